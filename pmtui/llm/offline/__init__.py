@@ -1,0 +1,62 @@
+"""The offline engine: a deterministic PM that works without a model, from the user's own words.
+
+Discovery heuristics live in offline.discovery, scoping and negotiation in offline.scoping, the
+spec writer in offline.spec. This class adapts them to the product.brain.Brain interface.
+"""
+
+from __future__ import annotations
+
+from pmtui.llm.offline import discovery, scoping, spec
+from pmtui.models import (
+    ComparableProduct,
+    Completeness,
+    ConversationState,
+    DiscoverySummary,
+    ScopingOutput,
+)
+from pmtui.product.brain import DeltaCallback, DiscoveryReply, Negotiation, ReviewIntent, ScopingIntent
+
+
+class OfflineBrain:
+    name = "offline"
+
+    async def extract_discovery(self, state: ConversationState, user_text: str) -> DiscoverySummary:
+        return discovery.extract(state.discovery_summary, user_text, state.asked_aspect)
+
+    async def discovery_reply(
+        self,
+        state: ConversationState,
+        user_text: str,
+        before: DiscoverySummary,
+        completeness: Completeness,
+        on_delta: DeltaCallback | None = None,
+    ) -> DiscoveryReply:
+        reply = discovery.next_reply(state, user_text, before, completeness)
+        if on_delta:
+            on_delta(reply.text)
+        return reply
+
+    async def classify_review(self, state: ConversationState, text: str) -> ReviewIntent:
+        return discovery.classify_review(text)
+
+    async def propose_scope(
+        self, state: ConversationState, comparables: list[ComparableProduct]
+    ) -> ScopingOutput:
+        return scoping.propose(state.discovery_summary, comparables)
+
+    async def classify_scoping_intent(self, state: ConversationState, text: str) -> ScopingIntent:
+        return scoping.classify_intent(text, state.scoping_output)
+
+    async def negotiate(
+        self, state: ConversationState, text: str, round_number: int, final_round: bool
+    ) -> Negotiation:
+        return scoping.negotiate(state, text, round_number, final_round)
+
+    async def answer_scope_question(self, state: ConversationState, text: str) -> str:
+        return scoping.answer_question(state, text)
+
+    async def write_spec(self, state: ConversationState, on_delta: DeltaCallback | None = None) -> str:
+        markdown = spec.write_spec(state)
+        if on_delta:
+            on_delta(markdown)
+        return markdown
