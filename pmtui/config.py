@@ -38,7 +38,9 @@ PROVIDER_KEY_ENV: dict[str, str | None] = {
 class ConfigError(Exception):
     """A config file problem: message names file, line and key."""
 
-    def __init__(self, message: str, path: Path | None = None, line: int | None = None, key: str = "") -> None:
+    def __init__(
+        self, message: str, path: Path | None = None, line: int | None = None, key: str = ""
+    ) -> None:
         self.path = path
         self.line = line
         self.key = key
@@ -126,7 +128,9 @@ class Config(BaseModel):
         routes: dict[str, Any] = {}
         for key, route in value.items():
             if key != "default" and key not in TASK_TYPES:
-                raise ValueError(f"unknown task type {key!r}; expected one of default, {', '.join(TASK_TYPES)}")
+                raise ValueError(
+                    f"unknown task type {key!r}; expected one of default, {', '.join(TASK_TYPES)}"
+                )
             routes[key] = {"model": route} if isinstance(route, str) else route
         return routes
 

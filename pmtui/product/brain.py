@@ -71,8 +71,7 @@ class Brain(Protocol):
         """A RICE-scored, phased MVP proposal (the orchestrator then applies product.rice.rescore)."""
         ...
 
-    async def classify_scoping_intent(self, state: ConversationState, text: str) -> ScopingIntent:
-        ...
+    async def classify_scoping_intent(self, state: ConversationState, text: str) -> ScopingIntent: ...
 
     async def negotiate(
         self, state: ConversationState, text: str, round_number: int, final_round: bool
@@ -80,8 +79,7 @@ class Brain(Protocol):
         """Hold or concede with the numbers; on the final round concede gracefully and record the risk."""
         ...
 
-    async def answer_scope_question(self, state: ConversationState, text: str) -> str:
-        ...
+    async def answer_scope_question(self, state: ConversationState, text: str) -> str: ...
 
     async def write_spec(self, state: ConversationState, on_delta: DeltaCallback | None = None) -> str:
         """The single-pass phased Markdown spec from the structured discovery and scoping data."""

@@ -60,9 +60,7 @@ class Store:
         self.path = Path(path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._conn = sqlite3.connect(
-                self.path, check_same_thread=False, isolation_level=None, timeout=30
-            )
+            self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"cannot open the store at {self.path}: {exc}") from exc
         self._conn.row_factory = sqlite3.Row
@@ -243,7 +241,13 @@ class Store:
         with self.transaction() as conn:
             conn.execute(
                 "UPDATE projects SET phase = ?, phases_visited = ?, flags = ?, updated_at = ? WHERE id = ?",
-                (state.phase, json.dumps(state.phases_visited), json.dumps(flags), now_iso(), state.project_id),
+                (
+                    state.phase,
+                    json.dumps(state.phases_visited),
+                    json.dumps(flags),
+                    now_iso(),
+                    state.project_id,
+                ),
             )
             self.emit(state.project_id, "state", {"phase": state.phase})
 
@@ -333,8 +337,17 @@ class Store:
             conn.execute(
                 "INSERT INTO llm_calls (project_id, task_type, model, prompt_tokens, completion_tokens, "
                 "cost_usd, latency_ms, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (project_id, task_type, model, prompt_tokens, completion_tokens, cost_usd, latency_ms,
-                 error, now_iso()),
+                (
+                    project_id,
+                    task_type,
+                    model,
+                    prompt_tokens,
+                    completion_tokens,
+                    cost_usd,
+                    latency_ms,
+                    error,
+                    now_iso(),
+                ),
             )
             self.emit(project_id, "llm_call", {"task_type": task_type, "cost_usd": cost_usd, "error": error})
 

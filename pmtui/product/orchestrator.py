@@ -1,0 +1,361 @@
+"""The code orchestrator of seed 002: routes each message by phase, enforces handoffs, prevents skips.
+
+Every user message is written to the store before any model is asked, so a failing model never
+loses it; every PM message and state change is written before it is returned to the caller.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from pmtui.config import Config
+from pmtui.models import ConversationState, ScopingOutput, TurnResult
+from pmtui.product import texts
+from pmtui.product.brain import Brain
+from pmtui.product.completeness import check_completeness
+from pmtui.store import Store, StoreError
+
+log = logging.getLogger("pmtui.orchestrator")
+DeltaCallback = Callable[[str], None]
+Step = Callable[..., Awaitable[None]]
+
+
+class TurnFailed(Exception):
+    """A step of the turn could not be completed; the message says what to do next."""
+
+
+class Orchestrator:
+    def __init__(self, store: Store, config: Config, brain: Brain | None = None) -> None:
+        self.store = store
+        self.config = config
+        self._brain = brain
+
+    # -- wiring ---------------------------------------------------------------------------
+    @property
+    def brain(self) -> Brain:
+        if self._brain is None:
+            if self.config.route("conversation").is_offline:
+                from pmtui.llm.offline import OfflineBrain
+
+                self._brain = OfflineBrain()
+            else:
+                from pmtui.llm.gateway import LLMGateway
+                from pmtui.product.llm_brain import LLMBrain
+
+                self._brain = LLMBrain(LLMGateway(self.config, self.store))
+        return self._brain
+
+    @property
+    def is_offline(self) -> bool:
+        return self.brain.name == "offline"
+
+    def model_label(self) -> str:
+        return "offline engine" if self.is_offline else self.config.describe_model()
+
+    def spend(self, project_id: int) -> float:
+        return float(self.store.llm_usage(project_id)["cost"])
+
+    # -- projects -------------------------------------------------------------------------
+    def open_project(self, name: str) -> ConversationState:
+        """The project called `name`, created (with the PM's opening question) when new."""
+        project_id = self.store.find_project(name)
+        if project_id is None:
+            from pmtui.llm.offline.discovery import opening_question
+
+            with self.store.transaction():
+                project_id = self.store.create_project(name)
+                self.store.add_message(project_id, "assistant", opening_question(), "discovery")
+        return self.store.load_state(project_id)
+
+    def state(self, project_id: int) -> ConversationState:
+        return self.store.load_state(project_id)
+
+    # -- turns ----------------------------------------------------------------------------
+    async def handle(self, project_id: int, text: str, on_delta: DeltaCallback | None = None) -> TurnResult:
+        """One user message: persisted first, then answered according to the phase."""
+        text = text.strip()
+        state = self.store.load_state(project_id)
+        if not text:
+            return self._result(state, [], error="Type a message first.")
+        self.store.add_message(project_id, "user", text, state.phase)
+        return await self._turn(project_id, text, on_delta)
+
+    async def retry(self, project_id: int, on_delta: DeltaCallback | None = None) -> TurnResult:
+        """Answer the last user message again (after a model error left it unanswered)."""
+        state = self.store.load_state(project_id)
+        if not state.messages or state.messages[-1].role != "user":
+            if state.phase == "spec" and not state.spec_markdown:
+                return await self._guarded(state, self._write_spec, on_delta)
+            return self._result(state, [], error="There is nothing to retry: the last message was answered.")
+        return await self._turn(project_id, state.messages[-1].content, on_delta)
+
+    async def confirm_summary(self, project_id: int, on_delta: DeltaCallback | None = None) -> TurnResult:
+        """The 'Looks right' button: the same as saying yes to the summary."""
+        state = self.store.load_state(project_id)
+        if state.phase != "discovery" or not state.discovery_summary_shown:
+            return self._result(state, [], error="There is no summary waiting for confirmation.")
+        self.store.add_message(project_id, "user", "Looks right.", "discovery")
+        state = self.store.load_state(project_id)
+        return await self._guarded(state, self._enter_scoping, on_delta)
+
+    async def agree_scope(self, project_id: int, on_delta: DeltaCallback | None = None) -> TurnResult:
+        """The 'Agree' button: the scope is accepted as it stands."""
+        state = self.store.load_state(project_id)
+        if state.phase != "scoping" or state.scoping_output is None:
+            return self._result(state, [], error="There is no scope waiting for agreement.")
+        self.store.add_message(project_id, "user", "Agreed — let's go with this scope.", "scoping")
+        state = self.store.load_state(project_id)
+        return await self._guarded(state, self._enter_spec, on_delta)
+
+    def edit_feature(self, project_id: int, feature_name: str, field: str, raw_value: str) -> ScopingOutput:
+        """A table edit: validated first (EditRejected saves nothing), then stored with the new output."""
+        from pmtui.product.rice import EditRejected, apply_edit
+
+        state = self.store.load_state(project_id)
+        if state.scoping_output is None:
+            raise EditRejected("There is no scope to edit yet: finish discovery first.")
+        if state.phase != "scoping":
+            raise EditRejected("The scope is agreed and the spec is written; start a new project to rescope.")
+        feature = state.scoping_output.feature(feature_name)
+        if feature is None:
+            raise EditRejected(f"There is no feature called {feature_name!r} in the scope.")
+        old = getattr(feature, _FIELD_ATTR.get(field, field), None)
+        output = apply_edit(state.scoping_output, feature_name, field, raw_value)
+        edited = output.feature(feature_name)
+        new = getattr(edited, _FIELD_ATTR.get(field, field), None) if edited else raw_value
+        self.store.record_edit(project_id, feature.name, field, old, new, output)
+        return output
+
+    # -- internals ------------------------------------------------------------------------
+    async def _turn(self, project_id: int, text: str, on_delta: DeltaCallback | None) -> TurnResult:
+        state = self.store.load_state(project_id)
+        if state.phase == "discovery":
+            step: Step = self._review if state.discovery_summary_shown else self._discovery
+        elif state.phase == "scoping":
+            step = self._scoping
+        elif state.phase == "spec":
+            step = self._spec_phase
+        else:
+            step = self._done
+        return await self._guarded(state, step, on_delta, text)
+
+    async def _guarded(
+        self, state: ConversationState, step: Step, on_delta: DeltaCallback | None, *args: Any
+    ) -> TurnResult:
+        said: list[str] = []
+        try:
+            await step(state, said, on_delta, *args)
+        except Exception as exc:  # a turn must never crash the session
+            message = _user_message(exc)
+            log.warning("turn failed in phase %s: %s", state.phase, exc, exc_info=not _is_llm_error(exc))
+            fresh = self.store.load_state(state.project_id)
+            return self._result(fresh, said, error=message)
+        return self._result(self.store.load_state(state.project_id), said)
+
+    def _say(self, state: ConversationState, said: list[str], text: str) -> None:
+        self.store.add_message(state.project_id, "assistant", text, state.phase)
+        said.append(text)
+
+    def _result(self, state: ConversationState, said: list[str], error: str = "") -> TurnResult:
+        reply = "\n\n".join(said)
+        if error:
+            reply = f"{reply}\n\n{error}".strip() if reply else error
+        return TurnResult(
+            project=state.project,
+            phase=state.phase,
+            reply=reply,
+            summary_shown=state.discovery_summary_shown,
+            negotiation_round=state.negotiation_rounds,
+            error=error,
+        )
+
+    def _enter_phase(self, state: ConversationState, phase: str) -> None:
+        state.phase = phase  # type: ignore[assignment]
+        if not state.phases_visited or state.phases_visited[-1] != phase:
+            state.phases_visited.append(phase)
+
+    # -- discovery --------------------------------------------------------------------------
+    async def _discovery(
+        self, state: ConversationState, said: list[str], on_delta: DeltaCallback | None, text: str
+    ) -> None:
+        if texts.is_skip_request(text):
+            question = texts.last_question([m.content for m in state.messages if m.role == "assistant"])
+            self._say(state, said, texts.discovery_redirect(state.completeness, question))
+            return
+        before = state.discovery_summary
+        summary = await self.brain.extract_discovery(state, text)
+        completeness = check_completeness(summary, state.user_turns)
+        state.discovery_summary = summary
+        state.completeness = completeness
+        with self.store.transaction():
+            self.store.save_discovery(state.project_id, summary, completeness)
+            if completeness.is_complete:
+                state.discovery_summary_shown = True
+                state.asked_aspect = ""
+                self.store.save_flags(state)
+        if completeness.is_complete:
+            self._say(state, said, texts.summary_card(summary, completeness))
+            return
+        reply = await self.brain.discovery_reply(state, text, before, completeness, on_delta)
+        state.asked_aspect = reply.asked_aspect
+        if reply.probing and reply.asked_aspect:
+            state.probe_count[reply.asked_aspect] = state.probe_count.get(reply.asked_aspect, 0) + 1
+        with self.store.transaction():
+            self.store.save_flags(state)
+            self._say(state, said, reply.text)
+
+    async def _review(
+        self, state: ConversationState, said: list[str], on_delta: DeltaCallback | None, text: str
+    ) -> None:
+        if texts.is_skip_request(text):
+            self._say(state, said, texts.review_redirect())
+            return
+        intent = await self.brain.classify_review(state, text)
+        if intent == "CONFIRM":
+            await self._enter_scoping(state, said, on_delta)
+            return
+        before = state.discovery_summary
+        state.asked_aspect = ""
+        summary = await self.brain.extract_discovery(state, text)
+        if summary == before:
+            state.discovery_summary_shown = False
+            with self.store.transaction():
+                self.store.save_flags(state)
+                self._say(state, said, texts.revise_prompt())
+            return
+        completeness = check_completeness(summary, state.user_turns)
+        state.discovery_summary, state.completeness = summary, completeness
+        state.discovery_summary_shown = completeness.is_complete
+        with self.store.transaction():
+            self.store.save_discovery(state.project_id, summary, completeness)
+            self.store.save_flags(state)
+        if completeness.is_complete:
+            self._say(
+                state, said, texts.revised_card_intro() + " " + texts.summary_card(summary, completeness)
+            )
+        else:
+            reply = await self.brain.discovery_reply(state, text, before, completeness, on_delta)
+            state.asked_aspect = reply.asked_aspect
+            with self.store.transaction():
+                self.store.save_flags(state)
+                self._say(state, said, reply.text)
+
+    # -- scoping ----------------------------------------------------------------------------
+    async def _enter_scoping(
+        self, state: ConversationState, said: list[str], on_delta: DeltaCallback | None
+    ) -> None:
+        from pmtui.product.rice import cut_line_index, rescore
+        from pmtui.product.search import search_comparable_products
+
+        if state.phase == "discovery":
+            state.discovery_summary_shown = False
+            self._enter_phase(state, "scoping")
+            with self.store.transaction():
+                self.store.save_flags(state)
+                self._say(state, said, texts.HANDOFF_TO_SCOPING)
+        backend = "catalog" if self.is_offline else self.config.search.backend
+        comparables = search_comparable_products(state.discovery_summary, backend=backend)
+        output = rescore(await self.brain.propose_scope(state, comparables))
+        state.scoping_output = output
+        state.awaiting_scope_agreement = True
+        with self.store.transaction():
+            self.store.save_scoping(state.project_id, output, "proposal")
+            self.store.save_flags(state)
+            self._say(state, said, texts.proposal_markdown(output, cut_line_index(output)))
+
+    async def _scoping(
+        self, state: ConversationState, said: list[str], on_delta: DeltaCallback | None, text: str
+    ) -> None:
+        from pmtui.product.rice import rescore
+
+        if state.scoping_output is None:
+            await self._enter_scoping(state, said, on_delta)
+            return
+        rounds_left = max(0, state.max_negotiation_rounds - state.negotiation_rounds)
+        if texts.is_skip_request(text):
+            self._say(state, said, texts.scoping_redirect(rounds_left))
+            return
+        intent = await self.brain.classify_scoping_intent(state, text)
+        if intent == "AGREE":
+            await self._enter_spec(state, said, on_delta)
+            return
+        if intent == "QUESTION":
+            self._say(state, said, await self.brain.answer_scope_question(state, text))
+            return
+        if rounds_left == 0:
+            self._say(state, said, texts.rounds_exhausted_reply())
+            return
+        round_number = state.negotiation_rounds + 1
+        final = round_number >= state.max_negotiation_rounds
+        negotiation = await self.brain.negotiate(state, text, round_number, final)
+        output = rescore(negotiation.output)
+        record = negotiation.record.model_copy(update={"round": round_number})
+        output.decisions = [*state.scoping_output.decisions, record]
+        state.scoping_output = output
+        state.negotiation_rounds = round_number
+        with self.store.transaction():
+            self.store.add_negotiation_round(state.project_id, record)
+            self.store.save_scoping(state.project_id, output, f"negotiation:{round_number}")
+            self.store.save_flags(state)
+            self._say(state, said, negotiation.reply)
+
+    # -- spec -------------------------------------------------------------------------------
+    async def _enter_spec(
+        self, state: ConversationState, said: list[str], on_delta: DeltaCallback | None
+    ) -> None:
+        state.scope_agreed = True
+        state.awaiting_scope_agreement = False
+        self._enter_phase(state, "spec")
+        with self.store.transaction():
+            self.store.save_flags(state)
+            self._say(state, said, texts.HANDOFF_TO_SPEC)
+        await self._write_spec(state, said, on_delta)
+
+    async def _write_spec(
+        self, state: ConversationState, said: list[str], on_delta: DeltaCallback | None
+    ) -> None:
+        from pmtui.product.plan_writer import write_plan
+
+        spec = await self.brain.write_spec(state, on_delta)
+        state.spec_markdown = spec
+        plan = write_plan(state)
+        state.plan_markdown = plan
+        with self.store.transaction():
+            self.store.save_document(state.project_id, "spec", spec)
+            self.store.save_document(state.project_id, "plan", plan)
+            self._say(state, said, spec)
+            self._enter_phase(state, "done")
+            self.store.save_flags(state)
+            self._say(state, said, texts.SPEC_READY)
+
+    async def _spec_phase(
+        self, state: ConversationState, said: list[str], on_delta: DeltaCallback | None, text: str
+    ) -> None:
+        await self._write_spec(state, said, on_delta)
+
+    async def _done(
+        self, state: ConversationState, said: list[str], on_delta: DeltaCallback | None, text: str
+    ) -> None:
+        self._say(state, said, texts.DONE_REPLY)
+
+
+_FIELD_ATTR = {
+    "reach": "rice_reach",
+    "impact": "rice_impact",
+    "confidence": "rice_confidence",
+    "effort": "rice_effort",
+}
+
+
+def _is_llm_error(exc: Exception) -> bool:
+    return any(cls.__name__ == "LLMError" for cls in type(exc).__mro__)
+
+
+def _user_message(exc: Exception) -> str:
+    if _is_llm_error(exc) or isinstance(exc, TurnFailed | StoreError):
+        detail = str(exc)
+    else:
+        detail = f"Something went wrong on my side ({type(exc).__name__}: {exc})."
+    return f"{detail} Your message is saved — retry (ctrl+r in the app) or rephrase."
