@@ -1,0 +1,54 @@
+"""Test isolation: no user config, no network, no API keys, no cursor blink, a store in tmp_path."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pmtui.config import Config
+from pmtui.store import Store
+
+_KEY_VARS = [name for name in os.environ if name.endswith("_API_KEY")]
+
+pytest_plugins = ["tests.fake_llm_server"] if (Path(__file__).parent / "fake_llm_server.py").exists() else []
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("PMTUI_CONFIG", str(home / "no-such-pmtui.toml"))
+    monkeypatch.setenv("PMTUI_DB", str(home / "pmtui.db"))
+    monkeypatch.setenv("PMTUI_LOG", str(home / "pmtui.log"))
+    monkeypatch.setenv("PMTUI_NO_NETWORK", "1")
+    monkeypatch.delenv("PMTUI_MODEL", raising=False)
+    for name in _KEY_VARS:
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Snapshots must not depend on where the blink timer happens to be."""
+    from textual.widgets import Input
+
+    original = Input._on_mount
+
+    def _mount_without_blink(self: Input, event: object) -> None:
+        self.cursor_blink = False
+        original(self, event)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Input, "_on_mount", _mount_without_blink)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    db = Store(tmp_path / "pmtui.db")
+    yield db
+    db.close()
+
+
+@pytest.fixture
+def offline_config() -> Config:
+    return Config(offline=True)
