@@ -1,0 +1,31 @@
+"""The engine never imports Textual, and the CLI's non-TUI paths stay light (no litellm at start-up)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_engine_modules_do_not_import_textual() -> None:
+    offenders = []
+    for path in (ROOT / "pmtui").rglob("*.py"):
+        if path.name == "app.py" and path.parent.name == "pmtui":
+            continue
+        text = path.read_text()
+        if "import textual" in text or "from textual" in text:
+            offenders.append(str(path.relative_to(ROOT)))
+    assert offenders == []
+
+
+def test_importing_the_engine_loads_neither_textual_nor_litellm() -> None:
+    code = (
+        "import sys\n"
+        "import pmtui.product.orchestrator, pmtui.store, pmtui.config, pmtui.llm.offline\n"
+        "heavy = [m for m in ('textual', 'litellm', 'git', 'networkx') if m in sys.modules]\n"
+        "print(','.join(heavy))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
