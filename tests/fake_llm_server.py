@@ -1,0 +1,260 @@
+"""A real OpenAI-compatible chat-completions server on 127.0.0.1 for tests and benchmarks.
+
+Serves POST /v1/chat/completions (and /chat/completions), as one JSON body or as SSE chunks,
+with usage. Scriptable: a queue of FakeResponse items is served first, then the default responder
+(a function of the request body). Every request is recorded so callers can count calls and tokens.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Self
+
+import pytest
+
+CHAT_PATHS = ("/v1/chat/completions", "/chat/completions")
+
+
+@dataclass
+class FakeResponse:
+    """One scripted answer: text (or an HTTP error status), optionally after a delay."""
+
+    text: str = "OK"
+    status: int = 200
+    delay: float = 0.0
+    error_message: str = ""
+    chunk_size: int = 12
+
+
+@dataclass
+class RecordedRequest:
+    path: str
+    body: dict[str, Any]
+    status: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    @property
+    def model(self) -> str:
+        return str(self.body.get("model", ""))
+
+    @property
+    def stream(self) -> bool:
+        return bool(self.body.get("stream"))
+
+    @property
+    def messages(self) -> list[dict[str, Any]]:
+        return list(self.body.get("messages", []))
+
+    def text(self) -> str:
+        """All message contents joined, for asserting on what the prompt said."""
+        return "\n".join(str(m.get("content", "")) for m in self.messages)
+
+
+Responder = Callable[[dict[str, Any]], "FakeResponse | str"]
+
+
+def count_tokens(text: str) -> int:
+    """A stable stand-in for a tokenizer: about one token per four characters."""
+    return max(1, (len(text) + 3) // 4) if text else 0
+
+
+@dataclass
+class FakeLLMServer:
+    """Start with `with FakeLLMServer() as server:`; `server.base_url` + "/v1" is the api_base."""
+
+    responder: Responder | None = None
+    queue: deque[FakeResponse] = field(default_factory=deque)
+    requests: list[RecordedRequest] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._httpd: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    # -- scripting ------------------------------------------------------------------------
+    def enqueue(self, *responses: FakeResponse | str) -> None:
+        with self._lock:
+            for response in responses:
+                self.queue.append(response if isinstance(response, FakeResponse) else FakeResponse(text=response))
+
+    def set_responder(self, responder: Responder | None) -> None:
+        self.responder = responder
+
+    def _next_response(self, body: dict[str, Any]) -> FakeResponse:
+        with self._lock:
+            if self.queue:
+                return self.queue.popleft()
+        if self.responder is not None:
+            answer = self.responder(body)
+            return answer if isinstance(answer, FakeResponse) else FakeResponse(text=answer)
+        return FakeResponse(text="OK")
+
+    # -- what happened --------------------------------------------------------------------
+    @property
+    def call_count(self) -> int:
+        return len(self.requests)
+
+    def usage(self) -> dict[str, int]:
+        prompt = sum(r.prompt_tokens for r in self.requests)
+        completion = sum(r.completion_tokens for r in self.requests)
+        return {"calls": len(self.requests), "prompt_tokens": prompt, "completion_tokens": completion,
+                "tokens": prompt + completion}
+
+    def reset(self) -> None:
+        with self._lock:
+            self.requests.clear()
+            self.queue.clear()
+
+    # -- lifecycle ------------------------------------------------------------------------
+    @property
+    def base_url(self) -> str:
+        if self._httpd is None:
+            raise RuntimeError("the fake LLM server is not running")
+        host, port = self._httpd.server_address[:2]
+        return f"http://{host}:{port}"
+
+    @property
+    def api_base(self) -> str:
+        return self.base_url + "/v1"
+
+    def start(self) -> Self:
+        server = self
+
+        class Handler(_ChatHandler):
+            fake = server
+
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(target=self._httpd.serve_forever, name="fake-llm", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stopping.set()
+        if self._httpd is not None:
+            self._httpd.shutdown()
+            self._httpd.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+class _ChatHandler(BaseHTTPRequestHandler):
+    fake: FakeLLMServer
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        return
+
+    def do_POST(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        if self.path.rstrip("/") not in CHAT_PATHS:
+            self._send_json(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
+            return
+        try:
+            body = json.loads(raw or b"{}")
+        except json.JSONDecodeError:
+            self._send_json(400, {"error": {"message": "request body is not JSON", "type": "invalid_request"}})
+            return
+        prompt_text = "\n".join(str(m.get("content", "")) for m in body.get("messages", []))
+        record = RecordedRequest(path=self.path, body=body, prompt_tokens=count_tokens(prompt_text))
+        with self.fake._lock:
+            self.fake.requests.append(record)
+        response = self.fake._next_response(body)
+        if response.delay and self.fake._stopping.wait(response.delay):
+            return
+        record.status = response.status
+        if response.status != 200:
+            record.prompt_tokens = 0
+            message = response.error_message or f"fake error {response.status}"
+            kind = "rate_limit_exceeded" if response.status == 429 else "server_error"
+            self._send_json(response.status, {"error": {"message": message, "type": kind, "code": kind}})
+            return
+        record.completion_tokens = count_tokens(response.text)
+        usage = {
+            "prompt_tokens": record.prompt_tokens,
+            "completion_tokens": record.completion_tokens,
+            "total_tokens": record.prompt_tokens + record.completion_tokens,
+        }
+        model = str(body.get("model", "fake-model"))
+        if body.get("stream"):
+            include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
+            self._send_stream(model, response, usage if include_usage else None)
+        else:
+            self._send_json(200, {
+                "id": "chatcmpl-fake",
+                "object": "chat.completion",
+                "created": int(time.time()),
+                "model": model,
+                "choices": [{
+                    "index": 0,
+                    "message": {"role": "assistant", "content": response.text},
+                    "finish_reason": "stop",
+                }],
+                "usage": usage,
+            })
+
+    def _send_json(self, status: int, payload: dict[str, Any]) -> None:
+        data = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        try:
+            self.end_headers()
+            self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+
+    def _send_stream(self, model: str, response: FakeResponse, usage: dict[str, int] | None) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        created = int(time.time())
+
+        def chunk(delta: dict[str, Any], finish: str | None) -> dict[str, Any]:
+            return {"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": created, "model": model,
+                    "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+        events: list[dict[str, Any]] = [chunk({"role": "assistant", "content": ""}, None)]
+        events += [chunk({"content": piece}, None) for piece in _pieces(response.text, response.chunk_size)]
+        events.append(chunk({}, "stop"))
+        if usage is not None:
+            events.append({"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": created,
+                           "model": model, "choices": [], "usage": usage})
+        try:
+            for event in events:
+                self.wfile.write(f"data: {json.dumps(event)}\n\n".encode())
+                self.wfile.flush()
+            self.wfile.write(b"data: [DONE]\n\n")
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            return
+        self.close_connection = True
+
+
+def _pieces(text: str, size: int) -> Iterator[str]:
+    for start in range(0, len(text), max(1, size)):
+        yield text[start:start + size]
+
+
+@pytest.fixture
+def fake_llm() -> Iterator[FakeLLMServer]:
+    """A running fake OpenAI-compatible server, stopped after the test."""
+    with FakeLLMServer() as server:
+        yield server
