@@ -1,0 +1,427 @@
+"""The `pmtui` command: the TUI by default, plus chat, export, config and plan subcommands.
+
+Textual and litellm are imported only by the code paths that need them, so `pmtui --help`,
+`pmtui chat` on the offline engine and `pmtui export` start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from pmtui.config import Config
+    from pmtui.models import TurnResult
+    from pmtui.product.orchestrator import Orchestrator
+    from pmtui.store import Store
+
+EXIT_OK = 0
+EXIT_RUNTIME = 1
+EXIT_USAGE = 2
+LATER_COMMANDS: dict[str, str] = {
+    "deliver": "deliver a plan: dispatch sub-agents, review through gates, commit",
+    "watch": "the live delivery dashboard of a run elsewhere",
+    "status": "the progress report of the latest delivery run",
+    "answer": "answer an open escalation",
+    "demo": "deliver a sample plan in a sandbox repository",
+}
+JSONL_KEYS = ("project", "phase", "reply", "summary_shown", "negotiation_round")
+
+
+class CommandError(Exception):
+    """A failure to report as 'pmtui: <message>' with an exit code."""
+
+    def __init__(self, message: str, code: int = EXIT_RUNTIME) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+# -- argument parsing -----------------------------------------------------------------------------
+def _global_options(defaults: bool) -> argparse.ArgumentParser:
+    """--db and --offline; subcommands get them with SUPPRESS so a value given earlier survives."""
+    parent = argparse.ArgumentParser(add_help=False)
+    default: Any = None if defaults else argparse.SUPPRESS
+    parent.add_argument(
+        "--db", metavar="PATH", default=default,
+        help="the SQLite store (env PMTUI_DB; default in the user data dir)",
+    )
+    parent.add_argument(
+        "--offline", action="store_true", default=False if defaults else argparse.SUPPRESS,
+        help="force the built-in offline engine (env PMTUI_MODEL=offline)",
+    )
+    return parent
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = _global_options(defaults=False)
+    parser = argparse.ArgumentParser(
+        prog="pmtui",
+        description="An AI product manager in the terminal. Without a command, opens the TUI.",
+        parents=[_global_options(defaults=True)],
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    chat = commands.add_parser(
+        "chat", parents=[common], help="the discovery → scoping → spec conversation on stdin/stdout",
+        description="One user message per stdin line; end of input ends the session.",
+    )
+    chat.add_argument("--project", metavar="NAME", help="create the project when new, resume it when it exists")
+    chat.add_argument("--jsonl", action="store_true", help="print one JSON object per input line")
+
+    export = commands.add_parser("export", parents=[common], help="print a project's state (JSON) or its spec")
+    export.add_argument("--project", metavar="NAME", help="default: the most recently changed project")
+    form = export.add_mutually_exclusive_group()
+    form.add_argument("--json", dest="form", action="store_const", const="json", help="the whole state (default)")
+    form.add_argument("--md", dest="form", action="store_const", const="md", help="the spec as Markdown")
+
+    config = commands.add_parser("config", parents=[common], help="show or change the configuration")
+    config_commands = config.add_subparsers(dest="config_command", metavar="ACTION", required=True)
+    config_commands.add_parser("show", parents=[common], help="the effective configuration and its file")
+    config_set = config_commands.add_parser("set", parents=[common], help="set one key, e.g. models.default.model")
+    config_set.add_argument("key", metavar="KEY")
+    config_set.add_argument("value", metavar="VALUE")
+
+    plan = commands.add_parser("plan", parents=[common], help="work with delivery plans")
+    plan_commands = plan.add_subparsers(dest="plan_command", metavar="ACTION", required=True)
+    plan_check = plan_commands.add_parser(
+        "check", parents=[common], help="validate a plan and print its execution order"
+    )
+    plan_check.add_argument("plan_path", metavar="PLAN.md")
+
+    deliver = commands.add_parser("deliver", parents=[common], help=LATER_COMMANDS["deliver"])
+    deliver.add_argument("plan_path", metavar="PLAN.md")
+    deliver.add_argument("--repo", metavar="DIR")
+    deliver.add_argument("--agent", metavar="CMD ARGS")
+    deliver.add_argument("--headless", action="store_true")
+    deliver.add_argument("--no-wait", action="store_true")
+    deliver.add_argument("--max-parallel", type=int, metavar="N")
+    commands.add_parser("watch", parents=[common], help=LATER_COMMANDS["watch"])
+    status = commands.add_parser("status", parents=[common], help=LATER_COMMANDS["status"])
+    status.add_argument("--json", action="store_true")
+    answer = commands.add_parser("answer", parents=[common], help=LATER_COMMANDS["answer"])
+    answer.add_argument("escalation_id", metavar="ESCALATION_ID")
+    answer.add_argument("--option", type=int, metavar="N", required=True)
+    answer.add_argument("--note", metavar="TEXT")
+    commands.add_parser("demo", parents=[common], help=LATER_COMMANDS["demo"])
+    return parser
+
+
+# -- shared plumbing ------------------------------------------------------------------------------
+def _db_path(args: argparse.Namespace) -> Path:
+    if args.db:
+        return Path(args.db).expanduser()
+    if os.environ.get("PMTUI_DB"):
+        return Path(os.environ["PMTUI_DB"]).expanduser()
+    from pmtui.store import default_db_path
+
+    return default_db_path()
+
+
+def _open_store(args: argparse.Namespace) -> Store:
+    from pmtui.store import Store
+
+    return Store(_db_path(args))
+
+
+def _load_config(args: argparse.Namespace) -> Config:
+    from pmtui.config import load_config
+
+    return load_config(offline=bool(args.offline))
+
+
+def _project_id(store: Store, name: str | None) -> int:
+    if name:
+        project_id = store.find_project(name)
+        if project_id is None:
+            raise CommandError(f"no project named {name!r} in {store.path}", EXIT_USAGE)
+        return project_id
+    latest = store.latest_project()
+    if latest is None:
+        raise CommandError(f"no projects in {store.path} yet; start one with `pmtui` or `pmtui chat`")
+    return latest
+
+
+# -- pmtui (the TUI) ------------------------------------------------------------------------------
+def run_tui(args: argparse.Namespace) -> int:
+    config = _load_config(args)
+    store = _open_store(args)
+    from pmtui.app import PmtuiApp
+
+    try:
+        PmtuiApp(store, config).run()
+    finally:
+        store.close()
+    return EXIT_OK
+
+
+# -- pmtui chat -----------------------------------------------------------------------------------
+def project_name_from(text: str, taken: Callable[[str], bool]) -> str:
+    """A project name from the first message: its first five words, made unique with ' (n)'."""
+    words = re.findall(r"[\w'’-]+", text)[:5]
+    base = " ".join(words).strip(" -'’")[:60].strip()
+    if not base:
+        number = 1
+        while taken(f"untitled-{number}"):
+            number += 1
+        return f"untitled-{number}"
+    name, number = base, 2
+    while taken(name):
+        name = f"{base} ({number})"
+        number += 1
+    return name
+
+
+def turn_json(result: TurnResult) -> str:
+    """The one JSONL line of a turn, with exactly the five keys of DESIGN.md."""
+    record = {
+        "project": result.project,
+        "phase": result.phase,
+        "reply": result.reply,
+        "summary_shown": bool(result.summary_shown),
+        "negotiation_round": int(result.negotiation_round),
+    }
+    return json.dumps(record, ensure_ascii=False)
+
+
+def run_chat(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    config = _load_config(args)
+    store = _open_store(args)
+    try:
+        return asyncio.run(_chat_session(args, config, store, stdin or sys.stdin, stdout or sys.stdout))
+    finally:
+        store.close()
+
+
+async def _chat_session(
+    args: argparse.Namespace, config: Config, store: Store, stdin: TextIO, stdout: TextIO
+) -> int:
+    from pmtui.models import TurnResult
+    from pmtui.product.orchestrator import Orchestrator
+
+    orchestrator = Orchestrator(store, config)
+    jsonl = bool(args.jsonl)
+    project_id: int | None = None
+    if args.project:
+        project_id = _open_chat_project(orchestrator, store, args.project, jsonl, stdout)
+    if not jsonl:
+        print(f"pmtui chat · {orchestrator.model_label()} · one message per line, end of input to stop",
+              file=sys.stderr)
+
+    while True:
+        line = await asyncio.to_thread(stdin.readline)
+        if not line:
+            break
+        text = line.strip()
+        if not text:
+            continue
+        if project_id is None:
+            name = project_name_from(text, lambda candidate: store.find_project(candidate) is not None)
+            project_id = _open_chat_project(orchestrator, store, name, jsonl, stdout)
+        try:
+            result = await orchestrator.handle(project_id, text)
+        except Exception as exc:  # noqa: BLE001 — the session goes on; the failure becomes the reply
+            state = orchestrator.state(project_id)
+            message = f"Error: {type(exc).__name__}: {exc}"
+            result = TurnResult(
+                project=state.project,
+                phase=state.phase,
+                reply=message,
+                summary_shown=state.discovery_summary_shown,
+                negotiation_round=state.negotiation_rounds,
+                error=message,
+            )
+        if result.error:
+            print(f"pmtui chat: {result.error}", file=sys.stderr)
+        if jsonl:
+            stdout.write(turn_json(result) + "\n")
+        else:
+            stdout.write(f"{result.reply}\n\n")
+        stdout.flush()
+    return EXIT_OK
+
+
+def _open_chat_project(
+    orchestrator: Orchestrator, store: Store, name: str, jsonl: bool, stdout: TextIO
+) -> int:
+    existed = store.find_project(name) is not None
+    state = orchestrator.open_project(name)
+    if jsonl:
+        return state.project_id
+    if existed:
+        stdout.write(f"Resuming {state.project!r} ({state.phase}).\n\n")
+        last = next((m for m in reversed(state.messages) if m.role == "assistant"), None)
+        if last is not None:
+            stdout.write(f"{last.content}\n\n")
+    else:
+        opening = next((m.content for m in state.messages if m.role == "assistant"), "")
+        stdout.write(f"New project {state.project!r}.\n\n{opening}\n\n")
+    stdout.flush()
+    return state.project_id
+
+
+# -- pmtui export ---------------------------------------------------------------------------------
+def export_state(store: Store, project_id: int) -> dict[str, Any]:
+    """The project's whole state, as DESIGN.md lists it for `pmtui export --json`."""
+    state = store.load_state(project_id)
+    scoping: dict[str, Any] | None = None
+    if state.scoping_output is not None:
+        scoping = state.scoping_output.model_dump(mode="json")
+        records = store.negotiation_records(project_id)
+        if records:
+            scoping["decisions"] = [record.model_dump(mode="json") for record in records]
+    return {
+        "project": state.project,
+        "slug": state.slug,
+        "phase": state.phase,
+        "phases_visited": list(state.phases_visited),
+        "messages": [
+            {"role": message.role, "content": message.content, "phase": message.phase}
+            for message in state.messages
+        ],
+        "discovery_summary": state.discovery_summary.model_dump(mode="json"),
+        "completeness": state.completeness.model_dump(mode="json"),
+        "summary_shown": state.discovery_summary_shown,
+        "scoping_output": scoping,
+        "scoping_edits": store.scoping_edits(project_id),
+        "negotiation_rounds": state.negotiation_rounds,
+        "scope_agreed": state.scope_agreed,
+        "spec_markdown": state.spec_markdown,
+        "plan_markdown": state.plan_markdown,
+        "llm_usage": store.llm_usage(project_id),
+    }
+
+
+def run_export(args: argparse.Namespace) -> int:
+    store = _open_store(args)
+    try:
+        project_id = _project_id(store, args.project)
+        if args.form == "md":
+            spec = store.load_state(project_id).spec_markdown
+            if not spec.strip():
+                name = store.project_name(project_id)
+                raise CommandError(f"project {name!r} has no spec yet; finish scoping first")
+            sys.stdout.write(spec if spec.endswith("\n") else spec + "\n")
+        else:
+            sys.stdout.write(json.dumps(export_state(store, project_id), indent=2, ensure_ascii=False) + "\n")
+    finally:
+        store.close()
+    return EXIT_OK
+
+
+# -- pmtui config ---------------------------------------------------------------------------------
+def run_config(args: argparse.Namespace) -> int:
+    from pmtui.config import TASK_TYPES, find_config_file, write_config_value
+
+    if args.config_command == "set":
+        explicit = os.environ.get("PMTUI_CONFIG")
+        target = write_config_value(args.key, args.value, Path(explicit) if explicit else None)
+        print(f"wrote {target}")
+        return EXIT_OK
+
+    config = _load_config(args)
+    source = find_config_file()
+    print(f"config file: {source if source else 'none (defaults)'}")
+    if config.offline:
+        print("offline: forced (--offline or PMTUI_MODEL=offline)")
+    print("models:")
+    for task in TASK_TYPES:
+        configured = config.models.get(task) or config.models.get("default")
+        effective = config.route(task)
+        line = f"  {task:<15}{'offline engine' if effective.is_offline else effective.model}"
+        if configured is not None and not configured.is_offline and effective.is_offline:
+            env = configured.key_env()
+            why = "offline forced" if config.offline else f"{env} is not set"
+            line += f"  (configured {configured.model}; {why})"
+        elif not effective.is_offline:
+            env = effective.key_env()
+            line += f"  (key from {env}: set)" if env else "  (no key needed)"
+            if effective.api_base:
+                line += f"  api_base={effective.api_base}"
+            if effective.fallbacks:
+                line += f"  fallbacks={', '.join(effective.fallbacks)}"
+        print(line)
+    budget = config.budget
+    limits = {"project_usd": budget.project_usd, "task_usd": budget.task_usd, "run_usd": budget.run_usd}
+    shown = ", ".join(f"{key}={value}" for key, value in limits.items() if value is not None)
+    print(f"budget: {shown or 'none'}")
+    print(f"ui.theme: {config.ui.theme}")
+    print(f"search.backend: {config.search.backend}")
+    return EXIT_OK
+
+
+# -- pmtui plan check -----------------------------------------------------------------------------
+def run_plan_check(args: argparse.Namespace) -> int:
+    from pmtui.delivery.plan import PlanError, execution_order, parse_plan
+
+    path = Path(args.plan_path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror or exc}", EXIT_USAGE) from exc
+    try:
+        plan = parse_plan(text)
+        order = execution_order(plan)
+    except PlanError as exc:
+        print(f"{path}:{exc.line}: {exc.message}", file=sys.stderr)
+        return EXIT_USAGE
+    print(f"Plan: {plan.name} ({plan.plan_id}) · {len(plan.tasks)} task{'s' if len(plan.tasks) != 1 else ''}")
+    width = max(len(task.id) for task in order)
+    for position, task in enumerate(order, start=1):
+        tier = f"[{task.effective_tier}]" + ("" if task.tier else " (classified)")
+        after = f"  after {', '.join(task.depends)}" if task.depends else ""
+        print(f"{position}. {task.id:<{width}}  {task.title}  {tier}{after}")
+    return EXIT_OK
+
+
+def run_later(args: argparse.Namespace) -> int:
+    print(
+        f"pmtui {args.command}: not available yet (delivery engine lands in a later release)",
+        file=sys.stderr,
+    )
+    return EXIT_RUNTIME
+
+
+# -- entry point ----------------------------------------------------------------------------------
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    from pmtui.config import ConfigError
+    from pmtui.store import StoreError
+
+    handlers: dict[str | None, Callable[[argparse.Namespace], int]] = {
+        None: run_tui,
+        "chat": run_chat,
+        "export": run_export,
+        "config": run_config,
+        "plan": run_plan_check,
+        **{name: run_later for name in LATER_COMMANDS},
+    }
+    try:
+        return handlers[args.command](args)
+    except ConfigError as exc:
+        print(f"pmtui: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except StoreError as exc:
+        print(f"pmtui: {exc}", file=sys.stderr)
+        return EXIT_RUNTIME
+    except CommandError as exc:
+        print(f"pmtui: {exc}", file=sys.stderr)
+        return exc.code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`); point stdout at devnull so the exit flush is quiet.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_RUNTIME
+
+
+if __name__ == "__main__":
+    sys.exit(main())

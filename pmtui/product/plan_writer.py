@@ -1,0 +1,291 @@
+"""Writes the delivery plan (DESIGN.md "Plan document") from the agreed scope.
+
+One skeleton task, then one task per feature — phase 1 first, the core user flow in flow order,
+then phases 2 and 3 — with dependencies, ownership, files, tests, non-goals, a time budget and
+acceptance criteria taken from the feature descriptions and the core flow. The result always
+parses with pmtui.delivery.plan and never has a cycle: every dependency points to an earlier task.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pmtui.delivery.plan import PlanFiles, PlanTask, classify_tier
+from pmtui.models import ConversationState, Feature
+from pmtui.store.db import slugify
+
+_STOPWORDS = {
+    "the", "and", "for", "with", "from", "into", "your", "their", "our", "you", "they", "that", "this",
+    "can", "will", "each", "per", "via", "out", "new", "one", "all", "any", "basic", "simple", "user",
+    "users", "app", "feature", "features", "mvp",
+}
+# Minutes of agent time per person-week of RICE effort, bounded to keep a task reviewable.
+_MINUTES_PER_WEEK = 15
+_MIN_MINUTES, _MAX_MINUTES = 10, 60
+
+
+@dataclass(frozen=True)
+class Stack:
+    """What the plan's Environment and file paths look like for one technology."""
+
+    name: str
+    label: str
+    keywords: tuple[str, ...]
+    lint: str
+    typecheck: str
+    test: str
+    build: str
+    source: str = ""
+    test_file: str = ""
+    skeleton: tuple[str, ...] = ()
+
+
+STACKS: tuple[Stack, ...] = (
+    Stack("typescript", "TypeScript", ("typescript", "next.js", "nextjs", "react native", "reactjs", "react.js", "react app",
+                         "react frontend", "node", "node.js", "nodejs", "vue", "svelte", "angular", "deno",
+                         "javascript"),
+          "npm run lint", "npx tsc --noEmit", "npm test", "npm run build",
+          "src/{slug}.ts", "tests/{slug}.test.ts", ("package.json", "tsconfig.json", "src/index.ts")),
+    Stack("go", "Go", ("golang", "in go", "using go", "go backend", "go service"), "go vet ./...", "none", "go test ./...", "go build ./...",
+          "internal/{snake}/{snake}.go", "internal/{snake}/{snake}_test.go", ("go.mod", "cmd/app/main.go")),
+    Stack("rust", "Rust", ("rust", "cargo"), "cargo clippy -- -D warnings", "cargo check", "cargo test", "cargo build",
+          "src/{snake}.rs", "tests/{snake}.rs", ("Cargo.toml", "src/main.rs")),
+    Stack("ruby", "Ruby", ("ruby", "rails"), "bundle exec rubocop", "none", "bundle exec rspec", "none",
+          "lib/{snake}.rb", "spec/{snake}_spec.rb", ("Gemfile", "lib/app.rb")),
+    Stack("flutter", "Flutter", ("flutter", "dart"), "flutter analyze", "none", "flutter test", "none",
+          "lib/{snake}.dart", "test/{snake}_test.dart", ("pubspec.yaml", "lib/main.dart")),
+    Stack("python", "Python", ("python", "django", "flask", "fastapi", "pydantic"), "ruff check .", "mypy src",
+          "pytest -q", "none", "src/{snake}.py", "tests/test_{snake}.py", ("pyproject.toml", "src/main.py")),
+)
+DEFAULT_STACK = STACKS[-1]
+
+
+@dataclass
+class _Draft:
+    """A task being written, before it is rendered as Markdown."""
+
+    id: str
+    title: str
+    description: str
+    ownership: str
+    depends: list[str]
+    files: PlanFiles
+    tests: list[str]
+    non_goals: list[str]
+    minutes: int
+    criteria: list[str] = field(default_factory=list)
+    tier: str = ""
+
+
+def detect_stack(state: ConversationState) -> Stack:
+    """The stack named first in the constraints (then the wishlist); Python when none is named."""
+    summary = state.discovery_summary
+    for text in (summary.constraints, " ".join(summary.feature_wishlist)):
+        lowered = text.lower()
+        found: list[tuple[int, int]] = []
+        for rank, stack in enumerate(STACKS):
+            for word in stack.keywords:
+                match = re.search(rf"(?<![\w.]){re.escape(word)}(?![\w])", lowered)
+                if match:
+                    found.append((match.start(), rank))
+        if found:
+            return STACKS[min(found)[1]]
+    return DEFAULT_STACK
+
+
+def write_plan(state: ConversationState) -> str:
+    """The delivery plan Markdown for the project's agreed scope."""
+    stack = detect_stack(state)
+    slug = state.slug or slugify(state.project or "project")
+    features = _ordered_features(state)
+    flow = state.scoping_output.core_user_flow if state.scoping_output else []
+    cut = state.scoping_output.cut_features if state.scoping_output else []
+    non_goals = [_line(f"no {c.name} ({c.reason})" if c.reason else f"no {c.name}") for c in cut][:6]
+    if not non_goals:
+        non_goals = ["work that belongs to other tasks of this plan"]
+
+    drafts = [_skeleton(stack, state, non_goals)]
+    flow_steps = {id(f): _flow_step(f, flow) for f in features}
+    previous_flow_task = ""
+    last_phase_one = ""
+    used: set[str] = set()
+    for number, feature in enumerate(features, start=2):
+        task_id = f"T{number}"
+        feature_slug = _unique(slugify(feature.name) or f"feature-{number}", used)
+        depends = ["T1"]
+        step = flow_steps[id(feature)]
+        if feature.phase == 1 and step is not None:
+            if previous_flow_task:
+                depends.append(previous_flow_task)
+            previous_flow_task = task_id
+        elif feature.phase > 1 and last_phase_one:
+            depends.append(last_phase_one)
+        in_flow = step if feature.phase == 1 else None
+        drafts.append(_feature_task(task_id, feature, feature_slug, depends, in_flow, flow, stack, non_goals))
+        if feature.phase == 1:
+            last_phase_one = previous_flow_task or task_id
+
+    for draft in drafts:
+        if not draft.tier:
+            draft.tier = classify_tier(
+                PlanTask(id=draft.id, title=draft.title, description=draft.description,
+                         ownership=draft.ownership, files=draft.files, tests=draft.tests,
+                         acceptance_criteria=draft.criteria)
+            )
+    name = _line(state.project) or slug
+    return _render(f"{name} MVP", f"{slug}-mvp", stack, drafts)
+
+
+def _ordered_features(state: ConversationState) -> list[Feature]:
+    """Phase 1 first (core-flow features in flow order, then by score), then phases 2 and 3."""
+    output = state.scoping_output
+    if output is None:
+        return [Feature(name=_line(wish)[:80], description=_line(wish), phase=1)
+                for wish in state.discovery_summary.feature_wishlist if _line(wish)]
+    flow = output.core_user_flow
+    features = [f for f in output.mvp_features if _line(f.name)]
+
+    def key(item: tuple[int, Feature]) -> tuple[int, int, float, int]:
+        position, feature = item
+        step = _flow_step(feature, flow) if feature.phase == 1 else None
+        return (feature.phase, step if step is not None else len(flow), -feature.compute_score(), position)
+
+    return [feature for _, feature in sorted(enumerate(features), key=key)]
+
+
+def _tokens(text: str) -> set[str]:
+    words = re.findall(r"[a-z0-9]+", text.lower())
+    return {w[:-1] if w.endswith("s") and len(w) > 4 else w for w in words if len(w) > 2} - _STOPWORDS
+
+
+def _flow_step(feature: Feature, flow: list[str]) -> int | None:
+    """The first core-flow step that mentions the feature (by the words of its name), or None."""
+    wanted = _tokens(feature.name)
+    if not wanted:
+        return None
+    for index, step in enumerate(flow):
+        if len(wanted & _tokens(step)) * 2 >= len(wanted):
+            return index
+    return None
+
+
+def _skeleton(stack: Stack, state: ConversationState, non_goals: list[str]) -> _Draft:
+    files = PlanFiles(create=list(stack.skeleton))
+    smoke = stack.test_file.format(slug="smoke", snake="smoke")
+    criteria = [
+        "The project builds from a clean checkout with the commands in the Environment section",
+        f"`{stack.test}` runs and a smoke test in {smoke} passes",
+    ]
+    if stack.lint != "none":
+        criteria.append(f"`{stack.lint}` reports no errors")
+    if stack.typecheck != "none":
+        criteria.append(f"`{stack.typecheck}` reports no errors")
+    return _Draft(
+        id="T1",
+        title="Project skeleton",
+        description=f"Set up the {stack.label} project layout, tooling and test runner that every later task uses.",
+        ownership="skeleton",
+        depends=[],
+        files=files,
+        tests=[smoke],
+        non_goals=["no product features (they are the later tasks)", *non_goals[:2]],
+        minutes=_MIN_MINUTES + 5,
+        criteria=criteria,
+        tier="normal",
+    )
+
+
+def _feature_task(
+    task_id: str,
+    feature: Feature,
+    feature_slug: str,
+    depends: list[str],
+    step: int | None,
+    flow: list[str],
+    stack: Stack,
+    non_goals: list[str],
+) -> _Draft:
+    snake = feature_slug.replace("-", "_")
+    source = stack.source.format(slug=feature_slug, snake=snake)
+    test_file = stack.test_file.format(slug=feature_slug, snake=snake)
+    name = _line(feature.name)
+    description = _line(feature.description)
+    criteria: list[str] = []
+    if description:
+        criteria.append(f"{name} does what its description says: {description.rstrip('.')}")
+    else:
+        criteria.append(f"{name} is reachable from the app and completes its action without an error")
+    if step is not None:
+        criteria.append(f"A user can complete core-flow step {step + 1} with it: {_line(flow[step]).rstrip('.')}")
+        if step + 1 < len(flow):
+            criteria.append(f"After it, the user can go on to step {step + 2}: {_line(flow[step + 1]).rstrip('.')}")
+    criteria.append("Invalid or empty input is refused with a message that says what to fix, and nothing is saved")
+    criteria.append(f"{test_file} covers these criteria and passes with `{stack.test}`")
+    effort = feature.rice_effort if feature.rice_effort > 0 else 1.0
+    minutes = int(min(_MAX_MINUTES, max(_MIN_MINUTES, round(effort * _MINUTES_PER_WEEK))))
+    return _Draft(
+        id=task_id,
+        title=name,
+        description=f"Phase {feature.phase}, {feature.priority}. {description}".strip(),
+        ownership=feature_slug,
+        depends=depends,
+        files=PlanFiles(create=[source]),
+        tests=[test_file],
+        non_goals=non_goals,
+        minutes=minutes,
+        criteria=criteria,
+    )
+
+
+def _unique(slug: str, used: set[str]) -> str:
+    candidate, number = slug, 2
+    while candidate in used:
+        candidate = f"{slug}-{number}"
+        number += 1
+    used.add(candidate)
+    return candidate
+
+
+def _line(text: str) -> str:
+    """One Markdown-safe line: no newlines, no leading list/heading markers, no field separators."""
+    single = " ".join(str(text).split())
+    single = re.sub(r"^[#>*`\-\s]+", "", single)
+    return single.replace(";", ",")
+
+
+def _render(name: str, plan_id: str, stack: Stack, drafts: list[_Draft]) -> str:
+    lines = [
+        f"# Plan: {name}",
+        f"plan-id: {plan_id}",
+        "",
+        "## Environment",
+        f"- lint: {stack.lint}",
+        f"- typecheck: {stack.typecheck}",
+        f"- test: {stack.test}",
+        f"- build: {stack.build}",
+        "",
+        "## Tasks",
+    ]
+    for draft in drafts:
+        files = "; ".join(
+            f"{action} {path}" for action in ("create", "modify", "delete") for path in getattr(draft.files, action)
+        )
+        lines += [
+            "",
+            f"### {draft.id}: {draft.title}",
+            "",
+            draft.description,
+            "",
+            f"- tier: {draft.tier}",
+            f"- depends: {', '.join(draft.depends) if draft.depends else 'none'}",
+            f"- ownership: {draft.ownership}",
+            f"- files: {files or 'none'}",
+            f"- tests: {', '.join(draft.tests) if draft.tests else 'none'}",
+            f"- non-goals: {'; '.join(draft.non_goals)}",
+            f"- time-budget: {draft.minutes}m",
+            "",
+            "Acceptance criteria:",
+            *[f"- {criterion}" for criterion in draft.criteria],
+        ]
+    return "\n".join(lines) + "\n"
