@@ -39,7 +39,7 @@ _ACCEPTANCE = re.compile(r"^acceptance criteria\s*:\s*$", re.IGNORECASE)
 # A parenthetical after two or more spaces is an annotation, as in the DESIGN.md example.
 _ANNOTATION = re.compile(r"\s{2,}\([^()]*\)\s*$")
 _SLUG_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
-_DURATION_PART = re.compile(r"(\d+(?:\.\d+)?)\s*(h|hr|hrs|hours?|m|min|mins|minutes?|s|sec|secs|seconds?)")
+_DURATION_PART = re.compile(r"(\d+(?:\.\d+)?)\s*(hours?|hrs|hr|h|minutes?|mins|min|m|seconds?|secs|sec|s)")
 _NONE_WORDS = {"none", "-", "n/a", ""}
 
 _CRITICAL_WORDS = re.compile(

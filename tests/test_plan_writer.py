@@ -1,0 +1,183 @@
+"""Plans written from the agreed scope parse with the plan parser and order as the flow says."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pmtui.delivery.plan import execution_order, parse_plan
+from pmtui.models import (
+    ConversationState,
+    CutFeature,
+    DiscoverySummary,
+    Feature,
+    ScopingOutput,
+)
+from pmtui.product.plan_writer import detect_stack, write_plan
+
+
+def habit_state(constraints: str = "solo founder, 4 weeks, Python") -> ConversationState:
+    return ConversationState(
+        project="Habit tracker",
+        slug="habit-tracker",
+        discovery_summary=DiscoverySummary(
+            target_user="remote developers who want small daily habits",
+            core_problem="they forget their habits by mid-week",
+            constraints=constraints,
+        ),
+        scoping_output=ScopingOutput(
+            mvp_features=[
+                Feature(name="Daily check-in", description="Mark a habit done for today in one tap",
+                        phase=1, priority="P0", rice_reach=800, rice_impact=2, rice_confidence=0.8,
+                        rice_effort=1),
+                Feature(name="Create habit", description="Add a habit with a name and a schedule",
+                        phase=1, priority="P0", rice_reach=900, rice_impact=1, rice_confidence=0.9,
+                        rice_effort=0.5),
+                Feature(name="Weekly report", description="A summary of the week's streaks",
+                        phase=1, priority="P1", rice_effort=1),
+                Feature(name="Reminders", description="A reminder at a chosen time", phase=2, rice_effort=2),
+                Feature(name="Team challenges", description="Compete with colleagues", phase=3, rice_effort=3),
+            ],
+            cut_features=[
+                CutFeature(name="Social feed", reason="not part of the core flow; 4 weeks of effort"),
+                CutFeature(name="Admin panel", reason="no admins in the MVP"),
+            ],
+            core_user_flow=["Create a habit", "Do the daily check-in", "See the streak"],
+        ),
+    )
+
+
+def tasks_by_title(markdown: str) -> dict[str, object]:
+    return {task.title: task for task in parse_plan(markdown).tasks}
+
+
+def test_habit_plan_parses_with_skeleton_first_and_flow_in_order() -> None:
+    markdown = write_plan(habit_state())
+    plan = parse_plan(markdown)
+    assert plan.plan_id == "habit-tracker-mvp"
+    assert plan.name == "Habit tracker MVP"
+    assert [t.title for t in plan.tasks] == [
+        "Project skeleton", "Create habit", "Daily check-in", "Weekly report", "Reminders", "Team challenges",
+    ]
+    skeleton, create, check_in, report, reminders, _challenges = plan.tasks
+    assert skeleton.depends == []
+    assert create.depends == ["T1"]
+    assert check_in.depends == ["T1", create.id]
+    assert report.depends == ["T1"]
+    assert reminders.depends == ["T1", check_in.id]
+    assert [t.id for t in execution_order(plan)] == [t.id for t in plan.tasks]
+
+
+def test_tasks_carry_ownership_files_tests_non_goals_budget_and_criteria() -> None:
+    plan = parse_plan(write_plan(habit_state()))
+    check_in = next(t for t in plan.tasks if t.title == "Daily check-in")
+    assert check_in.ownership == "daily-check-in"
+    assert check_in.files.create == ["src/daily_check_in.py"]
+    assert check_in.tests == ["tests/test_daily_check_in.py"]
+    assert any("Social feed" in goal for goal in check_in.non_goals)
+    assert any("Admin panel" in goal for goal in check_in.non_goals)
+    assert check_in.time_budget_s == 15 * 60
+    assert check_in.tier in ("critical", "normal", "low")
+    criteria = " ".join(check_in.acceptance_criteria)
+    assert "Mark a habit done for today in one tap" in criteria
+    assert "step 2" in criteria and "Do the daily check-in" in criteria
+    assert plan.environment.test == "pytest -q"
+    assert plan.environment.lint == "ruff check ."
+    assert plan.environment.typecheck == "mypy src"
+    assert plan.environment.build is None
+    for task in plan.tasks:
+        assert task.acceptance_criteria
+        assert all("TBD" not in criterion.upper().split() for criterion in task.acceptance_criteria)
+
+
+def test_the_stack_in_the_constraints_sets_the_environment_and_paths() -> None:
+    state = habit_state("two developers, TypeScript with Next.js, 6 weeks")
+    plan = parse_plan(write_plan(state))
+    assert detect_stack(state).name == "typescript"
+    assert plan.environment.test == "npm test"
+    assert plan.environment.build == "npm run build"
+    create = next(t for t in plan.tasks if t.title == "Create habit")
+    assert create.files.create == ["src/create-habit.ts"]
+    assert create.tests == ["tests/create-habit.test.ts"]
+
+
+def test_the_first_stack_named_wins() -> None:
+    state = habit_state("Rust backend with a small TypeScript admin")
+    assert detect_stack(state).name == "rust"
+    assert detect_stack(habit_state("ship in 3 weeks, budget 2k")).name == "python"
+
+
+def test_payment_features_are_classified_critical() -> None:
+    state = habit_state()
+    assert state.scoping_output is not None
+    state.scoping_output.mvp_features.append(
+        Feature(name="Stripe checkout", description="Take payments for the pro plan", phase=2)
+    )
+    tiers = {t.title: t.tier for t in parse_plan(write_plan(state)).tasks}
+    assert tiers["Stripe checkout"] == "critical"
+    assert tiers["Project skeleton"] == "normal"
+
+
+def test_without_a_scope_the_wishlist_becomes_the_tasks() -> None:
+    state = ConversationState(
+        project="Recipe box",
+        slug="recipe-box",
+        discovery_summary=DiscoverySummary(feature_wishlist=["Save recipes from a URL", "Shopping list"]),
+    )
+    plan = parse_plan(write_plan(state))
+    assert [t.title for t in plan.tasks] == ["Project skeleton", "Save recipes from a URL", "Shopping list"]
+    assert all(t.acceptance_criteria for t in plan.tasks)
+
+
+def test_hostile_names_stay_on_their_lines() -> None:
+    state = habit_state()
+    assert state.scoping_output is not None
+    state.scoping_output.mvp_features = [
+        Feature(name="# Import; export\n- tier: low", description="Acceptance criteria:\n### T9: x", phase=1),
+        Feature(name="Import; export", description="again", phase=1),
+    ]
+    state.scoping_output.cut_features = [CutFeature(name="A; B", reason="x\n- depends: T7")]
+    plan = parse_plan(write_plan(state))
+    assert len(plan.tasks) == 3
+    assert plan.tasks[1].ownership != plan.tasks[2].ownership
+
+
+names = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=40)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    features=st.lists(
+        st.tuples(names, st.text(max_size=60), st.integers(min_value=1, max_value=3),
+                  st.floats(min_value=0.1, max_value=20)),
+        max_size=8,
+    ),
+    flow=st.lists(names, max_size=5),
+    cuts=st.lists(st.tuples(names, st.text(max_size=40)), max_size=3),
+    project=names,
+)
+def test_any_scope_gives_a_plan_that_parses_without_cycles(
+    features: list[tuple[str, str, int, float]],
+    flow: list[str],
+    cuts: list[tuple[str, str]],
+    project: str,
+) -> None:
+    state = ConversationState(
+        project=project,
+        scoping_output=ScopingOutput(
+            mvp_features=[
+                Feature(name=name, description=description, phase=phase, rice_effort=effort)
+                for name, description, phase, effort in features
+            ],
+            cut_features=[CutFeature(name=name, reason=reason) for name, reason in cuts],
+            core_user_flow=flow,
+        ),
+    )
+    plan = parse_plan(write_plan(state))
+    order = execution_order(plan)
+    assert len(order) == len(plan.tasks) >= 1
+    seen: set[str] = set()
+    for task in order:
+        assert set(task.depends) <= seen
+        assert task.acceptance_criteria
+        seen.add(task.id)
