@@ -1,0 +1,231 @@
+"""The Textual app: wires the screens, themes, key bindings and the command palette to the Orchestrator."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from pmtui.themes import DEFAULT_THEME, GLOBAL_CSS, build_themes
+
+if TYPE_CHECKING:
+    from pmtui.config import Config
+    from pmtui.product.orchestrator import Orchestrator
+    from pmtui.store import Store
+
+
+class PmtuiApp(App[None]):
+    """pmtui in the terminal: home (projects) → discovery → scoping → spec."""
+
+    TITLE = "pmtui"
+    CSS_PATH = GLOBAL_CSS
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help", id="app.help"),
+        Binding("ctrl+t", "toggle_theme", "Theme", show=False, id="app.toggle_theme"),
+        Binding("ctrl+s", "settings", "Settings", show=False, id="app.settings"),
+    ]
+
+    def __init__(
+        self,
+        store: Store,
+        config: Config,
+        orchestrator: Orchestrator | None = None,
+        project: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.store = store
+        self.config = config
+        if orchestrator is None:
+            from pmtui.product.orchestrator import Orchestrator
+
+            orchestrator = Orchestrator(store, config)
+        self.orchestrator = orchestrator
+        self.start_project = project
+        self.project_id: int | None = None
+        self._model_label: str | None = None
+        for theme in build_themes():
+            self.register_theme(theme)
+        self.theme = DEFAULT_THEME
+
+    @property
+    def model_label(self) -> str:
+        """'offline engine' or the conversation model; asked of the orchestrator once a project is open."""
+        if self._model_label is None:
+            if self.project_id is None:
+                return self.config.describe_model()
+            self._model_label = self.orchestrator.model_label()
+        return self._model_label
+
+    def get_default_screen(self) -> Screen:
+        from pmtui.screens.home import HomeScreen
+
+        return HomeScreen()
+
+    def on_mount(self) -> None:
+        self.apply_theme(self.config.ui.theme)
+        if self.start_project:
+            self.open_project_named(self.start_project)
+
+    # -- themes ---------------------------------------------------------------------------
+    def apply_theme(self, name: str) -> bool:
+        """Use the theme called `name`; an unknown one falls back to pmtui-dark with an error toast."""
+        if name in self.available_themes:
+            self.theme = name
+            return True
+        self.theme = DEFAULT_THEME
+        self.notify(
+            f"Unknown theme {name!r}; using {DEFAULT_THEME}. Set ui.theme to pmtui-dark or pmtui-light.",
+            title="Theme",
+            severity="error",
+        )
+        return False
+
+    def action_toggle_theme(self) -> None:
+        self.theme = "pmtui-light" if self.theme == "pmtui-dark" else "pmtui-dark"
+
+    # -- projects -------------------------------------------------------------------------
+    def open_project_named(self, name: str) -> None:
+        """Open (creating when new) the project called `name` on the screen of its phase."""
+        from pmtui.store import StoreError
+
+        try:
+            state = self.orchestrator.open_project(name)
+        except StoreError as exc:
+            self.notify(f"{exc}. Choose another name.", title="Project", severity="error")
+            return
+        self.show_project(state.project_id)
+
+    def show_project(self, project_id: int, screen: str | None = None) -> None:
+        """Show a project on the screen of its phase (or `screen`, when that phase was reached)."""
+        from pmtui.screens.base import ProjectScreen, reached, screen_phase
+
+        self.project_id = project_id
+        state = self.orchestrator.state(project_id)
+        target = screen or screen_phase(state.phase)
+        if not reached(state, target):
+            self.notify(f"This project has not reached {target} yet.", severity="warning")
+            return
+        new_screen = self._phase_screen(target, project_id)
+        if isinstance(self.screen, ProjectScreen):
+            self.switch_screen(new_screen)
+        else:
+            self.push_screen(new_screen)
+
+    def _phase_screen(self, phase: str, project_id: int) -> Screen:
+        if phase == "scoping":
+            from pmtui.screens.scoping import ScopingScreen
+
+            return ScopingScreen(project_id)
+        if phase == "spec":
+            from pmtui.screens.spec import SpecScreen
+
+            return SpecScreen(project_id)
+        from pmtui.screens.discovery import DiscoveryScreen
+
+        return DiscoveryScreen(project_id)
+
+    def action_goto_phase(self, phase: str) -> None:
+        if self.project_id is None:
+            self.notify("Open a project first (Enter on the projects list).", severity="warning")
+            return
+        from pmtui.screens.base import ProjectScreen
+
+        if isinstance(self.screen, ProjectScreen) and self.screen.PHASE == phase:
+            return
+        self.show_project(self.project_id, phase)
+
+    def action_go_home(self) -> None:
+        from pmtui.screens.base import ProjectScreen
+        from pmtui.screens.home import HomeScreen
+
+        while isinstance(self.screen, ProjectScreen) and len(self.screen_stack) > 1:
+            self.pop_screen()
+        if isinstance(self.screen_stack[0], HomeScreen):
+            self.screen_stack[0].refresh_projects()
+
+    def action_new_project(self) -> None:
+        from pmtui.screens.home import HomeScreen
+
+        self.action_go_home()
+        home = self.screen_stack[0]
+        if isinstance(home, HomeScreen):
+            home.action_new()
+
+    def action_open_project(self) -> None:
+        self.action_go_home()
+        self.notify("Pick a project and press Enter.", title="Open project")
+
+    # -- spec actions from the palette ----------------------------------------------------
+    def action_export_spec(self) -> None:
+        self._on_spec_screen("action_export")
+
+    def action_copy_spec(self) -> None:
+        self._on_spec_screen("action_copy")
+
+    def _on_spec_screen(self, action: str) -> None:
+        from pmtui.screens.spec import SpecScreen
+
+        if self.project_id is None:
+            self.notify("Open a project with a written spec first.", severity="warning")
+            return
+        if not isinstance(self.screen, SpecScreen):
+            self.show_project(self.project_id, "spec")
+        if isinstance(self.screen, SpecScreen):
+            getattr(self.screen, action)()
+        else:
+            self.call_after_refresh(self._run_on_spec_screen, action)
+
+    def _run_on_spec_screen(self, action: str) -> None:
+        from pmtui.screens.spec import SpecScreen
+
+        if isinstance(self.screen, SpecScreen):
+            getattr(self.screen, action)()
+
+    # -- help, settings, palette ----------------------------------------------------------
+    def action_help(self) -> None:
+        from pmtui.screens.help import HelpScreen
+
+        if isinstance(self.screen, HelpScreen):
+            return
+        bindings = [active.binding for active in self.active_bindings.values()]
+        self.push_screen(HelpScreen(type(self.screen).__name__, bindings))
+
+    def action_settings(self) -> None:
+        from pmtui.screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield SystemCommand("New project", "Start a new idea (asks for a name)", self.action_new_project)
+        yield SystemCommand("Open project", "Go to the projects list to open one", self.action_open_project)
+        yield SystemCommand("Discovery", "The discovery interview of the open project",
+                            lambda: self.action_goto_phase("discovery"))
+        yield SystemCommand("Scoping", "The RICE table and argue-back of the open project",
+                            lambda: self.action_goto_phase("scoping"))
+        yield SystemCommand("Spec", "The spec and plan of the open project", lambda: self.action_goto_phase("spec"))
+        yield SystemCommand("Export spec", "Write the spec and plan to files", self.action_export_spec)
+        yield SystemCommand("Copy spec", "Copy the spec Markdown to the clipboard", self.action_copy_spec)
+        yield SystemCommand("Toggle theme", "Switch between pmtui-dark and pmtui-light", self.action_toggle_theme)
+        yield SystemCommand("Settings", "Conversation model and theme", self.action_settings)
+        yield SystemCommand("Help", "Keys of this screen and a short tour", self.action_help)
+        yield from super().get_system_commands(screen)
+
+
+def run(project: str | None = None) -> None:
+    """Start the TUI with the configured store (PMTUI_DB or the user data dir) and config."""
+    import os
+
+    from pmtui.config import load_config
+    from pmtui.store import Store
+    from pmtui.store.db import default_db_path
+
+    store = Store(os.environ.get("PMTUI_DB") or default_db_path())
+    try:
+        PmtuiApp(store, load_config(), project=project).run()
+    finally:
+        store.close()

@@ -1,0 +1,62 @@
+"""F1 help: every key of the screen it was opened from, with what it does, and a short tour."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+TOUR = (
+    "pmtui takes an idea to a spec in three phases.\n\n"
+    "1 Discovery — the PM interviews you, one question at a time. The sidebar fills in the eight "
+    "aspects of your idea; when enough is known you confirm a summary (Looks right) or revise it.\n"
+    "2 Scoping — a RICE-scored MVP: edit any reach, impact, confidence, effort, priority or phase "
+    "cell (enter or e), push back in the chat (up to 3 rounds), then Agree.\n"
+    "3 Spec — the phased spec and a delivery plan; export them (x) or copy the spec (c).\n\n"
+    "Keys 1, 2 and 3 switch between the phases a project has reached; Esc goes back to the projects; "
+    "ctrl+p lists every action."
+)
+
+
+class HelpScreen(ModalScreen[None]):
+    CSS_PATH = "help.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1,q", "dismiss_help", "Close help", id="help.close"),
+    ]
+
+    def __init__(self, screen_name: str, bindings: list[Binding]) -> None:
+        super().__init__()
+        self.screen_name = screen_name
+        self.key_bindings = bindings
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-body"):
+            yield Static(f"Keys — {self.screen_name.removesuffix('Screen')}", classes="section-title")
+            yield Static(self._keys_table(), id="help-keys")
+            yield Static("Tour", classes="section-title")
+            yield Static(Text(TOUR), id="help-tour", markup=False)
+        yield Footer()
+
+    def _keys_table(self) -> Table:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        seen: set[tuple[str, str]] = set()
+        for binding in self.key_bindings:
+            if not binding.description or binding.system:
+                continue
+            key = binding.key_display or self.app.get_key_display(binding)
+            if (key, binding.description) in seen:
+                continue
+            seen.add((key, binding.description))
+            table.add_row(key, Text(binding.description))
+        return table
+
+    def action_dismiss_help(self) -> None:
+        self.dismiss(None)

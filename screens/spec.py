@@ -1,0 +1,117 @@
+"""The spec and the delivery plan as Markdown with a table of contents, export to files and copy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from pmtui.screens.base import ProjectScreen
+from pmtui.screens.modals import ExportModal
+from pmtui.widgets.chat_log import ChatLog
+from pmtui.widgets.status_bar import StatusBar
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Footer, MarkdownViewer, TabbedContent, TabPane
+
+NO_SPEC = (
+    "# The spec is not written yet\n\n"
+    "It is written as soon as you agree on the scope. If writing it failed, press **ctrl+r** to try again."
+)
+
+
+def export_paths(slug: str) -> tuple[str, str]:
+    """Default export paths, relative to the current directory."""
+    return f"docs/specs/{slug}.md", f"docs/plans/{slug}-plan.md"
+
+
+class SpecScreen(ProjectScreen):
+    CSS_PATH = "spec.tcss"
+    PHASE = "spec"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("x", "export", "Export", id="spec.export"),
+        Binding("c", "copy", "Copy spec", id="spec.copy"),
+        Binding("v", "toggle_plan", "Spec/Plan", id="spec.toggle_plan"),
+        Binding("t", "toggle_toc", "Contents", id="spec.toggle_toc"),
+        Binding("ctrl+r", "retry", "Write again", show=False, id="spec.retry"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with TabbedContent(id="spec-tabs"):
+            with TabPane("Spec", id="tab-spec"):
+                yield MarkdownViewer(
+                    self.state.spec_markdown or NO_SPEC, id="spec-view", show_table_of_contents=True
+                )
+            with TabPane("Plan", id="tab-plan"):
+                yield MarkdownViewer(
+                    self.state.plan_markdown or "# No plan yet", id="plan-view", show_table_of_contents=True
+                )
+            with TabPane("Conversation", id="tab-chat"):
+                yield ChatLog(id="chat")
+        yield StatusBar()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#chat", ChatLog).load(self.state.messages)
+        if self.size.width < 110:
+            for viewer in self.query(MarkdownViewer):
+                viewer.show_table_of_contents = False
+        self.query_one("#spec-view", MarkdownViewer).focus()
+
+    def action_toggle_plan(self) -> None:
+        tabs = self.query_one("#spec-tabs", TabbedContent)
+        tabs.active = "tab-plan" if tabs.active == "tab-spec" else "tab-spec"
+
+    def action_toggle_toc(self) -> None:
+        tabs = self.query_one("#spec-tabs", TabbedContent)
+        target = "#plan-view" if tabs.active == "tab-plan" else "#spec-view"
+        viewer = self.query_one(target, MarkdownViewer)
+        viewer.show_table_of_contents = not viewer.show_table_of_contents
+
+    def action_copy(self) -> None:
+        if not self.state.spec_markdown:
+            self.notify("There is no spec to copy yet.", severity="warning")
+            return
+        self.app.copy_to_clipboard(self.state.spec_markdown)
+        self.notify("Spec copied to the clipboard (your terminal must allow OSC 52).", title="Copied")
+
+    def action_export(self) -> None:
+        if not self.state.spec_markdown:
+            self.notify("There is no spec to export yet.", severity="warning")
+            return
+        spec_path, plan_path = export_paths(self.state.slug)
+        self.app.push_screen(ExportModal(spec_path, plan_path), self._write_files)
+
+    def _write_files(self, paths: tuple[Path, Path] | None) -> None:
+        if paths is None:
+            return
+        written: list[str] = []
+        try:
+            for path, content in zip(paths, (self.state.spec_markdown, self.state.plan_markdown), strict=True):
+                if not content:
+                    continue
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(content, encoding="utf-8")
+                written.append(str(path))
+        except OSError as exc:
+            self.notify(f"Could not write {exc.filename}: {exc.strerror}. Choose another path.",
+                        title="Export failed", severity="error")
+            return
+        self.notify("Wrote " + " and ".join(written), title="Exported")
+
+    def action_retry(self) -> None:
+        if self.state.spec_markdown:
+            self.notify("The spec is already written.")
+            return
+        self.write_again()
+
+    @work(exclusive=True, exit_on_error=False, group="turn")
+    async def write_again(self) -> None:
+        """Write the spec again after a failure (the orchestrator's retry in the spec phase)."""
+        self.notify("Writing the spec…")
+        result = await self.orchestrator.retry(self.project_id)
+        if result.error:
+            self.notify(result.error, title="The spec could not be written", severity="error")
+            return
+        self.pmtui.show_project(self.project_id, "spec")
