@@ -1,0 +1,324 @@
+"""RICE scoring for the scope table: scores, the MVP cut line, phases, and validated cell edits.
+
+Shared by the offline engine, the model path and the scoping screen, so every path ranks and
+cuts the same way: score = reach × impact × confidence ÷ effort, sorted high to low, and Phase 1
+takes features in that order while their effort fits the person-week budget read from discovery.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from datetime import date
+
+from pmtui.models import DiscoverySummary, Feature, ImplementationPhase, Provenance, ScopingOutput
+
+PHASE1_MAX_CALENDAR_WEEKS = 4.0
+DEFAULT_CALENDAR_WEEKS = 4.0
+IMPACT_VALUES: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 3.0)
+IMPACT_WORDS: dict[str, float] = {"massive": 3.0, "high": 2.0, "medium": 1.0, "low": 0.5, "minimal": 0.25}
+EDITABLE_FIELDS: tuple[str, ...] = ("reach", "impact", "confidence", "effort", "priority", "phase")
+FIELD_ATTR: dict[str, str] = {
+    "reach": "rice_reach",
+    "impact": "rice_impact",
+    "confidence": "rice_confidence",
+    "effort": "rice_effort",
+    "priority": "priority",
+    "phase": "phase",
+}
+PHASE_PRIORITY: dict[int, str] = {1: "P0", 2: "P1", 3: "P2"}
+PRIORITY_PHASE: dict[str, int] = {"P0": 1, "P1": 2, "P2": 3}
+DEFAULT_PHASES: dict[int, tuple[str, str]] = {
+    1: ("MVP", "The core flow works end to end for the first users."),
+    2: ("Complete the loop", "Make the core flow dependable and worth coming back to."),
+    3: ("Later", "Nice-to-haves once the MVP has shown it solves the problem."),
+}
+
+_NUMBER_WORDS: dict[str, float] = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "single": 1,
+    "two": 2,
+    "couple": 2,
+    "three": 3,
+    "few": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+}
+_NUM = r"(\d+(?:\.\d+)?|a|an|one|single|two|couple(?: of)?|three|few|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_TIMEFRAME = re.compile(_NUM + r"[\s-]*(day|week|wk|month|quarter|year)s?\b", re.IGNORECASE)
+# "10 hours a week" or "twice a month" describe a rhythm, not a deadline.
+_RHYTHM_BEFORE = re.compile(
+    r"(hours?|hrs?|h|times?|once|twice|per|every|days?|nights?|evenings?|minutes?|mins?)\s*$", re.IGNORECASE
+)
+_DEADLINE_CUE = re.compile(
+    r"(within|in|by|launch\w*|ship\w*|deadline|ready|budget|runway|have|got|need\w*|build\w*|MVP|release\w*)"
+    r"\s+(?:about\s+|around\s+|roughly\s+|~\s*|the\s+next\s+|next\s+)?$",
+    re.IGNORECASE,
+)
+_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+_BY_MONTH = re.compile(
+    r"\b(?:by|before|until|in)\s+(?:early\s+|mid[- ]|late\s+|end of\s+)?("
+    + "|".join(m for m in _MONTHS if m != "may")
+    + r"|may(?=\s*(?:\d|$|[.,;])))\b",
+    re.IGNORECASE,
+)
+_SOLO = re.compile(
+    r"\b(solo|just me|only me|by myself|on my own|alone|myself only|single developer|one developer|"
+    r"one dev|one engineer|one person|i'?m the only (?:dev|developer|engineer|one))\b",
+    re.IGNORECASE,
+)
+_TEAM_OF = re.compile(r"\bteam of\s+" + _NUM + r"\b", re.IGNORECASE)
+_N_PEOPLE = re.compile(
+    r"\b" + _NUM + r"\s+(?:full[- ]time\s+|part[- ]time\s+|senior\s+|junior\s+)?"
+    r"(devs?|developers?|engineers?|programmers?|people|persons|co-?founders?|founders?|coders?)\b",
+    re.IGNORECASE,
+)
+_PAIR = re.compile(
+    r"\b(me and (?:my |a )?(?:co-?founder|partner|friend)|(?:my )?co-?founder and (?:i|me))\b", re.IGNORECASE
+)
+
+
+class EditRejected(ValueError):
+    """A table edit that is refused; the message says what is wrong and what is allowed."""
+
+
+def _number_word(token: str) -> float:
+    token = token.lower().replace(" of", "").strip()
+    if token in _NUMBER_WORDS:
+        return float(_NUMBER_WORDS[token])
+    return float(token)
+
+
+def timeframe_weeks(text: str, today: date | None = None, deadline_cue_needed: bool = False) -> float | None:
+    """Calendar weeks of the first timeframe in the text ('4 weeks', 'a month', 'by March'), or None."""
+    for match in _TIMEFRAME.finditer(text):
+        before = text[: match.start()]
+        if _RHYTHM_BEFORE.search(before):
+            continue
+        if deadline_cue_needed and not _DEADLINE_CUE.search(before):
+            continue
+        after = text[match.end() : match.end() + 12].lower()
+        if re.match(r"\s*(ago|old)\b", after):
+            continue
+        amount = _number_word(match.group(1))
+        unit = match.group(2).lower()
+        per_unit = {"day": 1 / 7, "week": 1.0, "wk": 1.0, "month": 4.0, "quarter": 13.0, "year": 52.0}[unit]
+        return max(0.5, round(amount * per_unit, 2))
+    month = _BY_MONTH.search(text)
+    if month:
+        today = today or date.today()
+        target_month = _MONTHS.index(month.group(1).lower()) + 1
+        year = today.year if target_month > today.month else today.year + 1
+        if target_month == today.month:
+            return max(1.0, round((30 - today.day) / 7, 1))
+        days = (date(year, target_month, 1) - today).days
+        return max(1.0, round(days / 7, 1))
+    return None
+
+
+def team_size(summary: DiscoverySummary) -> int | None:
+    """People building Phase 1, when discovery said so ('solo' = 1, 'two devs' / 'team of 3' = n)."""
+    for source in (summary.constraints, summary.why_now):
+        for pattern in (_TEAM_OF, _N_PEOPLE):
+            match = pattern.search(source)
+            # 'a developer' says nothing about headcount; 200 'people' are users, not builders.
+            if (
+                match
+                and match.group(1).lower() not in ("a", "an")
+                and 1 <= _number_word(match.group(1)) <= 50
+            ):
+                return int(_number_word(match.group(1)))
+        if _PAIR.search(source):
+            return 2
+        if _SOLO.search(source):
+            return 1
+    return None
+
+
+def effort_budget_weeks(summary: DiscoverySummary, today: date | None = None) -> float:
+    """Person-weeks for Phase 1: calendar weeks (capped at 4) × people; 4 weeks × 1 person by default."""
+    weeks = timeframe_weeks(summary.constraints, today)
+    if weeks is None:
+        others = ". ".join(
+            summary.value_text(a) for a in ("why_now", "success_metric", "revenue_model", "core_problem")
+        )
+        weeks = timeframe_weeks(others, today, deadline_cue_needed=True)
+    calendar = min(PHASE1_MAX_CALENDAR_WEEKS, weeks if weeks is not None else DEFAULT_CALENDAR_WEEKS)
+    return round(calendar * (team_size(summary) or 1), 2)
+
+
+def _parse_number(raw: str, label: str, expected: str) -> float:
+    text = raw.strip().lower().replace(",", "").replace("_", "")
+    text = re.sub(r"\s*(person[- ]?weeks?|pw|weeks?|wks?|w|users?|people)\s*$", "", text)
+    scale = 1.0
+    if text.endswith("k"):
+        scale, text = 1_000.0, text[:-1]
+    elif text.endswith("m"):
+        scale, text = 1_000_000.0, text[:-1]
+    try:
+        value = float(text) * scale
+    except ValueError:
+        raise EditRejected(f"{label} must be {expected}, got {raw.strip()!r}") from None
+    if math.isnan(value) or math.isinf(value):
+        raise EditRejected(f"{label} must be {expected}, got {raw.strip()!r}")
+    return value
+
+
+def validate_edit(field: str, raw: str) -> float | int | str:
+    """The value a table cell may take, or EditRejected saying what is wrong and what is allowed."""
+    field = field.strip().lower()
+    raw = str(raw)
+    if field not in EDITABLE_FIELDS:
+        raise EditRejected(f"{field!r} cannot be edited; editable fields are {', '.join(EDITABLE_FIELDS)}")
+    if not raw.strip():
+        raise EditRejected(f"{field.capitalize()} cannot be empty")
+    if field == "reach":
+        value = _parse_number(raw, "Reach", "a number of users per quarter")
+        if value < 0:
+            raise EditRejected(f"Reach must be 0 or more users per quarter, got {raw.strip()!r}")
+        return value
+    if field == "impact":
+        word = raw.strip().lower()
+        if word in IMPACT_WORDS:
+            return IMPACT_WORDS[word]
+        allowed = "one of 0.25, 0.5, 1, 2, 3 (minimal, low, medium, high, massive)"
+        value = _parse_number(raw, "Impact", allowed)
+        for allowed_value in IMPACT_VALUES:
+            if math.isclose(value, allowed_value):
+                return allowed_value
+        raise EditRejected(f"Impact must be {allowed}, got {raw.strip()!r}")
+    if field == "confidence":
+        text = raw.strip()
+        percent = text.endswith("%")
+        value = _parse_number(text.rstrip("%"), "Confidence", "a percentage from 0 to 100 (e.g. 80 or 80%)")
+        if percent or value > 1:
+            value /= 100
+        if value < 0 or value > 1:
+            raise EditRejected(f"Confidence must be between 0 and 100%, got {raw.strip()!r}")
+        return round(value, 4)
+    if field == "effort":
+        value = _parse_number(raw, "Effort", "a number of person-weeks greater than 0")
+        if value <= 0:
+            raise EditRejected(f"Effort must be greater than 0 person-weeks, got {raw.strip()!r}")
+        return value
+    if field == "priority":
+        text = raw.strip().upper()
+        if text in PRIORITY_PHASE:
+            return text
+        raise EditRejected(f"Priority must be P0, P1 or P2, got {raw.strip()!r}")
+    text = re.sub(r"^\s*phase\s*", "", raw.strip().lower())
+    if text in ("1", "2", "3"):
+        return int(text)
+    raise EditRejected(f"Phase must be 1, 2 or 3, got {raw.strip()!r}")
+
+
+def apply_edit(output: ScopingOutput, feature_name: str, field: str, raw: str) -> ScopingOutput:
+    """A new output with one validated cell changed, marked as edited and pinned, then rescored."""
+    value = validate_edit(field, raw)
+    field = field.strip().lower()
+    new = output.model_copy(deep=True)
+    feature = new.feature(feature_name)
+    if feature is None:
+        names = ", ".join(f.name for f in new.mvp_features) or "none"
+        raise EditRejected(f"There is no feature called {feature_name!r}; the features are: {names}")
+    setattr(feature, FIELD_ATTR[field], value)
+    feature.provenance[field] = Provenance(source="edited", reason="edited in the table")
+    if field not in feature.pinned:
+        feature.pinned.append(field)
+    return rescore(new)
+
+
+def _pinned_phase(feature: Feature) -> int | None:
+    if "phase" in feature.pinned:
+        return feature.phase
+    if "priority" in feature.pinned:
+        return PRIORITY_PHASE[feature.priority]
+    return None
+
+
+def rescore(output: ScopingOutput, team: int | None = None) -> ScopingOutput:
+    """Scores, order, cut line, phases and priorities recomputed; the user's pinned values kept."""
+    new = output.model_copy(deep=True)
+    for feature in new.mvp_features:
+        feature.rice_score = feature.compute_score()
+    new.mvp_features = sorted(new.mvp_features, key=lambda f: -f.rice_score)
+    budget = new.effort_budget_weeks
+    used = sum(f.rice_effort for f in new.mvp_features if _pinned_phase(f) == 1)
+    below: list[Feature] = []
+    line_open = True
+    for feature in new.mvp_features:
+        pinned = _pinned_phase(feature)
+        if pinned is not None:
+            feature.phase = pinned
+        elif line_open and used + feature.rice_effort <= budget + 1e-9:
+            feature.phase = 1
+            used += feature.rice_effort
+        else:
+            line_open = False
+            below.append(feature)
+    lowest_third = math.ceil(len(below) / 3) if len(below) >= 2 else 0
+    for index, feature in enumerate(below):
+        feature.phase = 3 if index >= len(below) - lowest_third else 2
+    for feature in new.mvp_features:
+        if "priority" not in feature.pinned:
+            feature.priority = PHASE_PRIORITY[feature.phase]  # type: ignore[assignment]
+    new.implementation_phases = _phases(new, team if team is not None else getattr(new, "team_size", None))
+    return new
+
+
+def _phases(output: ScopingOutput, team: int | None) -> list[ImplementationPhase]:
+    existing = {p.phase_number: p for p in output.implementation_phases}
+    phases = []
+    for number in (1, 2, 3):
+        members = [f for f in output.mvp_features if f.phase == number]
+        effort = sum(f.rice_effort for f in members)
+        name, goal = DEFAULT_PHASES[number]
+        if number in existing:
+            name, goal = existing[number].name, existing[number].goal
+        phases.append(
+            ImplementationPhase(
+                phase_number=number,
+                name=name,
+                goal=goal,
+                estimated_weeks=round(effort / team, 1) if team else round(effort, 1),
+                features=[f.name for f in members],
+            )
+        )
+    return phases
+
+
+def cut_line_index(output: ScopingOutput) -> int:
+    """How many rows, in table order, sit above the MVP cut line (the leading Phase 1 rows)."""
+    count = 0
+    for feature in output.mvp_features:
+        if feature.phase != 1:
+            break
+        count += 1
+    return count
+
+
+def phase_effort(output: ScopingOutput, phase: int = 1) -> float:
+    """Person-weeks of effort in one phase."""
+    return round(sum(f.rice_effort for f in output.mvp_features if f.phase == phase), 2)

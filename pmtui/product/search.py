@@ -1,0 +1,334 @@
+"""Comparable products for the scoping proposal, through a pluggable search backend.
+
+The catalog shipped with pmtui (real, well-known products) is always searched; a web search on
+DuckDuckGo's HTML endpoint is added when asked for and the network is allowed. Nothing here ever
+makes up a product or a URL: results are catalog entries or links a search engine returned.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import socket
+import urllib.parse
+import urllib.request
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Literal, Protocol
+
+from pmtui.models import ComparableProduct, DiscoverySummary
+
+DDG_ENDPOINT = "https://html.duckduckgo.com/html/"
+WEB_TIMEOUT_S = 3.0
+MIN_CATALOG_SCORE = 4.0
+Backend = Literal["auto", "catalog", "web"]
+
+_STOPWORD_TEXT = """a an and are as at be been but by can could do does for from get gets got has have how i
+if in into is it its just like lot lots make me more most my need needs no not of on one or our out over own
+people person so some than that the their them then there these they thing things this those to too up us use
+used user users using very want wants was way we were what when where which while who why will with without
+would you your app apps tool tools better easy easier simple hard really time every each all any also keep
+know let many much new only other same see still such try day days week weeks month months year years go
+going able don't can't doesn't isn't"""
+_STOPWORDS = frozenset(_STOPWORD_TEXT.split())
+# Light synonym groups: a word in the idea also matches the group's other words in the catalog.
+_SYNONYMS: tuple[frozenset[str], ...] = tuple(
+    frozenset(group.split())
+    for group in (
+        "habit habits routine streak",
+        "todo task tasks checklist",
+        "shift shifts rota roster swap",
+        "schedule scheduling calendar booking appointment appointments",
+        "nurse nurses hospital clinic healthcare medical patient patients doctor",
+        "workout fitness exercise gym training",
+        "meal meals recipe recipes cooking food",
+        "budget budgeting expense expenses spending money finance",
+        "invoice invoices invoicing billing",
+        "pet pets dog dogs cat cats vet",
+        "baby babies parent parents parenting kid kids child children family",
+        "learn learning lesson lessons course courses study studying education student students",
+        "meditate meditation mindfulness calm stress anxiety",
+        "language languages vocabulary",
+        "sell seller sellers store shop ecommerce",
+        "hire hiring recruit recruiting candidate candidates",
+        "employee employees staff team workforce",
+        "ticket tickets ticketing event events",
+        "survey surveys form forms questionnaire",
+        "newsletter newsletters email",
+        "chat message messages messaging",
+        "note notes notebook journal",
+        "dating date match",
+        "music song songs playlist",
+        "travel trip trips itinerary",
+        "delivery deliver courier",
+        "rent rental landlord tenant tenants property",
+        "customer customers client clients",
+        "support helpdesk",
+        "analytics metrics dashboard",
+        "sleep sleeping",
+        "plant plants garden watering",
+        "grocery groceries shopping",
+        "freelance freelancer freelancers",
+        "restaurant restaurants dining",
+        "volunteer volunteers",
+    )
+)
+_SYNONYM_INDEX: dict[str, frozenset[str]] = {word: group for group in _SYNONYMS for word in group}
+
+
+class SearchBackend(Protocol):
+    """Anything that can find comparable products for a free-text query."""
+
+    def search(self, query: str, limit: int) -> list[ComparableProduct]: ...
+
+
+def stem(word: str) -> str:
+    """A light stemmer: enough to match 'habits'/'habit', 'swapping'/'swap', 'invoices'/'invoice'."""
+    word = word.lower().strip("'")
+    for suffix, keep in (("ies", "y"), ("ing", ""), ("es", ""), ("ed", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
+            base = word[: -len(suffix)] + keep
+            if suffix == "ing" and len(base) > 3 and base[-1] == base[-2]:
+                base = base[:-1]
+            if suffix == "es" and not re.search(r"(sh|ch|x|z|ss)$", base):
+                base = word[:-1]
+            return base
+    return word
+
+
+def terms(text: str) -> list[str]:
+    """Content words of a text, lower-cased, without stopwords, in order and without repeats."""
+    seen: dict[str, None] = {}
+    for word in re.findall(r"[a-z][a-z0-9'+-]*", text.lower()):
+        word = word.strip("'-")
+        if len(word) >= 3 and word not in _STOPWORDS:
+            seen.setdefault(word, None)
+    return list(seen)
+
+
+def _expand(word: str) -> set[str]:
+    forms = {word, stem(word)}
+    for form in list(forms):
+        forms |= _SYNONYM_INDEX.get(form, frozenset())
+    return {stem(w) for w in forms} | forms
+
+
+@lru_cache(maxsize=1)
+def load_catalog() -> tuple[dict[str, Any], ...]:
+    """The shipped catalog of real products (pmtui/data/catalog.json)."""
+    text = resources.files("pmtui").joinpath("data/catalog.json").read_text(encoding="utf-8")
+    return tuple(json.loads(text)["products"])
+
+
+class CatalogSearch:
+    """Scores catalog entries by keyword overlap with the idea (synonyms and light stemming)."""
+
+    def __init__(self, products: tuple[dict[str, Any], ...] | None = None) -> None:
+        self.products = products if products is not None else load_catalog()
+
+    def search(self, query: str, limit: int) -> list[ComparableProduct]:
+        by_stem: dict[str, str] = {}
+        for word in terms(query):
+            by_stem.setdefault(stem(word), word)
+        query_terms = list(by_stem.values())
+        scored: list[tuple[float, int, dict[str, Any], list[str]]] = []
+        for index, product in enumerate(self.products):
+            keyword_stems = {stem(w) for k in product["keywords"] for w in k.lower().split()}
+            keyword_phrases = {k.lower() for k in product["keywords"]}
+            category_stems = {stem(w) for w in terms(product["category"])}
+            description_stems = {stem(w) for w in terms(product["description"])}
+            name_stems = {stem(w) for w in terms(product["name"])}
+            score = 0.0
+            matched: list[str] = []
+            for word in query_terms:
+                forms = _expand(word)
+                weight = 0.0
+                if forms & category_stems:
+                    weight = 3.0
+                elif forms & keyword_stems or word in keyword_phrases:
+                    weight = 2.0 if stem(word) in keyword_stems else 1.5
+                elif forms & description_stems:
+                    weight = 1.0
+                if forms & name_stems:
+                    weight += 2.0
+                if weight:
+                    score += weight
+                    matched.append(word)
+            for phrase in keyword_phrases:
+                if " " in phrase and phrase in query.lower():
+                    score += 2.0
+                    matched.append(phrase)
+            if score >= MIN_CATALOG_SCORE and len(matched) >= 2:
+                scored.append((score, index, product, matched))
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        results = []
+        for _score, _index, product, matched in scored[:limit]:
+            results.append(
+                ComparableProduct(
+                    name=product["name"],
+                    category=product["category"],
+                    description=product["description"],
+                    url=product["url"],
+                    relevance=f"{product['category'].capitalize()}; matches your idea on "
+                    + ", ".join(dict.fromkeys(matched[:5]))
+                    + ".",
+                    source="catalog",
+                )
+            )
+        return results
+
+    def named_in(self, text: str) -> list[ComparableProduct]:
+        """Catalog products the text names outright (e.g. alternatives the user uses today)."""
+        found = []
+        for product in self.products:
+            name = product["name"]
+            if len(name) >= 4 and re.search(
+                r"(?<![\w.])" + re.escape(name) + r"(?![\w])", text, re.IGNORECASE
+            ):
+                found.append(
+                    ComparableProduct(
+                        name=name,
+                        category=product["category"],
+                        description=product["description"],
+                        url=product["url"],
+                        relevance="You named it as what people use today.",
+                        source="catalog",
+                    )
+                )
+        return found
+
+
+class WebSearch:
+    """DuckDuckGo's HTML results page, parsed for titles, links and snippets; [] on any error."""
+
+    def __init__(self, endpoint: str = DDG_ENDPOINT, timeout: float = WEB_TIMEOUT_S) -> None:
+        self.endpoint = endpoint
+        self.timeout = timeout
+
+    def search(self, query: str, limit: int) -> list[ComparableProduct]:
+        url = self.endpoint + "?" + urllib.parse.urlencode({"q": query})
+        request = urllib.request.Request(url, headers={"User-Agent": "Mozilla/5.0 (pmtui comparable search)"})
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                page = response.read(2_000_000).decode("utf-8", errors="replace")
+        except (OSError, ValueError):
+            return []
+        return parse_ddg_html(page, query, limit)
+
+
+_RESULT_LINK = re.compile(
+    r'<a[^>]*class="[^"]*result__a[^"]*"[^>]*href="([^"]+)"[^>]*>(.*?)</a>', re.DOTALL | re.IGNORECASE
+)
+_RESULT_LINK_HREF_FIRST = re.compile(
+    r'<a[^>]*href="([^"]+)"[^>]*class="[^"]*result__a[^"]*"[^>]*>(.*?)</a>', re.DOTALL | re.IGNORECASE
+)
+_SNIPPET = re.compile(r'class="[^"]*result__snippet[^"]*"[^>]*>(.*?)</a>', re.DOTALL | re.IGNORECASE)
+
+
+def _clean(fragment: str) -> str:
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", fragment))).strip()
+
+
+def _real_url(href: str) -> str:
+    href = html.unescape(href)
+    if href.startswith("//"):
+        href = "https:" + href
+    parsed = urllib.parse.urlparse(href)
+    if parsed.netloc.endswith("duckduckgo.com") and parsed.path.startswith("/l/"):
+        target = urllib.parse.parse_qs(parsed.query).get("uddg", [""])[0]
+        return target
+    return href
+
+
+def parse_ddg_html(page: str, query: str, limit: int) -> list[ComparableProduct]:
+    """Result titles and target URLs from a DuckDuckGo HTML page (ads and duplicates skipped)."""
+    links = _RESULT_LINK.findall(page) or _RESULT_LINK_HREF_FIRST.findall(page)
+    snippets = [_clean(s) for s in _SNIPPET.findall(page)]
+    results: list[ComparableProduct] = []
+    seen_hosts: set[str] = set()
+    for index, (href, title_html) in enumerate(links):
+        url = _real_url(href)
+        host = urllib.parse.urlparse(url).netloc.lower().removeprefix("www.")
+        if not url.startswith(("http://", "https://")) or not host or "duckduckgo.com" in host:
+            continue
+        if "ad_provider" in href or "y.js" in href or host in seen_hosts:
+            continue
+        title = _clean(title_html)
+        if not title:
+            continue
+        seen_hosts.add(host)
+        results.append(
+            ComparableProduct(
+                name=title[:80],
+                category="web result",
+                description=snippets[index][:240] if index < len(snippets) else "",
+                url=url,
+                relevance=f"Web search result for “{query}”.",
+                source="web",
+            )
+        )
+        if len(results) >= limit:
+            break
+    return results
+
+
+def network_allowed() -> bool:
+    """False under PMTUI_NO_NETWORK=1, in CI and inside pytest: tests never reach the internet."""
+    if os.environ.get("PMTUI_NO_NETWORK", "").strip() not in ("", "0", "false", "no"):
+        return False
+    return not os.environ.get("CI") and "PYTEST_CURRENT_TEST" not in os.environ
+
+
+def network_available(host: str = "html.duckduckgo.com", timeout: float = 1.5) -> bool:
+    """A quick TCP probe, only when network use is allowed at all."""
+    if not network_allowed():
+        return False
+    try:
+        with socket.create_connection((host, 443), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+def idea_query(summary: DiscoverySummary) -> str:
+    """The words of the idea that describe the product: who it is for, the problem, the wishlist."""
+    return " ".join(
+        part
+        for part in (summary.target_user, summary.core_problem, "; ".join(summary.feature_wishlist))
+        if part
+    )
+
+
+def _web_query(summary: DiscoverySummary) -> str:
+    words = terms(f"{summary.core_problem} {summary.target_user}")[:6]
+    return " ".join(words) + " app"
+
+
+def search_comparable_products(
+    summary: DiscoverySummary,
+    backend: Backend | str = "auto",
+    limit: int = 4,
+    web: SearchBackend | None = None,
+    catalog: CatalogSearch | None = None,
+) -> list[ComparableProduct]:
+    """Catalog matches for the idea (plus named alternatives), topped up by web results when allowed."""
+    catalog = catalog or CatalogSearch()
+    results: list[ComparableProduct] = []
+    named = catalog.named_in(summary.current_alternatives)
+    for product in named[: max(1, limit // 2)] + catalog.search(idea_query(summary), limit):
+        if all(product.name != existing.name for existing in results):
+            results.append(product)
+    results = results[:limit]
+    use_web = backend == "web" and network_allowed() or backend == "auto" and network_available()
+    if use_web and len(results) < limit:
+        hosts = {urllib.parse.urlparse(p.url).netloc.removeprefix("www.") for p in results}
+        for product in (web or WebSearch()).search(_web_query(summary), limit):
+            host = urllib.parse.urlparse(product.url).netloc.removeprefix("www.")
+            if host not in hosts:
+                hosts.add(host)
+                results.append(product)
+            if len(results) >= limit:
+                break
+    return results
