@@ -7,7 +7,6 @@ Textual and litellm are imported only by the code paths that need them, so `pmtu
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import re
@@ -191,6 +190,8 @@ def turn_json(result: TurnResult) -> str:
 
 
 def run_chat(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    import asyncio
+
     config = _load_config(args)
     store = _open_store(args)
     try:
@@ -202,6 +203,8 @@ def run_chat(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Text
 async def _chat_session(
     args: argparse.Namespace, config: Config, store: Store, stdin: TextIO, stdout: TextIO
 ) -> int:
+    from asyncio import to_thread
+
     from pmtui.models import TurnResult
     from pmtui.product.orchestrator import Orchestrator
 
@@ -215,7 +218,7 @@ async def _chat_session(
               file=sys.stderr)
 
     while True:
-        line = await asyncio.to_thread(stdin.readline)
+        line = await to_thread(stdin.readline)
         if not line:
             break
         text = line.strip()
