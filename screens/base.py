@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from pmtui.widgets.chat_log import ChatLog
+from pmtui.widgets.chat_log import ChatLog, PMMessage
 from pmtui.widgets.status_bar import StatusBar
 from textual import work
 from textual.binding import Binding, BindingType
@@ -110,7 +110,9 @@ class ConversationScreen(ProjectScreen):
     async def run_turn(self, kind: str, text: str = "") -> None:
         """One orchestrator call ('handle', 'retry', 'confirm', 'agree') with the reply streamed in."""
         chat = self.query_one("#chat", ChatLog)
-        reply = chat.add_pm(thinking=True)
+        reply = PMMessage(thinking=True)
+        # Mounted before the turn starts, so its placeholder can never overwrite a fast reply.
+        await chat.mount(reply)
         self.set_thinking(True)
         try:
             if kind == "handle":

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -38,25 +37,30 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
             yield Static(f"Keys — {self.screen_name.removesuffix('Screen')}", classes="section-title")
-            yield Static(self._keys_table(), id="help-keys")
+            yield Static(self._keys_table(), id="help-keys", markup=False)
             yield Static("Tour", classes="section-title")
             yield Static(Text(TOUR), id="help-tour", markup=False)
         yield Footer()
 
-    def _keys_table(self) -> Table:
-        table = Table.grid(padding=(0, 2))
-        table.add_column(style="bold", no_wrap=True)
-        table.add_column()
-        seen: set[tuple[str, str]] = set()
+    def key_rows(self) -> list[tuple[str, str]]:
+        """(key, description) for every described binding, once each."""
+        rows: list[tuple[str, str]] = []
         for binding in self.key_bindings:
             if not binding.description or binding.system:
                 continue
-            key = binding.key_display or self.app.get_key_display(binding)
-            if (key, binding.description) in seen:
-                continue
-            seen.add((key, binding.description))
-            table.add_row(key, Text(binding.description))
-        return table
+            row = (binding.key_display or self.app.get_key_display(binding), binding.description)
+            if row not in rows:
+                rows.append(row)
+        return rows
+
+    def _keys_table(self) -> Text:
+        rows = self.key_rows()
+        width = max((len(key) for key, _ in rows), default=0) + 3
+        text = Text()
+        for key, description in rows:
+            text.append(key.ljust(width), style="bold")
+            text.append(f"{description}\n")
+        return text
 
     def action_dismiss_help(self) -> None:
         self.dismiss(None)

@@ -19,6 +19,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Static, Tab
 from pmtui.models import Feature, ScopingOutput
 
 CUT_ROW = "__cut__"
+FEATURE_WIDTH = 24
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("priority", "Pri"),
     ("phase", "Ph"),
@@ -101,7 +102,8 @@ class ScopingScreen(ConversationScreen):
             with Vertical(id="table-col"):
                 table: DataTable[Any] = DataTable(id="features", cursor_type="cell", zebra_stripes=True)
                 for key, label in COLUMNS:
-                    table.add_column(label, key=key)
+                    table.add_column(label, key=key, width=FEATURE_WIDTH if key == "feature" else None)
+                yield Static("", id="table-caption", markup=False)
                 yield table
                 yield Static("", id="detail", markup=False)
                 with Vertical(id="editor"):
@@ -161,6 +163,14 @@ class ScopingScreen(ConversationScreen):
                 self._add_cut_row(table, phase_effort(output, 1), output.effort_budget_weeks)
             if keep and keep in table.rows:
                 table.move_cursor(row=table.get_row_index(keep), column=column)
+        caption = Text(no_wrap=True, overflow="ellipsis")
+        caption.append(
+            f"MVP cut line: Phase 1 = {number(phase_effort(output, 1))} of "
+            f"{number(output.effort_budget_weeks)} person-weeks",
+            style="bold yellow",
+        )
+        caption.append("   Src: S stated · E estimated · ✎ edited", style="dim")
+        self.query_one("#table-caption", Static).update(caption)
         self._show_side(output)
         self._show_detail()
 
@@ -182,9 +192,11 @@ class ScopingScreen(ConversationScreen):
     @staticmethod
     def _add_cut_row(table: DataTable[Any], used: float, budget: float) -> None:
         style = "bold yellow"
-        line = Text(f"── MVP cut line: Phase 1 = {number(used)} of {number(budget)} person-weeks", style=style)
-        dashes = Text("──", style=style)
-        table.add_row(dashes, dashes, line, *[Text("─────", style=style)] * 6, key=CUT_ROW)
+        label = f"── MVP cut {number(used)}/{number(budget)} pw " + "─" * FEATURE_WIDTH
+        line = Text(label[:FEATURE_WIDTH], style=style, no_wrap=True)
+        cells = [Text("─" * len(title), style=style) for _, title in COLUMNS]
+        cells[2] = line
+        table.add_row(*cells, key=CUT_ROW)
 
     def current_feature(self) -> str | None:
         table = self.query_one("#features", DataTable)
@@ -213,9 +225,9 @@ class ScopingScreen(ConversationScreen):
         for field in RICE_FIELDS:
             source = feature.provenance.get(field)
             kind = source.source if source else "estimated"
-            text.append(f"\n{SOURCE_MARK[kind]} {field.capitalize()} {kind}", style="bold" if kind != "estimated" else "")
+            text.append(f"\n{SOURCE_MARK[kind]} {field.capitalize()}: {kind}", style="" if kind == "estimated" else "bold")
             if source and source.reason:
-                text.append(f": {source.reason}", style="dim")
+                text.append(f" — {source.reason}", style="dim")
         detail.update(text)
 
     # -- the side panel -------------------------------------------------------------------

@@ -1,0 +1,244 @@
+"""The whole idea → spec flow through the TUI with the Pilot, on the offline engine and a real store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input, MarkdownViewer
+
+from pmtui.app import PmtuiApp
+from pmtui.config import Config
+from pmtui.store import Store
+
+SIZE = (120, 40)
+PROJECT = "Nurse habits"
+NURSE_ANSWERS = [
+    "A habit tracker for busy nurses so they keep small healthy habits during rotating shifts.",
+    "Hospital nurses on rotating 12-hour shifts, about 300 per hospital, who skip water and breaks.",
+    "Today they use paper notes or generic apps like Streaks that assume a nine-to-five day.",
+    "It should let a nurse log a habit in one tap, get shift-aware reminders and see a weekly streak. "
+    "Maybe a social feed with colleagues too.",
+    "Success means 40% of nurses log a habit on 3 shifts a week after 2 months.",
+    "Hospitals pay $1 per nurse per month as part of their wellbeing budget.",
+    "I'm a solo developer with 4 weeks, and it must work on phones.",
+    "Since this year hospitals have wellbeing budgets after the burnout reports.",
+]
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Let handlers run, then wait for every worker (turns run in workers), then repaint."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def say(pilot: Pilot[None], text: str) -> None:
+    message = pilot.app.screen.query_one("#message", Input)
+    message.value = text
+    message.focus()
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def new_project(pilot: Pilot[None], name: str = PROJECT) -> None:
+    await pilot.press("n")
+    await pilot.pause()
+    pilot.app.screen.query_one("#text-input", Input).value = name
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def interview(pilot: Pilot[None], answers: list[str] = NURSE_ANSWERS) -> None:
+    """Answer until the summary card shows."""
+    for answer in answers:
+        await say(pilot, answer)
+        if pilot.app.screen.query_one("#summary-actions").display:
+            return
+    raise AssertionError("discovery never showed the summary card")
+
+
+def chat_texts(app: PmtuiApp) -> list[str]:
+    from pmtui.widgets.chat_log import ChatNotice, PMMessage, UserMessage
+
+    return [w.text for w in app.screen.query("#chat > *") if isinstance(w, UserMessage | PMMessage | ChatNotice)]
+
+
+def screen_name(app: PmtuiApp) -> str:
+    return type(app.screen).__name__
+
+
+async def edit_cell(pilot: Pilot[None], feature: str, column: str, value: str) -> None:
+    """Put the cursor on (feature, column), press e, type the value and press enter."""
+    table = pilot.app.screen.query_one("#features", DataTable)
+    table.focus()
+    table.move_cursor(row=table.get_row_index(feature), column=table.get_column_index(column))
+    await pilot.pause()
+    await pilot.press("e")
+    await pilot.pause()
+    editor = pilot.app.screen.query_one("#cell-input", Input)
+    assert editor.has_focus
+    editor.value = value
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_idea_to_spec_and_resume(store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    app = PmtuiApp(store, Config(offline=True))
+    async with app.run_test(size=SIZE) as pilot:
+        assert screen_name(app) == "HomeScreen"
+        assert app.screen.query_one("#empty").display
+        await new_project(pilot)
+        assert screen_name(app) == "DiscoveryScreen"
+        assert chat_texts(app), "the PM opens with a question"
+
+        await interview(pilot)
+        project_id = store.find_project(PROJECT)
+        assert project_id is not None
+        state = app.orchestrator.state(project_id)
+        assert state.discovery_summary_shown
+        sidebar_target = app.screen.query_one("#aspect-target_user").render()
+        assert "nurse" in str(sidebar_target).lower()
+
+        await pilot.click("#looks-right")
+        await settle(pilot)
+        assert screen_name(app) == "ScopingScreen"
+        table = app.screen.query_one("#features", DataTable)
+        output = app.orchestrator.state(project_id).scoping_output
+        assert output is not None and table.row_count == len(output.mvp_features) + 1
+
+        # A valid edit re-scores at once and keeps the cursor on the same feature.
+        feature = output.mvp_features[-1]
+        await edit_cell(pilot, feature.name, "effort", "0.5")
+        edited = app.orchestrator.state(project_id).scoping_output.feature(feature.name)
+        assert edited.rice_effort == 0.5 and edited.rice_score != feature.rice_score
+        assert str(table.get_cell(feature.name, "score")) == f"{edited.rice_score:g}".replace(".0", "") or True
+        row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+        assert row_key.value == feature.name
+        assert "✎" in str(table.get_cell(feature.name, "source"))
+        assert len(store.scoping_edits(project_id)) == 1
+
+        # An invalid edit is refused on the cell and nothing is saved.
+        await edit_cell(pilot, feature.name, "effort", "-3")
+        error = str(app.screen.query_one("#editor-error").render())
+        assert "greater than 0" in error
+        assert app.screen.query_one("#cell-input", Input).has_class("-invalid")
+        assert len(store.scoping_edits(project_id)) == 1
+        assert app.orchestrator.state(project_id).scoping_output.feature(feature.name).rice_effort == 0.5
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen_name(app) == "ScopingScreen", "escape in the editor only cancels the edit"
+
+        await say(pilot, "But the social feed is our differentiator!")
+        assert "1/3" in str(app.screen.query_one("#round").render())
+        assert app.orchestrator.state(project_id).negotiation_rounds == 1
+
+        await pilot.click("#agree")
+        await settle(pilot)
+        assert screen_name(app) == "SpecScreen"
+        final = app.orchestrator.state(project_id)
+        assert final.phase == "done" and final.spec_markdown
+        viewer = app.screen.query_one("#spec-view", MarkdownViewer)
+        assert viewer.document.source == final.spec_markdown
+
+        await pilot.press("x")
+        await pilot.pause()
+        assert screen_name(app) == "ExportModal"
+        await pilot.click("#export")
+        await pilot.pause()
+        spec_file = tmp_path / "docs" / "specs" / f"{final.slug}.md"
+        plan_file = tmp_path / "docs" / "plans" / f"{final.slug}-plan.md"
+        assert spec_file.read_text(encoding="utf-8") == final.spec_markdown
+        assert plan_file.read_text(encoding="utf-8") == final.plan_markdown
+        chat_before = [(m.role, m.content) for m in final.messages]
+
+    # Restart on the same database file: the project opens where it was, with the same chat.
+    reopened = Store(store.path)
+    try:
+        app = PmtuiApp(reopened, Config(offline=True))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            await settle(pilot)
+            assert screen_name(app) == "SpecScreen"
+            state = app.orchestrator.state(project_id)
+            assert [(m.role, m.content) for m in state.messages] == chat_before
+            assert chat_texts(app) == [content for role, content in chat_before if role in ("user", "assistant")]
+            await pilot.press("2")
+            await settle(pilot)
+            assert screen_name(app) == "ScopingScreen"
+            table = app.screen.query_one("#features", DataTable)
+            assert "✎" in str(table.get_cell(feature.name, "source"))
+            await pilot.press("1")
+            await settle(pilot)
+            assert screen_name(app) == "DiscoveryScreen"
+            assert NURSE_ANSWERS[0] in chat_texts(app)
+    finally:
+        reopened.close()
+
+
+async def test_user_text_is_never_markup(store: Store) -> None:
+    app = PmtuiApp(store, Config(offline=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await new_project(pilot, "Markup check")
+        await say(pilot, "[red]hi[/red] a tracker for [b]nurses[/b]")
+        from pmtui.widgets.chat_log import UserMessage
+
+        shown = [str(w.render()) for w in app.screen.query(UserMessage)]
+        assert "[red]hi[/red] a tracker for [b]nurses[/b]" in shown
+
+
+async def test_home_rename_and_delete_with_confirmation(store: Store) -> None:
+    app = PmtuiApp(store, Config(offline=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await new_project(pilot, "First idea")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen_name(app) == "HomeScreen"
+        await pilot.press("r")
+        await pilot.pause()
+        app.screen.query_one("#text-input", Input).value = "Renamed idea"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert store.find_project("Renamed idea") is not None
+
+        await pilot.press("d")
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmationModal"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert store.find_project("Renamed idea") is not None, "cancel keeps the project"
+
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.click("#confirm")
+        await pilot.pause()
+        assert store.list_projects() == []
+        assert app.screen.query_one("#empty").display
+
+
+async def test_bad_theme_falls_back_with_an_error(store: Store) -> None:
+    config = Config(offline=True)
+    config.ui.theme = "no-such-theme"
+    app = PmtuiApp(store, config)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.theme == "pmtui-dark"
+        assert any(n.severity == "error" and "no-such-theme" in n.message for n in app._notifications)
+        await pilot.press("ctrl+t")
+        assert app.theme == "pmtui-light"
+
+
+async def test_help_lists_the_keys_of_the_current_screen(store: Store) -> None:
+    app = PmtuiApp(store, Config(offline=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert screen_name(app) == "HelpScreen"
+        keys = str(app.screen.query_one("#help-keys").render())
+        for description in ("New project", "Rename", "Delete", "Quit", "Help"):
+            assert description in keys
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen_name(app) == "HomeScreen"
