@@ -18,8 +18,10 @@ NURSE_ANSWERS = [
     "A habit tracker for busy nurses so they keep small healthy habits during rotating shifts.",
     "Hospital nurses on rotating 12-hour shifts, about 300 per hospital, who skip water and breaks.",
     "Today they use paper notes or generic apps like Streaks that assume a nine-to-five day.",
-    "It should let a nurse log a habit in one tap, get shift-aware reminders and see a weekly streak. "
-    "Maybe a social feed with colleagues too.",
+    (
+        "It should let a nurse log a habit in one tap, get shift-aware reminders and see a weekly streak. "
+        "Maybe a social feed with colleagues too."
+    ),
     "Success means 40% of nurses log a habit on 3 shifts a week after 2 months.",
     "Hospitals pay $1 per nurse per month as part of their wellbeing budget.",
     "I'm a solo developer with 4 weeks, and it must work on phones.",
