@@ -146,7 +146,7 @@ class Ledger:
     def step(self, phase: str, label: str) -> dict[str, Any]:
         requests = self.server.requests[self._mark:]
         self._mark = len(self.server.requests)
-        row = {
+        row: dict[str, Any] = {
             "phase": phase,
             "step": label,
             "calls": len(requests),

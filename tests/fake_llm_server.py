@@ -23,13 +23,17 @@ CHAT_PATHS = ("/v1/chat/completions", "/chat/completions")
 
 @dataclass
 class FakeResponse:
-    """One scripted answer: text (or an HTTP error status), optionally after a delay."""
+    """One scripted answer: text (or an HTTP error status), optionally after a delay.
+
+    break_stream_after=N sends N content chunks of a streamed reply, then a corrupt event.
+    """
 
     text: str = "OK"
     status: int = 200
     delay: float = 0.0
     error_message: str = ""
     chunk_size: int = 12
+    break_stream_after: int | None = None
 
 
 @dataclass
@@ -118,18 +122,18 @@ class FakeLLMServer:
     def base_url(self) -> str:
         if self._httpd is None:
             raise RuntimeError("the fake LLM server is not running")
-        host, port = self._httpd.server_address[:2]
-        return f"http://{host}:{port}"
+        port = self._httpd.server_address[1]
+        return f"http://127.0.0.1:{port}"
 
     @property
     def api_base(self) -> str:
         return self.base_url + "/v1"
 
     def start(self) -> Self:
-        server = self
+        owner: FakeLLMServer = self
 
         class Handler(_ChatHandler):
-            fake = server
+            fake = owner
 
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._httpd.daemon_threads = True
@@ -232,7 +236,12 @@ class _ChatHandler(BaseHTTPRequestHandler):
                     "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
 
         events: list[dict[str, Any]] = [chunk({"role": "assistant", "content": ""}, None)]
-        events += [chunk({"content": piece}, None) for piece in _pieces(response.text, response.chunk_size)]
+        pieces = list(_pieces(response.text, response.chunk_size))
+        if response.break_stream_after is not None:
+            self._send_broken_stream(events, [chunk({"content": p}, None) for p in pieces],
+                                     response.break_stream_after)
+            return
+        events += [chunk({"content": piece}, None) for piece in pieces]
         events.append(chunk({}, "stop"))
         if usage is not None:
             events.append({"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": created,
@@ -245,6 +254,17 @@ class _ChatHandler(BaseHTTPRequestHandler):
             self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):
             return
+        self.close_connection = True
+
+
+    def _send_broken_stream(self, head: list[dict[str, Any]], body: list[dict[str, Any]], keep: int) -> None:
+        try:
+            for event in head + body[:keep]:
+                self.wfile.write(f"data: {json.dumps(event)}\n\n".encode())
+            self.wfile.write(b'data: {"choices": [{"delta": {"content": "tru\n\n')
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            pass
         self.close_connection = True
 
 

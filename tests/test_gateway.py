@@ -299,3 +299,32 @@ def test_the_gateway_module_does_not_import_litellm() -> None:
     code = "import sys, pmtui.llm.gateway, pmtui.product.llm_brain; print(json.dumps('litellm' in sys.modules))"
     out = subprocess.run([sys.executable, "-c", "import json; " + code], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) is False
+
+
+async def test_a_stream_cut_off_after_text_was_shown_is_not_retried(
+    fake_llm: FakeLLMServer, store: Store, project: int
+) -> None:
+    fake_llm.enqueue(FakeResponse(text="one two three four five", chunk_size=4, break_stream_after=2), "again")
+    gateway = make_gateway(fake_llm, store)
+    deltas: list[str] = []
+
+    with pytest.raises(LLMError) as raised:
+        await gateway.llm_call("conversation", HELLO, project_id=project, stream=True, on_delta=deltas.append)
+
+    assert deltas == ["one ", "two "]
+    assert "cut off" in str(raised.value)
+    assert fake_llm.call_count == 1
+    assert store.llm_calls(project)[0]["error"].startswith("interrupted")
+
+
+async def test_an_unreachable_server_is_reported_as_such(store: Store, project: int) -> None:
+    with FakeLLMServer() as gone:
+        route = ModelRoute(model="openai/fake-model", api_base=gone.api_base, timeout=1, max_retries=1)
+    gateway = LLMGateway(Config(models={"default": route}), store, backoff_base=0.01)
+
+    with pytest.raises(LLMError) as raised:
+        await gateway.llm_call("conversation", HELLO, project_id=project)
+
+    assert raised.value.kind == "connection"
+    assert "Could not reach" in str(raised.value) and str(route.api_base) in str(raised.value)
+    assert len(store.llm_calls(project)) == 2

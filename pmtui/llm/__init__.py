@@ -1,0 +1,1 @@
+"""Model access: the LLM gateway (litellm, imported lazily) and the offline engine."""

@@ -188,6 +188,8 @@ class LLMGateway:
                         _redact(f"{failure.kind}: {failure.detail}", [api_key]),
                     )
                     failures.append((model, failure))
+                    if failure.kind == "interrupted":
+                        raise _failure_error(task_type, route, failures)
                     if failure.kind not in RETRYABLE_KINDS or attempt == route.max_retries:
                         break
                     await asyncio.sleep(min(self.backoff_cap, self.backoff_base * 2**attempt))
@@ -284,15 +286,22 @@ class LLMGateway:
         response = await asyncio.wait_for(litellm.acompletion(**kwargs), timeout + 1.0)
         parts: list[str] = []
         usage: Any = None
-        async for chunk in response:
-            if getattr(chunk, "usage", None):
-                usage = chunk.usage
-            choices = getattr(chunk, "choices", None) or []
-            piece = getattr(choices[0].delta, "content", None) if choices else None
-            if piece:
-                parts.append(piece)
-                if on_delta is not None:
-                    on_delta(piece)
+        try:
+            async for chunk in response:
+                if getattr(chunk, "usage", None):
+                    usage = chunk.usage
+                choices = getattr(chunk, "choices", None) or []
+                piece = getattr(choices[0].delta, "content", None) if choices else None
+                if piece:
+                    parts.append(piece)
+                    if on_delta is not None:
+                        on_delta(piece)
+        except Exception as exc:
+            if not parts:
+                raise
+            # A retry would repeat text the user has already seen, so the call ends here.
+            failure = _classify(load_litellm(), exc)
+            raise _AttemptFailed("interrupted", f"{failure.kind}: {failure.detail}", failure.status) from None
         return "".join(parts), usage
 
 
@@ -306,21 +315,50 @@ def _classify(litellm: Any, exc: Exception) -> _AttemptFailed:
     status = getattr(exc, "status_code", None)
     status = status if isinstance(status, int) else None
     detail = _short(str(exc).replace("\n", " "), 300)
-    if isinstance(exc, (asyncio.TimeoutError, getattr(litellm, "Timeout", ()))) or status == 408:
+    causes = _cause_names(exc)
+    if (
+        isinstance(exc, (asyncio.TimeoutError, getattr(litellm, "Timeout", ())))
+        or status == 408
+        or any("Timeout" in name for name in causes)
+    ):
         return _AttemptFailed("timeout", detail or "the request timed out", status)
     if status == 429 or isinstance(exc, getattr(litellm, "RateLimitError", ())):
         return _AttemptFailed("rate_limit", detail, 429)
     if status in (401, 403) or isinstance(exc, getattr(litellm, "AuthenticationError", ())):
         return _AttemptFailed("auth", detail, status or 401)
+    # litellm reports a refused connection as HTTP 500; the cause chain tells the truth.
+    if isinstance(exc, getattr(litellm, "APIConnectionError", ())) or causes & _CONNECTION_ERRORS:
+        return _AttemptFailed("connection", detail, None)
     if status is not None and status >= 500:
         return _AttemptFailed("server", detail, status)
-    if isinstance(exc, getattr(litellm, "APIConnectionError", ())) and status in (None, 500):
-        return _AttemptFailed("connection", detail, status)
     if status is not None and 400 <= status < 500:
         return _AttemptFailed("bad_request", detail, status)
     if isinstance(exc, (ConnectionError, OSError)):
         return _AttemptFailed("connection", detail, status)
     return _AttemptFailed("error", f"{type(exc).__name__}: {detail}", status)
+
+
+_CONNECTION_ERRORS = frozenset(
+    {
+        "APIConnectionError",
+        "ConnectError",
+        "ClientConnectorError",
+        "ConnectionRefusedError",
+        "ConnectionError",
+        "ConnectionResetError",
+        "RemoteProtocolError",
+    }
+)
+
+
+def _cause_names(exc: BaseException) -> set[str]:
+    """Class names along the exception's cause/context chain (litellm wraps the real error)."""
+    names: set[str] = set()
+    current: BaseException | None = exc.__cause__ or exc.__context__
+    while current is not None and len(names) < 20:
+        names.add(type(current).__name__)
+        current = current.__cause__ or current.__context__
+    return names
 
 
 def _failure_error(task_type: str, route: ModelRoute, failures: list[tuple[str, _AttemptFailed]]) -> LLMError:
@@ -341,6 +379,8 @@ def _failure_error(task_type: str, route: ModelRoute, failures: list[tuple[str, 
         f"({attempts}). Check the network or api_base in pmtui.toml, then retry.",
         "auth": f"The model {models} rejected the API key{status}. "
         f"Check {route.key_env() or 'the API key environment variable'} and retry.",
+        "interrupted": f"The reply from {models} was cut off mid-stream ({_short(last.detail, 120)}). "
+        "Retry the message.",
         "bad_request": f"The model {models} refused the request{status}: {_short(last.detail, 160)}. "
         "Check the model name in pmtui.toml, or use --offline.",
     }
