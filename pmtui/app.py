@@ -14,6 +14,7 @@ from pmtui.themes import DEFAULT_THEME, GLOBAL_CSS, build_themes
 if TYPE_CHECKING:
     from pmtui.config import Config
     from pmtui.product.orchestrator import Orchestrator
+    from pmtui.screens.home import HomeScreen
     from pmtui.store import Store
 
 
@@ -60,13 +61,12 @@ class PmtuiApp(App[None]):
             self._model_label = self.orchestrator.model_label()
         return self._model_label
 
-    def get_default_screen(self) -> Screen:
+    def on_mount(self) -> None:
         from pmtui.screens.home import HomeScreen
 
-        return HomeScreen()
-
-    def on_mount(self) -> None:
         self.apply_theme(self.config.ui.theme)
+        # Pushed rather than returned from get_default_screen so that its stylesheet is loaded.
+        self.push_screen(HomeScreen())
         if self.start_project:
             self.open_project_named(self.start_project)
 
@@ -139,20 +139,24 @@ class PmtuiApp(App[None]):
         self.show_project(self.project_id, phase)
 
     def action_go_home(self) -> None:
-        from pmtui.screens.base import ProjectScreen
         from pmtui.screens.home import HomeScreen
 
-        while isinstance(self.screen, ProjectScreen) and len(self.screen_stack) > 1:
+        while not isinstance(self.screen, HomeScreen) and len(self.screen_stack) > 2:
             self.pop_screen()
-        if isinstance(self.screen_stack[0], HomeScreen):
-            self.screen_stack[0].refresh_projects()
+        home = self.home_screen
+        if home is not None:
+            home.refresh_projects()
+
+    @property
+    def home_screen(self) -> HomeScreen | None:
+        from pmtui.screens.home import HomeScreen
+
+        return next((s for s in self.screen_stack if isinstance(s, HomeScreen)), None)
 
     def action_new_project(self) -> None:
-        from pmtui.screens.home import HomeScreen
-
         self.action_go_home()
-        home = self.screen_stack[0]
-        if isinstance(home, HomeScreen):
+        home = self.home_screen
+        if home is not None:
             home.action_new()
 
     def action_open_project(self) -> None:
@@ -191,8 +195,12 @@ class PmtuiApp(App[None]):
 
         if isinstance(self.screen, HelpScreen):
             return
-        bindings = [active.binding for active in self.active_bindings.values()]
-        self.push_screen(HelpScreen(type(self.screen).__name__, bindings))
+        screen = self.screen
+        ours = [a.binding for a in self.active_bindings.values() if a.node is screen or a.node is self]
+        # pmtui's own keys (they all carry an id) first, Textual's generic ones after.
+        ours.sort(key=lambda binding: binding.id is None)
+        widgets = [a.binding for a in self.active_bindings.values() if a.node is not screen and a.node is not self]
+        self.push_screen(HelpScreen(type(screen).__name__, ours, widgets))
 
     def action_settings(self) -> None:
         from pmtui.screens.settings import SettingsScreen

@@ -29,23 +29,27 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,f1,q", "dismiss_help", "Close help", id="help.close"),
     ]
 
-    def __init__(self, screen_name: str, bindings: list[Binding]) -> None:
+    def __init__(self, screen_name: str, bindings: list[Binding], widget_bindings: list[Binding] | None = None) -> None:
         super().__init__()
         self.screen_name = screen_name
         self.key_bindings = bindings
+        self.widget_bindings = widget_bindings or []
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
             yield Static(f"Keys — {self.screen_name.removesuffix('Screen')}", classes="section-title")
-            yield Static(self._keys_table(), id="help-keys", markup=False)
+            yield Static(self._keys_text(self.key_bindings), id="help-keys", markup=False)
+            if self.widget_bindings:
+                yield Static("In the focused widget", classes="section-title")
+                yield Static(self._keys_text(self.widget_bindings), id="help-widget-keys", markup=False)
             yield Static("Tour", classes="section-title")
             yield Static(Text(TOUR), id="help-tour", markup=False)
         yield Footer()
 
-    def key_rows(self) -> list[tuple[str, str]]:
+    def key_rows(self, bindings: list[Binding]) -> list[tuple[str, str]]:
         """(key, description) for every described binding, once each."""
         rows: list[tuple[str, str]] = []
-        for binding in self.key_bindings:
+        for binding in bindings:
             if not binding.description or binding.system:
                 continue
             row = (binding.key_display or self.app.get_key_display(binding), binding.description)
@@ -53,13 +57,13 @@ class HelpScreen(ModalScreen[None]):
                 rows.append(row)
         return rows
 
-    def _keys_table(self) -> Text:
-        rows = self.key_rows()
+    def _keys_text(self, bindings: list[Binding]) -> Text:
+        rows = self.key_rows(bindings)
         width = max((len(key) for key, _ in rows), default=0) + 3
         text = Text()
-        for key, description in rows:
+        for index, (key, description) in enumerate(rows):
             text.append(key.ljust(width), style="bold")
-            text.append(f"{description}\n")
+            text.append(description + ("\n" if index < len(rows) - 1 else ""))
         return text
 
     def action_dismiss_help(self) -> None:

@@ -79,7 +79,6 @@ class HomeScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(StatusBar).model = self.pmtui.model_label
         self.refresh_projects()
 
     def on_screen_resume(self) -> None:
@@ -99,6 +98,9 @@ class HomeScreen(Screen[None]):
                 humanise(project["updated_at"]),
                 key=str(project["id"]),
             )
+        status = self.query_one(StatusBar)
+        status.model = self.pmtui.model_label
+        status.spend = float(self.pmtui.store.llm_usage()["cost"])
         empty = not projects
         self.query_one("#empty").display = empty
         table.display = not empty

@@ -220,7 +220,7 @@ class ScopingScreen(ConversationScreen):
             return
         text = Text()
         text.append(feature.name, style="bold")
-        if feature.description:
+        if feature.description and feature.description.strip().lower() != feature.name.lower():
             text.append(f" — {feature.description}")
         for field in RICE_FIELDS:
             source = feature.provenance.get(field)
