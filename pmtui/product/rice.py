@@ -259,19 +259,26 @@ def _pinned_phase(feature: Feature) -> int | None:
 
 
 def rescore(output: ScopingOutput, team: int | None = None) -> ScopingOutput:
-    """Scores, order, cut line, phases and priorities recomputed; the user's pinned values kept."""
+    """Scores, order, cut line, phases and priorities recomputed; the user's pinned values kept.
+
+    The best-scoring feature of massive impact (3, the one solving the core problem) always stays in
+    Phase 1 unless the user pinned it elsewhere: an MVP without its core flow is not an MVP.
+    """
     new = output.model_copy(deep=True)
     for feature in new.mvp_features:
         feature.rice_score = feature.compute_score()
     new.mvp_features = sorted(new.mvp_features, key=lambda f: -f.rice_score)
     budget = new.effort_budget_weeks
-    used = sum(f.rice_effort for f in new.mvp_features if _pinned_phase(f) == 1)
+    core = next((f for f in new.mvp_features if f.rice_impact >= 3 and _pinned_phase(f) is None), None)
+    used = sum(f.rice_effort for f in new.mvp_features if _pinned_phase(f) == 1 or f is core)
     below: list[Feature] = []
     line_open = True
     for feature in new.mvp_features:
         pinned = _pinned_phase(feature)
         if pinned is not None:
             feature.phase = pinned
+        elif feature is core:
+            feature.phase = 1
         elif line_open and used + feature.rice_effort <= budget + 1e-9:
             feature.phase = 1
             used += feature.rice_effort

@@ -128,7 +128,9 @@ class CatalogSearch:
     def __init__(self, products: tuple[dict[str, Any], ...] | None = None) -> None:
         self.products = products if products is not None else load_catalog()
 
-    def search(self, query: str, limit: int) -> list[ComparableProduct]:
+    def search(self, query: str, limit: int, anchor: str = "") -> list[ComparableProduct]:
+        """Best matches for the query; with an anchor text, only products matching one of its words."""
+        anchor_stems = {stem(w) for w in terms(anchor)}
         by_stem: dict[str, str] = {}
         for word in terms(query):
             by_stem.setdefault(stem(word), word)
@@ -160,7 +162,8 @@ class CatalogSearch:
                 if " " in phrase and phrase in query.lower():
                     score += 2.0
                     matched.append(phrase)
-            if score >= MIN_CATALOG_SCORE and len(matched) >= 2:
+            anchored = not anchor_stems or any(_expand(word) & anchor_stems for word in matched)
+            if score >= MIN_CATALOG_SCORE and len(matched) >= 2 and anchored:
                 scored.append((score, index, product, matched))
         scored.sort(key=lambda item: (-item[0], item[1]))
         results = []
@@ -317,7 +320,9 @@ def search_comparable_products(
     catalog = catalog or CatalogSearch()
     results: list[ComparableProduct] = []
     named = catalog.named_in(summary.current_alternatives)
-    for product in named[: max(1, limit // 2)] + catalog.search(idea_query(summary), limit):
+    for product in named[: max(1, limit // 2)] + catalog.search(
+        idea_query(summary), limit, anchor=f"{summary.target_user} {summary.core_problem}"
+    ):
         if all(product.name != existing.name for existing in results):
             results.append(product)
     results = results[:limit]
