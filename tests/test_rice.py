@@ -1,0 +1,215 @@
+"""RICE scoring: scores, ranking, the budget cut line, pins, validated edits and provenance."""
+
+from datetime import date
+
+import pytest
+
+from pmtui.models import DiscoverySummary, Feature, ImplementationPhase, ScopingOutput
+from pmtui.product.rice import (
+    EditRejected,
+    apply_edit,
+    cut_line_index,
+    effort_budget_weeks,
+    rescore,
+    team_size,
+    validate_edit,
+)
+
+
+def feature(name: str, reach: float, impact: float, confidence: float, effort: float) -> Feature:
+    return Feature(
+        name=name, rice_reach=reach, rice_impact=impact, rice_confidence=confidence, rice_effort=effort
+    )
+
+
+def scope(budget: float = 4.0) -> ScopingOutput:
+    return ScopingOutput(
+        effort_budget_weeks=budget,
+        mvp_features=[
+            feature("Social feed", 150, 0.5, 0.5, 3),  # 12.5
+            feature("Shift swap", 500, 3, 0.8, 1.5),  # 800
+            feature("Approvals", 500, 2, 0.8, 1),  # 800
+            feature("Sign-up", 500, 2, 0.5, 1.5),  # 333.33
+            feature("History", 300, 1, 0.5, 1),  # 150
+            feature("Export", 300, 1, 0.5, 2),  # 37.5
+        ],
+        implementation_phases=[
+            ImplementationPhase(
+                phase_number=1, name="MVP: Shift swap", goal="Swap a shift end to end", estimated_weeks=0
+            ),
+        ],
+    )
+
+
+def test_scores_are_reach_times_impact_times_confidence_over_effort_and_sorted():
+    out = rescore(scope())
+    scores = {f.name: f.rice_score for f in out.mvp_features}
+    assert scores["Shift swap"] == 800.0
+    assert scores["Sign-up"] == 333.33
+    assert scores["Social feed"] == 12.5
+    ordered = [f.rice_score for f in out.mvp_features]
+    assert ordered == sorted(ordered, reverse=True)
+
+
+def test_cut_line_fills_phase_one_up_to_the_budget_and_stops():
+    out = rescore(scope(budget=4.0))
+    phase1 = [f.name for f in out.mvp_features if f.phase == 1]
+    # 1.5 + 1 + 1.5 = 4 fits; History (1 more) would not, so the line closes there.
+    assert phase1 == ["Shift swap", "Approvals", "Sign-up"]
+    assert out.feature("History").phase == 2
+    assert sum(f.rice_effort for f in out.mvp_features if f.phase == 1) <= 4.0
+    assert cut_line_index(out) == len(phase1)
+    assert all(f.priority == "P0" for f in out.mvp_features if f.phase == 1)
+    below = [f for f in out.mvp_features if f.phase != 1]
+    assert {f.phase for f in below} <= {2, 3}
+    assert out.mvp_features[-1].phase == 3 and out.mvp_features[-1].priority == "P2"
+    assert all(f.priority == "P1" for f in below if f.phase == 2)
+
+
+def test_bigger_budget_moves_the_line_down():
+    small = cut_line_index(rescore(scope(budget=2.5)))
+    big = cut_line_index(rescore(scope(budget=8.0)))
+    assert small < big
+
+
+def test_implementation_phases_are_rebuilt_keeping_names_and_goals():
+    out = rescore(scope())
+    phases = {p.phase_number: p for p in out.implementation_phases}
+    assert set(phases) == {1, 2, 3}
+    assert phases[1].name == "MVP: Shift swap" and phases[1].goal == "Swap a shift end to end"
+    assert phases[1].features == [f.name for f in out.mvp_features if f.phase == 1]
+    assert phases[1].estimated_weeks == sum(f.rice_effort for f in out.mvp_features if f.phase == 1)
+    two_people = rescore(scope(budget=8.0), team=2)
+    p1 = two_people.implementation_phases[0]
+    assert p1.estimated_weeks == pytest.approx(
+        sum(f.rice_effort for f in two_people.mvp_features if f.phase == 1) / 2, abs=0.05
+    )
+
+
+def test_rescore_is_idempotent():
+    once = rescore(scope())
+    assert rescore(once) == once
+
+
+def test_pinned_phase_is_kept_and_can_exceed_the_budget():
+    out = apply_edit(rescore(scope()), "Social feed", "phase", "1")
+    feed = out.feature("Social feed")
+    assert feed is not None and feed.phase == 1 and feed.priority == "P0"
+    assert "phase" in feed.pinned
+    # The core (impact 3) stays; everything else makes room.
+    assert out.feature("Shift swap").phase == 1
+    assert sum(f.rice_effort for f in out.mvp_features if f.phase == 1) == 4.5
+
+
+def test_pinned_priority_is_kept_when_rescored():
+    out = apply_edit(rescore(scope()), "Export", "priority", "p0")
+    export = out.feature("Export")
+    assert export.priority == "P0" and export.phase == 1
+    again = rescore(out)
+    assert again.feature("Export").priority == "P0"
+
+
+def test_edit_sets_value_provenance_and_rescores():
+    before = rescore(scope())
+    out = apply_edit(before, "history", "reach", "5,000")
+    history = out.feature("History")
+    assert history.rice_reach == 5000
+    assert history.rice_score == 2500.0
+    assert history.provenance["reach"].source == "edited"
+    assert history.provenance["reach"].reason == "edited in the table"
+    assert "reach" in history.pinned
+    assert out.mvp_features[0].name == "History"
+    assert before.feature("History").rice_reach == 300, "the original output is not modified"
+
+
+def test_edit_of_unknown_feature_is_refused():
+    with pytest.raises(EditRejected, match="no feature called 'Teleport'"):
+        apply_edit(rescore(scope()), "Teleport", "reach", "10")
+
+
+@pytest.mark.parametrize(
+    ("field", "raw", "expected"),
+    [
+        ("reach", "1200", 1200.0),
+        ("reach", "2k", 2000.0),
+        ("reach", "0", 0.0),
+        ("impact", "3", 3.0),
+        ("impact", "0.25", 0.25),
+        ("impact", "Massive", 3.0),
+        ("impact", "low", 0.5),
+        ("confidence", "80", 0.8),
+        ("confidence", "80%", 0.8),
+        ("confidence", "0.8", 0.8),
+        ("confidence", "100%", 1.0),
+        ("effort", "2.5", 2.5),
+        ("effort", "3 weeks", 3.0),
+        ("priority", "p2", "P2"),
+        ("priority", "P0", "P0"),
+        ("phase", "3", 3),
+        ("phase", "Phase 2", 2),
+    ],
+)
+def test_valid_edits(field, raw, expected):
+    assert validate_edit(field, raw) == expected
+
+
+@pytest.mark.parametrize(
+    ("field", "raw", "message"),
+    [
+        ("reach", "lots", "Reach must be a number of users per quarter, got 'lots'"),
+        ("reach", "-5", "Reach must be 0 or more"),
+        ("impact", "4", "Impact must be one of 0.25, 0.5, 1, 2, 3"),
+        ("impact", "huge", "Impact must be one of"),
+        ("confidence", "150", "between 0 and 100%"),
+        ("confidence", "-10%", "between 0 and 100%"),
+        ("confidence", "sure", "Confidence must be a percentage"),
+        ("effort", "0", "greater than 0"),
+        ("effort", "-1", "greater than 0"),
+        ("effort", "soon", "Effort must be a number of person-weeks"),
+        ("priority", "urgent", "Priority must be P0, P1 or P2"),
+        ("phase", "4", "Phase must be 1, 2 or 3"),
+        ("phase", "0", "Phase must be 1, 2 or 3"),
+        ("score", "5", "cannot be edited"),
+        ("reach", "  ", "cannot be empty"),
+    ],
+)
+def test_invalid_edits_are_refused_with_a_message(field, raw, message):
+    with pytest.raises(EditRejected) as caught:
+        validate_edit(field, raw)
+    assert message in str(caught.value)
+
+
+def test_refused_edit_leaves_the_output_unchanged():
+    out = rescore(scope())
+    with pytest.raises(EditRejected):
+        apply_edit(out, "History", "effort", "0")
+    assert out.feature("History").rice_effort == 1
+    assert "effort" not in out.feature("History").provenance
+
+
+@pytest.mark.parametrize(
+    ("constraints", "budget"),
+    [
+        ("", 4.0),
+        ("solo founder, launch in 6 weeks", 4.0),
+        ("just me, 2 weeks", 2.0),
+        ("two devs, a month", 8.0),
+        ("team of 3, we have 2 weeks", 6.0),
+        ("me and my cofounder, 2 months of runway", 8.0),
+        ("evenings only, 10 hours a week", 4.0),
+        ("I'm alone on this and need it in 3 weeks", 3.0),
+    ],
+)
+def test_effort_budget_from_constraints(constraints, budget):
+    assert effort_budget_weeks(DiscoverySummary(constraints=constraints)) == budget
+
+
+def test_budget_by_month_name_is_capped_at_four_weeks():
+    summary = DiscoverySummary(constraints="ship by March")
+    assert effort_budget_weeks(summary, today=date(2025, 1, 6)) == 4.0
+    assert effort_budget_weeks(summary, today=date(2025, 2, 17)) < 4.0
+
+
+def test_team_size_ignores_user_counts():
+    assert team_size(DiscoverySummary(target_user="2,000 people in Berlin")) is None
+    assert team_size(DiscoverySummary(constraints="3 engineers")) == 3
