@@ -744,8 +744,8 @@ _GENERIC_AUDIENCE = re.compile(
     r"general|basically|literally|pretty much|really|just)\s+)*(?:everyone|everybody|anyone|anybody|"
     r"people|users|customers|consumers|humans|folks|persons|individuals|the public|general public|"
     r"the world|the market|businesses|companies|all ages|someone|somebody)(?:\s+(?:really|basically|in "
-    r"general|out there|i guess|honestly|everywhere|of all ages|who (?:has|have|uses?|wants?|needs?) "
-    r"(?:a |an |the )?\w+))?$",
+    r"general|out there|i guess|honestly|everywhere|of all ages|(?:who|that) (?:has|have|uses?|wants?|needs?|"
+    r"owns?) (?:a |an |the )?\w+|with (?:a |an |the )?\w+))?$",
     re.IGNORECASE,
 )
 
@@ -877,9 +877,25 @@ def is_vague(text: str) -> bool:
         return True
     if not content:
         return True
-    if len(_words(lowered)) <= 2 and not _is_specific(lowered):
+    if len(_words(lowered)) <= 2 and not _is_specific(lowered) and not _qualified_generic(lowered):
         return True
     return bool(_UNCERTAIN.search(lowered) and len(content) < 2 and not _is_specific(without))
+
+
+def _qualified_generic(text: str) -> bool:
+    """'small businesses' or 'remote teams' is broad but real; 'all people' is not."""
+    words = _words(text)
+    if len(words) != 2 or words[1] not in _GENERIC_PERSONA | {"teams", "shops", "brands"}:
+        return False
+    return words[0] not in _STOPWORDS | {
+        "normal",
+        "regular",
+        "ordinary",
+        "general",
+        "random",
+        "other",
+        "everyday",
+    }
 
 
 def _is_specific(text: str) -> bool:
@@ -1134,9 +1150,7 @@ def _detect(clause: str, sentence: str, first_message: bool) -> dict[str, _Clue]
     elif _CONSTRAINTS_WEAK.search(clause):
         clues["constraints"] = _Clue(cleaned, False)
     # "teams at companies with 50-500 employees" describes who, not a success number.
-    numbered_persona = (
-        target is not None and target.strong and re.search(_NUMBER, target.fragment, re.IGNORECASE)
-    )
+    numbered_persona = target is not None and re.search(_NUMBER, target.fragment, re.IGNORECASE)
     if numbered_persona and "success_metric" in clues and not _SUCCESS_STRONG.search(clause):
         del clues["success_metric"]
     return clues
@@ -1205,15 +1219,36 @@ def _merge_text(old: str, new: str, replace: bool) -> str:
     return merged if len(merged) <= MAX_FIELD_CHARS else old
 
 
+def _feature_key(item: str) -> set[str]:
+    return set(_content_words(item)) - {
+        "add",
+        "have",
+        "get",
+        "include",
+        "feature",
+        "support",
+        "option",
+        "ability",
+    }
+
+
+def _same_feature(new: str, old: str) -> bool:
+    """'Add reminders' repeats 'Reminders'; 'Share a calendar view with family' is more than 'Calendar view'."""
+    a, b = _feature_key(new), _feature_key(old)
+    if _norm(new) == _norm(old) or a == b:
+        return True
+    small, large = (a, b) if len(a) <= len(b) else (b, a)
+    return bool(small) and small <= large and len(large) - len(small) <= 1 and len(small) >= 2
+
+
 def _merge_features(old: list[str], new: list[str], replace: bool) -> list[str]:
     result = [] if replace else list(old)
     for item in new:
         key = _norm(item)
         if not key or _vague_feature(item):
             continue
-        if any(key == _norm(existing) or key in _norm(existing) for existing in result):
+        if any(_same_feature(item, existing) for existing in result):
             continue
-        result = [existing for existing in result if _norm(existing) not in key]
         result.append(item)
     return result[:20]
 
@@ -1300,18 +1335,19 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 bool(feature) and bool(_FEATURE_TRIGGER.search(clause) or _IDEA_FEATURE.search(clause))
             )
             if feature_clause:
-                # The clause that lists features says what to build, not who, why or how much.
-                clues = {
-                    a: c
-                    for a, c in clues.items()
-                    if c.strong and a in ("target_user", "revenue_model", "constraints")
-                }
+                # The clause that lists features says what to build, not who, why or how much;
+                # only a raw idea may also carry the first guess at the problem.
+                kept = ("target_user", "revenue_model", "constraints") + (
+                    ("core_problem",) if first_message else ()
+                )
+                clues = {a: c for a, c in clues.items() if c.strong and a in kept}
             strong_others = [a for a, c in clues.items() if c.strong and a != asked]
             strong_elsewhere = strong_elsewhere or bool(strong_others)
             asked_clue = clues.get(asked)
             takes_asked = (
                 bool(asked)
                 and asked != "feature_wishlist"
+                and not _is_user_question(clause)
                 and not feature_clause
                 and ((asked_clue is not None and asked_clue.strong) or not strong_others)
             )
@@ -1363,6 +1399,14 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         wishlist = _removed_features(text, wishlist)
     result.feature_wishlist = _merge_features(wishlist, features, "feature_wishlist" in replace)
     return result
+
+
+def _is_user_question(text: str) -> bool:
+    """'why does that matter?' asks the PM something; it is not an answer to store."""
+    stripped = text.strip().lower()
+    return stripped.endswith("?") and bool(
+        re.match(r"(what|why|how|which|who|can|could|do|does|is|are|should|would|will|sorry|huh)\b", stripped)
+    )
 
 
 def _dedupe(fragments: list[str]) -> list[str]:
@@ -1685,7 +1729,10 @@ def _is_thin(aspect: str, value: str) -> bool:
     words = _content_words(value)
     if aspect == "success_metric":
         return not re.search(r"\d|" + _NUMBER, value, re.IGNORECASE)
-    return len(words) <= (2 if aspect == "target_user" else 3)
+    if aspect == "target_user":
+        # "nurses" or "small businesses" is a start; "ICU nurses" already says who.
+        return len(words) <= 1 or _qualified_generic(value.lower())
+    return len(words) <= 3
 
 
 def _ack_aspect(asked: str, changed: list[str]) -> str:
@@ -1738,7 +1785,7 @@ def _join(*parts: str) -> str:
 
 _POSITIVE_NEGATIONS = re.compile(
     r"\b(no (changes?|corrections?|notes|problems?|issues?|complaints?|edits?)( needed)?|nothing (to (change|add|fix)|"
-    r"wrong|missing)|not wrong|can'?t complain|not bad|no,? (that'?s|it'?s|this is|looks|sounds|all)\b|"
+    r"wrong|missing)|not wrong|can'?t complain|not bad|(no|nope|nah),? (that'?s|it'?s|this is|looks|sounds|all)\b|"
     r"(don'?t|wouldn'?t) change (a thing|anything)|couldn'?t (be|have been) better|no doubt)",
     re.IGNORECASE,
 )
