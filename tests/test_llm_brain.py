@@ -243,3 +243,35 @@ async def test_write_spec_streams_one_spec_call_with_the_required_sections(
         assert f"## {section}" in system
     assert "TBD" in system and "Habit check-ins" in system
     assert store.llm_calls(state.project_id)[-1]["task_type"] == "spec"
+
+
+async def test_a_model_timeout_keeps_the_users_message_and_retry_answers_it(
+    fake_llm: FakeLLMServer, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pmtui.product.orchestrator import Orchestrator
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    route = ModelRoute(model="openai/fake-model", api_base=fake_llm.api_base, timeout=0.5, max_retries=0)
+    config = Config(models={"default": route})
+    orchestrator = Orchestrator(store, config, brain=LLMBrain(LLMGateway(config, store, backoff_base=0.01)))
+    project_id = orchestrator.open_project("Shift swaps").project_id
+    text = "An app for ICU nurses to swap shifts without the WhatsApp chaos."
+    fake_llm.enqueue(FakeResponse(text="{}", delay=3))
+
+    failed = await orchestrator.handle(project_id, text)
+
+    assert "timed out" in failed.error
+    assert orchestrator.state(project_id).messages[-1].content == text
+    fake_llm.enqueue(
+        json.dumps({"target_user": "ICU nurses", "core_problem": "shift swaps happen in WhatsApp chaos"}),
+        "You said swaps happen in WhatsApp chaos. What do the nurses use today to approve a swap?",
+    )
+
+    answered = await orchestrator.retry(project_id)
+
+    assert answered.error == ""
+    assert answered.reply.startswith("You said swaps happen in WhatsApp chaos.")
+    state = orchestrator.state(project_id)
+    assert [m.role for m in state.messages[-2:]] == ["user", "assistant"]
+    assert [m.content for m in state.messages].count(text) == 1
+    assert state.discovery_summary.target_user == "ICU nurses"
