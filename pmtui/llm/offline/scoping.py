@@ -55,7 +55,7 @@ def _rx(pattern: str) -> re.Pattern[str]:
 NICE_TO_HAVES: tuple[NiceToHave, ...] = (
     NiceToHave(
         "social feed",
-        _rx(r"\b(social|feeds?|friends?|followers?|community|sharing|share|comments?|likes?)\b"),
+        _rx(r"\b(social|feeds?|friends?|followers?|community|sharing|share|comments?|likes)\b"),
         0.5,
         3.0,
     ),
@@ -667,6 +667,10 @@ _QUESTION_START = _rx(
 )
 
 
+# "no problem" and friends are agreement, not a refusal.
+_IDIOMS = _rx(r"\b(?:no|not a) (?:problem|worries|complaints|objections|changes|issues?)\b|\bnot bad\b")
+
+
 def _negated(text: str, start: int) -> bool:
     before = text[max(0, start - 25) : start]
     return re.search(_NEGATION + r"\W+(?:\w+\W+)?$", before, re.IGNORECASE) is not None
@@ -678,7 +682,7 @@ def _mentions_feature(text: str, output: ScopingOutput | None) -> bool:
 
 def classify_intent(text: str, output: ScopingOutput | None) -> ScopingIntent:
     """AGREE, PUSHBACK or QUESTION for a message during scoping; aware of negation ('I don't agree')."""
-    lowered = text.strip().lower()
+    lowered = _IDIOMS.sub("fine", text.strip().lower())
     if not lowered:
         return "QUESTION"
     pushback = any(not _negated(lowered, m.start()) for m in _PUSHBACK.finditer(lowered))

@@ -1,0 +1,252 @@
+"""Offline scoping: proposals that follow the idea, cuts to budget, provenance, intent and argue-back."""
+
+import pytest
+
+from pmtui.llm.offline.scoping import answer_question, classify_intent, negotiate, propose
+from pmtui.models import ConversationState, DiscoverySummary
+from pmtui.product.rice import phase_effort, rescore
+from pmtui.product.search import search_comparable_products
+
+NURSES = DiscoverySummary(
+    target_user="500 nurses at a regional hospital",
+    core_problem="swapping shifts takes days of texting and nurses miss approvals",
+    current_alternatives="WhatsApp groups and a paper rota",
+    why_now="staff shortages since last winter",
+    feature_wishlist=[
+        "shift swap requests",
+        "manager approval of swaps",
+        "push notifications",
+        "social feed for the ward",
+        "analytics dashboard for managers",
+        "admin panel",
+    ],
+    success_metric="swaps approved within 24 hours",
+    revenue_model="per-seat subscription paid by the hospital",
+    constraints="solo developer, launch in 6 weeks",
+)
+RECIPES = DiscoverySummary(
+    target_user="home cooks who meal prep on Sundays",
+    core_problem="planning a week of meals and the grocery list takes two hours",
+    feature_wishlist=[
+        "weekly meal planner",
+        "grocery list from recipes",
+        "save recipes from websites",
+        "gamification badges",
+        "dark mode",
+    ],
+    success_metric="planning time under 20 minutes",
+    constraints="two devs, a month",
+)
+
+
+def state_for(summary: DiscoverySummary, project: str = "Test") -> ConversationState:
+    output = rescore(propose(summary, search_comparable_products(summary, backend="catalog")))
+    return ConversationState(
+        project=project, phase="scoping", discovery_summary=summary, scoping_output=output
+    )
+
+
+def test_different_ideas_get_different_features():
+    nurses = {f.name for f in propose(NURSES, []).mvp_features}
+    recipes = {f.name for f in propose(RECIPES, []).mvp_features}
+    assert "Shift swap requests" in nurses
+    assert "Weekly meal planner" in recipes
+    assert not {"Shift swap requests", "Manager approval of swaps"} & recipes
+
+
+@pytest.mark.parametrize("summary", [NURSES, RECIPES])
+def test_proposal_shape(summary):
+    out = propose(summary, [])
+    assert 5 <= len(out.mvp_features) + len(out.cut_features) <= 10
+    assert 4 <= len(out.core_user_flow) <= 6
+    assert 3 <= len(out.key_screens) <= 6
+    assert [p.phase_number for p in out.implementation_phases] == [1, 2, 3]
+    assert out.implementation_phases[0].name.startswith("MVP: ")
+    assert all(p.goal for p in out.implementation_phases)
+    assert out.implementation_phases[0].estimated_weeks <= 4
+    assert phase_effort(out, 1) <= out.effort_budget_weeks
+    assert str(round(out.effort_budget_weeks)) in out.scope_rationale
+    assert "Cut:" in out.scope_rationale
+
+
+def test_nice_to_haves_are_never_p0():
+    for summary in (NURSES, RECIPES):
+        out = propose(summary, [])
+        p0 = " ".join(f.name.lower() for f in out.mvp_features if f.priority == "P0")
+        for word in ("social", "feed", "analytics", "dashboard", "admin", "badge", "dark mode"):
+            assert word not in p0
+    cut = {c.name: c.reason for c in propose(NURSES, []).cut_features}
+    assert set(cut) == {"Social feed for the ward", "Analytics dashboard for managers", "Admin panel"}
+    assert "no evidence your nurses need it" in cut["Social feed for the ward"]
+    assert "adds 3 weeks" in cut["Social feed for the ward"]
+
+
+def test_a_nice_to_have_that_is_the_core_problem_is_kept():
+    summary = DiscoverySummary(
+        target_user="small shop owners",
+        core_problem="they have no analytics on which products sell",
+        feature_wishlist=["sales analytics dashboard", "csv import of sales"],
+    )
+    out = propose(summary, [])
+    core = out.mvp_features[0]
+    assert core.name == "Sales analytics dashboard" and core.rice_impact == 3 and core.phase == 1
+
+
+def test_core_feature_scores_and_provenance():
+    out = propose(NURSES, [])
+    core = out.feature("Shift swap requests")
+    assert core.rice_impact == 3 and core.priority == "P0" and core.phase == 1
+    assert core.provenance["reach"].source == "stated"
+    assert "500 nurses" in core.provenance["reach"].reason
+    assert core.rice_reach == 500
+    assert "impact 3 (massive)" in core.provenance["impact"].reason
+    for feature in out.mvp_features:
+        assert set(feature.provenance) >= {"reach", "impact", "confidence", "effort"}
+        assert all(p.reason for p in feature.provenance.values())
+
+
+def test_reach_is_estimated_without_a_user_count():
+    out = propose(RECIPES, [])
+    for feature in out.mvp_features:
+        assert feature.provenance["reach"].source == "estimated"
+        assert "no user count given" in feature.provenance["reach"].reason
+
+
+def test_effort_follows_complexity_words():
+    summary = DiscoverySummary(
+        target_user="yoga studios",
+        core_problem="booking classes by phone wastes time",
+        feature_wishlist=["class booking", "stripe payments for class packs", "AI class recommendations"],
+    )
+    out = propose(summary, [])
+    assert (
+        out.feature("Stripe payments for class packs").rice_effort > out.feature("Class booking").rice_effort
+    )
+
+
+def test_team_budget_changes_the_cut():
+    solo = propose(RECIPES.model_copy(update={"constraints": "solo, 2 weeks"}), [])
+    team = propose(RECIPES, [])
+    assert solo.effort_budget_weeks == 2 and team.effort_budget_weeks == 8
+    assert phase_effort(solo, 1) <= 2
+    assert len([f for f in team.mvp_features if f.phase == 1]) > len(
+        [f for f in solo.mvp_features if f.phase == 1]
+    )
+    assert team.implementation_phases[0].estimated_weeks <= 4
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("looks good", "AGREE"),
+        ("Agreed.", "AGREE"),
+        ("ship it!", "AGREE"),
+        ("let's go with that", "AGREE"),
+        ("yes, sounds good", "AGREE"),
+        ("I don't need anything else, ship it", "AGREE"),
+        ("but the social feed is our differentiator", "PUSHBACK"),
+        ("I need push notifications in the MVP", "PUSHBACK"),
+        ("why did you cut the social feed? it's essential", "PUSHBACK"),
+        ("why did you cut the admin panel", "PUSHBACK"),
+        ("no, the feed has to be in phase 1", "PUSHBACK"),
+        ("I don't agree", "PUSHBACK"),
+        ("this doesn't look good", "PUSHBACK"),
+        ("looks good but we need the admin panel", "PUSHBACK"),
+        ("why is Push notifications phase 2?", "QUESTION"),
+        ("how did you estimate reach?", "QUESTION"),
+        ("what does confidence mean?", "QUESTION"),
+        ("no problem, looks good", "AGREE"),
+    ],
+)
+def test_classify_intent(text, intent):
+    assert classify_intent(text, propose(NURSES, [])) == intent
+
+
+def test_holds_without_evidence_with_the_numbers():
+    state = state_for(NURSES)
+    before = state.scoping_output
+    result = negotiate(state, "but the social feed is our differentiator", 1, False)
+    assert result.record.outcome == "held"
+    assert result.record.features == ["Social feed for the ward"]
+    assert "Round 1/3" in result.reply
+    assert "scores" in result.reply and "Shift swap requests" in result.reply
+    assert "over your 4 person-week budget" in result.reply
+    assert "evidence" in result.reply
+    assert result.output.mvp_features == before.mvp_features
+    assert [c.name for c in result.output.cut_features] == [c.name for c in before.cut_features]
+    assert result.record.ask == "but the social feed is our differentiator"
+
+
+def test_concedes_with_evidence_and_keeps_the_budget_honest():
+    state = state_for(NURSES)
+    text = "The social feed matters: 60% of nurses in our interviews asked for it."
+    result = negotiate(state, text, 1, False)
+    assert result.record.outcome == "conceded"
+    assert "Round 1/3" in result.reply and "new evidence" in result.reply
+    out = result.output
+    feed = out.feature("Social feed for the ward")
+    assert feed is not None and feed.phase == 1 and feed.priority == "P0"
+    assert {"phase", "priority"} <= set(feed.pinned)
+    assert feed.provenance["confidence"].source == "stated"
+    assert "Social feed for the ward" not in [c.name for c in out.cut_features]
+    assert out.feature("Shift swap requests").phase == 1, "the core flow is never pushed out"
+    assert "Phase 2" in result.reply
+    if phase_effort(out, 1) > out.effort_budget_weeks:
+        assert "Phase 1 grows to" in result.record.risk
+
+
+def test_concedes_at_the_final_round_and_records_the_risk():
+    state = state_for(NURSES)
+    result = negotiate(state, "I still need the social feed in the MVP", 3, True)
+    assert result.record.outcome == "conceded"
+    assert "Round 3/3" in result.reply
+    assert "last round" in result.reply
+    assert result.record.risk
+    assert "without evidence" in result.record.risk
+    assert result.output.feature("Social feed for the ward").phase == 1
+
+
+def test_new_feature_request_is_estimated_and_held():
+    state = state_for(NURSES)
+    result = negotiate(state, "we need a group chat between nurses in the MVP", 1, False)
+    assert result.record.outcome == "held"
+    assert result.record.features == ["Group chat between nurses"]
+    assert "isn't in the scope yet" in result.reply
+
+
+def test_new_feature_with_evidence_joins_phase_one():
+    state = state_for(NURSES)
+    result = negotiate(
+        state, "we need a group chat between nurses; 40 of our pilot nurses asked for it", 2, False
+    )
+    chat = result.output.feature("Group chat between nurses")
+    assert chat is not None and chat.phase == 1 and chat.priority == "P0"
+    assert "Round 2/3" in result.reply
+
+
+def test_narrowing_the_scope_is_accepted():
+    state = state_for(NURSES)
+    result = negotiate(state, "drop push notifications, we can do that later", 1, False)
+    assert result.record.outcome == "conceded"
+    assert result.output.feature("Push notifications").phase == 2
+
+
+def test_unclear_pushback_asks_which_feature():
+    state = state_for(NURSES)
+    result = negotiate(state, "no, I don't like it", 1, False)
+    assert result.record.outcome == "held"
+    assert "which feature" in result.reply
+
+
+def test_answers_use_the_actual_numbers():
+    state = state_for(NURSES)
+    answer = answer_question(state, "how did you estimate reach?")
+    assert "500 nurses" in answer
+    assert answer.rstrip().endswith("argue for?")
+    core = state.scoping_output.feature("Shift swap requests")
+    answer = answer_question(state, "why is Shift swap requests scored like that?")
+    assert f"{core.rice_score:g}" in answer
+    answer = answer_question(state, "why did you cut the admin panel?")
+    assert "no evidence" in answer
+    answer = answer_question(state, "which comparable products did you find?")
+    assert "NurseGrid" in answer
