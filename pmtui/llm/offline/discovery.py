@@ -245,10 +245,6 @@ _PERSONA_STEMS = frozenset(
         "seller",
         "etsy",
         "shopify",
-        "pet",
-        "dog",
-        "cat",
-        "lover",
         "professional",
         "specialist",
         "expert",
@@ -434,6 +430,8 @@ _TOOLS = (
 _TOOL_RE = re.compile(
     r"\b(" + "|".join(re.escape(t) for t in sorted(_TOOLS, key=len, reverse=True)) + r")\b", re.IGNORECASE
 )
+# "use Rover", "on Slack": a capitalised name after a usage verb is a product people use today.
+_NAMED_PRODUCT = re.compile(r"\b(?:[Uu]s(?:e|es|ing)|[Oo]n|[Vv]ia|[Tt]hrough)\s+[A-Z][a-zA-Z0-9]+\b")
 _STOPWORDS = frozenset(
     [
         "a",
@@ -596,7 +594,7 @@ _ALTERNATIVES_STRONG = re.compile(
     r"cobble|track (it|them|everything) (in|on|with)|do it (by hand|manually|in)|hack)|existing "
     r"(tools?|apps?|solutions?|products?)|competitors?|competition|workarounds?|by hand|"
     r"(text|message|call|email)(ing|s)? (each other|around|the (whole|entire) \w+|everyone|back and forth)|"
-    r"calling around|nothing (exists|out there|good)|there'?s nothing|no (good )?(tool|app|solution) "
+    r"calling around|ask(ing)? (around|neighbou?rs|friends|family|colleagues|on \w+)|nothing (exists|out there|good)|there'?s nothing|no (good )?(tool|app|solution) "
     r"(exists|for)|alternatives?)\b",
     re.IGNORECASE,
 )
@@ -1116,7 +1114,7 @@ def _detect(clause: str, sentence: str, first_message: bool) -> dict[str, _Clue]
         clues["core_problem"] = _Clue(cleaned, True)
     elif _PROBLEM_WEAK.search(clause):
         clues["core_problem"] = _Clue(cleaned, False)
-    tool = _TOOL_RE.search(clause)
+    tool = _TOOL_RE.search(clause) or _NAMED_PRODUCT.search(clause)
     integrates = re.search(
         r"\b(integrat\w*|export\w*|import\w*|sync\w*|connect\w*|plug into|send to)\b", clause, re.IGNORECASE
     )
@@ -1291,6 +1289,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     weak_asked: list[str] = []
     soft_claimed: list[str] = []
 
+    after_features = False
     for sentence in _sentences(text):
         correction = bool(_CORRECTION.search(sentence))
         label = _label_statement(sentence)
@@ -1313,6 +1312,13 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             continue
         if is_vague(sentence) and not _is_specific(sentence):
             continue
+        sentence_clues = [_detect(c, sentence, first_message) for c in _clauses(sentence)]
+        if after_features and not any(
+            asked in cl or any(c.strong for c in cl.values()) for cl in sentence_clues
+        ):
+            # A plain sentence right after a feature list ("Walkers get rated.") continues the list.
+            features.extend(_feature_items(sentence))
+            continue
         asked_strong = (
             any(
                 (clue := _detect(c, sentence, first_message).get(asked)) is not None and clue.strong
@@ -1324,6 +1330,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         feature = None if asked_strong else _feature_clue(sentence, first_message)
         listed = None if feature or asked_strong else _list_clue(sentence, first_message)
         feature = feature or listed
+        after_features = bool(feature) and asked != "feature_wishlist"
         if feature:
             features.extend(feature.items)
         clauses = _clauses(sentence)
