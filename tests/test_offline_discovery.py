@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pmtui.llm.offline import OfflineBrain
 from pmtui.llm.offline.discovery import (
@@ -14,7 +16,7 @@ from pmtui.llm.offline.discovery import (
     next_reply,
     opening_question,
 )
-from pmtui.models import ChatMessage, ConversationState, DiscoverySummary
+from pmtui.models import ASPECTS, ChatMessage, ConversationState, DiscoverySummary
 from pmtui.product.brain import DiscoveryReply
 from pmtui.product.completeness import check_completeness, has_real_content
 
@@ -555,3 +557,68 @@ def test_review_confirm(text: str) -> None:
 )
 def test_review_revise(text: str) -> None:
     assert classify_review(text) == "REVISE"
+
+
+def test_shrug_to_a_sharpening_question_keeps_the_value_and_moves_on() -> None:
+    summary = DiscoverySummary(target_user="nurses", core_problem="shift swaps are chaos")
+    _, _, reply = _turn(summary, "everyone", "target_user", ["An app for nurses."], {"target_user": 1})
+    assert reply.text.startswith('Fair enough, "nurses" will do for now.')
+    assert reply.asked_aspect == "current_alternatives" and not reply.probing
+    _assert_interview_reply(reply)
+
+
+_WORDS = st.sampled_from(
+    [
+        "nurses",
+        "everyone",
+        "?",
+        "idk",
+        "$5",
+        "a",
+        "month",
+        "because",
+        "today",
+        "Excel",
+        "I",
+        "want",
+        "it",
+        "should",
+        "let",
+        "users",
+        "post",
+        ",",
+        ".",
+        ";",
+        "and",
+        "-",
+        "solo",
+        "6",
+        "weeks",
+        "40%",
+        "retention",
+        "not",
+        "sure",
+        "actually",
+        "not",
+        "doctors",
+        "[bold]",
+        '"quoted"',
+        "who",
+        "what",
+        "why",
+        "!",
+        "\n",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(_WORDS, min_size=1, max_size=20).map(" ".join), st.sampled_from(("", *ASPECTS)), st.booleans()
+)
+def test_any_message_gets_exactly_one_question(text: str, asked: str, filled: bool) -> None:
+    summary = FILLED if filled else DiscoverySummary()
+    after, _, reply = _turn(summary, text, asked, ["idea"] if asked else [])
+    assert reply.text.count("?") == 1, reply.text
+    assert reply.asked_aspect in ASPECTS
+    assert all(has_real_content(getattr(after, a)) for a in ASPECTS if has_real_content(getattr(summary, a)))

@@ -1693,7 +1693,8 @@ def next_reply(
             ]
             if remaining:
                 nxt = remaining[0]
-                text = f"No problem — I'll keep the {label} as an open question for now. {_question(nxt, summary, turn)}"
+                keep = f"No problem — I'll keep the {label} as an open question for now."
+                text = f"{keep} {_question(nxt, summary, turn)}"
                 return DiscoveryReply(text=text, asked_aspect=nxt)
             text = f"No problem, let's come back to it. {_question(asked, summary, turn + 1)}"
             return DiscoveryReply(text=text, asked_aspect=asked)
@@ -1705,6 +1706,9 @@ def next_reply(
         and _is_thin(asked, getattr(summary, asked))
     )
     ack = _acknowledge(asked, changed, before, summary, user_text, turn)
+    if vague and asked and not changed and asked not in gaps:
+        # A shrug to a sharpening question: keep what we had rather than thank them for "idk".
+        ack = f'Fair enough, "{_short(summary.value_text(asked), 8)}" will do for now.'
     first_message = not asked and not any(has_real_content(getattr(before, a)) for a in ASPECTS)
     note = "" if first_message else _volunteered_note(asked, changed, ack_aspect=_ack_aspect(asked, changed))
     if first_message and "target_user" not in gaps and probes.get("target_user", 0) < 1:
