@@ -217,7 +217,11 @@ async def _chat_session(
         print(f"pmtui chat · {orchestrator.model_label()} · one message per line, end of input to stop",
               file=sys.stderr)
 
+    interactive = not jsonl and stdin.isatty()
     while True:
+        if interactive:
+            stdout.write("> ")
+            stdout.flush()
         line = await to_thread(stdin.readline)
         if not line:
             break

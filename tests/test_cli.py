@@ -27,19 +27,64 @@ JSONL_TYPES: dict[str, type] = {
     "negotiation_round": int,
 }
 PHASES = {"discovery", "scoping", "spec", "done"}
-ANSWERS = [
-    "I want to build an app that lets hospital nurses swap shifts without endless group texts.",
-    "ICU nurses at mid-size hospitals, around 400 per hospital, who trade shifts every week.",
-    "Today they post in a WhatsApp group and the charge nurse tracks approved swaps in a spreadsheet.",
-    (
-        "It should let nurses post a shift, offer a swap, get manager approval and see a team calendar. "
-        "Maybe a social feed too."
+IDEA = "I want to build an app that lets hospital nurses swap shifts without endless group texts."
+# What a founder answers, by the aspect the PM's question is about (the first keyword found wins).
+ANSWER_BY_ASPECT: dict[str, tuple[tuple[str, ...], str]] = {
+    "why_now": (
+        ("why now", "right moment", "timing", "urgent", "five years ago"),
+        "Since this year the hospital policy finally allows scheduling apps on personal phones.",
     ),
-    "Success means 60% of swaps go through the app within 3 months.",
-    "Hospitals pay a subscription of $2 per nurse per month.",
-    "I'm a solo developer with 6 weeks, and it must run on phones.",
-    "Since this year the hospital policy finally allows scheduling apps on personal phones.",
-]
+    "core_problem": (
+        ("problem", "painful", "pain", "wish this existed"),
+        (
+            "Swapping one shift takes dozens of messages and days of waiting, and approved swaps get lost, "
+            "so nurses end up working shifts they already gave away."
+        ),
+    ),
+    "success_metric": (
+        ("success", "measure", "metric", "know it works"),
+        "Success means 60% of swaps go through the app within 3 months.",
+    ),
+    "revenue_model": (
+        ("pay", "revenue", "money", "pricing", "price", "charge"),
+        "Hospitals pay a subscription of $2 per nurse per month.",
+    ),
+    "current_alternatives": (
+        ("today", "alternative", "currently", "instead", "workaround", "right now"),
+        "Today they post in a WhatsApp group and the charge nurse tracks approved swaps in a spreadsheet.",
+    ),
+    "constraints": (
+        ("constraint", "budget", "deadline", "team", "weeks", "limit"),
+        "I'm a solo developer with 6 weeks, and it must run on phones.",
+    ),
+    "feature_wishlist": (
+        ("feature", "must do", "first version", "should it do", "wishlist"),
+        (
+            "It should let nurses post a shift, offer a swap, get manager approval and see a team calendar. "
+            "Maybe a social feed too."
+        ),
+    ),
+    "target_user": (
+        ("who", "user", "role", "exactly", "typical day"),
+        "ICU nurses at mid-size hospitals, around 400 per hospital, who trade shifts every week.",
+    ),
+}
+ANSWERS = [IDEA, *(answer for _, answer in ANSWER_BY_ASPECT.values())]
+
+
+def answer_for(reply: str, used: set[str]) -> str:
+    """The founder's answer to the PM's question in `reply`; an unused answer when none matches."""
+    questions = reply.split("?")[:-1]
+    question = questions[-1].lower() if questions else reply.lower()
+    for aspect, (keywords, answer) in ANSWER_BY_ASPECT.items():
+        if aspect not in used and any(keyword in question for keyword in keywords):
+            used.add(aspect)
+            return answer
+    for aspect, (_, answer) in ANSWER_BY_ASPECT.items():
+        if aspect not in used:
+            used.add(aspect)
+            return answer
+    return ANSWER_BY_ASPECT["core_problem"][1]
 # Guards a hung child so the suite fails instead of waiting forever; not a performance assertion.
 READ_GUARD_S = 120
 
@@ -121,11 +166,10 @@ def session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]
     env = cli_env(home)
     db = home / "pmtui.db"
     chat = JsonlChat(db, env, "--project", "Shift swap")
-    discovery: list[dict[str, Any]] = []
-    for answer in ANSWERS:
-        discovery.append(chat.send(answer))
-        if discovery[-1]["summary_shown"]:
-            break
+    discovery = [chat.send(IDEA)]
+    used: set[str] = set()
+    while not discovery[-1]["summary_shown"] and len(discovery) < 14:
+        discovery.append(chat.send(answer_for(discovery[-1]["reply"], used)))
     confirmed = chat.send("yes that's right")
     pushback = chat.send("But the social feed is our differentiator, nurses will come for it!")
     agreed = chat.send("looks good, agreed")
@@ -213,7 +257,7 @@ def test_export_json_messages(exported: dict[str, Any], session: dict[str, Any])
         assert isinstance(message["content"], str) and message["content"]
         assert message["phase"] in PHASES
     user_texts = [m["content"] for m in messages if m["role"] == "user"]
-    assert user_texts[0] == ANSWERS[0]
+    assert user_texts[0] == IDEA
     assert "looks good, agreed" in user_texts
     assert messages[0]["role"] == "assistant" and messages[0]["phase"] == "discovery"
     assert len(user_texts) == len(session["lines"])
@@ -334,10 +378,10 @@ def test_chat_without_project_names_it_from_the_first_line_and_plain_mode_reads_
     db = tmp_path / "pmtui.db"
     result = pmtui("chat", "--offline", "--db", str(db), stdin="\n" + ANSWERS[0] + "\n", env=env)
     assert result.returncode == 0, result.stderr
-    assert "New project 'I want to build an app'" in result.stdout
+    assert "New project 'I want to build an'" in result.stdout
     assert "{" not in result.stdout.splitlines()[0]
     state = json.loads(pmtui("export", "--db", str(db), env=env).stdout)
-    assert state["project"] == "I want to build an app"
+    assert state["project"] == "I want to build an"
     assert state["messages"][0]["content"] in result.stdout
     assert state["messages"][-1]["content"] in result.stdout
 
