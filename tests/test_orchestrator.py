@@ -16,8 +16,10 @@ NURSE_ANSWERS = [
     "I want to build an app that lets hospital nurses swap shifts without endless group texts.",
     "ICU nurses at mid-size hospitals, around 400 per hospital, who trade shifts every week.",
     "Today they post in a WhatsApp group and the charge nurse tracks approved swaps in a spreadsheet.",
-    "It should let nurses post a shift, offer a swap, get manager approval and see a team calendar. "
-    "Maybe a social feed too.",
+    (
+        "It should let nurses post a shift, offer a swap, get manager approval and see a team calendar. "
+        "Maybe a social feed too."
+    ),
     "Success means 60% of swaps go through the app within 3 months.",
     "Hospitals pay a subscription of $2 per nurse per month.",
     "I'm a solo developer with 6 weeks, and it must run on phones.",

@@ -32,10 +32,9 @@ def test_newer_schema_is_refused_with_a_message(tmp_path: Path) -> None:
 
 def test_failed_transaction_leaves_nothing_behind(store: Store) -> None:
     project_id = store.create_project("Atomic")
-    with pytest.raises(RuntimeError):
-        with store.transaction():
-            store.add_message(project_id, "user", "half a turn", "discovery")
-            raise RuntimeError("crash mid-turn")
+    with pytest.raises(RuntimeError), store.transaction():
+        store.add_message(project_id, "user", "half a turn", "discovery")
+        raise RuntimeError("crash mid-turn")
     assert store.load_state(project_id).messages == []
 
 

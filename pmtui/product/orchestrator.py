@@ -354,6 +354,8 @@ def _is_llm_error(exc: Exception) -> bool:
 
 
 def _user_message(exc: Exception) -> str:
+    if getattr(exc, "kind", "") == "budget":
+        return f"{exc} Your message is saved."
     if _is_llm_error(exc) or isinstance(exc, TurnFailed | StoreError):
         detail = str(exc)
     else:
