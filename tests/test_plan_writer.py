@@ -181,3 +181,16 @@ def test_any_scope_gives_a_plan_that_parses_without_cycles(
         assert set(task.depends) <= seen
         assert task.acceptance_criteria
         seen.add(task.id)
+
+
+def test_a_description_that_only_repeats_the_name_gives_a_concrete_criterion() -> None:
+    state = habit_state()
+    assert state.scoping_output is not None
+    state.scoping_output.mvp_features = [
+        Feature(name="Post a shift", description="Post a shift", phase=1),
+        Feature(name="Team calendar", description="", phase=1),
+    ]
+    post, calendar = parse_plan(write_plan(state)).tasks[1:]
+    assert post.acceptance_criteria[0] == "A user can post a shift from the app and sees the result saved"
+    assert calendar.acceptance_criteria[0] == "Team calendar works from start to finish in the app and its result is saved"
+    assert post.non_goals == ["no Social feed", "no Admin panel"]

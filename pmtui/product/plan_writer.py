@@ -20,6 +20,13 @@ _STOPWORDS = {
     "can", "will", "each", "per", "via", "out", "new", "one", "all", "any", "basic", "simple", "user",
     "users", "app", "feature", "features", "mvp",
 }
+_ACTION_VERBS = {
+    "add", "approve", "book", "browse", "build", "chat", "compare", "connect", "create", "delete", "download",
+    "edit", "export", "filter", "find", "generate", "get", "import", "invite", "join", "log", "manage",
+    "message", "offer", "pay", "plan", "post", "rate", "read", "receive", "record", "remind", "request",
+    "review", "save", "schedule", "search", "see", "send", "set", "share", "sign", "sort", "swap", "sync",
+    "track", "upload", "view", "write",
+}
 # Minutes of agent time per person-week of RICE effort, bounded to keep a task reviewable.
 _MINUTES_PER_WEEK = 15
 _MIN_MINUTES, _MAX_MINUTES = 10, 60
@@ -101,7 +108,8 @@ def write_plan(state: ConversationState) -> str:
     features = _ordered_features(state)
     flow = state.scoping_output.core_user_flow if state.scoping_output else []
     cut = state.scoping_output.cut_features if state.scoping_output else []
-    non_goals = [_line(f"no {c.name} ({c.reason})" if c.reason else f"no {c.name}") for c in cut][:6]
+    # Names only: the reasons for each cut are in the spec; a contract's non-goals stay short.
+    non_goals = [f"no {_line(c.name)}" for c in cut if _line(c.name)][:8]
     if not non_goals:
         non_goals = ["work that belongs to other tasks of this plan"]
 
@@ -211,11 +219,15 @@ def _feature_task(
     test_file = stack.test_file.format(slug=feature_slug, snake=snake)
     name = _line(feature.name)
     description = _line(feature.description)
+    if _tokens(description) <= _tokens(name):
+        description = ""
     criteria: list[str] = []
     if description:
-        criteria.append(f"{name} does what its description says: {description.rstrip('.')}")
+        criteria.append(f"{name}: {description.rstrip('.')}")
+    elif name.split()[0].lower() in _ACTION_VERBS:
+        criteria.append(f"A user can {name[0].lower()}{name[1:]} from the app and sees the result saved")
     else:
-        criteria.append(f"{name} is reachable from the app and completes its action without an error")
+        criteria.append(f"{name} works from start to finish in the app and its result is saved")
     if step is not None:
         criteria.append(f"A user can complete core-flow step {step + 1} with it: {_line(flow[step]).rstrip('.')}")
         if step + 1 < len(flow):
