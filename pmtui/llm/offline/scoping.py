@@ -1170,7 +1170,11 @@ def answer_question(state: ConversationState, text: str) -> str:
     if not parts:
         parts.append(output.scope_rationale or "Here is the scope as it stands.")
     parts.append(closing)
-    return "\n\n".join(parts)
+    text = ""
+    for part in parts:
+        # Bullets stay in one Markdown list; paragraphs get a blank line between them.
+        text += ("\n" if part.startswith("- ") and text else "\n\n" if text else "") + part
+    return text
 
 
 def _refresh_narrative(output: ScopingOutput, summary: DiscoverySummary) -> None:
