@@ -169,7 +169,6 @@ class ScopingScreen(ConversationScreen):
             f"{number(output.effort_budget_weeks)} person-weeks",
             style="bold yellow",
         )
-        caption.append("   Src: S stated · E estimated · ✎ edited", style="dim")
         self.query_one("#table-caption", Static).update(caption)
         self._show_side(output)
         self._show_detail()

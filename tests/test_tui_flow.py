@@ -10,6 +10,7 @@ from textual.widgets import DataTable, Input, MarkdownViewer
 
 from pmtui.app import PmtuiApp
 from pmtui.config import Config
+from pmtui.screens.scoping import number
 from pmtui.store import Store
 
 SIZE = (120, 40)
@@ -116,7 +117,7 @@ async def test_idea_to_spec_and_resume(store: Store, tmp_path: Path, monkeypatch
         await edit_cell(pilot, feature.name, "effort", "0.5")
         edited = app.orchestrator.state(project_id).scoping_output.feature(feature.name)
         assert edited.rice_effort == 0.5 and edited.rice_score != feature.rice_score
-        assert str(table.get_cell(feature.name, "score")) == f"{edited.rice_score:g}".replace(".0", "") or True
+        assert str(table.get_cell(feature.name, "score")) == number(edited.rice_score)
         row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
         assert row_key.value == feature.name
         assert "✎" in str(table.get_cell(feature.name, "source"))
