@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from typing import Literal
 
 from pmtui.models import (
     ComparableProduct,
@@ -860,7 +861,9 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
         ]
     names = [name for _kind, name in targets]
 
-    def record(answer: str, outcome: str, reason: str, risk: str = "") -> DecisionRecord:
+    def record(
+        answer: str, outcome: Literal["held", "conceded", "answered"], reason: str, risk: str = ""
+    ) -> DecisionRecord:
         return DecisionRecord(
             round=round_number,
             ask=text,

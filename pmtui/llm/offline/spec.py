@@ -298,9 +298,9 @@ def write_spec(state: ConversationState) -> str:
     if output and output.decisions:
         lines += ["### Argue-back decisions", ""]
         for record in output.decisions:
-            features = f" ({', '.join(record.features)})" if record.features else ""
+            named = f" ({', '.join(record.features)})" if record.features else ""
             lines.append(
-                f"- **Round {record.round}{features}: {record.outcome}.** Ask: “{record.ask.strip()}” — "
+                f"- **Round {record.round}{named}: {record.outcome}.** Ask: “{record.ask.strip()}” — "
                 f"Answer: {record.answer.strip()} — Why: {record.reason or record.outcome}."
             )
         lines.append("")
