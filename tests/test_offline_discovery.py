@@ -622,3 +622,26 @@ def test_any_message_gets_exactly_one_question(text: str, asked: str, filled: bo
     assert reply.text.count("?") == 1, reply.text
     assert reply.asked_aspect in ASPECTS
     assert all(has_real_content(getattr(after, a)) for a in ASPECTS if has_real_content(getattr(summary, a)))
+
+
+def test_realistic_answers_land_in_the_right_place() -> None:
+    base = DiscoverySummary(target_user="hospital nurses")
+    refined = extract(
+        base,
+        "ICU nurses at mid-size hospitals, around 400 per hospital, who trade shifts every week.",
+        "core_problem",
+    )
+    assert refined.target_user == "ICU nurses at mid-size hospitals"
+    assert refined.success_metric == refined.core_problem == ""
+    charge = extract(
+        base, "Today they post in WhatsApp and the charge nurse tracks swaps in a spreadsheet.", ""
+    )
+    assert charge.revenue_model == ""
+    assert "charge nurse" in charge.current_alternatives
+    horizon = extract(
+        base, "Success means 60% of swaps go through the app within 3 months.", "success_metric"
+    )
+    assert horizon.success_metric.startswith("Success means 60%") and horizon.constraints == ""
+    limits = extract(base, "I'm a solo developer with 6 weeks, and it must run on phones.", "constraints")
+    assert limits.constraints == "I'm a solo developer with 6 weeks, and it must run on phones"
+    assert limits.feature_wishlist == []

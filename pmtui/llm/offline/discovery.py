@@ -29,7 +29,12 @@ QUESTION_ORDER: tuple[str, ...] = (
 )
 MAX_FIELD_CHARS = 400
 # Topics that blur into each other in real answers (a pain often names today's workaround).
-_SOFT_ASPECTS = frozenset({"core_problem", "current_alternatives", "why_now"})
+_TIMELINE_ONLY = re.compile(
+    r"(in|within|have|got|about|next|only|just|under|max(imum)?|build it in|ship it in|launch in|done in)\s+.*"
+    r"(weeks?|months?|wks?)|\d+[- ](week|month)",
+    re.IGNORECASE,
+)
+_SOFT_ASPECTS = frozenset({"core_problem", "current_alternatives"})
 MAX_FEATURE_WORDS = 9
 
 # ---------------------------------------------------------------------------------------------
@@ -574,7 +579,7 @@ _NUMBER = (
 
 _PROBLEM_STRONG = re.compile(
     r"\b(struggl\w*|hard (to|for)|difficult|problem is|the problem|main problem|biggest problem|pain\w*|"
-    r"waste\w*|wasting|can'?t|cannot|unable to|frustrat\w*|annoy\w*|hate[sd]?|tedious|time[- ]consuming|"
+    r"waste\w*|wasting|endless|can'?t|cannot|unable to|frustrat\w*|annoy\w*|hate[sd]?|tedious|time[- ]consuming|"
     r"takes? (forever|hours|ages|days|too long|way too long)|lose track|losing track|los(e|es|ing) "
     r"(money|time|hours|customers|clients)|forget\w*|miss(es|ed|ing)? (out|deadlines?|shifts?|payments?|"
     r"appointments?)|chao(s|tic)|mess(y)?|error[- ]prone|mistakes?|overwhelm\w*|stress\w*|no way to|"
@@ -658,7 +663,8 @@ _REVENUE_STRONG = re.compile(
     r"one[- ]time (payment|purchase|fee|price)|lifetime (deal|license)|licen[cs](e|es|ing)|commission|"
     r"take rate|transaction fees?|fee per|per[- ]seat|per[- ](user|nurse|member|location|invoice)|"
     r"ads|advert\w*|ad[- ]supported|sponsor\w*|affiliate|in[- ]app purchases?|pay[- ]per[- ]use|"
-    r"usage[- ]based|charg(e|ing)|pric(e|es|ing)|monetiz\w*|monetis\w*|(would|will|to|willing to) pay|"
+    r"usage[- ]based|charg(e|es|ing) (a |an |per |each |users|customers|clients|them|for |monthly|yearly|\$|\d)|"
+    r"pric(e|es|ing)|monetiz\w*|monetis\w*|(would|will|to|willing to) pay|"
     r"pay (for|us|a|per|monthly|yearly|annually)|donations?|enterprise (plan|deal|contracts?)|"
     r"b2b sales?|sell (it )?to)\b",
     re.IGNORECASE,
@@ -691,9 +697,7 @@ _TARGET_EXPLICIT = re.compile(
     re.IGNORECASE,
 )
 _FOR_PERSONA = re.compile(r"\bfor\s+(?P<who>[^,.;:!()]+)", re.IGNORECASE)
-_HELPS_PERSONA = re.compile(
-    r"\b(?:helps?|lets?|allows?|enables?)\s+(?P<who>[^,.;:!()]+?)\s+(?:to\s+)?\w+", re.IGNORECASE
-)
+_HELPS_PERSONA = re.compile(r"\b(?:helps?|lets?|allows?|enables?)\s+(?P<who>[^,.;:!()]+)", re.IGNORECASE)
 _CORRECTION = re.compile(
     r"\b(actually|i meant|correction|scratch that|let me correct|to be clear|wrong|incorrect|not quite|"
     r"change (it|that|the \w+( \w+)?) to|should (be|say|read)|rather than|instead of)\b|,\s*not\s+\w+|"
@@ -970,8 +974,16 @@ def _target_clue(clause: str) -> _Clue | None:
     if subject and _has_persona(subject) and not _is_generic_only(subject):
         # A clause that is nothing but a persona ('ICU nurses at big hospitals') names the user outright.
         only_persona = len(subject.split()) >= len(cleaned.split()) - 1
-        strong = only_persona or bool(
-            _PROBLEM_STRONG.search(clause) or re.search(r"\b(are|is) (often|usually|always|mostly)\b", clause)
+        # "ICU nurses at mid-size hospitals, around 400 per hospital, …" describes the user, no verb follows.
+        rest = cleaned[len(subject) :] if cleaned.lower().startswith(subject.lower()) else "x"
+        descriptive = not rest.strip() or rest.lstrip()[:1] in {",", ";", "(", "\u2014", "-"}
+        strong = (
+            only_persona
+            or descriptive
+            or bool(
+                _PROBLEM_STRONG.search(clause)
+                or re.search(r"\b(are|is) (often|usually|always|mostly)\b", clause)
+            )
         )
         return _Clue(subject, strong)
     return None
@@ -1001,6 +1013,7 @@ def _feature_items(text: str) -> list[str]:
             r"^(?:to|also|then|maybe|probably|ideally|a|an|the)\s+", "", item, flags=re.IGNORECASE
         ).strip()
         item = re.sub(r"\s+(?:so|because|which|since)\s+.*$", "", item, flags=re.IGNORECASE)
+        item = re.sub(r"\s+(?:too|as well|also)$", "", item, flags=re.IGNORECASE)
         item = item.replace("-and-", " and ")
         item = _cap_words(item, MAX_FEATURE_WORDS)
         if len(item) < 3 or _vague_feature(item):
@@ -1027,7 +1040,9 @@ def _cap_words(text: str, limit: int) -> str:
 
 
 _NOT_A_FEATURE = re.compile(
-    r"^(?:to )?(?:make money|charge|be free|cost|launch|ship|go live|have \d|get \d|reach|hit|grow)\b",
+    r"^(?:to )?(?:make money|charge|be free|cost|launch|ship|go live|have \d|get \d|reach|hit|grow|run on|"
+    r"work on|be (?:built|ready|done|live|on|in|under|hipaa|gdpr|compliant|cheap|free|offline)|comply|"
+    r"stay under|fit)\b",
     re.IGNORECASE,
 )
 
@@ -1111,7 +1126,14 @@ def _detect(clause: str, sentence: str, first_message: bool) -> dict[str, _Clue]
     if target:
         clues["target_user"] = target
     if _PROBLEM_STRONG.search(clause):
-        clues["core_problem"] = _Clue(cleaned, True)
+        pitch = re.sub(
+            r"^(?:i|we)(?:'d| would)? (?:want|like|plan|am going|are going|'m going|'re going) to (?:build|make|create)\s+"
+            r"|^(?:i'm|i am|we're|we are) (?:building|making|creating)\s+",
+            "",
+            cleaned,
+            flags=re.IGNORECASE,
+        )
+        clues["core_problem"] = _Clue(pitch[:1].upper() + pitch[1:] if pitch != cleaned else cleaned, True)
     elif _PROBLEM_WEAK.search(clause):
         clues["core_problem"] = _Clue(cleaned, False)
     tool = _TOOL_RE.search(clause) or _NAMED_PRODUCT.search(clause)
@@ -1145,10 +1167,17 @@ def _detect(clause: str, sentence: str, first_message: bool) -> dict[str, _Clue]
         clues["constraints"] = _Clue(cleaned, True)
         if "success_metric" in clues and not _SUCCESS_STRONG.search(clause):
             del clues["success_metric"]
+        elif "success_metric" in clues and _TIMELINE_ONLY.fullmatch(
+            _CONSTRAINTS_STRONG.search(clause).group(0)
+        ):
+            # "60% of swaps within 3 months" is a success target with a horizon, not a build deadline.
+            del clues["constraints"]
     elif _CONSTRAINTS_WEAK.search(clause):
         clues["constraints"] = _Clue(cleaned, False)
     # "teams at companies with 50-500 employees" describes who, not a success number.
-    numbered_persona = target is not None and re.search(_NUMBER, target.fragment, re.IGNORECASE)
+    numbered_persona = target is not None and (
+        target.strong or re.search(_NUMBER, target.fragment, re.IGNORECASE)
+    )
     if numbered_persona and "success_metric" in clues and not _SUCCESS_STRONG.search(clause):
         del clues["success_metric"]
     return clues
@@ -1204,7 +1233,7 @@ def _clean_keep_case(text: str) -> str:
 
 def _merge_text(old: str, new: str, replace: bool) -> str:
     new = new.strip()
-    if not new:
+    if not has_real_content(new) and has_real_content(old):
         return old
     if replace or not has_real_content(old) or _is_generic_only(old):
         return new[:MAX_FIELD_CHARS]
@@ -1371,7 +1400,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 current = getattr(summary, aspect)
                 fragment = clues[aspect].fragment
                 empty = not has_real_content(current) or _is_generic_only(current)
-                refines = not empty and _norm(current) in _norm(fragment)
+                refines = not empty and _refines(aspect, current, fragment)
                 if empty or refines or correction or revising:
                     found[aspect].append(fragment)
                     if not empty:
@@ -1406,6 +1435,16 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         wishlist = _removed_features(text, wishlist)
     result.feature_wishlist = _merge_features(wishlist, features, "feature_wishlist" in replace)
     return result
+
+
+def _refines(aspect: str, current: str, fragment: str) -> bool:
+    """'ICU nurses at mid-size hospitals' sharpens 'hospital nurses': same people, more detail."""
+    if _norm(current) in _norm(fragment):
+        return True
+    if aspect != "target_user" or len(fragment) <= len(current):
+        return False
+    head = _words(current)[-1].rstrip("s") if _words(current) else ""
+    return bool(head) and any(w.rstrip("s") == head for w in _words(fragment))
 
 
 def _is_user_question(text: str) -> bool:
