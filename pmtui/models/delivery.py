@@ -1,0 +1,176 @@
+"""Delivery schemas (seed 003): task contract, agent result, gates, review note, escalation, manifest."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+Tier = Literal["critical", "normal", "low"]
+SelfAssessment = Literal["confident", "uncertain", "blocked"]
+RiskStatus = Literal["open", "mitigated", "accepted"]
+CodeState = Literal["EXISTS", "PARTIAL", "MISSING"]
+RunState = Literal["running", "waiting_for_human", "released", "failed"]
+
+DEFINITION_OF_DONE: tuple[str, ...] = (
+    "Code implements all acceptance criteria",
+    "tests_to_add written and passing",
+    "tests_to_run all passing",
+    "Docs updated if public API or config changed",
+    "Migration + rollback notes if schema/infra changed",
+    "No TODO/FIXME without linked follow-up task",
+)
+
+
+class ExpectedFiles(BaseModel):
+    create: list[str] = Field(default_factory=list)
+    modify: list[str] = Field(default_factory=list)
+    delete: list[str] = Field(default_factory=list)
+
+    def all(self) -> list[str]:
+        return [*self.create, *self.modify, *self.delete]
+
+
+class IOContract(BaseModel):
+    dependencies: list[str] = Field(default_factory=list)
+    artifacts: list[str] = Field(default_factory=list)
+    expected_interfaces: list[str] = Field(default_factory=list)
+    breaking_change: bool = False
+
+
+class EnvironmentContract(BaseModel):
+    lint_command: str | None = None
+    typecheck_command: str | None = None
+    test_command: str | None = None
+    build_command: str | None = None
+
+
+class TaskContext(BaseModel):
+    shared: str = ""
+    task_delta: str = ""
+
+
+class SecurityFlags(BaseModel):
+    touches_auth: bool = False
+    touches_schema: bool = False
+    touches_billing: bool = False
+    touches_secrets: bool = False
+
+    def any(self) -> bool:
+        return self.touches_auth or self.touches_schema or self.touches_billing or self.touches_secrets
+
+
+class TaskContract(BaseModel):
+    """Everything a sub-agent receives for one task (seed 003 §4)."""
+
+    task_id: str
+    title: str
+    tier: Tier
+    ownership: str = ""
+    acceptance_criteria: list[str] = Field(default_factory=list)
+    expected_files: ExpectedFiles = Field(default_factory=ExpectedFiles)
+    non_goals: list[str] = Field(default_factory=list)
+    tests_to_add: list[str] = Field(default_factory=list)
+    tests_to_run: list[str] = Field(default_factory=list)
+    definition_of_done: list[str] = Field(default_factory=lambda: list(DEFINITION_OF_DONE))
+    io_contract: IOContract = Field(default_factory=IOContract)
+    environment: EnvironmentContract = Field(default_factory=EnvironmentContract)
+    context: TaskContext = Field(default_factory=TaskContext)
+    retry_budget: int = 2
+    time_budget_ms: int = 600_000
+    patch_size_limit: int = 15
+    security_flags: SecurityFlags = Field(default_factory=SecurityFlags)
+    attempt: int = 1
+    failure_evidence: list[str] = Field(default_factory=list)
+
+
+class AgentResult(BaseModel):
+    """What a sub-agent reports (the result file), or what pmtui derived when it wrote none."""
+
+    files_changed: list[str] = Field(default_factory=list)
+    self_assessment: SelfAssessment = "uncertain"
+    blockers: list[str] = Field(default_factory=list)
+    evidence: list[str] = Field(default_factory=list)
+    criteria_map: dict[str, str] = Field(default_factory=dict)
+    exit_code: int | None = None
+    timed_out: bool = False
+    output_tail: str = ""
+    result_file_error: str = ""
+
+
+class GateResult(BaseModel):
+    gate: str
+    passed: bool
+    evidence: list[str] = Field(default_factory=list)
+    duration_ms: float = 0.0
+
+
+class ReviewNote(BaseModel):
+    summary: str
+    risks: list[str] = Field(default_factory=list)
+    rollback: str = ""
+
+
+class Risk(BaseModel):
+    id: str
+    description: str
+    severity: Tier = "normal"
+    status: RiskStatus = "open"
+    source_task: str = ""
+
+
+class Escalation(BaseModel):
+    """Seed 003 escalation format; `recommended` is the 1-based number of an option."""
+
+    id: int = 0
+    task_id: str | None = None
+    problem: str
+    impact: str
+    options: list[str]
+    recommended: int = 1
+    blocking: bool = True
+    answer: int | None = None
+    note: str = ""
+    kind: str = "task"
+
+
+class ManifestTask(BaseModel):
+    task_id: str
+    commit_sha: str
+    review_artifact: str
+    tier: Tier
+    breaking_change: bool = False
+
+
+class CriterionTrace(BaseModel):
+    task_id: str
+    criterion: str
+    commit_sha: str
+    location: str
+
+
+class ManifestRisk(BaseModel):
+    id: str
+    status: Literal["mitigated", "accepted"]
+    description: str
+
+
+class ReleaseManifest(BaseModel):
+    """docs/releases/<plan-id>-release.yaml (seed 003 §7) plus the criterion trace."""
+
+    plan_id: str
+    plan_doc: str
+    design_doc: str
+    completed_at: str
+    tasks: list[ManifestTask] = Field(default_factory=list)
+    tests_run: int = 0
+    tests_passed: int = 0
+    lint_clean: bool = False
+    typecheck_clean: bool = False
+    build_clean: bool = False
+    risks: list[ManifestRisk] = Field(default_factory=list)
+    breaking_changes: list[str] = Field(default_factory=list)
+    migration_steps: list[str] = Field(default_factory=list)
+    rollback_plan: str = ""
+    recommended_next: list[str] = Field(default_factory=list)
+    criteria_trace: list[CriterionTrace] = Field(default_factory=list)
