@@ -287,12 +287,12 @@ class ScopingScreen(ConversationScreen):
             return
         self.editing = (feature.name, field)
         self.query_one("#editor-label", Label).update(Text.assemble(
-            (FIELD_LABELS[field], "bold"), " of ", (feature.name, "bold"), ("  enter saves · esc cancels", "dim"),
+            (FIELD_LABELS[field], "bold"), " of ", (feature.name, "bold"),
         ))
         editor = self.query_one("#cell-input", CellEditor)
         editor.value = cell_value(feature, field)
         editor.remove_class("-invalid")
-        self.query_one("#editor-error", Static).update("")
+        self.query_one("#editor-error", Static).update(Text("enter saves · esc cancels", style="dim"))
         self.add_class("-editing")
         editor.focus()
 

@@ -18,9 +18,11 @@ if TYPE_CHECKING:
     from pmtui.app import PmtuiApp
 
 
-def config_target(source: str) -> Path | None:
-    """The file settings are written to: the loaded one, else where write_config_value would choose."""
-    return Path(source) if source not in ("", "defaults") else None
+def config_target(source: str) -> Path:
+    """The file settings are written to: the loaded one, else the first place config is looked for."""
+    from pmtui.config import config_candidates
+
+    return Path(source) if source not in ("", "defaults") else config_candidates()[0]
 
 
 class SettingsScreen(Screen[None]):

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pmtui.screens.scoping import number
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, MarkdownViewer
 
 from pmtui.app import PmtuiApp
 from pmtui.config import Config
-from pmtui.screens.scoping import number
 from pmtui.store import Store
 
 SIZE = (120, 40)
@@ -245,3 +245,53 @@ async def test_help_lists_the_keys_of_the_current_screen(store: Store) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert screen_name(app) == "HomeScreen"
+
+
+async def test_retry_with_nothing_to_retry_says_so_in_chat_and_toast(store: Store) -> None:
+    app = PmtuiApp(store, Config(offline=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await new_project(pilot, "Retry check")
+        await say(pilot, NURSE_ANSWERS[0])
+        before = len(app.orchestrator.state(store.find_project("Retry check")).messages)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        from pmtui.widgets.chat_log import ChatNotice
+
+        notices = [w.text for w in app.screen.query(ChatNotice) if w.has_class("-error")]
+        assert notices and "nothing to retry" in notices[-1]
+        assert any(n.severity == "error" for n in app._notifications)
+        assert len(app.orchestrator.state(store.find_project("Retry check")).messages) == before
+        assert not app.screen.query_one("#message", Input).disabled
+
+
+async def test_command_palette_lists_every_action(store: Store) -> None:
+    app = PmtuiApp(store, Config(offline=True))
+    async with app.run_test(size=SIZE):
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        for title in ("New project", "Open project", "Discovery", "Scoping", "Spec", "Export spec",
+                      "Copy spec", "Toggle theme", "Settings", "Help"):
+            assert title in titles
+
+
+async def test_settings_writes_model_and_theme(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tomllib
+
+    target = tmp_path / "pmtui.toml"
+    monkeypatch.setenv("PMTUI_CONFIG", str(target))
+    app = PmtuiApp(store, Config(offline=True))
+    async with app.run_test(size=SIZE) as pilot:
+        app.action_settings()
+        await pilot.pause()
+        from textual.widgets import Select
+
+        app.screen.query_one("#model", Input).value = "ollama/llama3.1"
+        app.screen.query_one("#theme", Select).value = "pmtui-light"
+        await pilot.pause()
+        await pilot.click("#save")
+        await pilot.pause()
+        written = tomllib.loads(target.read_text(encoding="utf-8"))
+        assert written["models"]["conversation"]["model"] == "ollama/llama3.1"
+        assert written["ui"]["theme"] == "pmtui-light"
+        assert app.theme == "pmtui-light"
