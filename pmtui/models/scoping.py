@@ -91,6 +91,7 @@ class ScopingOutput(BaseModel):
     key_screens: list[str] = Field(default_factory=list)
     implementation_phases: list[ImplementationPhase] = Field(default_factory=list)
     effort_budget_weeks: float = 4.0
+    team_size: int | None = None
     decisions: list[DecisionRecord] = Field(default_factory=list)
 
     def feature(self, name: str) -> Feature | None:

@@ -229,7 +229,7 @@ class LLMBrain:
     async def propose_scope(
         self, state: ConversationState, comparables: list[ComparableProduct]
     ) -> ScopingOutput:
-        from pmtui.product.rice import effort_budget_weeks, rescore
+        from pmtui.product.rice import effort_budget_weeks, rescore, team_size
 
         budget = effort_budget_weeks(state.discovery_summary)
         listed = [{"name": c.name, "category": c.category, "what_it_does": c.description} for c in comparables]
@@ -250,6 +250,7 @@ class LLMBrain:
         assert isinstance(result.parsed, ScopeDraft)
         output = scoping_from_draft(result.parsed, comparables)
         output.effort_budget_weeks = budget
+        output.team_size = team_size(state.discovery_summary)
         return rescore(output)
 
     async def classify_scoping_intent(self, state: ConversationState, text: str) -> ScopingIntent:

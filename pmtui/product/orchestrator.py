@@ -13,7 +13,7 @@ from typing import Any
 from pmtui.config import Config
 from pmtui.models import ConversationState, ScopingOutput, TurnResult
 from pmtui.product import texts
-from pmtui.product.brain import Brain
+from pmtui.product.brain import Brain, DiscoveryReply
 from pmtui.product.completeness import check_completeness
 from pmtui.store import Store, StoreError
 
@@ -199,6 +199,10 @@ class Orchestrator:
             self._say(state, said, texts.summary_card(summary, completeness))
             return
         reply = await self.brain.discovery_reply(state, text, before, completeness, on_delta)
+        self._ask(state, said, reply)
+
+    def _ask(self, state: ConversationState, said: list[str], reply: DiscoveryReply) -> None:
+        """Say the interviewer's question and remember what it asked (and whether it probed)."""
         state.asked_aspect = reply.asked_aspect
         if reply.probing and reply.asked_aspect:
             state.probe_count[reply.asked_aspect] = state.probe_count.get(reply.asked_aspect, 0) + 1
@@ -237,10 +241,7 @@ class Orchestrator:
             )
         else:
             reply = await self.brain.discovery_reply(state, text, before, completeness, on_delta)
-            state.asked_aspect = reply.asked_aspect
-            with self.store.transaction():
-                self.store.save_flags(state)
-                self._say(state, said, reply.text)
+            self._ask(state, said, reply)
 
     # -- scoping ----------------------------------------------------------------------------
     async def _enter_scoping(

@@ -291,7 +291,7 @@ def rescore(output: ScopingOutput, team: int | None = None) -> ScopingOutput:
     for feature in new.mvp_features:
         if "priority" not in feature.pinned:
             feature.priority = PHASE_PRIORITY[feature.phase]  # type: ignore[assignment]
-    new.implementation_phases = _phases(new, team if team is not None else getattr(new, "team_size", None))
+    new.implementation_phases = _phases(new, team if team is not None else new.team_size)
     return new
 
 

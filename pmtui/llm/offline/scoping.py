@@ -511,6 +511,7 @@ def propose(summary: DiscoverySummary, comparables: list[ComparableProduct]) -> 
         cut_features=cuts,
         comparable_products=list(comparables),
         effort_budget_weeks=budget,
+        team_size=team,
         implementation_phases=[
             ImplementationPhase(
                 phase_number=1,
