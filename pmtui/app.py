@@ -48,6 +48,7 @@ class PmtuiApp(App[None]):
         self.start_project = project
         self.project_id: int | None = None
         self._model_label: str | None = None
+        self._backend_warm = False
         for theme in build_themes():
             self.register_theme(theme)
         self.theme = DEFAULT_THEME
@@ -104,6 +105,7 @@ class PmtuiApp(App[None]):
         from pmtui.screens.base import ProjectScreen, reached, screen_phase
 
         self.project_id = project_id
+        self._warm_model_backend()
         state = self.orchestrator.state(project_id)
         target = screen or screen_phase(state.phase)
         if not reached(state, target):
@@ -114,6 +116,13 @@ class PmtuiApp(App[None]):
             self.switch_screen(new_screen)
         else:
             self.push_screen(new_screen)
+
+    def _warm_model_backend(self) -> None:
+        """Import litellm (about 3 s) in a thread once a project opens, so the first reply does not wait."""
+        if self._backend_warm or self.config.is_offline:
+            return
+        self._backend_warm = True
+        self.run_worker(_load_model_backend, thread=True, group="warmup", exit_on_error=False)
 
     def _phase_screen(self, phase: str, project_id: int) -> Screen:
         if phase == "scoping":
@@ -222,6 +231,12 @@ class PmtuiApp(App[None]):
         yield SystemCommand("Settings", "Conversation model and theme", self.action_settings)
         yield SystemCommand("Help", "Keys of this screen and a short tour", self.action_help)
         yield from super().get_system_commands(screen)
+
+
+def _load_model_backend() -> None:
+    from pmtui.llm.gateway import load_litellm
+
+    load_litellm()
 
 
 def run(project: str | None = None) -> None:
