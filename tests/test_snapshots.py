@@ -1,0 +1,147 @@
+"""Snapshots of every screen at 80×24 and 120×40, built deterministically on the offline engine.
+
+Regenerate with `pytest tests/test_snapshots.py --snapshot-update` and look at the report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from pmtui.app import PmtuiApp
+from pmtui.config import Config
+from pmtui.store import Store
+from tests.test_tui_flow import NURSE_ANSWERS
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+Steps = Callable[[Pilot[None]], Awaitable[None]]
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[PmtuiApp]:
+    store = Store(tmp_path / "snap.db")
+    yield PmtuiApp(store, Config(offline=True))
+    store.close()
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def discovery_answers(app: PmtuiApp, count: int | None = None) -> int:
+    """A project in discovery with `count` answers given (all until the summary card when None)."""
+    state = app.orchestrator.open_project("Nurse habits")
+    for answer in NURSE_ANSWERS[:count] if count is not None else NURSE_ANSWERS:
+        result = await app.orchestrator.handle(state.project_id, answer)
+        if result.summary_shown:
+            break
+    return state.project_id
+
+
+async def scoped(app: PmtuiApp) -> int:
+    project_id = await discovery_answers(app)
+    await app.orchestrator.confirm_summary(project_id)
+    return project_id
+
+
+async def open_on(pilot: Pilot[None], project_id: int) -> None:
+    app: PmtuiApp = pilot.app  # type: ignore[assignment]
+    app.show_project(project_id)
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_home_empty(snap_compare, app: PmtuiApp, size: tuple[int, int]) -> None:
+    assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_home_with_projects(snap_compare, app: PmtuiApp, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await scoped(app)
+        app.orchestrator.open_project("Dog walking marketplace")
+        app.action_go_home()
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_discovery_mid_interview(snap_compare, app: PmtuiApp, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await open_on(pilot, await discovery_answers(app, 2))
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_discovery_summary_card(snap_compare, app: PmtuiApp, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await open_on(pilot, await discovery_answers(app))
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_scoping(snap_compare, app: PmtuiApp, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await open_on(pilot, await scoped(app))
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_scoping_cell_editor(snap_compare, app: PmtuiApp, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await open_on(pilot, await scoped(app))
+        await pilot.press("right", "right", "right", "right", "right", "right", "e")
+        await pilot.press("ctrl+u", "-", "3", "enter")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_spec(snap_compare, app: PmtuiApp, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        project_id = await scoped(app)
+        await app.orchestrator.agree_scope(project_id)
+        await open_on(pilot, project_id)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help(snap_compare, app: PmtuiApp, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await open_on(pilot, await scoped(app))
+        await pilot.press("f1")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_settings(snap_compare, app: PmtuiApp, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        app.action_settings()
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_delete_confirmation(snap_compare, app: PmtuiApp, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        app.orchestrator.open_project("Nurse habits")
+        app.action_go_home()
+        await settle(pilot)
+        await pilot.press("d")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
