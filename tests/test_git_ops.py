@@ -1,0 +1,214 @@
+"""Delivery git operations on real temporary repositories."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from pmtui.delivery import git_ops
+from pmtui.delivery.git_ops import GitError
+
+
+def git(cwd: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=True).stdout.strip()
+
+
+@pytest.fixture
+def repo_dir(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    root.mkdir()
+    git(root, "init", "-q", "-b", "main")
+    git(root, "config", "user.name", "Test Founder")
+    git(root, "config", "user.email", "founder@example.com")
+    git(root, "config", "commit.gpgsign", "false")
+    (root / ".gitignore").write_text("*.log\nbuild/\n")
+    (root / "src").mkdir()
+    (root / "src" / "app.py").write_text("def main():\n    return 1\n")
+    (root / "tests").mkdir()
+    (root / "tests" / "test_app.py").write_text("def test_main():\n    assert True\n")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "initial")
+    return root
+
+
+def test_a_directory_that_is_not_a_repository_is_an_error(tmp_path: Path) -> None:
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    with pytest.raises(GitError, match="is not a git repository"):
+        git_ops.open_repo(plain)
+
+
+def test_a_dirty_tree_is_refused_with_the_files_named(repo_dir: Path) -> None:
+    git_ops.ensure_clean(repo_dir)
+    (repo_dir / "debug.log").write_text("ignored by .gitignore\n")
+    git_ops.ensure_clean(repo_dir)
+    (repo_dir / "src" / "app.py").write_text("def main():\n    return 2\n")
+    (repo_dir / "notes.txt").write_text("untracked\n")
+    with pytest.raises(GitError) as caught:
+        git_ops.ensure_clean(repo_dir)
+    message = str(caught.value)
+    assert message.startswith("the working tree has uncommitted changes: commit or stash them first (")
+    assert "src/app.py" in message and "notes.txt" in message and "debug.log" not in message
+
+
+def test_the_plan_branch_starts_at_head_and_the_start_branch_is_untouched(repo_dir: Path) -> None:
+    main_before = git(repo_dir, "rev-parse", "main")
+    start, plan_branch, baseline = git_ops.prepare_plan_branch(repo_dir, "habit-mvp")
+    assert (start, plan_branch, baseline) == ("main", "pm/habit-mvp", main_before)
+    assert git(repo_dir, "branch", "--show-current") == "pm/habit-mvp"
+    (repo_dir / "src" / "new.py").write_text("X = 1\n")
+    git(repo_dir, "add", "-A")
+    git(repo_dir, "commit", "-q", "-m", "work on the plan branch")
+    assert git(repo_dir, "rev-parse", "main") == main_before
+    again = git_ops.prepare_plan_branch(repo_dir, "habit-mvp")
+    assert again == ("main", "pm/habit-mvp", main_before)
+    assert git(repo_dir, "rev-parse", "pm/habit-mvp") != main_before
+
+
+def test_change_set_has_untracked_files_but_not_ignored_ones_and_leaves_the_index_alone(repo_dir: Path) -> None:
+    (repo_dir / "src" / "app.py").write_text("def main():\n    return 1\n\n\ndef extra():\n    return 2\n")
+    (repo_dir / "src" / "store.py").write_text("class Store:\n    pass\n")
+    (repo_dir / "tests" / "test_app.py").unlink()
+    (repo_dir / "build").mkdir()
+    (repo_dir / "build" / "out.js").write_text("generated\n")
+    (repo_dir / "run.log").write_text("log\n")
+    (repo_dir / "staged.txt").write_text("staged\n")
+    git(repo_dir, "add", "staged.txt")
+    index_before = git(repo_dir, "diff", "--cached", "--name-status")
+    status_before = git(repo_dir, "status", "--porcelain")
+
+    change = git_ops.change_set(repo_dir)
+
+    assert sorted(change.added) == ["src/store.py", "staged.txt"]
+    assert change.modified == ["src/app.py"]
+    assert change.deleted == ["tests/test_app.py"]
+    assert not any(path.startswith("build/") or path.endswith(".log") for path in change.files())
+    assert change.added_lines["src/store.py"] == [(1, "class Store:"), (2, "    pass")]
+    assert (5, "def extra():") in change.added_lines["src/app.py"]
+    assert (1, "def test_main():") in change.removed_lines["tests/test_app.py"]
+    assert "src/store.py" in change.stat
+    assert "D\ttests/test_app.py" in change.name_status
+    assert git(repo_dir, "diff", "--cached", "--name-status") == index_before
+    assert git(repo_dir, "status", "--porcelain") == status_before
+
+
+def test_commit_message_format_and_finding_the_task_commit(repo_dir: Path) -> None:
+    git_ops.prepare_plan_branch(repo_dir, "habit-mvp")
+    (repo_dir / "src" / "store.py").write_text("class Store:\n    pass\n")
+    review = repo_dir / "docs" / "reviews" / "T1-review.md"
+    review.parent.mkdir(parents=True)
+    review.write_text("# Review of T1\n")
+    status_before = git(repo_dir, "status", "--porcelain")
+    assert "docs/" in status_before
+
+    sha = git_ops.commit_task(
+        repo_dir,
+        type_="feat",
+        scope="storage",
+        description="Persist habits across restarts.",
+        task_id="T1",
+        review_path="docs/reviews/T1-review.md",
+    )
+
+    message = git(repo_dir, "log", "-1", "--format=%B", sha)
+    assert message == "feat(storage): persist habits across restarts\n\nRefs: task-T1\nReview: docs/reviews/T1-review.md"
+    assert git(repo_dir, "show", "--name-only", "--format=", sha).splitlines() == [
+        "docs/reviews/T1-review.md",
+        "src/store.py",
+    ]
+    assert git(repo_dir, "status", "--porcelain") == ""
+    assert git_ops.find_task_commit(repo_dir, "pm/habit-mvp", "T1") == sha
+    assert git_ops.find_task_commit(repo_dir, "pm/habit-mvp", "T") is None
+    assert git_ops.find_task_commit(repo_dir, "main", "T1") is None
+    assert git_ops.find_task_commit(repo_dir, "no-such-branch", "T1") is None
+
+
+def test_commit_type_must_be_conventional(repo_dir: Path) -> None:
+    (repo_dir / "a.txt").write_text("a\n")
+    with pytest.raises(GitError, match="commit type"):
+        git_ops.commit_task(
+            repo_dir, type_="feature", scope="x", description="y", task_id="T1", review_path="r.md"
+        )
+
+
+def test_checkpoint_tags_are_idempotent_and_never_moved(repo_dir: Path) -> None:
+    head = git(repo_dir, "rev-parse", "HEAD")
+    name = git_ops.tag_checkpoint(repo_dir, "habit-mvp", "T2", head)
+    assert name == "pm/habit-mvp/checkpoint-T2"
+    assert git_ops.tag_checkpoint(repo_dir, "habit-mvp", "T2", head) == name
+    assert git(repo_dir, "tag", "--list", "pm/*").splitlines() == [name]
+    assert git(repo_dir, "rev-parse", f"{name}^{{commit}}") == head
+    (repo_dir / "b.txt").write_text("b\n")
+    git(repo_dir, "add", "-A")
+    git(repo_dir, "commit", "-q", "-m", "next")
+    with pytest.raises(GitError, match="never moved"):
+        git_ops.tag_checkpoint(repo_dir, "habit-mvp", "T2", "HEAD")
+
+
+def test_a_worktree_commit_is_brought_onto_the_plan_branch(repo_dir: Path, tmp_path: Path) -> None:
+    _, plan_branch, baseline = git_ops.prepare_plan_branch(repo_dir, "habit-mvp")
+    branch = git_ops.feature_branch_name("habit-mvp", "T3", "Copy edits: Settings page!")
+    assert branch == "feat/habit-mvp/T3-copy-edits-settings-page"
+    tree = git_ops.add_worktree(repo_dir, tmp_path / "worktrees" / "T3", branch, plan_branch)
+    assert git_ops.add_worktree(repo_dir, tree, branch, plan_branch) == tree
+    (tree / "README.md").write_text("# Habits\n")
+    sha = git_ops.commit_task(
+        tree, type_="docs", scope="readme", description="add a readme", task_id="T3", review_path="r.md"
+    )
+    assert git(repo_dir, "rev-parse", plan_branch) == baseline
+
+    new_head = git_ops.bring_onto(repo_dir, plan_branch, sha)
+
+    assert git(repo_dir, "rev-parse", plan_branch) == new_head != baseline
+    assert (repo_dir / "README.md").read_text() == "# Habits\n"
+    assert git_ops.find_task_commit(repo_dir, plan_branch, "T3") == new_head
+    assert [commit.subject for commit in git_ops.log_since(repo_dir, baseline)] == ["docs(readme): add a readme"]
+    assert "README.md" in git_ops.diff_stat_since(repo_dir, baseline)
+    git_ops.remove_worktree(repo_dir, tree, delete_branch=branch)
+    assert not tree.exists()
+    assert branch not in git(repo_dir, "branch", "--list")
+
+
+def test_a_feature_branch_is_merged_and_a_conflict_names_the_files(repo_dir: Path, tmp_path: Path) -> None:
+    _, plan_branch, _ = git_ops.prepare_plan_branch(repo_dir, "habit-mvp")
+    branch = git_ops.feature_branch_name("habit-mvp", "T4", "Auth")
+    tree = git_ops.add_worktree(repo_dir, tmp_path / "wt-T4", branch, plan_branch)
+    (tree / "src" / "app.py").write_text("def main():\n    return 'feature'\n")
+    git_ops.commit_task(tree, type_="feat", scope="auth", description="login", task_id="T4", review_path="r.md")
+    (repo_dir / "src" / "app.py").write_text("def main():\n    return 'plan'\n")
+    git(repo_dir, "commit", "-q", "-am", "a change on the plan branch")
+    head_before = git(repo_dir, "rev-parse", "HEAD")
+
+    with pytest.raises(GitError, match="conflicts in: src/app.py"):
+        git_ops.bring_onto(repo_dir, plan_branch, branch, mode="merge")
+    assert git(repo_dir, "rev-parse", "HEAD") == head_before
+    assert git(repo_dir, "status", "--porcelain") == ""
+
+    (tree / "src" / "login.py").write_text("def login():\n    return True\n")
+    git(tree, "rm", "-q", "--cached", "src/app.py")
+    git(tree, "checkout", "-q", "HEAD~1", "--", "src/app.py")
+    git(tree, "add", "-A")
+    git(tree, "commit", "-q", "-m", "feat(auth): keep app.py as on the plan branch")
+    merged = git_ops.bring_onto(repo_dir, plan_branch, branch, mode="merge")
+    assert len(git(repo_dir, "rev-list", "--parents", "-1", merged).split()) == 3
+    assert git_ops.bring_onto(repo_dir, plan_branch, branch, mode="merge") == merged
+
+
+def test_an_agent_commit_and_a_write_beside_the_repository_are_detected(repo_dir: Path) -> None:
+    sentinel = repo_dir.parent / "home-config.toml"
+    sentinel.write_text("a = 1\n")
+    before = git_ops.snapshot(repo_dir, sentinels=[sentinel])
+    (repo_dir / "src" / "store.py").write_text("X = 1\n")
+    assert git_ops.detect_agent_tampering(before, repo_dir) == []
+
+    git(repo_dir, "add", "-A")
+    git(repo_dir, "commit", "-q", "-m", "agent was here")
+    (repo_dir.parent / "escaped.txt").write_text("outside\n")
+    sentinel.write_text("a = 2 # longer\n")
+    evidence = git_ops.detect_agent_tampering(before, repo_dir)
+
+    assert any(line.startswith("HEAD moved from") and "agent was here" in line for line in evidence)
+    assert any("created" in line and line.endswith("escaped.txt") for line in evidence)
+    assert any("changed" in line and line.endswith("home-config.toml") for line in evidence)
