@@ -128,6 +128,12 @@ class ConversationScreen(ProjectScreen):
             error = f"Something went wrong ({type(exc).__name__}: {exc}). Your message is saved; press ctrl+r to retry."
         finally:
             self.set_thinking(False)
+        self.reload_state()
+        if screen_phase(self.state.phase) != self.PHASE and not (result and result.error):
+            # The phase moved on: the next screen shows this turn from the store, so skip rendering it here.
+            self.refresh_status()
+            self.follow_phase()
+            return
         if result is not None:
             error = result.error
             said = result.reply.removesuffix(error).strip() if error else result.reply

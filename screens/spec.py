@@ -9,7 +9,7 @@ from pmtui.screens.base import ProjectScreen
 from pmtui.screens.modals import ExportModal
 from pmtui.widgets.chat_log import ChatLog
 from pmtui.widgets.status_bar import StatusBar
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, MarkdownViewer, TabbedContent, TabPane
@@ -53,11 +53,17 @@ class SpecScreen(ProjectScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one("#chat", ChatLog).load(self.state.messages)
         if self.size.width < 110:
             for viewer in self.query(MarkdownViewer):
                 viewer.show_table_of_contents = False
         self.query_one("#spec-view", MarkdownViewer).focus()
+
+    @on(TabbedContent.TabActivated, "#spec-tabs", pane="#tab-chat")
+    def _show_conversation(self) -> None:
+        # Loaded on first view: a long chat with the spec in it is slow to lay out and mostly unread.
+        chat = self.query_one("#chat", ChatLog)
+        if not chat.children:
+            chat.load(self.state.messages)
 
     def action_toggle_plan(self) -> None:
         tabs = self.query_one("#spec-tabs", TabbedContent)
@@ -98,7 +104,7 @@ class SpecScreen(ProjectScreen):
             self.notify(f"Could not write {exc.filename}: {exc.strerror}. Choose another path.",
                         title="Export failed", severity="error")
             return
-        self.notify("Wrote " + " and ".join(written), title="Exported")
+        self.notify("Wrote " + " and ".join(str(Path(p).resolve()) for p in written), title="Exported")
 
     def action_retry(self) -> None:
         if self.state.spec_markdown:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pmtui.screens.scoping import number
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, MarkdownViewer
+from textual.widgets import DataTable, Input, MarkdownViewer, TabbedContent
 
 from pmtui.app import PmtuiApp
 from pmtui.config import Config
@@ -167,6 +167,8 @@ async def test_idea_to_spec_and_resume(store: Store, tmp_path: Path, monkeypatch
             assert screen_name(app) == "SpecScreen"
             state = app.orchestrator.state(project_id)
             assert [(m.role, m.content) for m in state.messages] == chat_before
+            app.screen.query_one("#spec-tabs", TabbedContent).active = "tab-chat"
+            await settle(pilot)
             assert chat_texts(app) == [content for role, content in chat_before if role in ("user", "assistant")]
             await pilot.press("2")
             await settle(pilot)
