@@ -86,4 +86,149 @@ MIGRATIONS: list[str] = [
         created_at TEXT NOT NULL
     );
     """,
+    # 2: delivery runs (seed 003 state store, seed 004 transitions)
+    """
+    CREATE TABLE runs (
+        id INTEGER PRIMARY KEY,
+        project_id INTEGER REFERENCES projects(id) ON DELETE SET NULL,
+        plan_id TEXT NOT NULL,
+        plan_name TEXT NOT NULL DEFAULT '',
+        plan_path TEXT NOT NULL DEFAULT '',
+        design_path TEXT NOT NULL DEFAULT '',
+        repo TEXT NOT NULL,
+        start_branch TEXT NOT NULL DEFAULT '',
+        plan_branch TEXT NOT NULL DEFAULT '',
+        baseline_sha TEXT NOT NULL DEFAULT '',
+        current_sha TEXT NOT NULL DEFAULT '',
+        state TEXT NOT NULL DEFAULT 'running'
+            CHECK (state IN ('running', 'waiting_for_human', 'released', 'failed')),
+        paused INTEGER NOT NULL DEFAULT 0 CHECK (paused IN (0, 1)),
+        shared_context TEXT NOT NULL DEFAULT '',
+        config TEXT NOT NULL DEFAULT '{}',
+        manifest_path TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        finished_at TEXT
+    );
+    CREATE INDEX runs_plan_repo ON runs(plan_id, repo, id);
+    CREATE TABLE tasks (
+        id INTEGER PRIMARY KEY,
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        task_id TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        title TEXT NOT NULL,
+        tier TEXT NOT NULL CHECK (tier IN ('critical', 'normal', 'low')),
+        tier_reason TEXT NOT NULL DEFAULT '',
+        state TEXT NOT NULL DEFAULT 'received' CHECK (state IN (
+            'received', 'analyzing_requirements', 'requirements_unclear',
+            'waiting_for_requirements_clarification', 'requirements_clarified',
+            'planning_approach', 'creating_tests', 'updating_tests', 'running_tests',
+            'implementing', 'fixing_issues', 'refactoring', 'validating_solution',
+            'addressing_feedback', 'creating_pr', 'completed', 'waiting_for_human_input',
+            'human_input_received', 'failed', 'blocked', 'requires_human_intervention'
+        )),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        iteration INTEGER NOT NULL DEFAULT 0,
+        retry_budget INTEGER NOT NULL DEFAULT 2,
+        ownership TEXT NOT NULL DEFAULT '',
+        depends TEXT NOT NULL DEFAULT '[]',
+        contract TEXT,
+        code_state TEXT NOT NULL DEFAULT 'MISSING' CHECK (code_state IN ('EXISTS', 'PARTIAL', 'MISSING')),
+        commit_sha TEXT,
+        tag TEXT,
+        branch TEXT NOT NULL DEFAULT '',
+        review_note TEXT,
+        duration_ms REAL,
+        started_at TEXT,
+        finished_at TEXT,
+        decision_log TEXT NOT NULL DEFAULT '[]',
+        UNIQUE (run_id, task_id)
+    );
+    CREATE INDEX tasks_run_position ON tasks(run_id, position);
+    CREATE TABLE transitions (
+        id INTEGER PRIMARY KEY,
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        task_id TEXT NOT NULL,
+        from_state TEXT NOT NULL,
+        to_state TEXT NOT NULL,
+        reason TEXT NOT NULL DEFAULT '',
+        iteration INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        FOREIGN KEY (run_id, task_id) REFERENCES tasks(run_id, task_id) ON DELETE CASCADE
+    );
+    CREATE INDEX transitions_task ON transitions(run_id, task_id, id);
+    CREATE TABLE attempts (
+        id INTEGER PRIMARY KEY,
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        task_id TEXT NOT NULL,
+        attempt INTEGER NOT NULL CHECK (attempt >= 1),
+        agent_result TEXT,
+        evidence TEXT NOT NULL DEFAULT '[]',
+        gate_results TEXT NOT NULL DEFAULT '[]',
+        failure_signature TEXT NOT NULL DEFAULT '',
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        outcome TEXT NOT NULL DEFAULT 'running',
+        UNIQUE (run_id, task_id, attempt),
+        FOREIGN KEY (run_id, task_id) REFERENCES tasks(run_id, task_id) ON DELETE CASCADE
+    );
+    CREATE TABLE escalations (
+        id INTEGER PRIMARY KEY,
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        task_id TEXT,
+        kind TEXT NOT NULL DEFAULT 'task',
+        problem TEXT NOT NULL,
+        impact TEXT NOT NULL DEFAULT '',
+        options TEXT NOT NULL,
+        recommended INTEGER NOT NULL DEFAULT 1 CHECK (recommended >= 1),
+        blocking INTEGER NOT NULL DEFAULT 1 CHECK (blocking IN (0, 1)),
+        answer INTEGER CHECK (answer IS NULL OR answer >= 1),
+        note TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL,
+        answered_at TEXT,
+        FOREIGN KEY (run_id, task_id) REFERENCES tasks(run_id, task_id) ON DELETE CASCADE
+    );
+    CREATE INDEX escalations_run ON escalations(run_id, answer, id);
+    CREATE TABLE risks (
+        id INTEGER PRIMARY KEY,
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        risk_id TEXT NOT NULL,
+        description TEXT NOT NULL,
+        severity TEXT NOT NULL DEFAULT 'normal' CHECK (severity IN ('critical', 'normal', 'low')),
+        status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'mitigated', 'accepted')),
+        source_task TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (run_id, risk_id)
+    );
+    CREATE TABLE commits (
+        id INTEGER PRIMARY KEY,
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        task_id TEXT NOT NULL,
+        sha TEXT NOT NULL,
+        branch TEXT NOT NULL DEFAULT '',
+        message TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL,
+        UNIQUE (run_id, task_id),
+        FOREIGN KEY (run_id, task_id) REFERENCES tasks(run_id, task_id) ON DELETE CASCADE
+    );
+    CREATE TABLE tags (
+        id INTEGER PRIMARY KEY,
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        task_id TEXT,
+        name TEXT NOT NULL,
+        sha TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        UNIQUE (run_id, name),
+        FOREIGN KEY (run_id, task_id) REFERENCES tasks(run_id, task_id) ON DELETE CASCADE
+    );
+    CREATE TABLE progress_reports (
+        id INTEGER PRIMARY KEY,
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        trigger TEXT NOT NULL,
+        text TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX progress_reports_run ON progress_reports(run_id, id)
+    """,
 ]

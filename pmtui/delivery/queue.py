@@ -1,0 +1,356 @@
+"""The delivery task queue (seed 003 §3 and §4 dispatch rules) over a networkx DAG.
+
+Priority CRITICAL > NORMAL > LOW; within a tier dependency order, then plan order (the order
+`pmtui plan check` prints). A CRITICAL task runs alone; at most one NORMAL runs at a time; LOW
+tasks run in parallel beside it, at most `max_parallel` tasks in all, never two of one ownership
+area (an empty ownership is an area of its own, so unowned tasks never overlap). Anti-starvation:
+after every 3 CRITICAL/NORMAL completions one ready LOW goes first. A failed task blocks its
+dependents transitively; a task waiting for a human pauses only its dependents.
+
+The queue holds no state of its own that the store does not: `from_records` rebuilds it from the
+task rows and the store's derived `completions_since_low`.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from pmtui.models.states import WAITING_STATES, IssueState
+
+if TYPE_CHECKING:
+    from pmtui.delivery.store import DeliveryStore, TaskRecord
+
+Tier = Literal["critical", "normal", "low"]
+QueueStatus = Literal["pending", "running", "waiting", "done", "failed", "blocked"]
+TIER_RANK: dict[str, int] = {"critical": 0, "normal": 1, "low": 2}
+DEFAULT_MAX_PARALLEL = 3
+LOW_EVERY = 3
+
+
+@dataclass(frozen=True)
+class QueueTask:
+    task_id: str
+    tier: Tier = "normal"
+    depends: tuple[str, ...] = ()
+    ownership: str = ""
+    position: int = 0
+
+
+class QueueError(ValueError):
+    """Tasks the queue cannot order (unknown dependency, cycle) or a mark out of turn."""
+
+
+@dataclass
+class _ReadyTier:
+    """Ready tasks of one tier, one heap per ownership area, plus a heap of the areas' best tasks,
+    so picking the best task of an unlocked area skips at most the locked areas."""
+
+    areas: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    heads: list[tuple[int, str]] = field(default_factory=list)
+
+    def push(self, order: int, task_id: str, area: str) -> None:
+        heap = self.areas.setdefault(area, [])
+        if not heap or order < heap[0][0]:
+            heapq.heappush(self.heads, (order, area))
+        heapq.heappush(heap, (order, task_id))
+
+    def best(self, is_live: Callable[[str], bool], locked: set[str], limit: int) -> list[str]:
+        """Up to `limit` tasks, the best live one of each unlocked area, best first.
+        Dead entries (tasks no longer pending) are dropped on the way."""
+        found: list[str] = []
+        kept: list[tuple[int, str]] = []
+        seen: set[str] = set()
+        while self.heads and len(found) < limit:
+            order, area = heapq.heappop(self.heads)
+            if area in seen:
+                continue
+            heap = self.areas.get(area)
+            while heap and not is_live(heap[0][1]):
+                heapq.heappop(heap)
+            if not heap:
+                self.areas.pop(area, None)
+                continue
+            if heap[0][0] != order:
+                heapq.heappush(self.heads, (heap[0][0], area))
+                continue
+            seen.add(area)
+            kept.append((order, area))
+            if area not in locked:
+                found.append(heap[0][1])
+        for entry in kept:
+            heapq.heappush(self.heads, entry)
+        return found
+
+
+class TaskQueue:
+    """What may start now, given what runs; marks move tasks through pending → running → done."""
+
+    def __init__(
+        self,
+        tasks: Iterable[QueueTask],
+        max_parallel: int = DEFAULT_MAX_PARALLEL,
+        completions_since_low: int = 0,
+    ) -> None:
+        import networkx as nx
+
+        if max_parallel < 1:
+            raise QueueError("max_parallel must be at least 1")
+        self.max_parallel = max_parallel
+        self.completions_since_low = completions_since_low
+        self.graph = nx.DiGraph()
+        items = sorted(tasks, key=lambda task: task.position)
+        for task in items:
+            if task.task_id in self.graph:
+                raise QueueError(f"duplicate task id {task.task_id}")
+            self.graph.add_node(task.task_id)
+        for task in items:
+            for dep in task.depends:
+                if dep not in self.graph:
+                    raise QueueError(f"task {task.task_id} depends on unknown task {dep}")
+                self.graph.add_edge(dep, task.task_id)
+        self._task = {task.task_id: task for task in items}
+        position = {task.task_id: index for index, task in enumerate(items)}
+        try:
+            topo = list(nx.lexicographical_topological_sort(self.graph, key=position.__getitem__))
+        except nx.NetworkXUnfeasible:
+            cycle = [edge[0] for edge in nx.find_cycle(self.graph)]
+            raise QueueError(f"dependency cycle: {' -> '.join([*cycle, cycle[0]])}") from None
+        self._order = {task_id: index for index, task_id in enumerate(topo)}
+        self._status: dict[str, QueueStatus] = dict.fromkeys(topo, "pending")
+        self._unmet = {task_id: self.graph.in_degree(task_id) for task_id in topo}
+        self._reasons: dict[str, str] = {}
+        self._ready = {tier: _ReadyTier() for tier in TIER_RANK}
+        self._running: set[str] = set()
+        for task_id in topo:
+            if self._unmet[task_id] == 0:
+                self._push_ready(task_id)
+
+    # -- building -------------------------------------------------------------------------
+    @classmethod
+    def from_records(
+        cls,
+        records: Iterable[TaskRecord],
+        max_parallel: int = DEFAULT_MAX_PARALLEL,
+        completions_since_low: int = 0,
+    ) -> TaskQueue:
+        """The queue of a run, from its task rows: completed → done, failed → failed, waiting
+        states → waiting, RECEIVED → pending, work in progress → running (the engine resumes it);
+        BLOCKED is blocked only under a failed dependency (else it waited for one: pending)."""
+        rows = list(records)
+        queue = cls(
+            (
+                QueueTask(r.task_id, r.tier, tuple(r.depends), r.ownership, r.position)
+                for r in rows
+            ),
+            max_parallel=max_parallel,
+            completions_since_low=completions_since_low,
+        )
+        by_order = sorted(rows, key=lambda r: queue._order[r.task_id])
+        for record in by_order:
+            state = record.state
+            if state is IssueState.COMPLETED:
+                queue._finish(record.task_id)
+            elif state in WAITING_STATES or state is IssueState.REQUIREMENTS_UNCLEAR:
+                queue._status[record.task_id] = "waiting"
+            elif state not in (IssueState.RECEIVED, IssueState.BLOCKED, IssueState.FAILED):
+                queue._status[record.task_id] = "running"
+                queue._running.add(record.task_id)
+        for record in by_order:
+            if record.state is IssueState.FAILED and queue._status[record.task_id] != "blocked":
+                queue._status[record.task_id] = "failed"
+                queue._block_dependents(record.task_id)
+        return queue
+
+    @classmethod
+    def for_run(cls, dstore: DeliveryStore, run_id: int, max_parallel: int | None = None) -> TaskQueue:
+        """Rebuild a run's queue from the store (max_parallel from the run's config when not given)."""
+        if max_parallel is None:
+            max_parallel = int(dstore.get_run(run_id).config.get("max_parallel", DEFAULT_MAX_PARALLEL))
+        return cls.from_records(dstore.tasks(run_id), max_parallel, dstore.completions_since_low(run_id))
+
+    # -- reading --------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self._status)
+
+    def __contains__(self, task_id: object) -> bool:
+        return task_id in self._status
+
+    def status(self, task_id: str) -> QueueStatus:
+        return self._status[self._known(task_id)]
+
+    def tier(self, task_id: str) -> Tier:
+        return self._task[self._known(task_id)].tier
+
+    def ownership(self, task_id: str) -> str:
+        return self._task[self._known(task_id)].ownership
+
+    def dependents(self, task_id: str) -> list[str]:
+        return sorted(self.graph.successors(self._known(task_id)), key=self._order.__getitem__)
+
+    def ready(self) -> list[str]:
+        """Pending tasks whose dependencies are all done, in priority order (tier, then dependency
+        and plan order)."""
+        found = [
+            task_id
+            for task_id, status in self._status.items()
+            if status == "pending" and self._unmet[task_id] == 0
+        ]
+        return sorted(found, key=self._priority)
+
+    def running(self) -> set[str]:
+        return set(self._running)
+
+    def waiting(self) -> list[str]:
+        return self._with_status("waiting")
+
+    def done(self) -> list[str]:
+        return self._with_status("done")
+
+    def failed(self) -> list[str]:
+        return self._with_status("failed")
+
+    def blocked(self) -> list[str]:
+        return self._with_status("blocked")
+
+    def blocked_reason(self, task_id: str) -> str | None:
+        """Why a task cannot start: a failed dependency (blocked) or one waiting for a human."""
+        self._known(task_id)
+        if task_id in self._reasons:
+            return self._reasons[task_id]
+        if self._status[task_id] != "pending" or self._unmet[task_id] == 0:
+            return None
+        waits = [dep for dep in self._deps_in_order(task_id) if self._status[dep] == "waiting"]
+        if waits:
+            return f"depends on {waits[0]}, which waits for a human answer"
+        return None
+
+    def is_finished(self) -> bool:
+        """Nothing left that could still run: every task done, failed or blocked."""
+        return all(status in ("done", "failed", "blocked") for status in self._status.values())
+
+    def is_stalled(self, running: Iterable[str] = ()) -> bool:
+        """Nothing runs and nothing can start, yet the queue is not finished: it waits for a human."""
+        return not (self._running | set(running)) and not self.next_batch() and not self.is_finished()
+
+    # -- scheduling -----------------------------------------------------------------------
+    def next_batch(self, running: Iterable[str] = ()) -> list[str]:
+        """What to start now, in order, given what runs (the queue's own marks and `running`)."""
+        active = self._running | set(running)
+        if any(self._task[task_id].tier == "critical" for task_id in active):
+            return []
+        room = self.max_parallel - len(active)
+        if room <= 0:
+            return []
+        locked = {self._area(task_id) for task_id in active}
+        batch: list[str] = []
+
+        def take(task_id: str) -> None:
+            batch.append(task_id)
+            locked.add(self._area(task_id))
+
+        if self.completions_since_low >= LOW_EVERY:
+            for due in self._ready["low"].best(self._is_ready, locked, 1):
+                take(due)
+        critical = self._ready["critical"].best(self._is_ready, set(), 1)
+        if critical:
+            # A critical task waits for everything to drain, and nothing lower starts before it.
+            return batch if active or batch else critical
+        if len(batch) < room and not any(self._task[t].tier == "normal" for t in active):
+            for normal in self._ready["normal"].best(self._is_ready, locked, 1):
+                take(normal)
+        if len(batch) < room:
+            for low in self._ready["low"].best(self._is_ready, locked, room - len(batch)):
+                take(low)
+        return batch
+
+    # -- marks ----------------------------------------------------------------------------
+    def mark_running(self, task_id: str) -> None:
+        """Start a ready task, or resume a waiting one (after the human's answer)."""
+        status = self._status[self._known(task_id)]
+        if status == "pending":
+            if self._unmet[task_id]:
+                raise QueueError(f"task {task_id} cannot start: its dependencies are not done")
+            if self._task[task_id].tier == "low":
+                self.completions_since_low = 0
+        elif status != "waiting":
+            raise QueueError(f"task {task_id} cannot start: it is {status}")
+        self._status[task_id] = "running"
+        self._running.add(task_id)
+
+    def mark_waiting(self, task_id: str) -> None:
+        """The task waits for a human; only its dependents pause."""
+        status = self._status[self._known(task_id)]
+        if status not in ("running", "pending"):
+            raise QueueError(f"task {task_id} cannot wait: it is {status}")
+        self._status[task_id] = "waiting"
+        self._running.discard(task_id)
+
+    def mark_done(self, task_id: str) -> list[str]:
+        """Complete a task; returns the dependents that became ready."""
+        status = self._status[self._known(task_id)]
+        if status not in ("running", "waiting"):
+            raise QueueError(f"task {task_id} cannot complete: it is {status}")
+        if self._task[task_id].tier != "low":
+            self.completions_since_low += 1
+        return self._finish(task_id)
+
+    def mark_failed(self, task_id: str) -> list[str]:
+        """Fail a task; returns its not-yet-finished dependents, transitively, now blocked (each with
+        the reason "depends on <task>, which failed"), in dependency order."""
+        status = self._status[self._known(task_id)]
+        if status in ("done", "failed", "blocked"):
+            raise QueueError(f"task {task_id} cannot fail: it is {status}")
+        self._status[task_id] = "failed"
+        self._running.discard(task_id)
+        return self._block_dependents(task_id)
+
+    # -- internals ------------------------------------------------------------------------
+    def _known(self, task_id: str) -> str:
+        if task_id not in self._status:
+            raise QueueError(f"unknown task {task_id}")
+        return task_id
+
+    def _area(self, task_id: str) -> str:
+        return self._task[task_id].ownership.strip().lower()
+
+    def _priority(self, task_id: str) -> tuple[int, int]:
+        return TIER_RANK[self._task[task_id].tier], self._order[task_id]
+
+    def _is_ready(self, task_id: str) -> bool:
+        return self._status[task_id] == "pending" and self._unmet[task_id] == 0
+
+    def _push_ready(self, task_id: str) -> None:
+        task = self._task[task_id]
+        self._ready[task.tier].push(self._order[task_id], task_id, self._area(task_id))
+
+    def _with_status(self, wanted: QueueStatus) -> list[str]:
+        return sorted((t for t, s in self._status.items() if s == wanted), key=self._order.__getitem__)
+
+    def _deps_in_order(self, task_id: str) -> list[str]:
+        return sorted(self.graph.predecessors(task_id), key=self._order.__getitem__)
+
+    def _finish(self, task_id: str) -> list[str]:
+        self._status[task_id] = "done"
+        self._running.discard(task_id)
+        unblocked = []
+        for dependent in self.graph.successors(task_id):
+            self._unmet[dependent] -= 1
+            if self._unmet[dependent] == 0 and self._status[dependent] == "pending":
+                self._push_ready(dependent)
+                unblocked.append(dependent)
+        return sorted(unblocked, key=self._order.__getitem__)
+
+    def _block_dependents(self, task_id: str) -> list[str]:
+        import networkx as nx
+
+        reason = f"depends on {task_id}, which failed"
+        newly = []
+        for dependent in nx.descendants(self.graph, task_id):
+            if self._status[dependent] in ("pending", "waiting"):
+                self._status[dependent] = "blocked"
+                self._reasons[dependent] = reason
+                newly.append(dependent)
+        return sorted(newly, key=self._order.__getitem__)

@@ -1,0 +1,915 @@
+"""The delivery run's state store (seed 003 §2) over SQLite: runs, tasks, attempts, escalations,
+risks, commits, tags and progress reports.
+
+Every write runs in one Store.transaction() and emits an event row (payload carries run_id and
+task_id) that the dashboard follows. Task states change only through TaskStateMachine, which
+uses the transition writer here inside its own transaction.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from pmtui.models.delivery import (
+    AgentResult,
+    CodeState,
+    Escalation,
+    GateResult,
+    ReviewNote,
+    Risk,
+    RiskStatus,
+    RunState,
+    TaskContract,
+    Tier,
+)
+from pmtui.models.states import IssueState, TaskStatus, task_status
+from pmtui.store.db import Store, StoreError, now_iso
+
+UNFINISHED_RUN_STATES: tuple[str, ...] = ("running", "waiting_for_human")
+FINISHED_RUN_STATES: tuple[str, ...] = ("released", "failed")
+_RUN_FIELDS = frozenset(
+    {
+        "plan_name",
+        "plan_path",
+        "design_path",
+        "start_branch",
+        "plan_branch",
+        "baseline_sha",
+        "current_sha",
+        "paused",
+        "shared_context",
+        "config",
+        "manifest_path",
+    }
+)
+_TASK_FIELDS = frozenset(
+    {
+        "title",
+        "tier",
+        "tier_reason",
+        "retry_budget",
+        "ownership",
+        "contract",
+        "code_state",
+        "commit_sha",
+        "tag",
+        "branch",
+        "review_note",
+        "duration_ms",
+        "started_at",
+        "finished_at",
+        "decision_log",
+    }
+)
+_HUMAN_ANSWER_STATES = (IssueState.HUMAN_INPUT_RECEIVED, IssueState.REQUIREMENTS_CLARIFIED)
+# A LOW task "starts" when it leaves RECEIVED for real work, not when it is blocked or skipped.
+_NOT_A_START = (IssueState.BLOCKED.value, IssueState.FAILED.value)
+
+
+class DeliveryStoreError(StoreError):
+    """A delivery-store request the user can act on (unknown run or task, bad answer, clash)."""
+
+
+class RunRecord(BaseModel):
+    id: int
+    project_id: int | None = None
+    plan_id: str
+    plan_name: str = ""
+    plan_path: str = ""
+    design_path: str = ""
+    repo: str
+    start_branch: str = ""
+    plan_branch: str = ""
+    baseline_sha: str = ""
+    current_sha: str = ""
+    state: RunState = "running"
+    paused: bool = False
+    shared_context: str = ""
+    config: dict[str, Any] = Field(default_factory=dict)
+    manifest_path: str = ""
+    created_at: str
+    updated_at: str
+    finished_at: str | None = None
+    resumed: bool = False  # set by create_run when it returned an unfinished run (not stored)
+
+    @property
+    def finished(self) -> bool:
+        return self.state in FINISHED_RUN_STATES
+
+
+class PlannedTask(BaseModel):
+    """A task as a run takes it in, before it has any state (add_tasks)."""
+
+    task_id: str
+    title: str
+    tier: Tier = "normal"
+    tier_reason: str = ""
+    ownership: str = ""
+    depends: list[str] = Field(default_factory=list)
+    contract: TaskContract | None = None
+    code_state: CodeState = "MISSING"
+    retry_budget: int = 2
+    branch: str = ""
+
+
+class TaskRecord(BaseModel):
+    """One task row; `status` is derived from `state` and the dependencies, never stored."""
+
+    run_id: int
+    task_id: str
+    position: int
+    title: str
+    tier: Tier
+    tier_reason: str = ""
+    state: IssueState = IssueState.RECEIVED
+    attempts: int = 0
+    iteration: int = 0
+    retry_budget: int = 2
+    ownership: str = ""
+    depends: list[str] = Field(default_factory=list)
+    contract: TaskContract | None = None
+    code_state: CodeState = "MISSING"
+    commit_sha: str | None = None
+    tag: str | None = None
+    branch: str = ""
+    review_note: ReviewNote | None = None
+    duration_ms: float | None = None
+    started_at: str | None = None
+    finished_at: str | None = None
+    decision_log: list[str] = Field(default_factory=list)
+    dependencies_done: bool = True
+    status: TaskStatus = "pending"
+
+
+class TransitionRecord(BaseModel):
+    id: int
+    run_id: int
+    task_id: str
+    from_state: IssueState
+    to_state: IssueState
+    reason: str
+    iteration: int
+    created_at: str
+
+
+class AttemptRecord(BaseModel):
+    run_id: int
+    task_id: str
+    attempt: int
+    agent_result: AgentResult | None = None
+    evidence: list[str] = Field(default_factory=list)
+    gate_results: list[GateResult] = Field(default_factory=list)
+    failure_signature: str = ""
+    started_at: str
+    finished_at: str | None = None
+    outcome: str = "running"
+
+    @property
+    def gates_passed(self) -> bool:
+        return bool(self.gate_results) and all(gate.passed for gate in self.gate_results)
+
+
+class EscalationRecord(Escalation):
+    run_id: int
+    created_at: str = ""
+    answered_at: str | None = None
+
+
+class CommitRecord(BaseModel):
+    run_id: int
+    task_id: str
+    sha: str
+    branch: str = ""
+    message: str = ""
+    created_at: str
+
+
+class TagRecord(BaseModel):
+    run_id: int
+    task_id: str | None = None
+    name: str
+    sha: str
+    created_at: str
+
+
+class ProgressReportRecord(BaseModel):
+    id: int
+    run_id: int
+    trigger: str
+    text: str
+    created_at: str
+
+
+class DeliveryStore:
+    """Typed reads and writes of the delivery tables of one Store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # -- plumbing -------------------------------------------------------------------------
+    def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        return self.store._query(sql, params)
+
+    def _emit(self, event: str, run_id: int, task_id: str | None = None, **payload: Any) -> None:
+        body: dict[str, Any] = {"run_id": run_id}
+        if task_id is not None:
+            body["task_id"] = task_id
+        body.update(payload)
+        self.store.emit(None, event, body)
+
+    def _require_task(self, conn: sqlite3.Connection, run_id: int, task_id: str) -> sqlite3.Row:
+        row = conn.execute("SELECT * FROM tasks WHERE run_id = ? AND task_id = ?", (run_id, task_id)).fetchone()
+        if row is None:
+            raise DeliveryStoreError(f"run {run_id} has no task {task_id!r}")
+        return row
+
+    # -- runs -----------------------------------------------------------------------------
+    def create_run(
+        self,
+        plan_id: str,
+        repo: str | Path,
+        *,
+        plan_name: str = "",
+        plan_path: str | Path = "",
+        design_path: str | Path = "",
+        start_branch: str = "",
+        plan_branch: str = "",
+        baseline_sha: str = "",
+        shared_context: str = "",
+        config: dict[str, Any] | None = None,
+        project_id: int | None = None,
+    ) -> RunRecord:
+        """A new run, or the unfinished run of the same plan in the same repository (resumed=True)."""
+        repo_key = str(Path(repo).resolve())
+        with self.store.transaction() as conn:
+            existing = conn.execute(
+                "SELECT id FROM runs WHERE plan_id = ? AND repo = ? AND state IN (?, ?) "
+                "ORDER BY id DESC LIMIT 1",
+                (plan_id, repo_key, *UNFINISHED_RUN_STATES),
+            ).fetchone()
+            if existing is not None:
+                run = self.get_run(int(existing["id"]))
+                return run.model_copy(update={"resumed": True})
+            stamp = now_iso()
+            cur = conn.execute(
+                "INSERT INTO runs (project_id, plan_id, plan_name, plan_path, design_path, repo, start_branch, "
+                "plan_branch, baseline_sha, current_sha, shared_context, config, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    project_id,
+                    plan_id,
+                    plan_name,
+                    str(plan_path),
+                    str(design_path),
+                    repo_key,
+                    start_branch,
+                    plan_branch,
+                    baseline_sha,
+                    baseline_sha,
+                    shared_context,
+                    json.dumps(config or {}),
+                    stamp,
+                    stamp,
+                ),
+            )
+            run_id = int(cur.lastrowid or 0)
+            self._emit("run_started", run_id, plan_id=plan_id, repo=repo_key)
+        return self.get_run(run_id)
+
+    def get_run(self, run_id: int) -> RunRecord:
+        rows = self._rows("SELECT * FROM runs WHERE id = ?", (run_id,))
+        if not rows:
+            raise DeliveryStoreError(f"no delivery run with id {run_id}")
+        return _run(rows[0])
+
+    def latest_run(self, plan_id: str | None = None, repo: str | Path | None = None) -> RunRecord | None:
+        """The most recently created run, optionally of one plan and/or one repository."""
+        clauses, params = [], []
+        if plan_id is not None:
+            clauses.append("plan_id = ?")
+            params.append(plan_id)
+        if repo is not None:
+            clauses.append("repo = ?")
+            params.append(str(Path(repo).resolve()))
+        where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+        rows = self._rows(f"SELECT * FROM runs {where} ORDER BY id DESC LIMIT 1", tuple(params))
+        return _run(rows[0]) if rows else None
+
+    def runs(self) -> list[RunRecord]:
+        return [_run(r) for r in self._rows("SELECT * FROM runs ORDER BY id")]
+
+    def set_run_state(self, run_id: int, state: RunState, reason: str = "") -> RunRecord:
+        if state not in (*UNFINISHED_RUN_STATES, *FINISHED_RUN_STATES):
+            raise DeliveryStoreError(f"unknown run state {state!r}")
+        stamp = now_iso()
+        with self.store.transaction() as conn:
+            before = self.get_run(run_id)
+            finished = stamp if state in FINISHED_RUN_STATES else None
+            conn.execute(
+                "UPDATE runs SET state = ?, updated_at = ?, finished_at = ? WHERE id = ?",
+                (state, stamp, finished, run_id),
+            )
+            self._emit("run_state", run_id, from_state=before.state, state=state, reason=reason)
+        return self.get_run(run_id)
+
+    def set_run_fields(self, run_id: int, **fields: Any) -> RunRecord:
+        """Update run columns other than state (current_sha, paused, config, manifest_path, ...)."""
+        unknown = set(fields) - _RUN_FIELDS
+        if unknown:
+            raise DeliveryStoreError(f"not a settable run field: {', '.join(sorted(unknown))}")
+        if not fields:
+            return self.get_run(run_id)
+        values = {
+            key: json.dumps(value) if key == "config" else int(value) if key == "paused" else str(value)
+            for key, value in fields.items()
+        }
+        assignments = ", ".join(f"{key} = ?" for key in values)
+        with self.store.transaction() as conn:
+            self.get_run(run_id)
+            conn.execute(
+                f"UPDATE runs SET {assignments}, updated_at = ? WHERE id = ?",
+                (*values.values(), now_iso(), run_id),
+            )
+            self._emit("run_state", run_id, fields=sorted(fields))
+        return self.get_run(run_id)
+
+    def record_release(self, run_id: int, manifest_path: str | Path) -> RunRecord:
+        """The release manifest is written: the run is released."""
+        stamp = now_iso()
+        with self.store.transaction() as conn:
+            self.get_run(run_id)
+            conn.execute(
+                "UPDATE runs SET manifest_path = ?, state = 'released', updated_at = ?, finished_at = ? "
+                "WHERE id = ?",
+                (str(manifest_path), stamp, stamp, run_id),
+            )
+            self._emit("release", run_id, manifest_path=str(manifest_path))
+        return self.get_run(run_id)
+
+    # -- tasks ----------------------------------------------------------------------------
+    def add_tasks(self, run_id: int, tasks: Iterable[PlannedTask]) -> list[TaskRecord]:
+        """Add tasks in plan order; a task id the run already has is left as it is (resume)."""
+        with self.store.transaction() as conn:
+            self.get_run(run_id)
+            position = conn.execute(
+                "SELECT COALESCE(MAX(position) + 1, 0) FROM tasks WHERE run_id = ?", (run_id,)
+            ).fetchone()[0]
+            added: list[str] = []
+            for task in tasks:
+                cur = conn.execute(
+                    "INSERT OR IGNORE INTO tasks (run_id, task_id, position, title, tier, tier_reason, "
+                    "retry_budget, ownership, depends, contract, code_state, branch) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        run_id,
+                        task.task_id,
+                        position,
+                        task.title,
+                        task.tier,
+                        task.tier_reason,
+                        task.retry_budget,
+                        task.ownership,
+                        json.dumps(task.depends),
+                        task.contract.model_dump_json() if task.contract else None,
+                        task.code_state,
+                        task.branch,
+                    ),
+                )
+                if cur.rowcount:
+                    added.append(task.task_id)
+                    position += 1
+            if added:
+                self._emit("task_state", run_id, added=added, state=IssueState.RECEIVED.value)
+        return self.tasks(run_id)
+
+    def tasks(self, run_id: int) -> list[TaskRecord]:
+        rows = self._rows("SELECT * FROM tasks WHERE run_id = ? ORDER BY position", (run_id,))
+        states = {r["task_id"]: r["state"] for r in rows}
+        return [_task(r, states) for r in rows]
+
+    def task(self, run_id: int, task_id: str) -> TaskRecord:
+        rows = self._rows("SELECT * FROM tasks WHERE run_id = ? AND task_id = ?", (run_id, task_id))
+        if not rows:
+            raise DeliveryStoreError(f"run {run_id} has no task {task_id!r}")
+        depends = json.loads(rows[0]["depends"])
+        states: dict[str, str] = {}
+        if depends:
+            marks = ", ".join("?" for _ in depends)
+            states = {
+                r["task_id"]: r["state"]
+                for r in self._rows(
+                    f"SELECT task_id, state FROM tasks WHERE run_id = ? AND task_id IN ({marks})",
+                    (run_id, *depends),
+                )
+            }
+        return _task(rows[0], states)
+
+    def set_task_fields(self, run_id: int, task_id: str, **fields: Any) -> TaskRecord:
+        """Update task columns other than state and iteration (those move with the state machine)."""
+        unknown = set(fields) - _TASK_FIELDS
+        if unknown:
+            raise DeliveryStoreError(f"not a settable task field: {', '.join(sorted(unknown))}")
+        if fields:
+            values = {key: _task_value(key, value) for key, value in fields.items()}
+            assignments = ", ".join(f"{key} = ?" for key in values)
+            with self.store.transaction() as conn:
+                row = self._require_task(conn, run_id, task_id)
+                conn.execute(
+                    f"UPDATE tasks SET {assignments} WHERE run_id = ? AND task_id = ?",
+                    (*values.values(), run_id, task_id),
+                )
+                self._emit("task_state", run_id, task_id, state=row["state"], fields=sorted(fields))
+        return self.task(run_id, task_id)
+
+    def log_decision(self, run_id: int, task_id: str, decision: str) -> None:
+        """Append to the task's decision log (why the PM did what it did)."""
+        with self.store.transaction() as conn:
+            row = self._require_task(conn, run_id, task_id)
+            log = [*json.loads(row["decision_log"]), decision]
+            conn.execute(
+                "UPDATE tasks SET decision_log = ? WHERE run_id = ? AND task_id = ?",
+                (json.dumps(log), run_id, task_id),
+            )
+            self._emit("task_state", run_id, task_id, state=row["state"], decision=decision)
+
+    # -- transitions (written by TaskStateMachine only) -----------------------------------
+    def _write_transition(
+        self,
+        conn: sqlite3.Connection,
+        run_id: int,
+        task_id: str,
+        from_state: IssueState,
+        to_state: IssueState,
+        reason: str,
+        iteration: int,
+        started_at: str | None,
+    ) -> None:
+        stamp = now_iso()
+        sets = ["state = ?", "iteration = ?"]
+        params: list[Any] = [to_state.value, iteration]
+        if started_at is None and to_state not in (IssueState.BLOCKED, IssueState.FAILED):
+            sets.append("started_at = ?")
+            params.append(stamp)
+        if to_state in (IssueState.COMPLETED, IssueState.FAILED):
+            sets.append("finished_at = ?")
+            params.append(stamp)
+        if to_state is IssueState.COMPLETED and started_at is not None:
+            sets.append("duration_ms = ?")
+            params.append(_elapsed_ms(started_at, stamp))
+        conn.execute(
+            f"UPDATE tasks SET {', '.join(sets)} WHERE run_id = ? AND task_id = ?",
+            (*params, run_id, task_id),
+        )
+        conn.execute(
+            "INSERT INTO transitions (run_id, task_id, from_state, to_state, reason, iteration, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (run_id, task_id, from_state.value, to_state.value, reason, iteration, stamp),
+        )
+        self._emit(
+            "task_state",
+            run_id,
+            task_id,
+            from_state=from_state.value,
+            state=to_state.value,
+            reason=reason,
+            iteration=iteration,
+        )
+
+    def transitions(self, run_id: int, task_id: str | None = None) -> list[TransitionRecord]:
+        if task_id is None:
+            rows = self._rows("SELECT * FROM transitions WHERE run_id = ? ORDER BY id", (run_id,))
+        else:
+            rows = self._rows(
+                "SELECT * FROM transitions WHERE run_id = ? AND task_id = ? ORDER BY id", (run_id, task_id)
+            )
+        return [TransitionRecord.model_validate(dict(r)) for r in rows]
+
+    def completions_since_low(self, run_id: int) -> int:
+        """CRITICAL/NORMAL completions since a LOW task last started, derived from the transitions
+        (the queue's anti-starvation counter, so a resumed run keeps the same order)."""
+        marks = ", ".join("?" for _ in _NOT_A_START)
+        last_low = self._rows(
+            "SELECT COALESCE(MAX(tr.id), 0) FROM transitions tr JOIN tasks t "
+            "ON t.run_id = tr.run_id AND t.task_id = tr.task_id "
+            f"WHERE tr.run_id = ? AND t.tier = 'low' AND tr.from_state = ? AND tr.to_state NOT IN ({marks})",
+            (run_id, IssueState.RECEIVED.value, *_NOT_A_START),
+        )[0][0]
+        count = self._rows(
+            "SELECT COUNT(*) FROM transitions tr JOIN tasks t ON t.run_id = tr.run_id AND t.task_id = tr.task_id "
+            "WHERE tr.run_id = ? AND tr.id > ? AND t.tier != 'low' AND tr.to_state = ?",
+            (run_id, last_low, IssueState.COMPLETED.value),
+        )[0][0]
+        return int(count)
+
+    # -- attempts and gates ---------------------------------------------------------------
+    def record_attempt(
+        self,
+        run_id: int,
+        task_id: str,
+        attempt: int,
+        *,
+        outcome: str = "running",
+        agent_result: AgentResult | None = None,
+        evidence: list[str] | None = None,
+        failure_signature: str | None = None,
+        finished: bool = False,
+    ) -> AttemptRecord:
+        """Start or update attempt N of a task (1-based); fields left as None keep their value."""
+        if attempt < 1:
+            raise DeliveryStoreError(f"attempt numbers start at 1, got {attempt}")
+        stamp = now_iso()
+        with self.store.transaction() as conn:
+            self._require_task(conn, run_id, task_id)
+            conn.execute(
+                "INSERT INTO attempts (run_id, task_id, attempt, started_at, outcome) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (run_id, task_id, attempt) DO NOTHING",
+                (run_id, task_id, attempt, stamp, outcome),
+            )
+            sets, params = ["outcome = ?"], [outcome]
+            if agent_result is not None:
+                sets.append("agent_result = ?")
+                params.append(agent_result.model_dump_json())
+            if evidence is not None:
+                sets.append("evidence = ?")
+                params.append(json.dumps(evidence))
+            if failure_signature is not None:
+                sets.append("failure_signature = ?")
+                params.append(failure_signature)
+            if finished:
+                sets.append("finished_at = ?")
+                params.append(stamp)
+            conn.execute(
+                f"UPDATE attempts SET {', '.join(sets)} WHERE run_id = ? AND task_id = ? AND attempt = ?",
+                (*params, run_id, task_id, attempt),
+            )
+            conn.execute(
+                "UPDATE tasks SET attempts = MAX(attempts, ?) WHERE run_id = ? AND task_id = ?",
+                (attempt, run_id, task_id),
+            )
+            self._emit("attempt", run_id, task_id, attempt=attempt, outcome=outcome)
+        found = self.attempt(run_id, task_id, attempt)
+        assert found is not None
+        return found
+
+    def save_gate_results(
+        self,
+        run_id: int,
+        task_id: str,
+        attempt: int,
+        results: list[GateResult],
+        failure_signature: str | None = None,
+    ) -> AttemptRecord:
+        """The gates' verdicts and evidence for one attempt (the attempt row is created if needed)."""
+        with self.store.transaction() as conn:
+            self.record_attempt(run_id, task_id, attempt, outcome=self._outcome(conn, run_id, task_id, attempt))
+            sets, params = ["gate_results = ?"], [json.dumps([g.model_dump() for g in results])]
+            if failure_signature is not None:
+                sets.append("failure_signature = ?")
+                params.append(failure_signature)
+            conn.execute(
+                f"UPDATE attempts SET {', '.join(sets)} WHERE run_id = ? AND task_id = ? AND attempt = ?",
+                (*params, run_id, task_id, attempt),
+            )
+            self._emit(
+                "gate",
+                run_id,
+                task_id,
+                attempt=attempt,
+                passed=all(g.passed for g in results),
+                failed=[g.gate for g in results if not g.passed],
+            )
+        found = self.attempt(run_id, task_id, attempt)
+        assert found is not None
+        return found
+
+    @staticmethod
+    def _outcome(conn: sqlite3.Connection, run_id: int, task_id: str, attempt: int) -> str:
+        row = conn.execute(
+            "SELECT outcome FROM attempts WHERE run_id = ? AND task_id = ? AND attempt = ?",
+            (run_id, task_id, attempt),
+        ).fetchone()
+        return str(row["outcome"]) if row else "running"
+
+    def attempt(self, run_id: int, task_id: str, attempt: int) -> AttemptRecord | None:
+        rows = self._rows(
+            "SELECT * FROM attempts WHERE run_id = ? AND task_id = ? AND attempt = ?", (run_id, task_id, attempt)
+        )
+        return _attempt(rows[0]) if rows else None
+
+    def last_attempt(self, run_id: int, task_id: str) -> AttemptRecord | None:
+        rows = self._rows(
+            "SELECT * FROM attempts WHERE run_id = ? AND task_id = ? ORDER BY attempt DESC LIMIT 1",
+            (run_id, task_id),
+        )
+        return _attempt(rows[0]) if rows else None
+
+    def attempts(self, run_id: int, task_id: str | None = None) -> list[AttemptRecord]:
+        if task_id is None:
+            rows = self._rows("SELECT * FROM attempts WHERE run_id = ? ORDER BY id", (run_id,))
+        else:
+            rows = self._rows(
+                "SELECT * FROM attempts WHERE run_id = ? AND task_id = ? ORDER BY attempt", (run_id, task_id)
+            )
+        return [_attempt(r) for r in rows]
+
+    # -- commits and tags -----------------------------------------------------------------
+    def record_commit(self, run_id: int, task_id: str, sha: str, branch: str, message: str) -> CommitRecord:
+        """The task's one commit; recording the same sha again is a no-op, a different sha is refused."""
+        with self.store.transaction() as conn:
+            self._require_task(conn, run_id, task_id)
+            existing = self.commit_for(run_id, task_id)
+            if existing is not None:
+                if existing.sha != sha:
+                    raise DeliveryStoreError(
+                        f"task {task_id} already has commit {existing.sha[:12]}; refusing a second one ({sha[:12]})"
+                    )
+                return existing
+            conn.execute(
+                "INSERT INTO commits (run_id, task_id, sha, branch, message, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (run_id, task_id, sha, branch, message, now_iso()),
+            )
+            conn.execute(
+                "UPDATE tasks SET commit_sha = ? WHERE run_id = ? AND task_id = ?", (sha, run_id, task_id)
+            )
+            conn.execute("UPDATE runs SET current_sha = ?, updated_at = ? WHERE id = ?", (sha, now_iso(), run_id))
+            self._emit("commit", run_id, task_id, sha=sha, branch=branch, subject=message.split("\n", 1)[0])
+        found = self.commit_for(run_id, task_id)
+        assert found is not None
+        return found
+
+    def commit_for(self, run_id: int, task_id: str) -> CommitRecord | None:
+        rows = self._rows("SELECT * FROM commits WHERE run_id = ? AND task_id = ?", (run_id, task_id))
+        return CommitRecord.model_validate(_plain(rows[0])) if rows else None
+
+    def commits(self, run_id: int) -> list[CommitRecord]:
+        rows = self._rows("SELECT * FROM commits WHERE run_id = ? ORDER BY id", (run_id,))
+        return [CommitRecord.model_validate(_plain(r)) for r in rows]
+
+    def record_tag(self, run_id: int, name: str, sha: str, task_id: str | None = None) -> TagRecord:
+        """A checkpoint tag; the same name and sha again is a no-op, a moved tag is refused."""
+        with self.store.transaction() as conn:
+            if task_id is not None:
+                self._require_task(conn, run_id, task_id)
+            existing = self.tag(run_id, name)
+            if existing is not None:
+                if existing.sha != sha:
+                    raise DeliveryStoreError(f"tag {name} already points at {existing.sha[:12]}; tags never move")
+                return existing
+            self.get_run(run_id)
+            conn.execute(
+                "INSERT INTO tags (run_id, task_id, name, sha, created_at) VALUES (?, ?, ?, ?, ?)",
+                (run_id, task_id, name, sha, now_iso()),
+            )
+            if task_id is not None:
+                conn.execute("UPDATE tasks SET tag = ? WHERE run_id = ? AND task_id = ?", (name, run_id, task_id))
+            self._emit("tag", run_id, task_id, name=name, sha=sha)
+        found = self.tag(run_id, name)
+        assert found is not None
+        return found
+
+    def tag(self, run_id: int, name: str) -> TagRecord | None:
+        rows = self._rows("SELECT * FROM tags WHERE run_id = ? AND name = ?", (run_id, name))
+        return TagRecord.model_validate(_plain(rows[0])) if rows else None
+
+    def tags(self, run_id: int) -> list[TagRecord]:
+        rows = self._rows("SELECT * FROM tags WHERE run_id = ? ORDER BY id", (run_id,))
+        return [TagRecord.model_validate(_plain(r)) for r in rows]
+
+    # -- escalations ----------------------------------------------------------------------
+    def add_escalation(
+        self,
+        run_id: int,
+        task_id: str | None,
+        problem: str,
+        impact: str,
+        options: list[str],
+        recommended: int = 1,
+        blocking: bool = True,
+        kind: str = "task",
+    ) -> int:
+        """Store an escalation (task_id None for a run-level one) and return its id. An identical
+        open escalation (same task, kind and problem) is not asked twice: its id is returned."""
+        if not options:
+            raise DeliveryStoreError("an escalation needs at least one option")
+        if not 1 <= recommended <= len(options):
+            raise DeliveryStoreError(f"recommended must be an option number from 1 to {len(options)}")
+        with self.store.transaction() as conn:
+            self.get_run(run_id)
+            if task_id is not None:
+                self._require_task(conn, run_id, task_id)
+            same = conn.execute(
+                "SELECT id FROM escalations WHERE run_id = ? AND task_id IS ? AND kind = ? AND problem = ? "
+                "AND answer IS NULL",
+                (run_id, task_id, kind, problem),
+            ).fetchone()
+            if same is not None:
+                return int(same["id"])
+            cur = conn.execute(
+                "INSERT INTO escalations (run_id, task_id, kind, problem, impact, options, recommended, blocking, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (run_id, task_id, kind, problem, impact, json.dumps(options), recommended, int(blocking), now_iso()),
+            )
+            escalation_id = int(cur.lastrowid or 0)
+            self._emit(
+                "escalation", run_id, task_id, escalation_id=escalation_id, kind=kind, blocking=blocking
+            )
+        return escalation_id
+
+    def answer_escalation(self, escalation_id: int, option: int, note: str = "") -> EscalationRecord:
+        """Record the human's answer (1-based option number). Each escalation is answered once."""
+        with self.store.transaction() as conn:
+            current = self.escalation(escalation_id)
+            if current.answer is not None:
+                raise DeliveryStoreError(
+                    f"escalation {escalation_id} was already answered (option {current.answer}: "
+                    f"{current.options[current.answer - 1]}); an answer cannot be changed"
+                )
+            if not 1 <= option <= len(current.options):
+                choices = "; ".join(f"{n}: {text}" for n, text in enumerate(current.options, start=1))
+                raise DeliveryStoreError(
+                    f"option {option} is not one of escalation {escalation_id}'s options "
+                    f"(1 to {len(current.options)} — {choices})"
+                )
+            conn.execute(
+                "UPDATE escalations SET answer = ?, note = ?, answered_at = ? WHERE id = ?",
+                (option, note, now_iso(), escalation_id),
+            )
+            self._emit(
+                "escalation_answered",
+                current.run_id,
+                current.task_id,
+                escalation_id=escalation_id,
+                option=option,
+                note=note,
+            )
+        return self.escalation(escalation_id)
+
+    def escalation(self, escalation_id: int) -> EscalationRecord:
+        rows = self._rows("SELECT * FROM escalations WHERE id = ?", (escalation_id,))
+        if not rows:
+            raise DeliveryStoreError(f"no escalation with id {escalation_id}")
+        return _escalation(rows[0])
+
+    def escalations(self, run_id: int) -> list[EscalationRecord]:
+        rows = self._rows("SELECT * FROM escalations WHERE run_id = ? ORDER BY id", (run_id,))
+        return [_escalation(r) for r in rows]
+
+    def open_escalations(self, run_id: int, task_id: str | None = None) -> list[EscalationRecord]:
+        if task_id is None:
+            rows = self._rows(
+                "SELECT * FROM escalations WHERE run_id = ? AND answer IS NULL ORDER BY id", (run_id,)
+            )
+        else:
+            rows = self._rows(
+                "SELECT * FROM escalations WHERE run_id = ? AND task_id = ? AND answer IS NULL ORDER BY id",
+                (run_id, task_id),
+            )
+        return [_escalation(r) for r in rows]
+
+    # -- risks ----------------------------------------------------------------------------
+    def add_risk(self, run_id: int, risk: Risk) -> Risk:
+        """Record a risk; the same risk id again updates its text and severity, keeping its status."""
+        stamp = now_iso()
+        with self.store.transaction() as conn:
+            self.get_run(run_id)
+            conn.execute(
+                "INSERT INTO risks (run_id, risk_id, description, severity, status, source_task, created_at, "
+                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run_id, risk_id) DO UPDATE SET "
+                "description = excluded.description, severity = excluded.severity, "
+                "source_task = excluded.source_task, updated_at = excluded.updated_at",
+                (run_id, risk.id, risk.description, risk.severity, risk.status, risk.source_task, stamp, stamp),
+            )
+            self._emit("risk", run_id, risk.source_task or None, risk_id=risk.id, severity=risk.severity)
+        return self.risk(run_id, risk.id)
+
+    def update_risk(
+        self,
+        run_id: int,
+        risk_id: str,
+        *,
+        status: RiskStatus | None = None,
+        description: str | None = None,
+        severity: Tier | None = None,
+    ) -> Risk:
+        changes = {
+            key: value
+            for key, value in (("status", status), ("description", description), ("severity", severity))
+            if value is not None
+        }
+        with self.store.transaction() as conn:
+            before = self.risk(run_id, risk_id)
+            if changes:
+                assignments = ", ".join(f"{key} = ?" for key in changes)
+                conn.execute(
+                    f"UPDATE risks SET {assignments}, updated_at = ? WHERE run_id = ? AND risk_id = ?",
+                    (*changes.values(), now_iso(), run_id, risk_id),
+                )
+                self._emit("risk", run_id, before.source_task or None, risk_id=risk_id, **changes)
+        return self.risk(run_id, risk_id)
+
+    def risk(self, run_id: int, risk_id: str) -> Risk:
+        rows = self._rows("SELECT * FROM risks WHERE run_id = ? AND risk_id = ?", (run_id, risk_id))
+        if not rows:
+            raise DeliveryStoreError(f"run {run_id} has no risk {risk_id!r}")
+        return _risk_from_row(rows[0])
+
+    def risks(self, run_id: int, status: RiskStatus | None = None) -> list[Risk]:
+        if status is None:
+            rows = self._rows("SELECT * FROM risks WHERE run_id = ? ORDER BY id", (run_id,))
+        else:
+            rows = self._rows("SELECT * FROM risks WHERE run_id = ? AND status = ? ORDER BY id", (run_id, status))
+        return [_risk_from_row(r) for r in rows]
+
+    # -- progress reports -----------------------------------------------------------------
+    def add_progress_report(self, run_id: int, trigger: str, text: str) -> int:
+        with self.store.transaction() as conn:
+            self.get_run(run_id)
+            cur = conn.execute(
+                "INSERT INTO progress_reports (run_id, trigger, text, created_at) VALUES (?, ?, ?, ?)",
+                (run_id, trigger, text, now_iso()),
+            )
+            report_id = int(cur.lastrowid or 0)
+            self._emit("progress", run_id, report_id=report_id, trigger=trigger)
+        return report_id
+
+    def progress_reports(self, run_id: int) -> list[ProgressReportRecord]:
+        rows = self._rows("SELECT * FROM progress_reports WHERE run_id = ? ORDER BY id", (run_id,))
+        return [ProgressReportRecord.model_validate(dict(r)) for r in rows]
+
+    def latest_progress_report(self, run_id: int) -> ProgressReportRecord | None:
+        reports = self._rows(
+            "SELECT * FROM progress_reports WHERE run_id = ? ORDER BY id DESC LIMIT 1", (run_id,)
+        )
+        return ProgressReportRecord.model_validate(dict(reports[0])) if reports else None
+
+
+# -- row conversion ------------------------------------------------------------------------------
+def _plain(row: sqlite3.Row) -> dict[str, Any]:
+    data = dict(row)
+    data.pop("id", None)
+    return data
+
+
+def _run(row: sqlite3.Row) -> RunRecord:
+    data = dict(row)
+    data["config"] = json.loads(data["config"])
+    data["paused"] = bool(data["paused"])
+    return RunRecord.model_validate(data)
+
+
+def _task(row: sqlite3.Row, states: dict[str, str]) -> TaskRecord:
+    data = _plain(row)
+    depends = json.loads(data["depends"])
+    data["depends"] = depends
+    data["decision_log"] = json.loads(data["decision_log"])
+    data["contract"] = TaskContract.model_validate_json(data["contract"]) if data["contract"] else None
+    data["review_note"] = ReviewNote.model_validate_json(data["review_note"]) if data["review_note"] else None
+    done = all(states.get(dep) == IssueState.COMPLETED.value for dep in depends)
+    data["dependencies_done"] = done
+    data["status"] = task_status(IssueState(data["state"]), done)
+    return TaskRecord.model_validate(data)
+
+
+def _task_value(key: str, value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return value.model_dump_json()
+    if key == "decision_log":
+        return json.dumps(list(value))
+    return value
+
+
+def _attempt(row: sqlite3.Row) -> AttemptRecord:
+    data = _plain(row)
+    data["agent_result"] = AgentResult.model_validate_json(data["agent_result"]) if data["agent_result"] else None
+    data["evidence"] = json.loads(data["evidence"])
+    data["gate_results"] = json.loads(data["gate_results"])
+    return AttemptRecord.model_validate(data)
+
+
+def _escalation(row: sqlite3.Row) -> EscalationRecord:
+    data = dict(row)
+    data["options"] = json.loads(data["options"])
+    data["blocking"] = bool(data["blocking"])
+    data["note"] = data["note"] or ""
+    return EscalationRecord.model_validate(data)
+
+
+def _risk_from_row(row: sqlite3.Row) -> Risk:
+    return Risk(
+        id=row["risk_id"],
+        description=row["description"],
+        severity=row["severity"],
+        status=row["status"],
+        source_task=row["source_task"],
+    )
+
+
+def _elapsed_ms(start: str, end: str) -> float:
+    return (datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds() * 1000.0
