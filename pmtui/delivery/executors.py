@@ -1,0 +1,520 @@
+"""Executors: what runs a coding sub-agent on one task contract and reports its AgentResult.
+
+One interface (Executor) behind which sit the command executor (any agent CLI, the protocol in
+DESIGN.md "Sub-agent protocol"), the scripted executor (tests and `pmtui demo`: real file changes
+from Python steps) and the built-in LLM agent (pmtui.delivery.llm_agent). An executor never
+raises for what the agent did: a crash, a timeout, a missing program or a garbage result file all
+come back as an AgentResult whose fields say what happened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import inspect
+import json
+import os
+import shlex
+import signal
+import subprocess
+import time
+import traceback
+from collections.abc import Awaitable, Callable, Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from pmtui.delivery.contract import contract_markdown
+from pmtui.models.delivery import AgentResult, SelfAssessment, TaskContract
+
+OutputCallback = Callable[[str], None]
+OUTPUT_TAIL_LINES = 200
+RESULT_FILE_MAX_BYTES = 1_000_000
+# After the agent exits, how long its output pipe may stay open (held by a leftover child).
+PIPE_DRAIN_GRACE_S = 2.0
+TERM_GRACE_S = 1.0
+PLACEHOLDERS = ("prompt_file", "task_file", "result_file", "task_id", "attempt", "repo")
+
+
+class Executor(Protocol):
+    """Runs one attempt of one task in `workdir`; files it writes for the agent go in `run_dir`."""
+
+    name: str
+
+    async def run(
+        self,
+        contract: TaskContract,
+        workdir: Path,
+        *,
+        attempt: int,
+        run_dir: Path,
+        on_output: OutputCallback | None = None,
+    ) -> AgentResult: ...
+
+
+class ResultFile(BaseModel):
+    """The JSON an agent writes to $PMTUI_RESULT_FILE; every key optional, unknown keys ignored."""
+
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+    files_changed: list[str] = Field(default_factory=list)
+    self_assessment: SelfAssessment = "uncertain"
+    blockers: list[str] = Field(default_factory=list)
+    evidence: list[str] = Field(default_factory=list)
+    criteria_map: dict[str, str] = Field(default_factory=dict)
+
+
+def attempt_files(run_dir: Path, task_id: str, attempt: int) -> tuple[Path, Path, Path]:
+    """(task file, prompt file, result file) of one attempt, under run_dir and outside the repository."""
+    base = run_dir / f"{_safe_name(task_id)}-attempt-{attempt}"
+    return base.with_suffix(".task.json"), base.with_suffix(".prompt.md"), base.with_suffix(".result.json")
+
+
+def _safe_name(text: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in text) or "task"
+
+
+def read_result_file(path: Path) -> tuple[ResultFile | None, str]:
+    """The parsed result file, or (None, "") when absent, or (None, error) when it cannot be used."""
+    if not path.exists():
+        return None, ""
+    try:
+        size = path.stat().st_size
+        if size > RESULT_FILE_MAX_BYTES:
+            return None, f"result file {path.name} is {size} bytes; the limit is {RESULT_FILE_MAX_BYTES}"
+        raw = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, f"result file {path.name} could not be read: {exc}"
+    if not raw.strip():
+        return None, f"result file {path.name} is empty; expected one JSON object"
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        return None, f"result file {path.name} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
+    if not isinstance(value, dict):
+        return None, f"result file {path.name} holds a JSON {type(value).__name__}; expected an object"
+    try:
+        return ResultFile.model_validate(value), ""
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or '(root)'}: {err['msg']}" for err in exc.errors()[:6]
+        )
+        return None, f"result file {path.name} has wrong types: {problems}"
+
+
+def apply_result_file(result: AgentResult, path: Path) -> AgentResult:
+    """Fill an AgentResult from the agent's result file; a missing or bad file is noted, never raised."""
+    parsed, error = read_result_file(path)
+    if parsed is not None:
+        return result.model_copy(update={
+            "files_changed": parsed.files_changed,
+            "self_assessment": parsed.self_assessment,
+            "blockers": parsed.blockers,
+            "evidence": [*result.evidence, *parsed.evidence],
+            "criteria_map": parsed.criteria_map,
+        })
+    if error:
+        return result.model_copy(update={
+            "self_assessment": "uncertain",
+            "result_file_error": error,
+            "evidence": [*result.evidence, error],
+        })
+    return result.model_copy(update={
+        "self_assessment": "uncertain",
+        "evidence": [*result.evidence, "no result file written; the changed files are taken from git"],
+    })
+
+
+# -- the command executor ----------------------------------------------------------------------------
+class CommandExecutor:
+    """Runs an agent CLI per DESIGN.md: split like a shell, run without one, in its own process group."""
+
+    name = "command"
+
+    def __init__(self, command: str, env: Mapping[str, str] | None = None) -> None:
+        self.command = command
+        self.env = dict(env or {})
+        self.argv = shlex.split(command)
+        if not self.argv:
+            raise ValueError("the agent command is empty")
+
+    async def run(
+        self,
+        contract: TaskContract,
+        workdir: Path,
+        *,
+        attempt: int,
+        run_dir: Path,
+        on_output: OutputCallback | None = None,
+    ) -> AgentResult:
+        contract = contract.model_copy(update={"attempt": attempt})
+        workdir = Path(workdir).resolve()
+        run_dir.mkdir(parents=True, exist_ok=True)
+        task_file, prompt_file, result_file = attempt_files(run_dir.resolve(), contract.task_id, attempt)
+        prompt = contract_markdown(contract)
+        task_file.write_text(contract.model_dump_json(indent=2), encoding="utf-8")
+        prompt_file.write_text(prompt, encoding="utf-8")
+        # A result left by an earlier run of this attempt must not be read as this run's.
+        result_file.unlink(missing_ok=True)
+
+        values = {
+            "prompt_file": str(prompt_file),
+            "task_file": str(task_file),
+            "result_file": str(result_file),
+            "task_id": contract.task_id,
+            "attempt": str(attempt),
+            "repo": str(workdir),
+        }
+        argv = [_fill(arg, values) for arg in self.argv]
+        env = {
+            **os.environ,
+            **self.env,
+            "PMTUI_TASK_ID": contract.task_id,
+            "PMTUI_ATTEMPT": str(attempt),
+            "PMTUI_TASK_FILE": str(task_file),
+            "PMTUI_PROMPT_FILE": str(prompt_file),
+            "PMTUI_RESULT_FILE": str(result_file),
+            "PMTUI_REPO": str(workdir),
+        }
+        outcome = await run_process(
+            argv, cwd=workdir, env=env, stdin_text=prompt, timeout_s=contract.time_budget_ms / 1000,
+            on_output=on_output,
+        )
+        result = AgentResult(
+            exit_code=outcome.exit_code,
+            timed_out=outcome.timed_out,
+            output_tail=outcome.tail,
+            evidence=list(outcome.evidence),
+            self_assessment="blocked" if outcome.not_started else "uncertain",
+            blockers=list(outcome.evidence) if outcome.not_started else [],
+        )
+        if outcome.not_started:
+            return result
+        return apply_result_file(result, result_file)
+
+
+def _fill(arg: str, values: Mapping[str, str]) -> str:
+    for key in PLACEHOLDERS:
+        arg = arg.replace("{" + key + "}", values[key])
+    return arg
+
+
+class ProcessOutcome(BaseModel):
+    exit_code: int | None = None
+    timed_out: bool = False
+    not_started: bool = False
+    tail: str = ""
+    evidence: list[str] = Field(default_factory=list)
+    duration_ms: float = 0.0
+
+
+async def run_process(
+    argv: list[str],
+    *,
+    cwd: Path,
+    env: Mapping[str, str] | None,
+    timeout_s: float,
+    stdin_text: str | None = None,
+    on_output: OutputCallback | None = None,
+    tail_lines: int = OUTPUT_TAIL_LINES,
+) -> ProcessOutcome:
+    """Run argv (no shell) in its own process group with a deadline; the whole group dies on timeout.
+
+    Output (stdout and stderr together) streams line by line to on_output; the last `tail_lines`
+    are kept. A program that cannot be started gives exit code 127 (126 when not executable).
+    """
+    started = time.perf_counter()
+    try:
+        proc = await asyncio.create_subprocess_exec(
+            *argv,
+            cwd=str(cwd),
+            env=dict(env) if env is not None else None,
+            stdin=subprocess.PIPE if stdin_text is not None else subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    except FileNotFoundError:
+        return ProcessOutcome(exit_code=127, not_started=True,
+                              evidence=[f"agent command not found: {argv[0]!r} (is it installed and on PATH?)"])
+    except PermissionError:
+        return ProcessOutcome(exit_code=126, not_started=True,
+                              evidence=[f"agent command is not executable: {argv[0]!r}"])
+    except OSError as exc:
+        return ProcessOutcome(exit_code=126, not_started=True,
+                              evidence=[f"agent command could not start: {argv[0]!r}: {exc.strerror or exc}"])
+
+    tail: collections.deque[str] = collections.deque(maxlen=tail_lines)
+    notes: list[str] = []
+    callback = [on_output]
+
+    def emit(line: str) -> None:
+        tail.append(line)
+        if callback[0] is None:
+            return
+        try:
+            callback[0](line)
+        except Exception as exc:  # noqa: BLE001 - a broken viewer must not stop the agent
+            notes.append(f"output callback failed and was detached: {type(exc).__name__}: {exc}")
+            callback[0] = None
+
+    reader = asyncio.create_task(_read_lines(proc.stdout, emit))
+    feeder = asyncio.create_task(_feed(proc.stdin, stdin_text)) if stdin_text is not None else None
+    timed_out = False
+    try:
+        try:
+            await asyncio.wait_for(proc.wait(), timeout=max(0.0, timeout_s))
+        except TimeoutError:
+            timed_out = True
+            await _kill_group(proc)
+        # Leftover children of a finished agent die with its group; what they wrote stays in the pipe.
+        _signal_group(proc.pid, signal.SIGKILL)
+        try:
+            await asyncio.wait_for(asyncio.shield(reader), timeout=PIPE_DRAIN_GRACE_S)
+        except TimeoutError:
+            notes.append("a process the agent started outside its group kept the output open; stopped reading")
+    finally:
+        if proc.returncode is None:
+            _signal_group(proc.pid, signal.SIGKILL)
+            await proc.wait()
+        for task in (reader, feeder):
+            if task is not None and not task.done():
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
+
+    evidence = list(notes)
+    if timed_out:
+        evidence.insert(0, f"agent timed out after {timeout_s:g} s; its process group was killed")
+    elif proc.returncode:
+        evidence.insert(0, f"agent exited with code {proc.returncode}")
+    return ProcessOutcome(
+        exit_code=proc.returncode,
+        timed_out=timed_out,
+        tail="\n".join(tail),
+        evidence=evidence,
+        duration_ms=round((time.perf_counter() - started) * 1000, 1),
+    )
+
+
+async def _read_lines(stream: asyncio.StreamReader | None, emit: OutputCallback) -> None:
+    """Lines from the stream, however long; chunked reads so one huge line cannot overflow a limit."""
+    if stream is None:
+        return
+    pending = b""
+    while True:
+        chunk = await stream.read(65536)
+        if not chunk:
+            break
+        pending += chunk
+        *lines, pending = pending.split(b"\n")
+        for line in lines:
+            emit(line.decode("utf-8", errors="replace").rstrip("\r"))
+        if len(pending) > 1_000_000:
+            emit(pending.decode("utf-8", errors="replace"))
+            pending = b""
+    if pending:
+        emit(pending.decode("utf-8", errors="replace").rstrip("\r"))
+
+
+async def _feed(stdin: asyncio.StreamWriter | None, text: str) -> None:
+    """Give the prompt on standard input; an agent that does not read it is not an error."""
+    if stdin is None:
+        return
+    try:
+        stdin.write(text.encode("utf-8"))
+        await stdin.drain()
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    finally:
+        try:
+            stdin.close()
+            await stdin.wait_closed()
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+
+async def _kill_group(proc: asyncio.subprocess.Process) -> None:
+    """SIGTERM the process group, then SIGKILL it if the agent has not gone within a grace period."""
+    _signal_group(proc.pid, signal.SIGTERM)
+    try:
+        await asyncio.wait_for(proc.wait(), timeout=TERM_GRACE_S)
+    except TimeoutError:
+        pass
+    _signal_group(proc.pid, signal.SIGKILL)
+    if proc.returncode is None:
+        await proc.wait()
+
+
+def _signal_group(pgid: int, sig: signal.Signals) -> None:
+    try:
+        os.killpg(pgid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+# -- the scripted executor ---------------------------------------------------------------------------
+StepOutcome = AgentResult | None
+Step = Callable[[Path, TaskContract], StepOutcome | Awaitable[StepOutcome]]
+Script = Mapping[str, list[Step]] | Callable[[TaskContract, int], Step | None]
+
+
+class ScriptedExecutor:
+    """Plays scripted steps, one per attempt, that make real changes in the working tree.
+
+    `script` maps a task id (or "*" for any other task) to its steps; attempt N plays step N, and
+    the last step repeats after the list runs out. It may instead be a function (contract, attempt)
+    -> step. A step returning None is an agent that wrote no result file; a step that raises is a
+    crash (exit code 1); a step that outlives the time budget is a timeout.
+    """
+
+    name = "scripted"
+
+    def __init__(self, script: Script) -> None:
+        self.script = script
+        self.calls: list[tuple[str, int]] = []
+
+    def step_for(self, contract: TaskContract, attempt: int) -> Step | None:
+        if callable(self.script) and not isinstance(self.script, Mapping):
+            return self.script(contract, attempt)
+        steps = self.script.get(contract.task_id) or self.script.get("*")
+        if not steps:
+            return None
+        return steps[min(attempt, len(steps)) - 1]
+
+    async def run(
+        self,
+        contract: TaskContract,
+        workdir: Path,
+        *,
+        attempt: int,
+        run_dir: Path,
+        on_output: OutputCallback | None = None,
+    ) -> AgentResult:
+        contract = contract.model_copy(update={"attempt": attempt})
+        self.calls.append((contract.task_id, attempt))
+        step = self.step_for(contract, attempt)
+        if step is None:
+            message = f"no scripted step for task {contract.task_id} attempt {attempt}"
+            return AgentResult(exit_code=1, self_assessment="blocked", blockers=[message], evidence=[message],
+                               output_tail=message)
+        budget_s = contract.time_budget_ms / 1000
+        workdir = Path(workdir)
+        try:
+            if inspect.iscoroutinefunction(step):
+                outcome = await asyncio.wait_for(step(workdir, contract), timeout=budget_s)
+            else:
+                # A thread keeps a slow step from blocking the engine; it cannot be killed, only abandoned.
+                outcome = await asyncio.wait_for(asyncio.to_thread(_call_sync, step, workdir, contract), budget_s)
+        except TimeoutError:
+            message = f"agent timed out after {budget_s:g} s"
+            return AgentResult(exit_code=None, timed_out=True, evidence=[message], output_tail=message)
+        except Exception as exc:  # noqa: BLE001 - a crashing scripted agent is an outcome, not an engine error
+            lines = traceback.format_exception(exc)
+            message = f"agent crashed: {type(exc).__name__}: {exc}"
+            return AgentResult(exit_code=1, evidence=[message], output_tail="".join(lines)[-4000:])
+        if outcome is None:
+            result = AgentResult(exit_code=0, self_assessment="uncertain",
+                                 evidence=["no result file written; the changed files are taken from git"])
+        else:
+            result = outcome if outcome.exit_code is not None else outcome.model_copy(update={"exit_code": 0})
+        if on_output is not None and result.output_tail:
+            for line in result.output_tail.splitlines():
+                on_output(line)
+        return result
+
+
+def _call_sync(step: Step, workdir: Path, contract: TaskContract) -> StepOutcome:
+    outcome = step(workdir, contract)
+    if inspect.isawaitable(outcome):
+        raise TypeError("a synchronous step returned an awaitable; declare it with async def")
+    return outcome
+
+
+def write_files(
+    contents: Mapping[str, str],
+    *,
+    criteria_map: Mapping[str, str] | None = None,
+    self_assessment: SelfAssessment = "confident",
+    evidence: list[str] | None = None,
+    blockers: list[str] | None = None,
+) -> Step:
+    """A step that writes files (parents created) and reports them, like a well-behaved agent."""
+
+    def step(workdir: Path, contract: TaskContract) -> AgentResult:
+        for path, text in contents.items():
+            target = workdir / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        return AgentResult(
+            files_changed=list(contents),
+            self_assessment=self_assessment,
+            criteria_map=dict(criteria_map or {}),
+            evidence=list(evidence or []),
+            blockers=list(blockers or []),
+            exit_code=0,
+            output_tail="\n".join(f"wrote {path}" for path in contents),
+        )
+
+    return step
+
+
+def delete_files(paths: list[str], *, self_assessment: SelfAssessment = "confident") -> Step:
+    """A step that deletes files (e.g. the tests, to simulate a misbehaving agent)."""
+
+    def step(workdir: Path, contract: TaskContract) -> AgentResult:
+        for path in paths:
+            (workdir / path).unlink(missing_ok=True)
+        return AgentResult(files_changed=list(paths), self_assessment=self_assessment, exit_code=0,
+                           output_tail="\n".join(f"deleted {path}" for path in paths))
+
+    return step
+
+
+def crash(message: str = "the agent crashed") -> Step:
+    """A step that raises: the executor reports exit code 1 with the message as evidence."""
+
+    def step(workdir: Path, contract: TaskContract) -> AgentResult:
+        raise RuntimeError(message)
+
+    return step
+
+
+def sleep(seconds: float) -> Step:
+    """A step that sleeps (cancellably): past the contract's time budget it is a timeout."""
+
+    async def step(workdir: Path, contract: TaskContract) -> AgentResult:
+        await asyncio.sleep(seconds)
+        return AgentResult(exit_code=0, self_assessment="uncertain", output_tail=f"slept {seconds:g} s")
+
+    return step
+
+
+def commit_behind_pm(contents: Mapping[str, str] | None = None, message: str = "agent: sneak commit") -> Step:
+    """A step that writes files and commits them itself — what a sub-agent must never do."""
+    contents = dict(contents or {"AGENT_COMMIT.txt": "committed by the agent\n"})
+
+    def step(workdir: Path, contract: TaskContract) -> AgentResult:
+        write_files(contents)(workdir, contract)
+        identity = ["-c", "user.name=Rogue Agent", "-c", "user.email=agent@example.invalid"]
+        for args in (["add", "--", *contents], [*identity, "commit", "-q", "--no-verify", "-m", message]):
+            subprocess.run(["git", *args], cwd=workdir, check=True, capture_output=True, timeout=30)
+        return AgentResult(files_changed=list(contents), self_assessment="confident", exit_code=0,
+                           output_tail=f"committed {', '.join(contents)}")
+
+    return step
+
+
+def sequence(*steps: Step) -> Step:
+    """Several synchronous steps as one; the result is the last one that returned a result."""
+
+    def step(workdir: Path, contract: TaskContract) -> StepOutcome:
+        outcome: StepOutcome = None
+        for part in steps:
+            value: Any = part(workdir, contract)
+            if inspect.isawaitable(value):
+                raise TypeError("sequence() takes synchronous steps only")
+            outcome = value if value is not None else outcome
+        return outcome
+
+    return step
