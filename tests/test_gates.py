@@ -1,0 +1,365 @@
+"""The review gate: concurrent gate commands, the six minimum gates and the tier review, on real repositories."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pmtui.delivery import gates
+from pmtui.delivery.gates import CommandResult, ReviewRequest, ReviewVerdict
+from pmtui.delivery.git_ops import ChangeSet, change_set
+from pmtui.models.delivery import (
+    AgentResult,
+    EnvironmentContract,
+    ExpectedFiles,
+    IOContract,
+    ReviewNote,
+    TaskContract,
+)
+
+PY = sys.executable
+
+
+def git(cwd: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=True).stdout.strip()
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    root = tmp_path / "repo"
+    root.mkdir()
+    git(root, "init", "-q", "-b", "main")
+    git(root, "config", "user.name", "Test Founder")
+    git(root, "config", "user.email", "founder@example.com")
+    (root / "src").mkdir()
+    (root / "tests").mkdir()
+    (root / "src" / "app.py").write_text("# TODO: tidy this later\ndef main():\n    return 1\n\n\ndef helper():\n    return 2\n")
+    (root / "tests" / "test_app.py").write_text("def test_main():\n    assert True\n")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "initial")
+    return root
+
+
+def write(root: Path, path: str, text: str) -> None:
+    target = root / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text)
+
+
+def contract(**overrides: object) -> TaskContract:
+    base: dict[str, object] = {
+        "task_id": "T1",
+        "title": "Storage layer",
+        "tier": "normal",
+        "ownership": "storage",
+        "acceptance_criteria": ["Habits persist across restarts"],
+        "expected_files": ExpectedFiles(create=["src/store.py"], modify=["src/app.py"]),
+        "tests_to_add": ["tests/test_store.py"],
+    }
+    base.update(overrides)
+    return TaskContract.model_validate(base)
+
+
+def storage_change(repo: Path) -> ChangeSet:
+    write(repo, "src/store.py", "import json\n\n\ndef save_habits(habits, path):\n    # persist habits so they survive restarts\n    path.write_text(json.dumps(habits))\n")
+    write(repo, "tests/test_store.py", "def test_habits_persist_across_restarts(tmp_path):\n    assert True\n")
+    return change_set(repo)
+
+
+def ok(name: str) -> CommandResult:
+    return CommandResult(name=name, command=f"{name} cmd", exit_code=0, key_lines=["all good"])
+
+
+def failing(name: str, line: str) -> CommandResult:
+    return CommandResult(name=name, command=f"{name} cmd", exit_code=1, key_lines=[line])
+
+
+# --- commands --------------------------------------------------------------------------------------
+
+
+async def test_independent_commands_run_concurrently(tmp_path: Path) -> None:
+    sleep = f'{PY} -c "import time; time.sleep(0.5)"'
+    started = time.perf_counter()
+    results = await gates.run_commands({"a": sleep, "b": sleep, "c": sleep}, tmp_path, timeout_s=60)
+    wall_ms = (time.perf_counter() - started) * 1000
+    assert all(result.passed for result in results.values())
+    assert wall_ms < sum(result.duration_ms for result in results.values())
+
+
+async def test_a_command_over_its_timeout_is_killed_with_its_children(tmp_path: Path) -> None:
+    results = await gates.run_commands(
+        {"slow": "sleep 30 | cat", "absent": None, "missing": "no-such-tool-pmtui --flag"}, tmp_path, timeout_s=0.3
+    )
+    slow = results["slow"]
+    assert slow.timed_out and not slow.passed
+    assert "timed out" in slow.evidence()[0]
+    assert results["absent"].skipped and results["absent"].passed
+    assert results["absent"].evidence() == ["absent: not configured"]
+    assert results["missing"].exit_code == 127 and not results["missing"].passed
+
+
+def test_only_pipes_chains_and_redirects_need_a_shell() -> None:
+    assert not gates.needs_shell("pytest -q tests/test_store.py")
+    assert not gates.needs_shell("ruff check 'src dir'")
+    assert all(gates.needs_shell(cmd) for cmd in ("a | b", "a && b", "a; b", "a > out.txt", "a < in.txt"))
+
+
+async def test_key_lines_keep_the_summaries_and_the_failures(tmp_path: Path) -> None:
+    write(tmp_path, "test_sample.py", "def test_good():\n    assert True\n\n\ndef test_bad():\n    assert 1 == 2\n")
+    write(tmp_path, "lintme.py", "import os\n")
+    results = await gates.run_commands(
+        {
+            "test": f"{PY} -m pytest -q -p no:cacheprovider test_sample.py",
+            "lint": f"{PY} -m ruff check --no-cache lintme.py",
+        },
+        tmp_path,
+        timeout_s=60,
+    )
+    test, lint = results["test"], results["lint"]
+    assert test.exit_code == 1 and not test.passed
+    assert any(line.startswith("1 failed, 1 passed") for line in test.key_lines)
+    assert any(line.startswith("FAILED test_sample.py::test_bad") for line in test.key_lines)
+    assert gates.summary_counts(test) == {"failed": 1, "passed": 1}
+    assert len(test.key_lines) <= gates.MAX_KEY_LINES
+    assert any("Found 1 error" in line for line in lint.key_lines)
+    assert any("lintme.py:1:8" in line for line in lint.key_lines)
+    assert any("F401" in line for line in lint.key_lines)
+
+
+# --- the six minimum gates -------------------------------------------------------------------------
+
+
+def test_plan_alignment_takes_a_valid_agent_map_and_matches_the_rest_offline(repo: Path) -> None:
+    change = storage_change(repo)
+    criteria = ["Habits persist across restarts", "Saving writes JSON", "Deleting a habit removes its history"]
+    gate = gates.plan_alignment(criteria, change, {"Saving writes JSON": "src/store.py:6"})
+    assert not gate.passed
+    assert gate.evidence[0].endswith("Deleting a habit removes its history")
+    assert any(line.startswith("✓ Saving writes JSON → src/store.py:6 (agent's map") for line in gate.evidence)
+    assert any(line.startswith("✓ Habits persist across restarts → ") and "offline match" in line for line in gate.evidence)
+    assert any(line.startswith("✗ Deleting a habit removes its history: not mapped") for line in gate.evidence)
+
+    passing = gates.plan_alignment(criteria[:2], change, {"Saving writes JSON": "src/store.py:6"})
+    assert passing.passed
+
+
+def test_plan_alignment_rejects_an_agent_location_that_is_not_in_the_change(repo: Path) -> None:
+    change = storage_change(repo)
+    gate = gates.plan_alignment(["Exports the habit calendar"], change, {"Exports the habit calendar": "src/store.py:99"})
+    assert not gate.passed
+    assert "src/store.py has 6 lines, not line 99" in gate.evidence[-1]
+    outside = gates.map_criteria(["Exports the habit calendar"], change, {"Exports the habit calendar": "README.md:1"})
+    assert outside[0].location is None and "README.md is not part of the change" in outside[0].note
+
+
+def test_tests_added_passes_with_the_tests_written_and_green(repo: Path) -> None:
+    change = storage_change(repo)
+    gate = gates.tests_added(contract(), change, {"test": ok("test")})
+    assert gate.passed
+    assert gate.evidence[0].startswith("✓ tests/test_store.py written")
+
+
+def test_tests_added_fails_for_a_missing_test_file_a_red_run_and_deleted_tests(repo: Path) -> None:
+    write(repo, "src/store.py", "def save():\n    return None\n")
+    (repo / "tests" / "test_app.py").unlink()
+    change = change_set(repo)
+    gate = gates.tests_added(contract(), change, {"test": failing("test", "1 failed in 0.1s")})
+    assert not gate.passed
+    assert "the agent deleted tests: tests/test_app.py" in gate.evidence
+    assert "✗ tests/test_store.py is not in the change (tests_to_add)" in gate.evidence
+    assert "  1 failed in 0.1s" in gate.evidence
+    planned = contract(tests_to_add=[], expected_files=ExpectedFiles(delete=["tests/test_app.py"]))
+    assert gates.tests_added(planned, change, {"test": ok("test")}).passed
+
+
+def test_tests_run_and_lint_gates_follow_the_command_results() -> None:
+    assert gates.tests_run({"test": ok("test"), "test:targeted": ok("test:targeted")}).passed
+    red = gates.tests_run({"test": ok("test"), "test:targeted": failing("test:targeted", "FAILED tests/a.py::b")})
+    assert not red.passed and "  FAILED tests/a.py::b" in red.evidence
+    assert gates.tests_run({}).evidence == ["test: not configured"]
+    assert gates.lint_and_typecheck({"lint": ok("lint"), "typecheck": ok("typecheck")}).passed
+    dirty = gates.lint_and_typecheck(
+        {"lint": ok("lint"), "typecheck": failing("typecheck", "src/a.py:3: error: Incompatible types")}
+    )
+    assert not dirty.passed and "  src/a.py:3: error: Incompatible types" in dirty.evidence
+
+
+def test_only_todos_in_added_lines_count_and_a_follow_up_id_links_them(repo: Path) -> None:
+    write(repo, "src/app.py", (repo / "src" / "app.py").read_text() + "\n\ndef later():\n    return 3  # FIXME handle errors\n")
+    write(repo, "src/linked.py", "# TODO(T12): cache this\n# HACK see task-7 for the real fix\n")
+    gate = gates.no_orphan_todos(change_set(repo))
+    assert not gate.passed
+    assert "src/app.py:11: return 3  # FIXME handle errors" in gate.evidence
+    assert not any("tidy this later" in line for line in gate.evidence)
+    assert "linked src/linked.py:1: # TODO(T12): cache this" in gate.evidence
+    assert "linked src/linked.py:2: # HACK see task-7 for the real fix" in gate.evidence
+    write(repo, "src/app.py", git(repo, "show", "HEAD:src/app.py") + "\n")
+    assert gates.no_orphan_todos(change_set(repo)).passed
+
+
+def test_review_note_gate_needs_summary_risks_and_rollback() -> None:
+    good = ReviewNote(summary="Adds src/store.py.", risks=["none found"], rollback="git revert abc")
+    assert gates.review_note(good).passed
+    bad = gates.review_note(ReviewNote(summary="Adds src/store.py.", risks=[], rollback=""))
+    assert not bad.passed and bad.evidence[0] == "the review note lacks: risks, rollback"
+    assert not gates.review_note(None).passed
+
+
+async def test_minimum_gate_runs_the_environment_and_returns_the_six_gates_in_order(repo: Path) -> None:
+    change = storage_change(repo)
+    task = contract(
+        environment=EnvironmentContract(
+            lint_command=f'{PY} -c "print(\'All checks passed!\')"',
+            typecheck_command=None,
+            test_command=f'{PY} -c "print(\'2 passed in 0.01s\')"',
+        )
+    )
+    results = await gates.minimum_gate(task, change, AgentResult(self_assessment="confident"))
+    assert [gate.gate for gate in results] == list(gates.MINIMUM_GATES)
+    assert all(gate.passed for gate in results), [gate.evidence for gate in results if not gate.passed]
+    assert "  2 passed in 0.01s" in results[2].evidence
+
+    crashed = await gates.minimum_gate(
+        task, change, AgentResult(exit_code=3), tampering=["HEAD moved from a to b: the agent committed"]
+    )
+    assert crashed[-1].gate == "agent" and not crashed[-1].passed
+    assert crashed[-1].evidence[:2] == ["HEAD moved from a to b: the agent committed", "the agent exited 3"]
+
+
+# --- tier review -----------------------------------------------------------------------------------
+
+AWS = "AKIAIOSFODNN7EXAMPLE"
+GITHUB = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+OPENAI = "sk-proj-" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2"
+PASSWORD = "hunter2hunter2"
+
+
+def test_secrets_are_found_and_masked_in_the_evidence(repo: Path) -> None:
+    write(
+        repo,
+        "src/settings.py",
+        f'AWS_KEY = "{AWS}"\nTOKEN = "{GITHUB}"\nclient = make(api_key="{OPENAI}")\n'
+        f'db_password = "{PASSWORD}"\nDEFAULT_PASSWORD = "changeme"\n'
+        "PEM = '''-----BEGIN RSA PRIVATE KEY-----'''\n",
+    )
+    gate = gates.secrets_scan(change_set(repo))
+    assert not gate.passed
+    text = "\n".join(gate.evidence)
+    for secret in (AWS, GITHUB, OPENAI, PASSWORD, AWS[4:], GITHUB[4:20]):
+        assert secret not in text
+    assert any(line.startswith("src/settings.py:1: AWS access key AKIA*") for line in gate.evidence)
+    assert any(line.startswith("src/settings.py:2: GitHub token ghp_*") for line in gate.evidence)
+    assert any(line.startswith("src/settings.py:3: OpenAI key sk-*") for line in gate.evidence)
+    assert any(line.startswith("src/settings.py:4: db_password assigned a literal hu*") for line in gate.evidence)
+    assert any(line.startswith("src/settings.py:6: private key -----BEGIN RSA PRIVATE KEY-----") for line in gate.evidence)
+    assert not any(":5:" in line for line in gate.evidence)
+
+
+def test_secrets_in_unchanged_lines_are_not_this_tasks_finding(repo: Path) -> None:
+    write(repo, "src/keys.py", f'KEY = "{AWS}"\n')
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "old secret")
+    write(repo, "src/keys.py", f'KEY = "{AWS}"\nOTHER = 1\n')
+    assert gates.secrets_scan(change_set(repo)).passed
+
+
+def test_a_removed_public_function_is_a_breaking_change_that_must_be_declared(repo: Path) -> None:
+    write(repo, "src/app.py", "# TODO: tidy this later\ndef main():\n    return 1\n")
+    change = change_set(repo)
+    gate, found = gates.breaking_change_gate(change, contract())
+    assert found.breaking and not found.declared
+    assert "removed public helper (src/app.py:6 before the change)" in found.reasons
+    assert not gate.passed and gate.evidence[0].startswith("undeclared breaking change")
+    declared = contract(io_contract=IOContract(breaking_change=True, expected_interfaces=["save_habits(habits, path)"]))
+    gate, found = gates.breaking_change_gate(change, declared)
+    assert gate.passed
+    assert found.release_note.startswith("BREAKING (T1 Storage layer): the task contract declares a breaking change")
+    assert "save_habits(habits, path)" in found.release_note
+    write(repo, "src/app.py", git(repo, "show", "HEAD:src/app.py").replace("return 2", "return 3") + "\n")
+    assert not gates.breaking_change(change_set(repo), contract()).breaking
+
+
+def test_low_tier_sanity_escalates_out_of_scope_and_api_changes(repo: Path) -> None:
+    low = contract(tier="low", expected_files=ExpectedFiles(modify=["README.md"]), tests_to_add=[])
+    write(repo, "README.md", "# Habits\n")
+    assert not gates.low_tier_sanity(low, change_set(repo)).escalate
+    write(repo, "src/routes.py", "@app.post('/habits')\ndef create():\n    return {}\n")
+    verdict = gates.low_tier_sanity(low, change_set(repo))
+    assert verdict.escalate
+    assert verdict.gate().evidence[0] == "verdict: escalate to NORMAL"
+    assert any("outside the expected files: src/routes.py" in line for line in verdict.evidence)
+    assert any("src/routes.py:1: @app.post('/habits')" in line for line in verdict.evidence)
+
+
+async def test_tier_review_escalates_low_and_sensitive_tasks(repo: Path) -> None:
+    low = contract(tier="low", expected_files=ExpectedFiles(modify=["README.md"]), tests_to_add=[], acceptance_criteria=[])
+    write(repo, "README.md", "# Habits\n")
+    results, tier = await gates.tier_review(low, change_set(repo))
+    assert tier == "low" and [gate.gate for gate in results] == ["low_tier_sanity", "secrets_scan"]
+    write(repo, "src/extra.py", "X = 1\n")
+    results, tier = await gates.tier_review(low, change_set(repo))
+    assert tier == "normal" and "code_review" in [gate.gate for gate in results]
+    write(repo, "migrations/0002_add_streaks.sql", "ALTER TABLE habits ADD COLUMN streak INTEGER;\n")
+    results, tier = await gates.tier_review(low, change_set(repo))
+    assert tier == "critical"
+    assert results[0].evidence[0].startswith("LOW → CRITICAL: touches migrations/0002_add_streaks.sql")
+    reversible = next(gate for gate in results if gate.gate == "migrations_reversible")
+    assert not reversible.passed and "no downgrade/rollback" in reversible.evidence[0]
+
+
+async def test_tier_review_asks_the_reviewer_and_falls_back_when_it_fails(repo: Path) -> None:
+    change = storage_change(repo)
+    seen: list[ReviewRequest] = []
+
+    async def strict(request: ReviewRequest) -> ReviewVerdict:
+        seen.append(request)
+        return ReviewVerdict(decision="request_changes", findings=["src/store.py:6 — no error handling"], reviewer="model")
+
+    task = contract(tier="critical")
+    results, tier = await gates.tier_review(task, change, strict, {"test": ok("test")}, "# Design\nStore habits as JSON.")
+    review = next(gate for gate in results if gate.gate == "code_review")
+    assert tier == "critical" and not review.passed
+    assert "finding: src/store.py:6 — no error handling" in review.evidence
+    assert seen[0].scope == "full diff against the design doc"
+    assert "Store habits as JSON." in seen[0].prompt and "+def save_habits(habits, path):" in seen[0].prompt
+    assert {"secrets_scan", "test_suites", "breaking_change"} <= {gate.gate for gate in results}
+
+    def broken(request: ReviewRequest) -> ReviewVerdict:
+        raise ConnectionError("model unreachable")
+
+    results, _ = await gates.tier_review(contract(), change, broken)
+    review = next(gate for gate in results if gate.gate == "code_review")
+    assert review.passed
+    assert review.evidence[0].startswith("the reviewer failed (ConnectionError: model unreachable)")
+
+
+def test_the_offline_reviewer_flags_scope_patch_size_and_coverage(repo: Path) -> None:
+    change = storage_change(repo)
+    task = contract(patch_size_limit=1, acceptance_criteria=["Habits persist across restarts", "Exports a calendar"])
+    request = ReviewRequest(
+        contract=task,
+        tier="normal",
+        scope="changed files and plan alignment",
+        changed_files=[*change.files(), "src/unrelated.py"],
+        stat=change.stat,
+        diff=change.diff,
+        criteria=gates.map_criteria(task.acceptance_criteria, change),
+    )
+    verdict = gates.offline_reviewer(request)
+    assert verdict.decision == "request_changes"
+    assert verdict.findings == [
+        "the diff changes 3 files, over the patch limit of 1",
+        "files outside the task's scope: src/unrelated.py",
+        "criteria without code in the change: Exports a calendar",
+    ]
+
+
+def test_a_reviewer_reply_is_parsed_and_garbage_requests_changes() -> None:
+    reply = 'Here you go:\n```json\n{"decision": "approve", "findings": ["minor: naming"]}\n```'
+    assert gates.parse_review_reply(reply) == ReviewVerdict(decision="approve", findings=["minor: naming"], reviewer="model")
+    assert gates.parse_review_reply("looks fine to me").decision == "request_changes"
+    assert gates.parse_review_reply('{"decision": "maybe"}').decision == "request_changes"
