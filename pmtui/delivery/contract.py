@@ -142,7 +142,7 @@ def expected_interfaces(task: PlanTask) -> list[str]:
     text = " ".join([task.description, *task.acceptance_criteria])
     found: list[str] = []
     for match in _HTTP_ROUTE.finditer(text):
-        found.append(f"{match.group(1)} {match.group(2)}")
+        found.append(f"{match.group(1)} {match.group(2).rstrip('.,;:')}")
     for match in _BACKTICKED.finditer(text):
         span = match.group(1).strip()
         if _CODE_LIKE.search(span) and not any(span in item for item in found):
@@ -248,7 +248,8 @@ def split_oversized(task: PlanTask, limit: int) -> list[PlanTask] | None:
     def home(text: str) -> int:
         lowered = text.lower()
         for index, chunk in enumerate(chunks):
-            if any(path.lower() in lowered for _, path in chunk):
+            names = [path.lower() for _, path in chunk] + [Path(path).name.lower() for _, path in chunk]
+            if any(re.search(rf"(?<![\w/.]){re.escape(name)}\b", lowered) for name in names):
                 return index
         for index, chunk_stems in enumerate(stems):
             if any(len(stem) > 2 and re.search(rf"\b{re.escape(stem)}\b", lowered) for stem in chunk_stems):
@@ -260,7 +261,9 @@ def split_oversized(task: PlanTask, limit: int) -> list[PlanTask] | None:
         criteria[home(criterion)].append(criterion)
     tests: list[list[str]] = [[] for _ in chunks]
     for test in task.tests:
-        tests[home(_test_path(test))].append(test)
+        stem = _stem(_test_path(test))
+        owner = next((i for i, chunk_stems in enumerate(stems) if stem in chunk_stems), None)
+        tests[home(_test_path(test)) if owner is None else owner].append(test)
     tier, _ = effective_tier(task)
 
     subtasks: list[PlanTask] = []
