@@ -138,7 +138,8 @@ def make_task(title: str, *, description: str = "", files: PlanFiles | None = No
         (make_task("Add a habits table"), "touches_schema"),
         (make_task("Storage", files=PlanFiles(create=["migrations/0002_streaks.sql"])), "touches_schema"),
         (make_task("Habit model with a streak column"), "touches_schema"),
-        (make_task("Stripe checkout"), "touches_billing"),
+        (make_task("Stripe payments"), "touches_billing"),
+        (make_task("A checkout page for the annual plan"), "touches_billing"),
         (make_task("Email the monthly invoice"), "touches_billing"),
         (make_task("Read the API key from the keyring"), "touches_secrets"),
         (make_task("Settings", files=PlanFiles(modify=[".env.example"])), "touches_secrets"),
@@ -154,7 +155,8 @@ def test_security_flags_come_from_words_and_paths(task: PlanTask, flag: str) -> 
 def test_plain_tasks_raise_no_flag() -> None:
     for task in (make_task("Streak badge copy", files=PlanFiles(modify=["docs/badges.md"])),
                  make_task("Authors page", description="Credits the book's author"),
-                 make_task("Summaries with a language model")):
+                 make_task("Summaries with a language model"),
+                 make_task("The project builds from a clean checkout")):
         assert not security_flags(task).any(), task.title
 
 

@@ -204,6 +204,29 @@ async def test_non_zero_exit_is_recorded_with_stderr_in_the_tail(repo: Path, run
     assert "starting work on ['T1']" in result.output_tail
 
 
+async def test_output_streams_every_line_and_keeps_the_last_200(repo: Path, run_dir: Path) -> None:
+    command = shlex.join([sys.executable, "-c", "for n in range(500): print('line', n)"])
+    lines: list[str] = []
+
+    result = await CommandExecutor(command).run(make_contract(), repo, attempt=1, run_dir=run_dir,
+                                                on_output=lines.append)
+
+    assert lines == [f"line {n}" for n in range(500)]
+    tail = result.output_tail.splitlines()
+    assert len(tail) == 200 and tail[0] == "line 300" and tail[-1] == "line 499"
+
+
+async def test_a_failing_output_callback_is_detached_not_fatal(repo: Path, run_dir: Path) -> None:
+    def broken(line: str) -> None:
+        raise RuntimeError("viewer gone")
+
+    result = await CommandExecutor(agent("write_file_agent.py")).run(make_contract(), repo, attempt=1,
+                                                                     run_dir=run_dir, on_output=broken)
+
+    assert result.exit_code == 0 and result.files_changed == ["src/store.py"]
+    assert any("output callback failed and was detached: RuntimeError: viewer gone" in e for e in result.evidence)
+
+
 def _gone(pid: int) -> bool:
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()

@@ -40,7 +40,7 @@ _FLAG_WORDS: dict[str, re.Pattern[str]] = {
         r"\b(schemas?|migrations?|migrat(?:e|es|ed|ing)|models?|tables?|columns?|ddl|alembic|orm)\b", re.IGNORECASE
     ),
     "touches_billing": re.compile(
-        r"\b(billing|billed|payments?|payouts?|pay|stripe|paypal|invoic\w*|checkout|refunds?|subscriptions?)\b",
+        r"\b(billing|billed|payments?|payouts?|pay|stripe|paypal|invoic\w*|checkout (?:pages?|flows?|forms?|steps?|sessions?)|refunds?|subscriptions?)\b",
         re.IGNORECASE,
     ),
     "touches_secrets": re.compile(
@@ -67,7 +67,7 @@ _VAGUE: tuple[tuple[re.Pattern[str], str], ...] = (
      "fast"),
     (re.compile(r"\buser[- ]?friendly\b|\beasy to use\b|\bintuitive\b|\bseamless(?:ly)?\b", re.IGNORECASE),
      "user friendly"),
-    (re.compile(r"\b(?:nice|good|better|great|clean|robust|scalable|modern|polished|beautiful)\b", re.IGNORECASE),
+    (re.compile(r"\b(?:nice|good|better|great|robust|scalable|polished|beautiful)\b", re.IGNORECASE),
      "a judgement word"),
     (re.compile(r"\bas (?:needed|appropriate|required)\b|\bappropriate(?:ly)?\b|\bproperly\b", re.IGNORECASE),
      "as needed"),
