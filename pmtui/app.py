@@ -23,7 +23,7 @@ class PmtuiApp(App[None]):
 
     TITLE = "pmtui"
     CSS_PATH = GLOBAL_CSS
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012 — App declares it per instance
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="app.help"),
         Binding("ctrl+t", "toggle_theme", "Theme", show=False, id="app.toggle_theme"),

@@ -249,11 +249,11 @@ class ScopingScreen(ConversationScreen):
         )
         flow = Text()
         flow.append("Core user flow\n", style="bold")
-        for step, item in enumerate(output.core_user_flow, start=1):
-            flow.append(f"{step}. {item}\n")
+        for step, flow_step in enumerate(output.core_user_flow, start=1):
+            flow.append(f"{step}. {flow_step}\n")
         flow.append("\nKey screens\n", style="bold")
-        for screen in output.key_screens:
-            flow.append(f"• {screen}\n")
+        for key_screen in output.key_screens:
+            flow.append(f"• {key_screen}\n")
         self.query_one("#flow-list", Static).update(flow)
         phases = Text()
         for phase in output.implementation_phases:

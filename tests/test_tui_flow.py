@@ -114,9 +114,10 @@ async def test_idea_to_spec_and_resume(store: Store, tmp_path: Path, monkeypatch
 
         # A valid edit re-scores at once and keeps the cursor on the same feature.
         feature = output.mvp_features[-1]
-        await edit_cell(pilot, feature.name, "effort", "0.5")
+        new_effort = 2.0 if feature.rice_effort != 2.0 else 3.0
+        await edit_cell(pilot, feature.name, "effort", f"{new_effort:g}")
         edited = app.orchestrator.state(project_id).scoping_output.feature(feature.name)
-        assert edited.rice_effort == 0.5 and edited.rice_score != feature.rice_score
+        assert edited.rice_effort == new_effort and edited.rice_score != feature.rice_score
         assert str(table.get_cell(feature.name, "score")) == number(edited.rice_score)
         row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
         assert row_key.value == feature.name
@@ -129,7 +130,7 @@ async def test_idea_to_spec_and_resume(store: Store, tmp_path: Path, monkeypatch
         assert "greater than 0" in error
         assert app.screen.query_one("#cell-input", Input).has_class("-invalid")
         assert len(store.scoping_edits(project_id)) == 1
-        assert app.orchestrator.state(project_id).scoping_output.feature(feature.name).rice_effort == 0.5
+        assert app.orchestrator.state(project_id).scoping_output.feature(feature.name).rice_effort == new_effort
         await pilot.press("escape")
         await pilot.pause()
         assert screen_name(app) == "ScopingScreen", "escape in the editor only cancels the edit"
