@@ -268,6 +268,14 @@ async def test_command_not_found_is_a_result_not_an_exception(repo: Path, run_di
     assert any("agent command not found: 'no-such-agent-cli-7f3a'" in line for line in result.evidence)
 
 
+async def test_a_missing_working_tree_is_reported_not_raised(tmp_path: Path, run_dir: Path) -> None:
+    result = await CommandExecutor(agent("report_agent.py")).run(make_contract(), tmp_path / "gone", attempt=1,
+                                                                 run_dir=run_dir)
+
+    assert result.exit_code == 126 and result.self_assessment == "blocked"
+    assert "does not exist" in result.evidence[0]
+
+
 def test_an_empty_command_is_refused_up_front() -> None:
     with pytest.raises(ValueError, match="empty"):
         CommandExecutor("   ")

@@ -225,6 +225,9 @@ async def run_process(
     are kept. A program that cannot be started gives exit code 127 (126 when not executable).
     """
     started = time.perf_counter()
+    if not Path(cwd).is_dir():
+        return ProcessOutcome(exit_code=126, not_started=True,
+                              evidence=[f"the working directory {cwd} does not exist; the agent was not started"])
     try:
         proc = await asyncio.create_subprocess_exec(
             *argv,
