@@ -118,7 +118,7 @@ def _db_path(args: argparse.Namespace) -> Path:
         return Path(args.db).expanduser()
     if os.environ.get("PMTUI_DB"):
         return Path(os.environ["PMTUI_DB"]).expanduser()
-    from pmtui.store import default_db_path
+    from pmtui.paths import default_db_path
 
     return default_db_path()
 

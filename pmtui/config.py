@@ -14,6 +14,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from pmtui.paths import config_candidates, find_config_file  # noqa: F401 — settings screen reads candidates here
+
 TASK_TYPES: tuple[str, ...] = ("conversation", "spec", "extraction", "classification", "review", "agent")
 TaskType = Literal["conversation", "spec", "extraction", "classification", "review", "agent"]
 OFFLINE = "offline"
@@ -151,27 +153,6 @@ class Config(BaseModel):
         """Short status-bar text: the conversation model, or 'offline engine'."""
         route = self.route("conversation")
         return "offline engine" if route.is_offline else route.model
-
-
-def user_config_path() -> Path:
-    from platformdirs import user_config_dir
-
-    return Path(user_config_dir("pmtui", appauthor=False)) / "pmtui.toml"
-
-
-def config_candidates() -> list[Path]:
-    """Where config is looked for, first found wins. PMTUI_CONFIG overrides both."""
-    explicit = os.environ.get("PMTUI_CONFIG")
-    if explicit:
-        return [Path(explicit)]
-    return [Path.cwd() / "pmtui.toml", user_config_path()]
-
-
-def find_config_file() -> Path | None:
-    for candidate in config_candidates():
-        if candidate.is_file():
-            return candidate
-    return None
 
 
 def load_config(path: Path | None = None, offline: bool = False) -> Config:

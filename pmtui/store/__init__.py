@@ -1,5 +1,5 @@
 """SQLite state store: projects, conversation, scoping edits, LLM calls and the event table."""
 
-from pmtui.store.db import SCHEMA_VERSION, Store, StoreError, default_db_path
+from pmtui.store.db import SCHEMA_VERSION, Store, StoreError
 
-__all__ = ["SCHEMA_VERSION", "Store", "StoreError", "default_db_path"]
+__all__ = ["SCHEMA_VERSION", "Store", "StoreError"]

@@ -38,12 +38,6 @@ class StoreError(Exception):
     """A store problem the user can act on (bad path, newer schema, unknown project)."""
 
 
-def default_db_path() -> Path:
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("pmtui", appauthor=False)) / "pmtui.db"
-
-
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
