@@ -238,7 +238,7 @@ class TaskQueue:
     # -- scheduling -----------------------------------------------------------------------
     def next_batch(self, running: Iterable[str] = ()) -> list[str]:
         """What to start now, in order, given what runs (the queue's own marks and `running`)."""
-        active = self._running | set(running)
+        active = self._running | {self._known(task_id) for task_id in running}
         if any(self._task[task_id].tier == "critical" for task_id in active):
             return []
         room = self.max_parallel - len(active)
