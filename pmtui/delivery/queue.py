@@ -14,6 +14,7 @@ task rows and the store's derived `completions_since_low`.
 from __future__ import annotations
 
 import heapq
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
@@ -28,6 +29,7 @@ QueueStatus = Literal["pending", "running", "waiting", "done", "failed", "blocke
 TIER_RANK: dict[str, int] = {"critical": 0, "normal": 1, "low": 2}
 DEFAULT_MAX_PARALLEL = 3
 LOW_EVERY = 3
+_OPEN = frozenset({"pending", "running", "waiting"})
 
 
 @dataclass(frozen=True)
@@ -102,16 +104,18 @@ class TaskQueue:
         self.completions_since_low = completions_since_low
         self.graph = nx.DiGraph()
         items = sorted(tasks, key=lambda task: task.position)
-        for task in items:
-            if task.task_id in self.graph:
-                raise QueueError(f"duplicate task id {task.task_id}")
-            self.graph.add_node(task.task_id)
+        self._task = {task.task_id: task for task in items}
+        if len(self._task) != len(items):
+            counts = Counter(task.task_id for task in items)
+            raise QueueError(f"duplicate task id {min(i for i, n in counts.items() if n > 1)}")
+        edges = []
         for task in items:
             for dep in task.depends:
-                if dep not in self.graph:
+                if dep not in self._task:
                     raise QueueError(f"task {task.task_id} depends on unknown task {dep}")
-                self.graph.add_edge(dep, task.task_id)
-        self._task = {task.task_id: task for task in items}
+                edges.append((dep, task.task_id))
+        self.graph.add_nodes_from(self._task)
+        self.graph.add_edges_from(edges)
         position = {task.task_id: index for index, task in enumerate(items)}
         try:
             topo = list(nx.lexicographical_topological_sort(self.graph, key=position.__getitem__))
@@ -120,6 +124,7 @@ class TaskQueue:
             raise QueueError(f"dependency cycle: {' -> '.join([*cycle, cycle[0]])}") from None
         self._order = {task_id: index for index, task_id in enumerate(topo)}
         self._status: dict[str, QueueStatus] = dict.fromkeys(topo, "pending")
+        self._open = len(topo)  # pending, running or waiting: what keeps the queue unfinished
         self._unmet = {task_id: self.graph.in_degree(task_id) for task_id in topo}
         self._reasons: dict[str, str] = {}
         self._ready = {tier: _ReadyTier() for tier in TIER_RANK}
@@ -154,13 +159,13 @@ class TaskQueue:
             if state is IssueState.COMPLETED:
                 queue._finish(record.task_id)
             elif state in WAITING_STATES or state is IssueState.REQUIREMENTS_UNCLEAR:
-                queue._status[record.task_id] = "waiting"
+                queue._set(record.task_id, "waiting")
             elif state not in (IssueState.RECEIVED, IssueState.BLOCKED, IssueState.FAILED):
-                queue._status[record.task_id] = "running"
+                queue._set(record.task_id, "running")
                 queue._running.add(record.task_id)
         for record in by_order:
             if record.state is IssueState.FAILED and queue._status[record.task_id] != "blocked":
-                queue._status[record.task_id] = "failed"
+                queue._set(record.task_id, "failed")
                 queue._block_dependents(record.task_id)
         return queue
 
@@ -229,7 +234,7 @@ class TaskQueue:
 
     def is_finished(self) -> bool:
         """Nothing left that could still run: every task done, failed or blocked."""
-        return all(status in ("done", "failed", "blocked") for status in self._status.values())
+        return self._open == 0
 
     def is_stalled(self, running: Iterable[str] = ()) -> bool:
         """Nothing runs and nothing can start, yet the queue is not finished: it waits for a human."""
@@ -277,7 +282,7 @@ class TaskQueue:
                 self.completions_since_low = 0
         elif status != "waiting":
             raise QueueError(f"task {task_id} cannot start: it is {status}")
-        self._status[task_id] = "running"
+        self._set(task_id, "running")
         self._running.add(task_id)
 
     def mark_waiting(self, task_id: str) -> None:
@@ -285,7 +290,7 @@ class TaskQueue:
         status = self._status[self._known(task_id)]
         if status not in ("running", "pending"):
             raise QueueError(f"task {task_id} cannot wait: it is {status}")
-        self._status[task_id] = "waiting"
+        self._set(task_id, "waiting")
         self._running.discard(task_id)
 
     def mark_done(self, task_id: str) -> list[str]:
@@ -303,11 +308,15 @@ class TaskQueue:
         status = self._status[self._known(task_id)]
         if status in ("done", "failed", "blocked"):
             raise QueueError(f"task {task_id} cannot fail: it is {status}")
-        self._status[task_id] = "failed"
+        self._set(task_id, "failed")
         self._running.discard(task_id)
         return self._block_dependents(task_id)
 
     # -- internals ------------------------------------------------------------------------
+    def _set(self, task_id: str, status: QueueStatus) -> None:
+        self._open += (status in _OPEN) - (self._status[task_id] in _OPEN)
+        self._status[task_id] = status
+
     def _known(self, task_id: str) -> str:
         if task_id not in self._status:
             raise QueueError(f"unknown task {task_id}")
@@ -333,7 +342,7 @@ class TaskQueue:
         return sorted(self.graph.predecessors(task_id), key=self._order.__getitem__)
 
     def _finish(self, task_id: str) -> list[str]:
-        self._status[task_id] = "done"
+        self._set(task_id, "done")
         self._running.discard(task_id)
         unblocked = []
         for dependent in self.graph.successors(task_id):
@@ -350,7 +359,7 @@ class TaskQueue:
         newly = []
         for dependent in nx.descendants(self.graph, task_id):
             if self._status[dependent] in ("pending", "waiting"):
-                self._status[dependent] = "blocked"
+                self._set(dependent, "blocked")
                 self._reasons[dependent] = reason
                 newly.append(dependent)
         return sorted(newly, key=self._order.__getitem__)
