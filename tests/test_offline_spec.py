@@ -78,7 +78,7 @@ def test_gaps_become_open_questions_and_nothing_is_invented():
     for label in ("Why now", "Success metric", "Revenue model", "Constraints", "Current alternatives"):
         assert f"{label} (not covered in discovery)" in questions
     assert "Platform" in questions
-    assert "**Success for them looks like:**" not in spec
+    assert "**Success looks like:**" not in spec
     assert not re.search(r"\bTBD\b", spec, re.IGNORECASE)
 
 

@@ -41,14 +41,41 @@ def scope(budget: float = 4.0) -> ScopingOutput:
     )
 
 
+def _sorted_each_side(out: ScopingOutput) -> bool:
+    above = [f.rice_score for f in out.mvp_features if f.phase == 1]
+    below = [f.rice_score for f in out.mvp_features if f.phase != 1]
+    return above == sorted(above, reverse=True) and below == sorted(below, reverse=True)
+
+
 def test_scores_are_reach_times_impact_times_confidence_over_effort_and_sorted():
     out = rescore(scope())
     scores = {f.name: f.rice_score for f in out.mvp_features}
     assert scores["Shift swap"] == 800.0
     assert scores["Sign-up"] == 333.33
     assert scores["Social feed"] == 12.5
-    ordered = [f.rice_score for f in out.mvp_features]
-    assert ordered == sorted(ordered, reverse=True)
+    assert _sorted_each_side(out)
+
+
+def test_phase_one_rows_come_first_even_when_the_core_scores_below_a_later_row():
+    # The core flow (impact 3) is forced into Phase 1 although "Reports" outscores it and fills the budget.
+    out = rescore(
+        ScopingOutput(
+            effort_budget_weeks=2.0,
+            mvp_features=[
+                feature("Reports", 1000, 2, 0.8, 1),  # 1600
+                feature("Export", 1000, 2, 0.8, 1),  # 1600
+                feature("Core flow", 1000, 3, 0.8, 2),  # 1200
+                feature("Themes", 100, 0.25, 0.5, 1),  # 12.5
+            ],
+        )
+    )
+    phases = [f.phase for f in out.mvp_features]
+    line = cut_line_index(out)
+    assert out.feature("Core flow").phase == 1
+    assert all(p == 1 for p in phases[:line]) and all(p != 1 for p in phases[line:])
+    assert line == sum(1 for p in phases if p == 1)
+    assert _sorted_each_side(out)
+    assert rescore(out) == out
 
 
 def test_cut_line_fills_phase_one_up_to_the_budget_and_stops():

@@ -3,6 +3,8 @@
 Shared by the offline engine, the model path and the scoping screen, so every path ranks and
 cuts the same way: score = reach × impact × confidence ÷ effort, sorted high to low, and Phase 1
 takes features in that order while their effort fits the person-week budget read from discovery.
+The table lists Phase 1 first and the rest after the cut line, each side sorted by score, so no
+Phase 1 row ever sits below the line.
 """
 
 from __future__ import annotations
@@ -26,6 +28,66 @@ FIELD_ATTR: dict[str, str] = {
     "priority": "priority",
     "phase": "phase",
 }
+# Appended to a wishlist item the user hedged ("a leaderboard would be fun"): scored as a nice-to-have.
+NICE_TO_HAVE_MARK = "(nice to have)"
+MAX_NAME_WORDS = 6
+_NAME_BREAKS = frozenset(
+    [
+        "in",
+        "on",
+        "with",
+        "for",
+        "from",
+        "by",
+        "to",
+        "via",
+        "over",
+        "at",
+        "of",
+        "into",
+        "across",
+        "through",
+        "using",
+        "inside",
+        "within",
+        "without",
+        "between",
+        "per",
+        "after",
+        "before",
+        "and",
+        "or",
+        "so",
+        "because",
+        "which",
+        "that",
+        "while",
+    ]
+)
+_NAME_TAIL = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "to",
+        "for",
+        "of",
+        "and",
+        "or",
+        "with",
+        "in",
+        "on",
+        "at",
+        "by",
+        "my",
+        "our",
+        "your",
+        "their",
+        "its",
+        "this",
+        "that",
+    ]
+)
 PHASE_PRIORITY: dict[int, str] = {1: "P0", 2: "P1", 3: "P2"}
 PRIORITY_PHASE: dict[str, int] = {"P0": 1, "P1": 2, "P2": 3}
 DEFAULT_PHASES: dict[int, tuple[str, str]] = {
@@ -98,6 +160,24 @@ _N_PEOPLE = re.compile(
 _PAIR = re.compile(
     r"\b(me and (?:my |a )?(?:co-?founder|partner|friend)|(?:my )?co-?founder and (?:i|me))\b", re.IGNORECASE
 )
+
+
+def feature_name(item: str) -> str:
+    """At most six words, cut at a phrase boundary: 'Read feedback in a Google Form' never ends on 'a Google'."""
+    words = item.split()
+    if len(words) <= MAX_NAME_WORDS:
+        return item.strip(" ,;:")
+    for cut in range(MAX_NAME_WORDS, 1, -1):
+        if words[cut].lower() in _NAME_BREAKS:
+            head = words[:cut]
+            while len(head) > 1 and head[-1].lower() in _NAME_TAIL:
+                head.pop()
+            if len(head) >= 2:
+                return " ".join(head).strip(" ,;:")
+    head = words[:MAX_NAME_WORDS]
+    while len(head) > 2 and head[-1].lower() in _NAME_TAIL | _NAME_BREAKS:
+        head.pop()
+    return " ".join(head).strip(" ,;:")
 
 
 class EditRejected(ValueError):
@@ -291,6 +371,8 @@ def rescore(output: ScopingOutput, team: int | None = None) -> ScopingOutput:
     for feature in new.mvp_features:
         if "priority" not in feature.pinned:
             feature.priority = PHASE_PRIORITY[feature.phase]  # type: ignore[assignment]
+    # Above the line, Phase 1 by score; below it, the rest by score (sorted() is stable on ties).
+    new.mvp_features = sorted(new.mvp_features, key=lambda f: (f.phase != 1, -f.rice_score))
     new.implementation_phases = _phases(new, team if team is not None else new.team_size)
     return new
 
@@ -317,13 +399,8 @@ def _phases(output: ScopingOutput, team: int | None) -> list[ImplementationPhase
 
 
 def cut_line_index(output: ScopingOutput) -> int:
-    """How many rows, in table order, sit above the MVP cut line (the leading Phase 1 rows)."""
-    count = 0
-    for feature in output.mvp_features:
-        if feature.phase != 1:
-            break
-        count += 1
-    return count
+    """How many rows sit above the MVP cut line: the Phase 1 rows, which rescore puts first."""
+    return sum(1 for feature in output.mvp_features if feature.phase == 1)
 
 
 def phase_effort(output: ScopingOutput, phase: int = 1) -> float:

@@ -15,6 +15,7 @@ from typing import Literal
 from pmtui.models import ASPECT_LABELS, ASPECTS, Completeness, ConversationState, DiscoverySummary
 from pmtui.product.brain import DiscoveryReply
 from pmtui.product.completeness import has_real_content
+from pmtui.product.rice import NICE_TO_HAVE_MARK, feature_name
 
 # The order in which gaps are asked: who and why before what, money last.
 QUESTION_ORDER: tuple[str, ...] = (
@@ -35,7 +36,6 @@ _TIMELINE_ONLY = re.compile(
     re.IGNORECASE,
 )
 _SOFT_ASPECTS = frozenset({"core_problem", "current_alternatives"})
-MAX_FEATURE_WORDS = 9
 
 # ---------------------------------------------------------------------------------------------
 # Lexicons
@@ -412,6 +412,13 @@ _TOOLS = (
     "calendly",
     "doodle",
     "google forms",
+    "google form",
+    "google drive",
+    "discord",
+    "dms",
+    "direct messages",
+    "reddit",
+    "forums",
     "typeform",
     "salesforce",
     "hubspot",
@@ -436,7 +443,7 @@ _TOOL_RE = re.compile(
     r"\b(" + "|".join(re.escape(t) for t in sorted(_TOOLS, key=len, reverse=True)) + r")\b", re.IGNORECASE
 )
 # "use Rover", "on Slack": a capitalised name after a usage verb is a product people use today.
-_NAMED_PRODUCT = re.compile(r"\b(?:[Uu]s(?:e|es|ing)|[Oo]n|[Vv]ia|[Tt]hrough)\s+[A-Z][a-zA-Z0-9]+\b")
+_NAMED_PRODUCT = re.compile(r"\b(?:[Uu]s(?:e|es|ing)|[Oo]n|[Vv]ia|[Tt]hrough|[Oo]ver)\s+[A-Z][a-zA-Z0-9]+\b")
 _STOPWORDS = frozenset(
     [
         "a",
@@ -581,8 +588,7 @@ _PROBLEM_STRONG = re.compile(
     r"\b(struggl\w*|hard (to|for)|difficult|problem is|the problem|main problem|biggest problem|pain\w*|"
     r"waste\w*|wasting|endless|can'?t|cannot|unable to|frustrat\w*|annoy\w*|hate[sd]?|tedious|time[- ]consuming|"
     r"takes? (forever|hours|ages|days|too long|way too long)|lose track|losing track|los(e|es|ing) "
-    r"(money|time|hours|customers|clients)|forget\w*|miss(es|ed|ing)? (out|deadlines?|shifts?|payments?|"
-    r"appointments?)|chao(s|tic)|mess(y)?|error[- ]prone|mistakes?|overwhelm\w*|stress\w*|no way to|"
+    r"(money|time|hours|customers|clients)|forget\w*|miss(es|ed|ing)?|chao(s|tic)|mess(y)?|error[- ]prone|mistakes?|overwhelm\w*|stress\w*|no way to|"
     r"hassle|headache|nightmare|too (expensive|slow|complicated|hard)|confus\w*|scattered|never know|"
     r"don'?t know (when|where|which|who|how|what)|nobody knows|falls? through the cracks|drown\w*|"
     r"burn(ed|t)? out|burnout|keep (losing|missing|forgetting))\b",
@@ -649,6 +655,19 @@ _METRIC_NOUN = re.compile(
 )
 _SUCCESS_WEAK = re.compile(
     r"\b(users?|growth|engagement|adoption|usage|success|goal|target|saved?)\b", re.IGNORECASE
+)
+# "200 studios … in the first 6 months" or "60% retention": a count with a horizon is a success target.
+_HORIZON = (
+    r"(?:in|within|by|after|over|during)\s+(?:the\s+)?(?:first\s+|next\s+)?(?:\d+|a|one|two|three|four|six|"
+    r"nine|twelve)\s*(?:weeks?|months?|quarters?|years?)\b|(?:after|post)[- ]launch|by (?:the )?end of"
+)
+_COUNT_WITH_HORIZON = re.compile(
+    r"(?:" + _NUMBER + r")\s*\+?\s+(?:[a-z-]+\s+)?(?P<noun>[a-z-]+s)\b.*?(?:" + _HORIZON + r")", re.IGNORECASE
+)
+_PERCENT_TARGET = re.compile(
+    r"\d+(?:\.\d+)?\s*(?:%|percent)\s+(?:[\w-]+\s+){0,3}?(?:retention|retained|conversion|activation|churn|"
+    r"of (?:users|customers|testers|players|studios|teams|\w+s)\b)",
+    re.IGNORECASE,
 )
 
 _PRICE = re.compile(
@@ -759,6 +778,10 @@ class _Clue:
     fragment: str
     strong: bool
     items: tuple[str, ...] = ()
+    # Secondary: a side remark (a tool named in a pain, a pain in a workaround) that only fills a gap.
+    secondary: bool = False
+    # The clause is nothing but a description of the users ("Solo indie devs on Steam, usually …").
+    descriptive: bool = False
 
 
 # ---------------------------------------------------------------------------------------------
@@ -844,9 +867,12 @@ def _persona_phrase(text: str) -> str:
         "running",
         "of",
     }:
-        for word in rest[:10]:
+        for index, word in enumerate(rest[:10]):
             bare = word.lower().strip(".,;:'\"()")
-            if bare in {"so", "because", "but", "and", "which"}:
+            following = rest[index + 1] if index + 1 < len(rest) else ""
+            # "on Steam and itch.io" names places, a list inside the phrase; "and they…" ends it.
+            named = bare in {"and", "or"} and (following[:1].isupper() or "." in following.strip(".,"))
+            if bare in {"so", "because", "but", "and", "which"} and not named:
                 break
             phrase.append(word)
             if word.endswith((",", ";", ":", ".")):
@@ -952,6 +978,24 @@ def _drop_negated(text: str) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
+def _success_strong(clause: str) -> bool:
+    """An explicit success cue, or a target: a count of users with a horizon, a percentage of retention."""
+    if _SUCCESS_STRONG.search(clause) or _PERCENT_TARGET.search(clause):
+        return True
+    for match in _COUNT_WITH_HORIZON.finditer(clause):
+        noun = match.group("noun").lower()
+        if _is_persona_word(noun) or _METRIC_NOUN.fullmatch(noun) or noun in _GENERIC_PERSONA:
+            return True
+    return False
+
+
+_PERSONA_QUALIFIER = re.compile(
+    r"^\s*,\s*(?:usually|typically|mostly|mainly|generally|often|normally|many of them|most of them|"
+    r"all of them|some of them)\b[^.;!?]*",
+    re.IGNORECASE,
+)
+
+
 def _target_clue(clause: str) -> _Clue | None:
     match = _TARGET_EXPLICIT.search(clause)
     if match:
@@ -985,7 +1029,11 @@ def _target_clue(clause: str) -> _Clue | None:
                 or re.search(r"\b(are|is) (often|usually|always|mostly)\b", clause)
             )
         )
-        return _Clue(subject, strong)
+        qualifier = _PERSONA_QUALIFIER.match(rest) if descriptive else None
+        if qualifier:
+            # "…, usually 1-3 person studios" says more about the same people.
+            subject = f"{subject}{qualifier.group(0).rstrip(' ,')}"
+        return _Clue(subject, strong, descriptive=only_persona or descriptive)
     return None
 
 
@@ -1003,7 +1051,7 @@ def _feature_items(text: str) -> list[str]:
         item = re.sub(
             r"^(?:(?:it|they|users?|people|you|we|i|nurses|\w+s)\s+(?:can|could|should|will|would)\s+)?"
             r"(?:also\s+)?(?:be able to|the ability to|ability to|a way to|an easy way to|way to|an option to|"
-            r"option to|being able to|let (?:\w+ ){0,2}|allow (?:\w+ ){0,2}to|help (?:\w+ ){0,2}(?:to )?|"
+            r"option to|being able to|let (?:the |a |an )?(?:\w+ )?|allow (?:\w+ ){0,2}to|help (?:\w+ ){0,2}(?:to )?|"
             r"(?:users|people|them|me|us|you|[a-z]+s) to\s)?",
             "",
             item,
@@ -1015,13 +1063,57 @@ def _feature_items(text: str) -> list[str]:
         item = re.sub(r"\s+(?:so|because|which|since)\s+.*$", "", item, flags=re.IGNORECASE)
         item = re.sub(r"\s+(?:too|as well|also)$", "", item, flags=re.IGNORECASE)
         item = item.replace("-and-", " and ")
-        item = _cap_words(item, MAX_FEATURE_WORDS)
-        if len(item) < 3 or _vague_feature(item):
+        hedged = _HEDGED_FEATURE.match(item)
+        if hedged:
+            item = hedged.group("x")
+        item = feature_name(item)
+        if len(item) < 3 or _vague_feature(item) or not _feature_like(item):
             continue
+        if hedged or _HEDGE_WORDS.search(piece):
+            item = f"{item} {NICE_TO_HAVE_MARK}"
         if _norm(item) in {"etc", "more", "stuff", "things", "other stuff", "and more", "so on"}:
             continue
         items.append(item[0].upper() + item[1:])
     return items
+
+
+# "A leaderboard would be fun", "maybe a social feed": the user's own hint that it is not essential.
+_HEDGED_FEATURE = re.compile(
+    r"^(?:maybe |perhaps |possibly |ideally |and maybe )?(?:a |an |the |some )?(?P<x>.+?)\s+(?:would|could|might)"
+    r" be (?:really |pretty |so |very )?(?:fun|nice|cool|neat|great|awesome|a bonus|a plus|good)"
+    r"(?: to have)?$",
+    re.IGNORECASE,
+)
+_HEDGE_WORDS = re.compile(
+    r"^\s*(?:and\s+)?(?:maybe|perhaps|possibly|optionally|eventually|someday|later)\b|\bnice[- ]to[- ]have\b|"
+    r"\bif (?:there'?s|we have) time\b|\bwould be (?:fun|nice|cool)\b",
+    re.IGNORECASE,
+)
+# A feature starts with what it does or what it is; never with a pronoun or a connective.
+_NOT_FEATURE_LEAD = re.compile(
+    r"^(?:they|them|their|we|our|us|i|my|me|he|she|his|her|it|its|it's|this|that|these|those|which|who|"
+    r"there|here|what|when|where|if|because|since|so|but|or|is|are|was|were|everyone|everybody|nobody|"
+    r"someone|people)\b",
+    re.IGNORECASE,
+)
+
+
+def _feature_like(item: str) -> bool:
+    """'Record gameplay sessions' is a feature; 'They send builds over Discord' and 'Which is a mess' are not."""
+    if _NOT_FEATURE_LEAD.match(item):
+        return False
+    # "Feedback is scattered" states a pain; "swap shifts without the chaos" is still a feature.
+    stated = re.search(r"\b(?:is|are|was|were|gets?|got|keeps?|feels?|becomes?)\b", item, re.IGNORECASE)
+    return not (_PROBLEM_STRONG.search(item) and stated and not _FEATURE_VERB.match(item))
+
+
+_FEATURE_VERB = re.compile(
+    r"^(?:add|track|record|log|send|share|post|create|book|schedule|remind|notify|alert|flag|find|search|"
+    r"filter|sort|group|tag|export|import|sync|upload|download|view|see|compare|match|approve|request|"
+    r"invite|chat|comment|rate|review|pay|split|plan|suggest|recommend|reduce|avoid|prevent|detect|fix|"
+    r"collect|capture|organi[sz]e|manage|edit|reply|vote|leave|build|generate|summari[sz]e|show|list)\b",
+    re.IGNORECASE,
+)
 
 
 def _vague_feature(item: str) -> bool:
@@ -1050,7 +1142,8 @@ _NOT_A_FEATURE = re.compile(
 def _strip_persona_lead(text: str) -> str:
     """'freelancers track invoices' -> 'track invoices' (the users are the target, not the feature)."""
     phrase = _persona_phrase(text)
-    if not phrase:
+    # Only a leading subject counts: in "record sessions, let testers comment" the testers are not the lead.
+    if not phrase or "," in phrase or _FEATURE_VERB.match(phrase):
         return text
     match = re.match(
         r"\s*(?:the |a |an |our |my )?" + re.escape(phrase) + r"\s+(?:to\s+)?", text, re.IGNORECASE
@@ -1099,6 +1192,9 @@ def _list_clue(sentence: str, first_message: bool) -> _Clue | None:
     """A bare list of three or more short items with no other cue reads as a feature list."""
     pieces = [p for p in re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+", _clean(sentence)) if p.strip()]
     if len(pieces) < 3 or any(len(p.split()) > 6 for p in pieces):
+        return None
+    if any(_NOT_FEATURE_LEAD.match(p.strip()) for p in pieces) or _PROBLEM_STRONG.search(sentence):
+        # "They send builds over Discord, read feedback in a form, which is a mess" is a story, not a list.
         return None
     integrates = re.search(
         r"\b(integrat\w*|export\w*|import\w*|sync\w*|connect\w*|send to)\b", sentence, re.IGNORECASE
@@ -1157,19 +1253,19 @@ def _detect(clause: str, sentence: str, first_message: bool) -> dict[str, _Clue]
         clues["revenue_model"] = _Clue(cleaned, True)
     without_price = _PRICE.sub(" ", clause)
     has_number = re.search(_NUMBER, without_price, re.IGNORECASE)
-    if _SUCCESS_STRONG.search(clause) or (
+    success_strong = _success_strong(clause)
+    if success_strong or (
         has_number and _METRIC_NOUN.search(without_price) and not _CONSTRAINTS_STRONG.search(clause)
     ):
         clues["success_metric"] = _Clue(cleaned, True)
     elif _SUCCESS_WEAK.search(clause):
         clues["success_metric"] = _Clue(cleaned, False)
-    if _CONSTRAINTS_STRONG.search(clause):
+    limit = _CONSTRAINTS_STRONG.search(clause)
+    if limit:
         clues["constraints"] = _Clue(cleaned, True)
-        if "success_metric" in clues and not _SUCCESS_STRONG.search(clause):
+        if "success_metric" in clues and not success_strong:
             del clues["success_metric"]
-        elif "success_metric" in clues and _TIMELINE_ONLY.fullmatch(
-            _CONSTRAINTS_STRONG.search(clause).group(0)
-        ):
+        elif "success_metric" in clues and _TIMELINE_ONLY.fullmatch(limit.group(0)):
             # "60% of swaps within 3 months" is a success target with a horizon, not a build deadline.
             del clues["constraints"]
     elif _CONSTRAINTS_WEAK.search(clause):
@@ -1178,9 +1274,39 @@ def _detect(clause: str, sentence: str, first_message: bool) -> dict[str, _Clue]
     numbered_persona = target is not None and (
         target.strong or re.search(_NUMBER, target.fragment, re.IGNORECASE)
     )
-    if numbered_persona and "success_metric" in clues and not _SUCCESS_STRONG.search(clause):
+    if numbered_persona and "success_metric" in clues and not success_strong:
         del clues["success_metric"]
+    first_person = re.match(r"\s*(?:i|i'm|i am|we|we're|we are|my|our|me|us)\b", cleaned, re.IGNORECASE)
+    if target is not None and target.descriptive and not first_person:
+        # "Solo indie devs on Steam, usually 1-3 person studios" is about the users: their platform is not
+        # today's alternative, their team size is not our constraint.
+        for aspect in ("current_alternatives", "constraints", "why_now", "revenue_model"):
+            if aspect in clues and not (
+                aspect == "current_alternatives" and _ALTERNATIVES_STRONG.search(clause)
+            ):
+                del clues[aspect]
+        if "success_metric" in clues and not success_strong:
+            del clues["success_metric"]
+    alternative = clues.get("current_alternatives")
+    problem = clues.get("core_problem")
+    if alternative and alternative.strong and problem and problem.strong:
+        # "They send builds over Discord …, which is a mess": a workaround with a complaint, and
+        # "Feedback is scattered across Discord": a pain that names a tool. The lead decides.
+        if _ALTERNATIVES_STRONG.search(clause) or _WORKAROUND_LEAD.match(cleaned):
+            problem.secondary = True
+        else:
+            alternative.secondary = True
     return clues
+
+
+# "They send builds over Discord": people doing something today, in the present tense.
+_WORKAROUND_LEAD = re.compile(
+    r"^(?:today,?\s+|right now,?\s+|currently,?\s+)?(?:they|we|people|most of them|everyone|users|[a-z]+s)\s+"
+    r"(?:just\s+|mostly\s+|usually\s+|still\s+|all\s+)?(?:send|post|share|track|keep|collect|get|read|"
+    r"email|text|message|call|ask|write|put|paste|copy|upload|dump|juggle|manage|run|use|rely|chat|"
+    r"coordinate|organi[sz]e|store|log|note|list|swap|trade|book|pay)\w*\b",
+    re.IGNORECASE,
+)
 
 
 def _label_statement(sentence: str) -> tuple[str, str] | None:
@@ -1341,7 +1467,13 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             continue
         if is_vague(sentence) and not _is_specific(sentence):
             continue
-        sentence_clues = [_detect(c, sentence, first_message) for c in _clauses(sentence)]
+        if _hedged_sentence(sentence):
+            # "A leaderboard would be fun too." names a feature and says it is not essential.
+            features.extend(_feature_items(sentence))
+            after_features = asked != "feature_wishlist"
+            continue
+        clauses = _clauses(sentence)
+        sentence_clues = [_detect(c, sentence, first_message) for c in clauses]
         if after_features and not any(
             asked in cl or any(c.strong for c in cl.values()) for cl in sentence_clues
         ):
@@ -1349,10 +1481,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             features.extend(_feature_items(sentence))
             continue
         asked_strong = (
-            any(
-                (clue := _detect(c, sentence, first_message).get(asked)) is not None and clue.strong
-                for c in _clauses(sentence)
-            )
+            any((clue := cl.get(asked)) is not None and clue.strong for cl in sentence_clues)
             if asked and asked != "feature_wishlist"
             else False
         )
@@ -1362,14 +1491,23 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         after_features = bool(feature) and asked != "feature_wishlist"
         if feature:
             features.extend(feature.items)
-        clauses = _clauses(sentence)
+        lead = _sentence_lead(sentence_clues, asked) if not feature else ""
         asked_parts: list[str] = []
+        lead_parts: list[str] = []
         strong_elsewhere = False
-        for clause in clauses:
-            clues = _detect(clause, sentence, first_message)
-            feature_clause = bool(listed) or (
-                bool(feature) and bool(_FEATURE_TRIGGER.search(clause) or _IDEA_FEATURE.search(clause))
+        in_feature_list = False
+        for clause, clues in zip(clauses, sentence_clues, strict=True):
+            triggered = bool(feature) and bool(
+                _FEATURE_TRIGGER.search(clause) or _IDEA_FEATURE.search(clause)
             )
+            # "It should record sessions, let testers comment, and group feedback by build": the list runs on.
+            continued = (
+                in_feature_list
+                and not listed
+                and not any(c.strong for a, c in clues.items() if a != "target_user")
+            )
+            in_feature_list = in_feature_list or triggered
+            feature_clause = bool(listed) or triggered or continued
             if feature_clause:
                 # The clause that lists features says what to build, not who, why or how much;
                 # only a raw idea may also carry the first guess at the problem.
@@ -1380,6 +1518,11 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             strong_others = [a for a, c in clues.items() if c.strong and a != asked]
             strong_elsewhere = strong_elsewhere or bool(strong_others)
             asked_clue = clues.get(asked)
+            if lead and not feature_clause and asked_clue is None and not strong_others:
+                # A cue-less clause of a sentence that is about one other aspect belongs with it:
+                # "…is growing, so more devs playtest publicly" is still the why-now.
+                lead_parts.append(_clean(clause))
+                continue
             takes_asked = (
                 bool(asked)
                 and asked != "feature_wishlist"
@@ -1397,14 +1540,33 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             elif not feature_clause and strong_others and all(a in _SOFT_ASPECTS for a in strong_others):
                 soft_claimed.append(_clean(clause))
             for aspect in strong_others:
+                clue = clues[aspect]
+                if aspect == lead:
+                    lead_parts.append(clue.fragment)
+                    continue
                 current = getattr(summary, aspect)
-                fragment = clues[aspect].fragment
                 empty = not has_real_content(current) or _is_generic_only(current)
-                refines = not empty and _refines(aspect, current, fragment)
+                if clue.secondary and not empty:
+                    continue
+                refines = not empty and _refines(aspect, current, clue.fragment)
+                if aspect == "target_user" and revising and not (correction or refines):
+                    # Revising the card, a passing mention of "devs" does not replace who it is for.
+                    continue
                 if empty or refines or correction or revising:
-                    found[aspect].append(fragment)
+                    found[aspect].append(clue.fragment)
                     if not empty:
                         replace.add(aspect)
+        if lead_parts:
+            whole = len(lead_parts) >= len(clauses)
+            _file_lead(
+                found,
+                replace,
+                summary,
+                lead,
+                sentence if whole else ", ".join(lead_parts),
+                correction,
+                revising,
+            )
         wished = asked == "feature_wishlist" and (not strong_elsewhere or is_bullet)
         bulleted = is_bullet and not asked_parts and not strong_elsewhere
         if not feature and (wished or bulleted):
@@ -1437,14 +1599,67 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     return result
 
 
+def _sentence_lead(sentence_clues: list[dict[str, _Clue]], asked: str) -> str:
+    """The one aspect other than the asked one that a sentence is clearly about, or ''."""
+    if any((clue := cl.get(asked)) is not None and clue.strong for cl in sentence_clues):
+        return ""
+    primaries = {
+        a
+        for cl in sentence_clues
+        for a, c in cl.items()
+        if c.strong and not c.secondary and a not in (asked, "target_user")
+    }
+    if len(primaries) != 1 or len(sentence_clues) < 2:
+        return ""
+    return next(iter(primaries))
+
+
+def _file_lead(
+    found: dict[str, list[str]],
+    replace: set[str],
+    summary: DiscoverySummary,
+    aspect: str,
+    fragment: str,
+    correction: bool,
+    revising: bool,
+) -> None:
+    current = getattr(summary, aspect)
+    empty = not has_real_content(current) or _is_generic_only(current)
+    if empty or correction or revising or _refines(aspect, current, fragment):
+        found[aspect].append(_clean(fragment))
+        if not empty:
+            replace.add(aspect)
+
+
+def _hedged_sentence(sentence: str) -> bool:
+    """'A leaderboard would be fun too.' or 'Maybe a social feed.' — a short, optional feature."""
+    cleaned = re.sub(r"\s+(?:too|as well)$", "", _clean(sentence), flags=re.IGNORECASE)
+    if not cleaned or len(cleaned.split()) > 8 or re.search(r"\d", cleaned):
+        return False
+    hedged = _HEDGED_FEATURE.match(cleaned)
+    if hedged:
+        return _feature_like(hedged.group("x"))
+    if not re.match(r"^\s*(?:and\s+)?(?:maybe|perhaps|possibly|ideally)\b", sentence, re.IGNORECASE):
+        return False
+    strong = _PROBLEM_STRONG, _REVENUE_STRONG, _CONSTRAINTS_STRONG, _WHY_NOW_STRONG, _ALTERNATIVES_STRONG
+    if any(cue.search(sentence) for cue in strong) or _has_persona(cleaned) or _TOOL_RE.search(cleaned):
+        return False
+    return _feature_like(re.sub(r"^(?:a|an|the|some)\s+", "", cleaned, flags=re.IGNORECASE))
+
+
+def _same_word(a: str, b: str) -> bool:
+    a, b = a.rstrip("s"), b.rstrip("s")
+    return a == b or (min(len(a), len(b)) >= 3 and (a.startswith(b) or b.startswith(a)))
+
+
 def _refines(aspect: str, current: str, fragment: str) -> bool:
     """'ICU nurses at mid-size hospitals' sharpens 'hospital nurses': same people, more detail."""
     if _norm(current) in _norm(fragment):
         return True
     if aspect != "target_user" or len(fragment) <= len(current):
         return False
-    head = _words(current)[-1].rstrip("s") if _words(current) else ""
-    return bool(head) and any(w.rstrip("s") == head for w in _words(fragment))
+    head = _words(current)[-1] if _words(current) else ""
+    return bool(head) and any(_same_word(w, head) for w in _words(fragment))
 
 
 def _is_user_question(text: str) -> bool:
@@ -1522,14 +1737,14 @@ def _persona(summary: DiscoverySummary) -> str:
 
 _ACKS: dict[str, tuple[str, ...]] = {
     "target_user": (
-        '"{f}" — that\'s a group I can picture.',
-        'Got it: "{f}".',
-        '"{f}" — good, that narrows things down.',
+        'So it\'s for "{f}" — a group I can picture.',
+        "Got it — that's who it's for: \"{f}\".",
+        '"{f}" — good, that narrows down who it\'s for.',
     ),
     "core_problem": (
         '"{f}" — that\'s a real pain.',
         'Okay, so the pain is "{f}".',
-        'That makes sense: "{f}".',
+        'That makes sense as the core problem: "{f}".',
     ),
     "current_alternatives": (
         "So today it's \"{f}\" — that's what we have to beat.",
@@ -1549,16 +1764,16 @@ _ACKS: dict[str, tuple[str, ...]] = {
     "success_metric": (
         '"{f}" — that gives the MVP something to be measured against.',
         'Good, success looks like "{f}".',
-        '"{f}" — I\'ll hold the scope to that.',
+        "\"{f}\" — that's the success target I'll hold the scope to.",
     ),
     "revenue_model": (
         '"{f}" — noted for the business model.',
         'Okay, money-wise: "{f}".',
-        '"{f}" — that will matter when we size the MVP.',
+        '"{f}" — that\'s the revenue model, and it will matter when we size the MVP.',
     ),
     "constraints": (
-        '"{f}" — that will shape the scope a lot.',
-        'Good to know: "{f}".',
+        'So the constraint is "{f}" — that will shape the scope a lot.',
+        'Good to know the constraints: "{f}".',
         '"{f}" — I\'ll cut to fit that.',
     ),
     "": (

@@ -26,8 +26,10 @@ from pmtui.models import (
 )
 from pmtui.product.brain import Negotiation, ScopingIntent
 from pmtui.product.rice import (
+    NICE_TO_HAVE_MARK,
     PHASE1_MAX_CALENDAR_WEEKS,
     effort_budget_weeks,
+    feature_name,
     phase_effort,
     rescore,
     team_size,
@@ -56,7 +58,8 @@ def _rx(pattern: str) -> re.Pattern[str]:
 NICE_TO_HAVES: tuple[NiceToHave, ...] = (
     NiceToHave(
         "social feed",
-        _rx(r"\b(social|feeds?|friends?|followers?|community|sharing|share|comments?|likes)\b"),
+        # "Comments" alone are not social: timestamped comments on a build are a feedback tool's core.
+        _rx(r"\b(social|feeds?|friends?|followers?|community|sharing|share|likes|comment threads?)\b"),
         0.5,
         3.0,
     ),
@@ -106,18 +109,27 @@ EFFORT_RULES: tuple[tuple[re.Pattern[str], float, str], ...] = (
         "auth",
     ),
     (_rx(r"\b(maps?|location|gps|geo\w*|nearby)\b"), 1.5, "location"),
-    (_rx(r"\b(video|audio|photos?|upload\w*|images?|camera|scan\w*|files?)\b"), 1.5, "media"),
+    (
+        _rx(
+            r"\b(video|audio|photos?|upload\w*|images?|camera|scan\w*|files?|gameplay|replays?|recordings?|screen ?record\w*)\b"
+        ),
+        1.5,
+        "media",
+    ),
     (_rx(r"\b(notif\w*|remind\w*|alerts?|push|e-?mails?|sms)\b"), 1.0, "notifications"),
     (_rx(r"\b(search|filter\w*|match\w*)\b"), 1.0, "search"),
 )
 _COSMETIC = ("dark mode", "multi-language", "gamification")
 _CORE_LOOP = _rx(
     r"\b(create|add|log|logging|record|track|tracking|check[- ]?in|book|booking|schedul\w*|request\w*|approv\w*|"
-    r"submit|post|list|view|send|swap\w*|pick up|claim|assign\w*|remind\w*|notif\w*)\b"
+    r"submit|post|list|view|send|swap\w*|pick up|claim|assign\w*|remind\w*|notif\w*|comment\w*|annotat\w*|"
+    r"upload\w*|capture|collect\w*|group\w*|tag\w*|review\w*)\b"
 )
 _AUTH = _rx(r"\b(auth\w*|log ?in|sign[- ]?(?:up|in)|accounts?|profiles?|onboard\w*|register\w*)\b")
 _REMINDER_CUES = _rx(
-    r"\b(forget\w*|forgot|miss\w*|late|remind\w*|chas\w*|wait\w*|respond\w*|reply|no-?shows?|lose)\b"
+    r"\b(forget\w*|forgot|late|remind\w*|chas\w*|wait\w*|respond\w*|reply|no-?shows?|"
+    r"miss\w* (?:the )?(?:deadlines?|appointments?|shifts?|payments?|meetings?|classes|doses?|medications?|bills?|"
+    r"events?|due dates?|approvals?|reminders?))\b"
 )
 _PROGRESS_CUES = _rx(r"\b(progress|history|track\w*|streaks?|over time|trend\w*|log)\b")
 _PAID = _rx(
@@ -169,11 +181,11 @@ def _stems(text: str) -> set[str]:
     return {stem(word) for word in terms(text)}
 
 
-def _short_name(item: str, max_words: int = 5) -> str:
-    text = re.sub(r"\s+", " ", item.strip().strip(".;:-•*")).strip()
+def _short_name(item: str) -> str:
+    text = re.sub(r"\s+", " ", item.replace(NICE_TO_HAVE_MARK, "").strip().strip(".;:-•*")).strip()
     text = _NAME_PREFIX.sub("", text)
     text = re.split(r"\s+(?:so that|so|because|which|that would|to make sure)\s+|[,;:(]", text)[0]
-    words = text.split()[:max_words]
+    words = feature_name(text).split()
     while len(words) > 1 and words[-1].lower() in _TRAILING:
         words.pop()
     name = " ".join(words) or item.strip()[:40]
@@ -232,6 +244,11 @@ def _user_count(summary: DiscoverySummary) -> tuple[float, str] | None:
             unit = (match.group(2) or "").lower()
             value *= {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6}.get(unit, 1)
             noun = match.group(3).lower()
+            # "1-3 person studios" or "50-500 employees" says how big each customer is, not how many there are.
+            if re.search(r"\d\s*[-\u2013]\s*$", text[: match.start()]) or re.match(
+                r"(?:person|people|man|employee|seat)\b", noun
+            ):
+                continue
             if aspect != "target_user" and not re.search(
                 r"(users?|customers?|people|members|clients|subscribers|patients|students|nurses|teachers|"
                 r"parents|owners|employees|staff|drivers|sellers|buyers|families|teams|companies|businesses|"
@@ -246,8 +263,13 @@ def _user_count(summary: DiscoverySummary) -> tuple[float, str] | None:
 
 def _nice(text: str, summary: DiscoverySummary) -> NiceToHave | None:
     for nice in NICE_TO_HAVES:
-        if nice.pattern.search(text) and not nice.pattern.search(summary.core_problem):
+        match = nice.pattern.search(text.replace(NICE_TO_HAVE_MARK, ""))
+        # Kept when the core problem is about the very thing ("no analytics on which products sell").
+        if match and stem(match.group(0).lower()) not in _stems(summary.core_problem):
             return nice
+    if NICE_TO_HAVE_MARK in text:
+        effort, _why = _effort(text.replace(NICE_TO_HAVE_MARK, ""))
+        return NiceToHave("nice-to-have in your words", _rx(re.escape(NICE_TO_HAVE_MARK)), 0.5, effort)
     return None
 
 
@@ -505,7 +527,7 @@ def propose(summary: DiscoverySummary, comparables: list[ComparableProduct]) -> 
             )
         )
     people = persona(summary)
-    metric = summary.success_metric.strip()
+    metric = metric_phrase(summary)
     output = ScopingOutput(
         mvp_features=features,
         cut_features=cuts,
@@ -517,20 +539,20 @@ def propose(summary: DiscoverySummary, comparables: list[ComparableProduct]) -> 
                 phase_number=1,
                 name=f"MVP: {core.name}",
                 goal=f"The core flow ({core.name.lower()}) works end to end for {people}"
-                + (f", measured by {metric}" if metric else ""),
+                + (f"; success means: {metric}" if metric else ""),
                 estimated_weeks=0,
             ),
             ImplementationPhase(
                 phase_number=2,
                 name="Complete the loop",
-                goal=f"Make {core.name.lower()} dependable and worth coming back to for {people}",
+                goal=f"Make the core flow ({core.name.lower()}) dependable and worth coming back to for {people}",
                 estimated_weeks=0,
             ),
             ImplementationPhase(
                 phase_number=3,
                 name="Grow",
-                goal="Nice-to-haves and reach, once Phase 1 shows "
-                + (metric if metric else "that it solves the problem"),
+                goal="Nice-to-haves and reach, once Phase 1 "
+                + (f"is on track for: {metric}" if metric else "shows that it solves the problem"),
                 estimated_weeks=0,
             ),
         ],
@@ -542,22 +564,41 @@ def propose(summary: DiscoverySummary, comparables: list[ComparableProduct]) -> 
     return output
 
 
-_FLOW_RANK: tuple[tuple[re.Pattern[str], int], ...] = (
+_FLOW_RANK: tuple[tuple[re.Pattern[str], float], ...] = (
     (_AUTH, 0),
-    (_rx(r"\b(import\w*|set ?up|create|add|post|request\w*|log|record|submit|book)\b"), 1),
+    (
+        _rx(
+            r"\b(import\w*|set ?up|create|add|post|request\w*|log|record\w*|submit|book|upload\w*|capture)\b"
+        ),
+        1,
+    ),
+    (_rx(r"\b(comment\w*|annotat\w*|rate|rating|review\w*|reply|replies)\b"), 1.5),
     (_rx(r"\b(approv\w*|confirm\w*|remind\w*|notif\w*|alerts?)\b"), 3),
-    (_rx(r"\b(history|progress|streaks?|reports?|view|dashboard)\b"), 4),
+    (_rx(r"\b(history|progress|streaks?|reports?|view|dashboard|group\w*|sort\w*|filter\w*|summar\w*)\b"), 4),
     (_rx(r"\b(pay\w*|billing|subscri\w*|checkout)\b"), 5),
 )
 
 
-def _flow_rank(feature: Feature, core: str) -> int:
+def _flow_rank(feature: Feature, core: str) -> float:
     if feature.name == core:
         return 2
     for pattern, rank in _FLOW_RANK:
         if pattern.search(feature.name + " " + feature.description):
             return rank
     return 2
+
+
+def metric_phrase(summary: DiscoverySummary) -> str:
+    """The success metric as a phrase: 'If 200 studios run a playtest…' reads '200 studios run a playtest…'."""
+    metric = summary.success_metric.strip().rstrip(".")
+    metric = re.sub(
+        r"^(?:if|when|once|success (?:means|is|would be|looks like)|we'?ll know (?:it works )?(?:when|if)|"
+        r"i'?ll know (?:it works )?(?:when|if)|it works if|it works when)\s+",
+        "",
+        metric,
+        flags=re.IGNORECASE,
+    )
+    return metric
 
 
 def core_flow(output: ScopingOutput, summary: DiscoverySummary, core: str) -> list[str]:
@@ -571,16 +612,14 @@ def core_flow(output: ScopingOutput, summary: DiscoverySummary, core: str) -> li
     else:
         steps.append(f"One of the {people} opens the app")
     for feature in in_flow[:4]:
-        description = feature.description.rstrip(".")
-        detail = f" — {description}" if description.lower() != feature.name.lower() else ""
+        description = feature.description.replace(NICE_TO_HAVE_MARK, "").strip().rstrip(".")
+        same = description.lower() == feature.name.lower() or not description
+        detail = "" if same or len(description) > 90 else f" — {description}"
         steps.append(f"{feature.name}{detail}"[:140])
-    if len(steps) < 5:
-        problem = summary.core_problem.strip().rstrip(".")
-        steps.append(
-            f"Sees it worked: {summary.success_metric.strip()}"
-            if summary.success_metric.strip()
-            else f"Sees the problem solved: {problem or core}"
-        )
+    problem = summary.core_problem.strip().rstrip(".")
+    metric = metric_phrase(summary)
+    steps = steps[:5]
+    steps.append(f"Sees it worked: {metric}" if metric else f"Sees the problem solved: {problem or core}")
     while len(steps) < 4:
         steps.insert(-1, f"Comes back the next time they need to {core.lower()}")
     return steps[:6]

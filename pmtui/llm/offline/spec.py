@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from pmtui.llm.offline.scoping import EFFORT_RULES, persona
+from pmtui.llm.offline.scoping import EFFORT_RULES, metric_phrase, persona
 from pmtui.models import ASPECT_LABELS, ConversationState, DiscoverySummary, Feature, ScopingOutput
 from pmtui.product.completeness import has_real_content
 from pmtui.product.rice import phase_effort, team_size
@@ -240,7 +240,7 @@ def write_spec(state: ConversationState) -> str:
     problem = summary.core_problem.strip() if has_real_content(summary.core_problem) else "see open questions"
     lines.append(f"**Their problem:** {problem}")
     if has_real_content(summary.success_metric):
-        lines.append(f"**Success for them looks like:** {summary.success_metric.strip()}")
+        lines.append(f"**Success looks like:** {metric_phrase(summary)}")
     if has_real_content(summary.revenue_model):
         lines.append(f"**Revenue model:** {summary.revenue_model.strip()}")
     lines.append("")
