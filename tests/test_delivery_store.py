@@ -217,6 +217,8 @@ def test_attempts_keep_their_evidence_and_gate_results(dstore: DeliveryStore, tm
     finished = dstore.record_attempt(run_id, "T1", 1, outcome="failed", finished=True)
     assert finished.finished_at is not None and finished.failure_signature == "tests_run:test_delete"
     assert finished.agent_result == result
+    amended = dstore.record_attempt(run_id, "T1", 1, evidence=["2 passed", "1 failed"])
+    assert (amended.outcome, amended.evidence) == ("failed", ["2 passed", "1 failed"])
     dstore.record_attempt(run_id, "T1", 2)
     last = dstore.last_attempt(run_id, "T1")
     assert last is not None and (last.attempt, last.outcome) == (2, "running")

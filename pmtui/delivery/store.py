@@ -515,13 +515,14 @@ class DeliveryStore:
         task_id: str,
         attempt: int,
         *,
-        outcome: str = "running",
+        outcome: str | None = None,
         agent_result: AgentResult | None = None,
         evidence: list[str] | None = None,
         failure_signature: str | None = None,
         finished: bool = False,
     ) -> AttemptRecord:
-        """Start or update attempt N of a task (1-based); fields left as None keep their value."""
+        """Start or update attempt N of a task (1-based); a new attempt's outcome is "running" and
+        fields left as None keep their value."""
         if attempt < 1:
             raise DeliveryStoreError(f"attempt numbers start at 1, got {attempt}")
         stamp = now_iso()
@@ -530,9 +531,13 @@ class DeliveryStore:
             conn.execute(
                 "INSERT INTO attempts (run_id, task_id, attempt, started_at, outcome) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (run_id, task_id, attempt) DO NOTHING",
-                (run_id, task_id, attempt, stamp, outcome),
+                (run_id, task_id, attempt, stamp, outcome or "running"),
             )
-            sets, params = ["outcome = ?"], [outcome]
+            sets: list[str] = []
+            params: list[Any] = []
+            if outcome is not None:
+                sets.append("outcome = ?")
+                params.append(outcome)
             if agent_result is not None:
                 sets.append("agent_result = ?")
                 params.append(agent_result.model_dump_json())
@@ -545,15 +550,20 @@ class DeliveryStore:
             if finished:
                 sets.append("finished_at = ?")
                 params.append(stamp)
-            conn.execute(
-                f"UPDATE attempts SET {', '.join(sets)} WHERE run_id = ? AND task_id = ? AND attempt = ?",
-                (*params, run_id, task_id, attempt),
-            )
+            if sets:
+                conn.execute(
+                    f"UPDATE attempts SET {', '.join(sets)} WHERE run_id = ? AND task_id = ? AND attempt = ?",
+                    (*params, run_id, task_id, attempt),
+                )
             conn.execute(
                 "UPDATE tasks SET attempts = MAX(attempts, ?) WHERE run_id = ? AND task_id = ?",
                 (attempt, run_id, task_id),
             )
-            self._emit("attempt", run_id, task_id, attempt=attempt, outcome=outcome)
+            current = conn.execute(
+                "SELECT outcome FROM attempts WHERE run_id = ? AND task_id = ? AND attempt = ?",
+                (run_id, task_id, attempt),
+            ).fetchone()["outcome"]
+            self._emit("attempt", run_id, task_id, attempt=attempt, outcome=current)
         found = self.attempt(run_id, task_id, attempt)
         assert found is not None
         return found
@@ -568,7 +578,7 @@ class DeliveryStore:
     ) -> AttemptRecord:
         """The gates' verdicts and evidence for one attempt (the attempt row is created if needed)."""
         with self.store.transaction() as conn:
-            self.record_attempt(run_id, task_id, attempt, outcome=self._outcome(conn, run_id, task_id, attempt))
+            self.record_attempt(run_id, task_id, attempt)
             sets, params = ["gate_results = ?"], [json.dumps([g.model_dump() for g in results])]
             if failure_signature is not None:
                 sets.append("failure_signature = ?")
@@ -588,14 +598,6 @@ class DeliveryStore:
         found = self.attempt(run_id, task_id, attempt)
         assert found is not None
         return found
-
-    @staticmethod
-    def _outcome(conn: sqlite3.Connection, run_id: int, task_id: str, attempt: int) -> str:
-        row = conn.execute(
-            "SELECT outcome FROM attempts WHERE run_id = ? AND task_id = ? AND attempt = ?",
-            (run_id, task_id, attempt),
-        ).fetchone()
-        return str(row["outcome"]) if row else "running"
 
     def attempt(self, run_id: int, task_id: str, attempt: int) -> AttemptRecord | None:
         rows = self._rows(
