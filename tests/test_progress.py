@@ -90,13 +90,17 @@ def test_report_text_is_the_seed_format_line_by_line(dstore: DeliveryStore) -> N
         "PROGRESS — Habit tracker MVP",
         "Completed: 1/6 tasks",
         "In progress: T2 Storage layer",
-        "Blocked: "
-        f"T3 Sync (waits for the answer to escalation #{escalation.id}: Task T3 is stuck: the same failure twice); "
-        "T4 Sync docs (waits on T3, escalated); "
-        "T5 Reports (failed: skipped by the human); "
-        "T6 Report copy (dependency T5 failed)",
-        "Unresolved risks: 4 (top: CRITICAL R2, T1: tokens stored in plain text; "
-        "NORMAL R3, T2: no index on habits.user_id; NORMAL R4, T3: sync retries unbounded)",
+        (
+            "Blocked: "
+            f"T3 Sync (waits for the answer to escalation #{escalation.id}: Task T3 is stuck: the same failure twice); "
+            "T4 Sync docs (waits on T3, escalated); "
+            "T5 Reports (failed: skipped by the human); "
+            "T6 Report copy (dependency T5 failed)"
+        ),
+        (
+            "Unresolved risks: 4 (top: CRITICAL R2, T1: tokens stored in plain text; "
+            "NORMAL R3, T2: no index on habits.user_id; NORMAL R4, T3: sync retries unbounded)"
+        ),
         "Estimated remaining: 4 tasks (critical 0, normal 2, low 2)",
     ]
 

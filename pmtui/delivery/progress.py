@@ -221,15 +221,32 @@ class ReportTrigger:
 
 
 def report_counters(dstore: DeliveryStore, run_id: int, now: str | None = None) -> tuple[int, float]:
-    """(tasks completed, seconds elapsed) since the run's last progress report, or since it started."""
+    """(tasks completed, seconds elapsed) since the run's last progress report, or since it started.
+
+    Completions after a report are counted by event id, not by time: a task can complete within
+    the same millisecond as the report is written.
+    """
     run = dstore.get_run(run_id)
     last = dstore.latest_progress_report(run_id)
-    since = last.created_at if last is not None else run.created_at
+    if last is None:
+        completions = dstore._rows(
+            "SELECT COUNT(*) FROM transitions WHERE run_id = ? AND to_state = ?",
+            (run_id, IssueState.COMPLETED.value),
+        )[0][0]
+        return int(completions), _seconds_between(run.created_at, now or now_iso())
+    marker = dstore._rows(
+        "SELECT id FROM events WHERE kind = 'progress' AND json_extract(payload, '$.run_id') = ? "
+        "AND json_extract(payload, '$.report_id') = ? ORDER BY id DESC LIMIT 1",
+        (run_id, last.id),
+    )
+    after = int(marker[0][0]) if marker else 0
     completions = dstore._rows(
-        "SELECT COUNT(*) FROM transitions WHERE run_id = ? AND to_state = ? AND created_at > ?",
-        (run_id, IssueState.COMPLETED.value, since),
+        "SELECT COUNT(*) FROM events WHERE id > ? AND kind = 'task_state' "
+        "AND json_extract(payload, '$.run_id') = ? AND json_extract(payload, '$.state') = ? "
+        "AND json_extract(payload, '$.from_state') IS NOT NULL",
+        (after, run_id, IssueState.COMPLETED.value),
     )[0][0]
-    return int(completions), _seconds_between(since, now or now_iso())
+    return int(completions), _seconds_between(last.created_at, now or now_iso())
 
 
 def maybe_report(
