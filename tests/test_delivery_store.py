@@ -289,3 +289,25 @@ def test_listeners_hear_delivery_events_only_after_commit(dstore: DeliveryStore,
     assert isinstance(DeliveryStoreError("x"), StoreError)
     with pytest.raises(DeliveryStoreError, match="no delivery run with id 42"):
         dstore.get_run(42)
+
+
+def test_a_store_written_before_delivery_upgrades_in_place(db_path: Path, tmp_path: Path) -> None:
+    import sqlite3
+
+    from pmtui.store.migrations import MIGRATIONS
+
+    conn = sqlite3.connect(db_path)
+    conn.executescript(MIGRATIONS[0])
+    conn.execute(
+        "INSERT INTO projects (name, slug, created_at, updated_at) VALUES ('Habits', 'habits', 'then', 'then')"
+    )
+    conn.execute("PRAGMA user_version = 1")
+    conn.commit()
+    conn.close()
+    store = Store(db_path)
+    assert store.schema_version == len(MIGRATIONS) >= 2
+    assert store.find_project("Habits") is not None
+    dstore = DeliveryStore(store)
+    run = dstore.create_run("habit-mvp", tmp_path, project_id=store.find_project("Habits"))
+    assert dstore.get_run(run.id).project_id == store.find_project("Habits")
+    store.close()
