@@ -1261,6 +1261,9 @@ def _detect(clause: str, sentence: str, first_message: bool) -> dict[str, _Clue]
     elif _SUCCESS_WEAK.search(clause):
         clues["success_metric"] = _Clue(cleaned, False)
     limit = _CONSTRAINTS_STRONG.search(clause)
+    if limit and limit.group(0).lower() == "budget" and "revenue_model" in clues:
+        # "Hospitals pay $1 per nurse from their wellbeing budget": the buyer's budget, not ours.
+        limit = None
     if limit:
         clues["constraints"] = _Clue(cleaned, True)
         if "success_metric" in clues and not success_strong:
@@ -1287,8 +1290,16 @@ def _detect(clause: str, sentence: str, first_message: bool) -> dict[str, _Clue]
                 del clues[aspect]
         if "success_metric" in clues and not success_strong:
             del clues["success_metric"]
-    alternative = clues.get("current_alternatives")
+    timing = clues.get("why_now")
     problem = clues.get("core_problem")
+    if timing and timing.strong and problem and problem.strong:
+        # "Since this year hospitals have budgets after the burnout reports": the lead cue decides.
+        when, pain = _WHY_NOW_STRONG.search(clause), _PROBLEM_STRONG.search(clause)
+        if when and pain and when.start() < pain.start():
+            del clues["core_problem"]
+        else:
+            timing.secondary = True
+    alternative = clues.get("current_alternatives")
     if alternative and alternative.strong and problem and problem.strong:
         # "They send builds over Discord …, which is a mess": a workaround with a complaint, and
         # "Feedback is scattered across Discord": a pain that names a tool. The lead decides.
@@ -1538,6 +1549,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             elif asked_clue is not None and asked != "feature_wishlist":
                 weak_asked.append(asked_clue.fragment)
             elif not feature_clause and strong_others and all(a in _SOFT_ASPECTS for a in strong_others):
+                # "What goes wrong today?" is often answered with the workaround itself.
                 soft_claimed.append(_clean(clause))
             for aspect in strong_others:
                 clue = clues[aspect]
