@@ -222,6 +222,7 @@ def test_refused_edit_leaves_the_output_unchanged():
         ("just me, 2 weeks", 2.0),
         ("two devs, a month", 8.0),
         ("team of 3, we have 2 weeks", 6.0),
+        ("two of us, evenings only, 3 months", 8.0),
         ("me and my cofounder, 2 months of runway", 8.0),
         ("evenings only, 10 hours a week", 4.0),
         ("I'm alone on this and need it in 3 weeks", 3.0),

@@ -152,6 +152,7 @@ _SOLO = re.compile(
     re.IGNORECASE,
 )
 _TEAM_OF = re.compile(r"\bteam of\s+" + _NUM + r"\b", re.IGNORECASE)
+_OF_US = re.compile(r"\b" + _NUM + r" of us\b", re.IGNORECASE)
 _N_PEOPLE = re.compile(
     r"\b" + _NUM + r"\s+(?:full[- ]time\s+|part[- ]time\s+|senior\s+|junior\s+)?"
     r"(devs?|developers?|engineers?|programmers?|people|persons|co-?founders?|founders?|coders?)\b",
@@ -221,7 +222,7 @@ def timeframe_weeks(text: str, today: date | None = None, deadline_cue_needed: b
 def team_size(summary: DiscoverySummary) -> int | None:
     """People building Phase 1, when discovery said so ('solo' = 1, 'two devs' / 'team of 3' = n)."""
     for source in (summary.constraints, summary.why_now):
-        for pattern in (_TEAM_OF, _N_PEOPLE):
+        for pattern in (_TEAM_OF, _OF_US, _N_PEOPLE):
             match = pattern.search(source)
             # 'a developer' says nothing about headcount; 200 'people' are users, not builders.
             if (

@@ -420,6 +420,9 @@ _TOOLS = (
     "reddit",
     "forums",
     "typeform",
+    "pinterest",
+    "notes app",
+    "notes apps",
     "salesforce",
     "hubspot",
     "monday.com",
@@ -605,6 +608,7 @@ _ALTERNATIVES_STRONG = re.compile(
     r"cobble|track (it|them|everything) (in|on|with)|do it (by hand|manually|in)|hack)|existing "
     r"(tools?|apps?|solutions?|products?)|competitors?|competition|workarounds?|by hand|"
     r"(text|message|call|email)(ing|s)? (each other|around|the (whole|entire) \w+|everyone|back and forth)|"
+    r"\w+ (?:today|nowadays|these days)\W*$|"
     r"calling around|ask(ing)? (around|neighbou?rs|friends|family|colleagues|on \w+)|nothing (exists|out there|good)|there'?s nothing|no (good )?(tool|app|solution) "
     r"(exists|for)|alternatives?)\b",
     re.IGNORECASE,
@@ -984,7 +988,13 @@ def _success_strong(clause: str) -> bool:
         return True
     for match in _COUNT_WITH_HORIZON.finditer(clause):
         noun = match.group("noun").lower()
-        if _is_persona_word(noun) or _METRIC_NOUN.fullmatch(noun) or noun in _GENERIC_PERSONA:
+        # "500 completed walks in 3 months" is a target; "3 engineers in 6 weeks" is a team.
+        builders = re.fullmatch(
+            r"devs|developers|engineers|programmers|designers|people|founders|cofounders|co-founders|"
+            r"weeks|months|days|years|hours|quarters|sprints",
+            noun,
+        )
+        if not builders and not re.search(r"\b(?:i|we)\s+(?:have|got|are)\b", clause, re.IGNORECASE):
             return True
     return False
 
@@ -1069,7 +1079,7 @@ def _feature_items(text: str) -> list[str]:
         item = feature_name(item)
         if len(item) < 3 or _vague_feature(item) or not _feature_like(item):
             continue
-        if hedged or _HEDGE_WORDS.search(piece):
+        if hedged or _HEDGE_WORDS.search(re.sub(r"^\s*(?:[-*\u2022>]+|\d+[.)])\s+", "", piece)):
             item = f"{item} {NICE_TO_HAVE_MARK}"
         if _norm(item) in {"etc", "more", "stuff", "things", "other stuff", "and more", "so on"}:
             continue
@@ -1279,7 +1289,15 @@ def _detect(clause: str, sentence: str, first_message: bool) -> dict[str, _Clue]
     )
     if numbered_persona and "success_metric" in clues and not success_strong:
         del clues["success_metric"]
-    first_person = re.match(r"\s*(?:i|i'm|i am|we|we're|we are|my|our|me|us)\b", cleaned, re.IGNORECASE)
+    first_person = re.match(
+        r"\s*(?:i|i'm|i am|we|we're|we are|my|our|me|us|(?:a\s+)?team of|just (?:me|us)|\w+ of us)\b",
+        cleaned,
+        re.IGNORECASE,
+    )
+    if first_person and target is not None and re.match(r"\s*(?:a\s+)?team of\b", cleaned, re.IGNORECASE):
+        # "Team of 3, 6 weeks" is who builds it, not who it is for.
+        del clues["target_user"]
+        target = None
     if target is not None and target.descriptive and not first_person:
         # "Solo indie devs on Steam, usually 1-3 person studios" is about the users: their platform is not
         # today's alternative, their team size is not our constraint.
@@ -1456,6 +1474,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     soft_claimed: list[str] = []
 
     after_features = False
+    bullets = len(re.findall(r"^\s*(?:[-*\u2022]|\d+[.)])\s+", text, re.MULTILINE))
     for sentence in _sentences(text):
         correction = bool(_CORRECTION.search(sentence))
         label = _label_statement(sentence)
@@ -1474,6 +1493,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             and not _CORRECTION.search(sentence)
         ):
             # A short line or bullet in answer to "what should it do" is a feature, whatever tool it names.
+            features.extend(_feature_items(sentence))
+            continue
+        if is_bullet and bullets >= 2 and _plain_feature_bullet(sentence, asked, first_message):
+            # A bullet list of things to build, whatever was asked, is a wishlist.
             features.extend(_feature_items(sentence))
             continue
         if is_vague(sentence) and not _is_specific(sentence):
@@ -1546,7 +1569,12 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                     asked_parts.append(asked_clue.fragment)
                 else:
                     asked_parts.append(_clean(_drop_negated(clause)) if correction else _clean(clause))
-            elif asked_clue is not None and asked != "feature_wishlist":
+            elif (
+                asked_clue is not None
+                and asked != "feature_wishlist"
+                and not set(strong_others) & {"revenue_model", "success_metric", "constraints"}
+            ):
+                # "We'll charge $49 per month" is pricing even when the question was about limits.
                 weak_asked.append(asked_clue.fragment)
             elif not feature_clause and strong_others and all(a in _SOFT_ASPECTS for a in strong_others):
                 # "What goes wrong today?" is often answered with the workaround itself.
@@ -1609,6 +1637,17 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         wishlist = _removed_features(text, wishlist)
     result.feature_wishlist = _merge_features(wishlist, features, "feature_wishlist" in replace)
     return result
+
+
+def _plain_feature_bullet(sentence: str, asked: str, first_message: bool) -> bool:
+    """'- weekly meal plan' with no cue for any aspect, not even a weak one for the asked aspect."""
+    item = _clean(sentence)
+    if not item or not _feature_like(item) or _vague_feature(item) or len(item.split()) > 8:
+        return False
+    for clue in (_detect(c, sentence, first_message) for c in _clauses(sentence)):
+        if any(c.strong for c in clue.values()) or asked in clue:
+            return False
+    return True
 
 
 def _sentence_lead(sentence_clues: list[dict[str, _Clue]], asked: str) -> str:
@@ -1959,7 +1998,10 @@ def next_reply(
             ]
             if remaining:
                 nxt = remaining[0]
-                keep = f"No problem — I'll keep the {label} as an open question for now."
+                keep = (
+                    f'No problem — "{_short(user_text, 6)}" leaves the {label} open, so I\'ll keep it '
+                    "as an open question for now."
+                )
                 text = f"{keep} {_question(nxt, summary, turn)}"
                 return DiscoveryReply(text=text, asked_aspect=nxt)
             text = f"No problem, let's come back to it. {_question(asked, summary, turn + 1)}"

@@ -312,6 +312,10 @@ def _pick_core(candidates: list[_Candidate], summary: DiscoverySummary) -> _Cand
             best.role = "core"
             return best
     problem_terms = terms(summary.core_problem)
+    if usable:
+        # Nothing on the wishlist names the problem's words: the first thing the user asked for is the core.
+        usable[0].role = "core"
+        return usable[0]
     if problem_terms:
         name = " ".join(problem_terms[:3])
         core = _Candidate(
