@@ -149,18 +149,17 @@ def _project_id(store: Store, name: str | None) -> int:
 
 # -- pmtui (the TUI) ------------------------------------------------------------------------------
 def run_tui(args: argparse.Namespace) -> int:
-    config = _load_config(args)
-    store = _open_store(args)
+    """The TUI paints first; it loads config and store right after (a bad config still exits 2)."""
     from pmtui.app import PmtuiApp
 
+    app = PmtuiApp(db_path=_db_path(args), offline=bool(args.offline))
     try:
-        PmtuiApp(store, config).run()
+        app.run()
     finally:
-        store.close()
-    return EXIT_OK
+        app.close_store()
+    return app.return_code or EXIT_OK
 
 
-# -- pmtui chat -----------------------------------------------------------------------------------
 def project_name_from(text: str, taken: Callable[[str], bool]) -> str:
     """A project name from the first message: its first five words, made unique with ' (n)'."""
     words = re.findall(r"[\w'’-]+", text)[:5]
@@ -395,12 +394,139 @@ def run_later(args: argparse.Namespace) -> int:
     return EXIT_RUNTIME
 
 
+# -- pmtui deliver / status / answer --------------------------------------------------------------
+def _delivery_executor(args: argparse.Namespace, config: Config, store: Store) -> Any:
+    """--agent "CMD ARGS" (the sub-agent protocol), else the built-in LLM agent when a model is set."""
+    if args.agent is not None:
+        from pmtui.delivery.executors import CommandExecutor
+
+        try:
+            return CommandExecutor(args.agent)
+        except ValueError as exc:
+            raise CommandError(f"bad --agent: {exc}", EXIT_USAGE) from exc
+    if config.route("agent").is_offline:
+        raise CommandError('no agent: pass --agent "CMD" or configure models.agent', EXIT_USAGE)
+    from pmtui.delivery.llm_agent import LLMAgentExecutor
+    from pmtui.llm.gateway import LLMGateway
+
+    return LLMAgentExecutor(lambda: LLMGateway(config, store), budget_usd=config.budget.task_usd)
+
+
+def _print_event(kind: str, text: str) -> None:
+    if kind in ("escalation", "progress", "release") and "\n" in text:
+        print(text, flush=True)
+        return
+    print(f"[{kind}] {text}", flush=True)
+
+
+def run_deliver(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from pmtui.delivery.engine import DeliveryEngine, model_reviewer
+
+    if args.max_parallel is not None and args.max_parallel < 1:
+        raise CommandError("--max-parallel must be at least 1", EXIT_USAGE)
+    plan_path = Path(args.plan_path)
+    if not plan_path.is_file():
+        raise CommandError(f"cannot read the plan {plan_path}: no such file", EXIT_USAGE)
+    config = _load_config(args)
+    store = _open_store(args)
+    try:
+        executor = _delivery_executor(args, config, store)
+        if not args.headless:
+            print("pmtui deliver: running headless (live dashboard arrives in a later release)", file=sys.stderr)
+        engine = DeliveryEngine(
+            store,
+            config,
+            repo=Path(args.repo or "."),
+            plan_path=plan_path,
+            executor=executor,
+            max_parallel=args.max_parallel or 3,
+            reviewer=model_reviewer(config, store),
+            on_event=_print_event,
+        )
+        outcome = asyncio.run(engine.run(no_wait=bool(args.no_wait)))
+    finally:
+        store.close()
+    if outcome.exit_code == EXIT_OK:
+        print(f"pmtui deliver: {outcome.message}")
+    elif outcome.exit_code == 3:
+        ids = ", ".join(str(i) for i in outcome.escalations)
+        print(f"pmtui deliver: {outcome.message} (open escalations: {ids or 'none'}); "
+              "answer with `pmtui answer ID --option N`, then run the same command again to resume")
+    else:
+        print(f"pmtui: {outcome.message}", file=sys.stderr)
+    return outcome.exit_code
+
+
+def _latest_run_id(store: Store) -> int:
+    from pmtui.delivery.store import DeliveryStore
+
+    run = DeliveryStore(store).latest_run()
+    if run is None:
+        raise CommandError(f"no delivery runs in {store.path} yet; start one with `pmtui deliver PLAN.md`")
+    return run.id
+
+
+def run_status(args: argparse.Namespace) -> int:
+    from pmtui.delivery.progress import maybe_report, progress_report, status_json
+    from pmtui.delivery.store import DeliveryStore
+
+    store = _open_store(args)
+    try:
+        run_id = _latest_run_id(store)
+        dstore = DeliveryStore(store)
+        if args.json:
+            sys.stdout.write(json.dumps(status_json(dstore, run_id), indent=2, ensure_ascii=False) + "\n")
+            return EXIT_OK
+        report = maybe_report(dstore, run_id, "requested") or progress_report(dstore, run_id)
+        run = dstore.get_run(run_id)
+        print(report.text())
+        print(f"State: {run.state}" + (f" · manifest {run.manifest_path}" if run.manifest_path else ""))
+        for escalation in dstore.open_escalations(run_id):
+            options = "; ".join(f"{n}. {text}" for n, text in enumerate(escalation.options, start=1))
+            print(f"Escalation {escalation.id} ({escalation.task_id or 'run'}): {escalation.problem}")
+            print(f"  options: {options}; recommended {escalation.recommended}")
+            print(f"  answer: pmtui answer {escalation.id} --option {escalation.recommended}")
+    finally:
+        store.close()
+    return EXIT_OK
+
+
+def run_answer(args: argparse.Namespace) -> int:
+    from pmtui.delivery.store import DeliveryStore, DeliveryStoreError
+
+    try:
+        escalation_id = int(args.escalation_id)
+    except ValueError:
+        raise CommandError(f"escalation id {args.escalation_id!r} is not a number", EXIT_USAGE) from None
+    store = _open_store(args)
+    try:
+        dstore = DeliveryStore(store)
+        try:
+            current = dstore.escalation(escalation_id)
+        except DeliveryStoreError:
+            raise CommandError(f"unknown escalation {escalation_id}", EXIT_USAGE) from None
+        if current.answer is not None:
+            raise CommandError(
+                f"escalation {escalation_id} already answered (option {current.answer}: "
+                f"{current.options[current.answer - 1]})", EXIT_USAGE)
+        try:
+            answered = dstore.answer_escalation(escalation_id, args.option, args.note or "")
+        except DeliveryStoreError as exc:
+            raise CommandError(str(exc), EXIT_USAGE) from None
+    finally:
+        store.close()
+    assert answered.answer is not None
+    print(f"escalation {escalation_id} answered: option {answered.answer} — {answered.options[answered.answer - 1]}")
+    return EXIT_OK
+
+
 # -- entry point ----------------------------------------------------------------------------------
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    from pmtui.config import ConfigError
-    from pmtui.store import StoreError
+    from pmtui.errors import ConfigError, StoreError
 
     handlers: dict[str | None, Callable[[argparse.Namespace], int]] = {
         None: run_tui,
@@ -409,6 +535,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "config": run_config,
         "plan": run_plan_check,
         **{name: run_later for name in LATER_COMMANDS},
+        "deliver": run_deliver,
+        "status": run_status,
+        "answer": run_answer,
     }
     try:
         return handlers[args.command](args)

@@ -1147,3 +1147,18 @@ def _plan_task_from(record: TaskRecord) -> PlanTask:
 
 
 
+
+
+def model_reviewer(config: Config, store: Store) -> Reviewer | None:
+    """The review model of the config as the tier-review reviewer; None (the offline reviewer) when unset."""
+    route = config.route("review")
+    if route.is_offline:
+        return None
+
+    async def review(request: gates.ReviewRequest) -> gates.ReviewVerdict:
+        from pmtui.llm.gateway import LLMGateway
+
+        result = await LLMGateway(config, store).llm_call("review", [{"role": "user", "content": request.prompt}])
+        return gates.parse_review_reply(result.text, reviewer=result.model)
+
+    return review

@@ -1,0 +1,295 @@
+"""The delivery engine end to end: real git repositories, a real tiny Python project, real ruff and
+pytest as gates, and the scripted executor as the coding agent."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from pmtui.config import Config
+from pmtui.delivery.engine import DeliveryEngine, RunOutcome
+from pmtui.delivery.executors import (
+    ScriptedExecutor,
+    Step,
+    commit_behind_pm,
+    delete_files,
+    sequence,
+    write_files,
+)
+from pmtui.delivery.store import DeliveryStore
+from pmtui.models.delivery import AgentResult, TaskContract
+from pmtui.models.states import IssueState
+from pmtui.store import Store
+from tests.delivery_repo import TEST_CALC, git, make_project, module_files, plan_text, refs_count, task_block
+
+HAPPY_PATH = [
+    "received",
+    "analyzing_requirements",
+    "creating_tests",
+    "implementing",
+    "running_tests",
+    "validating_solution",
+    "creating_pr",
+    "completed",
+]
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return make_project(tmp_path)
+
+
+def engine_for(tmp_path: Path, root: Path, plan: str, script: Any, store: Store, **options: Any) -> DeliveryEngine:
+    plan_path = tmp_path / "plan.md"
+    plan_path.write_text(plan)
+    return DeliveryEngine(
+        store,
+        Config(offline=True),
+        repo=root,
+        plan_path=plan_path,
+        executor=ScriptedExecutor(script),
+        run_dir=tmp_path / "runs",
+        poll_interval=0.05,
+        gate_timeout_s=60,
+        **options,
+    )
+
+
+def states(dstore: DeliveryStore, run_id: int, task_id: str) -> list[str]:
+    records = dstore.transitions(run_id, task_id)
+    return [records[0].from_state.value, *(r.to_state.value for r in records)]
+
+
+async def answer_when_asked(db: Path, option: int, note: str = "") -> int:
+    """Another 'process': a second Store handle on the same file answers the first open escalation."""
+    other = Store(db)
+    try:
+        dstore = DeliveryStore(other)
+        while True:
+            run = dstore.latest_run()
+            pending = dstore.open_escalations(run.id) if run else []
+            if pending:
+                dstore.answer_escalation(pending[0].id, option, note)
+                return pending[0].id
+            await asyncio.sleep(0.05)
+    finally:
+        other.close()
+
+
+def test_a_passing_task_walks_the_happy_path_and_is_committed_once(tmp_path: Path, project: Path, store: Store) -> None:
+    start = git(project, "rev-parse", "main")
+    plan = plan_text("one", [task_block("T1", "Alpha value", module="alpha",
+                                        criteria=("alpha_value returns the alpha value",))])
+    engine = engine_for(tmp_path, project, plan, {"T1": [write_files(module_files("alpha"))]}, store)
+    outcome = asyncio.run(engine.run())
+    assert (outcome.state, outcome.exit_code) == ("released", 0), outcome.message
+    dstore = DeliveryStore(store)
+    assert states(dstore, outcome.run_id, "T1") == HAPPY_PATH
+    task = dstore.task(outcome.run_id, "T1")
+    assert task.attempts == 1 and task.commit_sha
+    assert refs_count(project, "T1") == 1
+    assert git(project, "rev-parse", "main") == start
+    assert git(project, "rev-parse", "--abbrev-ref", "HEAD") == "pm/one"
+    subject, body = git(project, "log", "-1", "--format=%s%x00%b", task.commit_sha).split("\0")
+    assert subject == "feat(alpha): alpha value"
+    assert "Refs: task-T1" in body and "Review: docs/reviews/T1-review.md" in body
+    committed = git(project, "show", "--name-only", "--format=", task.commit_sha).split()
+    assert sorted(committed) == ["docs/reviews/T1-review.md", "src/alpha.py", "tests/test_alpha.py"]
+    assert git(project, "status", "--porcelain") == ""
+    assert dstore.get_run(outcome.run_id).state == "released"
+
+
+def test_fail_then_fix_then_pass_gives_the_fix_attempt_the_failure_evidence(
+    tmp_path: Path, project: Path, store: Store
+) -> None:
+    seen: list[TaskContract] = []
+
+    def recording(step: Step) -> Step:
+        def run(workdir: Path, contract: TaskContract) -> AgentResult | None:
+            seen.append(contract)
+            return step(workdir, contract)  # type: ignore[return-value]
+
+        return run
+
+    plan = plan_text("fix", [task_block("T1", "Beta value", module="beta")], lint=False)
+    script = {"T1": [recording(write_files(module_files("beta", "2", broken=True))),
+                     recording(write_files(module_files("beta", "2")))]}
+    outcome = asyncio.run(engine_for(tmp_path, project, plan, script, store).run())
+    assert outcome.exit_code == 0, outcome.message
+    dstore = DeliveryStore(store)
+    path = states(dstore, outcome.run_id, "T1")
+    assert path[:6] == ["received", "analyzing_requirements", "creating_tests", "implementing", "running_tests",
+                        "fixing_issues"]
+    assert path[6:] == ["running_tests", "validating_solution", "creating_pr", "completed"]
+    first, second = dstore.attempts(outcome.run_id, "T1")
+    assert not first.gates_passed and second.gates_passed
+    assert {g.gate for g in first.gate_results if not g.passed} >= {"tests_run"}
+    assert [c.attempt for c in seen] == [1, 2]
+    assert seen[0].failure_evidence == []
+    assert any("tests_run" in line for line in seen[1].failure_evidence)
+    assert refs_count(project, "T1") == 1
+
+
+def test_three_failures_escalate_and_an_answer_from_another_process_continues(
+    tmp_path: Path, project: Path, store: Store
+) -> None:
+    plan = plan_text("esc", [task_block("T1", "Gamma value", module="gamma")], lint=False)
+    # Each failing attempt expects a different wrong value, so no two failures look the same.
+    attempts = [write_files({**module_files("gamma", "3"), "tests/test_gamma.py":
+                             f"from gamma import gamma_value\n\n\ndef test_gamma() -> None:\n    assert gamma_value() == {n}\n"})
+                for n in (7, 8, 9)]
+    script = {"T1": [*attempts, write_files(module_files("gamma", "3"))]}
+    engine = engine_for(tmp_path, project, plan, script, store)
+
+    async def both() -> tuple[RunOutcome, int]:
+        return await asyncio.gather(engine.run(), answer_when_asked(store.path, 1, "try once more"))
+
+    outcome, escalation_id = asyncio.run(both())
+    assert outcome.exit_code == 0, outcome.message
+    dstore = DeliveryStore(store)
+    escalation = dstore.escalation(escalation_id)
+    assert escalation.task_id == "T1" and escalation.kind == "budget_exhausted"
+    assert escalation.options[0].startswith("Retry") and escalation.answer == 1
+    assert len(escalation.options) == 3 and 1 <= escalation.recommended <= 3
+    path = states(dstore, outcome.run_id, "T1")
+    assert path.count("fixing_issues") == 2
+    assert "requires_human_intervention" in path and "human_input_received" in path
+    assert path[-1] == "completed"
+    assert [a.attempt for a in dstore.attempts(outcome.run_id, "T1")] == [1, 2, 3, 4]
+    assert len(dstore.escalations(outcome.run_id)) == 1
+
+
+def test_the_same_failure_twice_escalates_early_and_no_wait_exits_3(tmp_path: Path, project: Path, store: Store) -> None:
+    plan = plan_text("same", [task_block("T1", "Delta value", module="delta")], lint=False)
+    broken = write_files(module_files("delta", "4", broken=True))
+    engine = engine_for(tmp_path, project, plan, {"T1": [broken]}, store)
+    outcome = asyncio.run(engine.run(no_wait=True))
+    assert (outcome.state, outcome.exit_code) == ("waiting_for_human", 3)
+    dstore = DeliveryStore(store)
+    [escalation] = dstore.escalations(outcome.run_id)
+    assert escalation.kind == "same_failure" and outcome.escalations == [escalation.id]
+    assert "attempt 2 failed exactly as attempt 1" in escalation.problem
+    assert len(dstore.attempts(outcome.run_id, "T1")) == 2
+    assert dstore.get_run(outcome.run_id).state == "waiting_for_human"
+
+    dstore.answer_escalation(escalation.id, 3)
+    again = asyncio.run(engine_for(tmp_path, project, plan, {"T1": [broken]}, store).run(no_wait=True))
+    assert again.run_id == outcome.run_id and again.exit_code == 1
+    assert dstore.task(outcome.run_id, "T1").state is IssueState.FAILED
+    assert len(dstore.escalations(outcome.run_id)) == 1
+    assert refs_count(project, "T1") == 0
+
+
+def test_a_critical_task_is_tagged_merged_and_the_manifest_is_complete(
+    tmp_path: Path, project: Path, store: Store
+) -> None:
+    start = git(project, "rev-parse", "main")
+    plan = plan_text("crit", [
+        task_block("T1", "Session tokens", module="session", tier="critical", ownership="auth",
+                   criteria=("session_value returns the session value",)),
+        task_block("T2", "Epsilon value", module="epsilon", depends="T1",
+                   criteria=("epsilon_value returns the epsilon value",)),
+    ])
+    script = {"T1": [write_files(module_files("session", "5"))], "T2": [write_files(module_files("epsilon", "6"))]}
+    outcome = asyncio.run(engine_for(tmp_path, project, plan, script, store).run())
+    assert outcome.exit_code == 0, outcome.message
+    dstore = DeliveryStore(store)
+    run = dstore.get_run(outcome.run_id)
+    t1, t2 = dstore.task(run.id, "T1"), dstore.task(run.id, "T2")
+    assert t1.tier == "critical"
+    [tag] = dstore.tags(run.id)
+    assert tag.name == "pm/crit/checkpoint-T1" and tag.task_id == "T1"
+    assert git(project, "rev-parse", "pm/crit/checkpoint-T1^{commit}") == tag.sha
+    assert git(project, "merge-base", "--is-ancestor", t1.commit_sha, "pm/crit") == ""
+    merges = git(project, "log", "--merges", "--format=%s", "pm/crit")
+    assert "feat/crit/T1-session-tokens" in merges
+    assert refs_count(project, "T1") == 1 and refs_count(project, "T2") == 1
+    assert git(project, "rev-parse", "main") == start
+
+    manifest_file = project / "docs" / "releases" / "crit-release.yaml"
+    assert run.manifest_path == "docs/releases/crit-release.yaml"
+    assert git(project, "log", "-1", "--format=%s", "pm/crit") == "docs(release): release manifest for crit"
+    data = yaml.safe_load(manifest_file.read_text())
+    assert data["plan_id"] == "crit"
+    assert data["plan_doc"] == str((tmp_path / "plan.md").resolve())
+    assert data["design_doc"] == ""
+    assert data["completed_at"]
+    assert [t["task_id"] for t in data["tasks"]] == ["T1", "T2"]
+    assert data["tasks"][0] == {"task_id": "T1", "commit_sha": t1.commit_sha,
+                                "review_artifact": "docs/reviews/T1-review.md", "tier": "critical",
+                                "breaking_change": False}
+    assert data["tasks"][1]["commit_sha"] == t2.commit_sha and data["tasks"][1]["tier"] == "normal"
+    assert data["tests_run"] == 3 and data["tests_passed"] == 3
+    assert data["lint_clean"] is True and data["typecheck_clean"] is True and data["build_clean"] is True
+    assert data["breaking_changes"] == [] and data["migration_steps"] == []
+    assert "git revert" in data["rollback_plan"] and "pm/crit" in data["rollback_plan"]
+    assert any("merge pm/crit" in item for item in data["recommended_next"])
+    assert isinstance(data["risks"], list)
+    trace = {(item["task_id"], item["criterion"]): item for item in data["criteria_trace"]}
+    entry = trace[("T1", "session_value returns the session value")]
+    assert entry["commit_sha"] == t1.commit_sha and entry["location"].startswith("src/session.py:")
+    assert trace[("T2", "epsilon_value returns the epsilon value")]["location"].startswith("src/epsilon.py:")
+    reports = dstore.progress_reports(run.id)
+    assert any(r.trigger == "critical task completed" for r in reports)
+    assert reports[-1].text.startswith("RELEASE SUMMARY")
+
+
+def _interval(dstore: DeliveryStore, run_id: int, task_id: str) -> tuple[str, str]:
+    records = dstore.transitions(run_id, task_id)
+    started = next(r.created_at for r in records if r.from_state is IssueState.RECEIVED)
+    ended = next(r.created_at for r in records if r.to_state is IssueState.COMPLETED)
+    return started, ended
+
+
+def test_parallel_low_tasks_run_together_but_never_two_of_one_area(tmp_path: Path, project: Path, store: Store) -> None:
+    plan = plan_text("par", [
+        task_block("L1", "Copy one", module="one", tier="low", ownership="copy"),
+        task_block("L2", "Copy two", module="two", tier="low", ownership="copy"),
+        task_block("L3", "Help three", module="three", tier="low", ownership="help"),
+    ], lint=False)
+    script = {name: [write_files(module_files(name, str(n)))] for n, name in enumerate(("one", "two", "three"), 1)}
+    script = {"L1": script["one"], "L2": script["two"], "L3": script["three"]}
+    outcome = asyncio.run(engine_for(tmp_path, project, plan, script, store, max_parallel=3).run())
+    assert outcome.exit_code == 0, outcome.message
+    dstore = DeliveryStore(store)
+    one, two, three = (_interval(dstore, outcome.run_id, t) for t in ("L1", "L2", "L3"))
+    assert one[1] <= two[0] or two[1] <= one[0], (one, two)
+    assert one[0] < three[1] and three[0] < one[1], (one, three)
+    for task_id in ("L1", "L2", "L3"):
+        assert refs_count(project, task_id) == 1
+    assert git(project, "worktree", "list").count("\n") == 0
+
+
+def test_an_agent_that_commits_fails_the_gate_and_its_commit_is_not_kept(
+    tmp_path: Path, project: Path, store: Store
+) -> None:
+    plan = plan_text("sneak", [task_block("T1", "Zeta value", module="zeta")], lint=False)
+    files = module_files("zeta", "7")
+    script = {"T1": [commit_behind_pm(files), write_files(files)]}
+    outcome = asyncio.run(engine_for(tmp_path, project, plan, script, store).run())
+    assert outcome.exit_code == 0, outcome.message
+    dstore = DeliveryStore(store)
+    first = dstore.attempts(outcome.run_id, "T1")[0]
+    agent_gate = next(g for g in first.gate_results if g.gate == "agent")
+    assert not agent_gate.passed and any("HEAD moved" in line for line in agent_gate.evidence)
+    assert "agent: sneak commit" not in git(project, "log", "--format=%s", "pm/sneak")
+    assert refs_count(project, "T1", "pm/sneak") == 1
+
+
+def test_an_agent_that_deletes_the_tests_fails_the_gate(tmp_path: Path, project: Path, store: Store) -> None:
+    plan = plan_text("deltests", [task_block("T1", "Eta value", module="eta")], lint=False)
+    files = module_files("eta", "8")
+    script = {"T1": [sequence(write_files(files), delete_files(["tests/test_calc.py"])),
+                     write_files({**files, "tests/test_calc.py": TEST_CALC})]}
+    outcome = asyncio.run(engine_for(tmp_path, project, plan, script, store).run())
+    assert outcome.exit_code == 0, outcome.message
+    dstore = DeliveryStore(store)
+    first = dstore.attempts(outcome.run_id, "T1")[0]
+    tests_gate = next(g for g in first.gate_results if g.gate == "tests_added")
+    assert not tests_gate.passed
+    assert any("deleted tests: tests/test_calc.py" in line for line in tests_gate.evidence)
+    assert (project / "tests" / "test_calc.py").read_text() == TEST_CALC
