@@ -22,22 +22,24 @@ from pathlib import Path
 
 BUDGET_RATIO = 1.25
 
-# Both children install the same hook: run headless and report right after the first refresh.
+# Both children install the same hook: run headless and report when the first frame is displayed.
 _HOOK = """
 import sys
+from textual import events
 from textual.app import App
 
-async def _painted(pilot):
-    app = pilot.app
+_post = App.post_message
 
-    def _report():
+def _post_and_report(self, message):
+    # Textual posts Ready once the first frame has been displayed: that is first paint.
+    if isinstance(message, events.Ready):
         print("painted", flush=True)
-        app.exit()
+        self.call_later(self.exit)
+    return _post(self, message)
 
-    app.call_after_refresh(_report)
-
+App.post_message = _post_and_report
 _run = App.run
-App.run = lambda self, *args, **kwargs: _run(self, headless=True, auto_pilot=_painted)
+App.run = lambda self, *args, **kwargs: _run(self, headless=True)
 """
 
 MINIMAL_CHILD = _HOOK + """

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from pmtui.paths import peek_theme
 from pmtui.themes import DEFAULT_THEME, GLOBAL_CSS, build_themes
 
 if TYPE_CHECKING:
@@ -32,19 +36,22 @@ class PmtuiApp(App[None]):
 
     def __init__(
         self,
-        store: Store,
-        config: Config,
+        store: Store | None = None,
+        config: Config | None = None,
         orchestrator: Orchestrator | None = None,
         project: str | None = None,
+        *,
+        db_path: Path | None = None,
+        offline: bool = False,
     ) -> None:
+        """Give `store` and `config` to use them as they are; without them they load after the first paint."""
         super().__init__()
-        self.store = store
-        self.config = config
-        if orchestrator is None:
-            from pmtui.product.orchestrator import Orchestrator
-
-            orchestrator = Orchestrator(store, config)
-        self.orchestrator = orchestrator
+        self._store = store
+        self._config = config
+        self._orchestrator = orchestrator
+        self._db_path = db_path
+        self._offline = offline
+        self._backend_lock = threading.Lock()
         self.start_project = project
         self.project_id: int | None = None
         self._model_label: str | None = None
@@ -53,23 +60,96 @@ class PmtuiApp(App[None]):
             self.register_theme(theme)
         self.theme = DEFAULT_THEME
 
+    # -- the engine, loaded off the start-up path ------------------------------------------
+    @property
+    def backend_ready(self) -> bool:
+        return self._orchestrator is not None
+
+    @property
+    def store(self) -> Store:
+        self._ensure_backend()
+        assert self._store is not None
+        return self._store
+
+    @property
+    def config(self) -> Config:
+        self._ensure_backend()
+        assert self._config is not None
+        return self._config
+
+    @property
+    def orchestrator(self) -> Orchestrator:
+        self._ensure_backend()
+        assert self._orchestrator is not None
+        return self._orchestrator
+
+    def _ensure_backend(self) -> None:
+        """Load config, store and orchestrator once (pydantic and SQLite: ~100 ms kept off the first paint)."""
+        if self._orchestrator is not None:
+            return
+        with self._backend_lock:
+            if self._orchestrator is not None:
+                return
+            from pmtui.config import load_config
+            from pmtui.paths import default_db_path
+            from pmtui.product.orchestrator import Orchestrator
+            from pmtui.store import Store
+
+            config = self._config or load_config(offline=self._offline)
+            store = self._store or Store(self._db_path or default_db_path())
+            self._config, self._store = config, store
+            self._orchestrator = Orchestrator(store, config)
+
+    def _load_backend(self) -> None:
+        """Thread worker: load the engine; a bad config or store ends the app with its message."""
+        from pmtui.errors import ConfigError, StoreError
+
+        try:
+            self._ensure_backend()
+        except ConfigError as exc:
+            self.call_from_thread(self.exit, None, 2, Text(f"pmtui: {exc}"))
+            return
+        except StoreError as exc:
+            self.call_from_thread(self.exit, None, 1, Text(f"pmtui: {exc}"))
+            return
+        self.call_from_thread(self._backend_loaded)
+
+    def _backend_loaded(self) -> None:
+        """The engine loaded after the first paint: right theme, the project list, the start project."""
+        if self.config.ui.theme != self.theme:
+            self.apply_theme(self.config.ui.theme)
+        home = self.home_screen
+        if home is not None:
+            home.refresh_projects()
+        if self.start_project:
+            self.open_project_named(self.start_project)
+
+    def close_store(self) -> None:
+        if self._store is not None:
+            self._store.close()
+
     @property
     def model_label(self) -> str:
         """'offline engine' or the conversation model; asked of the orchestrator once a project is open."""
         if self._model_label is None:
             if self.project_id is None:
-                return self.config.describe_model()
+                return self.config.describe_model() if self.backend_ready else "…"
             self._model_label = self.orchestrator.model_label()
         return self._model_label
 
     def on_mount(self) -> None:
         from pmtui.screens.home import HomeScreen
 
-        self.apply_theme(self.config.ui.theme)
+        self.apply_theme(self._config.ui.theme if self._config else peek_theme(DEFAULT_THEME))
         # Pushed rather than returned from get_default_screen so that its stylesheet is loaded.
         self.push_screen(HomeScreen())
-        if self.start_project:
+        if self.backend_ready and self.start_project:
             self.open_project_named(self.start_project)
+
+    def on_ready(self) -> None:
+        """The first frame is on screen: now load the engine, off the start-up path."""
+        if not self.backend_ready:
+            self.run_worker(self._load_backend, thread=True, group="backend", exit_on_error=False)
 
     # -- themes ---------------------------------------------------------------------------
     def apply_theme(self, name: str) -> bool:
@@ -237,18 +317,3 @@ def _load_model_backend() -> None:
     from pmtui.llm.gateway import load_litellm
 
     load_litellm()
-
-
-def run(project: str | None = None) -> None:
-    """Start the TUI with the configured store (PMTUI_DB or the user data dir) and config."""
-    import os
-
-    from pmtui.config import load_config
-    from pmtui.store import Store
-    from pmtui.store.db import default_db_path
-
-    store = Store(os.environ.get("PMTUI_DB") or default_db_path())
-    try:
-        PmtuiApp(store, load_config(), project=project).run()
-    finally:
-        store.close()

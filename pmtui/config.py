@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from pmtui.errors import ConfigError
 from pmtui.paths import config_candidates, find_config_file  # noqa: F401 — settings screen reads candidates here
 
 TASK_TYPES: tuple[str, ...] = ("conversation", "spec", "extraction", "classification", "review", "agent")
@@ -35,23 +36,6 @@ PROVIDER_KEY_ENV: dict[str, str | None] = {
     "lm_studio": None,
     "hosted_vllm": None,
 }
-
-
-class ConfigError(Exception):
-    """A config file problem: message names file, line and key."""
-
-    def __init__(
-        self, message: str, path: Path | None = None, line: int | None = None, key: str = ""
-    ) -> None:
-        self.path = path
-        self.line = line
-        self.key = key
-        where = str(path) if path else "config"
-        if line:
-            where += f", line {line}"
-        if key:
-            where += f", key '{key}'"
-        super().__init__(f"{where}: {message}")
 
 
 class ModelRoute(BaseModel):

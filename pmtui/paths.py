@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 
 
@@ -42,6 +41,8 @@ def peek_theme(default: str) -> str:
     path = find_config_file()
     if path is None:
         return default
+    import tomllib
+
     try:
         ui = tomllib.loads(path.read_text(encoding="utf-8")).get("ui", {})
     except (OSError, tomllib.TOMLDecodeError, AttributeError):

@@ -5,8 +5,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pmtui.screens.modals import ConfirmationModal, TextInputModal
-from pmtui.widgets.status_bar import StatusBar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -14,6 +12,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
+
+from pmtui.widgets.status_bar import StatusBar
 
 if TYPE_CHECKING:
     from pmtui.app import PmtuiApp
@@ -79,10 +79,15 @@ class HomeScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.refresh_projects()
+        if self.pmtui.backend_ready:
+            self.refresh_projects()
+        else:
+            self.query_one("#empty", Static).update(Text("Loading projects…"))
+            self.query_one("#projects").display = False
 
     def on_screen_resume(self) -> None:
-        self.refresh_projects()
+        if self.pmtui.backend_ready:
+            self.refresh_projects()
 
     def refresh_projects(self) -> None:
         """Reload the list from the store (a quick read), keeping the cursor on the same project."""
@@ -102,6 +107,7 @@ class HomeScreen(Screen[None]):
         status.model = self.pmtui.model_label
         status.spend = float(self.pmtui.store.llm_usage()["cost"])
         empty = not projects
+        self.query_one("#empty", Static).update(Text(EMPTY_TEXT))
         self.query_one("#empty").display = empty
         table.display = not empty
         if selected is not None and str(selected) in table.rows:
@@ -124,6 +130,8 @@ class HomeScreen(Screen[None]):
 
     # -- actions --------------------------------------------------------------------------
     def action_new(self) -> None:
+        from pmtui.screens.modals import TextInputModal
+
         def created(name: str | None) -> None:
             if name:
                 self.pmtui.open_project_named(name)
@@ -140,6 +148,7 @@ class HomeScreen(Screen[None]):
             self.pmtui.show_project(project_id)
 
     def action_rename(self) -> None:
+        from pmtui.screens.modals import TextInputModal
         from pmtui.store import StoreError
 
         project_id = self._selected_or_warn()
@@ -161,6 +170,8 @@ class HomeScreen(Screen[None]):
         self.app.push_screen(TextInputModal("Rename project", f"New name for {old}:", value=old), renamed)
 
     def action_delete(self) -> None:
+        from pmtui.screens.modals import ConfirmationModal
+
         project_id = self._selected_or_warn()
         if project_id is None:
             return

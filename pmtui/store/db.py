@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from pmtui.errors import StoreError
 from pmtui.models import (
     ChatMessage,
     Completeness,
@@ -32,10 +33,6 @@ _FLAG_KEYS = (
     "scope_agreed",
     "awaiting_scope_agreement",
 )
-
-
-class StoreError(Exception):
-    """A store problem the user can act on (bad path, newer schema, unknown project)."""
 
 
 def now_iso() -> str:
