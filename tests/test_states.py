@@ -192,13 +192,15 @@ def test_max_iterations_escalates_with_a_row_in_the_same_step(dstore: DeliverySt
 def test_escalating_from_a_state_without_that_edge_writes_nothing(dstore: DeliveryStore) -> None:
     machine = TaskStateMachine(dstore)
     run_id, task_id = _new_task(dstore)
-    _walk(machine, run_id, task_id, [S.ANALYZING_REQUIREMENTS])
+    waiting = S.WAITING_FOR_REQUIREMENTS_CLARIFICATION
+    assert S.REQUIRES_HUMAN_INTERVENTION not in VALID_TRANSITIONS[waiting]
+    _walk(machine, run_id, task_id, [S.ANALYZING_REQUIREMENTS, S.REQUIREMENTS_UNCLEAR, waiting])
     last_event = _last_event(dstore)
     with pytest.raises(InvalidTransition):
-        machine.escalate_stuck(run_id, task_id, "stuck while analysing")
+        machine.escalate_stuck(run_id, task_id, "stuck while waiting")
     assert dstore.escalations(run_id) == []
-    assert dstore.task(run_id, task_id).state is S.ANALYZING_REQUIREMENTS
-    _assert_untouched(dstore, run_id, 1, last_event)
+    assert dstore.task(run_id, task_id).state is waiting
+    _assert_untouched(dstore, run_id, 3, last_event)
 
 
 EXPECTED_STATUS = {

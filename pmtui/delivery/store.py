@@ -215,7 +215,7 @@ class DeliveryStore:
 
     # -- plumbing -------------------------------------------------------------------------
     def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
-        return self.store._query(sql, params)
+        return self.store.query(sql, params)
 
     def _emit(self, event: str, run_id: int, task_id: str | None = None, **payload: Any) -> None:
         body: dict[str, Any] = {"run_id": run_id}

@@ -119,11 +119,20 @@ PMTUI_TRANSITIONS: dict[IssueState, dict[IssueState, str]] = {
     S.VALIDATING_SOLUTION: {S.REQUIRES_HUMAN_INTERVENTION: "tier review failed past the retry budget"},
     S.CREATING_TESTS: {S.REQUIRES_HUMAN_INTERVENTION: "loop detected while preparing tests"},
     S.RECEIVED: {S.BLOCKED: "a dependency failed or waits for a human"},
-    S.ANALYZING_REQUIREMENTS: {S.BLOCKED: "a dependency failed or waits for a human"},
+    S.ANALYZING_REQUIREMENTS: {
+        S.BLOCKED: "a dependency failed or waits for a human",
+        S.REQUIRES_HUMAN_INTERVENTION: "loop detected while analysing requirements",
+    },
     S.REQUIRES_HUMAN_INTERVENTION: {
         S.HUMAN_INPUT_RECEIVED: "the human answered the escalation (pmtui answer / the modal)"
     },
-    S.CREATING_PR: {S.FIXING_ISSUES: "the commit was refused (e.g. a hook failed): fix and retry"},
+    S.CREATING_PR: {
+        S.FIXING_ISSUES: "the commit was refused (e.g. a hook failed): fix and retry",
+        S.REQUIRES_HUMAN_INTERVENTION: "the commit keeps failing: escalate",
+    },
+    S.UPDATING_TESTS: {S.REQUIRES_HUMAN_INTERVENTION: "loop detected while updating tests"},
+    S.REFACTORING: {S.REQUIRES_HUMAN_INTERVENTION: "loop detected while refactoring"},
+    S.ADDRESSING_FEEDBACK: {S.REQUIRES_HUMAN_INTERVENTION: "review feedback keeps failing: escalate"},
 }
 
 VALID_TRANSITIONS: dict[IssueState, frozenset[IssueState]] = {

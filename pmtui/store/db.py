@@ -93,7 +93,8 @@ class Store:
                     for listener in list(self._listeners):
                         listener(*event)
 
-    def _query(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        """A read under the store's lock (modules with tables of their own, like delivery, use it)."""
         with self._lock:
             return list(self._conn.execute(sql, params))
 
@@ -113,7 +114,7 @@ class Store:
 
     @property
     def schema_version(self) -> int:
-        return int(self._query("PRAGMA user_version")[0][0])
+        return int(self.query("PRAGMA user_version")[0][0])
 
     # -- events ---------------------------------------------------------------------------
     def subscribe(self, listener: Callable[[int, str, dict[str, Any]], None]) -> None:
@@ -134,7 +135,7 @@ class Store:
             self._pending_events.append((project_id or 0, kind, body))
 
     def events_since(self, last_id: int, limit: int = 1000) -> list[dict[str, Any]]:
-        rows = self._query(
+        rows = self.query(
             "SELECT id, project_id, kind, payload, created_at FROM events WHERE id > ? ORDER BY id LIMIT ?",
             (last_id, limit),
         )
@@ -167,18 +168,18 @@ class Store:
         return project_id
 
     def find_project(self, name: str) -> int | None:
-        rows = self._query("SELECT id FROM projects WHERE name = ?", (name.strip(),))
+        rows = self.query("SELECT id FROM projects WHERE name = ?", (name.strip(),))
         return int(rows[0]["id"]) if rows else None
 
     def project_name(self, project_id: int) -> str:
-        rows = self._query("SELECT name FROM projects WHERE id = ?", (project_id,))
+        rows = self.query("SELECT name FROM projects WHERE id = ?", (project_id,))
         if not rows:
             raise StoreError(f"no project with id {project_id}")
         return str(rows[0]["name"])
 
     def list_projects(self) -> list[dict[str, Any]]:
         """Projects, most recently changed first, with their spend."""
-        rows = self._query(
+        rows = self.query(
             """
             SELECT p.id, p.name, p.slug, p.phase, p.created_at, p.updated_at,
                    COALESCE((SELECT SUM(cost_usd) FROM llm_calls c WHERE c.project_id = p.id), 0) AS spend,
@@ -273,7 +274,7 @@ class Store:
             self.save_scoping(project_id, output, f"edit:{feature}:{field}")
 
     def scoping_edits(self, project_id: int) -> list[dict[str, Any]]:
-        rows = self._query(
+        rows = self.query(
             "SELECT feature, field, old_value, new_value, created_at FROM scoping_edits "
             "WHERE project_id = ? ORDER BY id",
             (project_id,),
@@ -298,7 +299,7 @@ class Store:
             self.emit(project_id, "negotiation", {"round": record.round, "outcome": record.outcome})
 
     def negotiation_records(self, project_id: int) -> list[DecisionRecord]:
-        rows = self._query(
+        rows = self.query(
             "SELECT record FROM negotiation_rounds WHERE project_id = ? ORDER BY id", (project_id,)
         )
         return [DecisionRecord.model_validate_json(r["record"]) for r in rows]
@@ -344,7 +345,7 @@ class Store:
 
     def llm_usage(self, project_id: int | None = None) -> dict[str, Any]:
         where, params = ("WHERE project_id = ?", (project_id,)) if project_id is not None else ("", ())
-        row = self._query(
+        row = self.query(
             "SELECT COUNT(*) AS calls, COALESCE(SUM(prompt_tokens), 0) AS prompt_tokens, "
             "COALESCE(SUM(completion_tokens), 0) AS completion_tokens, COALESCE(SUM(cost_usd), 0) AS cost, "
             f"COALESCE(SUM(error != ''), 0) AS errors FROM llm_calls {where}",
@@ -360,12 +361,12 @@ class Store:
         }
 
     def llm_calls(self, project_id: int) -> list[dict[str, Any]]:
-        rows = self._query("SELECT * FROM llm_calls WHERE project_id = ? ORDER BY id", (project_id,))
+        rows = self.query("SELECT * FROM llm_calls WHERE project_id = ? ORDER BY id", (project_id,))
         return [dict(r) for r in rows]
 
     # -- whole state ----------------------------------------------------------------------
     def load_state(self, project_id: int) -> ConversationState:
-        rows = self._query("SELECT * FROM projects WHERE id = ?", (project_id,))
+        rows = self.query("SELECT * FROM projects WHERE id = ?", (project_id,))
         if not rows:
             raise StoreError(f"no project with id {project_id}")
         project = rows[0]
@@ -380,25 +381,25 @@ class Store:
         )
         state.messages = [
             ChatMessage(role=r["role"], content=r["content"], phase=r["phase"], created_at=r["created_at"])
-            for r in self._query(
+            for r in self.query(
                 "SELECT role, content, phase, created_at FROM messages WHERE project_id = ? ORDER BY id",
                 (project_id,),
             )
         ]
-        latest = self._query(
+        latest = self.query(
             "SELECT summary, completeness FROM discovery_summaries WHERE project_id = ? ORDER BY id DESC LIMIT 1",
             (project_id,),
         )
         if latest:
             state.discovery_summary = DiscoverySummary.model_validate_json(latest[0]["summary"])
             state.completeness = Completeness.model_validate_json(latest[0]["completeness"])
-        scoping = self._query(
+        scoping = self.query(
             "SELECT output FROM scoping_outputs WHERE project_id = ? ORDER BY id DESC LIMIT 1", (project_id,)
         )
         if scoping:
             state.scoping_output = ScopingOutput.model_validate_json(scoping[0]["output"])
         for kind in ("spec", "plan"):
-            doc = self._query(
+            doc = self.query(
                 "SELECT content FROM documents WHERE project_id = ? AND kind = ? ORDER BY id DESC LIMIT 1",
                 (project_id, kind),
             )
