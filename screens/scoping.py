@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pmtui.screens.base import ConversationScreen
-from pmtui.widgets.chat_log import ChatLog
-from pmtui.widgets.status_bar import StatusBar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -17,6 +14,9 @@ from textual.message import Message
 from textual.widgets import Button, DataTable, Footer, Input, Label, Static, TabbedContent, TabPane
 
 from pmtui.models import Feature, ScopingOutput
+from pmtui.screens.base import ConversationScreen
+from pmtui.widgets.chat_log import ChatLog
+from pmtui.widgets.status_bar import StatusBar
 
 CUT_ROW = "__cut__"
 FEATURE_WIDTH = 24
@@ -132,6 +132,8 @@ class ScopingScreen(ConversationScreen):
         super().on_mount()
         self.query_one("#chat", ChatLog).load(m for m in self.state.messages if m.phase == "scoping")
         self.turn_done()
+        # Typing goes to the argue-back chat; the table's single-key bindings would swallow a sentence.
+        self.query_one("#message", Input).focus()
 
     def input_placeholder(self) -> str:
         return "Push back, ask, or say “agreed”"

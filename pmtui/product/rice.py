@@ -383,6 +383,8 @@ def _phases(output: ScopingOutput, team: int | None) -> list[ImplementationPhase
     phases = []
     for number in (1, 2, 3):
         members = [f for f in output.mvp_features if f.phase == number]
+        if number > 1 and not members:
+            continue  # a later phase with nothing in it is noise in the plan and the spec
         effort = sum(f.rice_effort for f in members)
         name, goal = DEFAULT_PHASES[number]
         if number in existing:

@@ -234,15 +234,15 @@ def write_spec(state: ConversationState) -> str:
 
     lines += ["## Target user persona", ""]
     if has_real_content(summary.target_user):
-        lines.append(f"**Who:** {summary.target_user.strip()}")
+        lines.append(f"- **Who:** {summary.target_user.strip()}")
     else:
-        lines.append("**Who:** not established in discovery (see open questions).")
+        lines.append("- **Who:** not established in discovery (see open questions).")
     problem = summary.core_problem.strip() if has_real_content(summary.core_problem) else "see open questions"
-    lines.append(f"**Their problem:** {problem}")
+    lines.append(f"- **Their problem:** {problem}")
     if has_real_content(summary.success_metric):
-        lines.append(f"**Success looks like:** {metric_phrase(summary)}")
+        lines.append(f"- **Success looks like:** {metric_phrase(summary)}")
     if has_real_content(summary.revenue_model):
-        lines.append(f"**Revenue model:** {summary.revenue_model.strip()}")
+        lines.append(f"- **Revenue model:** {summary.revenue_model.strip()}")
     lines.append("")
 
     lines += ["## Comparable products", ""]
@@ -265,7 +265,7 @@ def write_spec(state: ConversationState) -> str:
         for phase in output.implementation_phases:
             features = [f for f in output.mvp_features if f.phase == phase.phase_number]
             lines += [f"### Phase {phase.phase_number}: {phase.name}", ""]
-            lines.append(f"**Goal:** {phase.goal}")
+            lines += [f"**Goal:** {phase.goal}", ""]
             lines.append(
                 f"**Estimated weeks:** {phase.estimated_weeks:g} "
                 f"({phase_effort(output, phase.phase_number):g} person-weeks)"
