@@ -388,7 +388,7 @@ def run_plan_check(args: argparse.Namespace) -> int:
 
 def run_later(args: argparse.Namespace) -> int:
     print(
-        f"pmtui {args.command}: not available yet (delivery engine lands in a later release)",
+        f"pmtui {args.command}: not available yet (the live dashboard lands in a later release)",
         file=sys.stderr,
     )
     return EXIT_RUNTIME
