@@ -99,6 +99,9 @@ class _TaskContext:
         self.plan_task = plan_task
         self.env_results: dict[int, dict[str, CommandResult]] = {}
         self.agent_results: dict[int, AgentResult] = {}
+        self.changes: dict[int, git_ops.ChangeSet] = {}
+        self.tree: Any = None
+        self.entered_pr = False
 
 
 class DeliveryEngine:
@@ -145,6 +148,7 @@ class DeliveryEngine:
         self._delta_text = ""
         self._design_text = ""
         self._decisions: dict[str, list[str]] = {}
+        self._repo: Any = None
 
     # -- events ---------------------------------------------------------------------------------
     def _say(self, kind: str, text: str) -> None:
@@ -182,6 +186,7 @@ class DeliveryEngine:
         except git_ops.GitError as error:
             raise DeliveryInputError(str(error)) from None
         self.root = Path(str(repo.working_tree_dir)).resolve()
+        self._repo = repo
         existing = self.dstore.latest_run(plan.plan_id, self.root)
         resuming = existing is not None and not existing.finished
         if existing is not None and existing.finished and existing.state == "released":
@@ -606,14 +611,16 @@ class DeliveryEngine:
         if self._over_spend_budget(task):
             return False
         workdir = self._worktree(task)
+        tree = self._tree_repo(task)
+        self._ctx(task_id).changes = {}
         contract = self._contract_for(task, attempt)
         self.dstore.record_attempt(self.run_id, task_id, attempt, outcome="running")
         self._say("agent", f"{task_id} attempt {attempt}: {getattr(self.executor, 'name', 'agent')} agent at work")
-        before = git_ops.snapshot(workdir)
+        before = git_ops.snapshot(tree)
         spent_before = self.store.llm_usage()["cost"]
         result = await self.executor.run(contract, workdir, attempt=attempt, run_dir=self.run_dir / "attempts")
-        tampering = git_ops.detect_agent_tampering(before, workdir)
-        self._undo_agent_commit(before, workdir)
+        tampering = git_ops.detect_agent_tampering(before, tree)
+        self._undo_agent_commit(before, tree)
         spent = self.store.llm_usage()["cost"] - spent_before
         if tampering:
             result = result.model_copy(update={"evidence": [*result.evidence, *tampering]})
@@ -677,8 +684,8 @@ class DeliveryEngine:
         """Per cycle, only what changed since the last task's commit; plus the dependencies' notes."""
         head = self._plan_head()
         if head != self._delta_sha:
-            stat = git_ops.diff_stat_since(self.root, self._delta_sha, head)
-            subjects = [c.subject for c in git_ops.log_since(self.root, self._delta_sha, head)]
+            stat = git_ops.diff_stat_since(self._repo, self._delta_sha, head)
+            subjects = [c.subject for c in git_ops.log_since(self._repo, self._delta_sha, head)]
             self._delta_text = (
                 f"Changes since {self._delta_sha[:12]}: " + ("; ".join(subjects) or "none") + "\n" + stat
             ).strip()
@@ -694,12 +701,10 @@ class DeliveryEngine:
         return "\n".join(lines)
 
     def _plan_head(self) -> str:
-        repo = git_ops.open_repo(self.root)
-        return str(repo.commit(self.plan_branch).hexsha)
+        return str(self._repo.commit(self.plan_branch).hexsha)
 
-    def _undo_agent_commit(self, before: git_ops.Snapshot, workdir: Path) -> None:
+    def _undo_agent_commit(self, before: git_ops.Snapshot, repo: Any) -> None:
         """An agent that committed: its commit is undone (changes kept) so pmtui makes the one commit."""
-        repo = git_ops.open_repo(workdir)
         try:
             head = str(repo.head.commit.hexsha)
             branch = None if repo.head.is_detached else str(repo.head.ref.name)
@@ -718,13 +723,22 @@ class DeliveryEngine:
         return self.run_dir / "worktrees" / _safe(task_id) / "tree"
 
     def _worktree(self, task: TaskRecord) -> Path:
+        ctx = self._ctx(task.task_id)
         path = self._tree_path(task.task_id)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return git_ops.add_worktree(self.root, path, task.branch, self.plan_branch)
+        if ctx.tree is None or not path.is_dir():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            git_ops.add_worktree(self._repo, path, task.branch, self.plan_branch)
+            ctx.tree = git_ops.open_repo(path)
+        return path
+
+    def _tree_repo(self, task: TaskRecord) -> Any:
+        self._worktree(task)
+        return self._ctx(task.task_id).tree
 
     def _drop_worktree(self, task: TaskRecord, keep_branch: bool) -> None:
         path = self._tree_path(task.task_id)
-        git_ops.remove_worktree(self.root, path, delete_branch=None if keep_branch else task.branch)
+        self._ctx(task.task_id).tree = None
+        git_ops.remove_worktree(self._repo, path, delete_branch=None if keep_branch else task.branch)
 
     # -- gates ------------------------------------------------------------------------------------
     def _timeout(self, contract: TaskContract) -> float:
@@ -746,12 +760,19 @@ class DeliveryEngine:
             found = record.agent_result if record else None
         return found
 
+    def _change(self, task: TaskRecord, attempt: int) -> git_ops.ChangeSet:
+        """The attempt's change set, read once per attempt (the tree does not move between gates)."""
+        ctx = self._ctx(task.task_id)
+        if attempt not in ctx.changes:
+            ctx.changes = {attempt: git_ops.change_set(self._tree_repo(task))}
+        return ctx.changes[attempt]
+
     async def _run_gates(self, task: TaskRecord) -> None:
         task_id = task.task_id
         attempt = task.attempts
         assert task.contract is not None
         workdir = self._worktree(task)
-        change = git_ops.change_set(workdir)
+        change = self._change(task, attempt)
         record = self.dstore.attempt(self.run_id, task_id, attempt)
         tampering = [line for line in (record.evidence if record else []) if "HEAD moved" in line
                      or "outside the repository" in line or "switched the working tree" in line]
@@ -797,7 +818,7 @@ class DeliveryEngine:
         attempt = task.attempts
         assert task.contract is not None
         workdir = self._worktree(task)
-        change = git_ops.change_set(workdir)
+        change = self._change(task, attempt)
         result = self._agent_result(task_id, attempt)
         env = await self._env_results(task, attempt, workdir)
         review_gates, tier = await gates.tier_review(
@@ -816,6 +837,7 @@ class DeliveryEngine:
         self._say("gate", f"{task_id} tier review ({tier}): " + _gate_line(review_gates))
         if passed:
             self._move(task_id, S.CREATING_PR, f"{tier} tier review passed")
+            self._ctx(task_id).entered_pr = True
             return
         if attempt >= task.retry_budget + 1:
             failed = ", ".join(g.gate for g in review_gates if not g.passed)
@@ -833,24 +855,28 @@ class DeliveryEngine:
         task_id = task.task_id
         assert task.contract is not None
         merge = task.tier == "critical" and _high_blast(task.contract)
-        sha = git_ops.find_task_commit(self.root, self.plan_branch, task_id)
+        sha = git_ops.find_task_commit(self._repo, self.plan_branch, task_id)
         if sha is None:
             workdir = self._worktree(task)
-            sha = git_ops.find_task_commit(workdir, task.branch, task_id)
+            # A commit in the tree can only come from an earlier process: this one has not committed yet.
+            entered_here = self._ctx(task_id).entered_pr
+            sha = None if entered_here else git_ops.find_task_commit(self._tree_repo(task), task.branch, task_id)
             if sha is None:
                 sha = self._commit_in_tree(task, workdir)
                 if sha is None:
                     return False
             async with self._integration:
                 try:
-                    head = git_ops.bring_onto(self.root, self.plan_branch, task.branch if merge else sha,
+                    head = git_ops.bring_onto(self._repo, self.plan_branch, task.branch if merge else sha,
                                               mode="merge" if merge else "cherry-pick",
                                               message=f"Merge {task.branch} into {self.plan_branch} "
                                               f"(staged integration of {task_id})" if merge else None)
                 except git_ops.GitError as error:
                     self._integration_failed(task, str(error))
                     return False
-            sha = git_ops.find_task_commit(self.root, self.plan_branch, task_id) or head
+            sha = sha if not merge else git_ops.find_task_commit(self._repo, self.plan_branch, task_id) or head
+            if not merge:
+                sha = head
         message = self._commit_subject(sha)
         self.dstore.record_commit(self.run_id, task_id, sha, self.plan_branch, message)
         self._say("commit", f"{task_id} committed {sha[:12]} on {self.plan_branch}: {message.splitlines()[0]}")
@@ -858,7 +884,7 @@ class DeliveryEngine:
         if head != sha:
             self.dstore.set_run_fields(self.run_id, current_sha=head)
         if task.tier == "critical":
-            name = git_ops.tag_checkpoint(self.root, self.plan.plan_id, task_id, head)
+            name = git_ops.tag_checkpoint(self._repo, self.plan.plan_id, task_id, head)
             self.dstore.record_tag(self.run_id, name, head, task_id)
             self._say("tag", f"{task_id} checkpoint tag {name}")
         self._drop_worktree(task, keep_branch=merge)
@@ -869,7 +895,7 @@ class DeliveryEngine:
         task_id = task.task_id
         assert task.contract is not None
         attempt = max(task.attempts, 1)
-        change = git_ops.change_set(workdir)
+        change = self._change(task, attempt)
         if change.is_empty():
             self._move(task_id, S.FAILED, "nothing to commit: the change is empty")
             return None
@@ -890,7 +916,7 @@ class DeliveryEngine:
                 f"{criterion} → {location or 'not mapped'}" for criterion, location in located.items()))
         scope = task.ownership or task_id
         try:
-            return git_ops.commit_task(workdir, type_=_commit_type(task, change), scope=scope,
+            return git_ops.commit_task(self._tree_repo(task), type_=_commit_type(task, change), scope=scope,
                                        description=task.title, task_id=task_id, review_path=path)
         except git_ops.GitError as error:
             self._move(task_id, S.FIXING_ISSUES, f"the commit was refused: {error}")
@@ -909,8 +935,7 @@ class DeliveryEngine:
         self._move(task.task_id, S.FIXING_ISSUES, f"integration failed, redo on a fresh tree: {error}")
 
     def _commit_subject(self, sha: str) -> str:
-        repo = git_ops.open_repo(self.root)
-        return str(repo.commit(sha).message)
+        return str(self._repo.commit(sha).message)
 
     # -- progress ---------------------------------------------------------------------------------
     def _report(self, event: ReportEvent, tier: Tier | None = None) -> None:

@@ -1,0 +1,135 @@
+"""Engine overhead per task (DESIGN.md budget: under 50 ms): everything but the agent and the gate commands.
+
+A plan of N independent NORMAL tasks is delivered into a fresh git repository with an instant
+scripted agent (it writes one module and its test) and trivial gate commands (`true`). The time
+spent inside the agent and inside the gate commands is measured and taken out; what is left, over
+N, is the engine's own cost per task: store writes, state transitions, git (worktree, change set,
+commit, cherry-pick), the gates' own checks, review notes. Init and the release are included.
+
+    python bench/engine_overhead.py [--tasks 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from pmtui.config import Config
+from pmtui.delivery import engine as engine_module
+from pmtui.delivery import gates, release
+from pmtui.delivery.engine import DeliveryEngine
+from pmtui.delivery.executors import ScriptedExecutor, write_files
+from pmtui.models.delivery import AgentResult, TaskContract
+from pmtui.store import Store
+
+
+def _git(cwd: Path, *args: str) -> None:
+    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
+
+
+def make_repo(base: Path) -> Path:
+    root = base / "work" / "repo"
+    root.mkdir(parents=True)
+    _git(root, "init", "-q", "-b", "main")
+    _git(root, "config", "user.name", "Bench")
+    _git(root, "config", "user.email", "bench@example.com")
+    (root / "README.md").write_text("bench\n")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "initial")
+    return root
+
+
+def plan_text(count: int) -> str:
+    tasks = []
+    for n in range(1, count + 1):
+        tasks.append("\n".join([
+            f"### T{n}: Module m{n}",
+            "- tier: normal",
+            f"- ownership: m{n}",
+            f"- files: create src/m{n}.py",
+            f"- tests: tests/test_m{n}.py",
+            "",
+            "Acceptance criteria:",
+            f"- m{n} returns the number {n}",
+            "",
+        ]))
+    env = "- lint: true\n- typecheck: true\n- test: true\n- build: true"
+    return f"# Plan: Bench\nplan-id: bench\n\n## Environment\n{env}\n\n## Tasks\n\n" + "\n".join(tasks)
+
+
+class Timed:
+    """Adds up the wall time spent inside an async callable."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.seconds = 0.0
+
+    async def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        started = time.perf_counter()
+        try:
+            return await self.inner(*args, **kwargs)
+        finally:
+            self.seconds += time.perf_counter() - started
+
+
+def agent_step(workdir: Path, contract: TaskContract) -> AgentResult:
+    n = contract.task_id[1:]
+    step = write_files(
+        {f"src/m{n}.py": f"def m{n}() -> int:\n    return {n}\n",
+         f"tests/test_m{n}.py": f"from m{n} import m{n}\n\n\ndef test_m{n}() -> None:\n    assert m{n}() == {n}\n"},
+        criteria_map={contract.acceptance_criteria[0]: f"src/m{n}.py:2"},
+    )
+    return step(workdir, contract)
+
+
+async def deliver(count: int) -> dict[str, float]:
+    with tempfile.TemporaryDirectory(prefix="pmtui-bench-") as scratch:
+        base = Path(scratch)
+        root = make_repo(base)
+        plan = base / "plan.md"
+        plan.write_text(plan_text(count))
+        store = Store(base / "pmtui.db")
+        executor = ScriptedExecutor({"*": [agent_step]})
+        agent = Timed(executor.run)
+        executor.run = agent  # type: ignore[method-assign]
+        commands = Timed(gates.run_commands)
+        single = Timed(gates.run_command)
+        originals = (gates.run_commands, release.run_commands, gates.run_command)
+        gates.run_commands = commands  # type: ignore[assignment]
+        release.run_commands = commands  # type: ignore[assignment]
+        engine_module.gates.run_command = single  # type: ignore[attr-defined]
+        try:
+            engine = DeliveryEngine(store, Config(offline=True), repo=root, plan_path=plan, executor=executor,
+                                    run_dir=base / "runs")
+            started = time.perf_counter()
+            outcome = await engine.run()
+            total = time.perf_counter() - started
+        finally:
+            gates.run_commands, release.run_commands, gates.run_command = originals
+            store.close()
+        if outcome.exit_code != 0:
+            raise SystemExit(f"the bench run did not release: {outcome.message}")
+        gate_time = commands.seconds + single.seconds
+        return {"total": total, "agent": agent.seconds, "gates": gate_time,
+                "overhead": total - agent.seconds - gate_time}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tasks", type=int, default=20)
+    args = parser.parse_args()
+    figures = asyncio.run(deliver(args.tasks))
+    per_task = figures["overhead"] / args.tasks * 1000
+    print(f"tasks: {args.tasks}")
+    print(f"total wall time: {figures['total']:.2f} s")
+    print(f"inside the agent: {figures['agent']:.2f} s; inside gate commands: {figures['gates']:.2f} s")
+    print(f"engine overhead per task: {per_task:.1f} ms (budget 50 ms) — {'OK' if per_task < 50 else 'OVER'}")
+
+
+if __name__ == "__main__":
+    main()
