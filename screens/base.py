@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from pmtui.widgets.chat_log import ChatLog, PMMessage
-from pmtui.widgets.status_bar import StatusBar
 from textual import work
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Input
 
 from pmtui.models import ConversationState
+from pmtui.widgets.chat_log import ChatLog, PMMessage
+from pmtui.widgets.status_bar import StatusBar
 
 if TYPE_CHECKING:
     from pmtui.app import PmtuiApp
@@ -39,9 +39,10 @@ class ProjectScreen(Screen[None]):
     PHASE: ClassVar[str] = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.go_home", "Projects", id="project.home"),
-        Binding("1", "app.goto_phase('discovery')", "Discovery", show=False, id="project.discovery"),
-        Binding("2", "app.goto_phase('scoping')", "Scoping", show=False, id="project.scoping"),
-        Binding("3", "app.goto_phase('spec')", "Spec", show=False, id="project.spec"),
+        # F2-F4 work while the chat input has focus; 1-3 when it does not.
+        Binding("f2,1", "app.goto_phase('discovery')", "Discovery", show=False, id="project.discovery"),
+        Binding("f3,2", "app.goto_phase('scoping')", "Scoping", show=False, id="project.scoping"),
+        Binding("f4,3", "app.goto_phase('spec')", "Spec", show=False, id="project.spec"),
     ]
 
     def __init__(self, project_id: int) -> None:

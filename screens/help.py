@@ -18,7 +18,7 @@ TOUR = (
     "2 Scoping — a RICE-scored MVP: edit any reach, impact, confidence, effort, priority or phase "
     "cell (enter or e), push back in the chat (up to 3 rounds), then Agree.\n"
     "3 Spec — the phased spec and a delivery plan; export them (x) or copy the spec (c).\n\n"
-    "Keys 1, 2 and 3 switch between the phases a project has reached; Esc goes back to the projects; "
+    "F2, F3 and F4 (or 1, 2 and 3 outside a text field) switch between the phases a project has reached; Esc goes back to the projects; "
     "ctrl+p lists every action."
 )
 

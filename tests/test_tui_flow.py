@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pmtui.screens.scoping import number
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, MarkdownViewer, TabbedContent
 
 from pmtui.app import PmtuiApp
 from pmtui.config import Config
+from pmtui.screens.scoping import number
 from pmtui.store import Store
 
 SIZE = (120, 40)
@@ -163,6 +163,8 @@ async def test_idea_to_spec_and_resume(store: Store, tmp_path: Path, monkeypatch
     try:
         app = PmtuiApp(reopened, Config(offline=True))
         async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)  # the home screen mounts and focuses its table before Enter means "open"
+            assert isinstance(app.focused, DataTable) and app.focused.row_count == 1
             await pilot.press("enter")
             await settle(pilot)
             assert screen_name(app) == "SpecScreen"
@@ -176,7 +178,7 @@ async def test_idea_to_spec_and_resume(store: Store, tmp_path: Path, monkeypatch
             assert screen_name(app) == "ScopingScreen"
             table = app.screen.query_one("#features", DataTable)
             assert "✎" in str(table.get_cell(feature.name, "source"))
-            await pilot.press("1")
+            await pilot.press("f2")  # the argue-back input has focus, so "1" would be typed into it
             await settle(pilot)
             assert screen_name(app) == "DiscoveryScreen"
             assert NURSE_ANSWERS[0] in chat_texts(app)
