@@ -231,4 +231,18 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX progress_reports_run ON progress_reports(run_id, id)
     """,
+    # 3: run controls (pause, resume, retry, skip) sent by the dashboard or another process
+    """
+    CREATE TABLE controls (
+        id INTEGER PRIMARY KEY,
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        task_id TEXT,
+        kind TEXT NOT NULL CHECK (kind IN ('pause', 'resume', 'retry', 'skip')),
+        reason TEXT NOT NULL DEFAULT '',
+        outcome TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL,
+        applied_at TEXT
+    );
+    CREATE INDEX controls_pending ON controls(run_id, applied_at, id)
+    """,
 ]
