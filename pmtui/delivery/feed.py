@@ -1,0 +1,369 @@
+"""The live view model of one delivery run, for the dashboard and `pmtui watch` (no Textual here).
+
+DeliveryFeed follows the store's events table: each poll() reads the events written since the
+last one, collects the task ids they name and re-reads only those task rows, in one query. The
+same path serves the dashboard in the engine's own process and `pmtui watch` in another process
+(SQLite in WAL mode lets a second connection read while the engine writes).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import deque
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from pmtui.delivery.store import DeliveryStore, EscalationRecord, RunRecord
+from pmtui.models.states import IssueState
+from pmtui.store.db import Store
+
+S = IssueState
+FAMILIES: tuple[str, ...] = ("waiting", "working", "testing", "human", "done", "failed")
+_FAMILY: dict[str, str] = {
+    S.RECEIVED.value: "waiting",
+    S.RUNNING_TESTS.value: "testing",
+    S.VALIDATING_SOLUTION.value: "testing",
+    S.REQUIREMENTS_UNCLEAR.value: "human",
+    S.WAITING_FOR_REQUIREMENTS_CLARIFICATION.value: "human",
+    S.WAITING_FOR_HUMAN_INPUT.value: "human",
+    S.REQUIRES_HUMAN_INTERVENTION.value: "human",
+    S.COMPLETED.value: "done",
+    S.FAILED.value: "failed",
+    S.BLOCKED.value: "failed",
+}
+EVENT_LOG_SIZE = 500
+_TASK_COLUMNS = (
+    "task_id, position, title, tier, state, attempts, retry_budget, ownership, depends, "
+    "duration_ms, started_at, finished_at, commit_sha, tag"
+)
+# SQLite's default limit on bound parameters is 999 in old builds; stay under it.
+_IN_CHUNK = 900
+_LOGGED_KINDS = frozenset(
+    {"task_state", "attempt", "gate", "commit", "tag", "escalation", "escalation_answered", "run_state",
+     "release", "risk", "progress", "run_started", "control"}
+)
+
+
+def state_family(state: str) -> str:
+    """waiting, working, testing, human, done or failed: how the dashboard colours a state."""
+    return _FAMILY.get(state, "working")
+
+
+@dataclass(slots=True)
+class TaskView:
+    """One row of the task queue, as the dashboard shows it."""
+
+    task_id: str
+    position: int
+    title: str
+    tier: str
+    state: str
+    attempts: int
+    retry_budget: int
+    ownership: str
+    depends: tuple[str, ...]
+    duration_ms: float | None
+    started_at: str | None
+    finished_at: str | None
+    commit_sha: str | None
+    tag: str | None
+    version: int = 0
+
+    @property
+    def family(self) -> str:
+        return state_family(self.state)
+
+    @property
+    def max_attempts(self) -> int:
+        return self.retry_budget + 1
+
+    def duration_s(self) -> float | None:
+        """Stored duration; for a finished task without one, finished - started; None while running."""
+        if self.duration_ms is not None:
+            return self.duration_ms / 1000
+        if self.started_at and self.finished_at:
+            return _seconds(self.started_at, self.finished_at)
+        return None
+
+
+@dataclass(slots=True)
+class EventLine:
+    """One line of the dashboard's event log."""
+
+    event_id: int
+    created_at: str
+    kind: str
+    task_id: str | None
+    text: str
+
+
+@dataclass
+class FeedDelta:
+    """What one poll found: changed task ids (their rows are already in feed.tasks), new log lines,
+    escalations opened and answered, and whether the run row or the progress changed."""
+
+    changed: set[str] = field(default_factory=set)
+    added: list[str] = field(default_factory=list)
+    events: list[EventLine] = field(default_factory=list)
+    escalations_opened: list[EscalationRecord] = field(default_factory=list)
+    escalations_answered: list[tuple[int, int]] = field(default_factory=list)
+    run_changed: bool = False
+    completions: int = 0
+
+    def __bool__(self) -> bool:
+        return bool(self.changed or self.added or self.events or self.escalations_opened
+                    or self.escalations_answered or self.run_changed)
+
+
+class DeliveryFeed:
+    """Incremental view model of a run: `tasks`, `escalations` (open ones), `events`, `run`,
+    `completed_at` (completion times for the burn-up). Call `poll()` repeatedly (from a thread)."""
+
+    def __init__(self, store: Store, run_id: int | None = None, event_log_size: int = EVENT_LOG_SIZE) -> None:
+        self.store = store
+        self.dstore = DeliveryStore(store)
+        self.requested_run = run_id
+        self.run_id: int | None = run_id
+        self.run: RunRecord | None = None
+        self.tasks: dict[str, TaskView] = {}
+        self.dependents: dict[str, list[str]] = {}
+        self.escalations: dict[int, EscalationRecord] = {}
+        self.events: deque[EventLine] = deque(maxlen=event_log_size)
+        self.completed_at: list[str] = []
+        self.last_event_id = 0
+        self.loaded = False
+
+    # -- loading --------------------------------------------------------------------------
+    def load(self) -> FeedDelta:
+        """Read the run once (all its task rows in one query); later calls to poll() are incremental."""
+        delta = FeedDelta()
+        self.last_event_id = int(self.store.query("SELECT COALESCE(MAX(id), 0) FROM events")[0][0])
+        if self.requested_run is None:
+            latest = self.dstore.latest_run()
+            self.run_id = latest.id if latest else None
+        if self.run_id is None:
+            self.loaded = True
+            return delta
+        self.run = self.dstore.get_run(self.run_id)
+        rows = self.store.query(f"SELECT {_TASK_COLUMNS} FROM tasks WHERE run_id = ? ORDER BY position",
+                                (self.run_id,))
+        self.tasks = {row["task_id"]: _view(row) for row in rows}
+        self.dependents = {}
+        for view in self.tasks.values():
+            for dep in view.depends:
+                self.dependents.setdefault(dep, []).append(view.task_id)
+        self.escalations = {e.id: e for e in self.dstore.open_escalations(self.run_id)}
+        self.completed_at = [
+            str(r[0]) for r in self.store.query(
+                "SELECT created_at FROM transitions WHERE run_id = ? AND to_state = ? ORDER BY id",
+                (self.run_id, S.COMPLETED.value),
+            )
+        ]
+        recent = self.store.query(
+            "SELECT id, kind, payload, created_at FROM events WHERE id <= ? "
+            "AND json_extract(payload, '$.run_id') = ? ORDER BY id DESC LIMIT ?",
+            (self.last_event_id, self.run_id, self.events.maxlen or EVENT_LOG_SIZE),
+        )
+        for row in reversed(recent):
+            line = _event_line(int(row["id"]), row["kind"], json.loads(row["payload"]), row["created_at"])
+            if line is not None:
+                self.events.append(line)
+        delta.added = list(self.tasks)
+        delta.escalations_opened = list(self.escalations.values())
+        delta.run_changed = True
+        self.loaded = True
+        return delta
+
+    # -- following ------------------------------------------------------------------------
+    def poll(self, limit: int = 5000) -> FeedDelta:
+        """Events since the last poll → the changed task ids → one query for those rows."""
+        if not self.loaded:
+            return self.load()
+        if self.run_id is None:
+            latest = self.dstore.latest_run()
+            if latest is None:
+                return FeedDelta()
+            self.requested_run = latest.id
+            self.run_id = latest.id
+            return self.load()
+        delta = FeedDelta()
+        events = self.store.events_since(self.last_event_id, limit=limit)
+        if not events:
+            return delta
+        self.last_event_id = int(events[-1]["id"])
+        opened: list[int] = []
+        for event in events:
+            payload = event["payload"]
+            if payload.get("run_id") != self.run_id:
+                continue
+            kind = event["kind"]
+            task_id = payload.get("task_id")
+            if task_id is not None:
+                delta.changed.add(str(task_id))
+            for added in payload.get("added", ()):
+                delta.changed.add(str(added))
+            if kind == "task_state" and payload.get("state") == S.COMPLETED.value and payload.get("from_state"):
+                self.completed_at.append(event["created_at"])
+                delta.completions += 1
+            elif kind == "escalation":
+                opened.append(int(payload["escalation_id"]))
+            elif kind == "escalation_answered":
+                escalation_id = int(payload["escalation_id"])
+                self.escalations.pop(escalation_id, None)
+                if escalation_id in opened:
+                    opened.remove(escalation_id)
+                delta.escalations_answered.append((escalation_id, int(payload.get("option", 0))))
+            elif kind in ("run_state", "release", "control"):
+                delta.run_changed = True
+            line = _event_line(int(event["id"]), kind, payload, event["created_at"])
+            if line is not None:
+                self.events.append(line)
+                delta.events.append(line)
+        for escalation_id in opened:
+            record = self.dstore.escalation(escalation_id)
+            if record.answer is None and escalation_id not in self.escalations:
+                self.escalations[escalation_id] = record
+                delta.escalations_opened.append(record)
+        if delta.run_changed and self.run_id is not None:
+            self.run = self.dstore.get_run(self.run_id)
+        if delta.changed:
+            self._reread(delta)
+        return delta
+
+    def _reread(self, delta: FeedDelta) -> None:
+        ids = sorted(delta.changed)
+        for start in range(0, len(ids), _IN_CHUNK):
+            chunk = ids[start:start + _IN_CHUNK]
+            marks = ", ".join("?" for _ in chunk)
+            rows = self.store.query(
+                f"SELECT {_TASK_COLUMNS} FROM tasks WHERE run_id = ? AND task_id IN ({marks})",
+                (self.run_id, *chunk),
+            )
+            for row in rows:
+                view = _view(row)
+                old = self.tasks.get(view.task_id)
+                if old is None:
+                    delta.added.append(view.task_id)
+                    for dep in view.depends:
+                        self.dependents.setdefault(dep, []).append(view.task_id)
+                else:
+                    view.version = old.version + 1
+                self.tasks[view.task_id] = view
+        delta.changed.difference_update(delta.added)
+
+    # -- reads for the detail panes -------------------------------------------------------
+    def open_escalations(self) -> list[EscalationRecord]:
+        return sorted(self.escalations.values(), key=lambda e: e.id)
+
+    def output_tail(self, task_id: str, lines: int = 40) -> str:
+        """The agent's live output (the engine's output log of the latest attempt), else the stored tail."""
+        view = self.tasks.get(task_id)
+        if view is None or self.run is None:
+            return ""
+        log = output_log_path(self.run, self.store.path, task_id, max(view.attempts, 1))
+        if log.is_file():
+            try:
+                with log.open("rb") as handle:
+                    handle.seek(0, 2)
+                    size = handle.tell()
+                    handle.seek(max(0, size - 16_000))
+                    text = handle.read().decode("utf-8", errors="replace")
+                return "\n".join(text.splitlines()[-lines:])
+            except OSError:
+                pass
+        attempt = self.dstore.last_attempt(self.run.id, task_id)
+        if attempt is None or attempt.agent_result is None:
+            return ""
+        return "\n".join(attempt.agent_result.output_tail.splitlines()[-lines:])
+
+    def remaining_estimate_s(self) -> float | None:
+        """Average duration of the completed tasks times the tasks not finished yet (None without data)."""
+        durations = [d for v in self.tasks.values() if v.state == S.COMPLETED.value
+                     if (d := v.duration_s()) is not None]
+        if not durations:
+            return None
+        left = sum(v.family not in ("done", "failed") for v in self.tasks.values())
+        parallel = int((self.run.config.get("max_parallel") if self.run else 1) or 1)
+        return sum(durations) / len(durations) * left / max(1, parallel)
+
+
+def output_log_path(run: RunRecord, db_path: Path, task_id: str, attempt: int) -> Path:
+    """Where the engine streams an attempt's agent output (the run's directory, as the engine chose it)."""
+    run_dir = Path(run.config.get("run_dir") or Path(db_path).parent / "runs" / f"run-{run.id}")
+    safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in task_id) or "task"
+    return run_dir / "attempts" / f"{safe}-attempt-{attempt}.output.log"
+
+
+def _view(row: sqlite3.Row) -> TaskView:
+    return TaskView(
+        task_id=row["task_id"],
+        position=int(row["position"]),
+        title=row["title"],
+        tier=row["tier"],
+        state=row["state"],
+        attempts=int(row["attempts"]),
+        retry_budget=int(row["retry_budget"]),
+        ownership=row["ownership"],
+        depends=tuple(json.loads(row["depends"])),
+        duration_ms=row["duration_ms"],
+        started_at=row["started_at"],
+        finished_at=row["finished_at"],
+        commit_sha=row["commit_sha"],
+        tag=row["tag"],
+    )
+
+
+def _seconds(start: str, end: str) -> float:
+    return max(0.0, (datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds())
+
+
+def _event_line(event_id: int, kind: str, payload: dict[str, Any], created_at: str) -> EventLine | None:
+    """The log line of an event, or None for bookkeeping events not worth a line."""
+    if kind not in _LOGGED_KINDS:
+        return None
+    task_id = payload.get("task_id")
+    who = f"{task_id} " if task_id else ""
+    text = ""
+    if kind == "task_state":
+        if payload.get("added"):
+            count = len(payload["added"])
+            text = f"{count} task{'s' if count != 1 else ''} received"
+        elif payload.get("from_state"):
+            reason = f": {payload['reason']}" if payload.get("reason") else ""
+            text = f"{who}{payload['from_state']} → {payload.get('state')}{reason}"
+        else:
+            return None
+    elif kind == "attempt":
+        text = f"{who}attempt {payload.get('attempt')} {payload.get('outcome', '')}".rstrip()
+    elif kind == "gate":
+        failed = payload.get("failed") or []
+        verdict = "gates passed" if payload.get("passed") else f"gates failed: {', '.join(failed)}"
+        text = f"{who}attempt {payload.get('attempt')} {verdict}"
+    elif kind == "commit":
+        text = f"{who}commit {str(payload.get('sha', ''))[:10]} {payload.get('subject', '')}".rstrip()
+    elif kind == "tag":
+        text = f"{who}tag {payload.get('name')}"
+    elif kind == "escalation":
+        text = f"{who}escalation #{payload.get('escalation_id')} ({payload.get('kind', 'task')}) opened"
+    elif kind == "escalation_answered":
+        text = f"{who}escalation #{payload.get('escalation_id')} answered: option {payload.get('option')}"
+    elif kind == "run_state":
+        if "state" in payload:
+            reason = f": {payload['reason']}" if payload.get("reason") else ""
+            text = f"run {payload.get('from_state')} → {payload['state']}{reason}"
+        else:
+            return None
+    elif kind == "release":
+        text = f"released: manifest {payload.get('manifest_path')}"
+    elif kind == "risk":
+        text = f"{who}risk {payload.get('risk_id')} {payload.get('severity') or payload.get('status') or ''}".rstrip()
+    elif kind == "progress":
+        text = f"progress report ({payload.get('trigger')})"
+    elif kind == "run_started":
+        text = f"run started: plan {payload.get('plan_id')}"
+    else:
+        text = f"{who}{kind} {payload.get('action', '')}".rstrip()
+    return EventLine(event_id, created_at, kind, task_id, text)

@@ -1,0 +1,134 @@
+"""DeliveryFeed follows a run through the events table: incremental, by key, across Store handles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pmtui.delivery.feed import DeliveryFeed, state_family
+from pmtui.delivery.state_machine import TaskStateMachine
+from pmtui.delivery.store import DeliveryStore, PlannedTask
+from pmtui.models.states import IssueState
+from pmtui.store import Store
+
+S = IssueState
+
+
+def seeded(store: Store, count: int = 5) -> tuple[DeliveryStore, int]:
+    dstore = DeliveryStore(store)
+    run = dstore.create_run("plan-feed", store.path.parent, plan_name="Feed plan")
+    dstore.add_tasks(run.id, [
+        PlannedTask(task_id=f"T{n}", title=f"Task {n}", tier="low" if n % 2 else "normal",
+                    depends=[f"T{n - 1}"] if n > 1 else [])
+        for n in range(1, count + 1)
+    ])
+    return dstore, run.id
+
+
+def test_load_reads_the_latest_run_with_dependents(store: Store) -> None:
+    _, run_id = seeded(store)
+    feed = DeliveryFeed(store)
+    delta = feed.poll()
+    assert feed.run_id == run_id
+    assert list(feed.tasks) == ["T1", "T2", "T3", "T4", "T5"]
+    assert delta.added == ["T1", "T2", "T3", "T4", "T5"]
+    assert feed.dependents["T1"] == ["T2"]
+    assert feed.tasks["T3"].depends == ("T2",)
+    assert [line.text for line in feed.events] == ["run started: plan plan-feed", "5 tasks received"]
+
+
+def test_poll_rereads_only_the_tasks_named_by_new_events(store: Store) -> None:
+    dstore, run_id = seeded(store)
+    feed = DeliveryFeed(store, run_id)
+    feed.poll()
+    before = feed.tasks["T2"]
+    machine = TaskStateMachine(dstore)
+    machine.transition(run_id, "T1", S.ANALYZING_REQUIREMENTS, "picked up")
+    delta = feed.poll()
+    assert delta.changed == {"T1"}
+    assert feed.tasks["T1"].state == "analyzing_requirements"
+    assert feed.tasks["T1"].version == 1
+    assert feed.tasks["T2"] is before, "an unchanged row is not re-read"
+    assert delta.events[-1].text == "T1 received → analyzing_requirements: picked up"
+    assert not feed.poll(), "nothing new: an empty delta"
+
+
+def test_completions_escalations_and_answers_are_followed(store: Store) -> None:
+    dstore, run_id = seeded(store, 2)
+    feed = DeliveryFeed(store, run_id)
+    feed.poll()
+    machine = TaskStateMachine(dstore)
+    for state in (S.ANALYZING_REQUIREMENTS, S.CREATING_TESTS, S.IMPLEMENTING, S.RUNNING_TESTS,
+                  S.VALIDATING_SOLUTION, S.CREATING_PR, S.COMPLETED):
+        machine.transition(run_id, "T1", state, "step")
+    escalation_id = dstore.add_escalation(run_id, "T2", "Which database?", "Blocks T2", ["SQLite", "Postgres"], 2)
+    delta = feed.poll()
+    assert delta.completions == 1 and len(feed.completed_at) == 1
+    assert feed.tasks["T1"].family == "done"
+    assert [e.id for e in delta.escalations_opened] == [escalation_id]
+    assert [e.id for e in feed.open_escalations()] == [escalation_id]
+    dstore.answer_escalation(escalation_id, 1, "keep it simple")
+    delta = feed.poll()
+    assert delta.escalations_answered == [(escalation_id, 1)]
+    assert feed.open_escalations() == []
+
+
+def test_a_second_handle_sees_another_handles_writes(tmp_path: Path) -> None:
+    writer = Store(tmp_path / "shared.db")
+    reader = Store(tmp_path / "shared.db")
+    try:
+        dstore, run_id = seeded(writer, 3)
+        feed = DeliveryFeed(reader)
+        feed.poll()
+        assert feed.run_id == run_id and len(feed.tasks) == 3
+        TaskStateMachine(dstore).transition(run_id, "T1", S.ANALYZING_REQUIREMENTS, "from the engine")
+        dstore.set_run_fields(run_id, paused=True)
+        delta = feed.poll()
+        assert delta.changed == {"T1"} and delta.run_changed
+        assert feed.tasks["T1"].state == "analyzing_requirements"
+        assert feed.run is not None and feed.run.paused
+    finally:
+        reader.close()
+        writer.close()
+
+
+def test_a_feed_opened_before_any_run_picks_up_the_first_one(store: Store) -> None:
+    feed = DeliveryFeed(store)
+    assert not feed.poll() and feed.run_id is None
+    _, run_id = seeded(store, 2)
+    delta = feed.poll()
+    assert feed.run_id == run_id and delta.added == ["T1", "T2"]
+
+
+def test_events_of_other_runs_are_ignored(store: Store) -> None:
+    dstore, first = seeded(store, 2)
+    feed = DeliveryFeed(store, first)
+    feed.poll()
+    other = dstore.create_run("plan-other", store.path.parent / "elsewhere")
+    dstore.add_tasks(other.id, [PlannedTask(task_id="T1", title="Other")])
+    TaskStateMachine(dstore).transition(other.id, "T1", S.ANALYZING_REQUIREMENTS, "other run")
+    assert not feed.poll()
+    assert feed.tasks["T1"].state == "received"
+
+
+@pytest.mark.parametrize(
+    ("state", "family"),
+    [("received", "waiting"), ("implementing", "working"), ("running_tests", "testing"),
+     ("requires_human_intervention", "human"), ("completed", "done"), ("blocked", "failed")],
+)
+def test_state_families(state: str, family: str) -> None:
+    assert state_family(state) == family
+
+
+def test_remaining_estimate_from_average_duration(store: Store) -> None:
+    dstore, run_id = seeded(store, 3)
+    dstore.set_task_fields(run_id, "T1", duration_ms=60_000.0)
+    machine = TaskStateMachine(dstore)
+    for state in (S.ANALYZING_REQUIREMENTS, S.CREATING_TESTS, S.IMPLEMENTING, S.RUNNING_TESTS,
+                  S.VALIDATING_SOLUTION, S.CREATING_PR, S.COMPLETED):
+        machine.transition(run_id, "T1", state, "step")
+    dstore.set_task_fields(run_id, "T1", duration_ms=60_000.0)
+    feed = DeliveryFeed(store, run_id)
+    feed.poll()
+    assert feed.remaining_estimate_s() == pytest.approx(120.0)
