@@ -30,6 +30,7 @@ from pmtui.delivery.contract import (
     effective_tier,
     split_plan,
 )
+from pmtui.delivery.controls import RunControls
 from pmtui.delivery.plan import PlanDocument, PlanError, PlanFiles, PlanTask, load_plan
 from pmtui.delivery.review import build_review_note, review_artifact_markdown, review_path
 from pmtui.delivery.state_machine import TaskStateMachine
@@ -315,14 +316,23 @@ class DeliveryEngine:
         waiting_said = False
         for task_id in sorted(queue.running()):
             running[task_id] = asyncio.create_task(self._drive(task_id))
+        controls = RunControls(self)
         while True:
-            self._resume_answered(queue, running)
-            for task_id in queue.next_batch():
+            paused = controls.apply(queue, running)
+            if not paused:
+                self._resume_answered(queue, running)
+            for task_id in [] if paused else queue.next_batch():
                 queue.mark_running(task_id)
                 running[task_id] = asyncio.create_task(self._drive(task_id))
             if not running:
                 if queue.is_finished():
                     return None
+                if paused:
+                    if no_wait:
+                        return RunOutcome("running", EXIT_WAITING, self.run_id,
+                                          message="dispatch is paused; resume it from the dashboard (pmtui watch)")
+                    await asyncio.sleep(self.poll_interval)
+                    continue
                 open_ids = [e.id for e in self.dstore.open_escalations(self.run_id)]
                 if not waiting_said:
                     self._present_blockers(queue)
@@ -339,7 +349,7 @@ class DeliveryEngine:
             if waiting_said:
                 self.dstore.set_run_state(self.run_id, "running", "an escalation was answered")
                 waiting_said = False
-            timeout = self.poll_interval if queue.waiting() else None
+            timeout = self.poll_interval  # wakes to apply controls and answers sent by other processes
             done, _ = await asyncio.wait(running.values(), timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
             for finished in done:
                 task_id = next(key for key, value in running.items() if value is finished)

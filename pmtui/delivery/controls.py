@@ -1,0 +1,272 @@
+"""Run controls: pause / resume dispatch, retry an escalated task, skip a task with a reason.
+
+Any process may send a control (the dashboard in the delivering process, `pmtui watch` in
+another): `request_*` writes a row to the `controls` table and emits a `control` event. Pause and
+resume take effect at once through the run's `paused` flag; retry and skip wait in the table
+until the delivering engine applies them (RunControls.apply, called by the engine's dispatch loop,
+the same way it polls for escalation answers), which records the outcome and emits
+`control_applied`. A run that is not being delivered keeps its pending controls until the next
+`pmtui deliver` of the same plan resumes it.
+
+Failed is final in the seed-004 state machine, so a retry re-opens a task through the escalation
+path: a task waiting for a human gets its escalation answered with the retry option (a fresh
+attempt budget). Skip ends the task as failed with the reason, answering its open escalation with
+the skip option when it has one, and blocks its dependents with "depends on T3, which was
+skipped: <reason>".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel
+
+from pmtui.delivery.store import DeliveryStore, DeliveryStoreError, EscalationRecord, TaskRecord
+from pmtui.models.states import VALID_TRANSITIONS, WAITING_STATES, IssueState
+from pmtui.store.db import now_iso
+
+if TYPE_CHECKING:
+    from pmtui.delivery.engine import DeliveryEngine
+    from pmtui.delivery.queue import TaskQueue
+    from pmtui.store.db import Store
+
+S = IssueState
+ControlKind = Literal["pause", "resume", "retry", "skip"]
+RETRY_REASON = "retry requested from the dashboard"
+_HUMAN_WAIT = frozenset({*WAITING_STATES, S.REQUIREMENTS_UNCLEAR})
+
+
+class ControlError(DeliveryStoreError):
+    """A control that cannot apply (unknown run or task, finished run, a task in the wrong state)."""
+
+
+class ControlRecord(BaseModel):
+    id: int
+    run_id: int
+    task_id: str | None = None
+    kind: ControlKind
+    reason: str = ""
+    outcome: str = ""
+    created_at: str
+    applied_at: str | None = None
+
+    @property
+    def pending(self) -> bool:
+        return self.applied_at is None
+
+
+# -- requests (any process) ------------------------------------------------------------------------
+def request_pause(store: Store, run_id: int) -> ControlRecord:
+    """Stop dispatching new tasks; tasks already running finish their current work."""
+    return _toggle(store, run_id, paused=True)
+
+
+def request_resume(store: Store, run_id: int) -> ControlRecord:
+    """Dispatch again after a pause."""
+    return _toggle(store, run_id, paused=False)
+
+
+def request_retry(store: Store, run_id: int, task_id: str) -> ControlRecord:
+    """Retry an escalated task with a fresh attempt budget (applied by the delivering engine)."""
+    dstore = DeliveryStore(store)
+    _open_run(dstore, run_id)
+    task = _task(dstore, run_id, task_id)
+    if task.state is S.FAILED:
+        raise ControlError(
+            f"{task_id} has failed, and failed is final in the task state machine: it cannot be retried in "
+            f"this run. Retry applies to a task that waits for a human (escalated, e.g. out of attempts)."
+        )
+    if task.state not in _HUMAN_WAIT:
+        raise ControlError(f"{task_id} is {task.state.value}: only a task waiting for a human can be retried")
+    if retry_option(dstore.open_escalations(run_id, task_id)) is None:
+        raise ControlError(f"{task_id} has no open escalation with a retry option; answer its escalation instead")
+    return _add(store, run_id, task_id, "retry", RETRY_REASON)
+
+
+def request_skip(store: Store, run_id: int, task_id: str, reason: str) -> ControlRecord:
+    """End a task as failed with the reason; its dependents are blocked with it."""
+    reason = " ".join(reason.split())
+    if not reason:
+        raise ControlError("a skip needs a reason (it is recorded and shown on the blocked dependents)")
+    dstore = DeliveryStore(store)
+    _open_run(dstore, run_id)
+    task = _task(dstore, run_id, task_id)
+    if task.state in (S.COMPLETED, S.FAILED, S.BLOCKED):
+        raise ControlError(f"{task_id} is already {task.state.value}: there is nothing to skip")
+    return _add(store, run_id, task_id, "skip", reason)
+
+
+# -- reads -----------------------------------------------------------------------------------------
+def controls(store: Store, run_id: int) -> list[ControlRecord]:
+    rows = store.query("SELECT * FROM controls WHERE run_id = ? ORDER BY id", (run_id,))
+    return [ControlRecord.model_validate(dict(r)) for r in rows]
+
+
+def pending_controls(store: Store, run_id: int) -> list[ControlRecord]:
+    rows = store.query("SELECT * FROM controls WHERE run_id = ? AND applied_at IS NULL ORDER BY id", (run_id,))
+    return [ControlRecord.model_validate(dict(r)) for r in rows]
+
+
+def is_paused(store: Store, run_id: int) -> bool:
+    rows = store.query("SELECT paused FROM runs WHERE id = ?", (run_id,))
+    return bool(rows and rows[0]["paused"])
+
+
+def retry_option(escalations: list[EscalationRecord]) -> tuple[EscalationRecord, int] | None:
+    """The first open escalation offering a retry (or, for a clarification, to proceed) and that option."""
+    return _option(escalations, ("retry", "proceed"))
+
+
+def skip_option(escalations: list[EscalationRecord]) -> tuple[EscalationRecord, int] | None:
+    return _option(escalations, ("skip",))
+
+
+# -- the engine side -------------------------------------------------------------------------------
+class RunControls:
+    """Applies pending controls inside the engine's dispatch loop and tells it whether it is paused."""
+
+    def __init__(self, engine: DeliveryEngine) -> None:
+        self.engine = engine
+        self.store = engine.store
+        self.dstore = engine.dstore
+        self._paused: bool | None = None
+
+    def apply(self, queue: TaskQueue, running: Mapping[str, Any]) -> bool:
+        """Apply what waits (a task this process is driving waits until its drive ends); True while paused."""
+        run_id = self.engine.run_id
+        for control in pending_controls(self.store, run_id):
+            if control.task_id is None or control.task_id in running:
+                continue
+            if control.kind == "skip":
+                outcome = self._skip(queue, control.task_id, control.reason)
+            else:
+                outcome = self._retry(control.task_id)
+            self._done(control, outcome)
+        paused = is_paused(self.store, run_id)
+        if paused != self._paused:
+            if paused:
+                self.engine._say("control", "dispatch paused: running tasks finish, nothing new starts")
+            elif self._paused is not None:
+                self.engine._say("control", "dispatch resumed")
+            self._paused = paused
+        return paused
+
+    def _done(self, control: ControlRecord, outcome: str) -> None:
+        with self.store.transaction() as conn:
+            conn.execute("UPDATE controls SET applied_at = ?, outcome = ? WHERE id = ?",
+                         (now_iso(), outcome, control.id))
+            self.store.emit(None, "control_applied", {
+                "run_id": control.run_id, "task_id": control.task_id, "control_id": control.id,
+                "kind": control.kind, "outcome": outcome,
+            })
+        self.engine._say("control", outcome)
+
+    def _retry(self, task_id: str) -> str:
+        run_id = self.engine.run_id
+        task = self.dstore.task(run_id, task_id)
+        found = retry_option(self.dstore.open_escalations(run_id, task_id))
+        if task.state not in _HUMAN_WAIT or found is None:
+            return f"{task_id}: retry not applied: it is {task.state.value} with no open escalation to retry"
+        escalation, option = found
+        self.dstore.answer_escalation(escalation.id, option, RETRY_REASON)
+        return f"{task_id}: retry: escalation {escalation.id} answered with option {option} ({escalation.options[option - 1]})"
+
+    def _skip(self, queue: TaskQueue, task_id: str, reason: str) -> str:
+        run_id = self.engine.run_id
+        task = self.dstore.task(run_id, task_id)
+        if task.state in (S.COMPLETED, S.FAILED, S.BLOCKED):
+            return f"{task_id}: skip not applied: it is already {task.state.value}"
+        path = _path_to_failed(task.state)
+        if path is None:
+            return f"{task_id}: skip not applied: no way from {task.state.value} to failed"
+        why = f"skipped by the human: {reason}"
+        with self.store.transaction():
+            found = skip_option(self.dstore.open_escalations(run_id, task_id))
+            if found is not None:
+                self.dstore.answer_escalation(found[0].id, found[1], why)
+            for step in path:
+                self.engine.machine.transition(run_id, task_id, step, why)
+            self.dstore.log_decision(run_id, task_id, why)
+        self.engine._say("state", f"{task_id} {task.state.value} → failed: {why}")
+        blocked: list[str] = []
+        if task_id in queue and queue.status(task_id) in ("pending", "running", "waiting"):
+            blocked = queue.mark_failed(task_id)
+        for dependent in blocked:
+            self.engine._block(dependent, f"depends on {task_id}, which was skipped: {reason}")
+        tail = f"; blocked: {', '.join(blocked)}" if blocked else ""
+        return f"{task_id}: skipped ({reason}){tail}"
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+def _toggle(store: Store, run_id: int, *, paused: bool) -> ControlRecord:
+    dstore = DeliveryStore(store)
+    _open_run(dstore, run_id)
+    with store.transaction():
+        dstore.set_run_fields(run_id, paused=paused)
+        control = _add(store, run_id, None, "pause" if paused else "resume", "", applied=True)
+    return control
+
+
+def _add(store: Store, run_id: int, task_id: str | None, kind: ControlKind, reason: str,
+         applied: bool = False) -> ControlRecord:
+    """A control row and its event; an identical pending one is returned instead of a second."""
+    stamp = now_iso()
+    with store.transaction() as conn:
+        if not applied:
+            same = conn.execute(
+                "SELECT id FROM controls WHERE run_id = ? AND task_id IS ? AND kind = ? AND applied_at IS NULL",
+                (run_id, task_id, kind),
+            ).fetchone()
+            if same is not None:
+                return _control(store, int(same["id"]))
+        outcome = ("dispatch paused" if kind == "pause" else "dispatch resumed") if applied else ""
+        cur = conn.execute(
+            "INSERT INTO controls (run_id, task_id, kind, reason, outcome, created_at, applied_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (run_id, task_id, kind, reason, outcome, stamp, stamp if applied else None),
+        )
+        control_id = int(cur.lastrowid or 0)
+        payload: dict[str, Any] = {"run_id": run_id, "control_id": control_id, "kind": kind}
+        if task_id is not None:
+            payload["task_id"] = task_id
+        if reason:
+            payload["reason"] = reason
+        store.emit(None, "control", payload)
+    return _control(store, control_id)
+
+
+def _control(store: Store, control_id: int) -> ControlRecord:
+    rows = store.query("SELECT * FROM controls WHERE id = ?", (control_id,))
+    return ControlRecord.model_validate(dict(rows[0]))
+
+
+def _open_run(dstore: DeliveryStore, run_id: int) -> None:
+    run = dstore.get_run(run_id)
+    if run.finished:
+        raise ControlError(f"run {run_id} of {run.plan_id} is already {run.state}: controls no longer apply")
+
+
+def _task(dstore: DeliveryStore, run_id: int, task_id: str) -> TaskRecord:
+    try:
+        return dstore.task(run_id, task_id)
+    except DeliveryStoreError:
+        raise ControlError(f"run {run_id} has no task {task_id!r}") from None
+
+
+def _option(escalations: list[EscalationRecord], starts: tuple[str, ...]) -> tuple[EscalationRecord, int] | None:
+    for escalation in escalations:
+        for number, text in enumerate(escalation.options, start=1):
+            if text.strip().lower().startswith(starts):
+                return escalation, number
+    return None
+
+
+def _path_to_failed(state: IssueState) -> list[IssueState] | None:
+    """The shortest run of valid transitions from `state` to FAILED through a human-answer state."""
+    if S.FAILED in VALID_TRANSITIONS[state]:
+        return [S.FAILED]
+    for middle in (S.HUMAN_INPUT_RECEIVED, S.WAITING_FOR_REQUIREMENTS_CLARIFICATION):
+        if middle in VALID_TRANSITIONS[state] and S.FAILED in VALID_TRANSITIONS[middle]:
+            return [middle, S.FAILED]
+    return None
