@@ -1322,7 +1322,8 @@ def _detect(clause: str, sentence: str, first_message: bool) -> dict[str, _Clue]
         # "They send builds over Discord …, which is a mess": a workaround with a complaint, and
         # "Feedback is scattered across Discord": a pain that names a tool. The lead decides.
         if _ALTERNATIVES_STRONG.search(clause) or _WORKAROUND_LEAD.match(cleaned):
-            problem.secondary = True
+            # A complaint about today's workaround is not yet the core problem: the PM still asks for it.
+            del clues["core_problem"]
         else:
             alternative.secondary = True
     return clues

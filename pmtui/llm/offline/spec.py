@@ -226,8 +226,9 @@ def write_spec(state: ConversationState) -> str:
         lines.append(summary.core_problem.strip())
     else:
         lines.append("Discovery did not pin down the core problem; see open questions.")
-    if has_real_content(summary.current_alternatives):
-        lines += ["", f"**Today they use:** {summary.current_alternatives.strip()}"]
+    alternatives = summary.current_alternatives.strip()
+    if has_real_content(alternatives) and alternatives != summary.core_problem.strip():
+        lines += ["", f"**Today they use:** {alternatives}"]
     if has_real_content(summary.why_now):
         lines += ["", f"**Why now:** {summary.why_now.strip()}"]
     lines.append("")
