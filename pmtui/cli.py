@@ -527,6 +527,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     from pmtui.errors import ConfigError, StoreError
+    from pmtui.logs import setup_logging
+
+    setup_logging()
 
     handlers: dict[str | None, Callable[[argparse.Namespace], int]] = {
         None: run_tui,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import warnings
 from pathlib import Path
 
@@ -20,13 +21,19 @@ def log_path() -> Path:
 def setup_logging(level: int = logging.INFO) -> Path | None:
     """Route all logging and warnings to the log file; drop handlers that would print over the TUI."""
     root = logging.getLogger()
-    for handler in list(root.handlers):
-        root.removeHandler(handler)
+    for existing in list(root.handlers):
+        # Only what would print on the terminal, and our own earlier file handler, is replaced.
+        console = type(existing) is logging.StreamHandler and existing.stream in (sys.stderr, sys.stdout)
+        if console or getattr(existing, "pmtui", False):
+            root.removeHandler(existing)
+            existing.close()
     path: Path | None = log_path()
+    handler: logging.Handler
     try:
         assert path is not None
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+        handler = logging.FileHandler(path, encoding="utf-8")
+        handler.pmtui = True  # type: ignore[attr-defined]
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     except OSError:
         handler, path = logging.NullHandler(), None
