@@ -400,11 +400,11 @@ class DeliveryEngine:
             reason = queue.blocked_reason(task_id)
             if reason:
                 self._say("waiting", f"{task_id} paused: {reason}")
-        for task_id in self.dstore.tasks(self.run_id):
-            if task_id.state is S.RECEIVED and not task_id.dependencies_done:
-                reason = queue.blocked_reason(task_id.task_id)
+        for task in self.dstore.tasks(self.run_id):
+            if task.state is S.RECEIVED and not task.dependencies_done:
+                reason = queue.blocked_reason(task.task_id)
                 if reason:
-                    self._say("waiting", f"{task_id.task_id} paused: {reason}")
+                    self._say("waiting", f"{task.task_id} paused: {reason}")
 
     # -- one task ---------------------------------------------------------------------------------
     async def _drive(self, task_id: str) -> str:
