@@ -53,6 +53,8 @@ class PmtuiApp(App[None]):
         self._offline = offline
         self._backend_lock = threading.Lock()
         self.start_project = project
+        # `pmtui watch` / `pmtui deliver`: open the delivery dashboard of this run (None = latest) at start.
+        self.start_dashboard: tuple[int | None] | None = None
         self.project_id: int | None = None
         self._model_label: str | None = None
         self._backend_warm = False
@@ -123,6 +125,8 @@ class PmtuiApp(App[None]):
             home.refresh_projects()
         if self.start_project:
             self.open_project_named(self.start_project)
+        if self.start_dashboard is not None:
+            self.show_dashboard(self.start_dashboard[0])
 
     def close_store(self) -> None:
         if self._store is not None:
@@ -145,6 +149,8 @@ class PmtuiApp(App[None]):
         self.push_screen(HomeScreen())
         if self.backend_ready and self.start_project:
             self.open_project_named(self.start_project)
+        if self.backend_ready and self.start_dashboard is not None:
+            self.show_dashboard(self.start_dashboard[0])
 
     def on_ready(self) -> None:
         """The first frame is on screen: now load the engine, off the start-up path."""
@@ -252,6 +258,15 @@ class PmtuiApp(App[None]):
         self.action_go_home()
         self.notify("Pick a project and press Enter.", title="Open project")
 
+    # -- delivery -------------------------------------------------------------------------
+    def show_dashboard(self, run_id: int | None = None) -> None:
+        """The live delivery dashboard of a run (None: the latest run in the store)."""
+        from pmtui.screens.dashboard import DashboardScreen
+
+        if isinstance(self.screen, DashboardScreen) and self.screen.run_id == run_id:
+            return
+        self.push_screen(DashboardScreen(run_id))
+
     # -- spec actions from the palette ----------------------------------------------------
     def action_export_spec(self) -> None:
         self._on_spec_screen("action_export")
@@ -305,6 +320,8 @@ class PmtuiApp(App[None]):
         yield SystemCommand("Scoping", "The RICE table and argue-back of the open project",
                             lambda: self.action_goto_phase("scoping"))
         yield SystemCommand("Spec", "The spec and plan of the open project", lambda: self.action_goto_phase("spec"))
+        yield SystemCommand("Delivery dashboard", "The live dashboard of the latest delivery run",
+                            self.show_dashboard)
         yield SystemCommand("Export spec", "Write the spec and plan to files", self.action_export_spec)
         yield SystemCommand("Copy spec", "Copy the spec Markdown to the clipboard", self.action_copy_spec)
         yield SystemCommand("Toggle theme", "Switch between pmtui-dark and pmtui-light", self.action_toggle_theme)

@@ -101,7 +101,12 @@ def build_parser() -> argparse.ArgumentParser:
     deliver.add_argument("--headless", action="store_true")
     deliver.add_argument("--no-wait", action="store_true")
     deliver.add_argument("--max-parallel", type=int, metavar="N")
-    commands.add_parser("watch", parents=[common], help=LATER_COMMANDS["watch"])
+    watch = commands.add_parser(
+        "watch", parents=[common], help=LATER_COMMANDS["watch"],
+        description="Open the live dashboard on a run that `pmtui deliver` drives in another terminal "
+                    "(same --db). It reads, answers escalations and sends controls; it never delivers.",
+    )
+    watch.add_argument("--run", type=int, metavar="ID", help="the run to follow (default: the latest)")
     status = commands.add_parser("status", parents=[common], help=LATER_COMMANDS["status"])
     status.add_argument("--json", action="store_true")
     answer = commands.add_parser("answer", parents=[common], help=LATER_COMMANDS["answer"])
@@ -522,6 +527,32 @@ def run_answer(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def run_watch(args: argparse.Namespace) -> int:
+    """The dashboard attached to the store of a run in another process (the latest run by default)."""
+    from pmtui.app import PmtuiApp
+    from pmtui.delivery.store import DeliveryStore, DeliveryStoreError
+
+    store = _open_store(args)
+    try:
+        dstore = DeliveryStore(store)
+        if args.run is not None:
+            try:
+                dstore.get_run(args.run)
+            except DeliveryStoreError:
+                raise CommandError(f"no delivery run {args.run} in {store.path}", EXIT_USAGE) from None
+        else:
+            _latest_run_id(store)
+    finally:
+        store.close()
+    app = PmtuiApp(db_path=_db_path(args), offline=bool(args.offline))
+    app.start_dashboard = (args.run,)
+    try:
+        app.run()
+    finally:
+        app.close_store()
+    return app.return_code or EXIT_OK
+
+
 # -- entry point ----------------------------------------------------------------------------------
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
@@ -541,6 +572,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "deliver": run_deliver,
         "status": run_status,
         "answer": run_answer,
+        "watch": run_watch,
     }
     try:
         return handlers[args.command](args)

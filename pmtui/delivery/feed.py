@@ -16,7 +16,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from pmtui.delivery.store import DeliveryStore, EscalationRecord, RunRecord
+from pmtui.delivery.store import (
+    AttemptRecord,
+    CommitRecord,
+    DeliveryStore,
+    EscalationRecord,
+    RunRecord,
+    TaskRecord,
+    TransitionRecord,
+)
 from pmtui.models.states import IssueState
 from pmtui.store.db import Store
 
@@ -43,7 +51,7 @@ _TASK_COLUMNS = (
 _IN_CHUNK = 900
 _LOGGED_KINDS = frozenset(
     {"task_state", "attempt", "gate", "commit", "tag", "escalation", "escalation_answered", "run_state",
-     "release", "risk", "progress", "run_started", "control"}
+     "release", "risk", "progress", "run_started", "control", "control_applied"}
 )
 
 
@@ -116,6 +124,28 @@ class FeedDelta:
     def __bool__(self) -> bool:
         return bool(self.changed or self.added or self.events or self.escalations_opened
                     or self.escalations_answered or self.run_changed)
+
+
+@dataclass
+class TaskDetail:
+    """Everything the task detail pane shows about one task, read in one go (off the UI thread)."""
+
+    task: TaskRecord
+    transitions: list[TransitionRecord]
+    attempts: list[AttemptRecord]
+    escalations: list[EscalationRecord]
+    commit: CommitRecord | None
+    diff_stat: str
+    output_tail: str
+
+
+@dataclass
+class ReleaseView:
+    """The release pane: the manifest (once written), its text and the handoff summary."""
+
+    manifest_path: str = ""
+    manifest_text: str = ""
+    handoff: str = ""
 
 
 class DeliveryFeed:
@@ -216,7 +246,7 @@ class DeliveryFeed:
                 if escalation_id in opened:
                     opened.remove(escalation_id)
                 delta.escalations_answered.append((escalation_id, int(payload.get("option", 0))))
-            elif kind in ("run_state", "release", "control"):
+            elif kind in ("run_state", "release", "control", "control_applied"):
                 delta.run_changed = True
             line = _event_line(int(event["id"]), kind, payload, event["created_at"])
             if line is not None:
@@ -278,6 +308,52 @@ class DeliveryFeed:
         if attempt is None or attempt.agent_result is None:
             return ""
         return "\n".join(attempt.agent_result.output_tail.splitlines()[-lines:])
+
+    def detail(self, task_id: str) -> TaskDetail | None:
+        """The selected task's contract, timeline, attempts with gates, escalations, commit, diff
+        stat and output tail (None when the run has no such task)."""
+        if self.run_id is None or task_id not in self.tasks:
+            return None
+        task = self.dstore.task(self.run_id, task_id)
+        commit = self.dstore.commit_for(self.run_id, task_id)
+        return TaskDetail(
+            task=task,
+            transitions=self.dstore.transitions(self.run_id, task_id),
+            attempts=self.dstore.attempts(self.run_id, task_id),
+            escalations=[e for e in self.dstore.escalations(self.run_id) if e.task_id == task_id],
+            commit=commit,
+            diff_stat=self._diff_stat(commit.sha) if commit else "",
+            output_tail=self.output_tail(task_id),
+        )
+
+    def _diff_stat(self, sha: str) -> str:
+        import subprocess
+
+        if self.run is None:
+            return ""
+        try:
+            done = subprocess.run(
+                ["git", "show", "--stat", "--format=", sha], cwd=self.run.repo, capture_output=True, text=True,
+                timeout=5, check=False,
+            )
+        except (OSError, subprocess.TimeoutExpired):
+            return ""
+        return done.stdout.strip() if done.returncode == 0 else ""
+
+    def release(self) -> ReleaseView:
+        """The manifest file's text and the handoff summary, once the run is released."""
+        if self.run is None or not self.run.manifest_path:
+            return ReleaseView()
+        path = Path(self.run.repo) / self.run.manifest_path
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as error:
+            text = f"(cannot read {path}: {error.strerror or error})"
+        handoff = self.store.query(
+            "SELECT text FROM progress_reports WHERE run_id = ? AND trigger = 'release' ORDER BY id DESC LIMIT 1",
+            (self.run.id,),
+        )
+        return ReleaseView(self.run.manifest_path, text, str(handoff[0][0]) if handoff else "")
 
     def remaining_estimate_s(self) -> float | None:
         """Average duration of the completed tasks times the tasks not finished yet (None without data)."""
@@ -364,6 +440,9 @@ def _event_line(event_id: int, kind: str, payload: dict[str, Any], created_at: s
         text = f"progress report ({payload.get('trigger')})"
     elif kind == "run_started":
         text = f"run started: plan {payload.get('plan_id')}"
+    elif kind == "control":
+        reason = f": {payload['reason']}" if payload.get("reason") else ""
+        text = f"{who}{payload.get('kind')} requested{reason}"
     else:
-        text = f"{who}{kind} {payload.get('action', '')}".rstrip()
+        text = f"{who}{payload.get('kind')}: {payload.get('outcome', '')}".rstrip(": ")
     return EventLine(event_id, created_at, kind, task_id, text)

@@ -1,0 +1,491 @@
+"""The live delivery dashboard: task queue, task detail, dependencies, progress, event log, release,
+escalations and run controls of one run, followed through the store's events (DeliveryFeed).
+
+The feed is polled in one thread worker with its own read connection (SQLite WAL), so the engine
+writing in this process or in another (`pmtui watch`) never waits on the UI, and the UI never
+blocks on SQLite. Each poll's delta is applied by key: only changed rows are touched.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.console import Group
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
+from textual.worker import get_current_worker
+
+from pmtui.widgets.burnup import burnup_text
+from pmtui.widgets.dependency_view import dependency_text
+from pmtui.widgets.event_log import EventLog
+from pmtui.widgets.status_bar import StatusBar
+from pmtui.widgets.task_detail import TaskDetailPane
+from pmtui.widgets.task_table import COLUMN_KEYS, TaskTable, format_duration
+
+if TYPE_CHECKING:
+    from pmtui.app import PmtuiApp
+    from pmtui.delivery.feed import DeliveryFeed, FeedDelta, ReleaseView, TaskDetail
+    from pmtui.delivery.progress import ProgressReport
+    from pmtui.delivery.store import EscalationRecord, RunRecord
+    from pmtui.screens.escalation import EscalationAnswer, EscalationModal
+
+POLL_S = 0.25
+PROGRESS_EVERY_S = 2.0
+FAMILY_FILTERS: tuple[tuple[str, ...] | None, ...] = (
+    None, ("waiting",), ("working", "testing"), ("human",), ("done",), ("failed",),
+)
+TIER_FILTERS: tuple[tuple[str, ...] | None, ...] = (None, ("critical",), ("normal",), ("low",))
+PANES = ("pane-task", "pane-graph", "pane-progress", "pane-log", "pane-escalations", "pane-release")
+
+
+class DashboardScreen(Screen[None]):
+    """One run, live. `DashboardScreen(run_id=None)` follows the latest run of `app.store`."""
+
+    CSS_PATH = "dashboard.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("slash", "search", "Search", id="dashboard.search"),
+        Binding("s", "sort", "Sort", id="dashboard.sort"),
+        Binding("S", "reverse_sort", "Reverse sort", show=False, id="dashboard.reverse_sort"),
+        Binding("f", "filter_state", "State", id="dashboard.filter_state"),
+        Binding("t", "filter_tier", "Tier", show=False, id="dashboard.filter_tier"),
+        Binding("escape", "clear_filters", "Clear filters", show=False, id="dashboard.clear"),
+        Binding("e", "answer", "Answer", id="dashboard.answer"),
+        Binding("p", "pause", "Pause/resume", id="dashboard.pause"),
+        Binding("r", "retry", "Retry", show=False, id="dashboard.retry"),
+        Binding("x", "skip", "Skip", show=False, id="dashboard.skip"),
+        Binding("o", "open_repo", "Repo", show=False, id="dashboard.open_repo"),
+        Binding("right_square_bracket", "pane(1)", "Next pane", show=False, id="dashboard.next_pane"),
+        Binding("left_square_bracket", "pane(-1)", "Previous pane", show=False, id="dashboard.previous_pane"),
+        Binding("q", "close", "Close", id="dashboard.close"),
+    ]
+
+    def __init__(self, run_id: int | None = None) -> None:
+        super().__init__()
+        self.run_id = run_id
+        self.feed: DeliveryFeed | None = None
+        self.run: RunRecord | None = None
+        self.escalations: dict[int, EscalationRecord] = {}
+        self.deferred: set[int] = set()
+        self.modal: EscalationModal | None = None
+        self.report: ProgressReport | None = None
+        self._family_filter = 0
+        self._tier_filter = 0
+        self._wake = threading.Event()
+        self._detail_for: str | None = None
+        self._progress_due = True
+        self._release_loaded = False
+
+    @property
+    def pmtui(self) -> PmtuiApp:
+        return self.app  # type: ignore[return-value]
+
+    # -- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(Text("Delivery dashboard · loading the run…"), id="run-line")
+        yield Static(Text(""), id="filter-line")
+        yield Input(placeholder="Search task id or title (Enter keeps it, Esc clears)", id="search")
+        with Horizontal(id="dash-body"):
+            yield TaskTable(id="tasks")
+            with TabbedContent(id="panes", initial="pane-task"):
+                with TabPane("Task", id="pane-task"):
+                    yield TaskDetailPane(id="detail")
+                with TabPane("Graph", id="pane-graph"), VerticalScroll():
+                    yield Static(Text(""), id="graph")
+                with TabPane("Progress", id="pane-progress"), VerticalScroll():
+                    yield Static(Text(""), id="progress")
+                with TabPane("Log", id="pane-log"):
+                    yield EventLog(id="events")
+                with TabPane("Asks", id="pane-escalations"), VerticalScroll():
+                    yield Static(Text(""), id="escalation-list")
+                with TabPane("Release", id="pane-release"), VerticalScroll():
+                    yield Static(Text(""), id="release")
+        yield StatusBar()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#search", Input).display = False
+        self._show_filters()
+        self.query_one(TaskTable).focus()
+        self._follow()
+        self.set_interval(1.0, self._tick)
+
+    def on_unmount(self) -> None:
+        self._wake.set()
+
+    # -- following the run (thread worker) ------------------------------------------------
+    @work(thread=True, exclusive=True, group="dashboard-feed", exit_on_error=False)
+    def _follow(self) -> None:
+        """Poll the feed with a read connection of our own; hand each delta to the UI thread."""
+        from pmtui.delivery.feed import DeliveryFeed
+        from pmtui.delivery.progress import progress_report
+        from pmtui.store import Store
+
+        worker = get_current_worker()
+        reader = Store(self.pmtui.store.path)
+        try:
+            feed = DeliveryFeed(reader, self.run_id)
+            self.feed = feed
+            shown_detail: str | None = None
+            last_progress = 0.0
+            first = True
+            while not worker.is_cancelled:
+                delta = feed.poll()
+                if delta or first:
+                    self.app.call_from_thread(self._apply, delta)
+                    first = False
+                wanted = self._detail_for
+                if wanted is not None and (wanted != shown_detail or wanted in delta.changed
+                                           or wanted in delta.added):
+                    detail = feed.detail(wanted)
+                    shown_detail = wanted
+                    self.app.call_from_thread(self._show_detail, wanted, detail)
+                now = time.monotonic()
+                if feed.run_id is not None and (delta or self._progress_due) and now - last_progress >= (
+                        0 if self._progress_due else PROGRESS_EVERY_S):
+                    self._progress_due = False
+                    last_progress = now
+                    report = progress_report(feed.dstore, feed.run_id)
+                    release = feed.release() if feed.run and feed.run.manifest_path else None
+                    self.app.call_from_thread(self._show_progress, report, release)
+                self._wake.wait(POLL_S)
+                self._wake.clear()
+        finally:
+            reader.close()
+
+    def _apply(self, delta: FeedDelta) -> None:
+        """A poll's changes, by key: rows, log lines, escalations, the run line."""
+        feed = self.feed
+        if feed is None:
+            return
+        table = self.query_one(TaskTable)
+        if delta.added and len(delta.added) == len(feed.tasks):
+            table.set_rows(feed.tasks.values())
+        else:
+            changed = [feed.tasks[t] for t in (*delta.added, *delta.changed) if t in feed.tasks]
+            if changed:
+                table.update_rows(changed)
+        if delta.events:
+            self.query_one(EventLog).add(delta.events)
+        if delta.run_changed and feed.run is not None:
+            self.run = feed.run
+            self.run_id = feed.run.id
+        if delta.changed or delta.added:
+            self._refresh_graph()
+        for escalation_id, option in delta.escalations_answered:
+            self.escalations.pop(escalation_id, None)
+            self.deferred.discard(escalation_id)
+            if self.modal is not None and self.modal.escalation.id == escalation_id:
+                modal, self.modal = self.modal, None
+                modal.answered_elsewhere(option)
+        for record in delta.escalations_opened:
+            self.escalations[record.id] = record
+            if not self._is_active():
+                where = f"task {record.task_id}" if record.task_id else "the run"
+                self.app.notify(f"Escalation #{record.id} ({where}): {record.problem}",
+                                title="The engine needs a decision", severity="warning", markup=False)
+        self._show_escalations()
+        self._show_run_line()
+        self._show_filters()
+        self._present_next()
+
+    def _tick(self) -> None:
+        """Once a second: the elapsed time on the run line moves while a run is going."""
+        if self.run is not None and not self.run.finished:
+            self._show_run_line()
+
+    def _is_active(self) -> bool:
+        return self.app.screen is self
+
+    # -- the run line, filters and panes --------------------------------------------------
+    def _show_run_line(self) -> None:
+        feed, run = self.feed, self.run
+        line = Text(no_wrap=True, overflow="ellipsis")
+        if feed is None or run is None:
+            line.append("No delivery run in this store yet — start one with `pmtui deliver PLAN.md`.",
+                        style="dim")
+            self.query_one("#run-line", Static).update(line)
+            return
+        done = sum(1 for v in feed.tasks.values() if v.family == "done")
+        line.append(f"{run.plan_name or run.plan_id}", style="bold")
+        line.append(f" · run {run.id} · ")
+        state_style = {"released": "bold green", "failed": "bold red", "waiting_for_human": "bold magenta"}
+        line.append(run.state.replace("_", " "), style=state_style.get(run.state, "bold cyan"))
+        if run.paused:
+            line.append(" · PAUSED", style="bold yellow")
+        line.append(f" · {done}/{len(feed.tasks)} done")
+        line.append(f" · elapsed {format_duration(_elapsed(run))}")
+        estimate = feed.remaining_estimate_s()
+        if estimate is not None and not run.finished:
+            line.append(f" · ~{format_duration(estimate)} left")
+        if self.report is not None:
+            line.append(f" · ${self.report.llm_spend_usd:.4f}")
+        if self.escalations:
+            line.append(f" · {len(self.escalations)} open ask(s) (e)", style="bold magenta")
+        self.query_one("#run-line", Static).update(line)
+
+    def _show_filters(self) -> None:
+        table = self.query_one(TaskTable)
+        line = Text(no_wrap=True, overflow="ellipsis", style="dim")
+        line.append(f"sort {table.sort_column} {'▼' if table.sort_reverse else '▲'} (s)")
+        families = FAMILY_FILTERS[self._family_filter]
+        line.append(f" · state {'/'.join(families) if families else 'all'} (f)")
+        tiers = TIER_FILTERS[self._tier_filter]
+        line.append(f" · tier {'/'.join(tiers) if tiers else 'all'} (t)")
+        if table.search:
+            line.append(" · search ")
+            line.append(repr(table.search), style="bold")
+        line.append(f" · {len(table.order)} shown")
+        self.query_one("#filter-line", Static).update(line)
+
+    def _refresh_graph(self) -> None:
+        if self.feed is None:
+            return
+        table = self.query_one(TaskTable)
+        self.query_one("#graph", Static).update(
+            dependency_text(table.cursor_key, table.rows, self.feed.dependents))
+
+    def _show_detail(self, task_id: str, detail: TaskDetail | None) -> None:
+        if task_id == self.query_one(TaskTable).cursor_key:
+            self.query_one(TaskDetailPane).show(detail)
+
+    def _show_progress(self, report: ProgressReport, release: ReleaseView | None) -> None:
+        self.report = report
+        feed, run = self.feed, self.run
+        parts: list[Any] = [Text(report.text())]
+        if feed is not None and run is not None:
+            parts.append(Text(""))
+            parts.append(Text(f"LLM spend ${report.llm_spend_usd:.4f} · elapsed {format_duration(_elapsed(run))}"
+                              + _estimate_text(feed.remaining_estimate_s(), run.finished)))
+            parts.append(Text(""))
+            parts.append(Text("Burn-up (completed tasks over time)", style="bold underline"))
+            width = max(10, self.query_one("#panes").size.width - 8)
+            end = run.finished_at or (feed.completed_at[-1] if feed.completed_at else run.created_at)
+            parts.append(burnup_text(feed.completed_at, len(feed.tasks), run.created_at, end, width=width))
+        self.query_one("#progress", Static).update(Group(*parts))
+        if release is not None:
+            body: list[Any] = [Text(f"Manifest {release.manifest_path}", style="bold")]
+            if release.handoff:
+                body += [Text(""), Text("Handoff", style="bold underline"), Text(release.handoff)]
+            body += [Text(""), Text("Release manifest", style="bold underline"), Text(release.manifest_text)]
+            self.query_one("#release", Static).update(Group(*body))
+        elif run is not None:
+            self.query_one("#release", Static).update(Text(
+                "The release gate runs once every task is done: full checks, migration safety, risk audit, "
+                "then the manifest and the handoff appear here.", style="dim"))
+        self._show_run_line()
+
+    def _show_escalations(self) -> None:
+        widget = self.query_one("#escalation-list", Static)
+        if not self.escalations:
+            widget.update(Text("No open escalations.", style="dim"))
+            return
+        text = Text()
+        for record in sorted(self.escalations.values(), key=lambda e: e.id):
+            text.append(f"#{record.id} {record.task_id or 'run'}", style="bold magenta")
+            text.append(f"  {record.problem}\n")
+            for number, option in enumerate(record.options, start=1):
+                mark = " (recommended)" if number == record.recommended else ""
+                text.append(f"   {number}. {option}{mark}\n", style="bold" if mark else "")
+        text.append("\nPress e to answer the first one.", style="dim")
+        widget.update(text)
+
+    # -- the task table -------------------------------------------------------------------
+    @on(TaskTable.Highlighted)
+    def _highlighted(self, event: TaskTable.Highlighted) -> None:
+        self._detail_for = event.task_id
+        if event.task_id is None:
+            self.query_one(TaskDetailPane).show(None)
+        self._refresh_graph()
+        self._wake.set()
+
+    @on(TaskTable.SortChanged)
+    def _sorted(self) -> None:
+        self._show_filters()
+
+    def action_sort(self) -> None:
+        table = self.query_one(TaskTable)
+        table.sort_by(COLUMN_KEYS[(COLUMN_KEYS.index(table.sort_column) + 1) % len(COLUMN_KEYS)], reverse=False)
+
+    def action_reverse_sort(self) -> None:
+        table = self.query_one(TaskTable)
+        table.sort_by(table.sort_column, reverse=not table.sort_reverse)
+
+    def action_filter_state(self) -> None:
+        self._family_filter = (self._family_filter + 1) % len(FAMILY_FILTERS)
+        self._apply_filters()
+
+    def action_filter_tier(self) -> None:
+        self._tier_filter = (self._tier_filter + 1) % len(TIER_FILTERS)
+        self._apply_filters()
+
+    def _apply_filters(self) -> None:
+        table = self.query_one(TaskTable)
+        table.set_filter(FAMILY_FILTERS[self._family_filter], TIER_FILTERS[self._tier_filter])
+        self._show_filters()
+
+    def action_clear_filters(self) -> None:
+        self._family_filter = self._tier_filter = 0
+        search = self.query_one("#search", Input)
+        search.value = ""
+        search.display = False
+        table = self.query_one(TaskTable)
+        table.set_filter(None, None, "")
+        table.focus()
+        self._show_filters()
+
+    def action_search(self) -> None:
+        search = self.query_one("#search", Input)
+        search.display = True
+        search.focus()
+
+    @on(Input.Changed, "#search")
+    def _search_changed(self, event: Input.Changed) -> None:
+        table = self.query_one(TaskTable)
+        table.set_filter(FAMILY_FILTERS[self._family_filter], TIER_FILTERS[self._tier_filter], event.value.strip())
+        self._show_filters()
+
+    @on(Input.Submitted, "#search")
+    def _search_done(self) -> None:
+        search = self.query_one("#search", Input)
+        if not search.value.strip():
+            search.display = False
+        self.query_one(TaskTable).focus()
+
+    def action_pane(self, step: int) -> None:
+        panes = self.query_one(TabbedContent)
+        current = PANES.index(panes.active) if panes.active in PANES else 0
+        panes.active = PANES[(current + step) % len(PANES)]
+
+    # -- escalations ----------------------------------------------------------------------
+    def on_screen_resume(self) -> None:
+        self._present_next()
+
+    def _present_next(self) -> None:
+        """Push the modal for the oldest open escalation not put off, when this screen is in front."""
+        if self.modal is not None or not self._is_active():
+            return
+        waiting = [e for e in sorted(self.escalations.values(), key=lambda e: e.id) if e.id not in self.deferred]
+        if waiting:
+            self._ask(waiting[0])
+
+    def _ask(self, record: EscalationRecord) -> None:
+        from pmtui.screens.escalation import EscalationModal
+
+        self.modal = EscalationModal(record)
+        self.app.push_screen(self.modal, lambda answer: self._answered(record, answer))
+
+    def _answered(self, record: EscalationRecord, answer: EscalationAnswer | None) -> None:
+        from pmtui.delivery.store import DeliveryStore, DeliveryStoreError
+
+        self.modal = None
+        if answer is None:
+            self.deferred.add(record.id)
+            return
+        try:
+            DeliveryStore(self.pmtui.store).answer_escalation(record.id, answer.option, answer.note)
+        except DeliveryStoreError as error:
+            self.notify(f"{error}", title="Escalation", severity="error", markup=False)
+        else:
+            self.escalations.pop(record.id, None)
+            self.notify(f"Escalation #{record.id}: option {answer.option} — {record.options[answer.option - 1]}",
+                        title="Answered", markup=False)
+            self._wake.set()
+        self._show_escalations()
+        self.call_after_refresh(self._present_next)
+
+    def action_answer(self) -> None:
+        if not self.escalations:
+            self.notify("No open escalations.", title="Escalations")
+            return
+        if self.modal is None:
+            self._ask(min(self.escalations.values(), key=lambda e: e.id))
+
+    # -- controls -------------------------------------------------------------------------
+    def _control(self, name: str, *args: Any) -> None:
+        from pmtui.delivery import controls
+        from pmtui.store import StoreError
+
+        if self.run is None:
+            self.notify("No run to control yet.", severity="warning")
+            return
+        try:
+            getattr(controls, name)(self.pmtui.store, self.run.id, *args)
+        except StoreError as error:
+            self.notify(str(error), title="Control", severity="error", markup=False)
+            return
+        self._wake.set()
+
+    def action_pause(self) -> None:
+        if self.run is None:
+            self.notify("No run to control yet.", severity="warning")
+            return
+        paused = self.run.paused
+        self._control("request_resume" if paused else "request_pause")
+        self.notify("Dispatch resumed." if paused else "Dispatch paused: running tasks finish their step.",
+                    title="Run")
+
+    def _selected(self) -> str | None:
+        task_id = self.query_one(TaskTable).cursor_key
+        if task_id is None:
+            self.notify("Select a task first.", severity="warning")
+        return task_id
+
+    def action_retry(self) -> None:
+        task_id = self._selected()
+        if task_id is not None:
+            self._control("request_retry", task_id)
+
+    def action_skip(self) -> None:
+        from pmtui.screens.modals import TextInputModal
+
+        task_id = self._selected()
+        if task_id is None:
+            return
+
+        def skip(reason: str | None) -> None:
+            if reason:
+                self._control("request_skip", task_id, reason)
+
+        self.app.push_screen(
+            TextInputModal(f"Skip {task_id}", "Why skip it? The reason is recorded and shown on the tasks "
+                           "it blocks.", placeholder="reason"),
+            skip,
+        )
+
+    def action_open_repo(self) -> None:
+        if self.run is None:
+            self.notify("No run yet.", severity="warning")
+            return
+        repo = self.run.repo
+        self.app.copy_to_clipboard(repo)
+        self.app.open_url(f"file://{repo}")
+        self.notify(f"{repo} (copied to the clipboard)", title="Repository", markup=False)
+
+    def action_close(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.dismiss(None)
+        else:
+            self.app.exit()
+
+
+def _elapsed(run: RunRecord) -> float:
+    from datetime import UTC, datetime
+
+    start = datetime.fromisoformat(run.created_at)
+    end = datetime.fromisoformat(run.finished_at) if run.finished_at else datetime.now(UTC)
+    return max(0.0, (end - start).total_seconds())
+
+
+def _estimate_text(estimate: float | None, finished: bool) -> str:
+    if finished:
+        return ""
+    if estimate is None:
+        return " · remaining: no completed task to estimate from yet"
+    return f" · about {format_duration(estimate)} remaining (average task time)"

@@ -1,0 +1,156 @@
+"""The task detail pane: contract, state timeline, gate results, review note, diff stat, agent output,
+commit and tag of the selected task. Text from agents and plans is never parsed as markup."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from pmtui.delivery.feed import TaskDetail, state_family
+from pmtui.widgets.task_table import FAMILY_STYLES, format_duration
+
+EVIDENCE_LINES = 4
+
+
+def _heading(text: str) -> Text:
+    return Text(text, style="bold underline")
+
+
+def _bullets(items: list[str], empty: str = "none") -> Text:
+    if not items:
+        return Text(f"  {empty}", style="dim")
+    return Text("\n".join(f"  • {item}" for item in items))
+
+
+def _clock(stamp: str) -> str:
+    """HH:MM:SS of a stored ISO timestamp (the stored value, never the wall clock)."""
+    return stamp[11:19] if len(stamp) >= 19 else stamp
+
+
+def detail_renderable(detail: TaskDetail) -> RenderableType:
+    task = detail.task
+    parts: list[RenderableType] = []
+    title = Text()
+    title.append(f"{task.task_id} ", style="bold")
+    title.append(task.title, style="bold")
+    parts.append(title)
+    meta = Text()
+    meta.append(f"{task.tier}", style="bold" if task.tier == "critical" else "")
+    meta.append(" · ")
+    meta.append(task.state.value.replace("_", " "), style=FAMILY_STYLES.get(state_family(task.state.value), ""))
+    meta.append(f" · attempt {task.attempts}/{task.retry_budget + 1}")
+    if task.ownership:
+        meta.append(f" · area {task.ownership}")
+    duration = task.duration_ms / 1000 if task.duration_ms is not None else None
+    if duration is not None:
+        meta.append(f" · {format_duration(duration)}")
+    parts.append(meta)
+    if task.tier_reason:
+        parts.append(Text(f"tier: {task.tier_reason}", style="dim"))
+
+    contract = task.contract
+    parts.append(Text())
+    parts.append(_heading("Contract"))
+    if contract is None:
+        parts.append(Text("  no contract recorded", style="dim"))
+    else:
+        parts.append(Text("Acceptance criteria"))
+        parts.append(_bullets(contract.acceptance_criteria))
+        files = [f"create {p}" for p in contract.expected_files.create]
+        files += [f"modify {p}" for p in contract.expected_files.modify]
+        files += [f"delete {p}" for p in contract.expected_files.delete]
+        parts.append(Text("Files"))
+        parts.append(_bullets(files))
+        parts.append(Text("Non-goals"))
+        parts.append(_bullets(contract.non_goals))
+
+    parts.append(Text())
+    parts.append(_heading("Timeline"))
+    if detail.transitions:
+        timeline = Text()
+        for record in detail.transitions:
+            timeline.append(f"  {_clock(record.created_at)} ", style="dim")
+            timeline.append(record.to_state.value.replace("_", " "),
+                            style=FAMILY_STYLES.get(state_family(record.to_state.value), ""))
+            if record.reason:
+                timeline.append(f"\n      {record.reason}")
+            timeline.append("\n")
+        timeline.rstrip()
+        parts.append(timeline)
+    else:
+        parts.append(Text("  not started", style="dim"))
+
+    parts.append(Text())
+    parts.append(_heading("Gates"))
+    gated = [a for a in detail.attempts if a.gate_results]
+    if gated:
+        gates = Table(box=None, padding=(0, 1), expand=True, header_style="bold")
+        gates.add_column("try", no_wrap=True)
+        gates.add_column("gate", no_wrap=True)
+        gates.add_column("result", no_wrap=True)
+        gates.add_column("evidence", ratio=1)
+        for attempt in gated:
+            for gate in attempt.gate_results:
+                verdict = Text("pass", style="green") if gate.passed else Text("FAIL", style="bold red")
+                evidence = Text("\n".join(gate.evidence[:EVIDENCE_LINES]))
+                gates.add_row(str(attempt.attempt), gate.gate, verdict, evidence)
+        parts.append(gates)
+    else:
+        parts.append(Text("  no gate run yet", style="dim"))
+
+    if task.review_note is not None:
+        parts.append(Text())
+        parts.append(_heading("Review note"))
+        parts.append(Text(task.review_note.summary))
+        if task.review_note.risks:
+            parts.append(_bullets(task.review_note.risks))
+        if task.review_note.rollback:
+            parts.append(Text(f"rollback: {task.review_note.rollback}", style="dim"))
+
+    for escalation in detail.escalations:
+        parts.append(Text())
+        answered = (f"answered: option {escalation.answer}" if escalation.answer is not None else "open")
+        parts.append(_heading(f"Escalation #{escalation.id} ({answered})"))
+        parts.append(Text(escalation.problem))
+
+    parts.append(Text())
+    parts.append(_heading("Commit"))
+    if detail.commit is not None:
+        line = Text()
+        line.append(detail.commit.sha[:12], style="bold")
+        line.append(" " + detail.commit.message.split("\n", 1)[0])
+        parts.append(line)
+        if task.tag:
+            parts.append(Text(f"tag {task.tag}", style="bold green"))
+        if detail.diff_stat:
+            parts.append(Text(detail.diff_stat))
+    else:
+        parts.append(Text("  no commit yet", style="dim"))
+
+    parts.append(Text())
+    parts.append(_heading("Agent output"))
+    parts.append(Text(detail.output_tail or "  no output yet", style="" if detail.output_tail else "dim"))
+    return Group(*parts)
+
+
+class TaskDetailPane(VerticalScroll):
+    """Shows one TaskDetail; `show(None)` when no task is selected."""
+
+    DEFAULT_CSS = """
+    TaskDetailPane { padding: 0 1; }
+    TaskDetailPane > Static { width: 1fr; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("Select a task to see its contract, timeline and gates.", style="dim"), id="detail-body")
+
+    def show(self, detail: TaskDetail | None) -> None:
+        body = self.query_one("#detail-body", Static)
+        if detail is None:
+            body.update(Text("Select a task to see its contract, timeline and gates.", style="dim"))
+            return
+        body.update(detail_renderable(detail))
