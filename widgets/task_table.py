@@ -89,6 +89,7 @@ class TaskTable(ScrollView, can_focus=True):
     TaskTable {
         background: $surface;
         scrollbar-size-vertical: 1;
+        overflow-x: hidden;
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -125,6 +126,8 @@ class TaskTable(ScrollView, can_focus=True):
         self.tiers: frozenset[str] | None = None
         self.search = ""
         self.cursor_key: str | None = None
+        # The task the user chose: it gets the cursor back when a filter that hid it is lifted.
+        self._chosen: str | None = None
         self._order: list[str] = []
         self._index: dict[str, int] = {}
         self._dirty = False
@@ -195,6 +198,9 @@ class TaskTable(ScrollView, can_focus=True):
         self._index = {task_id: n for n, task_id in enumerate(self._order)}
         self._dirty = False
         self.virtual_size = Size(self._total_width(), len(self._order) + 1)
+        if self._chosen in self._index and self.cursor_key != self._chosen:
+            self.cursor_key = self._chosen
+            self.post_message(self.Highlighted(self, self.cursor_key))
         if self.cursor_key not in self._index:
             old_key = self.cursor_key
             self.cursor_key = self._order[0] if self._order else None
@@ -206,7 +212,8 @@ class TaskTable(ScrollView, can_focus=True):
             self.scroll_to(y=max(0, target), animate=False, immediate=True)
 
     def _total_width(self) -> int:
-        return max(self.size.width, 40)
+        # Never wider than the view: no horizontal scrolling, and no resize loop with the scrollbar.
+        return 0
 
     # -- sorting and filtering ------------------------------------------------------------
     def sort_by(self, column: str, reverse: bool | None = None) -> None:
@@ -236,7 +243,7 @@ class TaskTable(ScrollView, can_focus=True):
     def select(self, task_id: str) -> bool:
         if task_id not in self.rows:
             return False
-        self.cursor_key = task_id
+        self.cursor_key = self._chosen = task_id
         if task_id in self._index or self._dirty:
             self._after_cursor_move()
         return True
@@ -248,7 +255,7 @@ class TaskTable(ScrollView, can_focus=True):
         index = max(0, min(len(order) - 1, index))
         if order[index] == self.cursor_key:
             return
-        self.cursor_key = order[index]
+        self.cursor_key = self._chosen = order[index]
         self._after_cursor_move()
 
     def _after_cursor_move(self) -> None:
