@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 POLL_S = 0.25
 PROGRESS_EVERY_S = 2.0
+REPORT_LINE_CHARS = 300
 FAMILY_FILTERS: tuple[tuple[str, ...] | None, ...] = (
     None, ("waiting",), ("working", "testing"), ("human",), ("done",), ("failed",),
 )
@@ -258,7 +259,8 @@ class DashboardScreen(Screen[None]):
     def _show_progress(self, report: ProgressReport, release: ReleaseView | None) -> None:
         self.report = report
         feed, run = self.feed, self.run
-        parts: list[Any] = [Text(report.text())]
+        # At 10,000 tasks "In progress" can list thousands: clip each line so layout stays cheap.
+        parts: list[Any] = [Text("\n".join(_clip(line) for line in report.text().splitlines()))]
         if feed is not None and run is not None:
             parts.append(Text(""))
             parts.append(Text(f"LLM spend ${report.llm_spend_usd:.4f} · elapsed {format_duration(_elapsed(run))}"
@@ -481,6 +483,10 @@ def _elapsed(run: RunRecord) -> float:
     start = datetime.fromisoformat(run.created_at)
     end = datetime.fromisoformat(run.finished_at) if run.finished_at else datetime.now(UTC)
     return max(0.0, (end - start).total_seconds())
+
+
+def _clip(line: str, width: int = REPORT_LINE_CHARS) -> str:
+    return line if len(line) <= width else line[: width - 1] + "…"
 
 
 def _estimate_text(estimate: float | None, finished: bool) -> str:
