@@ -1,0 +1,145 @@
+"""The escalation modal: the engine asks the human (Problem, Impact, Options, Recommended, Blocking).
+
+EscalationModal(escalation) returns an EscalationAnswer (1-based option, note) or None when the
+human answers later (Esc). The caller stores the answer with DeliveryStore.answer_escalation; the
+dashboard calls answered_elsewhere(option) when `pmtui answer` got there first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+if TYPE_CHECKING:
+    from pmtui.delivery.store import EscalationRecord
+
+MAX_OPTION_KEYS = 9
+
+
+@dataclass(frozen=True)
+class EscalationAnswer:
+    """The human's choice: the option number (from 1, as in `pmtui answer`) and an optional note."""
+
+    option: int
+    note: str = ""
+
+
+class EscalationModal(ModalScreen["EscalationAnswer | None"]):
+    """Answer an escalation by key (1–N) or button; the recommended option has the focus."""
+
+    CSS_PATH = "escalation.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "later", "Answer later", id="escalation.later"),
+        *(
+            Binding(str(n), f"choose({n})", f"Option {n}", show=False, id=f"escalation.option_{n}")
+            for n in range(1, MAX_OPTION_KEYS + 1)
+        ),
+    ]
+
+    def __init__(self, escalation: EscalationRecord) -> None:
+        super().__init__()
+        self.escalation = escalation
+        self._settled = False
+
+    def compose(self) -> ComposeResult:
+        escalation = self.escalation
+        where = f"task {escalation.task_id}" if escalation.task_id else "the run"
+        count = len(escalation.options)
+        with Vertical(classes="dialog", id="escalation-dialog"):
+            yield Label(Text(f"Escalation {escalation.id} · {where} · the engine needs a decision"),
+                        classes="dialog-title")
+            with VerticalScroll(id="escalation-body"):
+                with Grid(id="escalation-facts"):
+                    yield Label("Problem", classes="fact-name")
+                    yield Static(Text(escalation.problem), id="problem", classes="fact")
+                    yield Label("Impact", classes="fact-name")
+                    yield Static(Text(escalation.impact or "not stated"), id="impact", classes="fact")
+                    yield Label("Blocking", classes="fact-name")
+                    yield Static(Text(self._blocking_text()), id="blocking",
+                                 classes="fact " + ("-blocking" if escalation.blocking else "-not-blocking"))
+                    yield Label("Recommended", classes="fact-name")
+                    recommended = escalation.options[escalation.recommended - 1]
+                    yield Static(Text(f"{escalation.recommended}. {recommended}"), id="recommended", classes="fact")
+                yield Label("Options", classes="fact-name")
+                with Vertical(id="options"):
+                    for number, text in enumerate(escalation.options, start=1):
+                        chosen = number == escalation.recommended
+                        label = Text(f"{number}. {text}" + ("  (recommended)" if chosen else ""))
+                        yield Button(label, id=f"option-{number}", variant="primary" if chosen else "default",
+                                     classes="option -recommended" if chosen else "option")
+                yield Label("Note (optional, stored with the answer)", classes="fact-name")
+                yield Input(placeholder="e.g. use the simpler approach", id="note")
+            with Horizontal(classes="dialog-buttons"):
+                keys = f"1–{count}" if count > 1 else "1"
+                yield Static(Text(f"Keys {keys} answer · Esc answers later"), id="escalation-keys")
+                yield Button("Answer later", id="later")
+
+    def _blocking_text(self) -> str:
+        if self.escalation.blocking:
+            return "yes — the task and its dependents wait for this answer"
+        return "no — delivery goes on meanwhile"
+
+    def on_mount(self) -> None:
+        self.query_one(f"#option-{self.escalation.recommended}", Button).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Digits typed in the note are text, not answers; and only existing options have keys.
+        if action == "choose":
+            if isinstance(self.focused, Input):
+                return False
+            number = parameters[0] if parameters else 0
+            return isinstance(number, int) and 1 <= number <= len(self.escalation.options)
+        return True
+
+    @property
+    def note(self) -> str:
+        return self.query_one("#note", Input).value.strip()
+
+    def action_choose(self, number: int) -> None:
+        if self._settled or not 1 <= number <= len(self.escalation.options):
+            return
+        self._settled = True
+        self.dismiss(EscalationAnswer(number, self.note))
+
+    def action_later(self) -> None:
+        if self._settled:
+            return
+        self._settled = True
+        self.dismiss(None)
+
+    @on(Button.Pressed, ".option")
+    def _option_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_choose(int(str(event.button.id).removeprefix("option-")))
+
+    @on(Button.Pressed, "#later")
+    def _later_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_later()
+
+    @on(Input.Submitted, "#note")
+    def _note_done(self, event: Input.Submitted) -> None:
+        # Enter in the note returns to the options, so a key or Enter then answers.
+        event.stop()
+        self.query_one(f"#option-{self.escalation.recommended}", Button).focus()
+
+    def answered_elsewhere(self, option: int) -> None:
+        """The escalation was answered outside this modal (`pmtui answer`): say so and close."""
+        if self._settled:
+            return
+        self._settled = True
+        options = self.escalation.options
+        text = options[option - 1] if 1 <= option <= len(options) else "an option"
+        self.app.notify(f"Escalation {self.escalation.id} was answered elsewhere: option {option} — {text}",
+                        title="Escalation answered", markup=False)
+        if self.app.screen is not self and self in self.app.screen_stack:
+            self.pop_until_active()
+        self.dismiss(None)

@@ -1,0 +1,126 @@
+"""The escalation modal alone in a tiny App: keys answer, the recommended option has the focus,
+the note is captured, Esc answers later, and an answer from elsewhere closes it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.app import App
+from textual.widgets import Button, Input, Static
+
+from pmtui.delivery.store import EscalationRecord
+from pmtui.screens.escalation import EscalationAnswer, EscalationModal
+
+SIZE = (100, 34)
+NOT_SET = object()
+
+
+def escalation(recommended: int = 2, blocking: bool = True, problem: str = "T3: budget exhausted") -> EscalationRecord:
+    return EscalationRecord(
+        id=7,
+        run_id=1,
+        task_id="T3",
+        problem=problem,
+        impact="Task T3 is paused; waiting with it: T5.",
+        options=["Retry with a fresh budget", "Accept as is and commit", "Skip this task (dependents blocked)"],
+        recommended=recommended,
+        blocking=blocking,
+    )
+
+
+class ModalHost(App[None]):
+    def __init__(self, record: EscalationRecord) -> None:
+        super().__init__()
+        self.record = record
+        self.results: list[Any] = []
+        self.modal: EscalationModal | None = None
+
+    def on_mount(self) -> None:
+        self.modal = EscalationModal(self.record)
+        self.push_screen(self.modal, self.results.append)
+
+
+@pytest.mark.parametrize("key", ["1", "2", "3"])
+async def test_a_number_key_answers_with_that_option(key: str) -> None:
+    app = ModalHost(escalation())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key)
+        await pilot.pause()
+        assert app.results == [EscalationAnswer(int(key), "")]
+        assert not isinstance(app.screen, EscalationModal)
+
+
+async def test_the_recommended_option_is_focused_and_highlighted() -> None:
+    app = ModalHost(escalation(recommended=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        focused = app.screen.focused
+        assert isinstance(focused, Button) and focused.id == "option-3"
+        assert focused.variant == "primary" and focused.has_class("-recommended")
+        assert "(recommended)" in str(focused.label)
+        others = [app.screen.query_one(f"#option-{n}", Button) for n in (1, 2)]
+        assert all(b.variant == "default" and not b.has_class("-recommended") for b in others)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.results == [EscalationAnswer(3, "")]
+
+
+async def test_problem_impact_and_blocking_are_shown_as_typed() -> None:
+    app = ModalHost(escalation(blocking=False, problem="T3: [bold]ruff[/] failed"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        problem = app.screen.query_one("#problem", Static)
+        assert str(problem.render()) == "T3: [bold]ruff[/] failed"
+        assert "T5" in str(app.screen.query_one("#impact", Static).render())
+        assert str(app.screen.query_one("#blocking", Static).render()).startswith("no")
+
+
+async def test_the_note_is_captured_with_the_answer_and_digits_in_it_are_text() -> None:
+    app = ModalHost(escalation())
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.query_one("#note", Input).focus()
+        await pilot.press(*"use 2 retries", "enter")
+        await pilot.pause()
+        assert app.results == []
+        focused = app.screen.focused
+        assert isinstance(focused, Button) and focused.id == "option-2"
+        await pilot.press("1")
+        await pilot.pause()
+    assert app.results == [EscalationAnswer(1, "use 2 retries")]
+
+
+async def test_escape_answers_later_with_none() -> None:
+    app = ModalHost(escalation())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.results == [None]
+        assert not isinstance(app.screen, EscalationModal)
+
+
+async def test_a_key_beyond_the_options_does_nothing() -> None:
+    record = escalation(recommended=1)
+    record = record.model_copy(update={"options": ["Release anyway", "Stop"]})
+    app = ModalHost(record)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        assert app.results == []
+        assert isinstance(app.screen, EscalationModal)
+
+
+async def test_answered_elsewhere_notifies_and_closes() -> None:
+    app = ModalHost(escalation())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.modal is not None
+        app.modal.answered_elsewhere(3)
+        await pilot.pause()
+        assert app.results == [None]
+        assert not isinstance(app.screen, EscalationModal)
+        messages = [n.message for n in app._notifications]
+        assert any("answered elsewhere" in m and "option 3" in m and "Skip this task" in m for m in messages)
+        app.modal.answered_elsewhere(3)
+        await pilot.pause()
+        assert app.results == [None]
