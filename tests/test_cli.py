@@ -453,7 +453,7 @@ def test_help_lists_every_subcommand(tmp_path: Path) -> None:
         assert f"\n    {command} " in result.stdout, command
 
 
-@pytest.mark.parametrize("args", [["watch"], ["demo"]])
+@pytest.mark.parametrize("args", [["demo"]])
 def test_later_commands_say_they_are_not_available(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(args) == 1
     assert capsys.readouterr().err.strip() == (
