@@ -212,3 +212,157 @@ def test_an_agent_commit_and_a_write_beside_the_repository_are_detected(repo_dir
     assert any(line.startswith("HEAD moved from") and "agent was here" in line for line in evidence)
     assert any("created" in line and line.endswith("escaped.txt") for line in evidence)
     assert any("changed" in line and line.endswith("home-config.toml") for line in evidence)
+
+
+def test_head_and_refs_are_read_without_git_in_trees_and_packed_refs(repo_dir: Path, tmp_path: Path) -> None:
+    sha = git(repo_dir, "rev-parse", "HEAD")
+    assert git_ops.head(repo_dir) == (sha, "main")
+    assert git_ops.ref_sha(repo_dir, "refs/heads/main") == sha
+    assert git_ops.ref_sha(repo_dir, "refs/heads/nope") is None
+    git(repo_dir, "tag", "-a", "v1", "-m", "one")
+    git(repo_dir, "pack-refs", "--all")
+    assert not (repo_dir / ".git" / "refs" / "heads" / "main").exists()
+    assert git_ops.ref_sha(repo_dir, "refs/heads/main") == sha
+    assert git_ops.ref_sha(repo_dir, "refs/tags/v1") == git(repo_dir, "rev-parse", "refs/tags/v1")
+    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "pool" / "tree", sha)
+    assert git_ops.head(tree) == (sha, None)
+    assert git_ops.ref_sha(tree, "refs/heads/main") == sha
+    git(tree, "checkout", "-q", "-b", "side")
+    assert git_ops.head(tree) == (sha, "side")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    git(empty, "init", "-q", "-b", "trunk")
+    assert git_ops.head(empty) == (None, "trunk")
+
+
+def test_run_git_gives_stdout_and_names_the_failure(repo_dir: Path) -> None:
+    assert git_ops.run_git(repo_dir, "rev-parse", "--abbrev-ref", "HEAD") == "main"
+    (repo_dir / "x.txt").write_text("x\n")
+    assert git_ops.run_git(repo_dir, "hash-object", "--stdin", stdin="x\n") == git(repo_dir, "hash-object", "x.txt")
+    with pytest.raises(GitError, match="git rev-parse --verify no-such-ref failed"):
+        git_ops.run_git(repo_dir, "rev-parse", "--verify", "no-such-ref")
+
+
+def test_a_pooled_tree_is_reset_for_the_next_task_and_nothing_leaks(repo_dir: Path, tmp_path: Path) -> None:
+    start = git(repo_dir, "rev-parse", "HEAD")
+    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "pool" / "slot-0" / "tree", start)
+    (tree / "src" / "app.py").write_text("changed\n")
+    (tree / "new.txt").write_text("untracked\n")
+    (tree / "build").mkdir()
+    (tree / "build" / "out.js").write_text("ignored\n")
+    (tree / "staged.txt").write_text("staged\n")
+    git(tree, "add", "staged.txt")
+    git(tree, "checkout", "-q", "-b", "agent-branch")
+    (repo_dir / "b.txt").write_text("b\n")
+    git(repo_dir, "add", "-A")
+    git(repo_dir, "commit", "-q", "-m", "the plan moved on")
+    target = git(repo_dir, "rev-parse", "HEAD")
+
+    git_ops.reset_worktree(tree, target)
+
+    assert git_ops.head(tree) == (target, None)
+    assert git(tree, "status", "--porcelain", "--ignored") == ""
+    assert (tree / "src" / "app.py").read_text() == "def main():\n    return 1\n"
+    assert (tree / "b.txt").exists() and not (tree / "build").exists() and not (tree / "staged.txt").exists()
+    git_ops.remove_worktrees(repo_dir, [tree.parent])
+    assert not tree.parent.exists()
+    assert len(git_ops.list_worktrees(repo_dir)) == 1
+
+
+def test_a_child_commit_is_fast_forwarded_with_the_checkout_and_local_work_kept(repo_dir: Path, tmp_path: Path) -> None:
+    _, plan_branch, baseline = git_ops.prepare_plan_branch(repo_dir, "habit-mvp")
+    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "pool" / "tree", baseline)
+    (tree / "src" / "app.py").write_text("def main():\n    return 2\n")
+    sha = git_ops.commit_task(tree, type_="fix", scope="app", description="two", task_id="T5", review_path="r.md",
+                              paths=["src/app.py"])
+    (repo_dir / "notes.txt").write_text("the user's scratch file\n")
+
+    assert git_ops.bring_onto(repo_dir, plan_branch, sha, parent=baseline) == sha
+
+    assert git(repo_dir, "rev-parse", plan_branch) == sha
+    assert git(repo_dir, "rev-parse", "main") == baseline
+    assert (repo_dir / "src" / "app.py").read_text() == "def main():\n    return 2\n"
+    assert git(repo_dir, "status", "--porcelain") == "?? notes.txt"
+    with pytest.raises(GitError, match="not at"):
+        git_ops.fast_forward(repo_dir, plan_branch, sha, baseline)
+    with pytest.raises(GitError, match="not checked out"):
+        git_ops.fast_forward(repo_dir, "main", sha, baseline)
+
+
+def test_a_commit_whose_parent_moved_is_cherry_picked_not_fast_forwarded(repo_dir: Path, tmp_path: Path) -> None:
+    _, plan_branch, baseline = git_ops.prepare_plan_branch(repo_dir, "habit-mvp")
+    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "pool" / "tree", baseline)
+    (tree / "src" / "store.py").write_text("X = 1\n")
+    sha = git_ops.commit_task(tree, type_="feat", scope="store", description="store", task_id="T6",
+                              review_path="r.md", paths=["src/store.py"])
+    (repo_dir / "other.txt").write_text("other\n")
+    git(repo_dir, "add", "-A")
+    git(repo_dir, "commit", "-q", "-m", "another task")
+
+    new_head = git_ops.bring_onto(repo_dir, plan_branch, sha, parent=baseline)
+
+    assert new_head != sha and git(repo_dir, "rev-parse", plan_branch) == new_head
+    assert git_ops.find_task_commit(repo_dir, plan_branch, "T6") == new_head
+    assert (repo_dir / "src" / "store.py").exists() and git(repo_dir, "status", "--porcelain") == ""
+
+
+def test_commit_with_paths_stages_exactly_the_reviewed_change(repo_dir: Path) -> None:
+    (repo_dir / ".gitignore").write_text("*.log\nbuild/\ndocs/\n")
+    git(repo_dir, "commit", "-q", "-am", "docs are ignored here")
+    (repo_dir / "src" / "store.py").write_text("X = 1\n")
+    (repo_dir / "tests" / "test_app.py").unlink()
+    (repo_dir / "src" / "app.py").rename(repo_dir / "src" / "main.py")
+    (repo_dir / "docs" / "reviews").mkdir(parents=True)
+    (repo_dir / "docs" / "reviews" / "T7-review.md").write_text("# Review of T7\n")
+    change = git_ops.change_set(repo_dir)
+    assert change.renamed == [("src/app.py", "src/main.py")]
+    (repo_dir / "coverage.xml").write_text("made by a gate after the review\n")
+
+    sha = git_ops.commit_task(repo_dir, type_="feat", scope="s", description="d", task_id="T7",
+                              review_path="docs/reviews/T7-review.md",
+                              paths=[*change.files(), *(old for old, _ in change.renamed)])
+
+    committed = git(repo_dir, "show", "--name-status", "--format=", "-M", sha).splitlines()
+    assert sorted(committed) == sorted(["A\tdocs/reviews/T7-review.md", "R100\tsrc/app.py\tsrc/main.py",
+                                        "A\tsrc/store.py", "D\ttests/test_app.py"])
+    assert git(repo_dir, "status", "--porcelain") == "?? coverage.xml"
+    with pytest.raises(GitError, match="nothing to commit for task T8"):
+        git_ops.commit_task(repo_dir, type_="feat", scope="s", description="d", task_id="T8",
+                            review_path="docs/reviews/T7-review.md", paths=[])
+
+
+def test_commit_with_a_path_gone_from_tree_and_index_falls_back_to_the_whole_tree(repo_dir: Path) -> None:
+    git(repo_dir, "rm", "-q", "tests/test_app.py")
+    (repo_dir / "src" / "store.py").write_text("X = 1\n")
+    sha = git_ops.commit_task(repo_dir, type_="feat", scope="s", description="d", task_id="T9", review_path="r.md",
+                              paths=["tests/test_app.py", "src/store.py", "no/such/file.py"])
+    assert sorted(git(repo_dir, "show", "--name-only", "--format=", sha).split()) == ["src/store.py",
+                                                                                       "tests/test_app.py"]
+
+
+def test_change_set_reads_odd_names_renames_and_the_stat_in_one_diff(repo_dir: Path) -> None:
+    (repo_dir / "src" / "app.py").rename(repo_dir / "src" / "renamed.py")
+    (repo_dir / "tab\tname.txt").write_text("a\n")
+    (repo_dir / "ünï code.txt").write_text("α\n\nβ\n")
+    change = git_ops.change_set(repo_dir)
+    assert change.renamed == [("src/app.py", "src/renamed.py")]
+    assert sorted(change.added) == ["tab\tname.txt", "ünï code.txt"]
+    assert change.added_lines["ünï code.txt"] == [(1, "α"), (2, ""), (3, "β")]
+    assert change.added_lines["tab\tname.txt"] == [(1, "a")]
+    assert "R100\tsrc/app.py\tsrc/renamed.py" in change.name_status
+    assert change.stat.endswith("3 files changed, 4 insertions(+)")
+    assert change.diff.startswith("diff --git ")
+
+
+def test_a_snapshot_with_known_trees_skips_status_and_sees_a_new_sibling(repo_dir: Path, tmp_path: Path) -> None:
+    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "pool" / "slot-0" / "tree", "HEAD")
+    before = git_ops.snapshot(tree, worktrees=[tree], with_status=False)
+    assert before.status == [] and before.branch is None and before.worktrees == [str(tree)]
+    (tree / "src" / "x.py").write_text("X = 1\n")
+    assert git_ops.detect_agent_tampering(before, tree) == []
+    (tree.parent / "escaped.txt").write_text("outside\n")
+    git(tree, "checkout", "-q", "-b", "rogue")
+    evidence = git_ops.detect_agent_tampering(before, tree)
+    assert any(line.endswith("escaped.txt") for line in evidence)
+    assert any("from a detached HEAD to rogue" in line for line in evidence)
+

@@ -150,6 +150,7 @@ class DeliveryEngine:
         self._design_text = ""
         self._decisions: dict[str, list[str]] = {}
         self._repo: Any = None
+        self._slots: dict[int, str | None] | None = None
 
     # -- events ---------------------------------------------------------------------------------
     def _say(self, kind: str, text: str) -> None:
@@ -305,6 +306,7 @@ class DeliveryEngine:
             outcome = await self._cycle(queue, no_wait)
             if outcome is not None:
                 return outcome
+            self._clear_pool()
             result = await self._release(remediation_round, no_wait)
             if isinstance(result, RunOutcome):
                 return result
@@ -626,7 +628,7 @@ class DeliveryEngine:
         contract = self._contract_for(task, attempt)
         self.dstore.record_attempt(self.run_id, task_id, attempt, outcome="running")
         self._say("agent", f"{task_id} attempt {attempt}: {getattr(self.executor, 'name', 'agent')} agent at work")
-        before = git_ops.snapshot(tree)
+        before = git_ops.snapshot(tree, worktrees=self._pool_trees(), with_status=False)
         spent_before = self.store.llm_usage()["cost"]
         result = await self.executor.run(contract, workdir, attempt=attempt, run_dir=self.run_dir / "attempts")
         tampering = git_ops.detect_agent_tampering(before, tree)
@@ -711,44 +713,117 @@ class DeliveryEngine:
         return "\n".join(lines)
 
     def _plan_head(self) -> str:
-        return str(self._repo.commit(self.plan_branch).hexsha)
+        sha = git_ops.ref_sha(self.root, f"refs/heads/{self.plan_branch}")
+        if sha is None:
+            raise git_ops.GitError(f"the plan branch {self.plan_branch} is gone")
+        return sha
 
-    def _undo_agent_commit(self, before: git_ops.Snapshot, repo: Any) -> None:
+    def _undo_agent_commit(self, before: git_ops.Snapshot, tree: Path) -> None:
         """An agent that committed: its commit is undone (changes kept) so pmtui makes the one commit."""
-        try:
-            head = str(repo.head.commit.hexsha)
-            branch = None if repo.head.is_detached else str(repo.head.ref.name)
-        except ValueError:
-            return
-        if before.branch and branch != before.branch:
+        sha, branch = git_ops.head(tree)
+        if branch != before.branch:
             try:
-                repo.git.execute(["git", "checkout", "--quiet", before.branch])
-            except Exception:  # noqa: BLE001 - the gate already has the evidence
-                return
-        if before.head_sha and head != before.head_sha:
-            repo.git.execute(["git", "reset", "--soft", "--quiet", before.head_sha])
+                if before.branch:
+                    git_ops.run_git(tree, "checkout", "--quiet", before.branch)
+                else:
+                    git_ops.run_git(tree, "checkout", "--quiet", "--detach")
+            except git_ops.GitError:
+                return  # the gate already has the evidence
+            sha = git_ops.head(tree)[0]
+        if before.head_sha and sha != before.head_sha:
+            git_ops.run_git(tree, "reset", "--soft", "--quiet", before.head_sha)
 
     # -- worktrees --------------------------------------------------------------------------------
-    def _tree_path(self, task_id: str) -> Path:
-        return self.run_dir / "worktrees" / _safe(task_id) / "tree"
+    # Tasks run in pooled worktrees (run_dir/worktrees/slot-<n>/tree, detached HEAD): a task holds its
+    # slot until it is committed, so a task waiting for a human keeps its changes; a free slot is reset
+    # to the plan head for the next task. `slot-<n>.owner` names the holder, so a resumed run finds it.
+    def _slot_tree(self, slot: int) -> Path:
+        return self.run_dir / "worktrees" / f"slot-{slot}" / "tree"
+
+    def _owner_file(self, slot: int) -> Path:
+        return self.run_dir / "worktrees" / f"slot-{slot}.owner"
+
+    def _owners(self) -> dict[int, str | None]:
+        """Slot → the task holding it (None: free), read once per process; completed holders are freed."""
+        if self._slots is None:
+            slots: dict[int, str | None] = {}
+            folder = self.run_dir / "worktrees"
+            for entry in sorted(folder.iterdir()) if folder.is_dir() else []:
+                match = re.fullmatch(r"slot-(\d+)(\.owner)?", entry.name)
+                if match is None:
+                    continue
+                slots.setdefault(int(match[1]), None)
+                if match[2]:
+                    slots[int(match[1])] = entry.read_text(encoding="utf-8").strip() or None
+            if any(slots.values()):
+                states = {t.task_id: t.state for t in self.dstore.tasks(self.run_id)}
+                for slot, owner in slots.items():
+                    if owner is not None and states.get(owner, S.COMPLETED) is S.COMPLETED:
+                        self._owner_file(slot).unlink(missing_ok=True)
+                        slots[slot] = None
+            self._slots = slots
+        return self._slots
+
+    def _pool_trees(self) -> list[Path]:
+        return [self._slot_tree(slot) for slot in self._owners()]
 
     def _worktree(self, task: TaskRecord) -> Path:
+        """The task's tree: the slot it holds, or a free slot reset to the plan head (a new one if none)."""
         ctx = self._ctx(task.task_id)
-        path = self._tree_path(task.task_id)
-        if ctx.tree is None or not path.is_dir():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            git_ops.add_worktree(self._repo, path, task.branch, self.plan_branch)
-            ctx.tree = git_ops.open_repo(path)
+        if ctx.tree is not None and ctx.tree.is_dir():
+            return Path(ctx.tree)
+        owners = self._owners()
+        held = [slot for slot, owner in owners.items() if owner == task.task_id]
+        if held and (self._slot_tree(held[0]) / ".git").exists():
+            ctx.tree = self._slot_tree(held[0])
+            return Path(ctx.tree)
+        free = [slot for slot, owner in owners.items() if owner is None]
+        slot = held[0] if held else free[0] if free else max(owners, default=-1) + 1
+        path = self._slot_tree(slot)
+        self._fresh_tree(path, self._plan_head())
+        # The owner is written after the reset: a kill in between leaves a free slot, never a half-reset held one.
+        owner = self._owner_file(slot)
+        owner.with_suffix(".tmp").write_text(task.task_id, encoding="utf-8")
+        owner.with_suffix(".tmp").replace(owner)
+        owners[slot] = task.task_id
+        ctx.tree = path
         return path
 
-    def _tree_repo(self, task: TaskRecord) -> Any:
-        self._worktree(task)
-        return self._ctx(task.task_id).tree
+    def _fresh_tree(self, path: Path, sha: str) -> None:
+        if (path / ".git").exists():
+            try:
+                git_ops.reset_worktree(path, sha)
+                return
+            except git_ops.GitError:
+                git_ops.remove_worktrees(self.root, [path])
+        elif path.exists():
+            git_ops.remove_worktrees(self.root, [path])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        git_ops.add_detached_worktree(self.root, path, sha)
+
+    def _tree_repo(self, task: TaskRecord) -> Path:
+        return self._worktree(task)
 
     def _drop_worktree(self, task: TaskRecord, keep_branch: bool) -> None:
-        path = self._tree_path(task.task_id)
+        """The task lets go of its slot (reset when the next task takes it); its merge branch goes unless kept."""
         self._ctx(task.task_id).tree = None
-        git_ops.remove_worktree(self._repo, path, delete_branch=None if keep_branch else task.branch)
+        owners = self._owners()
+        for slot, owner in owners.items():
+            if owner == task.task_id:
+                self._owner_file(slot).unlink(missing_ok=True)
+                owners[slot] = None
+        if not keep_branch and git_ops.ref_sha(self.root, f"refs/heads/{task.branch}") is not None:
+            git_ops.run_git(self.root, "branch", "-D", task.branch)
+
+    def _clear_pool(self) -> None:
+        """When the queue is done: pooled trees no task holds are removed (a waiting or failed task's stays)."""
+        owners = self._owners()
+        free = [slot for slot, owner in owners.items() if owner is None]
+        if not free:
+            return
+        git_ops.remove_worktrees(self.root, [self._slot_tree(slot).parent for slot in free])
+        for slot in free:
+            del owners[slot]
 
     # -- gates ------------------------------------------------------------------------------------
     def _timeout(self, contract: TaskContract) -> float:
@@ -865,26 +940,31 @@ class DeliveryEngine:
         task_id = task.task_id
         assert task.contract is not None
         merge = task.tier == "critical" and _high_blast(task.contract)
-        sha = git_ops.find_task_commit(self._repo, self.plan_branch, task_id)
+        # A task this process moved into CREATING_PR has no commit yet, on the plan branch or in its tree:
+        # only a task found in CREATING_PR after a restart is looked up.
+        entered_here = self._ctx(task_id).entered_pr
+        sha = None if entered_here else git_ops.find_task_commit(self.root, self.plan_branch, task_id)
         if sha is None:
             workdir = self._worktree(task)
-            # A commit in the tree can only come from an earlier process: this one has not committed yet.
-            entered_here = self._ctx(task_id).entered_pr
-            sha = None if entered_here else git_ops.find_task_commit(self._tree_repo(task), task.branch, task_id)
+            sha = None if entered_here else git_ops.find_task_commit(workdir, "HEAD", task_id)
+            parent = None
             if sha is None:
+                parent = git_ops.head(workdir)[0]
                 sha = self._commit_in_tree(task, workdir)
                 if sha is None:
                     return False
+            if merge:
+                git_ops.run_git(self.root, "branch", "--force", task.branch, sha)
             async with self._integration:
                 try:
-                    head = git_ops.bring_onto(self._repo, self.plan_branch, task.branch if merge else sha,
+                    head = git_ops.bring_onto(self.root, self.plan_branch, task.branch if merge else sha,
                                               mode="merge" if merge else "cherry-pick",
                                               message=f"Merge {task.branch} into {self.plan_branch} "
-                                              f"(staged integration of {task_id})" if merge else None)
+                                              f"(staged integration of {task_id})" if merge else None,
+                                              parent=parent)
                 except git_ops.GitError as error:
                     self._integration_failed(task, str(error))
                     return False
-            sha = sha if not merge else git_ops.find_task_commit(self._repo, self.plan_branch, task_id) or head
             if not merge:
                 sha = head
         message = self._commit_subject(sha)
@@ -894,7 +974,7 @@ class DeliveryEngine:
         if head != sha:
             self.dstore.set_run_fields(self.run_id, current_sha=head)
         if task.tier == "critical":
-            name = git_ops.tag_checkpoint(self._repo, self.plan.plan_id, task_id, head)
+            name = git_ops.tag_checkpoint(self.root, self.plan.plan_id, task_id, head)
             self.dstore.record_tag(self.run_id, name, head, task_id)
             self._say("tag", f"{task_id} checkpoint tag {name}")
         self._drop_worktree(task, keep_branch=merge)
@@ -926,8 +1006,9 @@ class DeliveryEngine:
                 f"{criterion} → {location or 'not mapped'}" for criterion, location in located.items()))
         scope = task.ownership or task_id
         try:
-            return git_ops.commit_task(self._tree_repo(task), type_=_commit_type(task, change), scope=scope,
-                                       description=task.title, task_id=task_id, review_path=path)
+            return git_ops.commit_task(workdir, type_=_commit_type(task, change), scope=scope,
+                                       description=task.title, task_id=task_id, review_path=path,
+                                       paths=[*change.files(), *(old for old, _ in change.renamed)])
         except git_ops.GitError as error:
             self._move(task_id, S.FIXING_ISSUES, f"the commit was refused: {error}")
             return None
@@ -1081,10 +1162,6 @@ def _edges(state: IssueState) -> frozenset[IssueState]:
     from pmtui.models.states import VALID_TRANSITIONS
 
     return VALID_TRANSITIONS[state]
-
-
-def _safe(text: str) -> str:
-    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in text) or "task"
 
 
 def _read(path: Path | None) -> str:

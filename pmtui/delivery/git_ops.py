@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import subprocess
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -26,9 +27,12 @@ COMMIT_TYPES: tuple[str, ...] = ("feat", "fix", "docs", "refactor", "test", "cho
 EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 MAX_SUBJECT = 72
 # Settings that would change the diff text we parse; passed on every call that reads a diff.
-_DIFF_CONFIG = ("-c", "core.quotePath=false", "-c", "diff.noprefix=false", "-c", "color.ui=false")
+_DIFF_CONFIG = ("-c", "core.quotePath=false", "-c", "diff.noprefix=false", "-c", "color.ui=false",
+                "-c", "diff.suppressBlankEmpty=false")
 _HUNK = re.compile(r"^@@ -(?P<old>\d+)(?:,\d+)? \+(?P<new>\d+)(?:,\d+)? @@")
 _SLUG_CHARS = re.compile(r"[^a-z0-9]+")
+_FULL_SHA = re.compile(r"[0-9a-f]{40}([0-9a-f]{24})?")
+_RAW = re.compile(r"^:\d{6} \d{6} [0-9a-f]+ [0-9a-f]+ [A-Z]\d*$")
 
 
 class GitError(Exception):
@@ -44,6 +48,7 @@ class Snapshot(BaseModel):
     status: list[str] = Field(default_factory=list)
     outside: dict[str, str] = Field(default_factory=dict)
     sentinels: list[str] = Field(default_factory=list)
+    worktrees: list[str] = Field(default_factory=list)
 
 
 class ChangeSet(BaseModel):
@@ -85,6 +90,9 @@ class CommitInfo(BaseModel):
     body: str = ""
 
 
+GIT_TIMEOUT_S = 120.0
+
+
 def _git_module():  # type: ignore[no-untyped-def]
     import git
 
@@ -106,31 +114,146 @@ def open_repo(path: str | Path) -> Repo:
     return repo
 
 
-def _as_repo(repo: Repo | str | Path) -> Repo:
-    return open_repo(repo) if isinstance(repo, (str, Path)) else repo
+def _root(repo: Repo | str | Path) -> Path:
+    """The top of the working tree: a path with a `.git` entry is taken as is (no gitpython on the hot path)."""
+    if isinstance(repo, (str, Path)):
+        path = Path(repo).expanduser()
+        if (path / ".git").exists():
+            return path
+        return Path(str(open_repo(path).working_tree_dir))
+    return Path(str(repo.working_tree_dir))
 
 
-def _run(repo: Repo, *args: str, env: dict[str, str] | None = None, strip: bool = True) -> str:
-    git = _git_module()
+def _env(extra: dict[str, str] | None) -> dict[str, str]:
+    # The C locale keeps git's messages parseable; no prompt can hang a headless run.
+    env = {**os.environ, "LC_ALL": "C", "LANGUAGE": "C", "GIT_TERMINAL_PROMPT": "0"}
+    if extra:
+        env.update(extra)
+    return env
+
+
+def _complete(
+    cwd: Path, args: Sequence[str], env: dict[str, str] | None = None, stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
     try:
-        return str(repo.git.execute(["git", *args], env=env, strip_newline_in_stdout=strip))
-    except git.GitCommandError as error:
-        detail = (error.stderr or error.stdout or "").strip().removeprefix("stderr: ").strip("'\n ")
-        raise GitError(f"git {' '.join(args[:3])} failed: {detail or error}") from None
+        return subprocess.run(
+            ["git", *args], cwd=cwd, env=_env(env), input=stdin,
+            capture_output=True, timeout=GIT_TIMEOUT_S, encoding="utf-8", errors="surrogateescape", check=False,
+        )
+    except subprocess.TimeoutExpired:
+        raise GitError(f"git {' '.join(args[:3])} did not finish within {GIT_TIMEOUT_S:.0f} s") from None
+    except OSError as error:
+        raise GitError(f"cannot run git: {error.strerror or error}") from None
 
 
-def _head_sha(repo: Repo) -> str | None:
+def run_git(
+    cwd: str | Path,
+    *args: str,
+    env: dict[str, str] | None = None,
+    stdin: str | None = None,
+    strip: bool = True,
+) -> str:
+    """One git process in `cwd` (plain subprocess, C locale, timeout); its stdout, GitError on failure."""
+    done = _complete(Path(cwd), args, env, stdin)
+    if done.returncode != 0:
+        detail = (done.stderr or done.stdout or "").strip()
+        raise GitError(f"git {' '.join(args[:3])} failed: {detail or f'exit {done.returncode}'}")
+    out = done.stdout
+    return out[:-1] if strip and out.endswith("\n") else out
+
+
+def _run(repo: Repo | Path, *args: str, env: dict[str, str] | None = None, strip: bool = True) -> str:
+    return run_git(_root(repo), *args, env=env, strip=strip)
+
+
+def _git_dirs(root: Path) -> tuple[Path, Path] | None:
+    """(git dir, common dir) of a working tree, read from `.git` itself; None when it is not plain."""
+    dot = root / ".git"
     try:
-        return str(repo.head.commit.hexsha)
-    except ValueError:
+        if dot.is_dir():
+            return None if (dot / "reftable").exists() else (dot, dot)
+        text = dot.read_text(encoding="utf-8").strip()
+    except OSError:
         return None
+    if not text.startswith("gitdir: "):
+        return None
+    gitdir = root / text.removeprefix("gitdir: ").strip()
+    try:
+        common = gitdir / (gitdir / "commondir").read_text(encoding="utf-8").strip()
+    except OSError:
+        common = gitdir
+    # A reftable repository keeps no ref files: git itself must read them.
+    return None if (common / "reftable").exists() else (gitdir, common)
 
 
-def _branch(repo: Repo) -> str | None:
-    return None if repo.head.is_detached else str(repo.head.ref.name)
+_PER_WORKTREE = ("refs/bisect/", "refs/worktree/", "refs/rewritten/")
 
 
-def _status_paths(repo: Repo) -> list[str]:
+def _read_ref(gitdir: Path, common: Path, ref: str) -> str | None:
+    """A ref's sha from the loose file or packed-refs (symbolic refs followed); None when absent."""
+    for _ in range(5):
+        base = gitdir if ref == "HEAD" or ref.startswith(_PER_WORKTREE) else common
+        try:
+            text = (base / ref).read_text(encoding="utf-8").strip()
+        except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+            text = ""
+        if text.startswith("ref: "):
+            ref = text.removeprefix("ref: ").strip()
+            continue
+        if text:
+            return text
+        try:
+            packed = (common / "packed-refs").read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        suffix = f" {ref}"
+        for line in packed.splitlines():
+            if line.endswith(suffix) and not line.startswith(("#", "^")):
+                return line.split(" ", 1)[0]
+        return None
+    return None
+
+
+def head(repo: Repo | str | Path) -> tuple[str | None, str | None]:
+    """(HEAD's sha or None when unborn, the checked-out branch or None when detached), without a process."""
+    root = _root(repo)
+    dirs = _git_dirs(root)
+    if dirs is not None:
+        gitdir, common = dirs
+        try:
+            text = (gitdir / "HEAD").read_text(encoding="utf-8").strip()
+        except OSError:
+            text = ""
+        if text.startswith("ref: refs/heads/"):
+            return _read_ref(gitdir, common, text[5:]), text.removeprefix("ref: refs/heads/")
+        if _FULL_SHA.fullmatch(text):
+            return text, None
+    done = _complete(root, ["rev-parse", "--verify", "--quiet", "HEAD"])
+    sha = done.stdout.strip() or None
+    branch = _complete(root, ["symbolic-ref", "--quiet", "--short", "HEAD"]).stdout.strip() or None
+    return sha, branch
+
+
+def ref_sha(repo: Repo | str | Path, ref: str) -> str | None:
+    """The commit a full ref name (`refs/heads/…`, `refs/tags/…`) points at, read without a process when
+    it can be; an annotated tag gives the tag object's sha."""
+    root = _root(repo)
+    dirs = _git_dirs(root)
+    if dirs is not None:
+        return _read_ref(*dirs, ref)
+    done = _complete(root, ["rev-parse", "--verify", "--quiet", ref])
+    return done.stdout.strip() or None
+
+
+def _head_sha(repo: Repo | Path) -> str | None:
+    return head(repo)[0]
+
+
+def _branch(repo: Repo | Path) -> str | None:
+    return head(repo)[1]
+
+
+def _status_paths(repo: Repo | Path) -> list[str]:
     """`git status` entries as `XY path`; untracked files count, ignored files do not."""
     out = _run(repo, "status", "--porcelain=v1", "-z", "--untracked-files=all", strip=False)
     entries: list[str] = []
@@ -150,8 +273,7 @@ def _status_paths(repo: Repo) -> list[str]:
 
 def ensure_clean(repo: Repo | str | Path) -> None:
     """Refuse a working tree with uncommitted changes (untracked files included, ignored ones not)."""
-    repo = _as_repo(repo)
-    entries = _status_paths(repo)
+    entries = _status_paths(_root(repo))
     if entries:
         names = [entry[3:] for entry in entries]
         shown = " ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
@@ -162,9 +284,9 @@ def plan_branch_name(plan_id: str) -> str:
     return f"pm/{plan_id}"
 
 
-def _config_get(repo: Repo, key: str) -> str | None:
+def _config_get(root: Path, key: str) -> str | None:
     try:
-        return _run(repo, "config", "--local", "--get", key) or None
+        return run_git(root, "config", "--local", "--get", key) or None
     except GitError:
         return None
 
@@ -176,25 +298,24 @@ def prepare_plan_branch(repo: Repo | str | Path, plan_id: str) -> tuple[str, str
     the repository's local config (`pmtui.<plan-id>.*`) so a resumed run reports the first run's
     values; the start branch itself is never moved.
     """
-    repo = _as_repo(repo)
+    root = _root(repo)
     plan_branch = plan_branch_name(plan_id)
-    _run(repo, "check-ref-format", "--branch", plan_branch)
-    head = _head_sha(repo)
-    if head is None:
-        raise GitError(f"{repo.working_tree_dir} has no commits yet: commit something before delivering")
-    current = _branch(repo) or head
-    exists = plan_branch in [str(branch.name) for branch in repo.branches]
-    if not exists:
-        _run(repo, "branch", plan_branch, head)
-        _run(repo, "config", "--local", f"pmtui.{plan_id}.startbranch", current)
-        _run(repo, "config", "--local", f"pmtui.{plan_id}.baseline", head)
+    run_git(root, "check-ref-format", "--branch", plan_branch)
+    head_sha, branch = head(root)
+    if head_sha is None:
+        raise GitError(f"{root} has no commits yet: commit something before delivering")
+    current = branch or head_sha
+    if ref_sha(root, f"refs/heads/{plan_branch}") is None:
+        run_git(root, "branch", plan_branch, head_sha)
+        run_git(root, "config", "--local", f"pmtui.{plan_id}.startbranch", current)
+        run_git(root, "config", "--local", f"pmtui.{plan_id}.baseline", head_sha)
     if current != plan_branch:
-        _run(repo, "checkout", "--quiet", plan_branch)
-    start = _config_get(repo, f"pmtui.{plan_id}.startbranch") or (current if current != plan_branch else "")
-    baseline = _config_get(repo, f"pmtui.{plan_id}.baseline")
+        run_git(root, "checkout", "--quiet", plan_branch)
+    start = _config_get(root, f"pmtui.{plan_id}.startbranch") or (current if current != plan_branch else "")
+    baseline = _config_get(root, f"pmtui.{plan_id}.baseline")
     if baseline is None:
-        base = _run(repo, "merge-base", plan_branch, start) if start else ""
-        baseline = base or head
+        base = run_git(root, "merge-base", plan_branch, start) if start else ""
+        baseline = base or head_sha
     return start, plan_branch, baseline
 
 
@@ -210,37 +331,68 @@ def feature_branch_name(plan_id: str, task_id: str, title: str) -> str:
 
 def add_worktree(repo: Repo | str | Path, path: str | Path, branch: str, base: str) -> Path:
     """A worktree at `path` on `branch` (created from `base` when new; reused when it exists)."""
-    repo = _as_repo(repo)
+    root = _root(repo)
     target = Path(path).resolve()
-    for existing in list_worktrees(repo):
+    for existing in list_worktrees(root):
         if Path(existing).resolve() == target:
             return target
     if target.exists() and any(target.iterdir()):
         raise GitError(f"{target} exists and is not empty: cannot put a worktree there")
-    if branch in [str(head.name) for head in repo.branches]:
-        _run(repo, "worktree", "add", "--quiet", str(target), branch)
+    if ref_sha(root, f"refs/heads/{branch}") is not None:
+        run_git(root, "worktree", "add", "--quiet", str(target), branch)
     else:
-        _run(repo, "worktree", "add", "--quiet", "-b", branch, str(target), base)
+        run_git(root, "worktree", "add", "--quiet", "-b", branch, str(target), base)
     return target
 
 
+def add_detached_worktree(repo: Repo | str | Path, path: str | Path, sha: str) -> Path:
+    """A new worktree at `path` with a detached HEAD at `sha` (a pooled tree: no branch to create or delete)."""
+    target = Path(path).resolve()
+    if target.exists() and any(target.iterdir()):
+        raise GitError(f"{target} exists and is not empty: cannot put a worktree there")
+    run_git(_root(repo), "worktree", "add", "--quiet", "--detach", str(target), sha)
+    return target
+
+
+def reset_worktree(tree: str | Path, sha: str) -> None:
+    """Make a pooled worktree exactly `sha` with a detached HEAD, for the next task.
+
+    Everything the previous task left goes: untracked and ignored files (`clean -fdx`, so nothing
+    leaks between tasks), staged and unstaged changes, a branch the agent switched to.
+    """
+    root = Path(tree)
+    run_git(root, "clean", "-ffdxq")
+    run_git(root, "checkout", "--quiet", "--force", "--detach", sha)
+
+
 def list_worktrees(repo: Repo | str | Path) -> list[str]:
-    repo = _as_repo(repo)
-    out = _run(repo, "worktree", "list", "--porcelain")
+    out = run_git(_root(repo), "worktree", "list", "--porcelain")
     return [line.removeprefix("worktree ") for line in out.splitlines() if line.startswith("worktree ")]
 
 
 def remove_worktree(repo: Repo | str | Path, path: str | Path, *, delete_branch: str | None = None) -> None:
     """Remove a worktree pmtui made (its leftovers go with it); optionally delete its branch."""
-    repo = _as_repo(repo)
+    root = _root(repo)
     target = Path(path).resolve()
-    if any(Path(existing).resolve() == target for existing in list_worktrees(repo)):
-        _run(repo, "worktree", "remove", "--force", str(target))
+    if any(Path(existing).resolve() == target for existing in list_worktrees(root)):
+        run_git(root, "worktree", "remove", "--force", str(target))
     elif target.exists():
         shutil.rmtree(target)
-    _run(repo, "worktree", "prune")
-    if delete_branch and delete_branch in [str(head.name) for head in repo.branches]:
-        _run(repo, "branch", "-D", delete_branch)
+    run_git(root, "worktree", "prune")
+    if delete_branch and ref_sha(root, f"refs/heads/{delete_branch}") is not None:
+        run_git(root, "branch", "-D", delete_branch)
+
+
+def remove_worktrees(repo: Repo | str | Path, paths: Iterable[str | Path]) -> None:
+    """Remove several worktrees pmtui made in one go: their directories, then one `worktree prune`."""
+    removed = False
+    for path in paths:
+        target = Path(path)
+        if target.exists():
+            shutil.rmtree(target)
+            removed = True
+    if removed:
+        run_git(_root(repo), "worktree", "prune")
 
 
 def _fingerprint(path: Path) -> str:
@@ -277,17 +429,29 @@ def _outside_paths(root: Path, worktrees: Iterable[str], sentinels: Sequence[str
     return seen
 
 
-def snapshot(repo_or_worktree: Repo | str | Path, sentinels: Sequence[str | Path] = ()) -> Snapshot:
-    """HEAD, branch, status and the outside fingerprint of a working tree, taken before dispatch."""
-    repo = _as_repo(repo_or_worktree)
-    root = Path(str(repo.working_tree_dir)).resolve()
+def snapshot(
+    repo_or_worktree: Repo | str | Path,
+    sentinels: Sequence[str | Path] = (),
+    *,
+    worktrees: Iterable[str | Path] | None = None,
+    with_status: bool = True,
+) -> Snapshot:
+    """HEAD, branch, status and the outside fingerprint of a working tree, taken before dispatch.
+
+    `worktrees` (the trees the caller knows of) spares a `git worktree list`; `with_status=False`
+    spares the `git status` a caller does not need.
+    """
+    root = _root(repo_or_worktree).resolve()
+    trees = [str(tree) for tree in worktrees] if worktrees is not None else list_worktrees(root)
+    sha, branch = head(root)
     return Snapshot(
         root=str(root),
-        head_sha=_head_sha(repo),
-        branch=_branch(repo),
-        status=_status_paths(repo),
-        outside=_outside_paths(root, list_worktrees(repo), sentinels),
+        head_sha=sha,
+        branch=branch,
+        status=_status_paths(root) if with_status else [],
+        outside=_outside_paths(root, trees, sentinels),
         sentinels=[str(Path(sentinel)) for sentinel in sentinels],
+        worktrees=trees,
     )
 
 
@@ -295,30 +459,29 @@ def detect_agent_tampering(before: Snapshot, worktree: Repo | str | Path) -> lis
     """Evidence lines when the agent committed, switched branches or wrote beside the repository.
 
     Checked: HEAD's sha and branch; the entries of the directory that holds the working tree
-    (created, deleted or rewritten files, created or deleted directories — worktrees git knows
-    about are left out) and the sentinel paths given to snapshot. Changes inside the tree are the
-    agent's job and are judged by the gates, not here.
+    (created, deleted or rewritten files, created or deleted directories — the worktrees known at
+    the snapshot are left out) and the sentinel paths given to snapshot. Changes inside the tree
+    are the agent's job and are judged by the gates, not here.
     """
-    repo = _as_repo(worktree)
+    root = _root(worktree)
     evidence: list[str] = []
-    head = _head_sha(repo)
-    if head != before.head_sha:
+    sha, branch = head(root)
+    if sha != before.head_sha:
         log = ""
-        if before.head_sha and head:
+        if before.head_sha and sha:
             try:
-                log = _run(repo, "log", "--format=%h %s", f"{before.head_sha}..{head}")
+                log = run_git(root, "log", "--format=%h %s", f"{before.head_sha}..{sha}")
             except GitError:
                 log = ""
         commits = "; ".join(log.splitlines()[:5])
         evidence.append(
-            f"HEAD moved from {(before.head_sha or 'nothing')[:12]} to {(head or 'nothing')[:12]}: "
+            f"HEAD moved from {(before.head_sha or 'nothing')[:12]} to {(sha or 'nothing')[:12]}: "
             f"the agent committed (sub-agents never commit){f' — {commits}' if commits else ''}"
         )
-    branch = _branch(repo)
     if branch != before.branch:
-        evidence.append(f"the agent switched the working tree from {before.branch} to {branch or 'a detached HEAD'}")
-    root = Path(before.root)
-    now = _outside_paths(root, list_worktrees(repo), before.sentinels)
+        evidence.append(f"the agent switched the working tree from {before.branch or 'a detached HEAD'} to "
+                        f"{branch or 'a detached HEAD'}")
+    now = _outside_paths(Path(before.root), before.worktrees, before.sentinels)
     for path in sorted(set(before.outside) | set(now)):
         old, new = before.outside.get(path), now.get(path)
         if old == new:
@@ -387,48 +550,62 @@ def _parse_diff(diff: str) -> tuple[dict[str, list[tuple[int, str]]], dict[str, 
     return added, removed
 
 
+def _index_file(root: Path) -> Path:
+    dirs = _git_dirs(root)
+    if dirs is not None:
+        return dirs[0] / "index"
+    return Path(run_git(root, "rev-parse", "--path-format=absolute", "--git-path", "index"))
+
+
+def _split_raw(out: str) -> tuple[list[tuple[str, list[str]]], str, str]:
+    """`git diff --raw -z --stat -p` output: the raw entries (code, paths), the stat, the patch."""
+    parts = out.split("\0")
+    entries: list[tuple[str, list[str]]] = []
+    index = 0
+    while index < len(parts) and _RAW.match(parts[index]):
+        code = parts[index].rsplit(" ", 1)[1]
+        count = 2 if code[0] in "RC" else 1
+        entries.append((code, parts[index + 1:index + 1 + count]))
+        index += 1 + count
+    stat = parts[index] if index < len(parts) else ""
+    patch = "\0".join(parts[index + 1:])
+    return entries, stat.rstrip("\n"), patch
+
+
 def change_set(worktree: Repo | str | Path) -> ChangeSet:
     """The change in a working tree against HEAD, read through a temporary index.
 
     `git add -A` runs into a copy of the index (GIT_INDEX_FILE), so untracked files are part of
-    the change, files git ignores are not, and the real index is left exactly as it was.
+    the change, files git ignores are not, and the real index is left exactly as it was. One
+    `git diff` then gives the name-status (raw), the stat and the patch together.
     """
-    repo = _as_repo(worktree)
-    root = Path(str(repo.working_tree_dir)).resolve()
-    base = _head_sha(repo) or EMPTY_TREE
-    real_index = Path(_run(repo, "rev-parse", "--path-format=absolute", "--git-path", "index"))
+    root = _root(worktree).resolve()
+    base = head(root)[0] or EMPTY_TREE
+    real_index = _index_file(root)
     scratch = Path(tempfile.mkdtemp(prefix="pmtui-index-"))
     try:
         temp_index = scratch / "index"
         if real_index.exists():
             shutil.copyfile(real_index, temp_index)
         env = {"GIT_INDEX_FILE": str(temp_index)}
-        _run(repo, "add", "-A", "--", ".", env=env)
-        diff_args = [*_DIFF_CONFIG, "diff", "--cached", "--no-ext-diff", "--no-textconv", "-M"]
-        name_status_raw = _run(repo, *diff_args, "--name-status", "-z", base, env=env, strip=False)
-        stat = _run(repo, *diff_args, "--stat", base, env=env)
-        diff = _run(repo, *diff_args, "--src-prefix=a/", "--dst-prefix=b/", base, env=env, strip=False)
+        run_git(root, "add", "-A", "--", ".", env=env)
+        out = run_git(root, *_DIFF_CONFIG, "diff", "--cached", "--no-ext-diff", "--no-textconv", "--no-relative",
+                      "-M", "--raw", "-z", "--stat", "--patch", "--src-prefix=a/", "--dst-prefix=b/", base,
+                      env=env, strip=False)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+    entries, stat, diff = _split_raw(out)
     change = ChangeSet(root=str(root), base_sha=base, stat=stat, diff=diff)
-    parts = name_status_raw.split("\0")
-    index = 0
-    while index < len(parts):
-        code = parts[index]
-        index += 1
-        if not code:
-            continue
+    for code, paths in entries:
         if code[0] in "RC":
-            old, new = parts[index], parts[index + 1]
-            index += 2
+            old, new = paths
             change.name_status.append(f"{code}\t{old}\t{new}")
             if code[0] == "R":
                 change.renamed.append((old, new))
             else:
                 change.added.append(new)
             continue
-        path = parts[index]
-        index += 1
+        path = paths[0]
         change.name_status.append(f"{code}\t{path}")
         if code[0] == "A":
             change.added.append(path)
@@ -461,39 +638,55 @@ def commit_message(*, type_: str, scope: str, description: str, task_id: str, re
 
 
 def commit_task(
-    worktree: Repo | str | Path, *, type_: str, scope: str, description: str, task_id: str, review_path: str
+    worktree: Repo | str | Path,
+    *,
+    type_: str,
+    scope: str,
+    description: str,
+    task_id: str,
+    review_path: str,
+    paths: Sequence[str] | None = None,
 ) -> str:
-    """Stage the whole change plus the review artifact and commit it; never amends. Returns the sha."""
-    repo = _as_repo(worktree)
+    """Stage the change plus the review artifact and commit it; never amends. Returns the sha.
+
+    Without `paths` the whole working tree is staged (`add -A`, ignored files left out). With
+    `paths` (a change set's files, deleted and renamed-from ones included) exactly those are
+    staged, so what is committed is what was reviewed, in one `git add` for all of them.
+    """
+    root = _root(worktree)
     message = commit_message(
         type_=type_, scope=scope, description=description, task_id=task_id, review_path=review_path
     )
-    _run(repo, "add", "-A", "--", ".")
-    root = Path(str(repo.working_tree_dir))
-    if (root / review_path).exists():
-        # The review artifact goes in even where a .gitignore would keep docs/ out.
-        _run(repo, "add", "--force", "--", review_path)
-    if not _run(repo, "diff", "--cached", "--name-only"):
-        raise GitError(f"nothing to commit for task {task_id}: the change is empty")
-    scratch = Path(tempfile.mkdtemp(prefix="pmtui-msg-"))
-    try:
-        message_file = scratch / "message"
-        message_file.write_text(message, encoding="utf-8")
-        _run(repo, "commit", "--quiet", "--cleanup=verbatim", "-F", str(message_file))
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
-    return str(repo.head.commit.hexsha)
+    # The review artifact goes in even where a .gitignore would keep docs/ out: it is named with --force.
+    named = [*dict.fromkeys([*paths, review_path])] if paths is not None else []
+    staged = bool(named) and _complete(
+        root, ["add", "--all", "--force", "--pathspec-from-file=-", "--pathspec-file-nul"],
+        env={"GIT_LITERAL_PATHSPECS": "1"}, stdin="\0".join(named),
+    ).returncode == 0
+    if not staged:
+        # No paths, or one of them is gone from both the tree and the index: stage the whole tree.
+        run_git(root, "add", "-A", "--", ".")
+        if (root / review_path).exists():
+            run_git(root, "add", "--force", "--", review_path)
+    done = _complete(root, ["commit", "--quiet", "--cleanup=verbatim", "-F", "-"], stdin=message)
+    if done.returncode != 0:
+        if _complete(root, ["diff", "--cached", "--quiet"]).returncode == 0:
+            raise GitError(f"nothing to commit for task {task_id}: the change is empty")
+        detail = (done.stderr or done.stdout).strip()
+        raise GitError(f"git commit failed: {detail or f'exit {done.returncode}'}")
+    sha = head(root)[0]
+    if sha is None:
+        raise GitError(f"the commit of task {task_id} left no HEAD in {root}")
+    return sha
 
 
 def find_task_commit(repo: Repo | str | Path, branch: str, task_id: str) -> str | None:
     """The newest commit on `branch` whose body has the line `Refs: task-<id>` (resume guard)."""
-    repo = _as_repo(repo)
-    try:
-        _run(repo, "rev-parse", "--verify", "--quiet", f"{branch}^{{commit}}")
-    except GitError:
+    root = _root(repo)
+    if _complete(root, ["rev-parse", "--verify", "--quiet", f"{branch}^{{commit}}"]).returncode != 0:
         return None
     marker = f"Refs: task-{task_id}"
-    out = _run(repo, "log", branch, "--fixed-strings", f"--grep={marker}", "--format=%H%x00%B%x1e")
+    out = run_git(root, "log", branch, "--fixed-strings", f"--grep={marker}", "--format=%H%x00%B%x1e")
     for record in out.split("\x1e"):
         sha, _, body = record.strip("\n").partition("\0")
         if sha and any(line.strip() == marker for line in body.splitlines()):
@@ -507,24 +700,39 @@ def checkpoint_tag_name(plan_id: str, task_id: str) -> str:
 
 def tag_checkpoint(repo: Repo | str | Path, plan_id: str, task_id: str, sha: str) -> str:
     """Tag `pm/<plan-id>/checkpoint-<task-id>` on `sha`; an existing tag on the same commit is fine."""
-    repo = _as_repo(repo)
+    root = _root(repo)
     name = checkpoint_tag_name(plan_id, task_id)
-    commit = _run(repo, "rev-parse", "--verify", f"{sha}^{{commit}}")
-    try:
-        existing = _run(repo, "rev-parse", "--verify", "--quiet", f"refs/tags/{name}^{{commit}}")
-    except GitError:
-        existing = ""
-    if existing:
+    commit = sha if _FULL_SHA.fullmatch(sha) else run_git(root, "rev-parse", "--verify", f"{sha}^{{commit}}")
+    if ref_sha(root, f"refs/tags/{name}") is not None:
+        existing = run_git(root, "rev-parse", "--verify", "--quiet", f"refs/tags/{name}^{{commit}}")
         if existing != commit:
             raise GitError(f"tag {name} already points at {existing[:12]}, not {commit[:12]}: tags are never moved")
         return name
-    _run(repo, "tag", "-a", name, commit, "-m", f"pmtui checkpoint after task {task_id} of plan {plan_id}")
+    run_git(root, "tag", "-a", name, commit, "-m", f"pmtui checkpoint after task {task_id} of plan {plan_id}")
     return name
 
 
-def _conflicts(repo: Repo) -> list[str]:
-    out = _run(repo, "diff", "--name-only", "--diff-filter=U")
+def _conflicts(root: Path) -> list[str]:
+    out = run_git(root, "diff", "--name-only", "--diff-filter=U")
     return [line for line in out.splitlines() if line]
+
+
+def fast_forward(repo: Repo | str | Path, branch: str, new_sha: str, old_sha: str) -> str:
+    """Move the checked-out `branch` from `old_sha` to its descendant `new_sha`, tree and index with it.
+
+    One `git reset --keep`: files that differ between the two commits are updated, anything else in
+    the checkout is kept, and a local change in the way stops it (GitError, nothing moved). Run again
+    after a kill between the tree update and the ref update, it completes. GitError when `branch` is
+    not checked out or has moved from `old_sha`.
+    """
+    root = _root(repo)
+    sha, current = head(root)
+    if current != branch:
+        raise GitError(f"{branch} is not checked out in {root}")
+    if sha != old_sha:
+        raise GitError(f"{branch} moved to {(sha or 'nothing')[:12]}, not at {old_sha[:12]} any more")
+    run_git(root, "reset", "--quiet", "--keep", new_sha)
+    return new_sha
 
 
 def bring_onto(
@@ -534,50 +742,51 @@ def bring_onto(
     *,
     mode: Literal["cherry-pick", "merge"] = "cherry-pick",
     message: str | None = None,
+    parent: str | None = None,
 ) -> str:
     """Put a worktree's commit (cherry-pick) or a feature branch (merge --no-ff) onto the plan branch.
 
     The plan branch must be checked out in `repo`. A commit already contained in it is a no-op.
-    On a conflict the operation is aborted (the plan branch is left as it was) and GitError names
-    the files. Returns the plan branch's new HEAD.
+    A commit whose `parent` (when the caller knows it) is the plan branch's HEAD is fast-forwarded:
+    the same commit, no copy. On a conflict the operation is aborted (the plan branch is left as it
+    was) and GitError names the files. Returns the plan branch's new HEAD.
     """
-    repo = _as_repo(repo)
-    if _branch(repo) != plan_branch:
-        raise GitError(f"{plan_branch} is not checked out in {repo.working_tree_dir}")
-    target = _run(repo, "rev-parse", "--verify", f"{sha_or_branch}^{{commit}}")
-    head = _head_sha(repo) or ""
-    try:
-        _run(repo, "merge-base", "--is-ancestor", target, head)
-        return head
-    except GitError:
-        pass
+    root = _root(repo)
+    head_sha, branch = head(root)
+    if branch != plan_branch:
+        raise GitError(f"{plan_branch} is not checked out in {root}")
+    head_sha = head_sha or ""
+    if mode == "cherry-pick" and parent is not None and parent == head_sha and _FULL_SHA.fullmatch(sha_or_branch):
+        return fast_forward(root, plan_branch, sha_or_branch, head_sha)
+    target = run_git(root, "rev-parse", "--verify", f"{sha_or_branch}^{{commit}}")
+    if _complete(root, ["merge-base", "--is-ancestor", target, head_sha]).returncode == 0:
+        return head_sha
     if mode == "merge":
         text = message or f"Merge {sha_or_branch} into {plan_branch} (staged integration)"
         args = ["merge", "--no-ff", "--no-edit", "-m", text, target]
         abort = ["merge", "--abort"]
     else:
-        args = ["cherry-pick", "--allow-empty", target]
+        args = ["cherry-pick", "--ff", "--allow-empty", target]
         abort = ["cherry-pick", "--abort"]
     try:
-        _run(repo, *args)
+        run_git(root, *args)
     except GitError:
-        conflicts = _conflicts(repo)
-        try:
-            _run(repo, *abort)
-        except GitError:
-            pass
+        conflicts = _conflicts(root)
+        _complete(root, abort)
         if conflicts:
             raise GitError(
                 f"bringing {sha_or_branch} onto {plan_branch} conflicts in: {', '.join(conflicts)}"
             ) from None
         raise
-    return str(repo.head.commit.hexsha)
+    new_head = head(root)[0]
+    if new_head is None:
+        raise GitError(f"{plan_branch} has no HEAD after bringing {sha_or_branch} onto it")
+    return new_head
 
 
 def log_since(repo: Repo | str | Path, sha: str, ref: str = "HEAD") -> list[CommitInfo]:
     """Commits after `sha` up to `ref`, oldest first (the per-cycle incremental view)."""
-    repo = _as_repo(repo)
-    out = _run(repo, "log", "--reverse", "--format=%H%x00%s%x00%b%x1e", f"{sha}..{ref}")
+    out = run_git(_root(repo), "log", "--reverse", "--format=%H%x00%s%x00%b%x1e", f"{sha}..{ref}")
     commits: list[CommitInfo] = []
     for record in out.split("\x1e"):
         fields = record.strip("\n").split("\0")
@@ -588,5 +797,4 @@ def log_since(repo: Repo | str | Path, sha: str, ref: str = "HEAD") -> list[Comm
 
 def diff_stat_since(repo: Repo | str | Path, sha: str, ref: str = "HEAD") -> str:
     """`git diff --stat sha..ref`: what changed since the last task's commit, without a rescan."""
-    repo = _as_repo(repo)
-    return _run(repo, *_DIFF_CONFIG, "diff", "--stat", "--no-ext-diff", sha, ref)
+    return run_git(_root(repo), *_DIFF_CONFIG, "diff", "--stat", "--no-ext-diff", sha, ref)
