@@ -8,8 +8,10 @@ blocks on SQLite. Each poll's delta is applied by key: only changed rows are tou
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group
@@ -19,6 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
@@ -26,24 +29,44 @@ from pmtui.widgets.burnup import burnup_text
 from pmtui.widgets.dependency_view import dependency_text
 from pmtui.widgets.event_log import EventLog
 from pmtui.widgets.status_bar import StatusBar
-from pmtui.widgets.task_detail import TaskDetailPane
+from pmtui.widgets.task_detail import TaskDetailPane, detail_renderable
 from pmtui.widgets.task_table import COLUMN_KEYS, TaskTable, format_duration
 
 if TYPE_CHECKING:
     from pmtui.app import PmtuiApp
-    from pmtui.delivery.feed import DeliveryFeed, FeedDelta, ReleaseView, TaskDetail
+    from pmtui.delivery.feed import DeliveryFeed, FeedDelta, TaskDetail
     from pmtui.delivery.progress import ProgressReport
     from pmtui.delivery.store import EscalationRecord, RunRecord
     from pmtui.screens.escalation import EscalationAnswer, EscalationModal
 
 POLL_S = 0.25
 PROGRESS_EVERY_S = 2.0
+# The detail is read once the cursor rests this long: holding Down does not read every task it passes.
+DETAIL_SETTLE_S = 0.05
 REPORT_LINE_CHARS = 300
 FAMILY_FILTERS: tuple[tuple[str, ...] | None, ...] = (
     None, ("waiting",), ("working", "testing"), ("human",), ("done",), ("failed",),
 )
 TIER_FILTERS: tuple[tuple[str, ...] | None, ...] = (None, ("critical",), ("normal",), ("low",))
 PANES = ("pane-task", "pane-graph", "pane-progress", "pane-log", "pane-escalations", "pane-release")
+
+
+@dataclass(frozen=True)
+class RunFigures:
+    """Counts over every task, computed by the feed worker so the UI thread never walks 10,000 rows."""
+
+    done: int = 0
+    total: int = 0
+    estimate_s: float | None = None
+
+
+@dataclass(frozen=True)
+class ProgressView:
+    """The progress and release panes, built by the feed worker (report, burn-up, manifest)."""
+
+    report: ProgressReport
+    progress: Any
+    release: Any
 
 
 class DashboardScreen(Screen[None]):
@@ -80,8 +103,13 @@ class DashboardScreen(Screen[None]):
         self._tier_filter = 0
         self._wake = threading.Event()
         self._detail_for: str | None = None
+        self._detail_timer: Timer | None = None
         self._progress_due = True
-        self._release_loaded = False
+        self._figures = RunFigures()
+        self._progress_view: ProgressView | None = None
+        self._stale: set[str] = set()
+        self._burnup_width = 40
+        self._frozen = False
 
     @property
     def pmtui(self) -> PmtuiApp:
@@ -123,9 +151,9 @@ class DashboardScreen(Screen[None]):
     # -- following the run (thread worker) ------------------------------------------------
     @work(thread=True, exclusive=True, group="dashboard-feed", exit_on_error=False)
     def _follow(self) -> None:
-        """Poll the feed with a read connection of our own; hand each delta to the UI thread."""
+        """Poll the feed with a read connection of our own and do the heavy work here (counts over
+        every task, the progress report, the detail text); the UI thread gets ready-made results."""
         from pmtui.delivery.feed import DeliveryFeed
-        from pmtui.delivery.progress import progress_report
         from pmtui.store import Store
 
         worker = get_current_worker()
@@ -139,32 +167,72 @@ class DashboardScreen(Screen[None]):
             while not worker.is_cancelled:
                 delta = feed.poll()
                 if delta or first:
-                    self.app.call_from_thread(self._apply, delta)
+                    figures = RunFigures(feed.done_count(), len(feed.tasks), feed.remaining_estimate_s())
+                    self.app.call_from_thread(self._apply, delta, figures)
                     first = False
                 wanted = self._detail_for
                 if wanted is not None and (wanted != shown_detail or wanted in delta.changed
                                            or wanted in delta.added):
                     detail = feed.detail(wanted)
                     shown_detail = wanted
-                    self.app.call_from_thread(self._show_detail, wanted, detail)
+                    body = detail_renderable(detail) if detail is not None else None
+                    self.app.call_from_thread(self._show_detail, wanted, detail, body)
                 now = time.monotonic()
                 if feed.run_id is not None and (delta or self._progress_due) and now - last_progress >= (
                         0 if self._progress_due else PROGRESS_EVERY_S):
                     self._progress_due = False
                     last_progress = now
-                    report = progress_report(feed.dstore, feed.run_id)
-                    release = feed.release() if feed.run and feed.run.manifest_path else None
-                    self.app.call_from_thread(self._show_progress, report, release)
+                    view = self._progress_pane(feed)
+                    if view is not None:
+                        self.app.call_from_thread(self._show_progress, view)
                 self._wake.wait(POLL_S)
                 self._wake.clear()
         finally:
             reader.close()
 
-    def _apply(self, delta: FeedDelta) -> None:
-        """A poll's changes, by key: rows, log lines, escalations, the run line."""
+    def _progress_pane(self, feed: DeliveryFeed) -> ProgressView | None:
+        """The progress and release panes' renderables (in the feed worker)."""
+        report = feed.progress_report()
+        run = feed.run
+        if report is None or run is None:
+            return None
+        # At 10,000 tasks "In progress" can list thousands: clip each line so layout stays cheap.
+        parts: list[Any] = [Text("\n".join(_clip(line) for line in report.text().splitlines()))]
+        parts.append(Text(""))
+        parts.append(Text(f"LLM spend ${report.llm_spend_usd:.4f} · elapsed {format_duration(_elapsed(run))}"
+                          + _estimate_text(feed.remaining_estimate_s(), run.finished)))
+        parts.append(Text(""))
+        parts.append(Text("Burn-up (completed tasks over time)", style="bold underline"))
+        end = run.finished_at or (feed.completed_at[-1] if feed.completed_at else run.created_at)
+        parts.append(burnup_text(feed.completed_at, len(feed.tasks), run.created_at, end, width=self._burnup_width))
+        release: Any
+        if run.manifest_path:
+            manifest = feed.release()
+            body: list[Any] = [Text(f"Manifest {manifest.manifest_path}", style="bold")]
+            if manifest.handoff:
+                body += [Text(""), Text("Handoff", style="bold underline"), Text(manifest.handoff)]
+            body += [Text(""), Text("Release manifest", style="bold underline"), Text(manifest.manifest_text)]
+            release = Group(*body)
+        else:
+            release = Text("The release gate runs once every task is done: full checks, migration safety, risk "
+                           "audit, then the manifest and the handoff appear here.", style="dim")
+        return ProgressView(report, Group(*parts), release)
+
+    def _apply(self, delta: FeedDelta, figures: RunFigures) -> None:
+        """A poll's changes, by key: rows, log lines, escalations, the run line — one screen update."""
         feed = self.feed
         if feed is None:
             return
+        self._figures = figures
+        with self.app.batch_update():
+            self._apply_delta(feed, delta)
+        if not self._frozen and feed.tasks:
+            # The loaded rows live as long as the screen: keep the collector from walking them again
+            # (a full collection over 10,000 rows and Textual's objects took 100-250 ms on the UI thread).
+            self._frozen = True
+            gc.freeze()
+
+    def _apply_delta(self, feed: DeliveryFeed, delta: FeedDelta) -> None:
         table = self.query_one(TaskTable)
         if delta.added and len(delta.added) == len(feed.tasks):
             table.set_rows(feed.tasks.values())
@@ -191,7 +259,8 @@ class DashboardScreen(Screen[None]):
                 where = f"task {record.task_id}" if record.task_id else "the run"
                 self.app.notify(f"Escalation #{record.id} ({where}): {record.problem}",
                                 title="The engine needs a decision", severity="warning", markup=False)
-        self._show_escalations()
+        if delta.escalations_opened or delta.escalations_answered or delta.run_changed:
+            self._show_escalations()
         self._show_run_line()
         self._show_filters()
         self._present_next()
@@ -211,25 +280,25 @@ class DashboardScreen(Screen[None]):
         if feed is None or run is None:
             line.append("No delivery run in this store yet — start one with `pmtui deliver PLAN.md`.",
                         style="dim")
-            self.query_one("#run-line", Static).update(line)
+            self.query_one("#run-line", Static).update(line, layout=False)
             return
-        done = sum(1 for v in feed.tasks.values() if v.family == "done")
+        figures = self._figures
         line.append(f"{run.plan_name or run.plan_id}", style="bold")
         line.append(f" · run {run.id} · ")
         state_style = {"released": "bold green", "failed": "bold red", "waiting_for_human": "bold magenta"}
         line.append(run.state.replace("_", " "), style=state_style.get(run.state, "bold cyan"))
         if run.paused:
             line.append(" · PAUSED", style="bold yellow")
-        line.append(f" · {done}/{len(feed.tasks)} done")
+        line.append(f" · {figures.done}/{figures.total} done")
         line.append(f" · elapsed {format_duration(_elapsed(run))}")
-        estimate = feed.remaining_estimate_s()
-        if estimate is not None and not run.finished:
-            line.append(f" · ~{format_duration(estimate)} left")
+        if figures.estimate_s is not None and not run.finished:
+            line.append(f" · ~{format_duration(figures.estimate_s)} left")
         if self.report is not None:
             line.append(f" · ${self.report.llm_spend_usd:.4f}")
         if self.escalations:
             line.append(f" · {len(self.escalations)} open ask(s) (e)", style="bold magenta")
-        self.query_one("#run-line", Static).update(line)
+        # One fixed-height line: no layout of the whole screen for it.
+        self.query_one("#run-line", Static).update(line, layout=False)
 
     def _show_filters(self) -> None:
         table = self.query_one(TaskTable)
@@ -243,45 +312,52 @@ class DashboardScreen(Screen[None]):
             line.append(" · search ")
             line.append(repr(table.search), style="bold")
         line.append(f" · {len(table.order)} shown")
-        self.query_one("#filter-line", Static).update(line)
+        self.query_one("#filter-line", Static).update(line, layout=False)
+
+    def _pane_shown(self, pane: str) -> bool:
+        """Whether `pane` is the active tab; a hidden pane is marked stale and drawn when shown."""
+        if self.query_one(TabbedContent).active == pane:
+            return True
+        self._stale.add(pane)
+        return False
 
     def _refresh_graph(self) -> None:
-        if self.feed is None:
+        if self.feed is None or not self._pane_shown("pane-graph"):
             return
         table = self.query_one(TaskTable)
         self.query_one("#graph", Static).update(
             dependency_text(table.cursor_key, table.rows, self.feed.dependents))
 
-    def _show_detail(self, task_id: str, detail: TaskDetail | None) -> None:
+    def _show_detail(self, task_id: str, detail: TaskDetail | None, body: Any) -> None:
         if task_id == self.query_one(TaskTable).cursor_key:
-            self.query_one(TaskDetailPane).show(detail)
+            self.query_one(TaskDetailPane).show(detail, body)
 
-    def _show_progress(self, report: ProgressReport, release: ReleaseView | None) -> None:
-        self.report = report
-        feed, run = self.feed, self.run
-        # At 10,000 tasks "In progress" can list thousands: clip each line so layout stays cheap.
-        parts: list[Any] = [Text("\n".join(_clip(line) for line in report.text().splitlines()))]
-        if feed is not None and run is not None:
-            parts.append(Text(""))
-            parts.append(Text(f"LLM spend ${report.llm_spend_usd:.4f} · elapsed {format_duration(_elapsed(run))}"
-                              + _estimate_text(feed.remaining_estimate_s(), run.finished)))
-            parts.append(Text(""))
-            parts.append(Text("Burn-up (completed tasks over time)", style="bold underline"))
-            width = max(10, self.query_one("#panes").size.width - 8)
-            end = run.finished_at or (feed.completed_at[-1] if feed.completed_at else run.created_at)
-            parts.append(burnup_text(feed.completed_at, len(feed.tasks), run.created_at, end, width=width))
-        self.query_one("#progress", Static).update(Group(*parts))
-        if release is not None:
-            body: list[Any] = [Text(f"Manifest {release.manifest_path}", style="bold")]
-            if release.handoff:
-                body += [Text(""), Text("Handoff", style="bold underline"), Text(release.handoff)]
-            body += [Text(""), Text("Release manifest", style="bold underline"), Text(release.manifest_text)]
-            self.query_one("#release", Static).update(Group(*body))
-        elif run is not None:
-            self.query_one("#release", Static).update(Text(
-                "The release gate runs once every task is done: full checks, migration safety, risk audit, "
-                "then the manifest and the handoff appear here.", style="dim"))
+    def _show_progress(self, view: ProgressView) -> None:
+        self.report = view.report
+        self._progress_view = view
+        if self._pane_shown("pane-progress"):
+            self.query_one("#progress", Static).update(view.progress)
+        if self._pane_shown("pane-release"):
+            self.query_one("#release", Static).update(view.release)
         self._show_run_line()
+
+    @on(TabbedContent.TabActivated, "#panes")
+    def _pane_activated(self, event: TabbedContent.TabActivated) -> None:
+        pane = event.pane.id or ""
+        if pane == "pane-task":
+            self._want_detail()
+        if pane not in self._stale:
+            return
+        self._stale.discard(pane)
+        if pane == "pane-graph":
+            self._refresh_graph()
+        elif pane in ("pane-progress", "pane-release") and self._progress_view is not None:
+            widget, content = (("#progress", self._progress_view.progress) if pane == "pane-progress"
+                               else ("#release", self._progress_view.release))
+            self.query_one(widget, Static).update(content)
+
+    def on_resize(self) -> None:
+        self._burnup_width = max(10, self.query_one("#panes").size.width - 8)
 
     def _show_escalations(self) -> None:
         widget = self.query_one("#escalation-list", Static)
@@ -301,11 +377,21 @@ class DashboardScreen(Screen[None]):
     # -- the task table -------------------------------------------------------------------
     @on(TaskTable.Highlighted)
     def _highlighted(self, event: TaskTable.Highlighted) -> None:
-        self._detail_for = event.task_id
         if event.task_id is None:
+            self._detail_for = None
             self.query_one(TaskDetailPane).show(None)
+        elif self._detail_timer is None:
+            self._detail_timer = self.set_timer(DETAIL_SETTLE_S, self._want_detail)
+        else:
+            self._detail_timer.reset()
         self._refresh_graph()
-        self._wake.set()
+
+    def _want_detail(self) -> None:
+        """Ask the feed worker for the detail of the task under the cursor (when the Task pane shows)."""
+        self._detail_timer = None
+        if self._pane_shown("pane-task"):
+            self._detail_for = self.query_one(TaskTable).cursor_key
+            self._wake.set()
 
     @on(TaskTable.SortChanged)
     def _sorted(self) -> None:

@@ -132,3 +132,35 @@ def test_remaining_estimate_from_average_duration(store: Store) -> None:
     feed = DeliveryFeed(store, run_id)
     feed.poll()
     assert feed.remaining_estimate_s() == pytest.approx(120.0)
+
+
+def test_progress_report_from_the_feed_matches_the_stored_report(store: Store) -> None:
+    from pmtui.delivery.progress import progress_report
+
+    dstore, run_id = seeded(store, 7)
+    feed = DeliveryFeed(store, run_id)
+    feed.poll()
+    machine = TaskStateMachine(dstore)
+    for state in (S.ANALYZING_REQUIREMENTS, S.CREATING_TESTS, S.IMPLEMENTING, S.RUNNING_TESTS,
+                  S.VALIDATING_SOLUTION, S.CREATING_PR, S.COMPLETED):
+        machine.transition(run_id, "T1", state, "step")
+    machine.transition(run_id, "T2", S.ANALYZING_REQUIREMENTS, "picked up")
+    machine.transition(run_id, "T2", S.FAILED, "the agent crashed")
+    machine.transition(run_id, "T3", S.BLOCKED, "T2 failed")
+    machine.transition(run_id, "T5", S.ANALYZING_REQUIREMENTS, "picked up")
+    machine.transition(run_id, "T5", S.REQUIREMENTS_UNCLEAR, "which unit?")
+    dstore.add_escalation(run_id, "T5", "Metres or feet?", "T6 waits", ["Metres", "Feet"], 1)
+    dstore.add_escalation(run_id, None, "Budget spent", "Everything waits", ["Raise it", "Stop"], 1)
+    machine.transition(run_id, "T7", S.ANALYZING_REQUIREMENTS, "picked up")
+    feed.poll()
+    mine = feed.progress_report()
+    stored = progress_report(dstore, run_id)
+    assert mine is not None
+    assert mine.model_dump(exclude={"elapsed_s"}) == stored.model_dump(exclude={"elapsed_s"})
+    assert "T2 Task 2 (failed: the agent crashed)" in mine.text()
+    assert "T6 Task 6 (waits on T5, escalated)" in mine.text()
+    reopened = DeliveryFeed(store, run_id)
+    reopened.poll()
+    again = reopened.progress_report()
+    assert again is not None, "the failure reasons are read back when a feed opens on a run"
+    assert again.model_dump(exclude={"elapsed_s"}) == stored.model_dump(exclude={"elapsed_s"})

@@ -148,9 +148,10 @@ class TaskDetailPane(VerticalScroll):
     def compose(self) -> ComposeResult:
         yield Static(Text("Select a task to see its contract, timeline and gates.", style="dim"), id="detail-body")
 
-    def show(self, detail: TaskDetail | None) -> None:
+    def show(self, detail: TaskDetail | None, renderable: RenderableType | None = None) -> None:
+        """Show `detail`; pass `renderable` when detail_renderable(detail) was already built off the UI thread."""
         body = self.query_one("#detail-body", Static)
         if detail is None:
             body.update(Text("Select a task to see its contract, timeline and gates.", style="dim"))
             return
-        body.update(detail_renderable(detail))
+        body.update(renderable if renderable is not None else detail_renderable(detail))

@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from pmtui.delivery.progress import TIERS, BlockedTask, ProgressReport, run_spend, top_risks
 from pmtui.delivery.store import (
     AttemptRecord,
     CommitRecord,
@@ -25,8 +26,8 @@ from pmtui.delivery.store import (
     TaskRecord,
     TransitionRecord,
 )
-from pmtui.models.states import IssueState
-from pmtui.store.db import Store
+from pmtui.models.states import WAITING_STATES, IssueState
+from pmtui.store.db import Store, now_iso
 
 S = IssueState
 FAMILIES: tuple[str, ...] = ("waiting", "working", "testing", "human", "done", "failed")
@@ -42,6 +43,9 @@ _FAMILY: dict[str, str] = {
     S.FAILED.value: "failed",
     S.BLOCKED.value: "failed",
 }
+_ASKING: frozenset[str] = frozenset({*(state.value for state in WAITING_STATES), S.REQUIREMENTS_UNCLEAR.value})
+_STOPPED: frozenset[str] = frozenset({S.FAILED.value, S.BLOCKED.value})
+_NOT_IN_PROGRESS: frozenset[str] = frozenset({*_ASKING, *_STOPPED, S.RECEIVED.value, S.COMPLETED.value})
 EVENT_LOG_SIZE = 500
 _TASK_COLUMNS = (
     "task_id, position, title, tier, state, attempts, retry_budget, ownership, depends, "
@@ -163,6 +167,8 @@ class DeliveryFeed:
         self.escalations: dict[int, EscalationRecord] = {}
         self.events: deque[EventLine] = deque(maxlen=event_log_size)
         self.completed_at: list[str] = []
+        # The reason of the last transition of each failed or blocked task (the progress report's "Blocked").
+        self.stop_reasons: dict[str, str] = {}
         self.last_event_id = 0
         self.loaded = False
 
@@ -186,6 +192,14 @@ class DeliveryFeed:
             for dep in view.depends:
                 self.dependents.setdefault(dep, []).append(view.task_id)
         self.escalations = {e.id: e for e in self.dstore.open_escalations(self.run_id)}
+        self.stop_reasons = {
+            str(r[0]): str(r[1] or "") for r in self.store.query(
+                "SELECT tr.task_id, tr.reason FROM transitions tr JOIN tasks t "
+                "ON t.run_id = tr.run_id AND t.task_id = tr.task_id WHERE tr.run_id = ? AND t.state IN (?, ?) "
+                "AND tr.id = (SELECT MAX(id) FROM transitions WHERE run_id = tr.run_id AND task_id = tr.task_id)",
+                (self.run_id, S.FAILED.value, S.BLOCKED.value),
+            )
+        }
         self.completed_at = [
             str(r[0]) for r in self.store.query(
                 "SELECT created_at FROM transitions WHERE run_id = ? AND to_state = ? ORDER BY id",
@@ -235,9 +249,14 @@ class DeliveryFeed:
                 delta.changed.add(str(task_id))
             for added in payload.get("added", ()):
                 delta.changed.add(str(added))
-            if kind == "task_state" and payload.get("state") == S.COMPLETED.value and payload.get("from_state"):
-                self.completed_at.append(event["created_at"])
-                delta.completions += 1
+            if kind == "task_state" and payload.get("from_state") and task_id is not None:
+                if payload.get("state") in _STOPPED:
+                    self.stop_reasons[str(task_id)] = str(payload.get("reason") or "")
+                else:
+                    self.stop_reasons.pop(str(task_id), None)
+                if payload.get("state") == S.COMPLETED.value:
+                    self.completed_at.append(event["created_at"])
+                    delta.completions += 1
             elif kind == "escalation":
                 opened.append(int(payload["escalation_id"]))
             elif kind == "escalation_answered":
@@ -354,6 +373,62 @@ class DeliveryFeed:
             (self.run.id,),
         )
         return ReleaseView(self.run.manifest_path, text, str(handoff[0][0]) if handoff else "")
+
+    def progress_report(self) -> ProgressReport | None:
+        """The run's seed-003 progress report from the rows this feed holds: the same report as
+        progress.progress_report, without re-reading every task and transition (half a second of
+        pydantic at 10,000 tasks, and a burst of garbage the collector then has to walk)."""
+        run = self.run
+        if run is None or self.run_id is None:
+            return None
+        tasks = sorted(self.tasks.values(), key=lambda v: v.position)
+        asking = {e.task_id: e for e in self.open_escalations() if e.task_id is not None}
+        remaining = {str(tier): 0 for tier in TIERS}
+        blocked: list[BlockedTask] = []
+        for view in tasks:
+            state = view.state
+            if state not in (S.COMPLETED.value, S.FAILED.value):
+                remaining[view.tier] = remaining.get(view.tier, 0) + 1
+            reason = ""
+            if state == S.FAILED.value:
+                reason = f"failed: {self.stop_reasons.get(view.task_id) or 'no reason recorded'}"
+            elif state == S.BLOCKED.value:
+                reason = self.stop_reasons.get(view.task_id) or "a dependency failed or waits for a human"
+            elif state in _ASKING:
+                question = asking.get(view.task_id)
+                reason = (f"waits for the answer to escalation #{question.id}: {question.problem}"
+                          if question is not None else f"waits for a human ({state})")
+            elif state == S.RECEIVED.value and view.depends:
+                stuck = [dep for dep in view.depends
+                         if dep in self.tasks and (self.tasks[dep].state in _ASKING or self.tasks[dep].state in _STOPPED)]
+                if stuck:  # a stuck dependency is not completed, so this task's dependencies are not done
+                    reason = "waits on " + ", ".join(
+                        f"{dep}, {'escalated' if self.tasks[dep].state in _ASKING else 'failed'}" for dep in stuck)
+            if reason:
+                blocked.append(BlockedTask(task_id=view.task_id, title=view.title, reason=reason))
+        for item in self.open_escalations():
+            if item.task_id is None and item.blocking:
+                blocked.append(BlockedTask(task_id="run",
+                                           reason=f"waits for the answer to escalation #{item.id}: {item.problem}"))
+        risks = self.dstore.risks(self.run_id)
+        return ProgressReport(
+            run_id=run.id,
+            plan_id=run.plan_id,
+            plan_name=run.plan_name or run.plan_id,
+            state=run.state,
+            completed=sum(view.state == S.COMPLETED.value for view in tasks),
+            total=len(tasks),
+            in_progress=[f"{view.task_id} {view.title}" for view in tasks if view.state not in _NOT_IN_PROGRESS],
+            blocked=blocked,
+            unresolved_risks=sum(risk.status == "open" for risk in risks),
+            top_risks=top_risks(risks),
+            remaining_by_tier=remaining,
+            elapsed_s=_seconds(run.created_at, run.finished_at or now_iso()),
+            llm_spend_usd=run_spend(self.dstore, run),
+        )
+
+    def done_count(self) -> int:
+        return sum(1 for view in self.tasks.values() if view.state == S.COMPLETED.value)
 
     def remaining_estimate_s(self) -> float | None:
         """Average duration of the completed tasks times the tasks not finished yet (None without data)."""
