@@ -136,8 +136,9 @@ def _complete(
     cwd: Path, args: Sequence[str], env: dict[str, str] | None = None, stdin: str | None = None
 ) -> subprocess.CompletedProcess[str]:
     try:
+        # No `git maintenance run --auto` child after pmtui's commits: half the cost of a commit.
         return subprocess.run(
-            ["git", *args], cwd=cwd, env=_env(env), input=stdin,
+            ["git", "-c", "maintenance.auto=false", *args], cwd=cwd, env=_env(env), input=stdin,
             capture_output=True, timeout=GIT_TIMEOUT_S, encoding="utf-8", errors="surrogateescape", check=False,
         )
     except subprocess.TimeoutExpired:
