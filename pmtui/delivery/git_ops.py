@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -137,14 +138,29 @@ def _complete(
 ) -> subprocess.CompletedProcess[str]:
     try:
         # No `git maintenance run --auto` child after pmtui's commits: half the cost of a commit.
-        return subprocess.run(
-            ["git", "-c", "maintenance.auto=false", *args], cwd=cwd, env=_env(env), input=stdin,
-            capture_output=True, timeout=GIT_TIMEOUT_S, encoding="utf-8", errors="surrogateescape", check=False,
+        process = subprocess.Popen(
+            ["git", "-c", "maintenance.auto=false", *args], cwd=cwd, env=_env(env), text=True,
+            encoding="utf-8", errors="surrogateescape", stdin=subprocess.PIPE if stdin is not None else None,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         )
-    except subprocess.TimeoutExpired:
-        raise GitError(f"git {' '.join(args[:3])} did not finish within {GIT_TIMEOUT_S:.0f} s") from None
     except OSError as error:
         raise GitError(f"cannot run git: {error.strerror or error}") from None
+    expired = threading.Event()
+
+    def expire() -> None:
+        expired.set()
+        process.kill()
+
+    # A watchdog thread instead of communicate(timeout=…), whose exit wait polls with sleeps.
+    watchdog = threading.Timer(GIT_TIMEOUT_S, expire)
+    watchdog.start()
+    try:
+        out, err = process.communicate(stdin)
+    finally:
+        watchdog.cancel()
+    if expired.is_set():
+        raise GitError(f"git {' '.join(args[:3])} did not finish within {GIT_TIMEOUT_S:.0f} s")
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
 
 
 def run_git(
@@ -583,18 +599,21 @@ def change_set(worktree: Repo | str | Path) -> ChangeSet:
     root = _root(worktree).resolve()
     base = head(root)[0] or EMPTY_TREE
     real_index = _index_file(root)
-    scratch = Path(tempfile.mkdtemp(prefix="pmtui-index-"))
+    handle, name = tempfile.mkstemp(prefix="pmtui-index-")
+    os.close(handle)
+    temp_index = Path(name)
     try:
-        temp_index = scratch / "index"
         if real_index.exists():
             shutil.copyfile(real_index, temp_index)
+        else:
+            temp_index.unlink()
         env = {"GIT_INDEX_FILE": str(temp_index)}
         run_git(root, "add", "-A", "--", ".", env=env)
         out = run_git(root, *_DIFF_CONFIG, "diff", "--cached", "--no-ext-diff", "--no-textconv", "--no-relative",
                       "-M", "--raw", "-z", "--stat", "--patch", "--src-prefix=a/", "--dst-prefix=b/", base,
                       env=env, strip=False)
     finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+        temp_index.unlink(missing_ok=True)
     entries, stat, diff = _split_raw(out)
     change = ChangeSet(root=str(root), base_sha=base, stat=stat, diff=diff)
     for code, paths in entries:
