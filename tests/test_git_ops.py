@@ -366,3 +366,21 @@ def test_a_snapshot_with_known_trees_skips_status_and_sees_a_new_sibling(repo_di
     assert any(line.endswith("escaped.txt") for line in evidence)
     assert any("from a detached HEAD to rogue" in line for line in evidence)
 
+
+def test_the_delta_of_one_child_commit_is_read_once_and_matches_git_diff(repo_dir: Path) -> None:
+    base = git(repo_dir, "rev-parse", "HEAD")
+    (repo_dir / "src" / "app.py").rename(repo_dir / "src" / "main.py")
+    (repo_dir / "src" / "store.py").write_text("X = 1\nY = 2\n")
+    git(repo_dir, "add", "-A")
+    git(repo_dir, "commit", "-q", "-m", "feat: store", "-m", "Refs: task-T1")
+    one = git(repo_dir, "rev-parse", "HEAD")
+    assert git_ops.diff_stat_since(repo_dir, base, one).strip() == git(repo_dir, "diff", "--stat", base, one)
+    [commit] = git_ops.log_since(repo_dir, base, one)
+    assert (commit.sha, commit.subject, commit.body) == (one, "feat: store", "Refs: task-T1")
+    (repo_dir / "b.txt").write_text("b\n")
+    git(repo_dir, "add", "-A")
+    git(repo_dir, "commit", "-q", "-m", "docs: b")
+    two = git(repo_dir, "rev-parse", "HEAD")
+    assert git_ops.diff_stat_since(repo_dir, base, two).strip() == git(repo_dir, "diff", "--stat", base, two)
+    assert [c.subject for c in git_ops.log_since(repo_dir, base, two)] == ["feat: store", "docs: b"]
+    assert git_ops.diff_stat_since(repo_dir, two, two) == "" and git_ops.log_since(repo_dir, two, two) == []

@@ -804,17 +804,48 @@ def bring_onto(
     return new_head
 
 
+_SINCE_CACHE: dict[tuple[str, str, str], tuple[list[CommitInfo], str | None]] = {}
+
+
+def _since(repo: Repo | str | Path, sha: str, ref: str) -> tuple[list[CommitInfo], str | None]:
+    """Commits `sha..ref` oldest first, and their diff stat when one `git log --stat` tells it: a single
+    commit whose only parent is `sha`. Answers for two full commit ids never change, so they are kept."""
+    root = _root(repo)
+    key = (str(root), sha, ref)
+    if key in _SINCE_CACHE:
+        return _SINCE_CACHE[key]
+    out = run_git(root, *_DIFF_CONFIG, "log", "--reverse", "--stat", "--no-ext-diff",
+                  "--format=%x1e%H%x00%P%x00%s%x00%b%x00", f"{sha}..{ref}")
+    commits: list[CommitInfo] = []
+    parents: list[list[str]] = []
+    stats: list[str] = []
+    for record in out.split("\x1e")[1:]:
+        fields = record.split("\0")
+        if len(fields) < 5:
+            continue
+        commits.append(CommitInfo(sha=fields[0], subject=fields[2], body=fields[3].strip()))
+        parents.append(fields[1].split())
+        stats.append(fields[4].strip("\n"))
+    stat = stats[0] if len(commits) == 1 and parents[0] == [sha] else None
+    if _FULL_SHA.fullmatch(sha) and _FULL_SHA.fullmatch(ref):
+        if len(_SINCE_CACHE) >= 16:
+            _SINCE_CACHE.clear()
+        _SINCE_CACHE[key] = (commits, stat)
+    return commits, stat
+
+
 def log_since(repo: Repo | str | Path, sha: str, ref: str = "HEAD") -> list[CommitInfo]:
     """Commits after `sha` up to `ref`, oldest first (the per-cycle incremental view)."""
-    out = run_git(_root(repo), "log", "--reverse", "--format=%H%x00%s%x00%b%x1e", f"{sha}..{ref}")
-    commits: list[CommitInfo] = []
-    for record in out.split("\x1e"):
-        fields = record.strip("\n").split("\0")
-        if len(fields) >= 2 and fields[0]:
-            commits.append(CommitInfo(sha=fields[0], subject=fields[1], body=fields[2].strip() if len(fields) > 2 else ""))
-    return commits
+    return list(_since(repo, sha, ref)[0])
 
 
 def diff_stat_since(repo: Repo | str | Path, sha: str, ref: str = "HEAD") -> str:
-    """`git diff --stat sha..ref`: what changed since the last task's commit, without a rescan."""
+    """`git diff --stat sha..ref`: what changed since the last task's commit, without a rescan.
+
+    One task's commit on top of `sha` (the usual cycle) is read with its subject in one `git log`,
+    which `log_since` then reuses; anything else takes a `git diff --stat` of its own.
+    """
+    stat = _since(repo, sha, ref)[1]
+    if stat is not None:
+        return stat
     return run_git(_root(repo), *_DIFF_CONFIG, "diff", "--stat", "--no-ext-diff", sha, ref)
