@@ -88,7 +88,9 @@ def agent_step(workdir: Path, contract: TaskContract) -> AgentResult:
          f"tests/test_m{n}.py": f"from m{n} import m{n}\n\n\ndef test_m{n}() -> None:\n    assert m{n}() == {n}\n"},
         criteria_map={contract.acceptance_criteria[0]: f"src/m{n}.py:2"},
     )
-    return step(workdir, contract)
+    result = step(workdir, contract)
+    assert isinstance(result, AgentResult)
+    return result
 
 
 async def deliver(count: int) -> dict[str, float]:
