@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -21,20 +22,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
 from pmtui.widgets.burnup import burnup_text
 from pmtui.widgets.dependency_view import dependency_text
-from pmtui.widgets.event_log import EventLog
+from pmtui.widgets.event_log import EVENT_LOG_LINES, EventLog
 from pmtui.widgets.status_bar import StatusBar
-from pmtui.widgets.task_detail import TaskDetailPane, detail_renderable
+from pmtui.widgets.task_detail import TaskDetailPane, detail_lines
 from pmtui.widgets.task_table import COLUMN_KEYS, TaskTable, format_duration
 
 if TYPE_CHECKING:
     from pmtui.app import PmtuiApp
-    from pmtui.delivery.feed import DeliveryFeed, FeedDelta, TaskDetail
+    from pmtui.delivery.feed import DeliveryFeed, EventLine, FeedDelta, TaskDetail
     from pmtui.delivery.progress import ProgressReport
     from pmtui.delivery.store import EscalationRecord, RunRecord
     from pmtui.screens.escalation import EscalationAnswer, EscalationModal
@@ -104,10 +106,12 @@ class DashboardScreen(Screen[None]):
         self._wake = threading.Event()
         self._detail_for: str | None = None
         self._detail_timer: Timer | None = None
+        self._detail_width = 40
         self._progress_due = True
         self._figures = RunFigures()
         self._progress_view: ProgressView | None = None
         self._stale: set[str] = set()
+        self._log_backlog: deque[EventLine] = deque(maxlen=EVENT_LOG_LINES)
         self._burnup_width = 40
         self._frozen = False
 
@@ -175,8 +179,8 @@ class DashboardScreen(Screen[None]):
                                            or wanted in delta.added):
                     detail = feed.detail(wanted)
                     shown_detail = wanted
-                    body = detail_renderable(detail) if detail is not None else None
-                    self.app.call_from_thread(self._show_detail, wanted, detail, body)
+                    width = self._detail_width
+                    self.app.call_from_thread(self._show_detail, wanted, detail, detail_lines(detail, width), width)
                 now = time.monotonic()
                 if feed.run_id is not None and (delta or self._progress_due) and now - last_progress >= (
                         0 if self._progress_due else PROGRESS_EVERY_S):
@@ -241,7 +245,11 @@ class DashboardScreen(Screen[None]):
             if changed:
                 table.update_rows(changed)
         if delta.events:
-            self.query_one(EventLog).add(delta.events)
+            if self._pane_shown("pane-log"):
+                self.query_one(EventLog).add(delta.events)
+            else:
+                # A hidden log is written when shown: its growing size would lay out the whole screen.
+                self._log_backlog.extend(delta.events)
         if delta.run_changed and feed.run is not None:
             self.run = feed.run
             self.run_id = feed.run.id
@@ -328,9 +336,9 @@ class DashboardScreen(Screen[None]):
         self.query_one("#graph", Static).update(
             dependency_text(table.cursor_key, table.rows, self.feed.dependents))
 
-    def _show_detail(self, task_id: str, detail: TaskDetail | None, body: Any) -> None:
+    def _show_detail(self, task_id: str, detail: TaskDetail | None, lines: list[Strip], width: int) -> None:
         if task_id == self.query_one(TaskTable).cursor_key:
-            self.query_one(TaskDetailPane).show(detail, body)
+            self.query_one(TaskDetailPane).show(detail, lines, width)
 
     def _show_progress(self, view: ProgressView) -> None:
         self.report = view.report
@@ -351,6 +359,9 @@ class DashboardScreen(Screen[None]):
         self._stale.discard(pane)
         if pane == "pane-graph":
             self._refresh_graph()
+        elif pane == "pane-log":
+            self.query_one(EventLog).add(self._log_backlog)
+            self._log_backlog.clear()
         elif pane in ("pane-progress", "pane-release") and self._progress_view is not None:
             widget, content = (("#progress", self._progress_view.progress) if pane == "pane-progress"
                                else ("#release", self._progress_view.release))
@@ -390,6 +401,7 @@ class DashboardScreen(Screen[None]):
         """Ask the feed worker for the detail of the task under the cursor (when the Task pane shows)."""
         self._detail_timer = None
         if self._pane_shown("pane-task"):
+            self._detail_width = self.query_one(TaskDetailPane).text_width
             self._detail_for = self.query_one(TaskTable).cursor_key
             self._wake.set()
 

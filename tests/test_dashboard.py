@@ -111,8 +111,8 @@ async def test_dashboard_on_a_finished_run(db: Path, tmp_path: Path, app_on: Cal
         from pmtui.widgets.task_detail import TaskDetailPane
 
         pane = dashboard(app).query_one(TaskDetailPane)
-        await until(pilot, lambda: "assert 0 == 4" in plain(pane.query_one("#detail-body", Static)))
-        body = plain(pane.query_one("#detail-body", Static))
+        await until(pilot, lambda: "assert 0 == 4" in pane.plain)
+        body = pane.plain
         assert "the [tests] pass" in body, "plan text is shown as typed, not parsed as markup"
         await pilot.press("s")
         assert tasks.sort_column == "title"
@@ -134,8 +134,12 @@ async def test_live_updates_touch_only_the_changed_rows(db: Path, tmp_path: Path
             await until(pilot, lambda: tasks.rows["T07"].state == "creating_tests")
             assert tasks.rows["T08"] is untouched, "a row nobody changed keeps its object"
             log = dashboard(app).query_one("#events")
+            assert not any("T07" in line for line in log.lines), "a hidden log is written when shown"
+            await pilot.press("right_square_bracket", "right_square_bracket", "right_square_bracket")
             await until(pilot, lambda: any("T07 analyzing_requirements → creating_tests" in line
                                            for line in log.lines))
+            machine.transition(run_id, "T07", S.IMPLEMENTING, "live")
+            await until(pilot, lambda: any("T07 creating_tests → implementing" in line for line in log.lines))
     finally:
         writer.close()
 

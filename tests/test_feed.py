@@ -164,3 +164,23 @@ def test_progress_report_from_the_feed_matches_the_stored_report(store: Store) -
     again = reopened.progress_report()
     assert again is not None, "the failure reasons are read back when a feed opens on a run"
     assert again.model_dump(exclude={"elapsed_s"}) == stored.model_dump(exclude={"elapsed_s"})
+
+
+def test_running_totals_follow_live_changes(store: Store) -> None:
+    dstore, run_id = seeded(store, 4)
+    feed = DeliveryFeed(store, run_id)
+    feed.poll()
+    assert feed.done_count() == 0 and feed.remaining_estimate_s() is None
+    machine = TaskStateMachine(dstore)
+    for task_id, seconds in (("T1", 60.0), ("T2", 180.0)):
+        for state in (S.ANALYZING_REQUIREMENTS, S.CREATING_TESTS, S.IMPLEMENTING, S.RUNNING_TESTS,
+                      S.VALIDATING_SOLUTION, S.CREATING_PR, S.COMPLETED):
+            machine.transition(run_id, task_id, state, "step")
+        dstore.set_task_fields(run_id, task_id, duration_ms=seconds * 1000)
+    machine.transition(run_id, "T3", S.FAILED, "gave up")
+    feed.poll()
+    assert feed.done_count() == 2
+    assert feed.remaining_estimate_s() == pytest.approx(120.0), "average 120 s times one unfinished task"
+    reloaded = DeliveryFeed(store, run_id)
+    reloaded.poll()
+    assert (reloaded.done_count(), reloaded.remaining_estimate_s()) == (2, pytest.approx(120.0))

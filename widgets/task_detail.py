@@ -3,17 +3,20 @@ commit and tag of the selected task. Text from agents and plans is never parsed 
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+import io
+
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from pmtui.delivery.feed import TaskDetail, state_family
 from pmtui.widgets.task_table import FAMILY_STYLES, format_duration
 
 EVIDENCE_LINES = 4
+PLACEHOLDER = "Select a task to see its contract, timeline and gates."
 
 
 def _heading(text: str) -> Text:
@@ -137,21 +140,64 @@ def detail_renderable(detail: TaskDetail) -> RenderableType:
     return Group(*parts)
 
 
-class TaskDetailPane(VerticalScroll):
-    """Shows one TaskDetail; `show(None)` when no task is selected."""
+def detail_lines(detail: TaskDetail | None, width: int) -> list[Strip]:
+    """The detail rendered to lines of `width` cells: done in the feed worker, so showing a task
+    costs the UI thread no measuring and no wrapping, only a repaint of the pane."""
+    renderable = detail_renderable(detail) if detail is not None else Text(PLACEHOLDER, style="dim")
+    console = Console(width=max(1, width), file=io.StringIO(), force_terminal=True, color_system="truecolor",
+                      legacy_windows=False, markup=False, highlight=False, emoji=False)
+    return [Strip(line) for line in console.render_lines(renderable, console.options, pad=False)]
+
+
+class TaskDetailPane(ScrollView, can_focus=True):
+    """Shows one TaskDetail as pre-rendered lines (Line API); `show(None)` when no task is selected."""
 
     DEFAULT_CSS = """
-    TaskDetailPane { padding: 0 1; }
-    TaskDetailPane > Static { width: 1fr; }
+    TaskDetailPane { padding: 0 1; scrollbar-size-vertical: 1; overflow-x: hidden; }
     """
 
-    def compose(self) -> ComposeResult:
-        yield Static(Text("Select a task to see its contract, timeline and gates.", style="dim"), id="detail-body")
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.detail: TaskDetail | None = None
+        self.lines: list[Strip] = []
+        self._width = 0
+        self._cache: dict[int, Strip] = {}
 
-    def show(self, detail: TaskDetail | None, renderable: RenderableType | None = None) -> None:
-        """Show `detail`; pass `renderable` when detail_renderable(detail) was already built off the UI thread."""
-        body = self.query_one("#detail-body", Static)
-        if detail is None:
-            body.update(Text("Select a task to see its contract, timeline and gates.", style="dim"))
-            return
-        body.update(renderable if renderable is not None else detail_renderable(detail))
+    @property
+    def text_width(self) -> int:
+        """The width the detail is wrapped to: the pane less its padding and its scrollbar, shown or not."""
+        return max(20, self.outer_size.width - 3)
+
+    @property
+    def plain(self) -> str:
+        return "\n".join(strip.text.rstrip() for strip in self.lines)
+
+    def on_mount(self) -> None:
+        self.show(None)
+
+    def show(self, detail: TaskDetail | None, lines: list[Strip] | None = None, width: int = 0) -> None:
+        """Show `detail`; pass the `lines` of detail_lines(detail, width) built off the UI thread (they
+        are used when `width` is still the pane's text width)."""
+        self.detail = detail
+        if lines is None or width != self.text_width:
+            width, lines = self.text_width, detail_lines(detail, self.text_width)
+        self.lines, self._width = lines, width
+        self._cache.clear()
+        self.virtual_size = Size(0, len(self.lines))
+        self.refresh()
+
+    def on_resize(self) -> None:
+        if self.detail is not None and self._width != self.text_width:
+            self.show(self.detail)
+
+    def render_line(self, y: int) -> Strip:
+        index = int(self.scroll_y) + y
+        strip = self._cache.get(index)
+        if strip is None:
+            base = self.rich_style
+            line = self.lines[index] if index < len(self.lines) else Strip.blank(0)
+            strip = line.apply_style(base).adjust_cell_length(self.size.width, base)
+            if len(self._cache) > 200:
+                self._cache.clear()
+            self._cache[index] = strip
+        return strip

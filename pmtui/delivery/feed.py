@@ -169,6 +169,11 @@ class DeliveryFeed:
         self.completed_at: list[str] = []
         # The reason of the last transition of each failed or blocked task (the progress report's "Blocked").
         self.stop_reasons: dict[str, str] = {}
+        # Running totals over the rows (done, unfinished, completed durations): O(1) per poll at 10,000 tasks.
+        self._done = 0
+        self._open = 0
+        self._durations = 0.0
+        self._timed = 0
         self.last_event_id = 0
         self.loaded = False
 
@@ -187,6 +192,10 @@ class DeliveryFeed:
         rows = self.store.query(f"SELECT {_TASK_COLUMNS} FROM tasks WHERE run_id = ? ORDER BY position",
                                 (self.run_id,))
         self.tasks = {row["task_id"]: _view(row) for row in rows}
+        self._done = self._open = self._timed = 0
+        self._durations = 0.0
+        for view in self.tasks.values():
+            self._count(view, 1)
         self.dependents = {}
         for view in self.tasks.values():
             for dep in view.depends:
@@ -300,6 +309,8 @@ class DeliveryFeed:
                         self.dependents.setdefault(dep, []).append(view.task_id)
                 else:
                     view.version = old.version + 1
+                    self._count(old, -1)
+                self._count(view, 1)
                 self.tasks[view.task_id] = view
         delta.changed.difference_update(delta.added)
 
@@ -427,18 +438,25 @@ class DeliveryFeed:
             llm_spend_usd=run_spend(self.dstore, run),
         )
 
+    def _count(self, view: TaskView, sign: int) -> None:
+        if view.state == S.COMPLETED.value:
+            self._done += sign
+            duration = view.duration_s()
+            if duration is not None:
+                self._durations += sign * duration
+                self._timed += sign
+        elif view.family != "failed":
+            self._open += sign
+
     def done_count(self) -> int:
-        return sum(1 for view in self.tasks.values() if view.state == S.COMPLETED.value)
+        return self._done
 
     def remaining_estimate_s(self) -> float | None:
         """Average duration of the completed tasks times the tasks not finished yet (None without data)."""
-        durations = [d for v in self.tasks.values() if v.state == S.COMPLETED.value
-                     if (d := v.duration_s()) is not None]
-        if not durations:
+        if self._timed <= 0:
             return None
-        left = sum(v.family not in ("done", "failed") for v in self.tasks.values())
         parallel = int((self.run.config.get("max_parallel") if self.run else 1) or 1)
-        return sum(durations) / len(durations) * left / max(1, parallel)
+        return max(0.0, self._durations) / self._timed * self._open / max(1, parallel)
 
 
 def output_log_path(run: RunRecord, db_path: Path, task_id: str, attempt: int) -> Path:
