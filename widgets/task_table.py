@@ -82,7 +82,8 @@ COLUMNS: tuple[Column, ...] = (
 )
 COLUMN_KEYS = tuple(column.key for column in COLUMNS)
 _STATE_SENSITIVE = frozenset({"state", "attempt", "duration"})
-_CACHE_LIMIT = 400
+# Strips of about three screens of rows: each Strip carries seven small caches the collector walks.
+_CACHE_SCREENS = 3
 
 
 class TaskTable(ScrollView, can_focus=True):
@@ -344,7 +345,7 @@ class TaskTable(ScrollView, can_focus=True):
         key = (task_id, view.version, selected, width)
         strip = self._cache.get(key)
         if strip is None:
-            if len(self._cache) > _CACHE_LIMIT:
+            if len(self._cache) > _CACHE_SCREENS * max(40, self.size.height):
                 self._cache.clear()
             strip = self._row(view, columns, width, selected, index)
             self._cache[key] = strip
