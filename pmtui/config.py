@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from pmtui.errors import ConfigError
-from pmtui.paths import config_candidates, find_config_file  # noqa: F401 — settings screen reads candidates here
+from pmtui.paths import find_config_file
 
 TASK_TYPES: tuple[str, ...] = ("conversation", "spec", "extraction", "classification", "review", "agent")
 TaskType = Literal["conversation", "spec", "extraction", "classification", "review", "agent"]

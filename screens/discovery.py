@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pmtui.screens.base import ConversationScreen
-from pmtui.widgets.chat_log import ChatLog
-from pmtui.widgets.status_bar import StatusBar
-from pmtui.widgets.summary_sidebar import SummarySidebar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Static
+
+from pmtui.screens.base import ConversationScreen
+from pmtui.widgets.chat_log import ChatLog
+from pmtui.widgets.status_bar import StatusBar
+from pmtui.widgets.summary_sidebar import SummarySidebar
 
 REVISE_HINT = "Say what to change, e.g. “the target user is night-shift ICU nurses”"
 

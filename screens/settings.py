@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from pmtui.themes import theme_names
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -14,13 +13,15 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from pmtui.themes import theme_names
+
 if TYPE_CHECKING:
     from pmtui.app import PmtuiApp
 
 
 def config_target(source: str) -> Path:
     """The file settings are written to: the loaded one, else the first place config is looked for."""
-    from pmtui.config import config_candidates
+    from pmtui.paths import config_candidates
 
     return Path(source) if source not in ("", "defaults") else config_candidates()[0]
 

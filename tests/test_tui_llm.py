@@ -7,8 +7,6 @@ import json
 from typing import Any
 
 import pytest
-from pmtui.widgets.chat_log import ChatNotice, PMMessage, UserMessage
-from pmtui.widgets.status_bar import StatusBar
 from textual.widgets import Input
 
 from pmtui.app import PmtuiApp
@@ -17,6 +15,8 @@ from pmtui.llm.gateway import LLMGateway
 from pmtui.product.llm_brain import LLMBrain
 from pmtui.product.orchestrator import Orchestrator
 from pmtui.store import Store
+from pmtui.widgets.chat_log import ChatNotice, PMMessage, UserMessage
+from pmtui.widgets.status_bar import StatusBar
 from tests.fake_llm_server import FakeLLMServer, FakeResponse
 from tests.test_tui_flow import new_project, settle
 
