@@ -31,6 +31,7 @@ from pmtui.delivery.contract import (
     split_plan,
 )
 from pmtui.delivery.controls import RunControls
+from pmtui.delivery.feed import output_log_path
 from pmtui.delivery.plan import PlanDocument, PlanError, PlanFiles, PlanTask, load_plan
 from pmtui.delivery.review import build_review_note, review_artifact_markdown, review_path
 from pmtui.delivery.state_machine import TaskStateMachine
@@ -227,6 +228,8 @@ class DeliveryEngine:
         self._design_text = _read(self.design_path)
         self.run_dir = (self.run_dir_option or self.store.path.parent / "runs" / f"run-{run.id}").resolve()
         self.run_dir.mkdir(parents=True, exist_ok=True)
+        if run.config.get("run_dir") != str(self.run_dir):
+            run = self.dstore.set_run_fields(run.id, config={**run.config, "run_dir": str(self.run_dir)})
         if run.resumed:
             self._say("info", f"resuming run {run.id} of plan {plan.plan_id} on {plan_branch}")
             if run.state == "waiting_for_human":
@@ -630,7 +633,18 @@ class DeliveryEngine:
         self._say("agent", f"{task_id} attempt {attempt}: {getattr(self.executor, 'name', 'agent')} agent at work")
         before = git_ops.snapshot(tree, worktrees=self._pool_trees(), with_status=False)
         spent_before = self.store.llm_usage()["cost"]
-        result = await self.executor.run(contract, workdir, attempt=attempt, run_dir=self.run_dir / "attempts")
+        log_path = output_log_path(self.dstore.get_run(self.run_id), self.store.path, task_id, attempt)
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        with log_path.open("a", encoding="utf-8") as log:
+
+            def stream(line: str) -> None:
+                # The dashboard (in this process or `pmtui watch`) tails this file while the agent works.
+                log.write(line if line.endswith("\n") else line + "\n")
+                log.flush()
+
+            result = await self.executor.run(
+                contract, workdir, attempt=attempt, run_dir=self.run_dir / "attempts", on_output=stream
+            )
         tampering = git_ops.detect_agent_tampering(before, tree)
         self._undo_agent_commit(before, tree)
         spent = self.store.llm_usage()["cost"] - spent_before
