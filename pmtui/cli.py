@@ -113,7 +113,14 @@ def build_parser() -> argparse.ArgumentParser:
     answer.add_argument("escalation_id", metavar="ESCALATION_ID")
     answer.add_argument("--option", type=int, metavar="N", required=True)
     answer.add_argument("--note", metavar="TEXT")
-    commands.add_parser("demo", parents=[common], help=LATER_COMMANDS["demo"])
+    demo = commands.add_parser(
+        "demo", parents=[common], help=LATER_COMMANDS["demo"],
+        description="Create a sandbox git repository (a small Python project), a sample plan of eight tasks and "
+                    "a scripted agent, then deliver it live on the dashboard. No API key needed.",
+    )
+    demo.add_argument("--headless", action="store_true",
+                      help="no TUI: print progress; escalations are answered with the recommended option")
+    demo.add_argument("--dir", metavar="DIR", help="where to create the sandbox (default: a new temporary dir)")
     return parser
 
 
@@ -439,7 +446,10 @@ def run_deliver(args: argparse.Namespace) -> int:
     try:
         executor = _delivery_executor(args, config, store)
         if not args.headless:
-            print("pmtui deliver: running headless (live dashboard arrives in a later release)", file=sys.stderr)
+            return _deliver_in_tui(args, store, config, lambda on_event: DeliveryEngine(
+                store, config, repo=Path(args.repo or "."), plan_path=plan_path, executor=executor,
+                max_parallel=args.max_parallel or 3, reviewer=model_reviewer(config, store), on_event=on_event,
+            ), plan_path=plan_path, repo=Path(args.repo or "."))
         engine = DeliveryEngine(
             store,
             config,
@@ -462,6 +472,42 @@ def run_deliver(args: argparse.Namespace) -> int:
     else:
         print(f"pmtui: {outcome.message}", file=sys.stderr)
     return outcome.exit_code
+
+
+def _deliver_in_tui(
+    args: argparse.Namespace, store: Store, config: Config, engine_factory: Callable[..., Any], *,
+    plan_path: Path | None = None, repo: Path | None = None, intro: list[str] | None = None,
+) -> int:
+    """The dashboard with the engine running in the app; the exit code follows the run.
+    A bad plan or a missing repository is reported before the TUI opens (exit 2)."""
+    if plan_path is not None:
+        from pmtui.delivery.plan import PlanError, load_plan
+
+        try:
+            load_plan(plan_path)
+        except PlanError as exc:
+            where = f"{plan_path}:{exc.line}" if exc.line else str(plan_path)
+            raise CommandError(f"{where}: {exc.message}", EXIT_USAGE) from None
+    if repo is not None:
+        from pmtui.delivery.git_ops import GitError, open_repo
+
+        try:
+            open_repo(repo)
+        except GitError as exc:
+            raise CommandError(str(exc), EXIT_USAGE) from None
+    try:
+        from pmtui.screens.delivery_run import DeliveringApp
+    except ImportError as exc:
+        raise CommandError(f"the live dashboard cannot load ({exc}); use --headless", EXIT_RUNTIME) from None
+    app = DeliveringApp(engine_factory, no_wait=bool(getattr(args, "no_wait", False)), intro=intro,
+                        store=store, config=config, offline=bool(args.offline))
+    app.run()
+    code = app.return_code if app.return_code is not None else app.delivery_exit_code()
+    message = app.final_message()
+    if message is not None:
+        prefix = f"pmtui {args.command}"
+        print(f"{prefix}: {message.plain}", file=sys.stdout if code == EXIT_OK else sys.stderr)
+    return code
 
 
 def _latest_run_id(store: Store) -> int:
@@ -553,6 +599,37 @@ def run_watch(args: argparse.Namespace) -> int:
     return app.return_code or EXIT_OK
 
 
+def run_demo(args: argparse.Namespace) -> int:
+    """A sandbox repository, the demo plan and the scripted agent, delivered live (or headless)."""
+    import asyncio
+
+    from pmtui.delivery import demo
+
+    config = _load_config(args)
+    try:
+        sandbox = demo.create_sandbox(Path(args.dir) if args.dir else None)
+    except demo.DemoError as exc:
+        raise CommandError(str(exc), EXIT_USAGE) from None
+    store = _open_store(args)
+    try:
+        if not args.headless:
+            return _deliver_in_tui(
+                args, store, config,
+                lambda on_event: demo.demo_engine(sandbox, store, config, pace=0.6, on_event=on_event),
+                intro=demo.intro_lines(sandbox),
+            )
+        for line in demo.intro_lines(sandbox):
+            print(line, flush=True)
+        outcome = asyncio.run(demo.run_headless(sandbox, store, config, lambda text: print(text, flush=True)))
+    finally:
+        store.close()
+    if outcome.exit_code == EXIT_OK:
+        print(f"pmtui demo: {outcome.message}; the sandbox is {sandbox.repo} (branch {demo.PLAN_BRANCH})")
+    else:
+        print(f"pmtui demo: {outcome.message}", file=sys.stderr)
+    return outcome.exit_code
+
+
 # -- entry point ----------------------------------------------------------------------------------
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
@@ -573,6 +650,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "status": run_status,
         "answer": run_answer,
         "watch": run_watch,
+        "demo": run_demo,
     }
     try:
         return handlers[args.command](args)

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from pmtui.store import Store
 
 PLAN_ID = "tally-demo"
+PLAN_BRANCH = f"pm/{PLAN_ID}"
 REPO_NAME = "tally"
 PLAN_FILE = "tally-plan.md"
 TASK_IDS = ("T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8")

@@ -1,0 +1,120 @@
+"""`pmtui demo --headless` end to end in a subprocess, and the demo project under the fallback tools."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from pmtui.delivery import demo
+from tests.delivery_repo import git, refs_count
+
+PY = sys.executable
+
+
+def pmtui(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([PY, "-m", "pmtui", *args], cwd=cwd, capture_output=True, text=True, timeout=180,
+                          check=False)
+
+
+@pytest.fixture(scope="module")
+def headless_demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], Path, Path]:
+    base = tmp_path_factory.mktemp("demo")
+    db = base / "pmtui.db"
+    result = pmtui("--db", str(db), "demo", "--headless", "--dir", str(base / "sandbox"), cwd=base)
+    return result, base / "sandbox" / demo.REPO_NAME, db
+
+
+def test_the_headless_demo_releases_with_one_commit_per_task(
+    headless_demo: tuple[subprocess.CompletedProcess[str], Path, Path],
+) -> None:
+    result, repo, _ = headless_demo
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert "gates use lint: ruff; typecheck: mypy --strict; tests: pytest" in result.stdout
+    assert "RELEASE SUMMARY" in result.stdout and "Tasks: 8/8 completed" in result.stdout
+    for task_id in demo.TASK_IDS:
+        assert refs_count(repo, task_id, demo.PLAN_BRANCH) == 1, task_id
+    assert git(repo, "rev-parse", "--abbrev-ref", "HEAD") == demo.PLAN_BRANCH
+    assert git(repo, "log", "--format=%s", "main") == "tally: habits, the starting point of the pmtui demo"
+    assert git(repo, "status", "--porcelain") == ""
+
+
+def test_the_critical_task_has_its_checkpoint_tag(
+    headless_demo: tuple[subprocess.CompletedProcess[str], Path, Path],
+) -> None:
+    _, repo, _ = headless_demo
+    tag = f"pm/{demo.PLAN_ID}/checkpoint-{demo.CHECKPOINT_TASK}"
+    assert git(repo, "tag", "--list") == tag
+    tagged = git(repo, "log", "-1", "--format=%B", f"{tag}^{{commit}}")
+    assert f"Refs: task-{demo.CHECKPOINT_TASK}" in tagged
+
+
+def test_the_escalation_is_answered_with_the_recommended_option_and_said_so(
+    headless_demo: tuple[subprocess.CompletedProcess[str], Path, Path],
+) -> None:
+    result, repo, db = headless_demo
+    status = pmtui("--db", str(db), "status", "--json", cwd=repo)
+    assert status.returncode == 0, status.stderr
+    data = json.loads(status.stdout)
+    assert data["state"] == "released" and (data["completed"], data["total"]) == (8, 8)
+    [escalation] = data["escalations"]
+    assert escalation["task_id"] == demo.ESCALATING_TASK
+    assert escalation["answer"] == escalation["recommended"] == 1
+    assert escalation["options"][0].startswith("Retry")
+    said = [line for line in result.stdout.splitlines() if line.startswith("[answer]")]
+    assert said == [(f"[answer] escalation {escalation['id']}: the recommended option 1 (Retry with a fresh budget) "
+                     "— the headless demo answers for you")]
+    attempts = {task["id"]: task["attempts"] for task in data["tasks"]}
+    assert attempts["T1"] == 1 and attempts["T3"] == 2 and attempts[demo.ESCALATING_TASK] == 4
+    assert all(task["state"] == "completed" for task in data["tasks"])
+
+
+def test_the_release_manifest_is_written_and_committed(
+    headless_demo: tuple[subprocess.CompletedProcess[str], Path, Path],
+) -> None:
+    _, repo, _ = headless_demo
+    manifest = repo / "docs" / "releases" / f"{demo.PLAN_ID}-release.yaml"
+    data = yaml.safe_load(manifest.read_text())
+    assert data["plan_id"] == demo.PLAN_ID
+    assert [task["task_id"] for task in data["tasks"]] == list(demo.TASK_IDS)
+    assert all(task["commit_sha"] for task in data["tasks"])
+    assert data["lint_clean"] is True and data["typecheck_clean"] is True
+    assert data["tests_run"] == data["tests_passed"] > 1
+    assert git(repo, "log", "-1", "--format=%s", demo.PLAN_BRANCH) == f"docs(release): release manifest for {demo.PLAN_ID}"
+
+
+def test_a_sandbox_that_exists_is_refused_with_exit_2(tmp_path: Path) -> None:
+    (tmp_path / demo.REPO_NAME).mkdir()
+    result = pmtui("--db", str(tmp_path / "pmtui.db"), "demo", "--headless", "--dir", str(tmp_path), cwd=tmp_path)
+    assert result.returncode == 2
+    assert "already exists" in result.stderr
+
+
+def test_without_ruff_mypy_and_pytest_the_fallback_tools_check_the_same_project(tmp_path: Path) -> None:
+    tools = demo.demo_tooling(available=lambda name: False)
+    assert tools.summary == ("lint: compileall (ruff is not installed); typecheck: none (mypy is not installed); "
+                             "tests: unittest (pytest is not installed)")
+    sandbox = demo.create_sandbox(tmp_path, tooling=tools)
+    plan = sandbox.plan_path.read_text()
+    assert f"- lint: {tools.lint}" in plan and "- typecheck: none" in plan and f"- test: {tools.test}" in plan
+    for task in demo.DEMO_TASKS:
+        for path, text in demo._files(task, demo.MODULES[task.id]).items():
+            (sandbox.repo / path).parent.mkdir(parents=True, exist_ok=True)
+            (sandbox.repo / path).write_text(text)
+
+    def run(command: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(shlex.split(command), cwd=sandbox.repo, capture_output=True, text=True, timeout=60,
+                              check=False)
+
+    assert run(tools.lint).returncode == 0
+    tests = run(tools.test)
+    assert tests.returncode == 0, tests.stderr
+    assert "Ran 14 tests" in tests.stderr
+    export = next(task for task in demo.DEMO_TASKS if task.id == demo.ESCALATING_TASK)
+    (sandbox.repo / export.module).write_text(demo.MODULE_ATTEMPTS[export.id][0])
+    assert run(tools.test).returncode == 1
