@@ -118,3 +118,72 @@ def test_without_ruff_mypy_and_pytest_the_fallback_tools_check_the_same_project(
     export = next(task for task in demo.DEMO_TASKS if task.id == demo.ESCALATING_TASK)
     (sandbox.repo / export.module).write_text(demo.MODULE_ATTEMPTS[export.id][0])
     assert run(tools.test).returncode == 1
+
+
+async def test_the_live_demo_runs_on_the_dashboard_and_the_modal_answers_the_escalation(tmp_path: Path) -> None:
+    from pmtui.config import Config
+    from pmtui.delivery.store import DeliveryStore
+    from pmtui.screens.dashboard import DashboardScreen
+    from pmtui.screens.delivery_run import DeliveringApp
+    from pmtui.screens.escalation import EscalationModal
+    from pmtui.store import Store
+
+    sandbox = demo.create_sandbox(tmp_path / "sandbox")
+    store = Store(tmp_path / "pmtui.db")
+    config = Config(offline=True)
+    app = DeliveringApp(lambda on_event: demo.demo_engine(sandbox, store, config, on_event=on_event),
+                        store=store, config=config)
+    dstore = DeliveryStore(store)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            while not isinstance(app.screen, EscalationModal):
+                assert app.delivery is not None and app.delivery.outcome is None, app.delivery.error
+                await pilot.pause(0.1)
+            assert app.screen.escalation.task_id == demo.ESCALATING_TASK
+            assert any(isinstance(screen, DashboardScreen) for screen in app.screen_stack)
+            await pilot.press("1")
+            while app.delivery.outcome is None:
+                assert not app.delivery.error, app.delivery.error
+                await pilot.pause(0.1)
+            assert app.delivery.outcome.exit_code == 0, app.delivery.outcome.message
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+        assert app.return_code == 0
+        run = dstore.latest_run()
+        assert run is not None and run.state == "released"
+        [escalation] = dstore.escalations(run.id)
+        assert escalation.answer == 1
+        assert dstore.tag(run.id, f"pm/{demo.PLAN_ID}/checkpoint-{demo.CHECKPOINT_TASK}") is not None
+    finally:
+        store.close()
+
+
+async def test_quitting_while_the_run_goes_asks_first(tmp_path: Path) -> None:
+    from pmtui.config import Config
+    from pmtui.screens.delivery_run import DeliveringApp
+    from pmtui.screens.modals import ConfirmationModal
+    from pmtui.store import Store
+
+    sandbox = demo.create_sandbox(tmp_path / "sandbox")
+    store = Store(tmp_path / "pmtui.db")
+    config = Config(offline=True)
+    app = DeliveringApp(lambda on_event: demo.demo_engine(sandbox, store, config, pace=5.0, on_event=on_event),
+                        store=store, config=config)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            while app.delivery is None or not app.delivery.run_id:
+                await pilot.pause(0.05)
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmationModal)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.delivery.active
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            await pilot.click("#confirm")
+            await pilot.pause()
+        assert app.return_code == 130
+        assert app.final_message() is not None
+    finally:
+        store.close()
