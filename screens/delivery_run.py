@@ -9,7 +9,10 @@ while the run is going asks first, and its return code follows the run.
 
 from __future__ import annotations
 
+import os
+import weakref
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -174,3 +177,100 @@ class DeliveringApp(PmtuiApp):
         if self.interrupted:
             return Text("delivery stopped by the user; run the same command again to resume")
         return None
+
+
+# -- "Deliver this plan" from the spec screen --------------------------------------------------------
+_RUNS: weakref.WeakKeyDictionary[App[Any], DeliveryRun] = weakref.WeakKeyDictionary()
+
+
+def active_run(app: App[Any]) -> DeliveryRun | None:
+    """The delivery this app runs in-process, while it is going."""
+    run = _RUNS.get(app)
+    return run if run is not None and run.active else None
+
+
+def plan_file(store_path: Path, slug: str) -> Path:
+    """Where a project's plan is written for delivery: beside the store, never inside the repository
+    (delivery refuses a dirty working tree)."""
+    return store_path.parent / "plans" / f"{slug}-plan.md"
+
+
+def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
+    """Ask for the repository (default: the current directory) and, without an agent model, for an
+    agent command; write the plan outside the repository; run the engine here on the dashboard."""
+    from pmtui.screens.modals import TextInputModal
+
+    if not plan_markdown.strip():
+        app.notify("There is no plan to deliver yet: agree on the scope first.", severity="warning")
+        return
+    if active_run(app) is not None:
+        app.notify("A delivery is already running in this window; it is on the dashboard.", severity="warning")
+        app.show_dashboard(_RUNS[app].run_id or None)
+        return
+
+    def got_repo(answer: str | None) -> None:
+        from pmtui.delivery.git_ops import GitError, open_repo
+
+        if answer is None:
+            return
+        repo = Path(answer).expanduser()
+        try:
+            open_repo(repo)
+        except GitError as error:
+            app.notify(f"{error}. Choose a git repository.", title="Deliver", severity="error", markup=False)
+            return
+        target = plan_file(app.store.path, slug)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(plan_markdown, encoding="utf-8")
+        except OSError as error:
+            app.notify(f"Could not write the plan to {target}: {error.strerror}.", title="Deliver",
+                       severity="error", markup=False)
+            return
+        if not app.config.route("agent").is_offline:
+            _start(app, repo, target, _model_agent(app))
+            return
+        app.push_screen(TextInputModal(
+            "Agent command",
+            "No agent model is configured (models.agent). Which coding agent should pmtui run for each task? "
+            "Placeholders: {prompt_file}, {task_file}, {result_file}, {repo}.",
+            placeholder="aider --yes-always --no-auto-commits --message-file {prompt_file}",
+        ), lambda command: got_agent(repo, target, command))
+
+    def got_agent(repo: Path, target: Path, command: str | None) -> None:
+        from pmtui.delivery.executors import CommandExecutor
+
+        if command is None:
+            return
+        try:
+            executor = CommandExecutor(command)
+        except ValueError as error:
+            app.notify(f"That agent command cannot run: {error}", title="Deliver", severity="error", markup=False)
+            return
+        _start(app, repo, target, executor)
+
+    app.push_screen(TextInputModal("Deliver this plan", "The git repository to deliver into (a clean working "
+                                   "tree; pmtui works on its own branch):", value=os.getcwd()), got_repo)
+
+
+def _model_agent(app: PmtuiApp) -> Any:
+    from pmtui.delivery.llm_agent import LLMAgentExecutor
+    from pmtui.llm.gateway import LLMGateway
+
+    config, store = app.config, app.store
+    return LLMAgentExecutor(lambda: LLMGateway(config, store), budget_usd=config.budget.task_usd)
+
+
+def _start(app: PmtuiApp, repo: Path, plan_path: Path, executor: Any) -> None:
+    from pmtui.delivery.engine import DeliveryEngine, model_reviewer
+
+    config, store = app.config, app.store
+
+    def engine(on_event: Callable[[str, str], None]) -> DeliveryEngine:
+        return DeliveryEngine(store, config, repo=repo, plan_path=plan_path, executor=executor,
+                              reviewer=model_reviewer(config, store), on_event=on_event)
+
+    run = DeliveryRun(app, engine)
+    _RUNS[app] = run
+    run.start()
+    app.notify(f"Delivering {plan_path.name} into {repo}", title="Deliver", markup=False)

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.widgets import Footer, MarkdownViewer, TabbedContent, TabPane
 
 from pmtui.screens.base import ProjectScreen
 from pmtui.screens.modals import ExportModal
 from pmtui.widgets.chat_log import ChatLog
 from pmtui.widgets.status_bar import StatusBar
-from textual import on, work
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.widgets import Footer, MarkdownViewer, TabbedContent, TabPane
 
 NO_SPEC = (
     "# The spec is not written yet\n\n"
@@ -20,19 +23,41 @@ NO_SPEC = (
 )
 
 
+DELIVER_HELP = "Run the delivery engine on this plan in a git repository, live on the dashboard"
+
+
 def export_paths(slug: str) -> tuple[str, str]:
     """Default export paths, relative to the current directory."""
     return f"docs/specs/{slug}.md", f"docs/plans/{slug}-plan.md"
 
 
+class DeliverCommand(Provider):
+    """The palette's "Deliver this plan" on the spec screen."""
+
+    async def discover(self) -> Hits:
+        yield DiscoveryHit("Deliver this plan", self._deliver, help=DELIVER_HELP)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        score = matcher.match("Deliver this plan")
+        if score > 0:
+            yield Hit(score, matcher.highlight("Deliver this plan"), self._deliver, help=DELIVER_HELP)
+
+    def _deliver(self) -> None:
+        if isinstance(self.screen, SpecScreen):
+            self.screen.action_deliver()
+
+
 class SpecScreen(ProjectScreen):
     CSS_PATH = "spec.tcss"
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {DeliverCommand}
     PHASE = "spec"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("x", "export", "Export", id="spec.export"),
         Binding("c", "copy", "Copy spec", id="spec.copy"),
         Binding("v", "toggle_plan", "Spec/Plan", id="spec.toggle_plan"),
         Binding("t", "toggle_toc", "Contents", id="spec.toggle_toc"),
+        Binding("d", "deliver", "Deliver", show=False, id="spec.deliver"),
         Binding("ctrl+r", "retry", "Write again", show=False, id="spec.retry"),
     ]
 
@@ -105,6 +130,12 @@ class SpecScreen(ProjectScreen):
                         title="Export failed", severity="error")
             return
         self.notify("Wrote " + " and ".join(str(Path(p).resolve()) for p in written), title="Exported")
+
+    def action_deliver(self) -> None:
+        """Deliver this plan: ask for the repository, run the engine here, open the dashboard."""
+        from pmtui.screens.delivery_run import deliver_project_plan
+
+        deliver_project_plan(self.pmtui, self.state.slug, self.state.plan_markdown)
 
     def action_retry(self) -> None:
         if self.state.spec_markdown:

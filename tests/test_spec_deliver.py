@@ -1,0 +1,58 @@
+"""'Deliver this plan' from the spec screen: the repository is asked for, the plan is written outside
+it, the engine runs in the app and the dashboard follows the new run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+
+from pmtui.app import PmtuiApp
+from pmtui.config import Config
+from pmtui.delivery.store import DeliveryStore
+from pmtui.screens.dashboard import DashboardScreen
+from pmtui.screens.delivery_run import active_run, plan_file
+from pmtui.screens.modals import TextInputModal
+from pmtui.screens.spec import SpecScreen
+from pmtui.store import Store
+from tests.delivery_repo import git, make_project
+from tests.test_snapshots import open_on, scoped
+
+
+async def test_deliver_this_plan_asks_for_the_repo_and_an_agent_then_opens_the_dashboard(tmp_path: Path) -> None:
+    repo = make_project(tmp_path)
+    store = Store(tmp_path / "pmtui.db")
+    app = PmtuiApp(store, Config(offline=True))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            project_id = await scoped(app)
+            await app.orchestrator.agree_scope(project_id)
+            await open_on(pilot, project_id)
+            assert isinstance(app.screen, SpecScreen)
+            slug = app.screen.state.slug
+            await pilot.press("d")
+            await pilot.pause()
+            assert isinstance(app.screen, TextInputModal)
+            field = app.screen.query_one(Input)
+            assert field.value == str(Path.cwd())
+            field.value = str(repo)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TextInputModal) and "models.agent" in app.screen.prompt
+            app.screen.query_one(Input).value = "true"
+            await pilot.press("enter")
+            while not isinstance(app.screen, DashboardScreen):
+                await pilot.pause(0.05)
+            run = active_run(app)
+            assert run is not None and run.run_id
+            record = DeliveryStore(store).get_run(run.run_id)
+            written = plan_file(store.path, slug)
+            assert record.plan_path == str(written.resolve()) and record.repo == str(repo.resolve())
+            assert written.read_text() == app.orchestrator.state(project_id).plan_markdown
+            assert app.screen.run_id == run.run_id
+            run.stop()
+            await pilot.pause()
+        assert not written.is_relative_to(repo)
+        assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+    finally:
+        store.close()
