@@ -445,6 +445,8 @@ def run_deliver(args: argparse.Namespace) -> int:
     store = _open_store(args)
     try:
         executor = _delivery_executor(args, config, store)
+        if not args.headless and _no_terminal("deliver"):
+            args.headless = True
         if not args.headless:
             return _deliver_in_tui(args, store, config, lambda on_event: DeliveryEngine(
                 store, config, repo=Path(args.repo or "."), plan_path=plan_path, executor=executor,
@@ -472,6 +474,14 @@ def run_deliver(args: argparse.Namespace) -> int:
     else:
         print(f"pmtui: {outcome.message}", file=sys.stderr)
     return outcome.exit_code
+
+
+def _no_terminal(command: str) -> bool:
+    """The dashboard needs a terminal; without one the run goes on headless, and says so."""
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return False
+    print(f"pmtui {command}: no terminal for the dashboard; running headless", file=sys.stderr)
+    return True
 
 
 def _deliver_in_tui(
@@ -612,6 +622,8 @@ def run_demo(args: argparse.Namespace) -> int:
         raise CommandError(str(exc), EXIT_USAGE) from None
     store = _open_store(args)
     try:
+        if not args.headless and _no_terminal("demo"):
+            args.headless = True
         if not args.headless:
             return _deliver_in_tui(
                 args, store, config,
