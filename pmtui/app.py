@@ -312,6 +312,38 @@ class PmtuiApp(App[None]):
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen())
 
+    async def action_quit(self) -> None:
+        """Quit; while a delivery started from the spec screen is running, ask first (it resumes later)."""
+        import sys
+
+        run = None
+        if "pmtui.screens.delivery_run" in sys.modules:
+            from pmtui.screens.delivery_run import active_run
+
+            run = active_run(self)
+        if run is None or not run.active:
+            self.exit()
+            return
+        from pmtui.screens.modals import ConfirmationModal
+
+        def answer(stop: bool | None) -> None:
+            if stop:
+                run.stop()
+                self.exit()
+
+        self.push_screen(
+            ConfirmationModal(
+                "Stop delivering?",
+                "A delivery is still running. Quitting stops it where it is: everything done so far is "
+                "stored, and `pmtui deliver` with the same plan resumes it.",
+                confirm_label="Stop and quit",
+            ),
+            answer,
+        )
+
+    def action_deliver_plan(self) -> None:
+        self._on_spec_screen("action_deliver")
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield SystemCommand("New project", "Start a new idea (asks for a name)", self.action_new_project)
         yield SystemCommand("Open project", "Go to the projects list to open one", self.action_open_project)
@@ -324,6 +356,9 @@ class PmtuiApp(App[None]):
                             self.show_dashboard)
         yield SystemCommand("Export spec", "Write the spec and plan to files", self.action_export_spec)
         yield SystemCommand("Copy spec", "Copy the spec Markdown to the clipboard", self.action_copy_spec)
+        yield SystemCommand(
+            "Deliver this plan", "Run the plan on a repository with a coding agent", self.action_deliver_plan
+        )
         yield SystemCommand("Toggle theme", "Switch between pmtui-dark and pmtui-light", self.action_toggle_theme)
         yield SystemCommand("Settings", "Conversation model and theme", self.action_settings)
         yield SystemCommand("Help", "Keys of this screen and a short tour", self.action_help)

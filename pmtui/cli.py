@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 EXIT_OK = 0
 EXIT_RUNTIME = 1
 EXIT_USAGE = 2
-LATER_COMMANDS: dict[str, str] = {
+DELIVERY_COMMANDS: dict[str, str] = {
     "deliver": "deliver a plan: dispatch sub-agents, review through gates, commit",
     "watch": "the live delivery dashboard of a run elsewhere",
     "status": "the progress report of the latest delivery run",
@@ -94,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     plan_check.add_argument("plan_path", metavar="PLAN.md")
 
-    deliver = commands.add_parser("deliver", parents=[common], help=LATER_COMMANDS["deliver"])
+    deliver = commands.add_parser("deliver", parents=[common], help=DELIVERY_COMMANDS["deliver"])
     deliver.add_argument("plan_path", metavar="PLAN.md")
     deliver.add_argument("--repo", metavar="DIR")
     deliver.add_argument("--agent", metavar="CMD ARGS")
@@ -102,19 +102,19 @@ def build_parser() -> argparse.ArgumentParser:
     deliver.add_argument("--no-wait", action="store_true")
     deliver.add_argument("--max-parallel", type=int, metavar="N")
     watch = commands.add_parser(
-        "watch", parents=[common], help=LATER_COMMANDS["watch"],
+        "watch", parents=[common], help=DELIVERY_COMMANDS["watch"],
         description="Open the live dashboard on a run that `pmtui deliver` drives in another terminal "
                     "(same --db). It reads, answers escalations and sends controls; it never delivers.",
     )
     watch.add_argument("--run", type=int, metavar="ID", help="the run to follow (default: the latest)")
-    status = commands.add_parser("status", parents=[common], help=LATER_COMMANDS["status"])
+    status = commands.add_parser("status", parents=[common], help=DELIVERY_COMMANDS["status"])
     status.add_argument("--json", action="store_true")
-    answer = commands.add_parser("answer", parents=[common], help=LATER_COMMANDS["answer"])
+    answer = commands.add_parser("answer", parents=[common], help=DELIVERY_COMMANDS["answer"])
     answer.add_argument("escalation_id", metavar="ESCALATION_ID")
     answer.add_argument("--option", type=int, metavar="N", required=True)
     answer.add_argument("--note", metavar="TEXT")
     demo = commands.add_parser(
-        "demo", parents=[common], help=LATER_COMMANDS["demo"],
+        "demo", parents=[common], help=DELIVERY_COMMANDS["demo"],
         description="Create a sandbox git repository (a small Python project), a sample plan of eight tasks and "
                     "a scripted agent, then deliver it live on the dashboard. No API key needed.",
     )
@@ -398,14 +398,6 @@ def run_plan_check(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def run_later(args: argparse.Namespace) -> int:
-    print(
-        f"pmtui {args.command}: not available yet (the live dashboard lands in a later release)",
-        file=sys.stderr,
-    )
-    return EXIT_RUNTIME
-
-
 # -- pmtui deliver / status / answer --------------------------------------------------------------
 def _delivery_executor(args: argparse.Namespace, config: Config, store: Store) -> Any:
     """--agent "CMD ARGS" (the sub-agent protocol), else the built-in LLM agent when a model is set."""
@@ -657,7 +649,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         "export": run_export,
         "config": run_config,
         "plan": run_plan_check,
-        **{name: run_later for name in LATER_COMMANDS},
         "deliver": run_deliver,
         "status": run_status,
         "answer": run_answer,

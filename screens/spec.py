@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.widgets import Footer, MarkdownViewer, TabbedContent, TabPane
 
 from pmtui.screens.base import ProjectScreen
@@ -23,34 +21,13 @@ NO_SPEC = (
 )
 
 
-DELIVER_HELP = "Run the delivery engine on this plan in a git repository, live on the dashboard"
-
-
 def export_paths(slug: str) -> tuple[str, str]:
     """Default export paths, relative to the current directory."""
     return f"docs/specs/{slug}.md", f"docs/plans/{slug}-plan.md"
 
 
-class DeliverCommand(Provider):
-    """The palette's "Deliver this plan" on the spec screen."""
-
-    async def discover(self) -> Hits:
-        yield DiscoveryHit("Deliver this plan", self._deliver, help=DELIVER_HELP)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        score = matcher.match("Deliver this plan")
-        if score > 0:
-            yield Hit(score, matcher.highlight("Deliver this plan"), self._deliver, help=DELIVER_HELP)
-
-    def _deliver(self) -> None:
-        if isinstance(self.screen, SpecScreen):
-            self.screen.action_deliver()
-
-
 class SpecScreen(ProjectScreen):
     CSS_PATH = "spec.tcss"
-    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {DeliverCommand}
     PHASE = "spec"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("x", "export", "Export", id="spec.export"),

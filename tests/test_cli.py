@@ -453,14 +453,6 @@ def test_help_lists_every_subcommand(tmp_path: Path) -> None:
         assert f"\n    {command} " in result.stdout, command
 
 
-@pytest.mark.parametrize("args", [["demo"]])
-def test_later_commands_say_they_are_not_available(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(args) == 1
-    assert capsys.readouterr().err.strip() == (
-        f"pmtui {args[0]}: not available yet (the live dashboard lands in a later release)"
-    )
-
-
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
     result = pmtui("export", "--json", "--md", env=cli_env(tmp_path))
     assert result.returncode == 2 and "not allowed with" in result.stderr

@@ -115,7 +115,6 @@ def test_bad_input_exits_2_with_a_message(tmp_path: Path, project: Path) -> None
     plain.mkdir()
     not_repo = pmtui("deliver", str(plan), "--repo", str(plain), "--agent", AGENT)
     assert not_repo.returncode == 2 and "is not a git repository" in not_repo.stderr
-    assert "(live dashboard arrives in a later release)" in not_repo.stderr
 
     (project / "src" / "calc.py").write_text("changed = True\n")
     dirty = pmtui("deliver", str(plan), "--repo", str(project), "--agent", AGENT, "--headless")
