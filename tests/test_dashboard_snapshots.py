@@ -75,3 +75,29 @@ def test_progress_pane(snap_compare, app: PmtuiApp, size: tuple[int, int]) -> No
         await pilot.pause(0.3)
 
     assert snap_compare(app, terminal_size=size, run_before=steps)
+
+
+@pytest.fixture
+def escalated_app(tmp_path: Path) -> Iterator[PmtuiApp]:
+    store = Store(tmp_path / "escalated.db")
+    run_id = build_run(store, Path("/srv/calc"), escalate=True)
+    finish_run(store, run_id)  # pinned times: no elapsed clock behind the modal
+    app = PmtuiApp(store, Config(offline=True))
+    app.start_dashboard = (None,)
+    yield app
+    store.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_escalation_modal(snap_compare, escalated_app: PmtuiApp, size: tuple[int, int]) -> None:
+    async def steps(pilot: Pilot[None]) -> None:
+        from pmtui.screens.escalation import EscalationModal
+
+        for _ in range(200):
+            if isinstance(pilot.app.screen, EscalationModal):
+                break
+            await pilot.pause(0.05)
+        assert isinstance(pilot.app.screen, EscalationModal)
+        await pilot.pause(0.3)
+
+    assert snap_compare(escalated_app, terminal_size=size, run_before=steps)
