@@ -200,6 +200,23 @@ def _fill(arg: str, values: Mapping[str, str]) -> str:
     return arg
 
 
+class OutputViewer:
+    """Passes agent output to a viewer; a viewer that raises is detached once, with a note why."""
+
+    def __init__(self, callback: OutputCallback | None, note: Callable[[str], None]) -> None:
+        self._callback = callback
+        self._note = note
+
+    def __call__(self, line: str) -> None:
+        if self._callback is None:
+            return
+        try:
+            self._callback(line)
+        except Exception as exc:  # noqa: BLE001 - a broken viewer must not stop the agent
+            self._note(f"output callback failed and was detached: {type(exc).__name__}: {exc}")
+            self._callback = None
+
+
 class ProcessOutcome(BaseModel):
     exit_code: int | None = None
     timed_out: bool = False
@@ -250,17 +267,11 @@ async def run_process(
 
     tail: collections.deque[str] = collections.deque(maxlen=tail_lines)
     notes: list[str] = []
-    callback = [on_output]
+    viewer = OutputViewer(on_output, notes.append)
 
     def emit(line: str) -> None:
         tail.append(line)
-        if callback[0] is None:
-            return
-        try:
-            callback[0](line)
-        except Exception as exc:  # noqa: BLE001 - a broken viewer must not stop the agent
-            notes.append(f"output callback failed and was detached: {type(exc).__name__}: {exc}")
-            callback[0] = None
+        viewer(line)
 
     reader = asyncio.create_task(_read_lines(proc.stdout, emit))
     feeder = asyncio.create_task(_feed(proc.stdin, stdin_text)) if stdin_text is not None else None

@@ -22,7 +22,7 @@ from string import Template
 from typing import Any
 
 from pmtui.delivery.contract import contract_markdown
-from pmtui.delivery.executors import OutputCallback, ResultFile, run_process
+from pmtui.delivery.executors import OutputCallback, OutputViewer, ResultFile, run_process
 from pmtui.llm.gateway import LLMGateway, first_json_object, load_litellm
 from pmtui.models.delivery import AgentResult, TaskContract
 
@@ -264,17 +264,11 @@ class LLMAgentExecutor:
     ) -> AgentResult:
         contract = contract.model_copy(update={"attempt": attempt})
         log: list[str] = []
-        viewer = [on_output]
+        viewer = OutputViewer(on_output, log.append)
 
         def note(line: str) -> None:
             log.append(line)
-            if viewer[0] is None:
-                return
-            try:
-                viewer[0](line)
-            except Exception as exc:  # noqa: BLE001 - a broken viewer must not stop the agent
-                log.append(f"output callback failed and was detached: {type(exc).__name__}: {exc}")
-                viewer[0] = None
+            viewer(line)
 
         tools = AgentTools(Path(workdir), command_timeout_s=self.command_timeout_s)
         budget_s = contract.time_budget_ms / 1000
