@@ -212,18 +212,8 @@ class LLMBrain:
 
     async def classify_review(self, state: ConversationState, text: str) -> ReviewIntent:
         system = render("review_classify", summary=_summary_json(state.discovery_summary))
-        try:
-            result = await self.gateway.llm_call(
-                "classification",
-                [{"role": "system", "content": system}, {"role": "user", "content": text}],
-                project_id=_pid(state),
-                response_model=ReviewVerdict,
-                temperature=0,
-            )
-        except LLMError:
-            return "REVISE"
-        assert isinstance(result.parsed, ReviewVerdict)
-        return result.parsed.intent
+        verdict = await self._classify(state, system, text, ReviewVerdict)
+        return verdict.intent if isinstance(verdict, ReviewVerdict) else "REVISE"
 
     # scoping -----------------------------------------------------------------------------
     async def propose_scope(
@@ -255,18 +245,24 @@ class LLMBrain:
 
     async def classify_scoping_intent(self, state: ConversationState, text: str) -> ScopingIntent:
         system = render("scoping_intent", scope=_scope_text(state.scoping_output))
+        verdict = await self._classify(state, system, text, ScopingVerdict)
+        return verdict.intent if isinstance(verdict, ScopingVerdict) else "QUESTION"
+
+    async def _classify(
+        self, state: ConversationState, system: str, text: str, verdict: type[BaseModel]
+    ) -> BaseModel | None:
+        """One classification call; None when the model fails (the caller picks the safe default)."""
         try:
             result = await self.gateway.llm_call(
                 "classification",
                 [{"role": "system", "content": system}, {"role": "user", "content": text}],
                 project_id=_pid(state),
-                response_model=ScopingVerdict,
+                response_model=verdict,
                 temperature=0,
             )
         except LLMError:
-            return "QUESTION"
-        assert isinstance(result.parsed, ScopingVerdict)
-        return result.parsed.intent
+            return None
+        return result.parsed
 
     async def negotiate(
         self, state: ConversationState, text: str, round_number: int, final_round: bool
