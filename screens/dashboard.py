@@ -27,6 +27,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
+from pmtui.clock import seconds_between
 from pmtui.widgets.burnup import burnup_text
 from pmtui.widgets.dependency_view import dependency_text
 from pmtui.widgets.event_log import EVENT_LOG_LINES, EventLog
@@ -576,11 +577,7 @@ class DashboardScreen(Screen[None]):
 
 
 def _elapsed(run: RunRecord) -> float:
-    from datetime import UTC, datetime
-
-    start = datetime.fromisoformat(run.created_at)
-    end = datetime.fromisoformat(run.finished_at) if run.finished_at else datetime.now(UTC)
-    return max(0.0, (end - start).total_seconds())
+    return seconds_between(run.created_at, run.finished_at)
 
 
 def _clip(line: str, width: int = REPORT_LINE_CHARS) -> str:

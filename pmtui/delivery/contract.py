@@ -9,9 +9,7 @@ dispatch; contract_markdown renders the contract as the prompt agent CLIs read.
 from __future__ import annotations
 
 import re
-from importlib.resources import files
 from pathlib import Path
-from string import Template
 
 from pmtui.delivery.plan import PlanDocument, PlanFiles, PlanTask, classify_tier
 from pmtui.models.delivery import (
@@ -23,6 +21,7 @@ from pmtui.models.delivery import (
     TaskContract,
     Tier,
 )
+from pmtui.prompts import load_prompt
 
 DEFAULT_TIME_BUDGET_S = 600
 DEFAULT_PATCH_SIZE_LIMIT = 15
@@ -355,10 +354,6 @@ def _vague_reason(criterion: str) -> str:
 
 
 # -- Markdown prompt -------------------------------------------------------------------------------
-def _template(name: str) -> Template:
-    return Template(files("pmtui.prompts").joinpath(f"{name}.md").read_text(encoding="utf-8"))
-
-
 def _bullets(items: list[str], empty: str = "none") -> str:
     return "\n".join(f"- {item}" for item in items) if items else f"- {empty}"
 
@@ -400,7 +395,7 @@ def _fix_block(contract: TaskContract) -> str:
 def contract_markdown(contract: TaskContract) -> str:
     """The contract as the Markdown prompt agent CLIs read ($PMTUI_PROMPT_FILE and standard input)."""
     flags = raised_flags(contract.security_flags)
-    text = _template("agent_task").substitute(
+    text = load_prompt("agent_task").substitute(
         task_id=contract.task_id,
         title=contract.title,
         tier=contract.tier,

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 
+from pmtui.clock import now_iso
 from pmtui.delivery.store import DeliveryStore, DeliveryStoreError, EscalationRecord, TaskRecord
 from pmtui.models.states import VALID_TRANSITIONS, WAITING_STATES, IssueState
-from pmtui.store.db import now_iso
 
 if TYPE_CHECKING:
     from pmtui.delivery.engine import DeliveryEngine

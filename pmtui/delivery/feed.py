@@ -12,10 +12,10 @@ import json
 import sqlite3
 from collections import deque
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from pmtui.clock import seconds_between
 from pmtui.delivery.progress import TIERS, BlockedTask, ProgressReport, run_spend, top_risks
 from pmtui.delivery.store import (
     AttemptRecord,
@@ -27,7 +27,7 @@ from pmtui.delivery.store import (
     TransitionRecord,
 )
 from pmtui.models.states import WAITING_STATES, IssueState
-from pmtui.store.db import Store, now_iso
+from pmtui.store.db import Store
 
 S = IssueState
 FAMILIES: tuple[str, ...] = ("waiting", "working", "testing", "human", "done", "failed")
@@ -97,7 +97,7 @@ class TaskView:
         if self.duration_ms is not None:
             return self.duration_ms / 1000
         if self.started_at and self.finished_at:
-            return _seconds(self.started_at, self.finished_at)
+            return seconds_between(self.started_at, self.finished_at)
         return None
 
 
@@ -434,7 +434,7 @@ class DeliveryFeed:
             unresolved_risks=sum(risk.status == "open" for risk in risks),
             top_risks=top_risks(risks),
             remaining_by_tier=remaining,
-            elapsed_s=_seconds(run.created_at, run.finished_at or now_iso()),
+            elapsed_s=seconds_between(run.created_at, run.finished_at),
             llm_spend_usd=run_spend(self.dstore, run),
         )
 
@@ -483,10 +483,6 @@ def _view(row: sqlite3.Row) -> TaskView:
         commit_sha=row["commit_sha"],
         tag=row["tag"],
     )
-
-
-def _seconds(start: str, end: str) -> float:
-    return max(0.0, (datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds())
 
 
 def _event_line(event_id: int, kind: str, payload: dict[str, Any], created_at: str) -> EventLine | None:

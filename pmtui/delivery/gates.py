@@ -19,15 +19,14 @@ import shlex
 import signal
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from importlib.resources import files
 from pathlib import Path
-from string import Template
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from pmtui.delivery.git_ops import ChangeSet
 from pmtui.models.delivery import AgentResult, GateResult, ReviewNote, TaskContract, Tier
+from pmtui.prompts import load_prompt
 
 MAX_KEY_LINES = 20
 MAX_DIFF_CHARS = 60_000
@@ -767,7 +766,7 @@ Reviewer = Callable[[ReviewRequest], "ReviewVerdict | Awaitable[ReviewVerdict]"]
 
 def render_review_prompt(request: ReviewRequest) -> str:
     """prompts/review_task.md filled in for this request."""
-    template = Template(files("pmtui.prompts").joinpath("review_task.md").read_text(encoding="utf-8"))
+    template = load_prompt("review_task")
     contract = request.contract
     criteria = "\n".join(
         f"- {item.criterion} → {item.location or 'not mapped'}" for item in request.criteria

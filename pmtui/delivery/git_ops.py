@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, Field
 
+from pmtui.naming import slugify
+
 if TYPE_CHECKING:
     from git import Repo
 
@@ -31,7 +33,6 @@ MAX_SUBJECT = 72
 _DIFF_CONFIG = ("-c", "core.quotePath=false", "-c", "diff.noprefix=false", "-c", "color.ui=false",
                 "-c", "diff.suppressBlankEmpty=false")
 _HUNK = re.compile(r"^@@ -(?P<old>\d+)(?:,\d+)? \+(?P<new>\d+)(?:,\d+)? @@")
-_SLUG_CHARS = re.compile(r"[^a-z0-9]+")
 _FULL_SHA = re.compile(r"[0-9a-f]{40}([0-9a-f]{24})?")
 _RAW = re.compile(r"^:\d{6} \d{6} [0-9a-f]+ [0-9a-f]+ [A-Z]\d*$")
 
@@ -336,14 +337,9 @@ def prepare_plan_branch(repo: Repo | str | Path, plan_id: str) -> tuple[str, str
     return start, plan_branch, baseline
 
 
-def slugify(text: str, limit: int = 40) -> str:
-    slug = _SLUG_CHARS.sub("-", text.lower()).strip("-")
-    return slug[:limit].rstrip("-") or "task"
-
-
 def feature_branch_name(plan_id: str, task_id: str, title: str) -> str:
     """`feat/<plan-id>/<task-id>-<slug>` (seed 003 §6), also used for a parallel task's worktree."""
-    return f"feat/{plan_id}/{task_id}-{slugify(title)}"
+    return f"feat/{plan_id}/{task_id}-{slugify(title, 40, 'task')}"
 
 
 def add_worktree(repo: Repo | str | Path, path: str | Path, branch: str, base: str) -> Path:
@@ -640,7 +636,7 @@ def change_set(worktree: Repo | str | Path) -> ChangeSet:
 def _commit_subject(type_: str, scope: str, description: str) -> str:
     if type_ not in COMMIT_TYPES:
         raise GitError(f"commit type {type_!r} is not one of {', '.join(COMMIT_TYPES)}")
-    scope = slugify(scope, 30) if scope.strip() else ""
+    scope = slugify(scope, 30, "task") if scope.strip() else ""
     text = " ".join(description.split()).rstrip(".")
     first = text.split(" ", 1)[0] if text else ""
     # Conventional subjects start lower-case; an acronym such as "API" keeps its capitals.

@@ -16,15 +16,14 @@ import os
 import re
 import time
 from collections.abc import Callable
-from importlib.resources import files
 from pathlib import Path
-from string import Template
 from typing import Any
 
 from pmtui.delivery.contract import contract_markdown
 from pmtui.delivery.executors import OutputCallback, OutputViewer, ResultFile, run_process
 from pmtui.llm.gateway import LLMGateway, first_json_object, load_litellm
 from pmtui.models.delivery import AgentResult, TaskContract
+from pmtui.prompts import render_prompt
 
 MAX_STEPS = 20
 READ_LIMIT_CHARS = 60_000
@@ -229,8 +228,7 @@ class AgentTools:
 
 
 def _system_prompt(max_steps: int) -> str:
-    text = files("pmtui.prompts").joinpath("agent_system.md").read_text(encoding="utf-8")
-    return Template(text).substitute(max_steps=max_steps)
+    return render_prompt("agent_system", max_steps=max_steps)
 
 
 class LLMAgentExecutor:

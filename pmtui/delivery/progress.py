@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from pmtui.clock import now_iso, seconds_between
 from pmtui.delivery.store import DeliveryStore, RunRecord, TaskRecord, TransitionRecord
 from pmtui.models.delivery import Risk, Tier
 from pmtui.models.states import WAITING_STATES, IssueState
-from pmtui.store.db import now_iso
 
 TIERS: tuple[Tier, ...] = ("critical", "normal", "low")
 SEVERITY_RANK: dict[str, int] = {"critical": 0, "normal": 1, "low": 2}
@@ -96,10 +95,6 @@ def top_risks(risks: Iterable[Risk], count: int = TOP_RISKS) -> list[Risk]:
     open_risks = [risk for risk in risks if risk.status == "open"]
     ranked = sorted(enumerate(open_risks), key=lambda item: (SEVERITY_RANK[item[1].severity], item[0]))
     return [risk for _, risk in ranked[:count]]
-
-
-def _seconds_between(start: str, end: str) -> float:
-    return max(0.0, (datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds())
 
 
 def run_spend(dstore: DeliveryStore, run: RunRecord) -> float:
@@ -181,7 +176,7 @@ def progress_report(dstore: DeliveryStore, run_id: int) -> ProgressReport:
         unresolved_risks=sum(risk.status == "open" for risk in risks),
         top_risks=top_risks(risks),
         remaining_by_tier=remaining,
-        elapsed_s=_seconds_between(run.created_at, run.finished_at or now_iso()),
+        elapsed_s=seconds_between(run.created_at, run.finished_at or now_iso()),
         llm_spend_usd=run_spend(dstore, run),
     )
 
@@ -233,7 +228,7 @@ def report_counters(dstore: DeliveryStore, run_id: int, now: str | None = None) 
             "SELECT COUNT(*) FROM transitions WHERE run_id = ? AND to_state = ?",
             (run_id, IssueState.COMPLETED.value),
         )[0][0]
-        return int(completions), _seconds_between(run.created_at, now or now_iso())
+        return int(completions), seconds_between(run.created_at, now or now_iso())
     marker = dstore._rows(
         "SELECT id FROM events WHERE kind = 'progress' AND json_extract(payload, '$.run_id') = ? "
         "AND json_extract(payload, '$.report_id') = ? ORDER BY id DESC LIMIT 1",
@@ -246,7 +241,7 @@ def report_counters(dstore: DeliveryStore, run_id: int, now: str | None = None) 
         "AND json_extract(payload, '$.from_state') IS NOT NULL",
         (after, run_id, IssueState.COMPLETED.value),
     )[0][0]
-    return int(completions), _seconds_between(last.created_at, now or now_iso())
+    return int(completions), seconds_between(last.created_at, now or now_iso())
 
 
 def maybe_report(

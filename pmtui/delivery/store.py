@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, Field
 
+from pmtui.clock import now_iso, seconds_between
 from pmtui.models.delivery import (
     AgentResult,
     CodeState,
@@ -30,7 +30,7 @@ from pmtui.models.delivery import (
     Tier,
 )
 from pmtui.models.states import IssueState, TaskStatus, task_status
-from pmtui.store.db import Store, StoreError, now_iso
+from pmtui.store.db import Store, StoreError
 
 UNFINISHED_RUN_STATES: tuple[str, ...] = ("running", "waiting_for_human")
 FINISHED_RUN_STATES: tuple[str, ...] = ("released", "failed")
@@ -462,7 +462,7 @@ class DeliveryStore:
             params.append(stamp)
         if to_state is IssueState.COMPLETED and started_at is not None:
             sets.append("duration_ms = ?")
-            params.append(_elapsed_ms(started_at, stamp))
+            params.append(seconds_between(started_at, stamp) * 1000.0)
         conn.execute(
             f"UPDATE tasks SET {', '.join(sets)} WHERE run_id = ? AND task_id = ?",
             (*params, run_id, task_id),
@@ -913,5 +913,3 @@ def _risk_from_row(row: sqlite3.Row) -> Risk:
     )
 
 
-def _elapsed_ms(start: str, end: str) -> float:
-    return (datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds() * 1000.0

@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache
-from importlib.resources import files
-from string import Template
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
@@ -31,20 +28,11 @@ from pmtui.models import (
     ScopingOutput,
 )
 from pmtui.product.brain import DeltaCallback, DiscoveryReply, Negotiation, ReviewIntent, ScopingIntent
+from pmtui.prompts import render_prompt
 
 HISTORY_MESSAGES = 12
 IMPACT_STEPS = (0.25, 0.5, 1.0, 2.0, 3.0)
 RICE_FIELDS = ("reach", "impact", "confidence", "effort")
-
-
-@cache
-def load_prompt(name: str) -> Template:
-    """A prompt file from prompts/ (installed as pmtui.prompts), as a $-template."""
-    return Template(files("pmtui.prompts").joinpath(f"{name}.md").read_text(encoding="utf-8"))
-
-
-def render(name: str, **values: Any) -> str:
-    return load_prompt(name).substitute({key: str(value) for key, value in values.items()})
 
 
 # -- what the model is asked to return ---------------------------------------------------
@@ -167,7 +155,7 @@ class LLMBrain:
 
     # discovery ---------------------------------------------------------------------------
     async def extract_discovery(self, state: ConversationState, user_text: str) -> DiscoverySummary:
-        system = render(
+        system = render_prompt(
             "discovery_extract",
             asked_aspect=ASPECT_LABELS.get(state.asked_aspect, "") or "(the opening question)",
             last_question=_last_assistant(state) or "(none yet)",
@@ -193,7 +181,7 @@ class LLMBrain:
     ) -> DiscoveryReply:
         gaps = completeness.gaps
         next_aspect = gaps[0] if gaps else ""
-        system = render(
+        system = render_prompt(
             "discovery_system",
             summary=_summary_json(state.discovery_summary),
             score=f"{completeness.score:.2f}",
@@ -211,7 +199,7 @@ class LLMBrain:
         return DiscoveryReply(text=text, asked_aspect=next_aspect, probing=False)
 
     async def classify_review(self, state: ConversationState, text: str) -> ReviewIntent:
-        system = render("review_classify", summary=_summary_json(state.discovery_summary))
+        system = render_prompt("review_classify", summary=_summary_json(state.discovery_summary))
         verdict = await self._classify(state, system, text, ReviewVerdict)
         return verdict.intent if isinstance(verdict, ReviewVerdict) else "REVISE"
 
@@ -223,7 +211,7 @@ class LLMBrain:
 
         budget = effort_budget_weeks(state.discovery_summary)
         listed = [{"name": c.name, "category": c.category, "what_it_does": c.description} for c in comparables]
-        system = render(
+        system = render_prompt(
             "scoping_propose",
             summary=_summary_json(state.discovery_summary),
             budget=f"{budget:g}",
@@ -244,7 +232,7 @@ class LLMBrain:
         return rescore(output)
 
     async def classify_scoping_intent(self, state: ConversationState, text: str) -> ScopingIntent:
-        system = render("scoping_intent", scope=_scope_text(state.scoping_output))
+        system = render_prompt("scoping_intent", scope=_scope_text(state.scoping_output))
         verdict = await self._classify(state, system, text, ScopingVerdict)
         return verdict.intent if isinstance(verdict, ScopingVerdict) else "QUESTION"
 
@@ -276,7 +264,7 @@ class LLMBrain:
             if final_round
             else "- You may hold or concede; there are rounds left."
         )
-        system = render(
+        system = render_prompt(
             "scoping_negotiate",
             round=round_number,
             max_rounds=state.max_negotiation_rounds,
@@ -325,7 +313,7 @@ class LLMBrain:
         return Negotiation(reply=draft.reply.strip(), output=output, record=record)
 
     async def answer_scope_question(self, state: ConversationState, text: str) -> str:
-        system = render(
+        system = render_prompt(
             "scoping_answer",
             summary=_summary_json(state.discovery_summary),
             scope=_scope_text(state.scoping_output),
@@ -344,7 +332,7 @@ class LLMBrain:
         for feature in scoping["mvp_features"]:
             feature.pop("pinned", None)
         decisions = [d.model_dump() for d in output.decisions]
-        system = render(
+        system = render_prompt(
             "spec_writer",
             project=state.project or "The product",
             summary=_summary_json(state.discovery_summary),

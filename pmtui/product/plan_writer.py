@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from pmtui.delivery.plan import PlanFiles, PlanTask, classify_tier
 from pmtui.models import ConversationState, Feature
-from pmtui.store.db import slugify
+from pmtui.naming import slugify
 
 _STOPWORDS = {
     "the", "and", "for", "with", "from", "into", "your", "their", "our", "you", "they", "that", "this",

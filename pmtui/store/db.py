@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from pmtui.clock import now_iso
 from pmtui.errors import StoreError
 from pmtui.models import (
     ChatMessage,
@@ -22,6 +21,7 @@ from pmtui.models import (
     DiscoverySummary,
     ScopingOutput,
 )
+from pmtui.naming import slugify
 from pmtui.store.migrations import MIGRATIONS
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -33,15 +33,6 @@ _FLAG_KEYS = (
     "scope_agreed",
     "awaiting_scope_agreement",
 )
-
-
-def now_iso() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
-def slugify(name: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-    return slug[:60] or "project"
 
 
 class Store:
