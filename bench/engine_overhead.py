@@ -120,7 +120,7 @@ async def deliver(count: int) -> dict[str, float]:
         finally:
             gates.run_commands, release.run_commands, gates.run_command = originals
             store.close()
-        if outcome.exit_code != 0:
+        if outcome.ending != "released":
             raise SystemExit(f"the bench run did not release: {outcome.message}")
         gate_time = commands.seconds + single.seconds
         return {"total": total, "agent": agent.seconds, "gates": gate_time,

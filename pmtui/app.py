@@ -18,6 +18,7 @@ from pmtui.themes import DEFAULT_THEME, GLOBAL_CSS, build_themes
 if TYPE_CHECKING:
     from pmtui.config import Config
     from pmtui.product.orchestrator import Orchestrator
+    from pmtui.screens.delivery_run import DeliveryEnded, DeliveryRun, DeliveryStarted
     from pmtui.screens.home import HomeScreen
     from pmtui.store import Store
 
@@ -56,6 +57,10 @@ class PmtuiApp(App[None]):
         # `pmtui watch` / `pmtui deliver`: open the delivery dashboard of this run (None = latest) at start.
         self.start_dashboard: tuple[int | None] | None = None
         self.project_id: int | None = None
+        # The delivery this app runs in-process (`pmtui deliver`, `pmtui demo`, "Deliver this plan").
+        self.delivery: DeliveryRun | None = None
+        # Why the app ended before it could work ("bad_config", "bad_store"); the CLI turns it into an exit code.
+        self.failure: str | None = None
         self._model_label: str | None = None
         self._backend_warm = False
         for theme in build_themes():
@@ -109,12 +114,16 @@ class PmtuiApp(App[None]):
         try:
             self._ensure_backend()
         except ConfigError as exc:
-            self.call_from_thread(self.exit, None, 2, Text(f"pmtui: {exc}"))
+            self.call_from_thread(self._fail, "bad_config", str(exc))
             return
         except StoreError as exc:
-            self.call_from_thread(self.exit, None, 1, Text(f"pmtui: {exc}"))
+            self.call_from_thread(self._fail, "bad_store", str(exc))
             return
         self.call_from_thread(self._backend_loaded)
+
+    def _fail(self, failure: str, message: str) -> None:
+        self.failure = failure
+        self.exit(message=Text(f"pmtui: {message}"))
 
     def _backend_loaded(self) -> None:
         """The engine loaded after the first paint: right theme, the project list, the start project."""
@@ -313,14 +322,8 @@ class PmtuiApp(App[None]):
             self.push_screen(SettingsScreen())
 
     async def action_quit(self) -> None:
-        """Quit; while a delivery started from the spec screen is running, ask first (it resumes later)."""
-        import sys
-
-        run = None
-        if "pmtui.screens.delivery_run" in sys.modules:
-            from pmtui.screens.delivery_run import active_run
-
-            run = active_run(self)
+        """Quit; while a delivery runs in this window, ask first (stopped, it resumes later)."""
+        run = self.delivery
         if run is None or not run.active:
             self.exit()
             return
@@ -328,8 +331,7 @@ class PmtuiApp(App[None]):
 
         def answer(stop: bool | None) -> None:
             if stop:
-                run.stop()
-                self.exit()
+                self.run_worker(self._stop_delivery_and_exit(run), group="quit", exit_on_error=False)
 
         self.push_screen(
             ConfirmationModal(
@@ -340,6 +342,36 @@ class PmtuiApp(App[None]):
             ),
             answer,
         )
+
+    async def _stop_delivery_and_exit(self, run: DeliveryRun) -> None:
+        self.notify("Stopping the delivery…", title="Delivery", timeout=30)
+        await run.stop()
+        self.exit()
+
+    # -- delivery in this window -------------------------------------------------------------
+    def start_delivery(self, run: DeliveryRun) -> None:
+        """Run a delivery here, off the event loop; the dashboard opens once its run exists."""
+        self.delivery = run
+        run.start()
+
+    def on_delivery_started(self, message: DeliveryStarted) -> None:
+        self.show_dashboard(message.run_id)
+
+    def on_delivery_ended(self, message: DeliveryEnded) -> None:
+        run = self.delivery
+        outcome = message.outcome
+        if outcome is None:
+            self.notify(message.error + ". Run the same command again to resume.", title="Delivery",
+                        severity="error", timeout=30, markup=False)
+            return
+        if run is not None and not run.run_id and outcome.run_id:
+            run.run_id = outcome.run_id
+            self.show_dashboard(outcome.run_id)
+        if outcome.ending == "released":
+            self.notify(outcome.message, title="Released", timeout=15, markup=False)
+        elif outcome.ending != "stopped":
+            self.notify(outcome.message, title="Delivery stopped", timeout=30, markup=False,
+                        severity="warning" if outcome.ending == "waiting" else "error")
 
     def action_deliver_plan(self) -> None:
         self._on_spec_screen("action_deliver")

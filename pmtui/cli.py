@@ -16,14 +16,24 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
+    from pmtui.app import PmtuiApp
     from pmtui.config import Config
+    from pmtui.delivery.run_context import RunOutcome
     from pmtui.models import TurnResult
     from pmtui.product.orchestrator import Orchestrator
     from pmtui.store import Store
 
+# The process exit codes of DESIGN.md; this module is their one owner.
 EXIT_OK = 0
 EXIT_RUNTIME = 1
 EXIT_USAGE = 2
+EXIT_WAITING = 3
+EXIT_INTERRUPTED = 130
+ENDING_EXIT: dict[str, int] = {
+    "released": EXIT_OK, "failed": EXIT_RUNTIME, "bad_input": EXIT_USAGE, "waiting": EXIT_WAITING,
+    "stopped": EXIT_INTERRUPTED,
+}
+APP_FAILURE_EXIT: dict[str, int] = {"bad_config": EXIT_USAGE, "bad_store": EXIT_RUNTIME}
 DELIVERY_COMMANDS: dict[str, str] = {
     "deliver": "deliver a plan: dispatch sub-agents, review through gates, commit",
     "watch": "the live delivery dashboard of a run elsewhere",
@@ -101,6 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
     deliver.add_argument("--headless", action="store_true")
     deliver.add_argument("--no-wait", action="store_true")
     deliver.add_argument("--max-parallel", type=int, metavar="N")
+    deliver.add_argument("--parallel-tiers", metavar="low[,normal]",
+                         help="tiers whose independent tasks may run at once (default: [delivery] parallel_tiers, "
+                              "else low)")
     watch = commands.add_parser(
         "watch", parents=[common], help=DELIVERY_COMMANDS["watch"],
         description="Open the live dashboard on a run that `pmtui deliver` drives in another terminal "
@@ -169,7 +182,26 @@ def run_tui(args: argparse.Namespace) -> int:
         app.run()
     finally:
         app.close_store()
-    return app.return_code or EXIT_OK
+    return app_exit_code(app)
+
+
+def app_exit_code(app: PmtuiApp) -> int:
+    """The exit code of a TUI session: a failure to start, else the outcome of its delivery, else 0."""
+    if app.failure is not None:
+        return APP_FAILURE_EXIT.get(app.failure, EXIT_RUNTIME)
+    delivery = app.delivery
+    if delivery is None:
+        return EXIT_OK
+    if delivery.outcome is not None:
+        return run_exit_code(delivery.outcome)
+    return EXIT_RUNTIME if delivery.error else EXIT_OK
+
+
+def run_exit_code(outcome: RunOutcome) -> int:
+    """0 released, 1 failed, 2 bad input, 3 waiting for a human, 130 stopped mid-run."""
+    if outcome.ending == "stopped" and outcome.state == "waiting_for_human":
+        return EXIT_WAITING
+    return ENDING_EXIT[outcome.ending]
 
 
 def project_name_from(text: str, taken: Callable[[str], bool]) -> str:
@@ -423,8 +455,20 @@ def _print_event(kind: str, text: str) -> None:
     print(f"[{kind}] {text}", flush=True)
 
 
+def _parallel_tiers(args: argparse.Namespace, config: Config) -> list[str]:
+    if args.parallel_tiers is None:
+        return list(config.delivery.parallel_tiers)
+    tiers = [tier.strip().lower() for tier in args.parallel_tiers.split(",") if tier.strip()]
+    unknown = [tier for tier in tiers if tier not in ("low", "normal")]
+    if unknown or not tiers:
+        raise CommandError(f"--parallel-tiers takes low or low,normal (critical tasks always run alone), "
+                           f"not {args.parallel_tiers!r}", EXIT_USAGE)
+    return tiers
+
+
 def run_deliver(args: argparse.Namespace) -> int:
     import asyncio
+    import threading
 
     from pmtui.delivery.engine import DeliveryEngine, model_reviewer
 
@@ -434,38 +478,43 @@ def run_deliver(args: argparse.Namespace) -> int:
     if not plan_path.is_file():
         raise CommandError(f"cannot read the plan {plan_path}: no such file", EXIT_USAGE)
     config = _load_config(args)
+    tiers = _parallel_tiers(args, config)
+    max_parallel = args.max_parallel or config.delivery.max_parallel
+    repo = Path(args.repo or ".")
     store = _open_store(args)
     try:
         executor = _delivery_executor(args, config, store)
         if not args.headless and _no_terminal("deliver"):
             args.headless = True
+
+        def engine(on_store: Store, on_event: Callable[[str, str], None], stop: threading.Event) -> DeliveryEngine:
+            return DeliveryEngine(
+                on_store, config, repo=repo, plan_path=plan_path,
+                executor=executor if args.agent is not None else _delivery_executor(args, config, on_store),
+                max_parallel=max_parallel, parallel_tiers=tiers, reviewer=model_reviewer(config, on_store),
+                on_event=on_event, stop=stop,
+            )
+
         if not args.headless:
-            return _deliver_in_tui(args, store, config, lambda on_event: DeliveryEngine(
-                store, config, repo=Path(args.repo or "."), plan_path=plan_path, executor=executor,
-                max_parallel=args.max_parallel or 3, reviewer=model_reviewer(config, store), on_event=on_event,
-            ), plan_path=plan_path, repo=Path(args.repo or "."))
-        engine = DeliveryEngine(
-            store,
-            config,
-            repo=Path(args.repo or "."),
-            plan_path=plan_path,
-            executor=executor,
-            max_parallel=args.max_parallel or 3,
-            reviewer=model_reviewer(config, store),
-            on_event=_print_event,
-        )
-        outcome = asyncio.run(engine.run(no_wait=bool(args.no_wait)))
+            return _deliver_in_tui(args, store, config, engine, plan_path=plan_path, repo=repo)
+        outcome = asyncio.run(engine(store, _print_event, threading.Event()).run(no_wait=bool(args.no_wait)))
     finally:
         store.close()
-    if outcome.exit_code == EXIT_OK:
-        print(f"pmtui deliver: {outcome.message}")
-    elif outcome.exit_code == 3:
+    return _report_outcome("pmtui deliver", outcome)
+
+
+def _report_outcome(prefix: str, outcome: RunOutcome, released_note: str = "") -> int:
+    """The last line of a headless run on the terminal, and its exit code."""
+    code = run_exit_code(outcome)
+    if code == EXIT_OK:
+        print(f"{prefix}: {outcome.message}{released_note}")
+    elif code == EXIT_WAITING:
         ids = ", ".join(str(i) for i in outcome.escalations)
-        print(f"pmtui deliver: {outcome.message} (open escalations: {ids or 'none'}); "
+        print(f"{prefix}: {outcome.message} (open escalations: {ids or 'none'}); "
               "answer with `pmtui answer ID --option N`, then run the same command again to resume")
     else:
-        print(f"pmtui: {outcome.message}", file=sys.stderr)
-    return outcome.exit_code
+        print(f"{prefix}: {outcome.message}", file=sys.stderr)
+    return code
 
 
 def _no_terminal(command: str) -> bool:
@@ -504,7 +553,9 @@ def _deliver_in_tui(
     app = DeliveringApp(engine_factory, no_wait=bool(getattr(args, "no_wait", False)), intro=intro,
                         store=store, config=config, offline=bool(args.offline))
     app.run()
-    code = app.return_code if app.return_code is not None else app.delivery_exit_code()
+    code = app_exit_code(app)
+    if app.failure is None and app.delivery is not None and app.delivery.outcome is None and not app.delivery.error:
+        code = EXIT_INTERRUPTED  # the user quit before the run said anything
     message = app.final_message()
     if message is not None:
         prefix = f"pmtui {args.command}"
@@ -598,7 +649,7 @@ def run_watch(args: argparse.Namespace) -> int:
         app.run()
     finally:
         app.close_store()
-    return app.return_code or EXIT_OK
+    return app_exit_code(app)
 
 
 def run_demo(args: argparse.Namespace) -> int:
@@ -619,7 +670,8 @@ def run_demo(args: argparse.Namespace) -> int:
         if not args.headless:
             return _deliver_in_tui(
                 args, store, config,
-                lambda on_event: demo.demo_engine(sandbox, store, config, pace=0.6, on_event=on_event),
+                lambda on_store, on_event, stop: demo.demo_engine(sandbox, on_store, config, pace=0.6,
+                                                                  on_event=on_event, stop=stop),
                 intro=demo.intro_lines(sandbox),
             )
         for line in demo.intro_lines(sandbox):
@@ -627,11 +679,7 @@ def run_demo(args: argparse.Namespace) -> int:
         outcome = asyncio.run(demo.run_headless(sandbox, store, config, lambda text: print(text, flush=True)))
     finally:
         store.close()
-    if outcome.exit_code == EXIT_OK:
-        print(f"pmtui demo: {outcome.message}; the sandbox is {sandbox.repo} (branch {demo.PLAN_BRANCH})")
-    else:
-        print(f"pmtui demo: {outcome.message}", file=sys.stderr)
-    return outcome.exit_code
+    return _report_outcome("pmtui demo", outcome, f"; the sandbox is {sandbox.repo} (branch {demo.PLAN_BRANCH})")
 
 
 # -- entry point ----------------------------------------------------------------------------------
@@ -667,7 +715,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"pmtui: {exc}", file=sys.stderr)
         return exc.code
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (e.g. `| head`); point stdout at devnull so the exit flush is quiet.
         devnull = os.open(os.devnull, os.O_WRONLY)

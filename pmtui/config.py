@@ -94,6 +94,22 @@ class SearchConfig(BaseModel):
     backend: Literal["auto", "catalog", "web"] = "auto"
 
 
+ParallelTier = Literal["low", "normal"]
+
+
+def _seed_parallel_tiers() -> list[ParallelTier]:
+    return ["low"]
+
+
+class DeliveryConfig(BaseModel):
+    """`[delivery]`: how many agents at once, and which tiers may run in parallel (seed rule: low only)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    max_parallel: int = Field(default=3, ge=1, le=64)
+    parallel_tiers: list[ParallelTier] = Field(default_factory=_seed_parallel_tiers)
+
+
 class Config(BaseModel):
     """The whole configuration. `models` maps a task type (or 'default') to a route."""
 
@@ -103,6 +119,7 @@ class Config(BaseModel):
     budget: BudgetConfig = Field(default_factory=BudgetConfig)
     ui: UIConfig = Field(default_factory=UIConfig)
     search: SearchConfig = Field(default_factory=SearchConfig)
+    delivery: DeliveryConfig = Field(default_factory=DeliveryConfig)
     offline: bool = False
     source: str = Field(default="defaults", exclude=True)
 

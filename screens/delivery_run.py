@@ -1,21 +1,24 @@
-"""A delivery engine running inside the TUI: an async worker of the app, shown on the dashboard.
+"""A delivery engine running inside the TUI, off the event loop, shown on the dashboard.
 
-DeliveryRun starts DeliveryEngine.run() as a worker (exit_on_error=False), opens the dashboard on
-the run as soon as the engine has created (or resumed) it, and keeps the outcome. The engine
-writes everything to the store; the dashboard follows the store, as it does under `pmtui watch`.
-DeliveringApp is the app of `pmtui deliver` (without --headless) and `pmtui demo`: quitting
-while the run is going asks first, and its return code follows the run.
+DeliveryRun runs DeliveryEngine.run() in a thread worker (its own asyncio loop and its own Store
+connection), so git, gates, SQLite and first imports never stall the screen. It reports back with
+messages (DeliveryStarted once the run exists, DeliveryEnded with the outcome); the dashboard
+follows the store, as it does under `pmtui watch`. Stopping sets an event the engine's dispatch
+loop checks: running attempts are cancelled and the run stays resumable. DeliveringApp is the app
+of `pmtui deliver` (without --headless) and `pmtui demo`.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
-import weakref
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual.message import Message
 from textual.worker import Worker, WorkerState
 
 from pmtui.app import PmtuiApp
@@ -23,75 +26,92 @@ from pmtui.app import PmtuiApp
 if TYPE_CHECKING:
     from textual.app import App
 
-    from pmtui.delivery.engine import DeliveryEngine, RunOutcome
+    from pmtui.config import Config
+    from pmtui.delivery.engine import DeliveryEngine
+    from pmtui.delivery.executors import Executor
+    from pmtui.delivery.run_context import RunOutcome
+    from pmtui.store import Store
 
-EXIT_INTERRUPTED = 130
-EXIT_WAITING = 3
-EXIT_INPUT = 2
-EngineFactory = Callable[[Callable[[str, str], None]], "DeliveryEngine"]
+# Builds the engine in the worker thread, on that thread's store, with its event callback and stop signal.
+EngineFactory = Callable[["Store", Callable[[str, str], None], threading.Event], "DeliveryEngine"]
+
+
+class DeliveryStarted(Message):
+    """The engine created (or resumed) its run: the dashboard can follow it."""
+
+    def __init__(self, run_id: int) -> None:
+        super().__init__()
+        self.run_id = run_id
+
+
+class DeliveryEnded(Message):
+    """The engine returned (`outcome`) or failed (`error`); the worker thread is done."""
+
+    def __init__(self, outcome: RunOutcome | None, error: str = "") -> None:
+        super().__init__()
+        self.outcome = outcome
+        self.error = error
 
 
 class DeliveryRun:
-    """One engine run hosted by an app; `engine_factory(on_event)` builds the engine."""
+    """One engine run hosted by an app in a thread worker; `engine_factory` builds the engine there."""
 
-    def __init__(self, app: App[Any], engine_factory: EngineFactory, *, no_wait: bool = False,
-                 on_outcome: Callable[[RunOutcome], None] | None = None) -> None:
+    def __init__(self, app: App[Any], engine_factory: EngineFactory, *, store_path: Path,
+                 no_wait: bool = False) -> None:
         self.app = app
-        self.engine = engine_factory(self._on_event)
+        self.engine_factory = engine_factory
+        self.store_path = store_path
         self.no_wait = no_wait
-        self.on_outcome = on_outcome
+        self.stop_event = threading.Event()
+        self.run_id = 0
         self.outcome: RunOutcome | None = None
-        self.error: str = ""
-        self.worker: Worker[Any] | None = None
-        self._shown = False
+        self.error = ""
+        self.worker: Worker[None] | None = None
+        self._engine: DeliveryEngine | None = None
 
     @property
     def active(self) -> bool:
         return self.worker is not None and self.worker.state in (WorkerState.PENDING, WorkerState.RUNNING)
 
-    @property
-    def run_id(self) -> int:
-        return self.engine.run_id
-
     def start(self) -> None:
-        self.worker = self.app.run_worker(self._deliver(), name="delivery", group="delivery",
+        self.worker = self.app.run_worker(self._deliver, name="delivery", group="delivery", thread=True,
                                           exclusive=True, exit_on_error=False)
 
-    async def _deliver(self) -> None:
+    def _deliver(self) -> None:
+        """The worker thread: its own store connection and event loop for the whole run."""
+        from pmtui.store import Store
+
+        outcome: RunOutcome | None = None
+        error = ""
         try:
-            outcome = await self.engine.run(no_wait=self.no_wait)
-        except Exception as error:  # noqa: BLE001 - shown to the user; the store stays resumable
-            self.error = f"delivery stopped: {type(error).__name__}: {error}"
-            self.app.notify(self.error + ". Run the same command again to resume.", title="Delivery",
-                            severity="error", timeout=30, markup=False)
+            store = Store(self.store_path)
+        except Exception as exc:  # noqa: BLE001 - shown to the user
+            self.error = f"delivery could not open the store: {exc}"
+            self.app.post_message(DeliveryEnded(None, self.error))
             return
-        self.outcome = outcome
-        self._show_dashboard()
-        if outcome.exit_code == 0:
-            self.app.notify(outcome.message, title="Released", timeout=15, markup=False)
-        else:
-            self.app.notify(outcome.message, title="Delivery stopped", timeout=30, markup=False,
-                            severity="warning" if outcome.exit_code == EXIT_WAITING else "error")
-        if self.on_outcome is not None:
-            self.on_outcome(outcome)
+        try:
+            self._engine = self.engine_factory(store, self._heard, self.stop_event)
+            outcome = asyncio.run(self._engine.run(no_wait=self.no_wait))
+        except Exception as exc:  # noqa: BLE001 - shown to the user; the store stays resumable
+            error = f"delivery stopped: {type(exc).__name__}: {exc}"
+        finally:
+            store.close()
+        # Set here, before the message: whoever awaits the worker sees the outcome at once.
+        self.outcome, self.error = outcome, error
+        self.app.post_message(DeliveryEnded(outcome, error))
 
-    def _on_event(self, kind: str, text: str) -> None:
+    def _heard(self, kind: str, text: str) -> None:
         # The run exists once the engine says its first line: then the dashboard can follow it.
-        if not self._shown and self.engine.run_id:
-            self._show_dashboard()
+        engine = self._engine
+        if not self.run_id and engine is not None and engine.run_id:
+            self.run_id = engine.run_id
+            self.app.post_message(DeliveryStarted(engine.run_id))
 
-    def _show_dashboard(self) -> None:
-        if self._shown or not self.engine.run_id:
-            return
-        self._shown = True
-        show = getattr(self.app, "show_dashboard", None)
-        if show is not None:
-            show(self.engine.run_id)
-
-    def stop(self) -> None:
-        """Cancel the engine (the store is consistent at every step; the same command resumes)."""
-        if self.worker is not None and self.active:
-            self.worker.cancel()
+    async def stop(self) -> None:
+        """Stop the engine and wait for its thread (everything stored stays; the same command resumes)."""
+        self.stop_event.set()
+        if self.worker is not None:
+            await self.worker.wait()
 
 
 class DeliveringApp(PmtuiApp):
@@ -103,68 +123,18 @@ class DeliveringApp(PmtuiApp):
         self.engine_factory = engine_factory
         self.no_wait = no_wait
         self.intro = intro or []
-        self.delivery: DeliveryRun | None = None
-        self.interrupted = False
 
     def on_ready(self) -> None:
         # PmtuiApp.on_ready (loading the engine) runs too: Textual calls the handlers of base classes.
-        self.delivery = DeliveryRun(self, self.engine_factory, no_wait=self.no_wait, on_outcome=self._finished)
-        self.delivery.start()
+        self.start_delivery(DeliveryRun(self, self.engine_factory, store_path=self.store.path,
+                                        no_wait=self.no_wait))
         for line in self.intro:
             self.notify(line, title="pmtui", timeout=12, markup=False)
 
-    def _finished(self, outcome: RunOutcome) -> None:
-        # Bad input (exit 2) leaves nothing to watch: say it on the terminal at once.
-        if outcome.exit_code == EXIT_INPUT:
-            self.exit(return_code=EXIT_INPUT)
-
-    async def action_quit(self) -> None:
-        from pmtui.screens.modals import ConfirmationModal
-
-        if self.delivery is None or not self.delivery.active:
-            self._leave()
-            return
-
-        def answer(stop: bool | None) -> None:
-            if stop:
-                self.interrupted = True
-                self._leave()
-
-        self.push_screen(ConfirmationModal(
-            "Stop delivering?",
-            "The run is still going. Quitting stops it where it is: everything done so far is stored, "
-            "and running the same command again resumes it.",
-            confirm_label="Stop and quit",
-        ), answer)
-
-    def _leave(self) -> None:
-        delivery = self.delivery
-        if delivery is not None:
-            delivery.stop()
-        self.exit(return_code=self.delivery_exit_code())
-
-    def delivery_exit_code(self) -> int:
-        """0 released, 1 failed, 2 bad input, 3 waiting for a human; 130 when stopped mid-run."""
-        delivery = self.delivery
-        if delivery is None:
-            return EXIT_INTERRUPTED
-        if delivery.outcome is not None:
-            return delivery.outcome.exit_code
-        if delivery.error:
-            return 1
-        if delivery.run_id:
-            run = self._run_state(delivery.run_id)
-            if run == "waiting_for_human":
-                return EXIT_WAITING
-        return EXIT_INTERRUPTED
-
-    def _run_state(self, run_id: int) -> str:
-        from pmtui.delivery.store import DeliveryStore, DeliveryStoreError
-
-        try:
-            return DeliveryStore(self.store).get_run(run_id).state
-        except DeliveryStoreError:
-            return ""
+    def on_delivery_ended(self, message: DeliveryEnded) -> None:
+        # Bad input leaves nothing to watch: say it on the terminal at once.
+        if message.outcome is not None and message.outcome.ending == "bad_input":
+            self.exit()
 
     def final_message(self) -> Text | None:
         delivery = self.delivery
@@ -174,21 +144,10 @@ class DeliveringApp(PmtuiApp):
             return Text(delivery.outcome.message)
         if delivery.error:
             return Text(delivery.error)
-        if self.interrupted:
-            return Text("delivery stopped by the user; run the same command again to resume")
         return None
 
 
 # -- "Deliver this plan" from the spec screen --------------------------------------------------------
-_RUNS: weakref.WeakKeyDictionary[App[Any], DeliveryRun] = weakref.WeakKeyDictionary()
-
-
-def active_run(app: App[Any]) -> DeliveryRun | None:
-    """The delivery this app runs in-process, while it is going."""
-    run = _RUNS.get(app)
-    return run if run is not None and run.active else None
-
-
 def plan_file(store_path: Path, slug: str) -> Path:
     """Where a project's plan is written for delivery: beside the store, never inside the repository
     (delivery refuses a dirty working tree)."""
@@ -203,9 +162,9 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
     if not plan_markdown.strip():
         app.notify("There is no plan to deliver yet: agree on the scope first.", severity="warning")
         return
-    if active_run(app) is not None:
+    if app.delivery is not None and app.delivery.active:
         app.notify("A delivery is already running in this window; it is on the dashboard.", severity="warning")
-        app.show_dashboard(_RUNS[app].run_id or None)
+        app.show_dashboard(app.delivery.run_id or None)
         return
 
     def got_repo(answer: str | None) -> None:
@@ -228,7 +187,7 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
                        severity="error", markup=False)
             return
         if not app.config.route("agent").is_offline:
-            _start(app, repo, target, _model_agent(app))
+            _start(app, repo, target, None)
             return
         app.push_screen(TextInputModal(
             "Agent command",
@@ -253,24 +212,23 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
                                    "tree; pmtui works on its own branch):", value=os.getcwd()), got_repo)
 
 
-def _model_agent(app: PmtuiApp) -> Any:
+def model_agent(config: Config, store: Store) -> Executor:
+    """The built-in LLM agent of models.agent, on the given store (the delivering thread's)."""
     from pmtui.delivery.llm_agent import LLMAgentExecutor
     from pmtui.llm.gateway import LLMGateway
 
-    config, store = app.config, app.store
     return LLMAgentExecutor(lambda: LLMGateway(config, store), budget_usd=config.budget.task_usd)
 
 
-def _start(app: PmtuiApp, repo: Path, plan_path: Path, executor: Any) -> None:
+def _start(app: PmtuiApp, repo: Path, plan_path: Path, executor: Executor | None) -> None:
     from pmtui.delivery.engine import DeliveryEngine, model_reviewer
 
-    config, store = app.config, app.store
+    config = app.config
 
-    def engine(on_event: Callable[[str, str], None]) -> DeliveryEngine:
-        return DeliveryEngine(store, config, repo=repo, plan_path=plan_path, executor=executor,
-                              reviewer=model_reviewer(config, store), on_event=on_event)
+    def engine(store: Store, on_event: Callable[[str, str], None], stop: threading.Event) -> DeliveryEngine:
+        return DeliveryEngine(store, config, repo=repo, plan_path=plan_path,
+                              executor=executor or model_agent(config, store),
+                              reviewer=model_reviewer(config, store), on_event=on_event, stop=stop)
 
-    run = DeliveryRun(app, engine)
-    _RUNS[app] = run
-    run.start()
+    app.start_delivery(DeliveryRun(app, engine, store_path=app.store.path))
     app.notify(f"Delivering {plan_path.name} into {repo}", title="Deliver", markup=False)

@@ -21,7 +21,7 @@ from pmtui.delivery.controls import (
     request_retry,
     request_skip,
 )
-from pmtui.delivery.engine import EXIT_FAILED, EXIT_RELEASED, EXIT_WAITING, DeliveryEngine
+from pmtui.delivery.engine import DeliveryEngine
 from pmtui.delivery.executors import ScriptedExecutor, sequence, write_files
 from pmtui.delivery.store import DeliveryStore
 from pmtui.models.delivery import TaskContract
@@ -90,7 +90,7 @@ async def test_pause_stops_dispatch_and_resume_continues(tmp_path: Path, project
         engine = engine_for(tmp_path, project, text, script, store)
         outcome = await engine.run(no_wait=True)
         dstore = DeliveryStore(store)
-        assert outcome.exit_code == EXIT_WAITING and "paused" in outcome.message
+        assert outcome.ending == "waiting" and "paused" in outcome.message
         # T1 was running when the pause came: it finished; T2 was never dispatched.
         assert dstore.task(outcome.run_id or 0, "T1").state is S.COMPLETED
         assert dstore.task(outcome.run_id or 0, "T2").state is S.RECEIVED
@@ -102,7 +102,7 @@ async def test_pause_stops_dispatch_and_resume_continues(tmp_path: Path, project
         finally:
             other.close()
         resumed = await engine_for(tmp_path, project, text, script, store).run(no_wait=True)
-        assert resumed.exit_code == EXIT_RELEASED, resumed.message
+        assert resumed.ending == "released", resumed.message
         assert resumed.run_id == outcome.run_id
         assert dstore.task(resumed.run_id or 0, "T2").state is S.COMPLETED
         assert [c.kind for c in controls(store, resumed.run_id or 0)] == ["pause", "resume"]
@@ -128,7 +128,7 @@ async def test_skip_a_pending_task_blocks_its_dependents_with_the_reason(tmp_pat
         outcome = await engine_for(tmp_path, project, text, script, store).run()
         dstore = DeliveryStore(store)
         run_id = outcome.run_id or 0
-        assert outcome.exit_code == EXIT_FAILED
+        assert outcome.ending == "failed"
         assert dstore.task(run_id, "T1").state is S.COMPLETED
         t2 = dstore.task(run_id, "T2")
         assert t2.state is S.FAILED and t2.attempts == 0
@@ -182,7 +182,7 @@ async def test_retry_re_runs_a_task_that_failed_its_budget(tmp_path: Path, proje
         retry = asyncio.create_task(when_escalated(db, "T1", lambda other, run_id: request_retry(other, run_id, "T1")))
         outcome = await engine.run()
         control = await retry
-        assert outcome.exit_code == EXIT_RELEASED, outcome.message
+        assert outcome.ending == "released", outcome.message
         dstore = DeliveryStore(store)
         run_id = outcome.run_id or 0
         task = dstore.task(run_id, "T1")

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from pmtui.cli import app_exit_code
 from pmtui.delivery import demo
+from pmtui.delivery.store import DeliveryStore
 from tests.delivery_repo import git, refs_count
 
 PY = sys.executable
@@ -122,7 +124,6 @@ def test_without_ruff_mypy_and_pytest_the_fallback_tools_check_the_same_project(
 
 async def test_the_live_demo_runs_on_the_dashboard_and_the_modal_answers_the_escalation(tmp_path: Path) -> None:
     from pmtui.config import Config
-    from pmtui.delivery.store import DeliveryStore
     from pmtui.screens.dashboard import DashboardScreen
     from pmtui.screens.delivery_run import DeliveringApp
     from pmtui.screens.escalation import EscalationModal
@@ -131,7 +132,8 @@ async def test_the_live_demo_runs_on_the_dashboard_and_the_modal_answers_the_esc
     sandbox = demo.create_sandbox(tmp_path / "sandbox")
     store = Store(tmp_path / "pmtui.db")
     config = Config(offline=True)
-    app = DeliveringApp(lambda on_event: demo.demo_engine(sandbox, store, config, on_event=on_event),
+    app = DeliveringApp(lambda on_store, on_event, stop: demo.demo_engine(sandbox, on_store, config,
+                                                                         on_event=on_event, stop=stop),
                         store=store, config=config)
     dstore = DeliveryStore(store)
     try:
@@ -145,10 +147,10 @@ async def test_the_live_demo_runs_on_the_dashboard_and_the_modal_answers_the_esc
             while app.delivery.outcome is None:
                 assert not app.delivery.error, app.delivery.error
                 await pilot.pause(0.1)
-            assert app.delivery.outcome.exit_code == 0, app.delivery.outcome.message
+            assert app.delivery.outcome.ending == "released", app.delivery.outcome.message
             await pilot.press("ctrl+q")
             await pilot.pause()
-        assert app.return_code == 0
+        assert app_exit_code(app) == 0
         run = dstore.latest_run()
         assert run is not None and run.state == "released"
         [escalation] = dstore.escalations(run.id)
@@ -167,7 +169,8 @@ async def test_quitting_while_the_run_goes_asks_first(tmp_path: Path) -> None:
     sandbox = demo.create_sandbox(tmp_path / "sandbox")
     store = Store(tmp_path / "pmtui.db")
     config = Config(offline=True)
-    app = DeliveringApp(lambda on_event: demo.demo_engine(sandbox, store, config, pace=5.0, on_event=on_event),
+    app = DeliveringApp(lambda on_store, on_event, stop: demo.demo_engine(sandbox, on_store, config, pace=5.0,
+                                                                         on_event=on_event, stop=stop),
                         store=store, config=config)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
@@ -183,7 +186,11 @@ async def test_quitting_while_the_run_goes_asks_first(tmp_path: Path) -> None:
             await pilot.pause()
             await pilot.click("#confirm")
             await pilot.pause()
-        assert app.return_code == 130
+        assert app.delivery.outcome is not None and app.delivery.outcome.ending == "stopped"
+        assert app_exit_code(app) == 130
         assert app.final_message() is not None
+        # Stopped, not failed: the run stays open for the same command to resume.
+        run = DeliveryStore(store).latest_run()
+        assert run is not None and run.state == "running"
     finally:
         store.close()

@@ -86,7 +86,7 @@ def test_a_passing_task_walks_the_happy_path_and_is_committed_once(tmp_path: Pat
                                         criteria=("alpha_value returns the alpha value",))])
     engine = engine_for(tmp_path, project, plan, {"T1": [write_files(module_files("alpha"))]}, store)
     outcome = asyncio.run(engine.run())
-    assert (outcome.state, outcome.exit_code) == ("released", 0), outcome.message
+    assert (outcome.state, outcome.ending) == ("released", "released"), outcome.message
     dstore = DeliveryStore(store)
     assert states(dstore, outcome.run_id, "T1") == HAPPY_PATH
     task = dstore.task(outcome.run_id, "T1")
@@ -119,7 +119,7 @@ def test_fail_then_fix_then_pass_gives_the_fix_attempt_the_failure_evidence(
     script = {"T1": [recording(write_files(module_files("beta", "2", broken=True))),
                      recording(write_files(module_files("beta", "2")))]}
     outcome = asyncio.run(engine_for(tmp_path, project, plan, script, store).run())
-    assert outcome.exit_code == 0, outcome.message
+    assert outcome.ending == "released", outcome.message
     dstore = DeliveryStore(store)
     path = states(dstore, outcome.run_id, "T1")
     assert path[:6] == ["received", "analyzing_requirements", "creating_tests", "implementing", "running_tests",
@@ -149,7 +149,7 @@ def test_three_failures_escalate_and_an_answer_from_another_process_continues(
         return await asyncio.gather(engine.run(), answer_when_asked(store.path, 1, "try once more"))
 
     outcome, escalation_id = asyncio.run(both())
-    assert outcome.exit_code == 0, outcome.message
+    assert outcome.ending == "released", outcome.message
     dstore = DeliveryStore(store)
     escalation = dstore.escalation(escalation_id)
     assert escalation.task_id == "T1" and escalation.kind == "budget_exhausted"
@@ -168,7 +168,7 @@ def test_the_same_failure_twice_escalates_early_and_no_wait_exits_3(tmp_path: Pa
     broken = write_files(module_files("delta", "4", broken=True))
     engine = engine_for(tmp_path, project, plan, {"T1": [broken]}, store)
     outcome = asyncio.run(engine.run(no_wait=True))
-    assert (outcome.state, outcome.exit_code) == ("waiting_for_human", 3)
+    assert (outcome.state, outcome.ending) == ("waiting_for_human", "waiting")
     dstore = DeliveryStore(store)
     [escalation] = dstore.escalations(outcome.run_id)
     assert escalation.kind == "same_failure" and outcome.escalations == [escalation.id]
@@ -178,7 +178,7 @@ def test_the_same_failure_twice_escalates_early_and_no_wait_exits_3(tmp_path: Pa
 
     dstore.answer_escalation(escalation.id, 3)
     again = asyncio.run(engine_for(tmp_path, project, plan, {"T1": [broken]}, store).run(no_wait=True))
-    assert again.run_id == outcome.run_id and again.exit_code == 1
+    assert again.run_id == outcome.run_id and again.ending == "failed"
     assert dstore.task(outcome.run_id, "T1").state is IssueState.FAILED
     assert len(dstore.escalations(outcome.run_id)) == 1
     assert refs_count(project, "T1") == 0
@@ -196,7 +196,7 @@ def test_a_critical_task_is_tagged_merged_and_the_manifest_is_complete(
     ])
     script = {"T1": [write_files(module_files("session", "5"))], "T2": [write_files(module_files("epsilon", "6"))]}
     outcome = asyncio.run(engine_for(tmp_path, project, plan, script, store).run())
-    assert outcome.exit_code == 0, outcome.message
+    assert outcome.ending == "released", outcome.message
     dstore = DeliveryStore(store)
     run = dstore.get_run(outcome.run_id)
     t1, t2 = dstore.task(run.id, "T1"), dstore.task(run.id, "T2")
@@ -254,7 +254,7 @@ def test_parallel_low_tasks_run_together_but_never_two_of_one_area(tmp_path: Pat
     script = {name: [write_files(module_files(name, str(n)))] for n, name in enumerate(("one", "two", "three"), 1)}
     script = {"L1": script["one"], "L2": script["two"], "L3": script["three"]}
     outcome = asyncio.run(engine_for(tmp_path, project, plan, script, store, max_parallel=3).run())
-    assert outcome.exit_code == 0, outcome.message
+    assert outcome.ending == "released", outcome.message
     dstore = DeliveryStore(store)
     one, two, three = (_interval(dstore, outcome.run_id, t) for t in ("L1", "L2", "L3"))
     assert one[1] <= two[0] or two[1] <= one[0], (one, two)
@@ -271,7 +271,7 @@ def test_an_agent_that_commits_fails_the_gate_and_its_commit_is_not_kept(
     files = module_files("zeta", "7")
     script = {"T1": [commit_behind_pm(files), write_files(files)]}
     outcome = asyncio.run(engine_for(tmp_path, project, plan, script, store).run())
-    assert outcome.exit_code == 0, outcome.message
+    assert outcome.ending == "released", outcome.message
     dstore = DeliveryStore(store)
     first = dstore.attempts(outcome.run_id, "T1")[0]
     agent_gate = next(g for g in first.gate_results if g.gate == "agent")
@@ -286,7 +286,7 @@ def test_an_agent_that_deletes_the_tests_fails_the_gate(tmp_path: Path, project:
     script = {"T1": [sequence(write_files(files), delete_files(["tests/test_calc.py"])),
                      write_files({**files, "tests/test_calc.py": TEST_CALC})]}
     outcome = asyncio.run(engine_for(tmp_path, project, plan, script, store).run())
-    assert outcome.exit_code == 0, outcome.message
+    assert outcome.ending == "released", outcome.message
     dstore = DeliveryStore(store)
     first = dstore.attempts(outcome.run_id, "T1")[0]
     tests_gate = next(g for g in first.gate_results if g.gate == "tests_added")

@@ -11,7 +11,7 @@ from pmtui.app import PmtuiApp
 from pmtui.config import Config
 from pmtui.delivery.store import DeliveryStore
 from pmtui.screens.dashboard import DashboardScreen
-from pmtui.screens.delivery_run import active_run, plan_file
+from pmtui.screens.delivery_run import plan_file
 from pmtui.screens.modals import TextInputModal
 from pmtui.screens.spec import SpecScreen
 from pmtui.store import Store
@@ -43,15 +43,15 @@ async def test_deliver_this_plan_asks_for_the_repo_and_an_agent_then_opens_the_d
             await pilot.press("enter")
             while not isinstance(app.screen, DashboardScreen):
                 await pilot.pause(0.05)
-            run = active_run(app)
-            assert run is not None and run.run_id
+            run = app.delivery
+            assert run is not None and run.active and run.run_id
             record = DeliveryStore(store).get_run(run.run_id)
             written = plan_file(store.path, slug)
             assert record.plan_path == str(written.resolve()) and record.repo == str(repo.resolve())
             assert written.read_text() == app.orchestrator.state(project_id).plan_markdown
             assert app.screen.run_id == run.run_id
-            run.stop()
-            await pilot.pause()
+            await run.stop()
+            assert run.outcome is not None and run.outcome.ending == "stopped"
         assert not written.is_relative_to(repo)
         assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
     finally:

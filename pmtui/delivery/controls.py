@@ -27,8 +27,8 @@ from pmtui.delivery.store import DeliveryStore, DeliveryStoreError, EscalationRe
 from pmtui.models.states import VALID_TRANSITIONS, WAITING_STATES, IssueState
 
 if TYPE_CHECKING:
-    from pmtui.delivery.engine import DeliveryEngine
     from pmtui.delivery.queue import TaskQueue
+    from pmtui.delivery.run_context import RunContext
     from pmtui.store.db import Store
 
 S = IssueState
@@ -126,16 +126,14 @@ def skip_option(escalations: list[EscalationRecord]) -> tuple[EscalationRecord, 
 class RunControls:
     """Applies pending controls inside the engine's dispatch loop and tells it whether it is paused."""
 
-    def __init__(self, engine: DeliveryEngine) -> None:
-        self.engine = engine
-        self.store = engine.store
-        self.dstore = engine.dstore
+    def __init__(self, ctx: RunContext) -> None:
+        self.ctx = ctx
         self._paused: bool | None = None
 
     def apply(self, queue: TaskQueue, running: Mapping[str, Any]) -> bool:
         """Apply what waits (a task this process is driving waits until its drive ends); True while paused."""
-        run_id = self.engine.run_id
-        for control in pending_controls(self.store, run_id):
+        ctx = self.ctx
+        for control in pending_controls(ctx.store, ctx.run_id):
             if control.task_id is None or control.task_id in running:
                 continue
             if control.kind == "skip":
@@ -143,57 +141,58 @@ class RunControls:
             else:
                 outcome = self._retry(control.task_id)
             self._done(control, outcome)
-        paused = is_paused(self.store, run_id)
+        paused = is_paused(ctx.store, ctx.run_id)
         if paused != self._paused:
             if paused:
-                self.engine._say("control", "dispatch paused: running tasks finish, nothing new starts")
+                ctx.say("control", "dispatch paused: running tasks finish, nothing new starts")
             elif self._paused is not None:
-                self.engine._say("control", "dispatch resumed")
+                ctx.say("control", "dispatch resumed")
             self._paused = paused
         return paused
 
     def _done(self, control: ControlRecord, outcome: str) -> None:
-        with self.store.transaction() as conn:
+        store = self.ctx.store
+        with store.transaction() as conn:
             conn.execute("UPDATE controls SET applied_at = ?, outcome = ? WHERE id = ?",
                          (now_iso(), outcome, control.id))
-            self.store.emit(None, "control_applied", {
+            store.emit(None, "control_applied", {
                 "run_id": control.run_id, "task_id": control.task_id, "control_id": control.id,
                 "kind": control.kind, "outcome": outcome,
             })
-        self.engine._say("control", outcome)
+        self.ctx.say("control", outcome)
 
     def _retry(self, task_id: str) -> str:
-        run_id = self.engine.run_id
-        task = self.dstore.task(run_id, task_id)
-        found = retry_option(self.dstore.open_escalations(run_id, task_id))
+        ctx = self.ctx
+        task = ctx.task(task_id)
+        found = retry_option(ctx.dstore.open_escalations(ctx.run_id, task_id))
         if task.state not in _HUMAN_WAIT or found is None:
             return f"{task_id}: retry not applied: it is {task.state.value} with no open escalation to retry"
         escalation, option = found
-        self.dstore.answer_escalation(escalation.id, option, RETRY_REASON)
+        ctx.dstore.answer_escalation(escalation.id, option, RETRY_REASON)
         return f"{task_id}: retry: escalation {escalation.id} answered with option {option} ({escalation.options[option - 1]})"
 
     def _skip(self, queue: TaskQueue, task_id: str, reason: str) -> str:
-        run_id = self.engine.run_id
-        task = self.dstore.task(run_id, task_id)
+        ctx = self.ctx
+        task = ctx.task(task_id)
         if task.state in (S.COMPLETED, S.FAILED, S.BLOCKED):
             return f"{task_id}: skip not applied: it is already {task.state.value}"
         path = _path_to_failed(task.state)
         if path is None:
             return f"{task_id}: skip not applied: no way from {task.state.value} to failed"
         why = f"skipped by the human: {reason}"
-        with self.store.transaction():
-            found = skip_option(self.dstore.open_escalations(run_id, task_id))
+        with ctx.store.transaction():
+            found = skip_option(ctx.dstore.open_escalations(ctx.run_id, task_id))
             if found is not None:
-                self.dstore.answer_escalation(found[0].id, found[1], why)
+                ctx.dstore.answer_escalation(found[0].id, found[1], why)
             for step in path:
-                self.engine.machine.transition(run_id, task_id, step, why)
-            self.dstore.log_decision(run_id, task_id, why)
-        self.engine._say("state", f"{task_id} {task.state.value} → failed: {why}")
+                ctx.machine.transition(ctx.run_id, task_id, step, why)
+            ctx.dstore.log_decision(ctx.run_id, task_id, why)
+        ctx.say("state", f"{task_id} {task.state.value} → failed: {why}")
         blocked: list[str] = []
         if task_id in queue and queue.status(task_id) in ("pending", "running", "waiting"):
             blocked = queue.mark_failed(task_id)
         for dependent in blocked:
-            self.engine._block(dependent, f"depends on {task_id}, which was skipped: {reason}")
+            ctx.block(dependent, f"depends on {task_id}, which was skipped: {reason}")
         tail = f"; blocked: {', '.join(blocked)}" if blocked else ""
         return f"{task_id}: skipped ({reason}){tail}"
 

@@ -17,6 +17,7 @@ import shlex
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,8 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pmtui.config import Config
-    from pmtui.delivery.engine import DeliveryEngine, RunOutcome
+    from pmtui.delivery.engine import DeliveryEngine
     from pmtui.delivery.executors import ScriptedExecutor, Step
+    from pmtui.delivery.run_context import RunOutcome
     from pmtui.models.delivery import AgentResult, TaskContract
     from pmtui.store import Store
 
@@ -223,13 +225,13 @@ def demo_executor(pace: float = 0.0) -> ScriptedExecutor:
 
 def demo_engine(
     sandbox: DemoSandbox, store: Store, config: Config, *, pace: float = 0.0,
-    on_event: Callable[[str, str], None] | None = None,
+    on_event: Callable[[str, str], None] | None = None, stop: threading.Event | None = None,
 ) -> DeliveryEngine:
     from pmtui.delivery.engine import DeliveryEngine
 
     return DeliveryEngine(store, config, repo=sandbox.repo, plan_path=sandbox.plan_path,
                           executor=demo_executor(pace), max_parallel=3, run_dir=sandbox.run_dir,
-                          gate_timeout_s=120, poll_interval=0.1, on_event=on_event)
+                          gate_timeout_s=120, poll_interval=0.1, on_event=on_event, stop=stop)
 
 
 def intro_lines(sandbox: DemoSandbox) -> list[str]:

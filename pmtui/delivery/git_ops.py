@@ -289,6 +289,16 @@ def _status_paths(repo: Repo | Path) -> list[str]:
     return entries
 
 
+def recover_after_kill(root: Path) -> None:
+    """After a kill: stale index locks go, and a half-done cherry-pick or merge in the checkout is aborted."""
+    git_dir = Path(run_git(root, "rev-parse", "--absolute-git-dir"))
+    for lock in [git_dir / "index.lock", *git_dir.glob("worktrees/*/index.lock")]:
+        lock.unlink(missing_ok=True)
+    for marker, command in (("CHERRY_PICK_HEAD", "cherry-pick"), ("MERGE_HEAD", "merge")):
+        if (git_dir / marker).exists():
+            _complete(root, [command, "--abort"])
+
+
 def ensure_clean(repo: Repo | str | Path) -> None:
     """Refuse a working tree with uncommitted changes (untracked files included, ignored ones not)."""
     entries = _status_paths(_root(repo))

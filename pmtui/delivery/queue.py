@@ -1,9 +1,11 @@
 """The delivery task queue (seed 003 §3 and §4 dispatch rules) over a networkx DAG.
 
 Priority CRITICAL > NORMAL > LOW; within a tier dependency order, then plan order (the order
-`pmtui plan check` prints). A CRITICAL task runs alone; at most one NORMAL runs at a time; LOW
-tasks run in parallel beside it, at most `max_parallel` tasks in all, never two of one ownership
-area (an empty ownership is an area of its own, so unowned tasks never overlap). Anti-starvation:
+`pmtui plan check` prints). A CRITICAL task runs alone. Tiers in `parallel_tiers` (the seed's rule:
+LOW only) run several at a time; any other tier one at a time. At most `max_parallel` tasks hold an
+agent slot (the caller may say how many are busy: a task past its agent, in its gates or
+integration, holds none), and never two tasks of one ownership area are in flight (an empty
+ownership is an area of its own, so unowned tasks never overlap). Anti-starvation:
 after every 3 CRITICAL/NORMAL completions one ready LOW goes first. A failed task blocks its
 dependents transitively; a task waiting for a human pauses only its dependents.
 
@@ -28,6 +30,7 @@ Tier = Literal["critical", "normal", "low"]
 QueueStatus = Literal["pending", "running", "waiting", "done", "failed", "blocked"]
 TIER_RANK: dict[str, int] = {"critical": 0, "normal": 1, "low": 2}
 DEFAULT_MAX_PARALLEL = 3
+DEFAULT_PARALLEL_TIERS: tuple[str, ...] = ("low",)
 LOW_EVERY = 3
 _OPEN = frozenset({"pending", "running", "waiting"})
 
@@ -95,12 +98,14 @@ class TaskQueue:
         tasks: Iterable[QueueTask],
         max_parallel: int = DEFAULT_MAX_PARALLEL,
         completions_since_low: int = 0,
+        parallel_tiers: Iterable[str] = DEFAULT_PARALLEL_TIERS,
     ) -> None:
         import networkx as nx
 
         if max_parallel < 1:
             raise QueueError("max_parallel must be at least 1")
         self.max_parallel = max_parallel
+        self.parallel_tiers = frozenset(parallel_tiers)
         self.completions_since_low = completions_since_low
         self.graph = nx.DiGraph()
         items = sorted(tasks, key=lambda task: task.position)
@@ -140,6 +145,7 @@ class TaskQueue:
         records: Iterable[TaskRecord],
         max_parallel: int = DEFAULT_MAX_PARALLEL,
         completions_since_low: int = 0,
+        parallel_tiers: Iterable[str] = DEFAULT_PARALLEL_TIERS,
     ) -> TaskQueue:
         """The queue of a run, from its task rows: completed → done, failed → failed, waiting
         states → waiting, RECEIVED → pending, work in progress → running (the engine resumes it);
@@ -152,6 +158,7 @@ class TaskQueue:
             ),
             max_parallel=max_parallel,
             completions_since_low=completions_since_low,
+            parallel_tiers=parallel_tiers,
         )
         by_order = sorted(rows, key=lambda r: queue._order[r.task_id])
         for record in by_order:
@@ -170,11 +177,17 @@ class TaskQueue:
         return queue
 
     @classmethod
-    def for_run(cls, dstore: DeliveryStore, run_id: int, max_parallel: int | None = None) -> TaskQueue:
-        """Rebuild a run's queue from the store (max_parallel from the run's config when not given)."""
+    def for_run(cls, dstore: DeliveryStore, run_id: int, max_parallel: int | None = None,
+                parallel_tiers: Iterable[str] | None = None) -> TaskQueue:
+        """Rebuild a run's queue from the store (max_parallel and parallel_tiers from the run's config
+        when not given)."""
+        config = dstore.get_run(run_id).config
         if max_parallel is None:
-            max_parallel = int(dstore.get_run(run_id).config.get("max_parallel", DEFAULT_MAX_PARALLEL))
-        return cls.from_records(dstore.tasks(run_id), max_parallel, dstore.completions_since_low(run_id))
+            max_parallel = int(config.get("max_parallel", DEFAULT_MAX_PARALLEL))
+        if parallel_tiers is None:
+            parallel_tiers = config.get("parallel_tiers", DEFAULT_PARALLEL_TIERS)
+        return cls.from_records(dstore.tasks(run_id), max_parallel, dstore.completions_since_low(run_id),
+                                parallel_tiers)
 
     # -- reading --------------------------------------------------------------------------
     def __len__(self) -> int:
@@ -241,12 +254,13 @@ class TaskQueue:
         return not (self._running | set(running)) and not self.next_batch() and not self.is_finished()
 
     # -- scheduling -----------------------------------------------------------------------
-    def next_batch(self, running: Iterable[str] = ()) -> list[str]:
-        """What to start now, in order, given what runs (the queue's own marks and `running`)."""
+    def next_batch(self, running: Iterable[str] = (), busy: int | None = None) -> list[str]:
+        """What to start now, in order, given what is in flight (the queue's own marks and `running`)
+        and how many agent slots are busy (all in-flight tasks when not given)."""
         active = self._running | {self._known(task_id) for task_id in running}
         if any(self._task[task_id].tier == "critical" for task_id in active):
             return []
-        room = self.max_parallel - len(active)
+        room = self.max_parallel - (len(active) if busy is None else busy)
         if room <= 0:
             return []
         locked = {self._area(task_id) for task_id in active}
@@ -263,12 +277,17 @@ class TaskQueue:
         if critical:
             # A critical task waits for everything to drain, and nothing lower starts before it.
             return batch if active or batch else critical
-        if len(batch) < room and not any(self._task[t].tier == "normal" for t in active):
-            for normal in self._ready["normal"].best(self._is_ready, locked, 1):
-                take(normal)
-        if len(batch) < room:
-            for low in self._ready["low"].best(self._is_ready, locked, room - len(batch)):
-                take(low)
+        for tier in ("normal", "low"):
+            if len(batch) >= room:
+                break
+            if tier in self.parallel_tiers:
+                limit = room - len(batch)
+            elif any(self._task[t].tier == tier for t in (*active, *batch)):
+                continue
+            else:
+                limit = 1
+            for task_id in self._ready[tier].best(self._is_ready, locked, limit):
+                take(task_id)
         return batch
 
     # -- marks ----------------------------------------------------------------------------

@@ -1,0 +1,170 @@
+"""Escalations: the PM asks the human (seed 003 §4 format) and applies the answer.
+
+A task escalation moves the task to a waiting state and stores the question in one transaction;
+any process answers it (`pmtui answer`, the dashboard's modal), and the engine applies the answer
+when it next drives the task. A run-level escalation (the release stage) waits for its answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from pmtui.delivery.contract import DEFAULT_RETRY_BUDGET, ambiguous_criteria
+from pmtui.delivery.run_context import RunContext, RunOutcome
+from pmtui.delivery.store import EscalationRecord, TaskRecord
+from pmtui.models.states import IssueState
+
+S = IssueState
+ESCALATION_OPTIONS: tuple[str, ...] = (
+    "Retry with a fresh budget",
+    "Accept as is and commit",
+    "Skip this task (dependents blocked)",
+)
+CLARIFY_OPTIONS: tuple[str, ...] = (
+    "Proceed: my note clarifies the criteria (or they are fine as written)",
+    "Skip this task (dependents blocked)",
+)
+BUDGET_RAISED = "budget raised by the human"
+
+
+class Escalations:
+    """Asks the human about tasks and about the run, and turns answers into state moves."""
+
+    def __init__(self, ctx: RunContext) -> None:
+        self.ctx = ctx
+
+    # -- asking -----------------------------------------------------------------------------------
+    def escalate(
+        self,
+        task_id: str,
+        reason: str,
+        *,
+        kind: str,
+        recommended: int = 1,
+        options: tuple[str, ...] = ESCALATION_OPTIONS,
+    ) -> int:
+        ctx = self.ctx
+        task = ctx.task(task_id)
+        dependents = [t.task_id for t in ctx.dstore.tasks(ctx.run_id) if task_id in t.depends]
+        impact = f"Task {task_id} ({task.title}) is paused" + (
+            f"; waiting with it: {', '.join(dependents)}" if dependents else "; no other task depends on it"
+        ) + ". Independent tasks go on."
+        with ctx.store.transaction():
+            ctx.machine.transition(ctx.run_id, task_id, S.REQUIRES_HUMAN_INTERVENTION, reason)
+            escalation_id = ctx.dstore.add_escalation(
+                ctx.run_id, task_id, problem=f"{task_id}: {reason}", impact=impact, options=list(options),
+                recommended=recommended, blocking=True, kind=kind,
+            )
+        self.announce(escalation_id)
+        return escalation_id
+
+    def announce(self, escalation_id: int) -> None:
+        escalation = self.ctx.dstore.escalation(escalation_id)
+        lines = [
+            f"ESCALATION {escalation.id} ({escalation.task_id or 'run'})",
+            f"Problem:     {escalation.problem}",
+            f"Impact:      {escalation.impact}",
+            "Options:     " + "; ".join(f"{n}. {text}" for n, text in enumerate(escalation.options, start=1)),
+            f"Recommended: {escalation.recommended}. {escalation.options[escalation.recommended - 1]}",
+            f"Blocking:    {'yes' if escalation.blocking else 'no'}",
+            f"Answer with: pmtui answer {escalation.id} --option {escalation.recommended} [--note TEXT]",
+        ]
+        self.ctx.say("escalation", "\n".join(lines))
+
+    def ask_clarification(self, task: TaskRecord, questions: list[str]) -> None:
+        ctx = self.ctx
+        with ctx.store.transaction():
+            if task.state is S.ANALYZING_REQUIREMENTS:
+                ctx.machine.transition(ctx.run_id, task.task_id, S.REQUIREMENTS_UNCLEAR,
+                                       f"{len(questions)} question(s) about the acceptance criteria")
+            ctx.machine.transition(ctx.run_id, task.task_id, S.WAITING_FOR_REQUIREMENTS_CLARIFICATION,
+                                   "questions posted to the human")
+            escalation_id = ctx.dstore.add_escalation(
+                ctx.run_id, task.task_id,
+                problem=f"{task.task_id}: the requirements are ambiguous — " + " ".join(questions),
+                impact=f"Task {task.task_id} ({task.title}) and its dependents wait; independent tasks go on.",
+                options=list(CLARIFY_OPTIONS), recommended=1, blocking=True, kind="requirements",
+            )
+        ctx.say("state", f"{task.task_id} requirements unclear: waiting for clarification")
+        self.announce(escalation_id)
+
+    async def ask_run(
+        self, problem: str, options: list[str], kind: str, recommended: int, no_wait: bool, *, impact: str = ""
+    ) -> int | RunOutcome:
+        """A run-level escalation's answer (asked once: an answered one with the same problem is reused)."""
+        ctx = self.ctx
+        for earlier in ctx.dstore.escalations(ctx.run_id):
+            if earlier.task_id is None and earlier.kind == kind and earlier.problem == problem and earlier.answer:
+                return earlier.answer
+        escalation_id = ctx.dstore.add_escalation(
+            ctx.run_id, None, problem=problem,
+            impact=impact or "The release manifest is not written until this is decided.",
+            options=options, recommended=recommended, blocking=True, kind=kind,
+        )
+        self.announce(escalation_id)
+        waiting = False
+        while (answer := ctx.dstore.escalation(escalation_id).answer) is None:
+            if not waiting:
+                ctx.dstore.set_run_state(ctx.run_id, "waiting_for_human", "the release waits for a human")
+                waiting = True
+            if no_wait:
+                return RunOutcome("waiting_for_human", "waiting", ctx.run_id,
+                                  message="the release waits for a human answer", escalations=[escalation_id])
+            if ctx.stop.is_set():
+                return RunOutcome("waiting_for_human", "stopped", ctx.run_id,
+                                  message="delivery stopped while the release waits for a human answer",
+                                  escalations=[escalation_id])
+            await asyncio.sleep(ctx.poll_interval)
+        if waiting:
+            ctx.dstore.set_run_state(ctx.run_id, "running", "the release escalation was answered")
+        ctx.report("escalation_answered")
+        return answer
+
+    # -- answers ----------------------------------------------------------------------------------
+    def latest_answer(self, task_id: str) -> EscalationRecord | None:
+        ctx = self.ctx
+        answered = [e for e in ctx.dstore.escalations(ctx.run_id) if e.task_id == task_id and e.answer is not None]
+        return answered[-1] if answered else None
+
+    def take_answer(self, task: TaskRecord) -> bool:
+        """Apply the human's answer to a waiting task; False while the escalation is open."""
+        ctx = self.ctx
+        if ctx.dstore.open_escalations(ctx.run_id, task.task_id):
+            return False
+        answer = self.latest_answer(task.task_id)
+        if answer is None or answer.answer is None:
+            if task.state is S.WAITING_FOR_REQUIREMENTS_CLARIFICATION:
+                self.ask_clarification(task, ambiguous_criteria(ctx.plan_task(task.task_id)))
+            else:
+                self.escalate(task.task_id, "waiting without an escalation (recovered after a restart)", kind="stuck")
+            return False
+        chosen = answer.options[answer.answer - 1]
+        note = f" ({answer.note})" if answer.note else ""
+        if task.state is S.WAITING_FOR_REQUIREMENTS_CLARIFICATION:
+            if answer.answer == 1:
+                ctx.dstore.log_decision(ctx.run_id, task.task_id, f"clarification: {answer.note or 'proceed as written'}")
+                ctx.move(task.task_id, S.REQUIREMENTS_CLARIFIED, f"escalation {answer.id}: {chosen}{note}")
+            else:
+                ctx.move(task.task_id, S.FAILED, f"escalation {answer.id}: {chosen}{note}")
+            return True
+        ctx.move(task.task_id, S.HUMAN_INPUT_RECEIVED, f"escalation {answer.id}: option {answer.answer} — {chosen}{note}")
+        return True
+
+    def apply_human_input(self, task: TaskRecord) -> None:
+        ctx = self.ctx
+        answer = self.latest_answer(task.task_id)
+        option = answer.answer if answer is not None else 3
+        if option == 1:
+            with ctx.store.transaction():
+                ctx.dstore.set_task_fields(ctx.run_id, task.task_id,
+                                           retry_budget=task.retry_budget + DEFAULT_RETRY_BUDGET + 1)
+                if answer is not None and answer.kind == "budget":
+                    ctx.dstore.log_decision(ctx.run_id, task.task_id, BUDGET_RAISED)
+                ctx.machine.transition(ctx.run_id, task.task_id, S.IMPLEMENTING,
+                                       "the human chose a retry with a fresh budget")
+            ctx.say("state", f"{task.task_id} human_input_received → implementing: retry with a fresh budget")
+        elif option == 2:
+            ctx.move(task.task_id, S.CREATING_PR, "the human accepted the change as it is")
+        else:
+            ctx.move(task.task_id, S.FAILED, "the human chose to skip the task")
+

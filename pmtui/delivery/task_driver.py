@@ -1,0 +1,457 @@
+"""One task through its states (seed 004): requirements, the agent's attempts, the gates, the fix loop.
+
+`drive(task_id)` reads the task's state from the store and takes one step at a time until the
+task completes, fails or waits for a human; every step is written before it acts, so a killed run
+resumes where it stopped. The agent runs under one of `max_parallel` agent slots; gates, review
+and integration run outside the slots, so other tasks' agents overlap them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+from typing import TYPE_CHECKING, Literal
+
+from pmtui.delivery import gates, git_ops
+from pmtui.delivery.contract import DEFAULT_RETRY_BUDGET, ambiguous_criteria, build_contract
+from pmtui.delivery.escalations import BUDGET_RAISED, Escalations
+from pmtui.delivery.feed import output_log_path
+from pmtui.delivery.integration import Integration, gate_timeout
+from pmtui.delivery.run_context import RunContext
+from pmtui.delivery.store import TaskRecord
+from pmtui.delivery.worktrees import WorktreePool
+from pmtui.models.delivery import AgentResult, GateResult, TaskContract
+from pmtui.models.states import VALID_TRANSITIONS, InvalidTransition, IssueState
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from pmtui.delivery.executors import Executor
+    from pmtui.delivery.gates import CommandResult, Reviewer
+
+S = IssueState
+DriveResult = Literal["done", "failed", "waiting"]
+# Gates whose failure leaves working, tested code: accepting the change as is is a fair default.
+_COSMETIC_GATES = frozenset({"no_orphan_todos", "review_note", "plan_alignment", "code_review"})
+_VOLATILE = re.compile(r"\d+(\.\d+)?\s*(ms|s)\b|0x[0-9a-f]+|\b[0-9a-f]{12,40}\b|attempt \d+", re.IGNORECASE)
+_SPENT = re.compile(r"^spent \$(?P<usd>[0-9.]+) on attempt \d+")
+_TAMPERING = ("HEAD moved", "outside the repository", "switched the working tree")
+
+
+class TaskDriver:
+    """Drives tasks of one run; shared by every task the dispatch loop starts."""
+
+    def __init__(
+        self,
+        ctx: RunContext,
+        *,
+        executor: Executor,
+        reviewer: Reviewer | None,
+        pool: WorktreePool,
+        escalations: Escalations,
+        integration: Integration,
+        max_parallel: int,
+        gate_timeout_s: float | None,
+    ) -> None:
+        self.ctx = ctx
+        self.executor = executor
+        self.reviewer = reviewer
+        self.pool = pool
+        self.escalations = escalations
+        self.integration = integration
+        self.gate_timeout_s = gate_timeout_s
+        self.agent_slots = asyncio.Semaphore(max(1, max_parallel))
+        # Tasks past their agent (gating, reviewing, integrating): they hold no agent slot.
+        self.past_agent: set[str] = set()
+        # Set when an agent finishes, so the dispatch loop can start the next task at once.
+        self.slot_freed = asyncio.Event()
+        self._delta_sha = ""
+        self._delta_text = ""
+
+    def start_delta(self, sha: str) -> None:
+        self._delta_sha = sha
+
+    # -- the drive --------------------------------------------------------------------------------
+    async def drive(self, task_id: str) -> DriveResult:
+        """Move one task through its states until it completes, fails or waits."""
+        try:
+            return await self._steps(task_id)
+        except Exception as error:  # noqa: BLE001 - one task's fault must not stop the run
+            return self._engine_fault(task_id, error)
+        finally:
+            self.past_agent.discard(task_id)
+
+    def _engine_fault(self, task_id: str, error: Exception) -> DriveResult:
+        ctx = self.ctx
+        reason = f"engine error while handling the task: {type(error).__name__}: {error}"
+        ctx.dstore.log_decision(ctx.run_id, task_id, reason)
+        try:
+            self.escalations.escalate(task_id, reason, kind="stuck", recommended=1)
+            return "waiting"
+        except InvalidTransition:
+            state = ctx.task(task_id).state
+            if S.FAILED in VALID_TRANSITIONS[state]:
+                ctx.move(task_id, S.FAILED, reason)
+                return "failed"
+            raise
+
+    async def _steps(self, task_id: str) -> DriveResult:
+        ctx = self.ctx
+        while True:
+            task = ctx.task(task_id)
+            state = task.state
+            if state is S.COMPLETED:
+                return "done"
+            if state is S.FAILED:
+                return "failed"
+            if state is S.BLOCKED:
+                ctx.move(task_id, S.ANALYZING_REQUIREMENTS, "its dependencies are done again")
+            elif state is S.RECEIVED:
+                ctx.move(task_id, S.ANALYZING_REQUIREMENTS, f"dispatched: {task.tier} tier ({task.tier_reason})")
+            elif state is S.ANALYZING_REQUIREMENTS:
+                questions = ambiguous_criteria(ctx.plan_task(task_id))
+                if questions:
+                    self.escalations.ask_clarification(task, questions)
+                    return "waiting"
+                count = len(task.contract.acceptance_criteria) if task.contract else 0
+                ctx.move(task_id, S.CREATING_TESTS, f"{count} clear acceptance criteria")
+            elif state is S.REQUIREMENTS_UNCLEAR:
+                self.escalations.ask_clarification(task, ambiguous_criteria(ctx.plan_task(task_id)))
+                return "waiting"
+            elif state in (S.WAITING_FOR_REQUIREMENTS_CLARIFICATION, S.REQUIRES_HUMAN_INTERVENTION,
+                           S.WAITING_FOR_HUMAN_INPUT):
+                if not self.escalations.take_answer(task):
+                    return "waiting"
+            elif state is S.REQUIREMENTS_CLARIFIED:
+                ctx.move(task_id, S.CREATING_TESTS, "requirements clarified by the human")
+            elif state is S.HUMAN_INPUT_RECEIVED:
+                self.escalations.apply_human_input(task)
+            elif state is S.CREATING_TESTS:
+                tests = task.contract.tests_to_add if task.contract else []
+                ctx.move(task_id, S.IMPLEMENTING, f"tests to add are in the contract: {', '.join(tests) or 'none listed'}")
+            elif state in (S.IMPLEMENTING, S.FIXING_ISSUES):
+                if not await self._attempt(task):
+                    return "waiting"
+            elif state is S.RUNNING_TESTS:
+                await self._run_gates(task)
+            elif state is S.VALIDATING_SOLUTION:
+                await self._validate(task)
+            elif state is S.CREATING_PR:
+                if not await self.integration.commit(task):
+                    continue
+                return "done"
+            else:
+                self.escalations.escalate(task_id, f"the task is in state {state.value}, which the engine does not "
+                                          "drive", kind="stuck")
+                return "waiting"
+            if self._stuck(task_id):
+                return "waiting"
+
+    def _stuck(self, task_id: str) -> bool:
+        """The safety net: a loop or max_iterations moves the task to a human (when an edge exists)."""
+        ctx = self.ctx
+        if S.REQUIRES_HUMAN_INTERVENTION not in VALID_TRANSITIONS[ctx.task(task_id).state]:
+            return False
+        why = ctx.machine.check_stuck(ctx.run_id, task_id)
+        if why is None:
+            return False
+        self.escalations.escalate(task_id, why, kind="stuck")
+        return True
+
+    # -- attempts ---------------------------------------------------------------------------------
+    def _first_attempt_of_cycle(self, task: TaskRecord) -> int:
+        return task.retry_budget - DEFAULT_RETRY_BUDGET + 1
+
+    async def _attempt(self, task: TaskRecord) -> bool:
+        """Run the agent for the current attempt; False when the task went to a human instead."""
+        ctx = self.ctx
+        task_id = task.task_id
+        last = ctx.dstore.last_attempt(ctx.run_id, task_id)
+        if last is not None and last.outcome == "agent_done" and last.attempt in self._attempt_numbers(task):
+            ctx.move(task_id, S.RUNNING_TESTS, f"attempt {last.attempt}: the agent had finished before the restart")
+            return True
+        attempt = last.attempt if last is not None and last.outcome == "running" else (last.attempt if last else 0) + 1
+        if attempt > task.retry_budget + 1:
+            self.escalations.escalate(task_id, f"retry budget exhausted after {attempt - 1} attempt(s)",
+                                      kind="budget_exhausted")
+            return False
+        if self._over_spend_budget(task):
+            return False
+        self.past_agent.discard(task_id)
+        async with self.agent_slots:
+            result, tampering = await self._run_agent(task, attempt)
+        self.past_agent.add(task_id)
+        self.slot_freed.set()
+        ctx.facts(task_id).agent_results[attempt] = result
+        summary = _agent_summary(attempt, result)
+        with ctx.store.transaction():
+            ctx.dstore.record_attempt(ctx.run_id, task_id, attempt, outcome="agent_done", agent_result=result,
+                                      evidence=tampering)
+            ctx.machine.transition(ctx.run_id, task_id, S.RUNNING_TESTS, summary)
+        ctx.say("state", f"{task_id} → running_tests: {summary}")
+        return True
+
+    async def _run_agent(self, task: TaskRecord, attempt: int) -> tuple[AgentResult, list[str]]:
+        """The agent's attempt in the task's tree, its output streamed to the attempt's log."""
+        ctx = self.ctx
+        task_id = task.task_id
+        tree = await self.pool.tree_for(task)
+        ctx.facts(task_id).changes = {}
+        contract = self._contract_for(task, attempt)
+        ctx.dstore.record_attempt(ctx.run_id, task_id, attempt, outcome="running")
+        ctx.say("agent", f"{task_id} attempt {attempt}: {getattr(self.executor, 'name', 'agent')} agent at work")
+        before = await asyncio.to_thread(git_ops.snapshot, tree, worktrees=self.pool.trees(), with_status=False)
+        spent_before = ctx.store.llm_usage()["cost"]
+        log_path = output_log_path(ctx.dstore.get_run(ctx.run_id), ctx.store.path, task_id, attempt)
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        with log_path.open("a", encoding="utf-8") as log:
+
+            def stream(line: str) -> None:
+                # The dashboard (in this process or `pmtui watch`) tails this file while the agent works.
+                log.write(line if line.endswith("\n") else line + "\n")
+                log.flush()
+
+            result = await self.executor.run(
+                contract, tree, attempt=attempt, run_dir=ctx.run_dir / "attempts", on_output=stream
+            )
+        tampering = await asyncio.to_thread(self._after_agent, before, tree)
+        spent = ctx.store.llm_usage()["cost"] - spent_before
+        if spent > 0:
+            ctx.dstore.log_decision(ctx.run_id, task_id, f"spent ${spent:.4f} on attempt {attempt}")
+        if tampering:
+            result = result.model_copy(update={"evidence": [*result.evidence, *tampering]})
+        return result, tampering
+
+    @staticmethod
+    def _after_agent(before: git_ops.Snapshot, tree: Path) -> list[str]:
+        """What the agent did that it must not (committed, switched branch, wrote outside); its commit undone."""
+        tampering = git_ops.detect_agent_tampering(before, tree)
+        sha, branch = git_ops.head(tree)
+        if branch != before.branch:
+            try:
+                if before.branch:
+                    git_ops.run_git(tree, "checkout", "--quiet", before.branch)
+                else:
+                    git_ops.run_git(tree, "checkout", "--quiet", "--detach")
+            except git_ops.GitError:
+                return tampering  # the gate already has the evidence
+            sha = git_ops.head(tree)[0]
+        if before.head_sha and sha != before.head_sha:
+            # An agent that committed: its commit is undone (changes kept) so pmtui makes the one commit.
+            git_ops.run_git(tree, "reset", "--soft", "--quiet", before.head_sha)
+        return tampering
+
+    def _attempt_numbers(self, task: TaskRecord) -> range:
+        return range(self._first_attempt_of_cycle(task), task.retry_budget + 2)
+
+    def _over_spend_budget(self, task: TaskRecord) -> bool:
+        """A task about to exceed its LLM budget (or the run's) escalates instead of spending."""
+        ctx = self.ctx
+        budget = ctx.config.budget
+        if budget.task_usd is None and budget.run_usd is None:
+            return False
+        spends = [float(m["usd"]) for line in task.decision_log if (m := _SPENT.match(line))]
+        raised = sum(1 for line in task.decision_log if line == BUDGET_RAISED)
+        estimate = max(spends) if spends else 0.0
+        task_spent = sum(spends)
+        reasons = []
+        if budget.task_usd is not None and spends and task_spent + estimate > budget.task_usd * (1 + raised):
+            reasons.append(f"the next attempt (about ${estimate:.4f}) would take the task past its budget of "
+                           f"${budget.task_usd * (1 + raised):.2f} (spent ${task_spent:.4f})")
+        if budget.run_usd is not None:
+            run_spent = sum(
+                float(m["usd"]) for t in ctx.dstore.tasks(ctx.run_id) for line in t.decision_log
+                if (m := _SPENT.match(line))
+            )
+            if run_spent + estimate > budget.run_usd * (1 + raised) and (spends or run_spent >= budget.run_usd):
+                reasons.append(f"the run has spent ${run_spent:.4f} of its ${budget.run_usd:.2f} budget")
+        if not reasons:
+            return False
+        self.escalations.escalate(task.task_id, "LLM budget: " + "; ".join(reasons), kind="budget", recommended=3)
+        return True
+
+    def _contract_for(self, task: TaskRecord, attempt: int) -> TaskContract:
+        ctx = self.ctx
+        assert ctx.plan is not None
+        plan_task = ctx.plan_task(task.task_id)
+        evidence: list[str] = []
+        if attempt > 1:
+            previous = ctx.dstore.attempt(ctx.run_id, task.task_id, attempt - 1)
+            if previous is not None:
+                evidence = _failure_evidence(previous.gate_results, previous.evidence)
+        shared = ctx.dstore.get_run(ctx.run_id).shared_context
+        contract = build_contract(
+            ctx.plan, plan_task, shared_context=shared, task_delta=self._task_delta(task),
+            attempt=attempt, failure_evidence=evidence, retry_budget=DEFAULT_RETRY_BUDGET, repo=ctx.root,
+        )
+        contract = contract.model_copy(update={"tier": task.tier})
+        ctx.dstore.set_task_fields(ctx.run_id, task.task_id, contract=contract)
+        return contract
+
+    def _task_delta(self, task: TaskRecord) -> str:
+        """Per cycle, only what changed since the last task's commit; plus the dependencies' notes."""
+        ctx = self.ctx
+        head = ctx.plan_head()
+        if head != self._delta_sha:
+            stat = git_ops.diff_stat_since(ctx.root, self._delta_sha, head)
+            subjects = [c.subject for c in git_ops.log_since(ctx.root, self._delta_sha, head)]
+            self._delta_text = (
+                f"Changes since {self._delta_sha[:12]}: " + ("; ".join(subjects) or "none") + "\n" + stat
+            ).strip()
+            self._delta_sha = head
+        lines = [self._delta_text] if self._delta_text else []
+        for dep in task.depends:
+            record = ctx.task(dep)
+            if record.review_note is not None:
+                lines.append(f"{dep} (done): {record.review_note.summary}")
+        lines.extend(line for line in task.decision_log if line.startswith("clarification: "))
+        lines.append(f"code state: {task.code_state}")
+        return "\n".join(lines)
+
+    # -- gates ------------------------------------------------------------------------------------
+    async def _env_results(self, task: TaskRecord, attempt: int, tree: Path) -> dict[str, CommandResult]:
+        facts = self.ctx.facts(task.task_id)
+        cached = facts.env_results.get(attempt)
+        if cached is not None:
+            return cached
+        assert task.contract is not None
+        results = await gates.run_commands(gates.gate_commands(task.contract), tree, gate_timeout(task.contract, self.gate_timeout_s))
+        facts.env_results[attempt] = results
+        return results
+
+    def _agent_result(self, task_id: str, attempt: int) -> AgentResult | None:
+        found = self.ctx.facts(task_id).agent_results.get(attempt)
+        if found is None:
+            record = self.ctx.dstore.attempt(self.ctx.run_id, task_id, attempt)
+            found = record.agent_result if record else None
+        return found
+
+    async def _change(self, task: TaskRecord, attempt: int, tree: Path) -> git_ops.ChangeSet:
+        """The attempt's change set, read once per attempt (the tree does not move between gates)."""
+        facts = self.ctx.facts(task.task_id)
+        if attempt not in facts.changes:
+            facts.changes = {attempt: await asyncio.to_thread(git_ops.change_set, tree)}
+        return facts.changes[attempt]
+
+    async def _run_gates(self, task: TaskRecord) -> None:
+        ctx = self.ctx
+        task_id = task.task_id
+        attempt = task.attempts
+        assert task.contract is not None
+        tree = await self.pool.tree_for(task)
+        change = await self._change(task, attempt, tree)
+        record = ctx.dstore.attempt(ctx.run_id, task_id, attempt)
+        tampering = [line for line in (record.evidence if record else []) if any(m in line for m in _TAMPERING)]
+        result = self._agent_result(task_id, attempt)
+        env = await self._env_results(task, attempt, tree)
+        results = await gates.minimum_gate(task.contract, change, result, env, tampering=tampering)
+        if change.is_empty():
+            results.append(GateResult(gate="change", passed=False, evidence=["the attempt changed no files"]))
+        passed = all(g.passed for g in results)
+        signature = "" if passed else _signature(results)
+        ctx.dstore.save_gate_results(ctx.run_id, task_id, attempt, results, failure_signature=signature)
+        ctx.say("gate", f"{task_id} attempt {attempt}: " + gate_line(results))
+        if passed:
+            ctx.move(task_id, S.VALIDATING_SOLUTION, "all six minimum gates passed")
+            return
+        self._after_failure(task, attempt, signature, "RUNNING_TESTS", results)
+
+    def _after_failure(self, task: TaskRecord, attempt: int, signature: str, where: str,
+                       results: list[GateResult]) -> None:
+        ctx = self.ctx
+        task_id = task.task_id
+        failed = [g.gate for g in results if not g.passed]
+        ctx.dstore.record_attempt(ctx.run_id, task_id, attempt, outcome="failed", finished=True)
+        previous = ctx.dstore.attempt(ctx.run_id, task_id, attempt - 1) if attempt > 1 else None
+        same = (
+            previous is not None
+            and attempt - 1 >= self._first_attempt_of_cycle(task)
+            and previous.failure_signature == signature
+        )
+        recommended = 2 if set(failed) <= _COSMETIC_GATES and task.tier != "critical" else 1
+        if same:
+            self.escalations.escalate(task_id, f"attempt {attempt} failed exactly as attempt {attempt - 1} did "
+                                      f"({', '.join(failed)}): not retrying blindly", kind="same_failure",
+                                      recommended=recommended)
+            return
+        if attempt >= task.retry_budget + 1:
+            self.escalations.escalate(task_id, f"{where.lower()} failed on attempt {attempt}, the last of the retry "
+                                      f"budget ({', '.join(failed)})", kind="budget_exhausted",
+                                      recommended=recommended)
+            return
+        ctx.move(task_id, S.FIXING_ISSUES, f"attempt {attempt} failed {', '.join(failed)}: fix attempt {attempt + 1}")
+
+    async def _validate(self, task: TaskRecord) -> None:
+        ctx = self.ctx
+        task_id = task.task_id
+        attempt = task.attempts
+        assert task.contract is not None
+        tree = await self.pool.tree_for(task)
+        change = await self._change(task, attempt, tree)
+        result = self._agent_result(task_id, attempt)
+        env = await self._env_results(task, attempt, tree)
+        review_gates, tier = await gates.tier_review(
+            task.contract, change, self.reviewer, env, ctx.design_text,
+            criteria_map=result.criteria_map if result else None,
+        )
+        record = ctx.dstore.attempt(ctx.run_id, task_id, attempt)
+        earlier = [g for g in (record.gate_results if record else []) if g.gate not in {r.gate for r in review_gates}]
+        passed = all(g.passed for g in review_gates)
+        signature = "" if passed else _signature(review_gates)
+        ctx.dstore.save_gate_results(ctx.run_id, task_id, attempt, [*earlier, *review_gates],
+                                     failure_signature=signature or None)
+        if tier != task.tier:
+            ctx.dstore.set_task_fields(ctx.run_id, task_id, tier=tier, tier_reason=f"escalated to {tier} by the review gate")
+        ctx.say("gate", f"{task_id} tier review ({tier}): " + gate_line(review_gates))
+        if passed:
+            ctx.move(task_id, S.CREATING_PR, f"{tier} tier review passed")
+            ctx.facts(task_id).entered_pr = True
+            return
+        failed = ", ".join(g.gate for g in review_gates if not g.passed)
+        ctx.dstore.record_attempt(ctx.run_id, task_id, attempt, outcome="failed", finished=True)
+        if attempt >= task.retry_budget + 1:
+            self.escalations.escalate(task_id, f"tier review failed on the last attempt ({failed})",
+                                      kind="budget_exhausted")
+            return
+        ctx.move(task_id, S.FIXING_ISSUES, "tier review failed: " + failed)
+
+
+def _signature(results: list[GateResult]) -> str:
+    """What failed and how, without timings or shas: equal signatures mean the same failure."""
+    parts = []
+    for gate in results:
+        if gate.passed:
+            continue
+        lines = [_VOLATILE.sub("#", line.strip()) for line in gate.evidence]
+        parts.append(gate.gate + "\n" + "\n".join(lines))
+    return hashlib.sha256("\n\n".join(parts).encode()).hexdigest()[:16]
+
+
+def _failure_evidence(results: list[GateResult], extra: list[str]) -> list[str]:
+    lines: list[str] = []
+    for gate in results:
+        if gate.passed:
+            continue
+        lines.append(f"gate {gate.gate} FAILED:")
+        lines.extend(f"  {line}" for line in gate.evidence[:15])
+    lines.extend(extra)
+    return lines
+
+
+def gate_line(results: list[GateResult]) -> str:
+    failed = [g.gate for g in results if not g.passed]
+    passed = len(results) - len(failed)
+    if not failed:
+        return f"all {len(results)} gates passed"
+    return f"{passed}/{len(results)} gates passed; FAILED: {', '.join(failed)}"
+
+
+def _agent_summary(attempt: int, result: AgentResult) -> str:
+    if result.timed_out:
+        how = "timed out"
+    elif result.exit_code not in (0, None):
+        how = f"exited {result.exit_code}"
+    else:
+        how = f"finished ({result.self_assessment})"
+    return f"attempt {attempt}: agent {how}"

@@ -1,0 +1,123 @@
+"""The pool of git worktrees tasks run in.
+
+Tasks run in pooled worktrees (run_dir/worktrees/slot-<n>/tree, detached HEAD): a task holds its
+slot until it is committed, so a task waiting for a human keeps its changes; a free slot is reset
+to the plan head for the next task. `slot-<n>.owner` names the holder, so a resumed run finds it.
+git work runs off the event loop; the slot is reserved in memory before it, so two tasks never
+take the same one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+from pmtui.delivery import git_ops
+from pmtui.delivery.run_context import RunContext
+from pmtui.delivery.store import TaskRecord
+from pmtui.models.states import IssueState
+
+_SLOT = re.compile(r"slot-(\d+)(\.owner)?")
+
+
+class WorktreePool:
+    """Slot → holder bookkeeping over the worktree folders of one run."""
+
+    def __init__(self, ctx: RunContext) -> None:
+        self.ctx = ctx
+        self._slots: dict[int, str | None] | None = None
+
+    def _folder(self) -> Path:
+        return self.ctx.run_dir / "worktrees"
+
+    def _tree(self, slot: int) -> Path:
+        return self._folder() / f"slot-{slot}" / "tree"
+
+    def _owner_file(self, slot: int) -> Path:
+        return self._folder() / f"slot-{slot}.owner"
+
+    def _owners(self) -> dict[int, str | None]:
+        """Slot → the task holding it (None: free), read once per process; completed holders are freed."""
+        if self._slots is None:
+            slots: dict[int, str | None] = {}
+            folder = self._folder()
+            for entry in sorted(folder.iterdir()) if folder.is_dir() else []:
+                match = _SLOT.fullmatch(entry.name)
+                if match is None:
+                    continue
+                slots.setdefault(int(match[1]), None)
+                if match[2]:
+                    slots[int(match[1])] = entry.read_text(encoding="utf-8").strip() or None
+            if any(slots.values()):
+                states = {t.task_id: t.state for t in self.ctx.dstore.tasks(self.ctx.run_id)}
+                for slot, owner in slots.items():
+                    if owner is not None and states.get(owner, IssueState.COMPLETED) is IssueState.COMPLETED:
+                        self._owner_file(slot).unlink(missing_ok=True)
+                        slots[slot] = None
+            self._slots = slots
+        return self._slots
+
+    def trees(self) -> list[Path]:
+        """Every pooled tree (the agent-tampering check must not count them as writes outside the repo)."""
+        return [self._tree(slot) for slot in self._owners()]
+
+    async def tree_for(self, task: TaskRecord) -> Path:
+        """The task's tree: the slot it holds, or a free slot reset to the plan head (a new one if none)."""
+        facts = self.ctx.facts(task.task_id)
+        if facts.tree is not None and facts.tree.is_dir():
+            return facts.tree
+        owners = self._owners()
+        held = [slot for slot, owner in owners.items() if owner == task.task_id]
+        if held and (self._tree(held[0]) / ".git").exists():
+            facts.tree = self._tree(held[0])
+            return facts.tree
+        free = [slot for slot, owner in owners.items() if owner is None]
+        slot = held[0] if held else free[0] if free else max(owners, default=-1) + 1
+        owners[slot] = task.task_id
+        path = self._tree(slot)
+        try:
+            await asyncio.to_thread(self._fresh_tree, path, self.ctx.plan_head())
+        except BaseException:
+            owners[slot] = None
+            raise
+        # The owner is written after the reset: a kill in between leaves a free slot, never a half-reset held one.
+        owner = self._owner_file(slot)
+        owner.with_suffix(".tmp").write_text(task.task_id, encoding="utf-8")
+        owner.with_suffix(".tmp").replace(owner)
+        facts.tree = path
+        return path
+
+    def _fresh_tree(self, path: Path, sha: str) -> None:
+        root = self.ctx.root
+        if (path / ".git").exists():
+            try:
+                git_ops.reset_worktree(path, sha)
+                return
+            except git_ops.GitError:
+                git_ops.remove_worktrees(root, [path])
+        elif path.exists():
+            git_ops.remove_worktrees(root, [path])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        git_ops.add_detached_worktree(root, path, sha)
+
+    def let_go(self, task: TaskRecord, keep_branch: bool) -> None:
+        """The task lets go of its slot (reset when the next task takes it); its merge branch goes unless kept."""
+        self.ctx.facts(task.task_id).tree = None
+        owners = self._owners()
+        for slot, owner in owners.items():
+            if owner == task.task_id:
+                self._owner_file(slot).unlink(missing_ok=True)
+                owners[slot] = None
+        if not keep_branch and git_ops.ref_sha(self.ctx.root, f"refs/heads/{task.branch}") is not None:
+            git_ops.run_git(self.ctx.root, "branch", "-D", task.branch)
+
+    def clear(self) -> None:
+        """When the queue is done: pooled trees no task holds are removed (a waiting or failed task's stays)."""
+        owners = self._owners()
+        free = [slot for slot, owner in owners.items() if owner is None]
+        if not free:
+            return
+        git_ops.remove_worktrees(self.ctx.root, [self._tree(slot).parent for slot in free])
+        for slot in free:
+            del owners[slot]
