@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 import time
@@ -100,6 +101,14 @@ async def test_a_command_over_its_timeout_is_killed_with_its_children(tmp_path: 
     assert results["absent"].skipped and results["absent"].passed
     assert results["absent"].evidence() == ["absent: not configured"]
     assert results["missing"].exit_code == 127 and not results["missing"].passed
+
+
+def test_the_process_group_signal_reaches_the_leader_and_a_gone_group_is_no_error(tmp_path: Path) -> None:
+    leader = subprocess.Popen(["sh", "-c", "sleep 30 & wait"], cwd=tmp_path, start_new_session=True)
+    gates.signal_process_group(leader.pid)
+    assert leader.wait() == -signal.SIGKILL
+    gates.signal_process_group(leader.pid)
+    gates.signal_process_group(leader.pid, signal.SIGTERM)
 
 
 def test_only_pipes_chains_and_redirects_need_a_shell() -> None:

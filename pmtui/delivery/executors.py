@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pmtui.delivery.contract import contract_markdown
+from pmtui.delivery.gates.commands import signal_process_group
 from pmtui.models.delivery import AgentResult, SelfAssessment, TaskContract
 
 OutputCallback = Callable[[str], None]
@@ -283,14 +284,14 @@ async def run_process(
             timed_out = True
             await _kill_group(proc)
         # Leftover children of a finished agent die with its group; what they wrote stays in the pipe.
-        _signal_group(proc.pid, signal.SIGKILL)
+        signal_process_group(proc.pid, signal.SIGKILL)
         try:
             await asyncio.wait_for(asyncio.shield(reader), timeout=PIPE_DRAIN_GRACE_S)
         except TimeoutError:
             notes.append("a process the agent started outside its group kept the output open; stopped reading")
     finally:
         if proc.returncode is None:
-            _signal_group(proc.pid, signal.SIGKILL)
+            signal_process_group(proc.pid, signal.SIGKILL)
             await proc.wait()
         for task in (reader, feeder):
             if task is not None and not task.done():
@@ -350,21 +351,14 @@ async def _feed(stdin: asyncio.StreamWriter | None, text: str) -> None:
 
 async def _kill_group(proc: asyncio.subprocess.Process) -> None:
     """SIGTERM the process group, then SIGKILL it if the agent has not gone within a grace period."""
-    _signal_group(proc.pid, signal.SIGTERM)
+    signal_process_group(proc.pid, signal.SIGTERM)
     try:
         await asyncio.wait_for(proc.wait(), timeout=TERM_GRACE_S)
     except TimeoutError:
         pass
-    _signal_group(proc.pid, signal.SIGKILL)
+    signal_process_group(proc.pid, signal.SIGKILL)
     if proc.returncode is None:
         await proc.wait()
-
-
-def _signal_group(pgid: int, sig: signal.Signals) -> None:
-    try:
-        os.killpg(pgid, sig)
-    except (ProcessLookupError, PermissionError):
-        pass
 
 
 # -- the scripted executor ---------------------------------------------------------------------------

@@ -13,12 +13,19 @@ from collections.abc import Sequence
 from pmtui.delivery.git_ops import ChangeSet
 from pmtui.models.delivery import AgentResult, GateResult, ReviewNote, TaskContract
 
+REVIEW_DIR = "docs/reviews"
+
 _SCHEMA_PATH = re.compile(r"(^|/)(migrations?|alembic|versions|schema\w*)(/|\.|$)|\.sql$", re.IGNORECASE)
 _FILES_IN_SUMMARY = 3
 
 
 def review_path(task_id: str) -> str:
-    return f"docs/reviews/{task_id}-review.md"
+    return f"{REVIEW_DIR}/{task_id}-review.md"
+
+
+def is_schema_path(path: str) -> bool:
+    """A migration or schema file (migrations/, alembic/, versions/, schema*, *.sql)."""
+    return bool(_SCHEMA_PATH.search(path))
 
 
 def rollback_command(task_id: str, sha: str | None = None) -> str:
@@ -87,7 +94,7 @@ def build_review_note(
         risks.extend(f"agent blocker: {blocker}" for blocker in agent_result.blockers)
     if change.deleted:
         risks.append(f"deletes {_name_files(change.deleted)}")
-    schema = [path for path in change.files() if _SCHEMA_PATH.search(path)]
+    schema = [path for path in change.files() if is_schema_path(path)]
     if not risks:
         risks.append(f"none found: every gate passed at tier {contract.tier.upper()}")
     rollback = rollback_command(contract.task_id, sha)

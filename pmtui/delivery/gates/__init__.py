@@ -1,0 +1,101 @@
+"""The review gate (seed 003 §5): gate commands, the six minimum gates and the tier review.
+
+One room per concern: `commands` runs gate commands, `alignment` maps acceptance criteria to the
+change, `minimum` holds the six minimum gates, `tier_gates` the tier review and `reviewer` what a
+reviewer is asked and how its reply is read. Every gate returns a GateResult whose evidence lines
+say what was checked and what was found; nothing here prints. This module is the public face:
+the engine and the release gate use `gates.<name>`.
+"""
+
+from __future__ import annotations
+
+from pmtui.delivery.gates.alignment import CriterionLocation, map_criteria, plan_alignment, significant_words
+from pmtui.delivery.gates.commands import (
+    MAX_KEY_LINES,
+    CommandResult,
+    key_lines,
+    needs_shell,
+    run_command,
+    run_commands,
+    signal_process_group,
+    summary_counts,
+)
+from pmtui.delivery.gates.minimum import (
+    MINIMUM_GATES,
+    agent_conduct,
+    gate_commands,
+    is_test_path,
+    lint_and_typecheck,
+    minimum_gate,
+    no_orphan_todos,
+    review_note,
+    tests_added,
+    tests_run,
+    todo_markers,
+)
+from pmtui.delivery.gates.reviewer import (
+    Reviewer,
+    ReviewRequest,
+    ReviewVerdict,
+    offline_reviewer,
+    parse_review_reply,
+    render_review_prompt,
+)
+from pmtui.delivery.gates.tier_gates import (
+    MAX_DIFF_CHARS,
+    BreakingChange,
+    ScopeVerdict,
+    breaking_change,
+    breaking_change_gate,
+    low_tier_sanity,
+    migrations_reversible,
+    out_of_scope_files,
+    secrets_scan,
+    sensitive_files,
+    tier_review,
+)
+from pmtui.delivery.review import REVIEW_DIR
+
+__all__ = [
+    "MAX_DIFF_CHARS",
+    "MAX_KEY_LINES",
+    "MINIMUM_GATES",
+    "REVIEW_DIR",
+    "BreakingChange",
+    "CommandResult",
+    "CriterionLocation",
+    "ReviewRequest",
+    "ReviewVerdict",
+    "Reviewer",
+    "ScopeVerdict",
+    "agent_conduct",
+    "breaking_change",
+    "breaking_change_gate",
+    "gate_commands",
+    "is_test_path",
+    "key_lines",
+    "lint_and_typecheck",
+    "low_tier_sanity",
+    "map_criteria",
+    "migrations_reversible",
+    "minimum_gate",
+    "needs_shell",
+    "no_orphan_todos",
+    "offline_reviewer",
+    "out_of_scope_files",
+    "parse_review_reply",
+    "plan_alignment",
+    "render_review_prompt",
+    "review_note",
+    "run_command",
+    "run_commands",
+    "secrets_scan",
+    "sensitive_files",
+    "signal_process_group",
+    "significant_words",
+    "summary_counts",
+    "tests_added",
+    "tests_run",
+    "tier_review",
+    "todo_markers",
+]

@@ -1,0 +1,180 @@
+"""The one runner of gate and environment commands (lint, typecheck, tests, build).
+
+Each command runs as a real subprocess in its own process group with a timeout; on timeout or
+cancellation the whole group is killed. Only the key lines of its output are kept, as evidence.
+Independent commands run concurrently. Nothing here prints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shlex
+import signal
+import time
+from collections.abc import Mapping
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+MAX_KEY_LINES = 20
+
+_SHELL_SYNTAX = re.compile(r"[|;<>]|&&|(?<!&)&(?!&)")
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+_PYTEST_SUMMARY = re.compile(
+    r"\b\d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected)\b.*\bin \d|no tests ran", re.IGNORECASE
+)
+_SUMMARY = re.compile(
+    r"^(Found \d+ errors?|Success: no issues found|All checks passed|error: \d+|\d+ errors?\b|"
+    r"Tests?:\s+\d+|\d+ problems?)",
+    re.IGNORECASE,
+)
+_ERROR_LINE = re.compile(
+    r"^(FAILED |ERROR |E\s{2,}\S)|^\S+?:\d+(:\d+)?:?\s|^\s*-->\s*\S+:\d+|^[A-Z]{1,4}\d{2,4}\b|"
+    r"\berror\b|\bTraceback\b|\bAssertionError\b|"
+    r"\bcommand not found\b|\bNo such file\b",
+    re.IGNORECASE,
+)
+_COUNT = re.compile(r"(\d+) (passed|failed|errors?|skipped)")
+
+
+class CommandResult(BaseModel):
+    """One gate command's outcome; `key_lines` are the lines kept as evidence."""
+
+    name: str
+    command: str | None
+    exit_code: int | None = None
+    timed_out: bool = False
+    duration_ms: float = 0.0
+    key_lines: list[str] = Field(default_factory=list)
+    skipped: bool = False
+
+    @property
+    def passed(self) -> bool:
+        return self.skipped or (self.exit_code == 0 and not self.timed_out)
+
+    def evidence(self) -> list[str]:
+        if self.skipped:
+            return [f"{self.name}: not configured"]
+        if self.timed_out:
+            head = f"{self.name}: `{self.command}` timed out after {self.duration_ms / 1000:.1f}s"
+        else:
+            head = f"{self.name}: `{self.command}` exited {self.exit_code} in {self.duration_ms / 1000:.1f}s"
+        return [head, *(f"  {line}" for line in self.key_lines)]
+
+
+def needs_shell(command: str) -> bool:
+    """Pipes, `&&`, `;` and redirects need a shell; everything else runs without one."""
+    return bool(_SHELL_SYNTAX.search(command))
+
+
+def key_lines(output: str, limit: int = MAX_KEY_LINES) -> list[str]:
+    """The lines that matter in a tool's output: summaries always, then failures and file:line errors."""
+    lines = [_ANSI.sub("", line).rstrip() for line in output.splitlines()]
+    lines = [line for line in lines if line.strip()]
+    summaries = [i for i, line in enumerate(lines) if _is_summary(line)]
+    errors = [i for i, line in enumerate(lines) if i not in summaries and _ERROR_LINE.search(line)]
+    room = max(0, limit - len(summaries[-3:]))
+    keep = set(summaries[-3:]) | set(errors[:room])
+    if not keep:
+        keep = set(range(max(0, len(lines) - 5), len(lines)))
+    return [clip_line(lines[i].strip("= ")) if _is_summary(lines[i]) else clip_line(lines[i]) for i in sorted(keep)]
+
+
+def _is_summary(line: str) -> bool:
+    stripped = line.strip("= ").strip()
+    return bool(_PYTEST_SUMMARY.search(stripped) or _SUMMARY.match(stripped))
+
+
+def clip_line(line: str, width: int = 300) -> str:
+    """The line cut to `width` characters, an ellipsis marking the cut."""
+    return line if len(line) <= width else line[: width - 1] + "…"
+
+
+def summary_counts(result: CommandResult) -> dict[str, int]:
+    """Counts from a pytest-style summary line (passed, failed, errors, skipped) among the key lines."""
+    counts: dict[str, int] = {}
+    for line in result.key_lines:
+        if _PYTEST_SUMMARY.search(line):
+            for number, word in _COUNT.findall(line):
+                key = "errors" if word.startswith("error") else word
+                counts[key] = counts.get(key, 0) + int(number)
+    return counts
+
+
+def signal_process_group(pgid: int, sig: signal.Signals = signal.SIGKILL) -> None:
+    """Send `sig` to a whole process group; a group that is already gone is not an error."""
+    try:
+        os.killpg(pgid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+async def run_command(name: str, command: str | None, cwd: str | Path, timeout_s: float) -> CommandResult:
+    """Run one gate command in its own process group; on timeout the whole group is killed."""
+    if command is None or not command.strip():
+        return CommandResult(name=name, command=command, skipped=True, key_lines=["not configured"])
+    try:
+        argv = ["sh", "-c", command] if needs_shell(command) else shlex.split(command)
+    except ValueError as error:
+        return CommandResult(name=name, command=command, exit_code=2, key_lines=[f"cannot parse the command: {error}"])
+    env = {**os.environ, "NO_COLOR": "1", "PY_COLORS": "0", "FORCE_COLOR": "0", "TERM": "dumb"}
+    started = time.perf_counter()
+    try:
+        process = await asyncio.create_subprocess_exec(
+            *argv,
+            cwd=str(cwd),
+            env=env,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+            start_new_session=True,
+        )
+    except OSError as error:
+        elapsed = (time.perf_counter() - started) * 1000
+        return CommandResult(
+            name=name, command=command, exit_code=127, duration_ms=elapsed, key_lines=[f"cannot run {argv[0]}: {error}"]
+        )
+    chunks: list[bytes] = []
+
+    async def read() -> None:
+        assert process.stdout is not None
+        while chunk := await process.stdout.read(65536):
+            chunks.append(chunk)
+
+    reader = asyncio.create_task(read())
+    timed_out = False
+    try:
+        await asyncio.wait_for(process.wait(), timeout_s)
+    except TimeoutError:
+        timed_out = True
+        signal_process_group(process.pid)
+        await process.wait()
+    except asyncio.CancelledError:
+        signal_process_group(process.pid)
+        raise
+    finally:
+        try:
+            await asyncio.wait_for(reader, 5)
+        except (TimeoutError, asyncio.CancelledError):
+            reader.cancel()
+    elapsed = (time.perf_counter() - started) * 1000
+    output = b"".join(chunks).decode("utf-8", "replace")
+    return CommandResult(
+        name=name,
+        command=command,
+        exit_code=process.returncode,
+        timed_out=timed_out,
+        duration_ms=elapsed,
+        key_lines=key_lines(output),
+    )
+
+
+async def run_commands(
+    commands: Mapping[str, str | None], cwd: str | Path, timeout_s: float
+) -> dict[str, CommandResult]:
+    """Run independent gate commands concurrently; a `None` command is skipped ("not configured")."""
+    names = list(commands)
+    results = await asyncio.gather(*(run_command(name, commands[name], cwd, timeout_s) for name in names))
+    return dict(zip(names, results, strict=True))

@@ -1,0 +1,134 @@
+"""The reviewer of the tier review: what it is asked, how its reply is read, and the offline reviewer.
+
+A reviewer is any callable from a ReviewRequest to a ReviewVerdict (sync or async): the engine
+supplies an LLM or a command. Its prompt is prompts/review_task.md filled in; its reply is JSON,
+and anything unreadable means "request changes". Without a reviewer the offline one runs
+deterministic checks: scope, patch size and criteria coverage.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from pmtui.delivery.gates.alignment import CriterionLocation
+from pmtui.delivery.gates.commands import clip_line
+from pmtui.delivery.review import REVIEW_DIR
+from pmtui.models.delivery import TaskContract, Tier
+from pmtui.prompts import load_prompt
+
+
+def expected_paths(contract: TaskContract) -> set[str]:
+    """Every path the contract expects the change to touch: its files and its tests."""
+    return {*contract.expected_files.all(), *contract.tests_to_add, *contract.tests_to_run}
+
+
+def files_outside_scope(contract: TaskContract, paths: Iterable[str]) -> list[str]:
+    """`paths` the contract did not expect (review artifacts aside); empty when it expects none."""
+    expected = expected_paths(contract)
+    if not expected:
+        return []
+    prefixes = tuple(path.rstrip("/") + "/" for path in expected)
+    return [
+        path
+        for path in paths
+        if path not in expected and not path.startswith(prefixes) and not path.startswith(REVIEW_DIR + "/")
+    ]
+
+
+class ReviewRequest(BaseModel):
+    """What a reviewer gets: the contract, the scope of review, the diff and the design doc."""
+
+    contract: TaskContract
+    tier: Tier
+    scope: Literal["full diff against the design doc", "changed files and plan alignment"]
+    changed_files: list[str]
+    stat: str
+    diff: str
+    design_doc: str = ""
+    criteria: list[CriterionLocation] = Field(default_factory=list)
+    prompt: str = ""
+
+
+class ReviewVerdict(BaseModel):
+    """A reviewer's decision on a change and the findings behind it."""
+
+    decision: Literal["approve", "request_changes"]
+    findings: list[str] = Field(default_factory=list)
+    reviewer: str = "offline"
+
+
+Reviewer = Callable[[ReviewRequest], "ReviewVerdict | Awaitable[ReviewVerdict]"]
+
+
+def render_review_prompt(request: ReviewRequest) -> str:
+    """prompts/review_task.md filled in for this request."""
+    template = load_prompt("review_task")
+    contract = request.contract
+    criteria = "\n".join(
+        f"- {item.criterion} → {item.location or 'not mapped'}" for item in request.criteria
+    ) or "- (none)"
+    return template.safe_substitute(
+        task_id=contract.task_id,
+        title=contract.title,
+        tier=request.tier.upper(),
+        scope=request.scope,
+        ownership=contract.ownership or "(none)",
+        criteria=criteria,
+        non_goals="\n".join(f"- {goal}" for goal in contract.non_goals) or "- (none)",
+        expected_files="\n".join(f"- {path}" for path in contract.expected_files.all()) or "- (none listed)",
+        changed_files="\n".join(f"- {path}" for path in request.changed_files) or "- (none)",
+        stat=request.stat or "(no changes)",
+        design_doc=request.design_doc.strip() or "(no design doc)",
+        diff=request.diff,
+    )
+
+
+def parse_review_reply(text: str, reviewer: str = "model") -> ReviewVerdict:
+    """A reviewer's reply (JSON as the prompt asks, possibly fenced) as a verdict; unreadable → request changes."""
+    body = text.strip()
+    fence = re.search(r"```(?:json)?\s*(\{.*?\})\s*```", body, re.DOTALL)
+    candidate = fence.group(1) if fence else body[body.find("{") : body.rfind("}") + 1] if "{" in body else ""
+    try:
+        data = json.loads(candidate)
+        decision = str(data.get("decision", "")).strip().lower().replace(" ", "_")
+        findings = [str(item) for item in data.get("findings", []) if str(item).strip()]
+    except (ValueError, AttributeError):
+        return ReviewVerdict(
+            decision="request_changes", findings=[f"the reviewer's reply was not readable: {clip_line(body, 200)}"], reviewer=reviewer
+        )
+    if decision not in ("approve", "request_changes"):
+        return ReviewVerdict(
+            decision="request_changes", findings=[f"the reviewer gave no decision ({decision or 'empty'})", *findings], reviewer=reviewer
+        )
+    return ReviewVerdict(decision=decision, findings=findings, reviewer=reviewer)  # type: ignore[arg-type]
+
+
+def offline_reviewer(request: ReviewRequest) -> ReviewVerdict:
+    """Deterministic review: files outside the task's scope, a diff over the patch limit, criteria coverage."""
+    contract = request.contract
+    findings: list[str] = []
+    reviewed = [path for path in request.changed_files if not path.startswith(REVIEW_DIR + "/")]
+    if len(reviewed) > contract.patch_size_limit:
+        findings.append(f"the diff changes {len(reviewed)} files, over the patch limit of {contract.patch_size_limit}")
+    outside = files_outside_scope(contract, reviewed)
+    if outside:
+        findings.append(f"files outside the task's scope: {', '.join(outside)}")
+    unmapped = [item.criterion for item in request.criteria if not item.location]
+    if unmapped:
+        findings.append(f"criteria without code in the change: {'; '.join(unmapped)}")
+    return ReviewVerdict(decision="request_changes" if findings else "approve", findings=findings, reviewer="offline")
+
+
+async def ask_reviewer(reviewer: Reviewer, request: ReviewRequest) -> ReviewVerdict:
+    """The verdict of a reviewer that may answer at once or be awaited."""
+    verdict = reviewer(request)
+    if inspect.isawaitable(verdict):
+        verdict = await verdict
+    assert isinstance(verdict, ReviewVerdict)
+    return verdict
