@@ -25,9 +25,10 @@ from typing import Any
 
 from pmtui.config import Config
 from pmtui.delivery import engine as engine_module
-from pmtui.delivery import gates, release
+from pmtui.delivery import gates
 from pmtui.delivery.engine import DeliveryEngine
 from pmtui.delivery.executors import ScriptedExecutor, write_files
+from pmtui.delivery.release import gate as release_gate
 from pmtui.models.delivery import AgentResult, TaskContract
 from pmtui.store import Store
 
@@ -105,9 +106,9 @@ async def deliver(count: int) -> dict[str, float]:
         executor.run = agent  # type: ignore[method-assign]
         commands = Timed(gates.run_commands)
         single = Timed(gates.run_command)
-        originals = (gates.run_commands, release.run_commands, gates.run_command)
+        originals = (gates.run_commands, release_gate.run_commands, gates.run_command)
         gates.run_commands = commands  # type: ignore[assignment]
-        release.run_commands = commands  # type: ignore[assignment]
+        release_gate.run_commands = commands  # type: ignore[assignment]
         engine_module.gates.run_command = single  # type: ignore[attr-defined]
         try:
             engine = DeliveryEngine(store, Config(offline=True), repo=root, plan_path=plan, executor=executor,
@@ -118,7 +119,7 @@ async def deliver(count: int) -> dict[str, float]:
             total = time.perf_counter() - started
             cpu = _cpu_seconds() - cpu_before
         finally:
-            gates.run_commands, release.run_commands, gates.run_command = originals
+            gates.run_commands, release_gate.run_commands, gates.run_command = originals
             store.close()
         if outcome.ending != "released":
             raise SystemExit(f"the bench run did not release: {outcome.message}")

@@ -14,13 +14,14 @@ import yaml
 
 from pmtui.delivery.contract import ambiguous_criteria
 from pmtui.delivery.gates import CommandResult, plan_alignment
-from pmtui.delivery.git_ops import ChangeSet
+from pmtui.delivery.git_ops import ChangeSet, GitError
 from pmtui.delivery.plan import PlanEnvironment, parse_plan
 from pmtui.delivery.release import (
     MIGRATION_RISK_ID,
     OPEN_AT_RELEASE,
     RISK_OPTIONS,
     ReleaseGateResult,
+    changed_since,
     completeness_check,
     count_tests,
     criteria_locations_from_gates,
@@ -373,6 +374,20 @@ def test_release_todos_read_the_release_diff_without_review_artifacts(tmp_path: 
         ("store.py", 2, "# TODO tidy", False),
         ("store.py", 3, "y = 2  # FIXME(T7) paging", True),
     ]
+
+
+def test_changed_since_names_paths_as_written_and_a_bad_baseline_is_a_git_error(tmp_path: Path) -> None:
+    repo = _init_repo(tmp_path / "paths")
+    baseline = _git(repo, "rev-parse", "HEAD")
+    _git(repo, "config", "core.quotePath", "true")
+    (repo / "migrations").mkdir()
+    (repo / "migrations" / "0002_café.sql").write_text("-- migrate:down\nDROP TABLE cafe;\n", encoding="utf-8")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "feat: café table")
+
+    assert changed_since(repo, baseline) == ["migrations/0002_café.sql"]
+    with pytest.raises(GitError, match="bad object"):
+        release_todos(repo, "0" * 40)
 
 
 def _alignment_change(root: Path) -> ChangeSet:
