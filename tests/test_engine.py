@@ -264,6 +264,59 @@ def test_parallel_low_tasks_run_together_but_never_two_of_one_area(tmp_path: Pat
     assert git(project, "worktree", "list").count("\n") == 0
 
 
+def _after(seconds: float, step: Step) -> Step:
+    async def run(workdir: Path, contract: TaskContract) -> Any:
+        await asyncio.sleep(seconds)
+        return step(workdir, contract)
+
+    return run
+
+
+def test_parallel_normal_tasks_integrate_in_plan_order_each_regated_on_the_moved_head(
+    tmp_path: Path, project: Path, store: Store
+) -> None:
+    # N3's agent finishes first and N1's last: they ran together, yet land on the plan branch as
+    # N1, N2, N3, and the later two are re-gated on the head the earlier ones moved.
+    plan = plan_text("pn", [
+        task_block("N1", "One", module="one", ownership="one"),
+        task_block("N2", "Two", module="two", ownership="two"),
+        task_block("N3", "Three", module="three", ownership="three"),
+    ], lint=False)
+    script = {
+        "N1": [_after(0.6, write_files(module_files("one", "1")))],
+        "N2": [_after(0.3, write_files(module_files("two", "2")))],
+        "N3": [write_files(module_files("three", "3"))],
+    }
+    events: list[tuple[str, str]] = []
+    engine = engine_for(tmp_path, project, plan, script, store, max_parallel=3,
+                        parallel_tiers=("low", "normal"), on_event=lambda kind, text: events.append((kind, text)))
+    outcome = asyncio.run(engine.run())
+    assert outcome.ending == "released", outcome.message
+    dstore = DeliveryStore(store)
+    one, three = _interval(dstore, outcome.run_id, "N1"), _interval(dstore, outcome.run_id, "N3")
+    assert three[0] < one[1] and one[0] < three[1], "the normal tasks ran together"
+    subjects = git(project, "log", "--reverse", "--format=%s", f"main..{engine.ctx.plan_branch}").splitlines()
+    landed = [s for s in subjects if s.startswith("feat")]
+    assert [s.split(": ")[1] for s in landed] == ["one", "two", "three"], subjects
+    regated = [text for kind, text in events if kind == "gate" and "re-gated" in text]
+    assert any(text.startswith("N2 re-gated") for text in regated), regated
+    assert any(text.startswith("N3 re-gated") for text in regated), regated
+    assert all(text.endswith("passed") for text in regated), regated
+
+
+def test_parallel_normal_tasks_default_to_one_at_a_time(tmp_path: Path, project: Path, store: Store) -> None:
+    plan = plan_text("pn1", [
+        task_block("N1", "One", module="one", ownership="one"),
+        task_block("N2", "Two", module="two", ownership="two"),
+    ], lint=False)
+    script = {"N1": [_after(0.2, write_files(module_files("one", "1")))], "N2": [write_files(module_files("two", "2"))]}
+    outcome = asyncio.run(engine_for(tmp_path, project, plan, script, store, max_parallel=3).run())
+    assert outcome.ending == "released", outcome.message
+    dstore = DeliveryStore(store)
+    one, two = _interval(dstore, outcome.run_id, "N1"), _interval(dstore, outcome.run_id, "N2")
+    assert one[1] <= two[0], "by the seed's rule a normal task waits for the one before it"
+
+
 def test_an_agent_that_commits_fails_the_gate_and_its_commit_is_not_kept(
     tmp_path: Path, project: Path, store: Store
 ) -> None:

@@ -390,3 +390,60 @@ def test_a_serial_drain_is_a_topological_order(tasks: list[QueueTask]) -> None:
         assert set(queue._task[task_id].depends) <= seen
         seen.add(task_id)
     assert seen == {t.task_id for t in tasks}
+
+
+def test_within_a_tier_the_task_heading_the_longest_chain_goes_first() -> None:
+    # A1 heads a chain of three, B1 of two, the others of one: plan order alone would leave the
+    # chain for last and stretch the run by two agent runs.
+    tasks = [QueueTask(f"X{n}", "low", position=n, ownership=f"x{n}") for n in range(1, 5)]
+    tasks += [
+        QueueTask("B1", "low", position=5, ownership="b1"),
+        QueueTask("A1", "low", position=6, ownership="a1"),
+        QueueTask("A2", "low", ("A1",), position=7, ownership="a2"),
+        QueueTask("A3", "low", ("A2",), position=8, ownership="a3"),
+        QueueTask("B2", "low", ("B1",), position=9, ownership="b2"),
+    ]
+    queue = TaskQueue(tasks, max_parallel=2)
+    assert queue.next_batch() == ["A1", "B1"]
+    assert queue.ready()[:3] == ["A1", "B1", "X1"], "ties between one-task chains keep plan order"
+
+
+def test_parallel_tiers_let_independent_normal_tasks_run_together_by_area() -> None:
+    tasks = [
+        QueueTask("N1", "normal", position=1, ownership="api"),
+        QueueTask("N2", "normal", position=2, ownership="api"),
+        QueueTask("N3", "normal", position=3, ownership="ui"),
+        QueueTask("N4", "normal", position=4, ownership="docs"),
+    ]
+    seed_rule = TaskQueue(tasks, max_parallel=3)
+    assert seed_rule.next_batch() == ["N1"], "by default a NORMAL task runs alone"
+    queue = TaskQueue(tasks, max_parallel=3, parallel_tiers=("low", "normal"))
+    assert queue.next_batch() == ["N1", "N3", "N4"], "one per ownership area, up to the slots"
+    for task_id in ("N1", "N3", "N4"):
+        queue.mark_running(task_id)
+    assert queue.next_batch() == []
+    queue.mark_done("N1")
+    assert queue.next_batch() == ["N2"]
+
+
+def test_busy_slots_count_only_agents_and_a_task_unlocking_better_work_keeps_its_slot() -> None:
+    tasks = [
+        QueueTask("A1", "low", position=1, ownership="a1"),
+        QueueTask("A2", "low", ("A1",), position=2, ownership="a2"),
+        QueueTask("A3", "low", ("A2",), position=3, ownership="a3"),
+        QueueTask("B1", "low", position=4, ownership="b1"),
+        QueueTask("C1", "low", position=5, ownership="c1"),
+        QueueTask("D1", "low", position=6, ownership="d1"),
+        QueueTask("E1", "low", ("B1",), position=7, ownership="e1"),
+    ]
+    queue = TaskQueue(tasks, max_parallel=2)
+    assert queue.next_batch() == ["A1", "B1"]
+    queue.mark_running("A1")
+    queue.mark_running("B1")
+    # Both agents finished; A1 and B1 are committing. A1's dependent A2 outranks every ready task,
+    # so A1 keeps its slot; B1's dependent E1 does not, so B1's slot goes to the best ready task.
+    assert queue.holds_slot("A1") and not queue.holds_slot("B1")
+    assert queue.next_batch(busy=1) == ["C1"]
+    queue.mark_running("C1")
+    queue.mark_done("A1")
+    assert queue.next_batch(busy=1) == ["A2"]

@@ -274,7 +274,8 @@ class DeliveryEngine:
             paused = controls.apply(queue, running)
             if not paused:
                 self._resume_answered(queue, running)
-                busy = sum(1 for task_id in running if task_id not in self.driver.past_agent)
+                busy = sum(1 for task_id in running
+                           if task_id not in self.driver.past_agent or queue.holds_slot(task_id))
                 for task_id in queue.next_batch(busy=busy):
                     queue.mark_running(task_id)
                     running[task_id] = self._start(queue, task_id)

@@ -51,13 +51,17 @@ class Integration:
         self.escalations = escalations
         self.gate_timeout_s = gate_timeout_s
         self._lock = asyncio.Lock()
-        self._turns: dict[str, int] = {}
+        self._turns: dict[str, tuple[int, int]] = {}  # task → (start sequence, plan position)
+        self._started = 0
         self._turn = asyncio.Condition()
 
     # -- turns: parallel tasks beyond the low tier integrate in plan order -------------------------
-    def expect(self, task_id: str, order: int) -> None:
-        """A task now in flight that later tasks must let integrate first."""
-        self._turns[task_id] = order
+    def expect(self, task_id: str, position: int) -> None:
+        """A task now in flight: it integrates after the tasks already in flight that come before it
+        in the plan. Tasks started after it never hold it back (a stream of later-started, earlier-
+        placed tasks would otherwise starve it)."""
+        self._started += 1
+        self._turns[task_id] = (self._started, position)
 
     async def forget(self, task_id: str) -> None:
         """The task left the flight (done, failed or waiting for a human): later ones need not wait."""
@@ -65,12 +69,15 @@ class Integration:
             async with self._turn:
                 self._turn.notify_all()
 
+    def _ahead_of(self, task_id: str) -> list[str]:
+        started, position = self._turns[task_id]
+        return [other for other, (s, p) in self._turns.items() if s < started and p < position]
+
     async def _wait_turn(self, task_id: str) -> None:
-        order = self._turns.get(task_id)
-        if order is None:
+        if task_id not in self._turns:
             return
         async with self._turn:
-            await self._turn.wait_for(lambda: all(o >= order for t, o in self._turns.items() if t != task_id))
+            await self._turn.wait_for(lambda: not self._ahead_of(task_id))
 
     # -- the commit ---------------------------------------------------------------------------------
     async def commit(self, task: TaskRecord) -> bool:

@@ -1,7 +1,7 @@
 """The delivery task queue (seed 003 §3 and §4 dispatch rules) over a networkx DAG.
 
-Priority CRITICAL > NORMAL > LOW; within a tier dependency order, then plan order (the order
-`pmtui plan check` prints). A CRITICAL task runs alone. Tiers in `parallel_tiers` (the seed's rule:
+Priority CRITICAL > NORMAL > LOW; within a tier dependency order, then the task heading the longest
+chain of dependents, then plan order (the order `pmtui plan check` prints). A CRITICAL task runs alone. Tiers in `parallel_tiers` (the seed's rule:
 LOW only) run several at a time; any other tier one at a time. At most `max_parallel` tasks hold an
 agent slot (the caller may say how many are busy: a task past its agent, in its gates or
 integration, holds none), and never two tasks of one ownership area are in flight (an empty
@@ -128,6 +128,13 @@ class TaskQueue:
             cycle = [edge[0] for edge in nx.find_cycle(self.graph)]
             raise QueueError(f"dependency cycle: {' -> '.join([*cycle, cycle[0]])}") from None
         self._order = {task_id: index for index, task_id in enumerate(topo)}
+        # Among ready tasks of one tier the one heading the longest chain of dependents starts
+        # first (plan order breaks ties): a chain left for last would stretch the whole run.
+        height: dict[str, int] = {}
+        for task_id in reversed(topo):
+            height[task_id] = 1 + max((height[s] for s in self.graph.successors(task_id)), default=0)
+        ranked = sorted(topo, key=lambda task_id: (-height[task_id], self._order[task_id]))
+        self._rank = {task_id: index for index, task_id in enumerate(ranked)}
         self._status: dict[str, QueueStatus] = dict.fromkeys(topo, "pending")
         self._open = len(topo)  # pending, running or waiting: what keeps the queue unfinished
         self._unmet = {task_id: self.graph.in_degree(task_id) for task_id in topo}
@@ -209,8 +216,8 @@ class TaskQueue:
         return sorted(self.graph.successors(self._known(task_id)), key=self._order.__getitem__)
 
     def ready(self) -> list[str]:
-        """Pending tasks whose dependencies are all done, in priority order (tier, then dependency
-        and plan order)."""
+        """Pending tasks whose dependencies are all done, in priority order (tier, then the longest
+        chain of dependents, then plan order)."""
         found = [
             task_id
             for task_id, status in self._status.items()
@@ -290,6 +297,21 @@ class TaskQueue:
                 take(task_id)
         return batch
 
+    def holds_slot(self, task_id: str) -> bool:
+        """Whether a running task past its agent should keep its slot until it is done: finishing it
+        frees a dependent that outranks every task ready now, so that dependent gets the slot rather
+        than a task picked in the moment between the agent's end and the commit."""
+        task_id = self._known(task_id)
+        waiting = [d for d in self.graph.successors(task_id) if self._status[d] == "pending" and self._unmet[d] == 1]
+        if not waiting:
+            return False
+        best_next = min(self._priority(d) for d in waiting)
+        for tier in TIER_RANK:
+            ready = self._ready[tier].best(self._is_ready, set(), 1)
+            if ready:
+                return best_next < self._priority(ready[0])
+        return True
+
     # -- marks ----------------------------------------------------------------------------
     def mark_running(self, task_id: str) -> None:
         """Start a ready task, or resume a waiting one (after the human's answer)."""
@@ -345,14 +367,14 @@ class TaskQueue:
         return self._task[task_id].ownership.strip().lower()
 
     def _priority(self, task_id: str) -> tuple[int, int]:
-        return TIER_RANK[self._task[task_id].tier], self._order[task_id]
+        return TIER_RANK[self._task[task_id].tier], self._rank[task_id]
 
     def _is_ready(self, task_id: str) -> bool:
         return self._status[task_id] == "pending" and self._unmet[task_id] == 0
 
     def _push_ready(self, task_id: str) -> None:
         task = self._task[task_id]
-        self._ready[task.tier].push(self._order[task_id], task_id, self._area(task_id))
+        self._ready[task.tier].push(self._rank[task_id], task_id, self._area(task_id))
 
     def _with_status(self, wanted: QueueStatus) -> list[str]:
         return sorted((t for t, s in self._status.items() if s == wanted), key=self._order.__getitem__)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import threading
 from pathlib import Path
 
 from pmtui.delivery import git_ops
@@ -27,6 +28,9 @@ class WorktreePool:
     def __init__(self, ctx: RunContext) -> None:
         self.ctx = ctx
         self._slots: dict[int, str | None] | None = None
+        # git names a worktree's admin folder after the path's last part ("tree" for every slot) and
+        # two concurrent `worktree add`s race for tree, tree1, …: adds and removes go one at a time.
+        self._admin = threading.Lock()
 
     def _folder(self) -> Path:
         return self.ctx.run_dir / "worktrees"
@@ -95,11 +99,12 @@ class WorktreePool:
                 git_ops.reset_worktree(path, sha)
                 return
             except git_ops.GitError:
+                pass
+        with self._admin:
+            if path.exists():
                 git_ops.remove_worktrees(root, [path])
-        elif path.exists():
-            git_ops.remove_worktrees(root, [path])
-        path.parent.mkdir(parents=True, exist_ok=True)
-        git_ops.add_detached_worktree(root, path, sha)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            git_ops.add_detached_worktree(root, path, sha)
 
     def let_go(self, task: TaskRecord, keep_branch: bool) -> None:
         """The task lets go of its slot (reset when the next task takes it); its merge branch goes unless kept."""
