@@ -117,7 +117,9 @@ async def test_skip_a_pending_task_blocks_its_dependents_with_the_reason(tmp_pat
     db = tmp_path / "pmtui.db"
     text = plan(
         task_block("T1", "First module", module="first"),
-        task_block("T2", "Second module", module="second"),
+        # T2 waits for T1, so T2 is still pending when T1's agent sends the skip, whatever order the
+        # scheduler would pick among ready tasks.
+        task_block("T2", "Second module", module="second", depends="T1"),
         task_block("T3", "Third module", module="third", depends="T2"),
         task_block("T4", "Fourth module", module="fourth", depends="T3"),
     )
