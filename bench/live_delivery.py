@@ -1,0 +1,118 @@
+"""The UI during live delivery: `pmtui demo` inside the TUI, with the event loop's lag sampled all along.
+
+Creates the demo sandbox (a real git repository, the demo plan, the scripted agent at the demo's
+pace and the demo's real gate commands), opens the DeliveringApp headless as `pmtui demo` does and
+lets the engine deliver all eight tasks while a user presses keys on the dashboard. A 10 ms timer on
+the app's event loop records how late each tick fires (the lag a key press would see), and each
+frame (Screen._compositor_refresh and _refresh_layout) is timed. The last line is the worst lag.
+
+    .venv/bin/python bench/live_delivery.py [--pace 0.6]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pmtui.config import Config
+from pmtui.delivery import demo
+from pmtui.store import Store
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, int(len(ordered) * share) - 1)]
+
+
+async def measure(pace: float, base: Path) -> dict[str, Any]:
+    from textual.screen import Screen
+
+    from pmtui.screens.delivery_run import DeliveringApp
+    from pmtui.screens.escalation import EscalationModal
+
+    sandbox = demo.create_sandbox(base / "sandbox")
+    store = Store(base / "pmtui.db")
+    config = Config(offline=True)
+
+    def factory(on_store: Store, on_event: Any, stop: threading.Event) -> Any:
+        return demo.demo_engine(sandbox, on_store, config, pace=pace, on_event=on_event, stop=stop)
+
+    frames: list[float] = []
+    for name in ("_compositor_refresh", "_refresh_layout"):
+        original = getattr(Screen, name)
+
+        def timed(self, *a, __original=original, **k):  # type: ignore[no-untyped-def]
+            started = time.perf_counter()
+            try:
+                return __original(self, *a, **k)
+            finally:
+                frames.append((time.perf_counter() - started) * 1000)
+
+        setattr(Screen, name, timed)
+
+    app = DeliveringApp(factory, store=store, config=config, offline=True)
+    lags: list[float] = []
+    started = time.perf_counter()
+    async with app.run_test(size=(160, 48)) as pilot:
+        expected = [time.perf_counter() + 0.01]
+
+        def on_timer() -> None:
+            now = time.perf_counter()
+            lags.append(max(0.0, (now - expected[0]) * 1000))
+            expected[0] = now + 0.01
+
+        timer = app.set_interval(0.01, on_timer)
+        keys = 0
+        answered = 0
+        while app.delivery is None or app.delivery.active:
+            if isinstance(app.screen, EscalationModal):
+                await pilot.press("1")  # the demo escalates once; the user answers as `pmtui demo` asks
+                answered += 1
+            else:
+                await pilot.press("down")  # a user moving through the task table while the run goes on
+            keys += 1
+            await asyncio.sleep(0.1)
+        timer.stop()
+        outcome = app.delivery.outcome if app.delivery else None
+        wall = time.perf_counter() - started
+    store.close()
+    if outcome is None or outcome.ending != "released":
+        raise SystemExit(f"the demo run did not release: {outcome.message if outcome else app.delivery.error}")
+    return {
+        "wall_s": round(wall, 2),
+        "keys_pressed": keys,
+        "escalations_answered": answered,
+        "ticks": len(lags),
+        "lag_ms_p50": round(statistics.median(lags), 2),
+        "lag_ms_p99": round(_percentile(lags, 0.99), 2),
+        "lag_over_50ms": sum(1 for lag in lags if lag > 50),
+        "frames": len(frames),
+        "frame_ms_p99": round(_percentile(frames, 0.99), 2),
+        "frame_ms_max": round(max(frames), 2),
+        "worst_lag_ms": round(max(lags)),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pace", type=float, default=0.6, help="the scripted agent's pace (pmtui demo uses 0.6)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="pmtui-live-") as scratch:
+        result = asyncio.run(measure(args.pace, Path(scratch)))
+    for key, value in result.items():
+        if key != "worst_lag_ms":
+            print(f"{key}: {value}")
+    print(f"worst event-loop lag: {result['worst_lag_ms']} ms")
+
+
+if __name__ == "__main__":
+    main()
