@@ -14,26 +14,46 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, Field
-
 from pmtui.clock import now_iso, seconds_between
-from pmtui.models.delivery import (
-    AgentResult,
-    CodeState,
-    Escalation,
-    GateResult,
-    ReviewNote,
-    Risk,
-    RiskStatus,
-    RunState,
-    TaskContract,
-    Tier,
+from pmtui.delivery.records import (
+    FINISHED_RUN_STATES,
+    UNFINISHED_RUN_STATES,
+    AttemptRecord,
+    CommitRecord,
+    EscalationRecord,
+    PlannedTask,
+    ProgressReportRecord,
+    RunRecord,
+    TagRecord,
+    TaskRecord,
+    TransitionRecord,
+    _attempt,
+    _plain,
+    _run,
+    _task,
+    _task_value,
 )
-from pmtui.models.states import IssueState, TaskStatus, task_status
-from pmtui.store.db import Store, StoreError
+from pmtui.delivery.store_escalations import DeliveryStoreError, EscalationTables
+from pmtui.models.delivery import AgentResult, GateResult, RunState
+from pmtui.models.states import IssueState
+from pmtui.store.db import Store
 
-UNFINISHED_RUN_STATES: tuple[str, ...] = ("running", "waiting_for_human")
-FINISHED_RUN_STATES: tuple[str, ...] = ("released", "failed")
+__all__ = [
+    "FINISHED_RUN_STATES",
+    "UNFINISHED_RUN_STATES",
+    "AttemptRecord",
+    "CommitRecord",
+    "DeliveryStore",
+    "DeliveryStoreError",
+    "EscalationRecord",
+    "PlannedTask",
+    "ProgressReportRecord",
+    "RunRecord",
+    "TagRecord",
+    "TaskRecord",
+    "TransitionRecord",
+]
+
 _RUN_FIELDS = frozenset(
     {
         "plan_name",
@@ -68,146 +88,11 @@ _TASK_FIELDS = frozenset(
         "decision_log",
     }
 )
-_HUMAN_ANSWER_STATES = (IssueState.HUMAN_INPUT_RECEIVED, IssueState.REQUIREMENTS_CLARIFIED)
 # A LOW task "starts" when it leaves RECEIVED for real work, not when it is blocked or skipped.
 _NOT_A_START = (IssueState.BLOCKED.value, IssueState.FAILED.value)
 
 
-class DeliveryStoreError(StoreError):
-    """A delivery-store request the user can act on (unknown run or task, bad answer, clash)."""
-
-
-class RunRecord(BaseModel):
-    id: int
-    project_id: int | None = None
-    plan_id: str
-    plan_name: str = ""
-    plan_path: str = ""
-    design_path: str = ""
-    repo: str
-    start_branch: str = ""
-    plan_branch: str = ""
-    baseline_sha: str = ""
-    current_sha: str = ""
-    state: RunState = "running"
-    paused: bool = False
-    shared_context: str = ""
-    config: dict[str, Any] = Field(default_factory=dict)
-    manifest_path: str = ""
-    created_at: str
-    updated_at: str
-    finished_at: str | None = None
-    resumed: bool = False  # set by create_run when it returned an unfinished run (not stored)
-
-    @property
-    def finished(self) -> bool:
-        return self.state in FINISHED_RUN_STATES
-
-
-class PlannedTask(BaseModel):
-    """A task as a run takes it in, before it has any state (add_tasks)."""
-
-    task_id: str
-    title: str
-    tier: Tier = "normal"
-    tier_reason: str = ""
-    ownership: str = ""
-    depends: list[str] = Field(default_factory=list)
-    contract: TaskContract | None = None
-    code_state: CodeState = "MISSING"
-    retry_budget: int = 2
-    branch: str = ""
-
-
-class TaskRecord(BaseModel):
-    """One task row; `status` is derived from `state` and the dependencies, never stored."""
-
-    run_id: int
-    task_id: str
-    position: int
-    title: str
-    tier: Tier
-    tier_reason: str = ""
-    state: IssueState = IssueState.RECEIVED
-    attempts: int = 0
-    iteration: int = 0
-    retry_budget: int = 2
-    ownership: str = ""
-    depends: list[str] = Field(default_factory=list)
-    contract: TaskContract | None = None
-    code_state: CodeState = "MISSING"
-    commit_sha: str | None = None
-    tag: str | None = None
-    branch: str = ""
-    review_note: ReviewNote | None = None
-    duration_ms: float | None = None
-    started_at: str | None = None
-    finished_at: str | None = None
-    decision_log: list[str] = Field(default_factory=list)
-    dependencies_done: bool = True
-    status: TaskStatus = "pending"
-
-
-class TransitionRecord(BaseModel):
-    id: int
-    run_id: int
-    task_id: str
-    from_state: IssueState
-    to_state: IssueState
-    reason: str
-    iteration: int
-    created_at: str
-
-
-class AttemptRecord(BaseModel):
-    run_id: int
-    task_id: str
-    attempt: int
-    agent_result: AgentResult | None = None
-    evidence: list[str] = Field(default_factory=list)
-    gate_results: list[GateResult] = Field(default_factory=list)
-    failure_signature: str = ""
-    started_at: str
-    finished_at: str | None = None
-    outcome: str = "running"
-
-    @property
-    def gates_passed(self) -> bool:
-        return bool(self.gate_results) and all(gate.passed for gate in self.gate_results)
-
-
-class EscalationRecord(Escalation):
-    run_id: int
-    created_at: str = ""
-    answered_at: str | None = None
-
-
-class CommitRecord(BaseModel):
-    run_id: int
-    task_id: str
-    sha: str
-    branch: str = ""
-    message: str = ""
-    created_at: str
-
-
-class TagRecord(BaseModel):
-    run_id: int
-    task_id: str | None = None
-    name: str
-    sha: str
-    created_at: str
-
-
-class ProgressReportRecord(BaseModel):
-    id: int
-    run_id: int
-    trigger: str
-    text: str
-    created_at: str
-
-
-class DeliveryStore:
+class DeliveryStore(EscalationTables):
     """Typed reads and writes of the delivery tables of one Store."""
 
     def __init__(self, store: Store) -> None:
@@ -683,233 +568,3 @@ class DeliveryStore:
     def tags(self, run_id: int) -> list[TagRecord]:
         rows = self._rows("SELECT * FROM tags WHERE run_id = ? ORDER BY id", (run_id,))
         return [TagRecord.model_validate(_plain(r)) for r in rows]
-
-    # -- escalations ----------------------------------------------------------------------
-    def add_escalation(
-        self,
-        run_id: int,
-        task_id: str | None,
-        problem: str,
-        impact: str,
-        options: list[str],
-        recommended: int = 1,
-        blocking: bool = True,
-        kind: str = "task",
-    ) -> int:
-        """Store an escalation (task_id None for a run-level one) and return its id. An identical
-        open escalation (same task, kind and problem) is not asked twice: its id is returned."""
-        if not options:
-            raise DeliveryStoreError("an escalation needs at least one option")
-        if not 1 <= recommended <= len(options):
-            raise DeliveryStoreError(f"recommended must be an option number from 1 to {len(options)}")
-        with self.store.transaction() as conn:
-            self.get_run(run_id)
-            if task_id is not None:
-                self._require_task(conn, run_id, task_id)
-            same = conn.execute(
-                "SELECT id FROM escalations WHERE run_id = ? AND task_id IS ? AND kind = ? AND problem = ? "
-                "AND answer IS NULL",
-                (run_id, task_id, kind, problem),
-            ).fetchone()
-            if same is not None:
-                return int(same["id"])
-            cur = conn.execute(
-                "INSERT INTO escalations (run_id, task_id, kind, problem, impact, options, recommended, blocking, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (run_id, task_id, kind, problem, impact, json.dumps(options), recommended, int(blocking), now_iso()),
-            )
-            escalation_id = int(cur.lastrowid or 0)
-            self._emit(
-                "escalation", run_id, task_id, escalation_id=escalation_id, kind=kind, blocking=blocking
-            )
-        return escalation_id
-
-    def answer_escalation(self, escalation_id: int, option: int, note: str = "") -> EscalationRecord:
-        """Record the human's answer (1-based option number). Each escalation is answered once."""
-        with self.store.transaction() as conn:
-            current = self.escalation(escalation_id)
-            if current.answer is not None:
-                raise DeliveryStoreError(
-                    f"escalation {escalation_id} was already answered (option {current.answer}: "
-                    f"{current.options[current.answer - 1]}); an answer cannot be changed"
-                )
-            if not 1 <= option <= len(current.options):
-                choices = "; ".join(f"{n}: {text}" for n, text in enumerate(current.options, start=1))
-                raise DeliveryStoreError(
-                    f"option {option} is not one of escalation {escalation_id}'s options "
-                    f"(1 to {len(current.options)} — {choices})"
-                )
-            conn.execute(
-                "UPDATE escalations SET answer = ?, note = ?, answered_at = ? WHERE id = ?",
-                (option, note, now_iso(), escalation_id),
-            )
-            self._emit(
-                "escalation_answered",
-                current.run_id,
-                current.task_id,
-                escalation_id=escalation_id,
-                option=option,
-                note=note,
-            )
-        return self.escalation(escalation_id)
-
-    def escalation(self, escalation_id: int) -> EscalationRecord:
-        rows = self._rows("SELECT * FROM escalations WHERE id = ?", (escalation_id,))
-        if not rows:
-            raise DeliveryStoreError(f"no escalation with id {escalation_id}")
-        return _escalation(rows[0])
-
-    def escalations(self, run_id: int) -> list[EscalationRecord]:
-        rows = self._rows("SELECT * FROM escalations WHERE run_id = ? ORDER BY id", (run_id,))
-        return [_escalation(r) for r in rows]
-
-    def open_escalations(self, run_id: int, task_id: str | None = None) -> list[EscalationRecord]:
-        if task_id is None:
-            rows = self._rows(
-                "SELECT * FROM escalations WHERE run_id = ? AND answer IS NULL ORDER BY id", (run_id,)
-            )
-        else:
-            rows = self._rows(
-                "SELECT * FROM escalations WHERE run_id = ? AND task_id = ? AND answer IS NULL ORDER BY id",
-                (run_id, task_id),
-            )
-        return [_escalation(r) for r in rows]
-
-    # -- risks ----------------------------------------------------------------------------
-    def add_risk(self, run_id: int, risk: Risk) -> Risk:
-        """Record a risk; the same risk id again updates its text and severity, keeping its status."""
-        stamp = now_iso()
-        with self.store.transaction() as conn:
-            self.get_run(run_id)
-            conn.execute(
-                "INSERT INTO risks (run_id, risk_id, description, severity, status, source_task, created_at, "
-                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run_id, risk_id) DO UPDATE SET "
-                "description = excluded.description, severity = excluded.severity, "
-                "source_task = excluded.source_task, updated_at = excluded.updated_at",
-                (run_id, risk.id, risk.description, risk.severity, risk.status, risk.source_task, stamp, stamp),
-            )
-            self._emit("risk", run_id, risk.source_task or None, risk_id=risk.id, severity=risk.severity)
-        return self.risk(run_id, risk.id)
-
-    def update_risk(
-        self,
-        run_id: int,
-        risk_id: str,
-        *,
-        status: RiskStatus | None = None,
-        description: str | None = None,
-        severity: Tier | None = None,
-    ) -> Risk:
-        changes = {
-            key: value
-            for key, value in (("status", status), ("description", description), ("severity", severity))
-            if value is not None
-        }
-        with self.store.transaction() as conn:
-            before = self.risk(run_id, risk_id)
-            if changes:
-                assignments = ", ".join(f"{key} = ?" for key in changes)
-                conn.execute(
-                    f"UPDATE risks SET {assignments}, updated_at = ? WHERE run_id = ? AND risk_id = ?",
-                    (*changes.values(), now_iso(), run_id, risk_id),
-                )
-                self._emit("risk", run_id, before.source_task or None, risk_id=risk_id, **changes)
-        return self.risk(run_id, risk_id)
-
-    def risk(self, run_id: int, risk_id: str) -> Risk:
-        rows = self._rows("SELECT * FROM risks WHERE run_id = ? AND risk_id = ?", (run_id, risk_id))
-        if not rows:
-            raise DeliveryStoreError(f"run {run_id} has no risk {risk_id!r}")
-        return _risk_from_row(rows[0])
-
-    def risks(self, run_id: int, status: RiskStatus | None = None) -> list[Risk]:
-        if status is None:
-            rows = self._rows("SELECT * FROM risks WHERE run_id = ? ORDER BY id", (run_id,))
-        else:
-            rows = self._rows("SELECT * FROM risks WHERE run_id = ? AND status = ? ORDER BY id", (run_id, status))
-        return [_risk_from_row(r) for r in rows]
-
-    # -- progress reports -----------------------------------------------------------------
-    def add_progress_report(self, run_id: int, trigger: str, text: str) -> int:
-        with self.store.transaction() as conn:
-            self.get_run(run_id)
-            cur = conn.execute(
-                "INSERT INTO progress_reports (run_id, trigger, text, created_at) VALUES (?, ?, ?, ?)",
-                (run_id, trigger, text, now_iso()),
-            )
-            report_id = int(cur.lastrowid or 0)
-            self._emit("progress", run_id, report_id=report_id, trigger=trigger)
-        return report_id
-
-    def progress_reports(self, run_id: int) -> list[ProgressReportRecord]:
-        rows = self._rows("SELECT * FROM progress_reports WHERE run_id = ? ORDER BY id", (run_id,))
-        return [ProgressReportRecord.model_validate(dict(r)) for r in rows]
-
-    def latest_progress_report(self, run_id: int) -> ProgressReportRecord | None:
-        reports = self._rows(
-            "SELECT * FROM progress_reports WHERE run_id = ? ORDER BY id DESC LIMIT 1", (run_id,)
-        )
-        return ProgressReportRecord.model_validate(dict(reports[0])) if reports else None
-
-
-# -- row conversion ------------------------------------------------------------------------------
-def _plain(row: sqlite3.Row) -> dict[str, Any]:
-    data = dict(row)
-    data.pop("id", None)
-    return data
-
-
-def _run(row: sqlite3.Row) -> RunRecord:
-    data = dict(row)
-    data["config"] = json.loads(data["config"])
-    data["paused"] = bool(data["paused"])
-    return RunRecord.model_validate(data)
-
-
-def _task(row: sqlite3.Row, states: dict[str, str]) -> TaskRecord:
-    data = _plain(row)
-    depends = json.loads(data["depends"])
-    data["depends"] = depends
-    data["decision_log"] = json.loads(data["decision_log"])
-    data["contract"] = TaskContract.model_validate_json(data["contract"]) if data["contract"] else None
-    data["review_note"] = ReviewNote.model_validate_json(data["review_note"]) if data["review_note"] else None
-    done = all(states.get(dep) == IssueState.COMPLETED.value for dep in depends)
-    data["dependencies_done"] = done
-    data["status"] = task_status(IssueState(data["state"]), done)
-    return TaskRecord.model_validate(data)
-
-
-def _task_value(key: str, value: Any) -> Any:
-    if isinstance(value, BaseModel):
-        return value.model_dump_json()
-    if key == "decision_log":
-        return json.dumps(list(value))
-    return value
-
-
-def _attempt(row: sqlite3.Row) -> AttemptRecord:
-    data = _plain(row)
-    data["agent_result"] = AgentResult.model_validate_json(data["agent_result"]) if data["agent_result"] else None
-    data["evidence"] = json.loads(data["evidence"])
-    data["gate_results"] = json.loads(data["gate_results"])
-    return AttemptRecord.model_validate(data)
-
-
-def _escalation(row: sqlite3.Row) -> EscalationRecord:
-    data = dict(row)
-    data["options"] = json.loads(data["options"])
-    data["blocking"] = bool(data["blocking"])
-    data["note"] = data["note"] or ""
-    return EscalationRecord.model_validate(data)
-
-
-def _risk_from_row(row: sqlite3.Row) -> Risk:
-    return Risk(
-        id=row["risk_id"],
-        description=row["description"],
-        severity=row["severity"],
-        status=row["status"],
-        source_task=row["source_task"],
-    )
-
-
