@@ -19,8 +19,9 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
+from pmtui.delivery.diffs import ChangeSet, Snapshot, outside_paths, parse_diff, split_raw
 from pmtui.naming import slugify
 
 if TYPE_CHECKING:
@@ -32,58 +33,11 @@ MAX_SUBJECT = 72
 # Settings that would change the diff text we parse; passed on every call that reads a diff.
 _DIFF_CONFIG = ("-c", "core.quotePath=false", "-c", "diff.noprefix=false", "-c", "color.ui=false",
                 "-c", "diff.suppressBlankEmpty=false")
-_HUNK = re.compile(r"^@@ -(?P<old>\d+)(?:,\d+)? \+(?P<new>\d+)(?:,\d+)? @@")
 _FULL_SHA = re.compile(r"[0-9a-f]{40}([0-9a-f]{24})?")
-_RAW = re.compile(r"^:\d{6} \d{6} [0-9a-f]+ [0-9a-f]+ [A-Z]\d*$")
 
 
 class GitError(Exception):
     """A git operation delivery cannot go on without; the message says what to do."""
-
-
-class Snapshot(BaseModel):
-    """What a working tree looked like before an agent ran (for detect_agent_tampering)."""
-
-    root: str
-    head_sha: str | None
-    branch: str | None
-    status: list[str] = Field(default_factory=list)
-    outside: dict[str, str] = Field(default_factory=dict)
-    sentinels: list[str] = Field(default_factory=list)
-    worktrees: list[str] = Field(default_factory=list)
-
-
-class ChangeSet(BaseModel):
-    """The working tree against HEAD, untracked files included, files git ignores excluded."""
-
-    root: str
-    base_sha: str
-    added: list[str] = Field(default_factory=list)
-    modified: list[str] = Field(default_factory=list)
-    deleted: list[str] = Field(default_factory=list)
-    renamed: list[tuple[str, str]] = Field(default_factory=list)
-    stat: str = ""
-    name_status: list[str] = Field(default_factory=list)
-    added_lines: dict[str, list[tuple[int, str]]] = Field(default_factory=dict)
-    removed_lines: dict[str, list[tuple[int, str]]] = Field(default_factory=dict)
-    diff: str = ""
-
-    def files(self) -> list[str]:
-        """Every path the change leaves in the tree or takes out of it (new names for renames)."""
-        return [*self.added, *self.modified, *(new for _, new in self.renamed), *self.deleted]
-
-    def present_files(self) -> list[str]:
-        """Paths of the change that exist after it (added, modified, renamed-to)."""
-        return [*self.added, *self.modified, *(new for _, new in self.renamed)]
-
-    def is_empty(self) -> bool:
-        return not (self.added or self.modified or self.deleted or self.renamed)
-
-    def lines_added(self) -> int:
-        return sum(len(lines) for lines in self.added_lines.values())
-
-    def lines_removed(self) -> int:
-        return sum(len(lines) for lines in self.removed_lines.values())
 
 
 class CommitInfo(BaseModel):
@@ -263,14 +217,6 @@ def ref_sha(repo: Repo | str | Path, ref: str) -> str | None:
     return done.stdout.strip() or None
 
 
-def _head_sha(repo: Repo | Path) -> str | None:
-    return head(repo)[0]
-
-
-def _branch(repo: Repo | Path) -> str | None:
-    return head(repo)[1]
-
-
 def _status_paths(repo: Repo | Path) -> list[str]:
     """`git status` entries as `XY path`; untracked files count, ignored files do not."""
     out = _run(repo, "status", "--porcelain=v1", "-z", "--untracked-files=all", strip=False)
@@ -418,40 +364,6 @@ def remove_worktrees(repo: Repo | str | Path, paths: Iterable[str | Path]) -> No
         run_git(_root(repo), "worktree", "prune")
 
 
-def _fingerprint(path: Path) -> str:
-    try:
-        info = path.lstat()
-    except OSError:
-        return "missing"
-    if path.is_symlink():
-        return f"link:{os.readlink(path)}"
-    if path.is_dir():
-        return "dir"
-    return f"file:{info.st_size}:{info.st_mtime_ns}"
-
-
-def _outside_paths(root: Path, worktrees: Iterable[str], sentinels: Sequence[str | Path]) -> dict[str, str]:
-    """Entries beside the working tree (not recursive) plus explicit sentinel paths.
-
-    Regular files are compared by size and mtime, directories only by presence, so activity inside
-    sibling directories (other worktrees) is not mistaken for the agent writing outside its tree.
-    """
-    skip = {Path(tree).resolve() for tree in worktrees} | {root}
-    seen: dict[str, str] = {}
-    parent = root.parent
-    try:
-        children = sorted(parent.iterdir())
-    except OSError:
-        children = []
-    for child in children:
-        if child.resolve() in skip:
-            continue
-        seen[str(child)] = _fingerprint(child)
-    for sentinel in sentinels:
-        seen[str(Path(sentinel))] = _fingerprint(Path(sentinel))
-    return seen
-
-
 def snapshot(
     repo_or_worktree: Repo | str | Path,
     sentinels: Sequence[str | Path] = (),
@@ -472,7 +384,7 @@ def snapshot(
         head_sha=sha,
         branch=branch,
         status=_status_paths(root) if with_status else [],
-        outside=_outside_paths(root, trees, sentinels),
+        outside=outside_paths(root, trees, sentinels),
         sentinels=[str(Path(sentinel)) for sentinel in sentinels],
         worktrees=trees,
     )
@@ -504,7 +416,7 @@ def detect_agent_tampering(before: Snapshot, worktree: Repo | str | Path) -> lis
     if branch != before.branch:
         evidence.append(f"the agent switched the working tree from {before.branch or 'a detached HEAD'} to "
                         f"{branch or 'a detached HEAD'}")
-    now = _outside_paths(Path(before.root), before.worktrees, before.sentinels)
+    now = outside_paths(Path(before.root), before.worktrees, before.sentinels)
     for path in sorted(set(before.outside) | set(now)):
         old, new = before.outside.get(path), now.get(path)
         if old == new:
@@ -518,81 +430,11 @@ def detect_agent_tampering(before: Snapshot, worktree: Repo | str | Path) -> lis
     return evidence
 
 
-def _unquote(path: str) -> str:
-    """Undo git's C-style quoting of a path ("a\\tb" and octal escapes)."""
-    if not (path.startswith('"') and path.endswith('"')):
-        return path
-    raw = path[1:-1].encode("latin-1", "backslashreplace").decode("unicode_escape").encode("latin-1")
-    return raw.decode("utf-8", "replace")
-
-
-def _diff_path(line: str, prefix: str) -> str | None:
-    rest = line[4:].rstrip("\t")
-    if rest == "/dev/null":
-        return None
-    rest = _unquote(rest)
-    return rest.removeprefix(prefix)
-
-
-def _parse_diff(diff: str) -> tuple[dict[str, list[tuple[int, str]]], dict[str, list[tuple[int, str]]]]:
-    added: dict[str, list[tuple[int, str]]] = {}
-    removed: dict[str, list[tuple[int, str]]] = {}
-    old_path: str | None = None
-    new_path: str | None = None
-    old_line = new_line = 0
-    in_hunk = False
-    for line in diff.split("\n"):
-        if line.startswith("diff --git "):
-            in_hunk = False
-            old_path = new_path = None
-            continue
-        if not in_hunk and line.startswith("--- "):
-            old_path = _diff_path(line, "a/")
-            continue
-        if not in_hunk and line.startswith("+++ "):
-            new_path = _diff_path(line, "b/")
-            continue
-        match = _HUNK.match(line)
-        if match:
-            in_hunk = True
-            old_line, new_line = int(match["old"]), int(match["new"])
-            continue
-        if not in_hunk:
-            continue
-        if line.startswith("+"):
-            if new_path is not None:
-                added.setdefault(new_path, []).append((new_line, line[1:]))
-            new_line += 1
-        elif line.startswith("-"):
-            if old_path is not None:
-                removed.setdefault(old_path, []).append((old_line, line[1:]))
-            old_line += 1
-        elif line.startswith(" "):
-            old_line += 1
-            new_line += 1
-    return added, removed
-
-
 def _index_file(root: Path) -> Path:
     dirs = _git_dirs(root)
     if dirs is not None:
         return dirs[0] / "index"
     return Path(run_git(root, "rev-parse", "--path-format=absolute", "--git-path", "index"))
-
-
-def _split_raw(out: str) -> tuple[list[tuple[str, list[str]]], str, str]:
-    """`git diff --raw -z --stat -p` output: the raw entries (code, paths), the stat, the patch."""
-    parts = out.split("\0")
-    entries: list[tuple[str, list[str]]] = []
-    index = 0
-    while index < len(parts) and _RAW.match(parts[index]):
-        code = parts[index].rsplit(" ", 1)[1]
-        count = 2 if code[0] in "RC" else 1
-        entries.append((code, parts[index + 1:index + 1 + count]))
-        index += 1 + count
-    stat = parts[index] if index < len(parts) else ""
-    patch = "\0".join(parts[index + 1:])
-    return entries, stat.rstrip("\n"), patch
 
 
 def change_set(worktree: Repo | str | Path) -> ChangeSet:
@@ -620,7 +462,7 @@ def change_set(worktree: Repo | str | Path) -> ChangeSet:
                       env=env, strip=False)
     finally:
         temp_index.unlink(missing_ok=True)
-    entries, stat, diff = _split_raw(out)
+    entries, stat, diff = split_raw(out)
     change = ChangeSet(root=str(root), base_sha=base, stat=stat, diff=diff)
     for code, paths in entries:
         if code[0] in "RC":
@@ -639,7 +481,7 @@ def change_set(worktree: Repo | str | Path) -> ChangeSet:
             change.deleted.append(path)
         else:
             change.modified.append(path)
-    change.added_lines, change.removed_lines = _parse_diff(diff)
+    change.added_lines, change.removed_lines = parse_diff(diff)
     return change
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pmtui.delivery.diffs import ChangeSet, parse_diff
 from pmtui.delivery.gates.minimum import todo_markers
-from pmtui.delivery.git_ops import ChangeSet, _parse_diff, run_git
+from pmtui.delivery.git_ops import run_git
 from pmtui.delivery.release.manifest import RELEASE_DIR
 from pmtui.delivery.review import REVIEW_DIR
 
@@ -29,6 +30,6 @@ def release_todos(repo: str | Path, baseline_sha: str, ref: str = "HEAD") -> lis
     diff = run_git(
         repo, *_DIFF_SETTINGS, "diff", "--no-ext-diff", "--src-prefix=a/", "--dst-prefix=b/", baseline_sha, ref, strip=False
     )
-    added, _ = _parse_diff(diff)
+    added, _ = parse_diff(diff)
     kept = {path: lines for path, lines in added.items() if not path.startswith(_ARTIFACT_PREFIXES)}
     return todo_markers(ChangeSet(root=str(repo), base_sha=baseline_sha, added_lines=kept))

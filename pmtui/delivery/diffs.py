@@ -1,0 +1,166 @@
+"""What a change in a working tree looks like, read from git's text: the ChangeSet model, the diff
+parser behind it, and the tampering snapshot's model with the fingerprints of a tree's surroundings.
+
+Pure: no git process runs here (pmtui.delivery.git_ops runs them and fills these in).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+_HUNK = re.compile(r"^@@ -(?P<old>\d+)(?:,\d+)? \+(?P<new>\d+)(?:,\d+)? @@")
+_RAW = re.compile(r"^:\d{6} \d{6} [0-9a-f]+ [0-9a-f]+ [A-Z]\d*$")
+
+
+class Snapshot(BaseModel):
+    """What a working tree looked like before an agent ran (for detect_agent_tampering)."""
+
+    root: str
+    head_sha: str | None
+    branch: str | None
+    status: list[str] = Field(default_factory=list)
+    outside: dict[str, str] = Field(default_factory=dict)
+    sentinels: list[str] = Field(default_factory=list)
+    worktrees: list[str] = Field(default_factory=list)
+
+
+class ChangeSet(BaseModel):
+    """The working tree against HEAD, untracked files included, files git ignores excluded."""
+
+    root: str
+    base_sha: str
+    added: list[str] = Field(default_factory=list)
+    modified: list[str] = Field(default_factory=list)
+    deleted: list[str] = Field(default_factory=list)
+    renamed: list[tuple[str, str]] = Field(default_factory=list)
+    stat: str = ""
+    name_status: list[str] = Field(default_factory=list)
+    added_lines: dict[str, list[tuple[int, str]]] = Field(default_factory=dict)
+    removed_lines: dict[str, list[tuple[int, str]]] = Field(default_factory=dict)
+    diff: str = ""
+
+    def files(self) -> list[str]:
+        """Every path the change leaves in the tree or takes out of it (new names for renames)."""
+        return [*self.added, *self.modified, *(new for _, new in self.renamed), *self.deleted]
+
+    def present_files(self) -> list[str]:
+        """Paths of the change that exist after it (added, modified, renamed-to)."""
+        return [*self.added, *self.modified, *(new for _, new in self.renamed)]
+
+    def is_empty(self) -> bool:
+        return not (self.added or self.modified or self.deleted or self.renamed)
+
+    def lines_added(self) -> int:
+        return sum(len(lines) for lines in self.added_lines.values())
+
+    def lines_removed(self) -> int:
+        return sum(len(lines) for lines in self.removed_lines.values())
+
+
+def _unquote(path: str) -> str:
+    """Undo git's C-style quoting of a path ("a\\tb" and octal escapes)."""
+    if not (path.startswith('"') and path.endswith('"')):
+        return path
+    raw = path[1:-1].encode("latin-1", "backslashreplace").decode("unicode_escape").encode("latin-1")
+    return raw.decode("utf-8", "replace")
+
+
+def _diff_path(line: str, prefix: str) -> str | None:
+    rest = line[4:].rstrip("\t")
+    if rest == "/dev/null":
+        return None
+    rest = _unquote(rest)
+    return rest.removeprefix(prefix)
+
+
+def parse_diff(diff: str) -> tuple[dict[str, list[tuple[int, str]]], dict[str, list[tuple[int, str]]]]:
+    added: dict[str, list[tuple[int, str]]] = {}
+    removed: dict[str, list[tuple[int, str]]] = {}
+    old_path: str | None = None
+    new_path: str | None = None
+    old_line = new_line = 0
+    in_hunk = False
+    for line in diff.split("\n"):
+        if line.startswith("diff --git "):
+            in_hunk = False
+            old_path = new_path = None
+            continue
+        if not in_hunk and line.startswith("--- "):
+            old_path = _diff_path(line, "a/")
+            continue
+        if not in_hunk and line.startswith("+++ "):
+            new_path = _diff_path(line, "b/")
+            continue
+        match = _HUNK.match(line)
+        if match:
+            in_hunk = True
+            old_line, new_line = int(match["old"]), int(match["new"])
+            continue
+        if not in_hunk:
+            continue
+        if line.startswith("+"):
+            if new_path is not None:
+                added.setdefault(new_path, []).append((new_line, line[1:]))
+            new_line += 1
+        elif line.startswith("-"):
+            if old_path is not None:
+                removed.setdefault(old_path, []).append((old_line, line[1:]))
+            old_line += 1
+        elif line.startswith(" "):
+            old_line += 1
+            new_line += 1
+    return added, removed
+
+
+def split_raw(out: str) -> tuple[list[tuple[str, list[str]]], str, str]:
+    """`git diff --raw -z --stat -p` output: the raw entries (code, paths), the stat, the patch."""
+    parts = out.split("\0")
+    entries: list[tuple[str, list[str]]] = []
+    index = 0
+    while index < len(parts) and _RAW.match(parts[index]):
+        code = parts[index].rsplit(" ", 1)[1]
+        count = 2 if code[0] in "RC" else 1
+        entries.append((code, parts[index + 1:index + 1 + count]))
+        index += 1 + count
+    stat = parts[index] if index < len(parts) else ""
+    patch = "\0".join(parts[index + 1:])
+    return entries, stat.rstrip("\n"), patch
+
+
+def fingerprint(path: Path) -> str:
+    try:
+        info = path.lstat()
+    except OSError:
+        return "missing"
+    if path.is_symlink():
+        return f"link:{os.readlink(path)}"
+    if path.is_dir():
+        return "dir"
+    return f"file:{info.st_size}:{info.st_mtime_ns}"
+
+
+def outside_paths(root: Path, worktrees: Iterable[str], sentinels: Sequence[str | Path]) -> dict[str, str]:
+    """Entries beside the working tree (not recursive) plus explicit sentinel paths.
+
+    Regular files are compared by size and mtime, directories only by presence, so activity inside
+    sibling directories (other worktrees) is not mistaken for the agent writing outside its tree.
+    """
+    skip = {Path(tree).resolve() for tree in worktrees} | {root}
+    seen: dict[str, str] = {}
+    parent = root.parent
+    try:
+        children = sorted(parent.iterdir())
+    except OSError:
+        children = []
+    for child in children:
+        if child.resolve() in skip:
+            continue
+        seen[str(child)] = fingerprint(child)
+    for sentinel in sentinels:
+        seen[str(Path(sentinel))] = fingerprint(Path(sentinel))
+    return seen
