@@ -22,12 +22,13 @@ from pmtui.delivery.controls import (
     request_skip,
 )
 from pmtui.delivery.engine import DeliveryEngine
-from pmtui.delivery.executors import ScriptedExecutor, sequence, write_files
+from pmtui.delivery.executors import ScriptedExecutor, write_files
 from pmtui.delivery.store import DeliveryStore
 from pmtui.models.delivery import TaskContract
 from pmtui.models.states import IssueState
 from pmtui.store import Store
 from tests.delivery_repo import make_project, module_files, plan_text, refs_count, task_block
+from tests.fixtures.steps import sequence
 
 S = IssueState
 

@@ -12,19 +12,13 @@ import yaml
 
 from pmtui.config import Config
 from pmtui.delivery.engine import DeliveryEngine, RunOutcome
-from pmtui.delivery.executors import (
-    ScriptedExecutor,
-    Step,
-    commit_behind_pm,
-    delete_files,
-    sequence,
-    write_files,
-)
+from pmtui.delivery.executors import ScriptedExecutor, Step, write_files
 from pmtui.delivery.store import DeliveryStore
 from pmtui.models.delivery import AgentResult, TaskContract
 from pmtui.models.states import IssueState
 from pmtui.store import Store
 from tests.delivery_repo import TEST_CALC, git, make_project, module_files, plan_text, refs_count, task_block
+from tests.fixtures.steps import commit_behind_pm, delete_files, sequence
 
 HAPPY_PATH = [
     "received",

@@ -14,22 +14,14 @@ import pytest
 
 from pmtui.config import Config, ModelRoute
 from pmtui.delivery.contract import build_contract
-from pmtui.delivery.executors import (
-    CommandExecutor,
-    ScriptedExecutor,
-    commit_behind_pm,
-    crash,
-    delete_files,
-    sequence,
-    sleep,
-    write_files,
-)
+from pmtui.delivery.executors import CommandExecutor, ScriptedExecutor, write_files
 from pmtui.delivery.llm_agent import LLMAgentExecutor, PathRefused, RepositoryJail
 from pmtui.delivery.plan import parse_plan
 from pmtui.llm.gateway import LLMGateway
 from pmtui.models.delivery import TaskContract
 from pmtui.store import Store
 from tests.fake_llm_server import FakeLLMServer
+from tests.fixtures.steps import commit_behind_pm, crash, delete_files, sequence, sleep
 
 AGENTS = Path(__file__).parent / "agents"
 PLAN = """\

@@ -7,10 +7,10 @@ acts on them, so a resumed run never scans again.
 
 from __future__ import annotations
 
-import subprocess
 from collections import Counter
 from pathlib import Path
 
+from pmtui.delivery.git_ops import GitError, run_git
 from pmtui.delivery.plan import PlanDocument, PlanTask
 from pmtui.models.delivery import CodeState
 
@@ -33,8 +33,11 @@ _STACKS: dict[str, str] = {
 
 
 def _git(root: Path, *args: str) -> str:
-    done = subprocess.run(["git", *args], check=False, cwd=root, capture_output=True, text=True, timeout=30)
-    return done.stdout.strip() if done.returncode == 0 else ""
+    """A read for the scan: what git says, or nothing when it cannot say (no commits yet, no repository)."""
+    try:
+        return run_git(root, *args)
+    except GitError:
+        return ""
 
 
 def recent_commits(root: Path, count: int = LOG_COMMITS) -> list[str]:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import shlex
-import subprocess
 import sys
 import tempfile
 import threading
@@ -22,6 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from pmtui.delivery.git_ops import GitError, run_git
 
 if TYPE_CHECKING:
     from pmtui.config import Config
@@ -113,10 +114,10 @@ def create_sandbox(base: Path | None = None, tooling: DemoTooling | None = None)
             ["add", "-A"],
             ["commit", "-q", "-m", "tally: habits, the starting point of the pmtui demo"],
         ):
-            subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, timeout=30)
+            run_git(repo, *args)
         plan_path = base / PLAN_FILE
         plan_path.write_text(plan_markdown(tools), encoding="utf-8")
-    except (OSError, subprocess.CalledProcessError) as error:
+    except (OSError, GitError) as error:
         raise DemoError(f"cannot create the demo sandbox in {base}: {error}") from None
     return DemoSandbox(base=base, repo=repo, plan_path=plan_path, run_dir=base / "runs", tooling=tools)
 

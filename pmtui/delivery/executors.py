@@ -21,7 +21,7 @@ import time
 import traceback
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -463,66 +463,5 @@ def write_files(
             exit_code=0,
             output_tail="\n".join(f"wrote {path}" for path in contents),
         )
-
-    return step
-
-
-def delete_files(paths: list[str], *, self_assessment: SelfAssessment = "confident") -> Step:
-    """A step that deletes files (e.g. the tests, to simulate a misbehaving agent)."""
-
-    def step(workdir: Path, contract: TaskContract) -> AgentResult:
-        for path in paths:
-            (workdir / path).unlink(missing_ok=True)
-        return AgentResult(files_changed=list(paths), self_assessment=self_assessment, exit_code=0,
-                           output_tail="\n".join(f"deleted {path}" for path in paths))
-
-    return step
-
-
-def crash(message: str = "the agent crashed") -> Step:
-    """A step that raises: the executor reports exit code 1 with the message as evidence."""
-
-    def step(workdir: Path, contract: TaskContract) -> AgentResult:
-        raise RuntimeError(message)
-
-    return step
-
-
-def sleep(seconds: float) -> Step:
-    """A step that sleeps (cancellably): past the contract's time budget it is a timeout."""
-
-    async def step(workdir: Path, contract: TaskContract) -> AgentResult:
-        await asyncio.sleep(seconds)
-        return AgentResult(exit_code=0, self_assessment="uncertain", output_tail=f"slept {seconds:g} s")
-
-    return step
-
-
-def commit_behind_pm(contents: Mapping[str, str] | None = None, message: str = "agent: sneak commit") -> Step:
-    """A step that writes files and commits them itself — what a sub-agent must never do."""
-    contents = dict(contents or {"AGENT_COMMIT.txt": "committed by the agent\n"})
-
-    def step(workdir: Path, contract: TaskContract) -> AgentResult:
-        write_files(contents)(workdir, contract)
-        identity = ["-c", "user.name=Rogue Agent", "-c", "user.email=agent@example.invalid"]
-        for args in (["add", "--", *contents], [*identity, "commit", "-q", "--no-verify", "-m", message]):
-            subprocess.run(["git", *args], cwd=workdir, check=True, capture_output=True, timeout=30)
-        return AgentResult(files_changed=list(contents), self_assessment="confident", exit_code=0,
-                           output_tail=f"committed {', '.join(contents)}")
-
-    return step
-
-
-def sequence(*steps: Step) -> Step:
-    """Several synchronous steps as one; the result is the last one that returned a result."""
-
-    def step(workdir: Path, contract: TaskContract) -> StepOutcome:
-        outcome: StepOutcome = None
-        for part in steps:
-            value: Any = part(workdir, contract)
-            if inspect.isawaitable(value):
-                raise TypeError("sequence() takes synchronous steps only")
-            outcome = value if value is not None else outcome
-        return outcome
 
     return step

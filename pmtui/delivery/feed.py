@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from pmtui.clock import seconds_between
+from pmtui.delivery import git_ops
 from pmtui.delivery.progress import TIERS, BlockedTask, ProgressReport, run_spend, top_risks
 from pmtui.delivery.store import (
     AttemptRecord,
@@ -357,18 +358,12 @@ class DeliveryFeed:
         )
 
     def _diff_stat(self, sha: str) -> str:
-        import subprocess
-
         if self.run is None:
             return ""
         try:
-            done = subprocess.run(
-                ["git", "show", "--stat", "--format=", sha], cwd=self.run.repo, capture_output=True, text=True,
-                timeout=5, check=False,
-            )
-        except (OSError, subprocess.TimeoutExpired):
+            return git_ops.run_git(self.run.repo, "show", "--stat", "--format=", sha).strip()
+        except git_ops.GitError:
             return ""
-        return done.stdout.strip() if done.returncode == 0 else ""
 
     def release(self) -> ReleaseView:
         """The manifest file's text and the handoff summary, once the run is released."""
