@@ -77,16 +77,15 @@ def test_delete_cascades_and_names_are_unique(store: Store) -> None:
     assert store._conn.execute("SELECT COUNT(*) FROM messages").fetchone()[0] == 0
 
 
-def test_events_are_rows_and_listeners_hear_them_after_commit(store: Store) -> None:
-    heard: list[str] = []
-    store.subscribe(lambda _pid, kind, _payload: heard.append(kind))
+def test_events_are_rows_another_connection_sees_only_after_commit(store: Store) -> None:
+    follower = Store(store.path)
     with store.transaction():
         project_id = store.create_project("Evented")
         store.add_message(project_id, "user", "hello", "discovery")
-        assert heard == []
-    assert heard == ["project_created", "message"]
-    kinds = [event["kind"] for event in store.events_since(0)]
+        assert follower.events_since(0) == []
+    kinds = [event["kind"] for event in follower.events_since(0)]
     assert kinds == ["project_created", "message"]
+    follower.close()
 
 
 def test_llm_ledger_sums_per_project(store: Store) -> None:

@@ -36,30 +36,6 @@ class IssueState(str, Enum):
 
 S = IssueState
 
-STATE_AGENT_MAPPING: dict[IssueState, str | None] = {
-    S.RECEIVED: "pm",
-    S.ANALYZING_REQUIREMENTS: "analyst",
-    S.REQUIREMENTS_UNCLEAR: "pm",
-    S.WAITING_FOR_REQUIREMENTS_CLARIFICATION: None,
-    S.REQUIREMENTS_CLARIFIED: "pm",
-    S.PLANNING_APPROACH: "pm",
-    S.CREATING_TESTS: "tester",
-    S.UPDATING_TESTS: "tester",
-    S.RUNNING_TESTS: "tester",
-    S.IMPLEMENTING: "developer",
-    S.FIXING_ISSUES: "developer",
-    S.REFACTORING: "developer",
-    S.VALIDATING_SOLUTION: "tester",
-    S.ADDRESSING_FEEDBACK: "developer",
-    S.CREATING_PR: "pm",
-    S.COMPLETED: None,
-    S.FAILED: None,
-    S.WAITING_FOR_HUMAN_INPUT: None,
-    S.HUMAN_INPUT_RECEIVED: "pm",
-    S.BLOCKED: "pm",
-    S.REQUIRES_HUMAN_INTERVENTION: None,
-}
-
 SEED_TRANSITIONS: dict[IssueState, tuple[IssueState, ...]] = {
     S.RECEIVED: (S.ANALYZING_REQUIREMENTS, S.CREATING_TESTS, S.FAILED),
     S.ANALYZING_REQUIREMENTS: (S.REQUIREMENTS_UNCLEAR, S.CREATING_TESTS, S.IMPLEMENTING, S.FAILED),
@@ -166,10 +142,6 @@ class InvalidTransition(ValueError):
 
 def is_valid_transition(from_state: IssueState, to_state: IssueState) -> bool:
     return to_state in VALID_TRANSITIONS[from_state]
-
-
-def responsible_agent(state: IssueState) -> str | None:
-    return STATE_AGENT_MAPPING[state]
 
 
 def task_status(state: IssueState, dependencies_done: bool = True) -> TaskStatus:

@@ -6,7 +6,7 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -48,8 +48,6 @@ class Store:
         self._conn.row_factory = sqlite3.Row
         self._lock = threading.RLock()
         self._depth = 0
-        self._listeners: list[Callable[[int, str, dict[str, Any]], None]] = []
-        self._pending_events: list[tuple[int, str, dict[str, Any]]] = []
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute("PRAGMA foreign_keys=ON")
         self._conn.execute("PRAGMA synchronous=NORMAL")
@@ -62,7 +60,7 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """A write transaction; nested calls join the outer one. Listeners hear events after commit."""
+        """A write transaction; nested calls join the outer one. Its event rows are seen after commit."""
         with self._lock:
             outer = self._depth == 0
             if outer:
@@ -74,15 +72,10 @@ class Store:
                 self._depth -= 1
                 if outer:
                     self._conn.execute("ROLLBACK")
-                    self._pending_events.clear()
                 raise
             self._depth -= 1
             if outer:
                 self._conn.execute("COMMIT")
-                events, self._pending_events = self._pending_events, []
-                for event in events:
-                    for listener in list(self._listeners):
-                        listener(*event)
 
     def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         """A read under the store's lock (modules with tables of their own, like delivery, use it)."""
@@ -108,14 +101,6 @@ class Store:
         return int(self.query("PRAGMA user_version")[0][0])
 
     # -- events ---------------------------------------------------------------------------
-    def subscribe(self, listener: Callable[[int, str, dict[str, Any]], None]) -> None:
-        """Call listener(project_id, kind, payload) after each committed event (in-process)."""
-        self._listeners.append(listener)
-
-    def unsubscribe(self, listener: Callable[[int, str, dict[str, Any]], None]) -> None:
-        if listener in self._listeners:
-            self._listeners.remove(listener)
-
     def emit(self, project_id: int | None, kind: str, payload: dict[str, Any] | None = None) -> None:
         body = payload or {}
         with self.transaction() as conn:
@@ -123,7 +108,6 @@ class Store:
                 "INSERT INTO events (project_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
                 (project_id, kind, json.dumps(body), now_iso()),
             )
-            self._pending_events.append((project_id or 0, kind, body))
 
     def events_since(self, last_id: int, limit: int = 1000) -> list[dict[str, Any]]:
         rows = self.query(
