@@ -251,7 +251,7 @@ async def main(direct: bool) -> int:
     os.environ["OPENAI_API_KEY"] = "sk-bench"
     from pmtui.config import Config, ModelRoute
     from pmtui.llm.gateway import LLMGateway
-    from pmtui.product.llm_brain import LLMBrain
+    from pmtui.product.brains.model import LLMBrain
     from pmtui.store import Store
 
     with tempfile.TemporaryDirectory() as tmp, FakeLLMServer(responder=scripted_pm) as server:

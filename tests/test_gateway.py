@@ -296,7 +296,7 @@ def test_the_gateway_module_does_not_import_litellm() -> None:
     import subprocess
     import sys
 
-    code = "import sys, pmtui.llm.gateway, pmtui.product.llm_brain; print(json.dumps('litellm' in sys.modules))"
+    code = "import sys, pmtui.llm.gateway, pmtui.product.brains.model; print(json.dumps('litellm' in sys.modules))"
     out = subprocess.run([sys.executable, "-c", "import json; " + code], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) is False
 

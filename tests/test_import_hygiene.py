@@ -23,7 +23,7 @@ def test_engine_modules_do_not_import_textual() -> None:
 def test_importing_the_engine_loads_neither_textual_nor_litellm() -> None:
     code = (
         "import sys\n"
-        "import pmtui.product.orchestrator, pmtui.store, pmtui.config, pmtui.llm.offline\n"
+        "import pmtui.product.orchestrator, pmtui.store, pmtui.config, pmtui.product.brains.offline\n"
         "heavy = [m for m in ('textual', 'litellm', 'git', 'networkx') if m in sys.modules]\n"
         "print(','.join(heavy))\n"
     )

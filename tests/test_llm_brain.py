@@ -9,8 +9,8 @@ import pytest
 from pmtui.config import Config, ModelRoute
 from pmtui.llm.gateway import LLMError, LLMGateway
 from pmtui.models import ChatMessage, ComparableProduct, ConversationState, DiscoverySummary
+from pmtui.product.brains.model import DiscoveryFacts, LLMBrain, merge_summary
 from pmtui.product.completeness import check_completeness
-from pmtui.product.llm_brain import DiscoveryFacts, LLMBrain, merge_summary
 from pmtui.product.rice import effort_budget_weeks
 from pmtui.store import Store
 from tests.fake_llm_server import FakeLLMServer, FakeResponse

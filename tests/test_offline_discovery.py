@@ -8,16 +8,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pmtui.llm.offline import OfflineBrain
-from pmtui.llm.offline.discovery import (
+from pmtui.models import ASPECTS, ChatMessage, ConversationState, DiscoverySummary
+from pmtui.product.brains.offline import OfflineBrain
+from pmtui.product.brains.offline.discovery import (
     classify_review,
     extract,
     is_vague,
     next_reply,
     opening_question,
 )
-from pmtui.models import ASPECTS, ChatMessage, ConversationState, DiscoverySummary
-from pmtui.product.brain import DiscoveryReply
+from pmtui.product.brains.protocol import DiscoveryReply
 from pmtui.product.completeness import check_completeness, has_real_content
 
 NURSE_ANSWERS = {

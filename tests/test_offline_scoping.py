@@ -2,8 +2,8 @@
 
 import pytest
 
-from pmtui.llm.offline.scoping import answer_question, classify_intent, negotiate, propose
 from pmtui.models import ConversationState, DiscoverySummary
+from pmtui.product.brains.offline.scoping import answer_question, classify_intent, negotiate, propose
 from pmtui.product.rice import phase_effort, rescore
 from pmtui.product.search import search_comparable_products
 

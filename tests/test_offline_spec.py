@@ -2,9 +2,9 @@
 
 import re
 
-from pmtui.llm.offline.scoping import negotiate, propose
-from pmtui.llm.offline.spec import write_spec
 from pmtui.models import ConversationState, DiscoverySummary
+from pmtui.product.brains.offline.scoping import negotiate, propose
+from pmtui.product.brains.offline.spec import write_spec
 from pmtui.product.rice import rescore
 from pmtui.product.search import search_comparable_products
 

@@ -12,7 +12,7 @@ from textual.widgets import Input
 from pmtui.app import PmtuiApp
 from pmtui.config import Config, ModelRoute
 from pmtui.llm.gateway import LLMGateway
-from pmtui.product.llm_brain import LLMBrain
+from pmtui.product.brains.model import LLMBrain
 from pmtui.product.orchestrator import Orchestrator
 from pmtui.store import Store
 from pmtui.widgets.chat_log import ChatNotice, PMMessage, UserMessage

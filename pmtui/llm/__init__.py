@@ -1,1 +1,1 @@
-"""Model access: the LLM gateway (litellm, imported lazily) and the offline engine."""
+"""Model access: the LLM gateway (task routing, litellm imported lazily, the cost ledger)."""

@@ -13,7 +13,7 @@ from typing import Any
 from pmtui.config import Config
 from pmtui.models import ConversationState, ScopingOutput, TurnResult
 from pmtui.product import texts
-from pmtui.product.brain import Brain, DiscoveryReply
+from pmtui.product.brains.protocol import Brain, DiscoveryReply
 from pmtui.product.completeness import check_completeness
 from pmtui.store import Store, StoreError
 
@@ -37,12 +37,12 @@ class Orchestrator:
     def brain(self) -> Brain:
         if self._brain is None:
             if self.config.route("conversation").is_offline:
-                from pmtui.llm.offline import OfflineBrain
+                from pmtui.product.brains.offline import OfflineBrain
 
                 self._brain = OfflineBrain()
             else:
                 from pmtui.llm.gateway import LLMGateway
-                from pmtui.product.llm_brain import LLMBrain
+                from pmtui.product.brains.model import LLMBrain
 
                 self._brain = LLMBrain(LLMGateway(self.config, self.store))
         return self._brain
@@ -62,7 +62,7 @@ class Orchestrator:
         """The project called `name`, created (with the PM's opening question) when new."""
         project_id = self.store.find_project(name)
         if project_id is None:
-            from pmtui.llm.offline.discovery import opening_question
+            from pmtui.product.brains.offline.discovery import opening_question
 
             with self.store.transaction():
                 project_id = self.store.create_project(name)

@@ -27,7 +27,13 @@ from pmtui.models import (
     Provenance,
     ScopingOutput,
 )
-from pmtui.product.brain import DeltaCallback, DiscoveryReply, Negotiation, ReviewIntent, ScopingIntent
+from pmtui.product.brains.protocol import (
+    DeltaCallback,
+    DiscoveryReply,
+    Negotiation,
+    ReviewIntent,
+    ScopingIntent,
+)
 from pmtui.prompts import render_prompt
 
 HISTORY_MESSAGES = 12

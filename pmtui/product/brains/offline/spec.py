@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-from pmtui.llm.offline.scoping import EFFORT_RULES, metric_phrase, persona
 from pmtui.models import ASPECT_LABELS, ConversationState, DiscoverySummary, Feature, ScopingOutput
+from pmtui.product.brains.offline.scoping import EFFORT_RULES, metric_phrase, persona
 from pmtui.product.completeness import has_real_content
 from pmtui.product.rice import phase_effort, team_size
 

@@ -1,12 +1,12 @@
 """The offline engine: a deterministic PM that works without a model, from the user's own words.
 
 Discovery heuristics live in offline.discovery, scoping and negotiation in offline.scoping, the
-spec writer in offline.spec. This class adapts them to the product.brain.Brain interface.
+spec writer in offline.spec. This class adapts them to the
+product.brains.protocol.Brain interface: the offline engine is a Brain, a sibling of LLMBrain.
 """
 
 from __future__ import annotations
 
-from pmtui.llm.offline import discovery, scoping, spec
 from pmtui.models import (
     ComparableProduct,
     Completeness,
@@ -14,7 +14,14 @@ from pmtui.models import (
     DiscoverySummary,
     ScopingOutput,
 )
-from pmtui.product.brain import DeltaCallback, DiscoveryReply, Negotiation, ReviewIntent, ScopingIntent
+from pmtui.product.brains.offline import discovery, scoping, spec
+from pmtui.product.brains.protocol import (
+    DeltaCallback,
+    DiscoveryReply,
+    Negotiation,
+    ReviewIntent,
+    ScopingIntent,
+)
 
 
 class OfflineBrain:

@@ -1,0 +1,17 @@
+"""The offline discovery interviewer: a deterministic PM that reads what the user wrote.
+
+It splits each message into sentences and clauses, attributes them to the eight discovery aspects
+(the one that was asked, and any volunteered out of turn, recognised by cue phrases), merges them
+into the DiscoverySummary in the user's own words, and asks one question per reply — probing a
+vague answer once before moving on to the most important gap. Word lists live in `lexicon`, cue
+patterns in `cues`, reply templates in `phrasing`; the logic in `text`, `clues`, `extract`,
+`interview` and `review`.
+"""
+
+from pmtui.product.brains.offline.discovery.extract import extract
+from pmtui.product.brains.offline.discovery.interview import QUESTION_ORDER, next_reply
+from pmtui.product.brains.offline.discovery.phrasing import opening_question
+from pmtui.product.brains.offline.discovery.review import classify_review
+from pmtui.product.brains.offline.discovery.text import is_vague
+
+__all__ = ["QUESTION_ORDER", "classify_review", "extract", "is_vague", "next_reply", "opening_question"]

@@ -1,0 +1,431 @@
+"""What one clause says about each discovery aspect: the fragment of the user's words to keep, and how sure."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pmtui.product.brains.offline.discovery.cues import (
+    ALTERNATIVES_STRONG,
+    ALTERNATIVES_WEAK,
+    CHANGE_TO,
+    CONSTRAINTS_STRONG,
+    CONSTRAINTS_WEAK,
+    CORRECTION,
+    COUNT_WITH_HORIZON,
+    FEATURE_TRIGGER,
+    FEATURE_VERB,
+    FOR_PERSONA,
+    HEDGE_WORDS,
+    HEDGED_FEATURE,
+    HELPS_PERSONA,
+    IDEA_FEATURE,
+    LABEL_LINE,
+    LABELS,
+    METRIC_NOUN,
+    NOT_A_FEATURE,
+    NOT_FEATURE_LEAD,
+    PERCENT_TARGET,
+    PERSONA_QUALIFIER,
+    PRICE,
+    PROBLEM_STRONG,
+    PROBLEM_WEAK,
+    REVENUE_STRONG,
+    SUCCESS_STRONG,
+    SUCCESS_WEAK,
+    TARGET_EXPLICIT,
+    TIMELINE_ONLY,
+    UNCERTAIN,
+    WHY_NOW_STRONG,
+    WHY_NOW_WEAK,
+    WORKAROUND_LEAD,
+)
+from pmtui.product.brains.offline.discovery.lexicon import NAMED_PRODUCT, NUMBER, TOOL_RE
+from pmtui.product.brains.offline.discovery.text import (
+    cap_words,
+    clean,
+    clean_keep_case,
+    content_words,
+    drop_negated,
+    has_persona,
+    is_generic_only,
+    is_vague,
+    norm,
+    persona_phrase,
+    split_clauses,
+)
+from pmtui.product.rice import NICE_TO_HAVE_MARK, feature_name
+
+
+@dataclass
+class Clue:
+    """What one clause says about one aspect: the fragment to store and whether the cue is strong."""
+
+    fragment: str
+    strong: bool
+    items: tuple[str, ...] = ()
+    # Secondary: a side remark (a tool named in a pain, a pain in a workaround) that only fills a gap.
+    secondary: bool = False
+    # The clause is nothing but a description of the users ("Solo indie devs on Steam, usually …").
+    descriptive: bool = False
+
+
+def _success_strong(clause: str) -> bool:
+    """An explicit success cue, or a target: a count of users with a horizon, a percentage of retention."""
+    if SUCCESS_STRONG.search(clause) or PERCENT_TARGET.search(clause):
+        return True
+    for match in COUNT_WITH_HORIZON.finditer(clause):
+        noun = match.group("noun").lower()
+        # "500 completed walks in 3 months" is a target; "3 engineers in 6 weeks" is a team.
+        builders = re.fullmatch(
+            r"devs|developers|engineers|programmers|designers|people|founders|cofounders|co-founders|"
+            r"weeks|months|days|years|hours|quarters|sprints",
+            noun,
+        )
+        if not builders and not re.search(r"\b(?:i|we)\s+(?:have|got|are)\b", clause, re.IGNORECASE):
+            return True
+    return False
+
+
+def _target_clue(clause: str) -> Clue | None:
+    match = TARGET_EXPLICIT.search(clause)
+    if match:
+        who = clean(drop_negated(match.group("who") or match.group("who2") or ""))
+        who = re.sub(r"\s+(?:to|so|so that|because)\s+.*$", "", who, flags=re.IGNORECASE)
+        if who and not is_vague(who) and (has_persona(who) or len(content_words(who)) >= 2):
+            phrase = persona_phrase(who) or who
+            return Clue(cap_words(phrase, 14), True)
+    for match in FOR_PERSONA.finditer(clause):
+        phrase = persona_phrase(match.group("who"))
+        if phrase and has_persona(phrase) and not is_generic_only(phrase):
+            return Clue(phrase, True)
+    match = HELPS_PERSONA.search(clause)
+    if match:
+        phrase = persona_phrase(match.group("who"))
+        if phrase and has_persona(phrase) and not is_generic_only(phrase):
+            return Clue(phrase, True)
+    cleaned = clean(clause)
+    subject = persona_phrase(cleaned)
+    if subject and has_persona(subject) and not is_generic_only(subject):
+        # A clause that is nothing but a persona ('ICU nurses at big hospitals') names the user outright.
+        only_persona = len(subject.split()) >= len(cleaned.split()) - 1
+        # "ICU nurses at mid-size hospitals, around 400 per hospital, …" describes the user, no verb follows.
+        rest = cleaned[len(subject) :] if cleaned.lower().startswith(subject.lower()) else "x"
+        descriptive = not rest.strip() or rest.lstrip()[:1] in {",", ";", "(", "\u2014", "-"}
+        strong = (
+            only_persona
+            or descriptive
+            or bool(
+                PROBLEM_STRONG.search(clause)
+                or re.search(r"\b(are|is) (often|usually|always|mostly)\b", clause)
+            )
+        )
+        qualifier = PERSONA_QUALIFIER.match(rest) if descriptive else None
+        if qualifier:
+            # "…, usually 1-3 person studios" says more about the same people.
+            subject = f"{subject}{qualifier.group(0).rstrip(' ,')}"
+        return Clue(subject, strong, descriptive=only_persona or descriptive)
+    return None
+
+
+def feature_items(text: str) -> list[str]:
+    """Split 'post a shift, swap with one tap and get approval' into short feature names."""
+    text = re.sub(r"\b(drag) and (drop)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(pen) and (paper)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(search) and (filter)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
+    pieces = re.split(
+        r",\s*(?:and|or|plus)\s+|,\s*|\s+and\s+(?:also\s+)?|\s+plus\s+|\s+as well as\s+|\s*&\s*|;\s*", text
+    )
+    items: list[str] = []
+    for piece in pieces:
+        item = clean(piece)
+        item = re.sub(
+            r"^(?:(?:it|they|users?|people|you|we|i|nurses|\w+s)\s+(?:can|could|should|will|would)\s+)?"
+            r"(?:also\s+)?(?:be able to|the ability to|ability to|a way to|an easy way to|way to|an option to|"
+            r"option to|being able to|let (?:the |a |an )?(?:\w+ )?|allow (?:\w+ ){0,2}to|help (?:\w+ ){0,2}(?:to )?|"
+            r"(?:users|people|them|me|us|you|[a-z]+s) to\s)?",
+            "",
+            item,
+            flags=re.IGNORECASE,
+        ).strip()
+        item = re.sub(
+            r"^(?:to|also|then|maybe|probably|ideally|a|an|the)\s+", "", item, flags=re.IGNORECASE
+        ).strip()
+        item = re.sub(r"\s+(?:so|because|which|since)\s+.*$", "", item, flags=re.IGNORECASE)
+        item = re.sub(r"\s+(?:too|as well|also)$", "", item, flags=re.IGNORECASE)
+        item = item.replace("-and-", " and ")
+        hedged = HEDGED_FEATURE.match(item)
+        if hedged:
+            item = hedged.group("x")
+        item = feature_name(item)
+        if len(item) < 3 or vague_feature(item) or not _feature_like(item):
+            continue
+        if hedged or HEDGE_WORDS.search(re.sub(r"^\s*(?:[-*\u2022>]+|\d+[.)])\s+", "", piece)):
+            item = f"{item} {NICE_TO_HAVE_MARK}"
+        if norm(item) in {"etc", "more", "stuff", "things", "other stuff", "and more", "so on"}:
+            continue
+        items.append(item[0].upper() + item[1:])
+    return items
+
+
+def _feature_like(item: str) -> bool:
+    """'Record gameplay sessions' is a feature; 'They send builds over Discord' and 'Which is a mess' are not."""
+    if NOT_FEATURE_LEAD.match(item):
+        return False
+    # "Feedback is scattered" states a pain; "swap shifts without the chaos" is still a feature.
+    stated = re.search(r"\b(?:is|are|was|were|gets?|got|keeps?|feels?|becomes?)\b", item, re.IGNORECASE)
+    return not (PROBLEM_STRONG.search(item) and stated and not FEATURE_VERB.match(item))
+
+
+def vague_feature(item: str) -> bool:
+    """'stuff', 'everything', 'not sure' are not features; 'flag mismatches' is, however short."""
+    content = content_words(UNCERTAIN.sub(" ", item.lower()))
+    return not content or all(
+        w in {"everything", "anything", "stuff", "features", "feature", "etc", "app"} for w in content
+    )
+
+
+def _strip_persona_lead(text: str) -> str:
+    """'freelancers track invoices' -> 'track invoices' (the users are the target, not the feature)."""
+    phrase = persona_phrase(text)
+    # Only a leading subject counts: in "record sessions, let testers comment" the testers are not the lead.
+    if not phrase or "," in phrase or FEATURE_VERB.match(phrase):
+        return text
+    match = re.match(
+        r"\s*(?:the |a |an |our |my )?" + re.escape(phrase) + r"\s+(?:to\s+)?", text, re.IGNORECASE
+    )
+    return text[match.end() :] if match else text
+
+
+def feature_clue(sentence: str, first_message: bool) -> Clue | None:
+    """Features the sentence asks for ('it should let nurses post a shift, …'), or None."""
+    match = FEATURE_TRIGGER.search(sentence)
+    if match:
+        rest = sentence[match.end() :]
+        build = re.match(
+            r"(?:to )?(?:build|make|create|develop|launch|start|design|write)\s+", rest, re.IGNORECASE
+        )
+        if build:
+            return _idea_clue(rest)
+        if NOT_A_FEATURE.match(rest) or PRICE.search(rest) or CONSTRAINTS_STRONG.search(rest):
+            return None
+        if (
+            re.search(NUMBER, rest, re.IGNORECASE)
+            and METRIC_NOUN.search(rest)
+            and not re.search(
+                r"\b(let|allow|see|track|add|send|view|post|book|create|export)\b", rest, re.IGNORECASE
+            )
+        ):
+            return None
+        items = feature_items(_strip_persona_lead(rest))
+        if items:
+            return Clue("; ".join(items), True, tuple(items))
+    return _idea_clue(sentence) if first_message else None
+
+
+def _idea_clue(sentence: str) -> Clue | None:
+    """'An app for nurses to swap shifts' -> the feature 'Swap shifts'."""
+    idea = IDEA_FEATURE.search(sentence)
+    if not idea:
+        return None
+    feature = _strip_persona_lead(idea.group("feature"))
+    feature = re.sub(r"\s+(?:for|aimed at|targeted at)\s+[^,.;]+$", "", feature, flags=re.IGNORECASE)
+    items = feature_items(feature)
+    return Clue("; ".join(items), True, tuple(items)) if items else None
+
+
+def list_clue(sentence: str, first_message: bool) -> Clue | None:
+    """A bare list of three or more short items with no other cue reads as a feature list."""
+    pieces = [p for p in re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+", clean(sentence)) if p.strip()]
+    if len(pieces) < 3 or any(len(p.split()) > 6 for p in pieces):
+        return None
+    if any(NOT_FEATURE_LEAD.match(p.strip()) for p in pieces) or PROBLEM_STRONG.search(sentence):
+        # "They send builds over Discord, read feedback in a form, which is a mess" is a story, not a list.
+        return None
+    integrates = re.search(
+        r"\b(integrat\w*|export\w*|import\w*|sync\w*|connect\w*|send to)\b", sentence, re.IGNORECASE
+    )
+    if sum(1 for p in pieces if persona_phrase(p)) * 2 >= len(pieces) or (
+        TOOL_RE.search(sentence) and not integrates
+    ):
+        return None
+    for cue in (REVENUE_STRONG, CONSTRAINTS_STRONG, SUCCESS_STRONG, WHY_NOW_STRONG, PRICE):
+        if cue.search(sentence):
+            return None
+    if re.search(NUMBER, sentence, re.IGNORECASE) and METRIC_NOUN.search(sentence):
+        return None
+    items = feature_items(sentence)
+    return Clue("; ".join(items), True, tuple(items)) if len(items) >= 3 else None
+
+
+def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
+    """Every aspect `clause` speaks to, with the fragment of the user's words to keep."""
+    clues: dict[str, Clue] = {}
+    cleaned = clean(drop_negated(clause)) if CORRECTION.search(clause) else clean(clause)
+    if not cleaned:
+        return clues
+    target = _target_clue(clause)
+    if target:
+        clues["target_user"] = target
+    if PROBLEM_STRONG.search(clause):
+        pitch = re.sub(
+            r"^(?:i|we)(?:'d| would)? (?:want|like|plan|am going|are going|'m going|'re going) to (?:build|make|create)\s+"
+            r"|^(?:i'm|i am|we're|we are) (?:building|making|creating)\s+",
+            "",
+            cleaned,
+            flags=re.IGNORECASE,
+        )
+        clues["core_problem"] = Clue(pitch[:1].upper() + pitch[1:] if pitch != cleaned else cleaned, True)
+    elif PROBLEM_WEAK.search(clause):
+        clues["core_problem"] = Clue(cleaned, False)
+    tool = TOOL_RE.search(clause) or NAMED_PRODUCT.search(clause)
+    integrates = re.search(
+        r"\b(integrat\w*|export\w*|import\w*|sync\w*|connect\w*|plug into|send to)\b", clause, re.IGNORECASE
+    )
+    if ALTERNATIVES_STRONG.search(clause) or (
+        tool and not integrates and not FEATURE_TRIGGER.search(sentence)
+    ):
+        clues["current_alternatives"] = Clue(cleaned, True)
+    elif ALTERNATIVES_WEAK.search(clause) or tool:
+        clues["current_alternatives"] = Clue(cleaned, False)
+    if WHY_NOW_STRONG.search(clause):
+        clues["why_now"] = Clue(cleaned, True)
+    elif WHY_NOW_WEAK.search(clause):
+        clues["why_now"] = Clue(cleaned, False)
+    price = PRICE.search(clause)
+    if REVENUE_STRONG.search(clause) or (
+        price and not re.search(r"\b(mrr|arr|revenue|budget|raise|saved?)\b", clause, re.IGNORECASE)
+    ):
+        clues["revenue_model"] = Clue(cleaned, True)
+    without_price = PRICE.sub(" ", clause)
+    has_number = re.search(NUMBER, without_price, re.IGNORECASE)
+    success_strong = _success_strong(clause)
+    if success_strong or (
+        has_number and METRIC_NOUN.search(without_price) and not CONSTRAINTS_STRONG.search(clause)
+    ):
+        clues["success_metric"] = Clue(cleaned, True)
+    elif SUCCESS_WEAK.search(clause):
+        clues["success_metric"] = Clue(cleaned, False)
+    limit = CONSTRAINTS_STRONG.search(clause)
+    if limit and limit.group(0).lower() == "budget" and "revenue_model" in clues:
+        # "Hospitals pay $1 per nurse from their wellbeing budget": the buyer's budget, not ours.
+        limit = None
+    if limit:
+        clues["constraints"] = Clue(cleaned, True)
+        if "success_metric" in clues and not success_strong:
+            del clues["success_metric"]
+        elif "success_metric" in clues and TIMELINE_ONLY.fullmatch(limit.group(0)):
+            # "60% of swaps within 3 months" is a success target with a horizon, not a build deadline.
+            del clues["constraints"]
+    elif CONSTRAINTS_WEAK.search(clause):
+        clues["constraints"] = Clue(cleaned, False)
+    # "teams at companies with 50-500 employees" describes who, not a success number.
+    numbered_persona = target is not None and (
+        target.strong or re.search(NUMBER, target.fragment, re.IGNORECASE)
+    )
+    if numbered_persona and "success_metric" in clues and not success_strong:
+        del clues["success_metric"]
+    first_person = re.match(
+        r"\s*(?:i|i'm|i am|we|we're|we are|my|our|me|us|(?:a\s+)?team of|just (?:me|us)|\w+ of us)\b",
+        cleaned,
+        re.IGNORECASE,
+    )
+    if first_person and target is not None and re.match(r"\s*(?:a\s+)?team of\b", cleaned, re.IGNORECASE):
+        # "Team of 3, 6 weeks" is who builds it, not who it is for.
+        del clues["target_user"]
+        target = None
+    if target is not None and target.descriptive and not first_person:
+        # "Solo indie devs on Steam, usually 1-3 person studios" is about the users: their platform is not
+        # today's alternative, their team size is not our constraint.
+        for aspect in ("current_alternatives", "constraints", "why_now", "revenue_model"):
+            if aspect in clues and not (
+                aspect == "current_alternatives" and ALTERNATIVES_STRONG.search(clause)
+            ):
+                del clues[aspect]
+        if "success_metric" in clues and not success_strong:
+            del clues["success_metric"]
+    timing = clues.get("why_now")
+    problem = clues.get("core_problem")
+    if timing and timing.strong and problem and problem.strong:
+        # "Since this year hospitals have budgets after the burnout reports": the lead cue decides.
+        when, pain = WHY_NOW_STRONG.search(clause), PROBLEM_STRONG.search(clause)
+        if when and pain and when.start() < pain.start():
+            del clues["core_problem"]
+        else:
+            timing.secondary = True
+    alternative = clues.get("current_alternatives")
+    if alternative and alternative.strong and problem and problem.strong:
+        # "They send builds over Discord …, which is a mess": a workaround with a complaint, and
+        # "Feedback is scattered across Discord": a pain that names a tool. The lead decides.
+        if ALTERNATIVES_STRONG.search(clause) or WORKAROUND_LEAD.match(cleaned):
+            # A complaint about today's workaround is not yet the core problem: the PM still asks for it.
+            del clues["core_problem"]
+        else:
+            alternative.secondary = True
+    return clues
+
+
+def label_statement(sentence: str) -> tuple[str, str] | None:
+    """'Target user: ICU nurses' or 'change the pricing to freemium' -> (aspect, value)."""
+    for pattern in (CHANGE_TO, LABEL_LINE):
+        match = pattern.search(clean_keep_case(sentence))
+        if not match:
+            continue
+        label = match.group("label").lower()
+        aspect = next(a for key, a in LABELS.items() if re.fullmatch(key, label))
+        value = match.group("value")
+        if re.match(
+            r"\s*(wrong|incorrect|off|not right|missing|bad|outdated|too \w+)\b", value, re.IGNORECASE
+        ):
+            rest = re.split(r"[,:\u2014\u2013-]\s*|\.\s+", value, maxsplit=1)
+            if len(rest) < 2:
+                return None
+            value = re.sub(
+                r"^(?:it'?s|it is|they'?re|they are|should be|it should be)\s+(?:for\s+)?",
+                "",
+                rest[1].strip(),
+                flags=re.IGNORECASE,
+            )
+        value = clean(drop_negated(value))
+        if not value or is_vague(value):
+            return None
+        loose_user_label = aspect == "target_user" and pattern is LABEL_LINE and ":" not in sentence
+        loose_user_label = loose_user_label and not re.match(r"\s*(?:the\s+)?target", sentence, re.IGNORECASE)
+        if loose_user_label and not has_persona(value):
+            return None
+        if (
+            aspect == "core_problem"
+            and pattern is LABEL_LINE
+            and re.match(r"\s*(?:the\s+)?pain\b", sentence, re.IGNORECASE)
+            and ":" not in sentence
+        ):
+            return None
+        return aspect, value
+    return None
+
+
+def plain_feature_bullet(sentence: str, asked: str, first_message: bool) -> bool:
+    """'- weekly meal plan' with no cue for any aspect, not even a weak one for the asked aspect."""
+    item = clean(sentence)
+    if not item or not _feature_like(item) or vague_feature(item) or len(item.split()) > 8:
+        return False
+    for clue in (detect(c, sentence, first_message) for c in split_clauses(sentence)):
+        if any(c.strong for c in clue.values()) or asked in clue:
+            return False
+    return True
+
+
+def hedged_sentence(sentence: str) -> bool:
+    """'A leaderboard would be fun too.' or 'Maybe a social feed.' — a short, optional feature."""
+    cleaned = re.sub(r"\s+(?:too|as well)$", "", clean(sentence), flags=re.IGNORECASE)
+    if not cleaned or len(cleaned.split()) > 8 or re.search(r"\d", cleaned):
+        return False
+    hedged = HEDGED_FEATURE.match(cleaned)
+    if hedged:
+        return _feature_like(hedged.group("x"))
+    if not re.match(r"^\s*(?:and\s+)?(?:maybe|perhaps|possibly|ideally)\b", sentence, re.IGNORECASE):
+        return False
+    strong = PROBLEM_STRONG, REVENUE_STRONG, CONSTRAINTS_STRONG, WHY_NOW_STRONG, ALTERNATIVES_STRONG
+    if any(cue.search(sentence) for cue in strong) or has_persona(cleaned) or TOOL_RE.search(cleaned):
+        return False
+    return _feature_like(re.sub(r"^(?:a|an|the|some)\s+", "", cleaned, flags=re.IGNORECASE))

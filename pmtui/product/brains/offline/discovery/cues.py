@@ -1,0 +1,306 @@
+"""Cue phrases per discovery aspect (strong cues claim a clause; weak ones only confirm the asked aspect),
+and the patterns of corrections, fillers, hedges and summary-card replies.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pmtui.product.brains.offline.discovery.lexicon import MONTHS, NUMBER
+
+# Topics that blur into each other in real answers (a pain often names today's workaround).
+TIMELINE_ONLY = re.compile(
+    r"(in|within|have|got|about|next|only|just|under|max(imum)?|build it in|ship it in|launch in|done in)\s+.*"
+    r"(weeks?|months?|wks?)|\d+[- ](week|month)",
+    re.IGNORECASE,
+)
+
+PROBLEM_STRONG = re.compile(
+    r"\b(struggl\w*|hard (to|for)|difficult|problem is|the problem|main problem|biggest problem|pain\w*|"
+    r"waste\w*|wasting|endless|can'?t|cannot|unable to|frustrat\w*|annoy\w*|hate[sd]?|tedious|time[- ]consuming|"
+    r"takes? (forever|hours|ages|days|too long|way too long)|lose track|losing track|los(e|es|ing) "
+    r"(money|time|hours|customers|clients)|forget\w*|miss(es|ed|ing)?|chao(s|tic)|mess(y)?|error[- ]prone|mistakes?|overwhelm\w*|stress\w*|no way to|"
+    r"hassle|headache|nightmare|too (expensive|slow|complicated|hard)|confus\w*|scattered|never know|"
+    r"don'?t know (when|where|which|who|how|what)|nobody knows|falls? through the cracks|drown\w*|"
+    r"burn(ed|t)? out|burnout|keep (losing|missing|forgetting))\b",
+    re.IGNORECASE,
+)
+
+PROBLEM_WEAK = re.compile(
+    r"\b(problem|issue|need|needs|slow|manual(ly)?|expensive|hard|painful|tired)\b", re.IGNORECASE
+)
+
+ALTERNATIVES_STRONG = re.compile(
+    r"\b(today,? (they|we|people|most|users|everyone|it)|currently|right now (they|we|people|it'?s)|"
+    r"at the moment|instead,? (they|we|people)|(they|we|people|most|everyone|users|nurses|teams?) "
+    r"(just |mostly |usually |still |all )?(use|using|rely on|relies on|resort to|fall back on|"
+    r"cobble|track (it|them|everything) (in|on|with)|do it (by hand|manually|in)|hack)|existing "
+    r"(tools?|apps?|solutions?|products?)|competitors?|competition|workarounds?|by hand|"
+    r"(text|message|call|email)(ing|s)? (each other|around|the (whole|entire) \w+|everyone|back and forth)|"
+    r"\w+ (?:today|nowadays|these days)\W*$|"
+    r"calling around|ask(ing)? (around|neighbou?rs|friends|family|colleagues|on \w+)|nothing (exists|out there|good)|there'?s nothing|no (good )?(tool|app|solution) "
+    r"(exists|for)|alternatives?)\b",
+    re.IGNORECASE,
+)
+
+ALTERNATIVES_WEAK = re.compile(r"\b(use|using|manually|now|today|instead|usually)\b", re.IGNORECASE)
+
+WHY_NOW_STRONG = re.compile(
+    r"\b(now that|recent(ly)?|these days|nowadays|trend\w*|more and more|increasingly|rise of|rising|"
+    r"regulat\w*|new laws?|since (the|covid|20\d\d|last)|because of (the )?(new|recent|ai|covid|rise)|"
+    r"post[- ]covid|after covid|pandemic|shift(ed|ing)? (to|towards)|for the first time|finally "
+    r"(possible|cheap|affordable|good enough)|(is|are) (growing|booming|exploding)|has grown|have grown|"
+    r"grew|(has|have) changed|changed|cheaper than ever|(llms?|ai|gpt|chatgpt) (make|makes|made|now|"
+    r"can)|thanks to (ai|llms?)|window|timing|just (launched|passed|released)|this year|last year)\b",
+    re.IGNORECASE,
+)
+
+WHY_NOW_WEAK = re.compile(r"\b(because|since|now|ai|llms?|gpt|today|moment|time is|ready)\b", re.IGNORECASE)
+
+FEATURE_TRIGGER = re.compile(
+    r"\b(?:i (?:really )?want(?: it)?(?: to)?|i'?d (?:like|love)(?: it)?(?: to)?|i would (?:like|love)"
+    r"(?: it)?(?: to)?|we (?:want|need)(?: it)?(?: to)?|we'?d like(?: it)?(?: to)?|it (?:should|must|"
+    r"needs to|will|would|could|has to)(?: also)?(?: be able to)?|(?:the )?(?:app|tool|product|platform|"
+    r"system|bot) (?:should|must|will|would|could|needs to)(?: also)?(?: be able to)?|(?:users?|people|"
+    r"they|you|customers|members) (?:can|could|should|will|would)(?: be able to)?|be able to|"
+    r"^(?:also,? |please |and )?(?:add|include)|(?:key|core|main|must[- ]"
+    r"have) features?(?: are| would be| include)?:?|features?(?: would be| are| include| like)?:|"
+    r"must[- ]haves?(?: are)?:?|must have|needs? to have|with features like|features like|things like|"
+    r"including)\s+",
+    re.IGNORECASE,
+)
+
+IDEA_FEATURE = re.compile(
+    r"\b(?:app|application|tool|platform|service|website|site|bot|product|saas|marketplace|extension|"
+    r"plugin|system|dashboard|software|assistant|api|portal|tracker)\b(?:\s+for\s+[^,.;]+?)?\s+"
+    r"(?:that|which|to|where|so)\s+(?:(?:lets?|helps?|allows?|enables?)\s+(?:[\w-]+\s+){0,3}?(?:to\s+)?)?"
+    r"(?P<feature>[^.;!]+)",
+    re.IGNORECASE,
+)
+
+SUCCESS_STRONG = re.compile(
+    r"\b(success (means|is|would be|looks like|=)|we'?ll know|i'?ll know|measure\w*|metrics?|kpis?|"
+    r"north star|retention|retain(ed)?|churn|mau|dau|wau|mrr|arr|nps|conversion|activation)\b",
+    re.IGNORECASE,
+)
+
+METRIC_NOUN = re.compile(
+    r"\b(users?|customers?|sign[- ]?ups?|downloads?|installs?|subscribers?|paying|active|sessions?|"
+    r"bookings?|orders?|transactions?|swaps?|shifts?|invoices?|matches?|revenue|mrr|arr|retention|churn|"
+    r"mau|dau|wau|nps|conversion|hours saved|time saved|per (day|week|month)|weekly|monthly|daily|a week|"
+    r"a month|a day|teams?|companies|clients|hospitals|stores|accounts|%|percent)\b",
+    re.IGNORECASE,
+)
+
+SUCCESS_WEAK = re.compile(
+    r"\b(users?|growth|engagement|adoption|usage|success|goal|target|saved?)\b", re.IGNORECASE
+)
+
+# "200 studios … in the first 6 months" or "60% retention": a count with a horizon is a success target.
+_HORIZON = (
+    r"(?:in|within|by|after|over|during)\s+(?:the\s+)?(?:first\s+|next\s+)?(?:\d+|a|one|two|three|four|six|"
+    r"nine|twelve)\s*(?:weeks?|months?|quarters?|years?)\b|(?:after|post)[- ]launch|by (?:the )?end of"
+)
+
+COUNT_WITH_HORIZON = re.compile(
+    r"(?:" + NUMBER + r")\s*\+?\s+(?:[a-z-]+\s+)?(?P<noun>[a-z-]+s)\b.*?(?:" + _HORIZON + r")", re.IGNORECASE
+)
+
+PERCENT_TARGET = re.compile(
+    r"\d+(?:\.\d+)?\s*(?:%|percent)\s+(?:[\w-]+\s+){0,3}?(?:retention|retained|conversion|activation|churn|"
+    r"of (?:users|customers|testers|players|studios|teams|\w+s)\b)",
+    re.IGNORECASE,
+)
+
+PRICE = re.compile(
+    r"(?:[$€£]\s?\d[\d,.]*\s*(?:k\b)?(?:\s*(?:/|per|a|an|each)\s*(?:month|mo|year|yr|annum|user|seat|"
+    r"week|transaction|invoice|nurse|member|team|location|booking|order|use))*|\b\d[\d,.]*\s*"
+    r"(?:dollars|euros|pounds|usd|eur|gbp)\b(?:\s*(?:/|per|a|an)\s*\w+)*)",
+    re.IGNORECASE,
+)
+
+REVENUE_STRONG = re.compile(
+    r"\b(subscriptions?|subscribe|freemium|free (tier|plan|version|trial)|for free|free to use|free for "
+    r"now|(be|is|stay|keep it) free|premium|pro (plan|tier|version)|paid (plan|tier|version|app)|"
+    r"one[- ]time (payment|purchase|fee|price)|lifetime (deal|license)|licen[cs](e|es|ing)|commission|"
+    r"take rate|transaction fees?|fee per|per[- ]seat|per[- ](user|nurse|member|location|invoice)|"
+    r"ads|advert\w*|ad[- ]supported|sponsor\w*|affiliate|in[- ]app purchases?|pay[- ]per[- ]use|"
+    r"usage[- ]based|charg(e|es|ing) (a |an |per |each |users|customers|clients|them|for |monthly|yearly|\$|\d)|"
+    r"pric(e|es|ing)|monetiz\w*|monetis\w*|(would|will|to|willing to) pay|"
+    r"pay (for|us|a|per|monthly|yearly|annually)|donations?|enterprise (plan|deal|contracts?)|"
+    r"b2b sales?|sell (it )?to)\b",
+    re.IGNORECASE,
+)
+
+CONSTRAINTS_STRONG = re.compile(
+    r"\b(solo|alone|by myself|just me|on my own|only me|one[- ]person|team of \w+|"
+    r"(one|two|three|four|five|\d+) (devs?|developers?|engineers?|people|persons?|co-?founders?)|"
+    r"part[- ]time|nights and weekends|evenings|side project|budget|bootstrapp\w*|no funding|self[- ]funded|"
+    r"can'?t afford|no money|deadline|launch by|ship by|live by|ready by|by (the )?(end of|q[1-4]|"
+    + MONTHS
+    + r"|summer|winter|spring|fall|autumn|christmas)|(in|within|have|got|about|next|only|"
+    r"just|under|max(imum)?|build it in|ship it in|launch in|done in)\s+(\d+|a few|few|a couple of|"
+    r"couple of|one|two|three|four|five|six|eight|ten|twelve)\s*(-\s*)?(weeks?|months?|wks?)\b(?! of "
+    r"launch| after launch)|\d+[- ]week|\d+[- ]month|must (run|work) on|has to (run|work|be) on|needs to "
+    r"(run|work) on|only (on )?(ios|android|web|mobile|desktop)|(ios|android|web)[- ]only|hipaa|gdpr|"
+    r"soc ?2|complian\w*|privacy|on[- ]prem\w*|must integrate|has to integrate|legacy|tech stack|"
+    r"react native|flutter|django|rails|no[- ]code)\b",
+    re.IGNORECASE,
+)
+
+CONSTRAINTS_WEAK = re.compile(
+    r"\b(weeks?|months?|must|only|limited|ios|android|web|mobile|desktop|offline|team|time|money|cost)\b",
+    re.IGNORECASE,
+)
+
+TARGET_EXPLICIT = re.compile(
+    r"\b(?:(?:our|my|the|main|primary|ideal|first|core) )?(?:target (?:users?|audience|market|customers?)|"
+    r"(?:users?|customers?|audience|buyers?|clients?|persona)) (?:are|is|would be|will be|should be)\s+"
+    r"(?P<who>.+)$|\b(?:aimed at|targeted at|targeting|designed for|built for|made for|meant for|intended "
+    r"for|geared (?:towards?|at)|catering to|for people like|it'?s for|its for|this is for|is for|are for|"
+    r"mainly for|mostly for|primarily for|specifically for|only for|just for)\s+(?P<who2>.+)$",
+    re.IGNORECASE,
+)
+
+FOR_PERSONA = re.compile(r"\bfor\s+(?P<who>[^,.;:!()]+)", re.IGNORECASE)
+
+HELPS_PERSONA = re.compile(r"\b(?:helps?|lets?|allows?|enables?)\s+(?P<who>[^,.;:!()]+)", re.IGNORECASE)
+
+CORRECTION = re.compile(
+    r"\b(actually|i meant|correction|scratch that|let me correct|to be clear|wrong|incorrect|not quite|"
+    r"change (it|that|the \w+( \w+)?) to|should (be|say|read)|rather than|instead of)\b|,\s*not\s+\w+|"
+    r"\bnot\s+[\w-]+(\s+[\w-]+)?\s*,?\s+but\b",
+    re.IGNORECASE,
+)
+
+LABELS: dict[str, str] = {
+    "target users?|target audience|target market|audience|users?|customers?|persona|who it'?s for": "target_user",
+    "core problem|problem|pain points?|pain": "core_problem",
+    "current alternatives?|alternatives?|competitors?|competition|workarounds?": "current_alternatives",
+    "why now|timing": "why_now",
+    "features?|feature wishlist|wishlist|feature list": "feature_wishlist",
+    "success metrics?|metrics?|kpis?|success|goal": "success_metric",
+    "revenue model|revenue|business model|pricing|price|monetization|monetisation": "revenue_model",
+    "constraints?|timeline|budget|deadline|team size": "constraints",
+}
+
+LABEL_LINE = re.compile(
+    r"^\s*(?:the\s+)?(?P<label>" + "|".join(LABELS) + r")\s*(?::|=|->|should be|should say|is now|is|are)\s+"
+    r"(?P<value>.+)$",
+    re.IGNORECASE,
+)
+
+CHANGE_TO = re.compile(
+    r"\b(?:change|set|make|update|switch)\s+(?:the\s+)?(?P<label>"
+    + "|".join(LABELS)
+    + r")\s+(?:to|into|:)\s+"
+    r"(?P<value>.+)$",
+    re.IGNORECASE,
+)
+
+FILLER_PREFIX = re.compile(
+    r"^(?:(?:well|so|um+|uh+|hmm+|ok(?:ay)?|yeah|yes|yep|right|sure|honestly|basically|actually|i mean|"
+    r"i think|i guess|i believe|i suppose|i'?d say|i would say|probably|maybe|perhaps|like|oh|ah|"
+    r"to be honest|tbh|good question|great question|let me think|hm|mostly|mainly|primarily|"
+    r"definitely|obviously|of course|i'?m not sure but|not sure,? but)\b[\s,:;.!-]*)+",
+    re.IGNORECASE,
+)
+
+UNCERTAIN = re.compile(
+    r"\b(not sure|unsure|no idea|idk|i don'?t know|dunno|don'?t know|no clue|hard to say|it depends|"
+    r"depends|who knows|haven'?t thought|not yet|tbd|n/?a|not decided|undecided|no plan yet|"
+    r"whatever|anything|everything|good question|hmm+|kind of|sort of|i guess)\b",
+    re.IGNORECASE,
+)
+
+GENERIC_AUDIENCE = re.compile(
+    r"^(?:(?:all|most|many|lots of|a lot of|the|any|all kinds of|all sorts of|normal|regular|ordinary|"
+    r"general|basically|literally|pretty much|really|just)\s+)*(?:everyone|everybody|anyone|anybody|"
+    r"people|users|customers|consumers|humans|folks|persons|individuals|the public|general public|"
+    r"the world|the market|businesses|companies|all ages|someone|somebody)(?:\s+(?:really|basically|in "
+    r"general|out there|i guess|honestly|everywhere|of all ages|(?:who|that) (?:has|have|uses?|wants?|needs?|"
+    r"owns?) (?:a |an |the )?\w+|with (?:a |an |the )?\w+))?$",
+    re.IGNORECASE,
+)
+
+PERSONA_QUALIFIER = re.compile(
+    r"^\s*,\s*(?:usually|typically|mostly|mainly|generally|often|normally|many of them|most of them|"
+    r"all of them|some of them)\b[^.;!?]*",
+    re.IGNORECASE,
+)
+
+# "A leaderboard would be fun", "maybe a social feed": the user's own hint that it is not essential.
+HEDGED_FEATURE = re.compile(
+    r"^(?:maybe |perhaps |possibly |ideally |and maybe )?(?:a |an |the |some )?(?P<x>.+?)\s+(?:would|could|might)"
+    r" be (?:really |pretty |so |very )?(?:fun|nice|cool|neat|great|awesome|a bonus|a plus|good)"
+    r"(?: to have)?$",
+    re.IGNORECASE,
+)
+
+HEDGE_WORDS = re.compile(
+    r"^\s*(?:and\s+)?(?:maybe|perhaps|possibly|optionally|eventually|someday|later)\b|\bnice[- ]to[- ]have\b|"
+    r"\bif (?:there'?s|we have) time\b|\bwould be (?:fun|nice|cool)\b",
+    re.IGNORECASE,
+)
+
+# A feature starts with what it does or what it is; never with a pronoun or a connective.
+NOT_FEATURE_LEAD = re.compile(
+    r"^(?:they|them|their|we|our|us|i|my|me|he|she|his|her|it|its|it's|this|that|these|those|which|who|"
+    r"there|here|what|when|where|if|because|since|so|but|or|is|are|was|were|everyone|everybody|nobody|"
+    r"someone|people)\b",
+    re.IGNORECASE,
+)
+
+FEATURE_VERB = re.compile(
+    r"^(?:add|track|record|log|send|share|post|create|book|schedule|remind|notify|alert|flag|find|search|"
+    r"filter|sort|group|tag|export|import|sync|upload|download|view|see|compare|match|approve|request|"
+    r"invite|chat|comment|rate|review|pay|split|plan|suggest|recommend|reduce|avoid|prevent|detect|fix|"
+    r"collect|capture|organi[sz]e|manage|edit|reply|vote|leave|build|generate|summari[sz]e|show|list)\b",
+    re.IGNORECASE,
+)
+
+NOT_A_FEATURE = re.compile(
+    r"^(?:to )?(?:make money|charge|be free|cost|launch|ship|go live|have \d|get \d|reach|hit|grow|run on|"
+    r"work on|be (?:built|ready|done|live|on|in|under|hipaa|gdpr|compliant|cheap|free|offline)|comply|"
+    r"stay under|fit)\b",
+    re.IGNORECASE,
+)
+
+# "They send builds over Discord": people doing something today, in the present tense.
+WORKAROUND_LEAD = re.compile(
+    r"^(?:today,?\s+|right now,?\s+|currently,?\s+)?(?:they|we|people|most of them|everyone|users|[a-z]+s)\s+"
+    r"(?:just\s+|mostly\s+|usually\s+|still\s+|all\s+)?(?:send|post|share|track|keep|collect|get|read|"
+    r"email|text|message|call|ask|write|put|paste|copy|upload|dump|juggle|manage|run|use|rely|chat|"
+    r"coordinate|organi[sz]e|store|log|note|list|swap|trade|book|pay)\w*\b",
+    re.IGNORECASE,
+)
+
+POSITIVE_NEGATIONS = re.compile(
+    r"\b(no (changes?|corrections?|notes|problems?|issues?|complaints?|edits?)( needed)?|nothing (to (change|add|fix)|"
+    r"wrong|missing)|not wrong|can'?t complain|not bad|(no|nope|nah),? (that'?s|it'?s|this is|looks|sounds|all)\b|"
+    r"(don'?t|wouldn'?t) change (a thing|anything)|couldn'?t (be|have been) better|no doubt)",
+    re.IGNORECASE,
+)
+
+NEGATED_POSITIVE = re.compile(
+    r"\b(not|isn'?t|aren'?t|doesn'?t|don'?t|didn'?t|wasn'?t|never|hardly|barely)\b(\s+\w+){0,2}\s+"
+    r"(right|correct|accurate|good|quite|exactly|true|look|looks|sound|sounds|it|what|there|agree|think so)\b|"
+    r"\bnot (quite|exactly|really|sure|yet|right|correct)\b|\bi don'?t think so\b",
+    re.IGNORECASE,
+)
+
+REVISE_MARKERS = re.compile(
+    r"\b(actually|change|changed|wrong|incorrect|mistake|should (be|say|read)|instead|rather|update|fix|edit|"
+    r"add|remove|drop|missing|forgot|except|but|however|although|though|almost|mostly|partly|close but|"
+    r"revise|redo|meant|correction|not the|isn'?t|aren'?t|wasn'?t)\b|👎|❌",
+    re.IGNORECASE,
+)
+
+CONFIRM_WORDS = re.compile(
+    r"\b(y|ye|yes|yess+|yep|yup|yeah|ya|sure|correct|right|looks (right|good|great|fine|accurate)|"
+    r"sounds (good|right|great|fine)|perfect|great|exactly|confirm(ed)?|lgtm|good to go|let'?s go|go ahead|"
+    r"go for it|ship it|ok|okay|k|fine|accurate|spot on|nailed it|all good|that'?s it|agreed|agree|"
+    r"absolutely|definitely|proceed|continue|next|move on|good|awesome|excellent|love it|yes please|"
+    r"looks right to me|bang on|on point|true|affirmative|approved|done)\b|👍|✅|👌|💯|🙌|🚀",
+    re.IGNORECASE,
+)

@@ -1,0 +1,348 @@
+"""Extraction: a user message merged into the DiscoverySummary, clause by clause, in the user's own words."""
+
+from __future__ import annotations
+
+import re
+
+from pmtui.models import ASPECTS, DiscoverySummary
+from pmtui.product.brains.offline.discovery.clues import (
+    Clue,
+    detect,
+    feature_clue,
+    feature_items,
+    hedged_sentence,
+    label_statement,
+    list_clue,
+    plain_feature_bullet,
+    vague_feature,
+)
+from pmtui.product.brains.offline.discovery.cues import CORRECTION, FEATURE_TRIGGER, IDEA_FEATURE
+from pmtui.product.brains.offline.discovery.text import (
+    clean,
+    content_words,
+    drop_negated,
+    is_generic_only,
+    is_specific,
+    is_user_question,
+    is_vague,
+    norm,
+    split_clauses,
+    split_sentences,
+    word_list,
+)
+from pmtui.product.completeness import has_real_content
+
+MAX_FIELD_CHARS = 400
+
+_SOFT_ASPECTS = frozenset({"core_problem", "current_alternatives"})
+
+
+def _merge_text(old: str, new: str, replace: bool) -> str:
+    new = new.strip()
+    if not has_real_content(new) and has_real_content(old):
+        return old
+    if replace or not has_real_content(old) or is_generic_only(old):
+        return new[:MAX_FIELD_CHARS]
+    old_n, new_n = norm(old), norm(new)
+    if new_n in old_n:
+        return old
+    if old_n in new_n:
+        return new[:MAX_FIELD_CHARS]
+    merged = f"{old}; {new}"
+    return merged if len(merged) <= MAX_FIELD_CHARS else old
+
+
+def _feature_key(item: str) -> set[str]:
+    return set(content_words(item)) - {
+        "add",
+        "have",
+        "get",
+        "include",
+        "feature",
+        "support",
+        "option",
+        "ability",
+    }
+
+
+def _same_feature(new: str, old: str) -> bool:
+    """'Add reminders' repeats 'Reminders'; 'Share a calendar view with family' is more than 'Calendar view'."""
+    a, b = _feature_key(new), _feature_key(old)
+    if norm(new) == norm(old) or a == b:
+        return True
+    small, large = (a, b) if len(a) <= len(b) else (b, a)
+    return bool(small) and small <= large and len(large) - len(small) <= 1 and len(small) >= 2
+
+
+def _merge_features(old: list[str], new: list[str], replace: bool) -> list[str]:
+    result = [] if replace else list(old)
+    for item in new:
+        key = norm(item)
+        if not key or vague_feature(item):
+            continue
+        if any(_same_feature(item, existing) for existing in result):
+            continue
+        result.append(item)
+    return result[:20]
+
+
+def _removed_features(text: str, features: list[str]) -> list[str]:
+    """Features the user asks to drop ('remove the chat', 'we don't need reports')."""
+    match = re.search(
+        r"\b(?:remove|drop|cut|delete|take out|get rid of|no need for|(?:we |i )?don'?t need|forget about|"
+        r"skip)\s+(?:the\s+)?(?P<what>[^,.;!]+)",
+        text,
+        re.IGNORECASE,
+    )
+    if not match:
+        return features
+    wanted = set(content_words(re.sub(r"\bfeatures?\b", "", match.group("what"))))
+    if not wanted:
+        return features
+    return [f for f in features if not wanted & set(content_words(f))]
+
+
+def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> DiscoverySummary:
+    """A new summary with what `user_text` says merged in: the asked aspect and any volunteered one.
+
+    Clauses with a strong cue for another aspect go there; the rest answer the asked aspect. Vague
+    answers are not stored. Corrections ('actually…', '…, not …', 'change X to Y') replace; other new
+    detail for the asked aspect is appended.
+    """
+    result = summary.model_copy(deep=True)
+    text = user_text.strip()
+    if not text or is_vague(text):
+        return result
+    asked = asked_aspect if asked_aspect in ASPECTS else ""
+    first_message = not asked and not any(has_real_content(getattr(summary, a)) for a in ASPECTS)
+    # With nothing asked on a filled summary, the user is revising the summary card: statements replace.
+    revising = not asked and not first_message
+
+    found: dict[str, list[str]] = {a: [] for a in ASPECTS}
+    features: list[str] = []
+    replace: set[str] = set()
+    weak_asked: list[str] = []
+    soft_claimed: list[str] = []
+
+    after_features = False
+    bullets = len(re.findall(r"^\s*(?:[-*\u2022]|\d+[.)])\s+", text, re.MULTILINE))
+    for sentence in split_sentences(text):
+        correction = bool(CORRECTION.search(sentence))
+        label = label_statement(sentence)
+        if label:
+            aspect, value = label
+            if aspect == "feature_wishlist":
+                features.extend(feature_items(value))
+            else:
+                found[aspect].append(value)
+            replace.add(aspect)
+            continue
+        is_bullet = bool(re.match(r"^\s*(?:[-*\u2022]|\d+[.)])\s+", sentence))
+        if (
+            asked == "feature_wishlist"
+            and (is_bullet or len(sentence.split()) <= 6)
+            and not CORRECTION.search(sentence)
+        ):
+            # A short line or bullet in answer to "what should it do" is a feature, whatever tool it names.
+            features.extend(feature_items(sentence))
+            continue
+        if is_bullet and bullets >= 2 and plain_feature_bullet(sentence, asked, first_message):
+            # A bullet list of things to build, whatever was asked, is a wishlist.
+            features.extend(feature_items(sentence))
+            continue
+        if is_vague(sentence) and not is_specific(sentence):
+            continue
+        if hedged_sentence(sentence):
+            # "A leaderboard would be fun too." names a feature and says it is not essential.
+            features.extend(feature_items(sentence))
+            after_features = asked != "feature_wishlist"
+            continue
+        clauses = split_clauses(sentence)
+        sentence_clues = [detect(c, sentence, first_message) for c in clauses]
+        if after_features and not any(
+            asked in cl or any(c.strong for c in cl.values()) for cl in sentence_clues
+        ):
+            # A plain sentence right after a feature list ("Walkers get rated.") continues the list.
+            features.extend(feature_items(sentence))
+            continue
+        asked_strong = (
+            any((clue := cl.get(asked)) is not None and clue.strong for cl in sentence_clues)
+            if asked and asked != "feature_wishlist"
+            else False
+        )
+        feature = None if asked_strong else feature_clue(sentence, first_message)
+        listed = None if feature or asked_strong else list_clue(sentence, first_message)
+        feature = feature or listed
+        after_features = bool(feature) and asked != "feature_wishlist"
+        if feature:
+            features.extend(feature.items)
+        lead = _sentence_lead(sentence_clues, asked) if not feature else ""
+        asked_parts: list[str] = []
+        lead_parts: list[str] = []
+        strong_elsewhere = False
+        in_feature_list = False
+        for clause, clues in zip(clauses, sentence_clues, strict=True):
+            triggered = bool(feature) and bool(
+                FEATURE_TRIGGER.search(clause) or IDEA_FEATURE.search(clause)
+            )
+            # "It should record sessions, let testers comment, and group feedback by build": the list runs on.
+            continued = (
+                in_feature_list
+                and not listed
+                and not any(c.strong for a, c in clues.items() if a != "target_user")
+            )
+            in_feature_list = in_feature_list or triggered
+            feature_clause = bool(listed) or triggered or continued
+            if feature_clause:
+                # The clause that lists features says what to build, not who, why or how much;
+                # only a raw idea may also carry the first guess at the problem.
+                kept = ("target_user", "revenue_model", "constraints") + (
+                    ("core_problem",) if first_message else ()
+                )
+                clues = {a: c for a, c in clues.items() if c.strong and a in kept}
+            strong_others = [a for a, c in clues.items() if c.strong and a != asked]
+            strong_elsewhere = strong_elsewhere or bool(strong_others)
+            asked_clue = clues.get(asked)
+            if lead and not feature_clause and asked_clue is None and not strong_others:
+                # A cue-less clause of a sentence that is about one other aspect belongs with it:
+                # "…is growing, so more devs playtest publicly" is still the why-now.
+                lead_parts.append(clean(clause))
+                continue
+            takes_asked = (
+                bool(asked)
+                and asked != "feature_wishlist"
+                and not is_user_question(clause)
+                and not feature_clause
+                and ((asked_clue is not None and asked_clue.strong) or not strong_others)
+            )
+            if takes_asked:
+                if asked == "target_user" and asked_clue is not None:
+                    asked_parts.append(asked_clue.fragment)
+                else:
+                    asked_parts.append(clean(drop_negated(clause)) if correction else clean(clause))
+            elif (
+                asked_clue is not None
+                and asked != "feature_wishlist"
+                and not set(strong_others) & {"revenue_model", "success_metric", "constraints"}
+            ):
+                # "We'll charge $49 per month" is pricing even when the question was about limits.
+                weak_asked.append(asked_clue.fragment)
+            elif not feature_clause and strong_others and all(a in _SOFT_ASPECTS for a in strong_others):
+                # "What goes wrong today?" is often answered with the workaround itself.
+                soft_claimed.append(clean(clause))
+            for aspect in strong_others:
+                clue = clues[aspect]
+                if aspect == lead:
+                    lead_parts.append(clue.fragment)
+                    continue
+                current = getattr(summary, aspect)
+                empty = not has_real_content(current) or is_generic_only(current)
+                if clue.secondary and not empty:
+                    continue
+                refines = not empty and _refines(aspect, current, clue.fragment)
+                if aspect == "target_user" and revising and not (correction or refines):
+                    # Revising the card, a passing mention of "devs" does not replace who it is for.
+                    continue
+                if empty or refines or correction or revising:
+                    found[aspect].append(clue.fragment)
+                    if not empty:
+                        replace.add(aspect)
+        if lead_parts:
+            whole = len(lead_parts) >= len(clauses)
+            _file_lead(
+                found,
+                replace,
+                summary,
+                lead,
+                sentence if whole else ", ".join(lead_parts),
+                correction,
+                revising,
+            )
+        wished = asked == "feature_wishlist" and (not strong_elsewhere or is_bullet)
+        bulleted = is_bullet and not asked_parts and not strong_elsewhere
+        if not feature and (wished or bulleted):
+            features.extend(feature_items(sentence))
+        if asked_parts:
+            whole = len(asked_parts) == len(clauses) and asked != "target_user"
+            piece = (
+                clean(drop_negated(sentence) if correction else sentence)
+                if whole
+                else ", ".join(asked_parts)
+            )
+            found[asked].append(piece)
+            if correction:
+                replace.add(asked)
+
+    if asked and asked != "feature_wishlist" and not found[asked]:
+        # Answers rarely use the cue words of the question: a soft topic answered in other words still counts.
+        found[asked] = weak_asked or (soft_claimed if asked in _SOFT_ASPECTS else [])
+    for aspect in ASPECTS:
+        if aspect == "feature_wishlist":
+            continue
+        fragments = _dedupe([f for f in found[aspect] if f and not is_vague(f)])
+        if not fragments:
+            continue
+        setattr(result, aspect, _merge_text(getattr(result, aspect), "; ".join(fragments), aspect in replace))
+    wishlist = result.feature_wishlist
+    if revising or asked == "feature_wishlist":
+        wishlist = _removed_features(text, wishlist)
+    result.feature_wishlist = _merge_features(wishlist, features, "feature_wishlist" in replace)
+    return result
+
+
+def _sentence_lead(sentence_clues: list[dict[str, Clue]], asked: str) -> str:
+    """The one aspect other than the asked one that a sentence is clearly about, or ''."""
+    if any((clue := cl.get(asked)) is not None and clue.strong for cl in sentence_clues):
+        return ""
+    primaries = {
+        a
+        for cl in sentence_clues
+        for a, c in cl.items()
+        if c.strong and not c.secondary and a not in (asked, "target_user")
+    }
+    if len(primaries) != 1 or len(sentence_clues) < 2:
+        return ""
+    return next(iter(primaries))
+
+
+def _file_lead(
+    found: dict[str, list[str]],
+    replace: set[str],
+    summary: DiscoverySummary,
+    aspect: str,
+    fragment: str,
+    correction: bool,
+    revising: bool,
+) -> None:
+    current = getattr(summary, aspect)
+    empty = not has_real_content(current) or is_generic_only(current)
+    if empty or correction or revising or _refines(aspect, current, fragment):
+        found[aspect].append(clean(fragment))
+        if not empty:
+            replace.add(aspect)
+
+
+def _same_word(a: str, b: str) -> bool:
+    a, b = a.rstrip("s"), b.rstrip("s")
+    return a == b or (min(len(a), len(b)) >= 3 and (a.startswith(b) or b.startswith(a)))
+
+
+def _refines(aspect: str, current: str, fragment: str) -> bool:
+    """'ICU nurses at mid-size hospitals' sharpens 'hospital nurses': same people, more detail."""
+    if norm(current) in norm(fragment):
+        return True
+    if aspect != "target_user" or len(fragment) <= len(current):
+        return False
+    head = word_list(current)[-1] if word_list(current) else ""
+    return bool(head) and any(_same_word(w, head) for w in word_list(fragment))
+
+
+def _dedupe(fragments: list[str]) -> list[str]:
+    kept: list[str] = []
+    for fragment in fragments:
+        key = norm(fragment)
+        if any(key in norm(k) for k in kept):
+            continue
+        kept = [k for k in kept if norm(k) not in key]
+        kept.append(fragment)
+    return kept

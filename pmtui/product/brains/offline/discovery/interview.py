@@ -1,0 +1,184 @@
+"""The interviewer's next reply: acknowledge in the user's words, then ONE question (a gap, or a probe)."""
+
+from __future__ import annotations
+
+import re
+
+from pmtui.models import ASPECT_LABELS, ASPECTS, Completeness, ConversationState, DiscoverySummary
+from pmtui.product.brains.offline.discovery.lexicon import NUMBER
+from pmtui.product.brains.offline.discovery.phrasing import (
+    ACKS,
+    IDEA_ACKS,
+    VAGUE_ACKS,
+    WHY_ASK,
+    gap_question,
+    probe,
+    sharpening,
+)
+from pmtui.product.brains.offline.discovery.text import (
+    content_words,
+    is_clarifying,
+    is_vague,
+    join,
+    norm,
+    qualified_generic,
+    short,
+    split_sentences,
+)
+from pmtui.product.brains.protocol import DiscoveryReply
+from pmtui.product.completeness import has_real_content
+
+# The order in which gaps are asked: who and why before what, money last.
+QUESTION_ORDER: tuple[str, ...] = (
+    "target_user",
+    "core_problem",
+    "current_alternatives",
+    "feature_wishlist",
+    "success_metric",
+    "why_now",
+    "constraints",
+    "revenue_model",
+)
+
+
+def _new_part(before: str | list[str], after: str | list[str]) -> str:
+    if isinstance(after, list):
+        old = {norm(item) for item in before} if isinstance(before, list) else set()
+        fresh = [item for item in after if norm(item) not in old]
+        return ", ".join(item[0].lower() + item[1:] if item[1:2].islower() else item for item in fresh[:3])
+    if isinstance(before, str) and before and after.startswith(before):
+        return after[len(before) :].lstrip("; ")
+    return after
+
+
+def _gap_order(gaps: list[str]) -> list[str]:
+    return [a for a in QUESTION_ORDER if a in gaps]
+
+
+def next_reply(
+    state: ConversationState, user_text: str, before: DiscoverySummary, completeness: Completeness
+) -> DiscoveryReply:
+    """One to three short sentences: an acknowledgement in the user's words and ONE question.
+
+    Vague answers to the asked aspect are probed once (probing=True); a second vague answer parks
+    the aspect as an open question and moves on to the next gap.
+    """
+    summary = state.discovery_summary
+    asked = state.asked_aspect if state.asked_aspect in ASPECTS else ""
+    turn = max(1, state.user_turns)
+    probes = state.probe_count
+    changed = [a for a in QUESTION_ORDER if getattr(before, a) != getattr(summary, a)]
+    gaps = _gap_order(completeness.gaps)
+    vague = is_vague(user_text)
+
+    if asked and is_clarifying(user_text) and asked in gaps:
+        text = f"{WHY_ASK[asked]} {gap_question(asked, summary, turn + 1)}"
+        return DiscoveryReply(text=text, asked_aspect=asked)
+
+    if asked and asked in gaps and asked not in changed and (vague or not changed):
+        if vague and probes.get(asked, 0) < 1:
+            ack = VAGUE_ACKS[turn % len(VAGUE_ACKS)].format(f=short(user_text, 6))
+            return DiscoveryReply(
+                text=f"{ack} {probe(asked, summary, thin=False)}", asked_aspect=asked, probing=True
+            )
+        if vague:
+            label = ASPECT_LABELS[asked].lower()
+            remaining = [g for g in gaps if g != asked and probes.get(g, 0) < 1] or [
+                g for g in gaps if g != asked
+            ]
+            if remaining:
+                nxt = remaining[0]
+                keep = (
+                    f'No problem — "{short(user_text, 6)}" leaves the {label} open, so I\'ll keep it '
+                    "as an open question for now."
+                )
+                text = f"{keep} {gap_question(nxt, summary, turn)}"
+                return DiscoveryReply(text=text, asked_aspect=nxt)
+            text = f"No problem, let's come back to it. {gap_question(asked, summary, turn + 1)}"
+            return DiscoveryReply(text=text, asked_aspect=asked)
+
+    thin = (
+        asked in ("target_user", "core_problem", "success_metric")
+        and asked in changed
+        and probes.get(asked, 0) < 1
+        and _is_thin(asked, getattr(summary, asked))
+    )
+    ack = _acknowledge(asked, changed, before, summary, user_text, turn)
+    if vague and asked and not changed and asked not in gaps:
+        # A shrug to a sharpening question: keep what we had rather than thank them for "idk".
+        ack = f'Fair enough, "{short(summary.value_text(asked), 8)}" will do for now.'
+    first_message = not asked and not any(has_real_content(getattr(before, a)) for a in ASPECTS)
+    note = "" if first_message else _volunteered_note(asked, changed, ack_aspect=_ack_aspect(asked, changed))
+    if first_message and "target_user" not in gaps and probes.get("target_user", 0) < 1:
+        thin, asked = _is_thin("target_user", summary.target_user), "target_user"
+    if thin:
+        return DiscoveryReply(
+            text=join(ack, probe(asked, summary, thin=True)), asked_aspect=asked, probing=True
+        )
+
+    dodged = bool(asked) and asked in gaps and asked not in changed
+    if dodged and probes.get(asked, 0) < 1:
+        # The user answered something else; ask once more (counted as this aspect's probe), then move on.
+        question = gap_question(asked, summary, turn + 1)
+        text = join(ack, note, f"Still, I'd like to pin this down: {question[0].lower()}{question[1:]}")
+        return DiscoveryReply(text=text, asked_aspect=asked, probing=True)
+    fresh = [g for g in gaps if probes.get(g, 0) < 1]
+    parked = [g for g in gaps if g != asked] or gaps
+    if fresh or parked:
+        nxt = (fresh or parked)[0]
+        question = gap_question(nxt, summary, turn)
+        if not fresh:
+            question = f"Coming back to the {ASPECT_LABELS[nxt].lower()}: {question[0].lower()}{question[1:]}"
+        return DiscoveryReply(text=join(ack, note, question), asked_aspect=nxt)
+    nxt, question = sharpening(summary, turn)
+    return DiscoveryReply(text=join(ack, note, question), asked_aspect=nxt)
+
+
+def _is_thin(aspect: str, value: str) -> bool:
+    words = content_words(value)
+    if aspect == "success_metric":
+        return not re.search(r"\d|" + NUMBER, value, re.IGNORECASE)
+    if aspect == "target_user":
+        # "nurses" or "small businesses" is a start; "ICU nurses" already says who.
+        return len(words) <= 1 or qualified_generic(value.lower())
+    return len(words) <= 3
+
+
+def _ack_aspect(asked: str, changed: list[str]) -> str:
+    if asked and asked in changed:
+        return asked
+    return changed[0] if changed else ""
+
+
+def _acknowledge(
+    asked: str,
+    changed: list[str],
+    before: DiscoverySummary,
+    summary: DiscoverySummary,
+    user_text: str,
+    turn: int,
+) -> str:
+    aspect = _ack_aspect(asked, changed)
+    if not asked and not any(has_real_content(getattr(before, a)) for a in ASPECTS):
+        first = split_sentences(user_text)[0] if split_sentences(user_text) else user_text
+        return IDEA_ACKS[turn % len(IDEA_ACKS)].format(f=short(first, 12))
+    if aspect:
+        fragment = _new_part(getattr(before, aspect), getattr(summary, aspect))
+        fragment = fragment if aspect == "feature_wishlist" else short(fragment)
+    else:
+        fragment = short(user_text)
+    if not fragment:
+        fragment = short(user_text)
+    templates = ACKS.get(aspect, ACKS[""])
+    return templates[(turn + len(aspect)) % len(templates)].format(f=fragment)
+
+
+def _volunteered_note(asked: str, changed: list[str], ack_aspect: str) -> str:
+    others = [ASPECT_LABELS[a].lower() for a in changed if a not in (asked, ack_aspect)]
+    if not others:
+        return ""
+    if len(others) == 1:
+        listed = others[0]
+    else:
+        listed = ", ".join(others[:-1]) + " and " + others[-1]
+    return f"I've also noted what you said about the {listed}."

@@ -1,0 +1,174 @@
+"""What the offline interviewer says: acknowledgements, questions, probes (templates filled with the user's words)."""
+
+from __future__ import annotations
+
+import re
+
+from pmtui.models import DiscoverySummary
+from pmtui.product.brains.offline.discovery.text import persona_name, short
+
+
+def opening_question() -> str:
+    """The PM's first message in a new project."""
+    return (
+        "Hi, I'm your PM for this project. Tell me about the idea in a sentence or two: "
+        "what are you building, and for whom?"
+    )
+
+ACKS: dict[str, tuple[str, ...]] = {
+    "target_user": (
+        'So it\'s for "{f}" — a group I can picture.',
+        "Got it — that's who it's for: \"{f}\".",
+        '"{f}" — good, that narrows down who it\'s for.',
+    ),
+    "core_problem": (
+        '"{f}" — that\'s a real pain.',
+        'Okay, so the pain is "{f}".',
+        'That makes sense as the core problem: "{f}".',
+    ),
+    "current_alternatives": (
+        "So today it's \"{f}\" — that's what we have to beat.",
+        '"{f}" — useful, that\'s the real competition.',
+        'Got it, today it\'s "{f}".',
+    ),
+    "why_now": (
+        '"{f}" — that\'s a good reason for the timing.',
+        'Okay, the timing argument is "{f}".',
+        '"{f}" — noted as the why-now.',
+    ),
+    "feature_wishlist": (
+        "Noted for the wishlist: {f}.",
+        "Good, I've added {f}.",
+        "On the list: {f}.",
+    ),
+    "success_metric": (
+        '"{f}" — that gives the MVP something to be measured against.',
+        'Good, success looks like "{f}".',
+        "\"{f}\" — that's the success target I'll hold the scope to.",
+    ),
+    "revenue_model": (
+        '"{f}" — noted for the business model.',
+        'Okay, money-wise: "{f}".',
+        '"{f}" — that\'s the revenue model, and it will matter when we size the MVP.',
+    ),
+    "constraints": (
+        'So the constraint is "{f}" — that will shape the scope a lot.',
+        'Good to know the constraints: "{f}".',
+        '"{f}" — I\'ll cut to fit that.',
+    ),
+    "": (
+        'Thanks — "{f}".',
+        'Okay: "{f}".',
+        'Noted: "{f}".',
+    ),
+}
+
+IDEA_ACKS = (
+    'Nice — "{f}".',
+    'Love a clear pitch: "{f}".',
+    'Interesting — "{f}".',
+)
+
+VAGUE_ACKS = (
+    '"{f}" is hard to build for, so let me narrow it down.',
+    'Fair — "{f}" is a fine place to start, but I need something sharper.',
+    'Okay, "{f}" — let\'s make that more concrete.',
+)
+
+WHY_ASK: dict[str, str] = {
+    "target_user": "Knowing exactly who it's for decides what goes into the first version.",
+    "core_problem": "The problem is what every feature has to earn its place against.",
+    "current_alternatives": "What people do today is the real competition, even when it's a spreadsheet.",
+    "why_now": "A reason it works now and not five years ago makes the bet much stronger.",
+    "feature_wishlist": "The wishlist is what I'll score and cut in scoping.",
+    "success_metric": "Without a number we can't tell whether the MVP worked.",
+    "revenue_model": "How it makes money changes what the MVP has to prove.",
+    "constraints": "Time and people set the effort budget I'll cut the scope to.",
+}
+
+
+def gap_question(aspect: str, summary: DiscoverySummary, variant: int) -> str:
+    persona = persona_name(summary)
+    features = summary.feature_wishlist
+    questions: dict[str, tuple[str, ...]] = {
+        "target_user": (
+            "Who exactly is this for — if you picture the first ten people using it, who are they?",
+            "Who feels this most — which specific people would you hand the first version to?",
+        ),
+        "core_problem": (
+            f"What's the most painful part for {persona} today — the moment they'd wish this existed?",
+            f"What goes wrong for {persona} today without this — what's the actual problem it solves?",
+        ),
+        "current_alternatives": (
+            f"How do {persona} handle this today — a spreadsheet, group chats, another app, or nothing at all?",
+            f"When this comes up for {persona} now, what do they do instead, and what's annoying about it?",
+        ),
+        "feature_wishlist": (
+            f"If {persona} could do only three things in the first version, what would they be?",
+            f"What should {persona} be able to do in the very first version — the two or three things that matter most?",
+        ),
+        "success_metric": (
+            "Three months after launch, what number would tell you this is working — active users, retention, time saved?",
+            f"What's the one metric you'd watch for {persona}, and what target would make you call it a success?",
+        ),
+        "why_now": (
+            f"Why now — what has changed recently that makes this the right moment for {persona}?",
+            "What makes this possible or urgent now rather than five years ago?",
+        ),
+        "constraints": (
+            "What are you working with for the first version — team size, timeline, budget, platforms it must run on?",
+            "What constraints should I plan around — how many people, how many weeks, any platform or compliance must-haves?",
+        ),
+        "revenue_model": (
+            f"How will this make money — would {persona} pay a subscription, per use, or is it free to start?",
+            "Who pays for this, and how — subscription, one-time, a fee per transaction, or free for now?",
+        ),
+    }
+    if aspect == "feature_wishlist" and features:
+        return f"Besides {short(features[0], 6).lower()}, what else must the first version let {persona} do?"
+    options = questions[aspect]
+    return options[variant % len(options)]
+
+
+def probe(aspect: str, summary: DiscoverySummary, thin: bool) -> str:
+    persona = persona_name(summary)
+    if thin:
+        sharpen = {
+            "target_user": f"Which {persona} exactly — what's their role, where do they work, and what does a typical day look like?",
+            "core_problem": "Can you walk me through the last time this happened — what actually went wrong, and what did it cost?",
+            "success_metric": "What target would you put on that — say, the number you'd want to see three months after launch?",
+        }
+        return sharpen[aspect]
+    probes = {
+        "target_user": "If you had to pick the first 10 people who'd use this, who are they — what's their job or situation?",
+        "core_problem": f"Think of the last time {persona} ran into this — what went wrong, and what did it cost them?",
+        "current_alternatives": f'Even "nothing" usually means something — texts, a spreadsheet, a notebook: what do {persona} do today when this comes up?',
+        "feature_wishlist": "If the first version could do only one thing really well, what would it be?",
+        "success_metric": "Pick one number: what would you want to see three months after launch — e.g. 100 weekly active users or 40% week-4 retention?",
+        "why_now": "What has changed in the last year or two — technology, regulation, habits — that makes this possible or urgent now?",
+        "constraints": "Roughly how much time and how many people do you have for the first version — e.g. solo for six weeks?",
+        "revenue_model": "If you had to charge someone tomorrow, who would pay, and how — monthly subscription, one-time, per transaction?",
+    }
+    return probes[aspect]
+
+
+def sharpening(summary: DiscoverySummary, variant: int) -> tuple[str, str]:
+    persona = persona_name(summary)
+    if not re.search(r"\d", summary.success_metric):
+        return (
+            "success_metric",
+            "Before I write this up: what number would you want to hit in the first three months?",
+        )
+    if not re.search(r"\d|solo|alone|just me", summary.constraints, re.IGNORECASE):
+        return (
+            "constraints",
+            "What's the hard limit on the first version — how many weeks, and who is building it?",
+        )
+    options = (
+        (
+            "core_problem",
+            f"What's the riskiest assumption here — the thing that, if wrong, means {persona} won't switch?",
+        ),
+        ("success_metric", "Which single number would make you kill or double down on this after launch?"),
+    )
+    return options[variant % len(options)]

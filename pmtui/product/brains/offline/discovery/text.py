@@ -1,0 +1,283 @@
+"""Text helpers of the offline interviewer: sentences, clauses, the user's words cleaned, persona phrases,
+and whether an answer is too vague to use.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pmtui.models import DiscoverySummary
+from pmtui.product.brains.offline.discovery.cues import (
+    CONSTRAINTS_STRONG,
+    FILLER_PREFIX,
+    GENERIC_AUDIENCE,
+    REVENUE_STRONG,
+    SUCCESS_STRONG,
+    UNCERTAIN,
+)
+from pmtui.product.brains.offline.discovery.lexicon import (
+    GENERIC_PERSONA,
+    NOT_PERSONA,
+    PERSONA_STEMS,
+    STOPWORDS,
+    TOOL_RE,
+    TOOLS,
+)
+from pmtui.product.completeness import has_real_content
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def norm(text: str) -> str:
+    return re.sub(r"[^a-z0-9$%]+", " ", text.lower()).strip()
+
+
+def word_list(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9$%][a-z0-9'$%.-]*", text.lower())
+
+
+def content_words(text: str) -> list[str]:
+    return [w.strip(".'-") for w in word_list(text) if w.strip(".'-") not in STOPWORDS]
+
+
+def clean(text: str) -> str:
+    """The user's words, trimmed: fillers like 'well,' or 'I think' off the front, no end punctuation."""
+    text = squash(text.replace("\u2019", "'").replace("\u2018", "'"))
+    text = re.sub(r"^(?:[-*\u2022>]+|\d+[.)])\s+", "", text)
+    text = FILLER_PREFIX.sub("", text)
+    text = text.strip(" \t,;:-\u2013\u2014")
+    text = re.sub(r"[\s.!?,;:]+$", "", text)
+    text = re.sub(
+        r"\s+(?:really|i guess|i think|probably|basically|honestly)$", "", text, flags=re.IGNORECASE
+    )
+    return text.strip()
+
+
+def _is_persona_word(word: str) -> bool:
+    w = word.lower().strip(".,'\"")
+    if w in NOT_PERSONA or w in GENERIC_PERSONA or len(w) < 2:
+        return False
+    candidates = {w, w.rstrip("s"), w.removesuffix("es"), w[:-3] + "y" if w.endswith("ies") else w}
+    if candidates & PERSONA_STEMS:
+        return True
+    return len(w) > 5 and w.endswith(("ers", "ors", "ists", "ians", "ants", "ents", "ees", "eurs"))
+
+
+def has_persona(text: str, allow_generic: bool = False) -> bool:
+    words = word_list(text)
+    if any(_is_persona_word(w) for w in words):
+        return True
+    return allow_generic and any(w in GENERIC_PERSONA for w in words)
+
+
+def persona_phrase(text: str) -> str:
+    """The noun phrase naming people at the start of `text` ('ICU nurses who swap shifts'), or ''."""
+    words = text.split()
+    head = -1
+    for index, word in enumerate(words[:6]):
+        bare = word.lower().strip(".,;:'\"()")
+        if _is_persona_word(bare) or bare in GENERIC_PERSONA:
+            head = index
+            # Keep compound heads such as "finance teams" or "pet owners": take the last persona word in a run.
+            continue
+        if head >= 0:
+            break
+        if bare in {"to", "that", "so", "because", "which", "by", "when", "while", "but"}:
+            return ""
+    if head < 0:
+        return ""
+    if words[0].lower().endswith("ing") and words[0].lower() not in PERSONA_STEMS:
+        return ""
+    phrase = words[: head + 1]
+    rest = words[head + 1 :]
+    if rest and rest[0].lower() in {
+        "who",
+        "that",
+        "with",
+        "in",
+        "at",
+        "on",
+        "from",
+        "working",
+        "running",
+        "of",
+    }:
+        for index, word in enumerate(rest[:10]):
+            bare = word.lower().strip(".,;:'\"()")
+            following = rest[index + 1] if index + 1 < len(rest) else ""
+            # "on Steam and itch.io" names places, a list inside the phrase; "and they…" ends it.
+            named = bare in {"and", "or"} and (following[:1].isupper() or "." in following.strip(".,"))
+            if bare in {"so", "because", "but", "and", "which"} and not named:
+                break
+            phrase.append(word)
+            if word.endswith((",", ";", ":", ".")):
+                break
+    result = " ".join(phrase).strip(" ,;:.")
+    result = re.sub(
+        r"^(?:the|a|an|some|most|many|all|lots of|a lot of|our|my)\s+", "", result, flags=re.IGNORECASE
+    )
+    return result
+
+
+def is_generic_only(text: str) -> bool:
+    return bool(GENERIC_AUDIENCE.match(clean(text).lower()))
+
+
+def is_vague(text: str) -> bool:
+    """True when an answer says nothing a PM can use: 'everyone', 'not sure', 'idk', 'it depends', 'people'."""
+    cleaned = clean(text)
+    if not cleaned or not re.search(r"[a-z0-9$€£]", cleaned, re.IGNORECASE):
+        return True
+    lowered = cleaned.lower()
+    if is_generic_only(lowered):
+        return True
+    without = UNCERTAIN.sub(" ", lowered)
+    without = re.sub(
+        r"\b(yet|for now|at the moment|right now|honestly|really|to be honest|maybe|perhaps)\b", " ", without
+    )
+    content = content_words(without)
+    if GENERIC_AUDIENCE.match(squash(re.sub(r"[^\w\s'-]", " ", without))):
+        return True
+    if not content:
+        return True
+    if len(word_list(lowered)) <= 2 and not is_specific(lowered) and not qualified_generic(lowered):
+        return True
+    return bool(UNCERTAIN.search(lowered) and len(content) < 2 and not is_specific(without))
+
+
+def qualified_generic(text: str) -> bool:
+    """'small businesses' or 'remote teams' is broad but real; 'all people' is not."""
+    words = word_list(text)
+    if len(words) != 2 or words[1] not in GENERIC_PERSONA | {"teams", "shops", "brands"}:
+        return False
+    return words[0] not in STOPWORDS | {
+        "normal",
+        "regular",
+        "ordinary",
+        "general",
+        "random",
+        "other",
+        "everyday",
+    }
+
+
+def is_specific(text: str) -> bool:
+    """A short answer still counts when it names a persona, a tool, a number or a business term."""
+    lowered = text.lower()
+    if has_persona(lowered) or TOOL_RE.search(lowered) or re.search(r"\d", lowered):
+        return True
+    return bool(
+        REVENUE_STRONG.search(lowered)
+        or CONSTRAINTS_STRONG.search(lowered)
+        or SUCCESS_STRONG.search(lowered)
+        or re.search(r"\b(ios|android|web|mobile|desktop|ai|llm|b2b|b2c|saas)\b", lowered)
+    )
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split a message into sentences and bullet lines; decimals and '$9.99' stay whole."""
+    text = text.replace("\r", "")
+    parts: list[str] = []
+    for line in text.split("\n"):
+        line = line.strip()
+        if not line:
+            continue
+        for piece in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\u201c$€£-])|(?<=[!?])\s+|;\s+", line):
+            piece = piece.strip()
+            if piece:
+                parts.append(piece)
+    return parts
+
+
+def split_clauses(sentence: str) -> list[str]:
+    pieces = re.split(
+        r",\s*(?:and|but|so|while|whereas|though|although)\s+|\s+but\s+|\s+[\u2014\u2013]\s+|\s+-\s+|"
+        r"\s+(?:so that|which means|because)\s+",
+        sentence,
+    )
+    return [p for p in (piece.strip(" ,") for piece in pieces) if p]
+
+
+def drop_negated(text: str) -> str:
+    """'nurses, not doctors' -> 'nurses'; 'not doctors but nurses' -> 'nurses'."""
+    text = re.sub(r"^\s*(?:no|nope),?\s+", "", text, flags=re.IGNORECASE)
+    match = re.search(r"\bnot\s+[^,]+?,?\s+but\s+(?P<keep>.+)$", text, re.IGNORECASE)
+    if match:
+        text = match.group("keep")
+    text = re.sub(r",?\s+(?:not|rather than|instead of)\s+[^,.;]+$", "", text, flags=re.IGNORECASE)
+    return text.strip(" ,")
+
+
+def cap_words(text: str, limit: int) -> str:
+    words = text.split()
+    if len(words) <= limit:
+        return text.strip(" ,;:")
+    return " ".join(words[:limit]).strip(" ,;:")
+
+
+def clean_keep_case(text: str) -> str:
+    return FILLER_PREFIX.sub("", squash(text))
+
+
+def is_user_question(text: str) -> bool:
+    """'why does that matter?' asks the PM something; it is not an answer to store."""
+    stripped = text.strip().lower()
+    return stripped.endswith("?") and bool(
+        re.match(r"(what|why|how|which|who|can|could|do|does|is|are|should|would|will|sorry|huh)\b", stripped)
+    )
+
+
+def short(text: str, limit: int = 10) -> str:
+    """A short quotable fragment of the user's words: first clause, at most `limit` words, no '?'."""
+    text = (
+        clean(text.split(";")[0])
+        .replace("?", "")
+        .replace('"', "")
+        .replace("\u201c", "")
+        .replace("\u201d", "")
+    )
+    clause = re.split(r",\s+|\s+[\u2014\u2013-]\s+|\.\s+", text)[0]
+    if len(clause.split()) >= 3:
+        text = clause
+    words = text.split()
+    if len(words) > limit:
+        words = words[:limit]
+        # End on a meaningful word: "they text the whole ward on…" reads badly.
+        while len(words) > 3 and words[-1].lower().strip(",;:") in STOPWORDS:
+            words.pop()
+        text = " ".join(words).rstrip(",;:") + "…"
+    return text.strip()
+
+
+def persona_name(summary: DiscoverySummary) -> str:
+    """A short name for the users, for use mid-sentence ('ICU nurses'); 'your users' when unknown."""
+    value = summary.target_user.split(";")[-1] if summary.target_user else ""
+    if not has_real_content(value) or is_generic_only(value):
+        return "your users"
+    value = clean(value)
+    value = re.split(r"\s+(?:who|that|with|in|at|on|from|working|running)\s+|,", value, maxsplit=1)[0]
+    value = re.sub(r"^(?:the|a|an|our|my|mostly|mainly)\s+", "", value, flags=re.IGNORECASE)
+    words = value.split()[:4]
+    if not words:
+        return "your users"
+    first = words[0]
+    if first[:1].isupper() and first[1:].islower() and first.lower() not in {t for t in TOOLS}:
+        words[0] = first.lower()
+    if len(words) == 1 and not _is_persona_word(words[0]) and words[0].lower() not in GENERIC_PERSONA:
+        return "your users"
+    return " ".join(words)
+
+
+def is_clarifying(text: str) -> bool:
+    stripped = text.strip().lower()
+    return (
+        stripped.endswith("?")
+        and bool(re.match(r"(what|why|how|which|can you|could you|do you|sorry|huh|meaning)\b", stripped))
+        and len(stripped.split()) <= 14
+    )
+
+
+def join(*parts: str) -> str:
+    return " ".join(p.strip() for p in parts if p and p.strip())

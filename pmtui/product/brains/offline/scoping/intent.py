@@ -1,0 +1,89 @@
+"""AGREE, PUSHBACK or QUESTION for a scoping message, and which features of the table a message names."""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+
+from pmtui.models import ScopingOutput
+from pmtui.product.brains.offline.scoping.rules import (
+    AGREE,
+    IDIOMS,
+    NEGATION,
+    NICE_TO_HAVES,
+    PUSHBACK,
+    QUESTION_START,
+)
+from pmtui.product.brains.offline.scoping.terms import stems
+from pmtui.product.brains.protocol import ScopingIntent
+
+
+def _negated(text: str, start: int) -> bool:
+    before = text[max(0, start - 25) : start]
+    return re.search(NEGATION + r"\W+(?:\w+\W+)?$", before, re.IGNORECASE) is not None
+
+
+def _mentions_feature(text: str, output: ScopingOutput | None) -> bool:
+    return bool(output and match_features(output, text))
+
+
+def classify_intent(text: str, output: ScopingOutput | None) -> ScopingIntent:
+    """AGREE, PUSHBACK or QUESTION for a message during scoping; aware of negation ('I don't agree')."""
+    lowered = IDIOMS.sub("fine", text.strip().lower())
+    if not lowered:
+        return "QUESTION"
+    pushback = any(not _negated(lowered, m.start()) for m in PUSHBACK.finditer(lowered))
+    agree_hits = list(AGREE.finditer(lowered))
+    agree = any(not _negated(lowered, m.start()) for m in agree_hits)
+    negated_agree = any(_negated(lowered, m.start()) for m in agree_hits)
+    question = lowered.endswith("?") or QUESTION_START.search(lowered) is not None
+    if pushback or (negated_agree and not agree):
+        return "PUSHBACK"
+    if agree and not question:
+        return "AGREE"
+    if question:
+        return "QUESTION"
+    if _mentions_feature(lowered, output):
+        return "PUSHBACK"
+    return "QUESTION"
+
+
+def _name_score(name: str, text: str, text_stems: set[str]) -> float:
+    lowered = text.lower()
+    if name.lower() in lowered:
+        return 1.0
+    name_stems = stems(name)
+    if not name_stems:
+        return 0.0
+    hit = len(name_stems & text_stems) / len(name_stems)
+    if hit == 0:
+        words = re.findall(r"[a-z]+", lowered)
+        best = max((SequenceMatcher(None, w, s).ratio() for w in words for s in name_stems), default=0.0)
+        return 0.6 if best >= 0.85 else 0.0
+    return hit
+
+
+def match_features(output: ScopingOutput, text: str) -> list[tuple[str, str, float]]:
+    """(kind, name, score) for the table and cut features the text names, best first."""
+    text_stems = stems(text)
+    found: list[tuple[str, str, float]] = []
+    for kind, names in (
+        ("mvp", [f.name for f in output.mvp_features]),
+        ("cut", [c.name for c in output.cut_features]),
+    ):
+        for name in names:
+            score = _name_score(name, text, text_stems)
+            if score >= 0.5:
+                found.append((kind, name, score))
+    for cut in output.cut_features:
+        if any(n == cut.name for _k, n, _s in found):
+            continue
+        for nice in NICE_TO_HAVES:
+            if nice.pattern.search(cut.name + " " + cut.description) and nice.pattern.search(text):
+                found.append(("cut", cut.name, 0.7))
+                break
+    found.sort(key=lambda item: -item[2])
+    if found:
+        top = found[0][2]
+        found = [item for item in found if item[2] >= top - 0.2][:2]
+    return found

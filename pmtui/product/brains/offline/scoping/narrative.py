@@ -1,0 +1,113 @@
+"""The words around the table: the core user flow, key screens and the scope rationale in numbers."""
+
+from __future__ import annotations
+
+from pmtui.models import DiscoverySummary, Feature, ScopingOutput
+from pmtui.product.brains.offline.scoping.rules import AUTH, FLOW_RANK
+from pmtui.product.brains.offline.scoping.terms import metric_phrase, persona
+from pmtui.product.rice import (
+    NICE_TO_HAVE_MARK,
+    PHASE1_MAX_CALENDAR_WEEKS,
+    phase_effort,
+    team_size,
+)
+
+
+def _flow_rank(feature: Feature, core: str) -> float:
+    if feature.name == core:
+        return 2
+    for pattern, rank in FLOW_RANK:
+        if pattern.search(feature.name + " " + feature.description):
+            return rank
+    return 2
+
+
+def core_flow(output: ScopingOutput, summary: DiscoverySummary, core: str) -> list[str]:
+    """4–6 steps of the one core flow, through the Phase 1 features in the order a user meets them."""
+    people = persona(summary)
+    in_flow = [f for f in output.mvp_features if f.phase == 1 and f.name != "Success metric tracking"]
+    in_flow.sort(key=lambda f: _flow_rank(f, core))
+    steps: list[str] = []
+    if in_flow and _flow_rank(in_flow[0], core) == 0:
+        steps.append(f"A new {people.removesuffix('s')} signs up ({in_flow.pop(0).name})")
+    else:
+        steps.append(f"One of the {people} opens the app")
+    for feature in in_flow[:4]:
+        description = feature.description.replace(NICE_TO_HAVE_MARK, "").strip().rstrip(".")
+        same = description.lower() == feature.name.lower() or not description
+        detail = "" if same or len(description) > 90 else f" — {description}"
+        steps.append(f"{feature.name}{detail}"[:140])
+    problem = summary.core_problem.strip().rstrip(".")
+    metric = metric_phrase(summary)
+    steps = steps[:5]
+    steps.append(f"Sees it worked: {metric}" if metric else f"Sees the problem solved: {problem or core}")
+    while len(steps) < 4:
+        steps.insert(-1, f"Comes back the next time they need to {core.lower()}")
+    return steps[:6]
+
+
+def key_screens(output: ScopingOutput, core: str) -> list[str]:
+    """3–6 screens the Phase 1 features need."""
+    screens: list[str] = []
+    phase1 = [f for f in output.mvp_features if f.phase == 1]
+    if any(AUTH.search(f.name) for f in phase1):
+        screens.append("Sign up / sign in")
+    screens.append(f"Home: {core}")
+    for feature in phase1:
+        if feature.name == core or AUTH.search(feature.name) or feature.name == "Success metric tracking":
+            continue
+        screens.append(feature.name)
+    for filler in ("Settings", "Onboarding", "History"):
+        if len(screens) >= 3:
+            break
+        if filler not in screens:
+            screens.append(filler)
+    return screens[:6]
+
+
+def _budget_source(summary: DiscoverySummary, budget: float) -> str:
+    team = team_size(summary)
+    weeks = budget / (team or 1)
+    if summary.constraints.strip():
+        return (
+            f"{weeks:g} weeks × {team or 1} {'person' if (team or 1) == 1 else 'people'}, read from your "
+            f"constraints (“{summary.constraints.strip()}”; Phase 1 is capped at "
+            f"{PHASE1_MAX_CALENDAR_WEEKS:g} calendar weeks)"
+        )
+    return "no timeframe or team size given, so the default of 4 weeks × 1 person"
+
+
+def scope_rationale(output: ScopingOutput, summary: DiscoverySummary) -> str:
+    """The why of the scope, in numbers: budget, Phase 1 effort, what sits below the line, what was cut."""
+    budget = output.effort_budget_weeks
+    phase1 = [f for f in output.mvp_features if f.phase == 1]
+    used = phase_effort(output, 1)
+    parts = [
+        f"Budget: {budget:g} person-weeks for Phase 1 ({_budget_source(summary, budget)}).",
+        f"Phase 1 holds {len(phase1)} feature{'s' if len(phase1) != 1 else ''} totalling {used:g} "
+        f"person-weeks, ranked by RICE: " + ", ".join(f"{f.name} ({f.rice_score:g})" for f in phase1) + ".",
+    ]
+    if used > budget:
+        parts.append(f"That is {used - budget:g} person-weeks over budget because of what you asked for.")
+    for number in (2, 3):
+        later = [f for f in output.mvp_features if f.phase == number]
+        if later:
+            parts.append(
+                f"Phase {number}: "
+                + ", ".join(f"{f.name} ({f.rice_score:g})" for f in later)
+                + f" — {phase_effort(output, number):g} person-weeks, below the cut line."
+            )
+    if output.cut_features:
+        parts.append("Cut: " + " ".join(c.reason for c in output.cut_features))
+    return " ".join(parts)
+
+
+def refresh_narrative(output: ScopingOutput, summary: DiscoverySummary) -> None:
+    """Flow, screens and rationale follow the Phase 1 that negotiation left."""
+    core = next((f.name for f in output.mvp_features if f.rice_impact >= 3 and f.phase == 1), None)
+    if core is None:
+        phase1 = [f.name for f in output.mvp_features if f.phase == 1]
+        core = phase1[0] if phase1 else (output.mvp_features[0].name if output.mvp_features else "core flow")
+    output.core_user_flow = core_flow(output, summary, core)
+    output.key_screens = key_screens(output, core)
+    output.scope_rationale = scope_rationale(output, summary)

@@ -1,0 +1,351 @@
+"""The offline RICE-scored, budget-cut, phased MVP proposal, every number with its provenance."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pmtui.models import (
+    ComparableProduct,
+    CutFeature,
+    DiscoverySummary,
+    Feature,
+    ImplementationPhase,
+    Provenance,
+    ScopingOutput,
+)
+from pmtui.product.brains.offline.scoping.narrative import core_flow, key_screens, scope_rationale
+from pmtui.product.brains.offline.scoping.rules import (
+    AUTH,
+    CORE_LOOP,
+    COSMETIC,
+    DEFAULT_REACH,
+    EFFORT_RULES,
+    IMPORT_CUES,
+    MAX_FEATURES,
+    MIN_FEATURES,
+    NICE_TO_HAVES,
+    PAID,
+    PROGRESS_CUES,
+    REMINDER_CUES,
+    NiceToHave,
+    rx,
+)
+from pmtui.product.brains.offline.scoping.terms import metric_phrase, persona, short_name, stems, user_count
+from pmtui.product.rice import NICE_TO_HAVE_MARK, effort_budget_weeks, rescore, team_size, timeframe_weeks
+from pmtui.product.search import stem, terms
+
+
+@dataclass
+class Candidate:
+    name: str
+    description: str
+    origin: str
+    nice: NiceToHave | None = None
+    role: str = "default"
+
+
+def nice_to_have(text: str, summary: DiscoverySummary) -> NiceToHave | None:
+    for nice in NICE_TO_HAVES:
+        match = nice.pattern.search(text.replace(NICE_TO_HAVE_MARK, ""))
+        # Kept when the core problem is about the very thing ("no analytics on which products sell").
+        if match and stem(match.group(0).lower()) not in stems(summary.core_problem):
+            return nice
+    if NICE_TO_HAVE_MARK in text:
+        effort, _why = _effort(text.replace(NICE_TO_HAVE_MARK, ""))
+        return NiceToHave("nice-to-have in your words", rx(re.escape(NICE_TO_HAVE_MARK)), 0.5, effort)
+    return None
+
+
+def _effort(text: str) -> tuple[float, str]:
+    matched = [(weeks, label) for pattern, weeks, label in EFFORT_RULES if pattern.search(text)]
+    if not matched:
+        return 1.0, "a simple create/read/update screen: 1 person-week"
+    matched.sort(key=lambda item: -item[0])
+    effort = matched[0][0] + 0.5 * (len(matched) - 1)
+    labels = ", ".join(label for _w, label in matched)
+    return min(6.0, effort), f"complexity from its words ({labels}): {min(6.0, effort):g} person-weeks"
+
+
+def _overlap(text: str, problem_stems: set[str]) -> int:
+    return len(stems(text) & problem_stems)
+
+
+def _candidates(summary: DiscoverySummary) -> list[Candidate]:
+    candidates: list[Candidate] = []
+    seen: set[str] = set()
+    for item in summary.feature_wishlist:
+        if not item.strip():
+            continue
+        name = short_name(item)
+        key = " ".join(sorted(stems(name))) or name.lower()
+        if key in seen:
+            continue
+        seen.add(key)
+        candidates.append(Candidate(name, item.strip(), "wishlist", nice_to_have(item, summary)))
+    return candidates
+
+
+def _pick_core(candidates: list[Candidate], summary: DiscoverySummary) -> Candidate:
+    problem_stems = stems(summary.core_problem)
+    usable = [c for c in candidates if c.nice is None]
+    if usable:
+        best = max(usable, key=lambda c: (_overlap(c.description, problem_stems), -usable.index(c)))
+        if _overlap(best.description, problem_stems) > 0:
+            best.role = "core"
+            return best
+    problem_terms = terms(summary.core_problem)
+    if usable:
+        # Nothing on the wishlist names the problem's words: the first thing the user asked for is the core.
+        usable[0].role = "core"
+        return usable[0]
+    if problem_terms:
+        name = " ".join(problem_terms[:3])
+        core = Candidate(
+            name[:1].upper() + name[1:],
+            f"Solve the core problem: {summary.core_problem.strip()}",
+            "problem",
+            None,
+            "core",
+        )
+    elif usable:
+        usable[0].role = "core"
+        return usable[0]
+    else:
+        core = Candidate(
+            "Core flow", "The one flow that solves the problem discovery described", "problem", None, "core"
+        )
+    candidates.insert(0, core)
+    return core
+
+
+def _derived(summary: DiscoverySummary, candidates: list[Candidate]) -> list[Candidate]:
+    """Features the core flow needs that the wishlist did not name, in the order they are worth adding."""
+    wish_text = " ".join(c.description for c in candidates)
+    people = persona(summary)
+    derived: list[Candidate] = []
+    if not AUTH.search(wish_text):
+        derived.append(
+            Candidate(
+                "Sign-up and profile",
+                f"{people.capitalize()} create an account so their data is theirs and follows them",
+                "derived",
+                None,
+                "support",
+            )
+        )
+    if REMINDER_CUES.search(summary.core_problem) and not re.search(
+        r"remind|notif|alert", wish_text, re.IGNORECASE
+    ):
+        derived.append(
+            Candidate(
+                "Reminders",
+                "Timely reminders so nothing slips: the problem you described is about things being missed",
+                "derived",
+                None,
+                "support",
+            )
+        )
+    if summary.success_metric.strip():
+        derived.append(
+            Candidate(
+                "Success metric tracking",
+                f"Instrument the success metric from day one: {summary.success_metric.strip()}",
+                "derived",
+            )
+        )
+    if PROGRESS_CUES.search(summary.core_problem + " " + summary.success_metric) and not re.search(
+        r"history|progress", wish_text, re.IGNORECASE
+    ):
+        derived.append(
+            Candidate("History view", f"{people.capitalize()} see what they did over time", "derived")
+        )
+    alternatives = IMPORT_CUES.search(summary.current_alternatives)
+    if alternatives:
+        derived.append(
+            Candidate(
+                f"Import from {alternatives.group(1).lower()}",
+                f"Bring existing data over from {alternatives.group(1).lower()}, what {people} use today",
+                "derived",
+            )
+        )
+    if PAID.search(summary.revenue_model) and not re.search(
+        r"pay|billing|subscri|checkout", wish_text, re.IGNORECASE
+    ):
+        derived.append(
+            Candidate(
+                "Payments",
+                f"Take payment as the revenue model says: {summary.revenue_model.strip()}",
+                "derived",
+            )
+        )
+    derived.append(
+        Candidate(
+            "Onboarding", f"A first-run walkthrough that gets new {people} to the core flow", "derived"
+        )
+    )
+    derived.append(Candidate("Settings", "Preferences and account settings", "derived"))
+    return derived
+
+
+def score_candidate(
+    candidate: Candidate, summary: DiscoverySummary, count: tuple[float, str] | None, core: Candidate
+) -> Feature:
+    people = persona(summary)
+    text = candidate.description
+    problem_stems = stems(summary.core_problem)
+    provenance: dict[str, Provenance] = {}
+    if candidate.role == "core":
+        impact, why = (
+            3.0,
+            "core flow feature: impact 3 (massive) because it is the problem the user described",
+        )
+    elif candidate.nice is not None:
+        impact = candidate.nice.impact
+        why = f"nice-to-have ({candidate.nice.kind}): impact {impact:g}; it does not solve the core problem"
+    elif candidate.role == "support" or (
+        candidate.origin == "wishlist" and (_overlap(text, problem_stems) or CORE_LOOP.search(text))
+    ):
+        candidate.role = "support"
+        impact, why = 2.0, f"supports the core flow ({core.name}): impact 2 (high)"
+    else:
+        impact, why = 1.0, "useful but outside the core flow: impact 1 (medium)"
+    provenance["impact"] = Provenance(source="estimated", reason=why)
+
+    breadth = {"core": 1.0, "support": 1.0}.get(candidate.role, 0.6)
+    if candidate.nice is not None:
+        breadth = 0.2 if candidate.nice.kind in COSMETIC else 0.3
+    if count is not None:
+        reach = round(count[0] * breadth)
+        if breadth == 1.0:
+            provenance["reach"] = Provenance(
+                source="stated", reason=f"you said “{count[1]}”; every one of them goes through the core flow"
+            )
+        else:
+            provenance["reach"] = Provenance(
+                source="estimated", reason=f"{breadth:.0%} of the {count[1]} you stated would use it"
+            )
+    else:
+        reach = round(DEFAULT_REACH * breadth)
+        provenance["reach"] = Provenance(
+            source="estimated",
+            reason=f"no user count given: assumed {DEFAULT_REACH:,.0f} {people} a quarter × {breadth:.0%} "
+            + ("(core flow = all users)" if breadth == 1.0 else "(not everyone needs it)"),
+        )
+
+    concrete = candidate.origin == "wishlist" and (len(terms(text)) >= 2 or _overlap(text, problem_stems) > 0)
+    if candidate.origin == "problem":
+        confidence, why = 0.8, "you described this problem concretely: confidence 80%"
+    elif concrete:
+        confidence, why = 0.8, "on your wishlist and described concretely: confidence 80%"
+    elif candidate.origin == "wishlist":
+        confidence, why = 0.5, "on your wishlist but only named, not described: confidence 50%"
+    else:
+        confidence, why = 0.5, "not on your wishlist, my guess that the core flow needs it: confidence 50%"
+    provenance["confidence"] = Provenance(source="estimated", reason=why)
+
+    stated_effort = timeframe_weeks(text)
+    if stated_effort is not None and candidate.origin == "wishlist":
+        effort, why, source = stated_effort, f"you said it takes “{text}”", "stated"
+    elif candidate.nice is not None:
+        effort = candidate.nice.effort
+        why, source = f"{candidate.nice.kind}: typically {effort:g} person-weeks", "estimated"
+    elif candidate.name == "Success metric tracking":
+        effort, why, source = 0.5, "a few analytics events: half a person-week", "estimated"
+    else:
+        effort, why = _effort(text + " " + candidate.name)
+        source = "estimated"
+        if candidate.role == "core":
+            effort = max(effort, 1.5)
+            why += "; the core flow gets at least 1.5 person-weeks to be done properly"
+    provenance["effort"] = Provenance(source=source, reason=why)  # type: ignore[arg-type]
+    return Feature(
+        name=candidate.name,
+        description=text,
+        rice_reach=float(reach),
+        rice_impact=impact,
+        rice_confidence=confidence,
+        rice_effort=float(effort),
+        provenance=provenance,
+    )
+
+
+def _cut_reason(feature: Feature, nice: NiceToHave, summary: DiscoverySummary, core: str) -> str:
+    return (
+        f"{feature.name}: no evidence your {persona(summary)} need it for {core.lower()}; adds "
+        f"{feature.rice_effort:g} weeks ({nice.kind}: impact {feature.rice_impact:g}, score "
+        f"{feature.compute_score():g}). Revisit once the MVP shows it works."
+    )
+
+
+def propose(summary: DiscoverySummary, comparables: list[ComparableProduct]) -> ScopingOutput:
+    """A RICE-scored, budget-cut, phased MVP from the discovery summary (5–10 features, one core flow)."""
+    candidates = _candidates(summary)
+    core = _pick_core(candidates, summary)
+    count = user_count(summary)
+    budget = effort_budget_weeks(summary)
+    team = team_size(summary)
+    kept = [c for c in candidates if c.nice is None]
+    for extra in _derived(summary, candidates):
+        if len(kept) >= MIN_FEATURES and extra.role != "support":
+            break
+        if all(stems(extra.name) != stems(c.name) for c in kept):
+            kept.append(extra)
+    kept = [core] + [c for c in kept if c is not core]
+    nice = [c for c in candidates if c.nice is not None]
+    kept = kept[: MAX_FEATURES - min(len(nice), 3)]
+    features = [score_candidate(c, summary, count, core) for c in kept]
+    core_feature = features[0]
+    if core_feature.rice_effort > budget:
+        core_feature.rice_effort = budget
+        core_feature.provenance["effort"] = Provenance(
+            source="estimated",
+            reason=f"capped to your {budget:g} person-week budget: Phase 1 builds the simplest version",
+        )
+    cuts = []
+    for candidate in nice[: MAX_FEATURES - len(features)]:
+        feature = score_candidate(candidate, summary, count, core)
+        assert candidate.nice is not None
+        cuts.append(
+            CutFeature(
+                name=feature.name,
+                description=feature.description,
+                reason=_cut_reason(feature, candidate.nice, summary, core.name),
+            )
+        )
+    people = persona(summary)
+    metric = metric_phrase(summary)
+    output = ScopingOutput(
+        mvp_features=features,
+        cut_features=cuts,
+        comparable_products=list(comparables),
+        effort_budget_weeks=budget,
+        team_size=team,
+        implementation_phases=[
+            ImplementationPhase(
+                phase_number=1,
+                name=f"MVP: {core.name}",
+                goal=f"The core flow ({core.name.lower()}) works end to end for {people}"
+                + (f"; success means: {metric}" if metric else ""),
+                estimated_weeks=0,
+            ),
+            ImplementationPhase(
+                phase_number=2,
+                name="Complete the loop",
+                goal=f"Make the core flow ({core.name.lower()}) dependable and worth coming back to for {people}",
+                estimated_weeks=0,
+            ),
+            ImplementationPhase(
+                phase_number=3,
+                name="Grow",
+                goal="Nice-to-haves and reach, once Phase 1 "
+                + (f"is on track for: {metric}" if metric else "shows that it solves the problem"),
+                estimated_weeks=0,
+            ),
+        ],
+    )
+    output = rescore(output, team)
+    output.core_user_flow = core_flow(output, summary, core_feature.name)
+    output.key_screens = key_screens(output, core_feature.name)
+    output.scope_rationale = scope_rationale(output, summary)
+    return output

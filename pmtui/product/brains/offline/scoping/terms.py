@@ -1,0 +1,107 @@
+"""Words of the discovery summary as scoping uses them: stems, short feature names, the persona, user counts."""
+
+from __future__ import annotations
+
+import re
+
+from pmtui.models import DiscoverySummary
+from pmtui.product.brains.offline.scoping.rules import NAME_PREFIX, TRAILING, USER_COUNT
+from pmtui.product.rice import NICE_TO_HAVE_MARK, feature_name
+from pmtui.product.search import stem, terms
+
+
+def stems(text: str) -> set[str]:
+    return {stem(word) for word in terms(text)}
+
+
+def short_name(item: str) -> str:
+    text = re.sub(r"\s+", " ", item.replace(NICE_TO_HAVE_MARK, "").strip().strip(".;:-•*")).strip()
+    text = NAME_PREFIX.sub("", text)
+    text = re.split(r"\s+(?:so that|so|because|which|that would|to make sure)\s+|[,;:(]", text)[0]
+    words = feature_name(text).split()
+    while len(words) > 1 and words[-1].lower() in TRAILING:
+        words.pop()
+    name = " ".join(words) or item.strip()[:40]
+    return name[:1].upper() + name[1:]
+
+
+def persona(summary: DiscoverySummary) -> str:
+    """The plural noun for the target users ('nurses', 'designers'), else 'users'."""
+    for word in re.findall(r"[A-Za-z][A-Za-z-]+", summary.target_user):
+        lower = word.lower()
+        if (
+            len(lower) >= 4
+            and lower.endswith("s")
+            and not lower.endswith(("ss", "us", "is"))
+            and lower
+            not in (
+                "users",
+                "people",
+                "others",
+                "those",
+                "things",
+                "always",
+                "various",
+                "hours",
+                "years",
+                "days",
+                "weeks",
+                "months",
+                "sometimes",
+                "has",
+                "was",
+                "does",
+                "needs",
+                "wants",
+                "times",
+                "series",
+                "less",
+            )
+        ):
+            return lower
+    if re.search(r"\bpeople\b", summary.target_user, re.IGNORECASE):
+        return "people"
+    return "users"
+
+
+def user_count(summary: DiscoverySummary) -> tuple[float, str] | None:
+    """A user count discovery heard ('500 nurses', '2k users'): (number, the phrase)."""
+    for aspect in ("target_user", "why_now", "constraints", "current_alternatives", "success_metric"):
+        text = summary.value_text(aspect)
+        for match in USER_COUNT.finditer(text):
+            raw = match.group(1).replace(",", "")
+            try:
+                value = float(raw)
+            except ValueError:
+                continue
+            unit = (match.group(2) or "").lower()
+            value *= {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6}.get(unit, 1)
+            noun = match.group(3).lower()
+            # "1-3 person studios" or "50-500 employees" says how big each customer is, not how many there are.
+            if re.search(r"\d\s*[-\u2013]\s*$", text[: match.start()]) or re.match(
+                r"(?:person|people|man|employee|seat)\b", noun
+            ):
+                continue
+            if aspect != "target_user" and not re.search(
+                r"(users?|customers?|people|members|clients|subscribers|patients|students|nurses|teachers|"
+                r"parents|owners|employees|staff|drivers|sellers|buyers|families|teams|companies|businesses|"
+                r"\w+ers\b|\w+ists\b)",
+                noun,
+            ):
+                continue
+            if 1 <= value <= 1e9 and not (1900 <= value <= 2100 and not unit):
+                return value, match.group(0).strip()
+    return None
+
+
+def metric_phrase(summary: DiscoverySummary) -> str:
+    """The success metric as a phrase: 'If 200 studios run a playtest…' reads '200 studios run a playtest…'."""
+    metric = summary.success_metric.strip().rstrip(".")
+    metric = re.sub(
+        r"^(?:if|when|once|success (?:means|is|would be|looks like)|we'?ll know (?:it works )?(?:when|if)|"
+        r"i'?ll know (?:it works )?(?:when|if)|it works if|it works when)\s+",
+        "",
+        metric,
+        flags=re.IGNORECASE,
+    )
+    return metric
