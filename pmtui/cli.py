@@ -408,15 +408,15 @@ def run_config(args: argparse.Namespace) -> int:
 
 # -- pmtui plan check -----------------------------------------------------------------------------
 def run_plan_check(args: argparse.Namespace) -> int:
-    from pmtui.delivery.plan import PlanError, execution_order, parse_plan
+    from pmtui.delivery.plan import PlanError, decode_plan, execution_order, parse_plan
 
     path = Path(args.plan_path)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as exc:
         raise CommandError(f"cannot read {path}: {exc.strerror or exc}", EXIT_USAGE) from exc
     try:
-        plan = parse_plan(text)
+        plan = parse_plan(decode_plan(data))
         order = execution_order(plan)
     except PlanError as exc:
         print(f"{path}:{exc.line}: {exc.message}", file=sys.stderr)

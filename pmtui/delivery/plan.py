@@ -8,6 +8,7 @@ plan leaves out, from the task's words and paths (seed 003 §3).
 from __future__ import annotations
 
 import heapq
+import posixpath
 import re
 from pathlib import Path
 from typing import Literal
@@ -132,8 +133,18 @@ class PlanDocument(BaseModel):
 
 # -- parsing -------------------------------------------------------------------------------------
 def load_plan(path: str | Path) -> PlanDocument:
-    """Read and parse a plan file (OSError propagates to the caller)."""
-    return parse_plan(Path(path).read_text(encoding="utf-8"))
+    """Read and parse a plan file (OSError propagates to the caller; bad bytes are a PlanError)."""
+    return parse_plan(decode_plan(Path(path).read_bytes()))
+
+
+def decode_plan(data: bytes) -> str:
+    """The plan's text: UTF-8 (a BOM allowed); other bytes are a PlanError naming the line."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise PlanError(f"the plan is not UTF-8 text: byte 0x{data[error.start]:02x} cannot be decoded; "
+                        "save it as UTF-8", line) from None
 
 
 def parse_plan(text: str) -> PlanDocument:
@@ -148,6 +159,7 @@ def parse_plan(text: str) -> PlanDocument:
     task: PlanTask | None = None
     in_criteria = False
     seen_fields: set[str] = set()
+    seen_ids: dict[str, int] = {}
     in_fence = False
 
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -189,7 +201,7 @@ def parse_plan(text: str) -> PlanDocument:
         if task_heading:
             if section != "tasks":
                 raise PlanError("task sections ('### ID: Title') belong under '## Tasks'", number)
-            task = _start_task(task_heading.group("rest").strip(), number, tasks)
+            task = _start_task(task_heading.group("rest").strip(), number, seen_ids)
             tasks.append(task)
             in_criteria = False
             seen_fields = set()
@@ -231,7 +243,7 @@ def parse_plan(text: str) -> PlanDocument:
     return plan
 
 
-def _start_task(rest: str, number: int, tasks: list[PlanTask]) -> PlanTask:
+def _start_task(rest: str, number: int, seen_ids: dict[str, int]) -> PlanTask:
     match = _TASK_ID_TITLE.match(rest)
     if not match:
         raise PlanError(f"task heading {rest!r} must be '### <id>: <title>'", number)
@@ -239,9 +251,9 @@ def _start_task(rest: str, number: int, tasks: list[PlanTask]) -> PlanTask:
     title = (match.group("title") or "").strip()
     if not title:
         raise PlanError(f"task {task_id} has no title; write '### {task_id}: <title>'", number)
-    for earlier in tasks:
-        if earlier.id == task_id:
-            raise PlanError(f"duplicate task id {task_id} (first defined on line {earlier.line})", number)
+    if task_id in seen_ids:
+        raise PlanError(f"duplicate task id {task_id} (first defined on line {seen_ids[task_id]})", number)
+    seen_ids[task_id] = number
     return PlanTask(id=task_id, title=title, line=number)
 
 
@@ -283,7 +295,7 @@ def _task_field(body: str, number: int, task: PlanTask, seen: set[str]) -> str:
     elif key == "files":
         task.files = PlanFiles() if empty else _parse_files(value, number)
     elif key == "tests":
-        task.tests = [] if empty else _split_list(value)
+        task.tests = [] if empty else [_inside_repository(path, number) for path in _split_list(value)]
     elif key == "non-goals":
         task.non_goals = [] if empty else [part.strip() for part in value.split(";") if part.strip()]
     elif key == "time-budget":
@@ -319,8 +331,19 @@ def _parse_files(value: str, number: int) -> PlanFiles:
             raise PlanError(
                 f"malformed files entry {part!r}; expected 'create PATH; modify PATH; delete PATH'", number
             )
-        getattr(files, action).extend(p.strip() for p in paths.split(",") if p.strip())
+        getattr(files, action).extend(_inside_repository(p.strip(), number) for p in paths.split(",") if p.strip())
     return files
+
+
+def _inside_repository(path: str, number: int) -> str:
+    """A plan path relative to the repository root; one that leaves it (absolute, `~`, `..`) is refused."""
+    unified = path.replace("\\", "/")
+    absolute = unified.startswith(("/", "~")) or bool(re.match(r"^[A-Za-z]:/", unified))
+    normal = posixpath.normpath(unified)
+    if absolute or normal == ".." or normal.startswith("../"):
+        raise PlanError(f"path {path!r} is outside the repository; plan paths are relative to the repository "
+                        "root and stay inside it", number)
+    return path
 
 
 def parse_duration(value: str, line: int = 0) -> int:
@@ -353,31 +376,31 @@ def _check_dependencies(plan: PlanDocument, depends_lines: dict[str, int]) -> No
 
 
 def find_cycle(plan: PlanDocument) -> list[str]:
-    """A dependency cycle as ids (first id repeated at the end), or [] when there is none."""
+    """A dependency cycle as ids (first id repeated at the end), or [] when there is none.
+
+    An iterative depth-first search: a chain of 30,000 tasks must not exhaust Python's stack.
+    """
     deps = {task.id: task.depends for task in plan.tasks}
     colour: dict[str, int] = {}
-    stack: list[str] = []
-
-    def visit(node: str) -> list[str]:
-        colour[node] = 1
-        stack.append(node)
-        for dep in deps.get(node, []):
-            if colour.get(dep) == 1:
-                start = stack.index(dep)
-                return [*stack[start:], dep]
-            if dep not in colour:
-                found = visit(dep)
-                if found:
-                    return found
-        stack.pop()
-        colour[node] = 2
-        return []
-
     for task in plan.tasks:
-        if task.id not in colour:
-            found = visit(task.id)
-            if found:
-                return found
+        if task.id in colour:
+            continue
+        colour[task.id] = 1
+        path = [task.id]
+        pending = [iter(deps.get(task.id, []))]
+        while pending:
+            dep = next(pending[-1], None)
+            if dep is None:
+                colour[path.pop()] = 2
+                pending.pop()
+                continue
+            state = colour.get(dep)
+            if state == 1:
+                return [*path[path.index(dep):], dep]
+            if state is None:
+                colour[dep] = 1
+                path.append(dep)
+                pending.append(iter(deps.get(dep, [])))
     return []
 
 

@@ -1,0 +1,96 @@
+"""Bad input, clear words: plans, configs and stores pmtui cannot use end with a message and exit 2,
+never a traceback; a plan that names paths outside the repository is refused with file:line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pmtui.cli import main
+from pmtui.delivery.plan import PlanError, execution_order, find_cycle, parse_plan
+
+PLAN_HEAD = "# Plan: Bad input\nplan-id: bad\n\n## Environment\n- test: none\n\n## Tasks\n\n"
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# -- plans --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("entry", [
+    "files: create ../../outside.py",
+    "files: modify src/app.py, /etc/hosts",
+    "files: create src/../../escape.py",
+    "files: delete ~/notes.txt",
+    "tests: ..\\..\\tests\\test_x.py",
+    "files: create C:/Users/x/app.py",
+])
+def test_plan_check_refuses_paths_outside_the_repository_with_file_and_line(
+    entry: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plan = tmp_path / "plan.md"
+    plan.write_text(PLAN_HEAD + f"### T1: Something\n- ownership: app\n- {entry}\n", encoding="utf-8")
+    code, out, err = run(["plan", "check", str(plan)], capsys)
+    assert code == 2
+    assert err.startswith(f"{plan}:11: path ")
+    assert "outside the repository" in err
+    assert "Traceback" not in out + err
+
+
+def test_paths_that_stay_inside_the_repository_are_kept_as_written() -> None:
+    plan = parse_plan(PLAN_HEAD + "### T1: Inside\n- files: create src/../lib/a.py, ./b.py\n- tests: tests/t.py\n")
+    assert plan.tasks[0].files.create == ["src/../lib/a.py", "./b.py"]
+
+
+def test_a_plan_that_is_not_utf8_is_a_usage_error_naming_the_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plan = tmp_path / "latin1.md"
+    plan.write_bytes((PLAN_HEAD + "### T1: Caf\xe9 menu\n").encode("latin-1"))
+    code, out, err = run(["plan", "check", str(plan)], capsys)
+    assert code == 2
+    assert err.startswith(f"{plan}:9: the plan is not UTF-8 text: byte 0xe9")
+    assert "Traceback" not in out + err
+
+
+def test_deliver_of_a_plan_that_is_not_utf8_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plan = tmp_path / "binary.md"
+    plan.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xff")
+    code, out, err = run(["deliver", str(plan), "--repo", str(tmp_path), "--agent", "true", "--headless"], capsys)
+    assert code == 2
+    assert "not UTF-8" in err and str(plan) in err
+    assert "Traceback" not in out + err
+
+
+def test_a_utf8_bom_is_accepted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    plan = tmp_path / "bom.md"
+    plan.write_bytes(b"\xef\xbb\xbf" + (PLAN_HEAD + "### T1: Hello\n").encode())
+    code, out, _ = run(["plan", "check", str(plan)], capsys)
+    assert code == 0 and "1. T1  Hello" in out
+
+
+def test_a_duplicate_id_far_down_a_big_plan_names_both_lines() -> None:
+    blocks = "".join(f"### T{n}: Task {n}\n" for n in range(1, 3001))
+    with pytest.raises(PlanError) as caught:
+        parse_plan(PLAN_HEAD + blocks + "### T17: Again\n")
+    assert caught.value.line == 9 + 3000
+    assert "duplicate task id T17 (first defined on line 25)" in caught.value.message
+
+
+def test_a_chain_listed_backwards_is_ordered_without_recursion() -> None:
+    """A 20,000-deep dependency chain written last task first: the cycle check must not recurse."""
+    count = 20_000
+    blocks = "".join(
+        f"### T{n}: Step {n}\n- depends: {f'T{n - 1}' if n > 1 else 'none'}\n" for n in range(count, 0, -1)
+    )
+    plan = parse_plan(PLAN_HEAD + blocks)
+    assert find_cycle(plan) == []
+    assert [task.id for task in execution_order(plan)][:3] == ["T1", "T2", "T3"]
+    cyclic = parse_plan(PLAN_HEAD + "### A: a\n- depends: C\n### B: b\n- depends: A\n### C: c\n- depends: none\n")
+    cyclic.tasks[2].depends = ["B"]
+    assert find_cycle(cyclic) == ["A", "C", "B", "A"]
