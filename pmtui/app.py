@@ -16,6 +16,8 @@ from pmtui.paths import peek_theme
 from pmtui.themes import DEFAULT_THEME, GLOBAL_CSS, build_themes
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+
     from pmtui.config import Config
     from pmtui.product.orchestrator import Orchestrator
     from pmtui.screens.delivery_run import DeliveryEnded, DeliveryRun, DeliveryStarted
@@ -109,12 +111,15 @@ class PmtuiApp(App[None]):
 
     def _load_backend(self) -> None:
         """Thread worker: load the engine; a bad config or store ends the app with its message."""
-        from pmtui.errors import ConfigError, StoreError
+        from pmtui.errors import ConfigError, StoreError, StoreFileError
 
         try:
             self._ensure_backend()
         except ConfigError as exc:
             self.call_from_thread(self._fail, "bad_config", str(exc))
+            return
+        except StoreFileError as exc:
+            self.call_from_thread(self._fail, "bad_store_file", str(exc))
             return
         except StoreError as exc:
             self.call_from_thread(self._fail, "bad_store", str(exc))
@@ -136,6 +141,20 @@ class PmtuiApp(App[None]):
             self.open_project_named(self.start_project)
         if self.start_dashboard is not None:
             self.show_dashboard(self.start_dashboard[0])
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notification (screens call this one) passes pmtui.redaction: no key on the screen."""
+        from pmtui.redaction import redact
+
+        super().notify(redact(message), title=redact(title), severity=severity, timeout=timeout, markup=markup)
 
     def close_store(self) -> None:
         if self._store is not None:

@@ -33,7 +33,7 @@ ENDING_EXIT: dict[str, int] = {
     "released": EXIT_OK, "failed": EXIT_RUNTIME, "bad_input": EXIT_USAGE, "waiting": EXIT_WAITING,
     "stopped": EXIT_INTERRUPTED,
 }
-APP_FAILURE_EXIT: dict[str, int] = {"bad_config": EXIT_USAGE, "bad_store": EXIT_RUNTIME}
+APP_FAILURE_EXIT: dict[str, int] = {"bad_config": EXIT_USAGE, "bad_store": EXIT_RUNTIME, "bad_store_file": EXIT_USAGE}
 DELIVERY_COMMANDS: dict[str, str] = {
     "deliver": "deliver a plan: dispatch sub-agents, review through gates, commit",
     "watch": "the live delivery dashboard of a run elsewhere",
@@ -686,10 +686,26 @@ def run_demo(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    from pmtui.errors import ConfigError, StoreError
     from pmtui.logs import setup_logging
+    from pmtui.redaction import RedactingStream
 
-    setup_logging()
+    log = setup_logging()
+    # The last exit of every message: nothing secret reaches the terminal, whoever printed it.
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = RedactingStream(sys.stdout), RedactingStream(sys.stderr)
+    try:
+        return _dispatch(args, log)
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass  # a closed pipe: nothing more can be said
+        sys.stdout, sys.stderr = streams
+
+
+def _dispatch(args: argparse.Namespace, log: Path | None) -> int:
+    from pmtui.errors import ConfigError, StoreError, StoreFileError
 
     handlers: dict[str | None, Callable[[argparse.Namespace], int]] = {
         None: run_tui,
@@ -708,6 +724,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"pmtui: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except StoreFileError as exc:
+        print(f"pmtui: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except StoreError as exc:
         print(f"pmtui: {exc}", file=sys.stderr)
         return EXIT_RUNTIME
@@ -720,6 +739,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (e.g. `| head`); point stdout at devnull so the exit flush is quiet.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_RUNTIME
+    except Exception as exc:  # the last line of defence: a message, never a traceback
+        import logging
+
+        logging.getLogger("pmtui").exception("pmtui %s failed", args.command or "")
+        where = f"; the details are in {log}" if log else ""
+        print(f"pmtui: internal error: {type(exc).__name__}: {exc}{where}", file=sys.stderr)
         return EXIT_RUNTIME
 
 

@@ -101,13 +101,22 @@ def _seed_parallel_tiers() -> list[ParallelTier]:
     return ["low"]
 
 
+SandboxMode = Literal["auto", "on", "off"]
+
+
 class DeliveryConfig(BaseModel):
-    """`[delivery]`: how many agents at once, and which tiers may run in parallel (seed rule: low only)."""
+    """`[delivery]`: how many agents at once, which tiers may run in parallel (seed rule: low only),
+    the sandbox of agents and gate commands, and how big a file and a change may be."""
 
     model_config = ConfigDict(extra="forbid")
 
     max_parallel: int = Field(default=3, ge=1, le=64)
     parallel_tiers: list[ParallelTier] = Field(default_factory=_seed_parallel_tiers)
+    sandbox: SandboxMode = "auto"
+    # Paths outside the worktree the sandbox lets agents write (an agent CLI's own state dir, e.g. ~/.aider).
+    sandbox_writable: list[str] = Field(default_factory=list)
+    max_file_mb: float = Field(default=10.0, gt=0)
+    max_change_mb: float = Field(default=50.0, gt=0)
 
 
 class Config(BaseModel):
@@ -158,18 +167,32 @@ class Config(BaseModel):
 
 def load_config(path: Path | None = None, offline: bool = False) -> Config:
     """Load the first config file found (or `path`); defaults when there is none."""
+    from pmtui.redaction import watch_env
+
     path = path or find_config_file()
     config = Config() if path is None else parse_config(path)
     if offline or os.environ.get("PMTUI_MODEL", "").strip().lower() == OFFLINE:
         config.offline = True
+    # The variables that hold the configured models' keys are secret whatever their names.
+    watch_env(route.key_env() for route in config.models.values())
     return config
 
 
-def parse_config(path: Path) -> Config:
+def read_config_text(path: Path) -> str:
+    """The config file's text; unreadable or not UTF-8 is a ConfigError naming the file and line."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as exc:
         raise ConfigError(f"cannot read: {exc.strerror or exc}", path) from exc
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise ConfigError(f"not UTF-8 text (byte 0x{data[exc.start]:02x}); TOML files are UTF-8", path, line) from None
+
+
+def parse_config(path: Path) -> Config:
+    text = read_config_text(path)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -229,7 +252,11 @@ def write_config_value(dotted_key: str, raw_value: str, path: Path | None = None
     target = path or find_config_file() or (Path.cwd() / "pmtui.toml")
     data: dict[str, Any] = {}
     if target.is_file():
-        data = tomllib.loads(target.read_text(encoding="utf-8"))
+        text = read_config_text(target)
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"malformed TOML: {exc}", target) from exc
     parts = dotted_key.split(".")
     node = data
     for part in parts[:-1]:

@@ -22,3 +22,8 @@ class ConfigError(Exception):
 
 class StoreError(Exception):
     """A store problem the user can act on (bad path, newer schema, unknown project)."""
+
+
+class StoreFileError(StoreError):
+    """The store file itself cannot be used: not SQLite, damaged, another program's database, read-only.
+    Bad input (exit 2), as a bad plan or config is."""

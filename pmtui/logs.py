@@ -18,6 +18,15 @@ def log_path() -> Path:
     return Path(user_log_dir("pmtui", appauthor=False)) / "pmtui.log"
 
 
+class RedactingFormatter(logging.Formatter):
+    """Log lines (messages, arguments and tracebacks alike) pass pmtui.redaction on their way to the file."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        from pmtui.redaction import redact
+
+        return redact(super().format(record))
+
+
 def setup_logging(level: int = logging.INFO) -> Path | None:
     """Route all logging and warnings to the log file; drop handlers that would print over the TUI."""
     root = logging.getLogger()
@@ -34,7 +43,7 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
         path.parent.mkdir(parents=True, exist_ok=True)
         handler = logging.FileHandler(path, encoding="utf-8")
         handler.pmtui = True  # type: ignore[attr-defined]
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        handler.setFormatter(RedactingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     except OSError:
         handler, path = logging.NullHandler(), None
     root.addHandler(handler)

@@ -45,7 +45,7 @@ def peek_theme(default: str) -> str:
 
     try:
         ui = tomllib.loads(path.read_text(encoding="utf-8")).get("ui", {})
-    except (OSError, tomllib.TOMLDecodeError, AttributeError):
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, AttributeError):
         return default
     theme = ui.get("theme") if isinstance(ui, dict) else None
     return theme if isinstance(theme, str) else default

@@ -26,6 +26,8 @@ class FakeResponse:
     """One scripted answer: text (or an HTTP error status), optionally after a delay.
 
     break_stream_after=N sends N content chunks of a streamed reply, then a corrupt event.
+    An error_message may hold `{authorization}`: the request's Authorization header is put there, as
+    a provider that echoes the key it refused does ("Incorrect API key provided: Bearer sk-…").
     """
 
     text: str = "OK"
@@ -41,6 +43,7 @@ class RecordedRequest:
     path: str
     body: dict[str, Any]
     status: int = 0
+    authorization: str = ""
     prompt_tokens: int = 0
     completion_tokens: int = 0
 
@@ -175,7 +178,8 @@ class _ChatHandler(BaseHTTPRequestHandler):
             self._send_json(400, {"error": {"message": "request body is not JSON", "type": "invalid_request"}})
             return
         prompt_text = "\n".join(str(m.get("content", "")) for m in body.get("messages", []))
-        record = RecordedRequest(path=self.path, body=body, prompt_tokens=count_tokens(prompt_text))
+        record = RecordedRequest(path=self.path, body=body, prompt_tokens=count_tokens(prompt_text),
+                                 authorization=self.headers.get("Authorization", ""))
         with self.fake._lock:
             self.fake.requests.append(record)
         response = self.fake._next_response(body)
@@ -184,8 +188,10 @@ class _ChatHandler(BaseHTTPRequestHandler):
         record.status = response.status
         if response.status != 200:
             record.prompt_tokens = 0
-            message = response.error_message or f"fake error {response.status}"
-            kind = "rate_limit_exceeded" if response.status == 429 else "server_error"
+            message = (response.error_message or f"fake error {response.status}").replace(
+                "{authorization}", record.authorization)
+            kind = {429: "rate_limit_exceeded", 400: "invalid_request_error", 401: "invalid_api_key"}.get(
+                response.status, "server_error")
             self._send_json(response.status, {"error": {"message": message, "type": kind, "code": kind}})
             return
         record.completion_tokens = count_tokens(response.text)

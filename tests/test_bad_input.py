@@ -3,6 +3,8 @@ never a traceback; a plan that names paths outside the repository is refused wit
 
 from __future__ import annotations
 
+import os
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -94,3 +96,113 @@ def test_a_chain_listed_backwards_is_ordered_without_recursion() -> None:
     cyclic = parse_plan(PLAN_HEAD + "### A: a\n- depends: C\n### B: b\n- depends: A\n### C: c\n- depends: none\n")
     cyclic.tasks[2].depends = ["B"]
     assert find_cycle(cyclic) == ["A", "C", "B", "A"]
+
+
+# -- configs ------------------------------------------------------------------------------------
+def test_a_config_that_is_not_utf8_is_a_usage_error_naming_file_and_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "pmtui.toml"
+    config.write_bytes(b'[ui]\ntheme = "pmtui-dark"\n[models.default]\nmodel = "caf\xe9"\n')
+    monkeypatch.setenv("PMTUI_CONFIG", str(config))
+    code, out, err = run(["config", "show"], capsys)
+    assert code == 2
+    assert err.startswith(f"pmtui: {config}, line 4: not UTF-8 text (byte 0xe9)")
+    assert "Traceback" not in out + err
+    code, _, err = run(["config", "set", "ui.theme", "pmtui-light"], capsys)
+    assert code == 2 and "not UTF-8" in err
+    assert config.read_bytes().endswith(b'"caf\xe9"\n'), "a refused config is left as it was"
+
+
+def test_the_tui_theme_peek_survives_a_config_that_is_not_utf8(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pmtui.paths import peek_theme
+
+    config = tmp_path / "pmtui.toml"
+    config.write_bytes(b'[ui]\ntheme = "\xff"\n')
+    monkeypatch.setenv("PMTUI_CONFIG", str(config))
+    assert peek_theme("fallback") == "fallback"
+
+
+# -- stores -------------------------------------------------------------------------------------
+def _foreign(path: Path) -> None:
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)")
+        conn.execute("INSERT INTO customers (name) VALUES ('Ada')")
+    conn.close()
+
+
+def _truncated(path: Path) -> None:
+    from pmtui.store import Store
+
+    store = Store(path)
+    for number in range(200):
+        store.create_project(f"project {number}")
+    store.close()
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 3])
+
+
+@pytest.mark.parametrize(("make", "words"), [
+    (lambda path: path.write_bytes(b"this is a text file, not a database\n" * 200), "not an SQLite database"),
+    (_foreign, "is an SQLite database but not a pmtui store (it holds customers)"),
+    (_truncated, "is damaged"),
+])
+@pytest.mark.parametrize("command", [["status"], ["export"], ["answer", "1", "--option", "1"]])
+def test_a_store_pmtui_cannot_use_is_a_usage_error_and_is_left_untouched(
+    make: object, words: str, command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "store.db"
+    make(db)  # type: ignore[operator]
+    before = db.read_bytes()
+    code, out, err = run(["--db", str(db), *command], capsys)
+    assert code == 2, err
+    assert words in err and str(db) in err
+    assert "Traceback" not in out + err
+    assert db.read_bytes() == before
+
+
+def test_an_empty_file_or_an_empty_sqlite_database_becomes_a_store(tmp_path: Path) -> None:
+    from pmtui.store import SCHEMA_VERSION, Store
+
+    empty = tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    blank = tmp_path / "blank.db"
+    sqlite3.connect(blank).close()
+    for path in (empty, blank):
+        store = Store(path)
+        assert store.schema_version == SCHEMA_VERSION
+        store.close()
+
+
+def test_a_read_only_store_is_reported_not_thrown(tmp_path: Path) -> None:
+    """Under bubblewrap the store's folder is mounted read-only (root ignores file modes)."""
+    import shutil
+    import subprocess
+    import sys
+
+    from pmtui.store import Store
+
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    db = folder / "pmtui.db"
+    store = Store(db)
+    store.create_project("Kept")
+    store.close()
+    for leftover in folder.glob("pmtui.db-*"):
+        leftover.unlink()
+    script = "from pmtui.cli import main; import sys; sys.exit(main(['--db', sys.argv[1], 'chat', '--project', 'New']))"
+    argv = [sys.executable, "-c", script, str(db)]
+    if shutil.which("bwrap") and subprocess.run(["bwrap", "--ro-bind", "/", "/", "true"], check=False).returncode == 0:
+        argv = ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", *argv]
+    elif hasattr(os, "geteuid") and os.geteuid() != 0:
+        folder.chmod(0o555)
+        db.chmod(0o444)
+    else:
+        pytest.skip("running as root without a working bubblewrap: nothing here can make a file read-only")
+    try:
+        done = subprocess.run(argv, input="hello\n", capture_output=True, text=True, timeout=60, check=False)
+    finally:
+        folder.chmod(0o755)
+    assert done.returncode in (1, 2), done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+    assert str(db) in done.stderr and ("cannot be written" in done.stderr or "read" in done.stderr.lower())

@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from pmtui.config import Config, ModelRoute
+from pmtui.redaction import redact
 from pmtui.store.db import Store
 
 DeltaCallback = Callable[[str], None]
@@ -183,9 +184,11 @@ class LLMGateway:
                     )
                 except _AttemptFailed as failure:
                     latency = (time.perf_counter() - started) * 1000
+                    # A provider may echo the key in its error ("Incorrect API key provided: sk-…"):
+                    # the detail is redacted here, before any message, log line or record carries it.
+                    failure.detail = redact(failure.detail, [api_key])
                     self.store.record_llm_call(
-                        project_id, task_type, model, 0, 0, 0.0, latency,
-                        _redact(f"{failure.kind}: {failure.detail}", [api_key]),
+                        project_id, task_type, model, 0, 0, 0.0, latency, f"{failure.kind}: {failure.detail}",
                     )
                     failures.append((model, failure))
                     if failure.kind == "interrupted":
@@ -388,14 +391,7 @@ def _failure_error(task_type: str, route: ModelRoute, failures: list[tuple[str, 
         last.kind,
         f"The call to {models} failed ({attempts}): {_short(last.detail, 160)}. Retry, or use --offline.",
     )
-    return LLMError(message, kind=last.kind)
-
-
-def _redact(text: str, secrets: list[str | None]) -> str:
-    for secret in secrets:
-        if secret and len(secret) >= 4:
-            text = text.replace(secret, "***")
-    return text
+    return LLMError(redact(message), kind=last.kind)
 
 
 def _short(text: str, limit: int) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from pmtui.clock import now_iso
-from pmtui.errors import StoreError
+from pmtui.errors import StoreError, StoreFileError
 from pmtui.models import (
     ChatMessage,
     Completeness,
@@ -22,6 +22,7 @@ from pmtui.models import (
     ScopingOutput,
 )
 from pmtui.naming import slugify
+from pmtui.redaction import redact
 from pmtui.store.migrations import MIGRATIONS
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -35,6 +36,28 @@ _FLAG_KEYS = (
 )
 
 
+_WRITES = ("INSERT", "UPDATE", "REPLAC")
+
+
+class RedactingConnection(sqlite3.Connection):
+    """The store's connection: every text a write stores passes pmtui.redaction first, so no secret
+    reaches a table (events and llm_calls included), whichever module wrote it."""
+
+    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
+        if parameters and sql.lstrip()[:6].upper() in _WRITES:
+            parameters = _redacted(parameters)
+        return super().execute(sql, parameters)
+
+    def executemany(self, sql: str, seq_of_parameters: Any, /) -> sqlite3.Cursor:
+        return super().executemany(sql, [_redacted(parameters) for parameters in seq_of_parameters])
+
+
+def _redacted(parameters: Any) -> Any:
+    if isinstance(parameters, dict):
+        return {key: redact(value) if isinstance(value, str) else value for key, value in parameters.items()}
+    return tuple(redact(value) if isinstance(value, str) else value for value in parameters)
+
+
 class Store:
     """One SQLite file. Thread-safe: one connection guarded by a re-entrant lock."""
 
@@ -42,16 +65,38 @@ class Store:
         self.path = Path(path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
+            self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30,
+                                         factory=RedactingConnection)
         except (OSError, sqlite3.Error) as exc:
-            raise StoreError(f"cannot open the store at {self.path}: {exc}") from exc
+            raise StoreFileError(f"cannot open the store at {self.path}: {exc}") from None
         self._conn.row_factory = sqlite3.Row
         self._lock = threading.RLock()
         self._depth = 0
-        self._conn.execute("PRAGMA journal_mode=WAL")
-        self._conn.execute("PRAGMA foreign_keys=ON")
-        self._conn.execute("PRAGMA synchronous=NORMAL")
-        self._migrate()
+        try:
+            self._refuse_foreign_database()
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA foreign_keys=ON")
+            self._conn.execute("PRAGMA synchronous=NORMAL")
+            self._migrate()
+        except sqlite3.Error as exc:
+            self._conn.close()
+            raise StoreFileError(store_problem(self.path, exc)) from None
+        except StoreError:
+            self._conn.close()
+            raise
+
+    def _refuse_foreign_database(self) -> None:
+        """Someone else's SQLite file is not made a pmtui store: pmtui adds its tables only to an empty one.
+        Checked before the first write, so the file is left exactly as it was."""
+        version = self._conn.execute("PRAGMA user_version").fetchone()[0]
+        names = [row[0] for row in self._conn.execute(
+            "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+        if names and (version == 0 or "projects" not in names):
+            shown = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
+            raise StoreFileError(
+                f"{self.path} is an SQLite database but not a pmtui store (it holds {shown}); pmtui does not add "
+                "its tables to another program's database: give --db (or PMTUI_DB) a new or empty file"
+            )
 
     # -- plumbing -------------------------------------------------------------------------
     def close(self) -> None:
@@ -86,7 +131,7 @@ class Store:
         with self._lock:
             version = self._conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                raise StoreError(
+                raise StoreFileError(
                     f"the store at {self.path} has schema version {version}, newer than this "
                     f"pmtui understands ({SCHEMA_VERSION}); upgrade pmtui"
                 )
@@ -381,6 +426,22 @@ class Store:
             if doc:
                 setattr(state, f"{kind}_markdown", doc[0]["content"])
         return state
+
+
+def store_problem(path: Path, error: sqlite3.Error) -> str:
+    """What is wrong with a store file SQLite refused, and what to do, in the user's words."""
+    detail = str(error)
+    lowered = detail.lower()
+    if "not a database" in lowered or "file is encrypted" in lowered:
+        return f"{path} is not a pmtui store (not an SQLite database): give --db (or PMTUI_DB) another file"
+    if "malformed" in lowered or "corrupt" in lowered:
+        return (f"the store at {path} is damaged ({detail}); restore it from a backup, or move it away and "
+                "start a new one")
+    if "readonly" in lowered or "read-only" in lowered or "unable to open" in lowered:
+        return f"the store at {path} cannot be written ({detail}); check the file's and its folder's permissions"
+    if "locked" in lowered or "busy" in lowered:
+        return f"the store at {path} is locked by another program ({detail}); try again when it has finished"
+    return f"the store at {path} cannot be used: {detail}"
 
 
 def _split_sql(script: str) -> list[str]:
