@@ -14,7 +14,7 @@ $(VENV)/.run-installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(PIP) install -e '.[test]'
+	$(PIP) install -e '.[test,ray]'
 	touch $@ $(VENV)/.run-installed
 
 run: $(VENV)/.run-installed

@@ -114,6 +114,14 @@ def build_parser() -> argparse.ArgumentParser:
     deliver.add_argument("--parallel-tiers", metavar="low[,normal]",
                          help="tiers whose independent tasks may run at once (default: [delivery] parallel_tiers, "
                               "else low)")
+    deliver.add_argument("--executor", choices=("local", "ray"),
+                         help="where attempts run: this machine, or one Ray task each on a Ray cluster "
+                              "(default: [delivery] executor, else local)")
+    deliver.add_argument("--ray-address", metavar="HOST:PORT|auto",
+                         help="the Ray cluster's head (default: [delivery] ray_address, else auto)")
+    deliver.add_argument("--remote", metavar="URL",
+                         help="with --executor ray: a git URL the nodes fetch the base commit from "
+                              "(default: a git bundle through Ray's object store)")
     watch = commands.add_parser(
         "watch", parents=[common], help=DELIVERY_COMMANDS["watch"],
         description="Open the live dashboard on a run that `pmtui deliver` drives in another terminal "
@@ -466,6 +474,28 @@ def _parallel_tiers(args: argparse.Namespace, config: Config) -> list[str]:
     return tiers
 
 
+def _cluster_executor(args: argparse.Namespace, config: Config, agent: Any) -> Any:
+    """--executor ray: the agent's attempts as Ray tasks on the cluster, which must answer now."""
+    from pmtui.delivery.ray_executor import ClusterUnavailable, RayExecutor
+
+    delivery = config.delivery
+    try:
+        executor = RayExecutor(agent, address=args.ray_address or delivery.ray_address,
+                               num_cpus=delivery.ray_num_cpus, remote=args.remote or delivery.ray_remote,
+                               env_names=delivery.ray_env)
+    except ValueError as exc:
+        raise CommandError(f"--executor ray: {exc}", EXIT_USAGE) from exc
+    try:
+        view = executor.connect()
+    except ClusterUnavailable as exc:
+        raise CommandError(f"{exc}. Start one with `ray start --head` (docs/scale.md), or pass "
+                           "--ray-address HOST:PORT", EXIT_RUNTIME) from exc
+    missing = ", ".join(executor.missing_env)
+    print(f"pmtui deliver: Ray cluster at {executor.address}: {view.line()}"
+          + (f"; not set here, so not sent to the nodes: {missing}" if missing else ""), file=sys.stderr)
+    return executor
+
+
 def run_deliver(args: argparse.Namespace) -> int:
     import asyncio
     import threading
@@ -482,8 +512,23 @@ def run_deliver(args: argparse.Namespace) -> int:
     max_parallel = args.max_parallel or config.delivery.max_parallel
     repo = Path(args.repo or ".")
     store = _open_store(args)
+    cluster = None
+    on_ray = (args.executor or config.delivery.executor) == "ray"
+    if not on_ray and (args.ray_address or args.remote):
+        store.close()
+        raise CommandError("--ray-address and --remote go with --executor ray", EXIT_USAGE)
+    if on_ray and args.agent is None:
+        store.close()
+        raise CommandError('--executor ray runs an agent command on the nodes: pass --agent "CMD ARGS" '
+                           "(the built-in LLM agent runs on this machine only)", EXIT_USAGE)
     try:
         executor = _delivery_executor(args, config, store)
+        if on_ray:
+            executor = cluster = _cluster_executor(args, config, executor)
+            view = cluster.cluster_view()
+            if args.max_parallel is None and view is not None:
+                # More nodes, more attempts at once: the cluster's slots, unless --max-parallel says otherwise.
+                max_parallel = max(max_parallel, view.slots)
         if not args.headless and _no_terminal("deliver"):
             args.headless = True
 
@@ -499,6 +544,8 @@ def run_deliver(args: argparse.Namespace) -> int:
             return _deliver_in_tui(args, store, config, engine, plan_path=plan_path, repo=repo)
         outcome = asyncio.run(engine(store, _print_event, threading.Event()).run(no_wait=bool(args.no_wait)))
     finally:
+        if cluster is not None:
+            cluster.close()
         store.close()
     return _report_outcome("pmtui deliver", outcome)
 

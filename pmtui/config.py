@@ -117,6 +117,13 @@ class DeliveryConfig(BaseModel):
     sandbox_writable: list[str] = Field(default_factory=list)
     max_file_mb: float = Field(default=10.0, gt=0)
     max_change_mb: float = Field(default=50.0, gt=0)
+    # Where attempts run (docs/scale.md): on this machine, or one Ray task each on a Ray cluster.
+    executor: Literal["local", "ray"] = "local"
+    ray_address: str = "auto"  # HOST:PORT of the cluster's head, or auto (the cluster this machine joined)
+    ray_num_cpus: float = Field(default=1.0, gt=0)  # CPUs one attempt asks of its node
+    ray_remote: str = ""  # a git URL the nodes fetch the base commit from (else a bundle in the object store)
+    # Names of environment variables (an agent's API key) handed to the nodes as Ray runtime-env secrets.
+    ray_env: list[str] = Field(default_factory=list)
 
 
 class Config(BaseModel):

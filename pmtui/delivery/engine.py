@@ -31,6 +31,7 @@ from pmtui.delivery.contract import (
 from pmtui.delivery.controls import RunControls
 from pmtui.delivery.escalations import Escalations
 from pmtui.delivery.integration import Integration
+from pmtui.delivery.nodes import LOCAL_NODE, PLACEMENT_KEYS, ClusterExecutor, ClusterView
 from pmtui.delivery.plan import PlanDocument, PlanError, PlanTask, load_plan
 from pmtui.delivery.queue import DEFAULT_PARALLEL_TIERS
 from pmtui.delivery.release_stage import ReleaseStage
@@ -85,6 +86,8 @@ class DeliveryEngine:
         self.repo_path = Path(repo)
         self.plan_path = Path(plan_path)
         self.executor = executor
+        self.cluster = executor if isinstance(executor, ClusterExecutor) else None
+        self._cluster_seen: ClusterView | None = None
         self.max_parallel = max(1, max_parallel)
         self.parallel_tiers = frozenset(parallel_tiers)
         self.design_path = Path(design_path) if design_path else None
@@ -164,9 +167,13 @@ class DeliveryEngine:
             plan_branch=plan_branch,
             baseline_sha=baseline_sha,
             config={"max_parallel": self.max_parallel, "agent": getattr(self.executor, "name", "agent"),
-                    "split": replaced, "parallel_tiers": sorted(self.parallel_tiers)},
+                    "split": replaced, "parallel_tiers": sorted(self.parallel_tiers), **self._placement()},
         )
         ctx.run_id = run.id
+        if any(run.config.get(key) != value for key, value in self._placement().items()):
+            # A resumed run records where its attempts run now (a run may move to a cluster, or back).
+            kept = {key: value for key, value in run.config.items() if key not in PLACEMENT_KEYS}
+            run = ctx.dstore.set_run_fields(run.id, config={**kept, **self._placement()})
         self.design_path = Path(run.design_path) if run.design_path else None
         ctx.design_text = _read(self.design_path)
         ctx.run_dir = (self.run_dir_option or ctx.store.path.parent / "runs" / f"run-{run.id}").resolve()
@@ -206,6 +213,24 @@ class DeliveryEngine:
         return baseline.shared_context_block(
             plan, root, commits=commits, files=files, test_line=test_line, design_path=self.design_path
         )
+
+    def _placement(self) -> dict[str, object]:
+        """Where attempts run, as the run records it: `executor` local, or the cluster's settings."""
+        if self.cluster is None:
+            return {"executor": LOCAL_NODE}
+        return self.cluster.describe()
+
+    def _note_cluster(self) -> None:
+        """The cluster's nodes and free slots into the run, when they changed (the run line shows them)."""
+        if self.cluster is None:
+            return
+        view = self.cluster.cluster_view()
+        if view is None or view == self._cluster_seen:
+            return
+        self._cluster_seen = view
+        ctx = self.ctx
+        config = ctx.dstore.get_run(ctx.run_id).config
+        ctx.dstore.set_run_fields(ctx.run_id, config={**config, "cluster": view.as_dict()})
 
     def _planned(self, task: PlanTask, shared: str) -> PlannedTask:
         plan = self.ctx.plan
@@ -271,6 +296,7 @@ class DeliveryEngine:
         while True:
             if ctx.stop.is_set():
                 return await self._stopped(running)
+            self._note_cluster()
             paused = controls.apply(queue, running)
             if not paused:
                 self._resume_answered(queue, running)
@@ -347,6 +373,10 @@ class DeliveryEngine:
         await asyncio.gather(*running.values(), return_exceptions=True)
         ctx = self.ctx
         run = ctx.dstore.get_run(ctx.run_id)
+        if ctx.stop_reason:
+            ctx.say("info", f"run {ctx.run_id} stopped: {ctx.stop_reason}; the same command resumes it")
+            return RunOutcome(run.state, "failed", ctx.run_id,
+                              message=f"delivery stopped: {ctx.stop_reason}; run the same command again to resume")
         ctx.say("info", f"run {ctx.run_id} stopped; the same command resumes it")
         return RunOutcome(run.state, "stopped", ctx.run_id, message="delivery stopped; run the same command again "
                           "to resume")

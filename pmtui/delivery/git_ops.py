@@ -430,6 +430,27 @@ def detect_agent_tampering(before: Snapshot, worktree: Repo | str | Path) -> lis
     return evidence
 
 
+def undo_agent_moves(before: Snapshot, tree: str | Path) -> list[str]:
+    """What the agent did that it must not (committed, switched branch, wrote outside), as evidence;
+    a switched branch is switched back and its commits undone with their changes kept, so pmtui
+    makes the one commit."""
+    root = Path(tree)
+    tampering = detect_agent_tampering(before, root)
+    sha, branch = head(root)
+    if branch != before.branch:
+        try:
+            if before.branch:
+                run_git(root, "checkout", "--quiet", before.branch)
+            else:
+                run_git(root, "checkout", "--quiet", "--detach")
+        except GitError:
+            return tampering  # the gate already has the evidence
+        sha = head(root)[0]
+    if before.head_sha and sha != before.head_sha:
+        run_git(root, "reset", "--soft", "--quiet", before.head_sha)
+    return tampering
+
+
 def _index_file(root: Path) -> Path:
     dirs = _git_dirs(root)
     if dirs is not None:
@@ -437,15 +458,12 @@ def _index_file(root: Path) -> Path:
     return Path(run_git(root, "rev-parse", "--path-format=absolute", "--git-path", "index"))
 
 
-def change_set(worktree: Repo | str | Path) -> ChangeSet:
-    """The change in a working tree against HEAD, read through a temporary index.
+def _diff_whole_tree(root: Path, base: str, *options: str) -> str:
+    """`git diff --cached <options> base` of the whole working tree, staged into a copy of the index.
 
-    `git add -A` runs into a copy of the index (GIT_INDEX_FILE), so untracked files are part of
-    the change, files git ignores are not, and the real index is left exactly as it was. One
-    `git diff` then gives the name-status (raw), the stat and the patch together.
+    `git add -A` runs into a temporary index (GIT_INDEX_FILE), so untracked files are part of the
+    diff, files git ignores are not, and the real index is left exactly as it was.
     """
-    root = _root(worktree).resolve()
-    base = head(root)[0] or EMPTY_TREE
     real_index = _index_file(root)
     handle, name = tempfile.mkstemp(prefix="pmtui-index-")
     os.close(handle)
@@ -457,11 +475,18 @@ def change_set(worktree: Repo | str | Path) -> ChangeSet:
             temp_index.unlink()
         env = {"GIT_INDEX_FILE": str(temp_index)}
         run_git(root, "add", "-A", "--", ".", env=env)
-        out = run_git(root, *_DIFF_CONFIG, "diff", "--cached", "--no-ext-diff", "--no-textconv", "--no-relative",
-                      "-M", "--raw", "-z", "--stat", "--patch", "--src-prefix=a/", "--dst-prefix=b/", base,
-                      env=env, strip=False)
+        return run_git(root, *_DIFF_CONFIG, "diff", "--cached", "--no-ext-diff", "--no-textconv", "--no-relative",
+                       *options, "--src-prefix=a/", "--dst-prefix=b/", base, env=env, strip=False)
     finally:
         temp_index.unlink(missing_ok=True)
+
+
+def change_set(worktree: Repo | str | Path) -> ChangeSet:
+    """The change in a working tree against HEAD, read through a temporary index (_diff_whole_tree):
+    one `git diff` gives the name-status (raw), the stat and the patch together."""
+    root = _root(worktree).resolve()
+    base = head(root)[0] or EMPTY_TREE
+    out = _diff_whole_tree(root, base, "-M", "--raw", "-z", "--stat", "--patch")
     entries, stat, diff = split_raw(out)
     change = ChangeSet(root=str(root), base_sha=base, stat=stat, diff=diff)
     for code, paths in entries:
@@ -697,3 +722,54 @@ def diff_stat_since(repo: Repo | str | Path, sha: str, ref: str = "HEAD") -> str
     if stat is not None:
         return stat
     return run_git(_root(repo), *_DIFF_CONFIG, "diff", "--stat", "--no-ext-diff", sha, ref)
+
+
+# -- a tree's state carried to another machine and back (the cluster executor) --------------------
+def binary_patch(worktree: str | Path, base: str) -> bytes:
+    """Everything the working tree holds beyond `base` as one binary-safe patch (`git apply` input).
+
+    Untracked files are in, ignored ones out (as in change_set); modes, symlinks, deletions and
+    binary files survive; an agent's own commits on top of `base` are part of it too. Empty when
+    the tree is exactly `base`.
+    """
+    out = _diff_whole_tree(Path(worktree), base, "--binary", "--full-index", "--no-renames")
+    return out.encode("utf-8", "surrogateescape")
+
+
+def apply_patch(worktree: str | Path, patch: bytes) -> None:
+    """Apply a binary_patch to the working tree (not the index); GitError names what did not apply."""
+    if not patch:
+        return
+    done = _complete(Path(worktree), ["apply", "--binary", "--whitespace=nowarn", "-"],
+                     stdin=patch.decode("utf-8", "surrogateescape"))
+    if done.returncode != 0:
+        raise GitError(f"the change did not apply: {(done.stderr or done.stdout).strip()[:2000]}")
+
+
+def bundle_head(worktree: str | Path, target: str | Path) -> str:
+    """A `git bundle` of the tree's HEAD and its history at `target`; the sha it holds."""
+    root = Path(worktree)
+    sha = head(root)[0]
+    if sha is None:
+        raise GitError(f"{root} has no commit to bundle")
+    run_git(root, "bundle", "create", "--quiet", str(target), "HEAD")
+    return sha
+
+
+def clone_at(source: str | Path, target: str | Path, sha: str, *, ref: str = "") -> None:
+    """A fresh clone of `source` (a bundle file or a URL) at `target`, HEAD detached at `sha`.
+
+    From a URL only `ref` is fetched (pmtui pushed the base commit there); a bundle holds HEAD.
+    """
+    path = Path(target)
+    path.mkdir(parents=True, exist_ok=True)
+    run_git(path, "init", "--quiet")
+    run_git(path, "fetch", "--quiet", "--no-tags", str(source), ref or "HEAD")
+    run_git(path, "-c", "advice.detachedHead=false", "checkout", "--quiet", "--detach", sha)
+
+
+def push_base(repo: str | Path, url: str, sha: str) -> str:
+    """Make `sha` fetchable from `url` under `refs/pmtui/bases/<sha>` (a new ref: never a forced push)."""
+    ref = f"refs/pmtui/bases/{sha}"
+    run_git(Path(repo), "push", "--quiet", "--no-verify", url, f"{sha}:{ref}")
+    return ref

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from pmtui.clock import now_iso, seconds_between
+from pmtui.delivery.nodes import LOCAL_NODE
 from pmtui.delivery.store import DeliveryStore, RunRecord, TaskRecord, TransitionRecord
 from pmtui.models.delivery import Risk, Tier
 from pmtui.models.states import WAITING_STATES, IssueState
@@ -268,6 +269,9 @@ def status_json(dstore: DeliveryStore, run_id: int) -> dict[str, Any]:
     run = dstore.get_run(run_id)
     tasks = dstore.tasks(run_id)
     report = progress_report(dstore, run_id)
+    nodes = dstore.latest_nodes(run_id)
+    # A task that has not run yet: "local" when attempts run here, unknown (null) on a cluster.
+    unplaced = LOCAL_NODE if run.config.get("executor", LOCAL_NODE) == LOCAL_NODE else None
     return {
         "plan_id": run.plan_id,
         "state": run.state,
@@ -282,6 +286,8 @@ def status_json(dstore: DeliveryStore, run_id: int) -> dict[str, Any]:
                 "status": task.status,
                 "attempts": task.attempts,
                 "commit": task.commit_sha,
+                "node": nodes[task.task_id][0] if task.task_id in nodes else unplaced,
+                "node_name": nodes[task.task_id][1] if task.task_id in nodes else "",
             }
             for task in tasks
         ],

@@ -118,6 +118,8 @@ class AttemptRecord(BaseModel):
     started_at: str
     finished_at: str | None = None
     outcome: str = "running"
+    node: str = "local"  # "local", or the id of the cluster node the attempt ran on
+    node_name: str = ""
 
     @property
     def gates_passed(self) -> bool:

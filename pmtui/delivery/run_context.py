@@ -68,6 +68,8 @@ class RunContext:
     on_event: EventCallback | None = None
     poll_interval: float = 0.2
     stop: threading.Event = field(default_factory=threading.Event)
+    # Why the run stopped by itself (e.g. the cluster's head was lost); empty for a stop asked for.
+    stop_reason: str = ""
     run_id: int = 0
     root: Path = field(default_factory=Path)
     plan_branch: str = ""

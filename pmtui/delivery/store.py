@@ -484,6 +484,26 @@ class DeliveryStore(EscalationTables):
         assert found is not None
         return found
 
+    def set_attempt_node(self, run_id: int, task_id: str, attempt: int, node: str, node_name: str = "") -> None:
+        """The cluster node attempt N runs on (again, when its first node was lost)."""
+        with self.store.transaction() as conn:
+            self._require_task(conn, run_id, task_id)
+            conn.execute(
+                "UPDATE attempts SET node = ?, node_name = ? WHERE run_id = ? AND task_id = ? AND attempt = ?",
+                (node, node_name, run_id, task_id, attempt),
+            )
+            self._emit("attempt", run_id, task_id, attempt=attempt, node=node, node_name=node_name)
+
+    def latest_nodes(self, run_id: int) -> dict[str, tuple[str, str]]:
+        """Task id → (node, node name) of its latest attempt, for the tasks that had one."""
+        rows = self._rows(
+            "SELECT a.task_id, a.node, a.node_name FROM attempts a JOIN (SELECT task_id, MAX(attempt) AS n "
+            "FROM attempts WHERE run_id = ? GROUP BY task_id) m ON m.task_id = a.task_id AND m.n = a.attempt "
+            "WHERE a.run_id = ?",
+            (run_id, run_id),
+        )
+        return {row["task_id"]: (row["node"], row["node_name"]) for row in rows}
+
     def attempt(self, run_id: int, task_id: str, attempt: int) -> AttemptRecord | None:
         rows = self._rows(
             "SELECT * FROM attempts WHERE run_id = ? AND task_id = ? AND attempt = ?", (run_id, task_id, attempt)

@@ -18,6 +18,15 @@ from pmtui.delivery.contract import DEFAULT_RETRY_BUDGET, ambiguous_criteria, bu
 from pmtui.delivery.escalations import BUDGET_RAISED, Escalations
 from pmtui.delivery.feed import output_log_path
 from pmtui.delivery.integration import Integration, gate_timeout
+from pmtui.delivery.nodes import (
+    LOCAL_NODE,
+    AttemptNotRun,
+    ClusterExecutor,
+    ClusterLost,
+    NodeRef,
+    NodeReport,
+    NodeUnfit,
+)
 from pmtui.delivery.run_context import RunContext
 from pmtui.delivery.store import TaskRecord
 from pmtui.delivery.worktrees import WorktreePool
@@ -37,6 +46,8 @@ _COSMETIC_GATES = frozenset({"no_orphan_todos", "review_note", "plan_alignment",
 _VOLATILE = re.compile(r"\d+(\.\d+)?\s*(ms|s)\b|0x[0-9a-f]+|\b[0-9a-f]{12,40}\b|attempt \d+", re.IGNORECASE)
 _SPENT = re.compile(r"^spent \$(?P<usd>[0-9.]+) on attempt \d+")
 _TAMPERING = ("HEAD moved", "outside the repository", "switched the working tree")
+# The outcome of an attempt a cluster could not run (nodes.AttemptNotRun): it runs again under its number.
+NOT_RUN = "not_run"
 
 
 class TaskDriver:
@@ -56,6 +67,8 @@ class TaskDriver:
     ) -> None:
         self.ctx = ctx
         self.executor = executor
+        # An executor that runs attempts on a cluster's nodes (nodes.py), else None for a local one.
+        self.cluster = executor if isinstance(executor, ClusterExecutor) else None
         self.reviewer = reviewer
         self.pool = pool
         self.escalations = escalations
@@ -171,7 +184,9 @@ class TaskDriver:
         if last is not None and last.outcome == "agent_done" and last.attempt in self._attempt_numbers(task):
             ctx.move(task_id, S.RUNNING_TESTS, f"attempt {last.attempt}: the agent had finished before the restart")
             return True
-        attempt = last.attempt if last is not None and last.outcome == "running" else (last.attempt if last else 0) + 1
+        # An attempt that is still "running" (killed before it ended) or did not run runs again under its number.
+        rerun = last is not None and last.outcome in ("running", NOT_RUN)
+        attempt = last.attempt if last is not None and rerun else (last.attempt if last else 0) + 1
         if attempt > task.retry_budget + 1:
             self.escalations.escalate(task_id, f"retry budget exhausted after {attempt - 1} attempt(s)",
                                       kind="budget_exhausted")
@@ -180,7 +195,13 @@ class TaskDriver:
             return False
         self.past_agent.discard(task_id)
         async with self.agent_slots:
-            result, tampering = await self._run_agent(task, attempt)
+            try:
+                result, tampering = await self._run_agent(task, attempt)
+            except AttemptNotRun as fault:
+                self.past_agent.add(task_id)
+                self.slot_freed.set()
+                self._not_run(task, attempt, fault)
+                return False
         self.past_agent.add(task_id)
         self.slot_freed.set()
         ctx.facts(task_id).agent_results[attempt] = result
@@ -199,7 +220,10 @@ class TaskDriver:
         tree = await self.pool.tree_for(task)
         ctx.facts(task_id).changes = {}
         contract = self._contract_for(task, attempt)
-        ctx.dstore.record_attempt(ctx.run_id, task_id, attempt, outcome="running")
+        record = ctx.dstore.record_attempt(ctx.run_id, task_id, attempt, outcome="running")
+        if self.cluster is None and record.node != LOCAL_NODE:
+            # The attempt ran on a cluster before the restart and runs here now.
+            ctx.dstore.set_attempt_node(ctx.run_id, task_id, attempt, LOCAL_NODE)
         ctx.say("agent", f"{task_id} attempt {attempt}: {getattr(self.executor, 'name', 'agent')} agent at work")
         before = await asyncio.to_thread(git_ops.snapshot, tree, worktrees=self.pool.trees(), with_status=False)
         spent_before = ctx.store.llm_usage()["cost"]
@@ -212,10 +236,20 @@ class TaskDriver:
                 log.write(line if line.endswith("\n") else line + "\n")
                 log.flush()
 
-            result = await self.executor.run(
-                contract, tree, attempt=attempt, run_dir=ctx.run_dir / "attempts", on_output=stream
-            )
-        tampering = await asyncio.to_thread(self._after_agent, before, tree)
+            if self.cluster is None:
+                result = await self.executor.run(
+                    contract, tree, attempt=attempt, run_dir=ctx.run_dir / "attempts", on_output=stream
+                )
+            else:
+                result = await self.cluster.run(
+                    contract, tree, attempt=attempt, run_dir=ctx.run_dir / "attempts", on_output=stream,
+                    on_node=lambda node: self._on_node(task_id, attempt, node),
+                )
+        tampering = await asyncio.to_thread(git_ops.undo_agent_moves, before, tree)
+        report = self._node_report(task_id, attempt)
+        if report is not None:
+            ctx.facts(task_id).env_results[attempt] = report.gate_results
+            tampering = [*tampering, *report.tampering]
         spent = ctx.store.llm_usage()["cost"] - spent_before
         if spent > 0:
             ctx.dstore.log_decision(ctx.run_id, task_id, f"spent ${spent:.4f} on attempt {attempt}")
@@ -223,24 +257,35 @@ class TaskDriver:
             result = result.model_copy(update={"evidence": [*result.evidence, *tampering]})
         return result, tampering
 
-    @staticmethod
-    def _after_agent(before: git_ops.Snapshot, tree: Path) -> list[str]:
-        """What the agent did that it must not (committed, switched branch, wrote outside); its commit undone."""
-        tampering = git_ops.detect_agent_tampering(before, tree)
-        sha, branch = git_ops.head(tree)
-        if branch != before.branch:
-            try:
-                if before.branch:
-                    git_ops.run_git(tree, "checkout", "--quiet", before.branch)
-                else:
-                    git_ops.run_git(tree, "checkout", "--quiet", "--detach")
-            except git_ops.GitError:
-                return tampering  # the gate already has the evidence
-            sha = git_ops.head(tree)[0]
-        if before.head_sha and sha != before.head_sha:
-            # An agent that committed: its commit is undone (changes kept) so pmtui makes the one commit.
-            git_ops.run_git(tree, "reset", "--soft", "--quiet", before.head_sha)
-        return tampering
+    # -- attempts on the nodes of a cluster ---------------------------------------------------------
+    def _on_node(self, task_id: str, attempt: int, node: NodeRef) -> None:
+        ctx = self.ctx
+        ctx.dstore.set_attempt_node(ctx.run_id, task_id, attempt, node.node_id, node.name)
+        ctx.say("agent", f"{task_id} attempt {attempt} runs on node {node.label()}")
+
+    def _node_report(self, task_id: str, attempt: int) -> NodeReport | None:
+        if self.cluster is None:
+            return None
+        return self.cluster.node_report(task_id, attempt, self.ctx.run_dir / "attempts")
+
+    def _not_run(self, task: TaskRecord, attempt: int, fault: AttemptNotRun) -> None:
+        """An attempt the cluster could not run: the run stops (head lost) or a human is asked; the
+        attempt keeps its number, so no retry budget is spent."""
+        ctx = self.ctx
+        task_id = task.task_id
+        ctx.dstore.record_attempt(ctx.run_id, task_id, attempt, outcome=NOT_RUN, evidence=[str(fault)])
+        ctx.dstore.log_decision(ctx.run_id, task_id, f"attempt {attempt} did not run: {fault}")
+        if isinstance(fault, ClusterLost):
+            ctx.stop_reason = str(fault)
+            ctx.stop.set()
+            return
+        if isinstance(fault, NodeUnfit):
+            reason = (f"{fault}. Install what is missing on every node of the cluster (docs/scale.md), "
+                      "then retry; the retry budget was not spent")
+            self.escalations.escalate(task_id, reason, kind="node_unfit", recommended=1)
+            return
+        self.escalations.escalate(task_id, f"{fault} (the retry budget was not spent)", kind="node_lost",
+                                  recommended=1)
 
     def _attempt_numbers(self, task: TaskRecord) -> range:
         return range(self._first_attempt_of_cycle(task), task.retry_budget + 2)
@@ -313,6 +358,8 @@ class TaskDriver:
     async def _env_results(self, task: TaskRecord, attempt: int, tree: Path) -> dict[str, CommandResult]:
         facts = self.ctx.facts(task.task_id)
         cached = facts.env_results.get(attempt)
+        if cached is None and (report := self._node_report(task.task_id, attempt)) is not None:
+            cached = facts.env_results[attempt] = report.gate_results
         if cached is not None:
             return cached
         assert task.contract is not None

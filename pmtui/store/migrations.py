@@ -245,4 +245,9 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX controls_pending ON controls(run_id, applied_at, id)
     """,
+    # 4: where each attempt ran: "local", or the id and name of a cluster node
+    """
+    ALTER TABLE attempts ADD COLUMN node TEXT NOT NULL DEFAULT 'local';
+    ALTER TABLE attempts ADD COLUMN node_name TEXT NOT NULL DEFAULT ''
+    """,
 ]

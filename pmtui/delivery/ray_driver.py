@@ -1,0 +1,332 @@
+"""The Ray driver: the child process of `pmtui deliver --executor ray` that holds the cluster connection.
+
+pmtui talks to it over its standard input and output, one JSON object a line. Everything else
+this process writes (Ray's logging, the core worker's messages) goes to a log file, so nothing
+reaches the TUI. Ray is imported here and on the nodes, never in pmtui's own process: that also
+makes a lost head a clean stop, since Ray ends a driver whose cluster is gone and pmtui, which
+sees this process end, stops the run so that the same command resumes it.
+
+Requests on stdin: `submit` {key, spec, tree} and `cancel` {key}; end of input shuts down.
+Replies on stdout: `ready`/`fatal` once, `cluster` (the nodes and free slots, also a heartbeat),
+and per attempt `started` {node, name}, `output` {lines}, `lost` {node, name, reason} (the try died
+with its node and runs again elsewhere), then one of `result` {outcome}, `unfit` {node, name,
+reason}, `failed` {reason, lost} or `cancelled`.
+
+One attempt is one Ray task (a generator: it yields the node it landed on, the agent's output in
+batches, then the outcome) asking for `num_cpus`. Ray places it; when its node dies, the task is
+submitted again and Ray places it on a live node — up to `node_retries` times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import queue
+import socket
+import sys
+import tempfile
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TextIO
+
+# How long the node gathers output lines before it sends them (the dashboard's live view).
+FLUSH_S = 0.2
+CLUSTER_POLL_S = 1.0
+HEARTBEAT_S = 3.0
+BUNDLES_KEPT = 4
+# A driver whose head is gone gives up after this long (Ray's default is 60 s): pmtui stops the run.
+HEAD_RECONNECT_S = 10
+
+
+# -- on the node ---------------------------------------------------------------------------------
+def attempt_on_node(spec_wire: dict[str, Any], bundle: bytes | None) -> Iterator[dict[str, Any]]:
+    """The body of the Ray task: where it runs, the agent's output as it comes, then the outcome."""
+    import ray
+
+    from pmtui.delivery.node_attempt import AttemptSpec, AttemptThread
+
+    yield {"kind": "started", "node": ray.get_runtime_context().get_node_id(), "host": socket.gethostname()}
+    runner = AttemptThread(AttemptSpec.from_wire(spec_wire), bundle)
+    runner.start()
+    try:
+        lines: list[str] = []
+        last = time.monotonic()
+        while True:
+            try:
+                kind, value = runner.events.get(timeout=FLUSH_S)
+            except queue.Empty:
+                kind, value = "", None
+            if kind == "line":
+                lines.append(value)
+            if lines and (kind != "line" or time.monotonic() - last >= FLUSH_S or len(lines) >= 500):
+                yield {"kind": "output", "lines": lines}
+                lines, last = [], time.monotonic()
+            if kind == "outcome":
+                yield {"kind": "result", "outcome": value}
+                return
+            if kind == "error":
+                raise value
+            if kind == "cancelled":
+                return
+    finally:
+        # Cancelled (ray.cancel raises KeyboardInterrupt here) or done: the agent's group dies with it.
+        runner.cancel()
+
+
+# -- the driver ------------------------------------------------------------------------------------
+class Channel:
+    """The reply side of the protocol: one JSON object a line, from any thread."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self._lock = threading.Lock()
+
+    def send(self, op: str, **fields: Any) -> None:
+        line = json.dumps({"op": op, **fields}, separators=(",", ":"))
+        with self._lock:
+            try:
+                self._stream.write(line + "\n")
+                self._stream.flush()
+            except (BrokenPipeError, ValueError):
+                pass  # pmtui is gone; the end of stdin ends this process
+
+
+class Driver:
+    """Runs the attempts pmtui submits on the cluster and reports the cluster's size."""
+
+    def __init__(self, channel: Channel, *, address: str, num_cpus: float, node_retries: int) -> None:
+        import ray
+
+        self.ray = ray
+        self.channel = channel
+        self.address = address
+        self.num_cpus = num_cpus
+        self.node_retries = node_retries
+        self.remote = ray.remote(attempt_on_node)
+        self._lock = threading.Lock()
+        self._running: dict[str, Any] = {}
+        self._cancelled: set[str] = set()
+        self._bundles: OrderedDict[str, Any] = OrderedDict()
+        self._bundle_lock = threading.Lock()
+        self._names: dict[str, str] = {}
+        self._stopping = threading.Event()
+
+    # -- the cluster ---------------------------------------------------------------------------
+    def view(self) -> dict[str, Any]:
+        """Live nodes, attempt slots (CPUs / num_cpus per node) and the slots free now."""
+        alive = [node for node in self.ray.nodes() if node.get("Alive")]
+        self._names = _node_names(alive)
+        slots = sum(int(float(node.get("Resources", {}).get("CPU", 0)) // self.num_cpus) for node in alive)
+        free_cpus = float(self.ray.available_resources().get("CPU", 0))
+        names = sorted(self._names[node["NodeID"]] for node in alive)
+        return {"executor": "ray", "address": self.address, "nodes": len(alive), "slots": slots,
+                "free": min(slots, int(free_cpus // self.num_cpus)), "node_names": names}
+
+    def watch_cluster(self) -> None:
+        last: dict[str, Any] | None = None
+        sent = 0.0
+        while not self._stopping.wait(CLUSTER_POLL_S):
+            view = self.view()
+            if view != last or time.monotonic() - sent >= HEARTBEAT_S:
+                self.channel.send("cluster", view=view)
+                last, sent = view, time.monotonic()
+
+    def name_of(self, node_id: str) -> str:
+        if node_id not in self._names:
+            self._names = _node_names([node for node in self.ray.nodes() if node.get("Alive")])
+        return self._names.get(node_id, "")
+
+    # -- attempts ------------------------------------------------------------------------------
+    def submit(self, key: str, spec: dict[str, Any], tree: str) -> None:
+        threading.Thread(target=self._attempt, args=(key, spec, tree), name=f"attempt-{key}", daemon=True).start()
+
+    def cancel(self, key: str) -> None:
+        with self._lock:
+            self._cancelled.add(key)
+            generator = self._running.get(key)
+        if generator is not None:
+            try:
+                self.ray.cancel(generator)
+            except Exception as error:  # noqa: BLE001 - already finished or gone: nothing to cancel
+                logging.getLogger(__name__).info("cancel %s: %s", key, error)
+
+    def _bundle(self, spec: dict[str, Any], tree: str) -> Any:
+        """The repository at the base commit in the object store: one bundle per base, the last few kept."""
+        if spec.get("remote"):
+            return None
+        from pmtui.delivery import git_ops
+
+        base = spec["base"]
+        with self._bundle_lock:
+            if base in self._bundles:
+                self._bundles.move_to_end(base)
+                return self._bundles[base]
+            with tempfile.TemporaryDirectory(prefix="pmtui-bundle-") as folder:
+                path = Path(folder) / "base.bundle"
+                held = git_ops.bundle_head(tree, path)
+                if held != base:
+                    raise git_ops.GitError(f"the tree moved from {base[:12]} to {held[:12]} before it was bundled")
+                ref = self.ray.put(path.read_bytes())
+            self._bundles[base] = ref
+            while len(self._bundles) > BUNDLES_KEPT:
+                self._bundles.popitem(last=False)
+            return ref
+
+    def _attempt(self, key: str, spec: dict[str, Any], tree: str) -> None:
+        from ray import exceptions as rx
+
+        node_loss = (rx.NodeDiedError, rx.WorkerCrashedError, rx.ObjectLostError, rx.LocalRayletDiedError,
+                     rx.OutOfMemoryError, rx.RaySystemError)
+        lost: list[dict[str, str]] = []
+        try:
+            bundle = self._bundle(spec, tree)
+        except Exception as error:  # noqa: BLE001 - reported; the attempt did not start
+            self.channel.send("failed", key=key, reason=f"cannot bundle the repository: {error}", lost=lost)
+            return
+        name = f"pmtui {spec['task_id']} attempt {spec['attempt']}"
+        while True:
+            with self._lock:
+                if key in self._cancelled:
+                    self.channel.send("cancelled", key=key)
+                    return
+                # An ObjectRefGenerator: one ref per value the task yields, as it yields them.
+                generator: Any = self.remote.options(num_cpus=self.num_cpus, max_retries=0, name=name).remote(spec, bundle)
+                self._running[key] = generator
+            node = {"node": "", "name": ""}
+            try:
+                for ref in generator:
+                    item = self.ray.get(ref)
+                    kind = item["kind"]
+                    if kind == "started":
+                        node = {"node": item["node"], "name": self.name_of(item["node"]) or item["host"]}
+                        self.channel.send("started", key=key, **node)
+                    elif kind == "output":
+                        self.channel.send("output", key=key, lines=item["lines"])
+                    elif kind == "result":
+                        outcome = item["outcome"]
+                        if outcome.unfit:
+                            self.channel.send("unfit", key=key, reason=outcome.unfit, **node)
+                        else:
+                            self.channel.send("result", key=key, outcome=outcome.to_wire(), **node)
+                        return
+                self.channel.send("cancelled" if key in self._cancelled else "failed", key=key,
+                                  reason="the attempt ended without an outcome", lost=lost)
+                return
+            except rx.TaskCancelledError:
+                self.channel.send("cancelled", key=key)
+                return
+            except node_loss as error:
+                if key in self._cancelled:
+                    self.channel.send("cancelled", key=key)
+                    return
+                lost.append(node)
+                reason = _first_line(error)
+                if len(lost) > self.node_retries:
+                    self.channel.send("failed", key=key, reason=f"lost with its node {len(lost)} times; last: {reason}",
+                                      lost=lost)
+                    return
+                self.channel.send("lost", key=key, reason=reason, **node)
+            except rx.RayTaskError as error:
+                self.channel.send("failed", key=key, reason=_task_error(error), lost=lost)
+                return
+            except Exception as error:  # noqa: BLE001 - reported to pmtui, which escalates it
+                self.channel.send("failed", key=key, reason=f"{type(error).__name__}: {_first_line(error)}", lost=lost)
+                return
+            finally:
+                with self._lock:
+                    self._running.pop(key, None)
+
+    def shutdown(self, grace_s: float = 5.0) -> None:
+        """End of input: cancel what runs (the agents stop), then leave the cluster."""
+        self._stopping.set()
+        with self._lock:
+            keys = list(self._running)
+        for key in keys:
+            self.cancel(key)
+        deadline = time.monotonic() + grace_s
+        while time.monotonic() < deadline:
+            with self._lock:
+                if not self._running:
+                    break
+            time.sleep(0.05)
+        self.ray.shutdown()
+
+
+def _node_names(alive: list[dict[str, Any]]) -> dict[str, str]:
+    """Node id → its host name; `host:port` where several live nodes share a host (one machine, many raylets)."""
+    hosts: dict[str, int] = {}
+    for node in alive:
+        host = str(node.get("NodeManagerHostname") or node.get("NodeManagerAddress") or "")
+        hosts[host] = hosts.get(host, 0) + 1
+    names = {}
+    for node in alive:
+        host = str(node.get("NodeManagerHostname") or node.get("NodeManagerAddress") or "")
+        names[node["NodeID"]] = f"{host}:{node.get('NodeManagerPort')}" if hosts[host] > 1 else host
+    return names
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0][:400] if text else type(error).__name__
+
+
+def _task_error(error: Exception) -> str:
+    """A Python error raised on the node: its last line names it (the traceback goes to the log)."""
+    logging.getLogger(__name__).error("attempt raised on the node: %s", error)
+    lines = [line for line in str(error).strip().splitlines() if line.strip()]
+    last = lines[-1] if lines else type(error).__name__
+    if "No module named 'pmtui'" in last:
+        return "pmtui is not installed on the node (nodes need `pip install 'pmtui[ray]'`, the driver's version)"
+    return last[:400]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pmtui.delivery.ray_driver")
+    parser.add_argument("--address", default="auto")
+    parser.add_argument("--num-cpus", type=float, default=1.0)
+    parser.add_argument("--node-retries", type=int, default=2)
+    parser.add_argument("--env", action="append", default=[], metavar="NAME",
+                        help="an environment variable handed to the nodes as a runtime-env secret")
+    parser.add_argument("--log", default=os.devnull)
+    args = parser.parse_args(argv)
+
+    # stdout becomes the protocol channel; whatever Ray prints on fds 1 and 2 goes to the log.
+    channel = Channel(os.fdopen(os.dup(1), "w", encoding="utf-8"))
+    Path(args.log).parent.mkdir(parents=True, exist_ok=True)
+    log_fd = os.open(args.log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    os.dup2(log_fd, 1)
+    os.dup2(log_fd, 2)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    os.environ.setdefault("RAY_gcs_rpc_server_reconnect_timeout_s", str(HEAD_RECONNECT_S))
+    secrets = {name: os.environ[name] for name in args.env if name in os.environ}
+    try:
+        import ray
+
+        ray.init(address=args.address, log_to_driver=False, logging_level=logging.WARNING,
+                 runtime_env={"env_vars": secrets} if secrets else None)
+        driver = Driver(channel, address=args.address, num_cpus=args.num_cpus, node_retries=args.node_retries)
+        channel.send("ready", view=driver.view(), missing_env=[n for n in args.env if n not in os.environ])
+    except Exception as error:  # noqa: BLE001 - the reason goes to pmtui, which tells the user
+        channel.send("fatal", message=_first_line(error))
+        return 1
+    threading.Thread(target=driver.watch_cluster, name="cluster", daemon=True).start()
+    for line in sys.stdin:
+        try:
+            request = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if request.get("op") == "submit":
+            driver.submit(request["key"], request["spec"], request["tree"])
+        elif request.get("op") == "cancel":
+            driver.cancel(request["key"])
+    driver.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
