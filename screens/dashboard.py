@@ -28,6 +28,7 @@ from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
 from pmtui.clock import seconds_between
+from pmtui.delivery.nodes import ClusterView
 from pmtui.widgets.burnup import burnup_text
 from pmtui.widgets.dependency_view import dependency_text
 from pmtui.widgets.event_log import EVENT_LOG_LINES, EventLog
@@ -302,6 +303,9 @@ class DashboardScreen(Screen[None]):
         line.append(f" · elapsed {format_duration(_elapsed(run))}")
         if figures.estimate_s is not None and not run.finished:
             line.append(f" · ~{format_duration(figures.estimate_s)} left")
+        cluster = ClusterView.from_dict(run.config.get("cluster"))
+        if cluster is not None and not run.finished:
+            line.append(f" · {cluster.line()}", style="bold" if cluster.free else "")
         if self.report is not None:
             line.append(f" · ${self.report.llm_spend_usd:.4f}")
         if self.escalations:

@@ -257,3 +257,30 @@ async def test_watch_follows_a_run_delivered_by_another_process(tmp_path: Path, 
         if deliver.returncode is None:
             deliver.kill()
         await asyncio.wait_for(deliver.wait(), timeout=30)
+
+
+async def test_a_cluster_run_shows_its_nodes_free_slots_and_each_attempts_node(
+    db: Path, tmp_path: Path, app_on: Callable[[], PmtuiApp]
+) -> None:
+    from pmtui.delivery.nodes import ClusterView
+    from pmtui.widgets.task_detail import TaskDetailPane
+
+    writer = Store(db)
+    run_id = build_run(writer, tmp_path)
+    dstore = DeliveryStore(writer)
+    view = ClusterView("ray", "10.0.0.1:6379", nodes=2, slots=2, free=1, node_names=("gpu-a", "gpu-b"))
+    run = dstore.get_run(run_id)
+    dstore.set_run_fields(run_id, config={**run.config, "executor": "ray", "cluster": view.as_dict()})
+    dstore.set_attempt_node(run_id, "T04", 1, "f" * 56, "gpu-b")
+    app = app_on()
+    async with app.run_test(size=(160, 40)) as pilot:
+        await until(pilot, lambda: has_dashboard(app) and len(table(app).rows) == 12)
+        await until(pilot, lambda: "2 nodes · 1/2 slots free" in plain(dashboard(app).query_one("#run-line", Static)))
+        await pilot.press("down", "down", "down")
+        pane = dashboard(app).query_one(TaskDetailPane)
+        await until(pilot, lambda: "node: gpu-b (ffffffff) (attempt 1)" in pane.plain)
+        # A third node joins: the run line follows the store.
+        grown = ClusterView("ray", "10.0.0.1:6379", nodes=3, slots=3, free=3)
+        dstore.set_run_fields(run_id, config={**dstore.get_run(run_id).config, "cluster": grown.as_dict()})
+        await until(pilot, lambda: "3 nodes · 3/3 slots free" in plain(dashboard(app).query_one("#run-line", Static)))
+    writer.close()

@@ -13,6 +13,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from pmtui.delivery.feed import TaskDetail, state_family
+from pmtui.delivery.nodes import LOCAL_NODE, NodeRef
 from pmtui.widgets.task_table import FAMILY_STYLES, format_duration
 
 EVIDENCE_LINES = 4
@@ -52,6 +53,10 @@ def detail_renderable(detail: TaskDetail) -> RenderableType:
     if duration is not None:
         meta.append(f" · {format_duration(duration)}")
     parts.append(meta)
+    latest = detail.attempts[-1] if detail.attempts else None
+    if latest is not None and latest.node != LOCAL_NODE:
+        node = NodeRef(latest.node, latest.node_name)
+        parts.append(Text(f"node: {node.label()} (attempt {latest.attempt}) · id {latest.node}", style="dim"))
     if task.tier_reason:
         parts.append(Text(f"tier: {task.tier_reason}", style="dim"))
 
