@@ -11,7 +11,7 @@ from pmtui.delivery.executors import CommandExecutor
 from pmtui.delivery.feed import output_log_path
 from pmtui.delivery.store import DeliveryStore
 from pmtui.store import Store
-from tests.delivery_repo import make_project, plan_text, task_block
+from tests.fixtures.delivery_repo import make_project, plan_text, task_block
 
 AGENT = Path(__file__).parent / "agents" / "module_agent.py"
 CHATTY = (

@@ -27,7 +27,7 @@ from pmtui.delivery.store import DeliveryStore
 from pmtui.models.delivery import TaskContract
 from pmtui.models.states import IssueState
 from pmtui.store import Store
-from tests.delivery_repo import make_project, module_files, plan_text, refs_count, task_block
+from tests.fixtures.delivery_repo import make_project, module_files, plan_text, refs_count, task_block
 from tests.fixtures.steps import sequence
 
 S = IssueState

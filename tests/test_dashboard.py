@@ -23,7 +23,7 @@ from pmtui.delivery.state_machine import TaskStateMachine
 from pmtui.delivery.store import DeliveryStore
 from pmtui.models.states import IssueState
 from pmtui.store import Store
-from tests.dashboard_data import build_run, finish_run
+from tests.fixtures.dashboard_data import build_run, finish_run
 
 S = IssueState
 ROOT = Path(__file__).resolve().parent.parent
@@ -216,7 +216,7 @@ async def test_escalation_modal_closes_when_answered_from_outside(db: Path, tmp_
 
 async def test_watch_follows_a_run_delivered_by_another_process(tmp_path: Path, db: Path,
                                                                 app_on: Callable[[], PmtuiApp]) -> None:
-    from tests.delivery_repo import make_project, plan_text, task_block
+    from tests.fixtures.delivery_repo import make_project, plan_text, task_block
 
     root = make_project(tmp_path)
     plan = tmp_path / "plan.md"

@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from pmtui.app import PmtuiApp
 from pmtui.config import Config
 from pmtui.store import Store
-from tests.dashboard_data import build_run, finish_run
+from tests.fixtures.dashboard_data import build_run, finish_run
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.delivery_repo import git, make_project, plan_text, task_block
+from tests.fixtures.delivery_repo import git, make_project, plan_text, task_block
 
 AGENT = f"{sys.executable} {Path(__file__).parent / 'agents' / 'module_agent.py'}"
 

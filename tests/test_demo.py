@@ -14,7 +14,7 @@ import yaml
 from pmtui.cli import app_exit_code
 from pmtui.delivery import demo
 from pmtui.delivery.store import DeliveryStore
-from tests.delivery_repo import git, refs_count
+from tests.fixtures.delivery_repo import git, refs_count
 
 PY = sys.executable
 

@@ -17,7 +17,15 @@ from pmtui.delivery.store import DeliveryStore
 from pmtui.models.delivery import AgentResult, TaskContract
 from pmtui.models.states import IssueState
 from pmtui.store import Store
-from tests.delivery_repo import TEST_CALC, git, make_project, module_files, plan_text, refs_count, task_block
+from tests.fixtures.delivery_repo import (
+    TEST_CALC,
+    git,
+    make_project,
+    module_files,
+    plan_text,
+    refs_count,
+    task_block,
+)
 from tests.fixtures.steps import commit_behind_pm, delete_files, sequence
 
 HAPPY_PATH = [

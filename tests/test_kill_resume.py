@@ -16,7 +16,7 @@ from pathlib import Path
 from pmtui.delivery.store import DeliveryStore
 from pmtui.models.states import TERMINAL_STATES, is_valid_transition
 from pmtui.store import Store
-from tests.delivery_repo import git, make_project, plan_text, refs_count, task_block
+from tests.fixtures.delivery_repo import git, make_project, plan_text, refs_count, task_block
 
 AGENT = f"{sys.executable} {Path(__file__).parent / 'agents' / 'module_agent.py'}"
 

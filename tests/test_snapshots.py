@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from pmtui.app import PmtuiApp
 from pmtui.config import Config
 from pmtui.store import Store
-from tests.test_tui_flow import NURSE_ANSWERS
+from tests.fixtures.tui import discovery_answers, open_on, scoped, settle
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 Steps = Callable[[Pilot[None]], Awaitable[None]]
@@ -25,34 +25,6 @@ def app(tmp_path: Path) -> Iterator[PmtuiApp]:
     store = Store(tmp_path / "snap.db")
     yield PmtuiApp(store, Config(offline=True))
     store.close()
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-async def discovery_answers(app: PmtuiApp, count: int | None = None) -> int:
-    """A project in discovery with `count` answers given (all until the summary card when None)."""
-    state = app.orchestrator.open_project("Nurse habits")
-    for answer in NURSE_ANSWERS[:count] if count is not None else NURSE_ANSWERS:
-        result = await app.orchestrator.handle(state.project_id, answer)
-        if result.summary_shown:
-            break
-    return state.project_id
-
-
-async def scoped(app: PmtuiApp) -> int:
-    project_id = await discovery_answers(app)
-    await app.orchestrator.confirm_summary(project_id)
-    return project_id
-
-
-async def open_on(pilot: Pilot[None], project_id: int) -> None:
-    app: PmtuiApp = pilot.app  # type: ignore[assignment]
-    app.show_project(project_id)
-    await settle(pilot)
 
 
 @pytest.mark.parametrize("size", SIZES)

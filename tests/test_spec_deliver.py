@@ -15,8 +15,8 @@ from pmtui.screens.delivery_run import plan_file
 from pmtui.screens.modals import TextInputModal
 from pmtui.screens.spec import SpecScreen
 from pmtui.store import Store
-from tests.delivery_repo import git, make_project
-from tests.test_snapshots import open_on, scoped
+from tests.fixtures.delivery_repo import git, make_project
+from tests.fixtures.tui import open_on, scoped
 
 
 async def test_deliver_this_plan_asks_for_the_repo_and_an_agent_then_opens_the_dashboard(tmp_path: Path) -> None:

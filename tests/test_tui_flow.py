@@ -5,86 +5,24 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, MarkdownViewer, TabbedContent
 
 from pmtui.app import PmtuiApp
 from pmtui.config import Config
 from pmtui.screens.scoping import number
 from pmtui.store import Store
-
-SIZE = (120, 40)
-PROJECT = "Nurse habits"
-NURSE_ANSWERS = [
-    "A habit tracker for busy nurses so they keep small healthy habits during rotating shifts.",
-    "Hospital nurses on rotating 12-hour shifts, about 300 per hospital, who skip water and breaks.",
-    "Today they use paper notes or generic apps like Streaks that assume a nine-to-five day.",
-    (
-        "It should let a nurse log a habit in one tap, get shift-aware reminders and see a weekly streak. "
-        "Maybe a social feed with colleagues too."
-    ),
-    "Success means 40% of nurses log a habit on 3 shifts a week after 2 months.",
-    "Hospitals pay $1 per nurse per month as part of their wellbeing budget.",
-    "I'm a solo developer with 4 weeks, and it must work on phones.",
-    "Since this year hospitals have wellbeing budgets after the burnout reports.",
-]
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    """Let handlers run, then wait for every worker (turns run in workers), then repaint."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-async def say(pilot: Pilot[None], text: str) -> None:
-    message = pilot.app.screen.query_one("#message", Input)
-    message.value = text
-    message.focus()
-    await pilot.press("enter")
-    await settle(pilot)
-
-
-async def new_project(pilot: Pilot[None], name: str = PROJECT) -> None:
-    await pilot.press("n")
-    await pilot.pause()
-    pilot.app.screen.query_one("#text-input", Input).value = name
-    await pilot.press("enter")
-    await settle(pilot)
-
-
-async def interview(pilot: Pilot[None], answers: list[str] = NURSE_ANSWERS) -> None:
-    """Answer until the summary card shows."""
-    for answer in answers:
-        await say(pilot, answer)
-        if pilot.app.screen.query_one("#summary-actions").display:
-            return
-    raise AssertionError("discovery never showed the summary card")
-
-
-def chat_texts(app: PmtuiApp) -> list[str]:
-    from pmtui.widgets.chat_log import ChatNotice, PMMessage, UserMessage
-
-    return [w.text for w in app.screen.query("#chat > *") if isinstance(w, UserMessage | PMMessage | ChatNotice)]
-
-
-def screen_name(app: PmtuiApp) -> str:
-    return type(app.screen).__name__
-
-
-async def edit_cell(pilot: Pilot[None], feature: str, column: str, value: str) -> None:
-    """Put the cursor on (feature, column), press e, type the value and press enter."""
-    table = pilot.app.screen.query_one("#features", DataTable)
-    table.focus()
-    table.move_cursor(row=table.get_row_index(feature), column=table.get_column_index(column))
-    await pilot.pause()
-    await pilot.press("e")
-    await pilot.pause()
-    editor = pilot.app.screen.query_one("#cell-input", Input)
-    assert editor.has_focus
-    editor.value = value
-    await pilot.press("enter")
-    await pilot.pause()
+from tests.fixtures.tui import (
+    NURSE_ANSWERS,
+    PROJECT,
+    SIZE,
+    chat_texts,
+    edit_cell,
+    interview,
+    new_project,
+    say,
+    screen_name,
+    settle,
+)
 
 
 async def test_idea_to_spec_and_resume(store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,7 +18,7 @@ from pmtui.store import Store
 from pmtui.widgets.chat_log import ChatNotice, PMMessage, UserMessage
 from pmtui.widgets.status_bar import StatusBar
 from tests.fake_llm_server import FakeLLMServer, FakeResponse
-from tests.test_tui_flow import new_project, settle
+from tests.fixtures.tui import new_project, settle
 
 QUESTION = "Which nurses exactly — ward, shift pattern, and what does a bad day look like?"
 
