@@ -373,6 +373,12 @@ class PmtuiApp(App[None]):
         self.delivery = run
         run.start()
 
+    def on_unmount(self) -> None:
+        # However the app ends (quit, a crash, a test's failure), the delivery thread must not outlive it:
+        # the engine sees the stop, ends its attempts and leaves the run resumable.
+        if self.delivery is not None:
+            self.delivery.stop_event.set()
+
     def on_delivery_started(self, message: DeliveryStarted) -> None:
         self.show_dashboard(message.run_id)
 

@@ -573,11 +573,11 @@ class DashboardScreen(Screen[None]):
         self.app.open_url(f"file://{repo}")
         self.notify(f"{repo} (copied to the clipboard)", title="Repository", markup=False)
 
-    def action_close(self) -> None:
+    async def action_close(self) -> None:
         if len(self.app.screen_stack) > 2:
             self.dismiss(None)
         else:
-            self.app.exit()
+            await self.app.action_quit()  # the app's quit asks first while a delivery runs here
 
 
 def _elapsed(run: RunRecord) -> float:

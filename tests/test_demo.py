@@ -194,3 +194,34 @@ async def test_quitting_while_the_run_goes_asks_first(tmp_path: Path) -> None:
         assert run is not None and run.state == "running"
     finally:
         store.close()
+
+
+async def test_an_app_that_ends_without_asking_still_stops_its_delivery(tmp_path: Path) -> None:
+    """app.exit() from anywhere (a crash, a test's failure): the engine thread must not outlive the app."""
+    import time
+
+    from pmtui.config import Config
+    from pmtui.screens.delivery_run import DeliveringApp
+    from pmtui.store import Store
+
+    sandbox = demo.create_sandbox(tmp_path / "sandbox")
+    store = Store(tmp_path / "pmtui.db")
+    config = Config(offline=True)
+    app = DeliveringApp(lambda on_store, on_event, stop: demo.demo_engine(sandbox, on_store, config, pace=30.0,
+                                                                         on_event=on_event, stop=stop),
+                        store=store, config=config)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            while app.delivery is None or not app.delivery.run_id:
+                await pilot.pause(0.05)
+            app.exit()
+        delivery = app.delivery
+        for _ in range(600):
+            if delivery.outcome is not None:
+                break
+            time.sleep(0.05)
+        assert delivery.outcome is not None and delivery.outcome.ending == "stopped"
+        run = DeliveryStore(store).latest_run()
+        assert run is not None and run.state == "running"  # stopped, resumable
+    finally:
+        store.close()
