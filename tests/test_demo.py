@@ -198,7 +198,7 @@ async def test_quitting_while_the_run_goes_asks_first(tmp_path: Path) -> None:
 
 async def test_an_app_that_ends_without_asking_still_stops_its_delivery(tmp_path: Path) -> None:
     """app.exit() from anywhere (a crash, a test's failure): the engine thread must not outlive the app."""
-    import time
+    import asyncio
 
     from pmtui.config import Config
     from pmtui.screens.delivery_run import DeliveringApp
@@ -219,7 +219,7 @@ async def test_an_app_that_ends_without_asking_still_stops_its_delivery(tmp_path
         for _ in range(600):
             if delivery.outcome is not None:
                 break
-            time.sleep(0.05)
+            await asyncio.sleep(0.05)
         assert delivery.outcome is not None and delivery.outcome.ending == "stopped"
         run = DeliveryStore(store).latest_run()
         assert run is not None and run.state == "running"  # stopped, resumable

@@ -17,7 +17,7 @@ from pmtui.delivery import git_ops
 from pmtui.delivery.executors import CommandExecutor
 from pmtui.delivery.node_attempt import AttemptSpec, NodeOutcome, pickled_executor, run_attempt
 from pmtui.models.delivery import EnvironmentContract, ExpectedFiles, TaskContract
-from tests.delivery_repo import git, make_project
+from tests.fixtures.delivery_repo import git, make_project
 
 AGENT = r'''
 import os, pathlib, subprocess, sys

@@ -28,7 +28,7 @@ from pmtui.delivery.progress import status_json
 from pmtui.delivery.ray_executor import RayExecutor
 from pmtui.delivery.store import DeliveryStore
 from pmtui.store import Store
-from tests.delivery_repo import git, make_project, plan_text, refs_count, task_block
+from tests.fixtures.delivery_repo import git, make_project, plan_text, refs_count, task_block
 from tests.ray_cluster import RayCluster
 
 pytestmark = [pytest.mark.ray, pytest.mark.xdist_group("ray")]
