@@ -201,6 +201,7 @@ async def test_an_app_that_ends_without_asking_still_stops_its_delivery(tmp_path
     import asyncio
 
     from pmtui.config import Config
+    from pmtui.screens.dashboard import DashboardScreen
     from pmtui.screens.delivery_run import DeliveringApp
     from pmtui.store import Store
 
@@ -212,8 +213,9 @@ async def test_an_app_that_ends_without_asking_still_stops_its_delivery(tmp_path
                         store=store, config=config)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            while app.delivery is None or not app.delivery.run_id:
+            while app.delivery is None or not app.delivery.run_id or not isinstance(app.screen, DashboardScreen):
                 await pilot.pause(0.05)
+            await pilot.pause(0.2)
             app.exit()
         delivery = app.delivery
         for _ in range(600):
