@@ -65,8 +65,9 @@ class RayCluster:
     def _launch(self, name: str, args: list[str]) -> RayNode:
         port = free_port()
         log = self.root / f"{name}.log"
+        # A temp dir per node: nodes of one host that start together would race for socket names.
         common = ["--block", "--num-cpus=1", f"--object-store-memory={OBJECT_STORE_BYTES}",
-                  f"--node-manager-port={port}", "--disable-usage-stats"]
+                  f"--node-manager-port={port}", "--disable-usage-stats", f"--temp-dir={self.root / name}"]
         with log.open("wb") as out:
             process = subprocess.Popen([RAY, "start", *args, *common], stdout=out, stderr=subprocess.STDOUT,
                                        stdin=subprocess.DEVNULL, env=self._env(), start_new_session=True)
@@ -88,8 +89,7 @@ class RayCluster:
         """The head and the workers start together (a worker waits for the head's GCS by itself)."""
         try:
             self.gcs_port = free_port()
-            launched = [self._launch("head", ["--head", f"--port={self.gcs_port}", "--include-dashboard=false",
-                                              f"--temp-dir={self.root / 'ray'}"])]
+            launched = [self._launch("head", ["--head", f"--port={self.gcs_port}", "--include-dashboard=false"])]
             launched += [self._launch(f"worker-{n}", [f"--address={self.address}"]) for n in range(1, workers + 1)]
             self._wait(launched[:1])
             for node in launched[1:]:

@@ -39,6 +39,8 @@ FLUSH_S = 0.2
 CLUSTER_POLL_S = 1.0
 HEARTBEAT_S = 3.0
 BUNDLES_KEPT = 4
+# How long start-up waits for a warm worker on every node (a node that joins later is warmed as it joins).
+WARM_UP_S = 30.0
 # A driver whose head is gone gives up after this long (Ray's default is 60 s): pmtui stops the run.
 HEAD_RECONNECT_S = 10
 
@@ -48,9 +50,10 @@ def attempt_on_node(spec_wire: dict[str, Any], bundle: bytes | None) -> Iterator
     """The body of the Ray task: where it runs, the agent's output as it comes, then the outcome."""
     import ray
 
+    yield {"kind": "started", "node": ray.get_runtime_context().get_node_id(), "host": socket.gethostname()}
+    # After the node is known: a node that cannot import pmtui is then named in the escalation.
     from pmtui.delivery.node_attempt import AttemptSpec, AttemptThread
 
-    yield {"kind": "started", "node": ray.get_runtime_context().get_node_id(), "host": socket.gethostname()}
     runner = AttemptThread(AttemptSpec.from_wire(spec_wire), bundle)
     runner.start()
     try:
@@ -76,6 +79,15 @@ def attempt_on_node(spec_wire: dict[str, Any], bundle: bytes | None) -> Iterator
     finally:
         # Cancelled (ray.cancel raises KeyboardInterrupt here) or done: the agent's group dies with it.
         runner.cancel()
+
+
+def warm_node() -> str:
+    """Start this job's worker on a node and load what an attempt imports, before the first attempt."""
+    import ray
+
+    import pmtui.delivery.node_attempt  # noqa: F401 - the import is the point: it is paid now
+
+    return str(ray.get_runtime_context().get_node_id())
 
 
 # -- the driver ------------------------------------------------------------------------------------
@@ -108,6 +120,8 @@ class Driver:
         self.num_cpus = num_cpus
         self.node_retries = node_retries
         self.remote = ray.remote(attempt_on_node)
+        self.warm = ray.remote(warm_node)
+        self._warmed: set[str] = set()
         self._lock = threading.Lock()
         self._running: dict[str, Any] = {}
         self._cancelled: set[str] = set()
@@ -127,11 +141,28 @@ class Driver:
         return {"executor": "ray", "address": self.address, "nodes": len(alive), "slots": slots,
                 "free": min(slots, int(free_cpus // self.num_cpus)), "node_names": names}
 
+    def warm_up(self, wait_s: float = 0.0) -> None:
+        """A worker of this job on each node not warmed yet, with pmtui loaded (it takes no CPU slot):
+        the first attempt on a node then starts in milliseconds instead of the seconds a worker
+        process takes to start. Waits up to `wait_s` for them (at start-up, before `ready`)."""
+        from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+        refs = []
+        for node_id in list(self._names):
+            if node_id in self._warmed:
+                continue
+            self._warmed.add(node_id)
+            strategy = NodeAffinitySchedulingStrategy(node_id, soft=True)
+            refs.append(self.warm.options(num_cpus=0, scheduling_strategy=strategy, max_retries=0).remote())
+        if refs and wait_s > 0:
+            self.ray.wait(refs, num_returns=len(refs), timeout=wait_s)
+
     def watch_cluster(self) -> None:
         last: dict[str, Any] | None = None
         sent = 0.0
         while not self._stopping.wait(CLUSTER_POLL_S):
             view = self.view()
+            self.warm_up()
             if view != last or time.monotonic() - sent >= HEARTBEAT_S:
                 self.channel.send("cluster", view=view)
                 last, sent = view, time.monotonic()
@@ -232,7 +263,10 @@ class Driver:
                     return
                 self.channel.send("lost", key=key, reason=reason, **node)
             except rx.RayTaskError as error:
-                self.channel.send("failed", key=key, reason=_task_error(error), lost=lost)
+                if isinstance(getattr(error, "cause", None), ImportError):
+                    self.channel.send("unfit", key=key, reason=_missing_module(error), **node)
+                else:
+                    self.channel.send("failed", key=key, reason=_task_error(error), lost=lost)
                 return
             except Exception as error:  # noqa: BLE001 - reported to pmtui, which escalates it
                 self.channel.send("failed", key=key, reason=f"{type(error).__name__}: {_first_line(error)}", lost=lost)
@@ -279,10 +313,15 @@ def _task_error(error: Exception) -> str:
     """A Python error raised on the node: its last line names it (the traceback goes to the log)."""
     logging.getLogger(__name__).error("attempt raised on the node: %s", error)
     lines = [line for line in str(error).strip().splitlines() if line.strip()]
-    last = lines[-1] if lines else type(error).__name__
-    if "No module named 'pmtui'" in last:
-        return "pmtui is not installed on the node (nodes need `pip install 'pmtui[ray]'`, the driver's version)"
-    return last[:400]
+    return (lines[-1] if lines else type(error).__name__)[:400]
+
+
+def _missing_module(error: Exception) -> str:
+    """A node whose Python cannot import pmtui (or one of its dependencies)."""
+    cause = getattr(error, "cause", error)
+    logging.getLogger(__name__).error("pmtui cannot be imported on a node: %s", error)
+    return (f"pmtui cannot be imported there ({type(cause).__name__}: {cause}); nodes need "
+            "`pip install 'pmtui[ray]'` at the version of the machine that delivers")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -310,6 +349,8 @@ def main(argv: list[str] | None = None) -> int:
         ray.init(address=args.address, log_to_driver=False, logging_level=logging.WARNING,
                  runtime_env={"env_vars": secrets} if secrets else None)
         driver = Driver(channel, address=args.address, num_cpus=args.num_cpus, node_retries=args.node_retries)
+        driver.view()
+        driver.warm_up(wait_s=WARM_UP_S)
         channel.send("ready", view=driver.view(), missing_env=[n for n in args.env if n not in os.environ])
     except Exception as error:  # noqa: BLE001 - the reason goes to pmtui, which tells the user
         channel.send("fatal", message=_first_line(error))

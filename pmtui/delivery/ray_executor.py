@@ -211,6 +211,7 @@ class RayExecutor:
         tree = Path(workdir).resolve()
         if self._process is None:
             await asyncio.to_thread(self.connect)
+        started = time.perf_counter()
         base = git_ops.head(tree)[0]
         if base is None:
             raise git_ops.GitError(f"{tree} has no commit to start the attempt from")
@@ -224,11 +225,12 @@ class RayExecutor:
         inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         with self._attempts_lock:
             self._attempts[key] = (asyncio.get_running_loop(), inbox)
+        clock = {"prepare": time.perf_counter() - started}
         try:
             if self._lost:
                 raise ClusterLost(self._lost)
             self._send(op="submit", key=key, spec=spec.to_wire(), tree=str(tree))
-            outcome, node, lost_on = await self._follow(key, inbox, on_output, on_node)
+            outcome, node, lost_on = await self._follow(key, inbox, on_output, on_node, clock)
         except asyncio.CancelledError:
             with contextlib.suppress(ClusterLost):
                 self._send(op="cancel", key=key)
@@ -236,15 +238,17 @@ class RayExecutor:
         finally:
             with self._attempts_lock:
                 self._attempts.pop(key, None)
-        return await asyncio.to_thread(self._take, contract, attempt, tree, run_dir, base, outcome, node, lost_on)
+        return await asyncio.to_thread(self._take, contract, attempt, tree, run_dir, base, outcome, node, lost_on,
+                                       clock, started)
 
     async def _follow(
         self, key: str, inbox: asyncio.Queue[dict[str, Any]], on_output: OutputCallback | None,
-        on_node: NodeCallback | None,
+        on_node: NodeCallback | None, clock: dict[str, float],
     ) -> tuple[NodeOutcome, NodeRef, list[NodeRef]]:
         """The driver's messages about one attempt until its outcome (or an AttemptNotRun error)."""
         node = NodeRef("")
         lost_on: list[NodeRef] = []
+        begun = time.perf_counter() - clock["prepare"]
         while True:
             try:
                 message = await asyncio.wait_for(inbox.get(), timeout=5.0)
@@ -256,6 +260,7 @@ class RayExecutor:
                 continue
             op = message["op"]
             if op == "started":
+                clock["started"] = time.perf_counter() - begun
                 node = NodeRef(message["node"], message.get("name", ""))
                 if on_node is not None:
                     on_node(node)
@@ -271,6 +276,7 @@ class RayExecutor:
                               f"({message.get('reason', '')}); the attempt runs again on another node, "
                               "without spending the retry budget")
             elif op == "result":
+                clock["result"] = time.perf_counter() - begun
                 return NodeOutcome.from_wire(message["outcome"]), node, lost_on
             elif op == "unfit":
                 raise NodeUnfit(NodeRef(message.get("node", ""), message.get("name", "")), message["reason"])
@@ -291,7 +297,7 @@ class RayExecutor:
 
     def _take(
         self, contract: TaskContract, attempt: int, tree: Path, run_dir: Path, base: str, outcome: NodeOutcome,
-        node: NodeRef, lost_on: list[NodeRef],
+        node: NodeRef, lost_on: list[NodeRef], clock: dict[str, float], started: float,
     ) -> AgentResult:
         """The node's change applied to the pooled tree, its result file and report kept beside the attempt."""
         git_ops.reset_worktree(tree, base)
@@ -314,6 +320,9 @@ class RayExecutor:
             "tampering": outcome.tampering,
             "lost_on": [{"id": n.node_id, "name": n.name} for n in lost_on],
             "timings_ms": outcome.timings_ms,
+            # Here, from the attempt's start: prepared, its node started it, its outcome arrived, applied.
+            "clock_ms": {**{k: round(v * 1000, 1) for k, v in clock.items()},
+                         "applied": round((time.perf_counter() - started) * 1000, 1)},
         }), encoding="utf-8")
         return AgentResult.model_validate_json(outcome.agent_result_json)
 
