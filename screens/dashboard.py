@@ -168,6 +168,7 @@ class DashboardScreen(Screen[None]):
             feed = DeliveryFeed(reader, self.run_id)
             self.feed = feed
             shown_detail: str | None = None
+            shown_mark = -1
             last_progress = 0.0
             first = True
             while not worker.is_cancelled:
@@ -177,10 +178,12 @@ class DashboardScreen(Screen[None]):
                     self.app.call_from_thread(self._apply, delta, figures)
                     first = False
                 wanted = self._detail_for
+                # The agent's output grows without a state change: the pane follows it as it is written.
+                mark = feed.output_mark(wanted) if wanted is not None else -1
                 if wanted is not None and (wanted != shown_detail or wanted in delta.changed
-                                           or wanted in delta.added):
+                                           or wanted in delta.added or mark != shown_mark):
                     detail = feed.detail(wanted)
-                    shown_detail = wanted
+                    shown_detail, shown_mark = wanted, mark
                     width = self._detail_width
                     self.app.call_from_thread(self._show_detail, wanted, detail, detail_lines(detail, width), width)
                 now = time.monotonic()

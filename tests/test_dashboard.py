@@ -278,9 +278,32 @@ async def test_a_cluster_run_shows_its_nodes_free_slots_and_each_attempts_node(
         await until(pilot, lambda: "2 nodes · 1/2 slots free" in plain(dashboard(app).query_one("#run-line", Static)))
         await pilot.press("down", "down", "down")
         pane = dashboard(app).query_one(TaskDetailPane)
-        await until(pilot, lambda: "node: gpu-b (ffffffff) (attempt 1)" in pane.plain)
+        await until(pilot, lambda: "node: gpu-b (ffffffff) · attempt 1" in pane.plain)
         # A third node joins: the run line follows the store.
         grown = ClusterView("ray", "10.0.0.1:6379", nodes=3, slots=3, free=3)
         dstore.set_run_fields(run_id, config={**dstore.get_run(run_id).config, "cluster": grown.as_dict()})
         await until(pilot, lambda: "3 nodes · 3/3 slots free" in plain(dashboard(app).query_one("#run-line", Static)))
+    writer.close()
+
+
+async def test_the_detail_follows_the_agents_output_while_the_task_stays_in_one_state(
+    db: Path, tmp_path: Path, app_on: Callable[[], PmtuiApp]
+) -> None:
+    from pmtui.delivery.feed import output_log_path
+    from pmtui.widgets.task_detail import TaskDetailPane
+
+    writer = Store(db)
+    run_id = build_run(writer, tmp_path)
+    log = output_log_path(DeliveryStore(writer).get_run(run_id), db, "T04", 1)
+    log.parent.mkdir(parents=True, exist_ok=True)
+    log.write_text("agent: reading the contract\n")
+    app = app_on()
+    async with app.run_test(size=(160, 40)) as pilot:
+        await until(pilot, lambda: has_dashboard(app) and len(table(app).rows) == 12)
+        await pilot.press("down", "down", "down")
+        pane = dashboard(app).query_one(TaskDetailPane)
+        await until(pilot, lambda: "agent: reading the contract" in pane.plain)
+        with log.open("a") as out:  # the agent writes on; no state changes meanwhile
+            out.write("agent: tests written, running them\n")
+        await until(pilot, lambda: "agent: tests written, running them" in pane.plain)
     writer.close()

@@ -56,7 +56,7 @@ def detail_renderable(detail: TaskDetail) -> RenderableType:
     latest = detail.attempts[-1] if detail.attempts else None
     if latest is not None and latest.node != LOCAL_NODE:
         node = NodeRef(latest.node, latest.node_name)
-        parts.append(Text(f"node: {node.label()} (attempt {latest.attempt}) · id {latest.node}", style="dim"))
+        parts.append(Text(f"node: {node.label()} · attempt {latest.attempt}", style="dim"))
     if task.tier_reason:
         parts.append(Text(f"tier: {task.tier_reason}", style="dim"))
 

@@ -319,6 +319,17 @@ class DeliveryFeed:
     def open_escalations(self) -> list[EscalationRecord]:
         return sorted(self.escalations.values(), key=lambda e: e.id)
 
+    def output_mark(self, task_id: str) -> int:
+        """The size of the latest attempt's output log (-1 when there is none): when it grows, the
+        agent wrote more, and a detail pane showing the task reads it again."""
+        view = self.tasks.get(task_id)
+        if view is None or self.run is None:
+            return -1
+        try:
+            return output_log_path(self.run, self.store.path, task_id, max(view.attempts, 1)).stat().st_size
+        except OSError:
+            return -1
+
     def output_tail(self, task_id: str, lines: int = 40) -> str:
         """The agent's live output (the engine's output log of the latest attempt), else the stored tail."""
         view = self.tasks.get(task_id)
