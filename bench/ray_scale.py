@@ -8,7 +8,7 @@ delivered three times into fresh repositories:
 - ray, 1 node: a Ray head alone, 1 CPU (one attempt at a time);
 - ray, 3 nodes: a head and two workers, 1 CPU each (the same slots per node).
 
-Each cluster is real (`ray start --block` processes, tests/ray_cluster.py) and started before its
+Each cluster is real (`ray start --block` processes, tests/fixtures/ray_cluster.py) and started before its
 clock; connecting to it is timed on its own. Reported: the makespan of each (engine start to
 release), the speedup of three nodes over one, and the overhead per task against the local
 executor — the attempt's wall time (from the store: attempt start to its agent's end) less the
@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # tests/ray_cluster.py starts the clusters, tests/agents holds the agent
+sys.path.insert(0, str(ROOT))  # tests/fixtures/ray_cluster.py starts the clusters, tests/agents holds the agent
 
 from pmtui.clock import seconds_between
 from pmtui.config import Config
@@ -40,7 +40,7 @@ from pmtui.delivery.executors import CommandExecutor
 from pmtui.delivery.ray_executor import RayExecutor
 from pmtui.delivery.store import DeliveryStore
 from pmtui.store import Store
-from tests.ray_cluster import RayCluster
+from tests.fixtures.ray_cluster import RayCluster
 
 AGENT = f"{sys.executable} {ROOT / 'tests' / 'agents' / 'cluster_agent.py'}"
 

@@ -29,7 +29,7 @@ from pmtui.delivery.ray_executor import RayExecutor
 from pmtui.delivery.store import DeliveryStore
 from pmtui.store import Store
 from tests.fixtures.delivery_repo import git, make_project, plan_text, refs_count, task_block
-from tests.ray_cluster import RayCluster
+from tests.fixtures.ray_cluster import RayCluster
 
 pytestmark = [pytest.mark.ray, pytest.mark.xdist_group("ray")]
 

@@ -128,13 +128,13 @@ class Driver:
         self._bundles: OrderedDict[str, Any] = OrderedDict()
         self._bundle_lock = threading.Lock()
         self._names: dict[str, str] = {}
+        self._live: set[str] = set()
         self._stopping = threading.Event()
 
     # -- the cluster ---------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
         """Live nodes, attempt slots (CPUs / num_cpus per node) and the slots free now."""
-        alive = [node for node in self.ray.nodes() if node.get("Alive")]
-        self._names = _node_names(alive)
+        alive = self._alive()
         slots = sum(int(float(node.get("Resources", {}).get("CPU", 0)) // self.num_cpus) for node in alive)
         free_cpus = float(self.ray.available_resources().get("CPU", 0))
         names = sorted(self._names[node["NodeID"]] for node in alive)
@@ -148,7 +148,7 @@ class Driver:
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
         refs = []
-        for node_id in list(self._names):
+        for node_id in list(self._live):
             if node_id in self._warmed:
                 continue
             self._warmed.add(node_id)
@@ -167,9 +167,16 @@ class Driver:
                 self.channel.send("cluster", view=view)
                 last, sent = view, time.monotonic()
 
+    def _alive(self) -> list[dict[str, Any]]:
+        """The live nodes; each node is named the first time it is seen, and keeps its name."""
+        alive = [node for node in self.ray.nodes() if node.get("Alive")]
+        self._live = {node["NodeID"] for node in alive}
+        self._names.update(_node_names(alive, self._names))
+        return alive
+
     def name_of(self, node_id: str) -> str:
         if node_id not in self._names:
-            self._names = _node_names([node for node in self.ray.nodes() if node.get("Alive")])
+            self._alive()
         return self._names.get(node_id, "")
 
     # -- attempts ------------------------------------------------------------------------------
@@ -291,16 +298,24 @@ class Driver:
         self.ray.shutdown()
 
 
-def _node_names(alive: list[dict[str, Any]]) -> dict[str, str]:
-    """Node id → its host name; `host:port` where several live nodes share a host (one machine, many raylets)."""
+def _node_names(alive: list[dict[str, Any]], known: dict[str, str]) -> dict[str, str]:
+    """Names for the nodes not named yet: the host name, or `host:port` where several nodes share a
+    host (one machine, many raylets). A name, once given, stays (known names are not revisited)."""
+    def host(node: dict[str, Any]) -> str:
+        return str(node.get("NodeManagerHostname") or node.get("NodeManagerAddress") or "")
+
     hosts: dict[str, int] = {}
     for node in alive:
-        host = str(node.get("NodeManagerHostname") or node.get("NodeManagerAddress") or "")
-        hosts[host] = hosts.get(host, 0) + 1
+        hosts[host(node)] = hosts.get(host(node), 0) + 1
+    taken = set(known.values())
     names = {}
     for node in alive:
-        host = str(node.get("NodeManagerHostname") or node.get("NodeManagerAddress") or "")
-        names[node["NodeID"]] = f"{host}:{node.get('NodeManagerPort')}" if hosts[host] > 1 else host
+        if node["NodeID"] in known:
+            continue
+        name = host(node)
+        if hosts[name] > 1 or name in taken:
+            name = f"{name}:{node.get('NodeManagerPort')}"
+        names[node["NodeID"]] = name
     return names
 
 
