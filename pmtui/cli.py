@@ -488,8 +488,9 @@ def _cluster_executor(args: argparse.Namespace, config: Config, agent: Any) -> A
     try:
         view = executor.connect()
     except ClusterUnavailable as exc:
-        raise CommandError(f"{exc}. Start one with `ray start --head` (docs/scale.md), or pass "
-                           "--ray-address HOST:PORT", EXIT_RUNTIME) from exc
+        hint = "" if "not installed" in str(exc) else (
+            ". Start one with `ray start --head` (docs/scale.md), or pass --ray-address HOST:PORT")
+        raise CommandError(f"{exc}{hint}", EXIT_RUNTIME) from exc
     missing = ", ".join(executor.missing_env)
     print(f"pmtui deliver: Ray cluster at {executor.address}: {view.line()}"
           + (f"; not set here, so not sent to the nodes: {missing}" if missing else ""), file=sys.stderr)

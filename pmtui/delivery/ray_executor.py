@@ -103,6 +103,9 @@ class RayExecutor:
     def connect(self, timeout_s: float = CONNECT_TIMEOUT_S) -> ClusterView:
         """Start the driver and wait until it joined the cluster; ClusterUnavailable when it cannot."""
         if self._process is None:
+            if not _has_ray(self.python):
+                raise ClusterUnavailable("Ray is not installed here: pip install 'pmtui[ray]'")
+            _check_reachable(self.address)
             self._spawn()
         if not self._ready.wait(timeout_s):
             self.close()
@@ -117,7 +120,7 @@ class RayExecutor:
     def _spawn(self) -> None:
         from pmtui.logs import log_path
 
-        log = self.log_path or log_path().with_name("ray-driver.log")
+        log = self.log_path = self.log_path or log_path().with_name("ray-driver.log")
         argv = [self.python, "-m", "pmtui.delivery.ray_driver", "--address", self.address,
                 "--num-cpus", repr(self.num_cpus), "--node-retries", str(self.node_retries), "--log", str(log)]
         for name in self.env_names:
@@ -349,3 +352,29 @@ def _report_path(run_dir: Path, task_id: str, attempt: int) -> Path:
     result = attempt_files(run_dir, task_id, attempt)[2]
     return result.with_name(result.name.removesuffix(".result.json") + ".node.json")
 
+
+def _has_ray(python: str) -> bool:
+    """Whether `python` can import Ray, found without importing it (a Ray import takes seconds)."""
+    import importlib.util
+
+    if python == sys.executable:
+        return importlib.util.find_spec("ray") is not None
+    return subprocess.run([python, "-c", "import ray"], capture_output=True, check=False).returncode == 0
+
+
+def _check_reachable(address: str, timeout_s: float = 5.0) -> None:
+    """HOST:PORT must accept a connection (Ray itself would retry for half a minute before it says so)."""
+    import socket
+
+    if address == "auto":
+        return
+    if "://" in address:
+        raise ClusterUnavailable(f"{address} is a Ray Client address, which pmtui does not use: run pmtui deliver "
+                                 "on a node of the cluster with --ray-address HOST:PORT (docs/scale.md)")
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        raise ClusterUnavailable(f"--ray-address takes HOST:PORT or auto, not {address!r}")
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout_s).close()
+    except OSError as error:
+        raise ClusterUnavailable(f"nothing answers at {address} ({error.strerror or error})") from None
