@@ -289,7 +289,8 @@ class RayExecutor:
             elif op == "head_lost":
                 raise ClusterLost(message["reason"])
             elif op == "cancelled":
-                raise asyncio.CancelledError
+                # Not asked for here (a cancel of ours ends this wait first): the driver is shutting down.
+                raise ClusterLost(f"the Ray driver for {self.address} stopped the attempt (it is shutting down)")
 
     def _push(self, tree: Path, base: str) -> str:
         ref = f"refs/pmtui/bases/{base}"
