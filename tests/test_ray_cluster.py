@@ -88,8 +88,12 @@ def test_a_plan_on_two_nodes_commits_what_the_local_executor_commits(tmp_path: P
     config = tmp_path / "pmtui.toml"
     config.write_text(f'[delivery]\nray_env = ["{SECRET_NAME}"]\n')
     env = {"PMTUI_CONFIG": str(config), SECRET_NAME: secret}
+    # The nodes fetch each base commit from a remote here (the other tests send a bundle through Ray).
+    remote = tmp_path / "remote.git"
+    git(tmp_path, "init", "-q", "--bare", str(remote))
     done = pmtui("--db", str(tmp_path / "ray.db"), "deliver", str(plan), "--repo", str(roots["ray"]),
-                 "--agent", agent, "--headless", "--executor", "ray", "--ray-address", live.address, env=env)
+                 "--agent", agent, "--headless", "--no-wait", "--executor", "ray", "--ray-address", live.address,
+                 "--remote", str(remote), env=env)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert re.search(rf"Ray cluster at {live.address}: 2 nodes · [0-2]/2 slots free", done.stderr), done.stderr
     status = pmtui("--db", str(tmp_path / "ray.db"), "status", "--json", env=env)
@@ -111,6 +115,9 @@ def test_a_plan_on_two_nodes_commits_what_the_local_executor_commits(tmp_path: P
     assert trees[0] == trees[1]
     counts = [git(root, "rev-list", "--count", "main..pm/twin") for root in roots.values()]
     assert counts[0] == counts[1] == "4"  # three tasks and the release manifest
+    # Each base the nodes started from was pushed under refs/pmtui/bases/ (no branch of the remote moved).
+    pushed = git(remote, "for-each-ref", "--format=%(refname)").split()
+    assert pushed and all(ref.startswith("refs/pmtui/bases/") for ref in pushed)
 
     # The agent's output came back into the attempt's log; the key reached the nodes as a runtime-env
     # secret and was written nowhere.

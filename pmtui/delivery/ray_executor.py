@@ -34,6 +34,7 @@ from pmtui.delivery.gates import CommandResult
 from pmtui.delivery.node_attempt import AttemptSpec, NodeOutcome, pickled_executor
 from pmtui.delivery.nodes import (
     AttemptLost,
+    AttemptNotRun,
     ClusterLost,
     ClusterView,
     NodeCallback,
@@ -93,6 +94,7 @@ class RayExecutor:
         self._heard = time.monotonic()
         self._reports: dict[tuple[str, int], NodeReport] = {}
         self._pushed: set[str] = set()
+        self._push_lock = threading.Lock()
         self.missing_env: list[str] = []
 
     # -- the driver process ----------------------------------------------------------------------
@@ -293,11 +295,16 @@ class RayExecutor:
                 raise ClusterLost(f"the Ray driver for {self.address} stopped the attempt (it is shutting down)")
 
     def _push(self, tree: Path, base: str) -> str:
-        ref = f"refs/pmtui/bases/{base}"
-        if base not in self._pushed:
-            git_ops.push_base(tree, self.remote, base)
-            self._pushed.add(base)
-        return ref
+        """The base commit made fetchable from the remote, once per base (parallel attempts share one)."""
+        with self._push_lock:
+            if base not in self._pushed:
+                try:
+                    git_ops.push_base(tree, self.remote, base)
+                except git_ops.GitError as error:
+                    raise AttemptNotRun(f"the base commit {base[:12]} cannot be pushed to {self.remote}, "
+                                        f"where the nodes fetch it: {error}") from None
+                self._pushed.add(base)
+        return f"refs/pmtui/bases/{base}"
 
     def _take(
         self, contract: TaskContract, attempt: int, tree: Path, run_dir: Path, base: str, outcome: NodeOutcome,

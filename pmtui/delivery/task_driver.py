@@ -20,6 +20,7 @@ from pmtui.delivery.feed import output_log_path
 from pmtui.delivery.integration import Integration, gate_timeout
 from pmtui.delivery.nodes import (
     LOCAL_NODE,
+    AttemptLost,
     AttemptNotRun,
     ClusterExecutor,
     ClusterLost,
@@ -284,8 +285,8 @@ class TaskDriver:
                       "then retry; the retry budget was not spent")
             self.escalations.escalate(task_id, reason, kind="node_unfit", recommended=1)
             return
-        self.escalations.escalate(task_id, f"{fault} (the retry budget was not spent)", kind="node_lost",
-                                  recommended=1)
+        kind = "node_lost" if isinstance(fault, AttemptLost) else "cluster"
+        self.escalations.escalate(task_id, f"{fault} (the retry budget was not spent)", kind=kind, recommended=1)
 
     def _attempt_numbers(self, task: TaskRecord) -> range:
         return range(self._first_attempt_of_cycle(task), task.retry_budget + 2)
