@@ -1,0 +1,429 @@
+"""The assertions of `pmtui eval`, from the PM's point of view, over one simulated conversation.
+
+Vibe-PM's set (reached done, phases in order, completeness, discovery turns, no question repeated,
+P0 features with RICE, cuts with reasons, comparables, a core flow, phase 1 within 4 weeks, spec
+sections, the target user in the spec, no empty TBD) and pmtui's own: no reply repeated, every
+stated fact in the summary, no fact garbled into another aspect, every argue-back request
+reflected in the table, features traceable to the founder's words, and agreement understood the
+first time it was said. Matching is by words, not by exact strings: "approv" matches "approval",
+"2,000" matches "2000", and "a | b" accepts either.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+
+from pmtui.models import ASPECTS, Feature, ScopingOutput
+from pmtui.product.eval.founders import Expectation
+from pmtui.product.eval.runner import Conversation
+
+SPEC_SECTIONS: tuple[str, ...] = (
+    "problem statement",
+    "target user",
+    "comparable products",
+    "implementation plan",
+    "cut features",
+    "rice summary",
+    "open questions",
+    "technical considerations",
+)
+VIBE_PM = (
+    "reached_done",
+    "phases_in_order",
+    "completeness",
+    "discovery_turns",
+    "no_repeated_question",
+    "p0_with_rice",
+    "cuts_with_reasons",
+    "comparables",
+    "core_flow",
+    "phase1_within_4_weeks",
+    "spec_sections",
+    "target_user_in_spec",
+    "no_empty_tbd",
+)
+PMTUI = (
+    "no_repeated_reply",
+    "facts_in_summary",
+    "no_garbled_fact",
+    "requests_reflected",
+    "features_traceable",
+    "agreement_understood",
+)
+ASSERTIONS = VIBE_PM + PMTUI
+_GENERIC = frozenset(
+    """a an the and or of to for in on at by with from into per via app apps user users feature features
+    people person simple basic view page screen flow core new their they them it its this that your our my
+    we i you be can will get make way one list each all any every more less tool system""".split()
+)
+_TOKEN = re.compile(r"[$€£]?\d+(?:\.\d+)?%?|[a-z][a-z']*")
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-case words and numbers; hyphens split words, thousands separators go ('2,000' is '2000')."""
+    text = text.lower().replace("\u2019", "'").replace("\u2018", "'")
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+    text = re.sub(r"[-\u2013\u2014/_]+", " ", text)
+    return [t.strip("'") for t in _TOKEN.findall(text) if t.strip("'")]
+
+
+def _same(phrase_token: str, word: str) -> bool:
+    if phrase_token == word:
+        return True
+    if phrase_token[0].isdigit() or phrase_token[0] in "$€£" or word[:1].isdigit():
+        return False
+    if len(phrase_token) >= 3 and word.startswith(phrase_token):
+        return True
+    return phrase_token.rstrip("s") == word.rstrip("s")
+
+
+def has_phrase(alternatives: str, text: str) -> bool:
+    """True when every word of one of the '|'-separated alternatives appears in `text`."""
+    words = tokens(text)
+    for alternative in alternatives.split("|"):
+        wanted = tokens(alternative)
+        if wanted and all(any(_same(t, w) for w in words) for t in wanted):
+            return True
+    return False
+
+
+def has_run(phrase: str, text: str) -> bool:
+    """True when the words of `phrase` appear together, in order, in `text` (for what must NOT be there)."""
+    wanted, words = tokens(phrase), tokens(text)
+    if not wanted:
+        return False
+    return any(
+        all(_same(t, words[i + k]) for k, t in enumerate(wanted)) for i in range(len(words) - len(wanted) + 1)
+    )
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ations", "ation", "ings", "ing", "ers", "er", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def _related(a: str, b: str) -> bool:
+    sa, sb = _stem(a), _stem(b)
+    return sa == sb or (min(len(sa), len(sb)) >= 5 and (sa.startswith(sb[:5]) and sb.startswith(sa[:5])))
+
+
+def _feature_text(feature: Feature) -> str:
+    return f"{feature.name} {feature.description}"
+
+
+def matching(features: list[Feature], alternatives: str) -> list[Feature]:
+    return [f for f in features if has_phrase(alternatives, _feature_text(f))]
+
+
+def is_template(feature: Feature) -> bool:
+    """A row the PM added from its own templates rather than the founder's words, and said so."""
+    origin = feature.provenance.get("origin")
+    return bool(origin and origin.reason.lower().startswith("template")) or "(template" in feature.description.lower()
+
+
+# -- the checks ------------------------------------------------------------------------------
+Check = Callable[[Conversation], tuple[bool, str]]
+
+
+def _reached_done(c: Conversation) -> tuple[bool, str]:
+    state = c.state
+    ok = state is not None and state.phase == "done" and bool(state.spec_markdown.strip())
+    return ok, "" if ok else f"ended in {state.phase if state else '?'}{': ' + c.gave_up if c.gave_up else ''}"
+
+
+def _phases_in_order(c: Conversation) -> tuple[bool, str]:
+    visited = c.state.phases_visited if c.state else []
+    ok = visited == ["discovery", "scoping", "spec", "done"]
+    return ok, "" if ok else f"phases visited: {visited}"
+
+
+def _completeness(c: Conversation) -> tuple[bool, str]:
+    state = c.state
+    if state is None:
+        return False, "no state"
+    summary = state.discovery_summary
+    ok = state.completeness.score >= 0.75 and bool(summary.target_user.strip()) and bool(summary.core_problem.strip())
+    return ok, "" if ok else f"completeness {state.completeness.score}, gaps {state.completeness.gaps}"
+
+
+def _discovery_turns(c: Conversation) -> tuple[bool, str]:
+    turns = c.state.user_turns if c.state else 0
+    return turns >= 4, "" if turns >= 4 else f"only {turns} discovery messages"
+
+
+def _pm_questions(c: Conversation) -> list[str]:
+    if c.state is None:
+        return []
+    found: list[str] = []
+    for message in c.state.messages:
+        if message.role != "assistant" or message.phase != "discovery" or "Here's what I've heard" in message.content:
+            continue
+        found += [q.strip().lower() for q in re.findall(r"[^.!?\n]*\?", message.content) if len(q.split()) > 3]
+    return found
+
+
+def _no_repeated_question(c: Conversation) -> tuple[bool, str]:
+    repeated = [q for q, n in Counter(_pm_questions(c)).items() if n > 1]
+    return not repeated, "" if not repeated else f"asked twice: {repeated[0]!r}"
+
+
+def _scope(c: Conversation) -> ScopingOutput:
+    return (c.state.scoping_output if c.state else None) or ScopingOutput()
+
+
+def _p0_with_rice(c: Conversation) -> tuple[bool, str]:
+    p0 = [f for f in _scope(c).mvp_features if f.priority == "P0"]
+    complete = all(
+        f.rice_reach > 0 and f.rice_impact > 0 and f.rice_confidence > 0 and f.rice_effort > 0 and f.rice_score > 0
+        for f in p0
+    )
+    ok = bool(p0) and complete
+    return ok, "" if ok else ("no P0 feature" if not p0 else "a P0 feature lacks a RICE value")
+
+
+def _cuts_with_reasons(c: Conversation) -> tuple[bool, str]:
+    scope = _scope(c)
+    below = [f for f in scope.mvp_features if f.phase > 1]
+    reasons = all(len(cut.reason.strip()) >= 20 for cut in scope.cut_features)
+    ok = bool(scope.cut_features or below) and reasons
+    return ok, "" if ok else ("nothing cut or deferred" if reasons else "a cut feature has no reason")
+
+
+def _comparables(c: Conversation) -> tuple[bool, str]:
+    found = _scope(c).comparable_products
+    return bool(found), "" if found else "no comparable products"
+
+
+def _core_flow(c: Conversation) -> tuple[bool, str]:
+    steps = [s for s in _scope(c).core_user_flow if s.strip()]
+    return len(steps) >= 3, "" if len(steps) >= 3 else f"core flow has {len(steps)} steps"
+
+
+def _phase1_within_4_weeks(c: Conversation) -> tuple[bool, str]:
+    phase1 = next((p for p in _scope(c).implementation_phases if p.phase_number == 1), None)
+    ok = phase1 is not None and 0 < phase1.estimated_weeks <= 4
+    return ok, "" if ok else f"phase 1: {phase1.estimated_weeks if phase1 else 'missing'} weeks"
+
+
+def _spec(c: Conversation) -> str:
+    return c.state.spec_markdown if c.state else ""
+
+
+def _spec_sections(c: Conversation) -> tuple[bool, str]:
+    headings = [h.strip().lower() for h in re.findall(r"^##\s+(.+)$", _spec(c), re.MULTILINE)]
+    missing = [s for s in SPEC_SECTIONS if not any(s in h for h in headings)]
+    return not missing, "" if not missing else f"spec lacks sections: {missing}"
+
+
+def _target_user_in_spec(c: Conversation) -> tuple[bool, str]:
+    spec = _spec(c)
+    wanted = c.founder.expect.get("target_user", [])
+    if not wanted and c.state:
+        wanted = [" ".join(tokens(c.state.discovery_summary.target_user)[:3])]
+    ok = bool(spec) and all(has_phrase(p, spec) for p in wanted)
+    return ok, "" if ok else f"spec does not name the target user ({wanted})"
+
+
+def _empty_section(spec: str) -> str:
+    """The first heading with nothing under it before the next heading of its level or above, or ''."""
+    lines = [line for line in spec.splitlines() if line.strip()]
+    for index, line in enumerate(lines):
+        level = len(line) - len(line.lstrip("#"))
+        if not level or not line[level:].startswith(" "):
+            continue
+        following = lines[index + 1] if index + 1 < len(lines) else ""
+        next_level = len(following) - len(following.lstrip("#"))
+        if not following or (next_level and next_level <= level and following[next_level:].startswith(" ")):
+            return line.strip()
+    return ""
+
+
+def _no_empty_tbd(c: Conversation) -> tuple[bool, str]:
+    spec = _spec(c)
+    placeholder = re.search(r"\b(TBD|TBA|TODO|lorem ipsum|placeholder)\b", spec, re.IGNORECASE)
+    if placeholder:
+        return False, f"spec has {placeholder.group(0)!r}"
+    empty = _empty_section(spec)
+    if empty:
+        return False, f"empty section: {empty!r}"
+    return bool(spec), "" if spec else "no spec"
+
+
+def _no_repeated_reply(c: Conversation) -> tuple[bool, str]:
+    replies = [t.reply.strip() for t in c.turns if t.reply.strip()]
+    for before, after in zip(replies, replies[1:], strict=False):
+        if before == after:
+            return False, f"same reply twice in a row: {after[:80]!r}"
+    counts = Counter(r for r in replies if len(r) > 40)
+    looped = [r for r, n in counts.items() if n >= 3]
+    return not looped, "" if not looped else f"reply sent {counts[looped[0]]} times: {looped[0][:80]!r}"
+
+
+def _facts_in_summary(c: Conversation) -> tuple[bool, str]:
+    if c.state is None:
+        return False, "no state"
+    summary = c.state.discovery_summary
+    said = c.user_text
+    # A fact counts once the founder has said it; what the PM never asked about cannot be missing.
+    missing = [
+        f"{aspect}: {phrase!r}"
+        for aspect, phrases in c.founder.expect.items()
+        for phrase in phrases
+        if has_phrase(phrase, said) and not has_phrase(phrase, summary.value_text(aspect))
+    ]
+    return not missing, "" if not missing else "missing from the summary: " + "; ".join(missing)
+
+
+def _no_garbled_fact(c: Conversation) -> tuple[bool, str]:
+    if c.state is None:
+        return False, "no state"
+    summary = c.state.discovery_summary
+    garbled = [
+        f"{aspect} holds {phrase!r}"
+        for aspect, phrases in c.founder.never.items()
+        for phrase in phrases
+        if has_run(phrase, summary.value_text(aspect))
+    ]
+    # A number the founder gave for one aspect (a price, a target, a deadline) belongs to that aspect only.
+    for aspect, phrases in c.founder.expect.items():
+        for phrase in phrases:
+            for alternative in phrase.split("|"):
+                if not re.search(r"\d", alternative):
+                    continue
+                for other in ASPECTS:
+                    if other in (aspect, "feature_wishlist") or any(
+                        alternative.strip() in p for p in c.founder.expect.get(other, [])
+                    ):
+                        continue
+                    if has_run(alternative, summary.value_text(other)):
+                        garbled.append(f"{other} holds {alternative.strip()!r} (said about {aspect})")
+    return not garbled, "" if not garbled else "; ".join(garbled)
+
+
+def _move_reply(c: Conversation, index: int) -> tuple[str, int, int]:
+    rounds_before = 0
+    for turn in c.turns:
+        if turn.say.intent == "move" and turn.say.move == index:
+            return turn.reply, rounds_before, turn.rounds_after
+        rounds_before = turn.rounds_after
+    return "", 0, 0
+
+
+def _expectation_met(c: Conversation, expectation: Expectation, index: int) -> bool:
+    scope = _scope(c)
+    features = scope.mvp_features
+    if expectation.kind == "question":
+        reply, before, after = _move_reply(c, index)
+        return bool(reply) and before == after and bool(re.search(r"\d", reply))
+    if expectation.kind == "add":
+        rows = matching(features, expectation.phrase)
+        return any(
+            f.rice_reach > 0 and f.rice_effort > 0 and {"reach", "impact", "confidence", "effort"} <= set(f.provenance)
+            for f in rows
+        )
+    if expectation.kind in ("cut", "defer"):
+        return not [f for f in matching(features, expectation.phrase) if f.phase == 1]
+    if expectation.kind == "promote":
+        return any(f.phase == 1 for f in matching(features, expectation.phrase))
+    if expectation.kind == "effort":
+        rows = matching(features, expectation.phrase)
+        return bool(rows) and abs(rows[0].rice_effort - expectation.weeks) < 0.01
+    if expectation.kind == "split":
+        rows = [matching(features, part) for part in expectation.into]
+        # Two rows, one for each part: the same feature matching both is not a split.
+        return len(rows) == 2 and any(a is not b for a in rows[0] for b in rows[1])
+    if expectation.kind == "merge":
+        both = [f for f in features if all(has_phrase(p, _feature_text(f)) for p in expectation.parts)]
+        alone = [
+            f for f in features if f not in both and any(has_phrase(p, f.name) for p in expectation.parts)
+        ]
+        return bool(both) and not alone
+    return False
+
+
+def _requests_reflected(c: Conversation) -> tuple[bool, str]:
+    unmet = [
+        f"move {i + 1} ({e.describe()})"
+        for i, move in enumerate(c.founder.scoping)
+        for e in move.expect
+        if not _expectation_met(c, e, i)
+    ]
+    return not unmet, "" if not unmet else "not reflected: " + "; ".join(unmet)
+
+
+def _features_traceable(c: Conversation) -> tuple[bool, str]:
+    scope = _scope(c)
+    said = {w for w in tokens(c.user_text) if w not in _GENERIC and len(w) > 2}
+    untraced, templates = [], 0
+    for feature in scope.mvp_features:
+        if is_template(feature):
+            templates += 1
+            continue
+        words = [w for w in tokens(feature.name) if w not in _GENERIC and len(w) > 2]
+        if not any(_related(w, s) for w in words for s in said):
+            untraced.append(feature.name)
+    rows = scope.mvp_features + [Feature(name=cut.name, description=cut.description) for cut in scope.cut_features]
+    absent = [p for p in c.founder.expect.get("feature_wishlist", []) if not matching(rows, p)]
+    problems = []
+    if untraced:
+        problems.append(f"not from the founder's words and not marked as template: {untraced}")
+    if scope.mvp_features and templates * 2 > len(scope.mvp_features):
+        problems.append(f"{templates} of {len(scope.mvp_features)} rows are templates")
+    if absent:
+        problems.append(f"wishlist items with no row: {absent}")
+    return not problems, "; ".join(problems)
+
+
+def _agreement_understood(c: Conversation) -> tuple[bool, str]:
+    problems = []
+    cards = [t for t in c.turns if t.say.intent == "card"]
+    scripted = len(c.founder.card)
+    if len(cards) >= scripted and scripted:
+        last = cards[scripted - 1]
+        if last.phase_after == "discovery":
+            problems.append(f"the card was confirmed with {last.say.text!r} but discovery went on")
+    agrees = [t for t in c.turns if t.say.intent == "agree"]
+    if agrees and agrees[0].phase_after == "scoping":
+        problems.append(f"{agrees[0].say.text!r} did not end scoping")
+    if any(t.say.intent == "button" and t.say.button in ("confirm", "agree") for t in c.turns):
+        problems.append("the founder had to press a button")
+    return not problems, "; ".join(problems)
+
+
+CHECKS: dict[str, Check] = {
+    "reached_done": _reached_done,
+    "phases_in_order": _phases_in_order,
+    "completeness": _completeness,
+    "discovery_turns": _discovery_turns,
+    "no_repeated_question": _no_repeated_question,
+    "p0_with_rice": _p0_with_rice,
+    "cuts_with_reasons": _cuts_with_reasons,
+    "comparables": _comparables,
+    "core_flow": _core_flow,
+    "phase1_within_4_weeks": _phase1_within_4_weeks,
+    "spec_sections": _spec_sections,
+    "target_user_in_spec": _target_user_in_spec,
+    "no_empty_tbd": _no_empty_tbd,
+    "no_repeated_reply": _no_repeated_reply,
+    "facts_in_summary": _facts_in_summary,
+    "no_garbled_fact": _no_garbled_fact,
+    "requests_reflected": _requests_reflected,
+    "features_traceable": _features_traceable,
+    "agreement_understood": _agreement_understood,
+}
+
+
+def score(conversation: Conversation) -> tuple[dict[str, bool], list[str]]:
+    """Every assertion's verdict, and a note for each that failed."""
+    verdicts: dict[str, bool] = {}
+    notes: list[str] = []
+    for name in ASSERTIONS:
+        ok, note = CHECKS[name](conversation)
+        verdicts[name] = ok
+        if not ok:
+            notes.append(f"{name}: {note}")
+    return verdicts, notes
