@@ -45,7 +45,9 @@ def test_all_sections_in_order():
     assert spec.startswith("# ShiftSwap — Product Spec")
     positions = [spec.index(section) for section in SECTIONS]
     assert positions == sorted(positions)
-    for phase in (1, 2, 3):
+    phases = [p.phase_number for p in state_for(FULL).scoping_output.implementation_phases]
+    assert len(phases) >= 2, "the scope has something below the cut line"
+    for phase in phases:
         assert f"### Phase {phase}:" in spec
     assert "**Core user flow:**" in spec and "**Key screens:**" in spec
     assert "**Goal:**" in spec and "**Estimated weeks:**" in spec

@@ -42,6 +42,10 @@ class ConversationState(BaseModel):
     awaiting_scope_agreement: bool = False
     spec_markdown: str = ""
     plan_markdown: str = ""
+    # The numbered options the PM offered in its last reply (ids from product.texts.CHOICES), and how
+    # many replies in a row did not understand the user: the second gets choices, never the same text.
+    choices: list[str] = Field(default_factory=list)
+    misunderstood: int = 0
 
     @property
     def user_turns(self) -> int:
@@ -58,3 +62,4 @@ class TurnResult(BaseModel):
     negotiation_round: int
     notices: list[str] = Field(default_factory=list)
     error: str = ""
+    choices: list[str] = Field(default_factory=list)

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pmtui.config import Config
-from pmtui.models import ConversationState, ScopingOutput, TurnResult
+from pmtui.models import ChatMessage, ConversationState, ScopingOutput, TurnResult
 from pmtui.product import texts
 from pmtui.product.brains.protocol import Brain, DiscoveryReply
 from pmtui.product.completeness import check_completeness
@@ -131,6 +131,9 @@ class Orchestrator:
     # -- internals ------------------------------------------------------------------------
     async def _turn(self, project_id: int, text: str, on_delta: DeltaCallback | None) -> TurnResult:
         state = self.store.load_state(project_id)
+        picked = texts.choice_number(text, len(state.choices)) if state.choices else None
+        if picked is not None:
+            return await self._guarded(state, self._choose, on_delta, state.choices[picked - 1])
         if state.phase == "discovery":
             step: Step = self._review if state.discovery_summary_shown else self._discovery
         elif state.phase == "scoping":
@@ -145,8 +148,14 @@ class Orchestrator:
         self, state: ConversationState, step: Step, on_delta: DeltaCallback | None, *args: Any
     ) -> TurnResult:
         said: list[str] = []
+        offered, misunderstood = list(state.choices), state.misunderstood
+        state.choices = []
         try:
             await step(state, said, on_delta, *args)
+            if state.misunderstood == misunderstood:
+                state.misunderstood = 0
+            if (state.choices, state.misunderstood) != (offered, misunderstood):
+                self.store.save_flags(state)
         except Exception as exc:  # a turn must never crash the session
             message = _user_message(exc)
             log.warning("turn failed in phase %s: %s", state.phase, exc, exc_info=not _is_llm_error(exc))
@@ -155,8 +164,45 @@ class Orchestrator:
         return self._result(self.store.load_state(state.project_id), said)
 
     def _say(self, state: ConversationState, said: list[str], text: str) -> None:
+        if text.strip() and text.strip() == _last_reply(state, said).strip():
+            # The PM never says the same thing twice in a row: the second time it offers choices.
+            state.misunderstood = max(state.misunderstood, 1) + 1
+            kind = "review" if state.discovery_summary_shown else state.phase
+            state.choices = _CHOICES_BY_PHASE.get(kind, ["answer", "unknown"])
+            text = texts.choices_message(texts.misunderstood_intro(kind), state.choices, _question(state, said))
         self.store.add_message(state.project_id, "assistant", text, state.phase)
         said.append(text)
+        state.messages.append(ChatMessage(role="assistant", content=text, phase=state.phase))
+
+    def _misunderstood(
+        self, state: ConversationState, said: list[str], text: str, kind: str, choice_ids: list[str]
+    ) -> None:
+        """A reply that did not understand the user: the second in a row offers numbered choices instead."""
+        state.misunderstood += 1
+        if state.misunderstood >= 2:
+            state.choices = list(choice_ids)
+            text = texts.choices_message(texts.misunderstood_intro(kind), state.choices, _question(state, said))
+        with self.store.transaction():
+            self.store.save_flags(state)
+            self._say(state, said, text)
+
+    async def _choose(
+        self, state: ConversationState, said: list[str], on_delta: DeltaCallback | None, choice: str
+    ) -> None:
+        """The user picked one of the numbered options the PM offered."""
+        if choice == "agree" and state.phase == "scoping" and state.scoping_output is not None:
+            await self._enter_spec(state, said, on_delta)
+        elif choice == "confirm" and state.phase == "discovery":
+            await self._enter_scoping(state, said, on_delta)
+        elif choice == "unknown" and state.phase == "discovery":
+            await self._discovery(state, said, on_delta, "I don't know yet.")
+        else:
+            features = [f.name for f in state.scoping_output.mvp_features] if state.scoping_output else []
+            below = [f.name for f in state.scoping_output.mvp_features if f.phase > 1] if state.scoping_output else []
+            prompt = texts.CHOICE_PROMPTS.get(choice, texts.CHOICE_PROMPTS["answer"])
+            question = _question(state, said) or "what would you like to change?"
+            feature = (below or features or ["the export"])[0]
+            self._say(state, said, prompt.format(feature=feature, question=question))
 
     def _result(self, state: ConversationState, said: list[str], error: str = "") -> TurnResult:
         reply = "\n\n".join(said)
@@ -169,6 +215,7 @@ class Orchestrator:
             summary_shown=state.discovery_summary_shown,
             negotiation_round=state.negotiation_rounds,
             error=error,
+            choices=[texts.CHOICES[c] for c in state.choices],
         )
 
     def _enter_phase(self, state: ConversationState, phase: str) -> None:
@@ -182,7 +229,8 @@ class Orchestrator:
     ) -> None:
         if texts.is_skip_request(text):
             question = texts.last_question([m.content for m in state.messages if m.role == "assistant"])
-            self._say(state, said, texts.discovery_redirect(state.completeness, question))
+            redirect = texts.discovery_redirect(state.completeness, question)
+            self._misunderstood(state, said, redirect, "discovery", ["answer", "unknown"])
             return
         before = state.discovery_summary
         summary = await self.brain.extract_discovery(state, text)
@@ -214,7 +262,7 @@ class Orchestrator:
         self, state: ConversationState, said: list[str], on_delta: DeltaCallback | None, text: str
     ) -> None:
         if texts.is_skip_request(text):
-            self._say(state, said, texts.review_redirect())
+            self._misunderstood(state, said, texts.review_redirect(), "review", ["confirm", "correct"])
             return
         intent = await self.brain.classify_review(state, text)
         if intent == "CONFIRM":
@@ -224,10 +272,7 @@ class Orchestrator:
         state.asked_aspect = ""
         summary = await self.brain.extract_discovery(state, text)
         if summary == before:
-            state.discovery_summary_shown = False
-            with self.store.transaction():
-                self.store.save_flags(state)
-                self._say(state, said, texts.revise_prompt())
+            self._misunderstood(state, said, texts.revise_prompt(), "review", ["confirm", "correct"])
             return
         completeness = check_completeness(summary, state.user_turns)
         state.discovery_summary, state.completeness = summary, completeness
@@ -275,22 +320,29 @@ class Orchestrator:
             await self._enter_scoping(state, said, on_delta)
             return
         rounds_left = max(0, state.max_negotiation_rounds - state.negotiation_rounds)
-        if texts.is_skip_request(text):
-            self._say(state, said, texts.scoping_redirect(rounds_left))
-            return
+        # The classifier hears the message first: "I agree, let's write the spec" is agreement, and only
+        # a request to skip that agrees to nothing is redirected.
         intent = await self.brain.classify_scoping_intent(state, text)
         if intent == "AGREE":
             await self._enter_spec(state, said, on_delta)
+            return
+        options = ["agree", "change", "ask"] if rounds_left else ["agree", "ask"]
+        if texts.is_skip_request(text):
+            self._misunderstood(state, said, texts.scoping_redirect(rounds_left), "scoping", options)
             return
         if intent == "QUESTION":
             self._say(state, said, await self.brain.answer_scope_question(state, text))
             return
         if rounds_left == 0:
-            self._say(state, said, texts.rounds_exhausted_reply())
+            self._misunderstood(state, said, texts.rounds_exhausted_reply(), "scoping", options)
             return
         round_number = state.negotiation_rounds + 1
         final = round_number >= state.max_negotiation_rounds
         negotiation = await self.brain.negotiate(state, text, round_number, final)
+        if not negotiation.understood:
+            # Not knowing what to change spends no round of argue-back.
+            self._misunderstood(state, said, negotiation.reply, "scoping", options)
+            return
         output = rescore(negotiation.output)
         record = negotiation.record.model_copy(update={"round": round_number})
         output.decisions = [*state.scoping_output.decisions, record]
@@ -340,6 +392,25 @@ class Orchestrator:
         self, state: ConversationState, said: list[str], on_delta: DeltaCallback | None, text: str
     ) -> None:
         self._say(state, said, texts.DONE_REPLY)
+
+
+_CHOICES_BY_PHASE: dict[str, list[str]] = {
+    "discovery": ["answer", "unknown"],
+    "review": ["confirm", "correct"],
+    "scoping": ["agree", "change", "ask"],
+}
+
+
+def _last_reply(state: ConversationState, said: list[str]) -> str:
+    if said:
+        return said[-1]
+    return next((m.content for m in reversed(state.messages) if m.role == "assistant"), "")
+
+
+def _question(state: ConversationState, said: list[str]) -> str:
+    """The PM's last question (not an options list), to offer answering it."""
+    replies = [m.content for m in state.messages if m.role == "assistant" and "Reply with a number" not in m.content]
+    return texts.last_question(replies + [s for s in said if "Reply with a number" not in s])
 
 
 _FIELD_ATTR = {

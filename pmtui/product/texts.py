@@ -145,3 +145,56 @@ def proposal_markdown(output: ScopingOutput, cut_index: int) -> str:
         ),
     ]
     return "\n".join(lines)
+
+
+# -- numbered choices: what the PM offers when it has not understood twice in a row ------------------
+CHOICES: dict[str, str] = {
+    "agree": "Agree to this scope and write the spec",
+    "change": "Change a feature: name it and say what to do",
+    "ask": "Ask about a feature or a number",
+    "confirm": "The summary is right: move on to scoping",
+    "correct": "Correct the summary",
+    "answer": "Answer my question",
+    "unknown": "Skip it: I'll note it as an open question and move on",
+}
+CHOICE_PROMPTS: dict[str, str] = {
+    "change": (
+        'Go ahead: name the feature and what to do with it, e.g. "move {feature} to phase 1", '
+        '"cut {feature}", "add a late fee calculator" or "{feature} takes 2 weeks".'
+    ),
+    "ask": 'Go ahead and ask, e.g. "why is {feature} below the cut line?" or "how is reach estimated?".',
+    "correct": 'Tell me what to change as "aspect: new value", e.g. "target user: night-shift ICU nurses".',
+    "answer": "Go ahead: {question}",
+}
+_ORDINALS = {"first": 1, "one": 1, "second": 2, "two": 2, "third": 3, "three": 3}
+
+
+def choices_message(intro: str, choice_ids: list[str], question: str = "") -> str:
+    """The numbered options, one a line; answering with the number picks one (buttons in the TUI)."""
+    lines = [intro, ""]
+    for number, choice in enumerate(choice_ids, start=1):
+        label = CHOICES[choice]
+        if choice == "answer" and question:
+            label = f"{label}: {question}"
+        lines.append(f"{number}. {label}")
+    lines += ["", f"Reply with a number (1–{len(choice_ids)}), or just say it in your own words."]
+    return "\n".join(lines)
+
+
+def choice_number(text: str, count: int) -> int | None:
+    """The option a reply picks ('2', '2.', 'option 2', 'the second one', '#2'), or None."""
+    lowered = text.strip().lower().rstrip(".!) ")
+    match = re.fullmatch(r"(?:option|choice|number|no\.?|#)?\s*(\d)|(?:the\s+)?(first|second|third|one|two|three)"
+                         r"(?:\s+(?:one|option))?(?:\s+please)?", lowered)
+    if not match:
+        return None
+    number = int(match.group(1)) if match.group(1) else _ORDINALS[match.group(2)]
+    return number if 1 <= number <= count else None
+
+
+def misunderstood_intro(phase: str) -> str:
+    if phase == "scoping":
+        return "I don't want to keep going in circles, so let me make it easy. What would you like to do?"
+    if phase == "review":
+        return "I'm not sure what to change in the summary, so let me make it easy. Which is it?"
+    return "Let me make this easier. What would you like to do?"

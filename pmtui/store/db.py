@@ -33,6 +33,8 @@ _FLAG_KEYS = (
     "negotiation_rounds",
     "scope_agreed",
     "awaiting_scope_agreement",
+    "choices",
+    "misunderstood",
 )
 
 

@@ -39,6 +39,8 @@ class Negotiation(BaseModel):
     reply: str
     output: ScopingOutput
     record: DecisionRecord
+    # False when the PM could not tell what the founder wants changed: no round is spent on it.
+    understood: bool = True
 
 
 class Brain(Protocol):

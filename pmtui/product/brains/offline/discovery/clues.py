@@ -9,6 +9,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     ALTERNATIVES_STRONG,
     ALTERNATIVES_WEAK,
     CHANGE_TO,
+    CONSTRAINTS_DECISIVE,
     CONSTRAINTS_STRONG,
     CONSTRAINTS_WEAK,
     CORRECTION,
@@ -30,6 +31,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     PRICE,
     PROBLEM_STRONG,
     PROBLEM_WEAK,
+    REVENUE_DECISIVE,
     REVENUE_STRONG,
     SUCCESS_STRONG,
     SUCCESS_WEAK,
@@ -429,3 +431,32 @@ def hedged_sentence(sentence: str) -> bool:
     if any(cue.search(sentence) for cue in strong) or has_persona(cleaned) or TOOL_RE.search(cleaned):
         return False
     return _feature_like(re.sub(r"^(?:a|an|the|some)\s+", "", cleaned, flags=re.IGNORECASE))
+
+
+def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
+    """Is the clause unmistakably about `aspect`, enough to take it from the aspect the PM just asked about?
+
+    An answer is about the question unless it says otherwise in so many words: "$49 a month" is
+    pricing whatever was asked, "supplier prices" in a feature list is not; "two devs, 8 weeks" is a
+    constraint, "within 3 months" in a success target is not; "staff shortage" answering "why now"
+    is the why-now, not a persona.
+    """
+    if aspect == "target_user":
+        # "ICU nurses at big city hospitals who work nights" is nothing but a description of people.
+        whole = clue is not None and clue.descriptive and len(clue.fragment.split()) >= 2
+        return bool(TARGET_EXPLICIT.search(clause)) or whole
+    if aspect == "core_problem":
+        return bool(PROBLEM_STRONG.search(clause))
+    if aspect == "current_alternatives":
+        return bool(ALTERNATIVES_STRONG.search(clause) or WORKAROUND_LEAD.match(clean(clause)))
+    if aspect == "why_now":
+        return bool(WHY_NOW_STRONG.search(clause))
+    if aspect == "success_metric":
+        return bool(SUCCESS_STRONG.search(clause) or PERCENT_TARGET.search(clause))
+    if aspect == "revenue_model":
+        return bool(PRICE.search(clause) or REVENUE_DECISIVE.search(clause))
+    if aspect == "constraints":
+        return bool(CONSTRAINTS_DECISIVE.search(clause))
+    if aspect == "feature_wishlist":
+        return bool(FEATURE_TRIGGER.search(clause))
+    return False

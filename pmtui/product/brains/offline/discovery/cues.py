@@ -199,7 +199,8 @@ CHANGE_TO = re.compile(
 )
 
 FILLER_PREFIX = re.compile(
-    r"^(?:(?:well|so|um+|uh+|hmm+|ok(?:ay)?|yeah|yes|yep|right|sure|honestly|basically|actually|i mean|"
+    r"^(?:(?:like i said|as i said|like i told you|as i mentioned|i told you|again|"
+    r"well|so|um+|uh+|hmm+|ok(?:ay)?|yeah|yes|yep|right|sure|honestly|basically|actually|i mean|"
     r"i think|i guess|i believe|i suppose|i'?d say|i would say|probably|maybe|perhaps|like|oh|ah|"
     r"to be honest|tbh|good question|great question|let me think|hm|mostly|mainly|primarily|"
     r"definitely|obviously|of course|i'?m not sure but|not sure,? but)\b[\s,:;.!-]*)+",
@@ -302,5 +303,20 @@ CONFIRM_WORDS = re.compile(
     r"go for it|ship it|ok|okay|k|fine|accurate|spot on|nailed it|all good|that'?s it|agreed|agree|"
     r"absolutely|definitely|proceed|continue|next|move on|good|awesome|excellent|love it|yes please|"
     r"looks right to me|bang on|on point|true|affirmative|approved|done)\b|👍|✅|👌|💯|🙌|🚀",
+    re.IGNORECASE,
+)
+
+# Cues that settle the aspect of a clause even when the PM asked about another one.
+REVENUE_DECISIVE = re.compile(
+    r"\b(subscriptions?|subscribe|freemium|free (?:tier|plan|version|trial)|premium|pro (?:plan|tier|version)|"
+    r"one[- ]time (?:payment|purchase|fee)|commission|take rate|transaction fees?|per[- ](?:seat|user|month)|"
+    r"ad[- ]supported|advertis\w*|in[- ]app purchases?|pay[- ]per[- ]use|monetiz\w*|monetis\w*|"
+    r"(?:would|will|willing to) pay|charg(?:e|es|ing) (?:a |an |per |each |users|customers|them|\$|\d)|pricing)\b",
+    re.IGNORECASE,
+)
+CONSTRAINTS_DECISIVE = re.compile(
+    r"\b(solo|alone|by myself|just me|on my own|only me|team of \w+|(?:one|two|three|four|five|\d+)\s+"
+    r"(?:devs?|developers?|engineers?|co-?founders?)|part[- ]time|nights and weekends|side project|"
+    r"bootstrapp\w*|no funding|deadline|hipaa|gdpr|soc ?2|must (?:run|work) on|(?:ios|android|web)[- ]only)\b",
     re.IGNORECASE,
 )

@@ -7,6 +7,7 @@ import re
 from pmtui.models import ASPECTS, DiscoverySummary
 from pmtui.product.brains.offline.discovery.clues import (
     Clue,
+    decisive,
     detect,
     feature_clue,
     feature_items,
@@ -201,7 +202,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 )
                 clues = {a: c for a, c in clues.items() if c.strong and a in kept}
             strong_others = [a for a, c in clues.items() if c.strong and a != asked]
-            strong_elsewhere = strong_elsewhere or bool(strong_others)
+            # With a question on the table, only a clause unmistakably about something else leaves it.
+            decisive_others = [a for a in strong_others if not asked or decisive(a, clause, clues[a])]
+            strong_elsewhere = strong_elsewhere or bool(decisive_others)
             asked_clue = clues.get(asked)
             if lead and not feature_clause and asked_clue is None and not strong_others:
                 # A cue-less clause of a sentence that is about one other aspect belongs with it:
@@ -213,13 +216,19 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 and asked != "feature_wishlist"
                 and not is_user_question(clause)
                 and not feature_clause
-                and ((asked_clue is not None and asked_clue.strong) or not strong_others)
+                and ((asked_clue is not None and asked_clue.strong) or not decisive_others)
             )
             if takes_asked:
                 if asked == "target_user" and asked_clue is not None:
                     asked_parts.append(asked_clue.fragment)
                 else:
                     asked_parts.append(clean(drop_negated(clause)) if correction else clean(clause))
+                # One clause, one aspect: what answers the question is not filed elsewhere too, except
+                # an explicit "it's for X" when nobody has said who it is for.
+                strong_others = [
+                    a for a in strong_others
+                    if a == "target_user" and decisive(a, clause, clues[a]) and not has_real_content(summary.target_user)
+                ]
             elif (
                 asked_clue is not None
                 and asked != "feature_wishlist"

@@ -6,10 +6,12 @@ import re
 from difflib import SequenceMatcher
 
 from pmtui.models import ScopingOutput
+from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.brains.offline.scoping.rules import (
     AGREE,
     IDIOMS,
     NEGATION,
+    NEXT_STEP,
     NICE_TO_HAVES,
     PUSHBACK,
     QUESTION_START,
@@ -28,22 +30,30 @@ def _mentions_feature(text: str, output: ScopingOutput | None) -> bool:
 
 
 def classify_intent(text: str, output: ScopingOutput | None) -> ScopingIntent:
-    """AGREE, PUSHBACK or QUESTION for a message during scoping; aware of negation ('I don't agree')."""
+    """AGREE, PUSHBACK or QUESTION for a message during scoping; mixed intents resolve to the stronger.
+
+    A concrete change ("cut X", "X has to be P0") is the strongest and makes it PUSHBACK even after
+    "looks good"; agreement with a request for the next step ("I agree, let's write the spec") is
+    AGREE even with a question in it; a question without either is a QUESTION; negated agreement
+    ("I don't agree") or a bare objection is PUSHBACK.
+    """
     lowered = IDIOMS.sub("fine", text.strip().lower())
     if not lowered:
         return "QUESTION"
-    pushback = any(not _negated(lowered, m.start()) for m in PUSHBACK.finditer(lowered))
     agree_hits = list(AGREE.finditer(lowered))
     agree = any(not _negated(lowered, m.start()) for m in agree_hits)
     negated_agree = any(_negated(lowered, m.start()) for m in agree_hits)
-    question = lowered.endswith("?") or QUESTION_START.search(lowered) is not None
-    if pushback or (negated_agree and not agree):
+    question = "?" in lowered or QUESTION_START.search(lowered) is not None
+    if parse_requests(text):
         return "PUSHBACK"
-    if agree and not question:
+    if agree and NEXT_STEP.search(lowered) and not negated_agree:
         return "AGREE"
     if question:
         return "QUESTION"
-    if _mentions_feature(lowered, output):
+    if agree and not negated_agree:
+        return "AGREE"
+    objection = any(not _negated(lowered, m.start()) for m in PUSHBACK.finditer(lowered))
+    if negated_agree or objection or _mentions_feature(lowered, output):
         return "PUSHBACK"
     return "QUESTION"
 

@@ -1,39 +1,35 @@
-"""One argue-back round: hold with the numbers, concede on new evidence or at the last round, or narrow."""
+"""One argue-back round: every change the founder asked for, applied or argued with the numbers.
+
+Cutting, deferring, splitting, merging and the founder's own effort estimates need no evidence:
+they are the founder's call, applied and recorded. Adding a feature always puts it on the table
+with a RICE row and its provenance; moving a feature (new or existing) into Phase 1 needs new
+evidence, a trade ("cut X and add Y instead") or the final round — otherwise the PM holds with the
+numbers and asks for evidence. The reply says what changed, what did not and why.
+"""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Literal
 
-from pmtui.models import (
-    ConversationState,
-    DecisionRecord,
-    DiscoverySummary,
-    Feature,
-    Provenance,
-    ScopingOutput,
-)
+from pmtui.models import ConversationState, CutFeature, DecisionRecord, Feature, Provenance, ScopingOutput
 from pmtui.product.brains.offline.scoping.intent import match_features
 from pmtui.product.brains.offline.scoping.narrative import refresh_narrative
-from pmtui.product.brains.offline.scoping.propose import Candidate, nice_to_have, propose, score_candidate
-from pmtui.product.brains.offline.scoping.rules import EVIDENCE, NEW_FEATURE, PRONOUN, REDUCE
+from pmtui.product.brains.offline.scoping.propose import (
+    Candidate,
+    nice_to_have,
+    propose,
+    score_candidate,
+)
+from pmtui.product.brains.offline.scoping.requests import ChangeRequest, parse_requests
+from pmtui.product.brains.offline.scoping.rules import EVIDENCE
 from pmtui.product.brains.offline.scoping.terms import persona, short_name, user_count
 from pmtui.product.brains.protocol import Negotiation
-from pmtui.product.rice import phase_effort, rescore, team_size
+from pmtui.product.rice import PHASE_PRIORITY, phase_effort, rescore, team_size
 
-
-def _new_feature_name(text: str) -> str | None:
-    for pattern in NEW_FEATURE:
-        match = pattern.search(text)
-        if match:
-            phrase = re.sub(r"\s+", " ", match.group("x")).strip(" -'")
-            phrase = re.sub(r"^(?:to |be able to |have )", "", phrase, flags=re.IGNORECASE)
-            if not phrase or PRONOUN.match(phrase) or len(phrase.split()) > 6:
-                continue
-            if re.match(r"^(?:more|less|this|that|it|to|the mvp|mvp)\b", phrase, re.IGNORECASE):
-                continue
-            return short_name(phrase)
-    return None
+# A request names an existing row when this share of the row's words are in it.
+STRONG_MATCH = 0.75
 
 
 def _evidence(text: str) -> str:
@@ -44,260 +40,420 @@ def _evidence(text: str) -> str:
     return ""
 
 
-def _team(output: ScopingOutput, summary: DiscoverySummary) -> int | None:
-    return team_size(summary)
-
-
 def _weeks(person_weeks: float, team: int | None) -> str:
     if team and team > 1:
         return f"{person_weeks:g} person-weeks (≈ {person_weeks / team:.1f} weeks for {team} people)"
-    return f"{person_weeks:g} weeks"
+    return f"{person_weeks:g} person-weeks"
 
 
-def _rounds(round_number: int, state: ConversationState) -> str:
-    return f"Round {round_number}/{state.max_negotiation_rounds}"
+def _pin(feature: Feature, phase: int, reason: str) -> None:
+    feature.phase = phase
+    feature.priority = PHASE_PRIORITY[phase]  # type: ignore[assignment]
+    for pinned in ("phase", "priority"):
+        if pinned not in feature.pinned:
+            feature.pinned.append(pinned)
+        feature.provenance[pinned] = Provenance(source="stated", reason=reason)
+
+
+@dataclass
+class _Round:
+    """What one round did: sentences for the reply, the names involved, and whether anything changed."""
+
+    state: ConversationState
+    output: ScopingOutput
+    text: str
+    label: str
+    round_number: int
+    final: bool
+    evidence: str
+    trade: bool
+    changed: list[str] = field(default_factory=list)
+    held: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+    risks: list[str] = field(default_factory=list)
+    added: list[str] = field(default_factory=list)
+    done: set[tuple[str, str]] = field(default_factory=set)
+
+    @property
+    def people(self) -> str:
+        return persona(self.state.discovery_summary)
+
+    def find(self, phrase: str) -> tuple[str, str] | None:
+        """('mvp' | 'cut', name) of the row a phrase names best, when it names one clearly."""
+        if not phrase:
+            return None
+        found = match_features(self.output, phrase)
+        if not found:
+            return None
+        kind, name, score = found[0]
+        return (kind, name) if score >= 0.5 else None
+
+    def strong(self, phrase: str) -> tuple[str, str] | None:
+        found = match_features(self.output, phrase)
+        if found and found[0][2] >= STRONG_MATCH:
+            return found[0][0], found[0][1]
+        return None
+
+    def new_feature(self, name: str, description: str, quote: str) -> Feature:
+        summary = self.state.discovery_summary
+        core_name = next((f.name for f in self.output.mvp_features if f.rice_impact >= 3), name)
+        candidate = Candidate(name, description, "request", nice_to_have(description, summary), quote=quote)
+        feature = score_candidate(
+            candidate, summary, user_count(summary), Candidate(core_name, core_name, "problem", None, "core")
+        )
+        feature.provenance["origin"] = Provenance(
+            source="stated", reason=f"you asked for it in argue-back round {self.round_number}: “{quote}”"
+        )
+        return feature
 
 
 def negotiate(state: ConversationState, text: str, round_number: int, final_round: bool) -> Negotiation:
-    """One argue-back round: hold with the numbers, or concede on new evidence / at the final round."""
+    """Apply or argue every change the message asks for; say which, and why."""
     summary = state.discovery_summary
     output = state.scoping_output.model_copy(deep=True) if state.scoping_output else propose(summary, [])
-    team = _team(output, summary)
-    people = persona(summary)
-    label = _rounds(round_number, state)
-    evidence = _evidence(text)
-    targets = [(kind, name) for kind, name, _score in match_features(output, text)]
-    if not targets:
-        new_name = _new_feature_name(text)
-        if new_name:
-            targets = [("new", new_name)]
-    if (
-        not targets
-        and output.decisions
-        and output.decisions[-1].features
-        and re.search(r"\b(it|this|that|them)\b", text, re.IGNORECASE)
-    ):
-        previous = output.decisions[-1].features
-        targets = [
-            ("mvp" if output.feature(n) else "cut", n)
-            for n in previous
-            if output.feature(n) or any(c.name == n for c in output.cut_features)
-        ]
-    names = [name for _kind, name in targets]
-
-    def record(
-        answer: str, outcome: Literal["held", "conceded", "answered"], reason: str, risk: str = ""
-    ) -> DecisionRecord:
-        return DecisionRecord(
-            round=round_number,
-            ask=text,
-            intent="PUSHBACK",
-            answer=answer,
-            outcome=outcome,
-            reason=reason,
-            features=names,
-            risk=risk,
-        )  # type: ignore[arg-type]
-
-    if not targets:
-        cut_names = ", ".join(c.name for c in output.cut_features) or "none"
+    label = f"Round {round_number}/{state.max_negotiation_rounds}"
+    requests = parse_requests(text)
+    trade = any(r.kind in ("cut", "defer") for r in requests) and any(r.kind in ("add", "promote") for r in requests)
+    work = _Round(state, output, text, label, round_number, final_round, _evidence(text), trade)
+    if not requests:
+        requests = _named_without_verb(work)
+    if not requests:
+        cuts = ", ".join(c.name for c in output.cut_features) or "none"
         below = ", ".join(f.name for f in output.mvp_features if f.phase > 1) or "none"
-        if final_round:
-            reply = (
-                f"{label}: this was our last round and I still can't tell which feature you want to change, "
-                f"so the scope stays as proposed and I've recorded your objection as a risk. "
-                f"You can still edit any cell in the table."
-            )
-            return Negotiation(
-                reply=reply,
-                output=output,
-                record=record(
-                    reply,
-                    "held",
-                    "no feature named at the final round",
-                    risk=f"Unresolved objection at the last round: “{text.strip()}”",
-                ),
-            )
         reply = (
-            f"{label}: which feature do you want to change? Below the cut line: {below}. Cut: {cut_names}. "
-            f"Name it and tell me what evidence you have that {people} need it in Phase 1."
+            f"Which feature do you want to change? Below the cut line: {below}. Cut: {cuts}. Name it and say "
+            f"what to do with it — add, cut, move, split, merge or re-estimate — and, to move it into Phase 1, "
+            f"what evidence you have that {work.people} need it."
         )
-        return Negotiation(reply=reply, output=output, record=record(reply, "held", "no feature named"))
+        record = _record(work, reply, "held", "no feature named")
+        return Negotiation(reply=reply, output=output, record=record, understood=False)
 
-    if REDUCE.search(text) and all(kind == "mvp" for kind, _n in targets):
-        return _reduce(state, output, text, targets, label, team, record)
-
-    in_phase1 = [n for kind, n in targets if kind == "mvp" and (f := output.feature(n)) and f.phase == 1]
-    if len(in_phase1) == len(targets):
-        feature = output.feature(in_phase1[0])
-        assert feature is not None
-        reply = (
-            f"{label}: {', '.join(in_phase1)} {'is' if len(in_phase1) == 1 else 'are'} already in Phase 1 "
-            f"({feature.priority}, score {feature.rice_score:g}); nothing to change there. "
-            "Is there another feature you want to argue for, or do you agree with the scope?"
-        )
-        return Negotiation(reply=reply, output=output, record=record(reply, "held", "already in Phase 1"))
-
-    if evidence or final_round:
-        return _concede(state, output, text, targets, evidence, label, team, record, final_round)
-    return _hold(state, output, targets, label, team, record)
-
-
-def _candidate_feature(output: ScopingOutput, summary: DiscoverySummary, kind: str, name: str) -> Feature:
-    if kind == "mvp":
-        feature = output.feature(name)
-        assert feature is not None
-        return feature
-    description = next((c.description for c in output.cut_features if c.name == name), "") or name
-    nice = nice_to_have(description + " " + name, summary)
-    core_name = (
-        output.implementation_phases[0].name.removeprefix("MVP: ") if output.implementation_phases else name
+    before_phase1 = {f.name for f in output.mvp_features if f.phase == 1}
+    for request in requests:
+        _apply(work, request)
+    new = rescore(work.output, team_size(summary))
+    work.output = new
+    bumped = sorted(before_phase1 - {f.name for f in new.mvp_features if f.phase == 1} - set(work.names))
+    refresh_narrative(new, summary)
+    reply = _reply(work, bumped)
+    outcome: Literal["held", "conceded"] = "conceded" if work.changed else "held"
+    reason = (
+        "; ".join(work.changed) if work.changed else "; ".join(work.held) or "nothing to change"
     )
-    candidate = Candidate(name, description, "wishlist" if kind == "cut" else "request", nice)
-    count = user_count(summary)
-    return score_candidate(candidate, summary, count, Candidate(core_name, core_name, "problem", None, "core"))
+    if work.evidence and work.changed:
+        reason = f"new evidence: {work.evidence}; {reason}"
+    elif work.final and work.changed and not work.trade:
+        reason = f"final round: conceded gracefully; {reason}"
+    return Negotiation(reply=reply, output=new, record=_record(work, reply, outcome, reason))
 
 
-def _hold(state, output, targets, label, team, record) -> Negotiation:  # type: ignore[no-untyped-def]
-    summary = state.discovery_summary
-    people = persona(summary)
-    budget = output.effort_budget_weeks
-    current = phase_effort(output, 1)
-    phase1 = [f for f in output.mvp_features if f.phase == 1]
-    top = max(phase1, key=lambda f: f.rice_score) if phase1 else None
-    lines = []
-    extra = 0.0
-    for kind, name in targets:
-        feature = _candidate_feature(output, summary, kind, name)
-        score = feature.compute_score()
-        extra += feature.rice_effort
-        comparison = f" vs {top.rice_score:g} for {top.name}" if top else ""
-        where = {
-            "mvp": f"it sits in Phase {feature.phase}",
-            "cut": "I cut it",
-            "new": "it isn't in the scope yet",
-        }[kind]
-        lines.append(
-            f"{name} scores {score:g}{comparison} ({where}; effort {feature.rice_effort:g}, "
-            f"impact {feature.rice_impact:g}, confidence {feature.rice_confidence:.0%})"
+def _named_without_verb(work: _Round) -> list[ChangeRequest]:
+    """'The export!' or 'what about it' after a held round: the named (or last argued) feature, moved up."""
+    found = match_features(work.output, work.text)
+    if found:
+        return [ChangeRequest("promote", name, work.text, phase=1) for _kind, name, _s in found]
+    decisions = work.output.decisions
+    if decisions and decisions[-1].features and re.search(r"\b(it|this|that|them)\b", work.text, re.IGNORECASE):
+        return [ChangeRequest("promote", name, work.text, phase=1) for name in decisions[-1].features]
+    return []
+
+
+def _record(work: _Round, reply: str, outcome: Literal["held", "conceded", "answered"], reason: str) -> DecisionRecord:
+    return DecisionRecord(
+        round=work.round_number,
+        ask=work.text,
+        intent="PUSHBACK",
+        answer=reply,
+        outcome=outcome,
+        reason=reason,
+        features=list(dict.fromkeys(work.names)),
+        risk="; ".join(work.risks),
+    )
+
+
+def _apply(work: _Round, request: ChangeRequest) -> None:
+    target = work.find(request.what) if request.kind not in ("add", "merge") else None
+    key = (request.kind, target[1] if target else request.what.lower())
+    if key in work.done:
+        return
+    work.done.add(key)
+    {
+        "cut": _cut,
+        "defer": _defer,
+        "effort": _effort,
+        "split": _split,
+        "merge": _merge,
+        "promote": _promote,
+        "add": _add,
+    }[request.kind](work, request, target)
+
+
+def _cut(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
+    if target is None:
+        work.notes.append(f"there is no “{request.what or 'that'}” in the scope, so there was nothing to cut")
+        return
+    kind, name = target
+    work.names.append(name)
+    if kind == "cut":
+        work.notes.append(f"{name} was already cut")
+        return
+    feature = work.output.feature(name)
+    assert feature is not None
+    work.output.mvp_features = [f for f in work.output.mvp_features if f is not feature]
+    work.output.cut_features.append(
+        CutFeature(
+            name=feature.name,
+            description=feature.description,
+            reason=f"{feature.name}: you cut it in argue-back round {work.round_number} (“{request.clause.strip()}”); "
+            f"that frees {feature.rice_effort:g} person-weeks.",
         )
-        cut = next((c for c in output.cut_features if c.name == name), None)
-        if cut:
-            lines.append(f"My reason for cutting it: {cut.reason}")
-    after = round(current + extra, 2)
+    )
+    work.changed.append(f"cut {name}")
+
+
+def _defer(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
+    if target is None:
+        work.notes.append(f"there is no “{request.what or 'that'}” in the scope to move")
+        return
+    kind, name = target
+    work.names.append(name)
+    if kind == "cut":
+        work.notes.append(f"{name} is already out of the MVP")
+        return
+    feature = work.output.feature(name)
+    assert feature is not None
+    _pin(feature, max(2, request.phase), f"you moved it out of Phase 1: “{request.clause.strip()}”")
+    work.changed.append(f"moved {name} to Phase {feature.phase}")
+
+
+def _effort(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
+    if target is None or target[0] != "mvp" or request.weeks is None:
+        work.notes.append(f"I couldn't tell which feature takes {request.weeks:g} weeks — name it and I'll set it")
+        return
+    feature = work.output.feature(target[1])
+    assert feature is not None
+    old = feature.rice_effort
+    feature.rice_effort = request.weeks
+    feature.provenance["effort"] = Provenance(source="stated", reason=f"you said: “{request.clause.strip()}”")
+    work.names.append(feature.name)
+    work.changed.append(
+        f"set {feature.name}'s effort to {request.weeks:g} person-weeks (was {old:g}); its score is now "
+        f"{feature.compute_score():g}"
+    )
+
+
+def _copy_of(source: Feature, name: str, description: str, effort: float, why: str) -> Feature:
+    feature = source.model_copy(deep=True)
+    feature.name = name
+    feature.description = description
+    feature.rice_effort = effort
+    feature.provenance["effort"] = Provenance(source="estimated", reason=why)
+    feature.provenance["origin"] = Provenance(source="stated", reason=why)
+    return feature
+
+
+def _split(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
+    parts = [p for p in request.parts if p]
+    if len(parts) != 2:
+        work.notes.append("I need the two parts to split into")
+        return
+    source = work.output.feature(target[1]) if target and target[0] == "mvp" else None
+    why = f"split at your request in round {work.round_number}: “{request.clause.strip()}”"
+    if source is None:
+        new = [work.new_feature(short_name(p), p, request.clause.strip()) for p in parts]
+        work.output.mvp_features.extend(new)
+        work.names.extend(f.name for f in new)
+        work.changed.append(f"added {new[0].name} and {new[1].name} as separate rows")
+        return
+    half = max(0.5, round(source.rice_effort / 2 * 2) / 2)
+    new = [_copy_of(source, short_name(p), f"{p} (split from {source.name})", half, why) for p in parts]
+    index = work.output.mvp_features.index(source)
+    work.output.mvp_features[index : index + 1] = new
+    work.names.extend([source.name, *(f.name for f in new)])
+    work.changed.append(
+        f"split {source.name} into {new[0].name} and {new[1].name} ({half:g} person-weeks each, from its "
+        f"{source.rice_effort:g})"
+    )
+
+
+def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
+    rows = [work.find(p) for p in request.parts]
+    features = [work.output.feature(r[1]) for r in rows if r and r[0] == "mvp"]
+    merged_from: list[Feature] = []
+    for feature in features:
+        if feature is not None and all(feature is not f for f in merged_from):
+            merged_from.append(feature)
+    if len(merged_from) < 2:
+        named = ", ".join(p for p in request.parts if p)
+        work.notes.append(f"I found only one of {named} in the table, so there was nothing to merge")
+        return
+    first, second = merged_from[0], merged_from[1]
+    name = short_name(request.into) if request.into else f"{first.name} and {second.name}"
+    why = f"merged from {first.name} and {second.name} at your request in round {work.round_number}"
+    merged = _copy_of(
+        first, name[:1].upper() + name[1:], f"{first.description}; {second.description}",
+        first.rice_effort + second.rice_effort, why,
+    )
+    merged.rice_reach = max(first.rice_reach, second.rice_reach)
+    merged.rice_impact = max(first.rice_impact, second.rice_impact)
+    merged.rice_confidence = min(first.rice_confidence, second.rice_confidence)
+    if 1 in (first.phase if "phase" in first.pinned else 0, second.phase if "phase" in second.pinned else 0):
+        _pin(merged, 1, why)
+    work.output.mvp_features[work.output.mvp_features.index(first)] = merged
+    work.output.mvp_features = [f for f in work.output.mvp_features if f is not second]
+    work.names.extend([first.name, second.name, merged.name])
+    work.changed.append(
+        f"merged {first.name} and {second.name} into {merged.name} ({merged.rice_effort:g} person-weeks, the two "
+        "efforts added)"
+    )
+
+
+def _why_in(work: _Round) -> str:
+    if work.evidence:
+        return f"on your new evidence (“{work.evidence}”)"
+    if work.trade:
+        return "because you traded scope for it in the same message"
+    return "because this is our last round — recorded as a risk"
+
+
+def _promote(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
+    if target is None:
+        _add(work, request, None, promote=True)
+        return
+    kind, name = target
+    work.names.append(name)
+    feature = work.output.feature(name) if kind == "mvp" else None
+    if feature is not None and feature.phase == 1:
+        work.notes.append(f"{name} is already in Phase 1 ({feature.priority}, score {feature.rice_score:g})")
+        return
+    if work.evidence or work.trade or work.final:
+        if feature is None:
+            cut = next(c for c in work.output.cut_features if c.name == name)
+            work.output.cut_features = [c for c in work.output.cut_features if c is not cut]
+            feature = work.new_feature(cut.name, cut.description, request.clause.strip())
+            feature.provenance["origin"] = Provenance(source="stated", reason=f"brought back from the cuts: “{request.clause.strip()}”")
+            work.output.mvp_features.append(feature)
+        _concede(work, feature, request)
+        return
+    _hold(work, feature, name, kind)
+
+
+def _concede(work: _Round, feature: Feature, request: ChangeRequest) -> None:
+    why = f"you argued for it in round {work.round_number} " + _why_in(work)
+    _pin(feature, 1, why)
+    if work.evidence:
+        feature.rice_confidence = max(feature.rice_confidence, 0.8)
+        feature.provenance["confidence"] = Provenance(source="stated", reason=f"your evidence: “{work.evidence}”")
+        if feature.rice_impact < 1:
+            feature.rice_impact = 1.0
+            feature.provenance["impact"] = Provenance(
+                source="stated", reason=f"raised to 1 (medium) on your evidence: “{work.evidence}”"
+            )
+    elif work.final and not work.trade:
+        work.risks.append(
+            f"{feature.name} moved into Phase 1 at the last round without evidence; validate it with "
+            f"{work.people} in the first week"
+        )
+    work.changed.append(f"moved {feature.name} into Phase 1 as P0 {_why_in(work)}")
+
+
+def _hold(work: _Round, feature: Feature | None, name: str, kind: str) -> None:
+    output = work.output
+    candidate = feature or work.new_feature(
+        name, next((c.description for c in output.cut_features if c.name == name), name), name
+    )
+    phase1 = [f for f in output.mvp_features if f.phase == 1]
+    top = max(phase1, key=lambda f: f.compute_score()) if phase1 else None
+    current = phase_effort(output, 1)
+    after = round(current + candidate.rice_effort, 2)
+    budget = output.effort_budget_weeks
+    team = team_size(work.state.discovery_summary)
+    where = f"it sits in Phase {feature.phase}" if feature else "I cut it"
+    versus = f" vs {top.compute_score():g} for {top.name}" if top else ""
     if after > budget:
         effect = (
-            f"it would push Phase 1 from {_weeks(current, team)} to {_weeks(after, team)}, over your "
-            f"{budget:g} person-week budget"
+            f"it would push Phase 1 from {_weeks(current, team)} to {_weeks(after, team)}, over your {budget:g} "
+            "person-week budget"
         )
     else:
-        effect = (
-            f"it would fit ({current:g} → {after:g} of {budget:g} person-weeks) but would take the slack "
-            "the core flow needs if anything runs late"
-        )
-    reply = (
-        f"{label}: I'm holding for now. "
-        + "; ".join(lines[:1])
-        + f"; {effect}. "
-        + "".join(f"{line} " for line in lines[1:])
-        + f"What evidence do you have that {people} would use it — interviews, numbers, "
-        "customers asking, a contract? With evidence I'll move it in."
+        effect = f"it would fit ({current:g} → {after:g} of {budget:g} person-weeks) but would eat the slack the core flow needs"
+    line = (
+        f"I'm holding {name} where it is for now: it scores {candidate.compute_score():g}{versus} ({where}; effort "
+        f"{candidate.rice_effort:g}, impact {candidate.rice_impact:g}, confidence {candidate.rice_confidence:.0%}), and "
+        f"{effect}"
     )
-    reason = f"no new evidence; {'; '.join(lines[:1])}; {effect}"
-    return Negotiation(reply=reply, output=output, record=record(reply, "held", reason))
+    cut = next((c for c in output.cut_features if c.name == name), None)
+    if cut:
+        line += f". My reason for cutting it: {cut.reason}"
+    work.held.append(line)
 
 
-def _concede(state, output, text, targets, evidence, label, team, record, final_round) -> Negotiation:  # type: ignore[no-untyped-def]
-    summary = state.discovery_summary
+def _add(work: _Round, request: ChangeRequest, target: tuple[str, str] | None, promote: bool = False) -> None:
+    existing = work.strong(request.what) if request.what else None
+    if existing is not None:
+        _promote(work, ChangeRequest("promote", existing[1], request.clause, phase=1), existing)
+        return
+    if not request.what:
+        work.notes.append("I couldn't tell what to add — name the feature and I'll score it")
+        return
+    name = short_name(request.what)
+    feature = work.new_feature(name, request.what[:1].upper() + request.what[1:], request.clause.strip())
+    work.output.mvp_features.append(feature)
+    work.names.append(feature.name)
+    if not promote:
+        work.added.append(feature.name)
+    score = (
+        f"RICE {feature.compute_score():g} = reach {feature.rice_reach:g} × impact {feature.rice_impact:g} × "
+        f"confidence {feature.rice_confidence:.0%} ÷ effort {feature.rice_effort:g}"
+    )
+    if work.evidence or work.trade or work.final:
+        _pin(feature, 1, f"you asked for it in round {work.round_number} " + _why_in(work))
+        work.changed.append(f"added {feature.name} ({score}) to Phase 1 as P0 {_why_in(work)}")
+        if work.final and not (work.evidence or work.trade):
+            work.risks.append(f"{feature.name} added to Phase 1 at the last round without evidence")
+        return
+    if promote:
+        # Asked straight into Phase 1 without evidence: on the table with its numbers, below the line.
+        _pin(feature, 2, f"you asked for it in round {work.round_number}; below the line until there is evidence")
+        work.held.append(
+            f"{feature.name} isn't in the scope yet: I've added it below the cut line with its numbers ({score}), "
+            "and I'll move it into Phase 1 when there is evidence"
+        )
+        return
+    work.changed.append(f"added {feature.name} to the table ({score}); it goes where its score puts it")
+
+
+def _reply(work: _Round, bumped: list[str]) -> str:
+    output = work.output
     budget = output.effort_budget_weeks
-    before = {f.name for f in output.mvp_features if f.phase == 1}
-    moved: list[str] = []
-    for kind, name in targets:
-        feature = _candidate_feature(output, summary, kind, name)
-        if kind != "mvp":
-            output.cut_features = [c for c in output.cut_features if c.name != name]
-            output.mvp_features.append(feature)
-        feature.phase = 1
-        feature.priority = "P0"
-        why = f"you argued for it in round {label.split()[1]}" + (
-            f" with evidence: “{evidence}”" if evidence else " and it was the last round"
-        )
-        for pinned in ("phase", "priority"):
-            if pinned not in feature.pinned:
-                feature.pinned.append(pinned)
-            feature.provenance[pinned] = Provenance(source="stated", reason=why)
-        if evidence:
-            feature.rice_confidence = max(feature.rice_confidence, 0.8)
-            feature.provenance["confidence"] = Provenance(
-                source="stated", reason=f"your evidence: “{evidence}”"
-            )
-            if feature.rice_impact < 1:
-                feature.rice_impact = 1.0
-                feature.provenance["impact"] = Provenance(
-                    source="stated", reason=f"raised to 1 (medium) on your evidence: “{evidence}”"
-                )
-        moved.append(feature.name)
-    new = rescore(output, team)
-    after = {f.name for f in new.mvp_features if f.phase == 1}
-    bumped = sorted(before - after)
-    used = phase_effort(new, 1)
-    risks = []
-    if used > budget:
-        risks.append(f"Phase 1 grows to {_weeks(used, team)}, over the {budget:g} person-week budget")
-    if final_round and not evidence:
-        risks.append(
-            f"{', '.join(moved)} moved into Phase 1 at the last round without evidence; validate with "
-            f"{persona(summary)} in the first week"
-        )
-    risk = "; ".join(risks)
-    if evidence:
-        opening = f"{label}: that's new evidence (“{evidence}”), so I'll move {', '.join(moved)} into Phase 1 as P0."
-        reason = f"new evidence: {evidence}"
-    else:
-        opening = (
-            f"{label}: this is our last round, so I'll move {', '.join(moved)} in as P0 — recorded as a risk."
-        )
-        reason = "final round: conceded gracefully"
-    parts = [opening]
+    team = team_size(work.state.discovery_summary)
+    used = phase_effort(output, 1)
+    parts: list[str] = [f"{work.label}:"]
+    if work.changed:
+        sentence = "; ".join(work.changed)
+        parts.append(sentence[:1].upper() + sentence[1:] + ".")
+    for feature in output.mvp_features:
+        if feature.name in work.added and "phase" not in feature.pinned:
+            parts.append(f"{feature.name} lands in Phase {feature.phase} on its score ({feature.rice_score:g}).")
+    if work.notes:
+        note = "; ".join(work.notes)
+        parts.append(note[:1].upper() + note[1:] + ".")
+    if work.held:
+        parts.append(" ".join(h.rstrip(".") + "." for h in work.held))
     if bumped:
-        parts.append(f"To keep the budget honest, {', '.join(bumped)} moves below the cut line to Phase 2.")
+        moved = [f"{name} (now Phase {f.phase})" for name in bumped if (f := output.feature(name))]
+        parts.append(f"To keep the budget honest, {', '.join(moved or bumped)} moves below the cut line.")
     if used > budget:
-        parts.append(
-            f"Even so, Phase 1 grows to {_weeks(used, team)}, over your {budget:g} person-week budget "
-            "— recorded as a risk."
-        )
+        parts.append(f"Phase 1 is now {_weeks(used, team)}, over your {budget:g} person-week budget — recorded as a risk.")
+        work.risks.append(f"Phase 1 grows to {_weeks(used, team)}, over the {budget:g} person-week budget")
     else:
         parts.append(f"Phase 1 is now {used:g} of {budget:g} person-weeks.")
-    parts.append("Anything else, or do you agree with the scope?")
-    reply = " ".join(parts)
-    refresh_narrative(new, summary)
-    return Negotiation(reply=reply, output=new, record=record(reply, "conceded", reason, risk))
-
-
-def _reduce(state, output, text, targets, label, team, record) -> Negotiation:  # type: ignore[no-untyped-def]
-    summary = state.discovery_summary
-    target_phase = 3 if re.search(r"phase 3|much later|v3", text, re.IGNORECASE) else 2
-    moved = []
-    for _kind, name in targets:
-        feature = output.feature(name)
-        if feature is None:
-            continue
-        feature.phase = target_phase
-        feature.priority = "P1" if target_phase == 2 else "P2"
-        for pinned in ("phase", "priority"):
-            if pinned not in feature.pinned:
-                feature.pinned.append(pinned)
-            feature.provenance[pinned] = Provenance(
-                source="stated", reason=f"you asked to defer it: “{text}”"
-            )
-        moved.append(name)
-    new = rescore(output, team)
-    used = phase_effort(new, 1)
-    reply = (
-        f"{label}: agreed — cutting scope needs no evidence. {', '.join(moved)} moves to Phase {target_phase}; "
-        f"Phase 1 is now {used:g} of {new.effort_budget_weeks:g} person-weeks. Do you agree with the scope now?"
-    )
-    refresh_narrative(new, summary)
-    return Negotiation(
-        reply=reply, output=new, record=record(reply, "conceded", "the user narrowed the scope")
-    )
+    if work.held:
+        parts.append(
+            f"What evidence do you have that {work.people} need it in Phase 1 — interviews, numbers, customers "
+            "asking, a contract? With evidence I'll move it in."
+        )
+    else:
+        parts.append("Anything else, or do you agree with the scope?")
+    return " ".join(parts)

@@ -14,6 +14,7 @@ from pmtui.models import (
     Provenance,
     ScopingOutput,
 )
+from pmtui.product.brains.offline.scoping.derive import derive
 from pmtui.product.brains.offline.scoping.narrative import core_flow, key_screens, scope_rationale
 from pmtui.product.brains.offline.scoping.rules import (
     AUTH,
@@ -21,13 +22,9 @@ from pmtui.product.brains.offline.scoping.rules import (
     COSMETIC,
     DEFAULT_REACH,
     EFFORT_RULES,
-    IMPORT_CUES,
     MAX_FEATURES,
     MIN_FEATURES,
     NICE_TO_HAVES,
-    PAID,
-    PROGRESS_CUES,
-    REMINDER_CUES,
     NiceToHave,
     rx,
 )
@@ -43,6 +40,7 @@ class Candidate:
     origin: str
     nice: NiceToHave | None = None
     role: str = "default"
+    quote: str = ""
 
 
 def nice_to_have(text: str, summary: DiscoverySummary) -> NiceToHave | None:
@@ -72,25 +70,41 @@ def _overlap(text: str, problem_stems: set[str]) -> int:
 
 
 def _candidates(summary: DiscoverySummary) -> list[Candidate]:
+    """The wishlist in the founder's words, then what their problem, workaround, constraints and revenue
+    model imply (each quoting its source)."""
     candidates: list[Candidate] = []
-    seen: set[str] = set()
+    seen: list[set[str]] = []
+
+    def fresh(name: str) -> bool:
+        key = stems(name)
+        if not key or any(key <= other or other <= key for other in seen if other):
+            return False
+        seen.append(key)
+        return True
+
     for item in summary.feature_wishlist:
         if not item.strip():
             continue
         name = short_name(item)
-        key = " ".join(sorted(stems(name))) or name.lower()
-        if key in seen:
-            continue
-        seen.add(key)
-        candidates.append(Candidate(name, item.strip(), "wishlist", nice_to_have(item, summary)))
+        if fresh(name):
+            candidates.append(
+                Candidate(name, item.strip(), "wishlist", nice_to_have(item, summary), quote=item.strip())
+            )
+    for found in derive(summary):
+        if fresh(found.name):
+            candidates.append(Candidate(found.name, found.description, found.origin, None, quote=found.quote))
     return candidates
 
 
 def _pick_core(candidates: list[Candidate], summary: DiscoverySummary) -> Candidate:
     problem_stems = stems(summary.core_problem)
     usable = [c for c in candidates if c.nice is None]
-    if usable:
-        best = max(usable, key=lambda c: (_overlap(c.description, problem_stems), -usable.index(c)))
+    # What the founder asked for comes first; a row derived from their problem is the core only when
+    # nothing on the wishlist touches the problem.
+    for pool in ([c for c in usable if c.origin == "wishlist"], usable):
+        if not pool:
+            continue
+        best = max(pool, key=lambda c: (_overlap(c.description, problem_stems), -pool.index(c)))
         if _overlap(best.description, problem_stems) > 0:
             best.role = "core"
             return best
@@ -119,73 +133,32 @@ def _pick_core(candidates: list[Candidate], summary: DiscoverySummary) -> Candid
     return core
 
 
-def _derived(summary: DiscoverySummary, candidates: list[Candidate]) -> list[Candidate]:
-    """Features the core flow needs that the wishlist did not name, in the order they are worth adding."""
-    wish_text = " ".join(c.description for c in candidates)
+def _templates(summary: DiscoverySummary, candidates: list[Candidate]) -> list[Candidate]:
+    """Rows most MVPs need that the founder did not mention; used only to fill a thin scope, and labelled."""
+    said = " ".join(c.description for c in candidates)
     people = persona(summary)
-    derived: list[Candidate] = []
-    if not AUTH.search(wish_text):
-        derived.append(
-            Candidate(
-                "Sign-up and profile",
-                f"{people.capitalize()} create an account so their data is theirs and follows them",
-                "derived",
-                None,
-                "support",
-            )
-        )
-    if REMINDER_CUES.search(summary.core_problem) and not re.search(
-        r"remind|notif|alert", wish_text, re.IGNORECASE
-    ):
-        derived.append(
-            Candidate(
-                "Reminders",
-                "Timely reminders so nothing slips: the problem you described is about things being missed",
-                "derived",
-                None,
-                "support",
-            )
-        )
+    rows = []
+    if not AUTH.search(said):
+        rows.append(Candidate(
+            "Sign-up and profile",
+            f"{people.capitalize()} create an account so their data is theirs (template: most apps need one; "
+            "you did not ask for it)",
+            "template",
+        ))
     if summary.success_metric.strip():
-        derived.append(
-            Candidate(
-                "Success metric tracking",
-                f"Instrument the success metric from day one: {summary.success_metric.strip()}",
-                "derived",
-            )
-        )
-    if PROGRESS_CUES.search(summary.core_problem + " " + summary.success_metric) and not re.search(
-        r"history|progress", wish_text, re.IGNORECASE
-    ):
-        derived.append(
-            Candidate("History view", f"{people.capitalize()} see what they did over time", "derived")
-        )
-    alternatives = IMPORT_CUES.search(summary.current_alternatives)
-    if alternatives:
-        derived.append(
-            Candidate(
-                f"Import from {alternatives.group(1).lower()}",
-                f"Bring existing data over from {alternatives.group(1).lower()}, what {people} use today",
-                "derived",
-            )
-        )
-    if PAID.search(summary.revenue_model) and not re.search(
-        r"pay|billing|subscri|checkout", wish_text, re.IGNORECASE
-    ):
-        derived.append(
-            Candidate(
-                "Payments",
-                f"Take payment as the revenue model says: {summary.revenue_model.strip()}",
-                "derived",
-            )
-        )
-    derived.append(
-        Candidate(
-            "Onboarding", f"A first-run walkthrough that gets new {people} to the core flow", "derived"
-        )
-    )
-    derived.append(Candidate("Settings", "Preferences and account settings", "derived"))
-    return derived
+        rows.append(Candidate(
+            "Success metric tracking",
+            f"Instrument the success metric from day one: {summary.success_metric.strip()} (template: every MVP "
+            "measures its goal)",
+            "template",
+        ))
+    rows.append(Candidate(
+        "Onboarding",
+        f"A first-run walkthrough that gets new {people} to the core flow (template: not from your words)",
+        "template",
+    ))
+    rows.append(Candidate("Settings", "Preferences and account settings (template: not from your words)", "template"))
+    return rows
 
 
 def score_candidate(
@@ -236,6 +209,12 @@ def score_candidate(
     concrete = candidate.origin == "wishlist" and (len(terms(text)) >= 2 or _overlap(text, problem_stems) > 0)
     if candidate.origin == "problem":
         confidence, why = 0.8, "you described this problem concretely: confidence 80%"
+    elif candidate.origin == "request":
+        confidence, why = 0.5, "you asked for it in argue-back; 50% until there is evidence that users need it"
+    elif candidate.origin in ("workaround", "constraint", "revenue"):
+        confidence, why = 0.8, f"it follows from your {ORIGIN_WORDS[candidate.origin]}: confidence 80%"
+    elif candidate.origin == "template":
+        confidence, why = 0.5, "a template row, not from your words: confidence 50%"
     elif concrete:
         confidence, why = 0.8, "on your wishlist and described concretely: confidence 80%"
     elif candidate.origin == "wishlist":
@@ -259,6 +238,7 @@ def score_candidate(
             effort = max(effort, 1.5)
             why += "; the core flow gets at least 1.5 person-weeks to be done properly"
     provenance["effort"] = Provenance(source=source, reason=why)  # type: ignore[arg-type]
+    provenance["origin"] = origin_provenance(candidate)
     return Feature(
         name=candidate.name,
         description=text,
@@ -268,6 +248,26 @@ def score_candidate(
         rice_effort=float(effort),
         provenance=provenance,
     )
+
+
+ORIGIN_WORDS: dict[str, str] = {
+    "wishlist": "wishlist",
+    "problem": "problem",
+    "workaround": "description of today's workaround",
+    "constraint": "constraints",
+    "revenue": "revenue model",
+    "request": "argue-back request",
+}
+
+
+def origin_provenance(candidate: Candidate) -> Provenance:
+    """Where a row came from: the founder's words (quoted) or a template (said so)."""
+    if candidate.origin == "template":
+        return Provenance(source="estimated", reason=f"template: {candidate.name} is not from your words; it fills a gap")
+    if candidate.origin == "problem" and not candidate.quote:
+        return Provenance(source="stated", reason="your core problem")
+    quote = candidate.quote or candidate.description
+    return Provenance(source="stated", reason=f"your {ORIGIN_WORDS.get(candidate.origin, 'words')}: “{quote}”")
 
 
 def _cut_reason(feature: Feature, nice: NiceToHave, summary: DiscoverySummary, core: str) -> str:
@@ -286,11 +286,11 @@ def propose(summary: DiscoverySummary, comparables: list[ComparableProduct]) -> 
     budget = effort_budget_weeks(summary)
     team = team_size(summary)
     kept = [c for c in candidates if c.nice is None]
-    for extra in _derived(summary, candidates):
-        if len(kept) >= MIN_FEATURES and extra.role != "support":
+    for template in _templates(summary, candidates):
+        if len(kept) >= MIN_FEATURES:
             break
-        if all(stems(extra.name) != stems(c.name) for c in kept):
-            kept.append(extra)
+        if all(stems(template.name) != stems(c.name) for c in kept):
+            kept.append(template)
     kept = [core] + [c for c in kept if c is not core]
     nice = [c for c in candidates if c.nice is not None]
     kept = kept[: MAX_FEATURES - min(len(nice), 3)]

@@ -102,22 +102,9 @@ CORE_LOOP = rx(
 
 AUTH = rx(r"\b(auth\w*|log ?in|sign[- ]?(?:up|in)|accounts?|profiles?|onboard\w*|register\w*)\b")
 
-REMINDER_CUES = rx(
-    r"\b(forget\w*|forgot|late|remind\w*|chas\w*|wait\w*|respond\w*|reply|no-?shows?|"
-    r"miss\w* (?:the )?(?:deadlines?|appointments?|shifts?|payments?|meetings?|classes|doses?|medications?|bills?|"
-    r"events?|due dates?|approvals?|reminders?))\b"
-)
 
-PROGRESS_CUES = rx(r"\b(progress|history|track\w*|streaks?|over time|trend\w*|log)\b")
 
-PAID = rx(
-    r"\b(subscriptions?|paid|pay|fee|fees|price|pricing|commission|\$|€|£|per (?:month|seat|user)|freemium|"
-    r"premium|charge|sell)\b"
-)
 
-IMPORT_CUES = rx(
-    r"\b(spreadsheets?|excel|google sheets|sheets|csv|paper|notebooks?|whiteboard|notes app)\b"
-)
 
 USER_COUNT = rx(
     r"\b(\d[\d,]*(?:\.\d+)?)\s*(k|m|thousand|million)?\+?\s+(?!years?\b|yrs?\b|hours?\b|%|percent\b|minutes?\b|"
@@ -185,6 +172,16 @@ PUSHBACK = rx(
     r"\bnot (?:ok|okay|happy|convinced|enough|acceptable)\b)"
 )
 
+# "let's write the spec", "go ahead", "spec please": agreement that asks for the next step.
+NEXT_STEP = rx(
+    r"\b(?:write|do|make|prepare|draft|start|generate)\b[^.?!]{0,20}\b(?:spec|specification|document|doc|prd)\b|"
+    r"\bspec\s*(?:please|pls|now)?\s*[.!]*$|\b(?:go ahead|go on|go for it|proceed|let'?s go|let'?s do it|ship it|"
+    r"move on|next step|carry on|lets go)\b"
+)
+
+# A clause asking something ("why did you cut that one?") requests nothing; "can you put X in phase 1?" does.
+ASKING = rx(r"^\s*(?:why|what|what'?s|whats|how|where|when|which|who|is|are|does|do|did|was|were)\b")
+
 QUESTION_START = rx(
     r"^\s*(?:what|how|why|which|when|where|who|is|are|does|do|can you explain|could you explain|explain|"
     r"tell me|what'?s|how'?s|why'?s)\b"
@@ -225,26 +222,182 @@ EVIDENCE = (
     rx(r"\bsigned (?:an? )?(?:loi|letter of intent|contract|pilot)\b|\bpre-?orders?\b|\bwaitlist of \d"),
 )
 
-NEW_FEATURE = (
-    rx(
-        r"\b(?:i|we|they|users|customers)\s+(?:really\s+|absolutely\s+)?(?:need|want|must have|require)\s+"
-        r"(?:a |an |the |some |to have (?:a |an |the )?)?(?P<x>[\w' -]{3,60}?)"
-        r"(?=\s+(?:in|into|for|at|on|from|because|as|so|or|and)\b|[.,!?;]|$)"
+
+
+
+# -- change requests in argue-back (see requests.py); `what` names the feature in the founder's words ----
+_NUM_WORD = r"(?P<n>\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|half a)"
+_PHASE1 = r"(?:the\s+)?(?:phase\s*(?:1|one)|first\s+(?:phase|version|release)|mvp|v1|p0)"
+_LATER = r"(?:phase\s*[23]|later|v2|v3|the next phase|a later phase|next version)"
+SPLIT_PATTERNS = (
+    rx(r"\bsplit(?:\s+up)?\s+(?P<what>.+?)\s+(?:in|into)\s+(?P<a>.+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+)"),
+)
+MERGE_PATTERNS = (
+    rx(r"\b(?:merge|combine|join|fold)\s+(?P<a>.+?)\s+(?:and|with|&|\+)\s+(?P<b>.+?)(?:\s+(?:into|as)\s+(?P<into>[^,;]+))?"
+       r"(?=,|;|$)"),
+    rx(r"\b(?:merge|fold|put)\s+(?P<a>.+?)\s+into\s+(?P<b>[^,;]+)"),
+)
+EFFORT_PATTERNS = (
+    rx(r"\b(?:set|change|make|put)\s+(?P<what>.+?)\s*(?:'s)?\s+effort\s+(?:to|at|=)\s+" + _NUM_WORD + r"\b"),
+    rx(r"^(?:(?P<what>.+?)\s+)?effort\s+(?:to|at|=|should be|is)\s+" + _NUM_WORD + r"\b"),
+    rx(r"\b(?:give|put|set)\s+(?P<what>it|that|this|them)\s+(?:at\s+|to\s+)?" + _NUM_WORD + r"\s*(?:person[- ])?(?:weeks?|wks?)\b"),
+    rx(r"^(?P<what>.+?)\s+(?:is|are|takes?|will take|would take|could take|needs?|is more like|is about|is really)\s+"
+       r"(?:more like\s+|about\s+|around\s+|roughly\s+|at least\s+|closer to\s+)?" + _NUM_WORD
+       + r"\s*(?:person[- ])?(?:weeks?|wks?)\b(?!\s+(?:to|until|before|from))"),
+    rx(r"^(?P<what>.+?),?\s+(?:give it|make it|call it|put it at)\s+" + _NUM_WORD + r"\s*(?:person[- ])?(?:weeks?|wks?)\b"),
+)
+DEFER_WORDS = rx(r"\b(?:for now|later|phase\s*[23]|v2|can wait|next phase|postpone|defer|push\w*|from phase 1|"
+                 r"nice[- ]to[- ]have|for the moment)\b")
+DEFER_PATTERNS = (
+    rx(r"\b(?:push|move|put|defer|postpone|shift|bump)\s+(?P<what>.+?)\s+(?:to|into|until|for)\s+" + _LATER),
+    rx(r"\b(?:push|defer|postpone)\s+(?P<what>[^,;]+?)(?=\s+(?:for now|for later)|,|;|$)"),
+    rx(r"^(?P<what>.+?)\s+(?:can|could|should|will have to)\s+wait\b"),
+    rx(r"^(?P<what>.+?)\s+can\s+go\s+(?:to\s+|in\s+|into\s+)?" + _LATER),
+    rx(r"^(?P<what>.+?)\s+(?:is|are)\s+(?:just\s+)?(?:a\s+)?nice[- ]to[- ]haves?\b"),
+    rx(r"^(?:(?P<what>.+?)[\s,]+)?(?:later|for later|to later|next phase|in v2|(?:to|in|into)\s+phase\s*[23])\s*$"),
+    rx(r"\bdrop\s+(?P<what>.+?)\s+from\s+" + _PHASE1),
+)
+CUT_PATTERNS = (
+    rx(r"\b(?:cut(?!\s+line)|remove|drop|delete|kill|scrap|ditch|lose|get rid of|take out|skip)\s+(?P<what>[^,;]+?)"
+       r"(?=\s+(?:and\s+(?:add|include|put)|instead)\b|,|;|$)"),
+    rx(r"^(?P<what>.+?)\s+(?:is|are|isn'?t|aren'?t)\s+(?:not\s+)?(?:really\s+)?(?:needed|necessary|required)\b"),
+    rx(r"\b(?:don'?t|doesn'?t|do not|does not|won'?t|shouldn'?t|should not|wouldn'?t)\s+(?:really\s+)?need\s+"
+       r"(?P<what>[^,;]+)"),
+    rx(r"\bno need for\s+(?P<what>[^,;]+)"),
+    rx(r"^(?P<what>.+?)\s+can\s+go\b(?!\s+(?:in|into|to))"),
+)
+PROMOTE_PATTERNS = (
+    rx(r"^(?:(?P<what>.+?)\s+)?(?:has|have|needs?|must|should|got)\s+to\s+(?:be|go|stay|come)\s+(?:in\b|p0|there|" + _PHASE1 + ")"),
+    rx(r"\b(?:move|put|bring|pull|get|keep|have(?!\s+to\b))\s+(?:(?P<what>.+?)\s+)?(?:up|back in|forward|higher|to the top)\b"),
+    rx(r"\b(?:move|put|bring|pull|get|keep|have(?!\s+to\b)|come)\s+(?:(?P<what>.+?)\s+)?(?:in|into|to|on|at)\s+" + _PHASE1),
+    rx(r"^(?:(?P<what>.+?)\s+)?(?:should|must|needs? to|has to|can)\s+(?:be|go|stay|come)\s+(?:there\s+)?(?:in(?:to)?\s+)?"
+       + _PHASE1),
+    rx(r"^(?:(?P<what>.+?)\s+)?(?:is|are)\s+(?:a must(?:[- ]have)?|must[- ]have|essential|critical|crucial|non-negotiable|"
+       r"(?:our|the)\s+(?:real\s+|main\s+|key\s+)?differentiator|the whole point|a deal[- ]?breaker)\b"),
+    rx(r"^(?P<what>[^,;]+?)\s+must\s+have\b"),
+    rx(r"\b(?:i|we|they)\s+(?:really\s+|absolutely\s+)?(?:need|want)\s+(?P<what>.+?)\s+in\s+" + _PHASE1),
+    rx(r"^(?:(?P<what>[^,;]+?),?\s+)?(?:those|that|this|it|them)\s+(?:i|we)(?:'d| would)?\s+(?:want|need)\s+in\s+" + _PHASE1),
+    rx(r"^(?P<what>[^,;]+?)\s+(?:first|before\s+[^,;]+?)(?:\s+(?:please|pls))?\s*$"),
+)
+ADD_PATTERNS = (
+    rx(r"\badd\s+(?:one more thing|another thing|something)\s*[,:]\s*(?P<what>[^;]+?)(?=[.;]|$)"),
+    rx(r"\b(?:add|include|introduce)\s+(?P<what>[^,;]+?)(?=\s+(?:instead|too|as well)\b|,|;|$)"),
+    rx(r"\b(?:what|how)\s+about\s+(?P<what>[^,;?]+)"),
+    rx(r"\b(?:we|i|they)\s+(?:also\s+)?(?:really\s+)?need\s+(?P<what>[^,;]+?)(?=\s+(?:too|as well)\b|,|;|$)"),
+)
+WHY_NOT_IN = rx(
+    r"\bwhy\s+(?:is|are|was|were)\s+(?P<what>.+?)\s+(?:not in\s+" + _PHASE1 + r"|in\s+phase\s*[23]|below the (?:cut )?line|"
+    r"cut|dropped|(?:left|put)\s+out|(?:moved|pushed)\s+(?:to\s+)?(?:phase\s*[23]|later)|deprioriti[sz]ed)|"
+    r"\bwhy\s+did\s+you\s+(?:cut|drop|remove|kill|move|push|deprioriti[sz]e|leave out)\s+(?P<what2>[^?]+)"
+)
+# What a founder says when they mean nothing in particular: never a feature to cut or add.
+VAGUE_TARGET = rx(r"^(?:anything|everything|nothing|something|more|anything else|everything else|all of (?:it|them)|"
+                  r"stuff|the rest|much|a lot|any of (?:it|that|this))$")
+PRONOUN = rx(r"(?:it|its|this|that|them|their|these|those|one|the thing|that one|this one|that feature|this feature)")
+
+
+# -- features implied by the founder's words (see derive.py) ------------------------------------
+@dataclass(frozen=True)
+class DeriveRule:
+    aspect: str
+    pattern: re.Pattern[str]
+    name: str
+    description: str
+    origin: str
+    required: tuple[str, ...] = ()
+
+
+_OBJ = r"(?P<obj>(?:[\w'-]+\s+){0,4}?[\w'-]+)"
+DERIVE_RULES: tuple[DeriveRule, ...] = (
+    DeriveRule(
+        "core_problem",
+        rx(r"\b(?:break|breaks|breaking|broke|violat\w+|ignor\w+)\s+(?:the\s+)?(?P<what>(?:[\w'-]+\s+){0,4}?)"
+           r"(?:rules?|limits?|laws?|regulations?)\b"),
+        "{what} rule check",
+        "Checks the rules automatically before anything is confirmed — from your words: “{quote}”",
+        "problem",
+        required=("what",),
     ),
-    rx(
-        r"\b(?:add|include|put|bring back)\s+(?:a |an |the )?(?P<x>[\w' -]{3,60}?)"
-        r"(?=\s+(?:in|into|to|for|back)\b|[.,!?;]|$)"
+    DeriveRule(
+        "core_problem",
+        rx(r"\b(?P<verb>approv\w*|sign\w*|log\w*|fill(?:s|ed|ing)? in|writ\w+|record\w*|track\w*|count\w*)\s+"
+           r"(?:\w+\s+){0,3}?(?:on paper|by hand|manually|in a (?:book|notebook|register))"),
+        "{verb} in the app, not on paper",
+        "Do it in the app instead of by hand — from your words: “{quote}”",
+        "problem",
     ),
-    rx(r"\bwhat about\s+(?:a |an |the )?(?P<x>[\w' -]{3,60}?)(?=[.,!?;]|$)"),
-    rx(
-        r"(?:^|[.,;!?]\s*|\bbut\s+)(?:the |a |an |our )?(?P<x>[\w' -]{3,60}?)\s+(?:is|are)\s+(?:our |the |a |an )?"
-        r"(?:real |main |key |big )?(?:differentiator|essential|critical|crucial|a must|must-have|non-negotiable)"
+    DeriveRule(
+        "core_problem",
+        rx(r"\b(?:forget\w*|forgot|lose track of|loses track of|losing track of|lost track of|keep losing)\s+"
+           + _OBJ + r"(?=[,.;:!?]|\s+(?:and|or|but|so|because|when|until|then)\b|$)"),
+        "Keep track of {obj}",
+        "Nothing slips: everything in one list, with a nudge before it is missed — from your words: “{quote}”",
+        "problem",
+        required=("obj",),
+    ),
+    DeriveRule(
+        "core_problem",
+        rx(r"\b(?:chas\w+|nag\w*|follow(?:ing)? up (?:on|with))\s+" + _OBJ
+           + r"(?=[,.;:!?]|\s+(?:and|or|but|so|because|by|with|when|until)\b|$)"),
+        "Automatic follow-ups for {obj}",
+        "The follow-ups go out on their own, politely — from your words: “{quote}”",
+        "problem",
+        required=("obj",),
+    ),
+    DeriveRule(
+        "core_problem",
+        rx(r"(?P<what>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:is|are|gets?|get)\s+(?:all\s+)?(?:scattered|spread|lost)\s+"
+           r"(?:across|over|in|between|among)"),
+        "{what} in one place",
+        "Everything in one place instead of spread across tools — from your words: “{quote}”",
+        "problem",
+        required=("what",),
+    ),
+    DeriveRule(
+        "core_problem",
+        rx(r"\b(?:can'?t|cannot|never|don'?t|do not|no way to|nobody|no one)\s+(?:really\s+)?(?:knows?|sees?|tells?|"
+           r"find out|be sure)\s+(?P<wh>if|whether|what|where|which|who|when|how)\s+(?P<rest>[^,.;!?]+)"),
+        "See {wh} {rest}",
+        "Show it plainly, so nobody has to guess — from your words: “{quote}”",
+        "problem",
+        required=("rest",),
+    ),
+    DeriveRule(
+        "current_alternatives",
+        rx(r"\b(?P<tool>spreadsheets?|excel|google sheets?|sheets|csv|notebooks?|registers?|clipboards?|"
+           r"paper (?:book|forms?|log|records?|cards?))\b"),
+        "Import from {tool}",
+        "Bring over what they already keep today — from your words: “{quote}”",
+        "workaround",
+    ),
+    DeriveRule(
+        "constraints",
+        rx(r"\b(?P<what>offline|no signal|without (?:internet|signal|connection))\b"),
+        "Works offline",
+        "Works without a connection and syncs later — from your constraints: “{quote}”",
+        "constraint",
+    ),
+    DeriveRule(
+        "constraints",
+        rx(r"\b(?P<lang>[A-Z][a-z]+)\s+and\s+(?P<other>English|Spanish|French|German|Hindi|Kannada|Tamil|Arabic)\s+both\b|"
+           r"\b(?P<lang2>[A-Z][a-z]+)\s+(?:and|&)\s+English\b"),
+        "{lang}{lang2} and English interface",
+        "Every screen in both languages — from your constraints: “{quote}”",
+        "constraint",
+    ),
+    DeriveRule(
+        "constraints",
+        rx(r"\b(?P<law>HIPAA|GDPR|DSGVO|SOC ?2|data protection)\b"),
+        "{law} access control and audit log",
+        "Who saw and changed what, and access by role — from your constraints: “{quote}”",
+        "constraint",
+    ),
+    DeriveRule(
+        "revenue_model",
+        rx(r"(?P<what>\d+(?:\.\d+)?\s*%\s*(?:commission|fee|cut)?|commission|take (?:a|our) cut|fee (?:on|per) "
+           r"(?:each|every)\s+\w+|per (?:booking|walk|transaction|order|shift))"),
+        "In-app payment with the {what}",
+        "Customers pay in the app and the fee is taken on each transaction — from your revenue model: “{quote}”",
+        "revenue",
     ),
 )
-
-REDUCE = rx(
-    r"\b(?:drop|remove|cut|skip|postpone|defer|delay)\b|\b(?:don'?t|do not|doesn'?t) need\b|\bnot needed\b|"
-    r"\b(?:move|push)\b.{0,40}\b(?:phase [23]|later|v2)\b|\bcan wait\b"
-)
-
-PRONOUN = rx(r"^(?:it|this|that|them|these|those|one|thing|feature|all|everything|something)$")

@@ -1,0 +1,208 @@
+"""What a founder asks to change in the scope, clause by clause: add, cut, defer, promote, effort, split, merge.
+
+"Sign-up is not needed, hospitals already have single sign-on. Cut it and add a charge nurse
+approval step instead" is two requests: cut (it = sign-up) and add (a charge nurse approval step).
+Requests name features in the founder's words; `negotiate` resolves them against the table.
+Pronouns ("it", "that", "those") point at the last thing named before them in the message.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pmtui.product.brains.offline.scoping.rules import (
+    ADD_PATTERNS,
+    ASKING,
+    CUT_PATTERNS,
+    DEFER_PATTERNS,
+    DEFER_WORDS,
+    EFFORT_PATTERNS,
+    MERGE_PATTERNS,
+    PROMOTE_PATTERNS,
+    PRONOUN,
+    SPLIT_PATTERNS,
+    VAGUE_TARGET,
+    WHY_NOT_IN,
+    rx,
+)
+
+RequestKind = Literal["add", "cut", "defer", "promote", "effort", "split", "merge"]
+_NUMBER_WORDS = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0,
+                 "half a": 0.5, "a half": 0.5}
+_LEAD = rx(
+    r"^(?:(?:ok(?:ay)?|fine|yeah|yes|so|and|also|but|then|please|pls|kindly|abeg|alright|right|hmm|well|"
+    r"ok fair|fair|actually|i think|i guess|at least|the|a|an|our|my|your|their|that|this|these|those|"
+    r"one more thing|more|some)\b[\s,:]*)+"
+)
+_TAIL = rx(
+    r"(?:\s+|,\s*)(?:for now|then|too|as well|also|back|instead|please|pls|though|leh|lah|o|now|first|later|"
+    r"again|anyway|yet|feature|features|thing|in v1|in the mvp|in phase [123]|in the first (?:phase|version)|"
+    r"from phase 1|to phase [23]|to later|for later|at all|really)\s*$"
+)
+_CLAUSE_BREAK = re.compile(
+    r"(?<=[.!?;])\s+|\s*;\s*|,\s*(?:but|and then|so)\s+|\s+but\s+|"
+    r",?\s+and\s+(?=(?:add|cut|remove|drop|move|put|merge|split|give|set|make|keep|include|push|defer|take)\b)|"
+    r",\s+(?=(?:add|cut|remove|drop|move|put|merge|split|give|set|keep|include|push|defer)\b)|"
+    r",\s+(?=(?:it|that|this|they|those|these|can it|can that|can you|could you|can we)\s)",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class ChangeRequest:
+    """One change the founder asked for, in their words; `what` is '' when they said 'it' or 'that'."""
+
+    kind: RequestKind
+    what: str
+    clause: str
+    weeks: float | None = None
+    parts: tuple[str, ...] = ()
+    into: str = ""
+    phase: int = 2
+    refers_back: bool = False
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+def clean_target(phrase: str) -> str:
+    """'the charts' -> 'charts'; 'a charge nurse approval step instead' -> 'charge nurse approval step'."""
+    text = re.sub(r"\s+", " ", phrase).strip(" ,.;:!?-'\"")
+    for _ in range(3):
+        text = _LEAD.sub("", text).strip(" ,.;:!?-")
+        text = _TAIL.sub("", text).strip(" ,.;:!?-")
+    text = re.sub(r"^(?:to\s+)?(?:be able to\s+|have\s+)?", "", text, flags=re.IGNORECASE)
+    return text.strip()
+
+
+_VERB = re.compile(
+    r"\s+(?:is|are|was|were|has|have|had|can|could|should|must|will|would|seems?|sounds?|looks?|really|matters?|"
+    r"needs?|takes?|though)\b.*$",
+    re.IGNORECASE,
+)
+
+
+_ASIDE = re.compile(
+    r"^(?:(?:for (?:us|me|them|our \w+)|in my (?:view|opinion)|honestly|personally|to be honest|frankly),\s*)+",
+    re.IGNORECASE,
+)
+_MODAL_QUESTION = re.compile(r"^(?:can|could|would|will|should|shall|do|does|is|are)\s+", re.IGNORECASE)
+
+
+def named_thing(clause: str) -> str:
+    """The thing a clause is about ('the late fee really matters' -> 'late fee'), for 'it' later on.
+
+    A question names a wish: 'Can the reminders go out from our own address?' is 'the reminders go
+    out from our own address'."""
+    text = _ASIDE.sub("", clause.strip()).rstrip(" ?.!")
+    if _MODAL_QUESTION.match(text):
+        return clean_target(_MODAL_QUESTION.sub("", text))
+    head = re.split(r",", text, maxsplit=1)[0]
+    return clean_target(_VERB.sub("", head))
+
+
+def is_pronoun(phrase: str) -> bool:
+    return not phrase or bool(PRONOUN.fullmatch(phrase.strip().lower()))
+
+
+def split_clauses(text: str) -> list[str]:
+    pieces = [p.strip(" ,") for p in _CLAUSE_BREAK.split(text.strip()) if p and p.strip(" ,")]
+    return pieces
+
+
+def _weeks(raw: str) -> float | None:
+    raw = raw.strip().lower()
+    if raw in _NUMBER_WORDS:
+        return _NUMBER_WORDS[raw]
+    try:
+        return float(raw)
+    except ValueError:
+        return None
+
+
+def _items(phrase: str) -> list[str]:
+    """'the tax estimates and the badges' -> two targets; 'search and filter' stays one when it is one."""
+    parts = [clean_target(p) for p in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=the\s|a\s|an\s|my\s|our\s)", phrase)]
+    parts = [p for p in parts if p]
+    if len(parts) > 1:
+        return parts
+    pieces = [clean_target(p) for p in re.split(r"\s+and\s+", phrase)]
+    # "the social feed and the points" splits; "post and accept" as one name does not when it is short.
+    if len(pieces) == 2 and all(len(p.split()) >= 1 for p in pieces) and " " in phrase.strip():
+        return [p for p in pieces if p]
+    return [clean_target(phrase)] if clean_target(phrase) else []
+
+
+def parse_requests(text: str) -> list[ChangeRequest]:
+    """Every change request in the message, in the order said; 'it' and 'that' resolved to what came before."""
+    requests: list[ChangeRequest] = []
+    named: list[str] = []
+    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.strip()]
+    for index, sentence in enumerate(sentences):
+        why = WHY_NOT_IN.search(sentence)
+        if why and index + 1 < len(sentences) and not sentences[index + 1].rstrip().endswith("?"):
+            # "Why is the export not in phase 1? Without it they retype 80 names." argues, not asks.
+            what = clean_target(why.group("what") or why.group("what2") or "")
+            requests.append(ChangeRequest("promote", what, sentence, phase=1))
+            named.append(what)
+            continue
+        if sentence.endswith("?") and ASKING.match(sentence):
+            named.append(named_thing(sentence))
+            continue
+        for clause in split_clauses(sentence):
+            found = [r for r in _clause_requests(clause) if not VAGUE_TARGET.match(r.what.lower())]
+            for request in found:
+                if request.refers_back and not request.what:
+                    request.what = next((n for n in reversed(named) if n and not is_pronoun(n)), "")
+            requests.extend(found)
+            named.extend([r.what for r in found if r.what] or [named_thing(clause)])
+    return requests
+
+
+def _clause_requests(clause: str) -> list[ChangeRequest]:
+    lowered = clause.strip().rstrip(" .!")
+    for pattern in SPLIT_PATTERNS:
+        match = pattern.search(lowered)
+        if match:
+            return [ChangeRequest("split", clean_target(match.group("what")), clause,
+                                  parts=(clean_target(match.group("a")), clean_target(match.group("b"))))]
+    for pattern in MERGE_PATTERNS:
+        match = pattern.search(lowered)
+        if match:
+            into = clean_target(match.groupdict().get("into") or "")
+            return [ChangeRequest("merge", "", clause,
+                                  parts=(clean_target(match.group("a")), clean_target(match.group("b"))), into=into)]
+    for pattern in EFFORT_PATTERNS:
+        match = pattern.search(lowered)
+        if match:
+            weeks = _weeks(match.group("n"))
+            if weeks is not None and 0 < weeks <= 26:
+                what = clean_target(match.groupdict().get("what") or "")
+                return [ChangeRequest("effort", "" if is_pronoun(what) else what, clause, weeks=weeks,
+                                      refers_back=is_pronoun(what))]
+    deferred = bool(DEFER_WORDS.search(lowered))
+    for pattern in DEFER_PATTERNS:
+        match = pattern.search(lowered)
+        if match:
+            phase = 3 if re.search(r"phase 3|much later|v3", lowered, re.IGNORECASE) else 2
+            return [ChangeRequest("defer", "" if is_pronoun(w) else w, clause, phase=phase, refers_back=is_pronoun(w))
+                    for w in (_items(match.group("what")) or [""])]
+    for pattern in CUT_PATTERNS:
+        match = pattern.search(lowered)
+        if match:
+            kind: RequestKind = "defer" if deferred else "cut"
+            phase = 3 if re.search(r"phase 3|much later|v3", lowered, re.IGNORECASE) else 2
+            return [ChangeRequest(kind, "" if is_pronoun(w) else w, clause, phase=phase, refers_back=is_pronoun(w))
+                    for w in (_items(match.group("what")) or [""])]
+    for pattern in PROMOTE_PATTERNS:
+        match = pattern.search(lowered)
+        if match:
+            what = clean_target(match.groupdict().get("what") or "")
+            return [ChangeRequest("promote", "" if is_pronoun(what) else what, clause, phase=1,
+                                  refers_back=is_pronoun(what))]
+    for pattern in ADD_PATTERNS:
+        match = pattern.search(lowered)
+        if match:
+            what = clean_target(re.split(r"\s+(?:so that|so|because|since|which|as)\s+", match.group("what"))[0])
+            return [ChangeRequest("add", "" if is_pronoun(what) else what, clause, refers_back=is_pronoun(what))]
+    return []
