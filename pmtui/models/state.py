@@ -35,6 +35,8 @@ class ConversationState(BaseModel):
     discovery_summary_shown: bool = False
     asked_aspect: str = ""
     probe_count: dict[str, int] = Field(default_factory=dict)
+    # How many times the interviewer asked about each aspect; after MAX_ASKS it stays an open question.
+    ask_count: dict[str, int] = Field(default_factory=dict)
     scoping_output: ScopingOutput | None = None
     negotiation_rounds: int = 0
     max_negotiation_rounds: int = MAX_NEGOTIATION_ROUNDS

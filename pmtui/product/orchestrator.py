@@ -254,6 +254,8 @@ class Orchestrator:
         state.asked_aspect = reply.asked_aspect
         if reply.probing and reply.asked_aspect:
             state.probe_count[reply.asked_aspect] = state.probe_count.get(reply.asked_aspect, 0) + 1
+        if reply.asked_aspect:
+            state.ask_count[reply.asked_aspect] = state.ask_count.get(reply.asked_aspect, 0) + 1
         with self.store.transaction():
             self.store.save_flags(state)
             self._say(state, said, reply.text)

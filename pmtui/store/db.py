@@ -30,6 +30,7 @@ _FLAG_KEYS = (
     "discovery_summary_shown",
     "asked_aspect",
     "probe_count",
+    "ask_count",
     "negotiation_rounds",
     "scope_agreed",
     "awaiting_scope_agreement",

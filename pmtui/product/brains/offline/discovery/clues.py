@@ -33,11 +33,13 @@ from pmtui.product.brains.offline.discovery.cues import (
     PROBLEM_WEAK,
     REVENUE_DECISIVE,
     REVENUE_STRONG,
+    SUBORDINATE,
     SUCCESS_STRONG,
     SUCCESS_WEAK,
     TARGET_EXPLICIT,
     TIMELINE_ONLY,
     UNCERTAIN,
+    WHERE_PERSONA,
     WHY_NOW_STRONG,
     WHY_NOW_WEAK,
     WORKAROUND_LEAD,
@@ -98,12 +100,14 @@ def _target_clue(clause: str) -> Clue | None:
             phrase = persona_phrase(who) or who
             return Clue(cap_words(phrase, 14), True)
     for match in FOR_PERSONA.finditer(clause):
-        phrase = persona_phrase(match.group("who"))
+        phrase = persona_phrase(match.group("who"), anchored=False)
         if phrase and has_persona(phrase) and not is_generic_only(phrase):
             return Clue(phrase, True)
-    match = HELPS_PERSONA.search(clause)
-    if match:
-        phrase = persona_phrase(match.group("who"))
+    for pattern in (WHERE_PERSONA, HELPS_PERSONA):
+        match = pattern.search(clause)
+        if not match:
+            continue
+        phrase = persona_phrase(match.group("who"), anchored=pattern is WHERE_PERSONA)
         if phrase and has_persona(phrase) and not is_generic_only(phrase):
             return Clue(phrase, True)
     cleaned = clean(clause)
@@ -202,6 +206,9 @@ def _strip_persona_lead(text: str) -> str:
 def feature_clue(sentence: str, first_message: bool) -> Clue | None:
     """Features the sentence asks for ('it should let nurses post a shift, …'), or None."""
     match = FEATURE_TRIGGER.search(sentence)
+    if match and SUBORDINATE.search(sentence[: match.start()]):
+        # "When I want to change a shift I must ask everyone" tells a story; it asks for nothing.
+        match = None
     if match:
         rest = sentence[match.end() :]
         build = re.match(
@@ -302,11 +309,12 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     without_price = PRICE.sub(" ", clause)
     has_number = re.search(NUMBER, without_price, re.IGNORECASE)
     success_strong = _success_strong(clause)
-    if success_strong or (
-        has_number and METRIC_NOUN.search(without_price) and not CONSTRAINTS_STRONG.search(clause)
-    ):
+    # A number next to a metric noun is a target in a short answer ("200 walks/wk"); inside a longer
+    # sentence ("the rest time of 11 hours between shifts") it is only a hint.
+    counted = has_number and METRIC_NOUN.search(without_price) and not CONSTRAINTS_STRONG.search(clause)
+    if success_strong or (counted and len(cleaned.split()) <= 10):
         clues["success_metric"] = Clue(cleaned, True)
-    elif SUCCESS_WEAK.search(clause):
+    elif counted or SUCCESS_WEAK.search(clause):
         clues["success_metric"] = Clue(cleaned, False)
     limit = CONSTRAINTS_STRONG.search(clause)
     if limit and limit.group(0).lower() == "budget" and "revenue_model" in clues:

@@ -164,6 +164,12 @@ TARGET_EXPLICIT = re.compile(
 
 FOR_PERSONA = re.compile(r"\bfor\s+(?P<who>[^,.;:!()]+)", re.IGNORECASE)
 
+# "A marketplace where busy dog owners book walkers": the people in an idea's relative clause.
+WHERE_PERSONA = re.compile(
+    r"\b(?:app|application|marketplace|platform|tool|service|site|website|place|system|portal)\s+"
+    r"(?:where|in which|so that|that lets|which lets|letting|allowing)\s+(?P<who>[^,.;:!()]+)",
+    re.IGNORECASE,
+)
 HELPS_PERSONA = re.compile(r"\b(?:helps?|lets?|allows?|enables?)\s+(?P<who>[^,.;:!()]+)", re.IGNORECASE)
 
 CORRECTION = re.compile(
@@ -320,3 +326,7 @@ CONSTRAINTS_DECISIVE = re.compile(
     r"bootstrapp\w*|no funding|deadline|hipaa|gdpr|soc ?2|must (?:run|work) on|(?:ios|android|web)[- ]only)\b",
     re.IGNORECASE,
 )
+
+# A feature trigger after one of these is part of a story ("when I want to swap…"), not a request.
+SUBORDINATE = re.compile(r"\b(?:when|whenever|if|because|since|as soon as|while|after|before|until)\b[^,;]*$",
+                         re.IGNORECASE)

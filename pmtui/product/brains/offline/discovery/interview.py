@@ -28,6 +28,8 @@ from pmtui.product.brains.offline.discovery.text import (
 from pmtui.product.brains.protocol import DiscoveryReply
 from pmtui.product.completeness import has_real_content
 
+MAX_ASKS = 3
+
 # The order in which gaps are asked: who and why before what, money last.
 QUESTION_ORDER: tuple[str, ...] = (
     "target_user",
@@ -68,7 +70,8 @@ def next_reply(
     turn = max(1, state.user_turns)
     probes = state.probe_count
     changed = [a for a in QUESTION_ORDER if getattr(before, a) != getattr(summary, a)]
-    gaps = _gap_order(completeness.gaps)
+    # An aspect asked MAX_ASKS times without an answer stays an open question: no asking in circles.
+    gaps = [g for g in _gap_order(completeness.gaps) if state.ask_count.get(g, 0) < MAX_ASKS or g == asked]
     vague = is_vague(user_text)
 
     if asked and is_clarifying(user_text) and asked in gaps:
@@ -122,8 +125,9 @@ def next_reply(
         question = gap_question(asked, summary, turn + 1)
         text = join(ack, note, f"Still, I'd like to pin this down: {question[0].lower()}{question[1:]}")
         return DiscoveryReply(text=text, asked_aspect=asked, probing=True)
-    fresh = [g for g in gaps if probes.get(g, 0) < 1]
-    parked = [g for g in gaps if g != asked] or gaps
+    askable = [g for g in gaps if state.ask_count.get(g, 0) < MAX_ASKS]
+    fresh = [g for g in askable if probes.get(g, 0) < 1]
+    parked = [g for g in askable if g != asked] or askable
     if fresh or parked:
         nxt = (fresh or parked)[0]
         question = gap_question(nxt, summary, turn)

@@ -72,11 +72,31 @@ def has_persona(text: str, allow_generic: bool = False) -> bool:
     return allow_generic and any(w in GENERIC_PERSONA for w in words)
 
 
-def persona_phrase(text: str) -> str:
-    """The noun phrase naming people at the start of `text` ('ICU nurses who swap shifts'), or ''."""
+_NOT_MODIFIER = frozenset(
+    ["is", "are", "was", "were", "be", "been", "am", "have", "has", "had", "do", "does", "did", "need", "needs", "want", "wants", "use", "uses", "make", "makes", "get", "gets", "lack", "lacks", "there", "here", "must", "should", "can", "could", "will", "would", "say", "says", "said", "think", "thinks", "know", "knows", "work", "works", "like", "likes", "means", "mean", "meant", "pay", "pays", "paid"]
+)
+_DETERMINERS = frozenset(["the", "a", "an", "our", "my", "some", "most", "many", "all", "their", "your", "these", "those"])
+
+
+def _modifier(word: str) -> bool:
+    """'ICU', 'freelance', 'night-shift' can sit before the people they describe; 'of', 'is', '10' cannot."""
+    bare = word.lower().strip("'\"()")
+    if not bare or word.endswith((",", ";", ":", ".")) or bare in STOPWORDS or bare in _NOT_MODIFIER:
+        return False
+    return not re.fullmatch(r"[\d.,$€£%-]+", bare)
+
+
+def persona_phrase(text: str, anchored: bool = True) -> str:
+    """The noun phrase naming people in `text` ('ICU nurses who swap shifts'), or ''.
+
+    Anchored, the phrase must open the text (a subject); otherwise the last noun phrase before the
+    people word is taken ('the change of shifts between nurses' -> 'nurses'). Only modifiers may come
+    before the people word: 'There is big lack of nurses' and 'success means 10 paying designers'
+    name no persona at their start.
+    """
     words = text.split()
     head = -1
-    for index, word in enumerate(words[:6]):
+    for index, word in enumerate(words[:8]):
         bare = word.lower().strip(".,;:'\"()")
         if _is_persona_word(bare) or bare in GENERIC_PERSONA:
             head = index
@@ -84,13 +104,20 @@ def persona_phrase(text: str) -> str:
             continue
         if head >= 0:
             break
-        if bare in {"to", "that", "so", "because", "which", "by", "when", "while", "but"}:
+        if anchored and bare in {"to", "that", "so", "because", "which", "by", "when", "while", "but"}:
             return ""
     if head < 0:
         return ""
-    if words[0].lower().endswith("ing") and words[0].lower() not in PERSONA_STEMS:
+    if words[0].lower().endswith("ing") and words[0].lower() not in PERSONA_STEMS and anchored:
         return ""
-    phrase = words[: head + 1]
+    start = head
+    while start > 0 and _modifier(words[start - 1]) and not words[start - 1].lower().endswith("ing"):
+        start -= 1
+    if start > 0 and words[start - 1].lower() in _DETERMINERS:
+        start -= 1
+    if anchored and start > 0:
+        return ""
+    phrase = words[start : head + 1]
     rest = words[head + 1 :]
     if rest and rest[0].lower() in {
         "who",
@@ -116,7 +143,8 @@ def persona_phrase(text: str) -> str:
                 break
     result = " ".join(phrase).strip(" ,;:.")
     result = re.sub(
-        r"^(?:the|a|an|some|most|many|all|lots of|a lot of|our|my)\s+", "", result, flags=re.IGNORECASE
+        r"^(?:the|a|an|some|most|many|all|lots of|a lot of|our|my|their|your|these|those)\s+", "", result,
+        flags=re.IGNORECASE,
     )
     return result
 
@@ -143,8 +171,15 @@ def is_vague(text: str) -> bool:
     if not content:
         return True
     if len(word_list(lowered)) <= 2 and not is_specific(lowered) and not qualified_generic(lowered):
-        return True
+        # Two words can say a lot ("late payments", "staff shortage"); they are vague only when every one
+        # of them is a word that carries nothing ("good stuff", "the usual").
+        return all(word in EMPTY_WORDS or word in GENERIC_PERSONA for word in content)
     return bool(UNCERTAIN.search(lowered) and len(content) < 2 and not is_specific(without))
+
+
+EMPTY_WORDS = frozenset(
+    ["stuff", "things", "thing", "something", "everything", "anything", "nothing", "good", "better", "best", "nice", "easy", "easier", "great", "whatever", "etc", "more", "less", "usual", "normal", "ok", "okay", "fine", "simple", "cool", "lots", "many", "some", "much", "better", "faster", "cheaper", "quick", "app", "apps", "idea", "ideas", "sure", "yes", "no", "maybe"]
+)
 
 
 def qualified_generic(text: str) -> bool:
