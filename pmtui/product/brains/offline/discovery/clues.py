@@ -17,6 +17,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     FEATURE_TRIGGER,
     FEATURE_VERB,
     FOR_PERSONA,
+    GENERIC_LEAD,
     HEDGE_WORDS,
     HEDGED_FEATURE,
     HELPS_PERSONA,
@@ -111,6 +112,12 @@ def _target_clue(clause: str) -> Clue | None:
         if phrase and has_persona(phrase) and not is_generic_only(phrase):
             return Clue(phrase, True)
     cleaned = clean(clause)
+    if GENERIC_LEAD.match(cleaned):
+        # "People like me really, freelance designers, illustrators too": the people come after the shrug.
+        for segment in re.split(r",\s*", cleaned)[1:5]:
+            phrase = persona_phrase(segment)
+            if phrase and has_persona(phrase) and not is_generic_only(phrase):
+                return Clue(cap_words(cleaned[cleaned.find(segment):], 16), True, descriptive=True)
     subject = persona_phrase(cleaned)
     if subject and has_persona(subject) and not is_generic_only(subject):
         # A clause that is nothing but a persona ('ICU nurses at big hospitals') names the user outright.

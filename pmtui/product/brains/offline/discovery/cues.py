@@ -133,7 +133,9 @@ REVENUE_STRONG = re.compile(
 )
 
 CONSTRAINTS_STRONG = re.compile(
-    r"\b(solo|alone|by myself|just me|on my own|only me|one[- ]person|team of \w+|"
+    r"\b((?:i'?m|i am|we'?re|we are|work(?:ing)?|build(?:ing)?|do(?:ing)? (?:it|this))\s+(?:\w+\s+)?"
+    r"(?:alone|by myself|on my own|solo)|solo(?! (?:indie|devs?|developers?|founders?|parents?|travell?ers?|"
+    r"practitioners?|owners?|\w+ers\b))|just me|only me|one[- ]person|team of \w+|"
     r"(one|two|three|four|five|\d+) (devs?|developers?|engineers?|people|persons?|co-?founders?)|"
     r"part[- ]time|nights and weekends|evenings|side project|budget|bootstrapp\w*|no funding|self[- ]funded|"
     r"can'?t afford|no money|deadline|launch by|ship by|live by|ready by|by (the )?(end of|q[1-4]|"
@@ -230,6 +232,25 @@ GENERIC_AUDIENCE = re.compile(
     re.IGNORECASE,
 )
 
+GENERIC_LEAD = re.compile(
+    r"^(?:(?:people|someone|folks|anyone|users|customers)\s+(?:like\s+(?:me|us|myself)|similar to me)|people|users|folks)"
+    r"\b[^,]*,",
+    re.IGNORECASE,
+)
+# "anyone who sends invoices", "everybody with a phone": everyone, whatever follows.
+UNIVERSAL_AUDIENCE = re.compile(
+    r"^(?:(?:basically|literally|pretty much|really|just|i guess|like)\s+)*(?:anyone|everyone|anybody|everybody|"
+    r"all (?:people|users|humans|kinds of people)|any (?:person|user|one))\b(?:\s+\S+){0,8}$",
+    re.IGNORECASE,
+)
+# The pitch sentence of a first message, the one worth quoting back.
+PITCH = re.compile(
+    r"\b(?:want|going|plan(?:ning)?|hope|trying|like)\s+to\s+(?:build|make|create|do|launch|start)\b|"
+    r"\b(?:i'?m|we'?re|i am|we are)\s+(?:building|making|creating)\b|"
+    r"\b(?:app|tool|platform|marketplace|service|software|website|product)\b",
+    re.IGNORECASE,
+)
+
 PERSONA_QUALIFIER = re.compile(
     r"^\s*,\s*(?:usually|typically|mostly|mainly|generally|often|normally|many of them|most of them|"
     r"all of them|some of them)\b[^.;!?]*",
@@ -321,7 +342,9 @@ REVENUE_DECISIVE = re.compile(
     re.IGNORECASE,
 )
 CONSTRAINTS_DECISIVE = re.compile(
-    r"\b(solo|alone|by myself|just me|on my own|only me|team of \w+|(?:one|two|three|four|five|\d+)\s+"
+    r"\b((?:i'?m|i am|we'?re|we are|work(?:ing)?|build(?:ing)?|do(?:ing)? (?:it|this))\s+(?:\w+\s+)?"
+    r"(?:alone|by myself|on my own|solo)|^solo\b|solo(?:,| dev| developer| founder| for)|just me|only me|"
+    r"team of \w+|(?:one|two|three|four|five|\d+)\s+"
     r"(?:devs?|developers?|engineers?|co-?founders?)|part[- ]time|nights and weekends|side project|"
     r"bootstrapp\w*|no funding|deadline|hipaa|gdpr|soc ?2|must (?:run|work) on|(?:ios|android|web)[- ]only)\b",
     re.IGNORECASE,

@@ -176,6 +176,11 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         feature = feature or listed
         after_features = bool(feature) and asked != "feature_wishlist"
         if feature:
+            trigger = FEATURE_TRIGGER.search(sentence)
+            if asked == "feature_wishlist" and trigger and trigger.start() > 0:
+                # "Reminders that sound human, a timeline per client, and I'd love it to add the late fee":
+                # what comes before the "I'd love it to" is on the list too.
+                features.extend(feature_items(sentence[: trigger.start()]))
             features.extend(feature.items)
         lead = _sentence_lead(sentence_clues, asked) if not feature else ""
         asked_parts: list[str] = []

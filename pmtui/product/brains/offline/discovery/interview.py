@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from pmtui.models import ASPECT_LABELS, ASPECTS, Completeness, ConversationState, DiscoverySummary
+from pmtui.product.brains.offline.discovery.cues import PITCH
 from pmtui.product.brains.offline.discovery.lexicon import NUMBER
 from pmtui.product.brains.offline.discovery.phrasing import (
     ACKS,
@@ -164,7 +165,9 @@ def _acknowledge(
 ) -> str:
     aspect = _ack_aspect(asked, changed)
     if not asked and not any(has_real_content(getattr(before, a)) for a in ASPECTS):
-        first = split_sentences(user_text)[0] if split_sentences(user_text) else user_text
+        sentences = split_sentences(user_text) or [user_text]
+        # Quote the pitch, not the warm-up ("So this is something I've been thinking about for ages").
+        first = next((s for s in sentences if PITCH.search(s)), sentences[0])
         return IDEA_ACKS[turn % len(IDEA_ACKS)].format(f=short(first, 12))
     if aspect:
         fragment = _new_part(getattr(before, aspect), getattr(summary, aspect))

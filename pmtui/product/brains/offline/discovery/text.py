@@ -14,6 +14,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     REVENUE_STRONG,
     SUCCESS_STRONG,
     UNCERTAIN,
+    UNIVERSAL_AUDIENCE,
 )
 from pmtui.product.brains.offline.discovery.lexicon import (
     GENERIC_PERSONA,
@@ -150,7 +151,8 @@ def persona_phrase(text: str, anchored: bool = True) -> str:
 
 
 def is_generic_only(text: str) -> bool:
-    return bool(GENERIC_AUDIENCE.match(clean(text).lower()))
+    cleaned = clean(text).lower()
+    return bool(GENERIC_AUDIENCE.match(cleaned) or UNIVERSAL_AUDIENCE.match(cleaned))
 
 
 def is_vague(text: str) -> bool:
@@ -229,7 +231,9 @@ def split_sentences(text: str) -> list[str]:
 def split_clauses(sentence: str) -> list[str]:
     pieces = re.split(
         r",\s*(?:and|but|so|while|whereas|though|although)\s+|\s+but\s+|\s+[\u2014\u2013]\s+|\s+-\s+|"
-        r"\s+(?:so that|which means|because)\s+",
+        r"\s+(?:so that|which means|because)\s+|"
+        # "…waste 10% of what they buy and the owner would pay $49": a new subject starts a new clause.
+        r"\s+(?:and|while|whereas)\s+(?=(?:the|they|we|i|he|she|our|their|my|his|her|nobody|everyone|people)\s)",
         sentence,
     )
     return [p for p in (piece.strip(" ,") for piece in pieces) if p]
@@ -287,22 +291,24 @@ def short(text: str, limit: int = 10) -> str:
 
 
 def persona_name(summary: DiscoverySummary) -> str:
-    """A short name for the users, for use mid-sentence ('ICU nurses'); 'your users' when unknown."""
+    """A short name for the users, for use mid-sentence ('ICU nurses'); 'your users' when unknown.
+
+    Only a phrase that really names people qualifies: "People like me really, freelance designers"
+    is called "freelance designers", and "change of shifts between nurses" is called "nurses"."""
     value = summary.target_user.split(";")[-1] if summary.target_user else ""
     if not has_real_content(value) or is_generic_only(value):
         return "your users"
-    value = clean(value)
-    value = re.split(r"\s+(?:who|that|with|in|at|on|from|working|running)\s+|,", value, maxsplit=1)[0]
-    value = re.sub(r"^(?:the|a|an|our|my|mostly|mainly)\s+", "", value, flags=re.IGNORECASE)
-    words = value.split()[:4]
-    if not words:
-        return "your users"
-    first = words[0]
-    if first[:1].isupper() and first[1:].islower() and first.lower() not in {t for t in TOOLS}:
-        words[0] = first.lower()
-    if len(words) == 1 and not _is_persona_word(words[0]) and words[0].lower() not in GENERIC_PERSONA:
-        return "your users"
-    return " ".join(words)
+    for segment in re.split(r",\s*|;\s*", clean(value)):
+        phrase = persona_phrase(segment) or persona_phrase(segment, anchored=False)
+        if not phrase or not has_persona(phrase):
+            continue
+        phrase = re.split(r"\s+(?:who|that|with|in|at|on|from|working|running)\s+", phrase, maxsplit=1)[0]
+        words = phrase.split()[-4:]
+        first = words[0]
+        if first[:1].isupper() and first[1:].islower() and first.lower() not in set(TOOLS):
+            words[0] = first.lower()
+        return " ".join(words)
+    return "your users"
 
 
 def is_clarifying(text: str) -> bool:
