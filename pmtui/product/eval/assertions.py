@@ -317,8 +317,11 @@ def _expectation_met(c: Conversation, expectation: Expectation, index: int) -> b
     scope = _scope(c)
     features = scope.mvp_features
     if expectation.kind == "question":
+        # Answered: no argue-back round spent on it, not a misunderstanding, and about what was asked.
         reply, before, after = _move_reply(c, index)
-        return bool(reply) and before == after and bool(re.search(r"\d", reply))
+        asked = {w for w in tokens(c.founder.scoping[index].say) if len(w) > 3 and w not in _GENERIC}
+        on_topic = any(_related(w, r) for w in asked for r in tokens(reply)) or bool(re.search(r"\d", reply))
+        return bool(reply) and before == after and on_topic and "Reply with a number" not in reply
     if expectation.kind == "add":
         rows = matching(features, expectation.phrase)
         return any(
@@ -328,7 +331,15 @@ def _expectation_met(c: Conversation, expectation: Expectation, index: int) -> b
     if expectation.kind in ("cut", "defer"):
         return not [f for f in matching(features, expectation.phrase) if f.phase == 1]
     if expectation.kind == "promote":
-        return any(f.phase == 1 for f in matching(features, expectation.phrase))
+        if any(f.phase == 1 for f in matching(features, expectation.phrase)):
+            return True
+        # Holding without evidence is a PM's call, if the feature is named and argued with its numbers.
+        return any(
+            d.outcome == "held"
+            and any(has_phrase(expectation.phrase, name) for name in d.features)
+            and "score" in d.answer
+            for d in c.decisions
+        )
     if expectation.kind == "effort":
         rows = matching(features, expectation.phrase)
         return bool(rows) and abs(rows[0].rice_effort - expectation.weeks) < 0.01
@@ -367,7 +378,8 @@ def _features_traceable(c: Conversation) -> tuple[bool, str]:
         if not any(_related(w, s) for w in words for s in said):
             untraced.append(feature.name)
     rows = scope.mvp_features + [Feature(name=cut.name, description=cut.description) for cut in scope.cut_features]
-    absent = [p for p in c.founder.expect.get("feature_wishlist", []) if not matching(rows, p)]
+    said_items = [p for p in c.founder.expect.get("feature_wishlist", []) if has_phrase(p, c.user_text)]
+    absent = [p for p in said_items if not matching(rows, p)]
     problems = []
     if untraced:
         problems.append(f"not from the founder's words and not marked as template: {untraced}")

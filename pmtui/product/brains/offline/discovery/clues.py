@@ -171,7 +171,7 @@ def feature_items(text: str) -> list[str]:
         if hedged:
             item = hedged.group("x")
         item = feature_name(item)
-        if len(item) < 3 or vague_feature(item) or not _feature_like(item):
+        if len(item) < 3 or vague_feature(item) or not feature_like(item):
             continue
         if hedged or HEDGE_WORDS.search(re.sub(r"^\s*(?:[-*\u2022>]+|\d+[.)])\s+", "", piece)):
             item = f"{item} {NICE_TO_HAVE_MARK}"
@@ -181,7 +181,7 @@ def feature_items(text: str) -> list[str]:
     return items
 
 
-def _feature_like(item: str) -> bool:
+def feature_like(item: str) -> bool:
     """'Record gameplay sessions' is a feature; 'They send builds over Discord' and 'Which is a mess' are not."""
     if NOT_FEATURE_LEAD.match(item):
         return False
@@ -424,7 +424,7 @@ def label_statement(sentence: str) -> tuple[str, str] | None:
 def plain_feature_bullet(sentence: str, asked: str, first_message: bool) -> bool:
     """'- weekly meal plan' with no cue for any aspect, not even a weak one for the asked aspect."""
     item = clean(sentence)
-    if not item or not _feature_like(item) or vague_feature(item) or len(item.split()) > 8:
+    if not item or not feature_like(item) or vague_feature(item) or len(item.split()) > 8:
         return False
     for clue in (detect(c, sentence, first_message) for c in split_clauses(sentence)):
         if any(c.strong for c in clue.values()) or asked in clue:
@@ -439,13 +439,13 @@ def hedged_sentence(sentence: str) -> bool:
         return False
     hedged = HEDGED_FEATURE.match(cleaned)
     if hedged:
-        return _feature_like(hedged.group("x"))
+        return feature_like(hedged.group("x"))
     if not re.match(r"^\s*(?:and\s+)?(?:maybe|perhaps|possibly|ideally)\b", sentence, re.IGNORECASE):
         return False
     strong = PROBLEM_STRONG, REVENUE_STRONG, CONSTRAINTS_STRONG, WHY_NOW_STRONG, ALTERNATIVES_STRONG
     if any(cue.search(sentence) for cue in strong) or has_persona(cleaned) or TOOL_RE.search(cleaned):
         return False
-    return _feature_like(re.sub(r"^(?:a|an|the|some)\s+", "", cleaned, flags=re.IGNORECASE))
+    return feature_like(re.sub(r"^(?:a|an|the|some)\s+", "", cleaned, flags=re.IGNORECASE))
 
 
 def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:

@@ -11,13 +11,14 @@ from pmtui.product.brains.offline.discovery.clues import (
     detect,
     feature_clue,
     feature_items,
+    feature_like,
     hedged_sentence,
     label_statement,
     list_clue,
     plain_feature_bullet,
     vague_feature,
 )
-from pmtui.product.brains.offline.discovery.cues import CORRECTION, FEATURE_TRIGGER, IDEA_FEATURE
+from pmtui.product.brains.offline.discovery.cues import CORRECTION, FEATURE_TRIGGER, IDEA_FEATURE, SUBORDINATE
 from pmtui.product.brains.offline.discovery.text import (
     clean,
     content_words,
@@ -160,6 +161,17 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             continue
         clauses = split_clauses(sentence)
         sentence_clues = [detect(c, sentence, first_message) for c in clauses]
+        if asked == "feature_wishlist" and not correction and not any(
+            _off_topic(clause, clues) for clause, clues in zip(clauses, sentence_clues, strict=True)
+        ):
+            # Asked what it should do, a list of things is the wishlist, whatever tools or words it mentions.
+            trigger = FEATURE_TRIGGER.search(sentence)
+            if trigger and SUBORDINATE.search(sentence[: trigger.start()]) is None:
+                features.extend(feature_items(sentence[: trigger.start()]))
+                features.extend(feature_items(sentence[trigger.end():]))
+            else:
+                features.extend(feature_items(sentence))
+            continue
         if after_features and not any(
             asked in cl or any(c.strong for c in cl.values()) for cl in sentence_clues
         ):
@@ -302,6 +314,15 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         wishlist = _removed_features(text, wishlist)
     result.feature_wishlist = _merge_features(wishlist, features, "feature_wishlist" in replace)
     return result
+
+
+def _off_topic(clause: str, clues: dict[str, Clue]) -> bool:
+    """Does a clause of an answer to "what should it do" clearly talk about something else (price, team…)?"""
+    items = [clean(piece) for piece in re.split(r",\s*(?:and\s+)?|;\s*", clause) if clean(piece)]
+    shaped = bool(items) and all(feature_like(item) and len(item.split()) <= 8 for item in items)
+    return not shaped and any(
+        clue.strong and aspect != "feature_wishlist" and decisive(aspect, clause, clue) for aspect, clue in clues.items()
+    )
 
 
 def _sentence_lead(sentence_clues: list[dict[str, Clue]], asked: str) -> str:

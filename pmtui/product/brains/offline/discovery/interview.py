@@ -102,7 +102,7 @@ def next_reply(
             return DiscoveryReply(text=text, asked_aspect=asked)
 
     thin = (
-        asked in ("target_user", "core_problem", "success_metric")
+        asked in ("target_user", "core_problem", "success_metric", "feature_wishlist")
         and asked in changed
         and probes.get(asked, 0) < 1
         and _is_thin(asked, getattr(summary, asked))
@@ -139,7 +139,10 @@ def next_reply(
     return DiscoveryReply(text=join(ack, note, question), asked_aspect=nxt)
 
 
-def _is_thin(aspect: str, value: str) -> bool:
+def _is_thin(aspect: str, value: str | list[str]) -> bool:
+    if isinstance(value, list):
+        # "make swapping easy" or "reminders and stuff": nothing a team could build from yet.
+        return all(len(_feature_substance(item)) <= 1 for item in value)
     words = content_words(value)
     if aspect == "success_metric":
         return not re.search(r"\d|" + NUMBER, value, re.IGNORECASE)
@@ -147,6 +150,16 @@ def _is_thin(aspect: str, value: str) -> bool:
         # "nurses" or "small businesses" is a start; "ICU nurses" already says who.
         return len(words) <= 1 or qualified_generic(value.lower())
     return len(words) <= 3
+
+
+_EMPTY_FEATURE_WORDS = frozenset(
+    """make makes help helps improve better easy easier simple simpler fast faster nice good great smooth
+    stuff things thing everything anything work works app apps better quick quickly""".split()
+)
+
+
+def _feature_substance(item: str) -> list[str]:
+    return [w for w in content_words(item) if w not in _EMPTY_FEATURE_WORDS]
 
 
 def _ack_aspect(asked: str, changed: list[str]) -> str:

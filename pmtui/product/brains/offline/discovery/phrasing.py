@@ -137,6 +137,10 @@ def probe(aspect: str, summary: DiscoverySummary, thin: bool) -> str:
             "target_user": f"Which {persona} exactly — what's their role, where do they work, and what does a typical day look like?",
             "core_problem": "Can you walk me through the last time this happened — what actually went wrong, and what did it cost?",
             "success_metric": "What target would you put on that — say, the number you'd want to see three months after launch?",
+            "feature_wishlist": (
+                f"What would that look like on screen — what exactly would {persona} do first, and what would "
+                "they see?"
+            ),
         }
         return sharpen[aspect]
     probes = {

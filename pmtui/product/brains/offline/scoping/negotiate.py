@@ -447,8 +447,10 @@ def _reply(work: _Round, bumped: list[str]) -> str:
     if used > budget:
         parts.append(f"Phase 1 is now {_weeks(used, team)}, over your {budget:g} person-week budget — recorded as a risk.")
         work.risks.append(f"Phase 1 grows to {_weeks(used, team)}, over the {budget:g} person-week budget")
-    else:
+    elif work.changed:
         parts.append(f"Phase 1 is now {used:g} of {budget:g} person-weeks.")
+    else:
+        parts.append(f"Phase 1 stays at {used:g} of {budget:g} person-weeks.")
     if work.held:
         parts.append(
             f"What evidence do you have that {work.people} need it in Phase 1 — interviews, numbers, customers "

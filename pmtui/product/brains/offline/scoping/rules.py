@@ -307,7 +307,8 @@ class DeriveRule:
     required: tuple[str, ...] = ()
 
 
-_OBJ = r"(?P<obj>(?:[\w'-]+\s+){0,4}?[\w'-]+)"
+_OBJ = (r"(?P<obj>(?!(?:is|are|was|were|can|could|will|would|takes?|eats?|feels?|seems?|and|or|but|to|it|them)\b)"
+        r"(?:[\w'-]+\s+){0,4}?[\w'-]+)")
 DERIVE_RULES: tuple[DeriveRule, ...] = (
     DeriveRule(
         "core_problem",
