@@ -142,6 +142,20 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--headless", action="store_true",
                       help="no TUI: print progress; escalations are answered with the recommended option")
     demo.add_argument("--dir", metavar="DIR", help="where to create the sandbox (default: a new temporary dir)")
+    evaluate = commands.add_parser(
+        "eval", parents=[common], help="simulated founders through the real conversation, with assertions",
+        description="Each simulated founder talks to the PM from idea to spec; every conversation is scored. "
+                    "Exit 1 when the pass rate is below --min-pass.",
+    )
+    evaluate.add_argument("--model", metavar="M", help="the PM's model for every task (default: the configuration)")
+    evaluate.add_argument("--personas", type=int, metavar="N", help="how many founders (default: all of the set)")
+    evaluate.add_argument("--json", action="store_true", help="the result as JSON")
+    evaluate.add_argument("--min-pass", type=float, default=0.97, metavar="F", help="pass rate needed (default 0.97)")
+    evaluate.add_argument("--set", dest="founder_set", choices=("tuned", "heldout", "all"), default="all",
+                          help="which founders: those the offline engine was tuned on, the held-out ones, or all")
+    evaluate.add_argument("--judge", metavar="M", help="a model that rates each spec 1-5 (default: [eval] judge)")
+    evaluate.add_argument("--founder-model", metavar="M",
+                          help="a model plays the founders in discovery (default: [eval] founder, else scripted)")
     return parser
 
 
@@ -412,6 +426,24 @@ def run_config(args: argparse.Namespace) -> int:
     print(f"ui.theme: {config.ui.theme}")
     print(f"search.backend: {config.search.backend}")
     return EXIT_OK
+
+
+# -- pmtui eval -----------------------------------------------------------------------------------
+def run_eval(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from pmtui.product.eval.command import EvalOptions, evaluate, render
+
+    if args.offline and args.model:
+        raise CommandError("--offline and --model exclude each other", EXIT_USAGE)
+    if not 0.0 <= args.min_pass <= 1.0:
+        raise CommandError(f"--min-pass must be between 0 and 1, got {args.min_pass}", EXIT_USAGE)
+    if args.personas is not None and args.personas < 1:
+        raise CommandError("--personas must be at least 1", EXIT_USAGE)
+    options = EvalOptions(args.model, args.personas, args.founder_set, args.judge, args.founder_model)
+    report = asyncio.run(evaluate(options, _load_config(args)))
+    render(report, bool(args.json), sys.stdout)
+    return EXIT_OK if report.pass_rate >= args.min_pass else EXIT_RUNTIME
 
 
 # -- pmtui plan check -----------------------------------------------------------------------------
@@ -766,6 +798,7 @@ def _dispatch(args: argparse.Namespace, log: Path | None) -> int:
         "answer": run_answer,
         "watch": run_watch,
         "demo": run_demo,
+        "eval": run_eval,
     }
     try:
         return handlers[args.command](args)

@@ -94,6 +94,15 @@ class SearchConfig(BaseModel):
     backend: Literal["auto", "catalog", "web"] = "auto"
 
 
+class EvalConfig(BaseModel):
+    """`[eval]`: optional models for `pmtui eval` — a judge of the spec and a simulated founder."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    judge: str | None = None
+    founder: str | None = None
+
+
 ParallelTier = Literal["low", "normal"]
 
 
@@ -136,6 +145,7 @@ class Config(BaseModel):
     ui: UIConfig = Field(default_factory=UIConfig)
     search: SearchConfig = Field(default_factory=SearchConfig)
     delivery: DeliveryConfig = Field(default_factory=DeliveryConfig)
+    eval: EvalConfig = Field(default_factory=EvalConfig)
     offline: bool = False
     source: str = Field(default="defaults", exclude=True)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
+from itertools import pairwise
 
 from pmtui.models import ASPECTS, Feature, ScopingOutput
 from pmtui.product.eval.founders import Expectation
@@ -53,11 +54,10 @@ PMTUI = (
     "agreement_understood",
 )
 ASSERTIONS = VIBE_PM + PMTUI
-_GENERIC = frozenset(
-    """a an the and or of to for in on at by with from into per via app apps user users feature features
+_GENERIC_TEXT = """a an the and or of to for in on at by with from into per via app apps user users feature features
     people person simple basic view page screen flow core new their they them it its this that your our my
-    we i you be can will get make way one list each all any every more less tool system""".split()
-)
+    we i you be can will get make way one list each all any every more less tool system"""
+_GENERIC = frozenset(_GENERIC_TEXT.split())
 _TOKEN = re.compile(r"[$€£]?\d+(?:\.\d+)?%?|[a-z][a-z']*")
 
 
@@ -255,7 +255,7 @@ def _no_empty_tbd(c: Conversation) -> tuple[bool, str]:
 
 def _no_repeated_reply(c: Conversation) -> tuple[bool, str]:
     replies = [t.reply.strip() for t in c.turns if t.reply.strip()]
-    for before, after in zip(replies, replies[1:], strict=False):
+    for before, after in pairwise(replies):
         if before == after:
             return False, f"same reply twice in a row: {after[:80]!r}"
     counts = Counter(r for r in replies if len(r) > 40)

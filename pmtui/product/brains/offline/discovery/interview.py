@@ -152,10 +152,9 @@ def _is_thin(aspect: str, value: str | list[str]) -> bool:
     return len(words) <= 3
 
 
-_EMPTY_FEATURE_WORDS = frozenset(
-    """make makes help helps improve better easy easier simple simpler fast faster nice good great smooth
-    stuff things thing everything anything work works app apps better quick quickly""".split()
-)
+_EMPTY_FEATURE_WORDS_TEXT = """make makes help helps improve better easy easier simple simpler fast faster nice good great smooth
+    stuff things thing everything anything work works app apps better quick quickly"""
+_EMPTY_FEATURE_WORDS = frozenset(_EMPTY_FEATURE_WORDS_TEXT.split())
 
 
 def _feature_substance(item: str) -> list[str]:

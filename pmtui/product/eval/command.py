@@ -1,0 +1,83 @@
+"""What `pmtui eval` runs: the engine chosen, the founders, the optional judge and LLM founders, the output.
+
+The CLI (pmtui.cli) parses the options and owns the exit code; this module does the rest.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from pmtui.config import Config
+from pmtui.product.eval.founders import load_founders
+from pmtui.product.eval.runner import EvalReport, run_eval
+
+
+@dataclass
+class EvalOptions:
+    model: str | None = None
+    personas: int | None = None
+    founder_set: str = "all"
+    judge: str | None = None
+    founder_model: str | None = None
+
+
+def pm_config(config: Config, model: str | None) -> Config:
+    """The PM under test: `--model M` on every task, else the loaded config (offline when forced or unset)."""
+    if model is None:
+        return config
+    from pmtui.product.eval.models import route_config
+
+    return route_config(model, config)
+
+
+async def evaluate(options: EvalOptions, config: Config) -> EvalReport:
+    founders = load_founders(options.founder_set, options.personas)
+    judge_model = options.judge or config.eval.judge
+    founder_model = options.founder_model or config.eval.founder
+    with tempfile.TemporaryDirectory(prefix="pmtui-eval-") as scratch:
+        judge = None
+        make_simulator = None
+        store = None
+        if judge_model or founder_model:
+            from pmtui.llm.gateway import LLMGateway
+            from pmtui.product.eval.models import LLMFounder, SpecJudge, route_config
+            from pmtui.store import Store
+
+            store = Store(Path(scratch) / "models.db")
+            if judge_model:
+                judge = SpecJudge(LLMGateway(route_config(judge_model, config), store))
+            if founder_model:
+                gateway = LLMGateway(route_config(founder_model, config), store)
+
+                def make_simulator(founder):  # type: ignore[no-untyped-def]
+                    return LLMFounder(founder, gateway)
+
+        try:
+            return await run_eval(
+                pm_config(config, options.model), founders, make_simulator=make_simulator, judge=judge,
+                store_dir=Path(scratch),
+            )
+        finally:
+            if store is not None:
+                store.close()
+
+
+def render(report: EvalReport, as_json: bool, stream: TextIO) -> None:
+    if as_json:
+        stream.write(json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n")
+        return
+    from rich.console import Console
+
+    from pmtui.product.eval.report import pass_line, table
+
+    console = Console(file=stream, highlight=False, soft_wrap=False)
+    console.print(table(report))
+    sets = sorted({r.founder.set for r in report.results})
+    if len(sets) > 1:
+        for which in sets:
+            console.print(pass_line(report.for_set(which), which))
+    console.print(pass_line(report, "all" if len(sets) > 1 else ""))
