@@ -104,7 +104,7 @@ class PmtuiApp(App[None]):
             from pmtui.product.orchestrator import Orchestrator
             from pmtui.store import Store
 
-            config = self._config or load_config(offline=self._offline)
+            config = self._config or load_config(offline=self._offline, find_models=True)
             store = self._store or Store(self._db_path or default_db_path())
             self._config, self._store = config, store
             self._orchestrator = Orchestrator(store, config)

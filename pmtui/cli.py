@@ -142,20 +142,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--headless", action="store_true",
                       help="no TUI: print progress; escalations are answered with the recommended option")
     demo.add_argument("--dir", metavar="DIR", help="where to create the sandbox (default: a new temporary dir)")
-    evaluate = commands.add_parser(
-        "eval", parents=[common], help="simulated founders through the real conversation, with assertions",
-        description="Each simulated founder talks to the PM from idea to spec; every conversation is scored. "
-                    "Exit 1 when the pass rate is below --min-pass.",
-    )
-    evaluate.add_argument("--model", metavar="M", help="the PM's model for every task (default: the configuration)")
-    evaluate.add_argument("--personas", type=int, metavar="N", help="how many founders (default: all of the set)")
-    evaluate.add_argument("--json", action="store_true", help="the result as JSON")
-    evaluate.add_argument("--min-pass", type=float, default=0.97, metavar="F", help="pass rate needed (default 0.97)")
-    evaluate.add_argument("--set", dest="founder_set", choices=("tuned", "heldout", "all"), default="all",
-                          help="which founders: those the offline engine was tuned on, the held-out ones, or all")
-    evaluate.add_argument("--judge", metavar="M", help="a model that rates each spec 1-5 (default: [eval] judge)")
-    evaluate.add_argument("--founder-model", metavar="M",
-                          help="a model plays the founders in discovery (default: [eval] founder, else scripted)")
+    from pmtui.product.eval.command import add_parser as add_eval_parser
+
+    add_eval_parser(commands, common)
     return parser
 
 
@@ -179,7 +168,7 @@ def _open_store(args: argparse.Namespace) -> Store:
 def _load_config(args: argparse.Namespace) -> Config:
     from pmtui.config import load_config
 
-    return load_config(offline=bool(args.offline))
+    return load_config(offline=bool(args.offline), find_models=True)
 
 
 def _project_id(store: Store, name: str | None) -> int:
@@ -389,7 +378,7 @@ def run_export(args: argparse.Namespace) -> int:
 
 # -- pmtui config ---------------------------------------------------------------------------------
 def run_config(args: argparse.Namespace) -> int:
-    from pmtui.config import TASK_TYPES, find_config_file, write_config_value
+    from pmtui.config import find_config_file, write_config_value
 
     if args.config_command == "set":
         explicit = os.environ.get("PMTUI_CONFIG")
@@ -403,21 +392,7 @@ def run_config(args: argparse.Namespace) -> int:
     if config.offline:
         print("offline: forced (--offline or PMTUI_MODEL=offline)")
     print("models:")
-    for task in TASK_TYPES:
-        configured = config.models.get(task) or config.models.get("default")
-        effective = config.route(task)
-        line = f"  {task:<15}{'offline engine' if effective.is_offline else effective.model}"
-        if configured is not None and not configured.is_offline and effective.is_offline:
-            env = configured.key_env()
-            why = "offline forced" if config.offline else f"{env} is not set"
-            line += f"  (configured {configured.model}; {why})"
-        elif not effective.is_offline:
-            env = effective.key_env()
-            line += f"  (key from {env}: set)" if env else "  (no key needed)"
-            if effective.api_base:
-                line += f"  api_base={effective.api_base}"
-            if effective.fallbacks:
-                line += f"  fallbacks={', '.join(effective.fallbacks)}"
+    for line in config.model_lines():
         print(line)
     budget = config.budget
     limits = {"project_usd": budget.project_usd, "task_usd": budget.task_usd, "run_usd": budget.run_usd}
@@ -432,15 +407,12 @@ def run_config(args: argparse.Namespace) -> int:
 def run_eval(args: argparse.Namespace) -> int:
     import asyncio
 
-    from pmtui.product.eval.command import EvalOptions, evaluate, render
+    from pmtui.product.eval.command import evaluate, options_from, render
 
-    if args.offline and args.model:
-        raise CommandError("--offline and --model exclude each other", EXIT_USAGE)
-    if not 0.0 <= args.min_pass <= 1.0:
-        raise CommandError(f"--min-pass must be between 0 and 1, got {args.min_pass}", EXIT_USAGE)
-    if args.personas is not None and args.personas < 1:
-        raise CommandError("--personas must be at least 1", EXIT_USAGE)
-    options = EvalOptions(args.model, args.personas, args.founder_set, args.judge, args.founder_model)
+    try:
+        options = options_from(args)
+    except ValueError as exc:
+        raise CommandError(str(exc), EXIT_USAGE) from exc
     report = asyncio.run(evaluate(options, _load_config(args)))
     render(report, bool(args.json), sys.stdout)
     return EXIT_OK if report.pass_rate >= args.min_pass else EXIT_RUNTIME

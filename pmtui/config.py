@@ -38,6 +38,20 @@ PROVIDER_KEY_ENV: dict[str, str | None] = {
 }
 
 
+# Like aider: with no model configured, the first provider whose key is set picks the models, a strong one
+# for talking and writing and a fast one for extraction and classification (litellm model strings).
+PROVIDER_DEFAULTS: tuple[tuple[str, str, str], ...] = (
+    ("ANTHROPIC_API_KEY", "anthropic/claude-sonnet-4-20250514", "anthropic/claude-haiku-4-5"),
+    ("OPENAI_API_KEY", "openai/gpt-4o", "openai/gpt-4o-mini"),
+    ("GEMINI_API_KEY", "gemini/gemini-2.5-pro", "gemini/gemini-2.5-flash"),
+    ("GROQ_API_KEY", "groq/llama-3.3-70b-versatile", "groq/llama-3.1-8b-instant"),
+    ("OPENROUTER_API_KEY", "openrouter/anthropic/claude-sonnet-4", "openrouter/openai/gpt-4o-mini"),
+    ("DEEPSEEK_API_KEY", "deepseek/deepseek-chat", "deepseek/deepseek-chat"),
+    ("MISTRAL_API_KEY", "mistral/mistral-large-latest", "mistral/mistral-small-latest"),
+)
+FAST_TASKS = frozenset({"extraction", "classification"})
+
+
 class ModelRoute(BaseModel):
     """How one task type reaches a model."""
 
@@ -135,6 +149,13 @@ class DeliveryConfig(BaseModel):
     ray_env: list[str] = Field(default_factory=list)
 
 
+class FoundOllama(BaseModel):
+    """An Ollama server that answered on this machine, and the model picked from what it has pulled."""
+
+    model: str
+    api_base: str
+
+
 class Config(BaseModel):
     """The whole configuration. `models` maps a task type (or 'default') to a route."""
 
@@ -147,7 +168,10 @@ class Config(BaseModel):
     delivery: DeliveryConfig = Field(default_factory=DeliveryConfig)
     eval: EvalConfig = Field(default_factory=EvalConfig)
     offline: bool = False
+    # Pick models from the API keys present (and an Ollama server found) when none is configured.
+    auto_models: bool = True
     source: str = Field(default="defaults", exclude=True)
+    ollama: FoundOllama | None = Field(default=None, exclude=True)
 
     @field_validator("models", mode="before")
     @classmethod
@@ -164,35 +188,120 @@ class Config(BaseModel):
         return routes
 
     def route(self, task_type: str) -> ModelRoute:
-        """The route for a task type; offline when forced, unconfigured, or the API key is absent."""
+        """The route for a task type: configured (with its key), else found, else the offline engine."""
+        return self.pick(task_type)[0]
+
+    def pick(self, task_type: str) -> tuple[ModelRoute, str]:
+        """The route for a task type and why it was chosen, in a few words."""
         if self.offline:
-            return ModelRoute()
+            return ModelRoute(), "offline forced (--offline or PMTUI_MODEL=offline)"
         route = self.models.get(task_type) or self.models.get("default")
-        if route is None or route.is_offline or not route.has_key():
-            return ModelRoute()
-        return route
+        if route is not None and route.is_offline:
+            return ModelRoute(), "configured offline"
+        if route is not None and route.has_key():
+            return route, f"configured in {self.source}"
+        found = self.found(task_type)
+        if found is not None:
+            picked, why = found
+            if route is not None:
+                why += f"; the configured {route.model} has no {route.key_env()}"
+            return picked, why
+        if route is not None:
+            return ModelRoute(), f"configured {route.model}, but {route.key_env()} is not set"
+        return ModelRoute(), "no model configured, no API key or Ollama found"
+
+    def found(self, task_type: str) -> tuple[ModelRoute, str] | None:
+        """A model picked from the keys in the environment, else from an Ollama server found on localhost."""
+        if not self.auto_models:
+            return None
+        for env, strong, fast in PROVIDER_DEFAULTS:
+            if os.environ.get(env):
+                model = fast if task_type in FAST_TASKS else strong
+                return ModelRoute(model=model), f"found {env}"
+        if self.ollama is not None:
+            return ModelRoute(model=self.ollama.model, api_base=self.ollama.api_base), "found Ollama on localhost"
+        return None
+
+    def needs_ollama_probe(self) -> bool:
+        """True when nothing configured or in the environment gives a model, so an Ollama server might."""
+        return (
+            self.auto_models and not self.offline and self.ollama is None
+            and all(self.route(task).is_offline for task in ("conversation", "extraction"))
+        )
 
     @property
     def is_offline(self) -> bool:
         return all(self.route(task).is_offline for task in ("conversation", "extraction"))
 
     def describe_model(self) -> str:
-        """Short status-bar text: the conversation model, or 'offline engine'."""
-        route = self.route("conversation")
-        return "offline engine" if route.is_offline else route.model
+        """Short status-bar text: the conversation model and why it was picked, or 'offline engine'."""
+        route, why = self.pick("conversation")
+        if route.is_offline:
+            return "offline engine"
+        return route.model if why.startswith("configured") else f"{route.model} ({why})"
+
+    def model_lines(self) -> list[str]:
+        """`pmtui config show`: every task type's model, and why it was picked."""
+        lines = []
+        for task in TASK_TYPES:
+            route, why = self.pick(task)
+            line = f"  {task:<15}{'offline engine' if route.is_offline else route.model}  ({why})"
+            if route.api_base:
+                line += f"  api_base={route.api_base}"
+            if route.fallbacks:
+                line += f"  fallbacks={', '.join(route.fallbacks)}"
+            lines.append(line)
+        return lines
 
 
-def load_config(path: Path | None = None, offline: bool = False) -> Config:
-    """Load the first config file found (or `path`); defaults when there is none."""
+def load_config(path: Path | None = None, offline: bool = False, find_models: bool = False) -> Config:
+    """Load the first config file found (or `path`); defaults when there is none.
+
+    With `find_models`, an Ollama server on localhost is looked for when nothing else gives a model
+    (a short HTTP probe: callers keep it off the first paint)."""
     from pmtui.redaction import watch_env
 
     path = path or find_config_file()
     config = Config() if path is None else parse_config(path)
     if offline or os.environ.get("PMTUI_MODEL", "").strip().lower() == OFFLINE:
         config.offline = True
-    # The variables that hold the configured models' keys are secret whatever their names.
+    # The variables that hold the configured (or found) models' keys are secret whatever their names.
     watch_env(route.key_env() for route in config.models.values())
+    watch_env(env for env, _strong, _fast in PROVIDER_DEFAULTS)
+    if find_models and config.needs_ollama_probe():
+        config.ollama = find_ollama()
     return config
+
+
+OLLAMA_URL = "http://127.0.0.1:11434"
+OLLAMA_TIMEOUT_S = 0.3
+# Models that follow instructions and emit JSON well enough for the PM, best first.
+OLLAMA_PREFERRED = ("qwen3", "qwen2.5", "llama3.3", "llama3.1", "llama3.2", "mistral", "gemma3", "phi4")
+
+
+def find_ollama(url: str | None = None, timeout: float = OLLAMA_TIMEOUT_S) -> FoundOllama | None:
+    """The Ollama server answering on localhost (or PMTUI_OLLAMA_URL / OLLAMA_HOST) and a model it has pulled.
+
+    Never raises: no server, no model, a slow answer or PMTUI_NO_NETWORK all mean None."""
+    import json
+    import urllib.request
+
+    explicit = url or os.environ.get("PMTUI_OLLAMA_URL")
+    if os.environ.get("PMTUI_NO_NETWORK") and not explicit:
+        return None
+    base = (explicit or os.environ.get("OLLAMA_HOST") or OLLAMA_URL).rstrip("/")
+    if not base.startswith(("http://", "https://")):
+        base = f"http://{base}"
+    try:
+        with urllib.request.urlopen(f"{base}/api/tags", timeout=timeout) as response:
+            names = [m.get("name", "") for m in json.loads(response.read().decode("utf-8")).get("models", [])]
+    except (OSError, ValueError, AttributeError):
+        return None
+    names = [n for n in names if n and "embed" not in n]
+    if not names:
+        return None
+    ranked = sorted(names, key=lambda n: next((i for i, p in enumerate(OLLAMA_PREFERRED) if n.startswith(p)), 99))
+    return FoundOllama(model=f"ollama_chat/{ranked[0]}", api_base=base)
 
 
 def read_config_text(path: Path) -> str:

@@ -276,7 +276,8 @@ async def test_api_key_never_reaches_the_store(fake_llm: FakeLLMServer, store: S
 
 
 async def test_offline_route_raises_without_calling(fake_llm: FakeLLMServer, store: Store) -> None:
-    gateway = LLMGateway(Config(), store)
+    # An OPENAI_API_KEY is set for these tests, so an empty Config would now pick a model: force offline.
+    gateway = LLMGateway(Config(offline=True), store)
 
     with pytest.raises(LLMError) as raised:
         await gateway.llm_call("conversation", HELLO)

@@ -5,6 +5,7 @@ The CLI (pmtui.cli) parses the options and owns the exit code; this module does 
 
 from __future__ import annotations
 
+import argparse
 import json
 import tempfile
 from dataclasses import dataclass
@@ -23,6 +24,35 @@ class EvalOptions:
     founder_set: str = "all"
     judge: str | None = None
     founder_model: str | None = None
+
+
+def add_parser(commands: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:  # type: ignore[type-arg]
+    """`pmtui eval` and its options (DESIGN.md: [--offline | --model M] [--personas N] [--json] [--min-pass F])."""
+    evaluate = commands.add_parser(
+        "eval", parents=[common], help="simulated founders through the real conversation, with assertions",
+        description="Each simulated founder talks to the PM from idea to spec; every conversation is scored. "
+                    "Exit 1 when the pass rate is below --min-pass.",
+    )
+    evaluate.add_argument("--model", metavar="M", help="the PM's model for every task (default: the configuration)")
+    evaluate.add_argument("--personas", type=int, metavar="N", help="how many founders (default: all of the set)")
+    evaluate.add_argument("--json", action="store_true", help="the result as JSON")
+    evaluate.add_argument("--min-pass", type=float, default=0.97, metavar="F", help="pass rate needed (default 0.97)")
+    evaluate.add_argument("--set", dest="founder_set", choices=("tuned", "heldout", "all"), default="all",
+                          help="which founders: those the offline engine was tuned on, the held-out ones, or all")
+    evaluate.add_argument("--judge", metavar="M", help="a model that rates each spec 1-5 (default: [eval] judge)")
+    evaluate.add_argument("--founder-model", metavar="M",
+                          help="a model plays the founders in discovery (default: [eval] founder, else scripted)")
+
+
+def options_from(args: argparse.Namespace) -> EvalOptions:
+    """The options of a parsed `pmtui eval`; ValueError (a usage error) when they contradict each other."""
+    if args.offline and args.model:
+        raise ValueError("--offline and --model exclude each other")
+    if not 0.0 <= args.min_pass <= 1.0:
+        raise ValueError(f"--min-pass must be between 0 and 1, got {args.min_pass}")
+    if args.personas is not None and args.personas < 1:
+        raise ValueError("--personas must be at least 1")
+    return EvalOptions(args.model, args.personas, args.founder_set, args.judge, args.founder_model)
 
 
 def pm_config(config: Config, model: str | None) -> Config:
