@@ -353,3 +353,13 @@ CONSTRAINTS_DECISIVE = re.compile(
 # A feature trigger after one of these is part of a story ("when I want to swap…"), not a request.
 SUBORDINATE = re.compile(r"\b(?:when|whenever|if|because|since|as soon as|while|after|before|until)\b[^,;]*$",
                          re.IGNORECASE)
+
+# A change of direction, not a correction: who it is for (and so most of the rest) changes.
+PIVOT = re.compile(
+    r"\b(?:scratch that|change (?:of )?direction|let me (?:flip|change) (?:it|this|direction)|flip it|"
+    r"i'?m changing (?:the )?(?:target|direction|idea)|pivot\w*|(?:let'?s|let me) make it for|"
+    r"(?:the )?real (?:customer|user|buyer)s? (?:is|are)|(?:the )?better (?:business|market|customer) is|"
+    r"it should be for|it'?s not for .{2,40}?,? it'?s for|(?:hmm|actually),? no\b|"
+    r"actually,? (?:wait|let me change|i want to change))",
+    re.IGNORECASE,
+)

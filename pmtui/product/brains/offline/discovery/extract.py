@@ -18,7 +18,13 @@ from pmtui.product.brains.offline.discovery.clues import (
     plain_feature_bullet,
     vague_feature,
 )
-from pmtui.product.brains.offline.discovery.cues import CORRECTION, FEATURE_TRIGGER, IDEA_FEATURE, SUBORDINATE
+from pmtui.product.brains.offline.discovery.cues import (
+    CORRECTION,
+    FEATURE_TRIGGER,
+    IDEA_FEATURE,
+    PIVOT,
+    SUBORDINATE,
+)
 from pmtui.product.brains.offline.discovery.text import (
     clean,
     content_words,
@@ -117,6 +123,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         return result
     asked = asked_aspect if asked_aspect in ASPECTS else ""
     first_message = not asked and not any(has_real_content(getattr(summary, a)) for a in ASPECTS)
+    # "Actually, scratch that — it's for studio office managers": a new direction answers no question.
+    pivot = bool(PIVOT.search(text)) and has_real_content(summary.target_user)
+    if pivot:
+        asked = ""
     # With nothing asked on a filled summary, the user is revising the summary card: statements replace.
     revising = not asked and not first_message
 
@@ -194,7 +204,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 # what comes before the "I'd love it to" is on the list too.
                 features.extend(feature_items(sentence[: trigger.start()]))
             features.extend(feature.items)
-        lead = _sentence_lead(sentence_clues, asked) if not feature else ""
+        lead = _sentence_lead(sentence_clues, asked, clauses) if not feature else ""
         asked_parts: list[str] = []
         lead_parts: list[str] = []
         strong_elsewhere = False
@@ -266,7 +276,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 if clue.secondary and not empty:
                     continue
                 refines = not empty and _refines(aspect, current, clue.fragment)
-                if aspect == "target_user" and revising and not (correction or refines):
+                if aspect == "target_user" and revising and not (correction or refines or pivot):
                     # Revising the card, a passing mention of "devs" does not replace who it is for.
                     continue
                 if empty or refines or correction or revising:
@@ -299,6 +309,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             if correction:
                 replace.add(asked)
 
+    if pivot and found["target_user"] and _new_people(summary.target_user, found["target_user"][-1]):
+        # A new direction: who it is for changes, and with it the problem, today's workaround, the
+        # wishlist, the metric and the money — unless this very message restates them.
+        return _pivot(result, found, features, text)
     if asked and asked != "feature_wishlist" and not found[asked]:
         # Answers rarely use the cue words of the question: a soft topic answered in other words still counts.
         found[asked] = weak_asked or (soft_claimed if asked in _SOFT_ASPECTS else [])
@@ -316,6 +330,28 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     return result
 
 
+PIVOT_STALE = ("core_problem", "current_alternatives", "success_metric", "revenue_model")
+
+
+def _new_people(old: str, new: str) -> bool:
+    """Does `new` name other people than `old` ('studio office managers' after 'freelance designers')?"""
+    if not has_real_content(old):
+        return False
+    return not set(content_words(new)) & set(content_words(old)) or not _refines("target_user", old, new)
+
+
+def _pivot(
+    result: DiscoverySummary, found: dict[str, list[str]], features: list[str], text: str
+) -> DiscoverySummary:
+    target = [f for f in found["target_user"] if f and not is_vague(f)]
+    result.target_user = target[-1][:MAX_FIELD_CHARS]
+    for aspect in PIVOT_STALE:
+        restated = _dedupe([f for f in found[aspect] if f and not is_vague(f)])
+        setattr(result, aspect, "; ".join(restated)[:MAX_FIELD_CHARS] if restated else "")
+    result.feature_wishlist = _merge_features([], features, True)
+    return result
+
+
 def _off_topic(clause: str, clues: dict[str, Clue]) -> bool:
     """Does a clause of an answer to "what should it do" clearly talk about something else (price, team…)?"""
     items = [clean(piece) for piece in re.split(r",\s*(?:and\s+)?|;\s*", clause) if clean(piece)]
@@ -325,15 +361,17 @@ def _off_topic(clause: str, clues: dict[str, Clue]) -> bool:
     )
 
 
-def _sentence_lead(sentence_clues: list[dict[str, Clue]], asked: str) -> str:
-    """The one aspect other than the asked one that a sentence is clearly about, or ''."""
+def _sentence_lead(sentence_clues: list[dict[str, Clue]], asked: str, clauses: list[str]) -> str:
+    """The one aspect other than the asked one that a sentence is clearly about, or ''.
+
+    With a question on the table, only an aspect the sentence is unmistakably about can lead it away."""
     if any((clue := cl.get(asked)) is not None and clue.strong for cl in sentence_clues):
         return ""
     primaries = {
         a
-        for cl in sentence_clues
+        for cl, clause in zip(sentence_clues, clauses, strict=True)
         for a, c in cl.items()
-        if c.strong and not c.secondary and a not in (asked, "target_user")
+        if c.strong and not c.secondary and a not in (asked, "target_user") and (not asked or decisive(a, clause, c))
     }
     if len(primaries) != 1 or len(sentence_clues) < 2:
         return ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from pmtui.models import ASPECT_LABELS, ASPECTS, Completeness, ConversationState, DiscoverySummary
-from pmtui.product.brains.offline.discovery.cues import PITCH
+from pmtui.product.brains.offline.discovery.cues import PITCH, PIVOT
 from pmtui.product.brains.offline.discovery.lexicon import NUMBER
 from pmtui.product.brains.offline.discovery.phrasing import (
     ACKS,
@@ -74,6 +74,16 @@ def next_reply(
     # An aspect asked MAX_ASKS times without an answer stays an open question: no asking in circles.
     gaps = [g for g in _gap_order(completeness.gaps) if state.ask_count.get(g, 0) < MAX_ASKS or g == asked]
     vague = is_vague(user_text)
+
+    if PIVOT.search(user_text) and "target_user" in changed and has_real_content(before.target_user):
+        # A new direction: say so, and re-check what depended on the old one, starting with the problem.
+        nxt = next((g for g in QUESTION_ORDER if g in gaps and g != "target_user"), "")
+        ack = f'New direction, then: it\'s for "{short(summary.target_user, 8)}" now.'
+        if not nxt:
+            nxt, question = sharpening(summary, turn)
+            return DiscoveryReply(text=join(ack, question), asked_aspect=nxt)
+        redo = "That changes most of what we had, so let me re-check it with them in mind."
+        return DiscoveryReply(text=join(ack, redo, gap_question(nxt, summary, turn)), asked_aspect=nxt)
 
     if asked and is_clarifying(user_text) and asked in gaps:
         text = f"{WHY_ASK[asked]} {gap_question(asked, summary, turn + 1)}"

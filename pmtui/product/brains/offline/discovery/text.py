@@ -109,6 +109,12 @@ def persona_phrase(text: str, anchored: bool = True) -> str:
             return ""
     if head < 0:
         return ""
+    # "studio office managers": a people word can be a modifier of the people word after it.
+    ahead = head + 1
+    while ahead < min(len(words), head + 4) and _modifier(words[ahead]):
+        if _is_persona_word(words[ahead].lower().strip(".,;:'\"()")):
+            head = ahead
+        ahead += 1
     if words[0].lower().endswith("ing") and words[0].lower() not in PERSONA_STEMS and anchored:
         return ""
     start = head
