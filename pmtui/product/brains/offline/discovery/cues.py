@@ -99,7 +99,8 @@ SUCCESS_WEAK = re.compile(
 # "200 studios … in the first 6 months" or "60% retention": a count with a horizon is a success target.
 _HORIZON = (
     r"(?:in|within|by|after|over|during)\s+(?:the\s+)?(?:first\s+|next\s+)?(?:\d+|a|one|two|three|four|six|"
-    r"nine|twelve)\s*(?:weeks?|months?|quarters?|years?)\b|(?:after|post)[- ]launch|by (?:the )?end of"
+    r"nine|twelve)\s*(?:weeks?|months?|quarters?|years?)\b|(?:after|post)[- ]launch|by (?:the )?end of|"
+    r"(?:in|within|during|over|by the end of)\s+(?:the\s+)?first\s+(?:week|month|quarter|year|season|term)\b"
 )
 
 COUNT_WITH_HORIZON = re.compile(
@@ -345,8 +346,9 @@ CONSTRAINTS_DECISIVE = re.compile(
     r"\b((?:i'?m|i am|we'?re|we are|work(?:ing)?|build(?:ing)?|do(?:ing)? (?:it|this))\s+(?:\w+\s+)?"
     r"(?:alone|by myself|on my own|solo)|^solo\b|solo(?:,| dev| developer| founder| for)|just me|only me|"
     r"team of \w+|(?:one|two|three|four|five|\d+)\s+"
-    r"(?:devs?|developers?|engineers?|co-?founders?)|part[- ]time|nights and weekends|side project|"
-    r"bootstrapp\w*|no funding|deadline|hipaa|gdpr|soc ?2|must (?:run|work) on|(?:ios|android|web)[- ]only)\b",
+    r"(?:devs?|developers?|engineers?|co-?founders?)|(?:i|we)(?:'m|'re| am| are)? (?:work\w* )?part[- ]time|nights and weekends|side project|"
+    r"bootstrapp\w*|no funding|(?:our|my|hard|launch|a)\s+deadline|hipaa|gdpr|soc ?2|must (?:run|work) on|"
+    r"(?:ios|android|web)[- ]only)\b",
     re.IGNORECASE,
 )
 

@@ -118,8 +118,15 @@ def persona_phrase(text: str, anchored: bool = True) -> str:
     if words[0].lower().endswith("ing") and words[0].lower() not in PERSONA_STEMS and anchored:
         return ""
     start = head
-    while start > 0 and _modifier(words[start - 1]) and not words[start - 1].lower().endswith("ing"):
-        start -= 1
+    while start > 0:
+        before = words[start - 1]
+        if _modifier(before) and not before.lower().endswith("ing"):
+            start -= 1
+        elif before.lower() in ("and", "or", "&") and start > 1 and _modifier(words[start - 2]):
+            # "accidental and part-time landlords": coordinated modifiers.
+            start -= 1
+        else:
+            break
     if start > 0 and words[start - 1].lower() in _DETERMINERS:
         start -= 1
     if anchored and start > 0:
