@@ -221,7 +221,7 @@ def _spec_sections(c: Conversation) -> tuple[bool, str]:
 
 def _target_user_in_spec(c: Conversation) -> tuple[bool, str]:
     spec = _spec(c)
-    wanted = c.founder.expect.get("target_user", [])
+    wanted = [p for p in c.founder.expect.get("target_user", []) if has_phrase(p, c.user_text)]
     if not wanted and c.state:
         wanted = [" ".join(tokens(c.state.discovery_summary.target_user)[:3])]
     ok = bool(spec) and all(has_phrase(p, spec) for p in wanted)

@@ -32,7 +32,7 @@ _QUESTION_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("current_alternatives", ("today", "instead", "currently", "right now", "handle this", "workaround",
                               "what do they do", "spreadsheet")),
     ("feature_wishlist", ("first version", "be able to", "three things", "one thing", "what else",
-                          "features", "should it do", "must the first", "do only")),
+                          "features", "should it do", "must the first", "do only", "step by step", "on screen")),
     ("core_problem", ("problem", "pain", "go wrong", "goes wrong", "painful", "frustrat", "last time",
                       "what actually went wrong", "riskiest")),
     ("target_user", ("who exactly", "who is this for", "who feels", "first ten", "first 10", "which people",

@@ -138,8 +138,8 @@ def probe(aspect: str, summary: DiscoverySummary, thin: bool) -> str:
             "core_problem": "Can you walk me through the last time this happened — what actually went wrong, and what did it cost?",
             "success_metric": "What target would you put on that — say, the number you'd want to see three months after launch?",
             "feature_wishlist": (
-                f"What would that look like on screen — what exactly would {persona} do first, and what would "
-                "they see?"
+                f"What would that look like in the first version — what exactly would {persona} be able to do, "
+                "step by step?"
             ),
         }
         return sharpen[aspect]
