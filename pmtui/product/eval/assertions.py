@@ -292,7 +292,10 @@ def _no_garbled_fact(c: Conversation) -> tuple[bool, str]:
     for aspect, phrases in c.founder.expect.items():
         for phrase in phrases:
             for alternative in phrase.split("|"):
-                if not re.search(r"\d", alternative):
+                # A timeframe ("3 months") is both a deadline and a success horizon; prices and counts are not.
+                if not re.search(r"\d", alternative) or re.fullmatch(
+                    r"\s*\d+\s*(?:weeks?|wks?|months?|mo|years?|days?)\s*", alternative
+                ):
                     continue
                 for other in ASPECTS:
                     if other in (aspect, "feature_wishlist") or any(

@@ -469,7 +469,14 @@ def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
     if aspect == "success_metric":
         return bool(SUCCESS_STRONG.search(clause) or PERCENT_TARGET.search(clause))
     if aspect == "revenue_model":
-        return bool(PRICE.search(clause) or REVENUE_DECISIVE.search(clause))
+        # "doggy daycare which is $50 a day" prices today's alternative, not ours.
+        price = PRICE.search(clause)
+        theirs = price is not None and re.search(
+            r"\b(?:costs?|charges?|which is|that is|pays?|paying|paid)\s+(?:\w+\s+){0,2}$",
+            clause[: price.start()],
+            re.IGNORECASE,
+        )
+        return bool((price and not theirs) or REVENUE_DECISIVE.search(clause))
     if aspect == "constraints":
         return bool(CONSTRAINTS_DECISIVE.search(clause))
     if aspect == "feature_wishlist":

@@ -109,7 +109,10 @@ COUNT_WITH_HORIZON = re.compile(
 
 PERCENT_TARGET = re.compile(
     r"\d+(?:\.\d+)?\s*(?:%|percent)\s+(?:[\w-]+\s+){0,3}?(?:retention|retained|conversion|activation|churn|"
-    r"of (?:users|customers|testers|players|studios|teams|\w+s)\b)",
+    r"of (?:users|customers|testers|players|studios|teams|\w+s)\b)|"
+    # "cut waste cost by 20%", "down 50%", "15 restaurants paying": a target even without the word "success".
+    r"\b(?:cut|reduce|lower|increase|raise|grow|improve|bring)\w*\b[^.;]{0,40}?\bby\s+\d+(?:\.\d+)?\s*(?:%|percent)|"
+    r"(?:-|down\s+|up\s+)\d+(?:\.\d+)?\s*(?:%|percent)|\b\d[\d,]*\s+(?:[a-z-]+\s+)?(?:paying|active)\b",
     re.IGNORECASE,
 )
 
@@ -137,7 +140,9 @@ CONSTRAINTS_STRONG = re.compile(
     r"\b((?:i'?m|i am|we'?re|we are|work(?:ing)?|build(?:ing)?|do(?:ing)? (?:it|this))\s+(?:\w+\s+)?"
     r"(?:alone|by myself|on my own|solo)|solo(?! (?:indie|devs?|developers?|founders?|parents?|travell?ers?|"
     r"practitioners?|owners?|\w+ers\b))|just me|only me|one[- ]person|team of \w+|"
-    r"(one|two|three|four|five|\d+) (devs?|developers?|engineers?|people|persons?|co-?founders?)|"
+    # A team is small: "2 devs" builds it, "100 devs" use it and "5-20 people" is a customer's size.
+    r"(?<![\d-])(one|two|three|four|five|six|[1-9]|1[0-2]) (devs?|developers?|engineers?|people|persons?|co-?founders?)\b"
+    r"(?! (?:running|using|use|who|that|sign|pay))|"
     r"part[- ]time|nights and weekends|evenings|side project|budget|bootstrapp\w*|no funding|self[- ]funded|"
     r"can'?t afford|no money|deadline|launch by|ship by|live by|ready by|by (the )?(end of|q[1-4]|"
     + MONTHS
@@ -345,7 +350,7 @@ REVENUE_DECISIVE = re.compile(
 CONSTRAINTS_DECISIVE = re.compile(
     r"\b((?:i'?m|i am|we'?re|we are|work(?:ing)?|build(?:ing)?|do(?:ing)? (?:it|this))\s+(?:\w+\s+)?"
     r"(?:alone|by myself|on my own|solo)|^solo\b|solo(?:,| dev| developer| founder| for)|just me|only me|"
-    r"team of \w+|(?:one|two|three|four|five|\d+)\s+"
+    r"team of \w+|(?<![\d-])(?:one|two|three|four|five|six|[1-9]|1[0-2])\s+"
     r"(?:devs?|developers?|engineers?|co-?founders?)|(?:i|we)(?:'m|'re| am| are)? (?:work\w* )?part[- ]time|nights and weekends|side project|"
     r"bootstrapp\w*|no funding|(?:our|my|hard|launch|a)\s+deadline|hipaa|gdpr|soc ?2|must (?:run|work) on|"
     r"(?:ios|android|web)[- ]only)\b",

@@ -74,7 +74,7 @@ def has_persona(text: str, allow_generic: bool = False) -> bool:
 
 
 _NOT_MODIFIER = frozenset(
-    ["is", "are", "was", "were", "be", "been", "am", "have", "has", "had", "do", "does", "did", "need", "needs", "want", "wants", "use", "uses", "make", "makes", "get", "gets", "lack", "lacks", "there", "here", "must", "should", "can", "could", "will", "would", "say", "says", "said", "think", "thinks", "know", "knows", "work", "works", "like", "likes", "means", "mean", "meant", "pay", "pays", "paid"]
+    ["is", "are", "was", "were", "be", "been", "am", "have", "has", "had", "do", "does", "did", "need", "needs", "want", "wants", "use", "uses", "make", "makes", "get", "gets", "lack", "lacks", "there", "here", "must", "should", "can", "could", "will", "would", "say", "says", "said", "think", "thinks", "know", "knows", "work", "works", "like", "likes", "means", "mean", "meant", "pay", "pays", "paid", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
 )
 _DETERMINERS = frozenset(["the", "a", "an", "our", "my", "some", "most", "many", "all", "their", "your", "these", "those"])
 

@@ -155,7 +155,8 @@ AGREE = rx(
     r"\b(looks? (?:good|great|fine|right)|lgtm|agreed?|sounds? (?:good|great|right|fine)|ship it|"
     r"let'?s (?:go|do (?:it|this)|build (?:it|this)|proceed|go with (?:that|this|it))|go ahead|perfect|"
     r"works for me|happy with (?:it|this|that)|good to go|fine by me|approved?|yes|yep|yeah|sure|ok(?:ay)?|"
-    r"deal|that'?s (?:right|fine|good)|correct|makes sense|no changes|all good)\b"
+    r"deal|that'?s (?:right|fine|good)|correct|makes sense|no changes|all good|fine|alright|all right|cool|"
+    r"great|k|kk|agree|i agree|ok la|can)\b"
 )
 
 PUSHBACK = rx(
