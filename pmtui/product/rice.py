@@ -163,19 +163,19 @@ _PAIR = re.compile(
 )
 
 
-def feature_name(item: str) -> str:
+def feature_name(item: str, max_words: int = MAX_NAME_WORDS) -> str:
     """At most six words, cut at a phrase boundary: 'Read feedback in a Google Form' never ends on 'a Google'."""
     words = item.split()
-    if len(words) <= MAX_NAME_WORDS:
+    if len(words) <= max_words:
         return item.strip(" ,;:")
-    for cut in range(MAX_NAME_WORDS, 1, -1):
+    for cut in range(max_words, 1, -1):
         if words[cut].lower() in _NAME_BREAKS:
             head = words[:cut]
             while len(head) > 1 and head[-1].lower() in _NAME_TAIL:
                 head.pop()
             if len(head) >= 2:
                 return " ".join(head).strip(" ,;:")
-    head = words[:MAX_NAME_WORDS]
+    head = words[:max_words]
     while len(head) > 2 and head[-1].lower() in _NAME_TAIL | _NAME_BREAKS:
         head.pop()
     return " ".join(head).strip(" ,;:")

@@ -141,6 +141,9 @@ def _target_clue(clause: str) -> Clue | None:
     return None
 
 
+WISHLIST_ITEM_WORDS = 10
+
+
 def feature_items(text: str) -> list[str]:
     """Split 'post a shift, swap with one tap and get approval' into short feature names."""
     text = re.sub(r"\b(drag) and (drop)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
@@ -170,7 +173,8 @@ def feature_items(text: str) -> list[str]:
         hedged = HEDGED_FEATURE.match(item)
         if hedged:
             item = hedged.group("x")
-        item = feature_name(item)
+        # The wishlist keeps the founder's words ("report issues with photos"); the table shortens names.
+        item = feature_name(item, WISHLIST_ITEM_WORDS)
         if len(item) < 3 or vague_feature(item) or not feature_like(item):
             continue
         if hedged or HEDGE_WORDS.search(re.sub(r"^\s*(?:[-*\u2022>]+|\d+[.)])\s+", "", piece)):
@@ -219,12 +223,14 @@ def feature_clue(sentence: str, first_message: bool) -> Clue | None:
     if match:
         rest = sentence[match.end() :]
         build = re.match(
-            r"(?:to )?(?:build|make|create|develop|launch|start|design|write)\s+", rest, re.IGNORECASE
+            r"(?:to )?(?:build|make|create|develop|launch|start|design|write|do|have|set up)\s+", rest, re.IGNORECASE
         )
         if build:
             return _idea_clue(rest)
         if NOT_A_FEATURE.match(rest) or PRICE.search(rest) or CONSTRAINTS_STRONG.search(rest):
             return None
+        # "…for booking dog walkers, because here people work long hours…": the reason is not a feature.
+        rest = re.split(r",?\s+(?:because|since|as|so that|which means|cause|coz)\s+|,\s+so\s+", rest, maxsplit=1)[0]
         if (
             re.search(NUMBER, rest, re.IGNORECASE)
             and METRIC_NOUN.search(rest)

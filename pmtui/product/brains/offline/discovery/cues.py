@@ -281,7 +281,9 @@ HEDGE_WORDS = re.compile(
 NOT_FEATURE_LEAD = re.compile(
     r"^(?:they|them|their|we|our|us|i|my|me|he|she|his|her|it|its|it's|this|that|these|those|which|who|"
     r"there|here|what|when|where|if|because|since|so|but|or|is|are|was|were|everyone|everybody|nobody|"
-    r"someone|people)\b",
+    r"someone|people|you|your|can|could|will|would)\b|"
+    # Attitudes are not features: "can actually trust", "love it", "afford it".
+    r"^(?:\w+\s+)?(?:trust|trusts|love|loves|like|likes|enjoy|afford|believe|feel|feels|hate|hates)\b",
     re.IGNORECASE,
 )
 
@@ -368,5 +370,13 @@ PIVOT = re.compile(
     r"(?:the )?real (?:customer|user|buyer)s? (?:is|are)|(?:the )?better (?:business|market|customer) is|"
     r"it should be for|it'?s not for .{2,40}?,? it'?s for|(?:hmm|actually),? no\b|"
     r"actually,? (?:wait|let me change|i want to change))",
+    re.IGNORECASE,
+)
+
+# Verbs that start what people do ("book", "track", "swap"), ending a "people in Berlin" phrase.
+ACTION_VERB = re.compile(
+    r"^(?:book|books|track|tracks|send|sends|share|shares|post|posts|find|finds|swap|swaps|pay|pays|log|logs|"
+    r"order|orders|sell|sells|buy|buys|rent|rents|hire|hires|use|uses|get|gets|need|needs|want|wants|"
+    r"manage|manages|schedule|schedules|run|runs|keep|keeps|waste|wastes|lose|loses|miss|misses)$",
     re.IGNORECASE,
 )

@@ -83,10 +83,10 @@ def next_reply(
             nxt, question = sharpening(summary, turn)
             return DiscoveryReply(text=join(ack, question), asked_aspect=nxt)
         redo = "That changes most of what we had, so let me re-check it with them in mind."
-        return DiscoveryReply(text=join(ack, redo, gap_question(nxt, summary, turn)), asked_aspect=nxt)
+        return DiscoveryReply(text=join(ack, redo, _fresh(state, nxt, summary, turn)), asked_aspect=nxt)
 
     if asked and is_clarifying(user_text) and asked in gaps:
-        text = f"{WHY_ASK[asked]} {gap_question(asked, summary, turn + 1)}"
+        text = f"{WHY_ASK[asked]} {_fresh(state, asked, summary, turn + 1)}"
         return DiscoveryReply(text=text, asked_aspect=asked)
 
     if asked and asked in gaps and asked not in changed and (vague or not changed):
@@ -106,9 +106,9 @@ def next_reply(
                     f'No problem — "{short(user_text, 6)}" leaves the {label} open, so I\'ll keep it '
                     "as an open question for now."
                 )
-                text = f"{keep} {gap_question(nxt, summary, turn)}"
+                text = f"{keep} {_fresh(state, nxt, summary, turn)}"
                 return DiscoveryReply(text=text, asked_aspect=nxt)
-            text = f"No problem, let's come back to it. {gap_question(asked, summary, turn + 1)}"
+            text = f"No problem, let's come back to it. {_fresh(state, asked, summary, turn + 1)}"
             return DiscoveryReply(text=text, asked_aspect=asked)
 
     thin = (
@@ -133,7 +133,7 @@ def next_reply(
     dodged = bool(asked) and asked in gaps and asked not in changed
     if dodged and probes.get(asked, 0) < 1:
         # The user answered something else; ask once more (counted as this aspect's probe), then move on.
-        question = gap_question(asked, summary, turn + 1)
+        question = _fresh(state, asked, summary, turn + 1)
         text = join(ack, note, f"Still, I'd like to pin this down: {question[0].lower()}{question[1:]}")
         return DiscoveryReply(text=text, asked_aspect=asked, probing=True)
     askable = [g for g in gaps if state.ask_count.get(g, 0) < MAX_ASKS]
@@ -141,12 +141,23 @@ def next_reply(
     parked = [g for g in askable if g != asked] or askable
     if fresh or parked:
         nxt = (fresh or parked)[0]
-        question = gap_question(nxt, summary, turn)
+        question = _fresh(state, nxt, summary, turn)
         if not fresh:
             question = f"Coming back to the {ASPECT_LABELS[nxt].lower()}: {question[0].lower()}{question[1:]}"
         return DiscoveryReply(text=join(ack, note, question), asked_aspect=nxt)
     nxt, question = sharpening(summary, turn)
     return DiscoveryReply(text=join(ack, note, question), asked_aspect=nxt)
+
+
+def _fresh(state: ConversationState, aspect: str, summary: DiscoverySummary, variant: int) -> str:
+    """The question about `aspect` in words not used before in this interview (no question asked twice)."""
+    said = " ".join(m.content for m in state.messages if m.role == "assistant")
+    for offset in range(2):
+        question = gap_question(aspect, summary, variant + offset)
+        if question not in said:
+            return question
+    question = gap_question(aspect, summary, variant)
+    return f"One more try on the {ASPECT_LABELS[aspect].lower()}, in other words: {question[0].lower()}{question[1:]}"
 
 
 def _is_thin(aspect: str, value: str | list[str]) -> bool:

@@ -8,6 +8,7 @@ import re
 
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.cues import (
+    ACTION_VERB,
     CONSTRAINTS_STRONG,
     FILLER_PREFIX,
     GENERIC_AUDIENCE,
@@ -151,6 +152,9 @@ def persona_phrase(text: str, anchored: bool = True) -> str:
             # "on Steam and itch.io" names places, a list inside the phrase; "and they…" ends it.
             named = bare in {"and", "or"} and (following[:1].isupper() or "." in following.strip(".,"))
             if bare in {"so", "because", "but", "and", "which"} and not named:
+                break
+            if index and rest[0].lower() not in ("who", "that", "working", "running") and ACTION_VERB.match(bare):
+                # "busy dog owners in Berlin book walkers": after a place, a verb starts what they do.
                 break
             phrase.append(word)
             if word.endswith((",", ";", ":", ".")):

@@ -286,7 +286,9 @@ def propose(summary: DiscoverySummary, comparables: list[ComparableProduct]) -> 
     budget = effort_budget_weeks(summary)
     team = team_size(summary)
     kept = [c for c in candidates if c.nice is None]
-    for template in _templates(summary, candidates):
+    # Templates fill a thin scope, never outnumber the founder's own rows.
+    room = min(MIN_FEATURES - len(kept), max(1, len(kept)))
+    for template in _templates(summary, candidates)[: max(0, room)]:
         if len(kept) >= MIN_FEATURES:
             break
         if all(stems(template.name) != stems(c.name) for c in kept):
@@ -295,6 +297,13 @@ def propose(summary: DiscoverySummary, comparables: list[ComparableProduct]) -> 
     nice = [c for c in candidates if c.nice is not None]
     kept = kept[: MAX_FEATURES - min(len(nice), 3)]
     features = [score_candidate(c, summary, count, core) for c in kept]
+    for feature, candidate in zip(features, kept, strict=True):
+        if candidate.origin == "template" and candidate is not core:
+            # A template row never takes Phase 1 budget from what the founder asked for.
+            feature.phase, feature.priority = 2, "P1"
+            feature.pinned = ["phase", "priority"]
+            why = Provenance(source="estimated", reason="template rows start below the cut line")
+            feature.provenance["phase"] = feature.provenance["priority"] = why
     core_feature = features[0]
     if core_feature.rice_effort > budget:
         core_feature.rice_effort = budget
