@@ -40,6 +40,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     TARGET_EXPLICIT,
     TIMELINE_ONLY,
     UNCERTAIN,
+    WEAK_TRIGGER,
     WHERE_PERSONA,
     WHY_NOW_STRONG,
     WHY_NOW_WEAK,
@@ -146,6 +147,8 @@ WISHLIST_ITEM_WORDS = 10
 
 def feature_items(text: str) -> list[str]:
     """Split 'post a shift, swap with one tap and get approval' into short feature names."""
+    # "Playtesting for indie games: session recording, comments, …": the title before the colon is not an item.
+    text = re.sub(r"^[^:,.;]{3,60}:\s+(?=[^:]*,)", "", text.strip())
     text = re.sub(r"\b(drag) and (drop)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(pen) and (paper)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(search) and (filter)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
@@ -214,11 +217,15 @@ def _strip_persona_lead(text: str) -> str:
     return text[match.end() :] if match else text
 
 
-def feature_clue(sentence: str, first_message: bool) -> Clue | None:
-    """Features the sentence asks for ('it should let nurses post a shift, …'), or None."""
+def feature_clue(sentence: str, first_message: bool, strict: bool = False) -> Clue | None:
+    """Features the sentence asks for ('it should let nurses post a shift, …'), or None.
+
+    `strict` (another aspect was asked): "they will…" in a story is not a request."""
     match = FEATURE_TRIGGER.search(sentence)
     if match and SUBORDINATE.search(sentence[: match.start()]):
         # "When I want to change a shift I must ask everyone" tells a story; it asks for nothing.
+        match = None
+    if match and strict and WEAK_TRIGGER.match(match.group(0)):
         match = None
     if match:
         rest = sentence[match.end() :]

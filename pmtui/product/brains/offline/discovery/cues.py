@@ -70,6 +70,10 @@ FEATURE_TRIGGER = re.compile(
     re.IGNORECASE,
 )
 
+# People "will" or "would" do things in stories too ("clients say they will pay next week"): with a
+# question on the table, only these say what the product should do.
+WEAK_TRIGGER = re.compile(r"^(?:users?|people|they|you|customers|members) (?:will|would)\b", re.IGNORECASE)
+
 IDEA_FEATURE = re.compile(
     r"\b(?:app|application|tool|platform|service|website|site|bot|product|saas|marketplace|extension|"
     r"plugin|system|dashboard|software|assistant|api|portal|tracker)\b(?:\s+for\s+[^,.;]+?)?\s+"

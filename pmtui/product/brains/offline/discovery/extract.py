@@ -193,7 +193,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             if asked and asked != "feature_wishlist"
             else False
         )
-        feature = None if asked_strong else feature_clue(sentence, first_message)
+        feature = None if asked_strong else feature_clue(
+            sentence, first_message, strict=bool(asked) and asked != "feature_wishlist"
+        )
         listed = None if feature or asked_strong else list_clue(sentence, first_message)
         feature = feature or listed
         after_features = bool(feature) and asked != "feature_wishlist"
@@ -334,10 +336,10 @@ PIVOT_STALE = ("core_problem", "current_alternatives", "success_metric", "revenu
 
 
 def _new_people(old: str, new: str) -> bool:
-    """Does `new` name other people than `old` ('studio office managers' after 'freelance designers')?"""
+    """Does `new` name other people than `old` ('agency nurses' after 'ICU nurses'), not a sharper version?"""
     if not has_real_content(old):
         return False
-    return not set(content_words(new)) & set(content_words(old)) or not _refines("target_user", old, new)
+    return norm(old) not in norm(new)
 
 
 def _pivot(

@@ -284,9 +284,21 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
     for feature in features:
         if feature is not None and all(feature is not f for f in merged_from):
             merged_from.append(feature)
+    if len(merged_from) == 1:
+        # "Merge tester invites into group by build" with no invites row: the one row takes the other's scope.
+        keeper = merged_from[0]
+        missing = next((p for p, r in zip(request.parts, rows, strict=True) if not r or r[1] != keeper.name), "")
+        if missing:
+            keeper.description = f"{keeper.description}; includes {missing}"
+            keeper.provenance["origin"] = Provenance(
+                source="stated", reason=f"{missing} folded in at your request in round {work.round_number}"
+            )
+            work.names.append(keeper.name)
+            work.changed.append(f"folded {missing} into {keeper.name} (there was no separate row for it)")
+        return
     if len(merged_from) < 2:
         named = ", ".join(p for p in request.parts if p)
-        work.notes.append(f"I found only one of {named} in the table, so there was nothing to merge")
+        work.notes.append(f"I found none of {named} in the table, so there was nothing to merge")
         return
     first, second = merged_from[0], merged_from[1]
     name = short_name(request.into) if request.into else f"{first.name} and {second.name}"
