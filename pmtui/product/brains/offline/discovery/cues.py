@@ -243,8 +243,7 @@ GENERIC_AUDIENCE = re.compile(
 )
 
 GENERIC_LEAD = re.compile(
-    r"^(?:(?:people|someone|folks|anyone|users|customers)\s+(?:like\s+(?:me|us|myself)|similar to me)|people|users|folks)"
-    r"\b[^,]*,",
+    r"^(?:people|someone|folks|anyone|users|customers)\s+(?:like\s+(?:me|us|myself)|similar to me)\b[^,]*,",
     re.IGNORECASE,
 )
 # "anyone who sends invoices", "everybody with a phone": everyone, whatever follows.

@@ -75,7 +75,8 @@ def has_persona(text: str, allow_generic: bool = False) -> bool:
 
 
 _NOT_MODIFIER = frozenset(
-    ["is", "are", "was", "were", "be", "been", "am", "have", "has", "had", "do", "does", "did", "need", "needs", "want", "wants", "use", "uses", "make", "makes", "get", "gets", "lack", "lacks", "there", "here", "must", "should", "can", "could", "will", "would", "say", "says", "said", "think", "thinks", "know", "knows", "work", "works", "like", "likes", "means", "mean", "meant", "pay", "pays", "paid", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+    ["is", "are", "was", "were", "be", "been", "am", "have", "has", "had", "do", "does", "did", "need", "needs", "want", "wants", "use", "uses", "make", "makes", "get", "gets", "lack", "lacks", "there", "here", "must", "should", "can", "could", "will", "would", "say", "says", "said", "think", "thinks", "know", "knows", "work", "works", "like", "likes", "means", "mean", "meant", "pay", "pays", "paid", "between", "among", "across", "from", "with", "without", "within", "into", "onto", "through",
+    "per", "via", "than", "about", "after", "before", "during", "against", "toward", "towards", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
 )
 _DETERMINERS = frozenset(["the", "a", "an", "our", "my", "some", "most", "many", "all", "their", "your", "these", "those"])
 
@@ -102,6 +103,8 @@ def persona_phrase(text: str, anchored: bool = True) -> str:
         bare = word.lower().strip(".,;:'\"()")
         if _is_persona_word(bare) or bare in GENERIC_PERSONA:
             head = index
+            if word.endswith((",", ";", ":", ".")):
+                break
             # Keep compound heads such as "finance teams" or "pet owners": take the last persona word in a run.
             continue
         if head >= 0:
@@ -193,6 +196,8 @@ def is_vague(text: str) -> bool:
         # Two words can say a lot ("late payments", "staff shortage"); they are vague only when every one
         # of them is a word that carries nothing ("good stuff", "the usual").
         return all(word in EMPTY_WORDS or word in GENERIC_PERSONA for word in content)
+    if len(content) <= 2 and all(word in EMPTY_WORDS for word in content):
+        return True
     return bool(UNCERTAIN.search(lowered) and len(content) < 2 and not is_specific(without))
 
 

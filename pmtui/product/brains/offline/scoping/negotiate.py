@@ -24,12 +24,14 @@ from pmtui.product.brains.offline.scoping.propose import (
 )
 from pmtui.product.brains.offline.scoping.requests import ChangeRequest, parse_requests
 from pmtui.product.brains.offline.scoping.rules import EVIDENCE
-from pmtui.product.brains.offline.scoping.terms import persona, short_name, user_count
+from pmtui.product.brains.offline.scoping.terms import persona, short_name, stems, user_count
 from pmtui.product.brains.protocol import Negotiation
 from pmtui.product.rice import PHASE_PRIORITY, phase_effort, rescore, team_size
 
-# A request names an existing row when this share of the row's words are in it.
+# A request names an existing row when this share of the row's words are in it,
 STRONG_MATCH = 0.75
+# and this share of the request's own words are in the row.
+MIN_COVER = 0.6
 
 
 def _evidence(text: str) -> str:
@@ -80,19 +82,26 @@ class _Round:
         return persona(self.state.discovery_summary)
 
     def find(self, phrase: str) -> tuple[str, str] | None:
-        """('mvp' | 'cut', name) of the row a phrase names best, when it names one clearly."""
+        """('mvp' | 'cut', name) of the row a phrase names best, when it names one clearly.
+
+        Clearly means both ways: "shift chat" is not "Post a shift" — half the request's words are missing."""
         if not phrase:
             return None
-        found = match_features(self.output, phrase)
-        if not found:
-            return None
-        kind, name, score = found[0]
-        return (kind, name) if score >= 0.5 else None
+        wanted = stems(phrase)
+        for kind, name, score in match_features(self.output, phrase):
+            row = self.output.feature(name) if kind == "mvp" else next(
+                (c for c in self.output.cut_features if c.name == name), None
+            )
+            text = f"{name} {row.description if row else ''}"
+            covered = len(wanted & stems(text)) / len(wanted) if wanted else 0.0
+            if score >= 0.5 and (covered >= MIN_COVER or name.lower() in phrase.lower()):
+                return kind, name
+        return None
 
     def strong(self, phrase: str) -> tuple[str, str] | None:
         found = match_features(self.output, phrase)
         if found and found[0][2] >= STRONG_MATCH:
-            return found[0][0], found[0][1]
+            return self.find(phrase)
         return None
 
     def new_feature(self, name: str, description: str, quote: str) -> Feature:
@@ -429,7 +438,8 @@ def _add(work: _Round, request: ChangeRequest, target: tuple[str, str] | None, p
         # Asked straight into Phase 1 without evidence: on the table with its numbers, below the line.
         _pin(feature, 2, f"you asked for it in round {work.round_number}; below the line until there is evidence")
         work.held.append(
-            f"{feature.name} isn't in the scope yet: I've added it below the cut line with its numbers ({score}), "
+            f"{feature.name} isn't in the scope yet: I've added it below the cut line with its numbers (it scores "
+            f"{feature.compute_score():g}: {score}), "
             "and I'll move it into Phase 1 when there is evidence"
         )
         return

@@ -1,0 +1,133 @@
+"""`pmtui eval`: the simulated founders through the real loop on the offline engine, and the CLI contract.
+
+The tuned set must pass at least 97 % of its assertions with no loop, no garbled fact and no ignored
+argue-back request in any conversation. The held-out set is run only through the CLI's contract here:
+its pass rate is reported, never tuned against (see docs/eval.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pmtui.config import Config
+from pmtui.product.eval.assertions import ASSERTIONS, has_phrase, has_run, tokens
+from pmtui.product.eval.founders import KINDS, load_founders
+from pmtui.product.eval.runner import EvalReport, run_eval
+from pmtui.product.eval.simulator import read_question
+
+MUST_HOLD_IN_EVERY_CONVERSATION = ("no_repeated_reply", "no_garbled_fact", "requests_reflected")
+
+
+@pytest.fixture(scope="module")
+def tuned_report() -> EvalReport:
+    return asyncio.run(run_eval(Config(offline=True), load_founders("tuned")))
+
+
+def test_the_founders_cover_every_kind_with_several_products() -> None:
+    tuned, heldout = load_founders("tuned"), load_founders("heldout")
+    assert len(tuned) >= 40 and len(heldout) >= 12
+    for founders in (tuned, heldout):
+        assert {f.kind for f in founders} == set(KINDS)
+    for kind in KINDS:
+        assert len({f.product for f in tuned if f.kind == kind}) >= 3, kind
+    assert not {f.product for f in tuned} & {f.product for f in heldout}, "held-out products are new"
+
+
+def test_offline_engine_passes_the_tuned_eval(tuned_report: EvalReport) -> None:
+    failures = [f"{r.founder.id}: {note}" for r in tuned_report.results for note in r.notes]
+    assert tuned_report.total == len(ASSERTIONS) * len(tuned_report.results)
+    assert tuned_report.pass_rate >= 0.97, "\n".join(failures)
+
+
+@pytest.mark.parametrize("assertion", MUST_HOLD_IN_EVERY_CONVERSATION)
+def test_no_loop_no_garbled_fact_no_ignored_request(tuned_report: EvalReport, assertion: str) -> None:
+    broken = [f"{r.founder.id}: {r.notes}" for r in tuned_report.results if not r.assertions[assertion]]
+    assert broken == []
+
+
+def test_every_conversation_reaches_the_spec(tuned_report: EvalReport) -> None:
+    assert all(r.assertions["reached_done"] and r.assertions["phases_in_order"] for r in tuned_report.results)
+
+
+def test_the_eval_is_deterministic() -> None:
+    founders = load_founders("tuned", 4)
+    first = asyncio.run(run_eval(Config(offline=True), founders)).to_json()
+    second = asyncio.run(run_eval(Config(offline=True), founders)).to_json()
+    assert first == second
+
+
+def test_personas_count_takes_one_of_each_kind_first() -> None:
+    chosen = load_founders("all", len(KINDS))
+    assert sorted(f.kind for f in chosen) == sorted(KINDS)
+    assert len(load_founders("tuned", 3)) == 3
+
+
+# -- how the simulated founder reads and how the assertions match ------------------------------------
+@pytest.mark.parametrize(
+    ("question", "aspect"),
+    [
+        ("Who feels this most — which specific people would you hand the first version to?", "target_user"),
+        ("If nurses could do only three things in the first version, what would they be?", "feature_wishlist"),
+        ("Who pays for this, and how — subscription, one-time, a fee per transaction, or free for now?",
+         "revenue_model"),
+        ("What's the hard limit on the first version — how many weeks, and who is building it?", "constraints"),
+        ("When this comes up for owners now, what do they do instead, and what's annoying about it?",
+         "current_alternatives"),
+        ("Why now — what has changed recently that makes this the right moment?", "why_now"),
+        ("Three months after launch, what number would tell you this is working?", "success_metric"),
+        ("Noted, thanks.", ""),
+    ],
+)
+def test_the_simulated_founder_reads_the_question_like_a_person(question: str, aspect: str) -> None:
+    assert read_question(question) == aspect
+
+
+def test_matching_is_by_words_not_strings() -> None:
+    assert has_phrase("approv", "Charge nurse approval in one tap")
+    assert has_phrase("2,000 | 2000", "2000 monthly active beekeepers")
+    assert has_phrase("pay-now | pay now", "a pay now link")
+    assert not has_phrase("10 paying", "100 paying designers")
+    assert has_run("10 paying", "success means 10 paying designers") and not has_run("10 paying", "paying 10")
+    assert tokens("$12/month, 2,500 users") == ["$12", "month", "2500", "users"]
+
+
+# -- the CLI contract --------------------------------------------------------------------------------
+def _eval(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PMTUI_NO_NETWORK": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "pmtui", "eval", *args], capture_output=True, text=True, env=env, timeout=120,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+
+
+def test_cli_json_contract_and_exit_codes_on_the_held_out_set() -> None:
+    done = _eval("--offline", "--set", "heldout", "--personas", "3", "--json", "--min-pass", "0")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert set(report) >= {"conversations", "passed", "total"}
+    assert len(report["conversations"]) == 3
+    for conversation in report["conversations"]:
+        assert isinstance(conversation["persona"], str) and isinstance(conversation["product"], str)
+        assert set(conversation["assertions"]) == set(ASSERTIONS)
+        assert all(isinstance(v, bool) for v in conversation["assertions"].values())
+    passed = sum(sum(c["assertions"].values()) for c in report["conversations"])
+    assert report["passed"] == passed and report["total"] == 3 * len(ASSERTIONS)
+    # Exit 1 exactly when the pass rate is below --min-pass.
+    strict = _eval("--offline", "--set", "heldout", "--personas", "3", "--json", "--min-pass", "1.0")
+    assert strict.returncode == (0 if passed == report["total"] else 1)
+
+
+def test_cli_table_and_usage_errors() -> None:
+    table = _eval("--offline", "--set", "tuned", "--personas", "2", "--min-pass", "0")
+    assert table.returncode == 0, table.stderr
+    assert "Persona" in table.stdout and "assertions passed" in table.stdout
+    assert _eval("--offline", "--model", "openai/gpt-4o").returncode == 2
+    assert _eval("--personas", "0").returncode == 2
+    assert _eval("--min-pass", "1.5").returncode == 2

@@ -1,0 +1,259 @@
+"""Each intent and extraction rule of the offline engine, on a real sentence a founder wrote.
+
+The sentences come from the issue (#8) and from the simulated founders' scripts: mixed intents,
+argue-back requests of every kind, clauses about other aspects, stories that are not requests,
+pivots, and the founder's own words turned into features.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pmtui.models import ConversationState, DiscoverySummary
+from pmtui.product.brains.offline.discovery import extract, is_vague
+from pmtui.product.brains.offline.discovery.clues import decisive, detect, feature_clue
+from pmtui.product.brains.offline.discovery.text import persona_name, persona_phrase, split_clauses
+from pmtui.product.brains.offline.scoping import classify_intent, negotiate, propose
+from pmtui.product.brains.offline.scoping.derive import derive
+from pmtui.product.brains.offline.scoping.requests import parse_requests
+from pmtui.product.rice import rescore
+
+ISSUE_OPENING = (
+    "I want to build invoice reminders for freelance graphic designers. Today they chase late payments by "
+    "hand with email and spreadsheets; success means 10 paying designers in 3 months."
+)
+NURSES = DiscoverySummary(
+    target_user="Registered nurses on hospital wards, around 40 per ward",
+    core_problem="The charge nurse has to approve on paper and swaps break overtime or skill-mix rules.",
+    current_alternatives="A paper swap book at the nurses' station and a WhatsApp group per ward.",
+    why_now="Staffing shortages since covid",
+    feature_wishlist=["Post a shift", "Offer a swap", "Sign-in"],
+    success_metric="60% of swaps on 3 pilot wards go through the app within 3 months",
+    revenue_model="Hospitals pay $2 per nurse per month",
+    constraints="Two developers, 10 weeks, must work on mobile, HIPAA",
+)
+
+
+def _state(summary: DiscoverySummary = NURSES) -> ConversationState:
+    return ConversationState(
+        project="Swaps", phase="scoping", discovery_summary=summary, scoping_output=rescore(propose(summary, []))
+    )
+
+
+# -- discovery: a fact lands only in the aspect its clause is about --------------------------------------
+def test_the_issue_opening_is_filed_clause_by_clause() -> None:
+    summary = extract(DiscoverySummary(), ISSUE_OPENING, "")
+    assert summary.target_user == "freelance graphic designers"
+    assert "email and spreadsheets" in summary.current_alternatives
+    assert "10 paying designers" in summary.success_metric
+    assert "success" not in summary.target_user and "10" not in summary.target_user
+
+
+@pytest.mark.parametrize(
+    ("text", "people"),
+    [
+        ("success means 10 paying designers in 3 months", ""),
+        ("There is big lack of nurses (Pflegenotstand), hospitals must do something", ""),
+        ("Two developers, 10 weeks, must work on mobile", ""),
+        ("ICU nurses at mid-size hospitals, around 400 per hospital", "ICU nurses at mid-size hospitals,"),
+        ("Accidental and part-time landlords, people with a day job", "Accidental and part-time landlords,"),
+    ],
+)
+def test_a_persona_is_only_modifiers_before_the_people_word(text: str, people: str) -> None:
+    assert persona_phrase(text) == people.rstrip(",")
+
+
+def test_people_are_found_inside_a_phrase_and_after_a_shrug() -> None:
+    assert persona_phrase("the change of shifts between nurses", anchored=False) == "nurses"
+    assert persona_phrase("the studio office managers", anchored=False) == "studio office managers"
+    shrug = extract(
+        DiscoverySummary(), "People like me really, freelance designers, illustrators too, solo.", "target_user"
+    )
+    assert persona_name(shrug) == "freelance designers"
+
+
+@pytest.mark.parametrize(
+    ("asked", "text", "aspect"),
+    [
+        ("why_now", "staff shortage", "why_now"),
+        ("core_problem", "late payments", "core_problem"),
+        ("constraints", "It's $49 a month per restaurant.", "revenue_model"),
+        ("success_metric", "Pilot restaurants cut waste cost by 20% within 3 months, 15 restaurants paying.",
+         "success_metric"),
+        ("success_metric", "100 devs running a test a month, after 6 months", "success_metric"),
+        ("constraints", "Two developers, 10 weeks, must work on mobile, and it has to follow HIPAA.", "constraints"),
+        ("current_alternatives", "Rover, Wag, a neighbour's teenager, or doggy daycare which is $50 a day.",
+         "current_alternatives"),
+        ("target_user",
+         "people who work all day in an office and leave their dog home alone, usually young professionals",
+         "target_user"),
+    ],
+)
+def test_an_answer_belongs_to_the_question_unless_unmistakably_about_something_else(
+    asked: str, text: str, aspect: str
+) -> None:
+    summary = extract(DiscoverySummary(target_user="x y z"), text, asked)
+    filled = [a for a in ("why_now", "core_problem", "revenue_model", "success_metric", "constraints",
+                          "current_alternatives") if getattr(summary, a)]
+    if aspect == "target_user":
+        assert "office" in summary.target_user and filled == []
+    else:
+        assert filled == [aspect], summary
+
+
+def test_a_feature_list_answer_is_the_wishlist_whatever_words_it_uses() -> None:
+    summary = extract(
+        DiscoverySummary(target_user="chefs"),
+        "Quick waste logging by the bin with photos, cost per item from supplier prices, and a weekly waste "
+        "report by dish.",
+        "feature_wishlist",
+    )
+    assert summary.revenue_model == "" and summary.core_problem == ""
+    assert summary.feature_wishlist[0] == "Quick waste logging by the bin with photos"
+    assert len(summary.feature_wishlist) == 3
+
+
+def test_a_story_is_not_a_feature_request() -> None:
+    story = "When I want to change a shift I must ask every colleague, then write in the book."
+    assert feature_clue(story, False) is None
+    told = "Clients will say they will pay next week, then next week they will not pick call."
+    assert feature_clue(told, False, strict=True) is None
+    assert feature_clue("It should send reminders on WhatsApp and email automatically.", False) is not None
+
+
+def test_a_new_subject_starts_a_new_clause() -> None:
+    clauses = split_clauses("Restaurants waste 10% of what they buy and the owner would pay $49 a month")
+    assert clauses == ["Restaurants waste 10% of what they buy", "the owner would pay $49 a month"]
+
+
+def test_decisive_cues_need_the_first_person_for_solo_and_part_time() -> None:
+    assert decisive("constraints", "I'm solo with 6 weeks")
+    assert not decisive("constraints", "leave their dog home alone")
+    assert not decisive("constraints", "Accidental and part-time landlords")
+    assert not decisive("revenue_model", "doggy daycare which is $50 a day")
+    assert decisive("revenue_model", "It's $5 a month.")
+    assert "constraints" not in detect("leave their dog home alone", "leave their dog home alone", False)
+
+
+@pytest.mark.parametrize("text", ["anyone who sends invoices really", "everyone with a phone", "the usual stuff"])
+def test_universal_audiences_and_empty_words_are_vague(text: str) -> None:
+    assert is_vague(text)
+
+
+@pytest.mark.parametrize("text", ["late payments", "staff shortage", "more freelancers", "clipboard"])
+def test_two_plain_words_can_be_an_answer(text: str) -> None:
+    assert not is_vague(text)
+
+
+def test_a_pivot_replaces_who_and_clears_what_depended_on_it() -> None:
+    before = DiscoverySummary(
+        target_user="freelance designers", core_problem="Clients pay late", current_alternatives="email",
+        success_metric="10 paying designers", revenue_model="$12 a month", constraints="Solo, 6 weeks",
+    )
+    text = ("Actually, scratch that. The people with the real problem are small design studios. "
+            "Let's do it for the studio office managers.")
+    after = extract(before, text, "why_now")
+    assert after.target_user == "studio office managers"
+    assert after.core_problem == after.revenue_model == after.success_metric == ""
+    assert after.constraints == "Solo, 6 weeks" and after.why_now == ""
+
+
+# -- scoping: intents, requests, negotiation, features from the founder's words --------------------------
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("OK, that makes sense. I agree with this scope, let's write the spec.", "AGREE"),
+        ("fine. spec pls", "AGREE"),
+        ("Ok can, I agree with this scope. Do the spec.", "AGREE"),
+        ("I agree, let's write the spec. Why is the export in phase 2 though?", "AGREE"),
+        ("Looks good but the sick button has to be in, that's the whole point.", "PUSHBACK"),
+        ("ok, the AI homework correction can go, I get it.", "PUSHBACK"),
+        ("ok but what would phase 2 be?", "QUESTION"),
+        ("Why is the pay-now link below the cut line?", "QUESTION"),
+        ("why did you cut that one?", "QUESTION"),
+        ("I don't agree with this at all", "PUSHBACK"),
+        ("I don't need anything else, ship it", "AGREE"),
+    ],
+)
+def test_mixed_intents_resolve_to_the_stronger(text: str, intent: str) -> None:
+    assert classify_intent(text, _state().scoping_output) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Sign-up is not needed, hospitals already have single sign-on. Cut it and add a charge nurse approval "
+         "step instead", [("cut", "Sign-up"), ("add", "charge nurse approval step")]),
+        ("Split the rota into planning the week and the live day board, those are two different screens.",
+         [("split", "rota")]),
+        ("Merge post shift and accept swap into one swap flow, it's the same screen.", [("merge", "")]),
+        ("Rule check is bigger than you think, give it 2.5 weeks.", [("effort", "Rule check")]),
+        ("The pay-now link is 3 weeks of work, not 1. Set its effort to 3.", [("effort", "pay-now link")]),
+        ("Ok fair, the charts can wait. But the late fee really matters, can it come into phase 1?",
+         [("defer", "charts"), ("promote", "late fee")]),
+        ("gps later", [("defer", "gps")]),
+        ("history to phase 2", [("defer", "history")]),
+        ("Lost dog alerts have to be in v1, it's what gets people to download.", [("promote", "Lost dog alerts")]),
+        ("Kronos sync is a must though, the director won't sign off without it.", [("promote", "Kronos sync")]),
+        ("Why is mentor sharing cut? For beginners that's what keeps them going.", [("promote", "mentor sharing")]),
+        ("Kindly add one more thing, the attendance marking by faculty.", [("add", "attendance marking by faculty")]),
+        ("Can the reminders go out from the studio's own email address? Add that.",
+         [("add", "reminders go out from the studio's own email address")]),
+        ("why did you cut that one?", []),
+    ],
+)
+def test_every_kind_of_change_request(text: str, expected: list[tuple[str, str]]) -> None:
+    found = [(r.kind, r.what) for r in parse_requests(text)]
+    deduped = list(dict.fromkeys(found))
+    assert deduped[: len(expected)] == expected and len(deduped) == len(expected)
+
+
+def test_the_issue_argue_back_cuts_sign_up_and_adds_the_approval_step_with_a_rice_row() -> None:
+    summary = NURSES.model_copy(update={"feature_wishlist": ["Post a shift", "Offer a swap"]})
+    state = _state(summary)
+    text = ("Sign-up is not needed, hospitals already have single sign-on. Cut it and add a charge nurse "
+            "approval step instead")
+    result = negotiate(state, text, 1, False)
+    output = result.output
+    assert not [f for f in output.mvp_features if "sign" in f.name.lower()]
+    approval = next(f for f in output.mvp_features if "approval" in f.name.lower())
+    assert approval.rice_score > 0 and approval.phase == 1
+    assert {"reach", "impact", "confidence", "effort", "origin"} <= set(approval.provenance)
+    assert "round 1" in approval.provenance["origin"].reason
+    assert result.record.outcome == "conceded" and result.understood
+
+
+def test_split_merge_and_effort_change_the_table() -> None:
+    state = _state()
+    split = negotiate(state, "Split post a shift into shift listing and shift alerts, two jobs.", 1, False)
+    names = [f.name for f in split.output.mvp_features]
+    assert "Shift listing" in names and "Shift alerts" in names and "Post a shift" not in names
+    merged = negotiate(state, "Merge post a shift and offer a swap into one swap flow.", 1, False)
+    assert "One swap flow" in [f.name for f in merged.output.mvp_features]
+    assert not {"Post a shift", "Offer a swap"} & {f.name for f in merged.output.mvp_features}
+    effort = negotiate(state, "Offer a swap is 3 weeks of work, not 1.", 1, False)
+    swap = effort.output.feature("Offer a swap")
+    assert swap is not None and swap.rice_effort == 3 and swap.provenance["effort"].source == "stated"
+
+
+def test_a_request_into_phase_one_without_evidence_is_held_with_the_numbers_then_conceded_on_evidence() -> None:
+    state = _state()
+    held = negotiate(state, "I really need shift chat in the first version, nurses live in group chats.", 1, False)
+    assert held.record.outcome == "held" and "evidence" in held.reply and "score" in held.reply
+    chat = held.output.feature("Shift chat")
+    assert chat is not None and chat.phase > 1, "on the table with its numbers, below the line"
+    state.scoping_output = held.output
+    conceded = negotiate(state, "Shift chat: 40 of our 52 pilot nurses asked for it.", 2, False)
+    assert conceded.output.feature("Shift chat").phase == 1
+
+
+def test_features_come_from_the_founders_words_and_templates_say_so() -> None:
+    found = {d.name for d in derive(NURSES)}
+    assert "Overtime or skill-mix rule check" in found
+    assert any(name.startswith("Approve in the app") for name in found)
+    output = rescore(propose(NURSES, []))
+    for feature in output.mvp_features:
+        origin = feature.provenance["origin"]
+        assert origin.reason.startswith(("your ", "template:")), origin
+        if origin.reason.startswith("template:"):
+            assert "template" in feature.description and feature.phase > 1
