@@ -102,7 +102,8 @@ def test_matching_is_by_words_not_strings() -> None:
 def _eval(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PMTUI_NO_NETWORK": "1"}
     return subprocess.run(
-        [sys.executable, "-m", "pmtui", "eval", *args], capture_output=True, text=True, env=env, timeout=120,
+        [sys.executable, "-m", "pmtui", "eval", *args], check=False, capture_output=True, text=True, env=env,
+        timeout=120,
         cwd=Path(__file__).resolve().parents[1],
     )
 

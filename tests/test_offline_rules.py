@@ -18,6 +18,10 @@ from pmtui.product.brains.offline.scoping.derive import derive
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.rice import rescore
 
+ISSUE_PUSHBACK = (
+    "Sign-up is not needed, hospitals already have single sign-on. Cut it and add a charge nurse approval step "
+    "instead"
+)
 ISSUE_OPENING = (
     "I want to build invoice reminders for freelance graphic designers. Today they chase late payments by "
     "hand with email and spreadsheets; success means 10 paying designers in 3 months."
@@ -182,8 +186,7 @@ def test_mixed_intents_resolve_to_the_stronger(text: str, intent: str) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Sign-up is not needed, hospitals already have single sign-on. Cut it and add a charge nurse approval "
-         "step instead", [("cut", "Sign-up"), ("add", "charge nurse approval step")]),
+        (ISSUE_PUSHBACK, [("cut", "Sign-up"), ("add", "charge nurse approval step")]),
         ("Split the rota into planning the week and the live day board, those are two different screens.",
          [("split", "rota")]),
         ("Merge post shift and accept swap into one swap flow, it's the same screen.", [("merge", "")]),
@@ -211,9 +214,7 @@ def test_every_kind_of_change_request(text: str, expected: list[tuple[str, str]]
 def test_the_issue_argue_back_cuts_sign_up_and_adds_the_approval_step_with_a_rice_row() -> None:
     summary = NURSES.model_copy(update={"feature_wishlist": ["Post a shift", "Offer a swap"]})
     state = _state(summary)
-    text = ("Sign-up is not needed, hospitals already have single sign-on. Cut it and add a charge nurse "
-            "approval step instead")
-    result = negotiate(state, text, 1, False)
+    result = negotiate(state, ISSUE_PUSHBACK, 1, False)
     output = result.output
     assert not [f for f in output.mvp_features if "sign" in f.name.lower()]
     approval = next(f for f in output.mvp_features if "approval" in f.name.lower())

@@ -169,7 +169,9 @@ class Orchestrator:
             state.misunderstood = max(state.misunderstood, 1) + 1
             kind = "review" if state.discovery_summary_shown else state.phase
             state.choices = _CHOICES_BY_PHASE.get(kind, ["answer", "unknown"])
-            text = texts.choices_message(texts.misunderstood_intro(kind), state.choices, _question(state, said))
+            text = texts.choices_message(
+                texts.misunderstood_intro(kind, state.misunderstood), state.choices, _question(state, said)
+            )
         self.store.add_message(state.project_id, "assistant", text, state.phase)
         said.append(text)
         state.messages.append(ChatMessage(role="assistant", content=text, phase=state.phase))
@@ -181,7 +183,9 @@ class Orchestrator:
         state.misunderstood += 1
         if state.misunderstood >= 2:
             state.choices = list(choice_ids)
-            text = texts.choices_message(texts.misunderstood_intro(kind), state.choices, _question(state, said))
+            text = texts.choices_message(
+                texts.misunderstood_intro(kind, state.misunderstood), state.choices, _question(state, said)
+            )
         with self.store.transaction():
             self.store.save_flags(state)
             self._say(state, said, text)

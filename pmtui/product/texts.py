@@ -192,9 +192,26 @@ def choice_number(text: str, count: int) -> int | None:
     return number if 1 <= number <= count else None
 
 
-def misunderstood_intro(phase: str) -> str:
-    if phase == "scoping":
-        return "I don't want to keep going in circles, so let me make it easy. What would you like to do?"
-    if phase == "review":
-        return "I'm not sure what to change in the summary, so let me make it easy. Which is it?"
-    return "Let me make this easier. What would you like to do?"
+_INTROS: dict[str, tuple[str, ...]] = {
+    "scoping": (
+        "I don't want to keep going in circles, so let me make it easy. What would you like to do?",
+        "I still can't tell what you'd like to change, so here are the options again:",
+        "Let's settle it with a number — which of these is it?",
+    ),
+    "review": (
+        "I'm not sure what to change in the summary, so let me make it easy. Which is it?",
+        "I still can't tell what to change in the summary. Pick one:",
+        "One of these, then:",
+    ),
+    "discovery": (
+        "Let me make this easier. What would you like to do?",
+        "No worries — pick whichever is easiest:",
+        "Here are the options once more:",
+    ),
+}
+
+
+def misunderstood_intro(phase: str, count: int = 0) -> str:
+    """The line above the numbered choices; it changes each time, so no reply repeats the one before."""
+    intros = _INTROS.get(phase, _INTROS["discovery"])
+    return intros[count % len(intros)]

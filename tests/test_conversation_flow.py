@@ -1,0 +1,130 @@
+"""The shared conversation flow (Orchestrator) on both brains: agreement is heard before the skip guard,
+the PM never sends the same reply twice in a row, and a second misunderstanding offers numbered choices."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+from pmtui.config import Config, ModelRoute
+from pmtui.models import DiscoverySummary
+from pmtui.product import texts
+from pmtui.product.orchestrator import Orchestrator
+from pmtui.store import Store
+from tests.fake_llm_server import FakeLLMServer
+
+ISSUE_AGREEMENT = "OK, that makes sense. I agree with this scope, let's write the spec."
+SUMMARY = DiscoverySummary(
+    target_user="ICU nurses at big hospitals",
+    core_problem="Swaps take days and the charge nurse approves on paper",
+    current_alternatives="a paper swap book and WhatsApp",
+    why_now="staff shortages since covid",
+    feature_wishlist=["Post a shift", "Accept a swap", "Charge nurse approval"],
+    success_metric="60% of swaps in the app within 3 months",
+    revenue_model="$2 per nurse per month",
+    constraints="two developers, 8 weeks",
+)
+
+
+async def _in_scoping(orchestrator: Orchestrator, store: Store) -> int:
+    """A project whose discovery is done and whose scope is proposed, as the user would reach it."""
+    state = orchestrator.open_project("Swaps")
+    answers = [
+        "An app for ICU nurses to swap shifts.",
+        "Swaps take days and the charge nurse approves on paper.",
+        "A paper swap book and WhatsApp.",
+        "Post a shift, accept a swap, charge nurse approval.",
+        "60% of swaps in the app within 3 months.",
+        "Two developers, 8 weeks.",
+    ]
+    for text in answers:
+        result = await orchestrator.handle(state.project_id, text)
+        if result.summary_shown:
+            break
+    result = await orchestrator.handle(state.project_id, "yes")
+    assert result.phase == "scoping", result.reply
+    return state.project_id
+
+
+async def test_agreement_with_a_request_for_the_spec_writes_the_spec(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db")
+    orchestrator = Orchestrator(store, Config(offline=True))
+    project = await _in_scoping(orchestrator, store)
+    result = await orchestrator.handle(project, ISSUE_AGREEMENT)
+    assert result.phase == "done" and "Product Spec" in result.reply
+    store.close()
+
+
+async def test_a_second_misunderstanding_offers_numbered_choices_and_a_number_picks_one(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db")
+    orchestrator = Orchestrator(store, Config(offline=True))
+    project = await _in_scoping(orchestrator, store)
+    first = await orchestrator.handle(project, "just write the spec")
+    assert first.phase == "scoping" and not first.choices
+    second = await orchestrator.handle(project, "just write the spec!!")
+    assert second.reply != first.reply
+    assert second.choices == [texts.CHOICES["agree"], texts.CHOICES["change"], texts.CHOICES["ask"]]
+    assert "1. Agree to this scope" in second.reply and "Reply with a number" in second.reply
+    # The choices survive a restart of the app: they live in the store.
+    store.close()
+    store = Store(tmp_path / "db")
+    orchestrator = Orchestrator(store, Config(offline=True))
+    assert orchestrator.state(project).choices == ["agree", "change", "ask"]
+    picked = await orchestrator.handle(project, "1")
+    assert picked.phase == "done"
+    store.close()
+
+
+async def test_the_pm_never_says_the_same_thing_twice_in_a_row(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db")
+    orchestrator = Orchestrator(store, Config(offline=True))
+    project = await _in_scoping(orchestrator, store)
+    replies = [(await orchestrator.handle(project, "no, I don't like it")).reply for _ in range(4)]
+    for before, after in itertools.pairwise(replies):
+        assert before != after
+    state = orchestrator.state(project)
+    assert state.negotiation_rounds == 0, "not knowing what to change spends no argue-back round"
+    store.close()
+
+
+@pytest.mark.parametrize("reply", ["2", "option 2", "the second one"])
+def test_a_choice_is_picked_by_number_or_ordinal(reply: str) -> None:
+    assert texts.choice_number(reply, 3) == 2
+    assert texts.choice_number("4", 3) is None and texts.choice_number("two weeks", 3) is None
+
+
+# -- the LLM path: the same flow, the same guard order ------------------------------------------------
+@pytest.fixture
+def llm_config(fake_llm: FakeLLMServer, monkeypatch: pytest.MonkeyPatch) -> Config:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    route = ModelRoute(model="openai/fake-model", api_base=fake_llm.api_base, timeout=5, max_retries=0)
+    return Config(models={"default": route})
+
+
+async def test_on_the_llm_path_agreement_is_classified_before_the_skip_guard(
+    tmp_path: Path, fake_llm: FakeLLMServer, llm_config: Config
+) -> None:
+    store = Store(tmp_path / "db")
+    orchestrator = Orchestrator(store, llm_config)
+    project = store.create_project("Swaps")
+    from pmtui.product.brains.offline.scoping import propose
+    from pmtui.product.rice import rescore
+
+    state = orchestrator.state(project)
+    state.phase = "scoping"
+    state.phases_visited = ["discovery", "scoping"]
+    state.discovery_summary = SUMMARY
+    store.save_discovery(project, SUMMARY, state.completeness)
+    store.save_scoping(project, rescore(propose(SUMMARY, [])), "proposal")
+    store.save_flags(state)
+    fake_llm.enqueue(json.dumps({"intent": "AGREE"}), "# Swaps — spec\n\n## Problem statement\n\nSwaps.\n")
+
+    result = await orchestrator.handle(project, ISSUE_AGREEMENT)
+
+    assert next(r.body["messages"][0]["content"][:40] for r in fake_llm.requests).startswith("A product manager")
+    assert fake_llm.call_count == 2, "one classification, one spec"
+    assert result.phase == "done" and "spec" in result.reply.lower()
+    store.close()
