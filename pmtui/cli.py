@@ -387,19 +387,7 @@ def run_config(args: argparse.Namespace) -> int:
         return EXIT_OK
 
     config = _load_config(args)
-    source = find_config_file()
-    print(f"config file: {source if source else 'none (defaults)'}")
-    if config.offline:
-        print("offline: forced (--offline or PMTUI_MODEL=offline)")
-    print("models:")
-    for line in config.model_lines():
-        print(line)
-    budget = config.budget
-    limits = {"project_usd": budget.project_usd, "task_usd": budget.task_usd, "run_usd": budget.run_usd}
-    shown = ", ".join(f"{key}={value}" for key, value in limits.items() if value is not None)
-    print(f"budget: {shown or 'none'}")
-    print(f"ui.theme: {config.ui.theme}")
-    print(f"search.backend: {config.search.backend}")
+    print("\n".join(config.show_lines(find_config_file())))
     return EXIT_OK
 
 

@@ -240,6 +240,18 @@ class Config(BaseModel):
             return "offline engine"
         return route.model if why.startswith("configured") else f"{route.model} ({why})"
 
+    def show_lines(self, source: Path | None) -> list[str]:
+        """`pmtui config show`: the file, every task's model and why, the budget, theme and search."""
+        lines = [f"config file: {source if source else 'none (defaults)'}"]
+        if self.offline:
+            lines.append("offline: forced (--offline or PMTUI_MODEL=offline)")
+        lines += ["models:", *self.model_lines()]
+        limits = {"project_usd": self.budget.project_usd, "task_usd": self.budget.task_usd,
+                  "run_usd": self.budget.run_usd}
+        shown = ", ".join(f"{key}={value}" for key, value in limits.items() if value is not None)
+        lines += [f"budget: {shown or 'none'}", f"ui.theme: {self.ui.theme}", f"search.backend: {self.search.backend}"]
+        return lines
+
     def model_lines(self) -> list[str]:
         """`pmtui config show`: every task type's model, and why it was picked."""
         lines = []
