@@ -88,6 +88,9 @@ class Orchestrator:
         if not state.messages or state.messages[-1].role != "user":
             if state.phase == "spec" and not state.spec_markdown:
                 return await self._guarded(state, self._write_spec, on_delta)
+            if state.phase == "scoping" and state.scoping_output is None:
+                # The handoff was said but the proposal failed: retrying proposes the scope again.
+                return await self._guarded(state, self._enter_scoping, on_delta)
             return self._result(state, [], error="There is nothing to retry: the last message was answered.")
         return await self._turn(project_id, state.messages[-1].content, on_delta)
 

@@ -125,15 +125,35 @@ class ScopeDraft(BaseModel):
     scope_rationale: str = ""
 
 
+ChangeAction = Literal["move", "add", "remove", "effort", "split", "merge"]
+
+
 class FeatureChange(BaseModel):
+    """One change to the table: move (phase/priority), add a new row, remove (cut), set the effort,
+    split a row into `into`, or merge `parts` into a row called `name`."""
+
     name: str
+    action: ChangeAction = "move"
     phase: int = Field(default=1, ge=1, le=3)
     priority: Literal["P0", "P1", "P2"] = "P0"
+    description: str = ""
+    effort: float | None = Field(default=None, gt=0)
+    reach: float | None = Field(default=None, ge=0)
+    impact: float | None = Field(default=None, gt=0)
+    confidence: float | None = Field(default=None, ge=0)
+    into: list[str] = Field(default_factory=list)
+    parts: list[str] = Field(default_factory=list)
+    pin: bool = True
 
     @field_validator("priority", mode="before")
     @classmethod
     def _priority(cls, value: Any) -> Any:
         return value.strip().upper() if isinstance(value, str) else value
+
+    @field_validator("action", mode="before")
+    @classmethod
+    def _action(cls, value: Any) -> Any:
+        return value.strip().lower() if isinstance(value, str) else value
 
 
 class NegotiationDraft(BaseModel):
@@ -143,6 +163,8 @@ class NegotiationDraft(BaseModel):
     features: list[str] = Field(default_factory=list)
     feature_changes: list[FeatureChange] = Field(default_factory=list)
     risk: str = ""
+    # False when the model cannot tell which feature the founder means: no round is spent on it.
+    understood: bool = True
 
     @field_validator("outcome", mode="before")
     @classmethod
@@ -297,8 +319,7 @@ class LLMBrain:
                 "features": names, "feature_changes": [FeatureChange(name=n) for n in names],
             })
         output = current.model_copy(deep=True)
-        if draft.outcome == "conceded":
-            apply_changes(output, draft.feature_changes, round_number)
+        apply_changes(output, draft.feature_changes, round_number, text, moves=draft.outcome == "conceded")
         output = rescore(output)
         risk = draft.risk
         if final_round and not risk and draft.outcome == "conceded":
@@ -316,7 +337,7 @@ class LLMBrain:
             features=draft.features or [c.name for c in draft.feature_changes],
             risk=risk,
         )
-        return Negotiation(reply=draft.reply.strip(), output=output, record=record)
+        return Negotiation(reply=draft.reply.strip(), output=output, record=record, understood=draft.understood)
 
     async def answer_scope_question(self, state: ConversationState, text: str) -> str:
         system = render_prompt(
@@ -427,37 +448,119 @@ def scoping_from_draft(draft: ScopeDraft, comparables: list[ComparableProduct]) 
     )
 
 
-def apply_changes(output: ScopingOutput, changes: list[FeatureChange], round_number: int) -> None:
-    """Move features to the agreed phase/priority and pin them; a cut feature named here comes back."""
+def apply_changes(
+    output: ScopingOutput, changes: list[FeatureChange], round_number: int, ask: str = "", moves: bool = True
+) -> None:
+    """Apply the table changes of a round. Removing, re-estimating, splitting, merging and adding rows are
+    the founder's call and always apply; moves into another phase apply when `moves` (a concession)."""
     agreed = Provenance(source="stated", reason=f"agreed in argue-back round {round_number}")
+    asked = Provenance(source="stated", reason=f"you asked for it in argue-back round {round_number}: “{ask}”")
     for change in changes:
-        feature = output.feature(change.name)
-        if feature is None:
-            cut = next((c for c in output.cut_features if c.name.strip().lower() == change.name.strip().lower()),
-                       None)
-            if cut is not None:
-                output.cut_features.remove(cut)
-            feature = Feature(
-                name=cut.name if cut else change.name.strip(),
-                description=cut.description if cut else "",
-                rice_reach=_median([f.rice_reach for f in output.mvp_features]) or 100.0,
-                rice_impact=1.0,
-                rice_confidence=0.5,
-                rice_effort=_median([f.rice_effort for f in output.mvp_features]) or 1.0,
-                provenance={
-                    field: Provenance(reason=f"estimated when restored in round {round_number}: "
-                                             "the median of the scoped features")
-                    for field in RICE_FIELDS
-                },
-            )
-            output.mvp_features.append(feature)
-        feature.phase = change.phase
-        feature.priority = change.priority
-        feature.provenance["phase"] = agreed
-        feature.provenance["priority"] = agreed
-        for field in ("phase", "priority"):
-            if field not in feature.pinned:
-                feature.pinned.append(field)
+        if change.action == "remove":
+            _remove(output, change.name, round_number, ask)
+        elif change.action == "effort" and change.effort is not None:
+            feature = output.feature(change.name)
+            if feature is not None:
+                feature.rice_effort = change.effort
+                feature.provenance["effort"] = Provenance(source="stated", reason=f"you said: “{ask}”")
+        elif change.action == "split" and change.into:
+            _split(output, change, round_number)
+        elif change.action == "merge" and len(change.parts) >= 2:
+            _merge(output, change, round_number)
+        elif change.action == "add" and output.feature(change.name) is None:
+            feature = _restored(output, change.name, change.description, round_number, change)
+            feature.provenance["origin"] = asked
+            if change.pin:
+                _pin(feature, change, agreed)
+        elif moves or change.action == "add":
+            feature = output.feature(change.name) or _restored(output, change.name, "", round_number, change)
+            _pin(feature, change, agreed)
+
+
+def _pin(feature: Feature, change: FeatureChange, why: Provenance) -> None:
+    feature.phase = change.phase
+    feature.priority = change.priority
+    feature.provenance["phase"] = why
+    feature.provenance["priority"] = why
+    for field in ("phase", "priority"):
+        if field not in feature.pinned:
+            feature.pinned.append(field)
+
+
+def _restored(
+    output: ScopingOutput, name: str, description: str, round_number: int, change: FeatureChange | None = None
+) -> Feature:
+    """A row for a feature not in the table: back from the cuts, or new with the model's numbers (or medians)."""
+    cut = next((c for c in output.cut_features if c.name.strip().lower() == name.strip().lower()), None)
+    if cut is not None:
+        output.cut_features.remove(cut)
+    given = change or FeatureChange(name=name)
+    median = f"estimated when added in round {round_number}: the median of the scoped features"
+    values = {
+        "reach": given.reach if given.reach is not None else (_median([f.rice_reach for f in output.mvp_features]) or 100.0),
+        "impact": min(IMPACT_STEPS, key=lambda step: abs(step - given.impact)) if given.impact else 1.0,
+        "confidence": min(1.0, given.confidence) if given.confidence is not None else 0.5,
+        "effort": given.effort or (_median([f.rice_effort for f in output.mvp_features]) or 1.0),
+    }
+    feature = Feature(
+        name=cut.name if cut else name.strip(),
+        description=(cut.description if cut else description) or "",
+        rice_reach=values["reach"], rice_impact=values["impact"], rice_confidence=values["confidence"],
+        rice_effort=values["effort"],
+        provenance={
+            field: Provenance(reason=(f"the model's estimate when added in round {round_number}"
+                                      if getattr(given, field) is not None else median))
+            for field in RICE_FIELDS
+        },
+    )
+    output.mvp_features.append(feature)
+    return feature
+
+
+def _remove(output: ScopingOutput, name: str, round_number: int, ask: str) -> None:
+    feature = output.feature(name)
+    if feature is None:
+        return
+    output.mvp_features.remove(feature)
+    output.cut_features.append(CutFeature(
+        name=feature.name, description=feature.description,
+        reason=f"{feature.name}: you cut it in argue-back round {round_number} (“{ask}”).",
+    ))
+
+
+def _split(output: ScopingOutput, change: FeatureChange, round_number: int) -> None:
+    source = output.feature(change.name)
+    if source is None:
+        return
+    why = Provenance(source="stated", reason=f"split from {source.name} at your request in round {round_number}")
+    index = output.mvp_features.index(source)
+    parts = []
+    for name in change.into:
+        part = source.model_copy(deep=True)
+        part.name, part.description = name.strip(), f"{name.strip()} (split from {source.name})"
+        part.rice_effort = max(0.5, round(source.rice_effort / len(change.into) * 2) / 2)
+        part.provenance["origin"] = why
+        parts.append(part)
+    output.mvp_features[index : index + 1] = parts
+
+
+def _merge(output: ScopingOutput, change: FeatureChange, round_number: int) -> None:
+    rows = [f for f in (output.feature(p) for p in change.parts) if f is not None]
+    if len(rows) < 2:
+        return
+    merged = rows[0].model_copy(deep=True)
+    merged.name = change.name.strip()
+    merged.description = "; ".join(f.description or f.name for f in rows)
+    merged.rice_reach = max(f.rice_reach for f in rows)
+    merged.rice_impact = max(f.rice_impact for f in rows)
+    merged.rice_confidence = min(f.rice_confidence for f in rows)
+    merged.rice_effort = sum(f.rice_effort for f in rows)
+    merged.provenance["origin"] = Provenance(
+        source="stated", reason=f"merged from {' and '.join(f.name for f in rows)} at your request in round {round_number}"
+    )
+    index = output.mvp_features.index(rows[0])
+    output.mvp_features[index] = merged
+    output.mvp_features = [f for f in output.mvp_features if all(f is not r for r in rows[1:])]
 
 
 def _forced_concession(draft: NegotiationDraft, ask: str, output: ScopingOutput) -> NegotiationDraft:
