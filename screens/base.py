@@ -11,6 +11,7 @@ from textual.widgets import Input
 
 from pmtui.models import ConversationState
 from pmtui.widgets.chat_log import ChatLog, PMMessage
+from pmtui.widgets.choice_bar import ChoiceBar
 from pmtui.widgets.status_bar import StatusBar
 
 if TYPE_CHECKING:
@@ -150,7 +151,22 @@ class ConversationScreen(ProjectScreen):
         self.reload_state()
         self.refresh_status()
         if not self.follow_phase():
+            await self.show_choices()
             self.turn_done()
+
+    async def show_choices(self) -> None:
+        """The PM's numbered options as buttons, when it offered some (after a second misunderstanding)."""
+        from pmtui.product.texts import CHOICES
+
+        for bar in self.query(ChoiceBar):
+            await bar.show([CHOICES[choice] for choice in self.state.choices if choice in CHOICES])
+
+    def on_choice_bar_picked(self, event: ChoiceBar.Picked) -> None:
+        """A pressed option is the same as typing its number."""
+        if self.thinking:
+            return
+        self.query_one("#chat", ChatLog).add_user(str(event.number))
+        self.run_turn("handle", str(event.number))
 
     def set_thinking(self, thinking: bool) -> None:
         self.thinking = thinking

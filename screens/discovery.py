@@ -12,6 +12,7 @@ from textual.widgets import Button, Footer, Input, Static
 
 from pmtui.screens.base import ConversationScreen
 from pmtui.widgets.chat_log import ChatLog
+from pmtui.widgets.choice_bar import ChoiceBar
 from pmtui.widgets.status_bar import StatusBar
 from pmtui.widgets.summary_sidebar import SummarySidebar
 
@@ -32,6 +33,7 @@ class DiscoveryScreen(ConversationScreen):
         with Horizontal(id="discovery-main"):
             with Vertical(id="conversation"):
                 yield ChatLog(id="chat")
+                yield ChoiceBar(id="choices")
                 with Horizontal(id="summary-actions"):
                     yield Static("Does this summary look right?", id="summary-question")
                     yield Button("Looks right", id="looks-right", variant="success")
@@ -41,9 +43,10 @@ class DiscoveryScreen(ConversationScreen):
         yield StatusBar()
         yield Footer()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#chat", ChatLog).load(m for m in self.state.messages if m.phase == "discovery")
+        await self.show_choices()
         self.turn_done()
 
     def input_placeholder(self) -> str:

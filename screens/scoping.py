@@ -16,6 +16,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Static, Tab
 from pmtui.models import Feature, ScopingOutput
 from pmtui.screens.base import ConversationScreen
 from pmtui.widgets.chat_log import ChatLog
+from pmtui.widgets.choice_bar import ChoiceBar
 from pmtui.widgets.status_bar import StatusBar
 
 CUT_ROW = "__cut__"
@@ -121,6 +122,7 @@ class ScopingScreen(ConversationScreen):
                     yield VerticalScroll(Static(id="phase-list", markup=False))
         with Vertical(id="argue"):
             yield ChatLog(id="chat")
+            yield ChoiceBar(id="choices")
             with Horizontal(id="argue-bar"):
                 yield Static("", id="round", markup=False)
                 yield Input(placeholder=self.input_placeholder(), id="message")
@@ -128,9 +130,10 @@ class ScopingScreen(ConversationScreen):
         yield StatusBar()
         yield Footer()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#chat", ChatLog).load(m for m in self.state.messages if m.phase == "scoping")
+        await self.show_choices()
         self.turn_done()
         # Typing goes to the argue-back chat; the table's single-key bindings would swallow a sentence.
         self.query_one("#message", Input).focus()
