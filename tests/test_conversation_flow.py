@@ -100,7 +100,8 @@ def test_a_choice_is_picked_by_number_or_ordinal(reply: str) -> None:
 @pytest.fixture
 def llm_config(fake_llm: FakeLLMServer, monkeypatch: pytest.MonkeyPatch) -> Config:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
-    route = ModelRoute(model="openai/fake-model", api_base=fake_llm.api_base, timeout=5, max_retries=0)
+    # A generous timeout: on a loaded 2-core machine litellm's first call can take seconds.
+    route = ModelRoute(model="openai/fake-model", api_base=fake_llm.api_base, timeout=30, max_retries=0)
     return Config(models={"default": route})
 
 
@@ -124,6 +125,7 @@ async def test_on_the_llm_path_agreement_is_classified_before_the_skip_guard(
 
     result = await orchestrator.handle(project, ISSUE_AGREEMENT)
 
+    assert not result.error, result.error
     assert next(r.body["messages"][0]["content"][:40] for r in fake_llm.requests).startswith("A product manager")
     assert fake_llm.call_count == 2, "one classification, one spec"
     assert result.phase == "done" and "spec" in result.reply.lower()

@@ -25,7 +25,7 @@ from tests.fixtures.pm_model import pm_model
 pytestmark = pytest.mark.xdist_group("llm_eval")
 
 
-def _config(server: FakeLLMServer, timeout: float = 10, retries: int = 0) -> Config:
+def _config(server: FakeLLMServer, timeout: float = 30, retries: int = 0) -> Config:
     route = ModelRoute(model="openai/pm-model", api_base=server.api_base, timeout=timeout, max_retries=retries)
     return Config(models={"default": route})
 
@@ -53,7 +53,7 @@ async def test_the_llm_path_passes_the_same_eval(model_server: FakeLLMServer) ->
 IDEA = "An app for ICU nurses to swap shifts without the paper book."
 
 
-async def _first_turn(tmp_path: Path, server: FakeLLMServer, *faults: FakeResponse | str, timeout: float = 10):  # type: ignore[no-untyped-def]
+async def _first_turn(tmp_path: Path, server: FakeLLMServer, *faults: FakeResponse | str, timeout: float = 30):  # type: ignore[no-untyped-def]
     store = Store(tmp_path / "db")
     orchestrator = Orchestrator(store, _config(server, timeout=timeout), )
     project = orchestrator.open_project("Swaps").project_id
@@ -90,7 +90,7 @@ async def test_a_bad_answer_is_reported_clearly_and_the_message_kept(
 
 async def test_a_timeout_is_reported_and_the_message_kept(tmp_path: Path, model_server: FakeLLMServer) -> None:
     store, orchestrator, project, result = await _first_turn(
-        tmp_path, model_server, FakeResponse(text="{}", delay=3.0), timeout=1
+        tmp_path, model_server, FakeResponse(text="{}", delay=4.0), timeout=1
     )
     assert result.error and ("timed out" in result.error.lower() or "timeout" in result.error.lower()), result.error
     assert _kept(orchestrator, project)
@@ -127,4 +127,30 @@ async def test_a_proposal_missing_its_features_is_an_error_not_an_empty_scope(
     assert state.phase == "scoping" and state.scoping_output is None
     retried = await orchestrator.retry(project)
     assert not retried.error and orchestrator.state(project).scoping_output is not None
+    store.close()
+
+
+async def test_an_llm_founder_and_an_llm_judge(
+    tmp_path: Path, fake_llm: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pmtui.llm.gateway import LLMGateway
+    from pmtui.product.eval.models import LLMFounder, SpecJudge
+    from tests.fixtures.pm_model import founder_and_judge
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    fake_llm.set_responder(founder_and_judge)
+    store = Store(tmp_path / "roles.db")
+    roles = LLMGateway(_config(fake_llm), store)
+    founders = load_founders("tuned", 2)
+    report = await run_eval(
+        Config(offline=True), founders, make_simulator=lambda f: LLMFounder(f, roles), judge=SpecJudge(roles)
+    )
+    assert report.simulator == "llm" and report.engine == "offline engine"
+    founder_calls = [r for r in fake_llm.requests if r.messages[0]["content"].startswith("You are playing a founder")]
+    assert len(founder_calls) >= 4 * len(founders), "the model wrote the discovery answers"
+    for result in report.results:
+        assert result.judge is not None and result.judge["score"] == 5 and result.judge["reasons"]
+        assert result.assertions["judge_spec_quality"] is True
+        assert result.assertions["reached_done"], result.notes
+    assert "judge" in report.to_json()["conversations"][0]
     store.close()

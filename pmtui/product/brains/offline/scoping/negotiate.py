@@ -198,17 +198,25 @@ def _apply(work: _Round, request: ChangeRequest) -> None:
     }[request.kind](work, request, target)
 
 
-def _cut(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
+def _row_to_change(
+    work: _Round, request: ChangeRequest, target: tuple[str, str] | None, verb: str, already: str
+) -> Feature | None:
+    """The table row a cut or a deferral is about, or None (with a note) when there is nothing to change."""
     if target is None:
-        work.notes.append(f"there is no “{request.what or 'that'}” in the scope, so there was nothing to cut")
-        return
+        work.notes.append(f"there is no “{request.what or 'that'}” in the scope, so there was nothing to {verb}")
+        return None
     kind, name = target
     work.names.append(name)
     if kind == "cut":
-        work.notes.append(f"{name} was already cut")
+        work.notes.append(f"{name} {already}")
+        return None
+    return work.output.feature(name)
+
+
+def _cut(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
+    feature = _row_to_change(work, request, target, "cut", "was already cut")
+    if feature is None:
         return
-    feature = work.output.feature(name)
-    assert feature is not None
     work.output.mvp_features = [f for f in work.output.mvp_features if f is not feature]
     work.output.cut_features.append(
         CutFeature(
@@ -218,22 +226,15 @@ def _cut(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -
             f"that frees {feature.rice_effort:g} person-weeks.",
         )
     )
-    work.changed.append(f"cut {name}")
+    work.changed.append(f"cut {feature.name}")
 
 
 def _defer(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
-    if target is None:
-        work.notes.append(f"there is no “{request.what or 'that'}” in the scope to move")
+    feature = _row_to_change(work, request, target, "move", "is already out of the MVP")
+    if feature is None:
         return
-    kind, name = target
-    work.names.append(name)
-    if kind == "cut":
-        work.notes.append(f"{name} is already out of the MVP")
-        return
-    feature = work.output.feature(name)
-    assert feature is not None
     _pin(feature, max(2, request.phase), f"you moved it out of Phase 1: “{request.clause.strip()}”")
-    work.changed.append(f"moved {name} to Phase {feature.phase}")
+    work.changed.append(f"moved {feature.name} to Phase {feature.phase}")
 
 
 def _effort(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
