@@ -20,8 +20,11 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 run: $(VENV)/.run-installed
 	$(BIN)/pmtui $(ARGS)
 
+# One pytest-xdist worker per core; tests that share a module fixture stay together (tests/conftest.py).
+TEST_WORKERS ?= auto
+
 test: $(VENV)/.test-installed
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check pmtui screens widgets themes prompts tests bench

@@ -52,3 +52,18 @@ def store(tmp_path: Path) -> Iterator[Store]:
 @pytest.fixture
 def offline_config() -> Config:
     return Config(offline=True)
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under xdist (--dist loadgroup), the tests that share a module-scoped fixture go to one worker,
+    so the fixture (a whole chat session, a headless demo run, a cluster) is built once, not per worker."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is not None:
+            continue
+        info = getattr(item, "_fixtureinfo", None)
+        if info is None:
+            continue
+        shared = [name for name, defs in info.name2fixturedefs.items() if any(d.scope == "module" for d in defs)]
+        if shared:
+            item.add_marker(pytest.mark.xdist_group(f"{item.nodeid.split('::', 1)[0]}:module-fixtures"))

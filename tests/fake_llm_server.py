@@ -279,8 +279,16 @@ def _pieces(text: str, size: int) -> Iterator[str]:
         yield text[start:start + size]
 
 
+@pytest.fixture(scope="session")
+def litellm_loaded() -> None:
+    """litellm imported once per test process (seconds): no test's time budget pays for the import."""
+    from pmtui.llm.gateway import load_litellm
+
+    load_litellm()
+
+
 @pytest.fixture
-def fake_llm() -> Iterator[FakeLLMServer]:
+def fake_llm(litellm_loaded: None) -> Iterator[FakeLLMServer]:
     """A running fake OpenAI-compatible server, stopped after the test."""
     with FakeLLMServer() as server:
         yield server

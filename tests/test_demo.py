@@ -129,7 +129,8 @@ async def test_the_live_demo_runs_on_the_dashboard_and_the_modal_answers_the_esc
     from pmtui.screens.escalation import EscalationModal
     from pmtui.store import Store
 
-    sandbox = demo.create_sandbox(tmp_path / "sandbox")
+    # The headless demo checks the real type checker; here the dashboard and the modal are the subject.
+    sandbox = demo.create_sandbox(tmp_path / "sandbox", tooling=demo.demo_tooling(available=lambda n: n != "mypy"))
     store = Store(tmp_path / "pmtui.db")
     config = Config(offline=True)
     app = DeliveringApp(lambda on_store, on_event, stop: demo.demo_engine(sandbox, on_store, config,
