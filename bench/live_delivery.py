@@ -61,6 +61,7 @@ async def measure(pace: float, base: Path) -> dict[str, Any]:
 
     app = DeliveringApp(factory, store=store, config=config, offline=True)
     lags: list[float] = []
+    late_at: list[tuple[float, float]] = []  # (seconds into the run, lag ms) of the ticks over 30 ms
     started = time.perf_counter()
     async with app.run_test(size=(160, 48)) as pilot:
         expected = [time.perf_counter() + 0.01]
@@ -68,6 +69,8 @@ async def measure(pace: float, base: Path) -> dict[str, Any]:
         def on_timer() -> None:
             now = time.perf_counter()
             lags.append(max(0.0, (now - expected[0]) * 1000))
+            if lags[-1] > 30:
+                late_at.append((round(now - started, 2), round(lags[-1])))
             expected[0] = now + 0.01
 
         timer = app.set_interval(0.01, on_timer)
@@ -98,6 +101,7 @@ async def measure(pace: float, base: Path) -> dict[str, Any]:
         "frames": len(frames),
         "frame_ms_p99": round(_percentile(frames, 0.99), 2),
         "frame_ms_max": round(max(frames), 2),
+        "ticks_over_30ms_at_s": late_at,
         "worst_lag_ms": round(max(lags)),
     }
 

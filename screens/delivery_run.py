@@ -11,6 +11,7 @@ of `pmtui deliver` (without --headless) and `pmtui demo`.
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import threading
 from collections.abc import Callable
@@ -105,6 +106,9 @@ class DeliveryRun:
         engine = self._engine
         if not self.run_id and engine is not None and engine.run_id:
             self.run_id = engine.run_id
+            # The engine's modules and the run's set-up stay for the whole run: freezing them keeps the
+            # collector's full passes (which stall the UI thread too) to what the run adds later.
+            gc.freeze()
             self.app.post_message(DeliveryStarted(engine.run_id))
 
     async def stop(self) -> None:
