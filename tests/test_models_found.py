@@ -127,3 +127,19 @@ def test_config_show_says_which_model_and_why(ollama: str) -> None:
     assert "conversation   offline engine  (offline forced" in forced.stdout
     local = subprocess.run(run, check=False, capture_output=True, text=True, env={**env, "PMTUI_OLLAMA_URL": ollama}, cwd=ROOT)
     assert "ollama_chat/llama3.1:8b  (found Ollama on localhost)" in local.stdout
+
+
+async def test_the_status_bar_says_which_model_and_why(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from pmtui.app import PmtuiApp
+    from pmtui.widgets.status_bar import StatusBar
+    from tests.fixtures.tui import settle
+
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
+    store = Store(tmp_path / "db")
+    app = PmtuiApp(store, Config())
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one(StatusBar).model == (
+            "anthropic/claude-sonnet-4-20250514 (found ANTHROPIC_API_KEY)"
+        )
+    store.close()
