@@ -258,3 +258,20 @@ def test_features_come_from_the_founders_words_and_templates_say_so() -> None:
         assert origin.reason.startswith(("your ", "template:")), origin
         if origin.reason.startswith("template:"):
             assert "template" in feature.description and feature.phase > 1
+
+
+def test_qualities_trends_and_shared_verbs() -> None:
+    # "it must be light" is a constraint on the product, not a feature to build.
+    assert extract(DiscoverySummary(target_user="x y"), "Data is costly so it must be light.", "constraints"
+                   ).feature_wishlist == []
+    # A rise in costs is the timing argument, not a target to hit.
+    timing = extract(DiscoverySummary(target_user="x y"), "Food costs went up 25% in two years.", "why_now")
+    assert timing.why_now and not timing.success_metric
+    # In a waste-tracking product "the waste" is the subject, not a pain: the answer is still the wishlist.
+    wish = extract(
+        DiscoverySummary(target_user="chefs"),
+        "Weigh and note the waste quickly with the reason, see the cost in euros, and have a weekly report.",
+        "feature_wishlist",
+    )
+    assert wish.feature_wishlist[0] == "Weigh and note the waste quickly with the reason"
+    assert wish.core_problem == "" and len(wish.feature_wishlist) == 3

@@ -27,6 +27,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     METRIC_NOUN,
     NOT_A_FEATURE,
     NOT_FEATURE_LEAD,
+    PAIN_DECISIVE,
     PERCENT_TARGET,
     PERSONA_QUALIFIER,
     PRICE,
@@ -152,6 +153,9 @@ def feature_items(text: str) -> list[str]:
     text = re.sub(r"\b(drag) and (drop)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(pen) and (paper)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(search) and (filter)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
+    # "Weigh and note the waste": two verbs sharing one object are one item.
+    text = re.sub(r"(^|,\s*)(\w+) and (\w+)(?= (?:the|a|an|their|your|my|our|it|them)\b)", r"\1\2-and-\3", text,
+                  flags=re.IGNORECASE)
     pieces = re.split(
         r",\s*(?:and|or|plus)\s+|,\s*|\s+and\s+(?:also\s+)?|\s+plus\s+|\s+as well as\s+|\s*&\s*|;\s*", text
     )
@@ -474,7 +478,7 @@ def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
         whole = clue is not None and clue.descriptive and len(clue.fragment.split()) >= 2
         return bool(TARGET_EXPLICIT.search(clause)) or whole
     if aspect == "core_problem":
-        return bool(PROBLEM_STRONG.search(clause))
+        return bool(PAIN_DECISIVE.search(clause))
     if aspect == "current_alternatives":
         return bool(ALTERNATIVES_STRONG.search(clause) or WORKAROUND_LEAD.match(clean(clause)))
     if aspect == "why_now":

@@ -116,7 +116,7 @@ PERCENT_TARGET = re.compile(
     r"of (?:users|customers|testers|players|studios|teams|\w+s)\b)|"
     # "cut waste cost by 20%", "down 50%", "15 restaurants paying": a target even without the word "success".
     r"\b(?:cut|reduce|lower|increase|raise|grow|improve|bring)\w*\b[^.;]{0,40}?\bby\s+\d+(?:\.\d+)?\s*(?:%|percent)|"
-    r"(?:-|down\s+|up\s+)\d+(?:\.\d+)?\s*(?:%|percent)|\b\d[\d,]*\s+(?:[a-z-]+\s+)?(?:paying|active)\b",
+    r"^\s*-\d+(?:\.\d+)?\s*(?:%|percent)|\b\d[\d,]*\s+(?:[a-z-]+\s+)?(?:paying|active)\b",
     re.IGNORECASE,
 )
 
@@ -300,7 +300,8 @@ FEATURE_VERB = re.compile(
 
 NOT_A_FEATURE = re.compile(
     r"^(?:to )?(?:make money|charge|be free|cost|launch|ship|go live|have \d|get \d|reach|hit|grow|run on|"
-    r"work on|be (?:built|ready|done|live|on|in|under|hipaa|gdpr|compliant|cheap|free|offline)|comply|"
+    r"work on|be (?:built|ready|done|live|on|in|under|hipaa|gdpr|compliant|cheap|free|offline|light|lightweight|"
+    r"fast|small|simple|secure|easy|accessible|reliable|stable|affordable)|comply|"
     r"stay under|fit)\b",
     re.IGNORECASE,
 )
@@ -381,5 +382,14 @@ ACTION_VERB = re.compile(
     r"^(?:book|books|track|tracks|send|sends|share|shares|post|posts|find|finds|swap|swaps|pay|pays|log|logs|"
     r"order|orders|sell|sells|buy|buys|rent|rents|hire|hires|use|uses|get|gets|need|needs|want|wants|"
     r"manage|manages|schedule|schedules|run|runs|keep|keeps|waste|wastes|lose|loses|miss|misses)$",
+    re.IGNORECASE,
+)
+
+# A pain in so many words; "waste" alone is often the product's own subject ("log the waste").
+PAIN_DECISIVE = re.compile(
+    r"\b(struggl\w*|frustrat\w*|annoy\w*|hate[sd]?|tedious|time[- ]consuming|nightmare|headache|hassle|"
+    r"can'?t|cannot|unable to|never know|lose track|losing track|forget\w*|miss(?:es|ed|ing)?|"
+    r"wast(?:e|es|ing) (?:time|money|hours|days)|takes? (?:forever|hours|ages|days|too long)|problem is|"
+    r"the problem|pain\w*|mess(?:y)?|chao(?:s|tic)|error[- ]prone|mistakes?|overwhelm\w*|stress\w*)\b",
     re.IGNORECASE,
 )

@@ -357,7 +357,7 @@ def _pivot(
 def _off_topic(clause: str, clues: dict[str, Clue]) -> bool:
     """Does a clause of an answer to "what should it do" clearly talk about something else (price, team…)?"""
     items = [clean(piece) for piece in re.split(r",\s*(?:and\s+)?|;\s*", clause) if clean(piece)]
-    shaped = bool(items) and all(feature_like(item) and len(item.split()) <= 8 for item in items)
+    shaped = bool(items) and all(feature_like(item) and len(item.split()) <= 12 for item in items)
     return not shaped and any(
         clue.strong and aspect != "feature_wishlist" and decisive(aspect, clause, clue) for aspect, clue in clues.items()
     )
