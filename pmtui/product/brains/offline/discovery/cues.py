@@ -300,6 +300,7 @@ FEATURE_VERB = re.compile(
 
 NOT_A_FEATURE = re.compile(
     r"^(?:to )?(?:make money|charge|be free|cost|launch|ship|go live|have \d|get \d|reach|hit|grow|run on|"
+    r"change (?:this|that|it|direction|my mind|the idea|the target|tack)|pivot|rethink|"
     r"work on|be (?:built|ready|done|live|on|in|under|hipaa|gdpr|compliant|cheap|free|offline|light|lightweight|"
     r"fast|small|simple|secure|easy|accessible|reliable|stable|affordable)|comply|"
     r"stay under|fit)\b",
@@ -391,5 +392,12 @@ PAIN_DECISIVE = re.compile(
     r"can'?t|cannot|unable to|never know|lose track|losing track|forget\w*|miss(?:es|ed|ing)?|"
     r"wast(?:e|es|ing) (?:time|money|hours|days)|takes? (?:forever|hours|ages|days|too long)|problem is|"
     r"the problem|pain\w*|mess(?:y)?|chao(?:s|tic)|error[- ]prone|mistakes?|overwhelm\w*|stress\w*)\b",
+    re.IGNORECASE,
+)
+
+# "Software for dog walkers: scheduling, GPS walk reports and invoicing" — the product, then what it does.
+PRODUCT_COLON_LIST = re.compile(
+    r"\b(?:app|application|software|tool|platform|service|product|system|bot|website|portal|marketplace|"
+    r"features?|mvp|version)\b[^:.;]{0,80}:\s*(?P<items>[^:]+,[^:]+)$",
     re.IGNORECASE,
 )

@@ -23,6 +23,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     FEATURE_TRIGGER,
     IDEA_FEATURE,
     PIVOT,
+    PRODUCT_COLON_LIST,
     SUBORDINATE,
 )
 from pmtui.product.brains.offline.discovery.text import (
@@ -149,6 +150,12 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 found[aspect].append(value)
             replace.add(aspect)
             continue
+        colon_list = PRODUCT_COLON_LIST.search(sentence)
+        if colon_list and not correction:
+            listed_items = feature_items(colon_list.group("items"))
+            if len(listed_items) >= 2:
+                features.extend(listed_items)
+                sentence = sentence[: colon_list.start("items")].rstrip(" :")
         is_bullet = bool(re.match(r"^\s*(?:[-*\u2022]|\d+[.)])\s+", sentence))
         if (
             asked == "feature_wishlist"
