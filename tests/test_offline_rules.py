@@ -275,3 +275,13 @@ def test_qualities_trends_and_shared_verbs() -> None:
     )
     assert wish.feature_wishlist[0] == "Weigh and note the waste quickly with the reason"
     assert wish.core_problem == "" and len(wish.feature_wishlist) == 3
+
+
+def test_the_founders_own_story_is_not_the_users_workaround_nor_a_wish() -> None:
+    opening = (
+        "I've shipped two small games on Steam, one did okay, one flopped. I'd send the build to my Discord, "
+        "twenty people would say 'cool!', three would write a paragraph."
+    )
+    summary = extract(DiscoverySummary(), opening, "")
+    assert "Steam" not in summary.current_alternatives
+    assert not any("cool" in item.lower() for item in summary.feature_wishlist)

@@ -229,7 +229,10 @@ def feature_clue(sentence: str, first_message: bool, strict: bool = False) -> Cl
     if match and SUBORDINATE.search(sentence[: match.start()]):
         # "When I want to change a shift I must ask everyone" tells a story; it asks for nothing.
         match = None
-    if match and strict and WEAK_TRIGGER.match(match.group(0)):
+    if match and WEAK_TRIGGER.match(match.group(0)) and (strict or not re.search(
+        r"\b(?:app|tool|product|platform|system)\b", sentence, re.IGNORECASE
+    )):
+        # "twenty people would say 'cool!'" tells what happened; only about the product is it a wish.
         match = None
     if match:
         rest = sentence[match.end() :]
@@ -315,8 +318,10 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     integrates = re.search(
         r"\b(integrat\w*|export\w*|import\w*|sync\w*|connect\w*|plug into|send to)\b", clause, re.IGNORECASE
     )
+    # "I've shipped two games on Steam" is the founder's own story, not what users do today.
+    own_story = re.match(r"\s*(?:i|i'?ve|i'?d|i'?m|we|we'?ve|my|our)\b", clause, re.IGNORECASE) is not None
     if ALTERNATIVES_STRONG.search(clause) or (
-        tool and not integrates and not FEATURE_TRIGGER.search(sentence)
+        tool and not integrates and not FEATURE_TRIGGER.search(sentence) and not own_story
     ):
         clues["current_alternatives"] = Clue(cleaned, True)
     elif ALTERNATIVES_WEAK.search(clause) or tool:
