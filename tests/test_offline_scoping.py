@@ -255,3 +255,27 @@ def test_answers_use_the_actual_numbers():
     assert "no evidence" in answer
     answer = answer_question(state, "which comparable products did you find?")
     assert "NurseGrid" in answer
+
+
+def test_evidence_for_a_held_feature_finishes_that_round_and_moves_it_in():
+    state = state_for(NURSES)
+    held = negotiate(state, "but the social feed is our differentiator", 1, False)
+    assert held.record.outcome == "held"
+    state.scoping_output = held.output.model_copy(update={"decisions": [held.record]})
+    evidence = "In our ward survey, 212 of 250 nurses ranked it first."
+    assert classify_intent(evidence, state.scoping_output) == "PUSHBACK", "evidence answers the hold"
+    result = negotiate(state, evidence, 2, False)
+    assert result.same_round and "Round 1/3" in result.reply, "no second round spent on the same argument"
+    assert result.record.outcome == "conceded"
+    assert result.output.feature("Social feed for the ward").phase == 1
+
+
+def test_a_row_is_named_by_the_one_word_only_it_has():
+    state = state_for(NURSES)
+    named = negotiate(state, "Approval tracking will take 3 weeks, not what you have.", 1, False)
+    row = named.output.feature("Manager approval of swaps")
+    assert row is not None and row.rice_effort == 3, named.reply
+    # "swap" is in two rows ('Shift swap requests', 'Manager approval of swaps'): the PM asks which.
+    unclear = negotiate(state, "Swap tracking will take 3 weeks.", 1, False)
+    assert "couldn't tell" in unclear.reply, unclear.reply
+    assert [f.rice_effort for f in unclear.output.mvp_features] == [f.rice_effort for f in state.scoping_output.mvp_features]

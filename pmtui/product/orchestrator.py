@@ -352,6 +352,8 @@ class Orchestrator:
             # Not knowing what to change spends no round of argue-back.
             self._misunderstood(state, said, negotiation.reply, "scoping", options)
             return
+        if negotiation.same_round and round_number > 1:
+            round_number -= 1
         output = rescore(negotiation.output)
         record = negotiation.record.model_copy(update={"round": round_number})
         output.decisions = [*state.scoping_output.decisions, record]

@@ -41,6 +41,8 @@ class Negotiation(BaseModel):
     record: DecisionRecord
     # False when the PM could not tell what the founder wants changed: no round is spent on it.
     understood: bool = True
+    # True when the message finishes the last round (evidence for the feature the PM held): no new round.
+    same_round: bool = False
 
 
 class Brain(Protocol):

@@ -9,6 +9,7 @@ from pmtui.models import ScopingOutput
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.brains.offline.scoping.rules import (
     AGREE,
+    EVIDENCE,
     IDIOMS,
     NEGATION,
     NEXT_STEP,
@@ -44,7 +45,7 @@ def classify_intent(text: str, output: ScopingOutput | None) -> ScopingIntent:
     agree = any(not _negated(lowered, m.start()) for m in agree_hits)
     negated_agree = any(_negated(lowered, m.start()) for m in agree_hits)
     question = "?" in lowered or QUESTION_START.search(lowered) is not None
-    if parse_requests(text):
+    if parse_requests(text) or answers_a_hold(text, output):
         return "PUSHBACK"
     if agree and NEXT_STEP.search(lowered) and not negated_agree:
         return "AGREE"
@@ -56,6 +57,14 @@ def classify_intent(text: str, output: ScopingOutput | None) -> ScopingIntent:
     if negated_agree or objection or _mentions_feature(lowered, output):
         return "PUSHBACK"
     return "QUESTION"
+
+
+def answers_a_hold(text: str, output: ScopingOutput | None) -> bool:
+    """Evidence right after the PM held a feature and asked for it ("212 of 250 owners ranked background
+    checks first") argues for that feature, though it does not name it."""
+    decisions = output.decisions if output else []
+    held = bool(decisions) and decisions[-1].outcome == "held" and bool(decisions[-1].features)
+    return held and any(pattern.search(text) for pattern in EVIDENCE)
 
 
 def _name_score(name: str, text: str, text_stems: set[str]) -> float:

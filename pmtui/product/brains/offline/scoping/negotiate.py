@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from pmtui.models import ConversationState, CutFeature, DecisionRecord, Feature, Provenance, ScopingOutput
-from pmtui.product.brains.offline.scoping.intent import match_features
+from pmtui.product.brains.offline.scoping.intent import answers_a_hold, match_features
 from pmtui.product.brains.offline.scoping.narrative import refresh_narrative
 from pmtui.product.brains.offline.scoping.propose import (
     Candidate,
@@ -32,6 +32,8 @@ from pmtui.product.rice import PHASE_PRIORITY, phase_effort, rescore, team_size
 STRONG_MATCH = 0.75
 # and this share of the request's own words are in the row.
 MIN_COVER = 0.6
+# Words that say what kind of work a row is, not which row: "GPS tracking", "the booking feature".
+_PROCESS_WORDS = stems("tracking feature features system screen page flow thing part module function tool app")
 
 
 def _evidence(text: str) -> str:
@@ -96,7 +98,18 @@ class _Round:
             covered = len(wanted & stems(text)) / len(wanted) if wanted else 0.0
             if score >= 0.5 and (covered >= MIN_COVER or name.lower() in phrase.lower()):
                 return kind, name
-        return None
+        return self._only_row_with(wanted)
+
+    def _only_row_with(self, wanted: set[str]) -> tuple[str, str] | None:
+        """The one row that has every word of the phrase but those saying what kind of work it is:
+        "GPS tracking" is "Follow the walk on GPS"; "walker vetting" is not "Owners book vetted walkers"."""
+        named = wanted - _PROCESS_WORDS
+        if not named:
+            return None
+        rows = [("mvp", f.name, f"{f.name} {f.description}") for f in self.output.mvp_features]
+        rows += [("cut", c.name, f"{c.name} {c.description}") for c in self.output.cut_features]
+        hits = [(kind, name) for kind, name, text in rows if named <= stems(text)]
+        return hits[0] if len(hits) == 1 else None
 
     def strong(self, phrase: str) -> tuple[str, str] | None:
         found = match_features(self.output, phrase)
@@ -121,8 +134,16 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
     """Apply or argue every change the message asks for; say which, and why."""
     summary = state.discovery_summary
     output = state.scoping_output.model_copy(deep=True) if state.scoping_output else propose(summary, [])
-    label = f"Round {round_number}/{state.max_negotiation_rounds}"
     requests = parse_requests(text)
+    decisions = output.decisions
+    same_round = (
+        not requests and round_number > 1 and answers_a_hold(text, output) and decisions[-1].round == round_number - 1
+    )
+    if same_round:
+        # Evidence for what the PM just held finishes that round; it does not spend another.
+        round_number -= 1
+        final_round = round_number >= state.max_negotiation_rounds
+    label = f"Round {round_number}/{state.max_negotiation_rounds}"
     trade = any(r.kind in ("cut", "defer") for r in requests) and any(r.kind in ("add", "promote") for r in requests)
     work = _Round(state, output, text, label, round_number, final_round, _evidence(text), trade)
     if not requests:
@@ -154,7 +175,7 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
         reason = f"new evidence: {work.evidence}; {reason}"
     elif work.final and work.changed and not work.trade:
         reason = f"final round: conceded gracefully; {reason}"
-    return Negotiation(reply=reply, output=new, record=_record(work, reply, outcome, reason))
+    return Negotiation(reply=reply, output=new, record=_record(work, reply, outcome, reason), same_round=same_round)
 
 
 def _named_without_verb(work: _Round) -> list[ChangeRequest]:
@@ -163,7 +184,8 @@ def _named_without_verb(work: _Round) -> list[ChangeRequest]:
     if found:
         return [ChangeRequest("promote", name, work.text, phase=1) for _kind, name, _s in found]
     decisions = work.output.decisions
-    if decisions and decisions[-1].features and re.search(r"\b(it|this|that|them)\b", work.text, re.IGNORECASE):
+    refers_back = re.search(r"\b(it|this|that|them)\b", work.text, re.IGNORECASE)
+    if decisions and decisions[-1].features and (refers_back or answers_a_hold(work.text, work.output)):
         return [ChangeRequest("promote", name, work.text, phase=1) for name in decisions[-1].features]
     return []
 

@@ -200,10 +200,12 @@ EVIDENCE = (
     ),
     rx(r"\b(?:asked|requested|begged) (?:us )?for (?:it|this|that)\b"),
     rx(
-        r"\b(?:our|in|from|we ran|we did)\s+(?:\d+\s+)?(?:user\s+|customer\s+)?(?:interviews?|surveys?|research|"
+        r"\b(?:our|in|from|we ran|we did)\s+(?:\d+\s+)?(?:\w+\s+)?(?:interviews?|surveys?|research|"
         r"pilot|beta|usability tests?|data|analytics)\b"
     ),
     rx(r"\binterviewed\b|\bsurveyed\b"),
+    # "212 of 250 owners", "8 out of 10 couples": a count of the people asked.
+    rx(r"\b\d+\s+(?:of|out of)\s+(?:the\s+|our\s+|my\s+)?(?:last\s+)?\d+\b"),
     rx(
         r"\bcompetitors?\s+(?:all\s+)?(?:have|offer|ship|has)\b|\bevery competitor\b|\ball (?:the |our )?competitors\b"
     ),
