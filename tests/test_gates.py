@@ -372,3 +372,46 @@ def test_a_reviewer_reply_is_parsed_and_garbage_requests_changes() -> None:
     assert gates.parse_review_reply(reply) == ReviewVerdict(decision="approve", findings=["minor: naming"], reviewer="model")
     assert gates.parse_review_reply("looks fine to me").decision == "request_changes"
     assert gates.parse_review_reply('{"decision": "maybe"}').decision == "request_changes"
+
+
+# --- hygiene ----------------------------------------------------------------------------------------
+async def test_gate_commands_keep_their_caches_outside_the_working_tree(repo: Path, tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """ruff, pytest and Python's bytecode write nothing into the tree a gate runs in: a cache left there
+    (by a gate killed mid-run) would count as the agent's change."""
+    monkeypatch.setenv("PMTUI_GATE_CACHE", str(tmp_path / "gate-cache"))
+    write(repo, "src/calc.py", "def add(a, b):\n    return a + b\n")
+    write(repo, "tests/test_calc.py", "from calc import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n")
+    write(repo, "pyproject.toml", '[tool.pytest.ini_options]\npythonpath = ["src"]\n')
+    commands = {"lint": f"{PY} -m ruff check .", "test": f"env PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 {PY} -m pytest -q"}
+
+    results = await gates.run_commands(commands, repo, timeout_s=120)
+
+    assert all(result.passed for result in results.values()), results
+    left = [str(p.relative_to(repo)) for p in repo.rglob("*")
+            if p.name in gates.TOOL_CACHES or p.suffix == ".pyc" or p.name == "CACHEDIR.TAG"]
+    assert left == []
+    assert change_set(repo).files() == ["pyproject.toml", "src/calc.py", "tests/test_calc.py"]
+    cache = gates.gate_cache_dir(repo)
+    assert cache.parent == tmp_path / "gate-cache" and (cache / "ruff").is_dir() and (cache / "pytest").is_dir()
+
+
+def test_a_killed_attempts_leftovers_are_removed_and_its_tree_restored(repo: Path) -> None:
+    from pmtui.delivery import tree_hygiene
+
+    write(repo, "src/app.py", "def main():\n    return 3\n")
+    checkpoint = tree_hygiene.tree_checkpoint(repo)
+    assert git(repo, "status", "--porcelain") == "M src/app.py"
+    write(repo, "src/app.py", "half-written")
+    write(repo, "src/new.py", "partial")
+    write(repo, ".ruff_cache/0.1/abc", "x")
+    write(repo, "src/__pycache__/app.cpython-311.pyc", "x")
+    (repo / "tests" / "test_app.py").unlink()
+
+    tree_hygiene.restore_checkpoint(repo, checkpoint)
+
+    assert (repo / "src" / "app.py").read_text() == "def main():\n    return 3\n"
+    assert (repo / "tests" / "test_app.py").exists()
+    assert not (repo / "src" / "new.py").exists() and not (repo / ".ruff_cache").exists()
+    assert not (repo / "src" / "__pycache__").exists()
+    assert git(repo, "status", "--porcelain") == "M src/app.py"

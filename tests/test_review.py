@@ -45,7 +45,10 @@ def task(**overrides: object) -> TaskContract:
 
 
 def make_change(repo: Path) -> None:
-    (repo / "src" / "store.py").write_text("def persist_habits(habits):\n    return list(habits)\n")
+    (repo / "src" / "store.py").write_text(
+        "import json\n\n\ndef persist_habits(habits, path):\n    path.write_text(json.dumps(list(habits)))\n\n\n"
+        "def load_habits(path):\n    return json.loads(path.read_text()) if path.exists() else []\n"
+    )
     (repo / "src" / "app.py").write_text("def main():\n    return 2\n")
     (repo / "src" / "old.py").unlink()
 
@@ -59,7 +62,7 @@ def test_the_note_says_what_changed_and_collects_risks_from_gates_and_the_agent(
     ]
     note = review.build_review_note(task(), change, results, AgentResult(self_assessment="uncertain", blockers=["no fixture data"]))
     assert note.summary == (
-        "T1 (Storage layer) adds src/store.py, modifies src/app.py and deletes src/old.py. 3 file(s), +3/-2 lines."
+        "T1 (Storage layer) adds src/store.py, modifies src/app.py and deletes src/old.py. 3 file(s), +10/-2 lines."
     )
     assert note.risks == [
         "gate plan_alignment failed: 1 of 2 criteria not mapped to the change: Exports a calendar",
@@ -107,7 +110,9 @@ def test_the_artifact_traces_criteria_and_keeps_gate_evidence(repo: Path) -> Non
     text = review.review_artifact_markdown(contract, note, results, change, locations)
 
     assert text.startswith("# Review: T1 — Storage layer\n")
-    assert "- Habits persist across restarts → `src/store.py:1`" in text
+    persisted = locations["Habits persist across restarts"]
+    assert persisted is not None and persisted.startswith("src/store.py:")
+    assert f"- Habits persist across restarts → `{persisted}`" in text
     assert "- Exports a calendar → `src/store.py:2`" in text
     assert "- added: `tests/test_store.py`" in text
     assert "| plan_alignment | pass |" in text and "| tests_run | pass |" in text

@@ -15,7 +15,8 @@ import shutil
 import subprocess
 import tempfile
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -458,12 +459,10 @@ def _index_file(root: Path) -> Path:
     return Path(run_git(root, "rev-parse", "--path-format=absolute", "--git-path", "index"))
 
 
-def _diff_whole_tree(root: Path, base: str, *options: str) -> str:
-    """`git diff --cached <options> base` of the whole working tree, staged into a copy of the index.
-
-    `git add -A` runs into a temporary index (GIT_INDEX_FILE), so untracked files are part of the
-    diff, files git ignores are not, and the real index is left exactly as it was.
-    """
+@contextmanager
+def whole_tree_index(root: Path) -> Iterator[dict[str, str]]:
+    """The environment of a temporary copy of the index with the whole working tree staged (`git add -A`):
+    untracked files in, ignored ones out, the real index left exactly as it was."""
     real_index = _index_file(root)
     handle, name = tempfile.mkstemp(prefix="pmtui-index-")
     os.close(handle)
@@ -475,10 +474,16 @@ def _diff_whole_tree(root: Path, base: str, *options: str) -> str:
             temp_index.unlink()
         env = {"GIT_INDEX_FILE": str(temp_index)}
         run_git(root, "add", "-A", "--", ".", env=env)
-        return run_git(root, *_DIFF_CONFIG, "diff", "--cached", "--no-ext-diff", "--no-textconv", "--no-relative",
-                       *options, "--src-prefix=a/", "--dst-prefix=b/", base, env=env, strip=False)
+        yield env
     finally:
         temp_index.unlink(missing_ok=True)
+
+
+def _diff_whole_tree(root: Path, base: str, *options: str) -> str:
+    """`git diff --cached <options> base` of the whole working tree, staged into a copy of the index."""
+    with whole_tree_index(root) as env:
+        return run_git(root, *_DIFF_CONFIG, "diff", "--cached", "--no-ext-diff", "--no-textconv", "--no-relative",
+                       *options, "--src-prefix=a/", "--dst-prefix=b/", base, env=env, strip=False)
 
 
 def change_set(worktree: Repo | str | Path) -> ChangeSet:

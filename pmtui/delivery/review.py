@@ -79,6 +79,8 @@ def build_review_note(
             risks.append("breaking change: " + next(line for line in gate.evidence if line.startswith("release note:"))[14:])
         elif gate.gate == "tier_escalation":
             risks.extend(gate.evidence)
+        elif gate.gate == "plan_alignment":
+            risks.extend(line.removeprefix("⚠ ") for line in gate.evidence if line.startswith("⚠ "))
         elif gate.gate == "low_tier_sanity" and gate.evidence and "escalate" in gate.evidence[0]:
             risks.append("LOW task escalated to NORMAL: " + "; ".join(line.strip() for line in gate.evidence[1:3]))
     flags = contract.security_flags

@@ -9,10 +9,21 @@ the engine and the release gate use `gates.<name>`.
 
 from __future__ import annotations
 
-from pmtui.delivery.gates.alignment import CriterionLocation, map_criteria, plan_alignment, significant_words
+from pmtui.delivery.gates.alignment import (
+    Ask,
+    CriterionLocation,
+    map_criteria,
+    plan_alignment,
+    reviewer_locations,
+    significant_words,
+    unmapped_criteria,
+    vouching_line,
+)
 from pmtui.delivery.gates.commands import (
     MAX_KEY_LINES,
     CommandResult,
+    gate_cache_dir,
+    gate_env,
     key_lines,
     needs_shell,
     run_command,
@@ -55,12 +66,15 @@ from pmtui.delivery.gates.tier_gates import (
     tier_review,
 )
 from pmtui.delivery.review import REVIEW_DIR
+from pmtui.delivery.tree_hygiene import TOOL_CACHES
 
 __all__ = [
     "MAX_DIFF_CHARS",
     "MAX_KEY_LINES",
     "MINIMUM_GATES",
     "REVIEW_DIR",
+    "TOOL_CACHES",
+    "Ask",
     "BreakingChange",
     "CommandResult",
     "CriterionLocation",
@@ -71,7 +85,9 @@ __all__ = [
     "agent_conduct",
     "breaking_change",
     "breaking_change_gate",
+    "gate_cache_dir",
     "gate_commands",
+    "gate_env",
     "is_test_path",
     "key_lines",
     "lint_and_typecheck",
@@ -87,6 +103,7 @@ __all__ = [
     "plan_alignment",
     "render_review_prompt",
     "review_note",
+    "reviewer_locations",
     "run_command",
     "run_commands",
     "secrets_scan",
@@ -98,4 +115,6 @@ __all__ = [
     "tests_run",
     "tier_review",
     "todo_markers",
+    "unmapped_criteria",
+    "vouching_line",
 ]

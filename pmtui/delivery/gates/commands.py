@@ -8,6 +8,7 @@ Independent commands run concurrently. Nothing here prints.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
 import re
 import shlex
@@ -103,6 +104,37 @@ def summary_counts(result: CommandResult) -> dict[str, int]:
     return counts
 
 
+def gate_cache_dir(cwd: str | Path) -> Path:
+    """Where the gate tools of one working tree keep their caches: outside it, one folder per tree.
+
+    PMTUI_GATE_CACHE chooses the root (default: the user cache dir), so nothing a tool caches can be
+    mistaken for the agent's change, and a killed gate leaves nothing in the tree.
+    """
+    root = os.environ.get("PMTUI_GATE_CACHE")
+    if not root:
+        from platformdirs import user_cache_dir
+
+        root = str(Path(user_cache_dir("pmtui", appauthor=False)) / "gates")
+    key = hashlib.sha256(str(Path(cwd).resolve()).encode()).hexdigest()[:16]
+    return Path(root) / key
+
+
+def gate_env(cwd: str | Path, base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment of a gate command: no colours, and ruff, mypy, pytest and Python's bytecode caching
+    in gate_cache_dir(cwd) instead of the working tree."""
+    env = dict(os.environ if base is None else base)
+    cache = gate_cache_dir(cwd)
+    addopts = env.get("PYTEST_ADDOPTS", "").strip()
+    env.update({
+        "NO_COLOR": "1", "PY_COLORS": "0", "FORCE_COLOR": "0", "TERM": "dumb",
+        "RUFF_CACHE_DIR": str(cache / "ruff"),
+        "MYPY_CACHE_DIR": str(cache / "mypy"),
+        "PYTHONPYCACHEPREFIX": str(cache / "pycache"),
+        "PYTEST_ADDOPTS": f"{addopts} -o cache_dir={shlex.quote(str(cache / 'pytest'))}".strip(),
+    })
+    return env
+
+
 def signal_process_group(pgid: int, sig: signal.Signals = signal.SIGKILL) -> None:
     """Send `sig` to a whole process group; a group that is already gone is not an error."""
     try:
@@ -119,7 +151,7 @@ async def run_command(name: str, command: str | None, cwd: str | Path, timeout_s
         argv = ["sh", "-c", command] if needs_shell(command) else shlex.split(command)
     except ValueError as error:
         return CommandResult(name=name, command=command, exit_code=2, key_lines=[f"cannot parse the command: {error}"])
-    env = {**os.environ, "NO_COLOR": "1", "PY_COLORS": "0", "FORCE_COLOR": "0", "TERM": "dumb"}
+    env = gate_env(cwd)
     started = time.perf_counter()
     try:
         process = await asyncio.create_subprocess_exec(

@@ -11,7 +11,7 @@ import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 
-from pmtui.delivery.gates.alignment import plan_alignment
+from pmtui.delivery.gates.alignment import plan_alignment, vouching_line
 from pmtui.delivery.gates.commands import CommandResult, clip_line, run_commands
 from pmtui.delivery.git_ops import ChangeSet
 from pmtui.delivery.review import build_review_note
@@ -173,6 +173,7 @@ async def minimum_gate(
     note: ReviewNote | None = None,
     tampering: Sequence[str] = (),
     timeout_s: float | None = None,
+    reviewer_map: Mapping[str, str] | None = None,
 ) -> list[GateResult]:
     """The six minimum gates, in the seed's order (plus a failing `agent` gate when the attempt misbehaved).
 
@@ -184,19 +185,40 @@ async def minimum_gate(
         env_results = await run_commands(gate_commands(contract), change.root, timeout)
     gates: list[GateResult] = []
     for gate, check in (
-        ("plan_alignment", lambda: plan_alignment(contract.acceptance_criteria, change, _criteria_map(agent_result))),
+        ("plan_alignment", lambda: plan_alignment(contract.acceptance_criteria, change, _criteria_map(agent_result),
+                                                  reviewer_map)),
         ("tests_added", lambda: tests_added(contract, change, env_results)),
         ("tests_run", lambda: tests_run(env_results)),
         ("lint_and_typecheck", lambda: lint_and_typecheck(env_results)),
         ("no_orphan_todos", lambda: no_orphan_todos(change)),
     ):
         gates.append(_timed(gate, check))
+    vouch = _tests_vouch(contract, change, gates, env_results)
+    if vouch is not None:
+        gates[0] = _timed("plan_alignment", lambda: plan_alignment(
+            contract.acceptance_criteria, change, _criteria_map(agent_result), reviewer_map, tests_vouch=vouch))
     conduct = agent_conduct(agent_result, tampering)
     if not conduct.passed:
         gates.append(conduct)
     the_note = note or build_review_note(contract, change, gates, agent_result)
     gates.insert(5, _timed("review_note", lambda: review_note(the_note)))
     return gates
+
+
+def _tests_vouch(contract: TaskContract, change: ChangeSet, gates: list[GateResult],
+                 results: Mapping[str, CommandResult]) -> str | None:
+    """Where passing tests vouch for criteria no line matched: only when plan alignment is the one
+    thing failing, the test commands really ran and passed, and the agent was already asked for the
+    mapping (a fix attempt whose prompt named the unmapped criteria)."""
+    by_name = {gate.gate: gate for gate in gates}
+    if by_name["plan_alignment"].passed or not contract.unmapped_criteria:
+        return None
+    ran = [result for result in test_command_results(results) if not result.skipped]
+    if not ran or not all(result.passed for result in ran):
+        return None
+    if not (by_name["tests_added"].passed and by_name["tests_run"].passed):
+        return None
+    return vouching_line(change)
 
 
 def _criteria_map(agent_result: AgentResult | None) -> dict[str, str]:

@@ -1,0 +1,119 @@
+"""The criteria corpus: (criterion, change) cases and how the plan-alignment matcher does on them.
+
+A case's change is written to a folder as its `after` files and read as the engine reads a change
+(a ChangeSet of added lines with their numbers; removed lines as well), built from `before` → `after`
+with difflib so the whole corpus runs in well under a second. `measure()` is what the test and
+bench/criteria_recall.py report: recall on correct changes, false passes on wrong ones.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from pmtui.delivery.gates.alignment import map_criteria
+from pmtui.delivery.git_ops import ChangeSet
+
+HERE = Path(__file__).parent
+SETS = ("tuned", "heldout")
+
+
+@dataclass
+class Case:
+    id: str
+    criterion: str
+    expect: str
+    style: str
+    lang: str
+    before: dict[str, str] = field(default_factory=dict)
+    after: dict[str, str] = field(default_factory=dict)
+    why: str = ""
+
+
+@dataclass
+class Outcome:
+    case: Case
+    location: str | None
+    note: str
+
+    @property
+    def passed(self) -> bool:
+        return self.location is not None
+
+    @property
+    def right(self) -> bool:
+        return self.passed == (self.case.expect == "pass")
+
+
+def load(name: str) -> list[Case]:
+    data = yaml.safe_load((HERE / f"{name}.yaml").read_text(encoding="utf-8"))
+    return [Case(**{key: value for key, value in item.items()}) for item in data]
+
+
+def change_for(case: Case, folder: Path) -> ChangeSet:
+    """The case's change as a ChangeSet rooted in `folder`, where its `after` files are written."""
+    change = ChangeSet(root=str(folder), base_sha="0" * 40)
+    for path in sorted(set(case.before) | set(case.after)):
+        old = case.before.get(path)
+        new = case.after.get(path)
+        if new is None:
+            change.deleted.append(path)
+            continue
+        target = folder / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(new, encoding="utf-8")
+        (change.added if old is None else change.modified).append(path)
+        old_lines = (old or "").splitlines()
+        new_lines = new.splitlines()
+        added: list[tuple[int, str]] = []
+        removed: list[tuple[int, str]] = []
+        matcher = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+            if tag in ("replace", "delete"):
+                removed.extend((n + 1, old_lines[n]) for n in range(i1, i2))
+            if tag in ("replace", "insert"):
+                added.extend((n + 1, new_lines[n]) for n in range(j1, j2))
+        if added:
+            change.added_lines[path] = added
+        if removed:
+            change.removed_lines[path] = removed
+    return change
+
+
+def run_case(case: Case, folder: Path) -> Outcome:
+    folder.mkdir(parents=True, exist_ok=True)
+    located = map_criteria([case.criterion], change_for(case, folder))[0]
+    return Outcome(case, located.location, located.note)
+
+
+@dataclass
+class Score:
+    name: str
+    outcomes: list[Outcome]
+
+    @property
+    def correct(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.case.expect == "pass"]
+
+    @property
+    def wrong(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.case.expect == "fail"]
+
+    @property
+    def recall(self) -> float:
+        return sum(o.passed for o in self.correct) / max(1, len(self.correct))
+
+    @property
+    def false_passes(self) -> list[Outcome]:
+        return [o for o in self.wrong if o.passed]
+
+    @property
+    def misses(self) -> list[Outcome]:
+        return [o for o in self.correct if not o.passed]
+
+
+def measure(name: str, workdir: Path) -> Score:
+    return Score(name, [run_case(case, workdir / name / case.id) for case in load(name)])
