@@ -156,6 +156,32 @@ class FoundOllama(BaseModel):
     api_base: str
 
 
+class AgentConfig(BaseModel):
+    """`[agents.NAME]`: a coding agent of your own (`command`), or adjustments to a preset of that name."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    command: str | None = None
+    program: str | None = None
+    args: list[str] = Field(default_factory=list)
+    env: dict[str, str] = Field(default_factory=dict)
+
+    @field_validator("command")
+    @classmethod
+    def _command(cls, value: str | None) -> str | None:
+        import shlex
+
+        if value is None:
+            return None
+        try:
+            argv = shlex.split(value)
+        except ValueError as exc:
+            raise ValueError(f"command cannot be split like a shell command: {exc}") from None
+        if not argv:
+            raise ValueError("command must not be empty")
+        return value.strip()
+
+
 class Config(BaseModel):
     """The whole configuration. `models` maps a task type (or 'default') to a route."""
 
@@ -167,6 +193,7 @@ class Config(BaseModel):
     search: SearchConfig = Field(default_factory=SearchConfig)
     delivery: DeliveryConfig = Field(default_factory=DeliveryConfig)
     eval: EvalConfig = Field(default_factory=EvalConfig)
+    agents: dict[str, AgentConfig] = Field(default_factory=dict)
     offline: bool = False
     # Pick models from the API keys present (and an Ollama server found) when none is configured.
     auto_models: bool = True

@@ -9,6 +9,7 @@ import pytest
 from pmtui.delivery.contract import (
     ambiguous_criteria,
     build_contract,
+    contract_context_markdown,
     contract_markdown,
     effective_tier,
     security_flags,
@@ -249,13 +250,41 @@ def test_markdown_prompt_holds_the_contract_and_the_rules(plan) -> None:
 
     assert text.startswith("# Task T1: Storage layer\n")
     for expected in ("- Habits persist across restarts", "- create: `src/store.py`", "- delete: `src/legacy.py`",
-                     "- no sync between devices", "- `tests/test_app.py`", "- `pytest -q`",
+                     "- no sync between devices", "- `tests/test_app.py`", "- test: `pytest -q`",
                      "- Migration + rollback notes if schema/infra changed", "- lint: `ruff check .`",
-                     "breaking change: yes", "Python 3.11, src/ layout", "read src/app.py",
-                     "Security flags: touches_schema", "Do NOT commit", "$PMTUI_RESULT_FILE",
+                     "breaking change", "Python 3.11, src/ layout", "read src/app.py",
+                     "This task touches schema", "Do not commit", "$PMTUI_RESULT_FILE",
                      "`criteria_map`", "`confident`, `uncertain` or `blocked`"):
         assert expected in text, expected
     assert "Fix attempt" not in text and "$$" not in text
+
+
+def test_with_a_context_file_the_prompt_names_only_the_tasks_own_files(plan) -> None:
+    """Agent CLIs (aider) pull every repository path a message names into their chat: the project's
+    files and the earlier tasks' history go to the context file, which the prompt points to."""
+    contract = build_contract(
+        plan, plan.task("T1"), shared_context="Key paths: pyproject.toml; README.md",
+        task_delta="Changes since 1a2b3c: T0 done\n docs/reviews/T0-review.md | 12 ++++",
+    )
+    text = contract_markdown(contract, context_file="/runs/run-1/attempts/T1-attempt-1/context.md",
+                             result_file_rules=False)
+
+    assert "/runs/run-1/attempts/T1-attempt-1/context.md" in text
+    for foreign in ("pyproject.toml", "README.md", "docs/reviews/T0-review.md", "code state", "MISSING"):
+        assert foreign not in text, foreign
+    assert "PMTUI_RESULT_FILE" not in text and "criteria_map" not in text
+    context = contract_context_markdown(contract)
+    assert "pyproject.toml" in context and "docs/reviews/T0-review.md" in context
+
+
+def test_a_prompt_leaves_out_the_sections_it_has_nothing_for(plan) -> None:
+    bare = contract_for(plan, "T2").model_copy(update={"non_goals": [], "tests_to_add": [], "tests_to_run": []})
+
+    text = contract_markdown(bare, context_file="/tmp/context.md")
+
+    for filler in ("Non-goals", "## Tests", "none listed", "Interfaces", "## Security", "not stated", "- none"):
+        assert filler not in text, filler
+    assert "- modify: `docs/badges.md`" in text
 
 
 def test_markdown_prompt_on_attempt_two_carries_the_failure_evidence(plan) -> None:

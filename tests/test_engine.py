@@ -348,3 +348,37 @@ def test_an_agent_that_deletes_the_tests_fails_the_gate(tmp_path: Path, project:
     assert not tests_gate.passed
     assert any("deleted tests: tests/test_calc.py" in line for line in tests_gate.evidence)
     assert (project / "tests" / "test_calc.py").read_text() == TEST_CALC
+
+
+def test_an_attempt_stopped_mid_work_runs_again_from_a_clean_tree(tmp_path: Path, project: Path,
+                                                                 store: Store) -> None:
+    """A run stopped (or killed) while the agent works: the next run puts the tree back to how the attempt
+    found it before running the agent again, so nothing the interrupted agent wrote reaches the commit."""
+    plan = plan_text("clean", [task_block("T1", "Theta value", module="theta")], lint=False)
+    started = asyncio.Event()
+
+    async def interrupted(workdir: Path, contract: TaskContract) -> AgentResult:
+        (workdir / "src" / "theta.py").write_text("def theta_value(:\n")
+        (workdir / "scratch-notes.txt").write_text("half done\n")
+        started.set()
+        await asyncio.sleep(60)
+        return AgentResult(exit_code=0)
+
+    async def first_run() -> RunOutcome:
+        engine = engine_for(tmp_path, project, plan, {"T1": [interrupted]}, store)
+        run = asyncio.create_task(engine.run())
+        await started.wait()
+        engine.request_stop()
+        return await run
+
+    stopped = asyncio.run(first_run())
+    assert stopped.ending == "stopped", stopped.message
+    outcome = asyncio.run(engine_for(tmp_path, project, plan, {"T1": [write_files(module_files("theta", "9"))]},
+                                     store).run(no_wait=True))
+
+    assert outcome.ending == "released", outcome.message
+    task = DeliveryStore(store).task(outcome.run_id or 0, "T1")
+    committed = git(project, "show", "--name-only", "--format=", task.commit_sha or "").split()
+    assert "scratch-notes.txt" not in committed and "src/theta.py" in committed
+    assert task.attempts == 1
+    assert any("runs again: the tree is back" in line for line in task.decision_log)

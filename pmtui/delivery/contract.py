@@ -354,6 +354,9 @@ def _vague_reason(criterion: str) -> str:
 
 
 # -- Markdown prompt -------------------------------------------------------------------------------
+# The prompt names only the task's own files and commands: agent CLIs such as aider pull every
+# repository path named in a message into their chat. The project and the earlier tasks go in a
+# context file the prompt points to; a section with nothing to say is left out.
 def _bullets(items: list[str], empty: str = "none") -> str:
     return "\n".join(f"- {item}" for item in items) if items else f"- {empty}"
 
@@ -367,53 +370,97 @@ def _files_block(expected: ExpectedFiles) -> str:
 def _environment_block(env: EnvironmentContract) -> str:
     rows = [("lint", env.lint_command), ("typecheck", env.typecheck_command), ("test", env.test_command),
             ("build", env.build_command)]
-    lines = [f"- {name}: `{command}`" for name, command in rows if command]
-    return "\n".join(lines) if lines else "- no commands configured"
+    return "\n".join(f"- {name}: `{command}`" for name, command in rows if command)
 
 
-def _io_block(io: IOContract) -> str:
-    return "\n".join([
-        f"- depends on: {', '.join(io.dependencies) or 'nothing'}",
-        f"- produces: {', '.join(f'`{a}`' for a in io.artifacts) or 'no new files'}",
-        f"- interfaces to expose: {', '.join(f'`{i}`' for i in io.expected_interfaces) or 'none named'}",
-        f"- breaking change: {'yes — note it for the release notes' if io.breaking_change else 'no'}",
-    ])
+def _optional_sections(contract: TaskContract) -> str:
+    sections: list[str] = []
+    if contract.context.clarifications:
+        sections.append("## Clarifications from the human\n\n" + _bullets(contract.context.clarifications))
+    if contract.non_goals:
+        sections.append("## Non-goals (do not build these)\n\n" + _bullets(contract.non_goals))
+    tests: list[str] = []
+    if contract.tests_to_add:
+        tests.append("Tests to add (write them; they must pass):\n\n" + _bullets([f"`{t}`" for t in contract.tests_to_add]))
+    to_run = [t for t in contract.tests_to_run if t != contract.environment.test_command]
+    if to_run:
+        tests.append("Tests to run (they must all pass):\n\n" + _bullets([f"`{t}`" for t in to_run]))
+    if tests:
+        sections.append("## Tests\n\n" + "\n\n".join(tests))
+    io = contract.io_contract
+    interface = []
+    if io.expected_interfaces:
+        interface.append("Expose: " + ", ".join(f"`{i}`" for i in io.expected_interfaces))
+    if io.breaking_change:
+        interface.append("This is a breaking change: say so in your final message, for the release notes.")
+    if interface:
+        sections.append("## Interfaces\n\n" + _bullets(interface))
+    flags = raised_flags(contract.security_flags)
+    if flags:
+        touched = ", ".join(flag.removeprefix("touches_") for flag in flags)
+        sections.append(f"## Security\n\n- This task touches {touched}: no secrets in code, validate every input.")
+    commands = _environment_block(contract.environment)
+    if commands:
+        sections.append("## Commands\n\n" + commands)
+    return "\n\n".join(sections)
 
 
 def _fix_block(contract: TaskContract) -> str:
     if contract.attempt < 2:
         return ""
     evidence = _bullets(contract.failure_evidence, "the review gate gave no evidence lines")
-    return (
+    text = (
         f"## Fix attempt {contract.attempt} of {contract.retry_budget + 1}\n\n"
         "The previous attempt failed the review gate. Fix ONLY the flagged issues below; keep the "
-        "original contract as the scope guard and change nothing else.\n\n"
+        "original task as the scope guard and change nothing else.\n\n"
         f"{evidence}\n"
     )
+    if contract.unmapped_criteria:
+        numbered = "\n".join(f"{n}. {criterion}" for n, criterion in enumerate(contract.unmapped_criteria, start=1))
+        text += (
+            "\nThe reviewer could not find where these criteria are implemented. If your code already does "
+            "what they ask, change nothing for them; instead end your reply with one line per criterion, "
+            "`MAP <number>: <path>:<line>`, naming the line that implements it (for example "
+            "`MAP 1: src/app.py:12`):\n\n" + numbered + "\n"
+        )
+    return text
 
 
-def contract_markdown(contract: TaskContract) -> str:
-    """The contract as the Markdown prompt agent CLIs read ($PMTUI_PROMPT_FILE and standard input)."""
-    flags = raised_flags(contract.security_flags)
+def contract_context_markdown(contract: TaskContract) -> str:
+    """The context file of an attempt: the project's shared context and what earlier tasks changed."""
+    text = load_prompt("agent_context").substitute(
+        task_id=contract.task_id,
+        title=contract.title,
+        shared=contract.context.shared.strip() or "(no project summary)",
+        task_delta=contract.context.task_delta.strip() or "No earlier task has changed the repository yet.",
+    )
+    return text.strip() + "\n"
+
+
+def contract_markdown(contract: TaskContract, *, context_file: str | None = None,
+                      result_file_rules: bool = True) -> str:
+    """The contract as the Markdown prompt agents read ($PMTUI_PROMPT_FILE and standard input).
+
+    With `context_file` the project context and the earlier tasks stay in that file and the prompt
+    points to it; without one (the built-in agent) they are inlined.
+    """
+    if context_file:
+        context = ("## Context\n\nBackground on the project and on the tasks done before this one is in "
+                   f"{context_file}; read it if you need it.")
+    else:
+        body = contract_context_markdown(contract).split("\n", 2)[2].strip()
+        context = "## Context\n\n" + body
     text = load_prompt("agent_task").substitute(
         task_id=contract.task_id,
         title=contract.title,
-        tier=contract.tier,
-        ownership=contract.ownership or "not stated",
-        attempt=contract.attempt,
+        fix_section=_fix_block(contract),
         criteria=_bullets(contract.acceptance_criteria, "none given"),
         files=_files_block(contract.expected_files),
-        patch_size_limit=contract.patch_size_limit,
-        non_goals=_bullets(contract.non_goals),
-        tests_to_add=_bullets([f"`{t}`" for t in contract.tests_to_add]),
-        tests_to_run=_bullets([f"`{t}`" for t in contract.tests_to_run]),
+        sections=_optional_sections(contract),
         definition_of_done=_bullets(contract.definition_of_done),
-        io_contract=_io_block(contract.io_contract),
-        environment=_environment_block(contract.environment),
-        security=", ".join(flags) if flags else "none",
-        time_budget=f"{contract.time_budget_ms / 60000:g} min",
-        shared_context=contract.context.shared.strip() or "(none)",
-        task_delta=contract.context.task_delta.strip() or "(none)",
-        fix_section=_fix_block(contract),
+        context_section=context,
+        patch_size_limit=contract.patch_size_limit,
+        time_budget=f"{contract.time_budget_ms / 60000:g} minutes",
+        result_rules=load_prompt("agent_result_rules").substitute() if result_file_rules else "",
     )
     return re.sub(r"\n{3,}", "\n\n", text).strip() + "\n"

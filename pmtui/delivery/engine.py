@@ -80,6 +80,7 @@ class DeliveryEngine:
         poll_interval: float = POLL_INTERVAL_S,
         gate_timeout_s: float | None = None,
         stop: threading.Event | None = None,
+        criteria_mapper: gates.Ask | None = None,
     ) -> None:
         self.ctx = RunContext(store, config, on_event=on_event, poll_interval=poll_interval,
                               stop=stop or threading.Event())
@@ -98,7 +99,8 @@ class DeliveryEngine:
         self.integration = Integration(self.ctx, self.pool, self.escalations, gate_timeout_s)
         self.driver = TaskDriver(self.ctx, executor=executor, reviewer=reviewer, pool=self.pool,
                                  escalations=self.escalations, integration=self.integration,
-                                 max_parallel=self.max_parallel, gate_timeout_s=gate_timeout_s)
+                                 max_parallel=self.max_parallel, gate_timeout_s=gate_timeout_s,
+                                 criteria_mapper=criteria_mapper)
         self.release_stage = ReleaseStage(self.ctx, self.escalations, self._add_remediation, gate_timeout_s)
 
     @property
@@ -438,3 +440,18 @@ def model_reviewer(config: Config, store: Store) -> Reviewer | None:
         return gates.parse_review_reply(result.text, reviewer=result.model)
 
     return review
+
+
+def model_criteria_mapper(config: Config, store: Store) -> gates.Ask | None:
+    """The review model as the mapper of criteria the offline matcher could not place; None when unset."""
+    route = config.route("review")
+    if route.is_offline:
+        return None
+
+    async def ask(prompt: str) -> str:
+        from pmtui.llm.gateway import LLMGateway
+
+        result = await LLMGateway(config, store).llm_call("review", [{"role": "user", "content": prompt}])
+        return result.text
+
+    return ask

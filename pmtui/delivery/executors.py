@@ -14,6 +14,7 @@ import collections
 import inspect
 import json
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -25,7 +26,8 @@ from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from pmtui.delivery.contract import contract_markdown
+from pmtui.delivery.agent_presets import AgentCommand
+from pmtui.delivery.contract import contract_context_markdown, contract_markdown
 from pmtui.delivery.gates.commands import signal_process_group
 from pmtui.models.delivery import AgentResult, SelfAssessment, TaskContract
 
@@ -35,7 +37,11 @@ RESULT_FILE_MAX_BYTES = 1_000_000
 # After the agent exits, how long its output pipe may stay open (held by a leftover child).
 PIPE_DRAIN_GRACE_S = 2.0
 TERM_GRACE_S = 1.0
-PLACEHOLDERS = ("prompt_file", "task_file", "result_file", "task_id", "attempt", "repo")
+PLACEHOLDERS = ("prompt_file", "task_file", "result_file", "context_file", "scratch_dir", "task_id", "attempt",
+                "repo", "prompt")
+FILES_PLACEHOLDER = "{files}"
+# `MAP 2: src/app.py:14` lines in an agent's output: its answer to the fix prompt's request for a mapping.
+_MAP_LINE = re.compile(r"^\W*MAP\s+(\d+)\s*[:=\-]\s*`?([^\s`]+:\d+)`?", re.MULTILINE)
 
 
 class Executor(Protocol):
@@ -70,6 +76,27 @@ def attempt_files(run_dir: Path, task_id: str, attempt: int) -> tuple[Path, Path
     """(task file, prompt file, result file) of one attempt, under run_dir and outside the repository."""
     base = run_dir / f"{_safe_name(task_id)}-attempt-{attempt}"
     return base.with_suffix(".task.json"), base.with_suffix(".prompt.md"), base.with_suffix(".result.json")
+
+
+def attempt_dir(run_dir: Path, task_id: str, attempt: int) -> Path:
+    """The attempt's own folder outside the repository: its context file, the agent's scratch files, its pid."""
+    return run_dir / f"{_safe_name(task_id)}-attempt-{attempt}"
+
+
+def editable_files(contract: TaskContract) -> list[str]:
+    """The files the task may edit, for tools that want them named (`{files}`): create, modify and its tests."""
+    tests = [test.split("::", 1)[0].strip() for test in contract.tests_to_add]
+    return list(dict.fromkeys([*contract.expected_files.create, *contract.expected_files.modify, *tests]))
+
+
+def criteria_map_from_output(criteria: list[str], output: str) -> dict[str, str]:
+    """`MAP n: path:line` lines of the agent's output, as criterion → path:line (n counts from 1)."""
+    found: dict[str, str] = {}
+    for number, location in _MAP_LINE.findall(output):
+        index = int(number) - 1
+        if 0 <= index < len(criteria):
+            found[criteria[index]] = location
+    return found
 
 
 def _safe_name(text: str) -> str:
@@ -133,10 +160,12 @@ class CommandExecutor:
 
     name = "command"
 
-    def __init__(self, command: str, env: Mapping[str, str] | None = None) -> None:
-        self.command = command
-        self.env = dict(env or {})
-        self.argv = shlex.split(command)
+    def __init__(self, command: str | AgentCommand, env: Mapping[str, str] | None = None) -> None:
+        self.agent = command if isinstance(command, AgentCommand) else AgentCommand(name="command", command=command)
+        self.command = self.agent.command
+        self.name = self.agent.name if self.agent.preset else "command"
+        self.env = {**self.agent.env, **(env or {})}
+        self.argv = shlex.split(self.command)
         if not self.argv:
             raise ValueError("the agent command is empty")
 
@@ -153,7 +182,12 @@ class CommandExecutor:
         workdir = Path(workdir).resolve()
         run_dir.mkdir(parents=True, exist_ok=True)
         task_file, prompt_file, result_file = attempt_files(run_dir.resolve(), contract.task_id, attempt)
-        prompt = contract_markdown(contract)
+        scratch = attempt_dir(run_dir.resolve(), contract.task_id, attempt)
+        scratch.mkdir(parents=True, exist_ok=True)
+        context_file = scratch / "context.md"
+        context_file.write_text(contract_context_markdown(contract), encoding="utf-8")
+        prompt = contract_markdown(contract, context_file=str(context_file),
+                                   result_file_rules=self.agent.writes_result_file)
         task_file.write_text(contract.model_dump_json(indent=2), encoding="utf-8")
         prompt_file.write_text(prompt, encoding="utf-8")
         # A result left by an earlier run of this attempt must not be read as this run's.
@@ -163,11 +197,14 @@ class CommandExecutor:
             "prompt_file": str(prompt_file),
             "task_file": str(task_file),
             "result_file": str(result_file),
+            "context_file": str(context_file),
+            "scratch_dir": str(scratch),
             "task_id": contract.task_id,
             "attempt": str(attempt),
             "repo": str(workdir),
+            "prompt": prompt,
         }
-        argv = [_fill(arg, values) for arg in self.argv]
+        argv = expand_argv(self.argv, values, editable_files(contract))
         env = {
             **os.environ,
             **self.env,
@@ -179,9 +216,13 @@ class CommandExecutor:
             "PMTUI_REPO": str(workdir),
         }
         outcome = await run_process(
-            argv, cwd=workdir, env=env, stdin_text=prompt, timeout_s=contract.time_budget_ms / 1000,
-            on_output=on_output,
+            argv, cwd=workdir, env=env, stdin_text=prompt if self.agent.stdin else None,
+            timeout_s=contract.time_budget_ms / 1000, on_output=on_output, pid_file=scratch / "agent.pid",
         )
+        if self.agent.leftovers:
+            from pmtui.delivery.tree_hygiene import remove_untracked
+
+            await asyncio.to_thread(remove_untracked, workdir, self.agent.leftovers)
         result = AgentResult(
             exit_code=outcome.exit_code,
             timed_out=outcome.timed_out,
@@ -192,12 +233,33 @@ class CommandExecutor:
         )
         if outcome.not_started:
             return result
-        return apply_result_file(result, result_file)
+        result = apply_result_file(result, result_file)
+        if not result.criteria_map:
+            mapped = criteria_map_from_output(contract.unmapped_criteria or contract.acceptance_criteria,
+                                              outcome.tail)
+            if mapped:
+                result = result.model_copy(update={"criteria_map": mapped})
+        return result
+
+
+def expand_argv(argv: list[str], values: Mapping[str, str], files: list[str]) -> list[str]:
+    """The command's arguments with placeholders filled; `FLAG {files}` repeats FLAG per file, a lone
+    `{files}` becomes one argument per file, and either disappears when the task names no files."""
+    expanded: list[str] = []
+    for index, arg in enumerate(argv):
+        if arg == FILES_PLACEHOLDER:
+            flag = expanded.pop() if index > 0 and argv[index - 1].startswith("-") and expanded else None
+            for path in files:
+                expanded.extend([flag, path] if flag else [path])
+            continue
+        expanded.append(_fill(arg, values))
+    return expanded
 
 
 def _fill(arg: str, values: Mapping[str, str]) -> str:
     for key in PLACEHOLDERS:
-        arg = arg.replace("{" + key + "}", values[key])
+        if key in values:
+            arg = arg.replace("{" + key + "}", values[key])
     return arg
 
 
@@ -236,6 +298,7 @@ async def run_process(
     stdin_text: str | None = None,
     on_output: OutputCallback | None = None,
     tail_lines: int = OUTPUT_TAIL_LINES,
+    pid_file: Path | None = None,
 ) -> ProcessOutcome:
     """Run argv (no shell) in its own process group with a deadline; the whole group dies on timeout.
 
@@ -266,6 +329,9 @@ async def run_process(
         return ProcessOutcome(exit_code=126, not_started=True,
                               evidence=[f"agent command could not start: {argv[0]!r}: {exc.strerror or exc}"])
 
+    if pid_file is not None:
+        # A run killed while the agent works leaves this file: the resumed run stops the agent's group first.
+        _write_pid_file(pid_file, proc.pid)
     tail: collections.deque[str] = collections.deque(maxlen=tail_lines)
     notes: list[str] = []
     viewer = OutputViewer(on_output, notes.append)
@@ -293,6 +359,8 @@ async def run_process(
         if proc.returncode is None:
             signal_process_group(proc.pid, signal.SIGKILL)
             await proc.wait()
+        if pid_file is not None:
+            pid_file.unlink(missing_ok=True)
         for task in (reader, feeder):
             if task is not None and not task.done():
                 task.cancel()
@@ -310,6 +378,38 @@ async def run_process(
         evidence=evidence,
         duration_ms=round((time.perf_counter() - started) * 1000, 1),
     )
+
+
+def _start_time(pid: int) -> str | None:
+    """The kernel's start time of a process (field 22 of /proc/PID/stat), so a reused pid is not mistaken."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return stat.rsplit(")", 1)[-1].split()[19]
+
+
+def _write_pid_file(path: Path, pid: int) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"{pid} {_start_time(pid) or '-'}\n", encoding="utf-8")
+    except OSError:
+        pass
+
+
+def stop_leftover_agent(pid_file: Path) -> str | None:
+    """Kill the process group of an agent a killed run left running (its pid file says which); what was done."""
+    try:
+        pid_text, started = pid_file.read_text(encoding="utf-8").split()[:2]
+        pid = int(pid_text)
+    except (OSError, ValueError):
+        return None
+    pid_file.unlink(missing_ok=True)
+    now = _start_time(pid)
+    if now is None or (started != "-" and now != started):
+        return None
+    signal_process_group(pid, signal.SIGKILL)
+    return f"stopped the agent (process group {pid}) that a killed run had left working"
 
 
 async def _read_lines(stream: asyncio.StreamReader | None, emit: OutputCallback) -> None:

@@ -13,7 +13,7 @@ import hashlib
 import re
 from typing import TYPE_CHECKING, Literal
 
-from pmtui.delivery import gates, git_ops
+from pmtui.delivery import gates, git_ops, tree_hygiene
 from pmtui.delivery.contract import DEFAULT_RETRY_BUDGET, ambiguous_criteria, build_contract
 from pmtui.delivery.escalations import BUDGET_RAISED, Escalations
 from pmtui.delivery.feed import output_log_path
@@ -65,12 +65,14 @@ class TaskDriver:
         integration: Integration,
         max_parallel: int,
         gate_timeout_s: float | None,
+        criteria_mapper: gates.Ask | None = None,
     ) -> None:
         self.ctx = ctx
         self.executor = executor
         # An executor that runs attempts on a cluster's nodes (nodes.py), else None for a local one.
         self.cluster = executor if isinstance(executor, ClusterExecutor) else None
         self.reviewer = reviewer
+        self.criteria_mapper = criteria_mapper
         self.pool = pool
         self.escalations = escalations
         self.integration = integration
@@ -221,6 +223,7 @@ class TaskDriver:
         tree = await self.pool.tree_for(task)
         ctx.facts(task_id).changes = {}
         contract = self._contract_for(task, attempt)
+        await asyncio.to_thread(self._clean_start, task_id, attempt, tree)
         record = ctx.dstore.record_attempt(ctx.run_id, task_id, attempt, outcome="running")
         if self.cluster is None and record.node != LOCAL_NODE:
             # The attempt ran on a cluster before the restart and runs here now.
@@ -288,6 +291,47 @@ class TaskDriver:
         kind = "node_lost" if isinstance(fault, AttemptLost) else "cluster"
         self.escalations.escalate(task_id, f"{fault} (the retry budget was not spent)", kind=kind, recommended=1)
 
+    def _clean_start(self, task_id: str, attempt: int, tree: Path) -> None:
+        """The tree as this attempt found it: its checkpoint is written once; a run that finds one already
+        (a kill while the agent worked) stops that agent and puts the tree back before running it again."""
+        from pmtui.delivery.executors import attempt_dir, stop_leftover_agent
+
+        folder = attempt_dir(self.ctx.run_dir / "attempts", task_id, attempt)
+        checkpoint = folder / "checkpoint"
+        stopped = stop_leftover_agent(folder / "agent.pid")
+        if stopped:
+            self.ctx.dstore.log_decision(self.ctx.run_id, task_id, f"attempt {attempt}: {stopped}")
+        if checkpoint.is_file():
+            sha = checkpoint.read_text(encoding="utf-8").strip()
+            tree_hygiene.restore_checkpoint(tree, sha)
+            self.ctx.dstore.log_decision(self.ctx.run_id, task_id, f"attempt {attempt} runs again: the tree is back "
+                                         "to how the attempt found it (what the interrupted run left is gone)")
+            return
+        folder.mkdir(parents=True, exist_ok=True)
+        sha = tree_hygiene.tree_checkpoint(tree)
+        temporary = checkpoint.with_suffix(".tmp")
+        temporary.write_text(sha + "\n", encoding="utf-8")
+        temporary.replace(checkpoint)
+
+    @staticmethod
+    def _after_agent(before: git_ops.Snapshot, tree: Path) -> list[str]:
+        """What the agent did that it must not (committed, switched branch, wrote outside); its commit undone."""
+        tampering = git_ops.detect_agent_tampering(before, tree)
+        sha, branch = git_ops.head(tree)
+        if branch != before.branch:
+            try:
+                if before.branch:
+                    git_ops.run_git(tree, "checkout", "--quiet", before.branch)
+                else:
+                    git_ops.run_git(tree, "checkout", "--quiet", "--detach")
+            except git_ops.GitError:
+                return tampering  # the gate already has the evidence
+            sha = git_ops.head(tree)[0]
+        if before.head_sha and sha != before.head_sha:
+            # An agent that committed: its commit is undone (changes kept) so pmtui makes the one commit.
+            git_ops.run_git(tree, "reset", "--soft", "--quiet", before.head_sha)
+        return tampering
+
     def _attempt_numbers(self, task: TaskRecord) -> range:
         return range(self._first_attempt_of_cycle(task), task.retry_budget + 2)
 
@@ -322,16 +366,23 @@ class TaskDriver:
         assert ctx.plan is not None
         plan_task = ctx.plan_task(task.task_id)
         evidence: list[str] = []
+        unmapped: list[str] = []
         if attempt > 1:
             previous = ctx.dstore.attempt(ctx.run_id, task.task_id, attempt - 1)
             if previous is not None:
                 evidence = _failure_evidence(previous.gate_results, previous.evidence)
+                unmapped = gates.unmapped_criteria(previous.gate_results)
         shared = ctx.dstore.get_run(ctx.run_id).shared_context
         contract = build_contract(
             ctx.plan, plan_task, shared_context=shared, task_delta=self._task_delta(task),
             attempt=attempt, failure_evidence=evidence, retry_budget=DEFAULT_RETRY_BUDGET, repo=ctx.root,
         )
-        contract = contract.model_copy(update={"tier": task.tier})
+        clarifications = [line.removeprefix("clarification: ") for line in task.decision_log
+                          if line.startswith("clarification: ")]
+        contract = contract.model_copy(update={
+            "tier": task.tier, "unmapped_criteria": unmapped,
+            "context": contract.context.model_copy(update={"clarifications": clarifications}),
+        })
         ctx.dstore.set_task_fields(ctx.run_id, task.task_id, contract=contract)
         return contract
 
@@ -351,8 +402,6 @@ class TaskDriver:
             record = ctx.task(dep)
             if record.review_note is not None:
                 lines.append(f"{dep} (done): {record.review_note.summary}")
-        lines.extend(line for line in task.decision_log if line.startswith("clarification: "))
-        lines.append(f"code state: {task.code_state}")
         return "\n".join(lines)
 
     # -- gates ------------------------------------------------------------------------------------
@@ -379,7 +428,7 @@ class TaskDriver:
         """The attempt's change set, read once per attempt (the tree does not move between gates)."""
         facts = self.ctx.facts(task.task_id)
         if attempt not in facts.changes:
-            facts.changes = {attempt: await asyncio.to_thread(git_ops.change_set, tree)}
+            facts.changes = {attempt: await asyncio.to_thread(_agent_change, tree)}
         return facts.changes[attempt]
 
     async def _run_gates(self, task: TaskRecord) -> None:
@@ -393,7 +442,9 @@ class TaskDriver:
         tampering = [line for line in (record.evidence if record else []) if any(m in line for m in _TAMPERING)]
         result = self._agent_result(task_id, attempt)
         env = await self._env_results(task, attempt, tree)
-        results = await gates.minimum_gate(task.contract, change, result, env, tampering=tampering)
+        reviewer_map = await self._reviewer_map(task.contract, change, result)
+        results = await gates.minimum_gate(task.contract, change, result, env, tampering=tampering,
+                                           reviewer_map=reviewer_map)
         if change.is_empty():
             results.append(GateResult(gate="change", passed=False, evidence=["the attempt changed no files"]))
         passed = all(g.passed for g in results)
@@ -404,6 +455,20 @@ class TaskDriver:
             ctx.move(task_id, S.VALIDATING_SOLUTION, "all six minimum gates passed")
             return
         self._after_failure(task, attempt, signature, "RUNNING_TESTS", results)
+
+    async def _reviewer_map(self, contract: TaskContract, change: git_ops.ChangeSet,
+                            result: AgentResult | None) -> dict[str, str]:
+        """The review model's locations for the criteria neither the agent nor the offline matcher mapped."""
+        if self.criteria_mapper is None or not contract.acceptance_criteria:
+            return {}
+        located = gates.map_criteria(contract.acceptance_criteria, change, result.criteria_map if result else None)
+        unmapped = [item.criterion for item in located if item.location is None]
+        if not unmapped:
+            return {}
+        found, note = await gates.reviewer_locations(unmapped, change, self.criteria_mapper)
+        if note:
+            self.ctx.dstore.log_decision(self.ctx.run_id, contract.task_id, f"criteria mapping: {note}")
+        return found
 
     def _after_failure(self, task: TaskRecord, attempt: int, signature: str, where: str,
                        results: list[GateResult]) -> None:
@@ -463,6 +528,12 @@ class TaskDriver:
                                       kind="budget_exhausted")
             return
         ctx.move(task_id, S.FIXING_ISSUES, "tier review failed: " + failed)
+
+
+def _agent_change(tree: Path) -> git_ops.ChangeSet:
+    """The change the agent made: tool caches a gate or a killed run left in the tree are removed first."""
+    tree_hygiene.remove_tool_caches(tree)
+    return git_ops.change_set(tree)
 
 
 def _signature(results: list[GateResult]) -> str:

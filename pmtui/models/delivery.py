@@ -48,6 +48,8 @@ class EnvironmentContract(BaseModel):
 class TaskContext(BaseModel):
     shared: str = ""
     task_delta: str = ""
+    # The human's answers to this task's clarification questions: instructions, so they go in the prompt.
+    clarifications: list[str] = Field(default_factory=list)
 
 
 class SecurityFlags(BaseModel):
@@ -82,6 +84,8 @@ class TaskContract(BaseModel):
     security_flags: SecurityFlags = Field(default_factory=SecurityFlags)
     attempt: int = 1
     failure_evidence: list[str] = Field(default_factory=list)
+    # Criteria the gate could not map to the change: the fix prompt asks the agent for their exact lines.
+    unmapped_criteria: list[str] = Field(default_factory=list)
 
 
 class AgentResult(BaseModel):

@@ -1,0 +1,424 @@
+"""Coding-agent presets: what `--agent aider|claude|codex|gemini|opencode|mini-swe-agent` runs.
+
+Each preset is the tool's documented non-interactive command line (no auto-commit, no prompts),
+with the task's expected files passed the way the tool wants them and the model and base URL of
+pmtui's `models.agent` route forwarded where the tool accepts them. `[agents.NAME]` in pmtui.toml
+adds an agent of your own (`command`) or adjusts a preset (`program`, `args`, `env`). A command is
+a template: the placeholders of the sub-agent protocol are filled per attempt by the command
+executor; `FLAG {files}` repeats FLAG before each of the task's files, a lone `{files}` lists them.
+
+resolve_agent() turns the `--agent` value into an AgentCommand or raises AgentError (the CLI's
+exit 2) before anything starts; agent_catalog() is what `pmtui agents` lists.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pmtui.config import Config, ModelRoute
+
+VERSION_TIMEOUT_S = 20.0
+_VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)?(?:[-.]?(?:dev|rc|alpha|beta|a|b)\d*)?)")
+# litellm provider → the provider id opencode uses for the same models.
+_OPENCODE_PROVIDERS = {"openai": "openai", "anthropic": "anthropic", "gemini": "google", "groq": "groq",
+                       "openrouter": "openrouter", "mistral": "mistral", "deepseek": "deepseek",
+                       "together_ai": "togetherai"}
+_OPENAI_COMPATIBLE = frozenset({"openai", "hosted_vllm", "lm_studio", "openai_like"})
+
+
+class AgentError(Exception):
+    """An `--agent` value that cannot run: unknown, not installed, or a bad `[agents.NAME]`."""
+
+
+@dataclass(frozen=True)
+class Forwarded:
+    """What a preset passes on of pmtui's model route: extra arguments, environment, and what it could not."""
+
+    args: tuple[str, ...] = ()
+    env: Mapping[str, str] = field(default_factory=dict)
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class AgentPreset:
+    """One tool's non-interactive command line; `args` are a template (see the module docstring)."""
+
+    name: str
+    program: str
+    install: str
+    args: tuple[str, ...]
+    forward: Callable[[ModelRoute | None], Forwarded]
+    # The arguments that carry the prompt, last on the line (after the forwarded model and [agents] args).
+    prompt_args: tuple[str, ...] = ()
+    # The commands whose --help lists the flags `args` uses (checked by the test suite).
+    help_commands: tuple[tuple[str, ...], ...] = (("--help",),)
+    version_args: tuple[str, ...] = ("--version",)
+    env: Mapping[str, str] = field(default_factory=dict)
+    # The prompt reaches the tool on standard input (else through a placeholder in args).
+    stdin: bool = True
+    # The tool can write $PMTUI_RESULT_FILE (it runs commands); an edit-only tool cannot.
+    writes_result_file: bool = True
+    # Files the tool leaves in the repository root for itself (caches): removed after each attempt.
+    leftovers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AgentCommand:
+    """A resolved agent: the command template `--agent NAME` runs, and how to run it."""
+
+    name: str
+    command: str
+    env: Mapping[str, str] = field(default_factory=dict)
+    preset: bool = False
+    installed: bool = True
+    version: str | None = None
+    path: str | None = None
+    stdin: bool = True
+    writes_result_file: bool = True
+    leftovers: tuple[str, ...] = ()
+    source: str = "command line"
+    note: str = ""
+
+    @property
+    def argv(self) -> list[str]:
+        return shlex.split(self.command)
+
+    def as_json(self) -> dict[str, object]:
+        """The `pmtui agents --json` object (environment values are never shown, only their names)."""
+        return {
+            "name": self.name, "installed": self.installed, "version": self.version, "command": self.command,
+            "path": self.path, "preset": self.preset, "source": self.source, "env": sorted(self.env),
+            "note": self.note,
+        }
+
+
+# -- model forwarding -------------------------------------------------------------------------------
+def _provider(model: str) -> tuple[str, str]:
+    """('openai', 'gpt-4o') from a litellm model string; a bare name is an OpenAI model."""
+    if "/" in model:
+        provider, name = model.split("/", 1)
+        return provider.lower(), name
+    return "openai", model
+
+
+def _forward_aider(route: ModelRoute | None) -> Forwarded:
+    if route is None:
+        return Forwarded(note="no models.agent configured: aider uses its own configuration")
+    args: list[str] = ["--model", route.model]
+    env: dict[str, str] = {}
+    provider, _ = _provider(route.model)
+    if route.api_base:
+        if provider in _OPENAI_COMPATIBLE:
+            args += ["--openai-api-base", route.api_base]
+        else:
+            env[f"{provider.upper()}_API_BASE"] = route.api_base
+    return Forwarded(tuple(args), env)
+
+
+def _forward_mini(route: ModelRoute | None) -> Forwarded:
+    if route is None:
+        return Forwarded(note="no models.agent configured: mini-swe-agent uses its own configuration")
+    args: list[str] = ["--model", route.model]
+    if route.api_base:
+        # A -c replaces the default config, so the default is named first (mini's own --help says so).
+        args += ["-c", "mini.yaml", "-c", f"model.model_kwargs.api_base={route.api_base}"]
+    return Forwarded(tuple(args))
+
+
+def _forward_claude(route: ModelRoute | None) -> Forwarded:
+    if route is None:
+        return Forwarded(note="no models.agent configured: Claude Code uses its own configuration")
+    provider, name = _provider(route.model)
+    if provider != "anthropic":
+        return Forwarded(note=f"models.agent is {route.model}, not an Anthropic model: Claude Code keeps its own")
+    env = {"ANTHROPIC_BASE_URL": route.api_base} if route.api_base else {}
+    return Forwarded(("--model", name), env)
+
+
+def _forward_codex(route: ModelRoute | None) -> Forwarded:
+    if route is None:
+        return Forwarded(note="no models.agent configured: Codex uses its own configuration")
+    provider, name = _provider(route.model)
+    if provider not in _OPENAI_COMPATIBLE:
+        return Forwarded(note=f"models.agent is {route.model}, not an OpenAI model: Codex keeps its own")
+    env = {"OPENAI_BASE_URL": route.api_base} if route.api_base else {}
+    return Forwarded(("--model", name), env)
+
+
+def _forward_gemini(route: ModelRoute | None) -> Forwarded:
+    if route is None:
+        return Forwarded(note="no models.agent configured: Gemini CLI uses its own configuration")
+    provider, name = _provider(route.model)
+    if provider not in ("gemini", "vertex_ai"):
+        return Forwarded(note=f"models.agent is {route.model}, not a Gemini model: Gemini CLI keeps its own")
+    env = {"GOOGLE_GEMINI_BASE_URL": route.api_base} if route.api_base else {}
+    return Forwarded(("--model", name), env)
+
+
+def _forward_opencode(route: ModelRoute | None) -> Forwarded:
+    if route is None:
+        return Forwarded(note="no models.agent configured: opencode uses its own configuration")
+    provider, name = _provider(route.model)
+    target = _OPENCODE_PROVIDERS.get(provider)
+    if target is None:
+        return Forwarded(note=f"models.agent is {route.model}: opencode has no provider of that name built in")
+    env: dict[str, str] = {}
+    if route.api_base:
+        env["OPENCODE_CONFIG_CONTENT"] = json.dumps({"provider": {target: {"options": {"baseURL": route.api_base}}}})
+    return Forwarded(("--model", f"{target}/{name}"), env)
+
+
+# -- the presets ------------------------------------------------------------------------------------
+PRESETS: tuple[AgentPreset, ...] = (
+    AgentPreset(
+        name="aider",
+        program="aider",
+        install="pip install aider-chat (or: pipx install aider-chat)",
+        args=(
+            "--yes-always", "--no-auto-commits", "--no-dirty-commits", "--no-gitignore", "--no-auto-lint",
+            "--no-check-update", "--no-show-release-notes", "--analytics-disable", "--no-pretty",
+            "--no-fancy-input", "--no-detect-urls", "--no-suggest-shell-commands", "--no-show-model-warnings",
+            "--no-restore-chat-history", "--chat-history-file", "{scratch_dir}/aider.chat.history.md",
+            "--input-history-file", "{scratch_dir}/aider.input.history",
+            "--read", "{context_file}", "--file", "{files}",
+        ),
+        forward=_forward_aider,
+        prompt_args=("--message-file", "{prompt_file}"),
+        stdin=False,
+        writes_result_file=False,
+        leftovers=(".aider.tags.cache.v*", ".aider.chat.history.md", ".aider.input.history"),
+    ),
+    AgentPreset(
+        name="claude",
+        program="claude",
+        install="npm install -g @anthropic-ai/claude-code",
+        args=(
+            "--print", "--output-format", "text", "--no-session-persistence", "--permission-mode", "acceptEdits",
+            "--allowedTools", "Bash", "Edit", "Write", "Read",
+            "--disallowedTools", "Bash(git commit:*)", "Bash(git push:*)", "Bash(git checkout:*)",
+            "Bash(git switch:*)", "Bash(git reset:*)", "Bash(git stash:*)",
+            "--add-dir", "{scratch_dir}",
+        ),
+        forward=_forward_claude,
+    ),
+    AgentPreset(
+        name="codex",
+        program="codex",
+        install="npm install -g @openai/codex",
+        args=("exec", "--sandbox", "workspace-write", "--skip-git-repo-check", "--ephemeral", "--color", "never"),
+        forward=_forward_codex,
+        prompt_args=("-",),
+        help_commands=(("exec", "--help"),),
+    ),
+    AgentPreset(
+        name="gemini",
+        program="gemini",
+        install="npm install -g @google/gemini-cli",
+        args=("--approval-mode", "yolo", "--skip-trust", "--output-format", "text",
+              "--include-directories", "{scratch_dir}"),
+        forward=_forward_gemini,
+        prompt_args=("--prompt", "Carry out the task given on standard input; it is complete as written."),
+    ),
+    AgentPreset(
+        name="opencode",
+        program="opencode",
+        install="npm install -g opencode-ai",
+        args=("run", "--auto", "--dir", "{repo}"),
+        forward=_forward_opencode,
+        prompt_args=("{prompt}",),
+        help_commands=(("run", "--help"),),
+        stdin=False,
+    ),
+    AgentPreset(
+        name="mini-swe-agent",
+        program="mini",
+        install="pip install mini-swe-agent (or: pipx install mini-swe-agent)",
+        args=("--yolo", "--exit-immediately", "--output", "{scratch_dir}/mini.traj.json"),
+        forward=_forward_mini,
+        prompt_args=("--task", "{prompt}"),
+        # mini has no --version; its --help starts with "This is mini-swe-agent version X".
+        version_args=("--help",),
+        env={"MSWEA_CONFIGURED": "true", "MSWEA_COST_TRACKING": "ignore_errors"},
+        stdin=False,
+    ),
+)
+PRESET_NAMES: tuple[str, ...] = tuple(preset.name for preset in PRESETS)
+
+
+def preset(name: str) -> AgentPreset | None:
+    return next((p for p in PRESETS if p.name == name), None)
+
+
+# -- the installed tool -----------------------------------------------------------------------------
+def tool_version(path: str, args: tuple[str, ...] = ("--version",), env: Mapping[str, str] | None = None) -> str | None:
+    """The version an installed tool reports (first version-like token of its output), or None."""
+    try:
+        done = subprocess.run(
+            [path, *args], capture_output=True, text=True, timeout=VERSION_TIMEOUT_S, check=False,
+            stdin=subprocess.DEVNULL, env={**os.environ, **(env or {}), "NO_COLOR": "1", "CI": "true"},
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    text = done.stdout + "\n" + done.stderr
+    marked = re.search(r"version\s+v?(\d+\.\d+[\w.\-]*)", text, re.IGNORECASE)
+    if marked:
+        return marked.group(1).rstrip(".")
+    found = _VERSION.search(text)
+    return found.group(1) if found else None
+
+
+def tool_help(path: str, help_args: tuple[str, ...], env: Mapping[str, str] | None = None) -> str:
+    """The tool's --help text (stdout and stderr), '' when it cannot run."""
+    try:
+        done = subprocess.run(
+            [path, *help_args], capture_output=True, text=True, timeout=VERSION_TIMEOUT_S, check=False,
+            stdin=subprocess.DEVNULL, env={**os.environ, **(env or {}), "NO_COLOR": "1", "COLUMNS": "200"},
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return done.stdout + "\n" + done.stderr
+
+
+def flags_of(argv: list[str]) -> list[str]:
+    """The long options an argv uses (`--model`, not its value, not `-`)."""
+    return [arg.split("=", 1)[0] for arg in argv if arg.startswith("--") and len(arg) > 2]
+
+
+def missing_flags(argv: list[str], help_text: str) -> list[str]:
+    """Flags of argv that the tool's --help does not mention (a preset out of step with the tool)."""
+    return [flag for flag in flags_of(argv) if not re.search(rf"(?<![\w-]){re.escape(flag)}(?![\w-])", help_text)]
+
+
+# -- resolution -------------------------------------------------------------------------------------
+def _agent_route(config: Config) -> ModelRoute | None:
+    """The configured agent model (forwarded even when its key is not in pmtui's environment)."""
+    route = config.models.get("agent") or config.models.get("default")
+    if route is None or route.is_offline:
+        return None
+    return route
+
+
+_SAFE_ARG = re.compile(r"[\w./{}:=+@%,-]+")
+
+
+def join_command(argv: list[str]) -> str:
+    """A command line that shlex splits back into argv, placeholders left readable (`{prompt_file}`)."""
+    return " ".join(arg if _SAFE_ARG.fullmatch(arg) else shlex.quote(arg) for arg in argv)
+
+
+def _key_env(config: Config) -> dict[str, str]:
+    """The route's key under the name tools read, when pmtui's config keeps it under another (api_key_env)."""
+    from pmtui.config import PROVIDER_KEY_ENV
+
+    route = _agent_route(config)
+    if route is None or not route.api_key_env:
+        return {}
+    standard = PROVIDER_KEY_ENV.get(_provider(route.model)[0])
+    value = os.environ.get(route.api_key_env)
+    return {standard: value} if standard and value and standard != route.api_key_env else {}
+
+
+def _which(program: str) -> str | None:
+    if "/" in program:
+        path = os.path.expanduser(program)
+        return path if os.path.isfile(path) and os.access(path, os.X_OK) else None
+    return shutil.which(program)
+
+
+def _from_preset(spec: AgentPreset, config: Config, *, probe: bool) -> AgentCommand:
+    own = config.agents.get(spec.name)
+    program = (own.program if own and own.program else None) or spec.program
+    forwarded = spec.forward(_agent_route(config))
+    args = [*spec.args, *forwarded.args, *(own.args if own else []), *spec.prompt_args]
+    env = {**spec.env, **forwarded.env, **_key_env(config), **(own.env if own else {})}
+    path = _which(program)
+    command = join_command([program, *args])
+    if own and own.command:
+        command = own.command
+        path = _which(shlex.split(command)[0]) if shlex.split(command) else None
+    version = tool_version(path, spec.version_args, env) if probe and path else None
+    return AgentCommand(
+        name=spec.name, command=command, env=env, preset=True, installed=path is not None, version=version,
+        path=path, stdin=spec.stdin, writes_result_file=spec.writes_result_file, leftovers=spec.leftovers,
+        source=f"[agents.{spec.name}] in {config.source}" if own else "preset", note=forwarded.note,
+    )
+
+
+def _from_config(name: str, config: Config, *, probe: bool) -> AgentCommand:
+    own = config.agents[name]
+    if not own.command:
+        raise AgentError(f"[agents.{name}] in {config.source} has no `command` (and {name!r} is not a preset: "
+                         f"{', '.join(PRESET_NAMES)})")
+    argv = shlex.split(own.command) + list(own.args)
+    # A command of your own is never run just to ask its version: it might start working.
+    return AgentCommand(
+        name=name, command=join_command(argv), env=dict(own.env), installed=_which(argv[0]) is not None,
+        path=_which(argv[0]), source=f"[agents.{name}] in {config.source}",
+    )
+
+
+def agent_catalog(config: Config, *, probe: bool = True) -> list[AgentCommand]:
+    """Every preset and every `[agents.NAME]`, installed or not (`pmtui agents`)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    # Each installed tool is asked its version at once: node CLIs take a second or more to answer.
+    with ThreadPoolExecutor(max_workers=len(PRESETS)) as pool:
+        agents = list(pool.map(lambda spec: _from_preset(spec, config, probe=probe), PRESETS))
+    agents += [_from_config(name, config, probe=probe) for name in sorted(config.agents) if preset(name) is None]
+    return agents
+
+
+def resolve_agent(value: str, config: Config) -> AgentCommand:
+    """The `--agent` value as an AgentCommand: a preset or `[agents.NAME]` name, else a command line.
+
+    Raises AgentError with what to do when the agent is unknown, not installed or cannot be parsed.
+    """
+    text = value.strip()
+    if not text:
+        raise AgentError("--agent is empty: give a preset name (`pmtui agents` lists them) or a command line")
+    names = [*PRESET_NAMES, *sorted(n for n in config.agents if preset(n) is None)]
+    if text in names:
+        found = preset(text)
+        agent = _from_preset(found, config, probe=False) if found else _from_config(text, config, probe=False)
+        if not agent.installed:
+            program = agent.argv[0] if agent.argv else text
+            how = f"; install it with `{found.install}`" if found else ""
+            raise AgentError(f"the {text} agent needs `{program}`, which is not on PATH{how}")
+        return agent
+    try:
+        argv = shlex.split(text)
+    except ValueError as error:
+        raise AgentError(f"--agent {value!r} cannot be split like a shell command: {error}") from None
+    path = _which(argv[0])
+    if path is None:
+        if len(argv) == 1 and "/" not in argv[0]:
+            raise AgentError(f"unknown agent {argv[0]!r}: not a preset ({', '.join(names)}) and no program of that "
+                             "name on PATH; `pmtui agents` lists the presets")
+        raise AgentError(f"agent command not found: {argv[0]!r} is not on PATH (nor an executable file)")
+    return AgentCommand(name=os.path.basename(argv[0]), command=text, path=path)
+
+
+def agents_table(agents: list[AgentCommand]) -> str:
+    """`pmtui agents` as text: one block per agent (name, installed and version, the command it runs)."""
+    blocks: list[str] = []
+    for agent in agents:
+        state = f"installed {agent.version or ''}".rstrip() if agent.installed else "not installed"
+        head = f"{agent.name:<15} {state}" + (f" ({agent.path})" if agent.path else "")
+        lines = [head, f"    {agent.command}"]
+        if agent.note:
+            lines.append(f"    note: {agent.note}")
+        if not agent.installed:
+            found = preset(agent.name)
+            if found is not None:
+                lines.append(f"    install: {found.install}")
+        blocks.append("\n".join(lines))
+    return "\n".join(blocks) + "\n\n--agent NAME runs one of these; --agent \"CMD ARGS\" runs any other command."
