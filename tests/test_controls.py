@@ -173,6 +173,53 @@ async def test_skip_an_escalated_task_answers_its_escalation_and_blocks_dependen
         store.close()
 
 
+async def test_a_failed_task_is_reopened_with_a_fresh_budget_and_the_ended_run_resumes(
+    tmp_path: Path, project: Path
+) -> None:
+    """Seed 004 keeps FAILED final for the engine; the human's retry reopens it through
+    HUMAN_INPUT_RECEIVED with the reason and new attempt numbers recorded, its blocked dependent runs too."""
+    db = tmp_path / "pmtui.db"
+    text = plan(task_block("T1", "First module", module="first"),
+                task_block("T2", "Second module", module="second", depends="T1"))
+    broken = write_files(module_files("first", broken=True))
+    fixed = write_files(module_files("first"))
+    script = {"T1": [broken, broken, broken, fixed], "T2": [write_files(module_files("second"))]}
+    store = Store(db)
+    try:
+        skip = asyncio.create_task(when_escalated(
+            db, "T1", lambda other, run_id: DeliveryStore(other).answer_escalation(
+                DeliveryStore(other).open_escalations(run_id, "T1")[0].id, 3, "give up for now")))
+        first = await engine_for(tmp_path, project, text, script, store).run()
+        await skip
+        assert first.ending == "failed", first.message
+        dstore = DeliveryStore(store)
+        run_id = first.run_id or 0
+        failed = dstore.task(run_id, "T1")
+        assert failed.state is S.FAILED and dstore.task(run_id, "T2").state is S.BLOCKED
+        assert dstore.get_run(run_id).finished
+
+        control = request_retry(store, run_id, "T1", "the fixture data is in place now")
+        assert not dstore.get_run(run_id).finished
+        second = await engine_for(tmp_path, project, text, script, store).run()
+
+        assert second.ending == "released", second.message
+        assert second.run_id == run_id
+        t1, t2 = dstore.task(run_id, "T1"), dstore.task(run_id, "T2")
+        assert t1.state is S.COMPLETED and t2.state is S.COMPLETED
+        assert t1.attempts > failed.attempts
+        steps = [(r.from_state, r.to_state) for r in dstore.transitions(run_id, "T1")]
+        reopen = steps.index((S.FAILED, S.HUMAN_INPUT_RECEIVED))
+        assert steps[reopen + 1] == (S.HUMAN_INPUT_RECEIVED, S.IMPLEMENTING)
+        records = dstore.transitions(run_id, "T1")
+        assert "the fixture data is in place now" in records[reopen].reason
+        assert f"attempts {failed.attempts + 1}–{failed.attempts + 3}" in records[reopen + 1].reason
+        (applied,) = [c for c in controls(store, run_id) if c.kind == "retry"]
+        assert applied.id == control.id and "fresh budget" in applied.outcome and "T2" in applied.outcome
+    finally:
+        store.close()
+    assert refs_count(project, "T1") == 1 and refs_count(project, "T2") == 1
+
+
 async def test_retry_re_runs_a_task_that_failed_its_budget(tmp_path: Path, project: Path) -> None:
     db = tmp_path / "pmtui.db"
     text = plan(task_block("T1", "First module", module="first"))
@@ -206,7 +253,7 @@ def test_controls_refuse_what_cannot_apply(tmp_path: Path, store: Store) -> None
 
     run = dstore.create_run("p", tmp_path)
     dstore.add_tasks(run.id, [PlannedTask(task_id="T1", title="One"), PlannedTask(task_id="T2", title="Two")])
-    with pytest.raises(ControlError, match="only a task waiting for a human"):
+    with pytest.raises(ControlError, match="only a failed task or one waiting for a human"):
         request_retry(store, run.id, "T1")
     with pytest.raises(ControlError, match="needs a reason"):
         request_skip(store, run.id, "T1", "   ")
@@ -214,8 +261,6 @@ def test_controls_refuse_what_cannot_apply(tmp_path: Path, store: Store) -> None
         request_skip(store, run.id, "T9", "why")
     with store.transaction() as conn:
         conn.execute("UPDATE tasks SET state = 'failed' WHERE run_id = ? AND task_id = 'T2'", (run.id,))
-    with pytest.raises(ControlError, match="failed is final"):
-        request_retry(store, run.id, "T2")
     with pytest.raises(ControlError, match="already failed"):
         request_skip(store, run.id, "T2", "why")
     first = request_skip(store, run.id, "T1", "not needed")

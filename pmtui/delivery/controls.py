@@ -8,11 +8,13 @@ the same way it polls for escalation answers), which records the outcome and emi
 `control_applied`. A run that is not being delivered keeps its pending controls until the next
 `pmtui deliver` of the same plan resumes it.
 
-Failed is final in the seed-004 state machine, so a retry re-opens a task through the escalation
-path: a task waiting for a human gets its escalation answered with the retry option (a fresh
-attempt budget). Skip ends the task as failed with the reason, answering its open escalation with
-the skip option when it has one, and blocks its dependents with "depends on T3, which was
-skipped: <reason>".
+A retry gives a task a fresh attempt budget. A task waiting for a human gets its escalation
+answered with the retry option. A failed task is reopened by the human alone: FAILED →
+HUMAN_INPUT_RECEIVED → IMPLEMENTING in one transaction, with the reason and the new attempt
+numbers in its decision log and the budget raised by a full cycle; the dependents it blocked are
+pending again, and a run that had ended on it is open again (the next `pmtui deliver` resumes it).
+Skip ends the task as failed with the reason, answering its open escalation with the skip option
+when it has one, and blocks its dependents with "depends on T3, which was skipped: <reason>".
 """
 
 from __future__ import annotations
@@ -67,21 +69,28 @@ def request_resume(store: Store, run_id: int) -> ControlRecord:
     return _toggle(store, run_id, paused=False)
 
 
-def request_retry(store: Store, run_id: int, task_id: str) -> ControlRecord:
-    """Retry an escalated task with a fresh attempt budget (applied by the delivering engine)."""
+def request_retry(store: Store, run_id: int, task_id: str, reason: str = RETRY_REASON) -> ControlRecord:
+    """Retry an escalated or failed task with a fresh attempt budget (applied by the delivering engine).
+
+    A run that ended with the task failed is opened again, so that `pmtui deliver` resumes it."""
     dstore = DeliveryStore(store)
-    _open_run(dstore, run_id)
+    reason = " ".join(reason.split()) or RETRY_REASON
     task = _task(dstore, run_id, task_id)
+    run = dstore.get_run(run_id)
     if task.state is S.FAILED:
-        raise ControlError(
-            f"{task_id} has failed, and failed is final in the task state machine: it cannot be retried in "
-            f"this run. Retry applies to a task that waits for a human (escalated, e.g. out of attempts)."
-        )
+        if run.state == "released":
+            raise ControlError(f"run {run_id} of {run.plan_id} is already released: its tasks cannot be retried")
+        with store.transaction():
+            if run.finished:
+                dstore.set_run_state(run_id, "running", f"reopened: the human retries {task_id}")
+            return _add(store, run_id, task_id, "retry", reason)
+    _open_run(dstore, run_id)
     if task.state not in _HUMAN_WAIT:
-        raise ControlError(f"{task_id} is {task.state.value}: only a task waiting for a human can be retried")
+        raise ControlError(f"{task_id} is {task.state.value}: only a failed task or one waiting for a human "
+                           "can be retried")
     if retry_option(dstore.open_escalations(run_id, task_id)) is None:
         raise ControlError(f"{task_id} has no open escalation with a retry option; answer its escalation instead")
-    return _add(store, run_id, task_id, "retry", RETRY_REASON)
+    return _add(store, run_id, task_id, "retry", reason)
 
 
 def request_skip(store: Store, run_id: int, task_id: str, reason: str) -> ControlRecord:
@@ -139,7 +148,7 @@ class RunControls:
             if control.kind == "skip":
                 outcome = self._skip(queue, control.task_id, control.reason)
             else:
-                outcome = self._retry(control.task_id)
+                outcome = self._retry(queue, control.task_id, control.reason)
             self._done(control, outcome)
         paused = is_paused(ctx.store, ctx.run_id)
         if paused != self._paused:
@@ -161,15 +170,38 @@ class RunControls:
             })
         self.ctx.say("control", outcome)
 
-    def _retry(self, task_id: str) -> str:
+    def _retry(self, queue: TaskQueue, task_id: str, reason: str) -> str:
         ctx = self.ctx
         task = ctx.task(task_id)
+        if task.state is S.FAILED:
+            return self._reopen(queue, task, reason or RETRY_REASON)
         found = retry_option(ctx.dstore.open_escalations(ctx.run_id, task_id))
         if task.state not in _HUMAN_WAIT or found is None:
             return f"{task_id}: retry not applied: it is {task.state.value} with no open escalation to retry"
         escalation, option = found
         ctx.dstore.answer_escalation(escalation.id, option, RETRY_REASON)
         return f"{task_id}: retry: escalation {escalation.id} answered with option {option} ({escalation.options[option - 1]})"
+
+    def _reopen(self, queue: TaskQueue, task: TaskRecord, reason: str) -> str:
+        """FAILED → HUMAN_INPUT_RECEIVED → IMPLEMENTING with a fresh budget, recorded with its reason."""
+        from pmtui.delivery.contract import DEFAULT_RETRY_BUDGET
+
+        ctx = self.ctx
+        task_id = task.task_id
+        first = task.attempts + 1
+        budget = task.attempts + DEFAULT_RETRY_BUDGET
+        why = f"retry of a failed task ({reason}): fresh budget, attempts {first}–{budget + 1}"
+        with ctx.store.transaction():
+            ctx.machine.transition(ctx.run_id, task_id, S.HUMAN_INPUT_RECEIVED, f"reopened by the human: {reason}")
+            ctx.dstore.set_task_fields(ctx.run_id, task_id, retry_budget=budget)
+            ctx.machine.transition(ctx.run_id, task_id, S.IMPLEMENTING, why)
+            ctx.dstore.log_decision(ctx.run_id, task_id, why)
+        if ctx.dstore.get_run(ctx.run_id).state == "failed":
+            ctx.dstore.set_run_state(ctx.run_id, "running", f"reopened: the human retries {task_id}")
+        unblocked = queue.reopen(task_id) if task_id in queue and queue.status(task_id) == "failed" else []
+        ctx.say("state", f"{task_id} failed → implementing: {why}")
+        tail = f"; pending again: {', '.join(unblocked)}" if unblocked else ""
+        return f"{task_id}: {why}{tail}"
 
     def _skip(self, queue: TaskQueue, task_id: str, reason: str) -> str:
         ctx = self.ctx

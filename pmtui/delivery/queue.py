@@ -353,6 +353,26 @@ class TaskQueue:
         self._running.discard(task_id)
         return self._block_dependents(task_id)
 
+    def reopen(self, task_id: str) -> list[str]:
+        """A failed task the human retries: it waits to be resumed, and the dependents it blocked are
+        pending again; returns those dependents, in dependency order."""
+        import networkx as nx
+
+        status = self._status[self._known(task_id)]
+        if status != "failed":
+            raise QueueError(f"task {task_id} cannot be reopened: it is {status}")
+        self._set(task_id, "waiting")
+        reason = f"depends on {task_id}, which failed"
+        reopened = []
+        for dependent in nx.descendants(self.graph, task_id):
+            if self._status[dependent] == "blocked" and self._reasons.get(dependent) == reason:
+                self._set(dependent, "pending")
+                del self._reasons[dependent]
+                if self._unmet[dependent] == 0:
+                    self._push_ready(dependent)
+                reopened.append(dependent)
+        return sorted(reopened, key=self._order.__getitem__)
+
     # -- internals ------------------------------------------------------------------------
     def _set(self, task_id: str, status: QueueStatus) -> None:
         self._open += (status in _OPEN) - (self._status[task_id] in _OPEN)

@@ -109,6 +109,9 @@ PMTUI_TRANSITIONS: dict[IssueState, dict[IssueState, str]] = {
     S.UPDATING_TESTS: {S.REQUIRES_HUMAN_INTERVENTION: "loop detected while updating tests"},
     S.REFACTORING: {S.REQUIRES_HUMAN_INTERVENTION: "loop detected while refactoring"},
     S.ADDRESSING_FEEDBACK: {S.REQUIRES_HUMAN_INTERVENTION: "review feedback keeps failing: escalate"},
+    # FAILED stays final for the engine: only a human reopens it, and the reopening is recorded with its
+    # reason and the fresh attempt budget (controls.RunControls applies it, never the engine on its own).
+    S.FAILED: {S.HUMAN_INPUT_RECEIVED: "the human reopened the failed task for a retry with a fresh budget"},
 }
 
 VALID_TRANSITIONS: dict[IssueState, frozenset[IssueState]] = {
@@ -116,6 +119,7 @@ VALID_TRANSITIONS: dict[IssueState, frozenset[IssueState]] = {
     for state in IssueState
 }
 
+# The states the engine never leaves by itself (a human may reopen a failed task: pmtui retry).
 TERMINAL_STATES = frozenset({S.COMPLETED, S.FAILED})
 WAITING_STATES = frozenset(
     {

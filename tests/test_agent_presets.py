@@ -1,0 +1,227 @@
+"""Agent presets: what `--agent NAME` runs, `pmtui agents`, a bad agent refused before anything starts,
+and each preset's flags checked against the real `--help` of the installed tool (skipped, with the
+reason, where the tool is not installed)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pmtui.config import AgentConfig, Config, ModelRoute
+from pmtui.delivery.agent_presets import (
+    PRESETS,
+    AgentCommand,
+    AgentError,
+    agent_catalog,
+    missing_flags,
+    resolve_agent,
+    tool_help,
+)
+from pmtui.delivery.executors import CommandExecutor, criteria_map_from_output, expand_argv
+from pmtui.models.delivery import ExpectedFiles, TaskContract
+from tests.fixtures.delivery_repo import git, make_project, plan_text, task_block
+
+ROOT = Path(__file__).resolve().parent.parent
+# Where `make test` installs the real tools: aider and mini in their own venv, the npm CLIs beside it.
+TOOL_DIRS = [ROOT / ".venv-agents" / "bin", ROOT / ".venv-agents" / "npm" / "node_modules" / ".bin"]
+# A model each preset forwards (claude takes Anthropic models, gemini Gemini ones, the rest OpenAI's).
+MODELS = {"claude": "anthropic/claude-sonnet-4-5", "gemini": "gemini/gemini-2.5-pro"}
+
+
+def fake_tool(folder: Path, name: str, body: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(f"#!{sys.executable}\n{body}\n", encoding="utf-8")
+    path.chmod(0o755)
+    return path
+
+
+def with_path(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ.get('PATH', '')}")
+
+
+def test_files_placeholder_repeats_its_flag_and_vanishes_without_files() -> None:
+    values = {"prompt_file": "/p.md", "repo": "/r"}
+    argv = ["tool", "--read", "{prompt_file}", "--file", "{files}", "--cwd={repo}"]
+    assert expand_argv(argv, values, ["a.py", "tests/test_a.py"]) == [
+        "tool", "--read", "/p.md", "--file", "a.py", "--file", "tests/test_a.py", "--cwd=/r"]
+    assert expand_argv(argv, values, []) == ["tool", "--read", "/p.md", "--cwd=/r"]
+    assert expand_argv(["tool", "{files}"], values, ["a.py", "b.py"]) == ["tool", "a.py", "b.py"]
+
+
+def test_a_preset_forwards_the_agent_model_and_its_base_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake_tool(tmp_path / "bin", "aider", "print('aider 0.86.2')")
+    fake_tool(tmp_path / "bin", "mini", "print('This is mini-swe-agent version 2.4.6.')")
+    with_path(monkeypatch, tmp_path / "bin")
+    monkeypatch.setenv("MY_KEY", "sk-test")
+    config = Config(models={"agent": ModelRoute(model="openai/coder", api_base="http://127.0.0.1:9/v1",
+                                                api_key_env="MY_KEY")})
+
+    aider = resolve_agent("aider", config)
+    argv = aider.argv
+    assert argv[0] == "aider" and aider.preset and aider.installed
+    assert argv[argv.index("--model") + 1] == "openai/coder"
+    assert argv[argv.index("--openai-api-base") + 1] == "http://127.0.0.1:9/v1"
+    assert "--no-auto-commits" in argv and "--yes-always" in argv
+    assert argv[-2:] == ["--message-file", "{prompt_file}"]
+    assert aider.env["OPENAI_API_KEY"] == "sk-test"
+    assert "sk-test" not in json.dumps(aider.as_json())
+
+    mini = resolve_agent("mini-swe-agent", config)
+    assert mini.argv[-2:] == ["--task", "{prompt}"] and not mini.stdin
+    assert "model.model_kwargs.api_base=http://127.0.0.1:9/v1" in mini.argv
+    assert mini.env["MSWEA_CONFIGURED"] == "true"
+
+
+def test_agents_of_your_own_and_adjusted_presets_come_from_the_config(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    fake_tool(tmp_path / "bin", "aider", "print('aider 0.86.2')")
+    fake_tool(tmp_path / "bin", "my-agent", "print('mine')")
+    with_path(monkeypatch, tmp_path / "bin")
+    config = Config(agents={"mine": AgentConfig(command="my-agent --task {task_file}"),
+                            "aider": AgentConfig(args=["--edit-format", "diff"], env={"AIDER_DARK_MODE": "1"})})
+
+    mine = resolve_agent("mine", config)
+    assert mine.argv == ["my-agent", "--task", "{task_file}"] and mine.writes_result_file and mine.stdin
+    aider = resolve_agent("aider", config)
+    assert aider.argv[-4:-2] == ["--edit-format", "diff"] and aider.env["AIDER_DARK_MODE"] == "1"
+    assert resolve_agent(f"{sys.executable} -c pass", config).name == Path(sys.executable).name
+
+    names = [agent.name for agent in agent_catalog(config, probe=False)]
+    assert names == ["aider", "claude", "codex", "gemini", "opencode", "mini-swe-agent", "mine"]
+
+
+def test_an_unknown_or_missing_agent_says_what_to_do(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    config = Config(agents={"broken": AgentConfig()})
+    with pytest.raises(AgentError, match="unknown agent 'aidr': not a preset"):
+        resolve_agent("aidr", config)
+    with pytest.raises(AgentError, match="needs `codex`, which is not on PATH; install it with `npm install -g @openai/codex`"):
+        resolve_agent("codex", config)
+    with pytest.raises(AgentError, match="not on PATH"):
+        resolve_agent("/no/such/agent --flag", config)
+    with pytest.raises(AgentError, match=r"\[agents.broken\] .* has no `command`"):
+        resolve_agent("broken", config)
+    with pytest.raises(AgentError, match="cannot be split"):
+        resolve_agent("aider 'unterminated", config)
+
+
+def pmtui(*args: str, env: dict[str, str], cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pmtui", *args], capture_output=True, text=True, env=env, cwd=cwd,
+                          timeout=120, check=False)
+
+
+def test_pmtui_agents_lists_presets_and_config_agents(tmp_path: Path) -> None:
+    bin_dir = tmp_path / "bin"
+    fake_tool(bin_dir, "aider", "print('aider 9.9.1')")
+    config = tmp_path / "pmtui.toml"
+    config.write_text('[agents.team]\ncommand = "team-agent --repo {repo}"\n', encoding="utf-8")
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}/usr/bin{os.pathsep}/bin", "PMTUI_CONFIG": str(config)}
+
+    done = pmtui("agents", "--json", env=env)
+
+    assert done.returncode == 0, done.stderr
+    listed = {item["name"]: item for item in json.loads(done.stdout)}
+    assert list(listed) == ["aider", "claude", "codex", "gemini", "opencode", "mini-swe-agent", "team"]
+    assert listed["aider"]["installed"] is True and listed["aider"]["version"] == "9.9.1"
+    assert listed["aider"]["command"].startswith("aider --yes-always")
+    assert listed["codex"]["installed"] is False and listed["codex"]["version"] is None
+    assert listed["team"]["command"] == "team-agent --repo {repo}" and listed["team"]["installed"] is False
+    text = pmtui("agents", env=env)
+    assert text.returncode == 0 and "install: npm install -g @openai/codex" in text.stdout
+
+
+def test_deliver_with_an_unknown_agent_exits_2_before_anything_starts(tmp_path: Path) -> None:
+    repo = make_project(tmp_path)
+    plan = tmp_path / "plan.md"
+    plan.write_text(plan_text("agentless", [task_block("T1", "Alpha", module="alpha")]))
+    env = {**os.environ, "PMTUI_DB": str(tmp_path / "pmtui.db")}
+
+    for agent, message in (("aidr", "unknown agent 'aidr'"), ("/nowhere/agent --go", "not on PATH")):
+        done = pmtui("deliver", str(plan), "--repo", str(repo), "--agent", agent, "--headless", env=env)
+        assert done.returncode == 2 and message in done.stderr, done.stderr
+    assert not (tmp_path / "pmtui.db").exists() or "no delivery runs" in pmtui("status", env=env).stderr
+    assert git(repo, "branch", "--list", "pm/*") == ""
+
+
+def contract(**update: object) -> TaskContract:
+    base = TaskContract(task_id="T1", title="Subtraction", tier="normal",
+                        acceptance_criteria=["sub returns the difference of a and b"],
+                        expected_files=ExpectedFiles(modify=["calc.py"]), tests_to_add=["tests/test_sub.py"],
+                        time_budget_ms=60_000)
+    return base.model_copy(update=update)
+
+
+async def test_a_preset_gets_its_prompt_files_and_scratch_and_leaves_no_cache(tmp_path: Path) -> None:
+    """A tool that takes the prompt as an argument, names the files it edits, writes a cache in the repo
+    (removed) and answers a fix prompt's mapping request with MAP lines (read as its criteria map)."""
+    repo = make_project(tmp_path)
+    record = tmp_path / "seen.json"
+    agent_script = fake_tool(tmp_path / "bin", "fake-tool", f"""
+import json, os, sys
+from pathlib import Path
+args = sys.argv[1:]
+Path(".fake-cache").mkdir(exist_ok=True)
+Path(".fake-cache/index").write_text("cache")
+Path("calc.py").write_text("def sub(a, b):\\n    return a - b\\n")
+Path({str(record)!r}).write_text(json.dumps({{"args": args, "stdin": sys.stdin.read() if not sys.stdin.isatty() else ""}}))
+print("MAP 1: calc.py:2")
+""")
+    agent = AgentCommand(name="fake", command=f"{agent_script} --ctx {{context_file}} --file {{files}} "
+                         "--scratch {scratch_dir} --prompt {prompt}", preset=True, stdin=False,
+                         writes_result_file=False, leftovers=(".fake-cache",))
+    executor = CommandExecutor(agent)
+
+    result = await executor.run(contract(attempt=2, unmapped_criteria=["sub returns the difference of a and b"],
+                                         failure_evidence=["gate plan_alignment FAILED"]),
+                                repo, attempt=2, run_dir=tmp_path / "runs")
+
+    seen = json.loads(record.read_text())
+    args = seen["args"]
+    assert seen["stdin"] == ""
+    assert args[args.index("--file") + 1] == "calc.py" and args[args.index("--file") + 3] == "tests/test_sub.py"
+    context = Path(args[args.index("--ctx") + 1])
+    assert context.is_file() and context.parent == Path(args[args.index("--scratch") + 1])
+    prompt = args[args.index("--prompt") + 1]
+    assert "# Task T1: Subtraction" in prompt and str(context) in prompt and "MAP <number>" in prompt
+    assert "PMTUI_RESULT_FILE" not in prompt
+    assert not (repo / ".fake-cache").exists()
+    assert result.exit_code == 0 and result.criteria_map == {"sub returns the difference of a and b": "calc.py:2"}
+    assert executor.name == "fake"
+
+
+def test_map_lines_are_read_by_number_and_ignore_the_rest() -> None:
+    criteria = ["first thing", "second thing"]
+    output = "Sure.\nMAP 2: src/b.py:14\n`MAP 1: src/a.py:3`\nMAP 7: nowhere.py:1\nMAP x: bad"
+    assert criteria_map_from_output(criteria, output) == {"second thing": "src/b.py:14", "first thing": "src/a.py:3"}
+
+
+def _installed(program: str) -> str | None:
+    for folder in TOOL_DIRS:
+        candidate = folder / program
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            return str(candidate)
+    return shutil.which(program)
+
+
+@pytest.mark.parametrize("name", [preset.name for preset in PRESETS])
+def test_every_preset_flag_exists_in_the_installed_tools_help(name: str) -> None:
+    spec = next(preset for preset in PRESETS if preset.name == name)
+    path = _installed(spec.program)
+    if path is None:
+        pytest.skip(f"{spec.program} is not installed here ({spec.install}); `make test` installs it when its "
+                    "registry is reachable")
+    config = Config(models={"agent": ModelRoute(model=MODELS.get(name, "openai/gpt-4o-mini"),
+                                                api_base="http://127.0.0.1:9/v1")},
+                    agents={name: AgentConfig(program=path)})
+    agent = resolve_agent(name, config)
+    help_text = "\n".join(tool_help(path, args, agent.env) for args in spec.help_commands)
+    assert len(help_text) > 200, f"{path} printed no help: {help_text!r}"
+    assert "--model" in agent.argv
+    assert missing_flags(agent.argv, help_text) == []
