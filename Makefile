@@ -4,7 +4,16 @@ VENV := .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip --disable-pip-version-check --quiet
 
-.PHONY: run test lint bench clean
+# The real coding agents of the suite, in a venv of their own (created once, reused): aider-chat and
+# mini-swe-agent from PyPI through uv (seconds, where pip's resolver takes minutes on aider's pins),
+# and, where npm is installed, the npm CLIs whose preset flags are checked against their --help.
+AGENTS := .venv-agents
+AGENT_REQUIREMENTS := tests/agents/requirements.txt
+NPM_AGENTS := tests/agents/npm-agents.txt
+# `make test NPM=` skips the npm CLIs (their flag checks then skip, saying so).
+NPM ?= $(shell command -v npm 2>/dev/null)
+
+.PHONY: run test lint bench clean agents
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,10 +29,26 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 run: $(VENV)/.run-installed
 	$(BIN)/pmtui $(ARGS)
 
+$(AGENTS)/.installed: $(AGENT_REQUIREMENTS) $(NPM_AGENTS)
+	rm -rf $(AGENTS) && $(PYTHON) -m venv $(AGENTS)
+	@start=$$(date +%s); \
+	if [ -n "$(NPM)" ]; then \
+		( $(NPM) install --prefix $(AGENTS)/npm --no-audit --no-fund --no-update-notifier --loglevel=error \
+			$$(grep -v '^#' $(NPM_AGENTS)) > $(AGENTS)/npm.log 2>&1 \
+			|| echo "npm install failed (see $(AGENTS)/npm.log): the npm presets' flag checks will skip" ) & \
+	fi; \
+	( $(AGENTS)/bin/python -m pip --disable-pip-version-check --quiet install uv \
+		&& $(AGENTS)/bin/uv pip install --quiet --python $(AGENTS)/bin/python -r $(AGENT_REQUIREMENTS) ) \
+		|| $(AGENTS)/bin/python -m pip --disable-pip-version-check --quiet install -r $(AGENT_REQUIREMENTS); \
+	status=$$?; wait; echo "agents installed in $$(( $$(date +%s) - start )) s"; exit $$status
+	touch $@
+
+agents: $(AGENTS)/.installed
+
 # One pytest-xdist worker per core; tests that share a module fixture stay together (tests/conftest.py).
 TEST_WORKERS ?= auto
 
-test: $(VENV)/.test-installed
+test: $(VENV)/.test-installed $(AGENTS)/.installed
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 lint: $(VENV)/.test-installed
@@ -34,4 +59,4 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python bench/llm_calls.py
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache
+	rm -rf $(VENV) $(AGENTS) *.egg-info .pytest_cache

@@ -36,6 +36,8 @@ class FakeResponse:
     error_message: str = ""
     chunk_size: int = 12
     break_stream_after: int | None = None
+    # OpenAI tool calls ({"name": ..., "arguments": {...}}), for agents that act through tools (mini-swe-agent).
+    tool_calls: list[dict[str, Any]] | None = None
 
 
 @dataclass
@@ -205,6 +207,9 @@ class _ChatHandler(BaseHTTPRequestHandler):
             include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
             self._send_stream(model, response, usage if include_usage else None)
         else:
+            message: dict[str, Any] = {"role": "assistant", "content": response.text}
+            if response.tool_calls:
+                message["tool_calls"] = _tool_calls(response.tool_calls)
             self._send_json(200, {
                 "id": "chatcmpl-fake",
                 "object": "chat.completion",
@@ -212,8 +217,8 @@ class _ChatHandler(BaseHTTPRequestHandler):
                 "model": model,
                 "choices": [{
                     "index": 0,
-                    "message": {"role": "assistant", "content": response.text},
-                    "finish_reason": "stop",
+                    "message": message,
+                    "finish_reason": "tool_calls" if response.tool_calls else "stop",
                 }],
                 "usage": usage,
             })
@@ -272,6 +277,14 @@ class _ChatHandler(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             pass
         self.close_connection = True
+
+
+def _tool_calls(calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [
+        {"id": f"call_{index}", "type": "function",
+         "function": {"name": call["name"], "arguments": json.dumps(call.get("arguments", {}))}}
+        for index, call in enumerate(calls)
+    ]
 
 
 def _pieces(text: str, size: int) -> Iterator[str]:

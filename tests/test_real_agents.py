@@ -1,0 +1,237 @@
+"""Real coding agents end to end: aider-chat and mini-swe-agent (installed by `make test` in .venv-agents)
+deliver a two-task plan through `pmtui deliver --agent NAME`, their model a scripted OpenAI-compatible
+server on 127.0.0.1 answering in the format each tool expects (aider: whole-file edits; mini-swe-agent:
+bash tool calls). Correct code is released with no escalation; wrong code is escalated.
+
+These are the slow tests of the suite (each agent starts a Python interpreter with litellm per attempt):
+they run in parallel with the rest under pytest-xdist.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.fake_llm_server import FakeLLMServer, FakeResponse
+from tests.fixtures.delivery_repo import git
+
+PY = sys.executable
+AGENT_BIN = Path(__file__).resolve().parent.parent / ".venv-agents" / "bin"
+TASK = re.compile(r"# Task (T\d+): ")
+
+CALC_V0 = '"""A tiny calculator."""\n\n\ndef add(a, b):\n    return a + b\n'
+SUB = "\n\ndef sub(a, b):\n    return a - b\n"
+WRONG_SUB = "\n\ndef sub(a, b):\n    return a + b\n"
+MUL = "\n\ndef mul(a, b):\n    return a * b\n"
+TEST_SUB = "from calc import sub\n\n\ndef test_sub_gives_the_difference():\n    assert sub(5, 3) == 2\n"
+TEST_MUL = "from calc import mul\n\n\ndef test_mul_gives_the_product():\n    assert mul(4, 3) == 12\n"
+
+PLAN = """\
+# Plan: Calculator
+plan-id: calc-{agent}
+
+## Environment
+- lint: {py} -m ruff check .
+- typecheck: none
+- test: env PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 {py} -m pytest -q -p no:cacheprovider
+- build: none
+
+## Tasks
+
+### T1: Subtraction
+- tier: normal
+- depends: none
+- files: modify calc/__init__.py; create tests/test_sub.py
+- tests: tests/test_sub.py
+- time-budget: 120s
+
+Acceptance criteria:
+- sub returns the difference of a and b
+
+### T2: Multiplication
+- tier: normal
+- depends: T1
+- files: modify calc/__init__.py; create tests/test_mul.py
+- tests: tests/test_mul.py
+- time-budget: 120s
+
+Acceptance criteria:
+- mul returns the product of a and b
+"""
+
+
+def agent_installed(program: str) -> Path:
+    path = AGENT_BIN / program
+    if not path.is_file():
+        pytest.skip(f"{program} is not installed in .venv-agents: `make test` (or `make agents`) installs it")
+    return path
+
+
+def calculator(base: Path) -> Path:
+    repo = base / "work" / "calc"
+    (repo / "calc").mkdir(parents=True)
+    (repo / "tests").mkdir()
+    (repo / "calc" / "__init__.py").write_text(CALC_V0)
+    (repo / "tests" / "test_add.py").write_text("from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n")
+    (repo / "pyproject.toml").write_text('[tool.pytest.ini_options]\npythonpath = ["."]\n')
+    (repo / ".gitignore").write_text("__pycache__/\n")
+    git(repo, "init", "-q", "-b", "main")
+    for key, value in (("user.name", "Founder"), ("user.email", "founder@example.com"), ("commit.gpgsign", "false")):
+        git(repo, "config", key, value)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "a calculator that adds")
+    return repo
+
+
+def task_of(body: dict[str, Any]) -> str:
+    """The task a request is about, from the pmtui prompt it carries."""
+    found = TASK.findall("\n".join(str(m.get("content", "")) for m in body.get("messages", [])))
+    return found[-1] if found else ""
+
+
+def aider_reply(files: dict[str, str]) -> str:
+    """Aider's `whole` edit format: each file's path, then its whole new content in a fence."""
+    return "\n\n".join(f"{path}\n```python\n{text}```" for path, text in files.items()) + "\n"
+
+
+def edits(wrong: bool) -> dict[str, dict[str, str]]:
+    sub = WRONG_SUB if wrong else SUB
+    return {
+        "T1": {"calc/__init__.py": CALC_V0 + sub, "tests/test_sub.py": TEST_SUB},
+        "T2": {"calc/__init__.py": CALC_V0 + sub + MUL, "tests/test_mul.py": TEST_MUL},
+    }
+
+
+def aider_responder(wrong: bool):  # type: ignore[no-untyped-def]
+    def respond(body: dict[str, Any]) -> FakeResponse:
+        files = edits(wrong).get(task_of(body))
+        if files is None:
+            return FakeResponse(text="I have nothing to change.")
+        return FakeResponse(text="Here are the changes.\n\n" + aider_reply(files))
+
+    return respond
+
+
+def mini_responder(wrong: bool):  # type: ignore[no-untyped-def]
+    """First turn: write the files with a heredoc; second turn: run the tests; then submit."""
+
+    def respond(body: dict[str, Any]) -> FakeResponse:
+        files = edits(wrong).get(task_of(body))
+        turns = sum(1 for m in body.get("messages", []) if m.get("role") == "assistant")
+        if files is None or turns >= 2:
+            return FakeResponse(text="Done.", tool_calls=[
+                {"name": "bash", "arguments": {"command": "echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT"}}])
+        if turns == 0:
+            script = "\n".join(f"cat > {path} <<'PMTUI_EOF'\n{text}PMTUI_EOF" for path, text in files.items())
+            return FakeResponse(text="I will write the code and its test.",
+                                tool_calls=[{"name": "bash", "arguments": {"command": script}}])
+        return FakeResponse(text="Now the tests.", tool_calls=[
+            {"name": "bash", "arguments": {"command": f"{PY} -m pytest -q -p no:cacheprovider tests"}}])
+
+    return respond
+
+
+@pytest.fixture
+def fake_model() -> Iterator[FakeLLMServer]:
+    with FakeLLMServer() as server:
+        yield server
+
+
+def deliver(tmp_path: Path, repo: Path, agent: str, server: FakeLLMServer, *extra: str) -> subprocess.CompletedProcess[str]:
+    """`pmtui deliver --agent NAME` as a user runs it; its whole process group dies on every way out."""
+    plan = tmp_path / "plan.md"
+    plan.write_text(PLAN.format(agent=agent, py=PY))
+    config = tmp_path / "pmtui.toml"
+    config.write_text(
+        '[models.agent]\nmodel = "openai/fake-coder"\n'
+        f'api_base = "{server.api_base}"\n\n'
+        '[agents.aider]\nargs = ["--edit-format", "whole", "--map-tokens", "0"]\n',
+        encoding="utf-8",
+    )
+    env = {
+        **os.environ,
+        "PATH": f"{AGENT_BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+        "PMTUI_CONFIG": str(config),
+        "PMTUI_DB": str(tmp_path / "pmtui.db"),
+        "OPENAI_API_KEY": "sk-fake-for-tests",
+        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+        "HOME": str(tmp_path / "home"),
+        "NO_COLOR": "1",
+    }
+    process = subprocess.Popen(
+        [PY, "-m", "pmtui", "deliver", str(plan), "--repo", str(repo), "--agent", agent, "--headless", *extra],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
+    )
+    try:
+        out, err = process.communicate(timeout=240)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+def status(tmp_path: Path) -> dict[str, Any]:
+    env = {**os.environ, "PMTUI_DB": str(tmp_path / "pmtui.db")}
+    done = subprocess.run([PY, "-m", "pmtui", "status", "--json"], capture_output=True, text=True, env=env,
+                          timeout=60, check=True)
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("agent, program, responder", [
+    ("aider", "aider", aider_responder),
+    ("mini-swe-agent", "mini", mini_responder),
+])
+def test_a_real_agent_delivers_correct_code_to_release(tmp_path: Path, fake_model: FakeLLMServer, agent: str,
+                                                      program: str, responder: Any) -> None:
+    agent_installed(program)
+    repo = calculator(tmp_path)
+    fake_model.set_responder(responder(wrong=False))
+
+    done = deliver(tmp_path, repo, agent, fake_model, "--no-wait")
+
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    report = status(tmp_path)
+    assert report["state"] == "released" and report["escalations"] == []
+    assert [(t["id"], t["state"], t["attempts"]) for t in report["tasks"]] == [
+        ("T1", "completed", 1), ("T2", "completed", 1)]
+    final = git(repo, "show", f"pm/calc-{agent}:calc/__init__.py")
+    assert "def sub(a, b):\n    return a - b" in final and "def mul(a, b):\n    return a * b" in final
+    tracked = git(repo, "ls-tree", "-r", "--name-only", f"pm/calc-{agent}").split()
+    assert not [path for path in tracked if path.startswith(".aider") or "cache" in path], tracked
+    assert git(repo, "status", "--porcelain") == ""
+    assert fake_model.call_count >= 2
+    first = next(r for r in fake_model.requests if task_of(r.body) == "T1")
+    assert "docs/reviews" not in first.text() and "code state" not in first.text()
+
+
+@pytest.mark.parametrize("agent, program, responder", [
+    ("aider", "aider", aider_responder),
+    ("mini-swe-agent", "mini", mini_responder),
+])
+def test_a_real_agent_writing_wrong_code_is_escalated(tmp_path: Path, fake_model: FakeLLMServer, agent: str,
+                                                     program: str, responder: Any) -> None:
+    agent_installed(program)
+    repo = calculator(tmp_path)
+    fake_model.set_responder(responder(wrong=True))
+
+    done = deliver(tmp_path, repo, agent, fake_model, "--no-wait")
+
+    assert done.returncode == 3, done.stdout[-3000:] + done.stderr[-3000:]
+    report = status(tmp_path)
+    assert report["state"] == "waiting_for_human"
+    (escalation,) = report["escalations"]
+    assert escalation["task_id"] == "T1" and "tests" in escalation["problem"]
+    tasks = {t["id"]: t for t in report["tasks"]}
+    assert tasks["T1"]["status"] == "escalated" and tasks["T1"]["commit"] is None
+    assert tasks["T2"]["state"] == "received"
+    assert git(repo, "log", "--format=%s", f"pm/calc-{agent}").splitlines() == ["a calculator that adds"]
