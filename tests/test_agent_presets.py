@@ -26,6 +26,7 @@ from pmtui.delivery.agent_presets import (
 from pmtui.delivery.executors import CommandExecutor, criteria_map_from_output, expand_argv
 from pmtui.models.delivery import ExpectedFiles, TaskContract
 from tests.fixtures.delivery_repo import git, make_project, plan_text, task_block
+from tests.fixtures.processes import run_pmtui
 
 ROOT = Path(__file__).resolve().parent.parent
 # Where `make test` installs the real tools: aider and mini in their own venv, the npm CLIs beside it.
@@ -113,8 +114,7 @@ def test_an_unknown_or_missing_agent_says_what_to_do(tmp_path: Path, monkeypatch
 
 
 def pmtui(*args: str, env: dict[str, str], cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pmtui", *args], capture_output=True, text=True, env=env, cwd=cwd,
-                          timeout=120, check=False)
+    return run_pmtui(args, env=env, cwd=cwd, timeout=120)
 
 
 def test_pmtui_agents_lists_presets_and_config_agents(tmp_path: Path) -> None:

@@ -217,6 +217,7 @@ async def test_escalation_modal_closes_when_answered_from_outside(db: Path, tmp_
 async def test_watch_follows_a_run_delivered_by_another_process(tmp_path: Path, db: Path,
                                                                 app_on: Callable[[], PmtuiApp]) -> None:
     from tests.fixtures.delivery_repo import make_project, plan_text, task_block
+    from tests.fixtures.processes import kill_tree
 
     root = make_project(tmp_path)
     plan = tmp_path / "plan.md"
@@ -232,6 +233,7 @@ async def test_watch_follows_a_run_delivered_by_another_process(tmp_path: Path, 
         sys.executable, "-m", "pmtui", "--db", str(db), "deliver", str(plan), "--repo", str(root),
         "--headless", "--agent", slow,
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL, env=env, cwd=tmp_path,
+        start_new_session=True,
     )
     try:
         probe = Store(db)
@@ -255,7 +257,7 @@ async def test_watch_follows_a_run_delivered_by_another_process(tmp_path: Path, 
             await until(pilot, lambda: table(app).rows["T1"].state == "completed", tries=1200)
     finally:
         if deliver.returncode is None:
-            deliver.kill()
+            kill_tree(deliver.pid)
         await asyncio.wait_for(deliver.wait(), timeout=30)
 
 
@@ -307,3 +309,31 @@ async def test_the_detail_follows_the_agents_output_while_the_task_stays_in_one_
             out.write("agent: tests written, running them\n")
         await until(pilot, lambda: "agent: tests written, running them" in pane.plain)
     writer.close()
+
+
+async def test_r_on_a_failed_task_reopens_it_and_its_ended_run(db: Path, tmp_path: Path,
+                                                             app_on: Callable[[], PmtuiApp]) -> None:
+    from pmtui.delivery.controls import controls
+
+    writer = Store(db)
+    run_id = build_run(writer, tmp_path)
+    TaskStateMachine(DeliveryStore(writer)).transition(run_id, "T04", S.FAILED, "the human skipped it")
+    finish_run(writer, run_id)
+    app = app_on()
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: has_dashboard(app) and len(table(app).rows) == 12)
+            await pilot.press("down", "down", "down")
+            assert table(app).cursor_key == "T04"
+            await pilot.press("r")
+            await pilot.pause()
+            (retry,) = [c for c in controls(writer, run_id) if c.kind == "retry"]
+            assert retry.task_id == "T04" and retry.pending
+            assert not DeliveryStore(writer).get_run(run_id).finished
+            assert any(n.title == "Retry" and "T04 runs again" in n.message for n in app._notifications)
+            await pilot.press("up")
+            await pilot.press("r")
+            await pilot.pause()
+            assert any(n.severity == "error" and "T03 is completed" in n.message for n in app._notifications)
+    finally:
+        writer.close()

@@ -12,15 +12,13 @@ from pathlib import Path
 import pytest
 
 from tests.fixtures.delivery_repo import git, make_project, plan_text, task_block
+from tests.fixtures.processes import run_pmtui
 
 AGENT = f"{sys.executable} {Path(__file__).parent / 'agents' / 'module_agent.py'}"
 
 
 def pmtui(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pmtui", *args],
-        capture_output=True, text=True, timeout=120, env={**os.environ, **(env or {})}, cwd=cwd, check=False,
-    )
+    return run_pmtui(args, env={**os.environ, **(env or {})}, cwd=cwd, timeout=120)
 
 
 @pytest.fixture
@@ -102,6 +100,17 @@ def test_no_wait_exits_3_with_the_escalation_and_answer_is_validated(tmp_path: P
     final = json.loads(pmtui("status", "--json").stdout)
     assert final["state"] == "failed" and final["tasks"][0]["state"] == "failed"
     assert [e["answer"] for e in final["escalations"]] == [3]
+
+    # The human fixed what made T1 fail: `pmtui retry` reopens it and the ended run resumes.
+    assert pmtui("retry", "T9").returncode == 2
+    retried = pmtui("retry", "T1", "--reason", "the fixture is fixed")
+    assert retried.returncode == 0, retried.stderr
+    assert "T1 will run again with a fresh retry budget" in retried.stdout and str(plan) in retried.stdout
+    released = pmtui("deliver", str(plan), "--repo", str(project), "--agent", AGENT, "--headless", "--no-wait")
+    assert released.returncode == 0, released.stdout + released.stderr
+    after = json.loads(pmtui("status", "--json").stdout)
+    assert after["state"] == "released" and after["tasks"][0]["state"] == "completed"
+    assert after["tasks"][0]["attempts"] > final["tasks"][0]["attempts"]
 
 
 def test_bad_input_exits_2_with_a_message(tmp_path: Path, project: Path) -> None:

@@ -15,13 +15,13 @@ from pmtui.cli import app_exit_code
 from pmtui.delivery import demo
 from pmtui.delivery.store import DeliveryStore
 from tests.fixtures.delivery_repo import git, refs_count
+from tests.fixtures.processes import run_pmtui
 
 PY = sys.executable
 
 
 def pmtui(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([PY, "-m", "pmtui", *args], cwd=cwd, capture_output=True, text=True, timeout=180,
-                          check=False)
+    return run_pmtui(args, cwd=cwd, timeout=180)
 
 
 @pytest.fixture(scope="module")

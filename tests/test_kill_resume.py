@@ -17,6 +17,7 @@ from pmtui.delivery.store import DeliveryStore
 from pmtui.models.states import TERMINAL_STATES, is_valid_transition
 from pmtui.store import Store
 from tests.fixtures.delivery_repo import git, make_project, plan_text, refs_count, task_block
+from tests.fixtures.processes import descendants, kill_tree, run_pmtui, spawned
 
 AGENT = f"{sys.executable} {Path(__file__).parent / 'agents' / 'module_agent.py'}"
 
@@ -31,28 +32,39 @@ def event_count(db: Path) -> int:
         return 0
 
 
-def deliver(plan: Path, repo: Path, *extra: str) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "pmtui", "deliver", str(plan), "--repo", str(repo), "--agent", AGENT, "--headless",
-         *extra],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-    )
+def deliver_args(plan: Path, repo: Path) -> list[str]:
+    return ["deliver", str(plan), "--repo", str(repo), "--agent", AGENT, "--headless"]
 
 
-def kill_after(process: subprocess.Popen[bytes], db: Path, events: int, deadline_s: float = 60) -> bool:
-    """SIGKILL the process once the store holds `events` event rows; False when it finished first."""
+def kill_after(process: subprocess.Popen[bytes], db: Path, events: int, left: list[tuple[int, str]],
+               deadline_s: float = 60) -> bool:
+    """SIGKILL the process (only it, as a crash would) once the store holds `events` event rows; False when
+    it finished first. The processes it started, which a kill -9 leaves running, are noted in `left`."""
     stop = time.monotonic() + deadline_s
     while time.monotonic() < stop:
         if process.poll() is not None:
             return False
         if event_count(db) >= events:
-            os.kill(process.pid, signal.SIGKILL)
-            process.wait()
-            return True
+            break
         time.sleep(0.005)
+    left.extend((pid, started) for pid in descendants(process.pid) if (started := start_time(pid)))
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
     return True
+
+
+def start_time(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[-1].split()[19]
+    except OSError:
+        return ""
+
+
+def kill_leftovers(left: list[tuple[int, str]]) -> None:
+    """The processes killed runs left behind, if still alive (the same process, not a reused pid)."""
+    for pid, started in left:
+        if start_time(pid) == started:
+            kill_tree(pid)
 
 
 def test_kill_9_at_random_points_then_resume_leaves_no_duplicates(tmp_path: Path) -> None:
@@ -68,14 +80,19 @@ def test_kill_9_at_random_points_then_resume_leaves_no_duplicates(tmp_path: Path
     db = Path(os.environ["PMTUI_DB"])
     rng = random.Random(os.environ.get("PMTUI_KILL_SEED", "20260218"))
     kills = 0
-    for _ in range(12):
-        threshold = event_count(db) + rng.randint(2, 14)
-        if not kill_after(deliver(plan, repo), db, threshold):
-            break
-        kills += 1
-    assert kills >= 3
-    final = deliver(plan, repo)
-    assert final.wait(timeout=120) == 0
+    left: list[tuple[int, str]] = []
+    try:
+        for _ in range(12):
+            threshold = event_count(db) + rng.randint(2, 14)
+            with spawned(deliver_args(plan, repo), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) as run:
+                if not kill_after(run, db, threshold, left):
+                    break
+            kills += 1
+        assert kills >= 3
+        final = run_pmtui([*deliver_args(plan, repo), "--no-wait"], timeout=120)
+        assert final.returncode == 0, final.stdout[-2000:] + final.stderr[-2000:]
+    finally:
+        kill_leftovers(left)
 
     store = Store(db)
     try:

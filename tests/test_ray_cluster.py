@@ -29,6 +29,7 @@ from pmtui.delivery.ray_executor import RayExecutor
 from pmtui.delivery.store import DeliveryStore
 from pmtui.store import Store
 from tests.fixtures.delivery_repo import git, make_project, plan_text, refs_count, task_block
+from tests.fixtures.processes import run_pmtui
 from tests.fixtures.ray_cluster import RayCluster
 
 pytestmark = [pytest.mark.ray, pytest.mark.xdist_group("ray")]
@@ -60,8 +61,7 @@ def low_plan(tmp_path: Path, plan_id: str, count: int) -> Path:
 
 
 def pmtui(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pmtui", *args], capture_output=True, text=True, timeout=240,
-                          env={**os.environ, **env}, check=False)
+    return run_pmtui(args, env={**os.environ, **env}, timeout=240)
 
 
 def commit_contents(root: Path, sha: str) -> tuple[str, dict[str, str]]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -23,6 +22,7 @@ import pytest
 
 from tests.fake_llm_server import FakeLLMServer, FakeResponse
 from tests.fixtures.delivery_repo import git
+from tests.fixtures.processes import run_pmtui
 
 PY = sys.executable
 AGENT_BIN = Path(__file__).resolve().parent.parent / ".venv-agents" / "bin"
@@ -167,23 +167,14 @@ def deliver(tmp_path: Path, repo: Path, agent: str, server: FakeLLMServer, *extr
         "HOME": str(tmp_path / "home"),
         "NO_COLOR": "1",
     }
-    process = subprocess.Popen(
-        [PY, "-m", "pmtui", "deliver", str(plan), "--repo", str(repo), "--agent", agent, "--headless", *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
-    )
-    try:
-        out, err = process.communicate(timeout=240)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+    return run_pmtui(["deliver", str(plan), "--repo", str(repo), "--agent", agent, "--headless", *extra], env=env,
+                     timeout=240)
 
 
 def status(tmp_path: Path) -> dict[str, Any]:
     env = {**os.environ, "PMTUI_DB": str(tmp_path / "pmtui.db")}
-    done = subprocess.run([PY, "-m", "pmtui", "status", "--json"], capture_output=True, text=True, env=env,
-                          timeout=60, check=True)
+    done = run_pmtui(["status", "--json"], env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
 
