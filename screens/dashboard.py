@@ -516,19 +516,20 @@ class DashboardScreen(Screen[None]):
             self._ask(min(self.escalations.values(), key=lambda e: e.id))
 
     # -- controls -------------------------------------------------------------------------
-    def _control(self, name: str, *args: Any) -> None:
+    def _control(self, name: str, *args: Any) -> bool:
         from pmtui.delivery import controls
         from pmtui.store import StoreError
 
         if self.run is None:
             self.notify("No run to control yet.", severity="warning")
-            return
+            return False
         try:
             getattr(controls, name)(self.pmtui.store, self.run.id, *args)
         except StoreError as error:
             self.notify(str(error), title="Control", severity="error", markup=False)
-            return
+            return False
         self._wake.set()
+        return True
 
     def action_pause(self) -> None:
         if self.run is None:
@@ -547,8 +548,9 @@ class DashboardScreen(Screen[None]):
 
     def action_retry(self) -> None:
         task_id = self._selected()
-        if task_id is not None:
-            self._control("request_retry", task_id)
+        if task_id is not None and self._control("request_retry", task_id):
+            self.notify(f"{task_id} runs again with a fresh retry budget as soon as the run is delivered "
+                        "(`pmtui deliver` of this plan applies it).", title="Retry", markup=False)
 
     def action_skip(self) -> None:
         from pmtui.screens.modals import TextInputModal

@@ -1,0 +1,51 @@
+"""Benchmark: the plan-alignment matcher on the criteria corpus (tests/criteria_corpus).
+
+For each set (tuned: the cases the matcher was developed against; heldout: written first, never
+tuned against) prints recall on the correct changes, the wrong changes that passed (false passes),
+each miss with the matcher's reason, and the time per criterion.
+
+    .venv/bin/python bench/criteria_recall.py [--set tuned|heldout|all]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.criteria_corpus.corpus import SETS, measure
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--set", choices=[*SETS, "all"], default="all")
+    args = parser.parse_args()
+    names = SETS if args.set == "all" else (args.set,)
+    print("| set | correct | recall | wrong | false passes | ms per criterion |")
+    print("|---|---|---|---|---|---|")
+    details: list[str] = []
+    for name in names:
+        with tempfile.TemporaryDirectory(prefix="pmtui-criteria-") as folder:
+            started = time.perf_counter()
+            score = measure(name, Path(folder))
+            elapsed = (time.perf_counter() - started) * 1000
+        found = sum(o.passed for o in score.correct)
+        print(f"| {name} | {len(score.correct)} | {found}/{len(score.correct)} = {score.recall:.1%} | "
+              f"{len(score.wrong)} | {len(score.false_passes)} | {elapsed / len(score.outcomes):.1f} |")
+        languages = Counter(o.case.lang for o in score.outcomes)
+        details.append(f"{name}: languages {dict(sorted(languages.items()))}")
+        details += [f"{name} miss {o.case.id}: {o.case.criterion!r} — {o.note}" for o in score.misses]
+        details += [f"{name} FALSE PASS {o.case.id}: {o.case.criterion!r} → {o.location} ({o.note})"
+                    for o in score.false_passes]
+    print()
+    print("\n".join(details))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
