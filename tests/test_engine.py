@@ -382,3 +382,32 @@ def test_an_attempt_stopped_mid_work_runs_again_from_a_clean_tree(tmp_path: Path
     assert "scratch-notes.txt" not in committed and "src/theta.py" in committed
     assert task.attempts == 1
     assert any("runs again: the tree is back" in line for line in task.decision_log)
+
+
+def test_working_tested_code_is_not_escalated_over_the_wording_of_a_criterion(tmp_path: Path, project: Path,
+                                                                             store: Store) -> None:
+    """A criterion no line of a correct change matches: the fix prompt asks the agent for the mapping;
+    when the second attempt's tests pass too, the criterion is traced to them as a risk, not escalated."""
+    criterion = "The gizmo frobnicates every widget"
+    plan = plan_text("wording", [task_block("T1", "Kappa value", module="kappa", criteria=(criterion,))],
+                     lint=False)
+    prompts: list[TaskContract] = []
+
+    def agent(workdir: Path, contract: TaskContract) -> AgentResult:
+        prompts.append(contract)
+        return write_files(module_files("kappa", "4"))(workdir, contract)
+
+    outcome = asyncio.run(engine_for(tmp_path, project, plan, {"T1": [agent, agent]}, store).run(no_wait=True))
+
+    assert outcome.ending == "released", outcome.message
+    dstore = DeliveryStore(store)
+    run_id = outcome.run_id or 0
+    first, second = dstore.attempts(run_id, "T1")
+    assert [g.gate for g in first.gate_results if not g.passed] == ["plan_alignment"]
+    assert prompts[0].unmapped_criteria == [] and prompts[1].unmapped_criteria == [criterion]
+    alignment = next(g for g in second.gate_results if g.gate == "plan_alignment")
+    assert alignment.passed and any(line.startswith(f"✓ {criterion} → tests/test_kappa.py:") for line in alignment.evidence)
+    task = dstore.task(run_id, "T1")
+    assert task.review_note is not None
+    assert any(criterion in risk and "tests pass" in risk for risk in task.review_note.risks)
+    assert dstore.escalations(run_id) == []

@@ -28,6 +28,7 @@ from pmtui.delivery.nodes import (
     NodeReport,
     NodeUnfit,
 )
+from pmtui.delivery.release.criteria_trace import criteria_locations_from_gates
 from pmtui.delivery.run_context import RunContext
 from pmtui.delivery.store import TaskRecord
 from pmtui.delivery.worktrees import WorktreePool
@@ -371,7 +372,10 @@ class TaskDriver:
             previous = ctx.dstore.attempt(ctx.run_id, task.task_id, attempt - 1)
             if previous is not None:
                 evidence = _failure_evidence(previous.gate_results, previous.evidence)
-                unmapped = gates.unmapped_criteria(previous.gate_results)
+            # Every criterion an earlier attempt could not map: the agent has been asked for it once.
+            for earlier in ctx.dstore.attempts(ctx.run_id, task.task_id):
+                if earlier.attempt < attempt:
+                    unmapped += [c for c in gates.unmapped_criteria(earlier.gate_results) if c not in unmapped]
         shared = ctx.dstore.get_run(ctx.run_id).shared_context
         contract = build_contract(
             ctx.plan, plan_task, shared_context=shared, task_delta=self._task_delta(task),
@@ -504,11 +508,14 @@ class TaskDriver:
         change = await self._change(task, attempt, tree)
         result = self._agent_result(task_id, attempt)
         env = await self._env_results(task, attempt, tree)
+        record = ctx.dstore.attempt(ctx.run_id, task_id, attempt)
+        # The tier review reads the criteria where plan alignment placed them (passing tests included).
+        placed = {criterion: where for criterion, where in criteria_locations_from_gates(
+            record.gate_results if record else []).items() if where}
         review_gates, tier = await gates.tier_review(
             task.contract, change, self.reviewer, env, ctx.design_text,
-            criteria_map=result.criteria_map if result else None,
+            criteria_map={**(result.criteria_map if result else {}), **placed},
         )
-        record = ctx.dstore.attempt(ctx.run_id, task_id, attempt)
         earlier = [g for g in (record.gate_results if record else []) if g.gate not in {r.gate for r in review_gates}]
         passed = all(g.passed for g in review_gates)
         signature = "" if passed else _signature(review_gates)
