@@ -411,3 +411,40 @@ def test_working_tested_code_is_not_escalated_over_the_wording_of_a_criterion(tm
     assert task.review_note is not None
     assert any(criterion in risk and "tests pass" in risk for risk in task.review_note.risks)
     assert dstore.escalations(run_id) == []
+
+
+def test_a_kill_while_re_gating_on_the_moved_head_keeps_the_tasks_commit(tmp_path: Path, project: Path,
+                                                                       store: Store,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The re-gate moves the task's tree to the plan head before replaying its commit there; a run killed in
+    between found no commit in the tree and failed the task with 'nothing to commit' (seen under
+    test_kill_resume). The commit is noted first, so the resumed run integrates it."""
+    from pmtui.delivery import git_ops, integration
+
+    plan = plan_text("regate", [task_block("L1", "Copy one", module="one", tier="low", ownership="copy"),
+                                task_block("T1", "Lambda value", module="lam", ownership="core")], lint=False)
+
+    async def slow_agent(workdir: Path, contract: TaskContract) -> AgentResult:
+        await asyncio.sleep(1.0)  # L1 is committed first, so T1 is re-gated on the moved head
+        return write_files(module_files("lam", "7"))(workdir, contract)
+
+    script = {"L1": [write_files(module_files("one"))], "T1": [slow_agent]}
+
+    def killed_replay(tree: Path, sha: str, onto: str) -> str:
+        git_ops.run_git(tree, "checkout", "--quiet", "--detach", onto)
+        raise asyncio.CancelledError  # the process dies here: nothing more is written
+
+    monkeypatch.setattr(integration, "_replay", killed_replay)
+    with pytest.raises(asyncio.CancelledError):
+        asyncio.run(engine_for(tmp_path, project, plan, script, store).run(no_wait=True))
+    dstore = DeliveryStore(store)
+    run = dstore.latest_run()
+    assert run is not None and dstore.task(run.id, "T1").state is IssueState.CREATING_PR
+    monkeypatch.undo()
+
+    outcome = asyncio.run(engine_for(tmp_path, project, plan, script, store).run(no_wait=True))
+
+    assert outcome.ending == "released", outcome.message
+    assert dstore.task(run.id, "T1").state is IssueState.COMPLETED
+    assert refs_count(project, "T1") == 1
+    assert "return 7" in git(project, "show", "pm/regate:src/lam.py")

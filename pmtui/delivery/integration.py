@@ -20,6 +20,8 @@ from pmtui.delivery.review import build_review_note, review_artifact_markdown, r
 from pmtui.delivery.run_context import RunContext
 from pmtui.delivery.store import TaskRecord
 from pmtui.delivery.worktrees import WorktreePool
+
+_IN_TREE = re.compile(r"^attempt (\d+): committed ([0-9a-f]{40}) in its tree$")
 from pmtui.models.delivery import GateResult, TaskContract
 from pmtui.models.states import IssueState
 
@@ -92,7 +94,8 @@ class Integration:
         sha = None if entered_here else git_ops.find_task_commit(ctx.root, ctx.plan_branch, task_id)
         if sha is None:
             tree = await self.pool.tree_for(task)
-            sha = None if entered_here else git_ops.find_task_commit(tree, "HEAD", task_id)
+            sha = None if entered_here else (git_ops.find_task_commit(tree, "HEAD", task_id)
+                                             or self._committed_in_tree(task))
             parent = git_ops.head(tree)[0] if sha is None else None
             if sha is None:
                 sha = await self._commit_in_tree(task, tree)
@@ -187,13 +190,29 @@ class Integration:
             ctx.dstore.log_decision(ctx.run_id, task_id, "criteria: " + "; ".join(
                 f"{criterion} → {location or 'not mapped'}" for criterion, location in located.items()))
         try:
-            return await asyncio.to_thread(
+            sha = await asyncio.to_thread(
                 git_ops.commit_task, tree, type_=commit_type(task, change), scope=task.ownership or task_id,
                 description=task.title, task_id=task_id, review_path=path,
                 paths=[*change.files(), *(old for old, _ in change.renamed)])
         except git_ops.GitError as error:
             ctx.move(task_id, S.FIXING_ISSUES, f"the commit was refused: {error}")
             return None
+        # Noted before the tree's HEAD moves on (the re-gate replays it elsewhere): a kill in between finds it.
+        ctx.dstore.log_decision(ctx.run_id, task_id, f"attempt {attempt}: committed {sha} in its tree")
+        return sha
+
+    def _committed_in_tree(self, task: TaskRecord) -> str | None:
+        """The commit this attempt made in its tree (from the decision log) when it still exists: a run killed
+        while re-gating had moved the tree's HEAD off it."""
+        attempt = max(task.attempts, 1)
+        for line in reversed(task.decision_log):
+            found = _IN_TREE.match(line)
+            if found and int(found[1]) == attempt:
+                try:
+                    return git_ops.run_git(self.ctx.root, "rev-parse", "--verify", "--quiet", f"{found[2]}^{{commit}}")
+                except git_ops.GitError:
+                    return None
+        return None
 
     async def _integration_failed(self, task: TaskRecord, failure: IntegrationFailed) -> None:
         """A conflict or a failing re-gate: a fix attempt on a fresh tree, or a human when out of budget."""
