@@ -448,3 +448,36 @@ def test_a_kill_while_re_gating_on_the_moved_head_keeps_the_tasks_commit(tmp_pat
     assert dstore.task(run.id, "T1").state is IssueState.COMPLETED
     assert refs_count(project, "T1") == 1
     assert "return 7" in git(project, "show", "pm/regate:src/lam.py")
+
+
+def test_the_configured_review_model_maps_a_criterion_over_real_http(tmp_path: Path, project: Path, store: Store,
+                                                                    fake_llm: Any,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """models.review answers where a criterion the offline matcher cannot place is implemented (litellm
+    over HTTP to the fake server); the line is checked and the task passes plan alignment at once."""
+    from pmtui.config import ModelRoute
+    from pmtui.delivery.engine import model_criteria_mapper
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-review")
+    fake_llm.set_responder(lambda body: "1: src/mu.py:4" if "name the one line of the change" in
+                           str(body["messages"][-1]["content"]) else "no")
+    config = Config(models={"review": ModelRoute(model="openai/fake-reviewer", api_base=fake_llm.api_base)})
+    criterion = "The gizmo frobnicates every widget"
+    plan_path = tmp_path / "plan.md"
+    plan_path.write_text(plan_text("mapped", [task_block("T1", "Mu value", module="mu", criteria=(criterion,))],
+                                   lint=False))
+    engine = DeliveryEngine(store, config, repo=project, plan_path=plan_path,
+                            executor=ScriptedExecutor({"T1": [write_files(module_files("mu", "5"))]}),
+                            run_dir=tmp_path / "runs", poll_interval=0.05, gate_timeout_s=60,
+                            criteria_mapper=model_criteria_mapper(config, store))
+
+    outcome = asyncio.run(engine.run(no_wait=True))
+
+    assert outcome.ending == "released", outcome.message
+    (attempt,) = DeliveryStore(store).attempts(outcome.run_id or 0, "T1")
+    alignment = next(g for g in attempt.gate_results if g.gate == "plan_alignment")
+    assert alignment.passed
+    expected = (f"✓ {criterion} → src/mu.py:4 (review model, line checked; closest is src/mu.py:4 (mu_value), "
+                "which lacks: gizmo, frobnicates, widget)")
+    assert alignment.evidence == [expected]
+    assert any("name the one line" in r.text() for r in fake_llm.requests)

@@ -415,3 +415,36 @@ def test_a_killed_attempts_leftovers_are_removed_and_its_tree_restored(repo: Pat
     assert not (repo / "src" / "new.py").exists() and not (repo / ".ruff_cache").exists()
     assert not (repo / "src" / "__pycache__").exists()
     assert git(repo, "status", "--porcelain") == "M src/app.py"
+
+
+# --- the review model maps what the offline matcher could not -----------------------------------------
+async def test_the_review_models_lines_are_checked_before_they_count(repo: Path) -> None:
+    write(repo, "src/store.py", "def archive(items):\n    return [i for i in items if i.done]\n")
+    change = change_set(repo)
+    criteria = ["Finished entries move to the shelf", "Exports the habit calendar"]
+    asked: list[str] = []
+
+    async def model(prompt: str) -> str:
+        asked.append(prompt)
+        return "Sure.\n1: src/store.py:2\n2: src/store.py:40\n"
+
+    found, note = await gates.reviewer_locations(criteria, change, model)
+    gate = gates.plan_alignment(criteria, change, reviewer_map=found)
+
+    assert "1. Finished entries move to the shelf" in asked[0] and "+def archive(items):" in asked[0]
+    assert note == "" and found == {criteria[0]: "src/store.py:2", criteria[1]: "src/store.py:40"}
+    assert any(line.startswith(f"✓ {criteria[0]} → src/store.py:2 (review model, line checked")
+               for line in gate.evidence)
+    assert any(line.startswith(f"✗ {criteria[1]}: not mapped") and "src/store.py has 2 lines, not line 40" in line
+               for line in gate.evidence)
+    assert not gate.passed
+
+
+async def test_a_failing_review_model_leaves_the_criteria_unmapped_with_the_reason(repo: Path) -> None:
+    write(repo, "src/store.py", "def archive(items):\n    return items\n")
+
+    async def broken(prompt: str) -> str:
+        raise TimeoutError("no answer in 60 s")
+
+    found, note = await gates.reviewer_locations(["Finished entries move to the shelf"], change_set(repo), broken)
+    assert found == {} and "TimeoutError: no answer in 60 s" in note
