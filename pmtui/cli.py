@@ -39,8 +39,6 @@ DELIVERY_COMMANDS: dict[str, str] = {
     "watch": "the live delivery dashboard of a run elsewhere",
     "status": "the progress report of the latest delivery run",
     "answer": "answer an open escalation",
-    "retry": "run a failed or escalated task again with a fresh retry budget",
-    "agents": "the coding-agent presets and whether each is installed",
     "demo": "deliver a sample plan in a sandbox repository",
 }
 JSONL_KEYS = ("project", "phase", "reply", "summary_shown", "negotiation_round")
@@ -109,9 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     deliver = commands.add_parser("deliver", parents=[common], help=DELIVERY_COMMANDS["deliver"])
     deliver.add_argument("plan_path", metavar="PLAN.md")
     deliver.add_argument("--repo", metavar="DIR")
-    deliver.add_argument("--agent", metavar="NAME|CMD ARGS",
-                         help="a preset (aider, claude, codex, gemini, opencode, mini-swe-agent), an [agents.NAME] "
-                              "of pmtui.toml, or a command line (`pmtui agents` lists them)")
+    deliver.add_argument("--agent", metavar="NAME|CMD ARGS", help="a preset, an [agents.NAME] or a command line")
     deliver.add_argument("--headless", action="store_true")
     deliver.add_argument("--no-wait", action="store_true")
     deliver.add_argument("--max-parallel", type=int, metavar="N")
@@ -138,15 +134,9 @@ def build_parser() -> argparse.ArgumentParser:
     answer.add_argument("escalation_id", metavar="ESCALATION_ID")
     answer.add_argument("--option", type=int, metavar="N", required=True)
     answer.add_argument("--note", metavar="TEXT")
-    retry = commands.add_parser("retry", parents=[common], help=DELIVERY_COMMANDS["retry"],
-                                description="A failed task is reopened (recorded with the reason); an escalated one "
-                                            "gets its escalation answered with the retry option. The delivering "
-                                            "`pmtui deliver` applies it; if none is running, run it again to resume.")
-    retry.add_argument("task_id", metavar="TASK_ID")
-    retry.add_argument("--reason", metavar="TEXT", default="", help="why, recorded with the retry")
-    retry.add_argument("--run", type=int, metavar="ID", help="the run (default: the latest)")
-    agents = commands.add_parser("agents", parents=[common], help=DELIVERY_COMMANDS["agents"])
-    agents.add_argument("--json", action="store_true")
+    from pmtui.cli_agents import add_agent_commands
+
+    add_agent_commands(commands, common)
     demo = commands.add_parser(
         "demo", parents=[common], help=DELIVERY_COMMANDS["demo"],
         description="Create a sandbox git repository (a small Python project), a sample plan of eight tasks and "
@@ -444,25 +434,6 @@ def run_plan_check(args: argparse.Namespace) -> int:
 
 
 # -- pmtui deliver / status / answer --------------------------------------------------------------
-def _delivery_executor(args: argparse.Namespace, config: Config, store: Store) -> Any:
-    """--agent NAME or "CMD ARGS" (a preset, [agents.NAME], or the sub-agent protocol), else the built-in LLM
-    agent when a model is set. An agent that cannot run is a usage error before anything starts."""
-    if args.agent is not None:
-        from pmtui.delivery.agent_presets import AgentError, resolve_agent
-        from pmtui.delivery.executors import CommandExecutor
-
-        try:
-            return CommandExecutor(resolve_agent(args.agent, config))
-        except (AgentError, ValueError) as exc:
-            raise CommandError(f"--agent: {exc}", EXIT_USAGE) from exc
-    if config.route("agent").is_offline:
-        raise CommandError('no agent: pass --agent "CMD" or configure models.agent', EXIT_USAGE)
-    from pmtui.delivery.llm_agent import LLMAgentExecutor
-    from pmtui.llm.gateway import LLMGateway
-
-    return LLMAgentExecutor(lambda: LLMGateway(config, store), budget_usd=config.budget.task_usd)
-
-
 def _print_event(kind: str, text: str) -> None:
     if kind in ("escalation", "progress", "release") and "\n" in text:
         print(text, flush=True)
@@ -508,6 +479,7 @@ def run_deliver(args: argparse.Namespace) -> int:
     import asyncio
     import threading
 
+    from pmtui.cli_agents import delivery_executor
     from pmtui.delivery.engine import DeliveryEngine, model_criteria_mapper, model_reviewer
 
     if args.max_parallel is not None and args.max_parallel < 1:
@@ -530,7 +502,7 @@ def run_deliver(args: argparse.Namespace) -> int:
         raise CommandError('--executor ray runs an agent command on the nodes: pass --agent "CMD ARGS" '
                            "(the built-in LLM agent runs on this machine only)", EXIT_USAGE)
     try:
-        executor = _delivery_executor(args, config, store)
+        executor = delivery_executor(args, config, store)
         if on_ray:
             executor = cluster = _cluster_executor(args, config, executor)
             view = cluster.cluster_view()
@@ -543,7 +515,7 @@ def run_deliver(args: argparse.Namespace) -> int:
         def engine(on_store: Store, on_event: Callable[[str, str], None], stop: threading.Event) -> DeliveryEngine:
             return DeliveryEngine(
                 on_store, config, repo=repo, plan_path=plan_path,
-                executor=executor if args.agent is not None else _delivery_executor(args, config, on_store),
+                executor=executor if args.agent is not None else delivery_executor(args, config, on_store),
                 max_parallel=max_parallel, parallel_tiers=tiers, reviewer=model_reviewer(config, on_store),
                 on_event=on_event, stop=stop, criteria_mapper=model_criteria_mapper(config, on_store),
             )
@@ -681,39 +653,6 @@ def run_answer(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def run_retry(args: argparse.Namespace) -> int:
-    from pmtui.delivery.controls import request_retry
-    from pmtui.delivery.store import DeliveryStore, DeliveryStoreError
-
-    store = _open_store(args)
-    try:
-        run_id = args.run if args.run is not None else _latest_run_id(store)
-        try:
-            run = DeliveryStore(store).get_run(run_id)
-            control = request_retry(store, run_id, args.task_id, args.reason or "retry requested with pmtui retry")
-        except DeliveryStoreError as exc:
-            raise CommandError(str(exc), EXIT_USAGE) from None
-    finally:
-        store.close()
-    print(f"{args.task_id} will run again with a fresh retry budget (control {control.id}). A `pmtui deliver` "
-          f"of this run applies it at once; if none is running: pmtui deliver {run.plan_path} --repo {run.repo}")
-    return EXIT_OK
-
-
-def run_agents(args: argparse.Namespace) -> int:
-    from pmtui.delivery.agent_presets import AgentError, agent_catalog, agents_table
-
-    try:
-        agents = agent_catalog(_load_config(args))
-    except AgentError as exc:
-        raise CommandError(str(exc), EXIT_USAGE) from None
-    if args.json:
-        sys.stdout.write(json.dumps([agent.as_json() for agent in agents], indent=2) + "\n")
-    else:
-        print(agents_table(agents))
-    return EXIT_OK
-
-
 def run_watch(args: argparse.Namespace) -> int:
     """The dashboard attached to the store of a run in another process (the latest run by default)."""
     from pmtui.app import PmtuiApp
@@ -793,6 +732,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(args: argparse.Namespace, log: Path | None) -> int:
+    from pmtui.cli_agents import run_agents, run_retry
     from pmtui.errors import ConfigError, StoreError, StoreFileError
 
     handlers: dict[str | None, Callable[[argparse.Namespace], int]] = {
@@ -804,8 +744,8 @@ def _dispatch(args: argparse.Namespace, log: Path | None) -> int:
         "deliver": run_deliver,
         "status": run_status,
         "answer": run_answer,
-        "retry": run_retry,
-        "agents": run_agents,
+        "retry": lambda parsed: run_retry(parsed, _open_store, _latest_run_id),
+        "agents": lambda parsed: run_agents(parsed, _load_config),
         "watch": run_watch,
         "demo": run_demo,
         "eval": run_eval,
