@@ -384,3 +384,19 @@ def test_the_delta_of_one_child_commit_is_read_once_and_matches_git_diff(repo_di
     assert git_ops.diff_stat_since(repo_dir, base, two).strip() == git(repo_dir, "diff", "--stat", base, two)
     assert [c.subject for c in git_ops.log_since(repo_dir, base, two)] == ["feat: store", "docs: b"]
     assert git_ops.diff_stat_since(repo_dir, two, two) == "" and git_ops.log_since(repo_dir, two, two) == []
+
+
+def test_a_worktree_whose_add_was_killed_is_removed_with_its_commits(repo_dir: Path, tmp_path: Path) -> None:
+    """`git worktree add` locks its entry while it works; killed, the lock stays, prune keeps the entry and
+    `git log --all` goes on listing the commits at its HEAD (a duplicate `Refs: task-…` commit)."""
+    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "pool" / "slot-1" / "tree", git(repo_dir, "rev-parse", "HEAD"))
+    (tree / "extra.txt").write_text("work\n")
+    git(tree, "add", "extra.txt")
+    git(tree, "-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "task commit")
+    orphan = git(tree, "rev-parse", "HEAD")
+    git(repo_dir, "worktree", "lock", "--reason", "initializing", str(tree))
+
+    git_ops.remove_worktrees(repo_dir, [tmp_path / "pool" / "slot-1"])
+
+    assert str(tree) not in git(repo_dir, "worktree", "list")
+    assert orphan not in git(repo_dir, "log", "--all", "--format=%H").split()

@@ -356,13 +356,22 @@ def remove_worktree(repo: Repo | str | Path, path: str | Path, *, delete_branch:
 def remove_worktrees(repo: Repo | str | Path, paths: Iterable[str | Path]) -> None:
     """Remove several worktrees pmtui made in one go: their directories, then one `worktree prune`."""
     removed = False
-    for path in paths:
-        target = Path(path)
+    root = _root(repo)
+    targets = [Path(path).resolve() for path in paths]
+    # A `worktree add` killed midway leaves its entry locked, and prune keeps a locked entry (and its HEAD,
+    # which `git log --all` still lists): the locked ones in these folders are unlocked first.
+    entry = ""
+    for line in run_git(root, "worktree", "list", "--porcelain").splitlines():
+        entry = line.removeprefix("worktree ") if line.startswith("worktree ") else entry
+        if line.startswith("locked") and any(Path(entry) == t or t in Path(entry).parents for t in targets):
+            run_git(root, "worktree", "unlock", entry)
+            removed = True
+    for target in targets:
         if target.exists():
             shutil.rmtree(target)
             removed = True
     if removed:
-        run_git(_root(repo), "worktree", "prune")
+        run_git(root, "worktree", "prune")
 
 
 def snapshot(
