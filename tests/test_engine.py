@@ -481,3 +481,35 @@ def test_the_configured_review_model_maps_a_criterion_over_real_http(tmp_path: P
                 "which lacks: gizmo, frobnicates, widget)")
     assert alignment.evidence == [expected]
     assert any("name the one line" in r.text() for r in fake_llm.requests)
+
+
+def test_a_kill_after_a_merged_task_was_recorded_completes_it_without_a_second_commit(
+    tmp_path: Path, project: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found under test_kill_resume: a critical task merged at staged integration, killed after its merge
+    commit was recorded and before its tag: the resumed run found the task's own `Refs:` commit (not the
+    merge) and refused to record a second commit, escalating an engine error. It now completes the task."""
+    from pmtui.delivery import git_ops
+
+    plan = plan_text("merged", [task_block("T1", "Session store", module="session", tier="critical",
+                                           ownership="auth")], lint=False)
+    script = {"T1": [write_files(module_files("session", "3"))]}
+    tag = git_ops.tag_checkpoint
+
+    def killed_tag(*args: Any, **kwargs: Any) -> str:
+        raise asyncio.CancelledError  # the process dies between recording the commit and tagging it
+
+    monkeypatch.setattr(git_ops, "tag_checkpoint", killed_tag)
+    with pytest.raises(asyncio.CancelledError):
+        asyncio.run(engine_for(tmp_path, project, plan, script, store).run(no_wait=True))
+    dstore = DeliveryStore(store)
+    run = dstore.latest_run()
+    assert run is not None and dstore.commit_for(run.id, "T1") is not None
+    monkeypatch.setattr(git_ops, "tag_checkpoint", tag)
+
+    outcome = asyncio.run(engine_for(tmp_path, project, plan, script, store).run(no_wait=True))
+
+    assert outcome.ending == "released", outcome.message
+    assert dstore.escalations(run.id) == []
+    assert len(dstore.commits(run.id)) == 1 and refs_count(project, "T1") == 1
+    assert git(project, "tag", "--list") == "pm/merged/checkpoint-T1"

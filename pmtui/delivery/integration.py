@@ -91,7 +91,11 @@ class Integration:
         # A task this process moved into CREATING_PR has no commit yet, on the plan branch or in its tree:
         # only a task found in CREATING_PR after a restart is looked up.
         entered_here = ctx.facts(task_id).entered_pr
-        sha = None if entered_here else git_ops.find_task_commit(ctx.root, ctx.plan_branch, task_id)
+        # Killed after the commit was recorded (before the tag or the state move): that commit it is. A merged
+        # task's `Refs:` commit is not the merge commit the plan branch records, so it is not searched for.
+        recorded = None if entered_here else ctx.dstore.commit_for(ctx.run_id, task_id)
+        sha = recorded.sha if recorded is not None else (
+            None if entered_here else git_ops.find_task_commit(ctx.root, ctx.plan_branch, task_id))
         if sha is None:
             tree = await self.pool.tree_for(task)
             sha = None if entered_here else (git_ops.find_task_commit(tree, "HEAD", task_id)
