@@ -400,3 +400,35 @@ def test_a_worktree_whose_add_was_killed_is_removed_with_its_commits(repo_dir: P
 
     assert str(tree) not in git(repo_dir, "worktree", "list")
     assert orphan not in git(repo_dir, "log", "--all", "--format=%H").split()
+
+
+def test_a_fast_forward_killed_halfway_completes_and_stale_locks_go(repo_dir: Path, tmp_path: Path) -> None:
+    """Found under test_kill_resume: `reset --keep` killed after writing the new files, its index lock then
+    removed, left those files untracked, and the resumed fast-forward refused to overwrite them. Exact
+    copies of what the commit adds are removed; a file of the user's in the way still stops it."""
+    old = git(repo_dir, "rev-parse", "HEAD")
+    git_ops.prepare_plan_branch(repo_dir, "ff")
+    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "tree", old)
+    (tree / "docs").mkdir()
+    (tree / "docs" / "review.md").write_text("reviewed\n")
+    git(tree, "add", "docs/review.md")
+    git(tree, "-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "task")
+    new = git(tree, "rev-parse", "HEAD")
+    (repo_dir / "docs").mkdir()
+    (repo_dir / "docs" / "review.md").write_text("reviewed\n")  # what the killed reset had written
+    git_dir = repo_dir / ".git"
+    (git_dir / "HEAD.lock").write_text("")
+    (git_dir / "refs" / "heads" / "pm").mkdir(parents=True, exist_ok=True)
+    (git_dir / "refs" / "heads" / "pm" / "ff.lock").write_text("")
+
+    git_ops.recover_after_kill(repo_dir)
+    assert not (git_dir / "HEAD.lock").exists() and not (git_dir / "refs" / "heads" / "pm" / "ff.lock").exists()
+    assert git_ops.fast_forward(repo_dir, "pm/ff", new, old) == new
+    assert git(repo_dir, "status", "--porcelain") == "" and git(repo_dir, "rev-parse", "pm/ff") == new
+
+    git(repo_dir, "reset", "-q", "--hard", old)
+    (repo_dir / "docs").mkdir(exist_ok=True)
+    (repo_dir / "docs" / "review.md").write_text("the user's own notes\n")
+    with pytest.raises(GitError):
+        git_ops.fast_forward(repo_dir, "pm/ff", new, old)
+    assert (repo_dir / "docs" / "review.md").read_text() == "the user's own notes\n"

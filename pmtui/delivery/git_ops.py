@@ -239,7 +239,10 @@ def _status_paths(repo: Repo | Path) -> list[str]:
 def recover_after_kill(root: Path) -> None:
     """After a kill: stale index locks go, and a half-done cherry-pick or merge in the checkout is aborted."""
     git_dir = Path(run_git(root, "rev-parse", "--absolute-git-dir"))
-    for lock in [git_dir / "index.lock", *git_dir.glob("worktrees/*/index.lock")]:
+    # A git process killed mid-write leaves its lock: the index, HEAD, a branch ref, packed-refs.
+    locks = [git_dir / name for name in ("index.lock", "HEAD.lock", "ORIG_HEAD.lock", "packed-refs.lock")]
+    locks += [*git_dir.glob("worktrees/*/index.lock"), *git_dir.glob("worktrees/*/HEAD.lock")]
+    for lock in [*locks, *(git_dir / "refs").rglob("*.lock")]:
         lock.unlink(missing_ok=True)
     for marker, command in (("CHERRY_PICK_HEAD", "cherry-pick"), ("MERGE_HEAD", "merge")):
         if (git_dir / marker).exists():
@@ -638,6 +641,14 @@ def fast_forward(repo: Repo | str | Path, branch: str, new_sha: str, old_sha: st
         raise GitError(f"{branch} is not checked out in {root}")
     if sha != old_sha:
         raise GitError(f"{branch} moved to {(sha or 'nothing')[:12]}, not at {old_sha[:12]} any more")
+    # Killed after writing the new files but before the index (whose lock recover_after_kill removed), the
+    # files new_sha adds are untracked copies of themselves: those exact copies go, anything else stays.
+    added = run_git(root, "diff", "--name-only", "-z", "--diff-filter=A", old_sha, new_sha, strip=False)
+    for path in filter(None, added.split("\0")):
+        target = root / path
+        if (target.is_file() and not target.is_symlink() and run_git(root, "ls-files", "--", path) == ""
+                and run_git(root, "hash-object", "--", path) == run_git(root, "rev-parse", f"{new_sha}:{path}")):
+            target.unlink()
     run_git(root, "reset", "--quiet", "--keep", new_sha)
     return new_sha
 
