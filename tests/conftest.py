@@ -22,6 +22,7 @@ def _isolated(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     monkeypatch.setenv("PMTUI_CONFIG", str(home / "no-such-pmtui.toml"))
     monkeypatch.setenv("PMTUI_DB", str(home / "pmtui.db"))
     monkeypatch.setenv("PMTUI_LOG", str(home / "pmtui.log"))
+    monkeypatch.setenv("PMTUI_GATE_CACHE", str(home / "gate-cache"))
     monkeypatch.setenv("PMTUI_NO_NETWORK", "1")
     monkeypatch.delenv("PMTUI_MODEL", raising=False)
     for name in _KEY_VARS:

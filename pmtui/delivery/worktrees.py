@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import re
+import shutil
 import threading
 from pathlib import Path
 
 from pmtui.delivery import git_ops
+from pmtui.delivery.gates.commands import gate_cache_dir
 from pmtui.delivery.run_context import RunContext
 from pmtui.delivery.store import TaskRecord
 from pmtui.models.states import IssueState
@@ -125,4 +127,6 @@ class WorktreePool:
             return
         git_ops.remove_worktrees(self.ctx.root, [self._tree(slot).parent for slot in free])
         for slot in free:
+            # The gate tools' caches of the tree (kept outside it) go with it.
+            shutil.rmtree(gate_cache_dir(self._tree(slot)), ignore_errors=True)
             del owners[slot]
