@@ -187,7 +187,7 @@ async def test_quitting_while_the_run_goes_asks_first(tmp_path: Path) -> None:
             await pilot.pause()
             await pilot.click("#confirm")
             await pilot.pause()
-        assert app.delivery.outcome is not None and app.delivery.outcome.ending == "stopped"
+        assert app.delivery.outcome is not None and app.delivery.outcome.ending == "stopped", app.delivery.error
         assert app_exit_code(app) == 130
         assert app.final_message() is not None
         # Stopped, not failed: the run stays open for the same command to resume.
