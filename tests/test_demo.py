@@ -186,7 +186,13 @@ async def test_quitting_while_the_run_goes_asks_first(tmp_path: Path) -> None:
             await pilot.press("ctrl+q")
             await pilot.pause()
             await pilot.click("#confirm")
-            await pilot.pause()
+            # The stop is a worker: the engine ends its attempt first (a gate under way is killed and
+            # cleaned), which takes longer than one pause on a loaded machine. Leaving run_test before
+            # it ends tore the app down under it (outcome None, no error).
+            for _ in range(1200):
+                if not app.delivery.active:
+                    break
+                await pilot.pause(0.05)
         assert app.delivery.outcome is not None and app.delivery.outcome.ending == "stopped", app.delivery.error
         assert app_exit_code(app) == 130
         assert app.final_message() is not None
