@@ -5,7 +5,8 @@ P0 features with RICE, cuts with reasons, comparables, a core flow, phase 1 with
 sections, the target user in the spec, no empty TBD) and pmtui's own: no reply repeated, every
 stated fact in the summary, no fact garbled into another aspect, every argue-back request
 reflected in the table, features traceable to the founder's words, and agreement understood the
-first time it was said. Matching is by words, not by exact strings: "approv" matches "approval",
+first time it was said, and what a founder says that answers nothing (a question back, "undo that",
+an off-topic remark, a correction) heard as what it is. Matching is by words, not by exact strings: "approv" matches "approval",
 "2,000" matches "2000", and "a | b" accepts either.
 """
 
@@ -52,6 +53,7 @@ PMTUI = (
     "requests_reflected",
     "features_traceable",
     "agreement_understood",
+    "interjections_handled",
 )
 ASSERTIONS = VIBE_PM + PMTUI
 _GENERIC_TEXT = """a an the and or of to for in on at by with from into per via app apps user users feature features
@@ -316,15 +318,43 @@ def _move_reply(c: Conversation, index: int) -> tuple[str, int, int]:
     return "", 0, 0
 
 
+def _move_turn(c: Conversation, index: int) -> int:
+    """The index in the transcript of the founder's scoping move `index`, or -1."""
+    return next((i for i, t in enumerate(c.turns) if t.say.intent == "move" and t.say.move == index), -1)
+
+
+def _scope_before(c: Conversation, turn: int) -> ScopingOutput | None:
+    return next((t.scope_after for t in reversed(c.turns[:turn]) if t.scope_after is not None), None)
+
+
+def _rows(scope: ScopingOutput | None) -> set[tuple[str, int]]:
+    return {(f.name.lower(), f.phase) for f in scope.mvp_features} if scope else set()
+
+
 def _expectation_met(c: Conversation, expectation: Expectation, index: int) -> bool:
     scope = _scope(c)
     features = scope.mvp_features
     if expectation.kind == "question":
-        # Answered: no argue-back round spent on it, not a misunderstanding, and about what was asked.
+        # Answered: no argue-back round spent on it (unless the same message asked for changes), not a
+        # misunderstanding, and about what was asked.
         reply, before, after = _move_reply(c, index)
-        asked = {w for w in tokens(c.founder.scoping[index].say) if len(w) > 3 and w not in _GENERIC}
+        move = c.founder.scoping[index]
+        alone = all(e.kind == "question" for e in move.expect)
+        asked = {w for w in tokens(move.say) if len(w) > 3 and w not in _GENERIC}
         on_topic = any(_related(w, r) for w in asked for r in tokens(reply)) or bool(re.search(r"\d", reply))
-        return bool(reply) and before == after and on_topic and "Reply with a number" not in reply
+        return bool(reply) and (before == after or not alone) and on_topic and "Reply with a number" not in reply
+    if expectation.kind == "smaller":
+        # The founder's "make X smaller": the row's effort is below what it was when they said it.
+        turn = _move_turn(c, index)
+        earlier = matching((_scope_before(c, turn) or ScopingOutput()).mvp_features, expectation.phrase)
+        now = matching(features, expectation.phrase)
+        return bool(earlier and now) and min(f.rice_effort for f in now) < min(f.rice_effort for f in earlier)
+    if expectation.kind == "undo":
+        # "Go back on that": the rows and phases are what they were before the previous move.
+        turn, previous = _move_turn(c, index), _move_turn(c, index - 1)
+        if turn < 0 or previous < 0:
+            return False
+        return _rows(c.turns[turn].scope_after) == _rows(_scope_before(c, previous))
     if expectation.kind == "add":
         rows = matching(features, expectation.phrase)
         return any(
@@ -409,6 +439,71 @@ def _agreement_understood(c: Conversation) -> tuple[bool, str]:
     return not problems, "; ".join(problems)
 
 
+_ACK_UNDO = re.compile(r"\b(undo|undone|took (?:that|it) out|taken out|removed|dropped|forgot|forgotten|back to|"
+                       r"scratch(?:ed)?|as if you hadn't|struck)\b", re.IGNORECASE)
+_REASON = re.compile(r"\b(because|so that|so I|so we|the reason|helps? (?:me|us)|matters)\b", re.IGNORECASE)
+
+
+def _absorbed(before: str, after: str, said: str) -> bool:
+    """True when four words in a row of what the founder said landed in a summary aspect that lacked them."""
+    words = tokens(said)
+    runs = {" ".join(words[i : i + 4]) for i in range(len(words) - 3)} or ({" ".join(words)} if words else set())
+    return any(has_run(run, after) and not has_run(run, before) for run in runs)
+
+
+def _interjection_problem(c: Conversation, index: int) -> str:
+    interjection = c.founder.interject[index]
+    at = next((i for i, t in enumerate(c.turns) if t.say.intent == "interject" and t.say.move == index), -1)
+    if at < 0:
+        return ""
+    turn = c.turns[at]
+    before = c.turns[at - 1].summary_after if at > 0 else None
+    after = turn.summary_after
+    reply = turn.reply
+    if before is None or after is None:
+        return f"{interjection.kind}: no summary"
+    if interjection.kind in ("question", "off_topic"):
+        taken = [a for a in ASPECTS if _absorbed(before.value_text(a), after.value_text(a), interjection.say)]
+        if taken:
+            return f"{interjection.kind} {interjection.say!r} was taken as the {taken[0]}"
+    if interjection.kind == "question":
+        asked = {w for w in tokens(interjection.say) if len(w) > 3 and w not in _GENERIC}
+        answered = any(_related(w, r) for w in asked for r in tokens(reply)) if asked else bool(_REASON.search(reply))
+        if not answered:
+            return f"question {interjection.say!r} got a reply about something else: {reply[:90]!r}"
+    if interjection.kind == "off_topic" and "?" not in reply:
+        return f"off-topic remark {interjection.say!r}: the PM did not steer back with a question"
+    if interjection.kind == "undo":
+        answered = c.turns[at - 1] if at > 0 else None
+        earlier = c.turns[at - 2].summary_after if at > 1 else None
+        if answered is None or earlier is None:
+            return ""
+        kept = [a for a in ASPECTS if after.value_text(a) != earlier.value_text(a)]
+        if kept:
+            return f"'undo' kept the answer it took back in the {kept[0]}: {after.value_text(kept[0])[:60]!r}"
+        if not _ACK_UNDO.search(reply):
+            return f"'undo' was not acknowledged: {reply[:90]!r}"
+    if interjection.kind == "correction":
+        # The new value is the last number said ("I said 30 but make it 60"); words are checked by `expect`.
+        numbers = [t for t in tokens(interjection.say) if t[0].isdigit() or t[0] in "$€£"]
+        words = [w for w in tokens(interjection.say) if len(w) > 3 and w not in _GENERIC]
+        summary_text = " ".join(after.value_text(a) for a in ASPECTS)
+        if numbers and not has_phrase(numbers[-1], summary_text):
+            return f"correction {interjection.say!r} did not reach the summary"
+        if not any(has_phrase(w, reply) for w in numbers[-1:] or words):
+            return f"correction {interjection.say!r} not acknowledged: {reply[:90]!r}"
+    return ""
+
+
+def _interjections_handled(c: Conversation) -> tuple[bool, str]:
+    problems = [p for i in range(len(c.founder.interject)) if (p := _interjection_problem(c, i))]
+    said = {t.say.move for t in c.turns if t.say.intent == "interject"}
+    missed = [i.kind for n, i in enumerate(c.founder.interject) if n not in said and c.state and c.state.phase == "done"]
+    if missed:
+        problems.append(f"the founder never got to say: {missed}")
+    return not problems, "; ".join(problems)
+
+
 CHECKS: dict[str, Check] = {
     "reached_done": _reached_done,
     "phases_in_order": _phases_in_order,
@@ -429,6 +524,7 @@ CHECKS: dict[str, Check] = {
     "requests_reflected": _requests_reflected,
     "features_traceable": _features_traceable,
     "agreement_understood": _agreement_understood,
+    "interjections_handled": _interjections_handled,
 }
 
 

@@ -4,7 +4,8 @@ A founder says how they open, how they answer each discovery aspect when asked (
 what they say when asked again), how they answer the summary card, their argue-back moves and how
 they agree; `expect` and `never` say what a sharp PM's summary holds at the end, and each move
 says what it must change in the RICE table. `tuned_*.yaml` is what the offline engine was tuned
-against; `heldout.yaml` never was.
+against; `heldout.yaml` and `heldout2.yaml` (new styles: several intents in one message, questions
+back, "undo that", off-topic remarks, corrections, typos, regional Englishes) never were.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ KINDS: tuple[str, ...] = (
     "rambling",
     "non-native English",
 )
-SETS: tuple[str, ...] = ("tuned", "heldout")
-ExpectationKind = Literal["add", "cut", "defer", "promote", "effort", "split", "merge", "question"]
+SETS: tuple[str, ...] = ("tuned", "heldout", "heldout2")
+ExpectationKind = Literal["add", "cut", "defer", "promote", "effort", "split", "merge", "question", "smaller", "undo"]
+InterjectionKind = Literal["question", "undo", "off_topic", "correction"]
 
 
 class Expectation(BaseModel):
@@ -45,8 +47,8 @@ class Expectation(BaseModel):
         if len(raw) != 1:
             raise ValueError(f"an expectation has exactly one kind, got {sorted(raw)}")
         kind, value = next(iter(raw.items()))
-        if kind == "question":
-            return cls(kind="question")
+        if kind in ("question", "undo"):
+            return cls(kind=kind)
         if kind == "effort":
             return cls(kind="effort", phrase=str(value["feature"]), weeks=float(value["weeks"]))
         if kind == "split":
@@ -64,6 +66,10 @@ class Expectation(BaseModel):
             return f"merge {self.parts}"
         if self.kind == "question":
             return "question answered"
+        if self.kind == "undo":
+            return "the previous change undone"
+        if self.kind == "smaller":
+            return f"{self.phrase!r} made smaller"
         return f"{self.kind} {self.phrase!r}"
 
 
@@ -89,6 +95,17 @@ class Pivot(BaseModel):
     then: dict[str, list[str]] = Field(default_factory=dict)
 
 
+class Interjection(BaseModel):
+    """Something a founder says during discovery that answers nothing: after `after` answers, `say`.
+
+    question: they ask the PM something back; undo: "go back, undo that" about their last answer;
+    off_topic: a remark about something else; correction: they change an earlier answer."""
+
+    after: int = Field(ge=1)
+    kind: InterjectionKind
+    say: str
+
+
 class Founder(BaseModel):
     id: str
     kind: str
@@ -96,6 +113,7 @@ class Founder(BaseModel):
     opening: str
     answers: dict[str, list[str]]
     pivot: Pivot | None = None
+    interject: list[Interjection] = Field(default_factory=list)
     card: list[str] = Field(default_factory=lambda: ["Yes."])
     scoping: list[Move] = Field(default_factory=list)
     agree: str
@@ -128,7 +146,10 @@ def _all_founders() -> tuple[Founder, ...]:
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if not entry.name.endswith(".yaml"):
             continue
-        which = "heldout" if entry.name.startswith("heldout") else "tuned"
+        # tuned_a.yaml and tuned_b.yaml are the set "tuned"; heldout.yaml "heldout"; heldout2.yaml "heldout2".
+        which = entry.name.removesuffix(".yaml").split("_")[0]
+        if which not in SETS:
+            raise ValueError(f"{entry.name}: not a founder set ({', '.join(SETS)})")
         for raw in yaml.safe_load(entry.read_text(encoding="utf-8")) or []:
             founders.append(Founder.model_validate({**raw, "set": which}))
     ids = [f.id for f in founders]

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from pmtui.config import Config
-from pmtui.models import ConversationState, DecisionRecord, ScopingOutput
+from pmtui.models import ConversationState, DecisionRecord, DiscoverySummary, ScopingOutput
 from pmtui.product.eval.founders import Founder
 from pmtui.product.eval.simulator import Say, ScriptedFounder
 
@@ -50,6 +50,7 @@ class Turn:
     rounds_after: int
     scope_after: ScopingOutput | None
     error: str = ""
+    summary_after: DiscoverySummary | None = None
 
 
 @dataclass
@@ -153,6 +154,7 @@ async def run_conversation(orchestrator: Any, simulator: Simulator) -> Conversat
                 rounds_after=after.negotiation_rounds,
                 scope_after=after.scoping_output,
                 error=result.error,
+                summary_after=after.discovery_summary.model_copy(deep=True),
             )
         )
         if after.phase == "done":

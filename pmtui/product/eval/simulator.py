@@ -16,7 +16,7 @@ from typing import Literal
 from pmtui.models import ASPECTS, ScopingOutput
 from pmtui.product.eval.founders import Founder, Move
 
-Intent = Literal["answer", "pivot", "card", "move", "evidence", "agree", "button"]
+Intent = Literal["answer", "pivot", "interject", "card", "move", "evidence", "agree", "button"]
 Button = Literal["", "confirm", "agree", "retry"]
 
 # What a founder skimming the PM's question takes it to be about; the first table that hits wins ties.
@@ -116,6 +116,8 @@ class ScriptedFounder:
     move_index: int = 0
     evidence_given: set[int] = field(default_factory=set)
     agree_attempts: int = 0
+    interjected: set[int] = field(default_factory=set)
+    last_aspect: str = ""
 
     @property
     def name(self) -> str:
@@ -140,6 +142,15 @@ class ScriptedFounder:
             self.pivoted = True
             self.asked.clear()
             return Say(pivot.say, "pivot")
+        for index, interjection in enumerate(self.founder.interject):
+            if index not in self.interjected and self.discovery_answers >= interjection.after:
+                self.interjected.add(index)
+                if interjection.kind == "undo" and self.last_aspect:
+                    # What was taken back is said again when the PM asks for it.
+                    self.asked[self.last_aspect] = max(0, self.asked.get(self.last_aspect, 1) - 1)
+                    if self.last_aspect in self.given:
+                        self.given.remove(self.last_aspect)
+                return Say(interjection.say, "interject", move=index)
         options = choices(reply)
         if options:
             number = pick_choice(options, "answer")
@@ -159,6 +170,7 @@ class ScriptedFounder:
         answers = self.founder.answers_after_pivot(self.pivoted)[aspect]
         index = self.asked.get(aspect, 0)
         self.asked[aspect] = index + 1
+        self.last_aspect = aspect
         if aspect not in self.given:
             self.given.append(aspect)
         if index < len(answers):
@@ -167,6 +179,11 @@ class ScriptedFounder:
 
     # the summary card -----------------------------------------------------------------------
     def _card(self, reply: str) -> Say:
+        pending = [i for i in range(len(self.founder.interject)) if i not in self.interjected]
+        if pending:
+            # What they meant to say during the interview comes out at the card ("oh, and the price...").
+            self.interjected.add(pending[0])
+            return Say(self.founder.interject[pending[0]].say, "interject", move=pending[0])
         if self.card_index < len(self.founder.card):
             self.card_index += 1
             return Say(self.founder.card[self.card_index - 1], "card")
