@@ -130,3 +130,31 @@ async def test_on_the_llm_path_agreement_is_classified_before_the_skip_guard(
     assert fake_llm.call_count == 2, "one classification, one spec"
     assert result.phase == "done" and "spec" in result.reply.lower()
     store.close()
+
+
+async def test_undo_takes_back_the_last_answer_and_the_last_round(tmp_path: Path) -> None:
+    """'Undo that' in discovery restores the summary before its last change; 'go back on that' in scoping
+    restores the table and gives the round back. The shared flow does it, so both engines have it."""
+    store = Store(tmp_path / "db")
+    orchestrator = Orchestrator(store, Config(offline=True))
+    project = orchestrator.open_project("Swaps").project_id
+    await orchestrator.handle(project, "An app for ICU nurses to swap shifts.")
+    before = orchestrator.state(project).discovery_summary
+    await orchestrator.handle(project, "Swaps take days and the charge nurse approves on paper.")
+    assert orchestrator.state(project).discovery_summary != before
+    undone = await orchestrator.handle(project, "wait go back, undo that last one, I mixed it up")
+    assert orchestrator.state(project).discovery_summary == before
+    assert "Undone" in undone.reply and "core problem" in undone.reply
+    store.close()
+
+    store = Store(tmp_path / "db2")
+    orchestrator = Orchestrator(store, Config(offline=True))
+    project = await _in_scoping(orchestrator, store)
+    proposed = orchestrator.state(project).scoping_output
+    changed = await orchestrator.handle(project, "Add a shift calendar export, nurses asked for it.")
+    assert orchestrator.state(project).negotiation_rounds == 1, changed.reply
+    back = await orchestrator.handle(project, "undo that, actually, it's too much for now")
+    state = orchestrator.state(project)
+    assert state.negotiation_rounds == 0 and "Undone" in back.reply
+    assert [f.name for f in state.scoping_output.mvp_features] == [f.name for f in proposed.mvp_features]
+    store.close()

@@ -285,3 +285,54 @@ def test_the_founders_own_story_is_not_the_users_workaround_nor_a_wish() -> None
     summary = extract(DiscoverySummary(), opening, "")
     assert "Steam" not in summary.current_alternatives
     assert not any("cool" in item.lower() for item in summary.feature_wishlist)
+
+
+# -- asides during discovery, restated facts, and argue-back in run-on sentences ----------------------
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Sir one doubt, you are thinking tailors will actually pay for app or they will only use free one?", "question"),
+        ("is it normal to not know who is the user yet or i should know already", "question"),
+        ("What would you do if you were me?", "question"),
+        ("By the way, this light situation ehn, the light just went off again, that is Nigeria for you", "off_topic"),
+        ("sorry random but do you sing? we always need more tenors haha", "off_topic"),
+        ("booking?", ""),
+        ("Freelance translators who sell directly to companies", ""),
+        ("I said 30 businesses but make it 60 businesses", ""),
+    ],
+)
+def test_an_aside_is_told_from_an_answer(text: str, kind: str) -> None:
+    from pmtui.product.brains.offline.discovery.asides import aside_kind
+
+    assert aside_kind(text) == kind
+    summary = DiscoverySummary(target_user="Tailors", success_metric="30 businesses using it daily")
+    if kind:
+        assert extract(summary, text, "core_problem") == summary, "an aside changes nothing in the summary"
+
+
+def test_a_restated_fact_replaces_the_old_value_where_it_stands() -> None:
+    summary = DiscoverySummary(success_metric="30 businesses using it every day after three months",
+                               revenue_model="£25 a month per shop")
+    fixed = extract(summary, "Sorry I made a mistake before, I said 30 businesses but make it 60 businesses", "")
+    assert fixed.success_metric == "60 businesses using it every day after three months"
+    price = extract(summary, "Scratch what I said about the price, £25 is too much for a small shop, it should be £15 a month", "")
+    assert "£15" in price.revenue_model and "£25" not in price.revenue_model
+    assert price.success_metric == summary.success_metric
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("Kindly remove the delivery date reminder from first phase and make the measurement saving smaller",
+         [("defer", "delivery date reminder"), ("effort", "measurement saving")]),
+        ("Video lectures and salary we can drop, doubt chat also later",
+         [("cut", "Video lectures"), ("cut", "salary"), ("defer", "doubt chat")]),
+        ("subs tracking and the recordings can both go to later", [("defer", "subs tracking"), ("defer", "recordings")]),
+        ("no alerts yet", [("defer", "alerts")]),
+        ("but fee reminders please keep in phase 1", [("promote", "fee reminders")]),
+        ("progress chart per topic is not 3 weeks of work its a bar chart make it 1 week",
+         [("effort", "progress chart per topic")]),
+    ],
+)
+def test_run_on_argue_back_is_read_clause_by_clause(text: str, kinds: list[tuple[str, str]]) -> None:
+    assert [(r.kind, r.what) for r in parse_requests(text)] == kinds

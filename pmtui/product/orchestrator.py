@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pmtui.config import Config
-from pmtui.models import ChatMessage, ConversationState, ScopingOutput, TurnResult
+from pmtui.models import ASPECTS, ChatMessage, ConversationState, ScopingOutput, TurnResult
 from pmtui.product import texts
 from pmtui.product.brains.protocol import Brain, DiscoveryReply
 from pmtui.product.completeness import check_completeness
@@ -239,6 +239,8 @@ class Orchestrator:
             redirect = texts.discovery_redirect(state.completeness, question)
             self._misunderstood(state, said, redirect, "discovery", ["answer", "unknown"])
             return
+        if texts.is_undo_request(text) and self._undo_discovery(state, said):
+            return
         before = state.discovery_summary
         summary = await self.brain.extract_discovery(state, text)
         completeness = check_completeness(summary, state.user_turns)
@@ -255,6 +257,37 @@ class Orchestrator:
             return
         reply = await self.brain.discovery_reply(state, text, before, completeness, on_delta)
         self._ask(state, said, reply)
+
+    def _undo_discovery(self, state: ConversationState, said: list[str]) -> bool:
+        """'Undo that': the summary as it was before its last change, on either engine. False if nothing changed yet."""
+        current = state.discovery_summary
+        previous = next((s for s in self.store.discovery_history(state.project_id) if s != current), None)
+        if previous is None:
+            return False
+        changed = [a for a in ASPECTS if getattr(previous, a) != getattr(current, a)]
+        state.discovery_summary = previous
+        state.completeness = check_completeness(previous, state.user_turns)
+        with self.store.transaction():
+            self.store.save_discovery(state.project_id, previous, state.completeness)
+            self._say(state, said, texts.undone_discovery(changed))
+        return True
+
+    def _undo_scope(self, state: ConversationState, said: list[str]) -> bool:
+        """'Go back on that': the table as it was before the last argue-back round, and the round given back."""
+        current = state.scoping_output
+        if current is None or state.negotiation_rounds == 0:
+            return False
+        rows = _rows(current)
+        previous = next((o for o in self.store.scoping_history(state.project_id) if _rows(o) != rows), None)
+        if previous is None:
+            return False
+        state.scoping_output = previous
+        state.negotiation_rounds -= 1
+        with self.store.transaction():
+            self.store.save_scoping(state.project_id, previous, "undo")
+            self.store.save_flags(state)
+            self._say(state, said, texts.undone_scope(_row_changes(current, previous)))
+        return True
 
     def _ask(self, state: ConversationState, said: list[str], reply: DiscoveryReply) -> None:
         """Say the interviewer's question and remember what it asked (and whether it probed)."""
@@ -327,6 +360,10 @@ class Orchestrator:
 
         if state.scoping_output is None:
             await self._enter_scoping(state, said, on_delta)
+            return
+        if texts.is_undo_request(text) and self._undo_scope(state, said):
+            if "?" in text:
+                self._say(state, said, await self.brain.answer_scope_question(state, text))
             return
         rounds_left = max(0, state.max_negotiation_rounds - state.negotiation_rounds)
         # The classifier hears the message first: "I agree, let's write the spec" is agreement, and only
@@ -444,3 +481,26 @@ def _user_message(exc: Exception) -> str:
     else:
         detail = f"Something went wrong on my side ({type(exc).__name__}: {exc})."
     return f"{detail} Your message is saved — retry (ctrl+r in the app) or rephrase."
+
+
+def _rows(output: ScopingOutput) -> list[tuple[str, str, int, float]]:
+    return sorted((f.name, f.description, f.phase, f.rice_effort) for f in output.mvp_features) + sorted(
+        (c.name, c.description, 0, 0.0) for c in output.cut_features
+    )
+
+
+def _row_changes(now: ScopingOutput, back: ScopingOutput) -> list[str]:
+    """What going back changes, row by row, in words."""
+    after = {f.name: f for f in back.mvp_features}
+    changes = [f"{f.name} removed" for f in now.mvp_features if f.name not in after]
+    for feature in now.mvp_features:
+        old = after.get(feature.name)
+        if old is None:
+            continue
+        if old.phase != feature.phase:
+            changes.append(f"{feature.name} back to Phase {old.phase}")
+        if old.rice_effort != feature.rice_effort:
+            changes.append(f"{feature.name} back to {old.rice_effort:g} person-weeks")
+    names = {f.name for f in now.mvp_features}
+    changes += [f"{f.name} back in Phase {f.phase}" for f in back.mvp_features if f.name not in names]
+    return changes

@@ -45,6 +45,34 @@ def is_skip_request(text: str) -> bool:
     return any(re.search(pattern, lowered) for pattern in _SKIP_PATTERNS)
 
 
+_UNDO = re.compile(
+    r"\b(?:undo|go back on|take (?:that|it) back|scratch that|revert that|"
+    r"(?:ignore|forget|disregard) (?:that|what i (?:just )?(?:said|told you|wrote))|"
+    r"what i (?:just )?(?:said|told you|wrote) is (?:not correct|wrong|not right))\b"
+    r"|^\s*(?:wait,?\s*|sorry,?\s*)?go back\b",
+    re.IGNORECASE,
+)
+
+
+def is_undo_request(text: str) -> bool:
+    """'undo that', 'go back on that last change', 'scratch that', 'ignore what I just said'."""
+    return bool(_UNDO.search(text))
+
+
+def undone_discovery(changed: list[str]) -> str:
+    labels = [ASPECT_LABELS[a].lower() for a in changed]
+    what = " and ".join(labels) if labels else "the summary"
+    return (
+        f"Undone: I've taken your last answer out of the {what}, as if you hadn't said it. Tell me the "
+        f"{labels[0] if labels else 'right answer'} again whenever you're ready — my last question still stands."
+    )
+
+
+def undone_scope(changes: list[str]) -> str:
+    listed = "; ".join(changes) if changes else "the table is back as it was"
+    return f"Undone — the scope is back to how it was before your last change ({listed}). That gives the round back."
+
+
 def last_question(messages_text: list[str]) -> str:
     """The last question the PM asked, to repeat after a redirect."""
     for text in reversed(messages_text):

@@ -321,6 +321,20 @@ class Store:
             )
             self.emit(project_id, "negotiation", {"round": record.round, "outcome": record.outcome})
 
+    def discovery_history(self, project_id: int, limit: int = 20) -> list[DiscoverySummary]:
+        """The saved discovery summaries, newest first (for "undo that")."""
+        rows = self.query(
+            "SELECT summary FROM discovery_summaries WHERE project_id = ? ORDER BY id DESC LIMIT ?", (project_id, limit)
+        )
+        return [DiscoverySummary.model_validate_json(r["summary"]) for r in rows]
+
+    def scoping_history(self, project_id: int, limit: int = 20) -> list[ScopingOutput]:
+        """The saved scopes, newest first (for "go back on that")."""
+        rows = self.query(
+            "SELECT output FROM scoping_outputs WHERE project_id = ? ORDER BY id DESC LIMIT ?", (project_id, limit)
+        )
+        return [ScopingOutput.model_validate_json(r["output"]) for r in rows]
+
     def negotiation_records(self, project_id: int) -> list[DecisionRecord]:
         rows = self.query(
             "SELECT record FROM negotiation_rounds WHERE project_id = ? ORDER BY id", (project_id,)

@@ -401,3 +401,51 @@ PRODUCT_COLON_LIST = re.compile(
     r"features?|mvp|version)\b[^:.;]{0,80}:\s*(?P<items>[^:]+,[^:]+)$",
     re.IGNORECASE,
 )
+
+
+# -- asides: what a founder says during the interview that answers nothing ---------------------------
+# A question back to the PM: "you are thinking tailors will pay?", "is it normal to not know…", "what would you do".
+ASIDE_QUESTION_START = re.compile(
+    r"^\s*(?:(?:sir|madam|ok|okay|so|and|hmm|quick question(?: before i go on)?|one doubt|sorry)[\s,:]*)*"
+    r"(?:is it normal|is that normal|is this normal|do you think|what do you think|what would you|would you|"
+    r"should i|should we|do i need|do we need|can you tell me|how do other|what do others|have you seen|"
+    r"you (?:are )?think(?:ing)?|are you)\b",
+    re.IGNORECASE,
+)
+ASIDE_ADDRESSED = re.compile(r"\b(?:you|your|u)\b|\bshould (?:i|we)\b|\bis it normal\b", re.IGNORECASE)
+# An off-topic remark: "by the way, the light just went off again", "sorry random but do you sing?".
+ASIDE_OFF_TOPIC = re.compile(
+    r"^\s*(?:sorry,?\s+)?(?:by the way|btw|random(?:ly)?|off[- ]topic|unrelated|totally unrelated|side note|"
+    r"on another note|funny thing)\b",
+    re.IGNORECASE,
+)
+# Which aspect a question back is about, to answer it as a PM would.
+ASIDE_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("revenue_model", re.compile(r"\b(pay|paid|free|price|pricing|charge|money|subscri\w*)\b", re.IGNORECASE)),
+    ("target_user", re.compile(r"\b(who is the user|user|users|customer|customers|audience|who it'?s for)\b",
+                               re.IGNORECASE)),
+    ("feature_wishlist", re.compile(r"\b(feature|features|separate product|library|module|build first|mvp)\b",
+                                    re.IGNORECASE)),
+    ("success_metric", re.compile(r"\b(metric|measure|success|target|kpi)\b", re.IGNORECASE)),
+)
+# "I said 30 businesses but make it 60", "earlier I said X, actually I mean Y": one fact restated.
+RESTATED = re.compile(
+    r"\b(?:i|we)\s+(?:said|told you|wrote|put)\s+(?P<old>[^,.;]+?)\s*,?\s+(?:but\s+|and\s+)?(?:\w+\s+)?"
+    r"(?:make it|it'?s|it is|it should be|should be|i mean|i meant|change it to|it was)\s+(?P<new>[^,.;]+)",
+    re.IGNORECASE,
+)
+# "Scratch what I said about the price, … it should be £15 a month": an aspect named, then its new value.
+RESTATED_TOPIC = re.compile(
+    r"\b(?:scratch|forget|ignore|change|correct|fix)\s+what\s+(?:i|we)\s+(?:said|told you)\s+about\s+(?:the\s+|my\s+|our\s+)?"
+    r"(?P<topic>[a-z]+(?:\s+[a-z]+)?)",
+    re.IGNORECASE,
+)
+RESTATED_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("revenue_model", re.compile(r"\b(price|pricing|money|revenue|fee|cost|subscription)\b", re.IGNORECASE)),
+    ("success_metric", re.compile(r"\b(metric|target|goal|success|number)\b", re.IGNORECASE)),
+    ("constraints", re.compile(r"\b(team|time|timeline|deadline|budget|weeks|platform)\b", re.IGNORECASE)),
+    ("target_user", re.compile(r"\b(user|users|customer|customers|audience|who)\b", re.IGNORECASE)),
+    ("core_problem", re.compile(r"\b(problem|pain)\b", re.IGNORECASE)),
+    ("current_alternatives", re.compile(r"\b(today|workaround|alternative|tools?)\b", re.IGNORECASE)),
+    ("why_now", re.compile(r"\b(why now|timing)\b", re.IGNORECASE)),
+)

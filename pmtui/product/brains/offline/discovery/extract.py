@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from pmtui.models import ASPECTS, DiscoverySummary
+from pmtui.product.brains.offline.discovery.asides import apply_restatement, aside_kind, restated
 from pmtui.product.brains.offline.discovery.clues import (
     Clue,
     decisive,
@@ -120,8 +121,11 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     """
     result = summary.model_copy(deep=True)
     text = user_text.strip()
-    if not text or is_vague(text):
+    if not text or is_vague(text) or aside_kind(text):
+        # A question back or an off-topic remark answers nothing: the summary stays as it was.
         return result
+    if restated(text):
+        return apply_restatement(summary, text)[0]
     asked = asked_aspect if asked_aspect in ASPECTS else ""
     first_message = not asked and not any(has_real_content(getattr(summary, a)) for a in ASPECTS)
     # "Actually, scratch that — it's for studio office managers": a new direction answers no question.

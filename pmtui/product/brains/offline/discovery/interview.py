@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from pmtui.models import ASPECT_LABELS, ASPECTS, Completeness, ConversationState, DiscoverySummary
+from pmtui.product.brains.offline.discovery.asides import aside_kind, aside_reply, restated
 from pmtui.product.brains.offline.discovery.cues import PITCH, PIVOT
 from pmtui.product.brains.offline.discovery.lexicon import NUMBER
 from pmtui.product.brains.offline.discovery.phrasing import (
@@ -85,8 +86,29 @@ def next_reply(
         redo = "That changes most of what we had, so let me re-check it with them in mind."
         return DiscoveryReply(text=join(ack, redo, _fresh(state, nxt, summary, turn)), asked_aspect=nxt)
 
-    if asked and is_clarifying(user_text) and asked in gaps:
-        text = f"{WHY_ASK[asked]} {_fresh(state, asked, summary, turn + 1)}"
+    aside = aside_kind(user_text)
+    if aside or restated(user_text):
+        # Asked something back, off topic, or a fact restated: answer that, then the pending question.
+        if aside:
+            lead = aside_reply(user_text, asked)
+        else:
+            fixed = [a for a in QUESTION_ORDER if getattr(before, a) != getattr(summary, a)]
+            lead = (
+                f'Corrected: the {ASPECT_LABELS[fixed[0]].lower()} now reads "{short(summary.value_text(fixed[0]), 12)}".'
+                if fixed
+                else f'Noted — "{short(user_text, 10)}"; the summary didn\'t hold the old wording, so nothing changed.'
+            )
+        nxt = asked if asked in gaps else next(iter(gaps), "")
+        if not nxt:
+            nxt, question = sharpening(summary, turn)
+            return DiscoveryReply(text=join(lead, question), asked_aspect=nxt)
+        return DiscoveryReply(text=join(lead, _fresh(state, nxt, summary, turn + 1)), asked_aspect=nxt)
+
+    if asked and is_clarifying(user_text):
+        why = WHY_ASK[asked]
+        if user_text.strip().lower().startswith("why"):
+            why = f"I ask because {why[0].lower()}{why[1:]}"
+        text = f"{why} {_fresh(state, asked, summary, turn + 1)}"
         return DiscoveryReply(text=text, asked_aspect=asked)
 
     if asked and asked in gaps and asked not in changed and (vague or not changed):

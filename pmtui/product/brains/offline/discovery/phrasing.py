@@ -176,3 +176,20 @@ def sharpening(summary: DiscoverySummary, variant: int) -> tuple[str, str]:
         ("success_metric", "Which single number would make you kill or double down on this after launch?"),
     )
     return options[variant % len(options)]
+
+
+# What the PM says to a question back, by what it is about (the founder's words are quoted before it).
+ASIDE_ANSWERS: dict[str, str] = {
+    "revenue_model": "Nobody can know that before asking them to pay, so I'll treat it as the riskiest assumption: "
+    "the revenue model question will pin it down, and it goes into the spec's open questions until a first user pays.",
+    "target_user": "Yes, that's normal at this stage — most founders start with a hunch. Naming the first ten people "
+    "you'd hand it to is how it gets sharp, and that's what these questions are for.",
+    "feature_wishlist": "I'll let the numbers decide that in scoping: it gets its own RICE row like everything else, "
+    "and if it doesn't earn a place in Phase 1 it goes below the cut line rather than into a separate product.",
+    "success_metric": "A good metric is one number you'd act on three months after launch — I'll suggest one if you're "
+    "unsure.",
+    "": "Honest answer: I don't know yet — that's what the rest of this interview and your first users will tell us, "
+    "and I'll keep it as an open question in the spec.",
+}
+ASIDE_IF_I_WERE_YOU = "If I were you, I'd pin down the {label} first. {why}"
+ASIDE_OFF_TOPIC_ACK = "Ha — I'll leave that one out of the summary."

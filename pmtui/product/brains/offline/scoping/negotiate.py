@@ -260,6 +260,9 @@ def _defer(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
 
 
 def _effort(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
+    if request.extra.get("scale") == "smaller":
+        _smaller(work, request, target)
+        return
     if target is None or target[0] != "mvp" or request.weeks is None:
         work.notes.append(f"I couldn't tell which feature takes {request.weeks:g} weeks — name it and I'll set it")
         return
@@ -271,6 +274,30 @@ def _effort(work: _Round, request: ChangeRequest, target: tuple[str, str] | None
     work.names.append(feature.name)
     work.changed.append(
         f"set {feature.name}'s effort to {request.weeks:g} person-weeks (was {old:g}); its score is now "
+        f"{feature.compute_score():g}"
+    )
+
+
+def _smaller(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
+    """'Make X smaller': a lighter first cut of X, about half the effort (never under half a week)."""
+    feature = work.output.feature(target[1]) if target and target[0] == "mvp" else None
+    if feature is None:
+        work.notes.append(f"I couldn't tell which feature to make smaller (“{request.what or request.clause}”) — name it")
+        return
+    old = feature.rice_effort
+    if old <= 0.5:
+        work.held.append(f"{feature.name} is already at the smallest estimate (0.5 person-weeks)")
+        work.notes.append(f"{feature.name} is already at 0.5 person-weeks, the smallest I estimate")
+        return
+    feature.rice_effort = max(0.5, round(old / 2 * 2) / 2)
+    if feature.rice_effort >= old:
+        feature.rice_effort = old - 0.5
+    feature.provenance["effort"] = Provenance(
+        source="stated", reason=f"you asked for a smaller first cut: “{request.clause.strip()}”"
+    )
+    work.names.append(feature.name)
+    work.changed.append(
+        f"made {feature.name} smaller: {feature.rice_effort:g} person-weeks (was {old:g}); its score is now "
         f"{feature.compute_score():g}"
     )
 

@@ -22,6 +22,7 @@ from pmtui.product.brains.offline.scoping.rules import (
     MERGE_PATTERNS,
     PROMOTE_PATTERNS,
     PRONOUN,
+    SMALLER_PATTERNS,
     SPLIT_PATTERNS,
     VAGUE_TARGET,
     WHY_NOT_IN,
@@ -39,13 +40,17 @@ _LEAD = rx(
 _TAIL = rx(
     r"(?:\s+|,\s*)(?:for now|then|too|as well|also|back|instead|please|pls|though|leh|lah|o|now|first|later|"
     r"again|anyway|yet|feature|features|thing|in v1|in the mvp|in phase [123]|in the first (?:phase|version)|"
+    r"from (?:the )?first (?:phase|version)|out of (?:the )?first (?:phase|version)|or not|"
     r"from phase 1|to phase [23]|to later|for later|at all|really)\s*$"
 )
 _CLAUSE_BREAK = re.compile(
     r"(?<=[.!?;])\s+|\s*;\s*|,\s*(?:but|and then|so)\s+|\s+but\s+|"
     r",?\s+and\s+(?=(?:add|cut|remove|drop|move|put|merge|split|give|set|make|keep|include|push|defer|take)\b)|"
     r",\s+(?=(?:add|cut|remove|drop|move|put|merge|split|give|set|keep|include|push|defer)\b)|"
-    r",\s+(?=(?:it|that|this|they|those|these|can it|can that|can you|could you|can we)\s)",
+    r",\s+(?=(?:it|that|this|they|those|these|can it|can that|can you|could you|can we)\s)|"
+    # "Video lectures and salary we can drop, doubt chat also later": a clause that ended on its verb.
+    r"(?:(?<=\bdrop)|(?<=\bcut)|(?<=\bremove)|(?<=\bskip)|(?<=\bwait)|(?<=\blater)|(?<=\byet)|(?<=\bgo)|"
+    r"(?<=\bsmaller)|(?<=\bsimpler)),\s+",
     re.IGNORECASE,
 )
 
@@ -159,6 +164,21 @@ def parse_requests(text: str) -> list[ChangeRequest]:
     return requests
 
 
+# "into the session note theyre the same screen": the remark after the name is not part of it.
+_REMARK = re.compile(r"\s+(?:they'?re|they are|it'?s|it is|which|because|since|as they|as it)\b", re.IGNORECASE)
+_SAYS_WHAT_IT_IS = re.compile(r"^(?:it|that|this|they)(?:'?s|'?re|\s+is|\s+are)\b", re.IGNORECASE)
+
+
+def _subject(what: str) -> str:
+    """The feature a run-on clause is about: "progress chart per topic is not 3 weeks of work its a bar chart"
+    is "progress chart per topic"; "it's a table" points back like "it"."""
+    if _SAYS_WHAT_IT_IS.match(what):
+        return "it"
+    if _VERB.search(what):
+        return named_thing(what)
+    return what
+
+
 def _clause_requests(clause: str) -> list[ChangeRequest]:
     lowered = clause.strip().rstrip(" .!")
     for pattern in SPLIT_PATTERNS:
@@ -170,14 +190,20 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
         match = pattern.search(lowered)
         if match:
             into = clean_target(match.groupdict().get("into") or "")
-            return [ChangeRequest("merge", "", clause,
-                                  parts=(clean_target(match.group("a")), clean_target(match.group("b"))), into=into)]
+            parts = tuple(clean_target(_REMARK.split(match.group(k))[0]) for k in ("a", "b"))
+            return [ChangeRequest("merge", "", clause, parts=(parts[0], parts[1]), into=into)]
+    for pattern in SMALLER_PATTERNS:
+        match = pattern.search(lowered)
+        if match:
+            what = _subject(clean_target(match.group("what")))
+            return [ChangeRequest("effort", "" if is_pronoun(what) else what, clause, refers_back=is_pronoun(what),
+                                  extra={"scale": "smaller"})]
     for pattern in EFFORT_PATTERNS:
         match = pattern.search(lowered)
         if match:
             weeks = _weeks(match.group("n"))
             if weeks is not None and 0 < weeks <= 26:
-                what = clean_target(match.groupdict().get("what") or "")
+                what = _subject(clean_target(match.groupdict().get("what") or ""))
                 return [ChangeRequest("effort", "" if is_pronoun(what) else what, clause, weeks=weeks,
                                       refers_back=is_pronoun(what))]
     deferred = bool(DEFER_WORDS.search(lowered))

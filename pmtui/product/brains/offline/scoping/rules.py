@@ -249,27 +249,38 @@ EFFORT_PATTERNS = (
        + r"\s*(?:person[- ])?(?:weeks?|wks?)\b(?!\s+(?:to|until|before|from))"),
     rx(r"^(?P<what>.+?),?\s+(?:give it|make it|call it|put it at)\s+" + _NUM_WORD + r"\s*(?:person[- ])?(?:weeks?|wks?)\b"),
 )
+# "make the measurement saving smaller", "simplify the GST invoice", "X can be simpler": a lighter first cut.
+SMALLER_PATTERNS = (
+    rx(r"\b(?:make|keep)\s+(?P<what>.+?)\s+(?:smaller|simpler|lighter|leaner|more basic|basic|minimal|thinner)\b"),
+    rx(r"\b(?:simplify|shrink|slim down|trim down|trim|cut down|scale down|strip down)\s+(?P<what>[^,;?]+?)"
+       r"(?=\s+(?:to|for now|please)\b|,|;|\?|$)"),
+    rx(r"^(?P<what>.+?)\s+(?:can|could|should)\s+be\s+(?:much\s+|a lot\s+)?(?:smaller|simpler|lighter|more basic)\b"),
+)
 DEFER_WORDS = rx(r"\b(?:for now|later|phase\s*[23]|v2|can wait|next phase|postpone|defer|push\w*|from phase 1|"
+                 r"from (?:the )?first (?:phase|version)|out of (?:the )?first (?:phase|version)|not yet|yet|"
                  r"nice[- ]to[- ]have|for the moment)\b")
 DEFER_PATTERNS = (
     rx(r"\b(?:push|move|put|defer|postpone|shift|bump)\s+(?P<what>.+?)\s+(?:to|into|until|for)\s+" + _LATER),
     rx(r"\b(?:push|defer|postpone)\s+(?P<what>[^,;]+?)(?=\s+(?:for now|for later)|,|;|$)"),
     rx(r"^(?P<what>.+?)\s+(?:can|could|should|will have to)\s+wait\b"),
-    rx(r"^(?P<what>.+?)\s+can\s+go\s+(?:to\s+|in\s+|into\s+)?" + _LATER),
+    rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\s+(?:to\s+|in\s+|into\s+)?" + _LATER),
+    rx(r"^no\s+(?P<what>.+?)\s+(?:yet|for now|in " + _PHASE1 + r")\s*$"),
     rx(r"^(?P<what>.+?)\s+(?:is|are)\s+(?:just\s+)?(?:a\s+)?nice[- ]to[- ]haves?\b"),
     rx(r"^(?:(?P<what>.+?)[\s,]+)?(?:later|for later|to later|next phase|in v2|(?:to|in|into)\s+phase\s*[23])\s*$"),
     rx(r"\bdrop\s+(?P<what>.+?)\s+from\s+" + _PHASE1),
 )
 CUT_PATTERNS = (
-    rx(r"\b(?:cut(?!\s+line)|remove|drop|delete|kill|scrap|ditch|lose|get rid of|take out|skip)\s+(?P<what>[^,;]+?)"
+    rx(r"\b(?:cut(?!\s+line)|remove|drop|delete|kill|scrap|ditch|lose(?!\s+track)|get rid of|take out|skip)\s+(?P<what>[^,;]+?)"
        r"(?=\s+(?:and\s+(?:add|include|put)|instead)\b|,|;|$)"),
     rx(r"^(?P<what>.+?)\s+(?:is|are|isn'?t|aren'?t)\s+(?:not\s+)?(?:really\s+)?(?:needed|necessary|required)\b"),
     rx(r"\b(?:don'?t|doesn'?t|do not|does not|won'?t|shouldn'?t|should not|wouldn'?t)\s+(?:really\s+)?need\s+"
        r"(?P<what>[^,;]+)"),
     rx(r"\bno need for\s+(?P<what>[^,;]+)"),
-    rx(r"^(?P<what>.+?)\s+can\s+go\b(?!\s+(?:in|into|to))"),
+    rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\b(?!\s+(?:in|into|to))"),
+    rx(r"^(?P<what>.+?)\s+(?:we|you|i)\s+can\s+(?:also\s+)?(?:drop|cut|remove|skip|lose|leave out|do without)\b"),
 )
 PROMOTE_PATTERNS = (
+    rx(r"^(?!(?:can|could|would|will|pls|please)\b)(?P<what>[^,;]+?)\s+(?:please\s+|pls\s+|kindly\s+)?(?:keep|put|leave|have)\s+(?:it\s+|them\s+)?(?:in|into)\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:has|have|needs?|must|should|got)\s+to\s+(?:be|go|stay|come)\s+(?:in\b|p0|there|" + _PHASE1 + ")"),
     rx(r"\b(?:move|put|bring|pull|get|keep|have(?!\s+to\b))\s+(?:(?P<what>.+?)\s+)?(?:up|back in|forward|higher|to the top)\b"),
     rx(r"\b(?:move|put|bring|pull|get|keep|have(?!\s+to\b)|come)\s+(?:(?P<what>.+?)\s+)?(?:in|into|to|on|at)\s+" + _PHASE1),
