@@ -24,7 +24,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.timer import Timer
-from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
+from textual.widgets import Input, Static, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
 from pmtui.clock import seconds_between
@@ -32,6 +32,7 @@ from pmtui.delivery.nodes import ClusterView
 from pmtui.widgets.burnup import burnup_text
 from pmtui.widgets.dependency_view import dependency_text
 from pmtui.widgets.event_log import EVENT_LOG_LINES, EventLog
+from pmtui.widgets.key_footer import KeyFooter
 from pmtui.widgets.status_bar import StatusBar
 from pmtui.widgets.task_detail import TaskDetailPane, detail_lines
 from pmtui.widgets.task_table import COLUMN_KEYS, TaskTable, format_duration
@@ -142,7 +143,7 @@ class DashboardScreen(Screen[None]):
                 with TabPane("Release", id="pane-release"), VerticalScroll():
                     yield Static(Text(""), id="release")
         yield StatusBar()
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#search", Input).display = False

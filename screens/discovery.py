@@ -8,11 +8,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from pmtui.screens.base import ConversationScreen
 from pmtui.widgets.chat_log import ChatLog
 from pmtui.widgets.choice_bar import ChoiceBar
+from pmtui.widgets.key_footer import KeyFooter
 from pmtui.widgets.status_bar import StatusBar
 from pmtui.widgets.summary_sidebar import SummarySidebar
 
@@ -41,7 +42,7 @@ class DiscoveryScreen(ConversationScreen):
                 yield Input(placeholder=self.input_placeholder(), id="message")
             yield SummarySidebar(id="sidebar")
         yield StatusBar()
-        yield Footer()
+        yield KeyFooter()
 
     async def on_mount(self) -> None:
         super().on_mount()

@@ -9,7 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from pmtui.widgets.key_footer import KeyFooter
 
 TOUR = (
     "pmtui takes an idea to a spec in three phases.\n\n"
@@ -44,7 +46,7 @@ class HelpScreen(ModalScreen[None]):
                 yield Static(self._keys_text(self.widget_bindings), id="help-widget-keys", markup=False)
             yield Static("Tour", classes="section-title")
             yield Static(Text(TOUR), id="help-tour", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def key_rows(self, bindings: list[Binding]) -> list[tuple[str, str]]:
         """(key, description) for every described binding, once each."""

@@ -11,8 +11,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
+from pmtui.widgets.key_footer import KeyFooter
 from pmtui.widgets.status_bar import StatusBar
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ class HomeScreen(Screen[None]):
             table.add_column("Last change", key="updated")
             yield table
         yield StatusBar()
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         if self.pmtui.backend_ready:

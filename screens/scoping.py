@@ -11,12 +11,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.coordinate import Coordinate
 from textual.message import Message
-from textual.widgets import Button, DataTable, Footer, Input, Label, Static, TabbedContent, TabPane
+from textual.widgets import Button, DataTable, Input, Label, Static, TabbedContent, TabPane
 
 from pmtui.models import Feature, ScopingOutput
 from pmtui.screens.base import ConversationScreen
 from pmtui.widgets.chat_log import ChatLog
 from pmtui.widgets.choice_bar import ChoiceBar
+from pmtui.widgets.key_footer import KeyFooter
 from pmtui.widgets.status_bar import StatusBar
 
 CUT_ROW = "__cut__"
@@ -128,7 +129,7 @@ class ScopingScreen(ConversationScreen):
                 yield Input(placeholder=self.input_placeholder(), id="message")
                 yield Button("Agree", id="agree", variant="success")
         yield StatusBar()
-        yield Footer()
+        yield KeyFooter()
 
     async def on_mount(self) -> None:
         super().on_mount()

@@ -11,9 +11,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from pmtui.themes import theme_names
+from pmtui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from pmtui.app import PmtuiApp
@@ -54,7 +55,7 @@ class SettingsScreen(Screen[None]):
             with Horizontal(id="settings-buttons"):
                 yield Button("Back", id="back")
                 yield Button("Save", id="save", variant="primary")
-        yield Footer()
+        yield KeyFooter()
 
     def _source_text(self) -> Text:
         config = self.pmtui.config

@@ -8,11 +8,12 @@ from typing import ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, MarkdownViewer, TabbedContent, TabPane
+from textual.widgets import MarkdownViewer, TabbedContent, TabPane
 
 from pmtui.screens.base import ProjectScreen
 from pmtui.screens.modals import ExportModal
 from pmtui.widgets.chat_log import ChatLog
+from pmtui.widgets.key_footer import KeyFooter
 from pmtui.widgets.status_bar import StatusBar
 
 NO_SPEC = (
@@ -51,7 +52,7 @@ class SpecScreen(ProjectScreen):
             with TabPane("Conversation", id="tab-chat"):
                 yield ChatLog(id="chat")
         yield StatusBar()
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         super().on_mount()
