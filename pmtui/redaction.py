@@ -118,9 +118,9 @@ def redact(text: str, extra: Iterable[str | None] = ()) -> str:
     for secret in _secret_values_now():
         if secret in text:
             text = text.replace(secret, MASK)
-    for secret in extra:
-        if secret and len(secret) >= MIN_SECRET_LENGTH and secret in text:
-            text = text.replace(secret, MASK)
+    for more in extra:
+        if more and len(more) >= MIN_SECRET_LENGTH and more in text:
+            text = text.replace(more, MASK)
     for triggers, pattern, replacement in _REDACTIONS:
         for trigger in triggers:
             if trigger in text:
