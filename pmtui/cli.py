@@ -111,6 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
     deliver.add_argument("--headless", action="store_true")
     deliver.add_argument("--no-wait", action="store_true")
     deliver.add_argument("--max-parallel", type=int, metavar="N")
+    deliver.add_argument("--sandbox", choices=("auto", "on", "off"),
+                         help="run agents and gate commands under bubblewrap: auto (default: when installed and "
+                              "working), on (refuse without), off")
     deliver.add_argument("--parallel-tiers", metavar="low[,normal]",
                          help="tiers whose independent tasks may run at once (default: [delivery] parallel_tiers, "
                               "else low)")
@@ -518,6 +521,7 @@ def run_deliver(args: argparse.Namespace) -> int:
                 executor=executor if args.agent is not None else delivery_executor(args, config, on_store),
                 max_parallel=max_parallel, parallel_tiers=tiers, reviewer=model_reviewer(config, on_store),
                 on_event=on_event, stop=stop, criteria_mapper=model_criteria_mapper(config, on_store),
+                sandbox=args.sandbox,
             )
 
         if not args.headless:
@@ -570,9 +574,14 @@ def _deliver_in_tui(
         from pmtui.delivery.git_ops import GitError, open_repo
 
         try:
-            open_repo(repo)
+            root = Path(str(open_repo(repo).working_tree_dir))
         except GitError as exc:
             raise CommandError(str(exc), EXIT_USAGE) from None
+        from pmtui.delivery.lease import LeaseHeld, lease_holder
+
+        holder = lease_holder(store, root)
+        if holder is not None:
+            raise CommandError(str(LeaseHeld(holder)), EXIT_USAGE)
     try:
         from pmtui.screens.delivery_run import DeliveringApp
     except ImportError as exc:

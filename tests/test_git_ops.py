@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pmtui.delivery import git_ops
+from pmtui.delivery import agent_watch, git_ops
 from pmtui.delivery.git_ops import GitError
 
 
@@ -201,13 +201,13 @@ def test_an_agent_commit_and_a_write_beside_the_repository_are_detected(repo_dir
     sentinel.write_text("a = 1\n")
     before = git_ops.snapshot(repo_dir, sentinels=[sentinel])
     (repo_dir / "src" / "store.py").write_text("X = 1\n")
-    assert git_ops.detect_agent_tampering(before, repo_dir) == []
+    assert agent_watch.detect_agent_tampering(before, repo_dir) == []
 
     git(repo_dir, "add", "-A")
     git(repo_dir, "commit", "-q", "-m", "agent was here")
     (repo_dir.parent / "escaped.txt").write_text("outside\n")
     sentinel.write_text("a = 2 # longer\n")
-    evidence = git_ops.detect_agent_tampering(before, repo_dir)
+    evidence = agent_watch.detect_agent_tampering(before, repo_dir)
 
     assert any(line.startswith("HEAD moved from") and "agent was here" in line for line in evidence)
     assert any("created" in line and line.endswith("escaped.txt") for line in evidence)
@@ -359,10 +359,10 @@ def test_a_snapshot_with_known_trees_skips_status_and_sees_a_new_sibling(repo_di
     before = git_ops.snapshot(tree, worktrees=[tree], with_status=False)
     assert before.status == [] and before.branch is None and before.worktrees == [str(tree)]
     (tree / "src" / "x.py").write_text("X = 1\n")
-    assert git_ops.detect_agent_tampering(before, tree) == []
+    assert agent_watch.detect_agent_tampering(before, tree) == []
     (tree.parent / "escaped.txt").write_text("outside\n")
     git(tree, "checkout", "-q", "-b", "rogue")
-    evidence = git_ops.detect_agent_tampering(before, tree)
+    evidence = agent_watch.detect_agent_tampering(before, tree)
     assert any(line.endswith("escaped.txt") for line in evidence)
     assert any("from a detached HEAD to rogue" in line for line in evidence)
 

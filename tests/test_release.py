@@ -546,6 +546,7 @@ def test_handoff_summary_is_the_seed_format_with_the_merge_command(dstore: Deliv
         "Commits: 2 (see release manifest for full list)",
         "Breaking changes: BREAKING (T1 Storage): removed public load()",
         "Open risks: K3: typo in docs",
+        "Accepted risks: K2: copy",
         "Migration: none required",
         "Rollback: see release manifest",
         "Recommended next: Add paging; Dark mode",

@@ -69,6 +69,8 @@ class AgentPreset:
     writes_result_file: bool = True
     # Files the tool leaves in the repository root for itself (caches): removed after each attempt.
     leftovers: tuple[str, ...] = ()
+    # Where the tool keeps its own state (login, settings, history): writable under the sandbox (`~` is $HOME).
+    state_dirs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,7 @@ class AgentCommand:
     stdin: bool = True
     writes_result_file: bool = True
     leftovers: tuple[str, ...] = ()
+    state_dirs: tuple[str, ...] = ()
     source: str = "command line"
     note: str = ""
 
@@ -196,6 +199,7 @@ PRESETS: tuple[AgentPreset, ...] = (
         stdin=False,
         writes_result_file=False,
         leftovers=(".aider.tags.cache.v*", ".aider.chat.history.md", ".aider.input.history"),
+        state_dirs=("~/.aider",),
     ),
     AgentPreset(
         name="claude",
@@ -209,6 +213,7 @@ PRESETS: tuple[AgentPreset, ...] = (
             "--add-dir", "{scratch_dir}",
         ),
         forward=_forward_claude,
+        state_dirs=("~/.claude", "~/.claude.json"),
     ),
     AgentPreset(
         name="codex",
@@ -218,6 +223,7 @@ PRESETS: tuple[AgentPreset, ...] = (
         forward=_forward_codex,
         prompt_args=("-",),
         help_commands=(("exec", "--help"),),
+        state_dirs=("~/.codex",),
     ),
     AgentPreset(
         name="gemini",
@@ -227,6 +233,7 @@ PRESETS: tuple[AgentPreset, ...] = (
               "--include-directories", "{scratch_dir}"),
         forward=_forward_gemini,
         prompt_args=("--prompt", "Carry out the task given on standard input; it is complete as written."),
+        state_dirs=("~/.gemini",),
     ),
     AgentPreset(
         name="opencode",
@@ -237,6 +244,8 @@ PRESETS: tuple[AgentPreset, ...] = (
         prompt_args=("{prompt}",),
         help_commands=(("run", "--help"),),
         stdin=False,
+        state_dirs=("~/.local/share/opencode", "~/.config/opencode",
+                    "~/.cache/opencode", "~/.local/state/opencode"),
     ),
     AgentPreset(
         name="mini-swe-agent",
@@ -249,6 +258,7 @@ PRESETS: tuple[AgentPreset, ...] = (
         version_args=("--help",),
         env={"MSWEA_CONFIGURED": "true", "MSWEA_COST_TRACKING": "ignore_errors"},
         stdin=False,
+        state_dirs=("~/.config/mini-swe-agent",),
     ),
 )
 PRESET_NAMES: tuple[str, ...] = tuple(preset.name for preset in PRESETS)
@@ -349,7 +359,8 @@ def _from_preset(spec: AgentPreset, config: Config, *, probe: bool) -> AgentComm
     return AgentCommand(
         name=spec.name, command=command, env=env, preset=True, installed=path is not None, version=version,
         path=path, stdin=spec.stdin, writes_result_file=spec.writes_result_file, leftovers=spec.leftovers,
-        source=f"[agents.{spec.name}] in {config.source}" if own else "preset", note=forwarded.note,
+        state_dirs=spec.state_dirs, source=f"[agents.{spec.name}] in {config.source}" if own else "preset",
+        note=forwarded.note,
     )
 
 

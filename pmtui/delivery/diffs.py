@@ -27,6 +27,16 @@ class Snapshot(BaseModel):
     outside: dict[str, str] = Field(default_factory=dict)
     sentinels: list[str] = Field(default_factory=list)
     worktrees: list[str] = Field(default_factory=list)
+    # Folders whose entries an unconfined agent must not touch (the repository and the folder holding it)
+    # and folders where its writes are only reported ($HOME, $TMPDIR): entry → fingerprint.
+    guarded: dict[str, str] = Field(default_factory=dict)
+    guarded_dirs: list[str] = Field(default_factory=list)
+    noted: dict[str, str] = Field(default_factory=dict)
+    noted_dirs: list[str] = Field(default_factory=list)
+    # Branches and tags (full ref → sha) of the repository before the agent ran; None when not taken.
+    refs: dict[str, str] | None = None
+    # The user's checkout (where pmtui keeps the plan branch checked out).
+    checkout: str = ""
 
 
 class ChangeSet(BaseModel):
@@ -43,6 +53,10 @@ class ChangeSet(BaseModel):
     added_lines: dict[str, list[tuple[int, str]]] = Field(default_factory=dict)
     removed_lines: dict[str, list[tuple[int, str]]] = Field(default_factory=dict)
     diff: str = ""
+    # Files over the per-file size limit: left out of the change (never hashed, diffed or committed).
+    oversized: dict[str, int] = Field(default_factory=dict)
+    # Bytes of each file the change leaves in the tree (the per-change size limit adds them up).
+    sizes: dict[str, int] = Field(default_factory=dict)
 
     def files(self) -> list[str]:
         """Every path the change leaves in the tree or takes out of it (new names for renames)."""
@@ -164,3 +178,35 @@ def outside_paths(root: Path, worktrees: Iterable[str], sentinels: Sequence[str 
     for sentinel in sentinels:
         seen[str(Path(sentinel))] = fingerprint(Path(sentinel))
     return seen
+
+
+# pmtui's own scratch files in $TMPDIR (temporary indexes and object folders of other tasks).
+_OWN_SCRATCH = ("pmtui-",)
+
+
+def dir_entries(folders: Sequence[str | Path], skip: Iterable[str | Path] = ()) -> dict[str, str]:
+    """Fingerprints of the entries of each folder (not recursive), `skip` and pmtui's scratch files left out."""
+    skipped = {str(Path(path).resolve()) for path in skip}
+    seen: dict[str, str] = {}
+    for folder in folders:
+        try:
+            children = sorted(Path(folder).iterdir())
+        except OSError:
+            continue
+        for child in children:
+            if child.name.startswith(_OWN_SCRATCH) or str(child) in skipped or str(child.resolve()) in skipped:
+                continue
+            seen[str(child)] = fingerprint(child)
+    return seen
+
+
+def entry_changes(before: dict[str, str], after: dict[str, str]) -> list[tuple[str, str]]:
+    """(path, created|deleted|changed) for each entry that differs."""
+    changes: list[tuple[str, str]] = []
+    for path in sorted(set(before) | set(after)):
+        old, new = before.get(path), after.get(path)
+        if old == new:
+            continue
+        how = "created" if old is None else "deleted" if new is None or new == "missing" else "changed"
+        changes.append((path, how))
+    return changes

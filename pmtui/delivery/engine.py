@@ -15,6 +15,10 @@ the run cleanly from another thread: running attempts are cancelled and the run 
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import dataclasses
+import shutil
+import tempfile
 import threading
 from collections.abc import Iterable
 from pathlib import Path
@@ -31,6 +35,7 @@ from pmtui.delivery.contract import (
 from pmtui.delivery.controls import RunControls
 from pmtui.delivery.escalations import Escalations
 from pmtui.delivery.integration import Integration
+from pmtui.delivery.lease import LeaseHeld, RunLease
 from pmtui.delivery.nodes import LOCAL_NODE, PLACEMENT_KEYS, ClusterExecutor, ClusterView
 from pmtui.delivery.plan import PlanDocument, PlanError, PlanTask, load_plan
 from pmtui.delivery.queue import DEFAULT_PARALLEL_TIERS
@@ -43,6 +48,8 @@ from pmtui.delivery.run_context import (
     RunOutcome,
     TaskFacts,
 )
+from pmtui.delivery.sandbox import SANDBOX, Sandbox, SandboxMode, SandboxUnavailable
+from pmtui.delivery.sandbox import resolve as resolve_sandbox
 from pmtui.delivery.store import PlannedTask, RunRecord
 from pmtui.delivery.task_driver import DriveResult, TaskDriver
 from pmtui.delivery.worktrees import WorktreePool
@@ -81,6 +88,7 @@ class DeliveryEngine:
         gate_timeout_s: float | None = None,
         stop: threading.Event | None = None,
         criteria_mapper: gates.Ask | None = None,
+        sandbox: SandboxMode | None = None,
     ) -> None:
         self.ctx = RunContext(store, config, on_event=on_event, poll_interval=poll_interval,
                               stop=stop or threading.Event())
@@ -102,6 +110,9 @@ class DeliveryEngine:
                                  max_parallel=self.max_parallel, gate_timeout_s=gate_timeout_s,
                                  criteria_mapper=criteria_mapper)
         self.release_stage = ReleaseStage(self.ctx, self.escalations, self._add_remediation, gate_timeout_s)
+        self.lease: RunLease | None = None
+        self.sandbox_mode = sandbox
+        self._sandbox_token: contextvars.Token[Sandbox | None] | None = None
 
     @property
     def run_id(self) -> int:
@@ -113,6 +124,18 @@ class DeliveryEngine:
 
     # -- the run ----------------------------------------------------------------------------------
     async def run(self, no_wait: bool = False) -> RunOutcome:
+        try:
+            return await self._run(no_wait)
+        finally:
+            if self._sandbox_token is not None:
+                SANDBOX.reset(self._sandbox_token)
+                self._sandbox_token = None
+            if self.ctx.sandbox.scratch:
+                shutil.rmtree(self.ctx.sandbox.scratch, ignore_errors=True)
+            if self.lease is not None:
+                self.lease.release()
+
+    async def _run(self, no_wait: bool) -> RunOutcome:
         try:
             run = await self._initialise()
         except PlanError as error:
@@ -128,6 +151,41 @@ class DeliveryEngine:
         except git_ops.GitError as error:
             return RunOutcome("failed", "failed", self.run_id, message=f"git: {error}")
 
+    def _take_lease(self, plan_id: str) -> None:
+        """Own the repository before touching it: a second `deliver` is refused (bad input, exit 2)."""
+        ctx = self.ctx
+        lease = RunLease(ctx.store, ctx.root, plan_id)
+        try:
+            lease.acquire()
+        except LeaseHeld as held:
+            raise DeliveryInputError(str(held)) from None
+        self.lease = lease
+        if lease.taken_over is not None:
+            gone = lease.taken_over
+            ctx.say("info", f"taking over from pid {gone.pid} on {gone.host}, which no longer delivers "
+                            f"{f'run {gone.run_id}' if gone.run_id else f'plan {gone.plan_id}'}")
+
+        def lost() -> None:
+            ctx.say("error", "another `pmtui deliver` took this repository's run over; stopping here")
+            ctx.stop.set()
+
+        lease.keep_alive(lost)
+
+    def _confine(self) -> None:
+        """The run's sandbox, for every process it starts (agents, gates, the release gate)."""
+        ctx = self.ctx
+        mode = self.sandbox_mode or ctx.config.delivery.sandbox
+        try:
+            sandbox = resolve_sandbox(mode, ctx.config.delivery.sandbox_writable)
+        except SandboxUnavailable as error:
+            raise DeliveryInputError(str(error)) from None
+        if sandbox.active:
+            # The run's own TMPDIR inside the sandbox (pmtui- names are pmtui's scratch, never an agent's write).
+            sandbox = dataclasses.replace(sandbox, scratch=tempfile.mkdtemp(prefix="pmtui-sandbox-"))
+        ctx.sandbox = sandbox
+        self._sandbox_token = SANDBOX.set(sandbox)
+        ctx.say("info", sandbox.describe())
+
     # -- init (first run only; idempotent on resume) ----------------------------------------------
     async def _initialise(self) -> RunRecord:
         ctx = self.ctx
@@ -141,6 +199,8 @@ class DeliveryEngine:
             raise DeliveryInputError(str(error)) from None
         ctx.root = Path(str(repo.working_tree_dir)).resolve()
         ctx.repo = repo
+        self._take_lease(plan.plan_id)
+        self._confine()
         existing = ctx.dstore.latest_run(plan.plan_id, ctx.root)
         resuming = existing is not None and not existing.finished
         if existing is not None and existing.finished and existing.state == "released":
@@ -169,13 +229,16 @@ class DeliveryEngine:
             plan_branch=plan_branch,
             baseline_sha=baseline_sha,
             config={"max_parallel": self.max_parallel, "agent": getattr(self.executor, "name", "agent"),
-                    "split": replaced, "parallel_tiers": sorted(self.parallel_tiers), **self._placement()},
+                    "split": replaced, "parallel_tiers": sorted(self.parallel_tiers), **self._where()},
         )
         ctx.run_id = run.id
-        if any(run.config.get(key) != value for key, value in self._placement().items()):
-            # A resumed run records where its attempts run now (a run may move to a cluster, or back).
-            kept = {key: value for key, value in run.config.items() if key not in PLACEMENT_KEYS}
-            run = ctx.dstore.set_run_fields(run.id, config={**kept, **self._placement()})
+        assert self.lease is not None
+        self.lease.attach(run.id)
+        if any(run.config.get(key) != value for key, value in self._where().items()):
+            # A resumed run records where and how its attempts run now (a run may move to a cluster, or
+            # back; a resume may confine its agents differently).
+            kept = {key: value for key, value in run.config.items() if key not in (*PLACEMENT_KEYS, "sandbox")}
+            run = ctx.dstore.set_run_fields(run.id, config={**kept, **self._where()})
         self.design_path = Path(run.design_path) if run.design_path else None
         ctx.design_text = _read(self.design_path)
         ctx.run_dir = (self.run_dir_option or ctx.store.path.parent / "runs" / f"run-{run.id}").resolve()
@@ -221,6 +284,11 @@ class DeliveryEngine:
         if self.cluster is None:
             return {"executor": LOCAL_NODE}
         return self.cluster.describe()
+
+    def _where(self) -> dict[str, object]:
+        """Where attempts run and whether local agents and gates are confined (status --json reads it)."""
+        sandbox = self.ctx.sandbox
+        return {**self._placement(), "sandbox": sandbox.mode if sandbox.active else "none"}
 
     def _note_cluster(self) -> None:
         """The cluster's nodes and free slots into the run, when they changed (the run line shows them)."""

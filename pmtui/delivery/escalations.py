@@ -8,18 +8,36 @@ when it next drives the task. A run-level escalation (the release stage) waits f
 from __future__ import annotations
 
 import asyncio
+from typing import Literal
 
 from pmtui.delivery.contract import DEFAULT_RETRY_BUDGET, ambiguous_criteria
 from pmtui.delivery.run_context import RunContext, RunOutcome
+from pmtui.delivery.state_machine import STUCK_OPTIONS
 from pmtui.delivery.store import EscalationRecord, TaskRecord
+from pmtui.models.delivery import Risk
 from pmtui.models.states import IssueState
 
 S = IssueState
-ESCALATION_OPTIONS: tuple[str, ...] = (
-    "Retry with a fresh budget",
-    "Accept as is and commit",
-    "Skip this task (dependents blocked)",
-)
+RETRY = "Retry with a fresh budget"
+ACCEPT = "Accept as is and commit"
+SKIP = "Skip this task (dependents blocked)"
+ESCALATION_OPTIONS: tuple[str, ...] = (RETRY, ACCEPT, SKIP)
+# A change that must never be committed as it is (a secret in it, a file over the size limit).
+NO_ACCEPT_OPTIONS: tuple[str, ...] = (RETRY, SKIP)
+# The review model could not review: fail closed and let the human choose (never a silent approval).
+REVIEW_RETRY = "Retry the review"
+REVIEW_OFFLINE = "Use the offline reviewer for this task"
+REVIEW_STOP = "Stop: skip this task (dependents blocked)"
+REVIEW_OPTIONS: tuple[str, ...] = (REVIEW_RETRY, REVIEW_OFFLINE, REVIEW_STOP)
+OFFLINE_REVIEW_CHOSEN = "review: the human chose the offline reviewer"
+Action = Literal["retry", "accept", "skip", "review", "offline_review"]
+# Answers are applied by the text of the chosen option, so escalations may offer any subset.
+_ACTIONS: dict[str, Action] = {
+    RETRY: "retry", ACCEPT: "accept", SKIP: "skip",
+    STUCK_OPTIONS[0]: "retry", STUCK_OPTIONS[1]: "accept", STUCK_OPTIONS[2]: "skip",
+    REVIEW_RETRY: "review", REVIEW_OFFLINE: "offline_review", REVIEW_STOP: "skip",
+}
+_BY_NUMBER: dict[int, Action] = {1: "retry", 2: "accept"}
 CLARIFY_OPTIONS: tuple[str, ...] = (
     "Proceed: my note clarifies the criteria (or they are fine as written)",
     "Skip this task (dependents blocked)",
@@ -153,8 +171,8 @@ class Escalations:
     def apply_human_input(self, task: TaskRecord) -> None:
         ctx = self.ctx
         answer = self.latest_answer(task.task_id)
-        option = answer.answer if answer is not None else 3
-        if option == 1:
+        action = answer_action(answer)
+        if action == "retry":
             with ctx.store.transaction():
                 ctx.dstore.set_task_fields(ctx.run_id, task.task_id,
                                            retry_budget=task.retry_budget + DEFAULT_RETRY_BUDGET + 1)
@@ -163,8 +181,38 @@ class Escalations:
                 ctx.machine.transition(ctx.run_id, task.task_id, S.IMPLEMENTING,
                                        "the human chose a retry with a fresh budget")
             ctx.say("state", f"{task.task_id} human_input_received → implementing: retry with a fresh budget")
-        elif option == 2:
-            ctx.move(task.task_id, S.CREATING_PR, "the human accepted the change as it is")
+        elif action == "accept":
+            with ctx.store.transaction():
+                self._accepted_risk(task, answer)
+                ctx.move(task.task_id, S.CREATING_PR, "the human accepted the change as it is")
+        elif action in ("review", "offline_review"):
+            with ctx.store.transaction():
+                if action == "offline_review":
+                    ctx.dstore.log_decision(ctx.run_id, task.task_id, OFFLINE_REVIEW_CHOSEN)
+                ctx.move(task.task_id, S.VALIDATING_SOLUTION, "the human chose to review again"
+                         + (" with the offline reviewer" if action == "offline_review" else ""))
         else:
             ctx.move(task.task_id, S.FAILED, "the human chose to skip the task")
 
+    def _accepted_risk(self, task: TaskRecord, answer: EscalationRecord | None) -> None:
+        """Accepting a change is accepting a risk: it is recorded as such, for the manifest and the handoff."""
+        ctx = self.ctx
+        attempt = ctx.dstore.last_attempt(ctx.run_id, task.task_id)
+        failed = [gate for gate in (attempt.gate_results if attempt else []) if not gate.passed]
+        what = "; ".join(
+            f"{gate.gate}: {next((line.strip() for line in gate.evidence if line.strip()), 'failed')}" for gate in failed
+        ) or (answer.problem if answer is not None else "the escalated problem")
+        note = f" ({answer.note})" if answer is not None and answer.note else ""
+        number = answer.id if answer is not None else len(ctx.dstore.risks(ctx.run_id)) + 1
+        ctx.dstore.add_risk(ctx.run_id, Risk(
+            id=f"ACCEPTED-{task.task_id}-{number}", severity=task.tier, status="accepted", source_task=task.task_id,
+            description=f"{task.task_id} was committed as it is by the human despite: {what}{note}",
+        ))
+
+
+def answer_action(answer: EscalationRecord | None) -> Action:
+    """What the human's answer asks for, read from the text of the chosen option."""
+    if answer is None or answer.answer is None:
+        return "skip"
+    chosen = answer.options[answer.answer - 1] if 0 < answer.answer <= len(answer.options) else ""
+    return _ACTIONS.get(chosen) or _BY_NUMBER.get(answer.answer, "skip")

@@ -29,7 +29,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pmtui.delivery.agent_presets import AgentCommand
 from pmtui.delivery.contract import contract_context_markdown, contract_markdown
 from pmtui.delivery.gates.commands import signal_process_group
+from pmtui.delivery.sandbox import current as current_sandbox
+from pmtui.delivery.sandbox import state_paths
 from pmtui.models.delivery import AgentResult, SelfAssessment, TaskContract
+from pmtui.redaction import redact
 
 OutputCallback = Callable[[str], None]
 OUTPUT_TAIL_LINES = 200
@@ -114,6 +117,14 @@ def read_result_file(path: Path) -> tuple[ResultFile | None, str]:
         raw = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         return None, f"result file {path.name} could not be read: {exc}"
+    clean = redact(raw)
+    if clean != raw:
+        # The file stays in pmtui's run folder: a secret the agent put in it does not stay with it.
+        try:
+            path.write_text(clean, encoding="utf-8")
+        except OSError:
+            pass
+        raw = clean
     if not raw.strip():
         return None, f"result file {path.name} is empty; expected one JSON object"
     try:
@@ -159,6 +170,8 @@ class CommandExecutor:
     """Runs an agent CLI per DESIGN.md: split like a shell, run without one, in its own process group."""
 
     name = "command"
+    # Its agent is a process pmtui starts: under the run's sandbox when there is one.
+    runs_in_sandbox = True
 
     def __init__(self, command: str | AgentCommand, env: Mapping[str, str] | None = None) -> None:
         self.agent = command if isinstance(command, AgentCommand) else AgentCommand(name="command", command=command)
@@ -185,10 +198,10 @@ class CommandExecutor:
         scratch = attempt_dir(run_dir.resolve(), contract.task_id, attempt)
         scratch.mkdir(parents=True, exist_ok=True)
         context_file = scratch / "context.md"
-        context_file.write_text(contract_context_markdown(contract), encoding="utf-8")
-        prompt = contract_markdown(contract, context_file=str(context_file),
-                                   result_file_rules=self.agent.writes_result_file)
-        task_file.write_text(contract.model_dump_json(indent=2), encoding="utf-8")
+        context_file.write_text(redact(contract_context_markdown(contract)), encoding="utf-8")
+        prompt = redact(contract_markdown(contract, context_file=str(context_file),
+                                          result_file_rules=self.agent.writes_result_file))
+        task_file.write_text(redact(contract.model_dump_json(indent=2)), encoding="utf-8")
         prompt_file.write_text(prompt, encoding="utf-8")
         # A result left by an earlier run of this attempt must not be read as this run's.
         result_file.unlink(missing_ok=True)
@@ -204,7 +217,10 @@ class CommandExecutor:
             "repo": str(workdir),
             "prompt": prompt,
         }
-        argv = expand_argv(self.argv, values, editable_files(contract))
+        sandbox = current_sandbox()
+        state = state_paths(self.agent.state_dirs) if sandbox.active else []
+        argv = sandbox.wrap(expand_argv(self.argv, values, editable_files(contract)), workdir,
+                            writable=[run_dir.resolve(), *state])
         env = {
             **os.environ,
             **self.env,
@@ -230,6 +246,7 @@ class CommandExecutor:
             evidence=list(outcome.evidence),
             self_assessment="blocked" if outcome.not_started else "uncertain",
             blockers=list(outcome.evidence) if outcome.not_started else [],
+            sandboxed=sandbox.active,
         )
         if outcome.not_started:
             return result

@@ -13,9 +13,8 @@ import os
 import re
 import shutil
 import subprocess
-import tempfile
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel
 
 from pmtui.delivery.diffs import ChangeSet, Snapshot, outside_paths, parse_diff, split_raw
+from pmtui.delivery.git_scratch import adopt, scratch_stage
 from pmtui.naming import slugify
 
 if TYPE_CHECKING:
@@ -39,6 +39,18 @@ _FULL_SHA = re.compile(r"[0-9a-f]{40}([0-9a-f]{24})?")
 
 class GitError(Exception):
     """A git operation delivery cannot go on without; the message says what to do."""
+
+
+class CommitRefused(GitError):
+    """pmtui would not make a commit: the check of what was staged found a secret (`evidence`: where)."""
+
+    def __init__(self, message: str, evidence: list[str]) -> None:
+        super().__init__(message)
+        self.evidence = evidence
+
+
+# A check of a commit's final content (the root and the env of the index it is staged in): its problems.
+StagedCheck = Callable[[Path, dict[str, str]], list[str]]
 
 
 class CommitInfo(BaseModel):
@@ -403,67 +415,6 @@ def snapshot(
     )
 
 
-def detect_agent_tampering(before: Snapshot, worktree: Repo | str | Path) -> list[str]:
-    """Evidence lines when the agent committed, switched branches or wrote beside the repository.
-
-    Checked: HEAD's sha and branch; the entries of the directory that holds the working tree
-    (created, deleted or rewritten files, created or deleted directories — the worktrees known at
-    the snapshot are left out) and the sentinel paths given to snapshot. Changes inside the tree
-    are the agent's job and are judged by the gates, not here.
-    """
-    root = _root(worktree)
-    evidence: list[str] = []
-    sha, branch = head(root)
-    if sha != before.head_sha:
-        log = ""
-        if before.head_sha and sha:
-            try:
-                log = run_git(root, "log", "--format=%h %s", f"{before.head_sha}..{sha}")
-            except GitError:
-                log = ""
-        commits = "; ".join(log.splitlines()[:5])
-        evidence.append(
-            f"HEAD moved from {(before.head_sha or 'nothing')[:12]} to {(sha or 'nothing')[:12]}: "
-            f"the agent committed (sub-agents never commit){f' — {commits}' if commits else ''}"
-        )
-    if branch != before.branch:
-        evidence.append(f"the agent switched the working tree from {before.branch or 'a detached HEAD'} to "
-                        f"{branch or 'a detached HEAD'}")
-    now = outside_paths(Path(before.root), before.worktrees, before.sentinels)
-    for path in sorted(set(before.outside) | set(now)):
-        old, new = before.outside.get(path), now.get(path)
-        if old == new:
-            continue
-        if old is None:
-            evidence.append(f"a file outside the repository was created: {path}")
-        elif new is None or new == "missing":
-            evidence.append(f"a file outside the repository was deleted: {path}")
-        else:
-            evidence.append(f"a file outside the repository changed: {path}")
-    return evidence
-
-
-def undo_agent_moves(before: Snapshot, tree: str | Path) -> list[str]:
-    """What the agent did that it must not (committed, switched branch, wrote outside), as evidence;
-    a switched branch is switched back and its commits undone with their changes kept, so pmtui
-    makes the one commit."""
-    root = Path(tree)
-    tampering = detect_agent_tampering(before, root)
-    sha, branch = head(root)
-    if branch != before.branch:
-        try:
-            if before.branch:
-                run_git(root, "checkout", "--quiet", before.branch)
-            else:
-                run_git(root, "checkout", "--quiet", "--detach")
-        except GitError:
-            return tampering  # the gate already has the evidence
-        sha = head(root)[0]
-    if before.head_sha and sha != before.head_sha:
-        run_git(root, "reset", "--soft", "--quiet", before.head_sha)
-    return tampering
-
-
 def _index_file(root: Path) -> Path:
     dirs = _git_dirs(root)
     if dirs is not None:
@@ -472,38 +423,32 @@ def _index_file(root: Path) -> Path:
 
 
 @contextmanager
-def whole_tree_index(root: Path) -> Iterator[dict[str, str]]:
+def whole_tree_index(root: Path, leave_out: Iterable[str] = (), objects: Path | None = None
+                     ) -> Iterator[dict[str, str]]:
     """The environment of a temporary copy of the index with the whole working tree staged (`git add -A`):
-    untracked files in, ignored ones out, the real index left exactly as it was."""
-    real_index = _index_file(root)
-    handle, name = tempfile.mkstemp(prefix="pmtui-index-")
-    os.close(handle)
-    temp_index = Path(name)
-    try:
-        if real_index.exists():
-            shutil.copyfile(real_index, temp_index)
-        else:
-            temp_index.unlink()
-        env = {"GIT_INDEX_FILE": str(temp_index)}
-        run_git(root, "add", "-A", "--", ".", env=env)
+    untracked files in, ignored ones out, the real index left exactly as it was. The blobs go to a scratch
+    object directory (git_scratch) deleted afterwards: a rejected attempt's snapshot never lands in the
+    user's object store (`objects`: a folder keeping them). `leave_out` (files over the limit) is never hashed."""
+    with scratch_stage(_index_file(root), _objects_dir(root), objects) as env:
+        run_git(root, "add", "-A", "--", ".", *(f":(exclude,literal){path}" for path in leave_out), env=env)
         yield env
-    finally:
-        temp_index.unlink(missing_ok=True)
 
 
-def _diff_whole_tree(root: Path, base: str, *options: str) -> str:
+def _diff_whole_tree(root: Path, base: str, *options: str, leave_out: Iterable[str] = ()) -> str:
     """`git diff --cached <options> base` of the whole working tree, staged into a copy of the index."""
-    with whole_tree_index(root) as env:
+    with whole_tree_index(root, leave_out) as env:
         return run_git(root, *_DIFF_CONFIG, "diff", "--cached", "--no-ext-diff", "--no-textconv", "--no-relative",
                        *options, "--src-prefix=a/", "--dst-prefix=b/", base, env=env, strip=False)
 
 
-def change_set(worktree: Repo | str | Path) -> ChangeSet:
+def change_set(worktree: Repo | str | Path, *, leave_out: dict[str, int] | None = None) -> ChangeSet:
     """The change in a working tree against HEAD, read through a temporary index (_diff_whole_tree):
-    one `git diff` gives the name-status (raw), the stat and the patch together."""
+    one `git diff` gives the name-status (raw), the stat and the patch together. The files of
+    `leave_out` (path → size: over the size limit) are left out and listed in `oversized`."""
     root = _root(worktree).resolve()
     base = head(root)[0] or EMPTY_TREE
-    out = _diff_whole_tree(root, base, "-M", "--raw", "-z", "--stat", "--patch")
+    oversized = dict(leave_out or {})
+    out = _diff_whole_tree(root, base, "-M", "--raw", "-z", "--stat", "--patch", leave_out=oversized)
     entries, stat, diff = split_raw(out)
     change = ChangeSet(root=str(root), base_sha=base, stat=stat, diff=diff)
     for code, paths in entries:
@@ -524,7 +469,14 @@ def change_set(worktree: Repo | str | Path) -> ChangeSet:
         else:
             change.modified.append(path)
     change.added_lines, change.removed_lines = parse_diff(diff)
+    change.oversized = oversized
     return change
+
+
+def _objects_dir(root: Path) -> Path:
+    """The repository's object directory (shared by all its worktrees)."""
+    dirs = _git_dirs(root)
+    return dirs[1] / "objects" if dirs else Path(run_git(root, "rev-parse", "--path-format=absolute", "--git-path", "objects"))
 
 
 def _commit_subject(type_: str, scope: str, description: str) -> str:
@@ -556,12 +508,16 @@ def commit_task(
     task_id: str,
     review_path: str,
     paths: Sequence[str] | None = None,
+    exclude: Sequence[str] = (),
+    check: StagedCheck | None = None,
 ) -> str:
     """Stage the change plus the review artifact and commit it; never amends. Returns the sha.
 
-    Without `paths` the whole working tree is staged (`add -A`, ignored files left out). With
-    `paths` (a change set's files, deleted and renamed-from ones included) exactly those are
-    staged, so what is committed is what was reviewed, in one `git add` for all of them.
+    Without `paths` the whole working tree is staged (`add -A`, ignored files and `exclude` left
+    out). With `paths` (a change set's files, deleted and renamed-from ones included) exactly those
+    are staged, so what is committed is what was reviewed, in one `git add` for all of them.
+    `check` sees the staged result before the commit; a problem it names refuses the commit
+    (CommitRefused), whichever path led here.
     """
     root = _root(worktree)
     message = commit_message(
@@ -569,15 +525,22 @@ def commit_task(
     )
     # The review artifact goes in even where a .gitignore would keep docs/ out: it is named with --force.
     named = [*dict.fromkeys([*paths, review_path])] if paths is not None else []
-    staged = bool(named) and _complete(
-        root, ["add", "--all", "--force", "--pathspec-from-file=-", "--pathspec-file-nul"],
-        env={"GIT_LITERAL_PATHSPECS": "1"}, stdin="\0".join(named),
-    ).returncode == 0
-    if not staged:
-        # No paths, or one of them is gone from both the tree and the index: stage the whole tree.
-        run_git(root, "add", "-A", "--", ".")
-        if (root / review_path).exists():
-            run_git(root, "add", "--force", "--", review_path)
+    # Staged into a scratch index and object directory first: what the check refuses never reaches the
+    # user's object store, and a kill at any point leaves the real index as it was.
+    with scratch_stage(_index_file(root), _objects_dir(root)) as env:
+        staged = bool(named) and _complete(
+            root, ["add", "--all", "--force", "--pathspec-from-file=-", "--pathspec-file-nul"],
+            env={**env, "GIT_LITERAL_PATHSPECS": "1"}, stdin="\0".join(named),
+        ).returncode == 0
+        if not staged:
+            # No paths, or one of them is gone from both the tree and the index: stage the whole tree.
+            run_git(root, "add", "-A", "--", ".", *(f":(exclude,literal){path}" for path in exclude), env=env)
+            if (root / review_path).exists():
+                run_git(root, "add", "--force", "--", review_path, env=env)
+        problems = check(root, env) if check is not None else []
+        if problems:
+            raise CommitRefused(f"the commit of task {task_id} was refused: {problems[0]}", problems)
+        adopt(env, _index_file(root))
     done = _complete(root, ["commit", "--quiet", "--cleanup=verbatim", "-F", "-"], stdin=message)
     if done.returncode != 0:
         if _complete(root, ["diff", "--cached", "--quiet"]).returncode == 0:

@@ -15,7 +15,8 @@ import re
 from pathlib import Path
 
 from pmtui.delivery import gates, git_ops
-from pmtui.delivery.escalations import Escalations
+from pmtui.delivery.commit_check import final_content_problems
+from pmtui.delivery.escalations import NO_ACCEPT_OPTIONS, Escalations
 from pmtui.delivery.review import build_review_note, review_artifact_markdown, review_path
 from pmtui.delivery.run_context import RunContext
 from pmtui.delivery.store import TaskRecord
@@ -24,6 +25,7 @@ from pmtui.delivery.worktrees import WorktreePool
 _IN_TREE = re.compile(r"^attempt (\d+): committed ([0-9a-f]{40}) in its tree$")
 from pmtui.models.delivery import GateResult, TaskContract
 from pmtui.models.states import IssueState
+from pmtui.redaction import redact
 
 S = IssueState
 _HIGH_BLAST = re.compile(
@@ -174,7 +176,13 @@ class Integration:
         facts = ctx.facts(task_id)
         change = facts.changes.get(attempt)
         if change is None:
-            change = await asyncio.to_thread(git_ops.change_set, tree)
+            change = await asyncio.to_thread(gates.limited_change, tree, int(ctx.config.delivery.max_file_mb * gates.MB))
+        if change.oversized:
+            # Reachable through "accept as is" of another failure: a file over the limit is never committed.
+            limits = gates.size_limit(change, int(ctx.config.delivery.max_file_mb * gates.MB),
+                                      int(ctx.config.delivery.max_change_mb * gates.MB))
+            self._refused(task, attempt, limits.evidence, "a file over the size limit")
+            return None
         if change.is_empty():
             ctx.move(task_id, S.FAILED, "nothing to commit: the change is empty")
             return None
@@ -188,7 +196,9 @@ class Integration:
         target = tree / path
         target.parent.mkdir(parents=True, exist_ok=True)
         contract = task.contract.model_copy(update={"attempt": attempt})
-        target.write_text(review_artifact_markdown(contract, note, gate_results, change, located), encoding="utf-8")
+        # The artifact quotes gate output and agent evidence: it leaves through the redaction layer.
+        target.write_text(redact(review_artifact_markdown(contract, note, gate_results, change, located)),
+                          encoding="utf-8")
         with ctx.store.transaction():
             ctx.dstore.set_task_fields(ctx.run_id, task_id, review_note=note)
             ctx.dstore.log_decision(ctx.run_id, task_id, "criteria: " + "; ".join(
@@ -197,7 +207,11 @@ class Integration:
             sha = await asyncio.to_thread(
                 git_ops.commit_task, tree, type_=commit_type(task, change), scope=task.ownership or task_id,
                 description=task.title, task_id=task_id, review_path=path,
-                paths=[*change.files(), *(old for old, _ in change.renamed)])
+                paths=[*change.files(), *(old for old, _ in change.renamed)], exclude=list(change.oversized),
+                check=final_content_problems)
+        except git_ops.CommitRefused as refused:
+            self._refused(task, attempt, refused.evidence, "a secret in the final content")
+            return None
         except git_ops.GitError as error:
             ctx.move(task_id, S.FIXING_ISSUES, f"the commit was refused: {error}")
             return None
@@ -217,6 +231,23 @@ class Integration:
                 except git_ops.GitError:
                     return None
         return None
+
+    def _refused(self, task: TaskRecord, attempt: int, evidence: list[str], what: str) -> None:
+        """A commit pmtui will not make, on any path (the gates, "accept as is", remediation): the finding
+        becomes the attempt's gate evidence and a human decides; the escalation offers no accept."""
+        ctx = self.ctx
+        gate = "size_limit" if what.startswith("a file over") else "secrets_scan"
+        with ctx.store.transaction():
+            record = ctx.dstore.attempt(ctx.run_id, task.task_id, attempt)
+            earlier = [g for g in (record.gate_results if record else []) if g.gate != gate]
+            ctx.dstore.save_gate_results(ctx.run_id, task.task_id, attempt,
+                                         [*earlier, GateResult(gate=gate, passed=False, evidence=evidence)])
+            ctx.dstore.log_decision(ctx.run_id, task.task_id, f"commit refused: {what}")
+        ctx.facts(task.task_id).entered_pr = False
+        found = "; ".join(line for line in evidence if ":" in line.split(" ", 1)[0])[:400] or evidence[0]
+        self.escalations.escalate(task.task_id, f"the commit was refused: {what} ({found}); it is never "
+                                  "committed as it is", kind="commit_refused", recommended=1,
+                                  options=NO_ACCEPT_OPTIONS)
 
     async def _integration_failed(self, task: TaskRecord, failure: IntegrationFailed) -> None:
         """A conflict or a failing re-gate: a fix attempt on a fresh tree, or a human when out of budget."""

@@ -21,6 +21,7 @@ from typing import Any
 
 from pmtui.delivery.contract import contract_markdown
 from pmtui.delivery.executors import OutputCallback, OutputViewer, ResultFile, run_process
+from pmtui.delivery.sandbox import current as current_sandbox
 from pmtui.llm.gateway import LLMGateway, first_json_object, load_litellm
 from pmtui.models.delivery import AgentResult, TaskContract
 from pmtui.prompts import render_prompt
@@ -213,8 +214,8 @@ class AgentTools:
         if isinstance(timeout_s, (int, float)) and timeout_s > 0:
             limit = min(float(timeout_s), limit)
         env = {name: value for name, value in os.environ.items() if not _SECRET_ENV.search(name)}
-        outcome = await run_process(argv, cwd=self.jail.root, env=env, timeout_s=limit,
-                                    tail_lines=COMMAND_OUTPUT_LINES)
+        outcome = await run_process(current_sandbox().wrap(argv, self.jail.root), cwd=self.jail.root, env=env,
+                                    timeout_s=limit, tail_lines=COMMAND_OUTPUT_LINES)
         if outcome.not_started:
             return f"error: {outcome.evidence[0]}"
         status = f"timed out after {limit:g} s" if outcome.timed_out else f"exit code {outcome.exit_code}"

@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pmtui.delivery import gates, git_ops
+from pmtui.delivery import agent_watch, gates, git_ops
 from pmtui.delivery.executors import attempt_files
 from pmtui.models.delivery import TaskContract
 
@@ -128,7 +128,7 @@ async def _in_scratch(spec: AttemptSpec, bundle: bytes | None, scratch: Path, on
     mark = time.perf_counter()
     result = await executor.run(contract, tree, attempt=spec.attempt, run_dir=run_dir, on_output=on_output)
     timings["agent"] = _ms(mark)
-    tampering = await asyncio.to_thread(git_ops.undo_agent_moves, before, tree)
+    tampering = await asyncio.to_thread(agent_watch.undo_agent_moves, before, tree)
 
     mark = time.perf_counter()
     patch = await asyncio.to_thread(git_ops.binary_patch, tree, spec.base)

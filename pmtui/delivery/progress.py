@@ -7,6 +7,7 @@ ReportTrigger is stateless: the counters it needs are derived from the store (re
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -272,6 +273,7 @@ def status_json(dstore: DeliveryStore, run_id: int) -> dict[str, Any]:
     nodes = dstore.latest_nodes(run_id)
     # A task that has not run yet: "local" when attempts run here, unknown (null) on a cluster.
     unplaced = LOCAL_NODE if run.config.get("executor", LOCAL_NODE) == LOCAL_NODE else None
+    sandboxed = latest_attempts_sandboxed(dstore, run_id)
     return {
         "plan_id": run.plan_id,
         "state": run.state,
@@ -288,6 +290,7 @@ def status_json(dstore: DeliveryStore, run_id: int) -> dict[str, Any]:
                 "commit": task.commit_sha,
                 "node": nodes[task.task_id][0] if task.task_id in nodes else unplaced,
                 "node_name": nodes[task.task_id][1] if task.task_id in nodes else "",
+                "sandboxed": sandboxed.get(task.task_id, False),
             }
             for task in tasks
         ],
@@ -310,3 +313,23 @@ def status_json(dstore: DeliveryStore, run_id: int) -> dict[str, Any]:
         "plan_name": run.plan_name or run.plan_id,
         "report": report.text(),
     }
+
+
+def latest_attempts_sandboxed(dstore: DeliveryStore, run_id: int) -> dict[str, bool]:
+    """Task → whether its latest attempt's agent ran sandboxed (one query for the whole run). An attempt
+    still at work has no result yet: it runs as the run confines its agents."""
+    config = dstore.get_run(run_id).config
+    confined = config.get("sandbox", "none") != "none" and config.get("agent") != "scripted"
+    rows = dstore.store.query(
+        "SELECT a.task_id, a.agent_result FROM attempts a WHERE a.run_id = ? AND a.attempt = "
+        "(SELECT MAX(b.attempt) FROM attempts b WHERE b.run_id = a.run_id AND b.task_id = a.task_id)",
+        (run_id,),
+    )
+    found: dict[str, bool] = {}
+    for row in rows:
+        try:
+            result = json.loads(row["agent_result"]) if row["agent_result"] else None
+        except ValueError:
+            result = None
+        found[row["task_id"]] = bool(result.get("sandboxed", False)) if isinstance(result, dict) else confined
+    return found

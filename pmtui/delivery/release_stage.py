@@ -12,10 +12,12 @@ import asyncio
 from collections.abc import Callable
 
 from pmtui.delivery import git_ops
+from pmtui.delivery.commit_check import refuse_staged
 from pmtui.delivery.escalations import Escalations
 from pmtui.delivery.plan import PlanTask
 from pmtui.delivery.run_context import RunContext, RunOutcome
 from pmtui.delivery.task_driver import gate_line
+from pmtui.models.delivery import Risk
 from pmtui.models.states import IssueState
 
 MAX_REMEDIATION_ROUNDS = 2
@@ -64,6 +66,7 @@ class ReleaseStage:
                     return answer
                 if answer != 1:
                     return self._stop()
+                self._accept("RELEASE-GATE", f"released with failing release checks: {failing}")
             else:
                 new = release.remediation_tasks(gate, ctx.plan, [t.task_id for t in tasks])
                 self.add_tasks(new)
@@ -91,10 +94,16 @@ class ReleaseStage:
                 return answer
             if answer != 1:
                 return self._stop()
+            self._accept("COMPLETENESS", "released with known gaps: " + "; ".join(problems))
         manifest = release.manifest_from_store(ctx.dstore, ctx.run_id, gate, repo=ctx.root, criteria_trace=trace)
         path = release.write_manifest(ctx.root, manifest)
         rel = path.relative_to(ctx.root).as_posix()
-        await asyncio.to_thread(self._commit_manifest, rel)
+        try:
+            await asyncio.to_thread(self._commit_manifest, rel)
+        except git_ops.CommitRefused as refused:
+            # Never committed as it is: the manifest stays in the tree, uncommitted, and the run says why.
+            ctx.dstore.set_run_state(ctx.run_id, "failed", str(refused))
+            return RunOutcome("failed", "failed", ctx.run_id, message=f"{refused} ({rel} is left uncommitted)")
         ctx.dstore.record_release(ctx.run_id, rel)
         run = ctx.dstore.get_run(ctx.run_id)
         handoff = release.handoff_summary(run.plan_name or run.plan_id, manifest, run.plan_branch, run.start_branch,
@@ -105,6 +114,12 @@ class ReleaseStage:
 
     async def _ask(self, problem: str, options: list[str], no_wait: bool) -> int | RunOutcome:
         return await self.escalations.ask_run(problem, options, "release", 2, no_wait)
+
+    def _accept(self, risk_id: str, description: str) -> None:
+        """A release the human let through despite a failing check is an accepted risk, listed as one."""
+        ctx = self.ctx
+        ctx.dstore.add_risk(ctx.run_id, Risk(id=risk_id, description=description, severity="critical",
+                                             status="accepted", source_task="release"))
 
     def _stop(self) -> RunOutcome:
         ctx = self.ctx
@@ -117,6 +132,7 @@ class ReleaseStage:
         if not git_ops.run_git(ctx.root, "status", "--porcelain", "--", rel).strip():
             return
         git_ops.run_git(ctx.root, "add", "--force", "--", rel)
+        refuse_staged(ctx.root, "the release manifest's commit")
         message = f"docs(release): release manifest for {ctx.plan.plan_id}\n\nRefs: release-{ctx.plan.plan_id}\n"
         git_ops.run_git(ctx.root, "commit", "--quiet", "-m", message)
         head = git_ops.head(ctx.root)[0]

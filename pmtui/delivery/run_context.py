@@ -15,10 +15,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pmtui.delivery import git_ops
 from pmtui.delivery.plan import PlanDocument, PlanFiles, PlanTask
+from pmtui.delivery.sandbox import Sandbox
 from pmtui.delivery.state_machine import TaskStateMachine
 from pmtui.delivery.store import DeliveryStore, TaskRecord
 from pmtui.models.delivery import AgentResult, RunState, Tier
 from pmtui.models.states import IssueState
+from pmtui.redaction import redact
 
 if TYPE_CHECKING:
     from pmtui.config import Config
@@ -78,6 +80,7 @@ class RunContext:
     repo: Any = None
     design_text: str = ""
     tasks: dict[str, TaskFacts] = field(default_factory=dict)
+    sandbox: Sandbox = field(default_factory=Sandbox)
 
     def __post_init__(self) -> None:
         self.dstore = DeliveryStore(self.store)
@@ -86,7 +89,7 @@ class RunContext:
     # -- telling the user ---------------------------------------------------------------------
     def say(self, kind: str, text: str) -> None:
         if self.on_event is not None:
-            self.on_event(kind, text)
+            self.on_event(kind, redact(text))
 
     def report(self, event: ReportEvent, tier: Tier | None = None) -> None:
         """A progress report when one of its triggers is due (stored with the trigger, then shown)."""

@@ -11,11 +11,20 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import re
+import tempfile
+from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from pmtui.delivery import gates, git_ops, tree_hygiene
+from pmtui.delivery import agent_watch, gates, git_ops, tree_hygiene
 from pmtui.delivery.contract import DEFAULT_RETRY_BUDGET, ambiguous_criteria, build_contract
-from pmtui.delivery.escalations import BUDGET_RAISED, Escalations
+from pmtui.delivery.escalations import (
+    BUDGET_RAISED,
+    ESCALATION_OPTIONS,
+    NO_ACCEPT_OPTIONS,
+    OFFLINE_REVIEW_CHOSEN,
+    REVIEW_OPTIONS,
+    Escalations,
+)
 from pmtui.delivery.feed import output_log_path
 from pmtui.delivery.integration import Integration, gate_timeout
 from pmtui.delivery.nodes import (
@@ -34,20 +43,19 @@ from pmtui.delivery.store import TaskRecord
 from pmtui.delivery.worktrees import WorktreePool
 from pmtui.models.delivery import AgentResult, GateResult, TaskContract
 from pmtui.models.states import VALID_TRANSITIONS, InvalidTransition, IssueState
+from pmtui.redaction import redact
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from pmtui.delivery.executors import Executor
     from pmtui.delivery.gates import CommandResult, Reviewer
 
 S = IssueState
 DriveResult = Literal["done", "failed", "waiting"]
-# Gates whose failure leaves working, tested code: accepting the change as is is a fair default.
-_COSMETIC_GATES = frozenset({"no_orphan_todos", "review_note", "plan_alignment", "code_review"})
+# Gates whose failure means the change must never be committed as it is: their escalations offer no accept.
+NEVER_ACCEPTED_GATES = frozenset({"secrets_scan", "size_limit"})
 _VOLATILE = re.compile(r"\d+(\.\d+)?\s*(ms|s)\b|0x[0-9a-f]+|\b[0-9a-f]{12,40}\b|attempt \d+", re.IGNORECASE)
 _SPENT = re.compile(r"^spent \$(?P<usd>[0-9.]+) on attempt \d+")
-_TAMPERING = ("HEAD moved", "outside the repository", "switched the working tree")
+_TAMPERING = ("HEAD moved", "outside the repository", "switched the working tree", "stray ref:")
 # The outcome of an attempt a cluster could not run (nodes.AttemptNotRun): it runs again under its number.
 NOT_RUN = "not_run"
 
@@ -85,6 +93,11 @@ class TaskDriver:
         self.slot_freed = asyncio.Event()
         self._delta_sha = ""
         self._delta_text = ""
+        # The repository's branches and tags when the first unconfined agent started: agents that run
+        # at once are all compared with it, so one agent's stray branch is never "restored" by another's.
+        self._refs_at_start: dict[str, str] | None = None
+        # The user's checkout's `git status` as last seen: a new entry after an agent is its write.
+        self._checkout_status: list[str] | None = None
 
     def start_delta(self, sha: str) -> None:
         self._delta_sha = sha
@@ -230,7 +243,7 @@ class TaskDriver:
             # The attempt ran on a cluster before the restart and runs here now.
             ctx.dstore.set_attempt_node(ctx.run_id, task_id, attempt, LOCAL_NODE)
         ctx.say("agent", f"{task_id} attempt {attempt}: {getattr(self.executor, 'name', 'agent')} agent at work")
-        before = await asyncio.to_thread(git_ops.snapshot, tree, worktrees=self.pool.trees(), with_status=False)
+        before = await asyncio.to_thread(self._before_agent, tree)
         spent_before = ctx.store.llm_usage()["cost"]
         log_path = output_log_path(ctx.dstore.get_run(ctx.run_id), ctx.store.path, task_id, attempt)
         log_path.parent.mkdir(parents=True, exist_ok=True)
@@ -238,6 +251,7 @@ class TaskDriver:
 
             def stream(line: str) -> None:
                 # The dashboard (in this process or `pmtui watch`) tails this file while the agent works.
+                line = redact(line)
                 log.write(line if line.endswith("\n") else line + "\n")
                 log.flush()
 
@@ -250,7 +264,8 @@ class TaskDriver:
                     contract, tree, attempt=attempt, run_dir=ctx.run_dir / "attempts", on_output=stream,
                     on_node=lambda node: self._on_node(task_id, attempt, node),
                 )
-        tampering = await asyncio.to_thread(git_ops.undo_agent_moves, before, tree)
+        tampering = await asyncio.to_thread(self._after_agent, before, tree)
+        notes = agent_watch.outside_notes(before) if before.noted_dirs else []
         report = self._node_report(task_id, attempt)
         if report is not None:
             ctx.facts(task_id).env_results[attempt] = report.gate_results
@@ -258,8 +273,10 @@ class TaskDriver:
         spent = ctx.store.llm_usage()["cost"] - spent_before
         if spent > 0:
             ctx.dstore.log_decision(ctx.run_id, task_id, f"spent ${spent:.4f} on attempt {attempt}")
-        if tampering:
-            result = result.model_copy(update={"evidence": [*result.evidence, *tampering]})
+        for note in notes[:5]:
+            ctx.dstore.log_decision(ctx.run_id, task_id, note)
+        if tampering or notes:
+            result = result.model_copy(update={"evidence": [*result.evidence, *tampering, *notes[:20]]})
         return result, tampering
 
     # -- attempts on the nodes of a cluster ---------------------------------------------------------
@@ -304,34 +321,46 @@ class TaskDriver:
             self.ctx.dstore.log_decision(self.ctx.run_id, task_id, f"attempt {attempt}: {stopped}")
         if checkpoint.is_file():
             sha = checkpoint.read_text(encoding="utf-8").strip()
-            tree_hygiene.restore_checkpoint(tree, sha)
+            tree_hygiene.restore_checkpoint(tree, sha, folder / "objects")
             self.ctx.dstore.log_decision(self.ctx.run_id, task_id, f"attempt {attempt} runs again: the tree is back "
                                          "to how the attempt found it (what the interrupted run left is gone)")
             return
         folder.mkdir(parents=True, exist_ok=True)
-        sha = tree_hygiene.tree_checkpoint(tree)
+        sha = tree_hygiene.tree_checkpoint(tree, folder / "objects")
         temporary = checkpoint.with_suffix(".tmp")
         temporary.write_text(sha + "\n", encoding="utf-8")
         temporary.replace(checkpoint)
 
-    @staticmethod
-    def _after_agent(before: git_ops.Snapshot, tree: Path) -> list[str]:
-        """What the agent did that it must not (committed, switched branch, wrote outside); its commit undone."""
-        tampering = git_ops.detect_agent_tampering(before, tree)
-        sha, branch = git_ops.head(tree)
-        if branch != before.branch:
-            try:
-                if before.branch:
-                    git_ops.run_git(tree, "checkout", "--quiet", before.branch)
-                else:
-                    git_ops.run_git(tree, "checkout", "--quiet", "--detach")
-            except git_ops.GitError:
-                return tampering  # the gate already has the evidence
-            sha = git_ops.head(tree)[0]
-        if before.head_sha and sha != before.head_sha:
-            # An agent that committed: its commit is undone (changes kept) so pmtui makes the one commit.
-            git_ops.run_git(tree, "reset", "--soft", "--quiet", before.head_sha)
-        return tampering
+    # -- what an unconfined agent did around its worktree -------------------------------------------
+    def _before_agent(self, tree: Path) -> git_ops.Snapshot:
+        """What the agent's surroundings look like before it runs. A sandboxed agent can write nothing but
+        its worktree; an unconfined one is watched where that is cheap enough: the folder holding the
+        repository, the user's checkout, its branches and tags ($HOME and $TMPDIR only reported)."""
+        ctx = self.ctx
+        trees = self.pool.trees()
+        if ctx.sandbox.active and getattr(self.executor, "runs_in_sandbox", False):
+            return git_ops.snapshot(tree, worktrees=trees, with_status=False)
+        noted = [str(Path.home()), tempfile.gettempdir()]
+        parent = str(ctx.root.parent)
+        guarded = [] if parent in noted else [parent]
+        if self._refs_at_start is None:
+            self._refs_at_start = agent_watch.branches_and_tags(ctx.root)
+            self._checkout_status = agent_watch.checkout_writes(ctx.root, [])[1]
+        before = git_ops.snapshot(tree, worktrees=trees, with_status=False)
+        return agent_watch.watched(before, guarded, noted, ctx.root, self._refs_at_start)
+
+    def _after_agent(self, before: git_ops.Snapshot, tree: Path) -> list[str]:
+        """What the agent did that it must not (committed, switched branch, wrote outside, made branches or
+        tags); its commit is undone and its stray refs removed."""
+        tampering = [*agent_watch.undo_agent_moves(before, tree), *agent_watch.guarded_writes(before)]
+        ctx = self.ctx
+        assert ctx.plan is not None
+        plan_id = ctx.plan.plan_id
+        ours = (f"refs/heads/{ctx.plan_branch}", f"refs/heads/feat/{plan_id}/", f"refs/tags/pm/{plan_id}/")
+        if before.checkout and self._checkout_status is not None:
+            written, self._checkout_status = agent_watch.checkout_writes(ctx.root, self._checkout_status)
+            tampering += written
+        return [*tampering, *agent_watch.undo_stray_refs(before, ctx.root, ours)]
 
     def _attempt_numbers(self, task: TaskRecord) -> range:
         return range(self._first_attempt_of_cycle(task), task.retry_budget + 2)
@@ -432,7 +461,8 @@ class TaskDriver:
         """The attempt's change set, read once per attempt (the tree does not move between gates)."""
         facts = self.ctx.facts(task.task_id)
         if attempt not in facts.changes:
-            facts.changes = {attempt: await asyncio.to_thread(_agent_change, tree)}
+            limit = file_limit(self.ctx)
+            facts.changes = {attempt: await asyncio.to_thread(_agent_change, tree, limit)}
         return facts.changes[attempt]
 
     async def _run_gates(self, task: TaskRecord) -> None:
@@ -449,8 +479,11 @@ class TaskDriver:
         reviewer_map = await self._reviewer_map(task.contract, change, result)
         results = await gates.minimum_gate(task.contract, change, result, env, tampering=tampering,
                                            reviewer_map=reviewer_map)
-        if change.is_empty():
+        if change.is_empty() and not change.oversized:
             results.append(GateResult(gate="change", passed=False, evidence=["the attempt changed no files"]))
+        limits = gates.size_limit(change, file_limit(ctx), change_limit(ctx))
+        if not limits.passed:
+            results.append(limits)
         passed = all(g.passed for g in results)
         signature = "" if passed else _signature(results)
         ctx.dstore.save_gate_results(ctx.run_id, task_id, attempt, results, failure_signature=signature)
@@ -486,16 +519,17 @@ class TaskDriver:
             and attempt - 1 >= self._first_attempt_of_cycle(task)
             and previous.failure_signature == signature
         )
-        recommended = 2 if set(failed) <= _COSMETIC_GATES and task.tier != "critical" else 1
+        # Never a default to accept a change that failed a gate: the recommendation is a retry.
+        options = escalation_options(failed)
         if same:
             self.escalations.escalate(task_id, f"attempt {attempt} failed exactly as attempt {attempt - 1} did "
                                       f"({', '.join(failed)}): not retrying blindly", kind="same_failure",
-                                      recommended=recommended)
+                                      recommended=1, options=options)
             return
         if attempt >= task.retry_budget + 1:
             self.escalations.escalate(task_id, f"{where.lower()} failed on attempt {attempt}, the last of the retry "
                                       f"budget ({', '.join(failed)})", kind="budget_exhausted",
-                                      recommended=recommended)
+                                      recommended=1, options=options)
             return
         ctx.move(task_id, S.FIXING_ISSUES, f"attempt {attempt} failed {', '.join(failed)}: fix attempt {attempt + 1}")
 
@@ -512,8 +546,10 @@ class TaskDriver:
         # The tier review reads the criteria where plan alignment placed them (passing tests included).
         placed = {criterion: where for criterion, where in criteria_locations_from_gates(
             record.gate_results if record else []).items() if where}
+        # The human chose the offline reviewer after the review model was unavailable.
+        reviewer = None if OFFLINE_REVIEW_CHOSEN in task.decision_log else self.reviewer
         review_gates, tier = await gates.tier_review(
-            task.contract, change, self.reviewer, env, ctx.design_text,
+            task.contract, change, reviewer, env, ctx.design_text,
             criteria_map={**(result.criteria_map if result else {}), **placed},
         )
         earlier = [g for g in (record.gate_results if record else []) if g.gate not in {r.gate for r in review_gates}]
@@ -528,19 +564,39 @@ class TaskDriver:
             ctx.move(task_id, S.CREATING_PR, f"{tier} tier review passed")
             ctx.facts(task_id).entered_pr = True
             return
-        failed = ", ".join(g.gate for g in review_gates if not g.passed)
+        failing = [g for g in review_gates if not g.passed]
+        if [g.gate for g in failing] == ["code_review"] and failing[0].evidence[0].startswith(gates.REVIEW_UNAVAILABLE):
+            # Not the agent's fault, and never a silent approval: the human decides how to review.
+            self.escalations.escalate(task_id, f"{failing[0].evidence[0]} — retry, use the offline reviewer, or stop",
+                                      kind="review_unavailable", recommended=1, options=REVIEW_OPTIONS)
+            return
+        failed = ", ".join(g.gate for g in failing)
         ctx.dstore.record_attempt(ctx.run_id, task_id, attempt, outcome="failed", finished=True)
         if attempt >= task.retry_budget + 1:
             self.escalations.escalate(task_id, f"tier review failed on the last attempt ({failed})",
-                                      kind="budget_exhausted")
+                                      kind="budget_exhausted", options=escalation_options([g.gate for g in failing]))
             return
         ctx.move(task_id, S.FIXING_ISSUES, "tier review failed: " + failed)
 
 
-def _agent_change(tree: Path) -> git_ops.ChangeSet:
-    """The change the agent made: tool caches a gate or a killed run left in the tree are removed first."""
+def _agent_change(tree: Path, max_file_bytes: int) -> git_ops.ChangeSet:
+    """The change the agent made: tool caches a gate or a killed run left in the tree are removed first;
+    files over the size limit are left out of it (gates.limited_change)."""
     tree_hygiene.remove_tool_caches(tree)
-    return git_ops.change_set(tree)
+    return gates.limited_change(tree, max_file_bytes)
+
+
+def file_limit(ctx: RunContext) -> int:
+    return int(ctx.config.delivery.max_file_mb * gates.MB)
+
+
+def change_limit(ctx: RunContext) -> int:
+    return int(ctx.config.delivery.max_change_mb * gates.MB)
+
+
+def escalation_options(failed: list[str]) -> tuple[str, ...]:
+    """The options of a failed task's escalation: no accept when a gate failed that must never be accepted."""
+    return NO_ACCEPT_OPTIONS if NEVER_ACCEPTED_GATES & set(failed) else ESCALATION_OPTIONS
 
 
 def _signature(results: list[GateResult]) -> str:

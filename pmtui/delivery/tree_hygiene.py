@@ -13,17 +13,19 @@ import shutil
 from collections.abc import Sequence
 from pathlib import Path
 
+from pmtui.delivery.git_ops import _objects_dir as git_objects_dir
 from pmtui.delivery.git_ops import run_git, whole_tree_index
 
 # Caches gate tools write beside the code (they run with their caches elsewhere; a killed run's are removed).
 TOOL_CACHES: tuple[str, ...] = ("__pycache__", ".ruff_cache", ".mypy_cache", ".pytest_cache")
 
 
-def tree_checkpoint(tree: str | Path) -> str:
+def tree_checkpoint(tree: str | Path, objects: Path | None = None) -> str:
     """The working tree as it stands (tracked and untracked files; ignored ones left out) as a tree object;
-    restore_checkpoint goes back to it."""
+    restore_checkpoint goes back to it. Its objects go to `objects` (kept out of the user's repository:
+    a retry's tree holds the rejected attempt's files), else to the repository's object store."""
     root = Path(tree)
-    with whole_tree_index(root) as env:
+    with whole_tree_index(root, objects=objects or git_objects_dir(root)) as env:
         return run_git(root, "write-tree", env=env)
 
 
@@ -33,13 +35,14 @@ def remove_tool_caches(tree: str | Path) -> None:
     run_git(Path(tree), "clean", "-ffdxq", "--", *specs)
 
 
-def restore_checkpoint(tree: str | Path, tree_sha: str) -> None:
+def restore_checkpoint(tree: str | Path, tree_sha: str, objects: Path | None = None) -> None:
     """Put the working tree back to a tree_checkpoint: what a killed attempt left is gone, the index is HEAD's."""
     root = Path(tree)
     run_git(root, "reset", "--quiet", "--hard", "HEAD")
     run_git(root, "clean", "-ffdq")
     remove_tool_caches(root)
-    run_git(root, "read-tree", "-u", "--reset", tree_sha)
+    run_git(root, "read-tree", "-u", "--reset", tree_sha,
+            env={"GIT_ALTERNATE_OBJECT_DIRECTORIES": str(objects)} if objects else None)
     run_git(root, "reset", "--quiet")
 
 

@@ -100,6 +100,8 @@ class AgentResult(BaseModel):
     timed_out: bool = False
     output_tail: str = ""
     result_file_error: str = ""
+    # The agent ran under the sandbox (bubblewrap): it could write nothing but its worktree.
+    sandboxed: bool = False
 
 
 class GateResult(BaseModel):

@@ -102,6 +102,9 @@ PMTUI_TRANSITIONS: dict[IssueState, dict[IssueState, str]] = {
     S.REQUIRES_HUMAN_INTERVENTION: {
         S.HUMAN_INPUT_RECEIVED: "the human answered the escalation (pmtui answer / the modal)"
     },
+    S.HUMAN_INPUT_RECEIVED: {
+        S.VALIDATING_SOLUTION: "the review model was unavailable: the human chose to review again (or offline)"
+    },
     S.CREATING_PR: {
         S.FIXING_ISSUES: "the commit was refused (e.g. a hook failed): fix and retry",
         S.REQUIRES_HUMAN_INTERVENTION: "the commit keeps failing: escalate",

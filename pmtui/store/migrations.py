@@ -250,4 +250,17 @@ MIGRATIONS: list[str] = [
     ALTER TABLE attempts ADD COLUMN node TEXT NOT NULL DEFAULT 'local';
     ALTER TABLE attempts ADD COLUMN node_name TEXT NOT NULL DEFAULT ''
     """,
+    # 5: one `deliver` owns a repository's run at a time: the lease of its holder, kept alive by a heartbeat
+    """
+    CREATE TABLE run_leases (
+        repo TEXT PRIMARY KEY,
+        plan_id TEXT NOT NULL,
+        run_id INTEGER,
+        pid INTEGER NOT NULL,
+        host TEXT NOT NULL,
+        token TEXT NOT NULL,
+        acquired_at TEXT NOT NULL,
+        heartbeat_at TEXT NOT NULL
+    )
+    """,
 ]

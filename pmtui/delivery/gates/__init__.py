@@ -31,6 +31,7 @@ from pmtui.delivery.gates.commands import (
     signal_process_group,
     summary_counts,
 )
+from pmtui.delivery.gates.limits import MB, limited_change, size_limit
 from pmtui.delivery.gates.minimum import (
     MINIMUM_GATES,
     agent_conduct,
@@ -54,6 +55,7 @@ from pmtui.delivery.gates.reviewer import (
 )
 from pmtui.delivery.gates.tier_gates import (
     MAX_DIFF_CHARS,
+    REVIEW_UNAVAILABLE,
     BreakingChange,
     ScopeVerdict,
     breaking_change,
@@ -71,8 +73,10 @@ from pmtui.delivery.tree_hygiene import TOOL_CACHES
 __all__ = [
     "MAX_DIFF_CHARS",
     "MAX_KEY_LINES",
+    "MB",
     "MINIMUM_GATES",
     "REVIEW_DIR",
+    "REVIEW_UNAVAILABLE",
     "TOOL_CACHES",
     "Ask",
     "BreakingChange",
@@ -90,6 +94,7 @@ __all__ = [
     "gate_env",
     "is_test_path",
     "key_lines",
+    "limited_change",
     "lint_and_typecheck",
     "low_tier_sanity",
     "map_criteria",
@@ -110,6 +115,7 @@ __all__ = [
     "sensitive_files",
     "signal_process_group",
     "significant_words",
+    "size_limit",
     "summary_counts",
     "tests_added",
     "tests_run",

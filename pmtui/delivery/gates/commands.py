@@ -19,6 +19,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from pmtui.delivery.sandbox import current as current_sandbox
+
 MAX_KEY_LINES = 20
 
 _SHELL_SYNTAX = re.compile(r"[|;<>]|&&|(?<!&)&(?!&)")
@@ -152,6 +154,11 @@ async def run_command(name: str, command: str | None, cwd: str | Path, timeout_s
     except ValueError as error:
         return CommandResult(name=name, command=command, exit_code=2, key_lines=[f"cannot parse the command: {error}"])
     env = gate_env(cwd)
+    # Under the run's sandbox (when there is one) the command may write its working tree and its caches only.
+    cache = gate_cache_dir(cwd)
+    if current_sandbox().active:
+        cache.mkdir(parents=True, exist_ok=True)
+    argv = current_sandbox().wrap(argv, cwd, writable=[cache])
     started = time.perf_counter()
     try:
         process = await asyncio.create_subprocess_exec(

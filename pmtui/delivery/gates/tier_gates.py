@@ -30,16 +30,12 @@ from pmtui.delivery.gates.reviewer import (
 from pmtui.delivery.git_ops import ChangeSet
 from pmtui.delivery.review import is_schema_path
 from pmtui.models.delivery import GateResult, TaskContract, Tier
+from pmtui.redaction import KEY_PATTERNS, secret_values
 
 MAX_DIFF_CHARS = 60_000
+# The first evidence line of a code review that could not happen: the engine escalates it (fail closed).
+REVIEW_UNAVAILABLE = "review model unavailable"
 
-_SECRET_PATTERNS: tuple[tuple[str, re.Pattern[str], int], ...] = (
-    ("private key", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"), -1),
-    ("AWS access key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"), 4),
-    ("GitHub token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})\b"), 4),
-    ("Slack token", re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{10,}\b"), 5),
-    ("OpenAI key", re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}\b"), 3),
-)
 _ASSIGNED_SECRET = re.compile(
     r"""(?ix)\b(?P<name>[A-Za-z0-9_.-]*(?:password|passwd|pwd|secret|api[_-]?key|apikey|access[_-]?key|
     auth[_-]?token|access[_-]?token|private[_-]?key|client[_-]?secret)[A-Za-z0-9_.-]*)["']?\s*(?::=|=|:)\s*
@@ -79,16 +75,22 @@ def _mask(secret: str, keep: int) -> str:
 
 
 def secrets_scan(change: ChangeSet) -> GateResult:
-    """Private keys, cloud keys and tokens in the added lines; evidence shows where, the secret masked."""
+    """Private keys, cloud keys and tokens in the added lines, and the value of any secret variable of
+    this process (an agent that copied $OPENAI_API_KEY into a file); evidence shows where, masked."""
     findings: list[str] = []
+    own = secret_values()
     for path, lines in change.added_lines.items():
         for number, text in lines:
-            for label, pattern, keep in _SECRET_PATTERNS:
+            for label, pattern, keep in KEY_PATTERNS:
                 for match in pattern.finditer(text):
                     findings.append(f"{path}:{number}: {label} {_mask(match.group(0), keep)}")
+            for value in own:
+                if value in text and not any(value in found.group(0) for _, p, _ in KEY_PATTERNS
+                                             for found in p.finditer(text)):
+                    findings.append(f"{path}:{number}: the value of one of pmtui's secret environment variables")
             for match in _ASSIGNED_SECRET.finditer(text):
                 value = match["value"]
-                if _PLACEHOLDER.match(value) or any(p.search(value) for _, p, _ in _SECRET_PATTERNS):
+                if _PLACEHOLDER.match(value) or any(p.search(value) for _, p, _ in KEY_PATTERNS) or value in own:
                     continue
                 findings.append(f"{path}:{number}: {match['name']} assigned a literal {_mask(value, 2)}")
     if not findings:
@@ -253,8 +255,8 @@ async def tier_review(
 
     Sensitive paths or security flags raise the tier to CRITICAL first; a LOW task whose diff leaves
     its scope or changes schema/API/security behaviour is reviewed as NORMAL. The secrets scan runs
-    at every tier (a leaked key is never low risk). A reviewer that fails is replaced by the
-    offline reviewer, and the evidence says so.
+    at every tier (a leaked key is never low risk). A reviewer that fails fails the review closed:
+    code_review does not pass and its evidence starts with REVIEW_UNAVAILABLE.
     """
     gates: list[GateResult] = []
     tier: Tier = contract.tier
@@ -286,19 +288,22 @@ async def tier_review(
         criteria=criteria,
     )
     request.prompt = render_review_prompt(request)
-    fallback_note = ""
     started = time.perf_counter()
     if reviewer is None:
         verdict_obj = offline_reviewer(request)
     else:
         try:
             verdict_obj = await ask_reviewer(reviewer, request)
-        except Exception as error:  # noqa: BLE001 — any reviewer failure falls back to the offline checks
-            fallback_note = f"the reviewer failed ({type(error).__name__}: {clip_line(str(error), 160)}); offline checks used"
-            verdict_obj = offline_reviewer(request)
+        except Exception as error:  # noqa: BLE001 — any reviewer failure fails the review closed
+            # Never the offline reviewer in its place: a review that did not happen approves nothing.
+            gates.append(GateResult(
+                gate="code_review", passed=False, duration_ms=(time.perf_counter() - started) * 1000,
+                evidence=[f"{REVIEW_UNAVAILABLE}: {type(error).__name__}: {clip_line(str(error), 240)}",
+                          "retry the review, use the offline reviewer, or stop"],
+            ))
+            gates.append(_suites_gate(results, tier))
+            return gates, tier
     review_evidence = [f"{verdict_obj.reviewer} reviewer ({request.scope}): {verdict_obj.decision}"]
-    if fallback_note:
-        review_evidence.insert(0, fallback_note)
     review_evidence.extend(f"finding: {finding}" for finding in verdict_obj.findings)
     gates.append(
         GateResult(

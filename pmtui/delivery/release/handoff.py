@@ -26,6 +26,12 @@ def handoff_summary(
         for risk in manifest.risks
         if risk.description.endswith(OPEN_AT_RELEASE)
     ]
+    # Every risk a human accepted is named: an accepted risk is still a risk the merger must see.
+    accepted = [
+        f"{risk.id}: {risk.description}"
+        for risk in manifest.risks
+        if risk.status == "accepted" and not risk.description.endswith(OPEN_AT_RELEASE)
+    ]
     task_ids = ", ".join(task.task_id for task in manifest.tasks)
     return "\n".join(
         [
@@ -35,6 +41,7 @@ def handoff_summary(
             f"Commits: {commits_count} (see release manifest for full list)",
             f"Breaking changes: {_inline(manifest.breaking_changes, 'none')}",
             f"Open risks: {_inline(open_risks, 'none — all mitigated/accepted')}",
+            f"Accepted risks: {_inline(accepted, 'none')}",
             f"Migration: {_inline(manifest.migration_steps, 'none required')}",
             "Rollback: see release manifest",
             f"Recommended next: {_inline(manifest.recommended_next, 'none')}",

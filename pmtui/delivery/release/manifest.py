@@ -16,6 +16,7 @@ from pmtui.delivery.release.migrations import migration_steps_for
 from pmtui.delivery.review import review_path, rollback_command
 from pmtui.delivery.store import DeliveryStore, TaskRecord
 from pmtui.models.delivery import CriterionTrace, ManifestRisk, ManifestTask, ReleaseManifest, Risk
+from pmtui.redaction import redact
 
 RELEASE_DIR = "docs/releases"
 OPEN_AT_RELEASE = " [open at release: accepted because its task is not CRITICAL]"
@@ -159,7 +160,7 @@ def write_manifest(repo: str | Path, manifest: ReleaseManifest) -> Path:
     path = Path(repo) / manifest_path(manifest.plan_id)
     path.parent.mkdir(parents=True, exist_ok=True)
     body = yaml.safe_dump(manifest.model_dump(mode="json"), sort_keys=False, allow_unicode=True, width=100)
-    path.write_text(f"# {manifest_path(manifest.plan_id)} — written by pmtui\n{body}", encoding="utf-8")
+    path.write_text(redact(f"# {manifest_path(manifest.plan_id)} — written by pmtui\n{body}"), encoding="utf-8")
     return path
 
 

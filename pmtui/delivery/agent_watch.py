@@ -1,0 +1,185 @@
+"""What an agent did that it must not: committed, switched branches, wrote beside the repository; and,
+unconfined, wrote into the user's checkout, in $HOME and $TMPDIR, or made branches and tags.
+
+A sandboxed agent (pmtui/delivery/sandbox.py) can write nothing but its worktree. Without a sandbox
+pmtui cannot prevent such writes, so it detects them where that is cheap enough: the folder holding
+the repository (a write there fails the attempt), the user's checkout (likewise), $HOME and $TMPDIR
+(reported only: agent CLIs keep state there, and other programs write there too). Stray branches and
+tags are put back as they were, each with the command that redoes what was undone. Git itself runs
+through git_ops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pmtui.delivery.diffs import Snapshot, dir_entries, entry_changes, outside_paths
+from pmtui.delivery.git_ops import _FULL_SHA, GitError, _git_dirs, _root, _status_paths, head, run_git
+
+if TYPE_CHECKING:
+    from git import Repo
+
+
+def detect_agent_tampering(before: Snapshot, worktree: Repo | str | Path) -> list[str]:
+    """Evidence lines when the agent committed, switched branches or wrote beside the repository.
+
+    Checked: HEAD's sha and branch; the entries of the directory that holds the working tree
+    (created, deleted or rewritten files, created or deleted directories — the worktrees known at
+    the snapshot are left out) and the sentinel paths given to snapshot. Changes inside the tree
+    are the agent's job and are judged by the gates, not here.
+    """
+    root = _root(worktree)
+    evidence: list[str] = []
+    sha, branch = head(root)
+    if sha != before.head_sha:
+        log = ""
+        if before.head_sha and sha:
+            try:
+                log = run_git(root, "log", "--format=%h %s", f"{before.head_sha}..{sha}")
+            except GitError:
+                log = ""
+        commits = "; ".join(log.splitlines()[:5])
+        evidence.append(
+            f"HEAD moved from {(before.head_sha or 'nothing')[:12]} to {(sha or 'nothing')[:12]}: "
+            f"the agent committed (sub-agents never commit){f' — {commits}' if commits else ''}"
+        )
+    if branch != before.branch:
+        evidence.append(f"the agent switched the working tree from {before.branch or 'a detached HEAD'} to "
+                        f"{branch or 'a detached HEAD'}")
+    now = outside_paths(Path(before.root), before.worktrees, before.sentinels)
+    for path in sorted(set(before.outside) | set(now)):
+        old, new = before.outside.get(path), now.get(path)
+        if old == new:
+            continue
+        if old is None:
+            evidence.append(f"a file outside the repository was created: {path}")
+        elif new is None or new == "missing":
+            evidence.append(f"a file outside the repository was deleted: {path}")
+        else:
+            evidence.append(f"a file outside the repository changed: {path}")
+    return evidence
+
+
+def undo_agent_moves(before: Snapshot, tree: str | Path) -> list[str]:
+    """What the agent did that it must not (committed, switched branch, wrote outside), as evidence;
+    a switched branch is switched back and its commits undone with their changes kept, so pmtui
+    makes the one commit."""
+    root = Path(tree)
+    tampering = detect_agent_tampering(before, root)
+    sha, branch = head(root)
+    if branch != before.branch:
+        try:
+            if before.branch:
+                run_git(root, "checkout", "--quiet", before.branch)
+            else:
+                run_git(root, "checkout", "--quiet", "--detach")
+        except GitError:
+            return tampering  # the gate already has the evidence
+        sha = head(root)[0]
+    if before.head_sha and sha != before.head_sha:
+        run_git(root, "reset", "--soft", "--quiet", before.head_sha)
+    return tampering
+
+
+def watched(before: Snapshot, guarded: Sequence[str | Path], noted: Sequence[str | Path], checkout: str | Path,
+            refs: dict[str, str]) -> Snapshot:
+    """`before` with the entries of the `guarded` and `noted` folders, the user's checkout and the refs
+    to compare with after the agent ran (the repository, its worktrees and the checkout left out)."""
+    skip = [before.root, *before.worktrees, checkout]
+    return before.model_copy(update={
+        "guarded": dir_entries(guarded, skip), "guarded_dirs": [str(path) for path in guarded],
+        "noted": dir_entries(noted, skip), "noted_dirs": [str(path) for path in noted],
+        "refs": refs, "checkout": str(checkout),
+    })
+
+
+def branches_and_tags(repo: Repo | str | Path) -> dict[str, str]:
+    """Every branch and tag of the repository: full ref name → the sha it points at (read from the ref
+    files when the repository keeps them as files, so an agent's attempt costs no git process)."""
+    root = _root(repo)
+    dirs = _git_dirs(root)
+    if dirs is None:
+        out = run_git(root, "for-each-ref", "--format=%(refname) %(objectname)", "refs/heads", "refs/tags")
+        return {name: sha for name, _, sha in (line.partition(" ") for line in out.splitlines()) if sha}
+    common = dirs[1]
+    found: dict[str, str] = {}
+    try:
+        packed = (common / "packed-refs").read_text(encoding="utf-8")
+    except OSError:
+        packed = ""
+    for line in packed.splitlines():
+        sha, _, name = line.partition(" ")
+        if name.startswith(("refs/heads/", "refs/tags/")) and _FULL_SHA.fullmatch(sha):
+            found[name] = sha
+    for kind in ("heads", "tags"):
+        base = common / "refs" / kind
+        for path in base.rglob("*") if base.is_dir() else ():
+            if not path.is_file() or path.name.endswith(".lock"):
+                continue
+            try:
+                sha = path.read_text(encoding="utf-8").strip()
+            except OSError:
+                continue
+            if _FULL_SHA.fullmatch(sha):
+                found[f"refs/{kind}/{path.relative_to(base).as_posix()}"] = sha
+    return found
+
+
+def undo_stray_refs(before: Snapshot, repo: Repo | str | Path, ours: Sequence[str]) -> list[str]:
+    """Branches and tags an agent created, moved or deleted are put back as they were, and said so.
+
+    Refs under `ours` (pmtui's plan and feature branches, checkpoint tags) move during a run and are
+    left alone. A created ref is deleted, a moved one reset, a deleted one restored.
+    """
+    if before.refs is None:
+        return []
+    root = _root(repo)
+    now = branches_and_tags(root)
+    evidence: list[str] = []
+    for ref in sorted(set(before.refs) | set(now)):
+        if ref.startswith(tuple(ours)):
+            continue
+        old, new = before.refs.get(ref), now.get(ref)
+        if old == new:
+            continue
+        kind = "tag" if ref.startswith("refs/tags/") else "branch"
+        name = ref.split("/", 2)[2]
+        # Each line says how to redo what was undone: nothing is lost, whoever made the change.
+        try:
+            if old is None:
+                run_git(root, "update-ref", "-d", ref, new or "")
+                evidence.append(f"stray ref: the agent created the {kind} {name} at {(new or '')[:12]}: removed "
+                                f"(`git update-ref {ref} {new}` restores it)")
+            else:
+                run_git(root, "update-ref", ref, old)
+                how = "deleted" if new is None else f"moved to {new[:12]}"
+                evidence.append(f"stray ref: the agent {how} the {kind} {name}: put back at {old[:12]}")
+        except GitError as error:
+            evidence.append(f"stray ref: the agent changed the {kind} {name} and pmtui could not put it back: {error}")
+    return evidence
+
+
+def guarded_writes(before: Snapshot) -> list[str]:
+    """Entries created, deleted or changed in the `guarded` folders (beside the repository): tampering."""
+    now = dir_entries(before.guarded_dirs, [before.root, *before.worktrees, before.checkout])
+    return [f"a file outside the repository was {how}: {path}" for path, how in entry_changes(before.guarded, now)]
+
+
+def checkout_writes(checkout: str | Path, earlier: Sequence[str]) -> tuple[list[str], list[str]]:
+    """(evidence, the checkout's `git status` now): entries that were not in `earlier`. pmtui's own
+    integration leaves the user's checkout clean, so a new entry is someone writing into it."""
+    now = _status_paths(Path(checkout))
+    seen = set(earlier)
+    evidence = [f"a file outside the repository was written in the user's checkout: {Path(checkout) / entry[3:]}"
+                for entry in now if entry not in seen]
+    return evidence, now
+
+
+def outside_notes(before: Snapshot) -> list[str]:
+    """Writes of an unconfined agent in the `noted` folders ($HOME, $TMPDIR): reported, not refused
+    (agent CLIs keep state there; other programs write there too)."""
+    now = dir_entries(before.noted_dirs, [before.root, *before.worktrees, before.checkout])
+    return [f"note: unconfined, the agent's run {how} {path} (outside its worktree)"
+            for path, how in entry_changes(before.noted, now)]

@@ -1,0 +1,54 @@
+"""Scratch staging: an index copy and an object directory outside the repository (file operations
+only; git itself runs through git_ops).
+
+pmtui stages a change into a scratch index whose new blobs go to a scratch object directory, with
+the repository's objects as its alternate. Reading an attempt's change leaves nothing in the user's
+`.git/objects` (a rejected attempt's 200 MB file is hashed nowhere that lasts); a commit's content
+is checked there first and adopted into the repository only once the check passed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+@contextmanager
+def scratch_stage(real_index: Path, alternate: Path, objects: Path | None = None) -> Iterator[dict[str, str]]:
+    """The environment of a copy of `real_index` whose new objects go to a scratch object directory
+    (`alternate`, the repository's objects, read through it). Both are deleted when the block ends,
+    unless `adopt` made them real first; `objects` names a folder of objects to keep instead."""
+    scratch = Path(tempfile.mkdtemp(prefix="pmtui-stage-"))
+    try:
+        if real_index.exists():
+            shutil.copyfile(real_index, scratch / "index")
+        target = objects or scratch / "objects"
+        target.mkdir(parents=True, exist_ok=True)
+        env = {"GIT_INDEX_FILE": str(scratch / "index"), "GIT_OBJECT_DIRECTORY": str(target)}
+        if target.resolve() != alternate.resolve():
+            env["GIT_ALTERNATE_OBJECT_DIRECTORIES"] = str(alternate)
+        yield env
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def adopt(env: dict[str, str], real_index: Path) -> None:
+    """The scratch objects move into the repository's object store (packs before their indexes), then
+    the scratch index replaces the real one: from here a plain `git commit` commits what was checked."""
+    scratch = Path(env["GIT_OBJECT_DIRECTORY"])
+    real = Path(env["GIT_ALTERNATE_OBJECT_DIRECTORIES"])
+    files = sorted((path for path in scratch.rglob("*") if path.is_file()), key=lambda path: path.suffix == ".idx")
+    for path in files:
+        target = real / path.relative_to(scratch)
+        if target.exists():
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(str(path), str(target))
+    # Copied beside the real index, then renamed over it: atomic, whatever file systems /tmp and .git are on.
+    beside = real_index.with_name(real_index.name + ".pmtui")
+    shutil.copyfile(env["GIT_INDEX_FILE"], beside)
+    os.replace(beside, real_index)

@@ -1,0 +1,138 @@
+"""Confinement of what pmtui runs in the user's repository: command agents and gate commands under
+bubblewrap (`--sandbox auto|on|off`, `[delivery] sandbox`).
+
+In the sandbox the whole file system is read-only except the task's worktree, the attempt's folder
+(where the agent writes its result file), the run's scratch folder (TMPDIR inside) and the paths the config adds
+(`[delivery] sandbox_writable`, e.g. an agent CLI's own state folder); /dev and /proc are fresh and
+the network is shared. The git metadata is read-only too: an agent inside can read history but
+cannot commit, branch or tag. `auto` uses bubblewrap when it is installed *and* can make a sandbox
+here (user namespaces may be off, as in some containers), else runs unconfined and says why; `on`
+refuses to deliver without one; `off` never confines. The run's sandbox is set for the run's
+context (SANDBOX) so every process runner of the run — agents, gates, the release gate — sees it.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import os
+import shutil
+import subprocess
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+SandboxMode = Literal["auto", "on", "off"]
+PROBE_TIMEOUT_S = 10.0
+INSTALL_HINT = "install it with `apt-get install bubblewrap` (Debian/Ubuntu) or `dnf install bubblewrap`"
+
+
+class SandboxUnavailable(Exception):
+    """`--sandbox on` and bubblewrap cannot confine here: the message says why and what to do."""
+
+
+@dataclass(frozen=True)
+class Sandbox:
+    """How this run confines the commands it starts. `active` False: they run as they are."""
+
+    mode: SandboxMode = "off"
+    bwrap: str | None = None
+    layout: tuple[str, ...] = ()
+    reason: str = "the sandbox is off (--sandbox off)"
+    writable: tuple[str, ...] = field(default_factory=tuple)
+    # The run's scratch folder: writable inside and TMPDIR there. /tmp itself stays readable (an agent's
+    # script or the repository may live there) and read-only like the rest.
+    scratch: str = ""
+
+    @property
+    def active(self) -> bool:
+        return self.bwrap is not None
+
+    def describe(self) -> str:
+        if self.active:
+            return ("sandbox: bubblewrap — agents and gate commands may write only their worktree; the rest of the "
+                    "file system is read-only, the network is open")
+        return f"sandbox: none — {self.reason}; writes outside the worktree are detected, not prevented"
+
+    def wrap(self, argv: Sequence[str], cwd: str | Path, writable: Iterable[str | Path] = ()) -> list[str]:
+        """argv confined to `cwd` (read-write) plus `writable`; argv itself when the sandbox is not active."""
+        if self.bwrap is None:
+            return list(argv)
+        binds: list[str] = []
+        seen: set[str] = set()
+        for path in (cwd, *writable, *self.writable, *([self.scratch] if self.scratch else [])):
+            target = os.path.realpath(os.path.expanduser(str(path)))
+            if target in seen or not os.path.exists(target):
+                continue
+            seen.add(target)
+            binds += ["--bind", target, target]
+        cwd_real = os.path.realpath(str(cwd))
+        tmp = ["--setenv", "TMPDIR", os.path.realpath(self.scratch)] if self.scratch else []
+        return [self.bwrap, *self.layout, *binds, "--chdir", cwd_real, *tmp, "--", *argv]
+
+
+# The layouts tried, most confined first: a new pid namespace keeps an agent's leftover children
+# inside it; some hosts allow bubblewrap but not a fresh /proc or pid namespace.
+_LAYOUTS: tuple[tuple[str, ...], ...] = (
+    ("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-pid", "--die-with-parent"),
+    ("--ro-bind", "/", "/", "--dev", "/dev", "--die-with-parent"),
+)
+
+
+@lru_cache(maxsize=4)
+def probe(bwrap: str) -> tuple[tuple[str, ...] | None, str]:
+    """The first layout bubblewrap can run `true` in here, or None and why not (once per process)."""
+    problem = ""
+    for layout in _LAYOUTS:
+        try:
+            done = subprocess.run([bwrap, *layout, "--", "true"], capture_output=True, text=True,
+                                  timeout=PROBE_TIMEOUT_S, check=False)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            problem = str(error)
+            continue
+        if done.returncode == 0:
+            return layout, ""
+        said = (done.stderr or done.stdout).strip().splitlines()
+        problem = said[-1] if said else f"exit {done.returncode}"
+    return None, f"bubblewrap is installed but cannot make a sandbox here ({problem})"
+
+
+def resolve(mode: SandboxMode, writable: Iterable[str] = ()) -> Sandbox:
+    """The sandbox of a run in `mode`; SandboxUnavailable when `on` cannot be honoured."""
+    if mode == "off":
+        return Sandbox(mode="off")
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        reason = f"bubblewrap is not installed ({INSTALL_HINT})"
+    else:
+        layout, reason = probe(bwrap)
+        if layout is not None:
+            return Sandbox(mode=mode, bwrap=bwrap, layout=layout, reason="", writable=tuple(writable))
+    if mode == "on":
+        raise SandboxUnavailable(f"--sandbox on: {reason}; or run with --sandbox auto to deliver unconfined")
+    return Sandbox(mode=mode, reason=reason)
+
+
+def state_paths(paths: Iterable[str]) -> list[str]:
+    """An agent tool's state folders (`~` expanded), made when missing so they can be bound writable:
+    a tool that cannot save its login or settings fails in a read-only $HOME. Files are taken as they are."""
+    found: list[str] = []
+    for raw in paths:
+        path = Path(raw).expanduser()
+        if not path.exists() and not path.suffix:
+            try:
+                path.mkdir(parents=True, exist_ok=True)
+            except OSError:
+                continue
+        found.append(str(path))
+    return found
+
+
+# The sandbox of the run this context belongs to (the engine sets it for the run; off elsewhere).
+SANDBOX: contextvars.ContextVar[Sandbox | None] = contextvars.ContextVar("pmtui_sandbox", default=None)
+_OFF = Sandbox()
+
+
+def current() -> Sandbox:
+    return SANDBOX.get() or _OFF

@@ -1,0 +1,52 @@
+"""Test agent that does its task and then tries to get out: it writes the expected module and test
+(as module_agent does), then a file beside the repository ($ESCAPE_DIR), one in $HOME and one in the
+user's checkout, makes a branch and a tag, and records in $ESCAPE_LOG which of these worked."""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+contract = json.loads(Path(os.environ["PMTUI_TASK_FILE"]).read_text(encoding="utf-8"))
+for path in contract["expected_files"]["create"]:
+    name = Path(path).stem
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_text(f'"""The {name} value."""\n\n\ndef {name}_value() -> int:\n    """Return 1."""\n    return 1\n',
+                          encoding="utf-8")
+    for test in contract["tests_to_add"]:
+        Path(test).parent.mkdir(parents=True, exist_ok=True)
+        Path(test).write_text(f"from {name} import {name}_value\n\n\ndef test_value() -> None:\n"
+                              f"    assert {name}_value() == 1\n", encoding="utf-8")
+
+tried: dict[str, bool] = {}
+attempt = os.environ["PMTUI_ATTEMPT"]
+targets = {
+    "beside_repo": Path(os.environ["ESCAPE_DIR"]) / f"escaped-{attempt}.txt",
+    "home": Path.home() / f".pmtui-escape-test-{os.environ['ESCAPE_TAG']}-{attempt}",
+    "checkout": Path(os.environ["ESCAPE_CHECKOUT"]) / f"escaped-{attempt}.txt",
+}
+for name, target in targets.items():
+    try:
+        target.write_text("out\n", encoding="utf-8")
+        tried[name] = True
+    except OSError:
+        tried[name] = False
+try:  # scratch space is not an escape: TMPDIR stays writable, confined or not
+    with tempfile.NamedTemporaryFile() as scratch:
+        scratch.write(b"scratch")
+    tried["tmpdir"] = True
+except OSError:
+    tried["tmpdir"] = False
+for name, args in (("branch", ["branch", f"stray-{attempt}"]), ("tag", ["tag", f"stray-tag-{attempt}"])):
+    done = subprocess.run(["git", *args], capture_output=True, text=True, check=False)
+    tried[name] = done.returncode == 0
+log = Path(os.environ["ESCAPE_LOG"])
+try:
+    earlier = json.loads(log.read_text(encoding="utf-8"))
+except (OSError, ValueError):
+    earlier = []
+# The log lives in a folder the test makes writable for the agent (sandbox_writable).
+log.write_text(json.dumps([*earlier, tried]), encoding="utf-8")
+print("escape agent:", tried, file=sys.stderr)
