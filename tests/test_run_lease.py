@@ -50,7 +50,7 @@ def test_a_second_deliver_is_refused_and_a_killed_holder_is_taken_over(tmp_path:
         second = deliver(plan, repo, MODULE_AGENT)
         out, err = second.communicate(timeout=60)
         assert second.returncode == 2, out + err
-        assert f"run 1 is being delivered by pid {first.pid} on {this_host()}; use `pmtui watch`" in err
+        assert err.strip() == f"pmtui deliver: run 1 is being delivered by pid {first.pid} on {this_host()}; use `pmtui watch`"
         assert "Traceback" not in out + err
         # The refused process touched nothing: the first still holds its lease and its agent runs.
         store = Store(os.environ["PMTUI_DB"])

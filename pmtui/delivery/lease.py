@@ -52,7 +52,7 @@ class LeaseHeld(Exception):
     """Another live `deliver` holds the repository: the message names the run, pid and host."""
 
     def __init__(self, holder: LeaseHolder) -> None:
-        super().__init__(f"{holder.describe()}; use `pmtui watch` to follow it (or wait for it to finish)")
+        super().__init__(f"{holder.describe()}; use `pmtui watch`")
         self.holder = holder
 
 
