@@ -19,8 +19,8 @@ from pmtui.delivery.executors import ScriptedExecutor, write_files
 from pmtui.delivery.store import DeliveryStore
 from pmtui.models.states import IssueState
 from pmtui.store import Store
-from tests.fixtures.delivery_repo import git, make_project, module_files, plan_text, task_block
 from tests.fake_llm_server import FakeLLMServer, FakeResponse
+from tests.fixtures.delivery_repo import git, make_project, module_files, plan_text, task_block
 
 KEY = "sk-live-Qm4TnV8rX2wL6yB0cZ7kP3sD9fH1jA5e"
 

@@ -10,8 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.fixtures.delivery_repo import PY, git, make_project
 from tests.fake_llm_server import FakeLLMServer, FakeResponse
+from tests.fixtures.delivery_repo import PY, git, make_project
 
 KEY = "sk-proj-PLANTED0r8Vt3QxL2mZ9wK4nB7cY1fJ6hD5sA"
 AGENT = f"{sys.executable} {Path(__file__).parent / 'agents' / 'leaky_agent.py'}"
