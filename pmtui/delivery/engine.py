@@ -18,7 +18,6 @@ import asyncio
 import contextvars
 import dataclasses
 import shutil
-import tempfile
 import threading
 from collections.abc import Iterable
 from pathlib import Path
@@ -48,7 +47,7 @@ from pmtui.delivery.run_context import (
     RunOutcome,
     TaskFacts,
 )
-from pmtui.delivery.sandbox import SANDBOX, Sandbox, SandboxMode, SandboxUnavailable
+from pmtui.delivery.sandbox import SANDBOX, Sandbox, SandboxMode, SandboxUnavailable, new_scratch
 from pmtui.delivery.sandbox import resolve as resolve_sandbox
 from pmtui.delivery.store import PlannedTask, RunRecord
 from pmtui.delivery.task_driver import DriveResult, TaskDriver
@@ -181,7 +180,7 @@ class DeliveryEngine:
             raise DeliveryInputError(str(error)) from None
         if sandbox.active:
             # The run's own TMPDIR inside the sandbox (pmtui- names are pmtui's scratch, never an agent's write).
-            sandbox = dataclasses.replace(sandbox, scratch=tempfile.mkdtemp(prefix="pmtui-sandbox-"))
+            sandbox = dataclasses.replace(sandbox, scratch=new_scratch())
         ctx.sandbox = sandbox
         self._sandbox_token = SANDBOX.set(sandbox)
         ctx.say("info", sandbox.describe())

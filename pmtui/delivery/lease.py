@@ -60,7 +60,7 @@ def this_host() -> str:
     return socket.gethostname() or "localhost"
 
 
-def _pid_runs(pid: int) -> bool:
+def pid_runs(pid: int) -> bool:
     """The process exists and is not a zombie (a killed child its parent has not reaped yet)."""
     try:
         os.kill(pid, 0)
@@ -79,7 +79,7 @@ def is_stale(holder: LeaseHolder, host: str | None = None) -> bool:
     """A holder that is gone: its pid no longer runs on this host, or its heartbeat is too old."""
     if seconds_between(holder.heartbeat_at) > STALE_S:
         return True
-    return holder.host == (host or this_host()) and not _pid_runs(holder.pid)
+    return holder.host == (host or this_host()) and not pid_runs(holder.pid)
 
 
 def lease_holder(store: Store, repo: str | Path) -> LeaseHolder | None:

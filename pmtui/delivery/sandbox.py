@@ -17,11 +17,14 @@ import contextvars
 import os
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
+
+from pmtui.delivery.lease import pid_runs
 
 SandboxMode = Literal["auto", "on", "off"]
 PROBE_TIMEOUT_S = 10.0
@@ -136,3 +139,25 @@ _OFF = Sandbox()
 
 def current() -> Sandbox:
     return SANDBOX.get() or _OFF
+
+
+SCRATCH_PREFIX = "pmtui-sandbox-"
+
+
+def new_scratch() -> str:
+    """The run's scratch folder (TMPDIR inside the sandbox), named after this process; earlier ones whose
+    process is gone (a run killed with -9 never deleted its own) are swept first."""
+    sweep_scratch()
+    return tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-")
+
+
+def sweep_scratch() -> list[str]:
+    """Delete the scratch folders of processes on this host that no longer run; the paths deleted."""
+    swept: list[str] = []
+    for path in Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}*-*"):
+        pid = path.name[len(SCRATCH_PREFIX):].partition("-")[0]
+        if pid.isdigit() and not pid_runs(int(pid)):
+            shutil.rmtree(path, ignore_errors=True)
+            swept.append(str(path))
+    return swept
+
