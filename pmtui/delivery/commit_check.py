@@ -38,4 +38,4 @@ def refuse_staged(root: Path, what: str) -> None:
     problems = final_content_problems(root)
     if problems:
         git_ops.run_git(root, "reset", "--quiet")
-        raise git_ops.CommitRefused(f"{what} was refused: {problems[0]}", problems)
+        raise git_ops.CommitRefused(f"{what} was refused: {'; '.join(problems[:2])}", problems)

@@ -539,7 +539,7 @@ def commit_task(
                 run_git(root, "add", "--force", "--", review_path, env=env)
         problems = check(root, env) if check is not None else []
         if problems:
-            raise CommitRefused(f"the commit of task {task_id} was refused: {problems[0]}", problems)
+            raise CommitRefused(f"the commit of task {task_id} was refused: {'; '.join(problems[:2])}", problems)
         adopt(env, _index_file(root))
     done = _complete(root, ["commit", "--quiet", "--cleanup=verbatim", "-F", "-"], stdin=message)
     if done.returncode != 0:
