@@ -33,7 +33,7 @@ def test_a_planted_key_is_nowhere_after_a_full_run(tmp_path: Path, fake_llm: Fak
     repo = make_project(tmp_path)
     config = tmp_path / "pmtui.toml"
     config.write_text(f'[models.review]\nmodel = "openai/reviewer"\napi_base = "{fake_llm.api_base}"\n'
-                      "timeout = 2\nmax_retries = 0\n", encoding="utf-8")
+                      "timeout = 30\nmax_retries = 0\n", encoding="utf-8")
     for _ in range(3):
         fake_llm.enqueue(FakeResponse(status=400, error_message="Incorrect API key provided: {authorization}"))
     env = {**os.environ, "OPENAI_API_KEY": KEY, "PMTUI_CONFIG": str(config)}
