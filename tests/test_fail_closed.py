@@ -199,3 +199,43 @@ def test_rejected_attempts_and_oversized_files_never_reach_the_object_store(
     assert not in_object_store(project, rejected["src/alpha.py"]), "the rejected attempt left its snapshot"
     assert not in_object_store(project, big), "the oversized file was hashed into the repository"
     assert refs(project) == 0
+
+
+# -- a kill between the commit's record and the task's completion ------------------------------------
+class Killed(BaseException):
+    """Stands for kill -9 at one exact point: nothing after it runs in this process."""
+
+
+def test_a_run_killed_after_a_staged_integration_was_recorded_resumes_with_that_commit(
+    tmp_path: Path, project: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A critical task touching auth is merged into the plan branch and the merge commit recorded; killed
+    before its checkpoint tag, the resumed run must keep that commit (it found the task's own commit in
+    the merged history and refused the mismatch as an engine error, waiting for a human forever)."""
+    from pmtui.delivery import git_ops
+
+    plan = plan_text("kill", [task_block("T2", "Session store", module="session", tier="critical",
+                                         ownership="auth")], lint=False)
+    script = {"T2": [write_files(module_files("session"))]}
+    real_tag = git_ops.tag_checkpoint
+
+    def killed(*args: Any, **kwargs: Any) -> str:
+        raise Killed
+
+    monkeypatch.setattr(git_ops, "tag_checkpoint", killed)
+    with pytest.raises(Killed):
+        asyncio.run(engine(tmp_path, project, plan, script, store).run(no_wait=True))
+    dstore = DeliveryStore(store)
+    run = dstore.latest_run()
+    assert run is not None
+    recorded = dstore.commit_for(run.id, "T2")
+    assert recorded is not None and recorded.message.startswith("Merge ")
+    assert dstore.task(run.id, "T2").state is IssueState.CREATING_PR
+
+    monkeypatch.setattr(git_ops, "tag_checkpoint", real_tag)
+    outcome = asyncio.run(engine(tmp_path, project, plan, script, store).run(no_wait=True))
+    assert outcome.ending == "released", outcome.message
+    assert dstore.commit_for(run.id, "T2") == recorded
+    assert dstore.open_escalations(run.id) == []
+    assert git(project, "tag", "--list") == "pm/kill/checkpoint-T2"
+    assert refs(project) == 1
