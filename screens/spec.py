@@ -35,7 +35,7 @@ class SpecScreen(ProjectScreen):
         Binding("c", "copy", "Copy spec", id="spec.copy"),
         Binding("v", "toggle_plan", "Spec/Plan", id="spec.toggle_plan"),
         Binding("t", "toggle_toc", "Contents", id="spec.toggle_toc"),
-        Binding("d", "deliver", "Deliver", show=False, id="spec.deliver"),
+        Binding("d", "deliver", "Deliver", id="spec.deliver"),
         Binding("ctrl+r", "retry", "Write again", show=False, id="spec.retry"),
     ]
 
