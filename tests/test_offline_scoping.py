@@ -279,3 +279,11 @@ def test_a_row_is_named_by_the_one_word_only_it_has():
     unclear = negotiate(state, "Swap tracking will take 3 weeks.", 1, False)
     assert "couldn't tell" in unclear.reply, unclear.reply
     assert [f.rice_effort for f in unclear.output.mvp_features] == [f.rice_effort for f in state.scoping_output.mvp_features]
+
+
+def test_a_row_is_named_by_a_word_of_the_same_root():
+    summary = NURSES.model_copy(update={"feature_wishlist": [*NURSES.feature_wishlist, "escalate to the union rep"]})
+    state = state_for(summary)
+    assert any(f.name == "Escalate to the union rep" for f in state.scoping_output.mvp_features)
+    result = negotiate(state, "Drop the union escalation, that makes no sense for nurses.", 1, False)
+    assert "Escalate to the union rep" in [c.name for c in result.output.cut_features], result.reply

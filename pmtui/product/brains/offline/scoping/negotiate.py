@@ -36,6 +36,11 @@ MIN_COVER = 0.6
 _PROCESS_WORDS = stems("tracking feature features system screen page flow thing part module function tool app")
 
 
+def _related(word: str, words: set[str]) -> bool:
+    """'escalation' and 'escalate' are one word here: the same stem or the same first five letters."""
+    return word in words or (len(word) >= 5 and any(len(w) >= 5 and w[:5] == word[:5] for w in words))
+
+
 def _evidence(text: str) -> str:
     """The sentence of the user's message that carries evidence, or ''."""
     for sentence in re.split(r"(?<=[.!?;])\s+", text.strip()):
@@ -108,7 +113,11 @@ class _Round:
             return None
         rows = [("mvp", f.name, f"{f.name} {f.description}") for f in self.output.mvp_features]
         rows += [("cut", c.name, f"{c.name} {c.description}") for c in self.output.cut_features]
-        hits = [(kind, name) for kind, name, text in rows if named <= stems(text)]
+        hits = [
+            (kind, name)
+            for kind, name, text in rows
+            if all(w in stems(text) or _related(w, stems(name)) for w in named)
+        ]
         return hits[0] if len(hits) == 1 else None
 
     def strong(self, phrase: str) -> tuple[str, str] | None:
