@@ -50,6 +50,11 @@ PROVIDER_DEFAULTS: tuple[tuple[str, str, str], ...] = (
     ("MISTRAL_API_KEY", "mistral/mistral-large-latest", "mistral/mistral-small-latest"),
 )
 FAST_TASKS = frozenset({"extraction", "classification"})
+# The environment variables litellm reads for a provider's base URL, per key.
+BASE_URL_ENVS: dict[str, tuple[str, ...]] = {
+    "OPENAI_API_KEY": ("OPENAI_BASE_URL", "OPENAI_API_BASE"),
+    "ANTHROPIC_API_KEY": ("ANTHROPIC_BASE_URL", "ANTHROPIC_API_BASE"),
+}
 
 
 class ModelRoute(BaseModel):
@@ -244,6 +249,10 @@ class Config(BaseModel):
         for env, strong, fast in PROVIDER_DEFAULTS:
             if os.environ.get(env):
                 model = fast if task_type in FAST_TASKS else strong
+                # A base URL set beside the key (a proxy, a gateway) is where that key works: say so, use it.
+                base_env = next((b for b in BASE_URL_ENVS.get(env, ()) if os.environ.get(b)), "")
+                if base_env:
+                    return ModelRoute(model=model, api_base=os.environ[base_env]), f"found {env}, {base_env}"
                 return ModelRoute(model=model), f"found {env}"
         if self.ollama is not None:
             return ModelRoute(model=self.ollama.model, api_base=self.ollama.api_base), "found Ollama on localhost"
