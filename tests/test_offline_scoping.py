@@ -287,3 +287,14 @@ def test_a_row_is_named_by_a_word_of_the_same_root():
     assert any(f.name == "Escalate to the union rep" for f in state.scoping_output.mvp_features)
     result = negotiate(state, "Drop the union escalation, that makes no sense for nurses.", 1, False)
     assert "Escalate to the union rep" in [c.name for c in result.output.cut_features], result.reply
+
+
+def test_make_it_smaller_halves_the_named_rows_effort():
+    summary = NURSES.model_copy(update={"feature_wishlist": ["shift swap requests", "pay the cover nurse with PayNow"]})
+    state = state_for(summary)
+    before = state.scoping_output.feature("Pay the cover nurse with PayNow")
+    assert before is not None and before.rice_effort > 0.5
+    result = negotiate(state, "Can make the PayNow payment smaller or not? Just show the QR", 1, False)
+    after = result.output.feature("Pay the cover nurse with PayNow")
+    assert after is not None and after.rice_effort < before.rice_effort, result.reply
+    assert "smaller" in result.reply and after.provenance["effort"].source == "stated"

@@ -37,8 +37,12 @@ _PROCESS_WORDS = stems("tracking feature features system screen page flow thing 
 
 
 def _related(word: str, words: set[str]) -> bool:
-    """'escalation' and 'escalate' are one word here: the same stem or the same first five letters."""
-    return word in words or (len(word) >= 5 and any(len(w) >= 5 and w[:5] == word[:5] for w in words))
+    """'escalation' and 'escalate' are one word here (the same first five letters), and so are 'payment'
+    and 'pay' (a whole word of the name that the request's word starts with)."""
+    return word in words or any(
+        (len(word) >= 5 and len(w) >= 5 and w[:5] == word[:5]) or (len(w) >= 3 and word.startswith(w))
+        for w in words
+    )
 
 
 def _evidence(text: str) -> str:
