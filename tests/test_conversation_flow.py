@@ -158,3 +158,30 @@ async def test_undo_takes_back_the_last_answer_and_the_last_round(tmp_path: Path
     assert state.negotiation_rounds == 0 and "Undone" in back.reply
     assert [f.name for f in state.scoping_output.mvp_features] == [f.name for f in proposed.mvp_features]
     store.close()
+
+
+async def test_a_wishlist_heard_only_in_the_pitch_is_asked_about_before_the_card(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db")
+    orchestrator = Orchestrator(store, Config(offline=True))
+    project = orchestrator.open_project("Dogs").project_id
+    answers = iter([
+        "A dog walking app: owners book vetted walkers, follow the walk on GPS, get a photo report.",
+        "Dog owners working in offices.",
+        "Walkers cancel or cut walks short and owners can't tell.",
+        "Rover and neighbours, and a WhatsApp group.",
+        "400 walks a month by month 3.",
+        "Return-to-office mandates.",
+        "2 devs, 8 weeks.",
+        "$5 per walk, paid by the owner.",
+        "Booking, GPS tracking, photo report, walker vetting, payments.",
+        "Nothing else.",
+    ])
+    for text in answers:
+        result = await orchestrator.handle(project, text)
+        if result.summary_shown:
+            break
+    state = orchestrator.state(project)
+    assert state.discovery_summary_shown and state.ask_count.get("feature_wishlist", 0) >= 1, (
+        "the pitch's features are a draft: the PM asked what the first version must do before the card"
+    )
+    store.close()

@@ -291,10 +291,13 @@ async def test_vague_answers_and_a_correction(tmp_path: Path) -> None:
             "idk",
             "Schools would pay $3 per teacher per month.",
             "Just me, 4 weeks, web only.",
+            # The pitch's "plan lessons" is only a draft wishlist: the PM asks what the first version must do.
+            "Plan a week of lessons and track curriculum goals.",
         ],
     )
     s = c.summary
     assert s.target_user == "primary school teachers"
+    assert has(s.feature_wishlist, "Plan a week of lessons")
     assert has(s.core_problem, "every Sunday evening")
     assert has(s.current_alternatives, "Word documents", "Pinterest")
     assert has(s.revenue_model, "$3 per teacher")

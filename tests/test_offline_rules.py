@@ -336,3 +336,23 @@ def test_a_restated_fact_replaces_the_old_value_where_it_stands() -> None:
 )
 def test_run_on_argue_back_is_read_clause_by_clause(text: str, kinds: list[tuple[str, str]]) -> None:
     assert [(r.kind, r.what) for r in parse_requests(text)] == kinds
+
+
+@pytest.mark.parametrize(
+    ("text", "aspect"),
+    [
+        ("500 completed walks in the first 3 months.", "success_metric"),
+        ("Schools would pay $3 per teacher per month.", "revenue_model"),
+        ("Just me, 4 weeks, web only.", "constraints"),
+    ],
+)
+def test_a_target_a_price_or_a_team_is_not_a_wish_even_when_features_were_asked(text: str, aspect: str) -> None:
+    after = extract(DiscoverySummary(target_user="dog owners"), text, "feature_wishlist")
+    assert after.feature_wishlist == [] and getattr(after, aspect)
+
+
+def test_the_founders_own_list_replaces_pitch_items_on_the_same_thing() -> None:
+    pitch = DiscoverySummary(target_user="dog owners", feature_wishlist=["Follow the walk on GPS", "Get a photo report"])
+    after = extract(pitch, "Booking, GPS tracking, photo report, walker vetting, payments.", "feature_wishlist")
+    assert "Follow the walk on GPS" not in after.feature_wishlist and "GPS tracking" in after.feature_wishlist
+    assert len(after.feature_wishlist) == 5

@@ -244,6 +244,10 @@ class Orchestrator:
         before = state.discovery_summary
         summary = await self.brain.extract_discovery(state, text)
         completeness = check_completeness(summary, state.user_turns)
+        if completeness.is_complete and self._wishlist_only_from_pitch(state, summary.feature_wishlist):
+            # Features heard only in the pitch are a draft: the PM asks once what the first version must
+            # do before it shows the summary.
+            completeness = completeness.model_copy(update={"is_complete": False, "gaps": ["feature_wishlist"]})
         state.discovery_summary = summary
         state.completeness = completeness
         with self.store.transaction():
@@ -257,6 +261,13 @@ class Orchestrator:
             return
         reply = await self.brain.discovery_reply(state, text, before, completeness, on_delta)
         self._ask(state, said, reply)
+
+    def _wishlist_only_from_pitch(self, state: ConversationState, wishlist: list[str]) -> bool:
+        if state.ask_count.get("feature_wishlist") or not wishlist:
+            return False
+        history = self.store.discovery_history(state.project_id, limit=200)
+        first = history[-1].feature_wishlist if history else []
+        return bool(first) and set(wishlist) <= set(first)
 
     def _undo_discovery(self, state: ConversationState, said: list[str]) -> bool:
         """'Undo that': the summary as it was before its last change, on either engine. False if nothing changed yet."""

@@ -449,3 +449,21 @@ RESTATED_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("current_alternatives", re.compile(r"\b(today|workaround|alternative|tools?)\b", re.IGNORECASE)),
     ("why_now", re.compile(r"\b(why now|timing)\b", re.IGNORECASE)),
 )
+
+
+# Asked what it should do, an answer that is plainly a target, a price or a team is not a wishlist:
+# "500 completed walks in the first 3 months", "Schools would pay $3 per teacher", "Just me, 4 weeks".
+COUNTED_NOT_WISHED = (
+    re.compile(
+        r"^\s*(?:about\s+|around\s+|at least\s+)?\d[\d,.]*%?\s+\w+(?:\s+\w+){0,4}?\s+(?:in|within|by|after)\s+"
+        r"(?:the\s+)?(?:first\s+|next\s+)?(?:\d+\s+)?(?:days?|weeks?|months?|years?|quarters?|term|season|launch)\b",
+        re.IGNORECASE,
+    ),
+    re.compile(r"\b(?:would|will|could)\s+pay\b|[$€£₹]\s?\d[\d.,]*\s*(?:per|a|an|/)\s+\w+|\bper\s+(?:month|year|seat)\b",
+               re.IGNORECASE),
+    re.compile(
+        r"\b(?:just me|only me|solo|me and|\d+\s+(?:devs?|developers?|engineers?|people)|team of \d+)\b.*"
+        r"\b\d+\s*(?:weeks?|wks?|months?)\b",
+        re.IGNORECASE,
+    ),
+)

@@ -20,6 +20,7 @@ from pmtui.product.brains.offline.discovery.clues import (
     vague_feature,
 )
 from pmtui.product.brains.offline.discovery.cues import (
+    COUNTED_NOT_WISHED,
     CORRECTION,
     FEATURE_TRIGGER,
     IDEA_FEATURE,
@@ -161,10 +162,12 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 features.extend(listed_items)
                 sentence = sentence[: colon_list.start("items")].rstrip(" :")
         is_bullet = bool(re.match(r"^\s*(?:[-*\u2022]|\d+[.)])\s+", sentence))
+        not_a_feature = asked == "feature_wishlist" and any(p.search(sentence) for p in COUNTED_NOT_WISHED)
         if (
             asked == "feature_wishlist"
             and (is_bullet or len(sentence.split()) <= 6)
             and not CORRECTION.search(sentence)
+            and not not_a_feature
         ):
             # A short line or bullet in answer to "what should it do" is a feature, whatever tool it names.
             features.extend(feature_items(sentence))
@@ -182,7 +185,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             continue
         clauses = split_clauses(sentence)
         sentence_clues = [detect(c, sentence, first_message) for c in clauses]
-        if asked == "feature_wishlist" and not correction and not any(
+        if asked == "feature_wishlist" and not correction and not not_a_feature and not any(
             _off_topic(clause, clues) for clause, clues in zip(clauses, sentence_clues, strict=True)
         ):
             # Asked what it should do, a list of things is the wishlist, whatever tools or words it mentions.
@@ -204,10 +207,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             if asked and asked != "feature_wishlist"
             else False
         )
-        feature = None if asked_strong else feature_clue(
+        feature = None if asked_strong or not_a_feature else feature_clue(
             sentence, first_message, strict=bool(asked) and asked != "feature_wishlist"
         )
-        listed = None if feature or asked_strong else list_clue(sentence, first_message)
+        listed = None if feature or asked_strong or not_a_feature else list_clue(sentence, first_message)
         feature = feature or listed
         after_features = bool(feature) and asked != "feature_wishlist"
         if feature:
@@ -307,7 +310,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 correction,
                 revising,
             )
-        wished = asked == "feature_wishlist" and (not strong_elsewhere or is_bullet)
+        wished = asked == "feature_wishlist" and (not strong_elsewhere or is_bullet) and not not_a_feature
         bulleted = is_bullet and not asked_parts and not strong_elsewhere
         if not feature and (wished or bulleted):
             features.extend(feature_items(sentence))
@@ -339,6 +342,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     wishlist = result.feature_wishlist
     if revising or asked == "feature_wishlist":
         wishlist = _removed_features(text, wishlist)
+    if asked == "feature_wishlist" and len(features) >= 2:
+        # Asked for the list, the founder's own list is the wording: an earlier item on the same thing
+        # ("Follow the walk on GPS" before "GPS tracking") gives way to it.
+        wishlist = [old for old in wishlist if not any(_feature_key(old) & _feature_key(new) for new in features)]
     result.feature_wishlist = _merge_features(wishlist, features, "feature_wishlist" in replace)
     return result
 
