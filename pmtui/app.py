@@ -189,6 +189,7 @@ class PmtuiApp(App[None]):
 
     def _settle_after_first_paint(self) -> None:
         self.load_screen_stylesheets()
+        self.run_worker(_warm_imports, thread=True, group="warm", exit_on_error=False)
         # What is alive now lives as long as the app: out of the collector's way, so a full collection
         # walks only what came later (one over everything took 50-90 ms on the UI thread).
         gc.freeze()
@@ -455,3 +456,12 @@ def _load_model_backend() -> None:
     from pmtui.llm.gateway import load_litellm
 
     load_litellm()
+
+
+def _warm_imports() -> None:
+    """Thread worker: import the dashboard and the delivery engine off the UI thread once the first
+    frame is up (about a second of imports: GitPython, networkx, the feed). Imported on the UI thread
+    when the dashboard first opened or "Deliver this plan" started a run, they froze the screen."""
+    import pmtui.delivery.engine
+    import pmtui.screens.dashboard  # noqa: F401
+
