@@ -111,8 +111,32 @@ def edits(wrong: bool) -> dict[str, dict[str, str]]:
     }
 
 
+REVIEW_PROMPT = "You are the code reviewer of a delivery run"
+MAPPING_PROMPT = "You check a code change against the acceptance criteria"
+
+
+def review_reply(body: dict[str, Any]) -> FakeResponse | None:
+    """pmtui's own calls to the same model (the user's one endpoint): the tier review and criteria mapping.
+
+    The reviewer reads the diff: it approves a `sub` that subtracts and a `mul` that multiplies, and
+    asks for changes otherwise; a mapping request is left unanswered (nothing located), so the
+    engine's own matcher must have placed every criterion.
+    """
+    text = "\n".join(str(m.get("content", "")) for m in body.get("messages", []))
+    if MAPPING_PROMPT in text:
+        return FakeResponse(text="")
+    if REVIEW_PROMPT not in text:
+        return None
+    wrong = "+def sub(a, b):\n+    return a + b" in text
+    decision = "request_changes" if wrong else "approve"
+    return FakeResponse(text=json.dumps({"decision": decision, "findings": ["sub adds"] if wrong else []}))
+
+
 def aider_responder(wrong: bool):  # type: ignore[no-untyped-def]
     def respond(body: dict[str, Any]) -> FakeResponse:
+        review = review_reply(body)
+        if review is not None:
+            return review
         files = edits(wrong).get(task_of(body))
         if files is None:
             return FakeResponse(text="I have nothing to change.")
@@ -125,6 +149,9 @@ def mini_responder(wrong: bool):  # type: ignore[no-untyped-def]
     """First turn: write the files with a heredoc; second turn: run the tests; then submit."""
 
     def respond(body: dict[str, Any]) -> FakeResponse:
+        review = review_reply(body)
+        if review is not None:
+            return review
         files = edits(wrong).get(task_of(body))
         turns = sum(1 for m in body.get("messages", []) if m.get("role") == "assistant")
         if files is None or turns >= 2:
@@ -162,7 +189,10 @@ def deliver(tmp_path: Path, repo: Path, agent: str, server: FakeLLMServer, *extr
         "PATH": f"{AGENT_BIN}{os.pathsep}{os.environ.get('PATH', '')}",
         "PMTUI_CONFIG": str(config),
         "PMTUI_DB": str(tmp_path / "pmtui.db"),
+        # One OpenAI-compatible endpoint for everything, as a user with a proxy or a local server has it:
+        # pmtui finds the key and base URL for its own review model, the agent gets [models.agent].
         "OPENAI_API_KEY": "sk-fake-for-tests",
+        "OPENAI_BASE_URL": server.api_base,
         "LITELLM_LOCAL_MODEL_COST_MAP": "True",
         "HOME": str(tmp_path / "home"),
         "NO_COLOR": "1",
@@ -201,6 +231,8 @@ def test_a_real_agent_delivers_correct_code_to_release(tmp_path: Path, fake_mode
     assert not [path for path in tracked if path.startswith(".aider") or "cache" in path], tracked
     assert git(repo, "status", "--porcelain") == ""
     assert fake_model.call_count >= 2
+    reviews = [r for r in fake_model.requests if REVIEW_PROMPT in r.text()]
+    assert reviews and "+def sub(a, b):" in reviews[0].text(), "the tier review went to the user's model"
     first = next(r for r in fake_model.requests if task_of(r.body) == "T1")
     assert "docs/reviews" not in first.text() and "code state" not in first.text()
 
