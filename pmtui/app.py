@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from pmtui.config import Config
     from pmtui.product.orchestrator import Orchestrator
+    from pmtui.screens.dashboard import DashboardScreen
     from pmtui.screens.delivery_run import DeliveryEnded, DeliveryRun, DeliveryStarted
     from pmtui.screens.home import HomeScreen
     from pmtui.store import Store
@@ -66,6 +67,9 @@ class PmtuiApp(App[None]):
         self.failure: str | None = None
         self._model_label: str | None = None
         self._backend_warm = False
+        # The first paint's settling is done (every sheet read); a delivery asked for before waits for it.
+        self._settled = False
+        self._pending_delivery: DeliveryRun | None = None
         for theme in build_themes():
             self.register_theme(theme)
         self.theme = DEFAULT_THEME
@@ -80,6 +84,15 @@ class PmtuiApp(App[None]):
         self._ensure_backend()
         assert self._store is not None
         return self._store
+
+    @property
+    def store_path(self) -> Path:
+        """The store's file, known without loading the engine (a given store's, else the configured one)."""
+        if self._store is not None:
+            return self._store.path
+        from pmtui.paths import default_db_path
+
+        return self._db_path or default_db_path()
 
     @property
     def config(self) -> Config:
@@ -176,6 +189,10 @@ class PmtuiApp(App[None]):
         self.apply_theme(self._config.ui.theme if self._config else peek_theme(DEFAULT_THEME))
         # Pushed rather than returned from get_default_screen so that its stylesheet is loaded.
         self.push_screen(HomeScreen())
+        self.open_first_screens()
+
+    def open_first_screens(self) -> None:
+        """The screens above the home screen at start: the project or the dashboard asked for."""
         if self.backend_ready and self.start_project:
             self.open_project_named(self.start_project)
         if self.backend_ready and self.start_dashboard is not None:
@@ -193,6 +210,10 @@ class PmtuiApp(App[None]):
         # What is alive now lives as long as the app: out of the collector's way, so a full collection
         # walks only what came later (one over everything took 50-90 ms on the UI thread).
         gc.freeze()
+        self._settled = True
+        pending, self._pending_delivery = self._pending_delivery, None
+        if pending is not None:
+            self.begin_delivery(pending)
 
     def load_screen_stylesheets(self) -> None:
         """Read every screen's stylesheet in one go, once the first frame is up.
@@ -325,6 +346,15 @@ class PmtuiApp(App[None]):
             return
         self.push_screen(DashboardScreen(run_id))
 
+    def _delivery_dashboard(self, run: DeliveryRun) -> DashboardScreen | None:
+        """The dashboard opened for `run` (start_delivery), wherever it is in the stack."""
+        from pmtui.screens.dashboard import DashboardScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, DashboardScreen) and screen.delivery is run:
+                return screen
+        return None
+
     # -- spec actions from the palette ----------------------------------------------------
     def action_export_spec(self) -> None:
         self._on_spec_screen("action_export")
@@ -399,8 +429,21 @@ class PmtuiApp(App[None]):
 
     # -- delivery in this window -------------------------------------------------------------
     def start_delivery(self, run: DeliveryRun) -> None:
-        """Run a delivery here, off the event loop; the dashboard opens once its run exists."""
+        """Run a delivery here, off the event loop: its dashboard opens first, and the engine starts once
+        the dashboard is drawn and the app has settled after its first paint (begin_delivery)."""
+        from pmtui.screens.dashboard import DashboardScreen
+
         self.delivery = run
+        self.push_screen(DashboardScreen(delivery=run))
+
+    def begin_delivery(self, run: DeliveryRun) -> None:
+        """Start the engine of `run` (its dashboard is on screen); after the first paint's settling if that
+        is still to come, so the two never share the UI thread."""
+        if run.worker is not None or run.stop_event.is_set():
+            return
+        if not self._settled:
+            self._pending_delivery = run
+            return
         run.start()
 
     def on_unmount(self) -> None:
@@ -410,7 +453,11 @@ class PmtuiApp(App[None]):
             self.delivery.stop_event.set()
 
     def on_delivery_started(self, message: DeliveryStarted) -> None:
-        self.show_dashboard(message.run_id)
+        dashboard = self._delivery_dashboard(self.delivery) if self.delivery is not None else None
+        if dashboard is not None:
+            dashboard.follow(message.run_id)
+        else:
+            self.show_dashboard(message.run_id)
 
     def on_delivery_ended(self, message: DeliveryEnded) -> None:
         run = self.delivery
@@ -421,7 +468,11 @@ class PmtuiApp(App[None]):
             return
         if run is not None and not run.run_id and outcome.run_id:
             run.run_id = outcome.run_id
-            self.show_dashboard(outcome.run_id)
+            dashboard = self._delivery_dashboard(run)
+            if dashboard is not None:
+                dashboard.follow(outcome.run_id)
+            else:
+                self.show_dashboard(outcome.run_id)
         if outcome.ending == "released":
             self.notify(outcome.message, title="Released", timeout=15, markup=False)
         elif outcome.ending != "stopped":

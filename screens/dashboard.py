@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from pmtui.delivery.feed import DeliveryFeed, EventLine, FeedDelta, TaskDetail
     from pmtui.delivery.progress import ProgressReport
     from pmtui.delivery.store import EscalationRecord, RunRecord
+    from pmtui.screens.delivery_run import DeliveryRun
     from pmtui.screens.escalation import EscalationAnswer, EscalationModal
 
 POLL_S = 0.25
@@ -75,7 +76,12 @@ class ProgressView:
 
 
 class DashboardScreen(Screen[None]):
-    """One run, live. `DashboardScreen(run_id=None)` follows the latest run of `app.store`."""
+    """One run, live. `DashboardScreen(run_id=None)` follows the latest run of `app.store`.
+
+    With `delivery` (a run this app is about to deliver), the screen opens first and the engine starts
+    once the screen is drawn: the dashboard's compose and first layout (100-150 ms of Textual's work on
+    the UI thread) never overlap the engine's set-up, and the feed follows the run once it exists.
+    """
 
     CSS_PATH = "dashboard.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -95,9 +101,10 @@ class DashboardScreen(Screen[None]):
         Binding("q", "close", "Close", id="dashboard.close"),
     ]
 
-    def __init__(self, run_id: int | None = None) -> None:
+    def __init__(self, run_id: int | None = None, delivery: DeliveryRun | None = None) -> None:
         super().__init__()
         self.run_id = run_id
+        self.delivery = delivery
         self.feed: DeliveryFeed | None = None
         self.run: RunRecord | None = None
         self.escalations: dict[int, EscalationRecord] = {}
@@ -149,8 +156,24 @@ class DashboardScreen(Screen[None]):
         self.query_one("#search", Input).display = False
         self._show_filters()
         self.query_one(TaskTable).focus()
-        self._follow()
+        if self.waiting_for_run:
+            self.query_one("#run-line", Static).update(Text("Delivery dashboard · starting the run…"))
+            self.call_after_refresh(self.pmtui.begin_delivery, self.delivery)
+        else:
+            self._follow()
         self.set_interval(1.0, self._tick)
+
+    @property
+    def waiting_for_run(self) -> bool:
+        """True while this screen's own delivery has not created (or resumed) its run yet."""
+        return self.delivery is not None and not self.delivery.run_id and self.run_id is None
+
+    def follow(self, run_id: int) -> None:
+        """Follow `run_id` from now on (the run this screen's delivery created)."""
+        if self.run_id == run_id and self.feed is not None:
+            return
+        self.run_id = run_id
+        self._follow()
 
     def on_unmount(self) -> None:
         self._wake.set()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -32,6 +33,10 @@ if TYPE_CHECKING:
     from pmtui.delivery.executors import Executor
     from pmtui.delivery.run_context import RunOutcome
     from pmtui.store import Store
+
+# How much lower than the UI the engine's thread runs, and with it every agent and gate it starts (they
+# inherit it): on a loaded machine the UI thread is scheduled first, and the run still gets every idle cycle.
+ENGINE_NICENESS = 10
 
 # Builds the engine in the worker thread, on that thread's store, with its event callback and stop signal.
 EngineFactory = Callable[["Store", Callable[[str, str], None], threading.Event], "DeliveryEngine"]
@@ -72,9 +77,14 @@ class DeliveryRun:
 
     @property
     def active(self) -> bool:
-        return self.worker is not None and self.worker.state in (WorkerState.PENDING, WorkerState.RUNNING)
+        """Running, or about to start (its dashboard is being drawn) unless it was stopped first."""
+        if self.worker is None:
+            return not self.stop_event.is_set()
+        return self.worker.state in (WorkerState.PENDING, WorkerState.RUNNING)
 
     def start(self) -> None:
+        if self.worker is not None or self.stop_event.is_set():
+            return
         self.worker = self.app.run_worker(self._deliver, name="delivery", group="delivery", thread=True,
                                           exclusive=True, exit_on_error=False)
 
@@ -82,6 +92,7 @@ class DeliveryRun:
         """The worker thread: its own store connection and event loop for the whole run."""
         from pmtui.store import Store
 
+        lower_thread_priority(ENGINE_NICENESS)
         outcome: RunOutcome | None = None
         error = ""
         try:
@@ -118,6 +129,18 @@ class DeliveryRun:
             await self.worker.wait()
 
 
+def lower_thread_priority(step: int) -> None:
+    """Raise the calling thread's nice value by `step` (Linux: niceness is per thread, and the processes
+    and threads it starts inherit it). Elsewhere, or when refused, nothing changes."""
+    if not sys.platform.startswith("linux"):
+        return
+    tid = threading.get_native_id()
+    try:
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + step))
+    except OSError:
+        pass
+
+
 class DeliveringApp(PmtuiApp):
     """pmtui on the dashboard of a run it delivers itself (`pmtui deliver`, `pmtui demo`)."""
 
@@ -128,10 +151,16 @@ class DeliveringApp(PmtuiApp):
         self.no_wait = no_wait
         self.intro = intro or []
 
-    def on_ready(self) -> None:
-        # PmtuiApp.on_ready (loading the engine) runs too: Textual calls the handlers of base classes.
-        self.start_delivery(DeliveryRun(self, self.engine_factory, store_path=self.store.path,
+    def open_first_screens(self) -> None:
+        # Every sheet is read now, before any screen is composed (nothing to restyle yet), rather than after
+        # the first paint, when the engine is about to start. The dashboard is composed before the first
+        # paint too; the engine starts once it is drawn.
+        self.load_screen_stylesheets()
+        self.start_delivery(DeliveryRun(self, self.engine_factory, store_path=self.store_path,
                                         no_wait=self.no_wait))
+
+    def on_ready(self) -> None:
+        # PmtuiApp.on_ready (loading the engine, settling) runs too: Textual calls the handlers of base classes.
         for line in self.intro:
             self.notify(line, title="pmtui", timeout=12, markup=False)
 
