@@ -14,6 +14,7 @@ from textual.strip import Strip
 
 from pmtui.delivery.feed import TaskDetail, state_family
 from pmtui.delivery.nodes import LOCAL_NODE, NodeRef
+from pmtui.widgets.line_style import LineStyleCache
 from pmtui.widgets.task_table import FAMILY_STYLES, format_duration
 
 EVIDENCE_LINES = 4
@@ -159,7 +160,7 @@ def detail_lines(detail: TaskDetail | None, width: int) -> list[Strip]:
     return [Strip(line) for line in console.render_lines(renderable, console.options, pad=False)]
 
 
-class TaskDetailPane(ScrollView, can_focus=True):
+class TaskDetailPane(LineStyleCache, ScrollView, can_focus=True):
     """Shows one TaskDetail as pre-rendered lines (Line API); `show(None)` when no task is selected."""
 
     DEFAULT_CSS = """
@@ -204,7 +205,7 @@ class TaskDetailPane(ScrollView, can_focus=True):
         index = int(self.scroll_y) + y
         strip = self._cache.get(index)
         if strip is None:
-            base = self.rich_style
+            base = self.line_style
             line = self.lines[index] if index < len(self.lines) else Strip.blank(0)
             strip = line.apply_style(base).adjust_cell_length(self.size.width, base)
             if len(self._cache) > 200:

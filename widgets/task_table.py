@@ -22,6 +22,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from pmtui.delivery.feed import FAMILIES, TaskView
+from pmtui.widgets.line_style import LineStyleCache
 
 FAMILY_STYLES: dict[str, str] = {
     "waiting": "grey62",
@@ -86,7 +87,7 @@ _STATE_SENSITIVE = frozenset({"state", "attempt", "duration"})
 _CACHE_SCREENS = 3
 
 
-class TaskTable(ScrollView, can_focus=True):
+class TaskTable(LineStyleCache, ScrollView, can_focus=True):
     """The task queue of a run. Rows are set by key (`set_rows`, `update_rows`); the cursor follows
     the selected task id, not a row number, so it stays on its task while rows move."""
 
@@ -338,7 +339,7 @@ class TaskTable(ScrollView, can_focus=True):
             return self._header(columns, width)
         index = int(self.scroll_y) + y - 1
         if index >= len(order):
-            return Strip.blank(width, self.rich_style)
+            return Strip.blank(width, self.line_style)
         task_id = order[index]
         view = self.rows[task_id]
         selected = task_id == self.cursor_key
@@ -352,7 +353,7 @@ class TaskTable(ScrollView, can_focus=True):
         return strip
 
     def _header(self, columns: list[tuple[Column, int]], width: int) -> Strip:
-        base = self.rich_style + Style(bold=True, underline=True)
+        base = self.line_style + Style(bold=True, underline=True)
         segments: list[Segment] = []
         for column, size in columns:
             label = column.label
@@ -363,7 +364,7 @@ class TaskTable(ScrollView, can_focus=True):
 
     def _row(self, view: TaskView, columns: list[tuple[Column, int]], width: int, selected: bool,
              index: int) -> Strip:
-        base = self.rich_style
+        base = self.line_style
         if selected:
             base = base + Style(reverse=self.has_focus, bgcolor=None if self.has_focus else "grey30")
         family_style = Style.parse(FAMILY_STYLES.get(view.family, ""))
