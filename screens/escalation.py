@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
@@ -57,17 +58,9 @@ class EscalationModal(ModalScreen["EscalationAnswer | None"]):
             yield Label(Text(f"Escalation {escalation.id} · {where} · the engine needs a decision"),
                         classes="dialog-title")
             with VerticalScroll(id="escalation-body"):
-                with Grid(id="escalation-facts"):
-                    yield Label("Problem", classes="fact-name")
-                    yield Static(Text(escalation.problem), id="problem", classes="fact")
-                    yield Label("Impact", classes="fact-name")
-                    yield Static(Text(escalation.impact or "not stated"), id="impact", classes="fact")
-                    yield Label("Blocking", classes="fact-name")
-                    yield Static(Text(self._blocking_text()), id="blocking",
-                                 classes="fact " + ("-blocking" if escalation.blocking else "-not-blocking"))
-                    yield Label("Recommended", classes="fact-name")
-                    recommended = escalation.options[escalation.recommended - 1]
-                    yield Static(Text(f"{escalation.recommended}. {recommended}"), id="recommended", classes="fact")
+                # The four facts in one widget: each widget of a modal costs its compose, restyle and layout
+                # on the UI thread while the run goes on behind it.
+                yield Static(self._facts(), id="facts")
                 yield Label("Options", classes="fact-name")
                 with Vertical(id="options"):
                     for number, text in enumerate(escalation.options, start=1):
@@ -81,6 +74,20 @@ class EscalationModal(ModalScreen["EscalationAnswer | None"]):
                 keys = f"1–{count}" if count > 1 else "1"
                 yield Static(Text(f"Keys {keys} answer · Esc answers later"), id="escalation-keys")
                 yield Button("Answer later", id="later")
+
+    def _facts(self) -> Table:
+        """Problem, Impact, Blocking and Recommended as a two-column grid (texts as typed, never markup)."""
+        escalation = self.escalation
+        facts = Table.grid(padding=(0, 2))
+        facts.add_column(width=11, style="bold dim", no_wrap=True)
+        facts.add_column(ratio=1)
+        recommended = escalation.options[escalation.recommended - 1]
+        facts.add_row("Problem", Text(escalation.problem))
+        facts.add_row("Impact", Text(escalation.impact or "not stated"))
+        theme = self.app.current_theme
+        facts.add_row("Blocking", Text(self._blocking_text(), style=(theme.warning or "") if escalation.blocking else ""))
+        facts.add_row("Recommended", Text(f"{escalation.recommended}. {recommended}", style=f"bold {theme.success}"))
+        return facts
 
     def _blocking_text(self) -> str:
         if self.escalation.blocking:

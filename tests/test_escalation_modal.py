@@ -70,10 +70,13 @@ async def test_problem_impact_and_blocking_are_shown_as_typed() -> None:
     app = ModalHost(escalation(blocking=False, problem="T3: [bold]ruff[/] failed"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        problem = app.screen.query_one("#problem", Static)
-        assert str(problem.render()) == "T3: [bold]ruff[/] failed"
-        assert "T5" in str(app.screen.query_one("#impact", Static).render())
-        assert str(app.screen.query_one("#blocking", Static).render()).startswith("no")
+        facts = app.screen.query_one("#facts", Static)
+        lines = [line.text.rstrip() for line in facts.render_lines(facts.region.reset_offset)]
+        shown = {line.split(maxsplit=1)[0]: line.split(maxsplit=1)[1] for line in lines if line.strip()}
+        assert shown["Problem"] == "T3: [bold]ruff[/] failed"
+        assert "T5" in shown["Impact"]
+        assert shown["Blocking"].startswith("no")
+        assert shown["Recommended"] == "2. Accept as is and commit"
 
 
 async def test_the_note_is_captured_with_the_answer_and_digits_in_it_are_text() -> None:
