@@ -55,10 +55,30 @@ def offline_config() -> Config:
     return Config(offline=True)
 
 
+# The longest tests (seconds each, from `--durations`), started first: xdist hands work out in collection
+# order, so a 20 s test collected last kept one worker busy while the other sat idle at the end.
+SLOW_FIRST = (
+    "tests/test_real_agents.py",
+    "tests/test_ray_cluster.py",
+    "tests/test_kill_resume.py",
+    "tests/test_demo.py",
+    "tests/test_whole_path.py",
+    "tests/test_planted_key.py",
+    "tests/test_tui_flow.py",
+    "tests/test_delivery_cli.py",
+    "tests/test_engine.py",
+    "tests/test_controls.py",
+    "tests/test_eval_llm.py",
+)
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Under xdist (--dist loadgroup), the tests that share a module-scoped fixture go to one worker,
-    so the fixture (a whole chat session, a headless demo run, a cluster) is built once, not per worker."""
+    so the fixture (a whole chat session, a headless demo run, a cluster) is built once, not per worker;
+    and the longest modules go first (SLOW_FIRST), the rest in their collected order."""
+    rank = {path: n for n, path in enumerate(SLOW_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(SLOW_FIRST)))
     for item in items:
         if item.get_closest_marker("xdist_group") is not None:
             continue
