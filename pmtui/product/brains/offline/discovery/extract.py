@@ -20,8 +20,8 @@ from pmtui.product.brains.offline.discovery.clues import (
     vague_feature,
 )
 from pmtui.product.brains.offline.discovery.cues import (
-    COUNTED_NOT_WISHED,
     CORRECTION,
+    COUNTED_NOT_WISHED,
     FEATURE_TRIGGER,
     IDEA_FEATURE,
     PIVOT,
