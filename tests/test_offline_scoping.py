@@ -298,3 +298,40 @@ def test_make_it_smaller_halves_the_named_rows_effort():
     after = result.output.feature("Pay the cover nurse with PayNow")
     assert after is not None and after.rice_effort < before.rice_effort, result.reply
     assert "smaller" in result.reply and after.provenance["effort"].source == "stated"
+
+
+def test_with_no_product_in_the_catalog_the_comparables_are_todays_workarounds():
+    # The tailor founder of held-out set 2: the catalog knows no tailoring software.
+    tailors = DiscoverySummary(
+        target_user="Small tailoring shops, 1 to 5 tailors",
+        core_problem="We are not finding the customer's measurement at the trial and delivery dates get missed",
+        current_alternatives="Register book and some are using WhatsApp photos of the measurement slip",
+    )
+    found = search_comparable_products(tailors, backend="catalog")
+    # WhatsApp is a real product they named; the rest of what they do today is listed as the workaround it is.
+    assert [p.name for p in found] == ["WhatsApp", "Register book", "WhatsApp photos of the measurement slip"]
+    assert found[0].source == "catalog" and "use today" in found[0].relevance
+    assert all(p.source == "workaround" and not p.url and "workaround" in p.category for p in found[1:])
+    assert found[1].description == "What they do today, in your words: “Register book”."
+    proposal = propose(tailors, found)
+    assert proposal.comparable_products == found
+    # Catalog products, when there are any, are never mixed with the founder's workarounds.
+    assert all(p.source == "catalog" for p in search_comparable_products(NURSES, backend="catalog"))
+
+
+@pytest.mark.parametrize(
+    ("alternatives", "names"),
+    [
+        ("A paper order book and a carbon copy slip for the customer",
+         ["Paper order book", "Carbon copy slip for the customer"]),
+        (("Exercise book and the M-Pesa SMS messages, some groups are using an Excel which only the treasurer is "
+          "understanding"), ["Exercise book", "M-Pesa SMS messages", "Excel"]),
+        ("paper diary I think, and the phone", ["Paper diary", "Phone"]),
+        ("They ask friends, or nothing", ["Ask friends"]),
+        ("nothing really", []),
+    ],
+)
+def test_todays_workarounds_are_named_in_the_founders_words(alternatives, names):
+    from pmtui.product.search import todays_workarounds
+
+    assert [p.name for p in todays_workarounds(alternatives)] == names
