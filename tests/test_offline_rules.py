@@ -356,3 +356,67 @@ def test_the_founders_own_list_replaces_pitch_items_on_the_same_thing() -> None:
     after = extract(pitch, "Booking, GPS tracking, photo report, walker vetting, payments.", "feature_wishlist")
     assert "Follow the walk on GPS" not in after.feature_wishlist and "GPS tracking" in after.feature_wishlist
     assert len(after.feature_wishlist) == 5
+
+
+# -- round of 2026-11-26: answers heard as answers to the question on the table ------------------------
+@pytest.mark.parametrize(
+    ("asked", "text", "aspect", "words"),
+    [
+        # A bare list answers the open question; only a trigger ("it should…") makes it a wishlist.
+        ("target_user", ("Coaching centres and language institutes in India, having 200-500 students in evening "
+         "batches."), "target_user", "Coaching centres"),
+        ("target_user", "Neighbourhood tailors and boutiques with a few karigars, mostly in tier 2 cities",
+         "target_user", "tailors"),
+        ("target_user", "the small independent repair shops, one or two mechanics, not Halfords", "target_user",
+         "repair shops"),
+        ("constraints", "Two of us, 10 weeks, iOS and Android.", "constraints", "10 weeks"),
+        ("constraints", "me and my nephew, 12 weeks of evenings", "constraints", "12 weeks"),
+        # A plain clause before a clause about something else still answers what was asked.
+        ("success_metric", ("I guess if 10 agencies pay and the missed visits go down, like my mum had 14 missed "
+         "visits in March, if that went to zero that would be amazing."), "success_metric", "10 agencies"),
+        # Indian English progressive forms: "not finding her measurement" is the pain, not a metric.
+        ("core_problem", ("Customer is coming for trial and we are not finding her measurement, then we are taking "
+         "again and she is getting angry."), "core_problem", "not finding her measurement"),
+        ("why_now", "Now every customer is having WhatsApp and UPI so they are expecting the update on phone itself",
+         "why_now", "UPI"),
+    ],
+)
+def test_an_answer_to_an_open_question_is_filed_under_it(asked: str, text: str, aspect: str, words: str) -> None:
+    before = DiscoverySummary(target_user="owners", core_problem="orders get lost")
+    summary = extract(before, text, asked)
+    assert words.lower() in summary.value_text(aspect).lower(), summary
+    changed = [a for a in ("target_user", "core_problem", "current_alternatives", "why_now", "feature_wishlist",
+                           "success_metric", "revenue_model", "constraints")
+               if getattr(summary, a) != getattr(before, a)]
+    assert changed == [aspect], summary
+
+
+def test_the_answer_to_the_pain_keeps_its_first_clause_and_the_workaround_goes_to_today() -> None:
+    text = ("the couples takes too much time to choose, sometimes 4 months, and they send me the numbers of photos "
+            "by whatsapp in messages, is a confusion")
+    summary = extract(DiscoverySummary(target_user="wedding photographers"), text, "core_problem")
+    assert "4 months" in summary.core_problem and "whatsapp" in summary.current_alternatives
+
+
+@pytest.mark.parametrize(
+    ("asked", "text"),
+    [
+        ("current_alternatives", ("Rover, Wag, a neighbour's teenager, or doggy daycare which is $50 a day and Biscuit "
+         "hates it.")),
+        ("", "I tried Rover, the first walker cancelled twice, and I was paying $25 a walk!"),
+        ("core_problem", "Clients will say they will pay next week, then next week they will not pick call."),
+    ],
+)
+def test_what_people_pay_today_or_owe_is_not_the_revenue_model(asked: str, text: str) -> None:
+    assert extract(DiscoverySummary(target_user="dog owners"), text, asked).revenue_model == ""
+
+
+@pytest.mark.parametrize("text", ["The walker pays us $25 a month.", "The owner would pay $49 a month.",
+                                  "We'll charge $49 a month per restaurant."])
+def test_what_users_would_pay_us_is_the_revenue_model(text: str) -> None:
+    assert "$" in extract(DiscoverySummary(target_user="owners"), text, "constraints").revenue_model
+
+
+def test_people_as_the_subject_of_their_situation_are_who_it_is_for() -> None:
+    summary = extract(DiscoverySummary(), "Every dog owner in my building has the same story.", "")
+    assert summary.target_user == "dog owner in my building"

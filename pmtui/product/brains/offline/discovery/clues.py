@@ -14,6 +14,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     CONSTRAINTS_WEAK,
     CORRECTION,
     COUNT_WITH_HORIZON,
+    DEBT_PAYMENT,
     FEATURE_TRIGGER,
     FEATURE_VERB,
     FOR_PERSONA,
@@ -125,7 +126,8 @@ def _target_clue(clause: str) -> Clue | None:
         # A clause that is nothing but a persona ('ICU nurses at big hospitals') names the user outright.
         only_persona = len(subject.split()) >= len(cleaned.split()) - 1
         # "ICU nurses at mid-size hospitals, around 400 per hospital, …" describes the user, no verb follows.
-        rest = cleaned[len(subject) :] if cleaned.lower().startswith(subject.lower()) else "x"
+        bare = re.sub(r"^(?:the|a|an|every|each|all|most|many|some|our|my|their)\s+", "", cleaned, flags=re.IGNORECASE)
+        rest = bare[len(subject) :] if bare.lower().startswith(subject.lower()) else "x"
         descriptive = not rest.strip() or rest.lstrip()[:1] in {",", ";", "(", "\u2014", "-"}
         strong = (
             only_persona
@@ -133,6 +135,9 @@ def _target_clue(clause: str) -> Clue | None:
             or bool(
                 PROBLEM_STRONG.search(clause)
                 or re.search(r"\b(are|is) (often|usually|always|mostly)\b", clause)
+                # "Every dog owner in my building has the same story": people as the subject of their situation.
+                or re.match(r"\s+(?:all\s+)?(?:(?:has|have) (?:the same|this|that) (?:story|problem|issue|pain)|"
+                            r"struggle|struggles|complain|complains)\b", rest)
             )
         )
         qualifier = PERSONA_QUALIFIER.match(rest) if descriptive else None
@@ -320,6 +325,12 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     )
     # "I've shipped two games on Steam" is the founder's own story, not what users do today.
     own_story = re.match(r"\s*(?:i|i'?ve|i'?d|i'?m|we|we'?ve|my|our)\b", clause, re.IGNORECASE) is not None
+    # "Now every customer is having WhatsApp": a tool people have is not what they do instead.
+    possessed = tool is not None and re.search(
+        r"\b(?:has|have|having|got|owns?|owning)\s+(?:\w+\s+){0,2}$", clause[: tool.start()], re.IGNORECASE
+    )
+    if possessed:
+        tool = None
     if ALTERNATIVES_STRONG.search(clause) or (
         tool and not integrates and not FEATURE_TRIGGER.search(sentence) and not own_story
     ):
@@ -331,7 +342,10 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     elif WHY_NOW_WEAK.search(clause):
         clues["why_now"] = Clue(cleaned, False)
     price = PRICE.search(clause)
-    if REVENUE_STRONG.search(clause) or (
+    if price and their_price(clause, price):
+        # "doggy daycare which is $50 a day", "I was paying $25 a walk": what it costs today, not our pricing.
+        clues.setdefault("current_alternatives", Clue(cleaned, False, secondary=True))
+    elif (REVENUE_STRONG.search(clause) and not DEBT_PAYMENT.search(clause)) or (
         price and not re.search(r"\b(mrr|arr|revenue|budget|raise|saved?)\b", clause, re.IGNORECASE)
     ):
         clues["revenue_model"] = Clue(cleaned, True)
@@ -470,6 +484,20 @@ def hedged_sentence(sentence: str) -> bool:
     return feature_like(re.sub(r"^(?:a|an|the|some)\s+", "", cleaned, flags=re.IGNORECASE))
 
 
+def their_price(clause: str, price: re.Match[str]) -> bool:
+    """Is the price what something costs people today ('which is $50 a day', 'I was paying $25 a walk')?"""
+    before = clause[: price.start()]
+    if re.search(r"\b(?:would|will|'d|'ll|willing to|happy to|could|to)\s+pay\b|\bpays?\s+(?:us|me)\b|"
+                 r"\b(?:we|i)(?:'ll| will| would|'d)?\s+charge\b|\bcharge them\b", before, re.IGNORECASE):
+        return False
+    return re.search(
+        r"\b(?:costs?|costing|charges?|which is|that is|(?:was|were|am|are|is|'re|'m) paying|paid|spend|"
+        r"spends|spent|spending)\s+(?:\w+\s+){0,2}$",
+        before,
+        re.IGNORECASE,
+    ) is not None
+
+
 def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
     """Is the clause unmistakably about `aspect`, enough to take it from the aspect the PM just asked about?
 
@@ -493,12 +521,8 @@ def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
     if aspect == "revenue_model":
         # "doggy daycare which is $50 a day" prices today's alternative, not ours.
         price = PRICE.search(clause)
-        theirs = price is not None and re.search(
-            r"\b(?:costs?|charges?|which is|that is|pays?|paying|paid)\s+(?:\w+\s+){0,2}$",
-            clause[: price.start()],
-            re.IGNORECASE,
-        )
-        return bool((price and not theirs) or REVENUE_DECISIVE.search(clause))
+        theirs = price is not None and their_price(clause, price)
+        return bool((price and not theirs) or (REVENUE_DECISIVE.search(clause) and not DEBT_PAYMENT.search(clause)))
     if aspect == "constraints":
         return bool(CONSTRAINTS_DECISIVE.search(clause))
     if aspect == "feature_wishlist":

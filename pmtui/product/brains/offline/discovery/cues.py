@@ -22,7 +22,8 @@ PROBLEM_STRONG = re.compile(
     r"(money|time|hours|customers|clients)|forget\w*|miss(es|ed|ing)?|chao(s|tic)|mess(y)?|error[- ]prone|mistakes?|overwhelm\w*|stress\w*|no way to|"
     r"hassle|headache|nightmare|too (expensive|slow|complicated|hard)|confus\w*|scattered|never know|"
     r"don'?t know (when|where|which|who|how|what)|nobody knows|falls? through the cracks|drown\w*|"
-    r"burn(ed|t)? out|burnout|keep (losing|missing|forgetting))\b",
+    r"burn(ed|t)? out|burnout|keep (losing|missing|forgetting)|(?:too|so) much time|"
+    r"(?:am|is|are) not (?:finding|getting|able)|not able to)\b",
     re.IGNORECASE,
 )
 
@@ -83,7 +84,7 @@ IDEA_FEATURE = re.compile(
 )
 
 SUCCESS_STRONG = re.compile(
-    r"\b(success (means|is|would be|looks like|=)|we'?ll know|i'?ll know|measure\w*|metrics?|kpis?|"
+    r"\b(success (means|is|would be|looks like|=)|we'?ll know|i'?ll know|measured?\b|measures\b|metrics?|kpis?|"
     r"north star|retention|retain(ed)?|churn|mau|dau|wau|mrr|arr|nps|conversion|activation)\b",
     re.IGNORECASE,
 )
@@ -140,6 +141,14 @@ REVENUE_STRONG = re.compile(
     re.IGNORECASE,
 )
 
+# "They will pay next week", "clients pay 60 days late": a debt being paid, not how the product makes money.
+DEBT_PAYMENT = re.compile(
+    r"\b(?:will|would|should|to|never|don'?t|doesn'?t|didn'?t)\s+pay\s+(?:me\s+|us\s+|you\s+|them\s+)?(?:back\s+)?"
+    r"(?:next (?:week|month)|later|tomorrow|on time|late|soon|eventually|back|in \d+ days)\b|"
+    r"\bpa(?:y|ys|id|ying)\s+(?:\d+\s*(?:days?|weeks?)\s+)?late\b",
+    re.IGNORECASE,
+)
+
 CONSTRAINTS_STRONG = re.compile(
     r"\b((?:i'?m|i am|we'?re|we are|work(?:ing)?|build(?:ing)?|do(?:ing)? (?:it|this))\s+(?:\w+\s+)?"
     r"(?:alone|by myself|on my own|solo)|solo(?! (?:indie|devs?|developers?|founders?|parents?|travell?ers?|"
@@ -153,7 +162,11 @@ CONSTRAINTS_STRONG = re.compile(
     + r"|summer|winter|spring|fall|autumn|christmas)|(in|within|have|got|about|next|only|"
     r"just|under|max(imum)?|build it in|ship it in|launch in|done in)\s+(\d+|a few|few|a couple of|"
     r"couple of|one|two|three|four|five|six|eight|ten|twelve)\s*(-\s*)?(weeks?|months?|wks?)\b(?! of "
-    r"launch| after launch)|\d+[- ]week|\d+[- ]month|must (run|work) on|has to (run|work|be) on|needs to "
+    r"launch| after launch)|\d+[- ](?:weeks?|wks?|months?)(?! (?:of launch|after launch|later|ago))|"
+    # The builders, as founders say them: "two of us", "me and my nephew", "me plus one friend".
+    r"(?:just |only )?(?:the )?(?:two|three|four|five|2|3|4|5) of us|(?:just |only )?me (?:and|plus|\+) (?:my |a |an |one |"
+    r"our )?(?:\w+ ){0,2}(?:friend|cousin|brother|sister|son|daughter|nephew|niece|partner|co-?founder|mate|wife|"
+    r"husband|colleague|developer|dev|engineer|intern)s?\b|me only|myself only|must (run|work) on|has to (run|work|be) on|needs to "
     r"(run|work) on|only (on )?(ios|android|web|mobile|desktop)|(ios|android|web)[- ]only|hipaa|gdpr|"
     r"soc ?2|complian\w*|privacy|on[- ]prem\w*|must integrate|has to integrate|legacy|tech stack|"
     r"react native|flutter|django|rails|no[- ]code)\b",
@@ -357,7 +370,9 @@ REVENUE_DECISIVE = re.compile(
 CONSTRAINTS_DECISIVE = re.compile(
     r"\b((?:i'?m|i am|we'?re|we are|work(?:ing)?|build(?:ing)?|do(?:ing)? (?:it|this))\s+(?:\w+\s+)?"
     r"(?:alone|by myself|on my own|solo)|^solo\b|solo(?:,| dev| developer| founder| for)|just me|only me|"
-    r"team of \w+|(?<![\d-])(?:one|two|three|four|five|six|[1-9]|1[0-2])\s+"
+    r"team of \w+|(?:just |only )?(?:the )?(?:two|three|four|five|2|3|4|5) of us|(?:just |only )?me (?:and|plus) "
+    r"(?:my |a |one )(?:\w+ ){0,2}(?:friend|cousin|brother|sister|son|daughter|nephew|niece|partner|mate|"
+    r"developer|dev)s?\b|(?<![\d-])(?:one|two|three|four|five|six|[1-9]|1[0-2])\s+"
     r"(?:devs?|developers?|engineers?|co-?founders?)|(?:i|we)(?:'m|'re| am| are)? (?:work\w* )?part[- ]time|nights and weekends|side project|"
     r"bootstrapp\w*|no funding|(?:our|my|hard|launch|a)\s+deadline|hipaa|gdpr|soc ?2|must (?:run|work) on|"
     r"(?:ios|android|web)[- ]only)\b",
@@ -382,7 +397,9 @@ PIVOT = re.compile(
 ACTION_VERB = re.compile(
     r"^(?:book|books|track|tracks|send|sends|share|shares|post|posts|find|finds|swap|swaps|pay|pays|log|logs|"
     r"order|orders|sell|sells|buy|buys|rent|rents|hire|hires|use|uses|get|gets|need|needs|want|wants|"
-    r"manage|manages|schedule|schedules|run|runs|keep|keeps|waste|wastes|lose|loses|miss|misses)$",
+    r"manage|manages|schedule|schedules|run|runs|keep|keeps|waste|wastes|lose|loses|miss|misses|"
+    # "Every dog owner in my building has the same story": the verb ends who they are.
+    r"has|have|had|is|are|was|were|does|do|did|says|say|said|feel|feels|complain|complains|struggle|struggles)$",
     re.IGNORECASE,
 )
 
