@@ -239,3 +239,25 @@ async def test_the_wishlist_question_answered_with_an_aside_is_asked_again(tmp_p
     assert result.summary_shown
     assert any("calendar" in f.lower() for f in orchestrator.state(project).discovery_summary.feature_wishlist)
     store.close()
+
+
+async def test_going_back_on_the_merge_keeps_the_rest_of_that_round(tmp_path: Path) -> None:
+    # The tutoring arguer of held-out set 2, in one message: a re-estimate and a merge; then only the merge back.
+    store = Store(tmp_path / "db")
+    orchestrator = Orchestrator(store, Config(offline=True))
+    project = await _in_scoping(orchestrator, store)
+    names = [f.name for f in orchestrator.state(project).scoping_output.mvp_features]
+    assert {"Accept a swap", "Charge nurse approval"} <= set(names), names
+    changed = await orchestrator.handle(
+        project, "post a shift is not 1 week of work make it 2 weeks and merge accept a swap into the charge nurse "
+        "approval theyre the same screen"
+    )
+    merged = orchestrator.state(project).scoping_output
+    assert len(merged.mvp_features) == len(names) - 1, changed.reply
+    back = await orchestrator.handle(project, "go back on the merge, keep accept a swap separate after all")
+    state = orchestrator.state(project)
+    assert {"Accept a swap", "Charge nurse approval"} <= {f.name for f in state.scoping_output.mvp_features}
+    assert state.scoping_output.feature("Post a shift").rice_effort == 2, back.reply
+    assert "Undone" in back.reply and "rest of that round stands" in back.reply
+    assert state.negotiation_rounds == 1
+    store.close()

@@ -335,3 +335,35 @@ def test_todays_workarounds_are_named_in_the_founders_words(alternatives, names)
     from pmtui.product.search import todays_workarounds
 
     assert [p.name for p in todays_workarounds(alternatives)] == names
+
+
+TUTORS = DiscoverySummary(
+    target_user="independent maths and english tutors with 10-30 students",
+    core_problem="parents keep asking what their money is buying and tutors lose clients at term end because "
+    "progress is invisible",
+    current_alternatives="whatsapp voice notes to parents or nothing",
+    feature_wishlist=["Session note in three boxes", "Parent view", "Homework tasks", "Progress chart per topic",
+                      "Committee dashboard"],
+    success_metric="term end churn down from 30 percent to 15 percent for 40 tutors",
+    constraints="solo, 5 weeks, mobile web",
+)
+
+
+def test_a_chart_of_the_very_thing_the_problem_is_about_is_not_a_nice_to_have():
+    # "progress is invisible" is the problem: a progress chart is the product, a committee dashboard is not.
+    out = propose(TUTORS, [])
+    assert any(f.name == "Progress chart per topic" for f in out.mvp_features)
+    assert any(c.name == "Committee dashboard" for c in out.cut_features)
+
+
+def test_re_estimating_a_cut_feature_brings_it_back_with_the_founders_effort():
+    state = state_for(TUTORS)
+    assert any(c.name == "Committee dashboard" for c in state.scoping_output.cut_features)
+    result = negotiate(state, "The committee dashboard is not two weeks, it's a table, call it half a week.", 1, False)
+    row = result.output.feature("Committee dashboard")
+    assert row is not None and row.rice_effort == 0.5 and row.provenance["effort"].source == "stated"
+    assert not any(c.name == "Committee dashboard" for c in result.output.cut_features)
+    assert "back from the cuts" in result.reply
+    smaller = negotiate(state, "make the committee dashboard smaller, a table is enough", 1, False)
+    row = smaller.output.feature("Committee dashboard")
+    assert row is not None and 0 < row.rice_effort < 2

@@ -291,8 +291,12 @@ class Orchestrator:
             self._say(state, said, texts.undone_discovery(changed, undos))
         return True
 
-    def _undo_scope(self, state: ConversationState, said: list[str]) -> bool:
-        """'Go back on that': the table as it was before the last argue-back round, and the round given back."""
+    def _undo_scope(self, state: ConversationState, said: list[str], text: str = "") -> bool:
+        """'Go back on that': the table as it was before the last argue-back round, and the round given back;
+        'go back on the merge' takes back only the merge, and the rest of that round stands."""
+        from pmtui.product.rice import rescore, team_size
+        from pmtui.product.undo import partial_undo
+
         current = state.scoping_output
         if current is None or state.negotiation_rounds == 0:
             return False
@@ -300,6 +304,15 @@ class Orchestrator:
         previous = next((o for o in self.store.scoping_history(state.project_id) if _rows(o) != rows), None)
         if previous is None:
             return False
+        part = partial_undo(current, previous, text)
+        if part is not None:
+            output, changes = part
+            output = rescore(output, team_size(state.discovery_summary))
+            state.scoping_output = output
+            with self.store.transaction():
+                self.store.save_scoping(state.project_id, output, "undo")
+                self._say(state, said, texts.undone_part_of_scope(changes))
+            return True
         state.scoping_output = previous
         state.negotiation_rounds -= 1
         with self.store.transaction():
@@ -380,7 +393,7 @@ class Orchestrator:
         if state.scoping_output is None:
             await self._enter_scoping(state, said, on_delta)
             return
-        if texts.is_undo_request(text) and self._undo_scope(state, said):
+        if texts.is_undo_request(text) and self._undo_scope(state, said, text):
             if "?" in text:
                 self._say(state, said, await self.brain.answer_scope_question(state, text))
             return

@@ -101,6 +101,14 @@ def undone_discovery(changed: list[str], earlier_undos: int = 0) -> str:
     )
 
 
+def undone_part_of_scope(changes: list[str]) -> str:
+    listed = "; ".join(changes)
+    return (
+        f"Undone — just that ({listed}); the rest of that round stands, so it still counts as a round. "
+        "Anything else, or do you agree with the scope?"
+    )
+
+
 def undone_scope(changes: list[str]) -> str:
     listed = "; ".join(changes) if changes else "the table is back as it was"
     return f"Undone — the scope is back to how it was before your last change ({listed}). That gives the round back."

@@ -44,10 +44,14 @@ class Candidate:
 
 
 def nice_to_have(text: str, summary: DiscoverySummary) -> NiceToHave | None:
+    problem = stems(summary.core_problem)
     for nice in NICE_TO_HAVES:
-        match = nice.pattern.search(text.replace(NICE_TO_HAVE_MARK, ""))
-        # Kept when the core problem is about the very thing ("no analytics on which products sell").
-        if match and stem(match.group(0).lower()) not in stems(summary.core_problem):
+        plain = text.replace(NICE_TO_HAVE_MARK, "")
+        match = nice.pattern.search(plain)
+        # Kept when the core problem is about the very thing ("no analytics on which products sell"), or about
+        # what the chart shows: "progress chart per topic" when "progress is invisible" is the problem.
+        what = {w for w in stems(nice.pattern.sub(" ", plain)) if len(w) >= 5}
+        if match and stem(match.group(0).lower()) not in problem and not what & problem:
             return nice
     if NICE_TO_HAVE_MARK in text:
         effort, _why = _effort(text.replace(NICE_TO_HAVE_MARK, ""))
