@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 
 from pmtui.config import Config
-from pmtui.product.eval.assertions import ASSERTIONS, has_phrase, has_run, tokens
-from pmtui.product.eval.founders import KINDS, load_founders
-from pmtui.product.eval.runner import EvalReport, run_eval
-from pmtui.product.eval.simulator import read_question
+from pmtui.models import ConversationState, DiscoverySummary
+from pmtui.product.eval.assertions import ASSERTIONS, CHECKS, has_phrase, has_run, tokens
+from pmtui.product.eval.founders import KINDS, Founder, load_founders
+from pmtui.product.eval.runner import Conversation, EvalReport, Turn, run_eval
+from pmtui.product.eval.simulator import Say, read_question
 
 MUST_HOLD_IN_EVERY_CONVERSATION = ("no_repeated_reply", "no_garbled_fact", "requests_reflected")
 
@@ -132,3 +133,32 @@ def test_cli_table_and_usage_errors() -> None:
     assert _eval("--offline", "--model", "openai/gpt-4o").returncode == 2
     assert _eval("--personas", "0").returncode == 2
     assert _eval("--min-pass", "1.5").returncode == 2
+
+
+def test_a_silent_e_drops_before_ing() -> None:
+    assert has_phrase("schedule", "Scheduling; GPS walk reports") and has_phrase("invoice", "Invoicing their clients")
+    assert not has_phrase("note", "Nothing else")
+
+
+def _conversation(said: list[str], summary: dict[str, str]) -> Conversation:
+    founder = Founder(
+        id="f", kind="clear thinker", product="p", opening=said[0], agree="ok",
+        answers={"core_problem": ["Sometimes I wait 3 months for money I already worked for."],
+                 "target_user": ["indie studios"], "why_now": ["more devs than ever"]},
+        expect={"constraints": ["3 months"], "target_user": ["indie devs"]},
+    )
+    state = ConversationState(project="p", discovery_summary=DiscoverySummary(**summary))
+    turns = [Turn(Say(text, "answer"), "", "discovery", "discovery", False, False, 0, None) for text in said]
+    return Conversation(founder=founder, simulator="scripted", turns=turns, state=state)
+
+
+def test_a_fact_is_stated_in_one_message_and_a_number_for_its_own_aspect() -> None:
+    check = CHECKS["facts_in_summary"]
+    # "3 months" of waiting (the pain) is no deadline; "indie" and "devs" in two messages are no "indie devs".
+    told = ["An app for game studios.", "Sometimes I wait 3 months for money I already worked for.", "indie studios",
+            "more devs than ever"]
+    assert check(_conversation(told, {"target_user": "studios"}))[0]
+    # Said outside another aspect's answer, the same words are a fact the summary must hold.
+    told = ["An app for indie devs, we have 3 months.", "indie studios"]
+    ok, note = check(_conversation(told, {"target_user": "studios"}))
+    assert not ok and "3 months" in note and "indie devs" in note

@@ -78,6 +78,9 @@ def _same(phrase_token: str, word: str) -> bool:
         return False
     if len(phrase_token) >= 3 and word.startswith(phrase_token):
         return True
+    # "schedule" is in "Scheduling", "invoice" in "invoicing": a silent e drops before -ing.
+    if len(phrase_token) >= 6 and phrase_token.endswith("e") and word.startswith(phrase_token[:-1] + "ing"):
+        return True
     return phrase_token.rstrip("s") == word.rstrip("s")
 
 
@@ -265,17 +268,35 @@ def _no_repeated_reply(c: Conversation) -> tuple[bool, str]:
     return not looped, "" if not looped else f"reply sent {counts[looped[0]]} times: {looped[0][:80]!r}"
 
 
+def _said_for(c: Conversation, aspect: str, phrase: str) -> bool:
+    """Did the founder state this fact about this aspect? All its words in one message, and a number only in
+    a message that is not their scripted answer about another aspect: "I wait 3 months for money" (the pain)
+    does not state a 3-month deadline, and "indie" in one answer with "devs" in another states no "indie devs"."""
+    scripted: dict[str, set[str]] = {}
+    answers = list(c.founder.answers.items()) + (list(c.founder.pivot.then.items()) if c.founder.pivot else [])
+    for other, lines in answers:
+        for line in lines:
+            for text in (line, f"Like I said: {line}"):
+                scripted.setdefault(text, set()).add(other)
+    return any(
+        has_phrase(alternative, turn.say.text)
+        and not (re.search(r"\d", alternative) and turn.say.text in scripted and aspect not in scripted[turn.say.text])
+        for alternative in phrase.split("|")
+        for turn in c.turns
+        if turn.say.text
+    )
+
+
 def _facts_in_summary(c: Conversation) -> tuple[bool, str]:
     if c.state is None:
         return False, "no state"
     summary = c.state.discovery_summary
-    said = c.user_text
     # A fact counts once the founder has said it; what the PM never asked about cannot be missing.
     missing = [
         f"{aspect}: {phrase!r}"
         for aspect, phrases in c.founder.expect.items()
         for phrase in phrases
-        if has_phrase(phrase, said) and not has_phrase(phrase, summary.value_text(aspect))
+        if _said_for(c, aspect, phrase) and not has_phrase(phrase, summary.value_text(aspect))
     ]
     return not missing, "" if not missing else "missing from the summary: " + "; ".join(missing)
 
