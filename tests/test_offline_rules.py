@@ -420,3 +420,30 @@ def test_what_users_would_pay_us_is_the_revenue_model(text: str) -> None:
 def test_people_as_the_subject_of_their_situation_are_who_it_is_for() -> None:
     summary = extract(DiscoverySummary(), "Every dog owner in my building has the same story.", "")
     assert summary.target_user == "dog owner in my building"
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        # Singaporean English drops the subject: "can pay by PayNow" is a wish.
+        ("Book walker, see walker profile and review, walker send photo when walking, can pay by PayNow.",
+         ["Book walker", "See walker profile", "Review", "Walker send photo when walking", "Pay by PayNow"]),
+        ("Then it syncs with Kronos.", ["Syncs with Kronos"]),
+        # What the product replaces is not a feature.
+        ("book a service slot online instead of turning up and being told to come back next week",
+         ["Book a service slot online"]),
+        # A condition is not a second feature.
+        ("Post a shift and have it offered only to people who are qualified and not on overtime",
+         ["Post a shift", "Have it offered only to people who are qualified"]),
+    ],
+)
+def test_feature_items_in_the_founders_words(text: str, items: list[str]) -> None:
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+
+    assert feature_items(text) == items
+
+
+def test_for_my_kids_school_thing_is_the_founders_story_not_the_user() -> None:
+    text = ("I've been a nurse for twelve years. Every time I need to swap a shift, for my kid's school thing or "
+            "whatever, I have to text like fifteen people.")
+    assert "school" not in extract(DiscoverySummary(), text, "").target_user

@@ -104,6 +104,9 @@ def _target_clue(clause: str) -> Clue | None:
             phrase = persona_phrase(who) or who
             return Clue(cap_words(phrase, 14), True)
     for match in FOR_PERSONA.finditer(clause):
+        if re.match(r"\s*(?:my|our|me|us)\b", match.group("who"), re.IGNORECASE):
+            # "for my kid's school thing" is the founder's own story, not who the product is for.
+            continue
         phrase = persona_phrase(match.group("who"), anchored=False)
         if phrase and has_persona(phrase) and not is_generic_only(phrase):
             return Clue(phrase, True)
@@ -158,6 +161,8 @@ def feature_items(text: str) -> list[str]:
     text = re.sub(r"\b(drag) and (drop)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(pen) and (paper)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(search) and (filter)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
+    # "a service slot online instead of turning up and being told to come back": what it replaces is no item.
+    text = re.sub(r"\s+(?:instead of|rather than)\s+[^,;.]*", "", text, flags=re.IGNORECASE)
     # "Weigh and note the waste": two verbs sharing one object are one item.
     text = re.sub(r"(^|,\s*)(\w+) and (\w+)(?= (?:the|a|an|their|your|my|our|it|them)\b)", r"\1\2-and-\3", text,
                   flags=re.IGNORECASE)
@@ -179,6 +184,11 @@ def feature_items(text: str) -> list[str]:
         item = re.sub(
             r"^(?:to|also|then|maybe|probably|ideally|a|an|the)\s+", "", item, flags=re.IGNORECASE
         ).strip()
+        # "can pay by PayNow", "must show the fee": a wish with its subject dropped, as many Englishes say it;
+        # "it syncs with Kronos": the product as the subject of what it does.
+        item = re.sub(r"^(?:can|could|must|should|will|also can)\s+(?=\w)", "", item, flags=re.IGNORECASE)
+        item = re.sub(r"^(?:it|the app|the tool|this)\s+(?=\w+s\b)(?!is\b|has\b|was\b|does\b)", "", item,
+                      flags=re.IGNORECASE)
         item = re.sub(r"\s+(?:so|because|which|since)\s+.*$", "", item, flags=re.IGNORECASE)
         item = re.sub(r"\s+(?:too|as well|also)$", "", item, flags=re.IGNORECASE)
         item = item.replace("-and-", " and ")

@@ -297,7 +297,7 @@ HEDGE_WORDS = re.compile(
 NOT_FEATURE_LEAD = re.compile(
     r"^(?:they|them|their|we|our|us|i|my|me|he|she|his|her|it|its|it's|this|that|these|those|which|who|"
     r"there|here|what|when|where|if|because|since|so|but|or|is|are|was|were|everyone|everybody|nobody|"
-    r"someone|people|you|your|can|could|will|would)\b|"
+    r"someone|people|you|your|can|could|will|would|not|nor)\b|"
     # Attitudes are not features: "can actually trust", "love it", "afford it".
     r"^(?:\w+\s+)?(?:trust|trusts|love|loves|like|likes|enjoy|afford|believe|feel|feels|hate|hates)\b",
     re.IGNORECASE,
