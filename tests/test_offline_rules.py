@@ -447,3 +447,11 @@ def test_for_my_kids_school_thing_is_the_founders_story_not_the_user() -> None:
     text = ("I've been a nurse for twelve years. Every time I need to swap a shift, for my kid's school thing or "
             "whatever, I have to text like fifteen people.")
     assert "school" not in extract(DiscoverySummary(), text, "").target_user
+
+
+def test_the_reason_after_the_idea_is_not_a_feature() -> None:
+    text = ("We are wanting one app to track the orders of customers because measurements and delivery dates we are "
+            "writing in a register only and many times the register is getting lost or the pages are torn.")
+    summary = extract(DiscoverySummary(), text, "")
+    assert summary.feature_wishlist == ["Track the orders of customers"]
+    assert summary.success_metric == ""

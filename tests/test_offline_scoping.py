@@ -367,3 +367,19 @@ def test_re_estimating_a_cut_feature_brings_it_back_with_the_founders_effort():
     smaller = negotiate(state, "make the committee dashboard smaller, a table is enough", 1, False)
     row = smaller.output.feature("Committee dashboard")
     assert row is not None and 0 < row.rice_effort < 2
+
+
+def test_make_the_measurement_saving_smaller_names_the_save_measurement_row():
+    # The tailor of held-out set 2: "saving" is the row's "Save"; "only basic fields are needed" cuts nothing.
+    tailors = DiscoverySummary(
+        target_user="Small tailoring shops, 1 to 5 tailors",
+        core_problem="we are not finding her measurement at the trial",
+        feature_wishlist=["Track the orders of customers", "Save measurement for each customer",
+                          "Order with delivery date"],
+    )
+    state = state_for(tailors)
+    before = state.scoping_output.feature("Save measurement for each customer").rice_effort
+    result = negotiate(state, "Kindly remove the delivery date reminder from first phase and make the measurement "
+                       "saving smaller, only basic fields are needed", 1, False)
+    assert result.output.feature("Save measurement for each customer").rice_effort < before
+    assert "nothing to cut" not in result.reply and not result.output.cut_features

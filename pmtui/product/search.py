@@ -84,7 +84,7 @@ _GENERIC_MATCH_TEXT = """shop shops store stores order orders online plan planni
 customer customers client clients team teams staff task tasks list lists note notes app web mobile service
 services business businesses owner owners home work job jobs data report reports record records message
 messages track tracking manage management free paper book books photo photos parent parents family families
-delivery deliver price prices pay payment payments"""
+delivery deliver price prices pay payment payments date dates"""
 # A product is comparable when it shares at least this many ideas of the domain with the founder's idea.
 MIN_DOMAIN_CONCEPTS = 2
 

@@ -280,6 +280,8 @@ def _idea_clue(sentence: str) -> Clue | None:
     if not idea:
         return None
     feature = _strip_persona_lead(idea.group("feature"))
+    # "an app to track the orders because measurements we are writing in a register…": the reason is no feature.
+    feature = re.split(r",?\s+(?:because|since|as|so that|which means|cause|coz)\s+", feature, maxsplit=1)[0]
     feature = re.sub(r"\s+(?:for|aimed at|targeted at)\s+[^,.;]+$", "", feature, flags=re.IGNORECASE)
     items = feature_items(feature)
     return Clue("; ".join(items), True, tuple(items)) if items else None

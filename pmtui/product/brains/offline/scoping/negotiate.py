@@ -41,6 +41,8 @@ def _related(word: str, words: set[str]) -> bool:
     and 'pay' (a whole word of the name that the request's word starts with)."""
     return word in words or any(
         (len(word) >= 5 and len(w) >= 5 and w[:5] == word[:5]) or (len(w) >= 3 and word.startswith(w))
+        # "saving" and "save": the stem of one keeps the silent e the other lost.
+        or (len(word) >= 3 and word.rstrip("e") == w.rstrip("e"))
         for w in words
     )
 
