@@ -455,3 +455,21 @@ def test_the_reason_after_the_idea_is_not_a_feature() -> None:
     summary = extract(DiscoverySummary(), text, "")
     assert summary.feature_wishlist == ["Track the orders of customers"]
     assert summary.success_metric == ""
+
+
+def test_a_labelled_pitch_with_target_and_today_lines() -> None:
+    text = ("Self-service make-up classes for language schools. Target: admin staff at schools with 150-400 adult "
+            "students. Today: a paper timetable and phone calls. Pricing: €59 per school per month.")
+    summary = extract(DiscoverySummary(), text, "")
+    assert "admin staff" in summary.target_user
+    assert summary.current_alternatives == "a paper timetable and phone calls"
+    # Without the colon, "target" is a number to reach, not who it is for.
+    assert extract(DiscoverySummary(target_user="nurses"), "The target is 100 users by June.",
+                   "success_metric").target_user == "nurses"
+
+
+def test_a_rule_with_per_month_in_a_feature_list_is_not_a_price() -> None:
+    text = ("Students see free seats at their level and book, teachers see the updated class list, admins set "
+            "make-up rules like max 2 per month.")
+    wishlist = extract(DiscoverySummary(target_user="language schools"), text, "feature_wishlist").feature_wishlist
+    assert "Admins set make-up rules like max 2 per month" in wishlist and len(wishlist) >= 3

@@ -437,6 +437,9 @@ def label_statement(sentence: str) -> tuple[str, str] | None:
         if not match:
             continue
         label = match.group("label").lower()
+        if label in ("target", "today") and not re.match(r"\s*(?:the\s+)?(?:target|today)\s*:", sentence, re.IGNORECASE):
+            # "Target: admin staff" and "Today: a paper timetable" are labels; "the target is 100 users" is not.
+            continue
         aspect = next(a for key, a in LABELS.items() if re.fullmatch(key, label))
         value = match.group("value")
         if re.match(

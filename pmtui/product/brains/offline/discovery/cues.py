@@ -205,9 +205,9 @@ CORRECTION = re.compile(
 )
 
 LABELS: dict[str, str] = {
-    "target users?|target audience|target market|audience|users?|customers?|persona|who it'?s for": "target_user",
+    "target users?|target audience|target market|target|audience|users?|customers?|persona|who it'?s for": "target_user",
     "core problem|problem|pain points?|pain": "core_problem",
-    "current alternatives?|alternatives?|competitors?|competition|workarounds?": "current_alternatives",
+    "current alternatives?|alternatives?|competitors?|competition|workarounds?|today": "current_alternatives",
     "why now|timing": "why_now",
     "features?|feature wishlist|wishlist|feature list": "feature_wishlist",
     "success metrics?|metrics?|kpis?|success|goal": "success_metric",
@@ -476,7 +476,10 @@ COUNTED_NOT_WISHED = (
         r"(?:the\s+)?(?:first\s+|next\s+)?(?:\d+\s+)?(?:days?|weeks?|months?|years?|quarters?|term|season|launch)\b",
         re.IGNORECASE,
     ),
-    re.compile(r"\b(?:would|will|could)\s+pay\b|[$€£₹]\s?\d[\d.,]*\s*(?:per|a|an|/)\s+\w+|\bper\s+(?:month|year|seat)\b",
+    # A price: "Rs 299 per month", "Per student per year, Rs 200" — but "max 2 per month" in a feature is a rule.
+    re.compile(r"\b(?:would|will|could)\s+pay\b|[$€£₹₦₱]\s?\d[\d.,]*\s*(?:per|a|an|/)\s+\w+|"
+               r"^[^,]{0,25}\bper\s+(?:\w+\s+)?(?:month|year|seat)\b|"
+               r"\b(?:rs|inr|ksh|kes|ugx|ngn|gh₵)\.?\s?\d|\b\d[\d,.]*\s*(?:rs|rupees|naira|shillings|pesos|cedis)\b",
                re.IGNORECASE),
     re.compile(
         r"\b(?:just me|only me|solo|me and|\d+\s+(?:devs?|developers?|engineers?|people)|team of \d+)\b.*"
