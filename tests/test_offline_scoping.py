@@ -383,3 +383,20 @@ def test_make_the_measurement_saving_smaller_names_the_save_measurement_row():
                        "saving smaller, only basic fields are needed", 1, False)
     assert result.output.feature("Save measurement for each customer").rice_effort < before
     assert "nothing to cut" not in result.reply and not result.output.cut_features
+
+
+def test_every_item_of_a_long_wishlist_has_a_row_or_a_cut_with_its_reason():
+    # The over-scoper of the tuned set: twelve items, "time tracking" vanished and "Walks" hid "Walk booking".
+    money = DiscoverySummary(
+        target_user="Freelance creatives: designers, illustrators, copywriters",
+        core_problem="They get paid late and have no idea what they'll earn next month",
+        feature_wishlist=["Invoice reminders", "Invoicing", "Expense tracking", "Tax estimates", "Time tracking",
+                          "Client portal", "E-signature contracts", "Bank sync", "Multi-currency",
+                          "Late-payer prediction", "Walks", "Walk booking"],
+    )
+    out = propose(money, [])
+    rows = {f.name for f in out.mvp_features} | {c.name for c in out.cut_features}
+    assert {"Time tracking", "Expense tracking", "Walk booking"} <= rows and "Walks" not in rows
+    assert len(out.mvp_features) <= 10
+    overflow = [c for c in out.cut_features if "at most" in c.reason]
+    assert overflow and all("you asked for it" in c.reason for c in overflow)
