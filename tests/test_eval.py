@@ -1,8 +1,9 @@
 """`pmtui eval`: the simulated founders through the real loop on the offline engine, and the CLI contract.
 
 The tuned set must pass at least 97 % of its assertions with no loop, no garbled fact and no ignored
-argue-back request in any conversation. The held-out set is run only through the CLI's contract here:
-its pass rate is reported, never tuned against (see docs/eval.md).
+argue-back request in any conversation; held-out sets 1 and 2 must have no loop, garbled fact or ignored
+request either. Held-out pass rates are reported, never tuned against (see docs/eval.md); set 3 is only
+measured.
 """
 
 from __future__ import annotations
@@ -32,13 +33,19 @@ def tuned_report() -> EvalReport:
 
 
 def test_the_founders_cover_every_kind_with_several_products() -> None:
-    tuned, heldout = load_founders("tuned"), load_founders("heldout")
-    assert len(tuned) >= 40 and len(heldout) >= 12
-    for founders in (tuned, heldout):
+    tuned = load_founders("tuned")
+    held_out = [load_founders(name) for name in ("heldout", "heldout2", "heldout3")]
+    assert len(tuned) >= 40 and all(len(founders) >= 12 for founders in held_out)
+    for founders in (tuned, *held_out):
         assert {f.kind for f in founders} == set(KINDS)
     for kind in KINDS:
         assert len({f.product for f in tuned if f.kind == kind}) >= 3, kind
-    assert not {f.product for f in tuned} & {f.product for f in heldout}, "held-out products are new"
+    seen = {f.product for f in tuned}
+    for founders in held_out:
+        # Each held-out set is on products no earlier set used.
+        products = {f.product for f in founders}
+        assert not seen & products, "held-out products are new"
+        seen |= products
 
 
 def test_offline_engine_passes_the_tuned_eval(tuned_report: EvalReport) -> None:
@@ -50,6 +57,21 @@ def test_offline_engine_passes_the_tuned_eval(tuned_report: EvalReport) -> None:
 @pytest.mark.parametrize("assertion", MUST_HOLD_IN_EVERY_CONVERSATION)
 def test_no_loop_no_garbled_fact_no_ignored_request(tuned_report: EvalReport, assertion: str) -> None:
     broken = [f"{r.founder.id}: {r.notes}" for r in tuned_report.results if not r.assertions[assertion]]
+    assert broken == []
+
+
+@pytest.fixture(scope="module")
+def held_out_report() -> EvalReport:
+    # Held-out sets 1 and 2, never tuned against, measured here for what must hold everywhere (set 3 is only
+    # measured: see docs/eval.md).
+    return asyncio.run(run_eval(Config(offline=True), load_founders("heldout") + load_founders("heldout2")))
+
+
+@pytest.mark.parametrize("assertion", MUST_HOLD_IN_EVERY_CONVERSATION)
+def test_no_loop_no_garbled_fact_no_ignored_request_on_the_held_out_sets(
+    held_out_report: EvalReport, assertion: str
+) -> None:
+    broken = [f"{r.founder.id}: {r.notes}" for r in held_out_report.results if not r.assertions[assertion]]
     assert broken == []
 
 
