@@ -145,6 +145,10 @@ async def test_undo_takes_back_the_last_answer_and_the_last_round(tmp_path: Path
     undone = await orchestrator.handle(project, "wait go back, undo that last one, I mixed it up")
     assert orchestrator.state(project).discovery_summary == before
     assert "Undone" in undone.reply and "core problem" in undone.reply
+    # What was taken back is asked for again, as a question (not "my last question still stands").
+    assert undone.reply.rstrip().endswith("?") and "problem" in texts.last_question([undone.reply]).lower()
+    again = await orchestrator.handle(project, "Nurses can't find anyone to swap with at short notice.")
+    assert "short notice" in orchestrator.state(project).discovery_summary.core_problem, again.reply
     store.close()
 
     store = Store(tmp_path / "db2")
@@ -184,4 +188,76 @@ async def test_a_wishlist_heard_only_in_the_pitch_is_asked_about_before_the_card
     assert state.discovery_summary_shown and state.ask_count.get("feature_wishlist", 0) >= 1, (
         "the pitch's features are a draft: the PM asked what the first version must do before the card"
     )
+    store.close()
+
+
+async def test_scratch_that_followed_by_a_new_direction_is_a_pivot_not_an_undo(tmp_path: Path) -> None:
+    # The pivoting founder of the tuned set: the message takes nothing back, it says who it is for now.
+    store = Store(tmp_path / "db")
+    orchestrator = Orchestrator(store, Config(offline=True))
+    project = orchestrator.open_project("Invoices").project_id
+    for text in ("I want to help freelance designers get paid on time with automatic invoice reminders.",
+                 "Clients pay late and chasing is awkward."):
+        await orchestrator.handle(project, text)
+    result = await orchestrator.handle(
+        project,
+        "Actually, scratch that. I talked to my accountant and the people with the real problem are small design "
+        "studios, 5-20 people, where the office manager chases invoices for everyone. They'd pay more. Let's do it "
+        "for the studio office managers.",
+    )
+    assert not result.reply.startswith("Undone")
+    assert "studio" in orchestrator.state(project).discovery_summary.target_user.lower()
+    store.close()
+
+
+async def test_the_wishlist_question_answered_with_an_aside_is_asked_again(tmp_path: Path) -> None:
+    # The bike-shop founder of held-out set 2 corrected the price when asked what the first version must do.
+    store = Store(tmp_path / "db")
+    orchestrator = Orchestrator(store, Config(offline=True))
+    project = orchestrator.open_project("Bikes").project_id
+    answers = [
+        "Booking system for independent bike repair shops, so customers can book a service slot online.",
+        "Independent bike shops with one or two mechanics",
+        "Walk-ins pile up on Saturdays and mechanics can't plan the week, bikes sit in the shop for days",
+        "A paper diary at the counter and phone calls",
+        "25 shops, each with 60% of repairs booked online after 4 months",
+        "E-bikes doubled the repair volume and the repairs take longer",
+    ]
+    for text in answers:
+        result = await orchestrator.handle(project, text)
+    state = orchestrator.state(project)
+    if state.asked_aspect != "feature_wishlist":
+        result = await orchestrator.handle(project, "Two of us, 8 weeks")
+    assert orchestrator.state(project).asked_aspect == "feature_wishlist", result.reply
+    result = await orchestrator.handle(
+        project, "Scratch what I said about the price, £25 is too much for a small shop, it should be £15 a month"
+    )
+    assert not result.summary_shown and orchestrator.state(project).asked_aspect == "feature_wishlist", result.reply
+    result = await orchestrator.handle(
+        project, "Online booking by service type, a workshop calendar for the mechanic, and a text when it's ready"
+    )
+    assert result.summary_shown
+    assert any("calendar" in f.lower() for f in orchestrator.state(project).discovery_summary.feature_wishlist)
+    store.close()
+
+
+async def test_going_back_on_the_merge_keeps_the_rest_of_that_round(tmp_path: Path) -> None:
+    # The tutoring arguer of held-out set 2, in one message: a re-estimate and a merge; then only the merge back.
+    store = Store(tmp_path / "db")
+    orchestrator = Orchestrator(store, Config(offline=True))
+    project = await _in_scoping(orchestrator, store)
+    names = [f.name for f in orchestrator.state(project).scoping_output.mvp_features]
+    assert {"Accept a swap", "Charge nurse approval"} <= set(names), names
+    changed = await orchestrator.handle(
+        project, "post a shift is not 1 week of work make it 2 weeks and merge accept a swap into the charge nurse "
+        "approval theyre the same screen"
+    )
+    merged = orchestrator.state(project).scoping_output
+    assert len(merged.mvp_features) == len(names) - 1, changed.reply
+    back = await orchestrator.handle(project, "go back on the merge, keep accept a swap separate after all")
+    state = orchestrator.state(project)
+    assert {"Accept a swap", "Charge nurse approval"} <= {f.name for f in state.scoping_output.mvp_features}
+    assert state.scoping_output.feature("Post a shift").rice_effort == 2, back.reply
+    assert "Undone" in back.reply and "rest of that round stands" in back.reply
+    assert state.negotiation_rounds == 1
     store.close()

@@ -1,8 +1,9 @@
 """`pmtui eval`: the simulated founders through the real loop on the offline engine, and the CLI contract.
 
 The tuned set must pass at least 97 % of its assertions with no loop, no garbled fact and no ignored
-argue-back request in any conversation. The held-out set is run only through the CLI's contract here:
-its pass rate is reported, never tuned against (see docs/eval.md).
+argue-back request in any conversation; held-out sets 1 and 2 must have no loop, garbled fact or ignored
+request either. Held-out pass rates are reported, never tuned against (see docs/eval.md); set 3 is only
+measured.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from pathlib import Path
 import pytest
 
 from pmtui.config import Config
-from pmtui.product.eval.assertions import ASSERTIONS, has_phrase, has_run, tokens
-from pmtui.product.eval.founders import KINDS, load_founders
-from pmtui.product.eval.runner import EvalReport, run_eval
-from pmtui.product.eval.simulator import read_question
+from pmtui.models import ConversationState, DiscoverySummary
+from pmtui.product.eval.assertions import ASSERTIONS, CHECKS, has_phrase, has_run, tokens
+from pmtui.product.eval.founders import KINDS, Founder, load_founders
+from pmtui.product.eval.runner import Conversation, EvalReport, Turn, run_eval
+from pmtui.product.eval.simulator import Say, read_question
 
 MUST_HOLD_IN_EVERY_CONVERSATION = ("no_repeated_reply", "no_garbled_fact", "requests_reflected")
 
@@ -31,13 +33,19 @@ def tuned_report() -> EvalReport:
 
 
 def test_the_founders_cover_every_kind_with_several_products() -> None:
-    tuned, heldout = load_founders("tuned"), load_founders("heldout")
-    assert len(tuned) >= 40 and len(heldout) >= 12
-    for founders in (tuned, heldout):
+    tuned = load_founders("tuned")
+    held_out = [load_founders(name) for name in ("heldout", "heldout2", "heldout3")]
+    assert len(tuned) >= 40 and all(len(founders) >= 12 for founders in held_out)
+    for founders in (tuned, *held_out):
         assert {f.kind for f in founders} == set(KINDS)
     for kind in KINDS:
         assert len({f.product for f in tuned if f.kind == kind}) >= 3, kind
-    assert not {f.product for f in tuned} & {f.product for f in heldout}, "held-out products are new"
+    seen = {f.product for f in tuned}
+    for founders in held_out:
+        # Each held-out set is on products no earlier set used.
+        products = {f.product for f in founders}
+        assert not seen & products, "held-out products are new"
+        seen |= products
 
 
 def test_offline_engine_passes_the_tuned_eval(tuned_report: EvalReport) -> None:
@@ -49,6 +57,21 @@ def test_offline_engine_passes_the_tuned_eval(tuned_report: EvalReport) -> None:
 @pytest.mark.parametrize("assertion", MUST_HOLD_IN_EVERY_CONVERSATION)
 def test_no_loop_no_garbled_fact_no_ignored_request(tuned_report: EvalReport, assertion: str) -> None:
     broken = [f"{r.founder.id}: {r.notes}" for r in tuned_report.results if not r.assertions[assertion]]
+    assert broken == []
+
+
+@pytest.fixture(scope="module")
+def held_out_report() -> EvalReport:
+    # Held-out sets 1 and 2, never tuned against, measured here for what must hold everywhere (set 3 is only
+    # measured: see docs/eval.md).
+    return asyncio.run(run_eval(Config(offline=True), load_founders("heldout") + load_founders("heldout2")))
+
+
+@pytest.mark.parametrize("assertion", MUST_HOLD_IN_EVERY_CONVERSATION)
+def test_no_loop_no_garbled_fact_no_ignored_request_on_the_held_out_sets(
+    held_out_report: EvalReport, assertion: str
+) -> None:
+    broken = [f"{r.founder.id}: {r.notes}" for r in held_out_report.results if not r.assertions[assertion]]
     assert broken == []
 
 
@@ -132,3 +155,32 @@ def test_cli_table_and_usage_errors() -> None:
     assert _eval("--offline", "--model", "openai/gpt-4o").returncode == 2
     assert _eval("--personas", "0").returncode == 2
     assert _eval("--min-pass", "1.5").returncode == 2
+
+
+def test_a_silent_e_drops_before_ing() -> None:
+    assert has_phrase("schedule", "Scheduling; GPS walk reports") and has_phrase("invoice", "Invoicing their clients")
+    assert not has_phrase("note", "Nothing else")
+
+
+def _conversation(said: list[str], summary: dict[str, str]) -> Conversation:
+    founder = Founder(
+        id="f", kind="clear thinker", product="p", opening=said[0], agree="ok",
+        answers={"core_problem": ["Sometimes I wait 3 months for money I already worked for."],
+                 "target_user": ["indie studios"], "why_now": ["more devs than ever"]},
+        expect={"constraints": ["3 months"], "target_user": ["indie devs"]},
+    )
+    state = ConversationState(project="p", discovery_summary=DiscoverySummary(**summary))
+    turns = [Turn(Say(text, "answer"), "", "discovery", "discovery", False, False, 0, None) for text in said]
+    return Conversation(founder=founder, simulator="scripted", turns=turns, state=state)
+
+
+def test_a_fact_is_stated_in_one_message_and_a_number_for_its_own_aspect() -> None:
+    check = CHECKS["facts_in_summary"]
+    # "3 months" of waiting (the pain) is no deadline; "indie" and "devs" in two messages are no "indie devs".
+    told = ["An app for game studios.", "Sometimes I wait 3 months for money I already worked for.", "indie studios",
+            "more devs than ever"]
+    assert check(_conversation(told, {"target_user": "studios"}))[0]
+    # Said outside another aspect's answer, the same words are a fact the summary must hold.
+    told = ["An app for indie devs, we have 3 months.", "indie studios"]
+    ok, note = check(_conversation(told, {"target_user": "studios"}))
+    assert not ok and "3 months" in note and "indie devs" in note

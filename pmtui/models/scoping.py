@@ -51,14 +51,15 @@ class CutFeature(BaseModel):
 
 
 class ComparableProduct(BaseModel):
-    """A real product from the search backend (catalog or web) — never invented."""
+    """A real product from the search backend (catalog or web), or what users do today as the founder
+    said it (source "workaround", no URL) — never invented."""
 
     name: str
     category: str = ""
     description: str = ""
     url: str = ""
     relevance: str = ""
-    source: Literal["catalog", "web", "llm"] = "catalog"
+    source: Literal["catalog", "web", "llm", "workaround"] = "catalog"
 
 
 class ImplementationPhase(BaseModel):

@@ -239,7 +239,7 @@ class Orchestrator:
             redirect = texts.discovery_redirect(state.completeness, question)
             self._misunderstood(state, said, redirect, "discovery", ["answer", "unknown"])
             return
-        if texts.is_undo_request(text) and self._undo_discovery(state, said):
+        if texts.is_bare_undo(text) and self._undo_discovery(state, said):
             return
         before = state.discovery_summary
         summary = await self.brain.extract_discovery(state, text)
@@ -263,7 +263,9 @@ class Orchestrator:
         self._ask(state, said, reply)
 
     def _wishlist_only_from_pitch(self, state: ConversationState, wishlist: list[str]) -> bool:
-        if state.ask_count.get("feature_wishlist") or not wishlist:
+        # Asked once and answered with an aside ("scratch what I said about the price…"), the question is still
+        # open: it is asked again, at most once more.
+        if state.ask_count.get("feature_wishlist", 0) >= MAX_WISHLIST_ASKS or not wishlist:
             return False
         history = self.store.discovery_history(state.project_id, limit=200)
         first = history[-1].feature_wishlist if history else []
@@ -278,13 +280,23 @@ class Orchestrator:
         changed = [a for a in ASPECTS if getattr(previous, a) != getattr(current, a)]
         state.discovery_summary = previous
         state.completeness = check_completeness(previous, state.user_turns)
+        if changed:
+            # What was taken back is open again, and the PM asks for it in so many words.
+            state.asked_aspect = changed[0]
+            state.ask_count[changed[0]] = state.ask_count.get(changed[0], 0) + 1
+        undos = sum(1 for m in state.messages if m.role == "assistant" and m.content.startswith("Undone:"))
         with self.store.transaction():
             self.store.save_discovery(state.project_id, previous, state.completeness)
-            self._say(state, said, texts.undone_discovery(changed))
+            self.store.save_flags(state)
+            self._say(state, said, texts.undone_discovery(changed, undos))
         return True
 
-    def _undo_scope(self, state: ConversationState, said: list[str]) -> bool:
-        """'Go back on that': the table as it was before the last argue-back round, and the round given back."""
+    def _undo_scope(self, state: ConversationState, said: list[str], text: str = "") -> bool:
+        """'Go back on that': the table as it was before the last argue-back round, and the round given back;
+        'go back on the merge' takes back only the merge, and the rest of that round stands."""
+        from pmtui.product.rice import rescore, team_size
+        from pmtui.product.undo import partial_undo
+
         current = state.scoping_output
         if current is None or state.negotiation_rounds == 0:
             return False
@@ -292,6 +304,15 @@ class Orchestrator:
         previous = next((o for o in self.store.scoping_history(state.project_id) if _rows(o) != rows), None)
         if previous is None:
             return False
+        part = partial_undo(current, previous, text)
+        if part is not None:
+            output, changes = part
+            output = rescore(output, team_size(state.discovery_summary))
+            state.scoping_output = output
+            with self.store.transaction():
+                self.store.save_scoping(state.project_id, output, "undo")
+                self._say(state, said, texts.undone_part_of_scope(changes))
+            return True
         state.scoping_output = previous
         state.negotiation_rounds -= 1
         with self.store.transaction():
@@ -372,7 +393,7 @@ class Orchestrator:
         if state.scoping_output is None:
             await self._enter_scoping(state, said, on_delta)
             return
-        if texts.is_undo_request(text) and self._undo_scope(state, said):
+        if texts.is_undo_request(text) and self._undo_scope(state, said, text):
             if "?" in text:
                 self._say(state, said, await self.brain.answer_scope_question(state, text))
             return
@@ -453,6 +474,7 @@ class Orchestrator:
         self._say(state, said, texts.DONE_REPLY)
 
 
+MAX_WISHLIST_ASKS = 2
 _CHOICES_BY_PHASE: dict[str, list[str]] = {
     "discovery": ["answer", "unknown"],
     "review": ["confirm", "correct"],

@@ -2,7 +2,9 @@
 
 The catalog shipped with pmtui (real, well-known products) is always searched; a web search on
 DuckDuckGo's HTML endpoint is added when asked for and the network is allowed. Nothing here ever
-makes up a product or a URL: results are catalog entries or links a search engine returned.
+makes up a product or a URL: results are catalog entries or links a search engine returned. When
+neither knows the domain, what the founder said their users do today ("WhatsApp groups", "a paper
+register", "Excel") is the competition, listed as today's workaround, never as a product.
 """
 
 from __future__ import annotations
@@ -76,6 +78,73 @@ _SYNONYMS: tuple[frozenset[str], ...] = tuple(
     )
 )
 _SYNONYM_INDEX: dict[str, frozenset[str]] = {word: group for group in _SYNONYMS for word in group}
+# Words every business idea has: a match on them says nothing about the domain ("shops" and "order" do not
+# make a tailor's order book a food-delivery app, nor "plan" a bike workshop a meal planner).
+_GENERIC_MATCH_TEXT = """shop shops store stores order orders online plan planning planner phone phones money
+customer customers client clients team teams staff task tasks list lists note notes app web mobile service
+services business businesses owner owners home work job jobs data report reports record records message
+messages track tracking manage management free paper book books photo photos parent parents family families
+delivery deliver price prices pay payment payments date dates"""
+# A product is comparable when it shares at least this many ideas of the domain with the founder's idea.
+MIN_DOMAIN_CONCEPTS = 2
+
+
+# What people make do with when no product fits: tools, paper and talk, as founders name them.
+_WORKAROUND_THING = re.compile(
+    r"\b(?:excel|spreadsheets?|(?:google )?sheets?|google (?:forms?|drive|docs?)|whatsapp|viber|telegram|signal|"
+    r"facebook|messenger|instagram|sms|texts?|texting|text messages?|emails?|e-mails?|gmail|outlook|phone|phones|"
+    r"calls?|calling|ringing|letters?|post|notebooks?|exercise books?|books?|registers?|diar(?:y|ies)|paper|pen|"
+    r"clipboards?|whiteboards?|boards?|slips?|cards?|tags?|receipts?|vouchers?|dockets?|folders?|forms?|lists?|"
+    r"ledgers?|logbooks?|inbox|groups?|chats?|polls?|doodle|camera roll|photos?|screenshots?|word of mouth|"
+    r"memory|by hand|manually|queue|queues|queuing|queueing|walk-ins?|ask(?:s|ing)? (?:around|friends|"
+    r"colleagues?|neighbou?rs|family))\b",
+    re.IGNORECASE,
+)
+# The speaker and the verb before the thing ("some are using", "we are maintaining") are not its name.
+_WORKAROUND_LEAD = re.compile(
+    r"^(?:(?:and|or|plus|then|also|just|only|mostly|usually|some|most|many|a few|the rest|others|they|we|i|"
+    r"people|owners?|staff|everyone|frankly|honestly|today|currently|right now|it'?s|its|that'?s|there'?s|"
+    r"are|is|still|all)\s+|(?:use|uses|using|used|rely on|relies on|keep|keeps|keeping|maintain\w*|write|"
+    r"writes|writing|track|tracks|send|sends|sending|have|has|having|do|does|doing|through|via|on|in|with|by)\s+|"
+    r"(?:a|an|the|one|some|their|our|my|his|her)\s+)+",
+    re.IGNORECASE,
+)
+WORKAROUND_LIMIT = 3
+
+
+def todays_workarounds(alternatives: str, limit: int = WORKAROUND_LIMIT) -> list[ComparableProduct]:
+    """What the founder said their users do today, as the comparables a PM names when no product fits.
+
+    Each is labelled as today's workaround (no URL, nothing made up): "Register book and some are using
+    WhatsApp photos of the measurement slip" gives "Register book" and "WhatsApp photos of the
+    measurement slip"."""
+    found: list[ComparableProduct] = []
+    pieces = re.split(r"[,;:()]\s*|\.\s+|\s+(?:and|or|plus|then|but|while|whereas)\s+", alternatives)
+    for piece in pieces:
+        name = _WORKAROUND_LEAD.sub("", piece.strip(" .!?\"'")).strip(" .!?\"'")
+        name = re.sub(r"^\w+\s+(?:are\s+|is\s+)?(?:using|use|uses|keep|keeps|maintain\w*)\s+(?:an?\s+|the\s+)?", "",
+                      name, flags=re.IGNORECASE)
+        name = re.sub(r"\s+(?:which|where|who|because|so|when|if)\b.*$|\s+(?:i think|i guess|frankly|mostly)$",
+                      "", name, flags=re.IGNORECASE)
+        words = name.split()
+        if not words or not _WORKAROUND_THING.search(name) or len(words) > 8:
+            continue
+        name = name[:1].upper() + name[1:]
+        if any(name.lower() == p.name.lower() for p in found):
+            continue
+        found.append(
+            ComparableProduct(
+                name=name,
+                category="today's workaround",
+                description=f"What they do today, in your words: “{piece.strip(' .')}”.",
+                relevance="Today's workaround, not a product: nothing in the catalog fits this domain, "
+                "so this is what the MVP has to beat.",
+                source="workaround",
+            )
+        )
+        if len(found) >= limit:
+            break
+    return found
 
 
 class SearchBackend(Protocol):
@@ -96,6 +165,26 @@ def stem(word: str) -> str:
                 base = word[:-1]
             return base
     return word
+
+
+_GENERIC_MATCH = frozenset(stem(w) for w in _GENERIC_MATCH_TEXT.split())
+
+
+def _concepts(words: list[str], product_stems: set[str]) -> set[frozenset[str]]:
+    """The distinct domain ideas a product shares with the idea: a word the product itself uses counts on its
+    own, words matched only through a synonym count once per synonym group, generic business words not at all.
+
+    So "habit" and "streak" are two things a habit tracker does, while "nurses" and "hospitals" reach a doctor
+    booking app only through "healthcare", one idea."""
+    found: set[frozenset[str]] = set()
+    for word in words:
+        if " " in word or stem(word) in _GENERIC_MATCH or word in _GENERIC_MATCH:
+            continue
+        if stem(word) in product_stems or word in product_stems:
+            found.add(frozenset({stem(word)}))
+        else:
+            found.add(_SYNONYM_INDEX.get(word) or _SYNONYM_INDEX.get(stem(word)) or frozenset({stem(word)}))
+    return found
 
 
 def terms(text: str) -> list[str]:
@@ -163,7 +252,10 @@ class CatalogSearch:
                     score += 2.0
                     matched.append(phrase)
             anchored = not anchor_stems or any(_expand(word) & anchor_stems for word in matched)
-            if score >= MIN_CATALOG_SCORE and len(matched) >= 2 and anchored:
+            phrase_hit = any(" " in word for word in matched)
+            own = keyword_stems | category_stems | description_stems | name_stems
+            domain = phrase_hit or len(_concepts(matched, own)) >= MIN_DOMAIN_CONCEPTS
+            if score >= MIN_CATALOG_SCORE and len(matched) >= 2 and anchored and domain:
                 scored.append((score, index, product, matched))
         scored.sort(key=lambda item: (-item[0], item[1]))
         results = []
@@ -316,7 +408,8 @@ def search_comparable_products(
     web: SearchBackend | None = None,
     catalog: CatalogSearch | None = None,
 ) -> list[ComparableProduct]:
-    """Catalog matches for the idea (plus named alternatives), topped up by web results when allowed."""
+    """Catalog matches for the idea (plus named alternatives), topped up by web results when allowed;
+    with none of those, the founder's own today's workarounds."""
     catalog = catalog or CatalogSearch()
     results: list[ComparableProduct] = []
     named = catalog.named_in(summary.current_alternatives)
@@ -336,4 +429,13 @@ def search_comparable_products(
                 results.append(product)
             if len(results) >= limit:
                 break
+    if len(results) <= len(named):
+        # Nothing that does the job was found, only tools the founder named: what users do today is the
+        # competition, each piece of it as they said it ("Register book", "WhatsApp photos of the slip").
+        for workaround in todays_workarounds(summary.current_alternatives):
+            if len(results) < limit and not any(
+                workaround.name.lower() == p.name.lower() or workaround.name.lower() in p.name.lower()
+                for p in results
+            ):
+                results.append(workaround)
     return results

@@ -59,12 +59,53 @@ def is_undo_request(text: str) -> bool:
     return bool(_UNDO.search(text))
 
 
-def undone_discovery(changed: list[str]) -> str:
+UNDO_ONLY_WORDS = 15
+
+
+def is_bare_undo(text: str) -> bool:
+    """An undo with at most a short reason ("undo that, I mixed it up"), not a message that goes on to say
+    something new ("Actually, scratch that. I talked to my accountant and the real customers are…")."""
+    match = _UNDO.search(text)
+    if not match:
+        return False
+    rest = (text[: match.start()] + " " + text[match.end() :]).split()
+    return len(rest) <= UNDO_ONLY_WORDS
+
+
+# After "undo that", the PM asks for what it took back, in words it has not used before in the interview.
+UNDO_QUESTIONS: dict[str, tuple[str, ...]] = {
+    "target_user": ("So who should I put down as the people this is for?", "Who is it for, then, in your own words?"),
+    "core_problem": ("So what is the problem, as you'd put it now?", "Then what should the core problem say?"),
+    "current_alternatives": ("So what do they do today instead, as you'd put it now?",
+                             "Then what should I note as today's workaround?"),
+    "why_now": ("So why now, as you'd put it?", "Then what should I note as the reason it matters now?"),
+    "feature_wishlist": ("So what must the first version do, in your words now?",
+                         "Then which features should the first version have?"),
+    "success_metric": ("So what number would tell you it's working, as you'd put it now?",
+                       "Then what success metric should I note, with its target?"),
+    "revenue_model": ("So how will it make money, as you'd put it now?", "Then what should I note for the pricing?"),
+    "constraints": ("So what are the limits: how many people, how many weeks?",
+                    "Then what team and timeline should I plan around?"),
+}
+
+
+def undone_discovery(changed: list[str], earlier_undos: int = 0) -> str:
     labels = [ASPECT_LABELS[a].lower() for a in changed]
     what = " and ".join(labels) if labels else "the summary"
+    if not changed:
+        return f"Undone: I've taken your last answer out of the {what}, as if you hadn't said it."
+    questions = UNDO_QUESTIONS[changed[0]]
     return (
-        f"Undone: I've taken your last answer out of the {what}, as if you hadn't said it. Tell me the "
-        f"{labels[0] if labels else 'right answer'} again whenever you're ready — my last question still stands."
+        f"Undone: I've taken your last answer out of the {what}, as if you hadn't said it. "
+        f"{questions[earlier_undos % len(questions)]}"
+    )
+
+
+def undone_part_of_scope(changes: list[str]) -> str:
+    listed = "; ".join(changes)
+    return (
+        f"Undone — just that ({listed}); the rest of that round stands, so it still counts as a round. "
+        "Anything else, or do you agree with the scope?"
     )
 
 

@@ -78,6 +78,9 @@ def _same(phrase_token: str, word: str) -> bool:
         return False
     if len(phrase_token) >= 3 and word.startswith(phrase_token):
         return True
+    # "schedule" is in "Scheduling", "invoice" in "invoicing": a silent e drops before -ing.
+    if len(phrase_token) >= 6 and phrase_token.endswith("e") and word.startswith(phrase_token[:-1] + "ing"):
+        return True
     return phrase_token.rstrip("s") == word.rstrip("s")
 
 
@@ -265,17 +268,35 @@ def _no_repeated_reply(c: Conversation) -> tuple[bool, str]:
     return not looped, "" if not looped else f"reply sent {counts[looped[0]]} times: {looped[0][:80]!r}"
 
 
+def _said_for(c: Conversation, aspect: str, phrase: str) -> bool:
+    """Did the founder state this fact about this aspect? All its words in one message, and a number only in
+    a message that is not their scripted answer about another aspect: "I wait 3 months for money" (the pain)
+    does not state a 3-month deadline, and "indie" in one answer with "devs" in another states no "indie devs"."""
+    scripted: dict[str, set[str]] = {}
+    answers = list(c.founder.answers.items()) + (list(c.founder.pivot.then.items()) if c.founder.pivot else [])
+    for other, lines in answers:
+        for line in lines:
+            for text in (line, f"Like I said: {line}"):
+                scripted.setdefault(text, set()).add(other)
+    return any(
+        has_phrase(alternative, turn.say.text)
+        and not (re.search(r"\d", alternative) and turn.say.text in scripted and aspect not in scripted[turn.say.text])
+        for alternative in phrase.split("|")
+        for turn in c.turns
+        if turn.say.text
+    )
+
+
 def _facts_in_summary(c: Conversation) -> tuple[bool, str]:
     if c.state is None:
         return False, "no state"
     summary = c.state.discovery_summary
-    said = c.user_text
     # A fact counts once the founder has said it; what the PM never asked about cannot be missing.
     missing = [
         f"{aspect}: {phrase!r}"
         for aspect, phrases in c.founder.expect.items()
         for phrase in phrases
-        if has_phrase(phrase, said) and not has_phrase(phrase, summary.value_text(aspect))
+        if _said_for(c, aspect, phrase) and not has_phrase(phrase, summary.value_text(aspect))
     ]
     return not missing, "" if not missing else "missing from the summary: " + "; ".join(missing)
 
@@ -389,12 +410,50 @@ def _expectation_met(c: Conversation, expectation: Expectation, index: int) -> b
     return False
 
 
+_UNDO_TEXT = """undo go back on that this last change changes round please sorry actually after all keep kept things
+    as they were it rather i'd"""
+_UNDO_WORDS = frozenset(_UNDO_TEXT.split())
+
+
+def _taken_back(c: Conversation, expectation: Expectation, index: int) -> bool:
+    """Did a later move of the founder take this request back? The next move's undo takes back what it names
+    (everything, when it names nothing: "go back on that last change"); a later cut or deferral takes back an
+    addition or a promotion of the same feature ("undo that map, it's too much for now")."""
+    later = c.founder.scoping[index + 1 :]
+    if later and any(e.kind == "undo" for e in later[0].expect):
+        named = {w for w in tokens(later[0].say) if w not in _UNDO_WORDS and w not in _GENERIC and len(w) > 2}
+        if not named:
+            return True
+        words = set(tokens(expectation.phrase)) | {w for p in expectation.into + expectation.parts for w in tokens(p)}
+        return any(_related(w, n) for w in words | {expectation.kind} for n in named)
+    if expectation.kind not in ("add", "promote"):
+        return False
+    return any(
+        e.kind in ("cut", "defer") and has_phrase(e.phrase, expectation.phrase.replace("|", " "))
+        for move in later
+        for e in move.expect
+    )
+
+
+def _met_when_made(c: Conversation, expectation: Expectation, index: int) -> bool:
+    """The expectation checked on the table as it stood right after its move (before the founder's next move)."""
+    following = _move_turn(c, index + 1)
+    if following < 0:
+        return _expectation_met(c, expectation, index)
+    scope = _scope_before(c, following)
+    snapshot = Conversation(c.founder, c.simulator, c.turns[:following], c.state, c.decisions, c.gave_up)
+    if c.state is not None and scope is not None:
+        snapshot.state = c.state.model_copy(update={"scoping_output": scope})
+    return _expectation_met(snapshot, expectation, index)
+
+
 def _requests_reflected(c: Conversation) -> tuple[bool, str]:
+    # A request the founder later took back was reflected if the table showed it until they did.
     unmet = [
         f"move {i + 1} ({e.describe()})"
         for i, move in enumerate(c.founder.scoping)
         for e in move.expect
-        if not _expectation_met(c, e, i)
+        if not (_met_when_made(c, e, i) if _taken_back(c, e, i) else _expectation_met(c, e, i))
     ]
     return not unmet, "" if not unmet else "not reflected: " + "; ".join(unmet)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from pmtui.config import Config
-from pmtui.product.eval.founders import load_founders
+from pmtui.product.eval.founders import SETS, load_founders
 from pmtui.product.eval.runner import EvalReport, run_eval
 
 
@@ -37,7 +37,7 @@ def add_parser(commands: argparse._SubParsersAction, common: argparse.ArgumentPa
     evaluate.add_argument("--personas", type=int, metavar="N", help="how many founders (default: all of the set)")
     evaluate.add_argument("--json", action="store_true", help="the result as JSON")
     evaluate.add_argument("--min-pass", type=float, default=0.97, metavar="F", help="pass rate needed (default 0.97)")
-    evaluate.add_argument("--set", dest="founder_set", choices=("tuned", "heldout", "heldout2", "all"), default="all",
+    evaluate.add_argument("--set", dest="founder_set", choices=(*SETS, "all"), default="all",
                           help="which founders: those the offline engine was tuned on, the held-out ones, or all")
     evaluate.add_argument("--judge", metavar="M", help="a model that rates each spec 1-5 (default: [eval] judge)")
     evaluate.add_argument("--founder-model", metavar="M",

@@ -4,8 +4,8 @@ A founder says how they open, how they answer each discovery aspect when asked (
 what they say when asked again), how they answer the summary card, their argue-back moves and how
 they agree; `expect` and `never` say what a sharp PM's summary holds at the end, and each move
 says what it must change in the RICE table. `tuned_*.yaml` is what the offline engine was tuned
-against; `heldout.yaml` and `heldout2.yaml` (new styles: several intents in one message, questions
-back, "undo that", off-topic remarks, corrections, typos, regional Englishes) never were.
+against; `heldout.yaml`, `heldout2.yaml` and `heldout3.yaml` (new styles: several intents in one message,
+questions back, "undo that", off-topic remarks, corrections, typos, regional Englishes) never were.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ KINDS: tuple[str, ...] = (
     "rambling",
     "non-native English",
 )
-SETS: tuple[str, ...] = ("tuned", "heldout", "heldout2")
+SETS: tuple[str, ...] = ("tuned", "heldout", "heldout2", "heldout3")
 ExpectationKind = Literal["add", "cut", "defer", "promote", "effort", "split", "merge", "question", "smaller", "undo"]
 InterjectionKind = Literal["question", "undo", "off_topic", "correction"]
 
@@ -146,7 +146,7 @@ def _all_founders() -> tuple[Founder, ...]:
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if not entry.name.endswith(".yaml"):
             continue
-        # tuned_a.yaml and tuned_b.yaml are the set "tuned"; heldout.yaml "heldout"; heldout2.yaml "heldout2".
+        # tuned_a.yaml and tuned_b.yaml are the set "tuned"; heldout.yaml "heldout"; heldout2.yaml "heldout2"; …
         which = entry.name.removesuffix(".yaml").split("_")[0]
         if which not in SETS:
             raise ValueError(f"{entry.name}: not a founder set ({', '.join(SETS)})")
@@ -160,10 +160,10 @@ def _all_founders() -> tuple[Founder, ...]:
 
 
 def load_founders(which: str = "all", count: int | None = None) -> list[Founder]:
-    """The founders of a set ('tuned', 'heldout' or 'all'); with `count`, the first N taken one kind at
+    """The founders of a set (one of SETS, or 'all'); with `count`, the first N taken one kind at
     a time, so that a small run still meets as many kinds of founder as it can."""
     if which not in (*SETS, "all"):
-        raise ValueError(f"unknown founder set {which!r}; expected tuned, heldout or all")
+        raise ValueError(f"unknown founder set {which!r}; expected {', '.join(SETS)} or all")
     chosen = [f for f in _all_founders() if which == "all" or f.set == which]
     if count is None or count >= len(chosen):
         return chosen

@@ -250,9 +250,8 @@ def write_spec(state: ConversationState) -> str:
     if output and output.comparable_products:
         for product in output.comparable_products:
             why = product.relevance or product.category
-            lines.append(
-                f"- **{product.name}** — {product.description or product.category} — {product.url} — {why}"
-            )
+            where = f" — {product.url}" if product.url else ""
+            lines.append(f"- **{product.name}** — {product.description or product.category}{where} — {why}")
     else:
         lines.append("No comparable product was found; checking the market is an open question below.")
     lines.append("")

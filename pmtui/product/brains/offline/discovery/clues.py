@@ -14,6 +14,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     CONSTRAINTS_WEAK,
     CORRECTION,
     COUNT_WITH_HORIZON,
+    DEBT_PAYMENT,
     FEATURE_TRIGGER,
     FEATURE_VERB,
     FOR_PERSONA,
@@ -103,6 +104,9 @@ def _target_clue(clause: str) -> Clue | None:
             phrase = persona_phrase(who) or who
             return Clue(cap_words(phrase, 14), True)
     for match in FOR_PERSONA.finditer(clause):
+        if re.match(r"\s*(?:my|our|me|us)\b", match.group("who"), re.IGNORECASE):
+            # "for my kid's school thing" is the founder's own story, not who the product is for.
+            continue
         phrase = persona_phrase(match.group("who"), anchored=False)
         if phrase and has_persona(phrase) and not is_generic_only(phrase):
             return Clue(phrase, True)
@@ -125,7 +129,8 @@ def _target_clue(clause: str) -> Clue | None:
         # A clause that is nothing but a persona ('ICU nurses at big hospitals') names the user outright.
         only_persona = len(subject.split()) >= len(cleaned.split()) - 1
         # "ICU nurses at mid-size hospitals, around 400 per hospital, …" describes the user, no verb follows.
-        rest = cleaned[len(subject) :] if cleaned.lower().startswith(subject.lower()) else "x"
+        bare = re.sub(r"^(?:the|a|an|every|each|all|most|many|some|our|my|their)\s+", "", cleaned, flags=re.IGNORECASE)
+        rest = bare[len(subject) :] if bare.lower().startswith(subject.lower()) else "x"
         descriptive = not rest.strip() or rest.lstrip()[:1] in {",", ";", "(", "\u2014", "-"}
         strong = (
             only_persona
@@ -133,6 +138,9 @@ def _target_clue(clause: str) -> Clue | None:
             or bool(
                 PROBLEM_STRONG.search(clause)
                 or re.search(r"\b(are|is) (often|usually|always|mostly)\b", clause)
+                # "Every dog owner in my building has the same story": people as the subject of their situation.
+                or re.match(r"\s+(?:all\s+)?(?:(?:has|have) (?:the same|this|that) (?:story|problem|issue|pain)|"
+                            r"struggle|struggles|complain|complains)\b", rest)
             )
         )
         qualifier = PERSONA_QUALIFIER.match(rest) if descriptive else None
@@ -153,6 +161,8 @@ def feature_items(text: str) -> list[str]:
     text = re.sub(r"\b(drag) and (drop)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(pen) and (paper)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(search) and (filter)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
+    # "a service slot online instead of turning up and being told to come back": what it replaces is no item.
+    text = re.sub(r"\s+(?:instead of|rather than)\s+[^,;.]*", "", text, flags=re.IGNORECASE)
     # "Weigh and note the waste": two verbs sharing one object are one item.
     text = re.sub(r"(^|,\s*)(\w+) and (\w+)(?= (?:the|a|an|their|your|my|our|it|them)\b)", r"\1\2-and-\3", text,
                   flags=re.IGNORECASE)
@@ -174,6 +184,11 @@ def feature_items(text: str) -> list[str]:
         item = re.sub(
             r"^(?:to|also|then|maybe|probably|ideally|a|an|the)\s+", "", item, flags=re.IGNORECASE
         ).strip()
+        # "can pay by PayNow", "must show the fee": a wish with its subject dropped, as many Englishes say it;
+        # "it syncs with Kronos": the product as the subject of what it does.
+        item = re.sub(r"^(?:can|could|must|should|will|also can)\s+(?=\w)", "", item, flags=re.IGNORECASE)
+        item = re.sub(r"^(?:it|the app|the tool|this)\s+(?=\w+s\b)(?!is\b|has\b|was\b|does\b)", "", item,
+                      flags=re.IGNORECASE)
         item = re.sub(r"\s+(?:so|because|which|since)\s+.*$", "", item, flags=re.IGNORECASE)
         item = re.sub(r"\s+(?:too|as well|also)$", "", item, flags=re.IGNORECASE)
         item = item.replace("-and-", " and ")
@@ -265,6 +280,8 @@ def _idea_clue(sentence: str) -> Clue | None:
     if not idea:
         return None
     feature = _strip_persona_lead(idea.group("feature"))
+    # "an app to track the orders because measurements we are writing in a register…": the reason is no feature.
+    feature = re.split(r",?\s+(?:because|since|as|so that|which means|cause|coz)\s+", feature, maxsplit=1)[0]
     feature = re.sub(r"\s+(?:for|aimed at|targeted at)\s+[^,.;]+$", "", feature, flags=re.IGNORECASE)
     items = feature_items(feature)
     return Clue("; ".join(items), True, tuple(items)) if items else None
@@ -320,6 +337,12 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     )
     # "I've shipped two games on Steam" is the founder's own story, not what users do today.
     own_story = re.match(r"\s*(?:i|i'?ve|i'?d|i'?m|we|we'?ve|my|our)\b", clause, re.IGNORECASE) is not None
+    # "Now every customer is having WhatsApp": a tool people have is not what they do instead.
+    possessed = tool is not None and re.search(
+        r"\b(?:has|have|having|got|owns?|owning)\s+(?:\w+\s+){0,2}$", clause[: tool.start()], re.IGNORECASE
+    )
+    if possessed:
+        tool = None
     if ALTERNATIVES_STRONG.search(clause) or (
         tool and not integrates and not FEATURE_TRIGGER.search(sentence) and not own_story
     ):
@@ -331,7 +354,10 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     elif WHY_NOW_WEAK.search(clause):
         clues["why_now"] = Clue(cleaned, False)
     price = PRICE.search(clause)
-    if REVENUE_STRONG.search(clause) or (
+    if price and their_price(clause, price):
+        # "doggy daycare which is $50 a day", "I was paying $25 a walk": what it costs today, not our pricing.
+        clues.setdefault("current_alternatives", Clue(cleaned, False, secondary=True))
+    elif (REVENUE_STRONG.search(clause) and not DEBT_PAYMENT.search(clause)) or (
         price and not re.search(r"\b(mrr|arr|revenue|budget|raise|saved?)\b", clause, re.IGNORECASE)
     ):
         clues["revenue_model"] = Clue(cleaned, True)
@@ -411,6 +437,9 @@ def label_statement(sentence: str) -> tuple[str, str] | None:
         if not match:
             continue
         label = match.group("label").lower()
+        if label in ("target", "today") and not re.match(r"\s*(?:the\s+)?(?:target|today)\s*:", sentence, re.IGNORECASE):
+            # "Target: admin staff" and "Today: a paper timetable" are labels; "the target is 100 users" is not.
+            continue
         aspect = next(a for key, a in LABELS.items() if re.fullmatch(key, label))
         value = match.group("value")
         if re.match(
@@ -470,6 +499,20 @@ def hedged_sentence(sentence: str) -> bool:
     return feature_like(re.sub(r"^(?:a|an|the|some)\s+", "", cleaned, flags=re.IGNORECASE))
 
 
+def their_price(clause: str, price: re.Match[str]) -> bool:
+    """Is the price what something costs people today ('which is $50 a day', 'I was paying $25 a walk')?"""
+    before = clause[: price.start()]
+    if re.search(r"\b(?:would|will|'d|'ll|willing to|happy to|could|to)\s+pay\b|\bpays?\s+(?:us|me)\b|"
+                 r"\b(?:we|i)(?:'ll| will| would|'d)?\s+charge\b|\bcharge them\b", before, re.IGNORECASE):
+        return False
+    return re.search(
+        r"\b(?:costs?|costing|charges?|which is|that is|(?:was|were|am|are|is|'re|'m) paying|paid|spend|"
+        r"spends|spent|spending)\s+(?:\w+\s+){0,2}$",
+        before,
+        re.IGNORECASE,
+    ) is not None
+
+
 def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
     """Is the clause unmistakably about `aspect`, enough to take it from the aspect the PM just asked about?
 
@@ -493,12 +536,8 @@ def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
     if aspect == "revenue_model":
         # "doggy daycare which is $50 a day" prices today's alternative, not ours.
         price = PRICE.search(clause)
-        theirs = price is not None and re.search(
-            r"\b(?:costs?|charges?|which is|that is|pays?|paying|paid)\s+(?:\w+\s+){0,2}$",
-            clause[: price.start()],
-            re.IGNORECASE,
-        )
-        return bool((price and not theirs) or REVENUE_DECISIVE.search(clause))
+        theirs = price is not None and their_price(clause, price)
+        return bool((price and not theirs) or (REVENUE_DECISIVE.search(clause) and not DEBT_PAYMENT.search(clause)))
     if aspect == "constraints":
         return bool(CONSTRAINTS_DECISIVE.search(clause))
     if aspect == "feature_wishlist":

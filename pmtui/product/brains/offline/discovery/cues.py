@@ -22,7 +22,8 @@ PROBLEM_STRONG = re.compile(
     r"(money|time|hours|customers|clients)|forget\w*|miss(es|ed|ing)?|chao(s|tic)|mess(y)?|error[- ]prone|mistakes?|overwhelm\w*|stress\w*|no way to|"
     r"hassle|headache|nightmare|too (expensive|slow|complicated|hard)|confus\w*|scattered|never know|"
     r"don'?t know (when|where|which|who|how|what)|nobody knows|falls? through the cracks|drown\w*|"
-    r"burn(ed|t)? out|burnout|keep (losing|missing|forgetting))\b",
+    r"burn(ed|t)? out|burnout|keep (losing|missing|forgetting)|(?:too|so) much time|"
+    r"(?:am|is|are) not (?:finding|getting|able)|not able to)\b",
     re.IGNORECASE,
 )
 
@@ -83,7 +84,7 @@ IDEA_FEATURE = re.compile(
 )
 
 SUCCESS_STRONG = re.compile(
-    r"\b(success (means|is|would be|looks like|=)|we'?ll know|i'?ll know|measure\w*|metrics?|kpis?|"
+    r"\b(success (means|is|would be|looks like|=)|we'?ll know|i'?ll know|measured?\b|measures\b|metrics?|kpis?|"
     r"north star|retention|retain(ed)?|churn|mau|dau|wau|mrr|arr|nps|conversion|activation)\b",
     re.IGNORECASE,
 )
@@ -140,6 +141,14 @@ REVENUE_STRONG = re.compile(
     re.IGNORECASE,
 )
 
+# "They will pay next week", "clients pay 60 days late": a debt being paid, not how the product makes money.
+DEBT_PAYMENT = re.compile(
+    r"\b(?:will|would|should|to|never|don'?t|doesn'?t|didn'?t)\s+pay\s+(?:me\s+|us\s+|you\s+|them\s+)?(?:back\s+)?"
+    r"(?:next (?:week|month)|later|tomorrow|on time|late|soon|eventually|back|in \d+ days)\b|"
+    r"\bpa(?:y|ys|id|ying)\s+(?:\d+\s*(?:days?|weeks?)\s+)?late\b",
+    re.IGNORECASE,
+)
+
 CONSTRAINTS_STRONG = re.compile(
     r"\b((?:i'?m|i am|we'?re|we are|work(?:ing)?|build(?:ing)?|do(?:ing)? (?:it|this))\s+(?:\w+\s+)?"
     r"(?:alone|by myself|on my own|solo)|solo(?! (?:indie|devs?|developers?|founders?|parents?|travell?ers?|"
@@ -153,7 +162,11 @@ CONSTRAINTS_STRONG = re.compile(
     + r"|summer|winter|spring|fall|autumn|christmas)|(in|within|have|got|about|next|only|"
     r"just|under|max(imum)?|build it in|ship it in|launch in|done in)\s+(\d+|a few|few|a couple of|"
     r"couple of|one|two|three|four|five|six|eight|ten|twelve)\s*(-\s*)?(weeks?|months?|wks?)\b(?! of "
-    r"launch| after launch)|\d+[- ]week|\d+[- ]month|must (run|work) on|has to (run|work|be) on|needs to "
+    r"launch| after launch)|\d+[- ](?:weeks?|wks?|months?)(?! (?:of launch|after launch|later|ago))|"
+    # The builders, as founders say them: "two of us", "me and my nephew", "me plus one friend".
+    r"(?:just |only )?(?:the )?(?:two|three|four|five|2|3|4|5) of us|(?:just |only )?me (?:and|plus|\+) (?:my |a |an |one |"
+    r"our )?(?:\w+ ){0,2}(?:friend|cousin|brother|sister|son|daughter|nephew|niece|partner|co-?founder|mate|wife|"
+    r"husband|colleague|developer|dev|engineer|intern)s?\b|me only|myself only|must (run|work) on|has to (run|work|be) on|needs to "
     r"(run|work) on|only (on )?(ios|android|web|mobile|desktop)|(ios|android|web)[- ]only|hipaa|gdpr|"
     r"soc ?2|complian\w*|privacy|on[- ]prem\w*|must integrate|has to integrate|legacy|tech stack|"
     r"react native|flutter|django|rails|no[- ]code)\b",
@@ -192,9 +205,9 @@ CORRECTION = re.compile(
 )
 
 LABELS: dict[str, str] = {
-    "target users?|target audience|target market|audience|users?|customers?|persona|who it'?s for": "target_user",
+    "target users?|target audience|target market|target|audience|users?|customers?|persona|who it'?s for": "target_user",
     "core problem|problem|pain points?|pain": "core_problem",
-    "current alternatives?|alternatives?|competitors?|competition|workarounds?": "current_alternatives",
+    "current alternatives?|alternatives?|competitors?|competition|workarounds?|today": "current_alternatives",
     "why now|timing": "why_now",
     "features?|feature wishlist|wishlist|feature list": "feature_wishlist",
     "success metrics?|metrics?|kpis?|success|goal": "success_metric",
@@ -284,7 +297,7 @@ HEDGE_WORDS = re.compile(
 NOT_FEATURE_LEAD = re.compile(
     r"^(?:they|them|their|we|our|us|i|my|me|he|she|his|her|it|its|it's|this|that|these|those|which|who|"
     r"there|here|what|when|where|if|because|since|so|but|or|is|are|was|were|everyone|everybody|nobody|"
-    r"someone|people|you|your|can|could|will|would)\b|"
+    r"someone|people|you|your|can|could|will|would|not|nor)\b|"
     # Attitudes are not features: "can actually trust", "love it", "afford it".
     r"^(?:\w+\s+)?(?:trust|trusts|love|loves|like|likes|enjoy|afford|believe|feel|feels|hate|hates)\b",
     re.IGNORECASE,
@@ -357,7 +370,9 @@ REVENUE_DECISIVE = re.compile(
 CONSTRAINTS_DECISIVE = re.compile(
     r"\b((?:i'?m|i am|we'?re|we are|work(?:ing)?|build(?:ing)?|do(?:ing)? (?:it|this))\s+(?:\w+\s+)?"
     r"(?:alone|by myself|on my own|solo)|^solo\b|solo(?:,| dev| developer| founder| for)|just me|only me|"
-    r"team of \w+|(?<![\d-])(?:one|two|three|four|five|six|[1-9]|1[0-2])\s+"
+    r"team of \w+|(?:just |only )?(?:the )?(?:two|three|four|five|2|3|4|5) of us|(?:just |only )?me (?:and|plus) "
+    r"(?:my |a |one )(?:\w+ ){0,2}(?:friend|cousin|brother|sister|son|daughter|nephew|niece|partner|mate|"
+    r"developer|dev)s?\b|(?<![\d-])(?:one|two|three|four|five|six|[1-9]|1[0-2])\s+"
     r"(?:devs?|developers?|engineers?|co-?founders?)|(?:i|we)(?:'m|'re| am| are)? (?:work\w* )?part[- ]time|nights and weekends|side project|"
     r"bootstrapp\w*|no funding|(?:our|my|hard|launch|a)\s+deadline|hipaa|gdpr|soc ?2|must (?:run|work) on|"
     r"(?:ios|android|web)[- ]only)\b",
@@ -382,7 +397,9 @@ PIVOT = re.compile(
 ACTION_VERB = re.compile(
     r"^(?:book|books|track|tracks|send|sends|share|shares|post|posts|find|finds|swap|swaps|pay|pays|log|logs|"
     r"order|orders|sell|sells|buy|buys|rent|rents|hire|hires|use|uses|get|gets|need|needs|want|wants|"
-    r"manage|manages|schedule|schedules|run|runs|keep|keeps|waste|wastes|lose|loses|miss|misses)$",
+    r"manage|manages|schedule|schedules|run|runs|keep|keeps|waste|wastes|lose|loses|miss|misses|"
+    # "Every dog owner in my building has the same story": the verb ends who they are.
+    r"has|have|had|is|are|was|were|does|do|did|says|say|said|feel|feels|complain|complains|struggle|struggles)$",
     re.IGNORECASE,
 )
 
@@ -459,7 +476,10 @@ COUNTED_NOT_WISHED = (
         r"(?:the\s+)?(?:first\s+|next\s+)?(?:\d+\s+)?(?:days?|weeks?|months?|years?|quarters?|term|season|launch)\b",
         re.IGNORECASE,
     ),
-    re.compile(r"\b(?:would|will|could)\s+pay\b|[$€£₹]\s?\d[\d.,]*\s*(?:per|a|an|/)\s+\w+|\bper\s+(?:month|year|seat)\b",
+    # A price: "Rs 299 per month", "Per student per year, Rs 200" — but "max 2 per month" in a feature is a rule.
+    re.compile(r"\b(?:would|will|could)\s+pay\b|[$€£₹₦₱]\s?\d[\d.,]*\s*(?:per|a|an|/)\s+\w+|"
+               r"^[^,]{0,25}\bper\s+(?:\w+\s+)?(?:month|year|seat)\b|"
+               r"\b(?:rs|inr|ksh|kes|ugx|ngn|gh₵)\.?\s?\d|\b\d[\d,.]*\s*(?:rs|rupees|naira|shillings|pesos|cedis)\b",
                re.IGNORECASE),
     re.compile(
         r"\b(?:just me|only me|solo|me and|\d+\s+(?:devs?|developers?|engineers?|people)|team of \d+)\b.*"

@@ -23,6 +23,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     CORRECTION,
     COUNTED_NOT_WISHED,
     FEATURE_TRIGGER,
+    FEATURE_VERB,
     IDEA_FEATURE,
     PIVOT,
     PRODUCT_COLON_LIST,
@@ -210,7 +211,14 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         feature = None if asked_strong or not_a_feature else feature_clue(
             sentence, first_message, strict=bool(asked) and asked != "feature_wishlist"
         )
-        listed = None if feature or asked_strong or not_a_feature else list_clue(sentence, first_message)
+        # With another question on the table, a bare list answers it: "Coaching centres and language institutes
+        # in India" names who, "Two of us, 10 weeks, iOS and Android" the limits; only a trigger makes a wish.
+        question_open = bool(asked) and asked != "feature_wishlist" and (
+            any(asked in cl for cl in sentence_clues) or (asked == "target_user" and not _things_to_do(sentence))
+        )
+        listed = (
+            None if feature or asked_strong or not_a_feature or question_open else list_clue(sentence, first_message)
+        )
         feature = feature or listed
         after_features = bool(feature) and asked != "feature_wishlist"
         if feature:
@@ -221,11 +229,15 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 features.extend(feature_items(sentence[: trigger.start()]))
             features.extend(feature.items)
         lead = _sentence_lead(sentence_clues, asked, clauses) if not feature else ""
+        # With a question on the table, the lead only carries what follows it ("…is growing, so more devs
+        # playtest publicly"); a plain clause before it ("if 10 agencies pay, and the missed visits go down")
+        # answers what was asked.
+        lead_from = next((i for i, cl in enumerate(sentence_clues) if lead in cl and cl[lead].strong), 0) if asked else 0
         asked_parts: list[str] = []
         lead_parts: list[str] = []
         strong_elsewhere = False
         in_feature_list = False
-        for clause, clues in zip(clauses, sentence_clues, strict=True):
+        for index, (clause, clues) in enumerate(zip(clauses, sentence_clues, strict=True)):
             triggered = bool(feature) and bool(
                 FEATURE_TRIGGER.search(clause) or IDEA_FEATURE.search(clause)
             )
@@ -249,7 +261,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             decisive_others = [a for a in strong_others if not asked or decisive(a, clause, clues[a])]
             strong_elsewhere = strong_elsewhere or bool(decisive_others)
             asked_clue = clues.get(asked)
-            if lead and not feature_clause and asked_clue is None and not strong_others:
+            if lead and index >= lead_from and not feature_clause and asked_clue is None and not strong_others:
                 # A cue-less clause of a sentence that is about one other aspect belongs with it:
                 # "…is growing, so more devs playtest publicly" is still the why-now.
                 lead_parts.append(clean(clause))
@@ -347,6 +359,11 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # ("Follow the walk on GPS" before "GPS tracking") gives way to it.
         wishlist = [old for old in wishlist if not any(_feature_key(old) & _feature_key(new) for new in features)]
     result.feature_wishlist = _merge_features(wishlist, features, "feature_wishlist" in replace)
+    if asked and asked != "feature_wishlist" and result == summary and not is_user_question(text):
+        # An answer that no cue could file anywhere is still the answer to what was asked.
+        answer = clean(drop_negated(text) if CORRECTION.search(text) else text)
+        if answer and not is_vague(answer):
+            setattr(result, asked, _merge_text(getattr(result, asked), answer, False))
     return result
 
 
@@ -370,6 +387,12 @@ def _pivot(
         setattr(result, aspect, "; ".join(restated)[:MAX_FIELD_CHARS] if restated else "")
     result.feature_wishlist = _merge_features([], features, True)
     return result
+
+
+def _things_to_do(sentence: str) -> bool:
+    """'Post a shift, accept a swap, charge nurse approval' lists things to do: most items start with a verb."""
+    pieces = [clean(p) for p in re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+", sentence) if clean(p)]
+    return bool(pieces) and 2 * sum(1 for p in pieces if FEATURE_VERB.match(p)) >= len(pieces)
 
 
 def _off_topic(clause: str, clues: dict[str, Clue]) -> bool:

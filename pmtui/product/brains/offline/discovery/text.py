@@ -78,7 +78,9 @@ _NOT_MODIFIER = frozenset(
     ["is", "are", "was", "were", "be", "been", "am", "have", "has", "had", "do", "does", "did", "need", "needs", "want", "wants", "use", "uses", "make", "makes", "get", "gets", "lack", "lacks", "there", "here", "must", "should", "can", "could", "will", "would", "say", "says", "said", "think", "thinks", "know", "knows", "work", "works", "like", "likes", "means", "mean", "meant", "pay", "pays", "paid", "between", "among", "across", "from", "with", "without", "within", "into", "onto", "through",
     "per", "via", "than", "about", "after", "before", "during", "against", "toward", "towards", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
 )
-_DETERMINERS = frozenset(["the", "a", "an", "our", "my", "some", "most", "many", "all", "their", "your", "these", "those"])
+_DETERMINERS = frozenset(
+    ["the", "a", "an", "our", "my", "some", "most", "many", "all", "every", "each", "their", "your", "these", "those"]
+)
 
 
 def _modifier(word: str) -> bool:
@@ -164,7 +166,7 @@ def persona_phrase(text: str, anchored: bool = True) -> str:
                 break
     result = " ".join(phrase).strip(" ,;:.")
     result = re.sub(
-        r"^(?:the|a|an|some|most|many|all|lots of|a lot of|our|my|their|your|these|those)\s+", "", result,
+        r"^(?:the|a|an|some|most|many|all|every|each|lots of|a lot of|our|my|their|your|these|those)\s+", "", result,
         flags=re.IGNORECASE,
     )
     return result

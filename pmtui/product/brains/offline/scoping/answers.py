@@ -90,7 +90,10 @@ def answer_question(state: ConversationState, text: str) -> str:
         if re.search(r"\bcompar|\bcompetit|\bsimilar|\balternativ|\bexist", lowered):
             if output.comparable_products:
                 parts.append("Comparable products:")
-                parts += [f"- {p.name} — {p.description} ({p.url})" for p in output.comparable_products]
+                parts += [
+                    f"- {p.name} — {p.description}" + (f" ({p.url})" if p.url else f" ({p.category})")
+                    for p in output.comparable_products
+                ]
             else:
                 parts.append(
                     "I found no comparable product in my catalog that matches your idea closely; "

@@ -41,6 +41,8 @@ def _related(word: str, words: set[str]) -> bool:
     and 'pay' (a whole word of the name that the request's word starts with)."""
     return word in words or any(
         (len(word) >= 5 and len(w) >= 5 and w[:5] == word[:5]) or (len(w) >= 3 and word.startswith(w))
+        # "saving" and "save": the stem of one keeps the silent e the other lost.
+        or (len(word) >= 3 and word.rstrip("e") == w.rstrip("e"))
         for w in words
     )
 
@@ -276,10 +278,11 @@ def _effort(work: _Round, request: ChangeRequest, target: tuple[str, str] | None
     if request.extra.get("scale") == "smaller":
         _smaller(work, request, target)
         return
-    if target is None or target[0] != "mvp" or request.weeks is None:
+    feature = _back_from_cuts(work, target, request) if target and target[0] == "cut" else None
+    if target is None or request.weeks is None:
         work.notes.append(f"I couldn't tell which feature takes {request.weeks:g} weeks — name it and I'll set it")
         return
-    feature = work.output.feature(target[1])
+    feature = feature or work.output.feature(target[1])
     assert feature is not None
     old = feature.rice_effort
     feature.rice_effort = request.weeks
@@ -293,7 +296,10 @@ def _effort(work: _Round, request: ChangeRequest, target: tuple[str, str] | None
 
 def _smaller(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
     """'Make X smaller': a lighter first cut of X, about half the effort (never under half a week)."""
-    feature = work.output.feature(target[1]) if target and target[0] == "mvp" else None
+    if target and target[0] == "cut":
+        feature: Feature | None = _back_from_cuts(work, target, request)
+    else:
+        feature = work.output.feature(target[1]) if target and target[0] == "mvp" else None
     if feature is None:
         work.notes.append(f"I couldn't tell which feature to make smaller (“{request.what or request.clause}”) — name it")
         return
@@ -313,6 +319,21 @@ def _smaller(work: _Round, request: ChangeRequest, target: tuple[str, str] | Non
         f"made {feature.name} smaller: {feature.rice_effort:g} person-weeks (was {old:g}); its score is now "
         f"{feature.compute_score():g}"
     )
+
+
+def _back_from_cuts(work: _Round, target: tuple[str, str], request: ChangeRequest) -> Feature:
+    """A cut row the founder re-estimates ("the dashboard is not two weeks, call it half a week") is on the
+    table again, scored, where its score puts it: a cheaper feature is a new argument for it."""
+    cut = next(c for c in work.output.cut_features if c.name == target[1])
+    work.output.cut_features = [c for c in work.output.cut_features if c is not cut]
+    feature = work.new_feature(cut.name, cut.description, request.clause.strip())
+    feature.provenance["origin"] = Provenance(
+        source="stated", reason=f"brought back from the cuts when you re-estimated it: “{request.clause.strip()}”"
+    )
+    work.output.mvp_features.append(feature)
+    work.added.append(feature.name)
+    work.changed.append(f"brought {feature.name} back from the cuts")
+    return feature
 
 
 def _copy_of(source: Feature, name: str, description: str, effort: float, why: str) -> Feature:

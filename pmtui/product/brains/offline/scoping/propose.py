@@ -44,10 +44,14 @@ class Candidate:
 
 
 def nice_to_have(text: str, summary: DiscoverySummary) -> NiceToHave | None:
+    problem = stems(summary.core_problem)
     for nice in NICE_TO_HAVES:
-        match = nice.pattern.search(text.replace(NICE_TO_HAVE_MARK, ""))
-        # Kept when the core problem is about the very thing ("no analytics on which products sell").
-        if match and stem(match.group(0).lower()) not in stems(summary.core_problem):
+        plain = text.replace(NICE_TO_HAVE_MARK, "")
+        match = nice.pattern.search(plain)
+        # Kept when the core problem is about the very thing ("no analytics on which products sell"), or about
+        # what the chart shows: "progress chart per topic" when "progress is invisible" is the problem.
+        what = {w for w in stems(nice.pattern.sub(" ", plain)) if len(w) >= 5}
+        if match and stem(match.group(0).lower()) not in problem and not what & problem:
             return nice
     if NICE_TO_HAVE_MARK in text:
         effort, _why = _effort(text.replace(NICE_TO_HAVE_MARK, ""))
@@ -65,6 +69,9 @@ def _effort(text: str) -> tuple[float, str]:
     return min(6.0, effort), f"complexity from its words ({labels}): {min(6.0, effort):g} person-weeks"
 
 
+_NAME_FILLER = frozenset({"the", "and", "for", "with", "from", "your", "their", "our", "its", "all", "each", "per"})
+
+
 def _overlap(text: str, problem_stems: set[str]) -> int:
     return len(stems(text) & problem_stems)
 
@@ -75,8 +82,12 @@ def _candidates(summary: DiscoverySummary) -> list[Candidate]:
     candidates: list[Candidate] = []
     seen: list[set[str]] = []
 
+    def key_of(name: str) -> set[str]:
+        # Every word of the name counts: "Time tracking" is not "Expense tracking" ("time" is no stopword here).
+        return {stem(w) for w in re.findall(r"[a-z][a-z0-9'-]*", name.lower()) if len(w) >= 3} - _NAME_FILLER
+
     def fresh(name: str) -> bool:
-        key = stems(name)
+        key = key_of(name)
         if not key or any(key <= other or other <= key for other in seen if other):
             return False
         seen.append(key)
@@ -86,6 +97,15 @@ def _candidates(summary: DiscoverySummary) -> list[Candidate]:
         if not item.strip():
             continue
         name = short_name(item)
+        key = key_of(name)
+        broader = next((i for i, other in enumerate(seen) if other and other < key), None)
+        if broader is not None and candidates[broader].origin == "wishlist":
+            # "Walk booking" says more than the pitch's "Walks": the more specific wording takes the row.
+            seen[broader] = key
+            candidates[broader] = Candidate(
+                name, item.strip(), "wishlist", nice_to_have(item, summary), quote=item.strip()
+            )
+            continue
         if fresh(name):
             candidates.append(
                 Candidate(name, item.strip(), "wishlist", nice_to_have(item, summary), quote=item.strip())
@@ -295,8 +315,15 @@ def propose(summary: DiscoverySummary, comparables: list[ComparableProduct]) -> 
             kept.append(template)
     kept = [core] + [c for c in kept if c is not core]
     nice = [c for c in candidates if c.nice is not None]
-    kept = kept[: MAX_FEATURES - min(len(nice), 3)]
-    features = [score_candidate(c, summary, count, core) for c in kept]
+    limit = MAX_FEATURES - min(len(nice), 3)
+    # An over-scoper's list longer than a first version can carry: the lowest-scoring rows are cut, with the
+    # reason, never dropped without a word ("time tracking" vanished from a twelve-item wishlist).
+    scored = [(score_candidate(c, summary, count, core), c) for c in kept]
+    ranked = scored[:1] + sorted(scored[1:], key=lambda pair: -pair[0].compute_score())
+    overflow = ranked[limit:]
+    kept_pairs = [pair for pair in scored if any(pair is r for r in ranked[:limit])]
+    kept = [c for _f, c in kept_pairs]
+    features = [f for f, _c in kept_pairs]
     for feature, candidate in zip(features, kept, strict=True):
         if candidate.origin == "template" and candidate is not core:
             # A template row never takes Phase 1 budget from what the founder asked for.
@@ -311,8 +338,16 @@ def propose(summary: DiscoverySummary, comparables: list[ComparableProduct]) -> 
             source="estimated",
             reason=f"capped to your {budget:g} person-week budget: Phase 1 builds the simplest version",
         )
-    cuts = []
-    for candidate in nice[: MAX_FEATURES - len(features)]:
+    cuts = [
+        CutFeature(
+            name=feature.name,
+            description=feature.description,
+            reason=f"{feature.name}: you asked for it, but a first version carries at most {limit} rows and it "
+            f"scores lowest of them ({feature.compute_score():g}); it waits until Phase 1 ships.",
+        )
+        for feature, _candidate in overflow
+    ]
+    for candidate in nice[: max(MAX_FEATURES - len(features), 3)]:
         feature = score_candidate(candidate, summary, count, core)
         assert candidate.nice is not None
         cuts.append(

@@ -272,7 +272,8 @@ DEFER_PATTERNS = (
 CUT_PATTERNS = (
     rx(r"\b(?:cut(?!\s+line)|remove|drop|delete|kill|scrap|ditch|lose(?!\s+track)|get rid of|take out|skip)\s+(?P<what>[^,;]+?)"
        r"(?=\s+(?:and\s+(?:add|include|put)|instead)\b|,|;|$)"),
-    rx(r"^(?P<what>.+?)\s+(?:is|are|isn'?t|aren'?t)\s+(?:not\s+)?(?:really\s+)?(?:needed|necessary|required)\b"),
+    # "Sign-up is not needed" cuts; "only basic fields are needed" says how small, it cuts nothing.
+    rx(r"^(?P<what>.+?)\s+(?:(?:is|are)\s+not|isn'?t|aren'?t)\s+(?:really\s+)?(?:needed|necessary|required)\b"),
     rx(r"\b(?:don'?t|doesn'?t|do not|does not|won'?t|shouldn'?t|should not|wouldn'?t)\s+(?:really\s+)?need\s+"
        r"(?P<what>[^,;]+)"),
     rx(r"\bno need for\s+(?P<what>[^,;]+)"),
