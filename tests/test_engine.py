@@ -4,6 +4,7 @@ pytest as gates, and the scripted executor as the coding agent."""
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
@@ -513,3 +514,36 @@ def test_a_kill_after_a_merged_task_was_recorded_completes_it_without_a_second_c
     assert dstore.escalations(run.id) == []
     assert len(dstore.commits(run.id)) == 1 and refs_count(project, "T1") == 1
     assert git(project, "tag", "--list") == "pm/merged/checkpoint-T1"
+
+
+def test_agents_ending_during_an_integration_are_not_blamed_for_its_files(
+    tmp_path: Path, project: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The user's checkout is the plan branch: while a task integrates, git writes its files there for a
+    moment. An agent that ends in that moment read them as its own write into the checkout (seen 1 run in 9
+    of bench/makespan.py: a passing task failed and ran again). Here each integration is slow on purpose."""
+    from pmtui.delivery import git_ops
+
+    real = git_ops.bring_onto
+
+    def slow_bring_onto(root: Path, *args: Any, **kwargs: Any) -> str:
+        halfway = Path(root) / "src" / "integrating_now.py"
+        halfway.write_text("# git is checking files out\n")
+        time.sleep(0.4)
+        halfway.unlink()
+        return real(root, *args, **kwargs)
+
+    monkeypatch.setattr(git_ops, "bring_onto", slow_bring_onto)
+    names = ("one", "two", "three", "four")
+    plan = plan_text("slowff", [task_block(f"L{n}", f"Low {name}", module=name, tier="low", ownership=name)
+                                for n, name in enumerate(names, 1)], lint=False, test=False)
+    # L1 ends first and integrates (slowly) while L2 and L3 end.
+    script = {f"L{n}": [_after(0.0 if n == 1 else 0.3, write_files(module_files(name, str(n))))]
+              for n, name in enumerate(names, 1)}
+    outcome = asyncio.run(engine_for(tmp_path, project, plan, script, store, max_parallel=3).run())
+    assert outcome.ending == "released", outcome.message
+    dstore = DeliveryStore(store)
+    for n in range(1, len(names) + 1):
+        attempts = dstore.attempts(outcome.run_id, f"L{n}")
+        assert [a.outcome for a in attempts] == ["agent_done"], [a.evidence for a in attempts]
+        assert not any("user's checkout" in line for a in attempts for line in a.evidence)

@@ -136,7 +136,7 @@ class Integration:
             git_ops.run_git(ctx.root, "branch", "--force", task.branch, sha)
             try:
                 return await asyncio.to_thread(
-                    git_ops.bring_onto, ctx.root, ctx.plan_branch, task.branch, mode="merge",
+                    ctx.on_checkout, git_ops.bring_onto, ctx.root, ctx.plan_branch, task.branch, mode="merge",
                     message=f"Merge {task.branch} into {ctx.plan_branch} (staged integration of {task.task_id})")
             except git_ops.GitError as error:
                 raise IntegrationFailed(str(error)) from None
@@ -145,7 +145,7 @@ class Integration:
             sha = await self._regate(task, tree, sha, head)
             parent = head
         try:
-            return await asyncio.to_thread(git_ops.bring_onto, ctx.root, ctx.plan_branch, sha,
+            return await asyncio.to_thread(ctx.on_checkout, git_ops.bring_onto, ctx.root, ctx.plan_branch, sha,
                                            mode="cherry-pick", parent=parent)
         except git_ops.GitError as error:
             raise IntegrationFailed(str(error)) from None

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pmtui.delivery import git_ops
 from pmtui.delivery.plan import PlanDocument, PlanFiles, PlanTask
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from pmtui.store.db import Store
 
 EventCallback = Callable[[str, str], None]
+T = TypeVar("T")
 # How a run ended this time; the CLI turns it into the process exit code.
 Ending = Literal["released", "failed", "bad_input", "waiting", "stopped"]
 
@@ -81,6 +82,10 @@ class RunContext:
     design_text: str = ""
     tasks: dict[str, TaskFacts] = field(default_factory=dict)
     sandbox: Sandbox = field(default_factory=Sandbox)
+    # Held while pmtui moves the user's checkout (integration) and while it reads the checkout's status to
+    # see what an agent wrote there: read halfway through a fast-forward, pmtui's own files looked like an
+    # agent's write and failed a task running beside it.
+    checkout_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
         self.dstore = DeliveryStore(self.store)
@@ -126,6 +131,11 @@ class RunContext:
             assert self.plan is not None
             self.plan.tasks.append(plan_task)
         return self.tasks[task_id]
+
+    def on_checkout(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """`work(*args, **kwargs)` while holding the user's checkout (call it from a worker thread)."""
+        with self.checkout_lock:
+            return work(*args, **kwargs)
 
     def plan_head(self) -> str:
         sha = git_ops.ref_sha(self.root, f"refs/heads/{self.plan_branch}")

@@ -345,7 +345,7 @@ class TaskDriver:
         guarded = [] if parent in noted else [parent]
         if self._refs_at_start is None:
             self._refs_at_start = agent_watch.branches_and_tags(ctx.root)
-            self._checkout_status = agent_watch.checkout_writes(ctx.root, [])[1]
+            self._checkout_status = ctx.on_checkout(agent_watch.checkout_writes, ctx.root, [])[1]
         before = git_ops.snapshot(tree, worktrees=trees, with_status=False)
         return agent_watch.watched(before, guarded, noted, ctx.root, self._refs_at_start)
 
@@ -358,7 +358,8 @@ class TaskDriver:
         plan_id = ctx.plan.plan_id
         ours = (f"refs/heads/{ctx.plan_branch}", f"refs/heads/feat/{plan_id}/", f"refs/tags/pm/{plan_id}/")
         if before.checkout and self._checkout_status is not None:
-            written, self._checkout_status = agent_watch.checkout_writes(ctx.root, self._checkout_status)
+            written, self._checkout_status = ctx.on_checkout(agent_watch.checkout_writes, ctx.root,
+                                                             self._checkout_status)
             tampering += written
         return [*tampering, *agent_watch.undo_stray_refs(before, ctx.root, ours)]
 
