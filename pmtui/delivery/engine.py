@@ -126,6 +126,7 @@ class DeliveryEngine:
         try:
             return await self._run(no_wait)
         finally:
+            await self.pool.settle()
             if self._sandbox_token is not None:
                 SANDBOX.reset(self._sandbox_token)
                 self._sandbox_token = None
@@ -348,6 +349,7 @@ class DeliveryEngine:
             outcome = await self._cycle(queue, no_wait)
             if outcome is not None:
                 return outcome
+            await self.pool.settle()
             self.pool.clear()
             result = await self.release_stage.release(remediation_round, no_wait)
             if isinstance(result, RunOutcome):

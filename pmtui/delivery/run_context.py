@@ -59,6 +59,8 @@ class TaskFacts:
         self.agent_results: dict[int, AgentResult] = {}
         self.changes: dict[int, git_ops.ChangeSet] = {}
         self.tree: Path | None = None
+        # The commit the task's tree was clean at when the pool gave it (None: not known clean).
+        self.clean_at: str | None = None
         self.entered_pr = False
 
 

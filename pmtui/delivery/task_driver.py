@@ -326,7 +326,11 @@ class TaskDriver:
                                          "to how the attempt found it (what the interrupted run left is gone)")
             return
         folder.mkdir(parents=True, exist_ok=True)
-        sha = tree_hygiene.tree_checkpoint(tree, folder / "objects")
+        facts = self.ctx.facts(task_id)
+        clean_at, facts.clean_at = facts.clean_at, None
+        # A tree the pool just made clean at a commit is that commit's tree: no staging of the whole tree.
+        sha = (git_ops.run_git(tree, "rev-parse", f"{clean_at}^{{tree}}") if clean_at
+               else tree_hygiene.tree_checkpoint(tree, folder / "objects"))
         temporary = checkpoint.with_suffix(".tmp")
         temporary.write_text(sha + "\n", encoding="utf-8")
         temporary.replace(checkpoint)

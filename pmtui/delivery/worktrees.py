@@ -5,6 +5,11 @@ slot until it is committed, so a task waiting for a human keeps its changes; a f
 to the plan head for the next task. `slot-<n>.owner` names the holder, so a resumed run finds it.
 git work runs off the event loop; the slot is reserved in memory before it, so two tasks never
 take the same one.
+
+The next task should not wait for that reset: a slot let go is reset in the background at once,
+and when every slot is taken a spare one is added in the background, so the task that takes it
+finds a clean tree (at most a checkout to the newest plan head away) and its checkpoint is the
+head's own tree.
 """
 
 from __future__ import annotations
@@ -33,6 +38,9 @@ class WorktreePool:
         # git names a worktree's admin folder after the path's last part ("tree" for every slot) and
         # two concurrent `worktree add`s race for tree, tree1, …: adds and removes go one at a time.
         self._admin = threading.Lock()
+        # Free slots being made ready in the background, and the clean commit each ready one stands at.
+        self._preparing: dict[int, asyncio.Task[None]] = {}
+        self._ready: dict[int, str] = {}
 
     def _folder(self) -> Path:
         return self.ctx.run_dir / "worktrees"
@@ -77,16 +85,30 @@ class WorktreePool:
         held = [slot for slot, owner in owners.items() if owner == task.task_id]
         if held and (self._tree(held[0]) / ".git").exists():
             facts.tree = self._tree(held[0])
+            facts.clean_at = None  # what an earlier process left there is the task's own
             return facts.tree
         free = [slot for slot, owner in owners.items() if owner is None]
+        # A free slot made ready in the background first (no reset to wait for).
+        free.sort(key=lambda n: (n not in self._ready, n in self._preparing, n))
         slot = held[0] if held else free[0] if free else max(owners, default=-1) + 1
         owners[slot] = task.task_id
         path = self._tree(slot)
         try:
-            await asyncio.to_thread(self._fresh_tree, path, self.ctx.plan_head())
+            preparing = self._preparing.pop(slot, None)
+            if preparing is not None:
+                await asyncio.gather(preparing, return_exceptions=True)
+            head = self.ctx.plan_head()
+            ready = self._ready.pop(slot, None)
+            if ready is None or not (path / ".git").exists():
+                await asyncio.to_thread(self._fresh_tree, path, head)
+            elif ready != head:
+                await asyncio.to_thread(git_ops.run_git, path, "checkout", "--quiet", "--force", "--detach", head)
         except BaseException:
             owners[slot] = None
             raise
+        facts.clean_at = head
+        if not held and all(owner is not None for owner in owners.values()):
+            self._prepare(max(owners) + 1, head)
         # The owner is written after the reset: a kill in between leaves a free slot, never a half-reset held one.
         owner = self._owner_file(slot)
         owner.with_suffix(".tmp").write_text(task.task_id, encoding="utf-8")
@@ -108,16 +130,41 @@ class WorktreePool:
             path.parent.mkdir(parents=True, exist_ok=True)
             git_ops.add_detached_worktree(root, path, sha)
 
+    def _prepare(self, slot: int, sha: str) -> None:
+        """Make `slot` a clean tree at `sha` in the background (a free slot let go, or a new spare)."""
+        owners = self._owners()
+        owners.setdefault(slot, None)
+        path = self._tree(slot)
+
+        async def prepare() -> None:
+            try:
+                await asyncio.to_thread(self._fresh_tree, path, sha)
+            except git_ops.GitError:
+                return  # the task that takes the slot resets it itself
+            if owners.get(slot) is None:
+                self._ready[slot] = sha
+
+        self._ready.pop(slot, None)
+        self._preparing[slot] = asyncio.get_running_loop().create_task(prepare())
+
     def let_go(self, task: TaskRecord, keep_branch: bool) -> None:
-        """The task lets go of its slot (reset when the next task takes it); its merge branch goes unless kept."""
+        """The task lets go of its slot, which is made ready for the next task in the background; its merge
+        branch goes unless kept."""
         self.ctx.facts(task.task_id).tree = None
         owners = self._owners()
         for slot, owner in owners.items():
             if owner == task.task_id:
                 self._owner_file(slot).unlink(missing_ok=True)
                 owners[slot] = None
+                self._prepare(slot, self.ctx.plan_head())
         if not keep_branch and git_ops.ref_sha(self.ctx.root, f"refs/heads/{task.branch}") is not None:
             git_ops.run_git(self.ctx.root, "branch", "-D", task.branch)
+
+    async def settle(self) -> None:
+        """Wait for the background preparations (before the pool's trees are removed)."""
+        preparing, self._preparing = list(self._preparing.values()), {}
+        await asyncio.gather(*preparing, return_exceptions=True)
+        self._ready.clear()
 
     def clear(self) -> None:
         """When the queue is done: pooled trees no task holds are removed (a waiting or failed task's stays)."""
