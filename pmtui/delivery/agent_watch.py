@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pmtui.delivery.diffs import Snapshot, dir_entries, entry_changes, outside_paths
-from pmtui.delivery.git_ops import _FULL_SHA, GitError, _git_dirs, _root, _status_paths, head, run_git
+from pmtui.delivery.git_ops import FULL_SHA, GitError, git_dirs, head, repo_root, run_git, status_paths
 
 if TYPE_CHECKING:
     from git import Repo
@@ -30,7 +30,7 @@ def detect_agent_tampering(before: Snapshot, worktree: Repo | str | Path) -> lis
     the snapshot are left out) and the sentinel paths given to snapshot. Changes inside the tree
     are the agent's job and are judged by the gates, not here.
     """
-    root = _root(worktree)
+    root = repo_root(worktree)
     evidence: list[str] = []
     sha, branch = head(root)
     if sha != before.head_sha:
@@ -98,8 +98,8 @@ def watched(before: Snapshot, guarded: Sequence[str | Path], noted: Sequence[str
 def branches_and_tags(repo: Repo | str | Path) -> dict[str, str]:
     """Every branch and tag of the repository: full ref name → the sha it points at (read from the ref
     files when the repository keeps them as files, so an agent's attempt costs no git process)."""
-    root = _root(repo)
-    dirs = _git_dirs(root)
+    root = repo_root(repo)
+    dirs = git_dirs(root)
     if dirs is None:
         out = run_git(root, "for-each-ref", "--format=%(refname) %(objectname)", "refs/heads", "refs/tags")
         return {name: sha for name, _, sha in (line.partition(" ") for line in out.splitlines()) if sha}
@@ -111,7 +111,7 @@ def branches_and_tags(repo: Repo | str | Path) -> dict[str, str]:
         packed = ""
     for line in packed.splitlines():
         sha, _, name = line.partition(" ")
-        if name.startswith(("refs/heads/", "refs/tags/")) and _FULL_SHA.fullmatch(sha):
+        if name.startswith(("refs/heads/", "refs/tags/")) and FULL_SHA.fullmatch(sha):
             found[name] = sha
     for kind in ("heads", "tags"):
         base = common / "refs" / kind
@@ -122,7 +122,7 @@ def branches_and_tags(repo: Repo | str | Path) -> dict[str, str]:
                 sha = path.read_text(encoding="utf-8").strip()
             except OSError:
                 continue
-            if _FULL_SHA.fullmatch(sha):
+            if FULL_SHA.fullmatch(sha):
                 found[f"refs/{kind}/{path.relative_to(base).as_posix()}"] = sha
     return found
 
@@ -135,7 +135,7 @@ def undo_stray_refs(before: Snapshot, repo: Repo | str | Path, ours: Sequence[st
     """
     if before.refs is None:
         return []
-    root = _root(repo)
+    root = repo_root(repo)
     now = branches_and_tags(root)
     evidence: list[str] = []
     for ref in sorted(set(before.refs) | set(now)):
@@ -170,7 +170,7 @@ def guarded_writes(before: Snapshot) -> list[str]:
 def checkout_writes(checkout: str | Path, earlier: Sequence[str]) -> tuple[list[str], list[str]]:
     """(evidence, the checkout's `git status` now): entries that were not in `earlier`. pmtui's own
     integration leaves the user's checkout clean, so a new entry is someone writing into it."""
-    now = _status_paths(Path(checkout))
+    now = status_paths(Path(checkout))
     seen = set(earlier)
     evidence = [f"a file outside the repository was written in the user's checkout: {Path(checkout) / entry[3:]}"
                 for entry in now if entry not in seen]

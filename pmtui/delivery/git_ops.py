@@ -34,7 +34,7 @@ MAX_SUBJECT = 72
 # Settings that would change the diff text we parse; passed on every call that reads a diff.
 _DIFF_CONFIG = ("-c", "core.quotePath=false", "-c", "diff.noprefix=false", "-c", "color.ui=false",
                 "-c", "diff.suppressBlankEmpty=false")
-_FULL_SHA = re.compile(r"[0-9a-f]{40}([0-9a-f]{24})?")
+FULL_SHA = re.compile(r"[0-9a-f]{40}([0-9a-f]{24})?")
 
 
 class GitError(Exception):
@@ -83,7 +83,7 @@ def open_repo(path: str | Path) -> Repo:
     return repo
 
 
-def _root(repo: Repo | str | Path) -> Path:
+def repo_root(repo: Repo | str | Path) -> Path:
     """The top of the working tree: a path with a `.git` entry is taken as is (no gitpython on the hot path)."""
     if isinstance(repo, (str, Path)):
         path = Path(repo).expanduser()
@@ -148,10 +148,10 @@ def run_git(
 
 
 def _run(repo: Repo | Path, *args: str, env: dict[str, str] | None = None, strip: bool = True) -> str:
-    return run_git(_root(repo), *args, env=env, strip=strip)
+    return run_git(repo_root(repo), *args, env=env, strip=strip)
 
 
-def _git_dirs(root: Path) -> tuple[Path, Path] | None:
+def git_dirs(root: Path) -> tuple[Path, Path] | None:
     """(git dir, common dir) of a working tree, read from `.git` itself; None when it is not plain."""
     dot = root / ".git"
     try:
@@ -201,8 +201,8 @@ def _read_ref(gitdir: Path, common: Path, ref: str) -> str | None:
 
 def head(repo: Repo | str | Path) -> tuple[str | None, str | None]:
     """(HEAD's sha or None when unborn, the checked-out branch or None when detached), without a process."""
-    root = _root(repo)
-    dirs = _git_dirs(root)
+    root = repo_root(repo)
+    dirs = git_dirs(root)
     if dirs is not None:
         gitdir, common = dirs
         try:
@@ -211,7 +211,7 @@ def head(repo: Repo | str | Path) -> tuple[str | None, str | None]:
             text = ""
         if text.startswith("ref: refs/heads/"):
             return _read_ref(gitdir, common, text[5:]), text.removeprefix("ref: refs/heads/")
-        if _FULL_SHA.fullmatch(text):
+        if FULL_SHA.fullmatch(text):
             return text, None
     done = _complete(root, ["rev-parse", "--verify", "--quiet", "HEAD"])
     sha = done.stdout.strip() or None
@@ -222,15 +222,15 @@ def head(repo: Repo | str | Path) -> tuple[str | None, str | None]:
 def ref_sha(repo: Repo | str | Path, ref: str) -> str | None:
     """The commit a full ref name (`refs/heads/…`, `refs/tags/…`) points at, read without a process when
     it can be; an annotated tag gives the tag object's sha."""
-    root = _root(repo)
-    dirs = _git_dirs(root)
+    root = repo_root(repo)
+    dirs = git_dirs(root)
     if dirs is not None:
         return _read_ref(*dirs, ref)
     done = _complete(root, ["rev-parse", "--verify", "--quiet", ref])
     return done.stdout.strip() or None
 
 
-def _status_paths(repo: Repo | Path) -> list[str]:
+def status_paths(repo: Repo | Path) -> list[str]:
     """`git status` entries as `XY path`; untracked files count, ignored files do not."""
     out = _run(repo, "status", "--porcelain=v1", "-z", "--untracked-files=all", strip=False)
     entries: list[str] = []
@@ -263,7 +263,7 @@ def recover_after_kill(root: Path) -> None:
 
 def ensure_clean(repo: Repo | str | Path) -> None:
     """Refuse a working tree with uncommitted changes (untracked files included, ignored ones not)."""
-    entries = _status_paths(_root(repo))
+    entries = status_paths(repo_root(repo))
     if entries:
         names = [entry[3:] for entry in entries]
         shown = " ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
@@ -288,7 +288,7 @@ def prepare_plan_branch(repo: Repo | str | Path, plan_id: str) -> tuple[str, str
     the repository's local config (`pmtui.<plan-id>.*`) so a resumed run reports the first run's
     values; the start branch itself is never moved.
     """
-    root = _root(repo)
+    root = repo_root(repo)
     plan_branch = plan_branch_name(plan_id)
     run_git(root, "check-ref-format", "--branch", plan_branch)
     head_sha, branch = head(root)
@@ -316,7 +316,7 @@ def feature_branch_name(plan_id: str, task_id: str, title: str) -> str:
 
 def add_worktree(repo: Repo | str | Path, path: str | Path, branch: str, base: str) -> Path:
     """A worktree at `path` on `branch` (created from `base` when new; reused when it exists)."""
-    root = _root(repo)
+    root = repo_root(repo)
     target = Path(path).resolve()
     for existing in list_worktrees(root):
         if Path(existing).resolve() == target:
@@ -335,7 +335,7 @@ def add_detached_worktree(repo: Repo | str | Path, path: str | Path, sha: str) -
     target = Path(path).resolve()
     if target.exists() and any(target.iterdir()):
         raise GitError(f"{target} exists and is not empty: cannot put a worktree there")
-    run_git(_root(repo), "worktree", "add", "--quiet", "--detach", str(target), sha)
+    run_git(repo_root(repo), "worktree", "add", "--quiet", "--detach", str(target), sha)
     return target
 
 
@@ -351,13 +351,13 @@ def reset_worktree(tree: str | Path, sha: str) -> None:
 
 
 def list_worktrees(repo: Repo | str | Path) -> list[str]:
-    out = run_git(_root(repo), "worktree", "list", "--porcelain")
+    out = run_git(repo_root(repo), "worktree", "list", "--porcelain")
     return [line.removeprefix("worktree ") for line in out.splitlines() if line.startswith("worktree ")]
 
 
 def remove_worktree(repo: Repo | str | Path, path: str | Path, *, delete_branch: str | None = None) -> None:
     """Remove a worktree pmtui made (its leftovers go with it); optionally delete its branch."""
-    root = _root(repo)
+    root = repo_root(repo)
     target = Path(path).resolve()
     if any(Path(existing).resolve() == target for existing in list_worktrees(root)):
         run_git(root, "worktree", "remove", "--force", str(target))
@@ -371,7 +371,7 @@ def remove_worktree(repo: Repo | str | Path, path: str | Path, *, delete_branch:
 def remove_worktrees(repo: Repo | str | Path, paths: Iterable[str | Path]) -> None:
     """Remove several worktrees pmtui made in one go: their directories, then one `worktree prune`."""
     removed = False
-    root = _root(repo)
+    root = repo_root(repo)
     targets = [Path(path).resolve() for path in paths]
     # A `worktree add` killed midway leaves its entry locked, and prune keeps a locked entry (and its HEAD,
     # which `git log --all` still lists): the locked ones in these folders are unlocked first.
@@ -401,14 +401,14 @@ def snapshot(
     `worktrees` (the trees the caller knows of) spares a `git worktree list`; `with_status=False`
     spares the `git status` a caller does not need.
     """
-    root = _root(repo_or_worktree).resolve()
+    root = repo_root(repo_or_worktree).resolve()
     trees = [str(tree) for tree in worktrees] if worktrees is not None else list_worktrees(root)
     sha, branch = head(root)
     return Snapshot(
         root=str(root),
         head_sha=sha,
         branch=branch,
-        status=_status_paths(root) if with_status else [],
+        status=status_paths(root) if with_status else [],
         outside=outside_paths(root, trees, sentinels),
         sentinels=[str(Path(sentinel)) for sentinel in sentinels],
         worktrees=trees,
@@ -416,7 +416,7 @@ def snapshot(
 
 
 def _index_file(root: Path) -> Path:
-    dirs = _git_dirs(root)
+    dirs = git_dirs(root)
     if dirs is not None:
         return dirs[0] / "index"
     return Path(run_git(root, "rev-parse", "--path-format=absolute", "--git-path", "index"))
@@ -429,7 +429,7 @@ def whole_tree_index(root: Path, leave_out: Iterable[str] = (), objects: Path | 
     untracked files in, ignored ones out, the real index left exactly as it was. The blobs go to a scratch
     object directory (git_scratch) deleted afterwards: a rejected attempt's snapshot never lands in the
     user's object store (`objects`: a folder keeping them). `leave_out` (files over the limit) is never hashed."""
-    with scratch_stage(_index_file(root), _objects_dir(root), objects) as env:
+    with scratch_stage(_index_file(root), objects_dir(root), objects) as env:
         run_git(root, "add", "-A", "--", ".", *(f":(exclude,literal){path}" for path in leave_out), env=env)
         yield env
 
@@ -445,7 +445,7 @@ def change_set(worktree: Repo | str | Path, *, leave_out: dict[str, int] | None 
     """The change in a working tree against HEAD, read through a temporary index (_diff_whole_tree):
     one `git diff` gives the name-status (raw), the stat and the patch together. The files of
     `leave_out` (path → size: over the size limit) are left out and listed in `oversized`."""
-    root = _root(worktree).resolve()
+    root = repo_root(worktree).resolve()
     base = head(root)[0] or EMPTY_TREE
     oversized = dict(leave_out or {})
     out = _diff_whole_tree(root, base, "-M", "--raw", "-z", "--stat", "--patch", leave_out=oversized)
@@ -473,9 +473,9 @@ def change_set(worktree: Repo | str | Path, *, leave_out: dict[str, int] | None 
     return change
 
 
-def _objects_dir(root: Path) -> Path:
+def objects_dir(root: Path) -> Path:
     """The repository's object directory (shared by all its worktrees)."""
-    dirs = _git_dirs(root)
+    dirs = git_dirs(root)
     return dirs[1] / "objects" if dirs else Path(run_git(root, "rev-parse", "--path-format=absolute", "--git-path", "objects"))
 
 
@@ -519,7 +519,7 @@ def commit_task(
     `check` sees the staged result before the commit; a problem it names refuses the commit
     (CommitRefused), whichever path led here.
     """
-    root = _root(worktree)
+    root = repo_root(worktree)
     message = commit_message(
         type_=type_, scope=scope, description=description, task_id=task_id, review_path=review_path
     )
@@ -527,7 +527,7 @@ def commit_task(
     named = [*dict.fromkeys([*paths, review_path])] if paths is not None else []
     # Staged into a scratch index and object directory first: what the check refuses never reaches the
     # user's object store, and a kill at any point leaves the real index as it was.
-    with scratch_stage(_index_file(root), _objects_dir(root)) as env:
+    with scratch_stage(_index_file(root), objects_dir(root)) as env:
         staged = bool(named) and _complete(
             root, ["add", "--all", "--force", "--pathspec-from-file=-", "--pathspec-file-nul"],
             env={**env, "GIT_LITERAL_PATHSPECS": "1"}, stdin="\0".join(named),
@@ -555,7 +555,7 @@ def commit_task(
 
 def find_task_commit(repo: Repo | str | Path, branch: str, task_id: str) -> str | None:
     """The newest commit on `branch` whose body has the line `Refs: task-<id>` (resume guard)."""
-    root = _root(repo)
+    root = repo_root(repo)
     if _complete(root, ["rev-parse", "--verify", "--quiet", f"{branch}^{{commit}}"]).returncode != 0:
         return None
     marker = f"Refs: task-{task_id}"
@@ -573,9 +573,9 @@ def checkpoint_tag_name(plan_id: str, task_id: str) -> str:
 
 def tag_checkpoint(repo: Repo | str | Path, plan_id: str, task_id: str, sha: str) -> str:
     """Tag `pm/<plan-id>/checkpoint-<task-id>` on `sha`; an existing tag on the same commit is fine."""
-    root = _root(repo)
+    root = repo_root(repo)
     name = checkpoint_tag_name(plan_id, task_id)
-    commit = sha if _FULL_SHA.fullmatch(sha) else run_git(root, "rev-parse", "--verify", f"{sha}^{{commit}}")
+    commit = sha if FULL_SHA.fullmatch(sha) else run_git(root, "rev-parse", "--verify", f"{sha}^{{commit}}")
     if ref_sha(root, f"refs/tags/{name}") is not None:
         existing = run_git(root, "rev-parse", "--verify", "--quiet", f"refs/tags/{name}^{{commit}}")
         if existing != commit:
@@ -598,7 +598,7 @@ def fast_forward(repo: Repo | str | Path, branch: str, new_sha: str, old_sha: st
     after a kill between the tree update and the ref update, it completes. GitError when `branch` is
     not checked out or has moved from `old_sha`.
     """
-    root = _root(repo)
+    root = repo_root(repo)
     sha, current = head(root)
     if current != branch:
         raise GitError(f"{branch} is not checked out in {root}")
@@ -632,12 +632,12 @@ def bring_onto(
     the same commit, no copy. On a conflict the operation is aborted (the plan branch is left as it
     was) and GitError names the files. Returns the plan branch's new HEAD.
     """
-    root = _root(repo)
+    root = repo_root(repo)
     head_sha, branch = head(root)
     if branch != plan_branch:
         raise GitError(f"{plan_branch} is not checked out in {root}")
     head_sha = head_sha or ""
-    if mode == "cherry-pick" and parent is not None and parent == head_sha and _FULL_SHA.fullmatch(sha_or_branch):
+    if mode == "cherry-pick" and parent is not None and parent == head_sha and FULL_SHA.fullmatch(sha_or_branch):
         return fast_forward(root, plan_branch, sha_or_branch, head_sha)
     target = run_git(root, "rev-parse", "--verify", f"{sha_or_branch}^{{commit}}")
     if _complete(root, ["merge-base", "--is-ancestor", target, head_sha]).returncode == 0:
@@ -671,7 +671,7 @@ _SINCE_CACHE: dict[tuple[str, str, str], tuple[list[CommitInfo], str | None]] = 
 def _since(repo: Repo | str | Path, sha: str, ref: str) -> tuple[list[CommitInfo], str | None]:
     """Commits `sha..ref` oldest first, and their diff stat when one `git log --stat` tells it: a single
     commit whose only parent is `sha`. Answers for two full commit ids never change, so they are kept."""
-    root = _root(repo)
+    root = repo_root(repo)
     key = (str(root), sha, ref)
     if key in _SINCE_CACHE:
         return _SINCE_CACHE[key]
@@ -688,7 +688,7 @@ def _since(repo: Repo | str | Path, sha: str, ref: str) -> tuple[list[CommitInfo
         parents.append(fields[1].split())
         stats.append(fields[4].strip("\n"))
     stat = stats[0] if len(commits) == 1 and parents[0] == [sha] else None
-    if _FULL_SHA.fullmatch(sha) and _FULL_SHA.fullmatch(ref):
+    if FULL_SHA.fullmatch(sha) and FULL_SHA.fullmatch(ref):
         if len(_SINCE_CACHE) >= 16:
             _SINCE_CACHE.clear()
         _SINCE_CACHE[key] = (commits, stat)
@@ -709,7 +709,7 @@ def diff_stat_since(repo: Repo | str | Path, sha: str, ref: str = "HEAD") -> str
     stat = _since(repo, sha, ref)[1]
     if stat is not None:
         return stat
-    return run_git(_root(repo), *_DIFF_CONFIG, "diff", "--stat", "--no-ext-diff", sha, ref)
+    return run_git(repo_root(repo), *_DIFF_CONFIG, "diff", "--stat", "--no-ext-diff", sha, ref)
 
 
 # -- a tree's state carried to another machine and back (the cluster executor) --------------------

@@ -13,7 +13,7 @@ import shutil
 from collections.abc import Sequence
 from pathlib import Path
 
-from pmtui.delivery.git_ops import _objects_dir as git_objects_dir
+from pmtui.delivery.git_ops import objects_dir as git_objects_dir
 from pmtui.delivery.git_ops import run_git, whole_tree_index
 
 # Caches gate tools write beside the code (they run with their caches elsewhere; a killed run's are removed).

@@ -66,7 +66,9 @@ class DiscoveryFacts(BaseModel):
         return value
 
 
-class ReviewVerdict(BaseModel):
+class SummaryVerdict(BaseModel):
+    """The founder's answer to the discovery summary card: confirm it or revise it."""
+
     intent: Literal["CONFIRM", "REVISE"]
 
     @field_validator("intent", mode="before")
@@ -228,8 +230,8 @@ class LLMBrain:
 
     async def classify_review(self, state: ConversationState, text: str) -> ReviewIntent:
         system = render_prompt("review_classify", summary=_summary_json(state.discovery_summary))
-        verdict = await self._classify(state, system, text, ReviewVerdict)
-        return verdict.intent if isinstance(verdict, ReviewVerdict) else "REVISE"
+        verdict = await self._classify(state, system, text, SummaryVerdict)
+        return verdict.intent if isinstance(verdict, SummaryVerdict) else "REVISE"
 
     # scoping -----------------------------------------------------------------------------
     async def propose_scope(
