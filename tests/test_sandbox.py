@@ -166,3 +166,33 @@ def test_wrap_binds_the_worktree_and_the_writable_paths_only(tmp_path: Path) -> 
                     scratch=str(scratch)).wrap(["pytest"], tree)
     assert [boxed[i + 1] for i, arg in enumerate(boxed) if arg == "--bind"] == [str(tree.resolve()), str(scratch)]
     assert boxed[boxed.index("--setenv"):][:3] == ["--setenv", "TMPDIR", str(scratch)]
+
+
+@needs_bwrap
+def test_a_sandboxed_agent_cannot_make_pmtuis_own_git_run_its_code(tmp_path: Path) -> None:
+    """pmtui's git runs unconfined: the agent's worktree pointer (`.git`) and the git directory the release
+    gate's tests run beside stay read-only, so no fsmonitor, hooksPath or hook of the agent's runs as the user."""
+    repo, plan, env = setup(tmp_path)
+    marker = tmp_path / "hijacked"
+    env["HIJACK_MARKER"] = str(marker)
+    agent = f"{sys.executable} {Path(__file__).parent / 'agents' / 'git_hijack_agent.py'}"
+    done = pmtui("deliver", str(plan), "--repo", str(repo), "--agent", agent, "--headless", "--sandbox", "on",
+                 "--no-wait", env=env)
+    assert not marker.exists(), "an agent's command ran outside the sandbox"
+    assert not (repo / ".git" / "hooks" / "pre-commit").exists()
+    assert json.loads(Path(env["ESCAPE_LOG"]).read_text())[0] == {"pointer": False}
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert git(repo, "rev-parse", "--abbrev-ref", "HEAD") == "pm/box"
+
+
+def test_wrap_keeps_the_git_metadata_of_a_writable_folder_read_only(tmp_path: Path) -> None:
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / ".git").write_text("gitdir: /elsewhere\n")
+    checkout = tmp_path / "checkout"
+    (checkout / ".git").mkdir(parents=True)
+    argv = Sandbox(mode="on", bwrap="/usr/bin/bwrap", layout=("--ro-bind", "/", "/"), reason="",
+                   writable=(str(checkout),)).wrap(["pytest"], tree)
+    pairs = [(arg, argv[i + 1]) for i, arg in enumerate(argv) if arg in ("--bind", "--ro-bind")][1:]
+    assert pairs == [("--bind", str(tree.resolve())), ("--bind", str(checkout.resolve())),
+                     ("--ro-bind", str(tree.resolve() / ".git")), ("--ro-bind", str(checkout.resolve() / ".git"))]
