@@ -577,11 +577,20 @@ def _deliver_in_tui(
             root = Path(str(open_repo(repo).working_tree_dir))
         except GitError as exc:
             raise CommandError(str(exc), EXIT_USAGE) from None
-        from pmtui.delivery.lease import LeaseHeld, lease_holder
+        from pmtui.delivery.git_ops import common_dir
+        from pmtui.delivery.lease import LeaseHeld, RepositoryHeld, RepositoryLock, lease_holder
 
         holder = lease_holder(store, root)
         if holder is not None:
             raise CommandError(str(LeaseHeld(holder)), EXIT_USAGE)
+        probe = RepositoryLock(common_dir(root), root, store.path)
+        try:
+            probe.acquire()
+        except RepositoryHeld as held:
+            raise CommandError(str(held), EXIT_USAGE) from None
+        except OSError:
+            pass  # the engine says what is wrong with the repository, on the dashboard
+        probe.release()
     try:
         from pmtui.screens.delivery_run import DeliveringApp
     except ImportError as exc:
