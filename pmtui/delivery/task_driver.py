@@ -326,7 +326,8 @@ class TaskDriver:
                                          "to how the attempt found it (what the interrupted run left is gone)")
             return
         folder.mkdir(parents=True, exist_ok=True)
-        sha = tree_hygiene.tree_checkpoint(tree, folder / "objects")
+        too_big = gates.oversized_files(tree, int(self.ctx.config.delivery.max_file_mb * gates.MB))
+        sha = tree_hygiene.tree_checkpoint(tree, folder / "objects", leave_out=too_big)
         temporary = checkpoint.with_suffix(".tmp")
         temporary.write_text(sha + "\n", encoding="utf-8")
         temporary.replace(checkpoint)
