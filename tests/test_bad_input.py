@@ -42,6 +42,24 @@ def test_plan_check_refuses_paths_outside_the_repository_with_file_and_line(
     assert "Traceback" not in out + err
 
 
+@pytest.mark.parametrize("entry", [
+    "files: create .git/hooks/pre-commit",
+    "files: modify ./.git/config",
+    "files: create vendor/lib/.git/config",
+    "tests: .GIT/info/attributes",
+])
+def test_plan_check_refuses_paths_in_the_git_metadata_with_file_and_line(
+    entry: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Hooks and config under .git are code git runs, never part of a change: no task may be told to write them."""
+    plan = tmp_path / "plan.md"
+    plan.write_text(PLAN_HEAD + f"### T1: Something\n- ownership: app\n- {entry}\n", encoding="utf-8")
+    code, out, err = run(["plan", "check", str(plan)], capsys)
+    assert code == 2, out
+    assert err.startswith(f"{plan}:11: path ") and "git metadata" in err
+    assert "Traceback" not in out + err
+
+
 def test_paths_that_stay_inside_the_repository_are_kept_as_written() -> None:
     plan = parse_plan(PLAN_HEAD + "### T1: Inside\n- files: create src/../lib/a.py, ./b.py\n- tests: tests/t.py\n")
     assert plan.tasks[0].files.create == ["src/../lib/a.py", "./b.py"]
