@@ -196,3 +196,40 @@ def test_wrap_keeps_the_git_metadata_of_a_writable_folder_read_only(tmp_path: Pa
     pairs = [(arg, argv[i + 1]) for i, arg in enumerate(argv) if arg in ("--bind", "--ro-bind")][1:]
     assert pairs == [("--bind", str(tree.resolve())), ("--bind", str(checkout.resolve())),
                      ("--ro-bind", str(tree.resolve() / ".git")), ("--ro-bind", str(checkout.resolve() / ".git"))]
+
+
+def test_an_unconfined_agent_that_plants_git_hooks_or_config_is_caught_and_undone(tmp_path: Path) -> None:
+    """Unconfined, an agent can set core.hooksPath or plant a hook for pmtui's next commit to run: what runs
+    code in the git directory is compared before and after the agent, put back, and fails the attempt."""
+    repo, plan, env = setup(tmp_path)
+    marker = tmp_path / "hijacked"
+    env["HIJACK_MARKER"] = str(marker)
+    common = repo / ".git"
+    (common / "info").mkdir(exist_ok=True)
+    (common / "info" / "attributes").write_text("*.bin binary\n")
+    hooks_before = sorted(path.name for path in (common / "hooks").iterdir())
+    agent = f"{sys.executable} {Path(__file__).parent / 'agents' / 'git_config_agent.py'}"
+    done = pmtui("deliver", str(plan), "--repo", str(repo), "--agent", agent, "--headless", "--sandbox", "off",
+                 "--no-wait", env=env)
+    assert done.returncode == 3, done.stdout + done.stderr
+    assert not marker.exists(), "pmtui's own git ran a hook the agent planted"
+    assert "hookspath" not in (common / "config").read_text().lower()
+    assert sorted(path.name for path in (common / "hooks").iterdir()) == hooks_before
+    assert (common / "info" / "attributes").read_text() == "*.bin binary\n"
+    data = status(env)
+    assert data["tasks"][0]["commit"] is None
+    from pmtui.delivery.store import DeliveryStore
+    from pmtui.store import Store
+
+    store = Store(os.environ["PMTUI_DB"])
+    try:
+        attempt = DeliveryStore(store).attempt(data["run_id"], "T1", 1)
+    finally:
+        store.close()
+    assert attempt is not None
+    conduct = next(g for g in attempt.gate_results if g.gate == "agent")
+    said = "\n".join(conduct.evidence)
+    assert not conduct.passed
+    assert "the agent changed the repository's git config (.git/config): put back" in said, said
+    assert "the agent created the git hook .git/hooks/pre-commit: removed" in said, said
+    assert "the agent changed .git/info/attributes: put back" in said, said

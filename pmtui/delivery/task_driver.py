@@ -55,7 +55,7 @@ DriveResult = Literal["done", "failed", "waiting"]
 NEVER_ACCEPTED_GATES = frozenset({"secrets_scan", "size_limit"})
 _VOLATILE = re.compile(r"\d+(\.\d+)?\s*(ms|s)\b|0x[0-9a-f]+|\b[0-9a-f]{12,40}\b|attempt \d+", re.IGNORECASE)
 _SPENT = re.compile(r"^spent \$(?P<usd>[0-9.]+) on attempt \d+")
-_TAMPERING = ("HEAD moved", "outside the repository", "switched the working tree", "stray ref:")
+_TAMPERING = ("HEAD moved", "outside the repository", "switched the working tree", "stray ref:", "git metadata:")
 # The outcome of an attempt a cluster could not run (nodes.AttemptNotRun): it runs again under its number.
 NOT_RUN = "not_run"
 
@@ -96,6 +96,7 @@ class TaskDriver:
         # The repository's branches and tags when the first unconfined agent started: agents that run
         # at once are all compared with it, so one agent's stray branch is never "restored" by another's.
         self._refs_at_start: dict[str, str] | None = None
+        self._git_metadata_at_start: dict[str, tuple[int, str]] | None = None
         # The user's checkout's `git status` as last seen: a new entry after an agent is its write.
         self._checkout_status: list[str] | None = None
 
@@ -347,8 +348,11 @@ class TaskDriver:
         if self._refs_at_start is None:
             self._refs_at_start = agent_watch.branches_and_tags(ctx.root)
             self._checkout_status = agent_watch.checkout_writes(ctx.root, [])[1]
+            # As the run found it: agents running side by side are each compared with it, not with each other.
+            self._git_metadata_at_start = agent_watch.git_metadata(ctx.root)
         before = git_ops.snapshot(tree, worktrees=trees, with_status=False)
-        return agent_watch.watched(before, guarded, noted, ctx.root, self._refs_at_start)
+        return agent_watch.watched(before, guarded, noted, ctx.root, self._refs_at_start,
+                                   self._git_metadata_at_start or {})
 
     def _after_agent(self, before: git_ops.Snapshot, tree: Path) -> list[str]:
         """What the agent did that it must not (committed, switched branch, wrote outside, made branches or
@@ -361,6 +365,7 @@ class TaskDriver:
         if before.checkout and self._checkout_status is not None:
             written, self._checkout_status = agent_watch.checkout_writes(ctx.root, self._checkout_status)
             tampering += written
+        tampering += agent_watch.undo_git_metadata(before, ctx.run_dir / "displaced")
         return [*tampering, *agent_watch.undo_stray_refs(before, ctx.root, ours)]
 
     def _attempt_numbers(self, task: TaskRecord) -> range:
