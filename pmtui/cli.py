@@ -171,6 +171,15 @@ def _open_store(args: argparse.Namespace) -> Store:
     return Store(_db_path(args))
 
 
+def _read_store(args: argparse.Namespace, nothing: str) -> Store:
+    """The store of a command that only reads: one that does not exist is said so (`nothing`: what there is
+    none of), never created with its folders where a mistyped --db points."""
+    path = _db_path(args)
+    if not path.exists():
+        raise CommandError(f"no {nothing} in {path} (no store there); check --db or PMTUI_DB")
+    return _open_store(args)
+
+
 def _load_config(args: argparse.Namespace) -> Config:
     from pmtui.config import load_config
 
@@ -366,7 +375,7 @@ def export_state(store: Store, project_id: int) -> dict[str, Any]:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    store = _open_store(args)
+    store = _read_store(args, "projects")
     try:
         project_id = _project_id(store, args.project)
         if args.form == "md":
@@ -621,7 +630,7 @@ def run_status(args: argparse.Namespace) -> int:
     from pmtui.delivery.progress import maybe_report, progress_report, status_json
     from pmtui.delivery.store import DeliveryStore
 
-    store = _open_store(args)
+    store = _read_store(args, "delivery runs")
     try:
         run_id = _latest_run_id(store)
         dstore = DeliveryStore(store)
@@ -649,7 +658,7 @@ def run_answer(args: argparse.Namespace) -> int:
         escalation_id = int(args.escalation_id)
     except ValueError:
         raise CommandError(f"escalation id {args.escalation_id!r} is not a number", EXIT_USAGE) from None
-    store = _open_store(args)
+    store = _read_store(args, "escalations")
     try:
         dstore = DeliveryStore(store)
         try:
@@ -676,7 +685,7 @@ def run_watch(args: argparse.Namespace) -> int:
     from pmtui.app import PmtuiApp
     from pmtui.delivery.store import DeliveryStore, DeliveryStoreError
 
-    store = _open_store(args)
+    store = _read_store(args, "delivery runs")
     try:
         dstore = DeliveryStore(store)
         if args.run is not None:
@@ -762,7 +771,7 @@ def _dispatch(args: argparse.Namespace, log: Path | None) -> int:
         "deliver": run_deliver,
         "status": run_status,
         "answer": run_answer,
-        "retry": lambda parsed: run_retry(parsed, _open_store, _latest_run_id),
+        "retry": lambda parsed: run_retry(parsed, lambda given: _read_store(given, "delivery runs"), _latest_run_id),
         "agents": lambda parsed: run_agents(parsed, _load_config),
         "watch": run_watch,
         "demo": run_demo,

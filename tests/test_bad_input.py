@@ -179,6 +179,19 @@ def test_a_store_pmtui_cannot_use_is_a_usage_error_and_is_left_untouched(
     assert db.read_bytes() == before
 
 
+@pytest.mark.parametrize("command", [["status"], ["status", "--json"], ["export"], ["answer", "1", "--option", "1"],
+                                     ["retry", "T1"], ["watch"]])
+def test_a_command_that_only_reads_never_creates_a_store(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A mistyped --db given to a command that reads is said so; no empty store (nor its folders) is left behind."""
+    db = tmp_path / "typo" / "pmtui.db"
+    code, out, err = run(["--db", str(db), *command], capsys)
+    assert code in (1, 2), out + err
+    assert str(db) in err and "no store there" in err and len(err.strip().splitlines()) == 1, err
+    assert not (tmp_path / "typo").exists()
+
+
 def test_an_empty_file_or_an_empty_sqlite_database_becomes_a_store(tmp_path: Path) -> None:
     from pmtui.store import SCHEMA_VERSION, Store
 
