@@ -192,6 +192,34 @@ def test_a_command_that_only_reads_never_creates_a_store(
     assert not (tmp_path / "typo").exists()
 
 
+@pytest.mark.parametrize("argv", [
+    ["deliver", "PLAN", "--repo", "", "--agent", "true", "--headless", "--no-wait"],
+    ["deliver", "", "--agent", "true"],
+    ["--db", "", "status"],
+    ["status", "--db", " "],
+    ["export", "--project", ""],
+    ["chat", "--project", ""],
+    ["plan", "check", ""],
+    ["demo", "--dir", "", "--headless"],
+])
+def test_an_empty_path_or_name_is_a_usage_error(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--repo "$REPO"` with REPO unset is not the current directory's repository, nor `--db ""` the default store."""
+    from tests.fixtures.delivery_repo import git, make_project, plan_text, task_block
+
+    repo = make_project(tmp_path)
+    monkeypatch.chdir(repo)
+    plan = tmp_path / "plan.md"
+    plan.write_text(plan_text("empty", [task_block("T1", "Alpha value", module="alpha")]), encoding="utf-8")
+    with pytest.raises(SystemExit) as stopped:
+        main([str(plan) if arg == "PLAN" else arg for arg in argv])
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2
+    assert "must not be empty" in err.strip().splitlines()[-1], err
+    assert git(repo, "branch", "--list", "pm/*") == "", "nothing was delivered"
+
+
 def test_an_empty_file_or_an_empty_sqlite_database_becomes_a_store(tmp_path: Path) -> None:
     from pmtui.store import SCHEMA_VERSION, Store
 
