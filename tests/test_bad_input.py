@@ -132,6 +132,15 @@ def test_a_config_that_is_not_utf8_is_a_usage_error_naming_file_and_line(
     assert config.read_bytes().endswith(b'"caf\xe9"\n'), "a refused config is left as it was"
 
 
+def test_a_config_path_that_is_a_directory_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PMTUI_CONFIG", str(tmp_path))
+    code, out, err = run(["config", "show"], capsys)
+    assert code == 2, out
+    assert err.strip() == f"pmtui: {tmp_path}: PMTUI_CONFIG names a directory, not a TOML file"
+
+
 def test_the_tui_theme_peek_survives_a_config_that_is_not_utf8(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from pmtui.paths import peek_theme
 
