@@ -53,12 +53,19 @@ class CommandError(Exception):
 
 
 # -- argument parsing -----------------------------------------------------------------------------
+def _given(value: str) -> str:
+    """A path or name that is there: `--repo "$REPO"` with REPO unset would mean the current directory."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError("must not be empty")
+    return value
+
+
 def _global_options(defaults: bool) -> argparse.ArgumentParser:
     """--db and --offline; subcommands get them with SUPPRESS so a value given earlier survives."""
     parent = argparse.ArgumentParser(add_help=False)
     default: Any = None if defaults else argparse.SUPPRESS
     parent.add_argument(
-        "--db", metavar="PATH", default=default,
+        "--db", metavar="PATH", default=default, type=_given,
         help="the SQLite store (env PMTUI_DB; default in the user data dir)",
     )
     parent.add_argument(
@@ -81,11 +88,11 @@ def build_parser() -> argparse.ArgumentParser:
         "chat", parents=[common], help="the discovery → scoping → spec conversation on stdin/stdout",
         description="One user message per stdin line; end of input ends the session.",
     )
-    chat.add_argument("--project", metavar="NAME", help="create the project when new, resume it when it exists")
+    chat.add_argument("--project", metavar="NAME", type=_given, help="create the project when new, resume it when it exists")
     chat.add_argument("--jsonl", action="store_true", help="print one JSON object per input line")
 
     export = commands.add_parser("export", parents=[common], help="print a project's state (JSON) or its spec")
-    export.add_argument("--project", metavar="NAME", help="default: the most recently changed project")
+    export.add_argument("--project", metavar="NAME", type=_given, help="default: the most recently changed project")
     form = export.add_mutually_exclusive_group()
     form.add_argument("--json", dest="form", action="store_const", const="json", help="the whole state (default)")
     form.add_argument("--md", dest="form", action="store_const", const="md", help="the spec as Markdown")
@@ -102,11 +109,11 @@ def build_parser() -> argparse.ArgumentParser:
     plan_check = plan_commands.add_parser(
         "check", parents=[common], help="validate a plan and print its execution order"
     )
-    plan_check.add_argument("plan_path", metavar="PLAN.md")
+    plan_check.add_argument("plan_path", metavar="PLAN.md", type=_given)
 
     deliver = commands.add_parser("deliver", parents=[common], help=DELIVERY_COMMANDS["deliver"])
-    deliver.add_argument("plan_path", metavar="PLAN.md")
-    deliver.add_argument("--repo", metavar="DIR")
+    deliver.add_argument("plan_path", metavar="PLAN.md", type=_given)
+    deliver.add_argument("--repo", metavar="DIR", type=_given)
     deliver.add_argument("--agent", metavar="NAME|CMD ARGS", help="a preset, an [agents.NAME] or a command line")
     deliver.add_argument("--headless", action="store_true")
     deliver.add_argument("--no-wait", action="store_true")
@@ -147,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     demo.add_argument("--headless", action="store_true",
                       help="no TUI: print progress; escalations are answered with the recommended option")
-    demo.add_argument("--dir", metavar="DIR", help="where to create the sandbox (default: a new temporary dir)")
+    demo.add_argument("--dir", metavar="DIR", type=_given, help="where to create the sandbox (default: a new temporary dir)")
     from pmtui.product.eval.command import add_parser as add_eval_parser
 
     add_eval_parser(commands, common)
@@ -169,6 +176,15 @@ def _open_store(args: argparse.Namespace) -> Store:
     from pmtui.store import Store
 
     return Store(_db_path(args))
+
+
+def _read_store(args: argparse.Namespace, nothing: str) -> Store:
+    """The store of a command that only reads: one that does not exist is said so (`nothing`: what there is
+    none of), never created with its folders where a mistyped --db points."""
+    path = _db_path(args)
+    if not path.exists():
+        raise CommandError(f"no {nothing} in {path} (no store there); check --db or PMTUI_DB")
+    return _open_store(args)
 
 
 def _load_config(args: argparse.Namespace) -> Config:
@@ -366,7 +382,7 @@ def export_state(store: Store, project_id: int) -> dict[str, Any]:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    store = _open_store(args)
+    store = _read_store(args, "projects")
     try:
         project_id = _project_id(store, args.project)
         if args.form == "md":
@@ -489,7 +505,8 @@ def run_deliver(args: argparse.Namespace) -> int:
         raise CommandError("--max-parallel must be at least 1", EXIT_USAGE)
     plan_path = Path(args.plan_path)
     if not plan_path.is_file():
-        raise CommandError(f"cannot read the plan {plan_path}: no such file", EXIT_USAGE)
+        why = "it is a directory" if plan_path.is_dir() else "no such file"
+        raise CommandError(f"cannot read the plan {plan_path}: {why}", EXIT_USAGE)
     config = _load_config(args)
     tiers = _parallel_tiers(args, config)
     max_parallel = args.max_parallel or config.delivery.max_parallel
@@ -577,11 +594,20 @@ def _deliver_in_tui(
             root = Path(str(open_repo(repo).working_tree_dir))
         except GitError as exc:
             raise CommandError(str(exc), EXIT_USAGE) from None
-        from pmtui.delivery.lease import LeaseHeld, lease_holder
+        from pmtui.delivery.git_ops import common_dir
+        from pmtui.delivery.lease import LeaseHeld, RepositoryHeld, RepositoryLock, lease_holder
 
         holder = lease_holder(store, root)
         if holder is not None:
             raise CommandError(str(LeaseHeld(holder)), EXIT_USAGE)
+        probe = RepositoryLock(common_dir(root), root, store.path)
+        try:
+            probe.acquire()
+        except RepositoryHeld as held:
+            raise CommandError(str(held), EXIT_USAGE) from None
+        except OSError:
+            pass  # the engine says what is wrong with the repository, on the dashboard
+        probe.release()
     try:
         from pmtui.screens.delivery_run import DeliveringApp
     except ImportError as exc:
@@ -612,7 +638,7 @@ def run_status(args: argparse.Namespace) -> int:
     from pmtui.delivery.progress import maybe_report, progress_report, status_json
     from pmtui.delivery.store import DeliveryStore
 
-    store = _open_store(args)
+    store = _read_store(args, "delivery runs")
     try:
         run_id = _latest_run_id(store)
         dstore = DeliveryStore(store)
@@ -640,7 +666,7 @@ def run_answer(args: argparse.Namespace) -> int:
         escalation_id = int(args.escalation_id)
     except ValueError:
         raise CommandError(f"escalation id {args.escalation_id!r} is not a number", EXIT_USAGE) from None
-    store = _open_store(args)
+    store = _read_store(args, "escalations")
     try:
         dstore = DeliveryStore(store)
         try:
@@ -667,7 +693,7 @@ def run_watch(args: argparse.Namespace) -> int:
     from pmtui.app import PmtuiApp
     from pmtui.delivery.store import DeliveryStore, DeliveryStoreError
 
-    store = _open_store(args)
+    store = _read_store(args, "delivery runs")
     try:
         dstore = DeliveryStore(store)
         if args.run is not None:
@@ -753,7 +779,7 @@ def _dispatch(args: argparse.Namespace, log: Path | None) -> int:
         "deliver": run_deliver,
         "status": run_status,
         "answer": run_answer,
-        "retry": lambda parsed: run_retry(parsed, _open_store, _latest_run_id),
+        "retry": lambda parsed: run_retry(parsed, lambda given: _read_store(given, "delivery runs"), _latest_run_id),
         "agents": lambda parsed: run_agents(parsed, _load_config),
         "watch": run_watch,
         "demo": run_demo,

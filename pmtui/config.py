@@ -309,6 +309,10 @@ def load_config(path: Path | None = None, offline: bool = False, find_models: bo
     (a short HTTP probe: callers keep it off the first paint)."""
     from pmtui.redaction import watch_env
 
+    explicit = os.environ.get("PMTUI_CONFIG")
+    if path is None and explicit and Path(explicit).exists() and not Path(explicit).is_file():
+        # A missing PMTUI_CONFIG means no config (how tests and scripts keep discovery out); a folder is a mistake.
+        raise ConfigError("PMTUI_CONFIG names a directory, not a TOML file", Path(explicit))
     path = path or find_config_file()
     config = Config() if path is None else parse_config(path)
     if offline or os.environ.get("PMTUI_MODEL", "").strip().lower() == OFFLINE:

@@ -42,6 +42,24 @@ def test_plan_check_refuses_paths_outside_the_repository_with_file_and_line(
     assert "Traceback" not in out + err
 
 
+@pytest.mark.parametrize("entry", [
+    "files: create .git/hooks/pre-commit",
+    "files: modify ./.git/config",
+    "files: create vendor/lib/.git/config",
+    "tests: .GIT/info/attributes",
+])
+def test_plan_check_refuses_paths_in_the_git_metadata_with_file_and_line(
+    entry: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Hooks and config under .git are code git runs, never part of a change: no task may be told to write them."""
+    plan = tmp_path / "plan.md"
+    plan.write_text(PLAN_HEAD + f"### T1: Something\n- ownership: app\n- {entry}\n", encoding="utf-8")
+    code, out, err = run(["plan", "check", str(plan)], capsys)
+    assert code == 2, out
+    assert err.startswith(f"{plan}:11: path ") and "git metadata" in err
+    assert "Traceback" not in out + err
+
+
 def test_paths_that_stay_inside_the_repository_are_kept_as_written() -> None:
     plan = parse_plan(PLAN_HEAD + "### T1: Inside\n- files: create src/../lib/a.py, ./b.py\n- tests: tests/t.py\n")
     assert plan.tasks[0].files.create == ["src/../lib/a.py", "./b.py"]
@@ -114,6 +132,15 @@ def test_a_config_that_is_not_utf8_is_a_usage_error_naming_file_and_line(
     assert config.read_bytes().endswith(b'"caf\xe9"\n'), "a refused config is left as it was"
 
 
+def test_a_config_path_that_is_a_directory_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PMTUI_CONFIG", str(tmp_path))
+    code, out, err = run(["config", "show"], capsys)
+    assert code == 2, out
+    assert err.strip() == f"pmtui: {tmp_path}: PMTUI_CONFIG names a directory, not a TOML file"
+
+
 def test_the_tui_theme_peek_survives_a_config_that_is_not_utf8(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from pmtui.paths import peek_theme
 
@@ -159,6 +186,47 @@ def test_a_store_pmtui_cannot_use_is_a_usage_error_and_is_left_untouched(
     assert words in err and str(db) in err
     assert "Traceback" not in out + err
     assert db.read_bytes() == before
+
+
+@pytest.mark.parametrize("command", [["status"], ["status", "--json"], ["export"], ["answer", "1", "--option", "1"],
+                                     ["retry", "T1"], ["watch"]])
+def test_a_command_that_only_reads_never_creates_a_store(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A mistyped --db given to a command that reads is said so; no empty store (nor its folders) is left behind."""
+    db = tmp_path / "typo" / "pmtui.db"
+    code, out, err = run(["--db", str(db), *command], capsys)
+    assert code in (1, 2), out + err
+    assert str(db) in err and "no store there" in err and len(err.strip().splitlines()) == 1, err
+    assert not (tmp_path / "typo").exists()
+
+
+@pytest.mark.parametrize("argv", [
+    ["deliver", "PLAN", "--repo", "", "--agent", "true", "--headless", "--no-wait"],
+    ["deliver", "", "--agent", "true"],
+    ["--db", "", "status"],
+    ["status", "--db", " "],
+    ["export", "--project", ""],
+    ["chat", "--project", ""],
+    ["plan", "check", ""],
+    ["demo", "--dir", "", "--headless"],
+])
+def test_an_empty_path_or_name_is_a_usage_error(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--repo "$REPO"` with REPO unset is not the current directory's repository, nor `--db ""` the default store."""
+    from tests.fixtures.delivery_repo import git, make_project, plan_text, task_block
+
+    repo = make_project(tmp_path)
+    monkeypatch.chdir(repo)
+    plan = tmp_path / "plan.md"
+    plan.write_text(plan_text("empty", [task_block("T1", "Alpha value", module="alpha")]), encoding="utf-8")
+    with pytest.raises(SystemExit) as stopped:
+        main([str(plan) if arg == "PLAN" else arg for arg in argv])
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2
+    assert "must not be empty" in err.strip().splitlines()[-1], err
+    assert git(repo, "branch", "--list", "pm/*") == "", "nothing was delivered"
 
 
 def test_an_empty_file_or_an_empty_sqlite_database_becomes_a_store(tmp_path: Path) -> None:

@@ -239,3 +239,27 @@ def test_a_run_killed_after_a_staged_integration_was_recorded_resumes_with_that_
     assert dstore.open_escalations(run.id) == []
     assert git(project, "tag", "--list") == "pm/kill/checkpoint-T2"
     assert refs(project) == 1
+
+
+def test_an_oversized_file_is_hashed_nowhere_not_even_in_the_run_folder(tmp_path: Path, project: Path) -> None:
+    """The per-file limit keeps a big file out of every object store pmtui writes: the user's repository, and
+    the run folder's checkpoints of the attempts that found it in their tree."""
+    import os
+    import sys
+
+    plan = tmp_path / "plan.md"
+    plan.write_text(plan_text("big", [task_block("T1", "Alpha value", module="alpha")], lint=False))
+    config = tmp_path / "pmtui.toml"
+    config.write_text("[delivery]\nmax_file_mb = 1\n", encoding="utf-8")
+    agent = f"{sys.executable} {Path(__file__).parent / 'agents' / 'big_file_agent.py'}"
+    env = {**os.environ, "PMTUI_CONFIG": str(config), "BIG_FILE_MB": "3"}
+    done = subprocess.run([sys.executable, "-m", "pmtui", "deliver", str(plan), "--repo", str(project), "--agent",
+                           agent, "--headless", "--no-wait"], capture_output=True, text=True, timeout=180, env=env,
+                          check=False)
+    assert done.returncode == 3, done.stdout + done.stderr
+    assert "size_limit" in done.stdout
+    runs = Path(os.environ["PMTUI_DB"]).parent / "runs"
+    kept = [path for path in runs.rglob("*") if path.is_file() and "objects" in path.parts]
+    assert sum(path.stat().st_size for path in kept) < 1_000_000, sorted(str(p) for p in kept)
+    git_dir = sum(path.stat().st_size for path in (project / ".git").rglob("*") if path.is_file())
+    assert git_dir < 1_000_000

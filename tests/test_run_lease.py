@@ -129,3 +129,56 @@ def test_a_holder_on_another_host_is_live_until_its_heartbeat_is_old(tmp_path: P
         assert lease_module.STALE_S > 5 * lease_module.HEARTBEAT_S
     finally:
         store.close()
+
+
+def test_a_deliver_from_another_store_on_the_same_repository_is_refused(tmp_path: Path) -> None:
+    """The lease lives in a store; the repository is one whichever store drives it: a second `deliver` with
+    another --db is refused too, naming the pid, the host and the store to watch."""
+    repo = make_project(tmp_path)
+    plan = tmp_path / "plan.md"
+    plan.write_text(plan_text("lease", [task_block("T1", "Alpha value", module="alpha")]))
+    pids = tmp_path / "pids.json"
+    first_db, second_db = tmp_path / "first.db", tmp_path / "second.db"
+    first = deliver(plan, repo, f"{sys.executable} {AGENTS / 'sleeping_agent.py'} {pids}", "--sandbox", "off",
+                    "--db", str(first_db))
+    try:
+        wait_for(pids.exists)
+        branch = subprocess.run(["git", "branch", "--show-current"], cwd=repo, capture_output=True, text=True,
+                                check=True).stdout
+        second = deliver(plan, repo, MODULE_AGENT, "--db", str(second_db))
+        out, err = second.communicate(timeout=60)
+        assert second.returncode == 2, out + err
+        assert err.strip() == (f"pmtui deliver: {repo} is being delivered by pid {first.pid} on {this_host()} "
+                               f"(store {first_db}); use `pmtui watch --db {first_db}`")
+        assert subprocess.run(["git", "branch", "--show-current"], cwd=repo, capture_output=True, text=True,
+                              check=True).stdout == branch
+    finally:
+        os.killpg(first.pid, signal.SIGKILL)
+        first.wait()
+        for pid in json.loads(pids.read_text()).values():
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    resumed = deliver(plan, repo, MODULE_AGENT, "--db", str(first_db))
+    out, err = resumed.communicate(timeout=120)
+    assert resumed.returncode == 0, out + err
+
+
+def test_two_stores_in_one_folder_keep_their_runs_apart(tmp_path: Path) -> None:
+    """Runs of two stores side by side (or of a store deleted and started afresh) never share a run folder:
+    a run never resumes from another's checkpoints, worktrees or logs."""
+    for name in ("one", "two"):
+        repo = make_project(tmp_path / name)
+        (repo / "src" / f"{name}.py").write_text(f'"""Only in {name}."""\n')
+        subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
+        subprocess.run(["git", "commit", "-qm", name], cwd=repo, check=True)
+        plan = tmp_path / name / "plan.md"
+        plan.write_text(plan_text("apart", [task_block("T1", "Alpha value", module="alpha")]))
+        run = deliver(plan, repo, MODULE_AGENT, "--db", str(tmp_path / f"{name}.db"), "--no-wait")
+        out, err = run.communicate(timeout=120)
+        assert run.returncode == 0, out + err
+        committed = subprocess.run(["git", "ls-tree", "-r", "--name-only", "pm/apart"], cwd=repo, capture_output=True,
+                                   text=True, check=True).stdout.split()
+        assert "src/alpha.py" in committed and f"src/{name}.py" in committed
+        assert name == "one" or "src/one.py" not in committed

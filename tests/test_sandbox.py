@@ -166,3 +166,70 @@ def test_wrap_binds_the_worktree_and_the_writable_paths_only(tmp_path: Path) -> 
                     scratch=str(scratch)).wrap(["pytest"], tree)
     assert [boxed[i + 1] for i, arg in enumerate(boxed) if arg == "--bind"] == [str(tree.resolve()), str(scratch)]
     assert boxed[boxed.index("--setenv"):][:3] == ["--setenv", "TMPDIR", str(scratch)]
+
+
+@needs_bwrap
+def test_a_sandboxed_agent_cannot_make_pmtuis_own_git_run_its_code(tmp_path: Path) -> None:
+    """pmtui's git runs unconfined: the agent's worktree pointer (`.git`) and the git directory the release
+    gate's tests run beside stay read-only, so no fsmonitor, hooksPath or hook of the agent's runs as the user."""
+    repo, plan, env = setup(tmp_path)
+    marker = tmp_path / "hijacked"
+    env["HIJACK_MARKER"] = str(marker)
+    agent = f"{sys.executable} {Path(__file__).parent / 'agents' / 'git_hijack_agent.py'}"
+    done = pmtui("deliver", str(plan), "--repo", str(repo), "--agent", agent, "--headless", "--sandbox", "on",
+                 "--no-wait", env=env)
+    assert not marker.exists(), "an agent's command ran outside the sandbox"
+    assert not (repo / ".git" / "hooks" / "pre-commit").exists()
+    assert json.loads(Path(env["ESCAPE_LOG"]).read_text())[0] == {"pointer": False}
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert git(repo, "rev-parse", "--abbrev-ref", "HEAD") == "pm/box"
+
+
+def test_wrap_keeps_the_git_metadata_of_a_writable_folder_read_only(tmp_path: Path) -> None:
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / ".git").write_text("gitdir: /elsewhere\n")
+    checkout = tmp_path / "checkout"
+    (checkout / ".git").mkdir(parents=True)
+    argv = Sandbox(mode="on", bwrap="/usr/bin/bwrap", layout=("--ro-bind", "/", "/"), reason="",
+                   writable=(str(checkout),)).wrap(["pytest"], tree)
+    pairs = [(arg, argv[i + 1]) for i, arg in enumerate(argv) if arg in ("--bind", "--ro-bind")][1:]
+    assert pairs == [("--bind", str(tree.resolve())), ("--bind", str(checkout.resolve())),
+                     ("--ro-bind", str(tree.resolve() / ".git")), ("--ro-bind", str(checkout.resolve() / ".git"))]
+
+
+def test_an_unconfined_agent_that_plants_git_hooks_or_config_is_caught_and_undone(tmp_path: Path) -> None:
+    """Unconfined, an agent can set core.hooksPath or plant a hook for pmtui's next commit to run: what runs
+    code in the git directory is compared before and after the agent, put back, and fails the attempt."""
+    repo, plan, env = setup(tmp_path)
+    marker = tmp_path / "hijacked"
+    env["HIJACK_MARKER"] = str(marker)
+    common = repo / ".git"
+    (common / "info").mkdir(exist_ok=True)
+    (common / "info" / "attributes").write_text("*.bin binary\n")
+    hooks_before = sorted(path.name for path in (common / "hooks").iterdir())
+    agent = f"{sys.executable} {Path(__file__).parent / 'agents' / 'git_config_agent.py'}"
+    done = pmtui("deliver", str(plan), "--repo", str(repo), "--agent", agent, "--headless", "--sandbox", "off",
+                 "--no-wait", env=env)
+    assert done.returncode == 3, done.stdout + done.stderr
+    assert not marker.exists(), "pmtui's own git ran a hook the agent planted"
+    assert "hookspath" not in (common / "config").read_text().lower()
+    assert sorted(path.name for path in (common / "hooks").iterdir()) == hooks_before
+    assert (common / "info" / "attributes").read_text() == "*.bin binary\n"
+    data = status(env)
+    assert data["tasks"][0]["commit"] is None
+    from pmtui.delivery.store import DeliveryStore
+    from pmtui.store import Store
+
+    store = Store(os.environ["PMTUI_DB"])
+    try:
+        attempt = DeliveryStore(store).attempt(data["run_id"], "T1", 1)
+    finally:
+        store.close()
+    assert attempt is not None
+    conduct = next(g for g in attempt.gate_results if g.gate == "agent")
+    said = "\n".join(conduct.evidence)
+    assert not conduct.passed
+    assert "the agent changed the repository's git config (.git/config): put back" in said, said
+    assert "the agent created the git hook .git/hooks/pre-commit: removed" in said, said
+    assert "the agent changed .git/info/attributes: put back" in said, said

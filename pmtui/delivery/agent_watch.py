@@ -5,18 +5,30 @@ A sandboxed agent (pmtui/delivery/sandbox.py) can write nothing but its worktree
 pmtui cannot prevent such writes, so it detects them where that is cheap enough: the folder holding
 the repository (a write there fails the attempt), the user's checkout (likewise), $HOME and $TMPDIR
 (reported only: agent CLIs keep state there, and other programs write there too). Stray branches and
-tags are put back as they were, each with the command that redoes what was undone. Git itself runs
-through git_ops.
+tags are put back as they were, each with the command that redoes what was undone; so are the files of
+the git directory that make git run code (config, hooks, info/attributes), since pmtui's own commits would
+run them. Git itself runs through git_ops.
 """
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pmtui.delivery.diffs import Snapshot, dir_entries, entry_changes, outside_paths
-from pmtui.delivery.git_ops import FULL_SHA, GitError, git_dirs, head, repo_root, run_git, status_paths
+from pmtui.delivery.git_ops import (
+    FULL_SHA,
+    GitError,
+    common_dir,
+    git_dirs,
+    head,
+    repo_root,
+    run_git,
+    status_paths,
+)
 
 if TYPE_CHECKING:
     from git import Repo
@@ -84,15 +96,85 @@ def undo_agent_moves(before: Snapshot, tree: str | Path) -> list[str]:
 
 
 def watched(before: Snapshot, guarded: Sequence[str | Path], noted: Sequence[str | Path], checkout: str | Path,
-            refs: dict[str, str]) -> Snapshot:
-    """`before` with the entries of the `guarded` and `noted` folders, the user's checkout and the refs
-    to compare with after the agent ran (the repository, its worktrees and the checkout left out)."""
+            refs: dict[str, str], metadata: dict[str, tuple[int, str]]) -> Snapshot:
+    """`before` with the entries of the `guarded` and `noted` folders, the user's checkout, and the refs and
+    the git directory's code-running files (both as the run found them) to compare with after the agent ran
+    (the repository, its worktrees and the checkout left out)."""
     skip = [before.root, *before.worktrees, checkout]
     return before.model_copy(update={
         "guarded": dir_entries(guarded, skip), "guarded_dirs": [str(path) for path in guarded],
         "noted": dir_entries(noted, skip), "noted_dirs": [str(path) for path in noted],
         "refs": refs, "checkout": str(checkout),
+        "git_metadata": metadata, "git_metadata_base": str(common_dir(before.root).parent),
     })
+
+
+def _git_metadata_paths(common: Path, tree: str | Path) -> list[Path]:
+    """The files git reads and may run code from: configs, every hook, info/attributes (of the repository and
+    of the worktree's own git directory)."""
+    dirs = git_dirs(Path(tree))
+    own = dirs[0] if dirs is not None else common
+    hooks = common / "hooks"
+    try:
+        hook_files = sorted(path for path in hooks.iterdir() if not path.is_dir())
+    except OSError:
+        hook_files = []
+    return [*dict.fromkeys([common / "config", common / "config.worktree", own / "config.worktree",
+                            common / "info" / "attributes", *hook_files])]
+
+
+def git_metadata(tree: str | Path) -> dict[str, tuple[int, str]]:
+    """path → (mode, content) of each of those files that exists."""
+    common = common_dir(tree)
+    found: dict[str, tuple[int, str]] = {}
+    for path in _git_metadata_paths(common, tree):
+        try:
+            found[str(path)] = (path.stat().st_mode & 0o7777, path.read_bytes().decode("latin-1"))
+        except OSError:
+            continue
+    return found
+
+
+def undo_git_metadata(before: Snapshot, keep: Path) -> list[str]:
+    """Config, hooks and attributes of the git directory the agent created, changed or deleted are put back
+    as they were, and said so; what the agent wrote is kept in `keep` (nothing is lost)."""
+    if before.git_metadata is None:
+        return []
+    now = git_metadata(before.root)
+    evidence: list[str] = []
+    for name in sorted(set(before.git_metadata) | set(now)):
+        old, new = before.git_metadata.get(name), now.get(name)
+        if old == new:
+            continue
+        path = Path(name)
+        shown = os.path.relpath(path, before.git_metadata_base)
+        kept = ""
+        try:
+            if new is not None:
+                keep.mkdir(parents=True, exist_ok=True)
+                copy = keep / f"{time.strftime('%Y%m%d-%H%M%S')}-{shown.replace(os.sep, '_')}"
+                copy.write_bytes(new[1].encode("latin-1"))
+                kept = f"; what the agent wrote is kept at {copy}"
+            if old is None:
+                path.unlink()
+            else:
+                path.write_bytes(old[1].encode("latin-1"))
+                path.chmod(old[0])
+        except OSError as error:
+            evidence.append(f"git metadata: the agent changed {shown} and pmtui could not put it back: {error}")
+            continue
+        if path.parent.name == "hooks":
+            how = "created" if old is None else "deleted" if new is None else "changed"
+            done = "removed" if old is None else "put back"
+            evidence.append(f"git metadata: the agent {how} the git hook {shown}: {done}{kept}")
+        elif path.name.startswith("config"):
+            how = "changed" if old is not None and new is not None else "created" if old is None else "deleted"
+            evidence.append(f"git metadata: the agent {how} the repository's git config ({shown}): "
+                            f"{'removed' if old is None else 'put back'}{kept}")
+        else:
+            how = "changed" if old is not None and new is not None else "created" if old is None else "deleted"
+            evidence.append(f"git metadata: the agent {how} {shown}: {'removed' if old is None else 'put back'}{kept}")
+    return evidence
 
 
 def branches_and_tags(repo: Repo | str | Path) -> dict[str, str]:

@@ -37,6 +37,10 @@ class Snapshot(BaseModel):
     refs: dict[str, str] | None = None
     # The user's checkout (where pmtui keeps the plan branch checked out).
     checkout: str = ""
+    # What in the git directory makes git run code (config, hooks, info/attributes): path → (mode, content as
+    # latin-1 text); None when not taken. The git directory's own folder name is `git_metadata_base`'s child.
+    git_metadata: dict[str, tuple[int, str]] | None = None
+    git_metadata_base: str = ""
 
 
 class ChangeSet(BaseModel):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import dataclasses
+import secrets
 import shutil
 import threading
 from collections.abc import Iterable
@@ -34,7 +35,7 @@ from pmtui.delivery.contract import (
 from pmtui.delivery.controls import RunControls
 from pmtui.delivery.escalations import Escalations
 from pmtui.delivery.integration import Integration
-from pmtui.delivery.lease import LeaseHeld, RunLease
+from pmtui.delivery.lease import LeaseHeld, RepositoryHeld, RepositoryLock, RunLease
 from pmtui.delivery.nodes import LOCAL_NODE, PLACEMENT_KEYS, ClusterExecutor, ClusterView
 from pmtui.delivery.plan import PlanDocument, PlanError, PlanTask, load_plan
 from pmtui.delivery.queue import DEFAULT_PARALLEL_TIERS
@@ -110,6 +111,7 @@ class DeliveryEngine:
                                  criteria_mapper=criteria_mapper)
         self.release_stage = ReleaseStage(self.ctx, self.escalations, self._add_remediation, gate_timeout_s)
         self.lease: RunLease | None = None
+        self.repository_lock: RepositoryLock | None = None
         self.sandbox_mode = sandbox
         self._sandbox_token: contextvars.Token[Sandbox | None] | None = None
 
@@ -134,6 +136,8 @@ class DeliveryEngine:
                 shutil.rmtree(self.ctx.sandbox.scratch, ignore_errors=True)
             if self.lease is not None:
                 self.lease.release()
+            if self.repository_lock is not None:
+                self.repository_lock.release()
 
     async def _run(self, no_wait: bool) -> RunOutcome:
         try:
@@ -160,6 +164,15 @@ class DeliveryEngine:
         except LeaseHeld as held:
             raise DeliveryInputError(str(held)) from None
         self.lease = lease
+        # The store's lease keeps out a second `deliver` on this store; the repository's lock one on any other.
+        hold = RepositoryLock(git_ops.common_dir(ctx.root), ctx.root, ctx.store.path)
+        try:
+            hold.acquire()
+        except RepositoryHeld as held:
+            raise DeliveryInputError(str(held)) from None
+        except OSError as error:
+            raise DeliveryInputError(f"cannot lock {hold.path} to deliver {ctx.root}: {error.strerror or error}") from None
+        self.repository_lock = hold
         if lease.taken_over is not None:
             gone = lease.taken_over
             ctx.say("info", f"taking over from pid {gone.pid} on {gone.host}, which no longer delivers "
@@ -241,7 +254,7 @@ class DeliveryEngine:
             run = ctx.dstore.set_run_fields(run.id, config={**kept, **self._where()})
         self.design_path = Path(run.design_path) if run.design_path else None
         ctx.design_text = _read(self.design_path)
-        ctx.run_dir = (self.run_dir_option or ctx.store.path.parent / "runs" / f"run-{run.id}").resolve()
+        ctx.run_dir = (self.run_dir_option or _run_folder(ctx.store.path, run)).resolve()
         ctx.run_dir.mkdir(parents=True, exist_ok=True)
         if run.config.get("run_dir") != str(ctx.run_dir):
             run = ctx.dstore.set_run_fields(run.id, config={**run.config, "run_dir": str(ctx.run_dir)})
@@ -485,6 +498,16 @@ def _read(path: Path | None) -> str:
     if path is None or not path.is_file():
         return ""
     return path.read_text(encoding="utf-8", errors="replace")
+
+
+def _run_folder(store_path: Path, run: RunRecord) -> Path:
+    """Where a run keeps its worktrees, checkpoints and logs: the folder it recorded, else a new one beside
+    the store whose name no other run has (two stores in one folder, or a store deleted and begun afresh,
+    both have a run 1; one run resuming from another's checkpoints would mix two repositories)."""
+    recorded = run.config.get("run_dir")
+    if recorded:
+        return Path(recorded)
+    return store_path.parent / "runs" / f"run-{run.id}-{secrets.token_hex(4)}"
 
 
 def _default_design(plan_path: Path) -> Path | None:

@@ -270,6 +270,15 @@ def ensure_clean(repo: Repo | str | Path) -> None:
         raise GitError(f"the working tree has uncommitted changes: commit or stash them first ({shown})")
 
 
+def common_dir(repo: Repo | str | Path) -> Path:
+    """The repository's git directory shared by all its worktrees (`.git` of a plain checkout)."""
+    root = repo_root(repo)
+    dirs = git_dirs(root)
+    if dirs is not None:
+        return dirs[1].resolve()
+    return (root / run_git(root, "rev-parse", "--git-common-dir")).resolve()
+
+
 def plan_branch_name(plan_id: str) -> str:
     return f"pm/{plan_id}"
 

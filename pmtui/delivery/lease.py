@@ -7,10 +7,16 @@ a second is refused with who holds it. The holder beats every HEARTBEAT_S second
 stale when its holder is gone — on this host a pid that no longer runs, anywhere a heartbeat older
 than STALE_S — and a stale lease is taken over, so a run killed with -9 resumes at once. A holder
 whose lease was taken over (it was suspended past STALE_S) learns it at its next beat and stops.
+
+A lease lives in one store, and a repository can be given to `deliver` with any --db: RepositoryLock
+is the repository's own side, an flock on a file in its git directory naming the holder and its store.
+The kernel lets go of it when the holder dies, kill -9 included, so it never needs taking over.
 """
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 import socket
 import sqlite3
@@ -167,3 +173,51 @@ class RunLease:
             with self.store.transaction() as conn:
                 conn.execute("DELETE FROM run_leases WHERE repo = ? AND token = ?", (self.repo, self.token))
             self._held = False
+
+
+LOCK_NAME = "pmtui-deliver.lock"
+
+
+class RepositoryHeld(Exception):
+    """A `deliver` with another store holds the repository: the message names its pid, host and store."""
+
+
+class RepositoryLock:
+    """This process's hold on a repository, whichever store it delivers from (an flock in the git directory)."""
+
+    def __init__(self, git_dir: Path, root: Path, store_path: Path) -> None:
+        self.path = git_dir / LOCK_NAME
+        self.root = root
+        self.store_path = store_path
+        self._fd: int | None = None
+
+    def acquire(self) -> None:
+        """Hold the repository; RepositoryHeld when another process does."""
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = _lock_record(fd)
+            os.close(fd)
+            raise RepositoryHeld(
+                f"{self.root} is being delivered by pid {holder.get('pid', '?')} on {holder.get('host', '?')} "
+                f"(store {holder.get('store', '?')}); use `pmtui watch --db {holder.get('store', 'STORE')}`"
+            ) from None
+        record = {"pid": os.getpid(), "host": this_host(), "store": str(self.store_path)}
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, json.dumps(record).encode("utf-8"), 0)
+        self._fd = fd
+
+    def release(self) -> None:
+        # Closing lets go; the file stays (deleting it could split a waiting acquirer from the next one).
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+
+def _lock_record(fd: int) -> dict[str, object]:
+    try:
+        value = json.loads(os.pread(fd, 4096, 0).decode("utf-8") or "{}")
+    except (OSError, ValueError):
+        return {}
+    return value if isinstance(value, dict) else {}

@@ -336,13 +336,17 @@ def _parse_files(value: str, number: int) -> PlanFiles:
 
 
 def _inside_repository(path: str, number: int) -> str:
-    """A plan path relative to the repository root; one that leaves it (absolute, `~`, `..`) is refused."""
+    """A plan path relative to the repository root; one that leaves it (absolute, `~`, `..`) or names the git
+    metadata (`.git`) is refused."""
     unified = path.replace("\\", "/")
     absolute = unified.startswith(("/", "~")) or bool(re.match(r"^[A-Za-z]:/", unified))
     normal = posixpath.normpath(unified)
     if absolute or normal == ".." or normal.startswith("../"):
         raise PlanError(f"path {path!r} is outside the repository; plan paths are relative to the repository "
                         "root and stay inside it", number)
+    if any(part.lower() == ".git" for part in normal.split("/")):
+        raise PlanError(f"path {path!r} is in the repository's git metadata (.git), whose hooks and config git runs; "
+                        "plan paths name files of the working tree", number)
     return path
 
 

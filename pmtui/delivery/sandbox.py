@@ -63,13 +63,20 @@ class Sandbox:
         if self.bwrap is None:
             return list(argv)
         binds: list[str] = []
-        seen: set[str] = set()
+        targets: list[str] = []
         for path in (cwd, *writable, *self.writable, *([self.scratch] if self.scratch else [])):
             target = os.path.realpath(os.path.expanduser(str(path)))
-            if target in seen or not os.path.exists(target):
+            if target in targets or not os.path.exists(target):
                 continue
-            seen.add(target)
+            targets.append(target)
             binds += ["--bind", target, target]
+        for target in targets:
+            # Git metadata stays read-only inside a writable folder too: pmtui's own git runs unconfined, so a
+            # worktree's `.git` pointer or a checkout's hooks and config rewritten here would run the writer's code.
+            dot = os.path.join(target, ".git")
+            if os.path.lexists(dot):
+                real = os.path.realpath(dot)
+                binds += ["--ro-bind", real, real if os.path.islink(dot) else dot]
         cwd_real = os.path.realpath(str(cwd))
         tmp = ["--setenv", "TMPDIR", os.path.realpath(self.scratch)] if self.scratch else []
         return [self.bwrap, *self.layout, *binds, "--chdir", cwd_real, *tmp, "--", *argv]

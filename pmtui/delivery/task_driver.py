@@ -12,6 +12,7 @@ import asyncio
 import hashlib
 import re
 import tempfile
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -55,7 +56,7 @@ DriveResult = Literal["done", "failed", "waiting"]
 NEVER_ACCEPTED_GATES = frozenset({"secrets_scan", "size_limit"})
 _VOLATILE = re.compile(r"\d+(\.\d+)?\s*(ms|s)\b|0x[0-9a-f]+|\b[0-9a-f]{12,40}\b|attempt \d+", re.IGNORECASE)
 _SPENT = re.compile(r"^spent \$(?P<usd>[0-9.]+) on attempt \d+")
-_TAMPERING = ("HEAD moved", "outside the repository", "switched the working tree", "stray ref:")
+_TAMPERING = ("HEAD moved", "outside the repository", "switched the working tree", "stray ref:", "git metadata:")
 # The outcome of an attempt a cluster could not run (nodes.AttemptNotRun): it runs again under its number.
 NOT_RUN = "not_run"
 
@@ -96,6 +97,8 @@ class TaskDriver:
         # The repository's branches and tags when the first unconfined agent started: agents that run
         # at once are all compared with it, so one agent's stray branch is never "restored" by another's.
         self._refs_at_start: dict[str, str] | None = None
+        self._start_lock = threading.Lock()
+        self._git_metadata_at_start: dict[str, tuple[int, str]] | None = None
         # The user's checkout's `git status` as last seen: a new entry after an agent is its write.
         self._checkout_status: list[str] | None = None
 
@@ -328,9 +331,12 @@ class TaskDriver:
         folder.mkdir(parents=True, exist_ok=True)
         facts = self.ctx.facts(task_id)
         clean_at, facts.clean_at = facts.clean_at, None
-        # A tree the pool just made clean at a commit is that commit's tree: no staging of the whole tree.
-        sha = (git_ops.run_git(tree, "rev-parse", f"{clean_at}^{{tree}}") if clean_at
-               else tree_hygiene.tree_checkpoint(tree, folder / "objects"))
+        if clean_at:
+            # A tree the pool just made clean at a commit is that commit's tree: no staging of the whole tree.
+            sha = git_ops.run_git(tree, "rev-parse", f"{clean_at}^{{tree}}")
+        else:
+            too_big = gates.oversized_files(tree, int(self.ctx.config.delivery.max_file_mb * gates.MB))
+            sha = tree_hygiene.tree_checkpoint(tree, folder / "objects", leave_out=too_big)
         temporary = checkpoint.with_suffix(".tmp")
         temporary.write_text(sha + "\n", encoding="utf-8")
         temporary.replace(checkpoint)
@@ -347,11 +353,18 @@ class TaskDriver:
         noted = [str(Path.home()), tempfile.gettempdir()]
         parent = str(ctx.root.parent)
         guarded = [] if parent in noted else [parent]
-        if self._refs_at_start is None:
-            self._refs_at_start = agent_watch.branches_and_tags(ctx.root)
-            self._checkout_status = ctx.on_checkout(agent_watch.checkout_writes, ctx.root, [])[1]
+        # The first agents start in threads side by side: one reads how the run found the repository while
+        # the others wait (one that went on with half of it compared its agent with no git config at all).
+        with self._start_lock:
+            if self._refs_at_start is None or self._git_metadata_at_start is None:
+                checkout = ctx.on_checkout(agent_watch.checkout_writes, ctx.root, [])[1]
+                # As the run found it: agents running side by side are each compared with it, not with each other.
+                metadata = agent_watch.git_metadata(ctx.root)
+                refs = agent_watch.branches_and_tags(ctx.root)
+                self._checkout_status, self._git_metadata_at_start, self._refs_at_start = checkout, metadata, refs
+            refs, metadata = self._refs_at_start, self._git_metadata_at_start
         before = git_ops.snapshot(tree, worktrees=trees, with_status=False)
-        return agent_watch.watched(before, guarded, noted, ctx.root, self._refs_at_start)
+        return agent_watch.watched(before, guarded, noted, ctx.root, refs, metadata)
 
     def _after_agent(self, before: git_ops.Snapshot, tree: Path) -> list[str]:
         """What the agent did that it must not (committed, switched branch, wrote outside, made branches or
@@ -365,6 +378,7 @@ class TaskDriver:
             written, self._checkout_status = ctx.on_checkout(agent_watch.checkout_writes, ctx.root,
                                                              self._checkout_status)
             tampering += written
+        tampering += agent_watch.undo_git_metadata(before, ctx.run_dir / "displaced")
         return [*tampering, *agent_watch.undo_stray_refs(before, ctx.root, ours)]
 
     def _attempt_numbers(self, task: TaskRecord) -> range:

@@ -10,7 +10,7 @@ remove_untracked clears an agent's own files (aider's tags cache). Git runs thro
 from __future__ import annotations
 
 import shutil
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from pmtui.delivery.git_ops import objects_dir as git_objects_dir
@@ -20,12 +20,13 @@ from pmtui.delivery.git_ops import run_git, whole_tree_index
 TOOL_CACHES: tuple[str, ...] = ("__pycache__", ".ruff_cache", ".mypy_cache", ".pytest_cache")
 
 
-def tree_checkpoint(tree: str | Path, objects: Path | None = None) -> str:
+def tree_checkpoint(tree: str | Path, objects: Path | None = None, leave_out: Iterable[str] = ()) -> str:
     """The working tree as it stands (tracked and untracked files; ignored ones left out) as a tree object;
     restore_checkpoint goes back to it. Its objects go to `objects` (kept out of the user's repository:
-    a retry's tree holds the rejected attempt's files), else to the repository's object store."""
+    a retry's tree holds the rejected attempt's files), else to the repository's object store. `leave_out`
+    (an earlier attempt's files over the size limit) is never hashed: a restore drops them."""
     root = Path(tree)
-    with whole_tree_index(root, objects=objects or git_objects_dir(root)) as env:
+    with whole_tree_index(root, leave_out=leave_out, objects=objects or git_objects_dir(root)) as env:
         return run_git(root, "write-tree", env=env)
 
 

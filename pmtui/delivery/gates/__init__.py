@@ -31,7 +31,7 @@ from pmtui.delivery.gates.commands import (
     signal_process_group,
     summary_counts,
 )
-from pmtui.delivery.gates.limits import MB, limited_change, size_limit
+from pmtui.delivery.gates.limits import MB, limited_change, oversized_files, size_limit
 from pmtui.delivery.gates.minimum import (
     MINIMUM_GATES,
     agent_conduct,
@@ -104,6 +104,7 @@ __all__ = [
     "no_orphan_todos",
     "offline_reviewer",
     "out_of_scope_files",
+    "oversized_files",
     "parse_review_reply",
     "plan_alignment",
     "render_review_prompt",

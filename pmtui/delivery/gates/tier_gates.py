@@ -30,9 +30,12 @@ from pmtui.delivery.gates.reviewer import (
 from pmtui.delivery.git_ops import ChangeSet
 from pmtui.delivery.review import is_schema_path
 from pmtui.models.delivery import GateResult, TaskContract, Tier
-from pmtui.redaction import KEY_PATTERNS, secret_values
+from pmtui.redaction import KEY_PATTERNS, redact, secret_values
 
 MAX_DIFF_CHARS = 60_000
+# Files without added lines are read whole by the secrets scan up to this size (larger ones are over the
+# per-file limit and never part of a change).
+BINARY_SCAN_MAX_BYTES = 256 * 1024 * 1024
 # The first evidence line of a code review that could not happen: the engine escalates it (fail closed).
 REVIEW_UNAVAILABLE = "review model unavailable"
 
@@ -76,26 +79,50 @@ def _mask(secret: str, keep: int) -> str:
 
 def secrets_scan(change: ChangeSet) -> GateResult:
     """Private keys, cloud keys and tokens in the added lines, and the value of any secret variable of
-    this process (an agent that copied $OPENAI_API_KEY into a file); evidence shows where, masked."""
+    this process (an agent that copied $OPENAI_API_KEY into a file); evidence shows where, masked.
+    What a line-based scan would not see is read too: the names of the change's files, and the whole
+    content of each file that has no added lines to read (binary, or marked `-diff` for git)."""
     findings: list[str] = []
     own = secret_values()
     for path, lines in change.added_lines.items():
         for number, text in lines:
-            for label, pattern, keep in KEY_PATTERNS:
-                for match in pattern.finditer(text):
-                    findings.append(f"{path}:{number}: {label} {_mask(match.group(0), keep)}")
-            for value in own:
-                if value in text and not any(value in found.group(0) for _, p, _ in KEY_PATTERNS
-                                             for found in p.finditer(text)):
-                    findings.append(f"{path}:{number}: the value of one of pmtui's secret environment variables")
+            findings += _key_findings(text, f"{path}:{number}", own)
             for match in _ASSIGNED_SECRET.finditer(text):
                 value = match["value"]
                 if _PLACEHOLDER.match(value) or any(p.search(value) for _, p, _ in KEY_PATTERNS) or value in own:
                     continue
                 findings.append(f"{path}:{number}: {match['name']} assigned a literal {_mask(value, 2)}")
+    for path in change.present_files():
+        findings += [f"{redact(path)}: {finding} in a file's name" for finding in _key_findings(path, "", own)]
+        if path not in change.added_lines:
+            findings += _key_findings(_whole_content(Path(change.root) / path), path, own)
     if not findings:
         return GateResult(gate="secrets_scan", passed=True, evidence=["no secrets in the added lines"])
     return GateResult(gate="secrets_scan", passed=False, evidence=[f"{len(findings)} secret(s) in the change", *findings])
+
+
+def _key_findings(text: str, where: str, own: frozenset[str]) -> list[str]:
+    """Key-shaped strings and this process's secret values in `text`, masked, each prefixed with `where`."""
+    prefix = f"{where}: " if where else ""
+    found: list[str] = []
+    for label, pattern, keep in KEY_PATTERNS:
+        for match in pattern.finditer(text):
+            found.append(f"{prefix}{label} {_mask(match.group(0), keep)}")
+    for value in own:
+        if value in text and not any(value in hit.group(0) for _, p, _ in KEY_PATTERNS for hit in p.finditer(text)):
+            found.append(f"{prefix}the value of one of pmtui's secret environment variables")
+    return found
+
+
+def _whole_content(path: Path) -> str:
+    """A file of the change as text whatever its bytes (latin-1 keeps every byte, so an ASCII key in a binary
+    file reads as itself); empty for a symlink (its target is not the change's content) or a missing file."""
+    try:
+        if not path.is_file() or path.is_symlink() or path.stat().st_size > BINARY_SCAN_MAX_BYTES:
+            return ""
+        return path.read_bytes().decode("latin-1")
+    except OSError:
+        return ""
 
 
 class BreakingChange(BaseModel):
