@@ -5,22 +5,31 @@ with `ast` for Python, by definition lines and indentation for other languages),
 code it adds, and for files without definitions (configuration, SQL, CSS, shell) the added lines
 with the lines that head them (a YAML key's parents, a TOML table, a CSS selector). Each unit
 carries the concepts of its whole text and of the tests the change adds that call it; tests are
-units too (their names and assertions say what they exercise). Prose (Markdown, text) and lines
-that are only comments never make a unit: a promise is not an implementation.
+units too (their names and assertions say what they exercise), but only a test that exercises code
+of the change vouches for anything. Prose (Markdown, text) and lines that are only comments never
+make a unit: a promise is not an implementation. A unit also knows whether its added lines forbid
+something that the lines they replace did not (a `not`, a `raise`, a filter, a `continue`), for
+criteria that say "never" or "must not".
 """
 
 from __future__ import annotations
 
 import ast
+import difflib
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from pmtui.delivery.gates.vocabulary import (
     code_concepts,
+    code_text_for_concepts,
     idiom_concepts,
+    normalise_text,
     numbers_in,
+    split_identifier,
     stem,
+    unit_idioms,
     words,
 )
 
@@ -66,10 +75,30 @@ class Unit:
     calls: set[str] = field(default_factory=set)
     tokens: set[str] = field(default_factory=set)
     linked_tests: list[str] = field(default_factory=list)
+    # What the code itself (for a test: the code it exercises) shows, for the anchors of a criterion.
+    names: set[str] = field(default_factory=set)  # every identifier part, lower case, short ones too
+    defines: set[str] = field(default_factory=set)  # names of functions and classes, lower case
+    code_text: str = ""
+    test_numbers: set[str] = field(default_factory=set)  # numbers of the tests that exercise it
+    negates: bool = False  # its added lines forbid or leave out something the replaced lines did not
+    anchored: bool = True  # a test: it exercises code of the change
+    linked_code: list[Unit] = field(default_factory=list)
+    fresh: set[str] = field(default_factory=set)  # concepts of its added lines, its name and path, its tests
+    fresh_names: set[str] = field(default_factory=set)  # identifier parts of its added lines and its name
+    added_code: str = ""  # its added code lines
 
     @property
     def location(self) -> str:
         return f"{self.path}:{self.added[0] if self.added else self.start}"
+
+    @cached_property
+    def quoted_text(self) -> str:
+        """The code's text as quoted UI text is compared (see vocabulary.normalise_text)."""
+        return normalise_text(self.code_text)
+
+    def handles_flag(self, flag: str) -> bool:
+        """Whether the code acts on a command-line flag, not only declares it (see handles_flag)."""
+        return handles_flag(self.code_text, flag)
 
 
 def is_test_file(path: str) -> bool:
@@ -177,27 +206,127 @@ def _read(root: Path, path: str) -> list[str] | None:
         return None
 
 
-def _fill(unit: Unit, body: list[str], number_text: str) -> None:
+def _identifier_parts(text: str) -> set[str]:
+    return {part for word in re.findall(r"[A-Za-z_$][\w$]*", text) for part in split_identifier(word)}
+
+
+_DEFINED = re.compile(r"^\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_]\w*)", re.MULTILINE)
+
+
+def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str]) -> None:
     """The unit's concepts (its text, the idioms of its code lines, its path), numbers, calls and raw words."""
     unit.text = "\n".join(body)
-    unit.concepts = code_concepts(unit.text) | code_concepts(unit.name)
-    for line in body:
-        if is_code_line(line):
-            unit.concepts |= idiom_concepts(line)
+    unit.code_text = unit.text
+    code_lines = [line for line in body if is_code_line(line)]
+    unit.concepts = set(code_concepts(code_text_for_concepts(unit.text))) | code_concepts(unit.name)
+    for line in code_lines:
+        unit.concepts |= idiom_concepts(code_text_for_concepts(line))
+    unit.concepts |= unit_idioms("\n".join(code_lines))
     if Path(unit.path).suffix.lower() in _MARKUP:
         unit.concepts |= {concept for pattern, concept in _ELEMENTS if pattern.search(unit.text)}
     unit.numbers = numbers_in(number_text)
     unit.calls = {m.group(1) for m in re.finditer(r"([A-Za-z_$][\w$]*)\s*\(", unit.text)}
     unit.concepts |= code_concepts(re.sub(r"\.[A-Za-z0-9]+$", "", unit.path).replace("/", " "))
     unit.tokens = {stem(word) for word in words(unit.text) if len(word) >= 7}
+    added = "\n".join(text for text in added_text if is_code_line(text))
+    unit.added_code = added
+    unit.fresh = (set(code_concepts(code_text_for_concepts(added))) | code_concepts(unit.name) | unit_idioms(added)
+                  | code_concepts(re.sub(r"\.[A-Za-z0-9]+$", "", unit.path).replace("/", " ")))
+    for line in added_text:
+        if is_code_line(line):
+            unit.fresh |= idiom_concepts(code_text_for_concepts(line))
+    unit.fresh_names = _identifier_parts(added) | set(split_identifier(unit.name))
+    unit.names = _identifier_parts(unit.text)
+    unit.names |= set(split_identifier(Path(unit.path).stem))
+    unit.defines = {unit.name.lower()} | {name.lower() for name in _DEFINED.findall(unit.text)}
+    for line in body:
+        match = _DEFINITION.match(line)
+        if match:
+            unit.defines |= {name.lower() for name in match.groupdict().values() if name}
 
 
 def _unit_concepts(unit: Unit, lines: list[str]) -> None:
     body = lines[unit.start - 1:unit.end]
-    _fill(unit, body, "\n".join(body))
+    added = [lines[n - 1] for n in unit.added]
+    # a number of a criterion is a value the change states, not one its surroundings had already
+    _fill(unit, body, "\n".join(added), added)
 
 
-def change_units(added_lines: dict[str, list[tuple[int, str]]], present: list[str], root: Path) -> list[Unit]:
+def _flag_name(identifier: str) -> str:
+    return "".join(split_identifier(identifier))
+
+
+_ASSIGNED = re.compile(r"^\s*(?:(?:var|let|const|val|my|local|export)\s+)?\*?([A-Za-z_$][\w$]*)\s*:?=(?!=)|"
+                       r"\)\s*([A-Za-z_]\w*)=|&([A-Za-z_]\w*)|\bdest\s*=\s*[\"'](\w+)")
+
+
+def handles_flag(code: str, flag: str) -> bool:
+    """Whether code uses a command-line flag's value on a line that does not declare it.
+
+    `flag` is a long name (`dry-run`, read as dry_run, dryRun, DRY_RUN) or one letter (`v`, read as
+    the variable its declaration assigns: `verbose := flag.Bool("v", …)`). A flag that is parsed and
+    never read does nothing, so a definition's signature (`def main(quiet)`) is no use of it either.
+    """
+    escaped = re.escape(flag)
+    declaring = re.compile(rf"(?<![\w-])--?{escaped}(?![\w-])|[\"']{escaped}[\"']")
+    handles = {_flag_name(flag)} if len(flag) > 1 else set()
+    lines = [line for line in code.splitlines() if is_code_line(line)]
+    declarations = [line for line in lines if declaring.search(line)]
+    for line in declarations:
+        for match in _ASSIGNED.finditer(line):
+            handles |= {_flag_name(name) for name in match.groups() if name}
+    for line in lines:
+        if line in declarations or _DEFINITION.match(line) or re.match(r"^\s*@", line):
+            continue
+        bare = _STRING_LITERAL.sub('""', line)
+        if {_flag_name(name) for name in re.findall(r"[A-Za-z_$][\w$]*", bare)} & handles:
+            return True
+        if len(flag) == 1 and re.search(rf"\.{escaped}\b", bare):
+            return True
+    return False
+
+
+# What forbids, refuses or leaves something out in a line of code.
+_NEGATING = re.compile(r"\bnot\b|!==?|!(?=[\w.(\[$*])|<>|\bunless\b|\bcontinue\b|\bexcept\b|\b4\d\d\b|"
+                       r"\breturn\s+(?:false|None|null|nil|undefined)\b", re.IGNORECASE)
+_NEGATING_CONCEPTS = frozenset({"reject", "filter", "suppress", "hash", "unique", "disable", "nonroot", "missing", "exit",
+                                "limit", "minimum", "between", "delete", "forbidden", "unauthorized", "badrequest"})
+_STRING_LITERAL = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`(?:[^`\\]|\\.)*`")
+
+
+def _negations(line: str) -> set[str]:
+    """The ways a line of code forbids or leaves out something (its strings and comments aside)."""
+    bare = _STRING_LITERAL.sub('""', line)
+    bare = re.sub(r"(?:#|//|--\s).*$", "", bare)
+    found = {match.lower() for match in _NEGATING.findall(bare)}
+    return found | ((code_concepts(bare) | idiom_concepts(bare)) & _NEGATING_CONCEPTS)
+
+
+def negating_lines(added: list[tuple[int, str]], removed: list[tuple[int, str]]) -> set[int]:
+    """The added lines that forbid or leave out something the removed line they replace did not."""
+    old = [(text.strip(), _negations(text)) for _, text in removed if is_code_line(text)]
+    found: set[int] = set()
+    for number, text in added:
+        if not is_code_line(text):
+            continue
+        new = _negations(text)
+        if not new:
+            continue
+        stripped = text.strip()
+        best, best_ratio = set(), 0.6
+        for old_text, old_negations in old:
+            matcher = difflib.SequenceMatcher(None, old_text, stripped, autojunk=False)
+            if matcher.real_quick_ratio() >= best_ratio and matcher.quick_ratio() >= best_ratio:
+                ratio = matcher.ratio()
+                if ratio >= best_ratio:
+                    best, best_ratio = old_negations, ratio
+        if new - best:
+            found.add(number)
+    return found
+
+
+def change_units(added_lines: dict[str, list[tuple[int, str]]], present: list[str], root: Path,
+                 removed_lines: dict[str, list[tuple[int, str]]] | None = None) -> list[Unit]:
     """The units the change touches with added code lines, test units linked to the code they call."""
     units: list[Unit] = []
     for path, added in added_lines.items():
@@ -232,7 +361,11 @@ def change_units(added_lines: dict[str, list[tuple[int, str]]], present: list[st
         loose = [n for n in code_lines if n not in covered]
         if loose:
             units.extend(_loose_units(path, lines, loose, config=not spans, test=test_file))
-    _link_tests(units)
+        negating = negating_lines(added, (removed_lines or {}).get(path, []))
+        for unit in units:
+            if unit.path == path:
+                unit.negates = any(n in negating for n in unit.added)
+    _link_tests(units, root)
     return units + _file_scopes(units)
 
 
@@ -251,11 +384,22 @@ def _file_scopes(units: list[Unit]) -> list[Unit]:
                      end=max(u.end for u in parts), kind="code",
                      added=sorted({n for u in parts for n in u.added}))
         for part in parts:
-            scope.concepts |= part.concepts
+            # the pieces' changes are merged, not their unchanged surroundings (a colour set in
+            # __init__ does not make a new size setter a colour setter)
+            scope.concepts |= part.fresh | code_concepts(part.name)
             scope.numbers |= part.numbers
             scope.tokens |= part.tokens
             scope.calls |= part.calls
+            scope.names |= part.fresh_names
+            scope.defines |= part.defines
+            scope.test_numbers |= part.test_numbers
+            scope.negates |= part.negates
+            scope.fresh |= part.fresh
+            scope.added_code += part.added_code + "\n"
+        scope.concepts |= unit_idioms(scope.added_code)
+        scope.fresh |= unit_idioms(scope.added_code)
         scope.text = "\n".join(u.text for u in parts)
+        scope.code_text = scope.text
         scopes.append(scope)
     return scopes
 
@@ -274,25 +418,58 @@ def _loose_units(path: str, lines: list[str], numbers: list[int], *, config: boo
         unit = Unit(path=path, name=Path(path).stem, start=group[0], end=group[-1],
                     kind="test" if test else ("config" if config else "code"), added=group)
         chosen = [*heads, *range(group[0], group[-1] + 1)]
-        _fill(unit, [lines[n - 1] for n in chosen], "\n".join(lines[n - 1] for n in range(group[0], group[-1] + 1)))
+        _fill(unit, [lines[n - 1] for n in chosen], "\n".join(lines[n - 1] for n in group), [lines[n - 1] for n in group])
         units.append(unit)
     return units
 
 
-def _link_tests(units: list[Unit]) -> None:
-    """A test that calls a unit of the change lends that unit its name and assertions, and borrows its code."""
+_IMPORT_LINE = re.compile(r"^\s*(?:from\s+\S+\s+import\b|import\b|use\b|using\b|#include\b|require\b)|\brequire\(|"
+                          r"\bfrom\s+['\"]", re.MULTILINE)
+
+
+def _imports(root: Path, test_path: str, code_paths: set[str]) -> bool:
+    """Whether a test file imports one of the changed code files (or, in Go, shares its package folder)."""
+    lines = _read(root, test_path) or []
+    imports = " ".join(line for line in lines if _IMPORT_LINE.search(line))
+    folder = str(Path(test_path).parent)
+    for path in code_paths:
+        if test_path.endswith("_test.go") and path.endswith(".go") and str(Path(path).parent) == folder:
+            return True
+        if re.search(rf"(?<![\w-]){re.escape(Path(path).stem)}(?![\w-])", imports):
+            return True
+    return False
+
+
+def _link_tests(units: list[Unit], root: Path) -> None:
+    """A test that calls a unit of the change lends that unit its name and assertions, and borrows its code.
+
+    A test vouches for a criterion only when it exercises code of the change (calls it, imports its
+    module, or sits in its file): a change that only adds a test implements nothing.
+    """
     code = [unit for unit in units if unit.kind != "test"]
+    code_paths = {unit.path for unit in code}
     by_name: dict[str, list[Unit]] = {}
     for unit in code:
         by_name.setdefault(unit.name, []).append(unit)
     for test in (unit for unit in units if unit.kind == "test"):
         test_concepts = set(test.concepts)
         test_numbers = set(test.numbers)
-        for name in test.calls:
-            for target in by_name.get(name, []):
-                target.concepts |= test_concepts
-                target.numbers |= test_numbers
-                target.tokens |= test.tokens
-                target.linked_tests.append(f"{test.path}:{test.start}")
-                test.concepts |= target.concepts
-                test.numbers |= target.numbers
+        targets = [target for name in test.calls for target in by_name.get(name, [])]
+        test.test_numbers = test_numbers
+        test.numbers = set()
+        test.names, test.defines, test.code_text = set(), set(), ""
+        for target in targets:
+            target.concepts |= test_concepts
+            target.fresh |= test_concepts
+            target.test_numbers |= test_numbers
+            target.tokens |= test.tokens
+            target.linked_tests.append(f"{test.path}:{test.start}")
+            test.concepts |= target.concepts
+            test.fresh |= target.fresh
+            test.numbers |= target.numbers
+            test.names |= target.names
+            test.defines |= target.defines
+            test.code_text += "\n" + target.code_text
+            test.negates |= target.negates
+            test.linked_code.append(target)
+        test.anchored = bool(targets) or test.path in code_paths or _imports(root, test.path, code_paths)

@@ -5,24 +5,40 @@ Both are reduced to concepts: words are split (snake_case, camelCase), stemmed (
 "delete" meet), and mapped through groups of common synonyms ("remove" ~ "pop" ~ "delete"); code
 adds concepts for what its operators and idioms do (`a - b` subtracts, `reverse=True` puts the
 newest first, `.casefold()` ignores case). Numbers are kept apart: they must match exactly.
+
+A criterion is read as concepts of several kinds: plain words (which may be matched through stems,
+synonyms, British spellings and one-letter typos) and anchors that must be in the code exactly — a
+number, a quoted UI text, a command-line flag (which must be handled, not only declared), a name
+written as a call (`gcd(a, b)`, which the change must define) and short names (`lo`, `hi`, `x`).
+What only frames a criterion is dropped: the role and the "so that" of a user story, Given/When/Then,
+an HTTP status's reason phrase next to its number, verbs such as "responds" or "comes back".
 """
 
 from __future__ import annotations
 
 import itertools
 import re
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*|\d+(?:\.\d+)?")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _NUMBER = re.compile(r"(?<![\w.])(\d+(?:[._]\d+)*)")
 
 STOPWORDS = frozenset(
-    ["a", "an", "the", "and", "or", "but", "if", "then", "else", "of", "to", "in", "on", "at", "by", "for", "with", "from", "into", "onto", "as", "is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "there", "their", "they", "them", "he", "she", "we", "you", "your", "our", "my", "me", "i", "can", "could", "should", "would", "will", "shall", "may", "might", "must", "do", "does", "did", "done", "yes", "all", "any", "each", "every", "some", "such", "than", "too", "very", "also", "only", "just", "so", "up", "down", "out", "over", "under", "again", "once", "here", "when", "where", "why", "how", "what", "which", "who", "whom", "whose", "has", "have", "had", "having", "via", "per", "across", "after", "before", "while", "within", "able", "make", "makes", "made", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "like", "e", "g", "eg", "ie", "etc"]
+    ["a", "an", "the", "and", "or", "but", "if", "then", "else", "of", "to", "in", "on", "at", "by", "for", "with", "from", "into", "onto", "as", "is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "there", "their", "they", "them", "he", "she", "we", "you", "your", "our", "my", "me", "i", "can", "could", "should", "would", "will", "shall", "may", "might", "must", "do", "does", "did", "done", "yes", "all", "any", "each", "every", "some", "such", "than", "too", "very", "also", "only", "just", "so", "up", "down", "out", "over", "under", "again", "once", "here", "when", "where", "why", "how", "what", "which", "who", "whom", "whose", "has", "have", "had", "having", "via", "per", "across", "after", "before", "while", "within", "able", "make", "makes", "made", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "like", "e", "g", "eg", "ie", "etc", "given", "through", "whether", "about", "whenever", "even", "though", "although"]
 )
 # Words a criterion uses that say little about the code: they help pick a location, never decide one.
 WEAK = frozenset(
-    ["return", "returns", "returned", "give", "gives", "get", "gets", "set", "value", "values", "result", "results", "function", "method", "data", "item", "items", "thing", "things", "work", "works", "handle", "handles", "allow", "allows", "allowed", "support", "supports", "correct", "correctly", "proper", "properly", "valid", "system", "app", "application", "user", "users", "use", "uses", "used", "using", "show", "shows", "shown", "display", "displays", "displayed", "see", "page", "screen", "message", "messages", "text", "always", "never", "not", "no", "cannot", "without", "new", "first", "last", "least", "most", "every", "whole", "instead", "right", "left", "true", "false", "same", "number", "numbers", "time", "times", "want", "need", "needs", "keep", "keeps", "kept", "still", "already", "both", "either", "other", "another", "possible", "available", "ok", "list", "lists"]
+    ["return", "returns", "returned", "give", "gives", "get", "gets", "set", "value", "values", "result", "results", "function", "method", "data", "item", "items", "thing", "things", "work", "works", "handle", "handles", "allow", "allows", "allowed", "support", "supports", "correct", "correctly", "proper", "properly", "valid", "system", "app", "application", "user", "users", "use", "uses", "used", "using", "show", "shows", "shown", "display", "displays", "displayed", "see", "page", "screen", "message", "messages", "text", "always", "never", "not", "no", "cannot", "without", "new", "first", "last", "least", "most", "every", "whole", "instead", "right", "left", "true", "false", "same", "number", "numbers", "time", "times", "want", "need", "needs", "keep", "keeps", "kept", "still", "already", "both", "either", "other", "another", "possible", "available", "ok", "list", "lists",
+     # how criteria frame behaviour, not what the code does
+     "respond", "responds", "responded", "responding", "response", "answer", "answers", "answered", "reply", "replies",
+     "replied", "turn", "turns", "turned", "turning", "run", "runs", "ran", "running", "read", "reads", "reading",
+     "try", "tries", "tried", "trying", "ask", "asks", "asked", "asking", "many", "much", "mode", "variable",
+     "variables", "happen", "happens", "appear", "appears", "appearing", "go", "goes", "going", "let", "lets", "take",
+     "takes", "taken", "become", "becomes", "stay", "stays", "ensure", "ensures", "actually", "site", "website",
+     "way", "ways", "feature", "features", "behaviour", "behavior", "functionality", "ability", "option", "options",
+     "flag", "flags"]
 )
 NUMBER_WORDS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
                 "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
@@ -48,9 +64,10 @@ _GROUPS: dict[str, str] = {
     "reject": "reject refuse deny disallow forbid prevent block raise throw error exception invalid fail abort "
               "err failure refusal rejection",
     "unique": "unique duplicate twice distinct dedupe dedup uniqueness contains share",
-    "sort": "sort sorted order ordered rank arrange ordering",
-    "newest": "newest latest recent descending desc reverse reversed",
-    "oldest": "oldest earliest ascending asc",
+    "sort": "sort sorted order ordered rank arrange ordering alphabetical alphabetically alphabetic localecompare "
+            "collate",
+    "descending": "newest latest recent descending desc reverse reversed reverseorder",
+    "ascending": "oldest earliest ascending asc",
     "caseless": "caseless lower lowercase casefold ignorecase insensitive nocase ilike tolowercase",
     "hash": "hash hashed digest bcrypt argon2 scrypt pbkdf2 sha256 sha512 encrypt encrypted hashlib crypt "
             "plaintext cleartext",
@@ -58,7 +75,8 @@ _GROUPS: dict[str, str] = {
     "search": "search find query lookup filter match look",
     "filter": "filter exclude excluded hide hidden only skip",
     "show": "show display render print view output present visible",
-    "suppress": "suppress quiet silent silence mute hide skip disable",
+    "suppress": "suppress quiet silent silence mute hide skip disable redact redacted mask masked scrub sanitize "
+                "censor obfuscate",
     "current": "current now today present",
     "timestamp": "timestamp datetime time date clock",
     "utc": "utc timezone tz zulu",
@@ -109,10 +127,10 @@ _GROUPS: dict[str, str] = {
     "active": "active enabled live",
     "archived": "archived archive",
     "customer": "customer client",
-    "client": "client ip clientip",
+    "client": "client ip clientip remote remoteaddr",
     "request": "request requests req call calls",
     "minute": "minute minutes min",
-    "choose": "choose pick select set configure",
+    "choose": "choose pick select set configure change modify edit update setter",
     "reminder": "reminder remind notify notification",
     "daily": "daily day",
     "rating": "rating ratings stars score",
@@ -125,35 +143,117 @@ _GROUPS: dict[str, str] = {
     "crash": "crash crashes exception except catch rescue recover panic",
     "link": "link links anchor href hyperlink",
     "inline": "inline field beside",
-    "exceed": "exceed larger greater over above",
+    "exceed": "exceed larger greater over above bigger beyond",
+    "color": "color colour hex rgb",
+    "capitalize": "capitalize capitalise capitalization uppercase upper toupper touppercase ucfirst titlecase",
+    "organization": "organization organisation org orgs",
+    "button": "button btn",
+    "string": "string strings str",
+    "start": "start starts begin begins beginning prefix startswith leading",
+    "exit": "exit stop stops halt quit terminate",
+    "container": "container docker dockerfile image pod",
+    "nonroot": "nonroot unprivileged useradd adduser runasnonroot rootless",
+    "send": "send mail sendmail email dispatch deliver submit",
+    "body": "body payload",
+    "json": "json jsonify jsonresponse tojson",
+    "name": "name names firstname lastname fullname surname forename",
+    "default": "default defaults fallback otherwise",
+    "radius": "radius borderradius rounded corner corners",
+    "jpeg": "jpeg jpg",
+    "ignore": "ignore ignores ignored skip exclude filter",
+    "test": "test tests tested testing pytest unittest spec",
 }
 # Multi-word phrases of criteria, read as one concept before the words are split.
 _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), concept)
     for pattern, concept in (
-        (r"\bcase[- ]?insensitive(?:ly)?\b|\bignor\w* (?:the )?case\b|\bregardless of (?:the )?case\b", "caseless"),
+        ((r"\bcase[- ]?insensitive(?:ly)?\b|\bignor\w* (?:the )?case\b|\bregardless of (?:the )?case\b|"
+         r"\bletter[- ]case\b|\bupper[- ]?(?:case)? (?:or|and|/) ?lower[- ]?case\b"), "caseless"),
         (r"\bplain[- ]?text\b|\bclear[- ]?text\b|\bin the clear\b", "hash"),
-        (r"\b(?:newest|latest|most recent)(?: ones?)? first\b|\breverse chronological\b", "newest"),
-        (r"\boldest(?: ones?)? first\b|\bchronological order\b", "oldest"),
+        ((r"\b(?:newest|latest|most recent)(?: ones?)? first\b|\breverse chronological\b|"
+         r"\b(?:highest|largest|biggest|greatest|best|top|heaviest|longest|most \w+)(?: \w+){0,2} "
+         r"(?:first|on top|at the top)\b|\b(?:high|large|big)\w* to (?:low|small)\w*\b"), "descending"),
+        ((r"\boldest(?: ones?)? first\b|\bchronological order\b|"
+         r"\b(?:lowest|smallest|cheapest|fewest|shortest|least \w+)(?: \w+){0,2} first\b|"
+         r"\b(?:low|small)\w* to (?:high|large|big)\w*\b"), "ascending"),
         (r"\blog(?:s|ging|ged)? ?out\b|\bsign(?:s|ing|ed)? ?out\b", "logout"),
         (r"\blog(?:s|ging|ged)? ?in\b|\bsign(?:s|ing|ed)? ?in\b", "login"),
         (r"\bsign(?:s|ing|ed)? ?up\b", "register"),
         (r"\bmulti[- ]?byte\b", "unicode"),
         (r"\bdark (?:mode|theme)\b", "dark"),
         (r"\bheader row\b", "header"),
-        (r"\bup to\b|\bat most\b|\bno more than\b", "limit"),
-        (r"\bat least\b", "minimum"),
+        (r"\bup to\b|\bat most\b|\bno more than\b|\bnot more than\b", "limit"),
+        (r"\bat least\b|\bno (?:less|fewer) than\b", "minimum"),
         (r"\bper page\b", "page"),
         (r"\bhealth ?check\b", "health"),
+        (r"\bnon[- ]?root\b|\b(?:not|never)\s+(?:\w+\s+){0,2}as\s+(?:the\s+)?root(?:\s+user)?\b|\brootless\b", "nonroot"),
+        ((r"\bfall(?:s|ing)?\s+back\s+(?:to|on)\b|\bfell\s+back\s+(?:to|on)\b|\bdefault(?:s|ing)?\s+(?:to|is|of)\b|"
+         r"\bby default\b"), "default"),
+        (r"\bexit(?:s|ed|ing)?\s+(?:with\s+)?(?:an?\s+)?(?:exit\s+)?(?:code|status)\b|\b(?:exit|return) (?:code|status)\b",
+         "exit"),
+        (r"\benv(?:ironment)?\s+var(?:iable)?s?\b", "environment"),
+        (r"\bhow many\b", "count"),
+        (r"\brounded corners?\b|\bround(?:ed)? (?:the )?corners\b", "radius"),
+        (r"\btest[- ]?suite\b", "test"),
+        (r"\b(?:come|comes|came|coming|go|goes|get|gets)\s+back\b", ""),
     )
 )
+# "Deleting a habit removes its history": what depends on a thing goes with it.
+_CASCADE = re.compile(r"\b(?:(?:delet|remov|eras|destroy)(?:ing|ion\s+of)\s+(?:\w+\s+){1,4}?|"
+                      r"when\s+(?:\w+\s+){1,3}?is\s+(?:deleted|removed|erased|destroyed)\s+)(?:it\s+)?(?:also\s+|then\s+)?"
+                      r"(?:delet|remov|eras|destroy|purg|wip)\w*(?!\s+nothing)", re.IGNORECASE)
+# A message written somewhere: the place is what counts ("never written to the logs" is about logs).
+_WRITTEN_TO = re.compile(
+    r"\b(?:written|writ(?:e|es|ing)|wrote|printed|print(?:s|ing)?|recorded|record(?:s|ing)?|sent|send(?:s|ing)?|"
+    r"emitted|emit(?:s|ting)?|dumped|leaked|leak(?:s|ing)?)\s+(?:out\s+)?(?:to|in|into|on)\s+(?:the\s+|any\s+)?"
+    r"(logs?|log\s+files?|logging|stdout|stderr|console|terminal)\b", re.IGNORECASE)
+# The role and the rationale of a user story say who and why, not what the code does.
+_ROLE = re.compile(r"^\s*as\s+an?\s+[^,]{1,60}?,?\s*(?:i|we)\s+(?:want|would like|need|wish|can|could|should|"
+                   r"expect|am able|must)(?:\s+to)?(?:\s+be\s+able\s+to)?\b", re.IGNORECASE)
+_RATIONALE = re.compile(r"[,;]?\s*\b(?:so that|so (?:i|we|they|he|she|you) can|in order to)\b.*$", re.IGNORECASE)
+# HTTP reason phrases: next to their status number they add nothing; alone they name it.
+_REASONS = {"ok": "200", "created": "201", "accepted": "202", "no content": "204", "moved permanently": "301",
+            "found": "302", "see other": "303", "not modified": "304", "bad request": "400",
+            "unauthorized": "401", "unauthorised": "401", "payment required": "402", "forbidden": "403",
+            "not found": "404", "method not allowed": "405", "not acceptable": "406", "conflict": "409",
+            "gone": "410", "payload too large": "413", "content too large": "413",
+            "unsupported media type": "415", "unprocessable entity": "422", "unprocessable content": "422",
+            "too many requests": "429", "internal server error": "500", "not implemented": "501",
+            "bad gateway": "502", "service unavailable": "503", "gateway timeout": "504"}
+_REASON_ALT = "|".join(sorted((re.escape(r).replace(r"\ ", r"\s+") for r in _REASONS), key=len, reverse=True))
+_REASON_AFTER = re.compile(rf"\b([1-5]\d\d)\s*\(?\s*(?:{_REASON_ALT})\b\s*\)?", re.IGNORECASE)
+_REASON_BEFORE = re.compile(rf"\b(?:{_REASON_ALT})\s*\(\s*([1-5]\d\d)\s*\)", re.IGNORECASE)
+# Multi-word reason phrases in Title Case name a status even without its number ("returns Not Found").
+_REASON_TITLED = re.compile("|".join(rf"\b{' '.join(w.capitalize() for w in r.split())}\b"
+                                     for r in _REASONS if " " in r))
+_NEGATION = re.compile(r"\b(?:not|never|no|nothing|cannot|without|nor|neither|nobody|nowhere)\b", re.IGNORECASE)
+_ABOUT_TESTS = re.compile(r"\b(?:tests?|tested|testing|specs?|coverage|covered|unit[- ]tests?)\b", re.IGNORECASE)
+_QUOTED = re.compile(r"\"([^\"\n]{1,120})\"|(?<![\w])'([^'\n]{1,120})'(?![\w])")
+_FLAG = re.compile(r"(?<![\w\-])(--[A-Za-z][\w-]*|-[A-Za-z])(?![\w-])")
+_CALL = re.compile(r"(?<![\w.$])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\((?=[^()]*\))")
+# Short words of English that are not names: every other word of one or two letters in a criterion
+# (`x`, `lo`, `hi`, `t`, `id`) is a name the change must have.
+_SHORT_ENGLISH = frozenset(
+    ["a", "i", "an", "is", "to", "of", "in", "on", "at", "by", "or", "if", "it", "be", "as", "do", "go", "no", "so",
+     "up", "us", "we", "me", "my", "he", "ok", "vs", "e", "g", "ie", "eg", "st", "nd", "rd", "th", "am", "pm", "oh",
+     "s", "d", "ll", "re", "ve", "m", "etc", "per"])
+# Spelling: British forms are read as American ones on both sides.
+_BRITISH = ((re.compile(r"(?<=[a-z]{2})our(?=s?$|ed$|ing$|ite|ites|able|ful|less|ist)"), "or"),
+            (re.compile(r"(?<=[a-z]{3})is(?=e$|ed$|es$|ing$|er$|ers$|ation$|ations$)"), "iz"),
+            (re.compile(r"(?<=[a-z]{3})ys(?=e$|ed$|es$|ing$)"), "yz"),
+            (re.compile(r"(?<=[a-z]{3})tre(?=s?$)"), "ter"),
+            (re.compile(r"(?<=[a-z]{4})ogue(?=s?$)"), "og"))
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A light stemmer: plurals, -ing, -ed, -ly and a trailing e go, doubled consonants are undoubled."""
+    """A light stemmer: British spellings read as American ("colour" → color), plurals, -ing, -ed, -ly and a
+    trailing e go, doubled consonants are undoubled ("cancelled" and "canceled" meet)."""
     word = word.lower()
     if len(word) <= 3 or word.isdigit():
         return word
+    for pattern, replacement in _BRITISH:
+        word = pattern.sub(replacement, word)
     for suffix, replacement in (("ies", "y"), ("ied", "y"), ("sses", "ss"), ("ingly", ""), ("edly", ""),
                                 ("ing", ""), ("ed", ""), ("ers", ""), ("er", ""), ("ly", ""), ("es", ""), ("s", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
@@ -163,7 +263,7 @@ def stem(word: str) -> str:
                 continue
             word = word[: -len(suffix)] + replacement
             break
-    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+    if len(word) > 3 and word[-1] == word[-2] and (word[-1] not in "lsz" or (word[-1] == "l" and len(word) > 5)):
         word = word[:-1]
     if len(word) > 3 and word.endswith("e"):
         word = word[:-1]
@@ -179,6 +279,7 @@ def _group_index() -> dict[str, frozenset[str]]:
     return {word: frozenset(groups) for word, groups in index.items()}
 
 
+@lru_cache(maxsize=65536)
 def concepts_of_word(word: str) -> frozenset[str]:
     """The word's stem and every synonym group it belongs to."""
     stemmed = stem(word)
@@ -204,7 +305,8 @@ def words(text: str) -> list[str]:
     return found
 
 
-def code_concepts(text: str) -> set[str]:
+@lru_cache(maxsize=8192)
+def code_concepts(text: str) -> frozenset[str]:
     """Concepts of code text: its words, their stems and groups, joined pairs (`NOT_FOUND` → notfound)."""
     found: set[str] = set()
     for raw in _WORD.findall(text):
@@ -217,7 +319,7 @@ def code_concepts(text: str) -> set[str]:
             found |= concepts_of_word(first + second)
         if len(parts) > 1:
             found |= concepts_of_word("".join(parts))
-    return found
+    return frozenset(found)
 
 
 def numbers_in(text: str) -> set[str]:
@@ -241,7 +343,9 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"[\w)\]]\s*//?\s*[\w(]", "divide"),
         (r"[\w)\]]\s*%\s*[\w(]", "modulo"),
         (r"\*\*|<<|\bMath\.pow\b|\bpow\(", "exponential"),
-        (r"\breverse\s*=\s*True\b|\bDESC\b|\.reverse\(\)|order_by\(\s*['\"]-|\bb\s*-\s*a\b|\bsort\w*\([^)]*-", "newest"),
+        ((r"\breverse\s*=\s*True\b|\bDESC\b|\.reverse\(\)|order_by\(\s*['\"]-|\bsort\w*\([^)]*-|reverseOrder\(|"
+         r"\bReverse\(|\.rev\(\)|[sS]ortDescending|sortedDescending|\bdescending\b"), "descending"),
+        (r"\bASC\b|\bascending\b", "ascending"),
         ((r"\.(?:lower|casefold|toLowerCase|toLocaleLowerCase|lowercase|downcase)\(|\bre\.I(?:GNORECASE)?\b|"
           r"\bILIKE\b|\bNOCASE\b|EqualFold|eq_ignore_ascii_case|equalsIgnoreCase"), "caseless"),
         ((r"\bif\s+not\s+[\w.]+|==\s*(?:''|\"\")|\blen\([^)]*\)\s*==\s*0\b|\.isEmpty\(|\.isBlank\(|\.is_empty\(|"
@@ -251,12 +355,15 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bwhile\b|\bfor\b|\bloop\b", "loop"),
         (r"\braise\b|\bthrow\b|\bErr\(|\berrors?\.New\(|\babort\(|\breturn\s+Err\w*|panic\(", "reject"),
         (r"\bdisabled\s*=", "disable"),
-        (r"\bmin\(|\bmax\(|\bMath\.(?:min|max)\(|\.clamp\(", "between"),
+        ((r"\bclamp\(|\.clamp\(|\bcoerceIn\(|\bBETWEEN\b|\.between\(|\binRange\(|"
+         r"[\w\])]\s+<=?\s+[^<>=\n]+\s+<=?\s+[\w(]"), "between"),
         (r"\bmax\(|\bMath\.max\(|>\s*\w*MAX|\w*MAX\w*\s*<", "limit"),
         (r"\bprint\(|console\.log|\becho\b|\bputs\b|fmt\.Print", "show"),
         (r"\bsetTimeout\(|\bsleep\(|time\.sleep|\bdebounce\b", "wait"),
         (r"\bfilter\(|\.filter\(|\bif\b.*\bfor\b|\bfor\b.*\bif\b|\bWHERE\b", "filter"),
-        (r"\bdelete_cookie\(|\.pop\(|\bdel\s|\bdelete\(|\.remove\(|\bDROP\b|\brm\b", "delete"),
+        ((r"\bdelete_cookie\(|\.pop\(|\bdel\s|\bdelete\(|\.remove\(|\brm\b|\bCASCADE\b|\.clear\(\)|\.destroy\(|"
+          r"\.delete_all\(|\.unlink\(|\.discard\(|\bDELETE\s+FROM\b|"
+         r"\bDROP\b(?!\s+(?:CONSTRAINT|INDEX|DEFAULT|NOT|TRIGGER|VIEW)\b)"), "delete"),
         (r"\bCREATE\b|\.append\(|\.push\(|\.add\(|\bINSERT\b", "create"),
         (r"\btail\s+-n\s+\+\d+|\bhead\s+-n\b|\[-?\d*:-?\d*\]|\.slice\(", "limit"),
         (r"\bstatus(?:_code)?\s*=\s*\d{3}|\bWriteHeader\(", "status"),
@@ -265,6 +372,14 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\+=\s*1\b|\+\+|\bincrement", "count"),
         (r"\bnot in\b|!\s*[\w.]+\.(?:has|includes|containsKey)\(|\bis None\b|!ok\b|\bok\s*\{", "missing"),
         (r"\bjoin\(", "join"),
+        (r"\bcontinue\b|\bexit\s+[1-9]|\bexit\([1-9]|\bsys\.exit\(|\bprocess\.exit\([1-9]|\bos\.Exit\([1-9]", "exit"),
+        (r"^\s*USER\s+(?!root\b|0\b)\S+|\brunAsNonRoot:\s*true|\brunAsUser:\s*[1-9]|\buseradd\b|\badduser\b",
+         "nonroot"),
+        ((r"\.get\(\s*[^,()]+,\s*[^)]+\)|\|\||\?\?|\bunwrap_or|\bgetOrDefault\(|\bor\s+[\"'\d\[{(]|==\s*\"\"|"
+         r"^\s*[A-Za-z_]\w*\s*:\s*[\w\[\]|., ]+=\s*[^=]|\bDEFAULT\b"), "default"),
+        ((r"\.Write\(|\bres\.send\(|\.json\(|\bjsonify\(|\bJSONResponse\(|\bResponse\(|\bc\.(?:JSON|String)\(|"
+         r"\brender\s+json:|\breturn\s+[\"'{\[]|\bcontent\s*=|\bbody\s*="), "body"),
+        (r"\bsetHeader\(|\bheaders?\[|\.Header\(\)\.Set\(|\.header\(|\bset_header\(", "header"),
         (r"\bsorted\(|\.sort\(|\bORDER BY\b|\bsort_by\b|\bsortBy\b", "sort"),
     )
 )
@@ -273,63 +388,217 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 # Idioms that live inside string literals too (format specifications).
 _RAW_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r":\.\d+f\b|\.toFixed\(|\bround\(|%\.\d+f\b|\{:\.\d+\}"), "decimal"),
+    # a date format or a date call
+    (re.compile(r"%[YbBjy]\b|%m.%d|%d.%m|%H:%M|\byyyy\b|\bYYYY\b|\bdd/MM\b|\bMM/dd\b|toLocaleDateString|\bstrftime\(|"
+                r"\bisoformat\(|toISOString\(|DateTimeFormatter"), "timestamp"),
+    # an HTTP header given by its name: {"Retry-After": …}
+    (re.compile(r"[\"'][A-Z][a-z]+(?:-[A-Z][A-Za-z]*)+[\"']\s*[:,]"), "header"),
 )
+# A comparator's operands in reverse order sort descending: `(a, b) => b.score - a.score`.
+_COMPARATOR = re.compile(r"\b([a-z])((?:\.\w+|\[[^\]]+\])*)\s*(?:-|\.localeCompare\(|\.compareTo\(|\.cmp\(|<=>)\s*&?([a-z])\2\b")
 
 
-def idiom_concepts(code_line: str) -> set[str]:
+@lru_cache(maxsize=16384)
+def idiom_concepts(code_line: str) -> frozenset[str]:
     """Concepts of what a line of code does, from its operators and idioms (string literals left out)."""
     bare = _STRING.sub('""', code_line)
     found = {concept for pattern, concept in _IDIOMS if pattern.search(bare)}
     found |= {concept for pattern, concept in _RAW_IDIOMS if pattern.search(code_line)}
+    for first, _, second in _COMPARATOR.findall(bare):
+        if first != second:
+            found |= {"sort", "descending" if first > second else "ascending"}
+    return frozenset(found)
+
+
+_CASCADE_CODE = re.compile(r"\bCASCADE\b|\bdependent:\s*:(?:destroy|delete_all)\b|\borphanRemoval\s*=\s*true\b|"
+                           r"\bcascade\s*=\s*[\"'][^\"']*delete", re.IGNORECASE)
+
+
+def unit_idioms(code: str) -> set[str]:
+    """Concepts of what a piece of code does as a whole: both a lower and an upper bound keep a value
+    between; deleting in two places (or a foreign key's CASCADE) deletes what depends on a thing."""
+    bare = _STRING.sub('""', code)
+    found: set[str] = set()
+    if re.search(r"\b(?:min|Math\.min|fmin)\(", bare) and re.search(r"\b(?:max|Math\.max|fmax)\(", bare):
+        found.add("between")
+    deleting = [line for line in bare.splitlines() if "delete" in idiom_concepts(line)]
+    if len(deleting) >= 2 or _CASCADE_CODE.search(bare):
+        found.add("cascade")
     return found
+
+
+# Code written as what it is not: `ON DELETE SET NULL` keeps the rows (only CASCADE deletes them) and
+# dropping a constraint deletes no data, so neither says "delete".
+_REFERENTIAL = re.compile(r"\bon[\s_]+delete\b|\bon[\s_]+update\b", re.IGNORECASE)
+
+
+def code_text_for_concepts(text: str) -> str:
+    """Code with the words that would mislead the concepts replaced (a foreign key's trigger)."""
+    return _REFERENTIAL.sub(" fkaction ", text)
 
 
 # -- criteria -------------------------------------------------------------------------------------------
 class Concept:
-    """One thing a criterion asks for: the alternatives that satisfy it, and whether it decides."""
+    """One thing a criterion asks for: the alternatives that satisfy it, and whether it decides.
 
-    __slots__ = ("alternatives", "label", "number", "strong")
+    `kind` is "word" for plain words; the others are anchors, found in the code as they are:
+    "number", "quote" (UI text), "flag" (handled, not only declared), "call" (a name the change
+    defines) and "short" (a name of one or two letters). A number that is an example of input
+    (`fizzbuzz(15)`, "values like 90s") may be found in the change's tests (`example`).
+    """
 
-    def __init__(self, label: str, alternatives: frozenset[str], *, strong: bool, number: bool = False) -> None:
+    __slots__ = ("alternatives", "example", "kind", "label", "strong")
+
+    def __init__(self, label: str, alternatives: frozenset[str], *, strong: bool, kind: str = "word",
+                 example: bool = False) -> None:
         self.label = label
         self.alternatives = alternatives
         self.strong = strong
-        self.number = number
+        self.kind = kind
+        self.example = example
+
+    @property
+    def number(self) -> bool:
+        return self.kind == "number"
+
+    @property
+    def anchor(self) -> bool:
+        return self.kind != "word"
 
     def __repr__(self) -> str:
-        return f"Concept({self.label!r}, strong={self.strong})"
+        return f"Concept({self.label!r}, {self.kind}, strong={self.strong})"
+
+
+@dataclass(frozen=True)
+class CriterionReading:
+    """A criterion read for matching: its concepts, whether it forbids something, whether it is about tests."""
+
+    concepts: tuple[Concept, ...]
+    negated: bool
+    about_tests: bool
 
 
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
 _UNIT_NOUNS = frozenset(stem(word) for word in ["decimal", "decimals", "digit", "digits", "place", "places", "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months", "year", "years", "time", "times", "attempt", "attempts", "retry", "retries", "character", "characters", "item", "items", "result", "results", "row", "rows", "page", "pages", "request", "requests", "archive", "archives", "level", "levels"])
+_EXAMPLE_MARK = re.compile(r"\b(?:like|e\.?g\.?|such as|for example|for instance|say)\b[^.;:!?]*$", re.IGNORECASE)
+_UNIT_SUFFIX = frozenset(["ms", "s", "m", "h", "d", "px", "em", "rem", "mb", "kb", "gb", "tb", "k", "x", "pt", "vh",
+                          "vw", "min", "sec", "secs", "hr", "hrs"])
 
 
-def criterion_concepts(criterion: str) -> list[Concept]:
-    """The concepts a criterion asks for, in order: phrases, code spans, words and numbers.
+def _plain_quotes(criterion: str) -> str:
+    return (criterion.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
+            .replace("\u201d", '"').replace("\u2013", "-").replace("\u2014", " - "))
+
+
+def _expand_contractions(text: str) -> str:
+    """can't → can not, doesn't → does not; a possessive or a short verb ('s, 're, 'll) goes."""
+    text = re.sub(r"\bwon't\b", "will not", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bcan't\b", "can not", text, flags=re.IGNORECASE)
+    text = re.sub(r"n't\b", " not", text, flags=re.IGNORECASE)
+    return re.sub(r"(?<=\w)'(?:s|d|ll|re|ve|m)\b|(?<=s)'(?!\w)", "", text, flags=re.IGNORECASE)
+
+
+def _strip_framing(text: str) -> str:
+    """The user story's role and rationale, HTTP reason phrases beside their number, framing verbs."""
+    text = _ROLE.sub(" ", text)
+    text = _RATIONALE.sub(" ", text)
+    text = _REASON_AFTER.sub(r" \1 ", text)
+    text = _REASON_BEFORE.sub(r" \1 ", text)
+    text = _REASON_TITLED.sub(lambda m: f" {_REASONS[m.group(0).lower()]} ", text)
+    return _WRITTEN_TO.sub(r" \1 ", text)
+
+
+def _quoted(content: str) -> str | None:
+    """UI text a criterion quotes, normalised; None for a quoted code name or number."""
+    content = content.strip()
+    if not re.search(r"[A-Za-z]", content) or re.fullmatch(r"[\w.$]+", content) and re.search(r"[_.$]|[a-z][A-Z]", content):
+        return None
+    return normalise_text(content)
+
+
+def normalise_text(text: str) -> str:
+    """Text as quoted UI text is compared: lower case, one space, plain apostrophes, no escapes."""
+    text = (text.replace("&apos;", "'").replace("&#39;", "'").replace("&quot;", '"').replace("&amp;", "&")
+            .replace("\u2019", "'").replace("\\'", "'").replace('\\"', '"'))
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+def _acronym_runs(tokens: list[str], names: set[str]) -> set[int]:
+    """Positions of words that spell out a name of the criterion ("gcd … greatest common divisor")."""
+    skip: set[int] = set()
+    for name in names:
+        if not 2 <= len(name) <= 6 or not name.isalpha():
+            continue
+        for start in range(len(tokens) - len(name) + 1):
+            run = tokens[start:start + len(name)]
+            if all(t.isalpha() and t.lower() != name for t in run) and "".join(t[0].lower() for t in run) == name:
+                skip.update(range(start, start + len(name)))
+    return skip
+
+
+@lru_cache(maxsize=2048)
+def read_criterion(criterion: str) -> CriterionReading:
+    """The concepts a criterion asks for, in order, and what kind of criterion it is.
 
     A word that shares a synonym group with an earlier one adds nothing ("delete … remove" is one
     concept); a spelled-out number decides only before a unit ("two decimals", not "two numbers").
     """
-    text = criterion
+    text = _plain_quotes(criterion)
     concepts: list[Concept] = []
     seen: set[str] = set()
     seen_groups: set[str] = set()
 
-    def add(label: str, alternatives: frozenset[str], *, strong: bool, number: bool = False) -> None:
-        key = "n:" + label if number else label
-        groups = alternatives & _GROUP_NAMES if not number else frozenset()
-        if key in seen or (groups and groups <= seen_groups) or (not number and alternatives & seen):
+    def add(label: str, alternatives: frozenset[str], *, strong: bool, kind: str = "word",
+            example: bool = False) -> None:
+        key = f"{kind}:{label}"
+        plain = kind == "word"
+        groups = alternatives & _GROUP_NAMES if plain else frozenset()
+        if key in seen or (groups and groups <= seen_groups) or (plain and alternatives & seen):
             return
         seen.add(key)
-        if not number:
+        if plain:
             seen.update(a for a in alternatives if a not in _GROUP_NAMES)
         seen_groups.update(groups)
-        concepts.append(Concept(label, alternatives, strong=strong, number=number))
+        concepts.append(Concept(label, alternatives, strong=strong, kind=kind, example=example))
 
+    about_tests = bool(_ABOUT_TESTS.search(text))
+    # UI text in quotes must be there as written; a quoted name is a word like any other.
+    def quote(match: re.Match[str]) -> str:
+        content = match.group(1) or match.group(2)
+        wanted = _quoted(content)
+        if wanted is None:
+            return f" {content} "
+        add(wanted, frozenset({wanted}), strong=True, kind="quote")
+        return " "
+
+    text = _expand_contractions(_QUOTED.sub(quote, text).replace("`", " "))
+    text = _strip_framing(text)
+    # Command-line flags: `-q/--quiet` is one flag.
+    flags = _FLAG.findall(text)
+    longs = [f[2:].lower() for f in flags if f.startswith("--")]
+    shorts = [f[1:] for f in flags if not f.startswith("--")]
+    for name in longs:
+        add(name, frozenset({"".join(split_identifier(name))}), strong=True, kind="flag")
+    if not longs:
+        for letter in shorts:
+            add(letter, frozenset({letter}), strong=True, kind="flag")
+    text = _FLAG.sub(" ", text)
+    # A name written as a call is a name the change must define; its arguments are read as words.
+    names: set[str] = set()
+    example_spans: list[tuple[int, int]] = []
+    for match in _CALL.finditer(text):
+        name = match.group(1).rsplit(".", 1)[-1]
+        names.add(name.lower())
+        add(name, frozenset({name.lower()}), strong=True, kind="call")
+        example_spans.append((match.end(), text.find(")", match.end())))
+    text = _CALL.sub(lambda m: " " * len(m.group(1)) + "(", text)
     for pattern, concept in _PHRASES:
         if pattern.search(text):
-            add(concept, frozenset({concept, stem(concept)}) | _group_alternatives(concept), strong=True)
+            if concept:
+                add(concept, frozenset({concept, stem(concept)}) | _group_alternatives(concept), strong=True)
             text = pattern.sub(" ", text)
+    cascade = bool(_CASCADE.search(text))
+    negated = bool(_NEGATION.search(text))
     text = re.sub(r"\[\s*\]|\(\s*\)|\{\s*\}|\"\"|''", " empty ", text)
     for match in re.finditer(r"\b([A-Za-z]{2,})-([A-Za-z]{2,})\b", text):
         first, second = match.group(1).lower(), match.group(2).lower()
@@ -339,25 +608,88 @@ def criterion_concepts(criterion: str) -> list[Concept]:
                 alternatives |= concepts_of_word(part)
         add(first + second, alternatives, strong=not {first, second} <= WEAK)
     text = re.sub(r"\b[A-Za-z]{2,}-[A-Za-z]{2,}\b", " ", text)
-    tokens = _WORD.findall(text.replace("_", " ").replace("-", " "))
+    spaced = text.replace("_", " ").replace("-", " ")
+    matches = list(_WORD.finditer(spaced))
+    tokens = [m.group(0) for m in matches]
+    names |= {t.lower() for t in tokens if 2 <= len(t) <= 6 and t.lower() not in STOPWORDS}
+    spelled = _acronym_runs(tokens, names)
     for index, raw in enumerate(tokens):
+        if index in spelled:
+            continue
         lowered = raw.lower()
+        following = stem(tokens[index + 1]) if index + 1 < len(tokens) else ""
+        previous = tokens[index - 1].lower() if index else ""
         if lowered in NUMBER_WORDS:
             number = NUMBER_WORDS[lowered]
-            following = stem(tokens[index + 1]) if index + 1 < len(tokens) else ""
-            add(number, frozenset({number}), strong=int(number) >= 2 and following in _UNIT_NOUNS, number=True)
+            add(number, frozenset({number}), strong=int(number) >= 2 and following in _UNIT_NOUNS, kind="number")
             continue
         if raw[0].isdigit():
             value = raw.rstrip("0").rstrip(".") if "." in raw else raw
-            add(value, frozenset({value}), strong=float(raw) >= 2, number=True)
+            position = matches[index].start()
+            example = (any(start <= position < end for start, end in example_spans)
+                       or bool(_EXAMPLE_MARK.search(spaced[:position])))
+            strong = float(raw) >= 2 or following in _UNIT_NOUNS or previous in {"code", "status", "exit"}
+            add(value, frozenset({value}), strong=strong, kind="number", example=example)
             continue
-        if lowered in STOPWORDS or len(raw) < 3:
+        if previous and previous[0].isdigit() and lowered in _UNIT_SUFFIX:
+            continue
+        if len(raw) <= 2:
+            if lowered in _SHORT_ENGLISH or lowered in STOPWORDS or not raw.isalpha():
+                continue
+            if raw.isupper() and len(raw) == 2:
+                add(lowered, concepts_of_word(lowered), strong=False)
+            else:
+                add(lowered, frozenset({lowered}), strong=True, kind="short")
+            continue
+        if lowered in STOPWORDS:
             continue
         for part in split_identifier(raw):
             if part in STOPWORDS or len(part) < 3:
                 continue
-            add(part, concepts_of_word(part), strong=part not in WEAK and stem(part) not in _WEAK_STEMS())
-    return concepts
+            add(part, concepts_of_word(part) | _fuzzy_groups(part),
+                strong=part not in WEAK and stem(part) not in _WEAK_STEMS())
+    if cascade:
+        # deleting one thing deletes another: the deletion asked for is a cascade, one delete is not it
+        concepts = [Concept(c.label, frozenset({"cascade"}), strong=True) if "delete" in c.alternatives else c
+                    for c in concepts]
+    return CriterionReading(tuple(concepts), negated, about_tests)
+
+
+def criterion_concepts(criterion: str) -> list[Concept]:
+    """The concepts a criterion asks for, in order: quotes, flags, calls, phrases, words and numbers."""
+    return list(read_criterion(criterion).concepts)
+
+
+def one_typo_apart(wanted: str, found: str) -> bool:
+    """A letter missing, doubled, swapped or (in a long word) replaced, never the first one."""
+    if wanted == found or wanted[:1] != found[:1] or len(wanted) < 5 or abs(len(wanted) - len(found)) > 1:
+        return False
+    if len(wanted) == len(found):
+        diffs = [i for i, (a, b) in enumerate(zip(wanted, found, strict=True)) if a != b]
+        if len(diffs) == 2 and diffs[1] == diffs[0] + 1:
+            return wanted[diffs[0]] == found[diffs[1]] and wanted[diffs[1]] == found[diffs[0]]
+        return len(diffs) == 1 and len(wanted) >= 7
+    shorter, longer = sorted((wanted, found), key=len)
+    for index in range(len(longer)):
+        if longer[:index] + longer[index + 1:] == shorter:
+            return True
+    return False
+
+
+@cache
+def _vocabulary() -> tuple[str, ...]:
+    return tuple(sorted({member for concept, members in _GROUPS.items() for member in [concept, *members.split()]}))
+
+
+def _fuzzy_groups(word: str) -> frozenset[str]:
+    """The groups of a vocabulary word one typo away from a word the vocabulary does not know ("seach")."""
+    if stem(word) in _group_index() or len(word) < 5:
+        return frozenset()
+    found: set[str] = set()
+    for member in _vocabulary():
+        if one_typo_apart(word, member):
+            found |= concepts_of_word(member)
+    return frozenset(found)
 
 
 _GROUP_NAMES = frozenset(_GROUPS)
