@@ -1,9 +1,9 @@
 """The criteria corpus against the plan-alignment matcher: a correct change is mapped, a wrong one never.
 
 tests/criteria_corpus/tuned.yaml is the set the matcher is developed against (its goals are
-asserted here); heldout.yaml and heldout2.yaml (written after heldout.yaml had been seen, before the
-matcher was changed for it) are measured by bench/criteria_recall.py and reported apart in
-docs/benchmarks.md.
+asserted here); heldout.yaml, heldout2.yaml (written after heldout.yaml had been seen, before the
+matcher was changed for it) and heldout3.yaml (written after the matcher had been changed for
+heldout2) are measured by bench/criteria_recall.py and reported apart in docs/benchmarks.md.
 """
 
 from __future__ import annotations
