@@ -24,7 +24,9 @@ from pmtui.delivery.gates.vocabulary import (
     Concept,
     code_concepts,
     criterion_concepts,
+    date_formats,
     idiom_concepts,
+    is_action,
     numbers_in,
     one_typo_apart,
     read_criterion,
@@ -85,7 +87,8 @@ class Judgement:
 
     @property
     def passes(self) -> bool:
-        """Every deciding concept is there; a long criterion may miss one word (never an anchor)."""
+        """Every deciding concept is there; a long criterion may miss one plain word (never an anchor, never
+        what the code must do — "deleted", "sorted" — and never what the criterion is about)."""
         if self.blocker:
             return False
         strong = [c for c in [*self.matched, *self.missing] if c.strong]
@@ -94,7 +97,8 @@ class Judgement:
             return bool(self.matched)
         if not missing:
             return True
-        return len(strong) >= 4 and len(missing) == 1 and not missing[0].anchor
+        lone = missing[0]
+        return len(strong) >= 4 and len(missing) == 1 and not (lone.anchor or lone.subject or is_action(lone))
 
     def rank(self) -> tuple[int, int, int, int, int]:
         kinds = {"code": 2, "config": 1, "test": 0}
@@ -117,6 +121,10 @@ def _has(concept: Concept, unit: Unit) -> bool:
         return concept.label.lower() in unit.defines
     if kind == "short":
         return concept.label in unit.names
+    if kind == "dateformat":
+        return concept.label in date_formats(unit.code_text)
+    if is_action(concept):
+        return bool(concept.alternatives & unit.acts)
     if concept.alternatives & unit.concepts:
         return True
     # Compound identifiers written as one word (writeheader, checkins): a long stem at either end counts.
@@ -141,6 +149,8 @@ def judge(criterion: str, units: Sequence[Unit]) -> Judgement | None:
     reading = read_criterion(criterion)
     best: Judgement | None = None
     for unit in units:
+        if unit.kind == "prose" and not reading.about_docs:
+            continue  # a promise in the README is not an implementation
         matched = [c for c in reading.concepts if _has(c, unit)]
         missing = [c for c in reading.concepts if c not in matched]
         verdict = Judgement(unit, matched, missing, _blocker(unit, reading.negated, reading.about_tests))

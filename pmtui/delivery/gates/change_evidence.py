@@ -67,7 +67,7 @@ class Unit:
     name: str
     start: int
     end: int
-    kind: str  # "code", "test" or "config"
+    kind: str  # "code", "test", "config" or "prose" (documentation)
     added: list[int] = field(default_factory=list)
     text: str = ""
     concepts: set[str] = field(default_factory=set)
@@ -85,6 +85,8 @@ class Unit:
     linked_code: list[Unit] = field(default_factory=list)
     fresh: set[str] = field(default_factory=set)  # concepts of its added lines, its name and path, its tests
     fresh_names: set[str] = field(default_factory=set)  # identifier parts of its added lines and its name
+    acts: set[str] = field(default_factory=set)  # what its code does: no defined names, no path, no comments
+    fresh_acts: set[str] = field(default_factory=set)  # the same of its added lines
     added_code: str = ""  # its added code lines
 
     @property
@@ -213,43 +215,72 @@ def _identifier_parts(text: str) -> set[str]:
 _DEFINED = re.compile(r"^\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_]\w*)", re.MULTILINE)
 
 
-def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str]) -> None:
-    """The unit's concepts (its text, the idioms of its code lines, its path), numbers, calls and raw words."""
-    unit.text = "\n".join(body)
-    unit.code_text = unit.text
+def _unnamed(line: str) -> str:
+    """A line with the name it defines taken out: what a function is called is not what it does."""
+    match = _DEFINITION.match(line)
+    if match:
+        for group in ("name", "arrow", "method", "jsmethod"):
+            if match.group(group):
+                return line[:match.start(group)] + " " + line[match.end(group):]
+    return line
+
+
+def _acts(code_lines: list[str]) -> set[str]:
+    """Concepts of what code lines do: their words and idioms, without the names they define."""
+    unnamed = [code_text_for_concepts(_unnamed(line)) for line in code_lines]
+    found = set(code_concepts("\n".join(unnamed))) | unit_idioms("\n".join(code_lines))
+    for line in unnamed:
+        found |= idiom_concepts(line)
+    return found
+
+
+def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], notes: tuple[str, str] = ("", "")) -> None:
+    """The unit's concepts (its code lines, their idioms, its name and path), numbers, calls and raw words.
+
+    Comments and docstrings (`notes`: the unit's, and its added ones) only describe: they lend their
+    words, never an action (a TODO that says "delete them" deletes nothing), a number or a UI text.
+    """
     code_lines = [line for line in body if is_code_line(line)]
-    unit.concepts = set(code_concepts(code_text_for_concepts(unit.text))) | code_concepts(unit.name)
-    for line in code_lines:
-        unit.concepts |= idiom_concepts(code_text_for_concepts(line))
-    unit.concepts |= unit_idioms("\n".join(code_lines))
+    added_lines = [line for line in added_text if is_code_line(line)]
+    number_text = "\n".join(line for line in number_text.splitlines() if is_code_line(line))
+    path_concepts = code_concepts(re.sub(r"\.[A-Za-z0-9]+$", "", unit.path).replace("/", " "))
+    unit.text = "\n".join(code_lines)
+    unit.code_text = unit.text
+    unit.acts = _acts(code_lines)
+    unit.fresh_acts = _acts(added_lines)
+    unit.concepts = (unit.acts | code_concepts(unit.text) | code_concepts(unit.name) | path_concepts
+                     | code_concepts(notes[0]))
     if Path(unit.path).suffix.lower() in _MARKUP:
         unit.concepts |= {concept for pattern, concept in _ELEMENTS if pattern.search(unit.text)}
     unit.numbers = numbers_in(number_text)
     unit.calls = {m.group(1) for m in re.finditer(r"([A-Za-z_$][\w$]*)\s*\(", unit.text)}
-    unit.concepts |= code_concepts(re.sub(r"\.[A-Za-z0-9]+$", "", unit.path).replace("/", " "))
     unit.tokens = {stem(word) for word in words(unit.text) if len(word) >= 7}
-    added = "\n".join(text for text in added_text if is_code_line(text))
-    unit.added_code = added
-    unit.fresh = (set(code_concepts(code_text_for_concepts(added))) | code_concepts(unit.name) | unit_idioms(added)
-                  | code_concepts(re.sub(r"\.[A-Za-z0-9]+$", "", unit.path).replace("/", " ")))
-    for line in added_text:
-        if is_code_line(line):
-            unit.fresh |= idiom_concepts(code_text_for_concepts(line))
-    unit.fresh_names = _identifier_parts(added) | set(split_identifier(unit.name))
+    unit.added_code = "\n".join(added_lines)
+    unit.fresh = (unit.fresh_acts | code_concepts(unit.added_code) | code_concepts(unit.name) | path_concepts
+                  | code_concepts(notes[1]))
+    unit.fresh_names = _identifier_parts(unit.added_code) | set(split_identifier(unit.name))
     unit.names = _identifier_parts(unit.text)
     unit.names |= set(split_identifier(Path(unit.path).stem))
     unit.defines = {unit.name.lower()} | {name.lower() for name in _DEFINED.findall(unit.text)}
-    for line in body:
+    for line in code_lines:
         match = _DEFINITION.match(line)
         if match:
             unit.defines |= {name.lower() for name in match.groupdict().values() if name}
 
 
-def _unit_concepts(unit: Unit, lines: list[str]) -> None:
-    body = lines[unit.start - 1:unit.end]
+def _notes(lines: list[str], numbers: list[int], docstrings: set[int]) -> str:
+    """The comments and docstrings among some lines."""
+    return "\n".join(lines[n - 1] for n in numbers
+                     if 0 < n <= len(lines) and (n in docstrings or (lines[n - 1].strip() and not is_code_line(lines[n - 1]))))
+
+
+def _unit_concepts(unit: Unit, lines: list[str], docstrings: set[int], added_numbers: set[int]) -> None:
+    span = range(unit.start, unit.end + 1)
+    body = ["" if n in docstrings else lines[n - 1] for n in span]
     added = [lines[n - 1] for n in unit.added]
+    notes = (_notes(lines, list(span), docstrings), _notes(lines, [n for n in span if n in added_numbers], docstrings))
     # a number of a criterion is a value the change states, not one its surroundings had already
-    _fill(unit, body, "\n".join(added), added)
+    _fill(unit, body, "\n".join(added), added, notes)
 
 
 def _flag_name(identifier: str) -> str:
@@ -269,14 +300,21 @@ def handles_flag(code: str, flag: str) -> bool:
     """
     escaped = re.escape(flag)
     declaring = re.compile(rf"(?<![\w-])--?{escaped}(?![\w-])|[\"']{escaped}[\"']")
-    handles = {_flag_name(flag)} if len(flag) > 1 else set()
     lines = [line for line in code.splitlines() if is_code_line(line)]
     declarations = [line for line in lines if declaring.search(line)]
+    if any(re.search(r"\baction\s*=\s*[\"'](?:version|help)[\"']", line) for line in declarations):
+        return True  # argparse prints the version (or the help) itself
+    # a name given beside the flag (click's "as_json", argparse's dest=) is the one the code reads
+    explicit = {_flag_name(name) for line in declarations
+                for name in re.findall(r"[(,]\s*[\"']([A-Za-z_]\w*)[\"']\s*(?=[,)])", line)
+                if name != flag and len(name) > 1}
+    handles = explicit or ({_flag_name(flag)} if len(flag) > 1 else set())
     for line in declarations:
         for match in _ASSIGNED.finditer(line):
             handles |= {_flag_name(name) for name in match.groups() if name}
     for line in lines:
-        if line in declarations or _DEFINITION.match(line) or re.match(r"^\s*@", line):
+        if (line in declarations or _DEFINITION.match(line) or re.match(r"^\s*@", line)
+                or re.match(r"^\s*(?:import|from|use|using|require|#include)\b", line)):
             continue
         bare = _STRING_LITERAL.sub('""', line)
         if {_flag_name(name) for name in re.findall(r"[A-Za-z_$][\w$]*", bare)} & handles:
@@ -331,7 +369,10 @@ def change_units(added_lines: dict[str, list[tuple[int, str]]], present: list[st
     units: list[Unit] = []
     for path, added in added_lines.items():
         suffix = Path(path).suffix.lower()
-        if path not in present or suffix in PROSE_SUFFIXES or suffix in _SKIP_BLOCK_LANG:
+        if path in present and suffix in PROSE_SUFFIXES:
+            units.extend(_prose_units(path, added))
+            continue
+        if path not in present or suffix in _SKIP_BLOCK_LANG:
             continue
         lines = _read(root, path)
         if lines is None:
@@ -356,7 +397,7 @@ def change_units(added_lines: dict[str, list[tuple[int, str]]], present: list[st
             covered.update(touched)
             kind = "test" if is_test or (test_file and name.lower().startswith("test")) else "code"
             unit = Unit(path=path, name=name, start=start, end=end, kind=kind, added=touched)
-            _unit_concepts(unit, lines)
+            _unit_concepts(unit, lines, docstrings, {n for n, _ in added})
             units.append(unit)
         loose = [n for n in code_lines if n not in covered]
         if loose:
@@ -387,6 +428,8 @@ def _file_scopes(units: list[Unit]) -> list[Unit]:
             # the pieces' changes are merged, not their unchanged surroundings (a colour set in
             # __init__ does not make a new size setter a colour setter)
             scope.concepts |= part.fresh | code_concepts(part.name)
+            scope.acts |= part.fresh_acts
+            scope.fresh_acts |= part.fresh_acts
             scope.numbers |= part.numbers
             scope.tokens |= part.tokens
             scope.calls |= part.calls
@@ -396,12 +439,36 @@ def _file_scopes(units: list[Unit]) -> list[Unit]:
             scope.negates |= part.negates
             scope.fresh |= part.fresh
             scope.added_code += part.added_code + "\n"
-        scope.concepts |= unit_idioms(scope.added_code)
-        scope.fresh |= unit_idioms(scope.added_code)
+        for found in (scope.concepts, scope.fresh, scope.acts, scope.fresh_acts):
+            found |= unit_idioms(scope.added_code)
         scope.text = "\n".join(u.text for u in parts)
         scope.code_text = scope.text
         scopes.append(scope)
     return scopes
+
+
+def _prose_units(path: str, added: list[tuple[int, str]]) -> list[Unit]:
+    """Added prose, one unit per run of nearby lines: evidence only for a criterion about documentation."""
+    groups: list[list[tuple[int, str]]] = []
+    for number, text in added:
+        if not text.strip():
+            continue
+        if groups and number - groups[-1][-1][0] <= 3:
+            groups[-1].append((number, text))
+        else:
+            groups.append([(number, text)])
+    units: list[Unit] = []
+    for group in groups:
+        text = "\n".join(line for _, line in group)
+        unit = Unit(path=path, name=Path(path).stem, start=group[0][0], end=group[-1][0], kind="prose",
+                    added=[n for n, _ in group], text=text, code_text=text)
+        unit.concepts = set(code_concepts(text)) | code_concepts(Path(path).stem)
+        unit.fresh = set(unit.concepts)
+        unit.acts = set(unit.concepts)
+        unit.numbers = numbers_in(text)
+        unit.names = _identifier_parts(text)
+        units.append(unit)
+    return units
 
 
 def _loose_units(path: str, lines: list[str], numbers: list[int], *, config: bool, test: bool) -> list[Unit]:
@@ -453,6 +520,7 @@ def _link_tests(units: list[Unit], root: Path) -> None:
         by_name.setdefault(unit.name, []).append(unit)
     for test in (unit for unit in units if unit.kind == "test"):
         test_concepts = set(test.concepts)
+        test.acts = set(test_concepts)  # a test's name and assertions say what it exercises
         test_numbers = set(test.numbers)
         targets = [target for name in test.calls for target in by_name.get(name, [])]
         test.test_numbers = test_numbers
@@ -461,11 +529,13 @@ def _link_tests(units: list[Unit], root: Path) -> None:
         for target in targets:
             target.concepts |= test_concepts
             target.fresh |= test_concepts
+            target.acts |= test_concepts
             target.test_numbers |= test_numbers
             target.tokens |= test.tokens
             target.linked_tests.append(f"{test.path}:{test.start}")
             test.concepts |= target.concepts
             test.fresh |= target.fresh
+            test.acts |= target.acts
             test.numbers |= target.numbers
             test.names |= target.names
             test.defines |= target.defines

@@ -38,7 +38,8 @@ WEAK = frozenset(
      "variables", "happen", "happens", "appear", "appears", "appearing", "go", "goes", "going", "let", "lets", "take",
      "takes", "taken", "become", "becomes", "stay", "stays", "ensure", "ensures", "actually", "site", "website",
      "way", "ways", "feature", "features", "behaviour", "behavior", "functionality", "ability", "option", "options",
-     "flag", "flags"]
+     "flag", "flags", "explain", "explains", "explained", "describe", "describes", "described", "document",
+     "documents", "convert", "converts", "converted", "automatically", "automatic", "report", "reports", "api"]
 )
 NUMBER_WORDS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
                 "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
@@ -53,7 +54,7 @@ STATUS_NAMES = {"200": ("statusok", "httpok"), "201": ("created",), "204": ("noc
 _GROUPS: dict[str, str] = {
     "delete": "delete remove rm del drop erase destroy purge pop unlink discard clear wipe evict deletion removal",
     "create": "create add new insert make register append build spawn creation",
-    "sum": "sum add plus total addition increment accumulate",
+    "sum": "sum add plus addition increment accumulate",
     "subtract": "subtract difference minus sub diff deduct decrement subtraction",
     "multiply": "multiply mul product times multiplication",
     "divide": "divide division div quotient ratio truediv floordiv",
@@ -140,7 +141,7 @@ _GROUPS: dict[str, str] = {
     "file": "file files open fopen path handle fs",
     "missing": "missing unknown absent nonexistent notfound nonexisting",
     "character": "character characters char chars rune runes letter letters glyph",
-    "crash": "crash crashes exception except catch rescue recover panic",
+    "crash": "crash crashes exception except catch rescue recover panic failure onfailure",
     "link": "link links anchor href hyperlink",
     "inline": "inline field beside",
     "exceed": "exceed larger greater over above bigger beyond",
@@ -162,6 +163,15 @@ _GROUPS: dict[str, str] = {
     "jpeg": "jpeg jpg",
     "ignore": "ignore ignores ignored skip exclude filter",
     "test": "test tests tested testing pytest unittest spec",
+    "expire": "expire expires expiry expiration lifetime ttl timeout maxage",
+    "inactivity": "inactivity inactive idle",
+    "euro": "euro euros eur",
+    "currency": "currency money",
+    "endpoint": "endpoint route handler handlefunc",
+    "reachable": "reachable ping alive connect connected connection healthy",
+    "hour": "hour hours hourly",
+    "day": "day days daily",
+    "version": "version versions",
 }
 # Multi-word phrases of criteria, read as one concept before the words are split.
 _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -196,6 +206,11 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\brounded corners?\b|\bround(?:ed)? (?:the )?corners\b", "radius"),
         (r"\btest[- ]?suite\b", "test"),
         (r"\b(?:come|comes|came|coming|go|goes|get|gets)\s+back\b", ""),
+        (r"\bmark(?:s|ed|ing)?\s+(?:it\s+|them\s+)?as\b", ""),
+        (r"\b(?:installed|current|package|app|application)\s+version\b", "version"),
+        (r"\balready\s+(?:there|exists?|present|taken|used|added|in\s+(?:the\s+)?\w+)\b", "unique"),
+        (r"\bip\s+address(?:es)?\b", "client"),
+        (r"\b(?:reports?|says?|tells?)\s+whether\b", ""),
     )
 )
 # "Deleting a habit removes its history": what depends on a thing goes with it.
@@ -227,6 +242,8 @@ _REASON_BEFORE = re.compile(rf"\b(?:{_REASON_ALT})\s*\(\s*([1-5]\d\d)\s*\)", re.
 _REASON_TITLED = re.compile("|".join(rf"\b{' '.join(w.capitalize() for w in r.split())}\b"
                                      for r in _REASONS if " " in r))
 _NEGATION = re.compile(r"\b(?:not|never|no|nothing|cannot|without|nor|neither|nobody|nowhere)\b", re.IGNORECASE)
+_ABOUT_DOCS = re.compile(r"\b(?:readme|docs?|documentation|documented|changelog|guide|manual|docstrings?|wiki|"
+                         r"contributing|faq)\b", re.IGNORECASE)
 _ABOUT_TESTS = re.compile(r"\b(?:tests?|tested|testing|specs?|coverage|covered|unit[- ]tests?)\b", re.IGNORECASE)
 _QUOTED = re.compile(r"\"([^\"\n]{1,120})\"|(?<![\w])'([^'\n]{1,120})'(?![\w])")
 _FLAG = re.compile(r"(?<![\w\-])(--[A-Za-z][\w-]*|-[A-Za-z])(?![\w-])")
@@ -344,6 +361,7 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"[\w)\]]\s*%\s*[\w(]", "modulo"),
         (r"\*\*|<<|\bMath\.pow\b|\bpow\(", "exponential"),
         ((r"\breverse\s*=\s*True\b|\bDESC\b|\.reverse\(\)|order_by\(\s*['\"]-|\bsort\w*\([^)]*-|reverseOrder\(|"
+          r"\.pop\(\)|"
          r"\bReverse\(|\.rev\(\)|[sS]ortDescending|sortedDescending|\bdescending\b"), "descending"),
         (r"\bASC\b|\bascending\b", "ascending"),
         ((r"\.(?:lower|casefold|toLowerCase|toLocaleLowerCase|lowercase|downcase)\(|\bre\.I(?:GNORECASE)?\b|"
@@ -372,6 +390,8 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\+=\s*1\b|\+\+|\bincrement", "count"),
         (r"\bnot in\b|!\s*[\w.]+\.(?:has|includes|containsKey)\(|\bis None\b|!ok\b|\bok\s*\{", "missing"),
         (r"\bjoin\(", "join"),
+        (r"^\s*(?:return|continue|pass)\s*;?\s*$|\bif\b.*[:)]\s*(?:return|continue)\s*;?\s*$", "ignore"),
+
         (r"\bcontinue\b|\bexit\s+[1-9]|\bexit\([1-9]|\bsys\.exit\(|\bprocess\.exit\([1-9]|\bos\.Exit\([1-9]", "exit"),
         (r"^\s*USER\s+(?!root\b|0\b)\S+|\brunAsNonRoot:\s*true|\brunAsUser:\s*[1-9]|\buseradd\b|\badduser\b",
          "nonroot"),
@@ -391,6 +411,9 @@ _RAW_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     # a date format or a date call
     (re.compile(r"%[YbBjy]\b|%m.%d|%d.%m|%H:%M|\byyyy\b|\bYYYY\b|\bdd/MM\b|\bMM/dd\b|toLocaleDateString|\bstrftime\(|"
                 r"\bisoformat\(|toISOString\(|DateTimeFormatter"), "timestamp"),
+    # argparse prints the version itself
+    (re.compile(r"\baction\s*=\s*[\"']version[\"']|\bversion_option\b"), "version"),
+    (re.compile(r"\baction\s*=\s*[\"'](?:version|help)[\"']|\bversion_option\b"), "show"),
     # an HTTP header given by its name: {"Retry-After": …}
     (re.compile(r"[\"'][A-Z][a-z]+(?:-[A-Z][A-Za-z]*)+[\"']\s*[:,]"), "header"),
 )
@@ -437,25 +460,71 @@ def code_text_for_concepts(text: str) -> str:
     return _REFERENTIAL.sub(" fkaction ", text)
 
 
+# Concepts that code shows by what it does (an operator, a call, a statement): a criterion's word for
+# one of them is matched only by what the code does, never by the name of the function alone
+# (`def purge_inactive(): count(...)` purges nothing).
+ACTION_CONCEPTS = frozenset(["delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
+                             "filter", "caseless", "hash", "subtract", "sum", "multiply", "divide", "modulo",
+                             "exponential", "unique", "between", "limit", "minimum", "count", "wait", "join", "exit"])
+
+
+def is_action(concept: Concept) -> bool:
+    """A concept of what code does (all its synonym groups are actions): "deleted", "sorted", "hashed"."""
+    actions = concept.alternatives & ACTION_CONCEPTS
+    return bool(actions) and not (concept.alternatives & _GROUP_NAMES) - ACTION_CONCEPTS
+
+
+# -- date formats: DD/MM/YYYY in a criterion, %d/%m/%Y, dd/MM/yyyy or 02/01/2006 in code ------------------
+_DATE_SPEC = re.compile(r"(?<![\w%])(D{1,2}|M{1,2}|Y{4}|Y{2})([/.\- ])(D{1,2}|M{1,2}|Y{4}|Y{2})\2(D{1,2}|M{1,2}|Y{4}|Y{2})(?![\w])",
+                        re.IGNORECASE)
+_STRFTIME = re.compile(r"%-?([demYy])([/.\- ])%-?([dmeYy])\2%-?([dmeYy])")
+_GO_DATE = re.compile(r"\b(0?1|0?2|2006|06)([/.\- ])(0?1|0?2|2006|06)\2(0?1|0?2|2006|06)\b")
+
+
+def _date_order(parts: tuple[str, ...], separator: str, letter: dict[str, str]) -> str | None:
+    order = [letter.get(part.lower()[0] if part[0].isalpha() else part.lstrip("0") or part, "") for part in parts]
+    return separator.join(order) if sorted(order) == ["d", "m", "y"] else None
+
+
+def date_formats(text: str) -> set[str]:
+    """The date formats a text spells, as day/month/year order and separator: "d/m/y"."""
+    found: set[str] = set()
+    for match in _DATE_SPEC.finditer(text):
+        order = _date_order(match.group(1, 3, 4), match.group(2), {"d": "d", "m": "m", "y": "y"})
+        if order:
+            found.add(order)
+    for match in _STRFTIME.finditer(text):
+        order = _date_order(match.group(1, 3, 4), match.group(2), {"d": "d", "e": "d", "m": "m", "y": "y"})
+        if order:
+            found.add(order)
+    for match in _GO_DATE.finditer(text):
+        order = _date_order(match.group(1, 3, 4), match.group(2), {"2": "d", "1": "m", "2006": "y", "6": "y"})
+        if order:
+            found.add(order)
+    return found
+
+
 # -- criteria -------------------------------------------------------------------------------------------
 class Concept:
     """One thing a criterion asks for: the alternatives that satisfy it, and whether it decides.
 
-    `kind` is "word" for plain words; the others are anchors, found in the code as they are:
-    "number", "quote" (UI text), "flag" (handled, not only declared), "call" (a name the change
-    defines) and "short" (a name of one or two letters). A number that is an example of input
+    `kind` is "word" for plain words and "phrase" for a phrase read as one concept ("lowest first",
+    "at most"); the others are found in the code as they are: "number", "quote" (UI text), "flag"
+    (handled, not only declared), "call" (a name the change defines) and "short" (a name of one or
+    two letters). All but plain words are anchors: never the one word a long criterion may miss. A number that is an example of input
     (`fizzbuzz(15)`, "values like 90s") may be found in the change's tests (`example`).
     """
 
-    __slots__ = ("alternatives", "example", "kind", "label", "strong")
+    __slots__ = ("alternatives", "example", "kind", "label", "strong", "subject")
 
     def __init__(self, label: str, alternatives: frozenset[str], *, strong: bool, kind: str = "word",
-                 example: bool = False) -> None:
+                 example: bool = False, subject: bool = False) -> None:
         self.label = label
         self.alternatives = alternatives
         self.strong = strong
         self.kind = kind
         self.example = example
+        self.subject = subject  # the first deciding noun: what the criterion is about
 
     @property
     def number(self) -> bool:
@@ -476,6 +545,7 @@ class CriterionReading:
     concepts: tuple[Concept, ...]
     negated: bool
     about_tests: bool
+    about_docs: bool = False
 
 
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
@@ -486,8 +556,11 @@ _UNIT_SUFFIX = frozenset(["ms", "s", "m", "h", "d", "px", "em", "rem", "mb", "kb
 
 
 def _plain_quotes(criterion: str) -> str:
-    return (criterion.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
+    text = (criterion.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
             .replace("\u201d", '"').replace("\u2013", "-").replace("\u2014", " - "))
+    # a currency's sign is its name ("the € sign" is euro; "$100" stays a number)
+    text = re.sub(r"([€£¥])\s*(?:sign|symbol)\b", r"\1", text)
+    return text.replace("€", " euro ").replace("£", " pound ").replace("¥", " yen ")
 
 
 def _expand_contractions(text: str) -> str:
@@ -549,9 +622,9 @@ def read_criterion(criterion: str) -> CriterionReading:
     seen_groups: set[str] = set()
 
     def add(label: str, alternatives: frozenset[str], *, strong: bool, kind: str = "word",
-            example: bool = False) -> None:
+            example: bool = False, subject: bool = False) -> None:
         key = f"{kind}:{label}"
-        plain = kind == "word"
+        plain = kind in ("word", "phrase")
         groups = alternatives & _GROUP_NAMES if plain else frozenset()
         if key in seen or (groups and groups <= seen_groups) or (plain and alternatives & seen):
             return
@@ -559,7 +632,7 @@ def read_criterion(criterion: str) -> CriterionReading:
         if plain:
             seen.update(a for a in alternatives if a not in _GROUP_NAMES)
         seen_groups.update(groups)
-        concepts.append(Concept(label, alternatives, strong=strong, kind=kind, example=example))
+        concepts.append(Concept(label, alternatives, strong=strong, kind=kind, example=example, subject=subject))
 
     about_tests = bool(_ABOUT_TESTS.search(text))
     # UI text in quotes must be there as written; a quoted name is a word like any other.
@@ -571,6 +644,9 @@ def read_criterion(criterion: str) -> CriterionReading:
         add(wanted, frozenset({wanted}), strong=True, kind="quote")
         return " "
 
+    for wanted in date_formats(text):
+        add(wanted, frozenset({wanted}), strong=True, kind="dateformat")
+    text = _DATE_SPEC.sub(" date ", text)
     text = _expand_contractions(_QUOTED.sub(quote, text).replace("`", " "))
     text = _strip_framing(text)
     # Command-line flags: `-q/--quiet` is one flag.
@@ -591,11 +667,17 @@ def read_criterion(criterion: str) -> CriterionReading:
         names.add(name.lower())
         add(name, frozenset({name.lower()}), strong=True, kind="call")
         example_spans.append((match.end(), text.find(")", match.end())))
+    text = re.sub(r"(?<![\w.$])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\(\s*\)", " ", text)
     text = _CALL.sub(lambda m: " " * len(m.group(1)) + "(", text)
     for pattern, concept in _PHRASES:
-        if pattern.search(text):
+        found = pattern.search(text)
+        if found:
+            # "up to 3 times": the number is what the code must state, "up to" adds nothing to decide on
+            counted = concept in ("limit", "minimum") and re.match(
+                rf"\s*(?:\w+\s+){{0,2}}?(?:\d|{'|'.join(NUMBER_WORDS)}|once|twice)\b", text[found.end():], re.IGNORECASE)
             if concept:
-                add(concept, frozenset({concept, stem(concept)}) | _group_alternatives(concept), strong=True)
+                add(concept, frozenset({concept, stem(concept)}) | _group_alternatives(concept), strong=not counted,
+                    kind="word" if counted else "phrase")
             text = pattern.sub(" ", text)
     cascade = bool(_CASCADE.search(text))
     negated = bool(_NEGATION.search(text))
@@ -613,6 +695,7 @@ def read_criterion(criterion: str) -> CriterionReading:
     tokens = [m.group(0) for m in matches]
     names |= {t.lower() for t in tokens if 2 <= len(t) <= 6 and t.lower() not in STOPWORDS}
     spelled = _acronym_runs(tokens, names)
+    subject_seen = number_seen = False
     for index, raw in enumerate(tokens):
         if index in spelled:
             continue
@@ -624,6 +707,7 @@ def read_criterion(criterion: str) -> CriterionReading:
             add(number, frozenset({number}), strong=int(number) >= 2 and following in _UNIT_NOUNS, kind="number")
             continue
         if raw[0].isdigit():
+            number_seen = True
             value = raw.rstrip("0").rstrip(".") if "." in raw else raw
             position = matches[index].start()
             example = (any(start <= position < end for start, end in example_spans)
@@ -646,13 +730,17 @@ def read_criterion(criterion: str) -> CriterionReading:
         for part in split_identifier(raw):
             if part in STOPWORDS or len(part) < 3:
                 continue
-            add(part, concepts_of_word(part) | _fuzzy_groups(part),
-                strong=part not in WEAK and stem(part) not in _WEAK_STEMS())
+            weak = part in WEAK or (stem(part) in _WEAK_STEMS() and not part.endswith(("er", "ers", "or", "ors")))
+            # the first deciding noun names what the criterion is about ("the worker container …")
+            subject = (not weak and not subject_seen and not part.endswith("ing") and not number_seen
+                       and "exceed" not in concepts_of_word(part))
+            subject_seen = subject_seen or not weak
+            add(part, concepts_of_word(part) | _fuzzy_groups(part), strong=not weak, subject=subject)
     if cascade:
         # deleting one thing deletes another: the deletion asked for is a cascade, one delete is not it
         concepts = [Concept(c.label, frozenset({"cascade"}), strong=True) if "delete" in c.alternatives else c
                     for c in concepts]
-    return CriterionReading(tuple(concepts), negated, about_tests)
+    return CriterionReading(tuple(concepts), negated, about_tests, bool(_ABOUT_DOCS.search(criterion)))
 
 
 def criterion_concepts(criterion: str) -> list[Concept]:
