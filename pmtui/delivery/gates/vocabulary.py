@@ -305,10 +305,15 @@ def concepts_of_word(word: str) -> frozenset[str]:
 
 def split_identifier(raw: str) -> list[str]:
     """`saveHabitHistory`, `save_habit_history`, `SAVE-HABIT` → save, habit, history (lower case)."""
+    return list(_split_identifier(raw))
+
+
+@lru_cache(maxsize=65536)
+def _split_identifier(raw: str) -> tuple[str, ...]:
     parts: list[str] = []
     for chunk in re.split(r"[_\-]+", raw):
         parts.extend(piece.lower() for piece in _CAMEL.sub(" ", chunk).split() if piece)
-    return parts
+    return tuple(parts)
 
 
 def words(text: str) -> list[str]:
