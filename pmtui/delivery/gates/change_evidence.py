@@ -309,7 +309,9 @@ def handles_flag(code: str, flag: str) -> bool:
                 or re.match(r"^\s*(?:import|from|use|using|require|#include)\b", line)):
             continue
         bare = _STRING_LITERAL.sub('""', line)
-        if {_flag_name(name) for name in re.findall(r"[A-Za-z_$][\w$]*", bare)} & handles:
+        # shell variables are read inside strings too: [ "$DRY_RUN" = 1 ]
+        used = re.findall(r"[A-Za-z_$][\w$]*", bare) + re.findall(r"\$\{?([A-Za-z_]\w*)", line)
+        if {_flag_name(name.lstrip("$")) for name in used} & handles:
             return True
         if len(flag) == 1 and re.search(rf"\.{escaped}\b", bare):
             return True
