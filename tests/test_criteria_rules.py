@@ -198,3 +198,19 @@ def test_prose_answers_only_a_criterion_about_documentation(tmp_path: Path) -> N
     readme = {"README.md": "# app\n\n## Installing\n\nRun `pip install app` and then `app init`.\n"}
     assert maps(tmp_path / "a", "The README explains how to install the app", readme)
     assert not maps(tmp_path / "b", "The app can be installed with pip", readme)
+
+
+def test_a_tests_name_does_not_make_the_code_do_what_it_says(tmp_path: Path) -> None:
+    """The real-agent suite's wrong change: `sub` adds, its test is named for the difference."""
+    criterion = "sub returns the difference of a and b"
+    test = {"tests/test_sub.py": "from calc import sub\n\n\ndef test_sub_gives_the_difference():\n"
+                                 "    assert sub(5, 3) == 2\n"}
+    assert maps(tmp_path / "a", criterion, {"calc.py": "def sub(a, b):\n    return a - b\n", **test})
+    assert not maps(tmp_path / "b", criterion, {"calc.py": "def sub(a, b):\n    return a + b\n", **test})
+
+
+def test_a_filter_that_leaves_a_thing_out_removes_it(tmp_path: Path) -> None:
+    criterion = "Users can remove a song from a playlist"
+    keep = "export function removeSong(playlist, id) {{\n  return {{ ...playlist, songs: playlist.songs.filter((s) => {}) }};\n}}\n"
+    assert maps(tmp_path / "a", criterion, {"src/playlist.js": keep.format("s.id !== id")})
+    assert not maps(tmp_path / "b", criterion, {"src/playlist.js": keep.format("s.id === id")})

@@ -532,7 +532,9 @@ def _link_tests(units: list[Unit], root: Path) -> None:
         by_name.setdefault(unit.name, []).append(unit)
     for test in (unit for unit in units if unit.kind == "test"):
         test_concepts = set(test.concepts)
-        test.acts = set(test_concepts)  # a test's name and assertions say what it exercises
+        # a test's name and assertions lend their words; what is done is what the code it calls does
+        # (`test_sub_gives_the_difference` does not make `return a + b` subtract)
+        test.acts = set()
         test_numbers = set(test.numbers)
         targets = [target for name in test.calls for target in by_name.get(name, [])]
         test.test_numbers = test_numbers
@@ -541,7 +543,6 @@ def _link_tests(units: list[Unit], root: Path) -> None:
         for target in targets:
             target.concepts |= test_concepts
             target.fresh |= test_concepts
-            target.acts |= test_concepts
             target.test_numbers |= test_numbers
             target.tokens |= test.tokens
             target.linked_tests.append(f"{test.path}:{test.start}")

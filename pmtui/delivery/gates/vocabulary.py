@@ -386,6 +386,8 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bfilter\(|\.filter\(|\bif\b.*\bfor\b|\bfor\b.*\bif\b|\bWHERE\b", "filter"),
         ((r"\bdelete_cookie\(|\.pop\(|\bdel\s|\bdelete\(|\.remove\(|\brm\b|\bCASCADE\b|\.clear\(\)|\.destroy\(|"
           r"\.delete_all\(|\.unlink\(|\.discard\(|\bDELETE\s+FROM\b|"
+          # what a filter leaves out is removed: xs.filter(x => x.id !== id), [x for x in xs if x != y]
+          r"\bfilter\w*\([^\n]*(?:!==?|\bnot\b|!\s*\w)|\bfor\b[^\n]*\bif\b[^\n]*(?:!=|\bnot\b)|"
          r"\bDROP\b(?!\s+(?:CONSTRAINT|INDEX|DEFAULT|NOT|TRIGGER|VIEW)\b)"), "delete"),
         (r"\bCREATE\b|\.append\(|\.push\(|\.add\(|\bINSERT\b", "create"),
         (r"\btail\s+-n\s+\+\d+|\bhead\s+-n\b|\[-?\d*:-?\d*\]|\.slice\(", "limit"),
