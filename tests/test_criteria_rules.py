@@ -214,3 +214,40 @@ def test_a_filter_that_leaves_a_thing_out_removes_it(tmp_path: Path) -> None:
     keep = "export function removeSong(playlist, id) {{\n  return {{ ...playlist, songs: playlist.songs.filter((s) => {}) }};\n}}\n"
     assert maps(tmp_path / "a", criterion, {"src/playlist.js": keep.format("s.id !== id")})
     assert not maps(tmp_path / "b", criterion, {"src/playlist.js": keep.format("s.id === id")})
+
+
+def test_a_quantity_of_time_is_stated_with_its_unit_or_in_seconds(tmp_path: Path) -> None:
+    criterion = "The cache expires after 5 minutes"
+    assert maps(tmp_path / "a", criterion, {"cache.py": "from datetime import timedelta\n\nCACHE_TTL = timedelta(minutes=5)\n"})
+    assert maps(tmp_path / "b", criterion, {"cache.py": "CACHE_TTL_SECONDS = 5 * 60\n"})
+    assert not maps(tmp_path / "c", criterion, {"cache.py": "CACHE_TTL = 5\n"}), "5 what? seconds, most likely"
+    assert maps(tmp_path / "d", "Requests time out after 10 seconds",
+                {"net.py": "import requests\n\n\ndef fetch(url):\n    return requests.get(url, timeout=10)\n"})
+
+
+def test_a_sort_that_says_nothing_else_is_ascending(tmp_path: Path) -> None:
+    criterion = "Comments are shown oldest first"
+    code = "def comments(post):\n    return sorted(post.comments, key=lambda c: c.created{})\n"
+    assert maps(tmp_path / "a", criterion, {"c.py": code.format("")})
+    assert not maps(tmp_path / "b", criterion, {"c.py": code.format(", reverse=True")})
+
+
+def test_the_criterions_own_word_is_no_refusal(tmp_path: Path) -> None:
+    criterion = "Disabled users cannot log in"
+    before = {"auth.py": "def login(user, pw):\n    return check(user, pw)\n"}
+    refuse = "def login(user, pw):\n    if user.disabled:\n        raise PermissionError('account disabled')\n    return check(user, pw)\n"
+    warn = "def login(user, pw):\n    if user.disabled:\n        log.warning('disabled user %s', user.id)\n    return check(user, pw)\n"
+    assert maps(tmp_path / "a", criterion, {"auth.py": refuse}, before)
+    assert not maps(tmp_path / "b", criterion, {"auth.py": warn}, before)
+
+
+def test_code_idioms_for_a_header_row_and_a_masked_field(tmp_path: Path) -> None:
+    writer = "import csv\n\n\ndef export(rows, f):\n    w = csv.writer(f)\n{}    w.writerows(rows)\n"
+    assert maps(tmp_path / "a", "The export includes a header row",
+                {"export.py": writer.format("    w.writerow(['id', 'name'])\n")})
+    assert not maps(tmp_path / "b", "The export includes a header row", {"export.py": writer.format("")})
+    form = "<form>\n  <input type=\"{}\" name=\"password\">\n</form>\n"
+    assert maps(tmp_path / "c", "The password field is masked", {"login.html": form.format("password")},
+                {"login.html": "<form>\n</form>\n"})
+    assert not maps(tmp_path / "d", "The password field is masked", {"login.html": form.format("text")},
+                    {"login.html": "<form>\n</form>\n"})

@@ -113,6 +113,9 @@ def _has(concept: Concept, unit: Unit) -> bool:
         aliases = STATUS_NAMES.get(concept.label, ())
         return (concept.label in unit.numbers or any(alias in unit.fresh for alias in aliases)
                 or (concept.example and concept.label in unit.test_numbers))
+    if kind == "quantity":
+        number = concept.label.split()[0]
+        return bool(concept.forms & unit.numbers) or (number in unit.numbers and bool(concept.alternatives & unit.concepts))
     if kind == "quote":
         return concept.label in unit.quoted_text
     if kind == "flag":

@@ -321,8 +321,12 @@ def handles_flag(code: str, flag: str) -> bool:
 # What forbids, refuses or leaves something out in a line of code.
 _NEGATING = re.compile(r"\bnot\b|!==?|!(?=[\w.(\[$*])|<>|\bunless\b|\bcontinue\b|\bexcept\b|\b4\d\d\b|"
                        r"\breturn\s+(?:false|None|null|nil|undefined)\b", re.IGNORECASE)
-_NEGATING_CONCEPTS = frozenset({"reject", "filter", "suppress", "hash", "unique", "disable", "nonroot", "missing", "exit",
-                                "limit", "minimum", "between", "delete", "forbidden", "unauthorized", "badrequest"})
+# What a line does that forbids or leaves out (its idioms), and the few words that say it in code:
+# a redaction, a hash, a unique constraint, a refusing status. A word such as `disabled` in
+# `if user.disabled: log(...)` refuses nothing, so words of the criterion itself do not count.
+_NEGATING_IDIOMS = frozenset({"reject", "filter", "unique", "disable", "nonroot", "missing", "exit", "limit", "minimum",
+                              "between", "delete", "ignore"})
+_NEGATING_WORDS = frozenset({"redact", "hash", "unique", "nonroot", "forbidden", "unauthorized", "badrequest"})
 _STRING_LITERAL = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`(?:[^`\\]|\\.)*`")
 
 
@@ -331,7 +335,7 @@ def _negations(line: str) -> set[str]:
     bare = _STRING_LITERAL.sub('""', line)
     bare = re.sub(r"(?:#|//|--\s).*$", "", bare)
     found = {match.lower() for match in _NEGATING.findall(bare)}
-    return found | ((code_concepts(bare) | idiom_concepts(bare)) & _NEGATING_CONCEPTS)
+    return found | (idiom_concepts(bare) & _NEGATING_IDIOMS) | (code_concepts(bare) & _NEGATING_WORDS)
 
 
 def _line_tokens(text: str) -> frozenset[str]:

@@ -39,7 +39,8 @@ WEAK = frozenset(
      "takes", "taken", "become", "becomes", "stay", "stays", "ensure", "ensures", "actually", "site", "website",
      "way", "ways", "feature", "features", "behaviour", "behavior", "functionality", "ability", "option", "options",
      "flag", "flags", "explain", "explains", "explained", "describe", "describes", "described", "document",
-     "documents", "convert", "converts", "converted", "automatically", "automatic", "report", "reports", "api"]
+     "documents", "convert", "converts", "converted", "automatically", "automatic", "report", "reports", "api",
+     "include", "includes", "included", "including"]
 )
 NUMBER_WORDS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
                 "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
@@ -154,7 +155,7 @@ _GROUPS: dict[str, str] = {
     "exit": "exit stop stops halt quit terminate",
     "container": "container docker dockerfile image pod",
     "nonroot": "nonroot unprivileged useradd adduser runasnonroot rootless",
-    "send": "send mail sendmail email dispatch deliver submit",
+    "send": "send sent mail sendmail email dispatch deliver submit",
     "body": "body payload",
     "json": "json jsonify jsonresponse tojson",
     "name": "name names firstname lastname fullname surname forename",
@@ -172,6 +173,9 @@ _GROUPS: dict[str, str] = {
     "hour": "hour hours hourly",
     "day": "day days daily",
     "version": "version versions",
+    "redact": "redact redacted mask masked scrub sanitize censor obfuscate",
+    "field": "field fields input inputs textbox textfield",
+    "background": "background async queue enqueue thread worker celery defer deferred job jobs",
 }
 # Multi-word phrases of criteria, read as one concept before the words are split.
 _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -203,6 +207,8 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          "exit"),
         (r"\benv(?:ironment)?\s+var(?:iable)?s?\b", "environment"),
         (r"\bhow many\b", "count"),
+        ((r"\b(?:ignor\w*\s+)?(?:(?:leading|trailing|surrounding|extra)(?:\s+(?:and|or|/)\s+(?:leading|trailing))?\s+)"
+         r"(?:white\s?space|spaces|blanks)\b|\bignor\w*\s+(?:white\s?space|spaces|blanks)\b"), "trim"),
         (r"\brounded corners?\b|\bround(?:ed)? (?:the )?corners\b", "radius"),
         (r"\btest[- ]?suite\b", "test"),
         (r"\b(?:come|comes|came|coming|go|goes|get|gets)\s+back\b", ""),
@@ -274,6 +280,9 @@ def stem(word: str) -> str:
     for suffix, replacement in (("ies", "y"), ("ied", "y"), ("sses", "ss"), ("ingly", ""), ("edly", ""),
                                 ("ing", ""), ("ed", ""), ("ers", ""), ("er", ""), ("ly", ""), ("es", ""), ("s", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            # "defer" is not "def", "order" not "ord": -er goes only from a longer stem ("worker" → work)
+            if suffix in ("er", "ers") and len(word) - len(suffix) < 4:
+                continue
             if suffix == "s" and word.endswith(("ss", "us", "is")):
                 continue
             if suffix == "es" and not word.endswith(("ches", "shes", "xes", "sses", "zes")):
@@ -351,7 +360,33 @@ def numbers_in(text: str) -> set[str]:
     found |= set(re.findall(r"(\d+)(?=[a-zA-Z])", text))
     # `tail -n +8` keeps everything after the first 7 lines.
     found |= {str(int(n) - 1) for n in re.findall(r"\btail\s+-n\s*\+(\d+)", text)}
+    # a product of literals is the number it makes: `5 * 60` seconds is 300
+    for product in re.finditer(r"(?<![\w.])\d+(?:\s*\*\s*\d+)+(?![\w.])", text):
+        value = 1
+        for factor in re.findall(r"\d+", product.group(0)):
+            value *= int(factor)
+        found.add(str(value))
     return {n.rstrip("0").rstrip(".") if "." in n else n for n in found}
+
+
+# A quantity of time in a criterion ("5 minutes") and what it is in seconds; code may state it with its
+# unit (`timedelta(minutes=5)`), in seconds (300, 5 * 60) or milliseconds (300000). Seconds and
+# milliseconds are what bare numbers in code usually mean, so `timeout=10` is "10 seconds".
+_TIME_UNITS = {"millisecond": 0.001, "milliseconds": 0.001, "ms": 0.001, "second": 1, "seconds": 1, "sec": 1,
+               "secs": 1, "s": 1, "minute": 60, "minutes": 60, "min": 60, "mins": 60, "hour": 3600, "hours": 3600,
+               "h": 3600, "hr": 3600, "hrs": 3600, "day": 86400, "days": 86400, "d": 86400, "week": 604800,
+               "weeks": 604800}
+
+
+def quantity_forms(number: str, unit: str) -> tuple[frozenset[str], str]:
+    """The bare numbers code may use for a quantity of time, and the word of its unit ("minute")."""
+    seconds = float(number) * _TIME_UNITS[unit]
+    forms = {seconds, seconds * 1000} if _TIME_UNITS[unit] >= 60 else {float(number), seconds * 1000}
+    if _TIME_UNITS[unit] < 1:
+        forms = {float(number)}
+    texts = frozenset(str(int(f)) if f == int(f) else str(f) for f in forms)
+    word = {0.001: "millisecond", 1: "second", 60: "minute", 3600: "hour", 86400: "day", 604800: "week"}[_TIME_UNITS[unit]]
+    return texts, word
 
 
 # -- code idioms: what an operator or a call does -----------------------------------------------------
@@ -406,7 +441,8 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"^\s*[A-Za-z_]\w*\s*:\s*[\w\[\]|., ]+=\s*[^=]|\bDEFAULT\b"), "default"),
         ((r"\.Write\(|\bres\.send\(|\.json\(|\bjsonify\(|\bJSONResponse\(|\bResponse\(|\bc\.(?:JSON|String)\(|"
          r"\brender\s+json:|\breturn\s+[\"'{\[]|\bcontent\s*=|\bbody\s*="), "body"),
-        (r"\bsetHeader\(|\bheaders?\[|\.Header\(\)\.Set\(|\.header\(|\bset_header\(", "header"),
+        (r"\bsetHeader\(|\bheaders?\[|\.Header\(\)\.Set\(|\.header\(|\bset_header\(|\bwriteheader\(", "header"),
+        (r"\.exclude\(", "filter"),
         (r"\bsorted\(|\.sort\(|\bORDER BY\b|\bsort_by\b|\bsortBy\b", "sort"),
     )
 )
@@ -418,6 +454,9 @@ _RAW_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     # a date format or a date call
     (re.compile(r"%[YbBjy]\b|%m.%d|%d.%m|%H:%M|\byyyy\b|\bYYYY\b|\bdd/MM\b|\bMM/dd\b|toLocaleDateString|\bstrftime\(|"
                 r"\bisoformat\(|toISOString\(|DateTimeFormatter"), "timestamp"),
+    # a row of literal column names is a header; a password input masks what is typed
+    (re.compile(r"\bwriterow\(\s*\[\s*[\"'][^\"']+[\"']\s*,"), "header"),
+    (re.compile(r"\btype\s*=\s*[\"'{]?\s*[\"']?password\b|\bsecureTextEntry\b|\bobscureText\b"), "redact"),
     # argparse prints the version itself
     (re.compile(r"\baction\s*=\s*[\"']version[\"']|\bversion_option\b"), "version"),
     (re.compile(r"\baction\s*=\s*[\"'](?:version|help)[\"']|\bversion_option\b"), "show"),
@@ -437,6 +476,8 @@ def idiom_concepts(code_line: str) -> frozenset[str]:
     for first, _, second in _COMPARATOR.findall(bare):
         if first != second:
             found |= {"sort", "descending" if first > second else "ascending"}
+    if "sort" in found and not found & {"descending", "ascending"} and not re.search(r"\bkey\s*=\s*lambda[^:]*:\s*-", bare):
+        found.add("ascending")  # a sort that does not say otherwise sorts ascending
     return frozenset(found)
 
 
@@ -522,16 +563,17 @@ class Concept:
     (`fizzbuzz(15)`, "values like 90s") may be found in the change's tests (`example`).
     """
 
-    __slots__ = ("alternatives", "example", "kind", "label", "strong", "subject")
+    __slots__ = ("alternatives", "example", "forms", "kind", "label", "strong", "subject")
 
     def __init__(self, label: str, alternatives: frozenset[str], *, strong: bool, kind: str = "word",
-                 example: bool = False, subject: bool = False) -> None:
+                 example: bool = False, subject: bool = False, forms: frozenset[str] = frozenset()) -> None:
         self.label = label
         self.alternatives = alternatives
         self.strong = strong
         self.kind = kind
         self.example = example
         self.subject = subject  # the first deciding noun: what the criterion is about
+        self.forms = forms  # a quantity of time: the bare numbers (in seconds, in ms) that state it
 
     @property
     def number(self) -> bool:
@@ -629,7 +671,7 @@ def read_criterion(criterion: str) -> CriterionReading:
     seen_groups: set[str] = set()
 
     def add(label: str, alternatives: frozenset[str], *, strong: bool, kind: str = "word",
-            example: bool = False, subject: bool = False) -> None:
+            example: bool = False, subject: bool = False, forms: frozenset[str] = frozenset()) -> None:
         key = f"{kind}:{label}"
         plain = kind in ("word", "phrase")
         groups = alternatives & _GROUP_NAMES if plain else frozenset()
@@ -639,7 +681,8 @@ def read_criterion(criterion: str) -> CriterionReading:
         if plain:
             seen.update(a for a in alternatives if a not in _GROUP_NAMES)
         seen_groups.update(groups)
-        concepts.append(Concept(label, alternatives, strong=strong, kind=kind, example=example, subject=subject))
+        concepts.append(Concept(label, alternatives, strong=strong, kind=kind, example=example, subject=subject,
+                                forms=forms))
 
     about_tests = bool(_ABOUT_TESTS.search(text))
     # UI text in quotes must be there as written; a quoted name is a word like any other.
@@ -720,6 +763,12 @@ def read_criterion(criterion: str) -> CriterionReading:
             example = (any(start <= position < end for start, end in example_spans)
                        or bool(_EXAMPLE_MARK.search(spaced[:position])))
             strong = float(raw) >= 2 or following in _UNIT_NOUNS or previous in {"code", "status", "exit"}
+            unit = tokens[index + 1].lower() if index + 1 < len(tokens) else ""
+            if unit in _TIME_UNITS and not example:
+                forms, word = quantity_forms(value, unit)
+                add(f"{value} {word}s", concepts_of_word(word), strong=True, kind="quantity", forms=forms)
+                spelled.add(index + 1)
+                continue
             add(value, frozenset({value}), strong=strong, kind="number", example=example)
             continue
         if previous and previous[0].isdigit() and lowered in _UNIT_SUFFIX:
