@@ -251,3 +251,55 @@ def test_code_idioms_for_a_header_row_and_a_masked_field(tmp_path: Path) -> None
                 {"login.html": "<form>\n</form>\n"})
     assert not maps(tmp_path / "d", "The password field is masked", {"login.html": form.format("text")},
                     {"login.html": "<form>\n</form>\n"})
+
+
+def test_a_specific_tool_named_is_asked_for_itself(tmp_path: Path) -> None:
+    criterion = "Session tokens are signed as JWT"
+    assert maps(tmp_path / "a", criterion, {"auth.py": "import jwt\n\n\ndef sign_session_token(claims, key):\n"
+                                                       "    return jwt.encode(claims, key, algorithm='HS256')\n"})
+    assert not maps(tmp_path / "b", criterion, {"auth.py": "import hmac\n\n\ndef sign_session_token(claims, key):\n"
+                                                           "    return hmac.new(key, repr(claims).encode(), 'sha256').hexdigest()\n"})
+
+
+def test_a_comparison_with_a_number_is_decided_by_the_number(tmp_path: Path) -> None:
+    criterion = "Carts with more than 20 items are split into two shipments"
+    code = "def shipments(cart):\n    if len(cart.items) > {}:\n        return [cart.items[:{}], cart.items[{}:]]\n" \
+           "    return [cart.items]\n"
+    assert maps(tmp_path / "a", criterion, {"ship.py": code.format(20, 20, 20)})
+    assert not maps(tmp_path / "b", criterion, {"ship.py": code.format(30, 30, 30)})
+
+
+def test_a_flags_value_name_is_no_word_of_the_criterion() -> None:
+    assert labels("`--retries N` sets how often a download is retried", "flag") == ["retries"]
+    assert "n" not in labels("`--retries N` sets how often a download is retried")
+
+
+def test_a_yaml_document_names_what_it_configures(tmp_path: Path) -> None:
+    manifest = "apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: db\nspec:\n  replicas: {}\n"
+    assert maps(tmp_path / "a", "The database statefulset runs 2 replicas", {"k8s/db.yaml": manifest.format(2)},
+                {"k8s/db.yaml": manifest.format(1)})
+    assert not maps(tmp_path / "b", "The database statefulset runs 2 replicas", {"k8s/db.yaml": manifest.format(4)},
+                    {"k8s/db.yaml": manifest.format(1)})
+
+
+def test_a_cron_schedule_says_when_it_runs() -> None:
+    from pmtui.delivery.gates.vocabulary import cron_concepts
+    assert cron_concepts('    - cron: "30 6 * * 1-5"') == {"weekly", "monday", "tuesday", "wednesday", "thursday", "friday"}
+    assert cron_concepts("schedule: '0 0 * * *'") == {"daily"}
+    assert cron_concepts("CRON = '15 * * * *'") == {"hourly"}
+    assert cron_concepts("total = 1 2 3 4 5") == set(), "five numbers are not a schedule"
+
+
+def test_symbols_are_found_as_the_literal_they_name(tmp_path: Path) -> None:
+    criterion = "Tags are joined with a comma"
+    assert maps(tmp_path / "a", criterion, {"tags.py": "def tag_line(tags):\n    return ','.join(tags)\n"})
+    assert not maps(tmp_path / "b", criterion, {"tags.py": "def tag_line(tags):\n    return ' '.join(tags)\n"})
+
+
+def test_more_idioms_averages_options_guests_and_hard_coding(tmp_path: Path) -> None:
+    assert "average" in idiom_concepts("return (low + high) / 2")
+    assert "none" in idiom_concepts("pub fn first_word(s: &str) -> Option<&str> {")
+    assert "guest" in idiom_concepts("{currentUser ? <Menu /> : <LoginLink />}")
+    before = {"mailer.py": 'SMTP_PASSWORD = "hunter2"\n'}
+    assert maps(tmp_path / "a", "The SMTP password is not hard-coded", {"mailer.py": 'import os\n\nSMTP_PASSWORD = os.environ["SMTP_PASSWORD"]\n'}, before)
+    assert not maps(tmp_path / "b", "The SMTP password is not hard-coded", {"mailer.py": 'SMTP_PASSWORD = "hunter3"\n'}, before)

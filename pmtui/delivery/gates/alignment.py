@@ -21,6 +21,7 @@ from pydantic import BaseModel
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
 from pmtui.delivery.gates.vocabulary import (
     STATUS_NAMES,
+    SYMBOL_WORDS,
     Concept,
     code_concepts,
     criterion_concepts,
@@ -133,6 +134,10 @@ def _has(concept: Concept, unit: Unit) -> bool:
     # Compound identifiers written as one word (writeheader, checkins): a long stem at either end counts.
     stems = [a for a in concept.alternatives if len(a) >= 4 and not a.isdigit()]
     if any(token.startswith(a) or token.endswith(a) for token in unit.tokens for a in stems if len(token) >= len(a) + 3):
+        return True
+    # A symbol named by its word ("joins with a space"): a string literal of the symbol itself.
+    symbol = SYMBOL_WORDS.get(concept.label.lower())
+    if symbol and re.search(rf"""(['"`]){re.escape(symbol)}\1""", unit.code_text):
         return True
     # A typo in the criterion ("invoce"): the code's word one letter away.
     wanted = concept.label.lower()

@@ -24,6 +24,7 @@ from pathlib import Path
 from pmtui.delivery.gates.vocabulary import (
     code_concepts,
     code_text_for_concepts,
+    cron_concepts,
     idiom_concepts,
     normalise_text,
     numbers_in,
@@ -241,7 +242,7 @@ def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], 
     unit.acts = _acts(code_lines)
     unit.fresh_acts = _acts(added_lines)
     unit.concepts = (unit.acts | code_concepts(unit.text) | code_concepts(unit.name) | path_concepts
-                     | code_concepts(notes[0]))
+                     | code_concepts(notes[0]) | cron_concepts(unit.text))
     if Path(unit.path).suffix.lower() in _MARKUP:
         unit.concepts |= {concept for pattern, concept in _ELEMENTS if pattern.search(unit.text)}
     unit.numbers = numbers_in(number_text)
@@ -249,7 +250,7 @@ def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], 
     unit.tokens = {stem(word) for word in words(unit.text) if len(word) >= 7}
     unit.added_code = "\n".join(added_lines)
     unit.fresh = (unit.fresh_acts | code_concepts(unit.added_code) | code_concepts(unit.name) | path_concepts
-                  | code_concepts(notes[1]))
+                  | code_concepts(notes[1]) | cron_concepts(unit.added_code))
     unit.fresh_names = _identifier_parts(unit.added_code) | set(split_identifier(unit.name))
     unit.names = _identifier_parts(unit.text)
     unit.names |= set(split_identifier(Path(unit.path).stem))
@@ -496,8 +497,11 @@ def _loose_units(path: str, lines: list[str], numbers: list[int], *, config: boo
         else:
             groups.append([number])
     units: list[Unit] = []
+    # a YAML document names what it configures in its top-level scalars (kind: Deployment, name: api)
+    named = [n for n, line in enumerate(lines, start=1) if re.match(r"^(?:[A-Za-z_][\w-]*|  name):\s*[^\s#|>]", line)] \
+        if config and Path(path).suffix.lower() in (".yml", ".yaml") else []
     for group in groups:
-        heads = sorted({head for number in group for head in _heads(lines, number)})
+        heads = sorted({head for number in group for head in _heads(lines, number)} | set(named))
         unit = Unit(path=path, name=Path(path).stem, start=group[0], end=group[-1],
                     kind="test" if test else ("config" if config else "code"), added=group)
         chosen = [*heads, *range(group[0], group[-1] + 1)]

@@ -40,7 +40,7 @@ WEAK = frozenset(
      "way", "ways", "feature", "features", "behaviour", "behavior", "functionality", "ability", "option", "options",
      "flag", "flags", "explain", "explains", "explained", "describe", "describes", "described", "document",
      "documents", "convert", "converts", "converted", "automatically", "automatic", "report", "reports", "api",
-     "include", "includes", "included", "including"]
+     "include", "includes", "included", "including", "input", "inputs", "job", "jobs"]
 )
 NUMBER_WORDS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
                 "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
@@ -92,6 +92,10 @@ _GROUPS: dict[str, str] = {
     "exponential": "exponential exponent pow power",
     "retry": "retry retries retried attempt attempts again",
     "average": "average mean avg fmean",
+    "middle": "middle mid center centre median midpoint",
+    "suffix": "suffix endswith trailing ending",
+    "guest": "guest guests anonymous visitor unauthenticated loggedout",
+    "weekly": "weekly",
     "decimal": "decimal decimals round rounded precision places",
     "empty": "empty blank isempty isblank",
     "none": "none null nil undefined",
@@ -102,7 +106,7 @@ _GROUPS: dict[str, str] = {
     "megabyte": "mb megabyte megabytes 1024",
     "archive": "archive archives tar tgz zip backup snapshot",
     "surname": "surname lastname familyname last",
-    "count": "count counter len length tally increment",
+    "count": "count counter len length tally increment sequential sequence serial autoincrement",
     "index": "index idx indexes indices",
     "keystroke": "keystroke keypress keydown keyup input typing",
     "consecutive": "consecutive streak row contiguous successive",
@@ -134,7 +138,7 @@ _GROUPS: dict[str, str] = {
     "minute": "minute minutes min",
     "choose": "choose pick select set configure change modify edit update setter",
     "reminder": "reminder remind notify notification",
-    "daily": "daily day",
+    "daily": "daily day midnight",
     "rating": "rating ratings stars score",
     "finish": "finish finished done complete completed",
     "reopen": "reopen undo uncomplete",
@@ -177,6 +181,15 @@ _GROUPS: dict[str, str] = {
     "field": "field fields input inputs textbox textfield",
     "background": "background async queue enqueue thread worker celery defer deferred job jobs",
 }
+# Members of a group that name one specific thing: "hashed with bcrypt" asks for bcrypt, not any hash.
+SPECIFIC = frozenset(["bcrypt", "argon2", "scrypt", "pbkdf2", "sha256", "sha512", "md5", "sha1", "celery", "docker",
+                      "redis", "postgres", "postgresql", "mysql", "sqlite", "jwt", "oauth", "yaml", "toml", "csv",
+                      "json", "xml", "utf8", "gzip", "zip", "tar"])
+# Words for symbols, found as a string literal of the symbol itself ("joins with a space": " ").
+SYMBOL_WORDS = {"slash": "/", "backslash": "\\", "comma": ",", "colon": ":", "semicolon": ";", "dot": ".",
+                "period": ".", "hyphen": "-", "dash": "-", "underscore": "_", "space": " ", "tab": "\\t",
+                "newline": "\\n", "pipe": "|", "asterisk": "*", "ampersand": "&", "question mark": "?"}
+
 # Multi-word phrases of criteria, read as one concept before the words are split.
 _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), concept)
@@ -212,6 +225,8 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\brounded corners?\b|\bround(?:ed)? (?:the )?corners\b", "radius"),
         (r"\btest[- ]?suite\b", "test"),
         (r"\b(?:come|comes|came|coming|go|goes|get|gets)\s+back\b", ""),
+        (r"\b(?:not|never|no longer)\s+(?:be\s+)?hard[- ]?coded\b|\binstead of (?:being )?hard[- ]?coded\b",
+         "environment|config"),
         (r"\bmark(?:s|ed|ing)?\s+(?:it\s+|them\s+)?as\b", ""),
         (r"\b(?:installed|current|package|app|application)\s+version\b", "version"),
         (r"\balready\s+(?:there|exists?|present|taken|used|added|in\s+(?:the\s+)?\w+)\b", "unique"),
@@ -253,6 +268,8 @@ _ABOUT_DOCS = re.compile(r"\b(?:readme|docs?|documentation|documented|changelog|
 _ABOUT_TESTS = re.compile(r"\b(?:tests?|tested|testing|specs?|coverage|covered|unit[- ]tests?)\b", re.IGNORECASE)
 _QUOTED = re.compile(r"\"([^\"\n]{1,120})\"|(?<![\w])'([^'\n]{1,120})'(?![\w])")
 _FLAG = re.compile(r"(?<![\w\-])(--[A-Za-z][\w-]*|-[A-Za-z])(?![\w-])")
+# A flag with the name of its value after it (`--limit N`, `--out FILE`, `--level=<n>`): the value's name is no word.
+_FLAG_WITH_VALUE = re.compile(r"(?<![\w\-])(?:--[A-Za-z][\w-]*|-[A-Za-z])(?![\w-])(?:[ =](?:[A-Z][A-Z_]*\b|<[^>\s]+>))?")
 _CALL = re.compile(r"(?<![\w.$])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\((?=[^()]*\))")
 # Short words of English that are not names: every other word of one or two letters in a criterion
 # (`x`, `lo`, `hi`, `t`, `id`) is a name the change must have.
@@ -366,7 +383,7 @@ def numbers_in(text: str) -> set[str]:
         for factor in re.findall(r"\d+", product.group(0)):
             value *= int(factor)
         found.add(str(value))
-    return {n.rstrip("0").rstrip(".") if "." in n else n for n in found}
+    return {n.rstrip("0").rstrip(".") if "." in n else str(int(n)) for n in found}
 
 
 # A quantity of time in a criterion ("5 minutes") and what it is in seconds; code may state it with its
@@ -429,7 +446,13 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bstatus(?:_code)?\s*=\s*\d{3}|\bWriteHeader\(", "status"),
         (r"\w\]\s*=[^=]|\.append\(|\.insert\(|\.push\(|\.setdefault\(|\.put\(|\.save\(|\bINSERT\b|\.set\(",
          "persist"),
-        (r"\+=\s*1\b|\+\+|\bincrement", "count"),
+        (r"\+=\s*1\b|\+\+|\bincrement|[\w)\]]\s*\+\s*1\b", "count"),
+        (r"\bOption<|\.ok\(\)|\bOptional\[|\bOptional<|->\s*Option\b|\|\s*None\b|\breturn\s+(?:None|null|nil)\b", "none"),
+        ((r"\.ok\(\)|\bexcept\b[^:\n]*:\s*return\s+(?:None|null)|\bcatch\b.*\breturn\s+(?:null|undefined)|"
+          r"(?:status|response_code|abort|sendStatus|status_code|WriteHeader)\W{0,3}4\d\d\b"), "reject"),
+        ((r"!\s*(?:user|currentUser|current_user|session\.user)\b|\b(?:user|currentUser|current_user)\s*\?|"
+         r"\bif\s+not\s+(?:request\.)?(?:user|current_user)\b|\bis_anonymous\b|\bis_authenticated\b|\bisAuthenticated\b"), "guest"),
+        (r"\)\s*/\s*2(?:\.0)?\b|\bsum\([^)]*\)\s*/\s*len\(", "average"),
         (r"\bnot in\b|!\s*[\w.]+\.(?:has|includes|containsKey)\(|\bis None\b|!ok\b|\bok\s*\{", "missing"),
         (r"\bjoin\(", "join"),
         (r"^\s*(?:return|continue|pass)\s*;?\s*$|\bif\b.*[:)]\s*(?:return|continue)\s*;?\s*$", "ignore"),
@@ -457,6 +480,8 @@ _RAW_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     # a row of literal column names is a header; a password input masks what is typed
     (re.compile(r"\bwriterow\(\s*\[\s*[\"'][^\"']+[\"']\s*,"), "header"),
     (re.compile(r"\btype\s*=\s*[\"'{]?\s*[\"']?password\b|\bsecureTextEntry\b|\bobscureText\b"), "redact"),
+    # a log rotated at midnight is rotated daily
+    (re.compile(r"\bwhen\s*=\s*[\"'](?:midnight|[dD])[\"']|@daily\b"), "daily"),
     # argparse prints the version itself
     (re.compile(r"\baction\s*=\s*[\"']version[\"']|\bversion_option\b"), "version"),
     (re.compile(r"\baction\s*=\s*[\"'](?:version|help)[\"']|\bversion_option\b"), "show"),
@@ -552,12 +577,44 @@ def date_formats(text: str) -> set[str]:
     return found
 
 
+# -- cron schedules: "0 9 * * 1" runs weekly, on Mondays, at 9 ----------------------------------------------
+_CRON = re.compile(r"(?<![\w*/,-])([\d*/,-]+)\s+([\d*/,-]+)\s+([\d*/,?LW-]+)\s+([\d*/,-]+|[A-Za-z]{3})\s+"
+                   r"([\d*/,-]+|[A-Za-z]{3}(?:-[A-Za-z]{3})?)(?![\w*/,-])")
+_WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+
+
+def cron_concepts(text: str) -> set[str]:
+    """What the cron schedules of a text say: weekly, daily, hourly, monthly and the weekdays they name."""
+    found: set[str] = set()
+    for line in text.splitlines():
+        if not re.search(r"cron|schedule", line, re.IGNORECASE):
+            continue
+        for _minute, hour, day, _month, weekday in _CRON.findall(line):
+            if weekday not in ("*", "?"):
+                found.add("weekly")
+                for part in re.split(r"[,]", weekday):
+                    ends = part.split("-")
+                    if all(e.isdigit() for e in ends):
+                        numbers = range(int(ends[0]), int(ends[-1]) + 1)
+                        found.update(_WEEKDAYS[n % 7] for n in numbers)
+                    else:
+                        found.update(d for d in _WEEKDAYS if d[:3] in {e.lower() for e in ends})
+            elif day not in ("*", "?"):
+                found.add("monthly")
+            elif hour == "*":
+                found.add("hourly")
+            else:
+                found.add("daily")
+    return found
+
+
 # -- criteria -------------------------------------------------------------------------------------------
 class Concept:
     """One thing a criterion asks for: the alternatives that satisfy it, and whether it decides.
 
-    `kind` is "word" for plain words and "phrase" for a phrase read as one concept ("lowest first",
-    "at most"); the others are found in the code as they are: "number", "quote" (UI text), "flag"
+    `kind` is "word" for plain words, "phrase" for a phrase read as one concept ("lowest first",
+    "at most") and "term" for a specific tool or format ("bcrypt", "JWT"); the others are found in
+    the code as they are: "number", "quote" (UI text), "flag"
     (handled, not only declared), "call" (a name the change defines) and "short" (a name of one or
     two letters). All but plain words are anchors: never the one word a long criterion may miss. A number that is an example of input
     (`fizzbuzz(15)`, "values like 90s") may be found in the change's tests (`example`).
@@ -599,6 +656,8 @@ class CriterionReading:
 
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
 _UNIT_NOUNS = frozenset(stem(word) for word in ["decimal", "decimals", "digit", "digits", "place", "places", "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months", "year", "years", "time", "times", "attempt", "attempts", "retry", "retries", "character", "characters", "item", "items", "result", "results", "row", "rows", "page", "pages", "request", "requests", "archive", "archives", "level", "levels"])
+_COMPARATIVES = frozenset(["fewer", "less", "more", "greater", "larger", "smaller", "longer", "shorter", "bigger",
+                           "higher", "lower", "older", "newer", "later", "earlier"])
 _EXAMPLE_MARK = re.compile(r"\b(?:like|e\.?g\.?|such as|for example|for instance|say)\b[^.;:!?]*$", re.IGNORECASE)
 _UNIT_SUFFIX = frozenset(["ms", "s", "m", "h", "d", "px", "em", "rem", "mb", "kb", "gb", "tb", "k", "x", "pt", "vh",
                           "vw", "min", "sec", "secs", "hr", "hrs"])
@@ -673,7 +732,7 @@ def read_criterion(criterion: str) -> CriterionReading:
     def add(label: str, alternatives: frozenset[str], *, strong: bool, kind: str = "word",
             example: bool = False, subject: bool = False, forms: frozenset[str] = frozenset()) -> None:
         key = f"{kind}:{label}"
-        plain = kind in ("word", "phrase")
+        plain = kind in ("word", "phrase", "term")
         groups = alternatives & _GROUP_NAMES if plain else frozenset()
         if key in seen or (groups and groups <= seen_groups) or (plain and alternatives & seen):
             return
@@ -708,7 +767,7 @@ def read_criterion(criterion: str) -> CriterionReading:
     if not longs:
         for letter in shorts:
             add(letter, frozenset({letter}), strong=True, kind="flag")
-    text = _FLAG.sub(" ", text)
+    text = _FLAG_WITH_VALUE.sub(" ", text)
     # A name written as a call is a name the change must define; its arguments are read as words.
     names: set[str] = set()
     example_spans: list[tuple[int, int]] = []
@@ -726,8 +785,9 @@ def read_criterion(criterion: str) -> CriterionReading:
             counted = concept in ("limit", "minimum") and re.match(
                 rf"\s*(?:\w+\s+){{0,2}}?(?:\d|{'|'.join(NUMBER_WORDS)}|once|twice)\b", text[found.end():], re.IGNORECASE)
             if concept:
-                add(concept, frozenset({concept, stem(concept)}) | _group_alternatives(concept), strong=not counted,
-                    kind="word" if counted else "phrase")
+                meant = concept.split("|")
+                alternatives = frozenset(a for name in meant for a in (name, stem(name), *_group_alternatives(name)))
+                add(meant[0], alternatives, strong=not counted, kind="word" if counted else "phrase")
             text = pattern.sub(" ", text)
     cascade = bool(_CASCADE.search(text))
     negated = bool(_NEGATION.search(text))
@@ -758,7 +818,7 @@ def read_criterion(criterion: str) -> CriterionReading:
             continue
         if raw[0].isdigit():
             number_seen = True
-            value = raw.rstrip("0").rstrip(".") if "." in raw else raw
+            value = raw.rstrip("0").rstrip(".") if "." in raw else str(int(raw))
             position = matches[index].start()
             example = (any(start <= position < end for start, end in example_spans)
                        or bool(_EXAMPLE_MARK.search(spaced[:position])))
@@ -787,6 +847,11 @@ def read_criterion(criterion: str) -> CriterionReading:
             if part in STOPWORDS or len(part) < 3:
                 continue
             weak = part in WEAK or (stem(part) in _WEAK_STEMS() and not part.endswith(("er", "ers", "or", "ors")))
+            # "fewer than 5": the number decides, the comparison is in the code's operator
+            weak = weak or (part in _COMPARATIVES and index + 1 < len(tokens) and tokens[index + 1].lower() == "than")
+            if part in SPECIFIC:
+                add(part, frozenset({part, stem(part)}), strong=True, kind="term")
+                continue
             # the first deciding noun names what the criterion is about ("the worker container …")
             subject = (not weak and not subject_seen and not part.endswith("ing") and not number_seen
                        and "exceed" not in concepts_of_word(part))
