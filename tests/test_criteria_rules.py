@@ -303,3 +303,23 @@ def test_more_idioms_averages_options_guests_and_hard_coding(tmp_path: Path) -> 
     before = {"mailer.py": 'SMTP_PASSWORD = "hunter2"\n'}
     assert maps(tmp_path / "a", "The SMTP password is not hard-coded", {"mailer.py": 'import os\n\nSMTP_PASSWORD = os.environ["SMTP_PASSWORD"]\n'}, before)
     assert not maps(tmp_path / "b", "The SMTP password is not hard-coded", {"mailer.py": 'SMTP_PASSWORD = "hunter3"\n'}, before)
+
+
+def test_an_action_done_without_is_one_the_change_must_not_add(tmp_path: Path) -> None:
+    criterion = "Queue.peek returns the first job without removing it"
+    base = "class Queue:\n    def __init__(self):\n        self.jobs = []\n"
+    assert labels(criterion, "absent") == ["removing"]
+    assert maps(tmp_path / "a", criterion, {"q.py": base + "\n    def peek(self):\n        return self.jobs[0]\n"})
+    assert not maps(tmp_path / "b", criterion, {"q.py": base + "\n    def peek(self):\n        return self.jobs.pop(0)\n"})
+    assert labels("Passwords are never stored in plain text", "absent") == [], "a qualified action is not refrained"
+
+
+def test_a_todo_and_a_log_message_describe_and_do_nothing(tmp_path: Path) -> None:
+    criterion = "New members get a welcome email"
+    todo = ("def join(club, member):\n    club.members.append(member)\n    # TODO: send the welcome email\n"
+            "    log.info('welcome email due for %s', member.email)\n")
+    sent = "def join(club, member):\n    club.members.append(member)\n    mailer.send(member.email, 'Welcome to the club')\n"
+    assert not maps(tmp_path / "a", criterion, {"club.py": todo})
+    assert maps(tmp_path / "b", criterion, {"club.py": sent})
+    logged = "app.use((req, res, next) => {\n  console.log(`${req.method} ${req.originalUrl}`);\n  next();\n});\n"
+    assert maps(tmp_path / "c", "Each request's method is logged", {"server.js": logged}), "interpolations are code"

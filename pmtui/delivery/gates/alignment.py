@@ -92,7 +92,10 @@ class Judgement:
         what the code must do — "deleted", "sorted" — and never what the criterion is about)."""
         if self.blocker:
             return False
-        strong = [c for c in [*self.matched, *self.missing] if c.strong]
+        if any(c.kind == "absent" for c in self.missing):
+            return False
+        # what the change must not do holds of any code that does not do it: it is no evidence for
+        strong = [c for c in [*self.matched, *self.missing] if c.strong and c.kind != "absent"]
         missing = [c for c in self.missing if c.strong]
         if not strong:
             return bool(self.matched)
@@ -117,6 +120,8 @@ def _has(concept: Concept, unit: Unit) -> bool:
     if kind == "quantity":
         number = concept.label.split()[0]
         return bool(concept.forms & unit.numbers) or (number in unit.numbers and bool(concept.alternatives & unit.concepts))
+    if kind == "absent":
+        return not concept.alternatives & (unit.acts | unit.fresh_acts)
     if kind == "quote":
         return concept.label in unit.quoted_text
     if kind == "flag":

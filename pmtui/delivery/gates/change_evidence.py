@@ -218,6 +218,19 @@ def _unnamed(line: str) -> str:
     return line
 
 
+# A log line's message says what happens, like a comment: `log.info("welcome email due")` sends nothing.
+_LOG_CALL = re.compile(r"\b(?:log|logger|logging|LOG|LOGGER|console|slog|Log)\s*\.\s*"
+                       r"(?:debug|info|warn|warning|error|log|trace|critical|exception|fatal|Printf|Println|Info|Warn|"
+                       r"Error|Debug)\s*\(")
+
+
+def _without_log_messages(line: str) -> str:
+    """A log call's line with its messages' words left out (what they interpolate is code and stays)."""
+    if not _LOG_CALL.search(line):
+        return line
+    return _STRING_LITERAL.sub(lambda m: " ".join(re.findall(r"\{([^{}]*)\}", m.group(0))) or '""', line)
+
+
 def _acts(code_lines: list[str]) -> set[str]:
     """Concepts of what code lines do: their words and idioms, without the names they define."""
     unnamed = [code_text_for_concepts(_unnamed(line)) for line in code_lines]
@@ -233,8 +246,8 @@ def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], 
     Comments and docstrings (`notes`: the unit's, and its added ones) only describe: they lend their
     words, never an action (a TODO that says "delete them" deletes nothing), a number or a UI text.
     """
-    code_lines = [line for line in body if is_code_line(line)]
-    added_lines = [line for line in added_text if is_code_line(line)]
+    code_lines = [_without_log_messages(line) for line in body if is_code_line(line)]
+    added_lines = [_without_log_messages(line) for line in added_text if is_code_line(line)]
     number_text = "\n".join(line for line in number_text.splitlines() if is_code_line(line))
     path_concepts = code_concepts(re.sub(r"\.[A-Za-z0-9]+$", "", unit.path).replace("/", " "))
     unit.text = "\n".join(code_lines)
@@ -261,10 +274,14 @@ def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], 
             unit.defines |= {name.lower() for name in match.groupdict().values() if name}
 
 
+_TODO = re.compile(r"\b(?:TODO|FIXME|XXX|HACK)\b")
+
+
 def _notes(lines: list[str], numbers: list[int], docstrings: set[int]) -> str:
-    """The comments and docstrings among some lines."""
+    """The comments and docstrings among some lines; a TODO says what is not done, so it lends nothing."""
     return "\n".join(lines[n - 1] for n in numbers
-                     if 0 < n <= len(lines) and (n in docstrings or (lines[n - 1].strip() and not is_code_line(lines[n - 1]))))
+                     if 0 < n <= len(lines) and not _TODO.search(lines[n - 1])
+                     and (n in docstrings or (lines[n - 1].strip() and not is_code_line(lines[n - 1]))))
 
 
 def _unit_concepts(unit: Unit, lines: list[str], docstrings: set[int], added_numbers: set[int]) -> None:

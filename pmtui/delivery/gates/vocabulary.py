@@ -93,6 +93,7 @@ _GROUPS: dict[str, str] = {
     "retry": "retry retries retried attempt attempts again",
     "average": "average mean avg fmean",
     "middle": "middle mid center centre median midpoint",
+    "top": "top last peek",
     "suffix": "suffix endswith trailing ending",
     "guest": "guest guests anonymous visitor unauthenticated loggedout",
     "weekly": "weekly",
@@ -262,6 +263,9 @@ _REASON_BEFORE = re.compile(rf"\b(?:{_REASON_ALT})\s*\(\s*([1-5]\d\d)\s*\)", re.
 # Multi-word reason phrases in Title Case name a status even without its number ("returns Not Found").
 _REASON_TITLED = re.compile("|".join(rf"\b{' '.join(w.capitalize() for w in r.split())}\b"
                                      for r in _REASONS if " " in r))
+# A negated action with nothing after it but its object: "without removing it", "never modifies the list".
+_REFRAIN = re.compile(r"\b(?:without|never|not|no longer)\s+([A-Za-z]+)(?=\s*$|\s*[,.;]|\s+(?:it|them|anything|any|the|a|an|"
+                      r"its|their|existing|original)\b)", re.IGNORECASE)
 _NEGATION = re.compile(r"\b(?:not|never|no|nothing|cannot|without|nor|neither|nobody|nowhere)\b", re.IGNORECASE)
 _ABOUT_DOCS = re.compile(r"\b(?:readme|docs?|documentation|documented|changelog|guide|manual|docstrings?|wiki|"
                          r"contributing|faq)\b", re.IGNORECASE)
@@ -613,8 +617,8 @@ class Concept:
     """One thing a criterion asks for: the alternatives that satisfy it, and whether it decides.
 
     `kind` is "word" for plain words, "phrase" for a phrase read as one concept ("lowest first",
-    "at most") and "term" for a specific tool or format ("bcrypt", "JWT"); the others are found in
-    the code as they are: "number", "quote" (UI text), "flag"
+    "at most"), "term" for a specific tool or format ("bcrypt", "JWT") and "absent" for an action
+    the change must not add ("without removing it"); the others are found in the code as they are: "number", "quote" (UI text), "flag"
     (handled, not only declared), "call" (a name the change defines) and "short" (a name of one or
     two letters). All but plain words are anchors: never the one word a long criterion may miss. A number that is an example of input
     (`fizzbuzz(15)`, "values like 90s") may be found in the change's tests (`example`).
@@ -732,7 +736,7 @@ def read_criterion(criterion: str) -> CriterionReading:
     def add(label: str, alternatives: frozenset[str], *, strong: bool, kind: str = "word",
             example: bool = False, subject: bool = False, forms: frozenset[str] = frozenset()) -> None:
         key = f"{kind}:{label}"
-        plain = kind in ("word", "phrase", "term")
+        plain = kind in ("word", "phrase", "term", "absent")
         groups = alternatives & _GROUP_NAMES if plain else frozenset()
         if key in seen or (groups and groups <= seen_groups) or (plain and alternatives & seen):
             return
@@ -790,6 +794,17 @@ def read_criterion(criterion: str) -> CriterionReading:
                 add(meant[0], alternatives, strong=not counted, kind="word" if counted else "phrase")
             text = pattern.sub(" ", text)
     cascade = bool(_CASCADE.search(text))
+    # "returns the top item without removing it": the change must not do that action at all
+    absent: set[str] = set()
+
+    def refrain(match: re.Match[str]) -> str:
+        word = match.group(1)
+        if is_action(Concept(word, concepts_of_word(word.lower()), strong=True)):
+            absent.add(word.lower())
+            return f" {word} "
+        return match.group(0)
+
+    text = _REFRAIN.sub(refrain, text)
     negated = bool(_NEGATION.search(text))
     text = re.sub(r"\[\s*\]|\(\s*\)|\{\s*\}|\"\"|''", " empty ", text)
     for match in re.finditer(r"\b([A-Za-z]{2,})-([A-Za-z]{2,})\b", text):
@@ -849,6 +864,9 @@ def read_criterion(criterion: str) -> CriterionReading:
             weak = part in WEAK or (stem(part) in _WEAK_STEMS() and not part.endswith(("er", "ers", "or", "ors")))
             # "fewer than 5": the number decides, the comparison is in the code's operator
             weak = weak or (part in _COMPARATIVES and index + 1 < len(tokens) and tokens[index + 1].lower() == "than")
+            if part in absent:
+                add(part, concepts_of_word(part), strong=True, kind="absent")
+                continue
             if part in SPECIFIC:
                 add(part, frozenset({part, stem(part)}), strong=True, kind="term")
                 continue
