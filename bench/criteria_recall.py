@@ -1,10 +1,13 @@
 """Benchmark: the plan-alignment matcher on the criteria corpus (tests/criteria_corpus).
 
 For each set (tuned: the cases the matcher was developed against; heldout: written first, never
-tuned against) prints recall on the correct changes, the wrong changes that passed (false passes),
+tuned against; heldout2: written after heldout had been seen, before the matcher was changed for
+it; heldout3: written after the matcher had been changed for heldout2; heldout4: written after
+all of that round's changes, measured once; heldout5: written after the changes for heldout4,
+measured once) prints recall on the correct changes, the wrong changes that passed (false passes),
 each miss with the matcher's reason, and the time per criterion.
 
-    .venv/bin/python bench/criteria_recall.py [--set tuned|heldout|all]
+    .venv/bin/python bench/criteria_recall.py [--set tuned|heldout|heldout2|heldout3|heldout4|heldout5|all]
 """
 
 from __future__ import annotations

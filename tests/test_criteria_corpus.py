@@ -1,13 +1,20 @@
 """The criteria corpus against the plan-alignment matcher: a correct change is mapped, a wrong one never.
 
 tests/criteria_corpus/tuned.yaml is the set the matcher is developed against (its goals are
-asserted here); heldout.yaml is only measured, by bench/criteria_recall.py, and reported in
-docs/benchmarks.md.
+asserted here); heldout.yaml, heldout2.yaml (written after heldout.yaml had been seen, before the
+matcher was changed for it), heldout3.yaml (written after the matcher had been changed for
+heldout2), heldout4.yaml (written after the changes for heldout3) and heldout5.yaml (written after
+the changes for heldout4) are measured by bench/criteria_recall.py and reported apart in
+docs/benchmarks.md, each first measured before the matcher was changed for it. The first four have
+been fitted since, so their floors here guard against regressions and say nothing new about unseen
+criteria; held-out 5's misses were left alone.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+
+import pytest
 
 from tests.criteria_corpus.corpus import load, measure
 
@@ -20,6 +27,62 @@ def test_the_corpus_is_big_and_varied_enough() -> None:
     assert len({case.id for case in cases}) == len(cases)
     assert len({case.lang for case in correct}) >= 8
     assert all(case.why for case in wrong), "every wrong change says why it is wrong"
+
+
+def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
+    cases = load("heldout2")
+    correct = [case for case in cases if case.expect == "pass"]
+    wrong = [case for case in cases if case.expect == "fail"]
+    assert len(correct) >= 30 and len(wrong) >= 15
+    assert len({case.id for case in cases}) == len(cases)
+    assert len({case.lang for case in correct}) >= 12
+    assert len({case.style for case in cases}) >= 15
+    assert all(case.why for case in wrong), "every wrong change says why it is wrong"
+    assert {case.criterion for case in wrong} <= {case.criterion for case in correct}, \
+        "each wrong change has a correct twin, so a rule that rejects it is also tested on a change it must pass"
+
+
+@pytest.mark.parametrize(("name", "correct_at_least", "wrong_at_least"),
+                         [("heldout3", 25, 12), ("heldout4", 20, 10), ("heldout5", 22, 12)])
+def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
+        name: str, correct_at_least: int, wrong_at_least: int) -> None:
+    cases = load(name)
+    correct = [case for case in cases if case.expect == "pass"]
+    wrong = [case for case in cases if case.expect == "fail"]
+    assert len(correct) >= correct_at_least and len(wrong) >= wrong_at_least
+    everything = [case.id for other in ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5")
+                  for case in load(other)]
+    assert len(set(everything)) == len(everything)
+    assert all(case.why for case in wrong)
+    assert {case.criterion for case in wrong} <= {case.criterion for case in correct}
+
+
+@pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4"])
+def test_held_out_recall_stays_at_least_95_percent_and_no_wrong_change_passes(name: str, tmp_path: Path) -> None:
+    score = measure(name, tmp_path)
+    missed = [f"{o.case.id}: {o.note}" for o in score.misses]
+    passed = [f"{o.case.id} → {o.location}: {o.note}" for o in score.false_passes]
+    assert score.recall >= 0.95, missed
+    assert not passed
+
+
+def test_held_out_5_keeps_its_recall_untuned_and_no_wrong_change_passes(tmp_path: Path) -> None:
+    """Held-out 5 was measured once (9/24, 2 false passes); only the classes of its false passes were
+    fixed, never its misses, so its recall stays a measure of criteria the rules were not made for."""
+    score = measure("heldout5", tmp_path)
+    assert score.recall >= 10 / 24, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert not [o.case.id for o in score.false_passes]
+
+
+@pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5"])
+def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, tmp_path: Path) -> None:
+    for outcome in measure(name, tmp_path).correct:
+        if outcome.passed:
+            assert outcome.location is not None
+            path, line = outcome.location.rsplit(":", 1)
+            text = outcome.case.after[path].splitlines()[int(line) - 1]
+            old = outcome.case.before.get(path, "").splitlines()
+            assert text.strip() and (text not in old or path not in outcome.case.before), outcome.case.id
 
 
 def test_tuned_set_recall_is_at_least_95_percent_and_no_wrong_change_passes(tmp_path: Path) -> None:

@@ -391,12 +391,15 @@ def test_changed_since_names_paths_as_written_and_a_bad_baseline_is_a_git_error(
 
 
 def _alignment_change(root: Path) -> ChangeSet:
-    (root / "store.py").write_text("import json\n\n\ndef delete_habit_history(habit):\n    return habit\n")
+    # the change does what its criterion says (plan alignment judges the code, not the function's name)
+    (root / "store.py").write_text(
+        "import json\n\n\ndef delete_habit_history(habit):\n    habit.history.clear()\n    habit.delete()\n")
     return ChangeSet(
         root=str(root),
         base_sha="0" * 40,
         added=["store.py"],
-        added_lines={"store.py": [(1, "import json"), (4, "def delete_habit_history(habit):"), (5, "    return habit")]},
+        added_lines={"store.py": [(1, "import json"), (4, "def delete_habit_history(habit):"),
+                                  (5, "    habit.history.clear()"), (6, "    habit.delete()")]},
     )
 
 

@@ -21,11 +21,16 @@ from pydantic import BaseModel
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
 from pmtui.delivery.gates.vocabulary import (
     STATUS_NAMES,
+    SYMBOL_WORDS,
     Concept,
     code_concepts,
     criterion_concepts,
+    date_formats,
     idiom_concepts,
+    is_action,
     numbers_in,
+    one_typo_apart,
+    read_criterion,
 )
 from pmtui.delivery.git_ops import ChangeSet
 from pmtui.models.delivery import GateResult
@@ -79,43 +84,89 @@ class Judgement:
     unit: Unit
     matched: list[Concept]
     missing: list[Concept]
+    blocker: str = ""  # why the unit cannot answer the criterion whatever its words
 
     @property
     def passes(self) -> bool:
-        """Every deciding concept is there; a long criterion may miss one word (never a number)."""
-        strong = [c for c in [*self.matched, *self.missing] if c.strong]
+        """Every deciding concept is there; a long criterion may miss one plain word (never an anchor, never
+        what the code must do — "deleted", "sorted" — and never what the criterion is about)."""
+        if self.blocker:
+            return False
+        if any(c.kind == "absent" for c in self.missing):
+            return False
+        # what the change must not do holds of any code that does not do it: it is no evidence for
+        strong = [c for c in [*self.matched, *self.missing] if c.strong and c.kind != "absent"]
         missing = [c for c in self.missing if c.strong]
         if not strong:
             return bool(self.matched)
         if not missing:
             return True
-        return len(strong) >= 4 and len(missing) == 1 and not missing[0].number
+        lone = missing[0]
+        return len(strong) >= 4 and len(missing) == 1 and not (lone.anchor or lone.subject or is_action(lone))
 
-    def rank(self) -> tuple[int, int, int, int]:
+    def rank(self) -> tuple[int, int, int, int, int]:
         kinds = {"code": 2, "config": 1, "test": 0}
         strong = sum(1 for c in self.matched if c.strong)
-        return (int(self.passes), strong, len(self.matched), kinds.get(self.unit.kind, 0))
+        return (int(self.passes), int(not self.blocker), strong, len(self.matched), kinds.get(self.unit.kind, 0))
 
 
 def _has(concept: Concept, unit: Unit) -> bool:
-    if concept.number:
+    """Whether the unit shows the concept: anchors as they are, in the code; words through their concepts."""
+    kind = concept.kind
+    if kind == "number":
         aliases = STATUS_NAMES.get(concept.label, ())
-        return concept.label in unit.numbers or any(alias in unit.concepts for alias in aliases)
+        return (concept.label in unit.numbers or any(alias in unit.fresh for alias in aliases)
+                or (concept.example and concept.label in unit.test_numbers))
+    if kind == "quantity":
+        number = concept.label.split()[0]
+        return bool(concept.forms & unit.numbers) or (number in unit.numbers and bool(concept.alternatives & unit.concepts))
+    if kind == "absent":
+        return not concept.alternatives & (unit.acts | unit.fresh_acts)
+    if kind == "quote":
+        return concept.label in unit.quoted_text
+    if kind == "flag":
+        return unit.handles_flag(concept.label)
+    if kind == "call":
+        return concept.label.lower() in unit.defines
+    if kind == "short":
+        return concept.label in unit.names
+    if kind == "dateformat":
+        return concept.label in date_formats(unit.code_text)
+    if is_action(concept):
+        return bool(concept.alternatives & unit.acts)
     if concept.alternatives & unit.concepts:
         return True
     # Compound identifiers written as one word (writeheader, checkins): a long stem at either end counts.
     stems = [a for a in concept.alternatives if len(a) >= 4 and not a.isdigit()]
-    return any(token.startswith(a) or token.endswith(a) for token in unit.tokens for a in stems if len(token) >= len(a) + 3)
+    if any(token.startswith(a) or token.endswith(a) for token in unit.tokens for a in stems if len(token) >= len(a) + 3):
+        return True
+    # A symbol named by its word ("joins with a space"): a string literal of the symbol itself.
+    symbol = SYMBOL_WORDS.get(concept.label.lower())
+    if symbol and re.search(rf"""(['"`]){re.escape(symbol)}\1""", unit.code_text):
+        return True
+    # A typo in the criterion ("invoce"): the code's word one letter away.
+    wanted = concept.label.lower()
+    return len(wanted) >= 5 and any(one_typo_apart(wanted, name) for name in unit.names if len(name) >= 4)
+
+
+def _blocker(unit: Unit, negated: bool, about_tests: bool) -> str:
+    if unit.kind == "test" and not about_tests and not unit.anchored:
+        return "it is only a test, exercising no code of the change"
+    if negated and not unit.negates:
+        return "the criterion forbids something and no added line of it forbids or leaves anything out"
+    return ""
 
 
 def judge(criterion: str, units: Sequence[Unit]) -> Judgement | None:
     """The unit of the change that best answers the criterion (passing or not), None without units."""
-    concepts = criterion_concepts(criterion)
+    reading = read_criterion(criterion)
     best: Judgement | None = None
     for unit in units:
-        matched = [c for c in concepts if _has(c, unit)]
-        missing = [c for c in concepts if not _has(c, unit)]
-        verdict = Judgement(unit, matched, missing)
+        if unit.kind == "prose" and not reading.about_docs:
+            continue  # a promise in the README is not an implementation
+        matched = [c for c in reading.concepts if _has(c, unit)]
+        missing = [c for c in reading.concepts if c not in matched]
+        verdict = Judgement(unit, matched, missing, _blocker(unit, reading.negated, reading.about_tests))
         if best is None or verdict.rank() > best.rank():
             best = verdict
     return best
@@ -139,6 +190,8 @@ def _offline_location(criterion: str, change: ChangeSet, units: Sequence[Unit]) 
     missing = ", ".join(c.label for c in verdict.missing if c.strong)
     if not verdict.passes:
         where = f"{verdict.unit.path}:{verdict.unit.start} ({verdict.unit.name})"
+        if verdict.blocker and not missing:
+            return None, f"closest is {where}, but {verdict.blocker}"
         return None, f"closest is {where}, which lacks: {missing or 'the criterion’s words'}"
     added = dict(change.added_lines.get(verdict.unit.path, []))
     line = _best_line(verdict.unit, verdict.matched, added)
@@ -151,7 +204,7 @@ def _offline_location(criterion: str, change: ChangeSet, units: Sequence[Unit]) 
 
 def change_units_of(change: ChangeSet) -> list[Unit]:
     """The change read as units (functions, classes, tests, configuration blocks) for criteria matching."""
-    return change_units(change.added_lines, change.present_files(), Path(change.root))
+    return change_units(change.added_lines, change.present_files(), Path(change.root), change.removed_lines)
 
 
 def _lookup(mapping: Mapping[str, str] | None, criterion: str) -> str | None:

@@ -5,22 +5,32 @@ with `ast` for Python, by definition lines and indentation for other languages),
 code it adds, and for files without definitions (configuration, SQL, CSS, shell) the added lines
 with the lines that head them (a YAML key's parents, a TOML table, a CSS selector). Each unit
 carries the concepts of its whole text and of the tests the change adds that call it; tests are
-units too (their names and assertions say what they exercise). Prose (Markdown, text) and lines
-that are only comments never make a unit: a promise is not an implementation.
+units too (their names and assertions say what they exercise), but only a test that exercises code
+of the change vouches for anything. Prose (Markdown, text) and lines that are only comments never
+make a unit: a promise is not an implementation. A unit also knows whether its added lines forbid
+something that the lines they replace did not (a `not`, a `raise`, a filter, a `continue`), for
+criteria that say "never" or "must not".
 """
 
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from pmtui.delivery.gates.vocabulary import (
     code_concepts,
+    code_text_for_concepts,
+    cron_concepts,
     idiom_concepts,
+    normalise_text,
     numbers_in,
+    split_identifier,
     stem,
+    unit_idioms,
     words,
 )
 
@@ -58,7 +68,7 @@ class Unit:
     name: str
     start: int
     end: int
-    kind: str  # "code", "test" or "config"
+    kind: str  # "code", "test", "config" or "prose" (documentation)
     added: list[int] = field(default_factory=list)
     text: str = ""
     concepts: set[str] = field(default_factory=set)
@@ -66,10 +76,32 @@ class Unit:
     calls: set[str] = field(default_factory=set)
     tokens: set[str] = field(default_factory=set)
     linked_tests: list[str] = field(default_factory=list)
+    # What the code itself (for a test: the code it exercises) shows, for the anchors of a criterion.
+    names: set[str] = field(default_factory=set)  # every identifier part, lower case, short ones too
+    defines: set[str] = field(default_factory=set)  # names of functions and classes, lower case
+    code_text: str = ""
+    test_numbers: set[str] = field(default_factory=set)  # numbers of the tests that exercise it
+    negates: bool = False  # its added lines forbid or leave out something the replaced lines did not
+    anchored: bool = True  # a test: it exercises code of the change
+    linked_code: list[Unit] = field(default_factory=list)
+    fresh: set[str] = field(default_factory=set)  # concepts of its added lines, its name and path, its tests
+    fresh_names: set[str] = field(default_factory=set)  # identifier parts of its added lines and its name
+    acts: set[str] = field(default_factory=set)  # what its code does: no defined names, no path, no comments
+    fresh_acts: set[str] = field(default_factory=set)  # the same of its added lines
+    added_code: str = ""  # its added code lines
 
     @property
     def location(self) -> str:
         return f"{self.path}:{self.added[0] if self.added else self.start}"
+
+    @cached_property
+    def quoted_text(self) -> str:
+        """The code's text as quoted UI text is compared (see vocabulary.normalise_text)."""
+        return normalise_text(self.code_text)
+
+    def handles_flag(self, flag: str) -> bool:
+        """Whether the code acts on a command-line flag, not only declares it (see handles_flag)."""
+        return handles_flag(self.code_text, flag)
 
 
 def is_test_file(path: str) -> bool:
@@ -86,34 +118,26 @@ def _indent(line: str) -> int:
     return len(expanded) - len(expanded.lstrip())
 
 
-def _python_units(path: str, source: str) -> list[tuple[str, int, int, bool]] | None:
-    """(name, first line, last line, is_test) of every function and class; None when it does not parse."""
+def _python_units(path: str, source: str) -> tuple[list[tuple[str, int, int, bool]], set[int]] | None:
+    """(name, first line, last line, is_test) of every function and class, and the docstrings' lines;
+    None when the source does not parse."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
         return None
     found: list[tuple[str, int, int, bool]] = []
+    docstrings: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
             end = node.end_lineno or node.lineno
             test = node.name.startswith(("test", "Test")) and (is_test_file(path) or node.name.startswith("test_"))
             found.append((node.name, start, end, test))
-    return found
-
-
-def _docstring_lines(source: str) -> set[int]:
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return set()
-    lines: set[int] = set()
-    for node in ast.walk(tree):
         body = getattr(node, "body", None)
         first = body[0] if isinstance(body, list) and body else None
         if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
-            lines.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
-    return lines
+            docstrings.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
+    return found, docstrings
 
 
 def _generic_units(path: str, lines: list[str]) -> list[tuple[str, int, int, bool]]:
@@ -177,32 +201,212 @@ def _read(root: Path, path: str) -> list[str] | None:
         return None
 
 
-def _fill(unit: Unit, body: list[str], number_text: str) -> None:
-    """The unit's concepts (its text, the idioms of its code lines, its path), numbers, calls and raw words."""
-    unit.text = "\n".join(body)
-    unit.concepts = code_concepts(unit.text) | code_concepts(unit.name)
-    for line in body:
-        if is_code_line(line):
-            unit.concepts |= idiom_concepts(line)
+def _identifier_parts(text: str) -> set[str]:
+    return {part for word in re.findall(r"[A-Za-z_$][\w$]*", text) for part in split_identifier(word)}
+
+
+_DEFINED = re.compile(r"^\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_]\w*)", re.MULTILINE)
+
+
+def _unnamed(line: str) -> str:
+    """A line with the name it defines taken out: what a function is called is not what it does."""
+    match = _DEFINITION.match(line)
+    if match:
+        for group in ("name", "arrow", "method", "jsmethod"):
+            if match.group(group):
+                return line[:match.start(group)] + " " + line[match.end(group):]
+    return line
+
+
+# A log line's message says what happens, like a comment: `log.info("welcome email due")` sends nothing.
+_LOG_CALL = re.compile(r"\b(?:log|logger|logging|LOG|LOGGER|console|slog|Log)\s*\.\s*"
+                       r"(?:debug|info|warn|warning|error|log|trace|critical|exception|fatal|Printf|Println|Info|Warn|"
+                       r"Error|Debug)\s*\(")
+
+
+def _without_log_messages(line: str) -> str:
+    """A log call's line with its messages' words left out (what they interpolate is code and stays)."""
+    if not _LOG_CALL.search(line):
+        return line
+    return _STRING_LITERAL.sub(lambda m: " ".join(re.findall(r"\{([^{}]*)\}", m.group(0))) or '""', line)
+
+
+def _acts(code_lines: list[str]) -> set[str]:
+    """Concepts of what code lines do: their words and idioms, without the names they define."""
+    unnamed = [code_text_for_concepts(_unnamed(line)) for line in code_lines]
+    found = set(code_concepts("\n".join(unnamed))) | unit_idioms("\n".join(code_lines))
+    for line in unnamed:
+        found |= idiom_concepts(line)
+    return found
+
+
+def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], notes: tuple[str, str] = ("", "")) -> None:
+    """The unit's concepts (its code lines, their idioms, its name and path), numbers, calls and raw words.
+
+    Comments and docstrings (`notes`: the unit's, and its added ones) only describe: they lend their
+    words, never an action (a TODO that says "delete them" deletes nothing), a number or a UI text.
+    """
+    code_lines = [_without_log_messages(line) for line in body if is_code_line(line)]
+    added_lines = [_without_log_messages(line) for line in added_text if is_code_line(line)]
+    number_text = "\n".join(line for line in number_text.splitlines() if is_code_line(line))
+    path_concepts = code_concepts(re.sub(r"\.[A-Za-z0-9]+$", "", unit.path).replace("/", " "))
+    unit.text = "\n".join(code_lines)
+    unit.code_text = unit.text
+    unit.acts = _acts(code_lines)
+    unit.fresh_acts = _acts(added_lines)
+    unit.concepts = (unit.acts | code_concepts(unit.text) | code_concepts(unit.name) | path_concepts
+                     | code_concepts(notes[0]) | cron_concepts(unit.text))
     if Path(unit.path).suffix.lower() in _MARKUP:
         unit.concepts |= {concept for pattern, concept in _ELEMENTS if pattern.search(unit.text)}
     unit.numbers = numbers_in(number_text)
     unit.calls = {m.group(1) for m in re.finditer(r"([A-Za-z_$][\w$]*)\s*\(", unit.text)}
-    unit.concepts |= code_concepts(re.sub(r"\.[A-Za-z0-9]+$", "", unit.path).replace("/", " "))
     unit.tokens = {stem(word) for word in words(unit.text) if len(word) >= 7}
+    unit.added_code = "\n".join(added_lines)
+    unit.fresh = (unit.fresh_acts | code_concepts(unit.added_code) | code_concepts(unit.name) | path_concepts
+                  | code_concepts(notes[1]) | cron_concepts(unit.added_code))
+    unit.fresh_names = _identifier_parts(unit.added_code) | set(split_identifier(unit.name))
+    unit.names = _identifier_parts(unit.text)
+    unit.names |= set(split_identifier(Path(unit.path).stem))
+    unit.defines = {unit.name.lower()} | {name.lower() for name in _DEFINED.findall(unit.text)}
+    for line in code_lines:
+        match = _DEFINITION.match(line)
+        if match:
+            unit.defines |= {name.lower() for name in match.groupdict().values() if name}
 
 
-def _unit_concepts(unit: Unit, lines: list[str]) -> None:
-    body = lines[unit.start - 1:unit.end]
-    _fill(unit, body, "\n".join(body))
+_TODO = re.compile(r"\b(?:TODO|FIXME|XXX|HACK)\b")
 
 
-def change_units(added_lines: dict[str, list[tuple[int, str]]], present: list[str], root: Path) -> list[Unit]:
+def _notes(lines: list[str], numbers: list[int], docstrings: set[int]) -> str:
+    """The comments and docstrings among some lines; a TODO says what is not done, so it lends nothing."""
+    return "\n".join(lines[n - 1] for n in numbers
+                     if 0 < n <= len(lines) and not _TODO.search(lines[n - 1])
+                     and (n in docstrings or (lines[n - 1].strip() and not is_code_line(lines[n - 1]))))
+
+
+def _unit_concepts(unit: Unit, lines: list[str], docstrings: set[int], added_numbers: set[int]) -> None:
+    span = range(unit.start, unit.end + 1)
+    body = ["" if n in docstrings else lines[n - 1] for n in span]
+    added = [lines[n - 1] for n in unit.added]
+    notes = (_notes(lines, list(span), docstrings), _notes(lines, [n for n in span if n in added_numbers], docstrings))
+    # a number of a criterion is a value the change states, not one its surroundings had already
+    _fill(unit, body, "\n".join(added), added, notes)
+
+
+def _flag_name(identifier: str) -> str:
+    return "".join(split_identifier(identifier))
+
+
+_ASSIGNED = re.compile(r"^\s*(?:(?:var|let|const|val|my|local|export)\s+)?\*?([A-Za-z_$][\w$]*)\s*:?=(?!=)|"
+                       r"\)\s*([A-Za-z_]\w*)=|&([A-Za-z_]\w*)|\bdest\s*=\s*[\"'](\w+)")
+
+
+def handles_flag(code: str, flag: str) -> bool:
+    """Whether code uses a command-line flag's value on a line that does not declare it.
+
+    `flag` is a long name (`dry-run`, read as dry_run, dryRun, DRY_RUN) or one letter (`v`, read as
+    the variable its declaration assigns: `verbose := flag.Bool("v", …)`). A flag that is parsed and
+    never read does nothing, so a definition's signature (`def main(quiet)`) is no use of it either.
+    """
+    escaped = re.escape(flag)
+    declaring = re.compile(rf"(?<![\w-])--?{escaped}(?![\w-])|[\"']{escaped}[\"']")
+    lines = [line for line in code.splitlines() if is_code_line(line)]
+    declarations = [line for line in lines if declaring.search(line)]
+    if any(re.search(r"\baction\s*=\s*[\"'](?:version|help)[\"']", line) for line in declarations):
+        return True  # argparse prints the version (or the help) itself
+    # a name given beside the flag (click's "as_json", argparse's dest=) is the one the code reads
+    explicit = {_flag_name(name) for line in declarations
+                for name in re.findall(r"[(,]\s*[\"']([A-Za-z_]\w*)[\"']\s*(?=[,)])", line)
+                if name != flag and len(name) > 1}
+    handles = explicit or ({_flag_name(flag)} if len(flag) > 1 else set())
+    for line in declarations:
+        for match in _ASSIGNED.finditer(line):
+            handles |= {_flag_name(name) for name in match.groups() if name}
+    for line in lines:
+        if (line in declarations or _DEFINITION.match(line) or re.match(r"^\s*@", line)
+                or re.match(r"^\s*(?:import|from|use|using|require|#include)\b", line)):
+            continue
+        bare = _STRING_LITERAL.sub('""', line)
+        # shell variables are read inside strings too: [ "$DRY_RUN" = 1 ]
+        used = re.findall(r"[A-Za-z_$][\w$]*", bare) + re.findall(r"\$\{?([A-Za-z_]\w*)", line)
+        if {_flag_name(name.lstrip("$")) for name in used} & handles:
+            return True
+        if len(flag) == 1 and re.search(rf"\.{escaped}\b", bare):
+            return True
+    return False
+
+
+# What forbids, refuses or leaves something out in a line of code.
+_NEGATING = re.compile(r"\bnot\b|!==?|!(?=[\w.(\[$*])|<>|\bunless\b|\bcontinue\b|\bexcept\b|\b4\d\d\b|"
+                       r"\breturn\s+(?:false|None|null|nil|undefined)\b", re.IGNORECASE)
+# What a line does that forbids or leaves out (its idioms), and the few words that say it in code:
+# a redaction, a hash, a unique constraint, a refusing status. A word such as `disabled` in
+# `if user.disabled: log(...)` refuses nothing, so words of the criterion itself do not count.
+_NEGATING_IDIOMS = frozenset({"reject", "filter", "unique", "disable", "nonroot", "missing", "exit", "limit", "minimum",
+                              "between", "delete", "ignore"})
+_NEGATING_WORDS = frozenset({"redact", "hash", "unique", "nonroot", "forbidden", "unauthorized", "badrequest"})
+_STRING_LITERAL = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`(?:[^`\\]|\\.)*`")
+
+
+def _negations(line: str) -> set[str]:
+    """The ways a line of code forbids or leaves out something (its strings and comments aside)."""
+    bare = _STRING_LITERAL.sub('""', line)
+    bare = re.sub(r"(?:#|//|--\s).*$", "", bare)
+    found = {match.lower() for match in _NEGATING.findall(bare)}
+    return found | (idiom_concepts(bare) & _NEGATING_IDIOMS) | (code_concepts(bare) & _NEGATING_WORDS)
+
+
+def _line_tokens(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[A-Za-z_$][\w$]*|\d+|[^\s\w]", text))
+
+
+def negating_lines(added: list[tuple[int, str]], removed: list[tuple[int, str]]) -> set[int]:
+    """The added lines that forbid or leave out something the removed line they replace did not.
+
+    The replaced line is the removed line with the same text once negations are taken out, else the
+    most alike (by tokens, at least 60 % shared) of the 40 removed lines nearest in number: enough to
+    see that `if x.archived` became `if not x.archived`, cheap on a 10,000-line rewrite.
+    """
+    old = [(number, text, _line_tokens(text)) for number, text in removed if is_code_line(text)]
+    by_key: dict[str, set[str]] = {}
+    for _, text, _ in old:
+        by_key.setdefault(_without_negations(text), set()).update(_negations(text))
+    numbers = [number for number, _, _ in old]
+    found: set[int] = set()
+    for number, text in added:
+        if not is_code_line(text):
+            continue
+        new = _negations(text)
+        if not new:
+            continue
+        best = by_key.get(_without_negations(text))
+        if best is None:
+            best, best_score = set(), 0.6
+            tokens = _line_tokens(text)
+            middle = bisect.bisect_left(numbers, number)
+            for _, old_text, old_tokens in old[max(0, middle - 20):middle + 20]:
+                score = len(tokens & old_tokens) / max(1, len(tokens | old_tokens))
+                if score >= best_score:
+                    best, best_score = _negations(old_text), score
+        if new - best:
+            found.add(number)
+    return found
+
+
+def _without_negations(text: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"\bnot\b|!(?!=)|\bunless\b", " ", text)).strip()
+
+
+def change_units(added_lines: dict[str, list[tuple[int, str]]], present: list[str], root: Path,
+                 removed_lines: dict[str, list[tuple[int, str]]] | None = None) -> list[Unit]:
     """The units the change touches with added code lines, test units linked to the code they call."""
     units: list[Unit] = []
     for path, added in added_lines.items():
         suffix = Path(path).suffix.lower()
-        if path not in present or suffix in PROSE_SUFFIXES or suffix in _SKIP_BLOCK_LANG:
+        if path in present and suffix in PROSE_SUFFIXES:
+            units.extend(_prose_units(path, added))
+            continue
+        if path not in present or suffix in _SKIP_BLOCK_LANG:
             continue
         lines = _read(root, path)
         if lines is None:
@@ -211,11 +415,11 @@ def change_units(added_lines: dict[str, list[tuple[int, str]]], present: list[st
                 while len(lines) < number:
                     lines.append("")
                 lines[number - 1] = text
-        docstrings = _docstring_lines("\n".join(lines)) if suffix == ".py" else set()
+        parsed = _python_units(path, "\n".join(lines)) if suffix == ".py" else None
+        spans, docstrings = parsed if parsed is not None else (None, set())
         code_lines = [n for n, text in added if is_code_line(text) and n not in docstrings and n <= len(lines)]
         if not code_lines:
             continue
-        spans = _python_units(path, "\n".join(lines)) if suffix == ".py" else None
         if spans is None:
             spans = _generic_units(path, lines)
         test_file = is_test_file(path)
@@ -227,12 +431,16 @@ def change_units(added_lines: dict[str, list[tuple[int, str]]], present: list[st
             covered.update(touched)
             kind = "test" if is_test or (test_file and name.lower().startswith("test")) else "code"
             unit = Unit(path=path, name=name, start=start, end=end, kind=kind, added=touched)
-            _unit_concepts(unit, lines)
+            _unit_concepts(unit, lines, docstrings, {n for n, _ in added})
             units.append(unit)
         loose = [n for n in code_lines if n not in covered]
         if loose:
             units.extend(_loose_units(path, lines, loose, config=not spans, test=test_file))
-    _link_tests(units)
+        negating = negating_lines(added, (removed_lines or {}).get(path, []))
+        for unit in units:
+            if unit.path == path:
+                unit.negates = any(n in negating for n in unit.added)
+    _link_tests(units, root)
     return units + _file_scopes(units)
 
 
@@ -251,13 +459,50 @@ def _file_scopes(units: list[Unit]) -> list[Unit]:
                      end=max(u.end for u in parts), kind="code",
                      added=sorted({n for u in parts for n in u.added}))
         for part in parts:
-            scope.concepts |= part.concepts
+            # the pieces' changes are merged, not their unchanged surroundings (a colour set in
+            # __init__ does not make a new size setter a colour setter)
+            scope.concepts |= part.fresh | code_concepts(part.name)
+            scope.acts |= part.fresh_acts
+            scope.fresh_acts |= part.fresh_acts
             scope.numbers |= part.numbers
             scope.tokens |= part.tokens
             scope.calls |= part.calls
+            scope.names |= part.fresh_names
+            scope.defines |= part.defines
+            scope.test_numbers |= part.test_numbers
+            scope.negates |= part.negates
+            scope.fresh |= part.fresh
+            scope.added_code += part.added_code + "\n"
+        for found in (scope.concepts, scope.fresh, scope.acts, scope.fresh_acts):
+            found |= unit_idioms(scope.added_code)
         scope.text = "\n".join(u.text for u in parts)
+        scope.code_text = scope.text
         scopes.append(scope)
     return scopes
+
+
+def _prose_units(path: str, added: list[tuple[int, str]]) -> list[Unit]:
+    """Added prose, one unit per run of nearby lines: evidence only for a criterion about documentation."""
+    groups: list[list[tuple[int, str]]] = []
+    for number, text in added:
+        if not text.strip():
+            continue
+        if groups and number - groups[-1][-1][0] <= 3:
+            groups[-1].append((number, text))
+        else:
+            groups.append([(number, text)])
+    units: list[Unit] = []
+    for group in groups:
+        text = "\n".join(line for _, line in group)
+        unit = Unit(path=path, name=Path(path).stem, start=group[0][0], end=group[-1][0], kind="prose",
+                    added=[n for n, _ in group], text=text, code_text=text)
+        unit.concepts = set(code_concepts(text)) | code_concepts(Path(path).stem)
+        unit.fresh = set(unit.concepts)
+        unit.acts = set(unit.concepts)
+        unit.numbers = numbers_in(text)
+        unit.names = _identifier_parts(text)
+        units.append(unit)
+    return units
 
 
 def _loose_units(path: str, lines: list[str], numbers: list[int], *, config: bool, test: bool) -> list[Unit]:
@@ -269,30 +514,70 @@ def _loose_units(path: str, lines: list[str], numbers: list[int], *, config: boo
         else:
             groups.append([number])
     units: list[Unit] = []
+    # a YAML document names what it configures in its top-level scalars (kind: Deployment, name: api)
+    named = [n for n, line in enumerate(lines, start=1) if re.match(r"^(?:[A-Za-z_][\w-]*|  name):\s*[^\s#|>]", line)] \
+        if config and Path(path).suffix.lower() in (".yml", ".yaml") else []
     for group in groups:
-        heads = sorted({head for number in group for head in _heads(lines, number)})
+        heads = sorted({head for number in group for head in _heads(lines, number)} | set(named))
         unit = Unit(path=path, name=Path(path).stem, start=group[0], end=group[-1],
                     kind="test" if test else ("config" if config else "code"), added=group)
         chosen = [*heads, *range(group[0], group[-1] + 1)]
-        _fill(unit, [lines[n - 1] for n in chosen], "\n".join(lines[n - 1] for n in range(group[0], group[-1] + 1)))
+        _fill(unit, [lines[n - 1] for n in chosen], "\n".join(lines[n - 1] for n in group), [lines[n - 1] for n in group])
         units.append(unit)
     return units
 
 
-def _link_tests(units: list[Unit]) -> None:
-    """A test that calls a unit of the change lends that unit its name and assertions, and borrows its code."""
+_IMPORT_LINE = re.compile(r"^\s*(?:from\s+\S+\s+import\b|import\b|use\b|using\b|#include\b|require\b)|\brequire\(|"
+                          r"\bfrom\s+['\"]", re.MULTILINE)
+
+
+def _imports(root: Path, test_path: str, code_paths: set[str]) -> bool:
+    """Whether a test file imports one of the changed code files (or, in Go, shares its package folder)."""
+    lines = _read(root, test_path) or []
+    imports = " ".join(line for line in lines if _IMPORT_LINE.search(line))
+    folder = str(Path(test_path).parent)
+    for path in code_paths:
+        if test_path.endswith("_test.go") and path.endswith(".go") and str(Path(path).parent) == folder:
+            return True
+        if re.search(rf"(?<![\w-]){re.escape(Path(path).stem)}(?![\w-])", imports):
+            return True
+    return False
+
+
+def _link_tests(units: list[Unit], root: Path) -> None:
+    """A test that calls a unit of the change lends that unit its name and assertions, and borrows its code.
+
+    A test vouches for a criterion only when it exercises code of the change (calls it, imports its
+    module, or sits in its file): a change that only adds a test implements nothing.
+    """
     code = [unit for unit in units if unit.kind != "test"]
+    code_paths = {unit.path for unit in code}
     by_name: dict[str, list[Unit]] = {}
     for unit in code:
         by_name.setdefault(unit.name, []).append(unit)
     for test in (unit for unit in units if unit.kind == "test"):
         test_concepts = set(test.concepts)
+        # a test's name and assertions lend their words; what is done is what the code it calls does
+        # (`test_sub_gives_the_difference` does not make `return a + b` subtract)
+        test.acts = set()
         test_numbers = set(test.numbers)
-        for name in test.calls:
-            for target in by_name.get(name, []):
-                target.concepts |= test_concepts
-                target.numbers |= test_numbers
-                target.tokens |= test.tokens
-                target.linked_tests.append(f"{test.path}:{test.start}")
-                test.concepts |= target.concepts
-                test.numbers |= target.numbers
+        targets = [target for name in test.calls for target in by_name.get(name, [])]
+        test.test_numbers = test_numbers
+        test.numbers = set()
+        test.names, test.defines, test.code_text = set(), set(), ""
+        for target in targets:
+            target.concepts |= test_concepts
+            target.fresh |= test_concepts
+            target.test_numbers |= test_numbers
+            target.tokens |= test.tokens
+            target.linked_tests.append(f"{test.path}:{test.start}")
+            test.concepts |= target.concepts
+            test.fresh |= target.fresh
+            test.acts |= target.acts
+            test.numbers |= target.numbers
+            test.names |= target.names
+            test.defines |= target.defines
+            test.code_text += "\n" + target.code_text
+            test.negates |= target.negates
+            test.linked_code.append(target)
+        test.anchored = bool(targets) or test.path in code_paths or _imports(root, test.path, code_paths)

@@ -5,24 +5,42 @@ Both are reduced to concepts: words are split (snake_case, camelCase), stemmed (
 "delete" meet), and mapped through groups of common synonyms ("remove" ~ "pop" ~ "delete"); code
 adds concepts for what its operators and idioms do (`a - b` subtracts, `reverse=True` puts the
 newest first, `.casefold()` ignores case). Numbers are kept apart: they must match exactly.
+
+A criterion is read as concepts of several kinds: plain words (which may be matched through stems,
+synonyms, British spellings and one-letter typos) and anchors that must be in the code exactly — a
+number, a quoted UI text, a command-line flag (which must be handled, not only declared), a name
+written as a call (`gcd(a, b)`, which the change must define) and short names (`lo`, `hi`, `x`).
+What only frames a criterion is dropped: the role and the "so that" of a user story, Given/When/Then,
+an HTTP status's reason phrase next to its number, verbs such as "responds" or "comes back".
 """
 
 from __future__ import annotations
 
 import itertools
 import re
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*|\d+(?:\.\d+)?")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _NUMBER = re.compile(r"(?<![\w.])(\d+(?:[._]\d+)*)")
 
 STOPWORDS = frozenset(
-    ["a", "an", "the", "and", "or", "but", "if", "then", "else", "of", "to", "in", "on", "at", "by", "for", "with", "from", "into", "onto", "as", "is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "there", "their", "they", "them", "he", "she", "we", "you", "your", "our", "my", "me", "i", "can", "could", "should", "would", "will", "shall", "may", "might", "must", "do", "does", "did", "done", "yes", "all", "any", "each", "every", "some", "such", "than", "too", "very", "also", "only", "just", "so", "up", "down", "out", "over", "under", "again", "once", "here", "when", "where", "why", "how", "what", "which", "who", "whom", "whose", "has", "have", "had", "having", "via", "per", "across", "after", "before", "while", "within", "able", "make", "makes", "made", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "like", "e", "g", "eg", "ie", "etc"]
+    ["a", "an", "the", "and", "or", "but", "if", "then", "else", "of", "to", "in", "on", "at", "by", "for", "with", "from", "into", "onto", "as", "is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "there", "their", "they", "them", "he", "she", "we", "you", "your", "our", "my", "me", "i", "can", "could", "should", "would", "will", "shall", "may", "might", "must", "do", "does", "did", "done", "yes", "all", "any", "each", "every", "some", "such", "than", "too", "very", "also", "only", "just", "so", "up", "down", "out", "over", "under", "again", "once", "here", "when", "where", "why", "how", "what", "which", "who", "whom", "whose", "has", "have", "had", "having", "via", "per", "across", "after", "before", "while", "within", "able", "make", "makes", "made", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "like", "e", "g", "eg", "ie", "etc", "given", "through", "whether", "about", "whenever", "even", "though", "although"]
 )
 # Words a criterion uses that say little about the code: they help pick a location, never decide one.
 WEAK = frozenset(
-    ["return", "returns", "returned", "give", "gives", "get", "gets", "set", "value", "values", "result", "results", "function", "method", "data", "item", "items", "thing", "things", "work", "works", "handle", "handles", "allow", "allows", "allowed", "support", "supports", "correct", "correctly", "proper", "properly", "valid", "system", "app", "application", "user", "users", "use", "uses", "used", "using", "show", "shows", "shown", "display", "displays", "displayed", "see", "page", "screen", "message", "messages", "text", "always", "never", "not", "no", "cannot", "without", "new", "first", "last", "least", "most", "every", "whole", "instead", "right", "left", "true", "false", "same", "number", "numbers", "time", "times", "want", "need", "needs", "keep", "keeps", "kept", "still", "already", "both", "either", "other", "another", "possible", "available", "ok", "list", "lists"]
+    ["return", "returns", "returned", "give", "gives", "get", "gets", "set", "value", "values", "result", "results", "function", "method", "data", "item", "items", "thing", "things", "work", "works", "handle", "handles", "allow", "allows", "allowed", "support", "supports", "correct", "correctly", "proper", "properly", "valid", "system", "app", "application", "user", "users", "use", "uses", "used", "using", "show", "shows", "shown", "display", "displays", "displayed", "see", "page", "screen", "message", "messages", "text", "always", "never", "not", "no", "cannot", "without", "new", "first", "last", "least", "most", "every", "whole", "instead", "right", "left", "true", "false", "same", "number", "numbers", "time", "times", "want", "need", "needs", "keep", "keeps", "kept", "still", "already", "both", "either", "other", "another", "possible", "available", "ok", "list", "lists",
+     # how criteria frame behaviour, not what the code does
+     "respond", "responds", "responded", "responding", "response", "answer", "answers", "answered", "reply", "replies",
+     "replied", "turn", "turns", "turned", "turning", "run", "runs", "ran", "running", "read", "reads", "reading",
+     "try", "tries", "tried", "trying", "ask", "asks", "asked", "asking", "many", "much", "mode", "variable",
+     "variables", "happen", "happens", "appear", "appears", "appearing", "go", "goes", "going", "let", "lets", "take",
+     "takes", "taken", "become", "becomes", "stay", "stays", "ensure", "ensures", "actually", "site", "website",
+     "way", "ways", "feature", "features", "behaviour", "behavior", "functionality", "ability", "option", "options",
+     "flag", "flags", "explain", "explains", "explained", "describe", "describes", "described", "document",
+     "documents", "convert", "converts", "converted", "automatically", "automatic", "report", "reports", "api",
+     "include", "includes", "included", "including", "input", "inputs", "job", "jobs"]
 )
 NUMBER_WORDS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
                 "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
@@ -37,7 +55,7 @@ STATUS_NAMES = {"200": ("statusok", "httpok"), "201": ("created",), "204": ("noc
 _GROUPS: dict[str, str] = {
     "delete": "delete remove rm del drop erase destroy purge pop unlink discard clear wipe evict deletion removal",
     "create": "create add new insert make register append build spawn creation",
-    "sum": "sum add plus total addition increment accumulate",
+    "sum": "sum add plus addition increment accumulate",
     "subtract": "subtract difference minus sub diff deduct decrement subtraction",
     "multiply": "multiply mul product times multiplication",
     "divide": "divide division div quotient ratio truediv floordiv",
@@ -48,9 +66,10 @@ _GROUPS: dict[str, str] = {
     "reject": "reject refuse deny disallow forbid prevent block raise throw error exception invalid fail abort "
               "err failure refusal rejection",
     "unique": "unique duplicate twice distinct dedupe dedup uniqueness contains share",
-    "sort": "sort sorted order ordered rank arrange ordering",
-    "newest": "newest latest recent descending desc reverse reversed",
-    "oldest": "oldest earliest ascending asc",
+    "sort": "sort sorted order ordered rank arrange ordering alphabetical alphabetically alphabetic localecompare "
+            "collate",
+    "descending": "newest latest recent descending desc reverse reversed reverseorder",
+    "ascending": "oldest earliest ascending asc",
     "caseless": "caseless lower lowercase casefold ignorecase insensitive nocase ilike tolowercase",
     "hash": "hash hashed digest bcrypt argon2 scrypt pbkdf2 sha256 sha512 encrypt encrypted hashlib crypt "
             "plaintext cleartext",
@@ -58,7 +77,8 @@ _GROUPS: dict[str, str] = {
     "search": "search find query lookup filter match look",
     "filter": "filter exclude excluded hide hidden only skip",
     "show": "show display render print view output present visible",
-    "suppress": "suppress quiet silent silence mute hide skip disable",
+    "suppress": "suppress quiet silent silence mute hide skip disable redact redacted mask masked scrub sanitize "
+                "censor obfuscate",
     "current": "current now today present",
     "timestamp": "timestamp datetime time date clock",
     "utc": "utc timezone tz zulu",
@@ -72,6 +92,11 @@ _GROUPS: dict[str, str] = {
     "exponential": "exponential exponent pow power",
     "retry": "retry retries retried attempt attempts again",
     "average": "average mean avg fmean",
+    "middle": "middle mid center centre median midpoint",
+    "top": "top last peek",
+    "suffix": "suffix endswith trailing ending",
+    "guest": "guest guests anonymous visitor unauthenticated loggedout",
+    "weekly": "weekly",
     "decimal": "decimal decimals round rounded precision places",
     "empty": "empty blank isempty isblank",
     "none": "none null nil undefined",
@@ -82,7 +107,7 @@ _GROUPS: dict[str, str] = {
     "megabyte": "mb megabyte megabytes 1024",
     "archive": "archive archives tar tgz zip backup snapshot",
     "surname": "surname lastname familyname last",
-    "count": "count counter len length tally increment",
+    "count": "count counter len length tally increment sequential sequence serial autoincrement",
     "index": "index idx indexes indices",
     "keystroke": "keystroke keypress keydown keyup input typing",
     "consecutive": "consecutive streak row contiguous successive",
@@ -109,12 +134,12 @@ _GROUPS: dict[str, str] = {
     "active": "active enabled live",
     "archived": "archived archive",
     "customer": "customer client",
-    "client": "client ip clientip",
+    "client": "client ip clientip remote remoteaddr",
     "request": "request requests req call calls",
     "minute": "minute minutes min",
-    "choose": "choose pick select set configure",
+    "choose": "choose pick select set configure change modify edit update setter",
     "reminder": "reminder remind notify notification",
-    "daily": "daily day",
+    "daily": "daily day midnight",
     "rating": "rating ratings stars score",
     "finish": "finish finished done complete completed",
     "reopen": "reopen undo uncomplete",
@@ -122,48 +147,170 @@ _GROUPS: dict[str, str] = {
     "file": "file files open fopen path handle fs",
     "missing": "missing unknown absent nonexistent notfound nonexisting",
     "character": "character characters char chars rune runes letter letters glyph",
-    "crash": "crash crashes exception except catch rescue recover panic",
+    "crash": "crash crashes exception except catch rescue recover panic failure onfailure",
     "link": "link links anchor href hyperlink",
     "inline": "inline field beside",
-    "exceed": "exceed larger greater over above",
+    "exceed": "exceed larger greater over above bigger beyond",
+    "color": "color colour hex rgb",
+    "capitalize": "capitalize capitalise capitalization uppercase upper toupper touppercase ucfirst titlecase",
+    "organization": "organization organisation org orgs",
+    "button": "button btn",
+    "string": "string strings str",
+    "start": "start starts begin begins beginning prefix startswith leading",
+    "exit": "exit stop stops halt quit terminate",
+    "container": "container docker dockerfile image pod",
+    "nonroot": "nonroot unprivileged useradd adduser runasnonroot rootless",
+    "send": "send sent mail sendmail email dispatch deliver submit",
+    "body": "body payload",
+    "json": "json jsonify jsonresponse tojson",
+    "name": "name names firstname lastname fullname surname forename",
+    "default": "default defaults fallback otherwise",
+    "radius": "radius borderradius rounded corner corners",
+    "jpeg": "jpeg jpg",
+    "ignore": "ignore ignores ignored skip exclude filter",
+    "test": "test tests tested testing pytest unittest spec",
+    "expire": "expire expires expiry expiration lifetime ttl timeout maxage",
+    "inactivity": "inactivity inactive idle",
+    "euro": "euro euros eur",
+    "currency": "currency money",
+    "endpoint": "endpoint route handler handlefunc",
+    "reachable": "reachable ping alive connect connected connection healthy",
+    "hour": "hour hours hourly",
+    "day": "day days daily",
+    "version": "version versions",
+    "redact": "redact redacted mask masked scrub sanitize censor obfuscate",
+    "field": "field fields input inputs textbox textfield",
+    "background": "background async queue enqueue thread worker celery defer deferred job jobs",
 }
+# Members of a group that name one specific thing: "hashed with bcrypt" asks for bcrypt, not any hash.
+SPECIFIC = frozenset(["bcrypt", "argon2", "scrypt", "pbkdf2", "sha256", "sha512", "md5", "sha1", "celery", "docker",
+                      "redis", "postgres", "postgresql", "mysql", "sqlite", "jwt", "oauth", "yaml", "toml", "csv",
+                      "json", "xml", "utf8", "gzip", "zip", "tar"])
+# Words for symbols, found as a string literal of the symbol itself ("joins with a space": " ").
+SYMBOL_WORDS = {"slash": "/", "backslash": "\\", "comma": ",", "colon": ":", "semicolon": ";", "dot": ".",
+                "period": ".", "hyphen": "-", "dash": "-", "underscore": "_", "space": " ", "tab": "\\t",
+                "newline": "\\n", "pipe": "|", "asterisk": "*", "ampersand": "&", "question mark": "?"}
+
 # Multi-word phrases of criteria, read as one concept before the words are split.
 _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), concept)
     for pattern, concept in (
-        (r"\bcase[- ]?insensitive(?:ly)?\b|\bignor\w* (?:the )?case\b|\bregardless of (?:the )?case\b", "caseless"),
+        ((r"\bcase[- ]?insensitive(?:ly)?\b|\bignor\w* (?:the )?case\b|\bregardless of (?:the )?case\b|"
+         r"\bletter[- ]case\b|\bupper[- ]?(?:case)? (?:or|and|/) ?lower[- ]?case\b"), "caseless"),
         (r"\bplain[- ]?text\b|\bclear[- ]?text\b|\bin the clear\b", "hash"),
-        (r"\b(?:newest|latest|most recent)(?: ones?)? first\b|\breverse chronological\b", "newest"),
-        (r"\boldest(?: ones?)? first\b|\bchronological order\b", "oldest"),
+        ((r"\b(?:newest|latest|most recent)(?: ones?)? first\b|\breverse chronological\b|"
+         r"\b(?:highest|largest|biggest|greatest|best|top|heaviest|longest|most \w+)(?: \w+){0,2} "
+         r"(?:first|on top|at the top)\b|\b(?:high|large|big)\w* to (?:low|small)\w*\b"), "descending"),
+        ((r"\boldest(?: ones?)? first\b|\bchronological order\b|"
+         r"\b(?:lowest|smallest|cheapest|fewest|shortest|least \w+)(?: \w+){0,2} first\b|"
+         r"\b(?:low|small)\w* to (?:high|large|big)\w*\b"), "ascending"),
         (r"\blog(?:s|ging|ged)? ?out\b|\bsign(?:s|ing|ed)? ?out\b", "logout"),
         (r"\blog(?:s|ging|ged)? ?in\b|\bsign(?:s|ing|ed)? ?in\b", "login"),
         (r"\bsign(?:s|ing|ed)? ?up\b", "register"),
         (r"\bmulti[- ]?byte\b", "unicode"),
         (r"\bdark (?:mode|theme)\b", "dark"),
         (r"\bheader row\b", "header"),
-        (r"\bup to\b|\bat most\b|\bno more than\b", "limit"),
-        (r"\bat least\b", "minimum"),
+        (r"\bup to\b|\bat most\b|\bno more than\b|\bnot more than\b", "limit"),
+        (r"\bat least\b|\bno (?:less|fewer) than\b", "minimum"),
         (r"\bper page\b", "page"),
         (r"\bhealth ?check\b", "health"),
+        (r"\bnon[- ]?root\b|\b(?:not|never)\s+(?:\w+\s+){0,2}as\s+(?:the\s+)?root(?:\s+user)?\b|\brootless\b", "nonroot"),
+        ((r"\bfall(?:s|ing)?\s+back\s+(?:to|on)\b|\bfell\s+back\s+(?:to|on)\b|\bdefault(?:s|ing)?\s+(?:to|is|of)\b|"
+         r"\bby default\b"), "default"),
+        (r"\bexit(?:s|ed|ing)?\s+(?:with\s+)?(?:an?\s+)?(?:exit\s+)?(?:code|status)\b|\b(?:exit|return) (?:code|status)\b",
+         "exit"),
+        (r"\benv(?:ironment)?\s+var(?:iable)?s?\b", "environment"),
+        (r"\bhow many\b", "count"),
+        ((r"\b(?:ignor\w*\s+)?(?:(?:leading|trailing|surrounding|extra)(?:\s+(?:and|or|/)\s+(?:leading|trailing))?\s+)"
+         r"(?:white\s?space|spaces|blanks)\b|\bignor\w*\s+(?:white\s?space|spaces|blanks)\b"), "trim"),
+        (r"\brounded corners?\b|\bround(?:ed)? (?:the )?corners\b", "radius"),
+        (r"\btest[- ]?suite\b", "test"),
+        (r"\b(?:come|comes|came|coming|go|goes|get|gets)\s+back\b", ""),
+        (r"\b(?:not|never|no longer)\s+(?:be\s+)?hard[- ]?coded\b|\binstead of (?:being )?hard[- ]?coded\b",
+         "environment|config"),
+        (r"\bmark(?:s|ed|ing)?\s+(?:it\s+|them\s+)?as\b", ""),
+        (r"\b(?:installed|current|package|app|application)\s+version\b", "version"),
+        (r"\balready\s+(?:there|exists?|present|taken|used|added|in\s+(?:the\s+)?\w+)\b", "unique"),
+        (r"\bip\s+address(?:es)?\b", "client"),
+        (r"\b(?:reports?|says?|tells?)\s+whether\b", ""),
     )
 )
+# "Deleting a habit removes its history": what depends on a thing goes with it.
+_CASCADE = re.compile(r"\b(?:(?:delet|remov|eras|destroy)(?:ing|ion\s+of)\s+(?:\w+\s+){1,4}?|"
+                      r"when\s+(?:\w+\s+){1,3}?is\s+(?:deleted|removed|erased|destroyed)\s+)(?:it\s+)?(?:also\s+|then\s+)?"
+                      r"(?:delet|remov|eras|destroy|purg|wip)\w*(?!\s+nothing)", re.IGNORECASE)
+# A message written somewhere: the place is what counts ("never written to the logs" is about logs).
+_WRITTEN_TO = re.compile(
+    r"\b(?:written|writ(?:e|es|ing)|wrote|printed|print(?:s|ing)?|recorded|record(?:s|ing)?|sent|send(?:s|ing)?|"
+    r"emitted|emit(?:s|ting)?|dumped|leaked|leak(?:s|ing)?)\s+(?:out\s+)?(?:to|in|into|on)\s+(?:the\s+|any\s+)?"
+    r"(logs?|log\s+files?|logging|stdout|stderr|console|terminal)\b", re.IGNORECASE)
+# The role and the rationale of a user story say who and why, not what the code does.
+_ROLE = re.compile(r"^\s*as\s+an?\s+[^,]{1,60}?,?\s*(?:i|we)\s+(?:want|would like|need|wish|can|could|should|"
+                   r"expect|am able|must)(?:\s+to)?(?:\s+be\s+able\s+to)?\b", re.IGNORECASE)
+_RATIONALE = re.compile(r"[,;]?\s*\b(?:so that|so (?:i|we|they|he|she|you) can|in order to)\b.*$", re.IGNORECASE)
+# HTTP reason phrases: next to their status number they add nothing; alone they name it.
+_REASONS = {"ok": "200", "created": "201", "accepted": "202", "no content": "204", "moved permanently": "301",
+            "found": "302", "see other": "303", "not modified": "304", "bad request": "400",
+            "unauthorized": "401", "unauthorised": "401", "payment required": "402", "forbidden": "403",
+            "not found": "404", "method not allowed": "405", "not acceptable": "406", "conflict": "409",
+            "gone": "410", "payload too large": "413", "content too large": "413",
+            "unsupported media type": "415", "unprocessable entity": "422", "unprocessable content": "422",
+            "too many requests": "429", "internal server error": "500", "not implemented": "501",
+            "bad gateway": "502", "service unavailable": "503", "gateway timeout": "504"}
+_REASON_ALT = "|".join(sorted((re.escape(r).replace(r"\ ", r"\s+") for r in _REASONS), key=len, reverse=True))
+_REASON_AFTER = re.compile(rf"\b([1-5]\d\d)\s*\(?\s*(?:{_REASON_ALT})\b\s*\)?", re.IGNORECASE)
+_REASON_BEFORE = re.compile(rf"\b(?:{_REASON_ALT})\s*\(\s*([1-5]\d\d)\s*\)", re.IGNORECASE)
+# Multi-word reason phrases in Title Case name a status even without its number ("returns Not Found").
+_REASON_TITLED = re.compile("|".join(rf"\b{' '.join(w.capitalize() for w in r.split())}\b"
+                                     for r in _REASONS if " " in r))
+# A negated action with nothing after it but its object: "without removing it", "never modifies the list".
+_REFRAIN = re.compile(r"\b(?:without|never|not|no longer)\s+([A-Za-z]+)(?=\s*$|\s*[,.;]|\s+(?:it|them|anything|any|the|a|an|"
+                      r"its|their|existing|original)\b)", re.IGNORECASE)
+_NEGATION = re.compile(r"\b(?:not|never|no|nothing|cannot|without|nor|neither|nobody|nowhere)\b", re.IGNORECASE)
+_ABOUT_DOCS = re.compile(r"\b(?:readme|docs?|documentation|documented|changelog|guide|manual|docstrings?|wiki|"
+                         r"contributing|faq)\b", re.IGNORECASE)
+_ABOUT_TESTS = re.compile(r"\b(?:tests?|tested|testing|specs?|coverage|covered|unit[- ]tests?)\b", re.IGNORECASE)
+_QUOTED = re.compile(r"\"([^\"\n]{1,120})\"|(?<![\w])'([^'\n]{1,120})'(?![\w])")
+_FLAG = re.compile(r"(?<![\w\-])(--[A-Za-z][\w-]*|-[A-Za-z])(?![\w-])")
+# A flag with the name of its value after it (`--limit N`, `--out FILE`, `--level=<n>`): the value's name is no word.
+_FLAG_WITH_VALUE = re.compile(r"(?<![\w\-])(?:--[A-Za-z][\w-]*|-[A-Za-z])(?![\w-])(?:[ =](?:[A-Z][A-Z_]*\b|<[^>\s]+>))?")
+_CALL = re.compile(r"(?<![\w.$])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\((?=[^()]*\))")
+# Short words of English that are not names: every other word of one or two letters in a criterion
+# (`x`, `lo`, `hi`, `t`, `id`) is a name the change must have.
+_SHORT_ENGLISH = frozenset(
+    ["a", "i", "an", "is", "to", "of", "in", "on", "at", "by", "or", "if", "it", "be", "as", "do", "go", "no", "so",
+     "up", "us", "we", "me", "my", "he", "ok", "vs", "e", "g", "ie", "eg", "st", "nd", "rd", "th", "am", "pm", "oh",
+     "s", "d", "ll", "re", "ve", "m", "etc", "per"])
+# Spelling: British forms are read as American ones on both sides.
+_BRITISH = ((re.compile(r"(?<=[a-z]{2})our(?=s?$|ed$|ing$|ite|ites|able|ful|less|ist)"), "or"),
+            (re.compile(r"(?<=[a-z]{3})is(?=e$|ed$|es$|ing$|er$|ers$|ation$|ations$)"), "iz"),
+            (re.compile(r"(?<=[a-z]{3})ys(?=e$|ed$|es$|ing$)"), "yz"),
+            (re.compile(r"(?<=[a-z]{3})tre(?=s?$)"), "ter"),
+            (re.compile(r"(?<=[a-z]{4})ogue(?=s?$)"), "og"))
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A light stemmer: plurals, -ing, -ed, -ly and a trailing e go, doubled consonants are undoubled."""
+    """A light stemmer: British spellings read as American ("colour" → color), plurals, -ing, -ed, -ly and a
+    trailing e go, doubled consonants are undoubled ("cancelled" and "canceled" meet)."""
     word = word.lower()
     if len(word) <= 3 or word.isdigit():
         return word
+    for pattern, replacement in _BRITISH:
+        word = pattern.sub(replacement, word)
     for suffix, replacement in (("ies", "y"), ("ied", "y"), ("sses", "ss"), ("ingly", ""), ("edly", ""),
                                 ("ing", ""), ("ed", ""), ("ers", ""), ("er", ""), ("ly", ""), ("es", ""), ("s", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            # "defer" is not "def", "order" not "ord": -er goes only from a longer stem ("worker" → work)
+            if suffix in ("er", "ers") and len(word) - len(suffix) < 4:
+                continue
             if suffix == "s" and word.endswith(("ss", "us", "is")):
                 continue
             if suffix == "es" and not word.endswith(("ches", "shes", "xes", "sses", "zes")):
                 continue
             word = word[: -len(suffix)] + replacement
             break
-    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+    if len(word) > 3 and word[-1] == word[-2] and (word[-1] not in "lsz" or (word[-1] == "l" and len(word) > 5)):
         word = word[:-1]
     if len(word) > 3 and word.endswith("e"):
         word = word[:-1]
@@ -179,6 +326,7 @@ def _group_index() -> dict[str, frozenset[str]]:
     return {word: frozenset(groups) for word, groups in index.items()}
 
 
+@lru_cache(maxsize=65536)
 def concepts_of_word(word: str) -> frozenset[str]:
     """The word's stem and every synonym group it belongs to."""
     stemmed = stem(word)
@@ -187,10 +335,15 @@ def concepts_of_word(word: str) -> frozenset[str]:
 
 def split_identifier(raw: str) -> list[str]:
     """`saveHabitHistory`, `save_habit_history`, `SAVE-HABIT` → save, habit, history (lower case)."""
+    return list(_split_identifier(raw))
+
+
+@lru_cache(maxsize=65536)
+def _split_identifier(raw: str) -> tuple[str, ...]:
     parts: list[str] = []
     for chunk in re.split(r"[_\-]+", raw):
         parts.extend(piece.lower() for piece in _CAMEL.sub(" ", chunk).split() if piece)
-    return parts
+    return tuple(parts)
 
 
 def words(text: str) -> list[str]:
@@ -204,7 +357,8 @@ def words(text: str) -> list[str]:
     return found
 
 
-def code_concepts(text: str) -> set[str]:
+@lru_cache(maxsize=8192)
+def code_concepts(text: str) -> frozenset[str]:
     """Concepts of code text: its words, their stems and groups, joined pairs (`NOT_FOUND` → notfound)."""
     found: set[str] = set()
     for raw in _WORD.findall(text):
@@ -217,7 +371,7 @@ def code_concepts(text: str) -> set[str]:
             found |= concepts_of_word(first + second)
         if len(parts) > 1:
             found |= concepts_of_word("".join(parts))
-    return found
+    return frozenset(found)
 
 
 def numbers_in(text: str) -> set[str]:
@@ -227,7 +381,33 @@ def numbers_in(text: str) -> set[str]:
     found |= set(re.findall(r"(\d+)(?=[a-zA-Z])", text))
     # `tail -n +8` keeps everything after the first 7 lines.
     found |= {str(int(n) - 1) for n in re.findall(r"\btail\s+-n\s*\+(\d+)", text)}
-    return {n.rstrip("0").rstrip(".") if "." in n else n for n in found}
+    # a product of literals is the number it makes: `5 * 60` seconds is 300
+    for product in re.finditer(r"(?<![\w.])\d+(?:\s*\*\s*\d+)+(?![\w.])", text):
+        value = 1
+        for factor in re.findall(r"\d+", product.group(0)):
+            value *= int(factor)
+        found.add(str(value))
+    return {n.rstrip("0").rstrip(".") if "." in n else str(int(n)) for n in found}
+
+
+# A quantity of time in a criterion ("5 minutes") and what it is in seconds; code may state it with its
+# unit (`timedelta(minutes=5)`), in seconds (300, 5 * 60) or milliseconds (300000). Seconds and
+# milliseconds are what bare numbers in code usually mean, so `timeout=10` is "10 seconds".
+_TIME_UNITS = {"millisecond": 0.001, "milliseconds": 0.001, "ms": 0.001, "second": 1, "seconds": 1, "sec": 1,
+               "secs": 1, "s": 1, "minute": 60, "minutes": 60, "min": 60, "mins": 60, "hour": 3600, "hours": 3600,
+               "h": 3600, "hr": 3600, "hrs": 3600, "day": 86400, "days": 86400, "d": 86400, "week": 604800,
+               "weeks": 604800}
+
+
+def quantity_forms(number: str, unit: str) -> tuple[frozenset[str], str]:
+    """The bare numbers code may use for a quantity of time, and the word of its unit ("minute")."""
+    seconds = float(number) * _TIME_UNITS[unit]
+    forms = {seconds, seconds * 1000} if _TIME_UNITS[unit] >= 60 else {float(number), seconds * 1000}
+    if _TIME_UNITS[unit] < 1:
+        forms = {float(number)}
+    texts = frozenset(str(int(f)) if f == int(f) else str(f) for f in forms)
+    word = {0.001: "millisecond", 1: "second", 60: "minute", 3600: "hour", 86400: "day", 604800: "week"}[_TIME_UNITS[unit]]
+    return texts, word
 
 
 # -- code idioms: what an operator or a call does -----------------------------------------------------
@@ -241,7 +421,10 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"[\w)\]]\s*//?\s*[\w(]", "divide"),
         (r"[\w)\]]\s*%\s*[\w(]", "modulo"),
         (r"\*\*|<<|\bMath\.pow\b|\bpow\(", "exponential"),
-        (r"\breverse\s*=\s*True\b|\bDESC\b|\.reverse\(\)|order_by\(\s*['\"]-|\bb\s*-\s*a\b|\bsort\w*\([^)]*-", "newest"),
+        ((r"\breverse\s*=\s*True\b|\bDESC\b|\.reverse\(\)|order_by\(\s*['\"]-|\bsort\w*\([^)]*-|reverseOrder\(|"
+          r"\.pop\(\)|"
+         r"\bReverse\(|\.rev\(\)|[sS]ortDescending|sortedDescending|\bdescending\b"), "descending"),
+        (r"\bASC\b|\bascending\b", "ascending"),
         ((r"\.(?:lower|casefold|toLowerCase|toLocaleLowerCase|lowercase|downcase)\(|\bre\.I(?:GNORECASE)?\b|"
           r"\bILIKE\b|\bNOCASE\b|EqualFold|eq_ignore_ascii_case|equalsIgnoreCase"), "caseless"),
         ((r"\bif\s+not\s+[\w.]+|==\s*(?:''|\"\")|\blen\([^)]*\)\s*==\s*0\b|\.isEmpty\(|\.isBlank\(|\.is_empty\(|"
@@ -251,20 +434,42 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bwhile\b|\bfor\b|\bloop\b", "loop"),
         (r"\braise\b|\bthrow\b|\bErr\(|\berrors?\.New\(|\babort\(|\breturn\s+Err\w*|panic\(", "reject"),
         (r"\bdisabled\s*=", "disable"),
-        (r"\bmin\(|\bmax\(|\bMath\.(?:min|max)\(|\.clamp\(", "between"),
+        ((r"\bclamp\(|\.clamp\(|\bcoerceIn\(|\bBETWEEN\b|\.between\(|\binRange\(|"
+         r"[\w\])]\s+<=?\s+[^<>=\n]+\s+<=?\s+[\w(]"), "between"),
         (r"\bmax\(|\bMath\.max\(|>\s*\w*MAX|\w*MAX\w*\s*<", "limit"),
         (r"\bprint\(|console\.log|\becho\b|\bputs\b|fmt\.Print", "show"),
         (r"\bsetTimeout\(|\bsleep\(|time\.sleep|\bdebounce\b", "wait"),
         (r"\bfilter\(|\.filter\(|\bif\b.*\bfor\b|\bfor\b.*\bif\b|\bWHERE\b", "filter"),
-        (r"\bdelete_cookie\(|\.pop\(|\bdel\s|\bdelete\(|\.remove\(|\bDROP\b|\brm\b", "delete"),
+        ((r"\bdelete_cookie\(|\.pop\(|\bdel\s|\bdelete\(|\.remove\(|\brm\b|\bCASCADE\b|\.clear\(\)|\.destroy\(|"
+          r"\.delete_all\(|\.unlink\(|\.discard\(|\bDELETE\s+FROM\b|"
+          # what a filter leaves out is removed: xs.filter(x => x.id !== id), [x for x in xs if x != y]
+          r"\bfilter\w*\([^\n]*(?:!==?|\bnot\b|!\s*\w)|\bfor\b[^\n]*\bif\b[^\n]*(?:!=|\bnot\b)|"
+         r"\bDROP\b(?!\s+(?:CONSTRAINT|INDEX|DEFAULT|NOT|TRIGGER|VIEW)\b)"), "delete"),
         (r"\bCREATE\b|\.append\(|\.push\(|\.add\(|\bINSERT\b", "create"),
         (r"\btail\s+-n\s+\+\d+|\bhead\s+-n\b|\[-?\d*:-?\d*\]|\.slice\(", "limit"),
         (r"\bstatus(?:_code)?\s*=\s*\d{3}|\bWriteHeader\(", "status"),
         (r"\w\]\s*=[^=]|\.append\(|\.insert\(|\.push\(|\.setdefault\(|\.put\(|\.save\(|\bINSERT\b|\.set\(",
          "persist"),
-        (r"\+=\s*1\b|\+\+|\bincrement", "count"),
+        (r"\+=\s*1\b|\+\+|\bincrement|[\w)\]]\s*\+\s*1\b", "count"),
+        (r"\bOption<|\.ok\(\)|\bOptional\[|\bOptional<|->\s*Option\b|\|\s*None\b|\breturn\s+(?:None|null|nil)\b", "none"),
+        ((r"\.ok\(\)|\bexcept\b[^:\n]*:\s*return\s+(?:None|null)|\bcatch\b.*\breturn\s+(?:null|undefined)|"
+          r"(?:status|response_code|abort|sendStatus|status_code|WriteHeader)\W{0,3}4\d\d\b"), "reject"),
+        ((r"!\s*(?:user|currentUser|current_user|session\.user)\b|\b(?:user|currentUser|current_user)\s*\?|"
+         r"\bif\s+not\s+(?:request\.)?(?:user|current_user)\b|\bis_anonymous\b|\bis_authenticated\b|\bisAuthenticated\b"), "guest"),
+        (r"\)\s*/\s*2(?:\.0)?\b|\bsum\([^)]*\)\s*/\s*len\(", "average"),
         (r"\bnot in\b|!\s*[\w.]+\.(?:has|includes|containsKey)\(|\bis None\b|!ok\b|\bok\s*\{", "missing"),
         (r"\bjoin\(", "join"),
+        (r"^\s*(?:return|continue|pass)\s*;?\s*$|\bif\b.*[:)]\s*(?:return|continue)\s*;?\s*$", "ignore"),
+
+        (r"\bcontinue\b|\bexit\s+[1-9]|\bexit\([1-9]|\bsys\.exit\(|\bprocess\.exit\([1-9]|\bos\.Exit\([1-9]", "exit"),
+        (r"^\s*USER\s+(?!root\b|0\b)\S+|\brunAsNonRoot:\s*true|\brunAsUser:\s*[1-9]|\buseradd\b|\badduser\b",
+         "nonroot"),
+        ((r"\.get\(\s*[^,()]+,\s*[^)]+\)|\|\||\?\?|\bunwrap_or|\bgetOrDefault\(|\bor\s+[\"'\d\[{(]|==\s*\"\"|"
+         r"^\s*[A-Za-z_]\w*\s*:\s*[\w\[\]|., ]+=\s*[^=]|\bDEFAULT\b"), "default"),
+        ((r"\.Write\(|\bres\.send\(|\.json\(|\bjsonify\(|\bJSONResponse\(|\bResponse\(|\bc\.(?:JSON|String)\(|"
+         r"\brender\s+json:|\breturn\s+[\"'{\[]|\bcontent\s*=|\bbody\s*="), "body"),
+        (r"\bsetHeader\(|\bheaders?\[|\.Header\(\)\.Set\(|\.header\(|\bset_header\(|\bwriteheader\(", "header"),
+        (r"\.exclude\(", "filter"),
         (r"\bsorted\(|\.sort\(|\bORDER BY\b|\bsort_by\b|\bsortBy\b", "sort"),
     )
 )
@@ -273,63 +478,334 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 # Idioms that live inside string literals too (format specifications).
 _RAW_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r":\.\d+f\b|\.toFixed\(|\bround\(|%\.\d+f\b|\{:\.\d+\}"), "decimal"),
+    # a date format or a date call
+    (re.compile(r"%[YbBjy]\b|%m.%d|%d.%m|%H:%M|\byyyy\b|\bYYYY\b|\bdd/MM\b|\bMM/dd\b|toLocaleDateString|\bstrftime\(|"
+                r"\bisoformat\(|toISOString\(|DateTimeFormatter"), "timestamp"),
+    # a row of literal column names is a header; a password input masks what is typed
+    (re.compile(r"\bwriterow\(\s*\[\s*[\"'][^\"']+[\"']\s*,"), "header"),
+    (re.compile(r"\btype\s*=\s*[\"'{]?\s*[\"']?password\b|\bsecureTextEntry\b|\bobscureText\b"), "redact"),
+    # a log rotated at midnight is rotated daily
+    (re.compile(r"\bwhen\s*=\s*[\"'](?:midnight|[dD])[\"']|@daily\b"), "daily"),
+    # argparse prints the version itself
+    (re.compile(r"\baction\s*=\s*[\"']version[\"']|\bversion_option\b"), "version"),
+    (re.compile(r"\baction\s*=\s*[\"'](?:version|help)[\"']|\bversion_option\b"), "show"),
+    # an HTTP header given by its name: {"Retry-After": …}
+    (re.compile(r"[\"'][A-Z][a-z]+(?:-[A-Z][A-Za-z]*)+[\"']\s*[:,]"), "header"),
 )
+# A comparator's operands in reverse order sort descending: `(a, b) => b.score - a.score`.
+_COMPARATOR = re.compile(r"\b([a-z])((?:\.\w+|\[[^\]]+\])*)\s*(?:-|\.localeCompare\(|\.compareTo\(|\.cmp\(|<=>)\s*&?([a-z])\2\b")
 
 
-def idiom_concepts(code_line: str) -> set[str]:
+@lru_cache(maxsize=16384)
+def idiom_concepts(code_line: str) -> frozenset[str]:
     """Concepts of what a line of code does, from its operators and idioms (string literals left out)."""
     bare = _STRING.sub('""', code_line)
     found = {concept for pattern, concept in _IDIOMS if pattern.search(bare)}
     found |= {concept for pattern, concept in _RAW_IDIOMS if pattern.search(code_line)}
+    for first, _, second in _COMPARATOR.findall(bare):
+        if first != second:
+            found |= {"sort", "descending" if first > second else "ascending"}
+    if "sort" in found and not found & {"descending", "ascending"} and not re.search(r"\bkey\s*=\s*lambda[^:]*:\s*-", bare):
+        found.add("ascending")  # a sort that does not say otherwise sorts ascending
+    return frozenset(found)
+
+
+_CASCADE_CODE = re.compile(r"\bCASCADE\b|\bdependent:\s*:(?:destroy|delete_all)\b|\borphanRemoval\s*=\s*true\b|"
+                           r"\bcascade\s*=\s*[\"'][^\"']*delete", re.IGNORECASE)
+
+
+def unit_idioms(code: str) -> set[str]:
+    """Concepts of what a piece of code does as a whole: both a lower and an upper bound keep a value
+    between; deleting in two places (or a foreign key's CASCADE) deletes what depends on a thing."""
+    bare = _STRING.sub('""', code)
+    found: set[str] = set()
+    if re.search(r"\b(?:min|Math\.min|fmin)\(", bare) and re.search(r"\b(?:max|Math\.max|fmax)\(", bare):
+        found.add("between")
+    deleting = [line for line in bare.splitlines() if "delete" in idiom_concepts(line)]
+    if len(deleting) >= 2 or _CASCADE_CODE.search(bare):
+        found.add("cascade")
+    return found
+
+
+# Code written as what it is not: `ON DELETE SET NULL` keeps the rows (only CASCADE deletes them) and
+# dropping a constraint deletes no data, so neither says "delete".
+_REFERENTIAL = re.compile(r"\bon[\s_]+delete\b|\bon[\s_]+update\b", re.IGNORECASE)
+
+
+def code_text_for_concepts(text: str) -> str:
+    """Code with the words that would mislead the concepts replaced (a foreign key's trigger)."""
+    return _REFERENTIAL.sub(" fkaction ", text)
+
+
+# Concepts that code shows by what it does (an operator, a call, a statement): a criterion's word for
+# one of them is matched only by what the code does, never by the name of the function alone
+# (`def purge_inactive(): count(...)` purges nothing).
+ACTION_CONCEPTS = frozenset(["delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
+                             "filter", "caseless", "hash", "subtract", "sum", "multiply", "divide", "modulo",
+                             "exponential", "unique", "between", "limit", "minimum", "count", "wait", "join", "exit"])
+
+
+def is_action(concept: Concept) -> bool:
+    """A concept of what code does (all its synonym groups are actions): "deleted", "sorted", "hashed"."""
+    actions = concept.alternatives & ACTION_CONCEPTS
+    return bool(actions) and not (concept.alternatives & _GROUP_NAMES) - ACTION_CONCEPTS
+
+
+# -- date formats: DD/MM/YYYY in a criterion, %d/%m/%Y, dd/MM/yyyy or 02/01/2006 in code ------------------
+_DATE_SPEC = re.compile(r"(?<![\w%])(D{1,2}|M{1,2}|Y{4}|Y{2})([/.\- ])(D{1,2}|M{1,2}|Y{4}|Y{2})\2(D{1,2}|M{1,2}|Y{4}|Y{2})(?![\w])",
+                        re.IGNORECASE)
+_STRFTIME = re.compile(r"%-?([demYy])([/.\- ])%-?([dmeYy])\2%-?([dmeYy])")
+_GO_DATE = re.compile(r"\b(0?1|0?2|2006|06)([/.\- ])(0?1|0?2|2006|06)\2(0?1|0?2|2006|06)\b")
+
+
+def _date_order(parts: tuple[str, ...], separator: str, letter: dict[str, str]) -> str | None:
+    order = [letter.get(part.lower()[0] if part[0].isalpha() else part.lstrip("0") or part, "") for part in parts]
+    return separator.join(order) if sorted(order) == ["d", "m", "y"] else None
+
+
+def date_formats(text: str) -> set[str]:
+    """The date formats a text spells, as day/month/year order and separator: "d/m/y"."""
+    found: set[str] = set()
+    for match in _DATE_SPEC.finditer(text):
+        order = _date_order(match.group(1, 3, 4), match.group(2), {"d": "d", "m": "m", "y": "y"})
+        if order:
+            found.add(order)
+    for match in _STRFTIME.finditer(text):
+        order = _date_order(match.group(1, 3, 4), match.group(2), {"d": "d", "e": "d", "m": "m", "y": "y"})
+        if order:
+            found.add(order)
+    for match in _GO_DATE.finditer(text):
+        order = _date_order(match.group(1, 3, 4), match.group(2), {"2": "d", "1": "m", "2006": "y", "6": "y"})
+        if order:
+            found.add(order)
+    return found
+
+
+# -- cron schedules: "0 9 * * 1" runs weekly, on Mondays, at 9 ----------------------------------------------
+_CRON = re.compile(r"(?<![\w*/,-])([\d*/,-]+)\s+([\d*/,-]+)\s+([\d*/,?LW-]+)\s+([\d*/,-]+|[A-Za-z]{3})\s+"
+                   r"([\d*/,-]+|[A-Za-z]{3}(?:-[A-Za-z]{3})?)(?![\w*/,-])")
+_WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+
+
+def cron_concepts(text: str) -> set[str]:
+    """What the cron schedules of a text say: weekly, daily, hourly, monthly and the weekdays they name."""
+    found: set[str] = set()
+    for line in text.splitlines():
+        if not re.search(r"cron|schedule", line, re.IGNORECASE):
+            continue
+        for _minute, hour, day, _month, weekday in _CRON.findall(line):
+            if weekday not in ("*", "?"):
+                found.add("weekly")
+                for part in re.split(r"[,]", weekday):
+                    ends = part.split("-")
+                    if all(e.isdigit() for e in ends):
+                        numbers = range(int(ends[0]), int(ends[-1]) + 1)
+                        found.update(_WEEKDAYS[n % 7] for n in numbers)
+                    else:
+                        found.update(d for d in _WEEKDAYS if d[:3] in {e.lower() for e in ends})
+            elif day not in ("*", "?"):
+                found.add("monthly")
+            elif hour == "*":
+                found.add("hourly")
+            else:
+                found.add("daily")
     return found
 
 
 # -- criteria -------------------------------------------------------------------------------------------
 class Concept:
-    """One thing a criterion asks for: the alternatives that satisfy it, and whether it decides."""
+    """One thing a criterion asks for: the alternatives that satisfy it, and whether it decides.
 
-    __slots__ = ("alternatives", "label", "number", "strong")
+    `kind` is "word" for plain words, "phrase" for a phrase read as one concept ("lowest first",
+    "at most"), "term" for a specific tool or format ("bcrypt", "JWT") and "absent" for an action
+    the change must not add ("without removing it"); the others are found in the code as they are: "number", "quote" (UI text), "flag"
+    (handled, not only declared), "call" (a name the change defines) and "short" (a name of one or
+    two letters). All but plain words are anchors: never the one word a long criterion may miss. A number that is an example of input
+    (`fizzbuzz(15)`, "values like 90s") may be found in the change's tests (`example`).
+    """
 
-    def __init__(self, label: str, alternatives: frozenset[str], *, strong: bool, number: bool = False) -> None:
+    __slots__ = ("alternatives", "example", "forms", "kind", "label", "strong", "subject")
+
+    def __init__(self, label: str, alternatives: frozenset[str], *, strong: bool, kind: str = "word",
+                 example: bool = False, subject: bool = False, forms: frozenset[str] = frozenset()) -> None:
         self.label = label
         self.alternatives = alternatives
         self.strong = strong
-        self.number = number
+        self.kind = kind
+        self.example = example
+        self.subject = subject  # the first deciding noun: what the criterion is about
+        self.forms = forms  # a quantity of time: the bare numbers (in seconds, in ms) that state it
+
+    @property
+    def number(self) -> bool:
+        return self.kind == "number"
+
+    @property
+    def anchor(self) -> bool:
+        return self.kind != "word"
 
     def __repr__(self) -> str:
-        return f"Concept({self.label!r}, strong={self.strong})"
+        return f"Concept({self.label!r}, {self.kind}, strong={self.strong})"
+
+
+@dataclass(frozen=True)
+class CriterionReading:
+    """A criterion read for matching: its concepts, whether it forbids something, whether it is about tests."""
+
+    concepts: tuple[Concept, ...]
+    negated: bool
+    about_tests: bool
+    about_docs: bool = False
 
 
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
 _UNIT_NOUNS = frozenset(stem(word) for word in ["decimal", "decimals", "digit", "digits", "place", "places", "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months", "year", "years", "time", "times", "attempt", "attempts", "retry", "retries", "character", "characters", "item", "items", "result", "results", "row", "rows", "page", "pages", "request", "requests", "archive", "archives", "level", "levels"])
+_COMPARATIVES = frozenset(["fewer", "less", "more", "greater", "larger", "smaller", "longer", "shorter", "bigger",
+                           "higher", "lower", "older", "newer", "later", "earlier"])
+_EXAMPLE_MARK = re.compile(r"\b(?:like|e\.?g\.?|such as|for example|for instance|say)\b[^.;:!?]*$", re.IGNORECASE)
+_UNIT_SUFFIX = frozenset(["ms", "s", "m", "h", "d", "px", "em", "rem", "mb", "kb", "gb", "tb", "k", "x", "pt", "vh",
+                          "vw", "min", "sec", "secs", "hr", "hrs"])
 
 
-def criterion_concepts(criterion: str) -> list[Concept]:
-    """The concepts a criterion asks for, in order: phrases, code spans, words and numbers.
+def _plain_quotes(criterion: str) -> str:
+    text = (criterion.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
+            .replace("\u201d", '"').replace("\u2013", "-").replace("\u2014", " - "))
+    # a currency's sign is its name ("the € sign" is euro; "$100" stays a number)
+    text = re.sub(r"([€£¥])\s*(?:sign|symbol)\b", r"\1", text)
+    return text.replace("€", " euro ").replace("£", " pound ").replace("¥", " yen ")
+
+
+def _expand_contractions(text: str) -> str:
+    """can't → can not, doesn't → does not; a possessive or a short verb ('s, 're, 'll) goes."""
+    text = re.sub(r"\bwon't\b", "will not", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bcan't\b", "can not", text, flags=re.IGNORECASE)
+    text = re.sub(r"n't\b", " not", text, flags=re.IGNORECASE)
+    return re.sub(r"(?<=\w)'(?:s|d|ll|re|ve|m)\b|(?<=s)'(?!\w)", "", text, flags=re.IGNORECASE)
+
+
+def _strip_framing(text: str) -> str:
+    """The user story's role and rationale, HTTP reason phrases beside their number, framing verbs."""
+    text = _ROLE.sub(" ", text)
+    text = _RATIONALE.sub(" ", text)
+    text = _REASON_AFTER.sub(r" \1 ", text)
+    text = _REASON_BEFORE.sub(r" \1 ", text)
+    text = _REASON_TITLED.sub(lambda m: f" {_REASONS[m.group(0).lower()]} ", text)
+    return _WRITTEN_TO.sub(r" \1 ", text)
+
+
+def _quoted(content: str) -> str | None:
+    """UI text a criterion quotes, normalised; None for a quoted code name or number."""
+    content = content.strip()
+    if not re.search(r"[A-Za-z]", content) or re.fullmatch(r"[\w.$]+", content) and re.search(r"[_.$]|[a-z][A-Z]", content):
+        return None
+    return normalise_text(content)
+
+
+def normalise_text(text: str) -> str:
+    """Text as quoted UI text is compared: lower case, one space, plain apostrophes, no escapes."""
+    text = (text.replace("&apos;", "'").replace("&#39;", "'").replace("&quot;", '"').replace("&amp;", "&")
+            .replace("\u2019", "'").replace("\\'", "'").replace('\\"', '"'))
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+def _acronym_runs(tokens: list[str], names: set[str]) -> set[int]:
+    """Positions of words that spell out a name of the criterion ("gcd … greatest common divisor")."""
+    skip: set[int] = set()
+    for name in names:
+        if not 2 <= len(name) <= 6 or not name.isalpha():
+            continue
+        for start in range(len(tokens) - len(name) + 1):
+            run = tokens[start:start + len(name)]
+            if all(t.isalpha() and t.lower() != name for t in run) and "".join(t[0].lower() for t in run) == name:
+                skip.update(range(start, start + len(name)))
+    return skip
+
+
+@lru_cache(maxsize=2048)
+def read_criterion(criterion: str) -> CriterionReading:
+    """The concepts a criterion asks for, in order, and what kind of criterion it is.
 
     A word that shares a synonym group with an earlier one adds nothing ("delete … remove" is one
     concept); a spelled-out number decides only before a unit ("two decimals", not "two numbers").
     """
-    text = criterion
+    text = _plain_quotes(criterion)
     concepts: list[Concept] = []
     seen: set[str] = set()
     seen_groups: set[str] = set()
 
-    def add(label: str, alternatives: frozenset[str], *, strong: bool, number: bool = False) -> None:
-        key = "n:" + label if number else label
-        groups = alternatives & _GROUP_NAMES if not number else frozenset()
-        if key in seen or (groups and groups <= seen_groups) or (not number and alternatives & seen):
+    def add(label: str, alternatives: frozenset[str], *, strong: bool, kind: str = "word",
+            example: bool = False, subject: bool = False, forms: frozenset[str] = frozenset()) -> None:
+        key = f"{kind}:{label}"
+        plain = kind in ("word", "phrase", "term", "absent")
+        groups = alternatives & _GROUP_NAMES if plain else frozenset()
+        if key in seen or (groups and groups <= seen_groups) or (plain and alternatives & seen):
             return
         seen.add(key)
-        if not number:
+        if plain:
             seen.update(a for a in alternatives if a not in _GROUP_NAMES)
         seen_groups.update(groups)
-        concepts.append(Concept(label, alternatives, strong=strong, number=number))
+        concepts.append(Concept(label, alternatives, strong=strong, kind=kind, example=example, subject=subject,
+                                forms=forms))
 
+    about_tests = bool(_ABOUT_TESTS.search(text))
+    # UI text in quotes must be there as written; a quoted name is a word like any other.
+    def quote(match: re.Match[str]) -> str:
+        content = match.group(1) or match.group(2)
+        wanted = _quoted(content)
+        if wanted is None:
+            return f" {content} "
+        add(wanted, frozenset({wanted}), strong=True, kind="quote")
+        return " "
+
+    for wanted in date_formats(text):
+        add(wanted, frozenset({wanted}), strong=True, kind="dateformat")
+    text = _DATE_SPEC.sub(" date ", text)
+    text = _expand_contractions(_QUOTED.sub(quote, text).replace("`", " "))
+    text = _strip_framing(text)
+    # Command-line flags: `-q/--quiet` is one flag.
+    flags = _FLAG.findall(text)
+    longs = [f[2:].lower() for f in flags if f.startswith("--")]
+    shorts = [f[1:] for f in flags if not f.startswith("--")]
+    for name in longs:
+        add(name, frozenset({"".join(split_identifier(name))}), strong=True, kind="flag")
+    if not longs:
+        for letter in shorts:
+            add(letter, frozenset({letter}), strong=True, kind="flag")
+    text = _FLAG_WITH_VALUE.sub(" ", text)
+    # A name written as a call is a name the change must define; its arguments are read as words.
+    names: set[str] = set()
+    example_spans: list[tuple[int, int]] = []
+    for match in _CALL.finditer(text):
+        name = match.group(1).rsplit(".", 1)[-1]
+        names.add(name.lower())
+        add(name, frozenset({name.lower()}), strong=True, kind="call")
+        example_spans.append((match.end(), text.find(")", match.end())))
+    text = re.sub(r"(?<![\w.$])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\(\s*\)", " ", text)
+    text = _CALL.sub(lambda m: " " * len(m.group(1)) + "(", text)
     for pattern, concept in _PHRASES:
-        if pattern.search(text):
-            add(concept, frozenset({concept, stem(concept)}) | _group_alternatives(concept), strong=True)
+        found = pattern.search(text)
+        if found:
+            # "up to 3 times": the number is what the code must state, "up to" adds nothing to decide on
+            counted = concept in ("limit", "minimum") and re.match(
+                rf"\s*(?:\w+\s+){{0,2}}?(?:\d|{'|'.join(NUMBER_WORDS)}|once|twice)\b", text[found.end():], re.IGNORECASE)
+            if concept:
+                meant = concept.split("|")
+                alternatives = frozenset(a for name in meant for a in (name, stem(name), *_group_alternatives(name)))
+                add(meant[0], alternatives, strong=not counted, kind="word" if counted else "phrase")
             text = pattern.sub(" ", text)
+    cascade = bool(_CASCADE.search(text))
+    # "returns the top item without removing it": the change must not do that action at all
+    absent: set[str] = set()
+
+    def refrain(match: re.Match[str]) -> str:
+        word = match.group(1)
+        if is_action(Concept(word, concepts_of_word(word.lower()), strong=True)):
+            absent.add(word.lower())
+            return f" {word} "
+        return match.group(0)
+
+    text = _REFRAIN.sub(refrain, text)
+    negated = bool(_NEGATION.search(text))
     text = re.sub(r"\[\s*\]|\(\s*\)|\{\s*\}|\"\"|''", " empty ", text)
     for match in re.finditer(r"\b([A-Za-z]{2,})-([A-Za-z]{2,})\b", text):
         first, second = match.group(1).lower(), match.group(2).lower()
@@ -339,25 +815,108 @@ def criterion_concepts(criterion: str) -> list[Concept]:
                 alternatives |= concepts_of_word(part)
         add(first + second, alternatives, strong=not {first, second} <= WEAK)
     text = re.sub(r"\b[A-Za-z]{2,}-[A-Za-z]{2,}\b", " ", text)
-    tokens = _WORD.findall(text.replace("_", " ").replace("-", " "))
+    spaced = text.replace("_", " ").replace("-", " ")
+    matches = list(_WORD.finditer(spaced))
+    tokens = [m.group(0) for m in matches]
+    names |= {t.lower() for t in tokens if 2 <= len(t) <= 6 and t.lower() not in STOPWORDS}
+    spelled = _acronym_runs(tokens, names)
+    subject_seen = number_seen = False
     for index, raw in enumerate(tokens):
+        if index in spelled:
+            continue
         lowered = raw.lower()
+        following = stem(tokens[index + 1]) if index + 1 < len(tokens) else ""
+        previous = tokens[index - 1].lower() if index else ""
         if lowered in NUMBER_WORDS:
             number = NUMBER_WORDS[lowered]
-            following = stem(tokens[index + 1]) if index + 1 < len(tokens) else ""
-            add(number, frozenset({number}), strong=int(number) >= 2 and following in _UNIT_NOUNS, number=True)
+            add(number, frozenset({number}), strong=int(number) >= 2 and following in _UNIT_NOUNS, kind="number")
             continue
         if raw[0].isdigit():
-            value = raw.rstrip("0").rstrip(".") if "." in raw else raw
-            add(value, frozenset({value}), strong=float(raw) >= 2, number=True)
+            number_seen = True
+            value = raw.rstrip("0").rstrip(".") if "." in raw else str(int(raw))
+            position = matches[index].start()
+            example = (any(start <= position < end for start, end in example_spans)
+                       or bool(_EXAMPLE_MARK.search(spaced[:position])))
+            strong = float(raw) >= 2 or following in _UNIT_NOUNS or previous in {"code", "status", "exit"}
+            unit = tokens[index + 1].lower() if index + 1 < len(tokens) else ""
+            if unit in _TIME_UNITS and not example:
+                forms, word = quantity_forms(value, unit)
+                add(f"{value} {word}s", concepts_of_word(word), strong=True, kind="quantity", forms=forms)
+                spelled.add(index + 1)
+                continue
+            add(value, frozenset({value}), strong=strong, kind="number", example=example)
             continue
-        if lowered in STOPWORDS or len(raw) < 3:
+        if previous and previous[0].isdigit() and lowered in _UNIT_SUFFIX:
+            continue
+        if len(raw) <= 2:
+            if lowered in _SHORT_ENGLISH or lowered in STOPWORDS or not raw.isalpha():
+                continue
+            if raw.isupper() and len(raw) == 2:
+                add(lowered, concepts_of_word(lowered), strong=False)
+            else:
+                add(lowered, frozenset({lowered}), strong=True, kind="short")
+            continue
+        if lowered in STOPWORDS:
             continue
         for part in split_identifier(raw):
             if part in STOPWORDS or len(part) < 3:
                 continue
-            add(part, concepts_of_word(part), strong=part not in WEAK and stem(part) not in _WEAK_STEMS())
-    return concepts
+            weak = part in WEAK or (stem(part) in _WEAK_STEMS() and not part.endswith(("er", "ers", "or", "ors")))
+            # "fewer than 5": the number decides, the comparison is in the code's operator
+            weak = weak or (part in _COMPARATIVES and index + 1 < len(tokens) and tokens[index + 1].lower() == "than")
+            if part in absent:
+                add(part, concepts_of_word(part), strong=True, kind="absent")
+                continue
+            if part in SPECIFIC:
+                add(part, frozenset({part, stem(part)}), strong=True, kind="term")
+                continue
+            # the first deciding noun names what the criterion is about ("the worker container …")
+            subject = (not weak and not subject_seen and not part.endswith("ing") and not number_seen
+                       and "exceed" not in concepts_of_word(part))
+            subject_seen = subject_seen or not weak
+            add(part, concepts_of_word(part) | _fuzzy_groups(part), strong=not weak, subject=subject)
+    if cascade:
+        # deleting one thing deletes another: the deletion asked for is a cascade, one delete is not it
+        concepts = [Concept(c.label, frozenset({"cascade"}), strong=True) if "delete" in c.alternatives else c
+                    for c in concepts]
+    return CriterionReading(tuple(concepts), negated, about_tests, bool(_ABOUT_DOCS.search(criterion)))
+
+
+def criterion_concepts(criterion: str) -> list[Concept]:
+    """The concepts a criterion asks for, in order: quotes, flags, calls, phrases, words and numbers."""
+    return list(read_criterion(criterion).concepts)
+
+
+def one_typo_apart(wanted: str, found: str) -> bool:
+    """A letter missing, doubled, swapped or (in a long word) replaced, never the first one."""
+    if wanted == found or wanted[:1] != found[:1] or len(wanted) < 5 or abs(len(wanted) - len(found)) > 1:
+        return False
+    if len(wanted) == len(found):
+        diffs = [i for i, (a, b) in enumerate(zip(wanted, found, strict=True)) if a != b]
+        if len(diffs) == 2 and diffs[1] == diffs[0] + 1:
+            return wanted[diffs[0]] == found[diffs[1]] and wanted[diffs[1]] == found[diffs[0]]
+        return len(diffs) == 1 and len(wanted) >= 7
+    shorter, longer = sorted((wanted, found), key=len)
+    for index in range(len(longer)):
+        if longer[:index] + longer[index + 1:] == shorter:
+            return True
+    return False
+
+
+@cache
+def _vocabulary() -> tuple[str, ...]:
+    return tuple(sorted({member for concept, members in _GROUPS.items() for member in [concept, *members.split()]}))
+
+
+def _fuzzy_groups(word: str) -> frozenset[str]:
+    """The groups of a vocabulary word one typo away from a word the vocabulary does not know ("seach")."""
+    if stem(word) in _group_index() or len(word) < 5:
+        return frozenset()
+    found: set[str] = set()
+    for member in _vocabulary():
+        if one_typo_apart(word, member):
+            found |= concepts_of_word(member)
+    return frozenset(found)
 
 
 _GROUP_NAMES = frozenset(_GROUPS)

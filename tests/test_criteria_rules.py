@@ -1,0 +1,325 @@
+"""The rules of the plan-alignment matcher, one class of criterion or change at a time.
+
+Each rule is shown on examples of its own (not the corpus's): a change that does what the criterion
+asks is mapped, one that does something near it is not. The corpus (test_criteria_corpus.py) measures
+the rules together.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pmtui.delivery.gates.change_evidence import handles_flag, negating_lines
+from pmtui.delivery.gates.vocabulary import (
+    date_formats,
+    idiom_concepts,
+    one_typo_apart,
+    read_criterion,
+    stem,
+    unit_idioms,
+)
+from tests.criteria_corpus.corpus import Case, run_case
+
+
+def maps(tmp_path: Path, criterion: str, after: dict[str, str], before: dict[str, str] | None = None) -> bool:
+    case = Case(id="rule", criterion=criterion, expect="pass", style="", lang="", before=before or {}, after=after)
+    return run_case(case, tmp_path / "case").passed
+
+
+def labels(criterion: str, kind: str | None = None) -> list[str]:
+    return [c.label for c in read_criterion(criterion).concepts if kind is None or c.kind == kind]
+
+
+# -- reading a criterion ----------------------------------------------------------------------------------
+def test_a_user_storys_role_and_rationale_and_given_when_then_only_frame_it() -> None:
+    assert labels("As an admin, I want to ban a user so that spam stops") == ["ban", "user"]
+    assert "given" not in labels("Given a locked account, when the owner logs in, then a reset link is sent")
+
+
+def test_a_status_reason_phrase_is_its_number() -> None:
+    assert labels("DELETE /notes/:id answers 204 No Content", "number") == ["204"]
+    assert "content" not in labels("DELETE /notes/:id answers 204 No Content")
+    assert labels("A missing note returns Not Found", "number") == ["404"]
+
+
+def test_short_names_a_call_a_flag_a_quote_and_a_date_format_are_anchors() -> None:
+    reading = read_criterion('wrap(v, lo, hi) with `--strict` shows "Out of range" as DD.MM.YYYY')
+    kinds = {c.label: c.kind for c in reading.concepts}
+    assert kinds["wrap"] == "call" and kinds["lo"] == kinds["hi"] == "short" and kinds["strict"] == "flag"
+    assert kinds["out of range"] == "quote" and kinds["d.m.y"] == "dateformat"
+    assert all(c.anchor for c in reading.concepts if c.kind != "word")
+
+
+def test_words_that_only_frame_a_criterion_do_not_decide() -> None:
+    strong = {c.label for c in read_criterion("The service responds with the report and falls back to 7").concepts
+              if c.strong}
+    assert "responds" not in strong and "default" in strong and "7" in strong
+
+
+def test_a_negation_is_seen_unless_a_phrase_already_says_it() -> None:
+    assert read_criterion("Deleted users must not appear in the member list").negated
+    assert read_criterion("Guests can't edit pages").negated
+    assert not read_criterion("The image does not run as root").negated  # "non-root" says it
+    assert not read_criterion("Uploads of no more than 5 files").negated  # a limit
+
+
+def test_british_spellings_and_one_typo_meet_their_word() -> None:
+    assert stem("colour") == stem("color") and stem("normalised") == stem("normalized")
+    assert stem("cancelled") == stem("canceled") and stem("catalogue") == stem("catalog")
+    assert one_typo_apart("seach", "search") and one_typo_apart("recieve", "receive")
+    assert one_typo_apart("adress", "address") and one_typo_apart("reciept", "receipt")
+    assert not one_typo_apart("header", "reader"), "the first letter is never the typo"
+    assert not one_typo_apart("posts", "ports"), "a replaced letter only in a long word"
+
+
+def test_spelled_out_initials_are_the_name_they_spell() -> None:
+    assert labels("lcm(a, b) returns the least common multiple") == ["lcm", "b", "returns"]
+
+
+# -- reading code -------------------------------------------------------------------------------------------
+def test_between_needs_both_bounds() -> None:
+    assert "between" in unit_idioms("return max(lo, min(v, hi))")
+    assert "between" not in unit_idioms("return max(v, lo)")
+    assert "between" in idiom_concepts("if lo <= v <= hi:")
+
+
+def test_a_comparators_operand_order_is_the_sort_direction() -> None:
+    assert "descending" in idiom_concepts("rows.sort((x, y) => y.total - x.total)")
+    assert "ascending" in idiom_concepts("rows.sort((x, y) => x.total - y.total)")
+    assert "descending" in idiom_concepts("names.sort((a, b) => b.name.localeCompare(a.name))")
+
+
+@pytest.mark.parametrize(("code", "flag", "handled"), [
+    ('p.add_argument("--no-color", action="store_true")\nif args.no_color:\n    style = None', "no-color", True),
+    ('p.add_argument("--no-color", action="store_true")\nstyle = pick()', "no-color", False),
+    ('@click.option("--csv", "as_csv", is_flag=True)\ndef export(as_csv):\n    import csv\n    rows = load()',
+     "csv", False),
+    ('@click.option("--csv", "as_csv", is_flag=True)\ndef export(as_csv):\n    if as_csv:\n        write_csv()',
+     "csv", True),
+    ('force := flag.Bool("f", false, "overwrite")\nflag.Parse()\nif *force {\n    os.Remove(dst)\n}', "f", True),
+    ('p.add_argument("--version", action="version", version="1.0")', "version", True),
+    ('case "$1" in\n  --dry-run) DRY_RUN=1 ;;\nesac\n[ "$DRY_RUN" = 1 ] || rm -rf build', "dry-run", True),
+])
+def test_a_flag_is_handled_only_where_its_value_is_read(code: str, flag: str, handled: bool) -> None:
+    assert handles_flag(code, flag) is handled
+
+
+def test_a_negation_counts_only_where_the_change_adds_it() -> None:
+    removed = [(3, "    return [u for u in users if u.banned]")]
+    assert negating_lines([(3, "    return [u for u in users if not u.banned]")], removed) == {3}
+    assert negating_lines([(3, "    return [u for u in users if u.banned and u.active]")], removed) == set()
+    assert negating_lines([(9, "    if user.banned:"), (10, "        raise Forbidden()")], []) == {10}
+
+
+def test_date_formats_are_read_in_order_whatever_the_notation() -> None:
+    assert date_formats('f"{when:%d.%m.%Y}"') == date_formats("dd.MM.yyyy") == date_formats("DD.MM.YYYY") == {"d.m.y"}
+    assert date_formats('t.Format("2006-01-02")') == {"y-m-d"}
+    assert date_formats('when.strftime("%m/%d/%Y")') == {"m/d/y"}
+
+
+# -- judging a change ---------------------------------------------------------------------------------------
+def test_short_names_must_be_in_the_change(tmp_path: Path) -> None:
+    criterion = "scale multiplies v by k"
+    assert maps(tmp_path / "a", criterion, {"vec.py": "def scale(v, k):\n    return [x * k for x in v]\n"})
+    assert not maps(tmp_path / "b", criterion, {"vec.py": "def scale(v, f):\n    return [x * f for x in v]\n"})
+
+
+def test_a_name_written_as_a_call_must_be_defined_by_the_change(tmp_path: Path) -> None:
+    criterion = "area(w, h) returns w times h"
+    assert maps(tmp_path / "a", criterion, {"geo.py": "def area(w, h):\n    return w * h\n"})
+    assert not maps(tmp_path / "b", criterion, {"geo.py": "from shapes import area\n\n\ndef box(w, h):\n"
+                                                          "    return area(w, h) * h\n"})
+
+
+def test_quoted_ui_text_must_be_there_as_written(tmp_path: Path) -> None:
+    criterion = 'The settings form\'s button says "Save changes"'
+    button = "export function SettingsForm() {{\n  return <form><button>{}</button></form>;\n}}\n"
+    assert maps(tmp_path / "a", criterion, {"src/SettingsForm.jsx": button.format("Save changes")})
+    assert not maps(tmp_path / "b", criterion, {"src/SettingsForm.jsx": button.format("Save")})
+
+
+def test_a_change_that_only_adds_a_test_implements_nothing(tmp_path: Path) -> None:
+    criterion = "Archived notes are hidden from the note list"
+    test = {"tests/test_notes.py": "from notes import visible\n\n\ndef test_archived_notes_are_hidden_from_the_list():\n"
+                                   "    assert visible([{'archived': True}]) == []\n"}
+    code = {"notes.py": "def visible(notes):\n    return [n for n in notes if not n['archived']]\n"}
+    assert not maps(tmp_path / "a", criterion, test)
+    assert maps(tmp_path / "b", criterion, {**test, **code})
+    assert maps(tmp_path / "c", "The note list has a test for archived notes", test), "unless tests are asked for"
+
+
+def test_what_the_code_must_do_is_not_met_by_a_name_or_a_comment(tmp_path: Path) -> None:
+    criterion = "Expired sessions are deleted"
+    named = "def delete_expired_sessions(db, now):\n    # TODO: delete them\n    return db.count('sessions', now)\n"
+    done = "def delete_expired_sessions(db, now):\n    db.execute('DELETE FROM sessions WHERE expires < ?', (now,))\n"
+    assert not maps(tmp_path / "a", criterion, {"jobs.py": named})
+    assert maps(tmp_path / "b", criterion, {"jobs.py": done})
+
+
+def test_a_forbidding_criterion_needs_a_line_that_forbids(tmp_path: Path) -> None:
+    criterion = "Banned users never appear in search results"
+    before = {"search.py": "def search(users, term):\n    return [u for u in users if term in u.name]\n"}
+    right = {"search.py": "def search(users, term):\n    return [u for u in users if term in u.name and not u.banned]\n"}
+    inverted = {"search.py": "def search(users, term):\n    return [u for u in users if term in u.name and u.banned]\n"}
+    assert maps(tmp_path / "a", criterion, right, before)
+    assert not maps(tmp_path / "b", criterion, inverted, before)
+
+
+def test_deleting_one_thing_that_deletes_another_needs_a_cascade(tmp_path: Path) -> None:
+    criterion = "Deleting a project also deletes its tasks"
+    fk = ("ALTER TABLE tasks ADD CONSTRAINT tasks_project_fk FOREIGN KEY (project_id) REFERENCES projects(id) "
+          "ON DELETE {};\n")
+    assert maps(tmp_path / "a", criterion, {"migrations/0009_tasks_fk.sql": fk.format("CASCADE")})
+    assert not maps(tmp_path / "b", criterion, {"migrations/0009_tasks_fk.sql": fk.format("SET NULL")})
+
+
+def test_a_number_is_one_the_change_states(tmp_path: Path) -> None:
+    criterion = "Search shows 25 results per page"
+    before = {"search.py": "PAGE = 25\n\n\ndef search(rows, page):\n    return rows\n"}
+    other = {"search.py": "PAGE = 25\n\n\ndef search(rows, page):\n    return sorted(rows)\n"}
+    paged = {"search.py": "PAGE = 25\n\n\ndef search(rows, page):\n    return rows[page * 25:(page + 1) * 25]\n"}
+    assert not maps(tmp_path / "a", criterion, other, before), "25 was there already; sorting does not page"
+    assert maps(tmp_path / "b", criterion, paged, before)
+
+
+def test_the_lone_word_a_long_criterion_may_miss_is_never_its_subject(tmp_path: Path) -> None:
+    criterion = "The scheduler service restarts automatically after a crash"
+    compose = "services:\n  api:\n    image: app\n{api}  scheduler:\n    image: app\n{scheduler}"
+    policy = "    restart: on-failure\n"
+    assert maps(tmp_path / "a", criterion, {"compose.yml": compose.format(api="", scheduler=policy)},
+                {"compose.yml": compose.format(api="", scheduler="")})
+    assert not maps(tmp_path / "b", criterion, {"compose.yml": compose.format(api=policy, scheduler="")},
+                    {"compose.yml": compose.format(api="", scheduler="")})
+
+
+def test_prose_answers_only_a_criterion_about_documentation(tmp_path: Path) -> None:
+    readme = {"README.md": "# app\n\n## Installing\n\nRun `pip install app` and then `app init`.\n"}
+    assert maps(tmp_path / "a", "The README explains how to install the app", readme)
+    assert not maps(tmp_path / "b", "The app can be installed with pip", readme)
+
+
+def test_a_tests_name_does_not_make_the_code_do_what_it_says(tmp_path: Path) -> None:
+    """The real-agent suite's wrong change: `sub` adds, its test is named for the difference."""
+    criterion = "sub returns the difference of a and b"
+    test = {"tests/test_sub.py": "from calc import sub\n\n\ndef test_sub_gives_the_difference():\n"
+                                 "    assert sub(5, 3) == 2\n"}
+    assert maps(tmp_path / "a", criterion, {"calc.py": "def sub(a, b):\n    return a - b\n", **test})
+    assert not maps(tmp_path / "b", criterion, {"calc.py": "def sub(a, b):\n    return a + b\n", **test})
+
+
+def test_a_filter_that_leaves_a_thing_out_removes_it(tmp_path: Path) -> None:
+    criterion = "Users can remove a song from a playlist"
+    keep = "export function removeSong(playlist, id) {{\n  return {{ ...playlist, songs: playlist.songs.filter((s) => {}) }};\n}}\n"
+    assert maps(tmp_path / "a", criterion, {"src/playlist.js": keep.format("s.id !== id")})
+    assert not maps(tmp_path / "b", criterion, {"src/playlist.js": keep.format("s.id === id")})
+
+
+def test_a_quantity_of_time_is_stated_with_its_unit_or_in_seconds(tmp_path: Path) -> None:
+    criterion = "The cache expires after 5 minutes"
+    assert maps(tmp_path / "a", criterion, {"cache.py": "from datetime import timedelta\n\nCACHE_TTL = timedelta(minutes=5)\n"})
+    assert maps(tmp_path / "b", criterion, {"cache.py": "CACHE_TTL_SECONDS = 5 * 60\n"})
+    assert not maps(tmp_path / "c", criterion, {"cache.py": "CACHE_TTL = 5\n"}), "5 what? seconds, most likely"
+    assert maps(tmp_path / "d", "Requests time out after 10 seconds",
+                {"net.py": "import requests\n\n\ndef fetch(url):\n    return requests.get(url, timeout=10)\n"})
+
+
+def test_a_sort_that_says_nothing_else_is_ascending(tmp_path: Path) -> None:
+    criterion = "Comments are shown oldest first"
+    code = "def comments(post):\n    return sorted(post.comments, key=lambda c: c.created{})\n"
+    assert maps(tmp_path / "a", criterion, {"c.py": code.format("")})
+    assert not maps(tmp_path / "b", criterion, {"c.py": code.format(", reverse=True")})
+
+
+def test_the_criterions_own_word_is_no_refusal(tmp_path: Path) -> None:
+    criterion = "Disabled users cannot log in"
+    before = {"auth.py": "def login(user, pw):\n    return check(user, pw)\n"}
+    refuse = "def login(user, pw):\n    if user.disabled:\n        raise PermissionError('account disabled')\n    return check(user, pw)\n"
+    warn = "def login(user, pw):\n    if user.disabled:\n        log.warning('disabled user %s', user.id)\n    return check(user, pw)\n"
+    assert maps(tmp_path / "a", criterion, {"auth.py": refuse}, before)
+    assert not maps(tmp_path / "b", criterion, {"auth.py": warn}, before)
+
+
+def test_code_idioms_for_a_header_row_and_a_masked_field(tmp_path: Path) -> None:
+    writer = "import csv\n\n\ndef export(rows, f):\n    w = csv.writer(f)\n{}    w.writerows(rows)\n"
+    assert maps(tmp_path / "a", "The export includes a header row",
+                {"export.py": writer.format("    w.writerow(['id', 'name'])\n")})
+    assert not maps(tmp_path / "b", "The export includes a header row", {"export.py": writer.format("")})
+    form = "<form>\n  <input type=\"{}\" name=\"password\">\n</form>\n"
+    assert maps(tmp_path / "c", "The password field is masked", {"login.html": form.format("password")},
+                {"login.html": "<form>\n</form>\n"})
+    assert not maps(tmp_path / "d", "The password field is masked", {"login.html": form.format("text")},
+                    {"login.html": "<form>\n</form>\n"})
+
+
+def test_a_specific_tool_named_is_asked_for_itself(tmp_path: Path) -> None:
+    criterion = "Session tokens are signed as JWT"
+    assert maps(tmp_path / "a", criterion, {"auth.py": "import jwt\n\n\ndef sign_session_token(claims, key):\n"
+                                                       "    return jwt.encode(claims, key, algorithm='HS256')\n"})
+    assert not maps(tmp_path / "b", criterion, {"auth.py": "import hmac\n\n\ndef sign_session_token(claims, key):\n"
+                                                           "    return hmac.new(key, repr(claims).encode(), 'sha256').hexdigest()\n"})
+
+
+def test_a_comparison_with_a_number_is_decided_by_the_number(tmp_path: Path) -> None:
+    criterion = "Carts with more than 20 items are split into two shipments"
+    code = "def shipments(cart):\n    if len(cart.items) > {}:\n        return [cart.items[:{}], cart.items[{}:]]\n" \
+           "    return [cart.items]\n"
+    assert maps(tmp_path / "a", criterion, {"ship.py": code.format(20, 20, 20)})
+    assert not maps(tmp_path / "b", criterion, {"ship.py": code.format(30, 30, 30)})
+
+
+def test_a_flags_value_name_is_no_word_of_the_criterion() -> None:
+    assert labels("`--retries N` sets how often a download is retried", "flag") == ["retries"]
+    assert "n" not in labels("`--retries N` sets how often a download is retried")
+
+
+def test_a_yaml_document_names_what_it_configures(tmp_path: Path) -> None:
+    manifest = "apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: db\nspec:\n  replicas: {}\n"
+    assert maps(tmp_path / "a", "The database statefulset runs 2 replicas", {"k8s/db.yaml": manifest.format(2)},
+                {"k8s/db.yaml": manifest.format(1)})
+    assert not maps(tmp_path / "b", "The database statefulset runs 2 replicas", {"k8s/db.yaml": manifest.format(4)},
+                    {"k8s/db.yaml": manifest.format(1)})
+
+
+def test_a_cron_schedule_says_when_it_runs() -> None:
+    from pmtui.delivery.gates.vocabulary import cron_concepts
+    assert cron_concepts('    - cron: "30 6 * * 1-5"') == {"weekly", "monday", "tuesday", "wednesday", "thursday", "friday"}
+    assert cron_concepts("schedule: '0 0 * * *'") == {"daily"}
+    assert cron_concepts("CRON = '15 * * * *'") == {"hourly"}
+    assert cron_concepts("total = 1 2 3 4 5") == set(), "five numbers are not a schedule"
+
+
+def test_symbols_are_found_as_the_literal_they_name(tmp_path: Path) -> None:
+    criterion = "Tags are joined with a comma"
+    assert maps(tmp_path / "a", criterion, {"tags.py": "def tag_line(tags):\n    return ','.join(tags)\n"})
+    assert not maps(tmp_path / "b", criterion, {"tags.py": "def tag_line(tags):\n    return ' '.join(tags)\n"})
+
+
+def test_more_idioms_averages_options_guests_and_hard_coding(tmp_path: Path) -> None:
+    assert "average" in idiom_concepts("return (low + high) / 2")
+    assert "none" in idiom_concepts("pub fn first_word(s: &str) -> Option<&str> {")
+    assert "guest" in idiom_concepts("{currentUser ? <Menu /> : <LoginLink />}")
+    before = {"mailer.py": 'SMTP_PASSWORD = "hunter2"\n'}
+    assert maps(tmp_path / "a", "The SMTP password is not hard-coded", {"mailer.py": 'import os\n\nSMTP_PASSWORD = os.environ["SMTP_PASSWORD"]\n'}, before)
+    assert not maps(tmp_path / "b", "The SMTP password is not hard-coded", {"mailer.py": 'SMTP_PASSWORD = "hunter3"\n'}, before)
+
+
+def test_an_action_done_without_is_one_the_change_must_not_add(tmp_path: Path) -> None:
+    criterion = "Queue.peek returns the first job without removing it"
+    base = "class Queue:\n    def __init__(self):\n        self.jobs = []\n"
+    assert labels(criterion, "absent") == ["removing"]
+    assert maps(tmp_path / "a", criterion, {"q.py": base + "\n    def peek(self):\n        return self.jobs[0]\n"})
+    assert not maps(tmp_path / "b", criterion, {"q.py": base + "\n    def peek(self):\n        return self.jobs.pop(0)\n"})
+    assert labels("Passwords are never stored in plain text", "absent") == [], "a qualified action is not refrained"
+
+
+def test_a_todo_and_a_log_message_describe_and_do_nothing(tmp_path: Path) -> None:
+    criterion = "New members get a welcome email"
+    todo = ("def join(club, member):\n    club.members.append(member)\n    # TODO: send the welcome email\n"
+            "    log.info('welcome email due for %s', member.email)\n")
+    sent = "def join(club, member):\n    club.members.append(member)\n    mailer.send(member.email, 'Welcome to the club')\n"
+    assert not maps(tmp_path / "a", criterion, {"club.py": todo})
+    assert maps(tmp_path / "b", criterion, {"club.py": sent})
+    logged = "app.use((req, res, next) => {\n  console.log(`${req.method} ${req.originalUrl}`);\n  next();\n});\n"
+    assert maps(tmp_path / "c", "Each request's method is logged", {"server.js": logged}), "interpolations are code"
