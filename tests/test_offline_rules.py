@@ -296,6 +296,15 @@ def test_the_founders_own_story_is_not_the_users_workaround_nor_a_wish() -> None
         ("What would you do if you were me?", "question"),
         ("By the way, this light situation ehn, the light just went off again, that is Nigeria for you", "off_topic"),
         ("sorry random but do you sing? we always need more tenors haha", "off_topic"),
+        ("Let me ask you, do you think the members will trust an app more than the book?", "question"),
+        ("can I ask something - is it normal for tutors to charge per term?", "question"),
+        ("will parents even use this? 😅", "question"),
+        ("Sorry mate, just had to go yell at a sparky who parked across the driveway again, anyway", "off_topic"),
+        ("oh and by the way we had a record day yesterday, 140 families, the queue went right round the block",
+         "off_topic"),
+        ("ugh, the kettle just burst, where was I", "off_topic"),
+        ("sorry, I think it's mostly nurses", ""),
+        ("free?", ""),
         ("booking?", ""),
         ("Freelance translators who sell directly to companies", ""),
         ("I said 30 businesses but make it 60 businesses", ""),
@@ -318,6 +327,44 @@ def test_a_restated_fact_replaces_the_old_value_where_it_stands() -> None:
     price = extract(summary, "Scratch what I said about the price, £25 is too much for a small shop, it should be £15 a month", "")
     assert "£15" in price.revenue_model and "£25" not in price.revenue_model
     assert price.success_metric == summary.success_metric
+
+
+_BEFORE_CORRECTION = DiscoverySummary(
+    target_user="Dairy co-ops, 200 farmers each", success_metric="100 chamas using it by the December share-out",
+    revenue_model="GH₵ 50 a month per shop", constraints="2 devs, 8 weeks",
+    current_alternatives="a whiteboard; fewer than 5 wasted parcels is the aim",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "aspect", "value"),
+    [
+        (("Eh sorry, earlier I said 100 chamas, let me correct that one, our umbrella alone is having forty groups so "
+         "put 150 chamas"), "success_metric", "150 chamas using it by the December share-out"),
+        ("correction: not 200, 400 farmers", "target_user", "Dairy co-ops, 400 farmers each"),
+        ("fewer than 5 wasted is too ambitious, say fewer than 10 a week", "current_alternatives",
+         "a whiteboard; fewer than 10 wasted parcels is the aim"),
+        ("yes but the price should be GH₵ 60 not 50, i thought about it again", "revenue_model",
+         "GH₵ 60 a month per shop"),
+        ("the team is wrong, not 2 devs, 3 devs", "constraints", "3 devs, 8 weeks"),
+    ],
+)
+def test_a_number_put_right_without_i_said_replaces_the_old_one_where_it_stands(text: str, aspect: str,
+                                                                              value: str) -> None:
+    fixed = extract(_BEFORE_CORRECTION, text, "why_now")
+    assert getattr(fixed, aspect) == value
+    changed = [a for a in type(_BEFORE_CORRECTION).model_fields if getattr(fixed, a) != getattr(_BEFORE_CORRECTION, a)]
+    assert changed == [aspect]
+
+
+def test_an_answer_with_a_number_is_no_correction_when_nothing_it_names_was_said() -> None:
+    from pmtui.product.brains.offline.discovery.asides import number_correction
+
+    summary = DiscoverySummary(constraints="solo, 6 weeks")
+    assert number_correction(summary, "actually 50 shops by June") is None
+    assert number_correction(summary, "We have 3 months, not 6 weeks") is None, "a new unit restates the whole limit"
+    assert number_correction(DiscoverySummary(), "oh actually the price is too low, put £4 per cleaner") == (
+        "revenue_model", "£4 per cleaner")
 
 
 @pytest.mark.parametrize(

@@ -345,6 +345,12 @@ class Orchestrator:
         before = state.discovery_summary
         state.asked_aspect = ""
         summary = await self.brain.extract_discovery(state, text)
+        if summary == before and texts.is_question(text):
+            # A question back at the card ("Can I ask you something — would you charge the vendors?") gets an
+            # answer, and the card stays open for a yes or a correction.
+            reply = await self.brain.discovery_reply(state, text, before, state.completeness, on_delta)
+            self._say(state, said, reply.text)
+            return
         if summary == before:
             self._misunderstood(state, said, texts.revise_prompt(), "review", ["confirm", "correct"])
             return

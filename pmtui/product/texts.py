@@ -54,6 +54,11 @@ _UNDO = re.compile(
 )
 
 
+def is_question(text: str) -> bool:
+    """A message that asks something: its last word is followed by a question mark (emoji after it aside)."""
+    return re.search(r"\?[^\w]*$", text.strip()) is not None
+
+
 def is_undo_request(text: str) -> bool:
     """'undo that', 'go back on that last change', 'scratch that', 'ignore what I just said'."""
     return bool(_UNDO.search(text))

@@ -5,7 +5,12 @@ from __future__ import annotations
 import re
 
 from pmtui.models import ASPECTS, DiscoverySummary
-from pmtui.product.brains.offline.discovery.asides import apply_restatement, aside_kind, restated
+from pmtui.product.brains.offline.discovery.asides import (
+    apply_restatement,
+    aside_kind,
+    number_correction,
+    restated,
+)
 from pmtui.product.brains.offline.discovery.clues import (
     Clue,
     decisive,
@@ -128,6 +133,11 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         return result
     if restated(text):
         return apply_restatement(summary, text)[0]
+    fix = number_correction(summary, text)
+    if fix:
+        # "correction: not 200, 400 farmers": the number is put right where it stands, nothing else is filed.
+        setattr(result, fix[0], fix[1])
+        return result
     asked = asked_aspect if asked_aspect in ASPECTS else ""
     first_message = not asked and not any(has_real_content(getattr(summary, a)) for a in ASPECTS)
     # "Actually, scratch that — it's for studio office managers": a new direction answers no question.
