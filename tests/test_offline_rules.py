@@ -520,3 +520,26 @@ def test_a_rule_with_per_month_in_a_feature_list_is_not_a_price() -> None:
             "make-up rules like max 2 per month.")
     wishlist = extract(DiscoverySummary(target_user="language schools"), text, "feature_wishlist").feature_wishlist
     assert "Admins set make-up rules like max 2 per month" in wishlist and len(wishlist) >= 3
+
+
+@pytest.mark.parametrize(
+    ("text", "people"),
+    [
+        (("Hmm, hold on. Talking to my brother-in-law last night changed my mind: builders won't type anything, but the "
+         "subcontractors have to prove their hours to get paid. The user is the subbie — sparkies, plumbers, tilers — "
+         "logging their time and photos per job so their invoice can't be argued with."), "subbie"),
+        (("Ah, you know what, I've been going back and forth on this. The practice software already sends texts, badly, "
+         "but it sends them. Where nobody helps is the hygienist: self-employed hygienists working across three or four "
+         "practices, juggling their own session lists. That's who I want to build for."), "self-employed hygienists"),
+        (("My accountant set me straight yesterday, so forget the sole traders — I want to build for bookkeepers who "
+         "chase receipts for twenty clients."), "bookkeepers"),
+    ],
+)
+def test_a_pivot_told_as_a_story_changes_who_it_is_for_and_what_depended_on_it(text: str, people: str) -> None:
+    before = DiscoverySummary(target_user="Independent dental practices and builders and sole traders",
+                              core_problem="Patients don't come back for check-ups", current_alternatives="paper",
+                              feature_wishlist=["Recall texts"], success_metric="70% recall at 10 practices")
+    after = extract(before, text, "why_now")
+    assert people in after.target_user
+    assert after.core_problem != before.core_problem and "forget" not in after.core_problem
+    assert after.feature_wishlist != before.feature_wishlist

@@ -389,7 +389,19 @@ PIVOT = re.compile(
     r"i'?m changing (?:the )?(?:target|direction|idea)|pivot\w*|(?:let'?s|let me) make it for|"
     r"(?:the )?real (?:customer|user|buyer)s? (?:is|are)|(?:the )?better (?:business|market|customer) is|"
     r"it should be for|it'?s not for .{2,40}?,? it'?s for|(?:hmm|actually),? no\b|"
-    r"actually,? (?:wait|let me change|i want to change))",
+    r"actually,? (?:wait|let me change|i want to change)|"
+    # Told as a story: "Talking to my brother-in-law last night changed my mind: … The user is the subbie",
+    # "I've been going back and forth on this … That's who I want to build for", "So I've flipped it — it's for…".
+    r"changed my mind|change of heart|(?:been going|gone|went) back and forth|(?:i'?ve |i have |i )?flipped it|"
+    r"(?:so |just )?forget (?:about )?the \w+(?: \w+)?\s*(?:[,\u2014\u2013-]|\bi want\b)|"
+    r"that'?s (?:who|the people) i (?:really |actually )?want to build (?:it )?for|"
+    r"i (?:really |actually )?want to build (?:it |this )?for .{3,80}? instead\b)",
+    re.IGNORECASE,
+)
+
+# The words of a pivot that only announce it, kept out of the new problem: "So forget the customers —".
+PIVOT_ANNOUNCEMENT = re.compile(
+    r"\b(?:so |just )?forget (?:about )?the \w+(?: \w+)?\s*(?:[,\u2014\u2013-]\s*|(?=i want))|\bchanged my mind\b\s*:?",
     re.IGNORECASE,
 )
 

@@ -31,6 +31,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     FEATURE_VERB,
     IDEA_FEATURE,
     PIVOT,
+    PIVOT_ANNOUNCEMENT,
     PRODUCT_COLON_LIST,
     SUBORDINATE,
 )
@@ -43,6 +44,7 @@ from pmtui.product.brains.offline.discovery.text import (
     is_user_question,
     is_vague,
     norm,
+    persona_phrase,
     split_clauses,
     split_sentences,
     word_list,
@@ -144,6 +146,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     pivot = bool(PIVOT.search(text)) and has_real_content(summary.target_user)
     if pivot:
         asked = ""
+        text = PIVOT_ANNOUNCEMENT.sub(" ", text)
     # With nothing asked on a filled summary, the user is revising the summary card: statements replace.
     revising = not asked and not first_message
 
@@ -347,6 +350,12 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             if correction:
                 replace.add(asked)
 
+    if pivot and not (found["target_user"] and _new_people(summary.target_user, found["target_user"][-1])):
+        # A pivot told as a story names the new people without "it's for": "Where nobody helps is the
+        # hygienist: self-employed hygienists working across three or four practices… That's who I want to build for."
+        people = _pivot_people(text, summary.target_user)
+        if people:
+            found["target_user"].append(people)
     if pivot and found["target_user"] and _new_people(summary.target_user, found["target_user"][-1]):
         # A new direction: who it is for changes, and with it the problem, today's workaround, the
         # wishlist, the metric and the money — unless this very message restates them.
@@ -397,6 +406,21 @@ def _pivot(
         setattr(result, aspect, "; ".join(restated)[:MAX_FIELD_CHARS] if restated else "")
     result.feature_wishlist = _merge_features([], features, True)
     return result
+
+
+def _pivot_people(text: str, old: str) -> str:
+    """The new people of a pivot told as a story: the people named after a colon or a dash, or in a sentence of
+    their own, that are not the old target — the last such, or the one right before "that's who I want to build for"."""
+    found = ""
+    for sentence in split_sentences(text):
+        if re.match(r"^that'?s (?:who|the people)\b", sentence, re.IGNORECASE) and found:
+            return found
+        for part in [p for p in re.split(r"\s*[:\u2014\u2013]\s*|\s+-\s+", sentence)[1:] if p] + [sentence]:
+            people = persona_phrase(part) or persona_phrase(part, anchored=False)
+            if people and _new_people(old, people) and not is_generic_only(people):
+                found = people
+                break
+    return found
 
 
 def _things_to_do(sentence: str) -> bool:
