@@ -355,7 +355,8 @@ CONFIRM_WORDS = re.compile(
     r"sounds (good|right|great|fine)|perfect|great|exactly|confirm(ed)?|lgtm|good to go|let'?s go|go ahead|"
     r"go for it|ship it|ok|okay|k|fine|accurate|spot on|nailed it|all good|that'?s it|agreed|agree|"
     r"absolutely|definitely|proceed|continue|next|move on|good|awesome|excellent|love it|yes please|"
-    r"looks right to me|bang on|on point|true|affirmative|approved|done)\b|👍|✅|👌|💯|🙌|🚀",
+    r"looks right to me|bang on|on point|true|affirmative|approved|done|grand|sweet as|lekker|sawa|sige|ja|ndiyo|"
+    r"haan|theek hai|d'accord|vale|righto|tidy|content)\b|👍|✅|👌|💯|🙌|🚀",
     re.IGNORECASE,
 )
 

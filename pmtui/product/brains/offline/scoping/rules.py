@@ -153,6 +153,9 @@ NEGATION = r"(?:not|no|never|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|can'
 
 AGREE = rx(
     r"\b(looks? (?:good|great|fine|right)|lgtm|agreed?|sounds? (?:good|great|right|fine)|ship it|"
+    # In many Englishes: "Grand, I'm content", "Sweet as", "lekker", "Tidy", "Choice", "Sawa", "sige", "Theek hai".
+    r"content|grand|sweet(?: as)?|lekker|tidy|choice|chur|sound|brilliant|lovely|nice one|happy days|on board|"
+    r"that'?ll do|righto|too easy|theek hai|d'accord|vale|perfecto|sawa|sige|ja|shwe+t|"
     r"let'?s (?:go|do (?:it|this)|build (?:it|this)|proceed|go with (?:that|this|it))|go ahead|perfect|"
     r"works for me|happy with (?:it|this|that)|good to go|fine by me|approved?|yes|yep|yeah|sure|ok(?:ay)?|"
     r"deal|that'?s (?:right|fine|good)|correct|makes sense|no changes|all good|fine|alright|all right|cool|"
@@ -173,18 +176,25 @@ PUSHBACK = rx(
     r"\bnot (?:ok|okay|happy|convinced|enough|acceptable)\b)"
 )
 
-# "let's write the spec", "go ahead", "spec please": agreement that asks for the next step.
+# "let's write the spec", "go ahead", "spec please": agreement that asks for the next step. On its own, in scoping,
+# asking for the next step accepts the scope: "On you go with the spec", "crack on", "spec it up", "draft it".
 NEXT_STEP = rx(
-    r"\b(?:write|do|make|prepare|draft|start|generate)\b[^.?!]{0,20}\b(?:spec|specification|document|doc|prd)\b|"
-    r"\bspec\s*(?:please|pls|now)?\s*[.!]*$|\b(?:go ahead|go on|go for it|proceed|let'?s go|let'?s do it|ship it|"
-    r"move on|next step|carry on|lets go)\b"
+    r"\b(?:write|do|make|prepare|draft|start|generate|get)\b[^.?!]{0,20}\b(?:spec|specification|document|doc|prd)\b|"
+    r"\bspec\s*(?:please|pls|now|na|time|it(?: up)?)?\s*[.!]*$|\b(?:go ahead|go on|go for it|proceed|let'?s go|"
+    r"let'?s do it|ship it|move on|next step|carry on|lets go|on (?:you|we) go|crack on|get (?:on|going)|push on|"
+    r"press on|adelante|vamos|allez|spec it(?: up)?|(?:write|draft|type) it(?: up)?)\b|"
+    r"\b(?:with|to|for|on|onto|into|con) (?:the |la |le )?spec\b|^\W*go\b"
 )
+# "just write the spec", "write the spec already!!": skipping ahead, not accepting the scope.
+IMPATIENT = rx(r"\bjust\b|\balready\b|\bright now\b|!{2,}|\bstop\b")
+# Agreement in emoji: a thumbs-up, a tick, "ok hand", a rocket.
+AGREE_EMOJI = re.compile("[\U0001F44D\u2705\U0001F44C\U0001F680\U0001F64C\U0001F4AF\u2714]")
 
 # A clause asking something ("why did you cut that one?") requests nothing; "can you put X in phase 1?" does.
 ASKING = rx(r"^\s*(?:why|what|what'?s|whats|how|where|when|which|who|is|are|does|do|did|was|were)\b")
 
 QUESTION_START = rx(
-    r"^\s*(?:what|how|why|which|when|where|who|is|are|does|do|can you explain|could you explain|explain|"
+    r"^\s*(?:what|how|why|which|when|where|who|is|are|does|do(?= (?:you|we|i|they|people|users|customers)\b)|can you explain|could you explain|explain|"
     r"tell me|what'?s|how'?s|why'?s)\b"
 )
 
@@ -223,6 +233,10 @@ EVIDENCE = (
         r"told|signed|pay|paid|would|mentioned|voted)\b"
     ),
     rx(r"\bsigned (?:an? )?(?:loi|letter of intent|contract|pilot)\b|\bpre-?orders?\b|\bwaitlist of \d"),
+    # "In the 9 groups I sit in, 7 charge a fine", "Two of the four shops we visited had a machine fail".
+    rx(r"\bin (?:the |our |my )?\d+ \w+ (?:i|we)\b|\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten) of the "
+       r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|last \d+)\b|\b\d+\s+(?:of them\s+)?(?:\w+\s+)?"
+       r"(?:charge|run|keep|lose|lost|miss|missed|complain\w*|spend|spent|owe|had)\b"),
 )
 
 
