@@ -386,6 +386,44 @@ def test_run_on_argue_back_is_read_clause_by_clause(text: str, kinds: list[tuple
 
 
 @pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("alerts later. list first", [("defer", "alerts"), ("promote", "list")]),
+        ("hmm is the map really needed in phase 1? maybe just the picked up and dropped off notif first",
+         [("defer", "map"), ("promote", "maybe just the picked up and dropped off notif")]),
+        ("do we really need the chat in v1?", [("defer", "chat")]),
+        ("the calendar can come after", [("defer", "calendar")]),
+        ("The compare price with other jetty, can put later or not?", [("defer", "compare price with other jetty")]),
+        ("Online fee payment is phase 1, not later.", [("promote", "Online fee payment")]),
+        ("honestly the scan and the photos are what matter make the photos phase 1 for sure", [("promote", "photos")]),
+        ("The swap button isn't two weeks, it's a button that reopens a shift. Call it half a week.",
+         [("effort", "swap button")]),
+        ("Why is the CSV import so big? It's a file upload with five columns, one week at most.",
+         [("effort", "CSV import")]),
+        ("reports: half a week, it's a table, nothing more", [("effort", "reports")]),
+        ("billing can be way lighter", [("effort", "billing")]),
+        ("I want rider pickup in phase 1, and it can be a simple request form, half the effort you put down",
+         [("promote", "rider pickup"), ("effort", "rider pickup")]),
+        ("The stall map doesn't need drag-and-drop, a simple grid is fine, so one week.",
+         [("effort", "stall map"), ("effort", "stall map")]),
+        ("Split the loan schedule: the loan record now, the repayment schedule later.", [("split", "loan schedule")]),
+        ("- PDF log: phase 2\n- the note field: merge it into the alert, one screen", [("defer", "PDF log"), ("merge", "")]),
+        ("Fine, lose the marketplace, payroll and detergent inventory.",
+         [("cut", "marketplace"), ("cut", "payroll"), ("cut", "detergent inventory")]),
+        ("ok so what exactly is in phase 1?", []),
+        ("why did you cut that one?", []),
+    ],
+)
+def test_argue_back_as_founders_say_it(text: str, kinds: list[tuple[str, str]]) -> None:
+    requests = parse_requests(text)
+    if "merge it" in text:
+        assert requests[-1].parts == ("note field", "alert"), "'it' is what came before the colon"
+    if "half a week" in text or "one week at most" in text:
+        assert requests[0].weeks in (0.5, 1.0)
+    assert [(r.kind, r.what) for r in parse_requests(text)] == kinds
+
+
+@pytest.mark.parametrize(
     ("text", "aspect"),
     [
         ("500 completed walks in the first 3 months.", "success_metric"),

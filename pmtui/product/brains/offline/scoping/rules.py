@@ -248,6 +248,9 @@ _PHASE1 = r"(?:the\s+)?(?:phase\s*(?:1|one)|first\s+(?:phase|version|release)|mv
 _LATER = r"(?:phase\s*[23]|later|v2|v3|the next phase|a later phase|next version)"
 SPLIT_PATTERNS = (
     rx(r"\bsplit(?:\s+up)?\s+(?P<what>.+?)\s+(?:in|into)\s+(?P<a>.+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+)"),
+    # "Split the loan schedule: the loan record now, the repayment schedule later."
+    rx(r"\bsplit(?:\s+up)?\s+(?P<what>[^:]+?)\s*:\s*(?P<a>.+?)\s+(?:now|first|in phase\s*(?:1|one)|in v1)\s*,\s*"
+       r"(?:and\s+)?(?P<b>.+?)\s+(?:later|next|after|in phase\s*[23]|in v2|for phase\s*[23])\b"),
 )
 MERGE_PATTERNS = (
     rx(r"\b(?:merge|combine|join|fold)\s+(?P<a>.+?)\s+(?:and|with|&|\+)\s+(?P<b>.+?)(?:\s+(?:into|as)\s+(?P<into>[^,;]+))?"
@@ -262,17 +265,37 @@ EFFORT_PATTERNS = (
        r"(?:more like\s+|about\s+|around\s+|roughly\s+|at least\s+|closer to\s+)?" + _NUM_WORD
        + r"\s*(?:person[- ])?(?:weeks?|wks?)\b(?!\s+(?:to|until|before|from))"),
     rx(r"^(?P<what>.+?),?\s+(?:give it|make it|call it|put it at)\s+" + _NUM_WORD + r"\s*(?:person[- ])?(?:weeks?|wks?)\b"),
+    # "Call it half a week.", "so one week", "progress tracker: half a week": the feature is named before.
+    rx(r"^(?:(?:so|then|just|say|call it|make it|give it|put it at)\s+)*" + _NUM_WORD
+       + r"\s*(?:person[- ])?(?:weeks?|wks?)(?:\s+(?:max|tops|at most|at the most|of work))?\s*(?:$|,)"),
+    # "one week at most", "1 week max", "at most two weeks": a ceiling is the founder's estimate.
+    rx(r"^(?:(?P<what>.+?),?\s+)?" + _NUM_WORD + r"\s*(?:person[- ])?(?:weeks?|wks?)\s+(?:at most|at the most|max(?:imum)?|tops)\b"),
+    rx(r"^(?:(?P<what>.+?),?\s+)?(?:at most|no more than|max(?:imum)?)\s+" + _NUM_WORD + r"\s*(?:person[- ])?(?:weeks?|wks?)\b"),
 )
 # "make the measurement saving smaller", "simplify the GST invoice", "X can be simpler": a lighter first cut.
 SMALLER_PATTERNS = (
     rx(r"\b(?:make|keep)\s+(?P<what>.+?)\s+(?:smaller|simpler|lighter|leaner|more basic|basic|minimal|thinner)\b"),
     rx(r"\b(?:simplify|shrink|slim down|trim down|trim|cut down|scale down|strip down)\s+(?P<what>[^,;?]+?)"
        r"(?=\s+(?:to|for now|please)\b|,|;|\?|$)"),
-    rx(r"^(?P<what>.+?)\s+(?:can|could|should)\s+be\s+(?:much\s+|a lot\s+)?(?:smaller|simpler|lighter|more basic)\b"),
+    rx(r"^(?P<what>.+?)\s+(?:can|could|should)\s+be\s+(?:much\s+|a lot\s+|way\s+|far\s+|a bit\s+)?(?:smaller|simpler|lighter|"
+       r"leaner|more basic)\b"),
+    # "deposits much smaller: …", "the fee reminders: smaller, just an email", "it can be a simple request form".
+    rx(r"^(?P<what>.+?)\s*:?\s+(?:much|way|far|a lot|a bit)\s+(?:smaller|simpler|lighter|leaner)\b"),
+    rx(r"^(?P<what>[^:]+?)\s*:\s*(?:much\s+|way\s+)?(?:smaller|simpler|lighter|leaner|more basic)\b"),
+    rx(r"^(?P<what>.+?)\s+(?:can|could|should)\s+(?:just\s+)?be\s+(?:a|an|just a)\s+(?:simple|basic|plain)\b"),
+    rx(r"^(?:(?P<what>.+?),?\s+)?half (?:the|its|of the) effort\b"),
+    rx(r"^(?:much\s+|way\s+|a lot\s+)?(?:smaller|simpler|lighter|leaner)\s*$"),
 )
 DEFER_WORDS = rx(r"\b(?:for now|later|phase\s*[23]|v2|can wait|next phase|postpone|defer|push\w*|from phase 1|"
                  r"from (?:the )?first (?:phase|version)|out of (?:the )?first (?:phase|version)|not yet|yet|"
                  r"nice[- ]to[- ]have|for the moment)\b")
+QUESTION_REQUESTS = (
+    # A question that is a request: "is the map really needed in phase 1?", "do we really need the chat in v1?"
+    rx(r"^(?:(?:hmm+|so|but|and|honestly)[\s,]+)*(?:is|are)\s+(?P<what>.+?)\s+(?:really\s+)?(?:needed|necessary|required|"
+       r"essential)\b(?:\s+(?:in|for)\s+" + _PHASE1 + r")?"),
+    rx(r"^(?:(?:hmm+|so|but|and|honestly)[\s,]+)*do\s+(?:we|they|you|i)\s+(?:really\s+)?need\s+(?P<what>.+?)\s+(?:in|for)\s+"
+       + _PHASE1),
+)
 DEFER_PATTERNS = (
     rx(r"\b(?:push|move|put|defer|postpone|shift|bump)\s+(?P<what>.+?)\s+(?:to|into|until|for)\s+" + _LATER),
     rx(r"\b(?:push|defer|postpone)\s+(?P<what>[^,;]+?)(?=\s+(?:for now|for later)|,|;|$)"),
@@ -280,8 +303,13 @@ DEFER_PATTERNS = (
     rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\s+(?:to\s+|in\s+|into\s+)?" + _LATER),
     rx(r"^no\s+(?P<what>.+?)\s+(?:yet|for now|in " + _PHASE1 + r")\s*$"),
     rx(r"^(?P<what>.+?)\s+(?:is|are)\s+(?:just\s+)?(?:a\s+)?nice[- ]to[- ]haves?\b"),
-    rx(r"^(?:(?P<what>.+?)[\s,]+)?(?:later|for later|to later|next phase|in v2|(?:to|in|into)\s+phase\s*[23])\s*$"),
+    rx(r"^(?:(?P<what>.+?)[\s,]+)?(?:later|for later|to later|next phase|in v2|(?:(?:to|in|into)\s+)?phase\s*[23])\s*$"),
     rx(r"\bdrop\s+(?P<what>.+?)\s+from\s+" + _PHASE1),
+    # "the calendar can come after", "can put later or not?"
+    rx(r"^(?P<what>.+?)\s+(?:can|could|should|will)\s+(?:come|go|follow)\s+(?:after|afterwards|later|next)\b"),
+    rx(r"^(?:(?P<what>.+?)[\s,]+)?(?:we\s+)?(?:can|could|should)\s+(?:we\s+|you\s+)?(?:put|push|move|leave|keep|do)\s+"
+       r"(?:it\s+|that\s+|them\s+)?(?:for\s+|to\s+|in\s+|till\s+)?" + _LATER),
+    *QUESTION_REQUESTS,
 )
 CUT_PATTERNS = (
     rx(r"\b(?:cut(?!\s+line)|remove|drop|delete|kill|scrap|ditch|lose(?!\s+track)|get rid of|take out|skip)\s+(?P<what>[^,;]+?)"
@@ -307,6 +335,10 @@ PROMOTE_PATTERNS = (
     rx(r"\b(?:i|we|they)\s+(?:really\s+|absolutely\s+)?(?:need|want)\s+(?P<what>.+?)\s+in\s+" + _PHASE1),
     rx(r"^(?:(?P<what>[^,;]+?),?\s+)?(?:those|that|this|it|them)\s+(?:i|we)(?:'d| would)?\s+(?:want|need)\s+in\s+" + _PHASE1),
     rx(r"^(?P<what>[^,;]+?)\s+(?:first|before\s+[^,;]+?)(?:\s+(?:please|pls))?\s*$"),
+    # "make the photos phase 1 for sure", "Online fee payment is phase 1, not later."
+    rx(r"\bmake\s+(?P<what>.+?)\s+(?:a\s+)?" + _PHASE1 + r"\b"),
+    rx(r"^(?!(?:(?:ok|okay|so|and|but|hmm+)\W+)*(?:what|which|who|how|why|where|when|is|are)\b)(?P<what>.+?)\s+"
+       r"(?:is|are|goes|go|belongs?)\s+(?:in\s+)?" + _PHASE1 + r"\b"),
 )
 ADD_PATTERNS = (
     rx(r"\badd\s+(?:one more thing|another thing|something)\s*[,:]\s*(?P<what>[^;]+?)(?=[.;]|$)"),
