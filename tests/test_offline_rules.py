@@ -581,3 +581,14 @@ def test_a_pivot_told_as_a_story_changes_who_it_is_for_and_what_depended_on_it(t
     assert people in after.target_user
     assert after.core_problem != before.core_problem and "forget" not in after.core_problem
     assert after.feature_wishlist != before.feature_wishlist
+
+
+def test_terse_notes_in_lower_case_are_one_item_each() -> None:
+    summary = DiscoverySummary(target_user="chemists")
+    assert extract(summary, "scan batch. expiry list. alert 90 days before", "feature_wishlist").feature_wishlist == [
+        "Scan batch", "Expiry list", "Alert 90 days before"]
+
+
+def test_a_correction_of_a_number_not_yet_said_is_filed_nowhere() -> None:
+    summary = DiscoverySummary(target_user="dairy co-ops")
+    assert extract(summary, "correction: not 200, 400 farmers", "current_alternatives") == summary

@@ -19,6 +19,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     ASIDE_QUESTION_LEAD,
     ASIDE_QUESTION_START,
     ASIDE_TOPICS,
+    CORRECTION_ONLY,
     INTERRUPTION_EVENT,
     INTERRUPTION_OPENER,
     NUMBER_CORRECTION_CUE,
@@ -80,7 +81,8 @@ def aside_reply(text: str, asked: str) -> str:
 
 
 def restated(text: str) -> re.Match[str] | None:
-    return RESTATED.search(text) or RESTATED_TOPIC.search(text)
+    """'I said 30 but make it 60', 'scratch what I said about the price', 'correction: not 200, 400 farmers'."""
+    return RESTATED.search(text) or RESTATED_TOPIC.search(text) or CORRECTION_ONLY.search(text)
 
 
 def apply_restatement(summary: DiscoverySummary, text: str) -> tuple[DiscoverySummary, str]:

@@ -516,6 +516,8 @@ NUMBER_CORRECTION_CUE = re.compile(
     r"\b[^.;]*\d",
     re.IGNORECASE,
 )
+# Said as a correction in so many words: when the summary holds nothing it corrects, it is filed nowhere.
+CORRECTION_ONLY = re.compile(r"^\W*(?:\w+\W+){0,2}?(?:correction|let me correct|i made a mistake|typo)\b", re.IGNORECASE)
 # A number, a range ("10-50", "10 to 30") or an amount, with what comes right after it ("farmers", "per cleaner").
 NUMBER_VALUE = re.compile(
     r"(?P<cur>[$€£₹₦₱]|\b(?:rs|ksh|kes|ugx|ngn|gh₵|nz\$|r|rm|usd|aud)\s?)?(?P<num>\d[\d,]*(?:\.\d+)?"

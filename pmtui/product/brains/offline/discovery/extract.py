@@ -133,13 +133,13 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if not text or is_vague(text) or aside_kind(text):
         # A question back or an off-topic remark answers nothing: the summary stays as it was.
         return result
-    if restated(text):
-        return apply_restatement(summary, text)[0]
     fix = number_correction(summary, text)
     if fix:
         # "correction: not 200, 400 farmers": the number is put right where it stands, nothing else is filed.
         setattr(result, fix[0], fix[1])
         return result
+    if restated(text):
+        return apply_restatement(summary, text)[0]
     asked = asked_aspect if asked_aspect in ASPECTS else ""
     first_message = not asked and not any(has_real_content(getattr(summary, a)) for a in ASPECTS)
     # "Actually, scratch that — it's for studio office managers": a new direction answers no question.
