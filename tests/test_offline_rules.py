@@ -362,6 +362,9 @@ def test_an_answer_with_a_number_is_no_correction_when_nothing_it_names_was_said
 
     summary = DiscoverySummary(constraints="solo, 6 weeks")
     assert number_correction(summary, "actually 50 shops by June") is None
+    counted = DiscoverySummary(success_metric="25 shops booking online")
+    assert number_correction(counted, "£25 is too much for a small shop, it should be £15 a month") == (
+        "revenue_model", "£15 a month"), "an old price is never a count"
     assert number_correction(summary, "We have 3 months, not 6 weeks") is None, "a new unit restates the whole limit"
     assert number_correction(DiscoverySummary(), "oh actually the price is too low, put £4 per cleaner") == (
         "revenue_model", "£4 per cleaner")

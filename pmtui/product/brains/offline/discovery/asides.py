@@ -148,7 +148,12 @@ def number_correction(summary: DiscoverySummary, text: str) -> tuple[str, str] |
     if not fresh:
         return None
     new = fresh[-1]
-    olds = {_number_key(m.group("num")) for m in values if m is not new and _number_key(m.group("num")) != _number_key(new.group("num"))}
+    # An old amount said with its currency ("£25") is only ever an amount; a bare one ("not 50") may be either.
+    olds = {
+        _number_key(m.group("num")): bool(m.group("cur"))
+        for m in values
+        if m is not new and _number_key(m.group("num")) != _number_key(new.group("num"))
+    }
     noun = new.group("after").strip().lower().rstrip("s")
     topic = next((a for a, pattern in RESTATED_TOPICS if pattern.search(text)), "")
     order = ([topic] if topic else []) + [a for a in ASPECTS if a != topic]
@@ -162,7 +167,7 @@ def number_correction(summary: DiscoverySummary, text: str) -> tuple[str, str] |
                 if key == _number_key(new.group("num")) or _other_unit(found.group("after"), new.group("after")):
                     continue
                 hit = (
-                    (pass_ == "old" and key in olds)
+                    (pass_ == "old" and key in olds and (bool(found.group("cur")) or not olds[key]))
                     or (pass_ == "noun" and bool(noun) and found.group("after").strip().lower().rstrip("s") == noun)
                     or (pass_ == "topic" and bool(found.group("cur")) == bool(new.group("cur")))
                 )
