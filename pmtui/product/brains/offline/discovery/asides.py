@@ -155,7 +155,9 @@ def number_correction(summary: DiscoverySummary, text: str) -> tuple[str, str] |
         if m is not new and _number_key(m.group("num")) != _number_key(new.group("num"))
     }
     noun = new.group("after").strip().lower().rstrip("s")
-    topic = next((a for a, pattern in RESTATED_TOPICS if pattern.search(text)), "")
+    # An amount in a currency is a price unless the message names another topic.
+    topic = next((a for a, pattern in RESTATED_TOPICS if pattern.search(text)), "") or (
+        "revenue_model" if new.group("cur") else "")
     order = ([topic] if topic else []) + [a for a in ASPECTS if a != topic]
     for pass_ in ("old", "noun", "topic"):
         for aspect in order:
