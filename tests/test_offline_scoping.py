@@ -329,6 +329,7 @@ def test_with_no_product_in_the_catalog_the_comparables_are_todays_workarounds()
         ("paper diary I think, and the phone", ["Paper diary", "Phone"]),
         ("They ask friends, or nothing", ["Ask friends"]),
         ("nothing really", []),
+        ("they write it", ["They write it"]),
     ],
 )
 def test_todays_workarounds_are_named_in_the_founders_words(alternatives, names):
