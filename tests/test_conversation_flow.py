@@ -281,3 +281,15 @@ async def test_a_question_back_at_the_summary_card_is_answered_and_the_card_stay
     result = await orchestrator.handle(state.project_id, "Yes, that's it.")
     assert result.phase == "scoping"
     store.close()
+
+
+def test_a_wishlist_of_one_short_item_is_asked_about_once_more() -> None:
+    from pmtui.models import ConversationState
+    from pmtui.product.brains.offline.discovery.interview import _is_thin
+    from pmtui.product.orchestrator import _thin_wishlist_answer
+
+    state = ConversationState(project="p", asked_aspect="feature_wishlist", ask_count={"feature_wishlist": 1})
+    assert _thin_wishlist_answer(state, [], ["Track waste"])
+    assert not _thin_wishlist_answer(state, [], ["Record litres", "Sms farmer"])
+    assert not _thin_wishlist_answer(state.model_copy(update={"ask_count": {"feature_wishlist": 2}}), [], ["Booking"])
+    assert _is_thin("feature_wishlist", ["Track waste"]) and not _is_thin("feature_wishlist", ["Log each bin", "Weekly cost"])

@@ -191,8 +191,10 @@ def _fresh(state: ConversationState, aspect: str, summary: DiscoverySummary, var
 
 def _is_thin(aspect: str, value: str | list[str]) -> bool:
     if isinstance(value, list):
-        # "make swapping easy" or "reminders and stuff": nothing a team could build from yet.
-        return all(len(_feature_substance(item)) <= 1 for item in value)
+        # "make swapping easy" or "reminders and stuff": nothing a team could build from yet; nor is a whole
+        # list of one short item ("track waste"), which is where the list starts.
+        return all(len(_feature_substance(item)) <= 1 for item in value) or (
+            len(value) == 1 and len(value[0].split()) <= 3)
     words = content_words(value)
     if aspect == "success_metric":
         return not re.search(r"\d|" + NUMBER, value, re.IGNORECASE)
