@@ -147,9 +147,8 @@ def _items(phrase: str) -> list[str]:
     parts = [clean_target(p) for p in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=the\s|a\s|an\s|my\s|our\s)", phrase)]
     parts = [p for p in parts if p]
     if len(parts) > 1:
-        # "marketplace, payroll and detergent inventory": the last item of a list is two.
-        last = [clean_target(p) for p in re.split(r"\s+and\s+", parts[-1])]
-        return parts[:-1] + [p for p in last if p]
+        # "marketplace, payroll and detergent inventory", "badges, metronome and tuner": "and" joins two items.
+        return [clean_target(p) for part in parts for p in re.split(r"\s+and\s+", part) if clean_target(p)]
     pieces = [clean_target(p) for p in re.split(r"\s+and\s+", phrase)]
     # "the social feed and the points" splits; "post and accept" as one name does not when it is short.
     if len(pieces) == 2 and all(len(p.split()) >= 1 for p in pieces) and " " in phrase.strip():
@@ -234,7 +233,8 @@ def _subject(what: str) -> str:
 
 
 _LIST_ITEM = re.compile(r"^,\s*(?:and\s+)?(?!(?:it|its|it's|that|this|which|because|so|as|they|we|i|you|but|then|sorry|"
-                        r"please|pls|thanks|ok|okay|too|also|though)\b)(?P<item>(?:[\w'-]+\s+){0,5}[\w'-]+)\s*(?=,|$)")
+                        r"please|pls|thanks|ok|okay|too|also|though)\b)(?!(?:[\w'-]+\s+){0,4}(?:have|has|are|is|do|does|can|will|would|"
+                        r"need|needs)\b)(?P<item>(?:[\w'-]+\s+){0,5}[\w'-]+)\s*(?=,|$)")
 
 
 def _listed_after(rest: str) -> str:
@@ -243,7 +243,7 @@ def _listed_after(rest: str) -> str:
     while (match := _LIST_ITEM.match(rest)) is not None:
         items += ", " + match.group("item")
         rest = rest[match.end():]
-    return items if not rest.strip() else ""
+    return items
 
 
 def _clause_requests(clause: str) -> list[ChangeRequest]:
