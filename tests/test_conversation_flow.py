@@ -261,3 +261,35 @@ async def test_going_back_on_the_merge_keeps_the_rest_of_that_round(tmp_path: Pa
     assert "Undone" in back.reply and "rest of that round stands" in back.reply
     assert state.negotiation_rounds == 1
     store.close()
+
+
+async def test_a_question_back_at_the_summary_card_is_answered_and_the_card_stays_open(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db")
+    orchestrator = Orchestrator(store, Config(offline=True))
+    state = orchestrator.open_project("Swaps")
+    for text in ["An app for ICU nurses to swap shifts.", "Swaps take days and the charge nurse approves on paper.",
+                 "A paper swap book and WhatsApp.", "Post a shift, accept a swap, charge nurse approval.",
+                 "60% of swaps in the app within 3 months.", "Two developers, 8 weeks."]:
+        result = await orchestrator.handle(state.project_id, text)
+        if result.summary_shown:
+            break
+    summary = orchestrator.state(state.project_id).discovery_summary
+    result = await orchestrator.handle(state.project_id, "Can I ask you something — would you charge the nurses or the hospital?")
+    assert result.summary_shown and result.phase == "discovery"
+    assert "charge the nurses or the hospital" in result.reply and "what should I change" not in result.reply
+    assert orchestrator.state(state.project_id).discovery_summary == summary
+    result = await orchestrator.handle(state.project_id, "Yes, that's it.")
+    assert result.phase == "scoping"
+    store.close()
+
+
+def test_a_wishlist_of_one_short_item_is_asked_about_once_more() -> None:
+    from pmtui.models import ConversationState
+    from pmtui.product.brains.offline.discovery.interview import _is_thin
+    from pmtui.product.orchestrator import _thin_wishlist_answer
+
+    state = ConversationState(project="p", asked_aspect="feature_wishlist", ask_count={"feature_wishlist": 1})
+    assert _thin_wishlist_answer(state, [], ["Track waste"])
+    assert not _thin_wishlist_answer(state, [], ["Record litres", "Sms farmer"])
+    assert not _thin_wishlist_answer(state.model_copy(update={"ask_count": {"feature_wishlist": 2}}), [], ["Booking"])
+    assert _is_thin("feature_wishlist", ["Track waste"]) and not _is_thin("feature_wishlist", ["Log each bin", "Weekly cost"])

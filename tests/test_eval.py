@@ -2,8 +2,8 @@
 
 The tuned set must pass at least 97 % of its assertions with no loop, no garbled fact and no ignored
 argue-back request in any conversation; held-out sets 1 and 2 must have no loop, garbled fact or ignored
-request either. Held-out pass rates are reported, never tuned against (see docs/eval.md); set 3 is only
-measured.
+request either, and sets 3 and 4 no loop. Held-out pass rates are reported, never tuned against (see
+docs/eval.md); sets 3 and 4 are otherwise only measured.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def tuned_report() -> EvalReport:
 
 def test_the_founders_cover_every_kind_with_several_products() -> None:
     tuned = load_founders("tuned")
-    held_out = [load_founders(name) for name in ("heldout", "heldout2", "heldout3")]
+    held_out = [load_founders(name) for name in ("heldout", "heldout2", "heldout3", "heldout4")]
     assert len(tuned) >= 40 and all(len(founders) >= 12 for founders in held_out)
     for founders in (tuned, *held_out):
         assert {f.kind for f in founders} == set(KINDS)
@@ -73,6 +73,13 @@ def test_no_loop_no_garbled_fact_no_ignored_request_on_the_held_out_sets(
 ) -> None:
     broken = [f"{r.founder.id}: {r.notes}" for r in held_out_report.results if not r.assertions[assertion]]
     assert broken == []
+
+
+def test_no_loop_on_held_out_sets_3_and_4() -> None:
+    # Sets 3 and 4 are only measured (docs/eval.md); that the PM never loops already holds on them everywhere.
+    report = asyncio.run(run_eval(Config(offline=True), load_founders("heldout3") + load_founders("heldout4")))
+    assert [f"{r.founder.id}: {r.notes}" for r in report.results if not r.assertions["no_repeated_reply"]] == []
+    assert all(r.assertions["reached_done"] and r.assertions["agreement_understood"] for r in report.results)
 
 
 def test_every_conversation_reaches_the_spec(tuned_report: EvalReport) -> None:

@@ -296,6 +296,15 @@ def test_the_founders_own_story_is_not_the_users_workaround_nor_a_wish() -> None
         ("What would you do if you were me?", "question"),
         ("By the way, this light situation ehn, the light just went off again, that is Nigeria for you", "off_topic"),
         ("sorry random but do you sing? we always need more tenors haha", "off_topic"),
+        ("Let me ask you, do you think the members will trust an app more than the book?", "question"),
+        ("can I ask something - is it normal for tutors to charge per term?", "question"),
+        ("will parents even use this? 😅", "question"),
+        ("Sorry mate, just had to go yell at a sparky who parked across the driveway again, anyway", "off_topic"),
+        ("oh and by the way we had a record day yesterday, 140 families, the queue went right round the block",
+         "off_topic"),
+        ("ugh, the kettle just burst, where was I", "off_topic"),
+        ("sorry, I think it's mostly nurses", ""),
+        ("free?", ""),
         ("booking?", ""),
         ("Freelance translators who sell directly to companies", ""),
         ("I said 30 businesses but make it 60 businesses", ""),
@@ -320,6 +329,47 @@ def test_a_restated_fact_replaces_the_old_value_where_it_stands() -> None:
     assert price.success_metric == summary.success_metric
 
 
+_BEFORE_CORRECTION = DiscoverySummary(
+    target_user="Dairy co-ops, 200 farmers each", success_metric="100 chamas using it by the December share-out",
+    revenue_model="GH₵ 50 a month per shop", constraints="2 devs, 8 weeks",
+    current_alternatives="a whiteboard; fewer than 5 wasted parcels is the aim",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "aspect", "value"),
+    [
+        (("Eh sorry, earlier I said 100 chamas, let me correct that one, our umbrella alone is having forty groups so "
+         "put 150 chamas"), "success_metric", "150 chamas using it by the December share-out"),
+        ("correction: not 200, 400 farmers", "target_user", "Dairy co-ops, 400 farmers each"),
+        ("fewer than 5 wasted is too ambitious, say fewer than 10 a week", "current_alternatives",
+         "a whiteboard; fewer than 10 wasted parcels is the aim"),
+        ("yes but the price should be GH₵ 60 not 50, i thought about it again", "revenue_model",
+         "GH₵ 60 a month per shop"),
+        ("the team is wrong, not 2 devs, 3 devs", "constraints", "3 devs, 8 weeks"),
+    ],
+)
+def test_a_number_put_right_without_i_said_replaces_the_old_one_where_it_stands(text: str, aspect: str,
+                                                                              value: str) -> None:
+    fixed = extract(_BEFORE_CORRECTION, text, "why_now")
+    assert getattr(fixed, aspect) == value
+    changed = [a for a in type(_BEFORE_CORRECTION).model_fields if getattr(fixed, a) != getattr(_BEFORE_CORRECTION, a)]
+    assert changed == [aspect]
+
+
+def test_an_answer_with_a_number_is_no_correction_when_nothing_it_names_was_said() -> None:
+    from pmtui.product.brains.offline.discovery.asides import number_correction
+
+    summary = DiscoverySummary(constraints="solo, 6 weeks")
+    assert number_correction(summary, "actually 50 shops by June") is None
+    counted = DiscoverySummary(success_metric="25 shops booking online")
+    assert number_correction(counted, "£25 is too much for a small shop, it should be £15 a month") == (
+        "revenue_model", "£15 a month"), "an old price is never a count"
+    assert number_correction(summary, "We have 3 months, not 6 weeks") is None, "a new unit restates the whole limit"
+    assert number_correction(DiscoverySummary(), "oh actually the price is too low, put £4 per cleaner") == (
+        "revenue_model", "£4 per cleaner")
+
+
 @pytest.mark.parametrize(
     ("text", "kinds"),
     [
@@ -335,6 +385,47 @@ def test_a_restated_fact_replaces_the_old_value_where_it_stands() -> None:
     ],
 )
 def test_run_on_argue_back_is_read_clause_by_clause(text: str, kinds: list[tuple[str, str]]) -> None:
+    assert [(r.kind, r.what) for r in parse_requests(text)] == kinds
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("alerts later. list first", [("defer", "alerts"), ("promote", "list")]),
+        ("hmm is the map really needed in phase 1? maybe just the picked up and dropped off notif first",
+         [("defer", "map"), ("promote", "maybe just the picked up and dropped off notif")]),
+        ("do we really need the chat in v1?", [("defer", "chat")]),
+        ("the calendar can come after", [("defer", "calendar")]),
+        ("The compare price with other jetty, can put later or not?", [("defer", "compare price with other jetty")]),
+        ("Online fee payment is phase 1, not later.", [("promote", "Online fee payment")]),
+        ("honestly the scan and the photos are what matter make the photos phase 1 for sure", [("promote", "photos")]),
+        ("The swap button isn't two weeks, it's a button that reopens a shift. Call it half a week.",
+         [("effort", "swap button")]),
+        ("Why is the CSV import so big? It's a file upload with five columns, one week at most.",
+         [("effort", "CSV import")]),
+        ("reports: half a week, it's a table, nothing more", [("effort", "reports")]),
+        ("billing can be way lighter", [("effort", "billing")]),
+        ("I want rider pickup in phase 1, and it can be a simple request form, half the effort you put down",
+         [("promote", "rider pickup"), ("effort", "rider pickup")]),
+        ("The stall map doesn't need drag-and-drop, a simple grid is fine, so one week.",
+         [("effort", "stall map"), ("effort", "stall map")]),
+        ("Split the loan schedule: the loan record now, the repayment schedule later.", [("split", "loan schedule")]),
+        ("- PDF log: phase 2\n- the note field: merge it into the alert, one screen", [("defer", "PDF log"), ("merge", "")]),
+        ("Kill the leaderboard, badges, metronome and tuner, phones have those.",
+         [("cut", "leaderboard"), ("cut", "badges"), ("cut", "metronome"), ("cut", "tuner")]),
+        ("Dashboard for district we can keep in second phase", [("defer", "Dashboard for district")]),
+        ("Fine, lose the marketplace, payroll and detergent inventory.",
+         [("cut", "marketplace"), ("cut", "payroll"), ("cut", "detergent inventory")]),
+        ("ok so what exactly is in phase 1?", []),
+        ("why did you cut that one?", []),
+    ],
+)
+def test_argue_back_as_founders_say_it(text: str, kinds: list[tuple[str, str]]) -> None:
+    requests = parse_requests(text)
+    if "merge it" in text:
+        assert requests[-1].parts == ("note field", "alert"), "'it' is what came before the colon"
+    if "half a week" in text or "one week at most" in text:
+        assert requests[0].weeks in (0.5, 1.0)
     assert [(r.kind, r.what) for r in parse_requests(text)] == kinds
 
 
@@ -473,3 +564,37 @@ def test_a_rule_with_per_month_in_a_feature_list_is_not_a_price() -> None:
             "make-up rules like max 2 per month.")
     wishlist = extract(DiscoverySummary(target_user="language schools"), text, "feature_wishlist").feature_wishlist
     assert "Admins set make-up rules like max 2 per month" in wishlist and len(wishlist) >= 3
+
+
+@pytest.mark.parametrize(
+    ("text", "people"),
+    [
+        (("Hmm, hold on. Talking to my brother-in-law last night changed my mind: builders won't type anything, but the "
+         "subcontractors have to prove their hours to get paid. The user is the subbie — sparkies, plumbers, tilers — "
+         "logging their time and photos per job so their invoice can't be argued with."), "subbie"),
+        (("Ah, you know what, I've been going back and forth on this. The practice software already sends texts, badly, "
+         "but it sends them. Where nobody helps is the hygienist: self-employed hygienists working across three or four "
+         "practices, juggling their own session lists. That's who I want to build for."), "self-employed hygienists"),
+        (("My accountant set me straight yesterday, so forget the sole traders — I want to build for bookkeepers who "
+         "chase receipts for twenty clients."), "bookkeepers"),
+    ],
+)
+def test_a_pivot_told_as_a_story_changes_who_it_is_for_and_what_depended_on_it(text: str, people: str) -> None:
+    before = DiscoverySummary(target_user="Independent dental practices and builders and sole traders",
+                              core_problem="Patients don't come back for check-ups", current_alternatives="paper",
+                              feature_wishlist=["Recall texts"], success_metric="70% recall at 10 practices")
+    after = extract(before, text, "why_now")
+    assert people in after.target_user
+    assert after.core_problem != before.core_problem and "forget" not in after.core_problem
+    assert after.feature_wishlist != before.feature_wishlist
+
+
+def test_terse_notes_in_lower_case_are_one_item_each() -> None:
+    summary = DiscoverySummary(target_user="chemists")
+    assert extract(summary, "scan batch. expiry list. alert 90 days before", "feature_wishlist").feature_wishlist == [
+        "Scan batch", "Expiry list", "Alert 90 days before"]
+
+
+def test_a_correction_of_a_number_not_yet_said_is_filed_nowhere() -> None:
+    summary = DiscoverySummary(target_user="dairy co-ops")
+    assert extract(summary, "correction: not 200, 400 farmers", "current_alternatives") == summary

@@ -329,6 +329,7 @@ def test_with_no_product_in_the_catalog_the_comparables_are_todays_workarounds()
         ("paper diary I think, and the phone", ["Paper diary", "Phone"]),
         ("They ask friends, or nothing", ["Ask friends"]),
         ("nothing really", []),
+        ("they write it", ["They write it"]),
     ],
 )
 def test_todays_workarounds_are_named_in_the_founders_words(alternatives, names):
@@ -400,3 +401,34 @@ def test_every_item_of_a_long_wishlist_has_a_row_or_a_cut_with_its_reason():
     assert len(out.mvp_features) <= 10
     overflow = [c for c in out.cut_features if "at most" in c.reason]
     assert overflow and all("you asked for it" in c.reason for c in overflow)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Grand, I'm content with that. On you go with the spec.",
+        "go ahead", "ship it", "let's do it", "sounds good, write it up", "fine by me", "lgtm", "yes proceed",
+        "carry on", "do the spec", "Sawa, that is fine by me. Go ahead with the spec", "ok sige, go, spec na",
+        "Too easy, happy with that. Spec it up mate.", "lovely, yes, happy with that, crack on with the spec",
+        "Tidy, crack on", "Ja, lekker, let's go", "Can lah, proceed", "Theek hai, please proceed with spec",
+        "I'm on board. Next step please.", "Nice one, that'll do. Write it.", "👍", "✅ go",
+    ],
+)
+def test_agreement_in_many_words_and_englishes_ends_scoping(text):
+    assert classify_intent(text, None) == "AGREE"
+
+
+@pytest.mark.parametrize("text", ["just write the spec!!", "I don't agree, cut the map", "why is the map in phase 1?"])
+def test_skipping_ahead_objecting_or_asking_is_no_agreement(text):
+    assert classify_intent(text, None) != "AGREE"
+
+
+def test_a_count_that_names_the_held_feature_is_evidence_not_agreement():
+    state = ConversationState(project="p", phase="scoping", discovery_summary=NURSES)
+    state.scoping_output = rescore(propose(NURSES, []))
+    held = negotiate(state, "The analytics dashboard for managers has to be in phase 1.", 1, False)
+    assert held.record.outcome == "held"
+    state.scoping_output = held.output.model_copy(update={"decisions": [held.record]})
+    story = ("In the 9 wards I work with, 7 managers open the analytics dashboard every morning and it's the first "
+             "thing they look at, fine.")
+    assert classify_intent(story, state.scoping_output) == "PUSHBACK"

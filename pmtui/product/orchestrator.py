@@ -244,7 +244,10 @@ class Orchestrator:
         before = state.discovery_summary
         summary = await self.brain.extract_discovery(state, text)
         completeness = check_completeness(summary, state.user_turns)
-        if completeness.is_complete and self._wishlist_only_from_pitch(state, summary.feature_wishlist):
+        if completeness.is_complete and (
+            self._wishlist_only_from_pitch(state, summary.feature_wishlist)
+            or _thin_wishlist_answer(state, before.feature_wishlist, summary.feature_wishlist)
+        ):
             # Features heard only in the pitch are a draft: the PM asks once what the first version must
             # do before it shows the summary.
             completeness = completeness.model_copy(update={"is_complete": False, "gaps": ["feature_wishlist"]})
@@ -345,6 +348,12 @@ class Orchestrator:
         before = state.discovery_summary
         state.asked_aspect = ""
         summary = await self.brain.extract_discovery(state, text)
+        if summary == before and texts.is_question(text):
+            # A question back at the card ("Can I ask you something — would you charge the vendors?") gets an
+            # answer, and the card stays open for a yes or a correction.
+            reply = await self.brain.discovery_reply(state, text, before, state.completeness, on_delta)
+            self._say(state, said, reply.text)
+            return
         if summary == before:
             self._misunderstood(state, said, texts.revise_prompt(), "review", ["confirm", "correct"])
             return
@@ -475,6 +484,15 @@ class Orchestrator:
 
 
 MAX_WISHLIST_ASKS = 2
+THIN_ITEM_WORDS = 4
+
+
+def _thin_wishlist_answer(state: ConversationState, before: list[str], after: list[str]) -> bool:
+    """Asked what the first version must do, a whole wishlist of one short item ("track waste", "booking") is a
+    start, not the list: the PM asks once more before the card, on either engine."""
+    if state.asked_aspect != "feature_wishlist" or state.ask_count.get("feature_wishlist", 0) >= MAX_WISHLIST_ASKS:
+        return False
+    return len(after) == 1 and after[0] not in before and len(after[0].split()) <= THIN_ITEM_WORDS
 _CHOICES_BY_PHASE: dict[str, list[str]] = {
     "discovery": ["answer", "unknown"],
     "review": ["confirm", "correct"],

@@ -144,6 +144,21 @@ def todays_workarounds(alternatives: str, limit: int = WORKAROUND_LIMIT) -> list
         )
         if len(found) >= limit:
             break
+    said = alternatives.strip(" .!?\"'")
+    nothing = re.match(r"^(?:nothing|none|no|nope|n/?a|not sure|idk|dunno|don'?t know)\b", said, re.IGNORECASE)
+    if not found and said and not nothing and len(said.split()) <= 12:
+        # Too thin to name a tool ("they write it", "they wait"): the habit itself, in their words, is what
+        # the MVP has to beat.
+        found.append(
+            ComparableProduct(
+                name=said[:1].upper() + said[1:],
+                category="today's workaround",
+                description=f"What they do today, in your words: “{said}”.",
+                relevance="Today's workaround, not a product: nothing in the catalog fits this domain and no tool "
+                "was named, so the habit itself is what the MVP has to beat.",
+                source="workaround",
+            )
+        )
     return found
 
 

@@ -48,10 +48,18 @@ def is_skip_request(text: str) -> bool:
 _UNDO = re.compile(
     r"\b(?:undo|go back on|take (?:that|it) back|scratch that|revert that|"
     r"(?:ignore|forget|disregard) (?:that|what i (?:just )?(?:said|told you|wrote))|"
-    r"what i (?:just )?(?:said|told you|wrote) is (?:not correct|wrong|not right))\b"
+    r"what i (?:just )?(?:said|told you|wrote) is (?:not correct|wrong|not right)|"
+    # "scrap that merge", "cancel the split", "put the receipt back how it was".
+    r"(?:scrap|cancel|reverse|revert|drop|forget|undo) (?:that|the|my) (?:last )?(?:merge|split|move|change|re-?estimate)|"
+    r"back (?:to )?(?:how|the way|where) (?:it|they) (?:was|were)|back (?:to )?(?:how|where) you had (?:it|them))\b"
     r"|^\s*(?:wait,?\s*|sorry,?\s*)?go back\b",
     re.IGNORECASE,
 )
+
+
+def is_question(text: str) -> bool:
+    """A message that asks something: its last word is followed by a question mark (emoji after it aside)."""
+    return re.search(r"\?[^\w]*$", text.strip()) is not None
 
 
 def is_undo_request(text: str) -> bool:

@@ -4,8 +4,9 @@ A founder says how they open, how they answer each discovery aspect when asked (
 what they say when asked again), how they answer the summary card, their argue-back moves and how
 they agree; `expect` and `never` say what a sharp PM's summary holds at the end, and each move
 says what it must change in the RICE table. `tuned_*.yaml` is what the offline engine was tuned
-against; `heldout.yaml`, `heldout2.yaml` and `heldout3.yaml` (new styles: several intents in one message,
-questions back, "undo that", off-topic remarks, corrections, typos, regional Englishes) never were.
+against; `heldout.yaml` to `heldout4.yaml` (new styles: several intents in one message, questions back,
+"undo that", off-topic remarks, corrections, typos, regional Englishes, voice-to-text, emoji, capitals,
+bullet lists) never were.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ KINDS: tuple[str, ...] = (
     "rambling",
     "non-native English",
 )
-SETS: tuple[str, ...] = ("tuned", "heldout", "heldout2", "heldout3")
+SETS: tuple[str, ...] = ("tuned", "heldout", "heldout2", "heldout3", "heldout4")
 ExpectationKind = Literal["add", "cut", "defer", "promote", "effort", "split", "merge", "question", "smaller", "undo"]
 InterjectionKind = Literal["question", "undo", "off_topic", "correction"]
 

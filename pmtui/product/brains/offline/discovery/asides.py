@@ -1,9 +1,10 @@
 """What a founder says during the interview that answers nothing, heard as what it is.
 
-A question back to the PM ("do you think tailors will pay?") gets an answer and the pending question
-again; an off-topic remark ("by the way, the light just went off") stays out of the summary; a
-restated fact ("I said 30 businesses but make it 60") replaces the old value where it stands. The
-patterns live in `cues`, the words in `phrasing`.
+A question back to the PM ("do you think tailors will pay?", "Let me ask you, do you think…") gets an answer
+and the pending question again; an off-topic remark ("by the way, the light just went off", "Sorry mate, just
+had to go yell at a sparky…") stays out of the summary; a restated fact ("I said 30 businesses but make it 60",
+"correction: not 200, 400 farmers", "put 150 chamas") replaces the old value where it stands. The patterns
+live in `cues`, the words in `phrasing`.
 """
 
 from __future__ import annotations
@@ -12,10 +13,17 @@ import re
 
 from pmtui.models import ASPECT_LABELS, ASPECTS, DiscoverySummary
 from pmtui.product.brains.offline.discovery.cues import (
+    ASIDE_ABOUT_THE_IDEA,
     ASIDE_ADDRESSED,
     ASIDE_OFF_TOPIC,
+    ASIDE_QUESTION_LEAD,
     ASIDE_QUESTION_START,
     ASIDE_TOPICS,
+    CORRECTION_ONLY,
+    INTERRUPTION_EVENT,
+    INTERRUPTION_OPENER,
+    NUMBER_CORRECTION_CUE,
+    NUMBER_VALUE,
     RESTATED,
     RESTATED_TOPIC,
     RESTATED_TOPICS,
@@ -29,17 +37,35 @@ from pmtui.product.brains.offline.discovery.phrasing import (
 from pmtui.product.brains.offline.discovery.text import short
 
 
+def _bare(text: str) -> str:
+    """The message without the emoji and spaces after its last word: "use it? 🤔" ends with a question mark."""
+    return re.sub(r"[^\w?!.)\"'%]+$", "", text.strip())
+
+
 def aside_kind(text: str) -> str:
     """'question' (asked of the PM), 'off_topic', or '' for an answer."""
-    stripped = text.strip()
+    stripped = _bare(text)
     if ASIDE_OFF_TOPIC.match(stripped):
         return "off_topic"
     if restated(stripped):
         return ""
+    if INTERRUPTION_OPENER.match(stripped) and INTERRUPTION_EVENT.search(stripped):
+        return "off_topic"
+    if ASIDE_QUESTION_LEAD.match(stripped) and "?" in stripped:
+        return "question"
     asks = stripped.endswith("?") or ASIDE_QUESTION_START.match(stripped) is not None
     if asks and ASIDE_ADDRESSED.search(stripped) and (ASIDE_QUESTION_START.match(stripped) or len(stripped.split()) <= 25):
         return "question"
+    if stripped.endswith("?") and ASIDE_ABOUT_THE_IDEA.match(stripped) and len(stripped.split()) <= 20:
+        return "question"
     return ""
+
+
+def asked_part(text: str) -> str:
+    """The question itself, without the words that announce it ("Let me ask you, …")."""
+    stripped = _bare(text)
+    lead = ASIDE_QUESTION_LEAD.match(stripped)
+    return stripped[lead.end():] if lead and stripped[lead.end():].strip() else stripped
 
 
 def aside_reply(text: str, asked: str) -> str:
@@ -47,14 +73,16 @@ def aside_reply(text: str, asked: str) -> str:
     kind = aside_kind(text)
     if kind == "off_topic":
         return ASIDE_OFF_TOPIC_ACK
-    if re.search(r"\bwhat would you do\b|\bif you were me\b|\bin my (?:place|shoes)\b", text, re.IGNORECASE) and asked:
+    question = asked_part(text)
+    if re.search(r"\bwhat would you do\b|\bif you were me\b|\bin my (?:place|shoes)\b", question, re.IGNORECASE) and asked:
         return ASIDE_IF_I_WERE_YOU.format(label=ASPECT_LABELS[asked].lower(), why=WHY_ASK[asked])
-    topic = next((aspect for aspect, pattern in ASIDE_TOPICS if pattern.search(text)), "")
-    return f'Fair question — "{short(text, 12)}". {ASIDE_ANSWERS[topic]}'
+    topic = next((aspect for aspect, pattern in ASIDE_TOPICS if pattern.search(question)), "")
+    return f'Fair question — "{short(question, 12)}". {ASIDE_ANSWERS[topic]}'
 
 
 def restated(text: str) -> re.Match[str] | None:
-    return RESTATED.search(text) or RESTATED_TOPIC.search(text)
+    """'I said 30 but make it 60', 'scratch what I said about the price', 'correction: not 200, 400 farmers'."""
+    return RESTATED.search(text) or RESTATED_TOPIC.search(text) or CORRECTION_ONLY.search(text)
 
 
 def apply_restatement(summary: DiscoverySummary, text: str) -> tuple[DiscoverySummary, str]:
@@ -88,3 +116,69 @@ def apply_restatement(summary: DiscoverySummary, text: str) -> tuple[DiscoverySu
             setattr(result, aspect, value[:1].upper() + value[1:])
             return result, aspect
     return result, ""
+
+
+def _number_key(raw: str) -> str:
+    return re.sub(r"\s*(?:-|–|to)\s*", "-", raw.replace(",", "").strip().lower())
+
+
+def _old_number(text: str, match: re.Match[str]) -> bool:
+    """Is this number the one being taken back ("not 200", "I said 100", "instead of 50")?"""
+    before = text[max(0, match.start() - 16) : match.start()]
+    return re.search(r"\b(?:not|instead of|said|wrote|told you|from)\s+(?:like\s+|about\s+|around\s+)?$", before,
+                     re.IGNORECASE) is not None
+
+
+_TIME_UNIT = re.compile(r"^\s*(?:days?|weeks?|wks?|months?|years?)\s*$", re.IGNORECASE)
+
+
+def _other_unit(old: str, new: str) -> bool:
+    """'3 months, not 6 weeks' restates the whole limit rather than one number of it."""
+    return bool(_TIME_UNIT.match(old) and _TIME_UNIT.match(new)) and old.strip().lower()[:3] != new.strip().lower()[:3]
+
+
+def number_correction(summary: DiscoverySummary, text: str) -> tuple[str, str] | None:
+    """(aspect, corrected value) when the message puts a number right without "I said … make it …": the old
+    number where it stands (or, named by topic or by the word after it, the number of that aspect) becomes
+    the new one. None when the message corrects nothing the summary holds."""
+    if not NUMBER_CORRECTION_CUE.search(text):
+        return None
+    values = list(NUMBER_VALUE.finditer(text))
+    fresh = [m for m in values if not _old_number(text, m)]
+    if not fresh:
+        return None
+    new = fresh[-1]
+    # An old amount said with its currency ("£25") is only ever an amount; a bare one ("not 50") may be either.
+    olds = {
+        _number_key(m.group("num")): bool(m.group("cur"))
+        for m in values
+        if m is not new and _number_key(m.group("num")) != _number_key(new.group("num"))
+    }
+    noun = new.group("after").strip().lower().rstrip("s")
+    # An amount in a currency is a price unless the message names another topic.
+    topic = next((a for a, pattern in RESTATED_TOPICS if pattern.search(text)), "") or (
+        "revenue_model" if new.group("cur") else "")
+    order = ([topic] if topic else []) + [a for a in ASPECTS if a != topic]
+    for pass_ in ("old", "noun", "topic"):
+        for aspect in order:
+            value = getattr(summary, aspect)
+            if isinstance(value, list) or (pass_ == "topic" and aspect != topic):
+                continue
+            for found in NUMBER_VALUE.finditer(value):
+                key = _number_key(found.group("num"))
+                if key == _number_key(new.group("num")) or _other_unit(found.group("after"), new.group("after")):
+                    continue
+                hit = (
+                    (pass_ == "old" and key in olds and (bool(found.group("cur")) or not olds[key]))
+                    or (pass_ == "noun" and bool(noun) and found.group("after").strip().lower().rstrip("s") == noun)
+                    or (pass_ == "topic" and bool(found.group("cur")) == bool(new.group("cur")))
+                )
+                if hit:
+                    fixed = value[: found.start("num")] + new.group("num") + value[found.end("num") :]
+                    return aspect, fixed
+            if pass_ == "topic" and value.strip() == "":
+                clause = next((c for c in re.split(r"[,.;]\s*", text) if new.group(0) in c), new.group(0))
+                clause = re.sub(r"^\s*(?:\w+\s+){0,3}?(?:put|say|make it|make that|should be|it'?s)\s+", "", clause,
+                                flags=re.IGNORECASE)
+                return aspect, clause.strip()[:1].upper() + clause.strip()[1:]
+    return None

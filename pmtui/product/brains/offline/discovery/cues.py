@@ -355,7 +355,8 @@ CONFIRM_WORDS = re.compile(
     r"sounds (good|right|great|fine)|perfect|great|exactly|confirm(ed)?|lgtm|good to go|let'?s go|go ahead|"
     r"go for it|ship it|ok|okay|k|fine|accurate|spot on|nailed it|all good|that'?s it|agreed|agree|"
     r"absolutely|definitely|proceed|continue|next|move on|good|awesome|excellent|love it|yes please|"
-    r"looks right to me|bang on|on point|true|affirmative|approved|done)\b|👍|✅|👌|💯|🙌|🚀",
+    r"looks right to me|bang on|on point|true|affirmative|approved|done|grand|sweet as|lekker|sawa|sige|ja|ndiyo|"
+    r"haan|theek hai|d'accord|vale|righto|tidy|content)\b|👍|✅|👌|💯|🙌|🚀",
     re.IGNORECASE,
 )
 
@@ -389,7 +390,19 @@ PIVOT = re.compile(
     r"i'?m changing (?:the )?(?:target|direction|idea)|pivot\w*|(?:let'?s|let me) make it for|"
     r"(?:the )?real (?:customer|user|buyer)s? (?:is|are)|(?:the )?better (?:business|market|customer) is|"
     r"it should be for|it'?s not for .{2,40}?,? it'?s for|(?:hmm|actually),? no\b|"
-    r"actually,? (?:wait|let me change|i want to change))",
+    r"actually,? (?:wait|let me change|i want to change)|"
+    # Told as a story: "Talking to my brother-in-law last night changed my mind: … The user is the subbie",
+    # "I've been going back and forth on this … That's who I want to build for", "So I've flipped it — it's for…".
+    r"changed my mind|change of heart|(?:been going|gone|went) back and forth|(?:i'?ve |i have |i )?flipped it|"
+    r"(?:so |just )?forget (?:about )?the \w+(?: \w+)?\s*(?:[,\u2014\u2013-]|\bi want\b)|"
+    r"that'?s (?:who|the people) i (?:really |actually )?want to build (?:it )?for|"
+    r"i (?:really |actually )?want to build (?:it |this )?for .{3,80}? instead\b)",
+    re.IGNORECASE,
+)
+
+# The words of a pivot that only announce it, kept out of the new problem: "So forget the customers —".
+PIVOT_ANNOUNCEMENT = re.compile(
+    r"\b(?:so |just )?forget (?:about )?the \w+(?: \w+)?\s*(?:[,\u2014\u2013-]\s*|(?=i want))|\bchanged my mind\b\s*:?",
     re.IGNORECASE,
 )
 
@@ -430,20 +443,56 @@ ASIDE_QUESTION_START = re.compile(
     re.IGNORECASE,
 )
 ASIDE_ADDRESSED = re.compile(r"\b(?:you|your|u)\b|\bshould (?:i|we)\b|\bis it normal\b", re.IGNORECASE)
+# "Let me ask you, do you think…", "Can I ask you something — would you…", "Quick question for you —": the words
+# before the question announce it; what follows is asked of the PM, whoever it names.
+ASIDE_QUESTION_LEAD = re.compile(
+    r"^\s*(?:(?:ok(?:ay)?|so|and|hmm+|oh|sorry|sir|madam|actually)[\s,]+)*(?:let me ask(?: you)?(?: something| a question)?|"
+    r"can i ask(?: you)?(?: something| a question)?|may i ask(?: you)?(?: something)?|i have a question|"
+    r"(?:a |one |quick |honest |real |small )?(?:question|doubt)(?: for you)?(?: before i (?:go on|continue))?)"
+    r"\s*(?:[,:\u2014\u2013-]|\.{3})\s*",
+    re.IGNORECASE,
+)
+# A short yes/no question about the idea itself: "is this even something people would pay for?", "will they use it?"
+ASIDE_ABOUT_THE_IDEA = re.compile(
+    r"^\s*(?:(?:so|and|but|hmm+|ok(?:ay)?|honestly)[\s,]+)*(?:is|are|would|will|do|does|can|could|should)\s+"
+    r"(?:this|it|that|the idea|my idea|people|they|anyone|anybody|shops|users|customers|\w+s)\b",
+    re.IGNORECASE,
+)
 # An off-topic remark: "by the way, the light just went off again", "sorry random but do you sing?".
 ASIDE_OFF_TOPIC = re.compile(
-    r"^\s*(?:sorry,?\s+)?(?:by the way|btw|random(?:ly)?|off[- ]topic|unrelated|totally unrelated|side note|"
-    r"on another note|funny thing)\b",
+    r"^\s*(?:(?:oh|and|also|ah|sorry|ok(?:ay)?)[\s,]+)*(?:by the way|btw|random(?:ly)?|off[- ]topic|unrelated|"
+    r"totally unrelated|side note|on another note|funny thing)\b",
+    re.IGNORECASE,
+)
+# An interruption from the founder's surroundings, opened by an exclamation or an apology and telling what just
+# happened: "Sorry mate, just had to go yell at a sparky…", "omg my 4pm student just arrived early",
+# "hold on some idiot just cut me off … where was I", "haha sorry my dog is going mad at the postman again".
+INTERRUPTION_OPENER = re.compile(
+    r"^\s*(?:(?:haha+|hehe+|lol|lmao|ugh+|argh+|omg|oops|whoops|oh no|oh god|hold on|hang on|one sec(?:ond)?|"
+    r"one moment|brb|wait|sorry)\b[\s,.!:;-]*)+(?:(?:mate|man|guys|ah|lah|oh|o|sir|madam)\b[\s,.!]*)?",
+    re.IGNORECASE,
+)
+INTERRUPTION_EVENT = re.compile(
+    r"\bjust\s+(?:had to|got|arrived|came|call(?:ed)?|rang|cut|walked|knocked|spilled|spilt|went|left|started|"
+    r"showed up|turned up|parked|dropped|broke|fell|burst|texted|messaged)\b|\bagain\W*$|\bwhere was i\b|"
+    r"\banyway\W*$|\bback now\b|\bsorry about that\b",
     re.IGNORECASE,
 )
 # Which aspect a question back is about, to answer it as a PM would.
 ASIDE_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("comparables", re.compile(r"\b(other countries|elsewhere|anyone else|competitors?|already exists?|apps? like this|"
+                               r"other apps?|have you seen|are (?:they|people) using)\b", re.IGNORECASE)),
     ("revenue_model", re.compile(r"\b(pay|paid|free|price|pricing|charge|money|subscri\w*)\b", re.IGNORECASE)),
     ("target_user", re.compile(r"\b(who is the user|user|users|customer|customers|audience|who it'?s for)\b",
                                re.IGNORECASE)),
     ("feature_wishlist", re.compile(r"\b(feature|features|separate product|library|module|build first|mvp)\b",
                                     re.IGNORECASE)),
     ("success_metric", re.compile(r"\b(metric|measure|success|target|kpi)\b", re.IGNORECASE)),
+    ("constraints", re.compile(r"\b(how long|how many (?:weeks|months|people|devs)|weeks?|months?|to build it|"
+                               r"timeline)\b", re.IGNORECASE)),
+    ("domain", re.compile(r"\b(understand\w*|explain|familiar with|heard of)\b", re.IGNORECASE)),
+    ("adoption", re.compile(r"\b(trust|use it|use this|adopt\w*|bother|good idea|worth it|actually use|even work)\b",
+                            re.IGNORECASE)),
 )
 # "I said 30 businesses but make it 60", "earlier I said X, actually I mean Y": one fact restated.
 RESTATED = re.compile(
@@ -455,6 +504,24 @@ RESTATED = re.compile(
 RESTATED_TOPIC = re.compile(
     r"\b(?:scratch|forget|ignore|change|correct|fix)\s+what\s+(?:i|we)\s+(?:said|told you)\s+about\s+(?:the\s+|my\s+|our\s+)?"
     r"(?P<topic>[a-z]+(?:\s+[a-z]+)?)",
+    re.IGNORECASE,
+)
+# A number put right without "I said…": "correction: not 200, 400 farmers", "the boats not 500, around 800 boats",
+# "put 150 chamas", "the price is too low, put £4 per cleaner", "fewer than 5 is too ambitious, say fewer than 10".
+NUMBER_CORRECTION_CUE = re.compile(
+    r"\b(?:correction|correct(?:ing)? (?:that|it|this|myself|one)|let me correct|i made a mistake|my mistake|mistake|"
+    r"typo|i meant|(?:i )?(?:said|wrote|told you))\b|"
+    r"\b(?:not|instead of)\s+(?:[$€£₹₦₱]|[a-z]{1,3}[$₵]?\s?)?\d|"
+    r"\b(?:put|make (?:it|that)|say|change (?:it|that) to|should be|is too (?:low|high|much|little|ambitious|optimistic))"
+    r"\b[^.;]*\d",
+    re.IGNORECASE,
+)
+# Said as a correction in so many words: when the summary holds nothing it corrects, it is filed nowhere.
+CORRECTION_ONLY = re.compile(r"^\W*(?:\w+\W+){0,2}?(?:correction|let me correct|i made a mistake|typo)\b", re.IGNORECASE)
+# A number, a range ("10-50", "10 to 30") or an amount, with what comes right after it ("farmers", "per cleaner").
+NUMBER_VALUE = re.compile(
+    r"(?P<cur>[$€£₹₦₱]|\b(?:rs|ksh|kes|ugx|ngn|gh₵|nz\$|r|rm|usd|aud)\s?)?(?P<num>\d[\d,]*(?:\.\d+)?"
+    r"(?:\s*(?:-|–|to)\s*\d[\d,]*(?:\.\d+)?)?)(?!\d|\.\d)(?:\s*%)?(?P<after>(?:\s+(?:per|a|an)?\s*[a-z][\w'-]*){0,1})",
     re.IGNORECASE,
 )
 RESTATED_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (

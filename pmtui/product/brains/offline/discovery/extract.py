@@ -5,7 +5,12 @@ from __future__ import annotations
 import re
 
 from pmtui.models import ASPECTS, DiscoverySummary
-from pmtui.product.brains.offline.discovery.asides import apply_restatement, aside_kind, restated
+from pmtui.product.brains.offline.discovery.asides import (
+    apply_restatement,
+    aside_kind,
+    number_correction,
+    restated,
+)
 from pmtui.product.brains.offline.discovery.clues import (
     Clue,
     decisive,
@@ -26,6 +31,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     FEATURE_VERB,
     IDEA_FEATURE,
     PIVOT,
+    PIVOT_ANNOUNCEMENT,
     PRODUCT_COLON_LIST,
     SUBORDINATE,
 )
@@ -38,6 +44,7 @@ from pmtui.product.brains.offline.discovery.text import (
     is_user_question,
     is_vague,
     norm,
+    persona_phrase,
     split_clauses,
     split_sentences,
     word_list,
@@ -126,6 +133,11 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if not text or is_vague(text) or aside_kind(text):
         # A question back or an off-topic remark answers nothing: the summary stays as it was.
         return result
+    fix = number_correction(summary, text)
+    if fix:
+        # "correction: not 200, 400 farmers": the number is put right where it stands, nothing else is filed.
+        setattr(result, fix[0], fix[1])
+        return result
     if restated(text):
         return apply_restatement(summary, text)[0]
     asked = asked_aspect if asked_aspect in ASPECTS else ""
@@ -134,6 +146,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     pivot = bool(PIVOT.search(text)) and has_real_content(summary.target_user)
     if pivot:
         asked = ""
+        text = PIVOT_ANNOUNCEMENT.sub(" ", text)
     # With nothing asked on a filled summary, the user is revising the summary card: statements replace.
     revising = not asked and not first_message
 
@@ -337,6 +350,12 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             if correction:
                 replace.add(asked)
 
+    if pivot and not (found["target_user"] and _new_people(summary.target_user, found["target_user"][-1])):
+        # A pivot told as a story names the new people without "it's for": "Where nobody helps is the
+        # hygienist: self-employed hygienists working across three or four practices… That's who I want to build for."
+        people = _pivot_people(text, summary.target_user)
+        if people:
+            found["target_user"].append(people)
     if pivot and found["target_user"] and _new_people(summary.target_user, found["target_user"][-1]):
         # A new direction: who it is for changes, and with it the problem, today's workaround, the
         # wishlist, the metric and the money — unless this very message restates them.
@@ -387,6 +406,21 @@ def _pivot(
         setattr(result, aspect, "; ".join(restated)[:MAX_FIELD_CHARS] if restated else "")
     result.feature_wishlist = _merge_features([], features, True)
     return result
+
+
+def _pivot_people(text: str, old: str) -> str:
+    """The new people of a pivot told as a story: the people named after a colon or a dash, or in a sentence of
+    their own, that are not the old target — the last such, or the one right before "that's who I want to build for"."""
+    found = ""
+    for sentence in split_sentences(text):
+        if re.match(r"^that'?s (?:who|the people)\b", sentence, re.IGNORECASE) and found:
+            return found
+        for part in [p for p in re.split(r"\s*[:\u2014\u2013]\s*|\s+-\s+", sentence)[1:] if p] + [sentence]:
+            people = persona_phrase(part) or persona_phrase(part, anchored=False)
+            if people and _new_people(old, people) and not is_generic_only(people):
+                found = people
+                break
+    return found
 
 
 def _things_to_do(sentence: str) -> bool:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 
 from pmtui.models import ASPECT_LABELS, ASPECTS, Completeness, ConversationState, DiscoverySummary
-from pmtui.product.brains.offline.discovery.asides import aside_kind, aside_reply, restated
+from pmtui.product.brains.offline.discovery.asides import aside_kind, aside_reply, number_correction, restated
 from pmtui.product.brains.offline.discovery.cues import PITCH, PIVOT
 from pmtui.product.brains.offline.discovery.lexicon import NUMBER
 from pmtui.product.brains.offline.discovery.phrasing import (
     ACKS,
+    ASIDE_ANSWERS,
+    CARD_AGAIN,
     IDEA_ACKS,
     VAGUE_ACKS,
     WHY_ASK,
@@ -76,6 +78,11 @@ def next_reply(
     gaps = [g for g in _gap_order(completeness.gaps) if state.ask_count.get(g, 0) < MAX_ASKS or g == asked]
     vague = is_vague(user_text)
 
+    if state.discovery_summary_shown:
+        # Asked something at the summary card: the answer, then the card's own question again.
+        lead = aside_reply(user_text, "") if aside_kind(user_text) else ASIDE_ANSWERS[""]
+        return DiscoveryReply(text=join(lead, CARD_AGAIN), asked_aspect="")
+
     if PIVOT.search(user_text) and "target_user" in changed and has_real_content(before.target_user):
         # A new direction: say so, and re-check what depended on the old one, starting with the problem.
         nxt = next((g for g in QUESTION_ORDER if g in gaps and g != "target_user"), "")
@@ -87,7 +94,7 @@ def next_reply(
         return DiscoveryReply(text=join(ack, redo, _fresh(state, nxt, summary, turn)), asked_aspect=nxt)
 
     aside = aside_kind(user_text)
-    if aside or restated(user_text):
+    if aside or restated(user_text) or number_correction(before, user_text):
         # Asked something back, off topic, or a fact restated: answer that, then the pending question.
         if aside:
             lead = aside_reply(user_text, asked)
@@ -184,8 +191,10 @@ def _fresh(state: ConversationState, aspect: str, summary: DiscoverySummary, var
 
 def _is_thin(aspect: str, value: str | list[str]) -> bool:
     if isinstance(value, list):
-        # "make swapping easy" or "reminders and stuff": nothing a team could build from yet.
-        return all(len(_feature_substance(item)) <= 1 for item in value)
+        # "make swapping easy" or "reminders and stuff": nothing a team could build from yet; nor is a whole
+        # list of one short item ("track waste"), which is where the list starts.
+        return all(len(_feature_substance(item)) <= 1 for item in value) or (
+            len(value) == 1 and len(value[0].split()) <= 3)
     words = content_words(value)
     if aspect == "success_metric":
         return not re.search(r"\d|" + NUMBER, value, re.IGNORECASE)

@@ -188,8 +188,17 @@ ASIDE_ANSWERS: dict[str, str] = {
     "and if it doesn't earn a place in Phase 1 it goes below the cut line rather than into a separate product.",
     "success_metric": "A good metric is one number you'd act on three months after launch — I'll suggest one if you're "
     "unsure.",
+    "constraints": "It depends on the scope, so I won't guess yet: in scoping I size every feature in person-weeks "
+    "against your team and timeline and cut to fit — which is why I'll ask who is building it and for how long.",
+    "adoption": "Whether they'll really use it is the riskiest assumption of any idea like this, and nobody knows until "
+    "the first users try it: I'll put it in the spec's open questions, and the success metric is how we'll find out.",
+    "domain": "I know the general idea, but your version of it is what counts — what you tell me in these answers is "
+    "what the spec is built from, so more detail always helps.",
+    "comparables": "In scoping I'll look for comparable products, here and elsewhere, and where nothing fits I'll name "
+    "what people use today instead — that comparison goes into the spec.",
     "": "Honest answer: I don't know yet — that's what the rest of this interview and your first users will tell us, "
     "and I'll keep it as an open question in the spec.",
 }
+CARD_AGAIN = "Apart from that, does the summary above look right? Say yes to move on to scoping, or tell me what to change."
 ASIDE_IF_I_WERE_YOU = "If I were you, I'd pin down the {label} first. {why}"
 ASIDE_OFF_TOPIC_ACK = "Ha — I'll leave that one out of the summary."

@@ -247,7 +247,11 @@ def split_sentences(text: str) -> list[str]:
             continue
         for piece in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\u201c$€£-])|(?<=[!?])\s+|;\s+", line):
             piece = piece.strip()
-            if piece:
+            # Terse notes in lower case: "scan batch. expiry list. alert 90 days before" are three sentences.
+            fragments = re.split(r"(?<=[a-z0-9])\.\s+(?=[a-z])", piece)
+            if len(fragments) >= 2 and all(len(f.split()) <= 6 for f in fragments):
+                parts.extend(f.strip() for f in fragments if f.strip())
+            elif piece:
                 parts.append(piece)
     return parts
 

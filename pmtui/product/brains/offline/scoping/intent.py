@@ -9,8 +9,10 @@ from pmtui.models import ScopingOutput
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.brains.offline.scoping.rules import (
     AGREE,
+    AGREE_EMOJI,
     EVIDENCE,
     IDIOMS,
+    IMPATIENT,
     NEGATION,
     NEXT_STEP,
     NICE_TO_HAVES,
@@ -42,16 +44,21 @@ def classify_intent(text: str, output: ScopingOutput | None) -> ScopingIntent:
     if not lowered:
         return "QUESTION"
     agree_hits = list(AGREE.finditer(lowered))
-    agree = any(not _negated(lowered, m.start()) for m in agree_hits)
+    agree = any(not _negated(lowered, m.start()) for m in agree_hits) or AGREE_EMOJI.search(lowered) is not None
     negated_agree = any(_negated(lowered, m.start()) for m in agree_hits)
     question = "?" in lowered or QUESTION_START.search(lowered) is not None
     if parse_requests(text) or answers_a_hold(text, output):
         return "PUSHBACK"
-    if agree and NEXT_STEP.search(lowered) and not negated_agree:
+    next_step = any(not _negated(lowered, m.start()) for m in NEXT_STEP.finditer(lowered))
+    if agree and next_step and not negated_agree:
         return "AGREE"
     if question:
         return "QUESTION"
-    if agree and not negated_agree:
+    if next_step and not negated_agree and not IMPATIENT.search(lowered):
+        # Asking for the next step accepts the scope as it stands: "carry on", "do the spec", "crack on";
+        # "just write the spec!!" agrees to nothing and is redirected.
+        return "AGREE"
+    if agree and not negated_agree and _agrees_up_front(lowered, agree_hits):
         return "AGREE"
     objection = any(not _negated(lowered, m.start()) for m in PUSHBACK.finditer(lowered))
     if negated_agree or objection or _mentions_feature(lowered, output):
@@ -59,12 +66,27 @@ def classify_intent(text: str, output: ScopingOutput | None) -> ScopingIntent:
     return "QUESTION"
 
 
+def _agrees_up_front(lowered: str, hits: list[re.Match[str]]) -> bool:
+    """Agreement opens the message or one of its sentences, or the message is short: "a fine for late
+    contributions" in the middle of a story agrees to nothing."""
+    if len(lowered.split()) <= 8:
+        return True
+    starts = [0] + [m.end() for m in re.finditer(r"[.!?;]\s+", lowered)]
+    return any(len(lowered[start : m.start()].split()) <= 3 for m in hits for start in starts if start <= m.start())
+
+
 def answers_a_hold(text: str, output: ScopingOutput | None) -> bool:
     """Evidence right after the PM held a feature and asked for it ("212 of 250 owners ranked background
-    checks first") argues for that feature, though it does not name it."""
+    checks first") argues for that feature, though it does not name it; so does a count that names it
+    ("In the 9 groups I sit in, 7 charge a fine for late contributions")."""
     decisions = output.decisions if output else []
     held = bool(decisions) and decisions[-1].outcome == "held" and bool(decisions[-1].features)
-    return held and any(pattern.search(text) for pattern in EVIDENCE)
+    if not held:
+        return False
+    if any(pattern.search(text) for pattern in EVIDENCE):
+        return True
+    named = {name for _kind, name, _score in match_features(output, text)} if output else set()
+    return bool(re.search(r"\d", text)) and bool(named & set(decisions[-1].features))
 
 
 def _name_score(name: str, text: str, text_stems: set[str]) -> float:

@@ -220,7 +220,9 @@ def _record(work: _Round, reply: str, outcome: Literal["held", "conceded", "answ
 
 def _apply(work: _Round, request: ChangeRequest) -> None:
     target = work.find(request.what) if request.kind not in ("add", "merge") else None
-    key = (request.kind, target[1] if target else request.what.lower())
+    # "make it smaller … so one week": a lighter cut and then the founder's own number are two changes.
+    kind = f"effort:{request.weeks}" if request.kind == "effort" else request.kind
+    key = (kind, target[1] if target else request.what.lower())
     if key in work.done:
         return
     work.done.add(key)

@@ -22,6 +22,7 @@ from pmtui.product.brains.offline.scoping.rules import (
     MERGE_PATTERNS,
     PROMOTE_PATTERNS,
     PRONOUN,
+    QUESTION_REQUESTS,
     SMALLER_PATTERNS,
     SPLIT_PATTERNS,
     VAGUE_TARGET,
@@ -50,7 +51,12 @@ _CLAUSE_BREAK = re.compile(
     r",\s+(?=(?:it|that|this|they|those|these|can it|can that|can you|could you|can we)\s)|"
     # "Video lectures and salary we can drop, doubt chat also later": a clause that ended on its verb.
     r"(?:(?<=\bdrop)|(?<=\bcut)|(?<=\bremove)|(?<=\bskip)|(?<=\bwait)|(?<=\blater)|(?<=\byet)|(?<=\bgo)|"
-    r"(?<=\bsmaller)|(?<=\bsimpler)),\s+",
+    r"(?<=\bsmaller)|(?<=\bsimpler)|(?<=\bfirst)|(?<=\bnow)),\s+|"
+    # "the receipt both sides can see — is that really needed", "…, can put later or not?", "…, and it can be simple".
+    r"\s+[\u2014\u2013]\s+|,\s+(?=(?:can|could)\s+(?:put|push|move|go|wait|be)\b)|"
+    r",?\s+and\s+(?=(?:it|that|this)\s+(?:can|could|should|is)\b)|"
+    # A run-on without commas: "…the photos are what matter make the photos phase 1".
+    r"(?<=\w)\s+(?=(?:make|put|move|push|keep)\s+(?:the|my|our)\s)",
     re.IGNORECASE,
 )
 
@@ -82,7 +88,7 @@ def clean_target(phrase: str) -> str:
 
 _VERB = re.compile(
     r"\s+(?:is|are|was|were|has|have|had|can|could|should|must|will|would|seems?|sounds?|looks?|really|matters?|"
-    r"needs?|takes?|though)\b.*$",
+    r"needs?|takes?|though|isn'?t|aren'?t|doesn'?t|don'?t|won'?t|wasn'?t)\b.*$",
     re.IGNORECASE,
 )
 
@@ -94,12 +100,23 @@ _ASIDE = re.compile(
 _MODAL_QUESTION = re.compile(r"^(?:can|could|would|will|should|shall|do|does|is|are)\s+", re.IGNORECASE)
 
 
+_WHY_SO = re.compile(r"^(?:why|how come)\s+(?:is|are|does|do|did)\s+(?P<what>.+?)\s+(?:so|that|this)\s+(?:big|large|expensive|"
+                     r"long|heavy|much|slow|hard|complex|complicated)\b", re.IGNORECASE)
+# Clauses that say what a thing is or should be ("it's a button that reopens a shift", "a simple grid is fine")
+# name nothing new for a later "it".
+_DESCRIBES = re.compile(r"^(?:it|that|this|they)(?:'?s|'?re|\s+is|\s+are)\b|^(?:a|an|just a)\s+(?:simple|basic|plain)\b|"
+                        r"^(?:it|that|this|they)\s+(?:can|could|should)\s+be\b", re.IGNORECASE)
+
+
 def named_thing(clause: str) -> str:
     """The thing a clause is about ('the late fee really matters' -> 'late fee'), for 'it' later on.
 
     A question names a wish: 'Can the reminders go out from our own address?' is 'the reminders go
-    out from our own address'."""
+    out from our own address'; 'Why is the CSV import so big?' names the CSV import."""
     text = _ASIDE.sub("", clause.strip()).rstrip(" ?.!")
+    why = _WHY_SO.match(text)
+    if why:
+        return clean_target(why.group("what"))
     if _MODAL_QUESTION.match(text):
         return clean_target(_MODAL_QUESTION.sub("", text))
     head = re.split(r",", text, maxsplit=1)[0]
@@ -130,7 +147,8 @@ def _items(phrase: str) -> list[str]:
     parts = [clean_target(p) for p in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=the\s|a\s|an\s|my\s|our\s)", phrase)]
     parts = [p for p in parts if p]
     if len(parts) > 1:
-        return parts
+        # "marketplace, payroll and detergent inventory", "badges, metronome and tuner": "and" joins two items.
+        return [clean_target(p) for part in parts for p in re.split(r"\s+and\s+", part) if clean_target(p)]
     pieces = [clean_target(p) for p in re.split(r"\s+and\s+", phrase)]
     # "the social feed and the points" splits; "post and accept" as one name does not when it is short.
     if len(pieces) == 2 and all(len(p.split()) >= 1 for p in pieces) and " " in phrase.strip():
@@ -142,7 +160,13 @@ def parse_requests(text: str) -> list[ChangeRequest]:
     """Every change request in the message, in the order said; 'it' and 'that' resolved to what came before."""
     requests: list[ChangeRequest] = []
     named: list[str] = []
-    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.strip()]
+    sentences = [
+        s.strip()
+        for line in text.strip().splitlines()
+        # A bullet list of requests: "• cut the customer app", "- PDF log: phase 2".
+        for s in re.split(r"(?<=[.!?])\s+", _BULLET.sub("", line).strip())
+        if s.strip()
+    ]
     for index, sentence in enumerate(sentences):
         why = WHY_NOT_IN.search(sentence)
         if why and index + 1 < len(sentences) and not sentences[index + 1].rstrip().endswith("?"):
@@ -151,17 +175,46 @@ def parse_requests(text: str) -> list[ChangeRequest]:
             requests.append(ChangeRequest("promote", what, sentence, phase=1))
             named.append(what)
             continue
-        if sentence.endswith("?") and ASKING.match(sentence):
+        if sentence.endswith("?") and ASKING.match(sentence) and not any(p.search(sentence) for p in QUESTION_REQUESTS):
             named.append(named_thing(sentence))
             continue
+        split = SPLIT_PATTERNS[1].search(sentence.rstrip(" .!"))
+        if split:
+            # "Split the loan schedule: the loan record now, the repayment schedule later" is one request.
+            requests.append(ChangeRequest("split", clean_target(split.group("what")), sentence,
+                                          parts=(clean_target(split.group("a")), clean_target(split.group("b")))))
+            named.append(clean_target(split.group("what")))
+            sentence = (sentence[: split.start()] + " " + sentence[split.end():]).strip(" ,.;")
         for clause in split_clauses(sentence):
+            lead = _LEAD_COLON.match(clause)
+            if lead and not _clause_requests(lead.group("lead")):
+                # "the note field: merge it into the alert" — what comes before the colon is what "it" means.
+                named.append(clean_target(lead.group("lead")))
+                clause = lead.group("rest")
             found = [r for r in _clause_requests(clause) if not VAGUE_TARGET.match(r.what.lower())]
             for request in found:
+                earlier = next((n for n in reversed(named) if n and not is_pronoun(n)), "")
                 if request.refers_back and not request.what:
-                    request.what = next((n for n in reversed(named) if n and not is_pronoun(n)), "")
+                    request.what = earlier
+                if request.kind == "merge" and earlier:
+                    request.parts = tuple(earlier if is_pronoun(p) else p for p in request.parts)
             requests.extend(found)
-            named.extend([r.what for r in found if r.what] or [named_thing(clause)])
+            if not _DESCRIBES.match(clause.strip()):
+                named.extend([r.what for r in found if r.what] or [named_thing(clause)])
     return requests
+
+
+_BULLET = re.compile(r"^\s*(?:[-*\u2022\u2023\u25e6]|\d+[.)])\s+")
+_LEAD_COLON = re.compile(r"^(?P<lead>[^:,;]{2,40}?)\s*:\s*(?P<rest>.+)$")
+_NOT_LATER = re.compile(r",?\s*not\s+(?:later|for later|phase\s*[23]|v2|in phase\s*[23])\b", re.IGNORECASE)
+# "The stall map doesn't need drag-and-drop": a feature that needs less is made smaller, nothing is cut.
+_FEATURE_NEEDS_LESS = re.compile(
+    r"^(?P<what>(?:the|this|that|our|your)\s+[^,;]+?)\s+(?:doesn'?t|does not|don'?t|do not|won'?t)\s+(?:really\s+)?"
+    r"need\s+(?:a\s+|an\s+|the\s+|any\s+)?[^,;]+",
+    re.IGNORECASE,
+)
+_PEOPLE = re.compile(r"\b(?:i|we|you|they|people|users?|customers?|clients?|members?|staff|teams?|\w+(?:ers|ors|ists|ians))$",
+                     re.IGNORECASE)
 
 
 # "into the session note theyre the same screen": the remark after the name is not part of it.
@@ -179,8 +232,25 @@ def _subject(what: str) -> str:
     return what
 
 
+_LIST_ITEM = re.compile(r"^,\s*(?:and\s+)?(?!(?:it|its|it's|that|this|which|because|so|as|they|we|i|you|but|then|sorry|"
+                        r"please|pls|thanks|ok|okay|too|also|though)\b)(?!(?:[\w'-]+\s+){0,4}(?:have|has|are|is|do|does|can|will|would|"
+                        r"need|needs)\b)(?P<item>(?:[\w'-]+\s+){0,5}[\w'-]+)\s*(?=,|$)")
+
+
+def _listed_after(rest: str) -> str:
+    """'lose the marketplace, payroll and detergent inventory': the short items after the first comma are cut too."""
+    items = ""
+    while (match := _LIST_ITEM.match(rest)) is not None:
+        items += ", " + match.group("item")
+        rest = rest[match.end():]
+    return items
+
+
 def _clause_requests(clause: str) -> list[ChangeRequest]:
-    lowered = clause.strip().rstrip(" .!")
+    lowered = _NOT_LATER.sub("", clause.strip().rstrip(" .!"))
+    needs_less = _FEATURE_NEEDS_LESS.match(lowered)
+    if needs_less and not _PEOPLE.search(needs_less.group("what")):
+        return [ChangeRequest("effort", clean_target(needs_less.group("what")), clause, extra={"scale": "smaller"})]
     for pattern in SPLIT_PATTERNS:
         match = pattern.search(lowered)
         if match:
@@ -195,7 +265,7 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
     for pattern in SMALLER_PATTERNS:
         match = pattern.search(lowered)
         if match:
-            what = _subject(clean_target(match.group("what")))
+            what = _subject(clean_target(match.groupdict().get("what") or ""))
             return [ChangeRequest("effort", "" if is_pronoun(what) else what, clause, refers_back=is_pronoun(what),
                                   extra={"scale": "smaller"})]
     for pattern in EFFORT_PATTERNS:
@@ -212,14 +282,16 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
         if match:
             phase = 3 if re.search(r"phase 3|much later|v3", lowered, re.IGNORECASE) else 2
             return [ChangeRequest("defer", "" if is_pronoun(w) else w, clause, phase=phase, refers_back=is_pronoun(w))
-                    for w in (_items(match.group("what")) or [""])]
-    for pattern in CUT_PATTERNS:
+                    for w in (_items(match.group("what") or "") or [""])]
+    for index, pattern in enumerate(CUT_PATTERNS):
         match = pattern.search(lowered)
         if match:
             kind: RequestKind = "defer" if deferred else "cut"
             phase = 3 if re.search(r"phase 3|much later|v3", lowered, re.IGNORECASE) else 2
+            # Only "cut X, Y and Z" lists on after its comma; "X is not needed, hospitals have SSO" gives a reason.
+            listed = (match.group("what") or "") + (_listed_after(lowered[match.end():]) if index == 0 else "")
             return [ChangeRequest(kind, "" if is_pronoun(w) else w, clause, phase=phase, refers_back=is_pronoun(w))
-                    for w in (_items(match.group("what")) or [""])]
+                    for w in (_items(listed) or [""])]
     for pattern in PROMOTE_PATTERNS:
         match = pattern.search(lowered)
         if match:

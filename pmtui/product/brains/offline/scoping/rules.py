@@ -153,6 +153,9 @@ NEGATION = r"(?:not|no|never|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|can'
 
 AGREE = rx(
     r"\b(looks? (?:good|great|fine|right)|lgtm|agreed?|sounds? (?:good|great|right|fine)|ship it|"
+    # In many Englishes: "Grand, I'm content", "Sweet as", "lekker", "Tidy", "Choice", "Sawa", "sige", "Theek hai".
+    r"content|grand|sweet(?: as)?|lekker|tidy|choice|chur|sound|brilliant|lovely|nice one|happy days|on board|"
+    r"that'?ll do|righto|too easy|theek hai|d'accord|vale|perfecto|sawa|sige|ja|shwe+t|"
     r"let'?s (?:go|do (?:it|this)|build (?:it|this)|proceed|go with (?:that|this|it))|go ahead|perfect|"
     r"works for me|happy with (?:it|this|that)|good to go|fine by me|approved?|yes|yep|yeah|sure|ok(?:ay)?|"
     r"deal|that'?s (?:right|fine|good)|correct|makes sense|no changes|all good|fine|alright|all right|cool|"
@@ -173,18 +176,25 @@ PUSHBACK = rx(
     r"\bnot (?:ok|okay|happy|convinced|enough|acceptable)\b)"
 )
 
-# "let's write the spec", "go ahead", "spec please": agreement that asks for the next step.
+# "let's write the spec", "go ahead", "spec please": agreement that asks for the next step. On its own, in scoping,
+# asking for the next step accepts the scope: "On you go with the spec", "crack on", "spec it up", "draft it".
 NEXT_STEP = rx(
-    r"\b(?:write|do|make|prepare|draft|start|generate)\b[^.?!]{0,20}\b(?:spec|specification|document|doc|prd)\b|"
-    r"\bspec\s*(?:please|pls|now)?\s*[.!]*$|\b(?:go ahead|go on|go for it|proceed|let'?s go|let'?s do it|ship it|"
-    r"move on|next step|carry on|lets go)\b"
+    r"\b(?:write|do|make|prepare|draft|start|generate|get)\b[^.?!]{0,20}\b(?:spec|specification|document|doc|prd)\b|"
+    r"\bspec\s*(?:please|pls|now|na|time|it(?: up)?)?\s*[.!]*$|\b(?:go ahead|go on|go for it|proceed|let'?s go|"
+    r"let'?s do it|ship it|move on|next step|carry on|lets go|on (?:you|we) go|crack on|get (?:on|going)|push on|"
+    r"press on|adelante|vamos|allez|spec it(?: up)?|(?:write|draft|type) it(?: up)?)\b|"
+    r"\b(?:with|to|for|on|onto|into|con) (?:the |la |le )?spec\b|^\W*go\b"
 )
+# "just write the spec", "write the spec already!!": skipping ahead, not accepting the scope.
+IMPATIENT = rx(r"\bjust\b|\balready\b|\bright now\b|!{2,}|\bstop\b")
+# Agreement in emoji: a thumbs-up, a tick, "ok hand", a rocket.
+AGREE_EMOJI = re.compile("[\U0001F44D\u2705\U0001F44C\U0001F680\U0001F64C\U0001F4AF\u2714]")
 
 # A clause asking something ("why did you cut that one?") requests nothing; "can you put X in phase 1?" does.
 ASKING = rx(r"^\s*(?:why|what|what'?s|whats|how|where|when|which|who|is|are|does|do|did|was|were)\b")
 
 QUESTION_START = rx(
-    r"^\s*(?:what|how|why|which|when|where|who|is|are|does|do|can you explain|could you explain|explain|"
+    r"^\s*(?:what|how|why|which|when|where|who|is|are|does|do(?= (?:you|we|i|they|people|users|customers)\b)|can you explain|could you explain|explain|"
     r"tell me|what'?s|how'?s|why'?s)\b"
 )
 
@@ -223,6 +233,10 @@ EVIDENCE = (
         r"told|signed|pay|paid|would|mentioned|voted)\b"
     ),
     rx(r"\bsigned (?:an? )?(?:loi|letter of intent|contract|pilot)\b|\bpre-?orders?\b|\bwaitlist of \d"),
+    # "In the 9 groups I sit in, 7 charge a fine", "Two of the four shops we visited had a machine fail".
+    rx(r"\bin (?:the |our |my )?\d+ \w+ (?:i|we)\b|\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten) of the "
+       r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|last \d+)\b|\b\d+\s+(?:of them\s+)?(?:\w+\s+)?"
+       r"(?:charge|run|keep|lose|lost|miss|missed|complain\w*|spend|spent|owe|had)\b"),
 )
 
 
@@ -231,9 +245,12 @@ EVIDENCE = (
 # -- change requests in argue-back (see requests.py); `what` names the feature in the founder's words ----
 _NUM_WORD = r"(?P<n>\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|half a)"
 _PHASE1 = r"(?:the\s+)?(?:phase\s*(?:1|one)|first\s+(?:phase|version|release)|mvp|v1|p0)"
-_LATER = r"(?:phase\s*[23]|later|v2|v3|the next phase|a later phase|next version)"
+_LATER = r"(?:phase\s*[23]|later|v2|v3|the next phase|a later phase|next version|(?:the )?(?:second|third) phase|phase (?:two|three))"
 SPLIT_PATTERNS = (
     rx(r"\bsplit(?:\s+up)?\s+(?P<what>.+?)\s+(?:in|into)\s+(?P<a>.+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+)"),
+    # "Split the loan schedule: the loan record now, the repayment schedule later."
+    rx(r"\bsplit(?:\s+up)?\s+(?P<what>[^:]+?)\s*:\s*(?P<a>.+?)\s+(?:now|first|in phase\s*(?:1|one)|in v1)\s*,\s*"
+       r"(?:and\s+)?(?P<b>.+?)\s+(?:later|next|after|in phase\s*[23]|in v2|for phase\s*[23])\b"),
 )
 MERGE_PATTERNS = (
     rx(r"\b(?:merge|combine|join|fold)\s+(?P<a>.+?)\s+(?:and|with|&|\+)\s+(?P<b>.+?)(?:\s+(?:into|as)\s+(?P<into>[^,;]+))?"
@@ -248,17 +265,37 @@ EFFORT_PATTERNS = (
        r"(?:more like\s+|about\s+|around\s+|roughly\s+|at least\s+|closer to\s+)?" + _NUM_WORD
        + r"\s*(?:person[- ])?(?:weeks?|wks?)\b(?!\s+(?:to|until|before|from))"),
     rx(r"^(?P<what>.+?),?\s+(?:give it|make it|call it|put it at)\s+" + _NUM_WORD + r"\s*(?:person[- ])?(?:weeks?|wks?)\b"),
+    # "Call it half a week.", "so one week", "progress tracker: half a week": the feature is named before.
+    rx(r"^(?:(?:so|then|just|say|call it|make it|give it|put it at)\s+)*" + _NUM_WORD
+       + r"\s*(?:person[- ])?(?:weeks?|wks?)(?:\s+(?:max|tops|at most|at the most|of work))?\s*(?:$|,)"),
+    # "one week at most", "1 week max", "at most two weeks": a ceiling is the founder's estimate.
+    rx(r"^(?:(?P<what>.+?),?\s+)?" + _NUM_WORD + r"\s*(?:person[- ])?(?:weeks?|wks?)\s+(?:at most|at the most|max(?:imum)?|tops)\b"),
+    rx(r"^(?:(?P<what>.+?),?\s+)?(?:at most|no more than|max(?:imum)?)\s+" + _NUM_WORD + r"\s*(?:person[- ])?(?:weeks?|wks?)\b"),
 )
 # "make the measurement saving smaller", "simplify the GST invoice", "X can be simpler": a lighter first cut.
 SMALLER_PATTERNS = (
     rx(r"\b(?:make|keep)\s+(?P<what>.+?)\s+(?:smaller|simpler|lighter|leaner|more basic|basic|minimal|thinner)\b"),
     rx(r"\b(?:simplify|shrink|slim down|trim down|trim|cut down|scale down|strip down)\s+(?P<what>[^,;?]+?)"
        r"(?=\s+(?:to|for now|please)\b|,|;|\?|$)"),
-    rx(r"^(?P<what>.+?)\s+(?:can|could|should)\s+be\s+(?:much\s+|a lot\s+)?(?:smaller|simpler|lighter|more basic)\b"),
+    rx(r"^(?P<what>.+?)\s+(?:can|could|should)\s+be\s+(?:much\s+|a lot\s+|way\s+|far\s+|a bit\s+)?(?:smaller|simpler|lighter|"
+       r"leaner|more basic)\b"),
+    # "deposits much smaller: …", "the fee reminders: smaller, just an email", "it can be a simple request form".
+    rx(r"^(?P<what>.+?)\s*:?\s+(?:much|way|far|a lot|a bit)\s+(?:smaller|simpler|lighter|leaner)\b"),
+    rx(r"^(?P<what>[^:]+?)\s*:\s*(?:much\s+|way\s+)?(?:smaller|simpler|lighter|leaner|more basic)\b"),
+    rx(r"^(?P<what>.+?)\s+(?:can|could|should)\s+(?:just\s+)?be\s+(?:a|an|just a)\s+(?:simple|basic|plain)\b"),
+    rx(r"^(?:(?P<what>.+?),?\s+)?half (?:the|its|of the) effort\b"),
+    rx(r"^(?:much\s+|way\s+|a lot\s+)?(?:smaller|simpler|lighter|leaner)\s*$"),
 )
 DEFER_WORDS = rx(r"\b(?:for now|later|phase\s*[23]|v2|can wait|next phase|postpone|defer|push\w*|from phase 1|"
                  r"from (?:the )?first (?:phase|version)|out of (?:the )?first (?:phase|version)|not yet|yet|"
                  r"nice[- ]to[- ]have|for the moment)\b")
+QUESTION_REQUESTS = (
+    # A question that is a request: "is the map really needed in phase 1?", "do we really need the chat in v1?"
+    rx(r"^(?:(?:hmm+|so|but|and|honestly)[\s,]+)*(?:is|are)\s+(?P<what>.+?)\s+(?:really\s+)?(?:needed|necessary|required|"
+       r"essential)\b(?:\s+(?:in|for)\s+" + _PHASE1 + r")?"),
+    rx(r"^(?:(?:hmm+|so|but|and|honestly)[\s,]+)*do\s+(?:we|they|you|i)\s+(?:really\s+)?need\s+(?P<what>.+?)\s+(?:in|for)\s+"
+       + _PHASE1),
+)
 DEFER_PATTERNS = (
     rx(r"\b(?:push|move|put|defer|postpone|shift|bump)\s+(?P<what>.+?)\s+(?:to|into|until|for)\s+" + _LATER),
     rx(r"\b(?:push|defer|postpone)\s+(?P<what>[^,;]+?)(?=\s+(?:for now|for later)|,|;|$)"),
@@ -266,8 +303,13 @@ DEFER_PATTERNS = (
     rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\s+(?:to\s+|in\s+|into\s+)?" + _LATER),
     rx(r"^no\s+(?P<what>.+?)\s+(?:yet|for now|in " + _PHASE1 + r")\s*$"),
     rx(r"^(?P<what>.+?)\s+(?:is|are)\s+(?:just\s+)?(?:a\s+)?nice[- ]to[- ]haves?\b"),
-    rx(r"^(?:(?P<what>.+?)[\s,]+)?(?:later|for later|to later|next phase|in v2|(?:to|in|into)\s+phase\s*[23])\s*$"),
+    rx(r"^(?:(?P<what>.+?)[\s,]+)?(?:later|for later|to later|next phase|in v2|(?:(?:to|in|into)\s+)?phase\s*[23])\s*$"),
     rx(r"\bdrop\s+(?P<what>.+?)\s+from\s+" + _PHASE1),
+    # "the calendar can come after", "can put later or not?"
+    rx(r"^(?P<what>.+?)\s+(?:can|could|should|will)\s+(?:come|go|follow)\s+(?:after|afterwards|later|next)\b"),
+    rx(r"^(?:(?P<what>.+?)[\s,]+)?(?:we\s+)?(?:can|could|should)\s+(?:we\s+|you\s+)?(?:put|push|move|leave|keep|do)\s+"
+       r"(?:it\s+|that\s+|them\s+)?(?:for\s+|to\s+|in\s+|till\s+)?" + _LATER),
+    *QUESTION_REQUESTS,
 )
 CUT_PATTERNS = (
     rx(r"\b(?:cut(?!\s+line)|remove|drop|delete|kill|scrap|ditch|lose(?!\s+track)|get rid of|take out|skip)\s+(?P<what>[^,;]+?)"
@@ -293,6 +335,10 @@ PROMOTE_PATTERNS = (
     rx(r"\b(?:i|we|they)\s+(?:really\s+|absolutely\s+)?(?:need|want)\s+(?P<what>.+?)\s+in\s+" + _PHASE1),
     rx(r"^(?:(?P<what>[^,;]+?),?\s+)?(?:those|that|this|it|them)\s+(?:i|we)(?:'d| would)?\s+(?:want|need)\s+in\s+" + _PHASE1),
     rx(r"^(?P<what>[^,;]+?)\s+(?:first|before\s+[^,;]+?)(?:\s+(?:please|pls))?\s*$"),
+    # "make the photos phase 1 for sure", "Online fee payment is phase 1, not later."
+    rx(r"\bmake\s+(?P<what>.+?)\s+(?:a\s+)?" + _PHASE1 + r"\b"),
+    rx(r"^(?!(?:(?:ok|okay|so|and|but|hmm+)\W+)*(?:what|which|who|how|why|where|when|is|are)\b)(?P<what>.+?)\s+"
+       r"(?:is|are|goes|go|belongs?)\s+(?:in\s+)?" + _PHASE1 + r"\b"),
 )
 ADD_PATTERNS = (
     rx(r"\badd\s+(?:one more thing|another thing|something)\s*[,:]\s*(?P<what>[^;]+?)(?=[.;]|$)"),
