@@ -432,3 +432,31 @@ def test_a_fast_forward_killed_halfway_completes_and_stale_locks_go(repo_dir: Pa
     with pytest.raises(GitError):
         git_ops.fast_forward(repo_dir, "pm/ff", new, old)
     assert (repo_dir / "docs" / "review.md").read_text() == "the user's own notes\n"
+
+
+def test_a_fast_forward_killed_after_its_index_is_put_back_whatever_resumes_it(repo_dir: Path, tmp_path: Path) -> None:
+    """Found with PMTUI_KILL_SEED=20: `reset --keep` killed after writing the files and the index but before
+    the branch moved left the task's files staged in the user's checkout; the resumed run took the
+    cherry-pick path (or merged another task first), git refused to overwrite those 'local changes' and
+    two tasks escalated. Leftovers that are exact copies of a pooled worktree's commit are put back to
+    HEAD; anything else (the user's own work) stays."""
+    old = git(repo_dir, "rev-parse", "HEAD")
+    git_ops.prepare_plan_branch(repo_dir, "ff")
+    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "tree", old)
+    (tree / "docs").mkdir()
+    (tree / "docs" / "review.md").write_text("reviewed\n")
+    (tree / "README.md").write_text("changed by the task\n")
+    git(tree, "add", "-A")
+    git(tree, "-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "task")
+    new = git(tree, "rev-parse", "HEAD")
+    git(repo_dir, "read-tree", "-m", "-u", old, new)  # the files and the index of `new`, HEAD still at `old`
+    assert git(repo_dir, "status", "--porcelain") != ""
+
+    git_ops.recover_after_kill(repo_dir)
+    assert git(repo_dir, "status", "--porcelain") == "" and git(repo_dir, "rev-parse", "HEAD") == old
+    assert git_ops.bring_onto(repo_dir, "pm/ff", new, mode="cherry-pick") == new
+
+    git(repo_dir, "reset", "-q", "--hard", old)
+    (repo_dir / "README.md").write_text("the user's own edit\n")
+    git_ops.recover_after_kill(repo_dir)
+    assert (repo_dir / "README.md").read_text() == "the user's own edit\n"

@@ -259,6 +259,46 @@ def recover_after_kill(root: Path) -> None:
     for marker, command in (("CHERRY_PICK_HEAD", "cherry-pick"), ("MERGE_HEAD", "merge")):
         if (git_dir / marker).exists():
             _complete(root, [command, "--abort"])
+    _put_back_integration_leftovers(root)
+
+
+def _blobs(root: Path, commit: str, paths: Sequence[str]) -> dict[str, str]:
+    """path → blob id of `paths` in `commit` (paths it lacks are left out)."""
+    out = run_git(root, "ls-tree", "-z", commit, "--", *paths, strip=False)
+    found: dict[str, str] = {}
+    for entry in filter(None, out.split("\0")):
+        meta, _, path = entry.partition("\t")
+        found[path] = meta.split()[2]
+    return found
+
+
+def _put_back_integration_leftovers(root: Path) -> None:
+    """A fast-forward of the checkout (`reset --keep`, `cherry-pick --ff`) killed after it wrote the files
+    and the index but before the branch moved leaves a task's commit staged in the user's checkout, which
+    every later integration refuses to overwrite. When each changed path is exactly as a pooled worktree's
+    commit has it, it is that leftover: put back to HEAD. Anything else is someone's own work and stays."""
+    entries = status_paths(root)
+    if not entries:
+        return
+    head_sha = head(root)[0] or ""
+    paths = sorted({entry[3:] for entry in entries})
+    present = [path for path in paths if (root / path).is_file()]
+    now = dict(zip(present, run_git(root, "hash-object", "--", *present).split(), strict=True)) if present else {}
+    listing = run_git(root, "worktree", "list", "--porcelain")
+    commits = {line.split()[1] for line in listing.splitlines() if line.startswith("HEAD ")} - {head_sha}
+    for commit in sorted(commits):
+        if _complete(root, ["merge-base", "--is-ancestor", head_sha, commit]).returncode != 0:
+            continue
+        if _blobs(root, commit, paths) != now:
+            continue
+        in_head = set(_blobs(root, head_sha, paths))
+        run_git(root, "reset", "--quiet", head_sha, "--", *paths)
+        if in_head:
+            run_git(root, "checkout", head_sha, "--", *sorted(in_head))
+        for path in paths:
+            if path not in in_head:
+                (root / path).unlink(missing_ok=True)
+        return
 
 
 def ensure_clean(repo: Repo | str | Path) -> None:
