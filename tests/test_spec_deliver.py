@@ -43,8 +43,14 @@ async def test_deliver_this_plan_asks_for_the_repo_and_an_agent_then_opens_the_d
             await pilot.press("enter")
             while not isinstance(app.screen, DashboardScreen):
                 await pilot.pause(0.05)
+            # The dashboard opens first; the engine starts once it is drawn and the run then exists.
             run = app.delivery
-            assert run is not None and run.active and run.run_id
+            assert run is not None and app.screen.delivery is run
+            for _ in range(600):
+                if run.run_id or not run.active:
+                    break
+                await pilot.pause(0.05)
+            assert run.active and run.run_id, run.error
             record = DeliveryStore(store).get_run(run.run_id)
             written = plan_file(store.path, slug)
             assert record.plan_path == str(written.resolve()) and record.repo == str(repo.resolve())
