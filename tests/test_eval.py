@@ -22,7 +22,7 @@ from pmtui.models import ConversationState, DiscoverySummary
 from pmtui.product.eval.assertions import ASSERTIONS, CHECKS, has_phrase, has_run, tokens
 from pmtui.product.eval.founders import KINDS, Founder, load_founders
 from pmtui.product.eval.runner import Conversation, EvalReport, Turn, run_eval
-from pmtui.product.eval.simulator import Say, read_question
+from pmtui.product.eval.simulator import Say, ScriptedFounder, read_question
 
 MUST_HOLD_IN_EVERY_CONVERSATION = ("no_repeated_reply", "no_garbled_fact", "requests_reflected")
 
@@ -34,7 +34,7 @@ def tuned_report() -> EvalReport:
 
 def test_the_founders_cover_every_kind_with_several_products() -> None:
     tuned = load_founders("tuned")
-    held_out = [load_founders(name) for name in ("heldout", "heldout2", "heldout3", "heldout4")]
+    held_out = [load_founders(name) for name in ("heldout", "heldout2", "heldout3", "heldout4", "heldout5")]
     assert len(tuned) >= 40 and all(len(founders) >= 12 for founders in held_out)
     for founders in (tuned, *held_out):
         assert {f.kind for f in founders} == set(KINDS)
@@ -191,3 +191,17 @@ def test_a_fact_is_stated_in_one_message_and_a_number_for_its_own_aspect() -> No
     told = ["An app for indie devs, we have 3 months.", "indie studios"]
     ok, note = check(_conversation(told, {"target_user": "studios"}))
     assert not ok and "3 months" in note and "indie devs" in note
+
+
+def test_an_interjection_right_after_an_aspect_is_said_next_whatever_the_pm_asked() -> None:
+    # "sorry that was about why now. success = …" comes at once after the first answer to the metric question.
+    founder = Founder(
+        id="f", kind="vague", product="p", opening="an app", agree="ok",
+        answers={"success_metric": ["covid made everyone get dogs", "30 dogs a week"], "why_now": ["covid"]},
+        interject=[{"right_after": "success_metric", "kind": "correction", "say": "sorry that was about why now"}],
+    )
+    simulator = ScriptedFounder(founder)
+    first = asyncio.run(simulator.next("discovery", "What number would tell you this is working?", False, None))
+    second = asyncio.run(simulator.next("discovery", "Why now?", False, None))
+    third = asyncio.run(simulator.next("discovery", "What number would tell you this is working?", False, None))
+    assert (first.text, second.intent, third.text) == ("covid made everyone get dogs", "interject", "30 dogs a week")
