@@ -598,3 +598,28 @@ def test_terse_notes_in_lower_case_are_one_item_each() -> None:
 def test_a_correction_of_a_number_not_yet_said_is_filed_nowhere() -> None:
     summary = DiscoverySummary(target_user="dairy co-ops")
     assert extract(summary, "correction: not 200, 400 farmers", "current_alternatives") == summary
+
+
+DOG_PITCH = (
+    "hey so basically i want an app where neighbours in my building can share dog walking, like when someone is "
+    "travelling or sick their dog still gets walked. right now we do it in a whatsapp group and its chaos"
+)
+
+
+def test_a_lowercase_run_on_pitch_gives_who_what_and_todays_workaround_their_own_clauses() -> None:
+    summary = extract(DiscoverySummary(), DOG_PITCH, "")
+    # A modal ends who the people are; the idea after "an app where … can" is the feature, the example is none.
+    assert summary.target_user == "neighbours in my building"
+    assert summary.feature_wishlist == ["Share dog walking"]
+    # "right now we …" after a lowercase full stop is a sentence of its own: today's workaround.
+    assert summary.current_alternatives == "we do it in a whatsapp group and its chaos"
+
+
+def test_lowercase_sentences_split_at_a_full_stop_but_not_after_an_abbreviation() -> None:
+    from pmtui.product.brains.offline.discovery.text import split_sentences
+
+    assert split_sentences("you get a slot. right now we have a paper sheet on the door") == [
+        "you get a slot", "right now we have a paper sheet on the door"]
+    assert len(split_sentences("they use a tool e.g. a spreadsheet and it breaks")) == 1
+    assert len(split_sentences("the kids at st. marys primary get picked up late")) == 1
+    assert persona_phrase("busy dog owners in Berlin can book walkers") == "busy dog owners in Berlin"

@@ -256,6 +256,9 @@ def feature_clue(sentence: str, first_message: bool, strict: bool = False) -> Cl
         )
         if build:
             return _idea_clue(rest)
+        if re.match(r"(?:an?|the|one|some)\s+(?:[\w-]+\s+){0,2}?" + _IDEA_NOUN + r"\b", rest, re.IGNORECASE):
+            # "i want an app where neighbours can share dog walking": the idea, then what it does.
+            return _idea_clue(rest)
         if NOT_A_FEATURE.match(rest) or PRICE.search(rest) or CONSTRAINTS_STRONG.search(rest):
             return None
         # "…for booking dog walkers, because here people work long hours…": the reason is not a feature.
@@ -274,12 +277,18 @@ def feature_clue(sentence: str, first_message: bool, strict: bool = False) -> Cl
     return _idea_clue(sentence) if first_message else None
 
 
+_IDEA_NOUN = r"(?:app|application|tool|platform|service|website|site|bot|product|saas|marketplace|system|software|portal)"
+
+
 def _idea_clue(sentence: str) -> Clue | None:
     """'An app for nurses to swap shifts' -> the feature 'Swap shifts'."""
     idea = IDEA_FEATURE.search(sentence)
     if not idea:
         return None
-    feature = _strip_persona_lead(idea.group("feature"))
+    # "…can share dog walking, like when someone is travelling": an example is no feature.
+    feature = re.split(r",?\s+(?:like when|like if|for example|for instance|e\.g\.?)\s+", idea.group("feature"),
+                       maxsplit=1)[0]
+    feature = _strip_persona_lead(feature)
     # "an app to track the orders because measurements we are writing in a register…": the reason is no feature.
     feature = re.split(r",?\s+(?:because|since|as|so that|which means|cause|coz)\s+", feature, maxsplit=1)[0]
     feature = re.sub(r"\s+(?:for|aimed at|targeted at)\s+[^,.;]+$", "", feature, flags=re.IGNORECASE)

@@ -248,12 +248,25 @@ def split_sentences(text: str) -> list[str]:
         for piece in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\u201c$€£-])|(?<=[!?])\s+|;\s+", line):
             piece = piece.strip()
             # Terse notes in lower case: "scan batch. expiry list. alert 90 days before" are three sentences.
-            fragments = re.split(r"(?<=[a-z0-9])\.\s+(?=[a-z])", piece)
-            if len(fragments) >= 2 and all(len(f.split()) <= 6 for f in fragments):
-                parts.extend(f.strip() for f in fragments if f.strip())
-            elif piece:
-                parts.append(piece)
+            parts.extend(_lowercase_sentences(piece))
     return parts
+
+
+_ABBREVIATION = re.compile(r"(?:^|\s)(?:e\.g|i\.e|etc|vs|approx|incl|st|dr|mr|mrs|ms|no|min|max|ca|[a-z])$", re.IGNORECASE)
+
+
+def _lowercase_sentences(piece: str) -> list[str]:
+    """Sentences typed in lower case: "…you get a slot. right now we have a paper sheet…" is two, "e.g. a
+    spreadsheet" and "St. Mary's" are not."""
+    sentences: list[str] = []
+    start = 0
+    for match in re.finditer(r"(?<=[a-z0-9)])\.\s+(?=[a-z])", piece):
+        if _ABBREVIATION.search(piece[start : match.start()]):
+            continue
+        sentences.append(piece[start : match.start()].strip())
+        start = match.end()
+    sentences.append(piece[start:].strip())
+    return [s for s in sentences if s]
 
 
 def split_clauses(sentence: str) -> list[str]:
