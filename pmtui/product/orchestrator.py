@@ -266,6 +266,12 @@ class Orchestrator:
             # Features heard only in the pitch are a draft: the PM asks once what the first version must
             # do before it shows the summary.
             completeness = completeness.model_copy(update={"is_complete": False, "gaps": ["feature_wishlist"]})
+        asked_now = state.asked_aspect if state.asked_aspect in NEVER_SKIPPED else ""
+        unasked = [a for a in NEVER_SKIPPED if a in completeness.gaps and not state.ask_count.get(a) and a != asked_now]
+        if completeness.is_complete and unasked:
+            # The budget of the scope comes from the team and the weeks, and the spec needs who pays: a card
+            # without either, never asked about, would scope to a default of 4 weeks × 1 person.
+            completeness = completeness.model_copy(update={"is_complete": False})
         state.discovery_summary = summary
         state.completeness = completeness
         with self.store.transaction():
@@ -537,6 +543,8 @@ class Orchestrator:
 
 
 MAX_WISHLIST_ASKS = 2
+# Asked about at least once before the card, however complete the rest is.
+NEVER_SKIPPED = ("constraints", "revenue_model")
 THIN_ITEM_WORDS = 4
 
 

@@ -274,7 +274,9 @@ def split_clauses(sentence: str) -> list[str]:
         r",\s*(?:and|but|so|while|whereas|though|although)\s+|\s+but\s+|\s+[\u2014\u2013]\s+|\s+-\s+|"
         r"\s+(?:so that|which means|because)\s+|"
         # "…waste 10% of what they buy and the owner would pay $49": a new subject starts a new clause.
-        r"\s+(?:and|while|whereas)\s+(?=(?:the|they|we|i|he|she|our|their|my|his|her|nobody|everyone|people)\s)",
+        r"\s+(?:and|while|whereas)\s+(?=(?:the|they|we|i|he|she|our|their|my|his|her|nobody|everyone|people)\s)|"
+        # "…so its urgent now and yards would pay for this like 150 a month": who would pay starts a clause too.
+        r"\s+and\s+(?=(?:[\w'-]+\s+){1,2}(?:would|will|'d)\s+(?:happily\s+|gladly\s+)?pay\b)",
         sentence,
     )
     return [p for p in (piece.strip(" ,") for piece in pieces) if p]
@@ -311,6 +313,7 @@ def is_user_question(text: str) -> bool:
 
 def short(text: str, limit: int = 10) -> str:
     """A short quotable fragment of the user's words: first clause, at most `limit` words, no '?'."""
+    said = text
     text = (
         clean(text.split(";")[0])
         .replace("?", "")
@@ -328,7 +331,8 @@ def short(text: str, limit: int = 10) -> str:
         while len(words) > 3 and words[-1].lower().strip(",;:") in STOPWORDS:
             words.pop()
         text = " ".join(words).rstrip(",;:") + "…"
-    return text.strip()
+    # "yes" or "ok" is all filler: quote it as typed rather than as "".
+    return text.strip() or squash(said).strip(" .!?")[:40]
 
 
 def persona_name(summary: DiscoverySummary) -> str:
