@@ -646,3 +646,17 @@ def test_a_manner_after_a_comma_stays_with_its_item_and_the_first_person_gets_wh
         "See in which minute the players leave the game"]
     # The idea and its purpose are no list of features.
     assert extract(DiscoverySummary(), "an app for landlords and tenants, for fixing things", "").feature_wishlist == []
+
+
+def test_an_answer_given_to_the_wrong_question_is_put_right_by_the_next_one() -> None:
+    # Replaying the dog-walk rota: asked the limits, the founder gave the money; asked the money, the limits.
+    summary = extract(DiscoverySummary(target_user="dog owners"), "free, maybe the building pays later", "constraints")
+    assert summary.revenue_model == "free, maybe the building pays later" and summary.constraints == ""
+    misfiled = DiscoverySummary(target_user="dog owners", constraints="free, maybe the building pays later")
+    summary = extract(misfiled, "just me, 6 weeks, phone", "revenue_model")
+    assert summary.constraints == "just me, 6 weeks, phone"
+    assert summary.revenue_model == "free, maybe the building pays later"
+    # A problem said without a cue word is not "misfiled": a why-now that mentions "the problem" leaves it alone.
+    plain = DiscoverySummary(target_user="freelancers", core_problem="Sometimes I wait 3 months for money")
+    summary = extract(plain, "Many young people are now doing freelance online, so the problem is everywhere", "why_now")
+    assert summary.core_problem.startswith("Sometimes I wait 3 months")

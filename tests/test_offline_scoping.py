@@ -487,3 +487,13 @@ def test_when_everything_fits_the_budget_the_lowest_row_still_waits_for_phase_2(
     waiting = [f for f in out.mvp_features if f.phase > 1]
     assert len(waiting) >= 1 and "slack" in waiting[0].provenance["phase"].reason
     assert out.mvp_features[0].phase == 1
+
+
+def test_sharing_the_work_itself_is_no_social_feed():
+    # The new user's dog-walk rota: "share dog walking" was cut as a social feed with "no evidence".
+    summary = DOG_ROTA.model_copy(update={"feature_wishlist": ["Share dog walking", "Walk rota by week"]})
+    out = propose(summary, [])
+    assert "Share dog walking" not in {c.name for c in out.cut_features}
+    from pmtui.product.brains.offline.scoping.propose import nice_to_have
+
+    assert nice_to_have("Share photos of the walk", summary) is not None

@@ -129,6 +129,7 @@ PRICE = re.compile(
 )
 
 REVENUE_STRONG = re.compile(
+    r"^\W*free\b(?=\s*[,.;!]|\s+(?:for|to start|at first|initially|until|now)\b)|"
     r"\b(subscriptions?|subscribe|freemium|free (tier|plan|version|trial)|for free|free to use|free for "
     r"now|(be|is|stay|keep it) free|premium|pro (plan|tier|version)|paid (plan|tier|version|app)|"
     r"one[- ]time (payment|purchase|fee|price)|lifetime (deal|license)|licen[cs](e|es|ing)|commission|"
@@ -362,6 +363,8 @@ CONFIRM_WORDS = re.compile(
 
 # Cues that settle the aspect of a clause even when the PM asked about another one.
 REVENUE_DECISIVE = re.compile(
+    # "free, maybe the building pays later": an answer that opens with "free" is about money.
+    r"^\W*free\b(?=\s*[,.;!]|\s+(?:for|to start|at first|initially|until|now)\b)|"
     r"\b(subscriptions?|subscribe|freemium|free (?:tier|plan|version|trial)|premium|pro (?:plan|tier|version)|"
     r"one[- ]time (?:payment|purchase|fee)|commission|take rate|transaction fees?|per[- ](?:seat|user|month)|"
     r"ad[- ]supported|advertis\w*|in[- ]app purchases?|pay[- ]per[- ]use|monetiz\w*|monetis\w*|"
