@@ -375,6 +375,7 @@ async def test_a_why_now_given_to_the_metric_question_moves_when_the_founder_say
     assert "puppy in lockdown" in summary.why_now and "puppy" not in summary.success_metric
     assert summary.success_metric == "30 dogs walked on schedule every week after 3 months"
     assert "sorry that was" not in result.reply.lower() and "why now" in result.reply
+    assert '"30 dogs walked on schedule every week after 3 months"' in result.reply
     store.close()
 
 

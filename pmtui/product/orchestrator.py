@@ -252,12 +252,15 @@ class Orchestrator:
             said_before = texts.moved_answer_ack(aspect, moved_text)
         else:
             said_before = ""
+        spoken = text
         parts, leftover = labelled_parts(text, strict=True) if text else ([], "")
         if parts:
             text = leftover
         summary = await self.brain.extract_discovery(state, text) if text else state.discovery_summary
         # What the founder labelled has the last word, whatever the rest of the message did to it.
-        summary = apply_parts(summary, parts)[0]
+        summary, labelled = apply_parts(summary, parts)
+        if labelled:
+            said_before = texts.join(said_before, texts.labelled_ack(summary, labelled))
         completeness = check_completeness(summary, state.user_turns)
         if completeness.is_complete and (
             self._wishlist_only_from_pitch(state, summary.feature_wishlist)
@@ -283,7 +286,9 @@ class Orchestrator:
         if completeness.is_complete:
             self._say(state, said, texts.join(said_before, texts.summary_card(summary, completeness)))
             return
-        reply = await self.brain.discovery_reply(state, text or original, before, completeness, on_delta)
+        # What the labels set is acknowledged in full above; the brain acknowledges the rest.
+        heard = before.model_copy(update={a: getattr(summary, a) for a in labelled}) if labelled else before
+        reply = await self.brain.discovery_reply(state, text or spoken or original, heard, completeness, on_delta)
         if said_before:
             reply = reply.model_copy(update={"text": texts.join(said_before, reply.text)})
         self._ask(state, said, reply)

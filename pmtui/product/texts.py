@@ -190,6 +190,11 @@ def moved_answer_ack(aspect: str, moved: str) -> str:
     return f'Got it — I\'ve moved "{quoted}" to the {label}.'
 
 
+def labelled_ack(summary: DiscoverySummary, aspects: list[str]) -> str:
+    """What a labelled answer set, in full ("success = 30 of the 60 flats…" is quoted to the end)."""
+    return " ".join(f'The {ASPECT_LABELS[a].lower()} now reads "{summary.value_text(a)}".' for a in aspects)
+
+
 def join(*parts: str) -> str:
     return " ".join(p.strip() for p in parts if p and p.strip())
 

@@ -6,6 +6,7 @@ import re
 
 from pmtui.models import ASPECT_LABELS, ASPECTS, Completeness, ConversationState, DiscoverySummary
 from pmtui.product.brains.offline.discovery.asides import aside_kind, aside_reply, number_correction, restated
+from pmtui.product.brains.offline.discovery.clues import label_statement
 from pmtui.product.brains.offline.discovery.cues import PITCH, PIVOT
 from pmtui.product.brains.offline.discovery.lexicon import NUMBER
 from pmtui.product.brains.offline.discovery.phrasing import (
@@ -147,6 +148,9 @@ def next_reply(
         and _is_thin(asked, getattr(summary, asked))
     )
     ack = _acknowledge(asked, changed, before, summary, user_text, turn)
+    if not changed and any(label_statement(s) for s in split_sentences(user_text)):
+        # "success = 30 dogs…" already acknowledged in full by the shared flow: no "Thanks — 'success = …'".
+        ack = ""
     if vague and asked and not changed and asked not in gaps and has_real_content(getattr(summary, asked)):
         # A shrug to a sharpening question: keep what we had rather than thank them for "idk".
         ack = f'Fair enough, "{short(summary.value_text(asked), 8)}" will do for now.'
