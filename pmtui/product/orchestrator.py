@@ -252,7 +252,7 @@ class Orchestrator:
             said_before = texts.moved_answer_ack(aspect, moved_text)
         else:
             said_before = ""
-        spoken = text
+        spoken, prepared = text, state.discovery_summary
         parts, leftover = labelled_parts(text, strict=True) if text else ([], "")
         if parts:
             text = leftover
@@ -287,7 +287,8 @@ class Orchestrator:
             self._say(state, said, texts.join(said_before, texts.summary_card(summary, completeness)))
             return
         # What the labels set is acknowledged in full above; the brain acknowledges the rest.
-        heard = before.model_copy(update={a: getattr(summary, a) for a in labelled}) if labelled else before
+        # What moved, too: the brain acknowledges only what it heard itself.
+        heard = prepared.model_copy(update={a: getattr(summary, a) for a in labelled}) if moved or labelled else before
         reply = await self.brain.discovery_reply(state, text or spoken or original, heard, completeness, on_delta)
         if said_before:
             reply = reply.model_copy(update={"text": texts.join(said_before, reply.text)})
