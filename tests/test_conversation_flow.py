@@ -39,6 +39,7 @@ async def _in_scoping(orchestrator: Orchestrator, store: Store) -> int:
         "Post a shift, accept a swap, charge nurse approval.",
         "60% of swaps in the app within 3 months.",
         "Two developers, 8 weeks.",
+        "$2 per nurse per month.",
     ]
     for text in answers:
         result = await orchestrator.handle(state.project_id, text)
@@ -236,6 +237,9 @@ async def test_the_wishlist_question_answered_with_an_aside_is_asked_again(tmp_p
     result = await orchestrator.handle(
         project, "Online booking by service type, a workshop calendar for the mechanic, and a text when it's ready"
     )
+    if orchestrator.state(project).asked_aspect == "constraints":
+        # The team and the weeks are asked about once before any card (they set the scope's budget).
+        result = await orchestrator.handle(project, "Two of us, 8 weeks")
     assert result.summary_shown
     assert any("calendar" in f.lower() for f in orchestrator.state(project).discovery_summary.feature_wishlist)
     store.close()
@@ -269,7 +273,7 @@ async def test_a_question_back_at_the_summary_card_is_answered_and_the_card_stay
     state = orchestrator.open_project("Swaps")
     for text in ["An app for ICU nurses to swap shifts.", "Swaps take days and the charge nurse approves on paper.",
                  "A paper swap book and WhatsApp.", "Post a shift, accept a swap, charge nurse approval.",
-                 "60% of swaps in the app within 3 months.", "Two developers, 8 weeks."]:
+                 "60% of swaps in the app within 3 months.", "Two developers, 8 weeks.", "$2 per nurse a month"]:
         result = await orchestrator.handle(state.project_id, text)
         if result.summary_shown:
             break
@@ -293,3 +297,102 @@ def test_a_wishlist_of_one_short_item_is_asked_about_once_more() -> None:
     assert not _thin_wishlist_answer(state, [], ["Record litres", "Sms farmer"])
     assert not _thin_wishlist_answer(state.model_copy(update={"ask_count": {"feature_wishlist": 2}}), [], ["Booking"])
     assert _is_thin("feature_wishlist", ["Track waste"]) and not _is_thin("feature_wishlist", ["Log each bin", "Weekly cost"])
+
+
+DOG_CARD_CORRECTION = (
+    "no, the target user is dog owners in my apartment building. why now: covid made everyone get dogs and now "
+    "people are back in the office. success metric is 30 dogs walked on schedule every week after 3 months"
+)
+
+
+def test_a_labelled_correction_gives_each_named_aspect_its_own_clause() -> None:
+    from pmtui.product.labelled import labelled_parts
+
+    parts, rest = labelled_parts(DOG_CARD_CORRECTION)
+    assert [(p.aspect, p.value) for p in parts] == [
+        ("target_user", "Dog owners in my apartment building"),
+        ("why_now", "Covid made everyone get dogs and now people are back in the office"),
+        ("success_metric", "30 dogs walked on schedule every week after 3 months"),
+    ] and rest == ""
+    # Who it is not, and the words that close a correction, are no part of any value.
+    parts, rest = labelled_parts("target user: captains not players. rest ok")
+    assert [(p.aspect, p.value) for p in parts] == [("target_user", "Captains")] and rest == ""
+    parts, rest = labelled_parts("Nearly. Target user: the house admin, not every housemate. Success metric: 300 "
+                                 "houses settling every bill within 7 days by month 6. Everything else is right.")
+    assert [p.value for p in parts] == ["The house admin", "300 houses settling every bill within 7 days by month 6"]
+    # A number put right where it stands is the brains' job; a label inside a clause is no label.
+    assert labelled_parts("the price should be GH₵ 60 not 50")[0] == []
+    assert labelled_parts("I left because the price is too high for us")[0] == []
+
+
+async def test_a_multi_part_correction_at_the_card_updates_each_aspect_it_names(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db")
+    orchestrator = Orchestrator(store, Config(offline=True))
+    project = orchestrator.open_project("Swaps").project_id
+    for text in ["An app for ICU nurses to swap shifts.", "Swaps take days and the charge nurse approves on paper.",
+                 "A paper swap book and WhatsApp.", "Post a shift, accept a swap, charge nurse approval.",
+                 "60% of swaps in the app within 3 months.", "Two developers, 8 weeks.", "$2 per nurse a month",
+                 "staff shortages"]:
+        result = await orchestrator.handle(project, text)
+        if result.summary_shown:
+            break
+    before = orchestrator.state(project).discovery_summary
+    result = await orchestrator.handle(project, DOG_CARD_CORRECTION)
+    after = orchestrator.state(project).discovery_summary
+    assert result.summary_shown and "target user, why now and success metric" in result.reply
+    assert after.target_user == "Dog owners in my apartment building"
+    assert after.why_now.startswith("Covid made everyone get dogs")
+    assert after.success_metric == "30 dogs walked on schedule every week after 3 months"
+    assert (after.constraints, after.core_problem, after.revenue_model) == (
+        before.constraints, before.core_problem, before.revenue_model)
+    store.close()
+
+
+def test_that_was_about_names_where_the_previous_answer_belongs() -> None:
+    from pmtui.product.labelled import moved_answer
+
+    assert moved_answer("sorry that was about why now. success = 30 dogs walked every week") == (
+        "why_now", "success = 30 dogs walked every week")
+    assert moved_answer("hang on that was more about who it's for, sorry. why now is the warden service went")[0] == (
+        "target_user")
+    assert moved_answer("that was easy") is None and moved_answer("That was about 3 weeks ago") is None
+
+
+async def test_a_why_now_given_to_the_metric_question_moves_when_the_founder_says_so(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db")
+    orchestrator = Orchestrator(store, Config(offline=True))
+    project = orchestrator.open_project("Dogs").project_id
+    for text in ["An app for dog owners in my building to share dog walking.",
+                 "When someone is sick or travelling their dog doesn't get walked.", "A WhatsApp group."]:
+        await orchestrator.handle(project, text)
+    state = orchestrator.state(project)
+    state.asked_aspect = "success_metric"
+    store.save_flags(state)
+    await orchestrator.handle(project, "everyone got a puppy in lockdown and the owners are back at their desks")
+    result = await orchestrator.handle(
+        project, "sorry that was about why now. success = 30 dogs walked on schedule every week after 3 months")
+    summary = orchestrator.state(project).discovery_summary
+    assert "puppy in lockdown" in summary.why_now and "puppy" not in summary.success_metric
+    assert summary.success_metric == "30 dogs walked on schedule every week after 3 months"
+    assert "sorry that was" not in result.reply.lower() and "why now" in result.reply
+    assert '"30 dogs walked on schedule every week after 3 months"' in result.reply
+    store.close()
+
+
+async def test_the_card_waits_until_the_team_and_the_price_were_asked_about_once(tmp_path: Path) -> None:
+    # A new user's dog-walk rota reached the card at 80 % without either, and scoped to 4 weeks × 1 person.
+    store = Store(tmp_path / "db")
+    orchestrator = Orchestrator(store, Config(offline=True))
+    project = orchestrator.open_project("Dogs").project_id
+    asked: list[str] = []
+    for text in ["An app for dog owners in my apartment building to share dog walking.",
+                 "When someone is sick or travelling their dog doesn't get walked.", "A WhatsApp group, it's chaos.",
+                 "A weekly walk rota, swapping a walk, and a walk log.", "30 dogs walked on schedule every week.",
+                 "Everyone got a dog in covid and now people are back in the office.", "not sure", "not sure",
+                 "not sure", "not sure"]:
+        result = await orchestrator.handle(project, text)
+        if result.summary_shown:
+            break
+        asked.append(orchestrator.state(project).asked_aspect)
+    assert result.summary_shown and {"constraints", "revenue_model"} <= set(asked), asked
+    store.close()

@@ -117,7 +117,7 @@ async def test_a_proposal_missing_its_features_is_an_error_not_an_empty_scope(
     project = orchestrator.open_project("Swaps").project_id
     for text in ("An app for ICU nurses to swap shifts.", "Swaps take days and are approved on paper.",
                  "A paper book and WhatsApp.", "Post a shift, accept a swap, approval.",
-                 "60% of swaps in the app in 3 months.", "Two developers, 8 weeks."):
+                 "60% of swaps in the app in 3 months.", "Two developers, 8 weeks.", "$2 per nurse a month."):
         if (await orchestrator.handle(project, text)).summary_shown:
             break
     model_server.enqueue(json.dumps({"intent": "CONFIRM"}), json.dumps({"cut_features": []}), json.dumps({"x": 1}))

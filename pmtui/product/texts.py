@@ -180,8 +180,32 @@ def revise_prompt() -> str:
     return "No problem — what should I change? Tell me the correction in your own words."
 
 
-def revised_card_intro() -> str:
-    return "Updated with your correction."
+def moved_answer_ack(aspect: str, moved: str) -> str:
+    """'That was about why now': what moved where, in the founder's words."""
+    label = ASPECT_LABELS[aspect].lower()
+    if not moved:
+        return f"Right — that sits under the {label}."
+    words = moved.split()
+    quoted = " ".join(words[:10]) + ("…" if len(words) > 10 else "")
+    return f'Got it — I\'ve moved "{quoted}" to the {label}.'
+
+
+def labelled_ack(summary: DiscoverySummary, aspects: list[str]) -> str:
+    """What a labelled answer set, in full ("success = 30 of the 60 flats…" is quoted to the end)."""
+    return " ".join(f'The {ASPECT_LABELS[a].lower()} now reads "{summary.value_text(a)}".' for a in aspects)
+
+
+def join(*parts: str) -> str:
+    return " ".join(p.strip() for p in parts if p and p.strip())
+
+
+def revised_card_intro(changed: list[str] | None = None) -> str:
+    """What the correction changed, by name ("Updated the target user, why now and success metric.")."""
+    labels = [ASPECT_LABELS[a].lower() for a in changed or []]
+    if not labels:
+        return "Updated with your correction."
+    listed = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+    return f"Updated the {listed} with your correction."
 
 
 def proposal_markdown(output: ScopingOutput, cut_index: int) -> str:

@@ -4,9 +4,9 @@ A founder says how they open, how they answer each discovery aspect when asked (
 what they say when asked again), how they answer the summary card, their argue-back moves and how
 they agree; `expect` and `never` say what a sharp PM's summary holds at the end, and each move
 says what it must change in the RICE table. `tuned_*.yaml` is what the offline engine was tuned
-against; `heldout.yaml` to `heldout4.yaml` (new styles: several intents in one message, questions back,
+against; `heldout.yaml` to `heldout5.yaml` (new styles: several intents in one message, questions back,
 "undo that", off-topic remarks, corrections, typos, regional Englishes, voice-to-text, emoji, capitals,
-bullet lists) never were.
+bullet lists, answers to the wrong question, "that was about …", labelled corrections at the card) never were.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ KINDS: tuple[str, ...] = (
     "rambling",
     "non-native English",
 )
-SETS: tuple[str, ...] = ("tuned", "heldout", "heldout2", "heldout3", "heldout4")
+SETS: tuple[str, ...] = ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5")
 ExpectationKind = Literal["add", "cut", "defer", "promote", "effort", "split", "merge", "question", "smaller", "undo"]
 InterjectionKind = Literal["question", "undo", "off_topic", "correction"]
 
@@ -100,11 +100,21 @@ class Interjection(BaseModel):
     """Something a founder says during discovery that answers nothing: after `after` answers, `say`.
 
     question: they ask the PM something back; undo: "go back, undo that" about their last answer;
-    off_topic: a remark about something else; correction: they change an earlier answer."""
+    off_topic: a remark about something else; correction: they change an earlier answer. With
+    `right_after` (an aspect), it is said as the very next message after their first answer to that
+    aspect, whatever the PM said in between ("sorry, that was about why now. success = …")."""
 
-    after: int = Field(ge=1)
+    after: int = Field(default=1, ge=1)
     kind: InterjectionKind
     say: str
+    right_after: str = ""
+
+    @field_validator("right_after")
+    @classmethod
+    def _aspect(cls, value: str) -> str:
+        if value and value not in ASPECTS:
+            raise ValueError(f"right_after: unknown aspect {value!r}")
+        return value
 
 
 class Founder(BaseModel):

@@ -143,7 +143,12 @@ class ScriptedFounder:
             self.asked.clear()
             return Say(pivot.say, "pivot")
         for index, interjection in enumerate(self.founder.interject):
-            if index not in self.interjected and self.discovery_answers >= interjection.after:
+            if interjection.right_after:
+                # Said at once after the first answer to that aspect, or not yet (the card gets it otherwise).
+                due = self.last_aspect == interjection.right_after and self.asked.get(interjection.right_after) == 1
+            else:
+                due = self.discovery_answers >= interjection.after
+            if index not in self.interjected and due:
                 self.interjected.add(index)
                 if interjection.kind == "undo" and self.last_aspect:
                     # What was taken back is said again when the PM asks for it.

@@ -169,8 +169,17 @@ def feature_items(text: str) -> list[str]:
     pieces = re.split(
         r",\s*(?:and|or|plus)\s+|,\s*|\s+and\s+(?:also\s+)?|\s+plus\s+|\s+as well as\s+|\s*&\s*|;\s*", text
     )
-    items: list[str] = []
+    # "the monthly log the inspector asks for, as a PDF": a manner or a place after a comma belongs to the item.
+    joined: list[str] = []
     for piece in pieces:
+        if joined and re.match(r"^\s*(?:as an?|via|by|in|with|without|on|at|per)\b", piece, re.IGNORECASE) and len(
+            piece.split()
+        ) <= 4:
+            joined[-1] = f"{joined[-1]} {piece.strip()}"
+        else:
+            joined.append(piece)
+    items: list[str] = []
+    for piece in joined:
         item = clean(piece)
         item = re.sub(
             r"^(?:(?:it|they|users?|people|you|we|i|nurses|\w+s)\s+(?:can|could|should|will|would)\s+)?"
@@ -187,9 +196,13 @@ def feature_items(text: str) -> list[str]:
         # "can pay by PayNow", "must show the fee": a wish with its subject dropped, as many Englishes say it;
         # "it syncs with Kronos": the product as the subject of what it does.
         item = re.sub(r"^(?:can|could|must|should|will|also can)\s+(?=\w)", "", item, flags=re.IGNORECASE)
+        # "I get a reminder until it's fixed": what the founder receives, said in the first person.
+        item = re.sub(r"^(?:i|we)\s+(?=(?:get|receive|see)\b)", "", item, flags=re.IGNORECASE)
         item = re.sub(r"^(?:it|the app|the tool|this)\s+(?=\w+s\b)(?!is\b|has\b|was\b|does\b)", "", item,
                       flags=re.IGNORECASE)
-        item = re.sub(r"\s+(?:so|because|which|since)\s+.*$", "", item, flags=re.IGNORECASE)
+        # "…so they know", "…which is slow" explain; "see in which minute the players leave" is the item itself.
+        item = re.sub(r"(?<!\bin)(?<!\bat)(?<!\bon)(?<!\bof)\s+(?:so|because|which|since)\s+.*$", "", item,
+                      flags=re.IGNORECASE)
         item = re.sub(r"\s+(?:too|as well|also)$", "", item, flags=re.IGNORECASE)
         item = item.replace("-and-", " and ")
         hedged = HEDGED_FEATURE.match(item)
@@ -256,6 +269,9 @@ def feature_clue(sentence: str, first_message: bool, strict: bool = False) -> Cl
         )
         if build:
             return _idea_clue(rest)
+        if re.match(r"(?:an?|the|one|some)\s+(?:[\w-]+\s+){0,2}?" + _IDEA_NOUN + r"\b", rest, re.IGNORECASE):
+            # "i want an app where neighbours can share dog walking": the idea, then what it does.
+            return _idea_clue(rest)
         if NOT_A_FEATURE.match(rest) or PRICE.search(rest) or CONSTRAINTS_STRONG.search(rest):
             return None
         # "…for booking dog walkers, because here people work long hours…": the reason is not a feature.
@@ -274,12 +290,18 @@ def feature_clue(sentence: str, first_message: bool, strict: bool = False) -> Cl
     return _idea_clue(sentence) if first_message else None
 
 
+_IDEA_NOUN = r"(?:app|application|tool|platform|service|website|site|bot|product|saas|marketplace|system|software|portal)"
+
+
 def _idea_clue(sentence: str) -> Clue | None:
     """'An app for nurses to swap shifts' -> the feature 'Swap shifts'."""
     idea = IDEA_FEATURE.search(sentence)
     if not idea:
         return None
-    feature = _strip_persona_lead(idea.group("feature"))
+    # "…can share dog walking, like when someone is travelling": an example is no feature.
+    feature = re.split(r",?\s+(?:like when|like if|for example|for instance|e\.g\.?)\s+", idea.group("feature"),
+                       maxsplit=1)[0]
+    feature = _strip_persona_lead(feature)
     # "an app to track the orders because measurements we are writing in a register…": the reason is no feature.
     feature = re.split(r",?\s+(?:because|since|as|so that|which means|cause|coz)\s+", feature, maxsplit=1)[0]
     feature = re.sub(r"\s+(?:for|aimed at|targeted at)\s+[^,.;]+$", "", feature, flags=re.IGNORECASE)
@@ -291,6 +313,11 @@ def list_clue(sentence: str, first_message: bool) -> Clue | None:
     """A bare list of three or more short items with no other cue reads as a feature list."""
     pieces = [p for p in re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+", clean(sentence)) if p.strip()]
     if len(pieces) < 3 or any(len(p.split()) > 6 for p in pieces):
+        return None
+    if re.match(r"^(?:an?|the|one|my)\s+(?:[\w-]+\s+){0,2}?" + _IDEA_NOUN + r"\b", pieces[0].strip(), re.IGNORECASE) or any(
+        re.match(r"for\s+\w+ing\b", p.strip(), re.IGNORECASE) for p in pieces
+    ):
+        # "an app for landlords and tenants, for fixing things" names the idea and its purpose, not three features.
         return None
     if any(NOT_FEATURE_LEAD.match(p.strip()) for p in pieces) or PROBLEM_STRONG.search(sentence):
         # "They send builds over Discord, read feedback in a form, which is a mess" is a story, not a list.

@@ -129,6 +129,7 @@ PRICE = re.compile(
 )
 
 REVENUE_STRONG = re.compile(
+    r"^\W*free\b(?=\s*[,.;!]|\s+(?:for|to start|at first|initially|until|now)\b)|"
     r"\b(subscriptions?|subscribe|freemium|free (tier|plan|version|trial)|for free|free to use|free for "
     r"now|(be|is|stay|keep it) free|premium|pro (plan|tier|version)|paid (plan|tier|version|app)|"
     r"one[- ]time (payment|purchase|fee|price)|lifetime (deal|license)|licen[cs](e|es|ing)|commission|"
@@ -230,7 +231,7 @@ CHANGE_TO = re.compile(
 )
 
 FILLER_PREFIX = re.compile(
-    r"^(?:(?:like i said|as i said|like i told you|as i mentioned|i told you|again|"
+    r"^(?:(?:right now|at the moment|currently|like i said|as i said|like i told you|as i mentioned|i told you|again|"
     r"well|so|um+|uh+|hmm+|ok(?:ay)?|yeah|yes|yep|right|sure|honestly|basically|actually|i mean|"
     r"i think|i guess|i believe|i suppose|i'?d say|i would say|probably|maybe|perhaps|like|oh|ah|"
     r"to be honest|tbh|good question|great question|let me think|hm|mostly|mainly|primarily|"
@@ -362,6 +363,8 @@ CONFIRM_WORDS = re.compile(
 
 # Cues that settle the aspect of a clause even when the PM asked about another one.
 REVENUE_DECISIVE = re.compile(
+    # "free, maybe the building pays later": an answer that opens with "free" is about money.
+    r"^\W*free\b(?=\s*[,.;!]|\s+(?:for|to start|at first|initially|until|now)\b)|"
     r"\b(subscriptions?|subscribe|freemium|free (?:tier|plan|version|trial)|premium|pro (?:plan|tier|version)|"
     r"one[- ]time (?:payment|purchase|fee)|commission|take rate|transaction fees?|per[- ](?:seat|user|month)|"
     r"ad[- ]supported|advertis\w*|in[- ]app purchases?|pay[- ]per[- ]use|monetiz\w*|monetis\w*|"
@@ -412,7 +415,9 @@ ACTION_VERB = re.compile(
     r"order|orders|sell|sells|buy|buys|rent|rents|hire|hires|use|uses|get|gets|need|needs|want|wants|"
     r"manage|manages|schedule|schedules|run|runs|keep|keeps|waste|wastes|lose|loses|miss|misses|"
     # "Every dog owner in my building has the same story": the verb ends who they are.
-    r"has|have|had|is|are|was|were|does|do|did|says|say|said|feel|feels|complain|complains|struggle|struggles)$",
+    r"has|have|had|is|are|was|were|does|do|did|says|say|said|feel|feels|complain|complains|struggle|struggles|"
+    # "neighbours in my building can share dog walking": a modal starts what they do, too.
+    r"can|could|will|would|should|must|may|might|cannot|can't)$",
     re.IGNORECASE,
 )
 

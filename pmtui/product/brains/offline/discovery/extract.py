@@ -54,6 +54,8 @@ from pmtui.product.completeness import has_real_content
 MAX_FIELD_CHARS = 400
 
 _SOFT_ASPECTS = frozenset({"core_problem", "current_alternatives"})
+# "me. 5 wks. phone": asked who builds it, "me" is the team, however short.
+_BARE_TEAM = re.compile(r"^\W*(?:just |only )?(?:me|myself|solo|alone|us two)\W*$", re.IGNORECASE)
 
 
 def _merge_text(old: str, new: str, replace: bool) -> str:
@@ -190,7 +192,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             # A bullet list of things to build, whatever was asked, is a wishlist.
             features.extend(feature_items(sentence))
             continue
-        if is_vague(sentence) and not is_specific(sentence):
+        if is_vague(sentence) and not is_specific(sentence) and not (asked == "constraints" and _BARE_TEAM.match(sentence)):
             continue
         if hedged_sentence(sentence):
             # "A leaderboard would be fun too." names a feature and says it is not essential.
@@ -317,6 +319,17 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 if clue.secondary and not empty:
                     continue
                 refines = not empty and _refines(aspect, current, clue.fragment)
+                if not empty and not refines and asked and decisive(aspect, clause, clue) and _misfiled(aspect, current):
+                    # "just me, 6 weeks, phone" for constraints that hold "free, maybe the building pays later"
+                    # (an answer to the wrong question): the decisive clause takes its place, and the old words go
+                    # to the aspect just asked if they are about it.
+                    found[aspect].append(clue.fragment)
+                    replace.add(aspect)
+                    if asked != "feature_wishlist" and not has_real_content(getattr(summary, asked)) and (
+                        asked in _cued(current)
+                    ):
+                        found[asked].append(current)
+                    continue
                 if aspect == "target_user" and revising and not (correction or refines or pivot):
                     # Revising the card, a passing mention of "devs" does not replace who it is for.
                     continue
@@ -366,7 +379,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     for aspect in ASPECTS:
         if aspect == "feature_wishlist":
             continue
-        fragments = _dedupe([f for f in found[aspect] if f and not is_vague(f)])
+        fragments = _dedupe([
+            f for f in found[aspect] if f and (not is_vague(f) or (aspect == "constraints" and _BARE_TEAM.match(f)))
+        ])
         if not fragments:
             continue
         setattr(result, aspect, _merge_text(getattr(result, aspect), "; ".join(fragments), aspect in replace))
@@ -384,6 +399,23 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         if answer and not is_vague(answer):
             setattr(result, asked, _merge_text(getattr(result, asked), answer, False))
     return result
+
+
+_HARD_ASPECTS = frozenset({"constraints", "revenue_model", "success_metric"})
+
+
+def _cued(value: str) -> set[str]:
+    """The aspects any clause of a stored value has a cue for."""
+    return {aspect for clause in split_clauses(value) for aspect in detect(clause, value, False)}
+
+
+def _misfiled(aspect: str, value: str) -> bool:
+    """A stored value with no cue at all for its aspect but a strong one for another: it answered the wrong question."""
+    if aspect not in _HARD_ASPECTS:
+        # A problem or a workaround is often said without any cue word; only money, limits and targets have them.
+        return False
+    clues = [detect(clause, value, False) for clause in split_clauses(value)]
+    return not any(aspect in c for c in clues) and any(c2.strong for c in clues for c2 in c.values())
 
 
 PIVOT_STALE = ("core_problem", "current_alternatives", "success_metric", "revenue_model")

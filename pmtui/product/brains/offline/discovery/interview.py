@@ -6,6 +6,7 @@ import re
 
 from pmtui.models import ASPECT_LABELS, ASPECTS, Completeness, ConversationState, DiscoverySummary
 from pmtui.product.brains.offline.discovery.asides import aside_kind, aside_reply, number_correction, restated
+from pmtui.product.brains.offline.discovery.clues import label_statement
 from pmtui.product.brains.offline.discovery.cues import PITCH, PIVOT
 from pmtui.product.brains.offline.discovery.lexicon import NUMBER
 from pmtui.product.brains.offline.discovery.phrasing import (
@@ -101,7 +102,7 @@ def next_reply(
         else:
             fixed = [a for a in QUESTION_ORDER if getattr(before, a) != getattr(summary, a)]
             lead = (
-                f'Corrected: the {ASPECT_LABELS[fixed[0]].lower()} now reads "{short(summary.value_text(fixed[0]), 12)}".'
+                f'Corrected: the {ASPECT_LABELS[fixed[0]].lower()} now reads "{_changed_clause(before, summary, fixed[0])}".'
                 if fixed
                 else f'Noted — "{short(user_text, 10)}"; the summary didn\'t hold the old wording, so nothing changed.'
             )
@@ -147,7 +148,10 @@ def next_reply(
         and _is_thin(asked, getattr(summary, asked))
     )
     ack = _acknowledge(asked, changed, before, summary, user_text, turn)
-    if vague and asked and not changed and asked not in gaps:
+    if not changed and any(label_statement(s) for s in split_sentences(user_text)):
+        # "success = 30 dogs…" already acknowledged in full by the shared flow: no "Thanks — 'success = …'".
+        ack = ""
+    if vague and asked and not changed and asked not in gaps and has_real_content(getattr(summary, asked)):
         # A shrug to a sharpening question: keep what we had rather than thank them for "idk".
         ack = f'Fair enough, "{short(summary.value_text(asked), 8)}" will do for now.'
     first_message = not asked and not any(has_real_content(getattr(before, a)) for a in ASPECTS)
@@ -176,6 +180,14 @@ def next_reply(
         return DiscoveryReply(text=join(ack, note, question), asked_aspect=nxt)
     nxt, question = sharpening(summary, turn)
     return DiscoveryReply(text=join(ack, note, question), asked_aspect=nxt)
+
+
+def _changed_clause(before: DiscoverySummary, after: DiscoverySummary, aspect: str) -> str:
+    """The clause of a corrected value that changed ("around 800 boats", not the value's first words)."""
+    old = {norm(c) for c in re.split(r"[,;]\s*", before.value_text(aspect))}
+    clauses = [c for c in re.split(r"[,;]\s*", after.value_text(aspect)) if c.strip()]
+    fresh = [c for c in clauses if norm(c) not in old]
+    return short(fresh[0] if fresh else after.value_text(aspect), 12)
 
 
 def _fresh(state: ConversationState, aspect: str, summary: DiscoverySummary, variant: int) -> str:

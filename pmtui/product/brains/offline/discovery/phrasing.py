@@ -134,7 +134,8 @@ def probe(aspect: str, summary: DiscoverySummary, thin: bool) -> str:
     persona = persona_name(summary)
     if thin:
         sharpen = {
-            "target_user": f"Which {persona} exactly — what's their role, where do they work, and what does a typical day look like?",
+            "target_user": f"Which {persona.removeprefix('your ')} exactly — what's their role, where do they work, and what does a "
+            "typical day look like?",
             "core_problem": "Can you walk me through the last time this happened — what actually went wrong, and what did it cost?",
             "success_metric": "What target would you put on that — say, the number you'd want to see three months after launch?",
             "feature_wishlist": (

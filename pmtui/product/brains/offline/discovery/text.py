@@ -248,12 +248,25 @@ def split_sentences(text: str) -> list[str]:
         for piece in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\u201c$€£-])|(?<=[!?])\s+|;\s+", line):
             piece = piece.strip()
             # Terse notes in lower case: "scan batch. expiry list. alert 90 days before" are three sentences.
-            fragments = re.split(r"(?<=[a-z0-9])\.\s+(?=[a-z])", piece)
-            if len(fragments) >= 2 and all(len(f.split()) <= 6 for f in fragments):
-                parts.extend(f.strip() for f in fragments if f.strip())
-            elif piece:
-                parts.append(piece)
+            parts.extend(_lowercase_sentences(piece))
     return parts
+
+
+_ABBREVIATION = re.compile(r"(?:^|\s)(?:e\.g|i\.e|etc|vs|approx|incl|st|dr|mr|mrs|ms|no|min|max|ca|[a-z])$", re.IGNORECASE)
+
+
+def _lowercase_sentences(piece: str) -> list[str]:
+    """Sentences typed in lower case: "…you get a slot. right now we have a paper sheet…" is two, "e.g. a
+    spreadsheet" and "St. Mary's" are not."""
+    sentences: list[str] = []
+    start = 0
+    for match in re.finditer(r"(?<=[a-z0-9)])\.\s+(?=[a-z])", piece):
+        if _ABBREVIATION.search(piece[start : match.start()]):
+            continue
+        sentences.append(piece[start : match.start()].strip())
+        start = match.end()
+    sentences.append(piece[start:].strip())
+    return [s for s in sentences if s]
 
 
 def split_clauses(sentence: str) -> list[str]:
@@ -261,7 +274,9 @@ def split_clauses(sentence: str) -> list[str]:
         r",\s*(?:and|but|so|while|whereas|though|although)\s+|\s+but\s+|\s+[\u2014\u2013]\s+|\s+-\s+|"
         r"\s+(?:so that|which means|because)\s+|"
         # "…waste 10% of what they buy and the owner would pay $49": a new subject starts a new clause.
-        r"\s+(?:and|while|whereas)\s+(?=(?:the|they|we|i|he|she|our|their|my|his|her|nobody|everyone|people)\s)",
+        r"\s+(?:and|while|whereas)\s+(?=(?:the|they|we|i|he|she|our|their|my|his|her|nobody|everyone|people)\s)|"
+        # "…so its urgent now and yards would pay for this like 150 a month": who would pay starts a clause too.
+        r"\s+and\s+(?=(?:[\w'-]+\s+){1,2}(?:would|will|'d)\s+(?:happily\s+|gladly\s+)?pay\b)",
         sentence,
     )
     return [p for p in (piece.strip(" ,") for piece in pieces) if p]
@@ -298,6 +313,7 @@ def is_user_question(text: str) -> bool:
 
 def short(text: str, limit: int = 10) -> str:
     """A short quotable fragment of the user's words: first clause, at most `limit` words, no '?'."""
+    said = text
     text = (
         clean(text.split(";")[0])
         .replace("?", "")
@@ -315,7 +331,8 @@ def short(text: str, limit: int = 10) -> str:
         while len(words) > 3 and words[-1].lower().strip(",;:") in STOPWORDS:
             words.pop()
         text = " ".join(words).rstrip(",;:") + "…"
-    return text.strip()
+    # "yes" or "ok" is all filler: quote it as typed rather than as "".
+    return text.strip() or squash(said).strip(" .!?")[:40]
 
 
 def persona_name(summary: DiscoverySummary) -> str:

@@ -218,8 +218,50 @@ def _record(work: _Round, reply: str, outcome: Literal["held", "conceded", "answ
     )
 
 
+def _whole_rows(output: ScopingOutput, phrase: str) -> list[str]:
+    """Rows of Phase 1-3 whose every word the phrase says: "drop the online shop the rider delivery" names two."""
+    said = stems(phrase)
+    return [f.name for f in output.mvp_features if stems(f.name) and stems(f.name) <= said]
+
+
+_ROW_PARTS = re.compile(r"\s+(?:with|and|plus|including|\+|&)\s+", re.IGNORECASE)
+
+
+def _split_off_part(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> tuple[str, str] | None:
+    """"The photo on the walk log can wait" about the row "Walk log with photo": the walk log stays where it
+    is and the photo becomes a row of its own, which the request then moves. None when the phrase is the row."""
+    if target is None or target[0] != "mvp":
+        return None
+    source = work.output.feature(target[1])
+    pieces = _ROW_PARTS.split(target[1], maxsplit=1)
+    words = [w for w in re.findall(r"[a-z]+", request.what.lower()) if w not in ("the", "a", "an", "our", "my", "that")]
+    if source is None or len(pieces) != 2 or not words:
+        return None
+    main, extra = pieces
+    head = stems(words[0])
+    if not head or not head <= stems(extra) or head & stems(main):
+        return None
+    why = f"split at your request in round {work.round_number}: “{request.clause.strip()}”"
+    half = max(0.5, round(source.rice_effort / 2 * 2) / 2)
+    kept = _copy_of(source, main[:1].upper() + main[1:], f"{main} (split from {source.name})", half, why)
+    part = _copy_of(source, f"{extra[:1].upper()}{extra[1:]} for {main.lower()}",
+                    f"{extra} (split from {source.name})", half, why)
+    index = work.output.mvp_features.index(source)
+    work.output.mvp_features[index : index + 1] = [kept, part]
+    work.names.extend([source.name, kept.name])
+    work.changed.append(f"split {source.name}: {kept.name} stays, {part.name} is a row of its own")
+    return "mvp", part.name
+
+
 def _apply(work: _Round, request: ChangeRequest) -> None:
     target = work.find(request.what) if request.kind not in ("add", "merge") else None
+    if request.kind in ("cut", "defer"):
+        rows = _whole_rows(work.output, request.what)
+        if len(rows) >= 2 and (target is None or target[1] in rows):
+            for name in rows:
+                _apply(work, ChangeRequest(request.kind, name, request.clause, phase=request.phase))
+            return
+        target = _split_off_part(work, request, target) or target
     # "make it smaller … so one week": a lighter cut and then the founder's own number are two changes.
     kind = f"effort:{request.weeks}" if request.kind == "effort" else request.kind
     key = (kind, target[1] if target else request.what.lower())

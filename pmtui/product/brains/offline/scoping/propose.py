@@ -43,6 +43,9 @@ class Candidate:
     quote: str = ""
 
 
+SLACK_MIN_ROWS = 4
+
+
 def nice_to_have(text: str, summary: DiscoverySummary) -> NiceToHave | None:
     problem = stems(summary.core_problem)
     for nice in NICE_TO_HAVES:
@@ -389,6 +392,23 @@ def propose(summary: DiscoverySummary, comparables: list[ComparableProduct]) -> 
         ],
     )
     output = rescore(output, team)
+    if len(output.mvp_features) >= SLACK_MIN_ROWS and not output.cut_features and all(
+        f.phase == 1 for f in output.mvp_features
+    ):
+        # Everything fits the budget: the lowest-scoring row still waits, so Phase 1 keeps slack for what goes
+        # wrong and the first version ships sooner (cut aggressively, seed 002).
+        spare = min((f for f in output.mvp_features if f.name != core_feature.name and "phase" not in f.pinned),
+                    key=lambda f: f.compute_score(), default=None)
+        if spare is not None:
+            spare.phase, spare.priority = 2, "P1"
+            spare.pinned = [*spare.pinned, "phase", "priority"]
+            why = Provenance(
+                source="estimated",
+                reason=f"everything fits your {budget:g} person-weeks, but it scores lowest: it waits for Phase 2 so "
+                "Phase 1 keeps slack for what goes wrong",
+            )
+            spare.provenance["phase"] = spare.provenance["priority"] = why
+            output = rescore(output, team)
     output.core_user_flow = core_flow(output, summary, core_feature.name)
     output.key_screens = key_screens(output, core_feature.name)
     output.scope_rationale = scope_rationale(output, summary)

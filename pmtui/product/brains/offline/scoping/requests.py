@@ -191,9 +191,16 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                 # "the note field: merge it into the alert" — what comes before the colon is what "it" means.
                 named.append(clean_target(lead.group("lead")))
                 clause = lead.group("rest")
+                if _LATER_ALONE.match(clause):
+                    # "- PDF log: phase 2, the inspector visits yearly": the verb is left out.
+                    requests.append(ChangeRequest("defer", named[-1], lead.group(0)))
+                    continue
             found = [r for r in _clause_requests(clause) if not VAGUE_TARGET.match(r.what.lower())]
             for request in found:
                 earlier = next((n for n in reversed(named) if n and not is_pronoun(n)), "")
+                if earlier and _PRONOUN_PLACE.match(request.what):
+                    # "cut it from the MVP", "take that out of phase 1": the pronoun, then where from.
+                    request.what, request.refers_back = "", True
                 if request.refers_back and not request.what:
                     request.what = earlier
                 if request.kind == "merge" and earlier:
@@ -204,6 +211,9 @@ def parse_requests(text: str) -> list[ChangeRequest]:
     return requests
 
 
+_LATER_ALONE = re.compile(r"^(?:phase\s*(?:2|3|two|three)|later|v2|next phase|not now|after launch|not (?:in )?phase\s*1)\b",
+                          re.IGNORECASE)
+_PRONOUN_PLACE = re.compile(r"^(?:it|that|this|them|those)\s+(?:from|out of|off|of)\b", re.IGNORECASE)
 _BULLET = re.compile(r"^\s*(?:[-*\u2022\u2023\u25e6]|\d+[.)])\s+")
 _LEAD_COLON = re.compile(r"^(?P<lead>[^:,;]{2,40}?)\s*:\s*(?P<rest>.+)$")
 _NOT_LATER = re.compile(r",?\s*not\s+(?:later|for later|phase\s*[23]|v2|in phase\s*[23])\b", re.IGNORECASE)
@@ -234,7 +244,7 @@ def _subject(what: str) -> str:
 
 _LIST_ITEM = re.compile(r"^,\s*(?:and\s+)?(?!(?:it|its|it's|that|this|which|because|so|as|they|we|i|you|but|then|sorry|"
                         r"please|pls|thanks|ok|okay|too|also|though)\b)(?!(?:[\w'-]+\s+){0,4}(?:have|has|are|is|do|does|can|will|would|"
-                        r"need|needs)\b)(?P<item>(?:[\w'-]+\s+){0,5}[\w'-]+)\s*(?=,|$)")
+                        r"need|needs|won'?t|can'?t|don'?t|doesn'?t|isn'?t|aren'?t|wouldn'?t|should|must)\b)(?P<item>(?:[\w'-]+\s+){0,5}[\w'-]+)\s*(?=,|$)")
 
 
 def _listed_after(rest: str) -> str:

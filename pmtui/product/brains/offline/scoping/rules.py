@@ -30,7 +30,10 @@ NICE_TO_HAVES: tuple[NiceToHave, ...] = (
     NiceToHave(
         "social feed",
         # "Comments" alone are not social: timestamped comments on a build are a feedback tool's core.
-        rx(r"\b(social|feeds?|friends?|followers?|community|sharing|share|likes|comment threads?)\b"),
+        # "Share dog walking" shares the work itself: only sharing posts, photos or updates is social.
+        rx(r"\b(social|feeds?|friends?|followers?|community|likes|comment threads?)\b|"
+           r"\b(?:sharing|share)\b(?!\s+(?:the\s+|a\s+)?(?:\w+\s+)?(?:walking|walks?|rides?|runs?|driving|lifts?|costs?|"
+           r"bills?|spaces?|bays?|chores?|rota|shifts?|the load|work))"),
         0.5,
         3.0,
     ),
