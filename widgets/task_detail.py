@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.widget import Widget
 
 from pmtui.delivery.feed import TaskDetail, state_family
 from pmtui.delivery.nodes import LOCAL_NODE, NodeRef
@@ -163,8 +164,10 @@ def detail_lines(detail: TaskDetail | None, width: int) -> list[Strip]:
 class TaskDetailPane(LineStyleCache, ScrollView, can_focus=True):
     """Shows one TaskDetail as pre-rendered lines (Line API); `show(None)` when no task is selected."""
 
+    # The vertical scrollbar is always there: a detail that grows (the agent's output, the gates) then never
+    # changes the pane's layout, so its new height is a repaint of the pane, not a layout of the screen.
     DEFAULT_CSS = """
-    TaskDetailPane { padding: 0 1; scrollbar-size-vertical: 1; overflow-x: hidden; }
+    TaskDetailPane { padding: 0 1; scrollbar-size-vertical: 1; overflow-x: hidden; overflow-y: scroll; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -194,7 +197,13 @@ class TaskDetailPane(LineStyleCache, ScrollView, can_focus=True):
             width, lines = self.text_width, detail_lines(detail, self.text_width)
         self.lines, self._width = lines, width
         self._cache.clear()
-        self.virtual_size = Size(0, len(self.lines))
+        size = Size(0, len(self.lines))
+        if size != self.virtual_size:
+            # Set without the reactive's layout of the whole screen (40-45 ms a time during a live run): with
+            # the scrollbar always shown nothing moves, only the scrollbar's range (Textual 8.2.8's own way
+            # in Widget._size_updated).
+            self.set_reactive(Widget.virtual_size, size)
+            self._scroll_update(size)
         self.refresh()
 
     def on_resize(self) -> None:
