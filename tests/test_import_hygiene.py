@@ -30,3 +30,30 @@ def test_the_engine_and_the_ray_executor_load_no_ray() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_the_first_frame_of_pmtui_needs_no_pydantic_no_store_and_no_eval() -> None:
+    """DESIGN.md's first-paint budget: what `pmtui` imports before its first frame is Textual, argparse and
+    the home screen. Building the CLI's parser once imported the eval harness (pydantic, the config, YAML,
+    the orchestrator) for the names of its founder sets: 1.74-1.80x the minimal app instead of 1.25x."""
+    code = (
+        "import sys\n"
+        "from textual import events\n"
+        "from textual.app import App\n"
+        "post = App.post_message\n"
+        "def report(self, message):\n"
+        "    if isinstance(message, events.Ready):\n"
+        "        heavy = ('pydantic', 'yaml', 'sqlite3', 'litellm', 'git', 'networkx', 'pmtui.config',\n"
+        "                 'pmtui.store', 'pmtui.product.orchestrator', 'pmtui.product.eval.founders')\n"
+        "        print('LOADED:' + ','.join(m for m in heavy if m in sys.modules), flush=True)\n"
+        "        self.call_later(self.exit)\n"
+        "    return post(self, message)\n"
+        "App.post_message = report\n"
+        "run = App.run\n"
+        "App.run = lambda self, *a, **k: run(self, headless=True)\n"
+        "from pmtui.cli import main\n"
+        "main([])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=120)
+    loaded = [line for line in out.stdout.splitlines() if line.startswith("LOADED:")]
+    assert loaded == ["LOADED:"], out.stdout[-2000:] + out.stderr[-2000:]

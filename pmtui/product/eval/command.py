@@ -10,11 +10,14 @@ import json
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from pmtui.config import Config
-from pmtui.product.eval.founders import SETS, load_founders
-from pmtui.product.eval.runner import EvalReport, run_eval
+if TYPE_CHECKING:
+    from pmtui.config import Config
+    from pmtui.product.eval.runner import EvalReport
+
+# The founders, the runner and the config (pydantic, YAML, the orchestrator) load when `pmtui eval` runs,
+# not when the CLI builds its parser: `pmtui` itself builds it before its first paint.
 
 
 @dataclass
@@ -37,8 +40,9 @@ def add_parser(commands: argparse._SubParsersAction, common: argparse.ArgumentPa
     evaluate.add_argument("--personas", type=int, metavar="N", help="how many founders (default: all of the set)")
     evaluate.add_argument("--json", action="store_true", help="the result as JSON")
     evaluate.add_argument("--min-pass", type=float, default=0.97, metavar="F", help="pass rate needed (default 0.97)")
-    evaluate.add_argument("--set", dest="founder_set", choices=(*SETS, "all"), default="all",
-                          help="which founders: those the offline engine was tuned on, the held-out ones, or all")
+    evaluate.add_argument("--set", dest="founder_set", default="all", metavar="SET",
+                          help="which founders: tuned (the offline engine was tuned on them), heldout, heldout2, "
+                               "…, or all (default)")
     evaluate.add_argument("--judge", metavar="M", help="a model that rates each spec 1-5 (default: [eval] judge)")
     evaluate.add_argument("--founder-model", metavar="M",
                           help="a model plays the founders in discovery (default: [eval] founder, else scripted)")
@@ -52,6 +56,10 @@ def options_from(args: argparse.Namespace) -> EvalOptions:
         raise ValueError(f"--min-pass must be between 0 and 1, got {args.min_pass}")
     if args.personas is not None and args.personas < 1:
         raise ValueError("--personas must be at least 1")
+    from pmtui.product.eval.founders import SETS
+
+    if args.founder_set not in (*SETS, "all"):
+        raise ValueError(f"--set must be one of {', '.join((*SETS, 'all'))}, got {args.founder_set!r}")
     return EvalOptions(args.model, args.personas, args.founder_set, args.judge, args.founder_model)
 
 
@@ -65,6 +73,9 @@ def pm_config(config: Config, model: str | None) -> Config:
 
 
 async def evaluate(options: EvalOptions, config: Config) -> EvalReport:
+    from pmtui.product.eval.founders import load_founders
+    from pmtui.product.eval.runner import run_eval
+
     founders = load_founders(options.founder_set, options.personas)
     judge_model = options.judge or config.eval.judge
     founder_model = options.founder_model or config.eval.founder
