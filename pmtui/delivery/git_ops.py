@@ -643,9 +643,9 @@ def fast_forward(repo: Repo | str | Path, branch: str, new_sha: str, old_sha: st
     """Move the checked-out `branch` from `old_sha` to its descendant `new_sha`, tree and index with it.
 
     One `git reset --keep`: files that differ between the two commits are updated, anything else in
-    the checkout is kept, and a local change in the way stops it (GitError, nothing moved). Run again
-    after a kill between the tree update and the ref update, it completes. GitError when `branch` is
-    not checked out or has moved from `old_sha`.
+    the checkout is kept, and a local change in the way stops it (GitError, nothing moved). After a kill
+    between the tree update and the ref update, recover_after_kill puts the checkout back and this runs
+    again. GitError when `branch` is not checked out or has moved from `old_sha`.
     """
     root = repo_root(repo)
     sha, current = head(root)
@@ -653,14 +653,8 @@ def fast_forward(repo: Repo | str | Path, branch: str, new_sha: str, old_sha: st
         raise GitError(f"{branch} is not checked out in {root}")
     if sha != old_sha:
         raise GitError(f"{branch} moved to {(sha or 'nothing')[:12]}, not at {old_sha[:12]} any more")
-    # Killed after writing the new files but before the index (whose lock recover_after_kill removed), the
-    # files new_sha adds are untracked copies of themselves: those exact copies go, anything else stays.
-    added = run_git(root, "diff", "--name-only", "-z", "--diff-filter=A", old_sha, new_sha, strip=False)
-    for path in filter(None, added.split("\0")):
-        target = root / path
-        if (target.is_file() and not target.is_symlink() and run_git(root, "ls-files", "--", path) == ""
-                and run_git(root, "hash-object", "--", path) == run_git(root, "rev-parse", f"{new_sha}:{path}")):
-            target.unlink()
+    # What a fast-forward killed halfway left in the checkout (the files, or the files and the index) was put
+    # back by recover_after_kill when the run resumed, before any integration.
     run_git(root, "reset", "--quiet", "--keep", new_sha)
     return new_sha
 

@@ -40,6 +40,7 @@ class WorktreePool:
         self._admin = threading.Lock()
         # Free slots being made ready in the background, and the clean commit each ready one stands at.
         self._preparing: dict[int, asyncio.Task[None]] = {}
+        self._target: dict[int, str] = {}  # the commit each slot being prepared is made ready at
         self._ready: dict[int, str] = {}
 
     def _folder(self) -> Path:
@@ -88,8 +89,11 @@ class WorktreePool:
             facts.clean_at = None  # what an earlier process left there is the task's own
             return facts.tree
         free = [slot for slot, owner in owners.items() if owner is None]
-        # A free slot made ready in the background first (no reset to wait for).
-        free.sort(key=lambda n: (n not in self._ready, n in self._preparing, n))
+        # A free slot ready at the plan head first, then one being made ready at it (the wait is the reset the
+        # task would do anyway), then one ready at an older head (a checkout away), then any other.
+        now = self.ctx.plan_head()
+        free.sort(key=lambda n: (0 if self._ready.get(n) == now else 1 if self._target.get(n) == now and
+                                 n in self._preparing else 2 if n in self._ready else 3, n))
         slot = held[0] if held else free[0] if free else max(owners, default=-1) + 1
         owners[slot] = task.task_id
         path = self._tree(slot)
@@ -141,10 +145,11 @@ class WorktreePool:
                 await asyncio.to_thread(self._fresh_tree, path, sha)
             except git_ops.GitError:
                 return  # the task that takes the slot resets it itself
-            if owners.get(slot) is None:
-                self._ready[slot] = sha
+            # Ready even when a task took the slot meanwhile: that task waited for this and uses it.
+            self._ready[slot] = sha
 
         self._ready.pop(slot, None)
+        self._target[slot] = sha
         self._preparing[slot] = asyncio.get_running_loop().create_task(prepare())
 
     def let_go(self, task: TaskRecord, keep_branch: bool) -> None:
