@@ -499,10 +499,12 @@ def run_deliver(args: argparse.Namespace) -> int:
     import threading
 
     from pmtui.cli_agents import delivery_executor
+    from pmtui.config import MAX_PARALLEL
     from pmtui.delivery.engine import DeliveryEngine, model_criteria_mapper, model_reviewer
 
-    if args.max_parallel is not None and args.max_parallel < 1:
-        raise CommandError("--max-parallel must be at least 1", EXIT_USAGE)
+    if args.max_parallel is not None and not 1 <= args.max_parallel <= MAX_PARALLEL:
+        raise CommandError(f"--max-parallel must be between 1 and {MAX_PARALLEL} (as [delivery] max_parallel), "
+                           f"not {args.max_parallel}", EXIT_USAGE)
     plan_path = Path(args.plan_path)
     if not plan_path.is_file():
         why = "it is a directory" if plan_path.is_dir() else "no such file"

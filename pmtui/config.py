@@ -130,6 +130,8 @@ def _seed_parallel_tiers() -> list[ParallelTier]:
 
 
 SandboxMode = Literal["auto", "on", "off"]
+# The most agents at once, from the config or the command line (each is a process group and a worktree).
+MAX_PARALLEL = 64
 
 
 class DeliveryConfig(BaseModel):
@@ -138,7 +140,7 @@ class DeliveryConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    max_parallel: int = Field(default=3, ge=1, le=64)
+    max_parallel: int = Field(default=3, ge=1, le=MAX_PARALLEL)
     parallel_tiers: list[ParallelTier] = Field(default_factory=_seed_parallel_tiers)
     sandbox: SandboxMode = "auto"
     # Paths outside the worktree the sandbox lets agents write (an agent CLI's own state dir, e.g. ~/.aider).
