@@ -10,7 +10,7 @@ import os
 import sys
 from pathlib import Path
 
-from tests.fixtures.delivery_repo import make_project, plan_text, task_block
+from tests.fixtures.delivery_repo import git, make_project, plan_text, task_block
 from tests.fixtures.processes import run_pmtui
 
 AGENTS = Path(__file__).parent / "agents"
@@ -67,3 +67,42 @@ def test_a_key_straddling_the_cut_of_a_long_output_line_is_redacted_whole(tmp_pa
     for secret in (key, token):
         for window in windows(secret):
             assert window.encode() not in stored, f"{window!r} of a key is in the store"
+
+
+# -- 2. refs outside branches and tags ------------------------------------------------------------------
+def test_stash_notes_replace_and_remote_refs_of_an_agent_are_put_back_and_reported(tmp_path: Path) -> None:
+    """Only branches and tags were compared around an unconfined agent: its stash, notes, replace refs (which
+    change what git reads, and so what pmtui commits) and remote-tracking refs stayed. Every ref namespace but
+    pmtui's own is now put back, the user's own stash list exactly as it was, and each change reported with
+    the command that redoes it."""
+    repo = make_project(tmp_path)
+    (repo / "src" / "calc.py").write_text("# the user's work in progress\n", encoding="utf-8")
+    git(repo, "stash", "push", "-m", "user stash")
+    stash_list = git(repo, "stash", "list")
+    plan = one_task_plan(tmp_path)
+    code, output = deliver(repo, plan, "ref_agent.py", "--sandbox", "off")
+    assert code == 3, output
+    assert git(repo, "stash", "list") == stash_list
+    assert git(repo, "for-each-ref", "refs/notes", "refs/replace", "refs/remotes") == ""
+    data = status()
+    (task,) = data["tasks"]
+    assert task["commit"] is None
+    said = "\n".join(gate_evidence(data["run_id"], "T1", 1, "agent"))
+    assert "stray ref: the agent changed the stash (refs/stash)" in said, said
+    assert "git stash store -m 'agent stash'" in said, said
+    assert "stray ref: the agent created the notes ref refs/notes/commits" in said, said
+    assert "stray ref: the agent created the replace ref refs/replace/" in said, said
+    assert "stray ref: the agent created the remote-tracking branch origin/agent" in said, said
+
+
+def gate_evidence(run_id: int, task_id: str, attempt: int, gate: str) -> list[str]:
+    from pmtui.delivery.store import DeliveryStore
+    from pmtui.store import Store
+
+    store = Store(os.environ["PMTUI_DB"])
+    try:
+        record = DeliveryStore(store).attempt(run_id, task_id, attempt)
+    finally:
+        store.close()
+    assert record is not None
+    return next(g.evidence for g in record.gate_results if g.gate == gate)

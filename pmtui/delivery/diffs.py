@@ -33,8 +33,10 @@ class Snapshot(BaseModel):
     guarded_dirs: list[str] = Field(default_factory=list)
     noted: dict[str, str] = Field(default_factory=dict)
     noted_dirs: list[str] = Field(default_factory=list)
-    # Branches and tags (full ref → sha) of the repository before the agent ran; None when not taken.
+    # Every ref under refs/ (full ref → sha) of the repository before the agent ran; None when not taken.
     refs: dict[str, str] | None = None
+    # The stash list then (the reflog of refs/stash, as its file holds it); None when there was none.
+    stash_log: str | None = None
     # The user's checkout (where pmtui keeps the plan branch checked out).
     checkout: str = ""
     # What in the git directory makes git run code (config, hooks, info/attributes): path → (mode, content as

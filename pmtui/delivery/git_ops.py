@@ -94,8 +94,9 @@ def repo_root(repo: Repo | str | Path) -> Path:
 
 
 def _env(extra: dict[str, str] | None) -> dict[str, str]:
-    # The C locale keeps git's messages parseable; no prompt can hang a headless run.
-    env = {**os.environ, "LC_ALL": "C", "LANGUAGE": "C", "GIT_TERMINAL_PROMPT": "0"}
+    # The C locale keeps git's messages parseable; no prompt can hang a headless run. Replace refs are not
+    # followed: pmtui reads and commits the objects that are there, whatever an agent's `git replace` says.
+    env = {**os.environ, "LC_ALL": "C", "LANGUAGE": "C", "GIT_TERMINAL_PROMPT": "0", "GIT_NO_REPLACE_OBJECTS": "1"}
     if extra:
         env.update(extra)
     return env

@@ -99,6 +99,7 @@ class TaskDriver:
         self._refs_at_start: dict[str, str] | None = None
         self._start_lock = threading.Lock()
         self._git_metadata_at_start: dict[str, tuple[int, str]] | None = None
+        self._stash_at_start: str | None = None
         # The user's checkout's `git status` as last seen: a new entry after an agent is its write.
         self._checkout_status: list[str] | None = None
 
@@ -360,11 +361,12 @@ class TaskDriver:
                 checkout = ctx.on_checkout(agent_watch.checkout_writes, ctx.root, [])[1]
                 # As the run found it: agents running side by side are each compared with it, not with each other.
                 metadata = agent_watch.git_metadata(ctx.root)
-                refs = agent_watch.branches_and_tags(ctx.root)
+                refs = agent_watch.repository_refs(ctx.root)
+                self._stash_at_start = agent_watch.stash_log(ctx.root)
                 self._checkout_status, self._git_metadata_at_start, self._refs_at_start = checkout, metadata, refs
             refs, metadata = self._refs_at_start, self._git_metadata_at_start
         before = git_ops.snapshot(tree, worktrees=trees, with_status=False)
-        return agent_watch.watched(before, guarded, noted, ctx.root, refs, metadata)
+        return agent_watch.watched(before, guarded, noted, ctx.root, refs, metadata, self._stash_at_start)
 
     def _after_agent(self, before: git_ops.Snapshot, tree: Path) -> list[str]:
         """What the agent did that it must not (committed, switched branch, wrote outside, made branches or
@@ -373,7 +375,8 @@ class TaskDriver:
         ctx = self.ctx
         assert ctx.plan is not None
         plan_id = ctx.plan.plan_id
-        ours = (f"refs/heads/{ctx.plan_branch}", f"refs/heads/feat/{plan_id}/", f"refs/tags/pm/{plan_id}/")
+        ours = (f"refs/heads/{ctx.plan_branch}", f"refs/heads/feat/{plan_id}/", f"refs/tags/pm/{plan_id}/",
+                "refs/pmtui/")
         if before.checkout and self._checkout_status is not None:
             written, self._checkout_status = ctx.on_checkout(agent_watch.checkout_writes, ctx.root,
                                                              self._checkout_status)
