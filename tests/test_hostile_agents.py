@@ -106,3 +106,69 @@ def gate_evidence(run_id: int, task_id: str, attempt: int, gate: str) -> list[st
         store.close()
     assert record is not None
     return next(g.evidence for g in record.gate_results if g.gate == gate)
+
+
+# -- 1. nested git repositories ----------------------------------------------------------------------
+def test_nested_git_repositories_are_refused_with_no_accept_and_never_run(tmp_path: Path) -> None:
+    """A folder that is a git repository of its own would be committed as a pointer to a commit that exists
+    nowhere else (its files lost), and one with no commit made `git add` fail. Each is left out of the change
+    and refused like a found secret: the escalation names the folder and offers no accept; the nested
+    repository's own core.fsmonitor never runs."""
+    repo = make_project(tmp_path)
+    plan = one_task_plan(tmp_path)
+    marker = tmp_path / "fsmonitor-ran"
+    code, output = deliver(repo, plan, "nested_repo_agent.py", "--sandbox", "off",
+                           env={"HIJACK_MARKER": str(marker)})
+    assert code == 3, output
+    assert not marker.exists(), "pmtui's own git ran a nested repository's core.fsmonitor"
+    data = status()
+    (task,) = data["tasks"]
+    assert task["commit"] is None and task["state"] == "requires_human_intervention"
+    (escalation,) = [e for e in data["escalations"] if e["task_id"] == "T1" and e["answer"] is None]
+    assert not any(option.startswith("Accept") for option in escalation["options"]), escalation
+    assert "vendor/lib" in escalation["problem"] and "notes/draft" in escalation["problem"], escalation
+    said = "\n".join(gate_evidence(data["run_id"], "T1", task["attempts"], "nested_repo"))
+    assert "vendor/lib is a git repository of its own" in said, said
+    assert "160000" not in git(repo, "ls-tree", "-r", "pm/hostile")
+
+
+def test_pmtuis_git_never_runs_a_nested_repositorys_config(tmp_path: Path) -> None:
+    """A tree whose HEAD holds a gitlink with the nested repository beside it (what "accept as is" used to
+    commit): `git status` and `git diff` enter the nested repository and run its core.fsmonitor, even when
+    .gitmodules says `ignore = none`. pmtui's own git does not."""
+    from pmtui.delivery import git_ops
+
+    repo = make_project(tmp_path)
+    marker = tmp_path / "fsmonitor-ran"
+    lib = repo / "vendor" / "lib"
+    lib.mkdir(parents=True)
+    (lib / "helper.py").write_text("x = 1\n", encoding="utf-8")
+    for args in (["init", "-q"], ["add", "helper.py"], ["-c", "user.name=A", "-c", "user.email=a@b", "commit", "-qm", "v"]):
+        git(lib, *args)
+    (repo / ".gitmodules").write_text('[submodule "lib"]\n\tpath = vendor/lib\n\turl = ./lib\n\tignore = none\n')
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "a gitlink")
+    hook = lib / ".git" / "fsmonitor-hook"
+    hook.write_text(f"#!/bin/sh\ntouch {marker}\n", encoding="utf-8")
+    hook.chmod(0o755)
+    git(lib, "config", "core.fsmonitor", str(hook))
+    (lib / "helper.py").write_text("x = 2\n", encoding="utf-8")
+    git_ops.status_paths(repo)
+    git_ops.run_git(repo, "diff", "--name-only", "--diff-filter=U")
+    git_ops.change_set(repo)
+    assert not marker.exists(), "pmtui's own git ran a nested repository's core.fsmonitor"
+
+
+def test_a_staged_gitlink_is_refused_at_the_commit_whatever_the_path(tmp_path: Path) -> None:
+    """The final-content check before every commit pmtui makes refuses a gitlink, as it refuses a secret."""
+    from pmtui.delivery.commit_check import final_content_problems
+
+    repo = make_project(tmp_path)
+    lib = repo / "vendor" / "lib"
+    lib.mkdir(parents=True)
+    (lib / "helper.py").write_text("x = 1\n", encoding="utf-8")
+    for args in (["init", "-q"], ["add", "helper.py"], ["-c", "user.name=A", "-c", "user.email=a@b", "commit", "-qm", "v"]):
+        git(lib, *args)
+    git(repo, "add", "-A")
+    problems = final_content_problems(repo)
+    assert any("vendor/lib" in problem and "git repository of its own" in problem for problem in problems), problems

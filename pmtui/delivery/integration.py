@@ -183,6 +183,10 @@ class Integration:
                                       int(ctx.config.delivery.max_change_mb * gates.MB))
             self._refused(task, attempt, limits.evidence, "a file over the size limit")
             return None
+        if change.nested:
+            # Reachable through "accept as is" of another failure: a nested repository is never committed.
+            self._refused(task, attempt, gates.nested_repo_gate(change).evidence, "a nested git repository")
+            return None
         if change.is_empty():
             ctx.move(task_id, S.FAILED, "nothing to commit: the change is empty")
             return None
@@ -207,10 +211,12 @@ class Integration:
             sha = await asyncio.to_thread(
                 git_ops.commit_task, tree, type_=commit_type(task, change), scope=task.ownership or task_id,
                 description=task.title, task_id=task_id, review_path=path,
-                paths=[*change.files(), *(old for old, _ in change.renamed)], exclude=list(change.oversized),
-                check=final_content_problems)
+                paths=[*change.files(), *(old for old, _ in change.renamed)],
+                exclude=[*change.oversized, *change.nested], check=final_content_problems)
         except git_ops.CommitRefused as refused:
-            self._refused(task, attempt, refused.evidence, "a secret in the final content")
+            nested = any(gates.OWN_REPOSITORY in line for line in refused.evidence)
+            self._refused(task, attempt, refused.evidence,
+                          "a nested git repository" if nested else "a secret in the final content")
             return None
         except git_ops.GitError as error:
             ctx.move(task_id, S.FIXING_ISSUES, f"the commit was refused: {error}")
@@ -236,7 +242,8 @@ class Integration:
         """A commit pmtui will not make, on any path (the gates, "accept as is", remediation): the finding
         becomes the attempt's gate evidence and a human decides; the escalation offers no accept."""
         ctx = self.ctx
-        gate = "size_limit" if what.startswith("a file over") else "secrets_scan"
+        gate = ("size_limit" if what.startswith("a file over") else "nested_repo" if what.startswith("a nested")
+                else "secrets_scan")
         with ctx.store.transaction():
             record = ctx.dstore.attempt(ctx.run_id, task.task_id, attempt)
             earlier = [g for g in (record.gate_results if record else []) if g.gate != gate]
@@ -277,7 +284,7 @@ def _replay(tree: Path, sha: str, onto: str) -> str:
     try:
         git_ops.run_git(tree, "cherry-pick", "--allow-empty", sha)
     except git_ops.GitError:
-        conflicts = git_ops.run_git(tree, "diff", "--name-only", "--diff-filter=U").split()
+        conflicts = git_ops.run_git(tree, "diff", "--name-only", "--diff-filter=U", git_ops.IGNORE_NESTED).split()
         try:
             git_ops.run_git(tree, "cherry-pick", "--abort")
         except git_ops.GitError:

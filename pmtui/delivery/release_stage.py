@@ -129,7 +129,7 @@ class ReleaseStage:
     def _commit_manifest(self, rel: str) -> None:
         ctx = self.ctx
         assert ctx.plan is not None
-        if not git_ops.run_git(ctx.root, "status", "--porcelain", "--", rel).strip():
+        if not git_ops.run_git(ctx.root, "status", "--porcelain", git_ops.IGNORE_NESTED, "--", rel).strip():
             return
         git_ops.run_git(ctx.root, "add", "--force", "--", rel)
         refuse_staged(ctx.root, "the release manifest's commit")

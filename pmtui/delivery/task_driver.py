@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 S = IssueState
 DriveResult = Literal["done", "failed", "waiting"]
 # Gates whose failure means the change must never be committed as it is: their escalations offer no accept.
-NEVER_ACCEPTED_GATES = frozenset({"secrets_scan", "size_limit"})
+NEVER_ACCEPTED_GATES = frozenset({"secrets_scan", "size_limit", "nested_repo"})
 _VOLATILE = re.compile(r"\d+(\.\d+)?\s*(ms|s)\b|0x[0-9a-f]+|\b[0-9a-f]{12,40}\b|attempt \d+", re.IGNORECASE)
 _SPENT = re.compile(r"^spent \$(?P<usd>[0-9.]+) on attempt \d+")
 _TAMPERING = ("HEAD moved", "outside the repository", "switched the working tree", "stray ref:", "git metadata:")
@@ -337,7 +337,9 @@ class TaskDriver:
             sha = git_ops.run_git(tree, "rev-parse", f"{clean_at}^{{tree}}")
         else:
             too_big = gates.oversized_files(tree, int(self.ctx.config.delivery.max_file_mb * gates.MB))
-            sha = tree_hygiene.tree_checkpoint(tree, folder / "objects", leave_out=too_big)
+            # A nested repository is never staged (one with no commit makes `git add` fail): it stays as it is.
+            left_out = [*too_big, *gates.nested_repositories(tree)]
+            sha = tree_hygiene.tree_checkpoint(tree, folder / "objects", leave_out=left_out)
         temporary = checkpoint.with_suffix(".tmp")
         temporary.write_text(sha + "\n", encoding="utf-8")
         temporary.replace(checkpoint)
@@ -506,6 +508,8 @@ class TaskDriver:
         limits = gates.size_limit(change, file_limit(ctx), change_limit(ctx))
         if not limits.passed:
             results.append(limits)
+        if change.nested:
+            results.append(gates.nested_repo_gate(change))
         passed = all(g.passed for g in results)
         signature = "" if passed else _signature(results)
         ctx.dstore.save_gate_results(ctx.run_id, task_id, attempt, results, failure_signature=signature)
@@ -543,14 +547,15 @@ class TaskDriver:
         )
         # Never a default to accept a change that failed a gate: the recommendation is a retry.
         options = escalation_options(failed)
+        never = never_accepted_findings(results)
         if same:
             self.escalations.escalate(task_id, f"attempt {attempt} failed exactly as attempt {attempt - 1} did "
-                                      f"({', '.join(failed)}): not retrying blindly", kind="same_failure",
+                                      f"({', '.join(failed)}): not retrying blindly{never}", kind="same_failure",
                                       recommended=1, options=options)
             return
         if attempt >= task.retry_budget + 1:
             self.escalations.escalate(task_id, f"{where.lower()} failed on attempt {attempt}, the last of the retry "
-                                      f"budget ({', '.join(failed)})", kind="budget_exhausted",
+                                      f"budget ({', '.join(failed)}){never}", kind="budget_exhausted",
                                       recommended=1, options=options)
             return
         ctx.move(task_id, S.FIXING_ISSUES, f"attempt {attempt} failed {', '.join(failed)}: fix attempt {attempt + 1}")
@@ -619,6 +624,17 @@ def change_limit(ctx: RunContext) -> int:
 def escalation_options(failed: list[str]) -> tuple[str, ...]:
     """The options of a failed task's escalation: no accept when a gate failed that must never be accepted."""
     return NO_ACCEPT_OPTIONS if NEVER_ACCEPTED_GATES & set(failed) else ESCALATION_OPTIONS
+
+
+def never_accepted_findings(results: list[GateResult]) -> str:
+    """What a gate that is never accepted found (a secret, a file over the limit, a nested repository), for the
+    escalation's problem: the human sees which file or folder without opening the gate evidence."""
+    findings = [line for gate in results if not gate.passed and gate.gate in NEVER_ACCEPTED_GATES
+                for line in gate.evidence[:3]]
+    if not findings:
+        return ""
+    text = "; ".join(findings)
+    return f" — never committed as it is: {text[:600]}{'…' if len(text) > 600 else ''}"
 
 
 def _signature(results: list[GateResult]) -> str:

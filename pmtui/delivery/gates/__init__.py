@@ -45,6 +45,7 @@ from pmtui.delivery.gates.minimum import (
     tests_run,
     todo_markers,
 )
+from pmtui.delivery.gates.nested import OWN_REPOSITORY, nested_finding, nested_repo_gate, nested_repositories
 from pmtui.delivery.gates.reviewer import (
     Reviewer,
     ReviewRequest,
@@ -75,6 +76,7 @@ __all__ = [
     "MAX_KEY_LINES",
     "MB",
     "MINIMUM_GATES",
+    "OWN_REPOSITORY",
     "REVIEW_DIR",
     "REVIEW_UNAVAILABLE",
     "TOOL_CACHES",
@@ -101,6 +103,9 @@ __all__ = [
     "migrations_reversible",
     "minimum_gate",
     "needs_shell",
+    "nested_finding",
+    "nested_repo_gate",
+    "nested_repositories",
     "no_orphan_todos",
     "offline_reviewer",
     "out_of_scope_files",
