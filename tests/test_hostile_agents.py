@@ -172,3 +172,49 @@ def test_a_staged_gitlink_is_refused_at_the_commit_whatever_the_path(tmp_path: P
     git(repo, "add", "-A")
     problems = final_content_problems(repo)
     assert any("vendor/lib" in problem and "git repository of its own" in problem for problem in problems), problems
+
+
+# -- 3. gate commands and the release gate --------------------------------------------------------------
+def _assert_repository_untouched(repo: Path, marker: Path, hooks_before: list[str]) -> None:
+    assert not marker.exists(), "pmtui's own commit ran a hook that the gate commands planted"
+    assert "hookspath" not in (repo / ".git" / "config").read_text().lower()
+    assert sorted(path.name for path in (repo / ".git" / "hooks").iterdir()) == hooks_before
+    assert git(repo, "for-each-ref", "refs/notes") == ""
+
+
+def test_gate_commands_that_change_git_config_hooks_or_refs_fail_closed_and_are_put_back(tmp_path: Path) -> None:
+    """Unconfined, the gate commands run the agent's code (its tests): the git metadata and refs were checked
+    around the agent only, so a test that set core.hooksPath made pmtui's own commit run its hook. The same
+    check now runs around the gate commands: what they changed is put back and the attempt fails."""
+    repo = make_project(tmp_path)
+    plan = one_task_plan(tmp_path)
+    marker = tmp_path / "hijacked"
+    hooks_before = sorted(path.name for path in (repo / ".git" / "hooks").iterdir())
+    code, output = deliver(repo, plan, "gate_tamper_agent.py", "--sandbox", "off",
+                           env={"HIJACK_MARKER": str(marker), "TAMPER_WHERE": "tasks"})
+    assert code == 3, output
+    _assert_repository_untouched(repo, marker, hooks_before)
+    data = status()
+    (task,) = data["tasks"]
+    assert task["commit"] is None
+    said = "\n".join(gate_evidence(data["run_id"], "T1", 1, "agent"))
+    assert "git metadata: the gate commands changed the repository's git config (.git/config): put back" in said, said
+    assert "git metadata: the gate commands created the git hook .git/hooks/post-commit: removed" in said, said
+    assert "stray ref: the gate commands created the notes ref refs/notes/gate" in said, said
+
+
+def test_a_release_gate_that_changes_git_config_or_hooks_fails_closed_and_is_put_back(tmp_path: Path) -> None:
+    """The release gate runs the full suite in the user's checkout; code that plants a hook there then ran in
+    pmtui's release commit. The release stops (failed, nothing committed) and the change is put back."""
+    repo = make_project(tmp_path)
+    plan = one_task_plan(tmp_path)
+    marker = tmp_path / "hijacked"
+    hooks_before = sorted(path.name for path in (repo / ".git" / "hooks").iterdir())
+    code, output = deliver(repo, plan, "gate_tamper_agent.py", "--sandbox", "off",
+                           env={"HIJACK_MARKER": str(marker), "TAMPER_WHERE": "release"})
+    assert code == 1, output
+    assert "the release gate's commands changed" in output, output
+    _assert_repository_untouched(repo, marker, hooks_before)
+    data = status()
+    assert data["state"] == "failed" and data["manifest"] is None
+    assert not (repo / "docs" / "releases").exists() or not any((repo / "docs" / "releases").iterdir())

@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pydantic import BaseModel
+
 from pmtui.delivery.diffs import Snapshot, dir_entries, entry_changes, outside_paths
 from pmtui.delivery.git_ops import (
     FULL_SHA,
@@ -136,9 +138,9 @@ def git_metadata(tree: str | Path) -> dict[str, tuple[int, str]]:
     return found
 
 
-def undo_git_metadata(before: Snapshot, keep: Path) -> list[str]:
-    """Config, hooks and attributes of the git directory the agent created, changed or deleted are put back
-    as they were, and said so; what the agent wrote is kept in `keep` (nothing is lost)."""
+def undo_git_metadata(before: Snapshot, keep: Path, who: str = "the agent") -> list[str]:
+    """Config, hooks and attributes of the git directory `who` (the agent, the gate commands) created, changed
+    or deleted are put back as they were, and said so; what it wrote is kept in `keep` (nothing is lost)."""
     if before.git_metadata is None:
         return []
     now = git_metadata(before.root)
@@ -155,26 +157,26 @@ def undo_git_metadata(before: Snapshot, keep: Path) -> list[str]:
                 keep.mkdir(parents=True, exist_ok=True)
                 copy = keep / f"{time.strftime('%Y%m%d-%H%M%S')}-{shown.replace(os.sep, '_')}"
                 copy.write_bytes(new[1].encode("latin-1"))
-                kept = f"; what the agent wrote is kept at {copy}"
+                kept = f"; what {who} wrote is kept at {copy}"
             if old is None:
                 path.unlink()
             else:
                 path.write_bytes(old[1].encode("latin-1"))
                 path.chmod(old[0])
         except OSError as error:
-            evidence.append(f"git metadata: the agent changed {shown} and pmtui could not put it back: {error}")
+            evidence.append(f"git metadata: {who} changed {shown} and pmtui could not put it back: {error}")
             continue
         if path.parent.name == "hooks":
             how = "created" if old is None else "deleted" if new is None else "changed"
             done = "removed" if old is None else "put back"
-            evidence.append(f"git metadata: the agent {how} the git hook {shown}: {done}{kept}")
+            evidence.append(f"git metadata: {who} {how} the git hook {shown}: {done}{kept}")
         elif path.name.startswith("config"):
             how = "changed" if old is not None and new is not None else "created" if old is None else "deleted"
-            evidence.append(f"git metadata: the agent {how} the repository's git config ({shown}): "
+            evidence.append(f"git metadata: {who} {how} the repository's git config ({shown}): "
                             f"{'removed' if old is None else 'put back'}{kept}")
         else:
             how = "changed" if old is not None and new is not None else "created" if old is None else "deleted"
-            evidence.append(f"git metadata: the agent {how} {shown}: {'removed' if old is None else 'put back'}{kept}")
+            evidence.append(f"git metadata: {who} {how} {shown}: {'removed' if old is None else 'put back'}{kept}")
     return evidence
 
 
@@ -310,6 +312,28 @@ def _put_back_stash(root: Path, before: Snapshot, old: str | None, new: str | No
     moved = ", ".join(what) or f"moved it to {(new or 'nothing')[:12]}"
     return (f"stray ref: {who} changed the stash (refs/stash): {moved}; {done}"
             + (f" ({redo} restores what {who} stashed)" if redo else ""))
+
+
+class FoundGit(BaseModel):
+    """The repository's refs, stash list and code-running git files as the run found them."""
+
+    refs: dict[str, str]
+    stash_log: str | None
+    metadata: dict[str, tuple[int, str]]
+    base: str
+
+
+def found_git(root: Path) -> FoundGit:
+    return FoundGit(refs=repository_refs(root), stash_log=stash_log(root), metadata=git_metadata(root),
+                    base=str(common_dir(root).parent))
+
+
+def put_back_git(found: FoundGit, tree: Path, ours: Sequence[str], keep: Path, who: str) -> list[str]:
+    """What `who` changed since the run found the repository — its git config, hooks and attributes, and refs
+    other than `ours` — put back, each as an evidence line (empty: nothing changed)."""
+    before = Snapshot(root=str(tree), head_sha=None, branch=None, refs=found.refs, stash_log=found.stash_log,
+                      git_metadata=found.metadata, git_metadata_base=found.base)
+    return [*undo_git_metadata(before, keep, who), *undo_stray_refs(before, tree, ours, who)]
 
 
 def guarded_writes(before: Snapshot) -> list[str]:

@@ -158,7 +158,12 @@ class Integration:
         except git_ops.GitError as error:
             raise IntegrationFailed(str(error)) from None
         timeout = gate_timeout(task.contract, self.gate_timeout_s)
+        await asyncio.to_thread(self.ctx.git_as_found)
         results = await gates.run_commands(gates.gate_commands(task.contract), tree, timeout)
+        undone = await asyncio.to_thread(self.ctx.put_back_git, tree, "the gate commands")
+        if undone:
+            raise IntegrationFailed(f"re-gated on the plan head {head[:12]}, the gate commands changed the "
+                                    "repository's git metadata or refs (put back)", undone)
         failed = [r for r in results.values() if not r.passed]
         self.ctx.say("gate", f"{task.task_id} re-gated on the plan head {head[:12]}: "
                      + ("passed" if not failed else "FAILED " + ", ".join(r.name for r in failed)))

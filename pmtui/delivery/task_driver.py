@@ -94,12 +94,7 @@ class TaskDriver:
         self.slot_freed = asyncio.Event()
         self._delta_sha = ""
         self._delta_text = ""
-        # The repository's branches and tags when the first unconfined agent started: agents that run
-        # at once are all compared with it, so one agent's stray branch is never "restored" by another's.
-        self._refs_at_start: dict[str, str] | None = None
         self._start_lock = threading.Lock()
-        self._git_metadata_at_start: dict[str, tuple[int, str]] | None = None
-        self._stash_at_start: str | None = None
         # The user's checkout's `git status` as last seen: a new entry after an agent is its write.
         self._checkout_status: list[str] | None = None
 
@@ -358,33 +353,26 @@ class TaskDriver:
         guarded = [] if parent in noted else [parent]
         # The first agents start in threads side by side: one reads how the run found the repository while
         # the others wait (one that went on with half of it compared its agent with no git config at all).
+        # As the run found it: agents running side by side are each compared with it, not with each other.
         with self._start_lock:
-            if self._refs_at_start is None or self._git_metadata_at_start is None:
-                checkout = ctx.on_checkout(agent_watch.checkout_writes, ctx.root, [])[1]
-                # As the run found it: agents running side by side are each compared with it, not with each other.
-                metadata = agent_watch.git_metadata(ctx.root)
-                refs = agent_watch.repository_refs(ctx.root)
-                self._stash_at_start = agent_watch.stash_log(ctx.root)
-                self._checkout_status, self._git_metadata_at_start, self._refs_at_start = checkout, metadata, refs
-            refs, metadata = self._refs_at_start, self._git_metadata_at_start
+            if self._checkout_status is None:
+                self._checkout_status = ctx.on_checkout(agent_watch.checkout_writes, ctx.root, [])[1]
+        found = ctx.git_as_found()
         before = git_ops.snapshot(tree, worktrees=trees, with_status=False)
-        return agent_watch.watched(before, guarded, noted, ctx.root, refs, metadata, self._stash_at_start)
+        return agent_watch.watched(before, guarded, noted, ctx.root, found.refs, found.metadata, found.stash_log)
 
     def _after_agent(self, before: git_ops.Snapshot, tree: Path) -> list[str]:
         """What the agent did that it must not (committed, switched branch, wrote outside, made branches or
         tags); its commit is undone and its stray refs removed."""
-        tampering = [*agent_watch.undo_agent_moves(before, tree), *agent_watch.guarded_writes(before)]
         ctx = self.ctx
-        assert ctx.plan is not None
-        plan_id = ctx.plan.plan_id
-        ours = (f"refs/heads/{ctx.plan_branch}", f"refs/heads/feat/{plan_id}/", f"refs/tags/pm/{plan_id}/",
-                "refs/pmtui/")
+        # The git metadata first: pmtui's own git below must not run what the agent planted.
+        undone = agent_watch.undo_git_metadata(before, ctx.run_dir / "displaced")
+        tampering = [*agent_watch.undo_agent_moves(before, tree), *agent_watch.guarded_writes(before)]
         if before.checkout and self._checkout_status is not None:
             written, self._checkout_status = ctx.on_checkout(agent_watch.checkout_writes, ctx.root,
                                                              self._checkout_status)
             tampering += written
-        tampering += agent_watch.undo_git_metadata(before, ctx.run_dir / "displaced")
-        return [*tampering, *agent_watch.undo_stray_refs(before, ctx.root, ours)]
+        return [*tampering, *undone, *agent_watch.undo_stray_refs(before, ctx.root, ctx.own_refs())]
 
     def _attempt_numbers(self, task: TaskRecord) -> range:
         return range(self._first_attempt_of_cycle(task), task.retry_budget + 2)
@@ -470,7 +458,16 @@ class TaskDriver:
         if cached is not None:
             return cached
         assert task.contract is not None
+        await asyncio.to_thread(self.ctx.git_as_found)
         results = await gates.run_commands(gates.gate_commands(task.contract), tree, gate_timeout(task.contract, self.gate_timeout_s))
+        # Gate commands run the agent's code (its tests): what they did to the git metadata and refs is put back
+        # and fails the attempt, as an agent's would.
+        undone = await asyncio.to_thread(self.ctx.put_back_git, tree, "the gate commands")
+        if undone:
+            ctx = self.ctx
+            record = ctx.dstore.attempt(ctx.run_id, task.task_id, attempt)
+            ctx.dstore.record_attempt(ctx.run_id, task.task_id, attempt,
+                                      evidence=[*(record.evidence if record else []), *undone])
         facts.env_results[attempt] = results
         return results
 
@@ -496,10 +493,11 @@ class TaskDriver:
         assert task.contract is not None
         tree = await self.pool.tree_for(task)
         change = await self._change(task, attempt, tree)
-        record = ctx.dstore.attempt(ctx.run_id, task_id, attempt)
-        tampering = [line for line in (record.evidence if record else []) if any(m in line for m in _TAMPERING)]
         result = self._agent_result(task_id, attempt)
         env = await self._env_results(task, attempt, tree)
+        # Read after the gate commands ran: what they did is evidence too.
+        record = ctx.dstore.attempt(ctx.run_id, task_id, attempt)
+        tampering = [line for line in (record.evidence if record else []) if any(m in line for m in _TAMPERING)]
         reviewer_map = await self._reviewer_map(task.contract, change, result)
         results = await gates.minimum_gate(task.contract, change, result, env, tampering=tampering,
                                            reviewer_map=reviewer_map)
