@@ -494,6 +494,16 @@ def _cluster_executor(args: argparse.Namespace, config: Config, agent: Any) -> A
     return executor
 
 
+def _delivery_config(args: argparse.Namespace, repo: Path) -> Config:
+    """The config a delivery trusts (delivery.run_config): never a pmtui.toml the run's own commits changed."""
+    from pmtui.delivery.run_config import delivery_config
+
+    config, note = delivery_config(repo, offline=bool(args.offline))
+    if note:
+        print(f"pmtui deliver: note: {note}", file=sys.stderr)
+    return config
+
+
 def run_deliver(args: argparse.Namespace) -> int:
     import asyncio
     import threading
@@ -509,10 +519,10 @@ def run_deliver(args: argparse.Namespace) -> int:
     if not plan_path.is_file():
         why = "it is a directory" if plan_path.is_dir() else "no such file"
         raise CommandError(f"cannot read the plan {plan_path}: {why}", EXIT_USAGE)
-    config = _load_config(args)
+    repo = Path(args.repo or ".")
+    config = _delivery_config(args, repo)
     tiers = _parallel_tiers(args, config)
     max_parallel = args.max_parallel or config.delivery.max_parallel
-    repo = Path(args.repo or ".")
     store = _open_store(args)
     cluster = None
     on_ray = (args.executor or config.delivery.executor) == "ray"

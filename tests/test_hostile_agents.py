@@ -218,3 +218,51 @@ def test_a_release_gate_that_changes_git_config_or_hooks_fails_closed_and_is_put
     data = status()
     assert data["state"] == "failed" and data["manifest"] is None
     assert not (repo / "docs" / "releases").exists() or not any((repo / "docs" / "releases").iterdir())
+
+
+# -- 4. an agent-written pmtui.toml ---------------------------------------------------------------------
+def test_an_unplanned_pmtui_toml_is_refused_at_the_gate_with_no_accept(tmp_path: Path) -> None:
+    """pmtui.toml is pmtui's own configuration (the sandbox, the agents, where the review goes): a task may
+    change it only when the plan names it in the task's files; otherwise the change is never committed."""
+    repo = make_project(tmp_path)
+    plan = one_task_plan(tmp_path)
+    code, output = deliver(repo, plan, "config_agent.py", "--sandbox", "off")
+    assert code == 3, output
+    data = status()
+    (task,) = data["tasks"]
+    assert task["commit"] is None
+    (escalation,) = [e for e in data["escalations"] if e["task_id"] == "T1" and e["answer"] is None]
+    assert not any(option.startswith("Accept") for option in escalation["options"]), escalation
+    assert "pmtui.toml" in escalation["problem"], escalation
+    said = "\n".join(gate_evidence(data["run_id"], "T1", task["attempts"], "own_config"))
+    assert "pmtui.toml is pmtui's own configuration" in said, said
+    assert "pmtui.toml" not in git(repo, "ls-tree", "-r", "--name-only", "pm/hostile")
+
+
+def test_a_pmtui_toml_the_run_committed_is_not_read_when_the_run_resumes(tmp_path: Path) -> None:
+    """Even a planned pmtui.toml lands in the user's checkout, and `pmtui deliver` run from the repository's
+    root read it on resume: the agent could turn the sandbox off for its next attempts. A config file that
+    the run's own commits changed is not read; the run says so and goes on with the file as it was before."""
+    repo = make_project(tmp_path)
+    (repo / "pmtui.toml").write_text("[delivery]\nmax_parallel = 2\n", encoding="utf-8")
+    git(repo, "add", "pmtui.toml")
+    git(repo, "commit", "-qm", "the user's config")
+    plan = tmp_path / "plan.md"
+    first = task_block("T1", "Alpha value", module="alpha").replace(
+        "- files: create src/alpha.py", "- files: create src/alpha.py; modify pmtui.toml")
+    second = task_block("T2", "Beta value", module="beta", depends="T1", criteria=("beta returns the value, TBD",))
+    plan.write_text(plan_text("hostile", [first, second], lint=False), encoding="utf-8")
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config")}
+    env_without_config = {key: value for key, value in os.environ.items() if key != "PMTUI_CONFIG"}
+    runs = []
+    for _ in range(2):
+        done = run_pmtui(["deliver", str(plan), "--agent", agent("config_agent.py"), "--headless", "--no-wait"],
+                         env={**env_without_config, **env}, cwd=repo, timeout=240)
+        runs.append(done.stdout + done.stderr)
+        assert done.returncode == 3, runs[-1]
+    assert "pmtui.toml" in git(repo, "show", "--name-only", "--format=", "pm/hostile")
+    assert "sandbox = \"off\"" in (repo / "pmtui.toml").read_text()
+    assert "the sandbox is off" not in runs[1], runs[1]
+    assert "pmtui.toml was changed by this delivery" in runs[1], runs[1]

@@ -192,6 +192,11 @@ class Integration:
             # Reachable through "accept as is" of another failure: a nested repository is never committed.
             self._refused(task, attempt, gates.nested_repo_gate(change).evidence, "a nested git repository")
             return None
+        own_config = gates.own_config_gate(change, task.contract)
+        if not own_config.passed:
+            # Likewise: pmtui's own configuration changes only where the plan names it.
+            self._refused(task, attempt, own_config.evidence, "a change to pmtui's own configuration")
+            return None
         if change.is_empty():
             ctx.move(task_id, S.FAILED, "nothing to commit: the change is empty")
             return None
@@ -248,7 +253,7 @@ class Integration:
         becomes the attempt's gate evidence and a human decides; the escalation offers no accept."""
         ctx = self.ctx
         gate = ("size_limit" if what.startswith("a file over") else "nested_repo" if what.startswith("a nested")
-                else "secrets_scan")
+                else "own_config" if "own configuration" in what else "secrets_scan")
         with ctx.store.transaction():
             record = ctx.dstore.attempt(ctx.run_id, task.task_id, attempt)
             earlier = [g for g in (record.gate_results if record else []) if g.gate != gate]

@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 S = IssueState
 DriveResult = Literal["done", "failed", "waiting"]
 # Gates whose failure means the change must never be committed as it is: their escalations offer no accept.
-NEVER_ACCEPTED_GATES = frozenset({"secrets_scan", "size_limit", "nested_repo"})
+NEVER_ACCEPTED_GATES = frozenset({"secrets_scan", "size_limit", "nested_repo", "own_config"})
 _VOLATILE = re.compile(r"\d+(\.\d+)?\s*(ms|s)\b|0x[0-9a-f]+|\b[0-9a-f]{12,40}\b|attempt \d+", re.IGNORECASE)
 _SPENT = re.compile(r"^spent \$(?P<usd>[0-9.]+) on attempt \d+")
 _TAMPERING = ("HEAD moved", "outside the repository", "switched the working tree", "stray ref:", "git metadata:")
@@ -508,6 +508,9 @@ class TaskDriver:
             results.append(limits)
         if change.nested:
             results.append(gates.nested_repo_gate(change))
+        own_config = gates.own_config_gate(change, task.contract)
+        if not own_config.passed:
+            results.append(own_config)
         passed = all(g.passed for g in results)
         signature = "" if passed else _signature(results)
         ctx.dstore.save_gate_results(ctx.run_id, task_id, attempt, results, failure_signature=signature)

@@ -46,6 +46,7 @@ from pmtui.delivery.gates.minimum import (
     todo_markers,
 )
 from pmtui.delivery.gates.nested import OWN_REPOSITORY, nested_finding, nested_repo_gate, nested_repositories
+from pmtui.delivery.gates.own_config import OWN_CONFIG, own_config_gate, unplanned_config_changes
 from pmtui.delivery.gates.reviewer import (
     Reviewer,
     ReviewRequest,
@@ -76,6 +77,7 @@ __all__ = [
     "MAX_KEY_LINES",
     "MB",
     "MINIMUM_GATES",
+    "OWN_CONFIG",
     "OWN_REPOSITORY",
     "REVIEW_DIR",
     "REVIEW_UNAVAILABLE",
@@ -110,6 +112,7 @@ __all__ = [
     "offline_reviewer",
     "out_of_scope_files",
     "oversized_files",
+    "own_config_gate",
     "parse_review_reply",
     "plan_alignment",
     "render_review_prompt",
@@ -128,5 +131,6 @@ __all__ = [
     "tier_review",
     "todo_markers",
     "unmapped_criteria",
+    "unplanned_config_changes",
     "vouching_line",
 ]
