@@ -149,6 +149,16 @@ def safe_cut(text: str, limit: int) -> int:
     return cut
 
 
+def clip(text: str, limit: int) -> str:
+    """The start of `text`, about `limit` characters, never ending inside a key (safe_cut)."""
+    return text if len(text) <= limit else text[:safe_cut(text, limit)]
+
+
+def clip_end(text: str, limit: int) -> str:
+    """The end of `text`, at least `limit` characters, never starting inside a key (safe_cut)."""
+    return text if len(text) <= limit else text[safe_cut(text, len(text) - limit):]
+
+
 def _spanning(text: str, cut: int) -> tuple[int | None, int]:
     """(start, end) of the earliest-starting secret or key-shaped match that spans `cut`; (None, 0) if none."""
     found: tuple[int | None, int] = (None, 0)

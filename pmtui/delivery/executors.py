@@ -33,7 +33,7 @@ from pmtui.delivery.gates.commands import signal_process_group
 from pmtui.delivery.sandbox import current as current_sandbox
 from pmtui.delivery.sandbox import state_paths
 from pmtui.models.delivery import AgentResult, SelfAssessment, TaskContract
-from pmtui.redaction import CUT_MARGIN, redact, safe_cut
+from pmtui.redaction import CUT_MARGIN, clip_end, redact, safe_cut
 
 OutputCallback = Callable[[str], None]
 OUTPUT_TAIL_LINES = 200
@@ -544,7 +544,7 @@ class ScriptedExecutor:
         except Exception as exc:  # noqa: BLE001 - a crashing scripted agent is an outcome, not an engine error
             lines = traceback.format_exception(exc)
             message = f"agent crashed: {type(exc).__name__}: {exc}"
-            return AgentResult(exit_code=1, evidence=[message], output_tail="".join(lines)[-4000:])
+            return AgentResult(exit_code=1, evidence=[message], output_tail=clip_end("".join(lines), 4000))
         if outcome is None:
             result = AgentResult(exit_code=0, self_assessment="uncertain",
                                  evidence=["no result file written; the changed files are taken from git"])

@@ -24,6 +24,7 @@ from pydantic import BaseModel
 from pmtui.delivery.diffs import ChangeSet, Snapshot, outside_paths, parse_diff, raw_gitlinks, split_raw
 from pmtui.delivery.git_scratch import adopt, scratch_stage
 from pmtui.naming import slugify
+from pmtui.redaction import clip
 
 if TYPE_CHECKING:
     from git import Repo
@@ -791,7 +792,7 @@ def apply_patch(worktree: str | Path, patch: bytes) -> None:
     done = _complete(Path(worktree), ["apply", "--binary", "--whitespace=nowarn", "-"],
                      stdin=patch.decode("utf-8", "surrogateescape"))
     if done.returncode != 0:
-        raise GitError(f"the change did not apply: {(done.stderr or done.stdout).strip()[:2000]}")
+        raise GitError(f"the change did not apply: {clip((done.stderr or done.stdout).strip(), 2000)}")
 
 
 def bundle_head(worktree: str | Path, target: str | Path) -> str:

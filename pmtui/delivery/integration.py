@@ -25,7 +25,7 @@ from pmtui.delivery.worktrees import WorktreePool
 _IN_TREE = re.compile(r"^attempt (\d+): committed ([0-9a-f]{40}) in its tree$")
 from pmtui.models.delivery import GateResult, TaskContract
 from pmtui.models.states import IssueState
-from pmtui.redaction import redact
+from pmtui.redaction import clip, redact
 
 S = IssueState
 _HIGH_BLAST = re.compile(
@@ -261,7 +261,7 @@ class Integration:
                                          [*earlier, GateResult(gate=gate, passed=False, evidence=evidence)])
             ctx.dstore.log_decision(ctx.run_id, task.task_id, f"commit refused: {what}")
         ctx.facts(task.task_id).entered_pr = False
-        found = "; ".join(line for line in evidence if ":" in line.split(" ", 1)[0])[:400] or evidence[0]
+        found = clip("; ".join(line for line in evidence if ":" in line.split(" ", 1)[0]), 400) or evidence[0]
         self.escalations.escalate(task.task_id, f"the commit was refused: {what} ({found}); it is never "
                                   "committed as it is", kind="commit_refused", recommended=1,
                                   options=NO_ACCEPT_OPTIONS)

@@ -44,7 +44,7 @@ from pmtui.delivery.store import TaskRecord
 from pmtui.delivery.worktrees import WorktreePool
 from pmtui.models.delivery import AgentResult, GateResult, TaskContract
 from pmtui.models.states import VALID_TRANSITIONS, InvalidTransition, IssueState
-from pmtui.redaction import redact
+from pmtui.redaction import clip, redact
 
 if TYPE_CHECKING:
     from pmtui.delivery.executors import Executor
@@ -635,7 +635,7 @@ def never_accepted_findings(results: list[GateResult]) -> str:
     if not findings:
         return ""
     text = "; ".join(findings)
-    return f" — never committed as it is: {text[:600]}{'…' if len(text) > 600 else ''}"
+    return f" — never committed as it is: {clip(text, 600)}{'…' if len(text) > 600 else ''}"
 
 
 def _signature(results: list[GateResult]) -> str:
