@@ -494,23 +494,35 @@ def _cluster_executor(args: argparse.Namespace, config: Config, agent: Any) -> A
     return executor
 
 
+def _delivery_config(args: argparse.Namespace, repo: Path) -> Config:
+    """The config a delivery trusts (delivery.run_config): never a pmtui.toml the run's own commits changed."""
+    from pmtui.delivery.run_config import delivery_config
+
+    config, note = delivery_config(repo, offline=bool(args.offline))
+    if note:
+        print(f"pmtui deliver: note: {note}", file=sys.stderr)
+    return config
+
+
 def run_deliver(args: argparse.Namespace) -> int:
     import asyncio
     import threading
 
     from pmtui.cli_agents import delivery_executor
+    from pmtui.config import MAX_PARALLEL
     from pmtui.delivery.engine import DeliveryEngine, model_criteria_mapper, model_reviewer
 
-    if args.max_parallel is not None and args.max_parallel < 1:
-        raise CommandError("--max-parallel must be at least 1", EXIT_USAGE)
+    if args.max_parallel is not None and not 1 <= args.max_parallel <= MAX_PARALLEL:
+        raise CommandError(f"--max-parallel must be between 1 and {MAX_PARALLEL} (as [delivery] max_parallel), "
+                           f"not {args.max_parallel}", EXIT_USAGE)
     plan_path = Path(args.plan_path)
     if not plan_path.is_file():
         why = "it is a directory" if plan_path.is_dir() else "no such file"
         raise CommandError(f"cannot read the plan {plan_path}: {why}", EXIT_USAGE)
-    config = _load_config(args)
+    repo = Path(args.repo or ".")
+    config = _delivery_config(args, repo)
     tiers = _parallel_tiers(args, config)
     max_parallel = args.max_parallel or config.delivery.max_parallel
-    repo = Path(args.repo or ".")
     store = _open_store(args)
     cluster = None
     on_ray = (args.executor or config.delivery.executor) == "ray"

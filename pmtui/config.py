@@ -130,6 +130,8 @@ def _seed_parallel_tiers() -> list[ParallelTier]:
 
 
 SandboxMode = Literal["auto", "on", "off"]
+# The most agents at once, from the config or the command line (each is a process group and a worktree).
+MAX_PARALLEL = 64
 
 
 class DeliveryConfig(BaseModel):
@@ -138,7 +140,7 @@ class DeliveryConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    max_parallel: int = Field(default=3, ge=1, le=64)
+    max_parallel: int = Field(default=3, ge=1, le=MAX_PARALLEL)
     parallel_tiers: list[ParallelTier] = Field(default_factory=_seed_parallel_tiers)
     sandbox: SandboxMode = "auto"
     # Paths outside the worktree the sandbox lets agents write (an agent CLI's own state dir, e.g. ~/.aider).
@@ -302,8 +304,10 @@ class Config(BaseModel):
         return lines
 
 
-def load_config(path: Path | None = None, offline: bool = False, find_models: bool = False) -> Config:
-    """Load the first config file found (or `path`); defaults when there is none.
+def load_config(path: Path | None = None, offline: bool = False, find_models: bool = False, *,
+                text: str | None = None, passed_over: Path | None = None) -> Config:
+    """Load the first config file found (or `path`, read as `text` when given); defaults when there is none.
+    `passed_over` is a candidate not to read (a file a delivery's own tasks wrote).
 
     With `find_models`, an Ollama server on localhost is looked for when nothing else gives a model
     (a short HTTP probe: callers keep it off the first paint)."""
@@ -313,8 +317,8 @@ def load_config(path: Path | None = None, offline: bool = False, find_models: bo
     if path is None and explicit and Path(explicit).exists() and not Path(explicit).is_file():
         # A missing PMTUI_CONFIG means no config (how tests and scripts keep discovery out); a folder is a mistake.
         raise ConfigError("PMTUI_CONFIG names a directory, not a TOML file", Path(explicit))
-    path = path or find_config_file()
-    config = Config() if path is None else parse_config(path)
+    path = path or find_config_file(passed_over)
+    config = Config() if path is None else parse_config(path, text)
     if offline or os.environ.get("PMTUI_MODEL", "").strip().lower() == OFFLINE:
         config.offline = True
     # The variables that hold the configured (or found) models' keys are secret whatever their names.
@@ -369,8 +373,9 @@ def read_config_text(path: Path) -> str:
         raise ConfigError(f"not UTF-8 text (byte 0x{data[exc.start]:02x}); TOML files are UTF-8", path, line) from None
 
 
-def parse_config(path: Path) -> Config:
-    text = read_config_text(path)
+def parse_config(path: Path, text: str | None = None) -> Config:
+    """The config in `path` (or `text`, what that file held at some point; errors still name `path`)."""
+    text = read_config_text(path) if text is None else text
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -20,9 +20,10 @@ def config_candidates() -> list[Path]:
     return [Path.cwd() / "pmtui.toml", user_config_path()]
 
 
-def find_config_file() -> Path | None:
+def find_config_file(passed_over: Path | None = None) -> Path | None:
+    """The first candidate that is a file (`passed_over`, a file pmtui must not read, is skipped)."""
     for candidate in config_candidates():
-        if candidate.is_file():
+        if candidate.is_file() and candidate != passed_over:
             return candidate
     return None
 

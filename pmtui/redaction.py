@@ -129,6 +129,56 @@ def redact(text: str, extra: Iterable[str | None] = ()) -> str:
     return text
 
 
+# How far on either side of a cut safe_cut looks for a key: longer than any key, so a key spanning the cut is
+# seen whole (the text handed to safe_cut must reach this far past the cut).
+CUT_MARGIN = 65_536
+
+
+def safe_cut(text: str, limit: int) -> int:
+    """Where to cut `text` at or before `limit` so that no secret value or key-shaped string spans the cut:
+    each half of a key cut in two would pass redaction as harmless text. A key that starts the text and runs
+    past `limit` goes whole into the first piece (the cut is after it)."""
+    cut = min(limit, len(text))
+    while cut > 0:
+        start, end = _spanning(text, cut)
+        if start is None:
+            return cut
+        if start == 0:
+            return end
+        cut = start
+    return cut
+
+
+def clip(text: str, limit: int) -> str:
+    """The start of `text`, about `limit` characters, never ending inside a key (safe_cut)."""
+    return text if len(text) <= limit else text[:safe_cut(text, limit)]
+
+
+def clip_end(text: str, limit: int) -> str:
+    """The end of `text`, at least `limit` characters, never starting inside a key (safe_cut)."""
+    return text if len(text) <= limit else text[safe_cut(text, len(text) - limit):]
+
+
+def _spanning(text: str, cut: int) -> tuple[int | None, int]:
+    """(start, end) of the earliest-starting secret or key-shaped match that spans `cut`; (None, 0) if none."""
+    found: tuple[int | None, int] = (None, 0)
+    for secret in _secret_values_now():
+        index = text.find(secret, max(0, cut - len(secret) + 1), cut + len(secret) - 1)
+        if index != -1 and index < cut and (found[0] is None or index < found[0]):
+            found = (index, index + len(secret))
+    low, high = max(0, cut - CUT_MARGIN), min(len(text), cut + CUT_MARGIN)
+    region = text[low:high]
+    for triggers, pattern, _ in _REDACTIONS:
+        if not any(trigger in region for trigger in triggers):
+            continue
+        for match in pattern.finditer(text, low, high):
+            if match.start() >= cut:
+                break
+            if match.end() > cut and (found[0] is None or match.start() < found[0]):
+                found = (match.start(), match.end())
+    return found
+
+
 def redact_value(value: Any) -> Any:
     """A str redacted; lists, tuples and dicts redacted inside; anything else as it is."""
     if isinstance(value, str):

@@ -255,8 +255,14 @@ def model_agent(config: Config, store: Store) -> Executor:
 
 def _start(app: PmtuiApp, repo: Path, plan_path: Path, executor: Executor | None) -> None:
     from pmtui.delivery.engine import DeliveryEngine, model_reviewer
+    from pmtui.delivery.run_config import delivery_config, run_written_config
 
     config = app.config
+    source = Path(config.source)
+    if source.is_file() and not os.environ.get("PMTUI_CONFIG") and run_written_config(source, repo):
+        # Never a pmtui.toml the run's own commits changed (delivery.run_config): the one from before the run.
+        config, note = delivery_config(repo, offline=config.offline)
+        app.notify(note, title="Deliver", severity="warning", markup=False)
 
     def engine(store: Store, on_event: Callable[[str, str], None], stop: threading.Event) -> DeliveryEngine:
         return DeliveryEngine(store, config, repo=repo, plan_path=plan_path,

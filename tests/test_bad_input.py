@@ -274,3 +274,17 @@ def test_a_read_only_store_is_reported_not_thrown(tmp_path: Path) -> None:
     assert done.returncode in (1, 2), done.stderr
     assert "Traceback" not in done.stdout + done.stderr
     assert str(db) in done.stderr and ("cannot be written" in done.stderr or "read" in done.stderr.lower())
+
+
+@pytest.mark.parametrize("value", ["65", "100000"])
+def test_a_max_parallel_above_the_cap_is_a_usage_error(
+    value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The config caps [delivery] max_parallel at 64; the command line is held to the same cap, before a run starts."""
+    plan = tmp_path / "plan.md"
+    plan.write_text(PLAN_HEAD + "### T1: Something\n- ownership: app\n- files: create src/app.py\n", encoding="utf-8")
+    code, _out, err = run(["deliver", str(plan), "--repo", str(tmp_path), "--agent", "true", "--headless",
+                           "--max-parallel", value], capsys)
+    assert code == 2, err
+    assert "--max-parallel" in err and "64" in err
+    assert "Traceback" not in err

@@ -138,3 +138,28 @@ def test_a_provider_that_echoes_the_key_leaves_it_nowhere(
         handler.flush()
     assert KEY not in log_path().read_text(encoding="utf-8")
     assert KEY.encode() not in stored_bytes(db)
+
+
+def test_safe_cut_never_cuts_a_key_in_two(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pmtui.redaction import safe_cut
+
+    secret = "v3ry-s3cret-value-of-the-env"
+    monkeypatch.setenv("SERVICE_TOKEN", secret)
+    text = "a" * 95 + secret + " tail"
+    assert safe_cut(text, 100) == 95
+    token = "ghp_" + "A1" * 20
+    text = "b" * 90 + " " + token + " tail"
+    assert safe_cut(text, 100) == 91
+    assert safe_cut("c" * 200, 100) == 100
+    # A key longer than the piece, at its start, goes whole into the first piece.
+    assert safe_cut(token + " rest", 10) == len(token)
+
+
+def test_clip_and_clip_end_never_keep_half_a_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pmtui.redaction import clip, clip_end
+
+    secret = "another-s3cret-value-here"
+    monkeypatch.setenv("PAYMENT_API_KEY", secret)
+    text = "x" * 290 + secret + "y" * 300
+    assert secret[:10] not in clip(text, 300) and clip(text, 300) == "x" * 290
+    assert clip_end(text, 310).startswith(secret)  # whole, so redaction masks it

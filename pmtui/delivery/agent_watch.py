@@ -1,11 +1,12 @@
 """What an agent did that it must not: committed, switched branches, wrote beside the repository; and,
-unconfined, wrote into the user's checkout, in $HOME and $TMPDIR, or made branches and tags.
+unconfined, wrote into the user's checkout, in $HOME and $TMPDIR, or made refs (branches, tags, a stash…).
 
 A sandboxed agent (pmtui/delivery/sandbox.py) can write nothing but its worktree. Without a sandbox
 pmtui cannot prevent such writes, so it detects them where that is cheap enough: the folder holding
 the repository (a write there fails the attempt), the user's checkout (likewise), $HOME and $TMPDIR
-(reported only: agent CLIs keep state there, and other programs write there too). Stray branches and
-tags are put back as they were, each with the command that redoes what was undone; so are the files of
+(reported only: agent CLIs keep state there, and other programs write there too). Stray refs of any
+namespace but pmtui's own (branches, tags, the stash, notes, replace refs, remote-tracking branches) are put
+back as they were, each with the command that redoes what was undone; so are the files of
 the git directory that make git run code (config, hooks, info/attributes), since pmtui's own commits would
 run them. Git itself runs through git_ops.
 """
@@ -17,6 +18,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from pydantic import BaseModel
 
 from pmtui.delivery.diffs import Snapshot, dir_entries, entry_changes, outside_paths
 from pmtui.delivery.git_ops import (
@@ -96,7 +99,7 @@ def undo_agent_moves(before: Snapshot, tree: str | Path) -> list[str]:
 
 
 def watched(before: Snapshot, guarded: Sequence[str | Path], noted: Sequence[str | Path], checkout: str | Path,
-            refs: dict[str, str], metadata: dict[str, tuple[int, str]]) -> Snapshot:
+            refs: dict[str, str], metadata: dict[str, tuple[int, str]], stash: str | None) -> Snapshot:
     """`before` with the entries of the `guarded` and `noted` folders, the user's checkout, and the refs and
     the git directory's code-running files (both as the run found them) to compare with after the agent ran
     (the repository, its worktrees and the checkout left out)."""
@@ -104,7 +107,7 @@ def watched(before: Snapshot, guarded: Sequence[str | Path], noted: Sequence[str
     return before.model_copy(update={
         "guarded": dir_entries(guarded, skip), "guarded_dirs": [str(path) for path in guarded],
         "noted": dir_entries(noted, skip), "noted_dirs": [str(path) for path in noted],
-        "refs": refs, "checkout": str(checkout),
+        "refs": refs, "stash_log": stash, "checkout": str(checkout),
         "git_metadata": metadata, "git_metadata_base": str(common_dir(before.root).parent),
     })
 
@@ -135,9 +138,9 @@ def git_metadata(tree: str | Path) -> dict[str, tuple[int, str]]:
     return found
 
 
-def undo_git_metadata(before: Snapshot, keep: Path) -> list[str]:
-    """Config, hooks and attributes of the git directory the agent created, changed or deleted are put back
-    as they were, and said so; what the agent wrote is kept in `keep` (nothing is lost)."""
+def undo_git_metadata(before: Snapshot, keep: Path, who: str = "the agent") -> list[str]:
+    """Config, hooks and attributes of the git directory `who` (the agent, the gate commands) created, changed
+    or deleted are put back as they were, and said so; what it wrote is kept in `keep` (nothing is lost)."""
     if before.git_metadata is None:
         return []
     now = git_metadata(before.root)
@@ -154,36 +157,37 @@ def undo_git_metadata(before: Snapshot, keep: Path) -> list[str]:
                 keep.mkdir(parents=True, exist_ok=True)
                 copy = keep / f"{time.strftime('%Y%m%d-%H%M%S')}-{shown.replace(os.sep, '_')}"
                 copy.write_bytes(new[1].encode("latin-1"))
-                kept = f"; what the agent wrote is kept at {copy}"
+                kept = f"; what {who} wrote is kept at {copy}"
             if old is None:
                 path.unlink()
             else:
                 path.write_bytes(old[1].encode("latin-1"))
                 path.chmod(old[0])
         except OSError as error:
-            evidence.append(f"git metadata: the agent changed {shown} and pmtui could not put it back: {error}")
+            evidence.append(f"git metadata: {who} changed {shown} and pmtui could not put it back: {error}")
             continue
         if path.parent.name == "hooks":
             how = "created" if old is None else "deleted" if new is None else "changed"
             done = "removed" if old is None else "put back"
-            evidence.append(f"git metadata: the agent {how} the git hook {shown}: {done}{kept}")
+            evidence.append(f"git metadata: {who} {how} the git hook {shown}: {done}{kept}")
         elif path.name.startswith("config"):
             how = "changed" if old is not None and new is not None else "created" if old is None else "deleted"
-            evidence.append(f"git metadata: the agent {how} the repository's git config ({shown}): "
+            evidence.append(f"git metadata: {who} {how} the repository's git config ({shown}): "
                             f"{'removed' if old is None else 'put back'}{kept}")
         else:
             how = "changed" if old is not None and new is not None else "created" if old is None else "deleted"
-            evidence.append(f"git metadata: the agent {how} {shown}: {'removed' if old is None else 'put back'}{kept}")
+            evidence.append(f"git metadata: {who} {how} {shown}: {'removed' if old is None else 'put back'}{kept}")
     return evidence
 
 
-def branches_and_tags(repo: Repo | str | Path) -> dict[str, str]:
-    """Every branch and tag of the repository: full ref name → the sha it points at (read from the ref
-    files when the repository keeps them as files, so an agent's attempt costs no git process)."""
+def repository_refs(repo: Repo | str | Path) -> dict[str, str]:
+    """Every ref of the repository under refs/ (branches, tags, the stash, notes, replace refs, remote-tracking
+    branches, anything else): full ref name → the sha it points at (read from the ref files when the repository
+    keeps them as files, so an agent's attempt costs no git process)."""
     root = repo_root(repo)
     dirs = git_dirs(root)
     if dirs is None:
-        out = run_git(root, "for-each-ref", "--format=%(refname) %(objectname)", "refs/heads", "refs/tags")
+        out = run_git(root, "for-each-ref", "--format=%(refname) %(objectname)", "refs/")
         return {name: sha for name, _, sha in (line.partition(" ") for line in out.splitlines()) if sha}
     common = dirs[1]
     found: dict[str, str] = {}
@@ -193,54 +197,143 @@ def branches_and_tags(repo: Repo | str | Path) -> dict[str, str]:
         packed = ""
     for line in packed.splitlines():
         sha, _, name = line.partition(" ")
-        if name.startswith(("refs/heads/", "refs/tags/")) and FULL_SHA.fullmatch(sha):
+        if name.startswith("refs/") and FULL_SHA.fullmatch(sha):
             found[name] = sha
-    for kind in ("heads", "tags"):
-        base = common / "refs" / kind
-        for path in base.rglob("*") if base.is_dir() else ():
-            if not path.is_file() or path.name.endswith(".lock"):
-                continue
-            try:
-                sha = path.read_text(encoding="utf-8").strip()
-            except OSError:
-                continue
-            if FULL_SHA.fullmatch(sha):
-                found[f"refs/{kind}/{path.relative_to(base).as_posix()}"] = sha
+    base = common / "refs"
+    for path in base.rglob("*") if base.is_dir() else ():
+        if not path.is_file() or path.name.endswith(".lock"):
+            continue
+        try:
+            sha = path.read_text(encoding="utf-8").strip()
+        except OSError:
+            continue
+        if FULL_SHA.fullmatch(sha):
+            found[f"refs/{path.relative_to(base).as_posix()}"] = sha
     return found
 
 
-def undo_stray_refs(before: Snapshot, repo: Repo | str | Path, ours: Sequence[str]) -> list[str]:
-    """Branches and tags an agent created, moved or deleted are put back as they were, and said so.
+def stash_log(repo: Repo | str | Path) -> str | None:
+    """The stash list as git keeps it (the reflog of refs/stash), None when there is none or it is not a file."""
+    try:
+        return (common_dir(repo) / "logs" / "refs" / "stash").read_text(encoding="utf-8", errors="surrogateescape")
+    except OSError:
+        return None
 
-    Refs under `ours` (pmtui's plan and feature branches, checkpoint tags) move during a run and are
-    left alone. A created ref is deleted, a moved one reset, a deleted one restored.
+
+def _ref_kind(ref: str) -> str:
+    """How a ref is named to the user: the kind of ref and its name."""
+    for prefix, kind in (("refs/heads/", "branch"), ("refs/tags/", "tag"), ("refs/remotes/", "remote-tracking branch")):
+        if ref.startswith(prefix):
+            return f"{kind} {ref.removeprefix(prefix)}"
+    if ref == "refs/stash":
+        return "stash (refs/stash)"
+    if ref.startswith("refs/notes/"):
+        return f"notes ref {ref}"
+    if ref.startswith("refs/replace/"):
+        return f"replace ref {ref} (git reads {ref.removeprefix('refs/replace/')[:12]} as another object)"
+    return f"ref {ref}"
+
+
+def _stash_entries(log: str | None) -> list[tuple[str, str]]:
+    """(sha, message) of each stash entry in a stash reflog, oldest first."""
+    entries = []
+    for line in (log or "").splitlines():
+        head_part, _, message = line.partition("\t")
+        fields = head_part.split(" ")
+        if len(fields) > 1 and FULL_SHA.fullmatch(fields[1]):
+            entries.append((fields[1], message))
+    return entries
+
+
+def _quoted(text: str) -> str:
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+def undo_stray_refs(before: Snapshot, repo: Repo | str | Path, ours: Sequence[str], who: str = "the agent"
+                    ) -> list[str]:
+    """Refs anyone but pmtui created, moved or deleted (`who` did it: the agent, the gate commands) are put back
+    as they were, and said so, with the command that redoes each.
+
+    Refs under `ours` (pmtui's plan and feature branches, checkpoint tags) move during a run and are left
+    alone. A created ref is deleted, a moved one reset, a deleted one restored; the stash list (the reflog of
+    refs/stash) is put back exactly as it was, and each stash entry that was added is named with its sha.
     """
     if before.refs is None:
         return []
     root = repo_root(repo)
-    now = branches_and_tags(root)
+    now = repository_refs(root)
     evidence: list[str] = []
     for ref in sorted(set(before.refs) | set(now)):
         if ref.startswith(tuple(ours)):
             continue
         old, new = before.refs.get(ref), now.get(ref)
-        if old == new:
+        if old == new and (ref != "refs/stash" or stash_log(root) == before.stash_log):
             continue
-        kind = "tag" if ref.startswith("refs/tags/") else "branch"
-        name = ref.split("/", 2)[2]
+        kind = _ref_kind(ref)
         # Each line says how to redo what was undone: nothing is lost, whoever made the change.
         try:
-            if old is None:
+            if ref == "refs/stash":
+                evidence.append(_put_back_stash(root, before, old, new, who))
+            elif old is None:
                 run_git(root, "update-ref", "-d", ref, new or "")
-                evidence.append(f"stray ref: the agent created the {kind} {name} at {(new or '')[:12]}: removed "
+                evidence.append(f"stray ref: {who} created the {kind} at {(new or '')[:12]}: removed "
                                 f"(`git update-ref {ref} {new}` restores it)")
             else:
                 run_git(root, "update-ref", ref, old)
                 how = "deleted" if new is None else f"moved to {new[:12]}"
-                evidence.append(f"stray ref: the agent {how} the {kind} {name}: put back at {old[:12]}")
-        except GitError as error:
-            evidence.append(f"stray ref: the agent changed the {kind} {name} and pmtui could not put it back: {error}")
+                redo = f"`git update-ref -d {ref}`" if new is None else f"`git update-ref {ref} {new}`"
+                evidence.append(f"stray ref: {who} {how} the {kind}: put back at {old[:12]} ({redo} redoes it)")
+        except (GitError, OSError) as error:
+            evidence.append(f"stray ref: {who} changed the {kind} and pmtui could not put it back: {error}")
     return evidence
+
+
+def _put_back_stash(root: Path, before: Snapshot, old: str | None, new: str | None, who: str) -> str:
+    """refs/stash and its reflog (the stash list) exactly as they were; the stash entries `who` added, named."""
+    log = stash_log(root)
+    had = set(_stash_entries(before.stash_log))
+    added = [entry for entry in _stash_entries(log) if entry not in had]
+    if old is None:
+        run_git(root, "update-ref", "-d", "refs/stash")
+    else:
+        run_git(root, "update-ref", "refs/stash", old)
+        path = common_dir(root) / "logs" / "refs" / "stash"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(before.stash_log or "", encoding="utf-8", errors="surrogateescape")
+    redo = "; ".join(f"`git stash store -m {_quoted(message.removeprefix('On ').split(': ', 1)[-1])} {sha}`"
+                     for sha, message in added[-5:])
+    lost = len(had - set(_stash_entries(log)))
+    what = []
+    if added:
+        what.append(f"stashed {len(added)} entr{'y' if len(added) == 1 else 'ies'}")
+    if lost:
+        what.append(f"dropped {lost} of the user's entr{'y' if lost == 1 else 'ies'}")
+    done = "removed" if old is None else f"the stash list is put back as it was (refs/stash at {old[:12]})"
+    moved = ", ".join(what) or f"moved it to {(new or 'nothing')[:12]}"
+    return (f"stray ref: {who} changed the stash (refs/stash): {moved}; {done}"
+            + (f" ({redo} restores what {who} stashed)" if redo else ""))
+
+
+class FoundGit(BaseModel):
+    """The repository's refs, stash list and code-running git files as the run found them."""
+
+    refs: dict[str, str]
+    stash_log: str | None
+    metadata: dict[str, tuple[int, str]]
+    base: str
+
+
+def found_git(root: Path) -> FoundGit:
+    return FoundGit(refs=repository_refs(root), stash_log=stash_log(root), metadata=git_metadata(root),
+                    base=str(common_dir(root).parent))
+
+
+def put_back_git(found: FoundGit, tree: Path, ours: Sequence[str], keep: Path, who: str) -> list[str]:
+    """What `who` changed since the run found the repository — its git config, hooks and attributes, and refs
+    other than `ours` — put back, each as an evidence line (empty: nothing changed)."""
+    before = Snapshot(root=str(tree), head_sha=None, branch=None, refs=found.refs, stash_log=found.stash_log,
+                      git_metadata=found.metadata, git_metadata_base=found.base)
+    return [*undo_git_metadata(before, keep, who), *undo_stray_refs(before, tree, ours, who)]
 
 
 def guarded_writes(before: Snapshot) -> list[str]:

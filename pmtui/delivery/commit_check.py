@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pmtui.delivery import gates, git_ops
-from pmtui.delivery.diffs import ChangeSet, parse_diff, split_raw
+from pmtui.delivery.diffs import ChangeSet, parse_diff, raw_gitlinks, split_raw
 
 
 def staged_change(root: Path, env: dict[str, str] | None = None) -> ChangeSet:
@@ -24,13 +24,17 @@ def staged_change(root: Path, env: dict[str, str] | None = None) -> ChangeSet:
     change.added = [paths[-1] for code, paths in entries if code[0] != "D"]
     change.deleted = [paths[0] for code, paths in entries if code[0] == "D"]
     change.added_lines, change.removed_lines = parse_diff(diff)
+    change.nested = sorted(raw_gitlinks(out))
     return change
 
 
 def final_content_problems(root: Path, env: dict[str, str] | None = None) -> list[str]:
-    """The secret scan's findings in what is staged (git_ops.StagedCheck); none when it is clean."""
-    scan = gates.secrets_scan(staged_change(root, env))
-    return [] if scan.passed else scan.evidence
+    """The secret scan's findings and the gitlinks (nested repositories) in what is staged
+    (git_ops.StagedCheck); none when it is clean."""
+    change = staged_change(root, env)
+    scan = gates.secrets_scan(change)
+    nested = [gates.nested_finding(path) for path in change.nested]
+    return [*([] if scan.passed else scan.evidence), *nested]
 
 
 def refuse_staged(root: Path, what: str) -> None:

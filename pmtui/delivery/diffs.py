@@ -33,8 +33,10 @@ class Snapshot(BaseModel):
     guarded_dirs: list[str] = Field(default_factory=list)
     noted: dict[str, str] = Field(default_factory=dict)
     noted_dirs: list[str] = Field(default_factory=list)
-    # Branches and tags (full ref → sha) of the repository before the agent ran; None when not taken.
+    # Every ref under refs/ (full ref → sha) of the repository before the agent ran; None when not taken.
     refs: dict[str, str] | None = None
+    # The stash list then (the reflog of refs/stash, as its file holds it); None when there was none.
+    stash_log: str | None = None
     # The user's checkout (where pmtui keeps the plan branch checked out).
     checkout: str = ""
     # What in the git directory makes git run code (config, hooks, info/attributes): path → (mode, content as
@@ -61,6 +63,8 @@ class ChangeSet(BaseModel):
     oversized: dict[str, int] = Field(default_factory=dict)
     # Bytes of each file the change leaves in the tree (the per-change size limit adds them up).
     sizes: dict[str, int] = Field(default_factory=dict)
+    # Folders that are git repositories of their own: left out of the change, never committed (gates.nested).
+    nested: list[str] = Field(default_factory=list)
 
     def files(self) -> list[str]:
         """Every path the change leaves in the tree or takes out of it (new names for renames)."""
@@ -148,6 +152,21 @@ def split_raw(out: str) -> tuple[list[tuple[str, list[str]]], str, str]:
     stat = parts[index] if index < len(parts) else ""
     patch = "\0".join(parts[index + 1:])
     return entries, stat.rstrip("\n"), patch
+
+
+def raw_gitlinks(out: str) -> dict[str, str]:
+    """path → commit of each gitlink a `git diff --raw -z` output adds or changes (new mode 160000)."""
+    parts = out.split("\0")
+    found: dict[str, str] = {}
+    index = 0
+    while index < len(parts) and _RAW.match(parts[index]):
+        fields = parts[index].split(" ")
+        code = fields[-1]
+        count = 2 if code[0] in "RC" else 1
+        if fields[1] == "160000" and code[0] != "D":
+            found[parts[index + count]] = fields[3]
+        index += 1 + count
+    return found
 
 
 def fingerprint(path: Path) -> str:

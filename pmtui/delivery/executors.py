@@ -10,6 +10,7 @@ come back as an AgentResult whose fields say what happened.
 from __future__ import annotations
 
 import asyncio
+import codecs
 import collections
 import inspect
 import json
@@ -32,11 +33,13 @@ from pmtui.delivery.gates.commands import signal_process_group
 from pmtui.delivery.sandbox import current as current_sandbox
 from pmtui.delivery.sandbox import state_paths
 from pmtui.models.delivery import AgentResult, SelfAssessment, TaskContract
-from pmtui.redaction import redact
+from pmtui.redaction import CUT_MARGIN, clip_end, redact, safe_cut
 
 OutputCallback = Callable[[str], None]
 OUTPUT_TAIL_LINES = 200
 RESULT_FILE_MAX_BYTES = 1_000_000
+# An output line longer than this (characters) is handed on in pieces (_read_lines).
+LINE_PIECE = 1_000_000
 # After the agent exits, how long its output pipe may stay open (held by a leftover child).
 PIPE_DRAIN_GRACE_S = 2.0
 TERM_GRACE_S = 1.0
@@ -430,23 +433,27 @@ def stop_leftover_agent(pid_file: Path) -> str | None:
 
 
 async def _read_lines(stream: asyncio.StreamReader | None, emit: OutputCallback) -> None:
-    """Lines from the stream, however long; chunked reads so one huge line cannot overflow a limit."""
+    """Lines from the stream, however long: a line over LINE_PIECE characters is handed on in pieces, each
+    cut where no key spans the cut (redaction sees every key whole) and held only while its end is unread."""
     if stream is None:
         return
-    pending = b""
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    pending = ""
     while True:
         chunk = await stream.read(65536)
         if not chunk:
             break
-        pending += chunk
-        *lines, pending = pending.split(b"\n")
+        pending += decoder.decode(chunk)
+        *lines, pending = pending.split("\n")
         for line in lines:
-            emit(line.decode("utf-8", errors="replace").rstrip("\r"))
-        if len(pending) > 1_000_000:
-            emit(pending.decode("utf-8", errors="replace"))
-            pending = b""
+            emit(line.rstrip("\r"))
+        while len(pending) > LINE_PIECE + CUT_MARGIN:
+            cut = safe_cut(pending, LINE_PIECE)
+            emit(pending[:cut])
+            pending = pending[cut:]
+    pending += decoder.decode(b"", final=True)
     if pending:
-        emit(pending.decode("utf-8", errors="replace").rstrip("\r"))
+        emit(pending.rstrip("\r"))
 
 
 async def _feed(stdin: asyncio.StreamWriter | None, text: str) -> None:
@@ -537,7 +544,7 @@ class ScriptedExecutor:
         except Exception as exc:  # noqa: BLE001 - a crashing scripted agent is an outcome, not an engine error
             lines = traceback.format_exception(exc)
             message = f"agent crashed: {type(exc).__name__}: {exc}"
-            return AgentResult(exit_code=1, evidence=[message], output_tail="".join(lines)[-4000:])
+            return AgentResult(exit_code=1, evidence=[message], output_tail=clip_end("".join(lines), 4000))
         if outcome is None:
             result = AgentResult(exit_code=0, self_assessment="uncertain",
                                  evidence=["no result file written; the changed files are taken from git"])

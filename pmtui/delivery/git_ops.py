@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel
 
-from pmtui.delivery.diffs import ChangeSet, Snapshot, outside_paths, parse_diff, split_raw
+from pmtui.delivery.diffs import ChangeSet, Snapshot, outside_paths, parse_diff, raw_gitlinks, split_raw
 from pmtui.delivery.git_scratch import adopt, scratch_stage
 from pmtui.naming import slugify
+from pmtui.redaction import clip
 
 if TYPE_CHECKING:
     from git import Repo
@@ -35,6 +36,9 @@ MAX_SUBJECT = 72
 _DIFF_CONFIG = ("-c", "core.quotePath=false", "-c", "diff.noprefix=false", "-c", "color.ui=false",
                 "-c", "diff.suppressBlankEmpty=false")
 FULL_SHA = re.compile(r"[0-9a-f]{40}([0-9a-f]{24})?")
+# For status and work-tree diffs: a gitlink's commit is compared, its folder never entered (this overrides a
+# .gitmodules `ignore = none`, which diff.ignoreSubmodules does not).
+IGNORE_NESTED = "--ignore-submodules=dirty"
 
 
 class GitError(Exception):
@@ -94,8 +98,9 @@ def repo_root(repo: Repo | str | Path) -> Path:
 
 
 def _env(extra: dict[str, str] | None) -> dict[str, str]:
-    # The C locale keeps git's messages parseable; no prompt can hang a headless run.
-    env = {**os.environ, "LC_ALL": "C", "LANGUAGE": "C", "GIT_TERMINAL_PROMPT": "0"}
+    # The C locale keeps git's messages parseable; no prompt can hang a headless run. Replace refs are not
+    # followed: pmtui reads and commits the objects that are there, whatever an agent's `git replace` says.
+    env = {**os.environ, "LC_ALL": "C", "LANGUAGE": "C", "GIT_TERMINAL_PROMPT": "0", "GIT_NO_REPLACE_OBJECTS": "1"}
     if extra:
         env.update(extra)
     return env
@@ -105,9 +110,10 @@ def _complete(
     cwd: Path, args: Sequence[str], env: dict[str, str] | None = None, stdin: str | None = None
 ) -> subprocess.CompletedProcess[str]:
     try:
-        # No `git maintenance run --auto` child after pmtui's commits: half the cost of a commit.
+        # No `git maintenance run --auto` child after pmtui's commits: half the cost of a commit. No fsmonitor:
+        # the setting reaches the git that status runs inside a nested repository, whose own config an agent wrote.
         process = subprocess.Popen(
-            ["git", "-c", "maintenance.auto=false", *args], cwd=cwd, env=_env(env), text=True,
+            ["git", "-c", "maintenance.auto=false", "-c", "core.fsmonitor=false", *args], cwd=cwd, env=_env(env), text=True,
             encoding="utf-8", errors="surrogateescape", stdin=subprocess.PIPE if stdin is not None else None,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         )
@@ -232,7 +238,8 @@ def ref_sha(repo: Repo | str | Path, ref: str) -> str | None:
 
 def status_paths(repo: Repo | Path) -> list[str]:
     """`git status` entries as `XY path`; untracked files count, ignored files do not."""
-    out = _run(repo, "status", "--porcelain=v1", "-z", "--untracked-files=all", strip=False)
+    # A nested repository's work tree is never looked into (git would run a status inside it, with its config).
+    out = _run(repo, "status", "--porcelain=v1", "-z", "--untracked-files=all", IGNORE_NESTED, strip=False)
     entries: list[str] = []
     parts = out.split("\0")
     index = 0
@@ -490,14 +497,18 @@ def _diff_whole_tree(root: Path, base: str, *options: str, leave_out: Iterable[s
                        *options, "--src-prefix=a/", "--dst-prefix=b/", base, env=env, strip=False)
 
 
-def change_set(worktree: Repo | str | Path, *, leave_out: dict[str, int] | None = None) -> ChangeSet:
+def change_set(worktree: Repo | str | Path, *, leave_out: dict[str, int] | None = None,
+               nested: Sequence[str] = ()) -> ChangeSet:
     """The change in a working tree against HEAD, read through a temporary index (_diff_whole_tree):
     one `git diff` gives the name-status (raw), the stat and the patch together. The files of
-    `leave_out` (path → size: over the size limit) are left out and listed in `oversized`."""
+    `leave_out` (path → size: over the size limit) are left out and listed in `oversized`; the folders
+    of `nested` (git repositories of their own) are left out and listed in `nested`, with any gitlink
+    the diff still adds or changes."""
     root = repo_root(worktree).resolve()
     base = head(root)[0] or EMPTY_TREE
     oversized = dict(leave_out or {})
-    out = _diff_whole_tree(root, base, "-M", "--raw", "-z", "--stat", "--patch", leave_out=oversized)
+    out = _diff_whole_tree(root, base, "-M", "--raw", "-z", "--stat", "--patch",
+                           leave_out=[*oversized, *nested])
     entries, stat, diff = split_raw(out)
     change = ChangeSet(root=str(root), base_sha=base, stat=stat, diff=diff)
     for code, paths in entries:
@@ -519,6 +530,7 @@ def change_set(worktree: Repo | str | Path, *, leave_out: dict[str, int] | None 
             change.modified.append(path)
     change.added_lines, change.removed_lines = parse_diff(diff)
     change.oversized = oversized
+    change.nested = sorted({*nested, *raw_gitlinks(out)})
     return change
 
 
@@ -635,7 +647,7 @@ def tag_checkpoint(repo: Repo | str | Path, plan_id: str, task_id: str, sha: str
 
 
 def _conflicts(root: Path) -> list[str]:
-    out = run_git(root, "diff", "--name-only", "--diff-filter=U")
+    out = run_git(root, "diff", "--name-only", "--diff-filter=U", IGNORE_NESTED)
     return [line for line in out.splitlines() if line]
 
 
@@ -774,7 +786,7 @@ def apply_patch(worktree: str | Path, patch: bytes) -> None:
     done = _complete(Path(worktree), ["apply", "--binary", "--whitespace=nowarn", "-"],
                      stdin=patch.decode("utf-8", "surrogateescape"))
     if done.returncode != 0:
-        raise GitError(f"the change did not apply: {(done.stderr or done.stdout).strip()[:2000]}")
+        raise GitError(f"the change did not apply: {clip((done.stderr or done.stdout).strip(), 2000)}")
 
 
 def bundle_head(worktree: str | Path, target: str | Path) -> str:

@@ -25,7 +25,7 @@ from pmtui.delivery.worktrees import WorktreePool
 _IN_TREE = re.compile(r"^attempt (\d+): committed ([0-9a-f]{40}) in its tree$")
 from pmtui.models.delivery import GateResult, TaskContract
 from pmtui.models.states import IssueState
-from pmtui.redaction import redact
+from pmtui.redaction import clip, redact
 
 S = IssueState
 _HIGH_BLAST = re.compile(
@@ -158,7 +158,12 @@ class Integration:
         except git_ops.GitError as error:
             raise IntegrationFailed(str(error)) from None
         timeout = gate_timeout(task.contract, self.gate_timeout_s)
+        await asyncio.to_thread(self.ctx.git_as_found)
         results = await gates.run_commands(gates.gate_commands(task.contract), tree, timeout)
+        undone = await asyncio.to_thread(self.ctx.put_back_git, tree, "the gate commands")
+        if undone:
+            raise IntegrationFailed(f"re-gated on the plan head {head[:12]}, the gate commands changed the "
+                                    "repository's git metadata or refs (put back)", undone)
         failed = [r for r in results.values() if not r.passed]
         self.ctx.say("gate", f"{task.task_id} re-gated on the plan head {head[:12]}: "
                      + ("passed" if not failed else "FAILED " + ", ".join(r.name for r in failed)))
@@ -182,6 +187,15 @@ class Integration:
             limits = gates.size_limit(change, int(ctx.config.delivery.max_file_mb * gates.MB),
                                       int(ctx.config.delivery.max_change_mb * gates.MB))
             self._refused(task, attempt, limits.evidence, "a file over the size limit")
+            return None
+        if change.nested:
+            # Reachable through "accept as is" of another failure: a nested repository is never committed.
+            self._refused(task, attempt, gates.nested_repo_gate(change).evidence, "a nested git repository")
+            return None
+        own_config = gates.own_config_gate(change, task.contract)
+        if not own_config.passed:
+            # Likewise: pmtui's own configuration changes only where the plan names it.
+            self._refused(task, attempt, own_config.evidence, "a change to pmtui's own configuration")
             return None
         if change.is_empty():
             ctx.move(task_id, S.FAILED, "nothing to commit: the change is empty")
@@ -207,10 +221,12 @@ class Integration:
             sha = await asyncio.to_thread(
                 git_ops.commit_task, tree, type_=commit_type(task, change), scope=task.ownership or task_id,
                 description=task.title, task_id=task_id, review_path=path,
-                paths=[*change.files(), *(old for old, _ in change.renamed)], exclude=list(change.oversized),
-                check=final_content_problems)
+                paths=[*change.files(), *(old for old, _ in change.renamed)],
+                exclude=[*change.oversized, *change.nested], check=final_content_problems)
         except git_ops.CommitRefused as refused:
-            self._refused(task, attempt, refused.evidence, "a secret in the final content")
+            nested = any(gates.OWN_REPOSITORY in line for line in refused.evidence)
+            self._refused(task, attempt, refused.evidence,
+                          "a nested git repository" if nested else "a secret in the final content")
             return None
         except git_ops.GitError as error:
             ctx.move(task_id, S.FIXING_ISSUES, f"the commit was refused: {error}")
@@ -236,7 +252,8 @@ class Integration:
         """A commit pmtui will not make, on any path (the gates, "accept as is", remediation): the finding
         becomes the attempt's gate evidence and a human decides; the escalation offers no accept."""
         ctx = self.ctx
-        gate = "size_limit" if what.startswith("a file over") else "secrets_scan"
+        gate = ("size_limit" if what.startswith("a file over") else "nested_repo" if what.startswith("a nested")
+                else "own_config" if "own configuration" in what else "secrets_scan")
         with ctx.store.transaction():
             record = ctx.dstore.attempt(ctx.run_id, task.task_id, attempt)
             earlier = [g for g in (record.gate_results if record else []) if g.gate != gate]
@@ -244,7 +261,7 @@ class Integration:
                                          [*earlier, GateResult(gate=gate, passed=False, evidence=evidence)])
             ctx.dstore.log_decision(ctx.run_id, task.task_id, f"commit refused: {what}")
         ctx.facts(task.task_id).entered_pr = False
-        found = "; ".join(line for line in evidence if ":" in line.split(" ", 1)[0])[:400] or evidence[0]
+        found = clip("; ".join(line for line in evidence if ":" in line.split(" ", 1)[0]), 400) or evidence[0]
         self.escalations.escalate(task.task_id, f"the commit was refused: {what} ({found}); it is never "
                                   "committed as it is", kind="commit_refused", recommended=1,
                                   options=NO_ACCEPT_OPTIONS)
@@ -277,7 +294,7 @@ def _replay(tree: Path, sha: str, onto: str) -> str:
     try:
         git_ops.run_git(tree, "cherry-pick", "--allow-empty", sha)
     except git_ops.GitError:
-        conflicts = git_ops.run_git(tree, "diff", "--name-only", "--diff-filter=U").split()
+        conflicts = git_ops.run_git(tree, "diff", "--name-only", "--diff-filter=U", git_ops.IGNORE_NESTED).split()
         try:
             git_ops.run_git(tree, "cherry-pick", "--abort")
         except git_ops.GitError:

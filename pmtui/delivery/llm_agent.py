@@ -25,6 +25,7 @@ from pmtui.delivery.sandbox import current as current_sandbox
 from pmtui.llm.gateway import LLMGateway, first_json_object, load_litellm
 from pmtui.models.delivery import AgentResult, TaskContract
 from pmtui.prompts import render_prompt
+from pmtui.redaction import clip
 
 MAX_STEPS = 20
 READ_LIMIT_CHARS = 60_000
@@ -312,9 +313,11 @@ class LLMAgentExecutor:
                 response = await asyncio.wait_for(litellm.acompletion(**kwargs), route.timeout + 1.0)
             except Exception as exc:  # noqa: BLE001 - litellm raises many types; each ends the attempt
                 latency = (time.perf_counter() - started) * 1000
-                detail = str(exc).replace("\n", " ")[:300]
+                detail = str(exc).replace("\n", " ")
                 if api_key:
                     detail = detail.replace(api_key, "***")
+                # Cut after the key is out, and never inside another one (a cut key escapes redaction).
+                detail = clip(detail, 300)
                 gateway.store.record_llm_call(self.project_id, "agent", route.model, 0, 0, 0.0, latency,
                                               f"{type(exc).__name__}: {detail}")
                 message = f"the agent model {route.model} failed at step {step}: {type(exc).__name__}: {detail}"

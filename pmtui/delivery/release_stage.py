@@ -50,9 +50,15 @@ class ReleaseStage:
         run = ctx.dstore.get_run(ctx.run_id)
         ctx.say("release", "final release gate: full tests, lint, typecheck, build, migrations")
         changed = await asyncio.to_thread(release.changed_since, ctx.root, run.baseline_sha, ctx.plan_branch)
+        await asyncio.to_thread(ctx.git_as_found)
         gate = await release.run_release_gate(
             ctx.root, ctx.plan.environment, self.gate_timeout_s or RELEASE_GATE_TIMEOUT_S, changed_files=changed,
         )
+        # The full suite runs the plan branch's code in the user's checkout: what it did to the git metadata and
+        # refs is put back, and the release stops before pmtui commits anything there (fail closed).
+        undone = await asyncio.to_thread(ctx.put_back_git, ctx.root, "the release gate's commands")
+        if undone:
+            return self._tampered(undone)
         ctx.say("gate", "release gate: " + gate_line(gate.checks))
         for risk in gate.risks:
             ctx.dstore.add_risk(ctx.run_id, risk)
@@ -121,6 +127,15 @@ class ReleaseStage:
         ctx.dstore.add_risk(ctx.run_id, Risk(id=risk_id, description=description, severity="critical",
                                              status="accepted", source_task="release"))
 
+    def _tampered(self, undone: list[str]) -> RunOutcome:
+        ctx = self.ctx
+        reason = ("the release gate's commands changed the repository's git config, hooks or refs, which pmtui put "
+                  "back: " + "; ".join(undone[:4]) + ". The plan branch's own code (its tests or build) does this "
+                  "when it runs: review it before merging; nothing was released")
+        ctx.say("gate", "release gate: FAILED — " + reason)
+        ctx.dstore.set_run_state(ctx.run_id, "failed", reason)
+        return RunOutcome("failed", "failed", ctx.run_id, message=f"delivery stopped: {reason}")
+
     def _stop(self) -> RunOutcome:
         ctx = self.ctx
         ctx.dstore.set_run_state(ctx.run_id, "failed", "the human stopped the release")
@@ -129,7 +144,7 @@ class ReleaseStage:
     def _commit_manifest(self, rel: str) -> None:
         ctx = self.ctx
         assert ctx.plan is not None
-        if not git_ops.run_git(ctx.root, "status", "--porcelain", "--", rel).strip():
+        if not git_ops.run_git(ctx.root, "status", "--porcelain", git_ops.IGNORE_NESTED, "--", rel).strip():
             return
         git_ops.run_git(ctx.root, "add", "--force", "--", rel)
         refuse_staged(ctx.root, "the release manifest's commit")

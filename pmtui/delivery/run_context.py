@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pmtui.delivery import git_ops
+from pmtui.delivery.agent_watch import FoundGit, found_git, put_back_git
 from pmtui.delivery.plan import PlanDocument, PlanFiles, PlanTask
 from pmtui.delivery.sandbox import Sandbox
 from pmtui.delivery.state_machine import TaskStateMachine
@@ -88,6 +89,10 @@ class RunContext:
     # see what an agent wrote there: read halfway through a fast-forward, pmtui's own files looked like an
     # agent's write and failed a task running beside it.
     checkout_lock: threading.Lock = field(default_factory=threading.Lock)
+    # The repository's refs, stash list and code-running git files as the run found them, taken when the first
+    # agent or gate command runs: whatever else changes them (agents, gate commands) is put back.
+    found: FoundGit | None = None
+    found_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
         self.dstore = DeliveryStore(self.store)
@@ -138,6 +143,24 @@ class RunContext:
         """`work(*args, **kwargs)` while holding the user's checkout (call it from a worker thread)."""
         with self.checkout_lock:
             return work(*args, **kwargs)
+
+    def git_as_found(self) -> FoundGit:
+        """How the run found the repository's git (taken once; threads starting together wait for it)."""
+        with self.found_lock:
+            if self.found is None:
+                self.found = found_git(self.root)
+            return self.found
+
+    def own_refs(self) -> tuple[str, ...]:
+        """Ref prefixes pmtui moves during the run: the plan and feature branches, checkpoint tags, bases."""
+        plan_id = self.plan.plan_id if self.plan is not None else ""
+        return (f"refs/heads/{self.plan_branch}", f"refs/heads/feat/{plan_id}/", f"refs/tags/pm/{plan_id}/",
+                "refs/pmtui/")
+
+    def put_back_git(self, tree: Path, who: str) -> list[str]:
+        """What `who` changed in the repository's git config, hooks, attributes and refs since the run found
+        them, put back (what it wrote is kept in the run folder); evidence lines, empty when nothing changed."""
+        return put_back_git(self.git_as_found(), tree, self.own_refs(), self.run_dir / "displaced", who)
 
     def plan_head(self) -> str:
         sha = git_ops.ref_sha(self.root, f"refs/heads/{self.plan_branch}")

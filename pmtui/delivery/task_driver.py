@@ -44,7 +44,7 @@ from pmtui.delivery.store import TaskRecord
 from pmtui.delivery.worktrees import WorktreePool
 from pmtui.models.delivery import AgentResult, GateResult, TaskContract
 from pmtui.models.states import VALID_TRANSITIONS, InvalidTransition, IssueState
-from pmtui.redaction import redact
+from pmtui.redaction import clip, redact
 
 if TYPE_CHECKING:
     from pmtui.delivery.executors import Executor
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 S = IssueState
 DriveResult = Literal["done", "failed", "waiting"]
 # Gates whose failure means the change must never be committed as it is: their escalations offer no accept.
-NEVER_ACCEPTED_GATES = frozenset({"secrets_scan", "size_limit"})
+NEVER_ACCEPTED_GATES = frozenset({"secrets_scan", "size_limit", "nested_repo", "own_config"})
 _VOLATILE = re.compile(r"\d+(\.\d+)?\s*(ms|s)\b|0x[0-9a-f]+|\b[0-9a-f]{12,40}\b|attempt \d+", re.IGNORECASE)
 _SPENT = re.compile(r"^spent \$(?P<usd>[0-9.]+) on attempt \d+")
 _TAMPERING = ("HEAD moved", "outside the repository", "switched the working tree", "stray ref:", "git metadata:")
@@ -94,11 +94,7 @@ class TaskDriver:
         self.slot_freed = asyncio.Event()
         self._delta_sha = ""
         self._delta_text = ""
-        # The repository's branches and tags when the first unconfined agent started: agents that run
-        # at once are all compared with it, so one agent's stray branch is never "restored" by another's.
-        self._refs_at_start: dict[str, str] | None = None
         self._start_lock = threading.Lock()
-        self._git_metadata_at_start: dict[str, tuple[int, str]] | None = None
         # The user's checkout's `git status` as last seen: a new entry after an agent is its write.
         self._checkout_status: list[str] | None = None
 
@@ -336,7 +332,9 @@ class TaskDriver:
             sha = git_ops.run_git(tree, "rev-parse", f"{clean_at}^{{tree}}")
         else:
             too_big = gates.oversized_files(tree, int(self.ctx.config.delivery.max_file_mb * gates.MB))
-            sha = tree_hygiene.tree_checkpoint(tree, folder / "objects", leave_out=too_big)
+            # A nested repository is never staged (one with no commit makes `git add` fail): it stays as it is.
+            left_out = [*too_big, *gates.nested_repositories(tree)]
+            sha = tree_hygiene.tree_checkpoint(tree, folder / "objects", leave_out=left_out)
         temporary = checkpoint.with_suffix(".tmp")
         temporary.write_text(sha + "\n", encoding="utf-8")
         temporary.replace(checkpoint)
@@ -355,31 +353,26 @@ class TaskDriver:
         guarded = [] if parent in noted else [parent]
         # The first agents start in threads side by side: one reads how the run found the repository while
         # the others wait (one that went on with half of it compared its agent with no git config at all).
+        # As the run found it: agents running side by side are each compared with it, not with each other.
         with self._start_lock:
-            if self._refs_at_start is None or self._git_metadata_at_start is None:
-                checkout = ctx.on_checkout(agent_watch.checkout_writes, ctx.root, [])[1]
-                # As the run found it: agents running side by side are each compared with it, not with each other.
-                metadata = agent_watch.git_metadata(ctx.root)
-                refs = agent_watch.branches_and_tags(ctx.root)
-                self._checkout_status, self._git_metadata_at_start, self._refs_at_start = checkout, metadata, refs
-            refs, metadata = self._refs_at_start, self._git_metadata_at_start
+            if self._checkout_status is None:
+                self._checkout_status = ctx.on_checkout(agent_watch.checkout_writes, ctx.root, [])[1]
+        found = ctx.git_as_found()
         before = git_ops.snapshot(tree, worktrees=trees, with_status=False)
-        return agent_watch.watched(before, guarded, noted, ctx.root, refs, metadata)
+        return agent_watch.watched(before, guarded, noted, ctx.root, found.refs, found.metadata, found.stash_log)
 
     def _after_agent(self, before: git_ops.Snapshot, tree: Path) -> list[str]:
         """What the agent did that it must not (committed, switched branch, wrote outside, made branches or
         tags); its commit is undone and its stray refs removed."""
-        tampering = [*agent_watch.undo_agent_moves(before, tree), *agent_watch.guarded_writes(before)]
         ctx = self.ctx
-        assert ctx.plan is not None
-        plan_id = ctx.plan.plan_id
-        ours = (f"refs/heads/{ctx.plan_branch}", f"refs/heads/feat/{plan_id}/", f"refs/tags/pm/{plan_id}/")
+        # The git metadata first: pmtui's own git below must not run what the agent planted.
+        undone = agent_watch.undo_git_metadata(before, ctx.run_dir / "displaced")
+        tampering = [*agent_watch.undo_agent_moves(before, tree), *agent_watch.guarded_writes(before)]
         if before.checkout and self._checkout_status is not None:
             written, self._checkout_status = ctx.on_checkout(agent_watch.checkout_writes, ctx.root,
                                                              self._checkout_status)
             tampering += written
-        tampering += agent_watch.undo_git_metadata(before, ctx.run_dir / "displaced")
-        return [*tampering, *agent_watch.undo_stray_refs(before, ctx.root, ours)]
+        return [*tampering, *undone, *agent_watch.undo_stray_refs(before, ctx.root, ctx.own_refs())]
 
     def _attempt_numbers(self, task: TaskRecord) -> range:
         return range(self._first_attempt_of_cycle(task), task.retry_budget + 2)
@@ -465,7 +458,16 @@ class TaskDriver:
         if cached is not None:
             return cached
         assert task.contract is not None
+        await asyncio.to_thread(self.ctx.git_as_found)
         results = await gates.run_commands(gates.gate_commands(task.contract), tree, gate_timeout(task.contract, self.gate_timeout_s))
+        # Gate commands run the agent's code (its tests): what they did to the git metadata and refs is put back
+        # and fails the attempt, as an agent's would.
+        undone = await asyncio.to_thread(self.ctx.put_back_git, tree, "the gate commands")
+        if undone:
+            ctx = self.ctx
+            record = ctx.dstore.attempt(ctx.run_id, task.task_id, attempt)
+            ctx.dstore.record_attempt(ctx.run_id, task.task_id, attempt,
+                                      evidence=[*(record.evidence if record else []), *undone])
         facts.env_results[attempt] = results
         return results
 
@@ -491,10 +493,11 @@ class TaskDriver:
         assert task.contract is not None
         tree = await self.pool.tree_for(task)
         change = await self._change(task, attempt, tree)
-        record = ctx.dstore.attempt(ctx.run_id, task_id, attempt)
-        tampering = [line for line in (record.evidence if record else []) if any(m in line for m in _TAMPERING)]
         result = self._agent_result(task_id, attempt)
         env = await self._env_results(task, attempt, tree)
+        # Read after the gate commands ran: what they did is evidence too.
+        record = ctx.dstore.attempt(ctx.run_id, task_id, attempt)
+        tampering = [line for line in (record.evidence if record else []) if any(m in line for m in _TAMPERING)]
         reviewer_map = await self._reviewer_map(task.contract, change, result)
         results = await gates.minimum_gate(task.contract, change, result, env, tampering=tampering,
                                            reviewer_map=reviewer_map)
@@ -503,6 +506,11 @@ class TaskDriver:
         limits = gates.size_limit(change, file_limit(ctx), change_limit(ctx))
         if not limits.passed:
             results.append(limits)
+        if change.nested:
+            results.append(gates.nested_repo_gate(change))
+        own_config = gates.own_config_gate(change, task.contract)
+        if not own_config.passed:
+            results.append(own_config)
         passed = all(g.passed for g in results)
         signature = "" if passed else _signature(results)
         ctx.dstore.save_gate_results(ctx.run_id, task_id, attempt, results, failure_signature=signature)
@@ -540,14 +548,15 @@ class TaskDriver:
         )
         # Never a default to accept a change that failed a gate: the recommendation is a retry.
         options = escalation_options(failed)
+        never = never_accepted_findings(results)
         if same:
             self.escalations.escalate(task_id, f"attempt {attempt} failed exactly as attempt {attempt - 1} did "
-                                      f"({', '.join(failed)}): not retrying blindly", kind="same_failure",
+                                      f"({', '.join(failed)}): not retrying blindly{never}", kind="same_failure",
                                       recommended=1, options=options)
             return
         if attempt >= task.retry_budget + 1:
             self.escalations.escalate(task_id, f"{where.lower()} failed on attempt {attempt}, the last of the retry "
-                                      f"budget ({', '.join(failed)})", kind="budget_exhausted",
+                                      f"budget ({', '.join(failed)}){never}", kind="budget_exhausted",
                                       recommended=1, options=options)
             return
         ctx.move(task_id, S.FIXING_ISSUES, f"attempt {attempt} failed {', '.join(failed)}: fix attempt {attempt + 1}")
@@ -616,6 +625,17 @@ def change_limit(ctx: RunContext) -> int:
 def escalation_options(failed: list[str]) -> tuple[str, ...]:
     """The options of a failed task's escalation: no accept when a gate failed that must never be accepted."""
     return NO_ACCEPT_OPTIONS if NEVER_ACCEPTED_GATES & set(failed) else ESCALATION_OPTIONS
+
+
+def never_accepted_findings(results: list[GateResult]) -> str:
+    """What a gate that is never accepted found (a secret, a file over the limit, a nested repository), for the
+    escalation's problem: the human sees which file or folder without opening the gate evidence."""
+    findings = [line for gate in results if not gate.passed and gate.gate in NEVER_ACCEPTED_GATES
+                for line in gate.evidence[:3]]
+    if not findings:
+        return ""
+    text = "; ".join(findings)
+    return f" — never committed as it is: {clip(text, 600)}{'…' if len(text) > 600 else ''}"
 
 
 def _signature(results: list[GateResult]) -> str:

@@ -45,6 +45,8 @@ from pmtui.delivery.gates.minimum import (
     tests_run,
     todo_markers,
 )
+from pmtui.delivery.gates.nested import OWN_REPOSITORY, nested_finding, nested_repo_gate, nested_repositories
+from pmtui.delivery.gates.own_config import OWN_CONFIG, own_config_gate, unplanned_config_changes
 from pmtui.delivery.gates.reviewer import (
     Reviewer,
     ReviewRequest,
@@ -75,6 +77,8 @@ __all__ = [
     "MAX_KEY_LINES",
     "MB",
     "MINIMUM_GATES",
+    "OWN_CONFIG",
+    "OWN_REPOSITORY",
     "REVIEW_DIR",
     "REVIEW_UNAVAILABLE",
     "TOOL_CACHES",
@@ -101,10 +105,14 @@ __all__ = [
     "migrations_reversible",
     "minimum_gate",
     "needs_shell",
+    "nested_finding",
+    "nested_repo_gate",
+    "nested_repositories",
     "no_orphan_todos",
     "offline_reviewer",
     "out_of_scope_files",
     "oversized_files",
+    "own_config_gate",
     "parse_review_reply",
     "plan_alignment",
     "render_review_prompt",
@@ -123,5 +131,6 @@ __all__ = [
     "tier_review",
     "todo_markers",
     "unmapped_criteria",
+    "unplanned_config_changes",
     "vouching_line",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pmtui.delivery.diffs import ChangeSet
+from pmtui.delivery.gates.nested import nested_repositories
 from pmtui.delivery.git_ops import change_set, run_git
 from pmtui.models.delivery import GateResult
 
@@ -57,8 +58,10 @@ def oversized_files(root: Path, limit: int) -> dict[str, int]:
 
 
 def limited_change(tree: Path, max_file_bytes: int) -> ChangeSet:
-    """The tree's change set with every file over `max_file_bytes` left out of it (and listed as oversized)."""
-    change = change_set(tree, leave_out=oversized_files(Path(tree), max_file_bytes))
+    """The tree's change set with every file over `max_file_bytes` left out of it (and listed as oversized),
+    and every nested git repository left out of it (and listed as nested)."""
+    change = change_set(tree, leave_out=oversized_files(Path(tree), max_file_bytes),
+                        nested=nested_repositories(Path(tree)))
     for path in change.present_files():
         try:
             change.sizes[path] = (Path(tree) / path).lstat().st_size

@@ -1,0 +1,50 @@
+"""Nested git repositories in a change: refused, never committed (like a found secret).
+
+A folder of the tree that is a git repository of its own (its own `.git`) is staged by `git add` as a
+gitlink: a pointer to a commit that exists only in that folder's `.git`, so its files are lost from every
+clone and from the plan branch; one with no commit yet makes `git add` fail. Such folders are left out of
+the change (never staged) and this gate fails on them; its escalation offers no accept. Git runs through
+git_ops.run_git, which never lets git consult a nested repository's own config (core.fsmonitor).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pmtui.delivery.diffs import ChangeSet
+from pmtui.delivery.git_ops import run_git
+from pmtui.models.delivery import GateResult
+
+# What each finding says; integration tells this gate's refusals from the secret scan's by it.
+OWN_REPOSITORY = "is a git repository of its own"
+
+
+def nested_repositories(root: Path) -> list[str]:
+    """Folders of the tree that git would stage as gitlinks: untracked ones holding a `.git` (git lists them
+    as `folder/`, ignored ones aside), and tracked gitlinks whose folder now holds a repository."""
+    listed = run_git(root, "ls-files", "-z", "--others", "--exclude-standard", "--stage", strip=False)
+    found: list[str] = []
+    for entry in filter(None, listed.split("\0")):
+        meta, tab, path = entry.partition("\t")
+        if tab and meta.startswith("160000 "):
+            if (root / path / ".git").exists():
+                found.append(path)
+        elif not tab and entry.endswith("/"):
+            found.append(entry.rstrip("/"))
+    return sorted(dict.fromkeys(found))
+
+
+def nested_finding(folder: str, sha: str = "") -> str:
+    pointer = f"commit {sha[:12]}" if sha else "a commit"
+    return (f"{folder} {OWN_REPOSITORY} ({folder}/.git): committed, it would be a pointer to {pointer} that "
+            "exists nowhere else, and its files would be lost")
+
+
+def nested_repo_gate(change: ChangeSet) -> GateResult:
+    """Fails on every nested repository of the change, naming the folder and what to do."""
+    if not change.nested:
+        return GateResult(gate="nested_repo", passed=True, evidence=["no nested git repository in the change"])
+    evidence = [f"{nested_finding(folder)}; it was left out of the change" for folder in change.nested]
+    evidence.append("remove the folder's .git to commit its files as part of this repository (or vendor them), "
+                    "or add it as a submodule yourself after the run; a nested repository is never committed as it is")
+    return GateResult(gate="nested_repo", passed=False, evidence=evidence)
