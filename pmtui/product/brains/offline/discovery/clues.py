@@ -532,12 +532,25 @@ def their_price(clause: str, price: re.Match[str]) -> bool:
     if re.search(r"\b(?:would|will|'d|'ll|willing to|happy to|could|to)\s+pay\b|\bpays?\s+(?:us|me)\b|"
                  r"\b(?:we|i)(?:'ll| will| would|'d)?\s+charge\b|\bcharge them\b", before, re.IGNORECASE):
         return False
+    if _LOST_AMOUNT.search(before) or re.match(r"[^,;.]{0,25}?\bat the\b", clause[price.end():], re.IGNORECASE):
+        # "the captain owes the full £60 pitch fee, then chases £6 from each player", "we lose about £2,000 a
+        # year", "visitors pay £15 a day at the public car park": the pain in money, not a price.
+        return True
     return re.search(
         r"\b(?:costs?|costing|charges?|which is|that is|(?:was|were|am|are|is|'re|'m) paying|paid|spend|"
         r"spends|spent|spending)\s+(?:\w+\s+){0,2}$",
         before,
         re.IGNORECASE,
     ) is not None
+
+
+# Money someone owes, chases, fronts, loses or wastes today, said a few words before the amount.
+_LOST_AMOUNT = re.compile(
+    r"\b(?:owes?|owed|owing|chases?|chasing|chased|fronts?|fronting|lose|loses|losing|lost|wastes?|wasted|wasting|"
+    r"out of pocket|writes? off|written off|costs? (?:me|us|him|her|them|an? \w+|the \w+))\b"
+    r"(?:\s+[^\s,;.]+){0,5}\s*$",
+    re.IGNORECASE,
+)
 
 
 def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
