@@ -689,3 +689,9 @@ def test_money_lost_owed_or_paid_elsewhere_today_is_the_problem_not_the_price(te
     assert not decisive("revenue_model", text)
     # What the founder will charge is still the price, whatever was asked.
     assert extract(DiscoverySummary(), "They'd pay £3 a month per team", "target_user").revenue_model
+
+
+def test_an_idea_said_without_its_article_is_still_the_idea_then_what_it_does() -> None:
+    # carpool-polish: "I want app where parents can share the school run" gave the feature "App where parents …".
+    clue = feature_clue("I want app where parents can share the school run, who drive which day.", True)
+    assert clue is not None and clue.items == ("Share the school run",)

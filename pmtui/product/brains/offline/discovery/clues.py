@@ -269,8 +269,11 @@ def feature_clue(sentence: str, first_message: bool, strict: bool = False) -> Cl
         )
         if build:
             return _idea_clue(rest)
-        if re.match(r"(?:an?|the|one|some)\s+(?:[\w-]+\s+){0,2}?" + _IDEA_NOUN + r"\b", rest, re.IGNORECASE):
-            # "i want an app where neighbours can share dog walking": the idea, then what it does.
+        if re.match(r"(?:an?|the|one|some)\s+(?:[\w-]+\s+){0,2}?" + _IDEA_NOUN + r"\b", rest, re.IGNORECASE) or re.match(
+            _IDEA_NOUN + r"\s+(?:for|where|that|which|to|so)\b", rest.strip(), re.IGNORECASE
+        ):
+            # "i want an app where neighbours can share dog walking", and without the article ("I want app where
+            # parents can share the school run"): the idea, then what it does.
             return _idea_clue(rest)
         if NOT_A_FEATURE.match(rest) or PRICE.search(rest) or CONSTRAINTS_STRONG.search(rest):
             return None
