@@ -396,3 +396,72 @@ async def test_the_card_waits_until_the_team_and_the_price_were_asked_about_once
         asked.append(orchestrator.state(project).asked_aspect)
     assert result.summary_shown and {"constraints", "revenue_model"} <= set(asked), asked
     store.close()
+
+
+def test_a_value_heard_only_in_passing_is_a_draft_unless_it_stands_on_its_own() -> None:
+    from pmtui.product.drafts import weak
+
+    # From pitches of the eval: weak fragments are asked about, clear statements are not.
+    assert weak("core_problem", "I hate it, it feels like begging")
+    assert weak("core_problem", "paper ones go missing")
+    assert weak("core_problem", "an app about food waste; restaurants waste a lot")
+    assert not weak("core_problem", "they never know if the walk actually happened")
+    assert weak("target_user", "surf club") and weak("target_user", "small clinics") and weak("target_user", "nurses")
+    assert not weak("target_user", "freelance graphic designers")
+    assert not weak("target_user", "dog owners in my apartment building")
+    assert not weak("current_alternatives", "Today they chase late payments by hand with email and spreadsheets")
+    assert weak("success_metric", "I send an invoice, net 30")
+    assert not weak("success_metric", "success means 10 paying designers in 3 months")
+    # What people lose or pay elsewhere today is no price.
+    assert weak("revenue_model", "residents with a second car or visitors pay £15 a day at the public car park")
+    assert weak("revenue_model", "the price lah")
+    assert not weak("revenue_model", "£3 a month per team, captain pays")
+    assert weak("constraints", "Instructors lose a fortune to no-shows and spend their evenings texting learners")
+    assert not weak("constraints", "Me and one developer, 8 weeks, iOS and Android")
+
+
+async def test_a_pitch_fragment_is_asked_about_once_and_the_direct_answer_replaces_it(tmp_path: Path) -> None:
+    # invoices-rambling: the pitch's "I hate it, it feels like begging" had been the core problem to the end, and
+    # "The chasing. It takes maybe a day a month…" was never asked for.
+    store = Store(tmp_path / "db")
+    orchestrator = Orchestrator(store, Config(offline=True))
+    project = orchestrator.open_project("Invoices").project_id
+    pitch = ("I'm a freelance designer. I send an invoice, net 30, and then nothing, and then I have to write this super "
+             "polite email, and I hate it, it feels like begging.")
+    await orchestrator.handle(project, pitch)
+    state = orchestrator.state(project)
+    assert state.discovery_summary.core_problem == "I hate it, it feels like begging"
+    assert "core_problem" in state.drafts
+    replies = []
+    for _ in range(3):
+        state = orchestrator.state(project)
+        if state.asked_aspect == "core_problem":
+            break
+        replies.append((await orchestrator.handle(project, "Freelance designers and illustrators, solo.")).reply)
+    assert state.asked_aspect == "core_problem", replies
+    asked = state.messages[-1].content
+    assert 'You mentioned "I hate it' in asked and "core problem" in asked
+    await orchestrator.handle(project, "The chasing. It takes a day a month and clients go quiet for weeks.")
+    state = orchestrator.state(project)
+    assert "begging" not in state.discovery_summary.core_problem
+    assert "chasing" in state.discovery_summary.core_problem.lower()
+    assert "core_problem" not in state.drafts
+    store.close()
+
+
+async def test_a_bare_yes_to_the_draft_question_is_pressed_once_and_a_clear_pitch_is_not_asked_again(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path / "db")
+    orchestrator = Orchestrator(store, Config(offline=True))
+    project = orchestrator.open_project("Surf").project_id
+    first = await orchestrator.handle(project, "g'day, thinking about an app for surf club patrols")
+    assert 'I heard "surf club"' in first.reply or 'You mentioned "surf club"' in first.reply
+    pressed = await orchestrator.handle(project, "yeah")
+    assert orchestrator.state(project).asked_aspect == "target_user" and "surf club" not in pressed.reply.split("?")[-1]
+    # A clear statement in the pitch is not a draft: nobody asks "is that how they handle it today?".
+    other = orchestrator.open_project("Invoices").project_id
+    await orchestrator.handle(other, "Invoice reminders for freelance graphic designers. Today they chase late payments "
+                                     "by hand with email and spreadsheets; success means 10 paying designers in 3 months.")
+    assert orchestrator.state(other).drafts == {}
+    store.close()

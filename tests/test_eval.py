@@ -2,8 +2,8 @@
 
 The tuned set must pass at least 97 % of its assertions with no loop, no garbled fact and no ignored
 argue-back request in any conversation; held-out sets 1 and 2 must have no loop, garbled fact or ignored
-request either, sets 3 to 5 no loop, and set 5 every interjection heard as what it is. Held-out pass rates are reported, never tuned against (see
-docs/eval.md); sets 3 to 5 are otherwise only measured.
+request either, sets 3 to 6 no loop, and set 5 every interjection heard as what it is and no garbled fact. Held-out pass rates are reported, never tuned against (see
+docs/eval.md); sets 3 to 6 are otherwise only measured.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def tuned_report() -> EvalReport:
 
 def test_the_founders_cover_every_kind_with_several_products() -> None:
     tuned = load_founders("tuned")
-    held_out = [load_founders(name) for name in ("heldout", "heldout2", "heldout3", "heldout4", "heldout5")]
+    held_out = [load_founders(name) for name in ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6")]
     assert len(tuned) >= 40 and all(len(founders) >= 12 for founders in held_out)
     for founders in (tuned, *held_out):
         assert {f.kind for f in founders} == set(KINDS)
@@ -75,15 +75,18 @@ def test_no_loop_no_garbled_fact_no_ignored_request_on_the_held_out_sets(
     assert broken == []
 
 
-def test_no_loop_on_held_out_sets_3_4_and_5() -> None:
-    # Sets 3 to 5 are only measured (docs/eval.md); that the PM never loops already holds on them everywhere.
-    founders = load_founders("heldout3") + load_founders("heldout4") + load_founders("heldout5")
+def test_no_loop_on_held_out_sets_3_to_6() -> None:
+    # Sets 3 to 6 are only measured (docs/eval.md); that the PM never loops already holds on them everywhere.
+    founders = load_founders("heldout3") + load_founders("heldout4") + load_founders("heldout5") + load_founders("heldout6")
     report = asyncio.run(run_eval(Config(offline=True), founders))
     assert [f"{r.founder.id}: {r.notes}" for r in report.results if not r.assertions["no_repeated_reply"]] == []
     assert all(r.assertions["reached_done"] and r.assertions["agreement_understood"] for r in report.results)
     # Set 5's "sorry that was about why now. success = …", questions back and asides are all heard as what they are.
     assert [f"{r.founder.id}: {r.notes}" for r in report.for_set("heldout5").results
             if not r.assertions["interjections_handled"]] == []
+    # Since round 4 (drafts; money lost today is no price): no amount said for the problem lands in set 5's price.
+    assert [f"{r.founder.id}: {r.notes}" for r in report.for_set("heldout5").results
+            if not r.assertions["no_garbled_fact"]] == []
 
 
 def test_every_conversation_reaches_the_spec(tuned_report: EvalReport) -> None:

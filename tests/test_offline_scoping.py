@@ -497,3 +497,27 @@ def test_sharing_the_work_itself_is_no_social_feed():
     from pmtui.product.brains.offline.scoping.propose import nice_to_have
 
     assert nice_to_have("Share photos of the walk", summary) is not None
+
+
+def test_both_rows_named_for_phase_1_are_promoted_and_it_is_the_clauses_own_subject() -> None:
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    # houseshare-overscoper: only the deposit tracker was promoted.
+    said = "But the deposit tracker and rent reminders have to be in phase 1, and add a move-out settlement"
+    assert [(r.kind, r.what) for r in parse_requests(said)][:2] == [
+        ("promote", "deposit tracker"), ("promote", "rent reminders")]
+    # cake-vague: "it" is the price page, said before it in the same clause.
+    [smaller] = parse_requests("the price page is kinda basic, make it smaller, just a list")
+    assert (smaller.kind, smaller.what, smaller.extra.get("scale")) == ("effort", "price page", "smaller")
+    # parking-pivoter: "can come later" is the verb, not part of the row's name.
+    [later] = parse_requests("the manager's view of today's bookings can come later, the booking and the permit are the core")
+    assert (later.kind, later.what) == ("defer", "manager's view of today's bookings")
+
+
+def test_a_possessive_names_the_same_row() -> None:
+    from pmtui.models import Feature, ScopingOutput
+    from pmtui.product.brains.offline.scoping.intent import match_features
+
+    output = ScopingOutput(mvp_features=[Feature(name="Manager sees today's bookings", description=""),
+                                         Feature(name="Visitor gets a digital permit", description="")])
+    assert match_features(output, "the manager's view of today's bookings")[0][1] == "Manager sees today's bookings"

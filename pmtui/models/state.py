@@ -37,6 +37,9 @@ class ConversationState(BaseModel):
     probe_count: dict[str, int] = Field(default_factory=dict)
     # How many times the interviewer asked about each aspect; after MAX_ASKS it stays an open question.
     ask_count: dict[str, int] = Field(default_factory=dict)
+    # Aspects whose value was heard only in the pitch or in passing (product.drafts), each with its ask_count
+    # when it was heard: the PM asks about it directly once, and the answer replaces the draft.
+    drafts: dict[str, int] = Field(default_factory=dict)
     scoping_output: ScopingOutput | None = None
     negotiation_rounds: int = 0
     max_negotiation_rounds: int = MAX_NEGOTIATION_ROUNDS

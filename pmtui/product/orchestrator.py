@@ -12,7 +12,7 @@ from typing import Any
 
 from pmtui.config import Config
 from pmtui.models import ASPECTS, ChatMessage, ConversationState, DiscoverySummary, ScopingOutput, TurnResult
-from pmtui.product import texts
+from pmtui.product import drafts, texts
 from pmtui.product.brains.protocol import Brain, DiscoveryReply
 from pmtui.product.completeness import check_completeness
 from pmtui.product.labelled import apply_parts, labelled_parts, moved_answer
@@ -243,6 +243,7 @@ class Orchestrator:
         if texts.is_bare_undo(text) and self._undo_discovery(state, said):
             return
         before = state.discovery_summary
+        asked = state.asked_aspect
         original, moved = text, moved_answer(text)
         if moved:
             # "sorry that was about why now. success = …": the previous answer goes where it belongs, and the
@@ -261,6 +262,8 @@ class Orchestrator:
         summary, labelled = apply_parts(summary, parts)
         if labelled:
             said_before = texts.join(said_before, texts.labelled_ack(summary, labelled))
+        # What was heard only in the pitch or in passing is a draft; the direct answer to its question replaces it.
+        summary = drafts.update(state, prepared, summary, asked, labelled, spoken)
         completeness = check_completeness(summary, state.user_turns)
         if completeness.is_complete and (
             self._wishlist_only_from_pitch(state, summary.feature_wishlist)
@@ -270,8 +273,11 @@ class Orchestrator:
             # do before it shows the summary.
             completeness = completeness.model_copy(update={"is_complete": False, "gaps": ["feature_wishlist"]})
         asked_now = state.asked_aspect if state.asked_aspect in NEVER_SKIPPED else ""
-        unasked = [a for a in NEVER_SKIPPED if a in completeness.gaps and not state.ask_count.get(a) and a != asked_now]
-        if completeness.is_complete and unasked:
+        # Asked and answered with nothing the PM could file (an aside), the question is still open, once more.
+        unanswered = asked_now if summary == before and state.ask_count.get(asked_now, 0) < 2 else ""
+        unasked = [a for a in NEVER_SKIPPED if a in completeness.gaps
+                   and (a == unanswered or (not state.ask_count.get(a) and a != asked_now))]
+        if completeness.is_complete and (unasked or drafts.open_drafts(state)):
             # The budget of the scope comes from the team and the weeks, and the spec needs who pays: a card
             # without either, never asked about, would scope to a default of 4 weeks × 1 person.
             completeness = completeness.model_copy(update={"is_complete": False})
@@ -289,7 +295,11 @@ class Orchestrator:
         # What the labels set is acknowledged in full above; the brain acknowledges the rest.
         # What moved, too: the brain acknowledges only what it heard itself.
         heard = prepared.model_copy(update={a: getattr(summary, a) for a in labelled}) if moved or labelled else before
-        reply = await self.brain.discovery_reply(state, text or spoken or original, heard, completeness, on_delta)
+        # The interviewer works from the gaps and the drafts still to ask about; the stored completeness stays honest.
+        to_ask = drafts.asking(state, completeness.gaps, asked, prepared, summary)
+        reply = await self.brain.discovery_reply(
+            state, text or spoken or original, heard, completeness.model_copy(update={"gaps": to_ask}), on_delta
+        )
         if said_before:
             reply = reply.model_copy(update={"text": texts.join(said_before, reply.text)})
         self._ask(state, said, reply)
@@ -338,6 +348,9 @@ class Orchestrator:
         changed = [a for a in ASPECTS if getattr(previous, a) != getattr(current, a)]
         state.discovery_summary = previous
         state.completeness = check_completeness(previous, state.user_turns)
+        for aspect in changed:
+            # The probe spent on the answer taken back is given back with it: a vague answer again is probed again.
+            state.probe_count.pop(aspect, None)
         if changed:
             # What was taken back is open again, and the PM asks for it in so many words.
             state.asked_aspect = changed[0]

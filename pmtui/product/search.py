@@ -206,7 +206,8 @@ def terms(text: str) -> list[str]:
     """Content words of a text, lower-cased, without stopwords, in order and without repeats."""
     seen: dict[str, None] = {}
     for word in re.findall(r"[a-z][a-z0-9'+-]*", text.lower()):
-        word = word.strip("'-")
+        # "the manager's view" is about the manager: a possessive is the word itself.
+        word = re.sub(r"'s$", "", word.strip("'-")).strip("'-")
         if len(word) >= 3 and word not in _STOPWORDS:
             seen.setdefault(word, None)
     return list(seen)

@@ -31,6 +31,7 @@ _FLAG_KEYS = (
     "asked_aspect",
     "probe_count",
     "ask_count",
+    "drafts",
     "negotiation_rounds",
     "scope_agreed",
     "awaiting_scope_agreement",

@@ -218,6 +218,9 @@ class LLMBrain:
             gaps=", ".join(ASPECT_LABELS[g] for g in gaps) or "none — ask about the detail that is thinnest",
             next_aspect=ASPECT_LABELS.get(next_aspect, "the thinnest detail so far"),
             turns=state.user_turns,
+            drafts="; ".join(
+                f'{ASPECT_LABELS[a]}: "{state.discovery_summary.value_text(a)}"' for a in gaps if a in state.drafts
+            ) or "none",
         )
         messages = [{"role": "system", "content": system}, *_history(state, user_text)]
         result = await self.gateway.llm_call(

@@ -137,11 +137,15 @@ def _other_unit(old: str, new: str) -> bool:
     return bool(_TIME_UNIT.match(old) and _TIME_UNIT.match(new)) and old.strip().lower()[:3] != new.strip().lower()[:3]
 
 
+_SAID_AGAIN = re.compile(r"^\W*(?:like|as) i (?:said|told you|mentioned)\b", re.IGNORECASE)
+
+
 def number_correction(summary: DiscoverySummary, text: str) -> tuple[str, str] | None:
     """(aspect, corrected value) when the message puts a number right without "I said … make it …": the old
     number where it stands (or, named by topic or by the word after it, the number of that aspect) becomes
     the new one. None when the message corrects nothing the summary holds."""
-    if not NUMBER_CORRECTION_CUE.search(text):
+    if not NUMBER_CORRECTION_CUE.search(text) or _SAID_AGAIN.match(text):
+        # "Like I said: … £60 … £6 …" repeats an answer; it corrects nothing.
         return None
     values = list(NUMBER_VALUE.finditer(text))
     fresh = [m for m in values if not _old_number(text, m)]

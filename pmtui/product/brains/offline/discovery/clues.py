@@ -269,8 +269,11 @@ def feature_clue(sentence: str, first_message: bool, strict: bool = False) -> Cl
         )
         if build:
             return _idea_clue(rest)
-        if re.match(r"(?:an?|the|one|some)\s+(?:[\w-]+\s+){0,2}?" + _IDEA_NOUN + r"\b", rest, re.IGNORECASE):
-            # "i want an app where neighbours can share dog walking": the idea, then what it does.
+        if re.match(r"(?:an?|the|one|some)\s+(?:[\w-]+\s+){0,2}?" + _IDEA_NOUN + r"\b", rest, re.IGNORECASE) or re.match(
+            _IDEA_NOUN + r"\s+(?:for|where|that|which|to|so)\b", rest.strip(), re.IGNORECASE
+        ):
+            # "i want an app where neighbours can share dog walking", and without the article ("I want app where
+            # parents can share the school run"): the idea, then what it does.
             return _idea_clue(rest)
         if NOT_A_FEATURE.match(rest) or PRICE.search(rest) or CONSTRAINTS_STRONG.search(rest):
             return None
@@ -532,12 +535,25 @@ def their_price(clause: str, price: re.Match[str]) -> bool:
     if re.search(r"\b(?:would|will|'d|'ll|willing to|happy to|could|to)\s+pay\b|\bpays?\s+(?:us|me)\b|"
                  r"\b(?:we|i)(?:'ll| will| would|'d)?\s+charge\b|\bcharge them\b", before, re.IGNORECASE):
         return False
+    if _LOST_AMOUNT.search(before) or re.match(r"[^,;.]{0,25}?\bat the\b", clause[price.end():], re.IGNORECASE):
+        # "the captain owes the full £60 pitch fee, then chases £6 from each player", "we lose about £2,000 a
+        # year", "visitors pay £15 a day at the public car park": the pain in money, not a price.
+        return True
     return re.search(
         r"\b(?:costs?|costing|charges?|which is|that is|(?:was|were|am|are|is|'re|'m) paying|paid|spend|"
         r"spends|spent|spending)\s+(?:\w+\s+){0,2}$",
         before,
         re.IGNORECASE,
     ) is not None
+
+
+# Money someone owes, chases, fronts, loses or wastes today, said a few words before the amount.
+_LOST_AMOUNT = re.compile(
+    r"\b(?:owes?|owed|owing|chases?|chasing|chased|fronts?|fronting|lose|loses|losing|lost|wastes?|wasted|wasting|"
+    r"out of pocket|writes? off|written off|costs? (?:me|us|him|her|them|an? \w+|the \w+))\b"
+    r"(?:\s+[^\s,;.]+){0,5}\s*$",
+    re.IGNORECASE,
+)
 
 
 def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:

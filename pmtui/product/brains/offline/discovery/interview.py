@@ -16,6 +16,7 @@ from pmtui.product.brains.offline.discovery.phrasing import (
     IDEA_ACKS,
     VAGUE_ACKS,
     WHY_ASK,
+    draft_question,
     gap_question,
     probe,
     sharpening,
@@ -123,7 +124,7 @@ def next_reply(
         if vague and probes.get(asked, 0) < 1:
             ack = VAGUE_ACKS[turn % len(VAGUE_ACKS)].format(f=short(user_text, 6))
             return DiscoveryReply(
-                text=f"{ack} {probe(asked, summary, thin=False)}", asked_aspect=asked, probing=True
+                text=f"{ack} {_probe(state, asked, summary, thin=False)}", asked_aspect=asked, probing=True
             )
         if vague:
             label = ASPECT_LABELS[asked].lower()
@@ -160,7 +161,7 @@ def next_reply(
         thin, asked = _is_thin("target_user", summary.target_user), "target_user"
     if thin:
         return DiscoveryReply(
-            text=join(ack, probe(asked, summary, thin=True)), asked_aspect=asked, probing=True
+            text=join(ack, _probe(state, asked, summary, thin=True)), asked_aspect=asked, probing=True
         )
 
     dodged = bool(asked) and asked in gaps and asked not in changed
@@ -193,12 +194,30 @@ def _changed_clause(before: DiscoverySummary, after: DiscoverySummary, aspect: s
 def _fresh(state: ConversationState, aspect: str, summary: DiscoverySummary, variant: int) -> str:
     """The question about `aspect` in words not used before in this interview (no question asked twice)."""
     said = " ".join(m.content for m in state.messages if m.role == "assistant")
+    if aspect in state.drafts and state.ask_count.get(aspect, 0) <= state.drafts[aspect]:
+        # Heard only in the pitch or in passing: asked about directly, citing what was heard.
+        for offset in range(2):
+            question = draft_question(aspect, summary.value_text(aspect), variant + offset)
+            if question not in said:
+                return question
     for offset in range(2):
         question = gap_question(aspect, summary, variant + offset)
         if question not in said:
             return question
     question = gap_question(aspect, summary, variant)
     return f"One more try on the {ASPECT_LABELS[aspect].lower()}, in other words: {question[0].lower()}{question[1:]}"
+
+
+def _probe(state: ConversationState, aspect: str, summary: DiscoverySummary, thin: bool) -> str:
+    """A probe not said before in this interview (an answer taken back by "undo" is probed again, in other words)."""
+    said = " ".join(m.content for m in state.messages if m.role == "assistant")
+    for kind in (thin, not thin):
+        if kind and aspect not in ("target_user", "core_problem", "success_metric", "feature_wishlist"):
+            continue
+        question = probe(aspect, summary, thin=kind)
+        if question not in said:
+            return question
+    return _fresh(state, aspect, summary, len(said))
 
 
 def _is_thin(aspect: str, value: str | list[str]) -> bool:

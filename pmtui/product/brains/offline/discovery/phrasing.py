@@ -130,6 +130,46 @@ def gap_question(aspect: str, summary: DiscoverySummary, variant: int) -> str:
     return options[variant % len(options)]
 
 
+# A value heard only in the pitch or in passing, asked about directly once (product.drafts): the quote in a sentence
+# of its own, so that the question is the question ("…who's checking on who" asks nothing about who).
+DRAFT_QUESTIONS: dict[str, tuple[str, ...]] = {
+    "target_user": (
+        'You mentioned "{f}". Is that exactly who it\'s for, or who would use it first?',
+        'I heard "{f}". But who exactly would use it first: which people, in which role?',
+    ),
+    "core_problem": (
+        'You mentioned "{f}". Is that the core problem, or is the real pain something else?',
+        'I heard "{f}". But what actually goes wrong, the problem you most want to fix?',
+    ),
+    "current_alternatives": (
+        'You mentioned "{f}". Is that how they handle it today, or do they use something else?',
+        'I heard "{f}". What exactly do they do today instead, tools and all?',
+    ),
+    "why_now": (
+        'You mentioned "{f}". Is that why now is the right time, or has something else changed?',
+        'I heard "{f}". But why now: what changed recently that makes this the moment?',
+    ),
+    "success_metric": (
+        'You mentioned "{f}". Is that the number you\'d call success, or would you measure something else?',
+        'I heard "{f}". But what metric and target would tell you this is a success?',
+    ),
+    "revenue_model": (
+        'You mentioned "{f}". Is that how it will make money, or who pays, and how much?',
+        'I heard "{f}". But how will it make money: who pays, how much, how often?',
+    ),
+    "constraints": (
+        'You mentioned "{f}". Is that a hard limit for the first version, or what team and timeline are you working with?',
+        'I heard "{f}". But what team, timeline and platforms are you working with for the first version?',
+    ),
+}
+
+
+def draft_question(aspect: str, value: str, variant: int) -> str:
+    """The direct question about a draft, citing what was heard."""
+    options = DRAFT_QUESTIONS[aspect]
+    return options[variant % len(options)].format(f=short(value, 10))
+
+
 def probe(aspect: str, summary: DiscoverySummary, thin: bool) -> str:
     persona = persona_name(summary)
     if thin:

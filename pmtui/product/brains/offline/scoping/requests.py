@@ -211,6 +211,7 @@ def parse_requests(text: str) -> list[ChangeRequest]:
     return requests
 
 
+_SHARED_NOUN = re.compile(r"(?:\b(?:up|off|in|out|on|down|over)|ed)$", re.IGNORECASE)
 _LATER_ALONE = re.compile(r"^(?:phase\s*(?:2|3|two|three)|later|v2|next phase|not now|after launch|not (?:in )?phase\s*1)\b",
                           re.IGNORECASE)
 _PRONOUN_PLACE = re.compile(r"^(?:it|that|this|them|those)\s+(?:from|out of|off|of)\b", re.IGNORECASE)
@@ -276,6 +277,10 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
         match = pattern.search(lowered)
         if match:
             what = _subject(clean_target(match.groupdict().get("what") or ""))
+            if is_pronoun(what) and match.start() > 0:
+                # "the price page is kinda basic, make it smaller, just a list": "it" is the clause's own subject.
+                said = named_thing(lowered[: match.start()])
+                what = said if said and not is_pronoun(said) else what
             return [ChangeRequest("effort", "" if is_pronoun(what) else what, clause, refers_back=is_pronoun(what),
                                   extra={"scale": "smaller"})]
     for pattern in EFFORT_PATTERNS:
@@ -306,8 +311,13 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
         match = pattern.search(lowered)
         if match:
             what = clean_target(match.groupdict().get("what") or "")
-            return [ChangeRequest("promote", "" if is_pronoun(what) else what, clause, phase=1,
-                                  refers_back=is_pronoun(what))]
+            # "the deposit tracker and rent reminders have to be in phase 1" promotes both; "the picked up and dropped
+            # off notif" is one row whose two modifiers share a noun.
+            items = _items(what) or [what]
+            if any(_SHARED_NOUN.search(item) for item in items[:-1]):
+                items = [what]
+            return [ChangeRequest("promote", "" if is_pronoun(w) else w, clause, phase=1, refers_back=is_pronoun(w))
+                    for w in items]
     for pattern in ADD_PATTERNS:
         match = pattern.search(lowered)
         if match:

@@ -306,10 +306,10 @@ DEFER_PATTERNS = (
     rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\s+(?:to\s+|in\s+|into\s+)?" + _LATER),
     rx(r"^no\s+(?P<what>.+?)\s+(?:yet|for now|in " + _PHASE1 + r")\s*$"),
     rx(r"^(?P<what>.+?)\s+(?:is|are)\s+(?:just\s+)?(?:a\s+)?nice[- ]to[- ]haves?\b"),
+    # "the calendar can come after", "the manager's view of today's bookings can come later": before the bare "later".
+    rx(r"^(?P<what>.+?)\s+(?:can|could|should|will)\s+(?:come|go|follow)\s+(?:after|afterwards|later|next)\b"),
     rx(r"^(?:(?P<what>.+?)[\s,]+)?(?:later|for later|to later|next phase|in v2|(?:(?:to|in|into)\s+)?phase\s*[23])\s*$"),
     rx(r"\bdrop\s+(?P<what>.+?)\s+from\s+" + _PHASE1),
-    # "the calendar can come after", "can put later or not?"
-    rx(r"^(?P<what>.+?)\s+(?:can|could|should|will)\s+(?:come|go|follow)\s+(?:after|afterwards|later|next)\b"),
     rx(r"^(?:(?P<what>.+?)[\s,]+)?(?:we\s+)?(?:can|could|should)\s+(?:we\s+|you\s+)?(?:put|push|move|leave|keep|do)\s+"
        r"(?:it\s+|that\s+|them\s+)?(?:for\s+|to\s+|in\s+|till\s+)?" + _LATER),
     *QUESTION_REQUESTS,

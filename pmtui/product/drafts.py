@@ -1,0 +1,182 @@
+"""Drafts: what the founder said about an aspect only in the pitch or in passing, on either engine.
+
+"I hate it, it feels like begging" in a rambling pitch, "Five-a-side organiser" read from "Five-a-side
+organiser app", "the captain owes the full £60 pitch fee" filed as the price while the PM asked about the
+problem: heard, shown on the card, but not yet an answer. The shared flow (pmtui.product.orchestrator) keeps
+such a value as a draft, asks about its aspect directly once ("You mentioned … — is that …?"), and the
+direct answer replaces the draft rather than being appended to it. A value heard in passing that already
+stands on its own ("Today they chase late payments by hand with email and spreadsheets", "success means 10
+paying designers in 3 months") is no draft: asking again would only make the interview longer.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pmtui.models import ASPECTS, ConversationState, DiscoverySummary
+
+# The wishlist has its own draft rule in the flow (features heard only in the pitch).
+DRAFTABLE: tuple[str, ...] = tuple(a for a in ASPECTS if a != "feature_wishlist")
+
+_WORD = re.compile(r"[a-z][a-z'’-]*|\d[\d,.]*", re.IGNORECASE)
+_STOP_TEXT = """a an the and or of to for in on at by with from it its it's is are was be my our their they
+    them we i you your this that these those some any all just really like so very who which what"""
+_STOP = frozenset(_STOP_TEXT.split())
+# An idea told as a product, not a pain or a group of people: "an app about food waste", "food waste logging for
+# kitchens", "i want an app where patients can …".
+_PRODUCT = re.compile(
+    r"\b(?:apps?|platform|software|tool|tracker|system|website|portal|dashboard|marketplace|i want|i'?d like|"
+    r"want(?:ing)? to (?:build|make)|i'?m building|we'?re building|logging|booking system)\b",
+    re.IGNORECASE,
+)
+# Words that say something hurts without saying what happens.
+_VAGUE_PAIN = re.compile(
+    r"\b(?:mess(?:y)?|chaos|chaotic|headache|nightmare|hate|hard|difficult|annoying|faff|confusion|confusing|"
+    r"pain|struggle|frustrating|complicated|begging|sucks|problem is the|issue|a lot|killing me)\b",
+    re.IGNORECASE,
+)
+# A group that is a place or an organisation, not the people in it: "small clinics", "surf club", "private school".
+_ORGANISATION = re.compile(
+    r"\b(?:clubs?|schools?|clinics?|practices|practice|agenc(?:y|ies)|shops?|stores?|business(?:es)?|"
+    r"compan(?:y|ies)|halls?|groups?|organi[sz]ations?|restaurants?|kitchens?|pharmac(?:y|ies)|chemists|"
+    r"hospitals?|centres?|centers?|firms?|generators?|buildings?|admin)\s*$",
+    re.IGNORECASE,
+)
+_GENERIC_PEOPLE = re.compile(
+    r"^\W*(?:the\s+)?(?:people|users?|customers?|clients?|everyone|anyone|folks|owners?|parents|patients|"
+    r"residents|tenants|students|members|volunteers)\W*$",
+    re.IGNORECASE,
+)
+# What people do today, named: a tool, a place it is written down, a habit.
+_TOOL = re.compile(
+    r"\b(?:whatsapp|spreadsheets?|excel|sheets?|paper|notebooks?|books?|email|e-mails?|texts?|texting|sms|"
+    r"phones?|calls?|facebook|messenger|instagram|google|forms?|diary|calendar|board|whiteboard|fridge|"
+    r"register|clipboard|hand|dropbox|group|chat|app|notes?|by hand|nothing)\b",
+    re.IGNORECASE,
+)
+_CHANGE = re.compile(
+    r"\b(?:now|since|recent(?:ly)?|new|last (?:year|month|winter|summer)|this year|changed?|no longer|any ?more|"
+    r"finally|after|cheaper|growing|grew|doubled|tripled|rules?|laws?|regulations?|ban(?:ned)?|started|cut|"
+    r"scrapped|closing|closed|covid)\b",
+    re.IGNORECASE,
+)
+_NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|ten|twenty|fifty|hundred|thousand)\b", re.IGNORECASE)
+_METRIC_SHAPE = re.compile(
+    r"\b(?:users?|customers?|clients?|active|paying|retention|weekly|monthly|daily|per (?:week|month|day)|"
+    r"a (?:week|month|day)|every (?:week|month|day)|within|by (?:month|week|year|the end|end|next|spring|summer|"
+    r"autumn|winter|christmas|\w+ \d)|after \d|in (?:the first )?\d|in year|months?|weeks?|years?)\b|%",
+    re.IGNORECASE,
+)
+_PRICE_SHAPE = re.compile(
+    r"[$€£₹₦₱₵]\s?\d|\d\s?(?:p|k)?\s*(?:a|an|per|/)\s*(?:month|year|week|day|seat|user|head|booking|order|"
+    r"transaction|machine|member|unit|hall|team|player|game|school|kitchen|truck)|\b(?:free|freemium|subscriptions?|"
+    r"commission|fees?|premium|grant|sponsor(?:ship|ed)?|ads|advertising|licen[cs]es?|per (?:month|year|seat|user)|"
+    r"charge|pays?)\b|%",
+    re.IGNORECASE,
+)
+# An amount someone loses, owes, spends or pays elsewhere today is the pain, not the price of the product.
+_LOSS = re.compile(
+    r"\b(?:lose|loses|losing|lost|owe|owes|owed|owing|chase|chases|chasing|spend|spends|spent|waste[sd]?|"
+    r"written off|fronts?|fronting|out of pocket|was paying|paying for|cost(?:s)? (?:me|us|him|her|them|an?|the)|"
+    r"at the (?:public )?car park|each with the logo|unpaid)\b",
+    re.IGNORECASE,
+)
+_LIMIT_SHAPE = re.compile(
+    r"\d+\s*(?:weeks?|wks?|months?|mos?|days?|hours?|persons?|people|devs?|developers?|engineers?)|"
+    r"\b(?:solo|me|myself|of us|developers?|devs?|engineers?|designer|team|budget|ios|android|web|phones?|mobile|"
+    r"offline|gdpr|hipaa|evenings?|weekends?|part[- ]time|full[- ]time|deadline)\b",
+    re.IGNORECASE,
+)
+
+
+def _words(value: str) -> list[str]:
+    return [w.lower() for w in _WORD.findall(value) if w.lower() not in _STOP]
+
+
+def _head(people: str) -> str:
+    """The words naming the group, before what places it: "dog owners" of "dog owners in my apartment building"."""
+    return re.split(r"\s+(?:in|at|of|with|who|that|from|on|for|across|near)\s+|[,;(]", people, maxsplit=1)[0]
+
+
+def weak(aspect: str, value: str) -> bool:
+    """Does a value heard in passing need a direct question before the card, or does it stand on its own?"""
+    text = value.strip()
+    words = _words(text)
+    if not words:
+        return False
+    if aspect == "target_user":
+        return (
+            len(words) <= 1
+            or bool(_GENERIC_PEOPLE.match(text) or _ORGANISATION.search(_head(text)) or _PRODUCT.search(text))
+            or bool(re.search(r"\b(?:orders?|photos?|sending|messages?)\b", text, re.IGNORECASE))
+        )
+    if aspect == "core_problem":
+        return len(words) < 5 or bool(_PRODUCT.search(text) or _VAGUE_PAIN.search(text))
+    if aspect == "current_alternatives":
+        return len(words) < 3 or not _TOOL.search(text) or bool(_PRODUCT.search(text) and _VAGUE_PAIN.search(text))
+    if aspect == "why_now":
+        return len(words) < 4 or not _CHANGE.search(text)
+    if aspect == "success_metric":
+        return not (_NUMBER.search(text) and _METRIC_SHAPE.search(text)) or bool(_LOSS.search(text))
+    if aspect == "revenue_model":
+        return not _PRICE_SHAPE.search(text) or bool(_LOSS.search(text))
+    if aspect == "constraints":
+        return not _LIMIT_SHAPE.search(text) or bool(_LOSS.search(text))
+    return False
+
+
+def open_drafts(state: ConversationState) -> list[str]:
+    """Aspects holding a draft the PM has not asked about since it was heard, in the order of ASPECTS."""
+    return [a for a in DRAFTABLE if a in state.drafts and state.ask_count.get(a, 0) <= state.drafts[a]]
+
+
+_AFFIRM = re.compile(
+    r"^\W*(?:yes|yeah|yep|yup|correct|exactly|right|that'?s (?:it|right|correct)|spot on|indeed)\b", re.IGNORECASE
+)
+
+
+def update(
+    state: ConversationState,
+    before: DiscoverySummary,
+    after: DiscoverySummary,
+    asked: str,
+    labelled: list[str],
+    text: str,
+) -> DiscoverySummary:
+    """Keep `state.drafts` in step with one answer, and return the summary with a draft replaced by the direct
+    answer to its question (not "draft; answer")."""
+    result = after
+    for aspect in DRAFTABLE:
+        old, new = getattr(before, aspect), getattr(after, aspect)
+        if aspect in labelled or not new.strip():
+            state.drafts.pop(aspect, None)
+            continue
+        if aspect == asked:
+            if new != old:
+                if aspect in state.drafts and old and new.startswith(old + "; "):
+                    # The direct answer replaces what was heard in passing rather than being appended to it.
+                    result = result.model_copy(update={aspect: new[len(old) + 2:].strip() or new})
+                state.drafts.pop(aspect, None)
+            elif aspect in state.drafts and (
+                len(text.split()) >= 3 and _AFFIRM.match(text)
+                or state.ask_count.get(aspect, 0) - state.drafts[aspect] >= 2
+            ):
+                # "Yes, that's it": the draft is confirmed; asked twice, it stands as it is.
+                state.drafts.pop(aspect, None)
+            continue
+        if new != old and (not old.strip() or aspect in state.drafts):
+            if weak(aspect, new):
+                state.drafts[aspect] = state.ask_count.get(aspect, 0)
+            else:
+                state.drafts.pop(aspect, None)
+    return result
+
+
+def asking(state: ConversationState, gaps: list[str], asked: str, before: DiscoverySummary,
+           after: DiscoverySummary) -> list[str]:
+    """The gaps the interviewer should work from: the real gaps, the open drafts, and a draft just asked about
+    whose answer said nothing new ("yeah"), which is pressed once more."""
+    extra = set(open_drafts(state))
+    if asked in state.drafts and getattr(before, asked) == getattr(after, asked):
+        extra.add(asked)
+    return [a for a in ASPECTS if a in gaps or a in extra]
