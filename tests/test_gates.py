@@ -448,3 +448,25 @@ async def test_a_failing_review_model_leaves_the_criteria_unmapped_with_the_reas
 
     found, note = await gates.reviewer_locations(["Finished entries move to the shelf"], change_set(repo), broken)
     assert found == {} and "TimeoutError: no answer in 60 s" in note
+
+
+def test_tool_caches_in_a_change_are_dropped_without_touching_the_agents_files(repo: Path) -> None:
+    """A gate killed mid-run (as in the kill -9 test) leaves `.ruff_cache/…` without ruff's own .gitignore:
+    listed as untracked, it would count as the agent's change. The caches among the change's paths go; the
+    agent's files stay; a cache the project's .gitignore covers is no part of any change and is left."""
+    from pmtui.delivery import tree_hygiene
+
+    write(repo, ".gitignore", "ignored_cache/\n")
+    write(repo, ".ruff_cache/0.6.0/123", "cache")
+    write(repo, "src/__pycache__/calc.cpython-311.pyc", "bytecode")
+    write(repo, "src/stray.pyc", "bytecode")
+    write(repo, "src/calc.py", "def add(a, b):\n    return a + b\n")
+    write(repo, "ignored_cache/__pycache__/x.pyc", "kept")
+
+    kept = tree_hygiene.drop_tool_caches(repo, gates.changed_paths(repo))
+
+    assert sorted(kept) == [".gitignore", "src/calc.py"]
+    assert not (repo / ".ruff_cache").exists() and not (repo / "src" / "__pycache__").exists()
+    assert not (repo / "src" / "stray.pyc").exists() and (repo / "src" / "calc.py").is_file()
+    assert (repo / "ignored_cache" / "__pycache__" / "x.pyc").is_file()
+    assert change_set(repo).files() == [".gitignore", "src/calc.py"]

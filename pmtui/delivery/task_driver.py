@@ -610,8 +610,8 @@ class TaskDriver:
 def _agent_change(tree: Path, max_file_bytes: int) -> git_ops.ChangeSet:
     """The change the agent made: tool caches a gate or a killed run left in the tree are removed first;
     files over the size limit are left out of it (gates.limited_change)."""
-    tree_hygiene.remove_tool_caches(tree)
-    return gates.limited_change(tree, max_file_bytes)
+    listed = tree_hygiene.drop_tool_caches(tree, gates.changed_paths(tree))
+    return gates.limited_change(tree, max_file_bytes, listed)
 
 
 def file_limit(ctx: RunContext) -> int:

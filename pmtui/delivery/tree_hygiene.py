@@ -36,6 +36,29 @@ def remove_tool_caches(tree: str | Path) -> None:
     run_git(Path(tree), "clean", "-ffdxq", "--", *specs)
 
 
+def drop_tool_caches(tree: str | Path, listed: Sequence[str]) -> list[str]:
+    """Delete the tool caches among `listed` (the tree's untracked and modified files, ignored ones aside:
+    caches a .gitignore covers are never part of a change) and return the rest. No git process: the
+    listing is the one the change set is read with."""
+    root = Path(tree)
+    kept: list[str] = []
+    folders: set[Path] = set()
+    for path in listed:
+        parts = Path(path).parts
+        if path.endswith(".pyc") or any(part in TOOL_CACHES for part in parts[:-1]):
+            (root / path).unlink(missing_ok=True)
+            folders.update((root / path).parents)
+            continue
+        kept.append(path)
+    for folder in sorted(folders, key=lambda f: len(f.parts), reverse=True):
+        if folder != root and root in folder.parents:
+            try:
+                folder.rmdir()  # only when empty: a cache folder's own files are gone
+            except OSError:
+                pass
+    return kept
+
+
 def restore_checkpoint(tree: str | Path, tree_sha: str, objects: Path | None = None) -> None:
     """Put the working tree back to a tree_checkpoint: what a killed attempt left is gone, the index is HEAD's."""
     root = Path(tree)

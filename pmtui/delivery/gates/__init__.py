@@ -31,7 +31,7 @@ from pmtui.delivery.gates.commands import (
     signal_process_group,
     summary_counts,
 )
-from pmtui.delivery.gates.limits import MB, limited_change, oversized_files, size_limit
+from pmtui.delivery.gates.limits import MB, changed_paths, limited_change, oversized_files, size_limit
 from pmtui.delivery.gates.minimum import (
     MINIMUM_GATES,
     agent_conduct,
@@ -93,6 +93,7 @@ __all__ = [
     "agent_conduct",
     "breaking_change",
     "breaking_change_gate",
+    "changed_paths",
     "gate_cache_dir",
     "gate_commands",
     "gate_env",

@@ -41,13 +41,17 @@ def size_limit(change: ChangeSet, max_file_bytes: int, max_change_bytes: int) ->
                       evidence=[f"{len(change.sizes)} file(s), {megabytes(total)} in all: within the limits"])
 
 
-def oversized_files(root: Path, limit: int) -> dict[str, int]:
-    """Untracked or modified files (ignored ones aside) bigger than `limit` bytes, with their sizes."""
-    found: dict[str, int] = {}
+def changed_paths(root: Path) -> list[str]:
+    """Untracked and modified files of the tree, ignored ones aside (what a change set can hold)."""
     listed = run_git(root, "ls-files", "-z", "--others", "--exclude-standard", "--modified", strip=False)
-    for path in dict.fromkeys(listed.split("\0")):
-        if not path:
-            continue
+    return [path for path in dict.fromkeys(listed.split("\0")) if path]
+
+
+def oversized_files(root: Path, limit: int, listed: list[str] | None = None) -> dict[str, int]:
+    """Untracked or modified files (ignored ones aside) bigger than `limit` bytes, with their sizes
+    (`listed`: changed_paths of the tree, when the caller has it)."""
+    found: dict[str, int] = {}
+    for path in changed_paths(root) if listed is None else listed:
         try:
             size = (root / path).lstat().st_size
         except OSError:
@@ -57,10 +61,10 @@ def oversized_files(root: Path, limit: int) -> dict[str, int]:
     return found
 
 
-def limited_change(tree: Path, max_file_bytes: int) -> ChangeSet:
+def limited_change(tree: Path, max_file_bytes: int, listed: list[str] | None = None) -> ChangeSet:
     """The tree's change set with every file over `max_file_bytes` left out of it (and listed as oversized),
     and every nested git repository left out of it (and listed as nested)."""
-    change = change_set(tree, leave_out=oversized_files(Path(tree), max_file_bytes),
+    change = change_set(tree, leave_out=oversized_files(Path(tree), max_file_bytes, listed),
                         nested=nested_repositories(Path(tree)))
     for path in change.present_files():
         try:
