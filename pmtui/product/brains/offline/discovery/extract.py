@@ -11,6 +11,7 @@ from pmtui.product.brains.offline.discovery.asides import (
     number_correction,
     restated,
 )
+from pmtui.product.brains.offline.discovery.belonging import belongs_to
 from pmtui.product.brains.offline.discovery.clues import (
     Clue,
     decisive,
@@ -144,6 +145,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         return apply_restatement(summary, text)[0]
     asked = asked_aspect if asked_aspect in ASPECTS else ""
     first_message = not asked and not any(has_real_content(getattr(summary, a)) for a in ASPECTS)
+    if not first_message:
+        # Content beats the question: "free, maybe the building pays later" to "what else must it do?" is the money,
+        # and a plain list of capabilities said at the summary card is the wishlist.
+        asked = belongs_to(text, asked) or asked
     # "Actually, scratch that — it's for studio office managers": a new direction answers no question.
     pivot = bool(PIVOT.search(text)) and has_real_content(summary.target_user)
     if pivot:

@@ -169,7 +169,14 @@ def persona_phrase(text: str, anchored: bool = True) -> str:
         r"^(?:the|a|an|some|most|many|all|every|each|lots of|a lot of|our|my|their|your|these|those)\s+", "", result,
         flags=re.IGNORECASE,
     )
-    return result
+    # "dog owners in my apartment building to", "recording studios who": the phrase stops before its verb,
+    # so a word that only leads into that verb is dropped.
+    return _DANGLING_TAIL.sub("", result)
+
+
+_DANGLING_TAIL = re.compile(
+    r"(?:\s+(?:who|that|which|to|for|with|in|at|on|of|from|by|and|or|so|the|a|an|their|whose))+$", re.IGNORECASE
+)
 
 
 def is_generic_only(text: str) -> bool:

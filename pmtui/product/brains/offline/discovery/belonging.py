@@ -1,0 +1,194 @@
+"""Which aspect an answer is about when its content clearly belongs to another one than the question asked.
+
+Founders answer out of order: a why-now story to the metric question, "free, maybe the building pays later"
+to the wishlist question, a list of features to the money question. Each rule below names the aspect the
+content belongs to, what says so, and the questions it overrides; a rule never fires when the answer also
+carries a cue for the question that was asked (`ANSWERS_ASKED`), so a real answer is never moved away.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pmtui.product.brains.offline.discovery.cues import (
+    CONSTRAINTS_DECISIVE,
+    COUNT_WITH_HORIZON,
+    FEATURE_VERB,
+    NOT_FEATURE_LEAD,
+    PERCENT_TARGET,
+    PROBLEM_STRONG,
+    SUCCESS_STRONG,
+    WHY_NOW_STRONG,
+)
+from pmtui.product.brains.offline.discovery.lexicon import TOOL_RE
+from pmtui.product.brains.offline.discovery.text import has_persona, split_sentences
+
+_CHOICE = re.compile(r",\s*or\s+\w+\W*$|\bor (?:nothing|none)\b", re.IGNORECASE)
+
+_AMOUNT = r"(?:[$€£₱₹]\s?\d[\d,.]*k?|\b\d[\d,.]*\s*(?:dollars|bucks|euros?|pounds|quid|usd|eur|gbp|pesos|rupees)\b)"
+_PERIOD = r"(?:/|per|a|an|each)\s*(?:month|mo|year|yr|week|ride|seat|user|booking|order|location|room|store)\b"
+
+# What money sounds like: free for someone, someone pays an amount, an amount a month, a subscription.
+MONEY = (
+    re.compile(r"^\W*(?:it'?s |it is |totally |always |completely )?free\b", re.IGNORECASE),
+    re.compile(r"\bfree (?:for|to) (?:the )?\w+", re.IGNORECASE),
+    re.compile(r"\b(?:pays?|paying|charges?|charging)\b[^.;]{0,40}?" + _AMOUNT, re.IGNORECASE),
+    re.compile(_AMOUNT + r"\s*" + _PERIOD, re.IGNORECASE),
+    re.compile(r"\b(?:subscriptions?|freemium|commission|sponsor\w*)\b", re.IGNORECASE),
+)
+_PRICED = MONEY[3]
+
+# What changed: "since the pandemic", "covid made everyone get dogs", "members went from 300 to 900".
+CHANGE = (
+    WHY_NOW_STRONG,
+    re.compile(r"\b(?:covid|corona|lockdowns?|post[- ]pandemic|back in the office|back to the office)\b", re.IGNORECASE),
+    re.compile(r"(?:^|[,;]\s*)since\b|\bsince then\b|\bever since\b", re.IGNORECASE),
+    re.compile(r"\bwent from \d[\d,]* to \d[\d,]*|\b(?:doubled|tripled|boomed|exploded|went up|gone up|shot up)\b",
+               re.IGNORECASE),
+)
+
+# A target: a count with a time window ("40 studios … within 6 months"), a percentage goal, or "success is".
+_BUILDERS = re.compile(
+    r"devs|developers|engineers|programmers|designers|people|founders|cofounders|co-founders|weeks|months|days|"
+    r"years|hours|quarters|sprints|wks|mos",
+    re.IGNORECASE,
+)
+
+# "200 booking per month after 3 months": a rate with a horizon is a target, whatever the noun's number.
+_RATE_WITH_HORIZON = re.compile(
+    r"\b\d[\d,.]*\s+\w+\s+(?:per|a|each|every)\s+(?:day|week|month)\b[^.;]*\b(?:after|in|within|by)\s+"
+    r"(?:\d+|one|two|three|six|twelve)\s+(?:weeks?|months?|years?)",
+    re.IGNORECASE,
+)
+
+# Limits: the team, the weeks, the budget, the platform.
+LIMITS = (
+    CONSTRAINTS_DECISIVE,
+    re.compile(r"\bme\s*(?:\+|and|plus|&)\s*(?:\d|one|two|a|my)\b|\b(?:just|only) me\b|^\W*me\b", re.IGNORECASE),
+    re.compile(r"\b\d+\s*(?:weeks?|wks?|months?|mos?)\b(?![^.;,]*\b(?:after|from) launch)", re.IGNORECASE),
+    re.compile(r"\bbudget\b|" + _AMOUNT + r"\s*budget", re.IGNORECASE),
+    re.compile(r"\b(?:android|ios|iphone|tablet|web app|web only|office pc|laptop)\b", re.IGNORECASE),
+)
+
+# Who: "the users are …", "it's for …", "the target user is …".
+PEOPLE = re.compile(
+    r"^\W*(?:the |our |my )?(?:users?|target(?: users?)?|customers?|audience)\s+(?:is|are|would be|will be)\b|"
+    r"^\W*(?:it'?s|it is|this is) for\b",
+    re.IGNORECASE,
+)
+
+
+def money(text: str) -> int:
+    """How many different money cues the text carries."""
+    return sum(1 for pattern in MONEY if pattern.search(text))
+
+
+def change(text: str) -> int:
+    return sum(1 for pattern in CHANGE if pattern.search(text))
+
+
+def target(text: str) -> bool:
+    if SUCCESS_STRONG.search(text) or PERCENT_TARGET.search(text) or _RATE_WITH_HORIZON.search(text):
+        return True
+    return any(not _BUILDERS.fullmatch(m.group("noun")) for m in COUNT_WITH_HORIZON.finditer(text))
+
+
+def limits(text: str) -> int:
+    return sum(1 for pattern in LIMITS if pattern.search(text))
+
+
+def capabilities(text: str) -> list[str]:
+    """The items of a plain list of things to build ('a shared calendar of walks, claim a walk slot, reminders'),
+    or [] when the text is not such a list (a sentence, a story, fewer than three items)."""
+    pieces = [p.strip(" .!") for p in re.split(r",\s*(?:and\s+|or\s+|plus\s+)?|;\s*|\s+and\s+(?=\w)", text)]
+    pieces = [p for p in pieces if p]
+    if len(pieces) < 3 or any(len(p.split()) > 12 for p in pieces) or _CHOICE.search(text):
+        # "Spreadsheets, FreshBooks, Wave, or nothing" offers alternatives, it asks for nothing to be built.
+        return []
+    stated = re.compile(r"\b(?:is|are|was|were|i|we|they|he|she|it)\b", re.IGNORECASE)
+    shaped = [
+        p for p in pieces
+        if not NOT_FEATURE_LEAD.match(p)
+        and (FEATURE_VERB.match(p) or not stated.search(p))
+        # A tool ("FreshBooks") is today's workaround and people ("illustrators") are the target, not features.
+        and not TOOL_RE.search(p)
+        and not (has_persona(p) and not FEATURE_VERB.match(p) and len(p.split()) <= 3)
+    ]
+    return pieces if 4 * len(shaped) >= 3 * len(pieces) else []
+
+
+# Does the answer carry a cue for the aspect that was asked? Then it answers it, whatever else it says.
+ANSWERS_ASKED = {
+    "revenue_model": lambda t: money(t) > 0,
+    "why_now": lambda t: change(t) > 0,
+    "success_metric": target,
+    "constraints": lambda t: limits(t) > 0,
+    "feature_wishlist": lambda t: bool(capabilities(t)),
+    "core_problem": lambda t: bool(PROBLEM_STRONG.search(t)),
+    "current_alternatives": lambda t: False,
+    "target_user": lambda t: False,
+}
+
+
+@dataclass(frozen=True)
+class BelongingRule:
+    """Content that belongs to `aspect`, said in answer to one of the questions in `overrides`."""
+
+    name: str
+    aspect: str
+    overrides: frozenset[str]
+    says: object  # (text) -> bool
+
+
+RULES: tuple[BelongingRule, ...] = (
+    # "free for neighbours, maybe building management pays 20 dollars a month later" to "what else must it do?"
+    BelongingRule("money", "revenue_model",
+                  frozenset({"feature_wishlist", "success_metric", "constraints", "why_now"}),
+                  lambda t: money(t) >= 2 or (bool(_PRICED.search(t)) and not capabilities(t))),
+    # "Success is 40 studios taking 60% of their bookings through it within 6 months." to "why now?"
+    BelongingRule("target", "success_metric", frozenset({"why_now", "revenue_model", "constraints"}),
+                  lambda t: target(t) and money(t) == 0 and limits(t) <= 1),
+    # "covid made everyone get dogs and now people are back in the office" to the metric question.
+    BelongingRule("change", "why_now", frozenset({"success_metric", "constraints", "revenue_model"}),
+                  lambda t: change(t) > 0 and not target(t) and money(t) == 0),
+    # "me + 1 dev. 8 weeks. android tablet. $2k budget" to "what goes wrong today?"
+    BelongingRule("limits", "constraints",
+                  frozenset({"core_problem", "current_alternatives", "why_now", "success_metric", "target_user"}),
+                  lambda t: limits(t) >= 2 and not target(t)),
+    # "a shared calendar of walks, claim a walk slot, reminders, walk log with photo" to the money question.
+    BelongingRule("capabilities", "feature_wishlist",
+                  frozenset({"revenue_model", "success_metric", "why_now", "constraints", ""}),
+                  lambda t: bool(capabilities(t)) and money(t) == 0 and limits(t) == 0 and not target(t)),
+    # "The users is wheelchair users and old people with walker" to "how do they manage today?"
+    BelongingRule("people", "target_user", frozenset({"current_alternatives", "core_problem", "why_now"}),
+                  lambda t: bool(PEOPLE.search(t))),
+)
+
+
+def belongs_to(text: str, asked: str) -> str:
+    """The aspect `text` is clearly about when that is not `asked`, or '' (then it answers what was asked).
+
+    `asked` is '' at the summary card: only a plain list of capabilities is filed by its content there."""
+    if ANSWERS_ASKED.get(asked, lambda t: False)(text):
+        return ""
+    for rule in RULES:
+        if asked in rule.overrides and rule.says(text):  # type: ignore[operator]
+            # Every sentence must carry the cue: "Month-end close drags on for a week. I'm solo and have 8 weeks."
+            # answers the problem first; only the sentences with cues go elsewhere, as extraction already does.
+            sentences = split_sentences(text) or [text]
+            if len(sentences) == 1 or all(SIGNS[rule.aspect](s) for s in sentences):
+                return rule.aspect
+            return ""
+    return ""
+
+
+# Does one sentence carry a cue for an aspect at all?
+SIGNS = {
+    "revenue_model": lambda t: money(t) > 0,
+    "why_now": lambda t: change(t) > 0,
+    "success_metric": target,
+    "constraints": lambda t: limits(t) > 0,
+    "feature_wishlist": lambda t: bool(capabilities(t)),
+    "target_user": lambda t: bool(PEOPLE.search(t)),
+}
