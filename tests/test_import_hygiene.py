@@ -3,6 +3,7 @@ which module may import which is tests/test_layers.py's job (import-linter contr
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -57,3 +58,30 @@ def test_the_first_frame_of_pmtui_needs_no_pydantic_no_store_and_no_eval() -> No
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=120)
     loaded = [line for line in out.stdout.splitlines() if line.startswith("LOADED:")]
     assert loaded == ["LOADED:"], out.stdout[-2000:] + out.stderr[-2000:]
+
+
+def test_a_run_with_a_review_model_imports_litellm_in_the_background_once_and_silently() -> None:
+    """model_reviewer starts litellm's import in a thread when the run starts, so the first tier review
+    does not wait for it after the first agent; an offline review route imports nothing."""
+    code = (
+        "import sys, threading\n"
+        "from pmtui.config import Config\n"
+        "from pmtui.store import Store\n"
+        "from pmtui.delivery.engine import model_reviewer, model_criteria_mapper\n"
+        "from pmtui.llm import gateway\n"
+        "store = Store(':memory:')\n"
+        "assert model_reviewer(Config(offline=True), store) is None and gateway._WARMING is None\n"
+        "assert 'litellm' not in sys.modules\n"
+        "config = Config.model_validate({'models': {'review': {'model': 'openai/some-model'}}})\n"
+        "assert model_reviewer(config, store) is not None\n"
+        "first = gateway._WARMING\n"
+        "assert first is not None and first.daemon\n"
+        "assert model_criteria_mapper(config, store) is not None and gateway._WARMING is first\n"
+        "first.join(120)\n"
+        "assert gateway._LITELLM is not None and gateway.load_litellm() is gateway._LITELLM\n"
+        "print([t.name for t in threading.enumerate() if t.name.startswith('pmtui-litellm')])\n"
+    )
+    env = {**{k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}, "OPENAI_API_KEY": "sk-fake-for-tests"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=180)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "[]" and out.stderr == ""

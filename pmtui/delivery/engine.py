@@ -524,6 +524,9 @@ def model_reviewer(config: Config, store: Store) -> Reviewer | None:
     route = config.route("review")
     if route.is_offline:
         return None
+    from pmtui.llm.gateway import warm_litellm
+
+    warm_litellm()
 
     async def review(request: gates.ReviewRequest) -> gates.ReviewVerdict:
         from pmtui.llm.gateway import LLMGateway
@@ -539,6 +542,9 @@ def model_criteria_mapper(config: Config, store: Store) -> gates.Ask | None:
     route = config.route("review")
     if route.is_offline:
         return None
+    from pmtui.llm.gateway import warm_litellm
+
+    warm_litellm()
 
     async def ask(prompt: str) -> str:
         from pmtui.llm.gateway import LLMGateway
