@@ -62,18 +62,38 @@ class EscalationModal(ModalScreen["EscalationAnswer | None"]):
                 # on the UI thread while the run goes on behind it.
                 yield Static(self._facts(), id="facts")
                 yield Label("Options", classes="fact-name")
-                with Vertical(id="options"):
-                    for number, text in enumerate(escalation.options, start=1):
-                        chosen = number == escalation.recommended
-                        label = Text(f"{number}. {text}" + ("  (recommended)" if chosen else ""))
-                        yield Button(label, id=f"option-{number}", variant="primary" if chosen else "default",
-                                     classes="option -recommended" if chosen else "option")
-                yield Label("Note (optional, stored with the answer)", classes="fact-name")
-                yield Input(placeholder="e.g. use the simpler approach", id="note")
+                # The option buttons and the note come in the next frames (_mount_options, _mount_note):
+                # the whole modal in one go held the event loop for 58-74 ms while the run went on.
+                yield Vertical(id="options")
             with Horizontal(classes="dialog-buttons"):
                 keys = f"1–{count}" if count > 1 else "1"
                 yield Static(Text(f"Keys {keys} answer · Esc answers later"), id="escalation-keys")
                 yield Button("Answer later", id="later")
+
+    def _option_buttons(self) -> list[Button]:
+        escalation = self.escalation
+        buttons = []
+        for number, text in enumerate(escalation.options, start=1):
+            chosen = number == escalation.recommended
+            label = Text(f"{number}. {text}" + ("  (recommended)" if chosen else ""))
+            buttons.append(Button(label, id=f"option-{number}", variant="primary" if chosen else "default",
+                                  classes="option -recommended" if chosen else "option"))
+        return buttons
+
+    async def _mount_options(self) -> None:
+        if self._settled:
+            return
+        await self.query_one("#options", Vertical).mount_all(self._option_buttons())
+        self.query_one(f"#option-{self.escalation.recommended}", Button).focus()
+        self.call_after_refresh(self._mount_note)
+
+    async def _mount_note(self) -> None:
+        if self._settled:
+            return
+        await self.query_one("#escalation-body", VerticalScroll).mount_all([
+            Label("Note (optional, stored with the answer)", classes="fact-name"),
+            Input(placeholder="e.g. use the simpler approach", id="note"),
+        ])
 
     def _facts(self) -> Table:
         """Problem, Impact, Blocking and Recommended as a two-column grid (texts as typed, never markup)."""
@@ -95,7 +115,7 @@ class EscalationModal(ModalScreen["EscalationAnswer | None"]):
         return "no — delivery goes on meanwhile"
 
     def on_mount(self) -> None:
-        self.query_one(f"#option-{self.escalation.recommended}", Button).focus()
+        self.call_after_refresh(self._mount_options)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Digits typed in the note are text, not answers; and only existing options have keys.
@@ -108,7 +128,8 @@ class EscalationModal(ModalScreen["EscalationAnswer | None"]):
 
     @property
     def note(self) -> str:
-        return self.query_one("#note", Input).value.strip()
+        notes = self.query("#note").results(Input)
+        return next((note.value.strip() for note in notes), "")
 
     def action_choose(self, number: int) -> None:
         if self._settled or not 1 <= number <= len(self.escalation.options):

@@ -41,6 +41,26 @@ class ModalHost(App[None]):
         self.push_screen(self.modal, self.results.append)
 
 
+async def settled(pilot: Any) -> None:
+    """The modal mounts its option buttons and its note in the frames after it opens (so no frame holds
+    the event loop for the whole modal): wait until the note is there."""
+    for _ in range(50):
+        if pilot.app.screen.query("#note"):
+            return
+        await pilot.pause()
+    raise AssertionError("the note field never appeared")
+
+
+async def test_the_modal_settles_with_every_option_button_focused_on_the_recommended_one() -> None:
+    app = ModalHost(escalation())
+    async with app.run_test(size=SIZE) as pilot:
+        modal = app.screen
+        assert isinstance(modal, EscalationModal)
+        await settled(pilot)
+        assert [b.id for b in modal.query(".option").results(Button)] == ["option-1", "option-2", "option-3"]
+        assert isinstance(modal.focused, Button) and modal.focused.id == "option-2"
+
+
 @pytest.mark.parametrize("key", ["1", "2", "3"])
 async def test_a_number_key_answers_with_that_option(key: str) -> None:
     app = ModalHost(escalation())
@@ -82,6 +102,7 @@ async def test_problem_impact_and_blocking_are_shown_as_typed() -> None:
 async def test_the_note_is_captured_with_the_answer_and_digits_in_it_are_text() -> None:
     app = ModalHost(escalation())
     async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
         app.screen.query_one("#note", Input).focus()
         await pilot.press(*"use 2 retries", "enter")
         await pilot.pause()
