@@ -610,8 +610,9 @@ class TaskDriver:
 def _agent_change(tree: Path, max_file_bytes: int) -> git_ops.ChangeSet:
     """The change the agent made: tool caches a gate or a killed run left in the tree are removed first;
     files over the size limit are left out of it (gates.limited_change)."""
-    listed = tree_hygiene.drop_tool_caches(tree, gates.changed_paths(tree))
-    return gates.limited_change(tree, max_file_bytes, listed)
+    listed = gates.tree_listing(tree)
+    kept = tree_hygiene.drop_tool_caches(tree, listed.changed)
+    return gates.limited_change(tree, max_file_bytes, gates.TreeListing(changed=kept, nested=listed.nested))
 
 
 def file_limit(ctx: RunContext) -> int:

@@ -45,6 +45,10 @@ def drop_tool_caches(tree: str | Path, listed: Sequence[str]) -> list[str]:
     folders: set[Path] = set()
     for path in listed:
         parts = Path(path).parts
+        # A folder listed whole (`name/`) is a nested repository: never deleted here, the nested gate refuses it.
+        if path.endswith("/"):
+            kept.append(path)
+            continue
         if path.endswith(".pyc") or any(part in TOOL_CACHES for part in parts[:-1]):
             (root / path).unlink(missing_ok=True)
             folders.update((root / path).parents)

@@ -45,7 +45,14 @@ from pmtui.delivery.gates.minimum import (
     tests_run,
     todo_markers,
 )
-from pmtui.delivery.gates.nested import OWN_REPOSITORY, nested_finding, nested_repo_gate, nested_repositories
+from pmtui.delivery.gates.nested import (
+    OWN_REPOSITORY,
+    TreeListing,
+    nested_finding,
+    nested_repo_gate,
+    nested_repositories,
+    tree_listing,
+)
 from pmtui.delivery.gates.own_config import OWN_CONFIG, own_config_gate, unplanned_config_changes
 from pmtui.delivery.gates.reviewer import (
     Reviewer,
@@ -90,6 +97,7 @@ __all__ = [
     "ReviewVerdict",
     "Reviewer",
     "ScopeVerdict",
+    "TreeListing",
     "agent_conduct",
     "breaking_change",
     "breaking_change_gate",
@@ -131,6 +139,7 @@ __all__ = [
     "tests_run",
     "tier_review",
     "todo_markers",
+    "tree_listing",
     "unmapped_criteria",
     "unplanned_config_changes",
     "vouching_line",

@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pmtui.delivery.diffs import ChangeSet
-from pmtui.delivery.gates.nested import nested_repositories
-from pmtui.delivery.git_ops import change_set, run_git
+from pmtui.delivery.gates.nested import TreeListing, tree_listing
+from pmtui.delivery.git_ops import change_set
 from pmtui.models.delivery import GateResult
 
 MB = 1_000_000
@@ -43,8 +43,7 @@ def size_limit(change: ChangeSet, max_file_bytes: int, max_change_bytes: int) ->
 
 def changed_paths(root: Path) -> list[str]:
     """Untracked and modified files of the tree, ignored ones aside (what a change set can hold)."""
-    listed = run_git(root, "ls-files", "-z", "--others", "--exclude-standard", "--modified", strip=False)
-    return [path for path in dict.fromkeys(listed.split("\0")) if path]
+    return tree_listing(root).changed
 
 
 def oversized_files(root: Path, limit: int, listed: list[str] | None = None) -> dict[str, int]:
@@ -61,11 +60,13 @@ def oversized_files(root: Path, limit: int, listed: list[str] | None = None) -> 
     return found
 
 
-def limited_change(tree: Path, max_file_bytes: int, listed: list[str] | None = None) -> ChangeSet:
+def limited_change(tree: Path, max_file_bytes: int, listed: TreeListing | None = None) -> ChangeSet:
     """The tree's change set with every file over `max_file_bytes` left out of it (and listed as oversized),
-    and every nested git repository left out of it (and listed as nested)."""
-    change = change_set(tree, leave_out=oversized_files(Path(tree), max_file_bytes, listed),
-                        nested=nested_repositories(Path(tree)))
+    and every nested git repository left out of it (and listed as nested). `listed`: the tree's listing,
+    when the caller has it."""
+    listed = tree_listing(Path(tree)) if listed is None else listed
+    change = change_set(tree, leave_out=oversized_files(Path(tree), max_file_bytes, listed.changed),
+                        nested=listed.nested)
     for path in change.present_files():
         try:
             change.sizes[path] = (Path(tree) / path).lstat().st_size

@@ -9,6 +9,7 @@ git_ops.run_git, which never lets git consult a nested repository's own config (
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from pmtui.delivery.diffs import ChangeSet
@@ -19,19 +20,41 @@ from pmtui.models.delivery import GateResult
 OWN_REPOSITORY = "is a git repository of its own"
 
 
-def nested_repositories(root: Path) -> list[str]:
-    """Folders of the tree that git would stage as gitlinks: untracked ones holding a `.git` (git lists them
-    as `folder/`, ignored ones aside), and tracked gitlinks whose folder now holds a repository."""
-    listed = run_git(root, "ls-files", "-z", "--others", "--exclude-standard", "--stage", strip=False)
-    found: list[str] = []
+@dataclass(frozen=True)
+class TreeListing:
+    """One `git ls-files` of a working tree: its untracked and modified files, ignored ones aside (what a change
+    set can hold), and its nested git repositories."""
+
+    changed: list[str]
+    nested: list[str]
+
+
+def tree_listing(root: Path) -> TreeListing:
+    """Both listings of a tree from one git process (`-t` tags each entry: `?` untracked, `C` modified, `H`
+    cached with its mode, so tracked gitlinks show as 160000). Git lists an untracked folder holding a `.git`
+    as `folder/`, ignored ones aside; a tracked gitlink counts when its folder now holds a repository."""
+    listed = run_git(root, "ls-files", "-z", "-t", "--others", "--exclude-standard", "--modified", "--stage",
+                     strip=False)
+    changed: list[str] = []
+    nested: list[str] = []
     for entry in filter(None, listed.split("\0")):
-        meta, tab, path = entry.partition("\t")
-        if tab and meta.startswith("160000 "):
-            if (root / path / ".git").exists():
-                found.append(path)
-        elif not tab and entry.endswith("/"):
-            found.append(entry.rstrip("/"))
-    return sorted(dict.fromkeys(found))
+        tag, body = entry[:2], entry[2:]
+        if tag == "? ":
+            changed.append(body)
+            if body.endswith("/"):
+                nested.append(body.rstrip("/"))
+            continue
+        meta, _, path = body.partition("\t")  # the mode, object and stage hold no tab; a path may
+        if tag == "C ":
+            changed.append(path)
+        elif meta.startswith("160000 ") and (root / path / ".git").exists():
+            nested.append(path)
+    return TreeListing(changed=list(dict.fromkeys(changed)), nested=sorted(dict.fromkeys(nested)))
+
+
+def nested_repositories(root: Path) -> list[str]:
+    """Folders of the tree that git would stage as gitlinks (tree_listing)."""
+    return tree_listing(root).nested
 
 
 def nested_finding(folder: str, sha: str = "") -> str:
