@@ -470,3 +470,28 @@ def test_tool_caches_in_a_change_are_dropped_without_touching_the_agents_files(r
     assert not (repo / "src" / "stray.pyc").exists() and (repo / "src" / "calc.py").is_file()
     assert (repo / "ignored_cache" / "__pycache__" / "x.pyc").is_file()
     assert change_set(repo).files() == [".gitignore", "src/calc.py"]
+
+
+def test_one_listing_gives_the_changed_files_and_the_nested_repositories(repo: Path) -> None:
+    """tree_listing reads both from one git process: modified and untracked files (ignored ones aside), a
+    path holding a tab kept whole, untracked folders with their own .git, and a tracked gitlink whose
+    folder holds a repository again; a nested repository inside a tool cache is kept for the nested gate."""
+    from pmtui.delivery import tree_hygiene
+
+    write(repo, ".gitignore", "build/\n")
+    git(repo, "add", ".gitignore")
+    git(repo, "commit", "-q", "-m", "ignore build")
+    write(repo, "src/calc.py", "def add(a, b):\n    return a + b\n")
+    write(repo, "notes\twith a tab.md", "text")
+    write(repo, "build/out.txt", "ignored")
+    for folder in ("vendor/lib", ".mypy_cache/sneaky"):
+        write(repo, f"{folder}/x.py", "x = 1\n")
+        git(repo / folder, "init", "-q")
+    listed = gates.tree_listing(repo)
+    assert listed.nested == [".mypy_cache/sneaky", "vendor/lib"]
+    assert "notes\twith a tab.md" in listed.changed and "vendor/lib/" in listed.changed
+    assert not [path for path in listed.changed if path.startswith("build")]
+    assert gates.changed_paths(repo) == listed.changed and gates.nested_repositories(repo) == listed.nested
+
+    kept = tree_hygiene.drop_tool_caches(repo, listed.changed)
+    assert ".mypy_cache/sneaky/" in kept and (repo / ".mypy_cache" / "sneaky" / ".git").is_dir()
