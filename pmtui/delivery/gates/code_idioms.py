@@ -68,6 +68,28 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bsetHeader\(|\bheaders?\[|\.Header\(\)\.Set\(|\.header\(|\bset_header\(|\bwriteheader\(", "header"),
         (r"\.exclude\(", "filter"),
         (r"\bsorted\(|\.sort\(|\bORDER BY\b|\bsort_by\b|\bsortBy\b", "sort"),
+        # print macros and writers of other languages
+        (r"\b(?:e?println|e?print|writeln)!\(|\bSystem\.out\.print|\bfmt\.Fprint|\bprintf\(", "show"),
+        # the browser keeps what is stored in localStorage or a cookie across a reload, and reads it back
+        (r"\b(?:local|session)Storage\.setItem\(|\bdocument\.cookie\s*=", "persist"),
+        (r"\b(?:local|session)Storage\.getItem\(", "restart"),
+        # what is shown only to a signed-in user: `user && <Avatar/>`, `if current_user:`
+        ((r"\b(?:user|currentUser|current_user|session\.user|isLoggedIn|loggedIn|isAuthenticated|is_authenticated)"
+          r"\s*(?:&&|\?(?!\.))|\bif\s*\(?\s*(?:user|currentUser|current_user|isLoggedIn|loggedIn)\s*[):{]|"
+          r"\bisLoggedIn\b|\bis_authenticated\b|\bisAuthenticated\b|\blogin_required\b"), "login"),
+        # an error handled where it happens instead of crashing the program
+        ((r"\bErr\(\s*\w*\s*\)\s*(?:if\b[^=\n]*)?=>|\bif\s+err\s*!=\s*nil\b|\.unwrap_or(?:_default|_else)?\(|"
+          r"\.or_else\("), "crash"),
+        # a script that exits non-zero refuses to go on
+        (r"\bexit\s+[1-9]|\bexit\([1-9]|\bsys\.exit\([1-9\"']|\bprocess\.exit\([1-9]|\bos\.Exit\([1-9]", "reject"),
+        # a framework's size limit rejects what is over it
+        ((r"\blimits\s*:\s*\{[^}]*\b(?:fileSize|fieldSize)\b|\bMAX_CONTENT_LENGTH\b|\bclient_max_body_size\b|"
+          r"\bmaxFileSize\b|\bmax_upload_size\b|\bbodyLimit\b|\bMaxBytesReader\(|\bDATA_UPLOAD_MAX_MEMORY_SIZE\b"), "reject"),
+        # a second sort key: `.then(a.at.cmp(&b.at))`, `thenComparing`, `ORDER BY score DESC, at`, `key=lambda e: (…)`
+        ((r"\.then(?:Comparing\w*|By\w*|_with)?\(|\bthenBy\w*\(|\bORDER\s+BY\s+[\w.]+(?:\s+(?:ASC|DESC))?\s*,\s*\w|"
+          r"\bkey\s*=\s*lambda\s+\w+\s*:\s*\("), "tiebreak"),
+        (r"\.slice\(\s*0\s*,|\.substring\(\s*0\s*,|\.substr\(\s*0\s*,|\[\s*:\s*\w+\s*\]|\btruncate\w*\(|\.take\(",
+         "truncate"),
     )
 )
 
@@ -75,6 +97,18 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 # Idioms that live inside string literals too (format specifications).
 _RAW_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r":\.\d+f\b|\.toFixed\(|\bround\(|%\.\d+f\b|\{:\.\d+\}"), "decimal"),
+    # regular expressions and character tests: a digit, a space, punctuation; text replaced by nothing is removed
+    (re.compile(r"\\d|\[0-9\]|\bisdigit\(|\bisnumeric\(|\bIsDigit\(|\bis_ascii_digit\(|\bis_numeric\(|\\p\{N"), "digit"),
+    (re.compile(r"\\s"), "space"),
+    (re.compile(r"\bisalpha\(|\[a-zA-Z\]|\[A-Za-z\]|\\p\{L|\bis_alphabetic\(|\bIsLetter\(|\bisLetter\("), "character"),
+    (re.compile(r"\[\^\\w|\\W|\[\[:punct:\]\]|\bstring\.punctuation\b|\\p\{P|\bispunct\(|\bis_ascii_punctuation\("),
+     "punctuation"),
+    (re.compile(r"\bre\.sub\([^,\n]+,\s*r?(?:\"\"|'')|\.replace(?:All)?\([^,\n]+,\s*(?:\"\"|'')\s*\)|\btr\s+-d\b"), "delete"),
+    (re.compile(r"\bid\s+-u\b|\$\{?EUID\b|\bgeteuid\(|\bgetuid\("), "rootcheck"),
+    # a substring match: `LIKE '%' || q || '%'`, f"%{q}%", `.includes(q)`
+    (re.compile(r"%\{[^}]*\}%|['\"]%['\"]\s*(?:\|\||\+)|(?:\|\||\+)\s*['\"]%['\"]|\bicontains\b|\bstrings\.Contains\(|"
+                r"\.includes\(|__contains\b|\bLIKE\s+'%[^%'\n]+%'"), "partial"),
+    (re.compile(r"(['\"`])(?:…|\.\.\.|\\u2026)\1|&hellip;|\+\s*(['\"`])(?:…|\.\.\.)"), "ellipsis"),
     # a date format or a date call
     (re.compile(r"%[YbBjy]\b|%m.%d|%d.%m|%H:%M|\byyyy\b|\bYYYY\b|\bdd/MM\b|\bMM/dd\b|toLocaleDateString|\bstrftime\(|"
                 r"\bisoformat\(|toISOString\(|DateTimeFormatter"), "timestamp"),
@@ -99,6 +133,10 @@ def idiom_concepts(code_line: str) -> frozenset[str]:
     bare = _STRING.sub('""', code_line)
     found = {concept for pattern, concept in _IDIOMS if pattern.search(bare)}
     found |= {concept for pattern, concept in _RAW_IDIOMS if pattern.search(code_line)}
+    # `ls -t` lists the newest first (`-r` reverses it)
+    for flags in re.findall(r"\bls\s+-(\w+)", bare):
+        if "t" in flags:
+            found |= {"sort", "ascending" if "r" in flags else "descending"}
     for first, _, second in _COMPARATOR.findall(bare):
         if first != second:
             found |= {"sort", "descending" if first > second else "ascending"}
