@@ -486,3 +486,21 @@ def test_a_download_toggle_and_symbol_names_in_the_plural() -> None:
     assert concepts_of_word("checkbox") & concepts_of_word("toggle")
     assert concepts_of_word("attachment") & concepts_of_word("download")
     assert "ip" in labels("five logins per IP") or "client" in labels("five logins per IP")
+
+
+def test_a_stripped_value_used_as_a_truth_value_is_an_emptiness_check(tmp_path: Path) -> None:
+    assert "empty" in idiom_concepts("tags = [t for t in raw.split(',') if t.strip()]") or \
+        "empty" in idiom_concepts("keep = [l for l in lines if any(c.strip() for c in l)]")
+    assert "empty" in idiom_concepts("if (!name.trim()) return;") or "empty" in idiom_concepts("ok = name.trim() && age")
+    criterion = "The tag parser skips blank tags"
+    parser = "def parse_tags(raw):\n    return [t.strip() for t in raw.split(',') if {}]\n"
+    assert maps(tmp_path / "a", criterion, {"tags.py": parser.format("any(c.strip() for c in t)")})
+    assert not maps(tmp_path / "b", criterion, {"tags.py": parser.format("not t.startswith('#')")})
+
+
+def test_following_the_devices_setting_is_a_media_query_or_its_api(tmp_path: Path) -> None:
+    assert "systempref" in labels("Animations respect the user's system preference for reduced motion")
+    criterion = "The font size follows the browser's settings"
+    assert "systempref" in labels(criterion)
+    assert "systempref" in idiom_concepts("@media (prefers-reduced-motion: reduce) { * { animation: none; } }")
+    assert "systempref" not in idiom_concepts("@media (max-width: 600px) { nav { display: none; } }")

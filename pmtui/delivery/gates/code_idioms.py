@@ -25,7 +25,8 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ((r"\.(?:lower|casefold|toLowerCase|toLocaleLowerCase|lowercase|downcase)\(|\bre\.I(?:GNORECASE)?\b|"
           r"\bILIKE\b|\bNOCASE\b|EqualFold|eq_ignore_ascii_case|equalsIgnoreCase"), "caseless"),
         ((r"\bif\s+not\s+[\w.]+|==\s*(?:''|\"\")|\blen\([^)]*\)\s*==\s*0\b|\.isEmpty\(|\.isBlank\(|\.is_empty\(|"
-          r"!\s*[\w.]+\.length\b|\bstrip\(\)\s*(?:==|\)|:)"), "empty"),
+          r"!\s*[\w.]+\.length\b|\bstrip\(\)\s*(?:==|\)|:|for\b|and\b|or\b|$)|\.trim\(\)\s*(?:\)|&&|\|\||$)|"
+          r"\bstrings\.TrimSpace\([^)]*\)\s*(?:==|!=)\s*\"\""), "empty"),
         ((r"\bif\b[^#\n]*\bnot in\b|\bif\b[^#\n]*\bin\b|\bUNIQUE\b|\bset\(|\bnew Set\(|\.has\(|\.includes\(|"
           r"\bcontains(?:Key)?\(|\bexists\("), "unique"),
         (r"\bwhile\b|\bfor\b|\bloop\b", "loop"),
@@ -105,6 +106,9 @@ _RAW_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
      "punctuation"),
     (re.compile(r"\bre\.sub\([^,\n]+,\s*r?(?:\"\"|'')|\.replace(?:All)?\([^,\n]+,\s*(?:\"\"|'')\s*\)|\btr\s+-d\b"), "delete"),
     (re.compile(r"\bid\s+-u\b|\$\{?EUID\b|\bgeteuid\(|\bgetuid\("), "rootcheck"),
+    # what follows the device's settings: `@media (prefers-color-scheme: dark)`, `matchMedia(…)`
+    (re.compile(r"\bprefers-(?:color-scheme|reduced-motion|contrast)\b|\bmatchMedia\(|\buseColorScheme\(|"
+                r"\bAppearance\.getColorScheme\(|\bisSystemInDarkTheme\("), "systempref"),
     # a substring match: `LIKE '%' || q || '%'`, f"%{q}%", `.includes(q)`
     (re.compile(r"%\{[^}]*\}%|['\"]%['\"]\s*(?:\|\||\+)|(?:\|\||\+)\s*['\"]%['\"]|\bicontains\b|\bstrings\.Contains\(|"
                 r"\.includes\(|__contains\b|\bLIKE\s+'%[^%'\n]+%'"), "partial"),

@@ -104,6 +104,8 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          "exit"),
         (r"\benv(?:ironment)?\s+var(?:iable)?s?\b", "environment"),
         (r"\bhow many\b", "count"),
+        ((r"\b(?:follow|match|respect|use)\w*\s+(?:the\s+)?(?:user'?s?\s+)?(?:operating\s+system|os|system|device|browser)"
+          r"(?:'s)?\s+(?:\w+\s+)?(?:settings?|preferences?|theme)\b"), "systempref"),
         (r"\bstop(?:s|ped)?\s+typing\b|\bafter\s+(?:the\s+)?last\s+keystroke\b", "wait"),
         (r"\bties?\s+(?:are\s+|is\s+)?broken\s+by\b|\btie[- ]?break\w*\b|\bon\s+a\s+tie\b", "tiebreak"),
         (r"\bcut\s+off\b|\btruncat\w*\b", "truncate"),
