@@ -492,7 +492,7 @@ def test_a_stripped_value_used_as_a_truth_value_is_an_emptiness_check(tmp_path: 
     assert "empty" in idiom_concepts("tags = [t for t in raw.split(',') if t.strip()]") or \
         "empty" in idiom_concepts("keep = [l for l in lines if any(c.strip() for c in l)]")
     assert "empty" in idiom_concepts("if (!name.trim()) return;") or "empty" in idiom_concepts("ok = name.trim() && age")
-    criterion = "The tag parser skips blank tags"
+    criterion = "Blank tags are skipped"
     parser = "def parse_tags(raw):\n    return [t.strip() for t in raw.split(',') if {}]\n"
     assert maps(tmp_path / "a", criterion, {"tags.py": parser.format("any(c.strip() for c in t)")})
     assert not maps(tmp_path / "b", criterion, {"tags.py": parser.format("not t.startswith('#')")})
@@ -504,3 +504,9 @@ def test_following_the_devices_setting_is_a_media_query_or_its_api(tmp_path: Pat
     assert "systempref" in labels(criterion)
     assert "systempref" in idiom_concepts("@media (prefers-reduced-motion: reduce) { * { animation: none; } }")
     assert "systempref" not in idiom_concepts("@media (max-width: 600px) { nav { display: none; } }")
+
+
+@pytest.mark.parametrize("line", ["names = [n.strip() for n in raw.split(',')]", "name = raw.strip()",
+                                  "const v = input.trim();"])
+def test_a_stripped_value_that_is_only_kept_checks_nothing(line: str) -> None:
+    assert "empty" not in idiom_concepts(line)

@@ -24,8 +24,9 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bASC\b|\bascending\b", "ascending"),
         ((r"\.(?:lower|casefold|toLowerCase|toLocaleLowerCase|lowercase|downcase)\(|\bre\.I(?:GNORECASE)?\b|"
           r"\bILIKE\b|\bNOCASE\b|EqualFold|eq_ignore_ascii_case|equalsIgnoreCase"), "caseless"),
-        ((r"\bif\s+not\s+[\w.]+|==\s*(?:''|\"\")|\blen\([^)]*\)\s*==\s*0\b|\.isEmpty\(|\.isBlank\(|\.is_empty\(|"
-          r"!\s*[\w.]+\.length\b|\bstrip\(\)\s*(?:==|\)|:|for\b|and\b|or\b|$)|\.trim\(\)\s*(?:\)|&&|\|\||$)|"
+        ((r"\bif\s+not\s+[\w.]+\b(?![\w.(])|==\s*(?:''|\"\")|\blen\([^)]*\)\s*==\s*0\b|\.isEmpty\(|\.isBlank\(|\.is_empty\(|"
+          r"!\s*[\w.]+\.length\b|\bstrip\(\)\s*(?:==|\)|:|and\b|or\b)|"
+          r"\b(?:any|all)\([^()]*\.strip\(\)\s*for\b|\.trim\(\)\s*(?:&&|\|\|)|!\s*[\w.]+\.trim\(\)|"
           r"\bstrings\.TrimSpace\([^)]*\)\s*(?:==|!=)\s*\"\""), "empty"),
         ((r"\bif\b[^#\n]*\bnot in\b|\bif\b[^#\n]*\bin\b|\bUNIQUE\b|\bset\(|\bnew Set\(|\.has\(|\.includes\(|"
           r"\bcontains(?:Key)?\(|\bexists\("), "unique"),
