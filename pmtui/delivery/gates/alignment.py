@@ -347,7 +347,12 @@ def plan_alignment(
 
 
 def vouching_line(change: ChangeSet) -> str | None:
-    """Where passing tests vouch for a criterion: the first added line of a test in the change, else of code."""
+    """Where passing tests vouch for a criterion: the first added line of a test the change adds that calls
+    code of the change (the test that exercises what was built), else of any test in it, else of code."""
+    exercising = [unit for unit in change_units_of(change) if unit.kind == "test" and unit.linked_code and unit.added]
+    if exercising:
+        first = min(exercising, key=lambda unit: (unit.path, unit.added[0]))
+        return f"{first.path}:{first.added[0]}"
     for want_test in (True, False):
         for path in change.present_files():
             lines = [n for n, text in change.added_lines.get(path, []) if is_code_line(text)]
