@@ -4,10 +4,11 @@ For each set (tuned: the cases the matcher was developed against; heldout: writt
 tuned against; heldout2: written after heldout had been seen, before the matcher was changed for
 it; heldout3: written after the matcher had been changed for heldout2; heldout4: written after
 all of that round's changes, measured once; heldout5: written after the changes for heldout4,
-measured once) prints recall on the correct changes, the wrong changes that passed (false passes),
+measured once; heldout6: written before round 3's changes, measured once, then fitted; heldout7: written
+after round 3's changes, measured once, never tuned on) prints recall on the correct changes, the wrong changes that passed (false passes),
 each miss with the matcher's reason, and the time per criterion.
 
-    .venv/bin/python bench/criteria_recall.py [--set tuned|heldout|heldout2|heldout3|heldout4|heldout5|all]
+    .venv/bin/python bench/criteria_recall.py [--set tuned|heldout|heldout2|...|heldout7|all]
 """
 
 from __future__ import annotations

@@ -7,7 +7,10 @@ heldout2), heldout4.yaml (written after the changes for heldout3) and heldout5.y
 the changes for heldout4) are measured by bench/criteria_recall.py and reported apart in
 docs/benchmarks.md, each first measured before the matcher was changed for it. The first four have
 been fitted since, so their floors here guard against regressions and say nothing new about unseen
-criteria; held-out 5's misses were left alone.
+criteria. Round 3 (2026-11-26): heldout6.yaml was written and measured once (8/28, 2 false passes)
+before any rule changed, then held-out 5 and 6 were fitted by classes of evidence; heldout7.yaml was
+written after those changes and measured once (6/18, 3 false passes) and is never tuned on: its floor
+is its measured figure, so it only catches a regression.
 """
 
 from __future__ import annotations
@@ -43,15 +46,16 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
 
 
 @pytest.mark.parametrize(("name", "correct_at_least", "wrong_at_least"),
-                         [("heldout3", 25, 12), ("heldout4", 20, 10), ("heldout5", 22, 12)])
+                         [("heldout3", 25, 12), ("heldout4", 20, 10), ("heldout5", 22, 12), ("heldout6", 24, 12),
+                          ("heldout7", 16, 8)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
     correct = [case for case in cases if case.expect == "pass"]
     wrong = [case for case in cases if case.expect == "fail"]
     assert len(correct) >= correct_at_least and len(wrong) >= wrong_at_least
-    everything = [case.id for other in ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5")
-                  for case in load(other)]
+    everything = [case.id for other in ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5",
+                                        "heldout6", "heldout7") for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
     assert {case.criterion for case in wrong} <= {case.criterion for case in correct}
@@ -66,15 +70,31 @@ def test_held_out_recall_stays_at_least_95_percent_and_no_wrong_change_passes(na
     assert not passed
 
 
-def test_held_out_5_keeps_its_recall_untuned_and_no_wrong_change_passes(tmp_path: Path) -> None:
-    """Held-out 5 was measured once (9/24, 2 false passes); only the classes of its false passes were
-    fixed, never its misses, so its recall stays a measure of criteria the rules were not made for."""
+def test_held_out_5_keeps_its_recall_and_no_wrong_change_passes(tmp_path: Path) -> None:
+    """Held-out 5 was measured once (9/24, 2 false passes); its false passes' classes were fixed in round 2
+    and some of its misses' classes in round 3 (18/24 then): a regression floor."""
     score = measure("heldout5", tmp_path)
-    assert score.recall >= 10 / 24, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert score.recall >= 17 / 24, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [o.case.id for o in score.false_passes]
 
 
-@pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5"])
+def test_held_out_6_keeps_its_recall_and_no_wrong_change_passes(tmp_path: Path) -> None:
+    """Held-out 6: 8/28 and 2 false passes when first measured, 23/28 and none after round 3's classes."""
+    score = measure("heldout6", tmp_path)
+    assert score.recall >= 22 / 28, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
+
+
+def test_held_out_7_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
+    """Held-out 7 was measured once, untuned: 6/18 and three false passes (an INSERT trigger for "every
+    change", `> 3` for "at most 3", an ascending ORDER BY for "spent the most"). No more may appear."""
+    score = measure("heldout7", tmp_path)
+    assert score.recall >= 6 / 18, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert {o.case.id for o in score.false_passes} <= {"h7-wrong-audit-on-insert", "h7-wrong-wip-four",
+                                                      "h7-wrong-top-spenders-asc"}
+
+
+@pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, tmp_path: Path) -> None:
     for outcome in measure(name, tmp_path).correct:
         if outcome.passed:

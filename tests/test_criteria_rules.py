@@ -13,6 +13,7 @@ import pytest
 
 from pmtui.delivery.gates.change_evidence import handles_flag, negating_lines
 from pmtui.delivery.gates.vocabulary import (
+    concepts_of_word,
     date_formats,
     idiom_concepts,
     one_typo_apart,
@@ -323,3 +324,189 @@ def test_a_todo_and_a_log_message_describe_and_do_nothing(tmp_path: Path) -> Non
     assert maps(tmp_path / "b", criterion, {"club.py": sent})
     logged = "app.use((req, res, next) => {\n  console.log(`${req.method} ${req.originalUrl}`);\n  next();\n});\n"
     assert maps(tmp_path / "c", "Each request's method is logged", {"server.js": logged}), "interpolations are code"
+
+
+# -- round 3 (2026-11-26): classes of wording the code states some other way -------------------------------
+def test_a_given_clause_sets_the_scene_and_a_gesture_is_no_code() -> None:
+    reading = read_criterion("Given a cart with a coupon, when I tap Checkout, then the discounted total is charged")
+    strong = {c.label for c in reading.concepts if c.strong}
+    assert {"cart", "coupon", "tap"}.isdisjoint(strong) and {"discounted", "total", "charged"} <= strong
+    # a word the Then part repeats still decides
+    assert "invoice" in {c.label for c in read_criterion(
+        "Given an unpaid invoice, when the due date passes, then the invoice is flagged overdue").concepts if c.strong}
+
+
+def test_a_query_parameter_is_a_name_the_code_reads_and_its_placeholder_is_no_word(tmp_path: Path) -> None:
+    criterion = "GET /films?genre=GENRE lists only films of that genre"
+    assert labels(criterion, "param") == ["genre"] and "genre" not in [c.label for c in read_criterion(criterion).concepts
+                                                                     if c.kind == "word" and c.label.isupper()]
+    route = ("app.get('/films', (req, res) => {{\n  const films = db.films.filter((f) => {});\n"
+             "  res.json(films);\n}});\n")
+    assert maps(tmp_path / "a", criterion, {"src/films.js": route.format("!req.query.genre || f.genre === req.query.genre")})
+    assert not maps(tmp_path / "b", criterion, {"src/films.js": route.format("f.year === Number(req.query.year)")})
+
+
+def test_a_spelled_out_time_and_a_rate_are_quantities(tmp_path: Path) -> None:
+    assert labels("Sessions last one day", "quantity") == ["1 days"]
+    criterion = "Weather lookups are cached for one day"
+    code = "from functools import cache\nfrom cachetools import TTLCache, cached\n\n\n@cached(TTLCache(maxsize=8, ttl={}))\n" \
+           "def weather_lookup(city):\n    return fetch(city)\n"
+    assert maps(tmp_path / "a", criterion, {"wx.py": code.format("86400")})
+    assert not maps(tmp_path / "b", criterion, {"wx.py": code.format("8640")})
+    rate = "Each account can upload 20 files per hour"
+    limiter = "UPLOADS = 20\nWINDOW_S = {}\n\n\ndef allow_upload(account, log):\n" \
+              "    recent = [t for t in log[account.id] if now() - t < WINDOW_S]\n    return len(recent) < UPLOADS\n"
+    assert maps(tmp_path / "c", rate, {"limits.py": limiter.format("3600")})
+    assert not maps(tmp_path / "d", rate, {"limits.py": limiter.format("60")})
+
+
+def test_a_data_size_is_stated_in_bytes_or_with_its_unit_never_by_the_bare_number(tmp_path: Path) -> None:
+    criterion = "Uploads over 10 MB are refused"
+    check = "def upload(blob):\n    if len(blob) > {}:\n        raise ValueError('too large')\n    store(blob)\n"
+    assert maps(tmp_path / "a", criterion, {"mail/upload.py": check.format("10 * 1024 * 1024")})
+    assert maps(tmp_path / "b", criterion, {"mail/upload.py": "MAX_MB = 10\n\n\n" + check.format("MAX_MB << 20")})
+    assert not maps(tmp_path / "c", criterion, {"mail/upload.py": check.format("10 * 1024")}), "10 KB"
+    assert not maps(tmp_path / "d", criterion, {"mail/upload.py": check.format("10")})
+
+
+def test_at_least_one_asks_for_a_presence_check_of_what_follows(tmp_path: Path) -> None:
+    criterion = "usernames: 3 to 20 characters, at least 1 letter"
+    both = 'def valid_username(u):\n    return 3 <= len(u) <= 20 and any(c.isalpha() for c in u)\n'
+    length_only = "def valid_username(u):\n    return 3 <= len(u) <= 20\n"
+    assert not [c for c in read_criterion(criterion).concepts if c.label == "1" and c.strong]
+    assert maps(tmp_path / "a", criterion, {"accounts/names.py": both})
+    assert not maps(tmp_path / "b", criterion, {"accounts/names.py": length_only})
+
+
+def test_a_negated_adjective_is_its_base_read_negated(tmp_path: Path) -> None:
+    criterion = "The reminder job emails only customers with unpaid orders"
+    job = "def remind(customers):\n    for c in customers:\n        if any({} for o in c.orders):\n            send_email(c)\n"
+    assert maps(tmp_path / "a", criterion, {"billing/remind.py": job.format("not o.paid")})
+    assert not maps(tmp_path / "b", criterion, {"billing/remind.py": job.format("o.paid")})
+
+
+@pytest.mark.parametrize(("line", "concept"), [
+    (r'ok = re.fullmatch(r"[A-Z]{2}\d{6}", code)', "digit"),
+    (r'parts = re.split(r"\s+", line)', "space"),
+    (r"clean = re.sub(r'\W+', ' ', title)", "punctuation"),
+    ('name = name.replace("@", "")', "delete"),
+    ("rows = db.execute(\"SELECT * FROM pets WHERE name LIKE '%' || ? || '%'\", (q,))", "partial"),
+    ('label = text.slice(0, 40) + "..."', "ellipsis"),
+    ('label = text.slice(0, 40) + "..."', "truncate"),
+    ('if [ "$EUID" -ne 0 ]; then', "rootcheck"),
+    ('echo "usage: deploy ENV" >&2; exit 2', "reject"),
+    ("Err(_) => Settings::default(),", "crash"),
+    ('localStorage.setItem("lang", lang);', "persist"),
+    ('const lang = localStorage.getItem("lang") ?? "en";', "restart"),
+    ("{currentUser && <Menu />}", "login"),
+    ("players.sort_by(|p, q| q.wins.cmp(&p.wins).then_with(|| p.name.cmp(&q.name)));", "tiebreak"),
+    ('eprintln!("skipped {n}");', "show"),
+    ("const app = express(); app.use(express.json({ limit: '1mb' })); const up = multer({ limits: { fileSize: 5e6 } });",
+     "reject"),
+])
+def test_what_a_line_of_code_does_is_read_from_its_idioms(line: str, concept: str) -> None:
+    assert concept in idiom_concepts(line)
+
+
+@pytest.mark.parametrize(("line", "concept"), [
+    ('const lang = localStorage.getItem("lang") ?? "en";', "persist"),
+    ('label = text + "..."', "truncate"),
+    ("if user.is_admin:", "login"),
+    ("ls -ltr /var/log", "descending"),
+])
+def test_an_idiom_is_not_seen_where_the_code_does_something_else(line: str, concept: str) -> None:
+    assert concept not in idiom_concepts(line)
+
+
+def test_ls_t_lists_the_newest_first_and_tail_from_n_keeps_n_minus_one(tmp_path: Path) -> None:
+    assert {"sort", "descending"} <= idiom_concepts("ls -t logs/*.gz | tail -n +4 | xargs rm -f")
+    criterion = "Only the 3 most recent log archives are kept"
+    script = "#!/bin/sh\nls -t logs/*.gz | tail -n +{} | xargs -r rm -f\n"
+    assert maps(tmp_path / "a", criterion, {"rotate.sh": script.format(4)})
+    assert not maps(tmp_path / "b", criterion, {"rotate.sh": script.format(3)}), "tail -n +3 keeps 2"
+
+
+def test_a_flag_that_hushes_output_must_not_print_when_given(tmp_path: Path) -> None:
+    criterion = "`--silent` suppresses the progress messages"
+    go = ('package main\n\nimport (\n\t"flag"\n\t"fmt"\n)\n\nfunc main() {{\n'
+          '\tsilent := flag.Bool("silent", false, "no progress")\n\tflag.Parse()\n\tfor i := range jobs {{\n'
+          '\t\tif {} {{ fmt.Println("progress", i) }}\n\t\trun(i)\n\t}}\n}}\n')
+    assert maps(tmp_path / "a", criterion, {"cmd/sync/main.go": go.format("!*silent")})
+    assert not maps(tmp_path / "b", criterion, {"cmd/sync/main.go": go.format("*silent")})
+
+
+def test_ci_fails_on_a_tool_only_when_its_step_can_fail(tmp_path: Path) -> None:
+    criterion = "The pipeline breaks if mypy reports errors"
+    ci = "stages: [check]\ntypes:\n  stage: check\n  script:\n    - {}\n"
+    assert labels(criterion, "cistep") == ["mypy"]
+    assert maps(tmp_path / "a", criterion, {".gitlab-ci.yml": ci.format("mypy src")})
+    assert not maps(tmp_path / "b", criterion, {".gitlab-ci.yml": ci.format("mypy src || true")})
+    assert not maps(tmp_path / "c", criterion, {"Makefile.yml": ci.format("mypy src")}), "not a CI configuration"
+
+
+def test_refusing_unless_root_is_a_check_for_root_not_a_non_root_user() -> None:
+    assert "rootcheck" in labels("The updater exits with an error if it is not run as root")
+    assert "nonroot" in labels("The container does not run as root")
+
+
+def test_an_environment_variable_is_named_exactly(tmp_path: Path) -> None:
+    criterion = "Worker processes are set by the WORKERS environment variable, 4 by default"
+    code = "import os\n\n\ndef worker_processes():\n    return int(os.environ.get({!r}, 4))\n"
+    assert maps(tmp_path / "a", criterion, {"app/settings.py": code.format("WORKERS")})
+    assert not maps(tmp_path / "b", criterion, {"app/settings.py": code.format("WEB_WORKERS")})
+
+
+def test_a_duration_stated_with_another_unit_is_not_the_one_asked_for(tmp_path: Path) -> None:
+    criterion = "The billing client times out after 30 seconds"
+    rust = "use std::time::Duration;\n\npub fn billing_client() -> Client {{\n" \
+           "    Client::builder().timeout(Duration::{}(30)).build().unwrap()\n}}\n"
+    assert maps(tmp_path / "a", criterion, {"src/billing.rs": rust.format("from_secs")})
+    assert not maps(tmp_path / "b", criterion, {"src/billing.rs": rust.format("from_millis")})
+
+
+def test_a_criterion_with_a_call_takes_its_numbers_as_examples_the_tests_assert(tmp_path: Path) -> None:
+    criterion = 'to_secs("1h") gives 3600 seconds'
+    code = {"conv.py": "UNITS = {'s': 1, 'm': 60, 'h': 60 * 60}\n\n\ndef to_secs(text):\n"
+                       "    return int(text[:-1]) * UNITS[text[-1]]\n"}
+    test = "from conv import to_secs\n\n\ndef test_hours():\n    assert to_secs('1h') == {}\n"
+    assert maps(tmp_path / "a", criterion, {**code, "tests/test_conv.py": test.format(3600)})
+
+
+def test_a_shell_script_is_a_script_and_a_status_page_is_its_number(tmp_path: Path) -> None:
+    assert maps(tmp_path / "a", "The 500 page offers a retry link",
+                {"templates/500.html": '<h1>Something broke</h1>\n<a href="{{ request.path }}">Retry</a>\n'})
+    criterion = "The prune script deletes backups older than 7 days"
+    assert maps(tmp_path / "b", criterion, {"bin/prune.sh": "#!/bin/sh\nfind /var/backups -mtime +7 -delete\n"})
+    assert not maps(tmp_path / "c", criterion, {"bin/prune.sh": "#!/bin/sh\nfind /var/backups -mmin +7 -delete\n"})
+
+
+def test_a_download_toggle_and_symbol_names_in_the_plural() -> None:
+    assert "download" in labels("Reports can be downloaded") or "download" in {
+        a for c in read_criterion("Reports can be downloaded").concepts for a in c.alternatives}
+    assert concepts_of_word("checkbox") & concepts_of_word("toggle")
+    assert concepts_of_word("attachment") & concepts_of_word("download")
+    assert "ip" in labels("five logins per IP") or "client" in labels("five logins per IP")
+
+
+def test_a_stripped_value_used_as_a_truth_value_is_an_emptiness_check(tmp_path: Path) -> None:
+    assert "empty" in idiom_concepts("tags = [t for t in raw.split(',') if t.strip()]") or \
+        "empty" in idiom_concepts("keep = [l for l in lines if any(c.strip() for c in l)]")
+    assert "empty" in idiom_concepts("if (!name.trim()) return;") or "empty" in idiom_concepts("ok = name.trim() && age")
+    criterion = "Blank tags are skipped"
+    parser = "def parse_tags(raw):\n    return [t.strip() for t in raw.split(',') if {}]\n"
+    assert maps(tmp_path / "a", criterion, {"tags.py": parser.format("any(c.strip() for c in t)")})
+    assert not maps(tmp_path / "b", criterion, {"tags.py": parser.format("not t.startswith('#')")})
+
+
+def test_following_the_devices_setting_is_a_media_query_or_its_api(tmp_path: Path) -> None:
+    assert "systempref" in labels("Animations respect the user's system preference for reduced motion")
+    criterion = "The font size follows the browser's settings"
+    assert "systempref" in labels(criterion)
+    assert "systempref" in idiom_concepts("@media (prefers-reduced-motion: reduce) { * { animation: none; } }")
+    assert "systempref" not in idiom_concepts("@media (max-width: 600px) { nav { display: none; } }")
+
+
+@pytest.mark.parametrize("line", ["names = [n.strip() for n in raw.split(',')]", "name = raw.strip()",
+                                  "const v = input.trim();"])
+def test_a_stripped_value_that_is_only_kept_checks_nothing(line: str) -> None:
+    assert "empty" not in idiom_concepts(line)

@@ -165,6 +165,23 @@ def test_plan_alignment_rejects_an_agent_location_that_is_not_in_the_change(repo
     assert outside[0].location is None and "README.md is not part of the change" in outside[0].note
 
 
+def test_passing_tests_that_exercise_the_change_vouch_for_a_criterion_no_line_words(repo: Path) -> None:
+    """Issue 7: a change whose tests pass never fails on wording alone. An unmatched criterion is traced to
+    the added test that calls the changed code (not to an unrelated test file), with a warning for a human."""
+    write(repo, "src/geo.py", "def km(miles):\n    return miles * 1.609344\n")
+    write(repo, "tests/test_a_unrelated.py", "def test_nothing_of_this_change():\n    assert 1 + 1 == 2\n")
+    write(repo, "tests/test_geo.py", "from src.geo import km\n\n\ndef test_km():\n    assert round(km(10), 2) == 16.09\n")
+    change = change_set(repo)
+    criterion = "Distances entered in imperial units are shown in metric"
+    assert not gates.plan_alignment([criterion], change).passed, "no line of the change says it"
+    where = gates.vouching_line(change)
+    assert where == "tests/test_geo.py:4"
+    vouched = gates.plan_alignment([criterion], change, tests_vouch=where)
+    assert vouched.passed
+    assert f"✓ {criterion} → tests/test_geo.py:4 (the change's tests pass; no line matched its words)" in vouched.evidence
+    assert any(line.startswith(f"⚠ {criterion}: no line of the change matched its words") for line in vouched.evidence)
+
+
 def test_tests_added_passes_with_the_tests_written_and_green(repo: Path) -> None:
     change = storage_change(repo)
     gate = gates.tests_added(contract(), change, {"test": ok("test")})

@@ -19,18 +19,31 @@ from typing import Literal
 from pydantic import BaseModel
 
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
+from pmtui.delivery.gates.criterion_classes import (
+    ci_runs_failing,
+    explicit_durations,
+    negated_reads,
+    reads_env,
+    reads_param,
+    states_size,
+)
 from pmtui.delivery.gates.vocabulary import (
     STATUS_NAMES,
     SYMBOL_WORDS,
+    TIME_UNITS,
     Concept,
+    CriterionReading,
     code_concepts,
+    concepts_of_word,
     criterion_concepts,
     date_formats,
     idiom_concepts,
     is_action,
+    normalise_text,
     numbers_in,
     one_typo_apart,
     read_criterion,
+    split_identifier,
 )
 from pmtui.delivery.git_ops import ChangeSet
 from pmtui.models.delivery import GateResult
@@ -102,7 +115,8 @@ class Judgement:
         if not missing:
             return True
         lone = missing[0]
-        return len(strong) >= 4 and len(missing) == 1 and not (lone.anchor or lone.subject or is_action(lone))
+        return (len(strong) >= 4 and len(missing) == 1
+                and not (lone.anchor or lone.subject or is_action(lone) or lone.negated_of))
 
     def rank(self) -> tuple[int, int, int, int, int]:
         kinds = {"code": 2, "config": 1, "test": 0}
@@ -118,12 +132,30 @@ def _has(concept: Concept, unit: Unit) -> bool:
         return (concept.label in unit.numbers or any(alias in unit.fresh for alias in aliases)
                 or (concept.example and concept.label in unit.test_numbers))
     if kind == "quantity":
-        number = concept.label.split()[0]
+        number, word = concept.label.split()
+        target = float(number) * TIME_UNITS[word]
+        stated = explicit_durations(unit.code_text)
+        if any(abs(seconds - target) <= 1e-9 * max(1.0, target) for _, seconds in stated):
+            return True
+        if any(value == number for value, _ in stated):
+            return False  # the number is there, in another unit: `5 * time.Millisecond` is not 5 seconds
+        if concept.example and number in unit.test_numbers:
+            return True  # an example's output, asserted by the change's test: `parse_dur("2m")` is 120 seconds
         return bool(concept.forms & unit.numbers) or (number in unit.numbers and bool(concept.alternatives & unit.concepts))
+    if kind == "size":
+        number, short = concept.label.split()
+        return bool(concept.forms & unit.numbers) or states_size(unit.code_text, unit.numbers, number, short)
+    if kind == "param":
+        return reads_param(unit.code_text, concept.label)
+    if kind == "envvar":
+        return reads_env(unit.code_text, concept.label)
+    if kind == "cistep":
+        return ci_runs_failing(unit.path, unit.code_text, concept.label)
     if kind == "absent":
         return not concept.alternatives & (unit.acts | unit.fresh_acts)
     if kind == "quote":
-        return concept.label in unit.quoted_text
+        # a quoted argument of a call is an example input: the change's tests may be where it is
+        return concept.label in unit.quoted_text or (concept.example and concept.label in normalise_text(unit.test_text))
     if kind == "flag":
         return unit.handles_flag(concept.label)
     if kind == "call":
@@ -134,14 +166,16 @@ def _has(concept: Concept, unit: Unit) -> bool:
         return concept.label in date_formats(unit.code_text)
     if is_action(concept):
         return bool(concept.alternatives & unit.acts)
-    if concept.alternatives & unit.concepts:
+    if concept.alternatives & unit.concepts or concept.forms & unit.numbers:
+        return True
+    if concept.negated_of and any(concepts_of_word(read) & concept.negated_of for read in negated_reads(unit.code_text)):
         return True
     # Compound identifiers written as one word (writeheader, checkins): a long stem at either end counts.
     stems = [a for a in concept.alternatives if len(a) >= 4 and not a.isdigit()]
     if any(token.startswith(a) or token.endswith(a) for token in unit.tokens for a in stems if len(token) >= len(a) + 3):
         return True
     # A symbol named by its word ("joins with a space"): a string literal of the symbol itself.
-    symbol = SYMBOL_WORDS.get(concept.label.lower())
+    symbol = SYMBOL_WORDS.get(concept.label.lower()) or SYMBOL_WORDS.get(concept.label.lower().removesuffix("s"))
     if symbol and re.search(rf"""(['"`]){re.escape(symbol)}\1""", unit.code_text):
         return True
     # A typo in the criterion ("invoce"): the code's word one letter away.
@@ -149,12 +183,28 @@ def _has(concept: Concept, unit: Unit) -> bool:
     return len(wanted) >= 5 and any(one_typo_apart(wanted, name) for name in unit.names if len(name) >= 4)
 
 
-def _blocker(unit: Unit, negated: bool, about_tests: bool) -> str:
-    if unit.kind == "test" and not about_tests and not unit.anchored:
+def _blocker(unit: Unit, reading: CriterionReading) -> str:
+    if unit.kind == "test" and not reading.about_tests and not unit.anchored:
         return "it is only a test, exercising no code of the change"
-    if negated and not unit.negates:
+    if reading.negated and not unit.negates:
         return "the criterion forbids something and no added line of it forbids or leaves anything out"
+    hushing = [c.label for c in reading.concepts if c.kind == "flag"] if any(
+        "suppress" in c.alternatives for c in reading.concepts if c.kind != "flag") else []
+    if any(shows_when_flag(unit.code_text, flag) for flag in hushing):
+        return "it prints when the flag that should hush it is given"
     return ""
+
+
+def shows_when_flag(code: str, flag: str) -> bool:
+    """Whether a line prints on the flag's value read as it is (`if args.quiet => println!`), not negated."""
+    wanted = "".join(split_identifier(flag))
+    for line in code.splitlines():
+        reads = [m for m in re.finditer(r"[A-Za-z_$][\w$]*", line) if "".join(split_identifier(m.group(0))) == wanted]
+        if not reads or "show" not in idiom_concepts(line) or line.lstrip().startswith(("#[", "@")):
+            continue
+        if not any(re.search(r"(?:!|\bnot\s)\s*[*&]?(?:[\w$]+\.)*$", line[:m.start()]) for m in reads):
+            return True
+    return False
 
 
 def judge(criterion: str, units: Sequence[Unit]) -> Judgement | None:
@@ -166,7 +216,7 @@ def judge(criterion: str, units: Sequence[Unit]) -> Judgement | None:
             continue  # a promise in the README is not an implementation
         matched = [c for c in reading.concepts if _has(c, unit)]
         missing = [c for c in reading.concepts if c not in matched]
-        verdict = Judgement(unit, matched, missing, _blocker(unit, reading.negated, reading.about_tests))
+        verdict = Judgement(unit, matched, missing, _blocker(unit, reading))
         if best is None or verdict.rank() > best.rank():
             best = verdict
     return best
@@ -297,7 +347,12 @@ def plan_alignment(
 
 
 def vouching_line(change: ChangeSet) -> str | None:
-    """Where passing tests vouch for a criterion: the first added line of a test in the change, else of code."""
+    """Where passing tests vouch for a criterion: the first added line of a test the change adds that calls
+    code of the change (the test that exercises what was built), else of any test in it, else of code."""
+    exercising = [unit for unit in change_units_of(change) if unit.kind == "test" and unit.linked_code and unit.added]
+    if exercising:
+        first = min(exercising, key=lambda unit: (unit.path, unit.added[0]))
+        return f"{first.path}:{first.added[0]}"
     for want_test in (True, False):
         for path in change.present_files():
             lines = [n for n, text in change.added_lines.get(path, []) if is_code_line(text)]

@@ -89,6 +89,7 @@ class Unit:
     acts: set[str] = field(default_factory=set)  # what its code does: no defined names, no path, no comments
     fresh_acts: set[str] = field(default_factory=set)  # the same of its added lines
     added_code: str = ""  # its added code lines
+    test_text: str = ""  # the code of the change's tests that exercise it
 
     @property
     def location(self) -> str:
@@ -250,6 +251,8 @@ def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], 
     added_lines = [_without_log_messages(line) for line in added_text if is_code_line(line)]
     number_text = "\n".join(line for line in number_text.splitlines() if is_code_line(line))
     path_concepts = code_concepts(re.sub(r"\.[A-Za-z0-9]+$", "", unit.path).replace("/", " "))
+    if Path(unit.path).suffix.lower() in (".sh", ".bash", ".zsh", ".ps1") or (body and body[0].startswith("#!")):
+        path_concepts |= code_concepts("script")
     unit.text = "\n".join(code_lines)
     unit.code_text = unit.text
     unit.acts = _acts(code_lines)
@@ -259,6 +262,8 @@ def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], 
     if Path(unit.path).suffix.lower() in _MARKUP:
         unit.concepts |= {concept for pattern, concept in _ELEMENTS if pattern.search(unit.text)}
     unit.numbers = numbers_in(number_text)
+    if re.fullmatch(r"[1-5]\d\d", Path(unit.path).stem):
+        unit.numbers.add(Path(unit.path).stem)  # templates/404.html is the 404 page
     unit.calls = {m.group(1) for m in re.finditer(r"([A-Za-z_$][\w$]*)\s*\(", unit.text)}
     unit.tokens = {stem(word) for word in words(unit.text) if len(word) >= 7}
     unit.added_code = "\n".join(added_lines)
@@ -571,6 +576,7 @@ def _link_tests(units: list[Unit], root: Path) -> None:
             target.test_numbers |= test_numbers
             target.tokens |= test.tokens
             target.linked_tests.append(f"{test.path}:{test.start}")
+            target.test_text += "\n" + test.text
             test.concepts |= target.concepts
             test.fresh |= target.fresh
             test.acts |= target.acts

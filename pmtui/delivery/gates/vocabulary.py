@@ -21,12 +21,33 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from pmtui.delivery.gates.code_idioms import (  # noqa: F401 - re-exported: what code does is read there
+    _DATE_SPEC,
+    code_text_for_concepts,
+    cron_concepts,
+    date_formats,
+    idiom_concepts,
+    unit_idioms,
+)
+from pmtui.delivery.gates.criterion_classes import (
+    SIZE_UNIT_WORDS,
+    at_least_one,
+    ci_gate,
+    env_names,
+    negated_base,
+    query_params,
+    root_required,
+    scene_words,
+    size_forms,
+)
+from pmtui.delivery.gates.synonyms import _GROUPS, SPECIFIC, SYMBOL_WORDS  # noqa: F401 - SYMBOL_WORDS re-exported
+
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*|\d+(?:\.\d+)?")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _NUMBER = re.compile(r"(?<![\w.])(\d+(?:[._]\d+)*)")
 
 STOPWORDS = frozenset(
-    ["a", "an", "the", "and", "or", "but", "if", "then", "else", "of", "to", "in", "on", "at", "by", "for", "with", "from", "into", "onto", "as", "is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "there", "their", "they", "them", "he", "she", "we", "you", "your", "our", "my", "me", "i", "can", "could", "should", "would", "will", "shall", "may", "might", "must", "do", "does", "did", "done", "yes", "all", "any", "each", "every", "some", "such", "than", "too", "very", "also", "only", "just", "so", "up", "down", "out", "over", "under", "again", "once", "here", "when", "where", "why", "how", "what", "which", "who", "whom", "whose", "has", "have", "had", "having", "via", "per", "across", "after", "before", "while", "within", "able", "make", "makes", "made", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "like", "e", "g", "eg", "ie", "etc", "given", "through", "whether", "about", "whenever", "even", "though", "although"]
+    ["a", "an", "the", "and", "or", "but", "if", "then", "else", "of", "to", "in", "on", "at", "by", "for", "with", "from", "into", "onto", "as", "is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "there", "their", "they", "them", "he", "she", "we", "you", "your", "our", "my", "me", "i", "can", "could", "should", "would", "will", "shall", "may", "might", "must", "do", "does", "did", "done", "yes", "all", "any", "each", "every", "some", "such", "than", "too", "very", "also", "only", "just", "so", "up", "down", "out", "over", "under", "again", "once", "here", "when", "where", "why", "how", "what", "which", "who", "whom", "whose", "has", "have", "had", "having", "via", "per", "across", "after", "before", "while", "within", "able", "make", "makes", "made", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "like", "e", "g", "eg", "ie", "etc", "given", "through", "whether", "about", "whenever", "even", "though", "although", "ones", "except", "why"]
 )
 # Words a criterion uses that say little about the code: they help pick a location, never decide one.
 WEAK = frozenset(
@@ -40,7 +61,9 @@ WEAK = frozenset(
      "way", "ways", "feature", "features", "behaviour", "behavior", "functionality", "ability", "option", "options",
      "flag", "flags", "explain", "explains", "explained", "describe", "describes", "described", "document",
      "documents", "convert", "converts", "converted", "automatically", "automatic", "report", "reports", "api",
-     "include", "includes", "included", "including", "input", "inputs", "job", "jobs"]
+     "include", "includes", "included", "including", "input", "inputs", "job", "jobs",
+     # the actor's part in a scenario, not the code's: "when the client passes", "who got there first", "say why"
+     "pass", "passes", "passed", "got", "say", "says", "tell", "tells"]
 )
 NUMBER_WORDS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
                 "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
@@ -50,146 +73,6 @@ STATUS_NAMES = {"200": ("statusok", "httpok"), "201": ("created",), "204": ("noc
                 "400": ("badrequest",), "401": ("unauthorized",), "403": ("forbidden",), "404": ("notfound",),
                 "409": ("conflict",), "422": ("unprocessable",), "429": ("toomanyrequests",),
                 "500": ("internalservererror",)}
-
-# Groups of words that mean the same thing in criteria and code (stemmed when loaded).
-_GROUPS: dict[str, str] = {
-    "delete": "delete remove rm del drop erase destroy purge pop unlink discard clear wipe evict deletion removal",
-    "create": "create add new insert make register append build spawn creation",
-    "sum": "sum add plus addition increment accumulate",
-    "subtract": "subtract difference minus sub diff deduct decrement subtraction",
-    "multiply": "multiply mul product times multiplication",
-    "divide": "divide division div quotient ratio truediv floordiv",
-    "modulo": "modulo mod remainder even odd",
-    "persist": "persist save store write dump serialize database db disk persistence storage",
-    "restart": "restart reload reopen relaunch reboot survive load",
-    "load": "load read open restore deserialize parse fetch",
-    "reject": "reject refuse deny disallow forbid prevent block raise throw error exception invalid fail abort "
-              "err failure refusal rejection",
-    "unique": "unique duplicate twice distinct dedupe dedup uniqueness contains share",
-    "sort": "sort sorted order ordered rank arrange ordering alphabetical alphabetically alphabetic localecompare "
-            "collate",
-    "descending": "newest latest recent descending desc reverse reversed reverseorder",
-    "ascending": "oldest earliest ascending asc",
-    "caseless": "caseless lower lowercase casefold ignorecase insensitive nocase ilike tolowercase",
-    "hash": "hash hashed digest bcrypt argon2 scrypt pbkdf2 sha256 sha512 encrypt encrypted hashlib crypt "
-            "plaintext cleartext",
-    "header": "header headers heading writeheader fieldnames columns",
-    "search": "search find query lookup filter match look",
-    "filter": "filter exclude excluded hide hidden only skip",
-    "show": "show display render print view output present visible",
-    "suppress": "suppress quiet silent silence mute hide skip disable redact redacted mask masked scrub sanitize "
-                "censor obfuscate",
-    "current": "current now today present",
-    "timestamp": "timestamp datetime time date clock",
-    "utc": "utc timezone tz zulu",
-    "logout": "logout signout logoff",
-    "login": "login signin authenticate logon",
-    "register": "register signup enroll",
-    "session": "session sessionid",
-    "disable": "disable disabled inactive readonly",
-    "wait": "wait delay debounce sleep timeout settimeout pause backoff throttle",
-    "backoff": "backoff delay sleep wait",
-    "exponential": "exponential exponent pow power",
-    "retry": "retry retries retried attempt attempts again",
-    "average": "average mean avg fmean",
-    "middle": "middle mid center centre median midpoint",
-    "top": "top last peek",
-    "suffix": "suffix endswith trailing ending",
-    "guest": "guest guests anonymous visitor unauthenticated loggedout",
-    "weekly": "weekly",
-    "decimal": "decimal decimals round rounded precision places",
-    "empty": "empty blank isempty isblank",
-    "none": "none null nil undefined",
-    "limit": "limit max maximum cap ceiling most",
-    "minimum": "min minimum floor least",
-    "between": "between clamp range within bound bounds",
-    "size": "size length len bytes",
-    "megabyte": "mb megabyte megabytes 1024",
-    "archive": "archive archives tar tgz zip backup snapshot",
-    "surname": "surname lastname familyname last",
-    "count": "count counter len length tally increment sequential sequence serial autoincrement",
-    "index": "index idx indexes indices",
-    "keystroke": "keystroke keypress keydown keyup input typing",
-    "consecutive": "consecutive streak row contiguous successive",
-    "email": "email mail address",
-    "calculator": "calculator calc calculate calculation",
-    "price": "price cost amount",
-    "tax": "tax vat",
-    "port": "port",
-    "config": "config configuration setting settings option options conf",
-    "environment": "environment env environ getenv",
-    "log": "log logging logger",
-    "health": "health healthz healthcheck",
-    "unicode": "unicode utf8 rune runes multibyte",
-    "reverse": "reverse reversed backwards",
-    "underline": "underline underlined",
-    "hover": "hover mouseover",
-    "page": "page paginate pagination pagesize",
-    "join": "join concat concatenate combine",
-    "trim": "trim strip whitespace",
-    "lowercase": "lowercase lower casefold tolowercase",
-    "hyphen": "hyphen hyphens hyphenate dash slug",
-    "word": "word words token tokens",
-    "punctuation": "punctuation punct",
-    "active": "active enabled live",
-    "archived": "archived archive",
-    "customer": "customer client",
-    "client": "client ip clientip remote remoteaddr",
-    "request": "request requests req call calls",
-    "minute": "minute minutes min",
-    "choose": "choose pick select set configure change modify edit update setter",
-    "reminder": "reminder remind notify notification",
-    "daily": "daily day midnight",
-    "rating": "rating ratings stars score",
-    "finish": "finish finished done complete completed",
-    "reopen": "reopen undo uncomplete",
-    "upload": "upload uploads send",
-    "file": "file files open fopen path handle fs",
-    "missing": "missing unknown absent nonexistent notfound nonexisting",
-    "character": "character characters char chars rune runes letter letters glyph",
-    "crash": "crash crashes exception except catch rescue recover panic failure onfailure",
-    "link": "link links anchor href hyperlink",
-    "inline": "inline field beside",
-    "exceed": "exceed larger greater over above bigger beyond",
-    "color": "color colour hex rgb",
-    "capitalize": "capitalize capitalise capitalization uppercase upper toupper touppercase ucfirst titlecase",
-    "organization": "organization organisation org orgs",
-    "button": "button btn",
-    "string": "string strings str",
-    "start": "start starts begin begins beginning prefix startswith leading",
-    "exit": "exit stop stops halt quit terminate",
-    "container": "container docker dockerfile image pod",
-    "nonroot": "nonroot unprivileged useradd adduser runasnonroot rootless",
-    "send": "send sent mail sendmail email dispatch deliver submit",
-    "body": "body payload",
-    "json": "json jsonify jsonresponse tojson",
-    "name": "name names firstname lastname fullname surname forename",
-    "default": "default defaults fallback otherwise",
-    "radius": "radius borderradius rounded corner corners",
-    "jpeg": "jpeg jpg",
-    "ignore": "ignore ignores ignored skip exclude filter",
-    "test": "test tests tested testing pytest unittest spec",
-    "expire": "expire expires expiry expiration lifetime ttl timeout maxage",
-    "inactivity": "inactivity inactive idle",
-    "euro": "euro euros eur",
-    "currency": "currency money",
-    "endpoint": "endpoint route handler handlefunc",
-    "reachable": "reachable ping alive connect connected connection healthy",
-    "hour": "hour hours hourly",
-    "day": "day days daily",
-    "version": "version versions",
-    "redact": "redact redacted mask masked scrub sanitize censor obfuscate",
-    "field": "field fields input inputs textbox textfield",
-    "background": "background async queue enqueue thread worker celery defer deferred job jobs",
-}
-# Members of a group that name one specific thing: "hashed with bcrypt" asks for bcrypt, not any hash.
-SPECIFIC = frozenset(["bcrypt", "argon2", "scrypt", "pbkdf2", "sha256", "sha512", "md5", "sha1", "celery", "docker",
-                      "redis", "postgres", "postgresql", "mysql", "sqlite", "jwt", "oauth", "yaml", "toml", "csv",
-                      "json", "xml", "utf8", "gzip", "zip", "tar"])
-# Words for symbols, found as a string literal of the symbol itself ("joins with a space": " ").
-SYMBOL_WORDS = {"slash": "/", "backslash": "\\", "comma": ",", "colon": ":", "semicolon": ";", "dot": ".",
-                "period": ".", "hyphen": "-", "dash": "-", "underscore": "_", "space": " ", "tab": "\\t",
-                "newline": "\\n", "pipe": "|", "asterisk": "*", "ampersand": "&", "question mark": "?"}
 
 # Multi-word phrases of criteria, read as one concept before the words are split.
 _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -221,6 +104,11 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          "exit"),
         (r"\benv(?:ironment)?\s+var(?:iable)?s?\b", "environment"),
         (r"\bhow many\b", "count"),
+        ((r"\b(?:follow|match|respect|use)\w*\s+(?:the\s+)?(?:user'?s?\s+)?(?:operating\s+system|os|system|device|browser)"
+          r"(?:'s)?\s+(?:\w+\s+)?(?:settings?|preferences?|theme)\b"), "systempref"),
+        (r"\bstop(?:s|ped)?\s+typing\b|\bafter\s+(?:the\s+)?last\s+keystroke\b", "wait"),
+        (r"\bties?\s+(?:are\s+|is\s+)?broken\s+by\b|\btie[- ]?break\w*\b|\bon\s+a\s+tie\b", "tiebreak"),
+        (r"\bcut\s+off\b|\btruncat\w*\b", "truncate"),
         ((r"\b(?:ignor\w*\s+)?(?:(?:leading|trailing|surrounding|extra)(?:\s+(?:and|or|/)\s+(?:leading|trailing))?\s+)"
          r"(?:white\s?space|spaces|blanks)\b|\bignor\w*\s+(?:white\s?space|spaces|blanks)\b"), "trim"),
         (r"\brounded corners?\b|\bround(?:ed)? (?:the )?corners\b", "radius"),
@@ -231,7 +119,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bmark(?:s|ed|ing)?\s+(?:it\s+|them\s+)?as\b", ""),
         (r"\b(?:installed|current|package|app|application)\s+version\b", "version"),
         (r"\balready\s+(?:there|exists?|present|taken|used|added|in\s+(?:the\s+)?\w+)\b", "unique"),
-        (r"\bip\s+address(?:es)?\b", "client"),
+        (r"\bip(?:\s+address(?:es)?)?\b", "client"),
         (r"\b(?:reports?|says?|tells?)\s+whether\b", ""),
     )
 )
@@ -379,8 +267,10 @@ def numbers_in(text: str) -> set[str]:
     found = {match.replace("_", "") for match in _NUMBER.findall(text)}
     found |= set(re.findall(r"(?<=[.:])(\d+)(?=[a-zA-Z%])", text))
     found |= set(re.findall(r"(\d+)(?=[a-zA-Z])", text))
-    # `tail -n +8` keeps everything after the first 7 lines.
+    # `tail -n +8` keeps everything after the first 7 lines: it states 7, not 8
     found |= {str(int(n) - 1) for n in re.findall(r"\btail\s+-n\s*\+(\d+)", text)}
+    found -= {n for n in re.findall(r"\btail\s+-n\s*\+(\d+)", text)
+              if not re.search(rf"(?<![\w.+]){n}(?![\w.])", re.sub(r"\btail\s+-n\s*\+\d+", " ", text))}
     # a product of literals is the number it makes: `5 * 60` seconds is 300
     for product in re.finditer(r"(?<![\w.])\d+(?:\s*\*\s*\d+)+(?![\w.])", text):
         value = 1
@@ -397,6 +287,7 @@ _TIME_UNITS = {"millisecond": 0.001, "milliseconds": 0.001, "ms": 0.001, "second
                "secs": 1, "s": 1, "minute": 60, "minutes": 60, "min": 60, "mins": 60, "hour": 3600, "hours": 3600,
                "h": 3600, "hr": 3600, "hrs": 3600, "day": 86400, "days": 86400, "d": 86400, "week": 604800,
                "weeks": 604800}
+TIME_UNITS = _TIME_UNITS
 
 
 def quantity_forms(number: str, unit: str) -> tuple[frozenset[str], str]:
@@ -408,133 +299,6 @@ def quantity_forms(number: str, unit: str) -> tuple[frozenset[str], str]:
     texts = frozenset(str(int(f)) if f == int(f) else str(f) for f in forms)
     word = {0.001: "millisecond", 1: "second", 60: "minute", 3600: "hour", 86400: "day", 604800: "week"}[_TIME_UNITS[unit]]
     return texts, word
-
-
-# -- code idioms: what an operator or a call does -----------------------------------------------------
-_STRING = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`(?:[^`\\]|\\.)*`")
-_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), concept)
-    for pattern, concept in (
-        (r"[\w)\]]\s*-\s*[\w(]", "subtract"),
-        (r"[\w)\]]\s*\+\s*[\w(]", "sum"),
-        (r"[\w)\]]\s*\*\s*[\w(]", "multiply"),
-        (r"[\w)\]]\s*//?\s*[\w(]", "divide"),
-        (r"[\w)\]]\s*%\s*[\w(]", "modulo"),
-        (r"\*\*|<<|\bMath\.pow\b|\bpow\(", "exponential"),
-        ((r"\breverse\s*=\s*True\b|\bDESC\b|\.reverse\(\)|order_by\(\s*['\"]-|\bsort\w*\([^)]*-|reverseOrder\(|"
-          r"\.pop\(\)|"
-         r"\bReverse\(|\.rev\(\)|[sS]ortDescending|sortedDescending|\bdescending\b"), "descending"),
-        (r"\bASC\b|\bascending\b", "ascending"),
-        ((r"\.(?:lower|casefold|toLowerCase|toLocaleLowerCase|lowercase|downcase)\(|\bre\.I(?:GNORECASE)?\b|"
-          r"\bILIKE\b|\bNOCASE\b|EqualFold|eq_ignore_ascii_case|equalsIgnoreCase"), "caseless"),
-        ((r"\bif\s+not\s+[\w.]+|==\s*(?:''|\"\")|\blen\([^)]*\)\s*==\s*0\b|\.isEmpty\(|\.isBlank\(|\.is_empty\(|"
-          r"!\s*[\w.]+\.length\b|\bstrip\(\)\s*(?:==|\)|:)"), "empty"),
-        ((r"\bif\b[^#\n]*\bnot in\b|\bif\b[^#\n]*\bin\b|\bUNIQUE\b|\bset\(|\bnew Set\(|\.has\(|\.includes\(|"
-          r"\bcontains(?:Key)?\(|\bexists\("), "unique"),
-        (r"\bwhile\b|\bfor\b|\bloop\b", "loop"),
-        (r"\braise\b|\bthrow\b|\bErr\(|\berrors?\.New\(|\babort\(|\breturn\s+Err\w*|panic\(", "reject"),
-        (r"\bdisabled\s*=", "disable"),
-        ((r"\bclamp\(|\.clamp\(|\bcoerceIn\(|\bBETWEEN\b|\.between\(|\binRange\(|"
-         r"[\w\])]\s+<=?\s+[^<>=\n]+\s+<=?\s+[\w(]"), "between"),
-        (r"\bmax\(|\bMath\.max\(|>\s*\w*MAX|\w*MAX\w*\s*<", "limit"),
-        (r"\bprint\(|console\.log|\becho\b|\bputs\b|fmt\.Print", "show"),
-        (r"\bsetTimeout\(|\bsleep\(|time\.sleep|\bdebounce\b", "wait"),
-        (r"\bfilter\(|\.filter\(|\bif\b.*\bfor\b|\bfor\b.*\bif\b|\bWHERE\b", "filter"),
-        ((r"\bdelete_cookie\(|\.pop\(|\bdel\s|\bdelete\(|\.remove\(|\brm\b|\bCASCADE\b|\.clear\(\)|\.destroy\(|"
-          r"\.delete_all\(|\.unlink\(|\.discard\(|\bDELETE\s+FROM\b|"
-          # what a filter leaves out is removed: xs.filter(x => x.id !== id), [x for x in xs if x != y]
-          r"\bfilter\w*\([^\n]*(?:!==?|\bnot\b|!\s*\w)|\bfor\b[^\n]*\bif\b[^\n]*(?:!=|\bnot\b)|"
-         r"\bDROP\b(?!\s+(?:CONSTRAINT|INDEX|DEFAULT|NOT|TRIGGER|VIEW)\b)"), "delete"),
-        (r"\bCREATE\b|\.append\(|\.push\(|\.add\(|\bINSERT\b", "create"),
-        (r"\btail\s+-n\s+\+\d+|\bhead\s+-n\b|\[-?\d*:-?\d*\]|\.slice\(", "limit"),
-        (r"\bstatus(?:_code)?\s*=\s*\d{3}|\bWriteHeader\(", "status"),
-        (r"\w\]\s*=[^=]|\.append\(|\.insert\(|\.push\(|\.setdefault\(|\.put\(|\.save\(|\bINSERT\b|\.set\(",
-         "persist"),
-        (r"\+=\s*1\b|\+\+|\bincrement|[\w)\]]\s*\+\s*1\b", "count"),
-        (r"\bOption<|\.ok\(\)|\bOptional\[|\bOptional<|->\s*Option\b|\|\s*None\b|\breturn\s+(?:None|null|nil)\b", "none"),
-        ((r"\.ok\(\)|\bexcept\b[^:\n]*:\s*return\s+(?:None|null)|\bcatch\b.*\breturn\s+(?:null|undefined)|"
-          r"(?:status|response_code|abort|sendStatus|status_code|WriteHeader)\W{0,3}4\d\d\b"), "reject"),
-        ((r"!\s*(?:user|currentUser|current_user|session\.user)\b|\b(?:user|currentUser|current_user)\s*\?|"
-         r"\bif\s+not\s+(?:request\.)?(?:user|current_user)\b|\bis_anonymous\b|\bis_authenticated\b|\bisAuthenticated\b"), "guest"),
-        (r"\)\s*/\s*2(?:\.0)?\b|\bsum\([^)]*\)\s*/\s*len\(", "average"),
-        (r"\bnot in\b|!\s*[\w.]+\.(?:has|includes|containsKey)\(|\bis None\b|!ok\b|\bok\s*\{", "missing"),
-        (r"\bjoin\(", "join"),
-        (r"^\s*(?:return|continue|pass)\s*;?\s*$|\bif\b.*[:)]\s*(?:return|continue)\s*;?\s*$", "ignore"),
-
-        (r"\bcontinue\b|\bexit\s+[1-9]|\bexit\([1-9]|\bsys\.exit\(|\bprocess\.exit\([1-9]|\bos\.Exit\([1-9]", "exit"),
-        (r"^\s*USER\s+(?!root\b|0\b)\S+|\brunAsNonRoot:\s*true|\brunAsUser:\s*[1-9]|\buseradd\b|\badduser\b",
-         "nonroot"),
-        ((r"\.get\(\s*[^,()]+,\s*[^)]+\)|\|\||\?\?|\bunwrap_or|\bgetOrDefault\(|\bor\s+[\"'\d\[{(]|==\s*\"\"|"
-         r"^\s*[A-Za-z_]\w*\s*:\s*[\w\[\]|., ]+=\s*[^=]|\bDEFAULT\b"), "default"),
-        ((r"\.Write\(|\bres\.send\(|\.json\(|\bjsonify\(|\bJSONResponse\(|\bResponse\(|\bc\.(?:JSON|String)\(|"
-         r"\brender\s+json:|\breturn\s+[\"'{\[]|\bcontent\s*=|\bbody\s*="), "body"),
-        (r"\bsetHeader\(|\bheaders?\[|\.Header\(\)\.Set\(|\.header\(|\bset_header\(|\bwriteheader\(", "header"),
-        (r"\.exclude\(", "filter"),
-        (r"\bsorted\(|\.sort\(|\bORDER BY\b|\bsort_by\b|\bsortBy\b", "sort"),
-    )
-)
-
-
-# Idioms that live inside string literals too (format specifications).
-_RAW_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r":\.\d+f\b|\.toFixed\(|\bround\(|%\.\d+f\b|\{:\.\d+\}"), "decimal"),
-    # a date format or a date call
-    (re.compile(r"%[YbBjy]\b|%m.%d|%d.%m|%H:%M|\byyyy\b|\bYYYY\b|\bdd/MM\b|\bMM/dd\b|toLocaleDateString|\bstrftime\(|"
-                r"\bisoformat\(|toISOString\(|DateTimeFormatter"), "timestamp"),
-    # a row of literal column names is a header; a password input masks what is typed
-    (re.compile(r"\bwriterow\(\s*\[\s*[\"'][^\"']+[\"']\s*,"), "header"),
-    (re.compile(r"\btype\s*=\s*[\"'{]?\s*[\"']?password\b|\bsecureTextEntry\b|\bobscureText\b"), "redact"),
-    # a log rotated at midnight is rotated daily
-    (re.compile(r"\bwhen\s*=\s*[\"'](?:midnight|[dD])[\"']|@daily\b"), "daily"),
-    # argparse prints the version itself
-    (re.compile(r"\baction\s*=\s*[\"']version[\"']|\bversion_option\b"), "version"),
-    (re.compile(r"\baction\s*=\s*[\"'](?:version|help)[\"']|\bversion_option\b"), "show"),
-    # an HTTP header given by its name: {"Retry-After": …}
-    (re.compile(r"[\"'][A-Z][a-z]+(?:-[A-Z][A-Za-z]*)+[\"']\s*[:,]"), "header"),
-)
-# A comparator's operands in reverse order sort descending: `(a, b) => b.score - a.score`.
-_COMPARATOR = re.compile(r"\b([a-z])((?:\.\w+|\[[^\]]+\])*)\s*(?:-|\.localeCompare\(|\.compareTo\(|\.cmp\(|<=>)\s*&?([a-z])\2\b")
-
-
-@lru_cache(maxsize=16384)
-def idiom_concepts(code_line: str) -> frozenset[str]:
-    """Concepts of what a line of code does, from its operators and idioms (string literals left out)."""
-    bare = _STRING.sub('""', code_line)
-    found = {concept for pattern, concept in _IDIOMS if pattern.search(bare)}
-    found |= {concept for pattern, concept in _RAW_IDIOMS if pattern.search(code_line)}
-    for first, _, second in _COMPARATOR.findall(bare):
-        if first != second:
-            found |= {"sort", "descending" if first > second else "ascending"}
-    if "sort" in found and not found & {"descending", "ascending"} and not re.search(r"\bkey\s*=\s*lambda[^:]*:\s*-", bare):
-        found.add("ascending")  # a sort that does not say otherwise sorts ascending
-    return frozenset(found)
-
-
-_CASCADE_CODE = re.compile(r"\bCASCADE\b|\bdependent:\s*:(?:destroy|delete_all)\b|\borphanRemoval\s*=\s*true\b|"
-                           r"\bcascade\s*=\s*[\"'][^\"']*delete", re.IGNORECASE)
-
-
-def unit_idioms(code: str) -> set[str]:
-    """Concepts of what a piece of code does as a whole: both a lower and an upper bound keep a value
-    between; deleting in two places (or a foreign key's CASCADE) deletes what depends on a thing."""
-    bare = _STRING.sub('""', code)
-    found: set[str] = set()
-    if re.search(r"\b(?:min|Math\.min|fmin)\(", bare) and re.search(r"\b(?:max|Math\.max|fmax)\(", bare):
-        found.add("between")
-    deleting = [line for line in bare.splitlines() if "delete" in idiom_concepts(line)]
-    if len(deleting) >= 2 or _CASCADE_CODE.search(bare):
-        found.add("cascade")
-    return found
-
-
-# Code written as what it is not: `ON DELETE SET NULL` keeps the rows (only CASCADE deletes them) and
-# dropping a constraint deletes no data, so neither says "delete".
-_REFERENTIAL = re.compile(r"\bon[\s_]+delete\b|\bon[\s_]+update\b", re.IGNORECASE)
-
-
-def code_text_for_concepts(text: str) -> str:
-    """Code with the words that would mislead the concepts replaced (a foreign key's trigger)."""
-    return _REFERENTIAL.sub(" fkaction ", text)
 
 
 # Concepts that code shows by what it does (an operator, a call, a statement): a criterion's word for
@@ -551,67 +315,6 @@ def is_action(concept: Concept) -> bool:
     return bool(actions) and not (concept.alternatives & _GROUP_NAMES) - ACTION_CONCEPTS
 
 
-# -- date formats: DD/MM/YYYY in a criterion, %d/%m/%Y, dd/MM/yyyy or 02/01/2006 in code ------------------
-_DATE_SPEC = re.compile(r"(?<![\w%])(D{1,2}|M{1,2}|Y{4}|Y{2})([/.\- ])(D{1,2}|M{1,2}|Y{4}|Y{2})\2(D{1,2}|M{1,2}|Y{4}|Y{2})(?![\w])",
-                        re.IGNORECASE)
-_STRFTIME = re.compile(r"%-?([demYy])([/.\- ])%-?([dmeYy])\2%-?([dmeYy])")
-_GO_DATE = re.compile(r"\b(0?1|0?2|2006|06)([/.\- ])(0?1|0?2|2006|06)\2(0?1|0?2|2006|06)\b")
-
-
-def _date_order(parts: tuple[str, ...], separator: str, letter: dict[str, str]) -> str | None:
-    order = [letter.get(part.lower()[0] if part[0].isalpha() else part.lstrip("0") or part, "") for part in parts]
-    return separator.join(order) if sorted(order) == ["d", "m", "y"] else None
-
-
-def date_formats(text: str) -> set[str]:
-    """The date formats a text spells, as day/month/year order and separator: "d/m/y"."""
-    found: set[str] = set()
-    for match in _DATE_SPEC.finditer(text):
-        order = _date_order(match.group(1, 3, 4), match.group(2), {"d": "d", "m": "m", "y": "y"})
-        if order:
-            found.add(order)
-    for match in _STRFTIME.finditer(text):
-        order = _date_order(match.group(1, 3, 4), match.group(2), {"d": "d", "e": "d", "m": "m", "y": "y"})
-        if order:
-            found.add(order)
-    for match in _GO_DATE.finditer(text):
-        order = _date_order(match.group(1, 3, 4), match.group(2), {"2": "d", "1": "m", "2006": "y", "6": "y"})
-        if order:
-            found.add(order)
-    return found
-
-
-# -- cron schedules: "0 9 * * 1" runs weekly, on Mondays, at 9 ----------------------------------------------
-_CRON = re.compile(r"(?<![\w*/,-])([\d*/,-]+)\s+([\d*/,-]+)\s+([\d*/,?LW-]+)\s+([\d*/,-]+|[A-Za-z]{3})\s+"
-                   r"([\d*/,-]+|[A-Za-z]{3}(?:-[A-Za-z]{3})?)(?![\w*/,-])")
-_WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
-
-
-def cron_concepts(text: str) -> set[str]:
-    """What the cron schedules of a text say: weekly, daily, hourly, monthly and the weekdays they name."""
-    found: set[str] = set()
-    for line in text.splitlines():
-        if not re.search(r"cron|schedule", line, re.IGNORECASE):
-            continue
-        for _minute, hour, day, _month, weekday in _CRON.findall(line):
-            if weekday not in ("*", "?"):
-                found.add("weekly")
-                for part in re.split(r"[,]", weekday):
-                    ends = part.split("-")
-                    if all(e.isdigit() for e in ends):
-                        numbers = range(int(ends[0]), int(ends[-1]) + 1)
-                        found.update(_WEEKDAYS[n % 7] for n in numbers)
-                    else:
-                        found.update(d for d in _WEEKDAYS if d[:3] in {e.lower() for e in ends})
-            elif day not in ("*", "?"):
-                found.add("monthly")
-            elif hour == "*":
-                found.add("hourly")
-            else:
-                found.add("daily")
-    return found
-
-
 # -- criteria -------------------------------------------------------------------------------------------
 class Concept:
     """One thing a criterion asks for: the alternatives that satisfy it, and whether it decides.
@@ -624,11 +327,13 @@ class Concept:
     (`fizzbuzz(15)`, "values like 90s") may be found in the change's tests (`example`).
     """
 
-    __slots__ = ("alternatives", "example", "forms", "kind", "label", "strong", "subject")
+    __slots__ = ("alternatives", "example", "forms", "kind", "label", "negated_of", "strong", "subject")
 
     def __init__(self, label: str, alternatives: frozenset[str], *, strong: bool, kind: str = "word",
-                 example: bool = False, subject: bool = False, forms: frozenset[str] = frozenset()) -> None:
+                 example: bool = False, subject: bool = False, forms: frozenset[str] = frozenset(),
+                 negated_of: frozenset[str] = frozenset()) -> None:
         self.label = label
+        self.negated_of = negated_of  # "unfinished": the concepts of its base, met by a negated read (`!t.done`)
         self.alternatives = alternatives
         self.strong = strong
         self.kind = kind
@@ -663,7 +368,7 @@ _UNIT_NOUNS = frozenset(stem(word) for word in ["decimal", "decimals", "digit", 
 _COMPARATIVES = frozenset(["fewer", "less", "more", "greater", "larger", "smaller", "longer", "shorter", "bigger",
                            "higher", "lower", "older", "newer", "later", "earlier"])
 _EXAMPLE_MARK = re.compile(r"\b(?:like|e\.?g\.?|such as|for example|for instance|say)\b[^.;:!?]*$", re.IGNORECASE)
-_UNIT_SUFFIX = frozenset(["ms", "s", "m", "h", "d", "px", "em", "rem", "mb", "kb", "gb", "tb", "k", "x", "pt", "vh",
+_UNIT_SUFFIX = frozenset(["kib", "mib", "gib", "ms", "s", "m", "h", "d", "px", "em", "rem", "mb", "kb", "gb", "tb", "k", "x", "pt", "vh",
                           "vw", "min", "sec", "secs", "hr", "hrs"])
 
 
@@ -728,13 +433,19 @@ def read_criterion(criterion: str) -> CriterionReading:
     A word that shares a synonym group with an earlier one adds nothing ("delete … remove" is one
     concept); a spelled-out number decides only before a unit ("two decimals", not "two numbers").
     """
-    text = _plain_quotes(criterion)
+    text = at_least_one(_plain_quotes(criterion))
+    scene = scene_words(text)
+    required = {m.group(1).lower() for m in re.finditer(r"\bat\s+least\s+one\s+([A-Za-z]+)", text, re.IGNORECASE)}
+    params, text = query_params(text)
+    tool, text = ci_gate(root_required(text))
+    envs = env_names(text)
     concepts: list[Concept] = []
     seen: set[str] = set()
     seen_groups: set[str] = set()
 
     def add(label: str, alternatives: frozenset[str], *, strong: bool, kind: str = "word",
-            example: bool = False, subject: bool = False, forms: frozenset[str] = frozenset()) -> None:
+            example: bool = False, subject: bool = False, forms: frozenset[str] = frozenset(),
+            negated_of: frozenset[str] = frozenset()) -> None:
         key = f"{kind}:{label}"
         plain = kind in ("word", "phrase", "term", "absent")
         groups = alternatives & _GROUP_NAMES if plain else frozenset()
@@ -745,16 +456,25 @@ def read_criterion(criterion: str) -> CriterionReading:
             seen.update(a for a in alternatives if a not in _GROUP_NAMES)
         seen_groups.update(groups)
         concepts.append(Concept(label, alternatives, strong=strong, kind=kind, example=example, subject=subject,
-                                forms=forms))
+                                forms=forms, negated_of=negated_of))
 
     about_tests = bool(_ABOUT_TESTS.search(text))
+    for name in params:
+        add(name, frozenset({name.lower()}), strong=True, kind="param")
+    for name in envs:
+        add(name, frozenset({name.lower()}), strong=True, kind="envvar")
+    if tool:
+        add(tool, frozenset({tool.lower()}), strong=True, kind="cistep")
     # UI text in quotes must be there as written; a quoted name is a word like any other.
+    arguments = [(m.end(), text.find(")", m.end())) for m in _CALL.finditer(text)]
+
     def quote(match: re.Match[str]) -> str:
         content = match.group(1) or match.group(2)
         wanted = _quoted(content)
         if wanted is None:
             return f" {content} "
-        add(wanted, frozenset({wanted}), strong=True, kind="quote")
+        add(wanted, frozenset({wanted}), strong=True, kind="quote",
+            example=any(start <= match.start() < end for start, end in arguments))
         return " "
 
     for wanted in date_formats(text):
@@ -775,7 +495,8 @@ def read_criterion(criterion: str) -> CriterionReading:
     # A name written as a call is a name the change must define; its arguments are read as words.
     names: set[str] = set()
     example_spans: list[tuple[int, int]] = []
-    for match in _CALL.finditer(text):
+    calls = list(_CALL.finditer(text))
+    for match in calls:
         name = match.group(1).rsplit(".", 1)[-1]
         names.add(name.lower())
         add(name, frozenset({name.lower()}), strong=True, kind="call")
@@ -827,6 +548,18 @@ def read_criterion(criterion: str) -> CriterionReading:
         lowered = raw.lower()
         following = stem(tokens[index + 1]) if index + 1 < len(tokens) else ""
         previous = tokens[index - 1].lower() if index else ""
+        unit = tokens[index + 1].lower() if index + 1 < len(tokens) else ""
+        if lowered in NUMBER_WORDS and unit in _TIME_UNITS and len(unit) > 1:
+            # "one hour" is 3600 seconds as "1 hour" is
+            forms, word = quantity_forms(NUMBER_WORDS[lowered], unit)
+            add(f"{NUMBER_WORDS[lowered]} {word}s", concepts_of_word(word), strong=True, kind="quantity", forms=forms)
+            spelled.add(index + 1)
+            continue
+        if previous in ("per", "a", "an", "every", "each") and lowered in _TIME_UNITS and len(lowered) > 3:
+            # "5 attempts per minute": a window of 60 seconds, or the unit's word
+            forms, word = quantity_forms("1", lowered)
+            add(lowered, concepts_of_word(lowered), strong=lowered not in WEAK, forms=forms)
+            continue
         if lowered in NUMBER_WORDS:
             number = NUMBER_WORDS[lowered]
             add(number, frozenset({number}), strong=int(number) >= 2 and following in _UNIT_NOUNS, kind="number")
@@ -835,13 +568,19 @@ def read_criterion(criterion: str) -> CriterionReading:
             number_seen = True
             value = raw.rstrip("0").rstrip(".") if "." in raw else str(int(raw))
             position = matches[index].start()
-            example = (any(start <= position < end for start, end in example_spans)
+            # beside a call, numbers are its example inputs and outputs: `parse("2m")` gives 120 seconds
+            example = (bool(calls) or any(start <= position < end for start, end in example_spans)
                        or bool(_EXAMPLE_MARK.search(spaced[:position])))
             strong = float(raw) >= 2 or following in _UNIT_NOUNS or previous in {"code", "status", "exit"}
-            unit = tokens[index + 1].lower() if index + 1 < len(tokens) else ""
-            if unit in _TIME_UNITS and not example:
+            if unit in _TIME_UNITS and (not example or calls):
                 forms, word = quantity_forms(value, unit)
-                add(f"{value} {word}s", concepts_of_word(word), strong=True, kind="quantity", forms=forms)
+                add(f"{value} {word}s", concepts_of_word(word), strong=True, kind="quantity", forms=forms,
+                    example=example)
+                spelled.add(index + 1)
+                continue
+            if unit in SIZE_UNIT_WORDS and not example:
+                forms, short = size_forms(value, unit)
+                add(f"{value} {short}", frozenset({short}), strong=True, kind="size", forms=forms)
                 spelled.add(index + 1)
                 continue
             add(value, frozenset({value}), strong=strong, kind="number", example=example)
@@ -864,6 +603,7 @@ def read_criterion(criterion: str) -> CriterionReading:
             weak = part in WEAK or (stem(part) in _WEAK_STEMS() and not part.endswith(("er", "ers", "or", "ors")))
             # "fewer than 5": the number decides, the comparison is in the code's operator
             weak = weak or (part in _COMPARATIVES and index + 1 < len(tokens) and tokens[index + 1].lower() == "than")
+            weak = weak or part in scene
             if part in absent:
                 add(part, concepts_of_word(part), strong=True, kind="absent")
                 continue
@@ -873,8 +613,16 @@ def read_criterion(criterion: str) -> CriterionReading:
             # the first deciding noun names what the criterion is about ("the worker container …")
             subject = (not weak and not subject_seen and not part.endswith("ing") and not number_seen
                        and "exceed" not in concepts_of_word(part))
+            # "at least one digit": what must be there is no word to miss
+            if not weak and raw.lower() in required:
+                # "at least one letter": what must be there is no word to miss, nor one a synonym already said
+                concepts.append(Concept(part, concepts_of_word(part), strong=True, subject=True))
+                continue
             subject_seen = subject_seen or not weak
-            add(part, concepts_of_word(part) | _fuzzy_groups(part), strong=not weak, subject=subject)
+            base = negated_base(part)
+            negated_of = concepts_of_word(base) if base and stem(part) not in _group_index() else frozenset()
+            add(part, concepts_of_word(part) | _fuzzy_groups(part), strong=not weak, subject=subject,
+                negated_of=negated_of)
     if cascade:
         # deleting one thing deletes another: the deletion asked for is a cascade, one delete is not it
         concepts = [Concept(c.label, frozenset({"cascade"}), strong=True) if "delete" in c.alternatives else c

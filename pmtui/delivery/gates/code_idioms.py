@@ -1,0 +1,238 @@
+"""What code does, read from its text: operators and idioms (`a - b` subtracts, `reverse=True` puts the
+newest first), date formats and cron schedules. Split from vocabulary.py, which re-exports these names.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# -- code idioms: what an operator or a call does -----------------------------------------------------
+_STRING = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`(?:[^`\\]|\\.)*`")
+_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), concept)
+    for pattern, concept in (
+        (r"[\w)\]]\s*-\s*[\w(]", "subtract"),
+        (r"[\w)\]]\s*\+\s*[\w(]", "sum"),
+        (r"[\w)\]]\s*\*\s*[\w(]", "multiply"),
+        (r"[\w)\]]\s*//?\s*[\w(]", "divide"),
+        (r"[\w)\]]\s*%\s*[\w(]", "modulo"),
+        (r"\*\*|<<|\bMath\.pow\b|\bpow\(", "exponential"),
+        ((r"\breverse\s*=\s*True\b|\bDESC\b|\.reverse\(\)|order_by\(\s*['\"]-|\bsort\w*\([^)]*-|reverseOrder\(|"
+          r"\.pop\(\)|"
+         r"\bReverse\(|\.rev\(\)|[sS]ortDescending|sortedDescending|\bdescending\b"), "descending"),
+        (r"\bASC\b|\bascending\b", "ascending"),
+        ((r"\.(?:lower|casefold|toLowerCase|toLocaleLowerCase|lowercase|downcase)\(|\bre\.I(?:GNORECASE)?\b|"
+          r"\bILIKE\b|\bNOCASE\b|EqualFold|eq_ignore_ascii_case|equalsIgnoreCase"), "caseless"),
+        ((r"\bif\s+not\s+[\w.]+\b(?![\w.(])|==\s*(?:''|\"\")|\blen\([^)]*\)\s*==\s*0\b|\.isEmpty\(|\.isBlank\(|\.is_empty\(|"
+          r"!\s*[\w.]+\.length\b|\bstrip\(\)\s*(?:==|\)|:|and\b|or\b)|"
+          r"\b(?:any|all)\([^()]*\.strip\(\)\s*for\b|\.trim\(\)\s*(?:&&|\|\|)|!\s*[\w.]+\.trim\(\)|"
+          r"\bstrings\.TrimSpace\([^)]*\)\s*(?:==|!=)\s*\"\""), "empty"),
+        ((r"\bif\b[^#\n]*\bnot in\b|\bif\b[^#\n]*\bin\b|\bUNIQUE\b|\bset\(|\bnew Set\(|\.has\(|\.includes\(|"
+          r"\bcontains(?:Key)?\(|\bexists\("), "unique"),
+        (r"\bwhile\b|\bfor\b|\bloop\b", "loop"),
+        (r"\braise\b|\bthrow\b|\bErr\(|\berrors?\.New\(|\babort\(|\breturn\s+Err\w*|panic\(", "reject"),
+        (r"\bdisabled\s*=", "disable"),
+        ((r"\bclamp\(|\.clamp\(|\bcoerceIn\(|\bBETWEEN\b|\.between\(|\binRange\(|"
+         r"[\w\])]\s+<=?\s+[^<>=\n]+\s+<=?\s+[\w(]"), "between"),
+        (r"\bmax\(|\bMath\.max\(|>\s*\w*MAX|\w*MAX\w*\s*<", "limit"),
+        (r"\bprint\(|console\.log|\becho\b|\bputs\b|fmt\.Print", "show"),
+        (r"\bsetTimeout\(|\bsleep\(|time\.sleep|\bdebounce\b", "wait"),
+        (r"\bfilter\(|\.filter\(|\bif\b.*\bfor\b|\bfor\b.*\bif\b|\bWHERE\b", "filter"),
+        ((r"\bdelete_cookie\(|\.pop\(|\bdel\s|\bdelete\(|\.remove\(|\brm\b|\bCASCADE\b|\.clear\(\)|\.destroy\(|"
+          r"\.delete_all\(|\.unlink\(|\.discard\(|\bDELETE\s+FROM\b|"
+          # what a filter leaves out is removed: xs.filter(x => x.id !== id), [x for x in xs if x != y]
+          r"\bfilter\w*\([^\n]*(?:!==?|\bnot\b|!\s*\w)|\bfor\b[^\n]*\bif\b[^\n]*(?:!=|\bnot\b)|"
+         r"\bDROP\b(?!\s+(?:CONSTRAINT|INDEX|DEFAULT|NOT|TRIGGER|VIEW)\b)"), "delete"),
+        (r"\bCREATE\b|\.append\(|\.push\(|\.add\(|\bINSERT\b", "create"),
+        (r"\btail\s+-n\s+\+\d+|\bhead\s+-n\b|\[-?\d*:-?\d*\]|\.slice\(", "limit"),
+        (r"\bstatus(?:_code)?\s*=\s*\d{3}|\bWriteHeader\(", "status"),
+        (r"\w\]\s*=[^=]|\.append\(|\.insert\(|\.push\(|\.setdefault\(|\.put\(|\.save\(|\bINSERT\b|\.set\(",
+         "persist"),
+        (r"\+=\s*1\b|\+\+|\bincrement|[\w)\]]\s*\+\s*1\b", "count"),
+        (r"\bOption<|\.ok\(\)|\bOptional\[|\bOptional<|->\s*Option\b|\|\s*None\b|\breturn\s+(?:None|null|nil)\b", "none"),
+        ((r"\.ok\(\)|\bexcept\b[^:\n]*:\s*return\s+(?:None|null)|\bcatch\b.*\breturn\s+(?:null|undefined)|"
+          r"(?:status|response_code|abort|sendStatus|status_code|WriteHeader)\W{0,3}4\d\d\b"), "reject"),
+        ((r"!\s*(?:user|currentUser|current_user|session\.user)\b|\b(?:user|currentUser|current_user)\s*\?|"
+         r"\bif\s+not\s+(?:request\.)?(?:user|current_user)\b|\bis_anonymous\b|\bis_authenticated\b|\bisAuthenticated\b"), "guest"),
+        (r"\)\s*/\s*2(?:\.0)?\b|\bsum\([^)]*\)\s*/\s*len\(", "average"),
+        (r"\bnot in\b|!\s*[\w.]+\.(?:has|includes|containsKey)\(|\bis None\b|!ok\b|\bok\s*\{", "missing"),
+        (r"\bjoin\(", "join"),
+        (r"^\s*(?:return|continue|pass)\s*;?\s*$|\bif\b.*[:)]\s*(?:return|continue)\s*;?\s*$", "ignore"),
+
+        (r"\bcontinue\b|\bexit\s+[1-9]|\bexit\([1-9]|\bsys\.exit\(|\bprocess\.exit\([1-9]|\bos\.Exit\([1-9]", "exit"),
+        (r"^\s*USER\s+(?!root\b|0\b)\S+|\brunAsNonRoot:\s*true|\brunAsUser:\s*[1-9]|\buseradd\b|\badduser\b",
+         "nonroot"),
+        ((r"\.get\(\s*[^,()]+,\s*[^)]+\)|\|\||\?\?|\bunwrap_or|\bgetOrDefault\(|\bor\s+[\"'\d\[{(]|==\s*\"\"|"
+         r"^\s*[A-Za-z_]\w*\s*:\s*[\w\[\]|., ]+=\s*[^=]|\bDEFAULT\b"), "default"),
+        ((r"\.Write\(|\bres\.send\(|\.json\(|\bjsonify\(|\bJSONResponse\(|\bResponse\(|\bc\.(?:JSON|String)\(|"
+         r"\brender\s+json:|\breturn\s+[\"'{\[]|\bcontent\s*=|\bbody\s*="), "body"),
+        (r"\bsetHeader\(|\bheaders?\[|\.Header\(\)\.Set\(|\.header\(|\bset_header\(|\bwriteheader\(", "header"),
+        (r"\.exclude\(", "filter"),
+        (r"\bsorted\(|\.sort\(|\bORDER BY\b|\bsort_by\b|\bsortBy\b", "sort"),
+        # print macros and writers of other languages
+        (r"\b(?:e?println|e?print|writeln)!\(|\bSystem\.out\.print|\bfmt\.Fprint|\bprintf\(", "show"),
+        # the browser keeps what is stored in localStorage or a cookie across a reload, and reads it back
+        (r"\b(?:local|session)Storage\.setItem\(|\bdocument\.cookie\s*=", "persist"),
+        (r"\b(?:local|session)Storage\.getItem\(", "restart"),
+        # what is shown only to a signed-in user: `user && <Avatar/>`, `if current_user:`
+        ((r"\b(?:user|currentUser|current_user|session\.user|isLoggedIn|loggedIn|isAuthenticated|is_authenticated)"
+          r"\s*(?:&&|\?(?!\.))|\bif\s*\(?\s*(?:user|currentUser|current_user|isLoggedIn|loggedIn)\s*[):{]|"
+          r"\bisLoggedIn\b|\bis_authenticated\b|\bisAuthenticated\b|\blogin_required\b"), "login"),
+        # an error handled where it happens instead of crashing the program
+        ((r"\bErr\(\s*\w*\s*\)\s*(?:if\b[^=\n]*)?=>|\bif\s+err\s*!=\s*nil\b|\.unwrap_or(?:_default|_else)?\(|"
+          r"\.or_else\("), "crash"),
+        # a script that exits non-zero refuses to go on
+        (r"\bexit\s+[1-9]|\bexit\([1-9]|\bsys\.exit\([1-9\"']|\bprocess\.exit\([1-9]|\bos\.Exit\([1-9]", "reject"),
+        # a framework's size limit rejects what is over it
+        ((r"\blimits\s*:\s*\{[^}]*\b(?:fileSize|fieldSize)\b|\bMAX_CONTENT_LENGTH\b|\bclient_max_body_size\b|"
+          r"\bmaxFileSize\b|\bmax_upload_size\b|\bbodyLimit\b|\bMaxBytesReader\(|\bDATA_UPLOAD_MAX_MEMORY_SIZE\b"), "reject"),
+        # a second sort key: `.then(a.at.cmp(&b.at))`, `thenComparing`, `ORDER BY score DESC, at`, `key=lambda e: (…)`
+        ((r"\.then(?:Comparing\w*|By\w*|_with)?\(|\bthenBy\w*\(|\bORDER\s+BY\s+[\w.]+(?:\s+(?:ASC|DESC))?\s*,\s*\w|"
+          r"\bkey\s*=\s*lambda\s+\w+\s*:\s*\("), "tiebreak"),
+        (r"\.slice\(\s*0\s*,|\.substring\(\s*0\s*,|\.substr\(\s*0\s*,|\[\s*:\s*\w+\s*\]|\btruncate\w*\(|\.take\(",
+         "truncate"),
+    )
+)
+
+
+# Idioms that live inside string literals too (format specifications).
+_RAW_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r":\.\d+f\b|\.toFixed\(|\bround\(|%\.\d+f\b|\{:\.\d+\}"), "decimal"),
+    # regular expressions and character tests: a digit, a space, punctuation; text replaced by nothing is removed
+    (re.compile(r"\\d|\[0-9\]|\bisdigit\(|\bisnumeric\(|\bIsDigit\(|\bis_ascii_digit\(|\bis_numeric\(|\\p\{N"), "digit"),
+    (re.compile(r"\\s"), "space"),
+    (re.compile(r"\bisalpha\(|\[a-zA-Z\]|\[A-Za-z\]|\\p\{L|\bis_alphabetic\(|\bIsLetter\(|\bisLetter\("), "character"),
+    (re.compile(r"\[\^\\w|\\W|\[\[:punct:\]\]|\bstring\.punctuation\b|\\p\{P|\bispunct\(|\bis_ascii_punctuation\("),
+     "punctuation"),
+    (re.compile(r"\bre\.sub\([^,\n]+,\s*r?(?:\"\"|'')|\.replace(?:All)?\([^,\n]+,\s*(?:\"\"|'')\s*\)|\btr\s+-d\b"), "delete"),
+    (re.compile(r"\bid\s+-u\b|\$\{?EUID\b|\bgeteuid\(|\bgetuid\("), "rootcheck"),
+    # what follows the device's settings: `@media (prefers-color-scheme: dark)`, `matchMedia(…)`
+    (re.compile(r"\bprefers-(?:color-scheme|reduced-motion|contrast)\b|\bmatchMedia\(|\buseColorScheme\(|"
+                r"\bAppearance\.getColorScheme\(|\bisSystemInDarkTheme\("), "systempref"),
+    # a substring match: `LIKE '%' || q || '%'`, f"%{q}%", `.includes(q)`
+    (re.compile(r"%\{[^}]*\}%|['\"]%['\"]\s*(?:\|\||\+)|(?:\|\||\+)\s*['\"]%['\"]|\bicontains\b|\bstrings\.Contains\(|"
+                r"\.includes\(|__contains\b|\bLIKE\s+'%[^%'\n]+%'"), "partial"),
+    (re.compile(r"(['\"`])(?:…|\.\.\.|\\u2026)\1|&hellip;|\+\s*(['\"`])(?:…|\.\.\.)"), "ellipsis"),
+    # a date format or a date call
+    (re.compile(r"%[YbBjy]\b|%m.%d|%d.%m|%H:%M|\byyyy\b|\bYYYY\b|\bdd/MM\b|\bMM/dd\b|toLocaleDateString|\bstrftime\(|"
+                r"\bisoformat\(|toISOString\(|DateTimeFormatter"), "timestamp"),
+    # a row of literal column names is a header; a password input masks what is typed
+    (re.compile(r"\bwriterow\(\s*\[\s*[\"'][^\"']+[\"']\s*,"), "header"),
+    (re.compile(r"\btype\s*=\s*[\"'{]?\s*[\"']?password\b|\bsecureTextEntry\b|\bobscureText\b"), "redact"),
+    # a log rotated at midnight is rotated daily
+    (re.compile(r"\bwhen\s*=\s*[\"'](?:midnight|[dD])[\"']|@daily\b"), "daily"),
+    # argparse prints the version itself
+    (re.compile(r"\baction\s*=\s*[\"']version[\"']|\bversion_option\b"), "version"),
+    (re.compile(r"\baction\s*=\s*[\"'](?:version|help)[\"']|\bversion_option\b"), "show"),
+    # an HTTP header given by its name: {"Retry-After": …}
+    (re.compile(r"[\"'][A-Z][a-z]+(?:-[A-Z][A-Za-z]*)+[\"']\s*[:,]"), "header"),
+)
+# A comparator's operands in reverse order sort descending: `(a, b) => b.score - a.score`.
+_COMPARATOR = re.compile(r"\b([a-z])((?:\.\w+|\[[^\]]+\])*)\s*(?:-|\.localeCompare\(|\.compareTo\(|\.cmp\(|<=>)\s*&?([a-z])\2\b")
+
+
+@lru_cache(maxsize=16384)
+def idiom_concepts(code_line: str) -> frozenset[str]:
+    """Concepts of what a line of code does, from its operators and idioms (string literals left out)."""
+    bare = _STRING.sub('""', code_line)
+    found = {concept for pattern, concept in _IDIOMS if pattern.search(bare)}
+    found |= {concept for pattern, concept in _RAW_IDIOMS if pattern.search(code_line)}
+    # `ls -t` lists the newest first (`-r` reverses it)
+    for flags in re.findall(r"\bls\s+-(\w+)", bare):
+        if "t" in flags:
+            found |= {"sort", "ascending" if "r" in flags else "descending"}
+    for first, _, second in _COMPARATOR.findall(bare):
+        if first != second:
+            found |= {"sort", "descending" if first > second else "ascending"}
+    if "sort" in found and not found & {"descending", "ascending"} and not re.search(r"\bkey\s*=\s*lambda[^:]*:\s*-", bare):
+        found.add("ascending")  # a sort that does not say otherwise sorts ascending
+    return frozenset(found)
+
+
+_CASCADE_CODE = re.compile(r"\bCASCADE\b|\bdependent:\s*:(?:destroy|delete_all)\b|\borphanRemoval\s*=\s*true\b|"
+                           r"\bcascade\s*=\s*[\"'][^\"']*delete", re.IGNORECASE)
+
+
+def unit_idioms(code: str) -> set[str]:
+    """Concepts of what a piece of code does as a whole: both a lower and an upper bound keep a value
+    between; deleting in two places (or a foreign key's CASCADE) deletes what depends on a thing."""
+    bare = _STRING.sub('""', code)
+    found: set[str] = set()
+    if re.search(r"\b(?:min|Math\.min|fmin)\(", bare) and re.search(r"\b(?:max|Math\.max|fmax)\(", bare):
+        found.add("between")
+    deleting = [line for line in bare.splitlines() if "delete" in idiom_concepts(line)]
+    if len(deleting) >= 2 or _CASCADE_CODE.search(bare):
+        found.add("cascade")
+    return found
+
+
+# Code written as what it is not: `ON DELETE SET NULL` keeps the rows (only CASCADE deletes them) and
+# dropping a constraint deletes no data, so neither says "delete".
+_REFERENTIAL = re.compile(r"\bon[\s_]+delete\b|\bon[\s_]+update\b", re.IGNORECASE)
+
+
+def code_text_for_concepts(text: str) -> str:
+    """Code with the words that would mislead the concepts replaced (a foreign key's trigger)."""
+    return _REFERENTIAL.sub(" fkaction ", text)
+
+
+# -- date formats: DD/MM/YYYY in a criterion, %d/%m/%Y, dd/MM/yyyy or 02/01/2006 in code ------------------
+_DATE_SPEC = re.compile(r"(?<![\w%])(D{1,2}|M{1,2}|Y{4}|Y{2})([/.\- ])(D{1,2}|M{1,2}|Y{4}|Y{2})\2(D{1,2}|M{1,2}|Y{4}|Y{2})(?![\w])",
+                        re.IGNORECASE)
+_STRFTIME = re.compile(r"%-?([demYy])([/.\- ])%-?([dmeYy])\2%-?([dmeYy])")
+_GO_DATE = re.compile(r"\b(0?1|0?2|2006|06)([/.\- ])(0?1|0?2|2006|06)\2(0?1|0?2|2006|06)\b")
+
+
+def _date_order(parts: tuple[str, ...], separator: str, letter: dict[str, str]) -> str | None:
+    order = [letter.get(part.lower()[0] if part[0].isalpha() else part.lstrip("0") or part, "") for part in parts]
+    return separator.join(order) if sorted(order) == ["d", "m", "y"] else None
+
+
+def date_formats(text: str) -> set[str]:
+    """The date formats a text spells, as day/month/year order and separator: "d/m/y"."""
+    found: set[str] = set()
+    for match in _DATE_SPEC.finditer(text):
+        order = _date_order(match.group(1, 3, 4), match.group(2), {"d": "d", "m": "m", "y": "y"})
+        if order:
+            found.add(order)
+    for match in _STRFTIME.finditer(text):
+        order = _date_order(match.group(1, 3, 4), match.group(2), {"d": "d", "e": "d", "m": "m", "y": "y"})
+        if order:
+            found.add(order)
+    for match in _GO_DATE.finditer(text):
+        order = _date_order(match.group(1, 3, 4), match.group(2), {"2": "d", "1": "m", "2006": "y", "6": "y"})
+        if order:
+            found.add(order)
+    return found
+
+
+# -- cron schedules: "0 9 * * 1" runs weekly, on Mondays, at 9 ----------------------------------------------
+_CRON = re.compile(r"(?<![\w*/,-])([\d*/,-]+)\s+([\d*/,-]+)\s+([\d*/,?LW-]+)\s+([\d*/,-]+|[A-Za-z]{3})\s+"
+                   r"([\d*/,-]+|[A-Za-z]{3}(?:-[A-Za-z]{3})?)(?![\w*/,-])")
+_WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+
+
+def cron_concepts(text: str) -> set[str]:
+    """What the cron schedules of a text say: weekly, daily, hourly, monthly and the weekdays they name."""
+    found: set[str] = set()
+    for line in text.splitlines():
+        if not re.search(r"cron|schedule", line, re.IGNORECASE):
+            continue
+        for _minute, hour, day, _month, weekday in _CRON.findall(line):
+            if weekday not in ("*", "?"):
+                found.add("weekly")
+                for part in re.split(r"[,]", weekday):
+                    ends = part.split("-")
+                    if all(e.isdigit() for e in ends):
+                        numbers = range(int(ends[0]), int(ends[-1]) + 1)
+                        found.update(_WEEKDAYS[n % 7] for n in numbers)
+                    else:
+                        found.update(d for d in _WEEKDAYS if d[:3] in {e.lower() for e in ends})
+            elif day not in ("*", "?"):
+                found.add("monthly")
+            elif hour == "*":
+                found.add("hourly")
+            else:
+                found.add("daily")
+    return found

@@ -1,0 +1,194 @@
+"""Classes of criterion wording that say one thing the code states another way (read_criterion uses them).
+
+- a Given/When/Then scenario's Given clause sets the scene: its words help pick a location but only
+  decide when the When/Then part says them too; an actor's UI gesture ("when I click") is no code;
+- a query parameter (`?author=NAME`, `&cursor=`) is a name the code must read; its placeholder is no word;
+- a quantity of data ("2 MB") is stated in bytes (`2 * 1024 * 1024`) or with its unit's name (`MAX_MB = 2`),
+  never by the bare number alone;
+- "at least one digit" asks for a presence check, not for the number 1 in the code;
+- a negated adjective ("unfinished", "incomplete") is the code's word for its base read negated (`!t.done`).
+"""
+
+from __future__ import annotations
+
+import re
+
+_GIVEN = re.compile(r"^\s*given\b(?P<given>.*?)(?:,\s*|\s+)(?=when\b|then\b)", re.IGNORECASE | re.DOTALL)
+_GESTURE = re.compile(r"\bwhen\s+(?:i|we|you|they|the\s+user|a\s+user|users?|someone)\s+"
+                      r"(click|clicks|clicked|tap|taps|tapped|press|presses|pressed|pick|picks|picked|choose|chooses|"
+                      r"chose|select|selects|selected|hit|hits)\b", re.IGNORECASE)
+_WORDS = re.compile(r"[A-Za-z]+")
+
+
+def scene_words(text: str) -> set[str]:
+    """Lower-case words that only set the scene: the Given clause's words the rest does not repeat, and an
+    actor's gesture ("when I pick the Active filter": pick)."""
+    found = {m.group(1).lower() for m in _GESTURE.finditer(text)}
+    given = _GIVEN.match(text)
+    if given:
+        scene = {w.lower() for w in _WORDS.findall(given.group("given"))}
+        rest = {w.lower() for w in _WORDS.findall(text[given.end():])}
+        found |= scene - rest
+    return found
+
+
+# `?author=NAME`, `?cursor=`, `&page=<n>`: a parameter name, and a value that is only a placeholder.
+_PARAM = re.compile(r"(?:(?<=\S)|(?<=\s))[?&]([A-Za-z_][\w-]*)=(?:([A-Z][A-Z_]*|<[^>\s]*>|\{[^}\s]*\}|:\w+)(?![\w])|"
+                    r"(?=[\s,.;)]|$))")
+
+
+def query_params(text: str) -> tuple[list[str], str]:
+    """The query parameters a criterion names whose value is a placeholder or left open, and the text
+    without them (the name stays as a word)."""
+    names = [m.group(1) for m in _PARAM.finditer(text)]
+    return names, _PARAM.sub(lambda m: f" {m.group(1)} ", text)
+
+
+def reads_param(code: str, name: str) -> bool:
+    """Whether code reads a request parameter by its name: `args.get("author")`, `Query().Get("cursor")`,
+    `req.query.cursor`, `params[:cursor]`, `$_GET['page']`."""
+    escaped = re.escape(name)
+    return bool(re.search(rf"""(['"`]){escaped}\1|\b(?:query|params|args|searchParams|GET|query_params)\s*"""
+                          rf"""(?:\.\s*{escaped}\b|\[\s*:?{escaped}\b)""", code))
+
+
+_SIZE_UNITS = {"kb": 1, "kib": 1, "mb": 2, "mib": 2, "gb": 3, "gib": 3, "tb": 4, "kilobytes": 1, "kilobyte": 1,
+               "megabytes": 2, "megabyte": 2, "gigabytes": 3, "gigabyte": 3}
+SIZE_UNIT_WORDS = frozenset(_SIZE_UNITS)
+
+
+def size_forms(number: str, unit: str) -> tuple[frozenset[str], str]:
+    """The byte counts code may state for "2 MB" (binary and decimal), and the unit's short name ("mb")."""
+    power = _SIZE_UNITS[unit.lower()]
+    value = float(number)
+    forms = {value * 1024 ** power, value * 1000 ** power}
+    short = {1: "kb", 2: "mb", 3: "gb", 4: "tb"}[power]
+    return frozenset(str(int(f)) for f in forms if f == int(f)), short
+
+
+def states_size(code: str, numbers: set[str], number: str, short: str) -> bool:
+    """"2 MB" in code: its byte count, `2MB`/`2 * MB`/`2 << 20`, or the number assigned to a name of the unit."""
+    if re.search(rf"(?<![\w.]){re.escape(number)}\s*(?:\*\s*)?{short}\b|(?<![\w.]){re.escape(number)}\s*{short[0]}\b",
+                 code, re.IGNORECASE):
+        return True
+    if re.search(rf"\b\w*{short}\w*\s*[:=]\s*{re.escape(number)}(?![\w.])", code, re.IGNORECASE):
+        return True
+    shift = {"kb": 10, "mb": 20, "gb": 30, "tb": 40}[short]
+    return bool(re.search(rf"(?<![\w.]){re.escape(number)}\s*<<\s*{shift}\b", code))
+
+
+def at_least_one(text: str) -> str:
+    """"at least 1 digit" is "at least one digit": a presence check, the number is not an anchor."""
+    return re.sub(r"\b(at\s+least|min(?:imum)?\.?|minimum\s+of)\s+1\b(?!\s*[.,]\d)", r"\1 one", text,
+                  flags=re.IGNORECASE)
+
+
+_NEGATED_PREFIX = re.compile(r"^(un|in|non)(?=[a-z]{4,})")
+
+
+def negated_base(word: str) -> str | None:
+    """The base of a negated adjective ("unfinished" → "finished"), None for other words."""
+    match = _NEGATED_PREFIX.match(word.lower())
+    if not match or word.lower() in {"under", "until", "unless", "union", "unique", "universal", "uninstall",
+                                     "unlink", "unicode", "input", "index", "inside", "include", "interval", "instance",
+                                     "insert", "install", "integer", "internal", "invite", "inline", "invoice",
+                                     "inventory", "interest", "instead", "into", "inner", "intent"}:
+        return None
+    return word.lower()[len(match.group(1)):]
+
+
+_NEGATED_READ = re.compile(r"(?:!\s*|\bnot\s+)([\w.$]+)|([\w.$]+)\s*(?:===?|\bis)\s*(false|False)\b|"
+                           r"([\w.$]+)\s*!==?\s*(?:true|True)\b")
+
+
+def negated_reads(code: str) -> set[str]:
+    """The last part of every value code reads negated: `!t.done`, `not row.paid`, `done == false` → done, paid."""
+    found: set[str] = set()
+    for match in _NEGATED_READ.finditer(code):
+        value = match.group(1) or match.group(2) or match.group(4)
+        if value:
+            found.add(re.split(r"[.$]", value)[-1])
+    return found
+
+
+# "CI fails when shellcheck finds a problem": a CI step that runs the tool and lets its failure through.
+_CI_FAILS = re.compile(r"\b(?:ci|build|pipeline|workflow|checks?)\s+(?:fails?|breaks?|goes\s+red|is\s+red)\s+(?:when|if)\s+"
+                       r"([A-Za-z][\w-]*)\s+(?:finds?|reports?|flags?|detects?|sees?|has|raises?)\s+(?:an?\s+|any\s+)?"
+                       r"(?:problems?|issues?|errors?|warnings?|findings?|violations?)\b", re.IGNORECASE)
+_CI_PATH = re.compile(r"(?:^|/)(?:\.github/workflows/|\.gitlab-ci\.ya?ml$|\.circleci/|Jenkinsfile$|azure-pipelines|"
+                      r"\.travis\.ya?ml$|bitbucket-pipelines|\.drone\.ya?ml$|\.woodpecker)")
+_SWALLOWED = re.compile(r"\|\|\s*(?:true|:|exit\s+0)\b|;\s*true\s*$|\bcontinue-on-error:\s*true\b|\ballow_failure:\s*true\b",
+                        re.MULTILINE)
+
+
+def ci_gate(text: str) -> tuple[str | None, str]:
+    """The tool a criterion says must fail the CI, and the text without that phrase (the tool's name stays)."""
+    match = _CI_FAILS.search(text)
+    if not match:
+        return None, text
+    return match.group(1), text[:match.start()] + f" ci {match.group(1)} " + text[match.end():]
+
+
+def ci_runs_failing(path: str, code: str, tool: str) -> bool:
+    """Whether a CI configuration runs `tool` in a step whose failure fails the build (no `|| true`)."""
+    if not _CI_PATH.search(path):
+        return False
+    lines = [line for line in code.splitlines() if re.search(rf"(?<![\w-]){re.escape(tool)}(?![\w-])", line, re.IGNORECASE)]
+    return bool(lines) and not any(_SWALLOWED.search(line) for line in lines) and not re.search(
+        r"\bcontinue-on-error:\s*true\b|\ballow_failure:\s*true\b", code)
+
+
+# "refuse to run when it is not started as root": the code checks that it runs as root.
+_NOT_ROOT = re.compile(r"\b(?:not|never)\s+(?:\w+\s+){0,2}(?:as\s+)?(?:the\s+)?root(?:\s+user)?\b", re.IGNORECASE)
+_REFUSAL = re.compile(r"\b(?:refus|fail|exit|abort|stop|die|error|reject|quit)\w*\b[^.;]*?\b(?:when|if|unless)\b",
+                      re.IGNORECASE)
+
+
+def root_required(text: str) -> str:
+    """A refusal when not root is a check for root (`id -u`, `geteuid()`), not a non-root user."""
+    if _REFUSAL.search(text) and _NOT_ROOT.search(text):
+        return _NOT_ROOT.sub(" rootcheck ", text)
+    return text
+
+
+# An environment variable a criterion names ("the PORT environment variable", `$API_KEY`, DATABASE_URL).
+_ENV_NEAR = re.compile(r"\b([A-Z][A-Z0-9_]+)\s+env(?:ironment)?\s+var|\benv(?:ironment)?\s+var(?:iable)?\s+([A-Z][A-Z0-9_]+)\b|"
+                       r"\$\{?([A-Z][A-Z0-9_]+)\b|\b([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b")
+
+
+def env_names(text: str) -> list[str]:
+    return [next(g for g in m.groups() if g) for m in _ENV_NEAR.finditer(text)]
+
+
+def reads_env(code: str, name: str) -> bool:
+    """Whether code names the environment variable exactly: `"PORT"`, `$PORT`, `process.env.PORT`."""
+    escaped = re.escape(name)
+    return bool(re.search(rf"""(['"`]){escaped}\1|\$\{{?{escaped}\b|\benv\.{escaped}\b|\bENV\[\s*['"]{escaped}""", code))
+
+
+# A duration stated with its unit: `5 * time.Millisecond`, `Duration::from_millis(5)`, `timedelta(minutes=5)`.
+_SECONDS = {"nanosecond": 1e-9, "microsecond": 1e-6, "millisecond": 1e-3, "second": 1, "minute": 60, "hour": 3600,
+            "nanos": 1e-9, "micros": 1e-6, "millis": 1e-3, "secs": 1, "mins": 60, "hours": 3600, "milliseconds": 1e-3,
+            "seconds": 1, "minutes": 60, "days": 86400, "weeks": 604800, "day": 86400}
+_EXPLICIT = (re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*\*\s*time\.(Nanosecond|Microsecond|Millisecond|Second|Minute|Hour)\b"),
+             re.compile(r"\bfrom_(secs|millis|micros|nanos|mins|hours)\(\s*(\d+(?:\.\d+)?)"),
+             re.compile(r"\b(milliseconds|seconds|minutes|hours|days|weeks)\s*[=:]\s*(\d+(?:\.\d+)?)\b"),
+             re.compile(r"\bDuration\.of(Millis|Seconds|Minutes|Hours|Days)\(\s*(\d+(?:\.\d+)?)"),
+             # find(1): -mtime counts days, -mmin minutes
+             re.compile(r"-m(time|min)\s+[+-]?(\d+)\b"))
+
+
+def explicit_durations(code: str) -> list[tuple[str, float]]:
+    """(number, seconds) of every duration the code states with its unit."""
+    found: list[tuple[str, float]] = []
+    for pattern in _EXPLICIT:
+        for match in pattern.finditer(code):
+            first, second = match.groups()
+            number, unit = (first, second) if first[0].isdigit() else (second, first)
+            key = unit.lower()
+            key = {"time": "day", "min": "minute"}.get(key, key)
+            seconds = _SECONDS.get(key) or _SECONDS.get(key + "s") or _SECONDS.get(key.rstrip("s"))
+            if seconds is not None:
+                value = number.rstrip("0").rstrip(".") if "." in number else str(int(number))
+                found.append((value, float(number) * seconds))
+    return found
