@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pmtui.delivery import git_ops
+from pmtui.delivery import git_ops, git_transfer
 from pmtui.delivery.executors import CommandExecutor
 from pmtui.delivery.node_attempt import AttemptSpec, NodeOutcome, pickled_executor, run_attempt
 from pmtui.models.delivery import EnvironmentContract, ExpectedFiles, TaskContract
@@ -62,7 +62,7 @@ def project(tmp_path: Path) -> Path:
 
 def bundle_of(root: Path, tmp_path: Path) -> bytes:
     path = tmp_path / "base.bundle"
-    git_ops.bundle_head(root, path)
+    git_transfer.bundle_head(root, path)
     return path.read_bytes()
 
 
@@ -81,7 +81,7 @@ def test_the_change_comes_back_binary_safe_and_applies_to_the_base(tmp_path: Pat
     assert outcome.tampering == []
     assert outcome.gates["test"] and '"exit_code":0' in outcome.gates["test"]
     assert set(outcome.gates) == {"lint", "typecheck", "test"}
-    git_ops.apply_patch(project, outcome.patch)
+    git_transfer.apply_patch(project, outcome.patch)
     assert (project / "src" / "blob.bin").read_bytes() == bytes(range(256)) * 4
     assert "def sub" in (project / "src" / "calc.py").read_text()
     assert not (project / "tests" / "test_calc.py").exists()
@@ -93,7 +93,7 @@ def test_the_change_comes_back_binary_safe_and_applies_to_the_base(tmp_path: Pat
 
 def test_a_fix_attempt_starts_from_the_earlier_change_and_a_commit_is_evidence(tmp_path: Path, project: Path) -> None:
     (project / "src" / "earlier.py").write_text("EARLIER = 1\n")
-    start = git_ops.binary_patch(project, git_ops.head(project)[0] or "")
+    start = git_transfer.binary_patch(project, git_ops.head(project)[0] or "")
     git_ops.reset_worktree(project, git_ops.head(project)[0] or "")
     agent = tmp_path / "agent.py"
     agent.write_text(AGENT)
@@ -101,7 +101,7 @@ def test_a_fix_attempt_starts_from_the_earlier_change_and_a_commit_is_evidence(t
     outcome = asyncio.run(run_attempt(spec, bundle_of(project, tmp_path)))
 
     assert any("HEAD moved" in line for line in outcome.tampering)
-    git_ops.apply_patch(project, outcome.patch)
+    git_transfer.apply_patch(project, outcome.patch)
     # The agent's commit was undone on the node; its change, and the earlier one, came back.
     assert (project / "src" / "earlier.py").read_text() == "EARLIER = 1\n"
     assert (project / "src" / "blob.bin").exists()
@@ -111,14 +111,14 @@ def test_the_base_can_come_from_a_remote_instead_of_a_bundle(tmp_path: Path, pro
     remote = tmp_path / "remote.git"
     subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
     base = git_ops.head(project)[0] or ""
-    ref = git_ops.push_base(project, str(remote), base)
-    assert git_ops.push_base(project, str(remote), base) == ref  # pushing the same base again is a no-op
+    ref = git_transfer.push_base(project, str(remote), base)
+    assert git_transfer.push_base(project, str(remote), base) == ref  # pushing the same base again is a no-op
     agent = tmp_path / "agent.py"
     agent.write_text(AGENT)
     spec = spec_for(project, tmp_path, f"{sys.executable} {agent}")
     spec.remote, spec.remote_ref = str(remote), ref
     outcome = asyncio.run(run_attempt(spec, None))
-    git_ops.apply_patch(project, outcome.patch)
+    git_transfer.apply_patch(project, outcome.patch)
     assert (project / "run.sh").exists()
 
 

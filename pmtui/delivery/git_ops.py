@@ -24,7 +24,6 @@ from pydantic import BaseModel
 from pmtui.delivery.diffs import ChangeSet, Snapshot, outside_paths, parse_diff, raw_gitlinks, split_raw
 from pmtui.delivery.git_scratch import adopt, scratch_stage
 from pmtui.naming import slugify
-from pmtui.redaction import clip
 
 if TYPE_CHECKING:
     from git import Repo
@@ -106,7 +105,7 @@ def _env(extra: dict[str, str] | None) -> dict[str, str]:
     return env
 
 
-def _complete(
+def complete(
     cwd: Path, args: Sequence[str], env: dict[str, str] | None = None, stdin: str | None = None
 ) -> subprocess.CompletedProcess[str]:
     try:
@@ -145,7 +144,7 @@ def run_git(
     strip: bool = True,
 ) -> str:
     """One git process in `cwd` (plain subprocess, C locale, timeout); its stdout, GitError on failure."""
-    done = _complete(Path(cwd), args, env, stdin)
+    done = complete(Path(cwd), args, env, stdin)
     if done.returncode != 0:
         detail = (done.stderr or done.stdout or "").strip()
         raise GitError(f"git {' '.join(args[:3])} failed: {detail or f'exit {done.returncode}'}")
@@ -219,9 +218,9 @@ def head(repo: Repo | str | Path) -> tuple[str | None, str | None]:
             return _read_ref(gitdir, common, text[5:]), text.removeprefix("ref: refs/heads/")
         if FULL_SHA.fullmatch(text):
             return text, None
-    done = _complete(root, ["rev-parse", "--verify", "--quiet", "HEAD"])
+    done = complete(root, ["rev-parse", "--verify", "--quiet", "HEAD"])
     sha = done.stdout.strip() or None
-    branch = _complete(root, ["symbolic-ref", "--quiet", "--short", "HEAD"]).stdout.strip() or None
+    branch = complete(root, ["symbolic-ref", "--quiet", "--short", "HEAD"]).stdout.strip() or None
     return sha, branch
 
 
@@ -232,7 +231,7 @@ def ref_sha(repo: Repo | str | Path, ref: str) -> str | None:
     dirs = git_dirs(root)
     if dirs is not None:
         return _read_ref(*dirs, ref)
-    done = _complete(root, ["rev-parse", "--verify", "--quiet", ref])
+    done = complete(root, ["rev-parse", "--verify", "--quiet", ref])
     return done.stdout.strip() or None
 
 
@@ -265,7 +264,7 @@ def recover_after_kill(root: Path) -> None:
         lock.unlink(missing_ok=True)
     for marker, command in (("CHERRY_PICK_HEAD", "cherry-pick"), ("MERGE_HEAD", "merge")):
         if (git_dir / marker).exists():
-            _complete(root, [command, "--abort"])
+            complete(root, [command, "--abort"])
     _put_back_integration_leftovers(root)
 
 
@@ -294,7 +293,7 @@ def _put_back_integration_leftovers(root: Path) -> None:
     listing = run_git(root, "worktree", "list", "--porcelain")
     commits = {line.split()[1] for line in listing.splitlines() if line.startswith("HEAD ")} - {head_sha}
     for commit in sorted(commits):
-        if _complete(root, ["merge-base", "--is-ancestor", head_sha, commit]).returncode != 0:
+        if complete(root, ["merge-base", "--is-ancestor", head_sha, commit]).returncode != 0:
             continue
         if _blobs(root, commit, paths) != now:
             continue
@@ -490,7 +489,7 @@ def whole_tree_index(root: Path, leave_out: Iterable[str] = (), objects: Path | 
         yield env
 
 
-def _diff_whole_tree(root: Path, base: str, *options: str, leave_out: Iterable[str] = ()) -> str:
+def diff_whole_tree(root: Path, base: str, *options: str, leave_out: Iterable[str] = ()) -> str:
     """`git diff --cached <options> base` of the whole working tree, staged into a copy of the index."""
     with whole_tree_index(root, leave_out) as env:
         return run_git(root, *_DIFF_CONFIG, "diff", "--cached", "--no-ext-diff", "--no-textconv", "--no-relative",
@@ -499,7 +498,7 @@ def _diff_whole_tree(root: Path, base: str, *options: str, leave_out: Iterable[s
 
 def change_set(worktree: Repo | str | Path, *, leave_out: dict[str, int] | None = None,
                nested: Sequence[str] = ()) -> ChangeSet:
-    """The change in a working tree against HEAD, read through a temporary index (_diff_whole_tree):
+    """The change in a working tree against HEAD, read through a temporary index (diff_whole_tree):
     one `git diff` gives the name-status (raw), the stat and the patch together. The files of
     `leave_out` (path → size: over the size limit) are left out and listed in `oversized`; the folders
     of `nested` (git repositories of their own) are left out and listed in `nested`, with any gitlink
@@ -507,7 +506,7 @@ def change_set(worktree: Repo | str | Path, *, leave_out: dict[str, int] | None 
     root = repo_root(worktree).resolve()
     base = head(root)[0] or EMPTY_TREE
     oversized = dict(leave_out or {})
-    out = _diff_whole_tree(root, base, "-M", "--raw", "-z", "--stat", "--patch",
+    out = diff_whole_tree(root, base, "-M", "--raw", "-z", "--stat", "--patch",
                            leave_out=[*oversized, *nested])
     entries, stat, diff = split_raw(out)
     change = ChangeSet(root=str(root), base_sha=base, stat=stat, diff=diff)
@@ -589,7 +588,7 @@ def commit_task(
     # Staged into a scratch index and object directory first: what the check refuses never reaches the
     # user's object store, and a kill at any point leaves the real index as it was.
     with scratch_stage(_index_file(root), objects_dir(root)) as env:
-        staged = bool(named) and _complete(
+        staged = bool(named) and complete(
             root, ["add", "--all", "--force", "--pathspec-from-file=-", "--pathspec-file-nul"],
             env={**env, "GIT_LITERAL_PATHSPECS": "1"}, stdin="\0".join(named),
         ).returncode == 0
@@ -602,9 +601,9 @@ def commit_task(
         if problems:
             raise CommitRefused(f"the commit of task {task_id} was refused: {'; '.join(problems[:2])}", problems)
         adopt(env, _index_file(root))
-    done = _complete(root, ["commit", "--quiet", "--cleanup=verbatim", "-F", "-"], stdin=message)
+    done = complete(root, ["commit", "--quiet", "--cleanup=verbatim", "-F", "-"], stdin=message)
     if done.returncode != 0:
-        if _complete(root, ["diff", "--cached", "--quiet"]).returncode == 0:
+        if complete(root, ["diff", "--cached", "--quiet"]).returncode == 0:
             raise GitError(f"nothing to commit for task {task_id}: the change is empty")
         detail = (done.stderr or done.stdout).strip()
         raise GitError(f"git commit failed: {detail or f'exit {done.returncode}'}")
@@ -617,7 +616,7 @@ def commit_task(
 def find_task_commit(repo: Repo | str | Path, branch: str, task_id: str) -> str | None:
     """The newest commit on `branch` whose body has the line `Refs: task-<id>` (resume guard)."""
     root = repo_root(repo)
-    if _complete(root, ["rev-parse", "--verify", "--quiet", f"{branch}^{{commit}}"]).returncode != 0:
+    if complete(root, ["rev-parse", "--verify", "--quiet", f"{branch}^{{commit}}"]).returncode != 0:
         return None
     marker = f"Refs: task-{task_id}"
     out = run_git(root, "log", branch, "--fixed-strings", f"--grep={marker}", "--format=%H%x00%B%x1e")
@@ -695,7 +694,7 @@ def bring_onto(
     if mode == "cherry-pick" and parent is not None and parent == head_sha and FULL_SHA.fullmatch(sha_or_branch):
         return fast_forward(root, plan_branch, sha_or_branch, head_sha)
     target = run_git(root, "rev-parse", "--verify", f"{sha_or_branch}^{{commit}}")
-    if _complete(root, ["merge-base", "--is-ancestor", target, head_sha]).returncode == 0:
+    if complete(root, ["merge-base", "--is-ancestor", target, head_sha]).returncode == 0:
         return head_sha
     if mode == "merge":
         text = message or f"Merge {sha_or_branch} into {plan_branch} (staged integration)"
@@ -708,7 +707,7 @@ def bring_onto(
         run_git(root, *args)
     except GitError:
         conflicts = _conflicts(root)
-        _complete(root, abort)
+        complete(root, abort)
         if conflicts:
             raise GitError(
                 f"bringing {sha_or_branch} onto {plan_branch} conflicts in: {', '.join(conflicts)}"
@@ -765,54 +764,3 @@ def diff_stat_since(repo: Repo | str | Path, sha: str, ref: str = "HEAD") -> str
     if stat is not None:
         return stat
     return run_git(repo_root(repo), *_DIFF_CONFIG, "diff", "--stat", "--no-ext-diff", sha, ref)
-
-
-# -- a tree's state carried to another machine and back (the cluster executor) --------------------
-def binary_patch(worktree: str | Path, base: str) -> bytes:
-    """Everything the working tree holds beyond `base` as one binary-safe patch (`git apply` input).
-
-    Untracked files are in, ignored ones out (as in change_set); modes, symlinks, deletions and
-    binary files survive; an agent's own commits on top of `base` are part of it too. Empty when
-    the tree is exactly `base`.
-    """
-    out = _diff_whole_tree(Path(worktree), base, "--binary", "--full-index", "--no-renames")
-    return out.encode("utf-8", "surrogateescape")
-
-
-def apply_patch(worktree: str | Path, patch: bytes) -> None:
-    """Apply a binary_patch to the working tree (not the index); GitError names what did not apply."""
-    if not patch:
-        return
-    done = _complete(Path(worktree), ["apply", "--binary", "--whitespace=nowarn", "-"],
-                     stdin=patch.decode("utf-8", "surrogateescape"))
-    if done.returncode != 0:
-        raise GitError(f"the change did not apply: {clip((done.stderr or done.stdout).strip(), 2000)}")
-
-
-def bundle_head(worktree: str | Path, target: str | Path) -> str:
-    """A `git bundle` of the tree's HEAD and its history at `target`; the sha it holds."""
-    root = Path(worktree)
-    sha = head(root)[0]
-    if sha is None:
-        raise GitError(f"{root} has no commit to bundle")
-    run_git(root, "bundle", "create", "--quiet", str(target), "HEAD")
-    return sha
-
-
-def clone_at(source: str | Path, target: str | Path, sha: str, *, ref: str = "") -> None:
-    """A fresh clone of `source` (a bundle file or a URL) at `target`, HEAD detached at `sha`.
-
-    From a URL only `ref` is fetched (pmtui pushed the base commit there); a bundle holds HEAD.
-    """
-    path = Path(target)
-    path.mkdir(parents=True, exist_ok=True)
-    run_git(path, "init", "--quiet")
-    run_git(path, "fetch", "--quiet", "--no-tags", str(source), ref or "HEAD")
-    run_git(path, "-c", "advice.detachedHead=false", "checkout", "--quiet", "--detach", sha)
-
-
-def push_base(repo: str | Path, url: str, sha: str) -> str:
-    """Make `sha` fetchable from `url` under `refs/pmtui/bases/<sha>` (a new ref: never a forced push)."""
-    ref = f"refs/pmtui/bases/{sha}"
-    run_git(Path(repo), "push", "--quiet", "--no-verify", url, f"{sha}:{ref}")
-    return ref

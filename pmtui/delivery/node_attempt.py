@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pmtui.delivery import agent_watch, gates, git_ops
+from pmtui.delivery import agent_watch, gates, git_ops, git_transfer
 from pmtui.delivery.executors import attempt_files
 from pmtui.models.delivery import TaskContract
 
@@ -117,8 +117,8 @@ async def _in_scratch(spec: AttemptSpec, bundle: bytes | None, scratch: Path, on
             raise ValueError("an attempt without a remote needs the repository bundle")
         source = scratch / "base.bundle"
         source.write_bytes(bundle)
-    await asyncio.to_thread(git_ops.clone_at, source, tree, spec.base, ref=spec.remote_ref)
-    await asyncio.to_thread(git_ops.apply_patch, tree, spec.start_patch)
+    await asyncio.to_thread(git_transfer.clone_at, source, tree, spec.base, ref=spec.remote_ref)
+    await asyncio.to_thread(git_transfer.apply_patch, tree, spec.start_patch)
     timings["clone"] = _ms(started)
 
     contract = TaskContract.model_validate_json(spec.contract_json)
@@ -131,7 +131,7 @@ async def _in_scratch(spec: AttemptSpec, bundle: bytes | None, scratch: Path, on
     tampering = await asyncio.to_thread(agent_watch.undo_agent_moves, before, tree)
 
     mark = time.perf_counter()
-    patch = await asyncio.to_thread(git_ops.binary_patch, tree, spec.base)
+    patch = await asyncio.to_thread(git_transfer.binary_patch, tree, spec.base)
     results = await gates.run_commands(gates.gate_commands(contract), tree, spec.gate_timeout_s)
     timings["gates"] = _ms(mark)
     result_path = attempt_files(run_dir, contract.task_id, spec.attempt)[2]

@@ -197,7 +197,7 @@ class Driver:
         """The repository at the base commit in the object store: one bundle per base, the last few kept."""
         if spec.get("remote"):
             return None
-        from pmtui.delivery import git_ops
+        from pmtui.delivery import git_ops, git_transfer
 
         base = spec["base"]
         with self._bundle_lock:
@@ -206,7 +206,7 @@ class Driver:
                 return self._bundles[base]
             with tempfile.TemporaryDirectory(prefix="pmtui-bundle-") as folder:
                 path = Path(folder) / "base.bundle"
-                held = git_ops.bundle_head(tree, path)
+                held = git_transfer.bundle_head(tree, path)
                 if held != base:
                     raise git_ops.GitError(f"the tree moved from {base[:12]} to {held[:12]} before it was bundled")
                 ref = self.ray.put(path.read_bytes())

@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from pmtui.delivery import git_ops
+from pmtui.delivery import git_ops, git_transfer
 from pmtui.delivery.executors import Executor, OutputCallback, attempt_files
 from pmtui.delivery.gates import CommandResult
 from pmtui.delivery.node_attempt import AttemptSpec, NodeOutcome, pickled_executor
@@ -220,7 +220,7 @@ class RayExecutor:
         base = git_ops.head(tree)[0]
         if base is None:
             raise git_ops.GitError(f"{tree} has no commit to start the attempt from")
-        start_patch = await asyncio.to_thread(git_ops.binary_patch, tree, base)
+        start_patch = await asyncio.to_thread(git_transfer.binary_patch, tree, base)
         remote_ref = await asyncio.to_thread(self._push, tree, base) if self.remote else ""
         timeout = self.gate_timeout_s or max(30.0, contract.time_budget_ms / 1000)
         spec = AttemptSpec(task_id=contract.task_id, attempt=attempt, contract_json=contract.model_dump_json(),
@@ -299,7 +299,7 @@ class RayExecutor:
         with self._push_lock:
             if base not in self._pushed:
                 try:
-                    git_ops.push_base(tree, self.remote, base)
+                    git_transfer.push_base(tree, self.remote, base)
                 except git_ops.GitError as error:
                     raise AttemptNotRun(f"the base commit {base[:12]} cannot be pushed to {self.remote}, "
                                         f"where the nodes fetch it: {error}") from None
@@ -312,7 +312,7 @@ class RayExecutor:
     ) -> AgentResult:
         """The node's change applied to the pooled tree, its result file and report kept beside the attempt."""
         git_ops.reset_worktree(tree, base)
-        git_ops.apply_patch(tree, outcome.patch)
+        git_transfer.apply_patch(tree, outcome.patch)
         run_dir.mkdir(parents=True, exist_ok=True)
         result_path = attempt_files(run_dir, contract.task_id, attempt)[2]
         result_path.unlink(missing_ok=True)
