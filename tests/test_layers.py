@@ -80,3 +80,12 @@ def test_a_forbidden_import_breaks_its_contract(tmp_path: Path, probe: tuple[str
     assert result.returncode != 0, result.stdout
     broken = result.stdout.split("Broken contracts", 1)[-1]
     assert contract in broken and "layer_probe" in broken, result.stdout
+
+
+def test_no_module_of_pmtui_screens_or_widgets_is_over_800_lines() -> None:
+    """Issue 9's rooms: a module past 800 lines is split by what it does (engine.py was 1,290 lines, gates.py
+    924, offline/discovery.py 2,152); files grew back past it unnoticed until this test."""
+    sizes = {str(path.relative_to(ROOT)): len(path.read_text(encoding="utf-8").splitlines())
+             for folder in ("pmtui", "screens", "widgets") for path in (ROOT / folder).rglob("*.py")}
+    assert len(sizes) > 100
+    assert {path: lines for path, lines in sizes.items() if lines > 800} == {}
