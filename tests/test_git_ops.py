@@ -460,3 +460,24 @@ def test_a_fast_forward_killed_after_its_index_is_put_back_whatever_resumes_it(r
     (repo_dir / "README.md").write_text("the user's own edit\n")
     git_ops.recover_after_kill(repo_dir)
     assert (repo_dir / "README.md").read_text() == "the user's own edit\n"
+
+
+def test_the_tree_of_a_commit_the_log_listed_is_known_without_another_git(repo_dir: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    base = git(repo_dir, "rev-parse", "HEAD")
+    (repo_dir / "new.py").write_text("x = 1\n")
+    git(repo_dir, "add", "new.py")
+    git(repo_dir, "commit", "-q", "-m", "feat: new")
+    head = git(repo_dir, "rev-parse", "HEAD")
+    assert git_ops.tree_of(repo_dir, base) == git(repo_dir, "rev-parse", f"{base}^{{tree}}")  # read by rev-parse
+
+    assert [c.sha for c in git_ops.log_since(repo_dir, base, head)] == [head]
+    runs: list[list[str]] = []
+    real = git_ops.complete
+    monkeypatch.setattr(git_ops, "complete", lambda cwd, args, *a, **k: runs.append(list(args)) or real(cwd, args, *a, **k))
+    assert git_ops.tree_of(repo_dir, head) == git(repo_dir, "rev-parse", f"{head}^{{tree}}")
+    assert runs == []
+    other = "f" * 40
+    with pytest.raises(GitError):
+        git_ops.tree_of(repo_dir, other)
+    assert runs and runs[0][-1] == f"{other}^{{tree}}"

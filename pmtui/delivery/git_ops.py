@@ -720,6 +720,18 @@ def bring_onto(
 
 
 _SINCE_CACHE: dict[tuple[str, str, str], tuple[list[CommitInfo], str | None]] = {}
+# The tree of each commit `git log` listed here: a commit's id names its tree, so the answer never changes and
+# holds in every repository (tree_of reads it without a `rev-parse` when the log has seen the commit).
+_TREE_OF: dict[str, str] = {}
+_TREE_OF_LIMIT = 4096
+
+
+def tree_of(repo: Repo | str | Path, commit: str) -> str:
+    """The tree object of a commit (`commit^{tree}`)."""
+    known = _TREE_OF.get(commit)
+    if known is not None:
+        return known
+    return run_git(repo_root(repo), "rev-parse", f"{commit}^{{tree}}")
 
 
 def _since(repo: Repo | str | Path, sha: str, ref: str) -> tuple[list[CommitInfo], str | None]:
@@ -730,17 +742,21 @@ def _since(repo: Repo | str | Path, sha: str, ref: str) -> tuple[list[CommitInfo
     if key in _SINCE_CACHE:
         return _SINCE_CACHE[key]
     out = run_git(root, *_DIFF_CONFIG, "log", "--reverse", "--stat", "--no-ext-diff",
-                  "--format=%x1e%H%x00%P%x00%s%x00%b%x00", f"{sha}..{ref}")
+                  "--format=%x1e%H%x00%P%x00%s%x00%b%x00%T%x00", f"{sha}..{ref}")
     commits: list[CommitInfo] = []
     parents: list[list[str]] = []
     stats: list[str] = []
     for record in out.split("\x1e")[1:]:
         fields = record.split("\0")
-        if len(fields) < 5:
+        if len(fields) < 6:
             continue
         commits.append(CommitInfo(sha=fields[0], subject=fields[2], body=fields[3].strip()))
         parents.append(fields[1].split())
-        stats.append(fields[4].strip("\n"))
+        stats.append(fields[5].strip("\n"))
+        if FULL_SHA.fullmatch(fields[0]) and FULL_SHA.fullmatch(fields[4]):
+            if len(_TREE_OF) >= _TREE_OF_LIMIT:
+                _TREE_OF.clear()
+            _TREE_OF[fields[0]] = fields[4]
     stat = stats[0] if len(commits) == 1 and parents[0] == [sha] else None
     if FULL_SHA.fullmatch(sha) and FULL_SHA.fullmatch(ref):
         if len(_SINCE_CACHE) >= 16:

@@ -329,7 +329,7 @@ class TaskDriver:
         clean_at, facts.clean_at = facts.clean_at, None
         if clean_at:
             # A tree the pool just made clean at a commit is that commit's tree: no staging of the whole tree.
-            sha = git_ops.run_git(tree, "rev-parse", f"{clean_at}^{{tree}}")
+            sha = git_ops.tree_of(tree, clean_at)
         else:
             too_big = gates.oversized_files(tree, int(self.ctx.config.delivery.max_file_mb * gates.MB))
             # A nested repository is never staged (one with no commit makes `git add` fail): it stays as it is.
