@@ -49,11 +49,11 @@ def detail_renderable(detail: TaskDetail) -> RenderableType:
     meta.append(" · ")
     meta.append(task.state.value.replace("_", " "), style=FAMILY_STYLES.get(state_family(task.state.value), ""))
     meta.append(f" · attempt {task.attempts}/{task.retry_budget + 1}")
-    latest = detail.attempts[-1].agent_result if detail.attempts else None
-    if latest is not None:
+    result = detail.attempts[-1].agent_result if detail.attempts else None
+    if result is not None:
         # Whether the agent could write only its worktree (bubblewrap) or ran unconfined.
-        meta.append(" · sandboxed" if latest.sandboxed else " · unconfined",
-                    style="" if latest.sandboxed else "yellow")
+        meta.append(" · sandboxed" if result.sandboxed else " · unconfined",
+                    style="" if result.sandboxed else "yellow")
     if task.ownership:
         meta.append(f" · area {task.ownership}")
     duration = task.duration_ms / 1000 if task.duration_ms is not None else None

@@ -503,7 +503,7 @@ def _restored(
     median = f"estimated when added in round {round_number}: the median of the scoped features"
     values = {
         "reach": given.reach if given.reach is not None else (_median([f.rice_reach for f in output.mvp_features]) or 100.0),
-        "impact": min(IMPACT_STEPS, key=lambda step: abs(step - given.impact)) if given.impact else 1.0,
+        "impact": min(IMPACT_STEPS, key=lambda step: abs(step - (given.impact or 1.0))) if given.impact else 1.0,
         "confidence": min(1.0, given.confidence) if given.confidence is not None else 0.5,
         "effort": given.effort or (_median([f.rice_effort for f in output.mvp_features]) or 1.0),
     }
