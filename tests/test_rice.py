@@ -10,6 +10,7 @@ from pmtui.product.rice import (
     apply_edit,
     cut_line_index,
     effort_budget_weeks,
+    feature_name,
     rescore,
     team_size,
     validate_edit,
@@ -241,3 +242,20 @@ def test_budget_by_month_name_is_capped_at_four_weeks():
 def test_team_size_ignores_user_counts():
     assert team_size(DiscoverySummary(target_user="2,000 people in Berlin")) is None
     assert team_size(DiscoverySummary(constraints="3 engineers")) == 3
+
+
+@pytest.mark.parametrize("item, name", [
+    # A condition ends the name: the words after 'when' / 'if' / 'once' are when it happens, not what it is.
+    ("Owner gets an sms when someone books", "Owner gets an sms"),
+    ("Texts the family if nobody has ticked by lunchtime", "Texts the family"),
+    ("Coach sees the squad list once everyone has replied", "Coach sees the squad list"),
+    # A time phrase is cut whole, never in its middle ('the day' of 'the day before').
+    ("add a reminder the day before the service", "add a reminder"),
+    ("Send an email the morning after each class ends", "Send an email"),
+    # Short names and phrase boundaries as before.
+    ("Book online", "Book online"),
+    ("Read feedback in a Google Form today", "Read feedback"),
+    ("Customers must see free slots and pick a time", "Customers must see free slots"),
+])
+def test_a_feature_name_is_cut_at_a_phrase_boundary_never_inside_a_clause(item: str, name: str) -> None:
+    assert feature_name(item) == name

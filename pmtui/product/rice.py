@@ -62,8 +62,17 @@ _NAME_BREAKS = frozenset(
         "which",
         "that",
         "while",
+        "when",
+        "whenever",
+        "once",
+        "if",
+        "unless",
+        "until",
     ]
 )
+# "a reminder the day before the visit": a break word inside a time phrase; the phrase goes with it.
+_TIME_NOUNS = frozenset(["day", "days", "night", "week", "weeks", "month", "hour", "hours", "morning", "evening", "weekend"])
+_TIME_LEADS = frozenset(["the", "a", "an", "one", "two", "three", "every", "each", "that"])
 _NAME_TAIL = frozenset(
     [
         "a",
@@ -171,6 +180,9 @@ def feature_name(item: str, max_words: int = MAX_NAME_WORDS) -> str:
     for cut in range(max_words, 1, -1):
         if words[cut].lower() in _NAME_BREAKS:
             head = words[:cut]
+            if (words[cut].lower() in ("before", "after") and len(head) >= 4
+                    and head[-1].lower() in _TIME_NOUNS and head[-2].lower() in _TIME_LEADS):
+                head = head[:-2]
             while len(head) > 1 and head[-1].lower() in _NAME_TAIL:
                 head.pop()
             if len(head) >= 2:
