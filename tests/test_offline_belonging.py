@@ -31,6 +31,16 @@ from pmtui.product.brains.offline.discovery.text import persona_phrase
         ("revenue_model", ("a shared calendar of walks, claim a walk slot, reminders, walk log with photo, and a "
          "points thing so people who walk more get thanked"), "feature_wishlist"),
         ("", "a shared calendar of walks, claim a walk slot, reminders, walk log with photo", "feature_wishlist"),
+        # money in the founder's own currency, by what it is paid per: a garage owner in Johannesburg (the TUI
+        # session of 2026-11-26), to "team size, timeline, budget, platforms?"; and others like it
+        ("constraints", "R299 per garage per month", "revenue_model"),
+        ("constraints", "KSh 500 a month per shop", "revenue_model"),
+        ("success_metric", "salons pay GH₵ 60 a month each, first month free", "revenue_model"),
+        ("why_now", "Rs 99 per user per month", "revenue_model"),
+        ("feature_wishlist", "we charge 5000 naira per event", "revenue_model"),
+        # limits to "who pays, and how?": the same garage owner's next answer
+        ("revenue_model", "must work on cheap android phones with bad data, and we only have 6 weeks and two devs",
+         "constraints"),
         # people: held-out 7's wheelchair taxis, to "what do they do today?"
         ("current_alternatives", ("The users is wheelchair users and old people with walker, also the families who "
          "book for them"), "target_user"),
@@ -58,6 +68,12 @@ def test_an_answer_is_filed_by_what_it_says(asked: str, said: str, belongs: str)
         ("", "Freelance creatives: designers, illustrators, copywriters."),
         # Nothing clear: the asked aspect keeps the answer.
         ("revenue_model", "not sure yet"),
+        # A budget is a limit, not a price: the limits question keeps it, whatever the currency.
+        ("constraints", "R50k budget, two devs, 3 months"),
+        # A price answer that also names a limit answers the money question.
+        ("revenue_model", "R299 per garage per month, and it must run on android"),
+        # Per cent is no price, and a letter R before a number is money only with no word between.
+        ("constraints", "about 20 per cent of bookings, route R5 is the busiest"),
     ],
 )
 def test_an_answer_with_nothing_clearly_elsewhere_answers_the_question(asked: str, said: str) -> None:

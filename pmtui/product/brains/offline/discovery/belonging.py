@@ -26,8 +26,15 @@ from pmtui.product.brains.offline.discovery.text import has_persona, split_sente
 
 _CHOICE = re.compile(r",\s*or\s+\w+\W*$|\bor (?:nothing|none)\b", re.IGNORECASE)
 
-_AMOUNT = r"(?:[$€£₱₹]\s?\d[\d,.]*k?|\b\d[\d,.]*\s*(?:dollars|bucks|euros?|pounds|quid|usd|eur|gbp|pesos|rupees)\b)"
-_PERIOD = r"(?:/|per|a|an|each)\s*(?:month|mo|year|yr|week|ride|seat|user|booking|order|location|room|store)\b"
+# An amount in the founder's currency: a symbol or code before the digits (R299, KSh 500, GH₵ 60, RM25, S$9), or a
+# currency word after them (299 rand, 5000 naira).
+_CURRENCY_BEFORE = (r"(?:[$€£₱₹₦₵¥₩₺₴₪฿]|\b(?:R|Rs\.?|KSh|Ksh|Sh|GH₵|GHS|RM|Rp|S\$|A\$|NZ\$|C\$|HK\$|US\$|J\$|TT\$|"
+                    r"USD|EUR|GBP|ZAR|NGN|KES|INR|PKR|PHP|MYR|SGD|AUD|CAD|JMD|TTD|UGX|TZS))")
+_AMOUNT = (r"(?:" + _CURRENCY_BEFORE + r"\s?\d[\d,.]*k?\b|\b\d[\d,.]*k?\s*(?:dollars|bucks|euros?|pounds|quid|usd|eur|gbp|"
+           r"pesos|rupees|rand|naira|shillings|bob|cedis|ringgit|rupiah|yen|won|lira|dirhams?|riyals?)\b)")
+# A period or a unit it is paid by: "a month", "/mo", "per garage", "each booking".
+_PERIOD = (r"(?:(?:/|a|an|each)\s*(?:month|mo|year|yr|week|ride|seat|user|booking|order|location|room|store)\b|"
+           r"per\s+[a-z]\w*)")
 
 # What money sounds like: free for someone, someone pays an amount, an amount a month, a subscription.
 MONEY = (
@@ -153,8 +160,10 @@ RULES: tuple[BelongingRule, ...] = (
     BelongingRule("change", "why_now", frozenset({"success_metric", "constraints", "revenue_model"}),
                   lambda t: change(t) > 0 and not target(t) and money(t) == 0),
     # "me + 1 dev. 8 weeks. android tablet. $2k budget" to "what goes wrong today?"
+    # "must work on cheap android phones with bad data, and we only have 6 weeks and two devs" to "who pays?"
     BelongingRule("limits", "constraints",
-                  frozenset({"core_problem", "current_alternatives", "why_now", "success_metric", "target_user"}),
+                  frozenset({"core_problem", "current_alternatives", "why_now", "success_metric", "target_user",
+                             "revenue_model"}),
                   lambda t: limits(t) >= 2 and not target(t)),
     # "a shared calendar of walks, claim a walk slot, reminders, walk log with photo" to the money question.
     BelongingRule("capabilities", "feature_wishlist",
