@@ -74,6 +74,17 @@ def test_people_are_found_inside_a_phrase_and_after_a_shrug() -> None:
         DiscoverySummary(), "People like me really, freelance designers, illustrators too, solo.", "target_user"
     )
     assert persona_name(shrug) == "freelance designers"
+    # fridge-pivoter (held-out 7) was asked "When this comes up for of community fridge networks now…".
+    assert persona_name(DiscoverySummary(target_user="volunteer coordinators of community fridge networks")) == (
+        "volunteer coordinators")
+
+
+def test_a_list_in_brackets_is_one_wish() -> None:
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+
+    # fridge-pivoter (held-out 7): "Empty", "Dirty" and "Broken)" were three rows.
+    said = "A status per fridge (full, empty, dirty, broken), a cleaning log with temperature, and a rota"
+    assert feature_items(said) == ["Status per fridge (full/empty/dirty/broken)", "Cleaning log with temperature", "Rota"]
 
 
 @pytest.mark.parametrize(
@@ -579,6 +590,10 @@ def test_a_rule_with_per_month_in_a_feature_list_is_not_a_price() -> None:
          "practices, juggling their own session lists. That's who I want to build for."), "self-employed hygienists"),
         (("My accountant set me straight yesterday, so forget the sole traders — I want to build for bookkeepers who "
          "chase receipts for twenty clients."), "bookkeepers"),
+        # fridge-pivoter (held-out 7): "So I'm changing it: it's for …" was filed as a wish ("dirty or broken").
+        (("Hmm, you know what, I talked to the volunteers who clean the fridges and they are the ones drowning: 12 "
+          "fridges, nobody knows which one is full, dirty or broken. So I'm changing it: it's for volunteer coordinators "
+          "of community fridge networks."), "volunteer coordinators"),
     ],
 )
 def test_a_pivot_told_as_a_story_changes_who_it_is_for_and_what_depended_on_it(text: str, people: str) -> None:

@@ -158,6 +158,9 @@ def feature_items(text: str) -> list[str]:
     """Split 'post a shift, swap with one tap and get approval' into short feature names."""
     # "Playtesting for indie games: session recording, comments, …": the title before the colon is not an item.
     text = re.sub(r"^[^:,.;]{3,60}:\s+(?=[^:]*,)", "", text.strip())
+    # "A status per fridge (full, empty, dirty, broken)": a list in brackets says what one item holds.
+    text = re.sub(r"\(([^()]*)\)", lambda m: "(" + re.sub(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", "/", m.group(1)) + ")",
+                  text)
     text = re.sub(r"\b(drag) and (drop)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(pen) and (paper)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(search) and (filter)\b", r"\1-and-\2", text, flags=re.IGNORECASE)

@@ -390,7 +390,9 @@ SUBORDINATE = re.compile(r"\b(?:when|whenever|if|because|since|as soon as|while|
 # A change of direction, not a correction: who it is for (and so most of the rest) changes.
 PIVOT = re.compile(
     r"\b(?:scratch that|change (?:of )?direction|let me (?:flip|change) (?:it|this|direction)|flip it|"
-    r"i'?m changing (?:the )?(?:target|direction|idea)|pivot\w*|(?:let'?s|let me) make it for|"
+    r"i'?m changing (?:the )?(?:target|direction|idea)|pivot\w*|"
+    # "So I'm changing it: it's for volunteer coordinators…", "change of plan", "so it's for X now".
+    r"i'?m changing it\b|change of plans?\b|(?:so|now) it'?s for .{3,80}? (?:now|instead)\b|(?:let'?s|let me) make it for|"
     r"(?:the )?real (?:customer|user|buyer)s? (?:is|are)|(?:the )?better (?:business|market|customer) is|"
     r"it should be for|it'?s not for .{2,40}?,? it'?s for|(?:hmm|actually),? no\b|"
     r"actually,? (?:wait|let me change|i want to change)|"

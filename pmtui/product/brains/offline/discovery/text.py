@@ -356,7 +356,8 @@ def persona_name(summary: DiscoverySummary) -> str:
         phrase = persona_phrase(segment) or persona_phrase(segment, anchored=False)
         if not phrase or not has_persona(phrase):
             continue
-        phrase = re.split(r"\s+(?:who|that|with|in|at|on|from|working|running)\s+", phrase, maxsplit=1)[0]
+        # "volunteer coordinators of community fridge networks" are "volunteer coordinators", not "of community…".
+        phrase = re.split(r"\s+(?:who|that|with|in|at|on|from|of|working|running)\s+", phrase, maxsplit=1)[0]
         words = phrase.split()[-4:]
         first = words[0]
         if first[:1].isupper() and first[1:].islower() and first.lower() not in set(TOOLS):
