@@ -289,7 +289,7 @@ async def test_a_question_back_at_the_summary_card_is_answered_and_the_card_stay
 
 def test_a_wishlist_of_one_short_item_is_asked_about_once_more() -> None:
     from pmtui.models import ConversationState
-    from pmtui.product.brains.offline.discovery.interview import _is_thin
+    from pmtui.product.brains.offline.discovery.text import is_thin as _is_thin
     from pmtui.product.orchestrator import _thin_wishlist_answer
 
     state = ConversationState(project="p", asked_aspect="feature_wishlist", ask_count={"feature_wishlist": 1})

@@ -749,3 +749,19 @@ def test_an_idea_said_without_its_article_is_still_the_idea_then_what_it_does() 
 )
 def test_argue_back_in_round_5s_phrasings(text: str, kinds: list[tuple[str, str]]) -> None:
     assert [(r.kind, r.what) for r in parse_requests(text)] == kinds
+
+
+def test_the_answer_to_a_sharpening_question_replaces_the_thin_value() -> None:
+    # quiz-brit (held-out 6): "it's a bit of a faff" stayed in the problem beside the real answer.
+    summary = DiscoverySummary(target_user="pub quizmasters", core_problem="it's a bit of a faff",
+                               success_metric="loads of pubs using it")
+    sharper = ("marking the answer sheets takes ages, he's stood there with a biro adding up 15 teams while everyone's "
+               "getting restless, and he cocks up the sums at least once a night")
+    after = extract(summary, sharper, "core_problem")
+    assert "faff" not in after.core_problem and "answer sheets" in after.core_problem
+    after = extract(summary, "30 pubs running their weekly quiz on it by Christmas", "success_metric")
+    assert after.success_metric == "30 pubs running their weekly quiz on it by Christmas"
+    # A value that was already concrete is kept, and the new detail added to it.
+    concrete = summary.model_copy(update={"core_problem": "marking the answer sheets takes ages every quiz night"})
+    after = extract(concrete, "and he cocks up the sums at least once a night", "core_problem")
+    assert "answer sheets" in after.core_problem and "sums" in after.core_problem

@@ -42,6 +42,7 @@ from pmtui.product.brains.offline.discovery.text import (
     drop_negated,
     is_generic_only,
     is_specific,
+    is_thin,
     is_user_question,
     is_vague,
     norm,
@@ -389,7 +390,11 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         ])
         if not fragments:
             continue
-        setattr(result, aspect, _merge_text(getattr(result, aspect), "; ".join(fragments), aspect in replace))
+        old, new = getattr(result, aspect), "; ".join(fragments)
+        # The answer to the question that sharpened a thin value replaces it: "it's a bit of a faff" gives way to
+        # "marking the answer sheets takes ages…", "loads of pubs using it" to "30 pubs … by Christmas".
+        sharpened = aspect == asked and has_real_content(old) and is_thin(aspect, old) and not is_thin(aspect, new)
+        setattr(result, aspect, _merge_text(old, new, aspect in replace or sharpened))
     wishlist = result.feature_wishlist
     if revising or asked == "feature_wishlist":
         wishlist = _removed_features(text, wishlist)

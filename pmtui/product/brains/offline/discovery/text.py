@@ -20,6 +20,7 @@ from pmtui.product.brains.offline.discovery.cues import (
 from pmtui.product.brains.offline.discovery.lexicon import (
     GENERIC_PERSONA,
     NOT_PERSONA,
+    NUMBER,
     PERSONA_STEMS,
     STOPWORDS,
     TOOL_RE,
@@ -377,3 +378,28 @@ def is_clarifying(text: str) -> bool:
 
 def join(*parts: str) -> str:
     return " ".join(p.strip() for p in parts if p and p.strip())
+
+
+def is_thin(aspect: str, value: str | list[str]) -> bool:
+    """Too little to build from yet, so the PM sharpens it once: "it's a bit of a faff", "loads of pubs using it"."""
+    if isinstance(value, list):
+        # "make swapping easy" or "reminders and stuff": nothing a team could build from yet; nor is a whole
+        # list of one short item ("track waste"), which is where the list starts.
+        return all(len(_feature_substance(item)) <= 1 for item in value) or (
+            len(value) == 1 and len(value[0].split()) <= 3)
+    words = content_words(value)
+    if aspect == "success_metric":
+        return not re.search(r"\d|" + NUMBER, value, re.IGNORECASE)
+    if aspect == "target_user":
+        # "nurses" or "small businesses" is a start; "ICU nurses" already says who.
+        return len(words) <= 1 or qualified_generic(value.lower())
+    return len(words) <= 3
+
+
+_EMPTY_FEATURE_WORDS_TEXT = """make makes help helps improve better easy easier simple simpler fast faster nice good great smooth
+    stuff things thing everything anything work works app apps better quick quickly"""
+_EMPTY_FEATURE_WORDS = frozenset(_EMPTY_FEATURE_WORDS_TEXT.split())
+
+
+def _feature_substance(item: str) -> list[str]:
+    return [w for w in content_words(item) if w not in _EMPTY_FEATURE_WORDS]
