@@ -765,3 +765,17 @@ def test_the_answer_to_a_sharpening_question_replaces_the_thin_value() -> None:
     concrete = summary.model_copy(update={"core_problem": "marking the answer sheets takes ages every quiz night"})
     after = extract(concrete, "and he cocks up the sums at least once a night", "core_problem")
     assert "answer sheets" in after.core_problem and "sums" in after.core_problem
+
+
+@pytest.mark.parametrize(
+    ("said", "price"),
+    [
+        # laundry-ghanaian (held-out 3) at the summary card, when no price had been heard yet.
+        ("yes but the price should be GH₵ 60 not 50, i thought about it again", "GH₵ 60"),
+        ("the price should be $60 not $50", "$60"),
+        ("no the price is 60 cedis, not 50", "60 cedis"),
+    ],
+)
+def test_a_card_correction_files_the_new_number_and_never_the_old_one(said: str, price: str) -> None:
+    summary = DiscoverySummary(target_user="small laundry shops in Accra", success_metric="40 laundries by December")
+    assert extract(summary, said, "").revenue_model == price

@@ -390,6 +390,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         ])
         if not fragments:
             continue
+        if aspect in replace or revising:
+            # "yes but the price should be GH₵ 60 not 50": the new value alone, without the yes or the old number.
+            fragments = [clean(drop_negated(_YES_BUT.sub("", f))) or f for f in fragments]
         old, new = getattr(result, aspect), "; ".join(fragments)
         # The answer to the question that sharpened a thin value replaces it: "it's a bit of a faff" gives way to
         # "marking the answer sheets takes ages…", "loads of pubs using it" to "30 pubs … by Christmas".
@@ -410,6 +413,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             setattr(result, asked, _merge_text(getattr(result, asked), answer, False))
     return result
 
+
+_YES_BUT = re.compile(r"^\s*(?:(?:yes|yeah|yep|ok(?:ay)?|right|sure)[,\s]+(?:but|only|except)\b|(?:no|nope|nah)\b)[,\s]*",
+                     re.IGNORECASE)
 
 _HARD_ASPECTS = frozenset({"constraints", "revenue_model", "success_metric"})
 

@@ -299,7 +299,13 @@ def drop_negated(text: str) -> str:
     if match:
         text = match.group("keep")
     text = re.sub(r",?\s+(?:not|rather than|instead of)\s+[^,.;]+$", "", text, flags=re.IGNORECASE)
+    # "GH₵ 60 not 50, i thought about it again": the old number goes, whatever follows it.
+    text = re.sub(r",?\s+(?:not|rather than|instead of)\s+" + _OLD_AMOUNT + r"(?=\s*[,.;]|$)", "", text, flags=re.IGNORECASE)
     return text.strip(" ,")
+
+
+# An amount or a count a correction takes back: "50", "$50", "GH₵ 50", "200 farmers".
+_OLD_AMOUNT = r"(?:[$€£₵₹₦]|gh₵|ksh|rs\.?|rm|r)?\s*\d[\d,.]*\s*(?:[a-z]+)?"
 
 
 def cap_words(text: str, limit: int) -> str:
