@@ -779,3 +779,16 @@ def test_the_answer_to_a_sharpening_question_replaces_the_thin_value() -> None:
 def test_a_card_correction_files_the_new_number_and_never_the_old_one(said: str, price: str) -> None:
     summary = DiscoverySummary(target_user="small laundry shops in Accra", success_metric="40 laundries by December")
     assert extract(summary, said, "").revenue_model == price
+
+
+def test_a_pain_in_a_relative_clause_of_a_wish_keeps_it_a_wish() -> None:
+    # physio-pivoter (held-out 6): "…whose pain is rising" made the whole list the why-now, and the wishlist stayed empty.
+    said = ("Patients log exercises and a pain score by text message, a team list flagging patients whose pain is rising, "
+            "and a weekly summary for the lead physio")
+    after = extract(DiscoverySummary(target_user="NHS outpatient physio teams"), said, "feature_wishlist")
+    assert "Team list flagging patients whose pain is rising" in after.feature_wishlist and not after.why_now
+    assert len(after.feature_wishlist) >= 3
+    # A pain stated on its own is still no wish.
+    from pmtui.product.brains.offline.discovery.clues import feature_like
+
+    assert not feature_like("Feedback is scattered")

@@ -227,9 +227,11 @@ def feature_like(item: str) -> bool:
     """'Record gameplay sessions' is a feature; 'They send builds over Discord' and 'Which is a mess' are not."""
     if NOT_FEATURE_LEAD.match(item):
         return False
-    # "Feedback is scattered" states a pain; "swap shifts without the chaos" is still a feature.
-    stated = re.search(r"\b(?:is|are|was|were|gets?|got|keeps?|feels?|becomes?)\b", item, re.IGNORECASE)
-    return not (PROBLEM_STRONG.search(item) and stated and not FEATURE_VERB.match(item))
+    # "Feedback is scattered" states a pain; "swap shifts without the chaos" is still a feature, and so is "a team
+    # list flagging patients whose pain is rising": a pain in a relative clause says which rows the list shows.
+    head = re.split(r"\b(?:whose|who|that|which|where)\b", item, maxsplit=1, flags=re.IGNORECASE)[0]
+    stated = re.search(r"\b(?:is|are|was|were|gets?|got|keeps?|feels?|becomes?)\b", head, re.IGNORECASE)
+    return not (PROBLEM_STRONG.search(head) and stated and not FEATURE_VERB.match(item))
 
 
 def vague_feature(item: str) -> bool:
