@@ -34,6 +34,12 @@ from pmtui.product.brains.offline.discovery.text import persona_phrase
         # people: held-out 7's wheelchair taxis, to "what do they do today?"
         ("current_alternatives", ("The users is wheelchair users and old people with walker, also the families who "
          "book for them"), "target_user"),
+        # Round 5, held-out 6's uniform founder who answers the question after next: a workaround to "who is it for?",
+        # a target to "what should it do?".
+        ("target_user", ("oh well at the moment it's all done on a whatsapp group and a spreadsheet that Jo keeps, and "
+         "half the time the spreadsheet's wrong"), "current_alternatives"),
+        ("feature_wishlist", "well success for me would be every family that asks getting something that fits within a week",
+         "success_metric"),
     ],
 )
 def test_an_answer_is_filed_by_what_it_says(asked: str, said: str, belongs: str) -> None:
@@ -96,3 +102,21 @@ def test_the_replay_files_a_feature_list_given_to_the_money_question_as_the_wish
 )
 def test_a_target_never_ends_on_the_word_that_led_into_its_verb(said: str, people: str) -> None:
     assert persona_phrase(said) == people
+
+
+def test_what_happened_is_no_list_of_things_to_build() -> None:
+    # The same founder's why-now to "is that why now?" was filed as three wishes ("Cost of living", "Uniform came top").
+    assert belongs_to("like i said, the cost of living and the school survey, uniform came top", "why_now") == ""
+    # The people and what they use are still told apart: "it's for …" is never today's workaround.
+    assert belongs_to("it's for the parent volunteers who keep a spreadsheet at the moment", "target_user") == ""
+
+
+def test_the_question_repeated_before_the_answer_is_not_part_of_it() -> None:
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+    from pmtui.product.brains.offline.discovery.text import clean
+
+    assert clean("sorry, who") == ""
+    assert clean("oh the problem — Jo never knows what she's got in which size") == "Jo never knows what she's got in which size"
+    assert feature_items("oh what it does — Jo logs what comes in by size, parents see what's there and ask for it, and "
+                         "she gets a list of what to bag up on Friday") == [
+        "Jo logs what comes in by size", "Parents see what's there", "Ask for it", "List of what to bag up on Friday"]

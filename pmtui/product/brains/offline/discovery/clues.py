@@ -200,7 +200,10 @@ def feature_items(text: str) -> list[str]:
         # "it syncs with Kronos": the product as the subject of what it does.
         item = re.sub(r"^(?:can|could|must|should|will|also can)\s+(?=\w)", "", item, flags=re.IGNORECASE)
         # "I get a reminder until it's fixed": what the founder receives, said in the first person.
+        # "…and she gets a list of what to bag up on Friday": the same, said about the person it is for.
         item = re.sub(r"^(?:i|we)\s+(?=(?:get|receive|see)\b)", "", item, flags=re.IGNORECASE)
+        # "…and she gets a list of what to bag up on Friday": what the person it is for receives.
+        item = re.sub(r"^(?:she|he|they)\s+(?:gets?|receives?)\s+(?:(?:a|an|the)\s+)?", "", item, flags=re.IGNORECASE)
         item = re.sub(r"^(?:it|the app|the tool|this)\s+(?=\w+s\b)(?!is\b|has\b|was\b|does\b)", "", item,
                       flags=re.IGNORECASE)
         # "…so they know", "…which is slow" explain; "see in which minute the players leave" is the item itself.

@@ -84,7 +84,8 @@ IDEA_FEATURE = re.compile(
 )
 
 SUCCESS_STRONG = re.compile(
-    r"\b(success (means|is|would be|looks like|=)|we'?ll know|i'?ll know|measured?\b|measures\b|metrics?|kpis?|"
+    # "success for me would be every family … within a week": who it is success for may come in between.
+    r"\b(success (?:for (?:me|us|them) )?(means|is|would be|will be|looks like|=)|we'?ll know|i'?ll know|measured?\b|measures\b|metrics?|kpis?|"
     r"north star|retention|retain(ed)?|churn|mau|dau|wau|mrr|arr|nps|conversion|activation)\b",
     re.IGNORECASE,
 )
@@ -236,6 +237,14 @@ FILLER_PREFIX = re.compile(
     r"i think|i guess|i believe|i suppose|i'?d say|i would say|probably|maybe|perhaps|like|oh|ah|"
     r"to be honest|tbh|good question|great question|let me think|hm|mostly|mainly|primarily|"
     r"definitely|obviously|of course|i'?m not sure but|not sure,? but)\b[\s,:;.!-]*)+",
+    re.IGNORECASE,
+)
+
+# The question repeated before the answer, as people do when they notice they answered another one: "sorry, who —
+# it's for the parent volunteers", "oh the problem — Jo never knows…", "oh what it does — Jo logs…"; and "you know what,".
+REPAIR_LEAD = re.compile(
+    r"^(?:(?:sorry|oh|ah|right|ok(?:ay)?|hmm+)[\s,]*)*(?:(?:who|what it does|the problem|why now|the money|the price|the team|"
+    r"the limits)\s*(?:[\u2014\u2013]|--?|$)\s*|you know what,\s*)",
     re.IGNORECASE,
 )
 

@@ -12,6 +12,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     CONSTRAINTS_STRONG,
     FILLER_PREFIX,
     GENERIC_AUDIENCE,
+    REPAIR_LEAD,
     REVENUE_STRONG,
     SUCCESS_STRONG,
     UNCERTAIN,
@@ -49,7 +50,7 @@ def clean(text: str) -> str:
     """The user's words, trimmed: fillers like 'well,' or 'I think' off the front, no end punctuation."""
     text = squash(text.replace("\u2019", "'").replace("\u2018", "'"))
     text = re.sub(r"^(?:[-*\u2022>]+|\d+[.)])\s+", "", text)
-    text = FILLER_PREFIX.sub("", text)
+    text = FILLER_PREFIX.sub("", REPAIR_LEAD.sub("", text))
     text = text.strip(" \t,;:-\u2013\u2014")
     text = re.sub(r"[\s.!?,;:]+$", "", text)
     text = re.sub(
