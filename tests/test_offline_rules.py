@@ -792,3 +792,15 @@ def test_a_pain_in_a_relative_clause_of_a_wish_keeps_it_a_wish() -> None:
     from pmtui.product.brains.offline.discovery.clues import feature_like
 
     assert not feature_like("Feedback is scattered")
+
+
+def test_a_count_people_already_have_is_their_size_not_a_target() -> None:
+    # surf-yesno (held-out 6): "…our club's got about 120 active members" was filed as the success target.
+    said = ("oh righto — patrol captains at volunteer surf life saving clubs, they sort out who's on the beach each "
+            "weekend, our club's got about 120 active members")
+    after = extract(DiscoverySummary(target_user="surf club"), said, "target_user")
+    assert "patrol captains" in after.target_user and not after.success_metric
+    assert not after.target_user.startswith((";", ","))
+    # A number to reach is still a target, "have" or not.
+    target = extract(DiscoverySummary(target_user="surf clubs"), "we want to have 200 active members by June", "success_metric")
+    assert "200 active members" in target.success_metric

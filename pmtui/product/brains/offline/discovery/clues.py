@@ -80,7 +80,10 @@ class Clue:
 
 def _success_strong(clause: str) -> bool:
     """An explicit success cue, or a target: a count of users with a horizon, a percentage of retention."""
-    if SUCCESS_STRONG.search(clause) or PERCENT_TARGET.search(clause):
+    if SUCCESS_STRONG.search(clause):
+        return True
+    percent = PERCENT_TARGET.search(clause)
+    if percent and not HAVE_COUNT.search(clause[max(0, percent.start() - 30): percent.start() + 1]):
         return True
     for match in COUNT_WITH_HORIZON.finditer(clause):
         noun = match.group("noun").lower()
@@ -90,7 +93,9 @@ def _success_strong(clause: str) -> bool:
             r"weeks|months|days|years|hours|quarters|sprints",
             noun,
         )
-        if not builders and not re.search(r"\b(?:i|we)\s+(?:have|got|are)\b", clause, re.IGNORECASE):
+        # "our club's got about 120 active members" is how big they are now.
+        had = HAVE_COUNT.search(clause[max(0, match.start() - 30): match.start() + 1])
+        if not builders and not had and not re.search(r"\b(?:i|we)\s+(?:have|got|are)\b", clause, re.IGNORECASE):
             return True
     return False
 
@@ -349,6 +354,13 @@ def list_clue(sentence: str, first_message: bool) -> Clue | None:
     return Clue("; ".join(items), True, tuple(items)) if len(items) >= 3 else None
 
 
+HAVE_COUNT = re.compile(
+    r"(?<!\bto )(?<!\bwill )(?<!'ll )(?<!\bwould )\b(?:'s got|'ve got|has got|have got|got|have|has|there are|there's)\s+"
+    r"(?:about|around|over|nearly|almost|roughly|some|like|maybe)?\s*\d",
+    re.IGNORECASE,
+)
+
+
 def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     """Every aspect `clause` speaks to, with the fragment of the user's words to keep."""
     clues: dict[str, Clue] = {}
@@ -405,6 +417,8 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     # A number next to a metric noun is a target in a short answer ("200 walks/wk"); inside a longer
     # sentence ("the rest time of 11 hours between shifts") it is only a hint.
     counted = has_number and METRIC_NOUN.search(without_price) and not CONSTRAINTS_STRONG.search(clause)
+    # "our club's got about 120 active members": how big they are today, not a number to reach.
+    counted = counted and not HAVE_COUNT.search(without_price)
     if success_strong or (counted and len(cleaned.split()) <= 10):
         clues["success_metric"] = Clue(cleaned, True)
     elif counted or SUCCESS_WEAK.search(clause):

@@ -386,7 +386,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         if aspect == "feature_wishlist":
             continue
         fragments = _dedupe([
-            f for f in found[aspect] if f and (not is_vague(f) or (aspect == "constraints" and _BARE_TEAM.match(f)))
+            f.strip(" ,;:-\u2013\u2014") for f in found[aspect]
+            if f.strip(" ,;:-\u2013\u2014") and (not is_vague(f) or (aspect == "constraints" and _BARE_TEAM.match(f)))
         ])
         if not fragments:
             continue
