@@ -120,3 +120,22 @@ def test_the_question_repeated_before_the_answer_is_not_part_of_it() -> None:
     assert feature_items("oh what it does — Jo logs what comes in by size, parents see what's there and ask for it, and "
                          "she gets a list of what to bag up on Friday") == [
         "Jo logs what comes in by size", "Parents see what's there", "Ask for it", "List of what to bag up on Friday"]
+
+
+def test_what_comes_before_the_dash_answers_the_question_and_the_rest_is_filed_clause_by_clause() -> None:
+    # footy-arguer (held-out 5): the captains, then the price, a count of people asked and the team, all at once.
+    said = ("Captains of casual 5-a-side and 7-a-side teams who book the pitch and front the fee — they'd pay £3 a month, "
+            "I've asked 20 of them, and it's me and one developer for 8 weeks")
+    assert belongs_to(said, "target_user") == ""
+    after = extract(DiscoverySummary(), said, "target_user")
+    assert after.target_user.startswith("Captains") and "£3" in after.revenue_model and "8 weeks" in after.constraints
+    # A limits answer with nothing about people before the dash still goes to the limits.
+    assert belongs_to("me + 1 dev — 8 weeks, android tablet, $2k budget", "core_problem") == "constraints"
+
+
+def test_the_products_name_is_not_who_it_is_for() -> None:
+    # footy-arguer's pitch: "Five-a-side organiser app." made the target "Five-a-side organiser", never asked again.
+    said = ("Five-a-side organiser app. I've captained a Tuesday team for 9 years and I lose an hour every week chasing "
+            "players and money. Captains are out of pocket constantly.")
+    assert "organiser" not in extract(DiscoverySummary(), said, "").target_user
+    assert extract(DiscoverySummary(), "ICU nurses at big hospitals", "target_user").target_user == "ICU nurses at big hospitals"

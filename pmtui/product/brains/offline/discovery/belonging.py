@@ -188,6 +188,11 @@ def belongs_to(text: str, asked: str) -> str:
             # Every sentence must carry the cue: "Month-end close drags on for a week. I'm solo and have 8 weeks."
             # answers the problem first; only the sentences with cues go elsewhere, as extraction already does.
             sentences = split_sentences(text) or [text]
+            head = re.split(r"\s+[\u2014\u2013]\s+|\s+--?\s+", sentences[0], maxsplit=1)
+            if len(head) == 2 and not SIGNS[rule.aspect](head[0]):
+                # "Captains of casual 5-a-side teams who book the pitch — they'd pay £3 a month, … me and one developer
+                # for 8 weeks": what comes before the dash answers the question; the rest is filed clause by clause.
+                return ""
             if len(sentences) == 1 or all(SIGNS[rule.aspect](s) for s in sentences):
                 return rule.aspect
             return ""

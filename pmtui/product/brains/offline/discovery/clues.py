@@ -136,6 +136,9 @@ def _target_clue(clause: str) -> Clue | None:
         # "ICU nurses at mid-size hospitals, around 400 per hospital, …" describes the user, no verb follows.
         bare = re.sub(r"^(?:the|a|an|every|each|all|most|many|some|our|my|their)\s+", "", cleaned, flags=re.IGNORECASE)
         rest = bare[len(subject) :] if bare.lower().startswith(subject.lower()) else "x"
+        if PRODUCT_NOUN.match(rest):
+            # "Five-a-side organiser app", "a nurse scheduling tool": the product's name, not who it is for.
+            return None
         descriptive = not rest.strip() or rest.lstrip()[:1] in {",", ";", "(", "\u2014", "-"}
         strong = (
             only_persona
@@ -154,6 +157,10 @@ def _target_clue(clause: str) -> Clue | None:
             subject = f"{subject}{qualifier.group(0).rstrip(' ,')}"
         return Clue(subject, strong, descriptive=only_persona or descriptive)
     return None
+
+
+PRODUCT_NOUN = re.compile(r"^\s+(?:apps?|tools?|platforms?|software|systems?|websites?|sites?|bots?|portals?)\b",
+                          re.IGNORECASE)
 
 
 WISHLIST_ITEM_WORDS = 10
