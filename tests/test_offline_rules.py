@@ -804,3 +804,12 @@ def test_a_count_people_already_have_is_their_size_not_a_target() -> None:
     # A number to reach is still a target, "have" or not.
     target = extract(DiscoverySummary(target_user="surf clubs"), "we want to have 200 active members by June", "success_metric")
     assert "200 active members" in target.success_metric
+
+
+def test_people_who_do_something_is_a_target_to_sharpen() -> None:
+    from pmtui.product.brains.offline.discovery.text import is_thin
+
+    # quiz-brit (held-out 6): "people who do quizzes" was never sharpened, so the quizmaster never reached the target.
+    assert is_thin("target_user", "people who do quizzes")
+    assert not is_thin("target_user", "quizmasters who run the tuesday quiz at a few pubs")
+    assert not is_thin("target_user", "people who run seed libraries in public libraries across the county")

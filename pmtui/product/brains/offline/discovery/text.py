@@ -398,8 +398,11 @@ def is_thin(aspect: str, value: str | list[str]) -> bool:
     if aspect == "success_metric":
         return not re.search(r"\d|" + NUMBER, value, re.IGNORECASE)
     if aspect == "target_user":
-        # "nurses" or "small businesses" is a start; "ICU nurses" already says who.
-        return len(words) <= 1 or qualified_generic(value.lower())
+        # "nurses" or "small businesses" is a start; "ICU nurses" already says who. "people who do quizzes" names
+        # an activity, not a role: who runs it, who pays?
+        generic_who = re.match(r"^\s*(?:the\s+)?(?:people|users|folks|anyone|everyone|customers|ones)\s+(?:who|that)\b",
+                               value, re.IGNORECASE)
+        return len(words) <= 1 or qualified_generic(value.lower()) or (bool(generic_who) and len(words) <= 4)
     return len(words) <= 3
 
 
