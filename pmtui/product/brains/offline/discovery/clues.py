@@ -159,6 +159,10 @@ def _target_clue(clause: str) -> Clue | None:
     return None
 
 
+_CONDITIONAL_WISH = re.compile(
+    r"^(?P<when>if|when|once)\s+(?P<cond>[^,]+?),?\s+(?:then\s+)?(?:it|the app)\s+(?P<act>(?:will\s+|should\s+)?\w+\b.*)$",
+    re.IGNORECASE,
+)
 PRODUCT_NOUN = re.compile(r"^\s+(?:apps?|tools?|platforms?|software|systems?|websites?|sites?|bots?|portals?)\b",
                           re.IGNORECASE)
 
@@ -196,6 +200,10 @@ def feature_items(text: str) -> list[str]:
     items: list[str] = []
     for piece in joined:
         item = clean(piece)
+        conditional = _CONDITIONAL_WISH.match(item)
+        if conditional:
+            # "if nobody has ticked by lunchtime it texts the family": the wish is what it does, and when.
+            item = f"{conditional.group('act')} {conditional.group('when').lower()} {conditional.group('cond')}"
         item = re.sub(
             r"^(?:(?:it|they|users?|people|you|we|i|nurses|\w+s)\s+(?:can|could|should|will|would)\s+)?"
             r"(?:also\s+)?(?:be able to|the ability to|ability to|a way to|an easy way to|way to|an option to|"
@@ -276,6 +284,9 @@ def feature_clue(sentence: str, first_message: bool, strict: bool = False) -> Cl
     match = FEATURE_TRIGGER.search(sentence)
     if match and SUBORDINATE.search(sentence[: match.start()]):
         # "When I want to change a shift I must ask everyone" tells a story; it asks for nothing.
+        match = None
+    if match and strict and re.search(r"\b(?:so|so that|in case)\s*$", sentence[: match.start()], re.IGNORECASE):
+        # "a key safe by her door so people can get in", said about today: what the workaround is for, not a wish.
         match = None
     if match and WEAK_TRIGGER.match(match.group(0)) and (strict or not re.search(
         r"\b(?:app|tool|product|platform|system)\b", sentence, re.IGNORECASE
