@@ -826,3 +826,22 @@ def test_a_purpose_of_todays_workaround_is_no_wish_and_a_conditional_wish_is_one
     said = ("a daily list of who needs a visit and who's taking them, a tick when you've been, and if nobody has ticked by "
             "lunchtime it texts the family, oh and nan's landline could get an automated call maybe")
     assert "Texts the family if nobody has ticked by lunchtime" in feature_items(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "items"),
+    [
+        # dairy-ugandan (held-out 3): "SMS to farmer" lost its SMS as if the SMS were people.
+        ("Clerk records litres for each farmer, SMS to farmer immediately with the litres, and monthly payment statement",
+         ["Clerk records litres for each farmer", "SMS to farmer immediately with the litres", "Monthly payment statement"]),
+        # fridge-nepali (held-out 4): "morning and evening" is one time; "if …, then SMS to district" is a wish.
+        (("Health worker is entering temperature from mobile morning and evening, if temperature is out of range then SMS "
+          "to district, and district is seeing all health posts in one dashboard"),
+         ["Health worker is entering temperature from mobile morning and evening", "SMS to district if temperature is out of range",
+          "District is seeing all health posts in one dashboard"]),
+    ],
+)
+def test_messages_times_and_conditions_in_a_wishlist(said: str, items: list[str]) -> None:
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+
+    assert feature_items(said) == items

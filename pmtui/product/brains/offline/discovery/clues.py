@@ -160,7 +160,8 @@ def _target_clue(clause: str) -> Clue | None:
 
 
 _CONDITIONAL_WISH = re.compile(
-    r"^(?P<when>if|when|once)\s+(?P<cond>[^,]+?),?\s+(?:then\s+)?(?:it|the app)\s+(?P<act>(?:will\s+|should\s+)?\w+\b.*)$",
+    r"^(?P<when>if|when|once)\s+(?P<cond>[^,]+?),?\s+(?:then\s+(?:it\s+|the app\s+)?|(?:it|the app)\s+)"
+    r"(?P<act>(?:will\s+|should\s+)?\w+\b.*)$",
     re.IGNORECASE,
 )
 PRODUCT_NOUN = re.compile(r"^\s+(?:apps?|tools?|platforms?|software|systems?|websites?|sites?|bots?|portals?)\b",
@@ -178,6 +179,9 @@ def feature_items(text: str) -> list[str]:
     text = re.sub(r"\(([^()]*)\)", lambda m: "(" + re.sub(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", "/", m.group(1)) + ")",
                   text)
     text = re.sub(r"\b(drag) and (drop)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
+    # "morning and evening", "in and out": one time or one motion, not two items.
+    text = re.sub(r"\b(morning|day|in|on|up|back|check) and (evening|night|out|off|down|forth)\b", r"\1-and-\2", text,
+                  flags=re.IGNORECASE)
     text = re.sub(r"\b(pen) and (paper)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(search) and (filter)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     # "a service slot online instead of turning up and being told to come back": what it replaces is no item.
@@ -208,7 +212,9 @@ def feature_items(text: str) -> list[str]:
             r"^(?:(?:it|they|users?|people|you|we|i|nurses|\w+s)\s+(?:can|could|should|will|would)\s+)?"
             r"(?:also\s+)?(?:be able to|the ability to|ability to|a way to|an easy way to|way to|an option to|"
             r"option to|being able to|let (?:the |a |an )?(?:\w+ )?|allow (?:\w+ ){0,2}to|help (?:\w+ ){0,2}(?:to )?|"
-            r"(?:users|people|them|me|us|you|[a-z]+s) to\s)?",
+            # "nurses to swap" drops the people; "SMS to farmer" is the wish itself.
+            r"(?:users|people|them|me|us|you|(?!(?:sms|mms|texts|emails|alerts|notifications|reminders|messages|updates)\b)"
+            r"[a-z]+s) to\s)?",
             "",
             item,
             flags=re.IGNORECASE,
