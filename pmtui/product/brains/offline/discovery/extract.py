@@ -119,6 +119,9 @@ def _removed_features(text: str, features: list[str]) -> list[str]:
     )
     if not match:
         return features
+    if re.search(r"\b(?:don'?t|do not|never|not|won'?t|please don'?t)\s+$", text[: match.start()], re.IGNORECASE):
+        # "don't drop the marketplace, it's the long-term moat" keeps it.
+        return features
     wanted = set(content_words(re.sub(r"\bfeatures?\b", "", match.group("what"))))
     if not wanted:
         return features

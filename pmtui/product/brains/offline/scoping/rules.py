@@ -258,7 +258,10 @@ SOFTENER = r"(?:\s+(?:maybe|perhaps|probably|i think|i guess|i suppose|please|pl
 # A clause that only says "not now" / "maybe later": it defers what the clause before it named
 # ("the public page is lovely but not now", "the yearly email is nice but not now").
 LATER_ALONE = rx(r"^(?:but\s+|and\s+|so\s+)?(?:maybe\s+|probably\s+)?(?:not (?:now|yet|for now|right now|just yet|in (?:phase\s*(?:1|one)|v1|the mvp))|"
-                 r"(?:for )?later|" + LATER_ELSEWHERE + r")" + SOFTENER + r"\s*[.!]*$")
+                 r"(?:for )?later|(?:to |in |into )?phase\s*(?:2|3|two|three)|v2|(?:the )?next phase|after launch|"
+                 + LATER_ELSEWHERE + r")" + SOFTENER
+                 # "And the nudges — phase 2, they're the least important": a reason may follow.
+                 + r"(?:,\s+(?:it'?s|they'?re|that'?s|since|because|as|nobody|no one)\b[^,;]*)?\s*[.!]*$")
 SPLIT_PATTERNS = (
     rx(r"\bsplit(?:\s+up)?\s+(?P<what>.+?)\s+(?:in|into)\s+(?P<a>.+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+)"),
     # "Split the loan schedule: the loan record now, the repayment schedule later."
