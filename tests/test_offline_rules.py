@@ -314,7 +314,10 @@ def test_the_founders_own_story_is_not_the_users_workaround_nor_a_wish() -> None
         ("oh and by the way we had a record day yesterday, 140 families, the queue went right round the block",
          "off_topic"),
         ("ugh, the kettle just burst, where was I", "off_topic"),
+        # foodtruck-spanglish (held-out 6): an apology in Spanish, and "ok I'm back".
+        ("perdón, my mom is calling me for dinner, one sec... ok I'm back", "off_topic"),
         ("sorry, I think it's mostly nurses", ""),
+        ("perdón, the users are mostly food truck owners", ""),
         ("free?", ""),
         ("booking?", ""),
         ("Freelance translators who sell directly to companies", ""),

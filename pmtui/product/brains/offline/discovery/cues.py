@@ -485,13 +485,16 @@ ASIDE_OFF_TOPIC = re.compile(
 # "hold on some idiot just cut me off … where was I", "haha sorry my dog is going mad at the postman again".
 INTERRUPTION_OPENER = re.compile(
     r"^\s*(?:(?:haha+|hehe+|lol|lmao|ugh+|argh+|omg|oops|whoops|oh no|oh god|hold on|hang on|one sec(?:ond)?|"
-    r"one moment|brb|wait|sorry)\b[\s,.!:;-]*)+(?:(?:mate|man|guys|ah|lah|oh|o|sir|madam)\b[\s,.!]*)?",
+    r"one moment|brb|wait|sorry|"
+    # The same apology in the words founders mix in: "perdón, my mom is calling me…", "maaf", "pasensya na", "eish".
+    r"perd[oó]n|lo siento|disculpa|pardon|d[ée]sol[ée]|entschuldigung|maaf|pasensya(?: na)?|samahani|aiyo+|eish)"
+    r"(?=[\s,.!:;-]|$)[\s,.!:;-]*)+(?:(?:mate|man|guys|ah|lah|oh|o|sir|madam)\b[\s,.!]*)?",
     re.IGNORECASE,
 )
 INTERRUPTION_EVENT = re.compile(
     r"\bjust\s+(?:had to|got|arrived|came|call(?:ed)?|rang|cut|walked|knocked|spilled|spilt|went|left|started|"
     r"showed up|turned up|parked|dropped|broke|fell|burst|texted|messaged)\b|\bagain\W*$|\bwhere was i\b|"
-    r"\banyway\W*$|\bback now\b|\bsorry about that\b",
+    r"\banyway\W*$|\bback now\b|\bsorry about that\b|\b(?:i'?m|i am) back\b|\b(?:is|are) calling (?:me|us)\b",
     re.IGNORECASE,
 )
 # Which aspect a question back is about, to answer it as a PM would.
