@@ -866,3 +866,13 @@ def test_a_negated_removal_keeps_the_wish_and_nudges_to_someone_are_a_wish() -> 
     # …and its deferral "the nudges — phase 2, they're the least important" moves them.
     assert [(r.kind, r.what) for r in parse_requests("And the nudges — phase 2, they're the least important.")] == [
         ("defer", "nudges")]
+
+
+def test_a_bare_list_answering_what_they_do_today_is_the_workaround() -> None:
+    # laundry-pivoter (held-out 5): "On the list: sign-up sheet on the door, just going down, hoping."
+    summary = DiscoverySummary(target_user="Residents of rental blocks with a shared laundry room")
+    after = extract(summary, "A sign-up sheet on the door, or just going down and hoping", "current_alternatives")
+    assert after.feature_wishlist == [] and "sign-up sheet" in after.current_alternatives
+    # A wish said in so many words is still a wish, whatever was asked.
+    wished = extract(summary, "Paper sheet. I want residents to book a slot on their phone", "current_alternatives")
+    assert any("book a slot" in f.lower() for f in wished.feature_wishlist)

@@ -238,7 +238,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # With another question on the table, a bare list answers it: "Coaching centres and language institutes
         # in India" names who, "Two of us, 10 weeks, iOS and Android" the limits; only a trigger makes a wish.
         question_open = bool(asked) and asked != "feature_wishlist" and (
-            any(asked in cl for cl in sentence_clues) or (asked == "target_user" and not _things_to_do(sentence))
+            any(asked in cl for cl in sentence_clues)
+            # "A sign-up sheet on the door, or just going down and hoping" answers "what do they do instead?".
+            or (asked in ("target_user", "current_alternatives") and not _things_to_do(sentence))
         )
         listed = (
             None if feature or asked_strong or not_a_feature or question_open else list_clue(sentence, first_message)
