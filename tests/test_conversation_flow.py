@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pmtui.config import Config, ModelRoute
-from pmtui.models import DiscoverySummary
+from pmtui.models import ConversationState, DiscoverySummary
 from pmtui.product import texts
 from pmtui.product.orchestrator import Orchestrator
 from pmtui.store import Store
@@ -489,3 +489,20 @@ def test_going_back_on_one_row_keeps_what_the_founder_says_to_keep_and_puts_the_
     output = rescore(part[0])
     assert output.feature("Swap button").rice_effort == 0.5
     assert output.feature("Gap alert for the coordinator").phase == 2
+
+
+def test_a_direct_answer_that_says_the_draft_again_keeps_it() -> None:
+    # kiosk-terse (held-out 7): the pitch said "paper tickets"; asked "is that how they handle it today?", the founder
+    # said "paper tickets. whatsapp photos", and only "whatsapp photos" was kept.
+    from pmtui.product.drafts import update
+
+    state = ConversationState(project="k", drafts={"current_alternatives": 0})
+    before = DiscoverySummary(target_user="kiosk owners", current_alternatives="paper tickets")
+    after = before.model_copy(update={"current_alternatives": "paper tickets; whatsapp photos"})
+    kept = update(state, before, after, "current_alternatives", [], "paper tickets. whatsapp photos")
+    assert kept.current_alternatives == "paper tickets; whatsapp photos"
+    # A direct answer about something else still replaces the passing mention.
+    state = ConversationState(project="k", drafts={"current_alternatives": 0})
+    other = before.model_copy(update={"current_alternatives": "paper tickets; a notebook and WhatsApp"})
+    assert update(state, before, other, "current_alternatives", [], "a notebook and WhatsApp").current_alternatives == (
+        "a notebook and WhatsApp")
