@@ -876,3 +876,11 @@ def test_a_bare_list_answering_what_they_do_today_is_the_workaround() -> None:
     # A wish said in so many words is still a wish, whatever was asked.
     wished = extract(summary, "Paper sheet. I want residents to book a slot on their phone", "current_alternatives")
     assert any("book a slot" in f.lower() for f in wished.feature_wishlist)
+
+
+def test_a_target_of_zero_is_a_target() -> None:
+    from pmtui.product.brains.offline.discovery.text import is_thin
+
+    # cleaning-caps (held-out 4) was asked "what target would you put on that?" after "ZERO LOST CONTRACTS IN A YEAR".
+    assert not is_thin("success_metric", "ZERO LOST CONTRACTS IN A YEAR")
+    assert is_thin("success_metric", "people use it")

@@ -396,7 +396,8 @@ def is_thin(aspect: str, value: str | list[str]) -> bool:
             len(value) == 1 and len(value[0].split()) <= 3)
     words = content_words(value)
     if aspect == "success_metric":
-        return not re.search(r"\d|" + NUMBER, value, re.IGNORECASE)
+        # "ZERO LOST CONTRACTS IN A YEAR" is a target already: zero is a number to hold the scope to.
+        return not re.search(r"\d|\bzero\b|" + NUMBER, value, re.IGNORECASE)
     if aspect == "target_user":
         # "nurses" or "small businesses" is a start; "ICU nurses" already says who. "people who do quizzes" names
         # an activity, not a role: who runs it, who pays?
