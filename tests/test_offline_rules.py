@@ -884,3 +884,13 @@ def test_a_target_of_zero_is_a_target() -> None:
     # cleaning-caps (held-out 4) was asked "what target would you put on that?" after "ZERO LOST CONTRACTS IN A YEAR".
     assert not is_thin("success_metric", "ZERO LOST CONTRACTS IN A YEAR")
     assert is_thin("success_metric", "people use it")
+
+
+def test_the_people_named_first_are_the_target_not_what_they_are_responsible_for() -> None:
+    # fridge-clear (held-out 4): the target became "GP surgeries and community pharmacies".
+    said = ("Practice nurses and pharmacists responsible for the vaccine fridge at GP surgeries and community pharmacies — "
+            "they'd never pay themselves, the practice would, about £20 a fridge a month")
+    after = extract(DiscoverySummary(core_problem="fridges drift overnight"), said, "target_user")
+    assert after.target_user.startswith("Practice nurses") and "£20" in after.revenue_model
+    # "An app for ICU nurses" still names the nurses after "for".
+    assert "ICU nurses" in extract(DiscoverySummary(), "An app for ICU nurses to swap shifts.", "").target_user

@@ -108,7 +108,13 @@ def _target_clue(clause: str) -> Clue | None:
         if who and not is_vague(who) and (has_persona(who) or len(content_words(who)) >= 2):
             phrase = persona_phrase(who) or who
             return Clue(cap_words(phrase, 14), True)
+    # "Practice nurses and pharmacists responsible for the vaccine fridge at GP surgeries": the people named first are
+    # who it is for; "for" after them says what they look after.
+    lead = persona_phrase(clean(clause)) or ""
+    named_first = bool(lead) and has_persona(lead) and clean(clause).lower().startswith(lead.lower())
     for match in FOR_PERSONA.finditer(clause):
+        if named_first and match.start() >= len(lead):
+            continue
         if re.match(r"\s*(?:my|our|me|us)\b", match.group("who"), re.IGNORECASE):
             # "for my kid's school thing" is the founder's own story, not who the product is for.
             continue
