@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pmtui.config import Config, ModelRoute
-from pmtui.models import DiscoverySummary
+from pmtui.models import ConversationState, DiscoverySummary
 from pmtui.product import texts
 from pmtui.product.orchestrator import Orchestrator
 from pmtui.store import Store
@@ -289,7 +289,7 @@ async def test_a_question_back_at_the_summary_card_is_answered_and_the_card_stay
 
 def test_a_wishlist_of_one_short_item_is_asked_about_once_more() -> None:
     from pmtui.models import ConversationState
-    from pmtui.product.brains.offline.discovery.interview import _is_thin
+    from pmtui.product.brains.offline.discovery.text import is_thin as _is_thin
     from pmtui.product.orchestrator import _thin_wishlist_answer
 
     state = ConversationState(project="p", asked_aspect="feature_wishlist", ask_count={"feature_wishlist": 1})
@@ -465,3 +465,44 @@ async def test_a_bare_yes_to_the_draft_question_is_pressed_once_and_a_clear_pitc
                                      "by hand with email and spreadsheets; success means 10 paying designers in 3 months.")
     assert orchestrator.state(other).drafts == {}
     store.close()
+
+
+def test_going_back_on_one_row_keeps_what_the_founder_says_to_keep_and_puts_the_row_where_it_was() -> None:
+    # foodbank-scottish (held-out 3): "go back on the gap alert … Keep the swap change though" undid both, and once
+    # only the gap alert went back, scoring the table again put it straight back into Phase 1.
+    from pmtui.models import Feature, ScopingOutput
+    from pmtui.product.rice import rescore
+    from pmtui.product.undo import partial_undo
+
+    def table(swap: float, gap_phase: int) -> ScopingOutput:
+        rows = [Feature(name="Swap button", description="reopen a shift", phase=1, rice_reach=100, rice_impact=2,
+                        rice_confidence=0.8, rice_effort=swap),
+                Feature(name="Volunteers pick shifts themselves", description="", phase=1, rice_reach=100, rice_impact=2,
+                        rice_confidence=0.8, rice_effort=1.5),
+                Feature(name="Gap alert for the coordinator", description="", phase=gap_phase, rice_reach=100,
+                        rice_impact=2, rice_confidence=0.8, rice_effort=1.0)]
+        return ScopingOutput(mvp_features=rows, effort_budget_weeks=4)
+
+    said = "On reflection, go back on the gap alert, it can stay where you had it. Keep the swap change though."
+    part = partial_undo(table(0.5, 1), table(1.0, 2), said)
+    assert part is not None
+    output = rescore(part[0])
+    assert output.feature("Swap button").rice_effort == 0.5
+    assert output.feature("Gap alert for the coordinator").phase == 2
+
+
+def test_a_direct_answer_that_says_the_draft_again_keeps_it() -> None:
+    # kiosk-terse (held-out 7): the pitch said "paper tickets"; asked "is that how they handle it today?", the founder
+    # said "paper tickets. whatsapp photos", and only "whatsapp photos" was kept.
+    from pmtui.product.drafts import update
+
+    state = ConversationState(project="k", drafts={"current_alternatives": 0})
+    before = DiscoverySummary(target_user="kiosk owners", current_alternatives="paper tickets")
+    after = before.model_copy(update={"current_alternatives": "paper tickets; whatsapp photos"})
+    kept = update(state, before, after, "current_alternatives", [], "paper tickets. whatsapp photos")
+    assert kept.current_alternatives == "paper tickets; whatsapp photos"
+    # A direct answer about something else still replaces the passing mention.
+    state = ConversationState(project="k", drafts={"current_alternatives": 0})
+    other = before.model_copy(update={"current_alternatives": "paper tickets; a notebook and WhatsApp"})
+    assert update(state, before, other, "current_alternatives", [], "a notebook and WhatsApp").current_alternatives == (
+        "a notebook and WhatsApp")

@@ -2,8 +2,9 @@
 
 The tuned set must pass at least 97 % of its assertions with no loop, no garbled fact and no ignored
 argue-back request in any conversation; held-out sets 1 and 2 must have no loop, garbled fact or ignored
-request either, sets 3 to 6 no loop, and set 5 every interjection heard as what it is and no garbled fact. Held-out pass rates are reported, never tuned against (see
-docs/eval.md); sets 3 to 6 are otherwise only measured.
+request either, sets 3 to 8 no loop, and set 5 every interjection heard as what it is and no garbled fact (since
+round 5 also: sets 4 to 7 no garbled fact, sets 5 and 7 no ignored request, set 8 at least 88 %). Held-out pass rates
+are reported, never tuned against (see docs/eval.md); sets 3 to 8 are otherwise only measured.
 """
 
 from __future__ import annotations
@@ -34,10 +35,11 @@ def tuned_report() -> EvalReport:
 
 def test_the_founders_cover_every_kind_with_several_products() -> None:
     tuned = load_founders("tuned")
-    held_out = [load_founders(name) for name in ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")]
+    held_out = [load_founders(name) for name in
+                ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8")]
     # Held-out 7 is one founder of each kind (each answers one question with another aspect's content).
-    assert len(tuned) >= 40 and all(len(founders) >= 12 for founders in held_out[:-1])
-    assert len(held_out[-1]) >= len(KINDS)
+    assert len(tuned) >= 40 and all(len(founders) >= 12 for founders in held_out[:6] + held_out[7:])
+    assert len(held_out[6]) >= len(KINDS)
     for founders in (tuned, *held_out):
         assert {f.kind for f in founders} == set(KINDS)
     for kind in KINDS:
@@ -89,6 +91,26 @@ def test_no_loop_on_held_out_sets_3_to_6() -> None:
     # Since round 4 (drafts; money lost today is no price): no amount said for the problem lands in set 5's price.
     assert [f"{r.founder.id}: {r.notes}" for r in report.for_set("heldout5").results
             if not r.assertions["no_garbled_fact"]] == []
+    # Since round 5: no garbled fact in sets 4 to 6, and no ignored argue-back request in set 5.
+    assert [f"{r.founder.id}: {r.notes}" for name in ("heldout4", "heldout5", "heldout6")
+            for r in report.for_set(name).results if not r.assertions["no_garbled_fact"]] == []
+    assert [f"{r.founder.id}: {r.notes}" for r in report.for_set("heldout5").results
+            if not r.assertions["requests_reflected"]] == []
+
+
+def test_held_out_sets_7_and_8_never_loop_and_reach_the_spec() -> None:
+    # Set 8 (round 5, written before that round's rules and never tuned against) measured 289/320 before and after.
+    report = asyncio.run(run_eval(Config(offline=True), load_founders("heldout7") + load_founders("heldout8")))
+    for name in ("heldout7", "heldout8"):
+        results = report.for_set(name).results
+        assert results, name
+        assert [f"{r.founder.id}: {r.notes}" for r in results if not r.assertions["no_repeated_reply"]] == []
+        assert all(r.assertions["reached_done"] and r.assertions["phases_in_order"] and r.assertions["agreement_understood"]
+                   for r in results), name
+    assert report.for_set("heldout8").pass_rate >= 0.88
+    # Since round 5: no garbled fact and no ignored request in set 7.
+    assert [f"{r.founder.id}: {r.notes}" for r in report.for_set("heldout7").results
+            if not (r.assertions["no_garbled_fact"] and r.assertions["requests_reflected"])] == []
 
 
 def test_every_conversation_reaches_the_spec(tuned_report: EvalReport) -> None:

@@ -44,6 +44,12 @@ from pmtui.product.brains.offline.discovery.text import persona_phrase
         # people: held-out 7's wheelchair taxis, to "what do they do today?"
         ("current_alternatives", ("The users is wheelchair users and old people with walker, also the families who "
          "book for them"), "target_user"),
+        # Round 5, held-out 6's uniform founder who answers the question after next: a workaround to "who is it for?",
+        # a target to "what should it do?".
+        ("target_user", ("oh well at the moment it's all done on a whatsapp group and a spreadsheet that Jo keeps, and "
+         "half the time the spreadsheet's wrong"), "current_alternatives"),
+        ("feature_wishlist", "well success for me would be every family that asks getting something that fits within a week",
+         "success_metric"),
     ],
 )
 def test_an_answer_is_filed_by_what_it_says(asked: str, said: str, belongs: str) -> None:
@@ -112,3 +118,40 @@ def test_the_replay_files_a_feature_list_given_to_the_money_question_as_the_wish
 )
 def test_a_target_never_ends_on_the_word_that_led_into_its_verb(said: str, people: str) -> None:
     assert persona_phrase(said) == people
+
+
+def test_what_happened_is_no_list_of_things_to_build() -> None:
+    # The same founder's why-now to "is that why now?" was filed as three wishes ("Cost of living", "Uniform came top").
+    assert belongs_to("like i said, the cost of living and the school survey, uniform came top", "why_now") == ""
+    # The people and what they use are still told apart: "it's for …" is never today's workaround.
+    assert belongs_to("it's for the parent volunteers who keep a spreadsheet at the moment", "target_user") == ""
+
+
+def test_the_question_repeated_before_the_answer_is_not_part_of_it() -> None:
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+    from pmtui.product.brains.offline.discovery.text import clean
+
+    assert clean("sorry, who") == ""
+    assert clean("oh the problem — Jo never knows what she's got in which size") == "Jo never knows what she's got in which size"
+    assert feature_items("oh what it does — Jo logs what comes in by size, parents see what's there and ask for it, and "
+                         "she gets a list of what to bag up on Friday") == [
+        "Jo logs what comes in by size", "Parents see what's there", "Ask for it", "List of what to bag up on Friday"]
+
+
+def test_what_comes_before_the_dash_answers_the_question_and_the_rest_is_filed_clause_by_clause() -> None:
+    # footy-arguer (held-out 5): the captains, then the price, a count of people asked and the team, all at once.
+    said = ("Captains of casual 5-a-side and 7-a-side teams who book the pitch and front the fee — they'd pay £3 a month, "
+            "I've asked 20 of them, and it's me and one developer for 8 weeks")
+    assert belongs_to(said, "target_user") == ""
+    after = extract(DiscoverySummary(), said, "target_user")
+    assert after.target_user.startswith("Captains") and "£3" in after.revenue_model and "8 weeks" in after.constraints
+    # A limits answer with nothing about people before the dash still goes to the limits.
+    assert belongs_to("me + 1 dev — 8 weeks, android tablet, $2k budget", "core_problem") == "constraints"
+
+
+def test_the_products_name_is_not_who_it_is_for() -> None:
+    # footy-arguer's pitch: "Five-a-side organiser app." made the target "Five-a-side organiser", never asked again.
+    said = ("Five-a-side organiser app. I've captained a Tuesday team for 9 years and I lose an hour every week chasing "
+            "players and money. Captains are out of pocket constantly.")
+    assert "organiser" not in extract(DiscoverySummary(), said, "").target_user
+    assert extract(DiscoverySummary(), "ICU nurses at big hospitals", "target_user").target_user == "ICU nurses at big hospitals"

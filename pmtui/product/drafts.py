@@ -153,8 +153,9 @@ def update(
             continue
         if aspect == asked:
             if new != old:
-                if aspect in state.drafts and old and new.startswith(old + "; "):
-                    # The direct answer replaces what was heard in passing rather than being appended to it.
+                if aspect in state.drafts and old and new.startswith(old + "; ") and old.lower() not in text.lower():
+                    # The direct answer replaces what was heard in passing rather than being appended to it (unless
+                    # it says the draft again: "paper tickets. whatsapp photos" keeps the paper tickets).
                     result = result.model_copy(update={aspect: new[len(old) + 2:].strip() or new})
                 state.drafts.pop(aspect, None)
             elif aspect in state.drafts and (

@@ -168,9 +168,22 @@ class SearchBackend(Protocol):
     def search(self, query: str, limit: int) -> list[ComparableProduct]: ...
 
 
+# Irregular past forms founders use in feature names ("say how it grew" is the grow report).
+_IRREGULAR = {
+    "grew": "grow", "grown": "grow", "sold": "sell", "bought": "buy", "paid": "pay", "took": "take", "taken": "take",
+    "gave": "give", "given": "give", "wrote": "write", "written": "write", "sent": "send", "built": "build",
+    "kept": "keep", "found": "find", "told": "tell", "made": "make", "came": "come", "went": "go", "gone": "go",
+    "saw": "see", "seen": "see", "left": "leave", "brought": "bring", "shown": "show", "chose": "choose",
+    "chosen": "choose", "drove": "drive", "driven": "drive", "ate": "eat", "eaten": "eat", "spent": "spend",
+    "lent": "lend", "borrowed": "borrow", "ran": "run", "won": "win", "lost": "lose", "broke": "break", "broken": "break",
+}
+
+
 def stem(word: str) -> str:
-    """A light stemmer: enough to match 'habits'/'habit', 'swapping'/'swap', 'invoices'/'invoice'."""
+    """A light stemmer: enough to match 'habits'/'habit', 'swapping'/'swap', 'invoices'/'invoice', 'grew'/'grow'."""
     word = word.lower().strip("'")
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
     for suffix, keep in (("ies", "y"), ("ing", ""), ("es", ""), ("ed", ""), ("s", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
             base = word[: -len(suffix)] + keep

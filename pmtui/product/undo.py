@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from pmtui.models import Feature, ScopingOutput
+from pmtui.models import Feature, Provenance, ScopingOutput
 from pmtui.product.search import stem, terms
 
 # Words of an undo message that name no row: the undo itself, and how people soften it.
@@ -63,7 +63,9 @@ def partial_undo(current: ScopingOutput, previous: ScopingOutput, text: str) -> 
                 chosen_removed.append(row)
                 chosen_added += parts
     if not (chosen_added or chosen_removed):
-        named = {w for w in _stems(text) if w not in _NOT_A_ROW and len(w) >= 3}
+        # "go back on the gap alert … Keep the swap change though": what they keep is not what they take back.
+        kept_text = " ".join(m.group(1) for m in re.finditer(r"\bkeep(?:ing)?\s+([^.;!?]+)", text, re.IGNORECASE))
+        named = {w for w in _stems(text) if w not in _NOT_A_ROW and len(w) >= 3} - _stems(kept_text)
         if not named:
             return None
         chosen_added = [f for f in added if named & _stems(f.name)]
@@ -80,7 +82,12 @@ def partial_undo(current: ScopingOutput, previous: ScopingOutput, text: str) -> 
     result.mvp_features += restored
     for feature in chosen_modified:
         index = next(i for i, f in enumerate(result.mvp_features) if f.name == feature.name)
-        result.mvp_features[index] = before[feature.name].model_copy(deep=True)
+        restored_row = before[feature.name].model_copy(deep=True)
+        if restored_row.phase != feature.phase and "phase" not in restored_row.pinned:
+            # "it can stay where you had it": the row keeps that phase when the table is scored again.
+            restored_row.pinned.append("phase")
+            restored_row.provenance["phase"] = Provenance(source="stated", reason="put back where it was at your request")
+        result.mvp_features[index] = restored_row
     # A row brought back from the cuts in the round goes back to the cuts; a restored row leaves them.
     back_names = {f.name for f in restored} | {f.name for f in chosen_modified}
     result.cut_features = [c for c in result.cut_features if c.name not in back_names]

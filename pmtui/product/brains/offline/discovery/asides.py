@@ -34,7 +34,7 @@ from pmtui.product.brains.offline.discovery.phrasing import (
     ASIDE_OFF_TOPIC_ACK,
     WHY_ASK,
 )
-from pmtui.product.brains.offline.discovery.text import short
+from pmtui.product.brains.offline.discovery.text import drop_negated, short
 
 
 def _bare(text: str) -> str:
@@ -182,7 +182,9 @@ def number_correction(summary: DiscoverySummary, text: str) -> tuple[str, str] |
                     return aspect, fixed
             if pass_ == "topic" and value.strip() == "":
                 clause = next((c for c in re.split(r"[,.;]\s*", text) if new.group(0) in c), new.group(0))
-                clause = re.sub(r"^\s*(?:\w+\s+){0,3}?(?:put|say|make it|make that|should be|it'?s)\s+", "", clause,
-                                flags=re.IGNORECASE)
+                # "yes but the price should be GH₵ 60 not 50": only the new value, never the old number.
+                clause = drop_negated(clause)
+                clause = re.sub(r"^\s*(?:[\w']+\s+){0,7}?(?:put|say|make it|make that|should be|would be|it'?s|is)\s+", "",
+                                clause, flags=re.IGNORECASE)
                 return aspect, clause.strip()[:1].upper() + clause.strip()[1:]
     return None

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from pmtui.product.brains.offline.discovery.cues import (
+    ALTERNATIVES_STRONG,
     CONSTRAINTS_DECISIVE,
     COUNT_WITH_HORIZON,
     FEATURE_VERB,
@@ -101,6 +102,11 @@ def target(text: str) -> bool:
     return any(not _BUILDERS.fullmatch(m.group("noun")) for m in COUNT_WITH_HORIZON.finditer(text))
 
 
+def workaround(text: str) -> bool:
+    """What people do today, named as such and with the tool: "at the moment it's all done on a whatsapp group"."""
+    return bool(ALTERNATIVES_STRONG.search(text) and TOOL_RE.search(text)) and not PEOPLE.search(text)
+
+
 def limits(text: str) -> int:
     return sum(1 for pattern in LIMITS if pattern.search(text))
 
@@ -113,7 +119,9 @@ def capabilities(text: str) -> list[str]:
     if len(pieces) < 3 or any(len(p.split()) > 12 for p in pieces) or _CHOICE.search(text):
         # "Spreadsheets, FreshBooks, Wave, or nothing" offers alternatives, it asks for nothing to be built.
         return []
-    stated = re.compile(r"\b(?:is|are|was|were|i|we|they|he|she|it)\b", re.IGNORECASE)
+    # "the cost of living and the school survey, uniform came top" tells what happened: nothing to build.
+    stated = re.compile(r"\b(?:is|are|was|were|i|we|they|he|she|it|came|went|got|had|did|said|made|took|rose|fell|"
+                        r"grew|became)\b", re.IGNORECASE)
     shaped = [
         p for p in pieces
         if not NOT_FEATURE_LEAD.match(p)
@@ -154,7 +162,8 @@ RULES: tuple[BelongingRule, ...] = (
                   frozenset({"feature_wishlist", "success_metric", "constraints", "why_now"}),
                   lambda t: money(t) >= 2 or (bool(_PRICED.search(t)) and not capabilities(t))),
     # "Success is 40 studios taking 60% of their bookings through it within 6 months." to "why now?"
-    BelongingRule("target", "success_metric", frozenset({"why_now", "revenue_model", "constraints"}),
+    # … and "well success for me would be every family that asks getting something that fits" to the wishlist question.
+    BelongingRule("target", "success_metric", frozenset({"why_now", "revenue_model", "constraints", "feature_wishlist"}),
                   lambda t: target(t) and money(t) == 0 and limits(t) <= 1),
     # "covid made everyone get dogs and now people are back in the office" to the metric question.
     BelongingRule("change", "why_now", frozenset({"success_metric", "constraints", "revenue_model"}),
@@ -169,6 +178,8 @@ RULES: tuple[BelongingRule, ...] = (
     BelongingRule("capabilities", "feature_wishlist",
                   frozenset({"revenue_model", "success_metric", "why_now", "constraints", ""}),
                   lambda t: bool(capabilities(t)) and money(t) == 0 and limits(t) == 0 and not target(t)),
+    # "oh well at the moment it's all done on a whatsapp group and a spreadsheet that Jo keeps" to "who is it for?"
+    BelongingRule("workaround", "current_alternatives", frozenset({"target_user"}), lambda t: workaround(t)),
     # "The users is wheelchair users and old people with walker" to "how do they manage today?"
     BelongingRule("people", "target_user", frozenset({"current_alternatives", "core_problem", "why_now"}),
                   lambda t: bool(PEOPLE.search(t))),
@@ -186,6 +197,11 @@ def belongs_to(text: str, asked: str) -> str:
             # Every sentence must carry the cue: "Month-end close drags on for a week. I'm solo and have 8 weeks."
             # answers the problem first; only the sentences with cues go elsewhere, as extraction already does.
             sentences = split_sentences(text) or [text]
+            head = re.split(r"\s+[\u2014\u2013]\s+|\s+--?\s+", sentences[0], maxsplit=1)
+            if len(head) == 2 and not SIGNS[rule.aspect](head[0]):
+                # "Captains of casual 5-a-side teams who book the pitch — they'd pay £3 a month, … me and one developer
+                # for 8 weeks": what comes before the dash answers the question; the rest is filed clause by clause.
+                return ""
             if len(sentences) == 1 or all(SIGNS[rule.aspect](s) for s in sentences):
                 return rule.aspect
             return ""
@@ -200,4 +216,5 @@ SIGNS = {
     "constraints": lambda t: limits(t) > 0,
     "feature_wishlist": lambda t: bool(capabilities(t)),
     "target_user": lambda t: bool(PEOPLE.search(t)),
+    "current_alternatives": workaround,
 }

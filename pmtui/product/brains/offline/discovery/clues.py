@@ -80,7 +80,10 @@ class Clue:
 
 def _success_strong(clause: str) -> bool:
     """An explicit success cue, or a target: a count of users with a horizon, a percentage of retention."""
-    if SUCCESS_STRONG.search(clause) or PERCENT_TARGET.search(clause):
+    if SUCCESS_STRONG.search(clause):
+        return True
+    percent = PERCENT_TARGET.search(clause)
+    if percent and not HAVE_COUNT.search(clause[max(0, percent.start() - 30): percent.start() + 1]):
         return True
     for match in COUNT_WITH_HORIZON.finditer(clause):
         noun = match.group("noun").lower()
@@ -90,7 +93,9 @@ def _success_strong(clause: str) -> bool:
             r"weeks|months|days|years|hours|quarters|sprints",
             noun,
         )
-        if not builders and not re.search(r"\b(?:i|we)\s+(?:have|got|are)\b", clause, re.IGNORECASE):
+        # "our club's got about 120 active members" is how big they are now.
+        had = HAVE_COUNT.search(clause[max(0, match.start() - 30): match.start() + 1])
+        if not builders and not had and not re.search(r"\b(?:i|we)\s+(?:have|got|are)\b", clause, re.IGNORECASE):
             return True
     return False
 
@@ -103,7 +108,13 @@ def _target_clue(clause: str) -> Clue | None:
         if who and not is_vague(who) and (has_persona(who) or len(content_words(who)) >= 2):
             phrase = persona_phrase(who) or who
             return Clue(cap_words(phrase, 14), True)
+    # "Practice nurses and pharmacists responsible for the vaccine fridge at GP surgeries": the people named first are
+    # who it is for; "for" after them says what they look after.
+    lead = persona_phrase(clean(clause)) or ""
+    named_first = bool(lead) and has_persona(lead) and clean(clause).lower().startswith(lead.lower())
     for match in FOR_PERSONA.finditer(clause):
+        if named_first and match.start() >= len(lead):
+            continue
         if re.match(r"\s*(?:my|our|me|us)\b", match.group("who"), re.IGNORECASE):
             # "for my kid's school thing" is the founder's own story, not who the product is for.
             continue
@@ -131,6 +142,9 @@ def _target_clue(clause: str) -> Clue | None:
         # "ICU nurses at mid-size hospitals, around 400 per hospital, …" describes the user, no verb follows.
         bare = re.sub(r"^(?:the|a|an|every|each|all|most|many|some|our|my|their)\s+", "", cleaned, flags=re.IGNORECASE)
         rest = bare[len(subject) :] if bare.lower().startswith(subject.lower()) else "x"
+        if PRODUCT_NOUN.match(rest):
+            # "Five-a-side organiser app", "a nurse scheduling tool": the product's name, not who it is for.
+            return None
         descriptive = not rest.strip() or rest.lstrip()[:1] in {",", ";", "(", "\u2014", "-"}
         strong = (
             only_persona
@@ -151,6 +165,15 @@ def _target_clue(clause: str) -> Clue | None:
     return None
 
 
+_CONDITIONAL_WISH = re.compile(
+    r"^(?P<when>if|when|once)\s+(?P<cond>[^,]+?),?\s+(?:then\s+(?:it\s+|the app\s+)?|(?:it|the app)\s+)"
+    r"(?P<act>(?:will\s+|should\s+)?\w+\b.*)$",
+    re.IGNORECASE,
+)
+PRODUCT_NOUN = re.compile(r"^\s+(?:apps?|tools?|platforms?|software|systems?|websites?|sites?|bots?|portals?)\b",
+                          re.IGNORECASE)
+
+
 WISHLIST_ITEM_WORDS = 10
 
 
@@ -158,7 +181,13 @@ def feature_items(text: str) -> list[str]:
     """Split 'post a shift, swap with one tap and get approval' into short feature names."""
     # "Playtesting for indie games: session recording, comments, …": the title before the colon is not an item.
     text = re.sub(r"^[^:,.;]{3,60}:\s+(?=[^:]*,)", "", text.strip())
+    # "A status per fridge (full, empty, dirty, broken)": a list in brackets says what one item holds.
+    text = re.sub(r"\(([^()]*)\)", lambda m: "(" + re.sub(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", "/", m.group(1)) + ")",
+                  text)
     text = re.sub(r"\b(drag) and (drop)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
+    # "morning and evening", "in and out": one time or one motion, not two items.
+    text = re.sub(r"\b(morning|day|in|on|up|back|check) and (evening|night|out|off|down|forth)\b", r"\1-and-\2", text,
+                  flags=re.IGNORECASE)
     text = re.sub(r"\b(pen) and (paper)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(search) and (filter)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     # "a service slot online instead of turning up and being told to come back": what it replaces is no item.
@@ -181,11 +210,17 @@ def feature_items(text: str) -> list[str]:
     items: list[str] = []
     for piece in joined:
         item = clean(piece)
+        conditional = _CONDITIONAL_WISH.match(item)
+        if conditional:
+            # "if nobody has ticked by lunchtime it texts the family": the wish is what it does, and when.
+            item = f"{conditional.group('act')} {conditional.group('when').lower()} {conditional.group('cond')}"
         item = re.sub(
             r"^(?:(?:it|they|users?|people|you|we|i|nurses|\w+s)\s+(?:can|could|should|will|would)\s+)?"
             r"(?:also\s+)?(?:be able to|the ability to|ability to|a way to|an easy way to|way to|an option to|"
             r"option to|being able to|let (?:the |a |an )?(?:\w+ )?|allow (?:\w+ ){0,2}to|help (?:\w+ ){0,2}(?:to )?|"
-            r"(?:users|people|them|me|us|you|[a-z]+s) to\s)?",
+            # "nurses to swap" drops the people; "SMS to farmer" is the wish itself.
+            r"(?:users|people|them|me|us|you|(?!(?:sms|mms|texts|emails|alerts|notifications|reminders|messages|updates|"
+            r"nudges|pings|calls|invites|links|offers)\b)[a-z]+s) to\s(?!(?:whoever|everyone|anyone|the|a|an|all|each|every)\b))?",
             "",
             item,
             flags=re.IGNORECASE,
@@ -197,7 +232,10 @@ def feature_items(text: str) -> list[str]:
         # "it syncs with Kronos": the product as the subject of what it does.
         item = re.sub(r"^(?:can|could|must|should|will|also can)\s+(?=\w)", "", item, flags=re.IGNORECASE)
         # "I get a reminder until it's fixed": what the founder receives, said in the first person.
+        # "…and she gets a list of what to bag up on Friday": the same, said about the person it is for.
         item = re.sub(r"^(?:i|we)\s+(?=(?:get|receive|see)\b)", "", item, flags=re.IGNORECASE)
+        # "…and she gets a list of what to bag up on Friday": what the person it is for receives.
+        item = re.sub(r"^(?:she|he|they)\s+(?:gets?|receives?)\s+(?:(?:a|an|the)\s+)?", "", item, flags=re.IGNORECASE)
         item = re.sub(r"^(?:it|the app|the tool|this)\s+(?=\w+s\b)(?!is\b|has\b|was\b|does\b)", "", item,
                       flags=re.IGNORECASE)
         # "…so they know", "…which is slow" explain; "see in which minute the players leave" is the item itself.
@@ -224,9 +262,11 @@ def feature_like(item: str) -> bool:
     """'Record gameplay sessions' is a feature; 'They send builds over Discord' and 'Which is a mess' are not."""
     if NOT_FEATURE_LEAD.match(item):
         return False
-    # "Feedback is scattered" states a pain; "swap shifts without the chaos" is still a feature.
-    stated = re.search(r"\b(?:is|are|was|were|gets?|got|keeps?|feels?|becomes?)\b", item, re.IGNORECASE)
-    return not (PROBLEM_STRONG.search(item) and stated and not FEATURE_VERB.match(item))
+    # "Feedback is scattered" states a pain; "swap shifts without the chaos" is still a feature, and so is "a team
+    # list flagging patients whose pain is rising": a pain in a relative clause says which rows the list shows.
+    head = re.split(r"\b(?:whose|who|that|which|where)\b", item, maxsplit=1, flags=re.IGNORECASE)[0]
+    stated = re.search(r"\b(?:is|are|was|were|gets?|got|keeps?|feels?|becomes?)\b", head, re.IGNORECASE)
+    return not (PROBLEM_STRONG.search(head) and stated and not FEATURE_VERB.match(item))
 
 
 def vague_feature(item: str) -> bool:
@@ -256,6 +296,9 @@ def feature_clue(sentence: str, first_message: bool, strict: bool = False) -> Cl
     match = FEATURE_TRIGGER.search(sentence)
     if match and SUBORDINATE.search(sentence[: match.start()]):
         # "When I want to change a shift I must ask everyone" tells a story; it asks for nothing.
+        match = None
+    if match and strict and re.search(r"\b(?:so|so that|in case)\s*$", sentence[: match.start()], re.IGNORECASE):
+        # "a key safe by her door so people can get in", said about today: what the workaround is for, not a wish.
         match = None
     if match and WEAK_TRIGGER.match(match.group(0)) and (strict or not re.search(
         r"\b(?:app|tool|product|platform|system)\b", sentence, re.IGNORECASE
@@ -341,6 +384,13 @@ def list_clue(sentence: str, first_message: bool) -> Clue | None:
     return Clue("; ".join(items), True, tuple(items)) if len(items) >= 3 else None
 
 
+HAVE_COUNT = re.compile(
+    r"(?<!\bto )(?<!\bwill )(?<!'ll )(?<!\bwould )\b(?:'s got|'ve got|has got|have got|got|have|has|there are|there's)\s+"
+    r"(?:about|around|over|nearly|almost|roughly|some|like|maybe)?\s*\d",
+    re.IGNORECASE,
+)
+
+
 def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     """Every aspect `clause` speaks to, with the fragment of the user's words to keep."""
     clues: dict[str, Clue] = {}
@@ -397,6 +447,8 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     # A number next to a metric noun is a target in a short answer ("200 walks/wk"); inside a longer
     # sentence ("the rest time of 11 hours between shifts") it is only a hint.
     counted = has_number and METRIC_NOUN.search(without_price) and not CONSTRAINTS_STRONG.search(clause)
+    # "our club's got about 120 active members": how big they are today, not a number to reach.
+    counted = counted and not HAVE_COUNT.search(without_price)
     if success_strong or (counted and len(cleaned.split()) <= 10):
         clues["success_metric"] = Clue(cleaned, True)
     elif counted or SUCCESS_WEAK.search(clause):

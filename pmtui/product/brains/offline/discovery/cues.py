@@ -84,7 +84,8 @@ IDEA_FEATURE = re.compile(
 )
 
 SUCCESS_STRONG = re.compile(
-    r"\b(success (means|is|would be|looks like|=)|we'?ll know|i'?ll know|measured?\b|measures\b|metrics?|kpis?|"
+    # "success for me would be every family … within a week": who it is success for may come in between.
+    r"\b(success (?:for (?:me|us|them) )?(means|is|would be|will be|looks like|=)|we'?ll know|i'?ll know|measured?\b|measures\b|metrics?|kpis?|"
     r"north star|retention|retain(ed)?|churn|mau|dau|wau|mrr|arr|nps|conversion|activation)\b",
     re.IGNORECASE,
 )
@@ -239,6 +240,14 @@ FILLER_PREFIX = re.compile(
     re.IGNORECASE,
 )
 
+# The question repeated before the answer, as people do when they notice they answered another one: "sorry, who —
+# it's for the parent volunteers", "oh the problem — Jo never knows…", "oh what it does — Jo logs…"; and "you know what,".
+REPAIR_LEAD = re.compile(
+    r"^(?:(?:sorry|oh|ah|right|ok(?:ay)?|hmm+)[\s,]*)*(?:(?:who|what it does|the problem|why now|the money|the price|the team|"
+    r"the limits)\s*(?:[\u2014\u2013]|--?|$)\s*|you know what,\s*)",
+    re.IGNORECASE,
+)
+
 UNCERTAIN = re.compile(
     r"\b(not sure|unsure|no idea|idk|i don'?t know|dunno|don'?t know|no clue|hard to say|it depends|"
     r"depends|who knows|haven'?t thought|not yet|tbd|n/?a|not decided|undecided|no plan yet|"
@@ -390,7 +399,9 @@ SUBORDINATE = re.compile(r"\b(?:when|whenever|if|because|since|as soon as|while|
 # A change of direction, not a correction: who it is for (and so most of the rest) changes.
 PIVOT = re.compile(
     r"\b(?:scratch that|change (?:of )?direction|let me (?:flip|change) (?:it|this|direction)|flip it|"
-    r"i'?m changing (?:the )?(?:target|direction|idea)|pivot\w*|(?:let'?s|let me) make it for|"
+    r"i'?m changing (?:the )?(?:target|direction|idea)|pivot\w*|"
+    # "So I'm changing it: it's for volunteer coordinators…", "change of plan", "so it's for X now".
+    r"i'?m changing it\b|change of plans?\b|(?:so|now) it'?s for .{3,80}? (?:now|instead)\b|(?:let'?s|let me) make it for|"
     r"(?:the )?real (?:customer|user|buyer)s? (?:is|are)|(?:the )?better (?:business|market|customer) is|"
     r"it should be for|it'?s not for .{2,40}?,? it'?s for|(?:hmm|actually),? no\b|"
     r"actually,? (?:wait|let me change|i want to change)|"
@@ -474,13 +485,16 @@ ASIDE_OFF_TOPIC = re.compile(
 # "hold on some idiot just cut me off … where was I", "haha sorry my dog is going mad at the postman again".
 INTERRUPTION_OPENER = re.compile(
     r"^\s*(?:(?:haha+|hehe+|lol|lmao|ugh+|argh+|omg|oops|whoops|oh no|oh god|hold on|hang on|one sec(?:ond)?|"
-    r"one moment|brb|wait|sorry)\b[\s,.!:;-]*)+(?:(?:mate|man|guys|ah|lah|oh|o|sir|madam)\b[\s,.!]*)?",
+    r"one moment|brb|wait|sorry|"
+    # The same apology in the words founders mix in: "perdón, my mom is calling me…", "maaf", "pasensya na", "eish".
+    r"perd[oó]n|lo siento|disculpa|pardon|d[ée]sol[ée]|entschuldigung|maaf|pasensya(?: na)?|samahani|aiyo+|eish)"
+    r"(?=[\s,.!:;-]|$)[\s,.!:;-]*)+(?:(?:mate|man|guys|ah|lah|oh|o|sir|madam)\b[\s,.!]*)?",
     re.IGNORECASE,
 )
 INTERRUPTION_EVENT = re.compile(
     r"\bjust\s+(?:had to|got|arrived|came|call(?:ed)?|rang|cut|walked|knocked|spilled|spilt|went|left|started|"
     r"showed up|turned up|parked|dropped|broke|fell|burst|texted|messaged)\b|\bagain\W*$|\bwhere was i\b|"
-    r"\banyway\W*$|\bback now\b|\bsorry about that\b",
+    r"\banyway\W*$|\bback now\b|\bsorry about that\b|\b(?:i'?m|i am) back\b|\b(?:is|are) calling (?:me|us)\b",
     re.IGNORECASE,
 )
 # Which aspect a question back is about, to answer it as a PM would.

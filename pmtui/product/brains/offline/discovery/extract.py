@@ -42,6 +42,7 @@ from pmtui.product.brains.offline.discovery.text import (
     drop_negated,
     is_generic_only,
     is_specific,
+    is_thin,
     is_user_question,
     is_vague,
     norm,
@@ -117,6 +118,9 @@ def _removed_features(text: str, features: list[str]) -> list[str]:
         re.IGNORECASE,
     )
     if not match:
+        return features
+    if re.search(r"\b(?:don'?t|do not|never|not|won'?t|please don'?t)\s+$", text[: match.start()], re.IGNORECASE):
+        # "don't drop the marketplace, it's the long-term moat" keeps it.
         return features
     wanted = set(content_words(re.sub(r"\bfeatures?\b", "", match.group("what"))))
     if not wanted:
@@ -234,7 +238,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # With another question on the table, a bare list answers it: "Coaching centres and language institutes
         # in India" names who, "Two of us, 10 weeks, iOS and Android" the limits; only a trigger makes a wish.
         question_open = bool(asked) and asked != "feature_wishlist" and (
-            any(asked in cl for cl in sentence_clues) or (asked == "target_user" and not _things_to_do(sentence))
+            any(asked in cl for cl in sentence_clues)
+            # "A sign-up sheet on the door, or just going down and hoping" answers "what do they do instead?".
+            or (asked in ("target_user", "current_alternatives") and not _things_to_do(sentence))
         )
         listed = (
             None if feature or asked_strong or not_a_feature or question_open else list_clue(sentence, first_message)
@@ -385,11 +391,19 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         if aspect == "feature_wishlist":
             continue
         fragments = _dedupe([
-            f for f in found[aspect] if f and (not is_vague(f) or (aspect == "constraints" and _BARE_TEAM.match(f)))
+            f.strip(" ,;:-\u2013\u2014") for f in found[aspect]
+            if f.strip(" ,;:-\u2013\u2014") and (not is_vague(f) or (aspect == "constraints" and _BARE_TEAM.match(f)))
         ])
         if not fragments:
             continue
-        setattr(result, aspect, _merge_text(getattr(result, aspect), "; ".join(fragments), aspect in replace))
+        if aspect in replace or revising:
+            # "yes but the price should be GH₵ 60 not 50": the new value alone, without the yes or the old number.
+            fragments = [clean(drop_negated(_YES_BUT.sub("", f))) or f for f in fragments]
+        old, new = getattr(result, aspect), "; ".join(fragments)
+        # The answer to the question that sharpened a thin value replaces it: "it's a bit of a faff" gives way to
+        # "marking the answer sheets takes ages…", "loads of pubs using it" to "30 pubs … by Christmas".
+        sharpened = aspect == asked and has_real_content(old) and is_thin(aspect, old) and not is_thin(aspect, new)
+        setattr(result, aspect, _merge_text(old, new, aspect in replace or sharpened))
     wishlist = result.feature_wishlist
     if revising or asked == "feature_wishlist":
         wishlist = _removed_features(text, wishlist)
@@ -405,6 +419,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             setattr(result, asked, _merge_text(getattr(result, asked), answer, False))
     return result
 
+
+_YES_BUT = re.compile(r"^\s*(?:(?:yes|yeah|yep|ok(?:ay)?|right|sure)[,\s]+(?:but|only|except)\b|(?:no|nope|nah)\b)[,\s]*",
+                     re.IGNORECASE)
 
 _HARD_ASPECTS = frozenset({"constraints", "revenue_model", "success_metric"})
 

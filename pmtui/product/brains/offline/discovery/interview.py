@@ -8,7 +8,6 @@ from pmtui.models import ASPECT_LABELS, ASPECTS, Completeness, ConversationState
 from pmtui.product.brains.offline.discovery.asides import aside_kind, aside_reply, number_correction, restated
 from pmtui.product.brains.offline.discovery.clues import label_statement
 from pmtui.product.brains.offline.discovery.cues import PITCH, PIVOT
-from pmtui.product.brains.offline.discovery.lexicon import NUMBER
 from pmtui.product.brains.offline.discovery.phrasing import (
     ACKS,
     ASIDE_ANSWERS,
@@ -22,12 +21,11 @@ from pmtui.product.brains.offline.discovery.phrasing import (
     sharpening,
 )
 from pmtui.product.brains.offline.discovery.text import (
-    content_words,
     is_clarifying,
+    is_thin,
     is_vague,
     join,
     norm,
-    qualified_generic,
     short,
     split_sentences,
 )
@@ -146,7 +144,7 @@ def next_reply(
         asked in ("target_user", "core_problem", "success_metric", "feature_wishlist")
         and asked in changed
         and probes.get(asked, 0) < 1
-        and _is_thin(asked, getattr(summary, asked))
+        and is_thin(asked, getattr(summary, asked))
     )
     ack = _acknowledge(asked, changed, before, summary, user_text, turn)
     if not changed and any(label_statement(s) for s in split_sentences(user_text)):
@@ -158,7 +156,7 @@ def next_reply(
     first_message = not asked and not any(has_real_content(getattr(before, a)) for a in ASPECTS)
     note = "" if first_message else _volunteered_note(asked, changed, ack_aspect=_ack_aspect(asked, changed))
     if first_message and "target_user" not in gaps and probes.get("target_user", 0) < 1:
-        thin, asked = _is_thin("target_user", summary.target_user), "target_user"
+        thin, asked = is_thin("target_user", summary.target_user), "target_user"
     if thin:
         return DiscoveryReply(
             text=join(ack, _probe(state, asked, summary, thin=True)), asked_aspect=asked, probing=True
@@ -218,30 +216,6 @@ def _probe(state: ConversationState, aspect: str, summary: DiscoverySummary, thi
         if question not in said:
             return question
     return _fresh(state, aspect, summary, len(said))
-
-
-def _is_thin(aspect: str, value: str | list[str]) -> bool:
-    if isinstance(value, list):
-        # "make swapping easy" or "reminders and stuff": nothing a team could build from yet; nor is a whole
-        # list of one short item ("track waste"), which is where the list starts.
-        return all(len(_feature_substance(item)) <= 1 for item in value) or (
-            len(value) == 1 and len(value[0].split()) <= 3)
-    words = content_words(value)
-    if aspect == "success_metric":
-        return not re.search(r"\d|" + NUMBER, value, re.IGNORECASE)
-    if aspect == "target_user":
-        # "nurses" or "small businesses" is a start; "ICU nurses" already says who.
-        return len(words) <= 1 or qualified_generic(value.lower())
-    return len(words) <= 3
-
-
-_EMPTY_FEATURE_WORDS_TEXT = """make makes help helps improve better easy easier simple simpler fast faster nice good great smooth
-    stuff things thing everything anything work works app apps better quick quickly"""
-_EMPTY_FEATURE_WORDS = frozenset(_EMPTY_FEATURE_WORDS_TEXT.split())
-
-
-def _feature_substance(item: str) -> list[str]:
-    return [w for w in content_words(item) if w not in _EMPTY_FEATURE_WORDS]
 
 
 def _ack_aspect(asked: str, changed: list[str]) -> str:

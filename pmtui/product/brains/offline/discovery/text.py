@@ -12,6 +12,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     CONSTRAINTS_STRONG,
     FILLER_PREFIX,
     GENERIC_AUDIENCE,
+    REPAIR_LEAD,
     REVENUE_STRONG,
     SUCCESS_STRONG,
     UNCERTAIN,
@@ -20,6 +21,7 @@ from pmtui.product.brains.offline.discovery.cues import (
 from pmtui.product.brains.offline.discovery.lexicon import (
     GENERIC_PERSONA,
     NOT_PERSONA,
+    NUMBER,
     PERSONA_STEMS,
     STOPWORDS,
     TOOL_RE,
@@ -48,7 +50,7 @@ def clean(text: str) -> str:
     """The user's words, trimmed: fillers like 'well,' or 'I think' off the front, no end punctuation."""
     text = squash(text.replace("\u2019", "'").replace("\u2018", "'"))
     text = re.sub(r"^(?:[-*\u2022>]+|\d+[.)])\s+", "", text)
-    text = FILLER_PREFIX.sub("", text)
+    text = FILLER_PREFIX.sub("", REPAIR_LEAD.sub("", text))
     text = text.strip(" \t,;:-\u2013\u2014")
     text = re.sub(r"[\s.!?,;:]+$", "", text)
     text = re.sub(
@@ -298,7 +300,13 @@ def drop_negated(text: str) -> str:
     if match:
         text = match.group("keep")
     text = re.sub(r",?\s+(?:not|rather than|instead of)\s+[^,.;]+$", "", text, flags=re.IGNORECASE)
+    # "GH₵ 60 not 50, i thought about it again": the old number goes, whatever follows it.
+    text = re.sub(r",?\s+(?:not|rather than|instead of)\s+" + _OLD_AMOUNT + r"(?=\s*[,.;]|$)", "", text, flags=re.IGNORECASE)
     return text.strip(" ,")
+
+
+# An amount or a count a correction takes back: "50", "$50", "GH₵ 50", "200 farmers".
+_OLD_AMOUNT = r"(?:[$€£₵₹₦]|gh₵|ksh|rs\.?|rm|r)?\s*\d[\d,.]*\s*(?:[a-z]+)?"
 
 
 def cap_words(text: str, limit: int) -> str:
@@ -356,7 +364,8 @@ def persona_name(summary: DiscoverySummary) -> str:
         phrase = persona_phrase(segment) or persona_phrase(segment, anchored=False)
         if not phrase or not has_persona(phrase):
             continue
-        phrase = re.split(r"\s+(?:who|that|with|in|at|on|from|working|running)\s+", phrase, maxsplit=1)[0]
+        # "volunteer coordinators of community fridge networks" are "volunteer coordinators", not "of community…".
+        phrase = re.split(r"\s+(?:who|that|with|in|at|on|from|of|working|running)\s+", phrase, maxsplit=1)[0]
         words = phrase.split()[-4:]
         first = words[0]
         if first[:1].isupper() and first[1:].islower() and first.lower() not in set(TOOLS):
@@ -376,3 +385,32 @@ def is_clarifying(text: str) -> bool:
 
 def join(*parts: str) -> str:
     return " ".join(p.strip() for p in parts if p and p.strip())
+
+
+def is_thin(aspect: str, value: str | list[str]) -> bool:
+    """Too little to build from yet, so the PM sharpens it once: "it's a bit of a faff", "loads of pubs using it"."""
+    if isinstance(value, list):
+        # "make swapping easy" or "reminders and stuff": nothing a team could build from yet; nor is a whole
+        # list of one short item ("track waste"), which is where the list starts.
+        return all(len(_feature_substance(item)) <= 1 for item in value) or (
+            len(value) == 1 and len(value[0].split()) <= 3)
+    words = content_words(value)
+    if aspect == "success_metric":
+        # "ZERO LOST CONTRACTS IN A YEAR" is a target already: zero is a number to hold the scope to.
+        return not re.search(r"\d|\bzero\b|" + NUMBER, value, re.IGNORECASE)
+    if aspect == "target_user":
+        # "nurses" or "small businesses" is a start; "ICU nurses" already says who. "people who do quizzes" names
+        # an activity, not a role: who runs it, who pays?
+        generic_who = re.match(r"^\s*(?:the\s+)?(?:people|users|folks|anyone|everyone|customers|ones)\s+(?:who|that)\b",
+                               value, re.IGNORECASE)
+        return len(words) <= 1 or qualified_generic(value.lower()) or (bool(generic_who) and len(words) <= 4)
+    return len(words) <= 3
+
+
+_EMPTY_FEATURE_WORDS_TEXT = """make makes help helps improve better easy easier simple simpler fast faster nice good great smooth
+    stuff things thing everything anything work works app apps better quick quickly"""
+_EMPTY_FEATURE_WORDS = frozenset(_EMPTY_FEATURE_WORDS_TEXT.split())
+
+
+def _feature_substance(item: str) -> list[str]:
+    return [w for w in content_words(item) if w not in _EMPTY_FEATURE_WORDS]

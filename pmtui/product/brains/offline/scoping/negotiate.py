@@ -33,7 +33,8 @@ STRONG_MATCH = 0.75
 # and this share of the request's own words are in the row.
 MIN_COVER = 0.6
 # Words that say what kind of work a row is, not which row: "GPS tracking", "the booking feature".
-_PROCESS_WORDS = stems("tracking feature features system screen page flow thing part module function tool app")
+# "the grow report thing later": what kind of work it is ("report", "bit", "stuff") names no row on its own.
+_PROCESS_WORDS = stems("tracking feature features system screen page flow thing part module function tool app report bit stuff")
 
 
 def _related(word: str, words: set[str]) -> bool:
@@ -179,6 +180,8 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
         _apply(work, request)
     new = rescore(work.output, team_size(summary))
     work.output = new
+    if work.trade and not work.evidence and phase_effort(new, 1) > new.effort_budget_weeks + 1e-9:
+        new = _added_below_the_line(work, new, summary)
     bumped = sorted(before_phase1 - {f.name for f in new.mvp_features if f.phase == 1} - set(work.names))
     refresh_narrative(new, summary)
     reply = _reply(work, bumped)
@@ -191,6 +194,26 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
     elif work.final and work.changed and not work.trade:
         reason = f"final round: conceded gracefully; {reason}"
     return Negotiation(reply=reply, output=new, record=_record(work, reply, outcome, reason), same_round=same_round)
+
+
+def _added_below_the_line(work: _Round, output: ScopingOutput, summary) -> ScopingOutput:
+    """What the founder kept, promoted and the core flow fill Phase 1 past the budget: a row added in the same trade
+    goes to Phase 2 instead of pushing Phase 1 over, and the reply says so (it moves in when something
+    else goes)."""
+    budget = output.effort_budget_weeks
+    added = sorted((f for f in output.mvp_features if f.name in work.added and f.phase == 1), key=lambda f: f.rice_score)
+    for feature in added:
+        if phase_effort(output, 1) <= budget + 1e-9:
+            break
+        _pin(feature, 2, f"added at your request in round {work.round_number}; Phase 1 had no room left for it")
+        work.changed = [c for c in work.changed if not c.startswith(f"added {feature.name} (")]
+        work.held.append(
+            f"{feature.name} is on the table with its numbers (RICE {feature.rice_score:g}) but in Phase 2: with "
+            f"what you kept in Phase 1 it would go past the {budget:g} person-week budget — cut or shrink something "
+            "and it moves in"
+        )
+        work.output = output = rescore(output, team_size(summary))
+    return output
 
 
 def _named_without_verb(work: _Round) -> list[ChangeRequest]:
@@ -467,6 +490,10 @@ def _why_in(work: _Round) -> str:
 
 
 def _promote(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
+    if target is None and request.extra.get("first"):
+        # "first the calendar and the swap" ranks rows; a name the table lacks is no request for a new one.
+        work.notes.append(f"I have no row called “{request.what}” — say “add {request.what}” if it is new")
+        return
     if target is None:
         _add(work, request, None, promote=True)
         return
@@ -475,6 +502,8 @@ def _promote(work: _Round, request: ChangeRequest, target: tuple[str, str] | Non
     feature = work.output.feature(name) if kind == "mvp" else None
     if feature is not None and feature.phase == 1:
         work.notes.append(f"{name} is already in Phase 1 ({feature.priority}, score {feature.rice_score:g})")
+        # Named for Phase 1, it stays there: the budget makes room elsewhere ("…and rent reminders have to be in phase 1").
+        _pin(feature, 1, f"you asked for it in Phase 1 in round {work.round_number}")
         return
     if work.evidence or work.trade or work.final:
         if feature is None:

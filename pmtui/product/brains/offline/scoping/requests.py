@@ -19,6 +19,8 @@ from pmtui.product.brains.offline.scoping.rules import (
     DEFER_PATTERNS,
     DEFER_WORDS,
     EFFORT_PATTERNS,
+    FIRST_PROMOTE,
+    LATER_ALONE,
     MERGE_PATTERNS,
     PROMOTE_PATTERNS,
     PRONOUN,
@@ -35,7 +37,7 @@ _NUMBER_WORDS = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "fou
                  "half a": 0.5, "a half": 0.5}
 _LEAD = rx(
     r"^(?:(?:ok(?:ay)?|fine|yeah|yes|so|and|also|but|then|please|pls|kindly|abeg|alright|right|hmm|well|"
-    r"ok fair|fair|actually|i think|i guess|at least|the|a|an|our|my|your|their|that|this|these|those|"
+    r"ok fair|fair|actually|honestly|frankly|personally|i think|i guess|at least|the|a|an|our|my|your|their|that|this|these|those|"
     r"one more thing|more|some)\b[\s,:]*)+"
 )
 _TAIL = rx(
@@ -51,7 +53,12 @@ _CLAUSE_BREAK = re.compile(
     r",\s+(?=(?:it|that|this|they|those|these|can it|can that|can you|could you|can we)\s)|"
     # "Video lectures and salary we can drop, doubt chat also later": a clause that ended on its verb.
     r"(?:(?<=\bdrop)|(?<=\bcut)|(?<=\bremove)|(?<=\bskip)|(?<=\bwait)|(?<=\blater)|(?<=\byet)|(?<=\bgo)|"
-    r"(?<=\bsmaller)|(?<=\bsimpler)|(?<=\bfirst)|(?<=\bnow)),\s+|"
+    r"(?<=\bsmaller)|(?<=\bsimpler)|(?<=\bfirst)|(?<=\bnow)|(?<=\bmein)|(?<=\bnanti)|(?<=\bmamaya)|(?<=\btard)|"
+    r"(?<=\bmaybe)),\s+|"
+    # "…, first the skip and daily count", "…, the quote form is what matters": a new clause with its own subject.
+    r",\s+(?=first\s+(?:the|my|our|a)\b)|"
+    r",\s+(?=[^,;]+?\s+(?:is|are)\s+(?:what (?:really\s+)?matters?|the (?:main|most important|key) (?:thing|bit|part)|"
+    r"the core|the heart of)\b)|"
     # "the receipt both sides can see — is that really needed", "…, can put later or not?", "…, and it can be simple".
     r"\s+[\u2014\u2013]\s+|,\s+(?=(?:can|could)\s+(?:put|push|move|go|wait|be)\b)|"
     r",?\s+and\s+(?=(?:it|that|this)\s+(?:can|could|should|is)\b)|"
@@ -87,8 +94,10 @@ def clean_target(phrase: str) -> str:
 
 
 _VERB = re.compile(
-    r"\s+(?:is|are|was|were|has|have|had|can|could|should|must|will|would|seems?|sounds?|looks?|really|matters?|"
-    r"needs?|takes?|though|isn'?t|aren'?t|doesn'?t|don'?t|won'?t|wasn'?t)\b.*$",
+    r"(?:\s+(?:is|are|was|were|has|have|had|can|could|should|must|will|would|seems?|sounds?|looks?|really|matters?|"
+    r"needs?|takes?|though|isn'?t|aren'?t|doesn'?t|don'?t|won'?t|wasn'?t)\b|"
+    # "the leaderboard's a bit much": the 's is "is".
+    r"'s\s+(?:a|an|too|way|really|just|kind|pretty|quite|so|very|not|overkill|massive|huge|heavy)\b).*$",
     re.IGNORECASE,
 )
 
@@ -195,6 +204,12 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                     # "- PDF log: phase 2, the inspector visits yearly": the verb is left out.
                     requests.append(ChangeRequest("defer", named[-1], lead.group(0)))
                     continue
+            earlier = next((n for n in reversed(named) if n and not is_pronoun(n)), "")
+            if earlier and LATER_ALONE.match(clause):
+                # "the public page is lovely but not now": the clause before named what waits.
+                requests.append(ChangeRequest("defer", earlier, clause, refers_back=True))
+                named.append(earlier)
+                continue
             found = [r for r in _clause_requests(clause) if not VAGUE_TARGET.match(r.what.lower())]
             for request in found:
                 earlier = next((n for n in reversed(named) if n and not is_pronoun(n)), "")
@@ -208,9 +223,14 @@ def parse_requests(text: str) -> list[ChangeRequest]:
             requests.extend(found)
             if not _DESCRIBES.match(clause.strip()):
                 named.extend([r.what for r in found if r.what] or [named_thing(clause)])
-    return requests
+    # "…but not now, let's push that" asks once: the same change twice in a row is one request.
+    return [r for i, r in enumerate(requests)
+            if i == 0 or (r.kind, r.what.lower(), r.weeks, r.parts, r.extra) !=
+            (requests[i - 1].kind, requests[i - 1].what.lower(), requests[i - 1].weeks, requests[i - 1].parts, requests[i - 1].extra)]
 
 
+_WHO_DOES = re.compile(r"\s+(?:we|i|you|they)\s+(?:can|could|should|will|may|might)\s+(?:do|have|build|add|put|push|move|leave|keep)"
+                       r"(?:\s+(?:it|that|this|them))?$", re.IGNORECASE)
 _SHARED_NOUN = re.compile(r"(?:\b(?:up|off|in|out|on|down|over)|ed)$", re.IGNORECASE)
 _LATER_ALONE = re.compile(r"^(?:phase\s*(?:2|3|two|three)|later|v2|next phase|not now|after launch|not (?:in )?phase\s*1)\b",
                           re.IGNORECASE)
@@ -296,8 +316,10 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
         match = pattern.search(lowered)
         if match:
             phase = 3 if re.search(r"phase 3|much later|v3", lowered, re.IGNORECASE) else 2
+            # "this we can do later": who does it is no part of the feature's name.
+            what = clean_target(_WHO_DOES.sub("", match.group("what") or ""))
             return [ChangeRequest("defer", "" if is_pronoun(w) else w, clause, phase=phase, refers_back=is_pronoun(w))
-                    for w in (_items(match.group("what") or "") or [""])]
+                    for w in (_items(what) or [""])]
     for index, pattern in enumerate(CUT_PATTERNS):
         match = pattern.search(lowered)
         if match:
@@ -316,11 +338,16 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
             items = _items(what) or [what]
             if any(_SHARED_NOUN.search(item) for item in items[:-1]):
                 items = [what]
-            return [ChangeRequest("promote", "" if is_pronoun(w) else w, clause, phase=1, refers_back=is_pronoun(w))
-                    for w in items]
+            # "first the health worker entry and SMS alert must be working": an order of rows, named without the verb.
+            first = {"first": "yes"} if pattern is FIRST_PROMOTE else {}
+            if first:
+                items = [clean_target(_VERB.sub("", w)) or w for w in items]
+            return [ChangeRequest("promote", "" if is_pronoun(w) else w, clause, phase=1, refers_back=is_pronoun(w),
+                                  extra=dict(first)) for w in items]
     for pattern in ADD_PATTERNS:
         match = pattern.search(lowered)
         if match:
-            what = clean_target(re.split(r"\s+(?:so that|so|because|since|which|as)\s+", match.group("what"))[0])
+            what = clean_target(re.split(r"\s+(?:so that|so|because|since|as)\s+|(?<!\bof)(?<!\bin)(?<!\bfor)(?<!\bon)\s+which\s+",
+                                         match.group("what"))[0])
             return [ChangeRequest("add", "" if is_pronoun(what) else what, clause, refers_back=is_pronoun(what))]
     return []

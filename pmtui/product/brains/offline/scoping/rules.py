@@ -248,7 +248,20 @@ EVIDENCE = (
 # -- change requests in argue-back (see requests.py); `what` names the feature in the founder's words ----
 _NUM_WORD = r"(?P<n>\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|half a)"
 _PHASE1 = r"(?:the\s+)?(?:phase\s*(?:1|one)|first\s+(?:phase|version|release)|mvp|v1|p0)"
-_LATER = r"(?:phase\s*[23]|later|v2|v3|the next phase|a later phase|next version|(?:the )?(?:second|third) phase|phase (?:two|three))"
+# "later" in the words founders mix into their English: Hindi/Urdu "baad mein", Malay "nanti", Tagalog "mamaya",
+# Spanish "después", French "plus tard", German "später", Swahili "baadaye".
+LATER_ELSEWHERE = r"(?:(?:thoda\s+)?baad\s*(?:mein|me|main)|nanti|mamaya(?:\s+na)?|despu[eé]s|m[aá]s tarde|plus tard|sp[aä]ter|baadaye)"
+_LATER = (r"(?:phase\s*[23]|later|v2|v3|the next phase|a later phase|next version|(?:the )?(?:second|third) phase|phase (?:two|three)|"
+          + LATER_ELSEWHERE + ")")
+# What softens a request without changing it: "the grow report thing later maybe", "… phase 1 please".
+SOFTENER = r"(?:\s+(?:maybe|perhaps|probably|i think|i guess|i suppose|please|pls|for sure|too|also|as well|ji|po|lah|la|na))*"
+# A clause that only says "not now" / "maybe later": it defers what the clause before it named
+# ("the public page is lovely but not now", "the yearly email is nice but not now").
+LATER_ALONE = rx(r"^(?:but\s+|and\s+|so\s+)?(?:maybe\s+|probably\s+)?(?:not (?:now|yet|for now|right now|just yet|in (?:phase\s*(?:1|one)|v1|the mvp))|"
+                 r"(?:for )?later|(?:to |in |into )?phase\s*(?:2|3|two|three)|v2|(?:the )?next phase|after launch|"
+                 + LATER_ELSEWHERE + r")" + SOFTENER
+                 # "And the nudges — phase 2, they're the least important": a reason may follow.
+                 + r"(?:,\s+(?:it'?s|they'?re|that'?s|since|because|as|nobody|no one)\b[^,;]*)?\s*[.!]*$")
 SPLIT_PATTERNS = (
     rx(r"\bsplit(?:\s+up)?\s+(?P<what>.+?)\s+(?:in|into)\s+(?P<a>.+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+)"),
     # "Split the loan schedule: the loan record now, the repayment schedule later."
@@ -289,7 +302,7 @@ SMALLER_PATTERNS = (
     rx(r"^(?:(?P<what>.+?),?\s+)?half (?:the|its|of the) effort\b"),
     rx(r"^(?:much\s+|way\s+|a lot\s+)?(?:smaller|simpler|lighter|leaner)\s*$"),
 )
-DEFER_WORDS = rx(r"\b(?:for now|later|phase\s*[23]|v2|can wait|next phase|postpone|defer|push\w*|from phase 1|"
+DEFER_WORDS = rx(r"\b(?:for now|later|" + LATER_ELSEWHERE + r"|phase\s*[23]|v2|can wait|next phase|postpone|defer|push\w*|from phase 1|"
                  r"from (?:the )?first (?:phase|version)|out of (?:the )?first (?:phase|version)|not yet|yet|"
                  r"nice[- ]to[- ]have|for the moment)\b")
 QUESTION_REQUESTS = (
@@ -308,14 +321,17 @@ DEFER_PATTERNS = (
     rx(r"^(?P<what>.+?)\s+(?:is|are)\s+(?:just\s+)?(?:a\s+)?nice[- ]to[- ]haves?\b"),
     # "the calendar can come after", "the manager's view of today's bookings can come later": before the bare "later".
     rx(r"^(?P<what>.+?)\s+(?:can|could|should|will)\s+(?:come|go|follow)\s+(?:after|afterwards|later|next)\b"),
-    rx(r"^(?:(?P<what>.+?)[\s,]+)?(?:later|for later|to later|next phase|in v2|(?:(?:to|in|into)\s+)?phase\s*[23])\s*$"),
+    rx(r"^(?:(?P<what>.+?)[\s,]+)?(?:later|for later|to later|next phase|in v2|(?:(?:to|in|into)\s+)?phase\s*[23]|"
+       + LATER_ELSEWHERE + ")" + SOFTENER + r"\s*$"),
     rx(r"\bdrop\s+(?P<what>.+?)\s+from\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)[\s,]+)?(?:we\s+)?(?:can|could|should)\s+(?:we\s+|you\s+)?(?:put|push|move|leave|keep|do)\s+"
        r"(?:it\s+|that\s+|them\s+)?(?:for\s+|to\s+|in\s+|till\s+)?" + _LATER),
     *QUESTION_REQUESTS,
 )
 CUT_PATTERNS = (
-    rx(r"\b(?:cut(?!\s+line)|remove|drop|delete|kill|scrap|ditch|lose(?!\s+track)|get rid of|take out|skip)\s+(?P<what>[^,;]+?)"
+    # After "the", "a", "my" the verb is a noun: "first the skip and daily count" cuts nothing.
+    rx(r"(?<!\bthe )(?<!\ba )(?<!\bmy )(?<!\bour )(?<!\bthat )(?<!\bthis )"
+       r"\b(?:cut(?!\s+line)|remove|drop|delete|kill|scrap|ditch|lose(?!\s+track)|get rid of|take out|skip)\s+(?P<what>[^,;]+?)"
        r"(?=\s+(?:and\s+(?:add|include|put)|instead)\b|,|;|$)"),
     # "Sign-up is not needed" cuts; "only basic fields are needed" says how small, it cuts nothing.
     rx(r"^(?P<what>.+?)\s+(?:(?:is|are)\s+not|isn'?t|aren'?t)\s+(?:really\s+)?(?:needed|necessary|required)\b"),
@@ -325,6 +341,11 @@ CUT_PATTERNS = (
     rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\b(?!\s+(?:in|into|to))"),
     rx(r"^(?P<what>.+?)\s+(?:we|you|i)\s+can\s+(?:also\s+)?(?:drop|cut|remove|skip|lose|leave out|do without)\b"),
 )
+# "first the skip and daily count": which rows come first. It adds no row the table lacks.
+FIRST_PROMOTE = rx(r"^(?:(?:but|and|so|then)\s+)?first\s+(?P<what>(?!of\b|time\b|thing\b|version\b|phase\b)[^,;]+?)"
+                   + SOFTENER + r"\s*$")
+# A word that makes a clause a sentence rather than a feature's name ("X is too big for phase 1" names no feature).
+_NOT_A_VERB = (r"(?!(?:is|are|was|be|for|to|than|not|no|can|could|should|must|need|needs|in|it|its|it's|that|too)\b)")
 PROMOTE_PATTERNS = (
     rx(r"^(?!(?:can|could|would|will|pls|please)\b)(?P<what>[^,;]+?)\s+(?:please\s+|pls\s+|kindly\s+)?(?:keep|put|leave|have)\s+(?:it\s+|them\s+)?(?:in|into)\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:has|have|needs?|must|should|got)\s+to\s+(?:be|go|stay|come)\s+(?:in\b|p0|there|" + _PHASE1 + ")"),
@@ -333,7 +354,10 @@ PROMOTE_PATTERNS = (
     rx(r"^(?:(?P<what>.+?)\s+)?(?:should|must|needs? to|has to|can)\s+(?:be|go|stay|come)\s+(?:there\s+)?(?:in(?:to)?\s+)?"
        + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:is|are)\s+(?:a must(?:[- ]have)?|must[- ]have|essential|critical|crucial|non-negotiable|"
-       r"(?:our|the)\s+(?:real\s+|main\s+|key\s+)?differentiator|the whole point|a deal[- ]?breaker)\b"),
+       r"(?:our|the)\s+(?:real\s+|main\s+|key\s+)?differentiator|the whole point|a deal[- ]?breaker|"
+       # "the quote form is what matters", "seeing your place on the list is the main thing", "the flag list is the core".
+       r"what (?:really\s+)?matters?|the (?:main|most important|important|key|big) (?:thing|bit|part|one)|"
+       r"the core(?: of (?:it|the app|this))?|the heart of (?:it|the app|this)|the priority)\b"),
     rx(r"^(?P<what>[^,;]+?)\s+must\s+have\b"),
     rx(r"\b(?:i|we|they)\s+(?:really\s+|absolutely\s+)?(?:need|want)\s+(?P<what>.+?)\s+in\s+" + _PHASE1),
     rx(r"^(?:(?P<what>[^,;]+?),?\s+)?(?:those|that|this|it|them)\s+(?:i|we)(?:'d| would)?\s+(?:want|need)\s+in\s+" + _PHASE1),
@@ -342,6 +366,11 @@ PROMOTE_PATTERNS = (
     rx(r"\bmake\s+(?P<what>.+?)\s+(?:a\s+)?" + _PHASE1 + r"\b"),
     rx(r"^(?!(?:(?:ok|okay|so|and|but|hmm+)\W+)*(?:what|which|who|how|why|where|when|is|are)\b)(?P<what>.+?)\s+"
        r"(?:is|are|goes|go|belongs?)\s+(?:in\s+)?" + _PHASE1 + r"\b"),
+    # "first the skip and daily count" (a priority among rows, see FIRST_PROMOTE), "monthly bill also phase 1 please".
+    FIRST_PROMOTE,
+    rx(r"^(?!(?:(?:ok|okay|so|and|but|hmm+)\W+)*(?:what|which|who|how|why|where|when|is|are|not|no)\b)"
+       r"(?P<what>(?:" + _NOT_A_VERB + r"[\w'&+/-]+\s+){0,5}" + _NOT_A_VERB + r"[\w'&+/-]+)\s+"
+       r"(?:also\s+|too\s+)?(?:in\s+)?" + _PHASE1 + SOFTENER + r"\s*$"),
 )
 ADD_PATTERNS = (
     rx(r"\badd\s+(?:one more thing|another thing|something)\s*[,:]\s*(?P<what>[^;]+?)(?=[.;]|$)"),

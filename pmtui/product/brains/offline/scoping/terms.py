@@ -17,7 +17,9 @@ def stems(text: str) -> set[str]:
 def short_name(item: str) -> str:
     text = re.sub(r"\s+", " ", item.replace(NICE_TO_HAVE_MARK, "").strip().strip(".;:-•*")).strip()
     text = NAME_PREFIX.sub("", text)
-    text = re.split(r"\s+(?:so that|so|because|which|that would|to make sure)\s+|[,;:(]", text)[0]
+    # "list of which child is going in which car": "which" after "of" is part of the name.
+    text = re.split(r"\s+(?:so that|so|because|that would|to make sure)\s+|(?<!\bof)(?<!\bin)(?<!\bfor)(?<!\bon)\s+which\s+|[,;:(]",
+                    text)[0]
     words = feature_name(text).split()
     while len(words) > 1 and words[-1].lower() in TRAILING:
         words.pop()
