@@ -645,3 +645,14 @@ def test_realistic_answers_land_in_the_right_place() -> None:
     limits = extract(base, "I'm a solo developer with 6 weeks, and it must run on phones.", "constraints")
     assert limits.constraints == "I'm a solo developer with 6 weeks, and it must run on phones"
     assert limits.feature_wishlist == []
+
+
+@pytest.mark.parametrize("text", [", ? ,", "?", "...", "!!", "-- ; --"])
+@pytest.mark.parametrize("asked", ["target_user", "revenue_model", ""])
+def test_a_message_of_only_punctuation_is_no_answer_and_never_quoted(text: str, asked: str) -> None:
+    """Found by the property test above: ", ? ," was quoted back ('Okay: ", ? ,".'), a second question mark."""
+    summary = FILLED if not asked else DiscoverySummary(target_user="doctors at clinics")
+    after, _, reply = _turn(summary, text, asked, ["idea"] if asked else [])
+    assert after == summary
+    assert reply.text.startswith("I didn't catch that.") and reply.text.count("?") == 1, reply.text
+    assert f'"{text.strip()}' not in reply.text

@@ -152,7 +152,13 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if not first_message:
         # Content beats the question: "free, maybe the building pays later" to "what else must it do?" is the money,
         # and a plain list of capabilities said at the summary card is the wishlist.
-        asked = belongs_to(text, asked) or asked
+        belongs = belongs_to(text, asked)
+        if belongs and asked:
+            # The answer to the money question is the limits, and the limits hold the money from the turn before:
+            # that earlier answer goes where it belongs before this one is filed.
+            summary = _put_back_misfiled(summary, belongs, asked)
+            result = summary.model_copy(deep=True)
+        asked = belongs or asked
     # "Actually, scratch that — it's for studio office managers": a new direction answers no question.
     pivot = bool(PIVOT.search(text)) and has_real_content(summary.target_user)
     if pivot:
@@ -429,6 +435,18 @@ _HARD_ASPECTS = frozenset({"constraints", "revenue_model", "success_metric"})
 def _cued(value: str) -> set[str]:
     """The aspects any clause of a stored value has a cue for."""
     return {aspect for clause in split_clauses(value) for aspect in detect(clause, value, False)}
+
+
+def _put_back_misfiled(summary: DiscoverySummary, aspect: str, asked: str) -> DiscoverySummary:
+    """`aspect` holds an answer to the wrong question: cleared, and the answer given to `asked` when it is about it."""
+    current = getattr(summary, aspect)
+    if not isinstance(current, str) or not has_real_content(current) or not _misfiled(aspect, current):
+        return summary
+    fixed = summary.model_copy(deep=True)
+    setattr(fixed, aspect, "")
+    if not has_real_content(getattr(summary, asked)) and asked in _cued(current):
+        setattr(fixed, asked, current)
+    return fixed
 
 
 def _misfiled(aspect: str, value: str) -> bool:

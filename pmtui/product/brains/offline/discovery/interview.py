@@ -83,6 +83,14 @@ def next_reply(
         lead = aside_reply(user_text, "") if aside_kind(user_text) else ASIDE_ANSWERS[""]
         return DiscoveryReply(text=join(lead, CARD_AGAIN), asked_aspect="")
 
+    if not any(ch.isalnum() for ch in user_text):
+        # Only punctuation (a stray "?" or ", ? ,"): nothing to quote or file; the pending question again.
+        nxt = asked if asked in gaps else next(iter(gaps), "")
+        if not nxt:
+            nxt, question = sharpening(summary, turn)
+            return DiscoveryReply(text=join("I didn't catch that.", question), asked_aspect=nxt)
+        return DiscoveryReply(text=join("I didn't catch that.", _fresh(state, nxt, summary, turn + 1)), asked_aspect=nxt)
+
     if PIVOT.search(user_text) and "target_user" in changed and has_real_content(before.target_user):
         # A new direction: say so, and re-check what depended on the old one, starting with the problem.
         nxt = next((g for g in QUESTION_ORDER if g in gaps and g != "target_user"), "")

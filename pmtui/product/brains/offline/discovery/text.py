@@ -349,7 +349,7 @@ def short(text: str, limit: int = 10) -> str:
             words.pop()
         text = " ".join(words).rstrip(",;:") + "…"
     # "yes" or "ok" is all filler: quote it as typed rather than as "".
-    return text.strip() or squash(said).strip(" .!?")[:40]
+    return text.strip() or squash(said).replace("?", "").strip(" .!,;:")[:40]
 
 
 def persona_name(summary: DiscoverySummary) -> str:
