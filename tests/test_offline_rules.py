@@ -894,3 +894,15 @@ def test_the_people_named_first_are_the_target_not_what_they_are_responsible_for
     assert after.target_user.startswith("Practice nurses") and "£20" in after.revenue_model
     # "An app for ICU nurses" still names the nurses after "for".
     assert "ICU nurses" in extract(DiscoverySummary(), "An app for ICU nurses to swap shifts.", "").target_user
+
+
+@pytest.mark.parametrize(("said", "target"), [
+    # A garage owner in Johannesburg, driving the TUI (2026-11-26): the clause after the comma is the customers'.
+    ("so basically its for small independant car garages here in Joburg, customers phone in to book a service",
+     "small independant car garages here in Joburg"),
+    ("it's for dog groomers in Leeds, they get booked by text and lose track", "dog groomers in Leeds"),
+    # A list of people goes on after its commas.
+    ("its for ward nurses, porters and doctors on night shift", "ward nurses, porters and doctors on night shift"),
+])
+def test_who_it_is_for_ends_where_a_clause_of_its_own_begins(said: str, target: str) -> None:
+    assert extract(DiscoverySummary(), said, "").target_user == target

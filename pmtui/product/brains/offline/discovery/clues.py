@@ -100,11 +100,34 @@ def _success_strong(clause: str) -> bool:
     return False
 
 
+_PRONOUN_LEAD = re.compile(r"^(?:they|he|she|we|i|it|you|everyone|nobody|someone|most of them|half of them)\b",
+                           re.IGNORECASE)
+_LIST_GO_ON = re.compile(r"^(?:and|or|plus|also|too|as well)\b", re.IGNORECASE)
+
+
+def _until_a_new_clause(who: str) -> str:
+    """'small car garages in Joburg, customers phone in': after a comma, people followed by their verb (or a pronoun)
+    open a clause of their own, which ends who it is for; 'nurses, porters and doctors' lists people and goes on."""
+    segments = re.split(r",\s+", who)
+    kept = [segments[0]]
+    for segment in segments[1:]:
+        if _PRONOUN_LEAD.match(segment):
+            break
+        people = persona_phrase(segment)
+        if people:
+            rest = segment[len(people):].strip() if segment.lower().startswith(people.lower()) else segment
+            if rest and not _LIST_GO_ON.match(rest):
+                break
+        kept.append(segment)
+    return ", ".join(kept)
+
+
 def _target_clue(clause: str) -> Clue | None:
     match = TARGET_EXPLICIT.search(clause)
     if match:
         who = clean(drop_negated(match.group("who") or match.group("who2") or ""))
         who = re.sub(r"\s+(?:to|so|so that|because)\s+.*$", "", who, flags=re.IGNORECASE)
+        who = _until_a_new_clause(who)
         if who and not is_vague(who) and (has_persona(who) or len(content_words(who)) >= 2):
             phrase = persona_phrase(who) or who
             return Clue(cap_words(phrase, 14), True)
