@@ -581,3 +581,38 @@ def test_a_row_kept_in_phase_1_stays_there_and_an_added_row_waits_when_phase_1_i
     assert added.rice_score > 0 and "origin" in added.provenance
     if added.phase != 1:
         assert "in Phase 2" in result.reply and "budget" in result.reply
+
+
+def test_a_swap_renames_the_row_in_place_and_keeps_its_numbers():
+    """A garage owner driving the TUI: 'swap the sms for a whatsapp message …' was ignored."""
+    state = state_for(NURSES)
+    before = state.scoping_output.feature("Push notifications")
+    result = negotiate(state, "swap the push notifications for a whatsapp message cos its cheaper", 1, False)
+    assert result.output.feature("Push notifications") is None
+    swapped = result.output.feature("Whatsapp message")
+    assert swapped is not None and (swapped.phase, swapped.rice_score) == (before.phase, before.rice_score)
+    assert "renamed from Push notifications" in swapped.provenance["name"].reason
+    assert "Swapped Push notifications for Whatsapp message" in result.reply
+
+
+def test_three_requests_in_one_message_are_each_done():
+    """Swap, add and defer in one sentence: the add was read as a move ('nothing to move') and the swap ignored."""
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    said = ("swap the sms for a whatsapp message cos its cheaper, add a reminder the day before the service, and the "
+            "job list can wait for phase 2")
+    assert [(r.kind, r.what, r.into) for r in parse_requests(said)] == [
+        ("replace", "sms", "whatsapp message"), ("add", "reminder the day before the service", ""),
+        ("defer", "job list", "")]
+    assert [(r.kind, r.what, r.into) for r in parse_requests("use WhatsApp instead of SMS")] == [
+        ("replace", "SMS", "WhatsApp")]
+    # "before" in an order of rows still promotes.
+    assert [(r.kind, r.what) for r in parse_requests("the booking page before the invoices please")] == [
+        ("promote", "booking page")]
+    state = state_for(NURSES)
+    result = negotiate(state, "swap the push notifications for sms, add a shift calendar, and the swap requests can "
+                              "wait for phase 2", 1, False)
+    names = [f.name for f in result.output.mvp_features]
+    assert "Push notifications" not in names and "Sms" in names
+    assert any("calendar" in name.lower() for name in names)
+    assert result.output.feature("Shift swap requests").phase == 2

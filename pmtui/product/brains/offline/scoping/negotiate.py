@@ -278,6 +278,13 @@ def _split_off_part(work: _Round, request: ChangeRequest, target: tuple[str, str
 
 def _apply(work: _Round, request: ChangeRequest) -> None:
     target = work.find(request.what) if request.kind not in ("add", "merge") else None
+    if target is None and request.refers_back and request.kind != "merge":
+        # "Cancellations are where braiders make the day back. Move it up": "it" is the row named before the remark.
+        for earlier in filter(None, request.extra.get("earlier", "").split("\x1f")):
+            found = work.find(earlier)
+            if found is not None:
+                request.what, target = earlier, found
+                break
     if request.kind in ("cut", "defer"):
         rows = _whole_rows(work.output, request.what)
         if len(rows) >= 2 and (target is None or target[1] in rows):
@@ -299,6 +306,7 @@ def _apply(work: _Round, request: ChangeRequest) -> None:
         "merge": _merge,
         "promote": _promote,
         "add": _add,
+        "replace": _replace,
     }[request.kind](work, request, target)
 
 
@@ -331,6 +339,30 @@ def _cut(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -
         )
     )
     work.changed.append(f"cut {feature.name}")
+
+
+def _replace(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
+    """'swap the sms for a whatsapp message': the row keeps its place and its numbers, and says the new thing."""
+    feature = _row_to_change(work, request, target, "swap", "is cut; bring it back first to swap it")
+    if feature is None:
+        return
+    old_name = feature.name
+    said = re.compile(rf"\b{re.escape(request.what)}\b", re.IGNORECASE) if request.what else None
+    if said is not None and said.search(old_name):
+        # "an sms" becomes "a whatsapp message", not "an whatsapp message".
+        name = re.sub(r"\b(an?)\s+(?=" + re.escape(request.into) + r")",
+                      lambda m: ("an" if request.into[:1].lower() in "aeiou" else "a") + " ",
+                      said.sub(request.into, old_name, count=1), count=1, flags=re.IGNORECASE)
+        description = said.sub(request.into, feature.description)
+    else:
+        name, description = request.into[:1].upper() + request.into[1:], feature.description
+    name = name[:1].upper() + name[1:]
+    feature.name, feature.description = name, description
+    feature.provenance["name"] = Provenance(
+        source="stated", reason=f"renamed from {old_name} in argue-back round {work.round_number}: “{request.clause.strip()}”"
+    )
+    work.names.append(name)
+    work.changed.append(f"swapped {old_name} for {name} (same place and numbers)")
 
 
 def _defer(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:

@@ -32,7 +32,7 @@ from pmtui.product.brains.offline.scoping.rules import (
     rx,
 )
 
-RequestKind = Literal["add", "cut", "defer", "promote", "effort", "split", "merge"]
+RequestKind = Literal["add", "cut", "defer", "promote", "effort", "split", "merge", "replace"]
 _NUMBER_WORDS = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0,
                  "half a": 0.5, "a half": 0.5}
 _LEAD = rx(
@@ -62,6 +62,8 @@ _CLAUSE_BREAK = re.compile(
     # "the receipt both sides can see — is that really needed", "…, can put later or not?", "…, and it can be simple".
     r"\s+[\u2014\u2013]\s+|,\s+(?=(?:can|could)\s+(?:put|push|move|go|wait|be)\b)|"
     r",?\s+and\s+(?=(?:it|that|this)\s+(?:can|could|should|is)\b)|"
+    # "…, and the job list can wait for phase 2": a new subject with its own verb.
+    r",\s+and\s+(?=(?:the|my|our|those|these)\s+[^,;]{1,50}?\s(?:can|could|should|will|is|are|needs?|goes|go)\s)|"
     # A run-on without commas: "…the photos are what matter make the photos phase 1".
     r"(?<=\w)\s+(?=(?:make|put|move|push|keep)\s+(?:the|my|our)\s)",
     re.IGNORECASE,
@@ -218,6 +220,10 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                     request.what, request.refers_back = "", True
                 if request.refers_back and not request.what:
                     request.what = earlier
+                    # What else was named before, newest first: the table decides which one "it" is.
+                    others = [n for n in reversed(named) if n and not is_pronoun(n) and n != earlier]
+                    if others:
+                        request.extra["earlier"] = "\x1f".join(dict.fromkeys(others))
                 if request.kind == "merge" and earlier:
                     request.parts = tuple(earlier if is_pronoun(p) else p for p in request.parts)
             requests.extend(found)
@@ -277,8 +283,27 @@ def _listed_after(rest: str) -> str:
     return items
 
 
+# "swap the sms for a whatsapp message", "replace the PDF with a link", "use WhatsApp instead of SMS".
+_REPLACE = (
+    re.compile(r"^(?:(?:please|pls|just|and|also|then)\s+)*(?:swap|replace|switch|exchange|change)\s+(?:out\s+)?"
+               r"(?P<old>[^,;]+?)\s+(?:for|with|to|into|by)\s+(?P<new>[^,;]+)$", re.IGNORECASE),
+    re.compile(r"^(?:(?:please|pls|just|and|also|then)\s+)*(?:use|do|make it|send|go with)\s+(?P<new>[^,;]+?)\s+"
+               r"instead of\s+(?P<old>[^,;]+)$", re.IGNORECASE),
+)
+_ADD_LEAD = re.compile(r"^(?:(?:please|pls|and|also|then|oh and)\s+)*(?:add|include|put in|throw in)\s", re.IGNORECASE)
+_BECAUSE = re.compile(r"\s+(?:cos|coz|cause|'cause|because|since|as|so that|so)\s+.*$", re.IGNORECASE)
+
+
 def _clause_requests(clause: str) -> list[ChangeRequest]:
     lowered = _NOT_LATER.sub("", clause.strip().rstrip(" .!"))
+    for pattern in _REPLACE:
+        match = pattern.search(lowered)
+        if match:
+            old = clean_target(_BECAUSE.sub("", match.group("old")))
+            new = clean_target(_BECAUSE.sub("", match.group("new")))
+            if old and new and not is_pronoun(new):
+                return [ChangeRequest("replace", "" if is_pronoun(old) else old, clause, into=new,
+                                      refers_back=is_pronoun(old))]
     needs_less = _FEATURE_NEEDS_LESS.match(lowered)
     if needs_less and not _PEOPLE.search(needs_less.group("what")):
         return [ChangeRequest("effort", clean_target(needs_less.group("what")), clause, extra={"scale": "smaller"})]
@@ -329,7 +354,9 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
             listed = (match.group("what") or "") + (_listed_after(lowered[match.end():]) if index == 0 else "")
             return [ChangeRequest(kind, "" if is_pronoun(w) else w, clause, phase=phase, refers_back=is_pronoun(w))
                     for w in (_items(listed) or [""])]
-    for pattern in PROMOTE_PATTERNS:
+    # "add a reminder the day before the service" asks for a new row: its "before" is when, not an order of rows.
+    adding = bool(_ADD_LEAD.match(lowered))
+    for pattern in () if adding else PROMOTE_PATTERNS:
         match = pattern.search(lowered)
         if match:
             what = clean_target(match.groupdict().get("what") or "")
