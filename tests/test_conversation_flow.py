@@ -323,6 +323,15 @@ def test_a_labelled_correction_gives_each_named_aspect_its_own_clause() -> None:
     # A number put right where it stands is the brains' job; a label inside a clause is no label.
     assert labelled_parts("the price should be GH₵ 60 not 50")[0] == []
     assert labelled_parts("I left because the price is too high for us")[0] == []
+    # Two labels joined by "and" (a garage owner at the card, 2026-11-26): only the first was taken, with the second
+    # inside its value ("R299 per garage per month and the constraints are …").
+    parts, rest = labelled_parts("no you mixed them up, revenue is R299 per garage per month and the constraints are "
+                                 "cheap android phones, bad data, 6 weeks, two devs")
+    assert [(p.aspect, p.value) for p in parts] == [
+        ("revenue_model", "R299 per garage per month"),
+        ("constraints", "Cheap android phones, bad data, 6 weeks, two devs")]
+    # "but" before a label stays a number correction for the brains, as above.
+    assert labelled_parts("yes but the price should be GH₵ 60 not 50")[0] == []
 
 
 async def test_a_multi_part_correction_at_the_card_updates_each_aspect_it_names(tmp_path: Path) -> None:

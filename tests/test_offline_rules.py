@@ -906,3 +906,17 @@ def test_the_people_named_first_are_the_target_not_what_they_are_responsible_for
 ])
 def test_who_it_is_for_ends_where_a_clause_of_its_own_begins(said: str, target: str) -> None:
     assert extract(DiscoverySummary(), said, "").target_user == target
+
+
+def test_two_aspects_named_in_one_sentence_are_two_statements() -> None:
+    from pmtui.product.brains.offline.discovery.clues import split_labelled
+
+    assert split_labelled("no you mixed them up, revenue is R299 per garage per month and the constraints are cheap "
+                          "android phones, bad data, 6 weeks") == [
+        "no you mixed them up", "revenue is R299 per garage per month", "constraints are cheap android phones, bad data, 6 weeks"]
+    assert split_labelled("pricing: R299, budget: R50k") == ["pricing: R299", "budget: R50k"]
+    # One label is one statement, whatever its value holds.
+    assert split_labelled("revenue is R299 a month and it must run on android") == [
+        "revenue is R299 a month and it must run on android"]
+    summary = extract(DiscoverySummary(target_user="garages"), "revenue is R299 a month and the budget is R50k", "")
+    assert (summary.revenue_model, summary.constraints) == ("R299 a month", "R50k")

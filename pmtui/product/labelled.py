@@ -30,7 +30,8 @@ _COLON_ONLY: tuple[tuple[str, str], ...] = (("target_user", r"(?:the\s+)?target"
 _COPULA = r"\s*(?::|=|->|\u2014)\s*|\s+(?:is|are|should be|would be|will be|=)\s+"
 _COLON = r"\s*(?::|=)\s*"
 # A label opens the message, a sentence or a clause ("no, the target user is…", "Only one thing, the target…").
-_BOUNDARY = r"(?:^\W*|(?<=[.!?;,:])\s*)(?:(?:and|also|plus|actually|no|nope|oh|so|but)\b[\s,]*)*"
+# "revenue is R299 a month and the constraints are 6 weeks": "and" before a label opens a clause of its own too.
+_BOUNDARY = r"(?:^\W*|(?<=[.!?;,:])\s*|\s+(?=and\s))(?:(?:and|also|plus|actually|no|nope|oh|so|but)\b[\s,]*)*"
 _LABEL = re.compile(
     _BOUNDARY
     + r"(?P<label>"

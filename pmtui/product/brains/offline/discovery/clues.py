@@ -535,6 +535,36 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     return clues
 
 
+# Labels that name an aspect outright wherever they stand (not "users are" or "today", said in passing).
+_NAMED_ASPECT = (r"revenue(?: model)?|business model|pricing|monetis\w+|monetiz\w+|constraints?|budget|timeline|"
+                 r"deadline|team size|core problem|the problem|pain points?|target (?:users?|audience|market)|why now|"
+                 r"timing|success metrics?|metrics?|kpis?|current alternatives?|alternatives?|workarounds?|"
+                 r"competitors?|feature (?:wishlist|list)|wishlist|features?")
+_SECOND_LABEL = re.compile(
+    r"(?:,\s*|;\s*|\s+)(?:and\s+|but\s+|while\s+)?(?:the\s+)?(?=(?:" + _NAMED_ASPECT + r")\s*(?::|=|->|is now|is|are|"
+    r"should be)\s)",
+    re.IGNORECASE,
+)
+
+
+def split_labelled(sentence: str) -> list[str]:
+    """'revenue is R299 a month and the constraints are 6 weeks, two devs' -> one statement per label, when the
+    sentence names two aspects outright; a lead-in ('no you mixed them up,') stays in front as its own piece."""
+    cuts = [m for m in _SECOND_LABEL.finditer(sentence) if m.end() > 0]
+    if not cuts:
+        return [sentence]
+    pieces = []
+    start = 0
+    for match in cuts:
+        piece = sentence[start:match.start()].strip(" ,;")
+        if piece:
+            pieces.append(piece)
+        start = match.end()
+    pieces.append(sentence[start:].strip(" ,;"))
+    labelled = [piece for piece in pieces if LABEL_LINE.match(piece)]
+    return pieces if len(labelled) >= 2 else [sentence]
+
+
 def label_statement(sentence: str) -> tuple[str, str] | None:
     """'Target user: ICU nurses' or 'change the pricing to freemium' -> (aspect, value)."""
     for pattern in (CHANGE_TO, LABEL_LINE):

@@ -23,6 +23,7 @@ from pmtui.product.brains.offline.discovery.clues import (
     label_statement,
     list_clue,
     plain_feature_bullet,
+    split_labelled,
     vague_feature,
 )
 from pmtui.product.brains.offline.discovery.cues import (
@@ -175,7 +176,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
 
     after_features = False
     bullets = len(re.findall(r"^\s*(?:[-*\u2022]|\d+[.)])\s+", text, re.MULTILINE))
-    for sentence in split_sentences(text):
+    for sentence in [piece for said in split_sentences(text) for piece in split_labelled(said)]:
         correction = bool(CORRECTION.search(sentence))
         label = label_statement(sentence)
         if label:
