@@ -398,15 +398,15 @@ def _expectation_met(c: Conversation, expectation: Expectation, index: int) -> b
         rows = matching(features, expectation.phrase)
         return bool(rows) and abs(rows[0].rice_effort - expectation.weeks) < 0.01
     if expectation.kind == "split":
-        rows = [matching(features, part) for part in expectation.into]
+        per_part = [matching(features, part) for part in expectation.into]
         # Two rows, one for each part: the same feature matching both is not a split.
-        return len(rows) == 2 and any(a is not b for a in rows[0] for b in rows[1])
+        return len(per_part) == 2 and any(a is not b for a in per_part[0] for b in per_part[1])
     if expectation.kind == "merge":
-        both = [f for f in features if all(has_phrase(p, _feature_text(f)) for p in expectation.parts)]
-        alone = [
-            f for f in features if f not in both and any(has_phrase(p, f.name) for p in expectation.parts)
+        merged = [f for f in features if all(has_phrase(p, _feature_text(f)) for p in expectation.parts)]
+        unmerged = [
+            f for f in features if f not in merged and any(has_phrase(p, f.name) for p in expectation.parts)
         ]
-        return bool(both) and not alone
+        return bool(merged) and not unmerged
     return False
 
 
@@ -533,9 +533,9 @@ def _interjection_problem(c: Conversation, index: int) -> str:
     if interjection.kind == "off_topic" and "?" not in reply:
         return f"off-topic remark {interjection.say!r}: the PM did not steer back with a question"
     if interjection.kind == "undo":
-        answered = c.turns[at - 1] if at > 0 else None
+        answered_turn = c.turns[at - 1] if at > 0 else None
         earlier = c.turns[at - 2].summary_after if at > 1 else None
-        if answered is None or earlier is None:
+        if answered_turn is None or earlier is None:
             return ""
         kept = [a for a in ASPECTS if after.value_text(a) != earlier.value_text(a)]
         if kept:

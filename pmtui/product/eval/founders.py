@@ -51,14 +51,14 @@ class Expectation(BaseModel):
             raise ValueError(f"an expectation has exactly one kind, got {sorted(raw)}")
         kind, value = next(iter(raw.items()))
         if kind in ("question", "undo"):
-            return cls(kind=kind)
+            return cls.model_validate({"kind": kind})
         if kind == "effort":
             return cls(kind="effort", phrase=str(value["feature"]), weeks=float(value["weeks"]))
         if kind == "split":
             return cls(kind="split", into=[str(v) for v in value["into"]])
         if kind == "merge":
             return cls(kind="merge", parts=[str(v) for v in value["parts"]])
-        return cls(kind=kind, phrase=str(value))
+        return cls.model_validate({"kind": kind, "phrase": str(value)})
 
     def describe(self) -> str:
         if self.kind == "effort":
