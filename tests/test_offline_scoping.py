@@ -330,6 +330,10 @@ def test_with_no_product_in_the_catalog_the_comparables_are_todays_workarounds()
         ("They ask friends, or nothing", ["Ask friends"]),
         ("nothing really", []),
         ("they write it", ["They write it"]),
+        # A garage owner in the TUI: a leading "ja"/"sometimes" and who keeps the sheet are no part of its name.
+        ("ja the diary and whatsapp, sometimes an excel sheet his wife keeps", ["Diary", "Whatsapp", "Excel sheet"]),
+        ("yeah mostly WhatsApp groups", ["WhatsApp groups"]),
+        ("they call my phone", ["Call my phone"]),
     ],
 )
 def test_todays_workarounds_are_named_in_the_founders_words(alternatives, names):

@@ -102,13 +102,16 @@ _WORKAROUND_THING = re.compile(
 )
 # The speaker and the verb before the thing ("some are using", "we are maintaining") are not its name.
 _WORKAROUND_LEAD = re.compile(
-    r"^(?:(?:and|or|plus|then|also|just|only|mostly|usually|some|most|many|a few|the rest|others|they|we|i|"
+    r"^(?:(?:and|or|plus|then|also|just|only|mostly|usually|sometimes|often|occasionally|basically|like|well|"
+    r"ja|ya|yah|yeah|yes|yep|ok|okay|um|uh|hmm|eish|lol|haha|some|most|many|a few|the rest|others|they|we|i|"
     r"people|owners?|staff|everyone|frankly|honestly|today|currently|right now|it'?s|its|that'?s|there'?s|"
     r"are|is|still|all)\s+|(?:use|uses|using|used|rely on|relies on|keep|keeps|keeping|maintain\w*|write|"
     r"writes|writing|track|tracks|send|sends|sending|have|has|having|do|does|doing|through|via|on|in|with|by)\s+|"
     r"(?:a|an|the|one|some|their|our|my|his|her)\s+)+",
     re.IGNORECASE,
 )
+_KEPT_BY = re.compile(r"\s+(?:that\s+)?(?:his|her|their|my|our|your|he|she|they|we|i|someone|somebody)\b",
+                      re.IGNORECASE)
 WORKAROUND_LIMIT = 3
 
 
@@ -126,6 +129,13 @@ def todays_workarounds(alternatives: str, limit: int = WORKAROUND_LIMIT) -> list
                       name, flags=re.IGNORECASE)
         name = re.sub(r"\s+(?:which|where|who|because|so|when|if)\b.*$|\s+(?:i think|i guess|frankly|mostly)$",
                       "", name, flags=re.IGNORECASE)
+        # "an excel sheet his wife keeps": the thing, then who keeps it (a relative clause with no "that").
+        for thing in _WORKAROUND_THING.finditer(name):
+            kept_by = _KEPT_BY.match(name[thing.end():])
+            # "…his wife keeps" is who keeps it; "call my phone" names the thing itself.
+            if kept_by and not _WORKAROUND_THING.match(name[thing.end() + kept_by.end():].strip()):
+                name = name[: thing.end()]
+                break
         words = name.split()
         if not words or not _WORKAROUND_THING.search(name) or len(words) > 8:
             continue
