@@ -920,3 +920,15 @@ def test_two_aspects_named_in_one_sentence_are_two_statements() -> None:
         "revenue is R299 a month and it must run on android"]
     summary = extract(DiscoverySummary(target_user="garages"), "revenue is R299 a month and the budget is R50k", "")
     assert (summary.revenue_model, summary.constraints) == ("R299 a month", "R50k")
+
+
+@pytest.mark.parametrize(("said", "stored"), [
+    ("ja the diary and whatsapp, sometimes an excel sheet his wife keeps",
+     "the diary and whatsapp, sometimes an excel sheet his wife keeps"),
+    ("eish, a paper book at the gate", "a paper book at the gate"),
+    ("aye, a whiteboard in the office", "a whiteboard in the office"),
+])
+def test_a_yes_or_filler_of_other_englishes_is_not_part_of_the_answer(said: str, stored: str) -> None:
+    summary = extract(DiscoverySummary(target_user="garages", core_problem="double booking"), said,
+                      "current_alternatives")
+    assert summary.current_alternatives == stored
