@@ -419,3 +419,44 @@ async def test_users_team_size_is_not_our_team(tmp_path: Path, team_words: str) 
     assert c.scope.team_size == 3 and c.scope.effort_budget_weeks == 12
     assert_not_p0(c.scope, "Client portal")
     assert_table_order(c.scope)
+
+
+GARAGE_OWNER = [
+    # Driven through the TUI on 2026-11-26, South African English, answers out of order, a two-aspect correction
+    # at the card and three requests in one argue-back message; each line is as it was typed.
+    ("so basically its for small independant car garages here in Joburg, customers phone in to book a service and "
+    "the owner writes it in a diary, half the time he double books the bay and people get cross lol"),
+    ("like I said, the bay gets double booked cos its all in a paper diary and he cant see whats free when the phone "
+    "rings"),
+    "ja the diary and whatsapp, sometimes an excel sheet his wife keeps",
+    ("customers must see free slots and book online, the owner gets an sms when someone books, and a simple daily job "
+    "list for the mechanics"),
+    "we want 20 garages paying by end of march",
+    "load shedding killed the landlines and everyone has a smartphone now, garages are desperate for it",
+    "R299 per garage per month",
+    "must work on cheap android phones with bad data, and we only have 6 weeks and two devs",
+    ("no you mixed them up, revenue is R299 per garage per month and the constraints are cheap android phones, bad "
+    "data, 6 weeks, two devs"),
+    "yip thats right, lets go",
+    ("swap the sms for a whatsapp message cos its cheaper, add a reminder the day before the service, and the job list "
+    "can wait for phase 2"),
+]
+
+
+async def test_a_garage_owner_in_his_own_words_comes_out_right(tmp_path: Path) -> None:
+    conversation = await run(tmp_path, GARAGE_OWNER)
+    summary = conversation.summary
+    assert summary.target_user == "small independant car garages here in Joburg"
+    assert summary.current_alternatives.startswith("the diary and whatsapp")
+    assert summary.revenue_model == "R299 per garage per month"
+    assert has(summary.constraints, "android", "6 weeks", "two devs") and lacks(summary.constraints, "R299")
+    assert lacks(summary.revenue_model, "android", "constraints")
+    scope = conversation.scope
+    names = [f.name for f in scope.mvp_features]
+    assert_clean_names(names)
+    assert any("whatsapp" in n.lower() for n in names) and not any("sms" in n.lower() for n in names)
+    assert any("reminder" in n.lower() for n in names)
+    assert all(f.phase >= 2 for f in scope.mvp_features if "job list" in f.name.lower())
+    assert not any(n.lower().endswith(("when someone", "the day")) for n in names)
+    comparables = [c.name for c in scope.comparable_products]
+    assert not any(name.lower().startswith(("ja ", "sometimes")) or "his wife" in name for name in comparables)
