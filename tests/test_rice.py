@@ -259,3 +259,16 @@ def test_team_size_ignores_user_counts():
 ])
 def test_a_feature_name_is_cut_at_a_phrase_boundary_never_inside_a_clause(item: str, name: str) -> None:
     assert feature_name(item) == name
+
+
+@pytest.mark.parametrize(("constraints", "people"), [
+    ("just me n my cousin, 8 weeks, android first", 2),  # "n" for "and", and a cousin builds too
+    ("Me and my husband, evenings, 14 weeks", 2),
+    ("my wife and I, 3 months", 2),
+    ("me + 1 dev. 8 weeks. android tablet", 2),
+    ("me and 2 freelancers", 3),
+    ("just me, 6 weeks", 1),
+    ("me and 6 weeks of evenings", None),  # weeks are no people
+])
+def test_who_builds_it_is_counted_from_how_founders_say_it(constraints: str, people: int | None) -> None:
+    assert team_size(DiscoverySummary(constraints=constraints)) == people

@@ -167,8 +167,12 @@ _N_PEOPLE = re.compile(
     r"(devs?|developers?|engineers?|programmers?|people|persons|co-?founders?|founders?|coders?)\b",
     re.IGNORECASE,
 )
+# "me and my cousin", "me n my brother", "me + 1 dev", "my wife and I": two people build it.
+_PERSON = (r"(?:co-?founder|partner|friend|mate|buddy|cousin|brother|sister|wife|husband|son|daughter|dad|mum|mom|"
+           r"uncle|aunt|colleague|co-?worker|dev|developer|engineer|designer|programmer|freelancer|1|one)")
 _PAIR = re.compile(
-    r"\b(me and (?:my |a )?(?:co-?founder|partner|friend)|(?:my )?co-?founder and (?:i|me))\b", re.IGNORECASE
+    r"\b(me (?:and|n|&|\+|plus) (?:my |a |one |another |1 )?" + _PERSON + r"|(?:my |a )?" + _PERSON
+    + r" and (?:i|me))\b|\bme\s*\+\s*1\b", re.IGNORECASE
 )
 
 
@@ -231,9 +235,17 @@ def timeframe_weeks(text: str, today: date | None = None, deadline_cue_needed: b
     return None
 
 
+_ME_PLUS = re.compile(r"\bme\s*(?:\+|and|plus|&|n)\s*" + _NUM + r"\s*(?:more\s+)?(?:devs?|developers?|engineers?|"
+                      r"people|friends?|others?|designers?|programmers?|freelancers?)?\b(?!\s*(?:weeks?|months?|days?))",
+                      re.IGNORECASE)
+
+
 def team_size(summary: DiscoverySummary) -> int | None:
-    """People building Phase 1, when discovery said so ('solo' = 1, 'two devs' / 'team of 3' = n)."""
+    """People building Phase 1, when discovery said so ('solo' = 1, 'two devs' / 'team of 3' = n, 'me + 1 dev' = 2)."""
     for source in (summary.constraints, summary.why_now):
+        plus = _ME_PLUS.search(source)
+        if plus and plus.group(1).lower() not in ("a", "an") and 1 <= _number_word(plus.group(1)) <= 49:
+            return int(_number_word(plus.group(1))) + 1
         for pattern in (_TEAM_OF, _OF_US, _N_PEOPLE):
             match = pattern.search(source)
             # 'a developer' says nothing about headcount; 200 'people' are users, not builders.

@@ -34,7 +34,7 @@ STRONG_MATCH = 0.75
 MIN_COVER = 0.6
 # Words that say what kind of work a row is, not which row: "GPS tracking", "the booking feature".
 # "the grow report thing later": what kind of work it is ("report", "bit", "stuff") names no row on its own.
-_PROCESS_WORDS = stems("tracking feature features system screen page flow thing part module function tool app report bit stuff")
+_PROCESS_WORDS = stems("tracking feature features system screen page flow thing part module function tool app report bit stuff service option side")
 
 
 def _related(word: str, words: set[str]) -> bool:
