@@ -656,3 +656,10 @@ def test_a_message_of_only_punctuation_is_no_answer_and_never_quoted(text: str, 
     assert after == summary
     assert reply.text.startswith("I didn't catch that.") and reply.text.count("?") == 1, reply.text
     assert f'"{text.strip()}' not in reply.text
+
+
+def test_a_greeting_is_not_quoted_as_the_pitch() -> None:
+    """'hi! we r building smthng for home tutors in Pune, …' was acknowledged as 'a clear pitch: "hi"'."""
+    text = "hi! we r building smthng for home tutors in Pune, parents WhatsApp them for schedule changes"
+    _, _, reply = _turn(DiscoverySummary(), text, "", [])
+    assert '"hi"' not in reply.text and "home tutors" in reply.text

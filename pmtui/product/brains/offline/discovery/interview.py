@@ -232,6 +232,13 @@ def _ack_aspect(asked: str, changed: list[str]) -> str:
     return changed[0] if changed else ""
 
 
+_GREETING = re.compile(
+    r"^\W*(?:hi|hello|hey|hiya|howdy|hallo|yo|greetings|namaste|salaam|salam|good (?:morning|afternoon|evening|day))"
+    r"(?:\s+(?:there|all|everyone|team|pm|guys))?\W*$",
+    re.IGNORECASE,
+)
+
+
 def _acknowledge(
     asked: str,
     changed: list[str],
@@ -243,6 +250,8 @@ def _acknowledge(
     aspect = _ack_aspect(asked, changed)
     if not asked and not any(has_real_content(getattr(before, a)) for a in ASPECTS):
         sentences = split_sentences(user_text) or [user_text]
+        # A greeting is no pitch: "hi! we r building smthng for home tutors" was acknowledged as 'a clear pitch: "hi"'.
+        sentences = [s for s in sentences if not _GREETING.match(s)] or sentences
         # Quote the pitch, not the warm-up ("So this is something I've been thinking about for ages").
         first = next((s for s in sentences if PITCH.search(s)), sentences[0])
         return IDEA_ACKS[turn % len(IDEA_ACKS)].format(f=short(first, 12))
