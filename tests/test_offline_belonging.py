@@ -38,6 +38,12 @@ from pmtui.product.brains.offline.discovery.text import persona_phrase
         ("success_metric", "salons pay GH₵ 60 a month each, first month free", "revenue_model"),
         ("why_now", "Rs 99 per user per month", "revenue_model"),
         ("feature_wishlist", "we charge 5000 naira per event", "revenue_model"),
+        # a pharmacist in Abuja (pmtui chat, 2026-11-26): "monthly" is a period and N is naira
+        ("feature_wishlist", "5000 naira monthly per pharmacy", "revenue_model"),
+        ("constraints", "N5000 monthly", "revenue_model"),
+        # things to build given to "what goes wrong?": the same pharmacist
+        ("core_problem", "list of drugs with expiry date, alert 3 months before, and a report of what we lost",
+         "feature_wishlist"),
         # limits to "who pays, and how?": the same garage owner's next answer
         ("revenue_model", "must work on cheap android phones with bad data, and we only have 6 weeks and two devs",
          "constraints"),
@@ -74,6 +80,9 @@ def test_an_answer_is_filed_by_what_it_says(asked: str, said: str, belongs: str)
         ("", "Freelance creatives: designers, illustrators, copywriters."),
         # Nothing clear: the asked aspect keeps the answer.
         ("revenue_model", "not sure yet"),
+        # A list of pains is the problem, even when it names things ("bookings", "receipts").
+        ("core_problem", "late payments, lost receipts, double bookings"),
+        ("core_problem", "no visibility, too much paper, lost bookings"),
         # A budget is a limit, not a price: the limits question keeps it, whatever the currency.
         ("constraints", "R50k budget, two devs, 3 months"),
         # A price answer that also names a limit answers the money question.

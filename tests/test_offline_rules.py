@@ -932,3 +932,16 @@ def test_a_yes_or_filler_of_other_englishes_is_not_part_of_the_answer(said: str,
     summary = extract(DiscoverySummary(target_user="garages", core_problem="double booking"), said,
                       "current_alternatives")
     assert summary.current_alternatives == stored
+
+
+def test_a_verb_of_knowing_keeps_its_question_and_a_confirmation_is_no_answer() -> None:
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+    from pmtui.product.brains.offline.discovery.text import is_vague
+
+    # "helps small pharmacies know which drugs are expiring" gave the feature "Know".
+    assert feature_items("know which drugs are expiring") == ["Know which drugs are expiring"]
+    assert feature_items("see which vans are late so they can call") == ["See which vans are late"]
+    assert feature_items("log the waste which is slow") == ["Log the waste"]
+    # "all correct" said to the money question became the revenue model.
+    assert is_vague("all correct") and is_vague("yes correct") and is_vague("that is right")
+    assert not is_vague("correct data entry") and not is_vague("exactly 40 shops")

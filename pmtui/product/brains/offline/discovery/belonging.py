@@ -29,13 +29,13 @@ _CHOICE = re.compile(r",\s*or\s+\w+\W*$|\bor (?:nothing|none)\b", re.IGNORECASE)
 
 # An amount in the founder's currency: a symbol or code before the digits (R299, KSh 500, GH₵ 60, RM25, S$9), or a
 # currency word after them (299 rand, 5000 naira).
-_CURRENCY_BEFORE = (r"(?:[$€£₱₹₦₵¥₩₺₴₪฿]|\b(?:R|Rs\.?|KSh|Ksh|Sh|GH₵|GHS|RM|Rp|S\$|A\$|NZ\$|C\$|HK\$|US\$|J\$|TT\$|"
+_CURRENCY_BEFORE = (r"(?:[$€£₱₹₦₵¥₩₺₴₪฿]|\b(?:R|N|Rs\.?|KSh|Ksh|Sh|GH₵|GHS|RM|Rp|S\$|A\$|NZ\$|C\$|HK\$|US\$|J\$|TT\$|"
                     r"USD|EUR|GBP|ZAR|NGN|KES|INR|PKR|PHP|MYR|SGD|AUD|CAD|JMD|TTD|UGX|TZS))")
 _AMOUNT = (r"(?:" + _CURRENCY_BEFORE + r"\s?\d[\d,.]*k?\b|\b\d[\d,.]*k?\s*(?:dollars|bucks|euros?|pounds|quid|usd|eur|gbp|"
            r"pesos|rupees|rand|naira|shillings|bob|cedis|ringgit|rupiah|yen|won|lira|dirhams?|riyals?)\b)")
 # A period or a unit it is paid by: "a month", "/mo", "per garage", "each booking".
 _PERIOD = (r"(?:(?:/|a|an|each)\s*(?:month|mo|year|yr|week|ride|seat|user|booking|order|location|room|store)\b|"
-           r"per\s+[a-z]\w*)")
+           r"(?:monthly|weekly|yearly|annually|a month|a year)\b|per\s+[a-z]\w*)")
 
 # What money sounds like: free for someone, someone pays an amount, an amount a month, a subscription.
 MONEY = (
@@ -111,6 +111,9 @@ def limits(text: str) -> int:
     return sum(1 for pattern in LIMITS if pattern.search(text))
 
 
+_RELATIVE = re.compile(r"\s+(?:of what|what|which|that|who|whose|where)\b.*$", re.IGNORECASE)
+
+
 def capabilities(text: str) -> list[str]:
     """The items of a plain list of things to build ('a shared calendar of walks, claim a walk slot, reminders'),
     or [] when the text is not such a list (a sentence, a story, fewer than three items)."""
@@ -125,12 +128,30 @@ def capabilities(text: str) -> list[str]:
     shaped = [
         p for p in pieces
         if not NOT_FEATURE_LEAD.match(p)
-        and (FEATURE_VERB.match(p) or not stated.search(p))
+        # "a report of what we lost": a relative clause says which rows; the item itself states nothing.
+        and (FEATURE_VERB.match(p) or not stated.search(_RELATIVE.sub("", p)))
         # A tool ("FreshBooks") is today's workaround and people ("illustrators") are the target, not features.
         and not TOOL_RE.search(p)
         and not (has_persona(p) and not FEATURE_VERB.match(p) and len(p.split()) <= 3)
     ]
     return pieces if 4 * len(shaped) >= 3 * len(pieces) else []
+
+
+# Things a product has, named as nouns ("a report of …", "an alert 3 months before", "list of drugs …").
+_BUILT_NOUN = re.compile(
+    r"^(?:an?\s+|the\s+)?(?:\w+\s+)?(?:list|report|alert|reminder|dashboard|calendar|form|search|notification|"
+    r"export|scan(?:ner|ning)?|log|history|map|chart|summary|booking|page|button|message|invoice|receipt|profile|"
+    r"account|login|sign[- ]?up|catalog(?:ue)?|menu|tracker|timer|queue|checklist|feed|inbox|app)s?\b",
+    re.IGNORECASE,
+)
+
+
+def _things_to_build(text: str) -> bool:
+    """A list of three or more things to build and no pain: each item a feature verb or a product noun."""
+    items = capabilities(text)
+    return bool(items) and not PROBLEM_STRONG.search(text) and all(
+        FEATURE_VERB.match(item) or _BUILT_NOUN.match(item) for item in items
+    )
 
 
 # Does the answer carry a cue for the aspect that was asked? Then it answers it, whatever else it says.
@@ -180,6 +201,10 @@ RULES: tuple[BelongingRule, ...] = (
                   lambda t: bool(capabilities(t)) and money(t) == 0 and limits(t) == 0 and not target(t)),
     # "oh well at the moment it's all done on a whatsapp group and a spreadsheet that Jo keeps" to "who is it for?"
     BelongingRule("workaround", "current_alternatives", frozenset({"target_user"}), lambda t: workaround(t)),
+    # "list of drugs with expiry date, alert 3 months before, and a report of what we lost" to "what goes wrong?":
+    # every item names something to build, and nothing in it is a pain.
+    BelongingRule("built things", "feature_wishlist", frozenset({"core_problem"}),
+                  lambda t: _things_to_build(t) and money(t) == 0 and limits(t) <= 1 and not target(t)),
     # "The users is wheelchair users and old people with walker" to "how do they manage today?"
     BelongingRule("people", "target_user", frozenset({"current_alternatives", "core_problem", "why_now"}),
                   lambda t: bool(PEOPLE.search(t))),

@@ -262,8 +262,10 @@ def feature_items(text: str) -> list[str]:
         item = re.sub(r"^(?:it|the app|the tool|this)\s+(?=\w+s\b)(?!is\b|has\b|was\b|does\b)", "", item,
                       flags=re.IGNORECASE)
         # "…so they know", "…which is slow" explain; "see in which minute the players leave" is the item itself.
-        item = re.sub(r"(?<!\bin)(?<!\bat)(?<!\bon)(?<!\bof)\s+(?:so|because|which|since)\s+.*$", "", item,
-                      flags=re.IGNORECASE)
+        # "know which drugs are expiring", "see which vans are late": after a verb of knowing, "which" asks what.
+        item = re.sub(r"(?<!\bin)(?<!\bat)(?<!\bon)(?<!\bof)(?<!\bknow)(?<!\bsee)(?<!\bshow)(?<!\btell)(?<!\bcheck)"
+                      r"(?<!\bfind)(?<!\bpick)(?<!\bchoose)(?<!\bdecide)(?<!\btrack)(?<!\bflag)(?<!\blearn)"
+                      r"(?<!\bnotice)\s+(?:so|because|which|since)\s+.*$", "", item, flags=re.IGNORECASE)
         item = re.sub(r"\s+(?:too|as well|also)$", "", item, flags=re.IGNORECASE)
         item = item.replace("-and-", " and ")
         hedged = HEDGED_FEATURE.match(item)

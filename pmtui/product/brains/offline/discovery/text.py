@@ -215,7 +215,9 @@ def is_vague(text: str) -> bool:
 EMPTY_WORDS = frozenset(
     ["stuff", "things", "thing", "something", "everything", "anything", "nothing", "good", "better", "best", "nice", "easy", "easier", "great", "whatever", "etc", "more", "less", "usual", "normal", "ok", "okay", "fine", "simple", "cool", "lots", "many", "some", "much", "better", "faster", "cheaper", "quick", "app", "apps", "idea", "ideas", "sure", "yes", "no", "maybe",
      # A bare yes or no to an open question says nothing yet ("yeah", "nah", "yeah nah").
-     "yeah", "yep", "yup", "nah", "nope", "aye"]
+     "yeah", "yep", "yup", "nah", "nope", "aye",
+     # "all correct", "that's right", "exactly": a confirmation answers no open question either.
+     "correct", "right", "exactly", "true", "agreed", "indeed", "all", "that's", "thats", "absolutely", "definitely"]
 )
 
 
