@@ -44,6 +44,11 @@ from pmtui.product.brains.offline.discovery.text import persona_phrase
         # things to build given to "what goes wrong?": the same pharmacist
         ("core_problem", "list of drugs with expiry date, alert 3 months before, and a report of what we lost",
          "feature_wishlist"),
+        # a hurling coach in Cork (pmtui chat, 2026-11-26): a target as a share of clubs by next season, to "what goes
+        # wrong?", and "a fiver a month per club" to the metric question
+        ("core_problem", "half the clubs in Cork using it by next season", "success_metric"),
+        ("current_alternatives", "40 studios paying within 6 months", "success_metric"),
+        ("success_metric", "a fiver a month per club, or the county board pays", "revenue_model"),
         # limits to "who pays, and how?": the same garage owner's next answer
         ("revenue_model", "must work on cheap android phones with bad data, and we only have 6 weeks and two devs",
          "constraints"),
@@ -80,6 +85,8 @@ def test_an_answer_is_filed_by_what_it_says(asked: str, said: str, belongs: str)
         ("", "Freelance creatives: designers, illustrators, copywriters."),
         # Nothing clear: the asked aspect keeps the answer.
         ("revenue_model", "not sure yet"),
+        # A loss counted over time is the problem, not a target.
+        ("core_problem", "we lose 30 customers within 2 months"),
         # A list of pains is the problem, even when it names things ("bookings", "receipts").
         ("core_problem", "late payments, lost receipts, double bookings"),
         ("core_problem", "no visibility, too much paper, lost bookings"),

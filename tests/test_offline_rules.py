@@ -945,3 +945,16 @@ def test_a_verb_of_knowing_keeps_its_question_and_a_confirmation_is_no_answer() 
     # "all correct" said to the money question became the revenue model.
     assert is_vague("all correct") and is_vague("yes correct") and is_vague("that is right")
     assert not is_vague("correct data entry") and not is_vague("exactly 40 shops")
+
+
+def test_irish_and_british_confirmations_are_no_answer_and_who_it_is_for_is_no_feature() -> None:
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+    from pmtui.product.brains.offline.discovery.text import is_vague
+
+    # "grand, that's it" said to the why-now question became the why now.
+    assert is_vague("grand, that's it") and is_vague("sound")
+    assert not is_vague("a grand piano") and not is_vague("perfect for schools")
+    # A pivot's "it should be for the club secretaries" became the feature "Be for the club secretaries".
+    assert feature_items("it should be for the club secretaries, coaches just need a list") == [
+        "Coaches just need a list"]
+    assert feature_items("be able to book a slot, be notified") == ["Book a slot", "Be notified"]

@@ -31,7 +31,7 @@ _CHOICE = re.compile(r",\s*or\s+\w+\W*$|\bor (?:nothing|none)\b", re.IGNORECASE)
 # currency word after them (299 rand, 5000 naira).
 _CURRENCY_BEFORE = (r"(?:[$€£₱₹₦₵¥₩₺₴₪฿]|\b(?:R|N|Rs\.?|KSh|Ksh|Sh|GH₵|GHS|RM|Rp|S\$|A\$|NZ\$|C\$|HK\$|US\$|J\$|TT\$|"
                     r"USD|EUR|GBP|ZAR|NGN|KES|INR|PKR|PHP|MYR|SGD|AUD|CAD|JMD|TTD|UGX|TZS))")
-_AMOUNT = (r"(?:" + _CURRENCY_BEFORE + r"\s?\d[\d,.]*k?\b|\b\d[\d,.]*k?\s*(?:dollars|bucks|euros?|pounds|quid|usd|eur|gbp|"
+_AMOUNT = (r"(?:" + _CURRENCY_BEFORE + r"\s?\d[\d,.]*k?\b|\b(?:a|one|two|three)\s+(?:fiver|tenner|quid|buck|bucks|pound|dollar|euro)s?\b|\b\d[\d,.]*k?\s*(?:dollars|bucks|euros?|pounds|quid|usd|eur|gbp|"
            r"pesos|rupees|rand|naira|shillings|bob|cedis|ringgit|rupiah|yen|won|lira|dirhams?|riyals?)\b)")
 # A period or a unit it is paid by: "a month", "/mo", "per garage", "each booking".
 _PERIOD = (r"(?:(?:/|a|an|each)\s*(?:month|mo|year|yr|week|ride|seat|user|booking|order|location|room|store)\b|"
@@ -69,6 +69,10 @@ _RATE_WITH_HORIZON = re.compile(
     r"(?:\d+|one|two|three|six|twelve)\s+(?:weeks?|months?|years?)",
     re.IGNORECASE,
 )
+
+# People taking the product up: "using it", "paying", "signed up", "on board".
+_ADOPTING = re.compile(r"\b(?:using|use it|used|paying|pay for it|signed up|sign up|on board|onboard(?:ed)?|subscrib\w*|"
+                       r"active|adopt\w*|switched)\b", re.IGNORECASE)
 
 # Limits: the team, the weeks, the budget, the platform.
 LIMITS = (
@@ -186,6 +190,11 @@ RULES: tuple[BelongingRule, ...] = (
     # … and "well success for me would be every family that asks getting something that fits" to the wishlist question.
     BelongingRule("target", "success_metric", frozenset({"why_now", "revenue_model", "constraints", "feature_wishlist"}),
                   lambda t: target(t) and money(t) == 0 and limits(t) <= 1),
+    # "half the clubs in Cork using it by next season" to "what goes wrong?": a target said as what people will do
+    # with the product, not a loss.
+    BelongingRule("adoption", "success_metric", frozenset({"core_problem", "current_alternatives"}),
+                  lambda t: target(t) and money(t) == 0 and limits(t) <= 1 and not PROBLEM_STRONG.search(t)
+                  and bool(_ADOPTING.search(t))),
     # "covid made everyone get dogs and now people are back in the office" to the metric question.
     BelongingRule("change", "why_now", frozenset({"success_metric", "constraints", "revenue_model"}),
                   lambda t: change(t) > 0 and not target(t) and money(t) == 0),

@@ -106,11 +106,17 @@ SUCCESS_WEAK = re.compile(
 _HORIZON = (
     r"(?:in|within|by|after|over|during)\s+(?:the\s+)?(?:first\s+|next\s+)?(?:\d+|a|one|two|three|four|six|"
     r"nine|twelve)\s*(?:weeks?|months?|quarters?|years?)\b|(?:after|post)[- ]launch|by (?:the )?end of|"
-    r"(?:in|within|during|over|by the end of)\s+(?:the\s+)?first\s+(?:week|month|quarter|year|season|term)\b"
+    r"(?:in|within|during|over|by the end of)\s+(?:the\s+)?first\s+(?:week|month|quarter|year|season|term)\b|"
+    # "by next season", "by the summer", "by June": a date founders plan by.
+    r"\bby\s+(?:next|this|the(?:\s+end\s+of(?:\s+the)?)?)\s+(?:season|year|summer|winter|spring|autumn|fall|term|"
+    r"semester|christmas|quarter)\b|\bby\s+(?:january|february|march|april|may|june|july|august|september|october|"
+    r"november|december|christmas|easter)\b"
 )
 
 COUNT_WITH_HORIZON = re.compile(
-    r"(?:" + NUMBER + r")\s*\+?\s+(?:[a-z-]+\s+)?(?P<noun>[a-z-]+s)\b.*?(?:" + _HORIZON + r")", re.IGNORECASE
+    # "half the clubs in Cork using it by next season": a share of them counts like a number.
+    r"(?:" + NUMBER + r"|\b(?:half|a third|a quarter|two thirds|three quarters|most|every one) of|\bhalf)\s*\+?\s+"
+    r"(?:[a-z-]+\s+)?(?P<noun>[a-z-]+s)\b.*?(?:" + _HORIZON + r")", re.IGNORECASE
 )
 
 PERCENT_TARGET = re.compile(
@@ -310,6 +316,8 @@ NOT_FEATURE_LEAD = re.compile(
     r"^(?:they|them|their|we|our|us|i|my|me|he|she|his|her|it|its|it's|this|that|these|those|which|who|"
     r"there|here|what|when|where|if|because|since|so|but|or|is|are|was|were|everyone|everybody|nobody|"
     r"someone|people|you|your|can|could|will|would|not|nor)\b|"
+    # "it should be for the club secretaries": who it is for, not what it does.
+    r"^be\s+(?:for|about|aimed at|used by|built for|made for)\b|"
     # Attitudes are not features: "can actually trust", "love it", "afford it".
     r"^(?:\w+\s+)?(?:trust|trusts|love|loves|like|likes|enjoy|afford|believe|feel|feels|hate|hates)\b",
     re.IGNORECASE,

@@ -217,7 +217,9 @@ EMPTY_WORDS = frozenset(
      # A bare yes or no to an open question says nothing yet ("yeah", "nah", "yeah nah").
      "yeah", "yep", "yup", "nah", "nope", "aye",
      # "all correct", "that's right", "exactly": a confirmation answers no open question either.
-     "correct", "right", "exactly", "true", "agreed", "indeed", "all", "that's", "thats", "absolutely", "definitely"]
+     "correct", "right", "exactly", "true", "agreed", "indeed", "all", "that's", "thats", "absolutely", "definitely",
+     # Irish and British English: "grand, that's it", "sound".
+     "grand", "sound", "it", "lovely", "brilliant", "perfect"]
 )
 
 
