@@ -49,6 +49,8 @@ from pmtui.product.brains.offline.discovery.text import persona_phrase
         ("core_problem", "half the clubs in Cork using it by next season", "success_metric"),
         ("current_alternatives", "40 studios paying within 6 months", "success_metric"),
         ("success_metric", "a fiver a month per club, or the county board pays", "revenue_model"),
+        ("current_alternatives", "attendance for training, lift sharing, subs tracking, and a fixture list",
+         "feature_wishlist"),
         # limits to "who pays, and how?": the same garage owner's next answer
         ("revenue_model", "must work on cheap android phones with bad data, and we only have 6 weeks and two devs",
          "constraints"),
@@ -85,6 +87,9 @@ def test_an_answer_is_filed_by_what_it_says(asked: str, said: str, belongs: str)
         ("", "Freelance creatives: designers, illustrators, copywriters."),
         # Nothing clear: the asked aspect keeps the answer.
         ("revenue_model", "not sure yet"),
+        # Tools and paper named as today's way are the workaround, however listed.
+        ("current_alternatives", "a spreadsheet, a whatsapp group, a paper diary"),
+        ("current_alternatives", "a shared calendar, email, and a notebook"),
         # A loss counted over time is the problem, not a target.
         ("core_problem", "we lose 30 customers within 2 months"),
         # A list of pains is the problem, even when it names things ("bookings", "receipts").

@@ -145,7 +145,10 @@ def capabilities(text: str) -> list[str]:
 _BUILT_NOUN = re.compile(
     r"^(?:an?\s+|the\s+)?(?:\w+\s+)?(?:list|report|alert|reminder|dashboard|calendar|form|search|notification|"
     r"export|scan(?:ner|ning)?|log|history|map|chart|summary|booking|page|button|message|invoice|receipt|profile|"
-    r"account|login|sign[- ]?up|catalog(?:ue)?|menu|tracker|timer|queue|checklist|feed|inbox|app)s?\b",
+    r"account|login|sign[- ]?up|catalog(?:ue)?|menu|tracker|timer|queue|checklist|feed|inbox|app|attendance)s?\b|"
+    # "lift sharing", "subs tracking", "rota planning": a thing and what the product does with it.
+    r"^(?:an?\s+|the\s+)?(?:\w+\s+){1,2}(?:tracking|sharing|booking|planning|scheduling|management|reminders?|alerts?|"
+    r"notifications?|reports?|lists?|logging)\b",
     re.IGNORECASE,
 )
 
@@ -212,7 +215,7 @@ RULES: tuple[BelongingRule, ...] = (
     BelongingRule("workaround", "current_alternatives", frozenset({"target_user"}), lambda t: workaround(t)),
     # "list of drugs with expiry date, alert 3 months before, and a report of what we lost" to "what goes wrong?":
     # every item names something to build, and nothing in it is a pain.
-    BelongingRule("built things", "feature_wishlist", frozenset({"core_problem"}),
+    BelongingRule("built things", "feature_wishlist", frozenset({"core_problem", "current_alternatives"}),
                   lambda t: _things_to_build(t) and money(t) == 0 and limits(t) <= 1 and not target(t)),
     # "The users is wheelchair users and old people with walker" to "how do they manage today?"
     BelongingRule("people", "target_user", frozenset({"current_alternatives", "core_problem", "why_now"}),
