@@ -958,3 +958,19 @@ def test_irish_and_british_confirmations_are_no_answer_and_who_it_is_for_is_no_f
     assert feature_items("it should be for the club secretaries, coaches just need a list") == [
         "Coaches just need a list"]
     assert feature_items("be able to book a slot, be notified") == ["Book a slot", "Be notified"]
+
+
+def test_a_scope_note_in_the_interview_is_heard_for_later_and_filed_nowhere() -> None:
+    """A physio founder pasted a whole brief, then said 'deposits are the key, move notes to phase 2': it was
+    appended to the core problem, and 'deposits to cut no-shows' lost its deposits ('Cut no-shows')."""
+    from pmtui.product.brains.offline.discovery.asides import aside_kind
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+
+    assert aside_kind("deposits are the key, move notes to phase 2") == "scope_note"
+    assert aside_kind("the reports can wait") == "scope_note"
+    assert aside_kind("customers can wait for hours") == ""
+    summary = DiscoverySummary(target_user="physiotherapists", core_problem="no-shows cost 15% of revenue")
+    assert extract(summary, "deposits are the key, move notes to phase 2", "success_metric") == summary
+    assert feature_items("online booking, deposits to cut no-shows, SMS reminders") == [
+        "Online booking", "Deposits to cut no-shows", "SMS reminders"]
+    assert feature_items("nurses to swap shifts, customers to book online") == ["Swap shifts", "Book online"]

@@ -42,11 +42,23 @@ def _bare(text: str) -> str:
     return re.sub(r"[^\w?!.)\"'%]+$", "", text.strip())
 
 
+# "deposits are the key, move notes to phase 2" said in the interview: how to cut the scope, before there is one.
+SCOPE_NOTE = re.compile(
+    r"\b(?:move|put|push|keep|leave|save)\s+(?:the\s+)?[\w' -]{2,40}?\s+(?:to|for|in|into|till|until)\s+(?:phase\s*[123]|"
+    r"v[123]|later|the mvp|version [123])\b|\b(?:phase\s*[123]|v2)\s+(?:for|is fine for)\b|"
+    r"\b[\w' -]{2,40}?\s+(?:can|could)\s+(?:wait|come later|go (?:to|in) phase\s*[23])\s*(?:[,.;!]|$)",
+    re.IGNORECASE,
+)
+
+
 def aside_kind(text: str) -> str:
-    """'question' (asked of the PM), 'off_topic', or '' for an answer."""
+    """'question' (asked of the PM), 'off_topic', 'scope_note' (how to cut a scope not proposed yet), or '' for an
+    answer."""
     stripped = _bare(text)
     if ASIDE_OFF_TOPIC.match(stripped):
         return "off_topic"
+    if SCOPE_NOTE.search(stripped):
+        return "scope_note"
     if restated(stripped):
         return ""
     if INTERRUPTION_OPENER.match(stripped) and INTERRUPTION_EVENT.search(stripped):
@@ -73,6 +85,9 @@ def aside_reply(text: str, asked: str) -> str:
     kind = aside_kind(text)
     if kind == "off_topic":
         return ASIDE_OFF_TOPIC_ACK
+    if kind == "scope_note":
+        return (f'Noted for when we scope the MVP: "{short(text, 14)}" — you can say it again at the scope table, '
+                "where every feature has its numbers.")
     question = asked_part(text)
     if re.search(r"\bwhat would you do\b|\bif you were me\b|\bin my (?:place|shoes)\b", question, re.IGNORECASE) and asked:
         return ASIDE_IF_I_WERE_YOU.format(label=ASPECT_LABELS[asked].lower(), why=WHY_ASK[asked])

@@ -198,6 +198,8 @@ PRODUCT_NOUN = re.compile(r"^\s+(?:apps?|tools?|platforms?|software|systems?|web
 
 
 WISHLIST_ITEM_WORDS = 10
+_PEOPLE_PLURALS = frozenset({"users", "people", "customers", "clients", "members", "staff", "others", "folks", "kids",
+                             "guests", "visitors", "buyers", "sellers", "owners", "workers", "drivers", "riders"})
 
 
 def feature_items(text: str) -> list[str]:
@@ -237,6 +239,10 @@ def feature_items(text: str) -> list[str]:
         if conditional:
             # "if nobody has ticked by lunchtime it texts the family": the wish is what it does, and when.
             item = f"{conditional.group('act')} {conditional.group('when').lower()} {conditional.group('cond')}"
+        # "deposits to cut no-shows" is a thing and its purpose; "nurses to swap" drops the people (below).
+        thing_to = re.match(r"^([a-z]+s)\s+to\s+", item, re.IGNORECASE)
+        if thing_to and not has_persona(thing_to.group(1)) and thing_to.group(1).lower() not in _PEOPLE_PLURALS:
+            item = f"{thing_to.group(1)}\x00{item[thing_to.end(1):]}"
         item = re.sub(
             r"^(?:(?:it|they|users?|people|you|we|i|nurses|\w+s)\s+(?:can|could|should|will|would)\s+)?"
             r"(?:also\s+)?(?:be able to|the ability to|ability to|a way to|an easy way to|way to|an option to|"
@@ -248,6 +254,7 @@ def feature_items(text: str) -> list[str]:
             item,
             flags=re.IGNORECASE,
         ).strip()
+        item = item.replace("\x00", "")
         item = re.sub(
             r"^(?:to|also|then|maybe|probably|ideally|a|an|the)\s+", "", item, flags=re.IGNORECASE
         ).strip()
