@@ -51,6 +51,12 @@ from pmtui.product.brains.offline.discovery.text import persona_phrase
         ("success_metric", "a fiver a month per club, or the county board pays", "revenue_model"),
         ("current_alternatives", "attendance for training, lift sharing, subs tracking, and a fixture list",
          "feature_wishlist"),
+        # a brewer in Germany (pmtui chat, 2026-11-26): lists typed on one line, "1. a 2. b" and "1) a 2) b"
+        ("success_metric", "1. Paper brew log  2. Excel  3. Some use Brewfather but it has no tax report",
+         "current_alternatives"),
+        ("why_now", ("1) digital brew log 2) automatic monthly tax report 3) stock of kegs and bottles 4) maybe a shop "
+         "integration later"), "feature_wishlist"),
+        ("feature_wishlist", "spreadsheets, whatsapp, and a paper diary", "current_alternatives"),
         # limits to "who pays, and how?": the same garage owner's next answer
         ("revenue_model", "must work on cheap android phones with bad data, and we only have 6 weeks and two devs",
          "constraints"),
@@ -90,6 +96,8 @@ def test_an_answer_is_filed_by_what_it_says(asked: str, said: str, belongs: str)
         # Tools and paper named as today's way are the workaround, however listed.
         ("current_alternatives", "a spreadsheet, a whatsapp group, a paper diary"),
         ("current_alternatives", "a shared calendar, email, and a notebook"),
+        # Things to build that name a tool are the wishlist.
+        ("feature_wishlist", "WhatsApp reminders, an Excel export, a calendar"),
         # A loss counted over time is the problem, not a target.
         ("core_problem", "we lose 30 customers within 2 months"),
         # A list of pains is the problem, even when it names things ("bookings", "receipts").

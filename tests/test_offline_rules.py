@@ -974,3 +974,22 @@ def test_a_scope_note_in_the_interview_is_heard_for_later_and_filed_nowhere() ->
     assert feature_items("online booking, deposits to cut no-shows, SMS reminders") == [
         "Online booking", "Deposits to cut no-shows", "SMS reminders"]
     assert feature_items("nurses to swap shifts, customers to book online") == ["Swap shifts", "Book online"]
+
+
+def test_a_numbered_list_typed_on_one_line_is_a_list() -> None:
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+    from pmtui.product.brains.offline.discovery.text import inline_list_lines
+
+    assert inline_list_lines("1. Paper brew log  2. Excel  3. Brewfather") == "1. Paper brew log\n2. Excel\n3. Brewfather"
+    assert inline_list_lines("1) digital brew log 2) tax report") == "1. digital brew log\n2. tax report"
+    # Sentences that are numbered already, a year, or "1 to 5 employees" are left as they are.
+    said = "1) Scores arrive by text. 2) I spend 3 hours re-keying them."
+    assert inline_list_lines(said) == said
+    assert inline_list_lines("Brewmasters in breweries with 1 to 5 employees, since 2024. 3 of them") == (
+        "Brewmasters in breweries with 1 to 5 employees, since 2024. 3 of them")
+    summary = extract(DiscoverySummary(target_user="brewmasters", core_problem="tax day"),
+                      "1. Paper brew log  2. Excel  3. Some use Brewfather but it has no tax report", "current_alternatives")
+    assert summary.current_alternatives == "Paper brew log; Excel; Some use Brewfather but it has no tax report"
+    # "stock of kegs and bottles" is one stock; "list of drugs and alerts" is two things.
+    assert feature_items("digital brew log, stock of kegs and bottles") == ["Digital brew log", "Stock of kegs and bottles"]
+    assert feature_items("list of drugs and alerts") == ["List of drugs", "Alerts"]

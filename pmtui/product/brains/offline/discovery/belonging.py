@@ -23,7 +23,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     WHY_NOW_STRONG,
 )
 from pmtui.product.brains.offline.discovery.lexicon import TOOL_RE
-from pmtui.product.brains.offline.discovery.text import has_persona, split_sentences
+from pmtui.product.brains.offline.discovery.text import has_persona, inline_list_lines, split_sentences
 
 _CHOICE = re.compile(r",\s*or\s+\w+\W*$|\bor (?:nothing|none)\b", re.IGNORECASE)
 
@@ -121,7 +121,9 @@ _RELATIVE = re.compile(r"\s+(?:of what|what|which|that|who|whose|where)\b.*$", r
 def capabilities(text: str) -> list[str]:
     """The items of a plain list of things to build ('a shared calendar of walks, claim a walk slot, reminders'),
     or [] when the text is not such a list (a sentence, a story, fewer than three items)."""
-    pieces = [p.strip(" .!") for p in re.split(r",\s*(?:and\s+|or\s+|plus\s+)?|;\s*|\s+and\s+(?=\w)", text)]
+    # One item per line too: "1. digital brew log\n2. automatic monthly tax report".
+    text = re.sub(r"(?m)^\s*(?:[-*\u2022]|\d+[.)])\s+", "", text)
+    pieces = [p.strip(" .!") for p in re.split(r",\s*(?:and\s+|or\s+|plus\s+)?|;\s*|\s+and\s+(?=\w)|\n+", text)]
     pieces = [p for p in pieces if p]
     if len(pieces) < 3 or any(len(p.split()) > 12 for p in pieces) or _CHOICE.search(text):
         # "Spreadsheets, FreshBooks, Wave, or nothing" offers alternatives, it asks for nothing to be built.
@@ -159,6 +161,19 @@ def _things_to_build(text: str) -> bool:
     return bool(items) and not PROBLEM_STRONG.search(text) and all(
         FEATURE_VERB.match(item) or _BUILT_NOUN.match(item) for item in items
     )
+
+
+def _tools_listed(text: str) -> bool:
+    """Two or more items, most of them a tool, an app or paper by name ('Excel', 'a notebook', 'WhatsApp groups')."""
+    items = [p.strip(" .!") for p in re.split(r",\s*(?:and\s+|or\s+|plus\s+)?|;\s*|\s+(?:and|or|plus)\s+|\n+",
+                                          re.sub(r"(?m)^\s*(?:[-*\u2022]|\d+[.)])\s+", "", text)) if p.strip(" .!")]
+    if len(items) < 2 or any(len(item.split()) > 10 for item in items):
+        return False
+    # "WhatsApp reminders", "an Excel export" are things to build that name a tool.
+    built = re.compile(r"\b(?:reminders?|exports?|imports?|sync\w*|integrat\w*|alerts?|notifications?|reports?|bots?|"
+                       r"logins?|payments?|bookings?|messages?|templates?|links?|buttons?)\b", re.IGNORECASE)
+    named = sum(1 for item in items if TOOL_RE.search(item) and not built.search(item))
+    return named >= 2 and 3 * named >= 2 * len(items) and not any(FEATURE_VERB.match(item) for item in items)
 
 
 # Does the answer carry a cue for the aspect that was asked? Then it answers it, whatever else it says.
@@ -217,6 +232,11 @@ RULES: tuple[BelongingRule, ...] = (
     # every item names something to build, and nothing in it is a pain.
     BelongingRule("built things", "feature_wishlist", frozenset({"core_problem", "current_alternatives"}),
                   lambda t: _things_to_build(t) and money(t) == 0 and limits(t) <= 1 and not target(t)),
+    # "1. Paper brew log 2. Excel 3. Some use Brewfather but it has no tax report" to the metric question: a list of
+    # today's tools and paper is the workaround.
+    BelongingRule("tools", "current_alternatives",
+                  frozenset({"success_metric", "why_now", "revenue_model", "constraints", "feature_wishlist"}),
+                  lambda t: _tools_listed(t) and money(t) == 0 and limits(t) == 0 and not target(t)),
     # "The users is wheelchair users and old people with walker" to "how do they manage today?"
     BelongingRule("people", "target_user", frozenset({"current_alternatives", "core_problem", "why_now"}),
                   lambda t: bool(PEOPLE.search(t))),
@@ -227,6 +247,7 @@ def belongs_to(text: str, asked: str) -> str:
     """The aspect `text` is clearly about when that is not `asked`, or '' (then it answers what was asked).
 
     `asked` is '' at the summary card: only a plain list of capabilities is filed by its content there."""
+    text = inline_list_lines(text)
     if ANSWERS_ASKED.get(asked, lambda t: False)(text):
         return ""
     for rule in RULES:
@@ -239,7 +260,10 @@ def belongs_to(text: str, asked: str) -> str:
                 # "Captains of casual 5-a-side teams who book the pitch — they'd pay £3 a month, … me and one developer
                 # for 8 weeks": what comes before the dash answers the question; the rest is filed clause by clause.
                 return ""
-            if len(sentences) == 1 or all(SIGNS[rule.aspect](s) for s in sentences):
+            lines = [line for line in text.splitlines() if line.strip()]
+            listed = len(lines) >= 2 and all(re.match(r"\s*(?:[-*\u2022]|\d+[.)])\s+", line) for line in lines)
+            # A bullet list is one answer, its lines one item each ("1. digital brew log\n2. tax report").
+            if len(sentences) == 1 or listed or all(SIGNS[rule.aspect](s) for s in sentences):
                 return rule.aspect
             return ""
     return ""

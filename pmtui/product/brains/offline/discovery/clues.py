@@ -198,6 +198,10 @@ PRODUCT_NOUN = re.compile(r"^\s+(?:apps?|tools?|platforms?|software|systems?|web
 
 
 WISHLIST_ITEM_WORDS = 10
+# Things a product does on their own ("list of drugs and alerts" is two items; "stock of kegs and bottles" is one).
+_FEATURE_PLURALS = frozenset({"alerts", "reminders", "reports", "notifications", "invoices", "payments", "bookings",
+                              "messages", "exports", "imports", "dashboards", "charts", "maps", "logs", "chats",
+                              "comments", "ratings", "reviews", "badges", "receipts", "forms", "schedules", "rotas"})
 _PEOPLE_PLURALS = frozenset({"users", "people", "customers", "clients", "members", "staff", "others", "folks", "kids",
                              "guests", "visitors", "buyers", "sellers", "owners", "workers", "drivers", "riders"})
 
@@ -226,6 +230,12 @@ def feature_items(text: str) -> list[str]:
     # "the monthly log the inspector asks for, as a PDF": a manner or a place after a comma belongs to the item.
     joined: list[str] = []
     for piece in pieces:
+        if joined and re.search(r"\bof\s+\w+s$", joined[-1].strip(), re.IGNORECASE) and re.fullmatch(
+            r"\s*\w+s\s*", piece
+        ) and not FEATURE_VERB.match(piece.strip()) and piece.strip().lower() not in _FEATURE_PLURALS:
+            # "stock of kegs and bottles": one stock of two things.
+            joined[-1] = f"{joined[-1].rstrip()} and {piece.strip()}"
+            continue
         if joined and re.match(r"^\s*(?:as an?|via|by|in|with|without|on|at|per)\b", piece, re.IGNORECASE) and len(
             piece.split()
         ) <= 4:

@@ -41,6 +41,7 @@ from pmtui.product.brains.offline.discovery.text import (
     clean,
     content_words,
     drop_negated,
+    inline_list_lines,
     is_generic_only,
     is_specific,
     is_thin,
@@ -137,7 +138,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     detail for the asked aspect is appended.
     """
     result = summary.model_copy(deep=True)
-    text = user_text.strip()
+    text = inline_list_lines(user_text.strip())
     if not text or is_vague(text) or aside_kind(text):
         # A question back or an off-topic remark answers nothing: the summary stays as it was.
         return result

@@ -252,6 +252,29 @@ def is_specific(text: str) -> bool:
     )
 
 
+_INLINE_MARK = re.compile(r"(?:^|(?<=\s))(\d{1,2})[.)]\s+(?=\S)")
+
+
+def inline_list_lines(text: str) -> str:
+    """'1. Paper brew log  2. Excel  3. Brewfather' or '1) digital log 2) tax report' typed on one line: one bullet line
+    per item, when the numbers run 1, 2, 3… (a year or '1 to 5 employees' is no list)."""
+    lines = []
+    for line in text.split("\n"):
+        marks = list(_INLINE_MARK.finditer(line))
+        numbers = [int(m.group(1)) for m in marks]
+        # "1) Scores arrive by text. 2) I spend 3 hours…" is already sentences; only items with no stop are joined up.
+        stopped = any(line[: m.start()].rstrip().endswith((".", "!", "?")) for m in marks[1:])
+        if len(marks) >= 2 and numbers == list(range(1, len(numbers) + 1)) and not stopped:
+            head = line[: marks[0].start()].strip()
+            if head:
+                lines.append(head)
+            for mark, nxt in zip(marks, [*marks[1:], None], strict=True):
+                lines.append(f"{mark.group(1)}. " + line[mark.end(): nxt.start() if nxt else len(line)].strip())
+        else:
+            lines.append(line)
+    return "\n".join(lines)
+
+
 def split_sentences(text: str) -> list[str]:
     """Split a message into sentences and bullet lines; decimals and '$9.99' stay whole."""
     text = text.replace("\r", "")
@@ -260,10 +283,18 @@ def split_sentences(text: str) -> list[str]:
         line = line.strip()
         if not line:
             continue
+        # A numbered line's own marker ("1. Paper brew log") ends no sentence: it goes back on its first piece.
+        marker = re.match(r"^\d{1,2}[.)]\s+", line)
+        if marker:
+            line = line[marker.end():]
+        pieces: list[str] = []
         for piece in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\u201c$€£-])|(?<=[!?])\s+|;\s+", line):
             piece = piece.strip()
             # Terse notes in lower case: "scan batch. expiry list. alert 90 days before" are three sentences.
-            parts.extend(_lowercase_sentences(piece))
+            pieces.extend(_lowercase_sentences(piece))
+        if marker and pieces:
+            pieces[0] = marker.group(0) + pieces[0]
+        parts.extend(pieces)
     return parts
 
 
