@@ -57,6 +57,10 @@ from pmtui.product.brains.offline.discovery.text import persona_phrase
         ("why_now", ("1) digital brew log 2) automatic monthly tax report 3) stock of kegs and bottles 4) maybe a shop "
          "integration later"), "feature_wishlist"),
         ("feature_wishlist", "spreadsheets, whatsapp, and a paper diary", "current_alternatives"),
+        # a founder in Monterrey mixing Spanish in (pmtui chat, 2026-11-26), and the same in French
+        ("constraints", "200 pesos al mes", "revenue_model"),
+        ("revenue_model", "solo yo, 2 meses", "constraints"),
+        ("success_metric", "10 € par mois", "revenue_model"),
         # limits to "who pays, and how?": the same garage owner's next answer
         ("revenue_model", "must work on cheap android phones with bad data, and we only have 6 weeks and two devs",
          "constraints"),

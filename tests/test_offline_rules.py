@@ -993,3 +993,21 @@ def test_a_numbered_list_typed_on_one_line_is_a_list() -> None:
     # "stock of kegs and bottles" is one stock; "list of drugs and alerts" is two things.
     assert feature_items("digital brew log, stock of kegs and bottles") == ["Digital brew log", "Stock of kegs and bottles"]
     assert feature_items("list of drugs and alerts") == ["List of drugs", "Alerts"]
+
+
+def test_a_founder_mixing_spanish_in_is_understood() -> None:
+    """A bakery founder in Monterrey: 'sí' at the card asked what to change, 'pues, small bakeries…' kept its 'pues',
+    'everyone orders by whatsapp now desde covid' was read as 'everyone' (a vague audience), and 'solo yo, 2 meses'
+    was neither one person nor eight weeks."""
+    from pmtui.models import DiscoverySummary as Summary
+    from pmtui.product.brains.offline.discovery.cues import CONFIRM_WORDS
+    from pmtui.product.brains.offline.discovery.text import is_vague
+    from pmtui.product.rice import team_size, timeframe_weeks
+
+    assert CONFIRM_WORDS.search("sí") and CONFIRM_WORDS.search("oui") and not CONFIRM_WORDS.search("simple")
+    assert extract(Summary(), "pues, small bakeries like hers in Monterrey", "target_user").target_user == (
+        "small bakeries like hers in Monterrey")
+    assert not is_vague("everyone orders by whatsapp now desde covid")
+    assert is_vague("everyone") and is_vague("everyone who has a phone") and is_vague("no sé")
+    assert team_size(Summary(constraints="solo yo, 2 meses")) == 1
+    assert timeframe_weeks("solo yo, 2 meses") == 8.0 and timeframe_weeks("nur ich, 6 Wochen") == 6.0

@@ -125,7 +125,11 @@ _NUMBER_WORDS: dict[str, float] = {
     "twelve": 12,
 }
 _NUM = r"(\d+(?:\.\d+)?|a|an|one|single|two|couple(?: of)?|three|few|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-_TIMEFRAME = re.compile(_NUM + r"[\s-]*(day|week|wk|month|quarter|year)s?\b", re.IGNORECASE)
+_TIMEFRAME = re.compile(_NUM + r"[\s-]*(day|week|wk|month|quarter|year|semana|mes(?:es)?|semaine|mois|woche|wochen|"
+                        r"monat|monate|minggu|bulan)s?\b", re.IGNORECASE)
+# Weeks and months in the languages founders mix in ("2 meses", "6 semaines", "3 Monate").
+_UNIT_NAMES = {"semana": "week", "semaine": "week", "woche": "week", "wochen": "week", "minggu": "week",
+               "mes": "month", "meses": "month", "mois": "month", "monat": "month", "monate": "month", "bulan": "month"}
 # "10 hours a week" or "twice a month" describe a rhythm, not a deadline.
 _RHYTHM_BEFORE = re.compile(
     r"(hours?|hrs?|h|times?|once|twice|per|every|days?|nights?|evenings?|minutes?|mins?)\s*$", re.IGNORECASE
@@ -156,7 +160,8 @@ _BY_MONTH = re.compile(
     re.IGNORECASE,
 )
 _SOLO = re.compile(
-    r"\b(solo|just me|only me|by myself|on my own|alone|myself only|single developer|one developer|"
+    r"\b(solo|just me|only me|by myself|on my own|alone|myself only|single developer|one developer|s[oó]lo yo|"
+    r"yo s[oó]lo|nur ich|moi seul|"
     r"one dev|one engineer|one person|i'?m the only (?:dev|developer|engineer|one))\b",
     re.IGNORECASE,
 )
@@ -221,6 +226,7 @@ def timeframe_weeks(text: str, today: date | None = None, deadline_cue_needed: b
             continue
         amount = _number_word(match.group(1))
         unit = match.group(2).lower()
+        unit = _UNIT_NAMES.get(unit, _UNIT_NAMES.get(unit.rstrip("s"), unit))
         per_unit = {"day": 1 / 7, "week": 1.0, "wk": 1.0, "month": 4.0, "quarter": 13.0, "year": 52.0}[unit]
         return max(0.5, round(amount * per_unit, 2))
     month = _BY_MONTH.search(text)

@@ -31,11 +31,13 @@ _CHOICE = re.compile(r",\s*or\s+\w+\W*$|\bor (?:nothing|none)\b", re.IGNORECASE)
 # currency word after them (299 rand, 5000 naira).
 _CURRENCY_BEFORE = (r"(?:[$€£₱₹₦₵¥₩₺₴₪฿]|\b(?:R|N|Rs\.?|KSh|Ksh|Sh|GH₵|GHS|RM|Rp|S\$|A\$|NZ\$|C\$|HK\$|US\$|J\$|TT\$|"
                     r"USD|EUR|GBP|ZAR|NGN|KES|INR|PKR|PHP|MYR|SGD|AUD|CAD|JMD|TTD|UGX|TZS))")
-_AMOUNT = (r"(?:" + _CURRENCY_BEFORE + r"\s?\d[\d,.]*k?\b|\b(?:a|one|two|three)\s+(?:fiver|tenner|quid|buck|bucks|pound|dollar|euro)s?\b|\b\d[\d,.]*k?\s*(?:dollars|bucks|euros?|pounds|quid|usd|eur|gbp|"
+_AMOUNT = (r"(?:" + _CURRENCY_BEFORE + r"\s?\d[\d,.]*k?\b|\b\d[\d,.]*\s?[€£$₹₦₵¥](?!\w)|\b(?:a|one|two|three)\s+(?:fiver|tenner|quid|buck|bucks|pound|dollar|euro)s?\b|\b\d[\d,.]*k?\s*(?:dollars|bucks|euros?|pounds|quid|usd|eur|gbp|"
            r"pesos|rupees|rand|naira|shillings|bob|cedis|ringgit|rupiah|yen|won|lira|dirhams?|riyals?)\b)")
 # A period or a unit it is paid by: "a month", "/mo", "per garage", "each booking".
 _PERIOD = (r"(?:(?:/|a|an|each)\s*(?:month|mo|year|yr|week|ride|seat|user|booking|order|location|room|store)\b|"
-           r"(?:monthly|weekly|yearly|annually|a month|a year)\b|per\s+[a-z]\w*)")
+           r"(?:monthly|weekly|yearly|annually|a month|a year)\b|per\s+[a-z]\w*|"
+           # "200 pesos al mes", "10 € par mois", "5 Euro im Monat", "RM30 sebulan".
+           r"(?:al|por|el|par|pro|im|au)\s+(?:mes|año|ano|mois|an|monat|jahr)\b|/mes\b|sebulan\b|per bulan\b)")
 
 # What money sounds like: free for someone, someone pays an amount, an amount a month, a subscription.
 MONEY = (
@@ -77,8 +79,10 @@ _ADOPTING = re.compile(r"\b(?:using|use it|used|paying|pay for it|signed up|sign
 # Limits: the team, the weeks, the budget, the platform.
 LIMITS = (
     CONSTRAINTS_DECISIVE,
-    re.compile(r"\bme\s*(?:\+|and|plus|&)\s*(?:\d|one|two|a|my)\b|\b(?:just|only) me\b|^\W*me\b", re.IGNORECASE),
-    re.compile(r"\b\d+\s*(?:weeks?|wks?|months?|mos?)\b(?![^.;,]*\b(?:after|from) launch)", re.IGNORECASE),
+    re.compile(r"\bme\s*(?:\+|and|plus|&)\s*(?:\d|one|two|a|my)\b|\b(?:just|only) me\b|^\W*me\b|"
+               r"\bs[oó]lo yo\b|\byo s[oó]lo\b|\bnur ich\b|\bmoi seul\b", re.IGNORECASE),
+    re.compile(r"\b\d+\s*(?:weeks?|wks?|months?|mos?|semanas?|meses|mes|semaines?|mois|wochen|monate?|minggu|bulan)\b"
+               r"(?![^.;,]*\b(?:after|from) launch)", re.IGNORECASE),
     re.compile(r"\bbudget\b|" + _AMOUNT + r"\s*budget", re.IGNORECASE),
     re.compile(r"\b(?:android|ios|iphone|tablet|web app|web only|office pc|laptop)\b", re.IGNORECASE),
 )

@@ -241,7 +241,7 @@ FILLER_PREFIX = re.compile(
     r"^(?:(?:right now|at the moment|currently|like i said|as i said|like i told you|as i mentioned|i told you|again|"
     r"well|so|um+|uh+|hmm+|ok(?:ay)?|yeah|yes|yep|yup|right(?:o|y-?o)?|sure|honestly|basically|actually|i mean|"
     # "ja the diary and whatsapp": yes in South African, German and Dutch mouths, and other Englishes' fillers.
-    r"ja|jah|ya|yah|yebo|aye|eish|ag|lah|leh|sha|abeg|"
+    r"ja|jah|ya|yah|yebo|aye|eish|ag|lah|leh|sha|abeg|pues|bueno|o sea|este|entonces|mira|oye|pos|bon|alors|also|"
     r"i think|i guess|i believe|i suppose|i'?d say|i would say|probably|maybe|perhaps|like|oh|ah|"
     r"to be honest|tbh|good question|great question|let me think|hm|mostly|mainly|primarily|"
     r"definitely|obviously|of course|i'?m not sure but|not sure,? but)\b[\s,:;.!-]*)+",
@@ -257,7 +257,8 @@ REPAIR_LEAD = re.compile(
 )
 
 UNCERTAIN = re.compile(
-    r"\b(not sure|unsure|no idea|idk|i don'?t know|dunno|don'?t know|no clue|hard to say|it depends|"
+    r"\b(not sure|unsure|no idea|idk|i don'?t know|dunno|don'?t know|no clue|hard to say|it depends|no s[eé]|ni idea|"
+    r"je ne sais pas|keine ahnung|"
     r"depends|who knows|haven'?t thought|not yet|tbd|n/?a|not decided|undecided|no plan yet|"
     r"whatever|anything|everything|good question|hmm+|kind of|sort of|i guess)\b",
     re.IGNORECASE,
@@ -280,7 +281,9 @@ GENERIC_LEAD = re.compile(
 # "anyone who sends invoices", "everybody with a phone": everyone, whatever follows.
 UNIVERSAL_AUDIENCE = re.compile(
     r"^(?:(?:basically|literally|pretty much|really|just|i guess|like)\s+)*(?:anyone|everyone|anybody|everybody|"
-    r"all (?:people|users|humans|kinds of people)|any (?:person|user|one))\b(?:\s+\S+){0,8}$",
+    r"all (?:people|users|humans|kinds of people)|any (?:person|user|one))\b"
+    # "everyone who has a phone" names nobody; "everyone orders by whatsapp now since covid" says what changed.
+    r"(?:[\s,]+(?:who|that|with|in|at|on|from|of|really|basically|i guess|honestly|really|any|all|else)\b(?:\s+\S+){0,8})?\W*$",
     re.IGNORECASE,
 )
 # The pitch sentence of a first message, the one worth quoting back.
@@ -376,7 +379,10 @@ CONFIRM_WORDS = re.compile(
     r"go for it|ship it|ok|okay|k|fine|accurate|spot on|nailed it|all good|that'?s it|agreed|agree|"
     r"absolutely|definitely|proceed|continue|next|move on|good|awesome|excellent|love it|yes please|"
     r"looks right to me|bang on|on point|true|affirmative|approved|done|grand|sweet as|lekker|sawa|sige|ja|ndiyo|"
-    r"haan|theek hai|d'accord|vale|righto|tidy|content)\b|👍|✅|👌|💯|🙌|🚀",
+    r"haan|theek hai|d'accord|vale|righto|tidy|content|"
+    # Yes in the languages founders mix in: Spanish, Portuguese, French, German, Italian, Filipino, Swahili.
+    r"s[ií]|claro|correcto|exacto|dale|órale|sim|certo|oui|exactement|genau|passt|stimmt|esatto|opo|oo|ndio)\b|"
+    r"👍|✅|👌|💯|🙌|🚀",
     re.IGNORECASE,
 )
 
