@@ -61,6 +61,11 @@ from pmtui.product.brains.offline.discovery.text import persona_phrase
         ("constraints", "200 pesos al mes", "revenue_model"),
         ("revenue_model", "solo yo, 2 meses", "constraints"),
         ("success_metric", "10 € par mois", "revenue_model"),
+        # a wedding-platform founder in Lagos (pmtui chat, 2026-11-26): who it is for, to "what goes wrong?", and what
+        # is changing, to "who pays?"
+        ("core_problem", "planners who do 20+ weddings a year", "target_user"),
+        ("revenue_model", ("Nigerian weddings are getting bigger and planners now charge premium, they want to look "
+         "professional"), "why_now"),
         # limits to "who pays, and how?": the same garage owner's next answer
         ("revenue_model", "must work on cheap android phones with bad data, and we only have 6 weeks and two devs",
          "constraints"),
@@ -102,6 +107,9 @@ def test_an_answer_is_filed_by_what_it_says(asked: str, said: str, belongs: str)
         ("current_alternatives", "a shared calendar, email, and a notebook"),
         # Things to build that name a tool are the wishlist.
         ("feature_wishlist", "WhatsApp reminders, an Excel export, a calendar"),
+        # People and what goes wrong for them is the problem; a shortage of staff is no staff.
+        ("core_problem", "nurses are overworked"),
+        ("why_now", "staff shortage"),
         # A loss counted over time is the problem, not a target.
         ("core_problem", "we lose 30 customers within 2 months"),
         # A list of pains is the problem, even when it names things ("bookings", "receipts").

@@ -23,7 +23,12 @@ from pmtui.product.brains.offline.discovery.cues import (
     WHY_NOW_STRONG,
 )
 from pmtui.product.brains.offline.discovery.lexicon import TOOL_RE
-from pmtui.product.brains.offline.discovery.text import has_persona, inline_list_lines, split_sentences
+from pmtui.product.brains.offline.discovery.text import (
+    has_persona,
+    inline_list_lines,
+    persona_phrase,
+    split_sentences,
+)
 
 _CHOICE = re.compile(r",\s*or\s+\w+\W*$|\bor (?:nothing|none)\b", re.IGNORECASE)
 
@@ -167,6 +172,18 @@ def _things_to_build(text: str) -> bool:
     )
 
 
+def _only_people(text: str) -> bool:
+    """'planners who do 20+ weddings a year' to 'what goes wrong?': the whole answer names people, nothing happens."""
+    said = text.strip(" .!")
+    people = persona_phrase(said)
+    # The head noun names people: "staff shortage" is a shortage, "dog owners in my building" are owners.
+    head = re.split(r"\s+(?:who|that|with|in|at|on|from|of|doing|running|working)\b", people, maxsplit=1)[0].split()
+    rest = said[len(people):] if said.lower().startswith(people.lower()) else said
+    return (bool(people) and bool(head) and has_persona(head[-1])
+            and not re.sub(r"\b(?:too|mostly|mainly|i guess|i think|really|mainly|only)\b|\W", "", rest.lower())
+            and not PROBLEM_STRONG.search(said) and not TOOL_RE.search(said))
+
+
 def _tools_listed(text: str) -> bool:
     """Two or more items, most of them a tool, an app or paper by name ('Excel', 'a notebook', 'WhatsApp groups')."""
     items = [p.strip(" .!") for p in re.split(r",\s*(?:and\s+|or\s+|plus\s+)?|;\s*|\s+(?:and|or|plus)\s+|\n+",
@@ -243,7 +260,7 @@ RULES: tuple[BelongingRule, ...] = (
                   lambda t: _tools_listed(t) and money(t) == 0 and limits(t) == 0 and not target(t)),
     # "The users is wheelchair users and old people with walker" to "how do they manage today?"
     BelongingRule("people", "target_user", frozenset({"current_alternatives", "core_problem", "why_now"}),
-                  lambda t: bool(PEOPLE.search(t))),
+                  lambda t: bool(PEOPLE.search(t)) or _only_people(t)),
 )
 
 

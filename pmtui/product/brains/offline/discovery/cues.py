@@ -51,6 +51,8 @@ WHY_NOW_STRONG = re.compile(
     r"regulat\w*|new laws?|since (the|covid|20\d\d|last)|because of (the )?(new|recent|ai|covid|rise)|"
     r"post[- ]covid|after covid|pandemic|shift(ed|ing)? (to|towards)|for the first time|finally "
     r"(possible|cheap|affordable|good enough)|(is|are) (growing|booming|exploding)|has grown|have grown|"
+    # "Nigerian weddings are getting bigger", "phones are getting cheaper": a change still going on.
+    r"(?:is|are|'re|'s) getting (?:bigger|cheaper|more \w+|popular|common|expensive|easier|stricter)|"
     r"grew|(has|have) changed|changed|cheaper than ever|(llms?|ai|gpt|chatgpt) (make|makes|made|now|"
     r"can)|thanks to (ai|llms?)|window|timing|just (launched|passed|released)|this year|last year)\b",
     re.IGNORECASE,
