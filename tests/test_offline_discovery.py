@@ -663,3 +663,15 @@ def test_a_greeting_is_not_quoted_as_the_pitch() -> None:
     text = "hi! we r building smthng for home tutors in Pune, parents WhatsApp them for schedule changes"
     _, _, reply = _turn(DiscoverySummary(), text, "", [])
     assert '"hi"' not in reply.text and "home tutors" in reply.text
+
+
+def test_a_kettle_is_an_aside_and_a_warm_up_is_no_pitch() -> None:
+    """A rambling founder in Leeds: 'sorry the kettle just boiled, where were we' was acknowledged as 'a real pain',
+    and 'Oh gosh where do I start.' was quoted as the pitch."""
+    from pmtui.product.brains.offline.discovery.asides import aside_kind
+
+    assert aside_kind("sorry the kettle just boiled, where were we") == "off_topic"
+    assert aside_kind("the phone keeps ringing and staff miss calls") == ""
+    text = "Oh gosh where do I start. So my mum runs a little care agency in Leeds, the rota is on a whiteboard"
+    _, _, reply = _turn(DiscoverySummary(), text, "", [])
+    assert "where do I start" not in reply.text

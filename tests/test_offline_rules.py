@@ -1011,3 +1011,4 @@ def test_a_founder_mixing_spanish_in_is_understood() -> None:
     assert is_vague("everyone") and is_vague("everyone who has a phone") and is_vague("no sé")
     assert team_size(Summary(constraints="solo yo, 2 meses")) == 1
     assert timeframe_weeks("solo yo, 2 meses") == 8.0 and timeframe_weeks("nur ich, 6 Wochen") == 6.0
+

@@ -512,7 +512,10 @@ INTERRUPTION_OPENER = re.compile(
 INTERRUPTION_EVENT = re.compile(
     r"\bjust\s+(?:had to|got|arrived|came|call(?:ed)?|rang|cut|walked|knocked|spilled|spilt|went|left|started|"
     r"showed up|turned up|parked|dropped|broke|fell|burst|texted|messaged)\b|\bagain\W*$|\bwhere was i\b|"
-    r"\banyway\W*$|\bback now\b|\bsorry about that\b|\b(?:i'?m|i am) back\b|\b(?:is|are) calling (?:me|us)\b",
+    r"\banyway\W*$|\bback now\b|\bsorry about that\b|\b(?:i'?m|i am) back\b|\b(?:is|are) calling (?:me|us)\b|"
+    # "sorry the kettle just boiled, where were we": the surroundings, then back to the interview.
+    r"\bwhere were we\b|\bjust (?:boiled|rang|beeped|went off|buzzed)\b|\b(?:kettle|doorbell|phone|baby|dog)\b[^.]{0,20}"
+    r"\b(?:boiled|rang|ringing|crying|barking|went off)\b",
     re.IGNORECASE,
 )
 # Which aspect a question back is about, to answer it as a PM would.

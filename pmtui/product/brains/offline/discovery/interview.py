@@ -233,8 +233,11 @@ def _ack_aspect(asked: str, changed: list[str]) -> str:
 
 
 _GREETING = re.compile(
-    r"^\W*(?:hi|hello|hey|hiya|howdy|hallo|yo|greetings|namaste|salaam|salam|good (?:morning|afternoon|evening|day))"
-    r"(?:\s+(?:there|all|everyone|team|pm|guys))?\W*$",
+    r"^\W*(?:(?:hi|hello|hey|hiya|howdy|hallo|yo|greetings|namaste|salaam|salam|good (?:morning|afternoon|evening|day))"
+    r"(?:\s+(?:there|all|everyone|team|pm|guys))?|"
+    # A warm-up is no pitch either: "Oh gosh where do I start."
+    r"(?:oh\s+)?(?:gosh|god|wow|ok(?:ay)?|right|so|well)?[\s,]*(?:where (?:do|shall|should) i (?:start|begin)|"
+    r"let me (?:explain|think)|long story(?: short)?|here'?s the thing))\W*$",
     re.IGNORECASE,
 )
 
