@@ -342,7 +342,19 @@ def _cut(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -
 
 
 def _replace(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
-    """'swap the sms for a whatsapp message': the row keeps its place and its numbers, and says the new thing."""
+    """'swap the sms for a whatsapp message': the row keeps its place and its numbers, and says the new thing.
+    A row that was cut stays cut, and the new thing is a row of its own, scored."""
+    if target is not None and target[0] == "cut" and request.into:
+        name = request.into[:1].upper() + request.into[1:]
+        feature = work.new_feature(name, f"{request.into} (instead of {target[1]}, which stays cut)", request.clause.strip())
+        feature.provenance["origin"] = Provenance(
+            source="stated", reason=f"instead of {target[1]}, at your request in round {work.round_number}: “{request.clause.strip()}”"
+        )
+        work.output.mvp_features.append(feature)
+        work.added.append(feature.name)
+        work.names.append(feature.name)
+        work.changed.append(f"added {feature.name} instead of {target[1]} (which stays cut)")
+        return
     feature = _row_to_change(work, request, target, "swap", "is cut; bring it back first to swap it")
     if feature is None:
         return
