@@ -751,3 +751,30 @@ def test_swapping_a_cut_row_adds_the_new_thing_and_the_old_stays_cut():
                                   "Ok it is fine now, you can go and write the spec"])
 def test_no_wahala_is_no_problem_and_agrees(text):
     assert classify_intent(text, None) == "AGREE"
+
+
+def test_a_merged_row_gets_a_short_name_from_the_heads_of_both_rows():
+    from pmtui.product.brains.offline.scoping.negotiate import _merged_name
+
+    assert _merged_name("Fee reminders to parents", "Attendance marking") == "Fee reminders and attendance marking"
+    assert _merged_name("Deposits by card", "Waitlist for cancellations") == "Deposits and waitlist"
+    state = state_for(NURSES)
+    result = negotiate(state, "merge the shift swap requests and the manager approval of swaps", 1, False)
+    names = [f.name for f in result.output.mvp_features]
+    assert "Shift swap requests and manager approval" in names, names
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # One name whose first word shares the rest is not two rows; two named rows still are.
+        ("cut the pick and pack at the warehouse", [("cut", "pick and pack at the warehouse")]),
+        ("the before and after photos can wait", [("defer", "before and after photos")]),
+        ("drop the badges and the leaderboard", [("cut", "badges"), ("cut", "leaderboard")]),
+        ("cut reports and invoicing", [("cut", "reports"), ("cut", "invoicing")]),
+    ],
+)
+def test_a_compound_name_joined_by_and_stays_one_row(text, expected):
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    assert [(r.kind, r.what) for r in parse_requests(text)] == expected

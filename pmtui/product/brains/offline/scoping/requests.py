@@ -161,6 +161,13 @@ def _items(phrase: str) -> list[str]:
         # "marketplace, payroll and detergent inventory", "badges, metronome and tuner": "and" joins two items.
         return [clean_target(p) for part in parts for p in re.split(r"\s+and\s+", part) if clean_target(p)]
     pieces = [clean_target(p) for p in re.split(r"\s+and\s+", phrase)]
+    if (len(pieces) == 2 and len(pieces[0].split()) == 1 and len(pieces[1].split()) >= 2
+            and not re.match(r"(?:the|a|an|my|our|their|its|those|these)\b", pieces[1], re.IGNORECASE)
+            and (re.match(r"[\w'-]+\s+(?:at|in|on|from|to|for|with|by)\b", pieces[1], re.IGNORECASE)
+                 or pieces[0].lower() in ("before", "after", "in", "out", "up", "down", "on", "off", "pre", "post"))):
+        # "click and collect at the gate", "before and after photos": one name whose first word shares the rest
+        # (a cut of two whole rows named this way still finds both rows).
+        return [clean_target(phrase)]
     # "the social feed and the points" splits; "post and accept" as one name does not when it is short.
     if len(pieces) == 2 and all(len(p.split()) >= 1 for p in pieces) and " " in phrase.strip():
         return [p for p in pieces if p]
