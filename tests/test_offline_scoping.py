@@ -778,3 +778,27 @@ def test_a_compound_name_joined_by_and_stays_one_row(text, expected):
     from pmtui.product.brains.offline.scoping.requests import parse_requests
 
     assert [(r.kind, r.what) for r in parse_requests(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "back" in a name that is re-estimated stays in it.
+        ("check back in = 1 wk", [("effort", "check back in", 1.0)]),
+        ("pay back 2 days", [("effort", "pay back", 0.4)]),
+        # "a wee bit smaller": the row is the one named before the comma.
+        ("the stock screen, make that a wee bit smaller", [("effort", "stock screen", None)]),
+        # Nigerian Pidgin "am" is "it"; "bring am come phase 1" moves it up.
+        ("The invoice page, make am small", [("effort", "invoice page", None)]),
+        ("The receipt printer, abeg bring am come phase 1", [("promote", "receipt printer", None)]),
+        # "maybe not for now?" after the name, asked as a question.
+        ("umm the chat thing, maybe not for now?", [("defer", "chat", None)]),
+        # "can it be 2 days only?" about the row named after a lead that names nothing.
+        ("Also one thing, the overdue alert, can it be 3 days only?", [("effort", "overdue alert", 0.6)]),
+    ],
+)
+def test_back_in_a_name_a_wee_bit_smaller_pidgin_and_a_question_that_defers(text, expected):
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    got = [(r.kind, r.what, r.weeks) for r in parse_requests(text)]
+    assert got == expected

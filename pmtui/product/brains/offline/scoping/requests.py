@@ -36,7 +36,7 @@ RequestKind = Literal["add", "cut", "defer", "promote", "effort", "split", "merg
 _NUMBER_WORDS = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0,
                  "half a": 0.5, "a half": 0.5, "half": 0.5}
 _LEAD = rx(
-    r"^(?:(?:ok(?:ay)?|fine|yeah|yes|so|and|also|but|then|please|pls|kindly|abeg|alright|right|hmm|well|"
+    r"^(?:(?:ok(?:ay)?|fine|yeah|yes|so|and|also|but|then|please|pls|kindly|abeg|alright|right|hm+|um+|uh+|erm|well|"
     r"ok fair|fair|sorry|sure|look|oh|oya|abeg|one thing|actually|honestly|frankly|personally|i think|i guess|at least|the|a|an|our|my|your|their|that|this|these|those|"
     r"one more thing|more|some)\b[\s,:]*)+"
 )
@@ -130,8 +130,13 @@ def named_thing(clause: str) -> str:
         return clean_target(why.group("what"))
     if _MODAL_QUESTION.match(text):
         return clean_target(_MODAL_QUESTION.sub("", text))
-    head = re.split(r",", text, maxsplit=1)[0]
-    return clean_target(_VERB.sub("", head))
+    heads = re.split(r",", text)
+    # "Also one thing, the warning if no feed": a lead that names nothing gives way to what follows it.
+    for head in heads[:2]:
+        name = clean_target(_VERB.sub("", head))
+        if name:
+            return name
+    return ""
 
 
 def is_pronoun(phrase: str) -> bool:
@@ -237,11 +242,12 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                     continue
             topic = _TOPIC.match(clause)
             if (topic and not _VERB.search(topic.group("lead")) and not _NOT_A_TOPIC.match(topic.group("lead"))
-                    and not _PREDICATE.match(topic.group("lead"))
-                    and PRONOUN_WORD.search(topic.group("rest")) and not _clause_requests(topic.group("lead"))):
-                # "The SMS receipt, let it wait", "that chairman thing, remove it": the name first, then what to do with it.
-                lead = clean_target(topic.group("lead"))
-                if lead and not is_pronoun(lead) and len(lead.split()) <= 6 and _clause_requests(topic.group("rest")):
+                    and not _PREDICATE.match(topic.group("lead")) and not _clause_requests(topic.group("lead"))):
+                # "The SMS receipt, let it wait", "that chairman thing, remove it", "the map thing, maybe not for now?":
+                # the name first, then what to do with it.
+                lead, rest = clean_target(topic.group("lead")), topic.group("rest")
+                if lead and not is_pronoun(lead) and len(lead.split()) <= 6 and (
+                        (PRONOUN_WORD.search(rest) and _clause_requests(rest)) or LATER_ALONE.match(rest)):
                     named.append(lead)
                     clause = topic.group("rest")
             earlier = next((n for n in reversed(named) if n and not is_pronoun(n)), "")
@@ -292,7 +298,7 @@ _NOT_A_TOPIC = re.compile(r"^\s*(?:in|on|at|for|from|by|with|after|before|since|
                           r"last|this|next)\b", re.IGNORECASE)
 # "too much work for the volunteers": what a row is like, not its name.
 _PREDICATE = re.compile(r"^\s*(?:too|very|so|really|quite|a bit|way|much|more|less|not)\b", re.IGNORECASE)
-PRONOUN_WORD = re.compile(r"\b(?:it|that|this|them|they|those|these)\b", re.IGNORECASE)
+PRONOUN_WORD = re.compile(r"\b(?:it|that|this|them|they|those|these)\b|(?<!\bi )\bam\b", re.IGNORECASE)
 _CUT_ALONE = re.compile(r"^(?:cut|drop|remove|scrap|bin|kill|ditch|out|not needed|no need)(?:\s+(?:it|that|this))?\s*[.!]*$",
                         re.IGNORECASE)
 _PRONOUN_PLACE = re.compile(r"^(?:it|that|this|them|those)\s+(?:from|out of|off|of)\b", re.IGNORECASE)
@@ -407,7 +413,11 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
         if match:
             weeks = _weeks(match.group("n"))
             if weeks is not None and 0 < weeks <= 26:
-                what = _subject(clean_target(match.groupdict().get("what") or ""))
+                raw = match.groupdict().get("what") or ""
+                what = _subject(clean_target(raw))
+                if re.search(r"\s+back\s*$", raw, re.IGNORECASE) and not is_pronoun(what):
+                    # "scan back is half a week": "back" is part of the name here, not "put it back".
+                    what = f"{what} back"
                 return [ChangeRequest("effort", "" if is_pronoun(what) else what, clause, weeks=weeks,
                                       refers_back=is_pronoun(what))]
     deferred = bool(DEFER_WORDS.search(lowered))

@@ -262,7 +262,7 @@ LATER_ALONE = rx(r"^(?:but\s+|and\s+|so\s+)?(?:maybe\s+|probably\s+)?(?:not (?:n
                  r"(?:for )?later|(?:to |in |into )?phase\s*(?:2|3|two|three)|v2|(?:the )?next phase|after launch|"
                  + LATER_ELSEWHERE + r")" + SOFTENER
                  # "And the nudges — phase 2, they're the least important": a reason may follow.
-                 + r"(?:,\s+(?:it'?s|they'?re|that'?s|since|because|as|nobody|no one)\b[^,;]*)?\s*[.!]*$")
+                 + r"(?:,\s+(?:it'?s|they'?re|that'?s|since|because|as|nobody|no one)\b[^,;]*)?\s*[.!?]*$")
 SPLIT_PATTERNS = (
     rx(r"\bsplit(?:\s+up)?\s+(?P<what>.+?)\s+(?:in|into)\s+(?P<a>.+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+)"),
     # "Split the loan schedule: the loan record now, the repayment schedule later."
@@ -287,6 +287,8 @@ EFFORT_PATTERNS = (
     rx(r"\b(?:set|change|make|put)\s+(?P<what>.+?)\s*(?:'s)?\s+effort\s+(?:to|at|=)\s+" + _NUM_WORD + r"\b"),
     rx(r"^(?:(?P<what>.+?)\s+)?effort\s+(?:to|at|=|should be|is)\s+" + _NUM_WORD + r"\b"),
     rx(r"\b(?:give|put|set)\s+(?P<what>it|that|this|them)\s+(?:at\s+|to\s+)?" + _NUM_WORD + r"\s*(?:person[- ])?(?:weeks?|wks?)\b"),
+    # "can it be 2 days only?" (days already read as weeks).
+    rx(r"\b(?:can|could|should)\s+(?P<what>it|that|this|they)\s+(?:just\s+)?be\s+(?:only\s+)?" + _NUM_WORD + r"\s*(?:weeks?|wks?)\b"),
     rx(r"^(?P<what>.+?)\s+(?:is|are|takes?|will take|would take|could take|needs?|is more like|is about|is really)\s+"
        r"(?:more like\s+|about\s+|around\s+|roughly\s+|at least\s+|closer to\s+)?" + _NUM_WORD
        + r"\s*(?:person[- ])?(?:weeks?|wks?)\b(?!\s+(?:to|until|before|from))"),
@@ -303,7 +305,9 @@ EFFORT_PATTERNS = (
 )
 # "make the measurement saving smaller", "simplify the GST invoice", "X can be simpler": a lighter first cut.
 SMALLER_PATTERNS = (
-    rx(r"\b(?:make|keep)\s+(?P<what>.+?)\s+(?:smaller|simpler|lighter|leaner|more basic|basic|minimal|thinner)\b"),
+    # "make that a wee bit smaller", "make am small" (Nigerian Pidgin "am" is "it").
+    rx(r"\b(?:make|keep)\s+(?P<what>.+?)\s+(?:(?:a\s+)?(?:wee\s+|little\s+|tiny\s+)?bit\s+|a lot\s+|much\s+|way\s+|even\s+)?"
+       r"(?:smaller|simpler|lighter|leaner|more basic|basic|minimal|thinner|small|simple)\b"),
     rx(r"\b(?:simplify|shrink|slim down|trim down|trim|cut down|scale down|strip down)\s+(?P<what>[^,;?]+?)"
        r"(?=\s+(?:to|for now|please)\b|,|;|\?|$)"),
     rx(r"^(?P<what>.+?)\s+(?:can|could|should)\s+be\s+(?:much\s+|a lot\s+|way\s+|far\s+|a bit\s+)?(?:smaller|simpler|lighter|"
@@ -372,7 +376,8 @@ PROMOTE_PATTERNS = (
     rx(r"^(?!(?:can|could|would|will|pls|please)\b)(?P<what>[^,;]+?)\s+(?:please\s+|pls\s+|kindly\s+)?(?:keep|put|leave|have)\s+(?:it\s+|them\s+)?(?:in|into)\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:has|have|needs?|must|should|got)\s+to\s+(?:be|go|stay|come)\s+(?:in\b|p0|there|" + _PHASE1 + ")"),
     rx(r"\b(?:move|put|bring|pull|get|keep|bump|have(?!\s+to\b))\s+(?:(?P<what>.+?)\s+)?(?:up|back in|forward|higher|to the top)\b"),
-    rx(r"\b(?:move|put|bring|pull|get|keep|have(?!\s+to\b)|come)\s+(?:(?P<what>.+?)\s+)?(?:in|into|to|on|at)\s+" + _PHASE1),
+    # "bring am come phase 1": in Nigerian Pidgin "come" after the verb is "to".
+    rx(r"\b(?:move|put|bring|pull|get|keep|have(?!\s+to\b)|come)\s+(?:(?P<what>.+?)\s+)?(?:in|into|to|on|at|come)\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:should|must|needs? to|has to|can)\s+(?:be|go|stay|come)\s+(?:there\s+)?(?:in(?:to)?\s+)?"
        + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:is|are)\s+(?:a must(?:[- ]have)?|must[- ]have|essential|critical|crucial|non-negotiable|"
@@ -410,7 +415,7 @@ WHY_NOT_IN = rx(
 VAGUE_TARGET = rx(r"^(?:anything|everything|nothing|something|more|anything else|everything else|all of (?:it|them)|"
                   r"you|we|i|he|she|u|y'?all|allyuh|us|me|all that|all of that|"
                   r"stuff|the rest|much|a lot|any of (?:it|that|this))$")
-PRONOUN = rx(r"(?:it|its|this|that|they|them|their|these|those|one|the thing|that one|this one|that feature|this feature)")
+PRONOUN = rx(r"(?:it|its|this|that|they|them|am|their|these|those|one|the thing|that one|this one|that feature|this feature)")
 
 
 # -- features implied by the founder's words (see derive.py) ------------------------------------
