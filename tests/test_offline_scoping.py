@@ -802,3 +802,10 @@ def test_back_in_a_name_a_wee_bit_smaller_pidgin_and_a_question_that_defers(text
 
     got = [(r.kind, r.what, r.weeks) for r in parse_requests(text)]
     assert got == expected
+
+
+def test_that_after_a_remark_with_no_name_is_the_row_named_before():
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    said = parse_requests("syncing every supplier's catalogue sounds nice but honestly it's huge, can we make that smaller")
+    assert [(r.kind, r.what) for r in said] == [("effort", "syncing every supplier's catalogue")]

@@ -364,7 +364,8 @@ _BECAUSE = re.compile(r"\s+(?:cos|coz|cause|'cause|because|since|as|so that|so)\
 def _own_subject(lowered: str, start: int) -> str:
     """What a pronoun after a comma means when the clause named it first ("X is a whole other thing, leave it out");
     '' when nothing before a comma names a row ("let's push that")."""
-    before = re.match(r"^(?P<head>.+?),\s*(?:(?:kindly|please|pls|so|just|sure|then|honestly|abeg)\s+){0,2}$", lowered[:start])
+    before = re.match(r"^(?P<head>.+?),\s*(?:(?:kindly|please|pls|so|just|sure|then|honestly|abeg|can we|could we|can you|"
+                      r"could you)\s+){0,2}$", lowered[:start])
     if not before:
         return ""
     said = named_thing(before.group("head"))
@@ -402,10 +403,10 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
         match = pattern.search(lowered)
         if match:
             what = _subject(clean_target(match.groupdict().get("what") or ""))
-            if is_pronoun(what) and match.start() > 0:
-                # "the price page is kinda basic, make it smaller, just a list": "it" is the clause's own subject.
-                said = named_thing(lowered[: match.start()])
-                what = said if said and not is_pronoun(said) else what
+            if is_pronoun(what):
+                # "the price page is kinda basic, make it smaller, just a list": "it" is the clause's own subject;
+                # "it's a monster, can we make that smaller": nothing before names a row, so "that" refers back.
+                what = _own_subject(lowered, match.start()) or what
             return [ChangeRequest("effort", "" if is_pronoun(what) else what, clause, refers_back=is_pronoun(what),
                                   extra={"scale": "smaller"})]
     for pattern in EFFORT_PATTERNS:
