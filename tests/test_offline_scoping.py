@@ -809,3 +809,19 @@ def test_that_after_a_remark_with_no_name_is_the_row_named_before():
 
     said = parse_requests("syncing every supplier's catalogue sounds nice but honestly it's huge, can we make that smaller")
     assert [(r.kind, r.what) for r in said] == [("effort", "syncing every supplier's catalogue")]
+
+
+def test_pidgin_fit_is_can_and_no_part_of_the_name():
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    said = parse_requests("The stock report fit wait, make am small for now.")
+    assert [(r.kind, r.what) for r in said] == [("effort", "stock report")]
+
+
+def test_a_count_from_ones_own_records_is_evidence_for_the_held_feature():
+    state = state_for(NURSES)
+    held = negotiate(state, "The analytics dashboard for managers has to be in phase 1.", 1, False)
+    assert held.record.outcome == "held"
+    state.scoping_output = held.output.model_copy(update={"decisions": [held.record]})
+    said = "I went through our last 80 swaps: 31 of them got stuck waiting for a manager."
+    assert classify_intent(said, state.scoping_output) == "PUSHBACK"

@@ -97,7 +97,7 @@ def clean_target(phrase: str) -> str:
 
 _VERB = re.compile(
     r"(?:\s+(?:is|are|was|were|has|have|had|can|could|should|must|will|would|seems?|sounds?|looks?|really|matters?|"
-    r"needs?|takes?|though|isn'?t|aren'?t|doesn'?t|don'?t|won'?t|wasn'?t)\b|"
+    r"needs?|takes?|though|fit(?=\s+(?:reduce|wait|go|be|come|do|dey|small|shrink|cut))|isn'?t|aren'?t|doesn'?t|don'?t|won'?t|wasn'?t)\b|"
     # "the leaderboard's a bit much": the 's is "is".
     r"'s\s+(?:a|an|too|way|really|just|kind|pretty|quite|so|very|not|overkill|massive|huge|heavy)\b).*$",
     re.IGNORECASE,

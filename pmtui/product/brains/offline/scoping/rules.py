@@ -220,6 +220,8 @@ EVIDENCE = (
     rx(r"\binterviewed\b|\bsurveyed\b"),
     # "212 of 250 owners", "8 out of 10 couples": a count of the people asked.
     rx(r"\b\d+\s+(?:of|out of)\s+(?:the\s+|our\s+|my\s+)?(?:last\s+)?\d+\b"),
+    # "I checked my last 50 bookings: 19 of them …": a count from one's own records.
+    rx(r"\b(?:check(?:ed)?|went through|looked at|counted)\s+(?:my|our|the)\s+last\s+\d+\s+\w+"),
     rx(
         r"\bcompetitors?\s+(?:all\s+)?(?:have|offer|ship|has)\b|\bevery competitor\b|\ball (?:the |our )?competitors\b"
     ),
