@@ -36,7 +36,7 @@ def tuned_report() -> EvalReport:
 def test_the_founders_cover_every_kind_with_several_products() -> None:
     tuned = load_founders("tuned")
     held_out = [load_founders(name) for name in
-                ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8")]
+                ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9")]
     # Held-out 7 is one founder of each kind (each answers one question with another aspect's content).
     assert len(tuned) >= 40 and all(len(founders) >= 12 for founders in held_out[:6] + held_out[7:])
     assert len(held_out[6]) >= len(KINDS)
@@ -107,10 +107,21 @@ def test_held_out_sets_7_and_8_never_loop_and_reach_the_spec() -> None:
         assert [f"{r.founder.id}: {r.notes}" for r in results if not r.assertions["no_repeated_reply"]] == []
         assert all(r.assertions["reached_done"] and r.assertions["phases_in_order"] and r.assertions["agreement_understood"]
                    for r in results), name
-    assert report.for_set("heldout8").pass_rate >= 0.88
+    # Round 6 read set 8's transcripts (it is no longer untouched): 291 -> 297/320.
+    assert report.for_set("heldout8").pass_rate >= 0.9
     # Since round 5: no garbled fact and no ignored request in set 7.
     assert [f"{r.founder.id}: {r.notes}" for r in report.for_set("heldout7").results
             if not (r.assertions["no_garbled_fact"] and r.assertions["requests_reflected"])] == []
+
+
+def test_held_out_set_9_never_loops_reaches_the_spec_and_hears_agreement() -> None:
+    # Set 9 (round 6, argue-back heavy, written before that round's rules): 300/320 before, 312/320 after.
+    results = asyncio.run(run_eval(Config(offline=True), load_founders("heldout9"))).results
+    assert len(results) == 16
+    assert [f"{r.founder.id}: {r.notes}" for r in results if not r.assertions["no_repeated_reply"]] == []
+    assert [r.founder.id for r in results
+            if not (r.assertions["reached_done"] and r.assertions["phases_in_order"] and r.assertions["agreement_understood"])] == []
+    assert sum(r.passed for r in results) / sum(len(r.assertions) for r in results) >= 0.95
 
 
 def test_every_conversation_reaches_the_spec(tuned_report: EvalReport) -> None:

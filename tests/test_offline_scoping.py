@@ -620,3 +620,208 @@ def test_three_requests_in_one_message_are_each_done():
     assert "Push notifications" not in names and "Sms" in names
     assert any("calendar" in name.lower() for name in names)
     assert result.output.feature("Shift swap requests").phase == 2
+
+
+# Round 6 (argue-back), each rule from a sentence of its own; none is copied from an eval founder.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Days are working days, five to a week; an arrow and "=" are shorthand for "to" and "is".
+        ("the export 4 days max", [("effort", "export", 0.8)]),
+        ("photo upload = half wk", [("effort", "photo upload", 0.5)]),
+        ("the price list 3 days, not 2 wks", [("effort", "price list", 0.6)]),
+        ("add a reminder 2 days before the lesson", [("add", "reminder 2 days before the lesson", None)]),
+        ("gallery -> phase 2", [("defer", "gallery", None)]),
+        # "+" joins two rows; a colon and a bare verb cut the row named before it.
+        ("stock count + invoice phase 1", [("promote", "stock count", None), ("promote", "invoice", None)]),
+        ("the loyalty card: drop.", [("cut", "loyalty card", None)]),
+    ],
+)
+def test_shorthand_days_arrows_and_a_bare_verb_after_a_colon(text, expected):
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    assert [(r.kind, r.what, r.weeks) for r in parse_requests(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "old", "new"),
+    [
+        # A remark may follow the swap after a comma; "rename X to Y" and "instead of X, could we do Y" swap too.
+        ("Swap the printed invoice for an emailed PDF, much less faff.", "printed invoice", "emailed PDF"),
+        ("Rename the kit list to 'packing list', that's what the coaches say.", "kit list", "packing list"),
+        ("And instead of the seating plan, could we do a simple guest count, that's all they check.", "seating plan",
+         "simple guest count"),
+        ("Use a phone call instead of the email digest, the owners never open email.", "email digest", "phone call"),
+    ],
+)
+def test_swaps_with_a_remark_renames_and_instead_of(text, old, new):
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    [request] = parse_requests(text)
+    assert (request.kind, request.what, request.into) == ("replace", old, new)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The name first, then what to do with it: "X, let it wait", "that X thing, remove it", "X, bump that up".
+        ("The route map, let it wait for phase 2, a list is enough.", [("defer", "route map")]),
+        ("Sorry that badge thing, remove it, nobody asked.", [("cut", "badge")]),
+        ("And the deposit link, bump that up, that's the money.", [("promote", "deposit link")]),
+        ("The weekly report, honestly they're not needed yet.", [("defer", "weekly report")]),
+        ("The menu builder is a whole project by itself, leave it out.", [("cut", "menu builder")]),
+        ("The tip jar is cute but too much work for the volunteers, kindly make it phase 2.", [("defer", "tip jar")]),
+        ("The rota export, so that's not a phase 1 thing.", [("defer", "rota export")]),
+        ("the spare parts list, that can probably be later", [("defer", "spare parts list")]),
+        # "let's push that" has nothing before its comma: it refers back, it names no "let's".
+        ("The share button is sweet but not now, let's push that.", [("defer", "share button")]),
+        # A clause that does something to "them" names nothing a later "that" could mean.
+        ("The class photos, they're not needed yet, the parents can share them. Bin that.",
+         [("defer", "class photos"), ("cut", "class photos")]),
+    ],
+)
+def test_a_row_named_first_then_a_pronoun_is_what_the_request_is_about(text, expected):
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    assert [(r.kind, r.what) for r in parse_requests(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Phase moves phrased many ways: "park", "leave … till later", "probably later", "to phase 2 then", "day one".
+        ("Park the parent chat for phase 2.", [("defer", "parent chat")]),
+        ("leave the league table till later", [("defer", "league table")]),
+        ("the stats page probably later", [("defer", "stats page")]),
+        ("Badges to phase 2 then.", [("defer", "Badges")]),
+        ("the sign-in sheet can be day one, it's what the council checks", [("promote", "sign-in sheet")]),
+        ("Bin the newsletter.", [("cut", "newsletter")]),
+        # People are never a feature's name: "you can go and write it up" cuts nothing.
+        ("ok it's fine now, you can go and write it up", []),
+    ],
+)
+def test_phase_moves_phrased_many_ways(text, expected):
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    assert [(r.kind, r.what) for r in parse_requests(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        # A split whose halves say their phase with a verb ("in phase 1", "can be phase 2").
+        ("Split the booking: the slot picker in phase 1, the deposit can be phase 2.", ("slot picker", "deposit")),
+        ("split up the invoicing: the invoice should be phase 1, the reminders can go to phase 2",
+         ("invoice", "reminders")),
+    ],
+)
+def test_a_split_whose_halves_name_their_phase(text, parts):
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    [request] = parse_requests(text)
+    assert request.kind == "split" and request.parts == parts
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("The menus, put them together with the orders as one thing.", ("menus", "orders")),
+        ("the quote and the invoice should be one screen", ("quote", "invoice")),
+    ],
+)
+def test_putting_two_rows_together_is_a_merge(text, parts):
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    [request] = parse_requests(text)
+    assert request.kind == "merge" and request.parts == parts
+
+
+def test_swapping_a_cut_row_adds_the_new_thing_and_the_old_stays_cut():
+    state = state_for(NURSES)
+    cut = "Admin panel"
+    assert any(c.name == cut for c in state.scoping_output.cut_features)
+    result = negotiate(state, "Swap the admin panel for a weekly text summary, far simpler.", 1, False)
+    row = result.output.feature("Weekly text summary")
+    assert row is not None and row.rice_effort > 0 and {"reach", "impact", "confidence", "effort"} <= set(row.provenance)
+    assert any(c.name == cut for c in result.output.cut_features)
+    assert "bring it back first" not in result.reply
+
+
+@pytest.mark.parametrize("text", ["Oya no wahala, I agree. Go write the spec", "no stress, go ahead with the spec",
+                                  "Ok it is fine now, you can go and write the spec"])
+def test_no_wahala_is_no_problem_and_agrees(text):
+    assert classify_intent(text, None) == "AGREE"
+
+
+def test_a_merged_row_gets_a_short_name_from_the_heads_of_both_rows():
+    from pmtui.product.brains.offline.scoping.negotiate import _merged_name
+
+    assert _merged_name("Fee reminders to parents", "Attendance marking") == "Fee reminders and attendance marking"
+    assert _merged_name("Deposits by card", "Waitlist for cancellations") == "Deposits and waitlist"
+    state = state_for(NURSES)
+    result = negotiate(state, "merge the shift swap requests and the manager approval of swaps", 1, False)
+    names = [f.name for f in result.output.mvp_features]
+    assert "Shift swap requests and manager approval" in names, names
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # One name whose first word shares the rest is not two rows; two named rows still are.
+        ("cut the pick and pack at the warehouse", [("cut", "pick and pack at the warehouse")]),
+        ("the before and after photos can wait", [("defer", "before and after photos")]),
+        ("drop the badges and the leaderboard", [("cut", "badges"), ("cut", "leaderboard")]),
+        ("cut reports and invoicing", [("cut", "reports"), ("cut", "invoicing")]),
+    ],
+)
+def test_a_compound_name_joined_by_and_stays_one_row(text, expected):
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    assert [(r.kind, r.what) for r in parse_requests(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "back" in a name that is re-estimated stays in it.
+        ("check back in = 1 wk", [("effort", "check back in", 1.0)]),
+        ("pay back 2 days", [("effort", "pay back", 0.4)]),
+        # "a wee bit smaller": the row is the one named before the comma.
+        ("the stock screen, make that a wee bit smaller", [("effort", "stock screen", None)]),
+        # Nigerian Pidgin "am" is "it"; "bring am come phase 1" moves it up.
+        ("The invoice page, make am small", [("effort", "invoice page", None)]),
+        ("The receipt printer, abeg bring am come phase 1", [("promote", "receipt printer", None)]),
+        # "maybe not for now?" after the name, asked as a question.
+        ("umm the chat thing, maybe not for now?", [("defer", "chat", None)]),
+        # "can it be 2 days only?" about the row named after a lead that names nothing.
+        ("Also one thing, the overdue alert, can it be 3 days only?", [("effort", "overdue alert", 0.6)]),
+    ],
+)
+def test_back_in_a_name_a_wee_bit_smaller_pidgin_and_a_question_that_defers(text, expected):
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    got = [(r.kind, r.what, r.weeks) for r in parse_requests(text)]
+    assert got == expected
+
+
+def test_that_after_a_remark_with_no_name_is_the_row_named_before():
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    said = parse_requests("syncing every supplier's catalogue sounds nice but honestly it's huge, can we make that smaller")
+    assert [(r.kind, r.what) for r in said] == [("effort", "syncing every supplier's catalogue")]
+
+
+def test_pidgin_fit_is_can_and_no_part_of_the_name():
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    said = parse_requests("The stock report fit wait, make am small for now.")
+    assert [(r.kind, r.what) for r in said] == [("effort", "stock report")]
+
+
+def test_a_count_from_ones_own_records_is_evidence_for_the_held_feature():
+    state = state_for(NURSES)
+    held = negotiate(state, "The analytics dashboard for managers has to be in phase 1.", 1, False)
+    assert held.record.outcome == "held"
+    state.scoping_output = held.output.model_copy(update={"decisions": [held.record]})
+    said = "I went through our last 80 swaps: 31 of them got stuck waiting for a manager."
+    assert classify_intent(said, state.scoping_output) == "PUSHBACK"

@@ -342,7 +342,19 @@ def _cut(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -
 
 
 def _replace(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
-    """'swap the sms for a whatsapp message': the row keeps its place and its numbers, and says the new thing."""
+    """'swap the sms for a whatsapp message': the row keeps its place and its numbers, and says the new thing.
+    A row that was cut stays cut, and the new thing is a row of its own, scored."""
+    if target is not None and target[0] == "cut" and request.into:
+        name = request.into[:1].upper() + request.into[1:]
+        feature = work.new_feature(name, f"{request.into} (instead of {target[1]}, which stays cut)", request.clause.strip())
+        feature.provenance["origin"] = Provenance(
+            source="stated", reason=f"instead of {target[1]}, at your request in round {work.round_number}: “{request.clause.strip()}”"
+        )
+        work.output.mvp_features.append(feature)
+        work.added.append(feature.name)
+        work.names.append(feature.name)
+        work.changed.append(f"added {feature.name} instead of {target[1]} (which stays cut)")
+        return
     feature = _row_to_change(work, request, target, "swap", "is cut; bring it back first to swap it")
     if feature is None:
         return
@@ -469,6 +481,16 @@ def _split(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
     )
 
 
+_QUALIFIER = re.compile(r"\s+(?:to|for|of|with|from|by|per|at|on|in|when|that|which|so)\b.*$", re.IGNORECASE)
+
+
+def _merged_name(first: str, second: str) -> str:
+    """A short name for two merged rows: each row's head, without what qualifies it ("Fee reminders to parents" and
+    "Attendance marking" are "Fee reminders and attendance marking"), at most three words each."""
+    heads = [" ".join(_QUALIFIER.sub("", name).split()[:3]) or name for name in (first, second)]
+    return f"{heads[0]} and {heads[1][:1].lower() + heads[1][1:] if not heads[1][:2].isupper() else heads[1]}"
+
+
 def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
     rows = [work.find(p) for p in request.parts]
     features = [work.output.feature(r[1]) for r in rows if r and r[0] == "mvp"]
@@ -493,7 +515,7 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
         work.notes.append(f"I found none of {named} in the table, so there was nothing to merge")
         return
     first, second = merged_from[0], merged_from[1]
-    name = short_name(request.into) if request.into else f"{first.name} and {second.name}"
+    name = short_name(request.into) if request.into else _merged_name(first.name, second.name)
     why = f"merged from {first.name} and {second.name} at your request in round {work.round_number}"
     merged = _copy_of(
         first, name[:1].upper() + name[1:], f"{first.description}; {second.description}",

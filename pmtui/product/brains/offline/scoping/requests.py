@@ -34,17 +34,17 @@ from pmtui.product.brains.offline.scoping.rules import (
 
 RequestKind = Literal["add", "cut", "defer", "promote", "effort", "split", "merge", "replace"]
 _NUMBER_WORDS = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0,
-                 "half a": 0.5, "a half": 0.5}
+                 "half a": 0.5, "a half": 0.5, "half": 0.5}
 _LEAD = rx(
-    r"^(?:(?:ok(?:ay)?|fine|yeah|yes|so|and|also|but|then|please|pls|kindly|abeg|alright|right|hmm|well|"
-    r"ok fair|fair|actually|honestly|frankly|personally|i think|i guess|at least|the|a|an|our|my|your|their|that|this|these|those|"
+    r"^(?:(?:ok(?:ay)?|fine|yeah|yes|so|and|also|but|then|please|pls|kindly|abeg|alright|right|hm+|um+|uh+|erm|well|"
+    r"ok fair|fair|sorry|sure|look|oh|oya|abeg|one thing|actually|honestly|frankly|personally|i think|i guess|at least|the|a|an|our|my|your|their|that|this|these|those|"
     r"one more thing|more|some)\b[\s,:]*)+"
 )
 _TAIL = rx(
     r"(?:\s+|,\s*)(?:for now|then|too|as well|also|back|instead|please|pls|though|leh|lah|o|now|first|later|"
     r"again|anyway|yet|feature|features|thing|in v1|in the mvp|in phase [123]|in the first (?:phase|version)|"
     r"from (?:the )?first (?:phase|version)|out of (?:the )?first (?:phase|version)|or not|"
-    r"from phase 1|to phase [23]|to later|for later|at all|really)\s*$"
+    r"from phase 1|to phase [23]|to later|for later|at all|really|probably|maybe|perhaps)\s*$"
 )
 _CLAUSE_BREAK = re.compile(
     r"(?<=[.!?;])\s+|\s*;\s*|,\s*(?:but|and then|so)\s+|\s+but\s+|"
@@ -97,7 +97,7 @@ def clean_target(phrase: str) -> str:
 
 _VERB = re.compile(
     r"(?:\s+(?:is|are|was|were|has|have|had|can|could|should|must|will|would|seems?|sounds?|looks?|really|matters?|"
-    r"needs?|takes?|though|isn'?t|aren'?t|doesn'?t|don'?t|won'?t|wasn'?t)\b|"
+    r"needs?|takes?|though|fit(?=\s+(?:reduce|wait|go|be|come|do|dey|small|shrink|cut))|isn'?t|aren'?t|doesn'?t|don'?t|won'?t|wasn'?t)\b|"
     # "the leaderboard's a bit much": the 's is "is".
     r"'s\s+(?:a|an|too|way|really|just|kind|pretty|quite|so|very|not|overkill|massive|huge|heavy)\b).*$",
     re.IGNORECASE,
@@ -130,8 +130,13 @@ def named_thing(clause: str) -> str:
         return clean_target(why.group("what"))
     if _MODAL_QUESTION.match(text):
         return clean_target(_MODAL_QUESTION.sub("", text))
-    head = re.split(r",", text, maxsplit=1)[0]
-    return clean_target(_VERB.sub("", head))
+    heads = re.split(r",", text)
+    # "Also one thing, the warning if no feed": a lead that names nothing gives way to what follows it.
+    for head in heads[:2]:
+        name = clean_target(_VERB.sub("", head))
+        if name:
+            return name
+    return ""
 
 
 def is_pronoun(phrase: str) -> bool:
@@ -161,14 +166,39 @@ def _items(phrase: str) -> list[str]:
         # "marketplace, payroll and detergent inventory", "badges, metronome and tuner": "and" joins two items.
         return [clean_target(p) for part in parts for p in re.split(r"\s+and\s+", part) if clean_target(p)]
     pieces = [clean_target(p) for p in re.split(r"\s+and\s+", phrase)]
+    if (len(pieces) == 2 and len(pieces[0].split()) == 1 and len(pieces[1].split()) >= 2
+            and not re.match(r"(?:the|a|an|my|our|their|its|those|these)\b", pieces[1], re.IGNORECASE)
+            and (re.match(r"[\w'-]+\s+(?:at|in|on|from|to|for|with|by)\b", pieces[1], re.IGNORECASE)
+                 or pieces[0].lower() in ("before", "after", "in", "out", "up", "down", "on", "off", "pre", "post"))):
+        # "click and collect at the gate", "before and after photos": one name whose first word shares the rest
+        # (a cut of two whole rows named this way still finds both rows).
+        return [clean_target(phrase)]
     # "the social feed and the points" splits; "post and accept" as one name does not when it is short.
     if len(pieces) == 2 and all(len(p.split()) >= 1 for p in pieces) and " " in phrase.strip():
         return [p for p in pieces if p]
     return [clean_target(phrase)] if clean_target(phrase) else []
 
 
+# "statement -> phase 2", "scan back = half wk", "3 days max", "mortality + pond report": shorthand said as words.
+_DAY_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_DAYS = re.compile(r"(?<!\bafter )(?<!\bevery )(?<!\bwithin )\b(?P<n>\d+(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten)"
+                   r"\s*(?:working\s+|work\s+)?days?\b(?!\s+(?:before|after|ahead|early|late|notice|in advance|of|a\b|per\b))",
+                   re.IGNORECASE)
+
+
+def _shorthand(text: str) -> str:
+    """Arrows, '=', '+' and days in the founder's shorthand, said as the words the rules read (5 working days a week)."""
+    text = re.sub(r"\s*(?:->|=>|\u2192)\s*", " to ", text)
+    text = re.sub(r"(?<=\w)\s*=\s*(?=\w)", " is ", text)
+    text = re.sub(r"(?<=\w)\s+\+\s+(?=\w)", " and ", text)
+    text = re.sub(r"\b(it|that|they|these|those)'re\s+not\b|\b(it|that|this)'s\s+not\b",
+                  lambda m: f"{m.group(1) or m.group(2)} {'are' if m.group(1) else 'is'} not", text, flags=re.IGNORECASE)
+    return _DAYS.sub(lambda m: f"{(_DAY_WORDS.get(m.group('n').lower()) or float(m.group('n'))) / 5:g} weeks", text)
+
+
 def parse_requests(text: str) -> list[ChangeRequest]:
     """Every change request in the message, in the order said; 'it' and 'that' resolved to what came before."""
+    text = _shorthand(text)
     requests: list[ChangeRequest] = []
     named: list[str] = []
     sentences = [
@@ -202,10 +232,24 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                 # "the note field: merge it into the alert" — what comes before the colon is what "it" means.
                 named.append(clean_target(lead.group("lead")))
                 clause = lead.group("rest")
+                if _CUT_ALONE.match(clause):
+                    # "oxygen reading: cut." — the verb alone after the name.
+                    requests.append(ChangeRequest("cut", named[-1], lead.group(0)))
+                    continue
                 if _LATER_ALONE.match(clause):
                     # "- PDF log: phase 2, the inspector visits yearly": the verb is left out.
                     requests.append(ChangeRequest("defer", named[-1], lead.group(0)))
                     continue
+            topic = _TOPIC.match(clause)
+            if (topic and not _VERB.search(topic.group("lead")) and not _NOT_A_TOPIC.match(topic.group("lead"))
+                    and not _PREDICATE.match(topic.group("lead")) and not _clause_requests(topic.group("lead"))):
+                # "The SMS receipt, let it wait", "that chairman thing, remove it", "the map thing, maybe not for now?":
+                # the name first, then what to do with it.
+                lead, rest = clean_target(topic.group("lead")), topic.group("rest")
+                if lead and not is_pronoun(lead) and len(lead.split()) <= 6 and (
+                        (PRONOUN_WORD.search(rest) and _clause_requests(rest)) or LATER_ALONE.match(rest)):
+                    named.append(lead)
+                    clause = topic.group("rest")
             earlier = next((n for n in reversed(named) if n and not is_pronoun(n)), "")
             if earlier and LATER_ALONE.match(clause):
                 # "the public page is lovely but not now": the clause before named what waits.
@@ -227,7 +271,7 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                 if request.kind == "merge" and earlier:
                     request.parts = tuple(earlier if is_pronoun(p) else p for p in request.parts)
             requests.extend(found)
-            if not _DESCRIBES.match(clause.strip()):
+            if not _DESCRIBES.match(clause.strip()) and (found or not _POINTS_BACK.search(clause)):
                 named.extend([r.what for r in found if r.what] or [named_thing(clause)])
     # "…but not now, let's push that" asks once: the same change twice in a row is one request.
     return [r for i, r in enumerate(requests)
@@ -240,6 +284,23 @@ _WHO_DOES = re.compile(r"\s+(?:we|i|you|they)\s+(?:can|could|should|will|may|mig
 _SHARED_NOUN = re.compile(r"(?:\b(?:up|off|in|out|on|down|over)|ed)$", re.IGNORECASE)
 _LATER_ALONE = re.compile(r"^(?:phase\s*(?:2|3|two|three)|later|v2|next phase|not now|after launch|not (?:in )?phase\s*1)\b",
                           re.IGNORECASE)
+# "that can probably be later": the modal is no part of the name.
+_MODAL_TAIL = re.compile(r"\s+(?:can|could|should|will|would|may|might)(?:\s+(?:probably|maybe|also|just|easily))?\s+(?:be|go)$",
+                         re.IGNORECASE)
+_TOPIC = re.compile(r"^(?P<lead>[^,;:]{2,60}?),\s*(?:(?:honestly|so|then|please|pls|abeg|kindly)\s*,?\s*)*(?P<rest>.+)$",
+                    re.IGNORECASE)
+# "the teachers can read them out": a clause that does something to "them" is about what came before; it names
+# nothing a later "that" could mean.
+_POINTS_BACK = re.compile(r"^[^,;]*?\b(?:can|could|will|would|should|just|do|does)\s+(?:\w+\s+){0,2}(?:them|it|those|these)\b",
+                          re.IGNORECASE)
+# "In our ward survey, 212 of 250 nurses ranked it first": a lead that says where or when names no row.
+_NOT_A_TOPIC = re.compile(r"^\s*(?:in|on|at|for|from|by|with|after|before|since|when|if|because|as|during|of|out of|"
+                          r"last|this|next)\b", re.IGNORECASE)
+# "too much work for the volunteers": what a row is like, not its name.
+_PREDICATE = re.compile(r"^\s*(?:too|very|so|really|quite|a bit|way|much|more|less|not)\b", re.IGNORECASE)
+PRONOUN_WORD = re.compile(r"\b(?:it|that|this|them|they|those|these)\b|(?<!\bi )\bam\b", re.IGNORECASE)
+_CUT_ALONE = re.compile(r"^(?:cut|drop|remove|scrap|bin|kill|ditch|out|not needed|no need)(?:\s+(?:it|that|this))?\s*[.!]*$",
+                        re.IGNORECASE)
 _PRONOUN_PLACE = re.compile(r"^(?:it|that|this|them|those)\s+(?:from|out of|off|of)\b", re.IGNORECASE)
 _BULLET = re.compile(r"^\s*(?:[-*\u2022\u2023\u25e6]|\d+[.)])\s+")
 _LEAD_COLON = re.compile(r"^(?P<lead>[^:,;]{2,40}?)\s*:\s*(?P<rest>.+)$")
@@ -284,14 +345,34 @@ def _listed_after(rest: str) -> str:
 
 
 # "swap the sms for a whatsapp message", "replace the PDF with a link", "use WhatsApp instead of SMS".
+# A remark may follow after a comma ("swap the card payment for a pay-by-link text, way simpler"); "rename X to Y"
+# and "instead of X, could we do Y" are the same request.
+_REMARK_AFTER = r"(?:\s*,\s*(?!(?:and|or)\b)[^;]*)?$"
 _REPLACE = (
-    re.compile(r"^(?:(?:please|pls|just|and|also|then)\s+)*(?:swap|replace|switch|exchange|change)\s+(?:out\s+)?"
-               r"(?P<old>[^,;]+?)\s+(?:for|with|to|into|by)\s+(?P<new>[^,;]+)$", re.IGNORECASE),
+    re.compile(r"^(?:(?:please|pls|just|and|also|then)\s+)*(?:swap|replace|switch|exchange|change|rename)\s+(?:out\s+)?"
+               r"(?P<old>[^,;]+?)\s+(?:for|with|to|into|by|as)\s+(?P<new>[^,;]+)" + _REMARK_AFTER, re.IGNORECASE),
     re.compile(r"^(?:(?:please|pls|just|and|also|then)\s+)*(?:use|do|make it|send|go with)\s+(?P<new>[^,;]+?)\s+"
-               r"instead of\s+(?P<old>[^,;]+)$", re.IGNORECASE),
+               r"instead of\s+(?P<old>[^,;]+)" + _REMARK_AFTER, re.IGNORECASE),
+    re.compile(r"^(?:(?:oh|and|also|then|but)\s+)*instead of\s+(?P<old>[^,;]+?),?\s+(?:(?:could|can|shall)\s+(?:we|you)\s+"
+               r"(?:just\s+)?(?:do|use|have|go with|get)|(?:just\s+)?(?:use|do|have|go with))\s+(?P<new>[^,;?]+)" + _REMARK_AFTER,
+               re.IGNORECASE),
 )
 _ADD_LEAD = re.compile(r"^(?:(?:please|pls|and|also|then|oh and)\s+)*(?:add|include|put in|throw in)\s", re.IGNORECASE)
 _BECAUSE = re.compile(r"\s+(?:cos|coz|cause|'cause|because|since|as|so that|so)\s+.*$", re.IGNORECASE)
+
+
+def _own_subject(lowered: str, start: int) -> str:
+    """What a pronoun after a comma means when the clause named it first ("X is a whole other thing, leave it out");
+    '' when nothing before a comma names a row ("let's push that")."""
+    before = re.match(r"^(?P<head>.+?),\s*(?:(?:kindly|please|pls|so|just|sure|then|honestly|abeg|can we|could we|can you|"
+                      r"could you)\s+){0,2}$", lowered[:start])
+    if not before:
+        return ""
+    said = named_thing(before.group("head"))
+    # "…but too much work for the volunteers, kindly make it phase 2": a predicate is no name; "it" refers back.
+    if not said or is_pronoun(said) or _PREDICATE.match(said):
+        return ""
+    return said
 
 
 def _clause_requests(clause: str) -> list[ChangeRequest]:
@@ -322,10 +403,10 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
         match = pattern.search(lowered)
         if match:
             what = _subject(clean_target(match.groupdict().get("what") or ""))
-            if is_pronoun(what) and match.start() > 0:
-                # "the price page is kinda basic, make it smaller, just a list": "it" is the clause's own subject.
-                said = named_thing(lowered[: match.start()])
-                what = said if said and not is_pronoun(said) else what
+            if is_pronoun(what):
+                # "the price page is kinda basic, make it smaller, just a list": "it" is the clause's own subject;
+                # "it's a monster, can we make that smaller": nothing before names a row, so "that" refers back.
+                what = _own_subject(lowered, match.start()) or what
             return [ChangeRequest("effort", "" if is_pronoun(what) else what, clause, refers_back=is_pronoun(what),
                                   extra={"scale": "smaller"})]
     for pattern in EFFORT_PATTERNS:
@@ -333,7 +414,11 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
         if match:
             weeks = _weeks(match.group("n"))
             if weeks is not None and 0 < weeks <= 26:
-                what = _subject(clean_target(match.groupdict().get("what") or ""))
+                raw = match.groupdict().get("what") or ""
+                what = _subject(clean_target(raw))
+                if re.search(r"\s+back\s*$", raw, re.IGNORECASE) and not is_pronoun(what):
+                    # "scan back is half a week": "back" is part of the name here, not "put it back".
+                    what = f"{what} back"
                 return [ChangeRequest("effort", "" if is_pronoun(what) else what, clause, weeks=weeks,
                                       refers_back=is_pronoun(what))]
     deferred = bool(DEFER_WORDS.search(lowered))
@@ -342,7 +427,10 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
         if match:
             phase = 3 if re.search(r"phase 3|much later|v3", lowered, re.IGNORECASE) else 2
             # "this we can do later": who does it is no part of the feature's name.
-            what = clean_target(_WHO_DOES.sub("", match.group("what") or ""))
+            what = clean_target(_MODAL_TAIL.sub("", _WHO_DOES.sub("", match.group("what") or "")))
+            if is_pronoun(what):
+                # "Sample weight is taking too long for them, kindly make it phase 2": "it" is the clause's own subject.
+                what = _own_subject(lowered, match.start()) or what
             return [ChangeRequest("defer", "" if is_pronoun(w) else w, clause, phase=phase, refers_back=is_pronoun(w))
                     for w in (_items(what) or [""])]
     for index, pattern in enumerate(CUT_PATTERNS):
@@ -351,7 +439,11 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
             kind: RequestKind = "defer" if deferred else "cut"
             phase = 3 if re.search(r"phase 3|much later|v3", lowered, re.IGNORECASE) else 2
             # Only "cut X, Y and Z" lists on after its comma; "X is not needed, hospitals have SSO" gives a reason.
-            listed = (match.group("what") or "") + (_listed_after(lowered[match.end():]) if index == 0 else "")
+            listed = (match.group("what") or "") + (
+                _listed_after(lowered[match.end():]) if index == 0 and not is_pronoun(match.group("what") or "") else "")
+            if is_pronoun(clean_target(listed)):
+                # "The match fee tracking is a whole other thing, leave it out": "it" is the clause's own subject.
+                listed = _own_subject(lowered, match.start()) or listed
             return [ChangeRequest(kind, "" if is_pronoun(w) else w, clause, phase=phase, refers_back=is_pronoun(w))
                     for w in (_items(listed) or [""])]
     # "add a reminder the day before the service" asks for a new row: its "before" is when, not an order of rows.

@@ -202,7 +202,8 @@ QUESTION_START = rx(
 )
 
 # "no problem" and friends are agreement, not a refusal.
-IDIOMS = rx(r"\b(?:no|not a) (?:problem|worries|complaints|objections|changes|issues?)\b|\bnot bad\b")
+# "no wahala" (Nigerian), "no stress", "no hassle": no problem, not a refusal.
+IDIOMS = rx(r"\b(?:no|not a) (?:problem|worries|complaints|objections|changes|issues?|wahala|stress|hassle|bother)\b|\bnot bad\b")
 
 EVIDENCE = (
     rx(r"\b\d+(?:\.\d+)?\s*(?:%|percent)"),
@@ -219,6 +220,8 @@ EVIDENCE = (
     rx(r"\binterviewed\b|\bsurveyed\b"),
     # "212 of 250 owners", "8 out of 10 couples": a count of the people asked.
     rx(r"\b\d+\s+(?:of|out of)\s+(?:the\s+|our\s+|my\s+)?(?:last\s+)?\d+\b"),
+    # "I checked my last 50 bookings: 19 of them …": a count from one's own records.
+    rx(r"\b(?:check(?:ed)?|went through|looked at|counted)\s+(?:my|our|the)\s+last\s+\d+\s+\w+"),
     rx(
         r"\bcompetitors?\s+(?:all\s+)?(?:have|offer|ship|has)\b|\bevery competitor\b|\ball (?:the |our )?competitors\b"
     ),
@@ -246,37 +249,48 @@ EVIDENCE = (
 
 
 # -- change requests in argue-back (see requests.py); `what` names the feature in the founder's words ----
-_NUM_WORD = r"(?P<n>\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|half a)"
-_PHASE1 = r"(?:the\s+)?(?:phase\s*(?:1|one)|first\s+(?:phase|version|release)|mvp|v1|p0)"
+_NUM_WORD = r"(?P<n>\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|half a|half)"
+_PHASE1 = r"(?:the\s+)?(?:phase\s*(?:1|one)|first\s+(?:phase|version|release)|mvp|v1|p0|day (?:one|1))"
 # "later" in the words founders mix into their English: Hindi/Urdu "baad mein", Malay "nanti", Tagalog "mamaya",
 # Spanish "después", French "plus tard", German "später", Swahili "baadaye".
 LATER_ELSEWHERE = r"(?:(?:thoda\s+)?baad\s*(?:mein|me|main)|nanti|mamaya(?:\s+na)?|despu[eé]s|m[aá]s tarde|plus tard|sp[aä]ter|baadaye)"
 _LATER = (r"(?:phase\s*[23]|later|v2|v3|the next phase|a later phase|next version|(?:the )?(?:second|third) phase|phase (?:two|three)|"
           + LATER_ELSEWHERE + ")")
 # What softens a request without changing it: "the grow report thing later maybe", "… phase 1 please".
-SOFTENER = r"(?:\s+(?:maybe|perhaps|probably|i think|i guess|i suppose|please|pls|for sure|too|also|as well|ji|po|lah|la|na))*"
+SOFTENER = r"(?:\s+(?:maybe|perhaps|probably|i think|i guess|i suppose|please|pls|for sure|too|also|as well|ji|po|lah|la|na|then))*"
 # A clause that only says "not now" / "maybe later": it defers what the clause before it named
 # ("the public page is lovely but not now", "the yearly email is nice but not now").
 LATER_ALONE = rx(r"^(?:but\s+|and\s+|so\s+)?(?:maybe\s+|probably\s+)?(?:not (?:now|yet|for now|right now|just yet|in (?:phase\s*(?:1|one)|v1|the mvp))|"
                  r"(?:for )?later|(?:to |in |into )?phase\s*(?:2|3|two|three)|v2|(?:the )?next phase|after launch|"
                  + LATER_ELSEWHERE + r")" + SOFTENER
                  # "And the nudges — phase 2, they're the least important": a reason may follow.
-                 + r"(?:,\s+(?:it'?s|they'?re|that'?s|since|because|as|nobody|no one)\b[^,;]*)?\s*[.!]*$")
+                 + r"(?:,\s+(?:it'?s|they'?re|that'?s|since|because|as|nobody|no one)\b[^,;]*)?\s*[.!?]*$")
 SPLIT_PATTERNS = (
     rx(r"\bsplit(?:\s+up)?\s+(?P<what>.+?)\s+(?:in|into)\s+(?P<a>.+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+)"),
     # "Split the loan schedule: the loan record now, the repayment schedule later."
-    rx(r"\bsplit(?:\s+up)?\s+(?P<what>[^:]+?)\s*:\s*(?P<a>.+?)\s+(?:now|first|in phase\s*(?:1|one)|in v1)\s*,\s*"
-       r"(?:and\s+)?(?P<b>.+?)\s+(?:later|next|after|in phase\s*[23]|in v2|for phase\s*[23])\b"),
+    # "Split the scanning: scan out in phase 1, returns can be phase 2": each half may say its phase with a verb.
+    rx(r"\bsplit(?:\s+up)?\s+(?P<what>[^:]+?)\s*:\s*(?P<a>.+?)\s+(?:(?:can|could|should|will|must)\s+(?:be|go|stay)\s+)?"
+       r"(?:now|first|(?:in|for)\s+phase\s*(?:1|one)|phase\s*(?:1|one)|in v1|(?:on\s+)?day (?:one|1))\s*,\s*"
+       r"(?:and\s+)?(?P<b>.+?)\s+(?:(?:can|could|should|will)\s+(?:be|go|come|wait)\s+(?:(?:to|in|for|till|until)\s+)?)?"
+       r"(?:later|next|after|(?:in\s+|for\s+|to\s+)?phase\s*[23]|in v2|v2)\b"),
 )
 MERGE_PATTERNS = (
     rx(r"\b(?:merge|combine|join|fold)\s+(?P<a>.+?)\s+(?:and|with|&|\+)\s+(?P<b>.+?)(?:\s+(?:into|as)\s+(?P<into>[^,;]+))?"
        r"(?=,|;|$)"),
     rx(r"\b(?:merge|fold|put)\s+(?P<a>.+?)\s+into\s+(?P<b>[^,;]+)"),
+    # "put the league tables together with the fixtures as one thing", "put them and the fixtures together".
+    rx(r"\b(?:put|bring|lump)\s+(?P<a>.+?)\s+together\s+with\s+(?P<b>.+?)(?:\s+as\s+(?:one|a single)(?:\s+(?:thing|row|feature))?)?$"),
+    rx(r"\b(?:put|bring|lump)\s+(?P<a>.+?)\s+(?:and|&|\+)\s+(?P<b>.+?)\s+together\b"),
+    # "booking and assigning should be one thing only".
+    rx(r"^(?P<a>[^,;]+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+?)\s+(?:should|must|can|could|need to)\s+(?:just\s+)?be\s+(?:one|a single)\s+"
+       r"(?:thing|row|feature|screen|step)\b"),
 )
 EFFORT_PATTERNS = (
     rx(r"\b(?:set|change|make|put)\s+(?P<what>.+?)\s*(?:'s)?\s+effort\s+(?:to|at|=)\s+" + _NUM_WORD + r"\b"),
     rx(r"^(?:(?P<what>.+?)\s+)?effort\s+(?:to|at|=|should be|is)\s+" + _NUM_WORD + r"\b"),
     rx(r"\b(?:give|put|set)\s+(?P<what>it|that|this|them)\s+(?:at\s+|to\s+)?" + _NUM_WORD + r"\s*(?:person[- ])?(?:weeks?|wks?)\b"),
+    # "can it be 2 days only?" (days already read as weeks).
+    rx(r"\b(?:can|could|should)\s+(?P<what>it|that|this|they)\s+(?:just\s+)?be\s+(?:only\s+)?" + _NUM_WORD + r"\s*(?:weeks?|wks?)\b"),
     rx(r"^(?P<what>.+?)\s+(?:is|are|takes?|will take|would take|could take|needs?|is more like|is about|is really)\s+"
        r"(?:more like\s+|about\s+|around\s+|roughly\s+|at least\s+|closer to\s+)?" + _NUM_WORD
        + r"\s*(?:person[- ])?(?:weeks?|wks?)\b(?!\s+(?:to|until|before|from))"),
@@ -287,10 +301,15 @@ EFFORT_PATTERNS = (
     # "one week at most", "1 week max", "at most two weeks": a ceiling is the founder's estimate.
     rx(r"^(?:(?P<what>.+?),?\s+)?" + _NUM_WORD + r"\s*(?:person[- ])?(?:weeks?|wks?)\s+(?:at most|at the most|max(?:imum)?|tops)\b"),
     rx(r"^(?:(?P<what>.+?),?\s+)?(?:at most|no more than|max(?:imum)?)\s+" + _NUM_WORD + r"\s*(?:person[- ])?(?:weeks?|wks?)\b"),
+    # Terse: "alert 2 days not 1 wk" (days already read as weeks), "the export 1 week": a name and its weeks.
+    rx(r"^(?!(?:add|include|cut|remove|drop|put|move|push|make|give|set)\b)(?P<what>[^,;]+?)\s+" + _NUM_WORD
+       + r"\s*(?:person[- ])?(?:weeks?|wks?)(?:,?\s+not\s+(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six)\s*(?:weeks?|wks?))?\s*$"),
 )
 # "make the measurement saving smaller", "simplify the GST invoice", "X can be simpler": a lighter first cut.
 SMALLER_PATTERNS = (
-    rx(r"\b(?:make|keep)\s+(?P<what>.+?)\s+(?:smaller|simpler|lighter|leaner|more basic|basic|minimal|thinner)\b"),
+    # "make that a wee bit smaller", "make am small" (Nigerian Pidgin "am" is "it").
+    rx(r"\b(?:make|keep)\s+(?P<what>.+?)\s+(?:(?:a\s+)?(?:wee\s+|little\s+|tiny\s+)?bit\s+|a lot\s+|much\s+|way\s+|even\s+)?"
+       r"(?:smaller|simpler|lighter|leaner|more basic|basic|minimal|thinner|small|simple)\b"),
     rx(r"\b(?:simplify|shrink|slim down|trim down|trim|cut down|scale down|strip down)\s+(?P<what>[^,;?]+?)"
        r"(?=\s+(?:to|for now|please)\b|,|;|\?|$)"),
     rx(r"^(?P<what>.+?)\s+(?:can|could|should)\s+be\s+(?:much\s+|a lot\s+|way\s+|far\s+|a bit\s+)?(?:smaller|simpler|lighter|"
@@ -313,8 +332,15 @@ QUESTION_REQUESTS = (
        + _PHASE1),
 )
 DEFER_PATTERNS = (
-    rx(r"\b(?:push|move|put|defer|postpone|shift|bump)\s+(?P<what>.+?)\s+(?:to|into|until|for)\s+" + _LATER),
-    rx(r"\b(?:push|defer|postpone)\s+(?P<what>[^,;]+?)(?=\s+(?:for now|for later)|,|;|$)"),
+    rx(r"\b(?:push|move|put|defer|postpone|shift|bump|park|leave|save)\s+(?P<what>.+?)\s+(?:to|into|until|till|for)\s+" + _LATER),
+    # "kindly make it phase 2", "make the statement a phase 2 thing".
+    rx(r"\bmake\s+(?P<what>[^,;]+?)\s+(?:a\s+)?" + _LATER + r"\b"),
+    rx(r"\b(?:push|defer|postpone|park)\s+(?P<what>[^,;]+?)(?=\s+(?:for now|for later)|,|;|$)"),
+    # "The SMS receipt, let it wait for phase 2".
+    rx(r"\blet\s+(?P<what>[^,;]+?)\s+wait\b"),
+    # "that's not a phase 1 thing", "the crew sheet is not for launch".
+    rx(r"^(?P<what>.+?)\s+(?:is|are)\s+not\s+(?:(?:a|an)\s+" + _PHASE1 + r"\s+(?:thing|feature|item|must)|(?:needed\s+)?for\s+(?:launch|"
+       + _PHASE1 + r"))\b"),
     rx(r"^(?P<what>.+?)\s+(?:can|could|should|will have to)\s+wait\b"),
     rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\s+(?:to\s+|in\s+|into\s+)?" + _LATER),
     rx(r"^no\s+(?P<what>.+?)\s+(?:yet|for now|in " + _PHASE1 + r")\s*$"),
@@ -331,13 +357,15 @@ DEFER_PATTERNS = (
 CUT_PATTERNS = (
     # After "the", "a", "my" the verb is a noun: "first the skip and daily count" cuts nothing.
     rx(r"(?<!\bthe )(?<!\ba )(?<!\bmy )(?<!\bour )(?<!\bthat )(?<!\bthis )"
-       r"\b(?:cut(?!\s+line)|remove|drop|delete|kill|scrap|ditch|lose(?!\s+track)|get rid of|take out|skip)\s+(?P<what>[^,;]+?)"
+       r"\b(?:cut(?!\s+line)|remove|drop|delete|kill|scrap|ditch|bin|lose(?!\s+track)|get rid of|take out|skip)\s+(?P<what>[^,;]+?)"
        r"(?=\s+(?:and\s+(?:add|include|put)|instead)\b|,|;|$)"),
     # "Sign-up is not needed" cuts; "only basic fields are needed" says how small, it cuts nothing.
     rx(r"^(?P<what>.+?)\s+(?:(?:is|are)\s+not|isn'?t|aren'?t)\s+(?:really\s+)?(?:needed|necessary|required)\b"),
     rx(r"\b(?:don'?t|doesn'?t|do not|does not|won'?t|shouldn'?t|should not|wouldn'?t)\s+(?:really\s+)?need\s+"
        r"(?P<what>[^,;]+)"),
     rx(r"\bno need for\s+(?P<what>[^,;]+)"),
+    # "leave it out", "leave the fee tracking out".
+    rx(r"\bleave\s+(?P<what>[^,;]+?)\s+out\b"),
     rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\b(?!\s+(?:in|into|to))"),
     rx(r"^(?P<what>.+?)\s+(?:we|you|i)\s+can\s+(?:also\s+)?(?:drop|cut|remove|skip|lose|leave out|do without)\b"),
 )
@@ -349,8 +377,9 @@ _NOT_A_VERB = (r"(?!(?:is|are|was|be|for|to|than|not|no|can|could|should|must|ne
 PROMOTE_PATTERNS = (
     rx(r"^(?!(?:can|could|would|will|pls|please)\b)(?P<what>[^,;]+?)\s+(?:please\s+|pls\s+|kindly\s+)?(?:keep|put|leave|have)\s+(?:it\s+|them\s+)?(?:in|into)\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:has|have|needs?|must|should|got)\s+to\s+(?:be|go|stay|come)\s+(?:in\b|p0|there|" + _PHASE1 + ")"),
-    rx(r"\b(?:move|put|bring|pull|get|keep|have(?!\s+to\b))\s+(?:(?P<what>.+?)\s+)?(?:up|back in|forward|higher|to the top)\b"),
-    rx(r"\b(?:move|put|bring|pull|get|keep|have(?!\s+to\b)|come)\s+(?:(?P<what>.+?)\s+)?(?:in|into|to|on|at)\s+" + _PHASE1),
+    rx(r"\b(?:move|put|bring|pull|get|keep|bump|have(?!\s+to\b))\s+(?:(?P<what>.+?)\s+)?(?:up|back in|forward|higher|to the top)\b"),
+    # "bring am come phase 1": in Nigerian Pidgin "come" after the verb is "to".
+    rx(r"\b(?:move|put|bring|pull|get|keep|have(?!\s+to\b)|come)\s+(?:(?P<what>.+?)\s+)?(?:in|into|to|on|at|come)\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:should|must|needs? to|has to|can)\s+(?:be|go|stay|come)\s+(?:there\s+)?(?:in(?:to)?\s+)?"
        + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:is|are)\s+(?:a must(?:[- ]have)?|must[- ]have|essential|critical|crucial|non-negotiable|"
@@ -384,9 +413,11 @@ WHY_NOT_IN = rx(
     r"\bwhy\s+did\s+you\s+(?:cut|drop|remove|kill|move|push|deprioriti[sz]e|leave out)\s+(?P<what2>[^?]+)"
 )
 # What a founder says when they mean nothing in particular: never a feature to cut or add.
+# "you can go and write the spec" names no row: people are never a feature's name.
 VAGUE_TARGET = rx(r"^(?:anything|everything|nothing|something|more|anything else|everything else|all of (?:it|them)|"
+                  r"you|we|i|he|she|u|y'?all|allyuh|us|me|all that|all of that|"
                   r"stuff|the rest|much|a lot|any of (?:it|that|this))$")
-PRONOUN = rx(r"(?:it|its|this|that|them|their|these|those|one|the thing|that one|this one|that feature|this feature)")
+PRONOUN = rx(r"(?:it|its|this|that|they|them|am|their|these|those|one|the thing|that one|this one|that feature|this feature)")
 
 
 # -- features implied by the founder's words (see derive.py) ------------------------------------
