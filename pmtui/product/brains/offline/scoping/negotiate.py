@@ -346,14 +346,14 @@ def _replace(work: _Round, request: ChangeRequest, target: tuple[str, str] | Non
     A row that was cut stays cut, and the new thing is a row of its own, scored."""
     if target is not None and target[0] == "cut" and request.into:
         name = request.into[:1].upper() + request.into[1:]
-        feature = work.new_feature(name, f"{request.into} (instead of {target[1]}, which stays cut)", request.clause.strip())
-        feature.provenance["origin"] = Provenance(
+        added = work.new_feature(name, f"{request.into} (instead of {target[1]}, which stays cut)", request.clause.strip())
+        added.provenance["origin"] = Provenance(
             source="stated", reason=f"instead of {target[1]}, at your request in round {work.round_number}: “{request.clause.strip()}”"
         )
-        work.output.mvp_features.append(feature)
-        work.added.append(feature.name)
-        work.names.append(feature.name)
-        work.changed.append(f"added {feature.name} instead of {target[1]} (which stays cut)")
+        work.output.mvp_features.append(added)
+        work.added.append(added.name)
+        work.names.append(added.name)
+        work.changed.append(f"added {added.name} instead of {target[1]} (which stays cut)")
         return
     feature = _row_to_change(work, request, target, "swap", "is cut; bring it back first to swap it")
     if feature is None:

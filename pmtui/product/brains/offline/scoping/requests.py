@@ -245,10 +245,10 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                     and not _PREDICATE.match(topic.group("lead")) and not _clause_requests(topic.group("lead"))):
                 # "The SMS receipt, let it wait", "that chairman thing, remove it", "the map thing, maybe not for now?":
                 # the name first, then what to do with it.
-                lead, rest = clean_target(topic.group("lead")), topic.group("rest")
-                if lead and not is_pronoun(lead) and len(lead.split()) <= 6 and (
+                topic_name, rest = clean_target(topic.group("lead")), topic.group("rest")
+                if topic_name and not is_pronoun(topic_name) and len(topic_name.split()) <= 6 and (
                         (PRONOUN_WORD.search(rest) and _clause_requests(rest)) or LATER_ALONE.match(rest)):
-                    named.append(lead)
+                    named.append(topic_name)
                     clause = topic.group("rest")
             earlier = next((n for n in reversed(named) if n and not is_pronoun(n)), "")
             if earlier and LATER_ALONE.match(clause):
