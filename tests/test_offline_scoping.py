@@ -825,3 +825,12 @@ def test_a_count_from_ones_own_records_is_evidence_for_the_held_feature():
     state.scoping_output = held.output.model_copy(update={"decisions": [held.record]})
     said = "I went through our last 80 swaps: 31 of them got stuck waiting for a manager."
     assert classify_intent(said, state.scoping_output) == "PUSHBACK"
+
+
+def test_a_seating_chart_is_no_analytics_dashboard():
+    """A wedding planner's 'Seating chart' was cut as 'analytics dashboard: impact 0.5'."""
+    from pmtui.product.brains.offline.scoping.rules import NICE_TO_HAVES
+
+    analytics = next(n for n in NICE_TO_HAVES if n.kind == "analytics dashboard")
+    assert not analytics.pattern.search("Seating chart") and not analytics.pattern.search("an org chart")
+    assert analytics.pattern.search("sales charts for the owner") and analytics.pattern.search("weekly report")

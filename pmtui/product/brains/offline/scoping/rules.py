@@ -42,7 +42,9 @@ NICE_TO_HAVES: tuple[NiceToHave, ...] = (
     ),
     NiceToHave(
         "analytics dashboard",
-        rx(r"\b(analytics|dashboards?|reports?|reporting|charts?|insights?|stats|statistics)\b"),
+        # A seating chart, a flow chart or an org chart plans something; only charts of numbers are analytics.
+        rx(r"\b(analytics|dashboards?|reports?|reporting|(?<!seating )(?<!seat )(?<!flow )(?<!org )(?<!gantt )charts?|"
+           r"insights?|stats|statistics)\b"),
         0.5,
         2.0,
     ),
