@@ -834,3 +834,17 @@ def test_a_seating_chart_is_no_analytics_dashboard():
     analytics = next(n for n in NICE_TO_HAVES if n.kind == "analytics dashboard")
     assert not analytics.pattern.search("Seating chart") and not analytics.pattern.search("an org chart")
     assert analytics.pattern.search("sales charts for the owner") and analytics.pattern.search("weekly report")
+
+
+
+def test_derived_and_compound_names_read_as_names():
+    """A hawker-stall founder's in-app payment row was named 'In-app payment with the per order', and 'click and
+    collect at the gate' became the two rows 'Click' and 'Collect'."""
+    from pmtui.models import DiscoverySummary as Summary
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+    from pmtui.product.brains.offline.scoping.derive import derive
+
+    assert [d.name for d in derive(Summary(revenue_model="we charge customers 20 cents per order"))] == [
+        "In-app payment per order"]
+    assert feature_items("click and collect at the gate, before and after photos") == [
+        "Click and collect at the gate", "Before and after photos"]

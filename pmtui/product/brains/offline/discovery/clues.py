@@ -219,6 +219,9 @@ def feature_items(text: str) -> list[str]:
                   flags=re.IGNORECASE)
     text = re.sub(r"\b(pen) and (paper)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(search) and (filter)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
+    # Names that hold an "and": "click and collect", "before and after photos", "lost and found".
+    text = re.sub(r"\b(click|before|lost|buy|cash|park|pick|question|trial|pay|rock) and (collect|after|found|sell|carry|"
+                  r"ride|mix|answer|error|display|roll)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     # "a service slot online instead of turning up and being told to come back": what it replaces is no item.
     text = re.sub(r"\s+(?:instead of|rather than)\s+[^,;.]*", "", text, flags=re.IGNORECASE)
     # "Weigh and note the waste": two verbs sharing one object are one item.

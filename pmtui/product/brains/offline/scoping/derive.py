@@ -44,6 +44,8 @@ def _tidy(words: str) -> str:
 def _fill(rule: DeriveRule, match: re.Match[str]) -> str:
     groups = {key: _tidy(value or "") for key, value in match.groupdict().items()}
     name = rule.name.format(**groups).strip()
+    # "In-app payment with the per order" reads as "In-app payment per order".
+    name = re.sub(r"\bwith the (per|on each|on every) ", r"\1 ", name, flags=re.IGNORECASE)
     name = re.sub(r"\s+", " ", name)
     words = name.split()
     if len(words) > MAX_WORDS:
