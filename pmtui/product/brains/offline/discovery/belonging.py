@@ -24,8 +24,10 @@ from pmtui.product.brains.offline.discovery.cues import (
 )
 from pmtui.product.brains.offline.discovery.lexicon import TOOL_RE
 from pmtui.product.brains.offline.discovery.text import (
+    BULLET,
     has_persona,
     inline_list_lines,
+    list_items,
     persona_phrase,
     split_sentences,
 )
@@ -131,9 +133,7 @@ def capabilities(text: str) -> list[str]:
     """The items of a plain list of things to build ('a shared calendar of walks, claim a walk slot, reminders'),
     or [] when the text is not such a list (a sentence, a story, fewer than three items)."""
     # One item per line too: "1. digital brew log\n2. automatic monthly tax report".
-    text = re.sub(r"(?m)^\s*(?:[-*\u2022]|\d+[.)])\s+", "", text)
-    pieces = [p.strip(" .!") for p in re.split(r",\s*(?:and\s+|or\s+|plus\s+)?|;\s*|\s+and\s+(?=\w)|\n+", text)]
-    pieces = [p for p in pieces if p]
+    pieces = list_items(text)
     if len(pieces) < 3 or any(len(p.split()) > 12 for p in pieces) or _CHOICE.search(text):
         # "Spreadsheets, FreshBooks, Wave, or nothing" offers alternatives, it asks for nothing to be built.
         return []
@@ -184,16 +184,17 @@ def _only_people(text: str) -> bool:
             and not PROBLEM_STRONG.search(said) and not TOOL_RE.search(said))
 
 
+# "WhatsApp reminders", "an Excel export" are things to build that name a tool.
+_BUILT_WITH_TOOL = re.compile(r"\b(?:reminders?|exports?|imports?|sync\w*|integrat\w*|alerts?|notifications?|reports?|"
+                              r"bots?|logins?|payments?|bookings?|messages?|templates?|links?|buttons?)\b", re.IGNORECASE)
+
+
 def _tools_listed(text: str) -> bool:
     """Two or more items, most of them a tool, an app or paper by name ('Excel', 'a notebook', 'WhatsApp groups')."""
-    items = [p.strip(" .!") for p in re.split(r",\s*(?:and\s+|or\s+|plus\s+)?|;\s*|\s+(?:and|or|plus)\s+|\n+",
-                                          re.sub(r"(?m)^\s*(?:[-*\u2022]|\d+[.)])\s+", "", text)) if p.strip(" .!")]
+    items = list_items(text, joiners=r"\s+(?:and|or|plus)\s+")
     if len(items) < 2 or any(len(item.split()) > 10 for item in items):
         return False
-    # "WhatsApp reminders", "an Excel export" are things to build that name a tool.
-    built = re.compile(r"\b(?:reminders?|exports?|imports?|sync\w*|integrat\w*|alerts?|notifications?|reports?|bots?|"
-                       r"logins?|payments?|bookings?|messages?|templates?|links?|buttons?)\b", re.IGNORECASE)
-    named = sum(1 for item in items if TOOL_RE.search(item) and not built.search(item))
+    named = sum(1 for item in items if TOOL_RE.search(item) and not _BUILT_WITH_TOOL.search(item))
     return named >= 2 and 3 * named >= 2 * len(items) and not any(FEATURE_VERB.match(item) for item in items)
 
 
@@ -282,7 +283,7 @@ def belongs_to(text: str, asked: str) -> str:
                 # for 8 weeks": what comes before the dash answers the question; the rest is filed clause by clause.
                 return ""
             lines = [line for line in text.splitlines() if line.strip()]
-            listed = len(lines) >= 2 and all(re.match(r"\s*(?:[-*\u2022]|\d+[.)])\s+", line) for line in lines)
+            listed = len(lines) >= 2 and all(BULLET.match(line) for line in lines)
             # A bullet list is one answer, its lines one item each ("1. digital brew log\n2. tax report").
             if len(sentences) == 1 or listed or all(SIGNS[rule.aspect](s) for s in sentences):
                 return rule.aspect
@@ -290,13 +291,5 @@ def belongs_to(text: str, asked: str) -> str:
     return ""
 
 
-# Does one sentence carry a cue for an aspect at all?
-SIGNS = {
-    "revenue_model": lambda t: money(t) > 0,
-    "why_now": lambda t: change(t) > 0,
-    "success_metric": target,
-    "constraints": lambda t: limits(t) > 0,
-    "feature_wishlist": lambda t: bool(capabilities(t)),
-    "target_user": lambda t: bool(PEOPLE.search(t)),
-    "current_alternatives": workaround,
-}
+# Does one sentence carry a cue for an aspect at all? As for the asked aspect, but people and today's way have cues too.
+SIGNS = {**ANSWERS_ASKED, "target_user": lambda t: bool(PEOPLE.search(t)), "current_alternatives": workaround}

@@ -38,6 +38,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     SUBORDINATE,
 )
 from pmtui.product.brains.offline.discovery.text import (
+    BULLET,
     clean,
     content_words,
     drop_negated,
@@ -176,7 +177,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     soft_claimed: list[str] = []
 
     after_features = False
-    bullets = len(re.findall(r"^\s*(?:[-*\u2022]|\d+[.)])\s+", text, re.MULTILINE))
+    bullets = len(BULLET.findall(text))
     for sentence in [piece for said in split_sentences(text) for piece in split_labelled(said)]:
         correction = bool(CORRECTION.search(sentence))
         label = label_statement(sentence)
@@ -194,7 +195,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             if len(listed_items) >= 2:
                 features.extend(listed_items)
                 sentence = sentence[: colon_list.start("items")].rstrip(" :")
-        is_bullet = bool(re.match(r"^\s*(?:[-*\u2022]|\d+[.)])\s+", sentence))
+        is_bullet = bool(BULLET.match(sentence))
         not_a_feature = asked == "feature_wishlist" and any(p.search(sentence) for p in COUNTED_NOT_WISHED)
         if (
             asked == "feature_wishlist"

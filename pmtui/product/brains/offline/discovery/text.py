@@ -252,6 +252,16 @@ def is_specific(text: str) -> bool:
     )
 
 
+# A bullet or a number that opens a line of a list ("- reminders", "• export", "2) tax report").
+BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d+[.)])\s+", re.MULTILINE)
+
+
+def list_items(text: str, joiners: str = r"\s+and\s+(?=\w)") -> list[str]:
+    """The items of a list however it is written: commas, semicolons, `joiners` between two items, one per line."""
+    pieces = re.split(r",\s*(?:and\s+|or\s+|plus\s+)?|;\s*|" + joiners + r"|\n+", BULLET.sub("", text))
+    return [p.strip(" .!") for p in pieces if p.strip(" .!")]
+
+
 _INLINE_MARK = re.compile(r"(?:^|(?<=\s))(\d{1,2})[.)]\s+(?=\S)")
 
 
