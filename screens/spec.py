@@ -30,6 +30,7 @@ def export_paths(slug: str) -> tuple[str, str]:
 class SpecScreen(ProjectScreen):
     CSS_PATH = "spec.tcss"
     PHASE = "spec"
+    _plan_shown = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("x", "export", "Export", id="spec.export"),
         Binding("c", "copy", "Copy spec", id="spec.copy"),
@@ -40,15 +41,17 @@ class SpecScreen(ProjectScreen):
     ]
 
     def compose(self) -> ComposeResult:
+        # The table of contents takes a column a narrow terminal does not have.
+        contents = self.app.size.width >= 110
         with TabbedContent(id="spec-tabs"):
             with TabPane("Spec", id="tab-spec"):
                 yield MarkdownViewer(
-                    self.state.spec_markdown or NO_SPEC, id="spec-view", show_table_of_contents=True
+                    self.state.spec_markdown or NO_SPEC, id="spec-view", show_table_of_contents=contents
                 )
             with TabPane("Plan", id="tab-plan"):
-                yield MarkdownViewer(
-                    self.state.plan_markdown or "# No plan yet", id="plan-view", show_table_of_contents=True
-                )
+                # Written on first view (`_show_plan`): a plan is hundreds of widgets, and laying them out with the
+                # spec's made opening the screen take twice as long for a tab most visits never open.
+                yield MarkdownViewer("", id="plan-view", show_table_of_contents=contents)
             with TabPane("Conversation", id="tab-chat"):
                 yield ChatLog(id="chat")
         yield StatusBar()
@@ -56,10 +59,15 @@ class SpecScreen(ProjectScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        if self.size.width < 110:
-            for viewer in self.query(MarkdownViewer):
-                viewer.show_table_of_contents = False
         self.query_one("#spec-view", MarkdownViewer).focus()
+
+    @on(TabbedContent.TabActivated, "#spec-tabs", pane="#tab-plan")
+    async def _show_plan(self) -> None:
+        if self._plan_shown:
+            return
+        self._plan_shown = True
+        viewer = self.query_one("#plan-view", MarkdownViewer)
+        await viewer.document.update(self.state.plan_markdown or "# No plan yet")
 
     @on(TabbedContent.TabActivated, "#spec-tabs", pane="#tab-chat")
     def _show_conversation(self) -> None:

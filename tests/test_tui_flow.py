@@ -84,6 +84,20 @@ async def test_idea_to_spec_and_resume(store: Store, tmp_path: Path, monkeypatch
         assert final.phase == "done" and final.spec_markdown
         viewer = app.screen.query_one("#spec-view", MarkdownViewer)
         assert viewer.document.source == final.spec_markdown
+        # The plan is written into its tab when the tab is first shown, and kept when the user comes back to it.
+        plan_view = app.screen.query_one("#plan-view", MarkdownViewer)
+        assert plan_view.document.source == ""
+        await pilot.press("v")
+        await settle(pilot)
+        assert app.screen.query_one("#spec-tabs", TabbedContent).active == "tab-plan"
+        assert plan_view.document.source == final.plan_markdown
+        plan_headings = [title for _, title, _ in plan_view.document.table_of_contents]
+        assert any(heading.startswith("Plan:") for heading in plan_headings), plan_headings
+        await pilot.press("v", "v")
+        await settle(pilot)
+        assert plan_view.document.source == final.plan_markdown
+        await pilot.press("v")
+        await settle(pilot)
 
         await pilot.press("x")
         await pilot.pause()
