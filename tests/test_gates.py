@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -397,6 +398,7 @@ async def test_gate_commands_keep_their_caches_outside_the_working_tree(repo: Pa
     """ruff, pytest and Python's bytecode write nothing into the tree a gate runs in: a cache left there
     (by a gate killed mid-run) would count as the agent's change."""
     monkeypatch.setenv("PMTUI_GATE_CACHE", str(tmp_path / "gate-cache"))
+    monkeypatch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)  # the gate's own environment must keep them out
     write(repo, "src/calc.py", "def add(a, b):\n    return a + b\n")
     write(repo, "tests/test_calc.py", "from calc import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n")
     write(repo, "pyproject.toml", '[tool.pytest.ini_options]\npythonpath = ["src"]\n')
@@ -411,6 +413,24 @@ async def test_gate_commands_keep_their_caches_outside_the_working_tree(repo: Pa
     assert change_set(repo).files() == ["pyproject.toml", "src/calc.py", "tests/test_calc.py"]
     cache = gates.gate_cache_dir(repo)
     assert cache.parent == tmp_path / "gate-cache" and (cache / "ruff").is_dir() and (cache / "pytest").is_dir()
+
+
+async def test_a_gate_runs_the_code_as_written_now_never_an_earlier_compile(repo: Path, tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worktree is reused from task to task: a file rewritten with the same size and the same modification
+    second must still be run as it is now (Python checks a cached compile by those two only)."""
+    monkeypatch.setenv("PMTUI_GATE_CACHE", str(tmp_path / "gate-cache"))
+    monkeypatch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
+    write(repo, "pyproject.toml", '[tool.pytest.ini_options]\npythonpath = ["src"]\n')
+    write(repo, "tests/test_calc.py", "from calc import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n")
+    source = repo / "src" / "calc.py"
+    commands = {"test": f"env PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 {PY} -m pytest -q"}
+    stamp = 1_700_000_000
+    for body, passes in (("a + b", True), ("a - b", False), ("a + b", True)):
+        write(repo, "src/calc.py", f"def add(a, b):\n    return {body}\n")
+        os.utime(source, (stamp, stamp))
+        results = await gates.run_commands(commands, repo, timeout_s=120)
+        assert results["test"].passed is passes, (body, results["test"].key_lines)
 
 
 def test_a_killed_attempts_leftovers_are_removed_and_its_tree_restored(repo: Path) -> None:

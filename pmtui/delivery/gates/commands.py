@@ -122,8 +122,15 @@ def gate_cache_dir(cwd: str | Path) -> Path:
 
 
 def gate_env(cwd: str | Path, base: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The environment of a gate command: no colours, and ruff, mypy, pytest and Python's bytecode caching
-    in gate_cache_dir(cwd) instead of the working tree."""
+    """The environment of a gate command: no colours, ruff, mypy and pytest caching in gate_cache_dir(cwd)
+    instead of the working tree, and no bytecode written at all.
+
+    Python reads the bytecode its library and the project's dependencies were installed with, and compiles
+    the tree's own modules afresh: a `PYTHONPYCACHEPREFIX` (the earlier way to keep `__pycache__` out of the
+    tree) hides those installed files, so with `PYTHONDONTWRITEBYTECODE` set, as many CI images and these
+    machines have it, every gate compiled the standard library and pytest from source (0.3 s of pytest
+    became 1-1.5 s); and a cache kept across tasks may serve an earlier attempt's compile of a file
+    rewritten in the same second with the same size."""
     env = dict(os.environ if base is None else base)
     cache = gate_cache_dir(cwd)
     addopts = env.get("PYTEST_ADDOPTS", "").strip()
@@ -131,7 +138,7 @@ def gate_env(cwd: str | Path, base: Mapping[str, str] | None = None) -> dict[str
         "NO_COLOR": "1", "PY_COLORS": "0", "FORCE_COLOR": "0", "TERM": "dumb",
         "RUFF_CACHE_DIR": str(cache / "ruff"),
         "MYPY_CACHE_DIR": str(cache / "mypy"),
-        "PYTHONPYCACHEPREFIX": str(cache / "pycache"),
+        "PYTHONDONTWRITEBYTECODE": "1",
         "PYTEST_ADDOPTS": f"{addopts} -o cache_dir={shlex.quote(str(cache / 'pytest'))}".strip(),
     })
     return env
