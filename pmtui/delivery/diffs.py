@@ -229,6 +229,7 @@ def dir_entries(folders: Sequence[str | Path], skip: Iterable[str | Path] = ()) 
     seen: dict[str, str] = {}
     for folder in folders:
         real = os.path.realpath(folder)
+        named = str(Path(folder))  # the keys are str(Path(folder) / name), built without a Path per entry
         try:
             with os.scandir(folder) as listing:
                 entries = sorted(listing, key=lambda entry: entry.name)
@@ -241,7 +242,7 @@ def dir_entries(folders: Sequence[str | Path], skip: Iterable[str | Path] = ()) 
             where = os.path.realpath(entry.path) if entry.is_symlink() else os.path.join(real, entry.name)
             if where in skipped:
                 continue
-            seen[str(Path(folder) / entry.name)] = _entry_fingerprint(entry)
+            seen[os.path.join(named, entry.name)] = _entry_fingerprint(entry)
     return seen
 
 
