@@ -117,13 +117,13 @@ class RunContext:
 
     def move(self, task_id: str, to: IssueState, reason: str) -> None:
         """A validated, recorded transition, then one line to the user."""
-        before = self.task(task_id).state
+        before = self.dstore.task_state(self.run_id, task_id)
         self.machine.transition(self.run_id, task_id, to, reason)
         self.say("state", f"{task_id} {before.value} → {to.value}: {reason}")
 
     def block(self, task_id: str, reason: str) -> None:
         """A task that has not started waits under a failed (or skipped) dependency."""
-        if self.task(task_id).state is IssueState.RECEIVED:
+        if self.dstore.task_state(self.run_id, task_id) is IssueState.RECEIVED:
             self.machine.transition(self.run_id, task_id, IssueState.BLOCKED, reason)
             self.say("state", f"{task_id} blocked: {reason}")
 

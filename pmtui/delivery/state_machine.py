@@ -35,7 +35,7 @@ class TaskStateMachine:
         self.max_iterations = max_iterations
 
     def state(self, run_id: int, task_id: str) -> IssueState:
-        return self.dstore.task(run_id, task_id).state
+        return self.dstore.task_state(run_id, task_id)
 
     def transition(self, run_id: int, task_id: str, to_state: IssueState | str, reason: str) -> IssueState:
         """Move a task to `to_state`; raises InvalidTransition (writing nothing) when the table forbids it."""

@@ -296,6 +296,14 @@ class DeliveryStore(EscalationTables):
             }
         return _task(rows[0], states)
 
+    def task_state(self, run_id: int, task_id: str) -> IssueState:
+        """Only the task's state: read on every transition, where decoding the whole record (its contract and
+        review note) was most of the cost."""
+        rows = self._rows("SELECT state FROM tasks WHERE run_id = ? AND task_id = ?", (run_id, task_id))
+        if not rows:
+            raise DeliveryStoreError(f"run {run_id} has no task {task_id!r}")
+        return IssueState(rows[0]["state"])
+
     def set_task_fields(self, run_id: int, task_id: str, **fields: Any) -> TaskRecord:
         """Update task columns other than state and iteration (those move with the state machine)."""
         unknown = set(fields) - _TASK_FIELDS

@@ -119,7 +119,7 @@ class TaskDriver:
             self.escalations.escalate(task_id, reason, kind="stuck", recommended=1)
             return "waiting"
         except InvalidTransition:
-            state = ctx.task(task_id).state
+            state = ctx.dstore.task_state(ctx.run_id, task_id)
             if S.FAILED in VALID_TRANSITIONS[state]:
                 ctx.move(task_id, S.FAILED, reason)
                 return "failed"
@@ -180,7 +180,7 @@ class TaskDriver:
     def _stuck(self, task_id: str) -> bool:
         """The safety net: a loop or max_iterations moves the task to a human (when an edge exists)."""
         ctx = self.ctx
-        if S.REQUIRES_HUMAN_INTERVENTION not in VALID_TRANSITIONS[ctx.task(task_id).state]:
+        if S.REQUIRES_HUMAN_INTERVENTION not in VALID_TRANSITIONS[ctx.dstore.task_state(ctx.run_id, task_id)]:
             return False
         why = ctx.machine.check_stuck(ctx.run_id, task_id)
         if why is None:
