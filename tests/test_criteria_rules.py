@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pmtui.delivery.gates.change_evidence import handles_flag, negating_lines
+from pmtui.delivery.gates.change_evidence import handles_flag, negating_lines, split_trailing_comment
 from pmtui.delivery.gates.vocabulary import (
     concepts_of_word,
     date_formats,
@@ -510,3 +510,16 @@ def test_following_the_devices_setting_is_a_media_query_or_its_api(tmp_path: Pat
                                   "const v = input.trim();"])
 def test_a_stripped_value_that_is_only_kept_checks_nothing(line: str) -> None:
     assert "empty" not in idiom_concepts(line)
+
+
+# -- round 4 ------------------------------------------------------------------------------------------------
+def test_a_comment_after_code_on_its_line_states_nothing(tmp_path: Path) -> None:
+    criterion = "Sessions are kept 30 days"
+    before = {"settings.py": "SESSION_DAYS = 7\n"}
+    assert maps(tmp_path / "a", criterion, {"settings.py": "SESSION_DAYS = 30  # keep sessions a month\n"}, before)
+    assert not maps(tmp_path / "b", criterion, {"settings.py": "SESSION_DAYS = 14  # TODO: 30 days\n"}, before)
+    assert not maps(tmp_path / "c", criterion, {"config.ts": "export const SESSION_DAYS = 14; // 30 days later\n"},
+                    {"config.ts": "export const SESSION_DAYS = 7;\n"})
+    # Python's floor division is no comment
+    assert split_trailing_comment("per_page = total // 30", "app.py") == ("per_page = total // 30", "")
+    assert split_trailing_comment("let days = 14; // 30 days", "a.rs") == ("let days = 14;", "// 30 days")

@@ -241,12 +241,45 @@ def _acts(code_lines: list[str]) -> set[str]:
     return found
 
 
+# A comment after code on the same line (`retention = 7  # TODO: 14 days`), by the file's language: after a
+# blank, outside strings, followed by a blank (`#[` attributes and `#{` interpolation are code; Python's
+# `a // b` divides, so `//` is a comment only in the C family).
+_SLASH_COMMENTS = frozenset({".js", ".jsx", ".ts", ".tsx", ".go", ".rs", ".java", ".kt", ".kts", ".swift", ".cs", ".php",
+                             ".dart", ".c", ".h", ".cc", ".cpp", ".hpp", ".scala", ".groovy", ".gradle", ".vue", ".svelte"})
+_DASH_COMMENTS = frozenset({".sql", ".lua", ".hs", ".elm"})
+_TRAILING = {"#": re.compile(r"(?<=\s)#(?=\s)"), "//": re.compile(r"(?<=\s)//(?=\s)"),
+             "--": re.compile(r"(?<=\s)--(?=\s)")}
+
+
+def split_trailing_comment(line: str, path: str = "") -> tuple[str, str]:
+    """(the code of a line, its trailing comment); a line without one is all code."""
+    suffix = Path(path).suffix.lower()
+    marks = ["//"] if suffix in _SLASH_COMMENTS else ["--"] if suffix in _DASH_COMMENTS else ["#"]
+    if suffix == ".php":
+        marks.append("#")
+    if not is_code_line(line) or not any(f"{mark} " in line or f"{mark}\t" in line for mark in marks):
+        return line, ""
+    bare = _STRING_LITERAL.sub(lambda m: "\0" * len(m.group(0)), line)
+    starts = [found.start() for mark in marks for found in [_TRAILING[mark].search(bare)] if found]
+    if not starts:
+        return line, ""
+    return line[:min(starts)].rstrip(), line[min(starts):]
+
+
 def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], notes: tuple[str, str] = ("", "")) -> None:
     """The unit's concepts (its code lines, their idioms, its name and path), numbers, calls and raw words.
 
     Comments and docstrings (`notes`: the unit's, and its added ones) only describe: they lend their
-    words, never an action (a TODO that says "delete them" deletes nothing), a number or a UI text.
+    words, never an action (a TODO that says "delete them" deletes nothing), a number or a UI text. A
+    comment after code on its line is a comment too: `retention = 7  # 14 days` states 7.
     """
+    trailing = [split_trailing_comment(line, unit.path)[1] for line in body]
+    fresh_trailing = [split_trailing_comment(line, unit.path)[1] for line in added_text]
+    notes = ("\n".join([notes[0], *(c for c in trailing if c and not _TODO.search(c))]),
+             "\n".join([notes[1], *(c for c in fresh_trailing if c and not _TODO.search(c))]))
+    body = [split_trailing_comment(line, unit.path)[0] for line in body]
+    added_text = [split_trailing_comment(line, unit.path)[0] for line in added_text]
+    number_text = "\n".join(split_trailing_comment(line, unit.path)[0] for line in number_text.splitlines())
     code_lines = [_without_log_messages(line) for line in body if is_code_line(line)]
     added_lines = [_without_log_messages(line) for line in added_text if is_code_line(line)]
     number_text = "\n".join(line for line in number_text.splitlines() if is_code_line(line))
