@@ -523,3 +523,13 @@ def test_a_comment_after_code_on_its_line_states_nothing(tmp_path: Path) -> None
     # Python's floor division is no comment
     assert split_trailing_comment("per_page = total // 30", "app.py") == ("per_page = total // 30", "")
     assert split_trailing_comment("let days = 14; // 30 days", "a.rs") == ("let days = 14;", "// 30 days")
+
+
+def test_a_thousands_separator_and_a_ranges_bounds_are_numbers(tmp_path: Path) -> None:
+    assert "25000" in labels("Orders over 25,000 need a second approval", "number")
+    assert "1000000" in labels("Uploads stop at 1,000,000 rows", "number")
+    assert labels("A coffee costs 3,50 €", "number") == ["3", "50"]
+    criterion = "A discount code is valid for 30 days"
+    code = "fun discountCodeValid(issued: LocalDate, today: LocalDate) =\n    DAYS.between(issued, today) in 0..{}\n"
+    assert maps(tmp_path / "a", criterion, {"Codes.kt": code.format(30)})
+    assert not maps(tmp_path / "b", criterion, {"Codes.kt": code.format(3)})

@@ -267,6 +267,8 @@ def numbers_in(text: str) -> set[str]:
     found = {match.replace("_", "") for match in _NUMBER.findall(text)}
     found |= set(re.findall(r"(?<=[.:])(\d+)(?=[a-zA-Z%])", text))
     found |= set(re.findall(r"(\d+)(?=[a-zA-Z])", text))
+    # a range's bounds: `in 0..7`, `0..<7`, `(1...10)`
+    found |= {n.replace("_", "") for n in re.findall(r"(?<=[\w)])\.\.[.<=]?\s*(\d[\d_]*)\b", text)}
     # `tail -n +8` keeps everything after the first 7 lines: it states 7, not 8
     found |= {str(int(n) - 1) for n in re.findall(r"\btail\s+-n\s*\+(\d+)", text)}
     found -= {n for n in re.findall(r"\btail\s+-n\s*\+(\d+)", text)
@@ -375,6 +377,8 @@ _UNIT_SUFFIX = frozenset(["kib", "mib", "gib", "ms", "s", "m", "h", "d", "px", "
 def _plain_quotes(criterion: str) -> str:
     text = (criterion.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
             .replace("\u201d", '"').replace("\u2013", "-").replace("\u2014", " - "))
+    # a thousands separator: "10,000 steps" is 10000 ("3,50 €" is no thousands)
+    text = re.sub(r"(?<=\d),(?=\d{3}(?:,\d{3})*(?!\d))", "", text)
     # a currency's sign is its name ("the € sign" is euro; "$100" stays a number)
     text = re.sub(r"([€£¥])\s*(?:sign|symbol)\b", r"\1", text)
     return text.replace("€", " euro ").replace("£", " pound ").replace("¥", " yen ")
