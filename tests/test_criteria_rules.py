@@ -533,3 +533,24 @@ def test_a_thousands_separator_and_a_ranges_bounds_are_numbers(tmp_path: Path) -
     code = "fun discountCodeValid(issued: LocalDate, today: LocalDate) =\n    DAYS.between(issued, today) in 0..{}\n"
     assert maps(tmp_path / "a", criterion, {"Codes.kt": code.format(30)})
     assert not maps(tmp_path / "b", criterion, {"Codes.kt": code.format(3)})
+
+
+def test_a_constant_or_helper_defined_elsewhere_in_the_change_is_followed_to_its_use(tmp_path: Path) -> None:
+    criterion = "Idle sessions expire after 45 minutes"
+    limits = "package auth\n\nimport \"time\"\n\nconst idleLimit = {} * time.Minute\n"
+    store = {"auth/store.go": "package auth\n\nfunc (s *Store) Expired(sess Session, now time.Time) bool {\n"
+                              "\treturn now.Sub(sess.LastSeen) > idleLimit\n}\n"}
+    assert maps(tmp_path / "a", criterion, {"auth/limits.go": limits.format(45), **store})
+    assert not maps(tmp_path / "b", criterion, {"auth/limits.go": limits.format(4), **store})
+    # a template showing what a method of the change computes shows how it computes it
+    criterion = "The invoice page shows the tax rounded to two decimals"
+    model = "class Invoice\n  def tax_due\n    (net * rate).round({})\n  end\nend\n"
+    view = {"app/views/invoices/show.html.erb": "<h1>Invoice</h1>\n<p>Tax: <%= @invoice.tax_due %></p>\n"}
+    before = {"app/views/invoices/show.html.erb": "<h1>Invoice</h1>\n", "app/models/invoice.rb": "class Invoice\nend\n"}
+    assert maps(tmp_path / "c", criterion, {"app/models/invoice.rb": model.format(2), **view}, before)
+    assert not maps(tmp_path / "d", criterion, {"app/models/invoice.rb": model.format(""), **view}, before)
+
+
+def test_one_decimal_is_a_precision_the_code_must_state() -> None:
+    assert [c.strong for c in read_criterion("Scores are rounded to one decimal place").concepts if c.label == "1"] == [True]
+    assert [c.strong for c in read_criterion("Pins need at least one digit").concepts if c.label == "1"] in ([], [False])

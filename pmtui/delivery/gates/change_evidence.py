@@ -90,6 +90,7 @@ class Unit:
     fresh_acts: set[str] = field(default_factory=set)  # the same of its added lines
     added_code: str = ""  # its added code lines
     test_text: str = ""  # the code of the change's tests that exercise it
+    defined: bool = False  # a function, method or class (not a block of loose lines)
 
     @property
     def location(self) -> str:
@@ -468,7 +469,7 @@ def change_units(added_lines: dict[str, list[tuple[int, str]]], present: list[st
                 continue
             covered.update(touched)
             kind = "test" if is_test or (test_file and name.lower().startswith("test")) else "code"
-            unit = Unit(path=path, name=name, start=start, end=end, kind=kind, added=touched)
+            unit = Unit(path=path, name=name, start=start, end=end, kind=kind, added=touched, defined=True)
             _unit_concepts(unit, lines, docstrings, {n for n, _ in added})
             units.append(unit)
         loose = [n for n in code_lines if n not in covered]
@@ -478,8 +479,64 @@ def change_units(added_lines: dict[str, list[tuple[int, str]]], present: list[st
         for unit in units:
             if unit.path == path:
                 unit.negates = any(n in negating for n in unit.added)
+    _follow_definitions(units, added_lines, present)
     _link_tests(units, root)
     return units + _file_scopes(units)
+
+
+# A constant the change defines: `MAX_AGE = 24 * 3600`, `const maxAge = 24 * time.Hour`, `@max_per_order 4`,
+# `private const val FREE_MINUTES = 30`, `static let goal = 10_000`, `public const int MaxFreezes = 2;`.
+_CONSTANT = re.compile(
+    r"^\s*(?:(?:export|public|private|protected|internal|static|final|readonly|pub|local)\s+)*"
+    r"(?:(?P<kw>const|let|val|var|final|define)\s+(?:val\s+)?(?:[A-Za-z_][\w<>\[\]?]*\s+(?=[A-Za-z_]\w*\s*=))?|"
+    r"(?P<attr>@)|(?=[A-Z][A-Z0-9_]{2,}\s*(?::[^=]*)?=))"
+    r"(?P<name>[A-Za-z_]\w*)\s*(?::\s*[^=]+?)?\s*(?:=(?!=)|(?<=\w)\s(?=\s*\d))\s*(?P<value>[^;]+)")
+
+
+def _constants(added_lines: dict[str, list[tuple[int, str]]], present: list[str]) -> dict[str, str]:
+    """The constants the change's added code lines define with a number in their value: name → line."""
+    found: dict[str, str] = {}
+    for path, added in added_lines.items():
+        if path not in present or is_test_file(path) or Path(path).suffix.lower() in PROSE_SUFFIXES:
+            continue
+        for _, text in added:
+            code = split_trailing_comment(text, path)[0]
+            match = _CONSTANT.match(code) if is_code_line(code) else None
+            local = match and match.group("kw") in ("let", "val", "var") and code[:1].isspace() \
+                and not re.match(r"^\s*(?:\w+\s+)*static\b", code)
+            if match and not local and len(match.group("name")) >= 3 and numbers_in(match.group("value")):
+                found.setdefault(match.group("name"), code.strip())
+    return found
+
+
+def _follow_definitions(units: list[Unit], added_lines: dict[str, list[tuple[int, str]]], present: list[str]) -> None:
+    """A unit that uses a constant or a function the change defines elsewhere states what that one states.
+
+    `if time.Since(r.At) > maxAge { continue }` keeps readings younger than `const maxAge = 24 * time.Hour`;
+    a view showing `student.average_grade` shows what that method computes (`.round(1)`). The unit borrows
+    the constant's line (its numbers and durations) and the helper's numbers and actions, not its words.
+    """
+    constants = _constants(added_lines, present)
+    helpers = {unit.name: unit for unit in units if unit.kind == "code" and unit.defined and len(unit.name) >= 4}
+    for unit in units:
+        if unit.kind == "test":
+            continue
+        used = set(re.findall(r"[A-Za-z_$][\w$]*", _STRING_LITERAL.sub('""', unit.code_text)))
+        for name in sorted(used & set(constants)):
+            line = constants[name]
+            if line not in unit.code_text:
+                unit.code_text += "\n" + line
+                unit.numbers |= numbers_in(line)
+        for name in sorted(used & set(helpers)):
+            helper = helpers[name]
+            if helper is unit or helper.path == unit.path and unit.start <= helper.start <= unit.end:
+                continue
+            if helper.path == unit.path and helper.start <= unit.start <= helper.end:
+                continue
+            unit.numbers |= helper.numbers
+            for found in (unit.concepts, unit.fresh, unit.acts, unit.fresh_acts):
+                found |= helper.fresh_acts
+            unit.code_text += "\n" + helper.code_text
 
 
 def _file_scopes(units: list[Unit]) -> list[Unit]:

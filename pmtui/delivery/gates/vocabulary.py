@@ -367,6 +367,7 @@ class CriterionReading:
 
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
 _UNIT_NOUNS = frozenset(stem(word) for word in ["decimal", "decimals", "digit", "digits", "place", "places", "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months", "year", "years", "time", "times", "attempt", "attempts", "retry", "retries", "character", "characters", "item", "items", "result", "results", "row", "rows", "page", "pages", "request", "requests", "archive", "archives", "level", "levels"])
+_PRECISION_NOUNS = frozenset(stem(word) for word in ["decimal", "decimals", "digit", "digits", "place", "places"])
 _COMPARATIVES = frozenset(["fewer", "less", "more", "greater", "larger", "smaller", "longer", "shorter", "bigger",
                            "higher", "lower", "older", "newer", "later", "earlier"])
 _EXAMPLE_MARK = re.compile(r"\b(?:like|e\.?g\.?|such as|for example|for instance|say)\b[^.;:!?]*$", re.IGNORECASE)
@@ -566,7 +567,10 @@ def read_criterion(criterion: str) -> CriterionReading:
             continue
         if lowered in NUMBER_WORDS:
             number = NUMBER_WORDS[lowered]
-            add(number, frozenset({number}), strong=int(number) >= 2 and following in _UNIT_NOUNS, kind="number")
+            # "two decimals", "one decimal place": a precision is stated even when it is one
+            strong = following in _UNIT_NOUNS and (int(number) >= 2 or (following in _PRECISION_NOUNS
+                                                                        and unit not in required))
+            add(number, frozenset({number}), strong=strong, kind="number")
             continue
         if raw[0].isdigit():
             number_seen = True
