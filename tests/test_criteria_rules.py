@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from pmtui.delivery.gates.boundaries import comparisons_with
 from pmtui.delivery.gates.change_evidence import handles_flag, negating_lines, split_trailing_comment
 from pmtui.delivery.gates.vocabulary import (
     concepts_of_word,
@@ -554,3 +555,18 @@ def test_a_constant_or_helper_defined_elsewhere_in_the_change_is_followed_to_its
 def test_one_decimal_is_a_precision_the_code_must_state() -> None:
     assert [c.strong for c in read_criterion("Scores are rounded to one decimal place").concepts if c.label == "1"] == [True]
     assert [c.strong for c in read_criterion("Pins need at least one digit").concepts if c.label == "1"] in ([], [False])
+
+
+def test_a_boundarys_number_must_be_on_the_side_the_criterion_puts_it(tmp_path: Path) -> None:
+    assert read_criterion("Shipping is free for orders of 50 euros or more").boundaries == (("50", "high"),)
+    assert read_criterion("Children under 12 travel at half price").boundaries == (("12", "high"),)
+    assert read_criterion("The first 3 support tickets of a month cost nothing").boundaries == (("3", "low"),)
+    assert read_criterion("Parcels heavier than 20 kg need a second driver").boundaries == (("20", "low"),)
+    assert read_criterion("At most 5 seats per booking").boundaries == ()  # a count before or after adding: either
+    criterion = "Shipping is free for orders of 50 euros or more"
+    code = "FREE_FROM = 50\n\n\ndef shipping_euros(order):\n    return 0 if order.total {} FREE_FROM else 4.95\n"
+    assert maps(tmp_path / "a", criterion, {"shipping.py": code.format(">=")})
+    assert not maps(tmp_path / "b", criterion, {"shipping.py": code.format(">")})
+    assert comparisons_with("if (50 < order.total) ship()", "50") == [">"]
+    assert comparisons_with("when age in 0..<12 -> child", "12") == ["<"]
+    assert comparisons_with("List<Order> xs = load(50)", "50") == []

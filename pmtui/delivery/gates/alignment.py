@@ -18,6 +18,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from pmtui.delivery.gates.boundaries import wrong_side
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
 from pmtui.delivery.gates.criterion_classes import (
     ci_runs_failing,
@@ -192,7 +193,7 @@ def _blocker(unit: Unit, reading: CriterionReading) -> str:
         "suppress" in c.alternatives for c in reading.concepts if c.kind != "flag") else []
     if any(shows_when_flag(unit.code_text, flag) for flag in hushing):
         return "it prints when the flag that should hush it is given"
-    return ""
+    return wrong_side(unit.code_text, reading.boundaries) if reading.boundaries else ""
 
 
 def shows_when_flag(code: str, flag: str) -> bool:

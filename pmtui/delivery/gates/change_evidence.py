@@ -571,7 +571,7 @@ def _file_scopes(units: list[Unit]) -> list[Unit]:
         for found in (scope.concepts, scope.fresh, scope.acts, scope.fresh_acts):
             found |= unit_idioms(scope.added_code)
         scope.text = "\n".join(u.text for u in parts)
-        scope.code_text = scope.text
+        scope.code_text = "\n".join(u.code_text for u in parts)
         scopes.append(scope)
     return scopes
 

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from pmtui.delivery.gates.boundaries import criterion_boundaries
 from pmtui.delivery.gates.code_idioms import (  # noqa: F401 - re-exported: what code does is read there
     _DATE_SPEC,
     code_text_for_concepts,
@@ -363,6 +364,7 @@ class CriterionReading:
     negated: bool
     about_tests: bool
     about_docs: bool = False
+    boundaries: tuple[tuple[str, str], ...] = ()  # (number, side): "the first 30" holds 30 with the values below
 
 
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
@@ -439,6 +441,7 @@ def read_criterion(criterion: str) -> CriterionReading:
     concept); a spelled-out number decides only before a unit ("two decimals", not "two numbers").
     """
     text = at_least_one(_plain_quotes(criterion))
+    boundaries = criterion_boundaries(text)
     scene = scene_words(text)
     required = {m.group(1).lower() for m in re.finditer(r"\bat\s+least\s+one\s+([A-Za-z]+)", text, re.IGNORECASE)}
     params, text = query_params(text)
@@ -635,7 +638,7 @@ def read_criterion(criterion: str) -> CriterionReading:
         # deleting one thing deletes another: the deletion asked for is a cascade, one delete is not it
         concepts = [Concept(c.label, frozenset({"cascade"}), strong=True) if "delete" in c.alternatives else c
                     for c in concepts]
-    return CriterionReading(tuple(concepts), negated, about_tests, bool(_ABOUT_DOCS.search(criterion)))
+    return CriterionReading(tuple(concepts), negated, about_tests, bool(_ABOUT_DOCS.search(criterion)), boundaries)
 
 
 def criterion_concepts(criterion: str) -> list[Concept]:
