@@ -570,3 +570,15 @@ def test_a_boundarys_number_must_be_on_the_side_the_criterion_puts_it(tmp_path: 
     assert comparisons_with("if (50 < order.total) ship()", "50") == [">"]
     assert comparisons_with("when age in 0..<12 -> child", "12") == ["<"]
     assert comparisons_with("List<Order> xs = load(50)", "50") == []
+
+
+def test_two_sort_keys_are_kept_in_the_criterions_order(tmp_path: Path) -> None:
+    assert read_criterion("Books are listed by author, then by title").sort_keys == ("author", "title")
+    assert read_criterion("Orders are sorted by date with ties broken by amount").sort_keys == ("date", "amount")
+    criterion = "Books are listed by author, then by title"
+    code = "def shelf(books):\n    return sorted(books, key=lambda b: (b.{}, b.{}))\n"
+    assert maps(tmp_path / "a", criterion, {"library.py": code.format("author", "title")})
+    assert not maps(tmp_path / "b", criterion, {"library.py": code.format("title", "author")})
+    sql = "SELECT author, title FROM books\nORDER BY {};\n"
+    assert maps(tmp_path / "c", criterion, {"books_listing.sql": sql.format("author, title")})
+    assert not maps(tmp_path / "d", criterion, {"books_listing.sql": sql.format("title")})

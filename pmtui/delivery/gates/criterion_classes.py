@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _GIVEN = re.compile(r"^\s*given\b(?P<given>.*?)(?:,\s*|\s+)(?=when\b|then\b)", re.IGNORECASE | re.DOTALL)
 _GESTURE = re.compile(r"\bwhen\s+(?:i|we|you|they|the\s+user|a\s+user|users?|someone)\s+"
@@ -192,3 +193,32 @@ def explicit_durations(code: str) -> list[tuple[str, float]]:
                 value = number.rstrip("0").rstrip(".") if "." in number else str(int(number))
                 found.append((value, float(number) * seconds))
     return found
+
+
+# "sorted by aisle, then by shelf": two sort keys in an order the code must keep.
+_SORT_KEYS = re.compile(r"\b(?:sort\w*|order\w*|rank\w*|list\w*|group\w*)\s+by\s+(?:the\s+|its\s+|their\s+)?([A-Za-z]+)"
+                        r"\s*(?:,\s*|\s+)(?:and\s+)?(?:then\s+(?:by\s+)?|(?:with\s+)?ties\s+(?:are\s+)?broken\s+by\s+)"
+                        r"(?:the\s+|its\s+|their\s+)?([A-Za-z]+)", re.IGNORECASE)
+_SORTING_LINE = re.compile(r"sort|order|rank|\bthen\w*\s*\(|\bkey\s*=|\bcmp\b|compare", re.IGNORECASE)
+
+
+def sort_keys(text: str) -> tuple[str, str] | None:
+    """The first and the second sort key a criterion names, in its order."""
+    match = _SORT_KEYS.search(text)
+    return (match.group(1).lower(), match.group(2).lower()) if match else None
+
+
+def keys_out_of_order(code: str, keys: tuple[str, str], stem_of: Callable[[str], str]) -> bool:
+    """Whether the code's sorting lines name the second key before the first, or only the second."""
+    first, second = (stem_of(key) for key in keys)
+    seen: list[str] = []
+    for line in code.splitlines():
+        if not _SORTING_LINE.search(line):
+            continue
+        for word in re.findall(r"[A-Za-z]+", line):
+            for part in re.sub(r"(?<=[a-z])(?=[A-Z])", " ", word).split():
+                if stem_of(part) in (first, second):
+                    seen.append(stem_of(part))
+    if not seen:
+        return False
+    return seen[0] == second or first not in seen

@@ -40,6 +40,7 @@ from pmtui.delivery.gates.criterion_classes import (
     root_required,
     scene_words,
     size_forms,
+    sort_keys,
 )
 from pmtui.delivery.gates.synonyms import _GROUPS, SPECIFIC, SYMBOL_WORDS  # noqa: F401 - SYMBOL_WORDS re-exported
 
@@ -365,6 +366,7 @@ class CriterionReading:
     about_tests: bool
     about_docs: bool = False
     boundaries: tuple[tuple[str, str], ...] = ()  # (number, side): "the first 30" holds 30 with the values below
+    sort_keys: tuple[str, str] | None = None  # "by aisle, then by shelf"
 
 
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
@@ -442,6 +444,7 @@ def read_criterion(criterion: str) -> CriterionReading:
     """
     text = at_least_one(_plain_quotes(criterion))
     boundaries = criterion_boundaries(text)
+    keys = sort_keys(text)
     scene = scene_words(text)
     required = {m.group(1).lower() for m in re.finditer(r"\bat\s+least\s+one\s+([A-Za-z]+)", text, re.IGNORECASE)}
     params, text = query_params(text)
@@ -638,7 +641,8 @@ def read_criterion(criterion: str) -> CriterionReading:
         # deleting one thing deletes another: the deletion asked for is a cascade, one delete is not it
         concepts = [Concept(c.label, frozenset({"cascade"}), strong=True) if "delete" in c.alternatives else c
                     for c in concepts]
-    return CriterionReading(tuple(concepts), negated, about_tests, bool(_ABOUT_DOCS.search(criterion)), boundaries)
+    return CriterionReading(tuple(concepts), negated, about_tests, bool(_ABOUT_DOCS.search(criterion)), boundaries,
+                            keys)
 
 
 def criterion_concepts(criterion: str) -> list[Concept]:
