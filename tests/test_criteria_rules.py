@@ -582,3 +582,18 @@ def test_two_sort_keys_are_kept_in_the_criterions_order(tmp_path: Path) -> None:
     sql = "SELECT author, title FROM books\nORDER BY {};\n"
     assert maps(tmp_path / "c", criterion, {"books_listing.sql": sql.format("author, title")})
     assert not maps(tmp_path / "d", criterion, {"books_listing.sql": sql.format("title")})
+
+
+def test_the_window_of_a_rate_is_no_word_to_miss(tmp_path: Path) -> None:
+    assert [c.kind for c in read_criterion("A customer may swap plans 3 times per month").concepts
+            if c.label == "month"] == ["period"]
+    criterion = "A customer may swap plans 3 times per month"
+    right = ("class Subscription:\n    MAX_SWAPS = 3\n\n    def swap_plan(self, plan, today):\n"
+             "        swaps = [s for s in self.swaps if (s.year, s.month) == (today.year, today.month)]\n"
+             "        if len(swaps) >= self.MAX_SWAPS:\n            raise PlanError('no more swaps this month')\n"
+             "        self.swaps.append(Swap(plan, today))\n")
+    ever = ("class Subscription:\n    MAX_SWAPS = 3\n\n    def swap_plan(self, plan, today):\n"
+            "        if len(self.swaps) >= self.MAX_SWAPS:\n            raise PlanError('no more swaps')\n"
+            "        self.swaps.append(Swap(plan, today))\n")
+    assert maps(tmp_path / "a", criterion, {"billing/customer.py": right})
+    assert not maps(tmp_path / "b", criterion, {"billing/customer.py": ever})

@@ -371,6 +371,7 @@ class CriterionReading:
 
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
 _UNIT_NOUNS = frozenset(stem(word) for word in ["decimal", "decimals", "digit", "digits", "place", "places", "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months", "year", "years", "time", "times", "attempt", "attempts", "retry", "retries", "character", "characters", "item", "items", "result", "results", "row", "rows", "page", "pages", "request", "requests", "archive", "archives", "level", "levels"])
+_PERIODS = frozenset(["month", "months", "year", "years", "quarter", "semester", "season", "term"])
 _PRECISION_NOUNS = frozenset(stem(word) for word in ["decimal", "decimals", "digit", "digits", "place", "places"])
 _COMPARATIVES = frozenset(["fewer", "less", "more", "greater", "larger", "smaller", "longer", "shorter", "bigger",
                            "higher", "lower", "older", "newer", "later", "earlier"])
@@ -569,7 +570,12 @@ def read_criterion(criterion: str) -> CriterionReading:
         if previous in ("per", "a", "an", "every", "each") and lowered in _TIME_UNITS and len(lowered) > 3:
             # "5 attempts per minute": a window of 60 seconds, or the unit's word
             forms, word = quantity_forms("1", lowered)
-            add(lowered, concepts_of_word(lowered), strong=lowered not in WEAK, forms=forms)
+            add(lowered, concepts_of_word(lowered), strong=lowered not in WEAK, forms=forms,
+                kind="period" if previous == "per" else "word")
+            continue
+        if previous == "per" and lowered in _PERIODS:
+            # the window is no word to miss: "twice per year" counted over all time is not it
+            add(lowered, concepts_of_word(lowered), strong=True, kind="period")
             continue
         if lowered in NUMBER_WORDS:
             number = NUMBER_WORDS[lowered]
