@@ -597,3 +597,14 @@ def test_the_window_of_a_rate_is_no_word_to_miss(tmp_path: Path) -> None:
             "        self.swaps.append(Swap(plan, today))\n")
     assert maps(tmp_path / "a", criterion, {"billing/customer.py": right})
     assert not maps(tmp_path / "b", criterion, {"billing/customer.py": ever})
+
+
+def test_who_did_the_most_ranks_from_the_top(tmp_path: Path) -> None:
+    assert labels("Show the top 5 products") == ["descending", "show", "5", "products"]
+    assert "ascending" in labels("List the 3 cheapest flights")
+    assert "descending" in labels("The badge goes to the 3 reviewers who commented the most last month")
+    criterion = "The badge goes to the 3 reviewers who commented the most last month"
+    query = ("SELECT reviewer_id, COUNT(*) AS comments FROM review_comments\n"
+             "WHERE created_at >= now() - interval '1 month'\nGROUP BY reviewer_id\nORDER BY comments{}\nLIMIT 3;\n")
+    assert maps(tmp_path / "a", criterion, {"badges/reviewer_badge.sql": query.format(" DESC")})
+    assert not maps(tmp_path / "b", criterion, {"badges/reviewer_badge.sql": query.format("")})

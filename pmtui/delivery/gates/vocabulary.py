@@ -89,6 +89,11 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ((r"\boldest(?: ones?)? first\b|\bchronological order\b|"
          r"\b(?:lowest|smallest|cheapest|fewest|shortest|least \w+)(?: \w+){0,2} first\b|"
          r"\b(?:low|small)\w* to (?:high|large|big)\w*\b"), "ascending"),
+        # "the 10 customers who spent the most (this year)", "the 5 best-sellers": ranked from the top
+        ((r"\bthe\s+most\b(?=\s*(?:$|[,.;:)]|\s+(?:this|last|in|on|of|per|during|over|since|today|ever|so\s+far|"
+          r"overall|all[- ]time)\b))|\btop(?=\s+\d+\b)|(?<=\d )(?:highest|largest|biggest|best|greatest)\b"), "descending"),
+        ((r"\bthe\s+(?:least|fewest)\b(?=\s*(?:$|[,.;:)]|\s+(?:this|last|in|on|of|per|during|over|since|today|ever|so\s+far|"
+          r"overall|all[- ]time)\b))|(?<=\d )(?:lowest|smallest|cheapest|fewest)\b"), "ascending"),
         (r"\blog(?:s|ging|ged)? ?out\b|\bsign(?:s|ing|ed)? ?out\b", "logout"),
         (r"\blog(?:s|ging|ged)? ?in\b|\bsign(?:s|ing|ed)? ?in\b", "login"),
         (r"\bsign(?:s|ing|ed)? ?up\b", "register"),
