@@ -608,3 +608,15 @@ def test_who_did_the_most_ranks_from_the_top(tmp_path: Path) -> None:
              "WHERE created_at >= now() - interval '1 month'\nGROUP BY reviewer_id\nORDER BY comments{}\nLIMIT 3;\n")
     assert maps(tmp_path / "a", criterion, {"badges/reviewer_badge.sql": query.format(" DESC")})
     assert not maps(tmp_path / "b", criterion, {"badges/reviewer_badge.sql": query.format("")})
+
+
+def test_every_change_to_a_thing_needs_code_that_reacts_to_updates(tmp_path: Path) -> None:
+    assert read_criterion("Every change to a product's price is kept in the price history").on_update
+    assert read_criterion("Whenever a shipping address is edited, the customer is notified").on_update
+    assert not read_criterion("New products are kept in the catalogue").on_update
+    criterion = "Whenever a shipping address is edited, the customer gets a notification email"
+    model = ("class ShippingAddress < ApplicationRecord\n  belongs_to :customer\n  after_{}_commit :notify_customer\n\n"
+             "  def notify_customer\n    AddressMailer.with(address: self).changed.deliver_later\n  end\nend\n")
+    before = {"app/models/shipping_address.rb": "class ShippingAddress < ApplicationRecord\n  belongs_to :customer\nend\n"}
+    assert maps(tmp_path / "a", criterion, {"app/models/shipping_address.rb": model.format("update")}, before)
+    assert not maps(tmp_path / "b", criterion, {"app/models/shipping_address.rb": model.format("create")}, before)

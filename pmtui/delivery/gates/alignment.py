@@ -23,6 +23,7 @@ from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_lin
 from pmtui.delivery.gates.criterion_classes import (
     ci_runs_failing,
     explicit_durations,
+    hooks_only_new,
     keys_out_of_order,
     negated_reads,
     reads_env,
@@ -195,6 +196,8 @@ def _blocker(unit: Unit, reading: CriterionReading) -> str:
         "suppress" in c.alternatives for c in reading.concepts if c.kind != "flag") else []
     if any(shows_when_flag(unit.code_text, flag) for flag in hushing):
         return "it prints when the flag that should hush it is given"
+    if reading.on_update and hooks_only_new(unit.code_text):
+        return "its triggers and callbacks fire on new records, never on a change"
     if reading.sort_keys and keys_out_of_order(unit.code_text, reading.sort_keys, stem):
         return f"it sorts by {reading.sort_keys[1]} before {reading.sort_keys[0]}"
     return wrong_side(unit.code_text, reading.boundaries) if reading.boundaries else ""

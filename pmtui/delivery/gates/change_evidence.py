@@ -493,6 +493,10 @@ _CONSTANT = re.compile(
     r"(?P<name>[A-Za-z_]\w*)\s*(?::\s*[^=]+?)?\s*(?:=(?!=)|(?<=\w)\s(?=\s*\d))\s*(?P<value>[^;]+)")
 
 
+_REGISTERS = re.compile(r"\b(?:after|before|around)_\w+|\bTRIGGER\b|\bEXECUTE\s+(?:FUNCTION|PROCEDURE)\b|"
+                        r"\baddEventListener\(|\.on\(|\bsubscribe\(|@receiver\b|\bconnect\(", re.IGNORECASE)
+
+
 def _constants(added_lines: dict[str, list[tuple[int, str]]], present: list[str]) -> dict[str, str]:
     """The constants the change's added code lines define with a number in their value: name → line."""
     found: dict[str, str] = {}
@@ -521,6 +525,12 @@ def _follow_definitions(units: list[Unit], added_lines: dict[str, list[tuple[int
     for unit in units:
         if unit.kind == "test":
             continue
+        if unit.defined and len(unit.name) >= 4:
+            # what registers it says when it runs: `after_update_commit :notify`, `EXECUTE FUNCTION log_change()`
+            named = re.compile(rf"(?<![\w$]){re.escape(unit.name)}(?![\w$])")
+            unit.code_text += "".join("\n" + text for number, text in added_lines.get(unit.path, [])
+                                      if not unit.start <= number <= unit.end and _REGISTERS.search(text)
+                                      and named.search(text))
         used = set(re.findall(r"[A-Za-z_$][\w$]*", _STRING_LITERAL.sub('""', unit.code_text)))
         for name in sorted(used & set(constants)):
             line = constants[name]

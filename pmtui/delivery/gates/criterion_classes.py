@@ -222,3 +222,28 @@ def keys_out_of_order(code: str, keys: tuple[str, str], stem_of: Callable[[str],
     if not seen:
         return False
     return seen[0] == second or first not in seen
+
+
+# "every change to a salary is recorded": what reacts to a change must react to an update, not only to an insert.
+_ON_CHANGE = re.compile(r"\b(?:every|each|any|all)\s+(?:change|update|edit|modification)s?\b|"
+                        r"\bwhen(?:ever)?\s+(?:\w+\s+){0,4}?(?:is|are|gets?|get)\s+(?:changed|updated|edited|modified)\b|"
+                        r"\b(?:changes|updates|edits)\s+(?:to|of)\b", re.IGNORECASE)
+_HOOK_EVENTS = (re.compile(r"\b(?:BEFORE|AFTER|INSTEAD\s+OF)\s+((?:INSERT|UPDATE|DELETE)(?:\s+(?:OF\s+[\w, ]+?\s+)?OR\s+"
+                           r"(?:INSERT|UPDATE|DELETE))*)", re.IGNORECASE),
+                re.compile(r"\b(?:after|before|around)_(create|update|save|destroy)(?:_commit)?\b"),
+                re.compile(r"@(?:Pre|Post)(Persist|Update|Remove)\b"),
+                re.compile(r"\bon:\s*\[?\s*:(create|update|destroy)"))
+
+
+def asks_for_updates(text: str) -> bool:
+    """Whether a criterion is about every change to something (an update, not only a new record)."""
+    return bool(_ON_CHANGE.search(text))
+
+
+def hooks_only_new(code: str) -> bool:
+    """Whether the code's triggers and callbacks fire on inserts (or deletes) and never on an update."""
+    events: set[str] = set()
+    for pattern in _HOOK_EVENTS:
+        for found in pattern.findall(code):
+            events |= {word.lower() for word in re.findall(r"[A-Za-z]+", found)}
+    return bool(events) and not events & {"update", "save"}
