@@ -620,3 +620,15 @@ def test_every_change_to_a_thing_needs_code_that_reacts_to_updates(tmp_path: Pat
     before = {"app/models/shipping_address.rb": "class ShippingAddress < ApplicationRecord\n  belongs_to :customer\nend\n"}
     assert maps(tmp_path / "a", criterion, {"app/models/shipping_address.rb": model.format("update")}, before)
     assert not maps(tmp_path / "b", criterion, {"app/models/shipping_address.rb": model.format("create")}, before)
+
+
+def test_a_word_the_units_file_names_elsewhere_is_a_sibling_not_a_word_to_miss(tmp_path: Path) -> None:
+    criterion = "Nightly snapshots are taken of the ledger volume"
+    before = {"infra/volumes.tf": 'resource "aws_ebs_volume" "ledger" {\n  size = 100\n}\n\n'
+                                  'resource "aws_ebs_volume" "search" {\n  size = 50\n}\n'}
+    policy = ('\nresource "aws_dlm_lifecycle_policy" "{0}_nightly" {{\n  description = "nightly snapshots"\n'
+              '  policy_details {{\n    target_tags = {{ Volume = aws_ebs_volume.{0}.id }}\n'
+              '    schedule {{\n      create_rule {{ times = ["03:00"] }}\n    }}\n  }}\n}}\n')
+    assert maps(tmp_path / "a", criterion, {"infra/volumes.tf": before["infra/volumes.tf"] + policy.format("ledger")}, before)
+    assert not maps(tmp_path / "b", criterion, {"infra/volumes.tf": before["infra/volumes.tf"] + policy.format("search")},
+                    before)

@@ -91,6 +91,7 @@ class Unit:
     added_code: str = ""  # its added code lines
     test_text: str = ""  # the code of the change's tests that exercise it
     defined: bool = False  # a function, method or class (not a block of loose lines)
+    around: set[str] = field(default_factory=set)  # stems its file names outside it (`"backups"` beside `logs`)
 
     @property
     def location(self) -> str:
@@ -475,6 +476,7 @@ def change_units(added_lines: dict[str, list[tuple[int, str]]], present: list[st
         loose = [n for n in code_lines if n not in covered]
         if loose:
             units.extend(_loose_units(path, lines, loose, config=not spans, test=test_file))
+        _surroundings([unit for unit in units if unit.path == path], lines)
         negating = negating_lines(added, (removed_lines or {}).get(path, []))
         for unit in units:
             if unit.path == path:
@@ -549,6 +551,25 @@ def _follow_definitions(units: list[Unit], added_lines: dict[str, list[tuple[int
             unit.code_text += "\n" + helper.code_text
 
 
+def _line_stems(line: str) -> set[str]:
+    return {stem(part) for part in _identifier_parts(line) if len(part) >= 3}
+
+
+def _surroundings(units: list[Unit], lines: list[str]) -> None:
+    """Each unit's `around`: the stems its file names on lines outside it, to tell a sibling from itself."""
+    per_line = [_line_stems(line) if is_code_line(line) else set() for line in lines]
+    counts: dict[str, int] = {}
+    for found in per_line:
+        for word in found:
+            counts[word] = counts.get(word, 0) + 1
+    for unit in units:
+        inside: dict[str, int] = {}
+        for found in per_line[unit.start - 1:unit.end]:
+            for word in found:
+                inside[word] = inside.get(word, 0) + 1
+        unit.around = {word for word, count in counts.items() if count > inside.get(word, 0)}
+
+
 def _file_scopes(units: list[Unit]) -> list[Unit]:
     """One more unit per file whose change spans several pieces of code: a behaviour such as "persists
     across restarts" lives in two functions (save and load) of the same module."""
@@ -580,6 +601,7 @@ def _file_scopes(units: list[Unit]) -> list[Unit]:
             scope.added_code += part.added_code + "\n"
         for found in (scope.concepts, scope.fresh, scope.acts, scope.fresh_acts):
             found |= unit_idioms(scope.added_code)
+        scope.around = set.intersection(*(part.around for part in parts))
         scope.text = "\n".join(u.text for u in parts)
         scope.code_text = "\n".join(u.code_text for u in parts)
         scopes.append(scope)
