@@ -524,15 +524,16 @@ def _follow_definitions(units: list[Unit], added_lines: dict[str, list[tuple[int
     """
     constants = _constants(added_lines, present)
     helpers = {unit.name: unit for unit in units if unit.kind == "code" and unit.defined and len(unit.name) >= 4}
+    registering = {path: [(number, text, set(re.findall(r"[A-Za-z_$][\w$]*", text)))
+                          for number, text in added if _REGISTERS.search(text)]
+                   for path, added in added_lines.items()}
     for unit in units:
         if unit.kind == "test":
             continue
         if unit.defined and len(unit.name) >= 4:
             # what registers it says when it runs: `after_update_commit :notify`, `EXECUTE FUNCTION log_change()`
-            named = re.compile(rf"(?<![\w$]){re.escape(unit.name)}(?![\w$])")
-            unit.code_text += "".join("\n" + text for number, text in added_lines.get(unit.path, [])
-                                      if not unit.start <= number <= unit.end and _REGISTERS.search(text)
-                                      and named.search(text))
+            unit.code_text += "".join("\n" + text for number, text, names in registering.get(unit.path, [])
+                                      if not unit.start <= number <= unit.end and unit.name in names)
         used = set(re.findall(r"[A-Za-z_$][\w$]*", _STRING_LITERAL.sub('""', unit.code_text)))
         for name in sorted(used & set(constants)):
             line = constants[name]
