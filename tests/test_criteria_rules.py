@@ -632,3 +632,14 @@ def test_a_word_the_units_file_names_elsewhere_is_a_sibling_not_a_word_to_miss(t
     assert maps(tmp_path / "a", criterion, {"infra/volumes.tf": before["infra/volumes.tf"] + policy.format("ledger")}, before)
     assert not maps(tmp_path / "b", criterion, {"infra/volumes.tf": before["infra/volumes.tf"] + policy.format("search")},
                     before)
+
+
+def test_a_bound_word_before_its_number_is_the_codes_operator(tmp_path: Path) -> None:
+    concepts = {c.label: c for c in read_criterion("Warn the driver when tyre pressure drops below 1.8 bar").concepts}
+    assert not concepts["below"].strong and concepts["1.8"].strong
+    assert [c.label for c in read_criterion("Freezer alarm below -18 °C").concepts if c.kind == "short"] == []
+    criterion = "Warn the driver when a tyre pressure is below 2 bar"
+    code = "def check_tyres(car, warn):\n    for tyre in car.tyres:\n        if tyre.pressure_bar {} 2:\n" \
+           "            warn(car.driver, f'low tyre pressure: {{tyre.position}}')\n"
+    assert maps(tmp_path / "a", criterion, {"dashboard/tyres.py": code.format("<")})
+    assert not maps(tmp_path / "b", criterion, {"dashboard/tyres.py": code.format("<=")})

@@ -57,7 +57,7 @@ _ASSIGNMENT = re.compile(r"(?:^|[\s@$:.])([A-Za-z_]\w*)\s*(?::\s*[\w<>?\[\]]+\s*
 
 def _values(operand: str, constants: dict[str, set[str]]) -> set[str]:
     """The numbers an operand stands for: its literal, or the value of the constant it names."""
-    operand = operand.strip("()[]")
+    operand = operand.strip("()[]:;,{}")
     if re.fullmatch(r"-?\d[\d_]*(?:\.\d+)?", operand):
         return {_plain(operand.replace("_", "").lstrip("-"))}
     name = re.split(r"[.:$@]+", operand)[-1]

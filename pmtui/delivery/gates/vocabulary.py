@@ -378,13 +378,14 @@ class CriterionReading:
 
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
 _UNIT_NOUNS = frozenset(stem(word) for word in ["decimal", "decimals", "digit", "digits", "place", "places", "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months", "year", "years", "time", "times", "attempt", "attempts", "retry", "retries", "character", "characters", "item", "items", "result", "results", "row", "rows", "page", "pages", "request", "requests", "archive", "archives", "level", "levels"])
+_BOUND_WORDS = frozenset(["below", "above", "under", "over", "exceeds", "exceeding", "beyond"])
 _PERIODS = frozenset(["month", "months", "year", "years", "quarter", "semester", "season", "term"])
 _PRECISION_NOUNS = frozenset(stem(word) for word in ["decimal", "decimals", "digit", "digits", "place", "places"])
 _COMPARATIVES = frozenset(["fewer", "less", "more", "greater", "larger", "smaller", "longer", "shorter", "bigger",
                            "higher", "lower", "older", "newer", "later", "earlier"])
 _EXAMPLE_MARK = re.compile(r"\b(?:like|e\.?g\.?|such as|for example|for instance|say)\b[^.;:!?]*$", re.IGNORECASE)
 _UNIT_SUFFIX = frozenset(["kib", "mib", "gib", "ms", "s", "m", "h", "d", "px", "em", "rem", "mb", "kb", "gb", "tb", "k", "x", "pt", "vh",
-                          "vw", "min", "sec", "secs", "hr", "hrs"])
+                          "vw", "min", "sec", "secs", "hr", "hrs", "c", "f", "kg", "km", "cm", "mm", "g", "l", "ml", "kwh"])
 
 
 def _plain_quotes(criterion: str) -> str:
@@ -599,7 +600,8 @@ def read_criterion(criterion: str) -> CriterionReading:
             # beside a call, numbers are its example inputs and outputs: `parse("2m")` gives 120 seconds
             example = (bool(calls) or any(start <= position < end for start, end in example_spans)
                        or bool(_EXAMPLE_MARK.search(spaced[:position])))
-            strong = float(raw) >= 2 or following in _UNIT_NOUNS or previous in {"code", "status", "exit"}
+            strong = (float(raw) >= 2 or following in _UNIT_NOUNS or previous in {"code", "status", "exit"}
+                      or previous in _BOUND_WORDS)
             if unit in _TIME_UNITS and (not example or calls):
                 forms, word = quantity_forms(value, unit)
                 add(f"{value} {word}s", concepts_of_word(word), strong=True, kind="quantity", forms=forms,
@@ -631,6 +633,10 @@ def read_criterion(criterion: str) -> CriterionReading:
             weak = part in WEAK or (stem(part) in _WEAK_STEMS() and not part.endswith(("er", "ers", "or", "ors")))
             # "fewer than 5": the number decides, the comparison is in the code's operator
             weak = weak or (part in _COMPARATIVES and index + 1 < len(tokens) and tokens[index + 1].lower() == "than")
+            # "below 0", "above 40", "25 days ago": the number decides, the side is the code's operator
+            # (boundaries.wrong_side refuses the wrong one)
+            weak = weak or (part in _BOUND_WORDS and index + 1 < len(tokens) and tokens[index + 1][0].isdigit())
+            weak = weak or (part == "ago" and previous in _TIME_UNITS)
             weak = weak or part in scene
             if part in absent:
                 add(part, concepts_of_word(part), strong=True, kind="absent")
