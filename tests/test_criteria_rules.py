@@ -643,3 +643,14 @@ def test_a_bound_word_before_its_number_is_the_codes_operator(tmp_path: Path) ->
            "            warn(car.driver, f'low tyre pressure: {{tyre.position}}')\n"
     assert maps(tmp_path / "a", criterion, {"dashboard/tyres.py": code.format("<")})
     assert not maps(tmp_path / "b", criterion, {"dashboard/tyres.py": code.format("<=")})
+
+
+def test_a_refusing_status_named_by_its_constant_is_its_number_and_a_refusal(tmp_path: Path) -> None:
+    assert "reject" in idiom_concepts("return ResponseEntity.status(HttpStatus.UNAUTHORIZED).build();")
+    assert "reject" in idiom_concepts("raise HTTPException(status.HTTP_409_CONFLICT)")
+    assert "reject" not in idiom_concepts("return ResponseEntity.status(HttpStatus.CREATED).body(saved);")
+    criterion = "Uploads without a session cookie are refused with 401"
+    code = ("func Upload(w http.ResponseWriter, r *http.Request) {{\n\tif _, err := r.Cookie(\"session\"); err != nil {{\n"
+            "\t\tw.WriteHeader(http.{})\n\t\treturn\n\t}}\n\tstore(r.Body)\n}}\n")
+    assert maps(tmp_path / "a", criterion, {"uploads/handler.go": code.format("StatusUnauthorized")})
+    assert not maps(tmp_path / "b", criterion, {"uploads/handler.go": code.format("StatusForbidden")})

@@ -136,7 +136,7 @@ def _has(concept: Concept, unit: Unit) -> bool:
     kind = concept.kind
     if kind == "number":
         aliases = STATUS_NAMES.get(concept.label, ())
-        return (concept.label in unit.numbers or any(alias in unit.fresh for alias in aliases)
+        return (concept.label in unit.numbers or any(alias in unit.fresh or stem(alias) in unit.fresh for alias in aliases)
                 or (concept.example and concept.label in unit.test_numbers))
     if kind == "quantity":
         number, word = concept.label.split()

@@ -82,6 +82,13 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # an error handled where it happens instead of crashing the program
         ((r"\bErr\(\s*\w*\s*\)\s*(?:if\b[^=\n]*)?=>|\bif\s+err\s*!=\s*nil\b|\.unwrap_or(?:_default|_else)?\(|"
           r"\.or_else\("), "crash"),
+        # a refusing HTTP status by its name: ngx.HTTP_UNAUTHORIZED, HttpStatus.FORBIDDEN, http.StatusConflict,
+        # status.HTTP_422_UNPROCESSABLE_ENTITY, `return Unauthorized();`
+        ((r"\b(?:HTTP_(?:\d{3}_)?|Http[Ss]tatus(?:Code)?\.|[Ss]tatus\.?(?:HTTP_\d{3}_)?|StatusCodes\.)"
+          r"(?:UNAUTHORI[SZ]ED|Unauthori[sz]ed|FORBIDDEN|Forbidden|BAD_?REQUEST|BadRequest|CONFLICT|Conflict|"
+          r"TOO_?MANY_?REQUESTS|TooManyRequests|UNPROCESSABLE\w*|Unprocessable\w*|PAYLOAD_?TOO_?LARGE|"
+          r"RequestEntityTooLarge|REQUEST_ENTITY_TOO_LARGE|NOT_?ACCEPTABLE|NotAcceptable)\b|"
+          r"\breturn\s+(?:Unauthorized|Forbid|BadRequest|Conflict|UnprocessableEntity)\("), "reject"),
         # a script that exits non-zero refuses to go on
         (r"\bexit\s+[1-9]|\bexit\([1-9]|\bsys\.exit\([1-9\"']|\bprocess\.exit\([1-9]|\bos\.Exit\([1-9]", "reject"),
         # a framework's size limit rejects what is over it
