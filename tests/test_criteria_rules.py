@@ -654,3 +654,13 @@ def test_a_refusing_status_named_by_its_constant_is_its_number_and_a_refusal(tmp
             "\t\tw.WriteHeader(http.{})\n\t\treturn\n\t}}\n\tstore(r.Body)\n}}\n")
     assert maps(tmp_path / "a", criterion, {"uploads/handler.go": code.format("StatusUnauthorized")})
     assert not maps(tmp_path / "b", criterion, {"uploads/handler.go": code.format("StatusForbidden")})
+
+
+def test_an_element_skipped_in_a_loop_is_dropped(tmp_path: Path) -> None:
+    assert "filter" in unit_idioms("for o in orders:\n    if o.test_order:\n        continue\n    total += o.amount\n")
+    assert "filter" in unit_idioms("orders.each do |o|\n  next if o.test_order?\n  total += o.amount\nend\n")
+    assert "filter" not in unit_idioms("for o in orders:\n    total += o.amount\n")
+    criterion = "Revenue totals drop test orders"
+    code = "def revenue_total(orders):\n    total = 0\n    for o in orders:\n{}        total += o.amount\n    return total\n"
+    assert maps(tmp_path / "a", criterion, {"reports/revenue.py": code.format("        if o.is_test:\n            continue\n")})
+    assert not maps(tmp_path / "b", criterion, {"reports/revenue.py": code.format("        o.is_test = False\n")})

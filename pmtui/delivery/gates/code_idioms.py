@@ -168,6 +168,9 @@ def unit_idioms(code: str) -> set[str]:
     found: set[str] = set()
     if re.search(r"\b(?:min|Math\.min|fmin)\(", bare) and re.search(r"\b(?:max|Math\.max|fmax)\(", bare):
         found.add("between")
+    # an element skipped in a loop is left out: `if stale { continue }`, `next if r.stale?`, `if x: continue`
+    if re.search(r"\bif\b[^\n]*(?:\{|:|\bthen)\s*(?:\n\s*)?(?:continue|next)\b|\bnext\s+(?:if|unless)\b", bare):
+        found.add("filter")
     deleting = [line for line in bare.splitlines() if "delete" in idiom_concepts(line)]
     if len(deleting) >= 2 or _CASCADE_CODE.search(bare):
         found.add("cascade")

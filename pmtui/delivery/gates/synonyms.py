@@ -27,7 +27,7 @@ _GROUPS: dict[str, str] = {
             "plaintext cleartext",
     "header": "header headers heading writeheader fieldnames columns",
     "search": "search find query lookup filter match look",
-    "filter": "filter exclude excluded hide hidden only skip",
+    "filter": "filter exclude excluded hide hidden only skip drop ignore discard",
     "show": "show display render print view output present visible",
     "suppress": "suppress quiet silent silence mute hide skip disable redact redacted mask masked scrub sanitize "
                 "censor obfuscate",
