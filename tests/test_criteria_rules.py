@@ -13,6 +13,7 @@ import pytest
 
 from pmtui.delivery.gates.boundaries import comparisons_with
 from pmtui.delivery.gates.change_evidence import handles_flag, negating_lines, split_trailing_comment
+from pmtui.delivery.gates.criterion_classes import retention_in
 from pmtui.delivery.gates.vocabulary import (
     concepts_of_word,
     date_formats,
@@ -664,3 +665,21 @@ def test_an_element_skipped_in_a_loop_is_dropped(tmp_path: Path) -> None:
     code = "def revenue_total(orders):\n    total = 0\n    for o in orders:\n{}        total += o.amount\n    return total\n"
     assert maps(tmp_path / "a", criterion, {"reports/revenue.py": code.format("        if o.is_test:\n            continue\n")})
     assert not maps(tmp_path / "b", criterion, {"reports/revenue.py": code.format("        o.is_test = False\n")})
+
+
+def test_programming_words_for_seeking_and_for_expiry(tmp_path: Path) -> None:
+    assert "seek" in concepts_of_word("jumps") and "seek" in concepts_of_word("rewind")
+    assert "expire" in labels("Invite links stop working after 7 days")
+    criterion = "Invite links stop working after 7 days"
+    code = ("from datetime import timedelta\n\nINVITE_TTL = timedelta(days={})\n\n\n"
+            "def redeem_invite_link(invite, now):\n    if now - invite.created_at > INVITE_TTL:\n"
+            "        raise InviteError('invite link expired')\n    return invite.team\n")
+    assert maps(tmp_path / "a", criterion, {"teams/invites.py": code.format(7)})
+    assert not maps(tmp_path / "b", criterion, {"teams/invites.py": code.format(1)})
+
+
+def test_a_retention_setting_counts_in_the_criterions_unit_unless_its_name_says_another() -> None:
+    assert retention_in("log_retention = 30", "30", "day")
+    assert retention_in("  retentionInDays: 30", "30", "day")
+    assert not retention_in("retention_hours = 30", "30", "day")
+    assert not retention_in("retention = 3", "30", "day")

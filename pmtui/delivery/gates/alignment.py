@@ -28,6 +28,7 @@ from pmtui.delivery.gates.criterion_classes import (
     negated_reads,
     reads_env,
     reads_param,
+    retention_in,
     states_size,
 )
 from pmtui.delivery.gates.vocabulary import (
@@ -148,6 +149,8 @@ def _has(concept: Concept, unit: Unit) -> bool:
             return False  # the number is there, in another unit: `5 * time.Millisecond` is not 5 seconds
         if concept.example and number in unit.test_numbers:
             return True  # an example's output, asserted by the change's test: `parse_dur("2m")` is 120 seconds
+        if number in unit.numbers and retention_in(unit.code_text, number, word):
+            return True  # `backup_retention_period = 14` keeps backups 14 days: a retention counts in its own unit
         return bool(concept.forms & unit.numbers) or (number in unit.numbers and bool(concept.alternatives & unit.concepts))
     if kind == "size":
         number, short = concept.label.split()

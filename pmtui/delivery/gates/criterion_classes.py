@@ -247,3 +247,19 @@ def hooks_only_new(code: str) -> bool:
         for found in pattern.findall(code):
             events |= {word.lower() for word in re.findall(r"[A-Za-z]+", found)}
     return bool(events) and not events & {"update", "save"}
+
+
+# A retention or lifetime setting states its count bare: `backup_retention_period = 14`, `ttl: 30`, `keep = 7`.
+_RETENTION = re.compile(r"\b(\w*(?:retention|retain|ttl|expir\w*|max_?age|keep)\w*)\s*[:=]\s*(\d+)\b", re.IGNORECASE)
+_UNIT_NAMES = ("second", "sec", "minute", "min", "hour", "day", "week", "month", "year", "ms", "millis")
+
+
+def retention_in(code: str, number: str, unit: str) -> bool:
+    """Whether code sets a retention to the number without naming another unit than the criterion's."""
+    for key, value in _RETENTION.findall(code):
+        if value != number:
+            continue
+        named = [name for name in _UNIT_NAMES if name in key.lower()]
+        if not named or any(unit.startswith(name) for name in named):
+            return True
+    return False
