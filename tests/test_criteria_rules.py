@@ -683,3 +683,5 @@ def test_a_retention_setting_counts_in_the_criterions_unit_unless_its_name_says_
     assert retention_in("  retentionInDays: 30", "30", "day")
     assert not retention_in("retention_hours = 30", "30", "day")
     assert not retention_in("retention = 3", "30", "day")
+    assert retention_in("keep_backups = 7", "7", "days")
+    assert not retention_in("CACHE_RETENTION = 5", "5", "minutes")  # a bare count of minutes is seconds, most likely

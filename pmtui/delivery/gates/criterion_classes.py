@@ -249,13 +249,16 @@ def hooks_only_new(code: str) -> bool:
     return bool(events) and not events & {"update", "save"}
 
 
-# A retention or lifetime setting states its count bare: `backup_retention_period = 14`, `ttl: 30`, `keep = 7`.
-_RETENTION = re.compile(r"\b(\w*(?:retention|retain|ttl|expir\w*|max_?age|keep)\w*)\s*[:=]\s*(\d+)\b", re.IGNORECASE)
+# A retention setting states its count bare, in days or longer: `backup_retention_period = 14`, `keep = 7`.
+# (A bare TTL or max-age is seconds, most likely: `CACHE_TTL = 5` is not 5 minutes.)
+_RETENTION = re.compile(r"\b(\w*(?:retention|retain|keep)\w*)\s*[:=]\s*(\d+)\b", re.IGNORECASE)
 _UNIT_NAMES = ("second", "sec", "minute", "min", "hour", "day", "week", "month", "year", "ms", "millis")
 
 
 def retention_in(code: str, number: str, unit: str) -> bool:
-    """Whether code sets a retention to the number without naming another unit than the criterion's."""
+    """Whether code sets a retention to the number (a quantity of days or more) without naming another unit."""
+    if unit.lower().rstrip("s") not in ("day", "week", "month", "year"):
+        return False
     for key, value in _RETENTION.findall(code):
         if value != number:
             continue
