@@ -13,7 +13,7 @@ import pytest
 
 from pmtui.delivery.gates.boundaries import comparisons_with
 from pmtui.delivery.gates.change_evidence import handles_flag, negating_lines, split_trailing_comment
-from pmtui.delivery.gates.criterion_classes import retention_in
+from pmtui.delivery.gates.criterion_classes import retention_in, swallows_errors
 from pmtui.delivery.gates.vocabulary import (
     concepts_of_word,
     date_formats,
@@ -685,3 +685,17 @@ def test_a_retention_setting_counts_in_the_criterions_unit_unless_its_name_says_
     assert not retention_in("retention = 3", "30", "day")
     assert retention_in("keep_backups = 7", "7", "days")
     assert not retention_in("CACHE_RETENTION = 5", "5", "minutes")  # a bare count of minutes is seconds, most likely
+
+
+def test_an_error_only_logged_where_it_is_caught_reaches_no_user(tmp_path: Path) -> None:
+    assert read_criterion("When the upload fails the user sees an error").sees_error
+    assert not read_criterion("Failed uploads are retried").sees_error
+    assert swallows_errors("try:\n    upload(f)\nexcept OSError as e:\n    logger.warning('upload failed %s', e)\n", app=False)
+    assert not swallows_errors("try:\n    upload(f)\nexcept OSError:\n    print('upload failed')\n", app=False)
+    assert swallows_errors("do { try upload(f) } catch { print(error) }", app=True)
+    criterion = "When the upload fails the user sees an error banner"
+    view = ("class UploadViewModel(private val api: Api) : ViewModel() {{\n    val errorBanner = MutableLiveData<String?>()\n\n"
+            "    fun upload(file: File) = viewModelScope.launch {{\n        try {{\n            api.upload(file)\n"
+            "        }} catch (e: IOException) {{\n            {}\n        }}\n    }}\n}}\n")
+    assert maps(tmp_path / "a", criterion, {"app/UploadViewModel.kt": view.format('errorBanner.value = "Upload failed"')})
+    assert not maps(tmp_path / "b", criterion, {"app/UploadViewModel.kt": view.format('Log.e("upload", "failed", e)')})

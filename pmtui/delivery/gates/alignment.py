@@ -21,6 +21,7 @@ from pydantic import BaseModel
 from pmtui.delivery.gates.boundaries import wrong_side
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
 from pmtui.delivery.gates.criterion_classes import (
+    APP_SUFFIXES,
     ci_runs_failing,
     explicit_durations,
     hooks_only_new,
@@ -30,6 +31,7 @@ from pmtui.delivery.gates.criterion_classes import (
     reads_param,
     retention_in,
     states_size,
+    swallows_errors,
 )
 from pmtui.delivery.gates.vocabulary import (
     STATUS_NAMES,
@@ -202,6 +204,8 @@ def _blocker(unit: Unit, reading: CriterionReading) -> str:
         "suppress" in c.alternatives for c in reading.concepts if c.kind != "flag") else []
     if any(shows_when_flag(unit.code_text, flag) for flag in hushing):
         return "it prints when the flag that should hush it is given"
+    if reading.sees_error and swallows_errors(unit.code_text, Path(unit.path).suffix.lower() in APP_SUFFIXES):
+        return "every error it catches is only logged, never shown"
     if reading.on_update and hooks_only_new(unit.code_text):
         return "its triggers and callbacks fire on new records, never on a change"
     if reading.sort_keys and keys_out_of_order(unit.code_text, reading.sort_keys, stem):

@@ -266,3 +266,30 @@ def retention_in(code: str, number: str, unit: str) -> bool:
         if not named or any(unit.startswith(name) for name in named):
             return True
     return False
+
+
+# "the user sees an error message": an error only printed or logged where it is caught reaches no user.
+_SEES_ERROR = re.compile(r"\b(?:sees?|shown|shows?|displays?|displayed|told|gets?)\s+(?:\w+\s+){0,3}?"
+                         r"(?:error|failure|warning)s?\b|\berror\s+message\b", re.IGNORECASE)
+_CAUGHT = (re.compile(r"\bcatch\b\s*(?:\([^)]*\)|\w+)?\s*\{([^{}]*)\}"),
+           re.compile(r"^([ \t]*)(?:except\b[^\n]*|rescue\b[^\n]*):[ \t]*\n((?:\1[ \t]+[^\n]*\n?)+)", re.MULTILINE),
+           re.compile(r"\bif\s+err\s*!=\s*nil\s*\{([^{}]*)\}"))
+_ONLY_LOGS = re.compile(r"^\s*(?:(?:debugPrint|NSLog|os_log|console\.\w+|log(?:ger)?\.\w+|logging\.\w+|Log\.\w+|"
+                        r"Logger\.\w+|dbg!)\s*\(?.*|pass|_\s*=\s*\w+)?\s*;?\s*$")
+# In an app, print goes to a developer's console; in a command-line program it is what the user sees.
+_APP_PRINT = re.compile(r"^\s*(?:print|println|debugPrint)\s*\(.*;?\s*$")
+APP_SUFFIXES = frozenset({".swift", ".kt", ".dart", ".jsx", ".tsx", ".vue", ".svelte"})
+
+
+def asks_user_to_see_error(text: str) -> bool:
+    return bool(_SEES_ERROR.search(text))
+
+
+def swallows_errors(code: str, app: bool) -> bool:
+    """Whether every place the code catches an error only logs it (or, in an app, prints it), and there is one."""
+    bodies: list[str] = []
+    for pattern in _CAUGHT:
+        for match in pattern.finditer(code):
+            bodies.append(match.group(match.lastindex or 1))
+    return bool(bodies) and all(all(_ONLY_LOGS.match(line) or (app and _APP_PRINT.match(line))
+                                    for line in body.splitlines()) for body in bodies)

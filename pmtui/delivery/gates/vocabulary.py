@@ -33,6 +33,7 @@ from pmtui.delivery.gates.code_idioms import (  # noqa: F401 - re-exported: what
 from pmtui.delivery.gates.criterion_classes import (
     SIZE_UNIT_WORDS,
     asks_for_updates,
+    asks_user_to_see_error,
     at_least_one,
     ci_gate,
     env_names,
@@ -375,6 +376,7 @@ class CriterionReading:
     boundaries: tuple[tuple[str, str], ...] = ()  # (number, side): "the first 30" holds 30 with the values below
     sort_keys: tuple[str, str] | None = None  # "by aisle, then by shelf"
     on_update: bool = False  # "every change to X": what reacts must react to updates
+    sees_error: bool = False  # "the user sees an error": an error printed where it is caught is swallowed
 
 
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
@@ -456,6 +458,7 @@ def read_criterion(criterion: str) -> CriterionReading:
     boundaries = criterion_boundaries(text)
     keys = sort_keys(text)
     on_update = asks_for_updates(text)
+    sees_error = asks_user_to_see_error(text)
     scene = scene_words(text)
     required = {m.group(1).lower() for m in re.finditer(r"\bat\s+least\s+one\s+([A-Za-z]+)", text, re.IGNORECASE)}
     params, text = query_params(text)
@@ -663,7 +666,7 @@ def read_criterion(criterion: str) -> CriterionReading:
         concepts = [Concept(c.label, frozenset({"cascade"}), strong=True) if "delete" in c.alternatives else c
                     for c in concepts]
     return CriterionReading(tuple(concepts), negated, about_tests, bool(_ABOUT_DOCS.search(criterion)), boundaries,
-                            keys, on_update)
+                            keys, on_update, sees_error)
 
 
 def criterion_concepts(criterion: str) -> list[Concept]:
