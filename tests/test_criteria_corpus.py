@@ -115,8 +115,7 @@ def test_held_out_8_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) -> 
     printed and swallowed)."""
     score = measure("heldout8", tmp_path)
     assert score.recall >= 17 / 25, [f"{o.case.id}: {o.note}" for o in score.misses]
-    assert {o.case.id for o in score.false_passes} <= {
-        "h8-wrong-young-driver-flat"}
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
 def test_tuned_set_recall_is_at_least_95_percent_and_no_wrong_change_passes(tmp_path: Path) -> None:

@@ -699,3 +699,13 @@ def test_an_error_only_logged_where_it_is_caught_reaches_no_user(tmp_path: Path)
             "        }} catch (e: IOException) {{\n            {}\n        }}\n    }}\n}}\n")
     assert maps(tmp_path / "a", criterion, {"app/UploadViewModel.kt": view.format('errorBanner.value = "Upload failed"')})
     assert not maps(tmp_path / "b", criterion, {"app/UploadViewModel.kt": view.format('Log.e("upload", "failed", e)')})
+
+
+def test_a_price_per_something_is_multiplied_by_how_many(tmp_path: Path) -> None:
+    assert read_criterion("City tax is 3 € per guest per night").rates == (("3", "guest"),)
+    assert read_criterion("At most 10 login attempts per IP address per hour").rates == ()
+    assert read_criterion("Hours above 40 in a week are paid double").rates == ()
+    criterion = "Extra luggage costs 12 euros per bag"
+    code = "BAG_FEE = 12\n\n\ndef luggage_cost(booking):\n    return {}\n"
+    assert maps(tmp_path / "a", criterion, {"booking/luggage.py": code.format("BAG_FEE * booking.extra_bags")})
+    assert not maps(tmp_path / "b", criterion, {"booking/luggage.py": code.format("BAG_FEE if booking.extra_bags else 0")})

@@ -12,6 +12,7 @@ one more is added (`if inColumn >= 3: refuse`) and a total checked after (`count
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _N = r"(\d+(?:\.\d+)?)"
 _UNIT = r"(?:\s*[a-zA-Z°%€$£]+\.?)?"
@@ -64,15 +65,20 @@ def _values(operand: str, constants: dict[str, set[str]]) -> set[str]:
     return constants.get(name, set())
 
 
-def comparisons_with(code: str, number: str) -> list[str]:
-    """The operators by which code compares something with the number, written as `x OP number`."""
-    bare = "\n".join(_STRING.sub('""', line) for line in code.splitlines())
+def _constants_of(bare: str) -> dict[str, set[str]]:
+    """Names the code assigns a number to (the number the value starts with): `FREE_MINUTES = 30` → 30."""
     constants: dict[str, set[str]] = {}
     for name, value in _ASSIGNMENT.findall(bare):
         head = re.split(r"\s*(?:\*|\bas\b|,|\)|\}|\{)", value.strip(), maxsplit=1)[0]
-        literal = re.fullmatch(r"\d[\d_]*(?:\.\d+)?", head.strip())
-        if literal:
+        if re.fullmatch(r"\d[\d_]*(?:\.\d+)?", head.strip()):
             constants.setdefault(name, set()).add(_plain(head.strip().replace("_", "")))
+    return constants
+
+
+def comparisons_with(code: str, number: str) -> list[str]:
+    """The operators by which code compares something with the number, written as `x OP number`."""
+    bare = "\n".join(_STRING.sub('""', line) for line in code.splitlines())
+    constants = _constants_of(bare)
     found: list[str] = []
     for line in bare.splitlines():
         if re.search(r"=>|->|<\w+>|</", line) and not re.search(r"\s(?:<=|>=)\s", line):
@@ -95,4 +101,40 @@ def wrong_side(code: str, boundaries: tuple[tuple[str, str], ...]) -> str:
         if ops and not set(ops) & _KEEPS[side]:
             where = "below" if side == "low" else "above"
             return f"it compares with {number} by {ops[0]}, where the criterion counts {number} itself with the values {where} it"
+    return ""
+
+
+# "a surcharge of 15 per rental day": a price per something is multiplied by how many there are.
+_RATE = re.compile(rf"{_N}\s*(?:€|\$|£|euros?|dollars?|pounds?|cents?)?\s+(?:\w+\s+){{0,2}}?(?:per|each|every)\s+"
+                   r"(?:(?!per\b)[A-Za-z]+\s+)?((?!per\b)[A-Za-z]+?)(?:e?s)?\b",
+                   re.IGNORECASE)
+_MONEY = re.compile(r"\b(?:fee|fees|surcharge|cost|costs|price|priced|charge|charged|charges|pay|pays|paid|billed|"
+                    r"rate)\b|[€$£]|\b(?:euro|dollar|pound|cent)s?\b", re.IGNORECASE)
+
+
+def criterion_rates(text: str) -> tuple[tuple[str, str], ...]:
+    """(number, what it is per) for every price per something the criterion names."""
+    if not _MONEY.search(text):
+        return ()
+    return tuple((_plain(m.group(1)), m.group(2).lower()) for m in _RATE.finditer(text))
+
+
+def rate_unapplied(code: str, rates: tuple[tuple[str, str], ...], stem_of: Callable[[str], str]) -> str:
+    """Why the code uses a rate's number without multiplying it by what it is per, or ""."""
+    bare = "\n".join(_STRING.sub('""', line) for line in code.splitlines())
+    constants = _constants_of(bare)
+    for number, per in rates:
+        used = multiplied = False
+        for line in bare.splitlines():
+            operands = re.findall(r"[\w.$:@]+", line)
+            if not any(number in _values(operand, constants) for operand in operands):
+                continue
+            used = True
+            for left, right in re.findall(r"([\w.$:@()]+)\s*\*\s*([\w.$:@()]+)", line):
+                for mine, other in ((left, right), (right, left)):
+                    parts = {stem_of(p) for p in re.split(r"[^A-Za-z]+|(?<=[a-z])(?=[A-Z])", other) if p}
+                    if number in _values(mine, constants) and stem_of(per) in parts:
+                        multiplied = True
+        if used and not multiplied:
+            return f"it uses {number} but never multiplies it by the {per}s"
     return ""

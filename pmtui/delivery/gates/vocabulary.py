@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from pmtui.delivery.gates.boundaries import criterion_boundaries
+from pmtui.delivery.gates.boundaries import criterion_boundaries, criterion_rates
 from pmtui.delivery.gates.code_idioms import (  # noqa: F401 - re-exported: what code does is read there
     _DATE_SPEC,
     code_text_for_concepts,
@@ -377,6 +377,7 @@ class CriterionReading:
     sort_keys: tuple[str, str] | None = None  # "by aisle, then by shelf"
     on_update: bool = False  # "every change to X": what reacts must react to updates
     sees_error: bool = False  # "the user sees an error": an error printed where it is caught is swallowed
+    rates: tuple[tuple[str, str], ...] = ()  # "15 per rental day": (15, day), multiplied by the days
 
 
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
@@ -459,6 +460,7 @@ def read_criterion(criterion: str) -> CriterionReading:
     keys = sort_keys(text)
     on_update = asks_for_updates(text)
     sees_error = asks_user_to_see_error(text)
+    rates = criterion_rates(text)
     scene = scene_words(text)
     required = {m.group(1).lower() for m in re.finditer(r"\bat\s+least\s+one\s+([A-Za-z]+)", text, re.IGNORECASE)}
     params, text = query_params(text)
@@ -666,7 +668,7 @@ def read_criterion(criterion: str) -> CriterionReading:
         concepts = [Concept(c.label, frozenset({"cascade"}), strong=True) if "delete" in c.alternatives else c
                     for c in concepts]
     return CriterionReading(tuple(concepts), negated, about_tests, bool(_ABOUT_DOCS.search(criterion)), boundaries,
-                            keys, on_update, sees_error)
+                            keys, on_update, sees_error, rates)
 
 
 def criterion_concepts(criterion: str) -> list[Concept]:
