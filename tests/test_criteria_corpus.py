@@ -92,7 +92,7 @@ def test_held_out_7_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
     class (every change needs a trigger on UPDATE) and the third's ("who … the most" ranks from the top).
     No more may appear."""
     score = measure("heldout7", tmp_path)
-    assert score.recall >= 9 / 18, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert score.recall >= 10 / 18, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert {o.case.id for o in score.false_passes} <= {"h7-wrong-wip-four"}
 
 
@@ -114,7 +114,7 @@ def test_held_out_8_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) -> 
     counted for ever, a retention in a TODO, a per-day fee charged once, the sort keys swapped, an error
     printed and swallowed)."""
     score = measure("heldout8", tmp_path)
-    assert score.recall >= 17 / 25, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert score.recall >= 18 / 25, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 

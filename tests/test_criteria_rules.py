@@ -709,3 +709,31 @@ def test_a_price_per_something_is_multiplied_by_how_many(tmp_path: Path) -> None
     code = "BAG_FEE = 12\n\n\ndef luggage_cost(booking):\n    return {}\n"
     assert maps(tmp_path / "a", criterion, {"booking/luggage.py": code.format("BAG_FEE * booking.extra_bags")})
     assert not maps(tmp_path / "b", criterion, {"booking/luggage.py": code.format("BAG_FEE if booking.extra_bags else 0")})
+
+
+def test_a_refusal_on_the_complement_of_its_condition_is_inverted(tmp_path: Path) -> None:
+    assert read_criterion("Sign-up is refused for users under 16").refused_if == ("16", "<")
+    assert read_criterion("Coupons are rejected when the cart has fewer than 3 items").refused_if == ("3", "<")
+    criterion = "Coupons are rejected when the cart has fewer than 3 items"
+    code = ("MIN_ITEMS = 3\n\n\ndef apply_coupon(cart, coupon):\n    if len(cart.items) {} MIN_ITEMS:\n"
+            "        raise CouponError('add more items to use this coupon')\n    cart.coupon = coupon\n")
+    assert maps(tmp_path / "a", criterion, {"shop/coupons.py": code.format("<")})
+    assert not maps(tmp_path / "b", criterion, {"shop/coupons.py": code.format(">=")})
+
+
+def test_a_permission_predicate_that_answers_false_refuses_and_allman_braces_keep_their_signature(tmp_path: Path) -> None:
+    assert "reject" in unit_idioms("public function canPublish(Post $p): bool\n{\n    return false;\n}\n")
+    assert "reject" not in unit_idioms("public function isPublished(Post $p): bool\n{\n    return false;\n}\n")
+    criterion = "Publishing is blocked while a post has no title"
+    before = {"src/Blog/PostPolicy.php": "<?php\n\nfinal class PostPolicy\n{\n    public function canPublish(Post $post): bool\n"
+                                         "    {\n        return true;\n    }\n}\n"}
+    after = {"src/Blog/PostPolicy.php": "<?php\n\nfinal class PostPolicy\n{\n    public function canPublish(Post $post): bool\n"
+                                        "    {\n        if (trim($post->title) === '') {\n            return false;\n        }\n"
+                                        "        return true;\n    }\n}\n"}
+    assert maps(tmp_path / "a", criterion, after, before)
+
+
+def test_a_stand_in_for_a_missing_value_locale_codes_and_a_maximum_count() -> None:
+    assert "missing" in idiom_concepts("return labels[lang]?.[key] ?? labels.fr[key];")
+    assert "french" in concepts_of_word("fr") and "english" in concepts_of_word("en")
+    assert [c.strong for c in read_criterion("Retry maximum 5 times").concepts if c.label == "limit"] == [False]

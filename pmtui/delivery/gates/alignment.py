@@ -18,7 +18,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pmtui.delivery.gates.boundaries import rate_unapplied, wrong_side
+from pmtui.delivery.gates.boundaries import rate_unapplied, refuses_the_allowed, wrong_side
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
 from pmtui.delivery.gates.criterion_classes import (
     APP_SUFFIXES,
@@ -211,6 +211,8 @@ def _blocker(unit: Unit, reading: CriterionReading) -> str:
     if reading.sort_keys and keys_out_of_order(unit.code_text, reading.sort_keys, stem):
         return f"it sorts by {reading.sort_keys[1]} before {reading.sort_keys[0]}"
     if reading.rates and (why := rate_unapplied(unit.code_text, reading.rates, stem)):
+        return why
+    if reading.refused_if and (why := refuses_the_allowed(unit.code_text, reading.refused_if)):
         return why
     return wrong_side(unit.code_text, reading.boundaries) if reading.boundaries else ""
 

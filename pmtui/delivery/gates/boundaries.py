@@ -77,21 +77,64 @@ def _constants_of(bare: str) -> dict[str, set[str]]:
 
 def comparisons_with(code: str, number: str) -> list[str]:
     """The operators by which code compares something with the number, written as `x OP number`."""
+    return [op for _, op in _comparisons(code, number)]
+
+
+def _comparisons(code: str, number: str) -> list[tuple[int, str]]:
+    """(line index, operator) of each comparison of something with the number, written as `x OP number`."""
     bare = "\n".join(_STRING.sub('""', line) for line in code.splitlines())
     constants = _constants_of(bare)
-    found: list[str] = []
-    for line in bare.splitlines():
+    found: list[tuple[int, str]] = []
+    for index, line in enumerate(bare.splitlines()):
         if re.search(r"=>|->|<\w+>|</", line) and not re.search(r"\s(?:<=|>=)\s", line):
             line = re.sub(r"=>|->", " ", line)
         for left, op, right in _COMPARISON.findall(line):
             if number in _values(right, constants):
-                found.append(op)
+                found.append((index, op))
             elif number in _values(left, constants):
-                found.append(_MIRROR[op])
+                found.append((index, _MIRROR[op]))
         for dots, upper in _RANGE.findall(line):
             if number in _values(upper, constants):
-                found.append("<=" if dots.strip() == ".." else "<")
+                found.append((index, "<=" if dots.strip() == ".." else "<"))
     return found
+
+
+# "refill blocked if the last one is less than 25 days ago": the refusing branch's condition is the criterion's.
+_REFUSED_IF = re.compile(r"\b(?:block\w*|reject\w*|refus\w*|den(?:y|ies|ied)|disallow\w*|forbid\w*|not\s+allowed)\s+"
+                         r"(?:\w+\s+){0,4}?(?:if|when|whenever|for)\b(?P<rest>.*)$", re.IGNORECASE)
+_CONDITIONS = ((re.compile(rf"\b(?:less|fewer|shorter|younger|lower|smaller|earlier|sooner)\s+than\s+{_N}|"
+                           rf"\b(?:under|below)\s+{_N}", re.IGNORECASE), "<"),
+               (re.compile(rf"\b(?:more|greater|longer|older|higher|larger|bigger|later|heavier)\s+than\s+{_N}|"
+                           rf"\b(?:above|over|exceed(?:s|ing)?|beyond)\s+{_N}", re.IGNORECASE), ">"),
+               (re.compile(rf"\b{_N}{_UNIT}\s+(?:\w+\s+)?or\s+(?:less|fewer|under|below)\b", re.IGNORECASE), "<="),
+               (re.compile(rf"\b{_N}{_UNIT}\s+(?:\w+\s+)?or\s+(?:more|above|over)\b|\bat\s+least\s+{_N}", re.IGNORECASE),
+                ">="))
+_COMPLEMENT = {"<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+_REFUSES = re.compile(r"\breturn\s+(?:false|False|Err\b|err\b)|\braise\b|\bthrow\b|\babort\b|\bexit\s*\(?\s*[1-9]|"
+                      r"\b4\d\d\b|\bdeny\b|\breject\w*\(")
+
+
+def refused_condition(text: str) -> tuple[str, str] | None:
+    """(number, operator) of the condition under which the criterion refuses: "blocked if less than 25" → (25, <)."""
+    refused = _REFUSED_IF.search(text)
+    if not refused:
+        return None
+    for pattern, op in _CONDITIONS:
+        match = pattern.search(refused.group("rest"))
+        if match:
+            return _plain(next(g for g in match.groups() if g)), op
+    return None
+
+
+def refuses_the_allowed(code: str, condition: tuple[str, str]) -> str:
+    """Why the code refuses on the complement of the criterion's refusing condition, or ""."""
+    number, op = condition
+    lines = code.splitlines()
+    refusing = [found for index, found in _comparisons(code, number)
+                if any(_REFUSES.search(line) for line in lines[index:index + 3])]
+    if refusing and op not in refusing and _COMPLEMENT[op] in refusing:
+        return f"it refuses when the value is {_COMPLEMENT[op]} {number}, where the criterion refuses below it"
+    return ""
 
 
 def wrong_side(code: str, boundaries: tuple[tuple[str, str], ...]) -> str:

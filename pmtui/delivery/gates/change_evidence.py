@@ -192,6 +192,8 @@ def _heads(lines: list[str], number: int) -> list[int]:
         if indent < current or (indent == 0 and re.match(r"^\s*\[", line)):
             heads.append(index + 1)
             current = indent
+            if line.strip() == "{" and index > 0 and lines[index - 1].strip():
+                heads.append(index)  # a brace on its own line (PHP, C#): the signature above it heads the block
             if indent == 0:
                 break
     return heads

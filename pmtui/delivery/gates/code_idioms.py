@@ -89,6 +89,8 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
           r"TOO_?MANY_?REQUESTS|TooManyRequests|UNPROCESSABLE\w*|Unprocessable\w*|PAYLOAD_?TOO_?LARGE|"
           r"RequestEntityTooLarge|REQUEST_ENTITY_TOO_LARGE|NOT_?ACCEPTABLE|NotAcceptable)\b|"
           r"\breturn\s+(?:Unauthorized|Forbid|BadRequest|Conflict|UnprocessableEntity)\("), "reject"),
+        # what stands in for a missing value: `a ?? b`, `.get(key, default)`, `unwrap_or`, `getOrDefault`
+        (r"\?\?|\bunwrap_or\w*\(|\bgetOrDefault\(|\.get\(\s*[^,()]+,\s*[^)]+\)|\.fetch\(\s*[^,()]+,", "missing"),
         # a script that exits non-zero refuses to go on
         (r"\bexit\s+[1-9]|\bexit\([1-9]|\bsys\.exit\([1-9\"']|\bprocess\.exit\([1-9]|\bos\.Exit\([1-9]", "reject"),
         # a framework's size limit rejects what is over it
@@ -171,6 +173,10 @@ def unit_idioms(code: str) -> set[str]:
     # an element skipped in a loop is left out: `if stale { continue }`, `next if r.stale?`, `if x: continue`
     if re.search(r"\bif\b[^\n]*(?:\{|:|\bthen)\s*(?:\n\s*)?(?:continue|next)\b|\bnext\s+(?:if|unless)\b", bare):
         found.add("filter")
+    # a permission predicate that answers false refuses: `canRefill(...) { … return false; }`
+    if re.search(r"\b(?:def|fun|func|function|bool|boolean|Bool)\s+(?:[Cc]an|[Mm]ay|is_?[Aa]llowed|[Aa]llows?|[Pp]ermit)"
+                 r"\w*\s*\(", bare) and re.search(r"\breturn\s+(?:false|False)\b", bare):
+        found.add("reject")
     deleting = [line for line in bare.splitlines() if "delete" in idiom_concepts(line)]
     if len(deleting) >= 2 or _CASCADE_CODE.search(bare):
         found.add("cascade")

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from pmtui.delivery.gates.boundaries import criterion_boundaries, criterion_rates
+from pmtui.delivery.gates.boundaries import criterion_boundaries, criterion_rates, refused_condition
 from pmtui.delivery.gates.code_idioms import (  # noqa: F401 - re-exported: what code does is read there
     _DATE_SPEC,
     code_text_for_concepts,
@@ -102,7 +102,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bmulti[- ]?byte\b", "unicode"),
         (r"\bdark (?:mode|theme)\b", "dark"),
         (r"\bheader row\b", "header"),
-        (r"\bup to\b|\bat most\b|\bno more than\b|\bnot more than\b", "limit"),
+        (r"\bup to\b|\bat most\b|\bno more than\b|\bnot more than\b|\bmax(?:imum)?\.?(?:\s+of)?(?=\s+\d)", "limit"),
         (r"\bat least\b|\bno (?:less|fewer) than\b", "minimum"),
         (r"\bper page\b", "page"),
         (r"\bhealth ?check\b", "health"),
@@ -378,6 +378,7 @@ class CriterionReading:
     on_update: bool = False  # "every change to X": what reacts must react to updates
     sees_error: bool = False  # "the user sees an error": an error printed where it is caught is swallowed
     rates: tuple[tuple[str, str], ...] = ()  # "15 per rental day": (15, day), multiplied by the days
+    refused_if: tuple[str, str] | None = None  # "blocked if less than 25": (25, <), the refusing branch's condition
 
 
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
@@ -461,6 +462,7 @@ def read_criterion(criterion: str) -> CriterionReading:
     on_update = asks_for_updates(text)
     sees_error = asks_user_to_see_error(text)
     rates = criterion_rates(text)
+    refused_if = refused_condition(text)
     scene = scene_words(text)
     required = {m.group(1).lower() for m in re.finditer(r"\bat\s+least\s+one\s+([A-Za-z]+)", text, re.IGNORECASE)}
     params, text = query_params(text)
@@ -668,7 +670,7 @@ def read_criterion(criterion: str) -> CriterionReading:
         concepts = [Concept(c.label, frozenset({"cascade"}), strong=True) if "delete" in c.alternatives else c
                     for c in concepts]
     return CriterionReading(tuple(concepts), negated, about_tests, bool(_ABOUT_DOCS.search(criterion)), boundaries,
-                            keys, on_update, sees_error, rates)
+                            keys, on_update, sees_error, rates, refused_if)
 
 
 def criterion_concepts(criterion: str) -> list[Concept]:
