@@ -92,7 +92,7 @@ def test_held_out_7_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
     class (every change needs a trigger on UPDATE) and the third's ("who … the most" ranks from the top).
     No more may appear."""
     score = measure("heldout7", tmp_path)
-    assert score.recall >= 10 / 18, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert score.recall >= 11 / 18, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert {o.case.id for o in score.false_passes} <= {"h7-wrong-wip-four"}
 
 

@@ -737,3 +737,15 @@ def test_a_stand_in_for_a_missing_value_locale_codes_and_a_maximum_count() -> No
     assert "missing" in idiom_concepts("return labels[lang]?.[key] ?? labels.fr[key];")
     assert "french" in concepts_of_word("fr") and "english" in concepts_of_word("en")
     assert [c.strong for c in read_criterion("Retry maximum 5 times").concepts if c.label == "limit"] == [False]
+
+
+def test_a_loop_with_a_fixed_number_of_rounds_caps_the_attempts(tmp_path: Path) -> None:
+    assert "limit" in idiom_concepts("for n in $(seq 1 5); do")
+    assert "limit" in idiom_concepts("for attempt in range(1, 6):")
+    assert "limit" in idiom_concepts("3.times do |i|")
+    assert "limit" not in idiom_concepts("for row in rows:")
+    criterion = "The backup job tries the upload at most 4 times, then gives up with an error"
+    script = ("#!/usr/bin/env bash\nset -eu\nfor i in {}; do\n  if aws s3 cp backup.tgz s3://acme-backups/; then\n"
+              "    exit 0\n  fi\n  sleep 10\ndone\necho 'backup upload failed' >&2\nexit 1\n")
+    assert maps(tmp_path / "a", criterion, {"scripts/backup_upload.sh": script.format("$(seq 1 4)")})
+    assert not maps(tmp_path / "b", criterion, {"scripts/backup_upload.sh": script.format("$(seq 1 40)")})

@@ -46,6 +46,9 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\bDROP\b(?!\s+(?:CONSTRAINT|INDEX|DEFAULT|NOT|TRIGGER|VIEW)\b)"), "delete"),
         (r"\bCREATE\b|\.append\(|\.push\(|\.add\(|\bINSERT\b", "create"),
         (r"\btail\s+-n\s+\+\d+|\bhead\s+-n\b|\[-?\d*:-?\d*\]|\.slice\(", "limit"),
+        # a loop with a fixed number of rounds caps the attempts: `seq 1 10`, `{1..10}`, `range(5)`, `5.times`
+        ((r"\bseq\s+(?:1\s+)?\d+\b|\{1\.\.\d+\}|\bfor\s+\w+\s+in\s+range\(\s*(?:\d+\s*,\s*)?\d+\s*\)|"
+          r"\b\d+\.times\b|\brepeat\(\s*\d+\s*\)"), "limit"),
         (r"\bstatus(?:_code)?\s*=\s*\d{3}|\bWriteHeader\(", "status"),
         (r"\w\]\s*=[^=]|\.append\(|\.insert\(|\.push\(|\.setdefault\(|\.put\(|\.save\(|\bINSERT\b|\.set\(",
          "persist"),
