@@ -114,7 +114,7 @@ def test_held_out_8_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) -> 
     counted for ever, a retention in a TODO, a per-day fee charged once, the sort keys swapped, an error
     printed and swallowed)."""
     score = measure("heldout8", tmp_path)
-    assert score.recall >= 18 / 25, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert score.recall >= 20 / 25, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 

@@ -749,3 +749,24 @@ def test_a_loop_with_a_fixed_number_of_rounds_caps_the_attempts(tmp_path: Path) 
               "    exit 0\n  fi\n  sleep 10\ndone\necho 'backup upload failed' >&2\nexit 1\n")
     assert maps(tmp_path / "a", criterion, {"scripts/backup_upload.sh": script.format("$(seq 1 4)")})
     assert not maps(tmp_path / "b", criterion, {"scripts/backup_upload.sh": script.format("$(seq 1 40)")})
+
+
+def test_the_actor_of_a_scenario_is_no_code_and_in_a_row_compares_with_the_one_before(tmp_path: Path) -> None:
+    assert "scene" not in labels("When the passenger cancels within 24 hours, the fare is refunded")
+    assert "passenger" not in [c.label for c in read_criterion(
+        "When the passenger cancels within 24 hours, the fare is refunded").concepts if c.strong]
+    assert "consecutive" in labels("A quiz never asks the same question twice in a row")
+    assert "consecutive" in idiom_concepts("while q is self.last_question:")
+    criterion = "A quiz never asks the same question twice in a row"
+    before = {"quiz/deck.py": "import random\n\n\nclass Deck:\n    def __init__(self, questions):\n"
+                              "        self.questions = questions\n        self.last_question = None\n\n"
+                              "    def ask(self):\n        q = random.choice(self.questions)\n"
+                              "        self.last_question = q\n        return q\n"}
+    after = {"quiz/deck.py": before["quiz/deck.py"].replace(
+        "        q = random.choice(self.questions)\n",
+        "        q = random.choice(self.questions)\n        while len(self.questions) > 1 and q is self.last_question:\n"
+        "            q = random.choice(self.questions)\n")}
+    assert maps(tmp_path / "a", criterion, after, before)
+    assert not maps(tmp_path / "b", criterion, {"quiz/deck.py": before["quiz/deck.py"].replace(
+        "        q = random.choice(self.questions)\n", "        q = random.choice(self.questions)  # random enough\n")},
+        before)

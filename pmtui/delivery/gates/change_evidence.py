@@ -385,7 +385,7 @@ _NEGATING = re.compile(r"\bnot\b|!==?|!(?=[\w.(\[$*])|<>|\bunless\b|\bcontinue\b
 # a redaction, a hash, a unique constraint, a refusing status. A word such as `disabled` in
 # `if user.disabled: log(...)` refuses nothing, so words of the criterion itself do not count.
 _NEGATING_IDIOMS = frozenset({"reject", "filter", "unique", "disable", "nonroot", "missing", "exit", "limit", "minimum",
-                              "between", "delete", "ignore"})
+                              "between", "delete", "ignore", "consecutive"})
 _NEGATING_WORDS = frozenset({"redact", "hash", "unique", "nonroot", "forbidden", "unauthorized", "badrequest"})
 _STRING_LITERAL = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`(?:[^`\\]|\\.)*`")
 

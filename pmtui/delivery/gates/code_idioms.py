@@ -92,6 +92,8 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
           r"TOO_?MANY_?REQUESTS|TooManyRequests|UNPROCESSABLE\w*|Unprocessable\w*|PAYLOAD_?TOO_?LARGE|"
           r"RequestEntityTooLarge|REQUEST_ENTITY_TOO_LARGE|NOT_?ACCEPTABLE|NotAcceptable)\b|"
           r"\breturn\s+(?:Unauthorized|Forbid|BadRequest|Conflict|UnprocessableEntity)\("), "reject"),
+        # a value compared with the one before it: `$song === $this->current`, `x != prev`, `== last_played`
+        (r"(?:===?|!==?|\bis\b)\s*(?:\$this->|self\.|this\.|@)?(?:current|previous|prev|last)\w*\b", "consecutive"),
         # what stands in for a missing value: `a ?? b`, `.get(key, default)`, `unwrap_or`, `getOrDefault`
         (r"\?\?|\bunwrap_or\w*\(|\bgetOrDefault\(|\.get\(\s*[^,()]+,\s*[^)]+\)|\.fetch\(\s*[^,()]+,", "missing"),
         # a script that exits non-zero refuses to go on

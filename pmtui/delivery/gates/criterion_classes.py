@@ -21,10 +21,16 @@ _GESTURE = re.compile(r"\bwhen\s+(?:i|we|you|they|the\s+user|a\s+user|users?|som
 _WORDS = re.compile(r"[A-Za-z]+")
 
 
+# The actor of a scenario is no code either: "when the guest checks out", "once the driver accepts".
+_ACTOR = re.compile(r"\b(?:when|once|after|if|before|until)\s+(?:the|a|an)\s+(user|guest|customer|member|visitor|player|"
+                    r"driver|rider|passenger|buyer|seller|owner|patient|student|teacher|traveller|traveler|shopper|"
+                    r"reader|viewer|listener|employee|admin|operator)\s+[a-z]+s\b", re.IGNORECASE)
+
+
 def scene_words(text: str) -> set[str]:
-    """Lower-case words that only set the scene: the Given clause's words the rest does not repeat, and an
-    actor's gesture ("when I pick the Active filter": pick)."""
-    found = {m.group(1).lower() for m in _GESTURE.finditer(text)}
+    """Lower-case words that only set the scene: the Given clause's words the rest does not repeat, an
+    actor's gesture ("when I pick the Active filter": pick) and the actor of a scenario ("when the guest checks out")."""
+    found = {m.group(1).lower() for m in _GESTURE.finditer(text)} | {m.group(1).lower() for m in _ACTOR.finditer(text)}
     given = _GIVEN.match(text)
     if given:
         scene = {w.lower() for w in _WORDS.findall(given.group("given"))}

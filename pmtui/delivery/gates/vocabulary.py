@@ -118,6 +118,8 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bstop(?:s|ped)?\s+typing\b|\bafter\s+(?:the\s+)?last\s+keystroke\b", "wait"),
         (r"\bties?\s+(?:are\s+|is\s+)?broken\s+by\b|\btie[- ]?break\w*\b|\bon\s+a\s+tie\b", "tiebreak"),
         (r"\bcut\s+off\b|\btruncat\w*\b", "truncate"),
+        (r"\b(?:twice|two\s+times)\s+in\s+a\s+row\b|\bin\s+a\s+row\b|\bback[- ]to[- ]back\b|\bconsecutive(?:ly)?\b",
+         "consecutive"),
         (r"\bstop(?:s|ped)?\s+working\b|\bno\s+longer\s+(?:works?|valid|usable)\b|\bbecomes?\s+invalid\b", "expire"),
         ((r"\b(?:ignor\w*\s+)?(?:(?:leading|trailing|surrounding|extra)(?:\s+(?:and|or|/)\s+(?:leading|trailing))?\s+)"
          r"(?:white\s?space|spaces|blanks)\b|\bignor\w*\s+(?:white\s?space|spaces|blanks)\b"), "trim"),
