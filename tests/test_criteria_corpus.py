@@ -75,14 +75,14 @@ def test_held_out_5_keeps_its_recall_and_no_wrong_change_passes(tmp_path: Path) 
     """Held-out 5 was measured once (9/24, 2 false passes); its false passes' classes were fixed in round 2
     and some of its misses' classes in round 3 (18/24 then): a regression floor."""
     score = measure("heldout5", tmp_path)
-    assert score.recall >= 17 / 24, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert score.recall >= 19 / 24, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [o.case.id for o in score.false_passes]
 
 
 def test_held_out_6_keeps_its_recall_and_no_wrong_change_passes(tmp_path: Path) -> None:
     """Held-out 6: 8/28 and 2 false passes when first measured, 23/28 and none after round 3's classes."""
     score = measure("heldout6", tmp_path)
-    assert score.recall >= 22 / 28, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert score.recall >= 24 / 28, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 

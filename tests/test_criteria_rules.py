@@ -770,3 +770,24 @@ def test_the_actor_of_a_scenario_is_no_code_and_in_a_row_compares_with_the_one_b
     assert not maps(tmp_path / "b", criterion, {"quiz/deck.py": before["quiz/deck.py"].replace(
         "        q = random.choice(self.questions)\n", "        q = random.choice(self.questions)  # random enough\n")},
         before)
+
+
+def test_until_both_are_filled_is_one_emptiness_check_on_both(tmp_path: Path) -> None:
+    assert "empty" in labels("Save stays greyed out until both title and body are entered")
+    assert read_criterion("Save stays disabled until both title and body are entered").both == ("title", "body")
+    criterion = "The save button stays disabled until both title and body are entered"
+    form = ("export function NoteForm() {{\n  const [title, setTitle] = useState(\"\");\n  const [body, setBody] = useState(\"\");\n"
+            "  return (\n    <form>\n      <input value={{title}} onChange={{(e) => setTitle(e.target.value)}} />\n"
+            "      <textarea value={{body}} onChange={{(e) => setBody(e.target.value)}} />\n"
+            "      <button disabled={{{}}}>Save</button>\n    </form>\n  );\n}}\n")
+    assert maps(tmp_path / "a", criterion, {"src/NoteForm.tsx": form.format("!title.trim() || !body.trim()")})
+    assert not maps(tmp_path / "b", criterion, {"src/NoteForm.tsx": form.format("!title.trim()")})
+
+
+def test_a_currency_formatter_writes_two_decimals(tmp_path: Path) -> None:
+    criterion = "Totals are shown in pounds with two decimals"
+    code = ("export const formatTotal = (pence: number) =>\n"
+            "  new Intl.NumberFormat(\"en-GB\", {{ style: \"{}\", currency: \"GBP\" }}).format(pence / 100);\n")
+    assert maps(tmp_path / "a", criterion, {"src/money/pounds.ts": code.format("currency")})
+    assert not maps(tmp_path / "b", criterion, {"src/money/pounds.ts": "export const formatTotal = (pence: number) =>\n"
+                                                                        "  `£${Math.round(pence / 100)}`;\n"})

@@ -27,6 +27,7 @@ from pmtui.delivery.gates.criterion_classes import (
     hooks_only_new,
     keys_out_of_order,
     negated_reads,
+    one_line_names_both,
     reads_env,
     reads_param,
     retention_in,
@@ -206,6 +207,8 @@ def _blocker(unit: Unit, reading: CriterionReading) -> str:
         return "it prints when the flag that should hush it is given"
     if reading.sees_error and swallows_errors(unit.code_text, Path(unit.path).suffix.lower() in APP_SUFFIXES):
         return "every error it catches is only logged, never shown"
+    if reading.both and not one_line_names_both(unit.code_text, reading.both, stem):
+        return f"no one condition of it names both {reading.both[0]} and {reading.both[1]}"
     if reading.on_update and hooks_only_new(unit.code_text):
         return "its triggers and callbacks fire on new records, never on a change"
     if reading.sort_keys and keys_out_of_order(unit.code_text, reading.sort_keys, stem):

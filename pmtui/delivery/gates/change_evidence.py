@@ -299,6 +299,10 @@ def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], 
     if Path(unit.path).suffix.lower() in _MARKUP:
         unit.concepts |= {concept for pattern, concept in _ELEMENTS if pattern.search(unit.text)}
     unit.numbers = numbers_in(number_text)
+    if "currencyformat" in unit.fresh_acts:
+        unit.numbers.add("2")  # a currency formatter states the currency's two decimals
+        unit.acts.add("decimal")
+        unit.concepts.add("decimal")
     if re.fullmatch(r"[1-5]\d\d", Path(unit.path).stem):
         unit.numbers.add(Path(unit.path).stem)  # templates/404.html is the 404 page
     unit.calls = {m.group(1) for m in re.finditer(r"([A-Za-z_$][\w$]*)\s*\(", unit.text)}

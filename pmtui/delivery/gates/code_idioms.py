@@ -113,6 +113,10 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 # Idioms that live inside string literals too (format specifications).
 _RAW_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r":\.\d+f\b|\.toFixed\(|\bround\(|%\.\d+f\b|\{:\.\d+\}"), "decimal"),
+    # a currency formatter writes the currency's two decimals: Intl.NumberFormat(…, {style: "currency"}), number_to_currency
+    (re.compile(r"\bstyle\s*:\s*['\"]currency['\"]|\bcurrency\s*:\s*['\"][A-Z]{3}['\"]|\bgetCurrencyInstance\(|"
+                r"\bnumber_to_currency\b|\bNumberFormatter\.Style\.currency\b|\.currency\b(?=[^\n]*[Ff]ormat)|"
+                r"\bformat_currency\(|\bmoney_format\("), "currencyformat"),
     # regular expressions and character tests: a digit, a space, punctuation; text replaced by nothing is removed
     (re.compile(r"\\d|\[0-9\]|\bisdigit\(|\bisnumeric\(|\bIsDigit\(|\bis_ascii_digit\(|\bis_numeric\(|\\p\{N"), "digit"),
     (re.compile(r"\\s"), "space"),

@@ -299,3 +299,23 @@ def swallows_errors(code: str, app: bool) -> bool:
             bodies.append(match.group(match.lastindex or 1))
     return bool(bodies) and all(all(_ONLY_LOGS.match(line) or (app and _APP_PRINT.match(line))
                                     for line in body.splitlines()) for body in bodies)
+
+
+# "disabled until both email and password are filled in": one condition names both fields.
+_UNTIL_BOTH = re.compile(r"\buntil\s+both\s+(?:the\s+)?([A-Za-z]+)\s+and\s+(?:the\s+)?([A-Za-z]+)\b", re.IGNORECASE)
+
+
+def until_both(text: str) -> tuple[str, str] | None:
+    match = _UNTIL_BOTH.search(text)
+    return (match.group(1).lower(), match.group(2).lower()) if match else None
+
+
+def one_line_names_both(code: str, pair: tuple[str, str], stem_of: Callable[[str], str]) -> bool:
+    """Whether one line of code names both things (`.disabled(email.isEmpty || password.isEmpty)`)."""
+    wanted = {stem_of(word) for word in pair}
+    for line in code.splitlines():
+        parts = {stem_of(p) for word in re.findall(r"[A-Za-z]+", line)
+                 for p in re.sub(r"(?<=[a-z])(?=[A-Z])", " ", word).split()}
+        if wanted <= parts:
+            return True
+    return False

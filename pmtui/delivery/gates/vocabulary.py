@@ -43,6 +43,7 @@ from pmtui.delivery.gates.criterion_classes import (
     scene_words,
     size_forms,
     sort_keys,
+    until_both,
 )
 from pmtui.delivery.gates.synonyms import _GROUPS, SPECIFIC, SYMBOL_WORDS  # noqa: F401 - SYMBOL_WORDS re-exported
 
@@ -118,6 +119,10 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bstop(?:s|ped)?\s+typing\b|\bafter\s+(?:the\s+)?last\s+keystroke\b", "wait"),
         (r"\bties?\s+(?:are\s+|is\s+)?broken\s+by\b|\btie[- ]?break\w*\b|\bon\s+a\s+tie\b", "tiebreak"),
         (r"\bcut\s+off\b|\btruncat\w*\b", "truncate"),
+        # "disabled until both fields are filled in": while one is empty
+        ((r"\buntil\b(?=\s+(?:\w+\s+){0,5}?(?:is|are|has\s+been|have\s+been)\s+(?:filled|entered|typed|given|provided)"
+          r"\b)"), "empty"),
+        (r"\bfilled\s+(?:in|out)\b", ""),
         (r"\b(?:twice|two\s+times)\s+in\s+a\s+row\b|\bin\s+a\s+row\b|\bback[- ]to[- ]back\b|\bconsecutive(?:ly)?\b",
          "consecutive"),
         (r"\bstop(?:s|ped)?\s+working\b|\bno\s+longer\s+(?:works?|valid|usable)\b|\bbecomes?\s+invalid\b", "expire"),
@@ -381,6 +386,7 @@ class CriterionReading:
     sees_error: bool = False  # "the user sees an error": an error printed where it is caught is swallowed
     rates: tuple[tuple[str, str], ...] = ()  # "15 per rental day": (15, day), multiplied by the days
     refused_if: tuple[str, str] | None = None  # "blocked if less than 25": (25, <), the refusing branch's condition
+    both: tuple[str, str] | None = None  # "until both email and password are filled": one condition names both
 
 
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
@@ -465,6 +471,7 @@ def read_criterion(criterion: str) -> CriterionReading:
     sees_error = asks_user_to_see_error(text)
     rates = criterion_rates(text)
     refused_if = refused_condition(text)
+    both = until_both(text)
     scene = scene_words(text)
     required = {m.group(1).lower() for m in re.finditer(r"\bat\s+least\s+one\s+([A-Za-z]+)", text, re.IGNORECASE)}
     params, text = query_params(text)
@@ -672,7 +679,7 @@ def read_criterion(criterion: str) -> CriterionReading:
         concepts = [Concept(c.label, frozenset({"cascade"}), strong=True) if "delete" in c.alternatives else c
                     for c in concepts]
     return CriterionReading(tuple(concepts), negated, about_tests, bool(_ABOUT_DOCS.search(criterion)), boundaries,
-                            keys, on_update, sees_error, rates, refused_if)
+                            keys, on_update, sees_error, rates, refused_if, both)
 
 
 def criterion_concepts(criterion: str) -> list[Concept]:
