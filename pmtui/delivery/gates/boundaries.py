@@ -133,7 +133,7 @@ def refuses_the_allowed(code: str, condition: tuple[str, str]) -> str:
     refusing = [found for index, found in _comparisons(code, number)
                 if any(_REFUSES.search(line) for line in lines[index:index + 3])]
     if refusing and op not in refusing and _COMPLEMENT[op] in refusing:
-        return f"it refuses when the value is {_COMPLEMENT[op]} {number}, where the criterion refuses below it"
+        return f"it refuses when the value is {_COMPLEMENT[op]} {number}, where the criterion refuses when it is {op} {number}"
     return ""
 
 
