@@ -10,7 +10,9 @@ been fitted since, so their floors here guard against regressions and say nothin
 criteria. Round 3 (2026-11-26): heldout6.yaml was written and measured once (8/28, 2 false passes)
 before any rule changed, then held-out 5 and 6 were fitted by classes of evidence; heldout7.yaml was
 written after those changes and measured once (6/18, 3 false passes) and is never tuned on: its floor
-is its measured figure, so it only catches a regression.
+is its measured figure, so it only catches a regression. Round 4: heldout8.yaml was written before any rule
+changed and measured once (12/25, 8 false passes), then used with held-out 7 to find classes;
+heldout9.yaml was written after them and measured once (7/16, 1 false pass) and is never tuned on.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
 
 @pytest.mark.parametrize(("name", "correct_at_least", "wrong_at_least"),
                          [("heldout3", 25, 12), ("heldout4", 20, 10), ("heldout5", 22, 12), ("heldout6", 24, 12),
-                          ("heldout7", 16, 8)])
+                          ("heldout7", 16, 8), ("heldout8", 20, 12), ("heldout9", 15, 8)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -55,7 +57,7 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
     wrong = [case for case in cases if case.expect == "fail"]
     assert len(correct) >= correct_at_least and len(wrong) >= wrong_at_least
     everything = [case.id for other in ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5",
-                                        "heldout6", "heldout7") for case in load(other)]
+                                        "heldout6", "heldout7", "heldout8", "heldout9") for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
     assert {case.criterion for case in wrong} <= {case.criterion for case in correct}
@@ -74,27 +76,29 @@ def test_held_out_5_keeps_its_recall_and_no_wrong_change_passes(tmp_path: Path) 
     """Held-out 5 was measured once (9/24, 2 false passes); its false passes' classes were fixed in round 2
     and some of its misses' classes in round 3 (18/24 then): a regression floor."""
     score = measure("heldout5", tmp_path)
-    assert score.recall >= 17 / 24, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert score.recall >= 19 / 24, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [o.case.id for o in score.false_passes]
 
 
 def test_held_out_6_keeps_its_recall_and_no_wrong_change_passes(tmp_path: Path) -> None:
     """Held-out 6: 8/28 and 2 false passes when first measured, 23/28 and none after round 3's classes."""
     score = measure("heldout6", tmp_path)
-    assert score.recall >= 22 / 28, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert score.recall >= 24 / 28, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
 def test_held_out_7_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
     """Held-out 7 was measured once, untuned: 6/18 and three false passes (an INSERT trigger for "every
-    change", `> 3` for "at most 3", an ascending ORDER BY for "spent the most"). No more may appear."""
+    change", `> 3` for "at most 3", an ascending ORDER BY for "spent the most"). Round 4 fixed the first's
+    class (every change needs a trigger on UPDATE) and the third's ("who … the most" ranks from the top).
+    No more may appear."""
     score = measure("heldout7", tmp_path)
-    assert score.recall >= 6 / 18, [f"{o.case.id}: {o.note}" for o in score.misses]
-    assert {o.case.id for o in score.false_passes} <= {"h7-wrong-audit-on-insert", "h7-wrong-wip-four",
-                                                      "h7-wrong-top-spenders-asc"}
+    assert score.recall >= 11 / 18, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert {o.case.id for o in score.false_passes} <= {"h7-wrong-wip-four"}
 
 
-@pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7"])
+@pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
+                                  "heldout8", "heldout9"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, tmp_path: Path) -> None:
     for outcome in measure(name, tmp_path).correct:
         if outcome.passed:
@@ -103,6 +107,24 @@ def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, tmp_path: Pa
             text = outcome.case.after[path].splitlines()[int(line) - 1]
             old = outcome.case.before.get(path, "").splitlines()
             assert text.strip() and (text not in old or path not in outcome.case.before), outcome.case.id
+
+
+def test_held_out_8_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) -> None:
+    """Held-out 8 was written in round 4 before any matcher change and measured once: 12/25 and eight false
+    passes (a boundary by its operator, versioning on the other bucket, `.round` for one decimal, freezes
+    counted for ever, a retention in a TODO, a per-day fee charged once, the sort keys swapped, an error
+    printed and swallowed)."""
+    score = measure("heldout8", tmp_path)
+    assert score.recall >= 20 / 25, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
+
+
+def test_held_out_9_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
+    """Held-out 9 was written after round 4's changes and measured once, untuned: 7/16 and one false pass
+    (a Django filter on `consumed_on__isnull=False` for "hide bottles already drunk": the inverse)."""
+    score = measure("heldout9", tmp_path)
+    assert score.recall >= 7 / 16, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert {o.case.id for o in score.false_passes} <= {"h9-wrong-cellar-shows-all"}
 
 
 def test_tuned_set_recall_is_at_least_95_percent_and_no_wrong_change_passes(tmp_path: Path) -> None:

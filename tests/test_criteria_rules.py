@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from pmtui.delivery.gates.change_evidence import handles_flag, negating_lines
+from pmtui.delivery.gates.boundaries import comparisons_with
+from pmtui.delivery.gates.change_evidence import handles_flag, negating_lines, split_trailing_comment
+from pmtui.delivery.gates.criterion_classes import retention_in, swallows_errors
 from pmtui.delivery.gates.vocabulary import (
     concepts_of_word,
     date_formats,
@@ -510,3 +512,282 @@ def test_following_the_devices_setting_is_a_media_query_or_its_api(tmp_path: Pat
                                   "const v = input.trim();"])
 def test_a_stripped_value_that_is_only_kept_checks_nothing(line: str) -> None:
     assert "empty" not in idiom_concepts(line)
+
+
+# -- round 4 ------------------------------------------------------------------------------------------------
+def test_a_comment_after_code_on_its_line_states_nothing(tmp_path: Path) -> None:
+    criterion = "Sessions are kept 30 days"
+    before = {"settings.py": "SESSION_DAYS = 7\n"}
+    assert maps(tmp_path / "a", criterion, {"settings.py": "SESSION_DAYS = 30  # keep sessions a month\n"}, before)
+    assert not maps(tmp_path / "b", criterion, {"settings.py": "SESSION_DAYS = 14  # TODO: 30 days\n"}, before)
+    assert not maps(tmp_path / "c", criterion, {"config.ts": "export const SESSION_DAYS = 14; // 30 days later\n"},
+                    {"config.ts": "export const SESSION_DAYS = 7;\n"})
+    # Python's floor division is no comment
+    assert split_trailing_comment("per_page = total // 30", "app.py") == ("per_page = total // 30", "")
+    assert split_trailing_comment("let days = 14; // 30 days", "a.rs") == ("let days = 14;", "// 30 days")
+
+
+def test_a_thousands_separator_and_a_ranges_bounds_are_numbers(tmp_path: Path) -> None:
+    assert "25000" in labels("Orders over 25,000 need a second approval", "number")
+    assert "1000000" in labels("Uploads stop at 1,000,000 rows", "number")
+    assert labels("A coffee costs 3,50 €", "number") == ["3", "50"]
+    criterion = "A discount code is valid for 30 days"
+    code = "fun discountCodeValid(issued: LocalDate, today: LocalDate) =\n    DAYS.between(issued, today) in 0..{}\n"
+    assert maps(tmp_path / "a", criterion, {"Codes.kt": code.format(30)})
+    assert not maps(tmp_path / "b", criterion, {"Codes.kt": code.format(3)})
+
+
+def test_a_constant_or_helper_defined_elsewhere_in_the_change_is_followed_to_its_use(tmp_path: Path) -> None:
+    criterion = "Idle sessions expire after 45 minutes"
+    limits = "package auth\n\nimport \"time\"\n\nconst idleLimit = {} * time.Minute\n"
+    store = {"auth/store.go": "package auth\n\nfunc (s *Store) Expired(sess Session, now time.Time) bool {\n"
+                              "\treturn now.Sub(sess.LastSeen) > idleLimit\n}\n"}
+    assert maps(tmp_path / "a", criterion, {"auth/limits.go": limits.format(45), **store})
+    assert not maps(tmp_path / "b", criterion, {"auth/limits.go": limits.format(4), **store})
+    # a template showing what a method of the change computes shows how it computes it
+    criterion = "The invoice page shows the tax rounded to two decimals"
+    model = "class Invoice\n  def tax_due\n    (net * rate).round({})\n  end\nend\n"
+    view = {"app/views/invoices/show.html.erb": "<h1>Invoice</h1>\n<p>Tax: <%= @invoice.tax_due %></p>\n"}
+    before = {"app/views/invoices/show.html.erb": "<h1>Invoice</h1>\n", "app/models/invoice.rb": "class Invoice\nend\n"}
+    assert maps(tmp_path / "c", criterion, {"app/models/invoice.rb": model.format(2), **view}, before)
+    assert not maps(tmp_path / "d", criterion, {"app/models/invoice.rb": model.format(""), **view}, before)
+
+
+def test_one_decimal_is_a_precision_the_code_must_state() -> None:
+    assert [c.strong for c in read_criterion("Scores are rounded to one decimal place").concepts if c.label == "1"] == [True]
+    assert [c.strong for c in read_criterion("Pins need at least one digit").concepts if c.label == "1"] in ([], [False])
+
+
+def test_a_boundarys_number_must_be_on_the_side_the_criterion_puts_it(tmp_path: Path) -> None:
+    assert read_criterion("Shipping is free for orders of 50 euros or more").boundaries == (("50", "high"),)
+    assert read_criterion("Children under 12 travel at half price").boundaries == (("12", "high"),)
+    assert read_criterion("The first 3 support tickets of a month cost nothing").boundaries == (("3", "low"),)
+    assert read_criterion("Parcels heavier than 20 kg need a second driver").boundaries == (("20", "low"),)
+    assert read_criterion("At most 5 seats per booking").boundaries == ()  # a count before or after adding: either
+    criterion = "Shipping is free for orders of 50 euros or more"
+    code = "FREE_FROM = 50\n\n\ndef shipping_euros(order):\n    return 0 if order.total {} FREE_FROM else 4.95\n"
+    assert maps(tmp_path / "a", criterion, {"shipping.py": code.format(">=")})
+    assert not maps(tmp_path / "b", criterion, {"shipping.py": code.format(">")})
+    assert comparisons_with("if (50 < order.total) ship()", "50") == [">"]
+    assert comparisons_with("when age in 0..<12 -> child", "12") == ["<"]
+    assert comparisons_with("List<Order> xs = load(50)", "50") == []
+
+
+def test_two_sort_keys_are_kept_in_the_criterions_order(tmp_path: Path) -> None:
+    assert read_criterion("Books are listed by author, then by title").sort_keys == ("author", "title")
+    assert read_criterion("Orders are sorted by date with ties broken by amount").sort_keys == ("date", "amount")
+    criterion = "Books are listed by author, then by title"
+    code = "def shelf(books):\n    return sorted(books, key=lambda b: (b.{}, b.{}))\n"
+    assert maps(tmp_path / "a", criterion, {"library.py": code.format("author", "title")})
+    assert not maps(tmp_path / "b", criterion, {"library.py": code.format("title", "author")})
+    sql = "SELECT author, title FROM books\nORDER BY {};\n"
+    assert maps(tmp_path / "c", criterion, {"books_listing.sql": sql.format("author, title")})
+    assert not maps(tmp_path / "d", criterion, {"books_listing.sql": sql.format("title")})
+
+
+def test_the_window_of_a_rate_is_no_word_to_miss(tmp_path: Path) -> None:
+    assert [c.kind for c in read_criterion("A customer may swap plans 3 times per month").concepts
+            if c.label == "month"] == ["period"]
+    criterion = "A customer may swap plans 3 times per month"
+    right = ("class Subscription:\n    MAX_SWAPS = 3\n\n    def swap_plan(self, plan, today):\n"
+             "        swaps = [s for s in self.swaps if (s.year, s.month) == (today.year, today.month)]\n"
+             "        if len(swaps) >= self.MAX_SWAPS:\n            raise PlanError('no more swaps this month')\n"
+             "        self.swaps.append(Swap(plan, today))\n")
+    ever = ("class Subscription:\n    MAX_SWAPS = 3\n\n    def swap_plan(self, plan, today):\n"
+            "        if len(self.swaps) >= self.MAX_SWAPS:\n            raise PlanError('no more swaps')\n"
+            "        self.swaps.append(Swap(plan, today))\n")
+    assert maps(tmp_path / "a", criterion, {"billing/customer.py": right})
+    assert not maps(tmp_path / "b", criterion, {"billing/customer.py": ever})
+
+
+def test_who_did_the_most_ranks_from_the_top(tmp_path: Path) -> None:
+    assert labels("Show the top 5 products") == ["descending", "show", "5", "products"]
+    assert "ascending" in labels("List the 3 cheapest flights")
+    assert "descending" in labels("The badge goes to the 3 reviewers who commented the most last month")
+    criterion = "The badge goes to the 3 reviewers who commented the most last month"
+    query = ("SELECT reviewer_id, COUNT(*) AS comments FROM review_comments\n"
+             "WHERE created_at >= now() - interval '1 month'\nGROUP BY reviewer_id\nORDER BY comments{}\nLIMIT 3;\n")
+    assert maps(tmp_path / "a", criterion, {"badges/reviewer_badge.sql": query.format(" DESC")})
+    assert not maps(tmp_path / "b", criterion, {"badges/reviewer_badge.sql": query.format("")})
+
+
+def test_every_change_to_a_thing_needs_code_that_reacts_to_updates(tmp_path: Path) -> None:
+    assert read_criterion("Every change to a product's price is kept in the price history").on_update
+    assert read_criterion("Whenever a shipping address is edited, the customer is notified").on_update
+    assert not read_criterion("New products are kept in the catalogue").on_update
+    criterion = "Whenever a shipping address is edited, the customer gets a notification email"
+    model = ("class ShippingAddress < ApplicationRecord\n  belongs_to :customer\n  after_{}_commit :notify_customer\n\n"
+             "  def notify_customer\n    AddressMailer.with(address: self).changed.deliver_later\n  end\nend\n")
+    before = {"app/models/shipping_address.rb": "class ShippingAddress < ApplicationRecord\n  belongs_to :customer\nend\n"}
+    assert maps(tmp_path / "a", criterion, {"app/models/shipping_address.rb": model.format("update")}, before)
+    assert not maps(tmp_path / "b", criterion, {"app/models/shipping_address.rb": model.format("create")}, before)
+
+
+def test_a_word_the_units_file_names_elsewhere_is_a_sibling_not_a_word_to_miss(tmp_path: Path) -> None:
+    criterion = "Nightly snapshots are taken of the ledger volume"
+    before = {"infra/volumes.tf": 'resource "aws_ebs_volume" "ledger" {\n  size = 100\n}\n\n'
+                                  'resource "aws_ebs_volume" "search" {\n  size = 50\n}\n'}
+    policy = ('\nresource "aws_dlm_lifecycle_policy" "{0}_nightly" {{\n  description = "nightly snapshots"\n'
+              '  policy_details {{\n    target_tags = {{ Volume = aws_ebs_volume.{0}.id }}\n'
+              '    schedule {{\n      create_rule {{ times = ["03:00"] }}\n    }}\n  }}\n}}\n')
+    assert maps(tmp_path / "a", criterion, {"infra/volumes.tf": before["infra/volumes.tf"] + policy.format("ledger")}, before)
+    assert not maps(tmp_path / "b", criterion, {"infra/volumes.tf": before["infra/volumes.tf"] + policy.format("search")},
+                    before)
+
+
+def test_a_bound_word_before_its_number_is_the_codes_operator(tmp_path: Path) -> None:
+    concepts = {c.label: c for c in read_criterion("Warn the driver when tyre pressure drops below 1.8 bar").concepts}
+    assert not concepts["below"].strong and concepts["1.8"].strong
+    assert [c.label for c in read_criterion("Freezer alarm below -18 °C").concepts if c.kind == "short"] == []
+    criterion = "Warn the driver when a tyre pressure is below 2 bar"
+    code = "def check_tyres(car, warn):\n    for tyre in car.tyres:\n        if tyre.pressure_bar {} 2:\n" \
+           "            warn(car.driver, f'low tyre pressure: {{tyre.position}}')\n"
+    assert maps(tmp_path / "a", criterion, {"dashboard/tyres.py": code.format("<")})
+    assert not maps(tmp_path / "b", criterion, {"dashboard/tyres.py": code.format("<=")})
+
+
+def test_a_refusing_status_named_by_its_constant_is_its_number_and_a_refusal(tmp_path: Path) -> None:
+    assert "reject" in idiom_concepts("return ResponseEntity.status(HttpStatus.UNAUTHORIZED).build();")
+    assert "reject" in idiom_concepts("raise HTTPException(status.HTTP_409_CONFLICT)")
+    assert "reject" not in idiom_concepts("return ResponseEntity.status(HttpStatus.CREATED).body(saved);")
+    criterion = "Uploads without a session cookie are refused with 401"
+    code = ("func Upload(w http.ResponseWriter, r *http.Request) {{\n\tif _, err := r.Cookie(\"session\"); err != nil {{\n"
+            "\t\tw.WriteHeader(http.{})\n\t\treturn\n\t}}\n\tstore(r.Body)\n}}\n")
+    assert maps(tmp_path / "a", criterion, {"uploads/handler.go": code.format("StatusUnauthorized")})
+    assert not maps(tmp_path / "b", criterion, {"uploads/handler.go": code.format("StatusForbidden")})
+
+
+def test_an_element_skipped_in_a_loop_is_dropped(tmp_path: Path) -> None:
+    assert "filter" in unit_idioms("for o in orders:\n    if o.test_order:\n        continue\n    total += o.amount\n")
+    assert "filter" in unit_idioms("orders.each do |o|\n  next if o.test_order?\n  total += o.amount\nend\n")
+    assert "filter" not in unit_idioms("for o in orders:\n    total += o.amount\n")
+    criterion = "Revenue totals drop test orders"
+    code = "def revenue_total(orders):\n    total = 0\n    for o in orders:\n{}        total += o.amount\n    return total\n"
+    assert maps(tmp_path / "a", criterion, {"reports/revenue.py": code.format("        if o.is_test:\n            continue\n")})
+    assert not maps(tmp_path / "b", criterion, {"reports/revenue.py": code.format("        o.is_test = False\n")})
+
+
+def test_programming_words_for_seeking_and_for_expiry(tmp_path: Path) -> None:
+    assert "seek" in concepts_of_word("jumps") and "seek" in concepts_of_word("rewind")
+    assert "expire" in labels("Invite links stop working after 7 days")
+    criterion = "Invite links stop working after 7 days"
+    code = ("from datetime import timedelta\n\nINVITE_TTL = timedelta(days={})\n\n\n"
+            "def redeem_invite_link(invite, now):\n    if now - invite.created_at > INVITE_TTL:\n"
+            "        raise InviteError('invite link expired')\n    return invite.team\n")
+    assert maps(tmp_path / "a", criterion, {"teams/invites.py": code.format(7)})
+    assert not maps(tmp_path / "b", criterion, {"teams/invites.py": code.format(1)})
+
+
+def test_a_retention_setting_counts_in_the_criterions_unit_unless_its_name_says_another() -> None:
+    assert retention_in("log_retention = 30", "30", "day")
+    assert retention_in("  retentionInDays: 30", "30", "day")
+    assert not retention_in("retention_hours = 30", "30", "day")
+    assert not retention_in("retention = 3", "30", "day")
+    assert retention_in("keep_backups = 7", "7", "days")
+    assert not retention_in("CACHE_RETENTION = 5", "5", "minutes")  # a bare count of minutes is seconds, most likely
+
+
+def test_an_error_only_logged_where_it_is_caught_reaches_no_user(tmp_path: Path) -> None:
+    assert read_criterion("When the upload fails the user sees an error").sees_error
+    assert not read_criterion("Failed uploads are retried").sees_error
+    assert swallows_errors("try:\n    upload(f)\nexcept OSError as e:\n    logger.warning('upload failed %s', e)\n", app=False)
+    assert not swallows_errors("try:\n    upload(f)\nexcept OSError:\n    print('upload failed')\n", app=False)
+    assert swallows_errors("do { try upload(f) } catch { print(error) }", app=True)
+    criterion = "When the upload fails the user sees an error banner"
+    view = ("class UploadViewModel(private val api: Api) : ViewModel() {{\n    val errorBanner = MutableLiveData<String?>()\n\n"
+            "    fun upload(file: File) = viewModelScope.launch {{\n        try {{\n            api.upload(file)\n"
+            "        }} catch (e: IOException) {{\n            {}\n        }}\n    }}\n}}\n")
+    assert maps(tmp_path / "a", criterion, {"app/UploadViewModel.kt": view.format('errorBanner.value = "Upload failed"')})
+    assert not maps(tmp_path / "b", criterion, {"app/UploadViewModel.kt": view.format('Log.e("upload", "failed", e)')})
+
+
+def test_a_price_per_something_is_multiplied_by_how_many(tmp_path: Path) -> None:
+    assert read_criterion("City tax is 3 € per guest per night").rates == (("3", "guest"),)
+    assert read_criterion("At most 10 login attempts per IP address per hour").rates == ()
+    assert read_criterion("Hours above 40 in a week are paid double").rates == ()
+    criterion = "Extra luggage costs 12 euros per bag"
+    code = "BAG_FEE = 12\n\n\ndef luggage_cost(booking):\n    return {}\n"
+    assert maps(tmp_path / "a", criterion, {"booking/luggage.py": code.format("BAG_FEE * booking.extra_bags")})
+    assert not maps(tmp_path / "b", criterion, {"booking/luggage.py": code.format("BAG_FEE if booking.extra_bags else 0")})
+
+
+def test_a_refusal_on_the_complement_of_its_condition_is_inverted(tmp_path: Path) -> None:
+    assert read_criterion("Sign-up is refused for users under 16").refused_if == ("16", "<")
+    assert read_criterion("Coupons are rejected when the cart has fewer than 3 items").refused_if == ("3", "<")
+    criterion = "Coupons are rejected when the cart has fewer than 3 items"
+    code = ("MIN_ITEMS = 3\n\n\ndef apply_coupon(cart, coupon):\n    if len(cart.items) {} MIN_ITEMS:\n"
+            "        raise CouponError('add more items to use this coupon')\n    cart.coupon = coupon\n")
+    assert maps(tmp_path / "a", criterion, {"shop/coupons.py": code.format("<")})
+    assert not maps(tmp_path / "b", criterion, {"shop/coupons.py": code.format(">=")})
+
+
+def test_a_permission_predicate_that_answers_false_refuses_and_allman_braces_keep_their_signature(tmp_path: Path) -> None:
+    assert "reject" in unit_idioms("public function canPublish(Post $p): bool\n{\n    return false;\n}\n")
+    assert "reject" not in unit_idioms("public function isPublished(Post $p): bool\n{\n    return false;\n}\n")
+    criterion = "Publishing is blocked while a post has no title"
+    before = {"src/Blog/PostPolicy.php": "<?php\n\nfinal class PostPolicy\n{\n    public function canPublish(Post $post): bool\n"
+                                         "    {\n        return true;\n    }\n}\n"}
+    after = {"src/Blog/PostPolicy.php": "<?php\n\nfinal class PostPolicy\n{\n    public function canPublish(Post $post): bool\n"
+                                        "    {\n        if (trim($post->title) === '') {\n            return false;\n        }\n"
+                                        "        return true;\n    }\n}\n"}
+    assert maps(tmp_path / "a", criterion, after, before)
+
+
+def test_a_stand_in_for_a_missing_value_locale_codes_and_a_maximum_count() -> None:
+    assert "missing" in idiom_concepts("return labels[lang]?.[key] ?? labels.fr[key];")
+    assert "french" in concepts_of_word("fr") and "english" in concepts_of_word("en")
+    assert [c.strong for c in read_criterion("Retry maximum 5 times").concepts if c.label == "limit"] == [False]
+
+
+def test_a_loop_with_a_fixed_number_of_rounds_caps_the_attempts(tmp_path: Path) -> None:
+    assert "limit" in idiom_concepts("for n in $(seq 1 5); do")
+    assert "limit" in idiom_concepts("for attempt in range(1, 6):")
+    assert "limit" in idiom_concepts("3.times do |i|")
+    assert "limit" not in idiom_concepts("for row in rows:")
+    criterion = "The backup job tries the upload at most 4 times, then gives up with an error"
+    script = ("#!/usr/bin/env bash\nset -eu\nfor i in {}; do\n  if aws s3 cp backup.tgz s3://acme-backups/; then\n"
+              "    exit 0\n  fi\n  sleep 10\ndone\necho 'backup upload failed' >&2\nexit 1\n")
+    assert maps(tmp_path / "a", criterion, {"scripts/backup_upload.sh": script.format("$(seq 1 4)")})
+    assert not maps(tmp_path / "b", criterion, {"scripts/backup_upload.sh": script.format("$(seq 1 40)")})
+
+
+def test_the_actor_of_a_scenario_is_no_code_and_in_a_row_compares_with_the_one_before(tmp_path: Path) -> None:
+    assert "scene" not in labels("When the passenger cancels within 24 hours, the fare is refunded")
+    assert "passenger" not in [c.label for c in read_criterion(
+        "When the passenger cancels within 24 hours, the fare is refunded").concepts if c.strong]
+    assert "consecutive" in labels("A quiz never asks the same question twice in a row")
+    assert "consecutive" in idiom_concepts("while q is self.last_question:")
+    criterion = "A quiz never asks the same question twice in a row"
+    before = {"quiz/deck.py": "import random\n\n\nclass Deck:\n    def __init__(self, questions):\n"
+                              "        self.questions = questions\n        self.last_question = None\n\n"
+                              "    def ask(self):\n        q = random.choice(self.questions)\n"
+                              "        self.last_question = q\n        return q\n"}
+    after = {"quiz/deck.py": before["quiz/deck.py"].replace(
+        "        q = random.choice(self.questions)\n",
+        "        q = random.choice(self.questions)\n        while len(self.questions) > 1 and q is self.last_question:\n"
+        "            q = random.choice(self.questions)\n")}
+    assert maps(tmp_path / "a", criterion, after, before)
+    assert not maps(tmp_path / "b", criterion, {"quiz/deck.py": before["quiz/deck.py"].replace(
+        "        q = random.choice(self.questions)\n", "        q = random.choice(self.questions)  # random enough\n")},
+        before)
+
+
+def test_until_both_are_filled_is_one_emptiness_check_on_both(tmp_path: Path) -> None:
+    assert "empty" in labels("Save stays greyed out until both title and body are entered")
+    assert read_criterion("Save stays disabled until both title and body are entered").both == ("title", "body")
+    criterion = "The save button stays disabled until both title and body are entered"
+    form = ("export function NoteForm() {{\n  const [title, setTitle] = useState(\"\");\n  const [body, setBody] = useState(\"\");\n"
+            "  return (\n    <form>\n      <input value={{title}} onChange={{(e) => setTitle(e.target.value)}} />\n"
+            "      <textarea value={{body}} onChange={{(e) => setBody(e.target.value)}} />\n"
+            "      <button disabled={{{}}}>Save</button>\n    </form>\n  );\n}}\n")
+    assert maps(tmp_path / "a", criterion, {"src/NoteForm.tsx": form.format("!title.trim() || !body.trim()")})
+    assert not maps(tmp_path / "b", criterion, {"src/NoteForm.tsx": form.format("!title.trim()")})
+
+
+def test_a_currency_formatter_writes_two_decimals(tmp_path: Path) -> None:
+    criterion = "Totals are shown in pounds with two decimals"
+    code = ("export const formatTotal = (pence: number) =>\n"
+            "  new Intl.NumberFormat(\"en-GB\", {{ style: \"{}\", currency: \"GBP\" }}).format(pence / 100);\n")
+    assert maps(tmp_path / "a", criterion, {"src/money/pounds.ts": code.format("currency")})
+    assert not maps(tmp_path / "b", criterion, {"src/money/pounds.ts": "export const formatTotal = (pence: number) =>\n"
+                                                                        "  `£${Math.round(pence / 100)}`;\n"})

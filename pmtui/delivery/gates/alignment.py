@@ -18,14 +18,21 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from pmtui.delivery.gates.boundaries import rate_unapplied, refuses_the_allowed, wrong_side
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
 from pmtui.delivery.gates.criterion_classes import (
+    APP_SUFFIXES,
     ci_runs_failing,
     explicit_durations,
+    hooks_only_new,
+    keys_out_of_order,
     negated_reads,
+    one_line_names_both,
     reads_env,
     reads_param,
+    retention_in,
     states_size,
+    swallows_errors,
 )
 from pmtui.delivery.gates.vocabulary import (
     STATUS_NAMES,
@@ -44,6 +51,7 @@ from pmtui.delivery.gates.vocabulary import (
     one_typo_apart,
     read_criterion,
     split_identifier,
+    stem,
 )
 from pmtui.delivery.git_ops import ChangeSet
 from pmtui.models.delivery import GateResult
@@ -115,8 +123,11 @@ class Judgement:
         if not missing:
             return True
         lone = missing[0]
+        # a word the unit's own file names elsewhere is a sibling the unit did not choose (versioning on
+        # the `logs` bucket beside the `backups` one), not a word the criterion could do without
         return (len(strong) >= 4 and len(missing) == 1
-                and not (lone.anchor or lone.subject or is_action(lone) or lone.negated_of))
+                and not (lone.anchor or lone.subject or is_action(lone) or lone.negated_of)
+                and not lone.alternatives & self.unit.around)
 
     def rank(self) -> tuple[int, int, int, int, int]:
         kinds = {"code": 2, "config": 1, "test": 0}
@@ -129,7 +140,7 @@ def _has(concept: Concept, unit: Unit) -> bool:
     kind = concept.kind
     if kind == "number":
         aliases = STATUS_NAMES.get(concept.label, ())
-        return (concept.label in unit.numbers or any(alias in unit.fresh for alias in aliases)
+        return (concept.label in unit.numbers or any(alias in unit.fresh or stem(alias) in unit.fresh for alias in aliases)
                 or (concept.example and concept.label in unit.test_numbers))
     if kind == "quantity":
         number, word = concept.label.split()
@@ -141,6 +152,8 @@ def _has(concept: Concept, unit: Unit) -> bool:
             return False  # the number is there, in another unit: `5 * time.Millisecond` is not 5 seconds
         if concept.example and number in unit.test_numbers:
             return True  # an example's output, asserted by the change's test: `parse_dur("2m")` is 120 seconds
+        if number in unit.numbers and retention_in(unit.code_text, number, word):
+            return True  # `backup_retention_period = 14` keeps backups 14 days: a retention counts in its own unit
         return bool(concept.forms & unit.numbers) or (number in unit.numbers and bool(concept.alternatives & unit.concepts))
     if kind == "size":
         number, short = concept.label.split()
@@ -192,7 +205,19 @@ def _blocker(unit: Unit, reading: CriterionReading) -> str:
         "suppress" in c.alternatives for c in reading.concepts if c.kind != "flag") else []
     if any(shows_when_flag(unit.code_text, flag) for flag in hushing):
         return "it prints when the flag that should hush it is given"
-    return ""
+    if reading.sees_error and swallows_errors(unit.code_text, Path(unit.path).suffix.lower() in APP_SUFFIXES):
+        return "every error it catches is only logged, never shown"
+    if reading.both and not one_line_names_both(unit.code_text, reading.both, stem):
+        return f"no one condition of it names both {reading.both[0]} and {reading.both[1]}"
+    if reading.on_update and hooks_only_new(unit.code_text):
+        return "its triggers and callbacks fire on new records, never on a change"
+    if reading.sort_keys and keys_out_of_order(unit.code_text, reading.sort_keys, stem):
+        return f"it sorts by {reading.sort_keys[1]} before {reading.sort_keys[0]}"
+    if reading.rates and (why := rate_unapplied(unit.code_text, reading.rates, stem)):
+        return why
+    if reading.refused_if and (why := refuses_the_allowed(unit.code_text, reading.refused_if)):
+        return why
+    return wrong_side(unit.code_text, reading.boundaries) if reading.boundaries else ""
 
 
 def shows_when_flag(code: str, flag: str) -> bool:

@@ -90,6 +90,8 @@ class Unit:
     fresh_acts: set[str] = field(default_factory=set)  # the same of its added lines
     added_code: str = ""  # its added code lines
     test_text: str = ""  # the code of the change's tests that exercise it
+    defined: bool = False  # a function, method or class (not a block of loose lines)
+    around: set[str] = field(default_factory=set)  # stems its file names outside it (`"backups"` beside `logs`)
 
     @property
     def location(self) -> str:
@@ -190,6 +192,8 @@ def _heads(lines: list[str], number: int) -> list[int]:
         if indent < current or (indent == 0 and re.match(r"^\s*\[", line)):
             heads.append(index + 1)
             current = indent
+            if line.strip() == "{" and index > 0 and lines[index - 1].strip():
+                heads.append(index)  # a brace on its own line (PHP, C#): the signature above it heads the block
             if indent == 0:
                 break
     return heads
@@ -241,12 +245,45 @@ def _acts(code_lines: list[str]) -> set[str]:
     return found
 
 
+# A comment after code on the same line (`retention = 7  # TODO: 14 days`), by the file's language: after a
+# blank, outside strings, followed by a blank (`#[` attributes and `#{` interpolation are code; Python's
+# `a // b` divides, so `//` is a comment only in the C family).
+_SLASH_COMMENTS = frozenset({".js", ".jsx", ".ts", ".tsx", ".go", ".rs", ".java", ".kt", ".kts", ".swift", ".cs", ".php",
+                             ".dart", ".c", ".h", ".cc", ".cpp", ".hpp", ".scala", ".groovy", ".gradle", ".vue", ".svelte"})
+_DASH_COMMENTS = frozenset({".sql", ".lua", ".hs", ".elm"})
+_TRAILING = {"#": re.compile(r"(?<=\s)#(?=\s)"), "//": re.compile(r"(?<=\s)//(?=\s)"),
+             "--": re.compile(r"(?<=\s)--(?=\s)")}
+
+
+def split_trailing_comment(line: str, path: str = "") -> tuple[str, str]:
+    """(the code of a line, its trailing comment); a line without one is all code."""
+    suffix = Path(path).suffix.lower()
+    marks = ["//"] if suffix in _SLASH_COMMENTS else ["--"] if suffix in _DASH_COMMENTS else ["#"]
+    if suffix == ".php":
+        marks.append("#")
+    if not is_code_line(line) or not any(f"{mark} " in line or f"{mark}\t" in line for mark in marks):
+        return line, ""
+    bare = _STRING_LITERAL.sub(lambda m: "\0" * len(m.group(0)), line)
+    starts = [found.start() for mark in marks for found in [_TRAILING[mark].search(bare)] if found]
+    if not starts:
+        return line, ""
+    return line[:min(starts)].rstrip(), line[min(starts):]
+
+
 def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], notes: tuple[str, str] = ("", "")) -> None:
     """The unit's concepts (its code lines, their idioms, its name and path), numbers, calls and raw words.
 
     Comments and docstrings (`notes`: the unit's, and its added ones) only describe: they lend their
-    words, never an action (a TODO that says "delete them" deletes nothing), a number or a UI text.
+    words, never an action (a TODO that says "delete them" deletes nothing), a number or a UI text. A
+    comment after code on its line is a comment too: `retention = 7  # 14 days` states 7.
     """
+    trailing = [split_trailing_comment(line, unit.path)[1] for line in body]
+    fresh_trailing = [split_trailing_comment(line, unit.path)[1] for line in added_text]
+    notes = ("\n".join([notes[0], *(c for c in trailing if c and not _TODO.search(c))]),
+             "\n".join([notes[1], *(c for c in fresh_trailing if c and not _TODO.search(c))]))
+    body = [split_trailing_comment(line, unit.path)[0] for line in body]
+    added_text = [split_trailing_comment(line, unit.path)[0] for line in added_text]
+    number_text = "\n".join(split_trailing_comment(line, unit.path)[0] for line in number_text.splitlines())
     code_lines = [_without_log_messages(line) for line in body if is_code_line(line)]
     added_lines = [_without_log_messages(line) for line in added_text if is_code_line(line)]
     number_text = "\n".join(line for line in number_text.splitlines() if is_code_line(line))
@@ -262,6 +299,10 @@ def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], 
     if Path(unit.path).suffix.lower() in _MARKUP:
         unit.concepts |= {concept for pattern, concept in _ELEMENTS if pattern.search(unit.text)}
     unit.numbers = numbers_in(number_text)
+    if "currencyformat" in unit.fresh_acts:
+        unit.numbers.add("2")  # a currency formatter states the currency's two decimals
+        unit.acts.add("decimal")
+        unit.concepts.add("decimal")
     if re.fullmatch(r"[1-5]\d\d", Path(unit.path).stem):
         unit.numbers.add(Path(unit.path).stem)  # templates/404.html is the 404 page
     unit.calls = {m.group(1) for m in re.finditer(r"([A-Za-z_$][\w$]*)\s*\(", unit.text)}
@@ -348,7 +389,7 @@ _NEGATING = re.compile(r"\bnot\b|!==?|!(?=[\w.(\[$*])|<>|\bunless\b|\bcontinue\b
 # a redaction, a hash, a unique constraint, a refusing status. A word such as `disabled` in
 # `if user.disabled: log(...)` refuses nothing, so words of the criterion itself do not count.
 _NEGATING_IDIOMS = frozenset({"reject", "filter", "unique", "disable", "nonroot", "missing", "exit", "limit", "minimum",
-                              "between", "delete", "ignore"})
+                              "between", "delete", "ignore", "consecutive"})
 _NEGATING_WORDS = frozenset({"redact", "hash", "unique", "nonroot", "forbidden", "unauthorized", "badrequest"})
 _STRING_LITERAL = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`(?:[^`\\]|\\.)*`")
 
@@ -435,18 +476,105 @@ def change_units(added_lines: dict[str, list[tuple[int, str]]], present: list[st
                 continue
             covered.update(touched)
             kind = "test" if is_test or (test_file and name.lower().startswith("test")) else "code"
-            unit = Unit(path=path, name=name, start=start, end=end, kind=kind, added=touched)
+            unit = Unit(path=path, name=name, start=start, end=end, kind=kind, added=touched, defined=True)
             _unit_concepts(unit, lines, docstrings, {n for n, _ in added})
             units.append(unit)
         loose = [n for n in code_lines if n not in covered]
         if loose:
             units.extend(_loose_units(path, lines, loose, config=not spans, test=test_file))
+        _surroundings([unit for unit in units if unit.path == path], lines)
         negating = negating_lines(added, (removed_lines or {}).get(path, []))
         for unit in units:
             if unit.path == path:
                 unit.negates = any(n in negating for n in unit.added)
+    _follow_definitions(units, added_lines, present)
     _link_tests(units, root)
     return units + _file_scopes(units)
+
+
+# A constant the change defines: `MAX_AGE = 24 * 3600`, `const maxAge = 24 * time.Hour`, `@max_per_order 4`,
+# `private const val FREE_MINUTES = 30`, `static let goal = 10_000`, `public const int MaxFreezes = 2;`.
+_CONSTANT = re.compile(
+    r"^\s*(?:(?:export|public|private|protected|internal|static|final|readonly|pub|local)\s+)*"
+    r"(?:(?P<kw>const|let|val|var|final|define)\s+(?:val\s+)?(?:[A-Za-z_][\w<>\[\]?]*\s+(?=[A-Za-z_]\w*\s*=))?|"
+    r"(?P<attr>@)|(?=[A-Z][A-Z0-9_]{2,}\s*(?::[^=]*)?=))"
+    r"(?P<name>[A-Za-z_]\w*)\s*(?::\s*[^=]+?)?\s*(?:=(?!=)|(?<=\w)\s(?=\s*\d))\s*(?P<value>[^;]+)")
+
+
+_REGISTERS = re.compile(r"\b(?:after|before|around)_\w+|\bTRIGGER\b|\bEXECUTE\s+(?:FUNCTION|PROCEDURE)\b|"
+                        r"\baddEventListener\(|\.on\(|\bsubscribe\(|@receiver\b|\bconnect\(", re.IGNORECASE)
+
+
+def _constants(added_lines: dict[str, list[tuple[int, str]]], present: list[str]) -> dict[str, str]:
+    """The constants the change's added code lines define with a number in their value: name → line."""
+    found: dict[str, str] = {}
+    for path, added in added_lines.items():
+        if path not in present or is_test_file(path) or Path(path).suffix.lower() in PROSE_SUFFIXES:
+            continue
+        for _, text in added:
+            code = split_trailing_comment(text, path)[0]
+            match = _CONSTANT.match(code) if is_code_line(code) else None
+            local = match and match.group("kw") in ("let", "val", "var") and code[:1].isspace() \
+                and not re.match(r"^\s*(?:\w+\s+)*static\b", code)
+            if match and not local and len(match.group("name")) >= 3 and numbers_in(match.group("value")):
+                found.setdefault(match.group("name"), code.strip())
+    return found
+
+
+def _follow_definitions(units: list[Unit], added_lines: dict[str, list[tuple[int, str]]], present: list[str]) -> None:
+    """A unit that uses a constant or a function the change defines elsewhere states what that one states.
+
+    `if time.Since(r.At) > maxAge { continue }` keeps readings younger than `const maxAge = 24 * time.Hour`;
+    a view showing `student.average_grade` shows what that method computes (`.round(1)`). The unit borrows
+    the constant's line (its numbers and durations) and the helper's numbers and actions, not its words.
+    """
+    constants = _constants(added_lines, present)
+    helpers = {unit.name: unit for unit in units if unit.kind == "code" and unit.defined and len(unit.name) >= 4}
+    registering = {path: [(number, text, set(re.findall(r"[A-Za-z_$][\w$]*", text)))
+                          for number, text in added if _REGISTERS.search(text)]
+                   for path, added in added_lines.items()}
+    for unit in units:
+        if unit.kind == "test":
+            continue
+        if unit.defined and len(unit.name) >= 4:
+            # what registers it says when it runs: `after_update_commit :notify`, `EXECUTE FUNCTION log_change()`
+            unit.code_text += "".join("\n" + text for number, text, names in registering.get(unit.path, [])
+                                      if not unit.start <= number <= unit.end and unit.name in names)
+        used = set(re.findall(r"[A-Za-z_$][\w$]*", _STRING_LITERAL.sub('""', unit.code_text)))
+        for name in sorted(used & set(constants)):
+            line = constants[name]
+            if line not in unit.code_text:
+                unit.code_text += "\n" + line
+                unit.numbers |= numbers_in(line)
+        for name in sorted(used & set(helpers)):
+            helper = helpers[name]
+            if helper is unit or helper.path == unit.path and unit.start <= helper.start <= unit.end:
+                continue
+            if helper.path == unit.path and helper.start <= unit.start <= helper.end:
+                continue
+            unit.numbers |= helper.numbers
+            for found in (unit.concepts, unit.fresh, unit.acts, unit.fresh_acts):
+                found |= helper.fresh_acts
+            unit.code_text += "\n" + helper.code_text
+
+
+def _line_stems(line: str) -> set[str]:
+    return {stem(part) for part in _identifier_parts(line) if len(part) >= 3}
+
+
+def _surroundings(units: list[Unit], lines: list[str]) -> None:
+    """Each unit's `around`: the stems its file names on lines outside it, to tell a sibling from itself."""
+    per_line = [_line_stems(line) if is_code_line(line) else set() for line in lines]
+    counts: dict[str, int] = {}
+    for found in per_line:
+        for word in found:
+            counts[word] = counts.get(word, 0) + 1
+    for unit in units:
+        inside: dict[str, int] = {}
+        for found in per_line[unit.start - 1:unit.end]:
+            for word in found:
+                inside[word] = inside.get(word, 0) + 1
+        unit.around = {word for word, count in counts.items() if count > inside.get(word, 0)}
 
 
 def _file_scopes(units: list[Unit]) -> list[Unit]:
@@ -480,8 +608,9 @@ def _file_scopes(units: list[Unit]) -> list[Unit]:
             scope.added_code += part.added_code + "\n"
         for found in (scope.concepts, scope.fresh, scope.acts, scope.fresh_acts):
             found |= unit_idioms(scope.added_code)
+        scope.around = set.intersection(*(part.around for part in parts))
         scope.text = "\n".join(u.text for u in parts)
-        scope.code_text = scope.text
+        scope.code_text = "\n".join(u.code_text for u in parts)
         scopes.append(scope)
     return scopes
 

@@ -46,6 +46,9 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\bDROP\b(?!\s+(?:CONSTRAINT|INDEX|DEFAULT|NOT|TRIGGER|VIEW)\b)"), "delete"),
         (r"\bCREATE\b|\.append\(|\.push\(|\.add\(|\bINSERT\b", "create"),
         (r"\btail\s+-n\s+\+\d+|\bhead\s+-n\b|\[-?\d*:-?\d*\]|\.slice\(", "limit"),
+        # a loop with a fixed number of rounds caps the attempts: `seq 1 10`, `{1..10}`, `range(5)`, `5.times`
+        ((r"\bseq\s+(?:1\s+)?\d+\b|\{1\.\.\d+\}|\bfor\s+\w+\s+in\s+range\(\s*(?:\d+\s*,\s*)?\d+\s*\)|"
+          r"\b\d+\.times\b|\brepeat\(\s*\d+\s*\)"), "limit"),
         (r"\bstatus(?:_code)?\s*=\s*\d{3}|\bWriteHeader\(", "status"),
         (r"\w\]\s*=[^=]|\.append\(|\.insert\(|\.push\(|\.setdefault\(|\.put\(|\.save\(|\bINSERT\b|\.set\(",
          "persist"),
@@ -82,6 +85,17 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # an error handled where it happens instead of crashing the program
         ((r"\bErr\(\s*\w*\s*\)\s*(?:if\b[^=\n]*)?=>|\bif\s+err\s*!=\s*nil\b|\.unwrap_or(?:_default|_else)?\(|"
           r"\.or_else\("), "crash"),
+        # a refusing HTTP status by its name: ngx.HTTP_UNAUTHORIZED, HttpStatus.FORBIDDEN, http.StatusConflict,
+        # status.HTTP_422_UNPROCESSABLE_ENTITY, `return Unauthorized();`
+        ((r"\b(?:HTTP_(?:\d{3}_)?|Http[Ss]tatus(?:Code)?\.|[Ss]tatus\.?(?:HTTP_\d{3}_)?|StatusCodes\.)"
+          r"(?:UNAUTHORI[SZ]ED|Unauthori[sz]ed|FORBIDDEN|Forbidden|BAD_?REQUEST|BadRequest|CONFLICT|Conflict|"
+          r"TOO_?MANY_?REQUESTS|TooManyRequests|UNPROCESSABLE\w*|Unprocessable\w*|PAYLOAD_?TOO_?LARGE|"
+          r"RequestEntityTooLarge|REQUEST_ENTITY_TOO_LARGE|NOT_?ACCEPTABLE|NotAcceptable)\b|"
+          r"\breturn\s+(?:Unauthorized|Forbid|BadRequest|Conflict|UnprocessableEntity)\("), "reject"),
+        # a value compared with the one before it: `$song === $this->current`, `x != prev`, `== last_played`
+        (r"(?:===?|!==?|\bis\b)\s*(?:\$this->|self\.|this\.|@)?(?:current|previous|prev|last)\w*\b", "consecutive"),
+        # what stands in for a missing value: `a ?? b`, `.get(key, default)`, `unwrap_or`, `getOrDefault`
+        (r"\?\?|\bunwrap_or\w*\(|\bgetOrDefault\(|\.get\(\s*[^,()]+,\s*[^)]+\)|\.fetch\(\s*[^,()]+,", "missing"),
         # a script that exits non-zero refuses to go on
         (r"\bexit\s+[1-9]|\bexit\([1-9]|\bsys\.exit\([1-9\"']|\bprocess\.exit\([1-9]|\bos\.Exit\([1-9]", "reject"),
         # a framework's size limit rejects what is over it
@@ -99,6 +113,10 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 # Idioms that live inside string literals too (format specifications).
 _RAW_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r":\.\d+f\b|\.toFixed\(|\bround\(|%\.\d+f\b|\{:\.\d+\}"), "decimal"),
+    # a currency formatter writes the currency's two decimals: Intl.NumberFormat(…, {style: "currency"}), number_to_currency
+    (re.compile(r"\bstyle\s*:\s*['\"]currency['\"]|\bcurrency\s*:\s*['\"][A-Z]{3}['\"]|\bgetCurrencyInstance\(|"
+                r"\bnumber_to_currency\b|\bNumberFormatter\.Style\.currency\b|\.currency\b(?=[^\n]*[Ff]ormat)|"
+                r"\bformat_currency\(|\bmoney_format\("), "currencyformat"),
     # regular expressions and character tests: a digit, a space, punctuation; text replaced by nothing is removed
     (re.compile(r"\\d|\[0-9\]|\bisdigit\(|\bisnumeric\(|\bIsDigit\(|\bis_ascii_digit\(|\bis_numeric\(|\\p\{N"), "digit"),
     (re.compile(r"\\s"), "space"),
@@ -161,6 +179,13 @@ def unit_idioms(code: str) -> set[str]:
     found: set[str] = set()
     if re.search(r"\b(?:min|Math\.min|fmin)\(", bare) and re.search(r"\b(?:max|Math\.max|fmax)\(", bare):
         found.add("between")
+    # an element skipped in a loop is left out: `if stale { continue }`, `next if r.stale?`, `if x: continue`
+    if re.search(r"\bif\b[^\n]*(?:\{|:|\bthen)\s*(?:\n\s*)?(?:continue|next)\b|\bnext\s+(?:if|unless)\b", bare):
+        found.add("filter")
+    # a permission predicate that answers false refuses: `canRefill(...) { … return false; }`
+    if re.search(r"\b(?:def|fun|func|function|bool|boolean|Bool)\s+(?:[Cc]an|[Mm]ay|is_?[Aa]llowed|[Aa]llows?|[Pp]ermit)"
+                 r"\w*\s*\(", bare) and re.search(r"\breturn\s+(?:false|False)\b", bare):
+        found.add("reject")
     deleting = [line for line in bare.splitlines() if "delete" in idiom_concepts(line)]
     if len(deleting) >= 2 or _CASCADE_CODE.search(bare):
         found.add("cascade")

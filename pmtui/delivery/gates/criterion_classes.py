@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _GIVEN = re.compile(r"^\s*given\b(?P<given>.*?)(?:,\s*|\s+)(?=when\b|then\b)", re.IGNORECASE | re.DOTALL)
 _GESTURE = re.compile(r"\bwhen\s+(?:i|we|you|they|the\s+user|a\s+user|users?|someone)\s+"
@@ -20,10 +21,16 @@ _GESTURE = re.compile(r"\bwhen\s+(?:i|we|you|they|the\s+user|a\s+user|users?|som
 _WORDS = re.compile(r"[A-Za-z]+")
 
 
+# The actor of a scenario is no code either: "when the guest checks out", "once the driver accepts".
+_ACTOR = re.compile(r"\b(?:when|once|after|if|before|until)\s+(?:the|a|an)\s+(user|guest|customer|member|visitor|player|"
+                    r"driver|rider|passenger|buyer|seller|owner|patient|student|teacher|traveller|traveler|shopper|"
+                    r"reader|viewer|listener|employee|admin|operator)\s+[a-z]+s\b", re.IGNORECASE)
+
+
 def scene_words(text: str) -> set[str]:
-    """Lower-case words that only set the scene: the Given clause's words the rest does not repeat, and an
-    actor's gesture ("when I pick the Active filter": pick)."""
-    found = {m.group(1).lower() for m in _GESTURE.finditer(text)}
+    """Lower-case words that only set the scene: the Given clause's words the rest does not repeat, an
+    actor's gesture ("when I pick the Active filter": pick) and the actor of a scenario ("when the guest checks out")."""
+    found = {m.group(1).lower() for m in _GESTURE.finditer(text)} | {m.group(1).lower() for m in _ACTOR.finditer(text)}
     given = _GIVEN.match(text)
     if given:
         scene = {w.lower() for w in _WORDS.findall(given.group("given"))}
@@ -192,3 +199,123 @@ def explicit_durations(code: str) -> list[tuple[str, float]]:
                 value = number.rstrip("0").rstrip(".") if "." in number else str(int(number))
                 found.append((value, float(number) * seconds))
     return found
+
+
+# "sorted by aisle, then by shelf": two sort keys in an order the code must keep.
+_SORT_KEYS = re.compile(r"\b(?:sort\w*|order\w*|rank\w*|list\w*|group\w*)\s+by\s+(?:the\s+|its\s+|their\s+)?([A-Za-z]+)"
+                        r"\s*(?:,\s*|\s+)(?:and\s+)?(?:then\s+(?:by\s+)?|(?:with\s+)?ties\s+(?:are\s+)?broken\s+by\s+)"
+                        r"(?:the\s+|its\s+|their\s+)?([A-Za-z]+)", re.IGNORECASE)
+_SORTING_LINE = re.compile(r"sort|order|rank|\bthen\w*\s*\(|\bkey\s*=|\bcmp\b|compare", re.IGNORECASE)
+
+
+def sort_keys(text: str) -> tuple[str, str] | None:
+    """The first and the second sort key a criterion names, in its order."""
+    match = _SORT_KEYS.search(text)
+    return (match.group(1).lower(), match.group(2).lower()) if match else None
+
+
+def keys_out_of_order(code: str, keys: tuple[str, str], stem_of: Callable[[str], str]) -> bool:
+    """Whether the code's sorting lines name the second key before the first, or only the second."""
+    first, second = (stem_of(key) for key in keys)
+    seen: list[str] = []
+    for line in code.splitlines():
+        if not _SORTING_LINE.search(line):
+            continue
+        for word in re.findall(r"[A-Za-z]+", line):
+            for part in re.sub(r"(?<=[a-z])(?=[A-Z])", " ", word).split():
+                if stem_of(part) in (first, second):
+                    seen.append(stem_of(part))
+    if not seen:
+        return False
+    return seen[0] == second or first not in seen
+
+
+# "every change to a salary is recorded": what reacts to a change must react to an update, not only to an insert.
+_ON_CHANGE = re.compile(r"\b(?:every|each|any|all)\s+(?:change|update|edit|modification)s?\b|"
+                        r"\bwhen(?:ever)?\s+(?:\w+\s+){0,4}?(?:is|are|gets?|get)\s+(?:changed|updated|edited|modified)\b|"
+                        r"\b(?:changes|updates|edits)\s+(?:to|of)\b", re.IGNORECASE)
+_HOOK_EVENTS = (re.compile(r"\b(?:BEFORE|AFTER|INSTEAD\s+OF)\s+((?:INSERT|UPDATE|DELETE)(?:\s+(?:OF\s+[\w, ]+?\s+)?OR\s+"
+                           r"(?:INSERT|UPDATE|DELETE))*)", re.IGNORECASE),
+                re.compile(r"\b(?:after|before|around)_(create|update|save|destroy)(?:_commit)?\b"),
+                re.compile(r"@(?:Pre|Post)(Persist|Update|Remove)\b"),
+                re.compile(r"\bon:\s*\[?\s*:(create|update|destroy)"))
+
+
+def asks_for_updates(text: str) -> bool:
+    """Whether a criterion is about every change to something (an update, not only a new record)."""
+    return bool(_ON_CHANGE.search(text))
+
+
+def hooks_only_new(code: str) -> bool:
+    """Whether the code's triggers and callbacks fire on inserts (or deletes) and never on an update."""
+    events: set[str] = set()
+    for pattern in _HOOK_EVENTS:
+        for found in pattern.findall(code):
+            events |= {word.lower() for word in re.findall(r"[A-Za-z]+", found)}
+    return bool(events) and not events & {"update", "save"}
+
+
+# A retention setting states its count bare, in days or longer: `backup_retention_period = 14`, `keep = 7`.
+# (A bare TTL or max-age is seconds, most likely: `CACHE_TTL = 5` is not 5 minutes.)
+_RETENTION = re.compile(r"\b(\w*(?:retention|retain|keep)\w*)\s*[:=]\s*(\d+)\b", re.IGNORECASE)
+_UNIT_NAMES = ("second", "sec", "minute", "min", "hour", "day", "week", "month", "year", "ms", "millis")
+
+
+def retention_in(code: str, number: str, unit: str) -> bool:
+    """Whether code sets a retention to the number (a quantity of days or more) without naming another unit."""
+    if unit.lower().rstrip("s") not in ("day", "week", "month", "year"):
+        return False
+    for key, value in _RETENTION.findall(code):
+        if value != number:
+            continue
+        named = [name for name in _UNIT_NAMES if name in key.lower()]
+        if not named or any(unit.startswith(name) for name in named):
+            return True
+    return False
+
+
+# "the user sees an error message": an error only printed or logged where it is caught reaches no user.
+_SEES_ERROR = re.compile(r"\b(?:sees?|shown|shows?|displays?|displayed|told|gets?)\s+(?:\w+\s+){0,3}?"
+                         r"(?:error|failure|warning)s?\b|\berror\s+message\b", re.IGNORECASE)
+_CAUGHT = (re.compile(r"\bcatch\b\s*(?:\([^)]*\)|\w+)?\s*\{([^{}]*)\}"),
+           re.compile(r"^([ \t]*)(?:except\b[^\n]*|rescue\b[^\n]*):[ \t]*\n((?:\1[ \t]+[^\n]*\n?)+)", re.MULTILINE),
+           re.compile(r"\bif\s+err\s*!=\s*nil\s*\{([^{}]*)\}"))
+_ONLY_LOGS = re.compile(r"^\s*(?:(?:debugPrint|NSLog|os_log|console\.\w+|log(?:ger)?\.\w+|logging\.\w+|Log\.\w+|"
+                        r"Logger\.\w+|dbg!)\s*\(?.*|pass|_\s*=\s*\w+)?\s*;?\s*$")
+# In an app, print goes to a developer's console; in a command-line program it is what the user sees.
+_APP_PRINT = re.compile(r"^\s*(?:print|println|debugPrint)\s*\(.*;?\s*$")
+APP_SUFFIXES = frozenset({".swift", ".kt", ".dart", ".jsx", ".tsx", ".vue", ".svelte"})
+
+
+def asks_user_to_see_error(text: str) -> bool:
+    return bool(_SEES_ERROR.search(text))
+
+
+def swallows_errors(code: str, app: bool) -> bool:
+    """Whether every place the code catches an error only logs it (or, in an app, prints it), and there is one."""
+    bodies: list[str] = []
+    for pattern in _CAUGHT:
+        for match in pattern.finditer(code):
+            bodies.append(match.group(match.lastindex or 1))
+    return bool(bodies) and all(all(_ONLY_LOGS.match(line) or (app and _APP_PRINT.match(line))
+                                    for line in body.splitlines()) for body in bodies)
+
+
+# "disabled until both email and password are filled in": one condition names both fields.
+_UNTIL_BOTH = re.compile(r"\buntil\s+both\s+(?:the\s+)?([A-Za-z]+)\s+and\s+(?:the\s+)?([A-Za-z]+)\b", re.IGNORECASE)
+
+
+def until_both(text: str) -> tuple[str, str] | None:
+    match = _UNTIL_BOTH.search(text)
+    return (match.group(1).lower(), match.group(2).lower()) if match else None
+
+
+def one_line_names_both(code: str, pair: tuple[str, str], stem_of: Callable[[str], str]) -> bool:
+    """Whether one line of code names both things (`.disabled(email.isEmpty || password.isEmpty)`)."""
+    wanted = {stem_of(word) for word in pair}
+    for line in code.splitlines():
+        parts = {stem_of(p) for word in re.findall(r"[A-Za-z]+", line)
+                 for p in re.sub(r"(?<=[a-z])(?=[A-Z])", " ", word).split()}
+        if wanted <= parts:
+            return True
+    return False

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from pmtui.delivery.gates.boundaries import criterion_boundaries, criterion_rates, refused_condition
 from pmtui.delivery.gates.code_idioms import (  # noqa: F401 - re-exported: what code does is read there
     _DATE_SPEC,
     code_text_for_concepts,
@@ -31,6 +32,8 @@ from pmtui.delivery.gates.code_idioms import (  # noqa: F401 - re-exported: what
 )
 from pmtui.delivery.gates.criterion_classes import (
     SIZE_UNIT_WORDS,
+    asks_for_updates,
+    asks_user_to_see_error,
     at_least_one,
     ci_gate,
     env_names,
@@ -39,6 +42,8 @@ from pmtui.delivery.gates.criterion_classes import (
     root_required,
     scene_words,
     size_forms,
+    sort_keys,
+    until_both,
 )
 from pmtui.delivery.gates.synonyms import _GROUPS, SPECIFIC, SYMBOL_WORDS  # noqa: F401 - SYMBOL_WORDS re-exported
 
@@ -87,13 +92,18 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ((r"\boldest(?: ones?)? first\b|\bchronological order\b|"
          r"\b(?:lowest|smallest|cheapest|fewest|shortest|least \w+)(?: \w+){0,2} first\b|"
          r"\b(?:low|small)\w* to (?:high|large|big)\w*\b"), "ascending"),
+        # "the 10 customers who spent the most (this year)", "the 5 best-sellers": ranked from the top
+        ((r"\bthe\s+most\b(?=\s*(?:$|[,.;:)]|\s+(?:this|last|in|on|of|per|during|over|since|today|ever|so\s+far|"
+          r"overall|all[- ]time)\b))|\btop(?=\s+\d+\b)|(?<=\d )(?:highest|largest|biggest|best|greatest)\b"), "descending"),
+        ((r"\bthe\s+(?:least|fewest)\b(?=\s*(?:$|[,.;:)]|\s+(?:this|last|in|on|of|per|during|over|since|today|ever|so\s+far|"
+          r"overall|all[- ]time)\b))|(?<=\d )(?:lowest|smallest|cheapest|fewest)\b"), "ascending"),
         (r"\blog(?:s|ging|ged)? ?out\b|\bsign(?:s|ing|ed)? ?out\b", "logout"),
         (r"\blog(?:s|ging|ged)? ?in\b|\bsign(?:s|ing|ed)? ?in\b", "login"),
         (r"\bsign(?:s|ing|ed)? ?up\b", "register"),
         (r"\bmulti[- ]?byte\b", "unicode"),
         (r"\bdark (?:mode|theme)\b", "dark"),
         (r"\bheader row\b", "header"),
-        (r"\bup to\b|\bat most\b|\bno more than\b|\bnot more than\b", "limit"),
+        (r"\bup to\b|\bat most\b|\bno more than\b|\bnot more than\b|\bmax(?:imum)?\.?(?:\s+of)?(?=\s+\d)", "limit"),
         (r"\bat least\b|\bno (?:less|fewer) than\b", "minimum"),
         (r"\bper page\b", "page"),
         (r"\bhealth ?check\b", "health"),
@@ -109,6 +119,13 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bstop(?:s|ped)?\s+typing\b|\bafter\s+(?:the\s+)?last\s+keystroke\b", "wait"),
         (r"\bties?\s+(?:are\s+|is\s+)?broken\s+by\b|\btie[- ]?break\w*\b|\bon\s+a\s+tie\b", "tiebreak"),
         (r"\bcut\s+off\b|\btruncat\w*\b", "truncate"),
+        # "disabled until both fields are filled in": while one is empty
+        ((r"\buntil\b(?=\s+(?:\w+\s+){0,5}?(?:is|are|has\s+been|have\s+been)\s+(?:filled|entered|typed|given|provided)"
+          r"\b)"), "empty"),
+        (r"\bfilled\s+(?:in|out)\b", ""),
+        (r"\b(?:twice|two\s+times)\s+in\s+a\s+row\b|\bin\s+a\s+row\b|\bback[- ]to[- ]back\b|\bconsecutive(?:ly)?\b",
+         "consecutive"),
+        (r"\bstop(?:s|ped)?\s+working\b|\bno\s+longer\s+(?:works?|valid|usable)\b|\bbecomes?\s+invalid\b", "expire"),
         ((r"\b(?:ignor\w*\s+)?(?:(?:leading|trailing|surrounding|extra)(?:\s+(?:and|or|/)\s+(?:leading|trailing))?\s+)"
          r"(?:white\s?space|spaces|blanks)\b|\bignor\w*\s+(?:white\s?space|spaces|blanks)\b"), "trim"),
         (r"\brounded corners?\b|\bround(?:ed)? (?:the )?corners\b", "radius"),
@@ -267,6 +284,8 @@ def numbers_in(text: str) -> set[str]:
     found = {match.replace("_", "") for match in _NUMBER.findall(text)}
     found |= set(re.findall(r"(?<=[.:])(\d+)(?=[a-zA-Z%])", text))
     found |= set(re.findall(r"(\d+)(?=[a-zA-Z])", text))
+    # a range's bounds: `in 0..7`, `0..<7`, `(1...10)`
+    found |= {n.replace("_", "") for n in re.findall(r"(?<=[\w)])\.\.[.<=]?\s*(\d[\d_]*)\b", text)}
     # `tail -n +8` keeps everything after the first 7 lines: it states 7, not 8
     found |= {str(int(n) - 1) for n in re.findall(r"\btail\s+-n\s*\+(\d+)", text)}
     found -= {n for n in re.findall(r"\btail\s+-n\s*\+(\d+)", text)
@@ -361,20 +380,32 @@ class CriterionReading:
     negated: bool
     about_tests: bool
     about_docs: bool = False
+    boundaries: tuple[tuple[str, str], ...] = ()  # (number, side): "the first 30" holds 30 with the values below
+    sort_keys: tuple[str, str] | None = None  # "by aisle, then by shelf"
+    on_update: bool = False  # "every change to X": what reacts must react to updates
+    sees_error: bool = False  # "the user sees an error": an error printed where it is caught is swallowed
+    rates: tuple[tuple[str, str], ...] = ()  # "15 per rental day": (15, day), multiplied by the days
+    refused_if: tuple[str, str] | None = None  # "blocked if less than 25": (25, <), the refusing branch's condition
+    both: tuple[str, str] | None = None  # "until both email and password are filled": one condition names both
 
 
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
 _UNIT_NOUNS = frozenset(stem(word) for word in ["decimal", "decimals", "digit", "digits", "place", "places", "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months", "year", "years", "time", "times", "attempt", "attempts", "retry", "retries", "character", "characters", "item", "items", "result", "results", "row", "rows", "page", "pages", "request", "requests", "archive", "archives", "level", "levels"])
+_BOUND_WORDS = frozenset(["below", "above", "under", "over", "exceeds", "exceeding", "beyond"])
+_PERIODS = frozenset(["month", "months", "year", "years", "quarter", "semester", "season", "term"])
+_PRECISION_NOUNS = frozenset(stem(word) for word in ["decimal", "decimals", "digit", "digits", "place", "places"])
 _COMPARATIVES = frozenset(["fewer", "less", "more", "greater", "larger", "smaller", "longer", "shorter", "bigger",
                            "higher", "lower", "older", "newer", "later", "earlier"])
 _EXAMPLE_MARK = re.compile(r"\b(?:like|e\.?g\.?|such as|for example|for instance|say)\b[^.;:!?]*$", re.IGNORECASE)
 _UNIT_SUFFIX = frozenset(["kib", "mib", "gib", "ms", "s", "m", "h", "d", "px", "em", "rem", "mb", "kb", "gb", "tb", "k", "x", "pt", "vh",
-                          "vw", "min", "sec", "secs", "hr", "hrs"])
+                          "vw", "min", "sec", "secs", "hr", "hrs", "c", "f", "kg", "km", "cm", "mm", "g", "l", "ml", "kwh"])
 
 
 def _plain_quotes(criterion: str) -> str:
     text = (criterion.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
             .replace("\u201d", '"').replace("\u2013", "-").replace("\u2014", " - "))
+    # a thousands separator: "10,000 steps" is 10000 ("3,50 €" is no thousands)
+    text = re.sub(r"(?<=\d),(?=\d{3}(?:,\d{3})*(?!\d))", "", text)
     # a currency's sign is its name ("the € sign" is euro; "$100" stays a number)
     text = re.sub(r"([€£¥])\s*(?:sign|symbol)\b", r"\1", text)
     return text.replace("€", " euro ").replace("£", " pound ").replace("¥", " yen ")
@@ -434,6 +465,13 @@ def read_criterion(criterion: str) -> CriterionReading:
     concept); a spelled-out number decides only before a unit ("two decimals", not "two numbers").
     """
     text = at_least_one(_plain_quotes(criterion))
+    boundaries = criterion_boundaries(text)
+    keys = sort_keys(text)
+    on_update = asks_for_updates(text)
+    sees_error = asks_user_to_see_error(text)
+    rates = criterion_rates(text)
+    refused_if = refused_condition(text)
+    both = until_both(text)
     scene = scene_words(text)
     required = {m.group(1).lower() for m in re.finditer(r"\bat\s+least\s+one\s+([A-Za-z]+)", text, re.IGNORECASE)}
     params, text = query_params(text)
@@ -558,11 +596,19 @@ def read_criterion(criterion: str) -> CriterionReading:
         if previous in ("per", "a", "an", "every", "each") and lowered in _TIME_UNITS and len(lowered) > 3:
             # "5 attempts per minute": a window of 60 seconds, or the unit's word
             forms, word = quantity_forms("1", lowered)
-            add(lowered, concepts_of_word(lowered), strong=lowered not in WEAK, forms=forms)
+            add(lowered, concepts_of_word(lowered), strong=lowered not in WEAK, forms=forms,
+                kind="period" if previous == "per" else "word")
+            continue
+        if previous == "per" and lowered in _PERIODS:
+            # the window is no word to miss: "twice per year" counted over all time is not it
+            add(lowered, concepts_of_word(lowered), strong=True, kind="period")
             continue
         if lowered in NUMBER_WORDS:
             number = NUMBER_WORDS[lowered]
-            add(number, frozenset({number}), strong=int(number) >= 2 and following in _UNIT_NOUNS, kind="number")
+            # "two decimals", "one decimal place": a precision is stated even when it is one
+            strong = following in _UNIT_NOUNS and (int(number) >= 2 or (following in _PRECISION_NOUNS
+                                                                        and unit not in required))
+            add(number, frozenset({number}), strong=strong, kind="number")
             continue
         if raw[0].isdigit():
             number_seen = True
@@ -571,7 +617,8 @@ def read_criterion(criterion: str) -> CriterionReading:
             # beside a call, numbers are its example inputs and outputs: `parse("2m")` gives 120 seconds
             example = (bool(calls) or any(start <= position < end for start, end in example_spans)
                        or bool(_EXAMPLE_MARK.search(spaced[:position])))
-            strong = float(raw) >= 2 or following in _UNIT_NOUNS or previous in {"code", "status", "exit"}
+            strong = (float(raw) >= 2 or following in _UNIT_NOUNS or previous in {"code", "status", "exit"}
+                      or previous in _BOUND_WORDS)
             if unit in _TIME_UNITS and (not example or calls):
                 forms, word = quantity_forms(value, unit)
                 add(f"{value} {word}s", concepts_of_word(word), strong=True, kind="quantity", forms=forms,
@@ -603,6 +650,10 @@ def read_criterion(criterion: str) -> CriterionReading:
             weak = part in WEAK or (stem(part) in _WEAK_STEMS() and not part.endswith(("er", "ers", "or", "ors")))
             # "fewer than 5": the number decides, the comparison is in the code's operator
             weak = weak or (part in _COMPARATIVES and index + 1 < len(tokens) and tokens[index + 1].lower() == "than")
+            # "below 0", "above 40", "25 days ago": the number decides, the side is the code's operator
+            # (boundaries.wrong_side refuses the wrong one)
+            weak = weak or (part in _BOUND_WORDS and index + 1 < len(tokens) and tokens[index + 1][0].isdigit())
+            weak = weak or (part == "ago" and previous in _TIME_UNITS)
             weak = weak or part in scene
             if part in absent:
                 add(part, concepts_of_word(part), strong=True, kind="absent")
@@ -627,7 +678,8 @@ def read_criterion(criterion: str) -> CriterionReading:
         # deleting one thing deletes another: the deletion asked for is a cascade, one delete is not it
         concepts = [Concept(c.label, frozenset({"cascade"}), strong=True) if "delete" in c.alternatives else c
                     for c in concepts]
-    return CriterionReading(tuple(concepts), negated, about_tests, bool(_ABOUT_DOCS.search(criterion)))
+    return CriterionReading(tuple(concepts), negated, about_tests, bool(_ABOUT_DOCS.search(criterion)), boundaries,
+                            keys, on_update, sees_error, rates, refused_if, both)
 
 
 def criterion_concepts(criterion: str) -> list[Concept]:

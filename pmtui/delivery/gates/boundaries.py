@@ -1,0 +1,183 @@
+"""Which side of a boundary its number is on, in a criterion and in the comparisons of code.
+
+"The first 30 minutes are free" puts 30 itself among the free stays: code that compares a stay with 30
+says so with `<= 30` (or refuses with `> 30`); `< 30` charges a stay of exactly 30 minutes. "Under 25",
+"less than 25 days", "once 10,000 steps are reached" put the number on the other side (`< 25`, `>= 10000`).
+A change whose every comparison with the criterion's number puts it on the wrong side does something near
+the criterion, not the criterion. "At most N" and "max N" are left out on purpose: a count checked before
+one more is added (`if inColumn >= 3: refuse`) and a total checked after (`count + n > 4`) both say
+"at most", with opposite operators.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+_N = r"(\d+(?:\.\d+)?)"
+_UNIT = r"(?:\s*[a-zA-Z°%€$£]+\.?)?"
+# The number belongs with the values below it: `x <= N` holds it, `x > N` refuses it.
+_LOW_SIDE = (
+    re.compile(rf"\b(?:the\s+)?first\s+{_N}\b", re.IGNORECASE),
+    re.compile(rf"\b{_N}{_UNIT}\s+(?:\w+\s+)?or\s+(?:less|fewer|under|below|sooner|earlier|younger)\b", re.IGNORECASE),
+    re.compile(rf"\b(?:more|greater|longer|older|higher|larger|bigger|later|heavier)\s+than\s+{_N}", re.IGNORECASE),
+    re.compile(rf"\b(?:above|over|exceed(?:s|ing)?|beyond)\s+{_N}", re.IGNORECASE),
+)
+# The number belongs with the values above it: `x >= N` holds it, `x < N` refuses it.
+_HIGH_SIDE = (
+    re.compile(rf"\b{_N}{_UNIT}\s+(?:\w+\s+)?or\s+(?:more|above|over|later|longer|higher|greater|older)\b", re.IGNORECASE),
+    re.compile(rf"\bat\s+least\s+{_N}", re.IGNORECASE),
+    re.compile(rf"\b(?:less|fewer|shorter|younger|lower|smaller|earlier|sooner)\s+than\s+{_N}", re.IGNORECASE),
+    re.compile(rf"\b(?:under|below)\s+{_N}", re.IGNORECASE),
+    re.compile(rf"\b{_N}{_UNIT}(?:\s+\w+){{0,2}}\s+(?:is|are|has\s+been|have\s+been)\s+reached\b", re.IGNORECASE),
+    re.compile(rf"\breach(?:es|ed|ing)?\s+{_N}", re.IGNORECASE),
+)
+_KEEPS = {"low": frozenset({"<=", ">"}), "high": frozenset({">=", "<"})}
+_MIRROR = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
+
+
+def _plain(value: str) -> str:
+    return value.rstrip("0").rstrip(".") if "." in value else str(int(value))
+
+
+def criterion_boundaries(text: str) -> tuple[tuple[str, str], ...]:
+    """(number, "low" | "high") for every boundary the criterion words with its side."""
+    found: list[tuple[str, str]] = []
+    for side, patterns in (("low", _LOW_SIDE), ("high", _HIGH_SIDE)):
+        for pattern in patterns:
+            found.extend((_plain(match.group(1)), side) for match in pattern.finditer(text))
+    return tuple(dict.fromkeys(found))
+
+
+_OPERAND = r"[\w.$:@\[\]()'\"]+"
+_COMPARISON = re.compile(rf"({_OPERAND})\s+(<=|>=|<|>)\s+({_OPERAND})")
+_RANGE = re.compile(r"\b(?:in|case|when|within)\s*\(?\s*-?\d[\d_]*\s*(\.\.<|\.\.\.|\.\.|\s+until\s+)\s*([\w.$@]+)")
+_STRING = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"")
+_ASSIGNMENT = re.compile(r"(?:^|[\s@$:.])([A-Za-z_]\w*)\s*(?::\s*[\w<>?\[\]]+\s*)?(?:=(?!=)|\s(?=\d))\s*([^;\n]+)")
+
+
+def _values(operand: str, constants: dict[str, set[str]]) -> set[str]:
+    """The numbers an operand stands for: its literal, or the value of the constant it names."""
+    operand = operand.strip("()[]:;,{}")
+    if re.fullmatch(r"-?\d[\d_]*(?:\.\d+)?", operand):
+        return {_plain(operand.replace("_", "").lstrip("-"))}
+    name = re.split(r"[.:$@]+", operand)[-1]
+    return constants.get(name, set())
+
+
+def _constants_of(bare: str) -> dict[str, set[str]]:
+    """Names the code assigns a number to (the number the value starts with): `FREE_MINUTES = 30` → 30."""
+    constants: dict[str, set[str]] = {}
+    for name, value in _ASSIGNMENT.findall(bare):
+        head = re.split(r"\s*(?:\*|\bas\b|,|\)|\}|\{)", value.strip(), maxsplit=1)[0]
+        if re.fullmatch(r"\d[\d_]*(?:\.\d+)?", head.strip()):
+            constants.setdefault(name, set()).add(_plain(head.strip().replace("_", "")))
+    return constants
+
+
+def comparisons_with(code: str, number: str) -> list[str]:
+    """The operators by which code compares something with the number, written as `x OP number`."""
+    return [op for _, op in _comparisons(code, number)]
+
+
+def _comparisons(code: str, number: str) -> list[tuple[int, str]]:
+    """(line index, operator) of each comparison of something with the number, written as `x OP number`."""
+    bare = "\n".join(_STRING.sub('""', line) for line in code.splitlines())
+    constants = _constants_of(bare)
+    found: list[tuple[int, str]] = []
+    for index, line in enumerate(bare.splitlines()):
+        if re.search(r"=>|->|<\w+>|</", line) and not re.search(r"\s(?:<=|>=)\s", line):
+            line = re.sub(r"=>|->", " ", line)
+        for left, op, right in _COMPARISON.findall(line):
+            if number in _values(right, constants):
+                found.append((index, op))
+            elif number in _values(left, constants):
+                found.append((index, _MIRROR[op]))
+        for dots, upper in _RANGE.findall(line):
+            if number in _values(upper, constants):
+                found.append((index, "<=" if dots.strip() == ".." else "<"))
+    return found
+
+
+# "refill blocked if the last one is less than 25 days ago": the refusing branch's condition is the criterion's.
+_REFUSED_IF = re.compile(r"\b(?:block\w*|reject\w*|refus\w*|den(?:y|ies|ied)|disallow\w*|forbid\w*|not\s+allowed)\s+"
+                         r"(?:\w+\s+){0,4}?(?:if|when|whenever|for)\b(?P<rest>.*)$", re.IGNORECASE)
+_CONDITIONS = ((re.compile(rf"\b(?:less|fewer|shorter|younger|lower|smaller|earlier|sooner)\s+than\s+{_N}|"
+                           rf"\b(?:under|below)\s+{_N}", re.IGNORECASE), "<"),
+               (re.compile(rf"\b(?:more|greater|longer|older|higher|larger|bigger|later|heavier)\s+than\s+{_N}|"
+                           rf"\b(?:above|over|exceed(?:s|ing)?|beyond)\s+{_N}", re.IGNORECASE), ">"),
+               (re.compile(rf"\b{_N}{_UNIT}\s+(?:\w+\s+)?or\s+(?:less|fewer|under|below)\b", re.IGNORECASE), "<="),
+               (re.compile(rf"\b{_N}{_UNIT}\s+(?:\w+\s+)?or\s+(?:more|above|over)\b|\bat\s+least\s+{_N}", re.IGNORECASE),
+                ">="))
+_COMPLEMENT = {"<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+_REFUSES = re.compile(r"\breturn\s+(?:false|False|Err\b|err\b)|\braise\b|\bthrow\b|\babort\b|\bexit\s*\(?\s*[1-9]|"
+                      r"\b4\d\d\b|\bdeny\b|\breject\w*\(")
+
+
+def refused_condition(text: str) -> tuple[str, str] | None:
+    """(number, operator) of the condition under which the criterion refuses: "blocked if less than 25" → (25, <)."""
+    refused = _REFUSED_IF.search(text)
+    if not refused:
+        return None
+    for pattern, op in _CONDITIONS:
+        match = pattern.search(refused.group("rest"))
+        if match:
+            return _plain(next(g for g in match.groups() if g)), op
+    return None
+
+
+def refuses_the_allowed(code: str, condition: tuple[str, str]) -> str:
+    """Why the code refuses on the complement of the criterion's refusing condition, or ""."""
+    number, op = condition
+    lines = code.splitlines()
+    refusing = [found for index, found in _comparisons(code, number)
+                if any(_REFUSES.search(line) for line in lines[index:index + 3])]
+    if refusing and op not in refusing and _COMPLEMENT[op] in refusing:
+        return f"it refuses when the value is {_COMPLEMENT[op]} {number}, where the criterion refuses when it is {op} {number}"
+    return ""
+
+
+def wrong_side(code: str, boundaries: tuple[tuple[str, str], ...]) -> str:
+    """Why the code puts a boundary's number on the other side from the criterion, or ""."""
+    for number, side in boundaries:
+        ops = comparisons_with(code, number)
+        if ops and not set(ops) & _KEEPS[side]:
+            where = "below" if side == "low" else "above"
+            return f"it compares with {number} by {ops[0]}, where the criterion counts {number} itself with the values {where} it"
+    return ""
+
+
+# "a surcharge of 15 per rental day": a price per something is multiplied by how many there are.
+_RATE = re.compile(rf"{_N}\s*(?:€|\$|£|euros?|dollars?|pounds?|cents?)?\s+(?:\w+\s+){{0,2}}?(?:per|each|every)\s+"
+                   r"(?:(?!per\b)[A-Za-z]+\s+)?((?!per\b)[A-Za-z]+?)(?:e?s)?\b",
+                   re.IGNORECASE)
+_MONEY = re.compile(r"\b(?:fee|fees|surcharge|cost|costs|price|priced|charge|charged|charges|pay|pays|paid|billed|"
+                    r"rate)\b|[€$£]|\b(?:euro|dollar|pound|cent)s?\b", re.IGNORECASE)
+
+
+def criterion_rates(text: str) -> tuple[tuple[str, str], ...]:
+    """(number, what it is per) for every price per something the criterion names."""
+    if not _MONEY.search(text):
+        return ()
+    return tuple((_plain(m.group(1)), m.group(2).lower()) for m in _RATE.finditer(text))
+
+
+def rate_unapplied(code: str, rates: tuple[tuple[str, str], ...], stem_of: Callable[[str], str]) -> str:
+    """Why the code uses a rate's number without multiplying it by what it is per, or ""."""
+    bare = "\n".join(_STRING.sub('""', line) for line in code.splitlines())
+    constants = _constants_of(bare)
+    for number, per in rates:
+        used = multiplied = False
+        for line in bare.splitlines():
+            operands = re.findall(r"[\w.$:@]+", line)
+            if not any(number in _values(operand, constants) for operand in operands):
+                continue
+            used = True
+            for left, right in re.findall(r"([\w.$:@()]+)\s*\*\s*([\w.$:@()]+)", line):
+                for mine, other in ((left, right), (right, left)):
+                    parts = {stem_of(p) for p in re.split(r"[^A-Za-z]+|(?<=[a-z])(?=[A-Z])", other) if p}
+                    if number in _values(mine, constants) and stem_of(per) in parts:
+                        multiplied = True
+        if used and not multiplied:
+            return f"it uses {number} but never multiplies it by the {per}s"
+    return ""
