@@ -63,6 +63,9 @@ class PmtuiApp(App[None]):
         self.project_id: int | None = None
         # The delivery this app runs in-process (`pmtui deliver`, `pmtui demo`, "Deliver this plan").
         self.delivery: DeliveryRun | None = None
+        # The dashboard the command itself opened (`pmtui watch`, `pmtui deliver`, `pmtui demo`): closing it ends
+        # the program, as it is the whole of what the user asked for.
+        self.command_dashboard: DashboardScreen | None = None
         # Why the app ended before it could work ("bad_config", "bad_store"); the CLI turns it into an exit code.
         self.failure: str | None = None
         self._model_label: str | None = None
@@ -344,7 +347,10 @@ class PmtuiApp(App[None]):
 
         if isinstance(self.screen, DashboardScreen) and self.screen.run_id == run_id:
             return
-        self.push_screen(DashboardScreen(run_id))
+        screen = DashboardScreen(run_id)
+        if self.start_dashboard is not None and self.command_dashboard is None:
+            self.command_dashboard = screen
+        self.push_screen(screen)
 
     def _delivery_dashboard(self, run: DeliveryRun) -> DashboardScreen | None:
         """The dashboard opened for `run` (start_delivery), wherever it is in the stack."""
@@ -428,13 +434,14 @@ class PmtuiApp(App[None]):
         self.exit()
 
     # -- delivery in this window -------------------------------------------------------------
-    def start_delivery(self, run: DeliveryRun) -> None:
+    def start_delivery(self, run: DeliveryRun) -> DashboardScreen:
         """Run a delivery here, off the event loop: its dashboard opens first, and the engine starts once
         the dashboard is drawn and the app has settled after its first paint (begin_delivery)."""
         from pmtui.screens.dashboard import DashboardScreen
 
         self.delivery = run
-        self.push_screen(DashboardScreen(delivery=run))
+        self.push_screen(screen := DashboardScreen(delivery=run))
+        return screen
 
     def begin_delivery(self, run: DeliveryRun) -> None:
         """Start the engine of `run` (its dashboard is on screen); after the first paint's settling if that

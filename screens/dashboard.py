@@ -603,7 +603,9 @@ class DashboardScreen(Screen[None]):
         self.notify(f"{repo} (copied to the clipboard)", title="Repository", markup=False)
 
     async def action_close(self) -> None:
-        if len(self.app.screen_stack) > 2:
+        """Back to where the user came from; the dashboard a command opened (`pmtui deliver`, `watch`, `demo`)
+        ends the program instead of leaving the user on an unrelated project list."""
+        if len(self.app.screen_stack) > 2 and self.pmtui.command_dashboard is not self:
             self.dismiss(None)
         else:
             await self.app.action_quit()  # the app's quit asks first while a delivery runs here

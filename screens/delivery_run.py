@@ -156,8 +156,8 @@ class DeliveringApp(PmtuiApp):
         # the first paint, when the engine is about to start. The dashboard is composed before the first
         # paint too; the engine starts once it is drawn.
         self.load_screen_stylesheets()
-        self.start_delivery(DeliveryRun(self, self.engine_factory, store_path=self.store_path,
-                                        no_wait=self.no_wait))
+        self.command_dashboard = self.start_delivery(
+            DeliveryRun(self, self.engine_factory, store_path=self.store_path, no_wait=self.no_wait))
 
     def on_ready(self) -> None:
         # PmtuiApp.on_ready (loading the engine, settling) runs too: Textual calls the handlers of base classes.

@@ -255,6 +255,10 @@ async def test_watch_follows_a_run_delivered_by_another_process(tmp_path: Path, 
 
             await until(pilot, progressed, tries=600)
             await until(pilot, lambda: table(app).rows["T1"].state == "completed", tries=1200)
+            # The dashboard is all `pmtui watch` shows: closing it ends the program at once (no delivery of its own).
+            await pilot.press("q")
+            await pilot.pause()
+            assert app.return_code == 0
     finally:
         if deliver.returncode is None:
             kill_tree(deliver.pid)

@@ -58,6 +58,10 @@ async def test_deliver_this_plan_asks_for_the_repo_and_an_agent_then_opens_the_d
             assert app.screen.run_id == run.run_id
             await run.stop()
             assert run.outcome is not None and run.outcome.ending == "stopped"
+            # Opened from the spec, the dashboard closes back to the spec (the app goes on).
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, SpecScreen) and app.return_code is None
         assert not written.is_relative_to(repo)
         assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
     finally:
