@@ -6,7 +6,7 @@ import gc
 import threading
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.app import App, SystemCommand
@@ -18,6 +18,7 @@ from pmtui.themes import DEFAULT_THEME, GLOBAL_CSS, build_themes
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
+    from textual.widget import AwaitMount
 
     from pmtui.config import Config
     from pmtui.product.orchestrator import Orchestrator
@@ -217,6 +218,19 @@ class PmtuiApp(App[None]):
         pending, self._pending_delivery = self._pending_delivery, None
         if pending is not None:
             self.begin_delivery(pending)
+
+    def _get_screen(self, screen: Screen[Any] | str) -> tuple[Screen[Any], AwaitMount]:
+        # A screen's width classes (-narrow/-wide) are set before it is styled for the first time: set by its
+        # first Resize instead, they changed every class of the screen after every widget had been styled, so
+        # Textual styled the whole screen twice (the spec screen: 1.5 of 16 s in a profile of its opening).
+        if isinstance(screen, Screen) and not screen.is_running:
+            breakpoints = screen.HORIZONTAL_BREAKPOINTS
+            if breakpoints is None:
+                breakpoints = self.HORIZONTAL_BREAKPOINTS
+            if breakpoints and self.size.width:
+                chosen = screen._get_breakpoint_classes(self.size.width, breakpoints)
+                screen.update_classes({name: name in chosen for _, name in breakpoints}, update=False)
+        return super()._get_screen(screen)
 
     def load_screen_stylesheets(self) -> None:
         """Read every screen's stylesheet in one go, once the first frame is up.

@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from pmtui.models import ConversationState
+from pmtui.screens.styling import StyledOnce
 from pmtui.widgets.chat_log import ChatLog, PMMessage
 from pmtui.widgets.choice_bar import ChoiceBar
 from pmtui.widgets.status_bar import StatusBar
@@ -34,7 +35,7 @@ def reached(state: ConversationState, screen: str) -> bool:
     return screen in visited
 
 
-class ProjectScreen(Screen[None]):
+class ProjectScreen(StyledOnce, Screen[None]):
     """A screen about one open project."""
 
     PHASE: ClassVar[str] = ""

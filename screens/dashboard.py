@@ -29,6 +29,7 @@ from textual.worker import get_current_worker
 
 from pmtui.clock import seconds_between
 from pmtui.delivery.nodes import ClusterView
+from pmtui.screens.styling import StyledOnce
 from pmtui.widgets.burnup import burnup_text
 from pmtui.widgets.dependency_view import dependency_text
 from pmtui.widgets.event_log import EVENT_LOG_LINES, EventLog
@@ -75,7 +76,7 @@ class ProgressView:
     release: Any
 
 
-class DashboardScreen(Screen[None]):
+class DashboardScreen(StyledOnce, Screen[None]):
     """One run, live. `DashboardScreen(run_id=None)` follows the latest run of `app.store`.
 
     With `delivery` (a run this app is about to deliver), the screen opens first and the engine starts

@@ -19,6 +19,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from pmtui.screens.styling import StyledOnce
+
 if TYPE_CHECKING:
     from pmtui.delivery.store import EscalationRecord
 
@@ -33,7 +35,7 @@ class EscalationAnswer:
     note: str = ""
 
 
-class EscalationModal(ModalScreen["EscalationAnswer | None"]):
+class EscalationModal(StyledOnce, ModalScreen["EscalationAnswer | None"]):
     """Answer an escalation by key (1–N) or button; the recommended option has the focus."""
 
     CSS_PATH = "escalation.tcss"

@@ -13,6 +13,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from pmtui.screens.styling import StyledOnce
 from pmtui.widgets.key_footer import KeyFooter
 from pmtui.widgets.status_bar import StatusBar
 
@@ -52,7 +53,7 @@ def humanise(stamp: str, now: datetime | None = None) -> str:
     return then.date().isoformat()
 
 
-class HomeScreen(Screen[None]):
+class HomeScreen(StyledOnce, Screen[None]):
     CSS_PATH = "home.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new", "New project", id="home.new"),
