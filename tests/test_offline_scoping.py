@@ -848,3 +848,70 @@ def test_derived_and_compound_names_read_as_names():
         "In-app payment per order"]
     assert feature_items("click and collect at the gate, before and after photos") == [
         "Click and collect at the gate", "Before and after photos"]
+
+
+def _undo_table(rows: list[tuple[str, int, float]]):
+    from pmtui.models import Feature, ScopingOutput
+
+    return ScopingOutput(effort_budget_weeks=6, mvp_features=[
+        Feature(name=name, description="", phase=phase, rice_reach=100, rice_impact=2, rice_confidence=0.8,
+                rice_effort=effort) for name, phase, effort in rows])
+
+
+def test_undo_phrased_as_a_reversal_or_a_way_back_is_heard() -> None:
+    from pmtui.product.texts import is_undo_request
+
+    assert is_undo_request("Could you reverse the pickup slot change? the drivers hated it")
+    assert is_undo_request("ok undo the invoice cut, we need it")
+    assert is_undo_request("hmm take back the badge bit please")
+    assert is_undo_request("nah, put the whole thing back the way you had it")
+    assert not is_undo_request("reverse parking sensors for the vans, in phase 1")
+    assert not is_undo_request("take back the empty crates to the depot is the workflow")
+
+
+def test_a_partial_undo_reads_the_row_from_its_own_clause_not_from_the_reason_after_it() -> None:
+    from pmtui.product.undo import partial_undo
+
+    before = _undo_table([("Driver nearby alert", 2, 1.0), ("Route for each driver", 1, 1.0), ("Track parcels", 1, 1.0)])
+    after = _undo_table([("Driver nearby alert", 1, 1.0), ("Route for each driver", 2, 1.0), ("Track parcels", 2, 1.0)])
+    said = "the nearby alert, put it back how it was, the drivers hate being tracked by the route thing."
+    part = partial_undo(after, before, said)
+    assert part is not None
+    output, changes = part
+    assert output.feature("Driver nearby alert").phase == 2
+    assert output.feature("Route for each driver").phase == 2 and output.feature("Track parcels").phase == 2
+    assert changes == ["Driver nearby alert back to Phase 2, 1 person-weeks"]
+
+
+def test_keeping_a_row_the_round_took_away_takes_back_only_that() -> None:
+    from pmtui.product.undo import partial_undo
+
+    before = _undo_table([("Gift cards", 2, 1.0), ("Table booking", 1, 1.0), ("Menu photos", 3, 1.0)])
+    after = _undo_table([("Table booking", 1, 0.5), ("Menu photos", 1, 1.0)])
+    part = partial_undo(after, before, "On second thought keep the gift cards, undo that one bit. The rest is grand.")
+    assert part is not None
+    output, _ = part
+    assert output.feature("Gift cards").phase == 2
+    assert output.feature("Menu photos").phase == 1 and output.feature("Table booking").rice_effort == 0.5
+    # "keep the split" keeps a change: the split is not what goes back.
+    split_before = _undo_table([("Quotes and invoices", 1, 2.0), ("Late fee note", 1, 1.0)])
+    split_after = _undo_table([("Quotes", 1, 1.0), ("Invoices", 2, 1.0), ("Late fee note", 1, 1.0),
+                               ("Deposit note", 1, 1.0)])
+    split_after.mvp_features[0].description = "from Quotes and invoices"
+    split_after.mvp_features[1].description = "from Quotes and invoices"
+    part = partial_undo(split_after, split_before, "undo the deposit note bit only, keep the split")
+    assert part is not None
+    assert [f.name for f in part[0].mvp_features] == ["Quotes", "Invoices", "Late fee note"]
+
+
+def test_undoing_a_row_the_round_never_changed_says_so_and_keeps_the_table() -> None:
+    from pmtui.product.undo import untouched_rows_named
+
+    before = _undo_table([("Waitlist for cancelled slots", 1, 1.0), ("Monthly report", 1, 1.0)])
+    after = _undo_table([("Waitlist for cancelled slots", 1, 1.0), ("Monthly report", 3, 1.0)])
+    reply = "Round 1/3: Cut Monthly report. Waitlist for cancelled slots is already in Phase 1 (P0, score 40)."
+    assert untouched_rows_named(after, before, "reverse the waitlist change, nobody cancels", reply) == [
+        "Waitlist for cancelled slots"]
+    # A row the round changed is taken back as usual, and so is one the PM's reply claimed to have moved.
+    assert untouched_rows_named(after, before, "reverse the report change", reply) == []
+    assert untouched_rows_named(after, before, "undo the waitlist one", "Moved Waitlist for cancelled slots to Phase 1") == []
