@@ -915,3 +915,30 @@ def test_undoing_a_row_the_round_never_changed_says_so_and_keeps_the_table() -> 
     # A row the round changed is taken back as usual, and so is one the PM's reply claimed to have moved.
     assert untouched_rows_named(after, before, "reverse the report change", reply) == []
     assert untouched_rows_named(after, before, "undo the waitlist one", "Moved Waitlist for cancelled slots to Phase 1") == []
+
+
+def test_an_easier_way_offered_for_a_row_makes_it_smaller_or_cuts_it() -> None:
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    def said(text: str) -> list[tuple[str, str, str]]:
+        return [(r.kind, r.what, r.extra.get("scale", "")) for r in parse_requests(text)]
+
+    # Typing or ticking it in the app: the row made smaller.
+    assert said("the barcode scanner feels like a lot. perhaps staff just type the code in instead?") == [
+        ("effort", "barcode scanner", "smaller")]
+    # A way outside the app (the ledger they keep, a phone call): the row cut.
+    assert said("the dispute log... could the owners not just note it in their ledger?") == [("cut", "dispute log", "")]
+    assert said("the tip jar, maybe we just ring them") == [("cut", "tip jar", "")]
+    # A wish or a question is no alternative.
+    assert said("maybe they just want it cheaper") == []
+    # "maybe that can go" cuts what came before: the hedge is no part of the name.
+    assert said("The stock photos. maybe that can go") == [("cut", "stock photos", "")]
+
+
+def test_a_row_said_to_matter_more_than_another_is_promoted() -> None:
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    assert [(r.kind, r.what) for r in parse_requests("and the delivery window seems more important to me than that")] == [
+        ("promote", "delivery window")]
+    assert [(r.kind, r.what) for r in parse_requests("the refill reminder looks like the main thing")] == [
+        ("promote", "refill reminder")]

@@ -38,7 +38,7 @@ _NUMBER_WORDS = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "fou
 _LEAD = rx(
     r"^(?:(?:ok(?:ay)?|fine|yeah|yes|so|and|also|but|then|please|pls|kindly|abeg|alright|right|hm+|um+|uh+|erm|well|"
     r"ok fair|fair|sorry|sure|look|oh|oya|abeg|one thing|actually|honestly|frankly|personally|i think|i guess|at least|the|a|an|our|my|your|their|that|this|these|those|"
-    r"one more thing|more|some)\b[\s,:]*)+"
+    r"one more thing|more|some|maybe|perhaps|probably)\b[\s,:]*)+"
 )
 _TAIL = rx(
     r"(?:\s+|,\s*)(?:for now|then|too|as well|also|back|instead|please|pls|though|leh|lah|o|now|first|later|"
@@ -96,7 +96,7 @@ def clean_target(phrase: str) -> str:
 
 
 _VERB = re.compile(
-    r"(?:\s+(?:is|are|was|were|has|have|had|can|could|should|must|will|would|seems?|sounds?|looks?|really|matters?|"
+    r"(?:\s+(?:is|are|was|were|has|have|had|can|could|should|must|will|would|seems?|sounds?|looks?|feels?|really|matters?|"
     r"needs?|takes?|though|fit(?=\s+(?:reduce|wait|go|be|come|do|dey|small|shrink|cut))|isn'?t|aren'?t|doesn'?t|don'?t|won'?t|wasn'?t)\b|"
     # "the leaderboard's a bit much": the 's is "is".
     r"'s\s+(?:a|an|too|way|really|just|kind|pretty|quite|so|very|not|overkill|massive|huge|heavy)\b).*$",
@@ -375,8 +375,32 @@ def _own_subject(lowered: str, start: int) -> str:
     return said
 
 
+# "maybe they just type it in instead?", "could they not just phone each other?": an easier way offered for the
+# row named before. Typing or ticking it in the app is the row made smaller; a way outside it (the book they keep
+# today, a phone call) is the row cut.
+_ALTERNATIVE = re.compile(
+    r"^(?:(?:hmm+|so|and|but|or|well|ok(?:ay)?)\W+)*(?:maybe|perhaps|could(?:n'?t)?|can(?:'?t)?|why not|wouldn'?t it be "
+    r"(?:easier|simpler) (?:if|to))\s+(?:(?:the \w+|\w+)\s+)?(?:not\s+)?just\s+"
+    r"(?P<how>[^,;]+?)(?:\s+instead)?\s*\??$", re.IGNORECASE)
+_ANOTHER_WAY = re.compile(r"^(?:phone|call|ring|text|message|whatsapp|write|note|email|ask|tell|keep|print|say|"
+                          r"check|look|read|shout|sort)\b", re.IGNORECASE)
+_IN_THE_APP = re.compile(r"\b(?:type|enter|key|fill|tick|tap|pick|select|choose|paste|upload|mark)\b", re.IGNORECASE)
+
+
+def _alternative(lowered: str) -> list[ChangeRequest]:
+    match = _ALTERNATIVE.match(lowered)
+    if not match or not (_IN_THE_APP.search(match.group("how")) or _ANOTHER_WAY.match(match.group("how"))):
+        return []
+    if _IN_THE_APP.search(match.group("how")):
+        return [ChangeRequest("effort", "", lowered, refers_back=True, extra={"scale": "smaller"})]
+    return [ChangeRequest("cut", "", lowered, phase=2, refers_back=True)]
+
+
 def _clause_requests(clause: str) -> list[ChangeRequest]:
     lowered = _NOT_LATER.sub("", clause.strip().rstrip(" .!"))
+    offered = _alternative(lowered)
+    if offered:
+        return offered
     for pattern in _REPLACE:
         match = pattern.search(lowered)
         if match:
@@ -451,7 +475,7 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
     for pattern in () if adding else PROMOTE_PATTERNS:
         match = pattern.search(lowered)
         if match:
-            what = clean_target(match.groupdict().get("what") or "")
+            what = clean_target(match.groupdict().get("what") or match.groupdict().get("what2") or "")
             # "the deposit tracker and rent reminders have to be in phase 1" promotes both; "the picked up and dropped
             # off notif" is one row whose two modifiers share a noun.
             items = _items(what) or [what]

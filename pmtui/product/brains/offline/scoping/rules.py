@@ -384,6 +384,11 @@ PROMOTE_PATTERNS = (
     rx(r"\b(?:move|put|bring|pull|get|keep|have(?!\s+to\b)|come)\s+(?:(?P<what>.+?)\s+)?(?:in|into|to|on|at|come)\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:should|must|needs? to|has to|can)\s+(?:be|go|stay|come)\s+(?:there\s+)?(?:in(?:to)?\s+)?"
        + _PHASE1),
+    # "the pickup day seems more important to me than that", "the reminders seem the main thing".
+    rx(r"^(?P<what>.+?)\s+(?:(?:is|are)|(?:seems?|looks?|feels?)(?:\s+to\s+me)?(?:\s+like)?)\s+(?:(?:way|much|far|a lot)\s+)?"
+       r"more important(?:\s+to\s+(?:me|us|them))?\s+than\b|"
+       r"^(?P<what2>.+?)\s+(?:seems?|looks?|feels?)(?:\s+to\s+me)?(?:\s+like)?\s+(?:the|our)\s+(?:main|most important|key|big)\s+"
+       r"(?:thing|bit|part|one)\b"),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:is|are)\s+(?:a must(?:[- ]have)?|must[- ]have|essential|critical|crucial|non-negotiable|"
        r"(?:our|the)\s+(?:real\s+|main\s+|key\s+)?differentiator|the whole point|a deal[- ]?breaker|"
        # "the quote form is what matters", "seeing your place on the list is the main thing", "the flag list is the core".
