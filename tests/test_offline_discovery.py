@@ -675,3 +675,15 @@ def test_a_kettle_is_an_aside_and_a_warm_up_is_no_pitch() -> None:
     text = "Oh gosh where do I start. So my mum runs a little care agency in Leeds, the rota is on a whiteboard"
     _, _, reply = _turn(DiscoverySummary(), text, "", [])
     assert "where do I start" not in reply.text
+
+
+def test_a_correction_said_with_its_unit_changes_the_number_of_that_unit() -> None:
+    from pmtui.product.brains.offline.discovery.asides import number_correction
+
+    summary = DiscoverySummary(core_problem="bikes vanish from the rack, about 6% a season",
+                               constraints="two of us; 6 weeks; android")
+    # The 6 said with weeks is the limit's, not the share lost in the problem.
+    assert number_correction(summary, "whoops not 6 weeks. 9 weeks") == ("constraints", "two of us; 9 weeks; android")
+    assert number_correction(summary, "not 6, 9 wks") == ("constraints", "two of us; 9 weeks; android")
+    # "4 months, not 6 weeks" restates the limit in another unit; it never turns the 6% into a 4%.
+    assert number_correction(summary, "4 months, not 6 weeks") is None
