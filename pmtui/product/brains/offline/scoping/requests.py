@@ -38,7 +38,7 @@ _NUMBER_WORDS = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "fou
 _LEAD = rx(
     r"^(?:(?:ok(?:ay)?|fine|yeah|yes|so|and|also|but|then|please|pls|kindly|abeg|alright|right|hm+|um+|uh+|erm|well|"
     r"ok fair|fair|sorry|sure|look|oh|oya|abeg|one thing|actually|honestly|frankly|personally|i think|i guess|at least|the|a|an|our|my|your|their|that|this|these|those|"
-    r"one more thing|more|some|maybe|perhaps|probably)\b[\s,:]*)+"
+    r"one more thing|more|some)\b[\s,:]*)+"
 )
 _TAIL = rx(
     r"(?:\s+|,\s*)(?:for now|then|too|as well|also|back|instead|please|pls|though|leh|lah|o|now|first|later|"
@@ -92,6 +92,8 @@ def clean_target(phrase: str) -> str:
         text = _LEAD.sub("", text).strip(" ,.;:!?-")
         text = _TAIL.sub("", text).strip(" ,.;:!?-")
     text = re.sub(r"^(?:to\s+)?(?:be able to\s+|have\s+)?", "", text, flags=re.IGNORECASE)
+    # "maybe that can go": the hedge before a pronoun is no name.
+    text = re.sub(r"^(?:maybe|perhaps|probably)\s+(?=(?:it|that|this|them|those|these)$)", "", text, flags=re.IGNORECASE)
     return text.strip()
 
 
