@@ -942,3 +942,23 @@ def test_a_row_said_to_matter_more_than_another_is_promoted() -> None:
         ("promote", "delivery window")]
     assert [(r.kind, r.what) for r in parse_requests("the refill reminder looks like the main thing")] == [
         ("promote", "refill reminder")]
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    # Asking why a row sits in phase 2, in the ways people ask it, argues for it.
+    ("Why you put the stock alert in phase 2? Shops run dry every week.", [("promote", "stock alert")]),
+    ("How come the deposit reminder is sitting in phase 2? It pays the rent.", [("promote", "deposit reminder")]),
+    ("why offline mode is phase 2? Half the farms have no signal.", [("promote", "offline mode")]),
+    # "go to the very end" waits.
+    ("The chat and the photo wall go to the very end.", [("defer", "chat"), ("defer", "photo wall")]),
+    # The row first, then what it becomes.
+    ("Hourly pricing, make it a fixed day rate instead, simpler for everyone", [("replace", "Hourly pricing")]),
+    # A short name right before "make it".
+    ("Loyalty card make it phase 2, nobody asked", [("defer", "Loyalty card")]),
+    # Jamaican patois: "mek it wait", "di", "fi".
+    ("Di delivery map fi di drivers, mek it wait till later", [("defer", "delivery map for the drivers")]),
+])
+def test_argue_back_phrasings_of_round_7(said: str, expected: list[tuple[str, str]]) -> None:
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    assert [(r.kind, r.what) for r in parse_requests(said)] == expected

@@ -193,6 +193,13 @@ def _shorthand(text: str) -> str:
     text = re.sub(r"\s*(?:->|=>|\u2192)\s*", " to ", text)
     text = re.sub(r"(?<=\w)\s*=\s*(?=\w)", " is ", text)
     text = re.sub(r"(?<=\w)\s+\+\s+(?=\w)", " and ", text)
+    # Jamaican patois: "mek it wait", "di price list fi di market", "jus a list", "a likkle thing".
+    text = re.sub(r"\b(?:mek|mekk)\b", "make", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bdi\b", "the", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bfi\b", "for", text)
+    text = re.sub(r"\bjus\b", "just", text)
+    text = re.sub(r"\blikkle\b", "little", text)
+    text = re.sub(r",?\s+nuh\b", "", text)
     text = re.sub(r"\b(it|that|they|these|those)'re\s+not\b|\b(it|that|this)'s\s+not\b",
                   lambda m: f"{m.group(1) or m.group(2)} {'are' if m.group(1) else 'is'} not", text, flags=re.IGNORECASE)
     return _DAYS.sub(lambda m: f"{(_DAY_WORDS.get(m.group('n').lower()) or float(m.group('n'))) / 5:g} weeks", text)
@@ -214,7 +221,7 @@ def parse_requests(text: str) -> list[ChangeRequest]:
         why = WHY_NOT_IN.search(sentence)
         if why and index + 1 < len(sentences) and not sentences[index + 1].rstrip().endswith("?"):
             # "Why is the export not in phase 1? Without it they retype 80 names." argues, not asks.
-            what = clean_target(why.group("what") or why.group("what2") or "")
+            what = clean_target(why.group("what") or why.group("what2") or why.group("what3") or why.group("what4") or "")
             requests.append(ChangeRequest("promote", what, sentence, phase=1))
             named.append(what)
             continue
@@ -243,7 +250,8 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                     requests.append(ChangeRequest("defer", named[-1], lead.group(0)))
                     continue
             topic = _TOPIC.match(clause)
-            if (topic and not _VERB.search(topic.group("lead")) and not _NOT_A_TOPIC.match(topic.group("lead"))
+            if (topic and not _REPLACE_TOPIC.match(clause) and not _VERB.search(topic.group("lead"))
+                    and not _NOT_A_TOPIC.match(topic.group("lead"))
                     and not _PREDICATE.match(topic.group("lead")) and not _clause_requests(topic.group("lead"))):
                 # "The SMS receipt, let it wait", "that chairman thing, remove it", "the map thing, maybe not for now?":
                 # the name first, then what to do with it.
@@ -359,6 +367,10 @@ _REPLACE = (
                r"(?:just\s+)?(?:do|use|have|go with|get)|(?:just\s+)?(?:use|do|have|go with))\s+(?P<new>[^,;?]+)" + _REMARK_AFTER,
                re.IGNORECASE),
 )
+_REPLACE_TOPIC = re.compile(
+    # "Firing fees per shelf, make it a flat fee per piece instead": the row first, then what it becomes.
+    r"^(?P<old>[^,;]{3,60}?),\s*(?:(?:please|pls|just|so)\s+)?(?:make|change|turn)\s+(?:it|that|them|those)\s+(?:into\s+|to\s+)?"
+    r"(?P<new>[^,;]+?)\s+instead\b", re.IGNORECASE)
 _ADD_LEAD = re.compile(r"^(?:(?:please|pls|and|also|then|oh and)\s+)*(?:add|include|put in|throw in)\s", re.IGNORECASE)
 _BECAUSE = re.compile(r"\s+(?:cos|coz|cause|'cause|because|since|as|so that|so)\s+.*$", re.IGNORECASE)
 
@@ -369,7 +381,11 @@ def _own_subject(lowered: str, start: int) -> str:
     before = re.match(r"^(?P<head>.+?),\s*(?:(?:kindly|please|pls|so|just|sure|then|honestly|abeg|can we|could we|can you|"
                       r"could you)\s+){0,2}$", lowered[:start])
     if not before:
-        return ""
+        # "GST invoice make it phase 2": a short name right before the verb, with no comma.
+        before = re.match(r"^(?!(?:can|could|would|will|should|shall|please|pls|kindly|so|just|and|then|but|also|ok|okay|"
+                          r"i|we|you|they|let'?s|maybe|sure|yes|yeah)\b)(?P<head>(?:[\w'-]+\s+){1,5})$", lowered[:start])
+        if not before or _VERB.search(" " + before.group("head").strip()):
+            return ""
     said = named_thing(before.group("head"))
     # "…but too much work for the volunteers, kindly make it phase 2": a predicate is no name; "it" refers back.
     if not said or is_pronoun(said) or _PREDICATE.match(said):
@@ -403,6 +419,11 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
     offered = _alternative(lowered)
     if offered:
         return offered
+    becomes = _REPLACE_TOPIC.match(lowered)
+    if becomes and not _VERB.search(becomes.group("old")):
+        old, new = clean_target(becomes.group("old")), clean_target(becomes.group("new"))
+        if old and new and not is_pronoun(old) and not is_pronoun(new):
+            return [ChangeRequest("replace", old, clause, into=new)]
     for pattern in _REPLACE:
         match = pattern.search(lowered)
         if match:

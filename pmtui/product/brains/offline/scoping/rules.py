@@ -335,6 +335,8 @@ QUESTION_REQUESTS = (
 )
 DEFER_PATTERNS = (
     rx(r"\b(?:push|move|put|defer|postpone|shift|bump|park|leave|save)\s+(?P<what>.+?)\s+(?:to|into|until|till|for)\s+" + _LATER),
+    # "mek it wait till later" (patois "make it wait") before "make it phase 2".
+    rx(r"\bmake\s+(?P<what>[^,;]+?)\s+wait\b"),
     # "kindly make it phase 2", "make the statement a phase 2 thing".
     rx(r"\bmake\s+(?P<what>[^,;]+?)\s+(?:a\s+)?" + _LATER + r"\b"),
     rx(r"\b(?:push|defer|postpone|park)\s+(?P<what>[^,;]+?)(?=\s+(?:for now|for later)|,|;|$)"),
@@ -354,6 +356,9 @@ DEFER_PATTERNS = (
     rx(r"\bdrop\s+(?P<what>.+?)\s+from\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)[\s,]+)?(?:we\s+)?(?:can|could|should)\s+(?:we\s+|you\s+)?(?:put|push|move|leave|keep|do)\s+"
        r"(?:it\s+|that\s+|them\s+)?(?:for\s+|to\s+|in\s+|till\s+)?" + _LATER),
+    # "Video lessons and the sheet music library go to the very end."
+    rx(r"^(?P<what>.+?)\s+(?:can\s+|should\s+|will\s+)?(?:go|goes|move|moves|drop|drops)\s+to\s+the\s+(?:very\s+)?"
+       r"(?:end|bottom|back)\b"),
     *QUESTION_REQUESTS,
 )
 CUT_PATTERNS = (
@@ -417,7 +422,12 @@ ADD_PATTERNS = (
 WHY_NOT_IN = rx(
     r"\bwhy\s+(?:is|are|was|were)\s+(?P<what>.+?)\s+(?:not in\s+" + _PHASE1 + r"|in\s+phase\s*[23]|below the (?:cut )?line|"
     r"cut|dropped|(?:left|put)\s+out|(?:moved|pushed)\s+(?:to\s+)?(?:phase\s*[23]|later)|deprioriti[sz]ed)|"
-    r"\bwhy\s+did\s+you\s+(?:cut|drop|remove|kill|move|push|deprioriti[sz]e|leave out)\s+(?P<what2>[^?]+)"
+    r"\bwhy\s+did\s+you\s+(?:cut|drop|remove|kill|move|push|deprioriti[sz]e|leave out)\s+(?P<what2>[^?]+)|"
+    # "Why you kept the proof in phase 2?", "how come the waiting list is sitting in phase 2?", "why UPI advance is phase 2?"
+    r"\b(?:why|how come)\s+(?:did\s+)?(?:you|u)\s+(?:keep|kept|put|leave|left|place|placed|move|moved|push|pushed)\s+"
+    r"(?P<what3>.+?)\s+(?:in|for|to|into|at|as)\s+(?:phase\s*(?:2|3|two|three)|later|the end)\b|"
+    r"\b(?:why|how come)\s+(?!(?:is|are|was|were|did|do|does)\b)(?P<what4>.+?)\s+(?:is|are)\s+(?:still\s+|only\s+|just\s+)?"
+    r"(?:sitting\s+|sat\s+|stuck\s+)?(?:in\s+)?(?:phase\s*(?:2|3|two|three)|later)\b"
 )
 # What a founder says when they mean nothing in particular: never a feature to cut or add.
 # "you can go and write the spec" names no row: people are never a feature's name.
