@@ -962,3 +962,29 @@ def test_argue_back_phrasings_of_round_7(said: str, expected: list[tuple[str, st
     from pmtui.product.brains.offline.scoping.requests import parse_requests
 
     assert [(r.kind, r.what) for r in parse_requests(said)] == expected
+
+
+def test_a_promotion_that_could_mean_two_rows_asks_which_and_adds_no_third() -> None:
+    tickets = DiscoverySummary(
+        target_user="ferry operators on the island runs",
+        core_problem="tickets are sold on paper and the boat leaves half empty",
+        feature_wishlist=["seat booking", "card payment", "mobile wallet payment", "printed manifest"],
+        success_metric="20 ferries booking online",
+        constraints="solo, 4 weeks",
+    )
+    state = state_for(tickets)
+    rows = {f.name for f in state.scoping_output.mvp_features}
+    result = negotiate(state, "payment must have, nobody carries cash now", 1, False)
+    assert {f.name for f in result.output.mvp_features} == rows
+    assert "which one" in result.reply
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    ("el recordatorio puede esperar, pero los pagos en fase 1", [("defer", "recordatorio"), ("promote", "pagos")]),
+    ("quita el chat, no lo necesitamos", [("cut", "chat")]),
+    ("el inventario después", [("defer", "inventario")]),
+])
+def test_spanish_argue_back_is_read(said: str, expected: list[tuple[str, str]]) -> None:
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    assert [(r.kind, r.what) for r in parse_requests(said)] == expected

@@ -115,17 +115,21 @@ class _Round:
     def _only_row_with(self, wanted: set[str]) -> tuple[str, str] | None:
         """The one row that has every word of the phrase but those saying what kind of work it is:
         "GPS tracking" is "Follow the walk on GPS"; "walker vetting" is not "Owners book vetted walkers"."""
+        hits = self.rows_with(wanted)
+        return hits[0] if len(hits) == 1 else None
+
+    def rows_with(self, wanted: set[str]) -> list[tuple[str, str]]:
+        """Every row that has every word of the phrase (but those saying what kind of work it is)."""
         named = wanted - _PROCESS_WORDS
         if not named:
-            return None
+            return []
         rows = [("mvp", f.name, f"{f.name} {f.description}") for f in self.output.mvp_features]
         rows += [("cut", c.name, f"{c.name} {c.description}") for c in self.output.cut_features]
-        hits = [
+        return [
             (kind, name)
             for kind, name, text in rows
             if all(w in stems(text) or _related(w, stems(name)) for w in named)
         ]
-        return hits[0] if len(hits) == 1 else None
 
     def strong(self, phrase: str) -> tuple[str, str] | None:
         found = match_features(self.output, phrase)
@@ -547,6 +551,12 @@ def _promote(work: _Round, request: ChangeRequest, target: tuple[str, str] | Non
     if target is None and request.extra.get("first"):
         # "first the calendar and the swap" ranks rows; a name the table lacks is no request for a new one.
         work.notes.append(f"I have no row called “{request.what}” — say “add {request.what}” if it is new")
+        return
+    several = [name for _, name in work.rows_with(stems(request.what))] if request.what else []
+    waiting = [name for name in several if (row := work.output.feature(name)) is None or row.phase != 1]
+    if len(several) >= 2 and waiting == several and not any(name.lower() in request.what.lower() for name in several):
+        # "payment must have" with "Card payment" and "PayNow payment" in the table: which one, not a third row.
+        work.notes.append(f"“{request.what}” could be {' or '.join(several)} — which one do you want in Phase 1?")
         return
     if target is None:
         _add(work, request, None, promote=True)
