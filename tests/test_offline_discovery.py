@@ -687,3 +687,14 @@ def test_a_correction_said_with_its_unit_changes_the_number_of_that_unit() -> No
     assert number_correction(summary, "not 6, 9 wks") == ("constraints", "two of us; 9 weeks; android")
     # "4 months, not 6 weeks" restates the limit in another unit; it never turns the 6% into a 4%.
     assert number_correction(summary, "4 months, not 6 weeks") is None
+
+
+def test_a_people_word_used_as_a_modifier_gives_way_to_the_outfit_it_describes() -> None:
+    from pmtui.product.brains.offline.discovery.text import persona_phrase
+
+    assert persona_phrase("Rota planning for small church choirs in Cork, so nobody sings alone", anchored=False) == (
+        "small church choirs in Cork")
+    assert extract(DiscoverySummary(), "Bookings for village community halls in Kent: groups pick a slot online.",
+                   "").target_user == "village community halls in Kent"
+    # A people word that is the head stays the head.
+    assert persona_phrase("church volunteers who arrange the flowers") == "church volunteers who arrange the flowers"
