@@ -698,3 +698,12 @@ def test_a_people_word_used_as_a_modifier_gives_way_to_the_outfit_it_describes()
                    "").target_user == "village community halls in Kent"
     # A people word that is the head stays the head.
     assert persona_phrase("church volunteers who arrange the flowers") == "church volunteers who arrange the flowers"
+
+
+def test_a_refusal_to_pay_and_ads_that_are_the_business_are_no_revenue_model() -> None:
+    base = DiscoverySummary(target_user="billboard owners", core_problem="lost slots")
+    told = extract(base, "posters go up late, ads missed for days, the shop refuses to pay", "core_problem")
+    assert told.revenue_model == ""
+    assert "refuses to pay" in told.core_problem
+    # Showing ads is still a way to make money.
+    assert extract(base, "free, with ads in the app", "revenue_model").revenue_model
