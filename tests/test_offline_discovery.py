@@ -707,3 +707,8 @@ def test_a_refusal_to_pay_and_ads_that_are_the_business_are_no_revenue_model() -
     assert "refuses to pay" in told.core_problem
     # Showing ads is still a way to make money.
     assert extract(base, "free, with ads in the app", "revenue_model").revenue_model
+
+
+@pytest.mark.parametrize("said", ["Aye, that's it", "aye that's about the size of it", "Yep, that's the one"])
+def test_scottish_and_idiomatic_confirmations_of_the_card(said: str) -> None:
+    assert classify_review(said) == "CONFIRM"

@@ -385,7 +385,7 @@ CONFIRM_WORDS = re.compile(
     r"go for it|ship it|ok|okay|k|fine|accurate|spot on|nailed it|all good|that'?s it|agreed|agree|"
     r"absolutely|definitely|proceed|continue|next|move on|good|awesome|excellent|love it|yes please|"
     r"looks right to me|bang on|on point|true|affirmative|approved|done|grand|sweet as|lekker|sawa|sige|ja|ndiyo|"
-    r"haan|theek hai|d'accord|vale|righto|tidy|content|"
+    r"haan|theek hai|d'accord|vale|righto|tidy|content|aye|size of (?:it|things)|that'?s the one|"
     # Yes in the languages founders mix in: Spanish, Portuguese, French, German, Italian, Filipino, Swahili.
     r"s[ií]|claro|correcto|exacto|dale|órale|sim|certo|oui|exactement|genau|passt|stimmt|esatto|opo|oo|ndio)\b|"
     r"👍|✅|👌|💯|🙌|🚀",
