@@ -712,3 +712,12 @@ def test_a_refusal_to_pay_and_ads_that_are_the_business_are_no_revenue_model() -
 @pytest.mark.parametrize("said", ["Aye, that's it", "aye that's about the size of it", "Yep, that's the one"])
 def test_scottish_and_idiomatic_confirmations_of_the_card(said: str) -> None:
     assert classify_review(said) == "CONFIRM"
+
+
+def test_sheets_that_are_booked_are_no_spreadsheet() -> None:
+    from pmtui.product.brains.offline.discovery.lexicon import TOOL_RE
+
+    assert TOOL_RE.search("teams rent sheets by the hour at the rink") is None
+    assert TOOL_RE.search("we keep the rota in sheets").group(0) == "sheets"
+    pitch = "Ice time for curling clubs in Fife: members book sheets by the hour and the rink fills the gaps."
+    assert extract(DiscoverySummary(), pitch, "").current_alternatives == ""
