@@ -721,3 +721,11 @@ def test_sheets_that_are_booked_are_no_spreadsheet() -> None:
     assert TOOL_RE.search("we keep the rota in sheets").group(0) == "sheets"
     pitch = "Ice time for curling clubs in Fife: members book sheets by the hour and the rink fills the gaps."
     assert extract(DiscoverySummary(), pitch, "").current_alternatives == ""
+
+
+def test_a_place_named_with_a_capital_is_no_product_they_use() -> None:
+    pitch = "Bookings for rowing clubs on Irish rivers: members reserve the club boats and the captain sees who has which."
+    assert extract(DiscoverySummary(), pitch, "").current_alternatives == ""
+    # A product named after "on" still is one.
+    told = extract(DiscoverySummary(target_user="landlords"), "they post it on Gumtree and hope", "current_alternatives")
+    assert "Gumtree" in told.current_alternatives
