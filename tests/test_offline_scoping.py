@@ -988,3 +988,33 @@ def test_spanish_argue_back_is_read(said: str, expected: list[tuple[str, str]]) 
     from pmtui.product.brains.offline.scoping.requests import parse_requests
 
     assert [(r.kind, r.what) for r in parse_requests(said)] == expected
+
+
+def test_evidence_after_a_round_that_made_one_change_and_held_another_row_moves_the_held_row_in():
+    state = state_for(NURSES)
+    mixed = negotiate(state, "Why is the social feed not in phase 1? It is what keeps the ward talking. Push "
+                             "notifications, make that smaller, it's one alert.", 1, False)
+    assert mixed.record.outcome == "conceded" and "holding Social feed for the ward" in mixed.reply
+    state.scoping_output = mixed.output.model_copy(update={"decisions": [mixed.record]})
+    evidence = "We asked 90 nurses on two wards: 71 said they would open the feed daily."
+    assert classify_intent(evidence, state.scoping_output) == "PUSHBACK"
+    result = negotiate(state, evidence, 2, False)
+    assert result.same_round and "Round 1/3" in result.reply
+    assert result.output.feature("Social feed for the ward").phase == 1
+
+
+def test_an_undo_takes_back_the_whole_round_even_when_evidence_finished_it_in_a_second_step() -> None:
+    from pmtui.models import DecisionRecord
+    from pmtui.product.undo import round_start
+
+    def record(n: int) -> DecisionRecord:
+        return DecisionRecord(round=n, ask="", intent="PUSHBACK", answer="", outcome="conceded", reason="")
+
+    proposal = _undo_table([("Calendar", 1, 1.0), ("Design chat", 2, 2.0)])
+    first_step = _undo_table([("Calendar", 1, 0.5), ("Design chat", 2, 2.0)])
+    first_step.decisions = [record(1)]
+    evidence_step = _undo_table([("Calendar", 1, 0.5), ("Design chat", 1, 2.0)])
+    evidence_step.decisions = [record(1), record(1)]
+    history = [evidence_step, first_step, proposal]
+    assert round_start(history, evidence_step) is proposal
+    assert round_start(history, proposal) is None

@@ -61,6 +61,15 @@ def _mentions(container: Feature, part: Feature) -> bool:
     return part.name.lower() in text.lower() or (bool(part.description) and part.description.lower() in text.lower())
 
 
+def round_start(history: list[ScopingOutput], current: ScopingOutput) -> ScopingOutput | None:
+    """The table before the current argue-back round (history newest first): a round is what an undo takes back,
+    even when evidence for a held row finished it in a second step."""
+    if not current.decisions:
+        return None
+    last = current.decisions[-1].round
+    return next((o for o in history if not o.decisions or o.decisions[-1].round < last), None)
+
+
 def _changed_rows(current: ScopingOutput, previous: ScopingOutput) -> list[Feature]:
     now, before = _by_name(current), _by_name(previous)
     return [f for name, f in now.items() if name not in before or (f.phase, f.rice_effort, f.description) != (

@@ -14,7 +14,12 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from pmtui.models import ConversationState, CutFeature, DecisionRecord, Feature, Provenance, ScopingOutput
-from pmtui.product.brains.offline.scoping.intent import answers_a_hold, match_features
+from pmtui.product.brains.offline.scoping.intent import (
+    HELD_LABEL,
+    answers_a_hold,
+    held_features,
+    match_features,
+)
 from pmtui.product.brains.offline.scoping.narrative import refresh_narrative
 from pmtui.product.brains.offline.scoping.propose import (
     Candidate,
@@ -90,6 +95,7 @@ class _Round:
     risks: list[str] = field(default_factory=list)
     added: list[str] = field(default_factory=list)
     done: set[tuple[str, str]] = field(default_factory=set)
+    held_names: list[str] = field(default_factory=list)
 
     @property
     def people(self) -> str:
@@ -193,6 +199,9 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
     reason = (
         "; ".join(work.changed) if work.changed else "; ".join(work.held) or "nothing to change"
     )
+    if work.changed and work.held_names:
+        # A round that made one change and held another row: evidence for the held row still answers it.
+        reason = f"{reason}; {HELD_LABEL}{' | '.join(dict.fromkeys(work.held_names))}"
     if work.evidence and work.changed:
         reason = f"new evidence: {work.evidence}; {reason}"
     elif work.final and work.changed and not work.trade:
@@ -228,7 +237,8 @@ def _named_without_verb(work: _Round) -> list[ChangeRequest]:
     decisions = work.output.decisions
     refers_back = re.search(r"\b(it|this|that|them)\b", work.text, re.IGNORECASE)
     if decisions and decisions[-1].features and (refers_back or answers_a_hold(work.text, work.output)):
-        return [ChangeRequest("promote", name, work.text, phase=1) for name in decisions[-1].features]
+        return [ChangeRequest("promote", name, work.text, phase=1)
+                for name in held_features(decisions[-1]) or decisions[-1].features]
     return []
 
 
@@ -629,6 +639,7 @@ def _hold(work: _Round, feature: Feature | None, name: str, kind: str) -> None:
     if cut:
         line += f". My reason for cutting it: {cut.reason}"
     work.held.append(line)
+    work.held_names.append(name)
 
 
 def _add(work: _Round, request: ChangeRequest, target: tuple[str, str] | None, promote: bool = False) -> None:
