@@ -729,3 +729,14 @@ def test_a_place_named_with_a_capital_is_no_product_they_use() -> None:
     # A product named after "on" still is one.
     told = extract(DiscoverySummary(target_user="landlords"), "they post it on Gumtree and hope", "current_alternatives")
     assert "Gumtree" in told.current_alternatives
+
+
+def test_a_deposit_taken_today_or_what_a_lost_item_costs_is_no_pricing() -> None:
+    base = DiscoverySummary(target_user="mobile nail techs", core_problem="no-shows")
+    told = extract(base, "WhatsApp, a notebook, and a £10 deposit by bank transfer that clients forget", "current_alternatives")
+    assert told.revenue_model == ""
+    lost = extract(DiscoverySummary(target_user="scaffold firms"), "clips go missing on site. lose ~5% a yr. £30 each",
+                   "core_problem")
+    assert lost.revenue_model == ""
+    # Our own price is still ours.
+    assert extract(base, "£12 a month per tech", "revenue_model").revenue_model
