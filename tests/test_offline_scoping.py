@@ -929,6 +929,7 @@ def test_an_easier_way_offered_for_a_row_makes_it_smaller_or_cuts_it() -> None:
     # A way outside the app (the ledger they keep, a phone call): the row cut.
     assert said("the dispute log... could the owners not just note it in their ledger?") == [("cut", "dispute log", "")]
     assert said("the tip jar, maybe we just ring them") == [("cut", "tip jar", "")]
+    assert said("the menu photos, maybe they just send them on whatsapp?") == [("cut", "menu photos", "")]
     # A wish or a question is no alternative.
     assert said("maybe they just want it cheaper") == []
     # "maybe that can go" cuts what came before: the hedge is no part of the name.
@@ -977,6 +978,8 @@ def test_a_promotion_that_could_mean_two_rows_asks_which_and_adds_no_third() -> 
     result = negotiate(state, "payment must have, nobody carries cash now", 1, False)
     assert {f.name for f in result.output.mvp_features} == rows
     assert "which one" in result.reply
+    # Asking which row is meant spends no round of argue-back.
+    assert not result.understood and "Round" not in result.reply
 
 
 @pytest.mark.parametrize(("said", "expected"), [

@@ -96,6 +96,7 @@ class _Round:
     added: list[str] = field(default_factory=list)
     done: set[tuple[str, str]] = field(default_factory=set)
     held_names: list[str] = field(default_factory=list)
+    which: list[str] = field(default_factory=list)
 
     @property
     def people(self) -> str:
@@ -188,6 +189,11 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
     before_phase1 = {f.name for f in output.mvp_features if f.phase == 1}
     for request in requests:
         _apply(work, request)
+    if work.which and not work.changed and not work.held:
+        # Only a question back ("which payment?"): asking which row is meant spends no round.
+        reply = " ".join(work.which)
+        return Negotiation(reply=reply, output=output, record=_record(work, reply, "held", "asked which row"),
+                           understood=False)
     new = rescore(work.output, team_size(summary))
     work.output = new
     if work.trade and not work.evidence and phase_effort(new, 1) > new.effort_budget_weeks + 1e-9:
@@ -566,7 +572,9 @@ def _promote(work: _Round, request: ChangeRequest, target: tuple[str, str] | Non
     waiting = [name for name in several if (row := work.output.feature(name)) is None or row.phase != 1]
     if len(several) >= 2 and waiting == several and not any(name.lower() in request.what.lower() for name in several):
         # "payment must have" with "Card payment" and "PayNow payment" in the table: which one, not a third row.
-        work.notes.append(f"“{request.what}” could be {' or '.join(several)} — which one do you want in Phase 1?")
+        question = f"“{request.what}” could be {' or '.join(several)} — which one do you want in Phase 1?"
+        work.notes.append(question)
+        work.which.append(question)
         return
     if target is None:
         _add(work, request, None, promote=True)

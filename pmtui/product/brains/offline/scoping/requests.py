@@ -409,7 +409,7 @@ _ALTERNATIVE = re.compile(
     r"^(?:(?:hmm+|so|and|but|or|well|ok(?:ay)?)\W+)*(?:maybe|perhaps|could(?:n'?t)?|can(?:'?t)?|why not|wouldn'?t it be "
     r"(?:easier|simpler) (?:if|to))\s+(?:(?:the \w+|\w+)\s+)?(?:not\s+)?just\s+"
     r"(?P<how>[^,;]+?)(?:\s+instead)?\s*\??$", re.IGNORECASE)
-_ANOTHER_WAY = re.compile(r"^(?:phone|call|ring|text|message|whatsapp|write|note|email|ask|tell|keep|print|say|"
+_ANOTHER_WAY = re.compile(r"^(?:phone|call|ring|text|message|whatsapp|write|note|email|ask|tell|keep|print|say|send|share|post|"
                           r"check|look|read|shout|sort)\b", re.IGNORECASE)
 _IN_THE_APP = re.compile(r"\b(?:type|enter|key|fill|tick|tap|pick|select|choose|paste|upload|mark)\b", re.IGNORECASE)
 
