@@ -915,6 +915,10 @@ def test_undoing_a_row_the_round_never_changed_says_so_and_keeps_the_table() -> 
     # A row the round changed is taken back as usual, and so is one the PM's reply claimed to have moved.
     assert untouched_rows_named(after, before, "reverse the report change", reply) == []
     assert untouched_rows_named(after, before, "undo the waitlist one", "Moved Waitlist for cancelled slots to Phase 1") == []
+    # The row the words fit best, not every row sharing one of them.
+    both = _undo_table([("SMS proof of delivery", 1, 1.0), ("Photo proof", 1, 1.0), ("Monthly report", 1, 1.0)])
+    cut = _undo_table([("SMS proof of delivery", 1, 1.0), ("Photo proof", 1, 1.0), ("Monthly report", 3, 1.0)])
+    assert untouched_rows_named(cut, both, "reverse the SMS proof change only", "") == ["SMS proof of delivery"]
 
 
 def test_an_easier_way_offered_for_a_row_makes_it_smaller_or_cuts_it() -> None:

@@ -88,7 +88,9 @@ def untouched_rows_named(current: ScopingOutput, previous: ScopingOutput, text: 
             continue
         if any(named & _stems(f.name) for f in changed):
             return []
-        rows = [f.name for f in current.mvp_features if named & _stems(f.name)]
+        overlap = {f.name: len(named & _stems(f.name)) for f in current.mvp_features if named & _stems(f.name)}
+        # "the WhatsApp proof change" names the WhatsApp proof, not every row with "proof" in it.
+        rows = [name for name, n in overlap.items() if n == max(overlap.values())]
         said = [r for r in rows if r in last_reply and not re.search(re.escape(r) + r" (?:is|was) already", last_reply)]
         if rows and not said:
             return rows
