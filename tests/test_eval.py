@@ -124,6 +124,17 @@ def test_held_out_set_9_never_loops_reaches_the_spec_and_hears_agreement() -> No
     assert sum(r.passed for r in results) / sum(len(r.assertions) for r in results) >= 0.95
 
 
+def test_held_out_set_10_never_loops_reaches_the_spec_and_hears_agreement() -> None:
+    # Set 10 (round 7, written and measured before that round's rules): 295/320 before, 303/320 after (read since).
+    results = asyncio.run(run_eval(Config(offline=True), load_founders("heldout10"))).results
+    assert len(results) == 16
+    assert [f"{r.founder.id}: {r.notes}" for r in results
+            if not (r.assertions["no_repeated_reply"] and r.assertions["no_garbled_fact"])] == []
+    assert [r.founder.id for r in results
+            if not (r.assertions["reached_done"] and r.assertions["phases_in_order"] and r.assertions["agreement_understood"])] == []
+    assert sum(r.passed for r in results) / sum(len(r.assertions) for r in results) >= 0.93
+
+
 def test_every_conversation_reaches_the_spec(tuned_report: EvalReport) -> None:
     assert all(r.assertions["reached_done"] and r.assertions["phases_in_order"] for r in tuned_report.results)
 
