@@ -1025,3 +1025,15 @@ def test_an_undo_takes_back_the_whole_round_even_when_evidence_finished_it_in_a_
     history = [evidence_step, first_step, proposal]
     assert round_start(history, evidence_step) is proposal
     assert round_start(history, proposal) is None
+
+
+def test_a_row_named_by_what_it_does_and_a_reported_reason_that_names_nothing() -> None:
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    said = ("The loyalty stamps, drop them for now, the baristas reckon it slows the queue. And the bit that pings "
+            "the customer when the coffee is ready, move that up to phase 1, that's what people ask for.")
+    assert [(r.kind, r.what) for r in parse_requests(said)] == [
+        ("defer", "loyalty stamps"), ("promote", "bit that pings the customer when the coffee")]
+    # A long lead whose own next clause asks nothing is no name for a later "that".
+    other = "The part where they split the bill at the table, the owner would hate it, leave that out."
+    assert ("defer", "owner") not in [(r.kind, r.what) for r in parse_requests(other)]

@@ -265,7 +265,9 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                 # "The SMS receipt, let it wait", "that chairman thing, remove it", "the map thing, maybe not for now?":
                 # the name first, then what to do with it.
                 topic_name, rest = clean_target(topic.group("lead")), topic.group("rest")
-                if topic_name and not is_pronoun(topic_name) and len(topic_name.split()) <= 6 and (
+                if topic_name and not is_pronoun(topic_name) and (
+                        len(topic_name.split()) <= 6 or (_PARAPHRASE.match(topic_name) and len(topic_name.split()) <= 12
+                                                         and _clause_requests(rest.split(",")[0]))) and (
                         (PRONOUN_WORD.search(rest) and _clause_requests(rest)) or LATER_ALONE.match(rest)):
                     named.append(topic_name)
                     clause = topic.group("rest")
@@ -290,7 +292,8 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                 if request.kind == "merge" and earlier:
                     request.parts = tuple(earlier if is_pronoun(p) else p for p in request.parts)
             requests.extend(found)
-            if not _DESCRIBES.match(clause.strip()) and (found or not _POINTS_BACK.search(clause)):
+            if not _DESCRIBES.match(clause.strip()) and not (not found and _REPORTED.match(clause.strip())) and (
+                    found or not _POINTS_BACK.search(clause)):
                 named.extend([r.what for r in found if r.what] or [named_thing(clause)])
     # "…but not now, let's push that" asks once: the same change twice in a row is one request.
     return [r for i, r in enumerate(requests)
@@ -376,6 +379,11 @@ _REPLACE = (
                r"(?:just\s+)?(?:do|use|have|go with|get)|(?:just\s+)?(?:use|do|have|go with))\s+(?P<new>[^,;?]+)" + _REMARK_AFTER,
                re.IGNORECASE),
 )
+# "groomers reckon it'll scare off regulars": what people say is a reason, never a row for a later "that".
+_REPORTED = re.compile(r"^(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:reckons?|says?|said|thinks?|thought|believes?|feels?|"
+                       r"told me|tell me|keep saying)\b", re.IGNORECASE)
+# "the thing that texts the owner when the van's close": a row named by what it does.
+_PARAPHRASE = re.compile(r"^(?:thing|one|bit|part|button|screen|page|feature)\s+(?:that|which|where|with|for)\b", re.IGNORECASE)
 _REPLACE_TOPIC = re.compile(
     # "Firing fees per shelf, make it a flat fee per piece instead": the row first, then what it becomes.
     r"^(?P<old>[^,;]{3,60}?),\s*(?:(?:please|pls|just|so)\s+)?(?:make|change|turn)\s+(?:it|that|them|those)\s+(?:into\s+|to\s+)?"
