@@ -380,7 +380,7 @@ _REPLACE = (
                re.IGNORECASE),
 )
 # "groomers reckon it'll scare off regulars": what people say is a reason, never a row for a later "that".
-_REPORTED = re.compile(r"^(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:reckons?|says?|said|thinks?|thought|believes?|feels?|"
+_REPORTED = re.compile(r"^(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:reckons?|says?|said|thinks?|thought|believes?|"
                        r"told me|tell me|keep saying)\b", re.IGNORECASE)
 # "the thing that texts the owner when the van's close": a row named by what it does.
 _PARAPHRASE = re.compile(r"^(?:thing|one|bit|part|button|screen|page|feature)\s+(?:that|which|where|with|for)\b", re.IGNORECASE)
