@@ -125,7 +125,7 @@ def test_held_out_set_9_never_loops_reaches_the_spec_and_hears_agreement() -> No
 
 
 def test_held_out_set_10_never_loops_reaches_the_spec_and_hears_agreement() -> None:
-    # Set 10 (round 7, written and measured before that round's rules): 295/320 before, 303/320 after (read since).
+    # Set 10 (round 7, written and measured before that round's rules): 295/320 before, 304/320 after (read since).
     results = asyncio.run(run_eval(Config(offline=True), load_founders("heldout10"))).results
     assert len(results) == 16
     assert [f"{r.founder.id}: {r.notes}" for r in results
