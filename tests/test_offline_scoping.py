@@ -1037,3 +1037,18 @@ def test_a_row_named_by_what_it_does_and_a_reported_reason_that_names_nothing() 
     # A long lead whose own next clause asks nothing is no name for a later "that".
     other = "The part where they split the bill at the table, the owner would hate it, leave that out."
     assert ("defer", "owner") not in [(r.kind, r.what) for r in parse_requests(other)]
+
+
+def test_a_verb_said_once_for_a_list_after_a_colon_and_a_follow_on_too() -> None:
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    said = "Lots of this can go: the forum, the gift cards and the referral scheme. The dark mode too, nobody asked."
+    assert [(r.kind, r.what) for r in parse_requests(said)] == [
+        ("cut", "forum"), ("cut", "gift cards"), ("cut", "referral scheme"), ("cut", "dark mode")]
+    assert [(r.kind, r.what) for r in parse_requests("push the invoices to phase 2. The exports as well.")] == [
+        ("defer", "invoices"), ("defer", "exports")]
+    # "me too" and "I love it too" name no row.
+    assert [(r.kind, r.what) for r in parse_requests("cut the badges. me too")] == [("cut", "badges")]
+    # "should really be one thing" merges.
+    merged = parse_requests("the packing list and the label printer should really be one thing")
+    assert [(r.kind, r.parts) for r in merged] == [("merge", ("packing list", "label printer"))]

@@ -237,6 +237,16 @@ def parse_requests(text: str) -> list[ChangeRequest]:
         if sentence.endswith("?") and ASKING.match(sentence) and not any(p.search(sentence) for p in QUESTION_REQUESTS):
             named.append(named_thing(sentence))
             continue
+        listed = _VAGUE_LEAD_LIST.match(sentence.rstrip(" .!"))
+        lead_requests = _clause_requests(listed.group("lead")) if listed else []
+        if lead_requests and all(_VAGUE_LOT.match(r.what.strip()) for r in lead_requests):
+            # "Loads of this can go: the marketplace, the class bookings and the clay ordering": the verb is said
+            # once, about the list after the colon.
+            items = _items(listed.group("rest"))
+            requests += [ChangeRequest(lead_requests[0].kind, item, sentence, phase=lead_requests[0].phase)
+                         for item in items]
+            named += items
+            continue
         split = SPLIT_PATTERNS[1].search(sentence.rstrip(" .!"))
         if split:
             # "Split the loan schedule: the loan record now, the repayment schedule later" is one request.
@@ -278,6 +288,12 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                 named.append(earlier)
                 continue
             found = [r for r in _clause_requests(clause) if not VAGUE_TARGET.match(r.what.lower())]
+            also = _TOO.match(clause.strip(" .!"))
+            if not found and also and requests and requests[-1].kind in ("cut", "defer", "promote"):
+                # "Cut the marketplace. The temperature graphs too, that needs hardware.": the same again.
+                what = clean_target(also.group("what"))
+                if what and not is_pronoun(what) and not _VERB.search(" " + what):
+                    found = [ChangeRequest(requests[-1].kind, what, clause, phase=requests[-1].phase)]
             for request in found:
                 earlier = next((n for n in reversed(named) if n and not is_pronoun(n)), "")
                 if earlier and _PRONOUN_PLACE.match(request.what):
@@ -379,6 +395,11 @@ _REPLACE = (
                r"(?:just\s+)?(?:do|use|have|go with|get)|(?:just\s+)?(?:use|do|have|go with))\s+(?P<new>[^,;?]+)" + _REMARK_AFTER,
                re.IGNORECASE),
 )
+_TOO = re.compile(r"^(?:and\s+|oh and\s+)?(?P<what>[^,;]{3,40}?)\s+(?:too|as well)(?:\s*,.*)?$", re.IGNORECASE)
+_VAGUE_LEAD_LIST = re.compile(r"^(?P<lead>[^:,;]{4,50}?)\s*:\s*(?P<rest>[^:]+)$")
+_VAGUE_LOT = re.compile(r"^(?:(?:loads|lots|a lot|some|most|all|much|bits|a few|a couple|several|a bunch)\s+(?:of\s+)?"
+                        r"(?:this|that|these|those|it|them|the list|things|stuff|the features)|these|those|"
+                        r"(?:a few|few|some|several|three|two|four) (?:things|features|rows|bits))$", re.IGNORECASE)
 # "groomers reckon it'll scare off regulars": what people say is a reason, never a row for a later "that".
 _REPORTED = re.compile(r"^(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:reckons?|says?|said|thinks?|thought|believes?|"
                        r"told me|tell me|keep saying)\b", re.IGNORECASE)

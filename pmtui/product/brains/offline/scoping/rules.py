@@ -284,7 +284,7 @@ MERGE_PATTERNS = (
     rx(r"\b(?:put|bring|lump)\s+(?P<a>.+?)\s+together\s+with\s+(?P<b>.+?)(?:\s+as\s+(?:one|a single)(?:\s+(?:thing|row|feature))?)?$"),
     rx(r"\b(?:put|bring|lump)\s+(?P<a>.+?)\s+(?:and|&|\+)\s+(?P<b>.+?)\s+together\b"),
     # "booking and assigning should be one thing only".
-    rx(r"^(?P<a>[^,;]+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+?)\s+(?:should|must|can|could|need to)\s+(?:just\s+)?be\s+(?:one|a single)\s+"
+    rx(r"^(?P<a>[^,;]+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+?)\s+(?:should|must|can|could|need to)\s+(?:(?:just|really|honestly|probably)\s+)?be\s+(?:one|a single)\s+"
        r"(?:thing|row|feature|screen|step)\b"),
 )
 EFFORT_PATTERNS = (
