@@ -675,3 +675,68 @@ def test_a_kettle_is_an_aside_and_a_warm_up_is_no_pitch() -> None:
     text = "Oh gosh where do I start. So my mum runs a little care agency in Leeds, the rota is on a whiteboard"
     _, _, reply = _turn(DiscoverySummary(), text, "", [])
     assert "where do I start" not in reply.text
+
+
+def test_a_correction_said_with_its_unit_changes_the_number_of_that_unit() -> None:
+    from pmtui.product.brains.offline.discovery.asides import number_correction
+
+    summary = DiscoverySummary(core_problem="bikes vanish from the rack, about 6% a season",
+                               constraints="two of us; 6 weeks; android")
+    # The 6 said with weeks is the limit's, not the share lost in the problem.
+    assert number_correction(summary, "whoops not 6 weeks. 9 weeks") == ("constraints", "two of us; 9 weeks; android")
+    assert number_correction(summary, "not 6, 9 wks") == ("constraints", "two of us; 9 weeks; android")
+    # "4 months, not 6 weeks" restates the limit in another unit; it never turns the 6% into a 4%.
+    assert number_correction(summary, "4 months, not 6 weeks") is None
+
+
+def test_a_people_word_used_as_a_modifier_gives_way_to_the_outfit_it_describes() -> None:
+    from pmtui.product.brains.offline.discovery.text import persona_phrase
+
+    assert persona_phrase("Rota planning for small church choirs in Cork, so nobody sings alone", anchored=False) == (
+        "small church choirs in Cork")
+    assert extract(DiscoverySummary(), "Bookings for village community halls in Kent: groups pick a slot online.",
+                   "").target_user == "village community halls in Kent"
+    # A people word that is the head stays the head.
+    assert persona_phrase("church volunteers who arrange the flowers") == "church volunteers who arrange the flowers"
+
+
+def test_a_refusal_to_pay_and_ads_that_are_the_business_are_no_revenue_model() -> None:
+    base = DiscoverySummary(target_user="billboard owners", core_problem="lost slots")
+    told = extract(base, "posters go up late, ads missed for days, the shop refuses to pay", "core_problem")
+    assert told.revenue_model == ""
+    assert "refuses to pay" in told.core_problem
+    # Showing ads is still a way to make money.
+    assert extract(base, "free, with ads in the app", "revenue_model").revenue_model
+
+
+@pytest.mark.parametrize("said", ["Aye, that's it", "aye that's about the size of it", "Yep, that's the one"])
+def test_scottish_and_idiomatic_confirmations_of_the_card(said: str) -> None:
+    assert classify_review(said) == "CONFIRM"
+
+
+def test_sheets_that_are_booked_are_no_spreadsheet() -> None:
+    from pmtui.product.brains.offline.discovery.lexicon import TOOL_RE
+
+    assert TOOL_RE.search("teams rent sheets by the hour at the rink") is None
+    assert TOOL_RE.search("we keep the rota in sheets").group(0) == "sheets"
+    pitch = "Ice time for curling clubs in Fife: members book sheets by the hour and the rink fills the gaps."
+    assert extract(DiscoverySummary(), pitch, "").current_alternatives == ""
+
+
+def test_a_place_named_with_a_capital_is_no_product_they_use() -> None:
+    pitch = "Bookings for rowing clubs on Irish rivers: members reserve the club boats and the captain sees who has which."
+    assert extract(DiscoverySummary(), pitch, "").current_alternatives == ""
+    # A product named after "on" still is one.
+    told = extract(DiscoverySummary(target_user="landlords"), "they post it on Gumtree and hope", "current_alternatives")
+    assert "Gumtree" in told.current_alternatives
+
+
+def test_a_deposit_taken_today_or_what_a_lost_item_costs_is_no_pricing() -> None:
+    base = DiscoverySummary(target_user="mobile nail techs", core_problem="no-shows")
+    told = extract(base, "WhatsApp, a notebook, and a £10 deposit by bank transfer that clients forget", "current_alternatives")
+    assert told.revenue_model == ""
+    lost = extract(DiscoverySummary(target_user="scaffold firms"), "clips go missing on site. lose ~5% a yr. £30 each",
+                   "core_problem")
+    assert lost.revenue_model == ""
+    # Our own price is still ours.
+    assert extract(base, "£12 a month per tech", "revenue_model").revenue_model

@@ -848,3 +848,207 @@ def test_derived_and_compound_names_read_as_names():
         "In-app payment per order"]
     assert feature_items("click and collect at the gate, before and after photos") == [
         "Click and collect at the gate", "Before and after photos"]
+
+
+def _undo_table(rows: list[tuple[str, int, float]]):
+    from pmtui.models import Feature, ScopingOutput
+
+    return ScopingOutput(effort_budget_weeks=6, mvp_features=[
+        Feature(name=name, description="", phase=phase, rice_reach=100, rice_impact=2, rice_confidence=0.8,
+                rice_effort=effort) for name, phase, effort in rows])
+
+
+def test_undo_phrased_as_a_reversal_or_a_way_back_is_heard() -> None:
+    from pmtui.product.texts import is_undo_request
+
+    assert is_undo_request("Could you reverse the pickup slot change? the drivers hated it")
+    assert is_undo_request("ok undo the invoice cut, we need it")
+    assert is_undo_request("hmm take back the badge bit please")
+    assert is_undo_request("nah, put the whole thing back the way you had it")
+    assert not is_undo_request("reverse parking sensors for the vans, in phase 1")
+    assert not is_undo_request("take back the empty crates to the depot is the workflow")
+
+
+def test_a_partial_undo_reads_the_row_from_its_own_clause_not_from_the_reason_after_it() -> None:
+    from pmtui.product.undo import partial_undo
+
+    before = _undo_table([("Driver nearby alert", 2, 1.0), ("Route for each driver", 1, 1.0), ("Track parcels", 1, 1.0)])
+    after = _undo_table([("Driver nearby alert", 1, 1.0), ("Route for each driver", 2, 1.0), ("Track parcels", 2, 1.0)])
+    said = "the nearby alert, put it back how it was, the drivers hate being tracked by the route thing."
+    part = partial_undo(after, before, said)
+    assert part is not None
+    output, changes = part
+    assert output.feature("Driver nearby alert").phase == 2
+    assert output.feature("Route for each driver").phase == 2 and output.feature("Track parcels").phase == 2
+    assert changes == ["Driver nearby alert back to Phase 2, 1 person-weeks"]
+
+
+def test_keeping_a_row_the_round_took_away_takes_back_only_that() -> None:
+    from pmtui.product.undo import partial_undo
+
+    before = _undo_table([("Gift cards", 2, 1.0), ("Table booking", 1, 1.0), ("Menu photos", 3, 1.0)])
+    after = _undo_table([("Table booking", 1, 0.5), ("Menu photos", 1, 1.0)])
+    part = partial_undo(after, before, "On second thought keep the gift cards, undo that one bit. The rest is grand.")
+    assert part is not None
+    output, _ = part
+    assert output.feature("Gift cards").phase == 2
+    assert output.feature("Menu photos").phase == 1 and output.feature("Table booking").rice_effort == 0.5
+    # "keep the split" keeps a change: the split is not what goes back.
+    split_before = _undo_table([("Quotes and invoices", 1, 2.0), ("Late fee note", 1, 1.0)])
+    split_after = _undo_table([("Quotes", 1, 1.0), ("Invoices", 2, 1.0), ("Late fee note", 1, 1.0),
+                               ("Deposit note", 1, 1.0)])
+    split_after.mvp_features[0].description = "from Quotes and invoices"
+    split_after.mvp_features[1].description = "from Quotes and invoices"
+    part = partial_undo(split_after, split_before, "undo the deposit note bit only, keep the split")
+    assert part is not None
+    assert [f.name for f in part[0].mvp_features] == ["Quotes", "Invoices", "Late fee note"]
+
+
+def test_undoing_a_row_the_round_never_changed_says_so_and_keeps_the_table() -> None:
+    from pmtui.product.undo import untouched_rows_named
+
+    before = _undo_table([("Waitlist for cancelled slots", 1, 1.0), ("Monthly report", 1, 1.0)])
+    after = _undo_table([("Waitlist for cancelled slots", 1, 1.0), ("Monthly report", 3, 1.0)])
+    reply = "Round 1/3: Cut Monthly report. Waitlist for cancelled slots is already in Phase 1 (P0, score 40)."
+    assert untouched_rows_named(after, before, "reverse the waitlist change, nobody cancels", reply) == [
+        "Waitlist for cancelled slots"]
+    # A row the round changed is taken back as usual, and so is one the PM's reply claimed to have moved.
+    assert untouched_rows_named(after, before, "reverse the report change", reply) == []
+    assert untouched_rows_named(after, before, "undo the waitlist one", "Moved Waitlist for cancelled slots to Phase 1") == []
+    # The row the words fit best, not every row sharing one of them.
+    both = _undo_table([("SMS proof of delivery", 1, 1.0), ("Photo proof", 1, 1.0), ("Monthly report", 1, 1.0)])
+    cut = _undo_table([("SMS proof of delivery", 1, 1.0), ("Photo proof", 1, 1.0), ("Monthly report", 3, 1.0)])
+    assert untouched_rows_named(cut, both, "reverse the SMS proof change only", "") == ["SMS proof of delivery"]
+
+
+def test_an_easier_way_offered_for_a_row_makes_it_smaller_or_cuts_it() -> None:
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    def said(text: str) -> list[tuple[str, str, str]]:
+        return [(r.kind, r.what, r.extra.get("scale", "")) for r in parse_requests(text)]
+
+    # Typing or ticking it in the app: the row made smaller.
+    assert said("the barcode scanner feels like a lot. perhaps staff just type the code in instead?") == [
+        ("effort", "barcode scanner", "smaller")]
+    # A way outside the app (the ledger they keep, a phone call): the row cut.
+    assert said("the dispute log... could the owners not just note it in their ledger?") == [("cut", "dispute log", "")]
+    assert said("the tip jar, maybe we just ring them") == [("cut", "tip jar", "")]
+    assert said("the menu photos, maybe they just send them on whatsapp?") == [("cut", "menu photos", "")]
+    # A wish or a question is no alternative.
+    assert said("maybe they just want it cheaper") == []
+    # "maybe that can go" cuts what came before: the hedge is no part of the name.
+    assert said("The stock photos. maybe that can go") == [("cut", "stock photos", "")]
+
+
+def test_a_row_said_to_matter_more_than_another_is_promoted() -> None:
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    assert [(r.kind, r.what) for r in parse_requests("and the delivery window seems more important to me than that")] == [
+        ("promote", "delivery window")]
+    assert [(r.kind, r.what) for r in parse_requests("the refill reminder looks like the main thing")] == [
+        ("promote", "refill reminder")]
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    # Asking why a row sits in phase 2, in the ways people ask it, argues for it.
+    ("Why you put the stock alert in phase 2? Shops run dry every week.", [("promote", "stock alert")]),
+    ("How come the deposit reminder is sitting in phase 2? It pays the rent.", [("promote", "deposit reminder")]),
+    ("why offline mode is phase 2? Half the farms have no signal.", [("promote", "offline mode")]),
+    # "go to the very end" waits.
+    ("The chat and the photo wall go to the very end.", [("defer", "chat"), ("defer", "photo wall")]),
+    # The row first, then what it becomes.
+    ("Hourly pricing, make it a fixed day rate instead, simpler for everyone", [("replace", "Hourly pricing")]),
+    # A short name right before "make it".
+    ("Loyalty card make it phase 2, nobody asked", [("defer", "Loyalty card")]),
+    # Jamaican patois: "mek it wait", "di", "fi".
+    ("Di delivery map fi di drivers, mek it wait till later", [("defer", "delivery map for the drivers")]),
+])
+def test_argue_back_phrasings_of_round_7(said: str, expected: list[tuple[str, str]]) -> None:
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    assert [(r.kind, r.what) for r in parse_requests(said)] == expected
+
+
+def test_a_promotion_that_could_mean_two_rows_asks_which_and_adds_no_third() -> None:
+    tickets = DiscoverySummary(
+        target_user="ferry operators on the island runs",
+        core_problem="tickets are sold on paper and the boat leaves half empty",
+        feature_wishlist=["seat booking", "card payment", "mobile wallet payment", "printed manifest"],
+        success_metric="20 ferries booking online",
+        constraints="solo, 4 weeks",
+    )
+    state = state_for(tickets)
+    rows = {f.name for f in state.scoping_output.mvp_features}
+    result = negotiate(state, "payment must have, nobody carries cash now", 1, False)
+    assert {f.name for f in result.output.mvp_features} == rows
+    assert "which one" in result.reply
+    # Asking which row is meant spends no round of argue-back.
+    assert not result.understood and "Round" not in result.reply
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    ("el recordatorio puede esperar, pero los pagos en fase 1", [("defer", "recordatorio"), ("promote", "pagos")]),
+    ("quita el chat, no lo necesitamos", [("cut", "chat")]),
+    ("el inventario después", [("defer", "inventario")]),
+])
+def test_spanish_argue_back_is_read(said: str, expected: list[tuple[str, str]]) -> None:
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    assert [(r.kind, r.what) for r in parse_requests(said)] == expected
+
+
+def test_evidence_after_a_round_that_made_one_change_and_held_another_row_moves_the_held_row_in():
+    state = state_for(NURSES)
+    mixed = negotiate(state, "Why is the social feed not in phase 1? It is what keeps the ward talking. Push "
+                             "notifications, make that smaller, it's one alert.", 1, False)
+    assert mixed.record.outcome == "conceded" and "holding Social feed for the ward" in mixed.reply
+    state.scoping_output = mixed.output.model_copy(update={"decisions": [mixed.record]})
+    evidence = "We asked 90 nurses on two wards: 71 said they would open the feed daily."
+    assert classify_intent(evidence, state.scoping_output) == "PUSHBACK"
+    result = negotiate(state, evidence, 2, False)
+    assert result.same_round and "Round 1/3" in result.reply
+    assert result.output.feature("Social feed for the ward").phase == 1
+
+
+def test_an_undo_takes_back_the_whole_round_even_when_evidence_finished_it_in_a_second_step() -> None:
+    from pmtui.models import DecisionRecord
+    from pmtui.product.undo import round_start
+
+    def record(n: int) -> DecisionRecord:
+        return DecisionRecord(round=n, ask="", intent="PUSHBACK", answer="", outcome="conceded", reason="")
+
+    proposal = _undo_table([("Calendar", 1, 1.0), ("Design chat", 2, 2.0)])
+    first_step = _undo_table([("Calendar", 1, 0.5), ("Design chat", 2, 2.0)])
+    first_step.decisions = [record(1)]
+    evidence_step = _undo_table([("Calendar", 1, 0.5), ("Design chat", 1, 2.0)])
+    evidence_step.decisions = [record(1), record(1)]
+    history = [evidence_step, first_step, proposal]
+    assert round_start(history, evidence_step) is proposal
+    assert round_start(history, proposal) is None
+
+
+def test_a_row_named_by_what_it_does_and_a_reported_reason_that_names_nothing() -> None:
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    said = ("The loyalty stamps, drop them for now, the baristas reckon it slows the queue. And the bit that pings "
+            "the customer when the coffee is ready, move that up to phase 1, that's what people ask for.")
+    assert [(r.kind, r.what) for r in parse_requests(said)] == [
+        ("defer", "loyalty stamps"), ("promote", "bit that pings the customer when the coffee")]
+    # A long lead whose own next clause asks nothing is no name for a later "that".
+    other = "The part where they split the bill at the table, the owner would hate it, leave that out."
+    assert ("defer", "owner") not in [(r.kind, r.what) for r in parse_requests(other)]
+
+
+def test_a_verb_said_once_for_a_list_after_a_colon_and_a_follow_on_too() -> None:
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    said = "Lots of this can go: the forum, the gift cards and the referral scheme. The dark mode too, nobody asked."
+    assert [(r.kind, r.what) for r in parse_requests(said)] == [
+        ("cut", "forum"), ("cut", "gift cards"), ("cut", "referral scheme"), ("cut", "dark mode")]
+    assert [(r.kind, r.what) for r in parse_requests("push the invoices to phase 2. The exports as well.")] == [
+        ("defer", "invoices"), ("defer", "exports")]
+    # "me too" and "I love it too" name no row.
+    assert [(r.kind, r.what) for r in parse_requests("cut the badges. me too")] == [("cut", "badges")]
+    # "should really be one thing" merges.
+    merged = parse_requests("the packing list and the label printer should really be one thing")
+    assert [(r.kind, r.parts) for r in merged] == [("merge", ("packing list", "label printer"))]

@@ -366,19 +366,36 @@ class Orchestrator:
         """'Go back on that': the table as it was before the last argue-back round, and the round given back;
         'go back on the merge' takes back only the merge, and the rest of that round stands."""
         from pmtui.product.rice import rescore, team_size
-        from pmtui.product.undo import partial_undo
+        from pmtui.product.undo import partial_undo, round_start, untouched_rows_named
 
         current = state.scoping_output
         if current is None or state.negotiation_rounds == 0:
             return False
         rows = _rows(current)
-        previous = next((o for o in self.store.scoping_history(state.project_id) if _rows(o) != rows), None)
+        history = self.store.scoping_history(state.project_id)
+        previous = next((o for o in history if _rows(o) != rows), None)
         if previous is None:
             return False
+        start = round_start(history, current)
+        if start is not None and _rows(start) != rows:
+            previous = start
+        last_reply = next((m.content for m in reversed(state.messages) if m.role == "assistant"), "")
+        untouched = untouched_rows_named(current, previous, text, last_reply)
+        if untouched:
+            with self.store.transaction():
+                self._say(state, said, texts.nothing_to_undo(untouched))
+            return True
         part = partial_undo(current, previous, text)
         if part is not None:
             output, changes = part
             output = rescore(output, team_size(state.discovery_summary))
+            for feature in output.mvp_features:
+                claimed = f"{feature.name} back to Phase "
+                changes = [
+                    f"{c}; with the budget full it lands in Phase {feature.phase} on its score"
+                    if c.startswith(claimed) and not c.startswith(f"{claimed}{feature.phase},") else c
+                    for c in changes
+                ]
             state.scoping_output = output
             with self.store.transaction():
                 self.store.save_scoping(state.project_id, output, "undo")

@@ -51,7 +51,10 @@ _UNDO = re.compile(
     r"what i (?:just )?(?:said|told you|wrote) is (?:not correct|wrong|not right)|"
     # "scrap that merge", "cancel the split", "put the receipt back how it was".
     r"(?:scrap|cancel|reverse|revert|drop|forget|undo) (?:that|the|my) (?:last )?(?:merge|split|move|change|re-?estimate)|"
-    r"back (?:to )?(?:how|the way|where) (?:it|they) (?:was|were)|back (?:to )?(?:how|where) you had (?:it|them))\b"
+    # "reverse the waiting list change", "undo the booking cut", "take back the glaze bit".
+    r"(?:reverse|revert|undo|scrap|cancel) (?:that|the|my) (?:[\w'-]+ ){1,4}?(?:merge|split|move|change|cut|re-?estimate)|"
+    r"take back (?:that|the|my) (?:[\w'-]+ ){0,4}?(?:bit|part|change|move|cut|one)|"
+    r"back (?:to )?(?:how|the way|where) (?:it|they) (?:was|were)|back (?:to )?(?:how|where|the way) you had (?:it|them))\b"
     r"|^\s*(?:wait,?\s*|sorry,?\s*)?go back\b",
     re.IGNORECASE,
 )
@@ -60,6 +63,12 @@ _UNDO = re.compile(
 def is_question(text: str) -> bool:
     """A message that asks something: its last word is followed by a question mark (emoji after it aside)."""
     return re.search(r"\?[^\w]*$", text.strip()) is not None
+
+
+def undo_span(text: str) -> tuple[int, int] | None:
+    """Where the message says its undo, for reading which row it names."""
+    match = _UNDO.search(text)
+    return match.span() if match else None
 
 
 def is_undo_request(text: str) -> bool:
@@ -114,6 +123,14 @@ def undone_part_of_scope(changes: list[str]) -> str:
     return (
         f"Undone — just that ({listed}); the rest of that round stands, so it still counts as a round. "
         "Anything else, or do you agree with the scope?"
+    )
+
+
+def nothing_to_undo(rows: list[str]) -> str:
+    named = " and ".join(rows)
+    return (
+        f"Your last round didn't change {named}, so there is nothing of it to take back, and I've left the table "
+        "as it is. Tell me where you want it, or do you agree with the scope?"
     )
 
 

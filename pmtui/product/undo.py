@@ -11,14 +11,21 @@ import re
 
 from pmtui.models import Feature, Provenance, ScopingOutput
 from pmtui.product.search import stem, terms
+from pmtui.product.texts import undo_span
 
 # Words of an undo message that name no row: the undo itself, and how people soften it.
 _NOT_A_ROW_TEXT = """undo undone back revert scratch ignore forget disregard take change changes last previous round
     actually sorry after all keep kept keeping separate separately apart as were was things thing way please
-    just that this one too much now right you're you are it's instead rather mind"""
+    just that this one too much now right you're you are it's instead rather mind put bring bit part only rest fine
+    stay stays leave everything else reverse reversed had how where scrap all table scope hmm ok okay"""
 _NOT_A_ROW = frozenset(stem(w) for w in _NOT_A_ROW_TEXT.split())
 _MERGE = re.compile(r"\bmerg\w*|\bcombin\w*|\bjoin(?:ed|ing)?\b", re.IGNORECASE)
 _SPLIT = re.compile(r"\bsplit\w*|\bseparat\w+ (?:into|in two)\b", re.IGNORECASE)
+_KEEP = re.compile(r"\bkeep(?:ing)?\s+([^.;!?,]+)", re.IGNORECASE)
+# "keep the swap change" keeps a change of the round; "keep the loyalty stamps" keeps a row the round took away.
+_KEEP_CHANGE = re.compile(r"\b(?:change|changes|move|moves|split|merge|cut|cuts|rest|others?|everything|estimate)\b",
+                          re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[.;!?,]|\s(?:but|and then|though)\s", re.IGNORECASE)
 
 
 def _stems(text: str) -> set[str]:
@@ -29,10 +36,65 @@ def _by_name(output: ScopingOutput) -> dict[str, Feature]:
     return {f.name: f for f in output.mvp_features}
 
 
+def _named(text: str) -> set[str]:
+    return {w for w in _stems(text) if w not in _NOT_A_ROW and len(w) >= 3}
+
+
+def _clauses_at_undo(text: str) -> tuple[str, str]:
+    """The clause that says the undo ("undo the cancellation note bit only") and the one before it ("the
+    nearly-there message, put it back how it was"): a reason said after it ("the technicians don't like being
+    tracked") names no row to take back."""
+    span = undo_span(text)
+    if span is None:
+        return "", ""
+    bounds = [0] + [m.end() for m in _CLAUSE_END.finditer(text)] + [len(text)]
+    start = max(b for b in bounds if b <= span[0])
+    end = min(b for b in bounds if b >= span[1])
+    earlier = [b for b in bounds if b < start]
+    before = text[max(earlier):start] if earlier else ""
+    return text[start:end], before
+
+
 def _mentions(container: Feature, part: Feature) -> bool:
     """Does a row made in the round (a merge or a split) come from `part`?"""
     text = f"{container.description} " + " ".join(p.reason for p in container.provenance.values())
     return part.name.lower() in text.lower() or (bool(part.description) and part.description.lower() in text.lower())
+
+
+def round_start(history: list[ScopingOutput], current: ScopingOutput) -> ScopingOutput | None:
+    """The table before the current argue-back round (history newest first): a round is what an undo takes back,
+    even when evidence for a held row finished it in a second step."""
+    if not current.decisions:
+        return None
+    last = current.decisions[-1].round
+    return next((o for o in history if not o.decisions or o.decisions[-1].round < last), None)
+
+
+def _changed_rows(current: ScopingOutput, previous: ScopingOutput) -> list[Feature]:
+    now, before = _by_name(current), _by_name(previous)
+    return [f for name, f in now.items() if name not in before or (f.phase, f.rice_effort, f.description) != (
+        before[name].phase, before[name].rice_effort, before[name].description)] + [
+        f for name, f in before.items() if name not in now]
+
+
+def untouched_rows_named(current: ScopingOutput, previous: ScopingOutput, text: str, last_reply: str = "") -> list[str]:
+    """"Reverse the waiting list change" when the last round left the waiting list as it was (and the PM's reply
+    said so, or never named it): the rows the undo names, so the PM says so instead of taking back a round the
+    founder did not mean. Empty when the undo names a row the round changed, or no row at all."""
+    changed = _changed_rows(current, previous)
+    for words in _clauses_at_undo(text):
+        named = _named(words)
+        if not named:
+            continue
+        if any(named & _stems(f.name) for f in changed):
+            return []
+        overlap = {f.name: len(named & _stems(f.name)) for f in current.mvp_features if named & _stems(f.name)}
+        # "the WhatsApp proof change" names the WhatsApp proof, not every row with "proof" in it.
+        rows = [name for name, n in overlap.items() if n == max(overlap.values())]
+        said = [r for r in rows if r in last_reply and not re.search(re.escape(r) + r" (?:is|was) already", last_reply)]
+        if rows and not said:
+            return rows
+    return []
 
 
 def partial_undo(current: ScopingOutput, previous: ScopingOutput, text: str) -> tuple[ScopingOutput, list[str]] | None:
@@ -47,16 +109,38 @@ def partial_undo(current: ScopingOutput, previous: ScopingOutput, text: str) -> 
         if name in before and (f.phase, f.rice_effort, f.description) != (
             before[name].phase, before[name].rice_effort, before[name].description)
     ]
+    changed = added + removed + modified
+
+    def rows_named(words: set[str]) -> list[Feature]:
+        return [f for f in changed if words & _stems(f.name)]
+
+    def taken_away(f: Feature) -> bool:
+        return f in removed or (f in modified and f.phase > before[f.name].phase)
+
+    # What they keep is not what they take back ("Keep the swap change though"), unless what they keep is a row
+    # the round took away: "keep the loyalty stamps, undo that one bit" takes back the cut of the stamps.
+    kept_words: set[str] = set()
+    back_words: set[str] = set()
+    for match in _KEEP.finditer(text):
+        obj = match.group(1)
+        rows = rows_named(_named(obj))
+        if not _KEEP_CHANGE.search(obj) and rows and all(taken_away(f) for f in rows):
+            back_words |= _named(obj)
+        else:
+            kept_words |= _named(obj)
+    unkept = _KEEP.sub(" ", text) if kept_words else text
     chosen_added: list[Feature] = []
     chosen_removed: list[Feature] = []
     chosen_modified: list[Feature] = []
-    if _MERGE.search(text):
+    if back_words:
+        pass
+    elif _MERGE.search(unkept):
         for row in added:
             parts = [r for r in removed if _mentions(row, r)]
             if len(parts) >= 2:
                 chosen_added.append(row)
                 chosen_removed += parts
-    elif _SPLIT.search(text):
+    elif _SPLIT.search(unkept):
         for row in removed:
             parts = [a for a in added if _mentions(a, row)]
             if len(parts) >= 2:
@@ -64,8 +148,12 @@ def partial_undo(current: ScopingOutput, previous: ScopingOutput, text: str) -> 
                 chosen_added += parts
     if not (chosen_added or chosen_removed):
         # "go back on the gap alert … Keep the swap change though": what they keep is not what they take back.
-        kept_text = " ".join(m.group(1) for m in re.finditer(r"\bkeep(?:ing)?\s+([^.;!?]+)", text, re.IGNORECASE))
-        named = {w for w in _stems(text) if w not in _NOT_A_ROW and len(w) >= 3} - _stems(kept_text)
+        clause, lead = _clauses_at_undo(text)
+        named = back_words or _named(clause) - kept_words
+        if not rows_named(named):
+            named = _named(lead) - kept_words
+        if not rows_named(named):
+            named = _named(text) - kept_words
         if not named:
             return None
         chosen_added = [f for f in added if named & _stems(f.name)]

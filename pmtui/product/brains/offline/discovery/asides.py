@@ -149,7 +149,25 @@ _TIME_UNIT = re.compile(r"^\s*(?:days?|weeks?|wks?|months?|years?)\s*$", re.IGNO
 
 def _other_unit(old: str, new: str) -> bool:
     """'3 months, not 6 weeks' restates the whole limit rather than one number of it."""
-    return bool(_TIME_UNIT.match(old) and _TIME_UNIT.match(new)) and old.strip().lower()[:3] != new.strip().lower()[:3]
+    return bool(_TIME_UNIT.match(old) and _TIME_UNIT.match(new)) and _unit(old) != _unit(new)
+
+
+_UNITS = {"week": "wk", "weeks": "wk", "wk": "wk", "wks": "wk", "month": "mo", "months": "mo", "mo": "mo", "mos": "mo",
+          "mth": "mo", "mths": "mo", "mnth": "mo", "mnths": "mo", "day": "d", "days": "d", "year": "yr", "years": "yr",
+          "yr": "yr", "yrs": "yr"}
+
+
+def _unit(after: str) -> str:
+    """The unit a number was said with ('8 wks' and '8 weeks' alike), '' when none."""
+    words = after.strip().lower().split()
+    if not words or words[0] in ("a", "an", "per"):
+        return ""
+    return _UNITS.get(words[-1], words[-1].rstrip("s"))
+
+
+def _said_with(match: re.Match[str]) -> str:
+    """The unit right after a number ("8 wks"); none after a comma ("not 30, my cousin …")."""
+    return "" if match.group("num").endswith(",") else _unit(match.group("after"))
 
 
 _SAID_AGAIN = re.compile(r"^\W*(?:like|as) i (?:said|told you|mentioned)\b", re.IGNORECASE)
@@ -169,7 +187,7 @@ def number_correction(summary: DiscoverySummary, text: str) -> tuple[str, str] |
     new = fresh[-1]
     # An old amount said with its currency ("£25") is only ever an amount; a bare one ("not 50") may be either.
     olds = {
-        _number_key(m.group("num")): bool(m.group("cur"))
+        _number_key(m.group("num")): (bool(m.group("cur")), _said_with(m) or _unit(new.group("after")), _said_with(m))
         for m in values
         if m is not new and _number_key(m.group("num")) != _number_key(new.group("num"))
     }
@@ -178,7 +196,8 @@ def number_correction(summary: DiscoverySummary, text: str) -> tuple[str, str] |
     topic = next((a for a, pattern in RESTATED_TOPICS if pattern.search(text)), "") or (
         "revenue_model" if new.group("cur") else "")
     order = ([topic] if topic else []) + [a for a in ASPECTS if a != topic]
-    for pass_ in ("old", "noun", "topic"):
+    # "oops not 8 wks. 10 wks": the 8 said with weeks, before any other 8 ("lose ~8% a yr").
+    for pass_ in ("old_unit", "old", "noun", "topic"):
         for aspect in order:
             value = getattr(summary, aspect)
             if isinstance(value, list) or (pass_ == "topic" and aspect != topic):
@@ -188,7 +207,10 @@ def number_correction(summary: DiscoverySummary, text: str) -> tuple[str, str] |
                 if key == _number_key(new.group("num")) or _other_unit(found.group("after"), new.group("after")):
                     continue
                 hit = (
-                    (pass_ == "old" and key in olds and (bool(found.group("cur")) or not olds[key]))
+                    (pass_ == "old_unit" and key in olds and bool(olds[key][1]) and _unit(found.group("after")) == olds[key][1])
+                    # "not 8 weeks" never takes back an 8 said with no unit or another one ("lose ~8% a yr").
+                    or (pass_ == "old" and key in olds and (bool(found.group("cur")) or not olds[key][0])
+                        and (not olds[key][2] or _unit(found.group("after")) == olds[key][2]))
                     or (pass_ == "noun" and bool(noun) and found.group("after").strip().lower().rstrip("s") == noun)
                     or (pass_ == "topic" and bool(found.group("cur")) == bool(new.group("cur")))
                 )

@@ -662,6 +662,12 @@ def their_price(clause: str, price: re.Match[str]) -> bool:
     if re.search(r"\b(?:would|will|'d|'ll|willing to|happy to|could|to)\s+pay\b|\bpays?\s+(?:us|me)\b|"
                  r"\b(?:we|i)(?:'ll| will| would|'d)?\s+charge\b|\bcharge them\b", before, re.IGNORECASE):
         return False
+    after = clause[price.end():]
+    if re.match(r"\s*(?:deposits?|fines?|refunds?)\b", after, re.IGNORECASE) or (
+            re.match(r"\s*(?:each|apiece)\b", after, re.IGNORECASE) and len(before.split()) <= 1):
+        # "a £20 deposit by bank transfer", "lose ~8% a yr. $180 each" (what a lost keg costs): money today, not
+        # our pricing.
+        return True
     if _LOST_AMOUNT.search(before) or re.match(r"[^,;.]{0,25}?\bat the\b", clause[price.end():], re.IGNORECASE):
         # "the captain owes the full £60 pitch fee, then chases £6 from each player", "we lose about £2,000 a
         # year", "visitors pay £15 a day at the public car park": the pain in money, not a price.

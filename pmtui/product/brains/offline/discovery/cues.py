@@ -143,7 +143,9 @@ REVENUE_STRONG = re.compile(
     r"now|(be|is|stay|keep it) free|premium|pro (plan|tier|version)|paid (plan|tier|version|app)|"
     r"one[- ]time (payment|purchase|fee|price)|lifetime (deal|license)|licen[cs](e|es|ing)|commission|"
     r"take rate|transaction fees?|fee per|per[- ]seat|per[- ](user|nurse|member|location|invoice)|"
-    r"ads|advert\w*|ad[- ]supported|sponsor\w*|affiliate|in[- ]app purchases?|pay[- ]per[- ]use|"
+    # "ads booked on paper, missed on air": ads that are the product's own business, not a way to make money.
+    r"ads(?!\s+(?:booked|missed|played|slots?|sold|got|go|went|are|were))|"
+    r"advert\w*(?<!advertiser)(?<!advertisers)|ad[- ]supported|sponsor\w*|affiliate|in[- ]app purchases?|pay[- ]per[- ]use|"
     r"usage[- ]based|charg(e|es|ing) (a |an |per |each |users|customers|clients|them|for |monthly|yearly|\$|\d)|"
     r"pric(e|es|ing)|monetiz\w*|monetis\w*|(would|will|to|willing to) pay|"
     r"pay (for|us|a|per|monthly|yearly|annually)|donations?|enterprise (plan|deal|contracts?)|"
@@ -155,7 +157,9 @@ REVENUE_STRONG = re.compile(
 DEBT_PAYMENT = re.compile(
     r"\b(?:will|would|should|to|never|don'?t|doesn'?t|didn'?t)\s+pay\s+(?:me\s+|us\s+|you\s+|them\s+)?(?:back\s+)?"
     r"(?:next (?:week|month)|later|tomorrow|on time|late|soon|eventually|back|in \d+ days)\b|"
-    r"\bpa(?:y|ys|id|ying)\s+(?:\d+\s*(?:days?|weeks?)\s+)?late\b",
+    r"\bpa(?:y|ys|id|ying)\s+(?:\d+\s*(?:days?|weeks?)\s+)?late\b|"
+    # "the advertiser refuses to pay", "shops won't pay without proof": a refusal, which is a problem.
+    r"\brefus\w*\s+to\s+pay\b|\b(?:won'?t|wont|will not|would not|wouldn'?t)\s+pay\s+(?:without|unless|until|if)\b",
     re.IGNORECASE,
 )
 
@@ -381,7 +385,7 @@ CONFIRM_WORDS = re.compile(
     r"go for it|ship it|ok|okay|k|fine|accurate|spot on|nailed it|all good|that'?s it|agreed|agree|"
     r"absolutely|definitely|proceed|continue|next|move on|good|awesome|excellent|love it|yes please|"
     r"looks right to me|bang on|on point|true|affirmative|approved|done|grand|sweet as|lekker|sawa|sige|ja|ndiyo|"
-    r"haan|theek hai|d'accord|vale|righto|tidy|content|"
+    r"haan|theek hai|d'accord|vale|righto|tidy|content|aye|size of (?:it|things)|that'?s the one|"
     # Yes in the languages founders mix in: Spanish, Portuguese, French, German, Italian, Filipino, Swahili.
     r"s[ií]|claro|correcto|exacto|dale|órale|sim|certo|oui|exactement|genau|passt|stimmt|esatto|opo|oo|ndio)\b|"
     r"👍|✅|👌|💯|🙌|🚀",

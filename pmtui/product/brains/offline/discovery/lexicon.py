@@ -66,12 +66,18 @@ TOOLS = (
     "myfitnesspal", "duolingo",
 )
 
+# "book sheets by the hour" (of ice), "bed sheets": sheets that are no spreadsheet.
+_NOT_A_TOOL_AFTER = {"sheets": r"(?<!\bbook )(?<!\bbooks )(?<!\bbooking )(?<!\brent )(?<!\bbed )(?<!\bice )"}
+_NOT_A_TOOL_BEFORE = {"sheets": r"(?!\s+(?:by|of|per|at|for|in)\b)"}
+
 TOOL_RE = re.compile(
-    r"\b(" + "|".join(re.escape(t) for t in sorted(TOOLS, key=len, reverse=True)) + r")\b", re.IGNORECASE
+    r"\b(" + "|".join(_NOT_A_TOOL_AFTER.get(t, "") + re.escape(t) + _NOT_A_TOOL_BEFORE.get(t, "")
+                      for t in sorted(TOOLS, key=len, reverse=True)) + r")\b", re.IGNORECASE
 )
 
 # "use Rover", "on Slack": a capitalised name after a usage verb is a product people use today.
-NAMED_PRODUCT = re.compile(r"\b(?:[Uu]s(?:e|es|ing)|[Oo]n|[Vv]ia|[Tt]hrough|[Oo]ver)\s+[A-Z][a-zA-Z0-9]+\b")
+# "on Scottish lochs", "on Welsh farms": a capitalised word before a plural noun describes a place, no product.
+NAMED_PRODUCT = re.compile(r"\b(?:[Uu]s(?:e|es|ing)|[Oo]n|[Vv]ia|[Tt]hrough|[Oo]ver)\s+[A-Z][a-zA-Z0-9]+\b(?!\s+[a-z]+s\b)")
 
 STOPWORDS = _wordset(
     """

@@ -85,6 +85,12 @@ _DETERMINERS = frozenset(
 )
 
 
+_OUTFITS_TEXT = """stations halls centres centers groups networks rinks shops stores kitchens farms salons gyms libraries
+    garages depots schools clubs teams studios practices clinics cafes restaurants pubs hotels hostels choirs societies
+    associations co-ops coops cooperatives charities churches leagues firms agencies"""
+_OUTFITS = frozenset(_OUTFITS_TEXT.split())
+
+
 def _modifier(word: str) -> bool:
     """'ICU', 'freelance', 'night-shift' can sit before the people they describe; 'of', 'is', '10' cannot."""
     bare = word.lower().strip("'\"()")
@@ -123,6 +129,13 @@ def persona_phrase(text: str, anchored: bool = True) -> str:
         if _is_persona_word(words[ahead].lower().strip(".,;:'\"()")):
             head = ahead
         ahead += 1
+    # "small community radio stations", "church flower groups": a people word used as a modifier of a place
+    # or an outfit that is the real head.
+    for ahead in (head + 1, head + 2):
+        if ahead < len(words) and words[ahead].lower().strip(".,;:'\"()") in _OUTFITS and all(
+                _modifier(w) for w in words[head:ahead]):
+            head = ahead
+            break
     if words[0].lower().endswith("ing") and words[0].lower() not in PERSONA_STEMS and anchored:
         return ""
     start = head

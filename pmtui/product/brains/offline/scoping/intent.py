@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
-from pmtui.models import ScopingOutput
+from pmtui.models import DecisionRecord, ScopingOutput
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.brains.offline.scoping.rules import (
     AGREE,
@@ -75,18 +75,29 @@ def _agrees_up_front(lowered: str, hits: list[re.Match[str]]) -> bool:
     return any(len(lowered[start : m.start()].split()) <= 3 for m in hits for start in starts if start <= m.start())
 
 
+HELD_LABEL = "held: "
+
+
+def held_features(decision: DecisionRecord) -> list[str]:
+    """The rows a round held: all it named when it held, or those a round that also changed something lists."""
+    if decision.outcome == "held":
+        return list(decision.features)
+    match = re.search(r"(?:^|; )" + re.escape(HELD_LABEL) + r"(.+)$", decision.reason)
+    return match.group(1).split(" | ") if match else []
+
+
 def answers_a_hold(text: str, output: ScopingOutput | None) -> bool:
     """Evidence right after the PM held a feature and asked for it ("212 of 250 owners ranked background
     checks first") argues for that feature, though it does not name it; so does a count that names it
     ("In the 9 groups I sit in, 7 charge a fine for late contributions")."""
     decisions = output.decisions if output else []
-    held = bool(decisions) and decisions[-1].outcome == "held" and bool(decisions[-1].features)
+    held = held_features(decisions[-1]) if decisions else []
     if not held:
         return False
     if any(pattern.search(text) for pattern in EVIDENCE):
         return True
     named = {name for _kind, name, _score in match_features(output, text)} if output else set()
-    return bool(re.search(r"\d", text)) and bool(named & set(decisions[-1].features))
+    return bool(re.search(r"\d", text)) and bool(named & set(held))
 
 
 def _name_score(name: str, text: str, text_stems: set[str]) -> float:

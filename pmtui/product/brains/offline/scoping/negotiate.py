@@ -14,7 +14,12 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from pmtui.models import ConversationState, CutFeature, DecisionRecord, Feature, Provenance, ScopingOutput
-from pmtui.product.brains.offline.scoping.intent import answers_a_hold, match_features
+from pmtui.product.brains.offline.scoping.intent import (
+    HELD_LABEL,
+    answers_a_hold,
+    held_features,
+    match_features,
+)
 from pmtui.product.brains.offline.scoping.narrative import refresh_narrative
 from pmtui.product.brains.offline.scoping.propose import (
     Candidate,
@@ -90,6 +95,8 @@ class _Round:
     risks: list[str] = field(default_factory=list)
     added: list[str] = field(default_factory=list)
     done: set[tuple[str, str]] = field(default_factory=set)
+    held_names: list[str] = field(default_factory=list)
+    which: list[str] = field(default_factory=list)
 
     @property
     def people(self) -> str:
@@ -115,17 +122,21 @@ class _Round:
     def _only_row_with(self, wanted: set[str]) -> tuple[str, str] | None:
         """The one row that has every word of the phrase but those saying what kind of work it is:
         "GPS tracking" is "Follow the walk on GPS"; "walker vetting" is not "Owners book vetted walkers"."""
+        hits = self.rows_with(wanted)
+        return hits[0] if len(hits) == 1 else None
+
+    def rows_with(self, wanted: set[str]) -> list[tuple[str, str]]:
+        """Every row that has every word of the phrase (but those saying what kind of work it is)."""
         named = wanted - _PROCESS_WORDS
         if not named:
-            return None
+            return []
         rows = [("mvp", f.name, f"{f.name} {f.description}") for f in self.output.mvp_features]
         rows += [("cut", c.name, f"{c.name} {c.description}") for c in self.output.cut_features]
-        hits = [
+        return [
             (kind, name)
             for kind, name, text in rows
             if all(w in stems(text) or _related(w, stems(name)) for w in named)
         ]
-        return hits[0] if len(hits) == 1 else None
 
     def strong(self, phrase: str) -> tuple[str, str] | None:
         found = match_features(self.output, phrase)
@@ -178,6 +189,11 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
     before_phase1 = {f.name for f in output.mvp_features if f.phase == 1}
     for request in requests:
         _apply(work, request)
+    if work.which and not work.changed and not work.held:
+        # Only a question back ("which payment?"): asking which row is meant spends no round.
+        reply = " ".join(work.which)
+        return Negotiation(reply=reply, output=output, record=_record(work, reply, "held", "asked which row"),
+                           understood=False)
     new = rescore(work.output, team_size(summary))
     work.output = new
     if work.trade and not work.evidence and phase_effort(new, 1) > new.effort_budget_weeks + 1e-9:
@@ -189,6 +205,9 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
     reason = (
         "; ".join(work.changed) if work.changed else "; ".join(work.held) or "nothing to change"
     )
+    if work.changed and work.held_names:
+        # A round that made one change and held another row: evidence for the held row still answers it.
+        reason = f"{reason}; {HELD_LABEL}{' | '.join(dict.fromkeys(work.held_names))}"
     if work.evidence and work.changed:
         reason = f"new evidence: {work.evidence}; {reason}"
     elif work.final and work.changed and not work.trade:
@@ -224,7 +243,8 @@ def _named_without_verb(work: _Round) -> list[ChangeRequest]:
     decisions = work.output.decisions
     refers_back = re.search(r"\b(it|this|that|them)\b", work.text, re.IGNORECASE)
     if decisions and decisions[-1].features and (refers_back or answers_a_hold(work.text, work.output)):
-        return [ChangeRequest("promote", name, work.text, phase=1) for name in decisions[-1].features]
+        return [ChangeRequest("promote", name, work.text, phase=1)
+                for name in held_features(decisions[-1]) or decisions[-1].features]
     return []
 
 
@@ -548,6 +568,14 @@ def _promote(work: _Round, request: ChangeRequest, target: tuple[str, str] | Non
         # "first the calendar and the swap" ranks rows; a name the table lacks is no request for a new one.
         work.notes.append(f"I have no row called “{request.what}” — say “add {request.what}” if it is new")
         return
+    several = [name for _, name in work.rows_with(stems(request.what))] if request.what else []
+    waiting = [name for name in several if (row := work.output.feature(name)) is None or row.phase != 1]
+    if len(several) >= 2 and waiting == several and not any(name.lower() in request.what.lower() for name in several):
+        # "payment must have" with "Card payment" and "PayNow payment" in the table: which one, not a third row.
+        question = f"“{request.what}” could be {' or '.join(several)} — which one do you want in Phase 1?"
+        work.notes.append(question)
+        work.which.append(question)
+        return
     if target is None:
         _add(work, request, None, promote=True)
         return
@@ -619,6 +647,7 @@ def _hold(work: _Round, feature: Feature | None, name: str, kind: str) -> None:
     if cut:
         line += f". My reason for cutting it: {cut.reason}"
     work.held.append(line)
+    work.held_names.append(name)
 
 
 def _add(work: _Round, request: ChangeRequest, target: tuple[str, str] | None, promote: bool = False) -> None:

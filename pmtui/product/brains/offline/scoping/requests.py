@@ -92,11 +92,13 @@ def clean_target(phrase: str) -> str:
         text = _LEAD.sub("", text).strip(" ,.;:!?-")
         text = _TAIL.sub("", text).strip(" ,.;:!?-")
     text = re.sub(r"^(?:to\s+)?(?:be able to\s+|have\s+)?", "", text, flags=re.IGNORECASE)
+    # "maybe that can go": the hedge before a pronoun is no name.
+    text = re.sub(r"^(?:maybe|perhaps|probably)\s+(?=(?:it|that|this|them|those|these)$)", "", text, flags=re.IGNORECASE)
     return text.strip()
 
 
 _VERB = re.compile(
-    r"(?:\s+(?:is|are|was|were|has|have|had|can|could|should|must|will|would|seems?|sounds?|looks?|really|matters?|"
+    r"(?:\s+(?:is|are|was|were|has|have|had|can|could|should|must|will|would|seems?|sounds?|looks?|feels?|really|matters?|"
     r"needs?|takes?|though|fit(?=\s+(?:reduce|wait|go|be|come|do|dey|small|shrink|cut))|isn'?t|aren'?t|doesn'?t|don'?t|won'?t|wasn'?t)\b|"
     # "the leaderboard's a bit much": the 's is "is".
     r"'s\s+(?:a|an|too|way|really|just|kind|pretty|quite|so|very|not|overkill|massive|huge|heavy)\b).*$",
@@ -191,6 +193,22 @@ def _shorthand(text: str) -> str:
     text = re.sub(r"\s*(?:->|=>|\u2192)\s*", " to ", text)
     text = re.sub(r"(?<=\w)\s*=\s*(?=\w)", " is ", text)
     text = re.sub(r"(?<=\w)\s+\+\s+(?=\w)", " and ", text)
+    # Jamaican patois: "mek it wait", "di price list fi di market", "jus a list", "a likkle thing".
+    text = re.sub(r"\b(?:mek|mekk)\b", "make", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bdi\b", "the", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bfi\b", "for", text)
+    text = re.sub(r"\bjus\b", "just", text)
+    text = re.sub(r"\blikkle\b", "little", text)
+    text = re.sub(r",?\s+nuh\b", "", text)
+    # Spanish mixed in: "el reminder puede esperar", "quita el mapa", "los pagos en fase 1", "después".
+    text = re.sub(r"\b(?:puede|pueden|pode|podem)\s+esperar\b", "can wait", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bfase\s*(?=\d)", "phase ", text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(?:quita|quitar|quitamos|elimina|eliminar|saca|sacar)\b", "remove", text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(?:después|despues|más tarde|mas tarde|luego)\b", "later", text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(?:el|los|las)\s+(?=\w)", "the ", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bpero\b", "but", text, flags=re.IGNORECASE)
+    text = re.sub(r"\ben\s+(?=phase\b)", "in ", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bno (?:lo|la|los|las) necesit\w+|\bno hace falta\b", "we don't need it", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(it|that|they|these|those)'re\s+not\b|\b(it|that|this)'s\s+not\b",
                   lambda m: f"{m.group(1) or m.group(2)} {'are' if m.group(1) else 'is'} not", text, flags=re.IGNORECASE)
     return _DAYS.sub(lambda m: f"{(_DAY_WORDS.get(m.group('n').lower()) or float(m.group('n'))) / 5:g} weeks", text)
@@ -212,12 +230,22 @@ def parse_requests(text: str) -> list[ChangeRequest]:
         why = WHY_NOT_IN.search(sentence)
         if why and index + 1 < len(sentences) and not sentences[index + 1].rstrip().endswith("?"):
             # "Why is the export not in phase 1? Without it they retype 80 names." argues, not asks.
-            what = clean_target(why.group("what") or why.group("what2") or "")
+            what = clean_target(why.group("what") or why.group("what2") or why.group("what3") or why.group("what4") or "")
             requests.append(ChangeRequest("promote", what, sentence, phase=1))
             named.append(what)
             continue
         if sentence.endswith("?") and ASKING.match(sentence) and not any(p.search(sentence) for p in QUESTION_REQUESTS):
             named.append(named_thing(sentence))
+            continue
+        listed = _VAGUE_LEAD_LIST.match(sentence.rstrip(" .!"))
+        lead_requests = _clause_requests(listed.group("lead")) if listed else []
+        if lead_requests and all(_VAGUE_LOT.match(r.what.strip()) for r in lead_requests):
+            # "Loads of this can go: the marketplace, the class bookings and the clay ordering": the verb is said
+            # once, about the list after the colon.
+            items = _items(listed.group("rest"))
+            requests += [ChangeRequest(lead_requests[0].kind, item, sentence, phase=lead_requests[0].phase)
+                         for item in items]
+            named += items
             continue
         split = SPLIT_PATTERNS[1].search(sentence.rstrip(" .!"))
         if split:
@@ -241,12 +269,15 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                     requests.append(ChangeRequest("defer", named[-1], lead.group(0)))
                     continue
             topic = _TOPIC.match(clause)
-            if (topic and not _VERB.search(topic.group("lead")) and not _NOT_A_TOPIC.match(topic.group("lead"))
+            if (topic and not _REPLACE_TOPIC.match(clause) and not _VERB.search(topic.group("lead"))
+                    and not _NOT_A_TOPIC.match(topic.group("lead"))
                     and not _PREDICATE.match(topic.group("lead")) and not _clause_requests(topic.group("lead"))):
                 # "The SMS receipt, let it wait", "that chairman thing, remove it", "the map thing, maybe not for now?":
                 # the name first, then what to do with it.
                 topic_name, rest = clean_target(topic.group("lead")), topic.group("rest")
-                if topic_name and not is_pronoun(topic_name) and len(topic_name.split()) <= 6 and (
+                if topic_name and not is_pronoun(topic_name) and (
+                        len(topic_name.split()) <= 6 or (_PARAPHRASE.match(topic_name) and len(topic_name.split()) <= 12
+                                                         and _clause_requests(rest.split(",")[0]))) and (
                         (PRONOUN_WORD.search(rest) and _clause_requests(rest)) or LATER_ALONE.match(rest)):
                     named.append(topic_name)
                     clause = topic.group("rest")
@@ -257,6 +288,12 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                 named.append(earlier)
                 continue
             found = [r for r in _clause_requests(clause) if not VAGUE_TARGET.match(r.what.lower())]
+            also = _TOO.match(clause.strip(" .!"))
+            if not found and also and requests and requests[-1].kind in ("cut", "defer", "promote"):
+                # "Cut the marketplace. The temperature graphs too, that needs hardware.": the same again.
+                what = clean_target(also.group("what"))
+                if what and not is_pronoun(what) and not _VERB.search(" " + what):
+                    found = [ChangeRequest(requests[-1].kind, what, clause, phase=requests[-1].phase)]
             for request in found:
                 earlier = next((n for n in reversed(named) if n and not is_pronoun(n)), "")
                 if earlier and _PRONOUN_PLACE.match(request.what):
@@ -271,7 +308,8 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                 if request.kind == "merge" and earlier:
                     request.parts = tuple(earlier if is_pronoun(p) else p for p in request.parts)
             requests.extend(found)
-            if not _DESCRIBES.match(clause.strip()) and (found or not _POINTS_BACK.search(clause)):
+            if not _DESCRIBES.match(clause.strip()) and not (not found and _REPORTED.match(clause.strip())) and (
+                    found or not _POINTS_BACK.search(clause)):
                 named.extend([r.what for r in found if r.what] or [named_thing(clause)])
     # "…but not now, let's push that" asks once: the same change twice in a row is one request.
     return [r for i, r in enumerate(requests)
@@ -357,6 +395,20 @@ _REPLACE = (
                r"(?:just\s+)?(?:do|use|have|go with|get)|(?:just\s+)?(?:use|do|have|go with))\s+(?P<new>[^,;?]+)" + _REMARK_AFTER,
                re.IGNORECASE),
 )
+_TOO = re.compile(r"^(?:and\s+|oh and\s+)?(?P<what>[^,;]{3,40}?)\s+(?:too|as well)(?:\s*,.*)?$", re.IGNORECASE)
+_VAGUE_LEAD_LIST = re.compile(r"^(?P<lead>[^:,;]{4,50}?)\s*:\s*(?P<rest>[^:]+)$")
+_VAGUE_LOT = re.compile(r"^(?:(?:loads|lots|a lot|some|most|all|much|bits|a few|a couple|several|a bunch)\s+(?:of\s+)?"
+                        r"(?:this|that|these|those|it|them|the list|things|stuff|the features)|these|those|"
+                        r"(?:a few|few|some|several|three|two|four) (?:things|features|rows|bits))$", re.IGNORECASE)
+# "groomers reckon it'll scare off regulars": what people say is a reason, never a row for a later "that".
+_REPORTED = re.compile(r"^(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:reckons?|says?|said|thinks?|thought|believes?|"
+                       r"told me|tell me|keep saying)\b", re.IGNORECASE)
+# "the thing that texts the owner when the van's close": a row named by what it does.
+_PARAPHRASE = re.compile(r"^(?:thing|one|bit|part|button|screen|page|feature)\s+(?:that|which|where|with|for)\b", re.IGNORECASE)
+_REPLACE_TOPIC = re.compile(
+    # "Firing fees per shelf, make it a flat fee per piece instead": the row first, then what it becomes.
+    r"^(?P<old>[^,;]{3,60}?),\s*(?:(?:please|pls|just|so)\s+)?(?:make|change|turn)\s+(?:it|that|them|those)\s+(?:into\s+|to\s+)?"
+    r"(?P<new>[^,;]+?)\s+instead\b", re.IGNORECASE)
 _ADD_LEAD = re.compile(r"^(?:(?:please|pls|and|also|then|oh and)\s+)*(?:add|include|put in|throw in)\s", re.IGNORECASE)
 _BECAUSE = re.compile(r"\s+(?:cos|coz|cause|'cause|because|since|as|so that|so)\s+.*$", re.IGNORECASE)
 
@@ -367,7 +419,11 @@ def _own_subject(lowered: str, start: int) -> str:
     before = re.match(r"^(?P<head>.+?),\s*(?:(?:kindly|please|pls|so|just|sure|then|honestly|abeg|can we|could we|can you|"
                       r"could you)\s+){0,2}$", lowered[:start])
     if not before:
-        return ""
+        # "GST invoice make it phase 2": a short name right before the verb, with no comma.
+        before = re.match(r"^(?!(?:can|could|would|will|should|shall|please|pls|kindly|so|just|and|then|but|also|ok|okay|"
+                          r"i|we|you|they|let'?s|maybe|sure|yes|yeah)\b)(?P<head>(?:[\w'-]+\s+){1,5})$", lowered[:start])
+        if not before or _VERB.search(" " + before.group("head").strip()):
+            return ""
     said = named_thing(before.group("head"))
     # "…but too much work for the volunteers, kindly make it phase 2": a predicate is no name; "it" refers back.
     if not said or is_pronoun(said) or _PREDICATE.match(said):
@@ -375,8 +431,37 @@ def _own_subject(lowered: str, start: int) -> str:
     return said
 
 
+# "maybe they just type it in instead?", "could they not just phone each other?": an easier way offered for the
+# row named before. Typing or ticking it in the app is the row made smaller; a way outside it (the book they keep
+# today, a phone call) is the row cut.
+_ALTERNATIVE = re.compile(
+    r"^(?:(?:hmm+|so|and|but|or|well|ok(?:ay)?)\W+)*(?:maybe|perhaps|could(?:n'?t)?|can(?:'?t)?|why not|wouldn'?t it be "
+    r"(?:easier|simpler) (?:if|to))\s+(?:(?:the \w+|\w+)\s+)?(?:not\s+)?just\s+"
+    r"(?P<how>[^,;]+?)(?:\s+instead)?\s*\??$", re.IGNORECASE)
+_ANOTHER_WAY = re.compile(r"^(?:phone|call|ring|text|message|whatsapp|write|note|email|ask|tell|keep|print|say|send|share|post|"
+                          r"check|look|read|shout|sort)\b", re.IGNORECASE)
+_IN_THE_APP = re.compile(r"\b(?:type|enter|key|fill|tick|tap|pick|select|choose|paste|upload|mark)\b", re.IGNORECASE)
+
+
+def _alternative(lowered: str) -> list[ChangeRequest]:
+    match = _ALTERNATIVE.match(lowered)
+    if not match or not (_IN_THE_APP.search(match.group("how")) or _ANOTHER_WAY.match(match.group("how"))):
+        return []
+    if _IN_THE_APP.search(match.group("how")):
+        return [ChangeRequest("effort", "", lowered, refers_back=True, extra={"scale": "smaller"})]
+    return [ChangeRequest("cut", "", lowered, phase=2, refers_back=True)]
+
+
 def _clause_requests(clause: str) -> list[ChangeRequest]:
     lowered = _NOT_LATER.sub("", clause.strip().rstrip(" .!"))
+    offered = _alternative(lowered)
+    if offered:
+        return offered
+    becomes = _REPLACE_TOPIC.match(lowered)
+    if becomes and not _VERB.search(becomes.group("old")):
+        old, new = clean_target(becomes.group("old")), clean_target(becomes.group("new"))
+        if old and new and not is_pronoun(old) and not is_pronoun(new):
+            return [ChangeRequest("replace", old, clause, into=new)]
     for pattern in _REPLACE:
         match = pattern.search(lowered)
         if match:
@@ -451,7 +536,7 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
     for pattern in () if adding else PROMOTE_PATTERNS:
         match = pattern.search(lowered)
         if match:
-            what = clean_target(match.groupdict().get("what") or "")
+            what = clean_target(match.groupdict().get("what") or match.groupdict().get("what2") or "")
             # "the deposit tracker and rent reminders have to be in phase 1" promotes both; "the picked up and dropped
             # off notif" is one row whose two modifiers share a noun.
             items = _items(what) or [what]

@@ -284,7 +284,7 @@ MERGE_PATTERNS = (
     rx(r"\b(?:put|bring|lump)\s+(?P<a>.+?)\s+together\s+with\s+(?P<b>.+?)(?:\s+as\s+(?:one|a single)(?:\s+(?:thing|row|feature))?)?$"),
     rx(r"\b(?:put|bring|lump)\s+(?P<a>.+?)\s+(?:and|&|\+)\s+(?P<b>.+?)\s+together\b"),
     # "booking and assigning should be one thing only".
-    rx(r"^(?P<a>[^,;]+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+?)\s+(?:should|must|can|could|need to)\s+(?:just\s+)?be\s+(?:one|a single)\s+"
+    rx(r"^(?P<a>[^,;]+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+?)\s+(?:should|must|can|could|need to)\s+(?:(?:just|really|honestly|probably)\s+)?be\s+(?:one|a single)\s+"
        r"(?:thing|row|feature|screen|step)\b"),
 )
 EFFORT_PATTERNS = (
@@ -335,6 +335,8 @@ QUESTION_REQUESTS = (
 )
 DEFER_PATTERNS = (
     rx(r"\b(?:push|move|put|defer|postpone|shift|bump|park|leave|save)\s+(?P<what>.+?)\s+(?:to|into|until|till|for)\s+" + _LATER),
+    # "mek it wait till later" (patois "make it wait") before "make it phase 2".
+    rx(r"\bmake\s+(?P<what>[^,;]+?)\s+wait\b"),
     # "kindly make it phase 2", "make the statement a phase 2 thing".
     rx(r"\bmake\s+(?P<what>[^,;]+?)\s+(?:a\s+)?" + _LATER + r"\b"),
     rx(r"\b(?:push|defer|postpone|park)\s+(?P<what>[^,;]+?)(?=\s+(?:for now|for later)|,|;|$)"),
@@ -354,6 +356,9 @@ DEFER_PATTERNS = (
     rx(r"\bdrop\s+(?P<what>.+?)\s+from\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)[\s,]+)?(?:we\s+)?(?:can|could|should)\s+(?:we\s+|you\s+)?(?:put|push|move|leave|keep|do)\s+"
        r"(?:it\s+|that\s+|them\s+)?(?:for\s+|to\s+|in\s+|till\s+)?" + _LATER),
+    # "Video lessons and the sheet music library go to the very end."
+    rx(r"^(?P<what>.+?)\s+(?:can\s+|should\s+|will\s+)?(?:go|goes|move|moves|drop|drops)\s+to\s+the\s+(?:very\s+)?"
+       r"(?:end|bottom|back)\b"),
     *QUESTION_REQUESTS,
 )
 CUT_PATTERNS = (
@@ -384,6 +389,11 @@ PROMOTE_PATTERNS = (
     rx(r"\b(?:move|put|bring|pull|get|keep|have(?!\s+to\b)|come)\s+(?:(?P<what>.+?)\s+)?(?:in|into|to|on|at|come)\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:should|must|needs? to|has to|can)\s+(?:be|go|stay|come)\s+(?:there\s+)?(?:in(?:to)?\s+)?"
        + _PHASE1),
+    # "the pickup day seems more important to me than that", "the reminders seem the main thing".
+    rx(r"^(?P<what>.+?)\s+(?:(?:is|are)|(?:seems?|looks?|feels?)(?:\s+to\s+me)?(?:\s+like)?)\s+(?:(?:way|much|far|a lot)\s+)?"
+       r"more important(?:\s+to\s+(?:me|us|them))?\s+than\b|"
+       r"^(?P<what2>.+?)\s+(?:seems?|looks?|feels?)(?:\s+to\s+me)?(?:\s+like)?\s+(?:the|our)\s+(?:main|most important|key|big)\s+"
+       r"(?:thing|bit|part|one)\b"),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:is|are)\s+(?:a must(?:[- ]have)?|must[- ]have|essential|critical|crucial|non-negotiable|"
        r"(?:our|the)\s+(?:real\s+|main\s+|key\s+)?differentiator|the whole point|a deal[- ]?breaker|"
        # "the quote form is what matters", "seeing your place on the list is the main thing", "the flag list is the core".
@@ -412,7 +422,12 @@ ADD_PATTERNS = (
 WHY_NOT_IN = rx(
     r"\bwhy\s+(?:is|are|was|were)\s+(?P<what>.+?)\s+(?:not in\s+" + _PHASE1 + r"|in\s+phase\s*[23]|below the (?:cut )?line|"
     r"cut|dropped|(?:left|put)\s+out|(?:moved|pushed)\s+(?:to\s+)?(?:phase\s*[23]|later)|deprioriti[sz]ed)|"
-    r"\bwhy\s+did\s+you\s+(?:cut|drop|remove|kill|move|push|deprioriti[sz]e|leave out)\s+(?P<what2>[^?]+)"
+    r"\bwhy\s+did\s+you\s+(?:cut|drop|remove|kill|move|push|deprioriti[sz]e|leave out)\s+(?P<what2>[^?]+)|"
+    # "Why you kept the proof in phase 2?", "how come the waiting list is sitting in phase 2?", "why UPI advance is phase 2?"
+    r"\b(?:why|how come)\s+(?:did\s+)?(?:you|u)\s+(?:keep|kept|put|leave|left|place|placed|move|moved|push|pushed)\s+"
+    r"(?P<what3>.+?)\s+(?:in|for|to|into|at|as)\s+(?:phase\s*(?:2|3|two|three)|later|the end)\b|"
+    r"\b(?:why|how come)\s+(?!(?:is|are|was|were|did|do|does)\b)(?P<what4>.+?)\s+(?:is|are)\s+(?:still\s+|only\s+|just\s+)?"
+    r"(?:sitting\s+|sat\s+|stuck\s+)?(?:in\s+)?(?:phase\s*(?:2|3|two|three)|later)\b"
 )
 # What a founder says when they mean nothing in particular: never a feature to cut or add.
 # "you can go and write the spec" names no row: people are never a feature's name.
