@@ -127,7 +127,8 @@ def test_held_out_9_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
     (a Django filter on `consumed_on__isnull=False` for "hide bottles already drunk": the inverse)."""
     score = measure("heldout9", tmp_path)
     assert score.recall >= 7 / 16, [f"{o.case.id}: {o.note}" for o in score.misses]
-    assert {o.case.id for o in score.false_passes} <= {"h9-wrong-cellar-shows-all"}
+    # round 5: a filter that keeps what already happened does not hide it (a class with examples of its own)
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
 def test_held_out_10_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) -> None:
@@ -136,8 +137,7 @@ def test_held_out_10_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) ->
     and the transfer made)."""
     score = measure("heldout10", tmp_path)
     assert score.recall >= 9 / 21, [f"{o.case.id}: {o.note}" for o in score.misses]
-    assert {o.case.id for o in score.false_passes} <= {"h10-wrong-gravity-logged-only", "h10-wrong-dry-run-unused",
-                                                       "h10-wrong-transfer-audit-logged"}
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
 def test_tuned_set_recall_is_at_least_95_percent_and_no_wrong_change_passes(tmp_path: Path) -> None:

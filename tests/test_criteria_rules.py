@@ -791,3 +791,35 @@ def test_a_currency_formatter_writes_two_decimals(tmp_path: Path) -> None:
     assert maps(tmp_path / "a", criterion, {"src/money/pounds.ts": code.format("currency")})
     assert not maps(tmp_path / "b", criterion, {"src/money/pounds.ts": "export const formatTotal = (pence: number) =>\n"
                                                                         "  `£${Math.round(pence / 100)}`;\n"})
+
+
+# -- round 5: words on a line that does the opposite ----------------------------------------------------------
+def test_a_refusal_needs_a_line_that_refuses_not_one_that_names_the_error(tmp_path: Path) -> None:
+    criterion = "An upload without a checksum is rejected"
+    logged = ("def accept(upload):\n    if upload.checksum is None:\n"
+              "        logger.warning('upload %s has no checksum: UploadError', upload.id)\n    store(upload)\n")
+    refused = ("def accept(upload):\n    if upload.checksum is None:\n"
+               "        raise UploadError('no checksum')\n    store(upload)\n")
+    assert not maps(tmp_path / "logged", criterion, {"uploads/accept.py": logged})
+    assert maps(tmp_path / "refused", criterion, {"uploads/accept.py": refused})
+    go_logged = ("package jobs\n\nfunc (q *Queue) Push(j Job) error {\n\tif err := q.journal.Append(j); err != nil {\n"
+                 "\t\tlog.Printf(\"journal: %v\", err)\n\t}\n\treturn q.enqueue(j)\n}\n")
+    go_aborted = go_logged.replace('log.Printf("journal: %v", err)', "return err")
+    criterion = "A job push is aborted when appending to the journal fails"
+    assert not maps(tmp_path / "go-logged", criterion, {"jobs/queue.go": go_logged})
+    assert maps(tmp_path / "go-aborted", criterion, {"jobs/queue.go": go_aborted})
+
+
+def test_a_filter_that_keeps_what_already_happened_does_not_hide_it(tmp_path: Path) -> None:
+    criterion = "orders page: hide orders already shipped"
+    shown = ("def orders(request):\n    rows = Order.objects.filter(customer=request.user, shipped_at__isnull={})\n"
+             "    return render(request, 'orders.html', {{'orders': rows}})\n")
+    assert not maps(tmp_path / "shown", criterion, {"shop/views.py": shown.format("False")})
+    assert maps(tmp_path / "hidden", criterion, {"shop/views.py": shown.format("True")})
+
+
+def test_a_flag_assigned_to_the_blank_identifier_is_never_read() -> None:
+    code = ('_ = flag.Bool("force", false, "overwrite")\nflag.Parse()\nfor _, f := range files {\n\twrite(f)\n}\n')
+    assert not handles_flag(code, "force")
+    read = code.replace("_ = flag.Bool", "force := flag.Bool").replace("\twrite(f)", "\tif *force {\n\t\twrite(f)\n\t}")
+    assert handles_flag(read, "force")

@@ -34,6 +34,12 @@ from pmtui.delivery.gates.criterion_classes import (
     states_size,
     swallows_errors,
 )
+from pmtui.delivery.gates.polarity import (
+    asks_refusal,
+    hides_what_happened,
+    keeps_what_happened,
+    refuses_nothing,
+)
 from pmtui.delivery.gates.vocabulary import (
     STATUS_NAMES,
     SYMBOL_WORDS,
@@ -196,9 +202,14 @@ def _has(concept: Concept, unit: Unit) -> bool:
     return len(wanted) >= 5 and any(one_typo_apart(wanted, name) for name in unit.names if len(name) >= 4)
 
 
-def _blocker(unit: Unit, reading: CriterionReading) -> str:
+def _blocker(unit: Unit, reading: CriterionReading, hides_done: bool = False) -> str:
     if unit.kind == "test" and not reading.about_tests and not unit.anchored:
         return "it is only a test, exercising no code of the change"
+    if any(is_action(c) and asks_refusal(c.label) and _has(c, unit) for c in reading.concepts) \
+            and refuses_nothing(unit.code_text):
+        return "it names the error but no line of it refuses (raises, returns an error, exits, answers 4xx)"
+    if hides_done and keeps_what_happened(unit.code_text):
+        return "its filter keeps the rows whose field is set: what already happened is shown, not hidden"
     if reading.negated and not unit.negates:
         return "the criterion forbids something and no added line of it forbids or leaves anything out"
     hushing = [c.label for c in reading.concepts if c.kind == "flag"] if any(
@@ -235,13 +246,14 @@ def shows_when_flag(code: str, flag: str) -> bool:
 def judge(criterion: str, units: Sequence[Unit]) -> Judgement | None:
     """The unit of the change that best answers the criterion (passing or not), None without units."""
     reading = read_criterion(criterion)
+    hides_done = hides_what_happened(criterion)
     best: Judgement | None = None
     for unit in units:
         if unit.kind == "prose" and not reading.about_docs:
             continue  # a promise in the README is not an implementation
         matched = [c for c in reading.concepts if _has(c, unit)]
         missing = [c for c in reading.concepts if c not in matched]
-        verdict = Judgement(unit, matched, missing, _blocker(unit, reading))
+        verdict = Judgement(unit, matched, missing, _blocker(unit, reading, hides_done))
         if best is None or verdict.rank() > best.rank():
             best = verdict
     return best

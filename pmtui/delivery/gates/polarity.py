@@ -1,0 +1,61 @@
+"""Classes of criteria whose words a wrong change carries on lines that do the opposite (round 5).
+
+- "rejected", "aborted", "refused": the synonym group of a refusal also holds the words that only name an
+  error (`err`, `BatchError`, `error`), so a unit that checks a condition and only logs it carried the
+  word. A refusal needs a line that refuses: it raises or throws, returns an error (`return Err(…)`,
+  `return fmt.Errorf(…)`, `return err`), propagates one (`?`, Zig's `try`), exits non-zero, answers a 4xx,
+  returns false, or `require`s.
+- "hide X already drunk": a filter that keeps the rows whose field is set (`consumed_on__isnull=False`,
+  `IS NOT NULL`, `.where.not(x: nil)`) keeps what happened, the very rows the criterion hides.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pmtui.delivery.gates.code_idioms import idiom_concepts
+
+# The criterion's words that ask for a refusal (not "error", "fails": those name what goes wrong).
+_REFUSING_LABEL = re.compile(r"^(?:reject|refus|abort|deny|denied|disallow|forbid|block|prevent)", re.IGNORECASE)
+_STRING = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`(?:[^`\\]|\\.)*`")
+_COMMENT_LINE = re.compile(r"^\s*(?:#(?!\[)|//|/\*|\*|--\s|;;|%)")
+_LOG = re.compile(r"\b(?:log|logger|logging|console|slog|Log)\s*(?:\.|::)\s*\w+\s*!?\s*\(|"
+                  r"\b(?:warn|info|debug|trace|error)!\s*\(|\b(?:print|println|printf|eprintln|puts)!?\s*\(", re.IGNORECASE)
+_REFUSES = re.compile(r"\breturn\s+(?:[\w.]+\s*,\s*)*(?:fmt\.Errorf\(|err\b|errors\.\w+\(|Err\b|false\b|False\b)|"
+                      r"\?\s*[;)]|\?\s*$|\btry\s+[\w.]+\s*\(|\brequire\s*\(|\bassert\b|"
+                      r"\b(?:reject|refus|deny|denied|disallow|forbid|abort|invalid)\w*|\b\w*block\w*\s*[:=]\s*true\b", re.IGNORECASE)
+
+
+def asks_refusal(label: str) -> bool:
+    """Whether a criterion's action word asks that something be refused (rejected, aborted, denied, blocked)."""
+    return bool(_REFUSING_LABEL.match(label))
+
+
+def refuses_nothing(code: str) -> bool:
+    """Whether no code line of the unit refuses: no raise, throw, error returned or propagated, non-zero exit,
+    4xx, `return false` or `require`. Comments, strings and logging calls say nothing here."""
+    for line in code.splitlines():
+        if not line.strip() or _COMMENT_LINE.match(line) or _LOG.search(line):
+            continue
+        bare = _STRING.sub('""', line)
+        if "reject" in idiom_concepts(bare) or _REFUSES.search(bare):
+            return False
+    return True
+
+
+# "hide bottles already drunk", "exclude orders already shipped", "without the ones already paid"
+_HIDES_DONE = re.compile(r"\b(?:hide|hides|hidden|exclude[sd]?|skip(?:s|ped)?|drop(?:s|ped)?|leave[s]?\s+out|"
+                         r"without)\b[^.;]*?\balready\b", re.IGNORECASE)
+_KEEPS_SET = (re.compile(r"\.filter\([^)]*\b\w+__isnull\s*=\s*False\b"),
+              re.compile(r"\.exclude\([^)]*\b\w+__isnull\s*=\s*True\b"),
+              re.compile(r"\bWHERE\b[^;]*\b\w+\s+IS\s+NOT\s+NULL\b", re.IGNORECASE),
+              re.compile(r"\.where\.not\(\s*\w+:\s*nil\s*\)"))
+
+
+def hides_what_happened(text: str) -> bool:
+    return bool(_HIDES_DONE.search(text))
+
+
+def keeps_what_happened(code: str) -> bool:
+    """Whether a filter of the code keeps the rows whose field is set: what already happened is shown."""
+    return any(pattern.search(code) for pattern in _KEEPS_SET)
