@@ -823,3 +823,10 @@ def test_a_flag_assigned_to_the_blank_identifier_is_never_read() -> None:
     assert not handles_flag(code, "force")
     read = code.replace("_ = flag.Bool", "force := flag.Bool").replace("\twrite(f)", "\tif *force {\n\t\twrite(f)\n\t}")
     assert handles_flag(read, "force")
+
+
+def test_a_contrasted_alternative_is_not_asked_for_and_a_unit_using_it_cannot_answer(tmp_path: Path) -> None:
+    criterion = "Invoices are addressed to the company's postal address, not to its visiting address"
+    code = "def address_invoice(invoice):\n    invoice.to = invoice.company.{}_address\n    return invoice\n"
+    assert maps(tmp_path / "postal", criterion, {"billing/invoices.py": code.format("postal")})
+    assert not maps(tmp_path / "visiting", criterion, {"billing/invoices.py": code.format("visiting")})

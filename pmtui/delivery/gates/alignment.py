@@ -39,9 +39,13 @@ from pmtui.delivery.gates.polarity import (
     hides_what_happened,
     keeps_what_happened,
     refuses_nothing,
+    ruled_out_words,
+    split_contrast,
+    uses_ruled_out,
 )
 from pmtui.delivery.gates.vocabulary import (
     STATUS_NAMES,
+    STOPWORDS,
     SYMBOL_WORDS,
     TIME_UNITS,
     Concept,
@@ -246,6 +250,12 @@ def shows_when_flag(code: str, flag: str) -> bool:
 def judge(criterion: str, units: Sequence[Unit]) -> Judgement | None:
     """The unit of the change that best answers the criterion (passing or not), None without units."""
     reading = read_criterion(criterion)
+    main, contrast = split_contrast(criterion)
+    # the contrasted alternative's words are not asked for, unless it names an action ("hidden, not deleted")
+    ruled_out: set[str] = set()
+    if contrast and not any(is_action(c) for c in read_criterion(contrast).concepts):
+        reading = read_criterion(main)
+        ruled_out = ruled_out_words(main, contrast, stem, STOPWORDS)
     hides_done = hides_what_happened(criterion)
     best: Judgement | None = None
     for unit in units:
@@ -253,7 +263,10 @@ def judge(criterion: str, units: Sequence[Unit]) -> Judgement | None:
             continue  # a promise in the README is not an implementation
         matched = [c for c in reading.concepts if _has(c, unit)]
         missing = [c for c in reading.concepts if c not in matched]
-        verdict = Judgement(unit, matched, missing, _blocker(unit, reading, hides_done))
+        blocker = _blocker(unit, reading, hides_done)
+        if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):
+            blocker = f"it uses the {word} the criterion rules out"
+        verdict = Judgement(unit, matched, missing, blocker)
         if best is None or verdict.rank() > best.rank():
             best = verdict
     return best

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from pmtui.delivery.gates.code_idioms import idiom_concepts
 
@@ -59,3 +60,37 @@ def hides_what_happened(text: str) -> bool:
 def keeps_what_happened(code: str) -> bool:
     """Whether a filter of the code keeps the rows whose field is set: what already happened is shown."""
     return any(pattern.search(code) for pattern in _KEEPS_SET)
+
+
+# "emailed to the billing email, not to their login email", "by pickup time, not by the time they were placed":
+# the contrasted alternative is what the code must not use, so its words are no evidence the code needs.
+_CONTRAST = re.compile(r",\s*(?:(?:and\s+)?not|never|rather\s+than|instead\s+of)\s+(?:to|by|in|on|as|from|with|via)?\b"
+                       r"(?P<other>[^,.;]+)$", re.IGNORECASE)
+
+
+def split_contrast(criterion: str) -> tuple[str, str]:
+    """The criterion without a trailing contrasted alternative (", not by the time they were placed"), and it."""
+    match = _CONTRAST.search(criterion.strip())
+    if not match:
+        return criterion, ""
+    return criterion.strip()[:match.start()], match.group("other").strip()
+
+
+def ruled_out_words(main: str, contrast: str, stem_of: Callable[[str], str], stopwords: frozenset[str]) -> set[str]:
+    """The stems the contrasted alternative names and the criterion's own part does not ("login")."""
+    own = {stem_of(word) for word in re.findall(r"[A-Za-z]+", main.lower())}
+    return {stem_of(word) for word in re.findall(r"[A-Za-z]+", contrast.lower())
+            if len(word) >= 3 and word not in stopwords and stem_of(word) not in own}
+
+
+def uses_ruled_out(code: str, ruled_out: set[str], stem_of: Callable[[str], str],
+                   split: Callable[[str], list[str]]) -> str:
+    """The first word ruled out by the criterion that a code line of the unit names, or ""."""
+    for line in code.splitlines():
+        if not line.strip() or _COMMENT_LINE.match(line):
+            continue
+        for name in re.findall(r"[A-Za-z_$][\w$]*", _STRING.sub('""', line)):
+            for part in split(name):
+                if stem_of(part.lower()) in ruled_out:
+                    return part.lower()
+    return ""
