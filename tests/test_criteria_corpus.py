@@ -135,9 +135,9 @@ def test_held_out_9_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
 def test_held_out_10_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) -> None:
     """Held-out 10 was written in round 5 before any matcher change and measured once: 9/21 and three false
     passes (a missing gravity reading only logged, a --dry-run flag never read, a failed audit write logged
-    and the transfer made); 13/21 and none after round 5's classes."""
+    and the transfer made); 14/21 and none after round 5's classes."""
     score = measure("heldout10", tmp_path)
-    assert score.recall >= 13 / 21, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert score.recall >= 14 / 21, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 

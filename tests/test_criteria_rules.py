@@ -852,3 +852,12 @@ def test_a_timeout_aborts_after_its_own_value_in_its_own_unit(tmp_path: Path) ->
     assert maps(tmp_path / "minutes", criterion, {"Jenkinsfile": stage.format("MINUTES")})
     assert not maps(tmp_path / "seconds", criterion, {"Jenkinsfile": stage.format("SECONDS")})
     assert idiom_concepts("HEALTHCHECK --interval=30s --timeout=5s CMD curl -f http://localhost/") >= {"abort"}
+
+
+def test_a_template_that_renders_only_when_a_condition_fails_hides_what_it_wraps(tmp_path: Path) -> None:
+    criterion = "The Renew button is hidden for loans that are already overdue"
+    card = "<script>\n  export let loan;\n</script>\n\n{{#if {}loan.overdue}}\n  <button>Renew</button>\n{{/if}}\n"
+    assert maps(tmp_path / "negated", criterion, {"src/LoanCard.svelte": card.format("!")})
+    assert not maps(tmp_path / "shown", criterion, {"src/LoanCard.svelte": card.format("")})
+    assert "hidden" in idiom_concepts('<li v-if="!item.archived">')
+    assert "hidden" not in idiom_concepts('<li v-if="item.archived">')

@@ -114,6 +114,10 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 
 # Idioms that live inside string literals too (format specifications).
 _RAW_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # a template that renders an element only when a condition does not hold hides it when it does:
+    # `{#if !pet.adopted}`, `v-if="!x"`, `*ngIf="!x"`, `{!x && <Button/>}`
+    (re.compile(r"\{#if\s+!|\bv-(?:if|show)=[\"']!|\*ngIf=[\"']!|\{\s*!\s*[\w.]+\s*&&\s*<|\bhidden=\{(?!false\b)"),
+     "hidden"),
     (re.compile(r":\.\d+f\b|\.toFixed\(|\bround\(|%\.\d+f\b|\{:\.\d+\}"), "decimal"),
     # a currency formatter writes the currency's two decimals: Intl.NumberFormat(…, {style: "currency"}), number_to_currency
     (re.compile(r"\bstyle\s*:\s*['\"]currency['\"]|\bcurrency\s*:\s*['\"][A-Z]{3}['\"]|\bgetCurrencyInstance\(|"
