@@ -84,9 +84,10 @@ def test_held_out_5_keeps_its_recall_and_no_wrong_change_passes(tmp_path: Path) 
 
 
 def test_held_out_6_keeps_its_recall_and_no_wrong_change_passes(tmp_path: Path) -> None:
-    """Held-out 6: 8/28 and 2 false passes when first measured, 23/28 and none after round 3's classes."""
+    """Held-out 6: 8/28 and 2 false passes when first measured, 23/28 and none after round 3's classes, 25/28
+    after round 5's (an `fx` module is about exchange rates)."""
     score = measure("heldout6", tmp_path)
-    assert score.recall >= 24 / 28, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert score.recall >= 25 / 28, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 

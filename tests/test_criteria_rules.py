@@ -861,3 +861,11 @@ def test_a_template_that_renders_only_when_a_condition_fails_hides_what_it_wraps
     assert not maps(tmp_path / "shown", criterion, {"src/LoanCard.svelte": card.format("")})
     assert "hidden" in idiom_concepts('<li v-if="!item.archived">')
     assert "hidden" not in idiom_concepts('<li v-if="item.archived">')
+
+
+def test_an_fx_module_is_about_exchange_rates(tmp_path: Path) -> None:
+    assert "exchange" in concepts_of_word("fx")
+    code = "def fx_rate(raw: float) -> float:\n    return round(raw, 4)\n"
+    assert maps(tmp_path / "fx", "Exchange rates are rounded to 4 decimals", {"billing/fx.py": code})
+    assert not maps(tmp_path / "two", "Exchange rates are rounded to 4 decimals",
+                    {"billing/fx.py": code.replace("4)", "2)")})
