@@ -13,6 +13,8 @@ written after those changes and measured once (6/18, 3 false passes) and is neve
 is its measured figure, so it only catches a regression. Round 4: heldout8.yaml was written before any rule
 changed and measured once (12/25, 8 false passes), then used with held-out 7 to find classes;
 heldout9.yaml was written after them and measured once (7/16, 1 false pass) and is never tuned on.
+Round 5: heldout10.yaml was written before any rule changed and measured once (9/21, 3 false passes);
+heldout11.yaml was written after round 5's changes and measured once (6/16, 2 false passes), never tuned on.
 """
 
 from __future__ import annotations
@@ -49,7 +51,8 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
 
 @pytest.mark.parametrize(("name", "correct_at_least", "wrong_at_least"),
                          [("heldout3", 25, 12), ("heldout4", 20, 10), ("heldout5", 22, 12), ("heldout6", 24, 12),
-                          ("heldout7", 16, 8), ("heldout8", 20, 12), ("heldout9", 15, 8)])
+                          ("heldout7", 16, 8), ("heldout8", 20, 12), ("heldout9", 15, 8),
+                          ("heldout10", 20, 16), ("heldout11", 15, 12)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -57,7 +60,9 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
     wrong = [case for case in cases if case.expect == "fail"]
     assert len(correct) >= correct_at_least and len(wrong) >= wrong_at_least
     everything = [case.id for other in ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5",
-                                        "heldout6", "heldout7", "heldout8", "heldout9") for case in load(other)]
+                                        "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
+                                        "heldout11")
+                  for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
     assert {case.criterion for case in wrong} <= {case.criterion for case in correct}
@@ -81,9 +86,10 @@ def test_held_out_5_keeps_its_recall_and_no_wrong_change_passes(tmp_path: Path) 
 
 
 def test_held_out_6_keeps_its_recall_and_no_wrong_change_passes(tmp_path: Path) -> None:
-    """Held-out 6: 8/28 and 2 false passes when first measured, 23/28 and none after round 3's classes."""
+    """Held-out 6: 8/28 and 2 false passes when first measured, 23/28 and none after round 3's classes, 25/28
+    after round 5's (an `fx` module is about exchange rates)."""
     score = measure("heldout6", tmp_path)
-    assert score.recall >= 24 / 28, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert score.recall >= 25 / 28, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
@@ -98,7 +104,7 @@ def test_held_out_7_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
-                                  "heldout8", "heldout9"])
+                                  "heldout8", "heldout9", "heldout10", "heldout11"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, tmp_path: Path) -> None:
     for outcome in measure(name, tmp_path).correct:
         if outcome.passed:
@@ -123,8 +129,29 @@ def test_held_out_9_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
     """Held-out 9 was written after round 4's changes and measured once, untuned: 7/16 and one false pass
     (a Django filter on `consumed_on__isnull=False` for "hide bottles already drunk": the inverse)."""
     score = measure("heldout9", tmp_path)
-    assert score.recall >= 7 / 16, [f"{o.case.id}: {o.note}" for o in score.misses]
-    assert {o.case.id for o in score.false_passes} <= {"h9-wrong-cellar-shows-all"}
+    # round 5: a timeout aborts (Jenkins' `timeout(time: 45, unit: 'MINUTES')`), a class seen in held-out 8's misses too
+    assert score.recall >= 8 / 16, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 5: a filter that keeps what already happened does not hide it (a class with examples of its own)
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
+
+
+def test_held_out_10_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) -> None:
+    """Held-out 10 was written in round 5 before any matcher change and measured once: 9/21 and three false
+    passes (a missing gravity reading only logged, a --dry-run flag never read, a failed audit write logged
+    and the transfer made); 14/21 and none after round 5's classes."""
+    score = measure("heldout10", tmp_path)
+    assert score.recall >= 14 / 21, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
+
+
+def test_held_out_11_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
+    """Held-out 11 was written after round 5's changes and measured once, untuned: 6/16 and two false passes
+    (`sortedBy { it.wheelchair }` puts wheelchair seats last; `best_before < CURRENT_DATE` keeps only the
+    expired items for "never includes items past their best-before date")."""
+    score = measure("heldout11", tmp_path)
+    assert score.recall >= 6 / 16, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert {o.case.id for o in score.false_passes} <= {"h11-wrong-seats-wheelchair-last",
+                                                       "h11-wrong-foodbank-only-expired"}
 
 
 def test_tuned_set_recall_is_at_least_95_percent_and_no_wrong_change_passes(tmp_path: Path) -> None:

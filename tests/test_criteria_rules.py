@@ -791,3 +791,81 @@ def test_a_currency_formatter_writes_two_decimals(tmp_path: Path) -> None:
     assert maps(tmp_path / "a", criterion, {"src/money/pounds.ts": code.format("currency")})
     assert not maps(tmp_path / "b", criterion, {"src/money/pounds.ts": "export const formatTotal = (pence: number) =>\n"
                                                                         "  `£${Math.round(pence / 100)}`;\n"})
+
+
+# -- round 5: words on a line that does the opposite ----------------------------------------------------------
+def test_a_refusal_needs_a_line_that_refuses_not_one_that_names_the_error(tmp_path: Path) -> None:
+    criterion = "An upload without a checksum is rejected"
+    logged = ("def accept(upload):\n    if upload.checksum is None:\n"
+              "        logger.warning('upload %s has no checksum: UploadError', upload.id)\n    store(upload)\n")
+    refused = ("def accept(upload):\n    if upload.checksum is None:\n"
+               "        raise UploadError('no checksum')\n    store(upload)\n")
+    assert not maps(tmp_path / "logged", criterion, {"uploads/accept.py": logged})
+    assert maps(tmp_path / "refused", criterion, {"uploads/accept.py": refused})
+    go_logged = ("package jobs\n\nfunc (q *Queue) Push(j Job) error {\n\tif err := q.journal.Append(j); err != nil {\n"
+                 "\t\tlog.Printf(\"journal: %v\", err)\n\t}\n\treturn q.enqueue(j)\n}\n")
+    go_aborted = go_logged.replace('log.Printf("journal: %v", err)', "return err")
+    criterion = "A job push is aborted when appending to the journal fails"
+    assert not maps(tmp_path / "go-logged", criterion, {"jobs/queue.go": go_logged})
+    assert maps(tmp_path / "go-aborted", criterion, {"jobs/queue.go": go_aborted})
+
+
+def test_a_filter_that_keeps_what_already_happened_does_not_hide_it(tmp_path: Path) -> None:
+    criterion = "orders page: hide orders already shipped"
+    shown = ("def orders(request):\n    rows = Order.objects.filter(customer=request.user, shipped_at__isnull={})\n"
+             "    return render(request, 'orders.html', {{'orders': rows}})\n")
+    assert not maps(tmp_path / "shown", criterion, {"shop/views.py": shown.format("False")})
+    assert maps(tmp_path / "hidden", criterion, {"shop/views.py": shown.format("True")})
+
+
+def test_a_flag_assigned_to_the_blank_identifier_is_never_read() -> None:
+    code = ('_ = flag.Bool("force", false, "overwrite")\nflag.Parse()\nfor _, f := range files {\n\twrite(f)\n}\n')
+    assert not handles_flag(code, "force")
+    read = code.replace("_ = flag.Bool", "force := flag.Bool").replace("\twrite(f)", "\tif *force {\n\t\twrite(f)\n\t}")
+    assert handles_flag(read, "force")
+
+
+def test_a_contrasted_alternative_is_not_asked_for_and_a_unit_using_it_cannot_answer(tmp_path: Path) -> None:
+    criterion = "Invoices are addressed to the company's postal address, not to its visiting address"
+    code = "def address_invoice(invoice):\n    invoice.to = invoice.company.{}_address\n    return invoice\n"
+    assert maps(tmp_path / "postal", criterion, {"billing/invoices.py": code.format("postal")})
+    assert not maps(tmp_path / "visiting", criterion, {"billing/invoices.py": code.format("visiting")})
+
+
+def test_a_cron_step_states_its_period_and_is_not_hourly(tmp_path: Path) -> None:
+    criterion = "The sync job runs every 20 minutes"
+    job = "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: sync\nspec:\n  schedule: \"{}\"\n"
+    assert maps(tmp_path / "step", criterion, {"deploy/sync.yaml": job.format("*/20 * * * *")})
+    assert not maps(tmp_path / "hourly", criterion, {"deploy/sync.yaml": job.format("20 * * * *")})
+
+
+def test_a_less_function_over_two_indexes_gives_the_direction_and_fastest_is_the_least() -> None:
+    assert {"sort", "ascending"} <= idiom_concepts("sort.Slice(ps, func(i, j int) bool { return ps[i].Lap < ps[j].Lap })")
+    assert "descending" in idiom_concepts("sort.Slice(ps, func(i, j int) bool { return ps[i].Lap > ps[j].Lap })")
+    assert "ascending" in labels("leaderboard: sorted by lap time, quickest first")
+    assert "ascending" in labels("Deliveries are listed by distance, nearest first")
+
+
+def test_a_timeout_aborts_after_its_own_value_in_its_own_unit(tmp_path: Path) -> None:
+    criterion = "A pipeline is aborted after running for 20 minutes"
+    stage = "pipeline {{\n    agent any\n    options {{\n        timeout(time: 20, unit: '{}')\n    }}\n}}\n"
+    assert maps(tmp_path / "minutes", criterion, {"Jenkinsfile": stage.format("MINUTES")})
+    assert not maps(tmp_path / "seconds", criterion, {"Jenkinsfile": stage.format("SECONDS")})
+    assert idiom_concepts("HEALTHCHECK --interval=30s --timeout=5s CMD curl -f http://localhost/") >= {"abort"}
+
+
+def test_a_template_that_renders_only_when_a_condition_fails_hides_what_it_wraps(tmp_path: Path) -> None:
+    criterion = "The Renew button is hidden for loans that are already overdue"
+    card = "<script>\n  export let loan;\n</script>\n\n{{#if {}loan.overdue}}\n  <button>Renew</button>\n{{/if}}\n"
+    assert maps(tmp_path / "negated", criterion, {"src/LoanCard.svelte": card.format("!")})
+    assert not maps(tmp_path / "shown", criterion, {"src/LoanCard.svelte": card.format("")})
+    assert "hidden" in idiom_concepts('<li v-if="!item.archived">')
+    assert "hidden" not in idiom_concepts('<li v-if="item.archived">')
+
+
+def test_an_fx_module_is_about_exchange_rates(tmp_path: Path) -> None:
+    assert "exchange" in concepts_of_word("fx")
+    code = "def fx_rate(raw: float) -> float:\n    return round(raw, 4)\n"
+    assert maps(tmp_path / "fx", "Exchange rates are rounded to 4 decimals", {"billing/fx.py": code})
+    assert not maps(tmp_path / "two", "Exchange rates are rounded to 4 decimals",
+                    {"billing/fx.py": code.replace("4)", "2)")})

@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from pmtui.delivery.gates.boundaries import rate_unapplied, refuses_the_allowed, wrong_side
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
+from pmtui.delivery.gates.code_idioms import cron_periods
 from pmtui.delivery.gates.criterion_classes import (
     APP_SUFFIXES,
     ci_runs_failing,
@@ -34,8 +35,19 @@ from pmtui.delivery.gates.criterion_classes import (
     states_size,
     swallows_errors,
 )
+from pmtui.delivery.gates.polarity import (
+    asks_refusal,
+    hides_what_happened,
+    keeps_what_happened,
+    refuses_nothing,
+    ruled_out_words,
+    split_contrast,
+    timeout_durations,
+    uses_ruled_out,
+)
 from pmtui.delivery.gates.vocabulary import (
     STATUS_NAMES,
+    STOPWORDS,
     SYMBOL_WORDS,
     TIME_UNITS,
     Concept,
@@ -145,11 +157,13 @@ def _has(concept: Concept, unit: Unit) -> bool:
     if kind == "quantity":
         number, word = concept.label.split()
         target = float(number) * TIME_UNITS[word]
-        stated = explicit_durations(unit.code_text)
+        stated = explicit_durations(unit.code_text) + timeout_durations(unit.code_text)
         if any(abs(seconds - target) <= 1e-9 * max(1.0, target) for _, seconds in stated):
             return True
         if any(value == number for value, _ in stated):
             return False  # the number is there, in another unit: `5 * time.Millisecond` is not 5 seconds
+        if target in cron_periods(unit.code_text):
+            return True  # `*/15 * * * *` runs every 15 minutes
         if concept.example and number in unit.test_numbers:
             return True  # an example's output, asserted by the change's test: `parse_dur("2m")` is 120 seconds
         if number in unit.numbers and retention_in(unit.code_text, number, word):
@@ -196,9 +210,14 @@ def _has(concept: Concept, unit: Unit) -> bool:
     return len(wanted) >= 5 and any(one_typo_apart(wanted, name) for name in unit.names if len(name) >= 4)
 
 
-def _blocker(unit: Unit, reading: CriterionReading) -> str:
+def _blocker(unit: Unit, reading: CriterionReading, hides_done: bool = False) -> str:
     if unit.kind == "test" and not reading.about_tests and not unit.anchored:
         return "it is only a test, exercising no code of the change"
+    if any(is_action(c) and asks_refusal(c.label) and _has(c, unit) for c in reading.concepts) \
+            and refuses_nothing(unit.code_text):
+        return "it names the error but no line of it refuses (raises, returns an error, exits, answers 4xx)"
+    if hides_done and keeps_what_happened(unit.code_text):
+        return "its filter keeps the rows whose field is set: what already happened is shown, not hidden"
     if reading.negated and not unit.negates:
         return "the criterion forbids something and no added line of it forbids or leaves anything out"
     hushing = [c.label for c in reading.concepts if c.kind == "flag"] if any(
@@ -235,13 +254,23 @@ def shows_when_flag(code: str, flag: str) -> bool:
 def judge(criterion: str, units: Sequence[Unit]) -> Judgement | None:
     """The unit of the change that best answers the criterion (passing or not), None without units."""
     reading = read_criterion(criterion)
+    main, contrast = split_contrast(criterion)
+    # the contrasted alternative's words are not asked for, unless it names an action ("hidden, not deleted")
+    ruled_out: set[str] = set()
+    if contrast and not any(is_action(c) for c in read_criterion(contrast).concepts):
+        reading = read_criterion(main)
+        ruled_out = ruled_out_words(main, contrast, stem, STOPWORDS)
+    hides_done = hides_what_happened(criterion)
     best: Judgement | None = None
     for unit in units:
         if unit.kind == "prose" and not reading.about_docs:
             continue  # a promise in the README is not an implementation
         matched = [c for c in reading.concepts if _has(c, unit)]
         missing = [c for c in reading.concepts if c not in matched]
-        verdict = Judgement(unit, matched, missing, _blocker(unit, reading))
+        blocker = _blocker(unit, reading, hides_done)
+        if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):
+            blocker = f"it uses the {word} the criterion rules out"
+        verdict = Judgement(unit, matched, missing, blocker)
         if best is None or verdict.rank() > best.rank():
             best = verdict
     return best

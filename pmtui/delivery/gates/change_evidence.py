@@ -367,7 +367,8 @@ def handles_flag(code: str, flag: str) -> bool:
     handles = explicit or ({_flag_name(flag)} if len(flag) > 1 else set())
     for line in declarations:
         for match in _ASSIGNED.finditer(line):
-            handles |= {_flag_name(name) for name in match.groups() if name}
+            # the blank identifier (`_ = flag.Bool("dry-run", …)`) is a value thrown away, never read
+            handles |= {_flag_name(name) for name in match.groups() if name and name.strip("_")}
     for line in lines:
         if (line in declarations or _DEFINITION.match(line) or re.match(r"^\s*@", line)
                 or re.match(r"^\s*(?:import|from|use|using|require|#include)\b", line)):

@@ -38,6 +38,8 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bmax\(|\bMath\.max\(|>\s*\w*MAX|\w*MAX\w*\s*<", "limit"),
         (r"\bprint\(|console\.log|\becho\b|\bputs\b|fmt\.Print", "show"),
         (r"\bsetTimeout\(|\bsleep\(|time\.sleep|\bdebounce\b", "wait"),
+        # a timeout aborts what runs longer: `--timeout=3s`, `timeout(time: 45, unit: 'MINUTES')`
+        (r"(?<![\w-])(?:--)?timeout\w*\s*[=:(]", "abort"),
         (r"\bfilter\(|\.filter\(|\bif\b.*\bfor\b|\bfor\b.*\bif\b|\bWHERE\b", "filter"),
         ((r"\bdelete_cookie\(|\.pop\(|\bdel\s|\bdelete\(|\.remove\(|\brm\b|\bCASCADE\b|\.clear\(\)|\.destroy\(|"
           r"\.delete_all\(|\.unlink\(|\.discard\(|\bDELETE\s+FROM\b|"
@@ -112,6 +114,10 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 
 # Idioms that live inside string literals too (format specifications).
 _RAW_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # a template that renders an element only when a condition does not hold hides it when it does:
+    # `{#if !pet.adopted}`, `v-if="!x"`, `*ngIf="!x"`, `{!x && <Button/>}`
+    (re.compile(r"\{#if\s+!|\bv-(?:if|show)=[\"']!|\*ngIf=[\"']!|\{\s*!\s*[\w.]+\s*&&\s*<|\bhidden=\{(?!false\b)"),
+     "hidden"),
     (re.compile(r":\.\d+f\b|\.toFixed\(|\bround\(|%\.\d+f\b|\{:\.\d+\}"), "decimal"),
     # a currency formatter writes the currency's two decimals: Intl.NumberFormat(…, {style: "currency"}), number_to_currency
     (re.compile(r"\bstyle\s*:\s*['\"]currency['\"]|\bcurrency\s*:\s*['\"][A-Z]{3}['\"]|\bgetCurrencyInstance\(|"
@@ -150,6 +156,9 @@ _RAW_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
 _COMPARATOR = re.compile(r"\b([a-z])((?:\.\w+|\[[^\]]+\])*)\s*(?:-|\.localeCompare\(|\.compareTo\(|\.cmp\(|<=>)\s*&?([a-z])\2\b")
 
 
+_INDEXED_LESS = re.compile(r"\b(\w+)\[i\]((?:\.\w+)*)\s*([<>])=?\s*\1\[j\]\2(?!\w)")
+
+
 @lru_cache(maxsize=16384)
 def idiom_concepts(code_line: str) -> frozenset[str]:
     """Concepts of what a line of code does, from its operators and idioms (string literals left out)."""
@@ -160,6 +169,9 @@ def idiom_concepts(code_line: str) -> frozenset[str]:
     for flags in re.findall(r"\bls\s+-(\w+)", bare):
         if "t" in flags:
             found |= {"sort", "ascending" if "r" in flags else "descending"}
+    # a less function over two indexes: `rs[i].FinishTime < rs[j].FinishTime` ascending, `>` descending
+    for _, _, operator in _INDEXED_LESS.findall(bare):
+        found |= {"sort", "ascending" if operator == "<" else "descending"}
     for first, _, second in _COMPARATOR.findall(bare):
         if first != second:
             found |= {"sort", "descending" if first > second else "ascending"}
@@ -238,6 +250,22 @@ _CRON = re.compile(r"(?<![\w*/,-])([\d*/,-]+)\s+([\d*/,-]+)\s+([\d*/,?LW-]+)\s+(
 _WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 
 
+def cron_periods(text: str) -> set[int]:
+    """The periods, in seconds, of cron schedules that step through minutes or hours (`*/15 * * * *`: 900)."""
+    found: set[int] = set()
+    for line in text.splitlines():
+        if not re.search(r"cron|schedule", line, re.IGNORECASE):
+            continue
+        for minute, hour, day, _month, weekday in _CRON.findall(line):
+            if day not in ("*", "?") or weekday not in ("*", "?"):
+                continue
+            if (step := re.fullmatch(r"\*/(\d+)", minute)) and hour == "*":
+                found.add(int(step.group(1)) * 60)
+            elif (step := re.fullmatch(r"\*/(\d+)", hour)) and minute.isdigit():
+                found.add(int(step.group(1)) * 3600)
+    return found
+
+
 def cron_concepts(text: str) -> set[str]:
     """What the cron schedules of a text say: weekly, daily, hourly, monthly and the weekdays they name."""
     found: set[str] = set()
@@ -256,8 +284,8 @@ def cron_concepts(text: str) -> set[str]:
                         found.update(d for d in _WEEKDAYS if d[:3] in {e.lower() for e in ends})
             elif day not in ("*", "?"):
                 found.add("monthly")
-            elif hour == "*":
-                found.add("hourly")
+            elif hour == "*" and not _minute.startswith("*"):
+                found.add("hourly")  # `*/15 * * * *` runs every 15 minutes, not hourly
             else:
                 found.add("daily")
     return found

@@ -145,6 +145,8 @@ _GROUPS: dict[str, str] = {
     "digit": "digit digits numeric isdigit isnumeric isdecimal",
     "rootcheck": "rootcheck euid geteuid getuid superuser",
     "background": "background async queue enqueue thread worker celery defer deferred job jobs",
+    # exchange rates live in an `fx` module
+    "exchange": "exchange fx forex",
 }
 # Members of a group that name one specific thing: "hashed with bcrypt" asks for bcrypt, not any hash.
 SPECIFIC = frozenset(["bcrypt", "argon2", "scrypt", "pbkdf2", "sha256", "sha512", "md5", "sha1", "celery", "docker",

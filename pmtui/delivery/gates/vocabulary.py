@@ -91,6 +91,8 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"(?:first|on top|at the top)\b|\b(?:high|large|big)\w* to (?:low|small)\w*\b"), "descending"),
         ((r"\boldest(?: ones?)? first\b|\bchronological order\b|"
          r"\b(?:lowest|smallest|cheapest|fewest|shortest|least \w+)(?: \w+){0,2} first\b|"
+         # the fastest, the earliest, the nearest have the least time or distance
+         r"\b(?:fastest|quickest|earliest|soonest|nearest|closest)(?: \w+){0,2} first\b|"
          r"\b(?:low|small)\w* to (?:high|large|big)\w*\b"), "ascending"),
         # "the 10 customers who spent the most (this year)", "the 5 best-sellers": ranked from the top
         ((r"\bthe\s+most\b(?=\s*(?:$|[,.;:)]|\s+(?:this|last|in|on|of|per|during|over|since|today|ever|so\s+far|"
