@@ -25,6 +25,10 @@ from pmtui.product.brains.offline.discovery.text import persona_phrase
          "bought a boat during covid, the list just exploded"), "why_now"),
         ("constraints", ("Since climbing was at the Olympics our members went from 300 to 900, so the setters are "
          "swamped"), "why_now"),
+        # a dated change made by someone else, to the wishlist, problem and today's-way questions
+        ("feature_wishlist", "the county is switching every school bus to app tickets from next September", "why_now"),
+        ("core_problem", "HMRC are changing how VAT is filed from April 2027", "why_now"),
+        ("current_alternatives", "the ministry is making e-prescriptions compulsory in January", "why_now"),
         # limits: held-out 7's repair kiosk, to "what goes wrong today?"
         ("core_problem", "me + 1 dev. 8 weeks. android tablet. $2k budget", "constraints"),
         # capabilities: the replay, to "how will this make money?", and at the summary card
@@ -119,6 +123,9 @@ def test_an_answer_is_filed_by_what_it_says(asked: str, said: str, belongs: str)
         ("constraints", "R50k budget, two devs, 3 months"),
         # A price answer that also names a limit answers the money question.
         ("revenue_model", "R299 per garage per month, and it must run on android"),
+        # The founder's own move is a plan or a limit, not why now.
+        ("feature_wishlist", "we're moving the bookings to an app by March"),
+        ("feature_wishlist", "i am switching my shop to online orders in May, so online orders and a stock count"),
         # Per cent is no price, and a letter R before a number is money only with no word between.
         ("constraints", "about 20 per cent of bookings, route R5 is the busiest"),
     ],
@@ -196,3 +203,20 @@ def test_the_products_name_is_not_who_it_is_for() -> None:
             "players and money. Captains are out of pocket constantly.")
     assert "organiser" not in extract(DiscoverySummary(), said, "").target_user
     assert extract(DiscoverySummary(), "ICU nurses at big hospitals", "target_user").target_user == "ICU nurses at big hospitals"
+
+
+def test_agreeing_with_the_guess_before_the_answer_is_not_part_of_it() -> None:
+    """"aye, just that, a notebook and the phone" answers "a spreadsheet, group chats, or nothing?"; the agreement
+    is no part of today's way, while "just that one notebook" is."""
+    summary = extract(DiscoverySummary(), "yep exactly that, a notebook and the phone", "current_alternatives")
+    assert summary.current_alternatives == "a notebook and the phone"
+    summary = extract(DiscoverySummary(), "just that one notebook in the office", "current_alternatives")
+    assert summary.current_alternatives.startswith("just that one notebook")
+
+
+def test_a_product_people_cannot_afford_is_todays_way_not_a_budget() -> None:
+    said = "Booksy does it but the small salons can't afford that"
+    summary = extract(DiscoverySummary(), said, "current_alternatives")
+    assert not summary.constraints and "Booksy" in summary.current_alternatives
+    summary = extract(DiscoverySummary(), "we can't afford a developer, so it's me for 6 weeks", "constraints")
+    assert "can't afford a developer" in summary.constraints

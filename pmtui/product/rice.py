@@ -173,8 +173,10 @@ _N_PEOPLE = re.compile(
     re.IGNORECASE,
 )
 # "me and my cousin", "me n my brother", "me + 1 dev", "my wife and I": two people build it.
-_PERSON = (r"(?:co-?founder|partner|friend|mate|buddy|cousin|brother|sister|wife|husband|son|daughter|dad|mum|mom|"
-           r"uncle|aunt|colleague|co-?worker|dev|developer|engineer|designer|programmer|freelancer|1|one)")
+_PERSON = (r"(?:co-?founder|partner|friend|mate|buddy|pal|bro|cousin|brother|sister|nephew|niece|wife|husband|"
+           r"girlfriend|boyfriend|fianc[eé]e?|missus|son|daughter|dad|mum|mom|uncle|aunt|colleague|co-?worker|"
+           r"flatmate|housemate|roommate|classmate|neighbou?r|dev|developer|engineer|designer|programmer|coder|"
+           r"freelancer|1|one)")
 _PAIR = re.compile(
     r"\b(me (?:and|n|&|\+|plus) (?:my |a |one |another |1 )?" + _PERSON + r"|(?:my |a )?" + _PERSON
     + r" and (?:i|me))\b|\bme\s*\+\s*1\b", re.IGNORECASE

@@ -15,6 +15,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     ALTERNATIVES_STRONG,
     CONSTRAINTS_DECISIVE,
     COUNT_WITH_HORIZON,
+    DATED_CHANGE,
     FEATURE_VERB,
     NOT_FEATURE_LEAD,
     PERCENT_TARGET,
@@ -93,6 +94,8 @@ LIMITS = (
     re.compile(r"\bbudget\b|" + _AMOUNT + r"\s*budget", re.IGNORECASE),
     re.compile(r"\b(?:android|ios|iphone|tablet|web app|web only|office pc|laptop)\b", re.IGNORECASE),
 )
+
+_DATED = re.compile(DATED_CHANGE, re.IGNORECASE)
 
 # Who: "the users are …", "it's for …", "the target user is …".
 PEOPLE = re.compile(
@@ -238,6 +241,10 @@ RULES: tuple[BelongingRule, ...] = (
     # "covid made everyone get dogs and now people are back in the office" to the metric question.
     BelongingRule("change", "why_now", frozenset({"success_metric", "constraints", "revenue_model"}),
                   lambda t: change(t) > 0 and not target(t) and money(t) == 0),
+    # "the council is moving the subsidised routes to online booking from next April" to "what should it do first?":
+    # someone else's dated change is why now, even when it names a thing to build.
+    BelongingRule("dated change", "why_now", frozenset({"feature_wishlist", "core_problem", "current_alternatives"}),
+                  lambda t: bool(_DATED.search(t)) and not capabilities(t) and money(t) == 0 and not target(t)),
     # "me + 1 dev. 8 weeks. android tablet. $2k budget" to "what goes wrong today?"
     # "must work on cheap android phones with bad data, and we only have 6 weeks and two devs" to "who pays?"
     BelongingRule("limits", "constraints",

@@ -46,6 +46,15 @@ ALTERNATIVES_STRONG = re.compile(
 
 ALTERNATIVES_WEAK = re.compile(r"\b(use|using|manually|now|today|instead|usually)\b", re.IGNORECASE)
 
+# "the council is moving the routes to online booking from next April": someone else's change, with when it starts.
+# Not "we're moving to Android by March": the founder's own plan is a constraint.
+DATED_CHANGE = (
+    r"(?<!\bwe )(?<!\bwe)(?<!\bi )(?<!\bi)(?:is|are|'s|'re) (?:moving|switching|changing|being moved|making [\w-]+) "
+    r"[^.;]{0,80}?\b(?:from|by|starting|"
+    r"as of|in) (?:next (?:year|month|spring|summer|autumn|fall|winter|season|term|" + MONTHS + r")|" + MONTHS
+    + r"|20\d\d)"
+)
+
 WHY_NOW_STRONG = re.compile(
     r"\b(now that|recent(ly)?|these days|nowadays|trend\w*|more and more|increasingly|rise of|rising|"
     r"regulat\w*|new laws?|since (the|covid|20\d\d|last)|because of (the )?(new|recent|ai|covid|rise)|"
@@ -53,6 +62,7 @@ WHY_NOW_STRONG = re.compile(
     r"(possible|cheap|affordable|good enough)|(is|are) (growing|booming|exploding)|has grown|have grown|"
     # "Nigerian weddings are getting bigger", "phones are getting cheaper": a change still going on.
     r"(?:is|are|'re|'s) getting (?:bigger|cheaper|more \w+|popular|common|expensive|easier|stricter)|"
+    + DATED_CHANGE + r"|"
     r"grew|(has|have) changed|changed|cheaper than ever|(llms?|ai|gpt|chatgpt) (make|makes|made|now|"
     r"can)|thanks to (ai|llms?)|window|timing|just (launched|passed|released)|this year|last year)\b",
     re.IGNORECASE,
@@ -171,7 +181,8 @@ CONSTRAINTS_STRONG = re.compile(
     r"(?<![\d-])(one|two|three|four|five|six|[1-9]|1[0-2]) (devs?|developers?|engineers?|people|persons?|co-?founders?)\b"
     r"(?! (?:running|using|use|who|that|sign|pay))|"
     r"part[- ]time|nights and weekends|evenings|side project|budget|bootstrapp\w*|no funding|self[- ]funded|"
-    r"can'?t afford|no money|deadline|launch by|ship by|live by|ready by|by (the )?(end of|q[1-4]|"
+    # "CalMac has its own system but the wee operators can't afford that": why a product is not used, no budget.
+    r"can'?t afford(?!\s+(?:that|it|them|this|those|these|one)\b)|no money|deadline|launch by|ship by|live by|ready by|by (the )?(end of|q[1-4]|"
     + MONTHS
     + r"|summer|winter|spring|fall|autumn|christmas)|(in|within|have|got|about|next|only|"
     r"just|under|max(imum)?|build it in|ship it in|launch in|done in)\s+(\d+|a few|few|a couple of|"
@@ -179,8 +190,8 @@ CONSTRAINTS_STRONG = re.compile(
     r"launch| after launch)|\d+[- ](?:weeks?|wks?|months?)(?! (?:of launch|after launch|later|ago))|"
     # The builders, as founders say them: "two of us", "me and my nephew", "me plus one friend".
     r"(?:just |only )?(?:the )?(?:two|three|four|five|2|3|4|5) of us|(?:just |only )?me (?:and|plus|\+) (?:my |a |an |one |"
-    r"our )?(?:\w+ ){0,2}(?:friend|cousin|brother|sister|son|daughter|nephew|niece|partner|co-?founder|mate|wife|"
-    r"husband|colleague|developer|dev|engineer|intern)s?\b|me only|myself only|must (run|work) on|has to (run|work|be) on|needs to "
+    r"our )?(?:\w+ ){0,2}(?:friend|pal|bro|cousin|brother|sister|son|daughter|nephew|niece|partner|co-?founder|mate|"
+    r"flatmate|housemate|girlfriend|boyfriend|wife|husband|colleague|developer|dev|coder|engineer|intern)s?\b|me only|myself only|must (run|work) on|has to (run|work|be) on|needs to "
     r"(run|work) on|only (on )?(ios|android|web|mobile|desktop)|(ios|android|web)[- ]only|hipaa|gdpr|"
     r"soc ?2|complian\w*|privacy|on[- ]prem\w*|must integrate|has to integrate|legacy|tech stack|"
     r"react native|flutter|django|rails|no[- ]code)\b",
@@ -250,7 +261,10 @@ FILLER_PREFIX = re.compile(
     r"ja|jah|ya|yah|yebo|aye|eish|ag|lah|leh|sha|abeg|pues|bueno|o sea|este|entonces|mira|oye|pos|bon|alors|also|"
     r"i think|i guess|i believe|i suppose|i'?d say|i would say|probably|maybe|perhaps|like|oh|ah|"
     r"to be honest|tbh|good question|great question|let me think|hm|mostly|mainly|primarily|"
-    r"definitely|obviously|of course|i'?m not sure but|not sure,? but)\b[\s,:;.!-]*)+",
+    r"definitely|obviously|of course|i'?m not sure but|not sure,? but|"
+    # "aye just that, the paper list and the phone": agreeing with the PM's guess before the answer.
+    r"(?:just|exactly) that(?=\s*[,;:.!-])|that'?s (?:it|right)(?=\s*[,;:.!-])|pretty much(?=\s*[,;:.!-])|"
+    r"spot on(?=\s*[,;:.!-]))\b[\s,:;.!-]*)+",
     re.IGNORECASE,
 )
 
@@ -406,8 +420,8 @@ CONSTRAINTS_DECISIVE = re.compile(
     r"\b((?:i'?m|i am|we'?re|we are|work(?:ing)?|build(?:ing)?|do(?:ing)? (?:it|this))\s+(?:\w+\s+)?"
     r"(?:alone|by myself|on my own|solo)|^solo\b|solo(?:,| dev| developer| founder| for)|just me|only me|"
     r"team of \w+|(?:just |only )?(?:the )?(?:two|three|four|five|2|3|4|5) of us|(?:just |only )?me (?:and|plus) "
-    r"(?:my |a |one )(?:\w+ ){0,2}(?:friend|cousin|brother|sister|son|daughter|nephew|niece|partner|mate|"
-    r"developer|dev)s?\b|(?<![\d-])(?:one|two|three|four|five|six|[1-9]|1[0-2])\s+"
+    r"(?:my |a |one )(?:\w+ ){0,2}(?:friend|pal|bro|cousin|brother|sister|son|daughter|nephew|niece|partner|mate|"
+    r"flatmate|housemate|girlfriend|boyfriend|developer|dev|coder)s?\b|(?<![\d-])(?:one|two|three|four|five|six|[1-9]|1[0-2])\s+"
     r"(?:devs?|developers?|engineers?|co-?founders?)|(?:i|we)(?:'m|'re| am| are)? (?:work\w* )?part[- ]time|nights and weekends|side project|"
     r"bootstrapp\w*|no funding|(?:our|my|hard|launch|a)\s+deadline|hipaa|gdpr|soc ?2|must (?:run|work) on|"
     r"(?:ios|android|web)[- ]only)\b",
