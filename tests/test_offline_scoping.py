@@ -1052,3 +1052,38 @@ def test_a_verb_said_once_for_a_list_after_a_colon_and_a_follow_on_too() -> None
     # "should really be one thing" merges.
     merged = parse_requests("the packing list and the label printer should really be one thing")
     assert [(r.kind, r.parts) for r in merged] == [("merge", ("packing list", "label printer"))]
+
+
+@pytest.mark.parametrize("said", [
+    "honestly the sign-up matters more than push notifications, switch them around",
+    "can we swap push notifications and the sign-up and profile?",
+    "I reckon sign-up is way more important than the push notifications",
+])
+def test_two_rows_said_to_swap_exchange_their_phases_within_the_budget(said: str) -> None:
+    state = state_for(NURSES)
+    before = state.scoping_output
+    assert before.feature("Push notifications").phase == 1 and before.feature("Sign-up and profile").phase == 2
+    result = negotiate(state, said, 1, False)
+    out = result.output
+    assert out.feature("Sign-up and profile").phase == 1
+    assert out.feature("Push notifications").phase == 2
+    assert result.record.outcome == "conceded" and "Push notifications" in result.reply
+
+
+def test_a_row_said_to_matter_more_that_is_already_ahead_stays_and_the_reply_says_so() -> None:
+    state = state_for(NURSES)
+    result = negotiate(state, "push notifications matter more than the sign-up and profile", 1, False)
+    assert result.output.feature("Push notifications").phase == 1
+    assert result.output.feature("Sign-up and profile").phase == 2
+    assert "already in Phase 1" in result.reply
+
+
+@pytest.mark.parametrize(("said", "undo"), [
+    ("ok switch them back", True),
+    ("swap back please", True),
+    ("move the sign-up back to phase 1", False),
+])
+def test_swapping_back_is_an_undo_and_moving_a_row_back_is_not(said: str, undo: bool) -> None:
+    from pmtui.product.texts import is_undo_request
+
+    assert is_undo_request(said) is undo

@@ -54,6 +54,8 @@ _UNDO = re.compile(
     # "reverse the waiting list change", "undo the booking cut", "take back the glaze bit".
     r"(?:reverse|revert|undo|scrap|cancel) (?:that|the|my) (?:[\w'-]+ ){1,4}?(?:merge|split|move|change|cut|re-?estimate)|"
     r"take back (?:that|the|my) (?:[\w'-]+ ){0,4}?(?:bit|part|change|move|cut|one)|"
+    # "actually swap them back", "switch it back", "swap back".
+    r"(?:swap|switch|change|put|move|flip) (?:(?:them|it|those|these|that|the two) )?back\b(?! (?:in|into|to phase))|"
     r"back (?:to )?(?:how|the way|where) (?:it|they) (?:was|were)|back (?:to )?(?:how|where|the way) you had (?:it|them))\b"
     r"|^\s*(?:wait,?\s*|sorry,?\s*)?go back\b",
     re.IGNORECASE,

@@ -171,6 +171,7 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
         round_number -= 1
         final_round = round_number >= state.max_negotiation_rounds
     label = f"Round {round_number}/{state.max_negotiation_rounds}"
+    requests = _exchanges(state, output, requests)
     trade = any(r.kind in ("cut", "defer") for r in requests) and any(r.kind in ("add", "promote") for r in requests)
     work = _Round(state, output, text, label, round_number, final_round, _evidence(text), trade)
     if not requests:
@@ -213,6 +214,37 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
     elif work.final and work.changed and not work.trade:
         reason = f"final round: conceded gracefully; {reason}"
     return Negotiation(reply=reply, output=new, record=_record(work, reply, outcome, reason), same_round=same_round)
+
+
+def _exchanges(state: ConversationState, output: ScopingOutput, requests: list[ChangeRequest]) -> list[ChangeRequest]:
+    """A swap of two rows, read on the table: the one behind moves into the other's place and that one moves back
+    ("the waitlist matters more than the manifest, swap them round"), a trade the budget already holds. When the
+    founder said which matters more and it is already ahead, or the rows are not on both sides of the cut line, the
+    row said to matter is asked for in Phase 1 as any promotion is."""
+    probe = _Round(state, output, "", "", 0, False, "", False)
+    expanded: list[ChangeRequest] = []
+    for request in requests:
+        if request.kind != "swap":
+            expanded.append(request)
+            continue
+        first, second = (probe.find(part) for part in request.parts)
+        phases = [_phase_of(output, found) for found in (first, second)]
+        if first and second and first[1] != second[1] and None not in phases and 1 in phases and phases[0] != phases[1]:
+            (up, up_phase), (down, _) = sorted(zip(request.parts, phases), key=lambda pair: -(pair[1] or 0))
+            if not (request.extra.get("priority") and up != request.parts[0]):
+                expanded += [ChangeRequest("defer", down, request.clause, phase=int(up_phase or 2)),
+                             ChangeRequest("promote", up, request.clause, phase=1)]
+                continue
+        expanded.append(ChangeRequest("promote", request.parts[0], request.clause, phase=1))
+    return expanded
+
+
+def _phase_of(output: ScopingOutput, found: tuple[str, str] | None) -> int | None:
+    """The phase of a row found on the table (a cut row has none)."""
+    if found is None or found[0] != "mvp":
+        return None
+    feature = output.feature(found[1])
+    return feature.phase if feature is not None else None
 
 
 def _added_below_the_line(work: _Round, output: ScopingOutput, summary) -> ScopingOutput:

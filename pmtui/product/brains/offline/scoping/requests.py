@@ -32,7 +32,7 @@ from pmtui.product.brains.offline.scoping.rules import (
     rx,
 )
 
-RequestKind = Literal["add", "cut", "defer", "promote", "effort", "split", "merge", "replace"]
+RequestKind = Literal["add", "cut", "defer", "promote", "effort", "split", "merge", "replace", "swap"]
 _NUMBER_WORDS = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0,
                  "half a": 0.5, "a half": 0.5, "half": 0.5}
 _LEAD = rx(
@@ -41,7 +41,8 @@ _LEAD = rx(
     r"one more thing|more|some)\b[\s,:]*)+"
 )
 _TAIL = rx(
-    r"(?:\s+|,\s*)(?:for now|then|too|as well|also|back|instead|please|pls|though|leh|lah|o|now|first|later|"
+    r"(?:\s+|,\s*)(?:for now|then|too|as well|also|back|instead|please|pls|though|leh|lah|o|now|first|later|tbh|imo|"
+    r"imho|honestly|to be honest|"
     r"again|anyway|yet|feature|features|thing|in v1|in the mvp|in phase [123]|in the first (?:phase|version)|"
     r"from (?:the )?first (?:phase|version)|out of (?:the )?first (?:phase|version)|or not|"
     r"from phase 1|to phase [23]|to later|for later|at all|really|probably|maybe|perhaps)\s*$"
@@ -214,6 +215,38 @@ def _shorthand(text: str) -> str:
     return _DAYS.sub(lambda m: f"{(_DAY_WORDS.get(m.group('n').lower()) or float(m.group('n'))) / 5:g} weeks", text)
 
 
+# Two rows exchange places: "swap the waitlist and the manifest", "can we switch the map with the reminders round?";
+# or one is said to matter more than the other ("the waitlist matters more than the manifest tbh, swap them round"),
+# and then that one goes up. Which of the two is ahead is read from the table (negotiate._exchanges).
+_OPINION_LEAD = (r"^(?:(?:honestly|tbh|but|and|so|actually|i think|i feel like|i reckon|i guess|imo|personally|for me|"
+                 r"to me)\s*,?\s+)*")
+_EXCHANGE = (
+    re.compile(r"^(?:(?:ok(?:ay)?|so|and|also|then|actually|please|pls|honestly)\s*,?\s+)*(?:(?:can|could)\s+(?:we|you)\s+)?"
+               r"(?:please\s+)?(?:swap|switch|exchange|trade)\s+(?!(?:them|those|these|it|that)\b)(?P<a>[^,;]+?)\s+"
+               r"(?:and|with|&)\s+(?P<b>[^,;]+?)(?:\s+(?:round|around|over|places))?(?:\s*[,;].*)?[?.!]*$", re.IGNORECASE),
+    re.compile(_OPINION_LEAD + r"(?P<a>[^,;]{3,60}?)\s+"
+               r"(?:matters?|counts?)\s+(?:way\s+|much\s+|far\s+|a lot\s+)?more\s+than\s+(?P<b>[^,;]+?)(?:\s*[,;].*)?[?.!]*$",
+               re.IGNORECASE),
+    re.compile(_OPINION_LEAD + r"(?P<a>[^,;]{3,60}?)\s+"
+               r"(?:is|are|'s|'re|feels?|seems?)\s+(?:way\s+|much\s+|far\s+|a lot\s+|a bit\s+)?more\s+"
+               r"(?:important|urgent|valuable|useful|needed)\s+than\s+(?P<b>[^,;]+?)(?:\s*[,;].*)?[?.!]*$", re.IGNORECASE),
+)
+
+
+def _exchange(sentence: str) -> ChangeRequest | None:
+    """'swap A and B' or 'A matters more than B': one request naming both rows (A first), or None."""
+    for index, pattern in enumerate(_EXCHANGE):
+        match = pattern.match(sentence.strip())
+        if not match:
+            continue
+        first, second = clean_target(match.group("a")), clean_target(match.group("b"))
+        if not first or not second or is_pronoun(first) or is_pronoun(second) or _VERB.search(" " + first):
+            return None
+        return ChangeRequest("swap", first, sentence, parts=(first, second),
+                             extra={"priority": "first"} if index else {})
+    return None
+
+
 def parse_requests(text: str) -> list[ChangeRequest]:
     """Every change request in the message, in the order said; 'it' and 'that' resolved to what came before."""
     text = _shorthand(text)
@@ -239,13 +272,18 @@ def parse_requests(text: str) -> list[ChangeRequest]:
             continue
         listed = _VAGUE_LEAD_LIST.match(sentence.rstrip(" .!"))
         lead_requests = _clause_requests(listed.group("lead")) if listed else []
-        if lead_requests and all(_VAGUE_LOT.match(r.what.strip()) for r in lead_requests):
+        if listed and lead_requests and all(_VAGUE_LOT.match(r.what.strip()) for r in lead_requests):
             # "Loads of this can go: the marketplace, the class bookings and the clay ordering": the verb is said
             # once, about the list after the colon.
             items = _items(listed.group("rest"))
             requests += [ChangeRequest(lead_requests[0].kind, item, sentence, phase=lead_requests[0].phase)
                          for item in items]
             named += items
+            continue
+        exchange = _exchange(sentence)
+        if exchange is not None:
+            requests.append(exchange)
+            named += list(exchange.parts)
             continue
         split = SPLIT_PATTERNS[1].search(sentence.rstrip(" .!"))
         if split:
