@@ -29,6 +29,12 @@ from pmtui.product.brains.offline.discovery.text import persona_phrase
         ("feature_wishlist", "the county is switching every school bus to app tickets from next September", "why_now"),
         ("core_problem", "HMRC are changing how VAT is filed from April 2027", "why_now"),
         ("current_alternatives", "the ministry is making e-prescriptions compulsory in January", "why_now"),
+        # today's tools, the last one with what the founder thinks of it, to the metric question
+        ("success_metric", "mostly whatsapp, a paper diary, a few use Calendly but say it's too fiddly for them",
+         "current_alternatives"),
+        # a list of things to build with one more item said after it, to the limits question
+        ("constraints", "book a slot, pay a deposit, and a reminder the night before. Also a waiting list maybe",
+         "feature_wishlist"),
         # limits: held-out 7's repair kiosk, to "what goes wrong today?"
         ("core_problem", "me + 1 dev. 8 weeks. android tablet. $2k budget", "constraints"),
         # capabilities: the replay, to "how will this make money?", and at the summary card
@@ -123,6 +129,8 @@ def test_an_answer_is_filed_by_what_it_says(asked: str, said: str, belongs: str)
         ("constraints", "R50k budget, two devs, 3 months"),
         # A price answer that also names a limit answers the money question.
         ("revenue_model", "R299 per garage per month, and it must run on android"),
+        # A list followed by a limit in its own sentence is no wishlist alone.
+        ("constraints", "book a slot, pay a deposit, and a reminder. Also we only have 6 weeks"),
         # The founder's own move is a plan or a limit, not why now.
         ("feature_wishlist", "we're moving the bookings to an app by March"),
         ("feature_wishlist", "i am switching my shop to online orders in May, so online orders and a stock count"),
@@ -220,3 +228,10 @@ def test_a_product_people_cannot_afford_is_todays_way_not_a_budget() -> None:
     assert not summary.constraints and "Booksy" in summary.current_alternatives
     summary = extract(DiscoverySummary(), "we can't afford a developer, so it's me for 6 weeks", "constraints")
     assert "can't afford a developer" in summary.constraints
+
+
+def test_a_hedge_after_a_wished_item_is_no_part_of_its_name_and_makes_it_a_nice_to_have() -> None:
+    summary = extract(DiscoverySummary(), "online ordering, a loyalty stamp card, and a delivery map perhaps",
+                      "feature_wishlist")
+    assert summary.feature_wishlist[-1] == "Delivery map (nice to have)"
+    assert all("perhaps" not in item for item in summary.feature_wishlist)

@@ -178,7 +178,8 @@ _PERSON = (r"(?:co-?founder|partner|friend|mate|buddy|pal|bro|cousin|brother|sis
            r"flatmate|housemate|roommate|classmate|neighbou?r|dev|developer|engineer|designer|programmer|coder|"
            r"freelancer|1|one)")
 _PAIR = re.compile(
-    r"\b(me (?:and|n|&|\+|plus) (?:my |a |one |another |1 )?" + _PERSON + r"|(?:my |a )?" + _PERSON
+    # "me and me brother in law": "me" is "my" in many Englishes.
+    r"\b(me (?:and|n|&|\+|plus) (?:my |me |a |one |another |1 )?" + _PERSON + r"|(?:my |a )?" + _PERSON
     + r" and (?:i|me))\b|\bme\s*\+\s*1\b", re.IGNORECASE
 )
 

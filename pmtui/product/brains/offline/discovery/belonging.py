@@ -192,9 +192,13 @@ _BUILT_WITH_TOOL = re.compile(r"\b(?:reminders?|exports?|imports?|sync\w*|integr
                               r"bots?|logins?|payments?|bookings?|messages?|templates?|links?|buttons?)\b", re.IGNORECASE)
 
 
+_REMARK_ON_TOOL = re.compile(r"\s+(?:but|though|tho|which|cos|coz|because|since)\s+", re.IGNORECASE)
+
+
 def _tools_listed(text: str) -> bool:
     """Two or more items, most of them a tool, an app or paper by name ('Excel', 'a notebook', 'WhatsApp groups')."""
-    items = list_items(text, joiners=r"\s+(?:and|or|plus)\s+")
+    # "notes app, paper, some use Tradify but reckon its too dear": what is said about a tool is no item.
+    items = list_items(_REMARK_ON_TOOL.split(text, maxsplit=1)[0], joiners=r"\s+(?:and|or|plus)\s+")
     if len(items) < 2 or any(len(item.split()) > 10 for item in items):
         return False
     named = sum(1 for item in items if TOOL_RE.search(item) and not _BUILT_WITH_TOOL.search(item))
@@ -272,6 +276,16 @@ RULES: tuple[BelongingRule, ...] = (
 )
 
 
+_ONE_MORE = re.compile(r"^\W*(?:and|also|plus|oh and|and also|and maybe|maybe also)\b\s*(?P<item>.+)$", re.IGNORECASE)
+
+
+def _adds_an_item(sentence: str) -> bool:
+    """'Also a map of jobs maybe' after a list of things to build: one more item, no limit, price or target."""
+    more = _ONE_MORE.match(sentence.strip())
+    return bool(more) and len(more.group("item").split()) <= 8 and not (
+        limits(sentence) or money(sentence) or target(sentence) or PROBLEM_STRONG.search(sentence))
+
+
 def belongs_to(text: str, asked: str) -> str:
     """The aspect `text` is clearly about when that is not `asked`, or '' (then it answers what was asked).
 
@@ -292,7 +306,9 @@ def belongs_to(text: str, asked: str) -> str:
             lines = [line for line in text.splitlines() if line.strip()]
             listed = len(lines) >= 2 and all(BULLET.match(line) for line in lines)
             # A bullet list is one answer, its lines one item each ("1. digital brew log\n2. tax report").
-            if len(sentences) == 1 or listed or all(SIGNS[rule.aspect](s) for s in sentences):
+            if len(sentences) == 1 or listed or all(
+                    SIGNS[rule.aspect](s) or (rule.aspect == "feature_wishlist" and index and _adds_an_item(s))
+                    for index, s in enumerate(sentences)):
                 return rule.aspect
             return ""
     return ""

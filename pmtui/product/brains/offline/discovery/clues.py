@@ -287,6 +287,9 @@ def feature_items(text: str) -> list[str]:
                       r"(?<!\bfind)(?<!\bpick)(?<!\bchoose)(?<!\bdecide)(?<!\btrack)(?<!\bflag)(?<!\blearn)"
                       r"(?<!\bnotice)\s+(?:so|because|which|since)\s+.*$", "", item, flags=re.IGNORECASE)
         item = re.sub(r"\s+(?:too|as well|also)$", "", item, flags=re.IGNORECASE)
+        # "a map of jobs maybe": the hedge is no part of the name (the item is marked a nice-to-have below).
+        item = re.sub(r"\s+(?:maybe|perhaps|possibly|eventually|someday|one day|if possible)\s*[.!?]*$", "", item,
+                      flags=re.IGNORECASE)
         item = item.replace("-and-", " and ")
         hedged = HEDGED_FEATURE.match(item)
         if hedged:

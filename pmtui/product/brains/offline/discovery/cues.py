@@ -330,7 +330,9 @@ HEDGED_FEATURE = re.compile(
 
 HEDGE_WORDS = re.compile(
     r"^\s*(?:and\s+)?(?:maybe|perhaps|possibly|optionally|eventually|someday|later)\b|\bnice[- ]to[- ]have\b|"
-    r"\bif (?:there'?s|we have) time\b|\bwould be (?:fun|nice|cool)\b",
+    r"\bif (?:there'?s|we have) time\b|\bwould be (?:fun|nice|cool)\b|"
+    # "also a map of jobs maybe": the hedge said after the item.
+    r"\s(?:maybe|perhaps|possibly|eventually|someday|one day|if possible)\s*[.!?]*\s*$",
     re.IGNORECASE,
 )
 
