@@ -235,3 +235,23 @@ def test_a_hedge_after_a_wished_item_is_no_part_of_its_name_and_makes_it_a_nice_
                       "feature_wishlist")
     assert summary.feature_wishlist[-1] == "Delivery map (nice to have)"
     assert all("perhaps" not in item for item in summary.feature_wishlist)
+
+
+@pytest.mark.parametrize(("pitch", "target", "problem"), [
+    ("a little app for roofers who forget which quotes they never followed up", "roofers",
+     "forget which quotes they never followed up"),
+    ("helping carers who can't keep track of who visited grandma", "carers", "can't keep track of who visited grandma"),
+    ("for bakers - mostly home bakers - who keep running out of flour mid-order", "bakers (home bakers)",
+     "keep running out of flour mid-order"),
+])
+def test_a_pitch_for_people_who_have_a_problem_splits_into_who_and_what_goes_wrong(
+        pitch: str, target: str, problem: str) -> None:
+    summary = extract(DiscoverySummary(), pitch, "")
+    assert summary.target_user == target
+    assert summary.core_problem == problem
+    assert not any(word in " ".join(summary.feature_wishlist).lower() for word in ("quotes", "visited", "flour"))
+
+
+def test_people_who_do_something_ordinary_are_all_who_it_is_for() -> None:
+    summary = extract(DiscoverySummary(), "an app for climbers who boulder indoors, to log their projects", "")
+    assert "who boulder indoors" in summary.target_user

@@ -34,6 +34,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     IDEA_FEATURE,
     PIVOT,
     PIVOT_ANNOUNCEMENT,
+    PROBLEM_STRONG,
     PRODUCT_COLON_LIST,
     SUBORDINATE,
 )
@@ -42,6 +43,7 @@ from pmtui.product.brains.offline.discovery.text import (
     clean,
     content_words,
     drop_negated,
+    has_persona,
     inline_list_lines,
     is_generic_only,
     is_specific,
@@ -55,6 +57,7 @@ from pmtui.product.brains.offline.discovery.text import (
     word_list,
 )
 from pmtui.product.completeness import has_real_content
+from pmtui.product.rice import NICE_TO_HAVE_MARK
 
 MAX_FIELD_CHARS = 400
 
@@ -421,11 +424,56 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # ("Follow the walk on GPS" before "GPS tracking") gives way to it.
         wishlist = [old for old in wishlist if not any(_feature_key(old) & _feature_key(new) for new in features)]
     result.feature_wishlist = _merge_features(wishlist, features, "feature_wishlist" in replace)
+    if first_message:
+        result = _pitch_people_and_pain(result, text)
     if asked and asked != "feature_wishlist" and result == summary and not is_user_question(text):
         # An answer that no cue could file anywhere is still the answer to what was asked.
         answer = clean(drop_negated(text) if CORRECTION.search(text) else text)
         if answer and not is_vague(answer):
             setattr(result, asked, _merge_text(getattr(result, asked), answer, False))
+    return result
+
+
+# "an app for tradies who lose track of which jobs they've quoted", "helping parents who can't find clubs near them",
+# "for tradies - sparkies and plumbers mostly - who …": who it is for, then what goes wrong for them.
+_PITCH_WHO = re.compile(
+    r"\b(?:for|helping|helps|help)\s+(?P<people>(?:[\w'-]+\s+){0,4}?[\w'-]+)"
+    r"(?:\s+[\u2014\u2013-]\s+(?P<aside>[^\u2014\u2013.;!?-]{3,60}?)\s+[\u2014\u2013-])?\s+(?:who|that)\s+"
+    r"(?P<pain>[^.;!?]{6,})",
+    re.IGNORECASE,
+)
+
+
+_PAIN_MORE = re.compile(r"\b(?:run(?:s|ning)? out of|keep (?:\w+ing)|end up|never|always (?:late|behind))\b", re.IGNORECASE)
+
+
+def _pitch_people_and_pain(result: DiscoverySummary, text: str) -> DiscoverySummary:
+    """The opening pitch "for <people> who <what goes wrong>": the people are who it is for and the relative clause
+    is the problem — not "who lose track …" as the problem, nor a wish made of its words ("Jobs they've quoted")."""
+    found = _PITCH_WHO.search(text)
+    if not found:
+        return result
+    people, pain = found.group("people").strip(), found.group("pain").strip(" ,")
+    relative = re.split(r",\s|\s+(?:so|because|cos|but|and then)\s+", pain, maxsplit=1)[0]
+    if not has_persona(people.split()[-1]) or not (PROBLEM_STRONG.search(relative) or _PAIN_MORE.search(relative)):
+        # "for ICU nurses who swap shifts, so they can …" says which nurses: it is all who it is for.
+        return result
+    result = result.model_copy(deep=True)
+    aside = re.sub(r"^(?:mostly|mainly|usually|especially)\s+|\s+(?:mostly|mainly|usually|especially)$", "",
+                   (found.group("aside") or "").strip(), flags=re.IGNORECASE)
+    whole = f"{people} ({aside})" if aside else people
+    target = result.target_user
+    if not has_real_content(target) or re.search(r"\b(?:who|that)\b", target, re.IGNORECASE) or (
+            aside and (target.lower() in aside.lower() or target.lower() == people.lower())):
+        result.target_user = whole
+    problem = result.core_problem
+    if not has_real_content(problem) or problem.lower().startswith(("who ", "that ")) or found.group(0).lower() in (
+            problem.lower()) or people.lower() in problem.lower():
+        result.core_problem = pain
+    # Words of the problem are no wish: "jobs they've quoted" came from "lose track of which jobs they've quoted".
+    lowered = pain.lower()
+    result.feature_wishlist = [item for item in result.feature_wishlist
+                               if item.replace(NICE_TO_HAVE_MARK, "").strip().lower() not in lowered]
     return result
 
 

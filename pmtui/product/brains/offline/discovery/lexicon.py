@@ -30,6 +30,8 @@ PERSONA_STEMS = _wordset(
     grad firm practice studio household org landlady hairdresser barber stylist beautician mechanic
     cleaner janitor receptionist secretary assistant dispatcher warehouse shipper etsy shopify
     professional specialist expert practitioner physio physiotherapist
+    tradie sparky sparkie chippy chippie plumber tradesman tradesmen tradesperson handyman landscaper roofer
+    painter decorator carpenter joiner locksmith welder glazier tiler
     """
 )
 
