@@ -23,3 +23,27 @@ def test_dir_entries_fingerprints_each_entry_as_fingerprint_does_and_leaves_out_
     assert seen == expected
     assert seen[str(folder / "link")] == "link:file.txt"
     assert dir_entries([tmp_path / "missing"]) == {}
+
+
+def test_the_git_watchdog_kills_only_what_outlives_its_timeout() -> None:
+    import subprocess
+    import threading
+    import time
+
+    from pmtui.delivery.git_watchdog import Watchdog
+
+    watchdog = Watchdog()
+    # A long timeout first: the thread sleeps a long time, and a shorter one watched later must wake it.
+    slow = subprocess.Popen(["sleep", "30"])
+    slow_expired = threading.Event()
+    token = watchdog.watch(slow, slow_expired, 60.0)
+    quick = subprocess.Popen(["sleep", "30"])
+    quick_expired = threading.Event()
+    started = time.monotonic()
+    watchdog.watch(quick, quick_expired, 0.2)
+    assert quick.wait(10) != 0 and quick_expired.is_set()
+    assert time.monotonic() - started < 5
+    watchdog.unwatch(token)  # done in time: never killed
+    assert slow.poll() is None and not slow_expired.is_set()
+    slow.kill()
+    slow.wait()
