@@ -47,3 +47,20 @@ def test_the_git_watchdog_kills_only_what_outlives_its_timeout() -> None:
     assert slow.poll() is None and not slow_expired.is_set()
     slow.kill()
     slow.wait()
+
+
+def test_the_assigned_secret_precondition_holds_for_every_line_the_pattern_matches() -> None:
+    from pmtui.delivery.diffs import ChangeSet
+    from pmtui.delivery.gates import tier_gates
+
+    matching = ['password = "hunter2hunter2"', "API_KEY: 'abcdefgh12345678'", 'db.secret:="s3cr3tv4lue"',
+                "client-secret='q9w8e7r6t5y4'", 'AUTH_TOKEN="zzzzzzzzzzzz"', "PaSsWoRd='correcthorse'"]
+    for line in matching:
+        assert tier_gates._ASSIGNED_SECRET.search(line), line
+        assert tier_gates._may_assign(line), line
+    for line in ["password hunter2hunter2", "api_key = hunter2hunter2", "the secret: none"]:
+        assert not tier_gates._ASSIGNED_SECRET.search(line)
+    change = ChangeSet(root="/nonexistent", base_sha="x", diff="")
+    change.added_lines = {"app.py": [(1, 'password = "hunter2hunter2"'), (2, "x = 1")]}
+    result = tier_gates.secrets_scan(change)
+    assert not result.passed and any("password assigned a literal" in line for line in result.evidence)
