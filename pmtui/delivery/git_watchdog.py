@@ -13,9 +13,11 @@ import time
 
 
 class Watchdog:
-    """Kills each watched process still running at its deadline (and sets its `expired` event). The thread sleeps until the earliest deadline, or one timeout ahead when nothing is watched: every
-    deadline is its process's start plus the timeout, so none falls before the thread wakes and
-    watching a process needs no wake-up (only a deadline earlier than that does: a shorter timeout)."""
+    """Kills each watched process still running at its deadline (and sets its `expired` event).
+
+    The thread sleeps until the earliest deadline, or one timeout ahead when nothing is watched: every
+    deadline is its process's start plus the timeout, so none falls before the thread wakes, and watching
+    a process needs no wake-up (only a deadline earlier than that does: a shorter timeout)."""
 
     def __init__(self) -> None:
         self._lock = threading.Condition()
