@@ -9,7 +9,10 @@ The modules the engine imports lazily (networkx, gitpython, the queue, progress 
 imported before the clock starts and their one-time cost is reported on its own line: it is paid
 once per process, not per task.
 
-    python bench/engine_overhead.py [--tasks 20]
+    python bench/engine_overhead.py [--tasks 20] [--runs 5] [--count-git]
+
+`--count-git` also counts the git processes the engine starts (every one goes through
+git_ops.complete), per task and by subcommand.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from typing import Any
 
 from pmtui.config import Config
 from pmtui.delivery import engine as engine_module
-from pmtui.delivery import gates
+from pmtui.delivery import gates, git_ops
 from pmtui.delivery.engine import DeliveryEngine
 from pmtui.delivery.executors import ScriptedExecutor, write_files
 from pmtui.delivery.release import gate as release_gate
@@ -134,6 +137,21 @@ def _cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+class GitCounter:
+    """Counts the git processes started through git_ops.complete (all of pmtui's), by subcommand."""
+
+    def __init__(self) -> None:
+        self.inner = git_ops.complete
+        self.counts: dict[str, int] = {}
+
+    def __call__(self, cwd: Path, args: Any, env: Any = None, stdin: Any = None) -> Any:
+        # The subcommand: the first argument that is not a `-c name=value` pair.
+        words = [arg for index, arg in enumerate(args) if arg != "-c" and (index == 0 or args[index - 1] != "-c")]
+        name = words[0] if words else "?"
+        self.counts[name] = self.counts.get(name, 0) + 1
+        return self.inner(cwd, args, env, stdin)
+
+
 def warm_imports() -> float:
     """Import what the engine imports lazily; the seconds it took (a once-per-process cost)."""
     started = time.perf_counter()
@@ -149,8 +167,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tasks", type=int, default=20)
     parser.add_argument("--runs", type=int, default=1, help="deliver this many times; report the best run")
+    parser.add_argument("--count-git", action="store_true", help="count the git processes per task")
     args = parser.parse_args()
     imports = warm_imports()
+    counter = GitCounter() if args.count_git else None
+    if counter is not None:
+        git_ops.complete = counter  # type: ignore[assignment]
     runs = [asyncio.run(deliver(args.tasks)) for _ in range(max(1, args.runs))]
     figures = min(runs, key=lambda run: run["overhead"])
     per_task = figures["overhead"] / args.tasks * 1000
@@ -163,6 +185,11 @@ def main() -> None:
         print("overhead per task of every run: " + ", ".join(f"{r['overhead'] / args.tasks * 1000:.1f}" for r in runs))
     print(f"CPU time per task (engine, git and the gates' `true` processes): "
           f"{min(r['cpu'] for r in runs) / args.tasks * 1000:.1f} ms")
+    if counter is not None:
+        total = sum(counter.counts.values()) / len(runs)
+        top = sorted(counter.counts.items(), key=lambda item: -item[1])
+        print(f"git processes per task (init and release included): {total / args.tasks:.2f} ("
+              + ", ".join(f"{name} {count / len(runs) / args.tasks:.2f}" for name, count in top) + ")")
     print(f"engine overhead per task: {per_task:.1f} ms (budget 50 ms) — {'OK' if per_task < 50 else 'OVER'}")
 
 

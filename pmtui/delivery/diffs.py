@@ -207,24 +207,14 @@ def outside_paths(root: Path, worktrees: Iterable[str], sentinels: Sequence[str 
 _OWN_SCRATCH = ("pmtui-",)
 
 
-def _entry_fingerprint(entry: os.DirEntry[str]) -> str:
-    """fingerprint() of a directory entry, from what scandir already read (one lstat for a file)."""
-    try:
-        if entry.is_symlink():
-            return f"link:{os.readlink(entry.path)}"
-        if entry.is_dir(follow_symlinks=False):
-            return "dir"
-        info = entry.stat(follow_symlinks=False)
-    except OSError:
-        return "missing"
-    return f"file:{info.st_size}:{info.st_mtime_ns}"
-
-
 def dir_entries(folders: Sequence[str | Path], skip: Iterable[str | Path] = ()) -> dict[str, str]:
-    """Fingerprints of the entries of each folder (not recursive), `skip` and pmtui's scratch files left out.
+    """Fingerprints of the entries of each folder (not recursive), `skip` and pmtui's scratch files left out:
+    fingerprint() of each entry, from what scandir already read (one lstat for a file).
 
     Read with scandir and the folder resolved once: $TMPDIR of a busy machine holds hundreds of entries,
-    and a resolve and three stats per entry made this 60 ms a call, twice per agent attempt."""
+    and a resolve and three stats per entry made this 60 ms a call, twice per agent attempt. The loop joins
+    paths by concatenation and fingerprints each entry inline (os.path.join and a call per entry were half
+    of what is left: 2.45 -> 1.37 ms a call for $HOME and a $TMPDIR of 1,100 entries)."""
     skipped = {os.path.realpath(path) for path in skip}
     seen: dict[str, str] = {}
     for folder in folders:
@@ -232,17 +222,36 @@ def dir_entries(folders: Sequence[str | Path], skip: Iterable[str | Path] = ()) 
         named = str(Path(folder))  # the keys are str(Path(folder) / name), built without a Path per entry
         try:
             with os.scandir(folder) as listing:
-                entries = sorted(listing, key=lambda entry: entry.name)
+                entries = list(listing)
         except OSError:
             continue
+        # What os.path.join(named, name) and os.path.join(real, name) give: "/" is not doubled.
+        key_prefix = named if named.endswith("/") else named + "/"
+        real_prefix = real if real.endswith("/") else real + "/"
         for entry in entries:
-            if entry.name.startswith(_OWN_SCRATCH) or entry.path in skipped:
+            name = entry.name
+            if name.startswith(_OWN_SCRATCH) or entry.path in skipped:
                 continue
             # Only a symlink's target can differ from the entry's place in the resolved folder.
-            where = os.path.realpath(entry.path) if entry.is_symlink() else os.path.join(real, entry.name)
-            if where in skipped:
-                continue
-            seen[os.path.join(named, entry.name)] = _entry_fingerprint(entry)
+            if entry.is_symlink():
+                if os.path.realpath(entry.path) in skipped:
+                    continue
+                try:
+                    value = "link:" + os.readlink(entry.path)
+                except OSError:
+                    value = "missing"
+            else:
+                if real_prefix + name in skipped:
+                    continue
+                try:
+                    if entry.is_dir(follow_symlinks=False):
+                        value = "dir"
+                    else:
+                        info = entry.stat(follow_symlinks=False)
+                        value = f"file:{info.st_size}:{info.st_mtime_ns}"
+                except OSError:
+                    value = "missing"
+            seen[key_prefix + name] = value
     return seen
 
 

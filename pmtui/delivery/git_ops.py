@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from pmtui.delivery.diffs import ChangeSet, Snapshot, outside_paths, parse_diff, raw_gitlinks, split_raw
 from pmtui.delivery.git_scratch import adopt, scratch_stage
+from pmtui.delivery.git_watchdog import WATCHDOG
 from pmtui.naming import slugify
 
 if TYPE_CHECKING:
@@ -119,18 +120,12 @@ def complete(
     except OSError as error:
         raise GitError(f"cannot run git: {error.strerror or error}") from None
     expired = threading.Event()
-
-    def expire() -> None:
-        expired.set()
-        process.kill()
-
-    # A watchdog thread instead of communicate(timeout=…), whose exit wait polls with sleeps.
-    watchdog = threading.Timer(GIT_TIMEOUT_S, expire)
-    watchdog.start()
+    # A watchdog instead of communicate(timeout=…), whose exit wait polls with sleeps.
+    token = WATCHDOG.watch(process, expired, GIT_TIMEOUT_S)
     try:
         out, err = process.communicate(stdin)
     finally:
-        watchdog.cancel()
+        WATCHDOG.unwatch(token)
     if expired.is_set():
         raise GitError(f"git {' '.join(args[:3])} did not finish within {GIT_TIMEOUT_S:.0f} s")
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)

@@ -1,0 +1,66 @@
+"""Units the engine-overhead work added or rewrote (bench/engine_overhead.py): each gives what it gave before."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from pmtui.delivery.diffs import dir_entries, fingerprint
+
+
+def test_dir_entries_fingerprints_each_entry_as_fingerprint_does_and_leaves_out_what_it_must(tmp_path: Path) -> None:
+    folder = tmp_path / "around"
+    folder.mkdir()
+    (folder / "file.txt").write_text("x")
+    (folder / "sub").mkdir()
+    os.symlink("file.txt", folder / "link")
+    (folder / "pmtui-stage-1").mkdir()  # pmtui's own scratch
+    repo = folder / "repo"
+    repo.mkdir()
+    os.symlink(repo, folder / "to-repo")  # a symlink to a skipped path is skipped too
+    seen = dir_entries([str(folder) + "/"], skip=[repo])
+    expected = {str(folder / name): fingerprint(folder / name) for name in ("file.txt", "sub", "link")}
+    assert seen == expected
+    assert seen[str(folder / "link")] == "link:file.txt"
+    assert dir_entries([tmp_path / "missing"]) == {}
+
+
+def test_the_git_watchdog_kills_only_what_outlives_its_timeout() -> None:
+    import subprocess
+    import threading
+    import time
+
+    from pmtui.delivery.git_watchdog import Watchdog
+
+    watchdog = Watchdog()
+    # A long timeout first: the thread sleeps a long time, and a shorter one watched later must wake it.
+    slow = subprocess.Popen(["sleep", "30"])
+    slow_expired = threading.Event()
+    token = watchdog.watch(slow, slow_expired, 60.0)
+    quick = subprocess.Popen(["sleep", "30"])
+    quick_expired = threading.Event()
+    started = time.monotonic()
+    watchdog.watch(quick, quick_expired, 0.2)
+    assert quick.wait(10) != 0 and quick_expired.is_set()
+    assert time.monotonic() - started < 5
+    watchdog.unwatch(token)  # done in time: never killed
+    assert slow.poll() is None and not slow_expired.is_set()
+    slow.kill()
+    slow.wait()
+
+
+def test_the_assigned_secret_precondition_holds_for_every_line_the_pattern_matches() -> None:
+    from pmtui.delivery.diffs import ChangeSet
+    from pmtui.delivery.gates import tier_gates
+
+    matching = ['password = "hunter2hunter2"', "API_KEY: 'abcdefgh12345678'", 'db.secret:="s3cr3tv4lue"',
+                "client-secret='q9w8e7r6t5y4'", 'AUTH_TOKEN="zzzzzzzzzzzz"', "PaSsWoRd='correcthorse'"]
+    for line in matching:
+        assert tier_gates._ASSIGNED_SECRET.search(line), line
+        assert tier_gates._may_assign(line), line
+    for line in ["password hunter2hunter2", "api_key = hunter2hunter2", "the secret: none"]:
+        assert not tier_gates._ASSIGNED_SECRET.search(line)
+    change = ChangeSet(root="/nonexistent", base_sha="x", diff="")
+    change.added_lines = {"app.py": [(1, 'password = "hunter2hunter2"'), (2, "x = 1")]}
+    result = tier_gates.secrets_scan(change)
+    assert not result.passed and any("password assigned a literal" in line for line in result.evidence)
