@@ -8,6 +8,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+# rich reads its emoji table (3,600 entries) on the first markup it renders with a colon in it. Left to that
+# moment, `pmtui deliver` read it on the UI thread just as the engine thread started, and waiting for the GIL
+# through the import's file reads stalled the loop 100-180 ms (bench/live_delivery.py, a stack sampled during the
+# stall); read here, before the first frame (which renders such markup anyway), it costs 3-9 ms.
+import rich._emoji_codes  # noqa: F401
 from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
