@@ -1087,3 +1087,12 @@ def test_swapping_back_is_an_undo_and_moving_a_row_back_is_not(said: str, undo: 
     from pmtui.product.texts import is_undo_request
 
     assert is_undo_request(said) is undo
+
+
+@pytest.mark.parametrize("said", ["push the sign up to phase 3", "move signup to phase 3 please"])
+def test_a_hyphenated_row_is_named_spaced_or_joined_as_people_type_it(said: str) -> None:
+    state = state_for(NURSES)
+    assert state.scoping_output.feature("Sign-up and profile").phase == 2
+    result = negotiate(state, said, 1, False)
+    assert result.output.feature("Sign-up and profile").phase == 3
+    assert not [f for f in result.output.mvp_features if f.name.lower().startswith(("sign up", "signup"))]

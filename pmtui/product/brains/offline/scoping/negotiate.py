@@ -103,9 +103,21 @@ class _Round:
         return persona(self.state.discovery_summary)
 
     def find(self, phrase: str) -> tuple[str, str] | None:
-        """('mvp' | 'cut', name) of the row a phrase names best, when it names one clearly.
+        """('mvp' | 'cut', name) of the row a phrase names best, when it names one clearly; "sign up" and "signup"
+        name a "Sign-up" row as its own spelling does (tried only when the phrase as said names none)."""
+        found = self._find(phrase)
+        if found is None and phrase:
+            spelled = phrase
+            rows = [f.name for f in self.output.mvp_features] + [c.name for c in self.output.cut_features]
+            for word in {w.lower() for name in rows for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)+", name)}:
+                spaced = r"\b" + r"[\s-]?".join(map(re.escape, word.split("-"))) + r"\b"
+                spelled = re.sub(spaced, word, spelled, flags=re.IGNORECASE)
+            if spelled != phrase:
+                found = self._find(spelled)
+        return found
 
-        Clearly means both ways: "shift chat" is not "Post a shift" — half the request's words are missing."""
+    def _find(self, phrase: str) -> tuple[str, str] | None:
+        """Clearly means both ways: "shift chat" is not "Post a shift" — half the request's words are missing."""
         if not phrase:
             return None
         wanted = stems(phrase)
