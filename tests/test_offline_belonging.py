@@ -35,6 +35,9 @@ from pmtui.product.brains.offline.discovery.text import persona_phrase
         # a list of things to build with one more item said after it, to the limits question
         ("constraints", "book a slot, pay a deposit, and a reminder the night before. Also a waiting list maybe",
          "feature_wishlist"),
+        # what people can do with it, said as who does what, to the problem question
+        ("core_problem", ("members can see open lanes and book one, the coach gets a weekly list, a text reminder an "
+                          "hour before"), "feature_wishlist"),
         # limits: held-out 7's repair kiosk, to "what goes wrong today?"
         ("core_problem", "me + 1 dev. 8 weeks. android tablet. $2k budget", "constraints"),
         # capabilities: the replay, to "how will this make money?", and at the summary card
@@ -131,6 +134,8 @@ def test_an_answer_is_filed_by_what_it_says(asked: str, said: str, belongs: str)
         ("revenue_model", "R299 per garage per month, and it must run on android"),
         # A list followed by a limit in its own sentence is no wishlist alone.
         ("constraints", "book a slot, pay a deposit, and a reminder. Also we only have 6 weeks"),
+        # Who does what, told as what goes wrong, is the problem.
+        ("core_problem", "parents can't see free slots, the coach gets forty texts, nobody knows who's coming"),
         # The founder's own move is a plan or a limit, not why now.
         ("feature_wishlist", "we're moving the bookings to an app by March"),
         ("feature_wishlist", "i am switching my shop to online orders in May, so online orders and a stock count"),
@@ -255,3 +260,9 @@ def test_a_pitch_for_people_who_have_a_problem_splits_into_who_and_what_goes_wro
 def test_people_who_do_something_ordinary_are_all_who_it_is_for() -> None:
     summary = extract(DiscoverySummary(), "an app for climbers who boulder indoors, to log their projects", "")
     assert "who boulder indoors" in summary.target_user
+
+
+def test_going_crazy_over_it_is_a_problem() -> None:
+    summary = extract(DiscoverySummary(), "an app for dance schools, parents ring the office all day and the office "
+                      "manager goes mad", "")
+    assert "goes mad" in summary.core_problem

@@ -167,11 +167,22 @@ _BUILT_NOUN = re.compile(
 )
 
 
+# "parents can see free slots", "admin get daily list", "the coach sees who replied": what someone can do with it.
+_SOMEONE_CAN = re.compile(r"^(?:the\s+)?(?P<who>[\w'-]+)\s+(?:can|could|will|get|gets|see|sees|receive|receives|"
+                          r"is able to|are able to)\s+\w+", re.IGNORECASE)
+
+
+def _user_story(item: str) -> bool:
+    said = _SOMEONE_CAN.match(item.strip())
+    return bool(said) and (has_persona(said.group("who")) or said.group("who").lower() in ("admin", "admins", "staff"))
+
+
 def _things_to_build(text: str) -> bool:
-    """A list of three or more things to build and no pain: each item a feature verb or a product noun."""
+    """A list of three or more things to build and no pain: each item a feature verb, a product noun or what someone
+    can do with it ("parents can see free slots")."""
     items = capabilities(text)
     return bool(items) and not PROBLEM_STRONG.search(text) and all(
-        FEATURE_VERB.match(item) or _BUILT_NOUN.match(item) for item in items
+        FEATURE_VERB.match(item) or _BUILT_NOUN.match(item) or _user_story(item) for item in items
     )
 
 

@@ -23,7 +23,9 @@ PROBLEM_STRONG = re.compile(
     r"hassle|headache|nightmare|too (expensive|slow|complicated|hard)|confus\w*|scattered|never know|"
     r"don'?t know (when|where|which|who|how|what)|nobody knows|falls? through the cracks|drown\w*|"
     r"burn(ed|t)? out|burnout|keep (losing|missing|forgetting)|(?:too|so) much time|"
-    r"(?:am|is|are) not (?:finding|getting|able)|not able to)\b",
+    r"(?:am|is|are) not (?:finding|getting|able)|not able to|"
+    # "the admin go crazy", "it drives us nuts", "we're going mad with it".
+    r"go(?:es|ing)? (?:crazy|mad|nuts|bananas)|drives? (?:\w+ )?(?:crazy|mad|nuts|up the wall))\b",
     re.IGNORECASE,
 )
 
