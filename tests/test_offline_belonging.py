@@ -266,3 +266,9 @@ def test_going_crazy_over_it_is_a_problem() -> None:
     summary = extract(DiscoverySummary(), "an app for dance schools, parents ring the office all day and the office "
                       "manager goes mad", "")
     assert "goes mad" in summary.core_problem
+
+
+def test_the_openings_problem_leaves_out_the_pitch_said_before_it() -> None:
+    summary = extract(DiscoverySummary(), "my idea is a rota app for cleaning companies, cleaners swap shifts by phone "
+                      "and the office loses track", "")
+    assert summary.core_problem == "cleaners swap shifts by phone and the office loses track"

@@ -18,7 +18,7 @@ TIMELINE_ONLY = re.compile(
 PROBLEM_STRONG = re.compile(
     r"\b(struggl\w*|hard (to|for)|difficult|problem is|the problem|main problem|biggest problem|pain\w*|"
     r"waste\w*|wasting|endless|can'?t|cannot|unable to|frustrat\w*|annoy\w*|hate[sd]?|tedious|time[- ]consuming|"
-    r"takes? (forever|hours|ages|days|too long|way too long)|lose track|losing track|los(e|es|ing) "
+    r"takes? (forever|hours|ages|days|too long|way too long)|los(?:e|es|ing|t) track|los(e|es|ing) "
     r"(money|time|hours|customers|clients)|forget\w*|miss(es|ed|ing)?|chao(s|tic)|mess(y)?|error[- ]prone|mistakes?|overwhelm\w*|stress\w*|no way to|"
     r"hassle|headache|nightmare|too (expensive|slow|complicated|hard)|confus\w*|scattered|never know|"
     r"don'?t know (when|where|which|who|how|what)|nobody knows|falls? through the cracks|drown\w*|"

@@ -426,6 +426,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     result.feature_wishlist = _merge_features(wishlist, features, "feature_wishlist" in replace)
     if first_message:
         result = _pitch_people_and_pain(result, text)
+        result = _problem_without_the_pitch(result)
     if asked and asked != "feature_wishlist" and result == summary and not is_user_question(text):
         # An answer that no cue could file anywhere is still the answer to what was asked.
         answer = clean(drop_negated(text) if CORRECTION.search(text) else text)
@@ -442,6 +443,25 @@ _PITCH_WHO = re.compile(
     r"(?P<pain>[^.;!?]{6,})",
     re.IGNORECASE,
 )
+
+
+# "my idea is a booking app for tuition centres in Singapore lah, parents WhatsApp the admin … and the admin go crazy".
+_PITCH_LEAD = re.compile(
+    r"^(?:(?:hi|hey|hello|g'?day)\b\W*)?(?:my idea is|the idea is|it'?s|it is|i'?m building|building|i want to build|"
+    r"i'?d like to build|basically)?\s*(?:an?|the|my)\s+(?:[\w'-]+\s+){0,3}?(?:app|tool|platform|site|website|service|"
+    r"bot|system|marketplace|product|saas)\b[^,;:]*[,;:]\s*(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _problem_without_the_pitch(result: DiscoverySummary) -> DiscoverySummary:
+    """The opening's problem without the pitch said before it: what goes wrong, not "my idea is an app for …"."""
+    pitched = _PITCH_LEAD.match(result.core_problem.strip())
+    if not pitched or not (PROBLEM_STRONG.search(pitched.group("rest")) or _PAIN_MORE.search(pitched.group("rest"))):
+        return result
+    result = result.model_copy()
+    result.core_problem = pitched.group("rest").strip()
+    return result
 
 
 _PAIN_MORE = re.compile(r"\b(?:run(?:s|ning)? out of|keep (?:\w+ing)|end up|never|always (?:late|behind))\b", re.IGNORECASE)
