@@ -38,6 +38,15 @@ from pmtui.product.brains.offline.discovery.text import persona_phrase
         # what people can do with it, said as who does what, to the problem question
         ("core_problem", ("members can see open lanes and book one, the coach gets a weekly list, a text reminder an "
                           "hour before"), "feature_wishlist"),
+        # tools in use, one named by who uses it, to the problem question
+        ("core_problem", "just the paper diary, a few are using Fresha but say it's pricey", "current_alternatives"),
+        # something that became normal lately, with no tool of today's way, to the today's-way question
+        ("current_alternatives", "contactless has become so common that nobody carries cash any more", "why_now"),
+        # a list of things to build, one of them naming a tool, and a hedged wish after it, to the metric question
+        ("success_metric", ("a stock list per shelf, SMS alert when low, and a weekly order sheet. A barcode scanner "
+                            "would be nice"), "feature_wishlist"),
+        # a free trial is the price, not the time to build it
+        ("constraints", "free for the first 2 months, then R150 a month", "revenue_model"),
         # limits: held-out 7's repair kiosk, to "what goes wrong today?"
         ("core_problem", "me + 1 dev. 8 weeks. android tablet. $2k budget", "constraints"),
         # capabilities: the replay, to "how will this make money?", and at the summary card
@@ -272,3 +281,9 @@ def test_the_openings_problem_leaves_out_the_pitch_said_before_it() -> None:
     summary = extract(DiscoverySummary(), "my idea is a rota app for cleaning companies, cleaners swap shifts by phone "
                       "and the office loses track", "")
     assert summary.core_problem == "cleaners swap shifts by phone and the office loses track"
+
+
+def test_an_opening_said_as_wanting_to_make_one_app_leaves_the_pitch_out_of_the_problem() -> None:
+    summary = extract(DiscoverySummary(), "I am planning to build one app for tailors in Lagos, they are losing track "
+                      "of which customer owes balance", "")
+    assert summary.core_problem == "they are losing track of which customer owes balance"

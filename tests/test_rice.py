@@ -273,6 +273,7 @@ def test_a_feature_name_is_cut_at_a_phrase_boundary_never_inside_a_clause(item: 
     ("me and my flatmate, weekends", 2),
     ("my nephew and me, 2 months", 2),
     ("me and me sister in law, she codes, till March", 2),  # "me" for "my"
+    ("myself and my cousin, 10 weeks", 2),
 ])
 def test_who_builds_it_is_counted_from_how_founders_say_it(constraints: str, people: int | None) -> None:
     assert team_size(DiscoverySummary(constraints=constraints)) == people

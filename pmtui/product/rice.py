@@ -179,7 +179,7 @@ _PERSON = (r"(?:co-?founder|partner|friend|mate|buddy|pal|bro|cousin|brother|sis
            r"freelancer|1|one)")
 _PAIR = re.compile(
     # "me and me brother in law": "me" is "my" in many Englishes.
-    r"\b(me (?:and|n|&|\+|plus) (?:my |me |a |one |another |1 )?" + _PERSON + r"|(?:my |a )?" + _PERSON
+    r"\b((?:me|myself) (?:and|n|&|\+|plus) (?:my |me |a |one |another |1 )?" + _PERSON + r"|(?:my |a )?" + _PERSON
     + r" and (?:i|me))\b|\bme\s*\+\s*1\b", re.IGNORECASE
 )
 

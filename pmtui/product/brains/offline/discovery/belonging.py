@@ -17,6 +17,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     COUNT_WITH_HORIZON,
     DATED_CHANGE,
     FEATURE_VERB,
+    HEDGED_FEATURE,
     NOT_FEATURE_LEAD,
     PERCENT_TARGET,
     PROBLEM_STRONG,
@@ -125,7 +126,13 @@ def workaround(text: str) -> bool:
     return bool(ALTERNATIVES_STRONG.search(text) and TOOL_RE.search(text)) and not PEOPLE.search(text)
 
 
+# "free for first 3 months then Rs 99 per month": the months of a free trial are the price, not the time to build.
+_TRIAL = re.compile(r"\bfree\s+(?:for\s+)?(?:the\s+)?(?:first\s+)?(?:\d+|one|two|three|six|twelve)\s*(?:days?|weeks?|months?)\b|"
+                    r"\b(?:\d+|one|two|three|six|twelve)[- ](?:day|week|month)s?\s+(?:free\s+)?trial\b", re.IGNORECASE)
+
+
 def limits(text: str) -> int:
+    text = _TRIAL.sub(" ", text)
     return sum(1 for pattern in LIMITS if pattern.search(text))
 
 
@@ -148,8 +155,9 @@ def capabilities(text: str) -> list[str]:
         if not NOT_FEATURE_LEAD.match(p)
         # "a report of what we lost": a relative clause says which rows; the item itself states nothing.
         and (FEATURE_VERB.match(p) or not stated.search(_RELATIVE.sub("", p)))
-        # A tool ("FreshBooks") is today's workaround and people ("illustrators") are the target, not features.
-        and not TOOL_RE.search(p)
+        # A tool ("FreshBooks") is today's workaround and people ("illustrators") are the target, not features;
+        # "WhatsApp reminder to pay" is a thing to build that names a tool.
+        and not (TOOL_RE.search(p) and not _BUILT_WITH_TOOL.search(p))
         and not (has_persona(p) and not FEATURE_VERB.match(p) and len(p.split()) <= 3)
     ]
     return pieces if 4 * len(shaped) >= 3 * len(pieces) else []
@@ -203,6 +211,9 @@ _BUILT_WITH_TOOL = re.compile(r"\b(?:reminders?|exports?|imports?|sync\w*|integr
                               r"bots?|logins?|payments?|bookings?|messages?|templates?|links?|buttons?)\b", re.IGNORECASE)
 
 
+# "some are using Khatabook", "a few use Calendly": a product in use, named by whoever uses it.
+_IN_USE = re.compile(r"^\W*(?:some|many|most|a few|a lot|others|they|lots)\s+(?:of them\s+)?(?:are\s+)?(?:us(?:e|es|ing)|on|"
+                     r"tried|have)\s+[A-Z]?\w+", re.IGNORECASE)
 _REMARK_ON_TOOL = re.compile(r"\s+(?:but|though|tho|which|cos|coz|because|since)\s+", re.IGNORECASE)
 
 
@@ -212,7 +223,7 @@ def _tools_listed(text: str) -> bool:
     items = list_items(_REMARK_ON_TOOL.split(text, maxsplit=1)[0], joiners=r"\s+(?:and|or|plus)\s+")
     if len(items) < 2 or any(len(item.split()) > 10 for item in items):
         return False
-    named = sum(1 for item in items if TOOL_RE.search(item) and not _BUILT_WITH_TOOL.search(item))
+    named = sum(1 for item in items if (TOOL_RE.search(item) or _IN_USE.match(item)) and not _BUILT_WITH_TOOL.search(item))
     return named >= 2 and 3 * named >= 2 * len(items) and not any(FEATURE_VERB.match(item) for item in items)
 
 
@@ -256,6 +267,11 @@ RULES: tuple[BelongingRule, ...] = (
     # "covid made everyone get dogs and now people are back in the office" to the metric question.
     BelongingRule("change", "why_now", frozenset({"success_metric", "constraints", "revenue_model"}),
                   lambda t: change(t) > 0 and not target(t) and money(t) == 0),
+    # "UPI has become so common that customers expect digital reminders" to "how do they manage today?": what changed,
+    # with no tool of today's way in it.
+    BelongingRule("change, no tool", "why_now", frozenset({"current_alternatives"}),
+                  lambda t: change(t) > 0 and not target(t) and money(t) == 0 and not TOOL_RE.search(t)
+                  and not workaround(t)),
     # "the council is moving the subsidised routes to online booking from next April" to "what should it do first?":
     # someone else's dated change is why now, even when it names a thing to build.
     BelongingRule("dated change", "why_now", frozenset({"feature_wishlist", "core_problem", "current_alternatives"}),
@@ -279,7 +295,8 @@ RULES: tuple[BelongingRule, ...] = (
     # "1. Paper brew log 2. Excel 3. Some use Brewfather but it has no tax report" to the metric question: a list of
     # today's tools and paper is the workaround.
     BelongingRule("tools", "current_alternatives",
-                  frozenset({"success_metric", "why_now", "revenue_model", "constraints", "feature_wishlist"}),
+                  frozenset({"success_metric", "why_now", "revenue_model", "constraints", "feature_wishlist",
+                             "core_problem"}),
                   lambda t: _tools_listed(t) and money(t) == 0 and limits(t) == 0 and not target(t)),
     # "The users is wheelchair users and old people with walker" to "how do they manage today?"
     BelongingRule("people", "target_user", frozenset({"current_alternatives", "core_problem", "why_now"}),
@@ -292,8 +309,8 @@ _ONE_MORE = re.compile(r"^\W*(?:and|also|plus|oh and|and also|and maybe|maybe al
 
 def _adds_an_item(sentence: str) -> bool:
     """'Also a map of jobs maybe' after a list of things to build: one more item, no limit, price or target."""
-    more = _ONE_MORE.match(sentence.strip())
-    return bool(more) and len(more.group("item").split()) <= 8 and not (
+    more = _ONE_MORE.match(sentence.strip()) or HEDGED_FEATURE.match(sentence.strip().rstrip(".!"))
+    return bool(more) and len(more.group(more.lastgroup or 0).split()) <= 8 and not (
         limits(sentence) or money(sentence) or target(sentence) or PROBLEM_STRONG.search(sentence))
 
 

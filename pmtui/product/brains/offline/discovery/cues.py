@@ -65,6 +65,9 @@ WHY_NOW_STRONG = re.compile(
     # "Nigerian weddings are getting bigger", "phones are getting cheaper": a change still going on.
     r"(?:is|are|'re|'s) getting (?:bigger|cheaper|more \w+|popular|common|expensive|easier|stricter)|"
     + DATED_CHANGE + r"|"
+    # "UPI has become so common that customers expect …": something that became normal lately.
+    r"(?:has|have) become (?:so |very |really |much )?(?:common|popular|normal|standard|cheap|universal|everywhere|"
+    r"mainstream)|"
     r"grew|(has|have) changed|changed|cheaper than ever|(llms?|ai|gpt|chatgpt) (make|makes|made|now|"
     r"can)|thanks to (ai|llms?)|window|timing|just (launched|passed|released)|this year|last year)\b",
     re.IGNORECASE,

@@ -447,8 +447,10 @@ _PITCH_WHO = re.compile(
 
 # "my idea is a booking app for tuition centres in Singapore lah, parents WhatsApp the admin … and the admin go crazy".
 _PITCH_LEAD = re.compile(
-    r"^(?:(?:hi|hey|hello|g'?day)\b\W*)?(?:my idea is|the idea is|it'?s|it is|i'?m building|building|i want to build|"
-    r"i'?d like to build|basically)?\s*(?:an?|the|my)\s+(?:[\w'-]+\s+){0,3}?(?:app|tool|platform|site|website|service|"
+    r"^(?:(?:hi|hey|hello|g'?day|namaste|hola|salut)\b\W*)?(?:my idea is|the idea is|it'?s|it is|i'?m building|building|"
+    r"(?:i want|i'?d like|i am wanting|i'?m wanting|i am planning|i'?m planning|we want|we are planning) to "
+    r"(?:build|make|create|start|develop)|basically)?\s*(?:an?|the|my|one)\s+(?:[\w'-]+\s+){0,3}?"
+    r"(?:app|tool|platform|site|website|service|"
     r"bot|system|marketplace|product|saas)\b[^,;:]*[,;:]\s*(?P<rest>.+)$",
     re.IGNORECASE,
 )

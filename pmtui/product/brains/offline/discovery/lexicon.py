@@ -66,6 +66,9 @@ TOOLS = (
     "salesforce", "hubspot", "monday.com", "clickup", "evernote", "todoist", "apple notes",
     "google docs", "word", "dropbox", "bank portal", "netsuite", "sap", "mint", "ynab", "strava",
     "myfitnesspal", "duolingo",
+    # paper kept by hand: "the diary", "a ledger", "the register", "an exercise book".
+    "paper diary", "ledger book", "logbook", "log book", "register book", "exercise book",
+    "khata", "receipt book",
 )
 
 # "book sheets by the hour" (of ice), "bed sheets": sheets that are no spreadsheet.
