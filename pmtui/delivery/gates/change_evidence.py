@@ -245,7 +245,7 @@ def _acts(code_lines: list[str]) -> set[str]:
     return found
 
 
-# A comment after code on the same line (`retention = 7  # TODO: 14 days`), by the file's language: after a
+# A comment after code on the same line (`retention = 7  # should be 14 days`), by the file's language: after a
 # blank, outside strings, followed by a blank (`#[` attributes and `#{` interpolation are code; Python's
 # `a // b` divides, so `//` is a comment only in the C family).
 _SLASH_COMMENTS = frozenset({".js", ".jsx", ".ts", ".tsx", ".go", ".rs", ".java", ".kt", ".kts", ".swift", ".cs", ".php",
