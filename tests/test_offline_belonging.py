@@ -47,6 +47,8 @@ from pmtui.product.brains.offline.discovery.text import persona_phrase
                             "would be nice"), "feature_wishlist"),
         # a free trial is the price, not the time to build it
         ("constraints", "free for the first 2 months, then R150 a month", "revenue_model"),
+        # who, then what they are like, to the problem question
+        ("core_problem", "independent bike mechanics, 2-5 staff, mostly in market towns", "target_user"),
         # limits: held-out 7's repair kiosk, to "what goes wrong today?"
         ("core_problem", "me + 1 dev. 8 weeks. android tablet. $2k budget", "constraints"),
         # capabilities: the replay, to "how will this make money?", and at the summary card
@@ -145,6 +147,8 @@ def test_an_answer_is_filed_by_what_it_says(asked: str, said: str, belongs: str)
         ("constraints", "book a slot, pay a deposit, and a reminder. Also we only have 6 weeks"),
         # Who does what, told as what goes wrong, is the problem.
         ("core_problem", "parents can't see free slots, the coach gets forty texts, nobody knows who's coming"),
+        # A list of things to build stays a list of things to build, whoever comes first in it.
+        ("core_problem", "mechanics can log repairs, a parts list, a price per job"),
         # The founder's own move is a plan or a limit, not why now.
         ("feature_wishlist", "we're moving the bookings to an app by March"),
         ("feature_wishlist", "i am switching my shop to online orders in May, so online orders and a stock count"),
@@ -287,3 +291,9 @@ def test_an_opening_said_as_wanting_to_make_one_app_leaves_the_pitch_out_of_the_
     summary = extract(DiscoverySummary(), "I am planning to build one app for tailors in Lagos, they are losing track "
                       "of which customer owes balance", "")
     assert summary.core_problem == "they are losing track of which customer owes balance"
+
+
+def test_people_and_what_they_are_like_never_become_wishlist_rows() -> None:
+    summary = extract(DiscoverySummary(target_user="bike shop owners"), "independent bike mechanics, 2-5 staff, mostly in "
+                      "market towns", "core_problem")
+    assert summary.feature_wishlist == [] and not summary.core_problem

@@ -206,6 +206,26 @@ def _only_people(text: str) -> bool:
             and not PROBLEM_STRONG.search(said) and not TOOL_RE.search(said))
 
 
+# A description of who: "1-2 people running", "mostly in residential colonies", "aged 30 to 50", "around 200 of them".
+_DESCRIBES_WHO = re.compile(
+    r"^\W*(?:(?:mostly|mainly|usually|often|all|most|some|many|around|about|like)\s+)*(?:"
+    r"(?:in|at|on|from|near|across|around)\s+\w+|\d[\d,.+-]*\s*(?:to\s*\d+\s*)?(?:people|persons|staff|employees|tutors|"
+    r"workers|members|of them|outlets|branches|shops|stores|years?)\b|aged\b|(?:family|family-run|self-employed|"
+    r"independent|small|one[- ]man|one[- ]woman)\b)", re.IGNORECASE)
+
+
+def _people_list(text: str) -> bool:
+    """'small kirana shop owners, 1-2 people running, mostly in residential colonies': people, then what they are like."""
+    items = list_items(text)
+    if len(items) < 2 or any(len(item.split()) > 8 for item in items):
+        return False
+    first = items[0].strip()
+    head = re.split(r"\s+(?:who|that|with|in|at|on|from|of)\b", first, maxsplit=1)[0].split()
+    return (bool(head) and has_persona(head[-1]) and not FEATURE_VERB.match(first)
+            and all(_DESCRIBES_WHO.match(item) for item in items[1:])
+            and not PROBLEM_STRONG.search(text) and not TOOL_RE.search(text) and not money(text) and not target(text))
+
+
 # "WhatsApp reminders", "an Excel export" are things to build that name a tool.
 _BUILT_WITH_TOOL = re.compile(r"\b(?:reminders?|exports?|imports?|sync\w*|integrat\w*|alerts?|notifications?|reports?|"
                               r"bots?|logins?|payments?|bookings?|messages?|templates?|links?|buttons?)\b", re.IGNORECASE)
@@ -300,7 +320,7 @@ RULES: tuple[BelongingRule, ...] = (
                   lambda t: _tools_listed(t) and money(t) == 0 and limits(t) == 0 and not target(t)),
     # "The users is wheelchair users and old people with walker" to "how do they manage today?"
     BelongingRule("people", "target_user", frozenset({"current_alternatives", "core_problem", "why_now"}),
-                  lambda t: bool(PEOPLE.search(t)) or _only_people(t)),
+                  lambda t: bool(PEOPLE.search(t)) or _only_people(t) or _people_list(t)),
 )
 
 
