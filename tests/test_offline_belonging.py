@@ -297,3 +297,12 @@ def test_people_and_what_they_are_like_never_become_wishlist_rows() -> None:
     summary = extract(DiscoverySummary(target_user="bike shop owners"), "independent bike mechanics, 2-5 staff, mostly in "
                       "market towns", "core_problem")
     assert summary.feature_wishlist == [] and not summary.core_problem
+
+
+def test_a_platform_people_have_is_no_product_they_use_today() -> None:
+    card = DiscoverySummary(target_user="market traders", core_problem="they lose track of stock",
+                            current_alternatives="a notebook", feature_wishlist=["Stock list"],
+                            success_metric="200 traders in 6 months", revenue_model="$5 a month")
+    summary = extract(card, "two of us, 8 weeks, Android only because all the traders use Android", "")
+    assert summary.current_alternatives == "a notebook"
+    assert "Android only" in summary.constraints

@@ -82,7 +82,10 @@ TOOL_RE = re.compile(
 
 # "use Rover", "on Slack": a capitalised name after a usage verb is a product people use today.
 # "on Scottish lochs", "on Welsh farms": a capitalised word before a plural noun describes a place, no product.
-NAMED_PRODUCT = re.compile(r"\b(?:[Uu]s(?:e|es|ing)|[Oo]n|[Vv]ia|[Tt]hrough|[Oo]ver)\s+[A-Z][a-zA-Z0-9]+\b(?!\s+[a-z]+s\b)")
+# "all shopkeepers use Android", "on iOS": a platform they have is a limit to build for, not today's way.
+NAMED_PRODUCT = re.compile(r"\b(?:[Uu]s(?:e|es|ing)|[Oo]n|[Vv]ia|[Tt]hrough|[Oo]ver)\s+"
+                           r"(?!(?:Android|IOS|iOS|iPhones?|iPads?|Windows|Mac|MacOS|macOS|Linux|Chrome|ChromeOS)\b)"
+                           r"[A-Z][a-zA-Z0-9]+\b(?!\s+[a-z]+s\b)")
 
 STOPWORDS = _wordset(
     """
