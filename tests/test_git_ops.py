@@ -481,3 +481,40 @@ def test_the_tree_of_a_commit_the_log_listed_is_known_without_another_git(repo_d
     with pytest.raises(GitError):
         git_ops.tree_of(repo_dir, other)
     assert runs and runs[0][-1] == f"{other}^{{tree}}"
+
+
+def test_a_cherry_pick_killed_after_writing_the_files_is_put_back_whatever_resumes_it(repo_dir: Path,
+                                                                                   tmp_path: Path) -> None:
+    """Found with the engine in its own process, killed mid-integration: the plan head had moved, so the task's
+    commit (not a descendant of HEAD) was being cherry-picked; the kill left its new files untracked in the
+    user's checkout, the resumed run's cherry-pick refused to overwrite them, and the task escalated on every
+    retry. Exact copies of a pooled tree's commit not yet on the plan branch are put back; a plan-branch
+    commit's older copy of a file the user restored stays."""
+    base = git(repo_dir, "rev-parse", "HEAD")
+    git_ops.prepare_plan_branch(repo_dir, "cp")
+    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "tree", base)
+    (tree / "docs").mkdir()
+    (tree / "docs" / "usage.md").write_text("how to use it\n")
+    (tree / "docs" / "review.md").write_text("reviewed\n")
+    git(tree, "add", "-A")
+    git(tree, "-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "docs task")
+    task = git(tree, "rev-parse", "HEAD")
+    (repo_dir / "other.py").write_text("moved = True\n")  # another task's commit moved the plan head
+    git(repo_dir, "add", "other.py")
+    git(repo_dir, "-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "other task")
+    moved = git(repo_dir, "rev-parse", "HEAD")
+    (repo_dir / "docs").mkdir()
+    (repo_dir / "docs" / "usage.md").write_text("how to use it\n")  # what the killed cherry-pick had written
+    (repo_dir / "docs" / "review.md").write_text("reviewed\n")
+
+    git_ops.recover_after_kill(repo_dir)
+    assert git(repo_dir, "status", "--porcelain") == "" and git(repo_dir, "rev-parse", "HEAD") == moved
+    assert git_ops.bring_onto(repo_dir, "pm/cp", task, mode="cherry-pick") != moved
+
+    # A copy that is not what bringing the commit onto HEAD writes stays: the plan branch has moved the file on
+    # since, and the user restored the task's version of it on purpose.
+    (repo_dir / "docs" / "usage.md").write_text("how to use it, second edition\n")
+    git(repo_dir, "-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-am", "usage v2")
+    (repo_dir / "docs" / "usage.md").write_text("how to use it\n")
+    git_ops.recover_after_kill(repo_dir)
+    assert (repo_dir / "docs" / "usage.md").read_text() == "how to use it\n"

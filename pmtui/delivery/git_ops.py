@@ -274,10 +274,11 @@ def _blobs(root: Path, commit: str, paths: Sequence[str]) -> dict[str, str]:
 
 
 def _put_back_integration_leftovers(root: Path) -> None:
-    """A fast-forward of the checkout (`reset --keep`, `cherry-pick --ff`) killed after it wrote the files
-    and the index but before the branch moved leaves a task's commit staged in the user's checkout, which
-    every later integration refuses to overwrite. When each changed path is exactly as a pooled worktree's
-    commit has it, it is that leftover: put back to HEAD. Anything else is someone's own work and stays."""
+    """A fast-forward of the checkout (`reset --keep`, `cherry-pick --ff`) or a cherry-pick onto a moved plan
+    head, killed after it wrote the files (and maybe the index) but before the branch moved, leaves a task's
+    commit in the user's checkout, which every later integration refuses to overwrite. When each changed path
+    is exactly as the commit of a pooled worktree not yet on the plan branch has it, it is that leftover: put
+    back to HEAD (nothing is lost: the commit holds it). Anything else is someone's own work and stays."""
     entries = status_paths(root)
     if not entries:
         return
@@ -288,9 +289,12 @@ def _put_back_integration_leftovers(root: Path) -> None:
     listing = run_git(root, "worktree", "list", "--porcelain")
     commits = {line.split()[1] for line in listing.splitlines() if line.startswith("HEAD ")} - {head_sha}
     for commit in sorted(commits):
-        if complete(root, ["merge-base", "--is-ancestor", head_sha, commit]).returncode != 0:
-            continue
         if _blobs(root, commit, paths) != now:
+            continue
+        # Left by bringing `commit` onto HEAD: a fast-forward, or a cherry-pick whose every path HEAD still has
+        # as the commit's parent had it (else the copy may be an older version someone restored on purpose).
+        if (complete(root, ["merge-base", "--is-ancestor", head_sha, commit]).returncode != 0
+                and _blobs(root, f"{commit}^", paths) != _blobs(root, head_sha, paths)):
             continue
         in_head = set(_blobs(root, head_sha, paths))
         run_git(root, "reset", "--quiet", head_sha, "--", *paths)
