@@ -6,7 +6,10 @@ lets the engine deliver all eight tasks while a user presses keys on the dashboa
 the app's event loop records how late each tick fires (the lag a key press would see), and each
 frame (Screen._compositor_refresh and _refresh_layout) is timed. The last line is the worst lag.
 
-    .venv/bin/python bench/live_delivery.py [--pace 0.6]
+By default the engine runs in a process of its own, as `pmtui demo` runs it; `--thread` runs it on the
+dashboard's worker thread instead (how engines built in the TUI's process run), for comparison.
+
+    .venv/bin/python bench/live_delivery.py [--pace 0.6] [--thread]
 """
 
 from __future__ import annotations
@@ -33,9 +36,10 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[max(0, int(len(ordered) * share) - 1)]
 
 
-async def measure(pace: float, base: Path) -> dict[str, Any]:
+async def measure(pace: float, base: Path, thread: bool = False) -> dict[str, Any]:
     from textual.screen import Screen
 
+    from pmtui.delivery.engine_process import EngineJob
     from pmtui.screens.delivery_run import DeliveringApp
     from pmtui.screens.escalation import EscalationModal
 
@@ -59,7 +63,8 @@ async def measure(pace: float, base: Path) -> dict[str, Any]:
 
         setattr(Screen, name, timed)
 
-    app = DeliveringApp(factory, store=store, config=config, offline=True)
+    engine = factory if thread else EngineJob.for_config(config, store.path, demo=demo.sandbox_job(sandbox, pace))
+    app = DeliveringApp(engine, store=store, config=config, offline=True)
     lags: list[float] = []
     late_at: list[tuple[float, float]] = []  # (seconds into the run, lag ms) of the ticks over 30 ms
     started = time.perf_counter()
@@ -109,9 +114,10 @@ async def measure(pace: float, base: Path) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pace", type=float, default=0.6, help="the scripted agent's pace (pmtui demo uses 0.6)")
+    parser.add_argument("--thread", action="store_true", help="the engine on the worker thread, not in its own process")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="pmtui-live-") as scratch:
-        result = asyncio.run(measure(args.pace, Path(scratch)))
+        result = asyncio.run(measure(args.pace, Path(scratch), args.thread))
     for key, value in result.items():
         if key != "worst_lag_ms":
             print(f"{key}: {value}")

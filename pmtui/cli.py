@@ -424,7 +424,16 @@ def run_deliver(args: argparse.Namespace) -> int:
             )
 
         if not args.headless:
-            return _deliver_in_tui(args, store, config, engine, plan_path=plan_path, repo=repo)
+            if cluster is not None:
+                # The cluster's client lives in this process: the engine runs on the dashboard's worker thread.
+                return _deliver_in_tui(args, store, config, engine, plan_path=plan_path, repo=repo)
+            # Anything else runs in a process of its own, beside the dashboard (engine_process).
+            from pmtui.delivery.engine_process import EngineJob
+
+            job = EngineJob.for_config(config, store.path, repo=str(repo.resolve()), plan_path=str(plan_path.resolve()),
+                                       agent=args.agent, max_parallel=max_parallel, parallel_tiers=tiers,
+                                       sandbox=args.sandbox, no_wait=bool(args.no_wait))
+            return _deliver_in_tui(args, store, config, job, plan_path=plan_path, repo=repo)
         outcome = asyncio.run(engine(store, _print_event, threading.Event()).run(no_wait=bool(args.no_wait)))
     finally:
         if cluster is not None:
@@ -456,11 +465,11 @@ def _no_terminal(command: str) -> bool:
 
 
 def _deliver_in_tui(
-    args: argparse.Namespace, store: Store, config: Config, engine_factory: Callable[..., Any], *,
+    args: argparse.Namespace, store: Store, config: Config, engine: Any, *,
     plan_path: Path | None = None, repo: Path | None = None, intro: list[str] | None = None,
 ) -> int:
-    """The dashboard with the engine running in the app; the exit code follows the run.
-    A bad plan or a missing repository is reported before the TUI opens (exit 2)."""
+    """The dashboard of a run delivered beside it (`engine`: an EngineJob for a process of its own, or an engine
+    factory for the worker thread); the exit code follows the run. A bad plan or a missing repository is reported before the TUI opens (exit 2)."""
     if plan_path is not None:
         from pmtui.delivery.plan import PlanError, load_plan
 
@@ -494,7 +503,7 @@ def _deliver_in_tui(
         from pmtui.screens.delivery_run import DeliveringApp
     except ImportError as exc:
         raise CommandError(f"the live dashboard cannot load ({exc}); use --headless", EXIT_RUNTIME) from None
-    app = DeliveringApp(engine_factory, no_wait=bool(getattr(args, "no_wait", False)), intro=intro,
+    app = DeliveringApp(engine, no_wait=bool(getattr(args, "no_wait", False)), intro=intro,
                         store=store, config=config, offline=bool(args.offline))
     app.run()
     code = app_exit_code(app)
@@ -612,12 +621,10 @@ def run_demo(args: argparse.Namespace) -> int:
         if not args.headless and _no_terminal("demo"):
             args.headless = True
         if not args.headless:
-            return _deliver_in_tui(
-                args, store, config,
-                lambda on_store, on_event, stop: demo.demo_engine(sandbox, on_store, config, pace=0.6,
-                                                                  on_event=on_event, stop=stop),
-                intro=demo.intro_lines(sandbox),
-            )
+            from pmtui.delivery.engine_process import EngineJob
+
+            job = EngineJob.for_config(config, store.path, demo=demo.sandbox_job(sandbox, pace=0.6))
+            return _deliver_in_tui(args, store, config, job, intro=demo.intro_lines(sandbox))
         for line in demo.intro_lines(sandbox):
             print(line, flush=True)
         outcome = asyncio.run(demo.run_headless(sandbox, store, config, lambda text: print(text, flush=True)))

@@ -1,11 +1,15 @@
-"""A delivery engine running inside the TUI, off the event loop, shown on the dashboard.
+"""A delivery engine running beside the TUI, off the event loop, shown on the dashboard.
 
-DeliveryRun runs DeliveryEngine.run() in a thread worker (its own asyncio loop and its own Store
-connection), so git, gates, SQLite and first imports never stall the screen. It reports back with
-messages (DeliveryStarted once the run exists, DeliveryEnded with the outcome); the dashboard
-follows the store, as it does under `pmtui watch`. Stopping sets an event the engine's dispatch
-loop checks: running attempts are cancelled and the run stays resumable. DeliveringApp is the app
-of `pmtui deliver` (without --headless) and `pmtui demo`.
+DeliveryRun supervises the run from a thread worker. The commands' runs (`pmtui deliver`, `pmtui demo`,
+"Deliver this plan") give it an EngineJob: the engine then runs in a process of its own
+(pmtui.delivery.engine_process), so its Python work never holds the interpreter lock the compositor needs;
+the thread starts that process, hears the run id and the outcome, and closes its pipe to stop it. Runs
+built in this process (an EngineFactory: `--executor ray`, whose cluster client lives here, and engines
+made of Python objects) run on the worker thread itself, with their own asyncio loop and Store connection.
+Either way it reports back with messages (DeliveryStarted once the run exists, DeliveryEnded with the
+outcome); the dashboard follows the store, as it does under `pmtui watch`. Stopping sets an event: running
+attempts are cancelled and the run stays resumable. DeliveringApp is the app of `pmtui deliver` (without
+--headless) and `pmtui demo`.
 """
 
 from __future__ import annotations
@@ -24,13 +28,12 @@ from textual.message import Message
 from textual.worker import Worker, WorkerState
 
 from pmtui.app import PmtuiApp
+from pmtui.delivery.engine_process import EngineJob
 
 if TYPE_CHECKING:
     from textual.app import App
 
-    from pmtui.config import Config
     from pmtui.delivery.engine import DeliveryEngine
-    from pmtui.delivery.executors import Executor
     from pmtui.delivery.run_context import RunOutcome
     from pmtui.store import Store
 
@@ -62,10 +65,14 @@ class DeliveryEnded(Message):
 class DeliveryRun:
     """One engine run hosted by an app in a thread worker; `engine_factory` builds the engine there."""
 
-    def __init__(self, app: App[Any], engine_factory: EngineFactory, *, store_path: Path,
+    def __init__(self, app: App[Any], engine: EngineFactory | EngineJob, *, store_path: Path,
                  no_wait: bool = False) -> None:
         self.app = app
-        self.engine_factory = engine_factory
+        self.job = engine if isinstance(engine, EngineJob) else None
+        self.engine_factory = None if isinstance(engine, EngineJob) else engine
+        if self.job is not None:
+            self.job.niceness = ENGINE_NICENESS
+            self.job.no_wait = self.job.no_wait or no_wait
         self.store_path = store_path
         self.no_wait = no_wait
         self.stop_event = threading.Event()
@@ -85,13 +92,28 @@ class DeliveryRun:
     def start(self) -> None:
         if self.worker is not None or self.stop_event.is_set():
             return
-        self.worker = self.app.run_worker(self._deliver, name="delivery", group="delivery", thread=True,
+        work = self._deliver if self.job is None else self._supervise
+        self.worker = self.app.run_worker(work, name="delivery", group="delivery", thread=True,
                                           exclusive=True, exit_on_error=False)
+
+    def _supervise(self) -> None:
+        """The worker thread of a run in its own process: start it, hear it, stop it when asked."""
+        from pmtui.delivery.engine_process import EngineProcess
+
+        assert self.job is not None
+        report = EngineProcess(self.job).run(self.stop_event, self._started)
+        self.outcome, self.error = report.outcome, report.error
+        self.app.post_message(DeliveryEnded(report.outcome, report.error))
+
+    def _started(self, run_id: int) -> None:
+        self.run_id = run_id
+        self.app.post_message(DeliveryStarted(run_id))
 
     def _deliver(self) -> None:
         """The worker thread: its own store connection and event loop for the whole run."""
         from pmtui.store import Store
 
+        assert self.engine_factory is not None
         lower_thread_priority(ENGINE_NICENESS)
         outcome: RunOutcome | None = None
         error = ""
@@ -144,10 +166,10 @@ def lower_thread_priority(step: int) -> None:
 class DeliveringApp(PmtuiApp):
     """pmtui on the dashboard of a run it delivers itself (`pmtui deliver`, `pmtui demo`)."""
 
-    def __init__(self, engine_factory: EngineFactory, *, no_wait: bool = False, intro: list[str] | None = None,
-                 **options: Any) -> None:
+    def __init__(self, engine: EngineFactory | EngineJob, *, no_wait: bool = False,
+                 intro: list[str] | None = None, **options: Any) -> None:
         super().__init__(**options)
-        self.engine_factory = engine_factory
+        self.engine = engine
         self.no_wait = no_wait
         self.intro = intro or []
 
@@ -157,7 +179,7 @@ class DeliveringApp(PmtuiApp):
         # paint too; the engine starts once it is drawn.
         self.load_screen_stylesheets()
         self.command_dashboard = self.start_delivery(
-            DeliveryRun(self, self.engine_factory, store_path=self.store_path, no_wait=self.no_wait))
+            DeliveryRun(self, self.engine, store_path=self.store_path, no_wait=self.no_wait))
 
     def on_ready(self) -> None:
         # PmtuiApp.on_ready (loading the engine, settling) runs too: Textual calls the handlers of base classes.
@@ -230,31 +252,24 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
         ), lambda command: got_agent(repo, target, command))
 
     def got_agent(repo: Path, target: Path, command: str | None) -> None:
+        from pmtui.delivery.agent_presets import AgentError, resolve_agent
         from pmtui.delivery.executors import CommandExecutor
 
         if command is None:
             return
         try:
-            executor = CommandExecutor(command)
-        except ValueError as error:
+            CommandExecutor(resolve_agent(command, app.config))
+        except (AgentError, ValueError) as error:
             app.notify(f"That agent command cannot run: {error}", title="Deliver", severity="error", markup=False)
             return
-        _start(app, repo, target, executor)
+        _start(app, repo, target, command.strip())
 
     app.push_screen(TextInputModal("Deliver this plan", "The git repository to deliver into (a clean working "
                                    "tree; pmtui works on its own branch):", value=os.getcwd()), got_repo)
 
 
-def model_agent(config: Config, store: Store) -> Executor:
-    """The built-in LLM agent of models.agent, on the given store (the delivering thread's)."""
-    from pmtui.delivery.llm_agent import LLMAgentExecutor
-    from pmtui.llm.gateway import LLMGateway
-
-    return LLMAgentExecutor(lambda: LLMGateway(config, store), budget_usd=config.budget.task_usd)
-
-
-def _start(app: PmtuiApp, repo: Path, plan_path: Path, executor: Executor | None) -> None:
-    from pmtui.delivery.engine import DeliveryEngine, model_reviewer
+def _start(app: PmtuiApp, repo: Path, plan_path: Path, agent: str | None) -> None:
+    """Deliver in a process of its own (engine_process), with `agent` (None: the built-in LLM agent)."""
     from pmtui.delivery.run_config import delivery_config, run_written_config
 
     config = app.config
@@ -263,11 +278,7 @@ def _start(app: PmtuiApp, repo: Path, plan_path: Path, executor: Executor | None
         # Never a pmtui.toml the run's own commits changed (delivery.run_config): the one from before the run.
         config, note = delivery_config(repo, offline=config.offline)
         app.notify(note, title="Deliver", severity="warning", markup=False)
-
-    def engine(store: Store, on_event: Callable[[str, str], None], stop: threading.Event) -> DeliveryEngine:
-        return DeliveryEngine(store, config, repo=repo, plan_path=plan_path,
-                              executor=executor or model_agent(config, store),
-                              reviewer=model_reviewer(config, store), on_event=on_event, stop=stop)
-
-    app.start_delivery(DeliveryRun(app, engine, store_path=app.store.path))
+    job = EngineJob.for_config(config, app.store.path, repo=str(repo.resolve()), plan_path=str(plan_path.resolve()),
+                               agent=agent)
+    app.start_delivery(DeliveryRun(app, job, store_path=app.store.path))
     app.notify(f"Delivering {plan_path.name} into {repo}", title="Deliver", markup=False)

@@ -7,12 +7,14 @@ import shlex
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
 
 from pmtui.cli import app_exit_code
 from pmtui.delivery import demo
+from pmtui.delivery.engine_process import EngineJob
 from pmtui.delivery.store import DeliveryStore
 from tests.fixtures.delivery_repo import git, refs_count
 from tests.fixtures.processes import run_pmtui
@@ -133,8 +135,8 @@ async def test_the_live_demo_runs_on_the_dashboard_and_the_modal_answers_the_esc
     sandbox = demo.create_sandbox(tmp_path / "sandbox", tooling=demo.demo_tooling(available=lambda n: n != "mypy"))
     store = Store(tmp_path / "pmtui.db")
     config = Config(offline=True)
-    app = DeliveringApp(lambda on_store, on_event, stop: demo.demo_engine(sandbox, on_store, config,
-                                                                         on_event=on_event, stop=stop),
+    # As `pmtui demo` runs it: the engine in a process of its own, answered from this one through the store.
+    app = DeliveringApp(EngineJob.for_config(config, store.path, demo=demo.sandbox_job(sandbox, pace=0.0)),
                         store=store, config=config)
     dstore = DeliveryStore(store)
     try:
@@ -170,8 +172,7 @@ async def test_quitting_while_the_run_goes_asks_first(tmp_path: Path) -> None:
     sandbox = demo.create_sandbox(tmp_path / "sandbox")
     store = Store(tmp_path / "pmtui.db")
     config = Config(offline=True)
-    app = DeliveringApp(lambda on_store, on_event, stop: demo.demo_engine(sandbox, on_store, config, pace=5.0,
-                                                                         on_event=on_event, stop=stop),
+    app = DeliveringApp(EngineJob.for_config(config, store.path, demo=demo.sandbox_job(sandbox, pace=5.0)),
                         store=store, config=config)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
@@ -205,8 +206,10 @@ async def test_quitting_while_the_run_goes_asks_first(tmp_path: Path) -> None:
         store.close()
 
 
-async def test_an_app_that_ends_without_asking_still_stops_its_delivery(tmp_path: Path) -> None:
-    """app.exit() from anywhere (a crash, a test's failure): the engine thread must not outlive the app."""
+@pytest.mark.parametrize("where", ["process", "thread"])
+async def test_an_app_that_ends_without_asking_still_stops_its_delivery(tmp_path: Path, where: str) -> None:
+    """app.exit() from anywhere (a crash, a test's failure): the engine (its own process, or the worker thread
+    of an engine built in the app's process) must not outlive the app."""
     import asyncio
 
     from pmtui.config import Config
@@ -217,9 +220,12 @@ async def test_an_app_that_ends_without_asking_still_stops_its_delivery(tmp_path
     sandbox = demo.create_sandbox(tmp_path / "sandbox")
     store = Store(tmp_path / "pmtui.db")
     config = Config(offline=True)
-    app = DeliveringApp(lambda on_store, on_event, stop: demo.demo_engine(sandbox, on_store, config, pace=30.0,
-                                                                         on_event=on_event, stop=stop),
-                        store=store, config=config)
+    def factory(on_store: Store, on_event: Any, stop: Any) -> Any:
+        return demo.demo_engine(sandbox, on_store, config, pace=30.0, on_event=on_event, stop=stop)
+
+    engine = factory if where == "thread" else EngineJob.for_config(config, store.path,
+                                                                     demo=demo.sandbox_job(sandbox, pace=30.0))
+    app = DeliveringApp(engine, store=store, config=config)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             while app.delivery is None or not app.delivery.run_id or not isinstance(app.screen, DashboardScreen):

@@ -18,7 +18,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -120,6 +120,17 @@ def create_sandbox(base: Path | None = None, tooling: DemoTooling | None = None)
     except (OSError, GitError) as error:
         raise DemoError(f"cannot create the demo sandbox in {base}: {error}") from None
     return DemoSandbox(base=base, repo=repo, plan_path=plan_path, run_dir=base / "runs", tooling=tools)
+
+
+def sandbox_job(sandbox: DemoSandbox, pace: float) -> dict[str, Any]:
+    """The sandbox as JSON for the engine's own process (engine_process), with the agent's pace."""
+    return {"base": str(sandbox.base), "repo": str(sandbox.repo), "plan_path": str(sandbox.plan_path),
+            "run_dir": str(sandbox.run_dir), "tooling": asdict(sandbox.tooling), "pace": pace}
+
+
+def sandbox_from_job(job: dict[str, Any]) -> DemoSandbox:
+    return DemoSandbox(base=Path(job["base"]), repo=Path(job["repo"]), plan_path=Path(job["plan_path"]),
+                       run_dir=Path(job["run_dir"]), tooling=DemoTooling(**job["tooling"]))
 
 
 def plan_markdown(tooling: DemoTooling) -> str:
