@@ -311,8 +311,6 @@ def load_config(path: Path | None = None, offline: bool = False, find_models: bo
 
     With `find_models`, an Ollama server on localhost is looked for when nothing else gives a model
     (a short HTTP probe: callers keep it off the first paint)."""
-    from pmtui.redaction import watch_env
-
     explicit = os.environ.get("PMTUI_CONFIG")
     if path is None and explicit and Path(explicit).exists() and not Path(explicit).is_file():
         # A missing PMTUI_CONFIG means no config (how tests and scripts keep discovery out); a folder is a mistake.
@@ -321,12 +319,19 @@ def load_config(path: Path | None = None, offline: bool = False, find_models: bo
     config = Config() if path is None else parse_config(path, text)
     if offline or os.environ.get("PMTUI_MODEL", "").strip().lower() == OFFLINE:
         config.offline = True
-    # The variables that hold the configured (or found) models' keys are secret whatever their names.
-    watch_env(route.key_env() for route in config.models.values())
-    watch_env(env for env, _strong, _fast in PROVIDER_DEFAULTS)
+    watch_keys(config)
     if find_models and config.needs_ollama_probe():
         config.ollama = find_ollama()
     return config
+
+
+def watch_keys(config: Config) -> None:
+    """The variables that hold the configured (or found) models' keys are secret whatever their names:
+    redaction masks their values wherever they would be written."""
+    from pmtui.redaction import watch_env
+
+    watch_env(route.key_env() for route in config.models.values())
+    watch_env(env for env, _strong, _fast in PROVIDER_DEFAULTS)
 
 
 OLLAMA_URL = "http://127.0.0.1:11434"

@@ -139,15 +139,21 @@ def test_a_child_that_dies_before_speaking_is_an_error_not_a_hang(tmp_path: Path
 
 
 def test_the_job_carries_the_parents_configuration_and_no_key(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("PMTUI_TEST_KEY", "sk-test-0123456789abcdef0123456789abcdef")
-    config = Config(models={"agent": ModelRoute(model="openai/gpt-test", api_key_env="PMTUI_TEST_KEY",
+    from pmtui.redaction import redact
+
+    # A key variable whose name does not look secret: only the config says it holds a key.
+    monkeypatch.setenv("PMTUI_ROUTE_4711", "quiet-4711-route-value-abcdefgh")
+    config = Config(models={"agent": ModelRoute(model="openai/gpt-test", api_key_env="PMTUI_ROUTE_4711",
                                                  api_base="http://127.0.0.1:9/v1")})
     config.delivery.max_parallel = 2
     config.source = "/somewhere/pmtui.toml"
     job = EngineJob.for_config(config, Path("/tmp/pmtui.db"), agent="aider")
     text = job.to_json()
-    assert "sk-test-0123456789" not in text  # keys stay in the environment the child inherits
+    assert "quiet-4711-route" not in text  # keys stay in the environment the child inherits
+    assert "quiet-4711-route-value" in redact("agent said quiet-4711-route-value-abcdefgh")
     rebuilt = build_config(EngineJob.from_json(text))
+    # The child's redaction knows the variable as load_config would have told it.
+    assert "quiet-4711-route-value" not in redact("agent said quiet-4711-route-value-abcdefgh")
     assert rebuilt.model_dump() == config.model_dump()
     assert rebuilt.source == config.source
     assert rebuilt.route("agent").model == "openai/gpt-test"

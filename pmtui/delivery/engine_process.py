@@ -216,12 +216,13 @@ class EngineProcess:
 
 # -- the child ---------------------------------------------------------------------------------------
 def build_config(job: EngineJob) -> Config:
-    from pmtui.config import Config, FoundOllama
+    from pmtui.config import Config, FoundOllama, watch_keys
 
     config = Config.model_validate(job.config)
     config.source = job.config_source
     if job.ollama is not None:
         config.ollama = FoundOllama.model_validate(job.ollama)
+    watch_keys(config)  # as load_config does: the keys' values are masked in everything this process writes
     return config
 
 
