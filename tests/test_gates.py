@@ -13,6 +13,7 @@ import pytest
 
 from pmtui.delivery import gates
 from pmtui.delivery.gates import CommandResult, ReviewRequest, ReviewVerdict
+from pmtui.delivery.gates.reviewer import files_outside_scope
 from pmtui.delivery.git_ops import ChangeSet, change_set
 from pmtui.models.delivery import (
     AgentResult,
@@ -383,6 +384,17 @@ def test_the_offline_reviewer_flags_scope_patch_size_and_coverage(repo: Path) ->
         "files outside the task's scope: src/unrelated.py",
         "criteria without code in the change: Exports a calendar",
     ]
+
+
+def test_package_markers_of_the_tasks_own_folders_are_in_its_scope() -> None:
+    """Found delivering with a plain agent that knew nothing of pmtui: it wrote `calc/__init__.py` and
+    `tests/test_sub.py` as asked, plus the `tests/__init__.py` any Python developer adds, and the offline
+    review failed every attempt with "files outside the task's scope: tests/__init__.py" until the task
+    escalated. A marker of another folder, and any other unlisted file, is still outside."""
+    task = contract(expected_files=ExpectedFiles(create=["src/calc/ops.py"]), tests_to_add=["tests/unit/test_ops.py"])
+    changed = ["src/calc/ops.py", "tests/unit/test_ops.py", "tests/unit/__init__.py", "tests/__init__.py",
+               "src/calc/__init__.py", "src/__init__.py", "docs/__init__.py", "__init__.py", "tests/conftest.py"]
+    assert files_outside_scope(task, changed) == ["docs/__init__.py", "__init__.py", "tests/conftest.py"]
 
 
 def test_a_reviewer_reply_is_parsed_and_garbage_requests_changes() -> None:

@@ -12,6 +12,7 @@ import inspect
 import json
 import re
 from collections.abc import Awaitable, Callable, Iterable
+from pathlib import PurePosixPath
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -29,15 +30,21 @@ def expected_paths(contract: TaskContract) -> set[str]:
 
 
 def files_outside_scope(contract: TaskContract, paths: Iterable[str]) -> list[str]:
-    """`paths` the contract did not expect (review artifacts aside); empty when it expects none."""
+    """`paths` the contract did not expect (review artifacts aside); empty when it expects none.
+
+    The package markers of the expected files' own folders (`__init__.py` in a folder that holds, or leads
+    to, an expected path) belong to the task: agents add `tests/__init__.py` beside a new test as a matter
+    of course, and a plan never lists it."""
     expected = expected_paths(contract)
     if not expected:
         return []
     prefixes = tuple(path.rstrip("/") + "/" for path in expected)
+    folders = {str(parent) for path in expected for parent in PurePosixPath(path.rstrip("/")).parents} - {"."}
     return [
         path
         for path in paths
         if path not in expected and not path.startswith(prefixes) and not path.startswith(REVIEW_DIR + "/")
+        and not (PurePosixPath(path).name == "__init__.py" and str(PurePosixPath(path).parent) in folders)
     ]
 
 
