@@ -113,6 +113,22 @@ def test_an_unknown_or_missing_agent_says_what_to_do(tmp_path: Path, monkeypatch
         resolve_agent("aider 'unterminated", config)
 
 
+def test_a_relative_agent_path_means_the_one_beside_the_user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found delivering with `--agent '../agent.sh {prompt_file}'`: the path was checked from the user's folder
+    and accepted, then run from each task's worktree, where it is not: "execvp ../agent.sh: No such file",
+    and the task escalated after two identical failures."""
+    script = tmp_path / "tools" / "my agent.sh"
+    script.parent.mkdir()
+    script.write_text("#!/bin/sh\necho done\n")
+    script.chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    agent = resolve_agent("'./tools/my agent.sh' --fast {prompt_file}", Config())
+    assert agent.argv == [str(script), "--fast", "{prompt_file}"]
+    monkeypatch.chdir(tmp_path / "tools")
+    assert Path(agent.argv[0]).is_file()  # from anywhere, as from a worktree
+    assert resolve_agent("sh ./tools/x.sh", Config()).command == "sh ./tools/x.sh"  # arguments are the agent's own
+
+
 def pmtui(*args: str, env: dict[str, str], cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return run_pmtui(args, env=env, cwd=cwd, timeout=120)
 

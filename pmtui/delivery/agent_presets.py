@@ -415,6 +415,14 @@ def resolve_agent(value: str, config: Config) -> AgentCommand:
             raise AgentError(f"unknown agent {argv[0]!r}: not a preset ({', '.join(names)}) and no program of that "
                              "name on PATH; `pmtui agents` lists the presets")
         raise AgentError(f"agent command not found: {argv[0]!r} is not on PATH (nor an executable file)")
+    if "/" in argv[0] and not os.path.isabs(path):
+        # `./my-agent.sh` means the one beside the user, not one in each task's worktree (where agents run).
+        path = os.path.abspath(path)
+        lexer = shlex.shlex(text, posix=True)
+        lexer.whitespace_split = True
+        lexer.get_token()
+        rest = text[lexer.instream.tell():].lstrip()
+        text = shlex.quote(path) + (f" {rest}" if rest else "")
     return AgentCommand(name=os.path.basename(argv[0]), command=text, path=path)
 
 
