@@ -204,6 +204,24 @@ def test_tests_added_fails_for_a_missing_test_file_a_red_run_and_deleted_tests(r
     assert gates.tests_added(planned, change, {"test": ok("test")}).passed
 
 
+def test_a_new_test_under_its_own_name_stands_in_for_the_planned_one(repo: Path) -> None:
+    """Found delivering with a plain agent: the plan asked for tests/test_sub.py, the agent wrote a passing
+    tests/test_subtraction.py, and tests_added failed both attempts until the task escalated. A new test file
+    of the same kind stands in (said so); a helper, an empty file or a second planned test find no stand-in."""
+    write(repo, "src/store.py", "def save():\n    return None\n")
+    write(repo, "tests/test_persistence.py", "def test_save():\n    assert save() is None\n")
+    write(repo, "tests/helpers.py", "def helper():\n    return 1\n")
+    write(repo, "tests/test_empty.py", "")
+    gate = gates.tests_added(contract(tests_to_add=["tests/test_store.py", "tests/test_more.py"]), change_set(repo),
+                             {"test": ok("test")})
+    assert not gate.passed
+    assert ("✓ tests/test_store.py: the change adds its test as tests/test_persistence.py instead (2 lines added)"
+            in gate.evidence)
+    assert "✗ tests/test_more.py is not in the change (tests_to_add)" in gate.evidence
+    assert gates.tests_added(contract(), change_set(repo), {"test": ok("test")}).passed
+    assert not gates.tests_added(contract(), change_set(repo), {"test": failing("test", "1 failed")}).passed
+
+
 def test_tests_run_and_lint_gates_follow_the_command_results() -> None:
     assert gates.tests_run({"test": ok("test"), "test:targeted": ok("test:targeted")}).passed
     red = gates.tests_run({"test": ok("test"), "test:targeted": failing("test:targeted", "FAILED tests/a.py::b")})
@@ -393,8 +411,10 @@ def test_package_markers_of_the_tasks_own_folders_are_in_its_scope() -> None:
     escalated. A marker of another folder, and any other unlisted file, is still outside."""
     task = contract(expected_files=ExpectedFiles(create=["src/calc/ops.py"]), tests_to_add=["tests/unit/test_ops.py"])
     changed = ["src/calc/ops.py", "tests/unit/test_ops.py", "tests/unit/__init__.py", "tests/__init__.py",
-               "src/calc/__init__.py", "src/__init__.py", "docs/__init__.py", "__init__.py", "tests/conftest.py"]
-    assert files_outside_scope(task, changed) == ["docs/__init__.py", "__init__.py", "tests/conftest.py"]
+               "src/calc/__init__.py", "src/__init__.py", "docs/__init__.py", "__init__.py", "tests/conftest.py",
+               "tests/unit/test_ops_edge_cases.py", "tests/unit/helpers.py", "tests/test_other_area.py"]
+    assert files_outside_scope(task, changed) == ["docs/__init__.py", "__init__.py", "tests/conftest.py",
+                                                  "tests/unit/helpers.py", "tests/test_other_area.py"]
 
 
 def test_a_reviewer_reply_is_parsed_and_garbage_requests_changes() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import PurePosixPath
 
 from pmtui.delivery.gates.alignment import plan_alignment, vouching_line
 from pmtui.delivery.gates.commands import CommandResult, clip_line, run_commands
@@ -31,6 +32,8 @@ _FOLLOW_UP = re.compile(r"\b(?:[Tt]ask[-_ #]?[A-Za-z0-9_.-]*\d[A-Za-z0-9_.-]*|T\
 _TEST_PATH = re.compile(
     r"(^|/)(tests?|__tests__|spec)/|(^|/)test_[^/]+$|_test\.[A-Za-z]+$|\.(test|spec)\.[A-Za-z]+$|(^|/)conftest\.py$"
 )
+# A file that is a test by its own name, wherever it is (conftest.py and other helpers are not).
+_TEST_FILE = re.compile(r"(^|/)test_[^/]+$|(^|/)tests?\.[A-Za-z]+$|_test\.[A-Za-z]+$|\.(test|spec)\.[A-Za-z]+$")
 
 
 def gate_commands(contract: TaskContract) -> dict[str, str | None]:
@@ -42,6 +45,11 @@ def gate_commands(contract: TaskContract) -> dict[str, str | None]:
 def is_test_path(path: str) -> bool:
     """A test file or a file under a tests/, __tests__/ or spec/ directory, in any of the usual layouts."""
     return bool(_TEST_PATH.search(path))
+
+
+def is_test_file(path: str) -> bool:
+    """A test by its own file name (`test_*`, `tests.*`, `*_test.*`, `*.test.*`, `*.spec.*`), wherever it is."""
+    return bool(_TEST_FILE.search(path))
 
 
 def test_command_results(results: Mapping[str, CommandResult]) -> list[CommandResult]:
@@ -64,9 +72,14 @@ def tests_added(contract: TaskContract, change: ChangeSet, results: Mapping[str,
         passed = False
         evidence.append(f"the agent deleted tests: {', '.join(deleted)}")
     present = set(change.present_files())
+    spare = new_test_files(change, {*contract.tests_to_add, *contract.tests_to_run})
     for path in contract.tests_to_add:
         if path in present:
             evidence.append(f"✓ {path} written ({len(change.added_lines.get(path, []))} lines added)")
+        elif (stand_in := _stand_in(path, spare)) is not None:
+            spare.remove(stand_in)
+            evidence.append(f"✓ {path}: the change adds its test as {stand_in} instead "
+                            f"({len(change.added_lines.get(stand_in, []))} lines added)")
         else:
             passed = False
             evidence.append(f"✗ {path} is not in the change (tests_to_add)")
@@ -80,6 +93,23 @@ def tests_added(contract: TaskContract, change: ChangeSet, results: Mapping[str,
             passed = False
         evidence.extend(result.evidence())
     return GateResult(gate="tests_added", passed=passed, evidence=evidence)
+
+
+def new_test_files(change: ChangeSet, planned: set[str]) -> list[str]:
+    """Test files the change adds with content that no plan line names (`test_*`, `*_test.*`, `*.test.*`,
+    `*.spec.*`): an agent that names its test its own way has still added one."""
+    return [path for path in change.added if path not in planned and change.added_lines.get(path)
+            and is_test_file(path)]
+
+
+def _stand_in(planned: str, spare: list[str]) -> str | None:
+    """The new test file that stands in for a planned one under another name: same kind of file, the same
+    folder first."""
+    suffix = PurePosixPath(planned).suffix
+    folder = PurePosixPath(planned).parent
+    candidates = [path for path in spare if PurePosixPath(path).suffix == suffix]
+    candidates.sort(key=lambda path: PurePosixPath(path).parent != folder)
+    return candidates[0] if candidates else None
 
 
 def tests_run(results: Mapping[str, CommandResult]) -> GateResult:

@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from pmtui.delivery.gates.alignment import CriterionLocation
 from pmtui.delivery.gates.commands import clip_line
+from pmtui.delivery.gates.minimum import is_test_file
 from pmtui.delivery.review import REVIEW_DIR
 from pmtui.models.delivery import TaskContract, Tier
 from pmtui.prompts import load_prompt
@@ -34,17 +35,20 @@ def files_outside_scope(contract: TaskContract, paths: Iterable[str]) -> list[st
 
     The package markers of the expected files' own folders (`__init__.py` in a folder that holds, or leads
     to, an expected path) belong to the task: agents add `tests/__init__.py` beside a new test as a matter
-    of course, and a plan never lists it."""
+    of course, and a plan never lists it. So do tests beside the planned tests, under names of the agent's
+    own (tests_added takes such a file as the planned test's stand-in)."""
     expected = expected_paths(contract)
     if not expected:
         return []
     prefixes = tuple(path.rstrip("/") + "/" for path in expected)
     folders = {str(parent) for path in expected for parent in PurePosixPath(path.rstrip("/")).parents} - {"."}
+    test_folders = {str(PurePosixPath(path).parent) for path in (*contract.tests_to_add, *contract.tests_to_run)}
     return [
         path
         for path in paths
         if path not in expected and not path.startswith(prefixes) and not path.startswith(REVIEW_DIR + "/")
         and not (PurePosixPath(path).name == "__init__.py" and str(PurePosixPath(path).parent) in folders)
+        and not (is_test_file(path) and str(PurePosixPath(path).parent) in test_folders)
     ]
 
 
