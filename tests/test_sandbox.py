@@ -62,13 +62,16 @@ def status(env: dict[str, str]) -> dict:
 @needs_bwrap
 def test_a_sandboxed_agent_writes_its_worktree_and_nothing_else(tmp_path: Path) -> None:
     repo, plan, env = setup(tmp_path)
+    env["ESCAPE_GIT"] = "1"
     done = pmtui("deliver", str(plan), "--repo", str(repo), "--agent", AGENT, "--headless", "--sandbox", "on",
                  env=env)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "sandbox: bubblewrap" in done.stdout
     (tried,) = json.loads(Path(env["ESCAPE_LOG"]).read_text())
+    # It stages its work as agents do (`git add` failed on the read-only index before: exit 128), in an index
+    # of its own; history stays out of its reach.
     assert tried == {"beside_repo": False, "home": False, "checkout": False, "tmpdir": True, "branch": False,
-                     "tag": False}
+                     "tag": False, "stage": True, "status": True, "staged": True, "commit": False}
     assert not list(repo.parent.glob("escaped-*")) and not list(Path(env["HOME"]).iterdir())
     assert "stray" not in git(repo, "branch", "--list") + git(repo, "tag", "--list")
     data = status(env)

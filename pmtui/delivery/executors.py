@@ -31,7 +31,7 @@ from pmtui.delivery.agent_presets import AgentCommand
 from pmtui.delivery.contract import contract_context_markdown, contract_markdown
 from pmtui.delivery.gates.commands import signal_process_group
 from pmtui.delivery.sandbox import current as current_sandbox
-from pmtui.delivery.sandbox import state_paths
+from pmtui.delivery.sandbox import private_git, state_paths
 from pmtui.models.delivery import AgentResult, SelfAssessment, TaskContract
 from pmtui.redaction import CUT_MARGIN, clip_end, redact, safe_cut
 
@@ -234,6 +234,8 @@ class CommandExecutor:
             "PMTUI_RESULT_FILE": str(result_file),
             "PMTUI_REPO": str(workdir),
         }
+        if sandbox.active:
+            env.update(private_git(workdir, scratch))
         outcome = await run_process(
             argv, cwd=workdir, env=env, stdin_text=prompt if self.agent.stdin else None,
             timeout_s=contract.time_budget_ms / 1000, on_output=on_output, pid_file=scratch / "agent.pid",

@@ -4,8 +4,8 @@ bubblewrap (`--sandbox auto|on|off`, `[delivery] sandbox`).
 In the sandbox the whole file system is read-only except the task's worktree, the attempt's folder
 (where the agent writes its result file), the run's scratch folder (TMPDIR inside) and the paths the config adds
 (`[delivery] sandbox_writable`, e.g. an agent CLI's own state folder); /dev and /proc are fresh and
-the network is shared. The git metadata is read-only too: an agent inside can read history but
-cannot commit, branch or tag. `auto` uses bubblewrap when it is installed *and* can make a sandbox
+the network is shared. The git metadata is read-only too: an agent inside can read history and stage its
+work (in an index and object folder of its own, private_git) but cannot commit, branch or tag. `auto` uses bubblewrap when it is installed *and* can make a sandbox
 here (user namespaces may be off, as in some containers), else runs unconfined and says why; `on`
 refuses to deliver without one; `off` never confines. The run's sandbox is set for the run's
 context (SANDBOX) so every process runner of the run — agents, gates, the release gate — sees it.
@@ -142,6 +142,35 @@ def state_paths(paths: Iterable[str]) -> list[str]:
 # The sandbox of the run this context belongs to (the engine sets it for the run; off elsewhere).
 SANDBOX: contextvars.ContextVar[Sandbox | None] = contextvars.ContextVar("pmtui_sandbox", default=None)
 _OFF = Sandbox()
+
+
+def private_git(workdir: Path, scratch: Path) -> dict[str, str]:
+    """Environment that lets a confined agent stage its work (`git add`, `git status` refreshing the index)
+    while the repository's git metadata stays read-only: its own copy of the worktree's index and its own
+    object folder in the attempt's scratch, the repository's objects read through alternates. Commits,
+    branches and tags still cannot be written. Empty when `workdir` is not a git worktree (read from its
+    `.git` pointer: no git process)."""
+    dot = workdir / ".git"
+    try:
+        if dot.is_dir():
+            gitdir = dot
+        else:
+            text = dot.read_text(encoding="utf-8").strip()
+            if not text.startswith("gitdir:"):
+                return {}
+            gitdir = (workdir / text.removeprefix("gitdir:").strip()).resolve()
+        common = gitdir
+        if (gitdir / "commondir").is_file():
+            common = (gitdir / (gitdir / "commondir").read_text(encoding="utf-8").strip()).resolve()
+        index = scratch / "git-index"
+        objects = scratch / "git-objects"
+        objects.mkdir(parents=True, exist_ok=True)
+        if (gitdir / "index").is_file():
+            shutil.copyfile(gitdir / "index", index)
+    except OSError:
+        return {}
+    return {"GIT_INDEX_FILE": str(index), "GIT_OBJECT_DIRECTORY": str(objects),
+            "GIT_ALTERNATE_OBJECT_DIRECTORIES": str(common / "objects")}
 
 
 def current() -> Sandbox:

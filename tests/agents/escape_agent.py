@@ -42,6 +42,13 @@ except OSError:
 for name, args in (("branch", ["branch", f"stray-{attempt}"]), ("tag", ["tag", f"stray-tag-{attempt}"])):
     done = subprocess.run(["git", *args], capture_output=True, text=True, check=False)
     tried[name] = done.returncode == 0
+if os.environ.get("ESCAPE_GIT"):  # staging is an agent's ordinary work; committing is not its to do
+    for name, args in (("stage", ["add", "-A"]), ("status", ["status", "--porcelain"]),
+                       ("commit", ["-c", "user.name=a", "-c", "user.email=a@b.c", "commit", "-qm", "by the agent"])):
+        done = subprocess.run(["git", *args], capture_output=True, text=True, check=False)
+        tried[name] = done.returncode == 0
+        if name == "status":
+            tried["staged"] = any(line.startswith("A ") for line in done.stdout.splitlines())
 log = Path(os.environ["ESCAPE_LOG"])
 try:
     earlier = json.loads(log.read_text(encoding="utf-8"))
