@@ -15,6 +15,7 @@ changed and measured once (12/25, 8 false passes), then used with held-out 7 to 
 heldout9.yaml was written after them and measured once (7/16, 1 false pass) and is never tuned on.
 Round 5: heldout10.yaml was written before any rule changed and measured once (9/21, 3 false passes);
 heldout11.yaml was written after round 5's changes and measured once (6/16, 2 false passes), never tuned on.
+Round 6: heldout12.yaml was written before any rule changed (and before the rules were read) and measured once.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
 @pytest.mark.parametrize(("name", "correct_at_least", "wrong_at_least"),
                          [("heldout3", 25, 12), ("heldout4", 20, 10), ("heldout5", 22, 12), ("heldout6", 24, 12),
                           ("heldout7", 16, 8), ("heldout8", 20, 12), ("heldout9", 15, 8),
-                          ("heldout10", 20, 16), ("heldout11", 15, 12)])
+                          ("heldout10", 20, 16), ("heldout11", 15, 12), ("heldout12", 20, 12)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -61,7 +62,7 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
     assert len(correct) >= correct_at_least and len(wrong) >= wrong_at_least
     everything = [case.id for other in ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5",
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
-                                        "heldout11")
+                                        "heldout11", "heldout12")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
@@ -104,7 +105,8 @@ def test_held_out_7_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
-                                  "heldout8", "heldout9", "heldout10", "heldout11"])
+                                  "heldout8", "heldout9", "heldout10", "heldout11",
+                                  "heldout12"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, tmp_path: Path) -> None:
     for outcome in measure(name, tmp_path).correct:
         if outcome.passed:
