@@ -42,7 +42,7 @@ _TEST_PATH = re.compile(
 _DEFINITION = re.compile(
     r"^\s*(?:export\s+)?(?:default\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:(?:public|private|protected|internal|static|final|"
     r"abstract|override|open|async|suspend|inline|unsafe|extern|const|let|var|val)\s+)*"
-    r"(?:def|fn|func|function|fun|class|struct|enum|trait|impl|interface|module|mod|type|object|record)\b"
+    r"(?:def|fn|func|function|fun|class|struct|enum|trait|impl|interface|module|mod|type|object|record|sub)\b"
     r"\s*(?:\([^)]*\)\s*)?(?P<name>[A-Za-z_$][\w$]*)?"
     r"|^\s*(?:export\s+)?(?:const|let|var)\s+(?P<arrow>[A-Za-z_$][\w$]*)\s*=\s*(?:async\s*)?(?:\([^)]*\)|\w+)\s*=>"
     r"|^\s*(?:(?:public|private|protected|static|final|abstract|synchronized|async)\s+)+[\w<>\[\],\s]*?"
@@ -497,9 +497,9 @@ def change_units(added_lines: dict[str, list[tuple[int, str]]], present: list[st
 # `private const val FREE_MINUTES = 30`, `static let goal = 10_000`, `public const int MaxFreezes = 2;`.
 _CONSTANT = re.compile(
     r"^\s*(?:(?:export|public|private|protected|internal|static|final|readonly|pub|local)\s+)*"
-    r"(?:(?P<kw>const|let|val|var|final|define)\s+(?:val\s+)?(?:[A-Za-z_][\w<>\[\]?]*\s+(?=[A-Za-z_]\w*\s*=))?|"
+    r"(?:(?P<kw>const|let|val|var|final|define|my|our)\s+(?:val\s+)?(?:[A-Za-z_][\w<>\[\]?]*\s+(?=[A-Za-z_]\w*\s*=))?|"
     r"(?P<attr>@)|(?=[A-Z][A-Z0-9_]{2,}\s*(?::[^=]*)?=))"
-    r"(?P<name>[A-Za-z_]\w*)\s*(?::\s*[^=]+?)?\s*(?:=(?!=)|(?<=\w)\s(?=\s*\d))\s*(?P<value>[^;]+)")
+    r"(?P<name>(?:(?<=my )|(?<=our ))\$?[A-Za-z_]\w*|[A-Za-z_]\w*)\s*(?::\s*[^=]+?)?\s*(?:=(?!=)|(?<=\w)\s(?=\s*\d))\s*(?P<value>[^;]+)")
 
 
 _REGISTERS = re.compile(r"\b(?:after|before|around)_\w+|\bTRIGGER\b|\bEXECUTE\s+(?:FUNCTION|PROCEDURE)\b|"

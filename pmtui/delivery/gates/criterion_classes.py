@@ -182,7 +182,10 @@ _EXPLICIT = (re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*\*\s*time\.(Nanosecond|Mic
              re.compile(r"\b(milliseconds|seconds|minutes|hours|days|weeks)\s*[=:]\s*(\d+(?:\.\d+)?)\b"),
              re.compile(r"\bDuration\.of(Millis|Seconds|Minutes|Hours|Days)\(\s*(\d+(?:\.\d+)?)"),
              # find(1): -mtime counts days, -mmin minutes
-             re.compile(r"-m(time|min)\s+[+-]?(\d+)\b"))
+             re.compile(r"-m(time|min)\s+[+-]?(\d+)\b"),
+             # a name that ends in its unit: `my $BLOCK_MIN = 30;`, `RETENTION_DAYS = 14`, `graceMinutes: 20`
+             re.compile(r"(?<=[A-Za-z0-9])_?(MIN|MINS|MINUTES|SECS|SECONDS|HOURS|DAYS|WEEKS|Mins|Minutes|Secs|Seconds|"
+                        r"Hours|Days|Weeks|mins|minutes|secs|seconds|hours|days|weeks)\b\s*[=:]\s*(\d+(?:\.\d+)?)\b"))
 
 
 def explicit_durations(code: str) -> list[tuple[str, float]]:

@@ -65,7 +65,7 @@ _GROUPS: dict[str, str] = {
     "consecutive": "consecutive streak row contiguous successive",
     "email": "email mail address",
     "calculator": "calculator calc calculate calculation",
-    "price": "price cost amount",
+    "price": "price cost amount fee fare charge tariff",
     "tax": "tax vat",
     "port": "port",
     "config": "config configuration setting settings option options conf",

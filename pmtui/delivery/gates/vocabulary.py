@@ -121,6 +121,9 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bstop(?:s|ped)?\s+typing\b|\bafter\s+(?:the\s+)?last\s+keystroke\b", "wait"),
         (r"\bties?\s+(?:are\s+|is\s+)?broken\s+by\b|\btie[- ]?break\w*\b|\bon\s+a\s+tie\b", "tiebreak"),
         (r"\bcut\s+off\b|\btruncat\w*\b", "truncate"),
+        # "per started hour", "each started 30 min": a part of the period is charged as a whole one
+        ((r"\b(?:started|begun|commenced)(?=\s+(?:\d+(?:\.\d+)?\s*)?(?:min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|"
+         r"nights?|periods?|blocks?)\b)"), "roundup"),
         # "disabled until both fields are filled in": while one is empty
         ((r"\buntil\b(?=\s+(?:\w+\s+){0,5}?(?:is|are|has\s+been|have\s+been)\s+(?:filled|entered|typed|given|provided)"
           r"\b)"), "empty"),
@@ -325,7 +328,7 @@ def quantity_forms(number: str, unit: str) -> tuple[frozenset[str], str]:
 # Concepts that code shows by what it does (an operator, a call, a statement): a criterion's word for
 # one of them is matched only by what the code does, never by the name of the function alone
 # (`def purge_inactive(): count(...)` purges nothing).
-ACTION_CONCEPTS = frozenset(["delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
+ACTION_CONCEPTS = frozenset(["roundup", "delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
                              "filter", "caseless", "hash", "subtract", "sum", "multiply", "divide", "modulo",
                              "exponential", "unique", "between", "limit", "minimum", "count", "wait", "join", "exit"])
 
@@ -400,7 +403,9 @@ _COMPARATIVES = frozenset(["fewer", "less", "more", "greater", "larger", "smalle
                            "higher", "lower", "older", "newer", "later", "earlier"])
 _EXAMPLE_MARK = re.compile(r"\b(?:like|e\.?g\.?|such as|for example|for instance|say)\b[^.;:!?]*$", re.IGNORECASE)
 _UNIT_SUFFIX = frozenset(["kib", "mib", "gib", "ms", "s", "m", "h", "d", "px", "em", "rem", "mb", "kb", "gb", "tb", "k", "x", "pt", "vh",
-                          "vw", "min", "sec", "secs", "hr", "hrs", "c", "f", "kg", "km", "cm", "mm", "g", "l", "ml", "kwh"])
+                          "vw", "min", "sec", "secs", "hr", "hrs", "c", "f", "kg", "km", "cm", "mm", "g", "l", "ml", "kwh",
+                          # a currency after an amount is its unit: code states the amount ("12 EUR" is `12`)
+                          "eur", "usd", "gbp", "chf", "sek", "nok", "dkk", "pln", "czk", "inr", "jpy", "cad", "aud"])
 
 
 def _plain_quotes(criterion: str) -> str:

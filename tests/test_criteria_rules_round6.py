@@ -1,0 +1,47 @@
+"""Round 6 rules of the plan-alignment matcher (classes found with held-out 12), one class at a time.
+
+Each rule is shown on a (criterion, change) pair of its own: the change that does what the criterion asks is
+mapped, the near miss an agent writes is not. test_criteria_rules.py holds the earlier rounds' rules.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pmtui.delivery.gates.criterion_classes import explicit_durations
+from tests.criteria_corpus.corpus import Case, run_case
+
+
+def maps(tmp_path: Path, criterion: str, after: dict[str, str], before: dict[str, str] | None = None) -> bool:
+    case = Case(id="rule", criterion=criterion, expect="pass", style="", lang="", before=before or {}, after=after)
+    return run_case(case, tmp_path / "case").passed
+
+
+PARKING = "Parking costs 2 EUR per started hour"
+
+
+def test_a_started_period_is_charged_whole_so_the_code_must_round_up(tmp_path: Path) -> None:
+    ceil = {"parking/fees.py": "import math\n\nEUR_PER_HOUR = 2\n\n\ndef parking_fee(minutes: int) -> int:\n"
+                                "    hours = math.ceil(minutes / 60)\n    return hours * EUR_PER_HOUR\n"}
+    integer = {"parking/fees.py": "EUR_PER_HOUR = 2\n\n\ndef parking_fee(minutes: int) -> int:\n"
+                                   "    hours = (minutes + 59) // 60\n    return hours * EUR_PER_HOUR\n"}
+    floor = {"parking/fees.py": "EUR_PER_HOUR = 2\n\n\ndef parking_fee(minutes: int) -> int:\n"
+                                 "    hours = minutes // 60\n    return hours * EUR_PER_HOUR\n"}
+    assert maps(tmp_path / "ceil", PARKING, ceil)
+    assert maps(tmp_path / "integer", PARKING, integer)
+    assert not maps(tmp_path / "floor", PARKING, floor)  # 59 minutes are free: whole hours only
+
+
+def test_a_rate_per_started_block_is_multiplied_by_the_blocks_in_perl(tmp_path: Path) -> None:
+    criterion = "locker rent: charge 3 EUR per started 15 min"
+    perl = ("package Lockers::Rent;\nuse strict;\nuse POSIX qw(ceil);\n\nmy $SLOT_MIN = 15;\nmy $EUR_PER_SLOT = 3;\n\n"
+            "sub rent_for {\n    my ($minutes) = @_;\n    return ceil($minutes / $SLOT_MIN) * $EUR_PER_SLOT;\n}\n\n1;\n")
+    assert maps(tmp_path / "right", criterion, {"lib/Lockers/Rent.pm": perl})
+    assert not maps(tmp_path / "flat", criterion, {"lib/Lockers/Rent.pm": perl.replace(
+        "ceil($minutes / $SLOT_MIN) * $EUR_PER_SLOT", "$EUR_PER_SLOT + ceil($minutes / $SLOT_MIN)")})
+
+
+def test_a_name_that_ends_in_its_unit_states_a_duration() -> None:
+    assert ("15", 900.0) in explicit_durations("my $SLOT_MIN = 15;")
+    assert ("14", 14 * 86400.0) in explicit_durations("RETENTION_DAYS = 14")
+    assert not [found for found in explicit_durations("MAX_ITEMS = 15") if found[0] == "15"]
