@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pmtui.delivery.gates.criterion_classes import explicit_durations
+from pmtui.delivery.gates.vocabulary import read_criterion
 from tests.criteria_corpus.corpus import Case, run_case
 
 
@@ -45,3 +46,21 @@ def test_a_name_that_ends_in_its_unit_states_a_duration() -> None:
     assert ("15", 900.0) in explicit_durations("my $SLOT_MIN = 15;")
     assert ("14", 14 * 86400.0) in explicit_durations("RETENTION_DAYS = 14")
     assert not [found for found in explicit_durations("MAX_ITEMS = 15") if found[0] == "15"]
+
+
+def test_a_story_role_without_article_and_a_bare_so_clause_only_frame_it() -> None:
+    labels = [c.label for c in read_criterion(
+        "As support staff I want tickets older than 7 days to be flagged, so nothing gets forgotten").concepts]
+    assert "support" not in labels and "staff" not in labels and "forgotten" not in labels
+    assert "tickets" in labels and "flagged" in labels
+    # outside a user story "so" may carry the requirement: it is kept
+    assert "login" in [c.label for c in read_criterion("Emails are saved in lower case so login ignores case").concepts]
+
+
+def test_an_un_word_is_answered_by_a_negated_test_not_by_a_variable_named_after_it(tmp_path: Path) -> None:
+    criterion = "The dashboard shows how many unpaid invoices there are"
+    right = {"billing/dashboard.py": "def unpaid_count(invoices):\n"
+                                      "    return len([inv for inv in invoices if not inv.paid])\n"}
+    named = {"billing/dashboard.py": "def unpaid_count(invoices):\n    unpaid = len(invoices)\n    return unpaid\n"}
+    assert maps(tmp_path / "right", criterion, right)
+    assert not maps(tmp_path / "named", criterion, named)  # counts every invoice, paid or not

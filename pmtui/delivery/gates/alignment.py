@@ -193,6 +193,9 @@ def _has(concept: Concept, unit: Unit) -> bool:
         return concept.label in date_formats(unit.code_text)
     if is_action(concept):
         return bool(concept.alternatives & unit.acts)
+    if concept.negated_of and concept.label.lower().startswith("un") and concept.alternatives & unit.concepts:
+        # "unread messages": a variable called `unread` counts nothing unread unless a line tests "read" negated
+        return tests_negated(unit.code_text, concept.negated_of)
     if concept.alternatives & unit.concepts or concept.forms & unit.numbers:
         return True
     if concept.negated_of and any(concepts_of_word(read) & concept.negated_of for read in negated_reads(unit.code_text)):
@@ -237,6 +240,16 @@ def _blocker(unit: Unit, reading: CriterionReading, hides_done: bool = False) ->
     if reading.refused_if and (why := refuses_the_allowed(unit.code_text, reading.refused_if)):
         return why
     return wrong_side(unit.code_text, reading.boundaries) if reading.boundaries else ""
+
+
+_NEGATING = re.compile(r"!(?!=)|!==?|\bnot\b|\b(?:false|False|FALSE|nil|None|null|NULL)\b|\bexclude\(|\bunless\b|"
+                       r"\bIS\s+NULL\b|\b(?:filter|where|WHERE)\b[^\n]*\bun", re.IGNORECASE)
+
+
+def tests_negated(code: str, base: frozenset[str]) -> bool:
+    """Whether a line of the code negates a value named by the base concept (`!m.readBy.includes(me)`, `paid = 0`
+    is no negation, `paid IS NULL` and `not row.paid` are)."""
+    return any(_NEGATING.search(line) and base & code_concepts(line) for line in code.splitlines())
 
 
 def shows_when_flag(code: str, flag: str) -> bool:

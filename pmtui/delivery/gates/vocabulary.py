@@ -155,9 +155,11 @@ _WRITTEN_TO = re.compile(
     r"emitted|emit(?:s|ting)?|dumped|leaked|leak(?:s|ing)?)\s+(?:out\s+)?(?:to|in|into|on)\s+(?:the\s+|any\s+)?"
     r"(logs?|log\s+files?|logging|stdout|stderr|console|terminal)\b", re.IGNORECASE)
 # The role and the rationale of a user story say who and why, not what the code does.
-_ROLE = re.compile(r"^\s*as\s+an?\s+[^,]{1,60}?,?\s*(?:i|we)\s+(?:want|would like|need|wish|can|could|should|"
+_ROLE = re.compile(r"^\s*as\s+(?:an?\s+|the\s+|(?!soon\b|long\b|well\b|far\b|much\b|many\b))[^,]{1,60}?,?\s*(?:i|we)\s+(?:want|would like|need|wish|can|could|should|"
                    r"expect|am able|must)(?:\s+to)?(?:\s+be\s+able\s+to)?\b", re.IGNORECASE)
 _RATIONALE = re.compile(r"[,;]?\s*\b(?:so that|so (?:i|we|they|he|she|you) can|in order to)\b.*$", re.IGNORECASE)
+# in a user story a bare "so …" after the want is its rationale too: "…, so other customers can use it"
+_STORY_SO = re.compile(r"[,;]?\s*\bso\b(?!\s+(?:that|far|long|much|many|as|on)\b).*$", re.IGNORECASE)
 # HTTP reason phrases: next to their status number they add nothing; alone they name it.
 _REASONS = {"ok": "200", "created": "201", "accepted": "202", "no content": "204", "moved permanently": "301",
             "found": "302", "see other": "303", "not modified": "304", "bad request": "400",
@@ -428,8 +430,11 @@ def _expand_contractions(text: str) -> str:
 
 def _strip_framing(text: str) -> str:
     """The user story's role and rationale, HTTP reason phrases beside their number, framing verbs."""
+    story = _ROLE.search(text)
     text = _ROLE.sub(" ", text)
     text = _RATIONALE.sub(" ", text)
+    if story:
+        text = _STORY_SO.sub(" ", text)
     text = _REASON_AFTER.sub(r" \1 ", text)
     text = _REASON_BEFORE.sub(r" \1 ", text)
     text = _REASON_TITLED.sub(lambda m: f" {_REASONS[m.group(0).lower()]} ", text)
