@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pmtui.delivery.gates.criterion_classes import explicit_durations
-from pmtui.delivery.gates.vocabulary import read_criterion
+from pmtui.delivery.gates.vocabulary import read_criterion, stem
 from tests.criteria_corpus.corpus import Case, run_case
 
 
@@ -64,3 +64,12 @@ def test_an_un_word_is_answered_by_a_negated_test_not_by_a_variable_named_after_
     named = {"billing/dashboard.py": "def unpaid_count(invoices):\n    unpaid = len(invoices)\n    return unpaid\n"}
     assert maps(tmp_path / "right", criterion, right)
     assert not maps(tmp_path / "named", criterion, named)  # counts every invoice, paid or not
+
+
+def test_an_irregular_plural_is_its_singular(tmp_path: Path) -> None:
+    assert stem("children") == stem("child") and stem("people") == stem("person") == stem("persons")
+    criterion = "Children under 16 pay the reduced entry fee"
+    code = ("CHILD_MAX_AGE = 16\nREDUCED_FEE = 4\nFULL_FEE = 9\n\n\ndef entry_fee(visitor):\n"
+            "    if visitor.age < CHILD_MAX_AGE:\n        return REDUCED_FEE\n    return FULL_FEE\n")
+    assert maps(tmp_path / "right", criterion, {"museum/tickets.py": code})
+    assert not maps(tmp_path / "wrong", criterion, {"museum/tickets.py": code.replace("<", "<=")})

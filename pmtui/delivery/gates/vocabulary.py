@@ -201,11 +201,19 @@ _BRITISH = ((re.compile(r"(?<=[a-z]{2})our(?=s?$|ed$|ing$|ite|ites|able|ful|less
             (re.compile(r"(?<=[a-z]{4})ogue(?=s?$)"), "og"))
 
 
+# Plurals English does not make with -s: "children under 12" are the code's `child`.
+_IRREGULAR = {"children": "child", "people": "person", "persons": "person", "men": "man", "women": "woman",
+              "mice": "mouse", "geese": "goose", "teeth": "tooth", "feet": "foot", "analyses": "analysis",
+              "criteria": "criterion", "indices": "index", "matrices": "matrix", "vertices": "vertex"}
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A light stemmer: British spellings read as American ("colour" → color), plurals, -ing, -ed, -ly and a
     trailing e go, doubled consonants are undoubled ("cancelled" and "canceled" meet)."""
     word = word.lower()
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
     if len(word) <= 3 or word.isdigit():
         return word
     for pattern, replacement in _BRITISH:
