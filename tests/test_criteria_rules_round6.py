@@ -73,3 +73,19 @@ def test_an_irregular_plural_is_its_singular(tmp_path: Path) -> None:
             "    if visitor.age < CHILD_MAX_AGE:\n        return REDUCED_FEE\n    return FULL_FEE\n")
     assert maps(tmp_path / "right", criterion, {"museum/tickets.py": code})
     assert not maps(tmp_path / "wrong", criterion, {"museum/tickets.py": code.replace("<", "<=")})
+
+
+def test_apply_is_no_adverb_so_applies_meets_it() -> None:
+    assert stem("applies") == stem("apply") == stem("applied") and stem("weekly") == stem("week")
+
+
+def test_the_end_of_a_sequence_is_an_append_and_its_front_an_insert_at_zero(tmp_path: Path) -> None:
+    criterion = "When the kitchen is busy, a new order is put at the end of the queue"
+    code = ("class Kitchen:\n    def __init__(self):\n        self.queue = []\n\n    def take(self, order):\n"
+            "        if self.busy:\n            self.queue.append(order)\n            return None\n"
+            "        return self.cook(order)\n")
+    assert maps(tmp_path / "right", criterion, {"kitchen/orders.py": code})
+    front = code.replace("self.queue.append(order)", "self.queue.insert(0, order)")
+    assert not maps(tmp_path / "front", criterion, {"kitchen/orders.py": front})
+    assert maps(tmp_path / "lifo", "An urgent order goes to the front of the queue",
+                {"kitchen/orders.py": front.replace("if self.busy", "if order.urgent")})

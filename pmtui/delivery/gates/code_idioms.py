@@ -106,6 +106,10 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # a second sort key: `.then(a.at.cmp(&b.at))`, `thenComparing`, `ORDER BY score DESC, at`, `key=lambda e: (…)`
         ((r"\.then(?:Comparing\w*|By\w*|_with)?\(|\bthenBy\w*\(|\bORDER\s+BY\s+[\w.]+(?:\s+(?:ASC|DESC))?\s*,\s*\w|"
           r"\bkey\s*=\s*lambda\s+\w+\s*:\s*\("), "tiebreak"),
+        # a sequence grown at its end, or at its front
+        ((r"\.append\(|\.push\(|\bpush_back\(|\.addLast\(|\.offer\(|\.enqueue\(|\bRPUSH\b|\brpush\(|"
+          r"\barray_push\(|\bappend\(|\.add\((?!\s*0\s*,)"), "append"),
+        (r"\.insert\(\s*0\s*,|\.unshift\(|\.appendleft\(|\bpush_front\(|\.addFirst\(|\bLPUSH\b|\blpush\(", "prepend"),
         # rounding up: `math.ceil(s / 60)`, `Math.ceil`, `(minutes + 59) / 60`, `-(-a // b)`, `.div_ceil(`
         ((r"\bceil(?:ing)?\b|\bdiv_ceil\(|\(\s*[\w.$]+\s*\+\s*(?:[\w.$]+\s*-\s*1|\d+)\s*\)\s*/{1,2}\s*[\w($]|"
           r"-\s*\(\s*-\s*[\w.$]+\s*//"), "roundup"),

@@ -121,6 +121,9 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bstop(?:s|ped)?\s+typing\b|\bafter\s+(?:the\s+)?last\s+keystroke\b", "wait"),
         (r"\bties?\s+(?:are\s+|is\s+)?broken\s+by\b|\btie[- ]?break\w*\b|\bon\s+a\s+tie\b", "tiebreak"),
         (r"\bcut\s+off\b|\btruncat\w*\b", "truncate"),
+        # where in a sequence something goes: "added to the end of the waiting list", "to the front of the queue"
+        (r"\b(?:to|at|onto)\s+the\s+(?:end|back|bottom|tail)\s+of\b", "append"),
+        (r"\b(?:to|at|onto)\s+the\s+(?:front|start|beginning|head|top)\s+of\b", "prepend"),
         # "per started hour", "each started 30 min": a part of the period is charged as a whole one
         ((r"\b(?:started|begun|commenced)(?=\s+(?:\d+(?:\.\d+)?\s*)?(?:min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|"
          r"nights?|periods?|blocks?)\b)"), "roundup"),
@@ -223,6 +226,9 @@ def stem(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             # "defer" is not "def", "order" not "ord": -er goes only from a longer stem ("worker" → work)
             if suffix in ("er", "ers") and len(word) - len(suffix) < 4:
+                continue
+            # "apply", "reply", "early" are no adverbs: -ly goes only from a longer stem ("weekly" → week)
+            if suffix == "ly" and len(word) - len(suffix) < 4:
                 continue
             if suffix == "s" and word.endswith(("ss", "us", "is")):
                 continue
@@ -338,7 +344,7 @@ def quantity_forms(number: str, unit: str) -> tuple[frozenset[str], str]:
 # Concepts that code shows by what it does (an operator, a call, a statement): a criterion's word for
 # one of them is matched only by what the code does, never by the name of the function alone
 # (`def purge_inactive(): count(...)` purges nothing).
-ACTION_CONCEPTS = frozenset(["roundup", "delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
+ACTION_CONCEPTS = frozenset(["roundup", "append", "prepend", "delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
                              "filter", "caseless", "hash", "subtract", "sum", "multiply", "divide", "modulo",
                              "exponential", "unique", "between", "limit", "minimum", "count", "wait", "join", "exit"])
 
