@@ -89,3 +89,17 @@ def test_the_end_of_a_sequence_is_an_append_and_its_front_an_insert_at_zero(tmp_
     assert not maps(tmp_path / "front", criterion, {"kitchen/orders.py": front})
     assert maps(tmp_path / "lifo", "An urgent order goes to the front of the queue",
                 {"kitchen/orders.py": front.replace("if self.busy", "if order.urgent")})
+
+
+PRUNE = "The weekly export script keeps only the 4 newest archives of the orders database"
+EXPORT_BEFORE = "#!/usr/bin/env bash\nset -euo pipefail\ncd /srv/exports\npg_dump orders | gzip > \"orders-$(date +%F).sql.gz\"\n"
+
+
+def test_when_a_script_runs_is_its_schedulers_business_and_its_other_lines_are_its_context(tmp_path: Path) -> None:
+    assert "weekly" not in [c.label for c in read_criterion(PRUNE).concepts if c.strong]
+    assert "weekly" in [c.label for c in read_criterion("The weekly export job runs every Friday at 18:00").concepts
+                        if c.strong]
+    keep4 = EXPORT_BEFORE + "ls -1t orders-*.sql.gz | tail -n +5 | xargs -r rm --\n"
+    assert maps(tmp_path / "right", PRUNE, {"ops/export.sh": keep4}, {"ops/export.sh": EXPORT_BEFORE})
+    keep5 = EXPORT_BEFORE + "ls -1t orders-*.sql.gz | tail -n +6 | xargs -r rm --\n"
+    assert not maps(tmp_path / "five", PRUNE, {"ops/export.sh": keep5}, {"ops/export.sh": EXPORT_BEFORE})

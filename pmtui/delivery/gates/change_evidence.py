@@ -649,6 +649,7 @@ def _loose_units(path: str, lines: list[str], numbers: list[int], *, config: boo
         else:
             groups.append([number])
     units: list[Unit] = []
+    script = Path(path).suffix.lower() in (".sh", ".bash", ".zsh", ".ps1") or bool(lines and lines[0].startswith("#!"))
     # a YAML document names what it configures in its top-level scalars (kind: Deployment, name: api)
     named = [n for n, line in enumerate(lines, start=1) if re.match(r"^(?:[A-Za-z_][\w-]*|  name):\s*[^\s#|>]", line)] \
         if config and Path(path).suffix.lower() in (".yml", ".yaml") else []
@@ -657,6 +658,10 @@ def _loose_units(path: str, lines: list[str], numbers: list[int], *, config: boo
         unit = Unit(path=path, name=Path(path).stem, start=group[0], end=group[-1],
                     kind="test" if test else ("config" if config else "code"), added=group)
         chosen = [*heads, *range(group[0], group[-1] + 1)]
+        if script:
+            # a script without functions runs top to bottom: its other lines are the context of the added ones
+            # (`pg_dump bookings` above the pruning line says what the backups are), as a function's body is
+            chosen = list(range(1, len(lines) + 1))
         _fill(unit, [lines[n - 1] for n in chosen], "\n".join(lines[n - 1] for n in group), [lines[n - 1] for n in group])
         units.append(unit)
     return units

@@ -27,10 +27,17 @@ _ACTOR = re.compile(r"\b(?:when|once|after|if|before|until)\s+(?:the|a|an)\s+(us
                     r"reader|viewer|listener|employee|admin|operator)\s+[a-z]+s\b", re.IGNORECASE)
 
 
+# When a script runs is its scheduler's business (cron, a timer), not the script's: "the nightly backup script"
+# (unless the criterion is about the schedule: "… runs every Monday at 09:00").
+_SCHEDULED = re.compile(r"\b(nightly|daily|weekly|hourly|monthly)\s+(?:[a-z]+\s+){0,2}?(?:script|backup|cleanup|export|"
+                        r"import|sync)s?\b(?!.*\b(?:every|at\s+\d|cron|schedul\w*)\b)", re.IGNORECASE)
+
+
 def scene_words(text: str) -> set[str]:
     """Lower-case words that only set the scene: the Given clause's words the rest does not repeat, an
     actor's gesture ("when I pick the Active filter": pick) and the actor of a scenario ("when the guest checks out")."""
     found = {m.group(1).lower() for m in _GESTURE.finditer(text)} | {m.group(1).lower() for m in _ACTOR.finditer(text)}
+    found |= {m.group(1).lower() for m in _SCHEDULED.finditer(text)}
     given = _GIVEN.match(text)
     if given:
         scene = {w.lower() for w in _WORDS.findall(given.group("given"))}
