@@ -103,3 +103,13 @@ def test_when_a_script_runs_is_its_schedulers_business_and_its_other_lines_are_i
     assert maps(tmp_path / "right", PRUNE, {"ops/export.sh": keep4}, {"ops/export.sh": EXPORT_BEFORE})
     keep5 = EXPORT_BEFORE + "ls -1t orders-*.sql.gz | tail -n +6 | xargs -r rm --\n"
     assert not maps(tmp_path / "five", PRUNE, {"ops/export.sh": keep5}, {"ops/export.sh": EXPORT_BEFORE})
+
+
+def test_the_state_new_records_start_in_is_a_default(tmp_path: Path) -> None:
+    criterion = "Invoices have a state: draft, sent or paid; new invoices are drafts"
+    right = ("ALTER TABLE invoices\n  ADD COLUMN state TEXT NOT NULL DEFAULT 'draft'\n"
+             "  CHECK (state IN ('draft', 'sent', 'paid'));\n")
+    assert maps(tmp_path / "right", criterion, {"migrations/0012_invoice_state.sql": right})
+    nullable = right.replace(" NOT NULL DEFAULT 'draft'", "")
+    assert not maps(tmp_path / "null", criterion, {"migrations/0012_invoice_state.sql": nullable})
+    assert "default" not in [c.label for c in read_criterion("A new member is sent a welcome email").concepts]

@@ -121,6 +121,10 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bstop(?:s|ped)?\s+typing\b|\bafter\s+(?:the\s+)?last\s+keystroke\b", "wait"),
         (r"\bties?\s+(?:are\s+|is\s+)?broken\s+by\b|\btie[- ]?break\w*\b|\bon\s+a\s+tie\b", "tiebreak"),
         (r"\bcut\s+off\b|\btruncat\w*\b", "truncate"),
+        # "new pets are available", "new accounts start as trial": the state a record starts in is a default
+        ((r"\bnew(?=\s+(?:[a-z]+\s+){0,2}?(?:are|is|starts?\s+(?:out\s+)?as|begins?\s+as)\s+"
+          r"(?![a-z]+(?:ed|en)\b|sent\b|shown\b|told\b|put\b|set\b|kept\b|not\b|never\b|always\b|also\b)[a-z]+\b)"),
+         "default"),
         # where in a sequence something goes: "added to the end of the waiting list", "to the front of the queue"
         (r"\b(?:to|at|onto)\s+the\s+(?:end|back|bottom|tail)\s+of\b", "append"),
         (r"\b(?:to|at|onto)\s+the\s+(?:front|start|beginning|head|top)\s+of\b", "prepend"),
