@@ -113,3 +113,14 @@ def test_the_state_new_records_start_in_is_a_default(tmp_path: Path) -> None:
     nullable = right.replace(" NOT NULL DEFAULT 'draft'", "")
     assert not maps(tmp_path / "null", criterion, {"migrations/0012_invoice_state.sql": nullable})
     assert "default" not in [c.label for c in read_criterion("A new member is sent a welcome email").concepts]
+
+
+def test_an_accepting_predicate_that_answers_false_rejects(tmp_path: Path) -> None:
+    criterion = "Given a table booking for tonight, When it is made after 20:00, Then it is rejected"
+    code = ("const LAST_CALL_HOUR = 20;\n\nexport function acceptBooking(b: Booking): boolean {\n"
+            "  if (isSameDay(b.madeAt, b.slot) && b.madeAt.getHours() >= LAST_CALL_HOUR) {\n    return false;\n  }\n"
+            "  return b.guests > 0;\n}\n")
+    assert maps(tmp_path / "right", criterion, {"src/bookings.ts": code})
+    todo = ("export function acceptBooking(b: Booking): boolean {\n  // TODO: reject bookings for tonight made after 20:00\n"
+            "  return b.guests > 0;\n}\n")
+    assert not maps(tmp_path / "todo", criterion, {"src/bookings.ts": todo})

@@ -201,8 +201,8 @@ def unit_idioms(code: str) -> set[str]:
     # an element skipped in a loop is left out: `if stale { continue }`, `next if r.stale?`, `if x: continue`
     if re.search(r"\bif\b[^\n]*(?:\{|:|\bthen)\s*(?:\n\s*)?(?:continue|next)\b|\bnext\s+(?:if|unless)\b", bare):
         found.add("filter")
-    # a permission predicate that answers false refuses: `canRefill(...) { … return false; }`
-    if re.search(r"\b(?:def|fun|func|function|bool|boolean|Bool)\s+(?:[Cc]an|[Mm]ay|is_?[Aa]llowed|[Aa]llows?|[Pp]ermit)"
+    # a permission predicate that answers false refuses: `canRefill(...) { … return false; }`, `acceptPreorder`
+    if re.search(r"\b(?:def|fun|func|function|bool|boolean|Bool)\s+(?:[Cc]an|[Mm]ay|is_?[Aa]llowed|[Aa]llows?|[Pp]ermit|[Aa]ccepts?|is_?[Aa]cceptable|is_?[Vv]alid)"
                  r"\w*\s*\(", bare) and re.search(r"\breturn\s+(?:false|False)\b", bare):
         found.add("reject")
     deleting = [line for line in bare.splitlines() if "delete" in idiom_concepts(line)]
