@@ -124,3 +124,14 @@ def test_an_accepting_predicate_that_answers_false_rejects(tmp_path: Path) -> No
     todo = ("export function acceptBooking(b: Booking): boolean {\n  // TODO: reject bookings for tonight made after 20:00\n"
             "  return b.guests > 0;\n}\n")
     assert not maps(tmp_path / "todo", criterion, {"src/bookings.ts": todo})
+
+
+def test_an_overlap_is_each_interval_starting_before_the_other_ends(tmp_path: Path) -> None:
+    criterion = "A vet cannot be given two appointments at overlapping times"
+    right = ("class Clash(Exception):\n    pass\n\n\ndef _collides(a_from, a_to, b):\n"
+             "    return a_from < b.ends_at and b.starts_at < a_to\n\n\ndef give_appointment(vet, starts_at, ends_at):\n"
+             "    if any(_collides(starts_at, ends_at, other) for other in vet.appointments):\n"
+             "        raise Clash(vet.id)\n    vet.appointments.append(Appointment(starts_at, ends_at))\n")
+    assert maps(tmp_path / "right", criterion, {"clinic/vets.py": right})
+    same_start = right.replace("return a_from < b.ends_at and b.starts_at < a_to", "return a_from == b.starts_at")
+    assert not maps(tmp_path / "same", criterion, {"clinic/vets.py": same_start})  # only identical starts clash

@@ -106,6 +106,12 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # a second sort key: `.then(a.at.cmp(&b.at))`, `thenComparing`, `ORDER BY score DESC, at`, `key=lambda e: (…)`
         ((r"\.then(?:Comparing\w*|By\w*|_with)?\(|\bthenBy\w*\(|\bORDER\s+BY\s+[\w.]+(?:\s+(?:ASC|DESC))?\s*,\s*\w|"
           r"\bkey\s*=\s*lambda\s+\w+\s*:\s*\("), "tiebreak"),
+        # two intervals overlap when each starts before the other ends: `start < other.end and other.start < end`
+        ((r"\b\w*(?:start|begin|from)\w*\s*<=?\s*[\w.]*(?:end|until|finish|to)\w*\s+(?:and|&&|AND)\s+"
+          r"[\w.]*(?:start|begin|from)\w*\s*<=?\s*[\w.]*(?:end|until|finish|to)\w*|"
+          r"\b\w*(?:end|until|finish)\w*\s*>=?\s*[\w.]*(?:start|begin|from)\w*\s+(?:and|&&|AND)\s+"
+          r"[\w.]*(?:start|begin|from)\w*\s*<=?\s*[\w.]*(?:end|until|finish)\w*|\bOVERLAPS\b|\b(?:ts|tstz|date)range\b[^\n]*&&"),
+         "overlap"),
         # a sequence grown at its end, or at its front
         ((r"\.append\(|\.push\(|\bpush_back\(|\.addLast\(|\.offer\(|\.enqueue\(|\bRPUSH\b|\brpush\(|"
           r"\barray_push\(|\bappend\(|\.add\((?!\s*0\s*,)"), "append"),

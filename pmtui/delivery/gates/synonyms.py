@@ -145,6 +145,7 @@ _GROUPS: dict[str, str] = {
     "digit": "digit digits numeric isdigit isnumeric isdecimal",
     "rootcheck": "rootcheck euid geteuid getuid superuser",
     "background": "background async queue enqueue thread worker celery defer deferred job jobs",
+    "overlap": "overlap overlapping overlaps intersect intersects",
     # exchange rates live in an `fx` module
     "exchange": "exchange fx forex",
 }
