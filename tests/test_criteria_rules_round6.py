@@ -135,3 +135,11 @@ def test_an_overlap_is_each_interval_starting_before_the_other_ends(tmp_path: Pa
     assert maps(tmp_path / "right", criterion, {"clinic/vets.py": right})
     same_start = right.replace("return a_from < b.ends_at and b.starts_at < a_to", "return a_from == b.starts_at")
     assert not maps(tmp_path / "same", criterion, {"clinic/vets.py": same_start})  # only identical starts clash
+
+
+def test_a_database_index_is_what_makes_a_lookup_fast(tmp_path: Path) -> None:
+    criterion = "As a cashier I want finding a customer's receipts by day to be quick"
+    right = "CREATE INDEX receipts_customer_day_idx ON receipts (customer_id, issued_day);\n"
+    assert maps(tmp_path / "right", criterion, {"db/migrations/0031_receipts_customer_day.sql": right})
+    column = "ALTER TABLE receipts ADD COLUMN customer_day TEXT;\n"
+    assert not maps(tmp_path / "column", criterion, {"db/migrations/0031_receipts_customer_day.sql": column})

@@ -106,6 +106,11 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # a second sort key: `.then(a.at.cmp(&b.at))`, `thenComparing`, `ORDER BY score DESC, at`, `key=lambda e: (…)`
         ((r"\.then(?:Comparing\w*|By\w*|_with)?\(|\bthenBy\w*\(|\bORDER\s+BY\s+[\w.]+(?:\s+(?:ASC|DESC))?\s*,\s*\w|"
           r"\bkey\s*=\s*lambda\s+\w+\s*:\s*\("), "tiebreak"),
+        # an index is how a database finds rows fast: "looking up a member's orders by date must be fast"
+        ((r"\bCREATE\s+(?:UNIQUE\s+)?INDEX\b|\badd_index\b|\bdb_index\s*=\s*True\b|\bmodels\.Index\(|@Index\b|"
+          r"\.createIndex\(|\.create_index\(|\bindex\s*=\s*True\b"), "fast"),
+        (r"\bCREATE\s+(?:UNIQUE\s+)?INDEX\b|\badd_index\b|\bdb_index\s*=\s*True\b|\.createIndex\(|\.create_index\(",
+         "search"),
         # two intervals overlap when each starts before the other ends: `start < other.end and other.start < end`
         ((r"\b\w*(?:start|begin|from)\w*\s*<=?\s*[\w.]*(?:end|until|finish|to)\w*\s+(?:and|&&|AND)\s+"
           r"[\w.]*(?:start|begin|from)\w*\s*<=?\s*[\w.]*(?:end|until|finish|to)\w*|"

@@ -146,6 +146,7 @@ _GROUPS: dict[str, str] = {
     "rootcheck": "rootcheck euid geteuid getuid superuser",
     "background": "background async queue enqueue thread worker celery defer deferred job jobs",
     "overlap": "overlap overlapping overlaps intersect intersects",
+    "fast": "fast faster fastest quick quicker quickly speed speedy performance performant",
     # exchange rates live in an `fx` module
     "exchange": "exchange fx forex",
 }
