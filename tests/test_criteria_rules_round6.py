@@ -143,3 +143,18 @@ def test_a_database_index_is_what_makes_a_lookup_fast(tmp_path: Path) -> None:
     assert maps(tmp_path / "right", criterion, {"db/migrations/0031_receipts_customer_day.sql": right})
     column = "ALTER TABLE receipts ADD COLUMN customer_day TEXT;\n"
     assert not maps(tmp_path / "column", criterion, {"db/migrations/0031_receipts_customer_day.sql": column})
+
+
+def test_a_helper_the_change_writes_in_another_file_lends_its_names(tmp_path: Path) -> None:
+    criterion = "shipping report: total kg per customer, heaviest first"
+    helper = ("from collections import defaultdict\n\n\ndef weight_by_customer(parcels):\n"
+              "    totals = defaultdict(float)\n    for parcel in parcels:\n"
+              "        totals[parcel.customer] += parcel.weight_kg\n    return totals\n")
+    report = ("from shipping.aggregate import weight_by_customer\n\n\ndef shipping_report(parcels):\n"
+              "    totals = weight_by_customer(parcels)\n"
+              "    return sorted(totals.items(), key=lambda item: item[1], reverse=True)\n")
+    before = {"shipping/report.py": "def shipping_report(parcels):\n    return parcels\n"}
+    assert maps(tmp_path / "right", criterion, {"shipping/aggregate.py": helper, "shipping/report.py": report}, before)
+    ascending = report.replace(", reverse=True", "")
+    assert not maps(tmp_path / "ascending", criterion,
+                    {"shipping/aggregate.py": helper, "shipping/report.py": ascending}, before)

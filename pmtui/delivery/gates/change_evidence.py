@@ -556,6 +556,12 @@ def _follow_definitions(units: list[Unit], added_lines: dict[str, list[tuple[int
             unit.numbers |= helper.numbers
             for found in (unit.concepts, unit.fresh, unit.acts, unit.fresh_acts):
                 found |= helper.fresh_acts
+            if helper.path != unit.path and helper.start in helper.added:
+                # a helper the change wrote in another file is this unit's code split off (a refactor across
+                # files): what it says is said here too
+                unit.concepts |= helper.fresh
+                unit.fresh |= helper.fresh
+                unit.names |= helper.fresh_names
             unit.code_text += "\n" + helper.code_text
 
 
