@@ -158,3 +158,14 @@ def test_a_helper_the_change_writes_in_another_file_lends_its_names(tmp_path: Pa
     ascending = report.replace(", reverse=True", "")
     assert not maps(tmp_path / "ascending", criterion,
                     {"shipping/aggregate.py": helper, "shipping/report.py": ascending}, before)
+
+
+def test_a_filter_that_keeps_what_is_past_its_date_does_not_hide_it(tmp_path: Path) -> None:
+    criterion = "The coupon list never shows coupons past their expiry date"
+    right = ("from datetime import date\n\nfrom shop.models import Coupon\n\n\ndef coupon_list():\n"
+             "    return Coupon.objects.filter(expires_on__gte=date.today()).order_by('code')\n")
+    assert maps(tmp_path / "right", criterion, {"shop/coupons.py": right})
+    inverted = right.replace("expires_on__gte", "expires_on__lt")
+    assert not maps(tmp_path / "inverted", criterion, {"shop/coupons.py": inverted})
+    view = "CREATE VIEW coupon_list AS\nSELECT code, expires_on FROM coupons\nWHERE expires_on < CURRENT_DATE;\n"
+    assert not maps(tmp_path / "view", criterion, {"db/views/coupon_list.sql": view})

@@ -38,7 +38,9 @@ from pmtui.delivery.gates.criterion_classes import (
 from pmtui.delivery.gates.polarity import (
     asks_refusal,
     hides_what_happened,
+    hides_what_is_past,
     keeps_what_happened,
+    keeps_what_is_past,
     refuses_nothing,
     ruled_out_words,
     split_contrast,
@@ -213,7 +215,7 @@ def _has(concept: Concept, unit: Unit) -> bool:
     return len(wanted) >= 5 and any(one_typo_apart(wanted, name) for name in unit.names if len(name) >= 4)
 
 
-def _blocker(unit: Unit, reading: CriterionReading, hides_done: bool = False) -> str:
+def _blocker(unit: Unit, reading: CriterionReading, hides_done: bool = False, hides_past: bool = False) -> str:
     if unit.kind == "test" and not reading.about_tests and not unit.anchored:
         return "it is only a test, exercising no code of the change"
     if any(is_action(c) and asks_refusal(c.label) and _has(c, unit) for c in reading.concepts) \
@@ -221,6 +223,8 @@ def _blocker(unit: Unit, reading: CriterionReading, hides_done: bool = False) ->
         return "it names the error but no line of it refuses (raises, returns an error, exits, answers 4xx)"
     if hides_done and keeps_what_happened(unit.code_text):
         return "its filter keeps the rows whose field is set: what already happened is shown, not hidden"
+    if hides_past and keeps_what_is_past(unit.code_text):
+        return "its filter keeps the rows dated before today: what is past its date is all it shows"
     if reading.negated and not unit.negates:
         return "the criterion forbids something and no added line of it forbids or leaves anything out"
     hushing = [c.label for c in reading.concepts if c.kind == "flag"] if any(
@@ -274,13 +278,14 @@ def judge(criterion: str, units: Sequence[Unit]) -> Judgement | None:
         reading = read_criterion(main)
         ruled_out = ruled_out_words(main, contrast, stem, STOPWORDS)
     hides_done = hides_what_happened(criterion)
+    hides_past = hides_what_is_past(criterion)
     best: Judgement | None = None
     for unit in units:
         if unit.kind == "prose" and not reading.about_docs:
             continue  # a promise in the README is not an implementation
         matched = [c for c in reading.concepts if _has(c, unit)]
         missing = [c for c in reading.concepts if c not in matched]
-        blocker = _blocker(unit, reading, hides_done)
+        blocker = _blocker(unit, reading, hides_done, hides_past)
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):
             blocker = f"it uses the {word} the criterion rules out"
         verdict = Judgement(unit, matched, missing, blocker)
