@@ -169,3 +169,13 @@ def test_a_filter_that_keeps_what_is_past_its_date_does_not_hide_it(tmp_path: Pa
     assert not maps(tmp_path / "inverted", criterion, {"shop/coupons.py": inverted})
     view = "CREATE VIEW coupon_list AS\nSELECT code, expires_on FROM coupons\nWHERE expires_on < CURRENT_DATE;\n"
     assert not maps(tmp_path / "view", criterion, {"db/views/coupon_list.sql": view})
+
+
+def test_listed_before_the_others_is_a_true_first_order_and_a_plain_sort_by_the_flag_puts_it_last(tmp_path: Path) -> None:
+    criterion = "VIP guests are shown before the other guests"
+    right = "def guest_list(guests):\n    return sorted(guests, key=lambda g: not g.vip)\n"
+    assert maps(tmp_path / "right", criterion, {"party/guests.py": right})
+    sql = "CREATE VIEW guest_list AS\nSELECT name, vip FROM guests\nORDER BY vip DESC, name;\n"
+    assert maps(tmp_path / "sql", criterion, {"db/views/guest_list.sql": sql})
+    last = "def guest_list(guests):\n    return sorted(guests, key=lambda g: g.vip)\n"
+    assert not maps(tmp_path / "last", criterion, {"party/guests.py": last})  # False sorts first: VIPs last

@@ -106,6 +106,10 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # a second sort key: `.then(a.at.cmp(&b.at))`, `thenComparing`, `ORDER BY score DESC, at`, `key=lambda e: (…)`
         ((r"\.then(?:Comparing\w*|By\w*|_with)?\(|\bthenBy\w*\(|\bORDER\s+BY\s+[\w.]+(?:\s+(?:ASC|DESC))?\s*,\s*\w|"
           r"\bkey\s*=\s*lambda\s+\w+\s*:\s*\("), "tiebreak"),
+        # a sort by a negated flag puts those that have it first: `sortedBy { !it.vip }`, `key=lambda s: not s.vip`,
+        # `ORDER BY vip DESC`; a partition lists one side before the other
+        ((r"\bsort\w*\s*\{\s*(?:\w+\s*->\s*)?!|\bkey\s*=\s*lambda\s+\w+\s*:\s*(?:not\s|\(\s*not\s)|"
+          r"\bsort_by\s*\{\s*\|\w+\|\s*[!(]|\bpartition\b"), "truefirst"),
         # an index is how a database finds rows fast: "looking up a member's orders by date must be fast"
         ((r"\bCREATE\s+(?:UNIQUE\s+)?INDEX\b|\badd_index\b|\bdb_index\s*=\s*True\b|\bmodels\.Index\(|@Index\b|"
           r"\.createIndex\(|\.create_index\(|\bindex\s*=\s*True\b"), "fast"),

@@ -121,6 +121,10 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bstop(?:s|ped)?\s+typing\b|\bafter\s+(?:the\s+)?last\s+keystroke\b", "wait"),
         (r"\bties?\s+(?:are\s+|is\s+)?broken\s+by\b|\btie[- ]?break\w*\b|\bon\s+a\s+tie\b", "tiebreak"),
         (r"\bcut\s+off\b|\btruncat\w*\b", "truncate"),
+        # "wheelchair seats are listed before the other seats": those that have it come first, a true-first order
+        ((r"\b(?:(?:are|is)\s+)?(?:listed|shown|sorted|placed|put|ranked|displayed)\s+(?:before|above|ahead\s+of)\s+"
+          r"(?:the\s+|all\s+(?:the\s+)?)?(?:other|others|rest|remaining)\b|\bcome\s+(?:before|ahead\s+of)\s+"
+          r"(?:the\s+|all\s+(?:the\s+)?)?(?:other|others|rest)\b"), "descending|truefirst"),
         # "new pets are available", "new accounts start as trial": the state a record starts in is a default
         ((r"\bnew(?=\s+(?:[a-z]+\s+){0,2}?(?:are|is|starts?\s+(?:out\s+)?as|begins?\s+as)\s+"
           r"(?![a-z]+(?:ed|en)\b|sent\b|shown\b|told\b|put\b|set\b|kept\b|not\b|never\b|always\b|also\b)[a-z]+\b)"),
@@ -348,7 +352,7 @@ def quantity_forms(number: str, unit: str) -> tuple[frozenset[str], str]:
 # Concepts that code shows by what it does (an operator, a call, a statement): a criterion's word for
 # one of them is matched only by what the code does, never by the name of the function alone
 # (`def purge_inactive(): count(...)` purges nothing).
-ACTION_CONCEPTS = frozenset(["roundup", "append", "prepend", "overlap", "delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
+ACTION_CONCEPTS = frozenset(["roundup", "append", "prepend", "overlap", "truefirst", "delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
                              "filter", "caseless", "hash", "subtract", "sum", "multiply", "divide", "modulo",
                              "exponential", "unique", "between", "limit", "minimum", "count", "wait", "join", "exit"])
 
