@@ -179,3 +179,34 @@ def test_listed_before_the_others_is_a_true_first_order_and_a_plain_sort_by_the_
     assert maps(tmp_path / "sql", criterion, {"db/views/guest_list.sql": sql})
     last = "def guest_list(guests):\n    return sorted(guests, key=lambda g: g.vip)\n"
     assert not maps(tmp_path / "last", criterion, {"party/guests.py": last})  # False sorts first: VIPs last
+
+
+REFUND = "A refund can be asked for up to 14 days after the purchase"
+REFUND_CODE = ("from datetime import timedelta\n\nREFUND_WINDOW = timedelta(days=14)\n\n\nclass RefundError(Exception):\n"
+               "    pass\n\n\ndef ask_refund(order, today):\n    if today - order.purchased_on > REFUND_WINDOW:\n"
+               "        raise RefundError(\"refunds are only possible within 14 days of the purchase\")\n"
+               "    order.refund_requested = True\n")
+
+
+def test_up_to_a_number_of_several_digits_is_the_numbers_business_not_a_word(tmp_path: Path) -> None:
+    assert [c.strong for c in read_criterion(REFUND).concepts if c.label == "limit"] == [False]
+    assert [c.strong for c in read_criterion("A bio may be at most 160 characters").concepts if c.label == "limit"] \
+        == [False]
+    assert maps(tmp_path / "right", REFUND, {"shop/refunds.py": REFUND_CODE})
+
+
+def test_a_number_said_only_in_a_message_is_not_a_value_the_code_uses(tmp_path: Path) -> None:
+    criterion = "A refund can be asked for up to 7 days after the purchase"
+    message_only = ("class RefundError(Exception):\n    pass\n\n\ndef ask_refund(order, today):\n    try:\n"
+                    "        order.refund_requested = True\n    except ValueError:\n"
+                    "        raise RefundError(\"refunds are only possible up to 7 days after the purchase\")\n")
+    assert not maps(tmp_path / "message", criterion, {"shop/refunds.py": message_only})
+    assert maps(tmp_path / "right", criterion, {"shop/refunds.py": REFUND_CODE.replace("14", "7")})
+
+
+def test_a_text_length_bound_counts_characters(tmp_path: Path) -> None:
+    criterion = "A PIN has at most 6 characters"
+    zod = "import { z } from \"zod\";\n\nexport const Access = z.object({\n  pin: z.string().max(6),\n});\n"
+    assert maps(tmp_path / "zod", criterion, {"src/schema/access.ts": zod})
+    items = "import { z } from \"zod\";\n\nexport const Access = z.object({\n  pin: z.array(z.number()).max(6),\n});\n"
+    assert not maps(tmp_path / "array", criterion, {"src/schema/access.ts": items})

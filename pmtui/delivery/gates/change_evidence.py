@@ -287,6 +287,9 @@ def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], 
     code_lines = [_without_log_messages(line) for line in body if is_code_line(line)]
     added_lines = [_without_log_messages(line) for line in added_text if is_code_line(line)]
     number_text = "\n".join(line for line in number_text.splitlines() if is_code_line(line))
+    # a sentence in a string (an error message, a log line) says a number, the code does not use it:
+    # `throw new CancelError("… until 24 hours before they start")` checks no 24 hours
+    number_text = _STRING_LITERAL.sub(lambda m: '""' if _PROSE_STRING.search(m.group(0)) else m.group(0), number_text)
     path_concepts = code_concepts(re.sub(r"\.[A-Za-z0-9]+$", "", unit.path).replace("/", " "))
     if Path(unit.path).suffix.lower() in (".sh", ".bash", ".zsh", ".ps1") or (body and body[0].startswith("#!")):
         path_concepts |= code_concepts("script")
@@ -392,6 +395,7 @@ _NEGATING = re.compile(r"\bnot\b|!==?|!(?=[\w.(\[$*])|<>|\bunless\b|\bcontinue\b
 _NEGATING_IDIOMS = frozenset({"reject", "filter", "unique", "disable", "nonroot", "missing", "exit", "limit", "minimum",
                               "between", "delete", "ignore", "consecutive"})
 _NEGATING_WORDS = frozenset({"redact", "hash", "unique", "nonroot", "forbidden", "unauthorized", "badrequest"})
+_PROSE_STRING = re.compile(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}\s+[A-Za-z]{2,}\s+[A-Za-z]{2,}")
 _STRING_LITERAL = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`(?:[^`\\]|\\.)*`")
 
 

@@ -106,6 +106,9 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # a second sort key: `.then(a.at.cmp(&b.at))`, `thenComparing`, `ORDER BY score DESC, at`, `key=lambda e: (…)`
         ((r"\.then(?:Comparing\w*|By\w*|_with)?\(|\bthenBy\w*\(|\bORDER\s+BY\s+[\w.]+(?:\s+(?:ASC|DESC))?\s*,\s*\w|"
           r"\bkey\s*=\s*lambda\s+\w+\s*:\s*\("), "tiebreak"),
+        # a text's length bound counts its characters: `z.string().max(160)`, `max_length=`, `maxLength`, `VARCHAR(160)`
+        ((r"\bstring\(\)\.(?:max|min|length)\(|\bmax_?[Ll]ength\b|\bmin_?[Ll]ength\b|\bVARCHAR\s*\(|\bCharField\(|"
+          r"@Size\(|\bLength\(\s*(?:min|max)\s*="), "character"),
         # a sort by a negated flag puts those that have it first: `sortedBy { !it.vip }`, `key=lambda s: not s.vip`,
         # `ORDER BY vip DESC`; a partition lists one side before the other
         ((r"\bsort\w*\s*\{\s*(?:\w+\s*->\s*)?!|\bkey\s*=\s*lambda\s+\w+\s*:\s*(?:not\s|\(\s*not\s)|"

@@ -580,7 +580,7 @@ def read_criterion(criterion: str) -> CriterionReading:
         if found:
             # "up to 3 times": the number is what the code must state, "up to" adds nothing to decide on
             counted = concept in ("limit", "minimum") and re.match(
-                rf"\s*(?:\w+\s+){{0,2}}?(?:\d|{'|'.join(NUMBER_WORDS)}|once|twice)\b", text[found.end():], re.IGNORECASE)
+                rf"\s*(?:\w+\s+){{0,2}}?(?:\d+|{'|'.join(NUMBER_WORDS)}|once|twice)\b", text[found.end():], re.IGNORECASE)
             if concept:
                 meant = concept.split("|")
                 alternatives = frozenset(a for name in meant for a in (name, stem(name), *_group_alternatives(name)))
