@@ -210,3 +210,4 @@ def test_a_text_length_bound_counts_characters(tmp_path: Path) -> None:
     assert maps(tmp_path / "zod", criterion, {"src/schema/access.ts": zod})
     items = "import { z } from \"zod\";\n\nexport const Access = z.object({\n  pin: z.array(z.number()).max(6),\n});\n"
     assert not maps(tmp_path / "array", criterion, {"src/schema/access.ts": items})
+    assert not explicit_durations("CACHE_TTL_SECONDS = 5 * 60")  # a product: numbers_in reads it as 300

@@ -192,7 +192,7 @@ _EXPLICIT = (re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*\*\s*time\.(Nanosecond|Mic
              re.compile(r"-m(time|min)\s+[+-]?(\d+)\b"),
              # a name that ends in its unit: `my $BLOCK_MIN = 30;`, `RETENTION_DAYS = 14`, `graceMinutes: 20`
              re.compile(r"(?<=[A-Za-z0-9])_?(MIN|MINS|MINUTES|SECS|SECONDS|HOURS|DAYS|WEEKS|Mins|Minutes|Secs|Seconds|"
-                        r"Hours|Days|Weeks|mins|minutes|secs|seconds|hours|days|weeks)\b\s*[=:]\s*(\d+(?:\.\d+)?)\b"))
+                        r"Hours|Days|Weeks|mins|minutes|secs|seconds|hours|days|weeks)\b\s*[=:]\s*(\d+(?:\.\d+)?)\b(?!\s*[-*/+.(])"))
 
 
 def explicit_durations(code: str) -> list[tuple[str, float]]:
