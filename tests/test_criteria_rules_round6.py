@@ -211,3 +211,12 @@ def test_a_text_length_bound_counts_characters(tmp_path: Path) -> None:
     items = "import { z } from \"zod\";\n\nexport const Access = z.object({\n  pin: z.array(z.number()).max(6),\n});\n"
     assert not maps(tmp_path / "array", criterion, {"src/schema/access.ts": items})
     assert not explicit_durations("CACHE_TTL_SECONDS = 5 * 60")  # a product: numbers_in reads it as 300
+
+
+def test_a_linters_name_says_lint_and_max_before_a_named_number_is_the_numbers_business(tmp_path: Path) -> None:
+    criterion = "lint: max line length 120"
+    assert [c.strong for c in read_criterion(criterion).concepts if c.label == "limit"] == [False]
+    assert maps(tmp_path / "right", criterion, {"setup.cfg": "[metadata]\nname = shop\n\n[flake8]\nmax-line-length = 120\n"},
+                {"setup.cfg": "[metadata]\nname = shop\n"})
+    assert not maps(tmp_path / "wrong", criterion, {"setup.cfg": "[metadata]\nname = shop\n\n[flake8]\nmax-line-length = 100\n"},
+                    {"setup.cfg": "[metadata]\nname = shop\n"})
