@@ -220,3 +220,11 @@ def test_a_linters_name_says_lint_and_max_before_a_named_number_is_the_numbers_b
                 {"setup.cfg": "[metadata]\nname = shop\n"})
     assert not maps(tmp_path / "wrong", criterion, {"setup.cfg": "[metadata]\nname = shop\n\n[flake8]\nmax-line-length = 100\n"},
                     {"setup.cfg": "[metadata]\nname = shop\n"})
+
+
+def test_a_password_hashs_cost_factor_is_its_rounds(tmp_path: Path) -> None:
+    criterion = "Passwords are hashed with bcrypt using a cost factor of 11"
+    node = "const bcrypt = require(\"bcrypt\");\n\nconst saltRounds = 11;\n\nasync function hashPassword(pw) {\n" \
+           "  return bcrypt.hash(pw, saltRounds);\n}\n\nmodule.exports = { hashPassword };\n"
+    assert maps(tmp_path / "right", criterion, {"src/members/password.js": node})
+    assert not maps(tmp_path / "ten", criterion, {"src/members/password.js": node.replace("11", "10")})

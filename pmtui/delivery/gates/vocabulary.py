@@ -121,6 +121,8 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bstop(?:s|ped)?\s+typing\b|\bafter\s+(?:the\s+)?last\s+keystroke\b", "wait"),
         (r"\bties?\s+(?:are\s+|is\s+)?broken\s+by\b|\btie[- ]?break\w*\b|\bon\s+a\s+tie\b", "tiebreak"),
         (r"\bcut\s+off\b|\btruncat\w*\b", "truncate"),
+        # a password hash's cost (work) factor is its rounds: `gensalt(rounds=12)`, `saltRounds = 12`, `'cost' => 12`
+        (r"\b(?:cost|work)[- ]factor\b", "rounds|cost"),
         # "wheelchair seats are listed before the other seats": those that have it come first, a true-first order
         ((r"\b(?:(?:are|is)\s+)?(?:listed|shown|sorted|placed|put|ranked|displayed)\s+(?:before|above|ahead\s+of)\s+"
           r"(?:the\s+|all\s+(?:the\s+)?)?(?:other|others|rest|remaining)\b|\bcome\s+(?:before|ahead\s+of)\s+"
