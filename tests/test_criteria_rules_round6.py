@@ -228,3 +228,14 @@ def test_a_password_hashs_cost_factor_is_its_rounds(tmp_path: Path) -> None:
            "  return bcrypt.hash(pw, saltRounds);\n}\n\nmodule.exports = { hashPassword };\n"
     assert maps(tmp_path / "right", criterion, {"src/members/password.js": node})
     assert not maps(tmp_path / "ten", criterion, {"src/members/password.js": node.replace("11", "10")})
+
+
+def test_nobody_doing_something_within_a_deadline_is_the_deadline_and_the_keeping_filter_keeps_those_who_did(
+        tmp_path: Path) -> None:
+    criterion = "A table hold is released when nobody arrives within 15 minutes of the booking time"
+    right = ("from datetime import timedelta\n\n\ndef sweep_holds(holds, now):\n"
+             "    holds[:] = [h for h in holds if h.arrived or now < h.booked_for + timedelta(minutes=15)]\n")
+    assert maps(tmp_path / "right", criterion, {"tables/holds.py": right})
+    inverted = right.replace("if h.arrived or", "if not h.arrived or")
+    assert not maps(tmp_path / "inverted", criterion, {"tables/holds.py": inverted})  # gives away who came
+    assert read_criterion(criterion).negated is False

@@ -41,6 +41,7 @@ from pmtui.delivery.gates.polarity import (
     hides_what_is_past,
     keeps_what_happened,
     keeps_what_is_past,
+    keeps_whom_nobody,
     refuses_nothing,
     ruled_out_words,
     split_contrast,
@@ -225,6 +226,8 @@ def _blocker(unit: Unit, reading: CriterionReading, hides_done: bool = False, hi
         return "its filter keeps the rows whose field is set: what already happened is shown, not hidden"
     if hides_past and keeps_what_is_past(unit.code_text):
         return "its filter keeps the rows dated before today: what is past its date is all it shows"
+    if reading.nobody and keeps_whom_nobody(unit.code_text, reading.nobody, stem):
+        return f"its filter keeps those nobody {reading.nobody}: the others are the ones let go"
     if reading.negated and not unit.negates:
         return "the criterion forbids something and no added line of it forbids or leaves anything out"
     hushing = [c.label for c in reading.concepts if c.kind == "flag"] if any(

@@ -33,11 +33,24 @@ _SCHEDULED = re.compile(r"\b(nightly|daily|weekly|hourly|monthly)\s+(?:[a-z]+\s+
                         r"import|sync)s?\b(?!.*\b(?:every|at\s+\d|cron|schedul\w*)\b)", re.IGNORECASE)
 
 
+# "released when nobody checks in within 30 minutes", "freed if nobody unloads it within 20 minutes": what nobody does
+# is the event whose absence the deadline measures; the code may not name it (a busy flag), the deadline decides.
+_NOBODY_WITHIN = re.compile(r"\b(nobody|no\s+one|no-one)\s+([a-z]+)\b(?:\s+(?:in|it|them|up|out|on|back))?[^.;]*?\bwithin\b",
+                            re.IGNORECASE)
+
+
+def nobody_within(text: str) -> str | None:
+    """The verb of "nobody <verb>s … within <deadline>", None when the criterion says no such thing."""
+    match = _NOBODY_WITHIN.search(text)
+    return match.group(2).lower() if match else None
+
+
 def scene_words(text: str) -> set[str]:
     """Lower-case words that only set the scene: the Given clause's words the rest does not repeat, an
     actor's gesture ("when I pick the Active filter": pick) and the actor of a scenario ("when the guest checks out")."""
     found = {m.group(1).lower() for m in _GESTURE.finditer(text)} | {m.group(1).lower() for m in _ACTOR.finditer(text)}
     found |= {m.group(1).lower() for m in _SCHEDULED.finditer(text)}
+    found |= {word.lower() for m in _NOBODY_WITHIN.finditer(text) for word in (m.group(1).split()[0], m.group(2))}
     given = _GIVEN.match(text)
     if given:
         scene = {w.lower() for w in _WORDS.findall(given.group("given"))}

@@ -85,6 +85,24 @@ def keeps_what_is_past(code: str) -> bool:
     return any(pattern.search(code) for pattern in _KEEPS_PAST)
 
 
+_KEEPING = re.compile(r"\b(?:retain|filter|keep_if|select|where|takeWhile|Where)\w*\s*[({|]|\bfor\b[^\n]*\bif\b", re.IGNORECASE)
+_REMOVING = re.compile(r"\b(?:DELETE|remove|release|discard|drop|reject|exclude)\w*", re.IGNORECASE)
+
+
+def keeps_whom_nobody(code: str, verb: str, stem_of: Callable[[str], str]) -> bool:
+    """Whether a filter that keeps (retain, filter, a comprehension) keeps the ones whose `verb` flag is negated:
+    for "released when nobody checks in", `retain(|b| !b.checked_in || …)` keeps the no-shows and releases the others."""
+    wanted = stem_of(verb)
+    for line in code.splitlines():
+        if not _KEEPING.search(line) or _REMOVING.search(line):
+            continue
+        for match in re.finditer(r"(?:!\s*|\bnot\s+)([\w.$]+)", line):
+            parts = re.split(r"[._$]+|(?<=[a-z])(?=[A-Z])", match.group(1))
+            if any(part and stem_of(part) == wanted for part in parts):
+                return True
+    return False
+
+
 # "emailed to the billing email, not to their login email", "by pickup time, not by the time they were placed":
 # the contrasted alternative is what the code must not use, so its words are no evidence the code needs.
 _CONTRAST = re.compile(r",\s*(?:(?:and\s+)?not|never|rather\s+than|instead\s+of)\s+(?:to|by|in|on|as|from|with|via)?\b"

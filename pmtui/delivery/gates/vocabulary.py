@@ -38,6 +38,7 @@ from pmtui.delivery.gates.criterion_classes import (
     ci_gate,
     env_names,
     negated_base,
+    nobody_within,
     query_params,
     root_required,
     scene_words,
@@ -418,6 +419,7 @@ class CriterionReading:
     rates: tuple[tuple[str, str], ...] = ()  # "15 per rental day": (15, day), multiplied by the days
     refused_if: tuple[str, str] | None = None  # "blocked if less than 25": (25, <), the refusing branch's condition
     both: tuple[str, str] | None = None  # "until both email and password are filled": one condition names both
+    nobody: str | None = None  # "released when nobody checks in within 30 minutes": checks
 
 
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
@@ -600,7 +602,9 @@ def read_criterion(criterion: str) -> CriterionReading:
         return match.group(0)
 
     text = _REFRAIN.sub(refrain, text)
-    negated = bool(_NEGATION.search(text))
+    # "when nobody checks in within 30 minutes" is a condition (a deadline passed), not a prohibition
+    negated = bool(_NEGATION.search(re.sub(r"\b(?:nobody|no\s+one|no-one)\b", " ", text, flags=re.IGNORECASE)
+                                    if nobody_within(text) else text))
     text = re.sub(r"\[\s*\]|\(\s*\)|\{\s*\}|\"\"|''", " empty ", text)
     for match in re.finditer(r"\b([A-Za-z]{2,})-([A-Za-z]{2,})\b", text):
         first, second = match.group(1).lower(), match.group(2).lower()
@@ -715,7 +719,7 @@ def read_criterion(criterion: str) -> CriterionReading:
         concepts = [Concept(c.label, frozenset({"cascade"}), strong=True) if "delete" in c.alternatives else c
                     for c in concepts]
     return CriterionReading(tuple(concepts), negated, about_tests, bool(_ABOUT_DOCS.search(criterion)), boundaries,
-                            keys, on_update, sees_error, rates, refused_if, both)
+                            keys, on_update, sees_error, rates, refused_if, both, nobody_within(text))
 
 
 def criterion_concepts(criterion: str) -> list[Concept]:
