@@ -239,3 +239,14 @@ def test_nobody_doing_something_within_a_deadline_is_the_deadline_and_the_keepin
     inverted = right.replace("if h.arrived or", "if not h.arrived or")
     assert not maps(tmp_path / "inverted", criterion, {"tables/holds.py": inverted})  # gives away who came
     assert read_criterion(criterion).negated is False
+
+
+def test_an_expiration_rule_of_a_store_deletes_what_expires(tmp_path: Path) -> None:
+    criterion = "Exports in the archive bucket are deleted after 90 days"
+    rule = ("resource \"aws_s3_bucket_lifecycle_configuration\" \"archive\" {\n  bucket = aws_s3_bucket.archive.id\n"
+            "  rule {\n    id     = \"expire-exports\"\n    status = \"Enabled\"\n    expiration {\n      days = 90\n    }\n"
+            "  }\n}\n")
+    assert maps(tmp_path / "right", criterion, {"infra/archive.tf": rule})
+    moved = rule.replace("expiration {\n      days = 90\n", "transition {\n      days          = 90\n"
+                                                                 "      storage_class = \"GLACIER\"\n")
+    assert not maps(tmp_path / "moved", criterion, {"infra/archive.tf": moved})  # moved to Glacier, kept

@@ -106,6 +106,10 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # a second sort key: `.then(a.at.cmp(&b.at))`, `thenComparing`, `ORDER BY score DESC, at`, `key=lambda e: (…)`
         ((r"\.then(?:Comparing\w*|By\w*|_with)?\(|\bthenBy\w*\(|\bORDER\s+BY\s+[\w.]+(?:\s+(?:ASC|DESC))?\s*,\s*\w|"
           r"\bkey\s*=\s*lambda\s+\w+\s*:\s*\("), "tiebreak"),
+        # what expires is deleted by the store itself: an S3/GCS lifecycle expiration, a TTL index, a Redis EXPIRE
+        ((r"\bexpiration\s*\{|\bExpiration\s*:|\bNoncurrentVersionExpiration\b|\bexpireAfterSeconds\b|"
+          r"\bttlSecondsAfterFinished\b|\bEXPIRE\b|\bSETEX\b|\.expire\(|\bsetex\("),
+         "delete"),
         # a text's length bound counts its characters: `z.string().max(160)`, `max_length=`, `maxLength`, `VARCHAR(160)`
         ((r"\bstring\(\)\.(?:max|min|length)\(|\bmax_?[Ll]ength\b|\bmin_?[Ll]ength\b|\bVARCHAR\s*\(|\bCharField\(|"
           r"@Size\(|\bLength\(\s*(?:min|max)\s*="), "character"),
