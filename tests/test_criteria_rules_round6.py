@@ -250,3 +250,15 @@ def test_an_expiration_rule_of_a_store_deletes_what_expires(tmp_path: Path) -> N
     moved = rule.replace("expiration {\n      days = 90\n", "transition {\n      days          = 90\n"
                                                                  "      storage_class = \"GLACIER\"\n")
     assert not maps(tmp_path / "moved", criterion, {"infra/archive.tf": moved})  # moved to Glacier, kept
+
+
+def test_a_deadline_for_an_answer_is_a_timeout_not_any_duration(tmp_path: Path) -> None:
+    criterion = "The container is reported unhealthy when /ping does not respond within 2 seconds"
+    dockerfile = ("FROM python:3.12-slim\nWORKDIR /app\nCOPY . .\n"
+                  "HEALTHCHECK --interval=20s --timeout=2s CMD curl -fsS http://localhost:9000/ping || exit 1\n"
+                  "CMD [\"python\", \"-m\", \"worker\"]\n")
+    before = {"Dockerfile": "FROM python:3.12-slim\nWORKDIR /app\nCOPY . .\nCMD [\"python\", \"-m\", \"worker\"]\n"}
+    assert read_criterion(criterion).negated is False
+    assert maps(tmp_path / "right", criterion, {"Dockerfile": dockerfile}, before)
+    swapped = dockerfile.replace("--interval=20s --timeout=2s", "--interval=2s --timeout=20s")
+    assert not maps(tmp_path / "swapped", criterion, {"Dockerfile": swapped}, before)

@@ -226,6 +226,8 @@ def _blocker(unit: Unit, reading: CriterionReading, hides_done: bool = False, hi
         return "its filter keeps the rows whose field is set: what already happened is shown, not hidden"
     if hides_past and keeps_what_is_past(unit.code_text):
         return "its filter keeps the rows dated before today: what is past its date is all it shows"
+    if reading.awaits and (why := _no_timeout(unit.code_text, reading)):
+        return why
     if reading.nobody and keeps_whom_nobody(unit.code_text, reading.nobody, stem):
         return f"its filter keeps those nobody {reading.nobody}: the others are the ones let go"
     if reading.negated and not unit.negates:
@@ -257,6 +259,18 @@ def tests_negated(code: str, base: frozenset[str]) -> bool:
     """Whether a line of the code negates a value named by the base concept (`!m.readBy.includes(me)`, `paid = 0`
     is no negation, `paid IS NULL` and `not row.paid` are)."""
     return any(_NEGATING.search(line) and base & code_concepts(line) for line in code.splitlines())
+
+
+def _no_timeout(code: str, reading: CriterionReading) -> str:
+    """Why a deadline for an answer is not the code's timeout (`--interval=3s --timeout=30s` for "within 3 s"), or ""."""
+    stated = [seconds for _, seconds in timeout_durations(code)]
+    for concept in reading.concepts:
+        if concept.kind == "quantity":
+            number, word = concept.label.split()
+            target = float(number) * TIME_UNITS[word]
+            if not any(abs(seconds - target) <= 1e-9 * max(1.0, target) for seconds in stated):
+                return f"its timeout is not {concept.label}"
+    return ""
 
 
 def shows_when_flag(code: str, flag: str) -> bool:

@@ -33,10 +33,20 @@ _SCHEDULED = re.compile(r"\b(nightly|daily|weekly|hourly|monthly)\s+(?:[a-z]+\s+
                         r"import|sync)s?\b(?!.*\b(?:every|at\s+\d|cron|schedul\w*)\b)", re.IGNORECASE)
 
 
-# "released when nobody checks in within 30 minutes", "freed if nobody unloads it within 20 minutes": what nobody does
-# is the event whose absence the deadline measures; the code may not name it (a busy flag), the deadline decides.
-_NOBODY_WITHIN = re.compile(r"\b(nobody|no\s+one|no-one)\s+([a-z]+)\b(?:\s+(?:in|it|them|up|out|on|back))?[^.;]*?\bwithin\b",
-                            re.IGNORECASE)
+# "released when nobody checks in within 30 minutes", "unhealthy when /health does not answer within 3 seconds": what
+# does not happen is the event whose absence the deadline measures; the code may not name it, the deadline decides.
+_NOBODY_WITHIN = re.compile(r"\b(nobody|no\s+one|no-one|(?:does|do|did)\s+not|doesn't|don't|fails?\s+to)\s+([a-z]+)\b"
+                            r"(?:\s+(?:in|it|them|up|out|on|back))?[^.;]*?\bwithin\b", re.IGNORECASE)
+
+
+_ANSWERS = frozenset(["answer", "answers", "respond", "responds", "reply", "replies", "return", "returns", "load", "loads",
+                      "finish", "finishes", "complete", "completes", "succeed", "succeeds", "start", "starts", "boot"])
+
+
+def awaits_answer(text: str) -> bool:
+    """Whether the deadline is for an answer ("does not answer within 3 seconds"): a timeout, not any duration."""
+    match = _NOBODY_WITHIN.search(text)
+    return bool(match) and not match.group(1).lower().startswith("no") and match.group(2).lower() in _ANSWERS
 
 
 def nobody_within(text: str) -> str | None:
@@ -51,6 +61,7 @@ def scene_words(text: str) -> set[str]:
     found = {m.group(1).lower() for m in _GESTURE.finditer(text)} | {m.group(1).lower() for m in _ACTOR.finditer(text)}
     found |= {m.group(1).lower() for m in _SCHEDULED.finditer(text)}
     found |= {word.lower() for m in _NOBODY_WITHIN.finditer(text) for word in (m.group(1).split()[0], m.group(2))}
+    found |= {"not"} if _NOBODY_WITHIN.search(text) else set()
     given = _GIVEN.match(text)
     if given:
         scene = {w.lower() for w in _WORDS.findall(given.group("given"))}

@@ -71,7 +71,7 @@ _GROUPS: dict[str, str] = {
     "config": "config configuration setting settings option options conf",
     "environment": "environment env environ getenv",
     "log": "log logging logger",
-    "health": "health healthz healthcheck",
+    "health": "health healthz healthcheck healthy unhealthy",
     "unicode": "unicode utf8 rune runes multibyte",
     "reverse": "reverse reversed backwards",
     "underline": "underline underlined",

@@ -35,6 +35,7 @@ from pmtui.delivery.gates.criterion_classes import (
     asks_for_updates,
     asks_user_to_see_error,
     at_least_one,
+    awaits_answer,
     ci_gate,
     env_names,
     negated_base,
@@ -420,6 +421,7 @@ class CriterionReading:
     refused_if: tuple[str, str] | None = None  # "blocked if less than 25": (25, <), the refusing branch's condition
     both: tuple[str, str] | None = None  # "until both email and password are filled": one condition names both
     nobody: str | None = None  # "released when nobody checks in within 30 minutes": checks
+    awaits: bool = False  # "unhealthy when /health does not answer within 3 seconds": the deadline is a timeout
 
 
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
@@ -603,7 +605,7 @@ def read_criterion(criterion: str) -> CriterionReading:
 
     text = _REFRAIN.sub(refrain, text)
     # "when nobody checks in within 30 minutes" is a condition (a deadline passed), not a prohibition
-    negated = bool(_NEGATION.search(re.sub(r"\b(?:nobody|no\s+one|no-one)\b", " ", text, flags=re.IGNORECASE)
+    negated = bool(_NEGATION.search(re.sub(r"\b(?:nobody|no\s+one|no-one|not)\b", " ", text, flags=re.IGNORECASE)
                                     if nobody_within(text) else text))
     text = re.sub(r"\[\s*\]|\(\s*\)|\{\s*\}|\"\"|''", " empty ", text)
     for match in re.finditer(r"\b([A-Za-z]{2,})-([A-Za-z]{2,})\b", text):
@@ -719,7 +721,8 @@ def read_criterion(criterion: str) -> CriterionReading:
         concepts = [Concept(c.label, frozenset({"cascade"}), strong=True) if "delete" in c.alternatives else c
                     for c in concepts]
     return CriterionReading(tuple(concepts), negated, about_tests, bool(_ABOUT_DOCS.search(criterion)), boundaries,
-                            keys, on_update, sees_error, rates, refused_if, both, nobody_within(text))
+                            keys, on_update, sees_error, rates, refused_if, both, nobody_within(text),
+                            awaits_answer(text))
 
 
 def criterion_concepts(criterion: str) -> list[Concept]:
