@@ -262,3 +262,12 @@ def test_a_deadline_for_an_answer_is_a_timeout_not_any_duration(tmp_path: Path) 
     assert maps(tmp_path / "right", criterion, {"Dockerfile": dockerfile}, before)
     swapped = dockerfile.replace("--interval=20s --timeout=2s", "--interval=2s --timeout=20s")
     assert not maps(tmp_path / "swapped", criterion, {"Dockerfile": swapped}, before)
+
+
+def test_rounding_through_a_power_of_ten_states_its_decimals(tmp_path: Path) -> None:
+    criterion = "The basket total is rounded to two decimals"
+    code = ("export function basketTotal(lines: Line[]): number {\n"
+            "  const total = lines.reduce((sum, l) => sum + l.price * l.qty, 0);\n"
+            "  return Math.round(total * 100) / 100;\n}\n")
+    assert maps(tmp_path / "right", criterion, {"src/basket.ts": code})
+    assert not maps(tmp_path / "one", criterion, {"src/basket.ts": code.replace("* 100) / 100", "* 10) / 10")})

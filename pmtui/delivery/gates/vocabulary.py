@@ -323,6 +323,8 @@ def numbers_in(text: str) -> set[str]:
     found |= {str(int(n) - 1) for n in re.findall(r"\btail\s+-n\s*\+(\d+)", text)}
     found -= {n for n in re.findall(r"\btail\s+-n\s*\+(\d+)", text)
               if not re.search(rf"(?<![\w.+]){n}(?![\w.])", re.sub(r"\btail\s+-n\s*\+\d+", " ", text))}
+    # rounding through a power of ten states its decimals: `Math.round(x * 10) / 10` is one, `* 100) / 100` two
+    found |= {str(len(z) - 1) for z, w in re.findall(r"\bround\(\s*[^()]*?\*\s*(10+)\s*\)\s*/\s*(10+)", text) if z == w}
     # a product of literals is the number it makes: `5 * 60` seconds is 300
     for product in re.finditer(r"(?<![\w.])\d+(?:\s*\*\s*\d+)+(?![\w.])", text):
         value = 1
