@@ -271,3 +271,11 @@ def test_rounding_through_a_power_of_ten_states_its_decimals(tmp_path: Path) -> 
             "  return Math.round(total * 100) / 100;\n}\n")
     assert maps(tmp_path / "right", criterion, {"src/basket.ts": code})
     assert not maps(tmp_path / "one", criterion, {"src/basket.ts": code.replace("* 100) / 100", "* 10) / 10")})
+
+
+def test_a_rates_window_is_read_in_its_notation(tmp_path: Path) -> None:
+    criterion = "The search API accepts at most 8 requests per second from one IP"
+    conf = ("limit_req_zone $binary_remote_addr zone=search:10m rate=8r/s;\n\nserver {\n    location /api/search {\n"
+            "        limit_req zone=search;\n        proxy_pass http://app;\n    }\n}\n")
+    assert maps(tmp_path / "right", criterion, {"deploy/nginx/search.conf": conf})
+    assert not maps(tmp_path / "minute", criterion, {"deploy/nginx/search.conf": conf.replace("8r/s", "8r/m")})

@@ -148,6 +148,10 @@ _RAW_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\{#if\s+!|\bv-(?:if|show)=[\"']!|\*ngIf=[\"']!|\{\s*!\s*[\w.]+\s*&&\s*<|\bhidden=\{(?!false\b)"),
      "hidden"),
     (re.compile(r":\.\d+f\b|\.toFixed\(|\bround\(|%\.\d+f\b|\{:\.\d+\}"), "decimal"),
+    # a rate's window in its notation: nginx `rate=5r/s`, DRF `"5/second"`, flask-limiter `"5 per minute"`, `100/m`
+    (re.compile(r"\b\d+\s*r?/s(?:ec(?:ond)?)?\b|\b\d+\s+per\s+second\b"), "second"),
+    (re.compile(r"\b\d+\s*r?/m(?:in(?:ute)?)?\b|\b\d+\s+per\s+minute\b"), "minute"),
+    (re.compile(r"\b\d+\s*/h(?:our)?\b|\b\d+\s+per\s+hour\b"), "hour"),
     # a currency formatter writes the currency's two decimals: Intl.NumberFormat(…, {style: "currency"}), number_to_currency
     (re.compile(r"\bstyle\s*:\s*['\"]currency['\"]|\bcurrency\s*:\s*['\"][A-Z]{3}['\"]|\bgetCurrencyInstance\(|"
                 r"\bnumber_to_currency\b|\bNumberFormatter\.Style\.currency\b|\.currency\b(?=[^\n]*[Ff]ormat)|"
