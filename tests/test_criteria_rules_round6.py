@@ -279,3 +279,12 @@ def test_a_rates_window_is_read_in_its_notation(tmp_path: Path) -> None:
             "        limit_req zone=search;\n        proxy_pass http://app;\n    }\n}\n")
     assert maps(tmp_path / "right", criterion, {"deploy/nginx/search.conf": conf})
     assert not maps(tmp_path / "minute", criterion, {"deploy/nginx/search.conf": conf.replace("8r/s", "8r/m")})
+
+
+def test_a_make_target_that_runs_a_tool_fails_with_it_unless_its_recipe_line_starts_with_a_dash(tmp_path: Path) -> None:
+    criterion = "`make check` runs mypy and fails when it reports errors"
+    before = {"Makefile": ".PHONY: test\n\ntest:\n\tpytest -q\n"}
+    right = ".PHONY: test check\n\ntest:\n\tpytest -q\n\ncheck:\n\tmypy src\n"
+    assert maps(tmp_path / "right", criterion, {"Makefile": right}, before)
+    assert not maps(tmp_path / "dash", criterion, {"Makefile": right.replace("\tmypy src", "\t-mypy src")}, before)
+    assert not maps(tmp_path / "true", criterion, {"Makefile": right.replace("\tmypy src", "\tmypy src || true")}, before)

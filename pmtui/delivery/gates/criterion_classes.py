@@ -153,14 +153,22 @@ def negated_reads(code: str) -> set[str]:
 _CI_FAILS = re.compile(r"\b(?:ci|build|pipeline|workflow|checks?)\s+(?:fails?|breaks?|goes\s+red|is\s+red)\s+(?:when|if)\s+"
                        r"([A-Za-z][\w-]*)\s+(?:finds?|reports?|flags?|detects?|sees?|has|raises?)\s+(?:an?\s+|any\s+)?"
                        r"(?:problems?|issues?|errors?|warnings?|findings?|violations?)\b", re.IGNORECASE)
+# "`make lint` runs rubocop and fails when it reports offenses": the same, said of a make target or a script
+_RUNS_AND_FAILS = re.compile(r"\bruns?\s+([A-Za-z][\w-]*)\s+and\s+(?:fails?|breaks?|exits?\s+non-?zero)\s+(?:when|if)\s+"
+                             r"(?:it|that|\1)\s+(?:finds?|reports?|flags?|detects?|sees?|has|raises?)\s+(?:an?\s+|any\s+)?"
+                             r"(?:problems?|issues?|errors?|warnings?|findings?|violations?|offen[cs]es?)\b", re.IGNORECASE)
 _CI_PATH = re.compile(r"(?:^|/)(?:\.github/workflows/|\.gitlab-ci\.ya?ml$|\.circleci/|Jenkinsfile$|azure-pipelines|"
-                      r"\.travis\.ya?ml$|bitbucket-pipelines|\.drone\.ya?ml$|\.woodpecker)")
-_SWALLOWED = re.compile(r"\|\|\s*(?:true|:|exit\s+0)\b|;\s*true\s*$|\bcontinue-on-error:\s*true\b|\ballow_failure:\s*true\b",
-                        re.MULTILINE)
+                      r"\.travis\.ya?ml$|bitbucket-pipelines|\.drone\.ya?ml$|\.woodpecker|(?:GNU)?[Mm]akefile$|[^/]+\.mk$)")
+# a recipe line of a Makefile that starts with `-` has its failure ignored
+_SWALLOWED = re.compile(r"\|\|\s*(?:true|:|exit\s+0)\b|;\s*true\s*$|\bcontinue-on-error:\s*true\b|\ballow_failure:\s*true\b|"
+                        r"^\t@?-", re.MULTILINE)
 
 
 def ci_gate(text: str) -> tuple[str | None, str]:
     """The tool a criterion says must fail the CI, and the text without that phrase (the tool's name stays)."""
+    runs = _RUNS_AND_FAILS.search(text)
+    if runs and not _CI_FAILS.search(text):
+        return runs.group(1), text[:runs.start()] + f" {runs.group(1)} " + text[runs.end():]
     match = _CI_FAILS.search(text)
     if not match:
         return None, text
