@@ -288,3 +288,18 @@ def test_a_make_target_that_runs_a_tool_fails_with_it_unless_its_recipe_line_sta
     assert maps(tmp_path / "right", criterion, {"Makefile": right}, before)
     assert not maps(tmp_path / "dash", criterion, {"Makefile": right.replace("\tmypy src", "\t-mypy src")}, before)
     assert not maps(tmp_path / "true", criterion, {"Makefile": right.replace("\tmypy src", "\tmypy src || true")}, before)
+
+
+def test_a_soft_delete_sets_a_flag_and_keeps_the_row_and_an_order_is_a_purchase(tmp_path: Path) -> None:
+    criterion = "Deleting a customer only marks it as deleted and keeps the row"
+    right = ("from django.db import models\nfrom django.utils import timezone\n\n\nclass Customer(models.Model):\n"
+             "    deleted_at = models.DateTimeField(null=True)\n\n    def soft_delete(self):\n"
+             "        self.deleted_at = timezone.now()\n        self.save()\n")
+    assert maps(tmp_path / "right", criterion, {"crm/models.py": right})
+    hard = ("from django.db import models\n\n\nclass Customer(models.Model):\n    def soft_delete(self):\n"
+            "        self.delete()\n")
+    assert not maps(tmp_path / "hard", criterion, {"crm/models.py": hard})  # the row is gone
+    order = [c for c in read_criterion("Orders placed after 14:00 ship the next day").concepts if c.label == "orders"]
+    assert order and "sort" not in order[0].alternatives
+    assert "sort" in next(c for c in read_criterion("Results are listed in order of distance").concepts
+                      if c.label == "order").alternatives

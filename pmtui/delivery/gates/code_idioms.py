@@ -106,6 +106,10 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # a second sort key: `.then(a.at.cmp(&b.at))`, `thenComparing`, `ORDER BY score DESC, at`, `key=lambda e: (…)`
         ((r"\.then(?:Comparing\w*|By\w*|_with)?\(|\bthenBy\w*\(|\bORDER\s+BY\s+[\w.]+(?:\s+(?:ASC|DESC))?\s*,\s*\w|"
           r"\bkey\s*=\s*lambda\s+\w+\s*:\s*\("), "tiebreak"),
+        # a soft delete sets a flag or a timestamp and keeps the row
+        ((r"\b(?:deleted_at|deletedAt|is_deleted|isDeleted|discarded_at|deleted_on)\s*(?:[:=](?!=)|=>)\s*(?!nil\b|None\b|null\b)|"
+          r"\bacts_as_paranoid\b|\buse\s+SoftDeletes\b|\bparanoid\s*:\s*true\b|\.discard!?(?:\(|\s*$)|"
+          r"\b(?:self\.|this\.)?deleted\s*=\s*(?:True|true|1)\b"), "softdelete"),
         # what expires is deleted by the store itself: an S3/GCS lifecycle expiration, a TTL index, a Redis EXPIRE
         ((r"\bexpiration\s*\{|\bExpiration\s*:|\bNoncurrentVersionExpiration\b|\bexpireAfterSeconds\b|"
           r"\bttlSecondsAfterFinished\b|\bEXPIRE\b|\bSETEX\b|\.expire\(|\bsetex\("),

@@ -55,6 +55,17 @@ def nobody_within(text: str) -> str | None:
     return match.group(2).lower() if match else None
 
 
+# "deleting an order only marks it as deleted and keeps the row", "soft-deletes": a flag or a timestamp is set, the row stays
+_SOFT_DELETE = re.compile(r"\b(?:only\s+)?mark(?:s|ed|ing)?\s+(?:it|them|the\s+\w+)?\s*as\s+(?:deleted|removed)\b"
+                          r"(?:\s*(?:,|and)\s*keeps?\s+(?:the\s+|its\s+)?(?:rows?|records?|data|entry|entries))?|"
+                          r"\bsoft[- ]?delet\w*", re.IGNORECASE)
+
+
+def soft_delete(text: str) -> tuple[bool, str]:
+    """Whether the criterion asks for a soft delete, and its text without the phrase that says so."""
+    return bool(_SOFT_DELETE.search(text)), _SOFT_DELETE.sub(" ", text)
+
+
 def scene_words(text: str) -> set[str]:
     """Lower-case words that only set the scene: the Given clause's words the rest does not repeat, an
     actor's gesture ("when I pick the Active filter": pick) and the actor of a scenario ("when the guest checks out")."""

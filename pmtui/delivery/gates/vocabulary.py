@@ -44,6 +44,7 @@ from pmtui.delivery.gates.criterion_classes import (
     root_required,
     scene_words,
     size_forms,
+    soft_delete,
     sort_keys,
     until_both,
 )
@@ -358,7 +359,7 @@ def quantity_forms(number: str, unit: str) -> tuple[frozenset[str], str]:
 # Concepts that code shows by what it does (an operator, a call, a statement): a criterion's word for
 # one of them is matched only by what the code does, never by the name of the function alone
 # (`def purge_inactive(): count(...)` purges nothing).
-ACTION_CONCEPTS = frozenset(["roundup", "append", "prepend", "overlap", "truefirst", "delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
+ACTION_CONCEPTS = frozenset(["roundup", "append", "prepend", "overlap", "truefirst", "softdelete", "delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
                              "filter", "caseless", "hash", "subtract", "sum", "multiply", "divide", "modulo",
                              "exponential", "unique", "between", "limit", "minimum", "count", "wait", "join", "exit"])
 
@@ -434,6 +435,9 @@ _PRECISION_NOUNS = frozenset(stem(word) for word in ["decimal", "decimals", "dig
 _COMPARATIVES = frozenset(["fewer", "less", "more", "greater", "larger", "smaller", "longer", "shorter", "bigger",
                            "higher", "lower", "older", "newer", "later", "earlier"])
 _EXAMPLE_MARK = re.compile(r"\b(?:like|e\.?g\.?|such as|for example|for instance|say)\b[^.;:!?]*$", re.IGNORECASE)
+_ORDER_NOUN = re.compile(r"(?:a|an|the|each|every|my|your|our|their|his|her|its|new|open|paid|unpaid|this|that|no|any|all|"
+                         r"customer|)\s+orders?\s|\S*\s+orders?\s+(?:is|are|was|were|has|have|placed|can|cannot|must|total|"
+                         r"id|number|status|lines?|items?|older|above|below|over|under)$")
 _UNIT_SUFFIX = frozenset(["kib", "mib", "gib", "ms", "s", "m", "h", "d", "px", "em", "rem", "mb", "kb", "gb", "tb", "k", "x", "pt", "vh",
                           "vw", "min", "sec", "secs", "hr", "hrs", "c", "f", "kg", "km", "cm", "mm", "g", "l", "ml", "kwh",
                           # a currency after an amount is its unit: code states the amount ("12 EUR" is `12`)
@@ -518,6 +522,7 @@ def read_criterion(criterion: str) -> CriterionReading:
     required = {m.group(1).lower() for m in re.finditer(r"\bat\s+least\s+one\s+([A-Za-z]+)", text, re.IGNORECASE)}
     params, text = query_params(text)
     tool, text = ci_gate(root_required(text))
+    soft, text = soft_delete(text)
     envs = env_names(text)
     concepts: list[Concept] = []
     seen: set[str] = set()
@@ -716,8 +721,14 @@ def read_criterion(criterion: str) -> CriterionReading:
             subject_seen = subject_seen or not weak
             base = negated_base(part)
             negated_of = concepts_of_word(base) if base and stem(part) not in _group_index() else frozenset()
-            add(part, concepts_of_word(part) | _fuzzy_groups(part), strong=not weak, subject=subject,
+            # "an order", "orders placed after 14:00": a purchase, not a sorting ("in order", "order by")
+            alternatives = frozenset({"order"}) if stem(part) == "order" and _ORDER_NOUN.match(
+                f"{previous} {part} {unit}") else concepts_of_word(part) | _fuzzy_groups(part)
+            add(part, alternatives, strong=not weak, subject=subject,
                 negated_of=negated_of)
+    if soft:  # the deletion asked for sets a flag and keeps the row: a hard delete is not it
+        concepts = [c for c in concepts if "delete" not in c.alternatives]
+        concepts.insert(0, Concept("soft delete", frozenset({"softdelete"}), strong=True, kind="phrase"))
     if cascade:
         # deleting one thing deletes another: the deletion asked for is a cascade, one delete is not it
         concepts = [Concept(c.label, frozenset({"cascade"}), strong=True) if "delete" in c.alternatives else c
