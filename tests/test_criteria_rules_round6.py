@@ -303,3 +303,14 @@ def test_a_soft_delete_sets_a_flag_and_keeps_the_row_and_an_order_is_a_purchase(
     assert order and "sort" not in order[0].alternatives
     assert "sort" in next(c for c in read_criterion("Results are listed in order of distance").concepts
                       if c.label == "order").alternatives
+
+
+def test_an_object_store_upload_stores_a_file(tmp_path: Path) -> None:
+    criterion = "Invoices are stored in S3"
+    right = ("import { S3Client, PutObjectCommand } from \"@aws-sdk/client-s3\";\n\nconst s3 = new S3Client({});\n\n"
+             "export async function archiveInvoice(id: string, pdf: Buffer): Promise<void> {\n"
+             "  await s3.send(new PutObjectCommand({ Bucket: \"invoices\", Key: `${id}.pdf`, Body: pdf }));\n}\n")
+    assert maps(tmp_path / "right", criterion, {"src/invoices/archive.ts": right})
+    logged = ("export async function archiveInvoice(id: string, pdf: Buffer): Promise<void> {\n"
+              "  console.info(`invoice ${id} stored in S3`);\n}\n")
+    assert not maps(tmp_path / "logged", criterion, {"src/invoices/archive.ts": logged})

@@ -106,6 +106,11 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # a second sort key: `.then(a.at.cmp(&b.at))`, `thenComparing`, `ORDER BY score DESC, at`, `key=lambda e: (…)`
         ((r"\.then(?:Comparing\w*|By\w*|_with)?\(|\bthenBy\w*\(|\bORDER\s+BY\s+[\w.]+(?:\s+(?:ASC|DESC))?\s*,\s*\w|"
           r"\bkey\s*=\s*lambda\s+\w+\s*:\s*\("), "tiebreak"),
+        # an object store keeps what is put in it, and what is put there is a file
+        ((r"\.put_object\(|\.upload_file(?:obj)?\(|\.putObject\(|\bPutObject(?:Command)?\(|\.upload_from_(?:string|filename|file)\(|"
+          r"\bPutObjectInput\b"), "persist"),
+        ((r"\.put_object\(|\.upload_file(?:obj)?\(|\.putObject\(|\bPutObject(?:Command)?\(|\.upload_from_(?:string|filename|file)\(|"
+          r"\bPutObjectInput\b"), "file"),
         # a soft delete sets a flag or a timestamp and keeps the row
         ((r"\b(?:deleted_at|deletedAt|is_deleted|isDeleted|discarded_at|deleted_on)\s*(?:[:=](?!=)|=>)\s*(?!nil\b|None\b|null\b)|"
           r"\bacts_as_paranoid\b|\buse\s+SoftDeletes\b|\bparanoid\s*:\s*true\b|\.discard!?(?:\(|\s*$)|"
