@@ -314,3 +314,12 @@ def test_an_object_store_upload_stores_a_file(tmp_path: Path) -> None:
     logged = ("export async function archiveInvoice(id: string, pdf: Buffer): Promise<void> {\n"
               "  console.info(`invoice ${id} stored in S3`);\n}\n")
     assert not maps(tmp_path / "logged", criterion, {"src/invoices/archive.ts": logged})
+
+
+def test_stored_as_says_how_a_value_is_represented_not_that_it_is_persisted(tmp_path: Path) -> None:
+    criterion = "Amounts are stored as integer cents, never as floats"
+    right = ("from decimal import Decimal\n\n\ndef parse_amount(text: str) -> int:\n"
+             "    \"\"\"The amount in cents.\"\"\"\n    return int(Decimal(text) * 100)\n")
+    assert maps(tmp_path / "right", criterion, {"billing/amounts.py": right})
+    floats = "def parse_amount(text: str) -> float:\n    return float(text) * 100\n"
+    assert not maps(tmp_path / "floats", criterion, {"billing/amounts.py": floats})

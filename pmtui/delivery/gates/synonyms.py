@@ -147,6 +147,7 @@ _GROUPS: dict[str, str] = {
     "background": "background async queue enqueue thread worker celery defer deferred job jobs",
     "overlap": "overlap overlapping overlaps intersect intersects",
     "fast": "fast faster fastest quick quicker quickly speed speedy performance performant",
+    "integer": "integer integers int",
     # a linter's name says it lints: `[tool.ruff]`, `.eslintrc`
     "lint": "lint linter linting ruff flake8 pylint eslint rubocop stylelint golangci shellcheck clippy ktlint",
     # exchange rates live in an `fx` module

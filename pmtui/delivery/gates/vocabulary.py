@@ -144,6 +144,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ((r"\buntil\b(?=\s+(?:\w+\s+){0,5}?(?:is|are|has\s+been|have\s+been)\s+(?:filled|entered|typed|given|provided)"
           r"\b)"), "empty"),
         (r"\bfilled\s+(?:in|out)\b", ""),
+        (r"\b(?:stored|kept|saved|held|represented)\s+as\b(?=\s+(?:whole|integer|an?\s|plain|\w+s\b))", ""),
         (r"\b(?:twice|two\s+times)\s+in\s+a\s+row\b|\bin\s+a\s+row\b|\bback[- ]to[- ]back\b|\bconsecutive(?:ly)?\b",
          "consecutive"),
         (r"\bstop(?:s|ped)?\s+working\b|\bno\s+longer\s+(?:works?|valid|usable)\b|\bbecomes?\s+invalid\b", "expire"),
