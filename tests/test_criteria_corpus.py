@@ -84,7 +84,8 @@ def test_held_out_5_keeps_its_recall_and_no_wrong_change_passes(tmp_path: Path) 
     """Held-out 5 was measured once (9/24, 2 false passes); its false passes' classes were fixed in round 2
     and some of its misses' classes in round 3 (18/24 then): a regression floor."""
     score = measure("heldout5", tmp_path)
-    assert score.recall >= 19 / 24, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 6: a soft delete, an object-store upload, 'stored as whole cents'
+    assert score.recall >= 22 / 24, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [o.case.id for o in score.false_passes]
 
 
@@ -125,8 +126,9 @@ def test_held_out_8_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) -> 
     counted for ever, a retention in a TODO, a per-day fee charged once, the sort keys swapped, an error
     printed and swallowed)."""
     score = measure("heldout8", tmp_path)
-    # round 6: a deadline for an answer ("does not answer within 3 seconds") is the healthcheck's timeout
-    assert score.recall >= 21 / 25, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 6: a deadline for an answer ("does not answer within 3 seconds") is the healthcheck's timeout; a make
+    # target that runs a linter fails with it
+    assert score.recall >= 22 / 25, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
@@ -135,8 +137,8 @@ def test_held_out_9_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
     (a Django filter on `consumed_on__isnull=False` for "hide bottles already drunk": the inverse)."""
     score = measure("heldout9", tmp_path)
     # round 5: a timeout aborts (Jenkins' `timeout(time: 45, unit: 'MINUTES')`), a class seen in held-out 8's misses too
-    # round 6: a rate per started block, 'up to 24 hours' with a number of two digits
-    assert score.recall >= 10 / 16, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 6: a rate per started block, 'up to 24 hours' with a number of two digits, nginx's rate=5r/s
+    assert score.recall >= 11 / 16, [f"{o.case.id}: {o.note}" for o in score.misses]
     # round 5: a filter that keeps what already happened does not hide it (a class with examples of its own)
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
@@ -157,8 +159,8 @@ def test_held_out_11_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) ->
     expired items for "never includes items past their best-before date"). Round 6 used it to find classes."""
     score = measure("heldout11", tmp_path)
     # round 6 fixed both false passes' classes (a true-first order; a filter keeping what is past its date) and
-    # some misses' (nobody … within a deadline, 'at most 120', a lifecycle expiration deletes)
-    assert score.recall >= 9 / 16, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # some misses' (nobody … within a deadline, 'at most 120', a lifecycle expiration deletes, Math.round(x * 10) / 10)
+    assert score.recall >= 10 / 16, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
