@@ -14,7 +14,10 @@ is its measured figure, so it only catches a regression. Round 4: heldout8.yaml 
 changed and measured once (12/25, 8 false passes), then used with held-out 7 to find classes;
 heldout9.yaml was written after them and measured once (7/16, 1 false pass) and is never tuned on.
 Round 5: heldout10.yaml was written before any rule changed and measured once (9/21, 3 false passes);
-heldout11.yaml was written after round 5's changes and measured once (6/16, 2 false passes), never tuned on.
+heldout11.yaml was written after round 5's changes and measured once (6/16, 2 false passes).
+Round 6: heldout12.yaml was written before any rule changed (and before the rules were read) and measured once
+(8/24, 1 false pass), then used with the other sets (held-out 8-11 among them) to find classes (19/24, none
+after). No set is now unseen: the next round's first-measured set is the only fresh figure.
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
 @pytest.mark.parametrize(("name", "correct_at_least", "wrong_at_least"),
                          [("heldout3", 25, 12), ("heldout4", 20, 10), ("heldout5", 22, 12), ("heldout6", 24, 12),
                           ("heldout7", 16, 8), ("heldout8", 20, 12), ("heldout9", 15, 8),
-                          ("heldout10", 20, 16), ("heldout11", 15, 12)])
+                          ("heldout10", 20, 16), ("heldout11", 15, 12), ("heldout12", 20, 12)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -61,7 +64,7 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
     assert len(correct) >= correct_at_least and len(wrong) >= wrong_at_least
     everything = [case.id for other in ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5",
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
-                                        "heldout11")
+                                        "heldout11", "heldout12")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
@@ -81,7 +84,8 @@ def test_held_out_5_keeps_its_recall_and_no_wrong_change_passes(tmp_path: Path) 
     """Held-out 5 was measured once (9/24, 2 false passes); its false passes' classes were fixed in round 2
     and some of its misses' classes in round 3 (18/24 then): a regression floor."""
     score = measure("heldout5", tmp_path)
-    assert score.recall >= 19 / 24, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 6: a soft delete, an object-store upload, 'stored as whole cents'
+    assert score.recall >= 22 / 24, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [o.case.id for o in score.false_passes]
 
 
@@ -104,7 +108,8 @@ def test_held_out_7_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
-                                  "heldout8", "heldout9", "heldout10", "heldout11"])
+                                  "heldout8", "heldout9", "heldout10", "heldout11",
+                                  "heldout12"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, tmp_path: Path) -> None:
     for outcome in measure(name, tmp_path).correct:
         if outcome.passed:
@@ -121,7 +126,9 @@ def test_held_out_8_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) -> 
     counted for ever, a retention in a TODO, a per-day fee charged once, the sort keys swapped, an error
     printed and swallowed)."""
     score = measure("heldout8", tmp_path)
-    assert score.recall >= 20 / 25, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 6: a deadline for an answer ("does not answer within 3 seconds") is the healthcheck's timeout; a make
+    # target that runs a linter fails with it
+    assert score.recall >= 22 / 25, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
@@ -130,7 +137,8 @@ def test_held_out_9_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
     (a Django filter on `consumed_on__isnull=False` for "hide bottles already drunk": the inverse)."""
     score = measure("heldout9", tmp_path)
     # round 5: a timeout aborts (Jenkins' `timeout(time: 45, unit: 'MINUTES')`), a class seen in held-out 8's misses too
-    assert score.recall >= 8 / 16, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 6: a rate per started block, 'up to 24 hours' with a number of two digits, nginx's rate=5r/s
+    assert score.recall >= 11 / 16, [f"{o.case.id}: {o.note}" for o in score.misses]
     # round 5: a filter that keeps what already happened does not hide it (a class with examples of its own)
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
@@ -140,18 +148,28 @@ def test_held_out_10_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) ->
     passes (a missing gravity reading only logged, a --dry-run flag never read, a failed audit write logged
     and the transfer made); 14/21 and none after round 5's classes."""
     score = measure("heldout10", tmp_path)
-    assert score.recall >= 14 / 21, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 6: a script's other lines are its context, a bcrypt cost factor is its rounds
+    assert score.recall >= 16 / 21, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
-def test_held_out_11_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
+def test_held_out_11_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) -> None:
     """Held-out 11 was written after round 5's changes and measured once, untuned: 6/16 and two false passes
     (`sortedBy { it.wheelchair }` puts wheelchair seats last; `best_before < CURRENT_DATE` keeps only the
-    expired items for "never includes items past their best-before date")."""
+    expired items for "never includes items past their best-before date"). Round 6 used it to find classes."""
     score = measure("heldout11", tmp_path)
-    assert score.recall >= 6 / 16, [f"{o.case.id}: {o.note}" for o in score.misses]
-    assert {o.case.id for o in score.false_passes} <= {"h11-wrong-seats-wheelchair-last",
-                                                       "h11-wrong-foodbank-only-expired"}
+    # round 6 fixed both false passes' classes (a true-first order; a filter keeping what is past its date) and
+    # some misses' (nobody … within a deadline, 'at most 120', a lifecycle expiration deletes, Math.round(x * 10) / 10)
+    assert score.recall >= 10 / 16, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
+
+
+def test_held_out_12_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) -> None:
+    """Held-out 12 was written in round 6 before the matcher's rules were read, and measured once: 8/24 and one
+    false pass (a status column with no DEFAULT for "new pets are available"); 19/24 and none after round 6."""
+    score = measure("heldout12", tmp_path)
+    assert score.recall >= 19 / 24, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
 def test_tuned_set_recall_is_at_least_95_percent_and_no_wrong_change_passes(tmp_path: Path) -> None:

@@ -18,7 +18,8 @@ from pmtui.delivery.gates.alignment import map_criteria
 from pmtui.delivery.git_ops import ChangeSet
 
 HERE = Path(__file__).parent
-SETS = ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11")
+SETS = ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11",
+        "heldout12")
 
 
 @dataclass

@@ -38,7 +38,10 @@ from pmtui.delivery.gates.criterion_classes import (
 from pmtui.delivery.gates.polarity import (
     asks_refusal,
     hides_what_happened,
+    hides_what_is_past,
     keeps_what_happened,
+    keeps_what_is_past,
+    keeps_whom_nobody,
     refuses_nothing,
     ruled_out_words,
     split_contrast,
@@ -193,6 +196,9 @@ def _has(concept: Concept, unit: Unit) -> bool:
         return concept.label in date_formats(unit.code_text)
     if is_action(concept):
         return bool(concept.alternatives & unit.acts)
+    if concept.negated_of and concept.label.lower().startswith("un") and concept.alternatives & unit.concepts:
+        # "unread messages": a variable called `unread` counts nothing unread unless a line tests "read" negated
+        return tests_negated(unit.code_text, concept.negated_of)
     if concept.alternatives & unit.concepts or concept.forms & unit.numbers:
         return True
     if concept.negated_of and any(concepts_of_word(read) & concept.negated_of for read in negated_reads(unit.code_text)):
@@ -210,7 +216,7 @@ def _has(concept: Concept, unit: Unit) -> bool:
     return len(wanted) >= 5 and any(one_typo_apart(wanted, name) for name in unit.names if len(name) >= 4)
 
 
-def _blocker(unit: Unit, reading: CriterionReading, hides_done: bool = False) -> str:
+def _blocker(unit: Unit, reading: CriterionReading, hides_done: bool = False, hides_past: bool = False) -> str:
     if unit.kind == "test" and not reading.about_tests and not unit.anchored:
         return "it is only a test, exercising no code of the change"
     if any(is_action(c) and asks_refusal(c.label) and _has(c, unit) for c in reading.concepts) \
@@ -218,6 +224,12 @@ def _blocker(unit: Unit, reading: CriterionReading, hides_done: bool = False) ->
         return "it names the error but no line of it refuses (raises, returns an error, exits, answers 4xx)"
     if hides_done and keeps_what_happened(unit.code_text):
         return "its filter keeps the rows whose field is set: what already happened is shown, not hidden"
+    if hides_past and keeps_what_is_past(unit.code_text):
+        return "its filter keeps the rows dated before today: what is past its date is all it shows"
+    if reading.awaits and (why := _no_timeout(unit.code_text, reading)):
+        return why
+    if reading.nobody and keeps_whom_nobody(unit.code_text, reading.nobody, stem):
+        return f"its filter keeps those nobody {reading.nobody}: the others are the ones let go"
     if reading.negated and not unit.negates:
         return "the criterion forbids something and no added line of it forbids or leaves anything out"
     hushing = [c.label for c in reading.concepts if c.kind == "flag"] if any(
@@ -237,6 +249,28 @@ def _blocker(unit: Unit, reading: CriterionReading, hides_done: bool = False) ->
     if reading.refused_if and (why := refuses_the_allowed(unit.code_text, reading.refused_if)):
         return why
     return wrong_side(unit.code_text, reading.boundaries) if reading.boundaries else ""
+
+
+_NEGATING = re.compile(r"!(?!=)|!==?|\bnot\b|\b(?:false|False|FALSE|nil|None|null|NULL)\b|\bexclude\(|\bunless\b|"
+                       r"\bIS\s+NULL\b|\b(?:filter|where|WHERE)\b[^\n]*\bun", re.IGNORECASE)
+
+
+def tests_negated(code: str, base: frozenset[str]) -> bool:
+    """Whether a line of the code negates a value named by the base concept (`!m.readBy.includes(me)`, `paid = 0`
+    is no negation, `paid IS NULL` and `not row.paid` are)."""
+    return any(_NEGATING.search(line) and base & code_concepts(line) for line in code.splitlines())
+
+
+def _no_timeout(code: str, reading: CriterionReading) -> str:
+    """Why a deadline for an answer is not the code's timeout (`--interval=3s --timeout=30s` for "within 3 s"), or ""."""
+    stated = [seconds for _, seconds in timeout_durations(code)]
+    for concept in reading.concepts:
+        if concept.kind == "quantity":
+            number, word = concept.label.split()
+            target = float(number) * TIME_UNITS[word]
+            if not any(abs(seconds - target) <= 1e-9 * max(1.0, target) for seconds in stated):
+                return f"its timeout is not {concept.label}"
+    return ""
 
 
 def shows_when_flag(code: str, flag: str) -> bool:
@@ -261,13 +295,14 @@ def judge(criterion: str, units: Sequence[Unit]) -> Judgement | None:
         reading = read_criterion(main)
         ruled_out = ruled_out_words(main, contrast, stem, STOPWORDS)
     hides_done = hides_what_happened(criterion)
+    hides_past = hides_what_is_past(criterion)
     best: Judgement | None = None
     for unit in units:
         if unit.kind == "prose" and not reading.about_docs:
             continue  # a promise in the README is not an implementation
         matched = [c for c in reading.concepts if _has(c, unit)]
         missing = [c for c in reading.concepts if c not in matched]
-        blocker = _blocker(unit, reading, hides_done)
+        blocker = _blocker(unit, reading, hides_done, hides_past)
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):
             blocker = f"it uses the {word} the criterion rules out"
         verdict = Judgement(unit, matched, missing, blocker)

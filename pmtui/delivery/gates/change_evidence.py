@@ -42,7 +42,7 @@ _TEST_PATH = re.compile(
 _DEFINITION = re.compile(
     r"^\s*(?:export\s+)?(?:default\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:(?:public|private|protected|internal|static|final|"
     r"abstract|override|open|async|suspend|inline|unsafe|extern|const|let|var|val)\s+)*"
-    r"(?:def|fn|func|function|fun|class|struct|enum|trait|impl|interface|module|mod|type|object|record)\b"
+    r"(?:def|fn|func|function|fun|class|struct|enum|trait|impl|interface|module|mod|type|object|record|sub)\b"
     r"\s*(?:\([^)]*\)\s*)?(?P<name>[A-Za-z_$][\w$]*)?"
     r"|^\s*(?:export\s+)?(?:const|let|var)\s+(?P<arrow>[A-Za-z_$][\w$]*)\s*=\s*(?:async\s*)?(?:\([^)]*\)|\w+)\s*=>"
     r"|^\s*(?:(?:public|private|protected|static|final|abstract|synchronized|async)\s+)+[\w<>\[\],\s]*?"
@@ -287,6 +287,9 @@ def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], 
     code_lines = [_without_log_messages(line) for line in body if is_code_line(line)]
     added_lines = [_without_log_messages(line) for line in added_text if is_code_line(line)]
     number_text = "\n".join(line for line in number_text.splitlines() if is_code_line(line))
+    # a sentence in a string (an error message, a log line) says a number, the code does not use it:
+    # `throw new CancelError("… until 24 hours before they start")` checks no 24 hours
+    number_text = _STRING_LITERAL.sub(lambda m: '""' if _PROSE_STRING.search(m.group(0)) else m.group(0), number_text)
     path_concepts = code_concepts(re.sub(r"\.[A-Za-z0-9]+$", "", unit.path).replace("/", " "))
     if Path(unit.path).suffix.lower() in (".sh", ".bash", ".zsh", ".ps1") or (body and body[0].startswith("#!")):
         path_concepts |= code_concepts("script")
@@ -392,6 +395,7 @@ _NEGATING = re.compile(r"\bnot\b|!==?|!(?=[\w.(\[$*])|<>|\bunless\b|\bcontinue\b
 _NEGATING_IDIOMS = frozenset({"reject", "filter", "unique", "disable", "nonroot", "missing", "exit", "limit", "minimum",
                               "between", "delete", "ignore", "consecutive"})
 _NEGATING_WORDS = frozenset({"redact", "hash", "unique", "nonroot", "forbidden", "unauthorized", "badrequest"})
+_PROSE_STRING = re.compile(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}\s+[A-Za-z]{2,}\s+[A-Za-z]{2,}")
 _STRING_LITERAL = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`(?:[^`\\]|\\.)*`")
 
 
@@ -497,9 +501,9 @@ def change_units(added_lines: dict[str, list[tuple[int, str]]], present: list[st
 # `private const val FREE_MINUTES = 30`, `static let goal = 10_000`, `public const int MaxFreezes = 2;`.
 _CONSTANT = re.compile(
     r"^\s*(?:(?:export|public|private|protected|internal|static|final|readonly|pub|local)\s+)*"
-    r"(?:(?P<kw>const|let|val|var|final|define)\s+(?:val\s+)?(?:[A-Za-z_][\w<>\[\]?]*\s+(?=[A-Za-z_]\w*\s*=))?|"
+    r"(?:(?P<kw>const|let|val|var|final|define|my|our)\s+(?:val\s+)?(?:[A-Za-z_][\w<>\[\]?]*\s+(?=[A-Za-z_]\w*\s*=))?|"
     r"(?P<attr>@)|(?=[A-Z][A-Z0-9_]{2,}\s*(?::[^=]*)?=))"
-    r"(?P<name>[A-Za-z_]\w*)\s*(?::\s*[^=]+?)?\s*(?:=(?!=)|(?<=\w)\s(?=\s*\d))\s*(?P<value>[^;]+)")
+    r"(?P<name>(?:(?<=my )|(?<=our ))\$?[A-Za-z_]\w*|[A-Za-z_]\w*)\s*(?::\s*[^=]+?)?\s*(?:=(?!=)|(?<=\w)\s(?=\s*\d))\s*(?P<value>[^;]+)")
 
 
 _REGISTERS = re.compile(r"\b(?:after|before|around)_\w+|\bTRIGGER\b|\bEXECUTE\s+(?:FUNCTION|PROCEDURE)\b|"
@@ -556,6 +560,12 @@ def _follow_definitions(units: list[Unit], added_lines: dict[str, list[tuple[int
             unit.numbers |= helper.numbers
             for found in (unit.concepts, unit.fresh, unit.acts, unit.fresh_acts):
                 found |= helper.fresh_acts
+            if helper.path != unit.path and helper.start in helper.added:
+                # a helper the change wrote in another file is this unit's code split off (a refactor across
+                # files): what it says is said here too
+                unit.concepts |= helper.fresh
+                unit.fresh |= helper.fresh
+                unit.names |= helper.fresh_names
             unit.code_text += "\n" + helper.code_text
 
 
@@ -649,6 +659,7 @@ def _loose_units(path: str, lines: list[str], numbers: list[int], *, config: boo
         else:
             groups.append([number])
     units: list[Unit] = []
+    script = Path(path).suffix.lower() in (".sh", ".bash", ".zsh", ".ps1") or bool(lines and lines[0].startswith("#!"))
     # a YAML document names what it configures in its top-level scalars (kind: Deployment, name: api)
     named = [n for n, line in enumerate(lines, start=1) if re.match(r"^(?:[A-Za-z_][\w-]*|  name):\s*[^\s#|>]", line)] \
         if config and Path(path).suffix.lower() in (".yml", ".yaml") else []
@@ -657,6 +668,10 @@ def _loose_units(path: str, lines: list[str], numbers: list[int], *, config: boo
         unit = Unit(path=path, name=Path(path).stem, start=group[0], end=group[-1],
                     kind="test" if test else ("config" if config else "code"), added=group)
         chosen = [*heads, *range(group[0], group[-1] + 1)]
+        if script:
+            # a script without functions runs top to bottom: its other lines are the context of the added ones
+            # (`pg_dump bookings` above the pruning line says what the backups are), as a function's body is
+            chosen = list(range(1, len(lines) + 1))
         _fill(unit, [lines[n - 1] for n in chosen], "\n".join(lines[n - 1] for n in group), [lines[n - 1] for n in group])
         units.append(unit)
     return units

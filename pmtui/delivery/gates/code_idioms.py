@@ -106,6 +106,44 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # a second sort key: `.then(a.at.cmp(&b.at))`, `thenComparing`, `ORDER BY score DESC, at`, `key=lambda e: (…)`
         ((r"\.then(?:Comparing\w*|By\w*|_with)?\(|\bthenBy\w*\(|\bORDER\s+BY\s+[\w.]+(?:\s+(?:ASC|DESC))?\s*,\s*\w|"
           r"\bkey\s*=\s*lambda\s+\w+\s*:\s*\("), "tiebreak"),
+        # an object store keeps what is put in it, and what is put there is a file
+        ((r"\.put_object\(|\.upload_file(?:obj)?\(|\.putObject\(|\bPutObject(?:Command)?\(|\.upload_from_(?:string|filename|file)\(|"
+          r"\bPutObjectInput\b"), "persist"),
+        ((r"\.put_object\(|\.upload_file(?:obj)?\(|\.putObject\(|\bPutObject(?:Command)?\(|\.upload_from_(?:string|filename|file)\(|"
+          r"\bPutObjectInput\b"), "file"),
+        # a soft delete sets a flag or a timestamp and keeps the row
+        ((r"\b(?:deleted_at|deletedAt|is_deleted|isDeleted|discarded_at|deleted_on)\s*(?:[:=](?!=)|=>)\s*(?!nil\b|None\b|null\b)|"
+          r"\bacts_as_paranoid\b|\buse\s+SoftDeletes\b|\bparanoid\s*:\s*true\b|\.discard!?(?:\(|\s*$)|"
+          r"\b(?:self\.|this\.)?deleted\s*=\s*(?:True|true|1)\b"), "softdelete"),
+        # what expires is deleted by the store itself: an S3/GCS lifecycle expiration, a TTL index, a Redis EXPIRE
+        ((r"\bexpiration\s*\{|\bExpiration\s*:|\bNoncurrentVersionExpiration\b|\bexpireAfterSeconds\b|"
+          r"\bttlSecondsAfterFinished\b|\bEXPIRE\b|\bSETEX\b|\.expire\(|\bsetex\("),
+         "delete"),
+        # a text's length bound counts its characters: `z.string().max(160)`, `max_length=`, `maxLength`, `VARCHAR(160)`
+        ((r"\bstring\(\)\.(?:max|min|length)\(|\bmax_?[Ll]ength\b|\bmin_?[Ll]ength\b|\bVARCHAR\s*\(|\bCharField\(|"
+          r"@Size\(|\bLength\(\s*(?:min|max)\s*="), "character"),
+        # a sort by a negated flag puts those that have it first: `sortedBy { !it.vip }`, `key=lambda s: not s.vip`,
+        # `ORDER BY vip DESC`; a partition lists one side before the other
+        ((r"\bsort\w*\s*\{\s*(?:\w+\s*->\s*)?!|\bkey\s*=\s*lambda\s+\w+\s*:\s*(?:not\s|\(\s*not\s)|"
+          r"\bsort_by\s*\{\s*\|\w+\|\s*[!(]|\bpartition\b"), "truefirst"),
+        # an index is how a database finds rows fast: "looking up a member's orders by date must be fast"
+        ((r"\bCREATE\s+(?:UNIQUE\s+)?INDEX\b|\badd_index\b|\bdb_index\s*=\s*True\b|\bmodels\.Index\(|@Index\b|"
+          r"\.createIndex\(|\.create_index\(|\bindex\s*=\s*True\b"), "fast"),
+        (r"\bCREATE\s+(?:UNIQUE\s+)?INDEX\b|\badd_index\b|\bdb_index\s*=\s*True\b|\.createIndex\(|\.create_index\(",
+         "search"),
+        # two intervals overlap when each starts before the other ends: `start < other.end and other.start < end`
+        ((r"\b\w*(?:start|begin|from)\w*\s*<=?\s*[\w.]*(?:end|until|finish|to)\w*\s+(?:and|&&|AND)\s+"
+          r"[\w.]*(?:start|begin|from)\w*\s*<=?\s*[\w.]*(?:end|until|finish|to)\w*|"
+          r"\b\w*(?:end|until|finish)\w*\s*>=?\s*[\w.]*(?:start|begin|from)\w*\s+(?:and|&&|AND)\s+"
+          r"[\w.]*(?:start|begin|from)\w*\s*<=?\s*[\w.]*(?:end|until|finish)\w*|\bOVERLAPS\b|\b(?:ts|tstz|date)range\b[^\n]*&&"),
+         "overlap"),
+        # a sequence grown at its end, or at its front
+        ((r"\.append\(|\.push\(|\bpush_back\(|\.addLast\(|\.offer\(|\.enqueue\(|\bRPUSH\b|\brpush\(|"
+          r"\barray_push\(|\bappend\(|\.add\((?!\s*0\s*,)"), "append"),
+        (r"\.insert\(\s*0\s*,|\.unshift\(|\.appendleft\(|\bpush_front\(|\.addFirst\(|\bLPUSH\b|\blpush\(", "prepend"),
+        # rounding up: `math.ceil(s / 60)`, `Math.ceil`, `(minutes + 59) / 60`, `-(-a // b)`, `.div_ceil(`
+        ((r"\bceil(?:ing)?\b|\bdiv_ceil\(|\(\s*[\w.$]+\s*\+\s*(?:[\w.$]+\s*-\s*1|\d+)\s*\)\s*/{1,2}\s*[\w($]|"
+          r"-\s*\(\s*-\s*[\w.$]+\s*//"), "roundup"),
         (r"\.slice\(\s*0\s*,|\.substring\(\s*0\s*,|\.substr\(\s*0\s*,|\[\s*:\s*\w+\s*\]|\btruncate\w*\(|\.take\(",
          "truncate"),
     )
@@ -119,6 +157,10 @@ _RAW_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\{#if\s+!|\bv-(?:if|show)=[\"']!|\*ngIf=[\"']!|\{\s*!\s*[\w.]+\s*&&\s*<|\bhidden=\{(?!false\b)"),
      "hidden"),
     (re.compile(r":\.\d+f\b|\.toFixed\(|\bround\(|%\.\d+f\b|\{:\.\d+\}"), "decimal"),
+    # a rate's window in its notation: nginx `rate=5r/s`, DRF `"5/second"`, flask-limiter `"5 per minute"`, `100/m`
+    (re.compile(r"\b\d+\s*r?/s(?:ec(?:ond)?)?\b|\b\d+\s+per\s+second\b"), "second"),
+    (re.compile(r"\b\d+\s*r?/m(?:in(?:ute)?)?\b|\b\d+\s+per\s+minute\b"), "minute"),
+    (re.compile(r"\b\d+\s*/h(?:our)?\b|\b\d+\s+per\s+hour\b"), "hour"),
     # a currency formatter writes the currency's two decimals: Intl.NumberFormat(…, {style: "currency"}), number_to_currency
     (re.compile(r"\bstyle\s*:\s*['\"]currency['\"]|\bcurrency\s*:\s*['\"][A-Z]{3}['\"]|\bgetCurrencyInstance\(|"
                 r"\bnumber_to_currency\b|\bNumberFormatter\.Style\.currency\b|\.currency\b(?=[^\n]*[Ff]ormat)|"
@@ -194,8 +236,8 @@ def unit_idioms(code: str) -> set[str]:
     # an element skipped in a loop is left out: `if stale { continue }`, `next if r.stale?`, `if x: continue`
     if re.search(r"\bif\b[^\n]*(?:\{|:|\bthen)\s*(?:\n\s*)?(?:continue|next)\b|\bnext\s+(?:if|unless)\b", bare):
         found.add("filter")
-    # a permission predicate that answers false refuses: `canRefill(...) { … return false; }`
-    if re.search(r"\b(?:def|fun|func|function|bool|boolean|Bool)\s+(?:[Cc]an|[Mm]ay|is_?[Aa]llowed|[Aa]llows?|[Pp]ermit)"
+    # a permission predicate that answers false refuses: `canRefill(...) { … return false; }`, `acceptPreorder`
+    if re.search(r"\b(?:def|fun|func|function|bool|boolean|Bool)\s+(?:[Cc]an|[Mm]ay|is_?[Aa]llowed|[Aa]llows?|[Pp]ermit|[Aa]ccepts?|is_?[Aa]cceptable|is_?[Vv]alid)"
                  r"\w*\s*\(", bare) and re.search(r"\breturn\s+(?:false|False)\b", bare):
         found.add("reject")
     deleting = [line for line in bare.splitlines() if "delete" in idiom_concepts(line)]

@@ -27,10 +27,52 @@ _ACTOR = re.compile(r"\b(?:when|once|after|if|before|until)\s+(?:the|a|an)\s+(us
                     r"reader|viewer|listener|employee|admin|operator)\s+[a-z]+s\b", re.IGNORECASE)
 
 
+# When a script runs is its scheduler's business (cron, a timer), not the script's: "the nightly backup script"
+# (unless the criterion is about the schedule: "… runs every Monday at 09:00").
+_SCHEDULED = re.compile(r"\b(nightly|daily|weekly|hourly|monthly)\s+(?:[a-z]+\s+){0,2}?(?:script|backup|cleanup|export|"
+                        r"import|sync)s?\b(?!.*\b(?:every|at\s+\d|cron|schedul\w*)\b)", re.IGNORECASE)
+
+
+# "released when nobody checks in within 30 minutes", "unhealthy when /health does not answer within 3 seconds": what
+# does not happen is the event whose absence the deadline measures; the code may not name it, the deadline decides.
+_NOBODY_WITHIN = re.compile(r"\b(nobody|no\s+one|no-one|(?:does|do|did)\s+not|doesn't|don't|fails?\s+to)\s+([a-z]+)\b"
+                            r"(?:\s+(?:in|it|them|up|out|on|back))?[^.;]*?\bwithin\b", re.IGNORECASE)
+
+
+_ANSWERS = frozenset(["answer", "answers", "respond", "responds", "reply", "replies", "return", "returns", "load", "loads",
+                      "finish", "finishes", "complete", "completes", "succeed", "succeeds", "start", "starts", "boot"])
+
+
+def awaits_answer(text: str) -> bool:
+    """Whether the deadline is for an answer ("does not answer within 3 seconds"): a timeout, not any duration."""
+    match = _NOBODY_WITHIN.search(text)
+    return bool(match) and not match.group(1).lower().startswith("no") and match.group(2).lower() in _ANSWERS
+
+
+def nobody_within(text: str) -> str | None:
+    """The verb of "nobody <verb>s … within <deadline>", None when the criterion says no such thing."""
+    match = _NOBODY_WITHIN.search(text)
+    return match.group(2).lower() if match else None
+
+
+# "deleting an order only marks it as deleted and keeps the row", "soft-deletes": a flag or a timestamp is set, the row stays
+_SOFT_DELETE = re.compile(r"\b(?:only\s+)?mark(?:s|ed|ing)?\s+(?:it|them|the\s+\w+)?\s*as\s+(?:deleted|removed)\b"
+                          r"(?:\s*(?:,|and)\s*keeps?\s+(?:the\s+|its\s+)?(?:rows?|records?|data|entry|entries))?|"
+                          r"\bsoft[- ]?delet\w*", re.IGNORECASE)
+
+
+def soft_delete(text: str) -> tuple[bool, str]:
+    """Whether the criterion asks for a soft delete, and its text without the phrase that says so."""
+    return bool(_SOFT_DELETE.search(text)), _SOFT_DELETE.sub(" ", text)
+
+
 def scene_words(text: str) -> set[str]:
     """Lower-case words that only set the scene: the Given clause's words the rest does not repeat, an
     actor's gesture ("when I pick the Active filter": pick) and the actor of a scenario ("when the guest checks out")."""
     found = {m.group(1).lower() for m in _GESTURE.finditer(text)} | {m.group(1).lower() for m in _ACTOR.finditer(text)}
+    found |= {m.group(1).lower() for m in _SCHEDULED.finditer(text)}
+    found |= {word.lower() for m in _NOBODY_WITHIN.finditer(text) for word in (m.group(1).split()[0], m.group(2))}
+    found |= {"not"} if _NOBODY_WITHIN.search(text) else set()
     given = _GIVEN.match(text)
     if given:
         scene = {w.lower() for w in _WORDS.findall(given.group("given"))}
@@ -122,14 +164,22 @@ def negated_reads(code: str) -> set[str]:
 _CI_FAILS = re.compile(r"\b(?:ci|build|pipeline|workflow|checks?)\s+(?:fails?|breaks?|goes\s+red|is\s+red)\s+(?:when|if)\s+"
                        r"([A-Za-z][\w-]*)\s+(?:finds?|reports?|flags?|detects?|sees?|has|raises?)\s+(?:an?\s+|any\s+)?"
                        r"(?:problems?|issues?|errors?|warnings?|findings?|violations?)\b", re.IGNORECASE)
+# "`make lint` runs rubocop and fails when it reports offenses": the same, said of a make target or a script
+_RUNS_AND_FAILS = re.compile(r"\bruns?\s+([A-Za-z][\w-]*)\s+and\s+(?:fails?|breaks?|exits?\s+non-?zero)\s+(?:when|if)\s+"
+                             r"(?:it|that|\1)\s+(?:finds?|reports?|flags?|detects?|sees?|has|raises?)\s+(?:an?\s+|any\s+)?"
+                             r"(?:problems?|issues?|errors?|warnings?|findings?|violations?|offen[cs]es?)\b", re.IGNORECASE)
 _CI_PATH = re.compile(r"(?:^|/)(?:\.github/workflows/|\.gitlab-ci\.ya?ml$|\.circleci/|Jenkinsfile$|azure-pipelines|"
-                      r"\.travis\.ya?ml$|bitbucket-pipelines|\.drone\.ya?ml$|\.woodpecker)")
-_SWALLOWED = re.compile(r"\|\|\s*(?:true|:|exit\s+0)\b|;\s*true\s*$|\bcontinue-on-error:\s*true\b|\ballow_failure:\s*true\b",
-                        re.MULTILINE)
+                      r"\.travis\.ya?ml$|bitbucket-pipelines|\.drone\.ya?ml$|\.woodpecker|(?:GNU)?[Mm]akefile$|[^/]+\.mk$)")
+# a recipe line of a Makefile that starts with `-` has its failure ignored
+_SWALLOWED = re.compile(r"\|\|\s*(?:true|:|exit\s+0)\b|;\s*true\s*$|\bcontinue-on-error:\s*true\b|\ballow_failure:\s*true\b|"
+                        r"^\t@?-", re.MULTILINE)
 
 
 def ci_gate(text: str) -> tuple[str | None, str]:
     """The tool a criterion says must fail the CI, and the text without that phrase (the tool's name stays)."""
+    runs = _RUNS_AND_FAILS.search(text)
+    if runs and not _CI_FAILS.search(text):
+        return runs.group(1), text[:runs.start()] + f" {runs.group(1)} " + text[runs.end():]
     match = _CI_FAILS.search(text)
     if not match:
         return None, text
@@ -182,7 +232,10 @@ _EXPLICIT = (re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*\*\s*time\.(Nanosecond|Mic
              re.compile(r"\b(milliseconds|seconds|minutes|hours|days|weeks)\s*[=:]\s*(\d+(?:\.\d+)?)\b"),
              re.compile(r"\bDuration\.of(Millis|Seconds|Minutes|Hours|Days)\(\s*(\d+(?:\.\d+)?)"),
              # find(1): -mtime counts days, -mmin minutes
-             re.compile(r"-m(time|min)\s+[+-]?(\d+)\b"))
+             re.compile(r"-m(time|min)\s+[+-]?(\d+)\b"),
+             # a name that ends in its unit: `my $BLOCK_MIN = 30;`, `RETENTION_DAYS = 14`, `graceMinutes: 20`
+             re.compile(r"(?<=[A-Za-z0-9])_?(MIN|MINS|MINUTES|SECS|SECONDS|HOURS|DAYS|WEEKS|Mins|Minutes|Secs|Seconds|"
+                        r"Hours|Days|Weeks|mins|minutes|secs|seconds|hours|days|weeks)\b\s*[=:]\s*(\d+(?:\.\d+)?)\b(?!\s*[-*/+.(])"))
 
 
 def explicit_durations(code: str) -> list[tuple[str, float]]:

@@ -63,6 +63,46 @@ def keeps_what_happened(code: str) -> bool:
     return any(pattern.search(code) for pattern in _KEEPS_SET)
 
 
+# "never includes items past their best-before date", "expired coupons are hidden": what is kept is what is not past it.
+_HIDES_PAST = re.compile(r"\b(?:never\s+(?:includes?|shows?|lists?|contains?|offers?|returns?)|hides?|hidden|excludes?|"
+                         r"excluded|leaves?\s+out|left\s+out|without)\b[^.;]*?\b(?:(?:past|after|beyond)\s+(?:their|its|the)\s+"
+                         r"[\w-]*\s*(?:date|deadline|expiry)|expired)\b|\bexpired\b[^.;]*?\b(?:hidden|excluded|left\s+out|"
+                         r"never\s+(?:shown|listed|included|offered|returned))\b", re.IGNORECASE)
+_TODAY = r"(?:CURRENT_DATE|CURRENT_TIMESTAMP|now\(\)|NOW\(\)|today\b|now\b|date\.today\(\)|timezone\.now\(\)|new\s+Date\(\)|Date\.now\(\))"
+_KEEPS_PAST = (re.compile(rf"\bWHERE\b[^;]*\b\w+\s*<=?\s*{_TODAY}", re.IGNORECASE),
+               re.compile(rf"\bWHERE\b[^;]*{_TODAY}\s*>=?\s*\w", re.IGNORECASE),
+               re.compile(rf"\.filter\([^)]*__lte?\s*=\s*{_TODAY}"),
+               re.compile(rf"\b(?:filter|where|select)\w*\s*[({{][^\n]*\.\w+\s*<=?\s*{_TODAY}"),
+               re.compile(rf"\bfor\b[^\n]*\bif\b[^\n]*\.\w+\s*<=?\s*{_TODAY}"))
+
+
+def hides_what_is_past(text: str) -> bool:
+    return bool(_HIDES_PAST.search(text))
+
+
+def keeps_what_is_past(code: str) -> bool:
+    """Whether a filter of the code keeps the rows whose date is before today: only the expired ones are shown."""
+    return any(pattern.search(code) for pattern in _KEEPS_PAST)
+
+
+_KEEPING = re.compile(r"\b(?:retain|filter|keep_if|select|where|takeWhile|Where)\w*\s*[({|]|\bfor\b[^\n]*\bif\b", re.IGNORECASE)
+_REMOVING = re.compile(r"\b(?:DELETE|remove|release|discard|drop|reject|exclude)\w*", re.IGNORECASE)
+
+
+def keeps_whom_nobody(code: str, verb: str, stem_of: Callable[[str], str]) -> bool:
+    """Whether a filter that keeps (retain, filter, a comprehension) keeps the ones whose `verb` flag is negated:
+    for "released when nobody checks in", `retain(|b| !b.checked_in || …)` keeps the no-shows and releases the others."""
+    wanted = stem_of(verb)
+    for line in code.splitlines():
+        if not _KEEPING.search(line) or _REMOVING.search(line):
+            continue
+        for match in re.finditer(r"(?:!\s*|\bnot\s+)([\w.$]+)", line):
+            parts = re.split(r"[._$]+|(?<=[a-z])(?=[A-Z])", match.group(1))
+            if any(part and stem_of(part) == wanted for part in parts):
+                return True
+    return False
+
+
 # "emailed to the billing email, not to their login email", "by pickup time, not by the time they were placed":
 # the contrasted alternative is what the code must not use, so its words are no evidence the code needs.
 _CONTRAST = re.compile(r",\s*(?:(?:and\s+)?not|never|rather\s+than|instead\s+of)\s+(?:to|by|in|on|as|from|with|via)?\b"

@@ -65,13 +65,13 @@ _GROUPS: dict[str, str] = {
     "consecutive": "consecutive streak row contiguous successive",
     "email": "email mail address",
     "calculator": "calculator calc calculate calculation",
-    "price": "price cost amount",
+    "price": "price cost amount fee fare charge tariff",
     "tax": "tax vat",
     "port": "port",
     "config": "config configuration setting settings option options conf",
     "environment": "environment env environ getenv",
     "log": "log logging logger",
-    "health": "health healthz healthcheck",
+    "health": "health healthz healthcheck healthy unhealthy",
     "unicode": "unicode utf8 rune runes multibyte",
     "reverse": "reverse reversed backwards",
     "underline": "underline underlined",
@@ -145,6 +145,11 @@ _GROUPS: dict[str, str] = {
     "digit": "digit digits numeric isdigit isnumeric isdecimal",
     "rootcheck": "rootcheck euid geteuid getuid superuser",
     "background": "background async queue enqueue thread worker celery defer deferred job jobs",
+    "overlap": "overlap overlapping overlaps intersect intersects",
+    "fast": "fast faster fastest quick quicker quickly speed speedy performance performant",
+    "integer": "integer integers int",
+    # a linter's name says it lints: `[tool.ruff]`, `.eslintrc`
+    "lint": "lint linter linting ruff flake8 pylint eslint rubocop stylelint golangci shellcheck clippy ktlint",
     # exchange rates live in an `fx` module
     "exchange": "exchange fx forex",
 }

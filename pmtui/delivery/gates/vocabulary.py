@@ -35,13 +35,16 @@ from pmtui.delivery.gates.criterion_classes import (
     asks_for_updates,
     asks_user_to_see_error,
     at_least_one,
+    awaits_answer,
     ci_gate,
     env_names,
     negated_base,
+    nobody_within,
     query_params,
     root_required,
     scene_words,
     size_forms,
+    soft_delete,
     sort_keys,
     until_both,
 )
@@ -105,7 +108,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bmulti[- ]?byte\b", "unicode"),
         (r"\bdark (?:mode|theme)\b", "dark"),
         (r"\bheader row\b", "header"),
-        (r"\bup to\b|\bat most\b|\bno more than\b|\bnot more than\b|\bmax(?:imum)?\.?(?:\s+of)?(?=\s+\d)", "limit"),
+        (r"\bup to\b|\bat most\b|\bno more than\b|\bnot more than\b|\bmax(?:imum)?\.?(?:\s+of)?(?=(?:\s+[a-z]+){0,2}\s+\d)", "limit"),
         (r"\bat least\b|\bno (?:less|fewer) than\b", "minimum"),
         (r"\bper page\b", "page"),
         (r"\bhealth ?check\b", "health"),
@@ -121,10 +124,27 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bstop(?:s|ped)?\s+typing\b|\bafter\s+(?:the\s+)?last\s+keystroke\b", "wait"),
         (r"\bties?\s+(?:are\s+|is\s+)?broken\s+by\b|\btie[- ]?break\w*\b|\bon\s+a\s+tie\b", "tiebreak"),
         (r"\bcut\s+off\b|\btruncat\w*\b", "truncate"),
+        # a password hash's cost (work) factor is its rounds: `gensalt(rounds=12)`, `saltRounds = 12`, `'cost' => 12`
+        (r"\b(?:cost|work)[- ]factor\b", "rounds|cost"),
+        # "wheelchair seats are listed before the other seats": those that have it come first, a true-first order
+        ((r"\b(?:(?:are|is)\s+)?(?:listed|shown|sorted|placed|put|ranked|displayed)\s+(?:before|above|ahead\s+of)\s+"
+          r"(?:the\s+|all\s+(?:the\s+)?)?(?:other|others|rest|remaining)\b|\bcome\s+(?:before|ahead\s+of)\s+"
+          r"(?:the\s+|all\s+(?:the\s+)?)?(?:other|others|rest)\b"), "descending|truefirst"),
+        # "new pets are available", "new accounts start as trial": the state a record starts in is a default
+        ((r"\bnew(?=\s+(?:[a-z]+\s+){0,2}?(?:are|is|starts?\s+(?:out\s+)?as|begins?\s+as)\s+"
+          r"(?![a-z]+(?:ed|en)\b|sent\b|shown\b|told\b|put\b|set\b|kept\b|not\b|never\b|always\b|also\b)[a-z]+\b)"),
+         "default"),
+        # where in a sequence something goes: "added to the end of the waiting list", "to the front of the queue"
+        (r"\b(?:to|at|onto)\s+the\s+(?:end|back|bottom|tail)\s+of\b", "append"),
+        (r"\b(?:to|at|onto)\s+the\s+(?:front|start|beginning|head|top)\s+of\b", "prepend"),
+        # "per started hour", "each started 30 min": a part of the period is charged as a whole one
+        ((r"\b(?:started|begun|commenced)(?=\s+(?:\d+(?:\.\d+)?\s*)?(?:min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|"
+         r"nights?|periods?|blocks?)\b)"), "roundup"),
         # "disabled until both fields are filled in": while one is empty
         ((r"\buntil\b(?=\s+(?:\w+\s+){0,5}?(?:is|are|has\s+been|have\s+been)\s+(?:filled|entered|typed|given|provided)"
           r"\b)"), "empty"),
         (r"\bfilled\s+(?:in|out)\b", ""),
+        (r"\b(?:stored|kept|saved|held|represented)\s+as\b(?=\s+(?:whole|integer|an?\s|plain|\w+s\b))", ""),
         (r"\b(?:twice|two\s+times)\s+in\s+a\s+row\b|\bin\s+a\s+row\b|\bback[- ]to[- ]back\b|\bconsecutive(?:ly)?\b",
          "consecutive"),
         (r"\bstop(?:s|ped)?\s+working\b|\bno\s+longer\s+(?:works?|valid|usable)\b|\bbecomes?\s+invalid\b", "expire"),
@@ -152,9 +172,11 @@ _WRITTEN_TO = re.compile(
     r"emitted|emit(?:s|ting)?|dumped|leaked|leak(?:s|ing)?)\s+(?:out\s+)?(?:to|in|into|on)\s+(?:the\s+|any\s+)?"
     r"(logs?|log\s+files?|logging|stdout|stderr|console|terminal)\b", re.IGNORECASE)
 # The role and the rationale of a user story say who and why, not what the code does.
-_ROLE = re.compile(r"^\s*as\s+an?\s+[^,]{1,60}?,?\s*(?:i|we)\s+(?:want|would like|need|wish|can|could|should|"
+_ROLE = re.compile(r"^\s*as\s+(?:an?\s+|the\s+|(?!soon\b|long\b|well\b|far\b|much\b|many\b))[^,]{1,60}?,?\s*(?:i|we)\s+(?:want|would like|need|wish|can|could|should|"
                    r"expect|am able|must)(?:\s+to)?(?:\s+be\s+able\s+to)?\b", re.IGNORECASE)
 _RATIONALE = re.compile(r"[,;]?\s*\b(?:so that|so (?:i|we|they|he|she|you) can|in order to)\b.*$", re.IGNORECASE)
+# in a user story a bare "so …" after the want is its rationale too: "…, so other customers can use it"
+_STORY_SO = re.compile(r"[,;]?\s*\bso\b(?!\s+(?:that|far|long|much|many|as|on)\b).*$", re.IGNORECASE)
 # HTTP reason phrases: next to their status number they add nothing; alone they name it.
 _REASONS = {"ok": "200", "created": "201", "accepted": "202", "no content": "204", "moved permanently": "301",
             "found": "302", "see other": "303", "not modified": "304", "bad request": "400",
@@ -196,11 +218,19 @@ _BRITISH = ((re.compile(r"(?<=[a-z]{2})our(?=s?$|ed$|ing$|ite|ites|able|ful|less
             (re.compile(r"(?<=[a-z]{4})ogue(?=s?$)"), "og"))
 
 
+# Plurals English does not make with -s: "children under 12" are the code's `child`.
+_IRREGULAR = {"children": "child", "people": "person", "persons": "person", "men": "man", "women": "woman",
+              "mice": "mouse", "geese": "goose", "teeth": "tooth", "feet": "foot", "analyses": "analysis",
+              "criteria": "criterion", "indices": "index", "matrices": "matrix", "vertices": "vertex"}
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A light stemmer: British spellings read as American ("colour" → color), plurals, -ing, -ed, -ly and a
     trailing e go, doubled consonants are undoubled ("cancelled" and "canceled" meet)."""
     word = word.lower()
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
     if len(word) <= 3 or word.isdigit():
         return word
     for pattern, replacement in _BRITISH:
@@ -210,6 +240,9 @@ def stem(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             # "defer" is not "def", "order" not "ord": -er goes only from a longer stem ("worker" → work)
             if suffix in ("er", "ers") and len(word) - len(suffix) < 4:
+                continue
+            # "apply", "reply", "early" are no adverbs: -ly goes only from a longer stem ("weekly" → week)
+            if suffix == "ly" and len(word) - len(suffix) < 4:
                 continue
             if suffix == "s" and word.endswith(("ss", "us", "is")):
                 continue
@@ -292,6 +325,8 @@ def numbers_in(text: str) -> set[str]:
     found |= {str(int(n) - 1) for n in re.findall(r"\btail\s+-n\s*\+(\d+)", text)}
     found -= {n for n in re.findall(r"\btail\s+-n\s*\+(\d+)", text)
               if not re.search(rf"(?<![\w.+]){n}(?![\w.])", re.sub(r"\btail\s+-n\s*\+\d+", " ", text))}
+    # rounding through a power of ten states its decimals: `Math.round(x * 10) / 10` is one, `* 100) / 100` two
+    found |= {str(len(z) - 1) for z, w in re.findall(r"\bround\(\s*[^()]*?\*\s*(10+)\s*\)\s*/\s*(10+)", text) if z == w}
     # a product of literals is the number it makes: `5 * 60` seconds is 300
     for product in re.finditer(r"(?<![\w.])\d+(?:\s*\*\s*\d+)+(?![\w.])", text):
         value = 1
@@ -325,7 +360,7 @@ def quantity_forms(number: str, unit: str) -> tuple[frozenset[str], str]:
 # Concepts that code shows by what it does (an operator, a call, a statement): a criterion's word for
 # one of them is matched only by what the code does, never by the name of the function alone
 # (`def purge_inactive(): count(...)` purges nothing).
-ACTION_CONCEPTS = frozenset(["delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
+ACTION_CONCEPTS = frozenset(["roundup", "append", "prepend", "overlap", "truefirst", "softdelete", "delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
                              "filter", "caseless", "hash", "subtract", "sum", "multiply", "divide", "modulo",
                              "exponential", "unique", "between", "limit", "minimum", "count", "wait", "join", "exit"])
 
@@ -389,6 +424,8 @@ class CriterionReading:
     rates: tuple[tuple[str, str], ...] = ()  # "15 per rental day": (15, day), multiplied by the days
     refused_if: tuple[str, str] | None = None  # "blocked if less than 25": (25, <), the refusing branch's condition
     both: tuple[str, str] | None = None  # "until both email and password are filled": one condition names both
+    nobody: str | None = None  # "released when nobody checks in within 30 minutes": checks
+    awaits: bool = False  # "unhealthy when /health does not answer within 3 seconds": the deadline is a timeout
 
 
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
@@ -399,8 +436,13 @@ _PRECISION_NOUNS = frozenset(stem(word) for word in ["decimal", "decimals", "dig
 _COMPARATIVES = frozenset(["fewer", "less", "more", "greater", "larger", "smaller", "longer", "shorter", "bigger",
                            "higher", "lower", "older", "newer", "later", "earlier"])
 _EXAMPLE_MARK = re.compile(r"\b(?:like|e\.?g\.?|such as|for example|for instance|say)\b[^.;:!?]*$", re.IGNORECASE)
+_ORDER_NOUN = re.compile(r"(?:a|an|the|each|every|my|your|our|their|his|her|its|new|open|paid|unpaid|this|that|no|any|all|"
+                         r"customer|)\s+orders?\s|\S*\s+orders?\s+(?:is|are|was|were|has|have|placed|can|cannot|must|total|"
+                         r"id|number|status|lines?|items?|older|above|below|over|under)$")
 _UNIT_SUFFIX = frozenset(["kib", "mib", "gib", "ms", "s", "m", "h", "d", "px", "em", "rem", "mb", "kb", "gb", "tb", "k", "x", "pt", "vh",
-                          "vw", "min", "sec", "secs", "hr", "hrs", "c", "f", "kg", "km", "cm", "mm", "g", "l", "ml", "kwh"])
+                          "vw", "min", "sec", "secs", "hr", "hrs", "c", "f", "kg", "km", "cm", "mm", "g", "l", "ml", "kwh",
+                          # a currency after an amount is its unit: code states the amount ("12 EUR" is `12`)
+                          "eur", "usd", "gbp", "chf", "sek", "nok", "dkk", "pln", "czk", "inr", "jpy", "cad", "aud"])
 
 
 def _plain_quotes(criterion: str) -> str:
@@ -423,8 +465,11 @@ def _expand_contractions(text: str) -> str:
 
 def _strip_framing(text: str) -> str:
     """The user story's role and rationale, HTTP reason phrases beside their number, framing verbs."""
+    story = _ROLE.search(text)
     text = _ROLE.sub(" ", text)
     text = _RATIONALE.sub(" ", text)
+    if story:
+        text = _STORY_SO.sub(" ", text)
     text = _REASON_AFTER.sub(r" \1 ", text)
     text = _REASON_BEFORE.sub(r" \1 ", text)
     text = _REASON_TITLED.sub(lambda m: f" {_REASONS[m.group(0).lower()]} ", text)
@@ -478,6 +523,7 @@ def read_criterion(criterion: str) -> CriterionReading:
     required = {m.group(1).lower() for m in re.finditer(r"\bat\s+least\s+one\s+([A-Za-z]+)", text, re.IGNORECASE)}
     params, text = query_params(text)
     tool, text = ci_gate(root_required(text))
+    soft, text = soft_delete(text)
     envs = env_names(text)
     concepts: list[Concept] = []
     seen: set[str] = set()
@@ -548,7 +594,7 @@ def read_criterion(criterion: str) -> CriterionReading:
         if found:
             # "up to 3 times": the number is what the code must state, "up to" adds nothing to decide on
             counted = concept in ("limit", "minimum") and re.match(
-                rf"\s*(?:\w+\s+){{0,2}}?(?:\d|{'|'.join(NUMBER_WORDS)}|once|twice)\b", text[found.end():], re.IGNORECASE)
+                rf"\s*(?:\w+\s+){{0,2}}?(?:\d+|{'|'.join(NUMBER_WORDS)}|once|twice)\b", text[found.end():], re.IGNORECASE)
             if concept:
                 meant = concept.split("|")
                 alternatives = frozenset(a for name in meant for a in (name, stem(name), *_group_alternatives(name)))
@@ -566,7 +612,9 @@ def read_criterion(criterion: str) -> CriterionReading:
         return match.group(0)
 
     text = _REFRAIN.sub(refrain, text)
-    negated = bool(_NEGATION.search(text))
+    # "when nobody checks in within 30 minutes" is a condition (a deadline passed), not a prohibition
+    negated = bool(_NEGATION.search(re.sub(r"\b(?:nobody|no\s+one|no-one|not)\b", " ", text, flags=re.IGNORECASE)
+                                    if nobody_within(text) else text))
     text = re.sub(r"\[\s*\]|\(\s*\)|\{\s*\}|\"\"|''", " empty ", text)
     for match in re.finditer(r"\b([A-Za-z]{2,})-([A-Za-z]{2,})\b", text):
         first, second = match.group(1).lower(), match.group(2).lower()
@@ -674,14 +722,21 @@ def read_criterion(criterion: str) -> CriterionReading:
             subject_seen = subject_seen or not weak
             base = negated_base(part)
             negated_of = concepts_of_word(base) if base and stem(part) not in _group_index() else frozenset()
-            add(part, concepts_of_word(part) | _fuzzy_groups(part), strong=not weak, subject=subject,
+            # "an order", "orders placed after 14:00": a purchase, not a sorting ("in order", "order by")
+            alternatives = frozenset({"order"}) if stem(part) == "order" and _ORDER_NOUN.match(
+                f"{previous} {part} {unit}") else concepts_of_word(part) | _fuzzy_groups(part)
+            add(part, alternatives, strong=not weak, subject=subject,
                 negated_of=negated_of)
+    if soft:  # the deletion asked for sets a flag and keeps the row: a hard delete is not it
+        concepts = [c for c in concepts if "delete" not in c.alternatives]
+        concepts.insert(0, Concept("soft delete", frozenset({"softdelete"}), strong=True, kind="phrase"))
     if cascade:
         # deleting one thing deletes another: the deletion asked for is a cascade, one delete is not it
         concepts = [Concept(c.label, frozenset({"cascade"}), strong=True) if "delete" in c.alternatives else c
                     for c in concepts]
     return CriterionReading(tuple(concepts), negated, about_tests, bool(_ABOUT_DOCS.search(criterion)), boundaries,
-                            keys, on_update, sees_error, rates, refused_if, both)
+                            keys, on_update, sees_error, rates, refused_if, both, nobody_within(text),
+                            awaits_answer(text))
 
 
 def criterion_concepts(criterion: str) -> list[Concept]:
