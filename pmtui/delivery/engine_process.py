@@ -28,8 +28,9 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -85,7 +86,6 @@ class ChildReport:
     run_id: int = 0
     outcome: RunOutcome | None = None
     error: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def outcome_from(data: dict[str, Any]) -> RunOutcome:
@@ -119,8 +119,6 @@ class EngineProcess:
                                   daemon=True)
         reader.start()
         stopping_since: float | None = None
-        import time
-
         while True:
             try:
                 line = self._lines.get(timeout=0.1)
@@ -146,11 +144,9 @@ class EngineProcess:
 
     def _start(self) -> None:
         self._stderr = tempfile.TemporaryFile(prefix="pmtui-engine-")  # noqa: SIM115 - closed in run()
-        env = dict(os.environ)
-        env.pop("PYTHONINSPECT", None)
         self.process = subprocess.Popen(
             [self.python, "-m", "pmtui.delivery.engine_process"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr, env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
             # Its own session: a terminal's signals go to the dashboard, which decides; the child's own
             # agents are process groups the engine kills itself.
             start_new_session=True,
