@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 if TYPE_CHECKING:
     from pmtui.app import PmtuiApp
     from pmtui.config import Config
+    from pmtui.delivery.engine import DeliveryEngine
     from pmtui.delivery.run_context import RunOutcome
     from pmtui.store import Store
 
@@ -380,8 +381,6 @@ def run_deliver(args: argparse.Namespace) -> int:
 
     from pmtui.cli_agents import delivery_executor
     from pmtui.config import MAX_PARALLEL
-    from pmtui.delivery.engine import DeliveryEngine, model_criteria_mapper, model_reviewer
-
     if args.max_parallel is not None and not 1 <= args.max_parallel <= MAX_PARALLEL:
         raise CommandError(f"--max-parallel must be between 1 and {MAX_PARALLEL} (as [delivery] max_parallel), "
                            f"not {args.max_parallel}", EXIT_USAGE)
@@ -404,7 +403,7 @@ def run_deliver(args: argparse.Namespace) -> int:
         raise CommandError('--executor ray runs an agent command on the nodes: pass --agent "CMD ARGS" '
                            "(the built-in LLM agent runs on this machine only)", EXIT_USAGE)
     try:
-        executor = delivery_executor(args, config, store)
+        executor = delivery_executor(args, config, store)  # an agent that cannot run stops us here (exit 2)
         if on_ray:
             executor = cluster = _cluster_executor(args, config, executor)
             view = cluster.cluster_view()
@@ -414,26 +413,21 @@ def run_deliver(args: argparse.Namespace) -> int:
         if not args.headless and _no_terminal("deliver"):
             args.headless = True
 
+        from pmtui.delivery.engine_process import EngineJob, build_engine
+
+        job = EngineJob.for_config(config, store.path, repo=str(repo.resolve()), plan_path=str(plan_path.resolve()),
+                                   agent=args.agent, max_parallel=max_parallel, parallel_tiers=tiers,
+                                   sandbox=args.sandbox, no_wait=bool(args.no_wait))
+
         def engine(on_store: Store, on_event: Callable[[str, str], None], stop: threading.Event) -> DeliveryEngine:
-            return DeliveryEngine(
-                on_store, config, repo=repo, plan_path=plan_path,
-                executor=executor if args.agent is not None else delivery_executor(args, config, on_store),
-                max_parallel=max_parallel, parallel_tiers=tiers, reviewer=model_reviewer(config, on_store),
-                on_event=on_event, stop=stop, criteria_mapper=model_criteria_mapper(config, on_store),
-                sandbox=args.sandbox,
-            )
+            # In this process: the config as it is, and the cluster's executor on Ray.
+            return build_engine(job, on_store, on_event, stop, config=config, executor=cluster)
 
         if not args.headless:
-            if cluster is not None:
-                # The cluster's client lives in this process: the engine runs on the dashboard's worker thread.
-                return _deliver_in_tui(args, store, config, engine, plan_path=plan_path, repo=repo)
-            # Anything else runs in a process of its own, beside the dashboard (engine_process).
-            from pmtui.delivery.engine_process import EngineJob
-
-            job = EngineJob.for_config(config, store.path, repo=str(repo.resolve()), plan_path=str(plan_path.resolve()),
-                                       agent=args.agent, max_parallel=max_parallel, parallel_tiers=tiers,
-                                       sandbox=args.sandbox, no_wait=bool(args.no_wait))
-            return _deliver_in_tui(args, store, config, job, plan_path=plan_path, repo=repo)
+            # The engine runs in a process of its own beside the dashboard (engine_process); on Ray, whose
+            # cluster client lives in this process, on the dashboard's worker thread.
+            return _deliver_in_tui(args, store, config, job if cluster is None else engine, plan_path=plan_path,
+                                   repo=repo)
         outcome = asyncio.run(engine(store, _print_event, threading.Event()).run(no_wait=bool(args.no_wait)))
     finally:
         if cluster is not None:

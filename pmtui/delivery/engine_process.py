@@ -222,10 +222,11 @@ def build_config(job: EngineJob) -> Config:
     return config
 
 
-def build_engine(job: EngineJob, store: Store, on_event: Callable[[str, str], None],
-                 stop: threading.Event) -> DeliveryEngine:
-    """The engine the parent would have built in a thread, from the job."""
-    config = build_config(job)
+def build_engine(job: EngineJob, store: Store, on_event: Callable[[str, str], None], stop: threading.Event, *,
+                 config: Config | None = None, executor: Any = None) -> DeliveryEngine:
+    """The engine of a job: in the child, or in the process that made the job (with its `config` as it is, and
+    an `executor` of its own, such as a Ray cluster's)."""
+    config = config or build_config(job)
     if job.demo is not None:
         from pmtui.delivery import demo
 
@@ -234,7 +235,8 @@ def build_engine(job: EngineJob, store: Store, on_event: Callable[[str, str], No
     from pmtui.delivery.engine import DeliveryEngine, model_criteria_mapper, model_reviewer
 
     return DeliveryEngine(
-        store, config, repo=Path(job.repo), plan_path=Path(job.plan_path), executor=job_executor(job, config, store),
+        store, config, repo=Path(job.repo), plan_path=Path(job.plan_path),
+        executor=executor if executor is not None else job_executor(job, config, store),
         max_parallel=job.max_parallel or config.delivery.max_parallel,
         parallel_tiers=job.parallel_tiers if job.parallel_tiers is not None else config.delivery.parallel_tiers,
         reviewer=model_reviewer(config, store), criteria_mapper=model_criteria_mapper(config, store),
