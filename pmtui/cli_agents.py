@@ -90,7 +90,6 @@ def delivery_executor(args: argparse.Namespace, config: Config, store: Store) ->
             raise CommandError(f"--agent: {exc}", EXIT_USAGE) from exc
     if config.route("agent").is_offline:
         raise CommandError('no agent: pass --agent "CMD" or configure models.agent', EXIT_USAGE)
-    from pmtui.delivery.llm_agent import LLMAgentExecutor
-    from pmtui.llm.gateway import LLMGateway
+    from pmtui.delivery.llm_agent import model_agent
 
-    return LLMAgentExecutor(lambda: LLMGateway(config, store), budget_usd=config.budget.task_usd)
+    return model_agent(config, store)

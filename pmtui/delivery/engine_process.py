@@ -250,10 +250,9 @@ def job_executor(job: EngineJob, config: Config, store: Store) -> Any:
         from pmtui.delivery.executors import CommandExecutor
 
         return CommandExecutor(resolve_agent(job.agent, config))
-    from pmtui.delivery.llm_agent import LLMAgentExecutor
-    from pmtui.llm.gateway import LLMGateway
+    from pmtui.delivery.llm_agent import model_agent
 
-    return LLMAgentExecutor(lambda: LLMGateway(config, store), budget_usd=config.budget.task_usd)
+    return model_agent(config, store)
 
 
 def child_main() -> int:

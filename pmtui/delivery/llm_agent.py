@@ -17,7 +17,7 @@ import re
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pmtui.delivery.contract import contract_markdown
 from pmtui.delivery.executors import OutputCallback, OutputViewer, ResultFile, run_process
@@ -26,6 +26,10 @@ from pmtui.llm.gateway import LLMGateway, first_json_object, load_litellm
 from pmtui.models.delivery import AgentResult, TaskContract
 from pmtui.prompts import render_prompt
 from pmtui.redaction import clip
+
+if TYPE_CHECKING:
+    from pmtui.config import Config
+    from pmtui.store import Store
 
 MAX_STEPS = 20
 READ_LIMIT_CHARS = 60_000
@@ -386,6 +390,11 @@ class LLMAgentExecutor:
         gateway.store.record_llm_call(self.project_id, "agent", model, prompt_tokens, completion_tokens, cost,
                                       latency, "")
         return cost
+
+
+def model_agent(config: Config, store: Store) -> LLMAgentExecutor:
+    """The built-in agent of `models.agent`, its calls recorded in `store` (the delivering process's)."""
+    return LLMAgentExecutor(lambda: LLMGateway(config, store), budget_usd=config.budget.task_usd)
 
 
 def _arguments(raw: Any) -> Any:
