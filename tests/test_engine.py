@@ -547,3 +547,33 @@ def test_agents_ending_during_an_integration_are_not_blamed_for_its_files(
         attempts = dstore.attempts(outcome.run_id, f"L{n}")
         assert [a.outcome for a in attempts] == ["agent_done"], [a.evidence for a in attempts]
         assert not any("user's checkout" in line for a in attempts for line in a.evidence)
+
+
+def test_a_kill_after_the_manifest_commit_releases_without_a_second_one(
+    tmp_path: Path, project: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found under test_kill_resume (1 seed in 13): killed between the release manifest's commit and its record,
+    the resumed run wrote the manifest again (its times differ), committed it a second time and released
+    with two "docs(release)" commits. The commit already made is the release."""
+    plan = plan_text("once", [task_block("T1", "Alpha value", module="alpha")], lint=False)
+    script = {"T1": [write_files(module_files("alpha"))]}
+    record = DeliveryStore.record_release
+
+    def killed(*args: Any, **kwargs: Any) -> None:
+        raise asyncio.CancelledError  # the process dies after the manifest's commit, before its record
+
+    monkeypatch.setattr(DeliveryStore, "record_release", killed)
+    with pytest.raises(asyncio.CancelledError):
+        asyncio.run(engine_for(tmp_path, project, plan, script, store).run(no_wait=True))
+    committed = git(project, "rev-parse", "HEAD")
+    assert "docs(release)" in git(project, "log", "-1", "--format=%s")
+    monkeypatch.setattr(DeliveryStore, "record_release", record)
+    time.sleep(1.1)  # a manifest written again now says another second
+
+    outcome = asyncio.run(engine_for(tmp_path, project, plan, script, store).run(no_wait=True))
+
+    assert outcome.ending == "released", outcome.message
+    assert git(project, "log", "--format=%s", "pm/once").count("docs(release)") == 1
+    assert git(project, "rev-parse", "HEAD") == committed and git(project, "status", "--porcelain") == ""
+    run = DeliveryStore(store).latest_run()
+    assert run is not None and run.state == "released" and run.manifest_path.endswith("once-release.yaml")

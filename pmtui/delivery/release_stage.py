@@ -102,10 +102,14 @@ class ReleaseStage:
                 return self._stop()
             self._accept("COMPLETENESS", "released with known gaps: " + "; ".join(problems))
         manifest = release.manifest_from_store(ctx.dstore, ctx.run_id, gate, repo=ctx.root, criteria_trace=trace)
-        path = release.write_manifest(ctx.root, manifest)
-        rel = path.relative_to(ctx.root).as_posix()
+        rel = release.manifest_path(manifest.plan_id)
         try:
-            await asyncio.to_thread(self._commit_manifest, rel)
+            if await asyncio.to_thread(self._manifest_committed, rel, run.baseline_sha):
+                # Killed between the manifest's commit and its record: that commit is the release, as it was.
+                manifest = release.load_manifest(ctx.root / rel)
+            else:
+                release.write_manifest(ctx.root, manifest)
+                await asyncio.to_thread(self._commit_manifest, rel)
         except git_ops.CommitRefused as refused:
             # Never committed as it is: the manifest stays in the tree, uncommitted, and the run says why.
             ctx.dstore.set_run_state(ctx.run_id, "failed", str(refused))
@@ -140,6 +144,17 @@ class ReleaseStage:
         ctx = self.ctx
         ctx.dstore.set_run_state(ctx.run_id, "failed", "the human stopped the release")
         return RunOutcome("failed", "failed", ctx.run_id, message="the human stopped the release")
+
+    def _manifest_committed(self, rel: str, baseline: str) -> bool:
+        """The plan branch's HEAD is already this plan's manifest commit, made by this run (a process killed
+        after committing it): its file is put back as committed, and no second manifest commit is made."""
+        ctx = self.ctx
+        assert ctx.plan is not None
+        head, message = git_ops.run_git(ctx.root, "log", "-1", "--format=%H%n%B").partition("\n")[::2]
+        if head == baseline or f"Refs: release-{ctx.plan.plan_id}" not in message:
+            return False
+        git_ops.run_git(ctx.root, "checkout", "HEAD", "--", rel)
+        return True
 
     def _commit_manifest(self, rel: str) -> None:
         ctx = self.ctx
