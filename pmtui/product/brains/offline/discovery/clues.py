@@ -122,8 +122,19 @@ def _until_a_new_clause(who: str) -> str:
     return ", ".join(kept)
 
 
+def _serves(clause: str, match: re.Match[str]) -> bool:
+    """'PG owners in Bangalore, mostly for IT boys and students': people named first, then whom *they* serve."""
+    if not re.match(r"(?:mainly|mostly|primarily|largely|usually|only|just)\s+for\b", match.group(0), re.IGNORECASE):
+        return False
+    lead = persona_phrase(clean(clause)) or ""
+    return bool(lead) and has_persona(lead) and clean(clause).lower().startswith(lead.lower()) and (
+        match.start() >= len(lead))
+
+
 def _target_clue(clause: str) -> Clue | None:
     match = TARGET_EXPLICIT.search(clause)
+    if match and _serves(clause, match):
+        match = None
     if match:
         who = clean(drop_negated(match.group("who") or match.group("who2") or ""))
         who = re.sub(r"\s+(?:to|so|so that|because)\s+.*$", "", who, flags=re.IGNORECASE)

@@ -508,7 +508,8 @@ ASIDE_QUESTION_LEAD = re.compile(
     r"^\s*(?:(?:ok(?:ay)?|so|and|hmm+|oh|sorry|sir|madam|actually)[\s,]+)*(?:let me ask(?: you)?(?: something| a question)?|"
     r"can i ask(?: you)?(?: something| a question)?|may i ask(?: you)?(?: something)?|i have a question|"
     r"(?:a |one |quick |honest |real |small )?(?:question|doubt)(?: for you)?(?: before i (?:go on|continue))?)"
-    r"\s*(?:[,:\u2014\u2013-]|\.{3})\s*",
+    # "One doubt sir, …", "Small question ji: …": the founder's form of address may follow the announcement.
+    r"(?:\s+(?:sir|madam|ma'am|ji|bhai|boss|mate|bro|lah))?\s*(?:[,:\u2014\u2013-]|\.{3})\s*",
     re.IGNORECASE,
 )
 # A short yes/no question about the idea itself: "is this even something people would pay for?", "will they use it?"
@@ -536,7 +537,8 @@ INTERRUPTION_OPENER = re.compile(
 )
 INTERRUPTION_EVENT = re.compile(
     r"\bjust\s+(?:had to|got|arrived|came|call(?:ed)?|rang|cut|walked|knocked|spilled|spilt|went|left|started|"
-    r"showed up|turned up|parked|dropped|broke|fell|burst|texted|messaged)\b|\bagain\W*$|\bwhere was i\b|"
+    r"showed up|turned up|parked|dropped|broke|fell|burst|texted|messaged|took|ran|died|crashed|blew|switched|tripped|"
+    r"woke)\b|\blet me (?:quickly |just )?(?:finish|continue|go on)\b|\bagain\W*$|\bwhere was i\b|"
     r"\banyway\W*$|\bback now\b|\bsorry about that\b|\b(?:i'?m|i am) back\b|\b(?:is|are) calling (?:me|us)\b|"
     # "sorry the kettle just boiled, where were we": the surroundings, then back to the interview.
     r"\bwhere were we\b|\bjust (?:boiled|rang|beeped|went off|buzzed)\b|\b(?:kettle|doorbell|phone|baby|dog)\b[^.]{0,20}"
