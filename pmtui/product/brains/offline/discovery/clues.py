@@ -229,6 +229,13 @@ def feature_items(text: str) -> list[str]:
     text = re.sub(r"\b(morning|day|in|on|up|back|check) and (evening|night|out|off|down|forth)\b", r"\1-and-\2", text,
                   flags=re.IGNORECASE)
     text = re.sub(r"\b(pen) and (paper)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
+    # "sign up and profile" is one row, as the template names it.
+    text = re.sub(r"\b(sign[- ]?up|log[- ]?in) and (profiles?|log[- ]?in|accounts?)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
+    # "a booking calendar that shows how many chairs and canopies are free": the "and" inside a relative clause joins
+    # the subject of its verb, not two items.
+    text = re.sub(r"(\b(?:that|which|who|whose|where|how many|how much|what)\b[^,;]*?\b\w+) and (\w+(?:\s+\w+)?)"
+                  r"(?=\s+(?:are|is|were|was|have|has|had|get|got|go|went|come|came|need|needs)\b)", r"\1-and-\2", text,
+                  flags=re.IGNORECASE)
     text = re.sub(r"\b(search) and (filter)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     # Names that hold an "and": "click and collect", "before and after photos", "lost and found".
     text = re.sub(r"\b(click|before|lost|buy|cash|park|pick|question|trial|pay|rock) and (collect|after|found|sell|carry|"

@@ -535,7 +535,7 @@ def _split(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
         work.changed.append(f"added {new[0].name} and {new[1].name} as separate rows")
         return
     half = max(0.5, round(source.rice_effort / 2 * 2) / 2)
-    new = [_copy_of(source, short_name(p), f"{p} (split from {source.name})", half, why) for p in parts]
+    new = [_copy_of(source, _part_name(source.name, p), f"{p} (split from {source.name})", half, why) for p in parts]
     index = work.output.mvp_features.index(source)
     work.output.mvp_features[index : index + 1] = new
     work.names.extend([source.name, *(f.name for f in new)])
@@ -543,6 +543,14 @@ def _split(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
         f"split {source.name} into {new[0].name} and {new[1].name} ({half:g} person-weeks each, from its "
         f"{source.rice_effort:g})"
     )
+
+
+def _part_name(source: str, part: str) -> str:
+    """"Canopies" split from "Booking calendar" is "Booking calendar for canopies": a bare noun keeps the row's head."""
+    if len(part.split()) > 3 or stems(part) & stems(source) or re.search(r"\b(?:\w+ing|\w+ed)\b", part):
+        return short_name(part)
+    head = " ".join(_QUALIFIER.sub("", source).split()[:3]) or source
+    return short_name(f"{head} for {part}")
 
 
 _QUALIFIER = re.compile(r"\s+(?:to|for|of|with|from|by|per|at|on|in|when|that|which|so)\b.*$", re.IGNORECASE)

@@ -22,6 +22,7 @@ from pmtui.product.brains.offline.scoping.rules import (
     FIRST_PROMOTE,
     LATER_ALONE,
     MERGE_PATTERNS,
+    NOT_NEEDED_YET,
     PROMOTE_PATTERNS,
     PRONOUN,
     QUESTION_REQUESTS,
@@ -41,7 +42,7 @@ _LEAD = rx(
     r"one more thing|more|some)\b[\s,:]*)+"
 )
 _TAIL = rx(
-    r"(?:\s+|,\s*)(?:for now|then|too|as well|also|back|instead|please|pls|though|leh|lah|o|now|first|later|tbh|imo|"
+    r"(?:\s+|,\s*)(?:for now|then|too|as well|also|back|instead|please|pls|though|leh|lah|o|na|ji|yaar|now|first|later|tbh|imo|"
     r"imho|honestly|to be honest|"
     r"again|anyway|yet|feature|features|thing|in v1|in the mvp|in phase [123]|in the first (?:phase|version)|"
     r"from (?:the )?first (?:phase|version)|out of (?:the )?first (?:phase|version)|or not|"
@@ -313,8 +314,16 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                 # "The SMS receipt, let it wait", "that chairman thing, remove it", "the map thing, maybe not for now?":
                 # the name first, then what to do with it.
                 topic_name, rest = clean_target(topic.group("lead")), topic.group("rest")
+                # "the checklist of what went out and came back, … bring it to the front": a long name is still one
+                # when it opens with "the" and has no verb of its own.
+                # A remark with a subject of its own in between ("…, the treasurer would have a fit, leave that out")
+                # keeps "that" for the whole lead.
+                first_part = rest.split(",")[0]
+                named_long = bool(_THE_ROW.match(topic.group("lead"))) and len(topic_name.split()) <= 10 and bool(
+                    _clause_requests(first_part) or _POINTS_HERE.match(first_part))
                 if topic_name and not is_pronoun(topic_name) and (
-                        len(topic_name.split()) <= 6 or (_PARAPHRASE.match(topic_name) and len(topic_name.split()) <= 12
+                        len(topic_name.split()) <= 6 or named_long
+                        or (_PARAPHRASE.match(topic_name) and len(topic_name.split()) <= 12
                                                          and _clause_requests(rest.split(",")[0]))) and (
                         (PRONOUN_WORD.search(rest) and _clause_requests(rest)) or LATER_ALONE.match(rest)):
                     named.append(topic_name)
@@ -442,6 +451,9 @@ _VAGUE_LOT = re.compile(r"^(?:(?:loads|lots|a lot|some|most|all|much|bits|a few|
 _REPORTED = re.compile(r"^(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:reckons?|says?|said|thinks?|thought|believes?|"
                        r"told me|tell me|keep saying)\b", re.IGNORECASE)
 # "the thing that texts the owner when the van's close": a row named by what it does.
+_POINTS_HERE = re.compile(r"^\s*(?:(?:abeg|please|pls|so|and)\s+)*(?:it|that|this|that one|this one|they|those|these)\b",
+                          re.IGNORECASE)
+_THE_ROW = re.compile(r"^\s*(?:(?:but|and|so|also|oh and)\s+)?(?:the|that|this|our|my)\s", re.IGNORECASE)
 _PARAPHRASE = re.compile(r"^(?:thing|one|bit|part|button|screen|page|feature)\s+(?:that|which|where|with|for)\b", re.IGNORECASE)
 _REPLACE_TOPIC = re.compile(
     # "Firing fees per shelf, make it a flat fee per piece instead": the row first, then what it becomes.
@@ -514,8 +526,9 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
     for pattern in SPLIT_PATTERNS:
         match = pattern.search(lowered)
         if match:
-            return [ChangeRequest("split", clean_target(match.group("what")), clause,
-                                  parts=(clean_target(match.group("a")), clean_target(match.group("b"))))]
+            what = clean_target(match.group("what"))
+            return [ChangeRequest("split", "" if is_pronoun(what) else what, clause, refers_back=is_pronoun(what),
+                                  parts=(clean_target(match.group("a")), clean_target(_BECAUSE.sub("", match.group("b")))))]
     for pattern in MERGE_PATTERNS:
         match = pattern.search(lowered)
         if match:
@@ -559,7 +572,7 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
     for index, pattern in enumerate(CUT_PATTERNS):
         match = pattern.search(lowered)
         if match:
-            kind: RequestKind = "defer" if deferred else "cut"
+            kind: RequestKind = "defer" if deferred or NOT_NEEDED_YET.search(lowered) else "cut"
             phase = 3 if re.search(r"phase 3|much later|v3", lowered, re.IGNORECASE) else 2
             # Only "cut X, Y and Z" lists on after its comma; "X is not needed, hospitals have SSO" gives a reason.
             listed = (match.group("what") or "") + (

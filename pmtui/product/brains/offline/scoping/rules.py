@@ -268,14 +268,19 @@ LATER_ALONE = rx(r"^(?:but\s+|and\s+|so\s+)?(?:maybe\s+|probably\s+)?(?:not (?:n
                  # "And the nudges — phase 2, they're the least important": a reason may follow.
                  + r"(?:,\s+(?:it'?s|they'?re|that'?s|since|because|as|nobody|no one)\b[^,;]*)?\s*[.!?]*$")
 SPLIT_PATTERNS = (
-    rx(r"\bsplit(?:\s+up)?\s+(?P<what>.+?)\s+(?:in|into)\s+(?P<a>.+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+)"),
+    rx(r"\bsplit(?:\s+up)?\s+(?P<what>.+?)\s+(?:in|into)\s+(?!(?:two|2)\b)(?P<a>.+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+)"),
     # "Split the loan schedule: the loan record now, the repayment schedule later."
     # "Split the scanning: scan out in phase 1, returns can be phase 2": each half may say its phase with a verb.
     rx(r"\bsplit(?:\s+up)?\s+(?P<what>[^:]+?)\s*:\s*(?P<a>.+?)\s+(?:(?:can|could|should|will|must)\s+(?:be|go|stay)\s+)?"
        r"(?:now|first|(?:in|for)\s+phase\s*(?:1|one)|phase\s*(?:1|one)|in v1|(?:on\s+)?day (?:one|1))\s*,\s*"
        r"(?:and\s+)?(?P<b>.+?)\s+(?:(?:can|could|should|will)\s+(?:be|go|come|wait)\s+(?:(?:to|in|for|till|until)\s+)?)?"
        r"(?:later|next|after|(?:in\s+|for\s+|to\s+)?phase\s*[23]|in v2|v2)\b"),
+    # "break it into two: one for chairs and tables, one for the canopies", "divide the calendar in two, A and B".
+    rx(r"\b(?:split|break|divide|separate|cut)(?:\s+up)?\s+(?P<what>.+?)\s+(?:in|into)\s+(?:two|2)(?:\s+(?:rows|parts|things|"
+       r"features|bits|pieces|lines))?\s*[:,\u2014-]\s*(?:one\s+for\s+)?(?P<a>[^,;]+?)\s*(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)"
+       r"(?:(?:one|the other(?: one)?)\s+(?:for\s+)?)(?P<b>[^,;]+)"),
 )
+
 MERGE_PATTERNS = (
     rx(r"\b(?:merge|combine|join|fold)\s+(?P<a>.+?)\s+(?:and|with|&|\+)\s+(?P<b>.+?)(?:\s+(?:into|as)\s+(?P<into>[^,;]+))?"
        r"(?=,|;|$)"),
@@ -340,6 +345,8 @@ DEFER_PATTERNS = (
     # "kindly make it phase 2", "make the statement a phase 2 thing".
     rx(r"\bmake\s+(?P<what>[^,;]+?)\s+(?:a\s+)?" + _LATER + r"\b"),
     rx(r"\b(?:push|defer|postpone|park)\s+(?P<what>[^,;]+?)(?=\s+(?:for now|for later)|,|;|$)"),
+    # "so keep it aside", "put the vacancy list on hold": set aside for later, not thrown away.
+    rx(r"\b(?:keep|put|set|leave)\s+(?P<what>[^,;]+?)\s+(?:aside|on hold|on the back burner|on ice)\b"),
     # "The SMS receipt, let it wait for phase 2".
     rx(r"\blet\s+(?P<what>[^,;]+?)\s+wait\b"),
     # "that's not a phase 1 thing", "the crew sheet is not for launch".
@@ -375,7 +382,11 @@ CUT_PATTERNS = (
     rx(r"\bleave\s+(?P<what>[^,;]+?)\s+out\b"),
     rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\b(?!\s+(?:in|into|to))"),
     rx(r"^(?P<what>.+?)\s+(?:we|you|i)\s+can\s+(?:also\s+)?(?:drop|cut|remove|skip|lose|leave out|do without)\b"),
+    # "the vacancy list we are not needing first", "the map they don't need": the row, then who does without it.
+    rx(r"^(?P<what>.+?)\s+(?:we|i|they|you)\s+(?:(?:are|am)\s+not\s+needing|(?:don'?t|do not|won'?t)\s+(?:really\s+)?need)\b"),
 )
+# "… we are not needing first", "we don't need it now": not in the first phase, which is a deferral.
+NOT_NEEDED_YET = rx(r"\bneed(?:ing)?\s+(?:it\s+|that\s+|them\s+)?(?:first|now|right now|yet|in phase\s*(?:1|one))\b")
 # "first the skip and daily count": which rows come first. It adds no row the table lacks.
 FIRST_PROMOTE = rx(r"^(?:(?:but|and|so|then)\s+)?first\s+(?P<what>(?!of\b|time\b|thing\b|version\b|phase\b)[^,;]+?)"
                    + SOFTENER + r"\s*$")
@@ -384,7 +395,9 @@ _NOT_A_VERB = (r"(?!(?:is|are|was|be|for|to|than|not|no|can|could|should|must|ne
 PROMOTE_PATTERNS = (
     rx(r"^(?!(?:can|could|would|will|pls|please)\b)(?P<what>[^,;]+?)\s+(?:please\s+|pls\s+|kindly\s+)?(?:keep|put|leave|have)\s+(?:it\s+|them\s+)?(?:in|into)\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:has|have|needs?|must|should|got)\s+to\s+(?:be|go|stay|come)\s+(?:in\b|p0|there|" + _PHASE1 + ")"),
-    rx(r"\b(?:move|put|bring|pull|get|keep|bump|have(?!\s+to\b))\s+(?:(?P<what>.+?)\s+)?(?:up|back in|forward|higher|to the top)\b"),
+    # "put it first na", "abeg bring it to the front": first in line is Phase 1.
+    rx(r"\b(?:move|put|bring|pull|get|keep|bump|have(?!\s+to\b))\s+(?:(?P<what>.+?)\s+)?(?:up|back in|forward|higher|to the top|"
+       r"first(?=\s*(?:(?:na|please|pls|ji|lah|leh|o|then|abeg)\b|[.,;!?]|$))|to the front|in front|on top|at the top)\b"),
     # "bring am come phase 1": in Nigerian Pidgin "come" after the verb is "to".
     rx(r"\b(?:move|put|bring|pull|get|keep|have(?!\s+to\b)|come)\s+(?:(?P<what>.+?)\s+)?(?:in|into|to|on|at|come)\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:should|must|needs? to|has to|can)\s+(?:be|go|stay|come)\s+(?:there\s+)?(?:in(?:to)?\s+)?"
@@ -415,6 +428,8 @@ PROMOTE_PATTERNS = (
 )
 ADD_PATTERNS = (
     rx(r"\badd\s+(?:one more thing|another thing|something)\s*[,:]\s*(?P<what>[^;]+?)(?=[.;]|$)"),
+    # "one more thing please add, a deposit refund record when boy is vacating": the verb, a pause, the row.
+    rx(r"\b(?:add|include)\s*[,:]\s*(?P<what>[^,;.]+?)(?=\s+(?:when|whenever|where|because|since|so)\b|[,;.]|$)"),
     rx(r"\b(?:add|include|introduce)\s+(?P<what>[^,;]+?)(?=\s+(?:instead|too|as well)\b|,|;|$)"),
     rx(r"\b(?:what|how)\s+about\s+(?P<what>[^,;?]+)"),
     rx(r"\b(?:we|i|they)\s+(?:also\s+)?(?:really\s+)?need\s+(?P<what>[^,;]+?)(?=\s+(?:too|as well)\b|,|;|$)"),

@@ -1,0 +1,70 @@
+"""Round 8 of the offline engine: classes found with held-out set 11 and founders typed in by hand.
+
+Each test is built from a real sentence that the engine before round 8 got wrong.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    # pg-nonnative: the row, then who does without it; "keep it aside"; "put it first na"; "please add, a …".
+    (("Kindly do like this: the vacancy list we are not needing first, boys are coming through brokers only, so keep "
+     "it aside."), [("defer", "vacancy list")]),
+    ("the map they don't need, honestly", [("cut", "map")]),
+    ("And the meal opt-out, that is where money is going daily, so put it first na.", [("promote", "meal opt-out")]),
+    (("Also one more thing please add, a deposit refund record when boy is vacating, every time fight is happening on "
+     "that."), [("add", "deposit refund record")]),
+    ("put the room photos on hold", [("defer", "room photos")]),
+])
+def test_argue_back_phrasings_of_round_8(said: str, expected: list[tuple[str, str]]) -> None:
+    found = [(r.kind, r.what) for r in parse_requests(said)]
+    assert found[: len(expected)] == expected
+    assert {kind for kind, _ in found} <= {kind for kind, _ in expected}
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    # "first" as a place in line, never "in the first phase" or "in the first place".
+    ("The comments for retouch, it is important also. Can you put in the first phase?", [("promote", "comments for retouch")]),
+    ("But I want rider pickup in phase 1, it's how we get customers in the first place", [("promote", "rider pickup")]),
+])
+def test_first_in_line_is_not_the_first_phase_or_place(said: str, expected: list[tuple[str, str]]) -> None:
+    assert [(r.kind, r.what) for r in parse_requests(said)] == expected
+
+
+def test_a_split_said_as_break_it_into_two_and_a_long_row_named_before_its_pronoun() -> None:
+    # canopy-rambling (held-out 11).
+    said = ("But the checklist of what went out and came back, abeg that one is the money, bring it to the front. "
+            "And the calendar, break it into two: one for chairs and tables, one for the canopies, because the "
+            "canopies need the truck")
+    found = parse_requests(said)
+    assert [(r.kind, r.what) for r in found] == [("promote", "checklist of what went out and came"),
+                                                ("split", "calendar")]
+    assert found[1].parts == ("chairs and tables", "canopies")
+
+
+def test_an_and_inside_a_relative_clause_or_a_sign_up_and_profile_is_one_item() -> None:
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+
+    items = feature_items("A booking calendar that shows how many chairs and canopies are free on each day, a deposit "
+                          "record, and a text to the customer the day before delivery")
+    assert len(items) == 3 and not any(i.lower().startswith("canopies") for i in items)
+    assert feature_items("sign up and profile, reminders") == ["Sign up and profile", "Reminders"]
+    assert feature_items("a list of who paid and a reminder") == ["List of who paid", "Reminder"]
+
+
+def test_a_bare_noun_split_off_a_row_keeps_the_rows_head() -> None:
+    from pmtui.product.brains.offline.scoping.negotiate import _part_name
+
+    assert _part_name("Booking calendar", "canopies") == "Booking calendar for canopies"
+    assert _part_name("UPI advance link", "collecting the advance") == "Collecting the advance"
+    assert _part_name("Digital waybill", "pickup") == "Digital waybill for pickup"
+
+
+def test_a_remark_with_its_own_subject_leaves_that_for_the_long_row_before_it() -> None:
+    # curling-rambling (held-out 10), kept right while long row names became topics.
+    said = "The bit where they pay the ice money when they book, the treasurer would have a fit, leave that out for now."
+    assert [(r.kind, r.what) for r in parse_requests(said)] == [("defer", "bit where they pay the ice money when they book")]
