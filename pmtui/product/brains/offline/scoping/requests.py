@@ -22,6 +22,7 @@ from pmtui.product.brains.offline.scoping.rules import (
     FIRST_PROMOTE,
     LATER_ALONE,
     MERGE_PATTERNS,
+    MERGE_THEM,
     NOT_NEEDED_YET,
     PROMOTE_PATTERNS,
     PRONOUN,
@@ -123,12 +124,18 @@ _DESCRIBES = re.compile(r"^(?:it|that|this|they)(?:'?s|'?re|\s+is|\s+are)\b|^(?:
                         r"^(?:it|that|this|they)\s+(?:can|could|should)\s+be\b", re.IGNORECASE)
 
 
+_I_THINK_THAT = re.compile(r"^(?:i|we)\s+(?:(?:really\s+)?(?:don'?t|do not)\s+)?(?:agree|think|feel|reckon|believe|guess)\s+"
+                           r"(?:that\s+|with\s+(?:you\s+)?that\s+)?(?=\w)", re.IGNORECASE)
+
+
 def named_thing(clause: str) -> str:
     """The thing a clause is about ('the late fee really matters' -> 'late fee'), for 'it' later on.
 
     A question names a wish: 'Can the reminders go out from our own address?' is 'the reminders go
     out from our own address'; 'Why is the CSV import so big?' names the CSV import."""
     text = _ASIDE.sub("", clause.strip()).rstrip(" ?.!")
+    # "I don't agree that the waybill is so much work": the opinion before the row is no part of its name.
+    text = _I_THINK_THAT.sub("", text)
     why = _WHY_SO.match(text)
     if why:
         return clean_target(why.group("what"))
@@ -341,6 +348,14 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                 what = clean_target(also.group("what"))
                 if what and not is_pronoun(what) and not _VERB.search(" " + what):
                     found = [ChangeRequest(requests[-1].kind, what, clause, phase=requests[-1].phase)]
+            if found and found[0].kind == "merge" and found[0].parts == ("", ""):
+                # "Damage charges and deposits are the same conversation, join them into one": said once already, or
+                # "them" is the two rows named last ("the unpaid list and the payment link").
+                pair = _last_pair(named)
+                if (requests and requests[-1].kind == "merge") or pair is None:
+                    found = []
+                else:
+                    found[0].parts = pair
             for request in found:
                 earlier = next((n for n in reversed(named) if n and not is_pronoun(n)), "")
                 if earlier and _PRONOUN_PLACE.match(request.what):
@@ -402,13 +417,15 @@ _PEOPLE = re.compile(r"\b(?:i|we|you|they|people|users?|customers?|clients?|memb
 
 # "into the session note theyre the same screen": the remark after the name is not part of it.
 _REMARK = re.compile(r"\s+(?:they'?re|they are|it'?s|it is|which|because|since|as they|as it)\b", re.IGNORECASE)
+# "just make it a plain form with a photo attached, 1 week tops": what "it" becomes, not a row's name.
+_MAKE_IT = re.compile(r"^(?:just\s+|so\s+|then\s+)?(?:make|keep|turn|do)\s+(?:it|that|this|them)\b", re.IGNORECASE)
 _SAYS_WHAT_IT_IS = re.compile(r"^(?:it|that|this|they)(?:'?s|'?re|\s+is|\s+are)\b", re.IGNORECASE)
 
 
 def _subject(what: str) -> str:
     """The feature a run-on clause is about: "progress chart per topic is not 3 weeks of work its a bar chart"
     is "progress chart per topic"; "it's a table" points back like "it"."""
-    if _SAYS_WHAT_IT_IS.match(what):
+    if _SAYS_WHAT_IT_IS.match(what) or _MAKE_IT.match(what):
         return "it"
     if _VERB.search(what):
         return named_thing(what)
@@ -463,6 +480,20 @@ _ADD_LEAD = re.compile(r"^(?:(?:please|pls|and|also|then|oh and)\s+)*(?:add|incl
 _BECAUSE = re.compile(r"\s+(?:cos|coz|cause|'cause|because|since|as|so that|so)\s+.*$", re.IGNORECASE)
 
 
+def _last_pair(named: list[str]) -> tuple[str, str] | None:
+    """The two rows a "them" means: the last name that lists two ('A and B'), else the last two names."""
+    names = [n for n in named if n and not is_pronoun(n)]
+    if names and len(pair := _items(names[-1])) == 2:
+        return pair[0], pair[1]
+    if len(names) >= 2 and names[-1] != names[-2]:
+        return names[-2], names[-1]
+    return None
+
+
+# "sure they'll live without it for a few months": a remark whose subject is people says why, and names no row.
+_PEOPLE_REMARK = re.compile(r"^(?:i|we|you|they|he|she|people|everyone|nobody|no one)(?:'ll|'d|'re|'ve|'m|\s+\w+)", re.IGNORECASE)
+
+
 def _own_subject(lowered: str, start: int) -> str:
     """What a pronoun after a comma means when the clause named it first ("X is a whole other thing, leave it out");
     '' when nothing before a comma names a row ("let's push that")."""
@@ -476,7 +507,7 @@ def _own_subject(lowered: str, start: int) -> str:
             return ""
     said = named_thing(before.group("head"))
     # "…but too much work for the volunteers, kindly make it phase 2": a predicate is no name; "it" refers back.
-    if not said or is_pronoun(said) or _PREDICATE.match(said):
+    if not said or is_pronoun(said) or _PREDICATE.match(said) or _PEOPLE_REMARK.match(said):
         return ""
     return said
 
@@ -529,12 +560,18 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
             what = clean_target(match.group("what"))
             return [ChangeRequest("split", "" if is_pronoun(what) else what, clause, refers_back=is_pronoun(what),
                                   parts=(clean_target(match.group("a")), clean_target(_BECAUSE.sub("", match.group("b")))))]
+    them = MERGE_THEM.search(lowered)
     for pattern in MERGE_PATTERNS:
         match = pattern.search(lowered)
         if match:
             into = clean_target(match.groupdict().get("into") or "")
             parts = tuple(clean_target(_REMARK.split(match.group(k))[0]) for k in ("a", "b"))
+            if them and (is_pronoun(parts[0]) and is_pronoun(parts[1]) or parts[1] in ("one", "one thing")):
+                break
             return [ChangeRequest("merge", "", clause, parts=(parts[0], parts[1]), into=into)]
+    if them:
+        # "join them into one": parse_requests finds the two rows named before.
+        return [ChangeRequest("merge", "", clause, parts=("", ""), refers_back=True)]
     for pattern in SMALLER_PATTERNS:
         match = pattern.search(lowered)
         if match:

@@ -252,7 +252,8 @@ EVIDENCE = (
 
 # -- change requests in argue-back (see requests.py); `what` names the feature in the founder's words ----
 _NUM_WORD = r"(?P<n>\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|half a|half)"
-_PHASE1 = r"(?:the\s+)?(?:phase\s*(?:1|one)|first\s+(?:phase|version|release)|mvp|v1|p0|day (?:one|1))"
+_PHASE1 = (r"(?:the\s+)?(?:phase\s*(?:1|one)|first\s+(?:phase|version|release|lot)|mvp|v1|p0|day (?:one|1)|"
+           r"(?:very\s+)?(?:start|beginning|launch)(?!\s+(?:of|date|time|page|screen|button)\b))")
 # "later" in the words founders mix into their English: Hindi/Urdu "baad mein", Malay "nanti", Tagalog "mamaya",
 # Spanish "después", French "plus tard", German "später", Swahili "baadaye".
 LATER_ELSEWHERE = r"(?:(?:thoda\s+)?baad\s*(?:mein|me|main)|nanti|mamaya(?:\s+na)?|despu[eé]s|m[aá]s tarde|plus tard|sp[aä]ter|baadaye)"
@@ -291,7 +292,19 @@ MERGE_PATTERNS = (
     # "booking and assigning should be one thing only".
     rx(r"^(?P<a>[^,;]+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+?)\s+(?:should|must|can|could|need to)\s+(?:(?:just|really|honestly|probably)\s+)?be\s+(?:one|a single)\s+"
        r"(?:thing|row|feature|screen|step)\b"),
+    # "Damage charges and deposits are really the same money conversation", "the unpaid list and the payment link go hand
+    # in hand", "the last payment milestone and the defects list actually go together": two rows said to be one.
+    rx(r"^(?P<a>[^,;]+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+?)\s+(?:are|is)\s+(?:(?:really|basically|actually|just|kind of|pretty much)\s+)?"
+       r"(?:the same|one)\s+(?:[\w-]+\s+){0,2}?(?:thing|row|feature|screen|step|conversation|job|page|form)\b"),
+    rx(r"^(?P<a>[^,;]+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+?)\s+(?:(?:really|basically|actually|just|kind of|always)\s+)?"
+       r"(?:go|belong|sit|fit|come)\s+(?:together|hand in hand)\b"),
+    # "I'd nearly keep that with the draw numbers, it's the same screen on the night".
+    rx(r"\b(?:keep|put|have|do)\s+(?P<a>[^,;]+?)\s+(?:with|alongside|together with|next to)\s+(?P<b>[^,;]+?)\s*,\s*"
+       r"(?:it'?s|they'?re|that'?s|it is|they are)\s+(?:(?:really|basically|all|just)\s+)?(?:the same|one)\b"),
 )
+# "join them into one", "combine them", "make them one thing": the two rows named just before become one.
+MERGE_THEM = rx(r"\b(?:(?:merge|combine|join|fold)\s+(?:them|those|these|the two|both)(?:\s+(?:together|into one|as one|in one))?|"
+                r"(?:make|put|bring)\s+(?:them|those|these|the two|both)\s+(?:together|into one|as one|one)\b)")
 EFFORT_PATTERNS = (
     rx(r"\b(?:set|change|make|put)\s+(?P<what>.+?)\s*(?:'s)?\s+effort\s+(?:to|at|=)\s+" + _NUM_WORD + r"\b"),
     rx(r"^(?:(?P<what>.+?)\s+)?effort\s+(?:to|at|=|should be|is)\s+" + _NUM_WORD + r"\b"),
@@ -309,7 +322,8 @@ EFFORT_PATTERNS = (
     rx(r"^(?:(?P<what>.+?),?\s+)?" + _NUM_WORD + r"\s*(?:person[- ])?(?:weeks?|wks?)\s+(?:at most|at the most|max(?:imum)?|tops)\b"),
     rx(r"^(?:(?P<what>.+?),?\s+)?(?:at most|no more than|max(?:imum)?)\s+" + _NUM_WORD + r"\s*(?:person[- ])?(?:weeks?|wks?)\b"),
     # Terse: "alert 2 days not 1 wk" (days already read as weeks), "the export 1 week": a name and its weeks.
-    rx(r"^(?!(?:add|include|cut|remove|drop|put|move|push|make|give|set)\b)(?P<what>[^,;]+?)\s+" + _NUM_WORD
+    rx(r"^(?!(?:add|include|cut|remove|drop|put|move|push|make|give|set|chuck|throw|stick)\b)(?P<what>[^,;]+?)\s+"
+       r"(?<!\bafter )(?<!\bwithin )(?<!\bevery )(?<!\bper )(?<!\bonce )(?<!\bfor )" + _NUM_WORD
        + r"\s*(?:person[- ])?(?:weeks?|wks?)(?:,?\s+not\s+(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six)\s*(?:weeks?|wks?))?\s*$"),
 )
 # "make the measurement saving smaller", "simplify the GST invoice", "X can be simpler": a lighter first cut.
@@ -413,7 +427,9 @@ PROMOTE_PATTERNS = (
        r"what (?:really\s+)?matters?|the (?:main|most important|important|key|big) (?:thing|bit|part|one)|"
        r"the core(?: of (?:it|the app|this))?|the heart of (?:it|the app|this)|the priority)\b"),
     rx(r"^(?P<what>[^,;]+?)\s+must\s+have\b"),
-    rx(r"\b(?:i|we|they)\s+(?:really\s+|absolutely\s+)?(?:need|want)\s+(?P<what>.+?)\s+in\s+" + _PHASE1),
+    # "I'd want it in at the start".
+    rx(r"\b(?:i|we|they)(?:'d|\s+would)?\s+(?:really\s+|absolutely\s+)?(?:need|want)\s+(?P<what>.+?)\s+in\s+(?:at\s+|from\s+)?"
+       + _PHASE1),
     rx(r"^(?:(?P<what>[^,;]+?),?\s+)?(?:those|that|this|it|them)\s+(?:i|we)(?:'d| would)?\s+(?:want|need)\s+in\s+" + _PHASE1),
     rx(r"^(?P<what>[^,;]+?)\s+(?:first|before\s+[^,;]+?)(?:\s+(?:please|pls))?\s*$"),
     # "make the photos phase 1 for sure", "Online fee payment is phase 1, not later."
@@ -430,7 +446,7 @@ ADD_PATTERNS = (
     rx(r"\badd\s+(?:one more thing|another thing|something)\s*[,:]\s*(?P<what>[^;]+?)(?=[.;]|$)"),
     # "one more thing please add, a deposit refund record when boy is vacating": the verb, a pause, the row.
     rx(r"\b(?:add|include)\s*[,:]\s*(?P<what>[^,;.]+?)(?=\s+(?:when|whenever|where|because|since|so)\b|[,;.]|$)"),
-    rx(r"\b(?:add|include|introduce)\s+(?P<what>[^,;]+?)(?=\s+(?:instead|too|as well)\b|,|;|$)"),
+    rx(r"\b(?:add|include|introduce|chuck in|throw in|stick in|bung in|pop in)\s+(?P<what>[^,;]+?)(?=\s+(?:instead|too|as well)\b|,|;|$)"),
     rx(r"\b(?:what|how)\s+about\s+(?P<what>[^,;?]+)"),
     rx(r"\b(?:we|i|they)\s+(?:also\s+)?(?:really\s+)?need\s+(?P<what>[^,;]+?)(?=\s+(?:too|as well)\b|,|;|$)"),
 )
