@@ -100,3 +100,79 @@ def test_in_at_the_start_is_phase_one_and_after_a_week_is_no_effort() -> None:
     assert [(r.kind, r.what) for r in parse_requests(said)] == [("promote", "results text")]
     said = "Also chuck in a reminder text that goes out if they still haven't paid after a week."
     assert [r.kind for r in parse_requests(said)] == ["add"]
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    # mechanic-overscoper: a list of three cut by one verb, the last two with "the".
+    (("Ditch the marketplace, the fleet portal and the loyalty points, and the engine-sound thing can wait till we've got "
+     "data."), [("cut", "marketplace"), ("cut", "fleet portal"), ("cut", "loyalty points"), ("defer", "engine-sound")]),
+    # pg-vague: a remark about the row, then the bare verb; "can be simple only".
+    (("hmm the message to parents... that feels bit too much na, the girls will hate it, maybe remove? and the rent thing "
+     "can be simple only, just paid or not"), [("cut", "message to parents"), ("effort", "rent")]),
+    # reno-terse: "ph2" and "photo log smaller".
+    ("timeline ph2. add payment milestones. photo log smaller, 1 photo per day only",
+     [("defer", "timeline"), ("add", "payment milestones"), ("effort", "photo log")]),
+    # lotto-vague: "maybe leave that for now" after a question that named the row.
+    ("the reminder thing might annoy people? maybe leave that for now.", [("defer", "reminder")]),
+    ("The bit where they pay the ice money, leave that out for now.", [("defer", "bit where they pay the ice money")]),
+    # cattle-nonnative: the row, then "that one please make simple".
+    ("The due list village wise, that one please make simple, only village name and which house, no maps.",
+     [("effort", "due list village wise")]),
+    # nets-clear: "it goes to the top of the list".
+    ("And the usage report, that's what gets the ECB money, so it goes to the top of the list.",
+     [("promote", "usage report")]),
+])
+def test_argue_back_phrasings_of_round_8_second_part(said: str, expected: list[tuple[str, str]]) -> None:
+    assert [(r.kind, r.what) for r in parse_requests(said)] == expected
+
+
+@pytest.mark.parametrize(("said", "what", "parts"), [
+    ("Oh, and the invoice and card payment, those are two jobs really, invoice first, card later.",
+     "invoice and card payment", ("invoice", "card payment")),
+    ("Could you split the coach blocks too: one for junior sessions and one for private paid coaching.",
+     "coach blocks", ("junior sessions", "private paid coaching")),
+    ("One more. The waybill, can the return part be its own line? Pickup and return are different days.",
+     "waybill", ("", "return")),
+])
+def test_splits_said_by_paraphrase(said: str, what: str, parts: tuple[str, str]) -> None:
+    split = next(r for r in parse_requests(said) if r.kind == "split")
+    assert (split.what, split.parts) == (what, parts)
+
+
+def test_a_wishlist_item_with_two_occasions_stays_one_row() -> None:
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+
+    items = feature_items("Availability by date, a digital waybill the driver signs on pickup and return, deposits")
+    assert items == ["Availability by date", "Digital waybill the driver signs on pickup and return", "Deposits"]
+    assert feature_items("reminders by SMS and email, badges") == ["Reminders by SMS and email", "Badges"]
+
+
+def _rental_state():
+    from pmtui.models import ConversationState, DiscoverySummary
+    from pmtui.product.brains.offline.scoping import propose
+    from pmtui.product.rice import rescore
+
+    summary = DiscoverySummary(
+        target_user="Event rental companies in Abuja and Lagos",
+        core_problem="Stock is promised to two events on the same weekend and items don't come back",
+        current_alternatives="An Excel sheet on the owner's laptop and a paper waybill the driver carries",
+        why_now="Diesel for the trucks has tripled",
+        feature_wishlist=["Availability by date", "Digital waybill the driver signs on pickup and return",
+                          "Deposits", "Damage charges"],
+        success_metric="25 companies after 6 months",
+        revenue_model="₦25,000 per month per company",
+        constraints="Two developers, 8 weeks",
+    )
+    return ConversationState(project="Rental", phase="scoping", discovery_summary=summary,
+                             scoping_output=rescore(propose(summary, [])))
+
+
+def test_a_row_named_so_beats_a_row_that_only_quotes_the_word_and_its_part_becomes_its_own_row() -> None:
+    from pmtui.product.brains.offline.scoping import negotiate
+
+    state = _rental_state()
+    result = negotiate(state, "One more. The waybill, can the return part be its own line?", 1, False)
+    names = [f.name for f in result.output.mvp_features]
+    assert "Digital waybill for return" in names, result.reply
+    assert any(n.startswith("Digital waybill the driver") for n in names)
+    assert "I need the two parts" not in result.reply

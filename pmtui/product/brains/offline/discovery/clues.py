@@ -257,6 +257,12 @@ def feature_items(text: str) -> list[str]:
             # "stock of kegs and bottles": one stock of two things.
             joined[-1] = f"{joined[-1].rstrip()} and {piece.strip()}"
             continue
+        if joined and re.search(r"\b(?:on|at|by|via|for|in|from)\s+[\w'-]+$", joined[-1].strip(), re.IGNORECASE) and re.fullmatch(
+            r"\s*[\w'-]+\s*", piece
+        ) and not FEATURE_VERB.match(piece.strip()) and piece.strip().lower() not in _FEATURE_PLURALS:
+            # "a waybill the driver signs on pickup and return", "reminders by SMS and email": one item, two occasions.
+            joined[-1] = f"{joined[-1].rstrip()} and {piece.strip()}"
+            continue
         if joined and re.match(r"^\s*(?:as an?|via|by|in|with|without|on|at|per)\b", piece, re.IGNORECASE) and len(
             piece.split()
         ) <= 4:

@@ -135,6 +135,11 @@ class _Round:
         """The one row that has every word of the phrase but those saying what kind of work it is:
         "GPS tracking" is "Follow the walk on GPS"; "walker vetting" is not "Owners book vetted walkers"."""
         hits = self.rows_with(wanted)
+        if len(hits) > 1:
+            # "the waybill" when only the import row quotes "a paper waybill" in its description: the row named so wins.
+            named = wanted - _PROCESS_WORDS
+            hits = [(kind, name) for kind, name in hits
+                    if all(w in stems(name) or _related(w, stems(name)) for w in named)] or hits
         return hits[0] if len(hits) == 1 else None
 
     def rows_with(self, wanted: set[str]) -> list[tuple[str, str]]:
@@ -522,11 +527,16 @@ def _copy_of(source: Feature, name: str, description: str, effort: float, why: s
 
 
 def _split(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
+    source = work.output.feature(target[1]) if target and target[0] == "mvp" else None
     parts = [p for p in request.parts if p]
+    if source is not None and len(parts) == 1 and not request.parts[0]:
+        # "can the return part be its own line?": the rest of the row stays as it was, the part becomes a row.
+        rest = re.sub(rf"\s*(?:,|\band\b|&|\bplus\b|\bwith\b)?\s*\b{re.escape(parts[0])}\b", "", source.description,
+                      flags=re.IGNORECASE).strip(" ,") or source.name
+        parts = [rest, parts[0]]
     if len(parts) != 2:
         work.notes.append("I need the two parts to split into")
         return
-    source = work.output.feature(target[1]) if target and target[0] == "mvp" else None
     why = f"split at your request in round {work.round_number}: “{request.clause.strip()}”"
     if source is None:
         new = [work.new_feature(short_name(p), p, request.clause.strip()) for p in parts]
@@ -549,8 +559,8 @@ def _part_name(source: str, part: str) -> str:
     """"Canopies" split from "Booking calendar" is "Booking calendar for canopies": a bare noun keeps the row's head."""
     if len(part.split()) > 3 or stems(part) & stems(source) or re.search(r"\b(?:\w+ing|\w+ed)\b", part):
         return short_name(part)
-    head = " ".join(_QUALIFIER.sub("", source).split()[:3]) or source
-    return short_name(f"{head} for {part}")
+    head = " ".join(re.sub(r"\s+(?:the|a|an|who|whose)\b.*$", "", _QUALIFIER.sub("", source), flags=re.IGNORECASE).split()[:3])
+    return short_name(f"{head or source} for {part}")
 
 
 _QUALIFIER = re.compile(r"\s+(?:to|for|of|with|from|by|per|at|on|in|when|that|which|so)\b.*$", re.IGNORECASE)

@@ -24,11 +24,13 @@ from pmtui.product.brains.offline.scoping.rules import (
     MERGE_PATTERNS,
     MERGE_THEM,
     NOT_NEEDED_YET,
+    OWN_ROW,
     PROMOTE_PATTERNS,
     PRONOUN,
     QUESTION_REQUESTS,
     SMALLER_PATTERNS,
     SPLIT_PATTERNS,
+    SPLIT_TWO_JOBS,
     VAGUE_TARGET,
     WHY_NOT_IN,
     rx,
@@ -40,7 +42,7 @@ _NUMBER_WORDS = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "fou
 _LEAD = rx(
     r"^(?:(?:ok(?:ay)?|fine|yeah|yes|so|and|also|but|then|please|pls|kindly|abeg|alright|right|hm+|um+|uh+|erm|well|"
     r"ok fair|fair|sorry|sure|look|oh|oya|abeg|one thing|actually|honestly|frankly|personally|i think|i guess|at least|the|a|an|our|my|your|their|that|this|these|those|"
-    r"one more thing|more|some)\b[\s,:]*)+"
+    r"one more thing|one more|more|some)\b[\s,:]*)+"
 )
 _TAIL = rx(
     r"(?:\s+|,\s*)(?:for now|then|too|as well|also|back|instead|please|pls|though|leh|lah|o|na|ji|yaar|now|first|later|tbh|imo|"
@@ -101,7 +103,7 @@ def clean_target(phrase: str) -> str:
 
 
 _VERB = re.compile(
-    r"(?:\s+(?:is|are|was|were|has|have|had|can|could|should|must|will|would|seems?|sounds?|looks?|feels?|really|matters?|"
+    r"(?:\s+(?:is|are|was|were|has|have|had|can|could|should|must|will|would|might|seems?|sounds?|looks?|feels?|really|matters?|"
     r"needs?|takes?|though|fit(?=\s+(?:reduce|wait|go|be|come|do|dey|small|shrink|cut))|isn'?t|aren'?t|doesn'?t|don'?t|won'?t|wasn'?t)\b|"
     # "the leaderboard's a bit much": the 's is "is".
     r"'s\s+(?:a|an|too|way|really|just|kind|pretty|quite|so|very|not|overkill|massive|huge|heavy)\b).*$",
@@ -128,6 +130,10 @@ _I_THINK_THAT = re.compile(r"^(?:i|we)\s+(?:(?:really\s+)?(?:don'?t|do not)\s+)?
                            r"(?:that\s+|with\s+(?:you\s+)?that\s+)?(?=\w)", re.IGNORECASE)
 
 
+_POINTS_BACK_AT = re.compile(r"^(?:it|that|this|they|those|these)(?:\s+one)?(?:'s|\s+(?:feels?|seems?|looks?|sounds?|is|are|was|"
+                             r"might|would|will)\b)", re.IGNORECASE)
+
+
 def named_thing(clause: str) -> str:
     """The thing a clause is about ('the late fee really matters' -> 'late fee'), for 'it' later on.
 
@@ -144,6 +150,9 @@ def named_thing(clause: str) -> str:
     heads = re.split(r",", text)
     # "Also one thing, the warning if no feed": a lead that names nothing gives way to what follows it.
     for head in heads[:2]:
+        if _POINTS_BACK_AT.match(head.strip()):
+            # "that feels bit too much na, the girls will hate it": the clause is about the row named before.
+            return "it"
         name = clean_target(_VERB.sub("", head))
         if name:
             return name
@@ -200,6 +209,8 @@ _DAYS = re.compile(r"(?<!\bafter )(?<!\bevery )(?<!\bwithin )\b(?P<n>\d+(?:\.\d+
 def _shorthand(text: str) -> str:
     """Arrows, '=', '+' and days in the founder's shorthand, said as the words the rules read (5 working days a week)."""
     text = re.sub(r"\s*(?:->|=>|\u2192)\s*", " to ", text)
+    # "reminder ph1", "timeline ph2": phase in shorthand.
+    text = re.sub(r"\bph\.?\s*([123])\b", r"phase \1", text, flags=re.IGNORECASE)
     text = re.sub(r"(?<=\w)\s*=\s*(?=\w)", " is ", text)
     text = re.sub(r"(?<=\w)\s+\+\s+(?=\w)", " and ", text)
     # Jamaican patois: "mek it wait", "di price list fi di market", "jus a list", "a likkle thing".
@@ -293,6 +304,13 @@ def parse_requests(text: str) -> list[ChangeRequest]:
             requests.append(exchange)
             named += list(exchange.parts)
             continue
+        two = SPLIT_TWO_JOBS.search(sentence)
+        if two:
+            # "Oh, and the invoice and card payment, those are two jobs really, invoice first, card later."
+            whole, first, second = (clean_target(two.group(k)) for k in ("what", "a", "b"))
+            requests.append(ChangeRequest("split", whole, sentence, parts=(first, second)))
+            named.append(whole)
+            sentence = (sentence[: two.start("what")] + " " + sentence[two.end():]).strip(" ,.;")
         split = SPLIT_PATTERNS[1].search(sentence.rstrip(" .!"))
         if split:
             # "Split the loan schedule: the loan record now, the repayment schedule later" is one request.
@@ -302,6 +320,9 @@ def parse_requests(text: str) -> list[ChangeRequest]:
             sentence = (sentence[: split.start()] + " " + sentence[split.end():]).strip(" ,.;")
         for clause in split_clauses(sentence):
             lead = _LEAD_COLON.match(clause)
+            # "split the coach blocks too: one for junior sessions and one for …": the colon opens the two parts.
+            if lead and re.search(r"\b(?:split|break|divide|separate)\b", lead.group("lead"), re.IGNORECASE):
+                lead = None
             if lead and not _clause_requests(lead.group("lead")):
                 # "the note field: merge it into the alert" — what comes before the colon is what "it" means.
                 named.append(clean_target(lead.group("lead")))
@@ -332,7 +353,8 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                         len(topic_name.split()) <= 6 or named_long
                         or (_PARAPHRASE.match(topic_name) and len(topic_name.split()) <= 12
                                                          and _clause_requests(rest.split(",")[0]))) and (
-                        (PRONOUN_WORD.search(rest) and _clause_requests(rest)) or LATER_ALONE.match(rest)):
+                        (PRONOUN_WORD.search(rest) and _clause_requests(rest)) or LATER_ALONE.match(rest)
+                        or OWN_ROW.search(rest)):
                     named.append(topic_name)
                     clause = topic.group("rest")
             earlier = next((n for n in reversed(named) if n and not is_pronoun(n)), "")
@@ -362,7 +384,7 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                     # "cut it from the MVP", "take that out of phase 1": the pronoun, then where from.
                     request.what, request.refers_back = "", True
                 if request.refers_back and not request.what:
-                    request.what = earlier
+                    request.what = earlier or (request.parts[1] if request.kind == "split" else "")
                     # What else was named before, newest first: the table decides which one "it" is.
                     others = [n for n in reversed(named) if n and not is_pronoun(n) and n != earlier]
                     if others:
@@ -434,7 +456,7 @@ def _subject(what: str) -> str:
 
 _LIST_ITEM = re.compile(r"^,\s*(?:and\s+)?(?!(?:it|its|it's|that|this|which|because|so|as|they|we|i|you|but|then|sorry|"
                         r"please|pls|thanks|ok|okay|too|also|though)\b)(?!(?:[\w'-]+\s+){0,4}(?:have|has|are|is|do|does|can|will|would|"
-                        r"need|needs|won'?t|can'?t|don'?t|doesn'?t|isn'?t|aren'?t|wouldn'?t|should|must)\b)(?P<item>(?:[\w'-]+\s+){0,5}[\w'-]+)\s*(?=,|$)")
+                        r"need|needs|won'?t|can'?t|don'?t|doesn'?t|isn'?t|aren'?t|wouldn'?t|should|must)\b)(?P<item>(?:[\w'-]+\s+){0,7}[\w'-]+)\s*(?=,|$)")
 
 
 def _listed_after(rest: str) -> str:
@@ -554,6 +576,12 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
     needs_less = _FEATURE_NEEDS_LESS.match(lowered)
     if needs_less and not _PEOPLE.search(needs_less.group("what")):
         return [ChangeRequest("effort", clean_target(needs_less.group("what")), clause, extra={"scale": "smaller"})]
+    own = OWN_ROW.search(lowered)
+    if own:
+        # "can the return part be its own line?": the row that holds it is named before, or by the part itself.
+        part = clean_target(own.group("part") or own.group("part2") or "")
+        if part and not is_pronoun(part):
+            return [ChangeRequest("split", "", clause, refers_back=True, parts=("", part))]
     for pattern in SPLIT_PATTERNS:
         match = pattern.search(lowered)
         if match:

@@ -280,8 +280,20 @@ SPLIT_PATTERNS = (
     rx(r"\b(?:split|break|divide|separate|cut)(?:\s+up)?\s+(?P<what>.+?)\s+(?:in|into)\s+(?:two|2)(?:\s+(?:rows|parts|things|"
        r"features|bits|pieces|lines))?\s*[:,\u2014-]\s*(?:one\s+for\s+)?(?P<a>[^,;]+?)\s*(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)"
        r"(?:(?:one|the other(?: one)?)\s+(?:for\s+)?)(?P<b>[^,;]+)"),
+    # "split the coach blocks too: one for junior sessions and one for private paid coaching".
+    rx(r"\b(?:split|break|divide|separate)(?:\s+up)?\s+(?P<what>[^:]+?)(?:\s+(?:too|as well|also))?\s*:\s*one\s+(?:for\s+)?"
+       r"(?P<a>[^,;]+?)\s*(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)(?:one|the other(?: one)?)\s+(?:for\s+)?(?P<b>[^,;]+)"),
 )
 
+# "can the return part be its own line?", "give the photo its own row", "make refunds a separate feature": one part
+# of a row split off into a row of its own.
+OWN_ROW = rx(r"\b(?:can|could|should|make|give|have|let)\s+(?:the\s+)?(?P<part>[^,;]+?)(?:\s+(?:part|bit|side|piece|step|one))?\s+"
+             r"(?:be\s+|get\s+|have\s+)?(?:its|their|it'?s|a)\s+(?:own|separate)\s+(?:line|row|feature|thing|item|screen)\b|"
+             r"\bgive\s+(?:the\s+)?(?P<part2>[^,;]+?)\s+(?:its|their)\s+own\s+(?:line|row|feature|thing|item|screen)\b")
+# "the invoice and card payment, those are two jobs really": the row is two rows.
+SPLIT_TWO_JOBS = rx(r"(?:^|[.!?]\s+)(?:(?:oh|and|but|also|so)[,\s]+)*(?:the\s+)?(?P<what>(?P<a>[^,;.!?]+?)\s+(?:and|&|\+)\s+(?P<b>[^,;.!?]+?))"
+                    r"\s*,\s*(?:those|these|they|that|it)(?:'re|\s+are|'s|\s+is)\s+(?:really\s+|actually\s+|honestly\s+)?"
+                    r"(?:two|2|separate|different)\s+(?:jobs|things|features|rows|bits|screens|steps)\b")
 MERGE_PATTERNS = (
     rx(r"\b(?:merge|combine|join|fold)\s+(?P<a>.+?)\s+(?:and|with|&|\+)\s+(?P<b>.+?)(?:\s+(?:into|as)\s+(?P<into>[^,;]+))?"
        r"(?=,|;|$)"),
@@ -341,6 +353,11 @@ SMALLER_PATTERNS = (
     rx(r"^(?P<what>.+?)\s+(?:can|could|should)\s+(?:just\s+)?be\s+(?:a|an|just a)\s+(?:simple|basic|plain)\b"),
     rx(r"^(?:(?P<what>.+?),?\s+)?half (?:the|its|of the) effort\b"),
     rx(r"^(?:much\s+|way\s+|a lot\s+)?(?:smaller|simpler|lighter|leaner)\s*$"),
+    # "the rent thing can be simple only", "photo log smaller", "that one please make simple".
+    rx(r"^(?P<what>.+?)\s+(?:can|could|should|must)\s+(?:just\s+)?be\s+(?:very\s+|really\s+|more\s+)?(?:simple|basic|minimal)\b"
+       r"(?!\s+(?:to|for|enough)\b)"),
+    rx(r"^(?P<what>[^,;:]+?)\s+(?:smaller|simpler|lighter|leaner)\s*$"),
+    rx(r"^(?P<what>[^,;]+?)\s+(?:please\s+|pls\s+|kindly\s+)?(?:make|keep)\s+(?:it\s+)?(?:smaller|simpler|simple|basic|small|lighter)\b"),
 )
 DEFER_WORDS = rx(r"\b(?:for now|later|" + LATER_ELSEWHERE + r"|phase\s*[23]|v2|can wait|next phase|postpone|defer|push\w*|from phase 1|"
                  r"from (?:the )?first (?:phase|version)|out of (?:the )?first (?:phase|version)|not yet|yet|"
@@ -359,6 +376,8 @@ DEFER_PATTERNS = (
     # "kindly make it phase 2", "make the statement a phase 2 thing".
     rx(r"\bmake\s+(?P<what>[^,;]+?)\s+(?:a\s+)?" + _LATER + r"\b"),
     rx(r"\b(?:push|defer|postpone|park)\s+(?P<what>[^,;]+?)(?=\s+(?:for now|for later)|,|;|$)"),
+    # "maybe leave that for now", "park the map for the moment".
+    rx(r"\b(?:leave|park|hold|skip)\s+(?P<what>[^,;]+?)(?:\s+out)?\s+(?:for now|for the moment|for the time being)\b"),
     # "so keep it aside", "put the vacancy list on hold": set aside for later, not thrown away.
     rx(r"\b(?:keep|put|set|leave)\s+(?P<what>[^,;]+?)\s+(?:aside|on hold|on the back burner|on ice)\b"),
     # "The SMS receipt, let it wait for phase 2".
@@ -396,6 +415,9 @@ CUT_PATTERNS = (
     rx(r"\bleave\s+(?P<what>[^,;]+?)\s+out\b"),
     rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\b(?!\s+(?:in|into|to))"),
     rx(r"^(?P<what>.+?)\s+(?:we|you|i)\s+can\s+(?:also\s+)?(?:drop|cut|remove|skip|lose|leave out|do without)\b"),
+    # "the girls will hate it, maybe remove?", "can drop": the verb alone points back.
+    rx(r"(?:^|(?<=,\s)|(?<=,))(?:(?:maybe|perhaps|just|so|then|better|we can|can|could|pls|please)\s+)*(?:cut|drop|remove|scrap|bin|ditch|skip)"
+       r"(?P<what>\s+(?:it|that|this|them))?\s*\??\s*$"),
     # "the vacancy list we are not needing first", "the map they don't need": the row, then who does without it.
     rx(r"^(?P<what>.+?)\s+(?:we|i|they|you)\s+(?:(?:are|am)\s+not\s+needing|(?:don'?t|do not|won'?t)\s+(?:really\s+)?need)\b"),
 )
@@ -409,6 +431,8 @@ _NOT_A_VERB = (r"(?!(?:is|are|was|be|for|to|than|not|no|can|could|should|must|ne
 PROMOTE_PATTERNS = (
     rx(r"^(?!(?:can|could|would|will|pls|please)\b)(?P<what>[^,;]+?)\s+(?:please\s+|pls\s+|kindly\s+)?(?:keep|put|leave|have)\s+(?:it\s+|them\s+)?(?:in|into)\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:has|have|needs?|must|should|got)\s+to\s+(?:be|go|stay|come)\s+(?:in\b|p0|there|" + _PHASE1 + ")"),
+    # "so it goes to the top of the list", "the receipts move to the front".
+    rx(r"^(?P<what>[^,;]+?)\s+(?:goes|go|moves?|belongs?|jumps?)\s+(?:up\s+)?(?:to|at)\s+the\s+(?:top|front|head)\b"),
     # "put it first na", "abeg bring it to the front": first in line is Phase 1.
     rx(r"\b(?:move|put|bring|pull|get|keep|bump|have(?!\s+to\b))\s+(?:(?P<what>.+?)\s+)?(?:up|back in|forward|higher|to the top|"
        r"first(?=\s*(?:(?:na|please|pls|ji|lah|leh|o|then|abeg)\b|[.,;!?]|$))|to the front|in front|on top|at the top)\b"),
