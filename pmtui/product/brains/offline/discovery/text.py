@@ -418,9 +418,13 @@ def persona_name(summary: DiscoverySummary) -> str:
     value = summary.target_user.split(";")[-1] if summary.target_user else ""
     if not has_real_content(value) or is_generic_only(value):
         return "your users"
-    for segment in re.split(r",\s*|;\s*", clean(value)):
+    for index, segment in enumerate(re.split(r",\s*|;\s*", clean(value))):
         phrase = persona_phrase(segment) or persona_phrase(segment, anchored=False)
-        if not phrase or not has_persona(phrase):
+        # "Party rental businesses in Lagos, canopies, chairs, coolers…": a qualified outfit named first is who it is
+        # for; "coolers" later in the list is a thing they rent.
+        qualified = index == 0 and bool(phrase) and len(phrase.split()) >= 2 and has_persona(phrase, allow_generic=True) and not (
+            re.match(r"^(?:small|big|large|local|medium|mid-?size|tiny|many|all|most|some|the)\s+\S+$", phrase, re.IGNORECASE))
+        if not phrase or not (has_persona(phrase) or qualified):
             continue
         # "volunteer coordinators of community fridge networks" are "volunteer coordinators", not "of community…".
         phrase = re.split(r"\s+(?:who|that|with|in|at|on|from|of|working|running)\s+", phrase, maxsplit=1)[0]
