@@ -199,3 +199,47 @@ def test_a_qualified_outfit_named_first_is_who_the_pm_talks_about() -> None:
     said = "Party rental businesses in Lagos, canopies, chairs, tables, coolers, like my aunty with 2 trucks"
     assert persona_name(DiscoverySummary(target_user=said)) == "party rental businesses"
     assert persona_name(DiscoverySummary(target_user="small businesses, mostly plumbers")) == "mostly plumbers"
+
+
+def test_scrap_the_thing_then_its_for_new_people_is_a_pivot_and_a_refusal_is_no_price() -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery import extract
+
+    before = DiscoverySummary(target_user="Car owners in Perth", core_problem="Mechanics all charge different rates",
+                              current_alternatives="Google reviews", feature_wishlist=["Comparison site"])
+    said = ("Actually, scrap the comparison thing. I rang round eight mobile mechanics this week and not one would pay a "
+            "commission, they've got more work than they can do. What they hate is the paperwork: quotes written on "
+            "the back of an invoice book, and chasing the money after. So it's for the mechanics, quoting and getting "
+            "paid.")
+    after = extract(before, said, "success_metric")
+    assert "mechanics" in after.target_user and "Car owners" not in after.target_user
+    assert after.success_metric == "" and after.revenue_model == ""
+
+
+def test_unpaid_names_a_row_of_who_hasnt_paid_and_the_merge_keeps_the_founders_short_names() -> None:
+    from pmtui.product.brains.offline.scoping.negotiate import _related
+    from pmtui.product.brains.offline.scoping.terms import stems
+
+    assert _related("unpaid", stems("List of who hasn't paid"))
+    assert not _related("unpaid", stems("Payment link by text"))
+
+
+def test_two_rows_said_to_go_hand_in_hand_are_merged_under_the_founders_names() -> None:
+    from pmtui.models import ConversationState, DiscoverySummary
+    from pmtui.product.brains.offline.scoping import negotiate, propose
+    from pmtui.product.rice import rescore
+
+    summary = DiscoverySummary(
+        target_user="Mobile mechanics in Perth working alone out of a van",
+        core_problem="They write quotes by hand and chase unpaid invoices for weeks",
+        current_alternatives="A carbon invoice book and texts",
+        why_now="Workshops have a three week wait now",
+        feature_wishlist=["Quote built from a photo of the job", "Payment link by text", "List of who hasn't paid"],
+        success_metric="100 mechanics after 6 months", revenue_model="A$25 a month", constraints="Me and my brother, 10 weeks",
+    )
+    state = ConversationState(project="Mech", phase="scoping", discovery_summary=summary,
+                              scoping_output=rescore(propose(summary, [])))
+    result = negotiate(state, "And the unpaid list and the payment link go hand in hand, make them one thing.", 1, False)
+    names = [f.name for f in result.output.mvp_features]
+    assert "Unpaid list and payment link" in names, result.reply
+    assert "Payment link by text" not in names and "List of who hasn't paid" not in names

@@ -174,7 +174,10 @@ DEBT_PAYMENT = re.compile(
     r"(?:next (?:week|month)|later|tomorrow|on time|late|soon|eventually|back|in \d+ days)\b|"
     r"\bpa(?:y|ys|id|ying)\s+(?:\d+\s*(?:days?|weeks?)\s+)?late\b|"
     # "the advertiser refuses to pay", "shops won't pay without proof": a refusal, which is a problem.
-    r"\brefus\w*\s+to\s+pay\b|\b(?:won'?t|wont|will not|would not|wouldn'?t)\s+pay\s+(?:without|unless|until|if)\b",
+    r"\brefus\w*\s+to\s+pay\b|\b(?:won'?t|wont|will not|would not|wouldn'?t)\s+pay\s+(?:without|unless|until|if)\b|"
+    # "not one would pay a commission", "none of them will pay for it": what people refused, not the price.
+    r"\b(?:not one|not a single one|none|nobody|no one|not many)\s+(?:of them\s+)?(?:would|will|wants? to|is going to|is willing to)\s+"
+    r"(?:ever\s+)?pay\b",
     re.IGNORECASE,
 )
 
@@ -453,8 +456,11 @@ PIVOT = re.compile(
     r"changed my mind|change of heart|(?:been going|gone|went) back and forth|(?:i'?ve |i have |i )?flipped it|"
     r"(?:so |just )?forget (?:about )?the \w+(?: \w+)?\s*(?:[,\u2014\u2013-]|\bi want\b)|"
     r"that'?s (?:who|the people) i (?:really |actually )?want to build (?:it )?for|"
-    r"i (?:really |actually )?want to build (?:it |this )?for .{3,80}? instead\b)",
-    re.IGNORECASE,
+    r"i (?:really |actually )?want to build (?:it |this )?for .{3,80}? instead\b|"
+    # "Actually, scrap the comparison thing. … So it's for the mechanics, quoting and getting paid."
+    r"(?:scrap|ditch|bin|forget|drop)\s+(?:the|that|this|my)\s+(?:whole\s+)?(?:[\w-]+\s+){0,2}(?:idea|plan|approach|version|thing)\b"
+    r"(?=.*\b(?:it'?s|it is) (?:really |actually |now )?for\b))",
+    re.IGNORECASE | re.DOTALL,
 )
 
 # The words of a pivot that only announce it, kept out of the new problem: "So forget the customers —".

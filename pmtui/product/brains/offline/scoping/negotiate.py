@@ -45,6 +45,9 @@ _PROCESS_WORDS = stems("tracking feature features system screen page flow thing 
 def _related(word: str, words: set[str]) -> bool:
     """'escalation' and 'escalate' are one word here (the same first five letters), and so are 'payment'
     and 'pay' (a whole word of the name that the request's word starts with)."""
+    if len(word) >= 6 and word.startswith("un") and _related(next(iter(stems(word[2:])), word[2:]), words):
+        # "the unpaid list" is "List of who hasn't paid".
+        return True
     return word in words or any(
         (len(word) >= 5 and len(w) >= 5 and w[:5] == word[:5]) or (len(w) >= 3 and word.startswith(w))
         # "saving" and "save": the stem of one keeps the silent e the other lost.
@@ -598,6 +601,11 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
         return
     first, second = merged_from[0], merged_from[1]
     name = short_name(request.into) if request.into else _merged_name(first.name, second.name)
+    said = [p for p in request.parts if p and not re.match(r"(?:it|that|this|them|those|these)$", p, re.IGNORECASE)]
+    if not request.into and len(said) == 2 and all(1 < len(p.split()) <= 3 for p in said) and any(
+            len(_QUALIFIER.sub("", f.name).split()) == 1 for f in (first, second)):
+        # "the unpaid list and the payment link": the founder's own short names beat "List and payment link".
+        name = f"{said[0]} and {said[1]}"
     why = f"merged from {first.name} and {second.name} at your request in round {work.round_number}"
     merged = _copy_of(
         first, name[:1].upper() + name[1:], f"{first.description}; {second.description}",
