@@ -243,3 +243,35 @@ def test_two_rows_said_to_go_hand_in_hand_are_merged_under_the_founders_names() 
     names = [f.name for f in result.output.mvp_features]
     assert "Unpaid list and payment link" in names, result.reply
     assert "Payment link by text" not in names and "List of who hasn't paid" not in names
+
+
+def test_the_pain_after_because_in_a_pitch_and_the_timing_kept_apart_from_it() -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery import extract
+
+    # Typed by hand (a PG owner): the PM quoted "hi, I run a small PG in HSR Layout" as the problem.
+    said = ("hi, I run a small PG in HSR Layout, 40 beds, and I want an app because rent collection is a nightmare and "
+            "boys pay late every month")
+    assert extract(DiscoverySummary(), said, "").core_problem == (
+        "rent collection is a nightmare and boys pay late every month")
+    # cattle-nonnative (held-out 11): the same words were the problem and the why-now.
+    said = ("Namaste ji. I am veterinary doctor in Bikaner district, and I want to build one app for goat and cattle "
+            "vaccination, because farmers are forgetting the dates and animals are dying from PPR and lumpy disease, "
+            "last year lumpy finished many cows in our area.")
+    told = extract(DiscoverySummary(), said, "")
+    assert told.core_problem.startswith("farmers are forgetting the dates")
+    assert told.why_now == "last year lumpy finished many cows in our area"
+
+
+def test_then_and_now_to_the_wishlist_question_is_why_now_and_a_whatsapp_receipt_is_a_feature() -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery import extract
+
+    base = DiscoverySummary(target_user="PG owners", core_problem="rent comes late", current_alternatives="a notebook")
+    told = extract(base, "ya now all boys pay by upi, earlier it was cash only so it was fine", "feature_wishlist")
+    assert told.feature_wishlist == [] and "upi" in told.why_now
+    told = extract(base, "rent due list, upi reminder on 1st, and whatsapp receipt", "success_metric")
+    assert told.success_metric == "" and len(told.feature_wishlist) == 3
+    # A wish said with then and now stays a wish.
+    told = extract(base, "now they can book online, before they had to phone", "feature_wishlist")
+    assert told.why_now == ""

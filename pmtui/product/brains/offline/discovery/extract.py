@@ -37,6 +37,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     PROBLEM_STRONG,
     PRODUCT_COLON_LIST,
     SUBORDINATE,
+    WHY_NOW_STRONG,
 )
 from pmtui.product.brains.offline.discovery.text import (
     BULLET,
@@ -432,6 +433,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if first_message:
         result = _pitch_people_and_pain(result, text)
         result = _problem_without_the_pitch(result)
+        result = _timing_not_the_pain(result)
     if asked and asked != "feature_wishlist" and result == summary and not is_user_question(text):
         # An answer that no cue could file anywhere is still the answer to what was asked.
         answer = clean(drop_negated(text) if CORRECTION.search(text) else text)
@@ -461,9 +463,32 @@ _PITCH_LEAD = re.compile(
 )
 
 
+# "hi, I run a small PG in HSR Layout, 40 beds, and I want an app because rent collection is a nightmare": the pain is
+# what comes after the "because"; who the founder is and what they want built come before it.
+_PITCH_BECAUSE = re.compile(
+    r"\b(?:i|we)\s+(?:want|need|'d like|would like|am wanting|'m wanting|am building|'m building|am making|'m making)\s+"
+    r"(?:to\s+(?:build|make|create|start)\s+)?(?:an?|one|this|some)\s+(?:[\w'-]+\s+){0,3}?"
+    r"(?:app|tool|platform|site|website|service|bot|system|software|product)\b[^.;!?]*?\s+(?:because|since|cos|coz|as)\s+"
+    r"(?P<rest>[^.;!?]+)",
+    re.IGNORECASE,
+)
+
+
+def _timing_not_the_pain(result: DiscoverySummary) -> DiscoverySummary:
+    """"farmers are forgetting the dates …, last year lumpy finished many cows" filed as both the pain and the why-now:
+    the why-now keeps only its clauses about what changed."""
+    problem, timing = result.core_problem.strip(), result.why_now.strip()
+    if not problem or not timing or not (timing in problem or problem in timing):
+        return result
+    result = result.model_copy()
+    changed = [c for c in re.split(r",\s+|;\s+", timing) if WHY_NOW_STRONG.search(c)]
+    result.why_now = ", ".join(changed)
+    return result
+
+
 def _problem_without_the_pitch(result: DiscoverySummary) -> DiscoverySummary:
     """The opening's problem without the pitch said before it: what goes wrong, not "my idea is an app for …"."""
-    pitched = _PITCH_LEAD.match(result.core_problem.strip())
+    pitched = _PITCH_LEAD.match(result.core_problem.strip()) or _PITCH_BECAUSE.search(result.core_problem)
     if not pitched or not (PROBLEM_STRONG.search(pitched.group("rest")) or _PAIN_MORE.search(pitched.group("rest"))):
         return result
     result = result.model_copy()
