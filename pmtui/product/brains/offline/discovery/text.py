@@ -154,6 +154,13 @@ def persona_phrase(text: str, anchored: bool = True) -> str:
         return ""
     phrase = words[start : head + 1]
     rest = words[head + 1 :]
+    if anchored and len(rest) >= 2 and rest[0].lower() in ("and", "&") and not words[head].endswith((",", ";", ":", ".")):
+        # "Treasurers and lotto committees of GAA clubs", "Nurses and porters at big hospitals": two groups, one list.
+        skip = 2 if rest[1].lower() in _DETERMINERS else 1
+        other = persona_phrase(" ".join(rest[skip:]))
+        taken = rest[skip : skip + len(other.split())]
+        if other and has_persona(other) and " ".join(taken).strip(" ,;:.").lower() == other.lower():
+            return f"{' '.join(phrase)} and {other}".strip(" ,;:.")
     if rest and rest[0].lower() in {
         "who",
         "that",

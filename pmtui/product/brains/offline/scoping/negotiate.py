@@ -20,6 +20,7 @@ from pmtui.product.brains.offline.scoping.intent import (
     held_features,
     match_features,
 )
+from pmtui.product.brains.offline.scoping.naming import _QUALIFIER, _merged_name, _part_name
 from pmtui.product.brains.offline.scoping.narrative import refresh_narrative
 from pmtui.product.brains.offline.scoping.propose import (
     Candidate,
@@ -455,6 +456,22 @@ def _defer(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
         return
     _pin(feature, max(2, request.phase), f"you moved it out of Phase 1: “{request.clause.strip()}”")
     work.changed.append(f"moved {feature.name} to Phase {feature.phase}")
+    _imports_follow(work, feature)
+
+
+def _imports_follow(work: _Round, feature: Feature) -> None:
+    """"the treasurer is chasing subs in a different spreadsheet": importing that spreadsheet only serves the subs row,
+    so it leaves Phase 1 with it."""
+    named = stems(feature.name) - _PROCESS_WORDS
+    for row in work.output.mvp_features:
+        origin = row.provenance.get("origin")
+        if (row is feature or row.phase != 1 or not row.name.startswith("Import from") or origin is None
+                or not origin.reason.startswith("your description of today") or not named):
+            continue
+        quoted = stems(origin.reason)
+        if all(_related(word, quoted) for word in named):
+            _pin(row, feature.phase, f"it brings over the data of {feature.name}, which you moved to Phase {feature.phase}")
+            work.changed.append(f"moved {row.name} with it (it only brings over that data)")
 
 
 def _effort(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
@@ -556,24 +573,6 @@ def _split(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
         f"split {source.name} into {new[0].name} and {new[1].name} ({half:g} person-weeks each, from its "
         f"{source.rice_effort:g})"
     )
-
-
-def _part_name(source: str, part: str) -> str:
-    """"Canopies" split from "Booking calendar" is "Booking calendar for canopies": a bare noun keeps the row's head."""
-    if len(part.split()) > 3 or stems(part) & stems(source) or re.search(r"\b(?:\w+ing|\w+ed)\b", part):
-        return short_name(part)
-    head = " ".join(re.sub(r"\s+(?:the|a|an|who|whose)\b.*$", "", _QUALIFIER.sub("", source), flags=re.IGNORECASE).split()[:3])
-    return short_name(f"{head or source} for {part}")
-
-
-_QUALIFIER = re.compile(r"\s+(?:to|for|of|with|from|by|per|at|on|in|when|that|which|so)\b.*$", re.IGNORECASE)
-
-
-def _merged_name(first: str, second: str) -> str:
-    """A short name for two merged rows: each row's head, without what qualifies it ("Fee reminders to parents" and
-    "Attendance marking" are "Fee reminders and attendance marking"), at most three words each."""
-    heads = [" ".join(_QUALIFIER.sub("", name).split()[:3]) or name for name in (first, second)]
-    return f"{heads[0]} and {heads[1][:1].lower() + heads[1][1:] if not heads[1][:2].isupper() else heads[1]}"
 
 
 def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
