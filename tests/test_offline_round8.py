@@ -322,3 +322,46 @@ def test_the_import_of_a_deferred_rows_spreadsheet_leaves_phase_one_with_it() ->
     result = negotiate(state, "subs tracking can go to later", 1, False)
     phases = {f.name: f.phase for f in result.output.mvp_features}
     assert phases["Subs tracking"] >= 2 and phases.get("Import from spreadsheet", 2) >= 2, result.reply
+
+
+def test_a_pos_agent_founder_typed_by_hand() -> None:
+    """Driven by hand (a Lagos POS-agent founder): fillers, today's notebook, a name cut short, "X no need", and a row
+    added and asked into Phase 1 in one breath."""
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+    from pmtui.product.brains.offline.scoping.derive import derive
+    from pmtui.product.search import todays_workarounds
+
+    assert feature_items("ehn the float tracking, daily profit, and alert when cash is getting low")[0] == "Float tracking"
+    today = todays_workarounds("they write it in small notebook, and some of them just check the POS machine history")
+    assert today[0].name == "Small notebook"
+    pain = DiscoverySummary(core_problem="they are always running out of cash float, they don't know how much they made in "
+                                         "a day")
+    assert "See how much they made" in [d.name for d in derive(pain)]
+    said = "The notebook import no need, agents will just start fresh."
+    assert [(r.kind, r.what) for r in parse_requests(said)] == [("cut", "notebook import")]
+
+
+def test_a_row_added_and_called_the_heart_of_it_is_said_once_and_placed_once() -> None:
+    from pmtui.models import ConversationState, DiscoverySummary
+    from pmtui.product.brains.offline.scoping import negotiate, propose
+    from pmtui.product.rice import rescore
+
+    summary = DiscoverySummary(
+        target_user="POS agents in Lagos", core_problem="they are always running out of cash float",
+        current_alternatives="they write it in small notebook", why_now="since the naira redesign people prefer agents",
+        feature_wishlist=["Float tracking", "Daily profit", "Alert when cash is getting low"],
+        success_metric="500 agents in 6 months", revenue_model="N1,500 per month", constraints="me and my friend, 3 months",
+    )
+    state = ConversationState(project="POS", phase="scoping", discovery_summary=summary,
+                              scoping_output=rescore(propose(summary, [])))
+    said = "And can you add a simple log of each withdrawal and transfer with the charges, that one is the heart of it"
+    result = negotiate(state, said, 1, False)
+    assert result.reply.count("Simple log of each withdrawal") == 1, result.reply
+    assert "already in Phase 1" not in result.reply
+    said = ("The notebook import no need, agents will just start fresh. And can you add a simple log of each withdrawal "
+            "and transfer with the charges, that one is the heart of it")
+    result = negotiate(state, said, 1, False)
+    assert result.reply.count("added Simple log of each withdrawal") == 1, result.reply
+    log = next(f for f in result.output.mvp_features if f.name.startswith("Simple log"))
+    assert log.phase == 1

@@ -271,7 +271,8 @@ FILLER_PREFIX = re.compile(
     r"^(?:(?:right now|at the moment|currently|like i said|as i said|like i told you|as i mentioned|i told you|again|"
     r"well|so|um+|uh+|hmm+|ok(?:ay)?|yeah|yes|yep|yup|right(?:o|y-?o)?|sure|honestly|basically|actually|i mean|"
     # "ja the diary and whatsapp": yes in South African, German and Dutch mouths, and other Englishes' fillers.
-    r"ja|jah|ya|yah|yebo|aye|eish|ag|lah|leh|sha|abeg|pues|bueno|o sea|este|entonces|mira|oye|pos|bon|alors|also|"
+    r"ja|jah|ya|yah|yebo|aye|eish|ag|lah|leh|sha|abeg|ehn|ehen|oya|jare|haba|pues|bueno|o sea|este|entonces|mira|oye|pos|"
+    r"bon|alors|also|"
     r"i think|i guess|i believe|i suppose|i'?d say|i would say|probably|maybe|perhaps|like|oh|ah|"
     r"to be honest|tbh|good question|great question|let me think|hm|mostly|mainly|primarily|"
     r"definitely|obviously|of course|i'?m not sure but|not sure,? but|"

@@ -1,4 +1,5 @@
-"""Names of rows that argue-back makes: the halves of a split and the row two merged rows become."""
+"""Names and words of rows in argue-back: which words name a row, the halves of a split, the row two merged rows
+become."""
 
 from __future__ import annotations
 
@@ -23,3 +24,20 @@ def _merged_name(first: str, second: str) -> str:
     "Attendance marking" are "Fee reminders and attendance marking"), at most three words each."""
     heads = [" ".join(_QUALIFIER.sub("", name).split()[:3]) or name for name in (first, second)]
     return f"{heads[0]} and {heads[1][:1].lower() + heads[1][1:] if not heads[1][:2].isupper() else heads[1]}"
+
+
+_PROCESS_WORDS = stems("tracking feature features system screen page flow thing part module function tool app report bit stuff service option side")
+
+
+def _related(word: str, words: set[str]) -> bool:
+    """'escalation' and 'escalate' are one word here (the same first five letters), and so are 'payment'
+    and 'pay' (a whole word of the name that the request's word starts with)."""
+    if len(word) >= 6 and word.startswith("un") and _related(next(iter(stems(word[2:])), word[2:]), words):
+        # "the unpaid list" is "List of who hasn't paid".
+        return True
+    return word in words or any(
+        (len(word) >= 5 and len(w) >= 5 and w[:5] == word[:5]) or (len(w) >= 3 and word.startswith(w))
+        # "saving" and "save": the stem of one keeps the silent e the other lost.
+        or (len(word) >= 3 and word.rstrip("e") == w.rstrip("e"))
+        for w in words
+    )

@@ -20,7 +20,12 @@ from pmtui.product.brains.offline.scoping.intent import (
     held_features,
     match_features,
 )
-from pmtui.product.brains.offline.scoping.naming import _QUALIFIER, _merged_name, _part_name
+from pmtui.product.brains.offline.scoping.naming import (
+    _PROCESS_WORDS,
+    _merged_name,
+    _part_name,
+    _related,
+)
 from pmtui.product.brains.offline.scoping.narrative import refresh_narrative
 from pmtui.product.brains.offline.scoping.propose import (
     Candidate,
@@ -40,23 +45,6 @@ STRONG_MATCH = 0.75
 MIN_COVER = 0.6
 # Words that say what kind of work a row is, not which row: "GPS tracking", "the booking feature".
 # "the grow report thing later": what kind of work it is ("report", "bit", "stuff") names no row on its own.
-_PROCESS_WORDS = stems("tracking feature features system screen page flow thing part module function tool app report bit stuff service option side")
-
-
-def _related(word: str, words: set[str]) -> bool:
-    """'escalation' and 'escalate' are one word here (the same first five letters), and so are 'payment'
-    and 'pay' (a whole word of the name that the request's word starts with)."""
-    if len(word) >= 6 and word.startswith("un") and _related(next(iter(stems(word[2:])), word[2:]), words):
-        # "the unpaid list" is "List of who hasn't paid".
-        return True
-    return word in words or any(
-        (len(word) >= 5 and len(w) >= 5 and w[:5] == word[:5]) or (len(w) >= 3 and word.startswith(w))
-        # "saving" and "save": the stem of one keeps the silent e the other lost.
-        or (len(word) >= 3 and word.rstrip("e") == w.rstrip("e"))
-        for w in words
-    )
-
-
 def _evidence(text: str) -> str:
     """The sentence of the user's message that carries evidence, or ''."""
     for sentence in re.split(r"(?<=[.!?;])\s+", text.strip()):
@@ -600,9 +588,10 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
         return
     first, second = merged_from[0], merged_from[1]
     name = short_name(request.into) if request.into else _merged_name(first.name, second.name)
-    said = [p for p in request.parts if p and not re.match(r"(?:it|that|this|them|those|these)$", p, re.IGNORECASE)]
-    if not request.into and len(said) == 2 and all(1 < len(p.split()) <= 3 for p in said) and any(
-            len(_QUALIFIER.sub("", f.name).split()) == 1 for f in (first, second)):
+    said = [re.sub(r"\s+(?:one|thing|bit|part)$", "", p) for p in request.parts
+            if p and not re.match(r"(?:it|that|this|them|those|these)$", p, re.IGNORECASE)]
+    if not request.into and len(said) == 2 and all(1 < len(p.split()) <= 4 for p in said) and (
+            len(f"{said[0]} and {said[1]}".split()) <= len(name.split()) + 1):
         # "the unpaid list and the payment link": the founder's own short names beat "List and payment link".
         name = f"{said[0]} and {said[1]}"
     why = f"merged from {first.name} and {second.name} at your request in round {work.round_number}"
@@ -651,6 +640,13 @@ def _promote(work: _Round, request: ChangeRequest, target: tuple[str, str] | Non
     kind, name = target
     work.names.append(name)
     feature = work.output.feature(name) if kind == "mvp" else None
+    if feature is not None and feature.name in work.added:
+        # "add a simple log of each withdrawal …, that one is the heart of it": added and asked into Phase 1 at once.
+        work.added.remove(feature.name)
+        if not (feature.phase == 1 and "phase" in feature.pinned):
+            work.changed = [c for c in work.changed if not c.startswith(f"added {feature.name} ")]
+            _place_new(work, feature, promote=True)
+        return
     if feature is not None and feature.phase == 1:
         work.notes.append(f"{name} is already in Phase 1 ({feature.priority}, score {feature.rice_score:g})")
         # Named for Phase 1, it stays there: the budget makes room elsewhere ("…and rent reminders have to be in phase 1").
@@ -733,6 +729,12 @@ def _add(work: _Round, request: ChangeRequest, target: tuple[str, str] | None, p
     work.names.append(feature.name)
     if not promote:
         work.added.append(feature.name)
+    _place_new(work, feature, promote)
+
+
+def _place_new(work: _Round, feature: Feature, promote: bool) -> None:
+    """Where a row added in argue-back goes: Phase 1 with evidence, below the line when asked in without it, else
+    where its score puts it."""
     score = (
         f"RICE {feature.compute_score():g} = reach {feature.rice_reach:g} × impact {feature.rice_impact:g} × "
         f"confidence {feature.rice_confidence:.0%} ÷ effort {feature.rice_effort:g}"

@@ -411,6 +411,8 @@ CUT_PATTERNS = (
     rx(r"\b(?:don'?t|doesn'?t|do not|does not|won'?t|shouldn'?t|should not|wouldn'?t)\s+(?:really\s+)?need\s+"
        r"(?P<what>[^,;]+)"),
     rx(r"\bno need for\s+(?P<what>[^,;]+)"),
+    # "The notebook import no need, agents will just start fresh": the row, then "no need".
+    rx(r"^(?P<what>[^,;]+?),?\s+(?:no need|not needed|no use)\b(?!\s+(?:for|to|of)\b)"),
     # "leave it out", "leave the fee tracking out".
     rx(r"\bleave\s+(?P<what>[^,;]+?)\s+out\b"),
     rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\b(?!\s+(?:in|into|to))"),
