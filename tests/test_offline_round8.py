@@ -365,3 +365,13 @@ def test_a_row_added_and_called_the_heart_of_it_is_said_once_and_placed_once() -
     assert result.reply.count("added Simple log of each withdrawal") == 1, result.reply
     log = next(f for f in result.output.mvp_features if f.name.startswith("Simple log"))
     assert log.phase == 1
+
+
+def test_a_google_sheet_given_as_the_reason_is_todays_way_without_the_story_before_it() -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery import extract
+
+    # Typed by hand (a netball club in Geelong): "google sheet" was no tool, and then the whole clause was today's way.
+    said = ("hey so our netball club in Geelong has like 14 teams and every Saturday arvo theres no umpires for half the "
+            "games cos the umpire roster is a google sheet nobody looks at, and the juniors who umpire get paid cash")
+    assert extract(DiscoverySummary(), said, "").current_alternatives == "the umpire roster is a google sheet nobody looks at"

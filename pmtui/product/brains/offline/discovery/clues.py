@@ -498,7 +498,11 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     if ALTERNATIVES_STRONG.search(clause) or (
         tool and not integrates and not FEATURE_TRIGGER.search(sentence) and not own_story
     ):
-        clues["current_alternatives"] = Clue(cleaned, True)
+        # "…no umpires for half the games cos the umpire roster is a google sheet nobody looks at": today's way is
+        # the reason given, not the whole clause.
+        reason = re.search(r"\s(?:cos|coz|cause|'cause|because|since)\s+", clause, re.IGNORECASE)
+        told = clean(clause[reason.end():]) if reason and tool and tool.start() > reason.end() else cleaned
+        clues["current_alternatives"] = Clue(told or cleaned, True)
     elif ALTERNATIVES_WEAK.search(clause) or tool:
         clues["current_alternatives"] = Clue(cleaned, False)
     if WHY_NOW_STRONG.search(clause):
