@@ -375,3 +375,19 @@ def test_a_google_sheet_given_as_the_reason_is_todays_way_without_the_story_befo
     said = ("hey so our netball club in Geelong has like 14 teams and every Saturday arvo theres no umpires for half the "
             "games cos the umpire roster is a google sheet nobody looks at, and the juniors who umpire get paid cash")
     assert extract(DiscoverySummary(), said, "").current_alternatives == "the umpire roster is a google sheet nobody looks at"
+
+
+def test_two_groups_joined_by_and_stay_in_one_clause() -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery import extract
+    from pmtui.product.brains.offline.discovery.text import split_clauses
+
+    # cattle-pivoter (held-out 11): "the vets" became a clause of its own and replaced the farmers.
+    assert split_clauses("So I want to do vaccination schedules, for the farmers and the vets.") == [
+        "So I want to do vaccination schedules, for the farmers and the vets."]
+    assert split_clauses("the owner pays and the staff use it") == ["the owner pays", "the staff use it"]
+    before = DiscoverySummary(target_user="Small dairy farmers with 2 to 10 cows", core_problem="hard to find a good cow",
+                              current_alternatives="Brokers", why_now="Milk prices went up")
+    said = ("Wait, let me change direction. The real loss is cows dying because farmers miss the vaccination dates. "
+            "So I want to do vaccination schedules, for the farmers and the vets.")
+    assert "farmers" in extract(before, said, "feature_wishlist").target_user

@@ -355,7 +355,19 @@ def split_clauses(sentence: str) -> list[str]:
         r"\s+and\s+(?=(?:[\w'-]+\s+){1,2}(?:would|will|'d)\s+(?:happily\s+|gladly\s+)?pay\b)",
         sentence,
     )
-    return [p for p in (piece.strip(" ,") for piece in pieces) if p]
+    clauses: list[str] = []
+    for piece in (p.strip(" ,") for p in pieces):
+        if not piece:
+            continue
+        bare = re.sub(r"^(?:the|our|their|all the)\s+", "", piece.strip(" .!?"), flags=re.IGNORECASE)
+        last = clauses[-1].rstrip(" .!?").split()[-1] if clauses else ""
+        if (clauses and _is_persona_word(last) and len(bare.split()) <= 4 and persona_phrase(bare) == bare
+                and re.search(rf"\b{re.escape(last)}\s+and\s+{re.escape(piece.split()[0])}", sentence, re.IGNORECASE)):
+            # "…for the farmers and the vets": two groups of people, one clause.
+            clauses[-1] = f"{clauses[-1]} and {piece}"
+            continue
+        clauses.append(piece)
+    return clauses
 
 
 def drop_negated(text: str) -> str:
