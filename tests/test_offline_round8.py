@@ -391,3 +391,15 @@ def test_two_groups_joined_by_and_stay_in_one_clause() -> None:
     said = ("Wait, let me change direction. The real loss is cows dying because farmers miss the vaccination dates. "
             "So I want to do vaccination schedules, for the farmers and the vets.")
     assert "farmers" in extract(before, said, "feature_wishlist").target_user
+
+
+@pytest.mark.parametrize("asked", ["target_user", ""])
+def test_who_it_is_for_drops_what_they_would_use_it_for(asked: str) -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery import extract
+
+    # Round 7's kirana founder, typed by hand: the target kept "for udhaar".
+    before = DiscoverySummary(core_problem="customers do not pay back the credit") if asked else DiscoverySummary()
+    assert extract(before, "kirana shop owners in Pune for udhaar", asked).target_user == "kirana shop owners in Pune"
+    told = extract(DiscoverySummary(core_problem="x y z"), "Mobile mechanics in Perth working alone out of a van", "target_user")
+    assert told.target_user == "Mobile mechanics in Perth working alone out of a van"

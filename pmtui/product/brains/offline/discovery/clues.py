@@ -179,7 +179,9 @@ def _target_clue(clause: str) -> Clue | None:
         if PRODUCT_NOUN.match(rest):
             # "Five-a-side organiser app", "a nurse scheduling tool": the product's name, not who it is for.
             return None
-        descriptive = not rest.strip() or rest.lstrip()[:1] in {",", ";", "(", "\u2014", "-"}
+        # "kirana shop owners in Pune for udhaar": what they would use it for still only describes them.
+        descriptive = not rest.strip() or rest.lstrip()[:1] in {",", ";", "(", "\u2014", "-"} or bool(
+            re.match(r"\s*for\s+[\w'-]+(?:\s+[\w'-]+)?\s*[.!]?$", rest))
         strong = (
             only_persona
             or descriptive

@@ -180,6 +180,9 @@ def persona_phrase(text: str, anchored: bool = True) -> str:
             named = bare in {"and", "or"} and (following[:1].isupper() or "." in following.strip(".,"))
             if bare in {"so", "because", "but", "and", "which"} and not named:
                 break
+            if index and bare == "for" and not has_persona(" ".join(rest[index + 1 : index + 4]), allow_generic=True):
+                # "kirana shop owners in Pune for udhaar": what they would use it for is no part of who they are.
+                break
             if index and rest[0].lower() not in ("who", "that", "working", "running") and ACTION_VERB.match(bare):
                 # "busy dog owners in Berlin book walkers": after a place, a verb starts what they do.
                 break
