@@ -403,3 +403,15 @@ def test_who_it_is_for_drops_what_they_would_use_it_for(asked: str) -> None:
     assert extract(before, "kirana shop owners in Pune for udhaar", asked).target_user == "kirana shop owners in Pune"
     told = extract(DiscoverySummary(core_problem="x y z"), "Mobile mechanics in Perth working alone out of a van", "target_user")
     assert told.target_user == "Mobile mechanics in Perth working alone out of a van"
+
+
+def test_a_word_that_grew_is_quoted_whole_and_just_me_is_kept_as_the_team() -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery import extract
+    from pmtui.product.brains.offline.discovery.interview import _new_part
+
+    # lotto-vague (held-out 11): "club" from the pitch, then "clubs": the PM said 'that's who it's for: "s"'.
+    assert _new_part("club", "clubs") == "clubs"
+    assert _new_part("nurses", "nurses; ICU nurses at big hospitals") == "ICU nurses at big hospitals"
+    # "just me" to the limits question was dropped as a shrug, and the card showed the limits as an open question.
+    assert extract(DiscoverySummary(target_user="clubs"), "just me", "constraints").constraints == "just me"

@@ -145,7 +145,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     """
     result = summary.model_copy(deep=True)
     text = inline_list_lines(user_text.strip())
-    if not text or is_vague(text) or aside_kind(text):
+    # "just me" to the limits question is a team of one: thin, but no shrug (it is kept, and sharpened once).
+    bare_team = asked_aspect == "constraints" and bool(_BARE_TEAM.match(text))
+    if not text or (is_vague(text) and not bare_team) or aside_kind(text):
         # A question back or an off-topic remark answers nothing: the summary stays as it was.
         return result
     fix = number_correction(summary, text)
