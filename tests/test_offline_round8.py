@@ -415,3 +415,26 @@ def test_a_word_that_grew_is_quoted_whole_and_just_me_is_kept_as_the_team() -> N
     assert _new_part("nurses", "nurses; ICU nurses at big hospitals") == "ICU nurses at big hospitals"
     # "just me" to the limits question was dropped as a shrug, and the card showed the limits as an open question.
     assert extract(DiscoverySummary(target_user="clubs"), "just me", "constraints").constraints == "just me"
+
+
+def test_a_swap_names_the_new_thing_plainly_and_the_cut_list_says_what_became_of_the_old() -> None:
+    from pmtui.models import ConversationState, DiscoverySummary
+    from pmtui.product.brains.offline.scoping import negotiate, propose
+    from pmtui.product.rice import rescore
+
+    # nets-clear (held-out 11): the row became "Simple 'notify me if a lane frees up" and the waiting list vanished.
+    summary = DiscoverySummary(
+        target_user="Village cricket clubs in England", core_problem="Popular evenings are overbooked",
+        current_alternatives="A sign-up sheet in the pavilion", why_now="ECB funding needs usage figures",
+        feature_wishlist=["Lane booking by the hour", "Coach blocks for juniors", "Waiting list when a lane is full"],
+        success_metric="20 clubs in the first season", revenue_model="£15 a month", constraints="Solo, 5 weeks",
+    )
+    state = ConversationState(project="Nets", phase="scoping", discovery_summary=summary,
+                              scoping_output=rescore(propose(summary, [])))
+    said = "Swap the waiting list for a simple 'notify me if a lane frees up', same idea, half the work."
+    result = negotiate(state, said, 1, False)
+    names = [f.name for f in result.output.mvp_features]
+    assert any(n.startswith("Notify me if a lane frees up") for n in names), names
+    assert any(c.name.startswith("Waiting list") and "swapped for" in c.reason for c in result.output.cut_features)
+    renamed = negotiate(state, "Rename the lane booking to 'net booking'", 1, False)
+    assert not any("swapped for" in c.reason for c in renamed.output.cut_features)

@@ -41,3 +41,9 @@ def _related(word: str, words: set[str]) -> bool:
         or (len(word) >= 3 and word.rstrip("e") == w.rstrip("e"))
         for w in words
     )
+
+
+def plain_thing(said: str) -> str:
+    """"a simple 'notify me if a lane frees up'": the thing itself, without quotes or "simple"."""
+    thing = re.sub(r"(^|\s)['\"\u2018\u201c]|['\"\u2019\u201d](?=\s|$)", r"\1", said).strip()
+    return re.sub(r"^(?:a |an )?(?:simple|basic|plain|quick|small)\s+(?=\w)", "", thing, flags=re.IGNORECASE)

@@ -25,6 +25,7 @@ from pmtui.product.brains.offline.scoping.naming import (
     _merged_name,
     _part_name,
     _related,
+    plain_thing,
 )
 from pmtui.product.brains.offline.scoping.narrative import refresh_narrative
 from pmtui.product.brains.offline.scoping.propose import (
@@ -419,16 +420,20 @@ def _replace(work: _Round, request: ChangeRequest, target: tuple[str, str] | Non
     feature = _row_to_change(work, request, target, "swap", "is cut; bring it back first to swap it")
     if feature is None:
         return
-    old_name = feature.name
+    old_name, into = feature.name, plain_thing(request.into)
     said = re.compile(rf"\b{re.escape(request.what)}\b", re.IGNORECASE) if request.what else None
     if said is not None and said.search(old_name):
         # "an sms" becomes "a whatsapp message", not "an whatsapp message".
-        name = re.sub(r"\b(an?)\s+(?=" + re.escape(request.into) + r")",
-                      lambda m: ("an" if request.into[:1].lower() in "aeiou" else "a") + " ",
-                      said.sub(request.into, old_name, count=1), count=1, flags=re.IGNORECASE)
-        description = said.sub(request.into, feature.description)
+        name = re.sub(r"\b(an?)\s+(?=" + re.escape(into) + r")", lambda m: ("an" if into[:1].lower() in "aeiou" else "a") + " ",
+                      said.sub(into, old_name, count=1), count=1, flags=re.IGNORECASE)
+        description = said.sub(into, feature.description)
     else:
-        name, description = request.into[:1].upper() + request.into[1:], feature.description
+        name, description = into, f"{into} (instead of {old_name})"
+    if not re.search(r"\b(?:rename|call it|name it)\b", request.clause, re.IGNORECASE):
+        # A swap drops the old thing: the cut list says what became of it.
+        work.output.cut_features.append(CutFeature(name=old_name, description=feature.description, reason=(
+            f"{old_name}: swapped for {name[:1].upper() + name[1:]} at your request in round {work.round_number} "
+            f"(“{request.clause.strip()}”).")))
     name = name[:1].upper() + name[1:]
     feature.name, feature.description = name, description
     feature.provenance["name"] = Provenance(
