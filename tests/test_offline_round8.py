@@ -317,11 +317,15 @@ def test_the_import_of_a_deferred_rows_spreadsheet_leaves_phase_one_with_it() ->
         feature_wishlist=["Weekly attendance poll with one tap", "Count per voice part", "Subs tracking"],
         success_metric="10 choirs in 6 months", revenue_model="£5 a month", constraints="me plus a developer, 8 weeks",
     )
-    state = ConversationState(project="Choir", phase="scoping", discovery_summary=summary,
-                              scoping_output=rescore(propose(summary, [])))
+    output = rescore(propose(summary, []))
+    for row in output.mvp_features:
+        if row.name == "Import from spreadsheet":
+            row.phase, row.pinned = 1, ["phase"]
+    state = ConversationState(project="Choir", phase="scoping", discovery_summary=summary, scoping_output=output)
     result = negotiate(state, "subs tracking can go to later", 1, False)
     phases = {f.name: f.phase for f in result.output.mvp_features}
-    assert phases["Subs tracking"] >= 2 and phases.get("Import from spreadsheet", 2) >= 2, result.reply
+    assert phases["Subs tracking"] >= 2 and phases["Import from spreadsheet"] >= 2, result.reply
+    assert "moved Import from spreadsheet with it" in result.reply
 
 
 def test_a_pos_agent_founder_typed_by_hand() -> None:
