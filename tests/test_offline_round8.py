@@ -442,3 +442,15 @@ def test_a_swap_names_the_new_thing_plainly_and_the_cut_list_says_what_became_of
     assert any(c.name.startswith("Waiting list") and "swapped for" in c.reason for c in result.output.cut_features)
     renamed = negotiate(state, "Rename the lane booking to 'net booking'", 1, False)
     assert not any("swapped for" in c.reason for c in renamed.output.cut_features)
+
+
+def test_todays_way_given_after_so_is_filed_without_the_pain_before_it() -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery import extract
+
+    # Round 7's Hebridean ferry operator (typed by hand): the whole sentence was today's way.
+    said = ("sailings get cancelled at short notice so the office phones round from a paper list and half the passengers "
+            "never hear")
+    told = extract(DiscoverySummary(target_user="ferry operators on small islands"), said, "core_problem")
+    assert told.current_alternatives.startswith("the office phones round from a paper list")
+    assert told.core_problem.startswith("sailings get cancelled")

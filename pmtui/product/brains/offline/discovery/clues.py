@@ -502,8 +502,10 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     ):
         # "…no umpires for half the games cos the umpire roster is a google sheet nobody looks at": today's way is
         # the reason given, not the whole clause.
-        reason = re.search(r"\s(?:cos|coz|cause|'cause|because|since)\s+", clause, re.IGNORECASE)
-        told = clean(clause[reason.end():]) if reason and tool and tool.start() > reason.end() else cleaned
+        # "…cancelled at short notice so the office phones round from a paper list": the same after "so".
+        reasons = [m for m in re.finditer(r"\s(?:cos|coz|cause|'cause|because|since|so)\s+", clause, re.IGNORECASE)
+                   if tool and m.end() < tool.start()]
+        told = clean(clause[reasons[-1].end():]) if reasons else cleaned
         clues["current_alternatives"] = Clue(told or cleaned, True)
     elif ALTERNATIVES_WEAK.search(clause) or tool:
         clues["current_alternatives"] = Clue(cleaned, False)
