@@ -36,7 +36,8 @@ def tuned_report() -> EvalReport:
 def test_the_founders_cover_every_kind_with_several_products() -> None:
     tuned = load_founders("tuned")
     held_out = [load_founders(name) for name in
-                ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10")]
+                ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
+                  "heldout11")]
     # Held-out 7 is one founder of each kind (each answers one question with another aspect's content).
     assert len(tuned) >= 40 and all(len(founders) >= 12 for founders in held_out[:6] + held_out[7:])
     assert len(held_out[6]) >= len(KINDS)
@@ -133,6 +134,17 @@ def test_held_out_set_10_never_loops_reaches_the_spec_and_hears_agreement() -> N
     assert [r.founder.id for r in results
             if not (r.assertions["reached_done"] and r.assertions["phases_in_order"] and r.assertions["agreement_understood"])] == []
     assert sum(r.passed for r in results) / sum(len(r.assertions) for r in results) >= 0.93
+
+
+def test_held_out_set_11_never_loops_reaches_the_spec_and_hears_agreement() -> None:
+    # Set 11 (round 8, written before that round read or changed any rule): 297/320 first, 315/320 after (read since).
+    results = asyncio.run(run_eval(Config(offline=True), load_founders("heldout11"))).results
+    assert len(results) == 16
+    assert [f"{r.founder.id}: {r.notes}" for r in results
+            if not (r.assertions["no_repeated_reply"] and r.assertions["no_garbled_fact"])] == []
+    assert [r.founder.id for r in results
+            if not (r.assertions["reached_done"] and r.assertions["phases_in_order"] and r.assertions["agreement_understood"])] == []
+    assert sum(r.passed for r in results) / sum(len(r.assertions) for r in results) >= 0.97
 
 
 def test_every_conversation_reaches_the_spec(tuned_report: EvalReport) -> None:

@@ -740,3 +740,13 @@ def test_a_deposit_taken_today_or_what_a_lost_item_costs_is_no_pricing() -> None
     assert lost.revenue_model == ""
     # Our own price is still ours.
     assert extract(base, "£12 a month per tech", "revenue_model").revenue_model
+
+
+def test_people_named_first_then_whom_they_serve_keeps_the_people() -> None:
+    # pg-nonnative (held-out 11): "mostly for IT boys" is who the PGs serve, not who the product is for.
+    said = ("PG owners in Bangalore who are having 1 to 5 buildings, mostly for IT boys and students, owner and one "
+            "manager handling everything")
+    told = extract(DiscoverySummary(core_problem="Rent collection is big headache"), said, "target_user")
+    assert told.target_user.startswith("PG owners in Bangalore") and "IT boys" not in told.target_user
+    # Said on its own, "mainly for …" still names who it is for.
+    assert extract(DiscoverySummary(), "Mainly for ICU nurses", "target_user").target_user == "ICU nurses"

@@ -316,6 +316,9 @@ def test_the_founders_own_story_is_not_the_users_workaround_nor_a_wish() -> None
         ("ugh, the kettle just burst, where was I", "off_topic"),
         # foodtruck-spanglish (held-out 6): an apology in Spanish, and "ok I'm back".
         ("perdón, my mom is calling me for dinner, one sec... ok I'm back", "off_topic"),
+        # pg-nonnative and canopy-rambling (held-out 11): the announcement with a form of address, and a power cut.
+        ("One doubt sir, other PG apps are already there no? Why owners will take ours?", "question"),
+        ("Sorry NEPA just took light, my laptop is on 12 percent, let me quickly finish", "off_topic"),
         ("sorry, I think it's mostly nurses", ""),
         ("perdón, the users are mostly food truck owners", ""),
         ("free?", ""),

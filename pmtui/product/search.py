@@ -125,6 +125,9 @@ def todays_workarounds(alternatives: str, limit: int = WORKAROUND_LIMIT) -> list
     pieces = re.split(r"[,;:()]\s*|\.\s+|\s+(?:and|or|plus|then|but|while|whereas)\s+", alternatives)
     for piece in pieces:
         name = _WORKAROUND_LEAD.sub("", piece.strip(" .!?\"'")).strip(" .!?\"'")
+        # "they write it in small notebook": what is written, and where, is not the thing's name.
+        name = _WORKAROUND_LEAD.sub("", re.sub(r"^(?:it|them|this|that|everything|things|stuff)\s+(?:down\s+|all\s+)?"
+                                               r"(?:in|on|into|onto)\s+", "", name, flags=re.IGNORECASE))
         name = re.sub(r"^\w+\s+(?:are\s+|is\s+)?(?:using|use|uses|keep|keeps|maintain\w*)\s+(?:an?\s+|the\s+)?", "",
                       name, flags=re.IGNORECASE)
         name = re.sub(r"\s+(?:which|where|who|because|so|when|if)\b.*$|\s+(?:i think|i guess|frankly|mostly)$",

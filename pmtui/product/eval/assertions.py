@@ -543,8 +543,11 @@ def _interjection_problem(c: Conversation, index: int) -> str:
         if not _ACK_UNDO.search(reply):
             return f"'undo' was not acknowledged: {reply[:90]!r}"
     if interjection.kind == "correction":
-        # The new value is the last number said ("I said 30 but make it 60"); words are checked by `expect`.
-        numbers = [t for t in tokens(interjection.say) if t[0].isdigit() or t[0] in "$€£"]
+        # The new value is the last number said ("I said 30 but make it 60"), unless it is the old one taken back
+        # ("make that 80 clubs, not 50"); words are checked by `expect`.
+        said = tokens(interjection.say)
+        old = {i for i in range(len(said)) if (i >= 1 and said[i - 1] == "not") or said[max(0, i - 2):i] == ["instead", "of"]}
+        numbers = [t for i, t in enumerate(said) if (t[0].isdigit() or t[0] in "$€£") and i not in old]
         words = [w for w in tokens(interjection.say) if len(w) > 3 and w not in _GENERIC]
         summary_text = " ".join(after.value_text(a) for a in ASPECTS)
         if numbers and not has_phrase(numbers[-1], summary_text):

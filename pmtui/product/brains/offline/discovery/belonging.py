@@ -16,6 +16,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     CONSTRAINTS_DECISIVE,
     COUNT_WITH_HORIZON,
     DATED_CHANGE,
+    FEATURE_TRIGGER,
     FEATURE_VERB,
     HEDGED_FEATURE,
     NOT_FEATURE_LEAD,
@@ -58,6 +59,8 @@ MONEY = (
 )
 _PRICED = MONEY[3]
 
+CONTRAST = re.compile(r"\bnow\b[^.?!]{3,80}?\b(?:earlier|before(?! the\b)|previously|used to|in the old days|last year)\b|"
+                      r"\b(?:earlier|previously|before|used to)\b[^.?!]{3,80}?\bnow\b", re.IGNORECASE)
 # What changed: "since the pandemic", "covid made everyone get dogs", "members went from 300 to 900".
 CHANGE = (
     WHY_NOW_STRONG,
@@ -65,6 +68,8 @@ CHANGE = (
     re.compile(r"(?:^|[,;]\s*)since\b|\bsince then\b|\bever since\b", re.IGNORECASE),
     re.compile(r"\bwent from \d[\d,]* to \d[\d,]*|\b(?:doubled|tripled|boomed|exploded|went up|gone up|shot up)\b",
                re.IGNORECASE),
+    # "now all boys pay by upi, earlier it was cash only": then and now, side by side.
+    CONTRAST,
 )
 
 # A target: a count with a time window ("40 studios … within 6 months"), a percentage goal, or "success is".
@@ -228,7 +233,8 @@ def _people_list(text: str) -> bool:
 
 # "WhatsApp reminders", "an Excel export" are things to build that name a tool.
 _BUILT_WITH_TOOL = re.compile(r"\b(?:reminders?|exports?|imports?|sync\w*|integrat\w*|alerts?|notifications?|reports?|"
-                              r"bots?|logins?|payments?|bookings?|messages?|templates?|links?|buttons?)\b", re.IGNORECASE)
+                              r"bots?|logins?|payments?|bookings?|messages?|templates?|links?|buttons?|receipts?|invoices?|"
+                              r"confirmations?|statements?|updates?)\b", re.IGNORECASE)
 
 
 # "some are using Khatabook", "a few use Calendly": a product in use, named by whoever uses it.
@@ -296,6 +302,10 @@ RULES: tuple[BelongingRule, ...] = (
     # someone else's dated change is why now, even when it names a thing to build.
     BelongingRule("dated change", "why_now", frozenset({"feature_wishlist", "core_problem", "current_alternatives"}),
                   lambda t: bool(_DATED.search(t)) and not capabilities(t) and money(t) == 0 and not target(t)),
+    # "ya now all boys pay by upi, earlier it was cash only" to "what should it do first?": then and now is why now.
+    BelongingRule("then and now", "why_now", frozenset({"feature_wishlist"}),
+                  lambda t: bool(CONTRAST.search(t)) and not capabilities(t) and money(t) == 0 and not target(t)
+                  and not FEATURE_TRIGGER.search(t)),
     # "me + 1 dev. 8 weeks. android tablet. $2k budget" to "what goes wrong today?"
     # "must work on cheap android phones with bad data, and we only have 6 weeks and two devs" to "who pays?"
     BelongingRule("limits", "constraints",

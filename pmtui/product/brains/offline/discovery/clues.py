@@ -122,8 +122,19 @@ def _until_a_new_clause(who: str) -> str:
     return ", ".join(kept)
 
 
+def _serves(clause: str, match: re.Match[str]) -> bool:
+    """'PG owners in Bangalore, mostly for IT boys and students': people named first, then whom *they* serve."""
+    if not re.match(r"(?:mainly|mostly|primarily|largely|usually|only|just)\s+for\b", match.group(0), re.IGNORECASE):
+        return False
+    lead = persona_phrase(clean(clause)) or ""
+    return bool(lead) and has_persona(lead) and clean(clause).lower().startswith(lead.lower()) and (
+        match.start() >= len(lead))
+
+
 def _target_clue(clause: str) -> Clue | None:
     match = TARGET_EXPLICIT.search(clause)
+    if match and _serves(clause, match):
+        match = None
     if match:
         who = clean(drop_negated(match.group("who") or match.group("who2") or ""))
         who = re.sub(r"\s+(?:to|so|so that|because)\s+.*$", "", who, flags=re.IGNORECASE)
@@ -168,7 +179,9 @@ def _target_clue(clause: str) -> Clue | None:
         if PRODUCT_NOUN.match(rest):
             # "Five-a-side organiser app", "a nurse scheduling tool": the product's name, not who it is for.
             return None
-        descriptive = not rest.strip() or rest.lstrip()[:1] in {",", ";", "(", "\u2014", "-"}
+        # "kirana shop owners in Pune for udhaar": what they would use it for still only describes them.
+        descriptive = not rest.strip() or rest.lstrip()[:1] in {",", ";", "(", "\u2014", "-"} or bool(
+            re.match(r"\s*for\s+[\w'-]+(?:\s+[\w'-]+)?\s*[.!]?$", rest))
         strong = (
             only_persona
             or descriptive
@@ -218,6 +231,13 @@ def feature_items(text: str) -> list[str]:
     text = re.sub(r"\b(morning|day|in|on|up|back|check) and (evening|night|out|off|down|forth)\b", r"\1-and-\2", text,
                   flags=re.IGNORECASE)
     text = re.sub(r"\b(pen) and (paper)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
+    # "sign up and profile" is one row, as the template names it.
+    text = re.sub(r"\b(sign[- ]?up|log[- ]?in) and (profiles?|log[- ]?in|accounts?)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
+    # "a booking calendar that shows how many chairs and canopies are free": the "and" inside a relative clause joins
+    # the subject of its verb, not two items.
+    text = re.sub(r"(\b(?:that|which|who|whose|where|how many|how much|what)\b[^,;]*?\b\w+) and (\w+(?:\s+\w+)?)"
+                  r"(?=\s+(?:are|is|were|was|have|has|had|get|got|go|went|come|came|need|needs)\b)", r"\1-and-\2", text,
+                  flags=re.IGNORECASE)
     text = re.sub(r"\b(search) and (filter)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     # Names that hold an "and": "click and collect", "before and after photos", "lost and found".
     text = re.sub(r"\b(click|before|lost|buy|cash|park|pick|question|trial|pay|rock) and (collect|after|found|sell|carry|"
@@ -237,6 +257,12 @@ def feature_items(text: str) -> list[str]:
             r"\s*\w+s\s*", piece
         ) and not FEATURE_VERB.match(piece.strip()) and piece.strip().lower() not in _FEATURE_PLURALS:
             # "stock of kegs and bottles": one stock of two things.
+            joined[-1] = f"{joined[-1].rstrip()} and {piece.strip()}"
+            continue
+        if joined and re.search(r"\b(?:on|at|by|via|for|in|from)\s+[\w'-]+$", joined[-1].strip(), re.IGNORECASE) and re.fullmatch(
+            r"\s*[\w'-]+\s*", piece
+        ) and not FEATURE_VERB.match(piece.strip()) and piece.strip().lower() not in _FEATURE_PLURALS:
+            # "a waybill the driver signs on pickup and return", "reminders by SMS and email": one item, two occasions.
             joined[-1] = f"{joined[-1].rstrip()} and {piece.strip()}"
             continue
         if joined and re.match(r"^\s*(?:as an?|via|by|in|with|without|on|at|per)\b", piece, re.IGNORECASE) and len(
@@ -474,7 +500,13 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     if ALTERNATIVES_STRONG.search(clause) or (
         tool and not integrates and not FEATURE_TRIGGER.search(sentence) and not own_story
     ):
-        clues["current_alternatives"] = Clue(cleaned, True)
+        # "…no umpires for half the games cos the umpire roster is a google sheet nobody looks at": today's way is
+        # the reason given, not the whole clause.
+        # "…cancelled at short notice so the office phones round from a paper list": the same after "so".
+        reasons = [m for m in re.finditer(r"\s(?:cos|coz|cause|'cause|because|since|so)\s+", clause, re.IGNORECASE)
+                   if tool and m.end() < tool.start()]
+        told = clean(clause[reasons[-1].end():]) if reasons else cleaned
+        clues["current_alternatives"] = Clue(told or cleaned, True)
     elif ALTERNATIVES_WEAK.search(clause) or tool:
         clues["current_alternatives"] = Clue(cleaned, False)
     if WHY_NOW_STRONG.search(clause):

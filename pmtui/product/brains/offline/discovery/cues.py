@@ -174,14 +174,22 @@ DEBT_PAYMENT = re.compile(
     r"(?:next (?:week|month)|later|tomorrow|on time|late|soon|eventually|back|in \d+ days)\b|"
     r"\bpa(?:y|ys|id|ying)\s+(?:\d+\s*(?:days?|weeks?)\s+)?late\b|"
     # "the advertiser refuses to pay", "shops won't pay without proof": a refusal, which is a problem.
-    r"\brefus\w*\s+to\s+pay\b|\b(?:won'?t|wont|will not|would not|wouldn'?t)\s+pay\s+(?:without|unless|until|if)\b",
+    r"\brefus\w*\s+to\s+pay\b|\b(?:won'?t|wont|will not|would not|wouldn'?t)\s+pay\s+(?:without|unless|until|if)\b|"
+    # "not one would pay a commission", "none of them will pay for it": what people refused, not the price.
+    r"\b(?:not one|not a single one|none|nobody|no one|not many)\s+(?:of them\s+)?(?:would|will|wants? to|is going to|is willing to)\s+"
+    r"(?:ever\s+)?pay\b",
     re.IGNORECASE,
 )
 
+# "three of us sit in the clubhouse counting coins": people in a story of today, not the team that builds.
+_OF_US_STORY = (r"\s+(?:\w+\s+)?(?:sit|sat|stand|stood|go|went|count|counted|spend|spent|meet|met|turn up|play|played|sing|"
+                r"walk|walked|drive|drove|volunteer|volunteered|do the|did the|take turns|run the|ran the)\b")
+# "Solo mobile mechanics and 2-3 van outfits": "solo" before the people who work alone says who, not the team.
+_SOLO_PEOPLE = r"\s+(?:[\w-]+\s+){0,2}[\w-]+(?:ers|ors|ists|ians|ics|ants|ents|ees)\b"
 CONSTRAINTS_STRONG = re.compile(
     r"\b((?:i'?m|i am|we'?re|we are|work(?:ing)?|build(?:ing)?|do(?:ing)? (?:it|this))\s+(?:\w+\s+)?"
     r"(?:alone|by myself|on my own|solo)|solo(?! (?:indie|devs?|developers?|founders?|parents?|travell?ers?|"
-    r"practitioners?|owners?|\w+ers\b))|just me|only me|one[- ]person|team of \w+|"
+    r"practitioners?|owners?|\w+ers\b))(?!" + _SOLO_PEOPLE + r")|just me|only me|one[- ]person|team of \w+|"
     # A team is small: "2 devs" builds it, "100 devs" use it and "5-20 people" is a customer's size.
     r"(?<![\d-])(one|two|three|four|five|six|[1-9]|1[0-2]) (devs?|developers?|engineers?|people|persons?|co-?founders?)\b"
     r"(?! (?:running|using|use|who|that|sign|pay))|"
@@ -194,7 +202,7 @@ CONSTRAINTS_STRONG = re.compile(
     r"couple of|one|two|three|four|five|six|eight|ten|twelve)\s*(-\s*)?(weeks?|months?|wks?)\b(?! of "
     r"launch| after launch)|\d+[- ](?:weeks?|wks?|months?)(?! (?:of launch|after launch|later|ago))|"
     # The builders, as founders say them: "two of us", "me and my nephew", "me plus one friend".
-    r"(?:just |only )?(?:the )?(?:two|three|four|five|2|3|4|5) of us|(?:just |only )?me (?:and|plus|\+) (?:my |a |an |one |"
+    r"(?:just |only )?(?:the )?(?:two|three|four|five|2|3|4|5) of us(?!" + _OF_US_STORY + r")|(?:just |only )?me (?:and|plus|\+) (?:my |a |an |one |"
     r"our )?(?:\w+ ){0,2}(?:friend|pal|bro|cousin|brother|sister|son|daughter|nephew|niece|partner|co-?founder|mate|"
     r"flatmate|housemate|girlfriend|boyfriend|wife|husband|colleague|developer|dev|coder|engineer|intern)s?\b|me only|myself only|must (run|work) on|has to (run|work|be) on|needs to "
     r"(run|work) on|only (on )?(ios|android|web|mobile|desktop)|(ios|android|web)[- ]only|hipaa|gdpr|"
@@ -263,7 +271,8 @@ FILLER_PREFIX = re.compile(
     r"^(?:(?:right now|at the moment|currently|like i said|as i said|like i told you|as i mentioned|i told you|again|"
     r"well|so|um+|uh+|hmm+|ok(?:ay)?|yeah|yes|yep|yup|right(?:o|y-?o)?|sure|honestly|basically|actually|i mean|"
     # "ja the diary and whatsapp": yes in South African, German and Dutch mouths, and other Englishes' fillers.
-    r"ja|jah|ya|yah|yebo|aye|eish|ag|lah|leh|sha|abeg|pues|bueno|o sea|este|entonces|mira|oye|pos|bon|alors|also|"
+    r"ja|jah|ya|yah|yebo|aye|eish|ag|lah|leh|sha|abeg|ehn|ehen|oya|jare|haba|pues|bueno|o sea|este|entonces|mira|oye|pos|"
+    r"bon|alors|also|"
     r"i think|i guess|i believe|i suppose|i'?d say|i would say|probably|maybe|perhaps|like|oh|ah|"
     r"to be honest|tbh|good question|great question|let me think|hm|mostly|mainly|primarily|"
     r"definitely|obviously|of course|i'?m not sure but|not sure,? but|"
@@ -425,8 +434,8 @@ REVENUE_DECISIVE = re.compile(
 )
 CONSTRAINTS_DECISIVE = re.compile(
     r"\b((?:i'?m|i am|we'?re|we are|work(?:ing)?|build(?:ing)?|do(?:ing)? (?:it|this))\s+(?:\w+\s+)?"
-    r"(?:alone|by myself|on my own|solo)|^solo\b|solo(?:,| dev| developer| founder| for)|just me|only me|"
-    r"team of \w+|(?:just |only )?(?:the )?(?:two|three|four|five|2|3|4|5) of us|(?:just |only )?me (?:and|plus) "
+    r"(?:alone|by myself|on my own|solo)|^solo\b(?!" + _SOLO_PEOPLE + r")|solo(?:,| dev| developer| founder| for)|just me|only me|"
+    r"team of \w+|(?:just |only )?(?:the )?(?:two|three|four|five|2|3|4|5) of us(?!" + _OF_US_STORY + r")|(?:just |only )?me (?:and|plus) "
     r"(?:my |a |one )(?:\w+ ){0,2}(?:friend|pal|bro|cousin|brother|sister|son|daughter|nephew|niece|partner|mate|"
     r"flatmate|housemate|girlfriend|boyfriend|developer|dev|coder)s?\b|(?<![\d-])(?:one|two|three|four|five|six|[1-9]|1[0-2])\s+"
     r"(?:devs?|developers?|engineers?|co-?founders?)|(?:i|we)(?:'m|'re| am| are)? (?:work\w* )?part[- ]time|nights and weekends|side project|"
@@ -453,8 +462,11 @@ PIVOT = re.compile(
     r"changed my mind|change of heart|(?:been going|gone|went) back and forth|(?:i'?ve |i have |i )?flipped it|"
     r"(?:so |just )?forget (?:about )?the \w+(?: \w+)?\s*(?:[,\u2014\u2013-]|\bi want\b)|"
     r"that'?s (?:who|the people) i (?:really |actually )?want to build (?:it )?for|"
-    r"i (?:really |actually )?want to build (?:it |this )?for .{3,80}? instead\b)",
-    re.IGNORECASE,
+    r"i (?:really |actually )?want to build (?:it |this )?for .{3,80}? instead\b|"
+    # "Actually, scrap the comparison thing. … So it's for the mechanics, quoting and getting paid."
+    r"(?:scrap|ditch|bin|forget|drop)\s+(?:the|that|this|my)\s+(?:whole\s+)?(?:[\w-]+\s+){0,2}(?:idea|plan|approach|version|thing)\b"
+    r"(?=.*\b(?:it'?s|it is) (?:really |actually |now )?for\b))",
+    re.IGNORECASE | re.DOTALL,
 )
 
 # The words of a pivot that only announce it, kept out of the new problem: "So forget the customers —".
@@ -508,7 +520,8 @@ ASIDE_QUESTION_LEAD = re.compile(
     r"^\s*(?:(?:ok(?:ay)?|so|and|hmm+|oh|sorry|sir|madam|actually)[\s,]+)*(?:let me ask(?: you)?(?: something| a question)?|"
     r"can i ask(?: you)?(?: something| a question)?|may i ask(?: you)?(?: something)?|i have a question|"
     r"(?:a |one |quick |honest |real |small )?(?:question|doubt)(?: for you)?(?: before i (?:go on|continue))?)"
-    r"\s*(?:[,:\u2014\u2013-]|\.{3})\s*",
+    # "One doubt sir, …", "Small question ji: …": the founder's form of address may follow the announcement.
+    r"(?:\s+(?:sir|madam|ma'am|ji|bhai|boss|mate|bro|lah))?\s*(?:[,:\u2014\u2013-]|\.{3})\s*",
     re.IGNORECASE,
 )
 # A short yes/no question about the idea itself: "is this even something people would pay for?", "will they use it?"
@@ -536,7 +549,8 @@ INTERRUPTION_OPENER = re.compile(
 )
 INTERRUPTION_EVENT = re.compile(
     r"\bjust\s+(?:had to|got|arrived|came|call(?:ed)?|rang|cut|walked|knocked|spilled|spilt|went|left|started|"
-    r"showed up|turned up|parked|dropped|broke|fell|burst|texted|messaged)\b|\bagain\W*$|\bwhere was i\b|"
+    r"showed up|turned up|parked|dropped|broke|fell|burst|texted|messaged|took|ran|died|crashed|blew|switched|tripped|"
+    r"woke)\b|\blet me (?:quickly |just )?(?:finish|continue|go on)\b|\bagain\W*$|\bwhere was i\b|"
     r"\banyway\W*$|\bback now\b|\bsorry about that\b|\b(?:i'?m|i am) back\b|\b(?:is|are) calling (?:me|us)\b|"
     # "sorry the kettle just boiled, where were we": the surroundings, then back to the interview.
     r"\bwhere were we\b|\bjust (?:boiled|rang|beeped|went off|buzzed)\b|\b(?:kettle|doorbell|phone|baby|dog)\b[^.]{0,20}"

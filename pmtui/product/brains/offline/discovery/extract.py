@@ -37,6 +37,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     PROBLEM_STRONG,
     PRODUCT_COLON_LIST,
     SUBORDINATE,
+    WHY_NOW_STRONG,
 )
 from pmtui.product.brains.offline.discovery.text import (
     BULLET,
@@ -63,6 +64,7 @@ MAX_FIELD_CHARS = 400
 
 _SOFT_ASPECTS = frozenset({"core_problem", "current_alternatives"})
 # "me. 5 wks. phone": asked who builds it, "me" is the team, however short.
+_RUN_ON_WORDS = 45
 _BARE_TEAM = re.compile(r"^\W*(?:just |only )?(?:me|myself|solo|alone|us two)\W*$", re.IGNORECASE)
 
 
@@ -143,7 +145,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     """
     result = summary.model_copy(deep=True)
     text = inline_list_lines(user_text.strip())
-    if not text or is_vague(text) or aside_kind(text):
+    # "just me" to the limits question is a team of one: thin, but no shrug (it is kept, and sharpened once).
+    bare_team = asked_aspect == "constraints" and bool(_BARE_TEAM.match(text))
+    if not text or (is_vague(text) and not bare_team) or aside_kind(text):
         # A question back or an off-topic remark answers nothing: the summary stays as it was.
         return result
     fix = number_correction(summary, text)
@@ -267,6 +271,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 features.extend(feature_items(sentence[: trigger.start()]))
             features.extend(feature.items)
         lead = _sentence_lead(sentence_clues, asked, clauses) if not feature else ""
+        # A run-on pitch ("…every Saturday na wahala, because somebody booked 200 chairs by phone and she forgot…, and
+        # she writes everything inside one big exercise book…") is about many things: only its cued clauses lead.
+        # The pain may be told as the whole story; today's way, the timing or the money are not.
+        run_on = len(sentence.split()) > _RUN_ON_WORDS and lead != "core_problem"
         # With a question on the table, the lead only carries what follows it ("…is growing, so more devs
         # playtest publicly"); a plain clause before it ("if 10 agencies pay, and the missed visits go down")
         # answers what was asked.
@@ -299,7 +307,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             decisive_others = [a for a in strong_others if not asked or decisive(a, clause, clues[a])]
             strong_elsewhere = strong_elsewhere or bool(decisive_others)
             asked_clue = clues.get(asked)
-            if lead and index >= lead_from and not feature_clause and asked_clue is None and not strong_others:
+            if lead and index >= lead_from and not feature_clause and asked_clue is None and not strong_others and not run_on:
                 # A cue-less clause of a sentence that is about one other aspect belongs with it:
                 # "…is growing, so more devs playtest publicly" is still the why-now.
                 lead_parts.append(clean(clause))
@@ -427,6 +435,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if first_message:
         result = _pitch_people_and_pain(result, text)
         result = _problem_without_the_pitch(result)
+        result = _timing_not_the_pain(result)
     if asked and asked != "feature_wishlist" and result == summary and not is_user_question(text):
         # An answer that no cue could file anywhere is still the answer to what was asked.
         answer = clean(drop_negated(text) if CORRECTION.search(text) else text)
@@ -456,9 +465,32 @@ _PITCH_LEAD = re.compile(
 )
 
 
+# "hi, I run a small PG in HSR Layout, 40 beds, and I want an app because rent collection is a nightmare": the pain is
+# what comes after the "because"; who the founder is and what they want built come before it.
+_PITCH_BECAUSE = re.compile(
+    r"\b(?:i|we)\s+(?:want|need|'d like|would like|am wanting|'m wanting|am building|'m building|am making|'m making)\s+"
+    r"(?:to\s+(?:build|make|create|start)\s+)?(?:an?|one|this|some)\s+(?:[\w'-]+\s+){0,3}?"
+    r"(?:app|tool|platform|site|website|service|bot|system|software|product)\b[^.;!?]*?\s+(?:because|since|cos|coz|as)\s+"
+    r"(?P<rest>[^.;!?]+)",
+    re.IGNORECASE,
+)
+
+
+def _timing_not_the_pain(result: DiscoverySummary) -> DiscoverySummary:
+    """"farmers are forgetting the dates …, last year lumpy finished many cows" filed as both the pain and the why-now:
+    the why-now keeps only its clauses about what changed."""
+    problem, timing = result.core_problem.strip(), result.why_now.strip()
+    if not problem or not timing or not (timing in problem or problem in timing):
+        return result
+    result = result.model_copy()
+    changed = [c for c in re.split(r",\s+|;\s+", timing) if WHY_NOW_STRONG.search(c)]
+    result.why_now = ", ".join(changed)
+    return result
+
+
 def _problem_without_the_pitch(result: DiscoverySummary) -> DiscoverySummary:
     """The opening's problem without the pitch said before it: what goes wrong, not "my idea is an app for …"."""
-    pitched = _PITCH_LEAD.match(result.core_problem.strip())
+    pitched = _PITCH_LEAD.match(result.core_problem.strip()) or _PITCH_BECAUSE.search(result.core_problem)
     if not pitched or not (PROBLEM_STRONG.search(pitched.group("rest")) or _PAIN_MORE.search(pitched.group("rest"))):
         return result
     result = result.model_copy()

@@ -53,7 +53,9 @@ def _new_part(before: str | list[str], after: str | list[str]) -> str:
         fresh = [item for item in after if norm(item) not in old]
         return ", ".join(item[0].lower() + item[1:] if item[1:2].islower() else item for item in fresh[:3])
     if isinstance(before, str) and before and after.startswith(before):
-        return after[len(before) :].lstrip("; ")
+        rest = after[len(before) :]
+        # "club" become "clubs": the word grew, so the new part is the whole value, never "s".
+        return after if rest[:1].isalnum() else rest.lstrip("; ")
     return after
 
 

@@ -61,7 +61,7 @@ TOOLS = (
     "sticky notes", "post-its", "whiteboard", "whiteboards", "clipboard", "quickbooks", "xero", "sage",
     "freshbooks", "stripe", "paypal", "shopify", "airtable", "zapier", "google calendar", "calendar",
     "calendars", "word of mouth", "craigslist", "ebay", "etsy", "linkedin", "indeed", "upwork", "fiverr",
-    "calendly", "doodle", "google forms", "google form", "google drive", "discord", "dms",
+    "calendly", "doodle", "google forms", "google form", "google drive", "google sheet", "google doc", "discord", "dms",
     "direct messages", "reddit", "forums", "typeform", "pinterest", "notes app", "notes apps",
     "salesforce", "hubspot", "monday.com", "clickup", "evernote", "todoist", "apple notes",
     "google docs", "word", "dropbox", "bank portal", "netsuite", "sap", "mint", "ynab", "strava",

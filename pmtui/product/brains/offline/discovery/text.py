@@ -154,6 +154,13 @@ def persona_phrase(text: str, anchored: bool = True) -> str:
         return ""
     phrase = words[start : head + 1]
     rest = words[head + 1 :]
+    if anchored and len(rest) >= 2 and rest[0].lower() in ("and", "&") and not words[head].endswith((",", ";", ":", ".")):
+        # "Treasurers and lotto committees of GAA clubs", "Nurses and porters at big hospitals": two groups, one list.
+        skip = 2 if rest[1].lower() in _DETERMINERS else 1
+        other = persona_phrase(" ".join(rest[skip:]))
+        taken = rest[skip : skip + len(other.split())]
+        if other and has_persona(other) and " ".join(taken).strip(" ,;:.").lower() == other.lower():
+            return f"{' '.join(phrase)} and {other}".strip(" ,;:.")
     if rest and rest[0].lower() in {
         "who",
         "that",
@@ -172,6 +179,9 @@ def persona_phrase(text: str, anchored: bool = True) -> str:
             # "on Steam and itch.io" names places, a list inside the phrase; "and they…" ends it.
             named = bare in {"and", "or"} and (following[:1].isupper() or "." in following.strip(".,"))
             if bare in {"so", "because", "but", "and", "which"} and not named:
+                break
+            if index and bare == "for" and not has_persona(" ".join(rest[index + 1 : index + 4]), allow_generic=True):
+                # "kirana shop owners in Pune for udhaar": what they would use it for is no part of who they are.
                 break
             if index and rest[0].lower() not in ("who", "that", "working", "running") and ACTION_VERB.match(bare):
                 # "busy dog owners in Berlin book walkers": after a place, a verb starts what they do.
@@ -348,7 +358,19 @@ def split_clauses(sentence: str) -> list[str]:
         r"\s+and\s+(?=(?:[\w'-]+\s+){1,2}(?:would|will|'d)\s+(?:happily\s+|gladly\s+)?pay\b)",
         sentence,
     )
-    return [p for p in (piece.strip(" ,") for piece in pieces) if p]
+    clauses: list[str] = []
+    for piece in (p.strip(" ,") for p in pieces):
+        if not piece:
+            continue
+        bare = re.sub(r"^(?:the|our|their|all the)\s+", "", piece.strip(" .!?"), flags=re.IGNORECASE)
+        last = clauses[-1].rstrip(" .!?").split()[-1] if clauses else ""
+        if (clauses and _is_persona_word(last) and len(bare.split()) <= 4 and persona_phrase(bare) == bare
+                and re.search(rf"\b{re.escape(last)}\s+and\s+{re.escape(piece.split()[0])}", sentence, re.IGNORECASE)):
+            # "…for the farmers and the vets": two groups of people, one clause.
+            clauses[-1] = f"{clauses[-1]} and {piece}"
+            continue
+        clauses.append(piece)
+    return clauses
 
 
 def drop_negated(text: str) -> str:
@@ -418,9 +440,13 @@ def persona_name(summary: DiscoverySummary) -> str:
     value = summary.target_user.split(";")[-1] if summary.target_user else ""
     if not has_real_content(value) or is_generic_only(value):
         return "your users"
-    for segment in re.split(r",\s*|;\s*", clean(value)):
+    for index, segment in enumerate(re.split(r",\s*|;\s*", clean(value))):
         phrase = persona_phrase(segment) or persona_phrase(segment, anchored=False)
-        if not phrase or not has_persona(phrase):
+        # "Party rental businesses in Lagos, canopies, chairs, coolers…": a qualified outfit named first is who it is
+        # for; "coolers" later in the list is a thing they rent.
+        qualified = index == 0 and bool(phrase) and len(phrase.split()) >= 2 and has_persona(phrase, allow_generic=True) and not (
+            re.match(r"^(?:small|big|large|local|medium|mid-?size|tiny|many|all|most|some|the)\s+\S+$", phrase, re.IGNORECASE))
+        if not phrase or not (has_persona(phrase) or qualified):
             continue
         # "volunteer coordinators of community fridge networks" are "volunteer coordinators", not "of community…".
         phrase = re.split(r"\s+(?:who|that|with|in|at|on|from|of|working|running)\s+", phrase, maxsplit=1)[0]

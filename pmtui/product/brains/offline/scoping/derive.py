@@ -50,6 +50,9 @@ def _fill(rule: DeriveRule, match: re.Match[str]) -> str:
     words = name.split()
     if len(words) > MAX_WORDS:
         name = " ".join(words[:MAX_WORDS])
+        # "See how much they made in" (a day): a name cut short never ends on its preposition.
+        while _STOP_TAIL.search(name):
+            name = _STOP_TAIL.sub("", name)
     return name[:1].upper() + name[1:]
 
 

@@ -20,6 +20,13 @@ from pmtui.product.brains.offline.scoping.intent import (
     held_features,
     match_features,
 )
+from pmtui.product.brains.offline.scoping.naming import (
+    _PROCESS_WORDS,
+    _merged_name,
+    _part_name,
+    _related,
+    plain_thing,
+)
 from pmtui.product.brains.offline.scoping.narrative import refresh_narrative
 from pmtui.product.brains.offline.scoping.propose import (
     Candidate,
@@ -39,20 +46,6 @@ STRONG_MATCH = 0.75
 MIN_COVER = 0.6
 # Words that say what kind of work a row is, not which row: "GPS tracking", "the booking feature".
 # "the grow report thing later": what kind of work it is ("report", "bit", "stuff") names no row on its own.
-_PROCESS_WORDS = stems("tracking feature features system screen page flow thing part module function tool app report bit stuff service option side")
-
-
-def _related(word: str, words: set[str]) -> bool:
-    """'escalation' and 'escalate' are one word here (the same first five letters), and so are 'payment'
-    and 'pay' (a whole word of the name that the request's word starts with)."""
-    return word in words or any(
-        (len(word) >= 5 and len(w) >= 5 and w[:5] == word[:5]) or (len(w) >= 3 and word.startswith(w))
-        # "saving" and "save": the stem of one keeps the silent e the other lost.
-        or (len(word) >= 3 and word.rstrip("e") == w.rstrip("e"))
-        for w in words
-    )
-
-
 def _evidence(text: str) -> str:
     """The sentence of the user's message that carries evidence, or ''."""
     for sentence in re.split(r"(?<=[.!?;])\s+", text.strip()):
@@ -135,6 +128,11 @@ class _Round:
         """The one row that has every word of the phrase but those saying what kind of work it is:
         "GPS tracking" is "Follow the walk on GPS"; "walker vetting" is not "Owners book vetted walkers"."""
         hits = self.rows_with(wanted)
+        if len(hits) > 1:
+            # "the waybill" when only the import row quotes "a paper waybill" in its description: the row named so wins.
+            named = wanted - _PROCESS_WORDS
+            hits = [(kind, name) for kind, name in hits
+                    if all(w in stems(name) or _related(w, stems(name)) for w in named)] or hits
         return hits[0] if len(hits) == 1 else None
 
     def rows_with(self, wanted: set[str]) -> list[tuple[str, str]]:
@@ -422,16 +420,20 @@ def _replace(work: _Round, request: ChangeRequest, target: tuple[str, str] | Non
     feature = _row_to_change(work, request, target, "swap", "is cut; bring it back first to swap it")
     if feature is None:
         return
-    old_name = feature.name
+    old_name, into = feature.name, plain_thing(request.into)
     said = re.compile(rf"\b{re.escape(request.what)}\b", re.IGNORECASE) if request.what else None
     if said is not None and said.search(old_name):
         # "an sms" becomes "a whatsapp message", not "an whatsapp message".
-        name = re.sub(r"\b(an?)\s+(?=" + re.escape(request.into) + r")",
-                      lambda m: ("an" if request.into[:1].lower() in "aeiou" else "a") + " ",
-                      said.sub(request.into, old_name, count=1), count=1, flags=re.IGNORECASE)
-        description = said.sub(request.into, feature.description)
+        name = re.sub(r"\b(an?)\s+(?=" + re.escape(into) + r")", lambda m: ("an" if into[:1].lower() in "aeiou" else "a") + " ",
+                      said.sub(into, old_name, count=1), count=1, flags=re.IGNORECASE)
+        description = said.sub(into, feature.description)
     else:
-        name, description = request.into[:1].upper() + request.into[1:], feature.description
+        name, description = into, f"{into} (instead of {old_name})"
+    if not re.search(r"\b(?:rename|call it|name it)\b", request.clause, re.IGNORECASE):
+        # A swap drops the old thing: the cut list says what became of it.
+        work.output.cut_features.append(CutFeature(name=old_name, description=feature.description, reason=(
+            f"{old_name}: swapped for {name[:1].upper() + name[1:]} at your request in round {work.round_number} "
+            f"(“{request.clause.strip()}”).")))
     name = name[:1].upper() + name[1:]
     feature.name, feature.description = name, description
     feature.provenance["name"] = Provenance(
@@ -447,6 +449,22 @@ def _defer(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
         return
     _pin(feature, max(2, request.phase), f"you moved it out of Phase 1: “{request.clause.strip()}”")
     work.changed.append(f"moved {feature.name} to Phase {feature.phase}")
+    _imports_follow(work, feature)
+
+
+def _imports_follow(work: _Round, feature: Feature) -> None:
+    """"the treasurer is chasing subs in a different spreadsheet": importing that spreadsheet only serves the subs row,
+    so it leaves Phase 1 with it."""
+    named = stems(feature.name) - _PROCESS_WORDS
+    for row in work.output.mvp_features:
+        origin = row.provenance.get("origin")
+        if (row is feature or row.phase != 1 or not row.name.startswith("Import from") or origin is None
+                or not origin.reason.startswith("your description of today") or not named):
+            continue
+        quoted = stems(origin.reason)
+        if all(_related(word, quoted) for word in named):
+            _pin(row, feature.phase, f"it brings over the data of {feature.name}, which you moved to Phase {feature.phase}")
+            work.changed.append(f"moved {row.name} with it (it only brings over that data)")
 
 
 def _effort(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
@@ -522,11 +540,16 @@ def _copy_of(source: Feature, name: str, description: str, effort: float, why: s
 
 
 def _split(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
+    source = work.output.feature(target[1]) if target and target[0] == "mvp" else None
     parts = [p for p in request.parts if p]
+    if source is not None and len(parts) == 1 and not request.parts[0]:
+        # "can the return part be its own line?": the rest of the row stays as it was, the part becomes a row.
+        rest = re.sub(rf"\s*(?:,|\band\b|&|\bplus\b|\bwith\b)?\s*\b{re.escape(parts[0])}\b", "", source.description,
+                      flags=re.IGNORECASE).strip(" ,") or source.name
+        parts = [rest, parts[0]]
     if len(parts) != 2:
         work.notes.append("I need the two parts to split into")
         return
-    source = work.output.feature(target[1]) if target and target[0] == "mvp" else None
     why = f"split at your request in round {work.round_number}: “{request.clause.strip()}”"
     if source is None:
         new = [work.new_feature(short_name(p), p, request.clause.strip()) for p in parts]
@@ -535,7 +558,7 @@ def _split(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
         work.changed.append(f"added {new[0].name} and {new[1].name} as separate rows")
         return
     half = max(0.5, round(source.rice_effort / 2 * 2) / 2)
-    new = [_copy_of(source, short_name(p), f"{p} (split from {source.name})", half, why) for p in parts]
+    new = [_copy_of(source, _part_name(source.name, p), f"{p} (split from {source.name})", half, why) for p in parts]
     index = work.output.mvp_features.index(source)
     work.output.mvp_features[index : index + 1] = new
     work.names.extend([source.name, *(f.name for f in new)])
@@ -543,16 +566,6 @@ def _split(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
         f"split {source.name} into {new[0].name} and {new[1].name} ({half:g} person-weeks each, from its "
         f"{source.rice_effort:g})"
     )
-
-
-_QUALIFIER = re.compile(r"\s+(?:to|for|of|with|from|by|per|at|on|in|when|that|which|so)\b.*$", re.IGNORECASE)
-
-
-def _merged_name(first: str, second: str) -> str:
-    """A short name for two merged rows: each row's head, without what qualifies it ("Fee reminders to parents" and
-    "Attendance marking" are "Fee reminders and attendance marking"), at most three words each."""
-    heads = [" ".join(_QUALIFIER.sub("", name).split()[:3]) or name for name in (first, second)]
-    return f"{heads[0]} and {heads[1][:1].lower() + heads[1][1:] if not heads[1][:2].isupper() else heads[1]}"
 
 
 def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
@@ -580,6 +593,12 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
         return
     first, second = merged_from[0], merged_from[1]
     name = short_name(request.into) if request.into else _merged_name(first.name, second.name)
+    said = [re.sub(r"\s+(?:one|thing|bit|part)$", "", p) for p in request.parts
+            if p and not re.match(r"(?:it|that|this|them|those|these)$", p, re.IGNORECASE)]
+    if not request.into and len(said) == 2 and all(1 < len(p.split()) <= 4 for p in said) and (
+            len(f"{said[0]} and {said[1]}".split()) <= len(name.split()) + 1):
+        # "the unpaid list and the payment link": the founder's own short names beat "List and payment link".
+        name = f"{said[0]} and {said[1]}"
     why = f"merged from {first.name} and {second.name} at your request in round {work.round_number}"
     merged = _copy_of(
         first, name[:1].upper() + name[1:], f"{first.description}; {second.description}",
@@ -626,6 +645,13 @@ def _promote(work: _Round, request: ChangeRequest, target: tuple[str, str] | Non
     kind, name = target
     work.names.append(name)
     feature = work.output.feature(name) if kind == "mvp" else None
+    if feature is not None and feature.name in work.added:
+        # "add a simple log of each withdrawal …, that one is the heart of it": added and asked into Phase 1 at once.
+        work.added.remove(feature.name)
+        if not (feature.phase == 1 and "phase" in feature.pinned):
+            work.changed = [c for c in work.changed if not c.startswith(f"added {feature.name} ")]
+            _place_new(work, feature, promote=True)
+        return
     if feature is not None and feature.phase == 1:
         work.notes.append(f"{name} is already in Phase 1 ({feature.priority}, score {feature.rice_score:g})")
         # Named for Phase 1, it stays there: the budget makes room elsewhere ("…and rent reminders have to be in phase 1").
@@ -708,6 +734,12 @@ def _add(work: _Round, request: ChangeRequest, target: tuple[str, str] | None, p
     work.names.append(feature.name)
     if not promote:
         work.added.append(feature.name)
+    _place_new(work, feature, promote)
+
+
+def _place_new(work: _Round, feature: Feature, promote: bool) -> None:
+    """Where a row added in argue-back goes: Phase 1 with evidence, below the line when asked in without it, else
+    where its score puts it."""
     score = (
         f"RICE {feature.compute_score():g} = reach {feature.rice_reach:g} × impact {feature.rice_impact:g} × "
         f"confidence {feature.rice_confidence:.0%} ÷ effort {feature.rice_effort:g}"

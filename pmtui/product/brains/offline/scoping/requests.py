@@ -22,11 +22,15 @@ from pmtui.product.brains.offline.scoping.rules import (
     FIRST_PROMOTE,
     LATER_ALONE,
     MERGE_PATTERNS,
+    MERGE_THEM,
+    NOT_NEEDED_YET,
+    OWN_ROW,
     PROMOTE_PATTERNS,
     PRONOUN,
     QUESTION_REQUESTS,
     SMALLER_PATTERNS,
     SPLIT_PATTERNS,
+    SPLIT_TWO_JOBS,
     VAGUE_TARGET,
     WHY_NOT_IN,
     rx,
@@ -38,10 +42,10 @@ _NUMBER_WORDS = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "fou
 _LEAD = rx(
     r"^(?:(?:ok(?:ay)?|fine|yeah|yes|so|and|also|but|then|please|pls|kindly|abeg|alright|right|hm+|um+|uh+|erm|well|"
     r"ok fair|fair|sorry|sure|look|oh|oya|abeg|one thing|actually|honestly|frankly|personally|i think|i guess|at least|the|a|an|our|my|your|their|that|this|these|those|"
-    r"one more thing|more|some)\b[\s,:]*)+"
+    r"one more thing|one more|more|some)\b[\s,:]*)+"
 )
 _TAIL = rx(
-    r"(?:\s+|,\s*)(?:for now|then|too|as well|also|back|instead|please|pls|though|leh|lah|o|now|first|later|tbh|imo|"
+    r"(?:\s+|,\s*)(?:for now|then|too|as well|also|back|instead|please|pls|though|leh|lah|o|na|ji|yaar|now|first|later|tbh|imo|"
     r"imho|honestly|to be honest|"
     r"again|anyway|yet|feature|features|thing|in v1|in the mvp|in phase [123]|in the first (?:phase|version)|"
     r"from (?:the )?first (?:phase|version)|out of (?:the )?first (?:phase|version)|or not|"
@@ -99,7 +103,7 @@ def clean_target(phrase: str) -> str:
 
 
 _VERB = re.compile(
-    r"(?:\s+(?:is|are|was|were|has|have|had|can|could|should|must|will|would|seems?|sounds?|looks?|feels?|really|matters?|"
+    r"(?:\s+(?:is|are|was|were|has|have|had|can|could|should|must|will|would|might|seems?|sounds?|looks?|feels?|really|matters?|"
     r"needs?|takes?|though|fit(?=\s+(?:reduce|wait|go|be|come|do|dey|small|shrink|cut))|isn'?t|aren'?t|doesn'?t|don'?t|won'?t|wasn'?t)\b|"
     # "the leaderboard's a bit much": the 's is "is".
     r"'s\s+(?:a|an|too|way|really|just|kind|pretty|quite|so|very|not|overkill|massive|huge|heavy)\b).*$",
@@ -122,12 +126,22 @@ _DESCRIBES = re.compile(r"^(?:it|that|this|they)(?:'?s|'?re|\s+is|\s+are)\b|^(?:
                         r"^(?:it|that|this|they)\s+(?:can|could|should)\s+be\b", re.IGNORECASE)
 
 
+_I_THINK_THAT = re.compile(r"^(?:i|we)\s+(?:(?:really\s+)?(?:don'?t|do not)\s+)?(?:agree|think|feel|reckon|believe|guess)\s+"
+                           r"(?:that\s+|with\s+(?:you\s+)?that\s+)?(?=\w)", re.IGNORECASE)
+
+
+_POINTS_BACK_AT = re.compile(r"^(?:it|that|this|they|those|these)(?:\s+one)?(?:'s|\s+(?:feels?|seems?|looks?|sounds?|is|are|was|"
+                             r"might|would|will)\b)", re.IGNORECASE)
+
+
 def named_thing(clause: str) -> str:
     """The thing a clause is about ('the late fee really matters' -> 'late fee'), for 'it' later on.
 
     A question names a wish: 'Can the reminders go out from our own address?' is 'the reminders go
     out from our own address'; 'Why is the CSV import so big?' names the CSV import."""
     text = _ASIDE.sub("", clause.strip()).rstrip(" ?.!")
+    # "I don't agree that the waybill is so much work": the opinion before the row is no part of its name.
+    text = _I_THINK_THAT.sub("", text)
     why = _WHY_SO.match(text)
     if why:
         return clean_target(why.group("what"))
@@ -136,6 +150,9 @@ def named_thing(clause: str) -> str:
     heads = re.split(r",", text)
     # "Also one thing, the warning if no feed": a lead that names nothing gives way to what follows it.
     for head in heads[:2]:
+        if _POINTS_BACK_AT.match(head.strip()):
+            # "that feels bit too much na, the girls will hate it": the clause is about the row named before.
+            return "it"
         name = clean_target(_VERB.sub("", head))
         if name:
             return name
@@ -192,6 +209,8 @@ _DAYS = re.compile(r"(?<!\bafter )(?<!\bevery )(?<!\bwithin )\b(?P<n>\d+(?:\.\d+
 def _shorthand(text: str) -> str:
     """Arrows, '=', '+' and days in the founder's shorthand, said as the words the rules read (5 working days a week)."""
     text = re.sub(r"\s*(?:->|=>|\u2192)\s*", " to ", text)
+    # "reminder ph1", "timeline ph2": phase in shorthand.
+    text = re.sub(r"\bph\.?\s*([123])\b", r"phase \1", text, flags=re.IGNORECASE)
     text = re.sub(r"(?<=\w)\s*=\s*(?=\w)", " is ", text)
     text = re.sub(r"(?<=\w)\s+\+\s+(?=\w)", " and ", text)
     # Jamaican patois: "mek it wait", "di price list fi di market", "jus a list", "a likkle thing".
@@ -285,6 +304,13 @@ def parse_requests(text: str) -> list[ChangeRequest]:
             requests.append(exchange)
             named += list(exchange.parts)
             continue
+        two = SPLIT_TWO_JOBS.search(sentence)
+        if two:
+            # "Oh, and the invoice and card payment, those are two jobs really, invoice first, card later."
+            whole, first, second = (clean_target(two.group(k)) for k in ("what", "a", "b"))
+            requests.append(ChangeRequest("split", whole, sentence, parts=(first, second)))
+            named.append(whole)
+            sentence = (sentence[: two.start("what")] + " " + sentence[two.end():]).strip(" ,.;")
         split = SPLIT_PATTERNS[1].search(sentence.rstrip(" .!"))
         if split:
             # "Split the loan schedule: the loan record now, the repayment schedule later" is one request.
@@ -294,6 +320,9 @@ def parse_requests(text: str) -> list[ChangeRequest]:
             sentence = (sentence[: split.start()] + " " + sentence[split.end():]).strip(" ,.;")
         for clause in split_clauses(sentence):
             lead = _LEAD_COLON.match(clause)
+            # "split the coach blocks too: one for junior sessions and one for …": the colon opens the two parts.
+            if lead and re.search(r"\b(?:split|break|divide|separate)\b", lead.group("lead"), re.IGNORECASE):
+                lead = None
             if lead and not _clause_requests(lead.group("lead")):
                 # "the note field: merge it into the alert" — what comes before the colon is what "it" means.
                 named.append(clean_target(lead.group("lead")))
@@ -313,10 +342,19 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                 # "The SMS receipt, let it wait", "that chairman thing, remove it", "the map thing, maybe not for now?":
                 # the name first, then what to do with it.
                 topic_name, rest = clean_target(topic.group("lead")), topic.group("rest")
+                # "the checklist of what went out and came back, … bring it to the front": a long name is still one
+                # when it opens with "the" and has no verb of its own.
+                # A remark with a subject of its own in between ("…, the treasurer would have a fit, leave that out")
+                # keeps "that" for the whole lead.
+                first_part = rest.split(",")[0]
+                named_long = bool(_THE_ROW.match(topic.group("lead"))) and len(topic_name.split()) <= 10 and bool(
+                    _clause_requests(first_part) or _POINTS_HERE.match(first_part))
                 if topic_name and not is_pronoun(topic_name) and (
-                        len(topic_name.split()) <= 6 or (_PARAPHRASE.match(topic_name) and len(topic_name.split()) <= 12
+                        len(topic_name.split()) <= 6 or named_long
+                        or (_PARAPHRASE.match(topic_name) and len(topic_name.split()) <= 12
                                                          and _clause_requests(rest.split(",")[0]))) and (
-                        (PRONOUN_WORD.search(rest) and _clause_requests(rest)) or LATER_ALONE.match(rest)):
+                        (PRONOUN_WORD.search(rest) and _clause_requests(rest)) or LATER_ALONE.match(rest)
+                        or OWN_ROW.search(rest)):
                     named.append(topic_name)
                     clause = topic.group("rest")
             earlier = next((n for n in reversed(named) if n and not is_pronoun(n)), "")
@@ -332,13 +370,21 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                 what = clean_target(also.group("what"))
                 if what and not is_pronoun(what) and not _VERB.search(" " + what):
                     found = [ChangeRequest(requests[-1].kind, what, clause, phase=requests[-1].phase)]
+            if found and found[0].kind == "merge" and found[0].parts == ("", ""):
+                # "Damage charges and deposits are the same conversation, join them into one": said once already, or
+                # "them" is the two rows named last ("the unpaid list and the payment link").
+                pair = _last_pair(named)
+                if (requests and requests[-1].kind == "merge") or pair is None:
+                    found = []
+                else:
+                    found[0].parts = pair
             for request in found:
                 earlier = next((n for n in reversed(named) if n and not is_pronoun(n)), "")
                 if earlier and _PRONOUN_PLACE.match(request.what):
                     # "cut it from the MVP", "take that out of phase 1": the pronoun, then where from.
                     request.what, request.refers_back = "", True
                 if request.refers_back and not request.what:
-                    request.what = earlier
+                    request.what = earlier or (request.parts[1] if request.kind == "split" else "")
                     # What else was named before, newest first: the table decides which one "it" is.
                     others = [n for n in reversed(named) if n and not is_pronoun(n) and n != earlier]
                     if others:
@@ -393,13 +439,15 @@ _PEOPLE = re.compile(r"\b(?:i|we|you|they|people|users?|customers?|clients?|memb
 
 # "into the session note theyre the same screen": the remark after the name is not part of it.
 _REMARK = re.compile(r"\s+(?:they'?re|they are|it'?s|it is|which|because|since|as they|as it)\b", re.IGNORECASE)
+# "just make it a plain form with a photo attached, 1 week tops": what "it" becomes, not a row's name.
+_MAKE_IT = re.compile(r"^(?:just\s+|so\s+|then\s+)?(?:make|keep|turn|do)\s+(?:it|that|this|them)\b", re.IGNORECASE)
 _SAYS_WHAT_IT_IS = re.compile(r"^(?:it|that|this|they)(?:'?s|'?re|\s+is|\s+are)\b", re.IGNORECASE)
 
 
 def _subject(what: str) -> str:
     """The feature a run-on clause is about: "progress chart per topic is not 3 weeks of work its a bar chart"
     is "progress chart per topic"; "it's a table" points back like "it"."""
-    if _SAYS_WHAT_IT_IS.match(what):
+    if _SAYS_WHAT_IT_IS.match(what) or _MAKE_IT.match(what):
         return "it"
     if _VERB.search(what):
         return named_thing(what)
@@ -408,7 +456,7 @@ def _subject(what: str) -> str:
 
 _LIST_ITEM = re.compile(r"^,\s*(?:and\s+)?(?!(?:it|its|it's|that|this|which|because|so|as|they|we|i|you|but|then|sorry|"
                         r"please|pls|thanks|ok|okay|too|also|though)\b)(?!(?:[\w'-]+\s+){0,4}(?:have|has|are|is|do|does|can|will|would|"
-                        r"need|needs|won'?t|can'?t|don'?t|doesn'?t|isn'?t|aren'?t|wouldn'?t|should|must)\b)(?P<item>(?:[\w'-]+\s+){0,5}[\w'-]+)\s*(?=,|$)")
+                        r"need|needs|won'?t|can'?t|don'?t|doesn'?t|isn'?t|aren'?t|wouldn'?t|should|must)\b)(?P<item>(?:[\w'-]+\s+){0,7}[\w'-]+)\s*(?=,|$)")
 
 
 def _listed_after(rest: str) -> str:
@@ -442,6 +490,9 @@ _VAGUE_LOT = re.compile(r"^(?:(?:loads|lots|a lot|some|most|all|much|bits|a few|
 _REPORTED = re.compile(r"^(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:reckons?|says?|said|thinks?|thought|believes?|"
                        r"told me|tell me|keep saying)\b", re.IGNORECASE)
 # "the thing that texts the owner when the van's close": a row named by what it does.
+_POINTS_HERE = re.compile(r"^\s*(?:(?:abeg|please|pls|so|and)\s+)*(?:it|that|this|that one|this one|they|those|these)\b",
+                          re.IGNORECASE)
+_THE_ROW = re.compile(r"^\s*(?:(?:but|and|so|also|oh and)\s+)?(?:the|that|this|our|my)\s", re.IGNORECASE)
 _PARAPHRASE = re.compile(r"^(?:thing|one|bit|part|button|screen|page|feature)\s+(?:that|which|where|with|for)\b", re.IGNORECASE)
 _REPLACE_TOPIC = re.compile(
     # "Firing fees per shelf, make it a flat fee per piece instead": the row first, then what it becomes.
@@ -449,6 +500,20 @@ _REPLACE_TOPIC = re.compile(
     r"(?P<new>[^,;]+?)\s+instead\b", re.IGNORECASE)
 _ADD_LEAD = re.compile(r"^(?:(?:please|pls|and|also|then|oh and)\s+)*(?:add|include|put in|throw in)\s", re.IGNORECASE)
 _BECAUSE = re.compile(r"\s+(?:cos|coz|cause|'cause|because|since|as|so that|so)\s+.*$", re.IGNORECASE)
+
+
+def _last_pair(named: list[str]) -> tuple[str, str] | None:
+    """The two rows a "them" means: the last name that lists two ('A and B'), else the last two names."""
+    names = [n for n in named if n and not is_pronoun(n)]
+    if names and len(pair := _items(names[-1])) == 2:
+        return pair[0], pair[1]
+    if len(names) >= 2 and names[-1] != names[-2]:
+        return names[-2], names[-1]
+    return None
+
+
+# "sure they'll live without it for a few months": a remark whose subject is people says why, and names no row.
+_PEOPLE_REMARK = re.compile(r"^(?:i|we|you|they|he|she|people|everyone|nobody|no one)(?:'ll|'d|'re|'ve|'m|\s+\w+)", re.IGNORECASE)
 
 
 def _own_subject(lowered: str, start: int) -> str:
@@ -464,7 +529,7 @@ def _own_subject(lowered: str, start: int) -> str:
             return ""
     said = named_thing(before.group("head"))
     # "…but too much work for the volunteers, kindly make it phase 2": a predicate is no name; "it" refers back.
-    if not said or is_pronoun(said) or _PREDICATE.match(said):
+    if not said or is_pronoun(said) or _PREDICATE.match(said) or _PEOPLE_REMARK.match(said):
         return ""
     return said
 
@@ -511,17 +576,30 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
     needs_less = _FEATURE_NEEDS_LESS.match(lowered)
     if needs_less and not _PEOPLE.search(needs_less.group("what")):
         return [ChangeRequest("effort", clean_target(needs_less.group("what")), clause, extra={"scale": "smaller"})]
+    own = OWN_ROW.search(lowered)
+    if own:
+        # "can the return part be its own line?": the row that holds it is named before, or by the part itself.
+        part = clean_target(own.group("part") or own.group("part2") or "")
+        if part and not is_pronoun(part):
+            return [ChangeRequest("split", "", clause, refers_back=True, parts=("", part))]
     for pattern in SPLIT_PATTERNS:
         match = pattern.search(lowered)
         if match:
-            return [ChangeRequest("split", clean_target(match.group("what")), clause,
-                                  parts=(clean_target(match.group("a")), clean_target(match.group("b"))))]
+            what = clean_target(match.group("what"))
+            return [ChangeRequest("split", "" if is_pronoun(what) else what, clause, refers_back=is_pronoun(what),
+                                  parts=(clean_target(match.group("a")), clean_target(_BECAUSE.sub("", match.group("b")))))]
+    them = MERGE_THEM.search(lowered)
     for pattern in MERGE_PATTERNS:
         match = pattern.search(lowered)
         if match:
             into = clean_target(match.groupdict().get("into") or "")
             parts = tuple(clean_target(_REMARK.split(match.group(k))[0]) for k in ("a", "b"))
+            if them and (is_pronoun(parts[0]) and is_pronoun(parts[1]) or parts[1] in ("one", "one thing")):
+                break
             return [ChangeRequest("merge", "", clause, parts=(parts[0], parts[1]), into=into)]
+    if them:
+        # "join them into one": parse_requests finds the two rows named before.
+        return [ChangeRequest("merge", "", clause, parts=("", ""), refers_back=True)]
     for pattern in SMALLER_PATTERNS:
         match = pattern.search(lowered)
         if match:
@@ -559,7 +637,7 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
     for index, pattern in enumerate(CUT_PATTERNS):
         match = pattern.search(lowered)
         if match:
-            kind: RequestKind = "defer" if deferred else "cut"
+            kind: RequestKind = "defer" if deferred or NOT_NEEDED_YET.search(lowered) else "cut"
             phase = 3 if re.search(r"phase 3|much later|v3", lowered, re.IGNORECASE) else 2
             # Only "cut X, Y and Z" lists on after its comma; "X is not needed, hospitals have SSO" gives a reason.
             listed = (match.group("what") or "") + (

@@ -252,7 +252,8 @@ EVIDENCE = (
 
 # -- change requests in argue-back (see requests.py); `what` names the feature in the founder's words ----
 _NUM_WORD = r"(?P<n>\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|half a|half)"
-_PHASE1 = r"(?:the\s+)?(?:phase\s*(?:1|one)|first\s+(?:phase|version|release)|mvp|v1|p0|day (?:one|1))"
+_PHASE1 = (r"(?:the\s+)?(?:phase\s*(?:1|one)|first\s+(?:phase|version|release|lot)|mvp|v1|p0|day (?:one|1)|"
+           r"(?:very\s+)?(?:start|beginning|launch)(?!\s+(?:of|date|time|page|screen|button)\b))")
 # "later" in the words founders mix into their English: Hindi/Urdu "baad mein", Malay "nanti", Tagalog "mamaya",
 # Spanish "después", French "plus tard", German "später", Swahili "baadaye".
 LATER_ELSEWHERE = r"(?:(?:thoda\s+)?baad\s*(?:mein|me|main)|nanti|mamaya(?:\s+na)?|despu[eé]s|m[aá]s tarde|plus tard|sp[aä]ter|baadaye)"
@@ -268,14 +269,31 @@ LATER_ALONE = rx(r"^(?:but\s+|and\s+|so\s+)?(?:maybe\s+|probably\s+)?(?:not (?:n
                  # "And the nudges — phase 2, they're the least important": a reason may follow.
                  + r"(?:,\s+(?:it'?s|they'?re|that'?s|since|because|as|nobody|no one)\b[^,;]*)?\s*[.!?]*$")
 SPLIT_PATTERNS = (
-    rx(r"\bsplit(?:\s+up)?\s+(?P<what>.+?)\s+(?:in|into)\s+(?P<a>.+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+)"),
+    rx(r"\bsplit(?:\s+up)?\s+(?P<what>.+?)\s+(?:in|into)\s+(?!(?:two|2)\b)(?P<a>.+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+)"),
     # "Split the loan schedule: the loan record now, the repayment schedule later."
     # "Split the scanning: scan out in phase 1, returns can be phase 2": each half may say its phase with a verb.
     rx(r"\bsplit(?:\s+up)?\s+(?P<what>[^:]+?)\s*:\s*(?P<a>.+?)\s+(?:(?:can|could|should|will|must)\s+(?:be|go|stay)\s+)?"
        r"(?:now|first|(?:in|for)\s+phase\s*(?:1|one)|phase\s*(?:1|one)|in v1|(?:on\s+)?day (?:one|1))\s*,\s*"
        r"(?:and\s+)?(?P<b>.+?)\s+(?:(?:can|could|should|will)\s+(?:be|go|come|wait)\s+(?:(?:to|in|for|till|until)\s+)?)?"
        r"(?:later|next|after|(?:in\s+|for\s+|to\s+)?phase\s*[23]|in v2|v2)\b"),
+    # "break it into two: one for chairs and tables, one for the canopies", "divide the calendar in two, A and B".
+    rx(r"\b(?:split|break|divide|separate|cut)(?:\s+up)?\s+(?P<what>.+?)\s+(?:in|into)\s+(?:two|2)(?:\s+(?:rows|parts|things|"
+       r"features|bits|pieces|lines))?\s*[:,\u2014-]\s*(?:one\s+for\s+)?(?P<a>[^,;]+?)\s*(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)"
+       r"(?:(?:one|the other(?: one)?)\s+(?:for\s+)?)(?P<b>[^,;]+)"),
+    # "split the coach blocks too: one for junior sessions and one for private paid coaching".
+    rx(r"\b(?:split|break|divide|separate)(?:\s+up)?\s+(?P<what>[^:]+?)(?:\s+(?:too|as well|also))?\s*:\s*one\s+(?:for\s+)?"
+       r"(?P<a>[^,;]+?)\s*(?:,\s*(?:and\s+)?|;\s*|\s+and\s+)(?:one|the other(?: one)?)\s+(?:for\s+)?(?P<b>[^,;]+)"),
 )
+
+# "can the return part be its own line?", "give the photo its own row", "make refunds a separate feature": one part
+# of a row split off into a row of its own.
+OWN_ROW = rx(r"\b(?:can|could|should|make|give|have|let)\s+(?:the\s+)?(?P<part>[^,;]+?)(?:\s+(?:part|bit|side|piece|step|one))?\s+"
+             r"(?:be\s+|get\s+|have\s+)?(?:its|their|it'?s|a)\s+(?:own|separate)\s+(?:line|row|feature|thing|item|screen)\b|"
+             r"\bgive\s+(?:the\s+)?(?P<part2>[^,;]+?)\s+(?:its|their)\s+own\s+(?:line|row|feature|thing|item|screen)\b")
+# "the invoice and card payment, those are two jobs really": the row is two rows.
+SPLIT_TWO_JOBS = rx(r"(?:^|[.!?]\s+)(?:(?:oh|and|but|also|so)[,\s]+)*(?:the\s+)?(?P<what>(?P<a>[^,;.!?]+?)\s+(?:and|&|\+)\s+(?P<b>[^,;.!?]+?))"
+                    r"\s*,\s*(?:those|these|they|that|it)(?:'re|\s+are|'s|\s+is)\s+(?:really\s+|actually\s+|honestly\s+)?"
+                    r"(?:two|2|separate|different)\s+(?:jobs|things|features|rows|bits|screens|steps)\b")
 MERGE_PATTERNS = (
     rx(r"\b(?:merge|combine|join|fold)\s+(?P<a>.+?)\s+(?:and|with|&|\+)\s+(?P<b>.+?)(?:\s+(?:into|as)\s+(?P<into>[^,;]+))?"
        r"(?=,|;|$)"),
@@ -286,7 +304,19 @@ MERGE_PATTERNS = (
     # "booking and assigning should be one thing only".
     rx(r"^(?P<a>[^,;]+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+?)\s+(?:should|must|can|could|need to)\s+(?:(?:just|really|honestly|probably)\s+)?be\s+(?:one|a single)\s+"
        r"(?:thing|row|feature|screen|step)\b"),
+    # "Damage charges and deposits are really the same money conversation", "the unpaid list and the payment link go hand
+    # in hand", "the last payment milestone and the defects list actually go together": two rows said to be one.
+    rx(r"^(?P<a>[^,;]+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+?)\s+(?:are|is)\s+(?:(?:really|basically|actually|just|kind of|pretty much)\s+)?"
+       r"(?:the same|one)\s+(?:[\w-]+\s+){0,2}?(?:thing|row|feature|screen|step|conversation|job|page|form)\b"),
+    rx(r"^(?P<a>[^,;]+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+?)\s+(?:(?:really|basically|actually|just|kind of|always)\s+)?"
+       r"(?:go|belong|sit|fit|come)\s+(?:together|hand in hand)\b"),
+    # "I'd nearly keep that with the draw numbers, it's the same screen on the night".
+    rx(r"\b(?:keep|put|have|do)\s+(?P<a>[^,;]+?)\s+(?:with|alongside|together with|next to)\s+(?P<b>[^,;]+?)\s*,\s*"
+       r"(?:it'?s|they'?re|that'?s|it is|they are)\s+(?:(?:really|basically|all|just)\s+)?(?:the same|one)\b"),
 )
+# "join them into one", "combine them", "make them one thing": the two rows named just before become one.
+MERGE_THEM = rx(r"\b(?:(?:merge|combine|join|fold)\s+(?:them|those|these|the two|both)(?:\s+(?:together|into one|as one|in one))?|"
+                r"(?:make|put|bring)\s+(?:them|those|these|the two|both)\s+(?:together|into one|as one|one)\b)")
 EFFORT_PATTERNS = (
     rx(r"\b(?:set|change|make|put)\s+(?P<what>.+?)\s*(?:'s)?\s+effort\s+(?:to|at|=)\s+" + _NUM_WORD + r"\b"),
     rx(r"^(?:(?P<what>.+?)\s+)?effort\s+(?:to|at|=|should be|is)\s+" + _NUM_WORD + r"\b"),
@@ -304,7 +334,8 @@ EFFORT_PATTERNS = (
     rx(r"^(?:(?P<what>.+?),?\s+)?" + _NUM_WORD + r"\s*(?:person[- ])?(?:weeks?|wks?)\s+(?:at most|at the most|max(?:imum)?|tops)\b"),
     rx(r"^(?:(?P<what>.+?),?\s+)?(?:at most|no more than|max(?:imum)?)\s+" + _NUM_WORD + r"\s*(?:person[- ])?(?:weeks?|wks?)\b"),
     # Terse: "alert 2 days not 1 wk" (days already read as weeks), "the export 1 week": a name and its weeks.
-    rx(r"^(?!(?:add|include|cut|remove|drop|put|move|push|make|give|set)\b)(?P<what>[^,;]+?)\s+" + _NUM_WORD
+    rx(r"^(?!(?:add|include|cut|remove|drop|put|move|push|make|give|set|chuck|throw|stick)\b)(?P<what>[^,;]+?)\s+"
+       r"(?<!\bafter )(?<!\bwithin )(?<!\bevery )(?<!\bper )(?<!\bonce )(?<!\bfor )" + _NUM_WORD
        + r"\s*(?:person[- ])?(?:weeks?|wks?)(?:,?\s+not\s+(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six)\s*(?:weeks?|wks?))?\s*$"),
 )
 # "make the measurement saving smaller", "simplify the GST invoice", "X can be simpler": a lighter first cut.
@@ -322,6 +353,11 @@ SMALLER_PATTERNS = (
     rx(r"^(?P<what>.+?)\s+(?:can|could|should)\s+(?:just\s+)?be\s+(?:a|an|just a)\s+(?:simple|basic|plain)\b"),
     rx(r"^(?:(?P<what>.+?),?\s+)?half (?:the|its|of the) effort\b"),
     rx(r"^(?:much\s+|way\s+|a lot\s+)?(?:smaller|simpler|lighter|leaner)\s*$"),
+    # "the rent thing can be simple only", "photo log smaller", "that one please make simple".
+    rx(r"^(?P<what>.+?)\s+(?:can|could|should|must)\s+(?:just\s+)?be\s+(?:very\s+|really\s+|more\s+)?(?:simple|basic|minimal)\b"
+       r"(?!\s+(?:to|for|enough)\b)"),
+    rx(r"^(?P<what>[^,;:]+?)\s+(?:smaller|simpler|lighter|leaner)\s*$"),
+    rx(r"^(?P<what>[^,;]+?)\s+(?:please\s+|pls\s+|kindly\s+)?(?:make|keep)\s+(?:it\s+)?(?:smaller|simpler|simple|basic|small|lighter)\b"),
 )
 DEFER_WORDS = rx(r"\b(?:for now|later|" + LATER_ELSEWHERE + r"|phase\s*[23]|v2|can wait|next phase|postpone|defer|push\w*|from phase 1|"
                  r"from (?:the )?first (?:phase|version)|out of (?:the )?first (?:phase|version)|not yet|yet|"
@@ -340,6 +376,10 @@ DEFER_PATTERNS = (
     # "kindly make it phase 2", "make the statement a phase 2 thing".
     rx(r"\bmake\s+(?P<what>[^,;]+?)\s+(?:a\s+)?" + _LATER + r"\b"),
     rx(r"\b(?:push|defer|postpone|park)\s+(?P<what>[^,;]+?)(?=\s+(?:for now|for later)|,|;|$)"),
+    # "maybe leave that for now", "park the map for the moment".
+    rx(r"\b(?:leave|park|hold|skip)\s+(?P<what>[^,;]+?)(?:\s+out)?\s+(?:for now|for the moment|for the time being)\b"),
+    # "so keep it aside", "put the vacancy list on hold": set aside for later, not thrown away.
+    rx(r"\b(?:keep|put|set|leave)\s+(?P<what>[^,;]+?)\s+(?:aside|on hold|on the back burner|on ice)\b"),
     # "The SMS receipt, let it wait for phase 2".
     rx(r"\blet\s+(?P<what>[^,;]+?)\s+wait\b"),
     # "that's not a phase 1 thing", "the crew sheet is not for launch".
@@ -371,11 +411,20 @@ CUT_PATTERNS = (
     rx(r"\b(?:don'?t|doesn'?t|do not|does not|won'?t|shouldn'?t|should not|wouldn'?t)\s+(?:really\s+)?need\s+"
        r"(?P<what>[^,;]+)"),
     rx(r"\bno need for\s+(?P<what>[^,;]+)"),
+    # "The notebook import no need, agents will just start fresh": the row, then "no need".
+    rx(r"^(?P<what>[^,;]+?),?\s+(?:no need|not needed|no use)\b(?!\s+(?:for|to|of)\b)"),
     # "leave it out", "leave the fee tracking out".
     rx(r"\bleave\s+(?P<what>[^,;]+?)\s+out\b"),
     rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\b(?!\s+(?:in|into|to))"),
     rx(r"^(?P<what>.+?)\s+(?:we|you|i)\s+can\s+(?:also\s+)?(?:drop|cut|remove|skip|lose|leave out|do without)\b"),
+    # "the girls will hate it, maybe remove?", "can drop": the verb alone points back.
+    rx(r"(?:^|(?<=,\s)|(?<=,))(?:(?:maybe|perhaps|just|so|then|better|we can|can|could|pls|please)\s+)*(?:cut|drop|remove|scrap|bin|ditch|skip)"
+       r"(?P<what>\s+(?:it|that|this|them))?\s*\??\s*$"),
+    # "the vacancy list we are not needing first", "the map they don't need": the row, then who does without it.
+    rx(r"^(?P<what>.+?)\s+(?:we|i|they|you)\s+(?:(?:are|am)\s+not\s+needing|(?:don'?t|do not|won'?t)\s+(?:really\s+)?need)\b"),
 )
+# "… we are not needing first", "we don't need it now": not in the first phase, which is a deferral.
+NOT_NEEDED_YET = rx(r"\bneed(?:ing)?\s+(?:it\s+|that\s+|them\s+)?(?:first|now|right now|yet|in phase\s*(?:1|one))\b")
 # "first the skip and daily count": which rows come first. It adds no row the table lacks.
 FIRST_PROMOTE = rx(r"^(?:(?:but|and|so|then)\s+)?first\s+(?P<what>(?!of\b|time\b|thing\b|version\b|phase\b)[^,;]+?)"
                    + SOFTENER + r"\s*$")
@@ -384,7 +433,11 @@ _NOT_A_VERB = (r"(?!(?:is|are|was|be|for|to|than|not|no|can|could|should|must|ne
 PROMOTE_PATTERNS = (
     rx(r"^(?!(?:can|could|would|will|pls|please)\b)(?P<what>[^,;]+?)\s+(?:please\s+|pls\s+|kindly\s+)?(?:keep|put|leave|have)\s+(?:it\s+|them\s+)?(?:in|into)\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:has|have|needs?|must|should|got)\s+to\s+(?:be|go|stay|come)\s+(?:in\b|p0|there|" + _PHASE1 + ")"),
-    rx(r"\b(?:move|put|bring|pull|get|keep|bump|have(?!\s+to\b))\s+(?:(?P<what>.+?)\s+)?(?:up|back in|forward|higher|to the top)\b"),
+    # "so it goes to the top of the list", "the receipts move to the front".
+    rx(r"^(?P<what>[^,;]+?)\s+(?:goes|go|moves?|belongs?|jumps?)\s+(?:up\s+)?(?:to|at)\s+the\s+(?:top|front|head)\b"),
+    # "put it first na", "abeg bring it to the front": first in line is Phase 1.
+    rx(r"\b(?:move|put|bring|pull|get|keep|bump|have(?!\s+to\b))\s+(?:(?P<what>.+?)\s+)?(?:up|back in|forward|higher|to the top|"
+       r"first(?=\s*(?:(?:na|please|pls|ji|lah|leh|o|then|abeg)\b|[.,;!?]|$))|to the front|in front|on top|at the top)\b"),
     # "bring am come phase 1": in Nigerian Pidgin "come" after the verb is "to".
     rx(r"\b(?:move|put|bring|pull|get|keep|have(?!\s+to\b)|come)\s+(?:(?P<what>.+?)\s+)?(?:in|into|to|on|at|come)\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:should|must|needs? to|has to|can)\s+(?:be|go|stay|come)\s+(?:there\s+)?(?:in(?:to)?\s+)?"
@@ -400,7 +453,9 @@ PROMOTE_PATTERNS = (
        r"what (?:really\s+)?matters?|the (?:main|most important|important|key|big) (?:thing|bit|part|one)|"
        r"the core(?: of (?:it|the app|this))?|the heart of (?:it|the app|this)|the priority)\b"),
     rx(r"^(?P<what>[^,;]+?)\s+must\s+have\b"),
-    rx(r"\b(?:i|we|they)\s+(?:really\s+|absolutely\s+)?(?:need|want)\s+(?P<what>.+?)\s+in\s+" + _PHASE1),
+    # "I'd want it in at the start".
+    rx(r"\b(?:i|we|they)(?:'d|\s+would)?\s+(?:really\s+|absolutely\s+)?(?:need|want)\s+(?P<what>.+?)\s+in\s+(?:at\s+|from\s+)?"
+       + _PHASE1),
     rx(r"^(?:(?P<what>[^,;]+?),?\s+)?(?:those|that|this|it|them)\s+(?:i|we)(?:'d| would)?\s+(?:want|need)\s+in\s+" + _PHASE1),
     rx(r"^(?P<what>[^,;]+?)\s+(?:first|before\s+[^,;]+?)(?:\s+(?:please|pls))?\s*$"),
     # "make the photos phase 1 for sure", "Online fee payment is phase 1, not later."
@@ -415,7 +470,9 @@ PROMOTE_PATTERNS = (
 )
 ADD_PATTERNS = (
     rx(r"\badd\s+(?:one more thing|another thing|something)\s*[,:]\s*(?P<what>[^;]+?)(?=[.;]|$)"),
-    rx(r"\b(?:add|include|introduce)\s+(?P<what>[^,;]+?)(?=\s+(?:instead|too|as well)\b|,|;|$)"),
+    # "one more thing please add, a deposit refund record when boy is vacating": the verb, a pause, the row.
+    rx(r"\b(?:add|include)\s*[,:]\s*(?P<what>[^,;.]+?)(?=\s+(?:when|whenever|where|because|since|so)\b|[,;.]|$)"),
+    rx(r"\b(?:add|include|introduce|chuck in|throw in|stick in|bung in|pop in)\s+(?P<what>[^,;]+?)(?=\s+(?:instead|too|as well)\b|,|;|$)"),
     rx(r"\b(?:what|how)\s+about\s+(?P<what>[^,;?]+)"),
     rx(r"\b(?:we|i|they)\s+(?:also\s+)?(?:really\s+)?need\s+(?P<what>[^,;]+?)(?=\s+(?:too|as well)\b|,|;|$)"),
 )

@@ -1,0 +1,49 @@
+"""Names and words of rows in argue-back: which words name a row, the halves of a split, the row two merged rows
+become."""
+
+from __future__ import annotations
+
+import re
+
+from pmtui.product.brains.offline.scoping.terms import short_name, stems
+
+
+def _part_name(source: str, part: str) -> str:
+    """"Canopies" split from "Booking calendar" is "Booking calendar for canopies": a bare noun keeps the row's head."""
+    if len(part.split()) > 3 or stems(part) & stems(source) or re.search(r"\b(?:\w+ing|\w+ed)\b", part):
+        return short_name(part)
+    head = " ".join(re.sub(r"\s+(?:the|a|an|who|whose)\b.*$", "", _QUALIFIER.sub("", source), flags=re.IGNORECASE).split()[:3])
+    return short_name(f"{head or source} for {part}")
+
+
+_QUALIFIER = re.compile(r"\s+(?:to|for|of|with|from|by|per|at|on|in|when|that|which|so)\b.*$", re.IGNORECASE)
+
+
+def _merged_name(first: str, second: str) -> str:
+    """A short name for two merged rows: each row's head, without what qualifies it ("Fee reminders to parents" and
+    "Attendance marking" are "Fee reminders and attendance marking"), at most three words each."""
+    heads = [" ".join(_QUALIFIER.sub("", name).split()[:3]) or name for name in (first, second)]
+    return f"{heads[0]} and {heads[1][:1].lower() + heads[1][1:] if not heads[1][:2].isupper() else heads[1]}"
+
+
+_PROCESS_WORDS = stems("tracking feature features system screen page flow thing part module function tool app report bit stuff service option side")
+
+
+def _related(word: str, words: set[str]) -> bool:
+    """'escalation' and 'escalate' are one word here (the same first five letters), and so are 'payment'
+    and 'pay' (a whole word of the name that the request's word starts with)."""
+    if len(word) >= 6 and word.startswith("un") and _related(next(iter(stems(word[2:])), word[2:]), words):
+        # "the unpaid list" is "List of who hasn't paid".
+        return True
+    return word in words or any(
+        (len(word) >= 5 and len(w) >= 5 and w[:5] == word[:5]) or (len(w) >= 3 and word.startswith(w))
+        # "saving" and "save": the stem of one keeps the silent e the other lost.
+        or (len(word) >= 3 and word.rstrip("e") == w.rstrip("e"))
+        for w in words
+    )
+
+
+def plain_thing(said: str) -> str:
+    """"a simple 'notify me if a lane frees up'": the thing itself, without quotes or "simple"."""
+    thing = re.sub(r"(^|\s)['\"\u2018\u201c]|['\"\u2019\u201d](?=\s|$)", r"\1", said).strip()
+    return re.sub(r"^(?:a |an )?(?:simple|basic|plain|quick|small)\s+(?=\w)", "", thing, flags=re.IGNORECASE)
