@@ -450,7 +450,10 @@ def persona_name(summary: DiscoverySummary) -> str:
             continue
         # "volunteer coordinators of community fridge networks" are "volunteer coordinators", not "of community…".
         phrase = re.split(r"\s+(?:who|that|with|in|at|on|from|of|working|running)\s+", phrase, maxsplit=1)[0]
-        words = phrase.split()[-4:]
+        # Stray punctuation is not part of a name said mid-sentence ("the right moment for ? nurses").
+        words = [word for word in phrase.split() if any(char.isalpha() for char in word)][-4:]
+        if not words:
+            continue
         first = words[0]
         if first[:1].isupper() and first[1:].islower() and first.lower() not in set(TOOLS):
             words[0] = first.lower()
