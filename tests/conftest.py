@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+# PYTHONDONTWRITEBYTECODE is set on these machines (and on many CI images): pytest then cannot keep the
+# assert-rewritten test modules, and every worker rewrote all of them on every run (3-4 s of CPU each).
+# This process keeps them in tests/__pycache__ as pytest does by default; the processes the tests start
+# keep the environment as it is (gates write no bytecode, whatever this says).
+sys.dont_write_bytecode = False
 
 from pmtui.config import Config
 from pmtui.store import Store

@@ -468,8 +468,9 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
 def test_scripted_commands_do_not_import_textual_or_litellm(args: list[str], stdin: str, tmp_path: Path) -> None:
     env = cli_env(tmp_path)
     db = tmp_path / "pmtui.db"
-    pmtui("chat", "--jsonl", "--offline", "--db", str(db), stdin="seed idea\n", env=env)
     extra = ["--db", str(db)] if args != ["--help"] else []
+    if extra:  # a project for chat and export to work on (--help reads no store)
+        pmtui("chat", "--jsonl", "--offline", "--db", str(db), stdin="seed idea\n", env=env)
     result = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "pmtui", *args, *extra],
         input=stdin, capture_output=True, text=True, env=env, timeout=READ_GUARD_S, check=False,

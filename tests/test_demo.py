@@ -26,6 +26,12 @@ def pmtui(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return run_pmtui(args, cwd=cwd, timeout=180)
 
 
+def light_tools() -> demo.DemoTooling:
+    """ruff, no type checker, and the demo's tests under unittest: the tests of the TUI around the demo are
+    not about mypy or pytest (the headless demo is), and those two cost seconds of every gate."""
+    return demo.demo_tooling(available=lambda name: name == "ruff")
+
+
 @pytest.fixture(scope="module")
 def headless_demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], Path, Path]:
     base = tmp_path_factory.mktemp("demo")
@@ -131,8 +137,9 @@ async def test_the_live_demo_runs_on_the_dashboard_and_the_modal_answers_the_esc
     from pmtui.screens.escalation import EscalationModal
     from pmtui.store import Store
 
-    # The headless demo checks the real type checker; here the dashboard and the modal are the subject.
-    sandbox = demo.create_sandbox(tmp_path / "sandbox", tooling=demo.demo_tooling(available=lambda n: n != "mypy"))
+    # The headless demo checks the real type checker and pytest; here the dashboard and the modal are the
+    # subject, so the gates are ruff and the fallback unittest (the same tests, without pytest's start-up).
+    sandbox = demo.create_sandbox(tmp_path / "sandbox", tooling=light_tools())
     store = Store(tmp_path / "pmtui.db")
     config = Config(offline=True)
     # As `pmtui demo` runs it: the engine in a process of its own, answered from this one through the store.
@@ -169,7 +176,7 @@ async def test_quitting_while_the_run_goes_asks_first(tmp_path: Path) -> None:
     from pmtui.screens.modals import ConfirmationModal
     from pmtui.store import Store
 
-    sandbox = demo.create_sandbox(tmp_path / "sandbox")
+    sandbox = demo.create_sandbox(tmp_path / "sandbox", tooling=light_tools())
     store = Store(tmp_path / "pmtui.db")
     config = Config(offline=True)
     app = DeliveringApp(EngineJob.for_config(config, store.path, demo=demo.sandbox_job(sandbox, pace=5.0)),
@@ -217,7 +224,7 @@ async def test_an_app_that_ends_without_asking_still_stops_its_delivery(tmp_path
     from pmtui.screens.delivery_run import DeliveringApp
     from pmtui.store import Store
 
-    sandbox = demo.create_sandbox(tmp_path / "sandbox")
+    sandbox = demo.create_sandbox(tmp_path / "sandbox", tooling=light_tools())
     store = Store(tmp_path / "pmtui.db")
     config = Config(offline=True)
     def factory(on_store: Store, on_event: Any, stop: Any) -> Any:

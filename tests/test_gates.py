@@ -124,7 +124,7 @@ async def test_key_lines_keep_the_summaries_and_the_failures(tmp_path: Path) -> 
     write(tmp_path, "lintme.py", "import os\n")
     results = await gates.run_commands(
         {
-            "test": f"{PY} -m pytest -q -p no:cacheprovider test_sample.py",
+            "test": f"env PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 {PY} -m pytest -q -p no:cacheprovider test_sample.py",
             "lint": f"{PY} -m ruff check --no-cache lintme.py",
         },
         tmp_path,

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from tests.fake_llm_server import FakeLLMServer, FakeResponse
-from tests.fixtures.delivery_repo import PY, git, make_project
+from tests.fixtures.delivery_repo import QUICK_TESTS, git, make_project
 
 KEY = "sk-proj-PLANTED0r8Vt3QxL2mZ9wK4nB7cY1fJ6hD5sA"
 AGENT = f"{sys.executable} {Path(__file__).parent / 'agents' / 'leaky_agent.py'}"
@@ -21,7 +21,7 @@ def plan(tmp_path: Path) -> Path:
     path = tmp_path / "plan.md"
     path.write_text("\n".join([
         "# Plan: Planted key", "plan-id: planted", "", "## Environment", "- lint: none", "- typecheck: none",
-        f"- test: sh -c 'echo \"token in use: $OPENAI_API_KEY\"; PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 {PY} -m pytest -q'",
+        f"- test: sh -c 'echo \"token in use: $OPENAI_API_KEY\"; {QUICK_TESTS}'",
         "- build: none", "", "## Tasks", "",
         "### T1: Alpha value", "- tier: normal", "- ownership: alpha", "- files: create src/alpha.py",
         "- tests: tests/test_alpha.py", "", "Acceptance criteria:", "- alpha_value returns the alpha value", "",

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.fake_llm_server import FakeLLMServer, FakeResponse
-from tests.fixtures.delivery_repo import git
+from tests.fixtures.delivery_repo import QUICK_TESTS, git
 from tests.fixtures.processes import run_pmtui
 
 PY = sys.executable
@@ -42,7 +42,7 @@ plan-id: calc-{agent}
 ## Environment
 - lint: {py} -m ruff check .
 - typecheck: none
-- test: env PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 {py} -m pytest -q -p no:cacheprovider
+- test: {quick_tests}
 - build: none
 
 ## Tasks
@@ -162,7 +162,7 @@ def mini_responder(wrong: bool):  # type: ignore[no-untyped-def]
             return FakeResponse(text="I will write the code and its test.",
                                 tool_calls=[{"name": "bash", "arguments": {"command": script}}])
         return FakeResponse(text="Now the tests.", tool_calls=[
-            {"name": "bash", "arguments": {"command": f"{PY} -m pytest -q -p no:cacheprovider tests"}}])
+            {"name": "bash", "arguments": {"command": f"PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 {PY} -m pytest -q -p no:cacheprovider tests"}}])
 
     return respond
 
@@ -176,7 +176,8 @@ def fake_model() -> Iterator[FakeLLMServer]:
 def deliver(tmp_path: Path, repo: Path, agent: str, server: FakeLLMServer, *extra: str) -> subprocess.CompletedProcess[str]:
     """`pmtui deliver --agent NAME` as a user runs it; its whole process group dies on every way out."""
     plan = tmp_path / "plan.md"
-    plan.write_text(PLAN.format(agent=agent, py=PY))
+    # The gates are not the subject (the agents are): the project's tests run by the quick real runner.
+    plan.write_text(PLAN.format(agent=agent, py=PY, quick_tests=QUICK_TESTS))
     config = tmp_path / "pmtui.toml"
     config.write_text(
         '[models.agent]\nmodel = "openai/fake-coder"\n'

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import Input
+
 from pmtui.app import PmtuiApp
 from pmtui.config import Config
 from pmtui.store import Store
@@ -12,8 +14,11 @@ from tests.fixtures.tui import open_on, scoped, settle
 
 
 async def _say(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
+    # The message is put in the box and sent with enter (typing it key by key cost ~40 Pilot presses a turn;
+    # the choices, not the typing, are the subject).
     await pilot.click("#message")
-    await pilot.press(*[ch if ch != " " else "space" for ch in text], "enter")
+    pilot.app.screen.query_one("#message", Input).value = text
+    await pilot.press("enter")
     await settle(pilot)
     await pilot.pause(0.3)
     await settle(pilot)
