@@ -23,9 +23,7 @@ _KEY_VARS = [name for name in os.environ if name.endswith("_API_KEY")]
 pytest_plugins = ["tests.fake_llm_server"] if (Path(__file__).parent / "fake_llm_server.py").exists() else []
 
 
-@pytest.fixture(autouse=True)
-def _isolated(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    home = tmp_path_factory.mktemp("home")
+def _isolate(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PMTUI_CONFIG", str(home / "no-such-pmtui.toml"))
     monkeypatch.setenv("PMTUI_DB", str(home / "pmtui.db"))
     monkeypatch.setenv("PMTUI_LOG", str(home / "pmtui.log"))
@@ -34,6 +32,20 @@ def _isolated(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     monkeypatch.delenv("PMTUI_MODEL", raising=False)
     for name in _KEY_VARS:
         monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _isolated_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The same isolation for module and session fixtures, which are set up before any test's own: the
+    headless demo's gates wrote their caches in the user's real cache folder."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _isolate(tmp_path_factory.mktemp("session-home"), monkeypatch)
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    _isolate(tmp_path_factory.mktemp("home"), monkeypatch)
 
 
 @pytest.fixture(autouse=True)
