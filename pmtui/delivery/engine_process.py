@@ -262,6 +262,7 @@ def child_main() -> int:
     protocol = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
     os.dup2(2, 1)
     from pmtui.logs import setup_logging
+    from pmtui.redaction import redact
 
     setup_logging()
     stop = threading.Event()
@@ -311,15 +312,15 @@ def child_main() -> int:
         holder["engine"] = engine = build_engine(job, store, on_event, stop)
         outcome = asyncio.run(engine.run(no_wait=job.no_wait))
     except Exception as exc:  # noqa: BLE001 - said to the parent; the store stays resumable
-        from pmtui.redaction import redact
-
         say(error=redact(f"delivery stopped: {type(exc).__name__}: {exc}"))
         return 1
     finally:
         store.close()
     if not told and outcome.run_id:
         say(run_id=outcome.run_id)
-    say(outcome=asdict(outcome))
+    said = asdict(outcome)
+    said.update(message=redact(outcome.message), handoff=redact(outcome.handoff))
+    say(outcome=said)
     return 0
 
 
