@@ -1015,3 +1015,17 @@ def test_a_founder_mixing_spanish_in_is_understood() -> None:
     assert team_size(Summary(constraints="solo yo, 2 meses")) == 1
     assert timeframe_weeks("solo yo, 2 meses") == 8.0 and timeframe_weeks("nur ich, 6 Wochen") == 6.0
 
+
+
+def test_what_the_founder_says_about_the_list_is_no_item_of_it() -> None:
+    """Typed by hand as a matatu SACCO manager in Nakuru: "…, alert when a vehicle doesnt remit. thats the main
+    ones" put "Thats the main ones" in the wishlist and on the scope table as a P0 row."""
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+
+    assert feature_items("owners see daily remittance per vehicle on phone, conductors record cash at end of shift, "
+                         "alert when a vehicle doesnt remit. thats the main ones") == [
+        "Owners see daily remittance per vehicle on phone", "Conductors record cash at end of shift",
+        "Alert when a vehicle doesnt remit"]
+    assert feature_items("invoices, reminders and that's it") == ["Invoices", "Reminders"]
+    assert feature_items("book a slot, pay a deposit - those are the big ones for now") == ["Book a slot", "Pay a deposit"]
+    assert feature_items("track stock, see it all") == ["Track stock", "See it all"]  # a wish with "all" stays

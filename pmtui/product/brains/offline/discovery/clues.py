@@ -219,10 +219,20 @@ _PEOPLE_PLURALS = frozenset({"users", "people", "customers", "clients", "members
                              "guests", "visitors", "buyers", "sellers", "owners", "workers", "drivers", "riders"})
 
 
+# "…, alert when a vehicle doesnt remit. thats the main ones": what the founder says about the list is no item of it.
+_REMARK = (r"(?:(?:that'?s|thats|that is|those are|these are|them'?s)\s+(?:(?:about|basically|really|pretty much)\s+)?"
+           r"(?:it|all|everything|the lot|my list|(?:the|my)\s+(?:main|big|key|core|basic|important|top)\s+"
+           r"(?:ones?|things?|features?|bits?|items?))|nothing else|the (?:main|big|key) ones?)\b[\s.!,]*"
+           r"(?:for now|i think|really|honestly)?[\s.!]*$")
+LIST_REMARK = re.compile(rf"^{_REMARK}", re.IGNORECASE)
+TRAILING_REMARK = re.compile(rf"(?:[.,;!]\s*|\s+(?:and|so)\s+|\s+-+\s+){_REMARK}", re.IGNORECASE)
+
+
 def feature_items(text: str) -> list[str]:
     """Split 'post a shift, swap with one tap and get approval' into short feature names."""
     # "Playtesting for indie games: session recording, comments, …": the title before the colon is not an item.
     text = re.sub(r"^[^:,.;]{3,60}:\s+(?=[^:]*,)", "", text.strip())
+    text = TRAILING_REMARK.sub("", text)
     # "A status per fridge (full, empty, dirty, broken)": a list in brackets says what one item holds.
     text = re.sub(r"\(([^()]*)\)", lambda m: "(" + re.sub(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", "/", m.group(1)) + ")",
                   text)
@@ -326,7 +336,7 @@ def feature_items(text: str) -> list[str]:
             continue
         if hedged or HEDGE_WORDS.search(re.sub(r"^\s*(?:[-*\u2022>]+|\d+[.)])\s+", "", piece)):
             item = f"{item} {NICE_TO_HAVE_MARK}"
-        if norm(item) in {"etc", "more", "stuff", "things", "other stuff", "and more", "so on"}:
+        if norm(item) in {"etc", "more", "stuff", "things", "other stuff", "and more", "so on"} or LIST_REMARK.match(item):
             continue
         items.append(item[0].upper() + item[1:])
     return items
