@@ -1029,3 +1029,20 @@ def test_what_the_founder_says_about_the_list_is_no_item_of_it() -> None:
     assert feature_items("invoices, reminders and that's it") == ["Invoices", "Reminders"]
     assert feature_items("book a slot, pay a deposit - those are the big ones for now") == ["Book a slot", "Pay a deposit"]
     assert feature_items("track stock, see it all") == ["Track stock", "See it all"]  # a wish with "all" stays
+
+
+def test_a_scope_note_that_asks_to_add_a_thing_puts_it_on_the_wishlist_now() -> None:
+    """The same SACCO manager, asked for the success metric: "ok looks fine but the alert thing can wait, and add a
+    monthly statement for each owner please" was heard as a note for the scope table and the monthly statement was
+    lost: it was on no list, and the table never showed it."""
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline import discovery
+    from pmtui.product.brains.offline.discovery.asides import aside_reply
+
+    said = "ok looks fine but the alert thing can wait, and add a monthly statement for each owner please"
+    before = DiscoverySummary(feature_wishlist=["Alert when a vehicle doesnt remit"])
+    after = discovery.extract(before, said, "success_metric")
+    assert after.feature_wishlist == ["Alert when a vehicle doesnt remit", "Monthly statement for each owner"]
+    assert "Monthly statement for each owner is on the wishlist now." in aside_reply(said, "success_metric")
+    # A note that adds nothing leaves the wishlist as it was.
+    assert discovery.extract(before, "the alert thing can wait", "success_metric") == before

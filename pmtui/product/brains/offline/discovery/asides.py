@@ -51,6 +51,21 @@ SCOPE_NOTE = re.compile(
 )
 
 
+# "the alert thing can wait, and add a monthly statement for each owner please": the scope note also asks for a thing.
+NOTE_ADDS = re.compile(
+    r"\b(?:please\s+)?(?:also\s+)?(?:add|include|put in)\s+(?:(?:a|an|the)\s+)?(?P<x>[^,.;!?]{3,80}?)"
+    r"(?:\s+(?:please|too|as well|also))?\s*(?:[,.;!?]|$)",
+    re.IGNORECASE,
+)
+
+
+def note_additions(text: str) -> list[str]:
+    """What a scope note said in the interview asks to add: wishes for the wishlist, heard now, not later."""
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+
+    return [item for match in NOTE_ADDS.finditer(_bare(text)) for item in feature_items(match.group("x"))]
+
+
 def aside_kind(text: str) -> str:
     """'question' (asked of the PM), 'off_topic', 'scope_note' (how to cut a scope not proposed yet), or '' for an
     answer."""
@@ -86,8 +101,10 @@ def aside_reply(text: str, asked: str) -> str:
     if kind == "off_topic":
         return ASIDE_OFF_TOPIC_ACK
     if kind == "scope_note":
+        added = note_additions(text)
+        wished = f" {' and '.join(added)} {'is' if len(added) == 1 else 'are'} on the wishlist now." if added else ""
         return (f'Noted for when we scope the MVP: "{short(text, 14)}" — you can say it again at the scope table, '
-                "where every feature has its numbers.")
+                f"where every feature has its numbers.{wished}")
     question = asked_part(text)
     if re.search(r"\bwhat would you do\b|\bif you were me\b|\bin my (?:place|shoes)\b", question, re.IGNORECASE) and asked:
         return ASIDE_IF_I_WERE_YOU.format(label=ASPECT_LABELS[asked].lower(), why=WHY_ASK[asked])

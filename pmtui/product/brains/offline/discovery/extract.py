@@ -8,6 +8,7 @@ from pmtui.models import ASPECTS, DiscoverySummary
 from pmtui.product.brains.offline.discovery.asides import (
     apply_restatement,
     aside_kind,
+    note_additions,
     number_correction,
     restated,
 )
@@ -148,7 +149,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     # "just me" to the limits question is a team of one: thin, but no shrug (it is kept, and sharpened once).
     bare_team = asked_aspect == "constraints" and bool(_BARE_TEAM.match(text))
     if not text or (is_vague(text) and not bare_team) or aside_kind(text):
-        # A question back or an off-topic remark answers nothing: the summary stays as it was.
+        # A question back or an off-topic remark answers nothing: the summary stays as it was. A scope note
+        # that also asks to add a thing adds it to the wishlist now.
+        if aside_kind(text) == "scope_note" and (added := note_additions(text)):
+            result.feature_wishlist = _merge_features(result.feature_wishlist, added, False)
         return result
     fix = number_correction(summary, text)
     if fix:
