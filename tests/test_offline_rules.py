@@ -1046,3 +1046,22 @@ def test_a_scope_note_that_asks_to_add_a_thing_puts_it_on_the_wishlist_now() -> 
     assert "Monthly statement for each owner is on the wishlist now." in aside_reply(said, "success_metric")
     # A note that adds nothing leaves the wishlist as it was.
     assert discovery.extract(before, "the alert thing can wait", "success_metric") == before
+
+
+def test_things_to_build_said_to_the_metric_question_are_the_wishlist() -> None:
+    """Typed by hand as a Brisbane founder for mobile dog groomers, asked for the metric: "online booking with a
+    deposit, SMS reminder the day before, and a route for the day so they're not driving all over" was taken for
+    the success metric, then overwritten by the real one, and the three features were lost: the scope table held
+    one row, "Nothing fancy diary"."""
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline import discovery
+
+    said = ("online booking with a deposit, SMS reminder the day before, and a route for the day so they're not "
+            "driving all over. a client pet profile would be nice too i guess")
+    after = discovery.extract(DiscoverySummary(), said, "success_metric")
+    assert after.feature_wishlist[:3] == ["Online booking with a deposit", "SMS reminder the day before",
+                                          "Route for the day"]
+    assert after.success_metric == ""
+    # A measure without a number is still a measure.
+    kept = discovery.extract(DiscoverySummary(), "fewer no-shows and more repeat bookings", "success_metric")
+    assert kept.success_metric and not kept.feature_wishlist

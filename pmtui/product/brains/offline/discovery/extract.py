@@ -106,6 +106,22 @@ def _same_feature(new: str, old: str) -> bool:
     return bool(small) and small <= large and len(large) - len(small) <= 1 and len(small) >= 2
 
 
+_MEASURE = re.compile(
+    r"\d|%|\b(?:users?|customers?|clients?|retention|revenue|paying|paid|pays?|churn|nps|sign[- ]?ups?|active|"
+    r"conversion|rate|percent|saved|saves?|fewer|less|more|reduce[sd]?|increase[sd]?|grow(?:th|s)?|cut|drop|"
+    r"success|successful|metric|target|goal|happy|use it|using it|recommend|stop|no more|zero|half|double)\b",
+    re.IGNORECASE,
+)
+
+
+def _things_not_a_measure(sentence: str) -> bool:
+    """Two or more things to build, with nothing counted or compared: no number, no measure word."""
+    if _MEASURE.search(sentence):
+        return False
+    items = feature_items(sentence)
+    return len(items) >= 2 and all(feature_like(item) for item in items)
+
+
 def _merge_features(old: list[str], new: list[str], replace: bool) -> list[str]:
     result = [] if replace else list(old)
     for item in new:
@@ -220,6 +236,12 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         if is_bullet and bullets >= 2 and plain_feature_bullet(sentence, asked, first_message):
             # A bullet list of things to build, whatever was asked, is a wishlist.
             features.extend(feature_items(sentence))
+            continue
+        if asked == "success_metric" and not correction and _things_not_a_measure(sentence):
+            # "online booking with a deposit, SMS reminder the day before, and a route for the day", asked for the
+            # metric: a list of things to build is the wishlist; a measure would count something.
+            features.extend(feature_items(sentence))
+            after_features = True
             continue
         if is_vague(sentence) and not is_specific(sentence) and not (asked == "constraints" and _BARE_TEAM.match(sentence)):
             continue
