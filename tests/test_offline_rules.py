@@ -1042,10 +1042,12 @@ def test_a_scope_note_that_asks_to_add_a_thing_puts_it_on_the_wishlist_now() -> 
     said = "ok looks fine but the alert thing can wait, and add a monthly statement for each owner please"
     before = DiscoverySummary(feature_wishlist=["Alert when a vehicle doesnt remit"])
     after = discovery.extract(before, said, "success_metric")
-    assert after.feature_wishlist == ["Alert when a vehicle doesnt remit", "Monthly statement for each owner"]
+    # (The alert it says can wait is marked for later: the next test.)
+    assert after.feature_wishlist == ["Alert when a vehicle doesnt remit (nice to have)",
+                                      "Monthly statement for each owner"]
     assert "Monthly statement for each owner is on the wishlist now." in aside_reply(said, "success_metric")
-    # A note that adds nothing leaves the wishlist as it was.
-    assert discovery.extract(before, "the alert thing can wait", "success_metric") == before
+    # A note that adds nothing adds no wish.
+    assert len(discovery.extract(before, "the alert thing can wait", "success_metric").feature_wishlist) == 1
 
 
 def test_things_to_build_said_to_the_metric_question_are_the_wishlist() -> None:
@@ -1065,3 +1067,23 @@ def test_things_to_build_said_to_the_metric_question_are_the_wishlist() -> None:
     # A measure without a number is still a measure.
     kept = discovery.extract(DiscoverySummary(), "fewer no-shows and more repeat bookings", "success_metric")
     assert kept.success_metric and not kept.feature_wishlist
+
+
+def test_a_wish_an_interview_note_says_can_wait_stays_out_of_the_first_version() -> None:
+    """The SACCO manager's "the alert thing can wait" was noted, and the proposed scope still had the alert as a P0
+    row in Phase 1: the founder had to say it again. A wish already on the list that a note defers is marked
+    nice-to-have, so the proposal keeps it out of the first version with the reason."""
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline import discovery, scoping
+
+    before = DiscoverySummary(
+        target_user="owners of the matatus", core_problem="cash remitted into an exercise book goes missing",
+        feature_wishlist=["Owners see daily remittance per vehicle", "Conductors record cash at end of shift",
+                          "Alert when a vehicle doesnt remit"],
+        constraints="me and one developer, 2 months")
+    after = discovery.extract(before, "ok looks fine but the alert thing can wait", "success_metric")
+    assert after.feature_wishlist[2] == "Alert when a vehicle doesnt remit (nice to have)"
+    assert after.feature_wishlist[:2] == before.feature_wishlist[:2]
+    proposed = scoping.propose(after, [])
+    assert "Alert when a vehicle doesnt remit" not in [f.name for f in proposed.mvp_features if f.phase == 1]
+    assert any(c.name.startswith("Alert when a vehicle") for c in proposed.cut_features)

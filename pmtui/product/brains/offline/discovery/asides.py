@@ -103,8 +103,9 @@ def aside_reply(text: str, asked: str) -> str:
     if kind == "scope_note":
         added = note_additions(text)
         wished = f" {' and '.join(added)} {'is' if len(added) == 1 else 'are'} on the wishlist now." if added else ""
-        return (f'Noted for when we scope the MVP: "{short(text, 14)}" — you can say it again at the scope table, '
-                f"where every feature has its numbers.{wished}")
+        return (f'Noted for when we scope the MVP: "{short(text, 14)}" — a wish already on the list that can wait is '
+                "marked for later; anything else, say it again at the scope table, where every feature has its "
+                f"numbers.{wished}")
     question = asked_part(text)
     if re.search(r"\bwhat would you do\b|\bif you were me\b|\bin my (?:place|shoes)\b", question, re.IGNORECASE) and asked:
         return ASIDE_IF_I_WERE_YOU.format(label=ASPECT_LABELS[asked].lower(), why=WHY_ASK[asked])

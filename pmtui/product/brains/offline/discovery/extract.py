@@ -122,6 +122,17 @@ def _things_not_a_measure(sentence: str) -> bool:
     return len(items) >= 2 and all(feature_like(item) for item in items)
 
 
+def _waiting(wishlist: list[str], note: str) -> list[str]:
+    """Wishes an interview scope note says can wait ("the alert thing can wait", "move notes to phase 2") are marked
+    nice-to-have, so the proposed scope keeps them out of the first version, with the reason."""
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    waiting = [_feature_key(r.what) for r in parse_requests(note) if r.kind in ("defer", "cut") and r.what]
+    return [f"{item} {NICE_TO_HAVE_MARK}"
+            if NICE_TO_HAVE_MARK not in item and any(key and key <= _feature_key(item) for key in waiting) else item
+            for item in wishlist]
+
+
 def _merge_features(old: list[str], new: list[str], replace: bool) -> list[str]:
     result = [] if replace else list(old)
     for item in new:
@@ -167,8 +178,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if not text or (is_vague(text) and not bare_team) or aside_kind(text):
         # A question back or an off-topic remark answers nothing: the summary stays as it was. A scope note
         # that also asks to add a thing adds it to the wishlist now.
-        if aside_kind(text) == "scope_note" and (added := note_additions(text)):
-            result.feature_wishlist = _merge_features(result.feature_wishlist, added, False)
+        if aside_kind(text) == "scope_note":
+            wishlist = _merge_features(result.feature_wishlist, note_additions(text), False)
+            result.feature_wishlist = _waiting(wishlist, text)
         return result
     fix = number_correction(summary, text)
     if fix:
