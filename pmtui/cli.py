@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -436,7 +437,8 @@ def run_deliver(args: argparse.Namespace) -> int:
     return _report_outcome("pmtui deliver", outcome)
 
 
-def _report_outcome(prefix: str, outcome: RunOutcome, released_note: str = "") -> int:
+def _report_outcome(prefix: str, outcome: RunOutcome, released_note: str = "",
+                    resume: str = "run the same command again") -> int:
     """The last line of a headless run on the terminal, and its exit code."""
     code = run_exit_code(outcome)
     if code == EXIT_OK:
@@ -444,7 +446,7 @@ def _report_outcome(prefix: str, outcome: RunOutcome, released_note: str = "") -
     elif code == EXIT_WAITING:
         ids = ", ".join(str(i) for i in outcome.escalations)
         print(f"{prefix}: {outcome.message} (open escalations: {ids or 'none'}); "
-              "answer with `pmtui answer ID --option N`, then run the same command again to resume")
+              f"answer with `pmtui answer ID --option N`, then {resume} to resume")
     else:
         print(f"{prefix}: {outcome.message}", file=sys.stderr)
     return code
@@ -606,11 +608,17 @@ def run_demo(args: argparse.Namespace) -> int:
     from pmtui.delivery import demo
 
     config = _load_config(args)
+    reopened = demo.reopen_sandbox(Path(args.dir)) if args.dir else None
     try:
-        sandbox = demo.create_sandbox(Path(args.dir) if args.dir else None)
+        sandbox = reopened or demo.create_sandbox(Path(args.dir) if args.dir else None)
     except demo.DemoError as exc:
         raise CommandError(str(exc), EXIT_USAGE) from None
     store = _open_store(args)
+    # `pmtui demo` again would make a new sandbox: a stopped demo says the command that resumes this one.
+    db = [] if args.db is None else ["--db", str(store.path)]
+    sandbox.resume_command = shlex.join(["pmtui", *db, "demo", "--dir", str(sandbox.base)])
+    if reopened is not None:
+        print(f"pmtui demo: resuming the demo sandbox in {sandbox.base}", flush=True)
     try:
         if not args.headless and _no_terminal("demo"):
             args.headless = True
@@ -624,7 +632,8 @@ def run_demo(args: argparse.Namespace) -> int:
         outcome = asyncio.run(demo.run_headless(sandbox, store, config, lambda text: print(text, flush=True)))
     finally:
         store.close()
-    return _report_outcome("pmtui demo", outcome, f"; the sandbox is {sandbox.repo} (branch {demo.PLAN_BRANCH})")
+    return _report_outcome("pmtui demo", outcome, f"; the sandbox is {sandbox.repo} (branch {demo.PLAN_BRANCH})",
+                           resume=f"run `{sandbox.resume_command}`")
 
 
 # -- entry point ----------------------------------------------------------------------------------

@@ -105,6 +105,47 @@ def test_a_sandbox_that_exists_is_refused_with_exit_2(tmp_path: Path) -> None:
     assert "already exists" in result.stderr
 
 
+async def test_a_stopped_demo_names_the_command_that_resumes_its_own_sandbox(tmp_path: Path) -> None:
+    """`pmtui demo` run again makes a new sandbox, so a stopped demo says `pmtui demo --dir BASE`, and that command
+    picks the same sandbox up and resumes its run to release (it used to say "run the same command again")."""
+    import threading
+
+    from pmtui.config import Config
+    from pmtui.store import Store
+
+    base, db = tmp_path / "sandbox", tmp_path / "pmtui.db"
+    sandbox = demo.create_sandbox(base, tooling=light_tools())
+    sandbox.resume_command = shlex.join(["pmtui", "--db", str(db), "demo", "--dir", str(sandbox.base)])
+    stop = threading.Event()
+
+    def on_event(kind: str, text: str) -> None:
+        if "T1" in text:
+            stop.set()  # the user presses stop once the first task is under way
+
+    store = Store(db)
+    try:
+        outcome = await demo.demo_engine(sandbox, store, Config(offline=True), on_event=on_event, stop=stop).run()
+    finally:
+        store.close()
+    assert outcome.ending == "stopped"
+    assert f"run `{sandbox.resume_command}` to resume" in outcome.message
+    assert "the same command" not in outcome.message
+    reopened = demo.reopen_sandbox(base)
+    assert reopened is not None and reopened.repo == sandbox.repo and reopened.tooling == sandbox.tooling
+
+    result = pmtui("--db", str(db), "demo", "--headless", "--dir", str(base), cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert f"resuming the demo sandbox in {sandbox.base}" in result.stdout
+    assert "resuming run 1" in result.stdout
+    check = Store(db)
+    try:
+        runs = DeliveryStore(check)
+        latest = runs.latest_run()
+        assert latest is not None and latest.id == 1 and latest.state == "released"
+    finally:
+        check.close()
+
+
 def test_without_ruff_mypy_and_pytest_the_fallback_tools_check_the_same_project(tmp_path: Path) -> None:
     tools = demo.demo_tooling(available=lambda name: False)
     assert tools.summary == ("lint: compileall (ruff is not installed); typecheck: none (mypy is not installed); "

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import json
 import shlex
 import sys
 import tempfile
@@ -36,6 +37,7 @@ PLAN_ID = "tally-demo"
 PLAN_BRANCH = f"pm/{PLAN_ID}"
 REPO_NAME = "tally"
 PLAN_FILE = "tally-plan.md"
+SANDBOX_FILE = "pmtui-demo.json"  # beside the repository: the sandbox's tooling, so that `--dir BASE` resumes it
 TASK_IDS = ("T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8")
 CHECKPOINT_TASK = "T5"
 ESCALATING_TASK = "T4"
@@ -89,6 +91,8 @@ class DemoSandbox:
     run_dir: Path
     tooling: DemoTooling
     extra: dict[str, Any] = field(default_factory=dict)
+    # What resumes this sandbox's run after a stop (`pmtui demo --dir BASE`, with the store it used).
+    resume_command: str | None = None
 
 
 def create_sandbox(base: Path | None = None, tooling: DemoTooling | None = None) -> DemoSandbox:
@@ -98,10 +102,12 @@ def create_sandbox(base: Path | None = None, tooling: DemoTooling | None = None)
     base = base.expanduser().resolve()
     repo = base / REPO_NAME
     if repo.exists():
-        raise DemoError(f"{repo} already exists; choose another --dir (or remove it) to start a fresh demo")
+        raise DemoError(f"{repo} already exists and is not a demo sandbox pmtui can resume; choose another --dir "
+                        "(or remove it) to start a fresh demo")
     tools = tooling or demo_tooling()
     try:
         repo.mkdir(parents=True)
+        (base / SANDBOX_FILE).write_text(json.dumps({"tooling": asdict(tools)}, indent=2) + "\n", encoding="utf-8")
         for path, text in PROJECT_FILES.items():
             target = repo / path
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -122,15 +128,31 @@ def create_sandbox(base: Path | None = None, tooling: DemoTooling | None = None)
     return DemoSandbox(base=base, repo=repo, plan_path=plan_path, run_dir=base / "runs", tooling=tools)
 
 
+def reopen_sandbox(base: Path) -> DemoSandbox | None:
+    """The sandbox an earlier `pmtui demo --dir BASE` made there (to resume its run), or None if there is none."""
+    base = base.expanduser().resolve()
+    repo, plan_path = base / REPO_NAME, base / PLAN_FILE
+    try:
+        marker = json.loads((base / SANDBOX_FILE).read_text(encoding="utf-8"))
+        tooling = DemoTooling(**marker["tooling"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not (repo / ".git").exists() or not plan_path.is_file():
+        return None
+    return DemoSandbox(base=base, repo=repo, plan_path=plan_path, run_dir=base / "runs", tooling=tooling)
+
+
 def sandbox_job(sandbox: DemoSandbox, pace: float) -> dict[str, Any]:
     """The sandbox as JSON for the engine's own process (engine_process), with the agent's pace."""
     return {"base": str(sandbox.base), "repo": str(sandbox.repo), "plan_path": str(sandbox.plan_path),
-            "run_dir": str(sandbox.run_dir), "tooling": asdict(sandbox.tooling), "pace": pace}
+            "run_dir": str(sandbox.run_dir), "tooling": asdict(sandbox.tooling), "pace": pace,
+            "resume_command": sandbox.resume_command}
 
 
 def sandbox_from_job(job: dict[str, Any]) -> DemoSandbox:
     return DemoSandbox(base=Path(job["base"]), repo=Path(job["repo"]), plan_path=Path(job["plan_path"]),
-                       run_dir=Path(job["run_dir"]), tooling=DemoTooling(**job["tooling"]))
+                       run_dir=Path(job["run_dir"]), tooling=DemoTooling(**job["tooling"]),
+                       resume_command=job.get("resume_command"))
 
 
 def plan_markdown(tooling: DemoTooling) -> str:
@@ -243,7 +265,8 @@ def demo_engine(
 
     return DeliveryEngine(store, config, repo=sandbox.repo, plan_path=sandbox.plan_path,
                           executor=demo_executor(pace), max_parallel=3, run_dir=sandbox.run_dir,
-                          gate_timeout_s=120, poll_interval=0.1, on_event=on_event, stop=stop)
+                          gate_timeout_s=120, poll_interval=0.1, on_event=on_event, stop=stop,
+                          resume_command=sandbox.resume_command)
 
 
 def intro_lines(sandbox: DemoSandbox) -> list[str]:

@@ -89,6 +89,7 @@ class DeliveryEngine:
         stop: threading.Event | None = None,
         criteria_mapper: gates.Ask | None = None,
         sandbox: SandboxMode | None = None,
+        resume_command: str | None = None,
     ) -> None:
         self.ctx = RunContext(store, config, on_event=on_event, poll_interval=poll_interval,
                               stop=stop or threading.Event())
@@ -113,6 +114,8 @@ class DeliveryEngine:
         self.lease: RunLease | None = None
         self.repository_lock: RepositoryLock | None = None
         self.sandbox_mode = sandbox
+        # What the user types to resume a stopped run (`pmtui demo --dir …`); by default the same command.
+        self.resume_command = resume_command
         self._sandbox_token: contextvars.Token[Sandbox | None] | None = None
 
     @property
@@ -457,13 +460,14 @@ class DeliveryEngine:
         await asyncio.gather(*running.values(), return_exceptions=True)
         ctx = self.ctx
         run = ctx.dstore.get_run(ctx.run_id)
+        resume = f"`{self.resume_command}` resumes it" if self.resume_command else "the same command resumes it"
+        again = f"run `{self.resume_command}`" if self.resume_command else "run the same command again"
         if ctx.stop_reason:
-            ctx.say("info", f"run {ctx.run_id} stopped: {ctx.stop_reason}; the same command resumes it")
+            ctx.say("info", f"run {ctx.run_id} stopped: {ctx.stop_reason}; {resume}")
             return RunOutcome(run.state, "failed", ctx.run_id,
-                              message=f"delivery stopped: {ctx.stop_reason}; run the same command again to resume")
-        ctx.say("info", f"run {ctx.run_id} stopped; the same command resumes it")
-        return RunOutcome(run.state, "stopped", ctx.run_id, message="delivery stopped; run the same command again "
-                          "to resume")
+                              message=f"delivery stopped: {ctx.stop_reason}; {again} to resume")
+        ctx.say("info", f"run {ctx.run_id} stopped; {resume}")
+        return RunOutcome(run.state, "stopped", ctx.run_id, message=f"delivery stopped; {again} to resume")
 
     def _resume_answered(self, queue: TaskQueue, running: dict[str, asyncio.Task[DriveResult]]) -> None:
         ctx = self.ctx

@@ -206,8 +206,10 @@ class EngineProcess:
         from pmtui.redaction import redact
 
         why = f" ({redact(tail)})" if tail else ""
+        resume = (self.job.demo or {}).get("resume_command")
+        again = f"`{resume}` resumes it" if resume else "the same command resumes"
         return (f"delivery stopped: its engine process ended with exit code {code} before saying how the run "
-                f"ended{why}; everything stored stays, and the same command resumes")
+                f"ended{why}; everything stored stays, and {again}")
 
 
 # -- the child ---------------------------------------------------------------------------------------
