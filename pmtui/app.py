@@ -437,11 +437,13 @@ class PmtuiApp(App[None]):
             if stop:
                 self.run_worker(self._stop_delivery_and_exit(run), group="quit", exit_on_error=False)
 
+        hint = run.job.resume_hint() if run.job is not None else None
+        resume = f"`{hint}` resumes it" if hint else "the same command resumes it"
         self.push_screen(
             ConfirmationModal(
                 "Stop delivering?",
-                "A delivery is still running. Quitting stops it where it is: everything done so far is "
-                "stored, and `pmtui deliver` with the same plan resumes it.",
+                f"A delivery is still running. Quitting stops it where it is: everything done so far is "
+                f"stored, and {resume}.",
                 confirm_label="Stop and quit",
             ),
             answer,

@@ -590,7 +590,7 @@ class DashboardScreen(StyledOnce, Screen[None]):
 
         self.app.push_screen(
             TextInputModal(f"Skip {task_id}", "Why skip it? The reason is recorded and shown on the tasks "
-                           "it blocks.", placeholder="reason"),
+                           "it blocks.", placeholder="reason", empty="Please type why (Esc cancels)."),
             skip,
         )
 

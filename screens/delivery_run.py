@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
+import shlex
 import sys
 import threading
 from collections.abc import Callable
@@ -212,6 +213,7 @@ def plan_file(store_path: Path, slug: str) -> Path:
 def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
     """Ask for the repository (default: the current directory) and, without an agent model, for an
     agent command; write the plan outside the repository; run the engine here on the dashboard."""
+    from pmtui.delivery.agent_presets import PRESETS
     from pmtui.screens.modals import TextInputModal
 
     if not plan_markdown.strip():
@@ -247,8 +249,10 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
         app.push_screen(TextInputModal(
             "Agent command",
             "No agent model is configured (models.agent). Which coding agent should pmtui run for each task? "
-            "Placeholders: {prompt_file}, {task_file}, {result_file}, {repo}.",
-            placeholder="aider --yes-always --no-auto-commits --message-file {prompt_file}",
+            f"A preset ({', '.join(preset.name for preset in PRESETS)}; `pmtui agents` shows which are installed) "
+            "or a command, with the placeholders {prompt_file}, {task_file}, {result_file}, {repo}.",
+            placeholder="aider, or: my-agent --prompt {prompt_file}",
+            empty="Please type a preset name or an agent command (Esc cancels).",
         ), lambda command: got_agent(repo, target, command))
 
     def got_agent(repo: Path, target: Path, command: str | None) -> None:
@@ -265,7 +269,8 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
         _start(app, repo, target, command.strip())
 
     app.push_screen(TextInputModal("Deliver this plan", "The git repository to deliver into (a clean working "
-                                   "tree; pmtui works on its own branch):", value=os.getcwd()), got_repo)
+                                   "tree; pmtui works on its own branch):", value=os.getcwd(),
+                                   empty="Please type the repository's folder (Esc cancels)."), got_repo)
 
 
 def _start(app: PmtuiApp, repo: Path, plan_path: Path, agent: str | None) -> None:
@@ -280,5 +285,8 @@ def _start(app: PmtuiApp, repo: Path, plan_path: Path, agent: str | None) -> Non
         app.notify(note, title="Deliver", severity="warning", markup=False)
     job = EngineJob.for_config(config, app.store.path, repo=str(repo.resolve()), plan_path=str(plan_path.resolve()),
                                agent=agent)
+    # The user typed no command to start this run: a stop names the one that resumes it (Deliver again does too).
+    job.resume_command = shlex.join(["pmtui", "--db", str(app.store.path), "deliver", job.plan_path, "--repo", job.repo,
+                                     *(["--agent", agent] if agent else [])])
     app.start_delivery(DeliveryRun(app, job, store_path=app.store.path))
     app.notify(f"Delivering {plan_path.name} into {repo}", title="Deliver", markup=False)

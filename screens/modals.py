@@ -52,12 +52,14 @@ class TextInputModal(ModalScreen[str | None]):
     CSS_PATH = "modals.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="modal.cancel")]
 
-    def __init__(self, title: str, prompt: str, value: str = "", placeholder: str = "") -> None:
+    def __init__(self, title: str, prompt: str, value: str = "", placeholder: str = "",
+                 empty: str = "Please type a name (Esc cancels).") -> None:
         super().__init__()
         self.title_text = title
         self.prompt = prompt
         self.value = value
         self.placeholder = placeholder
+        self.empty = empty  # what an empty answer is told: what this dialog asks for
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -76,7 +78,7 @@ class TextInputModal(ModalScreen[str | None]):
     def _submit(self) -> None:
         value = self.query_one("#text-input", Input).value.strip()
         if not value:
-            self.show_error("Please type a name (Esc cancels).")
+            self.show_error(self.empty)
             return
         self.dismiss(value)
 

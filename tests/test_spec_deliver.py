@@ -3,6 +3,7 @@ it, the engine runs in the app and the dashboard follows the new run."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 from textual.widgets import Input
@@ -12,7 +13,7 @@ from pmtui.config import Config
 from pmtui.delivery.store import DeliveryStore
 from pmtui.screens.dashboard import DashboardScreen
 from pmtui.screens.delivery_run import plan_file
-from pmtui.screens.modals import TextInputModal
+from pmtui.screens.modals import ConfirmationModal, TextInputModal
 from pmtui.screens.spec import SpecScreen
 from pmtui.store import Store
 from tests.fixtures.delivery_repo import git, make_project
@@ -35,10 +36,16 @@ async def test_deliver_this_plan_asks_for_the_repo_and_an_agent_then_opens_the_d
             assert isinstance(app.screen, TextInputModal)
             field = app.screen.query_one(Input)
             assert field.value == str(Path.cwd())
+            field.value = ""  # an empty answer is told what this dialog asks for, not "a name"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TextInputModal)
+            assert "repository's folder" in str(app.screen.query_one("#text-error").render())
             field.value = str(repo)
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, TextInputModal) and "models.agent" in app.screen.prompt
+            assert "aider" in app.screen.prompt and "pmtui agents" in app.screen.prompt  # the presets are offered
             app.screen.query_one(Input).value = "true"
             await pilot.press("enter")
             while not isinstance(app.screen, DashboardScreen):
@@ -56,6 +63,16 @@ async def test_deliver_this_plan_asks_for_the_repo_and_an_agent_then_opens_the_d
             assert record.plan_path == str(written.resolve()) and record.repo == str(repo.resolve())
             assert written.read_text() == app.orchestrator.state(project_id).plan_markdown
             assert app.screen.run_id == run.run_id
+            # Quitting asks first, and names the command that resumes this run: the user typed none to start it.
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmationModal)
+            asked = app.screen.message
+            assert shlex.join(["pmtui", "--db", str(store.path), "deliver", str(written.resolve()), "--repo",
+                               str(repo.resolve()), "--agent", "true"]) in asked, asked
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, DashboardScreen)
             await run.stop()
             assert run.outcome is not None and run.outcome.ending == "stopped"
             # Opened from the spec, the dashboard closes back to the spec (the app goes on).

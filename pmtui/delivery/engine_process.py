@@ -64,6 +64,15 @@ class EngineJob:
     # The demo (`pmtui demo`): its sandbox, already created by the parent, and the scripted agent's pace.
     demo: dict[str, Any] | None = None
     niceness: int = 0
+    # What the user types to resume the run after a stop, when it is not the command that started it (a run
+    # started from the TUI's "Deliver this plan"); None: "the same command".
+    resume_command: str | None = None
+
+    def resume_hint(self) -> str | None:
+        """The command that resumes this job's run, if the user did not type one to start it."""
+        if self.demo is not None:
+            return self.demo.get("resume_command")
+        return self.resume_command
 
     @classmethod
     def for_config(cls, config: Config, store_path: Path, **fields: Any) -> EngineJob:
@@ -206,7 +215,7 @@ class EngineProcess:
         from pmtui.redaction import redact
 
         why = f" ({redact(tail)})" if tail else ""
-        resume = (self.job.demo or {}).get("resume_command")
+        resume = self.job.resume_hint()
         again = f"`{resume}` resumes it" if resume else "the same command resumes"
         return (f"delivery stopped: its engine process ended with exit code {code} before saying how the run "
                 f"ended{why}; everything stored stays, and {again}")
@@ -242,7 +251,7 @@ def build_engine(job: EngineJob, store: Store, on_event: Callable[[str, str], No
         max_parallel=job.max_parallel or config.delivery.max_parallel,
         parallel_tiers=job.parallel_tiers if job.parallel_tiers is not None else config.delivery.parallel_tiers,
         reviewer=model_reviewer(config, store), criteria_mapper=model_criteria_mapper(config, store),
-        on_event=on_event, stop=stop, sandbox=job.sandbox,
+        on_event=on_event, stop=stop, sandbox=job.sandbox, resume_command=job.resume_command,
     )
 
 
