@@ -226,6 +226,19 @@ _REMARK = (r"(?:(?:that'?s|thats|that is|those are|these are|them'?s)\s+(?:(?:ab
            r"(?:for now|i think|really|honestly)?[\s.!]*$")
 LIST_REMARK = re.compile(rf"^{_REMARK}", re.IGNORECASE)
 TRAILING_REMARK = re.compile(rf"(?:[.,;!]\s*|\s+(?:and|so)\s+|\s+-+\s+){_REMARK}", re.IGNORECASE)
+# "a training log but thats not urgent", "exports, not a must", "a map though that can wait": the founder's own
+# deferral after an item is no part of its name, and makes the item a nice-to-have.
+_DEFERRED_TAIL = re.compile(
+    r"(?:^\s*|\s*,\s*|\s+)(?:(?:but|though|tho|although)\s+)?(?:(?:that|thats|that's|it|its|it's|this|this one|which)\s+"
+    r"(?:is\s+|isn'?t\s+|can\s+|could\s+|would\s+)?)?(?:(?:really|probably|definitely|honestly)\s+)?"
+    r"(?:not\s+(?:urgent|a must|essential|critical|a priority|important|needed|necessary)(?:\s+(?:yet|now|right now|at first))?|"
+    r"not\s+(?:for\s+)?now|not yet|not for (?:v1|the mvp|the first version|phase 1)|(?:can|could)\s+wait|"
+    r"(?:a\s+)?(?:low|lower)\s+priority|for later|later on)\s*[.!]*$",
+    re.IGNORECASE,
+)
+# "oh and maybe a training log": the leading fillers and hedge words of a wishlist item, before its name.
+_ITEM_LEAD = re.compile(r"^(?:(?:oh|and|also|plus|so|then|maybe|perhaps|possibly|probably|ideally|to|a|an|the)\b[\s,]*)+",
+                        re.IGNORECASE)
 
 
 def feature_items(text: str) -> list[str]:
@@ -255,8 +268,9 @@ def feature_items(text: str) -> list[str]:
     # "a service slot online instead of turning up and being told to come back": what it replaces is no item.
     text = re.sub(r"\s+(?:instead of|rather than)\s+[^,;.]*", "", text, flags=re.IGNORECASE)
     # "Weigh and note the waste": two verbs sharing one object are one item.
-    text = re.sub(r"(^|,\s*)(\w+) and (\w+)(?= (?:the|a|an|their|your|my|our|it|them)\b)", r"\1\2-and-\3", text,
-                  flags=re.IGNORECASE)
+    text = re.sub(r"(^|,\s*)(?!(?:oh|so|ok|okay|yeah|yes|well|um|uh|hmm|but|then|also|plus)\b)(\w+) and "
+                  r"(?!(?:maybe|perhaps|possibly|probably|also|then|ideally|later)\b)(\w+)"
+                  r"(?= (?:the|a|an|their|your|my|our|it|them)\b)", r"\1\2-and-\3", text, flags=re.IGNORECASE)
     pieces = re.split(
         r",\s*(?:and|or|plus)\s+|,\s*|\s+and\s+(?:also\s+)?|\s+plus\s+|\s+as well as\s+|\s*&\s*|;\s*", text
     )
@@ -283,6 +297,14 @@ def feature_items(text: str) -> list[str]:
             joined.append(piece)
     items: list[str] = []
     for piece in joined:
+        deferred = _DEFERRED_TAIL.search(piece)
+        if deferred and not piece[: deferred.start()].strip(" ,.;"):
+            # "a training log, not urgent": the remark alone, after the comma, is about the item before it.
+            if items and NICE_TO_HAVE_MARK not in items[-1]:
+                items[-1] = f"{items[-1]} {NICE_TO_HAVE_MARK}"
+            continue
+        if deferred:
+            piece = f"{piece[: deferred.start()]} maybe"  # the hedge word marks it a nice-to-have, as "maybe" does
         item = clean(piece)
         conditional = _CONDITIONAL_WISH.match(item)
         if conditional:
@@ -304,9 +326,7 @@ def feature_items(text: str) -> list[str]:
             flags=re.IGNORECASE,
         ).strip()
         item = item.replace("\x00", "")
-        item = re.sub(
-            r"^(?:to|also|then|maybe|probably|ideally|a|an|the)\s+", "", item, flags=re.IGNORECASE
-        ).strip()
+        item = _ITEM_LEAD.sub("", item).strip()
         # "can pay by PayNow", "must show the fee": a wish with its subject dropped, as many Englishes say it;
         # "it syncs with Kronos": the product as the subject of what it does.
         item = re.sub(r"^(?:can|could|must|should|will|also can)\s+(?=\w)", "", item, flags=re.IGNORECASE)
