@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from pmtui.models import ConversationState, DiscoverySummary
 from pmtui.product.brains.offline.discovery.clues import feature_items
-from pmtui.product.rice import NICE_TO_HAVE_MARK
+from pmtui.product.brains.offline.scoping import negotiate, propose
+from pmtui.product.brains.offline.scoping.requests import parse_requests
+from pmtui.product.rice import NICE_TO_HAVE_MARK, rescore
+from pmtui.product.search import search_comparable_products
 
 
 @pytest.mark.parametrize(("said", "expected"), [
@@ -30,3 +34,77 @@ def test_two_verbs_sharing_an_object_are_still_one_item() -> None:
     """The guard of the class above: "oh and maybe" is no pair of verbs, "weigh and note" is."""
     assert feature_items("weigh and note the waste") == ["Weigh and note the waste"]
     assert feature_items("a report for later use") == ["Report for later use"]
+
+
+LIFEBOAT = DiscoverySummary(
+    target_user="the crew, all 24 volunteers, plus the station mechanic",
+    core_problem="a pager goes off and the cox doesnt know who is actually available, and a lifejacket was past its "
+                 "service date and nobody noticed till the inspection",
+    current_alternatives="a whiteboard and a paper log",
+    feature_wishlist=[
+        "crew tap available / not available from their phone",
+        "kit list with service due dates",
+        "warning 2 weeks before",
+        "mechanic signs off a service",
+    ],
+    success_metric="zero kit past its service date at the annual inspection",
+    constraints="just me evenings, 6 weeks",
+)
+
+
+def lifeboat_scope() -> ConversationState:
+    output = rescore(propose(LIFEBOAT, search_comparable_products(LIFEBOAT, backend="catalog")))
+    return ConversationState(project="Lifeboat", phase="scoping", discovery_summary=LIFEBOAT, scoping_output=output)
+
+
+def said_requests(text: str) -> list[tuple[str, tuple[str, ...], dict[str, str]]]:
+    return [(r.kind, tuple(r.parts), r.extra) for r in parse_requests(text)]
+
+
+def test_one_row_said_to_be_part_of_another_is_merged_into_it() -> None:
+    """"…is really part of the kit list so merge those" was read as nothing at all (a hold came back instead)."""
+    keep = {"keep": "second"}
+    assert said_requests("the 2 week warning is really part of the kit list so merge those") == [
+        ("merge", ("2 week warning", "kit list"), keep)]
+    assert said_requests("merge the 2 week warning into the kit list") == [("merge", ("2 week warning", "kit list"), keep)]
+    assert said_requests("that is part of the problem") == []  # no row of the table
+
+
+def test_three_changes_in_one_message_are_three_requests() -> None:
+    """The whole message: the merge was read with "the availability thing matters more than the kit list" as its
+    second row, and the ranking was lost."""
+    said = ("hmm the 2 week warning is really part of the kit list so merge those, and honestly the availability "
+            "thing matters more than the kit list. training log can wait for later")
+    assert [(r.kind, r.what or r.parts) for r in parse_requests(said)] == [
+        ("merge", ("2 week warning", "kit list")),
+        ("swap", "availability"),
+        ("defer", "training log"),
+    ]
+
+
+def test_a_row_merged_into_another_leaves_the_other_its_name_and_place() -> None:
+    state = lifeboat_scope()
+    kit = state.scoping_output.feature("Kit list with service due dates")
+    assert kit is not None and state.scoping_output.feature("Warning 2 weeks before") is not None
+    result = negotiate(state, "merge the 2 week warning into the kit list", 1, False)
+    names = [f.name for f in result.output.mvp_features]
+    assert "Kit list with service due dates" in names and "Warning 2 weeks before" not in names
+    merged = result.output.feature("Kit list with service due dates")
+    assert merged is not None and merged.rice_effort > kit.rice_effort
+    assert "Merged" in result.reply and "into Kit list with service due dates" in result.reply
+
+
+def test_a_row_said_to_matter_more_than_another_in_the_same_phase_comes_first() -> None:
+    """Both rows in Phase 1: "already in Phase 1" ignored the order the founder asked for."""
+    state = lifeboat_scope()
+    before = state.scoping_output
+    crew, kit = (before.feature(n) for n in ("Crew tap available / not available", "Kit list with service due dates"))
+    assert crew is not None and kit is not None and crew.phase == kit.phase == 1
+    assert kit.rice_score >= crew.rice_score  # the kit list ranks first before the founder says otherwise
+    result = negotiate(state, "the availability thing matters more than the kit list", 1, False)
+    names = [f.name for f in result.output.mvp_features]
+    assert names.index("Crew tap available / not available") < names.index("Kit list with service due dates")
+    crew_after = result.output.feature("Crew tap available / not available")
+    assert crew_after is not None and crew_after.provenance["impact"].source == "stated"
+    assert "matters more than Kit list with service due dates" in crew_after.provenance["impact"].reason
+    assert "already in Phase 1" not in result.reply and "comes first" in result.reply

@@ -140,13 +140,19 @@ def partial_undo(current: ScopingOutput, previous: ScopingOutput, text: str) -> 
             if len(parts) >= 2:
                 chosen_added.append(row)
                 chosen_removed += parts
+        for row in modified:
+            # "merge homework tasks into the session note": the session note kept its name and took the homework in.
+            parts = [r for r in removed if _mentions(row, r)]
+            if parts and not chosen_added:
+                chosen_modified.append(row)
+                chosen_removed += parts
     elif _SPLIT.search(unkept):
         for row in removed:
             parts = [a for a in added if _mentions(a, row)]
             if len(parts) >= 2:
                 chosen_removed.append(row)
                 chosen_added += parts
-    if not (chosen_added or chosen_removed):
+    if not (chosen_added or chosen_removed or chosen_modified):
         # "go back on the gap alert … Keep the swap change though": what they keep is not what they take back.
         clause, lead = _clauses_at_undo(text)
         named = back_words or _named(clause) - kept_words
@@ -159,6 +165,9 @@ def partial_undo(current: ScopingOutput, previous: ScopingOutput, text: str) -> 
         chosen_added = [f for f in added if named & _stems(f.name)]
         chosen_removed = [f for f in removed if named & _stems(f.name)]
         chosen_modified = [f for f in modified if named & _stems(f.name)]
+    # A row brought back that another row took in ("keep homework separate" after "merge homework into the session
+    # note", where the session note kept its name): that row gives it back too.
+    chosen_modified += [f for f in modified if f not in chosen_modified and any(_mentions(f, r) for r in chosen_removed)]
     changed_rows = len(added) + len(removed) + len(modified)
     chosen = len(chosen_added) + len(chosen_removed) + len(chosen_modified)
     if not chosen or chosen >= changed_rows:

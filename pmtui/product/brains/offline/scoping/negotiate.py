@@ -35,6 +35,7 @@ from pmtui.product.brains.offline.scoping.propose import (
     score_candidate,
 )
 from pmtui.product.brains.offline.scoping.requests import ChangeRequest, parse_requests
+from pmtui.product.brains.offline.scoping.rerank import exchanges, rank_above
 from pmtui.product.brains.offline.scoping.rules import EVIDENCE
 from pmtui.product.brains.offline.scoping.terms import persona, short_name, stems, user_count
 from pmtui.product.brains.protocol import Negotiation
@@ -181,7 +182,7 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
         round_number -= 1
         final_round = round_number >= state.max_negotiation_rounds
     label = f"Round {round_number}/{state.max_negotiation_rounds}"
-    requests = _exchanges(state, output, requests)
+    requests = exchanges(state, output, requests)
     trade = any(r.kind in ("cut", "defer") for r in requests) and any(r.kind in ("add", "promote") for r in requests)
     work = _Round(state, output, text, label, round_number, final_round, _evidence(text), trade)
     if not requests:
@@ -224,37 +225,6 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
     elif work.final and work.changed and not work.trade:
         reason = f"final round: conceded gracefully; {reason}"
     return Negotiation(reply=reply, output=new, record=_record(work, reply, outcome, reason), same_round=same_round)
-
-
-def _exchanges(state: ConversationState, output: ScopingOutput, requests: list[ChangeRequest]) -> list[ChangeRequest]:
-    """A swap of two rows, read on the table: the one behind moves into the other's place and that one moves back
-    ("the waitlist matters more than the manifest, swap them round"), a trade the budget already holds. When the
-    founder said which matters more and it is already ahead, or the rows are not on both sides of the cut line, the
-    row said to matter is asked for in Phase 1 as any promotion is."""
-    probe = _Round(state, output, "", "", 0, False, "", False)
-    expanded: list[ChangeRequest] = []
-    for request in requests:
-        if request.kind != "swap":
-            expanded.append(request)
-            continue
-        first, second = (probe.find(part) for part in request.parts)
-        phases = [_phase_of(output, found) for found in (first, second)]
-        if first and second and first[1] != second[1] and None not in phases and 1 in phases and phases[0] != phases[1]:
-            (up, up_phase), (down, _) = sorted(zip(request.parts, phases), key=lambda pair: -(pair[1] or 0))
-            if not (request.extra.get("priority") and up != request.parts[0]):
-                expanded += [ChangeRequest("defer", down, request.clause, phase=int(up_phase or 2)),
-                             ChangeRequest("promote", up, request.clause, phase=1)]
-                continue
-        expanded.append(ChangeRequest("promote", request.parts[0], request.clause, phase=1))
-    return expanded
-
-
-def _phase_of(output: ScopingOutput, found: tuple[str, str] | None) -> int | None:
-    """The phase of a row found on the table (a cut row has none)."""
-    if found is None or found[0] != "mvp":
-        return None
-    feature = output.feature(found[1])
-    return feature.phase if feature is not None else None
 
 
 def _added_below_the_line(work: _Round, output: ScopingOutput, summary) -> ScopingOutput:
@@ -369,6 +339,7 @@ def _apply(work: _Round, request: ChangeRequest) -> None:
         "promote": _promote,
         "add": _add,
         "replace": _replace,
+        "rank": rank_above,
     }[request.kind](work, request, target)
 
 
@@ -592,10 +563,16 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
         work.notes.append(f"I found none of {named} in the table, so there was nothing to merge")
         return
     first, second = merged_from[0], merged_from[1]
-    name = short_name(request.into) if request.into else _merged_name(first.name, second.name)
+    if request.extra.get("keep") == "second":
+        # "merge the warning into the kit list", "the warning is part of the kit list": the kit list keeps its place
+        # and its name.
+        first, second = second, first
+        name = first.name
+    else:
+        name = short_name(request.into) if request.into else _merged_name(first.name, second.name)
     said = [re.sub(r"\s+(?:one|thing|bit|part)$", "", p) for p in request.parts
             if p and not re.match(r"(?:it|that|this|them|those|these)$", p, re.IGNORECASE)]
-    if not request.into and len(said) == 2 and all(1 < len(p.split()) <= 4 for p in said) and (
+    if not request.into and not request.extra.get("keep") and len(said) == 2 and all(1 < len(p.split()) <= 4 for p in said) and (
             len(f"{said[0]} and {said[1]}".split()) <= len(name.split()) + 1):
         # "the unpaid list and the payment link": the founder's own short names beat "List and payment link".
         name = f"{said[0]} and {said[1]}"

@@ -21,6 +21,7 @@ from pmtui.product.brains.offline.scoping.rules import (
     EFFORT_PATTERNS,
     FIRST_PROMOTE,
     LATER_ALONE,
+    MERGE_PART_OF,
     MERGE_PATTERNS,
     MERGE_THEM,
     NOT_NEEDED_YET,
@@ -36,7 +37,7 @@ from pmtui.product.brains.offline.scoping.rules import (
     rx,
 )
 
-RequestKind = Literal["add", "cut", "defer", "promote", "effort", "split", "merge", "replace", "swap"]
+RequestKind = Literal["add", "cut", "defer", "promote", "effort", "split", "merge", "replace", "swap", "rank"]
 _NUMBER_WORDS = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0,
                  "half a": 0.5, "a half": 0.5, "half": 0.5}
 _LEAD = rx(
@@ -67,8 +68,12 @@ _CLAUSE_BREAK = re.compile(
     # "the receipt both sides can see — is that really needed", "…, can put later or not?", "…, and it can be simple".
     r"\s+[\u2014\u2013]\s+|,\s+(?=(?:can|could)\s+(?:put|push|move|go|wait|be)\b)|"
     r",?\s+and\s+(?=(?:it|that|this)\s+(?:can|could|should|is)\b)|"
-    # "…, and the job list can wait for phase 2": a new subject with its own verb.
-    r",\s+and\s+(?=(?:the|my|our|those|these)\s+[^,;]{1,50}?\s(?:can|could|should|will|is|are|needs?|goes|go)\s)|"
+    # "…, and the job list can wait for phase 2", "…, and honestly the availability thing matters more than …": a new
+    # subject with its own verb.
+    r",\s+and\s+(?:(?:honestly|frankly|tbh|really|actually|also)\s*,?\s+)?(?=(?:the|my|our|those|these)\s+[^,;]{1,50}?\s"
+    r"(?:can|could|should|will|is|are|needs?|goes|go|matters?|counts?)\s)|"
+    # "…is really part of the kit list so merge those": a run-on "so" before what to do.
+    r"\s+so\s+(?=(?:merge|combine|join|fold|cut|drop|remove|move|push|defer|split|add|put|make)\s+(?:them|those|these|it|that|the\b))|"
     # A run-on without commas: "…the photos are what matter make the photos phase 1".
     r"(?<=\w)\s+(?=(?:make|put|move|push|keep)\s+(?:the|my|our)\s)",
     re.IGNORECASE,
@@ -319,6 +324,12 @@ def parse_requests(text: str) -> list[ChangeRequest]:
             named.append(clean_target(split.group("what")))
             sentence = (sentence[: split.start()] + " " + sentence[split.end():]).strip(" ,.;")
         for clause in split_clauses(sentence):
+            exchange = _exchange(clause)
+            if exchange is not None:
+                # "…so merge those, and honestly the availability thing matters more than the kit list".
+                requests.append(exchange)
+                named += list(exchange.parts)
+                continue
             lead = _LEAD_COLON.match(clause)
             # "split the coach blocks too: one for junior sessions and one for …": the colon opens the two parts.
             if lead and re.search(r"\b(?:split|break|divide|separate)\b", lead.group("lead"), re.IGNORECASE):
@@ -401,6 +412,9 @@ def parse_requests(text: str) -> list[ChangeRequest]:
             (requests[i - 1].kind, requests[i - 1].what.lower(), requests[i - 1].weeks, requests[i - 1].parts, requests[i - 1].extra)]
 
 
+# "it is part of the problem", "that's part of phase 1": what is no row of the table.
+_NOT_A_ROW = re.compile(r"^(?:the\s+)?(?:problem|plan|deal|issue|reason|mvp|scope|job|point|fun|story|phase\s*\w+|"
+                        r"(?:first|second|next)\s+(?:phase|version|release)|v\d)\b", re.IGNORECASE)
 _WHO_DOES = re.compile(r"\s+(?:we|i|you|they)\s+(?:can|could|should|will|may|might)\s+(?:do|have|build|add|put|push|move|leave|keep)"
                        r"(?:\s+(?:it|that|this|them))?$", re.IGNORECASE)
 _SHARED_NOUN = re.compile(r"(?:\b(?:up|off|in|out|on|down|over)|ed)$", re.IGNORECASE)
@@ -589,14 +603,21 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
             return [ChangeRequest("split", "" if is_pronoun(what) else what, clause, refers_back=is_pronoun(what),
                                   parts=(clean_target(match.group("a")), clean_target(_BECAUSE.sub("", match.group("b")))))]
     them = MERGE_THEM.search(lowered)
-    for pattern in MERGE_PATTERNS:
+    part_of = MERGE_PART_OF.match(lowered)
+    if part_of:
+        parts = tuple(clean_target(part_of.group(k)) for k in ("a", "b"))
+        if all(parts) and not any(is_pronoun(p) for p in parts) and not _NOT_A_ROW.match(parts[1]):
+            return [ChangeRequest("merge", "", clause, parts=(parts[0], parts[1]), extra={"keep": "second"})]
+    for index, pattern in enumerate(MERGE_PATTERNS):
         match = pattern.search(lowered)
         if match:
             into = clean_target(match.groupdict().get("into") or "")
             parts = tuple(clean_target(_REMARK.split(match.group(k))[0]) for k in ("a", "b"))
             if them and (is_pronoun(parts[0]) and is_pronoun(parts[1]) or parts[1] in ("one", "one thing")):
                 break
-            return [ChangeRequest("merge", "", clause, parts=(parts[0], parts[1]), into=into)]
+            # "merge the 2 week warning into the kit list": the kit list takes the warning in and keeps its name.
+            keep = {"keep": "second"} if index == 1 and not into else {}
+            return [ChangeRequest("merge", "", clause, parts=(parts[0], parts[1]), into=into, extra=keep)]
     if them:
         # "join them into one": parse_requests finds the two rows named before.
         return [ChangeRequest("merge", "", clause, parts=("", ""), refers_back=True)]

@@ -314,6 +314,11 @@ MERGE_PATTERNS = (
     rx(r"\b(?:keep|put|have|do)\s+(?P<a>[^,;]+?)\s+(?:with|alongside|together with|next to)\s+(?P<b>[^,;]+?)\s*,\s*"
        r"(?:it'?s|they'?re|that'?s|it is|they are)\s+(?:(?:really|basically|all|just)\s+)?(?:the same|one)\b"),
 )
+# "the 2 week warning is really part of the kit list (so merge those)": the first row goes into the second, which
+# keeps its name (requests.MERGE_KEEPS_SECOND).
+MERGE_PART_OF = rx(r"^(?P<a>[^,;]+?)\s+(?:is|are|'s|'re)\s+(?:(?:really|basically|actually|just|kind of|pretty much|only|"
+                   r"all|honestly|obviously)\s+)*(?:a\s+|one\s+)?(?:part|piece|bit|feature|step)\s+of\s+(?P<b>[^,;]+?)"
+                   r"(?=\s+(?:so|and|anyway|really)\b|\s*[,;.!]|$)")
 # "join them into one", "combine them", "make them one thing": the two rows named just before become one.
 MERGE_THEM = rx(r"\b(?:(?:merge|combine|join|fold)\s+(?:them|those|these|the two|both)(?:\s+(?:together|into one|as one|in one))?|"
                 r"(?:make|put|bring)\s+(?:them|those|these|the two|both)\s+(?:together|into one|as one|one)\b)")
