@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from pmtui.models import ConversationState, DiscoverySummary
-from pmtui.product.brains.offline.discovery.clues import feature_items
+from pmtui.product.brains.offline.discovery.asides import restated
+from pmtui.product.brains.offline.discovery.clues import decisive, detect, feature_items
+from pmtui.product.brains.offline.discovery.text import split_sentences
 from pmtui.product.brains.offline.scoping import negotiate, propose
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.rice import NICE_TO_HAVE_MARK, rescore
@@ -108,3 +110,30 @@ def test_a_row_said_to_matter_more_than_another_in_the_same_phase_comes_first() 
     assert crew_after is not None and crew_after.provenance["impact"].source == "stated"
     assert "matters more than Kit list with service due dates" in crew_after.provenance["impact"].reason
     assert "already in Phase 1" not in result.reply and "comes first" in result.reply
+
+
+@pytest.mark.parametrize("said", [
+    "its free for the station, no money",
+    "like i said its free, its a charity",
+    "we wont charge the crew anything",
+])
+def test_no_money_from_the_users_is_the_revenue_model_not_a_budget(said: str) -> None:
+    """Said to the constraints question, "its free for the station, no money" was a budget limit, the revenue
+    question came anyway, and its answer was then read as a correction of the constraints."""
+    clues = detect(said, said, False)
+    assert "revenue_model" in clues and clues["revenue_model"].strong
+    assert "constraints" not in clues or not clues["constraints"].strong
+    assert decisive("revenue_model", said) or said.startswith("like")
+
+
+def test_like_i_said_repeats_a_fact_and_corrects_nothing() -> None:
+    assert restated("like i said its free, its a charity") is None
+    assert restated("as i said its free, its a charity") is None
+    assert restated("I said 30 businesses but make it 60") is not None  # a real correction still is one
+
+
+def test_a_lowercase_sentence_after_an_uppercase_word_is_a_sentence_of_its_own() -> None:
+    said = "has to work on cheap android phones, and no personal data leaving the UK. its free for the station, no money"
+    assert split_sentences(said) == ["has to work on cheap android phones, and no personal data leaving the UK",
+                                     "its free for the station, no money"]
+    assert split_sentences("we met Dr. smith at St. mary's") == ["we met Dr. smith at St. mary's"]

@@ -567,6 +567,9 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     if limit and limit.group(0).lower() == "budget" and "revenue_model" in clues:
         # "Hospitals pay $1 per nurse from their wellbeing budget": the buyer's budget, not ours.
         limit = None
+    if limit and limit.group(0).lower() == "no money" and REVENUE_DECISIVE.search(clause):
+        # "its free for the station, no money": no money asked of the users, not a budget of ours.
+        limit = None
     if limit:
         clues["constraints"] = Clue(cleaned, True)
         if "success_metric" in clues and not success_strong:

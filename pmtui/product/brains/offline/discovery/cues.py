@@ -164,7 +164,11 @@ REVENUE_STRONG = re.compile(
     r"usage[- ]based|charg(e|es|ing) (a |an |per |each |users|customers|clients|them|for |monthly|yearly|\$|\d)|"
     r"pric(e|es|ing)|monetiz\w*|monetis\w*|(would|will|to|willing to) pay|"
     r"pay (for|us|a|per|monthly|yearly|annually)|donations?|enterprise (plan|deal|contracts?)|"
-    r"b2b sales?|sell (it )?to)\b",
+    r"b2b sales?|sell (it )?to|"
+    # "its free for the station", "it's a charity, no money", "we wont charge the crew": no money from the users.
+    r"(?:it'?s|its|it is|it will be|it'?ll be) (?:totally |completely |just |all )?free(?! (?:time|slots?|space|text|form|hand))|"
+    r"(?:it'?s|its|it is|we'?re|we are|this is) (?:a |all )?(?:charity|non[- ]?profit|not[- ]for[- ]profit)|"
+    r"(?:won'?t|wont|will not|not going to|never) charge|no charge|free of charge)\b",
     re.IGNORECASE,
 )
 
@@ -429,7 +433,11 @@ REVENUE_DECISIVE = re.compile(
     r"\b(subscriptions?|subscribe|freemium|free (?:tier|plan|version|trial)|premium|pro (?:plan|tier|version)|"
     r"one[- ]time (?:payment|purchase|fee)|commission|take rate|transaction fees?|per[- ](?:seat|user|month)|"
     r"ad[- ]supported|advertis\w*|in[- ]app purchases?|pay[- ]per[- ]use|monetiz\w*|monetis\w*|"
-    r"(?:would|will|willing to) pay|charg(?:e|es|ing) (?:a |an |per |each |users|customers|them|\$|\d)|pricing)\b",
+    r"(?:would|will|willing to) pay|charg(?:e|es|ing) (?:a |an |per |each |users|customers|them|\$|\d)|pricing|"
+    r"(?:won'?t|wont|will not|not going to|never) charge|no charge|free of charge|"
+    # "its free for the station, no money", said to the constraints question: who does not pay.
+    r"(?:it'?s|its|it is|it will be|it'?ll be) (?:totally |completely |just |all )?free (?:for|to) (?:the|our|all|every|each|"
+    r"users|members|them|everyone|anyone)\b)",
     re.IGNORECASE,
 )
 CONSTRAINTS_DECISIVE = re.compile(
@@ -575,7 +583,8 @@ ASIDE_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 # "I said 30 businesses but make it 60", "earlier I said X, actually I mean Y": one fact restated.
 RESTATED = re.compile(
-    r"\b(?:i|we)\s+(?:said|told you|wrote|put)\s+(?P<old>[^,.;]+?)\s*,?\s+(?:but\s+|and\s+)?(?:\w+\s+)?"
+    # "like i said its free, its a charity" says the same thing again: no correction.
+    r"(?<!\blike )(?<!\bas )(?<!\blike\s)\b(?:i|we)\s+(?:said|told you|wrote|put)\s+(?P<old>[^,.;]+?)\s*,?\s+(?:but\s+|and\s+)?(?:\w+\s+)?"
     r"(?:make it|it'?s|it is|it should be|should be|i mean|i meant|change it to|it was)\s+(?P<new>[^,.;]+)",
     re.IGNORECASE,
 )

@@ -339,7 +339,7 @@ def _lowercase_sentences(piece: str) -> list[str]:
     spreadsheet" and "St. Mary's" are not."""
     sentences: list[str] = []
     start = 0
-    for match in re.finditer(r"(?<=[a-z0-9)])\.\s+(?=[a-z])", piece):
+    for match in re.finditer(r"(?<=[A-Za-z0-9)])\.\s+(?=[a-z])", piece):
         if _ABBREVIATION.search(piece[start : match.start()]):
             continue
         sentences.append(piece[start : match.start()].strip())
