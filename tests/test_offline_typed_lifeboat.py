@@ -9,7 +9,7 @@ import pytest
 from pmtui.models import ConversationState, DiscoverySummary
 from pmtui.product.brains.offline.discovery.asides import restated
 from pmtui.product.brains.offline.discovery.clues import decisive, detect, feature_items
-from pmtui.product.brains.offline.discovery.text import split_sentences
+from pmtui.product.brains.offline.discovery.text import persona_name, persona_phrase, split_sentences
 from pmtui.product.brains.offline.scoping import negotiate, propose
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.rice import NICE_TO_HAVE_MARK, rescore
@@ -137,3 +137,23 @@ def test_a_lowercase_sentence_after_an_uppercase_word_is_a_sentence_of_its_own()
     assert split_sentences(said) == ["has to work on cheap android phones, and no personal data leaving the UK",
                                      "its free for the station, no money"]
     assert split_sentences("we met Dr. smith at St. mary's") == ["we met Dr. smith at St. mary's"]
+
+
+def test_two_groups_after_for_are_both_who_it_is_for() -> None:
+    """"want something simple for the crew and the station mechanic" named only the mechanic, and "crew" was no
+    people word at all; "for office people and students" (whom a business serves) is still no target."""
+    said = "want something simple for the crew and the station mechanic"
+    clue = detect(said, said, True).get("target_user")
+    assert clue is not None and clue.fragment == "the crew and the station mechanic"
+    assert persona_phrase("the drivers and the dispatcher", anchored=False) == "the drivers and the dispatcher"
+    assert persona_phrase("office people and students", anchored=False) == "office people"
+
+
+@pytest.mark.parametrize(("target", "called"), [
+    ("station mechanic", "the station mechanic"),  # was "If station mechanic could do only three things"
+    ("the crew and the station mechanic", "the crew and the station mechanic"),  # was "and the station mechanic"
+    ("ICU nurses", "ICU nurses"),
+    ("small café owners in Lisbon", "small café owners"),
+])
+def test_the_people_said_mid_question_read_as_english(target: str, called: str) -> None:
+    assert persona_name(DiscoverySummary(target_user=target)) == called

@@ -32,6 +32,7 @@ PERSONA_STEMS = _wordset(
     professional specialist expert practitioner physio physiotherapist
     tradie sparky sparkie chippy chippie plumber tradesman tradesmen tradesperson handyman landscaper roofer
     painter decorator carpenter joiner locksmith welder glazier tiler
+    crew crewmember coxswain cox lifeguard ranger steward marshal warden caretaker porter
     """
 )
 

@@ -154,13 +154,15 @@ def persona_phrase(text: str, anchored: bool = True) -> str:
         return ""
     phrase = words[start : head + 1]
     rest = words[head + 1 :]
-    if anchored and len(rest) >= 2 and rest[0].lower() in ("and", "&") and not words[head].endswith((",", ";", ":", ".")):
-        # "Treasurers and lotto committees of GAA clubs", "Nurses and porters at big hospitals": two groups, one list.
+    if len(rest) >= 2 and rest[0].lower() in ("and", "&") and not words[head].endswith((",", ";", ":", ".")) and (
+            anchored or words[head].lower().strip(".,;:'\"()") not in GENERIC_PERSONA):
+        # "Treasurers and lotto committees of GAA clubs", "Nurses and porters at big hospitals": two groups, one list;
+        # "something simple for the crew and the station mechanic" as well.
         skip = 2 if rest[1].lower() in _DETERMINERS else 1
         other = persona_phrase(" ".join(rest[skip:]))
         taken = rest[skip : skip + len(other.split())]
         if other and has_persona(other) and " ".join(taken).strip(" ,;:.").lower() == other.lower():
-            return f"{' '.join(phrase)} and {other}".strip(" ,;:.")
+            return f"{' '.join(phrase)} and {' '.join(rest[1:skip])} {other}".replace("  ", " ").strip(" ,;:.")
     if rest and rest[0].lower() in {
         "who",
         "that",
@@ -432,6 +434,16 @@ def short(text: str, limit: int = 10) -> str:
     return text.strip() or squash(said).replace("?", "").strip(" .!,;:")[:40]
 
 
+_PLURAL_FORMS = frozenset({"people", "staff", "children", "men", "women", "folk", "folks", "police", "personnel",
+                           "management", "kids"})
+
+
+def _singular(word: str) -> bool:
+    """Is a people word singular ('mechanic', 'crew'), so that it needs an article mid-sentence?"""
+    bare = word.lower().strip(".,;:'\"()")
+    return bool(bare) and bare.isalpha() and not bare.endswith("s") and bare not in _PLURAL_FORMS
+
+
 def persona_name(summary: DiscoverySummary) -> str:
     """A short name for the users, for use mid-sentence ('ICU nurses'); 'your users' when unknown.
 
@@ -451,12 +463,17 @@ def persona_name(summary: DiscoverySummary) -> str:
         # "volunteer coordinators of community fridge networks" are "volunteer coordinators", not "of community…".
         phrase = re.split(r"\s+(?:who|that|with|in|at|on|from|of|working|running)\s+", phrase, maxsplit=1)[0]
         # Stray punctuation is not part of a name said mid-sentence ("the right moment for ? nurses").
-        words = [word for word in phrase.split() if any(char.isalpha() for char in word)][-4:]
+        words = [word for word in phrase.split() if any(char.isalpha() for char in word)]
+        # "the crew and the station mechanic": two groups are named whole; one keeps its last four words.
+        words = words[-8:] if "and" in (w.lower() for w in words[1:-1]) else words[-4:]
         if not words:
             continue
         first = words[0]
         if first[:1].isupper() and first[1:].islower() and first.lower() not in set(TOOLS):
             words[0] = first.lower()
+        if words[0].lower() not in _DETERMINERS and _singular(words[-1]):
+            # "If the station mechanic could do only three things": one person (or a crew) takes the article.
+            words.insert(0, "the")
         return " ".join(words)
     return "your users"
 
