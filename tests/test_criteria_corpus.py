@@ -181,8 +181,9 @@ def test_held_out_13_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) ->
     lamp", a filter keeping the recently weighed for "not weighed in the last 60 days")."""
     score = measure("heldout13", tmp_path)
     assert score.recall >= 9 / 30, [f"{o.case.id}: {o.note}" for o in score.misses]
-    assert {o.case.id for o in score.false_passes} <= {"h13-wrong-driving-operands", "h13-wrong-auction-flag-off",
-                                                       "h13-wrong-lamp-check-two", "h13-wrong-ewes-recent"}
+    # round 7 fixed all four's classes: a check behind an off flag, the time since an event for "N before it",
+    # "not … in the last N days" kept within the period, a count compared above one for "any"
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
 def test_tuned_set_recall_is_at_least_95_percent_and_no_wrong_change_passes(tmp_path: Path) -> None:

@@ -35,6 +35,7 @@ from pmtui.delivery.gates.criterion_classes import (
     states_size,
     swallows_errors,
 )
+from pmtui.delivery.gates.dead_code import off_flags, without_dead_branches
 from pmtui.delivery.gates.polarity import (
     asks_refusal,
     hides_what_happened,
@@ -48,6 +49,7 @@ from pmtui.delivery.gates.polarity import (
     timeout_durations,
     uses_ruled_out,
 )
+from pmtui.delivery.gates.time_direction import wrong_time_direction
 from pmtui.delivery.gates.vocabulary import (
     STATUS_NAMES,
     STOPWORDS,
@@ -297,18 +299,40 @@ def judge(criterion: str, units: Sequence[Unit]) -> Judgement | None:
     hides_done = hides_what_happened(criterion)
     hides_past = hides_what_is_past(criterion)
     best: Judgement | None = None
+    sources: dict[str, list[str]] = {}
+    for unit in units:
+        sources.setdefault(unit.path, []).append(unit.code_text)
+    flags_of = {path: flags for path, texts in sources.items() if (flags := off_flags("\n".join(texts)))}
     for unit in units:
         if unit.kind == "prose" and not reading.about_docs:
             continue  # a promise in the README is not an implementation
         matched = [c for c in reading.concepts if _has(c, unit)]
         missing = [c for c in reading.concepts if c not in matched]
-        blocker = _blocker(unit, reading, hides_done, hides_past)
+        blocker = _blocker(unit, reading, hides_done, hides_past) or wrong_time_direction(criterion, unit.code_text)
+        if not blocker and (flags := flags_of.get(unit.path)) and (lost := _dead_only(matched, unit, flags)):
+            blocker = f"its {lost} is behind a flag the change turns off"
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):
             blocker = f"it uses the {word} the criterion rules out"
         verdict = Judgement(unit, matched, missing, blocker)
         if best is None or verdict.rank() > best.rank():
             best = verdict
     return best
+
+
+def _dead_only(matched: Sequence[Concept], unit: Unit, flags: frozenset[str]) -> str:
+    """The first deciding concept the unit shows only in branches behind an off flag, or ""."""
+    alive = without_dead_branches(unit.code_text, flags)
+    if alive == unit.code_text:
+        return ""
+    shown = code_concepts(alive) | idiom_concepts(alive)
+    for concept in matched:
+        if is_action(concept) and asks_refusal(concept.label) and refuses_nothing(alive):
+            return concept.label  # the refusal was in the dead branch; an exception class's name refuses nothing
+        if concept.strong and concept.kind in ("word", "phrase") and not concept.alternatives & shown:
+            return concept.label
+        if concept.kind == "number" and concept.label not in numbers_in(alive):
+            return concept.label
+    return ""
 
 
 def _best_line(unit: Unit, concepts: Sequence[Concept], lines: dict[int, str]) -> int:
