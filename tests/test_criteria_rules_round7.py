@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pmtui.delivery.gates.criterion_classes import negated_base
 from pmtui.delivery.gates.dead_code import off_flags, without_dead_branches
+from pmtui.delivery.gates.measure_units import criterion_measures, wrong_measure_unit
 from pmtui.delivery.gates.time_direction import time_differences
+from pmtui.delivery.gates.vocabulary import read_criterion
 from tests.criteria_corpus.corpus import Case, run_case
 
 
@@ -70,3 +73,63 @@ def test_any_one_is_enough_so_a_count_must_not_be_compared_above_one(tmp_path: P
               "returned an error\" >&2\n  exit 1\nfi\n")
     assert maps(tmp_path / "zero", criterion, {"scripts/smoke.sh": script.replace("{n}", "0")})
     assert not maps(tmp_path / "one", criterion, {"scripts/smoke.sh": script.replace("{n}", "1")})
+
+
+def test_a_number_compared_with_a_value_in_another_unit_of_its_kind_is_not_the_criterion(tmp_path: Path) -> None:
+    criterion = "Parcels heavier than 30 kg are refused at the counter"
+    code = ("class TooHeavy(Exception):\n    pass\n\n\ndef accept_parcel(parcel, counter):\n"
+            "    if parcel.weight_{unit} > 30:\n        raise TooHeavy(parcel.id)\n    counter.parcels.append(parcel)\n")
+    assert maps(tmp_path / "kg", criterion, {"post/counter.py": code.format(unit="kg")})
+    assert not maps(tmp_path / "lb", criterion, {"post/counter.py": code.format(unit="lb")})  # about 13.6 kg
+    assert criterion_measures("stays locked until it drops below 200 °C") == (("200", "temperature", "c"),)
+    assert wrong_measure_unit("the heater switches off above 22 °C", "if temp_f > 22:\n    heater.off()\n")
+    assert not wrong_measure_unit("the heater switches off above 22 °C", "LIMIT_C = 22\nif temp_c > LIMIT_C:\n    off()\n")
+
+
+def test_find_mtime_is_a_comparison_of_age_for_older_than(tmp_path: Path) -> None:
+    criterion = "The cleanup script deletes reports older than 30 days"
+    script = "#!/bin/sh\nset -eu\nfind /srv/reports -type f -mtime {age} -delete\n"
+    assert maps(tmp_path / "older", criterion, {"bin/cleanup-reports.sh": script.format(age="+30")})
+    assert not maps(tmp_path / "newer", criterion, {"bin/cleanup-reports.sh": script.format(age="-30")})
+
+
+# -- recall ----------------------------------------------------------------------------------------------------
+def test_under_inter_and_latin_uni_are_no_negations(tmp_path: Path) -> None:
+    assert negated_base("understudy") is None and negated_base("interpreter") is None
+    assert negated_base("uniform") is None and negated_base("unitprice") is None
+    assert negated_base("unpaid") == "paid" and negated_base("uninvited") == "invited"
+    criterion = "Every court hearing gets an interpreter for the defendant's language"
+    code = ("def book_hearing(hearing, pool):\n"
+            "    hearing.interpreter = next(i for i in pool if hearing.defendant.language in i.languages)\n"
+            "    return hearing\n")
+    assert maps(tmp_path / "right", criterion, {"court/hearings.py": code})
+
+
+def test_warn_is_an_alert_and_a_length_unit_its_symbol(tmp_path: Path) -> None:
+    warn = "Warn the skipper when the wind gusts above 30 knots"
+    code = ("def check(gust_knots, alerts):\n    if gust_knots > 30:\n        alerts.append(Alert.HIGH_WIND)\n")
+    assert maps(tmp_path / "alert", warn, {"boat/weather.py": code})
+    metric = "Heights typed in inches are saved in centimetres"
+    saved = ("CM_PER_INCH = 2.54\n\n\ndef save_height(profile, inches):\n"
+             "    profile.height_cm = round(inches * CM_PER_INCH)\n    profile.save()\n")
+    assert maps(tmp_path / "cm", metric, {"profiles/height.py": saved})
+
+
+def test_politeness_the_gesture_of_input_and_how_a_value_is_worked_out_frame_a_criterion() -> None:
+    labels = {c.label for c in read_criterion(
+        "Kindly ensure the order total is calculated with VAT included. Please do the needful.").concepts if c.strong}
+    assert not labels & {"kindly", "please", "needful", "calculated"}
+    assert {"order", "total", "vat"} <= labels
+    entered = {c.label for c in read_criterion("Weights entered in pounds are converted to kg").concepts if c.strong}
+    assert "entered" not in entered and "weights" in entered
+
+
+def test_a_part_of_the_day_is_a_schedule_and_a_value_moving_past_its_bound_is_the_bound() -> None:
+    nightly = {c.label for c in read_criterion("Temp files older than 3 days are removed every night").concepts
+               if c.strong}
+    assert "night" not in nightly and "files" in nightly
+    # a time of day is about the schedule and stays
+    assert "night" in {c.label for c in read_criterion("Backups run every night at 02:00").concepts}
+    fan = {c.label for c in read_criterion("The fan keeps running until the temperature falls below 40 °C").concepts
+           if c.strong}
+    assert not fan & {"until", "falls", "fall"} and {"fan", "temperature"} <= fan

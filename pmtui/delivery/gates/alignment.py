@@ -36,6 +36,7 @@ from pmtui.delivery.gates.criterion_classes import (
     swallows_errors,
 )
 from pmtui.delivery.gates.dead_code import off_flags, without_dead_branches
+from pmtui.delivery.gates.measure_units import wrong_measure_unit
 from pmtui.delivery.gates.polarity import (
     asks_refusal,
     hides_what_happened,
@@ -308,7 +309,8 @@ def judge(criterion: str, units: Sequence[Unit]) -> Judgement | None:
             continue  # a promise in the README is not an implementation
         matched = [c for c in reading.concepts if _has(c, unit)]
         missing = [c for c in reading.concepts if c not in matched]
-        blocker = _blocker(unit, reading, hides_done, hides_past) or wrong_time_direction(criterion, unit.code_text)
+        blocker = (_blocker(unit, reading, hides_done, hides_past) or wrong_time_direction(criterion, unit.code_text)
+                   or wrong_measure_unit(criterion, unit.code_text))
         if not blocker and (flags := flags_of.get(unit.path)) and (lost := _dead_only(matched, unit, flags)):
             blocker = f"its {lost} is behind a flag the change turns off"
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):

@@ -101,6 +101,10 @@ def _comparisons(code: str, number: str) -> list[tuple[int, str]]:
                 found.append((index, op))
             elif number in _values(left, constants):
                 found.append((index, _MIRROR[op]))
+        # `find -mtime +15` keeps what is older than 15 days, `-mtime -15` what is newer
+        for sign, value in re.findall(r"\s-[amc](?:time|min)\s+([+-])(\d+)\b", line):
+            if _plain(value) == number:
+                found.append((index, ">" if sign == "+" else "<"))
         for dots, upper in _RANGE.findall(line):
             if number in _values(upper, constants):
                 found.append((index, "<=" if dots.strip() == ".." else "<"))

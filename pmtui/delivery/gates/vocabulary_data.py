@@ -4,7 +4,9 @@ words, phrases read as one concept, HTTP reason phrases, units, irregular plural
 from __future__ import annotations
 
 STOPWORDS = frozenset(
-    ["a", "an", "the", "and", "or", "but", "if", "then", "else", "of", "to", "in", "on", "at", "by", "for", "with", "from", "into", "onto", "as", "is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "there", "their", "they", "them", "he", "she", "we", "you", "your", "our", "my", "me", "i", "can", "could", "should", "would", "will", "shall", "may", "might", "must", "do", "does", "did", "done", "yes", "all", "any", "each", "every", "some", "such", "than", "too", "very", "also", "only", "just", "so", "up", "down", "out", "over", "under", "again", "once", "here", "when", "where", "why", "how", "what", "which", "who", "whom", "whose", "has", "have", "had", "having", "via", "per", "across", "after", "before", "while", "within", "able", "make", "makes", "made", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "like", "e", "g", "eg", "ie", "etc", "given", "through", "whether", "about", "whenever", "even", "though", "although", "ones", "except", "why"]
+    ["a", "an", "the", "and", "or", "but", "if", "then", "else", "of", "to", "in", "on", "at", "by", "for", "with", "from", "into", "onto", "as", "is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "there", "their", "they", "them", "he", "she", "we", "you", "your", "our", "my", "me", "i", "can", "could", "should", "would", "will", "shall", "may", "might", "must", "do", "does", "did", "done", "yes", "all", "any", "each", "every", "some", "such", "than", "too", "very", "also", "only", "just", "so", "up", "down", "out", "over", "under", "again", "once", "here", "when", "where", "why", "how", "what", "which", "who", "whom", "whose", "has", "have", "had", "having", "via", "per", "across", "after", "before", "while", "within", "able", "make", "makes", "made", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "like", "e", "g", "eg", "ie", "etc", "given", "through", "whether", "about", "whenever", "even", "though", "although", "ones", "except", "why",
+     # politeness says nothing of the code: "Kindly ensure …, please do the needful"
+     "kindly", "please", "pls", "needful"]
 )
 # Words a criterion uses that say little about the code: they help pick a location, never decide one.
 WEAK = frozenset(
@@ -20,7 +22,10 @@ WEAK = frozenset(
      "documents", "convert", "converts", "converted", "automatically", "automatic", "report", "reports", "api",
      "include", "includes", "included", "including", "input", "inputs", "job", "jobs",
      # the actor's part in a scenario, not the code's: "when the client passes", "who got there first", "say why"
-     "pass", "passes", "passed", "got", "say", "says", "tell", "tells"]
+     "pass", "passes", "passed", "got", "say", "says", "tell", "tells",
+     # the user's gesture of input and how a value is worked out frame it: "measurements entered in inches",
+     # "calculated as runs per 100 balls"
+     "enter", "enters", "entered", "entering", "calculated", "computed"]
 )
 NUMBER_WORDS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
                 "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
@@ -108,6 +113,9 @@ PHRASE_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\balready\s+(?:there|exists?|present|taken|used|added|in\s+(?:the\s+)?\w+)\b", "unique"),
     (r"\bip(?:\s+address(?:es)?)?\b", "client"),
     (r"\b(?:reports?|says?|tells?)\s+whether\b", ""),
+    # a measured value's movement before its bound frames the bound: "until the temperature drops below 200 °C"
+    (r"\buntil\b(?=(?:\s+[\w°]+){1,4}?\s+(?:drop|fall|sink|go|rise|climb|get|come)\w*\s+(?:below|above|under|over)\b)", ""),
+    (r"\b(?:drop|fall|sink|go|rise|climb|get|come)(?:s|es|ped|ping|ing|en|ed)?\s+(?=(?:below|above|under|over|beneath)\b)", ""),
 )
 
 REASONS = {"ok": "200", "created": "201", "accepted": "202", "no content": "204", "moved permanently": "301",
