@@ -133,3 +133,23 @@ def test_a_part_of_the_day_is_a_schedule_and_a_value_moving_past_its_bound_is_th
     fan = {c.label for c in read_criterion("The fan keeps running until the temperature falls below 40 °C").concepts
            if c.strong}
     assert not fan & {"until", "falls", "fall"} and {"fan", "temperature"} <= fan
+
+
+def test_a_compounds_kind_that_no_file_of_the_change_names_is_the_products_word(tmp_path: Path) -> None:
+    migration = ("ALTER TABLE members ADD COLUMN locker_no INTEGER;\n"
+                 "CREATE UNIQUE INDEX members_locker_no_key ON members (locker_no);\n")
+    assert maps(tmp_path / "gym", "Each gym member gets a unique locker number", {"db/015_lockers.sql": migration})
+    # a condition is no kind: the change must say it
+    assert not maps(tmp_path / "paid", "Each paid member gets a unique locker number", {"db/015_lockers.sql": migration})
+    # the kind is the only word the change may leave unsaid
+    assert not maps(tmp_path / "two", "Each gym member gets a unique numbered towel",
+                    {"db/015_lockers.sql": migration})
+
+
+def test_a_position_in_a_sequence_is_looked_up_and_a_helpers_name_does_not_compute_it(tmp_path: Path) -> None:
+    criterion = "Callers hear their position in the queue"
+    code = ("export function positionIn(queue, callerId) {{\n  return {body};\n}}\n\n"
+            "export function greet(queue, caller, say) {{\n  say(`You are number ${{positionIn(queue, caller.id)}}"
+            " in the queue`);\n}}\n")
+    assert maps(tmp_path / "index", criterion, {"src/hold.js": code.format(body="queue.indexOf(callerId) + 1")})
+    assert not maps(tmp_path / "length", criterion, {"src/hold.js": code.format(body="queue.length")})

@@ -10,6 +10,7 @@ cannot be mapped, and never on wording alone once the change's tests pass (`test
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -124,6 +125,7 @@ class Judgement:
     matched: list[Concept]
     missing: list[Concept]
     blocker: str = ""  # why the unit cannot answer the criterion whatever its words
+    context: frozenset[str] = frozenset()  # modifiers no file of the change names: "the karaoke queue"
 
     @property
     def passes(self) -> bool:
@@ -136,6 +138,8 @@ class Judgement:
         # what the change must not do holds of any code that does not do it: it is no evidence for
         strong = [c for c in [*self.matched, *self.missing] if c.strong and c.kind != "absent"]
         missing = [c for c in self.missing if c.strong]
+        if len(missing) == 1 and missing[0].label in self.context:
+            return len(strong) >= 3  # "the karaoke queue": the product's word for the thing, named nowhere in the code
         if not strong:
             return bool(self.matched)
         if not missing:
@@ -304,6 +308,8 @@ def judge(criterion: str, units: Sequence[Unit]) -> Judgement | None:
     for unit in units:
         sources.setdefault(unit.path, []).append(unit.code_text)
     flags_of = {path: flags for path, texts in sources.items() if (flags := off_flags("\n".join(texts)))}
+    named = _named_anywhere(units)
+    modifiers = _modifiers(criterion, reading)
     for unit in units:
         if unit.kind == "prose" and not reading.about_docs:
             continue  # a promise in the README is not an implementation
@@ -315,10 +321,51 @@ def judge(criterion: str, units: Sequence[Unit]) -> Judgement | None:
             blocker = f"its {lost} is behind a flag the change turns off"
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):
             blocker = f"it uses the {word} the criterion rules out"
-        verdict = Judgement(unit, matched, missing, blocker)
+        context = frozenset(c.label for c in missing if c.label in modifiers and _heads(c.label, criterion, matched)
+                            and not c.alternatives & named)
+        verdict = Judgement(unit, matched, missing, blocker, context)
         if best is None or verdict.rank() > best.rank():
             best = verdict
     return best
+
+
+_TOKEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+
+
+# what comes before a compound ("a fishing licence", "each co-op member", "in the karaoke queue")
+_DETERMINERS = frozenset(["a", "an", "the", "each", "every", "my", "your", "our", "their", "its", "his", "her", "this",
+                          "that", "these", "those", "any", "all", "no"])
+# adjectives that state a condition, not a name: "the old search", "paid orders", "the next day"
+_CONDITIONS = frozenset(["old", "new", "next", "last", "previous", "current", "same", "other", "only", "first", "open",
+                         "closed", "free", "paid", "active", "empty", "full", "late", "early", "public", "private",
+                         "default", "legacy", "main", "primary", "valid", "expired", "more", "less", "most", "least",
+                         "extra", "single", "double", "whole", "total", "daily", "weekly", "monthly", "yearly"])
+
+
+def _modifiers(criterion: str, reading: CriterionReading) -> frozenset[str]:
+    """Nouns of the criterion that name a compound's kind after a determiner: "karaoke" in "the karaoke queue",
+    "fishing" in "a fishing licence", "co-op" in "each co-op member" — never a condition ("the old search")."""
+    labels = {c.label.lower(): c for c in reading.concepts if c.strong and c.kind == "word"}
+    tokens = [token.replace("-", "").lower() for token in _TOKEN.findall(criterion)]
+    return frozenset(word for before, word, head in zip(tokens, tokens[1:], tokens[2:], strict=False)
+                     if before in _DETERMINERS and word in labels and head in labels and word not in _CONDITIONS
+                     and not word.endswith(("ed", "est", "ing")) and not is_action(labels[word])
+                     and not labels[word].negated_of)
+
+
+def _heads(label: str, criterion: str, matched: Sequence[Concept]) -> bool:
+    """Whether the word after the modifier (the compound's head) is shown by the unit."""
+    tokens = [token.replace("-", "").lower() for token in _TOKEN.findall(criterion)]
+    shown = {c.label.lower() for c in matched}
+    return any(first == label.lower() and second in shown for first, second in itertools.pairwise(tokens))
+
+
+def _named_anywhere(units: Sequence[Unit]) -> frozenset[str]:
+    """Every concept the change's files name anywhere: code, comments, strings, paths."""
+    named: set[str] = set()
+    for unit in units:
+        named |= code_concepts(unit.text) | code_concepts(unit.path) | unit.around | unit.concepts
+    return frozenset(named)
 
 
 def _dead_only(matched: Sequence[Concept], unit: Unit, flags: frozenset[str]) -> str:

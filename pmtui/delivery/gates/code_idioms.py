@@ -63,6 +63,8 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\)\s*/\s*2(?:\.0)?\b|\bsum\([^)]*\)\s*/\s*len\(", "average"),
         (r"\bnot in\b|!\s*[\w.]+\.(?:has|includes|containsKey)\(|\bis None\b|!ok\b|\bok\s*\{", "missing"),
         (r"\bjoin\(", "join"),
+        (r"\.(?:findIndex|indexOf|index|position|firstIndex|IndexOf|FindIndex)\(|\benumerate\(|\bROW_NUMBER\(|\bRANK\(",
+         "position"),
         (r"^\s*(?:return|continue|pass)\s*;?\s*$|\bif\b.*[:)]\s*(?:return|continue)\s*;?\s*$", "ignore"),
 
         (r"\bcontinue\b|\bexit\s+[1-9]|\bexit\([1-9]|\bsys\.exit\(|\bprocess\.exit\([1-9]|\bos\.Exit\([1-9]", "exit"),

@@ -150,6 +150,8 @@ _GROUPS: dict[str, str] = {
     "integer": "integer integers int",
     # a linter's name says it lints: `[tool.ruff]`, `.eslintrc`
     "lint": "lint linter linting ruff flake8 pylint eslint rubocop stylelint golangci shellcheck clippy ktlint",
+    # a position in a sequence is found by looking it up: `findIndex`, `indexOf`, `enumerate`, `ROW_NUMBER()`
+    "position": "position positions",
     # an alert is a warning: `Alert::LowWater` for "warn when the tide is low"
     "alert": "alert alerts alarm alarms warn warning warnings",
     # units of length and weight are written by their symbols: `CM_PER_INCH`, `weight_kg`
