@@ -292,8 +292,9 @@ def shows_when_flag(code: str, flag: str) -> bool:
     return False
 
 
-def judge(criterion: str, units: Sequence[Unit]) -> Judgement | None:
-    """The unit of the change that best answers the criterion (passing or not), None without units."""
+def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement | None:
+    """The unit of the change that best answers the criterion (passing or not), None without units. `written` is
+    every line the change adds, comments and messages included (what it names anywhere)."""
     reading = read_criterion(criterion)
     main, contrast = split_contrast(criterion)
     # the contrasted alternative's words are not asked for, unless it names an action ("hidden, not deleted")
@@ -308,7 +309,7 @@ def judge(criterion: str, units: Sequence[Unit]) -> Judgement | None:
     for unit in units:
         sources.setdefault(unit.path, []).append(unit.code_text)
     flags_of = {path: flags for path, texts in sources.items() if (flags := off_flags("\n".join(texts)))}
-    named = _named_anywhere(units)
+    named = _named_anywhere(units) | code_concepts(written)
     modifiers = _modifiers(criterion, reading)
     for unit in units:
         if unit.kind == "prose" and not reading.about_docs:
@@ -395,8 +396,12 @@ def _best_line(unit: Unit, concepts: Sequence[Concept], lines: dict[int, str]) -
     return max(unit.added, key=lambda number: (hits(number), -number)) if unit.added else unit.start
 
 
+def _written(change: ChangeSet) -> str:
+    return "\n".join(text for lines in change.added_lines.values() for _, text in lines)
+
+
 def _offline_location(criterion: str, change: ChangeSet, units: Sequence[Unit]) -> tuple[str | None, str]:
-    verdict = judge(criterion, units)
+    verdict = judge(criterion, units, _written(change))
     if verdict is None:
         return None, "the change adds no code a criterion could be matched to"
     missing = ", ".join(c.label for c in verdict.missing if c.strong)
