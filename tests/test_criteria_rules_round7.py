@@ -153,3 +153,19 @@ def test_a_position_in_a_sequence_is_looked_up_and_a_helpers_name_does_not_compu
             " in the queue`);\n}}\n")
     assert maps(tmp_path / "index", criterion, {"src/hold.js": code.format(body="queue.indexOf(callerId) + 1")})
     assert not maps(tmp_path / "length", criterion, {"src/hold.js": code.format(body="queue.length")})
+
+
+def test_a_year_is_a_quantity_of_time_also_behind_a_helper_in_another_file(tmp_path: Path) -> None:
+    criterion = "A gift card expires two years after it is bought"
+    code = "from dateutil.relativedelta import relativedelta\n\n\ndef expiry_date(card):\n    return card.bought_on + {span}\n"
+    assert maps(tmp_path / "years", criterion, {"shop/cards.py": code.format(span="relativedelta(years=2)")})
+    assert maps(tmp_path / "730", criterion, {"shop/cards.py": code.format(span="timedelta(days=730)")})
+    assert not maps(tmp_path / "days", criterion, {"shop/cards.py": code.format(span="relativedelta(days=2)")})
+    # the constant a helper in another file reads states the year for the unit that calls it
+    helper = ("from datetime import timedelta\n\nVALID_FOR = timedelta(days=365)\n\n\n"
+              "def still_valid(card, today):\n    return today - card.bought_on <= VALID_FOR\n")
+    caller = ("from shop.validity import still_valid\n\n\nclass CardExpired(Exception):\n    pass\n\n\n"
+              "def redeem(card, today):\n    if not still_valid(card, today):\n        raise CardExpired(card.code)\n"
+              "    card.redeemed = True\n")
+    assert maps(tmp_path / "helper", "Redeeming a gift card is refused once it is older than one year",
+                {"shop/validity.py": helper, "shop/redeem.py": caller})

@@ -575,6 +575,10 @@ def _follow_definitions(units: list[Unit], added_lines: dict[str, list[tuple[int
             if helper.path == unit.path and helper.start <= unit.start <= helper.end:
                 continue
             unit.numbers |= helper.numbers
+            # the constants it reads state their durations here too: `timedelta(days=365)` behind `waiver_current()`
+            read = set(re.findall(r"[A-Za-z_$][\w$]*", helper.code_text)) & set(constants)
+            unit.code_text += "".join("\n" + constants[name] for name in sorted(read)
+                                      if constants[name] not in unit.code_text)
             for found in (unit.concepts, unit.fresh, unit.acts, unit.fresh_acts):
                 found |= helper.fresh_acts
             if helper.path != unit.path and helper.start in helper.added:

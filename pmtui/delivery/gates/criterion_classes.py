@@ -236,10 +236,10 @@ def reads_env(code: str, name: str) -> bool:
 # A duration stated with its unit: `5 * time.Millisecond`, `Duration::from_millis(5)`, `timedelta(minutes=5)`.
 _SECONDS = {"nanosecond": 1e-9, "microsecond": 1e-6, "millisecond": 1e-3, "second": 1, "minute": 60, "hour": 3600,
             "nanos": 1e-9, "micros": 1e-6, "millis": 1e-3, "secs": 1, "mins": 60, "hours": 3600, "milliseconds": 1e-3,
-            "seconds": 1, "minutes": 60, "days": 86400, "weeks": 604800, "day": 86400}
+            "seconds": 1, "minutes": 60, "days": 86400, "weeks": 604800, "day": 86400, "years": 31536000}
 _EXPLICIT = (re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*\*\s*time\.(Nanosecond|Microsecond|Millisecond|Second|Minute|Hour)\b"),
              re.compile(r"\bfrom_(secs|millis|micros|nanos|mins|hours)\(\s*(\d+(?:\.\d+)?)"),
-             re.compile(r"\b(milliseconds|seconds|minutes|hours|days|weeks)\s*[=:]\s*(\d+(?:\.\d+)?)\b"),
+             re.compile(r"\b(milliseconds|seconds|minutes|hours|days|weeks|years)\s*[=:]\s*(\d+(?:\.\d+)?)\b"),
              re.compile(r"\bDuration\.of(Millis|Seconds|Minutes|Hours|Days)\(\s*(\d+(?:\.\d+)?)"),
              # find(1): -mtime counts days, -mmin minutes
              re.compile(r"-m(time|min)\s+[+-]?(\d+)\b"),

@@ -243,7 +243,8 @@ def quantity_forms(number: str, unit: str) -> tuple[frozenset[str], str]:
     if _TIME_UNITS[unit] < 1:
         forms = {float(number)}
     texts = frozenset(str(int(f)) if f == int(f) else str(f) for f in forms)
-    word = {0.001: "millisecond", 1: "second", 60: "minute", 3600: "hour", 86400: "day", 604800: "week"}[_TIME_UNITS[unit]]
+    word = {0.001: "millisecond", 1: "second", 60: "minute", 3600: "hour", 86400: "day", 604800: "week",
+            31536000: "year"}[_TIME_UNITS[unit]]
     return texts, word
 
 

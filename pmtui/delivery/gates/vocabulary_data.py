@@ -142,7 +142,7 @@ IRREGULAR_PLURALS = {"children": "child", "people": "person", "persons": "person
 TIME_UNITS = {"millisecond": 0.001, "milliseconds": 0.001, "ms": 0.001, "second": 1, "seconds": 1, "sec": 1,
                "secs": 1, "s": 1, "minute": 60, "minutes": 60, "min": 60, "mins": 60, "hour": 3600, "hours": 3600,
                "h": 3600, "hr": 3600, "hrs": 3600, "day": 86400, "days": 86400, "d": 86400, "week": 604800,
-               "weeks": 604800}
+               "weeks": 604800, "year": 31536000, "years": 31536000}
 
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
 UNIT_NOUN_WORDS = ("decimal", "decimals", "digit", "digits", "place", "places", "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months", "year", "years", "time", "times", "attempt", "attempts", "retry", "retries", "character", "characters", "item", "items", "result", "results", "row", "rows", "page", "pages", "request", "requests", "archive", "archives", "level", "levels")
