@@ -169,3 +169,18 @@ def test_a_year_is_a_quantity_of_time_also_behind_a_helper_in_another_file(tmp_p
               "    card.redeemed = True\n")
     assert maps(tmp_path / "helper", "Redeeming a gift card is refused once it is older than one year",
                 {"shop/validity.py": helper, "shop/redeem.py": caller})
+
+
+def test_a_dimensions_adjective_is_its_noun_and_a_photo_is_an_image(tmp_path: Path) -> None:
+    criterion = "Listing pictures are scaled to 800 px wide"
+    code = ("from PIL import Image\n\n\ndef scale_listing_image(img: Image.Image) -> Image.Image:\n"
+            "    width = {w}\n    return img.resize((width, round(img.height * width / img.width)))\n")
+    assert maps(tmp_path / "800", criterion, {"shop/listing_images.py": code.format(w=800)})
+    assert not maps(tmp_path / "600", criterion, {"shop/listing_images.py": code.format(w=600)})
+
+
+def test_being_late_is_a_delay(tmp_path: Path) -> None:
+    criterion = "Late trains are shown in red"
+    code = "def row_colour(train) -> str:\n    if train.{state}:\n        return 'red'\n    return 'white'\n"
+    assert maps(tmp_path / "delayed", criterion, {"board/rows.py": code.format(state="delayed")})
+    assert not maps(tmp_path / "cancelled", criterion, {"board/rows.py": code.format(state="cancelled")})

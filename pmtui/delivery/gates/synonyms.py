@@ -152,6 +152,14 @@ _GROUPS: dict[str, str] = {
     "lint": "lint linter linting ruff flake8 pylint eslint rubocop stylelint golangci shellcheck clippy ktlint",
     # a position in a sequence is found by looking it up: `findIndex`, `indexOf`, `enumerate`, `ROW_NUMBER()`
     "position": "position positions",
+    # a dimension's adjective is its noun: "300 px wide" is a width, "heavier than" a weight
+    "width": "width widths wide",
+    "weight": "weight weights heavy heavier",
+    "depth": "depth deep",
+    # a photo is an image: thumbnails of "product photos" are made from `image`
+    "image": "image images img picture pictures photo photos pic pics",
+    # being late is a delay: "more than 2 minutes late" is `delayed`
+    "late": "late lateness delayed overdue tardy",
     # an alert is a warning: `Alert::LowWater` for "warn when the tide is low"
     "alert": "alert alerts alarm alarms warn warning warnings",
     # units of length and weight are written by their symbols: `CM_PER_INCH`, `weight_kg`
