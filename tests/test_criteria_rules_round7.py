@@ -12,7 +12,7 @@ from pathlib import Path
 from pmtui.delivery.gates.criterion_classes import negated_base
 from pmtui.delivery.gates.dead_code import off_flags, without_dead_branches
 from pmtui.delivery.gates.measure_units import criterion_measures, wrong_measure_unit
-from pmtui.delivery.gates.time_direction import time_differences
+from pmtui.delivery.gates.time_direction import cutoff_sides, plain_comparatives, time_differences
 from pmtui.delivery.gates.vocabulary import read_criterion
 from tests.criteria_corpus.corpus import Case, run_case
 
@@ -184,3 +184,17 @@ def test_being_late_is_a_delay(tmp_path: Path) -> None:
     code = "def row_colour(train) -> str:\n    if train.{state}:\n        return 'red'\n    return 'white'\n"
     assert maps(tmp_path / "delayed", criterion, {"board/rows.py": code.format(state="delayed")})
     assert not maps(tmp_path / "cancelled", criterion, {"board/rows.py": code.format(state="cancelled")})
+
+
+def test_more_old_than_is_older_than_and_older_is_the_far_side_of_a_cutoff(tmp_path: Path) -> None:
+    criterion = "the job must remove exports more old than 14 days from the share"
+    code = ("import os\nfrom datetime import datetime, timedelta\n\n\ndef prune_exports(share):\n"
+            "    limit = datetime.now() - timedelta(days=14)\n    for export in share.exports():\n"
+            "        if export.modified {op} limit:\n            os.remove(export.path)\n")
+    assert maps(tmp_path / "older", criterion, {"jobs/prune_exports.py": code.format(op="<")})
+    assert not maps(tmp_path / "newer", criterion, {"jobs/prune_exports.py": code.format(op=">")})
+    assert plain_comparatives("files more old than 30 days, more big than 2 MB") == \
+        "files older than 30 days, bigger than 2 MB"
+    assert cutoff_sides("$limit = (Get-Date).AddDays(-30)\nWhere-Object { $_.LastWriteTime -lt $limit }") == ["older"]
+    # how long since a stored time is no cutoff: `today - signed` is read by time_differences
+    assert cutoff_sides("return today - signed <= WAIVER_VALID_FOR") == []

@@ -55,8 +55,53 @@ def time_differences(code: str) -> list[tuple[str, str]]:
     return found
 
 
+# "more old than" (non-native English) is "older than": the adjective's own comparative
+_MORE_ADJECTIVE = re.compile(r"\bmore\s+(old|new|young|big|small|long|short|high|low|cheap|late|early|fast|slow|large|"
+                             r"few)\s+(?=than\b)", re.IGNORECASE)
+_COMPARATIVE = {"big": "bigger", "few": "fewer", "large": "larger", "late": "later"}
+
+
+def plain_comparatives(text: str) -> str:
+    """The text with "more old than" read as "older than"."""
+    return _MORE_ADJECTIVE.sub(lambda m: _COMPARATIVE.get(m.group(1).lower(), m.group(1).lower() + "er") + " ", text)
+
+
+_OLDER_THAN = re.compile(r"\bolder\s+than\s+(?:\d+|one|two|three|a)\b", re.IGNORECASE)
+# a moment some time before now: `(Get-Date).AddDays(-30)`, `now - timedelta(days=30)`, `Date.now() - MAX_AGE`
+_CUTOFF = re.compile(rf"(?:{_NOW}|Get-Date\)?|DateTime\.(?:Now|UtcNow|Today))[\w.()]*?"
+                     r"(?:\.Add\w*\(\s*-|\.minus\w*\(|\s+-\s+(?=[\w.]*(?:timedelta|Duration|INTERVAL|interval|days|hours|"
+                     r"minutes|weeks|\d)|(?-i:[A-Z][A-Z0-9_]+\b)))", re.IGNORECASE)
+_VARIABLE_CUTOFF = re.compile(r"^\s*(?:\$|const\s+|let\s+|var\s+|my\s+\$)?([A-Za-z_]\w*)\s*(?::[^=]*)?=\s*(.+)$")
+_SIDE = re.compile(r"(<=|>=|<|>|-lt|-le|-gt|-ge|__lt=|__lte=|__gt=|__gte=)")
+
+
+def cutoff_sides(code: str) -> list[str]:
+    """"older" or "newer" for each comparison of a time with a cutoff some time before now: `$_.LastWriteTime -lt
+    $limit` where `$limit = (Get-Date).AddDays(-30)` keeps what is older."""
+    bare = "\n".join(_STRING.sub('""', line) for line in code.splitlines())
+    names = {m.group(1) for line in bare.splitlines() if (m := _VARIABLE_CUTOFF.match(line)) and _CUTOFF.search(m.group(2))}
+    sides: list[str] = []
+    for line in bare.splitlines():
+        if _VARIABLE_CUTOFF.match(line) and any(line.lstrip().lstrip("$").startswith(n) for n in names):
+            continue
+        for match in _SIDE.finditer(line):
+            left, right = line[:match.start()], line[match.end():]
+            op = match.group(1).strip("_=").replace("-", "")
+            smaller = op in ("<", "<=", "lt", "le", "lte")
+            on_right = _CUTOFF.search(right[:60]) or any(re.match(rf"\s*\$?{re.escape(n)}\b", right) for n in names)
+            on_left = _CUTOFF.search(left[-60:]) or any(re.search(rf"\$?\b{re.escape(n)}\s*$", left) for n in names)
+            if on_right and not on_left:
+                sides.append("older" if smaller else "newer")
+            elif on_left and not on_right:
+                sides.append("newer" if smaller else "older")
+    return sides
+
+
 def wrong_time_direction(criterion: str, code: str) -> str:
     """Why the code measures the criterion's time the other way round, or ""."""
+    criterion = plain_comparatives(criterion)
+    if _OLDER_THAN.search(criterion) and (sides := cutoff_sides(code)) and "older" not in sides:
+        return "it keeps what is newer than the cutoff, where the criterion asks for what is older"
     differences = time_differences(code)
     if not differences:
         return ""

@@ -49,6 +49,7 @@ from pmtui.delivery.gates.criterion_classes import (
     until_both,
 )
 from pmtui.delivery.gates.synonyms import _GROUPS, SPECIFIC, SYMBOL_WORDS  # noqa: F401 - SYMBOL_WORDS re-exported
+from pmtui.delivery.gates.time_direction import plain_comparatives
 from pmtui.delivery.gates.vocabulary_data import (  # noqa: F401 - STOPWORDS, WEAK … re-exported
     BOUND_WORDS,
     COMPARATIVES,
@@ -335,7 +336,7 @@ def _plain_quotes(criterion: str) -> str:
     text = re.sub(r"(?<=\d),(?=\d{3}(?:,\d{3})*(?!\d))", "", text)
     # a currency's sign is its name ("the € sign" is euro; "$100" stays a number)
     text = re.sub(r"([€£¥])\s*(?:sign|symbol)\b", r"\1", text)
-    return text.replace("€", " euro ").replace("£", " pound ").replace("¥", " yen ")
+    return plain_comparatives(text.replace("€", " euro ").replace("£", " pound ").replace("¥", " yen "))
 
 
 def _expand_contractions(text: str) -> str:
