@@ -198,3 +198,25 @@ def test_more_old_than_is_older_than_and_older_is_the_far_side_of_a_cutoff(tmp_p
     assert cutoff_sides("$limit = (Get-Date).AddDays(-30)\nWhere-Object { $_.LastWriteTime -lt $limit }") == ["older"]
     # how long since a stored time is no cutoff: `today - signed` is read by time_differences
     assert cutoff_sides("return today - signed <= WAIVER_VALID_FOR") == []
+
+
+def test_the_nearest_available_one_is_the_least_distance_among_those_available(tmp_path: Path) -> None:
+    criterion = "Each booking gets the closest available mechanic"
+    code = ("from garage.geo import km_between\n\n\ndef assign_mechanic(booking, mechanics):\n{body}")
+    right = ("    free = [m for m in mechanics if m.available]\n"
+             "    return min(free, key=lambda m: km_between(m.base, booking.address), default=None)\n")
+    anyone = "    return min(mechanics, key=lambda m: km_between(m.base, booking.address))\n"
+    first_free = "    return next(m for m in mechanics if m.available)\n"
+    assert maps(tmp_path / "right", criterion, {"garage/assign.py": code.format(body=right)})
+    assert not maps(tmp_path / "anyone", criterion, {"garage/assign.py": code.format(body=anyone)})
+    assert not maps(tmp_path / "first", criterion, {"garage/assign.py": code.format(body=first_free)})
+
+
+def test_a_fee_attracted_is_charged_and_the_comparative_of_the_bound_is_its_other_side(tmp_path: Path) -> None:
+    criterion = "Withdrawals above 20,000 attract a fee of 50, smaller withdrawals are free"
+    code = ("WITHDRAWAL_FEE = 50\n\n\ndef withdrawal_fee(amount: int) -> int:\n"
+            "    return WITHDRAWAL_FEE if amount {op} 20_000 else 0\n")
+    assert maps(tmp_path / "above", criterion, {"bank/fees.py": code.format(op=">")})
+    assert not maps(tmp_path / "from", criterion, {"bank/fees.py": code.format(op=">=")})  # 20,000 itself pays
+    labels = {c.label for c in read_criterion("alert the nurse if the pulse is above 120 during a session").concepts}
+    assert "during" not in labels

@@ -149,6 +149,7 @@ class Judgement:
         # the `logs` bucket beside the `backups` one), not a word the criterion could do without
         return (len(strong) >= 4 and len(missing) == 1
                 and not (lone.anchor or lone.subject or is_action(lone) or lone.negated_of)
+                and lone.label.lower() != "available"  # "the closest available mechanic": a condition to test
                 and not lone.alternatives & self.unit.around)
 
     def rank(self) -> tuple[int, int, int, int, int]:
@@ -330,7 +331,7 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
     return best
 
 
-_TOKEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+_TOKEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*(?:'s\b)?")
 
 
 # what comes before a compound ("a fishing licence", "each co-op member", "in the karaoke queue")
@@ -340,14 +341,15 @@ _DETERMINERS = frozenset(["a", "an", "the", "each", "every", "my", "your", "our"
 _CONDITIONS = frozenset(["old", "new", "next", "last", "previous", "current", "same", "other", "only", "first", "open",
                          "closed", "free", "paid", "active", "empty", "full", "late", "early", "public", "private",
                          "default", "legacy", "main", "primary", "valid", "expired", "more", "less", "most", "least",
-                         "extra", "single", "double", "whole", "total", "daily", "weekly", "monthly", "yearly"])
+                         "extra", "single", "double", "whole", "total", "daily", "weekly", "monthly", "yearly",
+                         "available"])
 
 
 def _modifiers(criterion: str, reading: CriterionReading) -> frozenset[str]:
     """Nouns of the criterion that name a compound's kind after a determiner: "karaoke" in "the karaoke queue",
     "fishing" in "a fishing licence", "co-op" in "each co-op member" — never a condition ("the old search")."""
     labels = {c.label.lower(): c for c in reading.concepts if c.strong and c.kind == "word"}
-    tokens = [token.replace("-", "").lower() for token in _TOKEN.findall(criterion)]
+    tokens = [token.replace("-", "").removesuffix("'s").lower() for token in _TOKEN.findall(criterion)]
     return frozenset(word for before, word, head in zip(tokens, tokens[1:], tokens[2:], strict=False)
                      if before in _DETERMINERS and word in labels and head in labels and word not in _CONDITIONS
                      and not word.endswith(("ed", "est", "ing")) and not is_action(labels[word])
@@ -356,7 +358,7 @@ def _modifiers(criterion: str, reading: CriterionReading) -> frozenset[str]:
 
 def _heads(label: str, criterion: str, matched: Sequence[Concept]) -> bool:
     """Whether the word after the modifier (the compound's head) is shown by the unit."""
-    tokens = [token.replace("-", "").lower() for token in _TOKEN.findall(criterion)]
+    tokens = [token.replace("-", "").removesuffix("'s").lower() for token in _TOKEN.findall(criterion)]
     shown = {c.label.lower() for c in matched}
     return any(first == label.lower() and second in shown for first, second in itertools.pairwise(tokens))
 

@@ -589,6 +589,12 @@ def read_criterion(criterion: str) -> CriterionReading:
             weak = weak or (part in BOUND_WORDS and index + 1 < len(tokens) and tokens[index + 1][0].isdigit())
             weak = weak or (part == "ago" and previous in _TIME_UNITS)
             weak = weak or part in scene
+            following = tokens[index + 1].lower() if index + 1 < len(tokens) else ""
+            # "smaller transfers are free" after "transfers above 5,000": the other side of the bound, said again
+            weak = weak or (part in COMPARATIVES and stem(following) in {stem(c.label) for c in concepts})
+            # "the nearest available ambulance": before its noun, availability is a condition the code must test
+            if part == "available" and following.isalpha() and following not in STOPWORDS and following not in WEAK:
+                weak = False
             if part in absent:
                 add(part, concepts_of_word(part), strong=True, kind="absent")
                 continue

@@ -6,7 +6,7 @@ from __future__ import annotations
 STOPWORDS = frozenset(
     ["a", "an", "the", "and", "or", "but", "if", "then", "else", "of", "to", "in", "on", "at", "by", "for", "with", "from", "into", "onto", "as", "is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "there", "their", "they", "them", "he", "she", "we", "you", "your", "our", "my", "me", "i", "can", "could", "should", "would", "will", "shall", "may", "might", "must", "do", "does", "did", "done", "yes", "all", "any", "each", "every", "some", "such", "than", "too", "very", "also", "only", "just", "so", "up", "down", "out", "over", "under", "again", "once", "here", "when", "where", "why", "how", "what", "which", "who", "whom", "whose", "has", "have", "had", "having", "via", "per", "across", "after", "before", "while", "within", "able", "make", "makes", "made", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "like", "e", "g", "eg", "ie", "etc", "given", "through", "whether", "about", "whenever", "even", "though", "although", "ones", "except", "why",
      # politeness says nothing of the code: "Kindly ensure …, please do the needful"
-     "kindly", "please", "pls", "needful"]
+     "kindly", "please", "pls", "needful", "during"]
 )
 # Words a criterion uses that say little about the code: they help pick a location, never decide one.
 WEAK = frozenset(
@@ -113,6 +113,10 @@ PHRASE_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\balready\s+(?:there|exists?|present|taken|used|added|in\s+(?:the\s+)?\w+)\b", "unique"),
     (r"\bip(?:\s+address(?:es)?)?\b", "client"),
     (r"\b(?:reports?|says?|tells?)\s+whether\b", ""),
+    # "the nearest available ambulance": the one at the least distance (`min(…, key=distance)`)
+    (r"\b(?:nearest|closest)\b(?!(?:\s+[\w-]+){0,2}\s+(?:first|on\s+top|at\s+the\s+top)\b)", "minimum"),
+    # "transfers above 5,000 attract a fee": are charged it (the fee is the price word)
+    (r"\battract(?:s|ed|ing)?\b(?=\s+(?:an?\s+)?(?:[\w-]+\s+)?(?:fee|charge|penalty|interest|tax|duty|surcharge|fine|levy|vat)s?\b)", ""),
     # a measured value's movement before its bound frames the bound: "until the temperature drops below 200 °C"
     (r"\buntil\b(?=(?:\s+[\w°]+){1,4}?\s+(?:drop|fall|sink|go|rise|climb|get|come)\w*\s+(?:below|above|under|over)\b)", ""),
     (r"\b(?:drop|fall|sink|go|rise|climb|get|come)(?:s|es|ped|ping|ing|en|ed)?\s+(?=(?:below|above|under|over|beneath)\b)", ""),
