@@ -220,3 +220,8 @@ def test_a_fee_attracted_is_charged_and_the_comparative_of_the_bound_is_its_othe
     assert not maps(tmp_path / "from", criterion, {"bank/fees.py": code.format(op=">=")})  # 20,000 itself pays
     labels = {c.label for c in read_criterion("alert the nurse if the pulse is above 120 during a session").concepts}
     assert "during" not in labels
+
+
+def test_rounding_to_the_nearest_is_no_minimum() -> None:
+    assert "minimum" in {c.label for c in read_criterion("Send the nearest free driver").concepts}
+    assert "minimum" not in {c.label for c in read_criterion("Fares are rounded to the nearest 10 cents").concepts}

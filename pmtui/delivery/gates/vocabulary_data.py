@@ -113,8 +113,9 @@ PHRASE_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\balready\s+(?:there|exists?|present|taken|used|added|in\s+(?:the\s+)?\w+)\b", "unique"),
     (r"\bip(?:\s+address(?:es)?)?\b", "client"),
     (r"\b(?:reports?|says?|tells?)\s+whether\b", ""),
-    # "the nearest available ambulance": the one at the least distance (`min(…, key=distance)`)
-    (r"\b(?:nearest|closest)\b(?!(?:\s+[\w-]+){0,2}\s+(?:first|on\s+top|at\s+the\s+top)\b)", "minimum"),
+    # "the nearest available ambulance": the one at the least distance (`min(…, key=distance)`), not a rounding
+    # ("to the nearest 10 cents")
+    (r"(?<!\bto the )\b(?:nearest|closest)\b(?!(?:\s+[\w-]+){0,2}\s+(?:first|on\s+top|at\s+the\s+top)\b)", "minimum"),
     # "transfers above 5,000 attract a fee": are charged it (the fee is the price word)
     (r"\battract(?:s|ed|ing)?\b(?=\s+(?:an?\s+)?(?:[\w-]+\s+)?(?:fee|charge|penalty|interest|tax|duty|surcharge|fine|levy|vat)s?\b)", ""),
     # a measured value's movement before its bound frames the bound: "until the temperature drops below 200 °C"
