@@ -225,3 +225,18 @@ def test_a_fee_attracted_is_charged_and_the_comparative_of_the_bound_is_its_othe
 def test_rounding_to_the_nearest_is_no_minimum() -> None:
     assert "minimum" in {c.label for c in read_criterion("Send the nearest free driver").concepts}
     assert "minimum" not in {c.label for c in read_criterion("Fares are rounded to the nearest 10 cents").concepts}
+
+
+def test_an_error_returned_to_the_caller_is_propagated(tmp_path: Path) -> None:
+    criterion = "If parsing the config file fails, the error is returned to the caller"
+    rust = ("use std::fs;\n\npub fn load_config(path: &str) -> Result<Config, ConfigError> {{\n"
+            "    let text = fs::read_to_string(path)?;\n    let config: Config = {parse};\n    Ok(config)\n}}\n")
+    assert maps(tmp_path / "rust", criterion, {"src/config.rs": rust.format(parse="toml::from_str(&text)?")})
+    assert not maps(tmp_path / "rust-default", criterion,
+                    {"src/config.rs": rust.format(parse="toml::from_str(&text).unwrap_or_default()").replace(
+                        "fs::read_to_string(path)?", "fs::read_to_string(path).unwrap_or_default()")})
+    go = ("package config\n\nfunc Parse(path string) (*Config, error) {{\n\tcfg, err := parseFile(path)\n"
+          "\tif err != nil {{\n\t\t{handle}\n\t}}\n\treturn cfg, nil\n}}\n")
+    assert maps(tmp_path / "go", criterion, {"config/parse.go": go.format(handle="return nil, err")})
+    assert not maps(tmp_path / "go-logged", criterion,
+                    {"config/parse.go": go.format(handle="log.Println(err)\n\t\treturn &Config{}, nil")})

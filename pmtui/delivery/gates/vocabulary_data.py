@@ -113,6 +113,12 @@ PHRASE_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\balready\s+(?:there|exists?|present|taken|used|added|in\s+(?:the\s+)?\w+)\b", "unique"),
     (r"\bip(?:\s+address(?:es)?)?\b", "client"),
     (r"\b(?:reports?|says?|tells?)\s+whether\b", ""),
+    ((r"\bfail(?:s|ed)?\b(?=[^.;]*\b(?:returned|passed|propagated|bubbled|handed|raised)\s+(?:up\s+|back\s+)?to\s+the"
+     r"\s+caller\b)"), ""),
+    # "if reading the sensor fails, the error is returned to the caller": propagated (`try`, `?`, `return err`)
+    ((r"\b(?:the\s+)?(?:errors?|failures?|exceptions?)\s+(?:is|are)\s+(?:returned|passed|propagated|bubbled|handed|"
+     r"raised)\s+(?:up\s+|back\s+)?to\s+the\s+caller\b|\bpropagat(?:e|es|ed|ing)\s+(?:the\s+)?(?:errors?|failures?)\b"),
+     "propagate"),
     # "the nearest available ambulance": the one at the least distance (`min(…, key=distance)`), not a rounding
     # ("to the nearest 10 cents")
     (r"(?<!\bto the )\b(?:nearest|closest)\b(?!(?:\s+[\w-]+){0,2}\s+(?:first|on\s+top|at\s+the\s+top)\b)", "minimum"),
