@@ -19,7 +19,7 @@ Round 6: heldout12.yaml was written before any rule changed (and before the rule
 (8/24, 1 false pass), then used with the other sets (held-out 8-11 among them) to find classes (19/24, none
 after). No set is now unseen: the next round's first-measured set is the only fresh figure.
 Round 7: heldout13.yaml was written before any rule changed (and before the rules were read) and measured once
-(9/30, 4 false passes).
+(9/30, 4 false passes), then used with the other sets to find classes (18/30, none after).
 """
 
 from __future__ import annotations
@@ -106,7 +106,8 @@ def test_held_out_7_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
     class (every change needs a trigger on UPDATE) and the third's ("who … the most" ranks from the top).
     No more may appear."""
     score = measure("heldout7", tmp_path)
-    assert score.recall >= 11 / 18, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 7: a photo is an image and '300 px wide' a width (the thumbnails)
+    assert score.recall >= 12 / 18, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert {o.case.id for o in score.false_passes} <= {"h7-wrong-wip-four"}
 
 
@@ -141,7 +142,8 @@ def test_held_out_9_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
     score = measure("heldout9", tmp_path)
     # round 5: a timeout aborts (Jenkins' `timeout(time: 45, unit: 'MINUTES')`), a class seen in held-out 8's misses too
     # round 6: a rate per started block, 'up to 24 hours' with a number of two digits, nginx's rate=5r/s
-    assert score.recall >= 11 / 16, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 7: 'more old than' is 'older than', and older is the far side of a cutoff (the log cleanup)
+    assert score.recall >= 12 / 16, [f"{o.case.id}: {o.note}" for o in score.misses]
     # round 5: a filter that keeps what already happened does not hide it (a class with examples of its own)
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
@@ -152,7 +154,8 @@ def test_held_out_10_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) ->
     and the transfer made); 14/21 and none after round 5's classes."""
     score = measure("heldout10", tmp_path)
     # round 6: a script's other lines are its context, a bcrypt cost factor is its rounds
-    assert score.recall >= 16 / 21, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 7: an error returned to the caller is propagated (Zig's try)
+    assert score.recall >= 17 / 21, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
@@ -180,7 +183,8 @@ def test_held_out_13_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) ->
     false passes (operands swapped in a time difference, a check behind a flag that is off, `-gt 1` for "any
     lamp", a filter keeping the recently weighed for "not weighed in the last 60 days")."""
     score = measure("heldout13", tmp_path)
-    assert score.recall >= 9 / 30, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 7 used it with the other sets to find classes: 18/30 after
+    assert score.recall >= 18 / 30, [f"{o.case.id}: {o.note}" for o in score.misses]
     # round 7 fixed all four's classes: a check behind an off flag, the time since an event for "N before it",
     # "not … in the last N days" kept within the period, a count compared above one for "any"
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
