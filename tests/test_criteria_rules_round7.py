@@ -240,3 +240,10 @@ def test_an_error_returned_to_the_caller_is_propagated(tmp_path: Path) -> None:
     assert maps(tmp_path / "go", criterion, {"config/parse.go": go.format(handle="return nil, err")})
     assert not maps(tmp_path / "go-logged", criterion,
                     {"config/parse.go": go.format(handle="log.Println(err)\n\t\treturn &Config{}, nil")})
+
+
+def test_identifiers_shorten_their_words(tmp_path: Path) -> None:
+    code = "def add_to_cart(cart, sku, qty):\n    cart.items[sku] = cart.items.get(sku, 0) + qty\n    return cart\n"
+    assert maps(tmp_path / "qty", "The cart stores the quantity of each item", {"shop/cart.py": code})
+    lang = ("def greeting(profile):\n    lang = profile.get('lang', 'en')\n    return GREETINGS[lang]\n")
+    assert maps(tmp_path / "lang", "The greeting is chosen by the profile's language", {"app/greet.py": lang})
