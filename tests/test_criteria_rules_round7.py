@@ -247,3 +247,9 @@ def test_identifiers_shorten_their_words(tmp_path: Path) -> None:
     assert maps(tmp_path / "qty", "The cart stores the quantity of each item", {"shop/cart.py": code})
     lang = ("def greeting(profile):\n    lang = profile.get('lang', 'en')\n    return GREETINGS[lang]\n")
     assert maps(tmp_path / "lang", "The greeting is chosen by the profile's language", {"app/greet.py": lang})
+
+
+def test_a_counter_or_a_lazy_value_is_no_flag_and_check_in_no_inches() -> None:
+    assert off_flags("total = 0\n\ndef add(n):\n    global total\n    total += n\n") == frozenset()
+    assert off_flags("CACHE = None\n") == frozenset()
+    assert not wrong_measure_unit("guests who stay more than 2 m away", "if check_in > 2:\n    warn()\n")

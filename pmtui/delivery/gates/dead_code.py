@@ -2,19 +2,20 @@
 
 `ENFORCE_RESERVE = False` … `if ENFORCE_RESERVE and amount < lot.reserve_price: raise BidRejected(…)` carries every
 word of "bids below the reserve price are rejected", and rejects nothing: the flag is off. The branches guarded by
-such a flag (a constant the same file sets to false, 0, None or "off" and never to anything else) are read as
-absent; what the criterion asks for must be shown by the code that is left.
+such a flag (a constant the same file sets to false or "off" and never to anything else, augmented assignments
+counted) are read as absent; what the criterion asks for must be shown by the code that is left.
 """
 
 from __future__ import annotations
 
 import re
 
-_OFF = r"(?:False|false|FALSE|0|None|nil|null|NULL|'off'|\"off\")"
+_OFF = r"(?:False|false|FALSE|'off'|\"off\")"
 # a module-level constant set off: `ENFORCE_RESERVE = False`, `const enableCheck = false;`, `NEW_FLOW: bool = False`
 _OFF_FLAG = re.compile(rf"^(?:export\s+)?(?:(?:const|let|var|val|static|final|private|public|pub)\s+)*"
                        rf"(?P<name>[A-Za-z_][\w]*)\s*(?::\s*[\w\[\]]+\s*)?:?=\s*{_OFF}\s*;?\s*(?:(?:#|//).*)?$")
-_ASSIGN_AFTER = r"\s*(?::\s*[\w\[\]]+\s*)?:?=(?!=)\s*(?P<value>[^;\n]+)"
+# any assignment, augmented ones too (`n += 1` changes `n`)
+_ASSIGN_AFTER = r"\s*(?::\s*[\w\[\]]+\s*)?(?:[-+*/|&^]|:)?=(?!=)\s*(?P<value>[^;\n]+)"
 
 
 def off_flags(source: str) -> frozenset[str]:
@@ -27,7 +28,7 @@ def off_flags(source: str) -> frozenset[str]:
     for name in list(found):
         values = {m.group("value").strip().rstrip(";").split("#")[0].split("//")[0].strip()
                   for m in re.finditer(r"(?:^|[\s(;{])" + re.escape(name) + _ASSIGN_AFTER, source, re.MULTILINE)}
-        if not values <= {"False", "false", "FALSE", "0", "None", "nil", "null", "NULL", "'off'", '"off"'}:
+        if not values <= {"False", "false", "FALSE", "'off'", '"off"'}:
             found.discard(name)
     return frozenset(found)
 

@@ -60,7 +60,7 @@ def _unit_of_name(name: str) -> tuple[str, str] | None:
     parts = [p.lower() for chunk in re.split(r"_+", last) for p in _CAMEL.sub(" ", chunk).split() if p]
     if not parts:
         return None
-    if len(parts) >= 2 and parts[-1] in _UNITS:
+    if len(parts) >= 2 and parts[-1] in _UNITS and parts[-1] != "in":  # `check_in`, `opt_in` are no inches
         return _UNITS[parts[-1]]
     words = [p for p in parts if len(p) > 3 and p in _UNITS]
     return _UNITS[words[-1]] if words else None
