@@ -18,6 +18,8 @@ heldout11.yaml was written after round 5's changes and measured once (6/16, 2 fa
 Round 6: heldout12.yaml was written before any rule changed (and before the rules were read) and measured once
 (8/24, 1 false pass), then used with the other sets (held-out 8-11 among them) to find classes (19/24, none
 after). No set is now unseen: the next round's first-measured set is the only fresh figure.
+Round 7: heldout13.yaml was written before any rule changed (and before the rules were read) and measured once
+(9/30, 4 false passes), then used with the other sets to find classes (18/30, none after).
 """
 
 from __future__ import annotations
@@ -55,7 +57,8 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
 @pytest.mark.parametrize(("name", "correct_at_least", "wrong_at_least"),
                          [("heldout3", 25, 12), ("heldout4", 20, 10), ("heldout5", 22, 12), ("heldout6", 24, 12),
                           ("heldout7", 16, 8), ("heldout8", 20, 12), ("heldout9", 15, 8),
-                          ("heldout10", 20, 16), ("heldout11", 15, 12), ("heldout12", 20, 12)])
+                          ("heldout10", 20, 16), ("heldout11", 15, 12), ("heldout12", 20, 12),
+                          ("heldout13", 24, 16)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -64,7 +67,7 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
     assert len(correct) >= correct_at_least and len(wrong) >= wrong_at_least
     everything = [case.id for other in ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5",
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
-                                        "heldout11", "heldout12")
+                                        "heldout11", "heldout12", "heldout13")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
@@ -103,13 +106,14 @@ def test_held_out_7_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
     class (every change needs a trigger on UPDATE) and the third's ("who … the most" ranks from the top).
     No more may appear."""
     score = measure("heldout7", tmp_path)
-    assert score.recall >= 11 / 18, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 7: a photo is an image and '300 px wide' a width (the thumbnails)
+    assert score.recall >= 12 / 18, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert {o.case.id for o in score.false_passes} <= {"h7-wrong-wip-four"}
 
 
 @pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
                                   "heldout8", "heldout9", "heldout10", "heldout11",
-                                  "heldout12"])
+                                  "heldout12", "heldout13"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, tmp_path: Path) -> None:
     for outcome in measure(name, tmp_path).correct:
         if outcome.passed:
@@ -138,7 +142,8 @@ def test_held_out_9_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
     score = measure("heldout9", tmp_path)
     # round 5: a timeout aborts (Jenkins' `timeout(time: 45, unit: 'MINUTES')`), a class seen in held-out 8's misses too
     # round 6: a rate per started block, 'up to 24 hours' with a number of two digits, nginx's rate=5r/s
-    assert score.recall >= 11 / 16, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 7: 'more old than' is 'older than', and older is the far side of a cutoff (the log cleanup)
+    assert score.recall >= 12 / 16, [f"{o.case.id}: {o.note}" for o in score.misses]
     # round 5: a filter that keeps what already happened does not hide it (a class with examples of its own)
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
@@ -149,7 +154,8 @@ def test_held_out_10_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) ->
     and the transfer made); 14/21 and none after round 5's classes."""
     score = measure("heldout10", tmp_path)
     # round 6: a script's other lines are its context, a bcrypt cost factor is its rounds
-    assert score.recall >= 16 / 21, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 7: an error returned to the caller is propagated (Zig's try)
+    assert score.recall >= 17 / 21, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
@@ -169,6 +175,18 @@ def test_held_out_12_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) ->
     false pass (a status column with no DEFAULT for "new pets are available"); 19/24 and none after round 6."""
     score = measure("heldout12", tmp_path)
     assert score.recall >= 19 / 24, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
+
+
+def test_held_out_13_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) -> None:
+    """Held-out 13 was written in round 7 before the matcher's rules were read, and measured once: 9/30 and four
+    false passes (operands swapped in a time difference, a check behind a flag that is off, `-gt 1` for "any
+    lamp", a filter keeping the recently weighed for "not weighed in the last 60 days")."""
+    score = measure("heldout13", tmp_path)
+    # round 7 used it with the other sets to find classes: 18/30 after
+    assert score.recall >= 18 / 30, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 7 fixed all four's classes: a check behind an off flag, the time since an event for "N before it",
+    # "not … in the last N days" kept within the period, a count compared above one for "any"
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 

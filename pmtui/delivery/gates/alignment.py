@@ -10,6 +10,7 @@ cannot be mapped, and never on wording alone once the change's tests pass (`test
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -35,6 +36,8 @@ from pmtui.delivery.gates.criterion_classes import (
     states_size,
     swallows_errors,
 )
+from pmtui.delivery.gates.dead_code import off_flags, without_dead_branches
+from pmtui.delivery.gates.measure_units import wrong_measure_unit
 from pmtui.delivery.gates.polarity import (
     asks_refusal,
     hides_what_happened,
@@ -48,6 +51,7 @@ from pmtui.delivery.gates.polarity import (
     timeout_durations,
     uses_ruled_out,
 )
+from pmtui.delivery.gates.time_direction import wrong_time_direction
 from pmtui.delivery.gates.vocabulary import (
     STATUS_NAMES,
     STOPWORDS,
@@ -121,6 +125,7 @@ class Judgement:
     matched: list[Concept]
     missing: list[Concept]
     blocker: str = ""  # why the unit cannot answer the criterion whatever its words
+    context: frozenset[str] = frozenset()  # modifiers no file of the change names: "the karaoke queue"
 
     @property
     def passes(self) -> bool:
@@ -133,6 +138,8 @@ class Judgement:
         # what the change must not do holds of any code that does not do it: it is no evidence for
         strong = [c for c in [*self.matched, *self.missing] if c.strong and c.kind != "absent"]
         missing = [c for c in self.missing if c.strong]
+        if len(missing) == 1 and missing[0].label in self.context:
+            return len(strong) >= 3  # "the karaoke queue": the product's word for the thing, named nowhere in the code
         if not strong:
             return bool(self.matched)
         if not missing:
@@ -142,6 +149,7 @@ class Judgement:
         # the `logs` bucket beside the `backups` one), not a word the criterion could do without
         return (len(strong) >= 4 and len(missing) == 1
                 and not (lone.anchor or lone.subject or is_action(lone) or lone.negated_of)
+                and lone.label.lower() != "available"  # "the closest available mechanic": a condition to test
                 and not lone.alternatives & self.unit.around)
 
     def rank(self) -> tuple[int, int, int, int, int]:
@@ -285,8 +293,9 @@ def shows_when_flag(code: str, flag: str) -> bool:
     return False
 
 
-def judge(criterion: str, units: Sequence[Unit]) -> Judgement | None:
-    """The unit of the change that best answers the criterion (passing or not), None without units."""
+def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement | None:
+    """The unit of the change that best answers the criterion (passing or not), None without units. `written` is
+    every line the change adds, comments and messages included (what it names anywhere)."""
     reading = read_criterion(criterion)
     main, contrast = split_contrast(criterion)
     # the contrasted alternative's words are not asked for, unless it names an action ("hidden, not deleted")
@@ -297,18 +306,85 @@ def judge(criterion: str, units: Sequence[Unit]) -> Judgement | None:
     hides_done = hides_what_happened(criterion)
     hides_past = hides_what_is_past(criterion)
     best: Judgement | None = None
+    sources: dict[str, list[str]] = {}
+    for unit in units:
+        sources.setdefault(unit.path, []).append(unit.code_text)
+    flags_of = {path: flags for path, texts in sources.items() if (flags := off_flags("\n".join(texts)))}
+    named = _named_anywhere(units) | code_concepts(written)
+    modifiers = _modifiers(criterion, reading)
     for unit in units:
         if unit.kind == "prose" and not reading.about_docs:
             continue  # a promise in the README is not an implementation
         matched = [c for c in reading.concepts if _has(c, unit)]
         missing = [c for c in reading.concepts if c not in matched]
-        blocker = _blocker(unit, reading, hides_done, hides_past)
+        blocker = (_blocker(unit, reading, hides_done, hides_past) or wrong_time_direction(criterion, unit.code_text)
+                   or wrong_measure_unit(criterion, unit.code_text))
+        if not blocker and (flags := flags_of.get(unit.path, frozenset())) and (lost := _dead_only(matched, unit, flags)):
+            blocker = f"its {lost} is behind a flag the change turns off"
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):
             blocker = f"it uses the {word} the criterion rules out"
-        verdict = Judgement(unit, matched, missing, blocker)
+        context = frozenset(c.label for c in missing if c.label in modifiers and _heads(c.label, criterion, matched)
+                            and not c.alternatives & named)
+        verdict = Judgement(unit, matched, missing, blocker, context)
         if best is None or verdict.rank() > best.rank():
             best = verdict
     return best
+
+
+_TOKEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*(?:'s\b)?")
+
+
+# what comes before a compound ("a fishing licence", "each co-op member", "in the karaoke queue")
+_DETERMINERS = frozenset(["a", "an", "the", "each", "every", "my", "your", "our", "their", "its", "his", "her", "this",
+                          "that", "these", "those", "any", "all", "no"])
+# adjectives that state a condition, not a name: "the old search", "paid orders", "the next day"
+_CONDITIONS = frozenset(["old", "new", "next", "last", "previous", "current", "same", "other", "only", "first", "open",
+                         "closed", "free", "paid", "active", "empty", "full", "late", "early", "public", "private",
+                         "default", "legacy", "main", "primary", "valid", "expired", "more", "less", "most", "least",
+                         "extra", "single", "double", "whole", "total", "daily", "weekly", "monthly", "yearly",
+                         "available"])
+
+
+def _modifiers(criterion: str, reading: CriterionReading) -> frozenset[str]:
+    """Nouns of the criterion that name a compound's kind after a determiner: "karaoke" in "the karaoke queue",
+    "fishing" in "a fishing licence", "co-op" in "each co-op member" — never a condition ("the old search")."""
+    labels = {c.label.lower(): c for c in reading.concepts if c.strong and c.kind == "word"}
+    tokens = [token.replace("-", "").removesuffix("'s").lower() for token in _TOKEN.findall(criterion)]
+    return frozenset(word for before, word, head in zip(tokens, tokens[1:], tokens[2:], strict=False)
+                     if before in _DETERMINERS and word in labels and head in labels and word not in _CONDITIONS
+                     and not word.endswith(("ed", "est", "ing")) and not is_action(labels[word])
+                     and not labels[word].negated_of)
+
+
+def _heads(label: str, criterion: str, matched: Sequence[Concept]) -> bool:
+    """Whether the word after the modifier (the compound's head) is shown by the unit."""
+    tokens = [token.replace("-", "").removesuffix("'s").lower() for token in _TOKEN.findall(criterion)]
+    shown = {c.label.lower() for c in matched}
+    return any(first == label.lower() and second in shown for first, second in itertools.pairwise(tokens))
+
+
+def _named_anywhere(units: Sequence[Unit]) -> frozenset[str]:
+    """Every concept the change's files name anywhere: code, comments, strings, paths."""
+    named: set[str] = set()
+    for unit in units:
+        named |= code_concepts(unit.text) | code_concepts(unit.path) | unit.around | unit.concepts
+    return frozenset(named)
+
+
+def _dead_only(matched: Sequence[Concept], unit: Unit, flags: frozenset[str]) -> str:
+    """The first deciding concept the unit shows only in branches behind an off flag, or ""."""
+    alive = without_dead_branches(unit.code_text, flags)
+    if alive == unit.code_text:
+        return ""
+    shown = code_concepts(alive) | idiom_concepts(alive)
+    for concept in matched:
+        if is_action(concept) and asks_refusal(concept.label) and refuses_nothing(alive):
+            return concept.label  # the refusal was in the dead branch; an exception class's name refuses nothing
+        if concept.strong and concept.kind in ("word", "phrase") and not concept.alternatives & shown:
+            return concept.label
+        if concept.kind == "number" and concept.label not in numbers_in(alive):
+            return concept.label
+    return ""
 
 
 def _best_line(unit: Unit, concepts: Sequence[Concept], lines: dict[int, str]) -> int:
@@ -322,8 +398,12 @@ def _best_line(unit: Unit, concepts: Sequence[Concept], lines: dict[int, str]) -
     return max(unit.added, key=lambda number: (hits(number), -number)) if unit.added else unit.start
 
 
+def _written(change: ChangeSet) -> str:
+    return "\n".join(text for lines in change.added_lines.values() for _, text in lines)
+
+
 def _offline_location(criterion: str, change: ChangeSet, units: Sequence[Unit]) -> tuple[str | None, str]:
-    verdict = judge(criterion, units)
+    verdict = judge(criterion, units, _written(change))
     if verdict is None:
         return None, "the change adds no code a criterion could be matched to"
     missing = ", ".join(c.label for c in verdict.missing if c.strong)

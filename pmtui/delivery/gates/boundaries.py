@@ -34,15 +34,21 @@ _HIGH_SIDE = (
 )
 _KEEPS = {"low": frozenset({"<=", ">"}), "high": frozenset({">=", "<"})}
 _MIRROR = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
+_SHELL_OPS = {"gt": ">", "ge": ">=", "lt": "<", "le": "<="}
 
 
 def _plain(value: str) -> str:
     return value.rstrip("0").rstrip(".") if "." in value else str(int(value))
 
 
+# "exits non-zero when any lamp reports a fault", "if a single test fails": one is enough, a count of 1 is among them
+_ANY_ONE = re.compile(r"\b(?:when|if|once|as\s+soon\s+as|whenever)\s+(?:any|a\s+single|at\s+least\s+one)\s+"
+                      r"(?!of\b|time\b|more\b|other\b|longer\b)[a-z]+\s+(?!is\s+not\b|are\s+not\b)", re.IGNORECASE)
+
+
 def criterion_boundaries(text: str) -> tuple[tuple[str, str], ...]:
     """(number, "low" | "high") for every boundary the criterion words with its side."""
-    found: list[tuple[str, str]] = []
+    found: list[tuple[str, str]] = [("1", "high")] if _ANY_ONE.search(text) else []
     for side, patterns in (("low", _LOW_SIDE), ("high", _HIGH_SIDE)):
         for pattern in patterns:
             found.extend((_plain(match.group(1)), side) for match in pattern.finditer(text))
@@ -84,6 +90,8 @@ def _comparisons(code: str, number: str) -> list[tuple[int, str]]:
     """(line index, operator) of each comparison of something with the number, written as `x OP number`."""
     bare = "\n".join(_STRING.sub('""', line) for line in code.splitlines())
     constants = _constants_of(bare)
+    # a shell test's operators (`[ "$n" -gt 0 ]`) are comparisons too
+    bare = re.sub(r"\s-(gt|ge|lt|le)\s", lambda m: f" {_SHELL_OPS[m.group(1)]} ", bare)
     found: list[tuple[int, str]] = []
     for index, line in enumerate(bare.splitlines()):
         if re.search(r"=>|->|<\w+>|</", line) and not re.search(r"\s(?:<=|>=)\s", line):
@@ -93,6 +101,10 @@ def _comparisons(code: str, number: str) -> list[tuple[int, str]]:
                 found.append((index, op))
             elif number in _values(left, constants):
                 found.append((index, _MIRROR[op]))
+        # `find -mtime +15` keeps what is older than 15 days, `-mtime -15` what is newer
+        for sign, value in re.findall(r"\s-[amc](?:time|min)\s+([+-])(\d+)\b", line):
+            if _plain(value) == number:
+                found.append((index, ">" if sign == "+" else "<"))
         for dots, upper in _RANGE.findall(line):
             if number in _values(upper, constants):
                 found.append((index, "<=" if dots.strip() == ".." else "<"))

@@ -526,6 +526,15 @@ def _constants(added_lines: dict[str, list[tuple[int, str]]], present: list[str]
     return found
 
 
+def _without_calls_of(unit: Unit, names: list[str]) -> None:
+    """What a call to a helper the change writes does is what the helper does, not its name: `positionOf(q, id)`
+    computes no position when `positionOf` returns `queue.length` (the helper's own acts are lent apart)."""
+    called = re.compile(r"(?<![\w$])(?:" + "|".join(re.escape(name) for name in names) + r")(?=\s*\()")
+    for lines, acts in ((unit.text.splitlines(), unit.acts), (unit.added_code.splitlines(), unit.fresh_acts)):
+        by_name = _acts(lines) - _acts([called.sub(" ", line) for line in lines])
+        acts -= by_name
+
+
 def _follow_definitions(units: list[Unit], added_lines: dict[str, list[tuple[int, str]]], present: list[str]) -> None:
     """A unit that uses a constant or a function the change defines elsewhere states what that one states.
 
@@ -545,12 +554,20 @@ def _follow_definitions(units: list[Unit], added_lines: dict[str, list[tuple[int
             # what registers it says when it runs: `after_update_commit :notify`, `EXECUTE FUNCTION log_change()`
             unit.code_text += "".join("\n" + text for number, text, names in registering.get(unit.path, [])
                                       if not unit.start <= number <= unit.end and unit.name in names)
-        used = set(re.findall(r"[A-Za-z_$][\w$]*", _STRING_LITERAL.sub('""', unit.code_text)))
+        # what a string interpolates is code: `${positionOf(queue, me.id)}`
+        used = set(re.findall(r"[A-Za-z_$][\w$]*", _STRING_LITERAL.sub(
+            lambda m: " ".join(re.findall(r"\{([^{}]*)\}", m.group(0))) or '""', unit.code_text)))
         for name in sorted(used & set(constants)):
             line = constants[name]
             if line not in unit.code_text:
                 unit.code_text += "\n" + line
                 unit.numbers |= numbers_in(line)
+        written = [name for name in sorted(used & set(helpers)) if helpers[name] is not unit
+                   and helpers[name].start in helpers[name].added
+                   and not (helpers[name].path == unit.path and (unit.start <= helpers[name].start <= unit.end
+                                                                 or helpers[name].start <= unit.start <= helpers[name].end))]
+        if written:
+            _without_calls_of(unit, written)
         for name in sorted(used & set(helpers)):
             helper = helpers[name]
             if helper is unit or helper.path == unit.path and unit.start <= helper.start <= unit.end:
@@ -558,6 +575,10 @@ def _follow_definitions(units: list[Unit], added_lines: dict[str, list[tuple[int
             if helper.path == unit.path and helper.start <= unit.start <= helper.end:
                 continue
             unit.numbers |= helper.numbers
+            # the constants it reads state their durations here too: `timedelta(days=365)` behind `waiver_current()`
+            read = set(re.findall(r"[A-Za-z_$][\w$]*", helper.code_text)) & set(constants)
+            unit.code_text += "".join("\n" + constants[name] for name in sorted(read)
+                                      if constants[name] not in unit.code_text)
             for found in (unit.concepts, unit.fresh, unit.acts, unit.fresh_acts):
                 found |= helper.fresh_acts
             if helper.path != unit.path and helper.start in helper.added:

@@ -63,6 +63,11 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\)\s*/\s*2(?:\.0)?\b|\bsum\([^)]*\)\s*/\s*len\(", "average"),
         (r"\bnot in\b|!\s*[\w.]+\.(?:has|includes|containsKey)\(|\bis None\b|!ok\b|\bok\s*\{", "missing"),
         (r"\bjoin\(", "join"),
+        # an error handed to the caller: Zig's and Swift's `try`, Rust's `?`, Go's `return …, err`, a bare re-raise
+        ((r"(?<![\w.])try\s+(?![{:])[\w.]+|[\w)\]]\?\s*(?:[;.)]|$)|\breturn\s+(?:[\w.]+\s*,\s*)*err\b|"
+          r"\breturn\s+(?:[\w.]+\s*,\s*)*fmt\.Errorf\(|^\s*raise\s*$"), "propagate"),
+        (r"\.(?:findIndex|indexOf|index|position|firstIndex|IndexOf|FindIndex)\(|\benumerate\(|\bROW_NUMBER\(|\bRANK\(",
+         "position"),
         (r"^\s*(?:return|continue|pass)\s*;?\s*$|\bif\b.*[:)]\s*(?:return|continue)\s*;?\s*$", "ignore"),
 
         (r"\bcontinue\b|\bexit\s+[1-9]|\bexit\([1-9]|\bsys\.exit\(|\bprocess\.exit\([1-9]|\bos\.Exit\([1-9]", "exit"),

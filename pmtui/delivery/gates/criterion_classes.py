@@ -33,6 +33,11 @@ _SCHEDULED = re.compile(r"\b(nightly|daily|weekly|hourly|monthly)\s+(?:[a-z]+\s+
                         r"import|sync)s?\b(?!.*\b(?:every|at\s+\d|cron|schedul\w*)\b)", re.IGNORECASE)
 
 
+# "logs … are deleted every night": a part of the day is when the job is scheduled, not what it does (a time of
+# day, "every night at 02:00", is about the schedule and stays)
+_EVERY_PART_OF_DAY = re.compile(r"\b(?:every|each)\s+(night|morning|evening)\b(?!\s+at\s+\d)", re.IGNORECASE)
+
+
 # "released when nobody checks in within 30 minutes", "unhealthy when /health does not answer within 3 seconds": what
 # does not happen is the event whose absence the deadline measures; the code may not name it, the deadline decides.
 _NOBODY_WITHIN = re.compile(r"\b(nobody|no\s+one|no-one|(?:does|do|did)\s+not|doesn't|don't|fails?\s+to)\s+([a-z]+)\b"
@@ -71,6 +76,7 @@ def scene_words(text: str) -> set[str]:
     actor's gesture ("when I pick the Active filter": pick) and the actor of a scenario ("when the guest checks out")."""
     found = {m.group(1).lower() for m in _GESTURE.finditer(text)} | {m.group(1).lower() for m in _ACTOR.finditer(text)}
     found |= {m.group(1).lower() for m in _SCHEDULED.finditer(text)}
+    found |= {m.group(1).lower() for m in _EVERY_PART_OF_DAY.finditer(text)}
     found |= {word.lower() for m in _NOBODY_WITHIN.finditer(text) for word in (m.group(1).split()[0], m.group(2))}
     found |= {"not"} if _NOBODY_WITHIN.search(text) else set()
     given = _GIVEN.match(text)
@@ -133,11 +139,15 @@ def at_least_one(text: str) -> str:
 
 
 _NEGATED_PREFIX = re.compile(r"^(un|in|non)(?=[a-z]{4,})")
+# under-, inter-, intra-, intro-, infra- say where; uni- before f, t, v, q, s, c, o says one ("uniform", "unit")
+_NOT_A_NEGATION = re.compile(r"^(?:under|inter|intra|intro|infra|uni[ftvqsco])")
 
 
 def negated_base(word: str) -> str | None:
     """The base of a negated adjective ("unfinished" → "finished"), None for other words."""
     match = _NEGATED_PREFIX.match(word.lower())
+    if match and _NOT_A_NEGATION.match(word.lower()):
+        return None  # "understudy", "interval", "uniform": a prefix of place or number, not "not"
     if not match or word.lower() in {"under", "until", "unless", "union", "unique", "universal", "uninstall",
                                      "unlink", "unicode", "input", "index", "inside", "include", "interval", "instance",
                                      "insert", "install", "integer", "internal", "invite", "inline", "invoice",
@@ -226,10 +236,10 @@ def reads_env(code: str, name: str) -> bool:
 # A duration stated with its unit: `5 * time.Millisecond`, `Duration::from_millis(5)`, `timedelta(minutes=5)`.
 _SECONDS = {"nanosecond": 1e-9, "microsecond": 1e-6, "millisecond": 1e-3, "second": 1, "minute": 60, "hour": 3600,
             "nanos": 1e-9, "micros": 1e-6, "millis": 1e-3, "secs": 1, "mins": 60, "hours": 3600, "milliseconds": 1e-3,
-            "seconds": 1, "minutes": 60, "days": 86400, "weeks": 604800, "day": 86400}
+            "seconds": 1, "minutes": 60, "days": 86400, "weeks": 604800, "day": 86400, "years": 31536000}
 _EXPLICIT = (re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*\*\s*time\.(Nanosecond|Microsecond|Millisecond|Second|Minute|Hour)\b"),
              re.compile(r"\bfrom_(secs|millis|micros|nanos|mins|hours)\(\s*(\d+(?:\.\d+)?)"),
-             re.compile(r"\b(milliseconds|seconds|minutes|hours|days|weeks)\s*[=:]\s*(\d+(?:\.\d+)?)\b"),
+             re.compile(r"\b(milliseconds|seconds|minutes|hours|days|weeks|years)\s*[=:]\s*(\d+(?:\.\d+)?)\b"),
              re.compile(r"\bDuration\.of(Millis|Seconds|Minutes|Hours|Days)\(\s*(\d+(?:\.\d+)?)"),
              # find(1): -mtime counts days, -mmin minutes
              re.compile(r"-m(time|min)\s+[+-]?(\d+)\b"),

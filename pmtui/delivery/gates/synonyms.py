@@ -59,13 +59,13 @@ _GROUPS: dict[str, str] = {
     "megabyte": "mb megabyte megabytes 1024",
     "archive": "archive archives tar tgz zip backup snapshot",
     "surname": "surname lastname familyname last",
-    "count": "count counter len length tally increment sequential sequence serial autoincrement",
+    "count": "count counter cnt len length tally increment sequential sequence serial autoincrement",
     "index": "index idx indexes indices",
     "keystroke": "keystroke keypress keydown keyup input typing",
     "consecutive": "consecutive streak row contiguous successive",
     "email": "email mail address",
     "calculator": "calculator calc calculate calculation",
-    "price": "price cost amount fee fare charge tariff",
+    "price": "price cost amount amt fee fare charge tariff",
     "tax": "tax vat",
     "port": "port",
     "config": "config configuration setting settings option options conf",
@@ -85,7 +85,6 @@ _GROUPS: dict[str, str] = {
     "punctuation": "punctuation punct",
     "active": "active enabled live",
     "archived": "archived archive",
-    "customer": "customer client",
     "client": "client ip clientip remote remoteaddr",
     "request": "request requests req call calls",
     "minute": "minute minutes min",
@@ -150,6 +149,34 @@ _GROUPS: dict[str, str] = {
     "integer": "integer integers int",
     # a linter's name says it lints: `[tool.ruff]`, `.eslintrc`
     "lint": "lint linter linting ruff flake8 pylint eslint rubocop stylelint golangci shellcheck clippy ktlint",
+    # a position in a sequence is found by looking it up: `findIndex`, `indexOf`, `enumerate`, `ROW_NUMBER()`
+    "position": "position positions pos",
+    # what identifiers shorten: `lang`, `qty`, `addr`, `pwd`, `prev`, `dept`, `txn`, `acct`
+    "language": "language languages lang langs",
+    "quantity": "quantity quantities qty",
+    "address": "address addresses addr",
+    "password": "password passwords passwd pwd",
+    "previous": "previous prev",
+    "department": "department departments dept",
+    "transaction": "transaction transactions txn",
+    "account": "account accounts acct",
+    "reference": "reference references ref",
+    "customer": "customer client cust",
+    # a dimension's adjective is its noun: "300 px wide" is a width, "heavier than" a weight
+    "width": "width widths wide",
+    "weight": "weight weights heavy heavier",
+    "depth": "depth deep",
+    # a photo is an image: thumbnails of "product photos" are made from `image`
+    "image": "image images img picture pictures photo photos pic pics",
+    # being late is a delay: "more than 2 minutes late" is `delayed`
+    "late": "late lateness delayed overdue tardy",
+    # an alert is a warning: `Alert::LowWater` for "warn when the tide is low"
+    "alert": "alert alerts alarm alarms warn warning warnings",
+    # units of length and weight are written by their symbols: `CM_PER_INCH`, `weight_kg`
+    "centimeter": "centimeter centimeters cm",
+    "millimeter": "millimeter millimeters mm",
+    "kilometer": "kilometer kilometers km",
+    "kilogram": "kilogram kilograms kg kilo kilos",
     # exchange rates live in an `fx` module
     "exchange": "exchange fx forex",
 }

@@ -49,119 +49,32 @@ from pmtui.delivery.gates.criterion_classes import (
     until_both,
 )
 from pmtui.delivery.gates.synonyms import _GROUPS, SPECIFIC, SYMBOL_WORDS  # noqa: F401 - SYMBOL_WORDS re-exported
+from pmtui.delivery.gates.time_direction import plain_comparatives
+from pmtui.delivery.gates.vocabulary_data import (  # noqa: F401 - STOPWORDS, WEAK … re-exported
+    BOUND_WORDS,
+    COMPARATIVES,
+    IRREGULAR_PLURALS,
+    NUMBER_WORDS,
+    PERIODS,
+    PHRASE_PATTERNS,
+    PRECISION_NOUN_WORDS,
+    REASONS,
+    SHORT_ENGLISH,
+    STATUS_NAMES,
+    STOPWORDS,
+    TIME_UNITS,
+    UNIT_NOUN_WORDS,
+    UNIT_SUFFIX,
+    WEAK,
+)
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*|\d+(?:\.\d+)?")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _NUMBER = re.compile(r"(?<![\w.])(\d+(?:[._]\d+)*)")
 
-STOPWORDS = frozenset(
-    ["a", "an", "the", "and", "or", "but", "if", "then", "else", "of", "to", "in", "on", "at", "by", "for", "with", "from", "into", "onto", "as", "is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "there", "their", "they", "them", "he", "she", "we", "you", "your", "our", "my", "me", "i", "can", "could", "should", "would", "will", "shall", "may", "might", "must", "do", "does", "did", "done", "yes", "all", "any", "each", "every", "some", "such", "than", "too", "very", "also", "only", "just", "so", "up", "down", "out", "over", "under", "again", "once", "here", "when", "where", "why", "how", "what", "which", "who", "whom", "whose", "has", "have", "had", "having", "via", "per", "across", "after", "before", "while", "within", "able", "make", "makes", "made", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "like", "e", "g", "eg", "ie", "etc", "given", "through", "whether", "about", "whenever", "even", "though", "although", "ones", "except", "why"]
-)
-# Words a criterion uses that say little about the code: they help pick a location, never decide one.
-WEAK = frozenset(
-    ["return", "returns", "returned", "give", "gives", "get", "gets", "set", "value", "values", "result", "results", "function", "method", "data", "item", "items", "thing", "things", "work", "works", "handle", "handles", "allow", "allows", "allowed", "support", "supports", "correct", "correctly", "proper", "properly", "valid", "system", "app", "application", "user", "users", "use", "uses", "used", "using", "show", "shows", "shown", "display", "displays", "displayed", "see", "page", "screen", "message", "messages", "text", "always", "never", "not", "no", "cannot", "without", "new", "first", "last", "least", "most", "every", "whole", "instead", "right", "left", "true", "false", "same", "number", "numbers", "time", "times", "want", "need", "needs", "keep", "keeps", "kept", "still", "already", "both", "either", "other", "another", "possible", "available", "ok", "list", "lists",
-     # how criteria frame behaviour, not what the code does
-     "respond", "responds", "responded", "responding", "response", "answer", "answers", "answered", "reply", "replies",
-     "replied", "turn", "turns", "turned", "turning", "run", "runs", "ran", "running", "read", "reads", "reading",
-     "try", "tries", "tried", "trying", "ask", "asks", "asked", "asking", "many", "much", "mode", "variable",
-     "variables", "happen", "happens", "appear", "appears", "appearing", "go", "goes", "going", "let", "lets", "take",
-     "takes", "taken", "become", "becomes", "stay", "stays", "ensure", "ensures", "actually", "site", "website",
-     "way", "ways", "feature", "features", "behaviour", "behavior", "functionality", "ability", "option", "options",
-     "flag", "flags", "explain", "explains", "explained", "describe", "describes", "described", "document",
-     "documents", "convert", "converts", "converted", "automatically", "automatic", "report", "reports", "api",
-     "include", "includes", "included", "including", "input", "inputs", "job", "jobs",
-     # the actor's part in a scenario, not the code's: "when the client passes", "who got there first", "say why"
-     "pass", "passes", "passed", "got", "say", "says", "tell", "tells"]
-)
-NUMBER_WORDS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
-                "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
-                "hundred": "100", "thousand": "1000"}
-# HTTP status words code uses for the numbers criteria name.
-STATUS_NAMES = {"200": ("statusok", "httpok"), "201": ("created",), "204": ("nocontent",),
-                "400": ("badrequest",), "401": ("unauthorized",), "403": ("forbidden",), "404": ("notfound",),
-                "409": ("conflict",), "422": ("unprocessable",), "429": ("toomanyrequests",),
-                "500": ("internalservererror",)}
-
 # Multi-word phrases of criteria, read as one concept before the words are split.
 _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), concept)
-    for pattern, concept in (
-        ((r"\bcase[- ]?insensitive(?:ly)?\b|\bignor\w* (?:the )?case\b|\bregardless of (?:the )?case\b|"
-         r"\bletter[- ]case\b|\bupper[- ]?(?:case)? (?:or|and|/) ?lower[- ]?case\b"), "caseless"),
-        (r"\bplain[- ]?text\b|\bclear[- ]?text\b|\bin the clear\b", "hash"),
-        ((r"\b(?:newest|latest|most recent)(?: ones?)? first\b|\breverse chronological\b|"
-         r"\b(?:highest|largest|biggest|greatest|best|top|heaviest|longest|most \w+)(?: \w+){0,2} "
-         r"(?:first|on top|at the top)\b|\b(?:high|large|big)\w* to (?:low|small)\w*\b"), "descending"),
-        ((r"\boldest(?: ones?)? first\b|\bchronological order\b|"
-         r"\b(?:lowest|smallest|cheapest|fewest|shortest|least \w+)(?: \w+){0,2} first\b|"
-         # the fastest, the earliest, the nearest have the least time or distance
-         r"\b(?:fastest|quickest|earliest|soonest|nearest|closest)(?: \w+){0,2} first\b|"
-         r"\b(?:low|small)\w* to (?:high|large|big)\w*\b"), "ascending"),
-        # "the 10 customers who spent the most (this year)", "the 5 best-sellers": ranked from the top
-        ((r"\bthe\s+most\b(?=\s*(?:$|[,.;:)]|\s+(?:this|last|in|on|of|per|during|over|since|today|ever|so\s+far|"
-          r"overall|all[- ]time)\b))|\btop(?=\s+\d+\b)|(?<=\d )(?:highest|largest|biggest|best|greatest)\b"), "descending"),
-        ((r"\bthe\s+(?:least|fewest)\b(?=\s*(?:$|[,.;:)]|\s+(?:this|last|in|on|of|per|during|over|since|today|ever|so\s+far|"
-          r"overall|all[- ]time)\b))|(?<=\d )(?:lowest|smallest|cheapest|fewest)\b"), "ascending"),
-        (r"\blog(?:s|ging|ged)? ?out\b|\bsign(?:s|ing|ed)? ?out\b", "logout"),
-        (r"\blog(?:s|ging|ged)? ?in\b|\bsign(?:s|ing|ed)? ?in\b", "login"),
-        (r"\bsign(?:s|ing|ed)? ?up\b", "register"),
-        (r"\bmulti[- ]?byte\b", "unicode"),
-        (r"\bdark (?:mode|theme)\b", "dark"),
-        (r"\bheader row\b", "header"),
-        (r"\bup to\b|\bat most\b|\bno more than\b|\bnot more than\b|\bmax(?:imum)?\.?(?:\s+of)?(?=(?:\s+[a-z]+){0,2}\s+\d)", "limit"),
-        (r"\bat least\b|\bno (?:less|fewer) than\b", "minimum"),
-        (r"\bper page\b", "page"),
-        (r"\bhealth ?check\b", "health"),
-        (r"\bnon[- ]?root\b|\b(?:not|never)\s+(?:\w+\s+){0,2}as\s+(?:the\s+)?root(?:\s+user)?\b|\brootless\b", "nonroot"),
-        ((r"\bfall(?:s|ing)?\s+back\s+(?:to|on)\b|\bfell\s+back\s+(?:to|on)\b|\bdefault(?:s|ing)?\s+(?:to|is|of)\b|"
-         r"\bby default\b"), "default"),
-        (r"\bexit(?:s|ed|ing)?\s+(?:with\s+)?(?:an?\s+)?(?:exit\s+)?(?:code|status)\b|\b(?:exit|return) (?:code|status)\b",
-         "exit"),
-        (r"\benv(?:ironment)?\s+var(?:iable)?s?\b", "environment"),
-        (r"\bhow many\b", "count"),
-        ((r"\b(?:follow|match|respect|use)\w*\s+(?:the\s+)?(?:user'?s?\s+)?(?:operating\s+system|os|system|device|browser)"
-          r"(?:'s)?\s+(?:\w+\s+)?(?:settings?|preferences?|theme)\b"), "systempref"),
-        (r"\bstop(?:s|ped)?\s+typing\b|\bafter\s+(?:the\s+)?last\s+keystroke\b", "wait"),
-        (r"\bties?\s+(?:are\s+|is\s+)?broken\s+by\b|\btie[- ]?break\w*\b|\bon\s+a\s+tie\b", "tiebreak"),
-        (r"\bcut\s+off\b|\btruncat\w*\b", "truncate"),
-        # a password hash's cost (work) factor is its rounds: `gensalt(rounds=12)`, `saltRounds = 12`, `'cost' => 12`
-        (r"\b(?:cost|work)[- ]factor\b", "rounds|cost"),
-        # "wheelchair seats are listed before the other seats": those that have it come first, a true-first order
-        ((r"\b(?:(?:are|is)\s+)?(?:listed|shown|sorted|placed|put|ranked|displayed)\s+(?:before|above|ahead\s+of)\s+"
-          r"(?:the\s+|all\s+(?:the\s+)?)?(?:other|others|rest|remaining)\b|\bcome\s+(?:before|ahead\s+of)\s+"
-          r"(?:the\s+|all\s+(?:the\s+)?)?(?:other|others|rest)\b"), "descending|truefirst"),
-        # "new pets are available", "new accounts start as trial": the state a record starts in is a default
-        ((r"\bnew(?=\s+(?:[a-z]+\s+){0,2}?(?:are|is|starts?\s+(?:out\s+)?as|begins?\s+as)\s+"
-          r"(?![a-z]+(?:ed|en)\b|sent\b|shown\b|told\b|put\b|set\b|kept\b|not\b|never\b|always\b|also\b)[a-z]+\b)"),
-         "default"),
-        # where in a sequence something goes: "added to the end of the waiting list", "to the front of the queue"
-        (r"\b(?:to|at|onto)\s+the\s+(?:end|back|bottom|tail)\s+of\b", "append"),
-        (r"\b(?:to|at|onto)\s+the\s+(?:front|start|beginning|head|top)\s+of\b", "prepend"),
-        # "per started hour", "each started 30 min": a part of the period is charged as a whole one
-        ((r"\b(?:started|begun|commenced)(?=\s+(?:\d+(?:\.\d+)?\s*)?(?:min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|"
-         r"nights?|periods?|blocks?)\b)"), "roundup"),
-        # "disabled until both fields are filled in": while one is empty
-        ((r"\buntil\b(?=\s+(?:\w+\s+){0,5}?(?:is|are|has\s+been|have\s+been)\s+(?:filled|entered|typed|given|provided)"
-          r"\b)"), "empty"),
-        (r"\bfilled\s+(?:in|out)\b", ""),
-        (r"\b(?:stored|kept|saved|held|represented)\s+as\b(?=\s+(?:whole|integer|an?\s|plain|\w+s\b))", ""),
-        (r"\b(?:twice|two\s+times)\s+in\s+a\s+row\b|\bin\s+a\s+row\b|\bback[- ]to[- ]back\b|\bconsecutive(?:ly)?\b",
-         "consecutive"),
-        (r"\bstop(?:s|ped)?\s+working\b|\bno\s+longer\s+(?:works?|valid|usable)\b|\bbecomes?\s+invalid\b", "expire"),
-        ((r"\b(?:ignor\w*\s+)?(?:(?:leading|trailing|surrounding|extra)(?:\s+(?:and|or|/)\s+(?:leading|trailing))?\s+)"
-         r"(?:white\s?space|spaces|blanks)\b|\bignor\w*\s+(?:white\s?space|spaces|blanks)\b"), "trim"),
-        (r"\brounded corners?\b|\bround(?:ed)? (?:the )?corners\b", "radius"),
-        (r"\btest[- ]?suite\b", "test"),
-        (r"\b(?:come|comes|came|coming|go|goes|get|gets)\s+back\b", ""),
-        (r"\b(?:not|never|no longer)\s+(?:be\s+)?hard[- ]?coded\b|\binstead of (?:being )?hard[- ]?coded\b",
-         "environment|config"),
-        (r"\bmark(?:s|ed|ing)?\s+(?:it\s+|them\s+)?as\b", ""),
-        (r"\b(?:installed|current|package|app|application)\s+version\b", "version"),
-        (r"\balready\s+(?:there|exists?|present|taken|used|added|in\s+(?:the\s+)?\w+)\b", "unique"),
-        (r"\bip(?:\s+address(?:es)?)?\b", "client"),
-        (r"\b(?:reports?|says?|tells?)\s+whether\b", ""),
-    )
-)
+    (re.compile(pattern, re.IGNORECASE), concept) for pattern, concept in PHRASE_PATTERNS)
 # "Deleting a habit removes its history": what depends on a thing goes with it.
 _CASCADE = re.compile(r"\b(?:(?:delet|remov|eras|destroy)(?:ing|ion\s+of)\s+(?:\w+\s+){1,4}?|"
                       r"when\s+(?:\w+\s+){1,3}?is\s+(?:deleted|removed|erased|destroyed)\s+)(?:it\s+)?(?:also\s+|then\s+)?"
@@ -177,21 +90,13 @@ _ROLE = re.compile(r"^\s*as\s+(?:an?\s+|the\s+|(?!soon\b|long\b|well\b|far\b|muc
 _RATIONALE = re.compile(r"[,;]?\s*\b(?:so that|so (?:i|we|they|he|she|you) can|in order to)\b.*$", re.IGNORECASE)
 # in a user story a bare "so …" after the want is its rationale too: "…, so other customers can use it"
 _STORY_SO = re.compile(r"[,;]?\s*\bso\b(?!\s+(?:that|far|long|much|many|as|on)\b).*$", re.IGNORECASE)
-# HTTP reason phrases: next to their status number they add nothing; alone they name it.
-_REASONS = {"ok": "200", "created": "201", "accepted": "202", "no content": "204", "moved permanently": "301",
-            "found": "302", "see other": "303", "not modified": "304", "bad request": "400",
-            "unauthorized": "401", "unauthorised": "401", "payment required": "402", "forbidden": "403",
-            "not found": "404", "method not allowed": "405", "not acceptable": "406", "conflict": "409",
-            "gone": "410", "payload too large": "413", "content too large": "413",
-            "unsupported media type": "415", "unprocessable entity": "422", "unprocessable content": "422",
-            "too many requests": "429", "internal server error": "500", "not implemented": "501",
-            "bad gateway": "502", "service unavailable": "503", "gateway timeout": "504"}
-_REASON_ALT = "|".join(sorted((re.escape(r).replace(r"\ ", r"\s+") for r in _REASONS), key=len, reverse=True))
+# HTTP reason phrases (REASONS): next to their status number they add nothing; alone they name it.
+_REASON_ALT = "|".join(sorted((re.escape(r).replace(r"\ ", r"\s+") for r in REASONS), key=len, reverse=True))
 _REASON_AFTER = re.compile(rf"\b([1-5]\d\d)\s*\(?\s*(?:{_REASON_ALT})\b\s*\)?", re.IGNORECASE)
 _REASON_BEFORE = re.compile(rf"\b(?:{_REASON_ALT})\s*\(\s*([1-5]\d\d)\s*\)", re.IGNORECASE)
 # Multi-word reason phrases in Title Case name a status even without its number ("returns Not Found").
 _REASON_TITLED = re.compile("|".join(rf"\b{' '.join(w.capitalize() for w in r.split())}\b"
-                                     for r in _REASONS if " " in r))
+                                     for r in REASONS if " " in r))
 # A negated action with nothing after it but its object: "without removing it", "never modifies the list".
 _REFRAIN = re.compile(r"\b(?:without|never|not|no longer)\s+([A-Za-z]+)(?=\s*$|\s*[,.;]|\s+(?:it|them|anything|any|the|a|an|"
                       r"its|their|existing|original)\b)", re.IGNORECASE)
@@ -204,12 +109,6 @@ _FLAG = re.compile(r"(?<![\w\-])(--[A-Za-z][\w-]*|-[A-Za-z])(?![\w-])")
 # A flag with the name of its value after it (`--limit N`, `--out FILE`, `--level=<n>`): the value's name is no word.
 _FLAG_WITH_VALUE = re.compile(r"(?<![\w\-])(?:--[A-Za-z][\w-]*|-[A-Za-z])(?![\w-])(?:[ =](?:[A-Z][A-Z_]*\b|<[^>\s]+>))?")
 _CALL = re.compile(r"(?<![\w.$])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\((?=[^()]*\))")
-# Short words of English that are not names: every other word of one or two letters in a criterion
-# (`x`, `lo`, `hi`, `t`, `id`) is a name the change must have.
-_SHORT_ENGLISH = frozenset(
-    ["a", "i", "an", "is", "to", "of", "in", "on", "at", "by", "or", "if", "it", "be", "as", "do", "go", "no", "so",
-     "up", "us", "we", "me", "my", "he", "ok", "vs", "e", "g", "ie", "eg", "st", "nd", "rd", "th", "am", "pm", "oh",
-     "s", "d", "ll", "re", "ve", "m", "etc", "per"])
 # Spelling: British forms are read as American ones on both sides.
 _BRITISH = ((re.compile(r"(?<=[a-z]{2})our(?=s?$|ed$|ing$|ite|ites|able|ful|less|ist)"), "or"),
             (re.compile(r"(?<=[a-z]{3})is(?=e$|ed$|es$|ing$|er$|ers$|ation$|ations$)"), "iz"),
@@ -218,10 +117,6 @@ _BRITISH = ((re.compile(r"(?<=[a-z]{2})our(?=s?$|ed$|ing$|ite|ites|able|ful|less
             (re.compile(r"(?<=[a-z]{4})ogue(?=s?$)"), "og"))
 
 
-# Plurals English does not make with -s: "children under 12" are the code's `child`.
-_IRREGULAR = {"children": "child", "people": "person", "persons": "person", "men": "man", "women": "woman",
-              "mice": "mouse", "geese": "goose", "teeth": "tooth", "feet": "foot", "analyses": "analysis",
-              "criteria": "criterion", "indices": "index", "matrices": "matrix", "vertices": "vertex"}
 
 
 @lru_cache(maxsize=65536)
@@ -229,8 +124,8 @@ def stem(word: str) -> str:
     """A light stemmer: British spellings read as American ("colour" → color), plurals, -ing, -ed, -ly and a
     trailing e go, doubled consonants are undoubled ("cancelled" and "canceled" meet)."""
     word = word.lower()
-    if word in _IRREGULAR:
-        return _IRREGULAR[word]
+    if word in IRREGULAR_PLURALS:
+        return IRREGULAR_PLURALS[word]
     if len(word) <= 3 or word.isdigit():
         return word
     for pattern, replacement in _BRITISH:
@@ -339,11 +234,7 @@ def numbers_in(text: str) -> set[str]:
 # A quantity of time in a criterion ("5 minutes") and what it is in seconds; code may state it with its
 # unit (`timedelta(minutes=5)`), in seconds (300, 5 * 60) or milliseconds (300000). Seconds and
 # milliseconds are what bare numbers in code usually mean, so `timeout=10` is "10 seconds".
-_TIME_UNITS = {"millisecond": 0.001, "milliseconds": 0.001, "ms": 0.001, "second": 1, "seconds": 1, "sec": 1,
-               "secs": 1, "s": 1, "minute": 60, "minutes": 60, "min": 60, "mins": 60, "hour": 3600, "hours": 3600,
-               "h": 3600, "hr": 3600, "hrs": 3600, "day": 86400, "days": 86400, "d": 86400, "week": 604800,
-               "weeks": 604800}
-TIME_UNITS = _TIME_UNITS
+_TIME_UNITS = TIME_UNITS
 
 
 def quantity_forms(number: str, unit: str) -> tuple[frozenset[str], str]:
@@ -353,14 +244,15 @@ def quantity_forms(number: str, unit: str) -> tuple[frozenset[str], str]:
     if _TIME_UNITS[unit] < 1:
         forms = {float(number)}
     texts = frozenset(str(int(f)) if f == int(f) else str(f) for f in forms)
-    word = {0.001: "millisecond", 1: "second", 60: "minute", 3600: "hour", 86400: "day", 604800: "week"}[_TIME_UNITS[unit]]
+    word = {0.001: "millisecond", 1: "second", 60: "minute", 3600: "hour", 86400: "day", 604800: "week",
+            31536000: "year"}[_TIME_UNITS[unit]]
     return texts, word
 
 
 # Concepts that code shows by what it does (an operator, a call, a statement): a criterion's word for
 # one of them is matched only by what the code does, never by the name of the function alone
 # (`def purge_inactive(): count(...)` purges nothing).
-ACTION_CONCEPTS = frozenset(["roundup", "append", "prepend", "overlap", "truefirst", "softdelete", "delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
+ACTION_CONCEPTS = frozenset(["propagate", "position", "roundup", "append", "prepend", "overlap", "truefirst", "softdelete", "delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
                              "filter", "caseless", "hash", "subtract", "sum", "multiply", "divide", "modulo",
                              "exponential", "unique", "between", "limit", "minimum", "count", "wait", "join", "exit"])
 
@@ -429,20 +321,12 @@ class CriterionReading:
 
 
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
-_UNIT_NOUNS = frozenset(stem(word) for word in ["decimal", "decimals", "digit", "digits", "place", "places", "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months", "year", "years", "time", "times", "attempt", "attempts", "retry", "retries", "character", "characters", "item", "items", "result", "results", "row", "rows", "page", "pages", "request", "requests", "archive", "archives", "level", "levels"])
-_BOUND_WORDS = frozenset(["below", "above", "under", "over", "exceeds", "exceeding", "beyond"])
-_PERIODS = frozenset(["month", "months", "year", "years", "quarter", "semester", "season", "term"])
-_PRECISION_NOUNS = frozenset(stem(word) for word in ["decimal", "decimals", "digit", "digits", "place", "places"])
-_COMPARATIVES = frozenset(["fewer", "less", "more", "greater", "larger", "smaller", "longer", "shorter", "bigger",
-                           "higher", "lower", "older", "newer", "later", "earlier"])
+UNIT_NOUNS = frozenset(stem(word) for word in UNIT_NOUN_WORDS)
+PRECISION_NOUNS = frozenset(stem(word) for word in PRECISION_NOUN_WORDS)
 _EXAMPLE_MARK = re.compile(r"\b(?:like|e\.?g\.?|such as|for example|for instance|say)\b[^.;:!?]*$", re.IGNORECASE)
 _ORDER_NOUN = re.compile(r"(?:a|an|the|each|every|my|your|our|their|his|her|its|new|open|paid|unpaid|this|that|no|any|all|"
                          r"customer|)\s+orders?\s|\S*\s+orders?\s+(?:is|are|was|were|has|have|placed|can|cannot|must|total|"
                          r"id|number|status|lines?|items?|older|above|below|over|under)$")
-_UNIT_SUFFIX = frozenset(["kib", "mib", "gib", "ms", "s", "m", "h", "d", "px", "em", "rem", "mb", "kb", "gb", "tb", "k", "x", "pt", "vh",
-                          "vw", "min", "sec", "secs", "hr", "hrs", "c", "f", "kg", "km", "cm", "mm", "g", "l", "ml", "kwh",
-                          # a currency after an amount is its unit: code states the amount ("12 EUR" is `12`)
-                          "eur", "usd", "gbp", "chf", "sek", "nok", "dkk", "pln", "czk", "inr", "jpy", "cad", "aud"])
 
 
 def _plain_quotes(criterion: str) -> str:
@@ -452,7 +336,7 @@ def _plain_quotes(criterion: str) -> str:
     text = re.sub(r"(?<=\d),(?=\d{3}(?:,\d{3})*(?!\d))", "", text)
     # a currency's sign is its name ("the € sign" is euro; "$100" stays a number)
     text = re.sub(r"([€£¥])\s*(?:sign|symbol)\b", r"\1", text)
-    return text.replace("€", " euro ").replace("£", " pound ").replace("¥", " yen ")
+    return plain_comparatives(text.replace("€", " euro ").replace("£", " pound ").replace("¥", " yen "))
 
 
 def _expand_contractions(text: str) -> str:
@@ -472,7 +356,7 @@ def _strip_framing(text: str) -> str:
         text = _STORY_SO.sub(" ", text)
     text = _REASON_AFTER.sub(r" \1 ", text)
     text = _REASON_BEFORE.sub(r" \1 ", text)
-    text = _REASON_TITLED.sub(lambda m: f" {_REASONS[m.group(0).lower()]} ", text)
+    text = _REASON_TITLED.sub(lambda m: f" {REASONS[m.group(0).lower()]} ", text)
     return _WRITTEN_TO.sub(r" \1 ", text)
 
 
@@ -649,14 +533,14 @@ def read_criterion(criterion: str) -> CriterionReading:
             add(lowered, concepts_of_word(lowered), strong=lowered not in WEAK, forms=forms,
                 kind="period" if previous == "per" else "word")
             continue
-        if previous == "per" and lowered in _PERIODS:
+        if previous == "per" and lowered in PERIODS:
             # the window is no word to miss: "twice per year" counted over all time is not it
             add(lowered, concepts_of_word(lowered), strong=True, kind="period")
             continue
         if lowered in NUMBER_WORDS:
             number = NUMBER_WORDS[lowered]
             # "two decimals", "one decimal place": a precision is stated even when it is one
-            strong = following in _UNIT_NOUNS and (int(number) >= 2 or (following in _PRECISION_NOUNS
+            strong = following in UNIT_NOUNS and (int(number) >= 2 or (following in PRECISION_NOUNS
                                                                         and unit not in required))
             add(number, frozenset({number}), strong=strong, kind="number")
             continue
@@ -667,8 +551,8 @@ def read_criterion(criterion: str) -> CriterionReading:
             # beside a call, numbers are its example inputs and outputs: `parse("2m")` gives 120 seconds
             example = (bool(calls) or any(start <= position < end for start, end in example_spans)
                        or bool(_EXAMPLE_MARK.search(spaced[:position])))
-            strong = (float(raw) >= 2 or following in _UNIT_NOUNS or previous in {"code", "status", "exit"}
-                      or previous in _BOUND_WORDS)
+            strong = (float(raw) >= 2 or following in UNIT_NOUNS or previous in {"code", "status", "exit"}
+                      or previous in BOUND_WORDS)
             if unit in _TIME_UNITS and (not example or calls):
                 forms, word = quantity_forms(value, unit)
                 add(f"{value} {word}s", concepts_of_word(word), strong=True, kind="quantity", forms=forms,
@@ -682,10 +566,10 @@ def read_criterion(criterion: str) -> CriterionReading:
                 continue
             add(value, frozenset({value}), strong=strong, kind="number", example=example)
             continue
-        if previous and previous[0].isdigit() and lowered in _UNIT_SUFFIX:
+        if previous and previous[0].isdigit() and lowered in UNIT_SUFFIX:
             continue
         if len(raw) <= 2:
-            if lowered in _SHORT_ENGLISH or lowered in STOPWORDS or not raw.isalpha():
+            if lowered in SHORT_ENGLISH or lowered in STOPWORDS or not raw.isalpha():
                 continue
             if raw.isupper() and len(raw) == 2:
                 add(lowered, concepts_of_word(lowered), strong=False)
@@ -699,12 +583,18 @@ def read_criterion(criterion: str) -> CriterionReading:
                 continue
             weak = part in WEAK or (stem(part) in _WEAK_STEMS() and not part.endswith(("er", "ers", "or", "ors")))
             # "fewer than 5": the number decides, the comparison is in the code's operator
-            weak = weak or (part in _COMPARATIVES and index + 1 < len(tokens) and tokens[index + 1].lower() == "than")
+            weak = weak or (part in COMPARATIVES and index + 1 < len(tokens) and tokens[index + 1].lower() == "than")
             # "below 0", "above 40", "25 days ago": the number decides, the side is the code's operator
             # (boundaries.wrong_side refuses the wrong one)
-            weak = weak or (part in _BOUND_WORDS and index + 1 < len(tokens) and tokens[index + 1][0].isdigit())
+            weak = weak or (part in BOUND_WORDS and index + 1 < len(tokens) and tokens[index + 1][0].isdigit())
             weak = weak or (part == "ago" and previous in _TIME_UNITS)
             weak = weak or part in scene
+            following = tokens[index + 1].lower() if index + 1 < len(tokens) else ""
+            # "smaller transfers are free" after "transfers above 5,000": the other side of the bound, said again
+            weak = weak or (part in COMPARATIVES and stem(following) in {stem(c.label) for c in concepts})
+            # "the nearest available ambulance": before its noun, availability is a condition the code must test
+            if part == "available" and following.isalpha() and following not in STOPWORDS and following not in WEAK:
+                weak = False
             if part in absent:
                 add(part, concepts_of_word(part), strong=True, kind="absent")
                 continue
