@@ -9,7 +9,7 @@ import pytest
 from pmtui.models import ConversationState, DiscoverySummary
 from pmtui.product.brains.offline.discovery.asides import restated
 from pmtui.product.brains.offline.discovery.clues import decisive, detect, feature_items
-from pmtui.product.brains.offline.discovery.text import persona_name, persona_phrase, split_sentences
+from pmtui.product.brains.offline.discovery.text import persona_name, persona_phrase, short, split_sentences
 from pmtui.product.brains.offline.scoping import negotiate, propose
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.rice import NICE_TO_HAVE_MARK, rescore
@@ -157,3 +157,12 @@ def test_two_groups_after_for_are_both_who_it_is_for() -> None:
 ])
 def test_the_people_said_mid_question_read_as_english(target: str, called: str) -> None:
     assert persona_name(DiscoverySummary(target_user=target)) == called
+
+
+def test_a_quote_of_the_pitch_leaves_an_aside_in_brackets_out() -> None:
+    """'Love a clear pitch: "our volunteer lifeboat station (RNLI style".' was cut at the comma inside the brackets."""
+    said = ("so basically our volunteer lifeboat station (RNLI style, about 24 crew) tracks whos on call and whether "
+            "the drysuits and lifejackets got serviced")
+    quoted = short(said, 12)
+    assert "(" not in quoted and ")" not in quoted
+    assert quoted.startswith("our volunteer lifeboat station tracks whos on call")

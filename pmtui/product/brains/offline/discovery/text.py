@@ -420,7 +420,13 @@ def short(text: str, limit: int = 10) -> str:
         .replace("\u201c", "")
         .replace("\u201d", "")
     )
+    # "our volunteer lifeboat station (RNLI style, about 24 crew) tracks…": an aside in brackets is left out of the
+    # quote, and its comma cuts nothing ('a clear pitch: "our volunteer lifeboat station (RNLI style"').
+    unbracketed = re.sub(r"\s*\([^()]*\)", "", text)
+    text = unbracketed if len(unbracketed.split()) >= 3 else text
     clause = re.split(r",\s+|\s+[\u2014\u2013-]\s+|\.\s+", text)[0]
+    if "(" in clause and ")" not in clause:
+        clause = clause[: clause.index("(")].rstrip()
     if len(clause.split()) >= 3:
         text = clause
     words = text.split()
