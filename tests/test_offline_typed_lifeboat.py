@@ -4,16 +4,21 @@ lifeboat station. Each test is built from the founder's own sentence, which the 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from pmtui.config import Config
 from pmtui.models import ConversationState, DiscoverySummary
 from pmtui.product.brains.offline.discovery.asides import restated
 from pmtui.product.brains.offline.discovery.clues import decisive, detect, feature_items
 from pmtui.product.brains.offline.discovery.text import persona_name, persona_phrase, short, split_sentences
 from pmtui.product.brains.offline.scoping import negotiate, propose
 from pmtui.product.brains.offline.scoping.requests import parse_requests
+from pmtui.product.orchestrator import Orchestrator
 from pmtui.product.rice import NICE_TO_HAVE_MARK, rescore
 from pmtui.product.search import search_comparable_products
+from pmtui.store import Store
 
 
 @pytest.mark.parametrize(("said", "expected"), [
@@ -166,3 +171,43 @@ def test_a_quote_of_the_pitch_leaves_an_aside_in_brackets_out() -> None:
     quoted = short(said, 12)
     assert "(" not in quoted and ")" not in quoted
     assert quoted.startswith("our volunteer lifeboat station tracks whos on call")
+
+
+FOUNDER = [
+    ("so basically our volunteer lifeboat station (RNLI style, about 24 crew) tracks whos on call and whether the "
+     "drysuits and lifejackets got serviced on a whiteboard + a paper log, and stuff gets missed. want something "
+     "simple for the station mechanic"),
+    ("a pager goes off and the cox doesnt know who is actually available, and twice last winter a lifejacket was past "
+     "its service date and nobody noticed till the inspection"),
+    ("1) crew tap available / not available from their phone 2) kit list with service due dates and a warning 2 weeks "
+     "before 3) the mechanic signs off a service. oh and maybe a training log but thats not urgent"),
+    ("zero kit past its service date at the annual inspection, and the cox knows who's available within 5 mins of a "
+     "shout"),
+    "new station manager from january wants it off the whiteboard, plus the inspection failed us on the lifejackets in october",
+    ("just me evenings, 6 weeks-ish. has to work on cheap android phones, and no personal data leaving the UK. its free "
+     "for the station, no money"),
+]
+
+
+async def test_its_for_said_again_at_the_summary_card_replaces_who_it_is_for(tmp_path: Path) -> None:
+    """The whole interview through the real loop: the revenue question is never asked (the constraints answer said
+    it is free), and at the card "nearly - its for all the crew not just the mechanic, and the metric should be zero
+    kit overdue" changes both facts (it used to change the metric and keep "station mechanic")."""
+    store = Store(tmp_path / "pmtui.db")
+    try:
+        orchestrator = Orchestrator(store, Config(offline=True))
+        project = orchestrator.open_project("Lifeboat crew kit").project_id
+        for said in FOUNDER:
+            await orchestrator.handle(project, said)
+        state = orchestrator.state(project)
+        assert state.discovery_summary_shown, "every aspect was answered, so the card is up"
+        assert "free for the station" in state.discovery_summary.revenue_model
+        assert state.discovery_summary.target_user == "station mechanic"
+        await orchestrator.handle(project, "nearly - its for all the crew not just the mechanic, and the metric "
+                                           "should be zero kit overdue")
+        summary = orchestrator.state(project).discovery_summary
+        assert "crew" in summary.target_user
+        assert "zero kit overdue" in summary.success_metric.lower()
+        assert "Training log" in " ".join(summary.feature_wishlist)
+    finally:
+        store.close()

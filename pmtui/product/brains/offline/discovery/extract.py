@@ -69,6 +69,10 @@ _RUN_ON_WORDS = 45
 _BARE_TEAM = re.compile(r"^\W*(?:just |only )?(?:me|myself|solo|alone|us two)\W*$", re.IGNORECASE)
 
 
+# "its for all the crew not just the mechanic", "it's for the whole crew": who it is for, said again at the card.
+_FOR_WHOM_NOW = re.compile(r"^\W*(?:(?:no|nearly|almost|not quite|close|mostly)\b[\s,.:;!-]*)*"
+                           r"(?:it'?s|its|it is|this is|that'?s) (?:really |actually |meant |mainly )?for\b", re.IGNORECASE)
+
 def _merge_text(old: str, new: str, replace: bool) -> str:
     new = new.strip()
     if not has_real_content(new) and has_real_content(old):
@@ -399,8 +403,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                     ):
                         found[asked].append(current)
                     continue
-                if aspect == "target_user" and revising and not (correction or refines or pivot):
-                    # Revising the card, a passing mention of "devs" does not replace who it is for.
+                if aspect == "target_user" and revising and not (correction or refines or pivot) and not (
+                        _FOR_WHOM_NOW.search(clause)):
+                    # Revising the card, a passing mention of "devs" does not replace who it is for; "its for all the
+                    # crew not just the mechanic" says who it is for in so many words.
                     continue
                 if empty or refines or correction or revising:
                     found[aspect].append(clue.fragment)
