@@ -17,7 +17,7 @@ from pmtui.product.brains.offline.scoping import negotiate, propose
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.orchestrator import Orchestrator
 from pmtui.product.rice import NICE_TO_HAVE_MARK, rescore
-from pmtui.product.search import search_comparable_products
+from pmtui.product.search import search_comparable_products, todays_workarounds
 from pmtui.store import Store
 
 
@@ -211,3 +211,12 @@ async def test_its_for_said_again_at_the_summary_card_replaces_who_it_is_for(tmp
         assert "Training log" in " ".join(summary.feature_wishlist)
     finally:
         store.close()
+
+
+def test_todays_workaround_is_the_thing_it_is_kept_on_and_being_on_call_is_no_phone_call() -> None:
+    """The comparables named "Whos on call" (from "tracks whos on call") and lost the whiteboard and the paper log."""
+    said = ("our volunteer lifeboat station (RNLI style, about 24 crew) tracks whos on call and whether the drysuits "
+            "and lifejackets got serviced on a whiteboard + a paper log")
+    assert [p.name for p in todays_workarounds(said)] == ["Whiteboard", "Paper log"]
+    assert [p.name for p in todays_workarounds("we are on call 24/7 and use a whatsapp group")] == ["Whatsapp group"]
+    assert [p.name for p in todays_workarounds("phone calls and a paper diary")] == ["Phone calls", "Paper diary"]

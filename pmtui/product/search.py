@@ -93,7 +93,7 @@ MIN_DOMAIN_CONCEPTS = 2
 _WORKAROUND_THING = re.compile(
     r"\b(?:excel|spreadsheets?|(?:google )?sheets?|google (?:forms?|drive|docs?)|whatsapp|viber|telegram|signal|"
     r"facebook|messenger|instagram|sms|texts?|texting|text messages?|emails?|e-mails?|gmail|outlook|phone|phones|"
-    r"calls?|calling|ringing|letters?|post|notebooks?|exercise books?|books?|registers?|diar(?:y|ies)|paper|pen|"
+    r"(?<!\bon )(?<!\bon-)calls?|calling|ringing|letters?|post|notebooks?|exercise books?|books?|registers?|diar(?:y|ies)|paper|pen|"
     r"clipboards?|whiteboards?|boards?|slips?|cards?|tags?|receipts?|vouchers?|dockets?|folders?|forms?|lists?|"
     r"ledgers?|logbooks?|inbox|groups?|chats?|polls?|doodle|camera roll|photos?|screenshots?|word of mouth|"
     r"memory|by hand|manually|queue|queues|queuing|queueing|walk-ins?|ask(?:s|ing)? (?:around|friends|"
@@ -113,6 +113,8 @@ _WORKAROUND_LEAD = re.compile(
 _KEPT_BY = re.compile(r"\s+(?:that\s+)?(?:his|her|their|my|our|your|he|she|they|we|i|someone|somebody)\b",
                       re.IGNORECASE)
 WORKAROUND_LIMIT = 3
+_ON_A_THING = re.compile(r"\b(?:on|in|into|onto|with|using|via|through)\s+(?:an?\s+|the\s+|their\s+|our\s+|my\s+)?"
+                         r"(?P<thing>[^,;]+)$", re.IGNORECASE)
 
 
 def todays_workarounds(alternatives: str, limit: int = WORKAROUND_LIMIT) -> list[ComparableProduct]:
@@ -122,8 +124,10 @@ def todays_workarounds(alternatives: str, limit: int = WORKAROUND_LIMIT) -> list
     WhatsApp photos of the measurement slip" gives "Register book" and "WhatsApp photos of the
     measurement slip"."""
     found: list[ComparableProduct] = []
-    pieces = re.split(r"[,;:()]\s*|\.\s+|\s+(?:and|or|plus|then|but|while|whereas)\s+", alternatives)
+    pieces = re.split(r"[,;:()]\s*|\.\s+|\s+(?:and|or|plus|then|but|while|whereas|\+|&)\s+", alternatives)
     for piece in pieces:
+        # "whos on call", "we are on call 24/7": being on call is no phone call.
+        piece = re.sub(r"\bon\s+call\b", "on-call", piece, flags=re.IGNORECASE)
         name = _WORKAROUND_LEAD.sub("", piece.strip(" .!?\"'")).strip(" .!?\"'")
         # "they write it in small notebook": what is written, and where, is not the thing's name.
         name = _WORKAROUND_LEAD.sub("", re.sub(r"^(?:it|them|this|that|everything|things|stuff)\s+(?:down\s+|all\s+)?"
@@ -139,6 +143,10 @@ def todays_workarounds(alternatives: str, limit: int = WORKAROUND_LIMIT) -> list
             if kept_by and not _WORKAROUND_THING.match(name[thing.end() + kept_by.end():].strip()):
                 name = name[: thing.end()]
                 break
+        tail = _ON_A_THING.search(name)
+        if tail and not _WORKAROUND_THING.match(name) and _WORKAROUND_THING.search(name, tail.start("thing")):
+            # "lifejackets got serviced on a whiteboard": where it is kept is the thing, not what is kept there.
+            name = tail.group("thing")
         words = name.split()
         if not words or not _WORKAROUND_THING.search(name) or len(words) > 8:
             continue
