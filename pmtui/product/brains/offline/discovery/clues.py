@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pmtui.product.brains.offline.discovery.cues import (
     ALTERNATIVES_STRONG,
     ALTERNATIVES_WEAK,
+    BUT_LATER,
     CHANGE_TO,
     CONSTRAINTS_DECISIVE,
     CONSTRAINTS_STRONG,
@@ -15,6 +16,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     CORRECTION,
     COUNT_WITH_HORIZON,
     DEBT_PAYMENT,
+    DEFERRED_TAIL,
     FEATURE_TRIGGER,
     FEATURE_VERB,
     FOR_PERSONA,
@@ -23,6 +25,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     HEDGED_FEATURE,
     HELPS_PERSONA,
     IDEA_FEATURE,
+    ITEM_LEAD,
     LABEL_LINE,
     LABELS,
     METRIC_NOUN,
@@ -41,6 +44,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     SUCCESS_WEAK,
     TARGET_EXPLICIT,
     TIMELINE_ONLY,
+    TODAYS_WAY,
     UNCERTAIN,
     WEAK_TRIGGER,
     WHERE_PERSONA,
@@ -226,19 +230,7 @@ _REMARK = (r"(?:(?:that'?s|thats|that is|those are|these are|them'?s)\s+(?:(?:ab
            r"(?:for now|i think|really|honestly)?[\s.!]*$")
 LIST_REMARK = re.compile(rf"^{_REMARK}", re.IGNORECASE)
 TRAILING_REMARK = re.compile(rf"(?:[.,;!]\s*|\s+(?:and|so)\s+|\s+-+\s+){_REMARK}", re.IGNORECASE)
-# "a training log but thats not urgent", "exports, not a must", "a map though that can wait": the founder's own
-# deferral after an item is no part of its name, and makes the item a nice-to-have.
-_DEFERRED_TAIL = re.compile(
-    r"(?:^\s*|\s*,\s*|\s+)(?:(?:but|though|tho|although)\s+)?(?:(?:that|thats|that's|it|its|it's|this|this one|which)\s+"
-    r"(?:is\s+|isn'?t\s+|can\s+|could\s+|would\s+)?)?(?:(?:really|probably|definitely|honestly)\s+)?"
-    r"(?:not\s+(?:urgent|a must|essential|critical|a priority|important|needed|necessary)(?:\s+(?:yet|now|right now|at first))?|"
-    r"not\s+(?:for\s+)?now|not yet|not for (?:v1|the mvp|the first version|phase 1)|(?:can|could)\s+wait|"
-    r"(?:a\s+)?(?:low|lower)\s+priority|for later|later on)\s*[.!]*$",
-    re.IGNORECASE,
-)
-# "oh and maybe a training log": the leading fillers and hedge words of a wishlist item, before its name.
-_ITEM_LEAD = re.compile(r"^(?:(?:oh|and|also|plus|so|then|maybe|perhaps|possibly|probably|ideally|to|a|an|the)\b[\s,]*)+",
-                        re.IGNORECASE)
+
 
 
 def feature_items(text: str) -> list[str]:
@@ -297,7 +289,10 @@ def feature_items(text: str) -> list[str]:
             joined.append(piece)
     items: list[str] = []
     for piece in joined:
-        deferred = _DEFERRED_TAIL.search(piece)
+        deferred = DEFERRED_TAIL.search(piece) or BUT_LATER.search(piece)
+        if TODAYS_WAY.match(piece.strip()):
+            # "i want app to see shift and swap, now we use zalo group": what they use today is no wish.
+            continue
         if deferred and not piece[: deferred.start()].strip(" ,.;"):
             # "a training log, not urgent": the remark alone, after the comma, is about the item before it.
             if items and NICE_TO_HAVE_MARK not in items[-1]:
@@ -326,7 +321,7 @@ def feature_items(text: str) -> list[str]:
             flags=re.IGNORECASE,
         ).strip()
         item = item.replace("\x00", "")
-        item = _ITEM_LEAD.sub("", item).strip()
+        item = ITEM_LEAD.sub("", item).strip()
         # "can pay by PayNow", "must show the fee": a wish with its subject dropped, as many Englishes say it;
         # "it syncs with Kronos": the product as the subject of what it does.
         item = re.sub(r"^(?:can|could|must|should|will|also can)\s+(?=\w)", "", item, flags=re.IGNORECASE)

@@ -642,3 +642,24 @@ COUNTED_NOT_WISHED = (
         re.IGNORECASE,
     ),
 )
+
+
+# "a training log but thats not urgent", "exports, not a must", "a map though that can wait": the founder's own
+# deferral after an item is no part of its name, and makes the item a nice-to-have.
+DEFERRED_TAIL = re.compile(
+    r"(?:^\s*|\s*,\s*|\s+)(?:(?:but|though|tho|although)\s+)?(?:(?:that|thats|that's|it|its|it's|this|this one|which)\s+"
+    r"(?:is\s+|isn'?t\s+|can\s+|could\s+|would\s+)?)?(?:(?:really|probably|definitely|honestly)\s+)?"
+    r"(?:not\s+(?:urgent|a must|essential|critical|a priority|important|needed|necessary)(?:\s+(?:yet|now|right now|at first))?|"
+    r"not\s+(?:for\s+)?now|not yet|not for (?:v1|the mvp|the first version|phase 1)|(?:can|could)\s+wait|"
+    r"(?:a\s+)?(?:low|lower)\s+priority|for later|later on)\s*[.!]*$",
+    re.IGNORECASE,
+)
+# "also maybe salary calculate but later": "later" alone after "but" defers too.
+BUT_LATER = re.compile(r"(?:^|\s+)(?:but|though|tho|maybe|probably)\s+(?:only\s+|much\s+)?later(?:\s+on)?\s*[.!]*$", re.IGNORECASE)
+# "now we use zalo group", "currently they use excel": today's way, said inside a list of wishes.
+TODAYS_WAY = re.compile(r"^(?:(?:and|but|so)\s+)?(?:now|right now|currently|today|at the moment|at present|for now)\s*,?\s+"
+                         r"(?:we|they|i|everyone|staff|people)\s+(?:use|uses|are using|is using|using|rely on|do it (?:on|in|with|by))\b",
+                         re.IGNORECASE)
+# "oh and maybe a training log": the leading fillers and hedge words of a wishlist item, before its name.
+ITEM_LEAD = re.compile(r"^(?:(?:oh|and|also|plus|so|then|maybe|perhaps|possibly|probably|ideally|to|a|an|the)\b[\s,]*)+",
+                        re.IGNORECASE)

@@ -521,6 +521,13 @@ def _split(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
     if len(parts) != 2:
         work.notes.append("I need the two parts to split into")
         return
+    rows = [work.find(part) for part in parts]
+    if rows[0] and rows[1] and rows[0][0] == rows[1][0] == "mvp" and rows[0][1] != rows[1][1] and (
+            source is None or source.name in (rows[0][1], rows[1][1])):
+        # "ask to swap and manager approve is 2 thing, please split": the table already has a row for each.
+        work.names.extend([rows[0][1], rows[1][1]])
+        work.notes.append(f"{rows[0][1]} and {rows[1][1]} are already two rows, so there was nothing to split")
+        return
     why = f"split at your request in round {work.round_number}: “{request.clause.strip()}”"
     if source is None:
         new = [work.new_feature(short_name(p), p, request.clause.strip()) for p in parts]

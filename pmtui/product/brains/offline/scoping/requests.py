@@ -406,6 +406,10 @@ def parse_requests(text: str) -> list[ChangeRequest]:
             if not _DESCRIBES.match(clause.strip()) and not (not found and _REPORTED.match(clause.strip())) and (
                     found or not _POINTS_BACK.search(clause)):
                 named.extend([r.what for r in found if r.what] or [named_thing(clause)])
+    # "salary calculate i dont need now, remove": not needed now, then removed, is one cut.
+    requests = [r for i, r in enumerate(requests)
+                if not (r.kind == "defer" and i + 1 < len(requests) and requests[i + 1].kind == "cut"
+                        and r.what and requests[i + 1].what.lower() == r.what.lower())]
     # "…but not now, let's push that" asks once: the same change twice in a row is one request.
     return [r for i, r in enumerate(requests)
             if i == 0 or (r.kind, r.what.lower(), r.weeks, r.parts, r.extra) !=

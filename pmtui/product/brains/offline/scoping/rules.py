@@ -292,8 +292,10 @@ OWN_ROW = rx(r"\b(?:can|could|should|make|give|have|let)\s+(?:the\s+)?(?P<part>[
              r"\bgive\s+(?:the\s+)?(?P<part2>[^,;]+?)\s+(?:its|their)\s+own\s+(?:line|row|feature|thing|item|screen)\b")
 # "the invoice and card payment, those are two jobs really": the row is two rows.
 SPLIT_TWO_JOBS = rx(r"(?:^|[.!?]\s+)(?:(?:oh|and|but|also|so)[,\s]+)*(?:the\s+)?(?P<what>(?P<a>[^,;.!?]+?)\s+(?:and|&|\+)\s+(?P<b>[^,;.!?]+?))"
-                    r"\s*,\s*(?:those|these|they|that|it)(?:'re|\s+are|'s|\s+is)\s+(?:really\s+|actually\s+|honestly\s+)?"
-                    r"(?:two|2|separate|different)\s+(?:jobs|things|features|rows|bits|screens|steps)\b")
+                    r"\s*(?:,\s*(?:those|these|they|that|it)(?:'re|\s+are|'s|\s+is)|\s+(?:is|are))\s+"
+                    r"(?:really\s+|actually\s+|honestly\s+)?"
+                    # "ask to swap and manager approve is 2 thing, please split": one row said to be two jobs.
+                    r"(?:two|2|separate|different)\s+(?:jobs?|things?|features?|rows?|bits?|screens?|steps?)\b")
 MERGE_PATTERNS = (
     rx(r"\b(?:merge|combine|join|fold)\s+(?P<a>.+?)\s+(?:and|with|&|\+)\s+(?P<b>.+?)(?:\s+(?:into|as)\s+(?P<into>[^,;]+))?"
        r"(?=,|;|$)"),
@@ -413,8 +415,9 @@ CUT_PATTERNS = (
        r"(?=\s+(?:and\s+(?:add|include|put)|instead)\b|,|;|$)"),
     # "Sign-up is not needed" cuts; "only basic fields are needed" says how small, it cuts nothing.
     rx(r"^(?P<what>.+?)\s+(?:(?:is|are)\s+not|isn'?t|aren'?t)\s+(?:really\s+)?(?:needed|necessary|required)\b"),
+    # "salary calculate i dont need now": a time word after "need" is when, not what (the row comes before).
     rx(r"\b(?:don'?t|doesn'?t|do not|does not|won'?t|shouldn'?t|should not|wouldn'?t)\s+(?:really\s+)?need\s+"
-       r"(?P<what>[^,;]+)"),
+       r"(?!(?:now|yet|first|right now|anymore|any more|at the moment|for now|at first)\b)(?P<what>[^,;]+)"),
     rx(r"\bno need for\s+(?P<what>[^,;]+)"),
     # "The notebook import no need, agents will just start fresh": the row, then "no need".
     rx(r"^(?P<what>[^,;]+?),?\s+(?:no need|not needed|no use)\b(?!\s+(?:for|to|of)\b)"),
@@ -447,12 +450,17 @@ PROMOTE_PATTERNS = (
     rx(r"\b(?:move|put|bring|pull|get|keep|have(?!\s+to\b)|come)\s+(?:(?P<what>.+?)\s+)?(?:in|into|to|on|at|come)\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:should|must|needs? to|has to|can)\s+(?:be|go|stay|come)\s+(?:there\s+)?(?:in(?:to)?\s+)?"
        + _PHASE1),
+    # "…, must be in first": in the first version, said short.
+    rx(r"^(?:(?P<what>[^,;]+?)(?:\s+(?:is|are)\b[^,;]*)?,?\s+)?(?:should|must|needs? to|has to)\s+(?:be|go|come)\s+(?:in\s+)?"
+       r"(?:the\s+)?first\s*[.!]*$"),
     # "the pickup day seems more important to me than that", "the reminders seem the main thing".
     rx(r"^(?P<what>.+?)\s+(?:(?:is|are)|(?:seems?|looks?|feels?)(?:\s+to\s+me)?(?:\s+like)?)\s+(?:(?:way|much|far|a lot)\s+)?"
        r"more important(?:\s+to\s+(?:me|us|them))?\s+than\b|"
        r"^(?P<what2>.+?)\s+(?:seems?|looks?|feels?)(?:\s+to\s+me)?(?:\s+like)?\s+(?:the|our)\s+(?:main|most important|key|big)\s+"
        r"(?:thing|bit|part|one)\b"),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:is|are)\s+(?:a must(?:[- ]have)?|must[- ]have|essential|critical|crucial|non-negotiable|"
+       # "remind before shift is very important for me": importance said outright.
+       r"(?:very|really|super|so|extremely)\s+important(?:\s+(?:for|to)\s+(?:me|us|them|my\s+\w+|our\s+\w+))?|"
        r"(?:our|the)\s+(?:real\s+|main\s+|key\s+)?differentiator|the whole point|a deal[- ]?breaker|"
        # "the quote form is what matters", "seeing your place on the list is the main thing", "the flag list is the core".
        r"what (?:really\s+)?matters?|the (?:main|most important|important|key|big) (?:thing|bit|part|one)|"
