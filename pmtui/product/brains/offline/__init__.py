@@ -57,7 +57,16 @@ class OfflineBrain:
     async def negotiate(
         self, state: ConversationState, text: str, round_number: int, final_round: bool
     ) -> Negotiation:
-        return scoping.negotiate(state, text, round_number, final_round)
+        negotiation = scoping.negotiate(state, text, round_number, final_round)
+        asked = _questions_beside_requests(state, text)
+        if not asked or not negotiation.understood:
+            return negotiation
+        # "…bump the disease alert up. And what's the difference between impact and reach anyway?": the changes,
+        # then the answer, on the table as it now stands.
+        after = state.model_copy(update={"scoping_output": negotiation.output})
+        answers = [scoping.answer_question(after, question).replace(scoping.QUESTION_CLOSING, "").strip()
+                   for question in asked]
+        return negotiation.model_copy(update={"reply": "\n\n".join([negotiation.reply, *answers])})
 
     async def answer_scope_question(self, state: ConversationState, text: str) -> str:
         return scoping.answer_question(state, text)
@@ -67,3 +76,14 @@ class OfflineBrain:
         if on_delta:
             on_delta(markdown)
         return markdown
+
+
+def _questions_beside_requests(state: ConversationState, text: str) -> list[str]:
+    """The questions of an argue-back message that ask and change nothing ("what's the difference between impact
+    and reach anyway?"), when the message also asks for changes."""
+    import re
+
+    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.strip()]
+    questions = [s for s in sentences if s.endswith("?") and scoping.classify_intent(s, state.scoping_output) == "QUESTION"
+                 and not scoping.parse_requests(s)]
+    return questions if len(questions) < len(sentences) else []

@@ -26,9 +26,11 @@ from pmtui.product.brains.offline.discovery.cues import (
     HELPS_PERSONA,
     IDEA_FEATURE,
     ITEM_LEAD,
+    LABEL_BIT,
     LABEL_LINE,
     LABELS,
     METRIC_NOUN,
+    NICE_LEAD,
     NOT_A_FEATURE,
     NOT_FEATURE_LEAD,
     PAIN_DECISIVE,
@@ -281,15 +283,17 @@ def feature_items(text: str) -> list[str]:
             # "a waybill the driver signs on pickup and return", "reminders by SMS and email": one item, two occasions.
             joined[-1] = f"{joined[-1].rstrip()} and {piece.strip()}"
             continue
-        if joined and re.match(r"^\s*(?:as an?|via|by|in|with|without|on|at|per)\b", piece, re.IGNORECASE) and len(
-            piece.split()
-        ) <= 4:
+        if joined and re.match(r"^\s*(?:(?:even|especially|also)\s+)?(?:as an?|via|by|in|with|without|on|at|per)\b", piece,
+                               re.IGNORECASE) and len(piece.split()) <= 5:
             joined[-1] = f"{joined[-1]} {piece.strip()}"
         else:
             joined.append(piece)
     items: list[str] = []
     for piece in joined:
         deferred = DEFERRED_TAIL.search(piece) or BUT_LATER.search(piece)
+        nice = NICE_LEAD.match(piece.strip())
+        if nice:
+            piece = f"{piece.strip()[nice.end():]} maybe"  # the hedge word marks it a nice-to-have, as "maybe" does
         if TODAYS_WAY.match(piece.strip()):
             # "i want app to see shift and swap, now we use zalo group": what they use today is no wish.
             continue
@@ -652,8 +656,8 @@ def split_labelled(sentence: str) -> list[str]:
 
 def label_statement(sentence: str) -> tuple[str, str] | None:
     """'Target user: ICU nurses' or 'change the pricing to freemium' -> (aspect, value)."""
-    for pattern in (CHANGE_TO, LABEL_LINE):
-        match = pattern.search(clean_keep_case(sentence))
+    for pattern in (CHANGE_TO, LABEL_LINE, LABEL_BIT):
+        match = pattern.search(clean_keep_case(sentence) if pattern is not LABEL_BIT else sentence)
         if not match:
             continue
         label = match.group("label").lower()

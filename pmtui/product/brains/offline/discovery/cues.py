@@ -263,6 +263,15 @@ LABEL_LINE = re.compile(
     re.IGNORECASE,
 )
 
+# "Oh except the revenue bit, it's more like £100 a year per association": a label named as a part of the card.
+LABEL_BIT = re.compile(
+    r"^\W*(?:(?:oh|but|and|except|apart from|only|just|well)[\s,]+)*(?:for\s+)?(?:the\s+)?(?P<label>" + "|".join(LABELS)
+    + r")\s+(?:bit|part|one|thing|side|line)\s*(?:[,:\u2014\u2013-]|\bis\b|\bwas\b|\bshould be\b)\s*"
+    r"(?:(?:it'?s|its|it is|that'?s|that is|it should be|should be)\s+)?(?:(?:more like|actually|really|rather)\s+)*"
+    r"(?P<value>.+)$",
+    re.IGNORECASE,
+)
+
 CHANGE_TO = re.compile(
     r"\b(?:change|set|make|update|switch)\s+(?:the\s+)?(?P<label>"
     + "|".join(LABELS)
@@ -649,7 +658,8 @@ COUNTED_NOT_WISHED = (
 DEFERRED_TAIL = re.compile(
     r"(?:^\s*|\s*,\s*|\s+)(?:(?:but|though|tho|although)\s+)?(?:(?:that|thats|that's|it|its|it's|this|this one|which)\s+"
     r"(?:is\s+|isn'?t\s+|can\s+|could\s+|would\s+)?)?(?:(?:really|probably|definitely|honestly)\s+)?"
-    r"(?:not\s+(?:urgent|a must|essential|critical|a priority|important|needed|necessary)(?:\s+(?:yet|now|right now|at first))?|"
+    r"(?:not\s+(?:(?:that|so|too)\s+)?(?:urgent|a must|essential|critical|a priority|important|needed|necessary|pressing)"
+    r"(?:\s+(?:yet|now|right now|at first))?|not\s+(?:the|a|our|my)\s+(?:top\s+|main\s+)?(?:priority|focus|main thing)|"
     r"not\s+(?:for\s+)?now|not yet|not for (?:v1|the mvp|the first version|phase 1)|(?:can|could)\s+wait|"
     r"(?:a\s+)?(?:low|lower)\s+priority|for later|later on)\s*[.!]*$",
     re.IGNORECASE,
@@ -663,3 +673,7 @@ TODAYS_WAY = re.compile(r"^(?:(?:and|but|so)\s+)?(?:now|right now|currently|toda
 # "oh and maybe a training log": the leading fillers and hedge words of a wishlist item, before its name.
 ITEM_LEAD = re.compile(r"^(?:(?:oh|and|also|plus|so|then|maybe|perhaps|possibly|probably|ideally|to|a|an|the)\b[\s,]*)+",
                         re.IGNORECASE)
+# "it'd be lovely to have a honey harvest tracker": the wish after the hedge, a nice-to-have.
+NICE_LEAD = re.compile(r"^(?:(?:and|also|oh)\s+)*(?:it'?d|it would|would|it will|it'?ll|will)\s+be\s+(?:really\s+|so\s+|very\s+)?"
+                       r"(?:lovely|nice|great|cool|good|handy|brilliant|fab|ace|amazing|sweet)\s+"
+                       r"(?:to have|if (?:we|it|they) (?:had|could have|got))\s+", re.IGNORECASE)

@@ -8,19 +8,22 @@ The rule tables live in `rules`; the logic in `terms`, `propose`, `narrative`, `
 and `answers`.
 """
 
-from pmtui.product.brains.offline.scoping.answers import answer_question
+from pmtui.product.brains.offline.scoping.answers import QUESTION_CLOSING, answer_question
 from pmtui.product.brains.offline.scoping.intent import classify_intent
 from pmtui.product.brains.offline.scoping.negotiate import negotiate
 from pmtui.product.brains.offline.scoping.propose import propose
+from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.brains.offline.scoping.rules import EFFORT_RULES
 from pmtui.product.brains.offline.scoping.terms import metric_phrase, persona
 
 __all__ = [
     "EFFORT_RULES",
+    "QUESTION_CLOSING",
     "answer_question",
     "classify_intent",
     "metric_phrase",
     "negotiate",
+    "parse_requests",
     "persona",
     "propose",
 ]

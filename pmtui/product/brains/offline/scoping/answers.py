@@ -22,10 +22,13 @@ def _feature_numbers(feature: Feature) -> str:
     )
 
 
+QUESTION_CLOSING = "Do you agree with this scope, or is there a feature you want to argue for?"
+
+
 def answer_question(state: ConversationState, text: str) -> str:
     """An answer from the actual scope data (RICE, a feature's numbers, the cut line, phases, comparables)."""
     output = state.scoping_output
-    closing = "Do you agree with this scope, or is there a feature you want to argue for?"
+    closing = QUESTION_CLOSING
     if output is None:
         return "There is no scope yet: once discovery is confirmed I'll propose one. " + closing
     lowered = text.lower()

@@ -111,7 +111,9 @@ _VERB = re.compile(
     r"(?:\s+(?:is|are|was|were|has|have|had|can|could|should|must|will|would|might|seems?|sounds?|looks?|feels?|really|matters?|"
     r"needs?|takes?|though|fit(?=\s+(?:reduce|wait|go|be|come|do|dey|small|shrink|cut))|isn'?t|aren'?t|doesn'?t|don'?t|won'?t|wasn'?t)\b|"
     # "the leaderboard's a bit much": the 's is "is".
-    r"'s\s+(?:a|an|too|way|really|just|kind|pretty|quite|so|very|not|overkill|massive|huge|heavy)\b).*$",
+    # "the map's grand", "the export's fine": praise is not the name either.
+    r"'s\s+(?:a|an|too|way|really|just|kind|pretty|quite|so|very|not|overkill|massive|huge|heavy|grand|great|fine|nice|"
+    r"lovely|good|ok|okay|cool|brilliant|brill|class|sound|handy|useful|ace|alright|decent|gorgeous|perfect)\b).*$",
     re.IGNORECASE,
 )
 

@@ -17,6 +17,9 @@ def stems(text: str) -> set[str]:
 def short_name(item: str) -> str:
     text = re.sub(r"\s+", " ", item.replace(NICE_TO_HAVE_MARK, "").strip().strip(".;:-•*")).strip()
     text = NAME_PREFIX.sub("", text)
+    # "a wee checklist for the annual varroa treatment": how small the founder pictures it is no part of its name.
+    text = re.sub(r"^(?:(?:a|an|the)\s+)?(?:wee|lil|teeny)\s+(?=\w)|^(?:a|an)\s+(?:little|tiny)\s+(?=\w)", "", text,
+                  flags=re.IGNORECASE)
     # "list of which child is going in which car": "which" after "of" is part of the name.
     text = re.split(r"\s+(?:so that|so|because|that would|to make sure)\s+|(?<!\bof)(?<!\bin)(?<!\bfor)(?<!\bon)\s+which\s+|[,;:(]",
                     text)[0]
