@@ -9,7 +9,7 @@ import pytest
 from pmtui.models import ConversationState, DiscoverySummary
 from pmtui.product.brains.offline import OfflineBrain
 from pmtui.product.brains.offline.discovery.clues import feature_items, label_statement
-from pmtui.product.brains.offline.scoping import propose
+from pmtui.product.brains.offline.scoping import negotiate, propose
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.brains.offline.scoping.terms import short_name
 from pmtui.product.rice import NICE_TO_HAVE_MARK, rescore
@@ -73,3 +73,14 @@ async def test_a_question_beside_changes_is_answered_too() -> None:
     assert "Reach is how many users a feature touches" in negotiation.reply
     alone = await OfflineBrain().negotiate(state, "The map's grand but could we make it simpler.", 1, False)
     assert "Reach is" not in alone.reply
+
+
+def test_a_legal_duty_is_evidence_for_the_row_it_adds() -> None:
+    """"add a wee checklist for the annual varroa treatment, that's a legal thing now, we have to record it" landed
+    below the cut line on its score, as if the founder had only wished for it."""
+    output = rescore(propose(BEES, search_comparable_products(BEES, backend="catalog")))
+    state = ConversationState(project="Bees", phase="scoping", discovery_summary=BEES, scoping_output=output)
+    said = "Actually add a wee checklist for the annual varroa treatment, that's a legal thing now, we have to record it"
+    negotiation = negotiate(state, said, 2, False)
+    row = negotiation.output.feature("Checklist for the annual varroa treatment")
+    assert row is not None and row.phase == 1 and "evidence" in negotiation.reply

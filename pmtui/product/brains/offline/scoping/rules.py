@@ -229,7 +229,10 @@ EVIDENCE = (
     ),
     rx(
         r"\bcontracts?\s+(?:requires?|says|demands?)\b|\brequired by\b|\b(?:legal|compliance|regulation|hipaa|"
-        r"gdpr|law)\b.{0,30}\b(?:requires?|needs?|mandat\w*)\b|\bcontractually\b"
+        r"gdpr|law)\b.{0,30}\b(?:requires?|needs?|mandat\w*)\b|\bcontractually\b|"
+        # "that's a legal thing now, we have to record it", "it's the law", "mandatory since April".
+        r"\b(?:a|the)\s+legal\s+(?:thing|requirement|obligation|must)\b|\bit'?s\s+(?:the\s+)?law\b|\b(?:legally|by law)\s+"
+        r"(?:required|obliged|have to|must)\b|\b(?:mandatory|compulsory|a legal requirement)\b"
     ),
     rx(
         r"\b(?:we|i)(?:'ve| have)?\s+already\s+(?:built|have|wrote|written|got|shipped|implemented)\b|"
