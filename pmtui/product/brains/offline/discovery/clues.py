@@ -656,12 +656,17 @@ def split_labelled(sentence: str) -> list[str]:
 
 def label_statement(sentence: str) -> tuple[str, str] | None:
     """'Target user: ICU nurses' or 'change the pricing to freemium' -> (aspect, value)."""
+    # "yep but target is the clinics not owners, to be clear": the yes before "but" agrees with the rest of the card.
+    sentence = re.sub(r"^\W*(?:(?:yep|yes|yeah|yup|ok(?:ay)?|sure|right|mostly|nearly|almost|all good|looks good)\b[\s,.!-]*)+"
+                      r"(?:but|except|only|though)\s+", "", sentence, flags=re.IGNORECASE)
     for pattern in (CHANGE_TO, LABEL_LINE, LABEL_BIT):
         match = pattern.search(clean_keep_case(sentence) if pattern is not LABEL_BIT else sentence)
         if not match:
             continue
         label = match.group("label").lower()
-        if label in ("target", "today") and not re.match(r"\s*(?:the\s+)?(?:target|today)\s*:", sentence, re.IGNORECASE):
+        people = label == "target" and has_persona(match.group("value")) and not re.search(r"\d", match.group("value"))
+        if label in ("target", "today") and not people and not re.match(r"\s*(?:the\s+)?(?:target|today)\s*:", sentence,
+                                                                          re.IGNORECASE):
             # "Target: admin staff" and "Today: a paper timetable" are labels; "the target is 100 users" is not.
             continue
         aspect = next(a for key, a in LABELS.items() if re.fullmatch(key, label))
@@ -678,6 +683,8 @@ def label_statement(sentence: str) -> tuple[str, str] | None:
                 rest[1].strip(),
                 flags=re.IGNORECASE,
             )
+        # "the clinics not owners, to be clear": what it is not, and the aside, are no part of the new value.
+        value = re.sub(r",?\s*(?:just\s+)?to be (?:clear|honest)\s*$|\s+not\s+(?:the\s+)?[\w' -]{1,30}$", "", value.strip(" .!"))
         value = clean(drop_negated(value))
         if not value or is_vague(value):
             return None

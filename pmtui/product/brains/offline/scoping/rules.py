@@ -414,7 +414,9 @@ DEFER_PATTERNS = (
 CUT_PATTERNS = (
     # After "the", "a", "my" the verb is a noun: "first the skip and daily count" cuts nothing.
     rx(r"(?<!\bthe )(?<!\ba )(?<!\bmy )(?<!\bour )(?<!\bthat )(?<!\bthis )"
-       r"\b(?:cut(?!\s+line)|remove|drop|delete|kill|scrap|ditch|bin|lose(?!\s+track)|get rid of|take out|skip)\s+(?P<what>[^,;]+?)"
+       r"\b(?:cut(?!\s+line)|remove|drop|delete|kill|scrap|ditch|bin|lose(?!\s+track)|get rid of|take out|skip)\s+"
+       # "the passport thing we can drop for now": when, after the verb, is not what.
+       r"(?!(?:for\s+now|for\s+later|for\s+the\s+moment|now|later|at\s+first)\b)(?P<what>[^,;]+?)"
        r"(?=\s+(?:and\s+(?:add|include|put)|instead)\b|,|;|$)"),
     # "Sign-up is not needed" cuts; "only basic fields are needed" says how small, it cuts nothing.
     rx(r"^(?P<what>.+?)\s+(?:(?:is|are)\s+not|isn'?t|aren'?t)\s+(?:really\s+)?(?:needed|necessary|required)\b"),
@@ -602,7 +604,9 @@ DERIVE_RULES: tuple[DeriveRule, ...] = (
     ),
     DeriveRule(
         "constraints",
-        rx(r"\b(?P<law>HIPAA|GDPR|DSGVO|SOC ?2|data protection)\b"),
+        # "HIPAA doesn't apply to pets" names the law only to rule it out.
+        rx(r"(?<!\bno )\b(?P<law>HIPAA|GDPR|DSGVO|SOC ?2|data protection)\b(?!\s+(?:doesn'?t|does not|don'?t|do not|isn'?t|is not|"
+           r"won'?t|wouldn'?t|not)\s+(?:\w+\s+)?(?:apply|applies|matter|relevant|needed|required|an issue|a concern)|\s+n/?a\b)"),
         "{law} access control and audit log",
         "Who saw and changed what, and access by role — from your constraints: “{quote}”",
         "constraint",
