@@ -912,7 +912,7 @@ def test_who_it_is_for_ends_where_a_clause_of_its_own_begins(said: str, target: 
 
 
 def test_two_aspects_named_in_one_sentence_are_two_statements() -> None:
-    from pmtui.product.brains.offline.discovery.clues import split_labelled
+    from pmtui.product.brains.offline.discovery.labels import split_labelled
 
     assert split_labelled("no you mixed them up, revenue is R299 per garage per month and the constraints are cheap "
                           "android phones, bad data, 6 weeks") == [

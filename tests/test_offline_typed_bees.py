@@ -8,7 +8,8 @@ import pytest
 
 from pmtui.models import ConversationState, DiscoverySummary
 from pmtui.product.brains.offline import OfflineBrain
-from pmtui.product.brains.offline.discovery.clues import feature_items, label_statement
+from pmtui.product.brains.offline.discovery.clues import feature_items
+from pmtui.product.brains.offline.discovery.labels import label_statement
 from pmtui.product.brains.offline.scoping import negotiate, propose
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.brains.offline.scoping.terms import short_name

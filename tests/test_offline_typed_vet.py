@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pmtui.models import DiscoverySummary
-from pmtui.product.brains.offline.discovery.clues import label_statement
+from pmtui.product.brains.offline.discovery.labels import label_statement
 from pmtui.product.brains.offline.scoping import propose
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 

@@ -245,9 +245,13 @@ def terms(text: str) -> list[str]:
     for word in re.findall(r"[a-z][a-z0-9'+-]*", text.lower()):
         # "the manager's view" is about the manager: a possessive is the word itself.
         word = re.sub(r"'s$", "", word.strip("'-")).strip("'-")
-        if len(word) >= 3 and word not in _STOPWORDS:
+        if (len(word) >= 3 or word in _SHORT_TERMS) and word not in _STOPWORDS:
             seen.setdefault(word, None)
     return list(seen)
+
+
+# Two-letter words that name a thing: "remove the AI", "a QR code", "the HR export".
+_SHORT_TERMS = frozenset({"ai", "ui", "ux", "qr", "hr", "ar", "vr", "ml", "cv", "3d"})
 
 
 @lru_cache(maxsize=16384)

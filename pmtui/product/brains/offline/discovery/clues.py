@@ -6,10 +6,10 @@ import re
 from dataclasses import dataclass
 
 from pmtui.product.brains.offline.discovery.cues import (
+    ALL_OF_IT,
     ALTERNATIVES_STRONG,
     ALTERNATIVES_WEAK,
     BUT_LATER,
-    CHANGE_TO,
     CONSTRAINTS_DECISIVE,
     CONSTRAINTS_STRONG,
     CONSTRAINTS_WEAK,
@@ -26,9 +26,6 @@ from pmtui.product.brains.offline.discovery.cues import (
     HELPS_PERSONA,
     IDEA_FEATURE,
     ITEM_LEAD,
-    LABEL_BIT,
-    LABEL_LINE,
-    LABELS,
     METRIC_NOUN,
     NICE_LEAD,
     NOT_A_FEATURE,
@@ -58,7 +55,6 @@ from pmtui.product.brains.offline.discovery.lexicon import NAMED_PRODUCT, NUMBER
 from pmtui.product.brains.offline.discovery.text import (
     cap_words,
     clean,
-    clean_keep_case,
     content_words,
     drop_negated,
     has_persona,
@@ -277,6 +273,12 @@ def feature_items(text: str) -> list[str]:
             # "stock of kegs and bottles": one stock of two things.
             joined[-1] = f"{joined[-1].rstrip()} and {piece.strip()}"
             continue
+        if joined and re.search(r"\bwith\s+(?:the\s+|their\s+)?[\w'-]+(?:\s+[\w'-]+)?$", joined[-1].strip(), re.IGNORECASE) and (
+                re.fullmatch(r"\s*(?:the\s+|their\s+)?[\w'-]+\s*", piece) and not FEATURE_VERB.match(piece.strip())
+                and piece.strip().lower() not in _FEATURE_PLURALS):
+            # "credit book with customer name and phone": what the one item holds.
+            joined[-1] = f"{joined[-1].rstrip()} and {piece.strip()}"
+            continue
         if joined and re.search(r"\b(?:on|at|by|via|for|in|from)\s+[\w'-]+$", joined[-1].strip(), re.IGNORECASE) and re.fullmatch(
             r"\s*[\w'-]+\s*", piece
         ) and not FEATURE_VERB.match(piece.strip()) and piece.strip().lower() not in _FEATURE_PLURALS:
@@ -375,7 +377,8 @@ def feature_like(item: str) -> bool:
 def vague_feature(item: str) -> bool:
     """'stuff', 'everything', 'not sure' are not features; 'flag mismatches' is, however short."""
     content = content_words(UNCERTAIN.sub(" ", item.lower()))
-    return not content or all(
+    # "manage their business", "everything inside one app": the whole product said again, no feature of it.
+    return not content or bool(ALL_OF_IT.match(item.strip())) or all(
         w in {"everything", "anything", "stuff", "features", "feature", "etc", "app"} for w in content
     )
 
@@ -622,85 +625,6 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
         else:
             alternative.secondary = True
     return clues
-
-
-# Labels that name an aspect outright wherever they stand (not "users are" or "today", said in passing).
-_NAMED_ASPECT = (r"revenue(?: model)?|business model|pricing|monetis\w+|monetiz\w+|constraints?|budget|timeline|"
-                 r"deadline|team size|core problem|the problem|pain points?|target (?:users?|audience|market)|why now|"
-                 r"timing|success metrics?|metrics?|kpis?|current alternatives?|alternatives?|workarounds?|"
-                 r"competitors?|feature (?:wishlist|list)|wishlist|features?")
-_SECOND_LABEL = re.compile(
-    r"(?:,\s*|;\s*|\s+)(?:and\s+|but\s+|while\s+)?(?:the\s+)?(?=(?:" + _NAMED_ASPECT + r")\s*(?::|=|->|is now|is|are|"
-    r"should be)\s)",
-    re.IGNORECASE,
-)
-
-
-def split_labelled(sentence: str) -> list[str]:
-    """'revenue is R299 a month and the constraints are 6 weeks, two devs' -> one statement per label, when the
-    sentence names two aspects outright; a lead-in ('no you mixed them up,') stays in front as its own piece."""
-    cuts = [m for m in _SECOND_LABEL.finditer(sentence) if m.end() > 0]
-    if not cuts:
-        return [sentence]
-    pieces = []
-    start = 0
-    for match in cuts:
-        piece = sentence[start:match.start()].strip(" ,;")
-        if piece:
-            pieces.append(piece)
-        start = match.end()
-    pieces.append(sentence[start:].strip(" ,;"))
-    labelled = [piece for piece in pieces if LABEL_LINE.match(piece)]
-    return pieces if len(labelled) >= 2 else [sentence]
-
-
-def label_statement(sentence: str) -> tuple[str, str] | None:
-    """'Target user: ICU nurses' or 'change the pricing to freemium' -> (aspect, value)."""
-    # "yep but target is the clinics not owners, to be clear": the yes before "but" agrees with the rest of the card.
-    sentence = re.sub(r"^\W*(?:(?:yep|yes|yeah|yup|ok(?:ay)?|sure|right|mostly|nearly|almost|all good|looks good)\b[\s,.!-]*)+"
-                      r"(?:but|except|only|though)\s+", "", sentence, flags=re.IGNORECASE)
-    for pattern in (CHANGE_TO, LABEL_LINE, LABEL_BIT):
-        match = pattern.search(clean_keep_case(sentence) if pattern is not LABEL_BIT else sentence)
-        if not match:
-            continue
-        label = match.group("label").lower()
-        people = label == "target" and has_persona(match.group("value")) and not re.search(r"\d", match.group("value"))
-        if label in ("target", "today") and not people and not re.match(r"\s*(?:the\s+)?(?:target|today)\s*:", sentence,
-                                                                          re.IGNORECASE):
-            # "Target: admin staff" and "Today: a paper timetable" are labels; "the target is 100 users" is not.
-            continue
-        aspect = next(a for key, a in LABELS.items() if re.fullmatch(key, label))
-        value = match.group("value")
-        if re.match(
-            r"\s*(wrong|incorrect|off|not right|missing|bad|outdated|too \w+)\b", value, re.IGNORECASE
-        ):
-            rest = re.split(r"[,:\u2014\u2013-]\s*|\.\s+", value, maxsplit=1)
-            if len(rest) < 2:
-                return None
-            value = re.sub(
-                r"^(?:it'?s|it is|they'?re|they are|should be|it should be)\s+(?:for\s+)?",
-                "",
-                rest[1].strip(),
-                flags=re.IGNORECASE,
-            )
-        # "the clinics not owners, to be clear": what it is not, and the aside, are no part of the new value.
-        value = re.sub(r",?\s*(?:just\s+)?to be (?:clear|honest)\s*$|\s+not\s+(?:the\s+)?[\w' -]{1,30}$", "", value.strip(" .!"))
-        value = clean(drop_negated(value))
-        if not value or is_vague(value):
-            return None
-        loose_user_label = aspect == "target_user" and pattern is LABEL_LINE and ":" not in sentence
-        loose_user_label = loose_user_label and not re.match(r"\s*(?:the\s+)?target", sentence, re.IGNORECASE)
-        if loose_user_label and not has_persona(value):
-            return None
-        if (
-            aspect == "core_problem"
-            and pattern is LABEL_LINE
-            and re.match(r"\s*(?:the\s+)?pain\b", sentence, re.IGNORECASE)
-            and ":" not in sentence
-        ):
-            return None
-        return aspect, value
-    return None
 
 
 def plain_feature_bullet(sentence: str, asked: str, first_message: bool) -> bool:

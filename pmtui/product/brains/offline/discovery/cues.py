@@ -284,7 +284,7 @@ FILLER_PREFIX = re.compile(
     r"^(?:(?:right now|at the moment|currently|like i said|as i said|like i told you|as i mentioned|i told you|again|"
     r"well|so|um+|uh+|hmm+|ok(?:ay)?|yeah|yes|yep|yup|right(?:o|y-?o)?|sure|honestly|basically|actually|i mean|"
     # "ja the diary and whatsapp": yes in South African, German and Dutch mouths, and other Englishes' fillers.
-    r"ja|jah|ya|yah|yebo|aye|eish|ag|lah|leh|sha|abeg|ehn|ehen|oya|jare|haba|pues|bueno|o sea|este|entonces|mira|oye|pos|"
+    r"ja|jah|ya|yah|yebo|aye|eish|ag|lah|leh|sha|abeg|ehn|ehen|oya|jare|haba|pues|bueno|o sea|este|entonces|mira|oye|pos(?=\s*,)|"
     r"bon|alors|also|"
     r"i think|i guess|i believe|i suppose|i'?d say|i would say|probably|maybe|perhaps|like|oh|ah|"
     r"to be honest|tbh|good question|great question|let me think|hm|mostly|mainly|primarily|"
@@ -677,3 +677,8 @@ ITEM_LEAD = re.compile(r"^(?:(?:oh|and|also|plus|so|then|maybe|perhaps|possibly|
 NICE_LEAD = re.compile(r"^(?:(?:and|also|oh)\s+)*(?:it'?d|it would|would|it will|it'?ll|will)\s+be\s+(?:really\s+|so\s+|very\s+)?"
                        r"(?:lovely|nice|great|cool|good|handy|brilliant|fab|ace|amazing|sweet)\s+"
                        r"(?:to have|if (?:we|it|they) (?:had|could have|got))\s+", re.IGNORECASE)
+ALL_OF_IT = re.compile(
+    r"^(?:(?:to|and|also|just)\s+)*(?:(?:manage|run|organi[sz]e|handle|control|sort out|digitali[sz]e)\s+(?:their|the|my|our|your|a|"
+    r"his|her)\s+(?:whole\s+|entire\s+|small\s+)?(?:business|shop|store|work|stuff|things|life|company|operations?)|"
+    r"everything\s+(?:inside|in|on)\s+(?:one|a single|the same)\s+(?:app|place|platform|tool)|(?:an?\s+)?all[- ]in[- ]one(?:\s+(?:app|"
+    r"platform|tool|place))?|one app for (?:everything|all of it))\s*[.!]*$", re.IGNORECASE)

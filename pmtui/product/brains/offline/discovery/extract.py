@@ -21,10 +21,8 @@ from pmtui.product.brains.offline.discovery.clues import (
     feature_items,
     feature_like,
     hedged_sentence,
-    label_statement,
     list_clue,
     plain_feature_bullet,
-    split_labelled,
     vague_feature,
 )
 from pmtui.product.brains.offline.discovery.cues import (
@@ -40,6 +38,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     SUBORDINATE,
     WHY_NOW_STRONG,
 )
+from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
 from pmtui.product.brains.offline.discovery.text import (
     BULLET,
     clean,

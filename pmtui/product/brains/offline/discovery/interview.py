@@ -6,8 +6,8 @@ import re
 
 from pmtui.models import ASPECT_LABELS, ASPECTS, Completeness, ConversationState, DiscoverySummary
 from pmtui.product.brains.offline.discovery.asides import aside_kind, aside_reply, number_correction, restated
-from pmtui.product.brains.offline.discovery.clues import label_statement
 from pmtui.product.brains.offline.discovery.cues import PITCH, PIVOT
+from pmtui.product.brains.offline.discovery.labels import label_statement
 from pmtui.product.brains.offline.discovery.phrasing import (
     ACKS,
     ASIDE_ANSWERS,

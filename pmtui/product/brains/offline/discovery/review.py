@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pmtui.product.brains.offline.discovery.clues import label_statement
 from pmtui.product.brains.offline.discovery.cues import (
     CONFIRM_WORDS,
     NEGATED_POSITIVE,
     POSITIVE_NEGATIONS,
     REVISE_MARKERS,
 )
+from pmtui.product.brains.offline.discovery.labels import label_statement
 from pmtui.product.brains.offline.discovery.text import split_sentences, squash
 
 

@@ -227,6 +227,12 @@ def _shorthand(text: str) -> str:
     text = re.sub(r"\bjus\b", "just", text)
     text = re.sub(r"\blikkle\b", "little", text)
     text = re.sub(r",?\s+nuh\b", "", text)
+    # Nigerian Pidgin: "we fit do am later" (we can do it later), "make am small", "e go wait", "must enter phase 1".
+    text = re.sub(r"\b(we|i|you|e|dem|they)\s+fit\b", r"\1 can", text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(do|make|put|carry|move|push|remove|cut|add|leave|keep|drop|bring|shift)\s+am\b", r"\1 it", text,
+                  flags=re.IGNORECASE)
+    text = re.sub(r"\b(must|should|go|fit|can|to)\s+enter\s+(?=(?:the\s+)?(?:phase|first|mvp|v1))", r"\1 go in ", text,
+                  flags=re.IGNORECASE)
     # Spanish mixed in: "el reminder puede esperar", "quita el mapa", "los pagos en fase 1", "después".
     text = re.sub(r"\b(?:puede|pueden|pode|podem)\s+esperar\b", "can wait", text, flags=re.IGNORECASE)
     text = re.sub(r"\bfase\s*(?=\d)", "phase ", text, flags=re.IGNORECASE)
@@ -421,7 +427,7 @@ def parse_requests(text: str) -> list[ChangeRequest]:
 # "it is part of the problem", "that's part of phase 1": what is no row of the table.
 _NOT_A_ROW = re.compile(r"^(?:the\s+)?(?:problem|plan|deal|issue|reason|mvp|scope|job|point|fun|story|phase\s*\w+|"
                         r"(?:first|second|next)\s+(?:phase|version|release)|v\d)\b", re.IGNORECASE)
-_WHO_DOES = re.compile(r"\s+(?:we|i|you|they)\s+(?:can|could|should|will|may|might)\s+(?:do|have|build|add|put|push|move|leave|keep)"
+_WHO_DOES = re.compile(r"(?:^|\s+)(?:we|i|you|they)\s+(?:can|could|should|will|may|might)\s+(?:do|have|build|add|put|push|move|leave|keep)"
                        r"(?:\s+(?:it|that|this|them))?$", re.IGNORECASE)
 _SHARED_NOUN = re.compile(r"(?:\b(?:up|off|in|out|on|down|over)|ed)$", re.IGNORECASE)
 _LATER_ALONE = re.compile(r"^(?:phase\s*(?:2|3|two|three)|later|v2|next phase|not now|after launch|not (?:in )?phase\s*1)\b",
@@ -656,6 +662,9 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
             phase = 3 if re.search(r"phase 3|much later|v3", lowered, re.IGNORECASE) else 2
             # "this we can do later": who does it is no part of the feature's name.
             what = clean_target(_MODAL_TAIL.sub("", _WHO_DOES.sub("", match.group("what") or "")))
+            # "remove the AI and the loyalty points, we fit do am later": the verb before the rows is no part of them.
+            what = re.sub(r"^(?:remove|cut|drop|delete|scrap|ditch|bin|skip|take out|get rid of|move|push|put)\s+", "", what,
+                          flags=re.IGNORECASE)
             if is_pronoun(what):
                 # "Sample weight is taking too long for them, kindly make it phase 2": "it" is the clause's own subject.
                 what = _own_subject(lowered, match.start()) or what
