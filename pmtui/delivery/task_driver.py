@@ -180,9 +180,10 @@ class TaskDriver:
     def _stuck(self, task_id: str) -> bool:
         """The safety net: a loop or max_iterations moves the task to a human (when an edge exists)."""
         ctx = self.ctx
-        if S.REQUIRES_HUMAN_INTERVENTION not in VALID_TRANSITIONS[ctx.dstore.task_state(ctx.run_id, task_id)]:
+        state, budget = ctx.dstore.task_state_and_budget(ctx.run_id, task_id)
+        if S.REQUIRES_HUMAN_INTERVENTION not in VALID_TRANSITIONS[state]:
             return False
-        why = ctx.machine.check_stuck(ctx.run_id, task_id)
+        why = ctx.machine.check_stuck(ctx.run_id, task_id, budget)
         if why is None:
             return False
         self.escalations.escalate(task_id, why, kind="stuck")
@@ -513,10 +514,14 @@ class TaskDriver:
             results.append(own_config)
         passed = all(g.passed for g in results)
         signature = "" if passed else _signature(results)
-        ctx.dstore.save_gate_results(ctx.run_id, task_id, attempt, results, failure_signature=signature)
+        why = "all six minimum gates passed"
+        # The verdicts and the move they allow in one transaction: a kill leaves both or neither.
+        with ctx.store.transaction():
+            ctx.dstore.save_gate_results(ctx.run_id, task_id, attempt, results, failure_signature=signature)
+            left = ctx.machine.transition_from(ctx.run_id, task_id, S.VALIDATING_SOLUTION, why) if passed else None
         ctx.say("gate", f"{task_id} attempt {attempt}: " + gate_line(results))
-        if passed:
-            ctx.move(task_id, S.VALIDATING_SOLUTION, "all six minimum gates passed")
+        if left is not None:
+            ctx.say_move(task_id, left, S.VALIDATING_SOLUTION, why)
             return
         self._after_failure(task, attempt, signature, "RUNNING_TESTS", results)
 
@@ -583,13 +588,18 @@ class TaskDriver:
         earlier = [g for g in (record.gate_results if record else []) if g.gate not in {r.gate for r in review_gates}]
         passed = all(g.passed for g in review_gates)
         signature = "" if passed else _signature(review_gates)
-        ctx.dstore.save_gate_results(ctx.run_id, task_id, attempt, [*earlier, *review_gates],
-                                     failure_signature=signature or None)
-        if tier != task.tier:
-            ctx.dstore.set_task_fields(ctx.run_id, task_id, tier=tier, tier_reason=f"escalated to {tier} by the review gate")
+        why = f"{tier} tier review passed"
+        # The verdicts, the tier and the move they allow in one transaction: a kill leaves all or none.
+        with ctx.store.transaction():
+            ctx.dstore.save_gate_results(ctx.run_id, task_id, attempt, [*earlier, *review_gates],
+                                         failure_signature=signature or None)
+            if tier != task.tier:
+                ctx.dstore.set_task_fields(ctx.run_id, task_id, tier=tier,
+                                           tier_reason=f"escalated to {tier} by the review gate")
+            left = ctx.machine.transition_from(ctx.run_id, task_id, S.CREATING_PR, why) if passed else None
         ctx.say("gate", f"{task_id} tier review ({tier}): " + gate_line(review_gates))
-        if passed:
-            ctx.move(task_id, S.CREATING_PR, f"{tier} tier review passed")
+        if left is not None:
+            ctx.say_move(task_id, left, S.CREATING_PR, why)
             ctx.facts(task_id).entered_pr = True
             return
         failing = [g for g in review_gates if not g.passed]
