@@ -64,3 +64,14 @@ def test_the_assigned_secret_precondition_holds_for_every_line_the_pattern_match
     change.added_lines = {"app.py": [(1, 'password = "hunter2hunter2"'), (2, "x = 1")]}
     result = tier_gates.secrets_scan(change)
     assert not result.passed and any("password assigned a literal" in line for line in result.evidence)
+
+
+def test_entry_changes_names_each_created_deleted_and_changed_entry_in_path_order_and_nothing_else() -> None:
+    from pmtui.delivery.diffs import entry_changes
+
+    before = {"/h/b": "file:1:1", "/h/a": "dir", "/h/c": "file:2:2", "/h/d": "link:x", "/h/same": "dir"}
+    after = {"/h/a": "dir", "/h/c": "file:2:3", "/h/d": "missing", "/h/e": "dir", "/h/same": "dir"}
+    assert entry_changes(before, after) == [("/h/b", "deleted"), ("/h/c", "changed"), ("/h/d", "deleted"),
+                                            ("/h/e", "created")]
+    assert entry_changes(before, dict(before)) == []
+    assert entry_changes({}, {"/h/x": "missing"}) == [("/h/x", "created")]
