@@ -238,7 +238,10 @@ class TaskDriver:
         ctx.facts(task_id).changes = {}
         contract = self._contract_for(task, attempt)
         await asyncio.to_thread(self._clean_start, task_id, attempt, tree)
-        record = ctx.dstore.record_attempt(ctx.run_id, task_id, attempt, outcome="running")
+        # The contract the agent gets and its attempt's start in one transaction.
+        with ctx.store.transaction():
+            ctx.dstore.set_task_fields(ctx.run_id, task_id, contract=contract)
+            record = ctx.dstore.record_attempt(ctx.run_id, task_id, attempt, outcome="running")
         if self.cluster is None and record.node != LOCAL_NODE:
             # The attempt ran on a cluster before the restart and runs here now.
             ctx.dstore.set_attempt_node(ctx.run_id, task_id, attempt, LOCAL_NODE)
@@ -405,6 +408,7 @@ class TaskDriver:
         return True
 
     def _contract_for(self, task: TaskRecord, attempt: int) -> TaskContract:
+        """The attempt's contract (_run_agent stores it with the attempt's start)."""
         ctx = self.ctx
         assert ctx.plan is not None
         plan_task = ctx.plan_task(task.task_id)
@@ -429,7 +433,6 @@ class TaskDriver:
             "tier": task.tier, "unmapped_criteria": unmapped,
             "context": contract.context.model_copy(update={"clarifications": clarifications}),
         })
-        ctx.dstore.set_task_fields(ctx.run_id, task.task_id, contract=contract)
         return contract
 
     def _task_delta(self, task: TaskRecord) -> str:
