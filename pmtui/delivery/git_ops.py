@@ -359,12 +359,15 @@ def prepare_plan_branch(repo: Repo | str | Path, plan_id: str) -> tuple[str, str
     if head_sha is None:
         raise GitError(f"{root} has no commits yet: commit something before delivering")
     current = branch or head_sha
-    if ref_sha(root, f"refs/heads/{plan_branch}") is None:
+    created = ref_sha(root, f"refs/heads/{plan_branch}") is None
+    if created:
         run_git(root, "branch", plan_branch, head_sha)
         run_git(root, "config", "--local", f"pmtui.{plan_id}.startbranch", current)
         run_git(root, "config", "--local", f"pmtui.{plan_id}.baseline", head_sha)
     if current != plan_branch:
         run_git(root, "checkout", "--quiet", plan_branch)
+    if created:  # what the local config holds now: just written, not read back with two more processes
+        return current, plan_branch, head_sha
     start = _config_get(root, f"pmtui.{plan_id}.startbranch") or (current if current != plan_branch else "")
     baseline = _config_get(root, f"pmtui.{plan_id}.baseline")
     if baseline is None:
