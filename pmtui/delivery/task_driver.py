@@ -462,7 +462,8 @@ class TaskDriver:
         if cached is not None:
             return cached
         assert task.contract is not None
-        await asyncio.to_thread(self.ctx.git_as_found)
+        if self.ctx.found is None:  # taken once a run (never reset): a thread hop only the first time
+            await asyncio.to_thread(self.ctx.git_as_found)
         results = await gates.run_commands(gates.gate_commands(task.contract), tree, gate_timeout(task.contract, self.gate_timeout_s))
         # Gate commands run the agent's code (its tests): what they did to the git metadata and refs is put back
         # and fails the attempt, as an agent's would.
