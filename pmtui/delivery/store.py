@@ -274,10 +274,13 @@ class DeliveryStore(EscalationTables):
                 self._emit("task_state", run_id, added=added, state=IssueState.RECEIVED.value)
         return self.tasks(run_id)
 
-    def tasks(self, run_id: int) -> list[TaskRecord]:
+    def tasks(self, run_id: int, *, contracts: bool = True) -> list[TaskRecord]:
+        """The run's tasks in plan order. contracts=False leaves each contract and review note out (None): for
+        counting and listing (the progress report after every few completions), where decoding them was most of
+        the cost and grew with the plan."""
         rows = self._rows("SELECT * FROM tasks WHERE run_id = ? ORDER BY position", (run_id,))
         states = {r["task_id"]: r["state"] for r in rows}
-        return [_task(r, states) for r in rows]
+        return [_task(r, states, contracts=contracts) for r in rows]
 
     def task(self, run_id: int, task_id: str) -> TaskRecord:
         rows = self._rows("SELECT * FROM tasks WHERE run_id = ? AND task_id = ?", (run_id, task_id))
