@@ -104,7 +104,8 @@ def test_adding_the_same_tasks_again_keeps_one_row_each(dstore: DeliveryStore, t
 def test_task_fields_are_typed_and_state_is_not_one_of_them(dstore: DeliveryStore, tmp_path: Path) -> None:
     run_id = _run_with_tasks(dstore, tmp_path)
     note = ReviewNote(summary="Adds the store", risks=["data loss on crash"], rollback="git revert")
-    task = dstore.set_task_fields(run_id, "T1", review_note=note, branch="pm/habit-mvp", tier="critical")
+    dstore.set_task_fields(run_id, "T1", review_note=note, branch="pm/habit-mvp", tier="critical")
+    task = dstore.task(run_id, "T1")
     assert (task.review_note, task.branch, task.tier) == (note, "pm/habit-mvp", "critical")
     dstore.log_decision(run_id, "T1", "tier raised: touches the schema")
     dstore.log_decision(run_id, "T1", "dispatched to the command agent")

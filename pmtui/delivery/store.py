@@ -286,10 +286,7 @@ class DeliveryStore(EscalationTables):
         rows = self._rows("SELECT * FROM tasks WHERE run_id = ? AND task_id = ?", (run_id, task_id))
         if not rows:
             raise DeliveryStoreError(f"run {run_id} has no task {task_id!r}")
-        return self._task_record(rows[0])
-
-    def _task_record(self, row: sqlite3.Row) -> TaskRecord:
-        """A task row as its record, with its dependencies' states (for its status)."""
+        row = rows[0]
         depends = json.loads(row["depends"])
         states: dict[str, str] = {}
         if depends:
@@ -298,7 +295,7 @@ class DeliveryStore(EscalationTables):
                 r["task_id"]: r["state"]
                 for r in self._rows(
                     f"SELECT task_id, state FROM tasks WHERE run_id = ? AND task_id IN ({marks})",
-                    (row["run_id"], *depends),
+                    (run_id, *depends),
                 )
             }
         return _task(row, states)
@@ -318,24 +315,23 @@ class DeliveryStore(EscalationTables):
             raise DeliveryStoreError(f"run {run_id} has no task {task_id!r}")
         return IssueState(rows[0]["state"]), int(rows[0]["retry_budget"])
 
-    def set_task_fields(self, run_id: int, task_id: str, **fields: Any) -> TaskRecord:
-        """Update task columns other than state and iteration (those move with the state machine)."""
+    def set_task_fields(self, run_id: int, task_id: str, **fields: Any) -> None:
+        """Update task columns other than state and iteration (those move with the state machine). Nothing is
+        read back: no caller used the record, whose contract was decoded twice a task for it."""
         unknown = set(fields) - _TASK_FIELDS
         if unknown:
             raise DeliveryStoreError(f"not a settable task field: {', '.join(sorted(unknown))}")
         if not fields:
-            return self.task(run_id, task_id)
+            self.task(run_id, task_id)  # a missing task is still an error
+            return
         values = {key: _task_value(key, value) for key, value in fields.items()}
         assignments = ", ".join(f"{key} = ?" for key in values)
         with self.store.transaction() as conn:
-            # The update first: no row updated means no such task. The row is then read once, as written.
-            if not conn.execute(
-                f"UPDATE tasks SET {assignments} WHERE run_id = ? AND task_id = ?", (*values.values(), run_id, task_id)
-            ).rowcount:
-                raise DeliveryStoreError(f"run {run_id} has no task {task_id!r}")
             row = self._require_task(conn, run_id, task_id)
+            conn.execute(
+                f"UPDATE tasks SET {assignments} WHERE run_id = ? AND task_id = ?", (*values.values(), run_id, task_id)
+            )
             self._emit("task_state", run_id, task_id, state=row["state"], fields=sorted(fields))
-            return self._task_record(row)
 
     def log_decision(self, run_id: int, task_id: str, decision: str) -> None:
         """Append to the task's decision log (why the PM did what it did)."""
