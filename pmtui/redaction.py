@@ -68,7 +68,7 @@ _REDACTIONS: tuple[tuple[tuple[str, ...], re.Pattern[str], str], ...] = (
 
 _watched_names: set[str] = set()
 _registered: set[str] = set()
-_cache: dict[str, Any] = {"env": None, "values": ()}
+_cache: dict[str, Any] = {"env": None, "values": (), "set": frozenset()}
 
 
 def watch_env(names: Iterable[str | None]) -> None:
@@ -94,8 +94,16 @@ def is_secret_name(name: str) -> bool:
 
 
 def secret_values(environ: Mapping[str, str] | None = None) -> frozenset[str]:
-    """The values redaction removes literally: secret environment variables and registered secrets."""
-    env = os.environ if environ is None else environ
+    """The values redaction removes literally: secret environment variables and registered secrets
+    (of this process's environment, kept until it changes, when `environ` is None)."""
+    if environ is None:
+        _secret_values_now()
+        values: frozenset[str] = _cache["set"]
+        return values
+    return _secret_values_in(environ)
+
+
+def _secret_values_in(env: Mapping[str, str]) -> frozenset[str]:
     found = {value for name, value in env.items() if len(value) >= MIN_SECRET_LENGTH and is_secret_name(name)}
     return frozenset(found | _registered)
 
@@ -105,8 +113,10 @@ def _secret_values_now() -> tuple[str, ...]:
     # monkeypatch, a key set at run time) is noticed on the next call without re-reading every value.
     raw = getattr(os.environ, "_data", None)
     if raw is None or raw != _cache["env"]:
+        values = _secret_values_in(os.environ)
+        _cache["set"] = values
         # Longest first, so a secret that contains another is masked whole.
-        _cache["values"] = tuple(sorted(secret_values(), key=len, reverse=True))
+        _cache["values"] = tuple(sorted(values, key=len, reverse=True))
         _cache["env"] = dict(raw) if raw is not None else None
     return _cache["values"]
 

@@ -104,7 +104,8 @@ def test_adding_the_same_tasks_again_keeps_one_row_each(dstore: DeliveryStore, t
 def test_task_fields_are_typed_and_state_is_not_one_of_them(dstore: DeliveryStore, tmp_path: Path) -> None:
     run_id = _run_with_tasks(dstore, tmp_path)
     note = ReviewNote(summary="Adds the store", risks=["data loss on crash"], rollback="git revert")
-    task = dstore.set_task_fields(run_id, "T1", review_note=note, branch="pm/habit-mvp", tier="critical")
+    dstore.set_task_fields(run_id, "T1", review_note=note, branch="pm/habit-mvp", tier="critical")
+    task = dstore.task(run_id, "T1")
     assert (task.review_note, task.branch, task.tier) == (note, "pm/habit-mvp", "critical")
     dstore.log_decision(run_id, "T1", "tier raised: touches the schema")
     dstore.log_decision(run_id, "T1", "dispatched to the command agent")
@@ -309,3 +310,16 @@ def test_a_store_written_before_delivery_upgrades_in_place(db_path: Path, tmp_pa
     run = dstore.create_run("habit-mvp", tmp_path, project_id=store.find_project("Habits"))
     assert dstore.get_run(run.id).project_id == store.find_project("Habits")
     store.close()
+
+
+def test_tasks_without_contracts_are_the_same_records_less_their_contract_and_review_note(
+    dstore: DeliveryStore, tmp_path: Path
+) -> None:
+    run_id = _run_with_tasks(dstore, tmp_path)
+    note = ReviewNote(summary="Adds the store", risks=["data loss on crash"], rollback="git revert")
+    dstore.set_task_fields(run_id, "T1", review_note=note, contract=TaskContract(task_id="T1", title="t", tier="low"))
+    dstore.log_decision(run_id, "T1", "a decision")
+    full, light = dstore.tasks(run_id), dstore.tasks(run_id, contracts=False)
+    assert full[0].contract is not None and full[0].review_note is not None
+    assert all(task.contract is None and task.review_note is None for task in light)
+    assert [t.model_copy(update={"contract": None, "review_note": None}) for t in full] == light

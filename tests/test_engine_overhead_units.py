@@ -64,3 +64,36 @@ def test_the_assigned_secret_precondition_holds_for_every_line_the_pattern_match
     change.added_lines = {"app.py": [(1, 'password = "hunter2hunter2"'), (2, "x = 1")]}
     result = tier_gates.secrets_scan(change)
     assert not result.passed and any("password assigned a literal" in line for line in result.evidence)
+
+
+def test_entry_changes_names_each_created_deleted_and_changed_entry_in_path_order_and_nothing_else() -> None:
+    from pmtui.delivery.diffs import entry_changes
+
+    before = {"/h/b": "file:1:1", "/h/a": "dir", "/h/c": "file:2:2", "/h/d": "link:x", "/h/same": "dir"}
+    after = {"/h/a": "dir", "/h/c": "file:2:3", "/h/d": "missing", "/h/e": "dir", "/h/same": "dir"}
+    assert entry_changes(before, after) == [("/h/b", "deleted"), ("/h/c", "changed"), ("/h/d", "deleted"),
+                                            ("/h/e", "created")]
+    assert entry_changes(before, dict(before)) == []
+    assert entry_changes({}, {"/h/x": "missing"}) == [("/h/x", "created")]
+
+
+def test_git_runs_with_the_environment_as_it_is_now_plus_pmtuis_settings(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The git environment is cached as bytes; a variable set, changed or removed since is what git sees."""
+    import subprocess
+
+    from pmtui.delivery import git_ops
+
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    monkeypatch.setenv("GIT_EDITOR", "pmtui-editor-one")
+    assert git_ops.run_git(tmp_path, "var", "GIT_EDITOR") == "pmtui-editor-one"
+    monkeypatch.setenv("GIT_EDITOR", "pmtui-editor-two")
+    assert git_ops.run_git(tmp_path, "var", "GIT_EDITOR") == "pmtui-editor-two"
+    assert git_ops.run_git(tmp_path, "var", "GIT_EDITOR", env={"GIT_EDITOR": "pmtui-extra"}) == "pmtui-extra"
+    monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
+    monkeypatch.delenv("GIT_EDITOR")
+    monkeypatch.setenv("EDITOR", "pmtui-plain-editor")
+    assert git_ops.run_git(tmp_path, "var", "GIT_EDITOR") == "pmtui-plain-editor"
+    env = git_ops._env({"GIT_INDEX_FILE": "/tmp/x"})
+    assert env[b"LC_ALL"] == b"C" and env[b"GIT_TERMINAL_PROMPT"] == b"0" and env[b"GIT_NO_REPLACE_OBJECTS"] == b"1"
+    assert env[b"GIT_INDEX_FILE"] == b"/tmp/x" and env[b"EDITOR"] == b"pmtui-plain-editor"
+    assert b"GIT_EDITOR" not in env

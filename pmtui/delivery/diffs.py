@@ -257,11 +257,13 @@ def dir_entries(folders: Sequence[str | Path], skip: Iterable[str | Path] = ()) 
 
 def entry_changes(before: dict[str, str], after: dict[str, str]) -> list[tuple[str, str]]:
     """(path, created|deleted|changed) for each entry that differs."""
+    if before == after:  # the common case, compared in C: nothing to sort
+        return []
     changes: list[tuple[str, str]] = []
-    for path in sorted(set(before) | set(after)):
+    # Only the paths whose entry differs: the items in one listing and not in the other.
+    differing = {path for path, _ in before.items() ^ after.items()}
+    for path in sorted(differing):
         old, new = before.get(path), after.get(path)
-        if old == new:
-            continue
         how = "created" if old is None else "deleted" if new is None or new == "missing" else "changed"
         changes.append((path, how))
     return changes

@@ -353,9 +353,10 @@ class DeliveryEngine:
         from pmtui.delivery.queue import TaskQueue
 
         ctx = self.ctx
-        for task_id, notes in self._decisions.items():
-            for note in notes:
-                ctx.dstore.log_decision(ctx.run_id, task_id, note)
+        with ctx.store.transaction():  # one transaction for the run's opening notes, not one per note
+            for task_id, notes in self._decisions.items():
+                for note in notes:
+                    ctx.dstore.log_decision(ctx.run_id, task_id, note)
         self._decisions.clear()
         remediation_round = 0
         while True:

@@ -35,7 +35,9 @@ def scratch_stage(real_index: Path, alternate: Path, objects: Path | None = None
         target = objects or scratch / "objects"
         target.mkdir(parents=True, exist_ok=True)
         env = {"GIT_INDEX_FILE": str(scratch / "index"), "GIT_OBJECT_DIRECTORY": str(target)}
-        if target.resolve() != alternate.resolve():
+        # A folder made just now inside a new scratch folder is never the repository's: only a kept
+        # `objects` folder is resolved and compared.
+        if objects is None or target.resolve() != alternate.resolve():
             env["GIT_ALTERNATE_OBJECT_DIRECTORIES"] = str(alternate)
         yield env
     finally:

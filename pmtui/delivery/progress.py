@@ -121,7 +121,7 @@ def _last_reasons(transitions: Iterable[TransitionRecord]) -> dict[str, str]:
 def blocked_tasks(dstore: DeliveryStore, run_id: int, tasks: list[TaskRecord] | None = None) -> list[BlockedTask]:
     """Failed and blocked tasks with their reason, tasks waiting for a human answer, tasks waiting
     behind one of those, and run-level blocking escalations."""
-    tasks = dstore.tasks(run_id) if tasks is None else tasks
+    tasks = dstore.tasks(run_id, contracts=False) if tasks is None else tasks
     by_id = {task.task_id: task for task in tasks}
     reasons = _last_reasons(dstore.transitions(run_id))
     open_escalations = dstore.open_escalations(run_id)
@@ -160,7 +160,7 @@ def blocked_tasks(dstore: DeliveryStore, run_id: int, tasks: list[TaskRecord] | 
 def progress_report(dstore: DeliveryStore, run_id: int) -> ProgressReport:
     """The run's progress report, read from the store."""
     run = dstore.get_run(run_id)
-    tasks = dstore.tasks(run_id)
+    tasks = dstore.tasks(run_id, contracts=False)  # states, tiers and titles: no contract is read here
     risks = dstore.risks(run_id)
     remaining: dict[str, int] = {str(tier): 0 for tier in TIERS}
     for task in tasks:

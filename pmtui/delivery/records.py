@@ -171,13 +171,14 @@ def _run(row: sqlite3.Row) -> RunRecord:
     return RunRecord.model_validate(data)
 
 
-def _task(row: sqlite3.Row, states: dict[str, str]) -> TaskRecord:
+def _task(row: sqlite3.Row, states: dict[str, str], *, contracts: bool = True) -> TaskRecord:
     data = _plain(row)
     depends = json.loads(data["depends"])
     data["depends"] = depends
     data["decision_log"] = json.loads(data["decision_log"])
-    data["contract"] = TaskContract.model_validate_json(data["contract"]) if data["contract"] else None
-    data["review_note"] = ReviewNote.model_validate_json(data["review_note"]) if data["review_note"] else None
+    data["contract"] = TaskContract.model_validate_json(data["contract"]) if contracts and data["contract"] else None
+    data["review_note"] = (ReviewNote.model_validate_json(data["review_note"]) if contracts and data["review_note"]
+                           else None)
     done = all(states.get(dep) == IssueState.COMPLETED.value for dep in depends)
     data["dependencies_done"] = done
     data["status"] = task_status(IssueState(data["state"]), done)

@@ -117,8 +117,10 @@ class RunContext:
 
     def move(self, task_id: str, to: IssueState, reason: str) -> None:
         """A validated, recorded transition, then one line to the user."""
-        before = self.dstore.task_state(self.run_id, task_id)
-        self.machine.transition(self.run_id, task_id, to, reason)
+        self.say_move(task_id, self.machine.transition_from(self.run_id, task_id, to, reason), to, reason)
+
+    def say_move(self, task_id: str, before: IssueState, to: IssueState, reason: str) -> None:
+        """move()'s line to the user, for a transition written together with a step's other writes."""
         self.say("state", f"{task_id} {before.value} → {to.value}: {reason}")
 
     def block(self, task_id: str, reason: str) -> None:

@@ -39,6 +39,11 @@ class TaskStateMachine:
 
     def transition(self, run_id: int, task_id: str, to_state: IssueState | str, reason: str) -> IssueState:
         """Move a task to `to_state`; raises InvalidTransition (writing nothing) when the table forbids it."""
+        self.transition_from(run_id, task_id, to_state, reason)
+        return IssueState(to_state)
+
+    def transition_from(self, run_id: int, task_id: str, to_state: IssueState | str, reason: str) -> IssueState:
+        """transition(), giving the state the task left: the one read inside the transaction that moved it."""
         target = IssueState(to_state)
         with self.dstore.store.transaction() as conn:
             row = conn.execute(
@@ -53,7 +58,7 @@ class TaskStateMachine:
             self.dstore._write_transition(
                 conn, run_id, task_id, current, target, reason, int(row["iteration"]) + 1, row["started_at"]
             )
-        return target
+        return current
 
     def history(self, run_id: int, task_id: str) -> list[TransitionRecord]:
         return self.dstore.transitions(run_id, task_id)
@@ -69,15 +74,16 @@ class TaskStateMachine:
         """Why the task is stuck, or None. Counted since the last human answer, so a task the human
         told to retry gets a fresh window and a fresh max_iterations."""
         budget = self.dstore.task(run_id, task_id).retry_budget if retry_budget is None else retry_budget
-        records = self.history(run_id, task_id)
+        # Only the (from, to) pairs: read after every step of every task, where decoding whole records cost most.
+        moves = self.dstore.state_moves(run_id, task_id)
         since = 0
-        for index, record in enumerate(records):
-            if record.to_state in _HUMAN_ANSWER_STATES:
+        for index, (_, to_state) in enumerate(moves):
+            if to_state in _HUMAN_ANSWER_STATES:
                 since = index + 1
-        segment = records[since:]
+        segment = moves[since:]
         if not segment:
             return None
-        states = [segment[0].from_state, *(record.to_state for record in segment)]
+        states = [segment[0][0], *(to_state for _, to_state in segment)]
         window = loop_window(budget)
         if is_in_loop(states, window):
             seen = sorted({state.value for state in states[-window:]})

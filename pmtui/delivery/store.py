@@ -274,16 +274,20 @@ class DeliveryStore(EscalationTables):
                 self._emit("task_state", run_id, added=added, state=IssueState.RECEIVED.value)
         return self.tasks(run_id)
 
-    def tasks(self, run_id: int) -> list[TaskRecord]:
+    def tasks(self, run_id: int, *, contracts: bool = True) -> list[TaskRecord]:
+        """The run's tasks in plan order. contracts=False leaves each contract and review note out (None): for
+        counting and listing (the progress report after every few completions), where decoding them was most of
+        the cost and grew with the plan."""
         rows = self._rows("SELECT * FROM tasks WHERE run_id = ? ORDER BY position", (run_id,))
         states = {r["task_id"]: r["state"] for r in rows}
-        return [_task(r, states) for r in rows]
+        return [_task(r, states, contracts=contracts) for r in rows]
 
     def task(self, run_id: int, task_id: str) -> TaskRecord:
         rows = self._rows("SELECT * FROM tasks WHERE run_id = ? AND task_id = ?", (run_id, task_id))
         if not rows:
             raise DeliveryStoreError(f"run {run_id} has no task {task_id!r}")
-        depends = json.loads(rows[0]["depends"])
+        row = rows[0]
+        depends = json.loads(row["depends"])
         states: dict[str, str] = {}
         if depends:
             marks = ", ".join("?" for _ in depends)
@@ -294,7 +298,7 @@ class DeliveryStore(EscalationTables):
                     (run_id, *depends),
                 )
             }
-        return _task(rows[0], states)
+        return _task(row, states)
 
     def task_state(self, run_id: int, task_id: str) -> IssueState:
         """Only the task's state: read on every transition, where decoding the whole record (its contract and
@@ -304,22 +308,30 @@ class DeliveryStore(EscalationTables):
             raise DeliveryStoreError(f"run {run_id} has no task {task_id!r}")
         return IssueState(rows[0]["state"])
 
-    def set_task_fields(self, run_id: int, task_id: str, **fields: Any) -> TaskRecord:
-        """Update task columns other than state and iteration (those move with the state machine)."""
+    def task_state_and_budget(self, run_id: int, task_id: str) -> tuple[IssueState, int]:
+        """The task's state and retry budget in one read (the stuck check after each step needs both)."""
+        rows = self._rows("SELECT state, retry_budget FROM tasks WHERE run_id = ? AND task_id = ?", (run_id, task_id))
+        if not rows:
+            raise DeliveryStoreError(f"run {run_id} has no task {task_id!r}")
+        return IssueState(rows[0]["state"]), int(rows[0]["retry_budget"])
+
+    def set_task_fields(self, run_id: int, task_id: str, **fields: Any) -> None:
+        """Update task columns other than state and iteration (those move with the state machine). Nothing is
+        read back: no caller used the record, whose contract was decoded twice a task for it."""
         unknown = set(fields) - _TASK_FIELDS
         if unknown:
             raise DeliveryStoreError(f"not a settable task field: {', '.join(sorted(unknown))}")
-        if fields:
-            values = {key: _task_value(key, value) for key, value in fields.items()}
-            assignments = ", ".join(f"{key} = ?" for key in values)
-            with self.store.transaction() as conn:
-                row = self._require_task(conn, run_id, task_id)
-                conn.execute(
-                    f"UPDATE tasks SET {assignments} WHERE run_id = ? AND task_id = ?",
-                    (*values.values(), run_id, task_id),
-                )
-                self._emit("task_state", run_id, task_id, state=row["state"], fields=sorted(fields))
-        return self.task(run_id, task_id)
+        if not fields:
+            self.task(run_id, task_id)  # a missing task is still an error
+            return
+        values = {key: _task_value(key, value) for key, value in fields.items()}
+        assignments = ", ".join(f"{key} = ?" for key in values)
+        with self.store.transaction() as conn:
+            row = self._require_task(conn, run_id, task_id)
+            conn.execute(
+                f"UPDATE tasks SET {assignments} WHERE run_id = ? AND task_id = ?", (*values.values(), run_id, task_id)
+            )
+            self._emit("task_state", run_id, task_id, state=row["state"], fields=sorted(fields))
 
     def log_decision(self, run_id: int, task_id: str, decision: str) -> None:
         """Append to the task's decision log (why the PM did what it did)."""
@@ -384,6 +396,13 @@ class DeliveryStore(EscalationTables):
             )
         return [TransitionRecord.model_validate(dict(r)) for r in rows]
 
+    def state_moves(self, run_id: int, task_id: str) -> list[tuple[IssueState, IssueState]]:
+        """(from, to) of each of the task's transitions, oldest first: transitions() without the records."""
+        rows = self._rows(
+            "SELECT from_state, to_state FROM transitions WHERE run_id = ? AND task_id = ? ORDER BY id", (run_id, task_id)
+        )
+        return [(IssueState(row[0]), IssueState(row[1])) for row in rows]
+
     def completions_since_low(self, run_id: int) -> int:
         """CRITICAL/NORMAL completions since a LOW task last started, derived from the transitions
         (the queue's anti-starvation counter, so a resumed run keeps the same order)."""
@@ -416,50 +435,72 @@ class DeliveryStore(EscalationTables):
     ) -> AttemptRecord:
         """Start or update attempt N of a task (1-based); a new attempt's outcome is "running" and
         fields left as None keep their value."""
+        with self.store.transaction() as conn:
+            row = self._write_attempt(conn, run_id, task_id, attempt, outcome=outcome, agent_result=agent_result,
+                                      evidence=evidence, failure_signature=failure_signature, finished=finished)
+        return _attempt(row)
+
+    def _write_attempt(
+        self,
+        conn: sqlite3.Connection,
+        run_id: int,
+        task_id: str,
+        attempt: int,
+        *,
+        outcome: str | None = None,
+        agent_result: AgentResult | None = None,
+        evidence: list[str] | None = None,
+        failure_signature: str | None = None,
+        finished: bool = False,
+    ) -> sqlite3.Row:
+        """record_attempt's writes and its event inside `conn`'s transaction; the attempt's row as written (read
+        once, inside the transaction, instead of its outcome and then the whole row again after the commit)."""
         if attempt < 1:
             raise DeliveryStoreError(f"attempt numbers start at 1, got {attempt}")
         stamp = now_iso()
-        with self.store.transaction() as conn:
-            self._require_task(conn, run_id, task_id)
+        # The task's attempt count first: no row updated means no such task, and nothing was written.
+        if not conn.execute(
+            "UPDATE tasks SET attempts = MAX(attempts, ?) WHERE run_id = ? AND task_id = ?", (attempt, run_id, task_id)
+        ).rowcount:
+            raise DeliveryStoreError(f"run {run_id} has no task {task_id!r}")
+        conn.execute(
+            "INSERT INTO attempts (run_id, task_id, attempt, started_at, outcome) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (run_id, task_id, attempt) DO NOTHING",
+            (run_id, task_id, attempt, stamp, outcome or "running"),
+        )
+        sets: list[str] = []
+        params: list[Any] = []
+        if outcome is not None:
+            sets.append("outcome = ?")
+            params.append(outcome)
+        if agent_result is not None:
+            sets.append("agent_result = ?")
+            params.append(agent_result.model_dump_json())
+        if evidence is not None:
+            sets.append("evidence = ?")
+            params.append(json.dumps(evidence))
+        if failure_signature is not None:
+            sets.append("failure_signature = ?")
+            params.append(failure_signature)
+        if finished:
+            sets.append("finished_at = ?")
+            params.append(stamp)
+        if sets:
             conn.execute(
-                "INSERT INTO attempts (run_id, task_id, attempt, started_at, outcome) VALUES (?, ?, ?, ?, ?) "
-                "ON CONFLICT (run_id, task_id, attempt) DO NOTHING",
-                (run_id, task_id, attempt, stamp, outcome or "running"),
+                f"UPDATE attempts SET {', '.join(sets)} WHERE run_id = ? AND task_id = ? AND attempt = ?",
+                (*params, run_id, task_id, attempt),
             )
-            sets: list[str] = []
-            params: list[Any] = []
-            if outcome is not None:
-                sets.append("outcome = ?")
-                params.append(outcome)
-            if agent_result is not None:
-                sets.append("agent_result = ?")
-                params.append(agent_result.model_dump_json())
-            if evidence is not None:
-                sets.append("evidence = ?")
-                params.append(json.dumps(evidence))
-            if failure_signature is not None:
-                sets.append("failure_signature = ?")
-                params.append(failure_signature)
-            if finished:
-                sets.append("finished_at = ?")
-                params.append(stamp)
-            if sets:
-                conn.execute(
-                    f"UPDATE attempts SET {', '.join(sets)} WHERE run_id = ? AND task_id = ? AND attempt = ?",
-                    (*params, run_id, task_id, attempt),
-                )
-            conn.execute(
-                "UPDATE tasks SET attempts = MAX(attempts, ?) WHERE run_id = ? AND task_id = ?",
-                (attempt, run_id, task_id),
-            )
-            current = conn.execute(
-                "SELECT outcome FROM attempts WHERE run_id = ? AND task_id = ? AND attempt = ?",
-                (run_id, task_id, attempt),
-            ).fetchone()["outcome"]
-            self._emit("attempt", run_id, task_id, attempt=attempt, outcome=current)
-        found = self.attempt(run_id, task_id, attempt)
-        assert found is not None
-        return found
+        row = self._attempt_row(conn, run_id, task_id, attempt)
+        self._emit("attempt", run_id, task_id, attempt=attempt, outcome=row["outcome"])
+        return row
+
+    @staticmethod
+    def _attempt_row(conn: sqlite3.Connection, run_id: int, task_id: str, attempt: int) -> sqlite3.Row:
+        row = conn.execute(
+            "SELECT * FROM attempts WHERE run_id = ? AND task_id = ? AND attempt = ?", (run_id, task_id, attempt)
+        ).fetchone()
+        assert row is not None
+        return row
 
     def save_gate_results(
         self,
@@ -471,7 +512,7 @@ class DeliveryStore(EscalationTables):
     ) -> AttemptRecord:
         """The gates' verdicts and evidence for one attempt (the attempt row is created if needed)."""
         with self.store.transaction() as conn:
-            self.record_attempt(run_id, task_id, attempt)
+            self._write_attempt(conn, run_id, task_id, attempt)
             sets, params = ["gate_results = ?"], [json.dumps([g.model_dump() for g in results])]
             if failure_signature is not None:
                 sets.append("failure_signature = ?")
@@ -488,9 +529,8 @@ class DeliveryStore(EscalationTables):
                 passed=all(g.passed for g in results),
                 failed=[g.gate for g in results if not g.passed],
             )
-        found = self.attempt(run_id, task_id, attempt)
-        assert found is not None
-        return found
+            row = self._attempt_row(conn, run_id, task_id, attempt)
+        return _attempt(row)
 
     def set_attempt_node(self, run_id: int, task_id: str, attempt: int, node: str, node_name: str = "") -> None:
         """The cluster node attempt N runs on (again, when its first node was lost)."""

@@ -180,9 +180,10 @@ class TaskDriver:
     def _stuck(self, task_id: str) -> bool:
         """The safety net: a loop or max_iterations moves the task to a human (when an edge exists)."""
         ctx = self.ctx
-        if S.REQUIRES_HUMAN_INTERVENTION not in VALID_TRANSITIONS[ctx.dstore.task_state(ctx.run_id, task_id)]:
+        state, budget = ctx.dstore.task_state_and_budget(ctx.run_id, task_id)
+        if S.REQUIRES_HUMAN_INTERVENTION not in VALID_TRANSITIONS[state]:
             return False
-        why = ctx.machine.check_stuck(ctx.run_id, task_id)
+        why = ctx.machine.check_stuck(ctx.run_id, task_id, budget)
         if why is None:
             return False
         self.escalations.escalate(task_id, why, kind="stuck")
@@ -237,7 +238,10 @@ class TaskDriver:
         ctx.facts(task_id).changes = {}
         contract = self._contract_for(task, attempt)
         await asyncio.to_thread(self._clean_start, task_id, attempt, tree)
-        record = ctx.dstore.record_attempt(ctx.run_id, task_id, attempt, outcome="running")
+        # The contract the agent gets and its attempt's start in one transaction.
+        with ctx.store.transaction():
+            ctx.dstore.set_task_fields(ctx.run_id, task_id, contract=contract)
+            record = ctx.dstore.record_attempt(ctx.run_id, task_id, attempt, outcome="running")
         if self.cluster is None and record.node != LOCAL_NODE:
             # The attempt ran on a cluster before the restart and runs here now.
             ctx.dstore.set_attempt_node(ctx.run_id, task_id, attempt, LOCAL_NODE)
@@ -404,6 +408,7 @@ class TaskDriver:
         return True
 
     def _contract_for(self, task: TaskRecord, attempt: int) -> TaskContract:
+        """The attempt's contract (_run_agent stores it with the attempt's start)."""
         ctx = self.ctx
         assert ctx.plan is not None
         plan_task = ctx.plan_task(task.task_id)
@@ -428,7 +433,6 @@ class TaskDriver:
             "tier": task.tier, "unmapped_criteria": unmapped,
             "context": contract.context.model_copy(update={"clarifications": clarifications}),
         })
-        ctx.dstore.set_task_fields(ctx.run_id, task.task_id, contract=contract)
         return contract
 
     def _task_delta(self, task: TaskRecord) -> str:
@@ -458,7 +462,8 @@ class TaskDriver:
         if cached is not None:
             return cached
         assert task.contract is not None
-        await asyncio.to_thread(self.ctx.git_as_found)
+        if self.ctx.found is None:  # taken once a run (never reset): a thread hop only the first time
+            await asyncio.to_thread(self.ctx.git_as_found)
         results = await gates.run_commands(gates.gate_commands(task.contract), tree, gate_timeout(task.contract, self.gate_timeout_s))
         # Gate commands run the agent's code (its tests): what they did to the git metadata and refs is put back
         # and fails the attempt, as an agent's would.
@@ -513,10 +518,14 @@ class TaskDriver:
             results.append(own_config)
         passed = all(g.passed for g in results)
         signature = "" if passed else _signature(results)
-        ctx.dstore.save_gate_results(ctx.run_id, task_id, attempt, results, failure_signature=signature)
+        why = "all six minimum gates passed"
+        # The verdicts and the move they allow in one transaction: a kill leaves both or neither.
+        with ctx.store.transaction():
+            ctx.dstore.save_gate_results(ctx.run_id, task_id, attempt, results, failure_signature=signature)
+            left = ctx.machine.transition_from(ctx.run_id, task_id, S.VALIDATING_SOLUTION, why) if passed else None
         ctx.say("gate", f"{task_id} attempt {attempt}: " + gate_line(results))
-        if passed:
-            ctx.move(task_id, S.VALIDATING_SOLUTION, "all six minimum gates passed")
+        if left is not None:
+            ctx.say_move(task_id, left, S.VALIDATING_SOLUTION, why)
             return
         self._after_failure(task, attempt, signature, "RUNNING_TESTS", results)
 
@@ -583,13 +592,18 @@ class TaskDriver:
         earlier = [g for g in (record.gate_results if record else []) if g.gate not in {r.gate for r in review_gates}]
         passed = all(g.passed for g in review_gates)
         signature = "" if passed else _signature(review_gates)
-        ctx.dstore.save_gate_results(ctx.run_id, task_id, attempt, [*earlier, *review_gates],
-                                     failure_signature=signature or None)
-        if tier != task.tier:
-            ctx.dstore.set_task_fields(ctx.run_id, task_id, tier=tier, tier_reason=f"escalated to {tier} by the review gate")
+        why = f"{tier} tier review passed"
+        # The verdicts, the tier and the move they allow in one transaction: a kill leaves all or none.
+        with ctx.store.transaction():
+            ctx.dstore.save_gate_results(ctx.run_id, task_id, attempt, [*earlier, *review_gates],
+                                         failure_signature=signature or None)
+            if tier != task.tier:
+                ctx.dstore.set_task_fields(ctx.run_id, task_id, tier=tier,
+                                           tier_reason=f"escalated to {tier} by the review gate")
+            left = ctx.machine.transition_from(ctx.run_id, task_id, S.CREATING_PR, why) if passed else None
         ctx.say("gate", f"{task_id} tier review ({tier}): " + gate_line(review_gates))
-        if passed:
-            ctx.move(task_id, S.CREATING_PR, f"{tier} tier review passed")
+        if left is not None:
+            ctx.say_move(task_id, left, S.CREATING_PR, why)
             ctx.facts(task_id).entered_pr = True
             return
         failing = [g for g in review_gates if not g.passed]
