@@ -43,6 +43,11 @@ def _rusage() -> float:
     return total
 
 
+def _own() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 _SYS_PERF_EVENT_OPEN = {"x86_64": 298, "aarch64": 241}
 _PERF_TYPE_SOFTWARE, _PERF_COUNT_SW_TASK_CLOCK, _INHERIT, _FD_CLOEXEC = 1, 1, 1 << 1, 1 << 3
 
@@ -76,12 +81,13 @@ class _Recorder:
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Iterator[None]:
-        before = self._cpu()
+        before, own = self._cpu(), _own()
         if not self.started:
             self.started = True
-            self.lines.append({"test": "<process start and collection>", "cpu": before})
+            self.lines.append({"test": "<process start and collection>", "cpu": before, "own": own})
         yield
-        self.lines.append({"test": item.nodeid, "cpu": self._cpu() - before})
+        # `own`: the worker's own threads (the test's in-process work); the rest is the processes it started.
+        self.lines.append({"test": item.nodeid, "cpu": self._cpu() - before, "own": _own() - own})
 
     def pytest_sessionfinish(self) -> None:
         self.out.parent.mkdir(parents=True, exist_ok=True)
@@ -103,6 +109,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def _load(base: str) -> tuple[dict[str, float], dict[str, float]]:
+    """CPU by test, and the process-level lines (start and collection, totals, `<in the workers>` summed)."""
     tests: dict[str, float] = defaultdict(float)
     overhead: dict[str, float] = defaultdict(float)
     clocks: set[str] = set()
@@ -111,6 +118,8 @@ def _load(base: str) -> tuple[dict[str, float], dict[str, float]]:
         for raw in path.read_text().splitlines():
             line = json.loads(raw)
             (overhead if line["test"].startswith("<") else tests)[line["test"]] += line["cpu"]
+            if not line["test"].startswith("<"):
+                overhead["<in the workers>"] += line.get("own", 0.0)
             clocks.update([line["clock"]] if "clock" in line else [])
     overhead["<whole tree>"] = overhead.get("<whole tree>") or overhead["<process total>"]
     print(f"{base}: clock {', '.join(sorted(clocks))}")
@@ -133,7 +142,8 @@ def main(argv: list[str]) -> None:
     files = _by_file(tests)
     print(f"{base}: {len(tests)} tests, {sum(tests.values()):.1f} s of CPU in tests; the whole process tree "
           f"{overhead['<whole tree>']:.1f} s, of it the workers' start and collection "
-          f"{overhead['<process start and collection>']:.1f} s")
+          f"{overhead['<process start and collection>']:.1f} s; of the tests' CPU "
+          f"{overhead['<in the workers>']:.1f} s in the workers themselves, the rest in the processes they started")
     if "--compare" in argv:
         old_tests, old_overhead = _load(argv[argv.index("--compare") + 1])
         old_files = _by_file(old_tests)
