@@ -77,7 +77,8 @@ class _Recorder:
     def _cpu(self) -> float:
         if self.fd is None:
             return _rusage()
-        return self.offset + struct.unpack("Q", os.read(self.fd, 8))[0] / 1e9
+        (nanoseconds,) = struct.unpack("Q", os.read(self.fd, 8))
+        return self.offset + float(nanoseconds) / 1e9
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Iterator[None]:
