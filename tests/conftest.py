@@ -91,19 +91,33 @@ SLOW_FIRST = (
 )
 
 
+# The tests that use litellm in the worker itself (the `litellm_loaded` fixture, through `fake_llm` too) share one
+# worker: importing litellm costs 3-4 s of CPU in each worker that does, and they were spread over all three.
+LITELLM_GROUP = "litellm"
+
+
+def _module_fixtures(item: pytest.Item) -> bool:
+    info = getattr(item, "_fixtureinfo", None)
+    return info is not None and any(
+        any(d.scope == "module" for d in defs) for defs in info.name2fixturedefs.values())
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Under xdist (--dist loadgroup), the tests that share a module-scoped fixture go to one worker,
     so the fixture (a whole chat session, a headless demo run, a cluster) is built once, not per worker;
-    and the longest modules go first (SLOW_FIRST), the rest in their collected order."""
+    so do the tests that import litellm in the worker (LITELLM_GROUP); and the longest modules go first
+    (SLOW_FIRST), the rest in their collected order."""
     rank = {path: n for n, path in enumerate(SLOW_FIRST)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(SLOW_FIRST)))
+    litellm_files = {item.nodeid.split("::", 1)[0] for item in items if "litellm_loaded" in item.fixturenames}
     for item in items:
         if item.get_closest_marker("xdist_group") is not None:
             continue
-        info = getattr(item, "_fixtureinfo", None)
-        if info is None:
-            continue
-        shared = [name for name, defs in info.name2fixturedefs.items() if any(d.scope == "module" for d in defs)]
-        if shared:
-            item.add_marker(pytest.mark.xdist_group(f"{item.nodeid.split('::', 1)[0]}:module-fixtures"))
+        path = item.nodeid.split("::", 1)[0]
+        if "litellm_loaded" in item.fixturenames:
+            item.add_marker(pytest.mark.xdist_group(LITELLM_GROUP))
+        elif _module_fixtures(item):
+            # A module fixture is built once only if all its tests share a worker, litellm's ones included.
+            group = LITELLM_GROUP if path in litellm_files else f"{path}:module-fixtures"
+            item.add_marker(pytest.mark.xdist_group(group))

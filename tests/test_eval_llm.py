@@ -22,8 +22,6 @@ from pmtui.store import Store
 from tests.fake_llm_server import FakeLLMServer, FakeResponse
 from tests.fixtures.pm_model import pm_model
 
-pytestmark = pytest.mark.xdist_group("llm_eval")
-
 
 def _config(server: FakeLLMServer, timeout: float = 30, retries: int = 0) -> Config:
     route = ModelRoute(model="openai/pm-model", api_base=server.api_base, timeout=timeout, max_retries=retries)

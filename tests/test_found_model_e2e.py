@@ -21,7 +21,6 @@ from pmtui.store import Store
 from tests.fake_llm_server import FakeLLMServer, FakeResponse
 from tests.fixtures.pm_model import pm_model
 
-pytestmark = pytest.mark.xdist_group("llm_eval")
 ROOT = Path(__file__).resolve().parents[1]
 IDEA = "An app for ICU nurses to swap shifts without the paper book."
 

@@ -318,8 +318,8 @@ async def test_a_stream_cut_off_after_text_was_shown_is_not_retried(
     assert store.llm_calls(project)[0]["error"].startswith("interrupted")
 
 
-async def test_an_unreachable_server_is_reported_as_such(store: Store, project: int) -> None:
-    with FakeLLMServer() as gone:
+async def test_an_unreachable_server_is_reported_as_such(store: Store, project: int, litellm_loaded: None) -> None:
+    with FakeLLMServer() as gone:  # stopped at once: nothing answers at its address
         route = ModelRoute(model="openai/fake-model", api_base=gone.api_base, timeout=1, max_retries=1)
     gateway = LLMGateway(Config(models={"default": route}), store, backoff_base=0.01)
 

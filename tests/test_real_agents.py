@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.fake_llm_server import FakeLLMServer, FakeResponse
-from tests.fixtures.delivery_repo import QUICK_TESTS, git
+from tests.fixtures.delivery_repo import QUICK_TESTS, RUFF, git
 from tests.fixtures.processes import run_pmtui
 
 PY = sys.executable
@@ -40,7 +40,7 @@ PLAN = """\
 plan-id: calc-{agent}
 
 ## Environment
-- lint: {py} -m ruff check .
+- lint: {ruff} check .
 - typecheck: none
 - test: {quick_tests}
 - build: none
@@ -177,7 +177,7 @@ def deliver(tmp_path: Path, repo: Path, agent: str, server: FakeLLMServer, *extr
     """`pmtui deliver --agent NAME` as a user runs it; its whole process group dies on every way out."""
     plan = tmp_path / "plan.md"
     # The gates are not the subject (the agents are): the project's tests run by the quick real runner.
-    plan.write_text(PLAN.format(agent=agent, py=PY, quick_tests=QUICK_TESTS))
+    plan.write_text(PLAN.format(agent=agent, ruff=RUFF, quick_tests=QUICK_TESTS))
     config = tmp_path / "pmtui.toml"
     config.write_text(
         '[models.agent]\nmodel = "openai/fake-coder"\n'
