@@ -518,3 +518,32 @@ def test_a_cherry_pick_killed_after_writing_the_files_is_put_back_whatever_resum
     (repo_dir / "docs" / "usage.md").write_text("how to use it\n")
     git_ops.recover_after_kill(repo_dir)
     assert (repo_dir / "docs" / "usage.md").read_text() == "how to use it\n"
+
+
+def test_a_leftover_of_a_commit_its_worktree_has_moved_on_from_is_put_back(repo_dir: Path, tmp_path: Path) -> None:
+    """Found with PMTUI_KILL_SEED=7: a fast-forward killed after writing `docs/reviews/L2-review.md` left it
+    untracked in the user's checkout, and by the resume the pooled worktree that made the commit had been reset
+    for its next task, so the commit was no worktree's HEAD any more and the leftover was taken for the user's
+    own work: L2's fast-forward was refused. The worktree's reflog still knows the commit."""
+    old = git(repo_dir, "rev-parse", "HEAD")
+    git_ops.prepare_plan_branch(repo_dir, "ff2")
+    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "tree", old)
+    (tree / "docs" / "reviews").mkdir(parents=True)
+    (tree / "docs" / "reviews" / "L2-review.md").write_text("reviewed\n")
+    git(tree, "add", "-A")
+    git(tree, "-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "L2")
+    task = git(tree, "rev-parse", "HEAD")
+    git(tree, "checkout", "-q", "--detach", old)  # the pooled tree moves on to its next task
+    (repo_dir / "docs" / "reviews").mkdir(parents=True)
+    (repo_dir / "docs" / "reviews" / "L2-review.md").write_text("reviewed\n")  # what the killed fast-forward wrote
+
+    git_ops.recover_after_kill(repo_dir)
+    assert git(repo_dir, "status", "--porcelain") == "" and git(repo_dir, "rev-parse", "HEAD") == old
+    assert git_ops.fast_forward(repo_dir, "pm/ff2", task, old) == task
+
+    # The user's own file of the same name, with other content, stays.
+    git(repo_dir, "reset", "-q", "--hard", old)
+    (repo_dir / "docs" / "reviews").mkdir(parents=True, exist_ok=True)
+    (repo_dir / "docs" / "reviews" / "L2-review.md").write_text("my own notes\n")
+    git_ops.recover_after_kill(repo_dir)
+    assert (repo_dir / "docs" / "reviews" / "L2-review.md").read_text() == "my own notes\n"

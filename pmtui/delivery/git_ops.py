@@ -297,8 +297,10 @@ def _put_back_integration_leftovers(root: Path) -> None:
     present = [path for path in paths if (root / path).is_file()]
     now = dict(zip(present, run_git(root, "hash-object", "--", *present).split(), strict=True)) if present else {}
     listing = run_git(root, "worktree", "list", "--porcelain")
-    commits = {line.split()[1] for line in listing.splitlines() if line.startswith("HEAD ")} - {head_sha}
-    for commit in sorted(commits):
+    commits = sorted({line.split()[1] for line in listing.splitlines() if line.startswith("HEAD ")} - {head_sha})
+    # A worktree may have moved on to its next task since: its earlier commits are in its reflog, newest first.
+    later = run_git(root, "rev-list", "--all", "--reflog", "--max-count=100", "--not", head_sha) if head_sha else ""
+    for commit in dict.fromkeys([*commits, *later.split()]):
         if _blobs(root, commit, paths) != now:
             continue
         # Left by bringing `commit` onto HEAD: a fast-forward, or a cherry-pick whose every path HEAD still has
