@@ -270,3 +270,19 @@ def test_an_interjection_right_after_an_aspect_is_said_next_whatever_the_pm_aske
     second = asyncio.run(simulator.next("discovery", "Why now?", False, None))
     third = asyncio.run(simulator.next("discovery", "What number would tell you this is working?", False, None))
     assert (first.text, second.intent, third.text) == ("covid made everyone get dogs", "interject", "30 dogs a week")
+
+
+def test_a_cut_the_founder_puts_back_later_is_judged_before_they_did() -> None:
+    # Held-out 12 (storage-clear): "The floor plan view, cut it" and next "Actually, put the floor plan back".
+    from pmtui.product.eval.assertions import _taken_back
+
+    founder = Founder.model_validate({
+        "id": "f", "kind": "clear thinker", "product": "p", "opening": "o", "agree": "ok", "answers": {},
+        "scoping": [{"say": "The floor plan view, cut it.", "expect": [{"cut": "floor plan"}, {"add": "move-out"}]},
+                    {"say": "Actually, put the floor plan back.", "expect": [{"add": "floor plan"}]}],
+    })
+    conversation = Conversation(founder=founder, simulator="scripted")
+    cut, add = founder.scoping[0].expect
+    assert _taken_back(conversation, cut, 0)
+    assert not _taken_back(conversation, add, 0)
+    assert not _taken_back(conversation, founder.scoping[1].expect[0], 1)
