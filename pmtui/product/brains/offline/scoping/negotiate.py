@@ -17,6 +17,7 @@ from pmtui.models import ConversationState, CutFeature, DecisionRecord, Feature,
 from pmtui.product.brains.offline.scoping.intent import (
     HELD_LABEL,
     answers_a_hold,
+    evidence_for_held,
     held_features,
     match_features,
 )
@@ -28,12 +29,7 @@ from pmtui.product.brains.offline.scoping.naming import (
     plain_thing,
 )
 from pmtui.product.brains.offline.scoping.narrative import refresh_narrative
-from pmtui.product.brains.offline.scoping.propose import (
-    Candidate,
-    nice_to_have,
-    propose,
-    score_candidate,
-)
+from pmtui.product.brains.offline.scoping.propose import Candidate, nice_to_have, propose, score_candidate
 from pmtui.product.brains.offline.scoping.requests import ChangeRequest, parse_requests
 from pmtui.product.brains.offline.scoping.rules import EVIDENCE
 from pmtui.product.brains.offline.scoping.terms import persona, short_name, stems, user_count
@@ -268,6 +264,7 @@ def _added_below_the_line(work: _Round, output: ScopingOutput, summary) -> Scopi
             break
         _pin(feature, 2, f"added at your request in round {work.round_number}; Phase 1 had no room left for it")
         work.changed = [c for c in work.changed if not c.startswith(f"added {feature.name} (")]
+        work.held_names.append(feature.name)  # the reply asks for evidence for it
         work.held.append(
             f"{feature.name} is on the table with its numbers (RICE {feature.rice_score:g}) but in Phase 2: with "
             f"what you kept in Phase 1 it would go past the {budget:g} person-week budget — cut or shrink something "
@@ -279,10 +276,11 @@ def _added_below_the_line(work: _Round, output: ScopingOutput, summary) -> Scopi
 
 def _named_without_verb(work: _Round) -> list[ChangeRequest]:
     """'The export!' or 'what about it' after a held round: the named (or last argued) feature, moved up."""
-    found = match_features(work.output, work.text)
+    decisions = work.output.decisions
+    found = [("held", name, 1.0) for name in evidence_for_held(work.output, work.text)] or match_features(
+        work.output, work.text)
     if found:
         return [ChangeRequest("promote", name, work.text, phase=1) for _kind, name, _s in found]
-    decisions = work.output.decisions
     refers_back = re.search(r"\b(it|this|that|them)\b", work.text, re.IGNORECASE)
     if decisions and decisions[-1].features and (refers_back or answers_a_hold(work.text, work.output)):
         return [ChangeRequest("promote", name, work.text, phase=1)
