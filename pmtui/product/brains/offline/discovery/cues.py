@@ -510,16 +510,18 @@ ASIDE_QUESTION_START = re.compile(
     r"^\s*(?:(?:sir|madam|ok|okay|so|and|hmm|quick question(?: before i go on)?|one doubt|sorry)[\s,:]*)*"
     r"(?:is it normal|is that normal|is this normal|do you think|what do you think|what would you|would you|"
     r"should i|should we|do i need|do we need|can you tell me|how do other|what do others|have you seen|"
-    r"you (?:are )?think(?:ing)?|are you)\b",
+    # "Yuh tink braiders inna Jamaica would really pay fi dis?": patois for "do you think".
+    r"(?:you|yuh) (?:are )?th?ink(?:ing)?|are you)\b",
     re.IGNORECASE,
 )
-ASIDE_ADDRESSED = re.compile(r"\b(?:you|your|u)\b|\bshould (?:i|we)\b|\bis it normal\b", re.IGNORECASE)
+ASIDE_ADDRESSED = re.compile(r"\b(?:you|your|u|yuh)\b|\bshould (?:i|we)\b|\bis it normal\b", re.IGNORECASE)
 # "Let me ask you, do you think…", "Can I ask you something — would you…", "Quick question for you —": the words
 # before the question announce it; what follows is asked of the PM, whoever it names.
 ASIDE_QUESTION_LEAD = re.compile(
     r"^\s*(?:(?:ok(?:ay)?|so|and|hmm+|oh|sorry|sir|madam|actually)[\s,]+)*(?:let me ask(?: you)?(?: something| a question)?|"
     r"can i ask(?: you)?(?: something| a question)?|may i ask(?: you)?(?: something)?|i have a question|"
-    r"(?:a |one |quick |honest |real |small )?(?:question|doubt)(?: for you)?(?: before i (?:go on|continue))?)"
+    # "ok quick q, is there not already an app for this?": the question announced in txt-speak.
+    r"(?:a |one |quick |honest |real |small )?(?:question|doubt|(?<=quick )q)(?: for you)?(?: before i (?:go on|continue))?)"
     # "One doubt sir, …", "Small question ji: …": the founder's form of address may follow the announcement.
     r"(?:\s+(?:sir|madam|ma'am|ji|bhai|boss|mate|bro|lah))?\s*(?:[,:\u2014\u2013-]|\.{3})\s*",
     re.IGNORECASE,
@@ -553,8 +555,13 @@ INTERRUPTION_EVENT = re.compile(
     r"woke)\b|\blet me (?:quickly |just )?(?:finish|continue|go on)\b|\bagain\W*$|\bwhere was i\b|"
     r"\banyway\W*$|\bback now\b|\bsorry about that\b|\b(?:i'?m|i am) back\b|\b(?:is|are) calling (?:me|us)\b|"
     # "sorry the kettle just boiled, where were we": the surroundings, then back to the interview.
-    r"\bwhere were we\b|\bjust (?:boiled|rang|beeped|went off|buzzed)\b|\b(?:kettle|doorbell|phone|baby|dog)\b[^.]{0,20}"
-    r"\b(?:boiled|rang|ringing|crying|barking|went off)\b",
+    r"\bwhere were we\b|\bjust (?:boiled|rang|beeped|went off|buzzed)\b|\b(?:kettle|doorbell|phone|baby|dog|kids?)\b[^.]{0,20}"
+    r"\b(?:boiled|rang|ringing|crying|bark(?:s|ing)?|went off|noisy)\b|"
+    # "Eish, load shedding again, stage 4", "the ECG has taken the light again": the power going, where it goes often.
+    r"\b(?:load[- ]?shedding|power cut|power outage|blackout|(?:took|taken|take) (?:the )?light|light (?:just )?went off)\b"
+    r"(?=.*\b(?:again|just|now|kicked in|today)\b)|"
+    # "brb tim hortons run lol": stepping away is the event.
+    r"^\W*brb\b|\bback in a (?:tick|sec|second|minute|min)\b",
     re.IGNORECASE,
 )
 # Which aspect a question back is about, to answer it as a PM would.

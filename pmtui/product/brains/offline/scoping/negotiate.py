@@ -26,6 +26,7 @@ from pmtui.product.brains.offline.scoping.naming import (
     _merged_name,
     _part_name,
     _related,
+    other_way,
     plain_thing,
 )
 from pmtui.product.brains.offline.scoping.narrative import refresh_narrative
@@ -209,9 +210,7 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
     refresh_narrative(new, summary)
     reply = _reply(work, bumped)
     outcome: Literal["held", "conceded"] = "conceded" if work.changed else "held"
-    reason = (
-        "; ".join(work.changed) if work.changed else "; ".join(work.held) or "nothing to change"
-    )
+    reason = "; ".join(work.changed) if work.changed else "; ".join(work.held) or "nothing to change"
     if work.changed and work.held_names:
         # A round that made one change and held another row: evidence for the held row still answers it.
         reason = f"{reason}; {HELD_LABEL}{' | '.join(dict.fromkeys(work.held_names))}"
@@ -277,8 +276,7 @@ def _added_below_the_line(work: _Round, output: ScopingOutput, summary) -> Scopi
 def _named_without_verb(work: _Round) -> list[ChangeRequest]:
     """'The export!' or 'what about it' after a held round: the named (or last argued) feature, moved up."""
     decisions = work.output.decisions
-    found = [("held", name, 1.0) for name in evidence_for_held(work.output, work.text)] or match_features(
-        work.output, work.text)
+    found = [("held", n, 1.0) for n in evidence_for_held(work.output, work.text)] or match_features(work.output, work.text)
     if found:
         return [ChangeRequest("promote", name, work.text, phase=1) for _kind, name, _s in found]
     refers_back = re.search(r"\b(it|this|that|them)\b", work.text, re.IGNORECASE)
@@ -345,6 +343,9 @@ def _apply(work: _Round, request: ChangeRequest) -> None:
             if found is not None:
                 request.what, target = earlier, found
                 break
+    ways = other_way([f.name for f in work.output.mvp_features], request.what) if request.kind == "cut" else None
+    if target is None and ways:
+        request, target = ChangeRequest("replace", ways[1], request.clause, into=ways[2]), ("mvp", ways[0])
     if request.kind in ("cut", "defer"):
         rows = _whole_rows(work.output, request.what)
         if len(rows) >= 2 and (target is None or target[1] in rows):

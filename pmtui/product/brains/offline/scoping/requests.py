@@ -42,7 +42,9 @@ _NUMBER_WORDS = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "fou
 _LEAD = rx(
     r"^(?:(?:ok(?:ay)?|fine|yeah|yes|so|and|also|but|then|please|pls|kindly|abeg|alright|right|hm+|um+|uh+|erm|well|"
     r"ok fair|fair|sorry|sure|look|oh|oya|abeg|one thing|actually|honestly|frankly|personally|i think|i guess|at least|the|a|an|our|my|your|their|that|this|these|those|"
-    r"one more thing|one more|more|some|like|kinda|sort of)\b[\s,:]*)+"
+    r"one more thing|one more|more|some|like|kinda|sort of|"
+    # Exclamations that open a sentence: "Shame, the barcode scanning is too much for gogo, cut it".
+    r"shame|eish|ag|jeez|gosh|wow|aiyo|aiya|ehn|ahh?|wah)\b[\s,:]*)+"
 )
 _TAIL = rx(
     r"(?:\s+|,\s*)(?:for now|then|too|as well|also|back|instead|please|pls|though|leh|lah|o|na|ji|yaar|now|first|later|tbh|imo|"
