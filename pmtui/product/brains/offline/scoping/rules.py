@@ -470,9 +470,10 @@ PROMOTE_PATTERNS = (
     rx(r"\bmake\s+(?P<what>.+?)\s+(?:a\s+)?" + _PHASE1 + r"\b"),
     rx(r"^(?!(?:(?:ok|okay|so|and|but|hmm+)\W+)*(?:what|which|who|how|why|where|when|is|are)\b)(?P<what>.+?)\s+"
        r"(?:is|are|goes|go|belongs?)\s+(?:in\s+)?" + _PHASE1 + r"\b"),
-    # "Agent quotas into phase 1": the verb left out.
-    rx(r"^(?!(?:(?:ok|okay|so|and|but|hmm+)\W+)*(?:what|which|who|how|why|where|when|is|are|not|no)\b)"
-       r"(?P<what>(?:" + _NOT_A_VERB + r"[\w'&+/-]+\s+){0,5}" + _NOT_A_VERB + r"[\w'&+/-]+)\s+into\s+" + _PHASE1 + SOFTENER + r"\s*$"),
+    # "Agent quotas into phase 1", "Oh and glaze recipes to phase 1, members beg for them": the verb left out.
+    rx(r"^(?!(?:(?:ok|okay|so|and|but|hmm+|oh)\W+)*(?:what|which|who|how|why|where|when|is|are|not|no|go|come|get|take|move|"
+       r"push|bring|put|back)\b)(?P<what>(?:" + _NOT_A_VERB + r"[\w'&+/-]+\s+){0,5}" + _NOT_A_VERB + r"[\w'&+/-]+)\s+(?:in)?to\s+" + _PHASE1 + SOFTENER
+       + r"\s*(?:,\s*(?:they|members|people|customers|users|everyone|we|i)\b.*)?$"),
     # "first the skip and daily count" (a priority among rows, see FIRST_PROMOTE), "monthly bill also phase 1 please".
     FIRST_PROMOTE,
     rx(r"^(?!(?:(?:ok|okay|so|and|but|hmm+)\W+)*(?:what|which|who|how|why|where|when|is|are|not|no)\b)"
