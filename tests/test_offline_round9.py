@@ -171,3 +171,20 @@ def test_taking_back_an_ask_for_phase_one_the_row_already_met_moves_it_to_phase_
     assert "in Phase 1 already" in changes[0]
     # A row nobody asked for in that round is no ask to take back.
     assert ask_taken_back(first.output, ["Airtime slot calendar"]) is None
+
+
+def test_a_wish_with_which_keeps_its_clause_and_a_name_never_ends_on_half_a_clause() -> None:
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+    from pmtui.product.rice import feature_name
+
+    # mehndi-indian (held-out 10): the row was "Calendar of dates with", so "the calendar with helpers, please make it
+    # smaller" named no row and "it" went to the design gallery cut just before.
+    items = feature_items("A calendar of dates with which helper is going where, taking the advance by UPI, a design "
+                          "gallery for the bride to choose, and a reminder to the family one day before")
+    assert items[0] == "Calendar of dates with which helper is going where"
+    # shutter-vague (held-out 12): "Text to the homeowner when the crew is" (on the way) was the name.
+    assert feature_name("a text to the homeowner when the crew is on the way", 10) == "a text to the homeowner"
+    assert feature_name("Text when your pots are out", 10) == "Text when your pots are out"
+    # "…, please make it smaller, only dates are needed first": what the smaller row holds, no row to move.
+    said = "And the calendar with helpers, please make it smaller, only dates are needed first, helpers we will do afterwards."
+    assert [(r.kind, r.what) for r in parse_requests(said)] == [("effort", "calendar with helpers")]

@@ -184,6 +184,9 @@ _PAIR = re.compile(
 )
 
 
+_CLAUSE_OPENERS = frozenset(("when", "whenever", "where", "if", "while", "until", "once"))
+
+
 def feature_name(item: str, max_words: int = MAX_NAME_WORDS) -> str:
     """At most six words, cut at a phrase boundary: 'Read feedback in a Google Form' never ends on 'a Google'."""
     words = item.split()
@@ -197,6 +200,9 @@ def feature_name(item: str, max_words: int = MAX_NAME_WORDS) -> str:
                 head = head[:-2]
             while len(head) > 1 and head[-1].lower() in _NAME_TAIL:
                 head.pop()
+            # "a text to the homeowner when the crew is [on the way]": a clause cut short is no part of the name.
+            opener = next((i for i in range(2, len(head)) if head[i].lower() in _CLAUSE_OPENERS), len(head))
+            head = head[:opener]
             if len(head) >= 2:
                 return " ".join(head).strip(" ,;:")
     head = words[:max_words]

@@ -319,7 +319,8 @@ def feature_items(text: str) -> list[str]:
                       flags=re.IGNORECASE)
         # "…so they know", "…which is slow" explain; "see in which minute the players leave" is the item itself.
         # "know which drugs are expiring", "see which vans are late": after a verb of knowing, "which" asks what.
-        item = re.sub(r"(?<!\bin)(?<!\bat)(?<!\bon)(?<!\bof)(?<!\bknow)(?<!\bsee)(?<!\bshow)(?<!\btell)(?<!\bcheck)"
+        # "a calendar of dates with which helper is going where": after "with", "which" says what the row shows.
+        item = re.sub(r"(?<!\bin)(?<!\bat)(?<!\bon)(?<!\bof)(?<!\bwith)(?<!\bknow)(?<!\bsee)(?<!\bshow)(?<!\btell)(?<!\bcheck)"
                       r"(?<!\bfind)(?<!\bpick)(?<!\bchoose)(?<!\bdecide)(?<!\btrack)(?<!\bflag)(?<!\blearn)"
                       r"(?<!\bnotice)\s+(?:so|because|which|since)\s+.*$", "", item, flags=re.IGNORECASE)
         item = re.sub(r"\s+(?:too|as well|also)$", "", item, flags=re.IGNORECASE)
