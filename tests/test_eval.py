@@ -286,3 +286,18 @@ def test_a_cut_the_founder_puts_back_later_is_judged_before_they_did() -> None:
     assert _taken_back(conversation, cut, 0)
     assert not _taken_back(conversation, add, 0)
     assert not _taken_back(conversation, founder.scoping[1].expect[0], 1)
+
+
+def test_an_undo_of_the_whole_table_takes_back_every_request_of_the_round_whatever_else_it_names() -> None:
+    # Held-out 8 (tanker-overscoper): the undo names a cofounder, not a row, and means the whole round.
+    from pmtui.product.eval.assertions import _taken_back
+
+    founder = Founder.model_validate({
+        "id": "f", "kind": "over-scoper", "product": "p", "opening": "o", "agree": "ok", "answers": {},
+        "scoping": [{"say": "Ok fine, lose the loyalty programme.", "expect": [{"cut": "loyalty"}]},
+                    {"say": "Hmm, scrap all that, put the table back the way you had it, I'll argue it again with my "
+                            "cofounder.", "expect": [{"undo": True}]}],
+    })
+    assert _taken_back(Conversation(founder=founder, simulator="scripted"), founder.scoping[0].expect[0], 0)
+    founder.scoping[1].say = "Undo the map, my cofounder hates it."
+    assert not _taken_back(Conversation(founder=founder, simulator="scripted"), founder.scoping[0].expect[0], 0)
