@@ -188,3 +188,18 @@ def test_a_wish_with_which_keeps_its_clause_and_a_name_never_ends_on_half_a_clau
     # "…, please make it smaller, only dates are needed first": what the smaller row holds, no row to move.
     said = "And the calendar with helpers, please make it smaller, only dates are needed first, helpers we will do afterwards."
     assert [(r.kind, r.what) for r in parse_requests(said)] == [("effort", "calendar with helpers")]
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    # orchard-rambling (held-out 12): "as a" says what as, not why (the row was "Mark a picker").
+    ("And could you chuck in a way to mark a picker as a no-show, we had 9 no-shows on one Saturday.",
+     [("add", "way to mark a picker as a no-show")]),
+    ("add a reminder as they forget", [("add", "reminder")]),
+    # escape-arguer (held-out 12): "I don't see why the deposits are much work, …. Make it smaller." (it was "I").
+    ("I don't see why the deposits are much work, it's a Stripe checkout. Make it smaller.", [("effort", "deposits")]),
+    # shutter-pivoter (held-out 12): "push that back" (it was a row called "back").
+    ("The invoice after, push that back, they use QuickBooks already.", [("defer", "invoice after")]),
+    ("push the invoices back to phase 2", [("defer", "invoices")]),
+])
+def test_argue_back_phrasings_of_round_9_second_part(said: str, expected: list[tuple[str, str]]) -> None:
+    assert [(r.kind, r.what) for r in parse_requests(said)] == expected

@@ -131,7 +131,9 @@ _DESCRIBES = re.compile(r"^(?:it|that|this|they)(?:'?s|'?re|\s+is|\s+are)\b|^(?:
                         r"^(?:it|that|this|they)\s+(?:can|could|should)\s+be\b", re.IGNORECASE)
 
 
-_I_THINK_THAT = re.compile(r"^(?:i|we)\s+(?:(?:really\s+)?(?:don'?t|do not)\s+)?(?:agree|think|feel|reckon|believe|guess)\s+"
+_I_THINK_THAT = re.compile(r"^(?:i|we)\s+(?:(?:really\s+)?(?:don'?t|do not)\s+)?(?:agree|think|feel|reckon|believe|guess|"
+                           # "I don't see why the deposits are much work": the opinion, then the row.
+                           r"(?:see|understand|get)\s+why)\s+"
                            r"(?:that\s+|with\s+(?:you\s+)?that\s+)?(?=\w)", re.IGNORECASE)
 
 
@@ -513,7 +515,8 @@ _REPLACE_TOPIC = re.compile(
     r"^(?P<old>[^,;]{3,60}?),\s*(?:(?:please|pls|just|so)\s+)?(?:make|change|turn)\s+(?:it|that|them|those)\s+(?:into\s+|to\s+)?"
     r"(?P<new>[^,;]+?)\s+instead\b", re.IGNORECASE)
 _ADD_LEAD = re.compile(r"^(?:(?:please|pls|and|also|then|oh and)\s+)*(?:add|include|put in|throw in)\s", re.IGNORECASE)
-_BECAUSE = re.compile(r"\s+(?:cos|coz|cause|'cause|because|since|as|so that|so)\s+.*$", re.IGNORECASE)
+# "a way to mark a picker as a no-show": "as a" says what as, not why.
+_BECAUSE = re.compile(r"\s+(?:cos|coz|cause|'cause|because|since|as(?!\s+(?:a|an)\b)|so that|so)\s+.*$", re.IGNORECASE)
 
 
 def _last_pair(named: list[str]) -> tuple[str, str] | None:
@@ -692,7 +695,7 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
     for pattern in ADD_PATTERNS:
         match = pattern.search(lowered)
         if match:
-            what = clean_target(re.split(r"\s+(?:so that|so|because|since|as)\s+|(?<!\bof)(?<!\bin)(?<!\bfor)(?<!\bon)\s+which\s+",
+            what = clean_target(re.split(r"\s+(?:so that|so|because|since|as(?!\s+(?:a|an)\b))\s+|(?<!\bof)(?<!\bin)(?<!\bfor)(?<!\bon)\s+which\s+",
                                          match.group("what"))[0])
             return [ChangeRequest("add", "" if is_pronoun(what) else what, clause, refers_back=is_pronoun(what))]
     return []

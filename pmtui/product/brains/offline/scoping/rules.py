@@ -375,7 +375,8 @@ DEFER_PATTERNS = (
     rx(r"\bmake\s+(?P<what>[^,;]+?)\s+wait\b"),
     # "kindly make it phase 2", "make the statement a phase 2 thing".
     rx(r"\bmake\s+(?P<what>[^,;]+?)\s+(?:a\s+)?" + _LATER + r"\b"),
-    rx(r"\b(?:push|defer|postpone|park)\s+(?P<what>[^,;]+?)(?=\s+(?:for now|for later)|,|;|$)"),
+    # "Invoice after, push that back": "back" is where it goes, not its name.
+    rx(r"\b(?:push|defer|postpone|park)\s+(?P<what>[^,;]+?)(?:\s+back)?(?=\s+(?:for now|for later)|,|;|$)"),
     # "maybe leave that for now", "park the map for the moment".
     rx(r"\b(?:leave|park|hold|skip)\s+(?P<what>[^,;]+?)(?:\s+out)?\s+(?:for now|for the moment|for the time being)\b"),
     # "so keep it aside", "put the vacancy list on hold": set aside for later, not thrown away.
