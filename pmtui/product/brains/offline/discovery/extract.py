@@ -208,6 +208,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         text = PIVOT_ANNOUNCEMENT.sub(" ", text)
     # With nothing asked on a filled summary, the user is revising the summary card: statements replace.
     revising = not asked and not first_message
+    later_people = [m.group("who") for m in _LATER_PEOPLE.finditer(text)] if asked == "target_user" else []
+    if later_people:
+        text = _LATER_PEOPLE.sub("", text).strip(" ,;")
 
     found: dict[str, list[str]] = {a: [] for a in ASPECTS}
     features: list[str] = []
@@ -479,7 +482,18 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         answer = clean(drop_negated(text) if CORRECTION.search(text) else text)
         if answer and not is_vague(answer):
             setattr(result, asked, _merge_text(getattr(result, asked), answer, False))
+    if later_people and has_real_content(result.target_user) and not re.search(r"\(later, not now:", result.target_user):
+        result.target_user = f"{result.target_user} (later, not now: {', '.join(later_people)})"
     return result
+
+
+# "Maybe vineyards later but not now", "…, maybe salons later but not now", said to who it is for: people for later,
+# a note on who it is for, neither a wish nor who it is for now.
+_LATER_PEOPLE = re.compile(
+    r"(?:^|(?<=[.;!])|,)\s*(?:(?:and|but|oh and)\s+)?(?:maybe|perhaps|possibly)\s+(?P<who>[^,.;!?]{2,40}?)\s+"
+    r"(?:later|down the line|eventually|one day)(?:\s*(?:,\s*|\s+but\s+)?not\s+(?:now|yet|for now|right now))?\s*(?=[,.;!?]|$)",
+    re.IGNORECASE,
+)
 
 
 # "an app for tradies who lose track of which jobs they've quoted", "helping parents who can't find clubs near them",

@@ -262,7 +262,8 @@ def _acknowledge(
         return IDEA_ACKS[turn % len(IDEA_ACKS)].format(f=short(first, 12))
     if aspect:
         fragment = _new_part(getattr(before, aspect), getattr(summary, aspect))
-        fragment = fragment if aspect == "feature_wishlist" else short(fragment)
+        # "(later, not now: vineyards)" is a note on who it is for; the quote is who it is for now.
+        fragment = fragment if aspect == "feature_wishlist" else short(re.sub(r"\s*\(later, not now: [^)]*\)", "", fragment))
     else:
         fragment = short(user_text)
     if not fragment:
