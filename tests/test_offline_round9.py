@@ -219,3 +219,27 @@ def test_people_for_later_said_to_the_target_question_are_a_note_on_the_target(s
     assert summary.feature_wishlist == []
     assert summary.target_user.startswith(now) and summary.target_user.endswith(f"(later, not now: {later})")
     assert "not now," not in summary.target_user
+
+
+@pytest.mark.parametrize(("said", "people"), [
+    # shutter-pivoter and kayak-pivoter (held-out 12): the pivot was read as the wishlist and as today's way.
+    (("Real talk, I went down to three shutter companies in Bridgetown this week and none of them want another "
+      "marketplace, they got more work than they can handle June to November. What does kill them is the install "
+      "side: which houses got panels up, which crew is where, and the panels that go missing, 30-odd panels a season "
+      "one fella told me. So it's for the installers, the jobs and the panels."), "installers"),
+    (("Ah hold on, I need to change tack. I was talking to Siobhán who runs a kayak hire in Killary and she says the "
+      "tourists find her grand on Google, what kills her is the gear: wetsuits in the wrong sizes, buoyancy aids "
+      "missing, nobody knows which boats are due a check. So it's for the hire operators, the kit and the boats."),
+     "hire operators"),
+])
+def test_a_pivot_told_as_what_the_people_asked_said_changes_who_it_is_for(said: str, people: str) -> None:
+    from pmtui.product.brains.offline.discovery.extract import extract
+
+    before = DiscoverySummary(target_user="Tourists and homeowners who book online",
+                              core_problem="Hard to find a good one and get a fair quote quick",
+                              current_alternatives="Asking around, Facebook groups")
+    after = extract(before, said, "feature_wishlist")
+    assert after.target_user == people
+    # The story of the turn is no wish: "Handle June to November" was a row.
+    assert not any("june" in wish.lower() or "tack" in wish.lower() for wish in after.feature_wishlist)
+    assert "change tack" not in after.current_alternatives

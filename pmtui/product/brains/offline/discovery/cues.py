@@ -460,6 +460,10 @@ PIVOT = re.compile(
     # Told as a story: "Talking to my brother-in-law last night changed my mind: … The user is the subbie",
     # "I've been going back and forth on this … That's who I want to build for", "So I've flipped it — it's for…".
     r"changed my mind|change of heart|(?:been going|gone|went) back and forth|(?:i'?ve |i have |i )?flipped it|"
+    # "Ah hold on, I need to change tack. …", "Real talk, … none of them want another marketplace, … So it's for the
+    # installers": the people asked said no, and the founder says who it is for now.
+    r"chang(?:e|ing) (?:of )?tack|"
+    r"\b(?:none|not one|nobody|no one) of them (?:want|wants|need|needs|would)\b(?=.*\bso it'?s (?:really |actually |now )?for\b)|"
     r"(?:so |just )?forget (?:about )?the \w+(?: \w+)?\s*(?:[,\u2014\u2013-]|\bi want\b)|"
     r"that'?s (?:who|the people) i (?:really |actually )?want to build (?:it )?for|"
     r"i (?:really |actually )?want to build (?:it |this )?for .{3,80}? instead\b|"

@@ -625,6 +625,9 @@ def _new_people(old: str, new: str) -> bool:
     return norm(old) not in norm(new)
 
 
+_TURN = re.compile(r"\b(?:none|not one|nobody|no one) of them (?:want|wants|need|needs|would)\b", re.IGNORECASE)
+
+
 def _pivot(
     result: DiscoverySummary, found: dict[str, list[str]], features: list[str], text: str
 ) -> DiscoverySummary:
@@ -633,7 +636,10 @@ def _pivot(
     for aspect in PIVOT_STALE:
         restated = _dedupe([f for f in found[aspect] if f and not is_vague(f)])
         setattr(result, aspect, "; ".join(restated)[:MAX_FIELD_CHARS] if restated else "")
-    result.feature_wishlist = _merge_features([], features, True)
+    # The sentence that tells of the turn ("… none of them want another marketplace, they got more work than they can
+    # handle June to November") is the story, not things to build.
+    story = " ".join(s.lower() for s in split_sentences(text) if PIVOT.search(s) or _TURN.search(s))
+    result.feature_wishlist = _merge_features([], [f for f in features if f.lower() not in story], True)
     return result
 
 
