@@ -243,3 +243,45 @@ def test_a_pivot_told_as_what_the_people_asked_said_changes_who_it_is_for(said: 
     # The story of the turn is no wish: "Handle June to November" was a row.
     assert not any("june" in wish.lower() or "tack" in wish.lower() for wish in after.feature_wishlist)
     assert "change tack" not in after.current_alternatives
+
+
+def test_a_wish_said_to_wait_inside_the_list_or_in_an_earlier_note_is_kept_out_with_the_founders_reason() -> None:
+    from pmtui.product.brains.offline import discovery, scoping
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+
+    # orchard-rambling (held-out 12): "Oh and maybe a weather thing, the weather thing can wait though" gave two rows,
+    # "And-maybe a weather thing" and "Weather thing can wait though"; "a block map showing which blocks are done"
+    # lost what it shows.
+    said = ("A text to the pickers the night before asking who's in, a block map showing which blocks are done, bin tally "
+            "per picker, and a weekly pay summary Dad can hand to the accountant. Oh and maybe a weather thing, the "
+            "weather thing can wait though")
+    before = DiscoverySummary(target_user="Small family orchards", core_problem="Nobody knows who's turning up")
+    wishes = discovery.extract(before, said, "feature_wishlist").feature_wishlist
+    assert wishes[1] == "Block map showing which blocks are done"
+    assert wishes[-1] == "Weather thing (can wait)" and len(wishes) == 5
+    assert feature_items("Oh and maybe a weather thing") == ["Weather thing (nice to have)"]
+    # Left from round 8: "the alert thing can wait", said before the alert was on the list, now holds once it is.
+    summary = DiscoverySummary(
+        target_user="owners of the matatus", core_problem="cash remitted into an exercise book goes missing",
+        feature_wishlist=["Owners see daily remittance per vehicle", "Alert when a vehicle doesnt remit"],
+        constraints="me and one developer, 2 months")
+    waiting = discovery.wishes_waiting(summary, ["ok looks fine but the alert thing can wait"])
+    assert waiting.feature_wishlist[1] == "Alert when a vehicle doesnt remit (can wait)"
+    cut = next(c for c in scoping.propose(waiting, []).cut_features if c.name.startswith("Alert when"))
+    assert "you said in the interview it can wait" in cut.reason
+
+
+def test_the_offline_brain_applies_an_earlier_can_wait_note_to_a_wish_named_later() -> None:
+    import asyncio
+
+    from pmtui.models import ChatMessage
+    from pmtui.product.brains.offline import OfflineBrain
+
+    state = ConversationState(
+        project="Sacco", phase="discovery", asked_aspect="feature_wishlist",
+        discovery_summary=DiscoverySummary(target_user="owners of the matatus"),
+        messages=[ChatMessage(role="user", content="ok but the alert thing can wait", phase="discovery")],
+    )
+    said = "daily remittance per vehicle, and an alert when a vehicle doesnt remit"
+    summary = asyncio.run(OfflineBrain().extract_discovery(state, said))
+    assert summary.feature_wishlist == ["Daily remittance per vehicle", "Alert when a vehicle doesnt remit (can wait)"]

@@ -30,6 +30,8 @@ FIELD_ATTR: dict[str, str] = {
 }
 # Appended to a wishlist item the user hedged ("a leaderboard would be fun"): scored as a nice-to-have.
 NICE_TO_HAVE_MARK = "(nice to have)"
+# A wish the founder said can wait ("the alert thing can wait"): out of the first version, for their reason.
+WAITS_MARK = "(can wait)"
 MAX_NAME_WORDS = 6
 _NAME_BREAKS = frozenset(
     [

@@ -255,7 +255,9 @@ def feature_items(text: str) -> list[str]:
     # "a service slot online instead of turning up and being told to come back": what it replaces is no item.
     text = re.sub(r"\s+(?:instead of|rather than)\s+[^,;.]*", "", text, flags=re.IGNORECASE)
     # "Weigh and note the waste": two verbs sharing one object are one item.
-    text = re.sub(r"(^|,\s*)(\w+) and (\w+)(?= (?:the|a|an|their|your|my|our|it|them)\b)", r"\1\2-and-\3", text,
+    # "Oh and maybe a weather thing": a filler and a hedge are no verbs.
+    text = re.sub(r"(^|,\s*)(?!(?:oh|ah|so|ok|okay|well|but|yes|yeah|also|and)\b)(\w+) and "
+                  r"(?!(?:maybe|perhaps|possibly|probably|also|then)\b)(\w+)(?= (?:the|a|an|their|your|my|our|it|them)\b)", r"\1\2-and-\3", text,
                   flags=re.IGNORECASE)
     pieces = re.split(
         r",\s*(?:and|or|plus)\s+|,\s*|\s+and\s+(?:also\s+)?|\s+plus\s+|\s+as well as\s+|\s*&\s*|;\s*", text
@@ -322,7 +324,7 @@ def feature_items(text: str) -> list[str]:
         # "a calendar of dates with which helper is going where": after "with", "which" says what the row shows.
         item = re.sub(r"(?<!\bin)(?<!\bat)(?<!\bon)(?<!\bof)(?<!\bwith)(?<!\bknow)(?<!\bsee)(?<!\bshow)(?<!\btell)(?<!\bcheck)"
                       r"(?<!\bfind)(?<!\bpick)(?<!\bchoose)(?<!\bdecide)(?<!\btrack)(?<!\bflag)(?<!\blearn)"
-                      r"(?<!\bnotice)\s+(?:so|because|which|since)\s+.*$", "", item, flags=re.IGNORECASE)
+                      r"(?<!\bnotice)(?<!\bshowing)(?<!\bshows)\s+(?:so|because|which|since)\s+.*$", "", item, flags=re.IGNORECASE)
         item = re.sub(r"\s+(?:too|as well|also)$", "", item, flags=re.IGNORECASE)
         # "a map of jobs maybe": the hedge is no part of the name (the item is marked a nice-to-have below).
         item = re.sub(r"\s+(?:maybe|perhaps|possibly|eventually|someday|one day|if possible)\s*[.!?]*$", "", item,

@@ -59,7 +59,7 @@ from pmtui.product.brains.offline.discovery.text import (
     word_list,
 )
 from pmtui.product.completeness import has_real_content
-from pmtui.product.rice import NICE_TO_HAVE_MARK
+from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK
 
 MAX_FIELD_CHARS = 400
 
@@ -128,9 +128,22 @@ def _waiting(wishlist: list[str], note: str) -> list[str]:
     from pmtui.product.brains.offline.scoping.requests import parse_requests
 
     waiting = [_feature_key(r.what) for r in parse_requests(note) if r.kind in ("defer", "cut") and r.what]
-    return [f"{item} {NICE_TO_HAVE_MARK}"
-            if NICE_TO_HAVE_MARK not in item and any(key and key <= _feature_key(item) for key in waiting) else item
+    return [f"{item.replace(NICE_TO_HAVE_MARK, '').strip()} {WAITS_MARK}"
+            if WAITS_MARK not in item and any(key and key <= _feature_key(item) for key in waiting) else item
             for item in wishlist]
+
+
+def wishes_waiting(summary: DiscoverySummary, notes: list[str]) -> DiscoverySummary:
+    """The summary with every wish an earlier interview scope note said can wait marked so, also a wish named only
+    after the note ("the weather thing can wait" before the weather alerts were on the list)."""
+    wishlist = summary.feature_wishlist
+    for note in notes:
+        wishlist = _waiting(wishlist, note)
+    return summary if wishlist == summary.feature_wishlist else summary.model_copy(update={"feature_wishlist": wishlist})
+
+
+# "…, the weather thing can wait though" inside the list: a note on a wish, no wish of its own.
+_WAITS_ITEM = re.compile(r"\s(?:can|could)\s+wait\b|,?\s+(?:for\s+)?later,?\s+(?:but\s+)?not\s+now\b", re.IGNORECASE)
 
 
 def _merge_features(old: list[str], new: list[str], replace: bool) -> list[str]:
@@ -472,6 +485,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # Asked for the list, the founder's own list is the wording: an earlier item on the same thing
         # ("Follow the walk on GPS" before "GPS tracking") gives way to it.
         wishlist = [old for old in wishlist if not any(_feature_key(old) & _feature_key(new) for new in features)]
+    notes = [f for f in features if _WAITS_ITEM.search(f)]
+    features = _waiting([f for f in features if f not in notes], " ".join(notes)) if notes else features
     result.feature_wishlist = _merge_features(wishlist, features, "feature_wishlist" in replace)
     if first_message:
         result = _pitch_people_and_pain(result, text)
@@ -579,7 +594,7 @@ def _pitch_people_and_pain(result: DiscoverySummary, text: str) -> DiscoverySumm
     # Words of the problem are no wish: "jobs they've quoted" came from "lose track of which jobs they've quoted".
     lowered = pain.lower()
     result.feature_wishlist = [item for item in result.feature_wishlist
-                               if item.replace(NICE_TO_HAVE_MARK, "").strip().lower() not in lowered]
+                               if item.replace(NICE_TO_HAVE_MARK, "").replace(WAITS_MARK, "").strip().lower() not in lowered]
     return result
 
 

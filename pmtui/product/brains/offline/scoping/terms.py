@@ -6,7 +6,7 @@ import re
 
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.scoping.rules import NAME_PREFIX, TRAILING, USER_COUNT
-from pmtui.product.rice import NICE_TO_HAVE_MARK, feature_name
+from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK, feature_name
 from pmtui.product.search import stem, terms
 
 
@@ -15,7 +15,7 @@ def stems(text: str) -> set[str]:
 
 
 def short_name(item: str) -> str:
-    text = re.sub(r"\s+", " ", item.replace(NICE_TO_HAVE_MARK, "").strip().strip(".;:-•*")).strip()
+    text = re.sub(r"\s+", " ", item.replace(NICE_TO_HAVE_MARK, "").replace(WAITS_MARK, "").strip().strip(".;:-•*")).strip()
     text = NAME_PREFIX.sub("", text)
     # "list of which child is going in which car": "which" after "of" is part of the name.
     text = re.split(r"\s+(?:so that|so|because|that would|to make sure)\s+|(?<!\bof)(?<!\bin)(?<!\bfor)(?<!\bon)\s+which\s+|[,;:(]",
