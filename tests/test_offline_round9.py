@@ -285,3 +285,22 @@ def test_the_offline_brain_applies_an_earlier_can_wait_note_to_a_wish_named_late
     said = "daily remittance per vehicle, and an alert when a vehicle doesnt remit"
     summary = asyncio.run(OfflineBrain().extract_discovery(state, said))
     assert summary.feature_wishlist == ["Daily remittance per vehicle", "Alert when a vehicle doesnt remit (can wait)"]
+
+
+def test_a_shrug_about_timing_is_probed_and_an_aside_during_a_probe_asks_the_probe_again() -> None:
+    from pmtui.product.brains.offline.discovery import extract, next_reply
+    from pmtui.product.brains.offline.discovery.text import is_vague
+    from pmtui.product.completeness import check_completeness
+
+    # shutter-vague (held-out 12): "dunno, just always been bad" was "a good reason for the timing", and after
+    # "it's just messy" was probed, the question back moved the PM on to today's way (the real pain was never told).
+    assert is_vague("dunno, just always been bad") and is_vague("idk tbh")
+    assert not is_vague("it has always been bad, the roads got worse in 2023")
+    summary = DiscoverySummary(target_user="Small hurricane shutter installers in Nassau and Freeport",
+                               core_problem="it's just messy")
+    said = "ok quick q, is there not already an app for this? feels like there should be"
+    after = extract(summary, said, "core_problem")
+    state = ConversationState(discovery_summary=after, asked_aspect="core_problem", probe_count={"core_problem": 1})
+    reply = next_reply(state, said, summary, check_completeness(after, 3))
+    assert reply.asked_aspect == "core_problem"
+    assert "comparable products" in reply.text

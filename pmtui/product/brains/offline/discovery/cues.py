@@ -571,6 +571,7 @@ INTERRUPTION_EVENT = re.compile(
 # Which aspect a question back is about, to answer it as a PM would.
 ASIDE_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("comparables", re.compile(r"\b(other countries|elsewhere|anyone else|competitors?|already exists?|apps? like this|"
+                               r"already an? (?:app|tool|website|site)|"
                                r"other apps?|have you seen|are (?:they|people) using)\b", re.IGNORECASE)),
     ("revenue_model", re.compile(r"\b(pay|paid|free|price|pricing|charge|money|subscri\w*)\b", re.IGNORECASE)),
     ("target_user", re.compile(r"\b(who is the user|user|users|customer|customers|audience|who it'?s for)\b",

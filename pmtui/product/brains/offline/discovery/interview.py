@@ -115,6 +115,10 @@ def next_reply(
                 if fixed
                 else f'Noted — "{short(user_text, 10)}"; the summary didn\'t hold the old wording, so nothing changed.'
             )
+        if asked and asked not in gaps and probes.get(asked, 0) >= 1 and is_thin(asked, getattr(summary, asked)):
+            # A thin answer was being probed ("it's just messy" — "walk me through the last time") when the aside
+            # came: that probe again, not the next question.
+            return DiscoveryReply(text=join(lead, _probe(state, asked, summary, thin=True)), asked_aspect=asked)
         nxt = asked if asked in gaps else next(iter(gaps), "")
         if not nxt:
             nxt, question = sharpening(summary, turn)

@@ -219,8 +219,12 @@ def is_vague(text: str) -> bool:
         return True
     without = UNCERTAIN.sub(" ", lowered)
     without = re.sub(
-        r"\b(yet|for now|at the moment|right now|honestly|really|to be honest|maybe|perhaps)\b", " ", without
+        r"\b(yet|for now|at the moment|right now|honestly|really|to be honest|maybe|perhaps|tbh|tbf|lol|haha)\b", " ", without
     )
+    if UNCERTAIN.search(lowered):
+        # "dunno, just always been bad": after the shrug, that it was always so says nothing about now.
+        without = re.sub(r"\b(?:it'?s\s+|it\s+has\s+|has\s+)?(?:just\s+)?always\s+been\s+(?:bad|like (?:this|that)|this way|the case|"
+                         r"a (?:problem|pain|mess|headache))\b", " ", without)
     content = content_words(without)
     if GENERIC_AUDIENCE.match(squash(re.sub(r"[^\w\s'-]", " ", without))):
         return True
