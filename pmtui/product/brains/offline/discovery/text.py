@@ -367,7 +367,8 @@ def split_clauses(sentence: str) -> list[str]:
         if not piece:
             continue
         bare = re.sub(r"^(?:the|our|their|all the)\s+", "", piece.strip(" .!?"), flags=re.IGNORECASE)
-        last = clauses[-1].rstrip(" .!?").split()[-1] if clauses else ""
+        # A clause of punctuation alone (". because nurses") has no last word.
+        last = (clauses[-1].rstrip(" .!?").split() or [""])[-1] if clauses else ""
         if (clauses and _is_persona_word(last) and len(bare.split()) <= 4 and persona_phrase(bare) == bare
                 and re.search(rf"\b{re.escape(last)}\s+and\s+{re.escape(piece.split()[0])}", sentence, re.IGNORECASE)):
             # "…for the farmers and the vets": two groups of people, one clause.
