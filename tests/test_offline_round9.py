@@ -304,3 +304,20 @@ def test_a_shrug_about_timing_is_probed_and_an_aside_during_a_probe_asks_the_pro
     reply = next_reply(state, said, summary, check_completeness(after, 3))
     assert reply.asked_aspect == "core_problem"
     assert "comparable products" in reply.text
+
+
+@pytest.mark.parametrize(("said", "pain", "today"), [
+    # Left from rounds 7 and 8: a workaround told inside the answer about the problem, without "they use".
+    ("He forgets which customers owe him, so he keeps a list in his notes app", "He forgets which customers owe him",
+     "he keeps a list in his notes app"),
+    ("clients cancel last minute and the groomer keeps everything in a paper diary", "clients cancel last minute",
+     "the groomer keeps everything in a paper diary"),
+])
+def test_a_workaround_told_inside_the_problem_is_todays_way(said: str, pain: str, today: str) -> None:
+    from pmtui.product.brains.offline.discovery import extract
+
+    summary = extract(DiscoverySummary(target_user="mobile dog groomers in Brisbane"), said, "core_problem")
+    assert (summary.core_problem, summary.current_alternatives) == (pain, today)
+    # A wish that keeps things in an app is still a wish.
+    wishes = extract(summary, "a booking page and reminders that he keeps in his phone", "feature_wishlist")
+    assert wishes.current_alternatives == today and wishes.feature_wishlist

@@ -23,6 +23,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     HEDGED_FEATURE,
     HELPS_PERSONA,
     IDEA_FEATURE,
+    KEPT_IN_A_TOOL,
     LABEL_LINE,
     LABELS,
     METRIC_NOUN,
@@ -510,7 +511,10 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     )
     if possessed:
         tool = None
-    if ALTERNATIVES_STRONG.search(clause) or (
+    # Not in the opening pitch, where the story is told whole ("…and the owner writes it in a diary, half the time…").
+    kept_in_a_tool = (not first_message and bool(KEPT_IN_A_TOOL.search(clause.strip()))
+                      and not sentence.strip().startswith(clause.strip()))
+    if ALTERNATIVES_STRONG.search(clause) or kept_in_a_tool or (
         tool and not integrates and not FEATURE_TRIGGER.search(sentence) and not own_story
     ):
         # "…no umpires for half the games cos the umpire roster is a google sheet nobody looks at": today's way is
@@ -752,7 +756,8 @@ def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
     if aspect == "core_problem":
         return bool(PAIN_DECISIVE.search(clause))
     if aspect == "current_alternatives":
-        return bool(ALTERNATIVES_STRONG.search(clause) or WORKAROUND_LEAD.match(clean(clause)))
+        return bool(ALTERNATIVES_STRONG.search(clause) or WORKAROUND_LEAD.match(clean(clause))
+                    or KEPT_IN_A_TOOL.search(clause.strip()))
     if aspect == "why_now":
         return bool(WHY_NOW_STRONG.search(clause))
     if aspect == "success_metric":
