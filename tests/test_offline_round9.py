@@ -321,3 +321,33 @@ def test_a_workaround_told_inside_the_problem_is_todays_way(said: str, pain: str
     # A wish that keeps things in an app is still a wish.
     wishes = extract(summary, "a booking page and reminders that he keeps in his phone", "feature_wishlist")
     assert wishes.current_alternatives == today and wishes.feature_wishlist
+
+
+def test_a_why_now_draft_asked_once_and_answered_with_something_else_is_not_asked_again() -> None:
+    from pmtui.product import drafts
+
+    # Left from rounds 7 and 8 (typed by hand): "You mentioned 'the council is moving the routes to online booking…'.
+    # Is that why now …?" — "£1 per booking" — "Still, I'd like to pin this down: why now …?".
+    before = DiscoverySummary(target_user="island residents and tourists",
+                              why_now="the council is moving the routes to online booking from next April")
+    after = before.model_copy(update={"revenue_model": "£1 per booking"})
+    state = ConversationState(drafts={"why_now": 1}, ask_count={"why_now": 2})
+    assert "why_now" not in drafts.asking(state, ["constraints"], "why_now", before, after)
+    # "yeah" says nothing new: pressed once more. The problem, the core of it, is pressed even so.
+    assert "why_now" in drafts.asking(state, ["constraints"], "why_now", before, before)
+    pain = DiscoverySummary(target_user="parent volunteers", core_problem="it's a bit of a mess")
+    state = ConversationState(drafts={"core_problem": 1}, ask_count={"core_problem": 2})
+    told = pain.model_copy(update={"why_now": "the cost of living has gone mad"})
+    assert "core_problem" in drafts.asking(state, [], "core_problem", pain, told)
+
+
+def test_money_written_off_is_no_correction_of_an_earlier_number() -> None:
+    from pmtui.product.brains.offline.discovery.asides import number_correction
+
+    # invoices-rambling (tuned): "…I wrote off about $4,000 last year." was read as "I wrote …" correcting a number,
+    # and the PM said 'Corrected: the revenue model now reads "$4"'.
+    summary = DiscoverySummary(target_user="freelance designers", revenue_model="")
+    said = ("The chasing. It takes maybe a day a month and it's emotionally draining, and sometimes I just don't chase "
+            "because it's awkward and then I never get paid, I wrote off about $4,000 last year.")
+    assert number_correction(summary, said) is None
+    assert number_correction(DiscoverySummary(success_metric="30 farms by dec"), "sorry I wrote 30, make it 40 farms")

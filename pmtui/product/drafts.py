@@ -176,8 +176,11 @@ def update(
 def asking(state: ConversationState, gaps: list[str], asked: str, before: DiscoverySummary,
            after: DiscoverySummary) -> list[str]:
     """The gaps the interviewer should work from: the real gaps, the open drafts, and a draft just asked about
-    whose answer said nothing new ("yeah"), which is pressed once more."""
+    whose answer said nothing new ("yeah"), which is pressed once more. An answer about something else leaves a
+    draft of the rest standing ("£1 per booking" to "You mentioned the council … Is that why now?": asked once, not
+    asked again); who it is for and the problem, the core of it, are pressed once more."""
     extra = set(open_drafts(state))
-    if asked in state.drafts and getattr(before, asked) == getattr(after, asked):
+    if asked in state.drafts and getattr(before, asked) == getattr(after, asked) and (
+            before == after or asked in ("target_user", "core_problem")):
         extra.add(asked)
     return [a for a in ASPECTS if a in gaps or a in extra]

@@ -610,7 +610,8 @@ RESTATED_TOPIC = re.compile(
 # "put 150 chamas", "the price is too low, put £4 per cleaner", "fewer than 5 is too ambitious, say fewer than 10".
 NUMBER_CORRECTION_CUE = re.compile(
     r"\b(?:correction|correct(?:ing)? (?:that|it|this|myself|one)|let me correct|i made a mistake|my mistake|mistake|"
-    r"typo|i meant|(?:i )?(?:said|wrote|told you))\b|"
+    # "I wrote off about $4,000 last year" is a loss, not "I wrote 4,000 before".
+    r"typo|i meant|(?:i )?(?:said|wrote(?!\s+(?:off|down|back|to)\b)|told you))\b|"
     r"\b(?:not|instead of)\s+(?:[$€£₹₦₱]|[a-z]{1,3}[$₵]?\s?)?\d|"
     r"\b(?:put|make (?:it|that)|say|change (?:it|that) to|should be|is too (?:low|high|much|little|ambitious|optimistic))"
     r"\b[^.;]*\d",
