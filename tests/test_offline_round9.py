@@ -351,3 +351,28 @@ def test_money_written_off_is_no_correction_of_an_earlier_number() -> None:
             "because it's awkward and then I never get paid, I wrote off about $4,000 last year.")
     assert number_correction(summary, said) is None
     assert number_correction(DiscoverySummary(success_metric="30 farms by dec"), "sorry I wrote 30, make it 40 farms")
+
+
+@pytest.mark.parametrize(("pitch", "outfits"), [
+    # Left from rounds 7 and 8 (a PG owner in Bangalore, a netball club in Geelong, typed by hand) and storage-nonnative
+    # (held-out 12): an opening whose people are the founder's own business gave no target at all.
+    ("Hi, my family run mini storage in Kwun Tong, my clients always call me 11pm say cannot open the door, very 煩.",
+     "mini storage businesses"),
+    ("I am running 3 PG hostels in Koramangala, Bangalore with total 110 boys.", "PG hostels"),
+    ("our netball club in Geelong has juniors who umpire and get paid cash out of the canteen tin", "netball clubs"),
+    ("my salon's clients keep no-showing and I lose the deposit", "salons"),
+    # Guards: "my" before a name or a family member names no outfit.
+    ("Please my name is Kwame, I have poultry farm at Ejisu near Kumasi, 4,000 layers.", ""),
+    ("so my daughter's school has this uniform cupboard, right, and honestly it's a bit of a mess", ""),
+])
+def test_the_founders_own_outfit_in_the_opening_is_a_first_guess_at_who(pitch: str, outfits: str) -> None:
+    from pmtui.product.brains.offline.discovery import extract
+
+    assert extract(DiscoverySummary(), pitch, "").target_user == outfits
+
+
+def test_the_outfit_is_a_draft_the_pm_asks_about() -> None:
+    from pmtui.product import drafts
+
+    # Round 8 tried the outfit as who it is for and the PM then skipped "who is it for": as a draft it is asked.
+    assert drafts.weak("target_user", "mini storage businesses") and drafts.weak("target_user", "netball clubs")

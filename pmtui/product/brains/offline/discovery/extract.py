@@ -490,6 +490,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     result.feature_wishlist = _merge_features(wishlist, features, "feature_wishlist" in replace)
     if first_message:
         result = _pitch_people_and_pain(result, text)
+        result = _own_outfit(result, text)
         result = _problem_without_the_pitch(result)
         result = _timing_not_the_pain(result)
     if asked and asked != "feature_wishlist" and result == summary and not is_user_question(text):
@@ -566,6 +567,41 @@ def _problem_without_the_pitch(result: DiscoverySummary) -> DiscoverySummary:
 
 
 _PAIN_MORE = re.compile(r"\b(?:run(?:s|ning)? out of|keep (?:\w+ing)|end up|never|always (?:late|behind))\b", re.IGNORECASE)
+
+
+# "my family run mini storage in Kwun Tong", "I run a small PG", "our netball club in Geelong", "my salon's clients":
+# the founder's own outfit, a first guess at who it is for (the PM asks about it: an outfit is a draft of who).
+_OWN_OUTFIT = re.compile(
+    r"\b(?:(?:i|we|i\s+am|i'?m|am|we\s+are|we'?re|my (?:family|husband|wife|dad|mum|mom|uncle|aunty|aunt|brother|sister|"
+    r"cousin|parents))\s+(?:run|runs|running|own|owns|manage|manages|managing)\s+(?:a|an|the|our|my|one|this|two|three|\d+)?\s*|"
+    r"(?:my|our)\s+)"
+    r"(?:(?:small|little|tiny|family|local)\s+)?(?P<outfit>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+    r"(?:'s\s+(?:clients|customers|members|patients|students|guests|tenants)\b|"
+    r"(?=\s+(?:in|at|near|on|called|with)\s|\s*[,.;]))",
+    re.IGNORECASE,
+)
+_OUTFIT_WORD = re.compile(r"\b(?:club|school|clinic|practice|agency|shop|store|salon|business|company|hall|group|restaurant|"
+                          r"kitchen|pharmacy|centre|center|firm|garage|studio|bakery|farm|gym|hostel|hotel|cafe|pg)s?$",
+                          re.IGNORECASE)
+
+
+def _own_outfit(result: DiscoverySummary, text: str) -> DiscoverySummary:
+    """No people in the pitch but the founder's own outfit: outfits like it, as a draft of who it is for."""
+    if has_real_content(result.target_user):
+        return result
+    found = _OWN_OUTFIT.search(text)
+    if not found or re.match(r"(?:idea|app|plan|friend|wife|husband|family|kids?|daughter|son)\b", found.group("outfit"),
+                                     re.IGNORECASE):
+        return result
+    outfit = found.group("outfit").strip()
+    said_by_name = not re.search(r"\b(?:run|runs|running|own|owns|manage|manages|managing)\b", found.group(0),
+                                 re.IGNORECASE) and "'s" not in found.group(0)
+    if said_by_name and not _OUTFIT_WORD.search(outfit) or re.search(r"\b(?:is|are|was|name)\b", outfit, re.IGNORECASE):
+        # "my name is Kwame", "my daughter's school": only an outfit word makes "my X" an outfit.
+        return result
+    # An outfit word is the group ("netball clubs", "salons"); other trades are businesses ("mini storage businesses").
+    group = (outfit if outfit.lower().endswith("s") else f"{outfit}s") if _OUTFIT_WORD.search(outfit) else f"{outfit} businesses"
+    return result.model_copy(update={"target_user": group})
 
 
 def _pitch_people_and_pain(result: DiscoverySummary, text: str) -> DiscoverySummary:
