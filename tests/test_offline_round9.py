@@ -376,3 +376,23 @@ def test_the_outfit_is_a_draft_the_pm_asks_about() -> None:
 
     # Round 8 tried the outfit as who it is for and the PM then skipped "who is it for": as a draft it is asked.
     assert drafts.weak("target_user", "mini storage businesses") and drafts.weak("target_user", "netball clubs")
+
+
+def test_no_change_is_no_why_now_and_a_price_that_rose_elsewhere_is_no_price_of_ours() -> None:
+    from pmtui.product.brains.offline.discovery import extract
+    from pmtui.product.brains.offline.discovery.asides import number_correction
+
+    # storage-clear (held-out 12): "… late payers still get in because the padlock codes are never changed" was filed
+    # as the why-now.
+    said = ("Every enquiry is a phone call or WhatsApp, staff walk customers up to see units, and late payers still get in "
+            "because the padlock codes are never changed")
+    summary = extract(DiscoverySummary(target_user="mini storage operators"), said, "core_problem")
+    assert summary.why_now == "" and "padlock codes" in summary.core_problem
+    # escape-arguer (held-out 12): the why-now answer "Bookeo put its prices up 30 percent …" was read as a correction
+    # ("put … 30") and the PM said 'Corrected: the revenue model now reads "It was 30 percent"'.
+    filled = DiscoverySummary(success_metric="50 venues by next Christmas", revenue_model="£39 a month per venue")
+    assert number_correction(filled, "Bookeo put its prices up 30 percent in the spring and owners are looking around") is None
+    fixed = number_correction(filled, "Correction on the price rise, it was 25 percent, not 30")
+    assert fixed is not None and fixed[0] == "why_now"
+    assert number_correction(DiscoverySummary(success_metric="100 chamas"), "sorry, put 150 chamas") == (
+        "success_metric", "150 chamas")

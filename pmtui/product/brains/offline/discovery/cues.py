@@ -77,7 +77,9 @@ WHY_NOW_STRONG = re.compile(
     # "UPI has become so common that customers expect …": something that became normal lately.
     r"(?:has|have) become (?:so |very |really |much )?(?:common|popular|normal|standard|cheap|universal|everywhere|"
     r"mainstream)|"
-    r"grew|(has|have) changed|changed|cheaper than ever|(llms?|ai|gpt|chatgpt) (make|makes|made|now|"
+    # "the padlock codes are never changed" tells of no change.
+    r"grew|(has|have) changed|(?<!never )(?<!not )(?<!n't )(?<!never been )(?<!not been )changed|cheaper than ever|"
+    r"(llms?|ai|gpt|chatgpt) (make|makes|made|now|"
     r"can)|thanks to (ai|llms?)|window|timing|just (launched|passed|released)|this year|last year)\b",
     re.IGNORECASE,
 )
@@ -613,8 +615,9 @@ NUMBER_CORRECTION_CUE = re.compile(
     # "I wrote off about $4,000 last year" is a loss, not "I wrote 4,000 before".
     r"typo|i meant|(?:i )?(?:said|wrote(?!\s+(?:off|down|back|to)\b)|told you))\b|"
     r"\b(?:not|instead of)\s+(?:[$€£₹₦₱]|[a-z]{1,3}[$₵]?\s?)?\d|"
-    r"\b(?:put|make (?:it|that)|say|change (?:it|that) to|should be|is too (?:low|high|much|little|ambitious|optimistic))"
-    r"\b[^.;]*\d",
+    # "put 150 chamas", "put it at 60"; "Bookeo put its prices up 30 percent" corrects nothing.
+    r"\b(?:put(?!\s+(?:its|their|his|her|the|our|my)\s+[\w-]+\s+(?:up|down)\b)|make (?:it|that)|say|change (?:it|that) to|"
+    r"should be|is too (?:low|high|much|little|ambitious|optimistic))\b[^.;]*\d",
     re.IGNORECASE,
 )
 # Said as a correction in so many words: when the summary holds nothing it corrects, it is filed nowhere.
@@ -626,13 +629,15 @@ NUMBER_VALUE = re.compile(
     re.IGNORECASE,
 )
 RESTATED_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("revenue_model", re.compile(r"\b(price|pricing|money|revenue|fee|cost|subscription)\b", re.IGNORECASE)),
+    # "Correction on the price rise, it was 25 percent": a price that rose elsewhere is what changed, not ours.
+    ("revenue_model", re.compile(r"\b(price(?!\s+(?:rise|rises|increase|increases|hike|hikes|jump|went up))|pricing|money|"
+                                 r"revenue|fee|cost|subscription)\b", re.IGNORECASE)),
     ("success_metric", re.compile(r"\b(metric|target|goal|success|number)\b", re.IGNORECASE)),
     ("constraints", re.compile(r"\b(team|time|timeline|deadline|budget|weeks|platform)\b", re.IGNORECASE)),
     ("target_user", re.compile(r"\b(user|users|customer|customers|audience|who)\b", re.IGNORECASE)),
     ("core_problem", re.compile(r"\b(problem|pain)\b", re.IGNORECASE)),
     ("current_alternatives", re.compile(r"\b(today|workaround|alternative|tools?)\b", re.IGNORECASE)),
-    ("why_now", re.compile(r"\b(why now|timing)\b", re.IGNORECASE)),
+    ("why_now", re.compile(r"\b(why now|timing|price (?:rise|rises|increase|increases|hike|hikes|jump))\b", re.IGNORECASE)),
 )
 
 
