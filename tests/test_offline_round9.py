@@ -396,3 +396,20 @@ def test_no_change_is_no_why_now_and_a_price_that_rose_elsewhere_is_no_price_of_
     assert fixed is not None and fixed[0] == "why_now"
     assert number_correction(DiscoverySummary(success_metric="100 chamas"), "sorry, put 150 chamas") == (
         "success_metric", "150 chamas")
+
+
+def test_a_fee_complaint_a_count_after_to_and_a_family_member_asking_are_not_facts() -> None:
+    from pmtui.product.brains.offline.discovery.asides import aside_kind
+    from pmtui.product.brains.offline.discovery.clues import detect
+
+    # bus-rambling (held-out 12): the card came early with the revenue model "they say the commission is too much" and
+    # the limits "on Poya weekends the same seat is sold to two people, …"; then the tea aside went to the limits.
+    said = "some owners use the Busseat site but they say the commission is too much"
+    assert "revenue_model" not in detect(said, said, False)
+    said = "on Poya weekends the same seat is sold to two people, then there is a big fight at Pettah at 9 pm"
+    assert "constraints" not in detect(said, said, False)
+    assert "constraints" in detect("two people, 8 weeks", "two people, 8 weeks", False)
+    assert "revenue_model" in detect("we take a 5% commission", "we take a 5% commission", False)
+    assert aside_kind("Sorry, one minute, my amma is asking if I want tea, we have 2 kg of Kandy tea here from the "
+                      "wedding, ha ha, okay continue") == "off_topic"
+    assert aside_kind("sorry, customers are asking if they can pay by card and we say no") == ""

@@ -188,7 +188,10 @@ DEBT_PAYMENT = re.compile(
     r"\brefus\w*\s+to\s+pay\b|\b(?:won'?t|wont|will not|would not|wouldn'?t)\s+pay\s+(?:without|unless|until|if)\b|"
     # "not one would pay a commission", "none of them will pay for it": what people refused, not the price.
     r"\b(?:not one|not a single one|none|nobody|no one|not many)\s+(?:of them\s+)?(?:would|will|wants? to|is going to|is willing to)\s+"
-    r"(?:ever\s+)?pay\b",
+    r"(?:ever\s+)?pay\b|"
+    # "some owners use the Busseat site but they say the commission is too much": a complaint about another's fee.
+    r"\b(?:the|their|its|his|her)\s+(?:commission|fees?|cut|charges?)\s+(?:is|are|was|were)\s+(?:way\s+|far\s+)?too\s+"
+    r"(?:much|high|big|steep|dear|expensive)\b",
     re.IGNORECASE,
 )
 
@@ -202,7 +205,9 @@ CONSTRAINTS_STRONG = re.compile(
     r"(?:alone|by myself|on my own|solo)|solo(?! (?:indie|devs?|developers?|founders?|parents?|travell?ers?|"
     r"practitioners?|owners?|\w+ers\b))(?!" + _SOLO_PEOPLE + r")|just me|only me|one[- ]person|team of \w+|"
     # A team is small: "2 devs" builds it, "100 devs" use it and "5-20 people" is a customer's size.
-    r"(?<![\d-])(one|two|three|four|five|six|[1-9]|1[0-2]) (devs?|developers?|engineers?|people|persons?|co-?founders?)\b"
+    # "…the same seat is sold to two people": a count after a preposition is no team.
+    r"(?<![\d-])(?<!\bto )(?<!\bfor )(?<!\bbetween )(?<!\bby )(one|two|three|four|five|six|[1-9]|1[0-2]) "
+    r"(devs?|developers?|engineers?|people|persons?|co-?founders?)\b"
     r"(?! (?:running|using|use|who|that|sign|pay))|"
     r"part[- ]time|nights and weekends|evenings|side project|budget|bootstrapp\w*|no funding|self[- ]funded|"
     # "CalMac has its own system but the wee operators can't afford that": why a product is not used, no budget.
@@ -569,6 +574,8 @@ INTERRUPTION_EVENT = re.compile(
     r"showed up|turned up|parked|dropped|broke|fell|burst|texted|messaged|took|ran|died|crashed|blew|switched|tripped|"
     r"woke)\b|\blet me (?:quickly |just )?(?:finish|continue|go on)\b|\bagain\W*$|\bwhere was i\b|"
     r"\banyway\W*$|\bback now\b|\bsorry about that\b|\b(?:i'?m|i am) back\b|\b(?:is|are) calling (?:me|us)\b|"
+    # "Sorry, one minute, my amma is asking if I want tea, …, okay continue".
+    r"\bmy \w+ (?:is|are) asking (?:me|us|if|whether)\b|\b(?:ok(?:ay)?|right),? (?:continue|carry on|go on)\W*$|"
     # "sorry the kettle just boiled, where were we": the surroundings, then back to the interview.
     r"\bwhere were we\b|\bjust (?:boiled|rang|beeped|went off|buzzed)\b|\b(?:kettle|doorbell|phone|baby|dog|kids?)\b[^.]{0,20}"
     r"\b(?:boiled|rang|ringing|crying|bark(?:s|ing)?|went off|noisy)\b|"
