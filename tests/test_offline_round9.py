@@ -413,3 +413,26 @@ def test_a_fee_complaint_a_count_after_to_and_a_family_member_asking_are_not_fac
     assert aside_kind("Sorry, one minute, my amma is asking if I want tea, we have 2 kg of Kandy tea here from the "
                       "wedding, ha ha, okay continue") == "off_topic"
     assert aside_kind("sorry, customers are asking if they can pay by card and we say no") == ""
+
+
+def test_scrap_that_then_who_it_is_for_is_a_pivot_whose_story_is_no_wishlist() -> None:
+    from pmtui.product.brains.offline.discovery import extract
+
+    # grooming-pivoter (held-out 10): "Actually scrap that. …" was acknowledged as the why-now ('"scrap that" — that's
+    # a good reason for the timing') and "more work than they can handle … the no-shows" became the rows "Handle" and
+    # "No-shows".
+    before = DiscoverySummary(target_user="dog owners", core_problem="Salons are booked out for weeks",
+                              feature_wishlist=["Find a grooming van near them", "Book a wash"])
+    said = ("Actually scrap that. Had a yarn with four groomers at the dog park on Sunday arvo and they reckon owners "
+            "aren't the problem, they've got more work than they can handle. What kills them is the driving and the "
+            "no-shows. So it's for the groomers, running their van days.")
+    after = extract(before, said, "why_now")
+    assert after.target_user.startswith("groomers") and after.feature_wishlist == [] and after.why_now == ""
+
+
+def test_a_row_named_by_what_it_does_is_that_row() -> None:
+    from pmtui.product.brains.offline.scoping.intent import paraphrase_core
+
+    # grooming-pivoter: "the thing that texts the owner when the van's close, bump that up" moved the no-show fee.
+    assert paraphrase_core("thing that texts the owner when the van's close") == "texts the owner"
+    assert paraphrase_core("text to the owner") == "text to the owner"

@@ -479,6 +479,8 @@ PIVOT = re.compile(
     # "Ah hold on, I need to change tack. …", "Real talk, … none of them want another marketplace, … So it's for the
     # installers": the people asked said no, and the founder says who it is for now.
     r"chang(?:e|ing) (?:of )?tack|"
+    # "Actually scrap that. Had a yarn with four groomers … So it's for the groomers, running their van days."
+    r"\b(?:scrap|ditch|forget|bin) that\b(?=.*\bso it'?s (?:really |actually |now )?for\b)|"
     r"\b(?:none|not one|nobody|no one) of them (?:want|wants|need|needs|would)\b(?=.*\bso it'?s (?:really |actually |now )?for\b)|"
     r"(?:so |just )?forget (?:about )?the \w+(?: \w+)?\s*(?:[,\u2014\u2013-]|\bi want\b)|"
     r"that'?s (?:who|the people) i (?:really |actually )?want to build (?:it )?for|"

@@ -676,6 +676,9 @@ def _new_people(old: str, new: str) -> bool:
     return norm(old) not in norm(new)
 
 
+_WISH_SAID = re.compile(r"\b(?:it|the app|the tool|they)\s+(?:should|must|needs? to|has to|will need to)\s+(?:let|show|"
+                        r"have|do|track|send|book|give)\b|\bi (?:want|need|'d like) (?:it|the app) to\b|\bfeatures?\b|:\s*\w",
+                        re.IGNORECASE)
 _TURN = re.compile(r"\b(?:none|not one|nobody|no one) of them (?:want|wants|need|needs|would)\b", re.IGNORECASE)
 
 
@@ -690,7 +693,10 @@ def _pivot(
     # The sentence that tells of the turn ("… none of them want another marketplace, they got more work than they can
     # handle June to November") is the story, not things to build.
     story = " ".join(s.lower() for s in split_sentences(text) if PIVOT.search(s) or _TURN.search(s))
-    result.feature_wishlist = _merge_features([], [f for f in features if f.lower() not in story], True)
+    # A turn told as a story ("… more work than they can handle. What kills them is the driving and the no-shows.")
+    # names things to build only where it says so ("it should …", "I want it to …").
+    wished = [f for f in features if f.lower() not in story] if _WISH_SAID.search(text) else []
+    result.feature_wishlist = _merge_features([], wished, True)
     return result
 
 

@@ -20,6 +20,7 @@ from pmtui.product.brains.offline.scoping.intent import (
     evidence_for_held,
     held_features,
     match_features,
+    paraphrase_core,
 )
 from pmtui.product.brains.offline.scoping.naming import (
     _PROCESS_WORDS,
@@ -95,7 +96,7 @@ class _Round:
     def find(self, phrase: str) -> tuple[str, str] | None:
         """('mvp' | 'cut', name) of the row a phrase names best, when it names one clearly; "sign up" and "signup"
         name a "Sign-up" row as its own spelling does (tried only when the phrase as said names none)."""
-        found = self._find(phrase)
+        found = self._find(phrase) or (self._find(core) if (core := paraphrase_core(phrase)) != phrase else None)
         if found is None and phrase:
             spelled = phrase
             rows = [f.name for f in self.output.mvp_features] + [c.name for c in self.output.cut_features]
