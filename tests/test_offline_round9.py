@@ -436,3 +436,13 @@ def test_a_row_named_by_what_it_does_is_that_row() -> None:
     # grooming-pivoter: "the thing that texts the owner when the van's close, bump that up" moved the no-show fee.
     assert paraphrase_core("thing that texts the owner when the van's close") == "texts the owner"
     assert paraphrase_core("text to the owner") == "text to the owner"
+
+
+def test_a_doubled_l_s_or_z_stays_when_ing_goes() -> None:
+    from pmtui.product.search import stem
+
+    # interpreter-rambling (held-out 8): "pulling jobs in from every agency … can we make that smaller" named no row
+    # ("One diary that pulls in jobs"): "pulling" was stemmed "pul", "pulls" "pull".
+    assert stem("pulling") == stem("pulls") == "pull"
+    assert stem("billing") == stem("bills") and stem("missing") == "miss"
+    assert stem("swapping") == "swap" and stem("running") == "run" and stem("shopping") == "shop"
