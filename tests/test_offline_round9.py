@@ -376,6 +376,10 @@ def test_the_outfit_is_a_draft_the_pm_asks_about() -> None:
 
     # Round 8 tried the outfit as who it is for and the PM then skipped "who is it for": as a draft it is asked.
     assert drafts.weak("target_user", "mini storage businesses") and drafts.weak("target_user", "netball clubs")
+    # Typed by hand after: "hey so im making an app 4 my nail salon, …" gave "nail salons", which stood as who it is
+    # for, so the PM never asked and filed "nail techs like me, small salons, …" as three wishes.
+    assert drafts.weak("target_user", "nail salons") and drafts.weak("target_user", "PG hostels")
+    assert not drafts.weak("target_user", "salon owners")
 
 
 def test_no_change_is_no_why_now_and_a_price_that_rose_elsewhere_is_no_price_of_ours() -> None:

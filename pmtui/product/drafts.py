@@ -39,7 +39,9 @@ _VAGUE_PAIN = re.compile(
 _ORGANISATION = re.compile(
     r"\b(?:clubs?|schools?|clinics?|practices|practice|agenc(?:y|ies)|shops?|stores?|business(?:es)?|"
     r"compan(?:y|ies)|halls?|groups?|organi[sz]ations?|restaurants?|kitchens?|pharmac(?:y|ies)|chemists|"
-    r"hospitals?|centres?|centers?|firms?|generators?|buildings?|admin)\s*$",
+    r"hospitals?|centres?|centers?|firms?|generators?|buildings?|admin|"
+    # Outfits a founder runs ("nail salons", "PG hostels", "mini storage businesses", round 9): places, not people.
+    r"salons?|hostels?|studios?|garages?|gyms?|farms?|bakeries|bakery|cafes?|hotels?|pgs|saccos?|businesses)\s*$",
     re.IGNORECASE,
 )
 _GENERIC_PEOPLE = re.compile(
