@@ -450,3 +450,13 @@ def test_a_doubled_l_s_or_z_stays_when_ing_goes() -> None:
     assert stem("pulling") == stem("pulls") == "pull"
     assert stem("billing") == stem("bills") and stem("missing") == "miss"
     assert stem("swapping") == "swap" and stem("running") == "run" and stem("shopping") == "shop"
+
+
+def test_a_count_by_a_bare_season_or_month_is_a_target_said_to_any_question() -> None:
+    from pmtui.product.brains.offline.discovery.belonging import belongs_to
+
+    # Typed by hand (a Toronto nail tech, txt-speak): "30 salons by summer", said to the limits question, became the
+    # limits ('Good to know the constraints: "30 salons by summer"').
+    assert belongs_to("30 salons by summer", "constraints") == "success_metric"
+    assert belongs_to("50 farms by dec", "revenue_model") == "success_metric"
+    assert belongs_to("me and my bf, done by summer", "constraints") == ""

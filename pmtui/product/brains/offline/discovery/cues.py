@@ -137,7 +137,10 @@ _HORIZON = (
     r"(?:in|within|during|over|by the end of)\s+(?:the\s+)?first\s+(?:week|month|quarter|year|season|term)\b|"
     # "by next season", "by the summer", "by June": a date founders plan by.
     r"\bby\s+(?:next|this|the(?:\s+end\s+of(?:\s+the)?)?)\s+(?:season|year|summer|winter|spring|autumn|fall|term|"
-    r"semester|christmas|quarter)\b|\bby\s+(?:january|february|march|april|may|june|july|august|september|october|"
+    r"semester|christmas|quarter)\b|"
+    # "30 salons by summer", "50 farms by dec": the season or the month said bare.
+    r"\bby\s+(?:summer|winter|spring|autumn|fall|christmas|easter|diwali|eid|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b|"
+    r"\bby\s+(?:january|february|march|april|may|june|july|august|september|october|"
     r"november|december|christmas|easter)\b"
 )
 
