@@ -460,3 +460,22 @@ def test_a_count_by_a_bare_season_or_month_is_a_target_said_to_any_question() ->
     assert belongs_to("30 salons by summer", "constraints") == "success_metric"
     assert belongs_to("50 farms by dec", "revenue_model") == "success_metric"
     assert belongs_to("me and my bf, done by summer", "constraints") == ""
+
+
+def test_a_wish_said_as_the_noun_of_another_is_one_row() -> None:
+    from pmtui.product.brains.offline.scoping import propose
+
+    # referee-zim (held-out 9): the pitch's "Referee assignments" and the list's "Assign referees to fixtures" were two
+    # rows, so after "put the league tables together with the fixtures" merged one, "assign" still named the other.
+    summary = DiscoverySummary(
+        target_user="Referee coordinators of the youth leagues in Harare and Bulawayo",
+        core_problem="Matches start without a referee because nobody confirmed, and referees are not paid on time",
+        current_alternatives="WhatsApp groups and an exercise book for the fees",
+        why_now="EcoCash and mobile money make it possible to pay referees the same day",
+        feature_wishlist=["Referee assignments", "Player registration", "Assign referees to fixtures",
+                          "Referees confirm by SMS", "Pay match fees by EcoCash", "League tables", "Live scores"],
+        success_metric="30 leagues by next season", revenue_model="$10 a month per league",
+        constraints="Me and my brother, 10 weeks, mostly on Android",
+    )
+    names = [f.name for f in propose(summary, []).mvp_features]
+    assert sum(1 for n in names if "assign" in n.lower()) == 1, names

@@ -97,7 +97,9 @@ def _candidates(summary: DiscoverySummary) -> list[Candidate]:
 
     def key_of(name: str) -> set[str]:
         # Every word of the name counts: "Time tracking" is not "Expense tracking" ("time" is no stopword here).
-        return {stem(w) for w in re.findall(r"[a-z][a-z0-9'-]*", name.lower()) if len(w) >= 3} - _NAME_FILLER
+        # "Referee assignments" is the wish "Assign referees to fixtures": the -ment noun is its verb.
+        return {re.sub(r"(?<=\w{4})ment$", "", stem(w)) for w in re.findall(r"[a-z][a-z0-9'-]*", name.lower())
+                if len(w) >= 3} - _NAME_FILLER
 
     def fresh(name: str) -> bool:
         key = key_of(name)
