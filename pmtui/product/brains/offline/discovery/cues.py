@@ -371,7 +371,9 @@ HEDGE_WORDS = re.compile(
 
 # A feature starts with what it does or what it is; never with a pronoun or a connective.
 NOT_FEATURE_LEAD = re.compile(
-    r"^(?:they|them|their|we|our|us|i|my|me|he|she|his|her|it|its|it's|this|that|these|those|which|who|"
+    # "…, who owes money, …" in a list of things to build is the list of who owes: a row, not a relative clause.
+    r"^(?:they|them|their|we|our|us|i|my|me|he|she|his|her|it|its|it's|this|that|these|those|which|"
+    r"who(?!\s+(?:owes?|paid|pays|has(?:n'?t| not)? paid|is (?:coming|in|out|free|on|off|late|due)|came|booked)\b)|"
     r"there|here|what|when|where|if|because|since|so|but|or|is|are|was|were|everyone|everybody|nobody|"
     r"someone|people|you|your|can|could|will|would|not|nor)\b|"
     # "it should be for the club secretaries": who it is for, not what it does.
