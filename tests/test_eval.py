@@ -148,7 +148,7 @@ def test_held_out_set_11_never_loops_reaches_the_spec_and_hears_agreement() -> N
 
 
 def test_held_out_set_12_never_loops_garbles_or_ignores_a_request() -> None:
-    # Set 12 (round 9, written before that round read or changed any rule): 285/320 first, 315/320 after (read since).
+    # Set 12 (round 9, written before that round read or changed any rule): 285/320 first, 316/320 after (read since).
     results = asyncio.run(run_eval(Config(offline=True), load_founders("heldout12"))).results
     assert len(results) == 16
     assert [f"{r.founder.id}: {r.notes}" for r in results
