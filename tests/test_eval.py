@@ -37,7 +37,7 @@ def test_the_founders_cover_every_kind_with_several_products() -> None:
     tuned = load_founders("tuned")
     held_out = [load_founders(name) for name in
                 ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
-                  "heldout11")]
+                  "heldout11", "heldout12")]
     # Held-out 7 is one founder of each kind (each answers one question with another aspect's content).
     assert len(tuned) >= 40 and all(len(founders) >= 12 for founders in held_out[:6] + held_out[7:])
     assert len(held_out[6]) >= len(KINDS)
@@ -142,6 +142,17 @@ def test_held_out_set_11_never_loops_reaches_the_spec_and_hears_agreement() -> N
     assert len(results) == 16
     assert [f"{r.founder.id}: {r.notes}" for r in results
             if not (r.assertions["no_repeated_reply"] and r.assertions["no_garbled_fact"])] == []
+    assert [r.founder.id for r in results
+            if not (r.assertions["reached_done"] and r.assertions["phases_in_order"] and r.assertions["agreement_understood"])] == []
+    assert sum(r.passed for r in results) / sum(len(r.assertions) for r in results) >= 0.97
+
+
+def test_held_out_set_12_never_loops_garbles_or_ignores_a_request() -> None:
+    # Set 12 (round 9, written before that round read or changed any rule): 285/320 first, 316/320 after (read since).
+    results = asyncio.run(run_eval(Config(offline=True), load_founders("heldout12"))).results
+    assert len(results) == 16
+    assert [f"{r.founder.id}: {r.notes}" for r in results
+            if not all(r.assertions[a] for a in MUST_HOLD_IN_EVERY_CONVERSATION)] == []
     assert [r.founder.id for r in results
             if not (r.assertions["reached_done"] and r.assertions["phases_in_order"] and r.assertions["agreement_understood"])] == []
     assert sum(r.passed for r in results) / sum(len(r.assertions) for r in results) >= 0.97
@@ -270,3 +281,34 @@ def test_an_interjection_right_after_an_aspect_is_said_next_whatever_the_pm_aske
     second = asyncio.run(simulator.next("discovery", "Why now?", False, None))
     third = asyncio.run(simulator.next("discovery", "What number would tell you this is working?", False, None))
     assert (first.text, second.intent, third.text) == ("covid made everyone get dogs", "interject", "30 dogs a week")
+
+
+def test_a_cut_the_founder_puts_back_later_is_judged_before_they_did() -> None:
+    # Held-out 12 (storage-clear): "The floor plan view, cut it" and next "Actually, put the floor plan back".
+    from pmtui.product.eval.assertions import _taken_back
+
+    founder = Founder.model_validate({
+        "id": "f", "kind": "clear thinker", "product": "p", "opening": "o", "agree": "ok", "answers": {},
+        "scoping": [{"say": "The floor plan view, cut it.", "expect": [{"cut": "floor plan"}, {"add": "move-out"}]},
+                    {"say": "Actually, put the floor plan back.", "expect": [{"add": "floor plan"}]}],
+    })
+    conversation = Conversation(founder=founder, simulator="scripted")
+    cut, add = founder.scoping[0].expect
+    assert _taken_back(conversation, cut, 0)
+    assert not _taken_back(conversation, add, 0)
+    assert not _taken_back(conversation, founder.scoping[1].expect[0], 1)
+
+
+def test_an_undo_of_the_whole_table_takes_back_every_request_of_the_round_whatever_else_it_names() -> None:
+    # Held-out 8 (tanker-overscoper): the undo names a cofounder, not a row, and means the whole round.
+    from pmtui.product.eval.assertions import _taken_back
+
+    founder = Founder.model_validate({
+        "id": "f", "kind": "over-scoper", "product": "p", "opening": "o", "agree": "ok", "answers": {},
+        "scoping": [{"say": "Ok fine, lose the loyalty programme.", "expect": [{"cut": "loyalty"}]},
+                    {"say": "Hmm, scrap all that, put the table back the way you had it, I'll argue it again with my "
+                            "cofounder.", "expect": [{"undo": True}]}],
+    })
+    assert _taken_back(Conversation(founder=founder, simulator="scripted"), founder.scoping[0].expect[0], 0)
+    founder.scoping[1].say = "Undo the map, my cofounder hates it."
+    assert not _taken_back(Conversation(founder=founder, simulator="scripted"), founder.scoping[0].expect[0], 0)

@@ -618,6 +618,8 @@ _WORDS = st.sampled_from(
 )
 # Found after round 8: the users' name said mid-question kept a stray "?" ("the right moment for ? nurses?").
 @example(text="? nurses $5 nurses", asked="target_user", filled=True)
+# Found in round 9: a clause of punctuation alone before two people ("…, . because nurses") had no last word.
+@example(text=". because nurses", asked="", filled=False)
 def test_any_message_gets_exactly_one_question(text: str, asked: str, filled: bool) -> None:
     summary = FILLED if filled else DiscoverySummary()
     after, _, reply = _turn(summary, text, asked, ["idea"] if asked else [])

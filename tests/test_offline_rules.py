@@ -1043,7 +1043,7 @@ def test_a_scope_note_that_asks_to_add_a_thing_puts_it_on_the_wishlist_now() -> 
     before = DiscoverySummary(feature_wishlist=["Alert when a vehicle doesnt remit"])
     after = discovery.extract(before, said, "success_metric")
     # (The alert it says can wait is marked for later: the next test.)
-    assert after.feature_wishlist == ["Alert when a vehicle doesnt remit (nice to have)",
+    assert after.feature_wishlist == ["Alert when a vehicle doesnt remit (can wait)",
                                       "Monthly statement for each owner"]
     assert "Monthly statement for each owner is on the wishlist now." in aside_reply(said, "success_metric")
     # A note that adds nothing adds no wish.
@@ -1082,8 +1082,11 @@ def test_a_wish_an_interview_note_says_can_wait_stays_out_of_the_first_version()
                           "Alert when a vehicle doesnt remit"],
         constraints="me and one developer, 2 months")
     after = discovery.extract(before, "ok looks fine but the alert thing can wait", "success_metric")
-    assert after.feature_wishlist[2] == "Alert when a vehicle doesnt remit (nice to have)"
+    assert after.feature_wishlist[2] == "Alert when a vehicle doesnt remit (can wait)"
     assert after.feature_wishlist[:2] == before.feature_wishlist[:2]
     proposed = scoping.propose(after, [])
     assert "Alert when a vehicle doesnt remit" not in [f.name for f in proposed.mvp_features if f.phase == 1]
     assert any(c.name.startswith("Alert when a vehicle") for c in proposed.cut_features)
+    # Round 9: the reason is the founder's own, not "no evidence your owners need it".
+    reason = next(c.reason for c in proposed.cut_features if c.name.startswith("Alert when a vehicle"))
+    assert "you said in the interview it can wait" in reason and "no evidence" not in reason

@@ -39,7 +39,9 @@ _VAGUE_PAIN = re.compile(
 _ORGANISATION = re.compile(
     r"\b(?:clubs?|schools?|clinics?|practices|practice|agenc(?:y|ies)|shops?|stores?|business(?:es)?|"
     r"compan(?:y|ies)|halls?|groups?|organi[sz]ations?|restaurants?|kitchens?|pharmac(?:y|ies)|chemists|"
-    r"hospitals?|centres?|centers?|firms?|generators?|buildings?|admin)\s*$",
+    r"hospitals?|centres?|centers?|firms?|generators?|buildings?|admin|"
+    # Outfits a founder runs ("nail salons", "PG hostels", "mini storage businesses", round 9): places, not people.
+    r"salons?|hostels?|studios?|garages?|gyms?|farms?|bakeries|bakery|cafes?|hotels?|pgs|saccos?|businesses)\s*$",
     re.IGNORECASE,
 )
 _GENERIC_PEOPLE = re.compile(
@@ -176,8 +178,11 @@ def update(
 def asking(state: ConversationState, gaps: list[str], asked: str, before: DiscoverySummary,
            after: DiscoverySummary) -> list[str]:
     """The gaps the interviewer should work from: the real gaps, the open drafts, and a draft just asked about
-    whose answer said nothing new ("yeah"), which is pressed once more."""
+    whose answer said nothing new ("yeah"), which is pressed once more. An answer about something else leaves a
+    draft of the rest standing ("£1 per booking" to "You mentioned the council … Is that why now?": asked once, not
+    asked again); who it is for and the problem, the core of it, are pressed once more."""
     extra = set(open_drafts(state))
-    if asked in state.drafts and getattr(before, asked) == getattr(after, asked):
+    if asked in state.drafts and getattr(before, asked) == getattr(after, asked) and (
+            before == after or asked in ("target_user", "core_problem")):
         extra.add(asked)
     return [a for a in ASPECTS if a in gaps or a in extra]

@@ -366,7 +366,7 @@ class Orchestrator:
         """'Go back on that': the table as it was before the last argue-back round, and the round given back;
         'go back on the merge' takes back only the merge, and the rest of that round stands."""
         from pmtui.product.rice import rescore, team_size
-        from pmtui.product.undo import partial_undo, round_start, untouched_rows_named
+        from pmtui.product.undo import ask_taken_back, partial_undo, round_start, untouched_rows_named
 
         current = state.scoping_output
         if current is None or state.negotiation_rounds == 0:
@@ -381,11 +381,12 @@ class Orchestrator:
             previous = start
         last_reply = next((m.content for m in reversed(state.messages) if m.role == "assistant"), "")
         untouched = untouched_rows_named(current, previous, text, last_reply)
-        if untouched:
+        part = ask_taken_back(current, untouched) if untouched else None
+        if untouched and part is None:
             with self.store.transaction():
                 self._say(state, said, texts.nothing_to_undo(untouched))
             return True
-        part = partial_undo(current, previous, text)
+        part = part or partial_undo(current, previous, text)
         if part is not None:
             output, changes = part
             output = rescore(output, team_size(state.discovery_summary))

@@ -30,6 +30,8 @@ FIELD_ATTR: dict[str, str] = {
 }
 # Appended to a wishlist item the user hedged ("a leaderboard would be fun"): scored as a nice-to-have.
 NICE_TO_HAVE_MARK = "(nice to have)"
+# A wish the founder said can wait ("the alert thing can wait"): out of the first version, for their reason.
+WAITS_MARK = "(can wait)"
 MAX_NAME_WORDS = 6
 _NAME_BREAKS = frozenset(
     [
@@ -184,6 +186,9 @@ _PAIR = re.compile(
 )
 
 
+_CLAUSE_OPENERS = frozenset(("when", "whenever", "where", "if", "while", "until", "once"))
+
+
 def feature_name(item: str, max_words: int = MAX_NAME_WORDS) -> str:
     """At most six words, cut at a phrase boundary: 'Read feedback in a Google Form' never ends on 'a Google'."""
     words = item.split()
@@ -197,6 +202,9 @@ def feature_name(item: str, max_words: int = MAX_NAME_WORDS) -> str:
                 head = head[:-2]
             while len(head) > 1 and head[-1].lower() in _NAME_TAIL:
                 head.pop()
+            # "a text to the homeowner when the crew is [on the way]": a clause cut short is no part of the name.
+            opener = next((i for i in range(2, len(head)) if head[i].lower() in _CLAUSE_OPENERS), len(head))
+            head = head[:opener]
             if len(head) >= 2:
                 return " ".join(head).strip(" ,;:")
     head = words[:max_words]

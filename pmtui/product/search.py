@@ -211,7 +211,8 @@ def stem(word: str) -> str:
     for suffix, keep in (("ies", "y"), ("ing", ""), ("es", ""), ("ed", ""), ("s", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
             base = word[: -len(suffix)] + keep
-            if suffix == "ing" and len(base) > 3 and base[-1] == base[-2]:
+            # "swapping" is "swap"; "pulling", "billing", "missing", "buzzing" keep their double l, s or z ("pull").
+            if suffix == "ing" and len(base) > 3 and base[-1] == base[-2] and base[-1] not in "lsfz":
                 base = base[:-1]
             if suffix == "es" and not re.search(r"(sh|ch|x|z|ss)$", base):
                 base = word[:-1]

@@ -56,6 +56,8 @@ _UNDO = re.compile(
     r"take back (?:that|the|my) (?:[\w'-]+ ){0,4}?(?:bit|part|change|move|cut|one)|"
     # "actually swap them back", "switch it back", "swap back".
     r"(?:swap|switch|change|put|move|flip) (?:(?:them|it|those|these|that|the two) )?back\b(?! (?:in|into|to phase))|"
+    # "put the floor plan back": a row the last round took away, by name.
+    r"(?:put|bring) the (?:[\w'-]+ ){1,4}?back\b(?! (?:in|into|to phase|on|up|down|a|by)\b)|"
     r"back (?:to )?(?:how|the way|where) (?:it|they) (?:was|were)|back (?:to )?(?:how|where|the way) you had (?:it|them))\b"
     r"|^\s*(?:wait,?\s*|sorry,?\s*)?go back\b",
     re.IGNORECASE,

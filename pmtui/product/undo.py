@@ -194,3 +194,28 @@ def partial_undo(current: ScopingOutput, previous: ScopingOutput, text: str) -> 
     said += [f"{f.name} back to Phase {before[f.name].phase}, {before[f.name].rice_effort:g} person-weeks"
              for f in chosen_modified]
     return result, said
+
+
+_ASKED_IN = re.compile(r"\byou asked for it in Phase 1 in round (\d+)\b", re.IGNORECASE)
+
+
+def ask_taken_back(current: ScopingOutput, rows: list[str]) -> tuple[ScopingOutput, list[str]] | None:
+    """"Reverse the waiting list change" when the last round found the waiting list in Phase 1 already and kept it
+    there at the founder's ask: the ask is what they take back, so the row goes to Phase 2, where they thought it
+    was. None when no named row was kept in Phase 1 at their ask in the last round."""
+    if not current.decisions:
+        return None
+    last = str(current.decisions[-1].round)
+    output = current.model_copy(deep=True)
+    changes: list[str] = []
+    for feature in output.mvp_features:
+        kept = feature.provenance.get("phase")
+        asked = _ASKED_IN.search(kept.reason) if kept is not None else None
+        if feature.name in rows and feature.phase == 1 and asked and asked.group(1) == last:
+            feature.phase, feature.priority = 2, "P1"
+            for pinned in ("phase", "priority"):
+                feature.provenance[pinned] = Provenance(
+                    source="stated", reason="your ask for it in Phase 1 taken back; it was there already, so it moves "
+                    "to Phase 2")
+            changes.append(f"{feature.name} to Phase 2: it was in Phase 1 already when you asked for it there")
+    return (output, changes) if changes else None

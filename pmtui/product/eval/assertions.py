@@ -415,21 +415,29 @@ _UNDO_TEXT = """undo go back on that this last change changes round please sorry
 _UNDO_WORDS = frozenset(_UNDO_TEXT.split())
 
 
+# "scrap all that, put the table back the way you had it, I'll argue it again with my cofounder": the whole round,
+# whatever else the message names.
+_WHOLE_TABLE = re.compile(r"\b(?:scrap|undo|reverse|forget|drop) all (?:that|of (?:it|that|this))\b|\bthe (?:whole )?(?:table|scope) "
+                          r"back\b|\bthe whole (?:round|thing|lot)\b", re.IGNORECASE)
+
+
 def _taken_back(c: Conversation, expectation: Expectation, index: int) -> bool:
     """Did a later move of the founder take this request back? The next move's undo takes back what it names
     (everything, when it names nothing: "go back on that last change"); a later cut or deferral takes back an
-    addition or a promotion of the same feature ("undo that map, it's too much for now")."""
+    addition or a promotion of the same feature ("undo that map, it's too much for now"), and a later addition or
+    promotion takes back a cut or deferral ("put the floor plan back")."""
     later = c.founder.scoping[index + 1 :]
     if later and any(e.kind == "undo" for e in later[0].expect):
         named = {w for w in tokens(later[0].say) if w not in _UNDO_WORDS and w not in _GENERIC and len(w) > 2}
-        if not named:
+        if not named or _WHOLE_TABLE.search(later[0].say):
             return True
         words = set(tokens(expectation.phrase)) | {w for p in expectation.into + expectation.parts for w in tokens(p)}
         return any(_related(w, n) for w in words | {expectation.kind} for n in named)
-    if expectation.kind not in ("add", "promote"):
+    opposite = {"add": ("cut", "defer"), "promote": ("cut", "defer"), "cut": ("add", "promote"), "defer": ("add", "promote")}
+    if expectation.kind not in opposite:
         return False
     return any(
-        e.kind in ("cut", "defer") and has_phrase(e.phrase, expectation.phrase.replace("|", " "))
+        e.kind in opposite[expectation.kind] and has_phrase(e.phrase, expectation.phrase.replace("|", " "))
         for move in later
         for e in move.expect
     )

@@ -15,6 +15,7 @@ from pmtui.models import (
     ScopingOutput,
 )
 from pmtui.product.brains.offline import discovery, scoping, spec
+from pmtui.product.brains.offline.discovery.asides import aside_kind
 from pmtui.product.brains.protocol import (
     DeltaCallback,
     DiscoveryReply,
@@ -28,7 +29,11 @@ class OfflineBrain:
     name = "offline"
 
     async def extract_discovery(self, state: ConversationState, user_text: str) -> DiscoverySummary:
-        return discovery.extract(state.discovery_summary, user_text, state.asked_aspect)
+        summary = discovery.extract(state.discovery_summary, user_text, state.asked_aspect)
+        # "The alert thing can wait", said before the alerts were on the list, still holds once they are.
+        notes = [m.content for m in state.messages
+                 if m.role == "user" and m.phase == "discovery" and aside_kind(m.content) == "scope_note"]
+        return discovery.wishes_waiting(summary, notes)
 
     async def discovery_reply(
         self,

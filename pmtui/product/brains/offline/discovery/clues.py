@@ -26,6 +26,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     HELPS_PERSONA,
     IDEA_FEATURE,
     ITEM_LEAD,
+    KEPT_IN_A_TOOL,
     METRIC_NOUN,
     NICE_LEAD,
     NOT_A_FEATURE,
@@ -258,7 +259,8 @@ def feature_items(text: str) -> list[str]:
     # "a service slot online instead of turning up and being told to come back": what it replaces is no item.
     text = re.sub(r"\s+(?:instead of|rather than)\s+[^,;.]*", "", text, flags=re.IGNORECASE)
     # "Weigh and note the waste": two verbs sharing one object are one item.
-    text = re.sub(r"(^|,\s*)(?!(?:oh|so|ok|okay|yeah|yes|well|um|uh|hmm|but|then|also|plus)\b)(\w+) and "
+    # "Oh and maybe a weather thing": a filler and a hedge are no verbs.
+    text = re.sub(r"(^|,\s*)(?!(?:oh|ah|so|ok|okay|yeah|yes|well|um|uh|hmm|but|then|also|plus|and)\b)(\w+) and "
                   r"(?!(?:maybe|perhaps|possibly|probably|also|then|ideally|later)\b)(\w+)"
                   r"(?= (?:the|a|an|their|your|my|our|it|them)\b)", r"\1\2-and-\3", text, flags=re.IGNORECASE)
     pieces = re.split(
@@ -340,9 +342,10 @@ def feature_items(text: str) -> list[str]:
                       flags=re.IGNORECASE)
         # "…so they know", "…which is slow" explain; "see in which minute the players leave" is the item itself.
         # "know which drugs are expiring", "see which vans are late": after a verb of knowing, "which" asks what.
-        item = re.sub(r"(?<!\bin)(?<!\bat)(?<!\bon)(?<!\bof)(?<!\bknow)(?<!\bsee)(?<!\bshow)(?<!\btell)(?<!\bcheck)"
+        # "a calendar of dates with which helper is going where": after "with", "which" says what the row shows.
+        item = re.sub(r"(?<!\bin)(?<!\bat)(?<!\bon)(?<!\bof)(?<!\bwith)(?<!\bknow)(?<!\bsee)(?<!\bshow)(?<!\btell)(?<!\bcheck)"
                       r"(?<!\bfind)(?<!\bpick)(?<!\bchoose)(?<!\bdecide)(?<!\btrack)(?<!\bflag)(?<!\blearn)"
-                      r"(?<!\bnotice)\s+(?:so|because|which|since)\s+.*$", "", item, flags=re.IGNORECASE)
+                      r"(?<!\bnotice)(?<!\bshowing)(?<!\bshows)\s+(?:so|because|which|since)\s+.*$", "", item, flags=re.IGNORECASE)
         item = re.sub(r"\s+(?:too|as well|also)$", "", item, flags=re.IGNORECASE)
         # "a map of jobs maybe": the hedge is no part of the name (the item is marked a nice-to-have below).
         item = re.sub(r"\s+(?:maybe|perhaps|possibly|eventually|someday|one day|if possible)\s*[.!?]*$", "", item,
@@ -529,7 +532,10 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     )
     if possessed:
         tool = None
-    if ALTERNATIVES_STRONG.search(clause) or (
+    # Not in the opening pitch, where the story is told whole ("…and the owner writes it in a diary, half the time…").
+    kept_in_a_tool = (not first_message and bool(KEPT_IN_A_TOOL.search(clause.strip()))
+                      and not sentence.strip().startswith(clause.strip()))
+    if ALTERNATIVES_STRONG.search(clause) or kept_in_a_tool or (
         tool and not integrates and not FEATURE_TRIGGER.search(sentence) and not own_story
     ):
         # "…no umpires for half the games cos the umpire roster is a google sheet nobody looks at": today's way is
@@ -702,7 +708,8 @@ def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
     if aspect == "core_problem":
         return bool(PAIN_DECISIVE.search(clause))
     if aspect == "current_alternatives":
-        return bool(ALTERNATIVES_STRONG.search(clause) or WORKAROUND_LEAD.match(clean(clause)))
+        return bool(ALTERNATIVES_STRONG.search(clause) or WORKAROUND_LEAD.match(clean(clause))
+                    or KEPT_IN_A_TOOL.search(clause.strip()))
     if aspect == "why_now":
         return bool(WHY_NOW_STRONG.search(clause))
     if aspect == "success_metric":

@@ -48,6 +48,15 @@ ALTERNATIVES_STRONG = re.compile(
 
 ALTERNATIVES_WEAK = re.compile(r"\b(use|using|manually|now|today|instead|usually)\b", re.IGNORECASE)
 
+# "…, so he keeps a list in his notes app", "… and the groomer keeps everything in a paper diary": where the work is
+# kept today, told inside the pain without a cue word (only after the pain: a sentence that opens with it is told whole).
+KEPT_IN_A_TOOL = re.compile(
+    r"^(?:he|she|they|we|i|the \w+) (?:just |still |all )?(?:keeps?|writes?|notes?|logs?|puts?) (?:it |them |everything |"
+    r"a list |the \w+ |(?:it |them |everything )?down )?(?:in|on|into) (?:a|an|his|her|their|my|our|the|one) (?:[\w-]+ ){0,2}?"
+    r"(?:app|diary|notebook|book|spreadsheet|sheet|excel|whiteboard|calendar|paper|notes)\b",
+    re.IGNORECASE,
+)
+
 # "the council is moving the routes to online booking from next April": someone else's change, with when it starts.
 # Not "we're moving to Android by March": the founder's own plan is a constraint.
 DATED_CHANGE = (
@@ -68,7 +77,9 @@ WHY_NOW_STRONG = re.compile(
     # "UPI has become so common that customers expect …": something that became normal lately.
     r"(?:has|have) become (?:so |very |really |much )?(?:common|popular|normal|standard|cheap|universal|everywhere|"
     r"mainstream)|"
-    r"grew|(has|have) changed|changed|cheaper than ever|(llms?|ai|gpt|chatgpt) (make|makes|made|now|"
+    # "the padlock codes are never changed" tells of no change.
+    r"grew|(has|have) changed|(?<!never )(?<!not )(?<!n't )(?<!never been )(?<!not been )changed|cheaper than ever|"
+    r"(llms?|ai|gpt|chatgpt) (make|makes|made|now|"
     r"can)|thanks to (ai|llms?)|window|timing|just (launched|passed|released)|this year|last year)\b",
     re.IGNORECASE,
 )
@@ -126,7 +137,10 @@ _HORIZON = (
     r"(?:in|within|during|over|by the end of)\s+(?:the\s+)?first\s+(?:week|month|quarter|year|season|term)\b|"
     # "by next season", "by the summer", "by June": a date founders plan by.
     r"\bby\s+(?:next|this|the(?:\s+end\s+of(?:\s+the)?)?)\s+(?:season|year|summer|winter|spring|autumn|fall|term|"
-    r"semester|christmas|quarter)\b|\bby\s+(?:january|february|march|april|may|june|july|august|september|october|"
+    r"semester|christmas|quarter)\b|"
+    # "30 salons by summer", "50 farms by dec": the season or the month said bare.
+    r"\bby\s+(?:summer|winter|spring|autumn|fall|christmas|easter|diwali|eid|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b|"
+    r"\bby\s+(?:january|february|march|april|may|june|july|august|september|october|"
     r"november|december|christmas|easter)\b"
 )
 
@@ -181,7 +195,10 @@ DEBT_PAYMENT = re.compile(
     r"\brefus\w*\s+to\s+pay\b|\b(?:won'?t|wont|will not|would not|wouldn'?t)\s+pay\s+(?:without|unless|until|if)\b|"
     # "not one would pay a commission", "none of them will pay for it": what people refused, not the price.
     r"\b(?:not one|not a single one|none|nobody|no one|not many)\s+(?:of them\s+)?(?:would|will|wants? to|is going to|is willing to)\s+"
-    r"(?:ever\s+)?pay\b",
+    r"(?:ever\s+)?pay\b|"
+    # "some owners use the Busseat site but they say the commission is too much": a complaint about another's fee.
+    r"\b(?:the|their|its|his|her)\s+(?:commission|fees?|cut|charges?)\s+(?:is|are|was|were)\s+(?:way\s+|far\s+)?too\s+"
+    r"(?:much|high|big|steep|dear|expensive)\b",
     re.IGNORECASE,
 )
 
@@ -195,7 +212,9 @@ CONSTRAINTS_STRONG = re.compile(
     r"(?:alone|by myself|on my own|solo)|solo(?! (?:indie|devs?|developers?|founders?|parents?|travell?ers?|"
     r"practitioners?|owners?|\w+ers\b))(?!" + _SOLO_PEOPLE + r")|just me|only me|one[- ]person|team of \w+|"
     # A team is small: "2 devs" builds it, "100 devs" use it and "5-20 people" is a customer's size.
-    r"(?<![\d-])(one|two|three|four|five|six|[1-9]|1[0-2]) (devs?|developers?|engineers?|people|persons?|co-?founders?)\b"
+    # "…the same seat is sold to two people": a count after a preposition is no team.
+    r"(?<![\d-])(?<!\bto )(?<!\bfor )(?<!\bbetween )(?<!\bby )(one|two|three|four|five|six|[1-9]|1[0-2]) "
+    r"(devs?|developers?|engineers?|people|persons?|co-?founders?)\b"
     r"(?! (?:running|using|use|who|that|sign|pay))|"
     r"part[- ]time|nights and weekends|evenings|side project|budget|bootstrapp\w*|no funding|self[- ]funded|"
     # "CalMac has its own system but the wee operators can't afford that": why a product is not used, no budget.
@@ -365,7 +384,9 @@ HEDGE_WORDS = re.compile(
 
 # A feature starts with what it does or what it is; never with a pronoun or a connective.
 NOT_FEATURE_LEAD = re.compile(
-    r"^(?:they|them|their|we|our|us|i|my|me|he|she|his|her|it|its|it's|this|that|these|those|which|who|"
+    # "…, who owes money, …" in a list of things to build is the list of who owes: a row, not a relative clause.
+    r"^(?:they|them|their|we|our|us|i|my|me|he|she|his|her|it|its|it's|this|that|these|those|which|"
+    r"who(?!\s+(?:owes?|paid|pays|has(?:n'?t| not)? paid|is (?:coming|in|out|free|on|off|late|due)|came|booked)\b)|"
     r"there|here|what|when|where|if|because|since|so|but|or|is|are|was|were|everyone|everybody|nobody|"
     r"someone|people|you|your|can|could|will|would|not|nor)\b|"
     # "it should be for the club secretaries": who it is for, not what it does.
@@ -477,6 +498,12 @@ PIVOT = re.compile(
     # Told as a story: "Talking to my brother-in-law last night changed my mind: … The user is the subbie",
     # "I've been going back and forth on this … That's who I want to build for", "So I've flipped it — it's for…".
     r"changed my mind|change of heart|(?:been going|gone|went) back and forth|(?:i'?ve |i have |i )?flipped it|"
+    # "Ah hold on, I need to change tack. …", "Real talk, … none of them want another marketplace, … So it's for the
+    # installers": the people asked said no, and the founder says who it is for now.
+    r"chang(?:e|ing) (?:of )?tack|"
+    # "Actually scrap that. Had a yarn with four groomers … So it's for the groomers, running their van days."
+    r"\b(?:scrap|ditch|forget|bin) that\b(?=.*\bso it'?s (?:really |actually |now )?for\b)|"
+    r"\b(?:none|not one|nobody|no one) of them (?:want|wants|need|needs|would)\b(?=.*\bso it'?s (?:really |actually |now )?for\b)|"
     r"(?:so |just )?forget (?:about )?the \w+(?: \w+)?\s*(?:[,\u2014\u2013-]|\bi want\b)|"
     r"that'?s (?:who|the people) i (?:really |actually )?want to build (?:it )?for|"
     r"i (?:really |actually )?want to build (?:it |this )?for .{3,80}? instead\b|"
@@ -527,16 +554,18 @@ ASIDE_QUESTION_START = re.compile(
     r"^\s*(?:(?:sir|madam|ok|okay|so|and|hmm|quick question(?: before i go on)?|one doubt|sorry)[\s,:]*)*"
     r"(?:is it normal|is that normal|is this normal|do you think|what do you think|what would you|would you|"
     r"should i|should we|do i need|do we need|can you tell me|how do other|what do others|have you seen|"
-    r"you (?:are )?think(?:ing)?|are you)\b",
+    # "Yuh tink braiders inna Jamaica would really pay fi dis?": patois for "do you think".
+    r"(?:you|yuh) (?:are )?th?ink(?:ing)?|are you)\b",
     re.IGNORECASE,
 )
-ASIDE_ADDRESSED = re.compile(r"\b(?:you|your|u)\b|\bshould (?:i|we)\b|\bis it normal\b", re.IGNORECASE)
+ASIDE_ADDRESSED = re.compile(r"\b(?:you|your|u|yuh)\b|\bshould (?:i|we)\b|\bis it normal\b", re.IGNORECASE)
 # "Let me ask you, do you think…", "Can I ask you something — would you…", "Quick question for you —": the words
 # before the question announce it; what follows is asked of the PM, whoever it names.
 ASIDE_QUESTION_LEAD = re.compile(
     r"^\s*(?:(?:ok(?:ay)?|so|and|hmm+|oh|sorry|sir|madam|actually)[\s,]+)*(?:let me ask(?: you)?(?: something| a question)?|"
     r"can i ask(?: you)?(?: something| a question)?|may i ask(?: you)?(?: something)?|i have a question|"
-    r"(?:a |one |quick |honest |real |small )?(?:question|doubt)(?: for you)?(?: before i (?:go on|continue))?)"
+    # "ok quick q, is there not already an app for this?": the question announced in txt-speak.
+    r"(?:a |one |quick |honest |real |small )?(?:question|doubt|(?<=quick )q)(?: for you)?(?: before i (?:go on|continue))?)"
     # "One doubt sir, …", "Small question ji: …": the founder's form of address may follow the announcement.
     r"(?:\s+(?:sir|madam|ma'am|ji|bhai|boss|mate|bro|lah))?\s*(?:[,:\u2014\u2013-]|\.{3})\s*",
     re.IGNORECASE,
@@ -569,14 +598,22 @@ INTERRUPTION_EVENT = re.compile(
     r"showed up|turned up|parked|dropped|broke|fell|burst|texted|messaged|took|ran|died|crashed|blew|switched|tripped|"
     r"woke)\b|\blet me (?:quickly |just )?(?:finish|continue|go on)\b|\bagain\W*$|\bwhere was i\b|"
     r"\banyway\W*$|\bback now\b|\bsorry about that\b|\b(?:i'?m|i am) back\b|\b(?:is|are) calling (?:me|us)\b|"
+    # "Sorry, one minute, my amma is asking if I want tea, …, okay continue".
+    r"\bmy \w+ (?:is|are) asking (?:me|us|if|whether)\b|\b(?:ok(?:ay)?|right),? (?:continue|carry on|go on)\W*$|"
     # "sorry the kettle just boiled, where were we": the surroundings, then back to the interview.
-    r"\bwhere were we\b|\bjust (?:boiled|rang|beeped|went off|buzzed)\b|\b(?:kettle|doorbell|phone|baby|dog)\b[^.]{0,20}"
-    r"\b(?:boiled|rang|ringing|crying|barking|went off)\b",
+    r"\bwhere were we\b|\bjust (?:boiled|rang|beeped|went off|buzzed)\b|\b(?:kettle|doorbell|phone|baby|dog|kids?)\b[^.]{0,20}"
+    r"\b(?:boiled|rang|ringing|crying|bark(?:s|ing)?|went off|noisy)\b|"
+    # "Eish, load shedding again, stage 4", "the ECG has taken the light again": the power going, where it goes often.
+    r"\b(?:load[- ]?shedding|power cut|power outage|blackout|(?:took|taken|take) (?:the )?light|light (?:just )?went off)\b"
+    r"(?=.*\b(?:again|just|now|kicked in|today)\b)|"
+    # "brb tim hortons run lol": stepping away is the event.
+    r"^\W*brb\b|\bback in a (?:tick|sec|second|minute|min)\b",
     re.IGNORECASE,
 )
 # Which aspect a question back is about, to answer it as a PM would.
 ASIDE_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("comparables", re.compile(r"\b(other countries|elsewhere|anyone else|competitors?|already exists?|apps? like this|"
+                               r"already an? (?:app|tool|website|site)|"
                                r"other apps?|have you seen|are (?:they|people) using)\b", re.IGNORECASE)),
     ("revenue_model", re.compile(r"\b(pay|paid|free|price|pricing|charge|money|subscri\w*)\b", re.IGNORECASE)),
     ("target_user", re.compile(r"\b(who is the user|user|users|customer|customers|audience|who it'?s for)\b",
@@ -607,10 +644,12 @@ RESTATED_TOPIC = re.compile(
 # "put 150 chamas", "the price is too low, put £4 per cleaner", "fewer than 5 is too ambitious, say fewer than 10".
 NUMBER_CORRECTION_CUE = re.compile(
     r"\b(?:correction|correct(?:ing)? (?:that|it|this|myself|one)|let me correct|i made a mistake|my mistake|mistake|"
-    r"typo|i meant|(?:i )?(?:said|wrote|told you))\b|"
+    # "I wrote off about $4,000 last year" is a loss, not "I wrote 4,000 before".
+    r"typo|i meant|(?:i )?(?:said|wrote(?!\s+(?:off|down|back|to)\b)|told you))\b|"
     r"\b(?:not|instead of)\s+(?:[$€£₹₦₱]|[a-z]{1,3}[$₵]?\s?)?\d|"
-    r"\b(?:put|make (?:it|that)|say|change (?:it|that) to|should be|is too (?:low|high|much|little|ambitious|optimistic))"
-    r"\b[^.;]*\d",
+    # "put 150 chamas", "put it at 60"; "Bookeo put its prices up 30 percent" corrects nothing.
+    r"\b(?:put(?!\s+(?:its|their|his|her|the|our|my)\s+[\w-]+\s+(?:up|down)\b)|make (?:it|that)|say|change (?:it|that) to|"
+    r"should be|is too (?:low|high|much|little|ambitious|optimistic))\b[^.;]*\d",
     re.IGNORECASE,
 )
 # Said as a correction in so many words: when the summary holds nothing it corrects, it is filed nowhere.
@@ -622,13 +661,15 @@ NUMBER_VALUE = re.compile(
     re.IGNORECASE,
 )
 RESTATED_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("revenue_model", re.compile(r"\b(price|pricing|money|revenue|fee|cost|subscription)\b", re.IGNORECASE)),
+    # "Correction on the price rise, it was 25 percent": a price that rose elsewhere is what changed, not ours.
+    ("revenue_model", re.compile(r"\b(price(?!\s+(?:rise|rises|increase|increases|hike|hikes|jump|went up))|pricing|money|"
+                                 r"revenue|fee|cost|subscription)\b", re.IGNORECASE)),
     ("success_metric", re.compile(r"\b(metric|target|goal|success|number)\b", re.IGNORECASE)),
     ("constraints", re.compile(r"\b(team|time|timeline|deadline|budget|weeks|platform)\b", re.IGNORECASE)),
     ("target_user", re.compile(r"\b(user|users|customer|customers|audience|who)\b", re.IGNORECASE)),
     ("core_problem", re.compile(r"\b(problem|pain)\b", re.IGNORECASE)),
     ("current_alternatives", re.compile(r"\b(today|workaround|alternative|tools?)\b", re.IGNORECASE)),
-    ("why_now", re.compile(r"\b(why now|timing)\b", re.IGNORECASE)),
+    ("why_now", re.compile(r"\b(why now|timing|price (?:rise|rises|increase|increases|hike|hikes|jump))\b", re.IGNORECASE)),
 )
 
 

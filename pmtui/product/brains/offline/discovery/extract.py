@@ -58,7 +58,7 @@ from pmtui.product.brains.offline.discovery.text import (
     word_list,
 )
 from pmtui.product.completeness import has_real_content
-from pmtui.product.rice import NICE_TO_HAVE_MARK
+from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK
 
 MAX_FIELD_CHARS = 400
 
@@ -131,9 +131,22 @@ def _waiting(wishlist: list[str], note: str) -> list[str]:
     from pmtui.product.brains.offline.scoping.requests import parse_requests
 
     waiting = [_feature_key(r.what) for r in parse_requests(note) if r.kind in ("defer", "cut") and r.what]
-    return [f"{item} {NICE_TO_HAVE_MARK}"
-            if NICE_TO_HAVE_MARK not in item and any(key and key <= _feature_key(item) for key in waiting) else item
+    return [f"{item.replace(NICE_TO_HAVE_MARK, '').strip()} {WAITS_MARK}"
+            if WAITS_MARK not in item and any(key and key <= _feature_key(item) for key in waiting) else item
             for item in wishlist]
+
+
+def wishes_waiting(summary: DiscoverySummary, notes: list[str]) -> DiscoverySummary:
+    """The summary with every wish an earlier interview scope note said can wait marked so, also a wish named only
+    after the note ("the weather thing can wait" before the weather alerts were on the list)."""
+    wishlist = summary.feature_wishlist
+    for note in notes:
+        wishlist = _waiting(wishlist, note)
+    return summary if wishlist == summary.feature_wishlist else summary.model_copy(update={"feature_wishlist": wishlist})
+
+
+# "…, the weather thing can wait though" inside the list: a note on a wish, no wish of its own.
+_WAITS_ITEM = re.compile(r"\s(?:can|could)\s+wait\b|,?\s+(?:for\s+)?later,?\s+(?:but\s+)?not\s+now\b", re.IGNORECASE)
 
 
 def _merge_features(old: list[str], new: list[str], replace: bool) -> list[str]:
@@ -211,6 +224,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         text = PIVOT_ANNOUNCEMENT.sub(" ", text)
     # With nothing asked on a filled summary, the user is revising the summary card: statements replace.
     revising = not asked and not first_message
+    later_people = [m.group("who") for m in _LATER_PEOPLE.finditer(text)] if asked == "target_user" else []
+    if later_people:
+        text = _LATER_PEOPLE.sub("", text).strip(" ,;")
 
     found: dict[str, list[str]] = {a: [] for a in ASPECTS}
     features: list[str] = []
@@ -474,9 +490,12 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # Asked for the list, the founder's own list is the wording: an earlier item on the same thing
         # ("Follow the walk on GPS" before "GPS tracking") gives way to it.
         wishlist = [old for old in wishlist if not any(_feature_key(old) & _feature_key(new) for new in features)]
+    notes = [f for f in features if _WAITS_ITEM.search(f)]
+    features = _waiting([f for f in features if f not in notes], " ".join(notes)) if notes else features
     result.feature_wishlist = _merge_features(wishlist, features, "feature_wishlist" in replace)
     if first_message:
         result = _pitch_people_and_pain(result, text)
+        result = _own_outfit(result, text)
         result = _problem_without_the_pitch(result)
         result = _timing_not_the_pain(result)
     if asked and asked != "feature_wishlist" and result == summary and not is_user_question(text):
@@ -484,7 +503,18 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         answer = clean(drop_negated(text) if CORRECTION.search(text) else text)
         if answer and not is_vague(answer):
             setattr(result, asked, _merge_text(getattr(result, asked), answer, False))
+    if later_people and has_real_content(result.target_user) and not re.search(r"\(later, not now:", result.target_user):
+        result.target_user = f"{result.target_user} (later, not now: {', '.join(later_people)})"
     return result
+
+
+# "Maybe vineyards later but not now", "…, maybe salons later but not now", said to who it is for: people for later,
+# a note on who it is for, neither a wish nor who it is for now.
+_LATER_PEOPLE = re.compile(
+    r"(?:^|(?<=[.;!])|,)\s*(?:(?:and|but|oh and)\s+)?(?:maybe|perhaps|possibly)\s+(?P<who>[^,.;!?]{2,40}?)\s+"
+    r"(?:later|down the line|eventually|one day)(?:\s*(?:,\s*|\s+but\s+)?not\s+(?:now|yet|for now|right now))?\s*(?=[,.;!?]|$)",
+    re.IGNORECASE,
+)
 
 
 # "an app for tradies who lose track of which jobs they've quoted", "helping parents who can't find clubs near them",
@@ -544,6 +574,41 @@ def _problem_without_the_pitch(result: DiscoverySummary) -> DiscoverySummary:
 _PAIN_MORE = re.compile(r"\b(?:run(?:s|ning)? out of|keep (?:\w+ing)|end up|never|always (?:late|behind))\b", re.IGNORECASE)
 
 
+# "my family run mini storage in Kwun Tong", "I run a small PG", "our netball club in Geelong", "my salon's clients":
+# the founder's own outfit, a first guess at who it is for (the PM asks about it: an outfit is a draft of who).
+_OWN_OUTFIT = re.compile(
+    r"\b(?:(?:i|we|i\s+am|i'?m|am|we\s+are|we'?re|my (?:family|husband|wife|dad|mum|mom|uncle|aunty|aunt|brother|sister|"
+    r"cousin|parents))\s+(?:run|runs|running|own|owns|manage|manages|managing)\s+(?:a|an|the|our|my|one|this|two|three|\d+)?\s*|"
+    r"(?:my|our)\s+)"
+    r"(?:(?:small|little|tiny|family|local)\s+)?(?P<outfit>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+    r"(?:'s\s+(?:clients|customers|members|patients|students|guests|tenants)\b|"
+    r"(?=\s+(?:in|at|near|on|called|with)\s|\s*[,.;]))",
+    re.IGNORECASE,
+)
+_OUTFIT_WORD = re.compile(r"\b(?:club|school|clinic|practice|agency|shop|store|salon|business|company|hall|group|restaurant|"
+                          r"kitchen|pharmacy|centre|center|firm|garage|studio|bakery|farm|gym|hostel|hotel|cafe|pg)s?$",
+                          re.IGNORECASE)
+
+
+def _own_outfit(result: DiscoverySummary, text: str) -> DiscoverySummary:
+    """No people in the pitch but the founder's own outfit: outfits like it, as a draft of who it is for."""
+    if has_real_content(result.target_user):
+        return result
+    found = _OWN_OUTFIT.search(text)
+    if not found or re.match(r"(?:idea|app|plan|friend|wife|husband|family|kids?|daughter|son)\b", found.group("outfit"),
+                                     re.IGNORECASE):
+        return result
+    outfit = found.group("outfit").strip()
+    said_by_name = not re.search(r"\b(?:run|runs|running|own|owns|manage|manages|managing)\b", found.group(0),
+                                 re.IGNORECASE) and "'s" not in found.group(0)
+    if said_by_name and not _OUTFIT_WORD.search(outfit) or re.search(r"\b(?:is|are|was|name)\b", outfit, re.IGNORECASE):
+        # "my name is Kwame", "my daughter's school": only an outfit word makes "my X" an outfit.
+        return result
+    # An outfit word is the group ("netball clubs", "salons"); other trades are businesses ("mini storage businesses").
+    group = (outfit if outfit.lower().endswith("s") else f"{outfit}s") if _OUTFIT_WORD.search(outfit) else f"{outfit} businesses"
+    return result.model_copy(update={"target_user": group})
+
+
 def _pitch_people_and_pain(result: DiscoverySummary, text: str) -> DiscoverySummary:
     """The opening pitch "for <people> who <what goes wrong>": the people are who it is for and the relative clause
     is the problem — not "who lose track …" as the problem, nor a wish made of its words ("Jobs they've quoted")."""
@@ -570,7 +635,7 @@ def _pitch_people_and_pain(result: DiscoverySummary, text: str) -> DiscoverySumm
     # Words of the problem are no wish: "jobs they've quoted" came from "lose track of which jobs they've quoted".
     lowered = pain.lower()
     result.feature_wishlist = [item for item in result.feature_wishlist
-                               if item.replace(NICE_TO_HAVE_MARK, "").strip().lower() not in lowered]
+                               if item.replace(NICE_TO_HAVE_MARK, "").replace(WAITS_MARK, "").strip().lower() not in lowered]
     return result
 
 
@@ -616,6 +681,12 @@ def _new_people(old: str, new: str) -> bool:
     return norm(old) not in norm(new)
 
 
+_WISH_SAID = re.compile(r"\b(?:it|the app|the tool|they)\s+(?:should|must|needs? to|has to|will need to)\s+(?:let|show|"
+                        r"have|do|track|send|book|give)\b|\bi (?:want|need|'d like) (?:it|the app) to\b|\bfeatures?\b|:\s*\w",
+                        re.IGNORECASE)
+_TURN = re.compile(r"\b(?:none|not one|nobody|no one) of them (?:want|wants|need|needs|would)\b", re.IGNORECASE)
+
+
 def _pivot(
     result: DiscoverySummary, found: dict[str, list[str]], features: list[str], text: str
 ) -> DiscoverySummary:
@@ -624,7 +695,13 @@ def _pivot(
     for aspect in PIVOT_STALE:
         restated = _dedupe([f for f in found[aspect] if f and not is_vague(f)])
         setattr(result, aspect, "; ".join(restated)[:MAX_FIELD_CHARS] if restated else "")
-    result.feature_wishlist = _merge_features([], features, True)
+    # The sentence that tells of the turn ("… none of them want another marketplace, they got more work than they can
+    # handle June to November") is the story, not things to build.
+    story = " ".join(s.lower() for s in split_sentences(text) if PIVOT.search(s) or _TURN.search(s))
+    # A turn told as a story ("… more work than they can handle. What kills them is the driving and the no-shows.")
+    # names things to build only where it says so ("it should …", "I want it to …").
+    wished = [f for f in features if f.lower() not in story] if _WISH_SAID.search(text) else []
+    result.feature_wishlist = _merge_features([], wished, True)
     return result
 
 

@@ -115,6 +115,10 @@ def next_reply(
                 if fixed
                 else f'Noted — "{short(user_text, 10)}"; the summary didn\'t hold the old wording, so nothing changed.'
             )
+        if asked and asked not in gaps and probes.get(asked, 0) >= 1 and is_thin(asked, getattr(summary, asked)):
+            # A thin answer was being probed ("it's just messy" — "walk me through the last time") when the aside
+            # came: that probe again, not the next question.
+            return DiscoveryReply(text=join(lead, _probe(state, asked, summary, thin=True)), asked_aspect=asked)
         nxt = asked if asked in gaps else next(iter(gaps), "")
         if not nxt:
             nxt, question = sharpening(summary, turn)
@@ -262,7 +266,8 @@ def _acknowledge(
         return IDEA_ACKS[turn % len(IDEA_ACKS)].format(f=short(first, 12))
     if aspect:
         fragment = _new_part(getattr(before, aspect), getattr(summary, aspect))
-        fragment = fragment if aspect == "feature_wishlist" else short(fragment)
+        # "(later, not now: vineyards)" is a note on who it is for; the quote is who it is for now.
+        fragment = fragment if aspect == "feature_wishlist" else short(re.sub(r"\s*\(later, not now: [^)]*\)", "", fragment))
     else:
         fragment = short(user_text)
     if not fragment:

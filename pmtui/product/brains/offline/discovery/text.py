@@ -221,8 +221,12 @@ def is_vague(text: str) -> bool:
         return True
     without = UNCERTAIN.sub(" ", lowered)
     without = re.sub(
-        r"\b(yet|for now|at the moment|right now|honestly|really|to be honest|maybe|perhaps)\b", " ", without
+        r"\b(yet|for now|at the moment|right now|honestly|really|to be honest|maybe|perhaps|tbh|tbf|lol|haha)\b", " ", without
     )
+    if UNCERTAIN.search(lowered):
+        # "dunno, just always been bad": after the shrug, that it was always so says nothing about now.
+        without = re.sub(r"\b(?:it'?s\s+|it\s+has\s+|has\s+)?(?:just\s+)?always\s+been\s+(?:bad|like (?:this|that)|this way|the case|"
+                         r"a (?:problem|pain|mess|headache))\b", " ", without)
     content = content_words(without)
     if GENERIC_AUDIENCE.match(squash(re.sub(r"[^\w\s'-]", " ", without))):
         return True
@@ -365,7 +369,8 @@ def split_clauses(sentence: str) -> list[str]:
         if not piece:
             continue
         bare = re.sub(r"^(?:the|our|their|all the)\s+", "", piece.strip(" .!?"), flags=re.IGNORECASE)
-        last = clauses[-1].rstrip(" .!?").split()[-1] if clauses else ""
+        # A clause of punctuation alone (". because nurses") has no last word.
+        last = (clauses[-1].rstrip(" .!?").split() or [""])[-1] if clauses else ""
         if (clauses and _is_persona_word(last) and len(bare.split()) <= 4 and persona_phrase(bare) == bare
                 and re.search(rf"\b{re.escape(last)}\s+and\s+{re.escape(piece.split()[0])}", sentence, re.IGNORECASE)):
             # "…for the farmers and the vets": two groups of people, one clause.

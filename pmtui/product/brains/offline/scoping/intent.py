@@ -100,6 +100,22 @@ def answers_a_hold(text: str, output: ScopingOutput | None) -> bool:
     return bool(re.search(r"\d", text)) and bool(named & set(held))
 
 
+def paraphrase_core(phrase: str) -> str:
+    """"the thing that texts the owner when the van's close" is a row named by what it does: "texts the owner"."""
+    core = re.sub(r"^(?:the\s+)?(?:thing|one|bit|part|button|screen|page|feature)\s+(?:that|which)\s+", "", phrase,
+                  flags=re.IGNORECASE)
+    return re.sub(r"\s+(?:when|whenever|where|if|so|because|once)\s+.*$", "", core, flags=re.IGNORECASE) if core != phrase else phrase
+
+
+def evidence_for_held(output: ScopingOutput, text: str) -> list[str]:
+    """The rows the last round held when the message is evidence for them, though its words may touch another row
+    ("Last month 18 customer pay late" after the trolley booking was held is no case for "See who pay already")."""
+    if not output.decisions or not answers_a_hold(text, output):
+        return []
+    rows = {f.name for f in output.mvp_features} | {c.name for c in output.cut_features}
+    return [name for name in held_features(output.decisions[-1]) if name in rows]
+
+
 def _name_score(name: str, text: str, text_stems: set[str]) -> float:
     lowered = text.lower()
     if name.lower() in lowered:

@@ -47,3 +47,17 @@ def plain_thing(said: str) -> str:
     """"a simple 'notify me if a lane frees up'": the thing itself, without quotes or "simple"."""
     thing = re.sub(r"(^|\s)['\"\u2018\u201c]|['\"\u2019\u201d](?=\s|$)", r"\1", said).strip()
     return re.sub(r"^(?:a |an )?(?:simple|basic|plain|quick|small)\s+(?=\w)", "", thing, flags=re.IGNORECASE)
+
+
+_TWO_WAYS = re.compile(r"^(?P<ways>(?P<a>[\w-]+)\s+or\s+(?P<b>[\w-]+))\s+(?P<rest>.+)$", re.IGNORECASE)
+
+
+def other_way(rows: list[str], phrase: str) -> tuple[str, str, str] | None:
+    """A row said as two ways ("Scan or tap what she sold") when one way is cut ("the barcode scanning … cut it, she
+    can just tap the item"): (row, the two ways, the way kept), so the row becomes "Tap what she sold"."""
+    said = stems(phrase)
+    for name in rows:
+        match = _TWO_WAYS.match(name)
+        if match and stems(match.group("a")) and stems(match.group("a")) <= said and not stems(match.group("b")) & said:
+            return name, match.group("ways"), match.group("b")[:1].upper() + match.group("b")[1:]
+    return None

@@ -8,6 +8,7 @@ from pmtui.product.brains.offline.scoping.terms import metric_phrase, persona
 from pmtui.product.rice import (
     NICE_TO_HAVE_MARK,
     PHASE1_MAX_CALENDAR_WEEKS,
+    WAITS_MARK,
     phase_effort,
     team_size,
 )
@@ -33,7 +34,7 @@ def core_flow(output: ScopingOutput, summary: DiscoverySummary, core: str) -> li
     else:
         steps.append(f"One of the {people} opens the app")
     for feature in in_flow[:4]:
-        description = feature.description.replace(NICE_TO_HAVE_MARK, "").strip().rstrip(".")
+        description = feature.description.replace(NICE_TO_HAVE_MARK, "").replace(WAITS_MARK, "").strip().rstrip(".")
         same = description.lower() == feature.name.lower() or not description
         detail = "" if same or len(description) > 90 else f" — {description}"
         steps.append(f"{feature.name}{detail}"[:140])

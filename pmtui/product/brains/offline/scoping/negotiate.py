@@ -17,23 +17,21 @@ from pmtui.models import ConversationState, CutFeature, DecisionRecord, Feature,
 from pmtui.product.brains.offline.scoping.intent import (
     HELD_LABEL,
     answers_a_hold,
+    evidence_for_held,
     held_features,
     match_features,
+    paraphrase_core,
 )
 from pmtui.product.brains.offline.scoping.naming import (
     _PROCESS_WORDS,
     _merged_name,
     _part_name,
     _related,
+    other_way,
     plain_thing,
 )
 from pmtui.product.brains.offline.scoping.narrative import refresh_narrative
-from pmtui.product.brains.offline.scoping.propose import (
-    Candidate,
-    nice_to_have,
-    propose,
-    score_candidate,
-)
+from pmtui.product.brains.offline.scoping.propose import Candidate, nice_to_have, propose, score_candidate
 from pmtui.product.brains.offline.scoping.requests import ChangeRequest, parse_requests
 from pmtui.product.brains.offline.scoping.rerank import exchanges, rank_above
 from pmtui.product.brains.offline.scoping.rules import EVIDENCE
@@ -99,7 +97,7 @@ class _Round:
     def find(self, phrase: str) -> tuple[str, str] | None:
         """('mvp' | 'cut', name) of the row a phrase names best, when it names one clearly; "sign up" and "signup"
         name a "Sign-up" row as its own spelling does (tried only when the phrase as said names none)."""
-        found = self._find(phrase)
+        found = self._find(phrase) or (self._find(core) if (core := paraphrase_core(phrase)) != phrase else None)
         if found is None and phrase:
             spelled = phrase
             rows = [f.name for f in self.output.mvp_features] + [c.name for c in self.output.cut_features]
@@ -214,9 +212,7 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
     refresh_narrative(new, summary)
     reply = _reply(work, bumped)
     outcome: Literal["held", "conceded"] = "conceded" if work.changed else "held"
-    reason = (
-        "; ".join(work.changed) if work.changed else "; ".join(work.held) or "nothing to change"
-    )
+    reason = "; ".join(work.changed) if work.changed else "; ".join(work.held) or "nothing to change"
     if work.changed and work.held_names:
         # A round that made one change and held another row: evidence for the held row still answers it.
         reason = f"{reason}; {HELD_LABEL}{' | '.join(dict.fromkeys(work.held_names))}"
@@ -238,6 +234,7 @@ def _added_below_the_line(work: _Round, output: ScopingOutput, summary) -> Scopi
             break
         _pin(feature, 2, f"added at your request in round {work.round_number}; Phase 1 had no room left for it")
         work.changed = [c for c in work.changed if not c.startswith(f"added {feature.name} (")]
+        work.held_names.append(feature.name)  # the reply asks for evidence for it
         work.held.append(
             f"{feature.name} is on the table with its numbers (RICE {feature.rice_score:g}) but in Phase 2: with "
             f"what you kept in Phase 1 it would go past the {budget:g} person-week budget — cut or shrink something "
@@ -249,10 +246,10 @@ def _added_below_the_line(work: _Round, output: ScopingOutput, summary) -> Scopi
 
 def _named_without_verb(work: _Round) -> list[ChangeRequest]:
     """'The export!' or 'what about it' after a held round: the named (or last argued) feature, moved up."""
-    found = match_features(work.output, work.text)
+    decisions = work.output.decisions
+    found = [("held", n, 1.0) for n in evidence_for_held(work.output, work.text)] or match_features(work.output, work.text)
     if found:
         return [ChangeRequest("promote", name, work.text, phase=1) for _kind, name, _s in found]
-    decisions = work.output.decisions
     refers_back = re.search(r"\b(it|this|that|them)\b", work.text, re.IGNORECASE)
     if decisions and decisions[-1].features and (refers_back or answers_a_hold(work.text, work.output)):
         return [ChangeRequest("promote", name, work.text, phase=1)
@@ -317,6 +314,9 @@ def _apply(work: _Round, request: ChangeRequest) -> None:
             if found is not None:
                 request.what, target = earlier, found
                 break
+    ways = other_way([f.name for f in work.output.mvp_features], request.what) if request.kind == "cut" else None
+    if target is None and ways:
+        request, target = ChangeRequest("replace", ways[1], request.clause, into=ways[2]), ("mvp", ways[0])
     if request.kind in ("cut", "defer"):
         rows = _whole_rows(work.output, request.what)
         if len(rows) >= 2 and (target is None or target[1] in rows):

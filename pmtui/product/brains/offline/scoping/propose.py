@@ -29,7 +29,14 @@ from pmtui.product.brains.offline.scoping.rules import (
     rx,
 )
 from pmtui.product.brains.offline.scoping.terms import metric_phrase, persona, short_name, stems, user_count
-from pmtui.product.rice import NICE_TO_HAVE_MARK, effort_budget_weeks, rescore, team_size, timeframe_weeks
+from pmtui.product.rice import (
+    NICE_TO_HAVE_MARK,
+    WAITS_MARK,
+    effort_budget_weeks,
+    rescore,
+    team_size,
+    timeframe_weeks,
+)
 from pmtui.product.search import stem, terms
 
 
@@ -47,6 +54,9 @@ SLACK_MIN_ROWS = 4
 
 
 def nice_to_have(text: str, summary: DiscoverySummary) -> NiceToHave | None:
+    if WAITS_MARK in text:
+        # The founder said it can wait: their reason, before any kind of feature the PM would doubt.
+        return NiceToHave(CAN_WAIT, rx(re.escape(WAITS_MARK)), 0.5, _effort(text.replace(WAITS_MARK, ""))[0])
     problem = stems(summary.core_problem)
     for nice in NICE_TO_HAVES:
         plain = text.replace(NICE_TO_HAVE_MARK, "")
@@ -87,7 +97,9 @@ def _candidates(summary: DiscoverySummary) -> list[Candidate]:
 
     def key_of(name: str) -> set[str]:
         # Every word of the name counts: "Time tracking" is not "Expense tracking" ("time" is no stopword here).
-        return {stem(w) for w in re.findall(r"[a-z][a-z0-9'-]*", name.lower()) if len(w) >= 3} - _NAME_FILLER
+        # "Referee assignments" is the wish "Assign referees to fixtures": the -ment noun is its verb.
+        return {re.sub(r"(?<=\w{4})ment$", "", stem(w)) for w in re.findall(r"[a-z][a-z0-9'-]*", name.lower())
+                if len(w) >= 3} - _NAME_FILLER
 
     def fresh(name: str) -> bool:
         key = key_of(name)
@@ -293,7 +305,13 @@ def origin_provenance(candidate: Candidate) -> Provenance:
     return Provenance(source="stated", reason=f"your {ORIGIN_WORDS.get(candidate.origin, 'words')}: “{quote}”")
 
 
+CAN_WAIT = "you said it can wait"
+
+
 def _cut_reason(feature: Feature, nice: NiceToHave, summary: DiscoverySummary, core: str) -> str:
+    if nice.kind == CAN_WAIT:
+        return (f"{feature.name}: you said in the interview it can wait; adds {feature.rice_effort:g} weeks (score "
+                f"{feature.compute_score():g}). First in line once the MVP shows it works.")
     return (
         f"{feature.name}: no evidence your {persona(summary)} need it for {core.lower()}; adds "
         f"{feature.rice_effort:g} weeks ({nice.kind}: impact {feature.rice_impact:g}, score "

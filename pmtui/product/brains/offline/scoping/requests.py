@@ -43,19 +43,24 @@ _NUMBER_WORDS = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "fou
 _LEAD = rx(
     r"^(?:(?:ok(?:ay)?|fine|yeah|yes|so|and|also|but|then|please|pls|kindly|abeg|alright|right|hm+|um+|uh+|erm|well|"
     r"ok fair|fair|sorry|sure|look|oh|oya|abeg|one thing|actually|honestly|frankly|personally|i think|i guess|at least|the|a|an|our|my|your|their|that|this|these|those|"
-    r"one more thing|one more|more|some)\b[\s,:]*)+"
+    r"one more thing|one more|more|some|like|kinda|sort of|"
+    # Exclamations that open a sentence: "Shame, the barcode scanning is too much for gogo, cut it".
+    r"shame|eish|ag|jeez|gosh|wow|aiyo|aiya|ehn|ahh?|wah)\b[\s,:]*)+"
 )
 _TAIL = rx(
     r"(?:\s+|,\s*)(?:for now|then|too|as well|also|back|instead|please|pls|though|leh|lah|o|na|ji|yaar|now|first|later|tbh|imo|"
-    r"imho|honestly|to be honest|"
+    r"imho|honestly|to be honest|altogether|completely|entirely|"
     r"again|anyway|yet|feature|features|thing|in v1|in the mvp|in phase [123]|in the first (?:phase|version)|"
     r"from (?:the )?first (?:phase|version)|out of (?:the )?first (?:phase|version)|or not|"
     r"from phase 1|to phase [23]|to later|for later|at all|really|probably|maybe|perhaps)\s*$"
 )
 _CLAUSE_BREAK = re.compile(
     r"(?<=[.!?;])\s+|\s*;\s*|,\s*(?:but|and then|so)\s+|\s+but\s+|"
+    # "the photo thing is the main thing for insurance so that needs to be there from day one": "so", then a pronoun
+    # with its own verb, is a second clause about the same row.
+    r"\s+so\s+(?=(?:it|that|this|they|those)\s+(?:needs?|has|have|must|should|can|could|will|is|are)\b)|"
     r",?\s+and\s+(?=(?:add|cut|remove|drop|move|put|merge|split|give|set|make|keep|include|push|defer|take)\b)|"
-    r",\s+(?=(?:add|cut|remove|drop|move|put|merge|split|give|set|keep|include|push|defer)\b)|"
+    r",\s+(?=(?:add|cut|remove|drop|move|put|merge|split|give|set|keep|include|push|defer|bump|bring)\b)|"
     r",\s+(?=(?:it|that|this|they|those|these|can it|can that|can you|could you|can we)\s)|"
     # "Video lectures and salary we can drop, doubt chat also later": a clause that ended on its verb.
     r"(?:(?<=\bdrop)|(?<=\bcut)|(?<=\bremove)|(?<=\bskip)|(?<=\bwait)|(?<=\blater)|(?<=\byet)|(?<=\bgo)|"
@@ -109,7 +114,7 @@ def clean_target(phrase: str) -> str:
 
 _VERB = re.compile(
     r"(?:\s+(?:is|are|was|were|has|have|had|can|could|should|must|will|would|might|seems?|sounds?|looks?|feels?|really|matters?|"
-    r"needs?|takes?|though|fit(?=\s+(?:reduce|wait|go|be|come|do|dey|small|shrink|cut))|isn'?t|aren'?t|doesn'?t|don'?t|won'?t|wasn'?t)\b|"
+    r"needs?|takes?|though|fit(?=\s+(?:reduce|wait|go|be|come|do|dey|small|shrink|cut))|isn'?t|aren'?t|doesn'?t|don'?t|won'?t|wasn'?t)\b(?!-)|"
     # "the leaderboard's a bit much": the 's is "is".
     # "the map's grand", "the export's fine": praise is not the name either.
     r"'s\s+(?:a|an|too|way|really|just|kind|pretty|quite|so|very|not|overkill|massive|huge|heavy|grand|great|fine|nice|"
@@ -133,7 +138,9 @@ _DESCRIBES = re.compile(r"^(?:it|that|this|they)(?:'?s|'?re|\s+is|\s+are)\b|^(?:
                         r"^(?:it|that|this|they)\s+(?:can|could|should)\s+be\b", re.IGNORECASE)
 
 
-_I_THINK_THAT = re.compile(r"^(?:i|we)\s+(?:(?:really\s+)?(?:don'?t|do not)\s+)?(?:agree|think|feel|reckon|believe|guess)\s+"
+_I_THINK_THAT = re.compile(r"^(?:i|we)\s+(?:(?:really\s+)?(?:don'?t|do not)\s+)?(?:agree|think|feel|reckon|believe|guess|"
+                           # "I don't see why the deposits are much work": the opinion, then the row.
+                           r"(?:see|understand|get)\s+why)\s+"
                            r"(?:that\s+|with\s+(?:you\s+)?that\s+)?(?=\w)", re.IGNORECASE)
 
 
@@ -213,9 +220,17 @@ _DAYS = re.compile(r"(?<!\bafter )(?<!\bevery )(?<!\bwithin )\b(?P<n>\d+(?:\.\d+
                    re.IGNORECASE)
 
 
+_TXT_SPEAK = ((r"\bl8r\b", "later"), (r"\brn\b", "right now"), (r"\bu\b(?!['\u2019-])", "you"), (r"\br\b(?!['\u2019-])", "are"),
+              (r"\b(?:pls|plz)\b", "please"), (r"\btho\b", "though"), (r"\bb4\b", "before"), (r"\bppl\b", "people"),
+              (r"(?:^|(?<=[.!?,;]\s)|(?<=\w\s))n\s+(?=\w)", "and "), (r"\bwk\b", "week"), (r"\bwks\b", "weeks"))
+
+
 def _shorthand(text: str) -> str:
     """Arrows, '=', '+' and days in the founder's shorthand, said as the words the rules read (5 working days a week)."""
     text = re.sub(r"\s*(?:->|=>|\u2192)\s*", " to ", text)
+    # Txt-speak: "push it l8r", "not rn", "can u add", "waivers r kinda a must tho, ph1 pls", "n can u add".
+    for short, word in _TXT_SPEAK:
+        text = re.sub(short, word, text, flags=re.IGNORECASE)
     # "reminder ph1", "timeline ph2": phase in shorthand.
     text = re.sub(r"\bph\.?\s*([123])\b", r"phase \1", text, flags=re.IGNORECASE)
     text = re.sub(r"(?<=\w)\s*=\s*(?=\w)", " is ", text)
@@ -411,7 +426,8 @@ def parse_requests(text: str) -> list[ChangeRequest]:
                 if request.kind == "merge" and earlier:
                     request.parts = tuple(earlier if is_pronoun(p) else p for p in request.parts)
             requests.extend(found)
-            if not _DESCRIBES.match(clause.strip()) and not (not found and _REPORTED.match(clause.strip())) and (
+            if not _DESCRIBES.match(clause.strip()) and not (not found and (
+                    _REPORTED.match(clause.strip()) or _PEOPLE_SAY.match(clause.strip()))) and (
                     found or not _POINTS_BACK.search(clause)):
                 named.extend([r.what for r in found if r.what] or [named_thing(clause)])
     # "salary calculate i dont need now, remove": not needed now, then removed, is one cut.
@@ -525,7 +541,8 @@ _REPLACE_TOPIC = re.compile(
     r"^(?P<old>[^,;]{3,60}?),\s*(?:(?:please|pls|just|so)\s+)?(?:make|change|turn)\s+(?:it|that|them|those)\s+(?:into\s+|to\s+)?"
     r"(?P<new>[^,;]+?)\s+instead\b", re.IGNORECASE)
 _ADD_LEAD = re.compile(r"^(?:(?:please|pls|and|also|then|oh and)\s+)*(?:add|include|put in|throw in)\s", re.IGNORECASE)
-_BECAUSE = re.compile(r"\s+(?:cos|coz|cause|'cause|because|since|as|so that|so)\s+.*$", re.IGNORECASE)
+# "a way to mark a picker as a no-show": "as a" says what as, not why.
+_BECAUSE = re.compile(r"\s+(?:cos|coz|cause|'cause|because|since|as(?!\s+(?:a|an)\b)|so that|so)\s+.*$", re.IGNORECASE)
 
 
 def _last_pair(named: list[str]) -> tuple[str, str] | None:
@@ -540,6 +557,17 @@ def _last_pair(named: list[str]) -> tuple[str, str] | None:
 
 # "sure they'll live without it for a few months": a remark whose subject is people says why, and names no row.
 _PEOPLE_REMARK = re.compile(r"^(?:i|we|you|they|he|she|people|everyone|nobody|no one)(?:'ll|'d|'re|'ve|'m|\s+\w+)", re.IGNORECASE)
+
+
+# "…, it is good but the farmers have the vet book for that, so remove it": a remark whose subject is the people
+# names no row for the "it" after it.
+_PEOPLE_SAY = re.compile(r"^(?:(?:but|and|so|because|cos|since)\s+)?(?:the|our|my|most|all|many|some|their)\s+(?:[\w'-]+\s+)?"
+                         r"(?:\w+(?:ers|ors|ists|ians)|people|staff|owners|customers|clients|members|guys|folks)\s+"
+                         r"(?:already\s+|all\s+|just\s+)?(?:have|has|had|use|do|don'?t|know|keep|get|got|will|would|can|are|were)\b|"
+                         # "but the orchards already use a payroll provider": whoever already has it.
+                         r"^(?:(?:but|and|so|because|cos|since)\s+)?(?:the|our|my|most|all|many|some|their)\s+(?:[\w'-]+\s+)?[\w'-]+s\s+"
+                         r"already\s+(?:use|have|do|know|get|pay|keep|send)\b",
+                         re.IGNORECASE)
 
 
 def _own_subject(lowered: str, start: int) -> str:
@@ -703,7 +731,7 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
     for pattern in ADD_PATTERNS:
         match = pattern.search(lowered)
         if match:
-            what = clean_target(re.split(r"\s+(?:so that|so|because|since|as)\s+|(?<!\bof)(?<!\bin)(?<!\bfor)(?<!\bon)\s+which\s+",
+            what = clean_target(re.split(r"\s+(?:so that|so|because|since|as(?!\s+(?:a|an)\b))\s+|(?<!\bof)(?<!\bin)(?<!\bfor)(?<!\bon)\s+which\s+",
                                          match.group("what"))[0])
             return [ChangeRequest("add", "" if is_pronoun(what) else what, clause, refers_back=is_pronoun(what))]
     return []

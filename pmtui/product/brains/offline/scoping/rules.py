@@ -312,7 +312,7 @@ MERGE_PATTERNS = (
     # "Damage charges and deposits are really the same money conversation", "the unpaid list and the payment link go hand
     # in hand", "the last payment milestone and the defects list actually go together": two rows said to be one.
     rx(r"^(?P<a>[^,;]+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+?)\s+(?:are|is)\s+(?:(?:really|basically|actually|just|kind of|pretty much)\s+)?"
-       r"(?:the same|one)\s+(?:[\w-]+\s+){0,2}?(?:thing|row|feature|screen|step|conversation|job|page|form)\b"),
+       r"(?:the same|one|1)\s+(?:[\w-]+\s+){0,2}?(?:thing|row|feature|screen|step|conversation|job|page|form)\b"),
     rx(r"^(?P<a>[^,;]+?)\s+(?:and|&|\+)\s+(?P<b>[^,;]+?)\s+(?:(?:really|basically|actually|just|kind of|always)\s+)?"
        r"(?:go|belong|sit|fit|come)\s+(?:together|hand in hand)\b"),
     # "I'd nearly keep that with the draw numbers, it's the same screen on the night".
@@ -385,7 +385,8 @@ DEFER_PATTERNS = (
     rx(r"\bmake\s+(?P<what>[^,;]+?)\s+wait\b"),
     # "kindly make it phase 2", "make the statement a phase 2 thing".
     rx(r"\bmake\s+(?P<what>[^,;]+?)\s+(?:a\s+)?" + _LATER + r"\b"),
-    rx(r"\b(?:push|defer|postpone|park)\s+(?P<what>[^,;]+?)(?=\s+(?:for now|for later)|,|;|$)"),
+    # "Invoice after, push that back": "back" is where it goes, not its name.
+    rx(r"\b(?:push|defer|postpone|park)\s+(?P<what>[^,;]+?)(?:\s+back)?(?=\s+(?:for now|for later)|,|;|$)"),
     # "maybe leave that for now", "park the map for the moment".
     rx(r"\b(?:leave|park|hold|skip)\s+(?P<what>[^,;]+?)(?:\s+out)?\s+(?:for now|for the moment|for the time being)\b"),
     # "so keep it aside", "put the vacancy list on hold": set aside for later, not thrown away.
@@ -416,8 +417,11 @@ CUT_PATTERNS = (
     rx(r"(?<!\bthe )(?<!\ba )(?<!\bmy )(?<!\bour )(?<!\bthat )(?<!\bthis )"
        r"\b(?:cut(?!\s+line)|remove|drop|delete|kill|scrap|ditch|bin|lose(?!\s+track)|get rid of|take out|skip)\s+"
        # "the passport thing we can drop for now": when, after the verb, is not what.
-       r"(?!(?:for\s+now|for\s+later|for\s+the\s+moment|now|later|at\s+first)\b)(?P<what>[^,;]+?)"
-       r"(?=\s+(?:and\s+(?:add|include|put)|instead)\b|,|;|$)"),
+       r"(?!(?:for\s+now|for\s+later|for\s+the\s+moment|now|later|at\s+first)\b)(?P<what>[^,;:]+?)"
+       # "drop it: tourists pay cash anyway": after the colon comes the reason.
+       r"(?=\s+(?:and\s+(?:add|include|put)|instead)\b|,|;|:|$)"),
+    # "take the card payment out", "take that out".
+    rx(r"\btake\s+(?P<what>(?!out\b)[^,;:]+?)\s+out\b(?!\s+of\s+(?:phase|the mvp|v1))"),
     # "Sign-up is not needed" cuts; "only basic fields are needed" says how small, it cuts nothing.
     rx(r"^(?P<what>.+?)\s+(?:(?:is|are)\s+not|isn'?t|aren'?t)\s+(?:really\s+)?(?:needed|necessary|required)\b"),
     # "salary calculate i dont need now": a time word after "need" is when, not what (the row comes before).
@@ -448,9 +452,12 @@ PROMOTE_PATTERNS = (
     rx(r"^(?:(?P<what>.+?)\s+)?(?:has|have|needs?|must|should|got)\s+to\s+(?:be|go|stay|come)\s+(?:in\b|p0|there|" + _PHASE1 + ")"),
     # "so it goes to the top of the list", "the receipts move to the front".
     rx(r"^(?P<what>[^,;]+?)\s+(?:goes|go|moves?|belongs?|jumps?)\s+(?:up\s+)?(?:to|at)\s+the\s+(?:top|front|head)\b"),
+    # "The pay reminder put number one please": the row, then the verb without an object.
+    rx(r"^(?P<what>(?:the|my|our)\s+[^,;]+?)\s+(?:please\s+|pls\s+)?(?:put|move|bring|bump)\s+(?:(?:it|that)\s+)?(?:up|first|to the top|"
+       r"to the front|(?:at\s+)?(?:number|no\.?)\s*(?:one|1))\b"),
     # "put it first na", "abeg bring it to the front": first in line is Phase 1.
     rx(r"\b(?:move|put|bring|pull|get|keep|bump|have(?!\s+to\b))\s+(?:(?P<what>.+?)\s+)?(?:up|back in|forward|higher|to the top|"
-       r"first(?=\s*(?:(?:na|please|pls|ji|lah|leh|o|then|abeg)\b|[.,;!?]|$))|to the front|in front|on top|at the top)\b"),
+       r"first(?=\s*(?:(?:na|please|pls|ji|lah|leh|o|then|abeg)\b|[.,;!?]|$))|to the front|(?:at\s+)?(?:number|no\.?)\s*(?:one|1)|#\s*1|in front|on top|at the top)\b"),
     # "bring am come phase 1": in Nigerian Pidgin "come" after the verb is "to".
     rx(r"\b(?:move|put|bring|pull|get|keep|have(?!\s+to\b)|come)\s+(?:(?P<what>.+?)\s+)?(?:in|into|to|on|at|come)\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:should|must|needs? to|has to|can)\s+(?:be|go|stay|come)\s+(?:there\s+)?(?:in(?:to)?\s+)?"
@@ -463,7 +470,8 @@ PROMOTE_PATTERNS = (
        r"more important(?:\s+to\s+(?:me|us|them))?\s+than\b|"
        r"^(?P<what2>.+?)\s+(?:seems?|looks?|feels?)(?:\s+to\s+me)?(?:\s+like)?\s+(?:the|our)\s+(?:main|most important|key|big)\s+"
        r"(?:thing|bit|part|one)\b"),
-    rx(r"^(?:(?P<what>.+?)\s+)?(?:is|are)\s+(?:a must(?:[- ]have)?|must[- ]have|essential|critical|crucial|non-negotiable|"
+    # "waivers are kinda a must", "the photo thing is kinda the main thing": a hedge before it changes nothing.
+    rx(r"^(?:(?P<what>.+?)\s+)?(?:is|are)\s+(?:(?:kinda|kind of|sort of|pretty much|basically|definitely|absolutely|totally|really)\s+)?(?:a must(?:[- ]have)?|must[- ]have|essential|critical|crucial|non-negotiable|"
        # "remind before shift is very important for me": importance said outright.
        r"(?:very|really|super|so|extremely)\s+important(?:\s+(?:for|to)\s+(?:me|us|them|my\s+\w+|our\s+\w+))?|"
        r"(?:our|the)\s+(?:real\s+|main\s+|key\s+)?differentiator|the whole point|a deal[- ]?breaker|"
@@ -475,11 +483,17 @@ PROMOTE_PATTERNS = (
     rx(r"\b(?:i|we|they)(?:'d|\s+would)?\s+(?:really\s+|absolutely\s+)?(?:need|want)\s+(?P<what>.+?)\s+in\s+(?:at\s+|from\s+)?"
        + _PHASE1),
     rx(r"^(?:(?P<what>[^,;]+?),?\s+)?(?:those|that|this|it|them)\s+(?:i|we)(?:'d| would)?\s+(?:want|need)\s+in\s+" + _PHASE1),
-    rx(r"^(?P<what>[^,;]+?)\s+(?:first|before\s+[^,;]+?)(?:\s+(?:please|pls))?\s*$"),
+    # "only dates are needed first" after "make it smaller" says what the smaller cut holds; it moves nothing.
+    rx(r"^(?!(?:only|just)\b)(?P<what>[^,;]+?)(?:\s+(?:must|should|has to|needs? to|will|can)\s+(?:come|go|be))?\s+(?:first|before\s+[^,;]+?)"
+       r"(?:\s+(?:please|pls))?\s*$"),
     # "make the photos phase 1 for sure", "Online fee payment is phase 1, not later."
     rx(r"\bmake\s+(?P<what>.+?)\s+(?:a\s+)?" + _PHASE1 + r"\b"),
     rx(r"^(?!(?:(?:ok|okay|so|and|but|hmm+)\W+)*(?:what|which|who|how|why|where|when|is|are)\b)(?P<what>.+?)\s+"
        r"(?:is|are|goes|go|belongs?)\s+(?:in\s+)?" + _PHASE1 + r"\b"),
+    # "Agent quotas into phase 1", "Oh and glaze recipes to phase 1, members beg for them": the verb left out.
+    rx(r"^(?!(?:(?:ok|okay|so|and|but|hmm+|oh)\W+)*(?:what|which|who|how|why|where|when|is|are|not|no|go|come|get|take|move|"
+       r"push|bring|put|back)\b)(?P<what>(?:" + _NOT_A_VERB + r"[\w'&+/-]+\s+){0,5}" + _NOT_A_VERB + r"[\w'&+/-]+)\s+(?:in)?to\s+" + _PHASE1 + SOFTENER
+       + r"\s*(?:,\s*(?:they|members|people|customers|users|everyone|we|i)\b.*)?$"),
     # "first the skip and daily count" (a priority among rows, see FIRST_PROMOTE), "monthly bill also phase 1 please".
     FIRST_PROMOTE,
     rx(r"^(?!(?:(?:ok|okay|so|and|but|hmm+)\W+)*(?:what|which|who|how|why|where|when|is|are|not|no)\b)"
@@ -487,7 +501,9 @@ PROMOTE_PATTERNS = (
        r"(?:also\s+|too\s+)?(?:in\s+)?" + _PHASE1 + SOFTENER + r"\s*$"),
 )
 ADD_PATTERNS = (
-    rx(r"\badd\s+(?:one more thing|another thing|something)\s*[,:]\s*(?P<what>[^;]+?)(?=[.;]|$)"),
+    # "add one thing: the customer can see the price", "Add one: customer can book moving trolley".
+    rx(r"\badd\s+(?:one more thing|another thing|something|one more|another one|one thing|one)\s*[,:]\s*(?P<what>[^;]+?)"
+       r"(?=[.;]|,\s+(?:we|i|they|you|he|she|it|that|this|because|cos|since|as|so|always|every)\b|$)"),
     # "one more thing please add, a deposit refund record when boy is vacating": the verb, a pause, the row.
     rx(r"\b(?:add|include)\s*[,:]\s*(?P<what>[^,;.]+?)(?=\s+(?:when|whenever|where|because|since|so)\b|[,;.]|$)"),
     rx(r"\b(?:add|include|introduce|chuck in|throw in|stick in|bung in|pop in)\s+(?P<what>[^,;]+?)(?=\s+(?:instead|too|as well)\b|,|;|$)"),

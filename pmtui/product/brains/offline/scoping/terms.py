@@ -6,7 +6,7 @@ import re
 
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.scoping.rules import NAME_PREFIX, TRAILING, USER_COUNT
-from pmtui.product.rice import NICE_TO_HAVE_MARK, feature_name
+from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK, feature_name
 from pmtui.product.search import stem, terms
 
 
@@ -15,7 +15,7 @@ def stems(text: str) -> set[str]:
 
 
 def short_name(item: str) -> str:
-    text = re.sub(r"\s+", " ", item.replace(NICE_TO_HAVE_MARK, "").strip().strip(".;:-•*")).strip()
+    text = re.sub(r"\s+", " ", item.replace(NICE_TO_HAVE_MARK, "").replace(WAITS_MARK, "").strip().strip(".;:-•*")).strip()
     text = NAME_PREFIX.sub("", text)
     # "a wee checklist for the annual varroa treatment": how small the founder pictures it is no part of its name.
     text = re.sub(r"^(?:(?:a|an|the)\s+)?(?:wee|lil|teeny)\s+(?=\w)|^(?:a|an)\s+(?:little|tiny)\s+(?=\w)", "", text,
