@@ -31,7 +31,7 @@ KINDS: tuple[str, ...] = (
     "rambling",
     "non-native English",
 )
-SETS: tuple[str, ...] = ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11", "heldout12")
+SETS: tuple[str, ...] = ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11", "heldout12", "typed")
 ExpectationKind = Literal["add", "cut", "defer", "promote", "effort", "split", "merge", "question", "smaller", "undo"]
 InterjectionKind = Literal["question", "undo", "off_topic", "correction"]
 
