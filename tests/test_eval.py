@@ -320,3 +320,24 @@ def test_an_undo_of_the_whole_table_takes_back_every_request_of_the_round_whatev
     assert _taken_back(Conversation(founder=founder, simulator="scripted"), founder.scoping[0].expect[0], 0)
     founder.scoping[1].say = "Undo the map, my cofounder hates it."
     assert not _taken_back(Conversation(founder=founder, simulator="scripted"), founder.scoping[0].expect[0], 0)
+
+
+def test_an_estimate_the_founder_reshapes_later_is_judged_before_they_did() -> None:
+    # Held-out 11 (canopy-arguer): "the waybill … call it one week", then "The waybill, can the return part be its
+    # own line?": the split halves the row, so the one-week estimate is judged on the table before the split.
+    from pmtui.product.eval.assertions import _taken_back
+
+    founder = Founder.model_validate({
+        "id": "f", "kind": "arguer", "product": "p", "opening": "o", "agree": "ok", "answers": {},
+        "scoping": [{"say": "the waybill is a list and a signature, call it one week. Remove the rating.",
+                     "expect": [{"effort": {"feature": "waybill", "weeks": 1}}, {"cut": "rating"}]},
+                    {"say": "One more. The waybill, can the return part be its own line?",
+                     "expect": [{"split": {"into": ["pickup", "return"]}}]}],
+    })
+    conversation = Conversation(founder=founder, simulator="scripted")
+    effort, cut = founder.scoping[0].expect
+    assert _taken_back(conversation, effort, 0)
+    assert not _taken_back(conversation, cut, 0)
+    other = founder.model_copy(update={"scoping": [founder.scoping[0], founder.scoping[1].model_copy(
+        update={"say": "One more. Can the invoice have its own line?"})]})
+    assert not _taken_back(Conversation(founder=other, simulator="scripted"), effort, 0)

@@ -423,7 +423,8 @@ _WHOLE_TABLE = re.compile(r"\b(?:scrap|undo|reverse|forget|drop) all (?:that|of 
 
 def _taken_back(c: Conversation, expectation: Expectation, index: int) -> bool:
     """Did a later move of the founder take this request back? The next move's undo takes back what it names
-    (everything, when it names nothing: "go back on that last change"); a later cut or deferral takes back an
+    (everything, when it names nothing: "go back on that last change"); a later reshaping of the same row (a split,
+    a merge, another estimate) takes back an estimate; a later cut or deferral takes back an
     addition or a promotion of the same feature ("undo that map, it's too much for now"), and a later addition or
     promotion takes back a cut or deferral ("put the floor plan back")."""
     later = c.founder.scoping[index + 1 :]
@@ -433,6 +434,12 @@ def _taken_back(c: Conversation, expectation: Expectation, index: int) -> bool:
             return True
         words = set(tokens(expectation.phrase)) | {w for p in expectation.into + expectation.parts for w in tokens(p)}
         return any(_related(w, n) for w in words | {expectation.kind} for n in named)
+    if expectation.kind in ("effort", "smaller"):
+        # "call the waybill one week", then "the waybill, can the return part be its own line?": the founder's own
+        # later split, merge or estimate of the same row reshapes it, so the estimate is judged before that move.
+        words = set(tokens(expectation.phrase.replace("|", " "))) - _GENERIC
+        return any(e.kind in ("effort", "smaller", "split", "merge") and any(
+            _related(w, t) for w in words for t in tokens(move.say)) for move in later for e in move.expect)
     opposite = {"add": ("cut", "defer"), "promote": ("cut", "defer"), "cut": ("add", "promote"), "defer": ("add", "promote")}
     if expectation.kind not in opposite:
         return False
