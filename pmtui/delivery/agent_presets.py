@@ -13,6 +13,7 @@ exit 2) before anything starts; agent_catalog() is what `pmtui agents` lists.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -418,10 +419,11 @@ def resolve_agent(value: str, config: Config) -> AgentCommand:
     if "/" in argv[0] and not os.path.isabs(path):
         # `./my-agent.sh` means the one beside the user, not one in each task's worktree (where agents run).
         path = os.path.abspath(path)
-        lexer = shlex.shlex(text, posix=True)
+        stream = io.StringIO(text)
+        lexer = shlex.shlex(stream, posix=True)
         lexer.whitespace_split = True
         lexer.get_token()
-        rest = text[lexer.instream.tell():].lstrip()
+        rest = text[stream.tell():].lstrip()
         text = shlex.quote(path) + (f" {rest}" if rest else "")
     return AgentCommand(name=os.path.basename(argv[0]), command=text, path=path)
 

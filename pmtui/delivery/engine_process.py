@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from pmtui.config import Config
     from pmtui.delivery.engine import DeliveryEngine
     from pmtui.delivery.run_context import RunOutcome
+    from pmtui.delivery.sandbox import SandboxMode
     from pmtui.store.db import Store
 
 # How long a stopped child has to end its attempts and say how the run ended before it is killed.
@@ -59,7 +60,7 @@ class EngineJob:
     agent: str | None = None  # a preset, an [agents.NAME] or a command line; None: the built-in LLM agent
     max_parallel: int | None = None
     parallel_tiers: list[str] | None = None
-    sandbox: str | None = None
+    sandbox: SandboxMode | None = None
     no_wait: bool = False
     # The demo (`pmtui demo`): its sandbox, already created by the parent, and the scripted agent's pace.
     demo: dict[str, Any] | None = None

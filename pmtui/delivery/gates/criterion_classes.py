@@ -51,7 +51,7 @@ _ANSWERS = frozenset(["answer", "answers", "respond", "responds", "reply", "repl
 def awaits_answer(text: str) -> bool:
     """Whether the deadline is for an answer ("does not answer within 3 seconds"): a timeout, not any duration."""
     match = _NOBODY_WITHIN.search(text)
-    return bool(match) and not match.group(1).lower().startswith("no") and match.group(2).lower() in _ANSWERS
+    return match is not None and not match.group(1).lower().startswith("no") and match.group(2).lower() in _ANSWERS
 
 
 def nobody_within(text: str) -> str | None:

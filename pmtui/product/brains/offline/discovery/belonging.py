@@ -187,7 +187,7 @@ _SOMEONE_CAN = re.compile(r"^(?:the\s+)?(?P<who>[\w'-]+)\s+(?:can|could|will|get
 
 def _user_story(item: str) -> bool:
     said = _SOMEONE_CAN.match(item.strip())
-    return bool(said) and (has_persona(said.group("who")) or said.group("who").lower() in ("admin", "admins", "staff"))
+    return said is not None and (has_persona(said.group("who")) or said.group("who").lower() in ("admin", "admins", "staff"))
 
 
 def _things_to_build(text: str) -> bool:
@@ -340,7 +340,7 @@ _ONE_MORE = re.compile(r"^\W*(?:and|also|plus|oh and|and also|and maybe|maybe al
 def _adds_an_item(sentence: str) -> bool:
     """'Also a map of jobs maybe' after a list of things to build: one more item, no limit, price or target."""
     more = _ONE_MORE.match(sentence.strip()) or HEDGED_FEATURE.match(sentence.strip().rstrip(".!"))
-    return bool(more) and len(more.group(more.lastgroup or 0).split()) <= 8 and not (
+    return more is not None and len(more.group(more.lastgroup or 0).split()) <= 8 and not (
         limits(sentence) or money(sentence) or target(sentence) or PROBLEM_STRONG.search(sentence))
 
 
