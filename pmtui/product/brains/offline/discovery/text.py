@@ -474,6 +474,9 @@ def persona_name(summary: DiscoverySummary) -> str:
         # "volunteer coordinators of community fridge networks" are "volunteer coordinators", not "of community…".
         phrase = re.split(r"\s+(?:who|that|with|in|at|on|from|of|working|running)\s+", phrase, maxsplit=1)[0]
         # Stray punctuation is not part of a name said mid-sentence ("the right moment for ? nurses").
+        # "mostly busy mums": how many of them is no part of what they are called.
+        phrase = re.sub(r"^(?:mostly|mainly|usually|often|primarily|largely|generally|typically)\s+", "", phrase,
+                        flags=re.IGNORECASE)
         words = [word for word in phrase.split() if any(char.isalpha() for char in word)]
         # "the crew and the station mechanic": two groups are named whole; one keeps its last four words.
         words = words[-8:] if "and" in (w.lower() for w in words[1:-1]) else words[-4:]

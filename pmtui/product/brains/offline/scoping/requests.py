@@ -222,7 +222,10 @@ _DAYS = re.compile(r"(?<!\bafter )(?<!\bevery )(?<!\bwithin )\b(?P<n>\d+(?:\.\d+
 
 _TXT_SPEAK = ((r"\bl8r\b", "later"), (r"\brn\b", "right now"), (r"\bu\b(?!['\u2019-])", "you"), (r"\br\b(?!['\u2019-])", "are"),
               (r"\b(?:pls|plz)\b", "please"), (r"\btho\b", "though"), (r"\bb4\b", "before"), (r"\bppl\b", "people"),
-              (r"(?:^|(?<=[.!?,;]\s)|(?<=\w\s))n\s+(?=\w)", "and "), (r"\bwk\b", "week"), (r"\bwks\b", "weeks"))
+              (r"(?:^|(?<=[.!?,;]\s)|(?<=\w\s))n\s+(?=\w)", "and "), (r"\bwk\b", "week"), (r"\bwks\b", "weeks"),
+              # "deposit is da most important bit, can it b in phase 1", "cos of no shows".
+              (r"\bda\b", "the"), (r"\b(it|to|can|should|must|will|cud|could|would)\s+b\b", r"\1 be"), (r"\bcos\b", "because"),
+              (r"\bcud\b", "could"), (r"\bwud\b", "would"), (r"\bshud\b", "should"))
 
 
 def _shorthand(text: str) -> str:
