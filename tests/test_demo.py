@@ -107,7 +107,8 @@ def test_a_sandbox_that_exists_is_refused_with_exit_2(tmp_path: Path) -> None:
 
 async def test_a_stopped_demo_names_the_command_that_resumes_its_own_sandbox(tmp_path: Path) -> None:
     """`pmtui demo` run again makes a new sandbox, so a stopped demo says `pmtui demo --dir BASE`, and that command
-    picks the same sandbox up and resumes its run to release (it used to say "run the same command again")."""
+    picks the same sandbox up and resumes its run to release (it used to say "run the same command again"), answering
+    the escalation left open by the stop (it used to wait for it)."""
     import threading
 
     from pmtui.config import Config
@@ -119,8 +120,8 @@ async def test_a_stopped_demo_names_the_command_that_resumes_its_own_sandbox(tmp
     stop = threading.Event()
 
     def on_event(kind: str, text: str) -> None:
-        if "T1" in text:
-            stop.set()  # the user presses stop once the first task is under way
+        if kind == "escalation":
+            stop.set()  # the user quits with the escalation unanswered
 
     store = Store(db)
     try:
@@ -137,6 +138,8 @@ async def test_a_stopped_demo_names_the_command_that_resumes_its_own_sandbox(tmp
     assert result.returncode == 0, result.stdout + result.stderr
     assert f"resuming the demo sandbox in {sandbox.base}" in result.stdout
     assert "resuming run 1" in result.stdout
+    # The escalation raised before the stop is still open on resume: the headless demo answers it as it does a new one.
+    assert "[answer] escalation 1" in result.stdout
     check = Store(db)
     try:
         runs = DeliveryStore(check)

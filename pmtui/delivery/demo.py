@@ -290,7 +290,8 @@ async def run_headless(sandbox: DemoSandbox, store: Store, config: Config, say: 
             say(text)
         else:
             say(f"[{kind}] {text}")
-        if kind == "escalation":
+        # An escalation raised before a stop is still open when the demo resumes: the engine only says it waits.
+        if kind in ("escalation", "waiting"):
             run_id = holder["engine"].run_id
             for escalation in dstore.open_escalations(run_id):
                 option, how = escalation.recommended, "the recommended option"
