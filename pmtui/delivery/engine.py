@@ -263,6 +263,12 @@ class DeliveryEngine:
             run = ctx.dstore.set_run_fields(run.id, config={**run.config, "run_dir": str(ctx.run_dir)})
         if run.resumed:
             ctx.say("info", f"resuming run {run.id} of plan {plan.plan_id} on {plan_branch}")
+            from pmtui.delivery.orphans import end_orphans
+
+            ended = end_orphans(ctx.run_dir)
+            if ended:
+                ctx.say("info", f"ended {len(ended)} process(es) the stopped engine had left running: "
+                                f"{', '.join(map(str, ended))}")
             if run.state == "waiting_for_human":
                 ctx.dstore.set_run_state(run.id, "running", "resumed")
         else:
