@@ -7,6 +7,8 @@ product.brains.protocol.Brain interface: the offline engine is a Brain, a siblin
 
 from __future__ import annotations
 
+import re
+
 from pmtui.models import (
     ComparableProduct,
     Completeness,
@@ -86,8 +88,6 @@ class OfflineBrain:
 def _questions_beside_requests(state: ConversationState, text: str) -> list[str]:
     """The questions of an argue-back message that ask and change nothing ("what's the difference between impact
     and reach anyway?"), when the message also asks for changes."""
-    import re
-
     sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.strip()]
     questions = [s for s in sentences if s.endswith("?") and scoping.classify_intent(s, state.scoping_output) == "QUESTION"
                  and not scoping.parse_requests(s)]
