@@ -54,6 +54,7 @@ from pmtui.product.brains.offline.discovery.cues import (
 )
 from pmtui.product.brains.offline.discovery.lexicon import NAMED_PRODUCT, NUMBER, TOOL_RE
 from pmtui.product.brains.offline.discovery.text import (
+    before_new_clause,
     cap_words,
     clean,
     content_words,
@@ -416,7 +417,7 @@ def feature_clue(sentence: str, first_message: bool, strict: bool = False) -> Cl
         # "twenty people would say 'cool!'" tells what happened; only about the product is it a wish.
         match = None
     if match:
-        rest = sentence[match.end() :]
+        rest = before_new_clause(sentence[match.end() :])
         build = re.match(
             r"(?:to )?(?:build|make|create|develop|launch|start|design|write|do|have|set up)\s+", rest, re.IGNORECASE
         )

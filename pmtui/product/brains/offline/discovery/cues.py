@@ -25,7 +25,12 @@ PROBLEM_STRONG = re.compile(
     r"burn(ed|t)? out|burnout|keep (losing|missing|forgetting)|(?:too|so) much time|"
     r"(?:am|is|are) not (?:finding|getting|able)|not able to|"
     # "the admin go crazy", "it drives us nuts", "we're going mad with it".
-    r"go(?:es|ing)? (?:crazy|mad|nuts|bananas)|drives? (?:\w+ )?(?:crazy|mad|nuts|up the wall))\b",
+    r"go(?:es|ing)? (?:crazy|mad|nuts|bananas)|drives? (?:\w+ )?(?:crazy|mad|nuts|up the wall)|"
+    # Things that collide or go astray, and the people they upset: "double bookings happen like twice a month and
+    # people get shirty", "the cheques go missing", "two parties turned up on the same saturday".
+    r"double[- ]?book\w*|over[- ]?book(?:ed|ing|ings)|mix[- ]?ups?|muddl\w*|kerfuffle|palaver|wahala|"
+    r"(?:go(?:es)?|went|gone) (?:missing|astray|wrong)|(?:get|gets|got|getting) (?:lost|mixed up|"
+    r"shirty|cross|angry|upset|annoyed|narked|irate|fed up)|fed up|cheesed off|turn(?:s|ed)? up (?:on|at) the same)\b",
     re.IGNORECASE,
 )
 
@@ -34,7 +39,7 @@ PROBLEM_WEAK = re.compile(
 )
 
 ALTERNATIVES_STRONG = re.compile(
-    r"\b(today,? (they|we|people|most|users|everyone|it)|currently|right now (they|we|people|it'?s)|"
+    r"\b(today,? (they|we|people|most|users|everyone|it)|currently|right now (they|we|people|it'?s|he|she|everyone|everybody|most)|"
     r"at the moment|instead,? (they|we|people)|(they|we|people|most|everyone|users|nurses|teams?) "
     r"(just |mostly |usually |still |all )?(use|using|rely on|relies on|resort to|fall back on|"
     r"cobble|track (it|them|everything) (in|on|with)|do it (by hand|manually|in)|hack)|existing "
@@ -60,7 +65,9 @@ KEPT_IN_A_TOOL = re.compile(
 # "the council is moving the routes to online booking from next April": someone else's change, with when it starts.
 # Not "we're moving to Android by March": the founder's own plan is a constraint.
 DATED_CHANGE = (
-    r"(?<!\bwe )(?<!\bwe)(?<!\bi )(?<!\bi)(?:is|are|'s|'re) (?:moving|switching|changing|being moved|making [\w-]+) "
+    r"(?<!\bwe )(?<!\bwe)(?<!\bi )(?<!\bi)(?:is|are|'s|'re) (?:moving|switching|changing|being moved|making [\w-]+|"
+    # "margaret is off to her daughters in spain for 3 months in january": the one who keeps it all is leaving.
+    r"off|leaving|retiring|stepping down|going away|emigrating|away|on leave) "
     r"[^.;]{0,80}?\b(?:from|by|starting|"
     r"as of|in) (?:next (?:year|month|spring|summer|autumn|fall|winter|season|term|" + MONTHS + r")|" + MONTHS
     + r"|20\d\d)"
@@ -95,7 +102,11 @@ FEATURE_TRIGGER = re.compile(
     r"^(?:also,? |please |and )?(?:add|include)|(?:key|core|main|must[- ]"
     r"have) features?(?: are| would be| include)?:?|features?(?: would be| are| include| like)?:|"
     r"must[- ]haves?(?: are)?:?|must have|needs? to have|with features like|features like|things like|"
-    r"including)\s+",
+    r"including)\s+|"
+    # Said without a subject: "want something where folk can see whats free and book it", "need a way to…".
+    r"^(?:(?:so|and|but|just|really|basically|honestly)\s+)*(?:want|need|after|looking for)\s+(?:something|a thing|"
+    r"a way|some way|an? (?:app|tool|site|website|system|place))\s+(?:where|that|to|so|which)\s+"
+    r"(?:(?:folks?|people|users|everyone|anyone|they|you|we|i)\s+(?:can|could)(?: be able to)?\s+)?",
     re.IGNORECASE,
 )
 

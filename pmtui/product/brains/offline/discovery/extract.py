@@ -72,7 +72,7 @@ _BARE_TEAM = re.compile(r"^\W*(?:just |only )?(?:me|myself|solo|alone|us two)\W*
 _FOR_WHOM_NOW = re.compile(r"^\W*(?:(?:no|nearly|almost|not quite|close|mostly)\b[\s,.:;!-]*)*"
                            r"(?:it'?s|its|it is|this is|that'?s) (?:really |actually |meant |mainly )?for\b", re.IGNORECASE)
 
-def _merge_text(old: str, new: str, replace: bool) -> str:
+def _merge_text(old: str, new: str, replace: bool, fresh: bool = False) -> str:
     new = new.strip()
     if not has_real_content(new) and has_real_content(old):
         return old
@@ -84,7 +84,10 @@ def _merge_text(old: str, new: str, replace: bool) -> str:
     if old_n in new_n:
         return new[:MAX_FIELD_CHARS]
     merged = f"{old}; {new}"
-    return merged if len(merged) <= MAX_FIELD_CHARS else old
+    if len(merged) <= MAX_FIELD_CHARS:
+        return merged
+    # No room for both: the answer to the question just asked wins over what was picked up on the way.
+    return new[:MAX_FIELD_CHARS] if fresh else old
 
 
 def _feature_key(item: str) -> set[str]:
@@ -377,7 +380,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 and ((asked_clue is not None and asked_clue.strong) or not decisive_others)
             )
             if takes_asked:
-                if asked == "target_user" and asked_clue is not None:
+                # Who it is for is a name, not the clause; today's way told as the reason for a pain is that reason.
+                if asked_clue is not None and (asked == "target_user" or "core_problem" in strong_others and asked_clue.strong):
                     asked_parts.append(asked_clue.fragment)
                 else:
                     asked_parts.append(clean(drop_negated(clause)) if correction else clean(clause))
@@ -482,7 +486,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # The answer to the question that sharpened a thin value replaces it: "it's a bit of a faff" gives way to
         # "marking the answer sheets takes ages…", "loads of pubs using it" to "30 pubs … by Christmas".
         sharpened = aspect == asked and has_real_content(old) and is_thin(aspect, old) and not is_thin(aspect, new)
-        setattr(result, aspect, _merge_text(old, new, aspect in replace or sharpened))
+        setattr(result, aspect, _merge_text(old, new, aspect in replace or sharpened, fresh=aspect == asked))
     wishlist = result.feature_wishlist
     if revising or asked == "feature_wishlist":
         wishlist = _removed_features(text, wishlist)
@@ -502,7 +506,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # An answer that no cue could file anywhere is still the answer to what was asked.
         answer = clean(drop_negated(text) if CORRECTION.search(text) else text)
         if answer and not is_vague(answer):
-            setattr(result, asked, _merge_text(getattr(result, asked), answer, False))
+            setattr(result, asked, _merge_text(getattr(result, asked), answer, False, fresh=True))
     if later_people and has_real_content(result.target_user) and not re.search(r"\(later, not now:", result.target_user):
         result.target_user = f"{result.target_user} (later, not now: {', '.join(later_people)})"
     return result

@@ -52,6 +52,8 @@ def clean(text: str) -> str:
     text = re.sub(r"^(?:[-*\u2022>]+|\d+[.)])\s+", "", text)
     text = FILLER_PREFIX.sub("", REPAIR_LEAD.sub("", text))
     text = text.strip(" \t,;:-\u2013\u2014")
+    # "and margaret is off to spain in january": a sentence begun with "and" is kept without it.
+    text = re.sub(r"^(?:and|plus|also|but)\s+(?=\w)", "", text, flags=re.IGNORECASE)
     text = re.sub(r"[\s.!?,;:]+$", "", text)
     text = re.sub(
         r"\s+(?:really|i guess|i think|probably|basically|honestly)$", "", text, flags=re.IGNORECASE
@@ -354,6 +356,29 @@ def _lowercase_sentences(piece: str) -> list[str]:
     return [s for s in sentences if s]
 
 
+
+# After a comma: a subject of one to three words (not a relative "which"/"who" or a joining word), then
+# something that happens to it — "double bookings happen", "people get shirty", "the cheques go missing".
+_SPLICE = (
+    r"(?=(?!(?:which|who|whom|whose|that|where|when|and|or|but|so|then|also|e\.g|i\.e)\b)"
+    r"(?:[\w'-]+\s+){1,3}?(?:happen(?:s|ed|ing)?|(?:get(?:s|ting)?|got) (?:lost|mixed up|confused|cross|angry|upset|annoyed|shirty|fed up|"
+    r"forgotten|missed|double[- ]?booked|cancelled|canceled)|keep(?:s)? \w+ing|kept \w+ing|go(?:es)? (?:missing|wrong|astray)|"
+    r"went (?:missing|wrong|astray)|turn(?:s|ed)? up|show(?:s|ed)? up|end(?:s|ed)? up|pile(?:s|d)? up|clash(?:es|ed)?|"
+    r"overlap(?:s|ped)?|break(?:s)? down|broke down|fall(?:s)? through|fell through)\b)"
+)
+_NEW_CLAUSE = (
+    r",\s+" + _SPLICE + r"|"
+    # "…get a quote and book the truck, right now he does it all by text": a new time starts a new clause.
+    r",\s+(?=(?:right now|at the moment|currently|nowadays|these days|half the time|most of the time)\b)"
+)
+
+
+def before_new_clause(text: str) -> str:
+    """What comes before a comma that starts a new clause: "get a quote and book the truck, right now he does it
+    all by text" -> "get a quote and book the truck"."""
+    return re.split(_NEW_CLAUSE, text, maxsplit=1)[0]
+
+
 def split_clauses(sentence: str) -> list[str]:
     pieces = re.split(
         r",\s*(?:and|but|so|while|whereas|though|although)\s+|\s+but\s+|\s+[\u2014\u2013]\s+|\s+-\s+|"
@@ -361,7 +386,10 @@ def split_clauses(sentence: str) -> list[str]:
         # "…waste 10% of what they buy and the owner would pay $49": a new subject starts a new clause.
         r"\s+(?:and|while|whereas)\s+(?=(?:the|they|we|i|he|she|our|their|my|his|her|nobody|everyone|people)\s)|"
         # "…so its urgent now and yards would pay for this like 150 a month": who would pay starts a clause too.
-        r"\s+and\s+(?=(?:[\w'-]+\s+){1,2}(?:would|will|'d)\s+(?:happily\s+|gladly\s+)?pay\b)",
+        r"\s+and\s+(?=(?:[\w'-]+\s+){1,2}(?:would|will|'d)\s+(?:happily\s+|gladly\s+)?pay\b)|"
+        # "…a paper diary in margaret's handbag, double bookings happen like twice a month": a comma splice
+        # starts a new clause when a subject and something that happens to it follow the comma.
+        + _NEW_CLAUSE,
         sentence,
     )
     clauses: list[str] = []

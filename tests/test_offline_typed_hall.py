@@ -1,0 +1,105 @@
+"""A founder typed in by hand through the TUI (2026-11-27): the treasurer of a village hall, one long lower-case
+run-on message after another. Each test is built from the founder's own sentence (or one of the eval's founders the
+change touched), which the engine before it got wrong.
+"""
+
+from __future__ import annotations
+
+from pmtui.models import DiscoverySummary
+from pmtui.product.brains.offline.discovery import extract
+from pmtui.product.brains.offline.discovery.text import clean, split_clauses
+
+OPENING = (
+    "so basically our village hall committee takes bookings for the main hall and the wee kitchen by phone and a paper "
+    "diary that lives in margaret's handbag, double bookings happen like twice a month and people get shirty. want "
+    "something where folk can see whats free and book it, and we can take the deposit"
+)
+
+
+def test_a_comma_splice_starts_a_new_clause() -> None:
+    """"…a paper diary that lives in margaret's handbag, double bookings happen like twice a month" was one clause,
+    filed whole as today's way; the pain after the comma was lost."""
+    clauses = split_clauses(OPENING.split(". ")[0])
+    assert "double bookings happen like twice a month" in clauses
+    assert not any("handbag" in c and "double" in c for c in clauses)
+    # A list and a relative clause are not splices; "we get four hours a day" is no mishap.
+    assert split_clauses("phone, email, texts") == ["phone, email, texts"]
+    assert split_clauses("the hall, which gets booked a lot, is old") == ["the hall, which gets booked a lot, is old"]
+    said = "NEPA light is not reliable at all, sometimes we get four hours a day"
+    assert split_clauses(said) == [said]
+
+
+def test_collisions_and_upset_people_are_the_pain() -> None:
+    """Double bookings and people who "get shirty" are a problem in any English; the core problem stayed empty."""
+    summary = extract(DiscoverySummary(), OPENING, "")
+    assert "double bookings happen" in summary.core_problem
+    assert "shirty" in summary.core_problem
+    assert "double bookings" not in summary.current_alternatives
+    assert "paper diary" in summary.current_alternatives
+
+
+def test_a_wish_said_without_its_subject() -> None:
+    """"want something where folk can see whats free and book it, and we can take the deposit" asked for nothing."""
+    summary = extract(DiscoverySummary(), OPENING, "")
+    assert summary.feature_wishlist == ["See whats free", "Book it", "Take the deposit"]
+    need = extract(DiscoverySummary(), "need a way to send the hirers a reminder the day before", "feature_wishlist")
+    assert need.feature_wishlist == ["Send the hirers a reminder the day before"]
+
+
+def test_the_one_who_keeps_it_all_leaving_is_the_timing() -> None:
+    """"margaret is off to her daughters in spain for 3 months in january so the diary goes with her" was filed as
+    part of the pain, and the why-now stayed empty."""
+    before = extract(DiscoverySummary(), OPENING, "")
+    said = (
+        "i told you, the double bookings! two parties turned up on the same saturday in october. and margaret is off "
+        "to her daughters in spain for 3 months in january so the diary goes with her"
+    )
+    after = extract(before, said, "core_problem")
+    assert after.why_now.startswith("margaret is off to her daughters in spain")
+    assert "margaret" not in after.core_problem
+
+
+def test_a_sentence_begun_with_and_is_kept_without_it() -> None:
+    assert clean("and margaret is off to spain in january") == "margaret is off to spain in january"
+    assert clean("Andrew keeps the diary") == "Andrew keeps the diary"
+
+
+TRUCK = (
+    "ok so mira, my tío has a taco truck in San Antonio and on weekends he does catering for quinceañeras and "
+    "weddings and office parties, and the whole thing is a mess, people text him at all hours asking cuánto for 80 "
+    "people and he answers from the truck while he's cooking, so i want an app where party people can get a quote and "
+    "book the truck, right now he does it all by text and a paper calendar taped in the truck y a veces he double "
+    "books a saturday, which happened twice this year, and the families get so mad"
+)
+
+
+def test_a_wish_ends_where_a_new_time_starts() -> None:
+    """"…get a quote and book the truck, right now he does it all by text and a paper calendar taped…" made the rows
+    "Paper calendar taped" and "Families get"."""
+    summary = extract(DiscoverySummary(), TRUCK, "")
+    assert summary.feature_wishlist == ["Get a quote", "Book the truck"]
+    assert summary.current_alternatives.startswith("he does it all by text and a paper calendar")
+
+
+def test_the_answer_to_the_question_asked_wins_when_the_field_is_full() -> None:
+    """The answer to "what's the most painful part?" was dropped whole when the pitch had filled the field."""
+    summary = extract(DiscoverySummary(), TRUCK, "")
+    summary = summary.model_copy(update={"core_problem": summary.core_problem + "; " + "x" * 380})
+    said = (
+        "the big thing es que he loses jobs, by the time he texts back with a price the family already booked "
+        "somebody else, and the prices are all in his head so he undercharges for the big parties"
+    )
+    after = extract(summary, said, "core_problem")
+    assert "loses jobs" in after.core_problem
+    # Nothing asked about it: what was there stays.
+    aside = extract(summary, "oh and he double books the odd saturday, the families get so mad", "success_metric")
+    assert aside.core_problem == summary.core_problem
+
+
+def test_todays_way_told_as_the_reason_for_the_pain() -> None:
+    """Asked what they do instead, "the bay gets double booked cos its all in a paper diary" was filed whole as
+    today's way; the way is what comes after the "cos"."""
+    summary = DiscoverySummary(core_problem="half the time he double books the bay and people get cross")
+    said = "like I said, the bay gets double booked cos its all in a paper diary and he cant see whats free"
+    after = extract(summary, said, "current_alternatives")
+    assert after.current_alternatives == "its all in a paper diary"
