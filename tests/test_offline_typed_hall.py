@@ -5,9 +5,15 @@ change touched), which the engine before it got wrong.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from pmtui.config import Config
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery import extract
-from pmtui.product.brains.offline.discovery.text import clean, split_clauses
+from pmtui.product.brains.offline.discovery.asides import aside_kind, questions_back
+from pmtui.product.brains.offline.discovery.text import clean, is_thin, split_clauses
+from pmtui.product.orchestrator import Orchestrator
+from pmtui.store import Store
 
 OPENING = (
     "so basically our village hall committee takes bookings for the main hall and the wee kitchen by phone and a paper "
@@ -103,3 +109,48 @@ def test_todays_way_told_as_the_reason_for_the_pain() -> None:
     said = "like I said, the bay gets double booked cos its all in a paper diary and he cant see whats free"
     after = extract(summary, said, "current_alternatives")
     assert after.current_alternatives == "its all in a paper diary"
+
+
+METRIC_AND_QUESTION = (
+    "no double bookings at all would be the dream lol. and maybe half the regulars booking online by easter? whats a "
+    "realistic number for a wee hall like ours"
+)
+
+
+def test_a_metric_answer_that_ends_with_a_question_back() -> None:
+    """Asked for the metric, the tentative target became the row "Half the regulars booking online by easter (nice to
+    have)" and the question back the row "Whats a realistic number for a wee hall like ours"."""
+    before = extract(DiscoverySummary(), OPENING, "")
+    after = extract(before, METRIC_AND_QUESTION, "success_metric")
+    assert after.feature_wishlist == before.feature_wishlist
+    assert "half the regulars booking online by easter" in after.success_metric
+    assert "realistic" not in after.success_metric
+
+
+def test_a_question_typed_without_its_question_mark() -> None:
+    assert aside_kind("whats a realistic number for a wee hall like ours") == "question"
+    assert questions_back(METRIC_AND_QUESTION) == ["whats a realistic number for a wee hall like ours"]
+    assert questions_back("whats a realistic number for a wee hall like ours") == []  # the whole message: an aside
+    assert aside_kind("what they do is ring margaret") == ""
+
+
+def test_half_of_them_and_none_at_all_are_targets() -> None:
+    """"half the regulars booking online by easter" and "no double bookings at all" were sharpened as if vague."""
+    assert not is_thin("success_metric", "half the regulars booking online by easter")
+    assert not is_thin("success_metric", "no double bookings at all")
+    assert is_thin("success_metric", "more people booking online")
+
+
+async def test_the_question_back_is_answered_with_the_founders_own_number(tmp_path: Path) -> None:
+    store = Store(tmp_path / "hall.db")
+    try:
+        orchestrator = Orchestrator(store, Config(offline=True))
+        project = orchestrator.open_project("hall").project_id
+        await orchestrator.handle(project, OPENING)
+        await orchestrator.handle(project, "the people hiring it - mums doing kids parties, the yoga lady, the scouts")
+        reply = (await orchestrator.handle(project, METRIC_AND_QUESTION)).reply
+    finally:
+        store.close()
+    assert "whats a realistic number" in reply
+    assert '"half the regulars booking online by easter" is that kind of number' in reply
+    assert "what target would you put on that" not in reply.lower()

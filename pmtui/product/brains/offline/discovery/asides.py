@@ -34,7 +34,7 @@ from pmtui.product.brains.offline.discovery.phrasing import (
     ASIDE_OFF_TOPIC_ACK,
     WHY_ASK,
 )
-from pmtui.product.brains.offline.discovery.text import drop_negated, short
+from pmtui.product.brains.offline.discovery.text import drop_negated, is_thin, short, split_sentences
 
 
 def _bare(text: str) -> str:
@@ -88,6 +88,21 @@ def aside_kind(text: str) -> str:
     return ""
 
 
+def questions_back(text: str) -> list[str]:
+    """The sentences of an answer that ask the PM something: "no double bookings would be the dream lol. … whats a
+    realistic number for a wee hall like ours" answers, then asks. Empty when the whole message is the question."""
+    sentences = split_sentences(text)
+    if len(sentences) < 2:
+        return []
+    return [s for s in sentences if aside_kind(s) == "question"]
+
+
+def answer_sentences(text: str) -> list[str]:
+    """The sentences of a message that may answer something: those that ask the PM a question are left out."""
+    asks = questions_back(text)
+    return [s for s in split_sentences(text) if s not in asks]
+
+
 def asked_part(text: str) -> str:
     """The question itself, without the words that announce it ("Let me ask you, …")."""
     stripped = _bare(text)
@@ -95,8 +110,9 @@ def asked_part(text: str) -> str:
     return stripped[lead.end():] if lead and stripped[lead.end():].strip() else stripped
 
 
-def aside_reply(text: str, asked: str) -> str:
-    """The PM's answer to an aside, before it asks its pending question again."""
+def aside_reply(text: str, asked: str, summary: DiscoverySummary | None = None) -> str:
+    """The PM's answer to an aside, before it asks its pending question again. With the summary, a question about
+    an aspect the founder has just given a value for is answered with that value."""
     kind = aside_kind(text)
     if kind == "off_topic":
         return ASIDE_OFF_TOPIC_ACK
@@ -110,6 +126,12 @@ def aside_reply(text: str, asked: str) -> str:
     if re.search(r"\bwhat would you do\b|\bif you were me\b|\bin my (?:place|shoes)\b", question, re.IGNORECASE) and asked:
         return ASIDE_IF_I_WERE_YOU.format(label=ASPECT_LABELS[asked].lower(), why=WHY_ASK[asked])
     topic = next((aspect for aspect, pattern in ASIDE_TOPICS if pattern.search(question)), "")
+    if topic == "success_metric" and summary is not None and summary.success_metric:
+        # "…maybe half the regulars booking online by easter? whats a realistic number for a wee hall like ours".
+        parts = summary.success_metric.split("; ")
+        counted = [p for p in parts if not is_thin("success_metric", p)] or parts
+        return (f'Fair question — "{short(question, 12)}". A realistic first target counts people you can already '
+                f'reach, by a date you can check: "{short(counted[-1], 16)}" is that kind of number.')
     return f'Fair question — "{short(question, 12)}". {ASIDE_ANSWERS[topic]}'
 
 

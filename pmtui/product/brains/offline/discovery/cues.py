@@ -565,11 +565,16 @@ ASIDE_QUESTION_START = re.compile(
     r"^\s*(?:(?:sir|madam|ok|okay|so|and|hmm|quick question(?: before i go on)?|one doubt|sorry)[\s,:]*)*"
     r"(?:is it normal|is that normal|is this normal|do you think|what do you think|what would you|would you|"
     r"should i|should we|do i need|do we need|can you tell me|how do other|what do others|have you seen|"
+    # "whats a realistic number for a wee hall like ours", typed without its question mark.
+    r"(?:what'?s|whats|what is|what would be) (?:a |the )?(?:realistic|good|typical|reasonable|normal|sensible|decent|"
+    r"fair|usual)|"
     # "Yuh tink braiders inna Jamaica would really pay fi dis?": patois for "do you think".
     r"(?:you|yuh) (?:are )?th?ink(?:ing)?|are you)\b",
     re.IGNORECASE,
 )
-ASIDE_ADDRESSED = re.compile(r"\b(?:you|your|u|yuh)\b|\bshould (?:i|we)\b|\bis it normal\b", re.IGNORECASE)
+# "whats a realistic number…" asks for the PM's judgement without naming it.
+ASIDE_ADDRESSED = re.compile(r"\b(?:you|your|u|yuh)\b|\bshould (?:i|we)\b|\bis it normal\b|"
+                             r"\b(?:realistic|typical|reasonable|sensible|usual)\b", re.IGNORECASE)
 # "Let me ask you, do you think…", "Can I ask you something — would you…", "Quick question for you —": the words
 # before the question announce it; what follows is asked of the PM, whoever it names.
 ASIDE_QUESTION_LEAD = re.compile(
@@ -631,7 +636,8 @@ ASIDE_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
                                re.IGNORECASE)),
     ("feature_wishlist", re.compile(r"\b(feature|features|separate product|library|module|build first|mvp)\b",
                                     re.IGNORECASE)),
-    ("success_metric", re.compile(r"\b(metric|measure|success|target|kpi)\b", re.IGNORECASE)),
+    ("success_metric", re.compile(r"\b(metric|measure|success|target|kpi|(?:realistic|good|typical|reasonable|sensible|"
+                                  r"decent) (?:number|figure|goal))\b", re.IGNORECASE)),
     ("constraints", re.compile(r"\b(how long|how many (?:weeks|months|people|devs)|weeks?|months?|to build it|"
                                r"timeline)\b", re.IGNORECASE)),
     ("domain", re.compile(r"\b(understand\w*|explain|familiar with|heard of)\b", re.IGNORECASE)),

@@ -6,6 +6,7 @@ import re
 
 from pmtui.models import ASPECTS, DiscoverySummary
 from pmtui.product.brains.offline.discovery.asides import (
+    answer_sentences,
     apply_restatement,
     aside_kind,
     note_additions,
@@ -239,7 +240,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
 
     after_features = False
     bullets = len(BULLET.findall(text))
-    for sentence in [piece for said in split_sentences(text) for piece in split_labelled(said)]:
+    for sentence in [piece for said in answer_sentences(text) for piece in split_labelled(said)]:
         correction = bool(CORRECTION.search(sentence))
         label = label_statement(sentence)
         if label:
@@ -279,7 +280,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             continue
         if is_vague(sentence) and not is_specific(sentence) and not (asked == "constraints" and _BARE_TEAM.match(sentence)):
             continue
-        if hedged_sentence(sentence):
+        if hedged_sentence(sentence) and asked != "success_metric":  # "maybe half … by easter?" is a target.
             # "A leaderboard would be fun too." names a feature and says it is not essential.
             features.extend(feature_items(sentence))
             after_features = asked != "feature_wishlist"

@@ -5,7 +5,13 @@ from __future__ import annotations
 import re
 
 from pmtui.models import ASPECT_LABELS, ASPECTS, Completeness, ConversationState, DiscoverySummary
-from pmtui.product.brains.offline.discovery.asides import aside_kind, aside_reply, number_correction, restated
+from pmtui.product.brains.offline.discovery.asides import (
+    aside_kind,
+    aside_reply,
+    number_correction,
+    questions_back,
+    restated,
+)
 from pmtui.product.brains.offline.discovery.cues import PITCH, PIVOT
 from pmtui.product.brains.offline.discovery.labels import label_statement
 from pmtui.product.brains.offline.discovery.phrasing import (
@@ -164,6 +170,11 @@ def next_reply(
     if not changed and any(label_statement(s) for s in split_sentences(user_text)):
         # "success = 30 dogs…" already acknowledged in full by the shared flow: no "Thanks — 'success = …'".
         ack = ""
+    asks = questions_back(user_text)
+    if asks:
+        # "…half the regulars booking online by easter? whats a realistic number for a wee hall like ours": the
+        # answer is filed and acknowledged, and the question it ends with gets its answer too.
+        ack = join(ack, aside_reply(asks[0], asked, summary))
     if vague and asked and not changed and asked not in gaps and has_real_content(getattr(summary, asked)):
         # A shrug to a sharpening question: keep what we had rather than thank them for "idk".
         ack = f'Fair enough, "{short(summary.value_text(asked), 8)}" will do for now.'

@@ -543,7 +543,9 @@ def is_thin(aspect: str, value: str | list[str]) -> bool:
     words = content_words(value)
     if aspect == "success_metric":
         # "ZERO LOST CONTRACTS IN A YEAR" is a target already: zero is a number to hold the scope to.
-        return not re.search(r"\d|\bzero\b|" + NUMBER, value, re.IGNORECASE)
+        # So are "half the regulars booking online by easter" and "no double bookings at all".
+        return not re.search(r"\d|\bzero\b|\b(?:half|a third|a quarter|most|the majority) (?:of )?(?:the|our|their|all)\b|"
+                             r"\bno [\w' -]{2,30} at all\b|" + NUMBER, value, re.IGNORECASE)
     if aspect == "target_user":
         # "nurses" or "small businesses" is a start; "ICU nurses" already says who. "people who do quizzes" names
         # an activity, not a role: who runs it, who pays?
