@@ -24,7 +24,6 @@ from pmtui.product.brains.offline.discovery.clues import (
     hedged_sentence,
     list_clue,
     plain_feature_bullet,
-    vague_feature,
 )
 from pmtui.product.brains.offline.discovery.cues import (
     CORRECTION,
@@ -43,7 +42,6 @@ from pmtui.product.brains.offline.discovery.labels import label_statement, split
 from pmtui.product.brains.offline.discovery.text import (
     BULLET,
     clean,
-    content_words,
     drop_negated,
     has_persona,
     inline_list_lines,
@@ -57,6 +55,13 @@ from pmtui.product.brains.offline.discovery.text import (
     split_clauses,
     split_sentences,
     word_list,
+)
+from pmtui.product.brains.offline.discovery.wishlist import (
+    WAITS_ITEM,
+    feature_key,
+    merge_features,
+    removed_features,
+    waiting,
 )
 from pmtui.product.completeness import has_real_content
 from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK
@@ -91,28 +96,6 @@ def _merge_text(old: str, new: str, replace: bool, fresh: bool = False) -> str:
     return new[:MAX_FIELD_CHARS] if fresh else old
 
 
-def _feature_key(item: str) -> set[str]:
-    return set(content_words(item)) - {
-        "add",
-        "have",
-        "get",
-        "include",
-        "feature",
-        "support",
-        "option",
-        "ability",
-    }
-
-
-def _same_feature(new: str, old: str) -> bool:
-    """'Add reminders' repeats 'Reminders'; 'Share a calendar view with family' is more than 'Calendar view'."""
-    a, b = _feature_key(new), _feature_key(old)
-    if norm(new) == norm(old) or a == b:
-        return True
-    small, large = (a, b) if len(a) <= len(b) else (b, a)
-    return bool(small) and small <= large and len(large) - len(small) <= 1 and len(small) >= 2
-
-
 _MEASURE = re.compile(
     r"\d|%|\b(?:users?|customers?|clients?|retention|revenue|paying|paid|pays?|churn|nps|sign[- ]?ups?|active|"
     r"conversion|rate|percent|saved|saves?|fewer|less|more|reduce[sd]?|increase[sd]?|grow(?:th|s)?|cut|drop|"
@@ -127,61 +110,6 @@ def _things_not_a_measure(sentence: str) -> bool:
         return False
     items = feature_items(sentence)
     return len(items) >= 2 and all(feature_like(item) for item in items)
-
-
-def _waiting(wishlist: list[str], note: str) -> list[str]:
-    """Wishes an interview scope note says can wait ("the alert thing can wait", "move notes to phase 2") are marked
-    nice-to-have, so the proposed scope keeps them out of the first version, with the reason."""
-    from pmtui.product.brains.offline.scoping.requests import parse_requests
-
-    waiting = [_feature_key(r.what) for r in parse_requests(note) if r.kind in ("defer", "cut") and r.what]
-    return [f"{item.replace(NICE_TO_HAVE_MARK, '').strip()} {WAITS_MARK}"
-            if WAITS_MARK not in item and any(key and key <= _feature_key(item) for key in waiting) else item
-            for item in wishlist]
-
-
-def wishes_waiting(summary: DiscoverySummary, notes: list[str]) -> DiscoverySummary:
-    """The summary with every wish an earlier interview scope note said can wait marked so, also a wish named only
-    after the note ("the weather thing can wait" before the weather alerts were on the list)."""
-    wishlist = summary.feature_wishlist
-    for note in notes:
-        wishlist = _waiting(wishlist, note)
-    return summary if wishlist == summary.feature_wishlist else summary.model_copy(update={"feature_wishlist": wishlist})
-
-
-# "…, the weather thing can wait though" inside the list: a note on a wish, no wish of its own.
-_WAITS_ITEM = re.compile(r"\s(?:can|could)\s+wait\b|,?\s+(?:for\s+)?later,?\s+(?:but\s+)?not\s+now\b", re.IGNORECASE)
-
-
-def _merge_features(old: list[str], new: list[str], replace: bool) -> list[str]:
-    result = [] if replace else list(old)
-    for item in new:
-        key = norm(item)
-        if not key or vague_feature(item):
-            continue
-        if any(_same_feature(item, existing) for existing in result):
-            continue
-        result.append(item)
-    return result[:20]
-
-
-def _removed_features(text: str, features: list[str]) -> list[str]:
-    """Features the user asks to drop ('remove the chat', 'we don't need reports')."""
-    match = re.search(
-        r"\b(?:remove|drop|cut|delete|take out|get rid of|no need for|(?:we |i )?don'?t need|forget about|"
-        r"skip)\s+(?:the\s+)?(?P<what>[^,.;!]+)",
-        text,
-        re.IGNORECASE,
-    )
-    if not match:
-        return features
-    if re.search(r"\b(?:don'?t|do not|never|not|won'?t|please don'?t)\s+$", text[: match.start()], re.IGNORECASE):
-        # "don't drop the marketplace, it's the long-term moat" keeps it.
-        return features
-    wanted = set(content_words(re.sub(r"\bfeatures?\b", "", match.group("what"))))
-    if not wanted:
-        return features
-    return [f for f in features if not wanted & set(content_words(f))]
 
 
 def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> DiscoverySummary:
@@ -199,8 +127,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # A question back or an off-topic remark answers nothing: the summary stays as it was. A scope note
         # that also asks to add a thing adds it to the wishlist now.
         if aside_kind(text) == "scope_note":
-            wishlist = _merge_features(result.feature_wishlist, note_additions(text), False)
-            result.feature_wishlist = _waiting(wishlist, text)
+            wishlist = merge_features(result.feature_wishlist, note_additions(text), False)
+            result.feature_wishlist = waiting(wishlist, text)
         return result
     fix = number_correction(summary, text)
     if fix:
@@ -490,14 +418,14 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         setattr(result, aspect, _merge_text(old, new, aspect in replace or sharpened, fresh=aspect == asked))
     wishlist = result.feature_wishlist
     if revising or asked == "feature_wishlist":
-        wishlist = _removed_features(text, wishlist)
+        wishlist = removed_features(text, wishlist)
     if asked == "feature_wishlist" and len(features) >= 2:
         # Asked for the list, the founder's own list is the wording: an earlier item on the same thing
         # ("Follow the walk on GPS" before "GPS tracking") gives way to it.
-        wishlist = [old for old in wishlist if not any(_feature_key(old) & _feature_key(new) for new in features)]
-    notes = [f for f in features if _WAITS_ITEM.search(f)]
-    features = _waiting([f for f in features if f not in notes], " ".join(notes)) if notes else features
-    result.feature_wishlist = _merge_features(wishlist, features, "feature_wishlist" in replace)
+        wishlist = [old for old in wishlist if not any(feature_key(old) & feature_key(new) for new in features)]
+    notes = [f for f in features if WAITS_ITEM.search(f)]
+    features = waiting([f for f in features if f not in notes], " ".join(notes)) if notes else features
+    result.feature_wishlist = merge_features(wishlist, features, "feature_wishlist" in replace)
     if first_message:
         result = _pitch_people_and_pain(result, text)
         result = _own_outfit(result, text)
@@ -706,7 +634,7 @@ def _pivot(
     # A turn told as a story ("… more work than they can handle. What kills them is the driving and the no-shows.")
     # names things to build only where it says so ("it should …", "I want it to …").
     wished = [f for f in features if f.lower() not in story] if _WISH_SAID.search(text) else []
-    result.feature_wishlist = _merge_features([], wished, True)
+    result.feature_wishlist = merge_features([], wished, True)
     return result
 
 

@@ -1,0 +1,88 @@
+"""The wishlist as the interview builds it: the same wish said twice is one row, a wish a scope note says can wait
+is marked so, and a wish the founder drops goes."""
+
+from __future__ import annotations
+
+import re
+
+from pmtui.models import DiscoverySummary
+from pmtui.product.brains.offline.discovery.clues import vague_feature
+from pmtui.product.brains.offline.discovery.text import content_words, norm
+from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK
+
+
+def feature_key(item: str) -> set[str]:
+    return set(content_words(item)) - {
+        "add",
+        "have",
+        "get",
+        "include",
+        "feature",
+        "support",
+        "option",
+        "ability",
+    }
+
+
+def same_feature(new: str, old: str) -> bool:
+    """'Add reminders' repeats 'Reminders'; 'Share a calendar view with family' is more than 'Calendar view'."""
+    a, b = feature_key(new), feature_key(old)
+    if norm(new) == norm(old) or a == b:
+        return True
+    small, large = (a, b) if len(a) <= len(b) else (b, a)
+    return bool(small) and small <= large and len(large) - len(small) <= 1 and len(small) >= 2
+
+
+def waiting(wishlist: list[str], note: str) -> list[str]:
+    """Wishes an interview scope note says can wait ("the alert thing can wait", "move notes to phase 2") are marked
+    nice-to-have, so the proposed scope keeps them out of the first version, with the reason."""
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    waiting = [feature_key(r.what) for r in parse_requests(note) if r.kind in ("defer", "cut") and r.what]
+    return [f"{item.replace(NICE_TO_HAVE_MARK, '').strip()} {WAITS_MARK}"
+            if WAITS_MARK not in item and any(key and key <= feature_key(item) for key in waiting) else item
+            for item in wishlist]
+
+
+def wishes_waiting(summary: DiscoverySummary, notes: list[str]) -> DiscoverySummary:
+    """The summary with every wish an earlier interview scope note said can wait marked so, also a wish named only
+    after the note ("the weather thing can wait" before the weather alerts were on the list)."""
+    wishlist = summary.feature_wishlist
+    for note in notes:
+        wishlist = waiting(wishlist, note)
+    return summary if wishlist == summary.feature_wishlist else summary.model_copy(update={"feature_wishlist": wishlist})
+
+
+# "…, the weather thing can wait though" inside the list: a note on a wish, no wish of its own.
+WAITS_ITEM = re.compile(r"\s(?:can|could)\s+wait\b|,?\s+(?:for\s+)?later,?\s+(?:but\s+)?not\s+now\b", re.IGNORECASE)
+
+
+def merge_features(old: list[str], new: list[str], replace: bool) -> list[str]:
+    result = [] if replace else list(old)
+    for item in new:
+        key = norm(item)
+        if not key or vague_feature(item):
+            continue
+        if any(same_feature(item, existing) for existing in result):
+            continue
+        result.append(item)
+    return result[:20]
+
+
+def removed_features(text: str, features: list[str]) -> list[str]:
+    """Features the user asks to drop ('remove the chat', 'we don't need reports')."""
+    match = re.search(
+        r"\b(?:remove|drop|cut|delete|take out|get rid of|no need for|(?:we |i )?don'?t need|forget about|"
+        r"skip)\s+(?:the\s+)?(?P<what>[^,.;!]+)",
+        text,
+        re.IGNORECASE,
+    )
+    if not match:
+        return features
+    if re.search(r"\b(?:don'?t|do not|never|not|won'?t|please don'?t)\s+$", text[: match.start()], re.IGNORECASE):
+        # "don't drop the marketplace, it's the long-term moat" keeps it.
+        return features
+    wanted = set(content_words(re.sub(r"\bfeatures?\b", "", match.group("what"))))
+    if not wanted:
+        return features
+    return [f for f in features if not wanted & set(content_words(f))]
