@@ -154,3 +154,44 @@ async def test_the_question_back_is_answered_with_the_founders_own_number(tmp_pa
     assert "whats a realistic number" in reply
     assert '"half the regulars booking online by easter" is that kind of number' in reply
     assert "what target would you put on that" not in reply.lower()
+
+
+def test_a_cost_that_jumped_is_the_timing_not_a_limit() -> None:
+    """"och the energy bills went through the roof so we cant afford an empty saturday" was filed as a constraint."""
+    said = "och the energy bills went through the roof so we cant afford an empty saturday"
+    after = extract(DiscoverySummary(core_problem="double bookings"), said, "why_now")
+    assert after.why_now == "the energy bills went through the roof so we cant afford an empty saturday"
+    assert after.constraints == ""
+    rents = extract(DiscoverySummary(core_problem="double bookings"), "hall rents have doubled since 2022", "")
+    assert "doubled" in rents.why_now
+
+
+def test_a_wish_stays_when_a_later_one_only_shares_its_doing_word() -> None:
+    """Asked for more, "a calendar margaret can still see from spain on her phone, …" pushed "See whats free" off the
+    list (they share only "see"); "oh and the key, folk need to pick up the key from the shop" made the rows "Key" and
+    "Folk need to pick up the key from the shop"."""
+    summary = DiscoverySummary(core_problem="double bookings", feature_wishlist=["See whats free", "Book it"])
+    said = (
+        "a calendar margaret can still see from spain on her phone, email confirmations, and a reminder to pay the "
+        "balance a week before. oh and the key, folk need to pick up the key from the shop"
+    )
+    after = extract(summary, said, "feature_wishlist")
+    assert after.feature_wishlist == [
+        "See whats free",
+        "Book it",
+        "Calendar margaret can still see from spain on her phone",
+        "Email confirmations",
+        "Reminder to pay the balance a week before",
+        "Folk need to pick up the key from the shop",
+    ]
+    # The same thing said again in other words still gives way: "Follow the walk on GPS", then "GPS tracking".
+    walks = DiscoverySummary(core_problem="owners worry", feature_wishlist=["Follow the walk on GPS"])
+    again = extract(walks, "GPS tracking, photo updates, invoicing", "feature_wishlist")
+    assert again.feature_wishlist == ["GPS tracking", "Photo updates", "Invoicing"]
+
+
+def test_two_short_wishes_that_share_a_word_stay_two() -> None:
+    """"scan out. scan back. kegs per pub": "Scan out" is no bare word that "Scan back" says more about."""
+    summary = DiscoverySummary(core_problem="kegs go missing")
+    after = extract(summary, "scan out. scan back. kegs per pub", "feature_wishlist")
+    assert after.feature_wishlist == ["Scan out", "Scan back", "Kegs per pub"]

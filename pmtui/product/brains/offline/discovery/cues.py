@@ -85,6 +85,9 @@ WHY_NOW_STRONG = re.compile(
     r"(?:has|have) become (?:so |very |really |much )?(?:common|popular|normal|standard|cheap|universal|everywhere|"
     r"mainstream)|"
     # "the padlock codes are never changed" tells of no change.
+    # "the energy bills went through the roof", "rents have doubled": a cost that jumped.
+    r"(?:went|gone|shot|have gone|has gone) (?:up|through the roof)|through the roof|doubled|tripled|quadrupled|"
+    r"sky-?rocket\w*|soar(?:ed|ing)|"
     r"grew|(has|have) changed|(?<!never )(?<!not )(?<!n't )(?<!never been )(?<!not been )changed|cheaper than ever|"
     r"(llms?|ai|gpt|chatgpt) (make|makes|made|now|"
     r"can)|thanks to (ai|llms?)|window|timing|just (launched|passed|released)|this year|last year)\b",
@@ -314,7 +317,7 @@ FILLER_PREFIX = re.compile(
     r"^(?:(?:right now|at the moment|currently|like i said|as i said|like i told you|as i mentioned|i told you|again|"
     r"well|so|um+|uh+|hmm+|ok(?:ay)?|yeah|yes|yep|yup|right(?:o|y-?o)?|sure|honestly|basically|actually|i mean|"
     # "ja the diary and whatsapp": yes in South African, German and Dutch mouths, and other Englishes' fillers.
-    r"ja|jah|ya|yah|yebo|aye|eish|ag|lah|leh|sha|abeg|ehn|ehen|oya|jare|haba|pues|bueno|o sea|este|entonces|mira|oye|pos(?=\s*,)|"
+    r"ja|jah|ya|yah|yebo|aye|och(?: aye)?|eish|ag|lah|leh|sha|abeg|ehn|ehen|oya|jare|haba|pues|bueno|o sea|este|entonces|mira|oye|pos(?=\s*,)|"
     r"bon|alors|also|"
     r"i think|i guess|i believe|i suppose|i'?d say|i would say|probably|maybe|perhaps|like|oh|ah|"
     r"to be honest|tbh|good question|great question|let me think|hm|mostly|mainly|primarily|"

@@ -58,8 +58,8 @@ from pmtui.product.brains.offline.discovery.text import (
 )
 from pmtui.product.brains.offline.discovery.wishlist import (
     WAITS_ITEM,
-    feature_key,
     merge_features,
+    on_the_same_thing,
     removed_features,
     waiting,
 )
@@ -422,7 +422,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if asked == "feature_wishlist" and len(features) >= 2:
         # Asked for the list, the founder's own list is the wording: an earlier item on the same thing
         # ("Follow the walk on GPS" before "GPS tracking") gives way to it.
-        wishlist = [old for old in wishlist if not any(feature_key(old) & feature_key(new) for new in features)]
+        wishlist = [old for old in wishlist if not any(on_the_same_thing(old, new) for new in features)]
     notes = [f for f in features if WAITS_ITEM.search(f)]
     features = waiting([f for f in features if f not in notes], " ".join(notes)) if notes else features
     result.feature_wishlist = merge_features(wishlist, features, "feature_wishlist" in replace)

@@ -24,6 +24,39 @@ def feature_key(item: str) -> set[str]:
     }
 
 
+# What a wish does, said of many things: "See whats free" and "Calendar margaret can still see from spain" share
+# only the seeing, and are two wishes.
+_DOING_WORDS = frozenset(
+    [
+        "see",
+        "view",
+        "show",
+        "check",
+        "find",
+        "look",
+        "book",
+        "pay",
+        "take",
+        "send",
+        "make",
+        "use",
+        "let",
+        "manage",
+        "track",
+        "keep",
+        "can",
+        "still",
+        "able",
+        "know",
+    ]
+)
+
+
+def on_the_same_thing(old: str, new: str) -> bool:
+    """Do two wishes name the same thing ("Follow the walk on GPS", "GPS tracking"), not just the same doing?"""
+    return bool((feature_key(old) & feature_key(new)) - _DOING_WORDS)
+
+
 def same_feature(new: str, old: str) -> bool:
     """'Add reminders' repeats 'Reminders'; 'Share a calendar view with family' is more than 'Calendar view'."""
     a, b = feature_key(new), feature_key(old)
@@ -39,9 +72,12 @@ def waiting(wishlist: list[str], note: str) -> list[str]:
     from pmtui.product.brains.offline.scoping.requests import parse_requests
 
     waiting = [feature_key(r.what) for r in parse_requests(note) if r.kind in ("defer", "cut") and r.what]
-    return [f"{item.replace(NICE_TO_HAVE_MARK, '').strip()} {WAITS_MARK}"
-            if WAITS_MARK not in item and any(key and key <= feature_key(item) for key in waiting) else item
-            for item in wishlist]
+    return [
+        f"{item.replace(NICE_TO_HAVE_MARK, '').strip()} {WAITS_MARK}"
+        if WAITS_MARK not in item and any(key and key <= feature_key(item) for key in waiting)
+        else item
+        for item in wishlist
+    ]
 
 
 def wishes_waiting(summary: DiscoverySummary, notes: list[str]) -> DiscoverySummary:
@@ -50,11 +86,17 @@ def wishes_waiting(summary: DiscoverySummary, notes: list[str]) -> DiscoverySumm
     wishlist = summary.feature_wishlist
     for note in notes:
         wishlist = waiting(wishlist, note)
-    return summary if wishlist == summary.feature_wishlist else summary.model_copy(update={"feature_wishlist": wishlist})
+    return (
+        summary
+        if wishlist == summary.feature_wishlist
+        else summary.model_copy(update={"feature_wishlist": wishlist})
+    )
 
 
 # "…, the weather thing can wait though" inside the list: a note on a wish, no wish of its own.
-WAITS_ITEM = re.compile(r"\s(?:can|could)\s+wait\b|,?\s+(?:for\s+)?later,?\s+(?:but\s+)?not\s+now\b", re.IGNORECASE)
+WAITS_ITEM = re.compile(
+    r"\s(?:can|could)\s+wait\b|,?\s+(?:for\s+)?later,?\s+(?:but\s+)?not\s+now\b", re.IGNORECASE
+)
 
 
 def merge_features(old: list[str], new: list[str], replace: bool) -> list[str]:
@@ -63,10 +105,19 @@ def merge_features(old: list[str], new: list[str], replace: bool) -> list[str]:
         key = norm(item)
         if not key or vague_feature(item):
             continue
-        if any(same_feature(item, existing) for existing in result):
+        if any(same_feature(item, existing) or _named_in(item, existing) for existing in result):
             continue
+        # "oh and the key, folk need to pick up the key from the shop": the bare "Key" gives way to what says more.
+        result = [existing for existing in result if not _named_in(existing, item)]
         result.append(item)
     return result[:20]
+
+
+def _named_in(bare: str, fuller: str) -> bool:
+    """Is `bare` one word ("Key") that `fuller` names among others ("Folk need to pick up the key from the shop")?"""
+    words = [w for w in norm(bare).split() if w not in ("the", "a", "an", "our", "my", "their")]
+    key = feature_key(bare)
+    return len(words) == 1 and len(key) == 1 and key < feature_key(fuller)
 
 
 def removed_features(text: str, features: list[str]) -> list[str]:
@@ -79,7 +130,9 @@ def removed_features(text: str, features: list[str]) -> list[str]:
     )
     if not match:
         return features
-    if re.search(r"\b(?:don'?t|do not|never|not|won'?t|please don'?t)\s+$", text[: match.start()], re.IGNORECASE):
+    if re.search(
+        r"\b(?:don'?t|do not|never|not|won'?t|please don'?t)\s+$", text[: match.start()], re.IGNORECASE
+    ):
         # "don't drop the marketplace, it's the long-term moat" keeps it.
         return features
     wanted = set(content_words(re.sub(r"\bfeatures?\b", "", match.group("what"))))
