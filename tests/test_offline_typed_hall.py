@@ -11,8 +11,14 @@ from pmtui.config import Config
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery import extract
 from pmtui.product.brains.offline.discovery.asides import aside_kind, questions_back
+from pmtui.product.brains.offline.discovery.labels import label_statement
+from pmtui.product.brains.offline.discovery.review import classify_review
 from pmtui.product.brains.offline.discovery.text import clean, is_thin, split_clauses
+from pmtui.product.brains.offline.scoping.propose import _candidates, _effort, _pick_core
+from pmtui.product.brains.offline.scoping.terms import short_name
 from pmtui.product.orchestrator import Orchestrator
+from pmtui.product.rice import timeframe_weeks
+from pmtui.product.search import stem
 from pmtui.store import Store
 
 OPENING = (
@@ -195,3 +201,42 @@ def test_two_short_wishes_that_share_a_word_stay_two() -> None:
     summary = DiscoverySummary(core_problem="kegs go missing")
     after = extract(summary, "scan out. scan back. kegs per pub", "feature_wishlist")
     assert after.feature_wishlist == ["Scan out", "Scan back", "Kegs per pub"]
+
+
+def test_when_a_reminder_goes_out_is_no_effort_and_a_reminder_takes_no_payment() -> None:
+    """"Reminder to pay the balance a week before" was sized "you said it takes …" (a week) and then, as payments,
+    at 3 person-weeks."""
+    assert timeframe_weeks("Reminder to pay the balance a week before") is None
+    assert timeframe_weeks("Reminder to the family one day before") is None
+    assert timeframe_weeks("Me and one dev in Stellenbosch, 9 weeks before December") == 9.0
+    assert timeframe_weeks("6 weeks before launch") == 6.0
+    assert _effort("Reminder to pay the balance a week before")[0] == 1.0
+    assert _effort("Take card payments for the deposit")[0] >= 2.5
+
+
+def test_double_bookings_are_what_book_it_solves() -> None:
+    """The problem "double bookings" did not touch the wish "Book it" ("bookings" stemmed to "booking"), so "See whats
+    free" became the core flow and booking went below the line."""
+    assert stem("bookings") == stem("book") == "book"
+    assert stem("meetings") == "meet"
+    summary = extract(DiscoverySummary(), OPENING, "")
+    candidates = _candidates(summary)
+    assert _pick_core(candidates, summary).name == "Book it"
+
+
+def test_a_wish_told_as_what_people_need_to_do_is_named_by_the_doing() -> None:
+    assert short_name("Folk need to pick up the key from the shop") == "Pick up the key"
+    assert short_name("Parents can see the roster") == "See the roster"
+    assert short_name("Book it") == "Book it"
+
+
+def test_a_card_correction_that_names_the_people() -> None:
+    """"nearly. the hirers are the yoga lady, the scouts and the party mums, you cut them off. rest is grand" moved on
+    to scoping with the card unchanged."""
+    said = "nearly. the hirers are the yoga lady, the scouts and the party mums, you cut them off. rest is grand"
+    assert classify_review(said) == "REVISE"
+    assert label_statement("the hirers are the yoga lady, the scouts and the party mums, you cut them off") == (
+        "target_user",
+        "the yoga lady, the scouts and the party mums",
+    )
+    assert label_statement("the members are angry") is None

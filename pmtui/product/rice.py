@@ -224,6 +224,16 @@ def _number_word(token: str) -> float:
     return float(token)
 
 
+# "a reminder to pay the balance a week before", "2 days after the party": when something happens, not how long it
+# takes. "9 weeks before December" and "6 weeks before launch" are the time there is.
+_OFFSET = re.compile(
+    r"\s*(?:beforehand|ahead|earlier|afterwards|later|early|late|in advance|(?:before|after|prior)\b(?!\s+(?:the\s+)?(?:"
+    + "|".join(_MONTHS) + r"|christmas|xmas|easter|diwali|eid|ramadan|summer|winter|spring|autumn|fall|launch|"
+    r"(?:the\s+)?(?:season|deadline|end)|we (?:launch|open|go live))\b))",
+    re.IGNORECASE,
+)
+
+
 def timeframe_weeks(text: str, today: date | None = None, deadline_cue_needed: bool = False) -> float | None:
     """Calendar weeks of the first timeframe in the text ('4 weeks', 'a month', 'by March'), or None."""
     for match in _TIMEFRAME.finditer(text):
@@ -233,7 +243,7 @@ def timeframe_weeks(text: str, today: date | None = None, deadline_cue_needed: b
         if deadline_cue_needed and not _DEADLINE_CUE.search(before):
             continue
         after = text[match.end() : match.end() + 12].lower()
-        if re.match(r"\s*(ago|old)\b", after):
+        if re.match(r"\s*(ago|old)\b", after) or _OFFSET.match(text, match.end()):
             continue
         amount = _number_word(match.group(1))
         unit = match.group(2).lower()

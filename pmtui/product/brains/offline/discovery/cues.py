@@ -280,7 +280,8 @@ CORRECTION = re.compile(
 )
 
 LABELS: dict[str, str] = {
-    "target users?|target audience|target market|target|audience|users?|customers?|persona|who it'?s for": "target_user",
+    "target users?|target audience|target market|target|audience|users?|customers?|persona|who it'?s for|hirers?|"
+    "renters?|tenants?|buyers?|guests?|members?": "target_user",
     "core problem|problem|pain points?|pain": "core_problem",
     "current alternatives?|alternatives?|competitors?|competition|workarounds?|today": "current_alternatives",
     "why now|timing": "why_now",
@@ -453,7 +454,9 @@ NEGATED_POSITIVE = re.compile(
 REVISE_MARKERS = re.compile(
     r"\b(actually|change|changed|wrong|incorrect|mistake|should (be|say|read)|instead|rather|update|fix|edit|"
     r"add|remove|drop|missing|forgot|except|but|however|although|though|almost|mostly|partly|close but|"
-    r"revise|redo|meant|correction|not the|isn'?t|aren'?t|wasn'?t)\b|👎|❌",
+    r"revise|redo|meant|correction|not the|isn'?t|aren'?t|wasn'?t|"
+    # "nearly. the hirers are …, you cut them off. rest is grand": something is still to fix.
+    r"nearly|not quite|left (?:\w+ )?(?:out|off)|cut (?:\w+ )?off|(?:you )?missed)\b|👎|❌",
     re.IGNORECASE,
 )
 

@@ -75,6 +75,8 @@ def label_statement(sentence: str) -> tuple[str, str] | None:
             )
         # "the clinics not owners, to be clear": what it is not, and the aside, are no part of the new value.
         value = re.sub(r",?\s*(?:just\s+)?to be (?:clear|honest)\s*$|\s+not\s+(?:the\s+)?[\w' -]{1,30}$", "", value.strip(" .!"))
+        # "…the scouts and the party mums, you cut them off": what the founder says of the card is no part of it.
+        value = re.sub(r",?\s*(?:you|u)\s+(?:cut|left|missed)\s+(?:\w+\s+)?(?:off|out)?\s*$", "", value)
         value = clean(drop_negated(value))
         if not value or is_vague(value):
             return None

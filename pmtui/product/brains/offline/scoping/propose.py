@@ -72,8 +72,15 @@ def nice_to_have(text: str, summary: DiscoverySummary) -> NiceToHave | None:
     return None
 
 
+# "Reminder to pay the balance a week before": a message about a payment, which takes no payment itself.
+_NOTICE_HEAD = re.compile(r"^\s*(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:reminders?|alerts?|notifications?|nudges?|e-?mails?|"
+                          r"sms|texts?|messages?)\b", re.IGNORECASE)
+
+
 def _effort(text: str) -> tuple[float, str]:
-    matched = [(weeks, label) for pattern, weeks, label in EFFORT_RULES if pattern.search(text)]
+    notice = bool(_NOTICE_HEAD.match(text))
+    matched = [(weeks, label) for pattern, weeks, label in EFFORT_RULES
+               if pattern.search(text) and not (notice and label == "payments")]
     if not matched:
         return 1.0, "a simple create/read/update screen: 1 person-week"
     matched.sort(key=lambda item: -item[0])

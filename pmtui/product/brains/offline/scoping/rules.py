@@ -119,7 +119,11 @@ USER_COUNT = rx(
 NAME_PREFIX = rx(
     r"^(?:a |an |the )?(?:way (?:for \w+ )?to |ability to |being able to |option to |users? can |let users |"
     r"letting users |allow users to |(?:i|we) want(?: to)? |(?:i|we) need(?: to)? |they can |support for |"
-    r"feature (?:for|to) )"
+    r"feature (?:for|to) |"
+    # "Folk need to pick up the key from the shop": what the people do is the name.
+    r"(?:our |all |the )?(?:folks?|people|everyone|anyone|customers?|clients?|members?|parents?|guests?|hirers?|"
+    r"staff|you) (?:can |could |need to |needs to |have to |has to |should |must |want to |wants to |get to )"
+    r"(?:be able to )?)"
 )
 
 TRAILING = {

@@ -24,8 +24,12 @@ def short_name(item: str) -> str:
     text = re.split(r"\s+(?:so that|so|because|that would|to make sure)\s+|(?<!\bof)(?<!\bin)(?<!\bfor)(?<!\bon)\s+which\s+|[,;:(]",
                     text)[0]
     words = feature_name(text).split()
+    popped = []
     while len(words) > 1 and words[-1].lower() in TRAILING:
-        words.pop()
+        popped.append(words.pop())
+    if len(words) == 1 and popped and popped[-1].lower() in ("it", "them", "that", "this"):
+        # "Book it" stays "Book it", not a row named "Book".
+        words.append(popped[-1])
     name = " ".join(words) or item.strip()[:40]
     return name[:1].upper() + name[1:]
 
