@@ -240,3 +240,46 @@ def test_a_card_correction_that_names_the_people() -> None:
         "the yoga lady, the scouts and the party mums",
     )
     assert label_statement("the members are angry") is None
+
+
+HALL_TO_THE_TABLE = [
+    OPENING,
+    ("the people hiring it - mums doing kids parties, the yoga lady on tuesdays, the scouts. and us on the committee, "
+    "mostly margaret and me (treasurer)"),
+    METRIC_AND_QUESTION,
+    ("och the energy bills went through the roof so we cant afford an empty saturday, and margaret is off to her "
+    "daughters in spain for 3 months in january so the diary goes with her"),
+    ("a calendar margaret can still see from spain on her phone, email confirmations, and a reminder to pay the balance "
+    "a week before. oh and the key, folk need to pick up the key from the shop"),
+    ("just me really, im retired and i did a bit of python at the council years ago. evenings only. no budget for fancy "
+    "stuff, it has to be free to run or near enough"),
+    ("its not a business! the hall is a charity. hirers pay the hall for the booking, nobody pays for the app. maybe "
+    "other halls in the county could use it too for free"),
+    "nearly. the hirers are the yoga lady, the scouts and the party mums, you cut them off. rest is grand",
+    "aye thats it now",
+]
+
+
+async def test_the_hall_founder_argues_with_the_table(tmp_path: Path) -> None:
+    """"email confirmations can wait" moved the row up from Phase 3 to Phase 2, and merging "see whats free and the
+    calendar" made the row "See whats free and calendar margaret can"."""
+    store = Store(tmp_path / "hall.db")
+    try:
+        orchestrator = Orchestrator(store, Config(offline=True))
+        project = orchestrator.open_project("hall").project_id
+        for line in HALL_TO_THE_TABLE:
+            await orchestrator.handle(project, line)
+        before = {f.name: f.phase for f in orchestrator.state(project).scoping_output.mvp_features}
+        said = (
+            "the deposit has to be in the first bit, no deposit no booking. see whats free and the calendar are the "
+            "same thing really, merge them. email confirmations can wait"
+        )
+        reply = (await orchestrator.handle(project, said)).reply
+        after = {f.name: f.phase for f in orchestrator.state(project).scoping_output.mvp_features}
+    finally:
+        store.close()
+    assert before["Book it"] == 1 and before["Email confirmations"] == 3
+    assert after["Take the deposit"] == 1
+    assert after["Email confirmations"] == 3
+    assert "Email confirmations already waits in Phase 3" in reply
+    assert "See whats free and calendar" in after

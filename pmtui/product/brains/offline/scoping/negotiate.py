@@ -418,6 +418,13 @@ def _defer(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
     feature = _row_to_change(work, request, target, "move", "is already out of the MVP")
     if feature is None:
         return
+    named_phase = re.search(r"\b(?:phase|v|version)\s*[1-9]\b", request.clause, re.IGNORECASE)
+    if not named_phase and feature.phase >= max(2, request.phase):
+        # "email confirmations can wait" about a row already waiting in Phase 3: waiting never moves it up, and it
+        # stays out of Phase 1 however the budget moves.
+        _pin(feature, feature.phase, f"you said it can wait: “{request.clause.strip()}”")
+        work.notes.append(f"{feature.name} already waits in Phase {feature.phase}, and stays there")
+        return
     _pin(feature, max(2, request.phase), f"you moved it out of Phase 1: “{request.clause.strip()}”")
     work.changed.append(f"moved {feature.name} to Phase {feature.phase}")
     _imports_follow(work, feature)
@@ -579,7 +586,7 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
         name = short_name(request.into) if request.into else _merged_name(first.name, second.name)
     said = [re.sub(r"\s+(?:one|thing|bit|part)$", "", p) for p in request.parts
             if p and not re.match(r"(?:it|that|this|them|those|these)$", p, re.IGNORECASE)]
-    if not request.into and not request.extra.get("keep") and len(said) == 2 and all(1 < len(p.split()) <= 4 for p in said) and (
+    if not request.into and not request.extra.get("keep") and len(said) == 2 and all(len(p.split()) <= 4 for p in said) and (
             len(f"{said[0]} and {said[1]}".split()) <= len(name.split()) + 1):
         # "the unpaid list and the payment link": the founder's own short names beat "List and payment link".
         name = f"{said[0]} and {said[1]}"
