@@ -208,9 +208,6 @@ def stem(word: str) -> str:
     word = word.lower().strip("'")
     if word in _IRREGULAR:
         return _IRREGULAR[word]
-    if word.endswith("ings") and len(word) >= 7:
-        # "double bookings" are about "Book it", "meetings" about "meet".
-        return stem(word[:-1])
     for suffix, keep in (("ies", "y"), ("ing", ""), ("es", ""), ("ed", ""), ("s", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
             base = word[: -len(suffix)] + keep

@@ -11,7 +11,9 @@ from pmtui.product.search import stem, terms
 
 
 def stems(text: str) -> set[str]:
-    return {stem(word) for word in terms(text)}
+    # "double bookings" are about "Book it", "meetings" about "meet": a plural -ing word is its verb here. (Not in
+    # the catalog's stemmer, where "book" is a generic word and "booking" names a kind of product.)
+    return {stem(word[:-1]) if word.endswith("ings") and len(word) >= 7 else stem(word) for word in terms(text)}
 
 
 def short_name(item: str) -> str:
