@@ -52,6 +52,7 @@ from pmtui.delivery.sandbox import SANDBOX, Sandbox, SandboxMode, SandboxUnavail
 from pmtui.delivery.sandbox import resolve as resolve_sandbox
 from pmtui.delivery.store import PlannedTask, RunRecord
 from pmtui.delivery.task_driver import DriveResult, TaskDriver
+from pmtui.delivery.toolcheck import missing_tools
 from pmtui.delivery.worktrees import WorktreePool
 from pmtui.models.states import IssueState
 
@@ -217,6 +218,9 @@ class DeliveryEngine:
         ctx.repo = repo
         self._take_lease(plan.plan_id)
         self._confine()
+        missing = missing_tools(plan.environment, ctx.root)
+        if missing:
+            raise DeliveryInputError("; ".join(missing))
         existing = ctx.dstore.latest_run(plan.plan_id, ctx.root)
         resuming = existing is not None and not existing.finished
         if existing is not None and existing.finished and existing.state == "released":

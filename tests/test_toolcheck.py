@@ -1,0 +1,64 @@
+"""A gate tool that is not installed is said once, up front, before the run touches the repository.
+
+Found by hand (2026-11-27): "Deliver this plan" on the PM's own plan (`- lint: ruff check .`, `- typecheck: mypy src`)
+from a `make run` install, which has no ruff or mypy. Every attempt failed its lint gate with "bwrap: execvp ruff: No
+such file or directory", the agent was asked to fix it three times, and T1 escalated as "attempt 3 failed exactly as
+attempt 2 did (lint_and_typecheck)", naming no tool.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from pmtui.delivery.plan import PlanEnvironment
+from pmtui.delivery.toolcheck import missing_tools, program_of
+from tests.fixtures.delivery_repo import git, make_project, plan_text, task_block
+from tests.fixtures.processes import run_pmtui
+
+AGENT = f"{sys.executable} {Path(__file__).parent / 'agents' / 'module_agent.py'}"
+
+
+def test_the_program_of_a_gate_command() -> None:
+    assert program_of("ruff check .") == "ruff"
+    assert program_of("FOO=1 mypy --strict src") == "mypy"
+    assert program_of("env PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 python3 -m pytest -q") == "python3"
+    assert program_of("npm run lint && npm test") == "npm"
+    assert program_of("'unbalanced") is None
+
+
+def test_missing_tools_name_the_program_and_what_to_do(tmp_path: Path) -> None:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "pytest").write_text("#!/bin/sh\n")
+    (bin_dir / "pytest").chmod(0o755)
+    environment = PlanEnvironment(lint="ruff check .", typecheck="mypy src", test="pytest -q", build="none")
+    lines = missing_tools(environment, tmp_path, path=str(bin_dir))
+    assert len(lines) == 2
+    assert lines[0].startswith("the plan's lint command `ruff check .` needs `ruff`, which is not installed here")
+    assert "'- lint: none'" in lines[0]
+    assert "`mypy`" in lines[1]
+    # A script of the repository counts where it is; one that is not there is missing too.
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "lint.sh").write_text("#!/bin/sh\n")
+    here = PlanEnvironment(lint="./scripts/lint.sh", test="./scripts/test.sh")
+    assert [line.split("`")[3] for line in missing_tools(here, tmp_path, path=str(bin_dir))] == ["./scripts/test.sh"]
+
+
+def test_deliver_refuses_a_plan_whose_linter_is_not_installed(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    text = plan_text("tools", [task_block("T1", "Alpha value", module="alpha")])
+    lines = [line if not line.startswith("- lint:") else "- lint: pmtui-no-such-linter check ." for line in text.split("\n")]
+    plan = tmp_path / "tools.md"
+    plan.write_text("\n".join(lines))
+    result = run_pmtui(
+        ["--db", str(tmp_path / "store.db"), "deliver", str(plan), "--repo", str(project), "--agent", AGENT, "--headless"],
+        env={**os.environ, "PMTUI_GATE_CACHE": str(tmp_path / "cache")},
+    )
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "needs `pmtui-no-such-linter`, which is not installed here" in result.stderr
+    # Nothing was started: no plan branch, the user's branch as it was, no agent run.
+    assert git(project, "rev-parse", "--abbrev-ref", "HEAD") == "main"
+    assert "pmtui/" not in git(project, "branch", "--list")
+    assert not (project / "src" / "alpha.py").exists()
