@@ -501,6 +501,10 @@ class PmtuiApp(App[None]):
                 dashboard.follow(outcome.run_id)
             else:
                 self.show_dashboard(outcome.run_id)
+        if run is not None and not run.run_id and not outcome.run_id and outcome.ending != "stopped":
+            dashboard = self._delivery_dashboard(run)
+            if dashboard is not None:
+                dashboard.not_started(outcome.message)
         if outcome.ending == "released":
             self.notify(outcome.message, title="Released", timeout=15, markup=False)
         elif outcome.ending != "stopped":

@@ -176,6 +176,12 @@ class DashboardScreen(StyledOnce, Screen[None]):
         self.run_id = run_id
         self._follow()
 
+    def not_started(self, message: str) -> None:
+        """This screen's delivery ended before it had a run (a bad plan, a missing tool, a held repository): the
+        header says why, and keeps saying it after the notification has gone."""
+        if self.waiting_for_run:
+            self.query_one("#run-line", Static).update(Text(f"Delivery did not start · {message}", style="bold"))
+
     def on_unmount(self) -> None:
         self._wake.set()
 

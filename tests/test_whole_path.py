@@ -131,3 +131,64 @@ async def test_idea_to_every_task_done_in_one_session(tmp_path: Path, monkeypatc
             assert app.screen.query_one("#detail").size.height > 20
     finally:
         store.close()
+
+
+async def test_deliver_this_plan_without_the_plans_type_checker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by hand (2026-11-27): from a `make run` install, which has no mypy, "Deliver this plan" ran every task
+    into its typecheck gate ("execvp mypy: No such file or directory"), escalated without naming the tool, and the
+    header kept saying "starting the run…". Now the run does not start, and the dashboard says why, by name."""
+    import shutil
+
+    from pmtui.screens.dashboard import DashboardScreen
+    from pmtui.screens.modals import TextInputModal
+
+    repo = new_repository(tmp_path)
+    # A PATH with git, a shell, the sandbox and ruff and pytest, and no mypy, whatever this machine has installed.
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for tool in ("git", "sh", "env", "bwrap"):
+        found = shutil.which(tool)
+        if found:
+            (bin_dir / tool).symlink_to(found)
+    for tool, module in (("ruff", "ruff"), ("pytest", "pytest")):
+        script = bin_dir / tool
+        script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m {module} "$@"\n')
+        script.chmod(0o755)
+    monkeypatch.setenv("PATH", str(bin_dir))
+    store = Store(tmp_path / "pmtui.db")
+    app = PmtuiApp(store, Config(offline=True))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await new_project(pilot)
+            await interview(pilot)
+            await pilot.click("#looks-right")
+            await settle(pilot)
+            await pilot.click("#agree")
+            await settle(pilot)
+            assert screen_name(app) == "SpecScreen"
+            await pilot.press("d")
+            await pilot.pause()
+            app.screen.query_one(Input).value = str(repo)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TextInputModal)
+            app.screen.query_one(Input).value = f"{sys.executable} {AGENT}"
+            await pilot.press("enter")
+            for _ in range(600):
+                await pilot.pause(0.05)
+                run = app.delivery
+                if run is not None and run.outcome is not None:
+                    break
+            run = app.delivery
+            assert run is not None and run.outcome is not None, "the run did not end"
+            assert run.outcome.ending == "bad_input" and not run.outcome.run_id
+            assert isinstance(app.screen, DashboardScreen)
+            await pilot.pause()
+            header = str(app.screen.query_one("#run-line").render())
+            assert header.startswith("Delivery did not start · ")
+            assert "`mypy src` needs `mypy`, which is not installed here" in header
+    finally:
+        store.close()
+    # The founder's repository was not touched: no plan branch, nothing committed.
+    assert git(repo, "branch", "--list").strip() == "* main"
+    assert git(repo, "log", "--format=%s") == "start"
