@@ -176,6 +176,8 @@ def test_the_same_failure_twice_escalates_early_and_no_wait_exits_3(tmp_path: Pa
     [escalation] = dstore.escalations(outcome.run_id)
     assert escalation.kind == "same_failure" and outcome.escalations == [escalation.id]
     assert "attempt 2 failed exactly as attempt 1" in escalation.problem
+    # What failed, so the human can act without opening the gate evidence.
+    assert "first finding: FAILED tests/test_delta.py::test_delta_value" in escalation.problem
     assert len(dstore.attempts(outcome.run_id, "T1")) == 2
     assert dstore.get_run(outcome.run_id).state == "waiting_for_human"
 

@@ -557,7 +557,7 @@ class TaskDriver:
         )
         # Never a default to accept a change that failed a gate: the recommendation is a retry.
         options = escalation_options(failed)
-        never = never_accepted_findings(results)
+        never = never_accepted_findings(results) or _first_finding(results)
         if same:
             self.escalations.escalate(task_id, f"attempt {attempt} failed exactly as attempt {attempt - 1} did "
                                       f"({', '.join(failed)}): not retrying blindly{never}", kind="same_failure",
@@ -691,3 +691,19 @@ def _agent_summary(attempt: int, result: AgentResult) -> str:
     else:
         how = f"finished ({result.self_assessment})"
     return f"attempt {attempt}: agent {how}"
+
+
+def _first_finding(results: list[GateResult]) -> str:
+    """The first thing a failed gate found, for the escalation's problem line: "(lint_and_typecheck): not retrying
+    blindly" named nothing a human could act on; "…: `ruff check .`: hall/x.py:3:1: F401 `os` imported but unused"
+    does."""
+    for gate in results:
+        if gate.passed:
+            continue
+        lines = [line for line in gate.evidence if line.strip()]
+        found = next((line.strip() for line in lines if line.startswith(("  ", "✗"))), "")
+        head = lines[0].split(" exited ")[0] if lines else ""
+        if found:
+            text = f"{head}: {found}" if head and head != found and "`" in head else found
+            return f"; first finding: {text[:200]}"
+    return ""
