@@ -25,6 +25,41 @@ def test_dir_entries_fingerprints_each_entry_as_fingerprint_does_and_leaves_out_
     assert dir_entries([tmp_path / "missing"]) == {}
 
 
+def test_a_kept_listing_is_reused_only_while_the_folder_is_unchanged_and_still_sees_files_changed_in_place(
+        tmp_path: Path) -> None:
+    import time
+
+    from pmtui.delivery import diffs
+
+    folder = tmp_path / "around"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("x")
+    (folder / "sub").mkdir()
+    time.sleep(0.15)  # past the racy margin: the folder's last change is older than the listing by more than it
+    first = dir_entries([folder])
+    kept = diffs._LISTINGS[str(folder)][1]
+    with (folder / "notes.txt").open("a") as handle:  # changed in place: the folder's own times stay
+        handle.write("more")
+    second = dir_entries([folder])
+    assert diffs._LISTINGS[str(folder)][1] is kept
+    assert second[str(folder / "notes.txt")] == fingerprint(folder / "notes.txt") != first[str(folder / "notes.txt")]
+    (folder / "new.txt").write_text("y")  # a new entry changes the folder: listed again
+    third = dir_entries([folder])
+    assert third == {str(folder / name): fingerprint(folder / name) for name in ("notes.txt", "sub", "new.txt")}
+
+
+def test_a_listing_taken_within_a_clock_tick_of_the_folders_change_is_not_kept() -> None:
+    from pmtui.delivery.diffs import listing_can_be_kept
+
+    changed = 1_700_000_000_123_456_789
+    assert listing_can_be_kept(changed + 500_000_000, changed, changed)
+    assert not listing_can_be_kept(changed + 5_000_000, changed, changed)  # a few ms: the same tick, maybe
+    assert not listing_can_be_kept(changed + 500_000_000, changed, changed + 450_000_000)  # ctime is later
+    whole = 1_700_000_000_000_000_000  # whole-second times (FAT, some network file systems): 2 s of margin
+    assert not listing_can_be_kept(whole + 1_500_000_000, whole, whole)
+    assert listing_can_be_kept(whole + 2_500_000_000, whole, whole)
+
+
 def test_the_git_watchdog_kills_only_what_outlives_its_timeout() -> None:
     import subprocess
     import threading

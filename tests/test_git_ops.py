@@ -547,3 +547,65 @@ def test_a_leftover_of_a_commit_its_worktree_has_moved_on_from_is_put_back(repo_
     (repo_dir / "docs" / "reviews" / "L2-review.md").write_text("my own notes\n")
     git_ops.recover_after_kill(repo_dir)
     assert (repo_dir / "docs" / "reviews" / "L2-review.md").read_text() == "my own notes\n"
+
+
+def _commit_checked(root: Path, paths: list[str]) -> str:
+    from pmtui.delivery.commit_check import final_content_check
+
+    (root / "r.md").write_text("review\n")
+    old = 1_600_000_000  # files older than the index: no entry is racily clean, so git keeps the index as staged
+    for path in [*paths, "r.md"]:
+        if (root / path).exists():
+            import os
+
+            os.utime(root / path, (old, old))
+    return git_ops.commit_task(root, type_="feat", scope="store", description="a store", task_id="T1",
+                               review_path="r.md", paths=paths, check=final_content_check)
+
+
+def test_a_commit_proven_to_hold_what_was_checked_gives_the_next_delta_without_a_git_log(
+        repo_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pmtui.delivery import git_files
+
+    base = git(repo_dir, "rev-parse", "HEAD")
+    (repo_dir / "src" / "app.py").rename(repo_dir / "src" / "main.py")
+    (repo_dir / "src" / "store.py").write_text("X = 1\nY = 2\n")
+    (repo_dir / "logo.png").write_bytes(bytes(range(256)))
+    (repo_dir / "tests" / "test_app.py").unlink()
+    sha = _commit_checked(repo_dir, ["src/app.py", "src/main.py", "src/store.py", "logo.png", "tests/test_app.py"])
+    started: list[object] = []
+    inner = git_ops.complete
+    monkeypatch.setattr(git_ops, "complete", lambda *args, **kwargs: started.append(args[1]) or inner(*args, **kwargs))
+    stat, [commit], tree = (git_ops.diff_stat_since(repo_dir, base, sha), git_ops.log_since(repo_dir, base, sha),
+                            git_ops.tree_of(repo_dir, sha))
+    assert started == []  # no git process: the commit was proven to be what the check read
+    git_files.SINCE.clear()
+    git_files.TREE_OF.clear()
+    # The same answers as git's own: the log's stat and subject, the commit's tree.
+    assert stat == git_ops.diff_stat_since(repo_dir, base, sha) and "src/{app.py => main.py}" in stat
+    assert "logo.png" in stat and "tests/test_app.py" in stat
+    assert commit == git_ops.log_since(repo_dir, base, sha)[0]
+    assert (commit.subject, commit.body) == ("feat(store): a store", "Refs: task-T1\nReview: r.md")
+    assert tree == git(repo_dir, "rev-parse", f"{sha}^{{tree}}")
+    assert started  # those asked git
+
+
+def test_a_commit_a_hook_changed_is_not_taken_as_checked_and_its_delta_comes_from_git(repo_dir: Path) -> None:
+    from pmtui.delivery import git_files
+
+    hook = repo_dir / ".git" / "hooks" / "pre-commit"
+    hook.write_text("#!/bin/sh\necho extra > extra.txt\ngit add extra.txt\n")
+    hook.chmod(0o755)
+    base = git(repo_dir, "rev-parse", "HEAD")
+    (repo_dir / "src" / "store.py").write_text("X = 1\n")
+    sha = _commit_checked(repo_dir, ["src/store.py"])
+    assert (base, sha) not in git_files.SINCE and sha not in git_files.TREE_OF
+    assert "extra.txt" in git_ops.diff_stat_since(repo_dir, base, sha)
+    hook.unlink()
+    message = repo_dir / ".git" / "hooks" / "commit-msg"  # the message changed: not the commit that was checked
+    message.write_text("#!/bin/sh\necho 'Signed-off-by: a hook' >> \"$1\"\n")
+    message.chmod(0o755)
+    (repo_dir / "src" / "store.py").write_text("X = 22\n")  # another size: the stat, of the same old time, differs
+    again = _commit_checked(repo_dir, ["src/store.py"])
+    assert (sha, again) not in git_files.SINCE
+    assert git_ops.log_since(repo_dir, sha, again)[0].body.endswith("Signed-off-by: a hook")

@@ -43,4 +43,27 @@ def test_a_stage_names_the_process_that_made_it(tmp_path: Path) -> None:
     objects.mkdir()
     with git_scratch.scratch_stage(index, objects) as env:
         folder = Path(env["GIT_INDEX_FILE"]).parent
-        assert folder.name.startswith(f"pmtui-stage-{os.getpid()}-")
+        # The stage sits in the folder of this process's stages, which the sweep knows by its name.
+        assert folder.parent.name.startswith(f"pmtui-stage-{os.getpid()}-")
+
+
+def test_the_stages_of_one_process_share_one_folder_of_tmpdir(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # $TMPDIR's own entries change once per process, not with each stage: the agents' surroundings scan keeps its
+    # listing of $TMPDIR while nothing else writes there.
+    tmpdir = tmp_path / "tmp"
+    tmpdir.mkdir()
+    monkeypatch.setattr("tempfile.tempdir", str(tmpdir))
+    index = tmp_path / "index"
+    index.write_bytes(b"DIRC")
+    objects = tmp_path / "objects"
+    objects.mkdir()
+    with git_scratch.scratch_stage(index, objects) as first, git_scratch.scratch_stage(index, objects) as second:
+        assert first["GIT_INDEX_FILE"] != second["GIT_INDEX_FILE"]
+        assert [entry.name[:len(f"pmtui-stage-{os.getpid()}-")] for entry in tmpdir.iterdir()] == [
+            f"pmtui-stage-{os.getpid()}-"]
+    home = next(tmpdir.iterdir())
+    git_scratch._DELETER.submit(lambda: None).result()  # the stages' deletions are queued before this
+    assert list(home.iterdir()) == []
+    home.rmdir()  # removed by a cleaner of /tmp: the next stage makes the folder again
+    with git_scratch.scratch_stage(index, objects) as env:
+        assert Path(env["GIT_INDEX_FILE"]).is_file() and Path(env["GIT_INDEX_FILE"]).read_bytes() == b"DIRC"

@@ -16,7 +16,7 @@ import pytest
 from rich.console import Console
 
 from pmtui.delivery import gates, git_ops
-from pmtui.delivery.commit_check import final_content_problems, refuse_staged
+from pmtui.delivery.commit_check import final_content_check, refuse_staged
 from pmtui.delivery.feed import DeliveryFeed
 from pmtui.delivery.sandbox import SCRATCH_PREFIX, new_scratch, sweep_scratch
 from pmtui.models.delivery import AgentResult
@@ -44,7 +44,7 @@ def test_commit_task_scans_what_is_staged_and_a_refusal_leaves_everything_as_it_
     with pytest.raises(git_ops.CommitRefused) as refused:
         git_ops.commit_task(repo, type_="feat", scope="core", description="settings", task_id="T1",
                             review_path="docs/reviews/T1-review.md", paths=["src/settings.py"],
-                            check=final_content_problems)
+                            check=final_content_check)
     assert str(refused.value).startswith(
         "the commit of task T1 was refused: 1 secret(s) in the change; src/settings.py:3: OpenAI key")
     assert KEY not in str(refused.value) and all(KEY not in line for line in refused.value.evidence)
@@ -58,7 +58,7 @@ def test_commit_task_scans_what_is_staged_and_a_refusal_leaves_everything_as_it_
     (repo / "src" / "settings.py").write_text(clean, encoding="utf-8")
     sha = git_ops.commit_task(repo, type_="feat", scope="core", description="settings", task_id="T1",
                               review_path="docs/reviews/T1-review.md", paths=["src/settings.py"],
-                              check=final_content_problems)
+                              check=final_content_check)
     assert git(repo, "show", f"{sha}:src/settings.py") + "\n" == clean
     assert sorted(git(repo, "show", "--name-only", "--format=", sha).split()) == [
         "docs/reviews/T1-review.md", "src/settings.py"]

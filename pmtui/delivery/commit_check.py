@@ -17,10 +17,10 @@ def staged_change(root: Path, env: dict[str, str] | None = None) -> ChangeSet:
     """What is staged against HEAD (in the index `env` names, else the real one): the next commit's content."""
     base = git_ops.head(root)[0] or git_ops.EMPTY_TREE
     out = git_ops.run_git(root, "-c", "core.quotePath=false", "-c", "color.ui=false", "diff", "--cached",
-                          "--no-ext-diff", "--no-textconv", "--no-relative", "-M", "--raw", "-z", "--patch",
+                          "--no-ext-diff", "--no-textconv", "--no-relative", "-M", "--raw", "-z", "--stat", "--patch",
                           "--src-prefix=a/", "--dst-prefix=b/", base, env=env, strip=False)
-    entries, _, diff = split_raw(out)
-    change = ChangeSet(root=str(root), base_sha=base, diff=diff)
+    entries, stat, diff = split_raw(out)
+    change = ChangeSet(root=str(root), base_sha=base, stat=stat, diff=diff)
     change.added = [paths[-1] for code, paths in entries if code[0] != "D"]
     change.deleted = [paths[0] for code, paths in entries if code[0] == "D"]
     change.added_lines, change.removed_lines = parse_diff(diff)
@@ -28,13 +28,18 @@ def staged_change(root: Path, env: dict[str, str] | None = None) -> ChangeSet:
     return change
 
 
-def final_content_problems(root: Path, env: dict[str, str] | None = None) -> list[str]:
-    """The secret scan's findings and the gitlinks (nested repositories) in what is staged
-    (git_ops.StagedCheck); none when it is clean."""
+def final_content_check(root: Path, env: dict[str, str] | None = None) -> tuple[list[str], str]:
+    """The secret scan's findings and the gitlinks (nested repositories) in what is staged, none when it is
+    clean; and the diff stat of what is staged (git_ops.StagedCheck)."""
     change = staged_change(root, env)
     scan = gates.secrets_scan(change)
     nested = [gates.nested_finding(path) for path in change.nested]
-    return [*([] if scan.passed else scan.evidence), *nested]
+    return [*([] if scan.passed else scan.evidence), *nested], change.stat
+
+
+def final_content_problems(root: Path, env: dict[str, str] | None = None) -> list[str]:
+    """final_content_check's findings alone."""
+    return final_content_check(root, env)[0]
 
 
 def refuse_staged(root: Path, what: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -206,51 +207,97 @@ def outside_paths(root: Path, worktrees: Iterable[str], sentinels: Sequence[str 
 # pmtui's own scratch files in $TMPDIR (temporary indexes and object folders of other tasks).
 _OWN_SCRATCH = ("pmtui-",)
 
+# Each folder's entries as its last listing found them: (name, path, kind), kind "link", "dir", "file" or "missing".
+# Kept while the folder's device, inode, mtime and ctime are the same: creating, deleting or renaming an entry sets
+# the folder's mtime and ctime (POSIX), and ctime cannot be set back. A file changed in place changes only its own
+# times, so files are stat'ed on every call; a kept listing only spares the folder's read and one call per entry.
+_LISTINGS: dict[str, tuple[tuple[int, int, int, int], list[tuple[str, str, str]]]] = {}
+_LISTINGS_LIMIT = 64
+# A listing taken this soon after the folder's last change is not kept: a change in the same clock tick (a few ms
+# at most; 2 s on file systems with whole-second times, such as FAT) may leave the folder's mtime as it was.
+_RACY_NS = 100_000_000
+_RACY_WHOLE_SECONDS_NS = 2_000_000_000
+
+
+def listing_can_be_kept(taken_ns: int, mtime_ns: int, ctime_ns: int) -> bool:
+    """Whether a folder listed at `taken_ns` (wall clock, read before its stat) with these times can be reused
+    while they stay the same: every later change then gets a later time."""
+    whole_seconds = mtime_ns % 1_000_000_000 == 0 and ctime_ns % 1_000_000_000 == 0
+    margin = _RACY_WHOLE_SECONDS_NS if whole_seconds else _RACY_NS
+    return taken_ns - max(mtime_ns, ctime_ns) > margin
+
+
+def _listing(folder: str) -> list[tuple[str, str, str]] | None:
+    """The entries of `folder` but pmtui's scratch, from the kept listing when the folder is unchanged."""
+    taken = time.time_ns()  # before the stat: a change after it gets a later time than any read here
+    try:
+        info = os.stat(folder)
+    except OSError:
+        return None
+    key = (info.st_dev, info.st_ino, info.st_mtime_ns, info.st_ctime_ns)
+    kept = _LISTINGS.get(folder)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    entries: list[tuple[str, str, str]] = []
+    try:
+        with os.scandir(folder) as listing:
+            for entry in listing:
+                if entry.name.startswith(_OWN_SCRATCH):
+                    continue
+                try:
+                    kind = "link" if entry.is_symlink() else "dir" if entry.is_dir(follow_symlinks=False) else "file"
+                except OSError:
+                    kind = "missing"
+                entries.append((entry.name, entry.path, kind))
+    except OSError:
+        return None
+    if listing_can_be_kept(taken, info.st_mtime_ns, info.st_ctime_ns):
+        if len(_LISTINGS) >= _LISTINGS_LIMIT:
+            _LISTINGS.clear()
+        _LISTINGS[folder] = (key, entries)
+    return entries
+
 
 def dir_entries(folders: Sequence[str | Path], skip: Iterable[str | Path] = ()) -> dict[str, str]:
     """Fingerprints of the entries of each folder (not recursive), `skip` and pmtui's scratch files left out:
-    fingerprint() of each entry, from what scandir already read (one lstat for a file).
+    fingerprint() of each entry (one lstat for a file).
 
-    Read with scandir and the folder resolved once: $TMPDIR of a busy machine holds hundreds of entries,
-    and a resolve and three stats per entry made this 60 ms a call, twice per agent attempt. The loop joins
-    paths by concatenation and fingerprints each entry inline (os.path.join and a call per entry were half
-    of what is left: 2.45 -> 1.37 ms a call for $HOME and a $TMPDIR of 1,100 entries)."""
+    The folder's names come from its kept listing while the folder is unchanged (_listing): $TMPDIR of a busy
+    machine holds thousands of entries, read twice per agent attempt (4.8 ms a call for $HOME and a $TMPDIR of
+    2,500 entries). The loop joins paths by concatenation and fingerprints each entry inline."""
     skipped = {os.path.realpath(path) for path in skip}
     seen: dict[str, str] = {}
     for folder in folders:
+        entries = _listing(os.fspath(folder))
+        if entries is None:
+            continue
         real = os.path.realpath(folder)
         named = str(Path(folder))  # the keys are str(Path(folder) / name), built without a Path per entry
-        try:
-            with os.scandir(folder) as listing:
-                entries = list(listing)
-        except OSError:
-            continue
         # What os.path.join(named, name) and os.path.join(real, name) give: "/" is not doubled.
         key_prefix = named if named.endswith("/") else named + "/"
         real_prefix = real if real.endswith("/") else real + "/"
-        for entry in entries:
-            name = entry.name
-            if name.startswith(_OWN_SCRATCH) or entry.path in skipped:
+        for name, path, kind in entries:
+            if path in skipped:
                 continue
             # Only a symlink's target can differ from the entry's place in the resolved folder.
-            if entry.is_symlink():
-                if os.path.realpath(entry.path) in skipped:
+            if kind == "link":
+                if os.path.realpath(path) in skipped:
                     continue
                 try:
-                    value = "link:" + os.readlink(entry.path)
+                    value = "link:" + os.readlink(path)
                 except OSError:
                     value = "missing"
             else:
                 if real_prefix + name in skipped:
                     continue
-                try:
-                    if entry.is_dir(follow_symlinks=False):
-                        value = "dir"
-                    else:
-                        info = entry.stat(follow_symlinks=False)
+                if kind == "file":
+                    try:
+                        info = os.lstat(path)
                         value = f"file:{info.st_size}:{info.st_mtime_ns}"
-                except OSError:
-                    value = "missing"
+                    except OSError:
+                        value = "missing"
+                else:
+                    value = kind
             seen[key_prefix + name] = value
     return seen
 

@@ -19,9 +19,16 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel
-
 from pmtui.delivery.diffs import ChangeSet, Snapshot, outside_paths, parse_diff, raw_gitlinks, split_raw
+from pmtui.delivery.git_files import (
+    RECORD_END_OF_ENTRIES,
+    SINCE,
+    TREE_OF,
+    CommitInfo,
+    index_entries,
+    proven_commit,
+    remember,
+)
 from pmtui.delivery.git_scratch import adopt, scratch_stage
 from pmtui.delivery.git_watchdog import WATCHDOG
 from pmtui.naming import slugify
@@ -53,14 +60,9 @@ class CommitRefused(GitError):
         self.evidence = evidence
 
 
-# A check of a commit's final content (the root and the env of the index it is staged in): its problems.
-StagedCheck = Callable[[Path, dict[str, str]], list[str]]
-
-
-class CommitInfo(BaseModel):
-    sha: str
-    subject: str
-    body: str = ""
+# A check of a commit's final content (the root and the env of the index it is staged in): its problems, and the
+# diff stat of what is staged against HEAD (the next task's delta when the commit is proven to be it).
+StagedCheck = Callable[[Path, dict[str, str]], tuple[list[str], str]]
 
 
 GIT_TIMEOUT_S = 120.0
@@ -603,7 +605,7 @@ def commit_task(
     # user's object store, and a kill at any point leaves the real index as it was.
     with scratch_stage(_index_file(root), objects_dir(root)) as env:
         staged = bool(named) and complete(
-            root, ["add", "--all", "--force", "--pathspec-from-file=-", "--pathspec-file-nul"],
+            root, [*RECORD_END_OF_ENTRIES, "add", "--all", "--force", "--pathspec-from-file=-", "--pathspec-file-nul"],
             env={**env, "GIT_LITERAL_PATHSPECS": "1"}, stdin="\0".join(named),
         ).returncode == 0
         if not staged:
@@ -611,11 +613,12 @@ def commit_task(
             run_git(root, "add", "-A", "--", ".", *(f":(exclude,literal){path}" for path in exclude), env=env)
             if (root / review_path).exists():
                 run_git(root, "add", "--force", "--", review_path, env=env)
-        problems = check(root, env) if check is not None else []
+        problems, stat = check(root, env) if check is not None else ([], None)
         if problems:
             raise CommitRefused(f"the commit of task {task_id} was refused: {'; '.join(problems[:2])}", problems)
         adopt(env, _index_file(root))
-    done = complete(root, ["commit", "--quiet", "--cleanup=verbatim", "-F", "-"], stdin=message)
+    parent, staged_index = head(root)[0], index_entries(_index_file(root))
+    done = complete(root, [*RECORD_END_OF_ENTRIES, "commit", "--quiet", "--cleanup=verbatim", "-F", "-"], stdin=message)
     if done.returncode != 0:
         if complete(root, ["diff", "--cached", "--quiet"]).returncode == 0:
             raise GitError(f"nothing to commit for task {task_id}: the change is empty")
@@ -624,6 +627,11 @@ def commit_task(
     sha = head(root)[0]
     if sha is None:
         raise GitError(f"the commit of task {task_id} left no HEAD in {root}")
+    # The commit proven to hold what the check read: its delta is the check's stat, and no `git log` asks for it.
+    if stat is not None and parent and (tree := proven_commit(_index_file(root), objects_dir(root), staged_index, sha,
+                                                             parent, message)):
+        subject, _, body = message.partition("\n\n")
+        remember((parent, sha), ([CommitInfo(sha=sha, subject=subject, body=body.strip())], stat), sha, tree)
     return sha
 
 
@@ -733,16 +741,9 @@ def bring_onto(
     return new_head
 
 
-_SINCE_CACHE: dict[tuple[str, str, str], tuple[list[CommitInfo], str | None]] = {}
-# The tree of each commit `git log` listed here: a commit's id names its tree, so the answer never changes and
-# holds in every repository (tree_of reads it without a `rev-parse` when the log has seen the commit).
-_TREE_OF: dict[str, str] = {}
-_TREE_OF_LIMIT = 4096
-
-
 def tree_of(repo: Repo | str | Path, commit: str) -> str:
     """The tree object of a commit (`commit^{tree}`)."""
-    known = _TREE_OF.get(commit)
+    known = TREE_OF.get(commit)
     if known is not None:
         return known
     return run_git(repo_root(repo), "rev-parse", f"{commit}^{{tree}}")
@@ -750,12 +751,10 @@ def tree_of(repo: Repo | str | Path, commit: str) -> str:
 
 def _since(repo: Repo | str | Path, sha: str, ref: str) -> tuple[list[CommitInfo], str | None]:
     """Commits `sha..ref` oldest first, and their diff stat when one `git log --stat` tells it: a single
-    commit whose only parent is `sha`. Answers for two full commit ids never change, so they are kept."""
-    root = repo_root(repo)
-    key = (str(root), sha, ref)
-    if key in _SINCE_CACHE:
-        return _SINCE_CACHE[key]
-    out = run_git(root, *_DIFF_CONFIG, "log", "--reverse", "--stat", "--no-ext-diff",
+    commit whose only parent is `sha`."""
+    if (sha, ref) in SINCE:
+        return SINCE[(sha, ref)]
+    out = run_git(repo_root(repo), *_DIFF_CONFIG, "log", "--reverse", "--stat", "-M", "--no-ext-diff",
                   "--format=%x1e%H%x00%P%x00%s%x00%b%x00%T%x00", f"{sha}..{ref}")
     commits: list[CommitInfo] = []
     parents: list[list[str]] = []
@@ -767,15 +766,9 @@ def _since(repo: Repo | str | Path, sha: str, ref: str) -> tuple[list[CommitInfo
         commits.append(CommitInfo(sha=fields[0], subject=fields[2], body=fields[3].strip()))
         parents.append(fields[1].split())
         stats.append(fields[5].strip("\n"))
-        if FULL_SHA.fullmatch(fields[0]) and FULL_SHA.fullmatch(fields[4]):
-            if len(_TREE_OF) >= _TREE_OF_LIMIT:
-                _TREE_OF.clear()
-            _TREE_OF[fields[0]] = fields[4]
+        remember(None, None, fields[0], fields[4])
     stat = stats[0] if len(commits) == 1 and parents[0] == [sha] else None
-    if FULL_SHA.fullmatch(sha) and FULL_SHA.fullmatch(ref):
-        if len(_SINCE_CACHE) >= 16:
-            _SINCE_CACHE.clear()
-        _SINCE_CACHE[key] = (commits, stat)
+    remember((sha, ref), (commits, stat))
     return commits, stat
 
 

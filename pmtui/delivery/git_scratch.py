@@ -9,6 +9,7 @@ is checked there first and adopted into the repository only once the check passe
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import tempfile
@@ -23,8 +24,8 @@ from pathlib import Path
 _DELETER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pmtui-scratch")
 
 
-# A scratch folder's name carries the process that made it: a process killed with -9 never deletes its own, and
-# the first stage of a later process sweeps those of dead processes (an hour old at least, so a reused process
+# The folder of a process's stages carries the process in its name: a process killed with -9 never deletes its own,
+# and the first stage of a later process sweeps those of dead processes (an hour old at least, so a reused process
 # id that is alive again keeps its folders). Seen: 980 of them in /tmp after a day of kill tests, each one an
 # entry every agent's surroundings scan has to list.
 _PREFIX = "pmtui-stage-"
@@ -71,6 +72,34 @@ def _alive(pid: int) -> bool:
     return True
 
 
+# The folder in $TMPDIR holding this process's stages: $TMPDIR itself changes once per process, not twice a task, so
+# the agents' surroundings scan (diffs.dir_entries) reuses its listing of $TMPDIR while nothing else writes there.
+_HOMES: dict[tuple[int, str], Path] = {}
+
+
+def _new_stage() -> Path:
+    """A new, empty stage folder inside this process's folder of stages (made, or made again, when missing)."""
+    key = (os.getpid(), tempfile.gettempdir())
+    home = _HOMES.get(key)
+    if home is not None:
+        try:
+            return Path(tempfile.mkdtemp(prefix="stage-", dir=home))
+        except FileNotFoundError:
+            pass  # deleted under us (a tmp cleaner): a new one below
+    home = Path(tempfile.mkdtemp(prefix=f"{_PREFIX}{key[0]}-"))
+    if not _HOMES:
+        atexit.register(_remove_homes)
+    _HOMES[key] = home
+    return Path(tempfile.mkdtemp(prefix="stage-", dir=home))
+
+
+def _remove_homes() -> None:
+    # At exit, after the deleter thread has emptied them (the interpreter joins it before atexit runs).
+    for key, home in list(_HOMES.items()):
+        if key[0] == os.getpid():
+            shutil.rmtree(home, ignore_errors=True)
+
+
 @contextmanager
 def scratch_stage(real_index: Path, alternate: Path, objects: Path | None = None) -> Iterator[dict[str, str]]:
     """The environment of a copy of `real_index` whose new objects go to a scratch object directory
@@ -79,7 +108,7 @@ def scratch_stage(real_index: Path, alternate: Path, objects: Path | None = None
     if not _swept:
         _swept.append(True)
         _DELETER.submit(sweep_dead_stages)
-    scratch = Path(tempfile.mkdtemp(prefix=f"{_PREFIX}{os.getpid()}-"))
+    scratch = _new_stage()
     try:
         if real_index.exists():
             shutil.copyfile(real_index, scratch / "index")

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 from pmtui.delivery import gates, git_ops
-from pmtui.delivery.commit_check import final_content_problems
+from pmtui.delivery.commit_check import final_content_check
 from pmtui.delivery.escalations import NO_ACCEPT_OPTIONS, Escalations
 from pmtui.delivery.review import build_review_note, review_artifact_markdown, review_path
 from pmtui.delivery.run_context import RunContext
@@ -222,7 +222,7 @@ class Integration:
                 git_ops.commit_task, tree, type_=commit_type(task, change), scope=task.ownership or task_id,
                 description=task.title, task_id=task_id, review_path=path,
                 paths=[*change.files(), *(old for old, _ in change.renamed)],
-                exclude=[*change.oversized, *change.nested], check=final_content_problems)
+                exclude=[*change.oversized, *change.nested], check=final_content_check)
         except git_ops.CommitRefused as refused:
             nested = any(gates.OWN_REPOSITORY in line for line in refused.evidence)
             self._refused(task, attempt, refused.evidence,
