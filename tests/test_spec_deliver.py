@@ -6,6 +6,7 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input
 
 from pmtui.app import PmtuiApp
@@ -17,11 +18,15 @@ from pmtui.screens.modals import ConfirmationModal, TextInputModal
 from pmtui.screens.spec import SpecScreen
 from pmtui.store import Store
 from tests.fixtures.delivery_repo import git, make_project
+from tests.fixtures.gate_tools import gate_tools
 from tests.fixtures.tui import open_on, scoped
 
 
-async def test_deliver_this_plan_asks_for_the_repo_and_an_agent_then_opens_the_dashboard(tmp_path: Path) -> None:
+async def test_deliver_this_plan_asks_for_the_repo_and_an_agent_then_opens_the_dashboard(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     repo = make_project(tmp_path)
+    gate_tools(tmp_path, monkeypatch)  # the plan's ruff, mypy and pytest, as the founder's shell finds them
     store = Store(tmp_path / "pmtui.db")
     app = PmtuiApp(store, Config(offline=True))
     try:

@@ -6,7 +6,6 @@ tests miss what only shows after another screen was visited."""
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from pmtui.delivery.plan import parse_plan
 from pmtui.delivery.store import DeliveryStore
 from pmtui.store import Store
 from tests.fixtures.delivery_repo import git
+from tests.fixtures.gate_tools import gate_tools
 from tests.fixtures.tui import PROJECT, SIZE, interview, new_project, say, screen_name, settle
 
 AGENT = Path(__file__).parent / "agents" / "module_agent.py"
@@ -39,23 +39,6 @@ def new_repository(base: Path) -> Path:
     git(root, "add", "-A")
     git(root, "commit", "-q", "-m", "start")
     return root
-
-
-def gate_tools(base: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The plan's gate commands as a founder's shell finds them: ruff and pytest of this interpreter
-    on PATH. The test is not about the type checker (test_demo is), so `mypy` here is a stand-in
-    that accepts; pytest loads no plugins of this venv (seconds per gate run)."""
-    bin_dir = base / "bin"
-    bin_dir.mkdir()
-    for tool, module in (("ruff", "ruff"), ("pytest", "pytest")):
-        script = bin_dir / tool
-        script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m {module} "$@"\n')
-        script.chmod(0o755)
-    mypy = bin_dir / "mypy"
-    mypy.write_text('#!/bin/sh\necho "Success: no issues found (stand-in)"\n')
-    mypy.chmod(0o755)
-    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
-    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
 
 
 async def test_idea_to_every_task_done_in_one_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
