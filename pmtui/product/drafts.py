@@ -155,9 +155,11 @@ def update(
             continue
         if aspect == asked:
             if new != old:
-                if aspect in state.drafts and old and new.startswith(old + "; ") and old.lower() not in text.lower():
+                if (aspect in state.drafts and old and new.startswith(old + "; ") and old.lower() not in text.lower()
+                        and not _AFFIRM.match(text)):
                     # The direct answer replaces what was heard in passing rather than being appended to it (unless
-                    # it says the draft again: "paper tickets. whatsapp photos" keeps the paper tickets).
+                    # it says the draft again: "paper tickets. whatsapp photos" keeps the paper tickets, and "Yes yes
+                    # that only. Month end she is calling 25 people…" confirms the draft and adds to it).
                     result = result.model_copy(update={aspect: new[len(old) + 2:].strip() or new})
                 state.drafts.pop(aspect, None)
             elif aspect in state.drafts and (

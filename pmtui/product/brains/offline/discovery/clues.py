@@ -135,9 +135,19 @@ def _serves(clause: str, match: re.Match[str]) -> bool:
         match.start() >= len(lead))
 
 
+_OWN_PEOPLE = re.compile(r"^(?:my|our)\s+(?:own\s+)?(?:mother|father|mum|mom|dad|wife|husband|sister|brother|cousin|aunt|"
+                         r"aunty|auntie|uncle|friend|son|daughter|neighbou?r|grandma|grandmother|grandpa|partner)\b",
+                         re.IGNORECASE)
+_DOING = re.compile(r"^\s*(?:(?:not|always|often|usually|still|also|just|all|now|constantly|forever)\s+)*\w+ing\b",
+                    re.IGNORECASE)
+
+
 def _target_clue(clause: str) -> Clue | None:
     match = TARGET_EXPLICIT.search(clause)
     if match and _serves(clause, match):
+        match = None
+    if match and _DOING.match(match.group("who") or ""):
+        # "customers are saying 'I paid na'" tells what they do, not who they are.
         match = None
     if match:
         who = clean(drop_negated(match.group("who") or match.group("who2") or ""))
@@ -174,6 +184,9 @@ def _target_clue(clause: str) -> Clue | None:
             if phrase and has_persona(phrase) and not is_generic_only(phrase):
                 return Clue(cap_words(cleaned[cleaned.find(segment):], 16), True, descriptive=True)
     subject = persona_phrase(cleaned)
+    if _OWN_PEOPLE.match(cleaned):
+        # "My own mother is doing it since 12 years": the founder's own story, one person they know.
+        subject = ""
     if subject and has_persona(subject) and not is_generic_only(subject):
         # A clause that is nothing but a persona ('ICU nurses at big hospitals') names the user outright.
         only_persona = len(subject.split()) >= len(cleaned.split()) - 1
@@ -192,6 +205,9 @@ def _target_clue(clause: str) -> Clue | None:
             or bool(
                 PROBLEM_STRONG.search(clause)
                 or re.search(r"\b(are|is) (often|usually|always|mostly)\b", clause)
+                # "Many aunties are running home tiffin business": people by the trade they run.
+                or re.match(r"\s+(?:are|is)\s+(?:running|doing|selling|making|teaching|managing|operating|renting|"
+                            r"cooking|driving|coaching)\b", rest)
                 # "Every dog owner in my building has the same story": people as the subject of their situation.
                 or re.match(r"\s+(?:all\s+)?(?:(?:has|have) (?:the same|this|that) (?:story|problem|issue|pain)|"
                             r"struggle|struggles|complain|complains)\b", rest)
@@ -350,8 +366,8 @@ def feature_items(text: str) -> list[str]:
                       r"(?<!\bnotice)(?<!\bshowing)(?<!\bshows)\s+(?:so|because|which|since)\s+.*$", "", item, flags=re.IGNORECASE)
         item = re.sub(r"\s+(?:too|as well|also)$", "", item, flags=re.IGNORECASE)
         # "a map of jobs maybe": the hedge is no part of the name (the item is marked a nice-to-have below).
-        item = re.sub(r"\s+(?:maybe|perhaps|possibly|eventually|someday|one day|if possible)\s*[.!?]*$", "", item,
-                      flags=re.IGNORECASE)
+        item = re.sub(r"\s+(?:(?:too|as well|also)\s+)?(?:maybe|perhaps|possibly|eventually|someday|one day|if possible)"
+                      r"\s*[.!?]*$", "", item, flags=re.IGNORECASE)
         item = item.replace("-and-", " and ")
         hedged = HEDGED_FEATURE.match(item)
         if hedged:

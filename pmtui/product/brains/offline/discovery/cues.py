@@ -272,10 +272,12 @@ WHERE_PERSONA = re.compile(
 )
 HELPS_PERSONA = re.compile(r"\b(?:helps?|lets?|allows?|enables?)\s+(?P<who>[^,.;:!()]+)", re.IGNORECASE)
 
+# "not so tech savvy but all are using WhatsApp", "not very organised": a description by degree, not a correction.
+_NOT_DEGREE = r"(?:so|very|that|too|really|always|much|great|good|comfortable|particularly|super|overly)\b"
 CORRECTION = re.compile(
     r"\b(actually|i meant|correction|scratch that|let me correct|to be clear|wrong|incorrect|not quite|"
-    r"change (it|that|the \w+( \w+)?) to|should (be|say|read)|rather than|instead of)\b|,\s*not\s+\w+|"
-    r"\bnot\s+[\w-]+(\s+[\w-]+)?\s*,?\s+but\b",
+    r"change (it|that|the \w+( \w+)?) to|should (be|say|read)|rather than|instead of)\b|,\s*not\s+(?!" + _NOT_DEGREE + r")\w+|"
+    r"\bnot\s+(?!" + _NOT_DEGREE + r")[\w-]+(\s+[\w-]+)?\s*,?\s+but\b",
     re.IGNORECASE,
 )
 
@@ -735,8 +737,16 @@ TODAYS_WAY = re.compile(r"^(?:(?:and|but|so)\s+)?(?:now|right now|currently|toda
                          r"(?:we|they|i|everyone|staff|people)\s+(?:use|uses|are using|is using|using|rely on|do it (?:on|in|with|by))\b",
                          re.IGNORECASE)
 # "oh and maybe a training log": the leading fillers and hedge words of a wishlist item, before its name.
-ITEM_LEAD = re.compile(r"^(?:(?:oh|and|also|plus|so|then|maybe|perhaps|possibly|probably|ideally|to|a|an|the)\b[\s,]*)+",
-                        re.IGNORECASE)
+ITEM_LEAD = re.compile(r"^(?:(?:oh|and|also|plus|so|then|maybe|perhaps|possibly|probably|ideally|to|a|an|the|"
+                       # "First is customer list…", "secondly…", "after that…": the order of the list, not the item.
+                       r"firstly|first(?=\s*(?:is\b|,|:|one\b|of all\b|thing\b))(?:\s+(?:is|one|of all|thing))?|secondly|"
+                       r"second(?=\s*(?:is\b|,|:))(?:\s+is)?|thirdly|third(?=\s*(?:is\b|,|:))(?:\s+is)?|next|"
+                       r"finally|lastly|after that|"
+                       # "One ledger showing who paid", "one small loyalty points": "one" as the article, as Indian
+                       # English says it ("one-tap", "one place for everything" keep theirs).
+                       r"one(?=\s+(?!(?:tap|click|time|page|stop|off|day|week|month|year|place|screen|button|shot|way|to|"
+                       r"of|more|by|or|per)\b)\w+\s+\w+)(?:\s+(?:small|little|simple|basic))?)\b[\s,:]*)+",
+                       re.IGNORECASE)
 # "it'd be lovely to have a honey harvest tracker": the wish after the hedge, a nice-to-have.
 NICE_LEAD = re.compile(r"^(?:(?:and|also|oh)\s+)*(?:it'?d|it would|would|it will|it'?ll|will)\s+be\s+(?:really\s+|so\s+|very\s+)?"
                        r"(?:lovely|nice|great|cool|good|handy|brilliant|fab|ace|amazing|sweet)\s+"

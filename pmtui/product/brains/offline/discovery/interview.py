@@ -254,7 +254,10 @@ _GREETING = re.compile(
     r"(?:\s+(?:there|all|everyone|team|pm|guys))?|"
     # A warm-up is no pitch either: "Oh gosh where do I start."
     r"(?:oh\s+)?(?:gosh|god|wow|ok(?:ay)?|right|so|well)?[\s,]*(?:where (?:do|shall|should) i (?:start|begin)|"
-    r"let me (?:explain|think)|long story(?: short)?|here'?s the thing))\W*$",
+    r"let me (?:explain|think)|long story(?: short)?|here'?s the thing))\W*$|"
+    # Nor is the founder's name: "Hi, myself Rahul from Pune.", "Hello, this is Ama here".
+    r"^\W*(?:(?:hi|hello|hey|namaste|good (?:morning|afternoon|evening))\W+)?(?:myself|my name is|i am|i'?m|this is)\s+"
+    r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?(?:\s+(?:here|from\s+[\w' -]{2,30}))?\W*$",
     re.IGNORECASE,
 )
 

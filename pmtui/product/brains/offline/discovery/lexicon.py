@@ -33,6 +33,7 @@ PERSONA_STEMS = _wordset(
     tradie sparky sparkie chippy chippie plumber tradesman tradesmen tradesperson handyman landscaper roofer
     painter decorator carpenter joiner locksmith welder glazier tiler
     crew crewmember coxswain cox lifeguard ranger steward marshal warden caretaker porter
+    aunty auntie uncle housewife homemaker hawker tailor seamstress weaver potter vendor shopkeeper
     """
 )
 

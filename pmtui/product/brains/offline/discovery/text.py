@@ -488,7 +488,11 @@ def persona_name(summary: DiscoverySummary) -> str:
 
     Only a phrase that really names people qualifies: "People like me really, freelance designers"
     is called "freelance designers", and "change of shifts between nurses" is called "nurses"."""
-    value = summary.target_user.split(";")[-1] if summary.target_user else ""
+    # The last thing said of who it is for, unless it is the founder's own story ("My own mother is doing it since 12
+    # years" names one person the founder knows, not the users).
+    told = [part for part in summary.target_user.split(";") if part.strip()] if summary.target_user else []
+    value = next((part for part in reversed(told) if not re.match(r"\s*(?:my|our|me|i)\b", part, re.IGNORECASE)),
+                 told[-1] if told else "")
     if not has_real_content(value) or is_generic_only(value):
         return "your users"
     for index, segment in enumerate(re.split(r",\s*|;\s*", clean(value))):
