@@ -94,3 +94,14 @@ def test_list_order_and_the_article_one_are_no_part_of_a_wish() -> None:
         "One place for all bookings",
         "First aid log",
     ]
+
+
+def test_a_record_of_payments_is_sized_as_a_screen_not_as_payments() -> None:
+    """"Ledger showing who paid who not paid" (the core of his problem) was sized as payments, 2.5 person-weeks, and
+    fell below the line behind "Delivery boy tracking"."""
+    from pmtui.product.brains.offline.scoping.propose import _effort
+
+    assert _effort("Ledger showing who paid who not paid")[0] == 1.0
+    assert _effort("Payment history")[0] == 1.0
+    assert _effort("Pay by UPI")[0] == 2.5
+    assert _effort("In-app payment per booking")[0] == 2.5

@@ -72,9 +72,12 @@ def nice_to_have(text: str, summary: DiscoverySummary) -> NiceToHave | None:
     return None
 
 
-# "Reminder to pay the balance a week before": a message about a payment, which takes no payment itself.
+# "Reminder to pay the balance a week before", "Ledger showing who paid who not paid": a message about payments, or a
+# record of them, takes no payment itself.
 _NOTICE_HEAD = re.compile(r"^\s*(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:reminders?|alerts?|notifications?|nudges?|e-?mails?|"
-                          r"sms|texts?|messages?)\b", re.IGNORECASE)
+                          r"sms|texts?|messages?|ledgers?|lists?|registers?|records?|logs?|reports?|views?|dashboards?|"
+                          r"summar(?:y|ies)|histor(?:y|ies)|status|overview)\b(?!\s+(?:and|with)\s+(?:pay|checkout))",
+                          re.IGNORECASE)
 
 
 def _effort(text: str) -> tuple[float, str]:
