@@ -31,7 +31,8 @@ from pmtui.product.brains.offline.scoping.requests import parse_requests
     # storage-nonnative: "<row> put number one", "Add one: X, <remark>".
     (("CCTV no need first la, too difficult. The pay reminder put number one please, and reset code also phase 1. Add "
       "one: customer can book moving trolley, we have 4 only, always fight"),
-     [("defer", "CCTV"), ("promote", "pay reminder"), ("add", "customer can book moving trolley")]),
+     # (", and reset code also phase 1" is a request of its own; until 2026-11-27 it was lost inside the first.)
+     [("defer", "CCTV"), ("promote", "pay reminder"), ("promote", "reset code"), ("add", "customer can book moving trolley")]),
     # egg-nonnative: a remark about the people between the row and "it"; "add one thing:"; "must come first".
     (("Please the feed and mortality record, it is good but the farmers have the vet book for that, so remove it. And "
       "add one thing: the customer can see the price of crate for the week, because prices change every Monday. Also "

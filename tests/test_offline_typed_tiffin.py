@@ -105,3 +105,45 @@ def test_a_record_of_payments_is_sized_as_a_screen_not_as_payments() -> None:
     assert _effort("Payment history")[0] == 1.0
     assert _effort("Pay by UPI")[0] == 2.5
     assert _effort("In-app payment per booking")[0] == 2.5
+
+
+def test_the_most_important_row_put_on_top_comes_first(tmp_path: Path) -> None:
+    """"Ledger is the most important, put it on top" of a row already in Phase 1 got "Ledger … is already in Phase 1"
+    and the table kept "Customer list with daily dabba count" first."""
+    lines = [
+        OPENING,
+        WHO,
+        "Yes yes that only. Month end she is sitting with register and calling 25 people, half of them say paid already "
+        "or will pay next week. Around 15-20% money is getting lost every month.",
+        "First is customer list with daily dabba count, then automatic monthly bill on WhatsApp with UPI link, and one "
+        "ledger showing who paid who not paid. Also menu sharing daily, delivery boy tracking, feedback rating, Marathi "
+        "language support, and one small loyalty points also if possible.",
+        "If 100 aunties are using it daily after 3 months and their pending amount is coming down, that is success for me",
+        "See UPI is now everywhere, even vegetable wala is taking GPay. Earlier aunties were taking only cash, now 70% "
+        "customers are paying UPI so tracking is possible",
+        "Me and my college friend, both working in IT so only weekends, target is 2 months. Must be very very simple, "
+        "big buttons, Marathi and Hindi also.",
+        "Aunty will pay Rs 199 monthly, first month free. Later maybe 1% on UPI collection but not now.",
+        "Perfect, go ahead",
+        "Delivery boy tracking is not needed, mostly aunty's son only is delivering. Ledger is the most important, put it "
+        "on top. And Marathi should be in phase 1 itself otherwise aunties won't use it.",
+    ]
+
+    async def run() -> tuple[str, list[tuple[str, int]]]:
+        store = Store(tmp_path / "tiffin.db")
+        try:
+            orchestrator = Orchestrator(store, Config(offline=True))
+            project = orchestrator.open_project("tiffin").project_id
+            for line in lines:
+                reply = (await orchestrator.handle(project, line)).reply
+            output = orchestrator.state(project).scoping_output
+            assert output is not None
+            return reply, [(f.name, f.phase) for f in sorted(output.mvp_features, key=lambda f: -f.compute_score())]
+        finally:
+            store.close()
+
+    reply, rows = asyncio.run(run())
+    assert rows[0] == ("Ledger showing who paid who not", 1)
+    assert "comes first" in reply and "already in Phase 1" not in reply
+    assert ("Marathi language support", 1) in rows
+    assert not any("delivery boy" in name.lower() for name, _ in rows)

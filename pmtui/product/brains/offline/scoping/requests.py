@@ -297,6 +297,15 @@ def _exchange(sentence: str) -> ChangeRequest | None:
     return None
 
 
+def _two_asks(sentence: str) -> list[str]:
+    """"The pay reminder put number one please, and reset code also phase 1": two requests joined by ", and", each a
+    request of its own (the second was lost inside the first's clause)."""
+    parts = [part.strip() for part in re.split(r",\s*(?:and|also|plus)\s+", sentence) if part.strip()]
+    if len(parts) == 2 and all(parse_requests(part) for part in parts):
+        return parts
+    return [sentence]
+
+
 def parse_requests(text: str) -> list[ChangeRequest]:
     """Every change request in the message, in the order said; 'it' and 'that' resolved to what came before."""
     text = _shorthand(text)
@@ -309,6 +318,7 @@ def parse_requests(text: str) -> list[ChangeRequest]:
         for s in re.split(r"(?<=[.!?])\s+", _BULLET.sub("", line).strip())
         if s.strip()
     ]
+    sentences = [part for sentence in sentences for part in _two_asks(sentence)]
     for index, sentence in enumerate(sentences):
         why = WHY_NOT_IN.search(sentence)
         if why and index + 1 < len(sentences) and not sentences[index + 1].rstrip().endswith("?"):

@@ -9,6 +9,7 @@ says which number holds it below.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from pmtui.models import ConversationState, Provenance, ScopingOutput
@@ -29,6 +30,16 @@ def exchanges(state: ConversationState, output: ScopingOutput, requests: list[Ch
     probe = _Round(state, output, "", "", 0, False, "", False)
     expanded: list[ChangeRequest] = []
     for request in requests:
+        if request.kind == "promote" and _TO_THE_TOP.search(request.clause):
+            # "Ledger is the most important, put it on top", of a row already in Phase 1: first in the table, which
+            # is ranking it above the row that leads there now.
+            found = probe.find(request.what)
+            row = output.feature(found[1]) if found and found[0] == "mvp" else None
+            leader = max((f for f in output.mvp_features if row is not None and f.phase == 1 and f is not row),
+                         key=lambda f: f.compute_score(), default=None)
+            if row is not None and row.phase == 1 and leader is not None and leader.compute_score() >= row.compute_score():
+                expanded.append(ChangeRequest("rank", row.name, request.clause, parts=(row.name, leader.name)))
+                continue
         if request.kind != "swap":
             expanded.append(request)
             continue
@@ -49,6 +60,10 @@ def exchanges(state: ConversationState, output: ScopingOutput, requests: list[Ch
             continue
         expanded.append(ChangeRequest("promote", request.parts[0], request.clause, phase=1))
     return expanded
+
+
+_TO_THE_TOP = re.compile(r"\b(?:most important|on top|at the top|to the top|top priority|number one|no\.? ?1|first priority|"
+                         r"matters? (?:the )?most|put (?:it|that|this) first)\b", re.IGNORECASE)
 
 
 def _phase_of(output: ScopingOutput, found: tuple[str, str] | None) -> int | None:
