@@ -19,7 +19,14 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pmtui.delivery.gates.boundaries import rate_unapplied, refuses_the_allowed, wrong_side
+from pmtui.delivery.gates.boundaries import (
+    lets_refused_example_through,
+    rate_unapplied,
+    refused_example,
+    refuses_the_allowed,
+    refuses_the_example,
+    wrong_side,
+)
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
 from pmtui.delivery.gates.code_idioms import cron_periods
 from pmtui.delivery.gates.criterion_classes import (
@@ -51,6 +58,7 @@ from pmtui.delivery.gates.polarity import (
     timeout_durations,
     uses_ruled_out,
 )
+from pmtui.delivery.gates.sign_checks import sign_of_another_value
 from pmtui.delivery.gates.time_direction import wrong_time_direction
 from pmtui.delivery.gates.vocabulary import (
     STATUS_NAMES,
@@ -126,6 +134,7 @@ class Judgement:
     missing: list[Concept]
     blocker: str = ""  # why the unit cannot answer the criterion whatever its words
     context: frozenset[str] = frozenset()  # modifiers no file of the change names: "the karaoke queue"
+    keys: frozenset[str] = frozenset()  # what two things share to count as one: "two shifts on the same day"
 
     @property
     def passes(self) -> bool:
@@ -148,7 +157,7 @@ class Judgement:
         # a word the unit's own file names elsewhere is a sibling the unit did not choose (versioning on
         # the `logs` bucket beside the `backups` one), not a word the criterion could do without
         return (len(strong) >= 4 and len(missing) == 1
-                and not (lone.anchor or lone.subject or is_action(lone) or lone.negated_of)
+                and not (lone.anchor or lone.subject or is_action(lone) or lone.negated_of or lone.label in self.keys)
                 and lone.label.lower() != "available"  # "the closest available mechanic": a condition to test
                 and not lone.alternatives & self.unit.around)
 
@@ -309,28 +318,35 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
     sources: dict[str, list[str]] = {}
     for unit in units:
         sources.setdefault(unit.path, []).append(unit.code_text)
-    flags_of = {path: flags for path, texts in sources.items() if (flags := off_flags("\n".join(texts)))}
+    flags_of = _off_flags_by_path(sources)
     named = _named_anywhere(units) | code_concepts(written)
     modifiers = _modifiers(criterion, reading)
+    keys = _same_keys(criterion, reading)
+    example = refused_example(criterion)
+    nouns = [c.alternatives - _SIGN_WORDS for c in reading.concepts if c.strong and c.kind == "word" and not is_action(c)]
     for unit in units:
         if unit.kind == "prose" and not reading.about_docs:
             continue  # a promise in the README is not an implementation
-        matched = [c for c in reading.concepts if _has(c, unit)]
+        matched = [c for c in reading.concepts if _has(c, unit) or (c.label == example and c.kind == "number"
+                                                                   and refuses_the_example(criterion, unit.code_text))]
         missing = [c for c in reading.concepts if c not in matched]
         blocker = (_blocker(unit, reading, hides_done, hides_past) or wrong_time_direction(criterion, unit.code_text)
-                   or wrong_measure_unit(criterion, unit.code_text))
+                   or wrong_measure_unit(criterion, unit.code_text) or lets_refused_example_through(criterion, unit.code_text))
         if not blocker and (flags := flags_of.get(unit.path, frozenset())) and (lost := _dead_only(matched, unit, flags)):
             blocker = f"its {lost} is behind a flag the change turns off"
+        if not blocker:
+            blocker = sign_of_another_value(criterion, unit.code_text, nouns, code_concepts)
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):
             blocker = f"it uses the {word} the criterion rules out"
         context = frozenset(c.label for c in missing if c.label in modifiers and _heads(c.label, criterion, matched)
                             and not c.alternatives & named)
-        verdict = Judgement(unit, matched, missing, blocker, context)
+        verdict = Judgement(unit, matched, missing, blocker, context, keys)
         if best is None or verdict.rank() > best.rank():
             best = verdict
     return best
 
 
+_SIGN_WORDS = frozenset({"negativ", "positiv", "zero", "never", "below", "abov"})
 _TOKEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*(?:'s\b)?")
 
 
@@ -356,6 +372,25 @@ def _modifiers(criterion: str, reading: CriterionReading) -> frozenset[str]:
                      and not labels[word].negated_of)
 
 
+def _same_keys(criterion: str, reading: CriterionReading) -> frozenset[str]:
+    """The noun after "same" (the head of its compound): "on the same day" → day, "the same studio room" → room.
+    Two things are the same by it, so the code must compare it: never the one word a long criterion may miss."""
+    labels = {c.label.lower() for c in reading.concepts if c.strong and c.kind == "word"}
+    tokens = [token.replace("-", "").removesuffix("'s").lower() for token in _TOKEN.findall(criterion)]
+    found: set[str] = set()
+    for index, token in enumerate(tokens):
+        if token != "same":
+            continue
+        head = ""
+        for word in tokens[index + 1:index + 4]:
+            if word not in labels:
+                break
+            head = word
+        if head:
+            found.add(head)
+    return frozenset(found)
+
+
 def _heads(label: str, criterion: str, matched: Sequence[Concept]) -> bool:
     """Whether the word after the modifier (the compound's head) is shown by the unit."""
     tokens = [token.replace("-", "").removesuffix("'s").lower() for token in _TOKEN.findall(criterion)]
@@ -369,6 +404,19 @@ def _named_anywhere(units: Sequence[Unit]) -> frozenset[str]:
     for unit in units:
         named |= code_concepts(unit.text) | code_concepts(unit.path) | unit.around | unit.concepts
     return frozenset(named)
+
+
+def _off_flags_by_path(sources: Mapping[str, Sequence[str]]) -> dict[str, frozenset[str]]:
+    """The off flags each file's code reads: its own, and those another file of the change sets off and it imports
+    (`from leisure.flags import AUTO_CLOSE_POOLS` where flags.py says `AUTO_CLOSE_POOLS = False`)."""
+    texts = {path: "\n".join(parts) for path, parts in sources.items()}
+    shared = off_flags("\n".join(texts.values())) if len(texts) > 1 else frozenset()
+    found: dict[str, frozenset[str]] = {}
+    for path, text in texts.items():
+        flags = off_flags(text) | {flag for flag in shared if re.search(rf"\bimport\b[^\n]*\b{flag}\b", text)}
+        if flags:
+            found[path] = frozenset(flags)
+    return found
 
 
 def _dead_only(matched: Sequence[Concept], unit: Unit, flags: frozenset[str]) -> str:

@@ -122,7 +122,7 @@ _CONDITIONS = ((re.compile(rf"\b(?:less|fewer|shorter|younger|lower|smaller|earl
                (re.compile(rf"\b{_N}{_UNIT}\s+(?:\w+\s+)?or\s+(?:more|above|over)\b|\bat\s+least\s+{_N}", re.IGNORECASE),
                 ">="))
 _COMPLEMENT = {"<": ">=", ">=": "<", ">": "<=", "<=": ">"}
-_REFUSES = re.compile(r"\breturn\s+(?:false|False|Err\b|err\b)|\braise\b|\bthrow\b|\babort\b|\bexit\s*\(?\s*[1-9]|"
+_REFUSES = re.compile(r"\breturn\s+(?:false|False|Err\b|err\b|(?:[\w.]*\.)?Err[A-Z]\w*|errors\.New\(|fmt\.Errorf\()|\braise\b|\bthrow\b|\babort\b|\bexit\s*\(?\s*[1-9]|"
                       r"\b4\d\d\b|\bdeny\b|\breject\w*\(")
 
 
@@ -193,4 +193,48 @@ def rate_unapplied(code: str, rates: tuple[tuple[str, str], ...], stem_of: Calla
                         multiplied = True
         if used and not multiplied:
             return f"it uses {number} but never multiplies it by the {per}s"
+    return ""
+
+
+# "Given a hut booking for 13 guests, … then it is refused": the example's own value is one the code must refuse
+_GIVEN_THEN = re.compile(r"\bgiven\b(?P<given>.*?)\bthen\b(?P<then>.*)$", re.IGNORECASE | re.DOTALL)
+_REFUSAL = re.compile(r"\b(?:refus\w*|reject\w*|den(?:y|ies|ied)|block\w*|not\s+allowed|declined?|turned\s+away)\b",
+                      re.IGNORECASE)
+_HOLDS = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+
+
+def refused_example(text: str) -> str | None:
+    """The one whole number a Given/When/Then's situation gives when its outcome is a refusal, else None."""
+    match = _GIVEN_THEN.search(text)
+    if not match or not _REFUSAL.search(match.group("then")) or criterion_boundaries(match.group("given")):
+        return None
+    numbers = re.findall(r"(?<![\w.:])(\d+)\s+[A-Za-z]", match.group("given"))
+    return _plain(numbers[0]) if len(numbers) == 1 else None
+
+
+def _example_checks(number: str, code: str) -> list[tuple[int, str]]:
+    """(bound, operator) of the code's refusing comparisons with the example's value or its neighbours (N ± 1)."""
+    value = int(number)
+    lines = code.splitlines()
+    return [(near, op) for near in (value - 1, value, value + 1) for index, op in _comparisons(code, str(near))
+            if any(_REFUSES.search(line) for line in lines[index:index + 3])]
+
+
+def refuses_the_example(criterion: str, code: str) -> bool:
+    """Whether a refusing comparison of the code holds for the example's value: `if b.Guests > 12 { return Err… }`
+    refuses the booking for 13 guests the criterion gives, though 13 is written nowhere."""
+    number = refused_example(criterion)
+    return number is not None and any(_HOLDS[op](int(number), near) for near, op in _example_checks(number, code))
+
+
+def lets_refused_example_through(criterion: str, code: str) -> str:
+    """Why the code's refusing comparisons near the example's value (N, N ± 1) all let N itself through, or ""."""
+    number = refused_example(criterion)
+    if number is None:
+        return ""
+    value = int(number)
+    checks = _example_checks(number, code)
+    if checks and not any(_HOLDS[op](value, near) for near, op in checks):
+        near, op = checks[0]
+        return f"it refuses when the value is {op} {near}, which lets the example's {number} through"
     return ""

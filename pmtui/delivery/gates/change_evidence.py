@@ -213,6 +213,12 @@ def _identifier_parts(text: str) -> set[str]:
 _DEFINED = re.compile(r"^\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_]\w*)", re.MULTILINE)
 
 
+# A schema object's name is what it is called, not what it does: `ADD CONSTRAINT bookings_no_overlap UNIQUE (…)`
+# (SQL's keywords in capitals, or lower case after the verb that makes the object: `create index …`)
+_SQL_NAMED = re.compile(r"(?:\b(?:CONSTRAINT|INDEX|TRIGGER|POLICY)|(?i:\b(?:add|create(?:\s+unique)?|alter)\s+"
+                        r"(?:constraint|index|trigger|policy)))\s+(?:IF\s+NOT\s+EXISTS\s+)?(?P<name>[\w.\"]+)")
+
+
 def _unnamed(line: str) -> str:
     """A line with the name it defines taken out: what a function is called is not what it does."""
     match = _DEFINITION.match(line)
@@ -220,7 +226,7 @@ def _unnamed(line: str) -> str:
         for group in ("name", "arrow", "method", "jsmethod"):
             if match.group(group):
                 return line[:match.start(group)] + " " + line[match.end(group):]
-    return line
+    return _SQL_NAMED.sub(lambda m: m.group(0)[:m.start("name") - m.start(0)], line)
 
 
 # A log line's message says what happens, like a comment: `log.info("welcome email due")` sends nothing.
@@ -388,7 +394,9 @@ def handles_flag(code: str, flag: str) -> bool:
 
 # What forbids, refuses or leaves something out in a line of code.
 _NEGATING = re.compile(r"\bnot\b|!==?|!(?=[\w.(\[$*])|<>|\bunless\b|\bcontinue\b|\bexcept\b|\b4\d\d\b|"
-                       r"\breturn\s+(?:false|None|null|nil|undefined)\b", re.IGNORECASE)
+                       r"\breturn\s+(?:false|None|null|nil|undefined)\b|"
+                       # SQL constraints forbid the rows they exclude: `EXCLUDE USING gist (…)`, `CHECK (fee >= 0)`
+                       r"(?-i:\bEXCLUDE\s+USING\b|\bCHECK\s*\()", re.IGNORECASE)
 # What a line does that forbids or leaves out (its idioms), and the few words that say it in code:
 # a redaction, a hash, a unique constraint, a refusing status. A word such as `disabled` in
 # `if user.disabled: log(...)` refuses nothing, so words of the criterion itself do not count.

@@ -1,0 +1,100 @@
+"""Round 8 rules of the plan-alignment matcher (classes found with held-out 14), one class at a time.
+
+Each rule is shown on a (criterion, change) pair of its own: the change that does what the criterion asks is
+mapped, the near miss an agent writes is not. test_criteria_rules.py and test_criteria_rules_round6.py/_round7.py
+hold the earlier rounds' rules.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.criteria_corpus.corpus import Case, run_case
+
+
+def maps(tmp_path: Path, criterion: str, after: dict[str, str], before: dict[str, str] | None = None) -> bool:
+    case = Case(id="rule", criterion=criterion, expect="pass", style="", lang="", before=before or {}, after=after)
+    return run_case(case, tmp_path / "case").passed
+
+
+# -- false passes ----------------------------------------------------------------------------------------------
+_TABLES = {"db/001_reservations.sql": "CREATE TABLE reservations (\n    id SERIAL PRIMARY KEY,\n    table_no INT NOT NULL,\n"
+                                      "    starts_at TIMESTAMP NOT NULL,\n    ends_at TIMESTAMP NOT NULL\n);\n"}
+
+
+def test_a_schema_objects_name_is_not_what_it_does(tmp_path: Path) -> None:
+    criterion = "No two reservations may overlap for the same table"
+    exclude = ("ALTER TABLE reservations ADD CONSTRAINT reservations_no_overlap\n"
+               "    EXCLUDE USING gist (table_no WITH =, tsrange(starts_at, ends_at) WITH &&);\n")
+    unique = "ALTER TABLE reservations ADD CONSTRAINT reservations_no_overlap UNIQUE (table_no, starts_at);\n"
+    assert maps(tmp_path / "exclude", criterion, {**_TABLES, "db/002_no_overlap.sql": exclude}, _TABLES)
+    # the constraint is called no_overlap and only stops two reservations starting at the same instant
+    assert not maps(tmp_path / "unique", criterion, {**_TABLES, "db/002_no_overlap.sql": unique}, _TABLES)
+    from pmtui.delivery.gates.change_evidence import _unnamed  # noqa: PLC0415 - new in round 8: the old code fails above
+
+    assert "no_overlap" not in _unnamed("create unique index reservations_no_overlap on reservations (table_no);")
+    assert _unnamed("for index in range(3):") == "for index in range(3):"  # Python's `index` names nothing
+
+
+def test_an_off_flag_set_in_another_file_of_the_change_guards_too(tmp_path: Path) -> None:
+    criterion = "Orders with a quantity above the stock are refused"
+    code = ("from shop.settings import CHECK_STOCK\n\n\nclass OutOfStock(Exception):\n    pass\n\n\n"
+            "def place_order(item, quantity):\n    if CHECK_STOCK and quantity > item.stock:\n"
+            "        raise OutOfStock(item.sku)\n    item.stock -= quantity\n    return item\n")
+    on = {"shop/orders.py": code, "shop/settings.py": "CURRENCY = 'EUR'\nCHECK_STOCK = True\n"}
+    off = {"shop/orders.py": code, "shop/settings.py": "CURRENCY = 'EUR'\nCHECK_STOCK = False\n"}
+    before = {"shop/settings.py": "CURRENCY = 'EUR'\n"}
+    assert maps(tmp_path / "on", criterion, on, before)
+    assert not maps(tmp_path / "off", criterion, off, before)  # settings.py turns the refusal off
+
+
+def test_a_number_compared_with_a_quantity_of_another_kind_is_not_the_criterion(tmp_path: Path) -> None:
+    criterion = "Riders heavier than 120 kg cannot book the zip line"
+    code = ("export function bookRide(rider, ride) {{\n  if (ride.full) throw new Error('full');\n"
+            "  if (ride.kind === 'zipline' && rider.{field} > 120) {{\n    throw new Error('too heavy for the zip line');\n"
+            "  }}\n  return {{ rider: rider.id, ride: ride.id }};\n}}\n")
+    assert maps(tmp_path / "kg", criterion, {"src/rides/book.js": code.format(field="weightKg")})
+    # a height of 120 cm is no weight of 120 kg
+    assert not maps(tmp_path / "cm", criterion, {"src/rides/book.js": code.format(field="heightCm")})
+    from pmtui.delivery.gates.measure_units import criterion_measures  # noqa: PLC0415
+
+    assert criterion_measures("warn below 32 psi or 220 kPa") == (("32", "pressure", "psi"), ("220", "pressure", "kpa"))
+
+
+def test_the_noun_after_same_is_what_the_code_must_compare(tmp_path: Path) -> None:
+    criterion = "The system must not let a member reserve two lockers in the same month"
+    code = ("class AlreadyReserved(Exception):\n    pass\n\n\ndef reserve(member, locker, when):\n"
+            "    if {test}:\n        raise AlreadyReserved(member.id)\n    member.reservations.append((locker, when))\n")
+    month = "any(w.month == when.month and w.year == when.year for _, w in member.reservations)"
+    assert maps(tmp_path / "month", criterion, {"gym/lockers.py": code.format(test=month)})
+    # the same locker twice is refused; two lockers in one month go through
+    assert not maps(tmp_path / "locker", criterion,
+                    {"gym/lockers.py": code.format(test="any(l == locker for l, _ in member.reservations)")})
+
+
+def test_a_given_example_that_must_be_refused_is_refused_by_the_code(tmp_path: Path) -> None:
+    criterion = "Given a basket of 51 items, when it is checked out, then it is rejected"
+    code = ("class BasketTooBig(Exception):\n    pass\n\n\ndef checkout(basket):\n    if len(basket.items) {test}:\n"
+            "        raise BasketTooBig(len(basket.items))\n    return basket.total()\n")
+    assert maps(tmp_path / "over-50", criterion, {"shop/checkout.py": code.format(test="> 50")})
+    assert maps(tmp_path / "from-51", criterion, {"shop/checkout.py": code.format(test=">= 51")})
+    # `> 51` lets the basket of 51 through
+    assert not maps(tmp_path / "over-51", criterion, {"shop/checkout.py": code.format(test="> 51")})
+    from pmtui.delivery.gates.boundaries import refused_example  # noqa: PLC0415 - new in round 8
+
+    assert refused_example("Given a booking for 13 guests, then it is refused") == "13"
+    assert refused_example("Given a booking of more than 12 guests, then it is refused") is None
+
+
+_PRODUCTS = {"db/010_products.sql": "CREATE TABLE products (\n    id SERIAL PRIMARY KEY,\n    stock_count INTEGER NOT NULL,\n"
+                                    "    price_cents INTEGER NOT NULL\n);\n"}
+
+
+def test_a_sign_is_checked_on_the_value_the_criterion_names(tmp_path: Path) -> None:
+    criterion = "A warehouse product's stock count can never be negative"
+    check = "ALTER TABLE products ADD CONSTRAINT products_not_negative CHECK ({column} >= 0);\n"
+    right = {**_PRODUCTS, "db/011_product_stock_check.sql": check.format(column="stock_count")}
+    wrong = {**_PRODUCTS, "db/011_product_stock_check.sql": check.format(column="price_cents")}
+    assert maps(tmp_path / "stock", criterion, right, _PRODUCTS)
+    # "stock" is in the file's name, "negative" in the constraint's: the check is on the price
+    assert not maps(tmp_path / "price", criterion, wrong, _PRODUCTS)
