@@ -98,3 +98,62 @@ def test_a_sign_is_checked_on_the_value_the_criterion_names(tmp_path: Path) -> N
     assert maps(tmp_path / "stock", criterion, right, _PRODUCTS)
     # "stock" is in the file's name, "negative" in the constraint's: the check is on the price
     assert not maps(tmp_path / "price", criterion, wrong, _PRODUCTS)
+
+
+def test_a_discount_is_taken_off_not_charged(tmp_path: Path) -> None:
+    criterion = "Students get a 10% discount on concert tickets"
+    code = ("STUDENT_DISCOUNT = 0.10\n\n\ndef ticket_price(ticket, buyer):\n    price = ticket.base_price\n"
+            "    if buyer.is_student:\n        price = {paid}\n    return round(price, 2)\n")
+    assert maps(tmp_path / "off", criterion, {"concerts/tickets.py": code.format(paid="price * (1 - STUDENT_DISCOUNT)")})
+    # the student pays a tenth of the price: a 90 % discount
+    assert not maps(tmp_path / "paid", criterion, {"concerts/tickets.py": code.format(paid="price * STUDENT_DISCOUNT")})
+
+
+def test_a_cap_is_the_least_of_the_value_and_the_cap(tmp_path: Path) -> None:
+    criterion = "Late returns are fined 20p a day, capped at £3"
+    code = ("package org.library;\n\npublic final class Fines {{\n    public static long finePence(long daysLate) {{\n"
+            "        if (daysLate <= 0) {{\n            return 0;\n        }}\n        return Math.{call}(daysLate * 20, 300);\n"
+            "    }}\n}}\n")
+    assert maps(tmp_path / "min", criterion, {"src/main/java/org/library/Fines.java": code.format(call="min")})
+    # Math.max makes £3 the least anyone pays
+    assert not maps(tmp_path / "max", criterion, {"src/main/java/org/library/Fines.java": code.format(call="max")})
+
+
+# -- recall ----------------------------------------------------------------------------------------------------
+def test_a_percentage_may_be_stated_as_its_fraction(tmp_path: Path) -> None:
+    criterion = "Card balances accrue interest of 3% per month"
+    code = ("MONTHLY_RATE = {rate}\n\n\ndef month_end(account):\n"
+            "    account.balance += round(account.balance * MONTHLY_RATE, 2)\n")
+    assert maps(tmp_path / "fraction", criterion, {"cards/interest.py": code.format(rate="0.03")})
+    assert not maps(tmp_path / "thirty", criterion, {"cards/interest.py": code.format(rate="0.3")})
+
+
+def test_a_fraction_compared_with_a_value_that_counts_per_cent_is_not_the_percentage() -> None:
+    from pmtui.delivery.gates.percentages import fraction_against_percent  # noqa: PLC0415 - new in round 8
+
+    assert fraction_against_percent("charging = bus.battery_pct < 0.2", frozenset({"0.2"}))
+    assert not fraction_against_percent("charging = bus.battery < 0.2", frozenset({"0.2"}))
+
+
+def test_an_amount_in_pounds_may_be_counted_in_pence(tmp_path: Path) -> None:
+    criterion = "Parking after 18:00 costs a flat £4 per visit"
+    code = ("EVENING_FLAT_PENCE = {value}\n\n\ndef visit_charge_pence(visit):\n    if visit.arrived.hour >= 18:\n"
+            "        return EVENING_FLAT_PENCE\n    return visit.hours * 150\n")
+    assert maps(tmp_path / "pence", criterion, {"parking/charges.py": code.format(value="400")})
+    assert not maps(tmp_path / "forty", criterion, {"parking/charges.py": code.format(value="40")})
+
+
+def test_the_unit_after_a_measured_number_and_its_comparative_are_in_the_comparison(tmp_path: Path) -> None:
+    criterion = "Switch the fan on when the greenhouse is hotter than 27 degrees celsius"
+    code = ("def on_reading(greenhouse, celsius):\n    greenhouse.last = celsius\n    if celsius {op} 27:\n"
+            "        greenhouse.fan.switch_on()\n")
+    assert maps(tmp_path / "above", criterion, {"glasshouse/climate.py": code.format(op=">")})
+    # below 27 is the other side of the bound
+    assert not maps(tmp_path / "below", criterion, {"glasshouse/climate.py": code.format(op="<")})
+
+
+def test_up_to_after_a_hyphen_is_a_compound_not_a_limit(tmp_path: Path) -> None:
+    criterion = "A pitch with electric hook-up to the mains costs 6 per night"
+    code = ("HOOKUP_PER_NIGHT = 6\n\n\ndef stay_price(pitch, nights):\n    price = pitch.base_per_night * nights\n"
+            "    if pitch.electric:\n        price += HOOKUP_PER_NIGHT * nights\n    return price\n")
+    assert maps(tmp_path / "hookup", criterion, {"camping/pricing.py": code})

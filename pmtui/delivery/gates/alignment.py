@@ -20,6 +20,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from pmtui.delivery.gates.boundaries import (
+    floors_the_cap,
     lets_refused_example_through,
     rate_unapplied,
     refused_example,
@@ -58,6 +59,7 @@ from pmtui.delivery.gates.polarity import (
     timeout_durations,
     uses_ruled_out,
 )
+from pmtui.delivery.gates.percentages import fraction_against_percent, pays_the_discount
 from pmtui.delivery.gates.sign_checks import sign_of_another_value
 from pmtui.delivery.gates.time_direction import wrong_time_direction
 from pmtui.delivery.gates.vocabulary import (
@@ -173,6 +175,11 @@ def _has(concept: Concept, unit: Unit) -> bool:
     if kind == "number":
         aliases = STATUS_NAMES.get(concept.label, ())
         return (concept.label in unit.numbers or any(alias in unit.fresh or stem(alias) in unit.fresh for alias in aliases)
+                # "3%" stated as `0.03`, unless compared with a value that counts per cent (`battery_pct < 0.2`)
+                or (bool(concept.forms & unit.numbers) and not fraction_against_percent(unit.code_text, concept.forms))
+                # "£5" counted in pence (`CAP_PENCE = 500`) by code whose names say it counts hundredths
+                or (bool({f[2:] for f in concept.forms if f.startswith("c:")} & unit.numbers)
+                    and bool(_HUNDREDTHS.search(unit.code_text)))
                 or (concept.example and concept.label in unit.test_numbers))
     if kind == "quantity":
         number, word = concept.label.split()
@@ -231,6 +238,9 @@ def _has(concept: Concept, unit: Unit) -> bool:
     # A typo in the criterion ("invoce"): the code's word one letter away.
     wanted = concept.label.lower()
     return len(wanted) >= 5 and any(one_typo_apart(wanted, name) for name in unit.names if len(name) >= 4)
+
+
+_HUNDREDTHS = re.compile(r"(?i:pence|cents?\b|paise|kobo)|_[pc]\b|[a-z][PC]\b|Cents|Pence")
 
 
 def _blocker(unit: Unit, reading: CriterionReading, hides_done: bool = False, hides_past: bool = False) -> str:
@@ -319,6 +329,7 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
     for unit in units:
         sources.setdefault(unit.path, []).append(unit.code_text)
     flags_of = _off_flags_by_path(sources)
+    files = {path: "\n".join(texts) for path, texts in sources.items()}
     named = _named_anywhere(units) | code_concepts(written)
     modifiers = _modifiers(criterion, reading)
     keys = _same_keys(criterion, reading)
@@ -335,7 +346,9 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
         if not blocker and (flags := flags_of.get(unit.path, frozenset())) and (lost := _dead_only(matched, unit, flags)):
             blocker = f"its {lost} is behind a flag the change turns off"
         if not blocker:
-            blocker = sign_of_another_value(criterion, unit.code_text, nouns, code_concepts)
+            blocker = (sign_of_another_value(criterion, unit.code_text, nouns, code_concepts)
+                       # a constant's own unit (`DISCOUNT = 0.25`) is judged by what its file does with it
+                       or pays_the_discount(criterion, files[unit.path]) or floors_the_cap(criterion, files[unit.path]))
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):
             blocker = f"it uses the {word} the criterion rules out"
         context = frozenset(c.label for c in missing if c.label in modifiers and _heads(c.label, criterion, matched)

@@ -16,18 +16,22 @@ from collections.abc import Callable
 
 _N = r"(\d+(?:\.\d+)?)"
 _UNIT = r"(?:\s*[a-zA-Z°%€$£]+\.?)?"
+# comparatives of a measure (round 8): "warmer than 8 °C" is above 8, "colder than 2 °C" below 2
+_MORE_OF = "warmer|hotter|faster|taller|wider|deeper|louder|dearer"
+_LESS_OF = "colder|cooler|slower|lighter|narrower|shallower|quieter|cheaper"
 # The number belongs with the values below it: `x <= N` holds it, `x > N` refuses it.
 _LOW_SIDE = (
     re.compile(rf"\b(?:the\s+)?first\s+{_N}\b", re.IGNORECASE),
     re.compile(rf"\b{_N}{_UNIT}\s+(?:\w+\s+)?or\s+(?:less|fewer|under|below|sooner|earlier|younger)\b", re.IGNORECASE),
-    re.compile(rf"\b(?:more|greater|longer|older|higher|larger|bigger|later|heavier)\s+than\s+{_N}", re.IGNORECASE),
+    re.compile(rf"\b(?:more|greater|longer|older|higher|larger|bigger|later|heavier|{_MORE_OF})\s+than\s+{_N}",
+               re.IGNORECASE),
     re.compile(rf"\b(?:above|over|exceed(?:s|ing)?|beyond)\s+{_N}", re.IGNORECASE),
 )
 # The number belongs with the values above it: `x >= N` holds it, `x < N` refuses it.
 _HIGH_SIDE = (
     re.compile(rf"\b{_N}{_UNIT}\s+(?:\w+\s+)?or\s+(?:more|above|over|later|longer|higher|greater|older)\b", re.IGNORECASE),
     re.compile(rf"\bat\s+least\s+{_N}", re.IGNORECASE),
-    re.compile(rf"\b(?:less|fewer|shorter|younger|lower|smaller|earlier|sooner)\s+than\s+{_N}", re.IGNORECASE),
+    re.compile(rf"\b(?:less|fewer|shorter|younger|lower|smaller|earlier|sooner|{_LESS_OF})\s+than\s+{_N}", re.IGNORECASE),
     re.compile(rf"\b(?:under|below)\s+{_N}", re.IGNORECASE),
     re.compile(rf"\b{_N}{_UNIT}(?:\s+\w+){{0,2}}\s+(?:is|are|has\s+been|have\s+been)\s+reached\b", re.IGNORECASE),
     re.compile(rf"\breach(?:es|ed|ing)?\s+{_N}", re.IGNORECASE),
@@ -114,9 +118,9 @@ def _comparisons(code: str, number: str) -> list[tuple[int, str]]:
 # "refill blocked if the last one is less than 25 days ago": the refusing branch's condition is the criterion's.
 _REFUSED_IF = re.compile(r"\b(?:block\w*|reject\w*|refus\w*|den(?:y|ies|ied)|disallow\w*|forbid\w*|not\s+allowed)\s+"
                          r"(?:\w+\s+){0,4}?(?:if|when|whenever|for)\b(?P<rest>.*)$", re.IGNORECASE)
-_CONDITIONS = ((re.compile(rf"\b(?:less|fewer|shorter|younger|lower|smaller|earlier|sooner)\s+than\s+{_N}|"
+_CONDITIONS = ((re.compile(rf"\b(?:less|fewer|shorter|younger|lower|smaller|earlier|sooner|{_LESS_OF})\s+than\s+{_N}|"
                            rf"\b(?:under|below)\s+{_N}", re.IGNORECASE), "<"),
-               (re.compile(rf"\b(?:more|greater|longer|older|higher|larger|bigger|later|heavier)\s+than\s+{_N}|"
+               (re.compile(rf"\b(?:more|greater|longer|older|higher|larger|bigger|later|heavier|{_MORE_OF})\s+than\s+{_N}|"
                            rf"\b(?:above|over|exceed(?:s|ing)?|beyond)\s+{_N}", re.IGNORECASE), ">"),
                (re.compile(rf"\b{_N}{_UNIT}\s+(?:\w+\s+)?or\s+(?:less|fewer|under|below)\b", re.IGNORECASE), "<="),
                (re.compile(rf"\b{_N}{_UNIT}\s+(?:\w+\s+)?or\s+(?:more|above|over)\b|\bat\s+least\s+{_N}", re.IGNORECASE),
@@ -237,4 +241,30 @@ def lets_refused_example_through(criterion: str, code: str) -> str:
     if checks and not any(_HOLDS[op](value, near) for near, op in checks):
         near, op = checks[0]
         return f"it refuses when the value is {op} {near}, which lets the example's {number} through"
+    return ""
+
+
+# "capped at £5", "at most 20": a cap is the least of the value and the cap; `max(x, cap)` makes it a floor
+_CAP = re.compile(r"\b(?:capped\s+at|a\s+cap\s+of|at\s+most|no\s+more\s+than|not\s+more\s+than|maximum\s+of|"
+                  r"never\s+more\s+than)\s+(?:[£$€₹]\s*|(?:pound|euro|dollar|rupee)\s+)?(\d+(?:\.\d+)?)", re.IGNORECASE)
+_MAX_CALL = re.compile(r"(?<![\w.])(?:Math\.|math\.|std::cmp::|builtins\.)?max\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
+_MIN_CALL = re.compile(r"(?<![\w.])(?:Math\.|math\.|std::cmp::|builtins\.)?min\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)|"
+                       r"\.(?:min|clamp|coerceAtMost|at_most)\s*\(")
+
+
+def floors_the_cap(criterion: str, code: str) -> str:
+    """Why the code passes the criterion's cap (or its hundredths) only to `max(…)`, never to `min(…)`, or ""."""
+    bare = "\n".join(_STRING.sub('""', line) for line in code.splitlines())
+    constants = _constants_of(bare)
+    for match in _CAP.finditer(criterion):
+        value = _plain(match.group(1))
+        wanted = {value, _plain(str(round(float(value) * 100)))}
+
+        def names_cap(arguments: str) -> bool:
+            return any(wanted & _values(operand, constants) for operand in re.split(r"[\s,*+/-]+", arguments) if operand)
+
+        floored = any(names_cap(m.group(1)) for m in _MAX_CALL.finditer(bare))
+        capped = any(m.group(1) is None or names_cap(m.group(1)) for m in _MIN_CALL.finditer(bare))
+        if floored and not capped:
+            return f"it passes the cap of {value} to max(…), which makes it the least, not the most"
     return ""

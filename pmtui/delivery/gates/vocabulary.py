@@ -64,6 +64,7 @@ from pmtui.delivery.gates.vocabulary_data import (  # noqa: F401 - STOPWORDS, WE
     STOPWORDS,
     TIME_UNITS,
     UNIT_NOUN_WORDS,
+    CURRENCY_BEFORE,
     UNIT_SUFFIX,
     WEAK,
 )
@@ -207,6 +208,23 @@ def code_concepts(text: str) -> frozenset[str]:
         if len(parts) > 1:
             found |= concepts_of_word("".join(parts))
     return frozenset(found)
+
+
+_PERCENT_AFTER = re.compile(r"\s*(?:%|percent\b|per\s+cent\b|pc\b)", re.IGNORECASE)
+
+
+def percent_forms(value: str, after: str) -> frozenset[str]:
+    """A percentage's fraction, the way code often states it: "3%" is `0.03`, "25 percent" `0.25` (else nothing)."""
+    if not _PERCENT_AFTER.match(after):
+        return frozenset()
+    return frozenset({f"{float(value) / 100:.10g}"})
+
+
+def money_forms(value: str, previous: str) -> frozenset[str]:
+    """An amount after its currency ("£5") in the hundredths code may count it in (`CAP_PENCE = 500`), marked "c:"."""
+    if previous not in CURRENCY_BEFORE:
+        return frozenset()
+    return frozenset({f"c:{round(float(value) * 100)}"})
 
 
 def numbers_in(text: str) -> set[str]:
@@ -544,6 +562,8 @@ def read_criterion(criterion: str) -> CriterionReading:
                                                                         and unit not in required))
             add(number, frozenset({number}), strong=strong, kind="number")
             continue
+        if lowered in CURRENCY_BEFORE and unit[:1].isdigit():
+            continue  # "£6": the amount is the anchor (stated in pence too: money_forms)
         if raw[0].isdigit():
             number_seen = True
             value = raw.rstrip("0").rstrip(".") if "." in raw else str(int(raw))
@@ -564,7 +584,8 @@ def read_criterion(criterion: str) -> CriterionReading:
                 add(f"{value} {short}", frozenset({short}), strong=True, kind="size", forms=forms)
                 spelled.add(index + 1)
                 continue
-            add(value, frozenset({value}), strong=strong, kind="number", example=example)
+            add(value, frozenset({value}), strong=strong, kind="number", example=example,
+                forms=percent_forms(value, spaced[matches[index].end():]) | money_forms(value, previous))
             continue
         if previous and previous[0].isdigit() and lowered in UNIT_SUFFIX:
             continue

@@ -61,7 +61,7 @@ PHRASE_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\bmulti[- ]?byte\b", "unicode"),
     (r"\bdark (?:mode|theme)\b", "dark"),
     (r"\bheader row\b", "header"),
-    (r"\bup to\b|\bat most\b|\bno more than\b|\bnot more than\b|\bmax(?:imum)?\.?(?:\s+of)?(?=(?:\s+[a-z]+){0,2}\s+\d)", "limit"),
+    (r"(?<![\w-])up to\b|\bat most\b|\bno more than\b|\bnot more than\b|\bmax(?:imum)?\.?(?:\s+of)?(?=(?:\s+[a-z]+){0,2}\s+\d)", "limit"),
     (r"\bat least\b|\bno (?:less|fewer) than\b", "minimum"),
     (r"\bper page\b", "page"),
     (r"\bhealth ?check\b", "health"),
@@ -161,10 +161,22 @@ BOUND_WORDS = frozenset(["below", "above", "under", "over", "exceeds", "exceedin
 PERIODS = frozenset(["month", "months", "year", "years", "quarter", "semester", "season", "term"])
 PRECISION_NOUN_WORDS = ("decimal", "decimals", "digit", "digits", "place", "places")
 COMPARATIVES = frozenset(["fewer", "less", "more", "greater", "larger", "smaller", "longer", "shorter", "bigger",
-                           "higher", "lower", "older", "newer", "later", "earlier"])
+                           "higher", "lower", "older", "newer", "later", "earlier",
+                           # of a measure: "warmer than 8 °C", "faster than 9 metres per minute"
+                           "warmer", "colder", "hotter", "cooler", "faster", "slower", "heavier", "lighter", "taller",
+                           "wider", "narrower", "deeper", "louder", "quieter", "cheaper", "dearer"])
 
 UNIT_SUFFIX = frozenset(["kib", "mib", "gib", "ms", "s", "m", "h", "d", "px", "em", "rem", "mb", "kb", "gb", "tb", "k", "x", "pt", "vh",
                           "vw", "min", "sec", "secs", "hr", "hrs", "c", "f", "kg", "km", "cm", "mm", "g", "l", "ml", "kwh",
                           # a currency after an amount is its unit: code states the amount ("12 EUR" is `12`)
-                          "eur", "usd", "gbp", "chf", "sek", "nok", "dkk", "pln", "czk", "inr", "jpy", "cad", "aud"])
+                          "eur", "usd", "gbp", "chf", "sek", "nok", "dkk", "pln", "czk", "inr", "jpy", "cad", "aud",
+                          # pence ("50p"), and the units of a measure whose number the code compares: the number decides,
+                          # a name in another unit is refused by measure_units
+                          "p", "psi", "kpa", "hpa", "bar", "mbar", "ppm", "percent", "metre", "metres", "meter", "meters",
+                          "kilometres", "kilometers", "centimetres", "centimeters", "millimetres", "millimeters",
+                          "kilograms", "kilos", "grams", "litres", "liters", "celsius", "fahrenheit",
+                          "euro", "euros", "pound", "pounds", "dollar", "dollars", "rupee", "rupees", "naira", "cents",
+                          "pence", "paise"])
+# a currency's word before its amount ("£6" is read "pound 6"): the amount decides, the code states only the number
+CURRENCY_BEFORE = frozenset(["pound", "euro", "yen", "dollar", "rupee", "naira"])
 
