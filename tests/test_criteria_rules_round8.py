@@ -157,3 +157,36 @@ def test_up_to_after_a_hyphen_is_a_compound_not_a_limit(tmp_path: Path) -> None:
     code = ("HOOKUP_PER_NIGHT = 6\n\n\ndef stay_price(pitch, nights):\n    price = pitch.base_per_night * nights\n"
             "    if pitch.electric:\n        price += HOOKUP_PER_NIGHT * nights\n    return price\n")
     assert maps(tmp_path / "hookup", criterion, {"camping/pricing.py": code})
+
+
+def test_outside_a_range_is_what_the_code_tests_not_a_word_to_miss(tmp_path: Path) -> None:
+    criterion = "- alert the brewer when fermenter temperature goes outside 18–22"
+    code = ("from brewery.notify import notify_brewer\n\nLOW, HIGH = 18, 22\n\n\ndef record(fermenter, reading):\n"
+            "    fermenter.readings.append(reading)\n    if {test}:\n"
+            "        notify_brewer(fermenter.brewer, f'{{fermenter.name}}: {{reading.temperature}}')\n")
+    assert maps(tmp_path / "outside", criterion, {"brewery/fermenters.py": code.format(test="not LOW <= reading.temperature <= HIGH")})
+    assert maps(tmp_path / "either-side", criterion,
+                {"brewery/fermenters.py": code.format(test="reading.temperature < LOW or reading.temperature > HIGH")})
+    # the brewer is told while all is well
+    assert not maps(tmp_path / "inside", criterion, {"brewery/fermenters.py": code.format(test="LOW <= reading.temperature <= HIGH")})
+
+
+def test_a_date_moved_by_java_time_states_its_unit(tmp_path: Path) -> None:
+    criterion = "Members can reserve a meeting room at most 14 days in advance"
+    code = ("package club.rooms;\n\nimport java.time.LocalDate;\n\npublic class Reservations {{\n"
+            "    public Reservation reserve(Member m, Room r, LocalDate day) {{\n        LocalDate today = LocalDate.now();\n"
+            "        if (day.isAfter(today.{call}(14))) {{\n            throw new ReservationException(\"too far ahead\");\n"
+            "        }}\n        return repo.save(new Reservation(m, r, day));\n    }}\n}}\n")
+    path = "src/main/java/club/rooms/Reservations.java"
+    assert maps(tmp_path / "days", criterion, {path: code.format(call="plusDays")})
+    assert not maps(tmp_path / "weeks", criterion, {path: code.format(call="plusWeeks")})  # fourteen weeks ahead
+
+
+def test_an_amount_added_to_a_nightly_rate_is_charged_per_night(tmp_path: Path) -> None:
+    criterion = "Rooms with a sea view cost 15 more per night"
+    right = ("SEA_VIEW_SUPPLEMENT = 15\n\n\ndef stay_price(room, nights):\n    nightly = room.base_rate\n"
+             "    if room.sea_view:\n        nightly += SEA_VIEW_SUPPLEMENT\n    return nightly * nights\n")
+    wrong = ("SEA_VIEW_SUPPLEMENT = 15\n\n\ndef stay_price(room, nights):\n    total = room.base_rate * nights\n"
+             "    if room.sea_view:\n        total += SEA_VIEW_SUPPLEMENT\n    return total\n")
+    assert maps(tmp_path / "nightly", criterion, {"hotel/pricing.py": right})
+    assert not maps(tmp_path / "once", criterion, {"hotel/pricing.py": wrong})  # 15 once a stay

@@ -195,7 +195,7 @@ def rate_unapplied(code: str, rates: tuple[tuple[str, str], ...], stem_of: Calla
                     parts = {stem_of(p) for p in re.split(r"[^A-Za-z]+|(?<=[a-z])(?=[A-Z])", other) if p}
                     if number in _values(mine, constants) and stem_of(per) in parts:
                         multiplied = True
-        if used and not multiplied:
+        if used and not multiplied and not _added_to_a_rate(bare, number, per, constants, stem_of):
             return f"it uses {number} but never multiplies it by the {per}s"
     return ""
 
@@ -268,3 +268,21 @@ def floors_the_cap(criterion: str, code: str) -> str:
         if floored and not capped:
             return f"it passes the cap of {value} to max(…), which makes it the least, not the most"
     return ""
+
+
+def _added_to_a_rate(bare: str, number: str, per: str, constants: dict[str, set[str]], stem_of: Callable[[str], str]) -> bool:
+    """Whether the number is added to a variable that is then multiplied by what it is per: `nightly += HOOKUP_FEE`
+    … `return nightly * nights` ("£6 more per night"), where `total += HOOKUP_FEE` after the product is not."""
+    lines = bare.splitlines()
+    for index, line in enumerate(lines):
+        added = re.match(r"\s*(?:let\s+|var\s+)?([\w.$]+)\s*(?:\+=\s*|=\s*\1\s*\+\s*)([\w.$]+)", line)
+        if not added or number not in _values(added.group(2), constants):
+            continue
+        variable = re.escape(added.group(1))
+        for later in lines[index + 1:]:
+            for left, right in re.findall(r"([\w.$:@()]+)\s*\*\s*([\w.$:@()]+)", later):
+                for mine, other in ((left, right), (right, left)):
+                    parts = {stem_of(p) for p in re.split(r"[^A-Za-z]+|(?<=[a-z])(?=[A-Z])", other) if p}
+                    if re.fullmatch(variable, mine) and stem_of(per) in parts:
+                        return True
+    return False

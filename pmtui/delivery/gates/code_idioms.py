@@ -36,6 +36,11 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ((r"\bclamp\(|\.clamp\(|\bcoerceIn\(|\bBETWEEN\b|\.between\(|\binRange\(|"
          r"[\w\])]\s+<=?\s+[^<>=\n]+\s+<=?\s+[\w(]"), "between"),
         (r"\bmax\(|\bMath\.max\(|>\s*\w*MAX|\w*MAX\w*\s*<", "limit"),
+        # a value out of its range: `not A <= x <= B`, `!(A <= x && x <= B)`, `x < A or x > B`
+        ((r"\bnot\s+\(?\s*[\w.$]+\s*<=?\s*[\w.$()\[\]]+\s*<=?\s*[\w.$]+|!\s*\(\s*[\w.$]+\s*<=?\s*[\w.$]+\s*&&|"
+          r"\b([\w.$]+)\s*(?:<=?|==)\s*[\w.$]+\s*(?:or|\|\||OR)\s*\1\s*>=?\s*[\w.$]+|"
+          r"\b([\w.$]+)\s*>=?\s*[\w.$]+\s*(?:or|\|\||OR)\s*\2\s*(?:<=?|==)\s*[\w.$]+|"
+          r"!\s*\(\s*[\w.$]+\s*\.\.=?\s*[\w.$]+\s*\)\s*\.contains\(|\bnot\s+in\s+range\(|\bNOT\s+BETWEEN\b"), "outside"),
         # the least of a value and a cap caps it: `Math.min(days * 50, 500)`, `min(fee, CAP)`, `.coerceAtMost(`
         (r"(?<![\w.])(?:Math\.|math\.|std::cmp::)?min\s*\([^()]*,|\.coerceAtMost\(|\.clamp\(", "limit"),
         (r"\bprint\(|console\.log|\becho\b|\bputs\b|fmt\.Print", "show"),

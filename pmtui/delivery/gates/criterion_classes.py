@@ -241,6 +241,10 @@ _EXPLICIT = (re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*\*\s*time\.(Nanosecond|Mic
              re.compile(r"\bfrom_(secs|millis|micros|nanos|mins|hours)\(\s*(\d+(?:\.\d+)?)"),
              re.compile(r"\b(milliseconds|seconds|minutes|hours|days|weeks|years)\s*[=:]\s*(\d+(?:\.\d+)?)\b"),
              re.compile(r"\bDuration\.of(Millis|Seconds|Minutes|Hours|Days)\(\s*(\d+(?:\.\d+)?)"),
+             # java.time and date-fns: `today.plusDays(7)`, `plusWeeks(7)`, `addDays(day, 7)`; Rails: `7.days`
+             re.compile(r"\b(?:plus|minus)(Seconds|Minutes|Hours|Days|Weeks|Years)\(\s*(\d+(?:\.\d+)?)\s*\)"),
+             re.compile(r"\b(?:add|sub)(Seconds|Minutes|Hours|Days|Weeks|Years)\(\s*[^,()]+,\s*(\d+(?:\.\d+)?)\s*\)"),
+             re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\.(seconds?|minutes?|hours?|days?|weeks?|years?)\b"),
              # find(1): -mtime counts days, -mmin minutes
              re.compile(r"-m(time|min)\s+[+-]?(\d+)\b"),
              # a name that ends in its unit: `my $BLOCK_MIN = 30;`, `RETENTION_DAYS = 14`, `graceMinutes: 20`

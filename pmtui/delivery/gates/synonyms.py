@@ -171,7 +171,11 @@ _GROUPS: dict[str, str] = {
     # being late is a delay: "more than 2 minutes late" is `delayed`
     "late": "late lateness delayed overdue tardy",
     # an alert is a warning: `Alert::LowWater` for "warn when the tide is low"
-    "alert": "alert alerts alarm alarms warn warning warnings",
+    "alert": "alert alerts alarm alarms warn warning warnings notify notifies",
+    # a value out of its range: `not low <= x <= high`, `x < low or x > high` (code_idioms reads them)
+    "outside": "outside outwith",
+    # what is booked "in advance" is booked ahead
+    "ahead": "ahead advance beforehand",
     # units of length and weight are written by their symbols: `CM_PER_INCH`, `weight_kg`
     "centimeter": "centimeter centimeters cm",
     "millimeter": "millimeter millimeters mm",

@@ -270,7 +270,7 @@ def quantity_forms(number: str, unit: str) -> tuple[frozenset[str], str]:
 # Concepts that code shows by what it does (an operator, a call, a statement): a criterion's word for
 # one of them is matched only by what the code does, never by the name of the function alone
 # (`def purge_inactive(): count(...)` purges nothing).
-ACTION_CONCEPTS = frozenset(["propagate", "position", "roundup", "append", "prepend", "overlap", "truefirst", "softdelete", "delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
+ACTION_CONCEPTS = frozenset(["outside", "propagate", "position", "roundup", "append", "prepend", "overlap", "truefirst", "softdelete", "delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
                              "filter", "caseless", "hash", "subtract", "sum", "multiply", "divide", "modulo",
                              "exponential", "unique", "between", "limit", "minimum", "count", "wait", "join", "exit"])
 
@@ -605,6 +605,8 @@ def read_criterion(criterion: str) -> CriterionReading:
             weak = part in WEAK or (stem(part) in _WEAK_STEMS() and not part.endswith(("er", "ers", "or", "ors")))
             # "fewer than 5": the number decides, the comparison is in the code's operator
             weak = weak or (part in COMPARATIVES and index + 1 < len(tokens) and tokens[index + 1].lower() == "than")
+            # "cost £6 more", "pay 30% less": the amount decides, the code adds or takes it off
+            weak = weak or (part in ("more", "less", "extra") and previous[:1].isdigit())
             # "below 0", "above 40", "25 days ago": the number decides, the side is the code's operator
             # (boundaries.wrong_side refuses the wrong one)
             weak = weak or (part in BOUND_WORDS and index + 1 < len(tokens) and tokens[index + 1][0].isdigit())
