@@ -190,3 +190,32 @@ def test_an_amount_added_to_a_nightly_rate_is_charged_per_night(tmp_path: Path) 
              "    if room.sea_view:\n        total += SEA_VIEW_SUPPLEMENT\n    return total\n")
     assert maps(tmp_path / "nightly", criterion, {"hotel/pricing.py": right})
     assert not maps(tmp_path / "once", criterion, {"hotel/pricing.py": wrong})  # 15 once a stay
+
+
+def test_a_time_of_day_is_its_hour_on_the_24_hour_clock_and_after_it_includes_it(tmp_path: Path) -> None:
+    criterion = "The bar's music must not be played after 11 pm"
+    code = ("from datetime import datetime\n\n\ndef may_play_music(now: datetime, licensed: bool) -> bool:\n"
+            "    if now.hour {op} 23:\n        return False\n    return licensed\n")
+    assert maps(tmp_path / "from-23", criterion, {"venue/music.py": code.format(op=">=")})
+    # `> 23` is never true: the music plays until midnight
+    assert not maps(tmp_path / "after-23", criterion, {"venue/music.py": code.format(op=">")})
+
+
+def test_errexit_exits_non_zero_when_an_unguarded_command_fails(tmp_path: Path) -> None:
+    criterion = "The weekly backup script must exit non-zero when the upload fails"
+    before = {"ops/weekly_backup.sh": "#!/usr/bin/env bash\ntar czf /tmp/b.tgz /srv/data\naws s3 cp /tmp/b.tgz s3://backups/\n"}
+    strict = {"ops/weekly_backup.sh": "#!/usr/bin/env bash\nset -euo pipefail\ntar czf /tmp/b.tgz /srv/data\n"
+                                      "aws s3 cp /tmp/b.tgz s3://backups/\n"}
+    guarded = {"ops/weekly_backup.sh": "#!/usr/bin/env bash\nset -euo pipefail\ntar czf /tmp/b.tgz /srv/data\n"
+                                       "aws s3 cp /tmp/b.tgz s3://backups/ || echo 'upload failed' >&2\n"}
+    assert maps(tmp_path / "strict", criterion, strict, before)
+    # errexit does not apply to a command on the left of `||`: the failure is printed and the script exits 0
+    assert not maps(tmp_path / "guarded", criterion, guarded, before)
+
+
+def test_the_else_of_a_test_reads_its_condition_negated(tmp_path: Path) -> None:
+    criterion = "- unpaid invoices get a reminder after 14 days"
+    code = ("const DAY_MS = 24 * 60 * 60 * 1000;\n\nexport function nightly(invoices: Invoice[], now: number): void {\n"
+            "  for (const inv of invoices) {\n    if (inv.paidAt) archive(inv);\n"
+            "    else if (now - inv.issuedAt > 14 * DAY_MS) sendReminder(inv);\n  }\n}\n")
+    assert maps(tmp_path / "else", criterion, {"src/billing/nightly.ts": code})

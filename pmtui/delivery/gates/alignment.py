@@ -225,7 +225,7 @@ def _has(concept: Concept, unit: Unit) -> bool:
         return tests_negated(unit.code_text, concept.negated_of)
     if concept.alternatives & unit.concepts or concept.forms & unit.numbers:
         return True
-    if concept.negated_of and any(concepts_of_word(read) & concept.negated_of for read in negated_reads(unit.code_text)):
+    if concept.negated_of and any(code_concepts(read) & concept.negated_of for read in negated_reads(unit.code_text)):
         return True
     # Compound identifiers written as one word (writeheader, checkins): a long stem at either end counts.
     stems = [a for a in concept.alternatives if len(a) >= 4 and not a.isdigit()]

@@ -50,9 +50,15 @@ _ANY_ONE = re.compile(r"\b(?:when|if|once|as\s+soon\s+as|whenever)\s+(?:any|a\s+
                       r"(?!of\b|time\b|more\b|other\b|longer\b)[a-z]+\s+(?!is\s+not\b|are\s+not\b)", re.IGNORECASE)
 
 
+# "after 9 pm", "before 7 am": the hour itself (21:00–21:59, 7:00–7:59) is on the side of the hours after it
+_CLOCK = re.compile(r"\b(?:after|before|from|past|until|till)\s+(\d{1,2})\s*(?:(pm|p\.m\.)|am|a\.m\.)(?![A-Za-z])",
+                    re.IGNORECASE)
+
+
 def criterion_boundaries(text: str) -> tuple[tuple[str, str], ...]:
     """(number, "low" | "high") for every boundary the criterion words with its side."""
     found: list[tuple[str, str]] = [("1", "high")] if _ANY_ONE.search(text) else []
+    found += [(str(int(h) % 12 + (12 if pm else 0)), "high") for h, pm in _CLOCK.findall(text) if 1 <= int(h) <= 12]
     for side, patterns in (("low", _LOW_SIDE), ("high", _HIGH_SIDE)):
         for pattern in patterns:
             found.extend((_plain(match.group(1)), side) for match in pattern.finditer(text))

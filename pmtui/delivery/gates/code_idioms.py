@@ -238,6 +238,10 @@ _CASCADE_CODE = re.compile(r"\bCASCADE\b|\bdependent:\s*:(?:destroy|delete_all)\
                            r"\bcascade\s*=\s*[\"'][^\"']*delete", re.IGNORECASE)
 
 
+_ERREXIT = re.compile(r"^\s*set\s+(?:-[a-zA-Z]*e[a-zA-Z]*\b|-o\s+errexit\b)", re.MULTILINE)
+_GUARDED = re.compile(r"\|\||&&|^\s*(?:if|elif|while|until)\s|\bthen\b|\|\s*true\b", re.MULTILINE)
+
+
 def unit_idioms(code: str) -> set[str]:
     """Concepts of what a piece of code does as a whole: both a lower and an upper bound keep a value
     between; deleting in two places (or a foreign key's CASCADE) deletes what depends on a thing."""
@@ -252,6 +256,10 @@ def unit_idioms(code: str) -> set[str]:
     if re.search(r"\b(?:def|fun|func|function|bool|boolean|Bool)\s+(?:[Cc]an|[Mm]ay|is_?[Aa]llowed|[Aa]llows?|[Pp]ermit|[Aa]ccepts?|is_?[Aa]cceptable|is_?[Vv]alid)"
                  r"\w*\s*\(", bare) and re.search(r"\breturn\s+(?:false|False)\b", bare):
         found.add("reject")
+    # a shell script under `set -e` (`set -euo pipefail`) exits non-zero when a command fails, unless the command is
+    # a condition or guarded (`cmd || echo …`, `if cmd; then`, `while cmd`): errexit does not apply to those
+    if _ERREXIT.search(bare) and not _GUARDED.search(bare):
+        found |= {"exit", "reject", "nonzero"}
     deleting = [line for line in bare.splitlines() if "delete" in idiom_concepts(line)]
     if len(deleting) >= 2 or _CASCADE_CODE.search(bare):
         found.add("cascade")

@@ -167,6 +167,16 @@ def negated_reads(code: str) -> set[str]:
         value = match.group(1) or match.group(2) or match.group(4)
         if value:
             found.add(re.split(r"[.$]", value)[-1])
+    # the else of a test reads what the test read, negated: `if (p.collectedAt) …; else if (…) returnToSender(p)`
+    condition = ""
+    for line in code.splitlines():
+        if re.match(r"\s*\}?\s*(?:else\b|elif\b|elsif\b)", line) and condition:
+            found |= {re.split(r"[.$]", value)[-1] for value in re.findall(r"[A-Za-z_$][\w.$]*", condition)}
+        test = re.match(r"\s*\}?\s*(?:else\s+if|elif|elsif|if)\b\s*(.*)", line)
+        if test:
+            condition = re.split(r"[{:]\s*$|\)\s*[^)]*$", test.group(1))[0]
+        elif line.strip() and not re.match(r"\s*\}?\s*else\b", line) and not line.startswith((" ", "\t")):
+            condition = ""
     return found
 
 

@@ -220,6 +220,18 @@ def percent_forms(value: str, after: str) -> frozenset[str]:
     return frozenset({f"{float(value) / 100:.10g}"})
 
 
+_CLOCK_AFTER = re.compile(r"\s*(?:(pm|p\.m\.)|am|a\.m\.)(?![A-Za-z])", re.IGNORECASE)
+
+
+def hour_forms(value: str, after: str) -> frozenset[str]:
+    """A time of day's hour on the 24-hour clock: "9 pm" is `21` (`now.hour >= 21`), "12 am" `0` (else nothing)."""
+    match = _CLOCK_AFTER.match(after)
+    if not match or not value.isdigit() or not 1 <= int(value) <= 12:
+        return frozenset()
+    hour = int(value) % 12 + (12 if match.group(1) else 0)
+    return frozenset({str(hour)})
+
+
 def money_forms(value: str, previous: str) -> frozenset[str]:
     """An amount after its currency ("£5") in the hundredths code may count it in (`CAP_PENCE = 500`), marked "c:"."""
     if previous not in CURRENCY_BEFORE:
@@ -585,7 +597,8 @@ def read_criterion(criterion: str) -> CriterionReading:
                 spelled.add(index + 1)
                 continue
             add(value, frozenset({value}), strong=strong, kind="number", example=example,
-                forms=percent_forms(value, spaced[matches[index].end():]) | money_forms(value, previous))
+                forms=(percent_forms(value, spaced[matches[index].end():]) | money_forms(value, previous)
+                       | hour_forms(value, spaced[matches[index].end():])))
             continue
         if previous and previous[0].isdigit() and lowered in UNIT_SUFFIX:
             continue
