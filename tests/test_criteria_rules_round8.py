@@ -219,3 +219,22 @@ def test_the_else_of_a_test_reads_its_condition_negated(tmp_path: Path) -> None:
             "  for (const inv of invoices) {\n    if (inv.paidAt) archive(inv);\n"
             "    else if (now - inv.issuedAt > 14 * DAY_MS) sendReminder(inv);\n  }\n}\n")
     assert maps(tmp_path / "else", criterion, {"src/billing/nightly.ts": code})
+
+
+def test_a_noun_made_from_a_verb_is_the_verb_in_code(tmp_path: Path) -> None:
+    criterion = "Cancellation of a swimming lesson frees its pool slot"
+    code = "def cancel(lesson):\n    lesson.status = 'cancelled'\n    lesson.slot.free = True\n    lesson.slot.pool.save()\n"
+    assert maps(tmp_path / "cancel", criterion, {"swim/lessons.py": code})
+
+    from pmtui.delivery.gates.vocabulary import derived_concepts  # noqa: PLC0415 - new in round 8
+
+    assert "renew" in derived_concepts("renewal") and not derived_concepts("signal") and not derived_concepts("mention")
+
+
+def test_what_is_lost_is_kept_only_on_the_other_side_of_the_bound(tmp_path: Path) -> None:
+    criterion = "A withdrawal less than 7 days before the course starts loses the deposit"
+    code = ("from datetime import timedelta\n\nNOTICE = timedelta(days=7)\n\n\ndef withdraw(enrolment, on):\n"
+            "    enrolment.status = 'withdrawn'\n    enrolment.deposit_refunded = enrolment.course.starts_on - on {op} NOTICE\n")
+    assert maps(tmp_path / "refunded-early", criterion, {"courses/enrolments.py": code.format(op=">=")})
+    # refunded to those who withdraw late: the late ones keep what the criterion takes
+    assert not maps(tmp_path / "refunded-late", criterion, {"courses/enrolments.py": code.format(op="<")})

@@ -169,6 +169,24 @@ def concepts_of_word(word: str) -> frozenset[str]:
     return frozenset({stemmed, *_group_index().get(stemmed, ())})
 
 
+# a noun made from a verb or an adjective names what code calls by the verb: "cancellation" is `cancel`,
+# "payment" `pay`, "acceptance" `accept`, "renewal" `renew`, "activity" `active`
+_DERIVATIONS = (("ications", "y"), ("ication", "y"), ("ations", ""), ("ation", ""), ("itions", ""), ("ition", ""),
+                ("ions", ""), ("ion", ""), ("ments", ""), ("ment", ""), ("ances", ""), ("ance", ""), ("ences", ""),
+                ("ence", ""), ("ities", ""), ("ity", ""), ("als", ""), ("al", ""))
+
+
+@lru_cache(maxsize=65536)
+def derived_concepts(word: str) -> frozenset[str]:
+    """The concepts of the verb or adjective a noun is made from (nothing for a word not so made)."""
+    lowered = word.lower()
+    for suffix, replacement in _DERIVATIONS:
+        root = lowered[: -len(suffix)] + replacement if lowered.endswith(suffix) else ""
+        if len(root) >= (4 if suffix.startswith("ment") else 5):  # not "signal" → sign, "mention" → ment
+            return concepts_of_word(root) | concepts_of_word(root + "e")
+    return frozenset()
+
+
 def split_identifier(raw: str) -> list[str]:
     """`saveHabitHistory`, `save_habit_history`, `SAVE-HABIT` → save, habit, history (lower case)."""
     return list(_split_identifier(raw))
@@ -650,7 +668,7 @@ def read_criterion(criterion: str) -> CriterionReading:
             negated_of = concepts_of_word(base) if base and stem(part) not in _group_index() else frozenset()
             # "an order", "orders placed after 14:00": a purchase, not a sorting ("in order", "order by")
             alternatives = frozenset({"order"}) if stem(part) == "order" and _ORDER_NOUN.match(
-                f"{previous} {part} {unit}") else concepts_of_word(part) | _fuzzy_groups(part)
+                f"{previous} {part} {unit}") else concepts_of_word(part) | _fuzzy_groups(part) | derived_concepts(part)
             add(part, alternatives, strong=not weak, subject=subject,
                 negated_of=negated_of)
     if soft:  # the deletion asked for sets a flag and keeps the row: a hard delete is not it

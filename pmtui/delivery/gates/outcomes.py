@@ -1,0 +1,35 @@
+"""An outcome said by its opposite: "… loses the deposit" and `deposit_refunded = <condition>` (round 8).
+
+"A cancellation less than 24 h before the appointment loses the deposit" is met by code that refunds the deposit on
+the other side of the bound (`deposit_refunded = starts_at - cancelled_at >= NOTICE`); code that refunds it on the
+criterion's own side (`… < NOTICE`) keeps what the criterion takes away. What is lost (forfeited) is read in the
+code by the name that keeps it (refunded, returned, kept, retained, reimbursed).
+"""
+
+from __future__ import annotations
+
+import re
+
+_LOSES = re.compile(r"\b(?:loses?|losing|lost|forfeits?|forfeited|forfeiting)\s+(?:the\s+|their\s+|its\s+|his\s+|her\s+|a\s+)?"
+                    r"([A-Za-z]+)", re.IGNORECASE)
+_SIDES = ((re.compile(r"\b(?:less|fewer|shorter|under|below|sooner|earlier)\s+(?:than\s+)?\d", re.IGNORECASE), "<"),
+          (re.compile(r"\b(?:more|greater|longer|over|above|later)\s+(?:than\s+)?\d", re.IGNORECASE), ">"))
+_KEEPS = r"(?:refunded|refund|returned|return|kept|keep|retained|retain|reimbursed)"
+
+
+def keeps_what_is_lost(criterion: str, code: str) -> str:
+    """Why the code keeps (refunds) what the criterion says is lost, on the criterion's own side of its bound, or ""."""
+    lost = _LOSES.search(criterion)
+    side = next((op for pattern, op in _SIDES if pattern.search(criterion)), None)
+    if not lost or side is None:
+        return ""
+    thing = re.escape(lost.group(1).lower().rstrip("s"))
+    name = rf"[\w.$]*(?:{thing}\w*_?{_KEEPS}|{_KEEPS}_?\w*{thing})\w*"
+    for line in code.splitlines():
+        assigned = re.search(rf"({name})\s*=(?!=)\s*(.+)$", line, re.IGNORECASE)
+        if not assigned:
+            continue
+        ops = re.findall(r"(?<![<>=!])(<=?|>=?)(?!=)", assigned.group(2))
+        if ops and all(op[0] == side for op in ops):
+            return f"it keeps the {lost.group(1)} ({assigned.group(1)}) on the side of the bound where the criterion loses it"
+    return ""
