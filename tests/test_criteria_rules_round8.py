@@ -238,3 +238,12 @@ def test_what_is_lost_is_kept_only_on_the_other_side_of_the_bound(tmp_path: Path
     assert maps(tmp_path / "refunded-early", criterion, {"courses/enrolments.py": code.format(op=">=")})
     # refunded to those who withdraw late: the late ones keep what the criterion takes
     assert not maps(tmp_path / "refunded-late", criterion, {"courses/enrolments.py": code.format(op="<")})
+
+
+def test_a_rounding_precision_is_no_quantity_of_the_criterion(tmp_path: Path) -> None:
+    criterion = "Card balances accrue interest of 2% per month"
+    code = ("MONTHLY_RATE = {rate}\n\n\ndef month_end(account):\n"
+            "    account.balance += round(account.balance * MONTHLY_RATE, 2)\n")
+    assert maps(tmp_path / "two-percent", criterion, {"cards/interest.py": code.format(rate="0.02")})
+    # 20 % a month; the only 2 is the rounding's two decimals
+    assert not maps(tmp_path / "twenty", criterion, {"cards/interest.py": code.format(rate="0.2")})

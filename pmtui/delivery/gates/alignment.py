@@ -335,12 +335,18 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
     modifiers = _modifiers(criterion, reading)
     keys = _same_keys(criterion, reading)
     example = refused_example(criterion)
+    precise = bool(_PRECISION_WORDS.search(criterion))
     nouns = [c.alternatives - _SIGN_WORDS for c in reading.concepts if c.strong and c.kind == "word" and not is_action(c)]
     for unit in units:
         if unit.kind == "prose" and not reading.about_docs:
             continue  # a promise in the README is not an implementation
         matched = [c for c in reading.concepts if _has(c, unit) or (c.label == example and c.kind == "number"
                                                                    and refuses_the_example(criterion, unit.code_text))]
+        if not precise:
+            # a number found only as a precision (`round(x, 2)`, `.toFixed(2)`) is no quantity of the criterion's
+            lost = precision_only(unit.code_text)
+            matched = [c for c in matched if not (c.kind == "number" and c.label in lost and c.label not in unit.test_numbers
+                                                  and not c.forms & unit.numbers)]
         missing = [c for c in reading.concepts if c not in matched]
         blocker = (_blocker(unit, reading, hides_done, hides_past) or wrong_time_direction(criterion, unit.code_text)
                    or wrong_measure_unit(criterion, unit.code_text) or lets_refused_example_through(criterion, unit.code_text))
@@ -359,6 +365,16 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
         if best is None or verdict.rank() > best.rank():
             best = verdict
     return best
+
+
+_PRECISION_WORDS = re.compile(r"\b(?:decimals?|digits?|places?|round\w*|precision|dp|cents?|significant)\b", re.IGNORECASE)
+_PRECISION_ARGUMENT = re.compile(r"(\bround\s*\((?:[^()]|\([^()]*\))*,\s*|\.toFixed\(\s*|\.round\(\s*|\bROUND\((?:[^()]|\([^()]*\))*,\s*)"
+                                 r"\d+(?=\s*\))|(?<=[:%])\.\d+f\b|(?<=\{:)\.\d+f?\b")
+
+
+def precision_only(code: str) -> set[str]:
+    """The numbers the code states only as a rounding's precision (`round(x, 2)`, `.toFixed(1)`, `:.2f`)."""
+    return numbers_in(code) - numbers_in(_PRECISION_ARGUMENT.sub(lambda m: m.group(1) or "", code))
 
 
 _SIGN_WORDS = frozenset({"negativ", "positiv", "zero", "never", "below", "abov"})
