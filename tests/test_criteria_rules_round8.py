@@ -247,3 +247,12 @@ def test_a_rounding_precision_is_no_quantity_of_the_criterion(tmp_path: Path) ->
     assert maps(tmp_path / "two-percent", criterion, {"cards/interest.py": code.format(rate="0.02")})
     # 20 % a month; the only 2 is the rounding's two decimals
     assert not maps(tmp_path / "twenty", criterion, {"cards/interest.py": code.format(rate="0.2")})
+
+
+def test_the_best_of_a_lower_is_better_measure_are_the_lowest(tmp_path: Path) -> None:
+    criterion = "A driver's season score is the sum of their best 5 lap times"
+    code = ("def season_score(driver):\n    laps = [lap.seconds for lap in driver.laps]\n"
+            "    best = sorted(laps{reverse})[:5]\n    return sum(best)\n")
+    assert maps(tmp_path / "fastest", criterion, {"karting/ranking.py": code.format(reverse="")})
+    # the five slowest laps
+    assert not maps(tmp_path / "slowest", criterion, {"karting/ranking.py": code.format(reverse=", reverse=True")})
