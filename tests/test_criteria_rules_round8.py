@@ -256,3 +256,22 @@ def test_the_best_of_a_lower_is_better_measure_are_the_lowest(tmp_path: Path) ->
     assert maps(tmp_path / "fastest", criterion, {"karting/ranking.py": code.format(reverse="")})
     # the five slowest laps
     assert not maps(tmp_path / "slowest", criterion, {"karting/ranking.py": code.format(reverse=", reverse=True")})
+
+
+_ATTACHMENTS = ('{{\n  "tickets": {{\n    "allowed_types": [".png", ".jpg"{allowed}],\n'
+                '    "blocked_types": [".exe", ".js"{blocked}],\n    "max_mb": 10\n  }}\n}}\n')
+
+
+def test_a_json_config_value_meets_a_criterion_and_a_deny_list_keeps_it_out(tmp_path: Path) -> None:
+    criterion = "As a support agent I want to upload .pdf files from my laptop to a ticket"
+    before = {"config/uploads.json": _ATTACHMENTS.format(allowed="", blocked="")}
+    allowed = {"config/uploads.json": _ATTACHMENTS.format(allowed=', ".pdf"', blocked="")}
+    blocked = {"config/uploads.json": _ATTACHMENTS.format(allowed="", blocked=', ".pdf"')}
+    assert maps(tmp_path / "allowed", criterion, allowed, before)
+    # on the blocked list, a .pdf is refused
+    assert not maps(tmp_path / "blocked", criterion, blocked, before)
+
+    from pmtui.delivery.gates.outcomes import keeps_out_what_is_let_in  # noqa: PLC0415 - new in round 8
+
+    assert keeps_out_what_is_let_in(criterion, blocked["config/uploads.json"])
+    assert not keeps_out_what_is_let_in(criterion, allowed["config/uploads.json"])

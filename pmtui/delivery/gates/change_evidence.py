@@ -52,7 +52,10 @@ _DEFINITION = re.compile(
 _JS_TEST = re.compile(r"^\s*(?:it|test|describe)\s*\(\s*(['\"`])(?P<name>.+?)\1")
 _RUST_TEST_ATTR = re.compile(r"^\s*#\[(?:tokio::)?test\]")
 _HEAD = re.compile(r"^\s*(\[[^\]]+\]|[\w.\-\"' ]+:\s*(?:#.*)?$|[^{}]+\{\s*$|<\w[^>]*>\s*$|-\s+\w+:)")
-_SKIP_BLOCK_LANG = frozenset({".json", ".lock"})
+_SKIP_BLOCK_LANG = frozenset({".lock"})
+# generated lock files say what a tool resolved, not what the change does (a JSON config's values are read)
+_LOCKFILE = re.compile(r"(?:^|/)(?:package-lock|npm-shrinkwrap|composer|Pipfile|flake|deno|bun)\.(?:json|lock)$|"
+                       r"(?:^|/)[^/]*-lock\.json$|\.lock$")
 _MARKUP = frozenset({".css", ".scss", ".sass", ".less", ".html", ".htm", ".jsx", ".tsx", ".vue", ".svelte"})
 # HTML elements whose one-letter names say what they are.
 _ELEMENTS = ((re.compile(r"(?<![\w-])a(?=\s*[:.,{\[>#)]|\s*$)|<a\b"), "link"),
@@ -465,7 +468,7 @@ def change_units(added_lines: dict[str, list[tuple[int, str]]], present: list[st
         if path in present and suffix in PROSE_SUFFIXES:
             units.extend(_prose_units(path, added))
             continue
-        if path not in present or suffix in _SKIP_BLOCK_LANG:
+        if path not in present or suffix in _SKIP_BLOCK_LANG or _LOCKFILE.search(path):
             continue
         lines = _read(root, path)
         if lines is None:

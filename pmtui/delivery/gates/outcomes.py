@@ -33,3 +33,28 @@ def keeps_what_is_lost(criterion: str, code: str) -> str:
         if ops and all(op[0] == side for op in ops):
             return f"it keeps the {lost.group(1)} ({assigned.group(1)}) on the side of the bound where the criterion loses it"
     return ""
+
+
+# "I want to upload .heic photos": what the criterion lets in must not go on a list that keeps it out
+_LETS_IN = re.compile(r"\b(?:upload|accept|allow|permit|support|let|lets|enable|whitelist|add)\w*\b", re.IGNORECASE)
+_KEEPS_OUT = re.compile(r"(?:block|deny|disallow|forbid|reject|exclude|ban|blacklist|ignore)\w*", re.IGNORECASE)
+_KEY = re.compile(r"^\s*[\"']?([\w.-]+)[\"']?\s*[:=]")
+
+
+def keeps_out_what_is_let_in(criterion: str, code: str) -> str:
+    """Why the code puts what the criterion lets in (`.heic`, a quoted value) only on a block or deny list, or ""."""
+    if not _LETS_IN.search(criterion) or re.search(r"\b(?:not|never|cannot|can't|no)\b", criterion, re.IGNORECASE):
+        return ""
+    items = re.findall(r"(?<![\w/])(\.[a-z0-9]{2,5})\b", criterion) + re.findall(r"[\"'`]([^\"'`]+)[\"'`]", criterion)
+    for item in items:
+        keys: list[str] = []
+        key = ""
+        for line in code.splitlines():
+            named = _KEY.match(line)
+            if named:
+                key = named.group(1)
+            if re.search(rf"[\"']{re.escape(item)}[\"']", line):
+                keys.append(key)
+        if keys and all(_KEEPS_OUT.search(key) for key in keys):
+            return f"it puts {item} on {keys[0]}, which keeps it out"
+    return ""
