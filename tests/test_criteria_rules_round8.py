@@ -275,3 +275,15 @@ def test_a_json_config_value_meets_a_criterion_and_a_deny_list_keeps_it_out(tmp_
 
     assert keeps_out_what_is_let_in(criterion, blocked["config/uploads.json"])
     assert not keeps_out_what_is_let_in(criterion, allowed["config/uploads.json"])
+
+
+def test_a_speed_is_no_price_and_its_change_runs_from_the_old_value_to_the_new(tmp_path: Path) -> None:
+    criterion = "Alert the pilot when the climb rate is faster than 500 feet per minute"
+    code = ("MAX_CLIMB_FT_PER_MIN = 500\n\n\nclass Vario:\n    def __init__(self, display):\n        self.display = display\n"
+            "        self.prev = None\n\n    def sample(self, s):\n        if self.prev is not None:\n"
+            "            minutes = (s.t - self.prev.t) / 60\n            rate = ({difference}) / minutes\n"
+            "            if rate > MAX_CLIMB_FT_PER_MIN:\n                self.display.alert('CLIMB')\n        self.prev = s\n")
+    assert maps(tmp_path / "climb", criterion, {"glider/vario.py": code.format(difference="s.altitude_ft - self.prev.altitude_ft")})
+    # the old altitude minus the new is the sink rate
+    assert not maps(tmp_path / "sink", criterion,
+                    {"glider/vario.py": code.format(difference="self.prev.altitude_ft - s.altitude_ft")})

@@ -61,7 +61,7 @@ from pmtui.delivery.gates.polarity import (
 )
 from pmtui.delivery.gates.outcomes import keeps_out_what_is_let_in, keeps_what_is_lost
 from pmtui.delivery.gates.percentages import fraction_against_percent, pays_the_discount
-from pmtui.delivery.gates.rank_direction import takes_the_worst
+from pmtui.delivery.gates.rank_direction import takes_the_worst, wrong_change_direction
 from pmtui.delivery.gates.sign_checks import sign_of_another_value
 from pmtui.delivery.gates.time_direction import wrong_time_direction
 from pmtui.delivery.gates.vocabulary import (
@@ -357,6 +357,7 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
             blocker = (sign_of_another_value(criterion, unit.code_text, nouns, code_concepts)
                        or keeps_what_is_lost(criterion, unit.code_text) or takes_the_worst(criterion, unit.code_text)
                        or keeps_out_what_is_let_in(criterion, files[unit.path])
+                       or wrong_change_direction(criterion, unit.code_text)
                        # a constant's own unit (`DISCOUNT = 0.25`) is judged by what its file does with it
                        or pays_the_discount(criterion, files[unit.path]) or floors_the_cap(criterion, files[unit.path]))
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):

@@ -178,11 +178,18 @@ _MONEY = re.compile(r"\b(?:fee|fees|surcharge|cost|costs|price|priced|charge|cha
                     r"rate)\b|[€$£]|\b(?:euro|dollar|pound|cent)s?\b", re.IGNORECASE)
 
 
+_MEASURE_BEFORE_PER = re.compile(r"\b(?:met(?:er|re)s?|m|km|kilomet(?:er|re)s?|miles?|mph|kph|feet|ft|lit(?:er|re)s?|l|"
+                                 r"gallons?|kg|kilos?|grams?|g|tonnes?|tons?|bytes?|[kmg]b|words?|steps?|beats?|"
+                                 r"revolutions?|rpm)\s+(?:per|each|every)\b", re.IGNORECASE)
+
+
 def criterion_rates(text: str) -> tuple[tuple[str, str], ...]:
     """(number, what it is per) for every price per something the criterion names."""
     if not _MONEY.search(text):
         return ()
-    return tuple((_plain(m.group(1)), m.group(2).lower()) for m in _RATE.finditer(text))
+    # "9 metres per minute", "50 km per hour": a speed or a flow, a measure per time, is no price per something
+    return tuple((_plain(m.group(1)), m.group(2).lower()) for m in _RATE.finditer(text)
+                 if not _MEASURE_BEFORE_PER.search(m.group(0)))
 
 
 def rate_unapplied(code: str, rates: tuple[tuple[str, str], ...], stem_of: Callable[[str], str]) -> str:

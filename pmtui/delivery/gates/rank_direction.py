@@ -24,3 +24,36 @@ def takes_the_worst(criterion: str, code: str) -> str:
     if _DESCENDING_TAKE.search(code):
         return "it takes the highest values first, where the best of this measure are the lowest"
     return ""
+
+
+# "the ascent rate", "when the price drops": a change is the new value minus the old one, or the old minus the new
+_RISE = r"ascent|ascend\w*|ris(?:e|es|ing)|climb\w*|increas\w*|grow(?:s|th|ing)?|gain(?:s|ed|ing)?"
+_FALL = r"descent|descend\w*|fall(?:s|ing)?|drop(?:s|ped|ping)?|decreas\w*|declin\w*"
+_CHANGE = re.compile(rf"\b(?:(?P<rise>{_RISE})|(?P<fall>{_FALL}))\b", re.IGNORECASE)
+_OLD = re.compile(r"(?:^|[._])(?:last|prev|previous|old|before|initial|start)(?:[._]|$)|^(?:last|prev|previous|old)[A-Z]",
+                  re.IGNORECASE)
+_DIFFERENCE = re.compile(r"([A-Za-z_$][\w.$]*)\s*-\s*([A-Za-z_$][\w.$]*)")
+# measured downward: an ascent makes the depth smaller
+_DOWNWARD = re.compile(r"depth", re.IGNORECASE)
+
+
+def wrong_change_direction(criterion: str, code: str) -> str:
+    """Why the code's difference of an old and a new value of one quantity runs the other way from the criterion's
+    rise or fall (`s.depth_m - self.last.depth_m` for "the ascent rate": that is the descent), or ""."""
+    change = _CHANGE.search(criterion)
+    if not change:
+        return ""
+    rising = change.group("rise") is not None
+    for left, right in _DIFFERENCE.findall(code):
+        left_last, right_last = left.split(".")[-1], right.split(".")[-1]
+        if left_last != right_last or left == right:
+            continue  # not two values of one quantity
+        left_old, right_old = bool(_OLD.search(left)), bool(_OLD.search(right))
+        if left_old == right_old:
+            continue
+        increase = right_old  # new minus old
+        measures_rise = increase != bool(_DOWNWARD.search(left_last))
+        if measures_rise != rising:
+            word = change.group(0)
+            return f"{left} - {right} measures the opposite of the {word}"
+    return ""

@@ -177,7 +177,8 @@ UNIT_SUFFIX = frozenset(["kib", "mib", "gib", "ms", "s", "m", "h", "d", "px", "e
                           # a name in another unit is refused by measure_units
                           "p", "psi", "kpa", "hpa", "bar", "mbar", "ppm", "percent", "metre", "metres", "meter", "meters",
                           "kilometres", "kilometers", "centimetres", "centimeters", "millimetres", "millimeters",
-                          "kilograms", "kilos", "grams", "litres", "liters", "celsius", "fahrenheit",
+                          "kilograms", "kilos", "grams", "litres", "liters", "celsius", "fahrenheit", "feet", "ft", "foot",
+                          "inch", "inches", "miles", "mph", "kph", "kmh",
                           "euro", "euros", "pound", "pounds", "dollar", "dollars", "rupee", "rupees", "naira", "cents",
                           "pence", "paise"])
 # a currency's word before its amount ("£6" is read "pound 6"): the amount decides, the code states only the number
