@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 _N = r"(\d+(?:\.\d+)?)"
 _UNIT = r"(?:\s*[a-zA-Z°%€$£]+\.?)?"
@@ -265,8 +266,12 @@ _MIN_CALL = re.compile(r"(?<![\w.])(?:Math\.|math\.|std::cmp::|builtins\.)?min\s
                        r"\.(?:min|clamp|coerceAtMost|at_most)\s*\(")
 
 
+@lru_cache(maxsize=256)
 def floors_the_cap(criterion: str, code: str) -> str:
-    """Why the code passes the criterion's cap (or its hundredths) only to `max(…)`, never to `min(…)`, or ""."""
+    """Why the code passes the criterion's cap (or its hundredths) only to `max(…)`, never to `min(…)`, or ""
+    (cached: every unit of a file asks it of the file's text)."""
+    if not _CAP.search(criterion):
+        return ""
     bare = "\n".join(_STRING.sub('""', line) for line in code.splitlines())
     constants = _constants_of(bare)
     for match in _CAP.finditer(criterion):

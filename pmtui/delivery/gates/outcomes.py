@@ -9,6 +9,7 @@ code by the name that keeps it (refunded, returned, kept, retained, reimbursed).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _LOSES = re.compile(r"\b(?:loses?|losing|lost|forfeits?|forfeited|forfeiting)\s+(?:the\s+|their\s+|its\s+|his\s+|her\s+|a\s+)?"
                     r"([A-Za-z]+)", re.IGNORECASE)
@@ -41,6 +42,7 @@ _KEEPS_OUT = re.compile(r"(?:block|deny|disallow|forbid|reject|exclude|ban|black
 _KEY = re.compile(r"^\s*[\"']?([\w.-]+)[\"']?\s*[:=]")
 
 
+@lru_cache(maxsize=256)
 def keeps_out_what_is_let_in(criterion: str, code: str) -> str:
     """Why the code puts what the criterion lets in (`.heic`, a quoted value) only on a block or deny list, or ""."""
     if not _LETS_IN.search(criterion) or re.search(r"\b(?:not|never|cannot|can't|no)\b", criterion, re.IGNORECASE):

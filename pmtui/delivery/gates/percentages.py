@@ -9,6 +9,7 @@ discount instead of taking it off.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _DISCOUNT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)\s*(?:discount|off|reduction|rebate)\b|"
                        r"\b(?:discount|reduction|rebate)\s+of\s+(\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)",
@@ -21,6 +22,7 @@ def _plain(number: str) -> str:
     return f"{float(number):.10g}"
 
 
+@lru_cache(maxsize=256)
 def pays_the_discount(criterion: str, code: str) -> str:
     """Why the code multiplies a price by the criterion's discount fraction instead of by one minus it, or ""."""
     for match in _DISCOUNT.finditer(criterion):
