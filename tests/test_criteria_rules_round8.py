@@ -287,3 +287,13 @@ def test_a_speed_is_no_price_and_its_change_runs_from_the_old_value_to_the_new(t
     # the old altitude minus the new is the sink rate
     assert not maps(tmp_path / "sink", criterion,
                     {"glider/vario.py": code.format(difference="self.prev.altitude_ft - s.altitude_ft")})
+
+
+def test_a_range_test_called_negated_is_the_value_outside_it(tmp_path: Path) -> None:
+    criterion = "Walkers get a warning on their watch when they are outside the marked trail corridor"
+    code = ("class Trail:\n    def __init__(self, corridor):\n        self.corridor = corridor\n\n"
+            "    def within_corridor(self, x):\n        west, east = self.corridor\n        return west <= x <= east\n\n"
+            "    def track(self, walker, x):\n        walker.x = x\n        if {test}self.within_corridor(x):\n"
+            "            walker.watch.warn('Back to the trail')\n")
+    assert maps(tmp_path / "negated", criterion, {"hiking/trail.py": code.format(test="not ")})
+    assert not maps(tmp_path / "inside", criterion, {"hiking/trail.py": code.format(test="")})  # warned on the trail

@@ -592,6 +592,11 @@ def _follow_definitions(units: list[Unit], added_lines: dict[str, list[tuple[int
                                       if constants[name] not in unit.code_text)
             for found in (unit.concepts, unit.fresh, unit.acts, unit.fresh_acts):
                 found |= helper.fresh_acts
+            # a range test called negated is the value outside it: `if not self.between_flags(x):`
+            if "between" in helper.fresh_acts and re.search(
+                    rf"(?:\bnot\s+|!\s*)(?:[\w$]+\.)*{re.escape(name)}\s*\(", unit.code_text):
+                for found in (unit.concepts, unit.fresh, unit.acts, unit.fresh_acts):
+                    found.add("outside")
             if helper.path != unit.path and helper.start in helper.added:
                 # a helper the change wrote in another file is this unit's code split off (a refactor across
                 # files): what it says is said here too
