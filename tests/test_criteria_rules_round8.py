@@ -30,7 +30,7 @@ def test_a_schema_objects_name_is_not_what_it_does(tmp_path: Path) -> None:
     assert maps(tmp_path / "exclude", criterion, {**_TABLES, "db/002_no_overlap.sql": exclude}, _TABLES)
     # the constraint is called no_overlap and only stops two reservations starting at the same instant
     assert not maps(tmp_path / "unique", criterion, {**_TABLES, "db/002_no_overlap.sql": unique}, _TABLES)
-    from pmtui.delivery.gates.change_evidence import _unnamed  # noqa: PLC0415 - new in round 8: the old code fails above
+    from pmtui.delivery.gates.change_evidence import _unnamed  # imported here: new in round 8
 
     assert "no_overlap" not in _unnamed("create unique index reservations_no_overlap on reservations (table_no);")
     assert _unnamed("for index in range(3):") == "for index in range(3):"  # Python's `index` names nothing
@@ -56,7 +56,7 @@ def test_a_number_compared_with_a_quantity_of_another_kind_is_not_the_criterion(
     assert maps(tmp_path / "kg", criterion, {"src/rides/book.js": code.format(field="weightKg")})
     # a height of 120 cm is no weight of 120 kg
     assert not maps(tmp_path / "cm", criterion, {"src/rides/book.js": code.format(field="heightCm")})
-    from pmtui.delivery.gates.measure_units import criterion_measures  # noqa: PLC0415
+    from pmtui.delivery.gates.measure_units import criterion_measures  # imported here: new in round 8
 
     assert criterion_measures("warn below 32 psi or 220 kPa") == (("32", "pressure", "psi"), ("220", "pressure", "kpa"))
 
@@ -80,7 +80,7 @@ def test_a_given_example_that_must_be_refused_is_refused_by_the_code(tmp_path: P
     assert maps(tmp_path / "from-51", criterion, {"shop/checkout.py": code.format(test=">= 51")})
     # `> 51` lets the basket of 51 through
     assert not maps(tmp_path / "over-51", criterion, {"shop/checkout.py": code.format(test="> 51")})
-    from pmtui.delivery.gates.boundaries import refused_example  # noqa: PLC0415 - new in round 8
+    from pmtui.delivery.gates.boundaries import refused_example  # imported here: new in round 8
 
     assert refused_example("Given a booking for 13 guests, then it is refused") == "13"
     assert refused_example("Given a booking of more than 12 guests, then it is refused") is None
@@ -129,7 +129,7 @@ def test_a_percentage_may_be_stated_as_its_fraction(tmp_path: Path) -> None:
 
 
 def test_a_fraction_compared_with_a_value_that_counts_per_cent_is_not_the_percentage() -> None:
-    from pmtui.delivery.gates.percentages import fraction_against_percent  # noqa: PLC0415 - new in round 8
+    from pmtui.delivery.gates.percentages import fraction_against_percent  # imported here: new in round 8
 
     assert fraction_against_percent("charging = bus.battery_pct < 0.2", frozenset({"0.2"}))
     assert not fraction_against_percent("charging = bus.battery < 0.2", frozenset({"0.2"}))
@@ -226,7 +226,7 @@ def test_a_noun_made_from_a_verb_is_the_verb_in_code(tmp_path: Path) -> None:
     code = "def cancel(lesson):\n    lesson.status = 'cancelled'\n    lesson.slot.free = True\n    lesson.slot.pool.save()\n"
     assert maps(tmp_path / "cancel", criterion, {"swim/lessons.py": code})
 
-    from pmtui.delivery.gates.vocabulary import derived_concepts  # noqa: PLC0415 - new in round 8
+    from pmtui.delivery.gates.vocabulary import derived_concepts  # imported here: new in round 8
 
     assert "renew" in derived_concepts("renewal") and not derived_concepts("signal") and not derived_concepts("mention")
 
@@ -271,7 +271,7 @@ def test_a_json_config_value_meets_a_criterion_and_a_deny_list_keeps_it_out(tmp_
     # on the blocked list, a .pdf is refused
     assert not maps(tmp_path / "blocked", criterion, blocked, before)
 
-    from pmtui.delivery.gates.outcomes import keeps_out_what_is_let_in  # noqa: PLC0415 - new in round 8
+    from pmtui.delivery.gates.outcomes import keeps_out_what_is_let_in  # imported here: new in round 8
 
     assert keeps_out_what_is_let_in(criterion, blocked["config/uploads.json"])
     assert not keeps_out_what_is_let_in(criterion, allowed["config/uploads.json"])

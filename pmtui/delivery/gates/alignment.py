@@ -46,6 +46,8 @@ from pmtui.delivery.gates.criterion_classes import (
 )
 from pmtui.delivery.gates.dead_code import off_flags, without_dead_branches
 from pmtui.delivery.gates.measure_units import wrong_measure_unit
+from pmtui.delivery.gates.outcomes import keeps_out_what_is_let_in, keeps_what_is_lost
+from pmtui.delivery.gates.percentages import fraction_against_percent, pays_the_discount
 from pmtui.delivery.gates.polarity import (
     asks_refusal,
     hides_what_happened,
@@ -59,8 +61,6 @@ from pmtui.delivery.gates.polarity import (
     timeout_durations,
     uses_ruled_out,
 )
-from pmtui.delivery.gates.outcomes import keeps_out_what_is_let_in, keeps_what_is_lost
-from pmtui.delivery.gates.percentages import fraction_against_percent, pays_the_discount
 from pmtui.delivery.gates.rank_direction import takes_the_worst, wrong_change_direction
 from pmtui.delivery.gates.sign_checks import sign_of_another_value
 from pmtui.delivery.gates.time_direction import wrong_time_direction
@@ -72,7 +72,6 @@ from pmtui.delivery.gates.vocabulary import (
     Concept,
     CriterionReading,
     code_concepts,
-    concepts_of_word,
     criterion_concepts,
     date_formats,
     idiom_concepts,
@@ -345,9 +344,9 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                                                                    and refuses_the_example(criterion, unit.code_text))]
         if not precise:
             # a number found only as a precision (`round(x, 2)`, `.toFixed(2)`) is no quantity of the criterion's
-            lost = precision_only(unit.code_text)
-            matched = [c for c in matched if not (c.kind == "number" and c.label in lost and c.label not in unit.test_numbers
-                                                  and not c.forms & unit.numbers)]
+            rounding = precision_only(unit.code_text)
+            matched = [c for c in matched if not (c.kind == "number" and c.label in rounding
+                                                  and c.label not in unit.test_numbers and not c.forms & unit.numbers)]
         missing = [c for c in reading.concepts if c not in matched]
         blocker = (_blocker(unit, reading, hides_done, hides_past) or wrong_time_direction(criterion, unit.code_text)
                    or wrong_measure_unit(criterion, unit.code_text) or lets_refused_example_through(criterion, unit.code_text))

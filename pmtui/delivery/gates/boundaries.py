@@ -278,7 +278,7 @@ def floors_the_cap(criterion: str, code: str) -> str:
         value = _plain(match.group(1))
         wanted = {value, _plain(str(round(float(value) * 100)))}
 
-        def names_cap(arguments: str) -> bool:
+        def names_cap(arguments: str, wanted: set[str] = wanted) -> bool:
             return any(wanted & _values(operand, constants) for operand in re.split(r"[\s,*+/-]+", arguments) if operand)
 
         floored = any(names_cap(m.group(1)) for m in _MAX_CALL.finditer(bare))

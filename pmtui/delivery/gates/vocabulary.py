@@ -53,6 +53,7 @@ from pmtui.delivery.gates.time_direction import plain_comparatives
 from pmtui.delivery.gates.vocabulary_data import (  # noqa: F401 - STOPWORDS, WEAK … re-exported
     BOUND_WORDS,
     COMPARATIVES,
+    CURRENCY_BEFORE,
     IRREGULAR_PLURALS,
     NUMBER_WORDS,
     PERIODS,
@@ -64,7 +65,6 @@ from pmtui.delivery.gates.vocabulary_data import (  # noqa: F401 - STOPWORDS, WE
     STOPWORDS,
     TIME_UNITS,
     UNIT_NOUN_WORDS,
-    CURRENCY_BEFORE,
     UNIT_SUFFIX,
     WEAK,
 )

@@ -40,8 +40,8 @@ STATUS_NAMES = {"200": ("statusok", "httpok"), "201": ("created",), "204": ("noc
 # them, case-insensitive): (pattern, concept).
 PHRASE_PATTERNS: tuple[tuple[str, str], ...] = (
     # the user's device is where the input comes from, not what the code does: "upload photos from my iPhone"
-    (r"\bfrom\s+(?:my|their|his|her|your|our|the|a)\s+(?:i?phones?|mobiles?|laptops?|computers?|desktops?|tablets?|"
-     r"ipads?|browsers?|devices?)\b", ""),
+    ((r"\bfrom\s+(?:my|their|his|her|your|our|the|a)\s+(?:i?phones?|mobiles?|laptops?|computers?|desktops?|tablets?|"
+      r"ipads?|browsers?|devices?)\b"), ""),
     ((r"\bcase[- ]?insensitive(?:ly)?\b|\bignor\w* (?:the )?case\b|\bregardless of (?:the )?case\b|"
      r"\bletter[- ]case\b|\bupper[- ]?(?:case)? (?:or|and|/) ?lower[- ]?case\b"), "caseless"),
     (r"\bplain[- ]?text\b|\bclear[- ]?text\b|\bin the clear\b", "hash"),
