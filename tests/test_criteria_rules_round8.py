@@ -297,3 +297,19 @@ def test_a_range_test_called_negated_is_the_value_outside_it(tmp_path: Path) -> 
             "            walker.watch.warn('Back to the trail')\n")
     assert maps(tmp_path / "negated", criterion, {"hiking/trail.py": code.format(test="not ")})
     assert not maps(tmp_path / "inside", criterion, {"hiking/trail.py": code.format(test="")})  # warned on the trail
+
+
+def test_an_amount_in_lakhs_is_the_number_it_makes(tmp_path: Path) -> None:
+    criterion = "Loans above ₹2 lakh need approval from the branch manager"
+    code = ("APPROVAL_LIMIT_RUPEES = {value}\n\n\ndef submit_loan(loan, branch):\n    if loan.amount > APPROVAL_LIMIT_RUPEES:\n"
+            "        loan.status = 'awaiting approval'\n        branch.manager.notify(loan)\n    return loan\n")
+    assert maps(tmp_path / "lakh", criterion, {"bank/loans.py": code.format(value="200_000")})
+    assert not maps(tmp_path / "twenty-lakh", criterion, {"bank/loans.py": code.format(value="2_000_000")})
+
+
+def test_a_quantity_is_named_by_its_unit(tmp_path: Path) -> None:
+    criterion = "Warn the rider when a tyre's pressure is below 32 psi"
+    code = ("def check_tyres(bike, display):\n    for tyre in bike.tyres:\n        if tyre.{field} < 32:\n"
+            "            display.warn(f'{{tyre.position}} tyre low')\n")
+    assert maps(tmp_path / "psi", criterion, {"bikes/tyres.py": code.format(field="psi")})
+    assert not maps(tmp_path / "kpa", criterion, {"bikes/tyres.py": code.format(field="kpa")})  # 32 kPa is under 5 psi

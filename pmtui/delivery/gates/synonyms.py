@@ -172,6 +172,10 @@ _GROUPS: dict[str, str] = {
     "late": "late lateness delayed overdue tardy",
     # an alert is a warning: `Alert::LowWater` for "warn when the tide is low"
     "alert": "alert alerts alarm alarms warn warning warnings notify notifies",
+    # a quantity is named by its unit: `t.psi` is a tyre's pressure, `bp_systolic` a blood pressure
+    "pressure": "pressure psi kpa hpa mbar systolic diastolic",
+    # Indian English: udhaar (udhar) is credit given by a shop
+    "credit": "credit udhaar udhar",
     # a value out of its range: `not low <= x <= high`, `x < low or x > high` (code_idioms reads them)
     "outside": "outside outwith",
     # what is booked "in advance" is booked ahead

@@ -380,11 +380,26 @@ _ORDER_NOUN = re.compile(r"(?:a|an|the|each|every|my|your|our|their|his|her|its|
 def _plain_quotes(criterion: str) -> str:
     text = (criterion.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
             .replace("\u201d", '"').replace("\u2013", "-").replace("\u2014", " - "))
+    # Indian digit grouping: "₹1,50,000" is 150000
+    text = re.sub(r"\b\d{1,2}(?:,\d{2})+,\d{3}\b", lambda m: m.group(0).replace(",", ""), text)
     # a thousands separator: "10,000 steps" is 10000 ("3,50 €" is no thousands)
     text = re.sub(r"(?<=\d),(?=\d{3}(?:,\d{3})*(?!\d))", "", text)
+    # a number in lakhs, crores, millions or thousands ("₹2 lakh", "1.5 million", "5k") is the number it makes
+    text = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(lakhs?|lacs?|crores?|millions?|billions?|k)\b", _scaled, text,
+                  flags=re.IGNORECASE)
     # a currency's sign is its name ("the € sign" is euro; "$100" stays a number)
-    text = re.sub(r"([€£¥])\s*(?:sign|symbol)\b", r"\1", text)
-    return plain_comparatives(text.replace("€", " euro ").replace("£", " pound ").replace("¥", " yen "))
+    text = re.sub(r"([€£¥₹₦])\s*(?:sign|symbol)\b", r"\1", text)
+    return plain_comparatives(text.replace("€", " euro ").replace("£", " pound ").replace("¥", " yen ")
+                              .replace("₹", " rupee ").replace("₦", " naira "))
+
+
+_SCALES = {"lakh": 100_000, "lac": 100_000, "crore": 10_000_000, "million": 1_000_000, "billion": 1_000_000_000,
+           "k": 1_000}
+
+
+def _scaled(match: re.Match[str]) -> str:
+    value = float(match.group(1)) * _SCALES[match.group(2).lower().rstrip("s")]
+    return f"{value:.0f}" if value == int(value) else f"{value:g}"
 
 
 def _expand_contractions(text: str) -> str:
