@@ -313,3 +313,57 @@ def test_a_quantity_is_named_by_its_unit(tmp_path: Path) -> None:
             "            display.warn(f'{{tyre.position}} tyre low')\n")
     assert maps(tmp_path / "psi", criterion, {"bikes/tyres.py": code.format(field="psi")})
     assert not maps(tmp_path / "kpa", criterion, {"bikes/tyres.py": code.format(field="kpa")})  # 32 kPa is under 5 psi
+
+
+def test_what_is_made_invisible_is_hidden(tmp_path: Path) -> None:
+    criterion = "Whenever stock goes to zero, hide the product"
+    code = "def on_stock_change(product):\n    if product.stock <= 0:\n        product.visible = {value}\n    product.save()\n"
+    assert maps(tmp_path / "hidden", criterion, {"shop/stock.py": code.format(value="False")})
+    assert not maps(tmp_path / "shown", criterion, {"shop/stock.py": code.format(value="True")})
+
+
+def test_below_freezing_is_below_zero_degrees(tmp_path: Path) -> None:
+    criterion = "If the temperature drops below freezing, send a frost warning"
+    code = "def check(forecast, notifier):\n    if forecast.min_temp_c < {bound}:\n        notifier.send('Frost warning')\n"
+    assert maps(tmp_path / "zero", criterion, {"farm/frost.py": code.format(bound="0")})
+    assert not maps(tmp_path / "two", criterion, {"farm/frost.py": code.format(bound="2")})
+
+
+def test_a_price_of_nothing_is_free(tmp_path: Path) -> None:
+    criterion = "Free delivery within 5 km of the shop"
+    code = "def delivery_fee(distance_km):\n    if distance_km <= 5:\n        return {fee}\n    return 3 + 0.5 * distance_km\n"
+    assert maps(tmp_path / "free", criterion, {"shop/delivery.py": code.format(fee="0")})
+    assert not maps(tmp_path / "flat", criterion, {"shop/delivery.py": code.format(fee="2")})
+
+
+def test_a_daily_fee_after_a_date_is_per_day(tmp_path: Path) -> None:
+    criterion = "Late fee is ₦500 per day after the due date"
+    daily = ("LATE_FEE_PER_DAY = 500\n\n\ndef late_fee(invoice, today):\n    days = (today - invoice.due_date).days\n"
+             "    return max(0, days) * LATE_FEE_PER_DAY\n")
+    once = ("LATE_FEE = 500\n\n\ndef late_fee(invoice, today):\n    days = (today - invoice.due_date).days\n"
+            "    return LATE_FEE if days > 0 else 0\n")
+    assert maps(tmp_path / "daily", criterion, {"rent/fees.py": daily})
+    assert not maps(tmp_path / "once", criterion, {"rent/fees.py": once})
+
+
+def test_younger_than_and_more_then_are_comparisons_with_sides(tmp_path: Path) -> None:
+    criterion = "Users younger than 16 need a parent's consent"
+    code = ("def sign_up(form):\n    if form.age {op} 16 and not form.parental_consent:\n"
+            "        raise ValueError('parental consent required')\n    return create_user(form)\n")
+    assert maps(tmp_path / "under", criterion, {"accounts/signup.py": code.format(op="<")})
+    assert not maps(tmp_path / "sixteen-too", criterion, {"accounts/signup.py": code.format(op="<=")})
+
+    from pmtui.delivery.gates.boundaries import criterion_boundaries  # imported here: beside the old rules
+    from pmtui.delivery.gates.vocabulary import read_criterion
+
+    assert read_criterion("must not book more then 2 rooms").boundaries == criterion_boundaries("more than 2 rooms")
+
+
+def test_make_sure_frames_and_minimum_n_is_at_least(tmp_path: Path) -> None:
+    code = "OTP_TTL_SECONDS = {ttl}\n\n\ndef issue_otp(user, now):\n    user.otp = make_code()\n    user.otp_expires = now + OTP_TTL_SECONDS\n"
+    assert maps(tmp_path / "five", "Kindly make sure the OTP expires in 5 mins", {"auth/otp.py": code.format(ttl="300")})
+    assert not maps(tmp_path / "fifty", "Kindly make sure the OTP expires in 5 mins", {"auth/otp.py": code.format(ttl="3000")})
+
+    from pmtui.delivery.gates.vocabulary import read_criterion  # imported here: beside the old rules
+
+    assert any(c.label == "minimum" for c in read_criterion("Passwords have to contain minimum 8 characters").concepts)

@@ -170,11 +170,13 @@ def wrong_side(code: str, boundaries: tuple[tuple[str, str], ...]) -> str:
     return ""
 
 
+# "per day after the due date": what follows the unit is no part of it
+_NOT_A_NOUN = r"(?:after|before|from|until|till|since|of|for|in|on|at|the|a|an|and|or|with|over|under|beyond|past)\b"
 # "a surcharge of 15 per rental day": a price per something is multiplied by how many there are.
 # "1 EUR per started 30 min": the rate is per block of 30 minutes, what is counted is the block
 _RATE = re.compile(rf"{_N}\s*(?:€|\$|£|euros?|dollars?|pounds?|cents?)?\s+(?:\w+\s+){{0,2}}?(?:per|each|every)\s+"
-                   r"(?:(?:started|begun)\s+(?:\d+(?:\.\d+)?\s*)?|(?!per\b)[A-Za-z]+\s+)?((?!per\b)[A-Za-z]+?)(?:e?s)?\b",
-                   re.IGNORECASE)
+                   r"(?:(?:started|begun)\s+(?:\d+(?:\.\d+)?\s*)?|(?!per\b)[A-Za-z]+\s+(?!" + _NOT_A_NOUN + r"))?"
+                   r"((?!per\b)[A-Za-z]+?)(?:e?s)?\b", re.IGNORECASE)
 _MONEY = re.compile(r"\b(?:fee|fees|surcharge|cost|costs|price|priced|charge|charged|charges|pay|pays|paid|billed|"
                     r"rate)\b|[€$£]|\b(?:euro|dollar|pound|cent)s?\b", re.IGNORECASE)
 

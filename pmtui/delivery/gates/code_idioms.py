@@ -41,6 +41,12 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
           r"\b([\w.$]+)\s*(?:<=?|==)\s*[\w.$]+\s*(?:or|\|\||OR)\s*\1\s*>=?\s*[\w.$]+|"
           r"\b([\w.$]+)\s*>=?\s*[\w.$]+\s*(?:or|\|\||OR)\s*\2\s*(?:<=?|==)\s*[\w.$]+|"
           r"!\s*\(\s*[\w.$]+\s*\.\.=?\s*[\w.$]+\s*\)\s*\.contains\(|\bnot\s+in\s+range\(|\bNOT\s+BETWEEN\b"), "outside"),
+        # what is made invisible is hidden: `product.visible = False`, `hidden = True`, `display: none`
+        ((r"\b(?:visible|is_visible|isVisible|shown|displayed|listed|published)\s*(?:=|:)\s*(?:False|false)\b|"
+          r"\b(?:hidden|is_hidden|isHidden)\s*(?:=|:)\s*(?:True|true)\b|\bdisplay\s*:\s*none\b"), "filter"),
+        # a price of nothing is free: `return 0` from a fee, `shipping = 0`, `fee: 0`
+        ((r"\b(?:fee|fees|price|cost|charge|shipping|delivery|amount|total)\w*\s*(?:=|:)\s*0(?:\.0+)?\b(?![.\d])|"
+          r"\breturn\s+0(?:\.0+)?\s*;?\s*$"), "free"),
         # the least of a value and a cap caps it: `Math.min(days * 50, 500)`, `min(fee, CAP)`, `.coerceAtMost(`
         (r"(?<![\w.])(?:Math\.|math\.|std::cmp::)?min\s*\([^()]*,|\.coerceAtMost\(|\.clamp\(", "limit"),
         (r"\bprint\(|console\.log|\becho\b|\bputs\b|fmt\.Print", "show"),

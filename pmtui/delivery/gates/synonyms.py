@@ -172,6 +172,9 @@ _GROUPS: dict[str, str] = {
     "late": "late lateness delayed overdue tardy",
     # an alert is a warning: `Alert::LowWater` for "warn when the tide is low"
     "alert": "alert alerts alarm alarms warn warning warnings notify notifies",
+    # what costs nothing: `return 0` from a fee (code_idioms)
+    "free": "free gratis complimentary",
+    "temperature": "temperature temp celsius fahrenheit",
     # a quantity is named by its unit: `t.psi` is a tyre's pressure, `bp_systolic` a blood pressure
     "pressure": "pressure psi kpa hpa mbar systolic diastolic",
     # Indian English: udhaar (udhar) is credit given by a shop

@@ -380,6 +380,11 @@ _ORDER_NOUN = re.compile(r"(?:a|an|the|each|every|my|your|our|their|his|her|its|
 def _plain_quotes(criterion: str) -> str:
     text = (criterion.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
             .replace("\u201d", '"').replace("\u2013", "-").replace("\u2014", " - "))
+    # a comparison's "then" for "than" (non-native English, a typo): "more then 2 rooms"
+    text = re.sub(r"\b(more|less|fewer|greater|bigger|larger|smaller|higher|lower|older|younger|longer|shorter|later|"
+                  r"earlier)\s+then\b", r"\1 than", text, flags=re.IGNORECASE)
+    # freezing is 0 °C: "drops below freezing"
+    text = re.sub(r"\b(below|under|above|over)\s+freezing(?:\s+point)?\b", r"\1 0 °C", text, flags=re.IGNORECASE)
     # Indian digit grouping: "₹1,50,000" is 150000
     text = re.sub(r"\b\d{1,2}(?:,\d{2})+,\d{3}\b", lambda m: m.group(0).replace(",", ""), text)
     # a thousands separator: "10,000 steps" is 10000 ("3,50 €" is no thousands)

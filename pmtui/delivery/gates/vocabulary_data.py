@@ -39,6 +39,8 @@ STATUS_NAMES = {"200": ("statusok", "httpok"), "201": ("created",), "204": ("noc
 # Multi-word phrases of criteria, read as one concept before the words are split (vocabulary.py compiles
 # them, case-insensitive): (pattern, concept).
 PHRASE_PATTERNS: tuple[tuple[str, str], ...] = (
+    # framing: "kindly make sure the OTP expires", "please ensure that"
+    (r"\bmake\s+sure\b", ""),
     # the user's device is where the input comes from, not what the code does: "upload photos from my iPhone"
     ((r"\bfrom\s+(?:my|their|his|her|your|our|the|a)\s+(?:i?phones?|mobiles?|laptops?|computers?|desktops?|tablets?|"
       r"ipads?|browsers?|devices?)\b"), ""),
@@ -65,7 +67,7 @@ PHRASE_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\bdark (?:mode|theme)\b", "dark"),
     (r"\bheader row\b", "header"),
     (r"(?<![\w-])up to\b|\bat most\b|\bno more than\b|\bnot more than\b|\bmax(?:imum)?\.?(?:\s+of)?(?=(?:\s+[a-z]+){0,2}\s+\d)", "limit"),
-    (r"\bat least\b|\bno (?:less|fewer) than\b", "minimum"),
+    (r"\bat least\b|\bno (?:less|fewer) than\b|\b(?:a\s+)?minimum(?:\s+of)?(?=\s+\d)", "minimum"),
     (r"\bper page\b", "page"),
     (r"\bhealth ?check\b", "health"),
     (r"\bnon[- ]?root\b|\b(?:not|never)\s+(?:\w+\s+){0,2}as\s+(?:the\s+)?root(?:\s+user)?\b|\brootless\b", "nonroot"),
@@ -164,7 +166,7 @@ BOUND_WORDS = frozenset(["below", "above", "under", "over", "exceeds", "exceedin
 PERIODS = frozenset(["month", "months", "year", "years", "quarter", "semester", "season", "term"])
 PRECISION_NOUN_WORDS = ("decimal", "decimals", "digit", "digits", "place", "places")
 COMPARATIVES = frozenset(["fewer", "less", "more", "greater", "larger", "smaller", "longer", "shorter", "bigger",
-                           "higher", "lower", "older", "newer", "later", "earlier",
+                           "higher", "lower", "older", "newer", "later", "earlier", "younger",
                            # of a measure: "warmer than 8 °C", "faster than 9 metres per minute"
                            "warmer", "colder", "hotter", "cooler", "faster", "slower", "heavier", "lighter", "taller",
                            "wider", "narrower", "deeper", "louder", "quieter", "cheaper", "dearer"])
