@@ -367,3 +367,17 @@ def test_make_sure_frames_and_minimum_n_is_at_least(tmp_path: Path) -> None:
     from pmtui.delivery.gates.vocabulary import read_criterion  # imported here: beside the old rules
 
     assert any(c.label == "minimum" for c in read_criterion("Passwords have to contain minimum 8 characters").concepts)
+
+
+def test_a_scenarios_numbers_are_example_values_its_test_may_state(tmp_path: Path) -> None:
+    criterion = "Given a basket with 3 items, When one is removed, Then the counter shows 2"
+    test = ("import {{ removeItem }} from '../src/basket.js';\n\ntest('counter follows the basket', () => {{\n"
+            "  const basket = {{ items: [{{ id: 1 }}, {{ id: 2 }}, {{ id: 3 }}], counter: 3 }};\n  removeItem(basket, 2);\n"
+            "  expect(basket.{field}).toBe(2);\n}});\n")
+    right = {"src/basket.js": "export function removeItem(basket, id) {\n  basket.items = basket.items.filter((i) => i.id !== id);\n"
+                              "  basket.counter = basket.items.length;\n}\n",
+             "test/basket.test.js": test.format(field="counter")}
+    wrong = {"src/basket.js": "export function removeItem(basket, id) {\n  basket.items = basket.items.filter((i) => i.id !== id);\n}\n",
+             "test/basket.test.js": test.format(field="items.length")}
+    assert maps(tmp_path / "counter", criterion, right)
+    assert not maps(tmp_path / "items-only", criterion, wrong)  # the counter still says 3

@@ -371,6 +371,7 @@ class CriterionReading:
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
 UNIT_NOUNS = frozenset(stem(word) for word in UNIT_NOUN_WORDS)
 PRECISION_NOUNS = frozenset(stem(word) for word in PRECISION_NOUN_WORDS)
+_SCENARIO = re.compile(r"^\W*given\b.*\bthen\b", re.IGNORECASE | re.DOTALL)
 _EXAMPLE_MARK = re.compile(r"\b(?:like|e\.?g\.?|such as|for example|for instance|say)\b[^.;:!?]*$", re.IGNORECASE)
 _ORDER_NOUN = re.compile(r"(?:a|an|the|each|every|my|your|our|their|his|her|its|new|open|paid|unpaid|this|that|no|any|all|"
                          r"customer|)\s+orders?\s|\S*\s+orders?\s+(?:is|are|was|were|has|have|placed|can|cannot|must|total|"
@@ -472,6 +473,7 @@ def read_criterion(criterion: str) -> CriterionReading:
     refused_if = refused_condition(text)
     both = until_both(text)
     scene = scene_words(text)
+    scenario = bool(_SCENARIO.search(text))
     required = {m.group(1).lower() for m in re.finditer(r"\bat\s+least\s+one\s+([A-Za-z]+)", text, re.IGNORECASE)}
     params, text = query_params(text)
     tool, text = ci_gate(root_required(text))
@@ -634,7 +636,9 @@ def read_criterion(criterion: str) -> CriterionReading:
                 add(f"{value} {short}", frozenset({short}), strong=True, kind="size", forms=forms)
                 spelled.add(index + 1)
                 continue
-            add(value, frozenset({value}), strong=strong, kind="number", example=example,
+            # a scenario's numbers are its example's values: "Given a cart with 3 items … the badge shows 2" may be
+            # stated only by the change's test (`expect(cart.badge).toBe(2)`)
+            add(value, frozenset({value}), strong=strong, kind="number", example=example or scenario,
                 forms=(percent_forms(value, spaced[matches[index].end():]) | money_forms(value, previous)
                        | hour_forms(value, spaced[matches[index].end():])))
             continue
