@@ -381,3 +381,38 @@ def test_a_scenarios_numbers_are_example_values_its_test_may_state(tmp_path: Pat
              "test/basket.test.js": test.format(field="items.length")}
     assert maps(tmp_path / "counter", criterion, right)
     assert not maps(tmp_path / "items-only", criterion, wrong)  # the counter still says 3
+
+
+def test_a_zero_padded_example_states_its_width(tmp_path: Path) -> None:
+    criterion = "Every order gets an order number like ORD-000123"
+    code = "def next_number(seq):\n    return f'ORD-{{seq:{spec}}}'\n"
+    assert maps(tmp_path / "six", criterion, {"orders/numbers.py": code.format(spec="06d")})
+    assert not maps(tmp_path / "four", criterion, {"orders/numbers.py": code.format(spec="04d")})
+
+
+def test_a_locale_states_its_date_format(tmp_path: Path) -> None:
+    criterion = "Dates are shown as DD/MM/YYYY"
+    code = "export const formatDate = (d) => d.toLocaleDateString('{locale}');\n"
+    assert maps(tmp_path / "gb", criterion, {"src/format.js": code.format(locale="en-GB")})
+    assert not maps(tmp_path / "us", criterion, {"src/format.js": code.format(locale="en-US")})  # 11/27/2026
+
+
+def test_a_permission_predicate_grants_its_verb_and_ownership_is_an_id_compared(tmp_path: Path) -> None:
+    criterion = "Admins can delete any comment; others only their own"
+    code = "def can_delete(user, comment):\n    return {rule}\n"
+    assert maps(tmp_path / "own", criterion, {"comments/permissions.py": code.format(rule="user.is_admin or comment.author_id == user.id")})
+    assert not maps(tmp_path / "admins", criterion, {"comments/permissions.py": code.format(rule="user.is_admin")})
+
+
+def test_a_gerund_after_before_says_when_not_what(tmp_path: Path) -> None:
+    criterion = "Names are trimmed of leading and trailing spaces before saving"
+    code = "def clean_name(raw):\n    return raw.{call}()\n"
+    assert maps(tmp_path / "strip", criterion, {"people/forms.py": code.format(call="strip")})
+    assert not maps(tmp_path / "lower", criterion, {"people/forms.py": code.format(call="lower")})
+
+
+def test_nigerian_pidgin_framing(tmp_path: Path) -> None:
+    criterion = "Abeg make the app send SMS to customer when order don reach"
+    code = "def on_{event}(order, sms):\n    sms.send(order.customer.phone, f'Your order {{order.id}} is on its way')\n"
+    assert maps(tmp_path / "delivered", criterion, {"orders/notify.py": code.format(event="delivered")})
+    assert not maps(tmp_path / "paid", criterion, {"orders/notify.py": code.format(event="paid")})

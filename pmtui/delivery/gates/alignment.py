@@ -178,6 +178,9 @@ def _has(concept: Concept, unit: Unit) -> bool:
         return (concept.label in unit.numbers or any(alias in unit.fresh or stem(alias) in unit.fresh for alias in aliases)
                 # "3%" stated as `0.03`, unless compared with a value that counts per cent (`battery_pct < 0.2`)
                 or (bool(concept.forms & unit.numbers) and not fraction_against_percent(unit.code_text, concept.forms))
+                # "ORD-000123": the width of a zero-padded number (`:06d`, `zfill(6)`, `padStart(6, "0")`)
+                or any(f.startswith("pad:") and re.search(rf"(?::0|%0|\bzfill\(\s*|\bpadStart\(\s*|\brjust\(\s*|:0>){f[4:]}(?!\d)",
+                                                          unit.code_text) for f in concept.forms)
                 # "£5" counted in pence (`CAP_PENCE = 500`) by code whose names say it counts hundredths
                 or (bool({f[2:] for f in concept.forms if f.startswith("c:")} & unit.numbers)
                     and bool(_HUNDREDTHS.search(unit.code_text)))
@@ -336,12 +339,15 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
     keys = _same_keys(criterion, reading)
     example = refused_example(criterion)
     precise = bool(_PRECISION_WORDS.search(criterion))
+    permitted = {stem(verb) for verb in _PERMITTED.findall(criterion)}
     nouns = [c.alternatives - _SIGN_WORDS for c in reading.concepts if c.strong and c.kind == "word" and not is_action(c)]
     for unit in units:
         if unit.kind == "prose" and not reading.about_docs:
             continue  # a promise in the README is not an implementation
         matched = [c for c in reading.concepts if _has(c, unit) or (c.label == example and c.kind == "number"
-                                                                   and refuses_the_example(criterion, unit.code_text))]
+                                                                   and refuses_the_example(criterion, unit.code_text))
+                   # "admins can delete any comment": a predicate `can_delete` is that permission
+                   or (is_action(c) and stem(c.label) in permitted and stem(c.label) in _permissions(unit.name))]
         if not precise:
             # a number found only as a precision (`round(x, 2)`, `.toFixed(2)`) is no quantity of the criterion's
             rounding = precision_only(unit.code_text)
@@ -367,6 +373,21 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
         if best is None or verdict.rank() > best.rank():
             best = verdict
     return best
+
+
+_PERMITTED = re.compile(r"\b(?:can|may|(?:is|are)\s+allowed\s+to|(?:is|are)\s+able\s+to)\s+(?:only\s+)?([a-z]+)",
+                        re.IGNORECASE)
+
+
+def _permissions(name: str) -> frozenset[str]:
+    """The verbs a permission predicate's name grants: `can_delete`, `canEdit`, `may_cancel`, `is_allowed_to_refund`."""
+    parts = split_identifier(name)
+    for index, part in enumerate(parts):
+        if part in ("can", "may", "allowed", "allow") and index + 1 < len(parts):
+            rest = parts[index + 1:]
+            rest = rest[1:] if rest[0] == "to" and len(rest) > 1 else rest
+            return frozenset({stem(rest[0])})
+    return frozenset()
 
 
 _PRECISION_WORDS = re.compile(r"\b(?:decimals?|digits?|places?|round\w*|precision|dp|cents?|significant)\b", re.IGNORECASE)

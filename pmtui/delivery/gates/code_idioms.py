@@ -41,6 +41,10 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
           r"\b([\w.$]+)\s*(?:<=?|==)\s*[\w.$]+\s*(?:or|\|\||OR)\s*\1\s*>=?\s*[\w.$]+|"
           r"\b([\w.$]+)\s*>=?\s*[\w.$]+\s*(?:or|\|\||OR)\s*\2\s*(?:<=?|==)\s*[\w.$]+|"
           r"!\s*\(\s*[\w.$]+\s*\.\.=?\s*[\w.$]+\s*\)\s*\.contains\(|\bnot\s+in\s+range\(|\bNOT\s+BETWEEN\b"), "outside"),
+        # what is one's own: `comment.author_id == user.id`, `owner_id === me.id`
+        ((r"\b(?:author|owner|creator|user|created_by)_?(?:[iI]d|ID)?\s*===?\s*(?:user|current_user|currentUser|me|request\.user|"
+          r"actor|viewer)\.(?:id|ID|pk)\b|\b(?:user|current_user|currentUser|me)\.(?:id|pk)\s*===?\s*[\w.]*"
+          r"(?:author|owner|creator)_?(?:[iI]d)?\b"), "own"),
         # what is made invisible is hidden: `product.visible = False`, `hidden = True`, `display: none`
         ((r"\b(?:visible|is_visible|isVisible|shown|displayed|listed|published)\s*(?:=|:)\s*(?:False|false)\b|"
           r"\b(?:hidden|is_hidden|isHidden)\s*(?:=|:)\s*(?:True|true)\b|\bdisplay\s*:\s*none\b"), "filter"),
@@ -309,7 +313,16 @@ def date_formats(text: str) -> set[str]:
         order = _date_order(match.group(1, 3, 4), match.group(2), {"2": "d", "1": "m", "2006": "y", "6": "y"})
         if order:
             found.add(order)
+    # a locale's short date: `toLocaleDateString('en-GB')` is 27/11/2026, 'en-US' 11/27/2026, 'de-DE' 27.11.2026
+    for locale in _DATE_LOCALE.findall(text):
+        found |= {order for pattern, order in _LOCALE_ORDERS if re.fullmatch(pattern, locale, re.IGNORECASE)}
     return found
+
+
+_DATE_LOCALE = re.compile(r"(?:toLocaleDateString|DateTimeFormat|toLocaleString)\(\s*['\"]([a-z]{2}(?:-[A-Za-z]{2})?)['\"]")
+_LOCALE_ORDERS = ((r"en-(?:GB|IE|AU|NZ|IN|NG|ZA)|fr-FR|es-ES|it-IT|pt-BR", "d/m/y"), (r"en-US|en", "m/d/y"),
+                  (r"de(?:-DE|-AT|-CH)?|ru-RU|pl-PL|fi-FI|nb-NO|da-DK", "d.m.y"), (r"en-CA|sv-SE|lt-LT", "y-m-d"),
+                  (r"nl-NL", "d-m-y"))
 
 
 # -- cron schedules: "0 9 * * 1" runs weekly, on Mondays, at 9 ----------------------------------------------

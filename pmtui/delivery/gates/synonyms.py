@@ -172,6 +172,7 @@ _GROUPS: dict[str, str] = {
     "late": "late lateness delayed overdue tardy",
     # an alert is a warning: `Alert::LowWater` for "warn when the tide is low"
     "alert": "alert alerts alarm alarms warn warning warnings notify notifies",
+    "own": "own owner owned owns",
     # what costs nothing: `return 0` from a fee (code_idioms)
     "free": "free gratis complimentary",
     "temperature": "temperature temp celsius fahrenheit",

@@ -300,7 +300,7 @@ def quantity_forms(number: str, unit: str) -> tuple[frozenset[str], str]:
 # Concepts that code shows by what it does (an operator, a call, a statement): a criterion's word for
 # one of them is matched only by what the code does, never by the name of the function alone
 # (`def purge_inactive(): count(...)` purges nothing).
-ACTION_CONCEPTS = frozenset(["outside", "propagate", "position", "roundup", "append", "prepend", "overlap", "truefirst", "softdelete", "delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
+ACTION_CONCEPTS = frozenset(["own", "outside", "propagate", "position", "roundup", "append", "prepend", "overlap", "truefirst", "softdelete", "delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
                              "filter", "caseless", "hash", "subtract", "sum", "multiply", "divide", "modulo",
                              "exponential", "unique", "between", "limit", "minimum", "count", "wait", "join", "exit"])
 
@@ -640,7 +640,10 @@ def read_criterion(criterion: str) -> CriterionReading:
             # stated only by the change's test (`expect(cart.badge).toBe(2)`)
             add(value, frozenset({value}), strong=strong, kind="number", example=example or scenario,
                 forms=(percent_forms(value, spaced[matches[index].end():]) | money_forms(value, previous)
-                       | hour_forms(value, spaced[matches[index].end():])))
+                       | hour_forms(value, spaced[matches[index].end():])
+                       # a zero-padded example states its width: "ORD-000123" is `f"ORD-{n:06d}"`
+                       | (frozenset({f"pad:{len(raw)}"}) if len(raw) >= 3 and raw.startswith("0") and raw.isdigit()
+                          else frozenset())))
             continue
         if previous and previous[0].isdigit() and lowered in UNIT_SUFFIX:
             continue
@@ -666,6 +669,8 @@ def read_criterion(criterion: str) -> CriterionReading:
             # (boundaries.wrong_side refuses the wrong one)
             weak = weak or (part in BOUND_WORDS and index + 1 < len(tokens) and tokens[index + 1][0].isdigit())
             weak = weak or (part == "ago" and previous in _TIME_UNITS)
+            # "trimmed before saving", "after paying": the gerund of a time clause says when, not what
+            weak = weak or (part.endswith("ing") and previous in ("before", "after", "while", "upon", "when"))
             weak = weak or part in scene
             following = tokens[index + 1].lower() if index + 1 < len(tokens) else ""
             # "smaller transfers are free" after "transfers above 5,000": the other side of the bound, said again

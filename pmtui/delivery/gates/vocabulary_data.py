@@ -6,7 +6,9 @@ from __future__ import annotations
 STOPWORDS = frozenset(
     ["a", "an", "the", "and", "or", "but", "if", "then", "else", "of", "to", "in", "on", "at", "by", "for", "with", "from", "into", "onto", "as", "is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "there", "their", "they", "them", "he", "she", "we", "you", "your", "our", "my", "me", "i", "can", "could", "should", "would", "will", "shall", "may", "might", "must", "do", "does", "did", "done", "yes", "all", "any", "each", "every", "some", "such", "than", "too", "very", "also", "only", "just", "so", "up", "down", "out", "over", "under", "again", "once", "here", "when", "where", "why", "how", "what", "which", "who", "whom", "whose", "has", "have", "had", "having", "via", "per", "across", "after", "before", "while", "within", "able", "make", "makes", "made", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "like", "e", "g", "eg", "ie", "etc", "given", "through", "whether", "about", "whenever", "even", "though", "although", "ones", "except", "why",
      # politeness says nothing of the code: "Kindly ensure …, please do the needful"
-     "kindly", "please", "pls", "needful", "during"]
+     "kindly", "please", "pls", "needful", "during",
+     # Nigerian Pidgin: "abeg" is please, "don" the perfect ("order don reach": has arrived)
+     "abeg", "don"]
 )
 # Words a criterion uses that say little about the code: they help pick a location, never decide one.
 WEAK = frozenset(
@@ -18,7 +20,7 @@ WEAK = frozenset(
      "variables", "happen", "happens", "appear", "appears", "appearing", "go", "goes", "going", "let", "lets", "take",
      "takes", "taken", "become", "becomes", "stay", "stays", "ensure", "ensures", "actually", "site", "website",
      "way", "ways", "feature", "features", "behaviour", "behavior", "functionality", "ability", "option", "options",
-     "flag", "flags", "explain", "explains", "explained", "describe", "describes", "described", "document",
+     "flag", "flags", "others", "explain", "explains", "explained", "describe", "describes", "described", "document",
      "documents", "convert", "converts", "converted", "automatically", "automatic", "report", "reports", "api",
      "include", "includes", "included", "including", "input", "inputs", "job", "jobs",
      # the actor's part in a scenario, not the code's: "when the client passes", "who got there first", "say why"
@@ -41,6 +43,8 @@ STATUS_NAMES = {"200": ("statusok", "httpok"), "201": ("created",), "204": ("noc
 PHRASE_PATTERNS: tuple[tuple[str, str], ...] = (
     # framing: "kindly make sure the OTP expires", "please ensure that"
     (r"\bmake\s+sure\b", ""),
+    # Nigerian Pidgin: "when order don reach" is when it has arrived, been delivered
+    (r"\bdon\s+(?:reach|land|arrive)\b", "deliver"),
     # the user's device is where the input comes from, not what the code does: "upload photos from my iPhone"
     ((r"\bfrom\s+(?:my|their|his|her|your|our|the|a)\s+(?:i?phones?|mobiles?|laptops?|computers?|desktops?|tablets?|"
       r"ipads?|browsers?|devices?)\b"), ""),
@@ -180,7 +184,7 @@ UNIT_SUFFIX = frozenset(["kib", "mib", "gib", "ms", "s", "m", "h", "d", "px", "e
                           "p", "psi", "kpa", "hpa", "bar", "mbar", "ppm", "percent", "metre", "metres", "meter", "meters",
                           "kilometres", "kilometers", "centimetres", "centimeters", "millimetres", "millimeters",
                           "kilograms", "kilos", "grams", "litres", "liters", "celsius", "fahrenheit", "feet", "ft", "foot",
-                          "inch", "inches", "miles", "mph", "kph", "kmh",
+                          "inch", "inches", "miles", "mph", "kph", "kmh", "pixel", "pixels",
                           "euro", "euros", "pound", "pounds", "dollar", "dollars", "rupee", "rupees", "naira", "cents",
                           "pence", "paise"])
 # a currency's word before its amount ("£6" is read "pound 6"): the amount decides, the code states only the number
