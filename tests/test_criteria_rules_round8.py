@@ -416,3 +416,52 @@ def test_nigerian_pidgin_framing(tmp_path: Path) -> None:
     code = "def on_{event}(order, sms):\n    sms.send(order.customer.phone, f'Your order {{order.id}} is on its way')\n"
     assert maps(tmp_path / "delivered", criterion, {"orders/notify.py": code.format(event="delivered")})
     assert not maps(tmp_path / "paid", criterion, {"orders/notify.py": code.format(event="paid")})
+
+
+# -- false passes found with wrong changes written for plain criteria ---------------------------------------------
+def test_a_bound_after_a_currency_has_its_side(tmp_path: Path) -> None:
+    criterion = "Orders over $50 ship free"
+    code = ("FREE_SHIPPING_OVER = 50\n\n\ndef shipping_cost(order):\n    if order.total {op} FREE_SHIPPING_OVER:\n"
+            "        return 0\n    return 4.99\n")
+    assert maps(tmp_path / "over", criterion, {"shop/shipping.py": code.format(op=">")})
+    assert not maps(tmp_path / "under", criterion, {"shop/shipping.py": code.format(op="<")})  # small orders free
+
+
+def test_a_free_branch_is_on_the_criterions_side_of_its_bound(tmp_path: Path) -> None:
+    criterion = "Free delivery within 5 km of the shop"
+    code = "def delivery_fee(distance_km):\n    if distance_km {op} 5:\n        return 0\n    return 3 + 0.5 * distance_km\n"
+    assert maps(tmp_path / "near", criterion, {"shop/delivery.py": code.format(op="<=")})
+    assert not maps(tmp_path / "far", criterion, {"shop/delivery.py": code.format(op=">")})
+
+
+def test_a_duration_stated_with_its_unit_is_the_only_one_that_counts(tmp_path: Path) -> None:
+    criterion = "Lock the account for 15 minutes after 5 failed logins"
+    code = ("from datetime import timedelta\n\nMAX_FAILURES = {failures}\nLOCKOUT = timedelta(minutes={minutes})\n\n\n"
+            "def on_failed_login(user, now):\n    user.failures += 1\n    if user.failures >= MAX_FAILURES:\n"
+            "        user.locked_until = now + LOCKOUT\n")
+    assert maps(tmp_path / "right", criterion, {"auth/lockout.py": code.format(failures=5, minutes=15)})
+    # 15 failures and 5 minutes: both numbers there, swapped
+    assert not maps(tmp_path / "swapped", criterion, {"auth/lockout.py": code.format(failures=15, minutes=5)})
+
+
+def test_an_afternoon_hour_is_never_its_12_hour_number(tmp_path: Path) -> None:
+    criterion = "Guests can check in from 3 pm"
+    code = "CHECK_IN_HOUR = {hour}\n\n\ndef can_check_in(guest, now):\n    return now.hour >= CHECK_IN_HOUR\n"
+    assert maps(tmp_path / "fifteen", criterion, {"hotel/checkin.py": code.format(hour=15)})
+    assert not maps(tmp_path / "three", criterion, {"hotel/checkin.py": code.format(hour=3)})  # 3 in the morning
+
+
+def test_a_duration_bound_has_its_side(tmp_path: Path) -> None:
+    criterion = "Accounts inactive for more than 2 years are deleted"
+    code = ("from datetime import timedelta\n\n\ndef purge(accounts, now):\n    for a in accounts:\n"
+            "        if now - a.last_login {op} timedelta(days=730):\n            a.delete()\n")
+    assert maps(tmp_path / "older", criterion, {"jobs/purge.py": code.format(op=">")})
+    assert not maps(tmp_path / "newer", criterion, {"jobs/purge.py": code.format(op="<")})  # deletes the active ones
+
+
+def test_a_state_set_to_its_condition_negated_is_the_opposite(tmp_path: Path) -> None:
+    criterion = "The export button is disabled while the export runs"
+    code = ("export function ExportButton({{ running, onClick }}) {{\n"
+            "  return <button disabled={{{value}}} onClick={{onClick}}>Export</button>;\n}}\n")
+    assert maps(tmp_path / "running", criterion, {"src/Export.tsx": code.format(value="running")})
+    assert not maps(tmp_path / "idle", criterion, {"src/Export.tsx": code.format(value="!running")})

@@ -28,6 +28,11 @@ from pmtui.delivery.gates.boundaries import (
     refuses_the_example,
     wrong_side,
 )
+from pmtui.delivery.gates.branch_sides import (
+    duration_on_the_wrong_side,
+    free_on_the_other_side,
+    state_negated,
+)
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
 from pmtui.delivery.gates.code_idioms import cron_periods
 from pmtui.delivery.gates.criterion_classes import (
@@ -199,7 +204,10 @@ def _has(concept: Concept, unit: Unit) -> bool:
             return True  # an example's output, asserted by the change's test: `parse_dur("2m")` is 120 seconds
         if number in unit.numbers and retention_in(unit.code_text, number, word):
             return True  # `backup_retention_period = 14` keeps backups 14 days: a retention counts in its own unit
-        return bool(concept.forms & unit.numbers) or (number in unit.numbers and bool(concept.alternatives & unit.concepts))
+        # the bare number beside the unit's word anywhere, unless the code states its durations with their units and
+        # none is this one (`MAX_FAILURES = 15` beside `timedelta(minutes=5)` is no 15 minutes)
+        return bool(concept.forms & unit.numbers) or (not stated and number in unit.numbers
+                                                      and bool(concept.alternatives & unit.concepts))
     if kind == "size":
         number, short = concept.label.split()
         return bool(concept.forms & unit.numbers) or states_size(unit.code_text, unit.numbers, number, short)
@@ -363,6 +371,9 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                        or keeps_what_is_lost(criterion, unit.code_text) or takes_the_worst(criterion, unit.code_text)
                        or keeps_out_what_is_let_in(criterion, files[unit.path])
                        or wrong_change_direction(criterion, unit.code_text)
+                       or free_on_the_other_side(criterion, unit.code_text)
+                       or duration_on_the_wrong_side(criterion, unit.code_text)
+                       or state_negated(criterion, unit.code_text, stem)
                        # a constant's own unit (`DISCOUNT = 0.25`) is judged by what its file does with it
                        or pays_the_discount(criterion, files[unit.path]) or floors_the_cap(criterion, files[unit.path]))
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):

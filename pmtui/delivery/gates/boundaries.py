@@ -15,7 +15,8 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-_N = r"(\d+(?:\.\d+)?)"
+# a number, after its currency if it has one ("over $50", "above ₹2,000", "under pound 5")
+_N = r"(?:[£$€₹₦]\s*|(?:pounds?|euros?|dollars?|rupees?|naira|yen)\s+)?(\d+(?:\.\d+)?)"
 _UNIT = r"(?:\s*[a-zA-Z°%€$£]+\.?)?"
 # comparatives of a measure (round 8): "warmer than 8 °C" is above 8, "colder than 2 °C" below 2
 _MORE_OF = "warmer|hotter|faster|taller|wider|deeper|louder|dearer"

@@ -619,6 +619,8 @@ def read_criterion(criterion: str) -> CriterionReading:
         if raw[0].isdigit():
             number_seen = True
             value = raw.rstrip("0").rstrip(".") if "." in raw else str(int(raw))
+            # "3 pm" is 15: the code states the hour on the 24-hour clock, never the 3
+            value = next(iter(hour_forms(value, spaced[matches[index].end():])), value)
             position = matches[index].start()
             # beside a call, numbers are its example inputs and outputs: `parse("2m")` gives 120 seconds
             example = (bool(calls) or any(start <= position < end for start, end in example_spans)
@@ -640,7 +642,7 @@ def read_criterion(criterion: str) -> CriterionReading:
             # stated only by the change's test (`expect(cart.badge).toBe(2)`)
             add(value, frozenset({value}), strong=strong, kind="number", example=example or scenario,
                 forms=(percent_forms(value, spaced[matches[index].end():]) | money_forms(value, previous)
-                       | hour_forms(value, spaced[matches[index].end():])
+
                        # a zero-padded example states its width: "ORD-000123" is `f"ORD-{n:06d}"`
                        | (frozenset({f"pad:{len(raw)}"}) if len(raw) >= 3 and raw.startswith("0") and raw.isdigit()
                           else frozenset())))
