@@ -465,3 +465,34 @@ def test_a_state_set_to_its_condition_negated_is_the_opposite(tmp_path: Path) ->
             "  return <button disabled={{{value}}} onClick={{onClick}}>Export</button>;\n}}\n")
     assert maps(tmp_path / "running", criterion, {"src/Export.tsx": code.format(value="running")})
     assert not maps(tmp_path / "idle", criterion, {"src/Export.tsx": code.format(value="!running")})
+
+
+def test_only_a_role_can_means_the_others_are_refused(tmp_path: Path) -> None:
+    criterion = "Only admins can export the member list"
+    code = "def export_members(user, members):\n    if {condition}:\n        {then}\n    return to_csv(members)\n"
+    right = code.format(condition="not user.is_admin", then="raise PermissionError('admins only')")
+    logged = code.format(condition="user.is_admin", then="log.info('admin export')")
+    assert maps(tmp_path / "refused", criterion, {"members/export.py": right})
+    assert not maps(tmp_path / "logged", criterion, {"members/export.py": logged})  # everyone exports
+
+
+def test_a_refusal_conditioned_on_the_role_refuses_the_role(tmp_path: Path) -> None:
+    criterion = "Refunds over €100 need a manager's approval"
+    code = ("def refund(order, amount, user):\n    if amount > 100 and {role}:\n"
+            "        raise PermissionError('manager approval needed')\n    return pay_back(order, amount)\n")
+    assert maps(tmp_path / "others", criterion, {"refunds/service.py": code.format(role="not user.is_manager")})
+    assert not maps(tmp_path / "managers", criterion, {"refunds/service.py": code.format(role="user.is_manager")})
+
+
+def test_a_filter_keeping_those_a_negative_rule_leaves_out_is_the_inverse(tmp_path: Path) -> None:
+    criterion = "Must not send marketing emails to users who opted out"
+    code = "def recipients(users):\n    return [u for u in users if {test}u.opted_out]\n"
+    assert maps(tmp_path / "left-out", criterion, {"mail/campaign.py": code.format(test="not ")})
+    assert not maps(tmp_path / "kept", criterion, {"mail/campaign.py": code.format(test="")})
+
+
+def test_rounded_up_is_a_rounding_up_not_a_limit(tmp_path: Path) -> None:
+    criterion = "Prices are rounded up to the next 5 cents"
+    code = "import math\n\n\ndef round_price(cents):\n    return math.{call}(cents / 5) * 5\n"
+    assert maps(tmp_path / "ceil", criterion, {"pos/rounding.py": code.format(call="ceil")})
+    assert not maps(tmp_path / "floor", criterion, {"pos/rounding.py": code.format(call="floor")})

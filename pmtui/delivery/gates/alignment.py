@@ -67,6 +67,7 @@ from pmtui.delivery.gates.polarity import (
     uses_ruled_out,
 )
 from pmtui.delivery.gates.rank_direction import takes_the_worst, wrong_change_direction
+from pmtui.delivery.gates.roles import keeps_the_left_out, role_refused
 from pmtui.delivery.gates.sign_checks import sign_of_another_value
 from pmtui.delivery.gates.time_direction import wrong_time_direction
 from pmtui.delivery.gates.vocabulary import (
@@ -374,6 +375,7 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                        or free_on_the_other_side(criterion, unit.code_text)
                        or duration_on_the_wrong_side(criterion, unit.code_text)
                        or state_negated(criterion, unit.code_text, stem)
+                       or role_refused(criterion, unit.code_text) or keeps_the_left_out(criterion, unit.code_text)
                        # a constant's own unit (`DISCOUNT = 0.25`) is judged by what its file does with it
                        or pays_the_discount(criterion, files[unit.path]) or floors_the_cap(criterion, files[unit.path]))
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):

@@ -138,6 +138,11 @@ _REFUSES = re.compile(r"\breturn\s+(?:false|False|Err\b|err\b|(?:[\w.]*\.)?Err[A
                       r"\b4\d\d\b|\bdeny\b|\breject\w*\(")
 
 
+def refusing_line(line: str) -> bool:
+    """Whether a line of code refuses: raises, throws, returns false or an error, exits non-zero, answers 4xx."""
+    return bool(_REFUSES.search(line))
+
+
 def refused_condition(text: str) -> tuple[str, str] | None:
     """(number, operator) of the condition under which the criterion refuses: "blocked if less than 25" → (25, <)."""
     refused = _REFUSED_IF.search(text)

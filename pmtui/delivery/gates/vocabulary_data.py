@@ -41,6 +41,8 @@ STATUS_NAMES = {"200": ("statusok", "httpok"), "201": ("created",), "204": ("noc
 # Multi-word phrases of criteria, read as one concept before the words are split (vocabulary.py compiles
 # them, case-insensitive): (pattern, concept).
 PHRASE_PATTERNS: tuple[tuple[str, str], ...] = (
+    # "rounded up to the next 5 cents": a rounding up (before "up to" is read as a limit)
+    (r"\bround(?:s|ed|ing)?\s+up\b", "roundup"),
     # framing: "kindly make sure the OTP expires", "please ensure that"
     (r"\bmake\s+sure\b", ""),
     # Nigerian Pidgin: "when order don reach" is when it has arrived, been delivered
