@@ -496,3 +496,20 @@ def test_rounded_up_is_a_rounding_up_not_a_limit(tmp_path: Path) -> None:
     code = "import math\n\n\ndef round_price(cents):\n    return math.{call}(cents / 5) * 5\n"
     assert maps(tmp_path / "ceil", criterion, {"pos/rounding.py": code.format(call="ceil")})
     assert not maps(tmp_path / "floor", criterion, {"pos/rounding.py": code.format(call="floor")})
+
+
+def test_a_constant_no_line_reads_states_nothing(tmp_path: Path) -> None:
+    criterion = "Ticket prices include 20% VAT"
+    used = "VAT_RATE = 0.2\n\n\ndef gross(net):\n    return round(net * (1 + VAT_RATE), 2)\n"
+    unread = "VAT_RATE = 0.2\n\n\ndef gross(net):\n    return net\n"
+    assert maps(tmp_path / "used", criterion, {"tickets/price.py": used})
+    assert not maps(tmp_path / "unread", criterion, {"tickets/price.py": unread})  # prices without VAT
+
+
+def test_a_status_for_a_failure_is_answered_in_the_failure_branch(tmp_path: Path) -> None:
+    criterion = "The health endpoint answers 503 when the database is down"
+    code = ("package internal\n\nimport \"net/http\"\n\nfunc Health(w http.ResponseWriter, r *http.Request) {{\n"
+            "\tif err := db.Ping(); err != nil {{\n\t\tw.WriteHeader({failing})\n\t\treturn\n\t}}\n\tw.WriteHeader({fine})\n}}\n")
+    path = "internal/health.go"
+    assert maps(tmp_path / "failing", criterion, {path: code.format(failing="503", fine="http.StatusOK")})
+    assert not maps(tmp_path / "fine", criterion, {path: code.format(failing="http.StatusOK", fine="503")})

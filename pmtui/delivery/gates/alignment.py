@@ -32,6 +32,7 @@ from pmtui.delivery.gates.branch_sides import (
     duration_on_the_wrong_side,
     free_on_the_other_side,
     state_negated,
+    status_outside_the_failure,
 )
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
 from pmtui.delivery.gates.code_idioms import cron_periods
@@ -357,6 +358,14 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                                                                    and refuses_the_example(criterion, unit.code_text))
                    # "admins can delete any comment": a predicate `can_delete` is that permission
                    or (is_action(c) and stem(c.label) in permitted and stem(c.label) in _permissions(unit.name))]
+        unread = _unread_constants(unit.code_text, files) if unit.kind == "code" else frozenset()
+        if unread:
+            # `VAT_RATE = 0.2` that no line of the change reads states no VAT: its number is no evidence
+            stated = numbers_in("\n".join(line for line in unit.code_text.splitlines()
+                                          if not any(re.match(rf"\s*(?:const\s+|let\s+|var\s+)?{name}\b", line)
+                                                     for name in unread)))
+            matched = [c for c in matched if not (c.kind == "number" and c.label not in stated
+                                                  and not c.forms & stated and c.label not in unit.test_numbers)]
         if not precise:
             # a number found only as a precision (`round(x, 2)`, `.toFixed(2)`) is no quantity of the criterion's
             rounding = precision_only(unit.code_text)
@@ -376,6 +385,7 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                        or duration_on_the_wrong_side(criterion, unit.code_text)
                        or state_negated(criterion, unit.code_text, stem)
                        or role_refused(criterion, unit.code_text) or keeps_the_left_out(criterion, unit.code_text)
+                       or status_outside_the_failure(criterion, unit.code_text)
                        # a constant's own unit (`DISCOUNT = 0.25`) is judged by what its file does with it
                        or pays_the_discount(criterion, files[unit.path]) or floors_the_cap(criterion, files[unit.path]))
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):
@@ -471,6 +481,22 @@ def _named_anywhere(units: Sequence[Unit]) -> frozenset[str]:
     for unit in units:
         named |= code_concepts(unit.text) | code_concepts(unit.path) | unit.around | unit.concepts
     return frozenset(named)
+
+
+# a module's constant: `VAT_RATE = 0.2`, `export const MAX_KEYS = 5;` (settings' fields and config keys are not)
+_ASSIGNED = re.compile(r"^(?:export\s+)?(?:const\s+|let\s+|var\s+|final\s+|static\s+)*([A-Z][A-Z0-9_]*)\s*(?::\s*[\w\[\]]+\s*)?=(?!=)",
+                       re.MULTILINE)
+
+
+def _unread_constants(code: str, files: Mapping[str, str]) -> frozenset[str]:
+    """Names the unit assigns at the start of a line that no file of the change reads anywhere else."""
+    names = {name for name in _ASSIGNED.findall(code) if len(name) >= 3}
+    if not names:
+        return frozenset()
+    everything = "\n".join(files.values())
+    return frozenset(name for name in names if len(re.findall(rf"(?<![\w.]){name}\b", everything))
+                     <= len(re.findall(rf"^\s*(?:export\s+)?(?:const\s+|let\s+|var\s+|final\s+|static\s+)*{name}\s*"
+                                       rf"(?::\s*[\w\[\]]+\s*)?=(?!=)", everything, re.MULTILINE)))
 
 
 def _off_flags_by_path(sources: Mapping[str, Sequence[str]]) -> dict[str, frozenset[str]]:

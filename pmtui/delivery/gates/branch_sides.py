@@ -99,3 +99,44 @@ def state_negated(criterion: str, code: str, stem: Callable[[str], str]) -> str:
         if parts & clause:
             return f"it sets {name} to not {operand}: the opposite of the criterion's condition"
     return ""
+
+
+_ANSWERS_ON_FAILURE = re.compile(r"\b(?:answers?|returns?|responds?(?:\s+with)?|gives?|sends?)\s+(?:an?\s+)?(?:HTTP\s+)?"
+                                 r"(\d{3})\b.*\b(?:when|if|whenever|once)\b.*\b(?:down|fails?|failed|failing|unavailable|"
+                                 r"unreachable|errors?|broken|offline|times?\s+out)\b", re.IGNORECASE)
+_FAILURE_START = re.compile(r"\bif\b[^\n]*\b(?:err|error)\s*!=\s*nil\b|\bif\s*\(\s*!?\s*(?:err|error)\s*\)|^\s*except\b|"
+                            r"\bcatch\s*[({]|\.catch\(|^\s*rescue\b|\bif\s+not\s+(?:ok|healthy|alive|reachable)\b|"
+                            r"\bif\s*\(\s*!\s*(?:ok|healthy|alive|reachable)\s*\)|\bErr\(\w*\)\s*=>", re.IGNORECASE)
+
+
+def _failure_blocks(lines: list[str]) -> list[range]:
+    """The line ranges of the code's failure branches: `if err != nil { … }`, `except …:` and its body."""
+    blocks: list[range] = []
+    for index, line in enumerate(lines):
+        if not _FAILURE_START.search(line):
+            continue
+        end = index + 1
+        if "{" in line or line.rstrip().endswith("=>"):
+            depth = line.count("{") - line.count("}")
+            while end < len(lines) and depth > 0:
+                depth += lines[end].count("{") - lines[end].count("}")
+                end += 1
+        else:
+            indent = len(line) - len(line.lstrip())
+            while end < len(lines) and (not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip()) > indent):
+                end += 1
+        blocks.append(range(index, max(end, index + 1)))
+    return blocks
+
+
+def status_outside_the_failure(criterion: str, code: str) -> str:
+    """Why the code answers the criterion's status for a failure only outside its failure branches, or ""."""
+    said = _ANSWERS_ON_FAILURE.search(criterion)
+    if not said:
+        return ""
+    lines = code.splitlines()
+    blocks = _failure_blocks(lines)
+    where = [index for index, line in enumerate(lines) if re.search(rf"(?<![\w.]){said.group(1)}(?![\w.])", line)]
+    if blocks and where and not any(index in block for block in blocks for index in where):
+        return f"it answers {said.group(1)} outside the branch that handles the failure"
+    return ""
