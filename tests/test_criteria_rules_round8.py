@@ -513,3 +513,11 @@ def test_a_status_for_a_failure_is_answered_in_the_failure_branch(tmp_path: Path
     path = "internal/health.go"
     assert maps(tmp_path / "failing", criterion, {path: code.format(failing="503", fine="http.StatusOK")})
     assert not maps(tmp_path / "fine", criterion, {path: code.format(failing="http.StatusOK", fine="503")})
+
+
+def test_a_refusal_with_its_condition_after_it_is_a_refusal(tmp_path: Path) -> None:
+    criterion = "Only the owner can edit a post"
+    code = "def update\n  head :forbidden {keyword} @post.owner == current_user\n  @post.update!(post_params)\nend\n"
+    assert maps(tmp_path / "unless", criterion, {"app/controllers/posts_controller.rb": code.format(keyword="unless")})
+    # refuses the owner and lets everyone else edit
+    assert not maps(tmp_path / "if", criterion, {"app/controllers/posts_controller.rb": code.format(keyword="if")})

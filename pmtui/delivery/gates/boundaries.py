@@ -140,7 +140,13 @@ _REFUSES = re.compile(r"\breturn\s+(?:false|False|Err\b|err\b|(?:[\w.]*\.)?Err[A
 
 def refusing_line(line: str) -> bool:
     """Whether a line of code refuses: raises, throws, returns false or an error, exits non-zero, answers 4xx."""
-    return bool(_REFUSES.search(line))
+    return bool(_REFUSES.search(line) or _REFUSES_BY_NAME.search(line))
+
+
+# a refusal by its name: Rails' `head :forbidden`, `render status: :unauthorized`, `Forbid()`, `HttpStatus.FORBIDDEN`
+_REFUSES_BY_NAME = re.compile(r"\bhead\s+:(?:forbidden|unauthorized|not_found|unprocessable_entity|bad_request)\b|"
+                              r"\bstatus:\s*:(?:forbidden|unauthorized)\b|\bForbid\(\)|\bFORBIDDEN\b|\bUNAUTHORI[SZ]ED\b|"
+                              r"\bStatusForbidden\b|\bStatusUnauthorized\b|\bPermissionDenied\b|\bAccessDenied\w*")
 
 
 def refused_condition(text: str) -> tuple[str, str] | None:

@@ -34,6 +34,9 @@ def role_refused(criterion: str, code: str) -> str:
     lines = code.splitlines()
     refusing = [(match.group(1), match.group(2)) for index, line in enumerate(lines)
                 if (match := _CONDITION.match(line)) and any(refusing_line(text) for text in lines[index:index + 3])]
+    # a refusal with its condition after it: `head :forbidden unless @post.owner == current_user`, `raise X if …`
+    refusing += [(match.group(1), match.group(2)) for line in lines
+                 if refusing_line(line) and (match := re.search(r"\s(if|unless)\s+(.+)$", line))]
     if not refusing:
         if role_token.search(code) and not _DECLARED.search(code):
             return f"it reads whether the user is a {role} and refuses no one"
