@@ -521,3 +521,21 @@ def test_a_refusal_with_its_condition_after_it_is_a_refusal(tmp_path: Path) -> N
     assert maps(tmp_path / "unless", criterion, {"app/controllers/posts_controller.rb": code.format(keyword="unless")})
     # refuses the owner and lets everyone else edit
     assert not maps(tmp_path / "if", criterion, {"app/controllers/posts_controller.rb": code.format(keyword="if")})
+
+
+def test_two_things_joined_by_and_are_both_asked_for(tmp_path: Path) -> None:
+    criterion = "Orders are confirmed by email and SMS"
+    both = "def confirm(order, mailer, sms):\n    mailer.send(order.email, 'Order confirmed')\n    sms.send(order.phone, 'Order confirmed')\n"
+    email = "def confirm(order, mailer):\n    mailer.send(order.email, 'Order confirmed')\n"
+    assert maps(tmp_path / "both", criterion, {"orders/confirm.py": both})
+    assert not maps(tmp_path / "email-only", criterion, {"orders/confirm.py": email})  # half of it
+
+
+def test_a_condition_reading_the_opposite_state_is_the_other_case(tmp_path: Path) -> None:
+    criterion = ("Given a user with an expired subscription, when they open a premium article, "
+                 "then they see the paywall")
+    code = ("def open_article(user, article):\n    if article.premium and {test}user.subscription_active:\n"
+            "        return render('paywall.html')\n    return render('article.html', article=article)\n")
+    assert maps(tmp_path / "not-active", criterion, {"articles/view.py": code.format(test="not ")})
+    # the paywall for those who pay
+    assert not maps(tmp_path / "active", criterion, {"articles/view.py": code.format(test="")})

@@ -52,7 +52,7 @@ from pmtui.delivery.gates.criterion_classes import (
 )
 from pmtui.delivery.gates.dead_code import off_flags, without_dead_branches
 from pmtui.delivery.gates.measure_units import wrong_measure_unit
-from pmtui.delivery.gates.outcomes import keeps_out_what_is_let_in, keeps_what_is_lost
+from pmtui.delivery.gates.outcomes import keeps_out_what_is_let_in, keeps_what_is_lost, tests_the_opposite
 from pmtui.delivery.gates.percentages import fraction_against_percent, pays_the_discount
 from pmtui.delivery.gates.polarity import (
     asks_refusal,
@@ -386,6 +386,7 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                        or state_negated(criterion, unit.code_text, stem)
                        or role_refused(criterion, unit.code_text) or keeps_the_left_out(criterion, unit.code_text)
                        or status_outside_the_failure(criterion, unit.code_text)
+                       or tests_the_opposite(criterion, unit.code_text)
                        # a constant's own unit (`DISCOUNT = 0.25`) is judged by what its file does with it
                        or pays_the_discount(criterion, files[unit.path]) or floors_the_cap(criterion, files[unit.path]))
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):
@@ -451,10 +452,15 @@ def _modifiers(criterion: str, reading: CriterionReading) -> frozenset[str]:
 
 def _same_keys(criterion: str, reading: CriterionReading) -> frozenset[str]:
     """The noun after "same" (the head of its compound): "on the same day" → day, "the same studio room" → room.
-    Two things are the same by it, so the code must compare it: never the one word a long criterion may miss."""
+    Two things are the same by it, so the code must compare it: never the one word a long criterion may miss. And
+    two things joined by "and" ("confirmed by email and SMS"): half of them is half the criterion."""
     labels = {c.label.lower() for c in reading.concepts if c.strong and c.kind == "word"}
     tokens = [token.replace("-", "").removesuffix("'s").lower() for token in _TOKEN.findall(criterion)]
     found: set[str] = set()
+    # "by email and SMS": both things joined by "and" are asked for, the second is no word to miss
+    for first, joint, second in zip(tokens, tokens[1:], tokens[2:], strict=False):
+        if joint == "and" and first in labels and second in labels:
+            found |= {first, second}
     for index, token in enumerate(tokens):
         if token != "same":
             continue

@@ -60,3 +60,27 @@ def keeps_out_what_is_let_in(criterion: str, code: str) -> str:
         if keys and all(_KEEPS_OUT.search(key) for key in keys):
             return f"it puts {item} on {keys[0]}, which keeps it out"
     return ""
+
+
+# "a user with an expired subscription … sees the paywall": the code's test of the opposite state, not negated, is the
+# other case (`if article.premium and user.subscription_active: paywall`)
+_OPPOSITES = {"expired": ("active", "valid", "current"), "inactive": ("active",), "closed": ("open",),
+              "disabled": ("enabled",), "locked": ("unlocked",), "offline": ("online",), "unpaid": ("paid",),
+              "invalid": ("valid",), "unverified": ("verified",), "private": ("public",), "cancelled": ("active",),
+              "suspended": ("active",)}
+
+
+def tests_the_opposite(criterion: str, code: str) -> str:
+    """Why every condition of the code that reads the criterion's state reads its opposite, not negated, or ""."""
+    for state in re.findall(r"\b(" + "|".join(_OPPOSITES) + r")\b", criterion, re.IGNORECASE):
+        state = state.lower()
+        opposite = "|".join(_OPPOSITES[state])
+        conditions = [m.group(1) for m in re.finditer(r"^\s*\}?\s*(?:if|elif|else\s+if|when)\b(.*)$", code, re.MULTILINE)]
+        said = [c for c in conditions if re.search(rf"(?i){state}", c)]
+        opposed = [c for c in conditions if re.search(rf"(?<![A-Za-z])(?:is_?|has_?)?(?:\w+_)?(?:{opposite})(?![a-z])", c,
+                                                      re.IGNORECASE)]
+        if said or not opposed:
+            continue
+        if all(not re.search(rf"(?:\bnot\s+|!\s*)[\w.$]*(?:{opposite})", c, re.IGNORECASE) for c in opposed):
+            return f"it tests the {_OPPOSITES[state][0]} case, where the criterion's is {state}"
+    return ""
