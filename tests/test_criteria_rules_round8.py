@@ -539,3 +539,18 @@ def test_a_condition_reading_the_opposite_state_is_the_other_case(tmp_path: Path
     assert maps(tmp_path / "not-active", criterion, {"articles/view.py": code.format(test="not ")})
     # the paywall for those who pay
     assert not maps(tmp_path / "active", criterion, {"articles/view.py": code.format(test="")})
+
+
+def test_stored_only_once_is_a_uniqueness(tmp_path: Path) -> None:
+    criterion = "Each customer's email is stored only once"
+    unique = "ALTER TABLE customers ADD CONSTRAINT customers_email_unique UNIQUE (email);\n"
+    index = "CREATE INDEX customers_email_idx ON customers (email);\n"
+    assert maps(tmp_path / "unique", criterion, {"db/0002_customers.sql": unique})
+    assert not maps(tmp_path / "index", criterion, {"db/0002_customers.sql": index})  # a lookup, not a uniqueness
+
+
+def test_deleted_after_a_period_is_what_has_aged_past_it(tmp_path: Path) -> None:
+    criterion = "Old notifications are deleted after 90 days"
+    code = "DELETE FROM notifications WHERE created_at {op} NOW() - INTERVAL '90 days';\n"
+    assert maps(tmp_path / "aged", criterion, {"jobs/cleanup.sql": code.format(op="<")})
+    assert not maps(tmp_path / "recent", criterion, {"jobs/cleanup.sql": code.format(op=">")})  # deletes the new ones

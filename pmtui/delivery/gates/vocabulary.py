@@ -702,6 +702,10 @@ def read_criterion(criterion: str) -> CriterionReading:
                 f"{previous} {part} {unit}") else concepts_of_word(part) | _fuzzy_groups(part) | derived_concepts(part)
             add(part, alternatives, strong=not weak, subject=subject,
                 negated_of=negated_of)
+    if any(c.kind == "quantity" for c in concepts):
+        # "old notifications are deleted after 90 days": the age is the duration; "old" says it again
+        concepts = [Concept(c.label, c.alternatives, strong=False) if c.kind == "word" and c.label.lower() in
+                    ("old", "stale", "aged") else c for c in concepts]
     if soft:  # the deletion asked for sets a flag and keeps the row: a hard delete is not it
         concepts = [c for c in concepts if "delete" not in c.alternatives]
         concepts.insert(0, Concept("soft delete", frozenset({"softdelete"}), strong=True, kind="phrase"))

@@ -43,6 +43,8 @@ STATUS_NAMES = {"200": ("statusok", "httpok"), "201": ("created",), "204": ("noc
 PHRASE_PATTERNS: tuple[tuple[str, str], ...] = (
     # "rounded up to the next 5 cents": a rounding up (before "up to" is read as a limit)
     (r"\bround(?:s|ed|ing)?\s+up\b", "roundup"),
+    # "each email is stored only once": no two alike, a uniqueness
+    (r"\b(?:stored|saved|kept|recorded|registered|listed|used)\s+(?:only\s+)?once\b", "unique"),
     # framing: "kindly make sure the OTP expires", "please ensure that"
     (r"\bmake\s+sure\b", ""),
     # Nigerian Pidgin: "when order don reach" is when it has arrived, been delivered
