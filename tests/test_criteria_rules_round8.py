@@ -554,3 +554,41 @@ def test_deleted_after_a_period_is_what_has_aged_past_it(tmp_path: Path) -> None
     code = "DELETE FROM notifications WHERE created_at {op} NOW() - INTERVAL '90 days';\n"
     assert maps(tmp_path / "aged", criterion, {"jobs/cleanup.sql": code.format(op="<")})
     assert not maps(tmp_path / "recent", criterion, {"jobs/cleanup.sql": code.format(op=">")})  # deletes the new ones
+
+
+def test_required_is_a_value_that_must_be_given(tmp_path: Path) -> None:
+    criterion = "Product names are required and at most 80 characters"
+    code = "import {{ z }} from 'zod';\n\nexport const Product = z.object({{\n  name: {name},\n  price: z.number().positive(),\n}});\n"
+    assert maps(tmp_path / "min1", criterion, {"src/schema.ts": code.format(name="z.string().min(1).max(80)")})
+    assert not maps(tmp_path / "optional", criterion, {"src/schema.ts": code.format(name="z.string().max(80).optional()")})
+
+
+def test_a_user_created_is_not_the_user_the_container_runs_as(tmp_path: Path) -> None:
+    criterion = "The container runs as a non-root user"
+    code = "FROM python:3.12-slim\nRUN useradd -m app\n{user}COPY . /app\nCMD [\"python\", \"-m\", \"app\"]\n"
+    assert maps(tmp_path / "user", criterion, {"Dockerfile": code.format(user="USER app\n")})
+    assert not maps(tmp_path / "root", criterion, {"Dockerfile": code.format(user="")})  # still runs as root
+
+
+def test_a_case_insensitive_comparison_folds_both_sides(tmp_path: Path) -> None:
+    criterion = "Search is case-insensitive"
+    code = ("export function search(items: Item[], q: string) {{\n  const needle = q.toLowerCase();\n"
+            "  return items.filter((i) => i.{name}.includes(needle));\n}}\n")
+    assert maps(tmp_path / "both", criterion, {"api/search.ts": code.format(name="name.toLowerCase()")})
+    assert not maps(tmp_path / "needle-only", criterion, {"api/search.ts": code.format(name="name")})
+
+
+def test_a_condition_word_only_in_a_constants_name_filters_nothing(tmp_path: Path) -> None:
+    criterion = "A user may have at most 5 active API keys"
+    code = ("class ApiKey < ApplicationRecord\n  MAX_ACTIVE = 5\n  belongs_to :user\n  validate :limit\n\n  def limit\n"
+            "    errors.add(:base, 'too many keys') if user.api_keys{scope}.count >= MAX_ACTIVE\n  end\nend\n")
+    assert maps(tmp_path / "active", criterion, {"app/models/api_key.rb": code.format(scope=".active")})
+    assert not maps(tmp_path / "all", criterion, {"app/models/api_key.rb": code.format(scope="")})  # counts revoked keys too
+
+
+def test_a_benefit_given_to_those_who_are_not_the_group_is_the_other_case(tmp_path: Path) -> None:
+    criterion = "Discount of 15% for members"
+    code = ("MEMBER_DISCOUNT = 0.15\n\n\ndef price(item, customer):\n    if {test}customer.is_member:\n"
+            "        return item.price * (1 - MEMBER_DISCOUNT)\n    return item.price\n")
+    assert maps(tmp_path / "members", criterion, {"shop/price.py": code.format(test="")})
+    assert not maps(tmp_path / "others", criterion, {"shop/price.py": code.format(test="not ")})

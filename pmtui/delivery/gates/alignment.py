@@ -35,7 +35,7 @@ from pmtui.delivery.gates.branch_sides import (
     status_outside_the_failure,
 )
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
-from pmtui.delivery.gates.code_idioms import cron_periods
+from pmtui.delivery.gates.code_idioms import cron_periods, unit_idioms
 from pmtui.delivery.gates.criterion_classes import (
     APP_SUFFIXES,
     ci_runs_failing,
@@ -52,7 +52,13 @@ from pmtui.delivery.gates.criterion_classes import (
 )
 from pmtui.delivery.gates.dead_code import off_flags, without_dead_branches
 from pmtui.delivery.gates.measure_units import wrong_measure_unit
-from pmtui.delivery.gates.outcomes import keeps_out_what_is_let_in, keeps_what_is_lost, tests_the_opposite
+from pmtui.delivery.gates.outcomes import (
+    benefits_the_others,
+    folds_one_side,
+    keeps_out_what_is_let_in,
+    keeps_what_is_lost,
+    tests_the_opposite,
+)
 from pmtui.delivery.gates.percentages import fraction_against_percent, pays_the_discount
 from pmtui.delivery.gates.polarity import (
     asks_refusal,
@@ -358,6 +364,12 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                                                                    and refuses_the_example(criterion, unit.code_text))
                    # "admins can delete any comment": a predicate `can_delete` is that permission
                    or (is_action(c) and stem(c.label) in permitted and stem(c.label) in _permissions(unit.name))]
+        # "at most 5 active keys": a condition word found only in a constant's name (`MAX_ACTIVE`) filters nothing
+        unnamed = re.sub(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b", " ", unit.code_text)
+        said = code_concepts(unnamed) | unit_idioms(unnamed) | {c for line in unnamed.splitlines() for c in idiom_concepts(line)}
+        matched = [c for c in matched if not (c.kind == "word" and c.label.lower() in _CONDITIONS
+                                              and c.alternatives & (code_concepts(unit.code_text) - said)
+                                              and not c.alternatives & said)]
         unread = _unread_constants(unit.code_text, files) if unit.kind == "code" else frozenset()
         if unread:
             # `VAT_RATE = 0.2` that no line of the change reads states no VAT: its number is no evidence
@@ -386,7 +398,8 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                        or state_negated(criterion, unit.code_text, stem)
                        or role_refused(criterion, unit.code_text) or keeps_the_left_out(criterion, unit.code_text)
                        or status_outside_the_failure(criterion, unit.code_text)
-                       or tests_the_opposite(criterion, unit.code_text)
+                       or tests_the_opposite(criterion, unit.code_text) or benefits_the_others(criterion, files[unit.path])
+                       or folds_one_side(criterion, unit.code_text)
                        # a constant's own unit (`DISCOUNT = 0.25`) is judged by what its file does with it
                        or pays_the_discount(criterion, files[unit.path]) or floors_the_cap(criterion, files[unit.path]))
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):

@@ -45,6 +45,10 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ((r"\b(?:author|owner|creator|user|created_by)_?(?:[iI]d|ID)?\s*===?\s*(?:user|current_user|currentUser|me|request\.user|"
           r"actor|viewer)\.(?:id|ID|pk)\b|\b(?:user|current_user|currentUser|me)\.(?:id|pk)\s*===?\s*[\w.]*"
           r"(?:author|owner|creator)_?(?:[iI]d)?\b"), "own"),
+        # a value that must be given: `.min(1)` of a string, NOT NULL, `required=True`, `presence: true`, `@NotNull`
+        ((r"\bstring\(\)[^\n]*\.(?:min\(\s*1\s*\)|nonempty\(\))|\bNOT\s+NULL\b|\brequired\s*[=:]\s*(?:True|true)\b|"
+          r"\bpresence:\s*true\b|@NotNull\b|@NotBlank\b|@NotEmpty\b|\bblank\s*=\s*False\b|\.required\(\)|"
+          r"\bvalidates?\w*\s*\(?\s*:\w+\s*,\s*presence\b"), "required"),
         # what is made invisible is hidden: `product.visible = False`, `hidden = True`, `display: none`
         ((r"\b(?:visible|is_visible|isVisible|shown|displayed|listed|published)\s*(?:=|:)\s*(?:False|false)\b|"
           r"\b(?:hidden|is_hidden|isHidden)\s*(?:=|:)\s*(?:True|true)\b|\bdisplay\s*:\s*none\b"), "filter"),
@@ -88,7 +92,9 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^\s*(?:return|continue|pass)\s*;?\s*$|\bif\b.*[:)]\s*(?:return|continue)\s*;?\s*$", "ignore"),
 
         (r"\bcontinue\b|\bexit\s+[1-9]|\bexit\([1-9]|\bsys\.exit\(|\bprocess\.exit\([1-9]|\bos\.Exit\([1-9]", "exit"),
-        (r"^\s*USER\s+(?!root\b|0\b)\S+|\brunAsNonRoot:\s*true|\brunAsUser:\s*[1-9]|\buseradd\b|\badduser\b",
+        # a user created (`useradd app`) is not the user the container runs as: only USER switches to it
+        (r"^\s*USER\s+(?!root\b|0\b)\S+|\brunAsNonRoot:\s*true|\brunAsUser:\s*[1-9]|\bgosu\s+(?!root\b)\w|"
+         r"\bsu-exec\s+(?!root\b)\w",
          "nonroot"),
         ((r"\.get\(\s*[^,()]+,\s*[^)]+\)|\|\||\?\?|\bunwrap_or|\bgetOrDefault\(|\bor\s+[\"'\d\[{(]|==\s*\"\"|"
          r"^\s*[A-Za-z_]\w*\s*:\s*[\w\[\]|., ]+=\s*[^=]|\bDEFAULT\b"), "default"),

@@ -84,3 +84,44 @@ def tests_the_opposite(criterion: str, code: str) -> str:
         if all(not re.search(rf"(?:\bnot\s+|!\s*)[\w.$]*(?:{opposite})", c, re.IGNORECASE) for c in opposed):
             return f"it tests the {_OPPOSITES[state][0]} case, where the criterion's is {state}"
     return ""
+
+
+# "for members", "members get 15% off": who benefits; a branch that benefits everyone else reads the group negated
+_BENEFICIARY = re.compile(r"\b(?:discount|reduction|rebate|off|free|bonus|priority)\b[^.;]*?\bfor\s+(?:the\s+|our\s+|all\s+)?"
+                          r"([a-z]{3,}?)s?\b|\b([a-z]{3,}?)s?\s+(?:get|gets|receive|receives|pay)\b", re.IGNORECASE)
+
+
+def benefits_the_others(criterion: str, code: str) -> str:
+    """Why every condition of the code that reads the criterion's beneficiaries reads them negated, or ""."""
+    said = _BENEFICIARY.search(criterion)
+    if not said:
+        return ""
+    group = (said.group(1) or said.group(2)).lower()
+    if group in ("the", "all", "each", "every", "any", "user", "customer", "order", "item", "price"):
+        return ""
+    reads = [m for line in code.splitlines() if re.match(r"\s*\}?\s*(?:if|elif|else\s+if|when)\b", line)
+             for m in re.finditer(rf"(\bnot\s+|!\s*)?[\w.$]*?(?:is_?|has_?)?{group}\w*", line, re.IGNORECASE)]
+    if reads and all(m.group(1) for m in reads):
+        return f"it gives it to those who are not {group}s"
+    return ""
+
+
+# "search is case-insensitive": both sides of the comparison are folded; a lowered needle in an unfolded haystack is not
+_FOLDED = re.compile(r"^\s*(?:const\s+|let\s+|var\s+)?(\w+)\s*:?=\s*[\w.$()\[\]]+\.(?:toLowerCase|toLocaleLowerCase|lower|casefold|"
+                     r"downcase|toUpperCase|upper|upcase)\(\)", re.MULTILINE)
+
+
+def folds_one_side(criterion: str, code: str) -> str:
+    """Why the code compares a case-folded value with one it does not fold, or ""."""
+    if not re.search(r"case[- ]?insensitive|regardless\s+of\s+(?:the\s+)?case|ignor\w*\s+(?:the\s+)?case|any\s+case",
+                     criterion, re.IGNORECASE):
+        return ""
+    for name in _FOLDED.findall(code):
+        for receiver in re.findall(rf"([\w.$\[\]]+?)\.(?:includes|startsWith|endsWith|indexOf|contains|startswith|"
+                                   rf"endswith|find)\(\s*{name}\s*[,)]", code):
+            if not re.search(r"(?:lower|Lower|casefold|downcase|upper|Upper|upcase)", receiver):
+                return f"it folds {name} and not {receiver}, which it compares it with"
+        for other in re.findall(rf"\b{name}\s*(?:===?|!==?|\bin\b)\s*([\w.$]+)(?!\s*\.(?:lower|toLowerCase))", code):
+            if "." in other and not re.search(r"lower|casefold|downcase", other, re.IGNORECASE):
+                return f"it folds {name} and not {other}, which it compares it with"
+    return ""

@@ -115,7 +115,7 @@ _GROUPS: dict[str, str] = {
     "start": "start starts begin begins beginning prefix startswith leading",
     "exit": "exit stop stops halt quit terminate",
     "container": "container docker dockerfile image pod",
-    "nonroot": "nonroot unprivileged useradd adduser runasnonroot rootless",
+    "nonroot": "nonroot unprivileged runasnonroot rootless",
     "send": "send sent mail sendmail email dispatch deliver submit",
     "body": "body payload",
     "json": "json jsonify jsonresponse tojson",
@@ -173,6 +173,8 @@ _GROUPS: dict[str, str] = {
     # an alert is a warning: `Alert::LowWater` for "warn when the tide is low"
     "alert": "alert alerts alarm alarms warn warning warnings notify notifies",
     "own": "own owner owned owns",
+    # what must be given: `.min(1)`, NOT NULL, `required=True` (code_idioms)
+    "required": "required mandatory obligatory compulsory",
     # what costs nothing: `return 0` from a fee (code_idioms)
     "free": "free gratis complimentary",
     "temperature": "temperature temp celsius fahrenheit",
