@@ -22,7 +22,7 @@ _BELOW = re.compile(r"\b(?:within|under|below|less\s+than|fewer\s+than|up\s+to|a
                     r"(?:[£$€₹₦]\s*|(?:pounds?|euros?|dollars?|rupees?|naira)\s+)?(\d+(?:\.\d+)?)", re.IGNORECASE)
 _ABOVE = re.compile(r"\b(?:over|above|more\s+than|greater\s+than|at\s+least|from)\s+"
                     r"(?:[£$€₹₦]\s*|(?:pounds?|euros?|dollars?|rupees?|naira)\s+)?(\d+(?:\.\d+)?)", re.IGNORECASE)
-_FREE_CODE = re.compile(r"\breturn\s+0(?:\.0+)?\s*;?\s*$|\b(?:fee|price|cost|charge|shipping|delivery)\w*\s*(?:=|:)\s*0(?:\.0+)?\b")
+_FREE_CODE = re.compile(r"\breturn\s+0(?:\.0+)?\s*(?:;?\s*$|\bif\b)|\?\s*0(?:\.0+)?\s*:(?!:)|\b(?:fee|price|cost|charge|shipping|delivery)\w*\s*(?:=|:)\s*0(?:\.0+)?\b")
 
 
 def free_on_the_other_side(criterion: str, code: str) -> str:

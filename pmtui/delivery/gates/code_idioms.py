@@ -54,7 +54,7 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
           r"\b(?:hidden|is_hidden|isHidden)\s*(?:=|:)\s*(?:True|true)\b|\bdisplay\s*:\s*none\b"), "filter"),
         # a price of nothing is free: `return 0` from a fee, `shipping = 0`, `fee: 0`
         ((r"\b(?:fee|fees|price|cost|charge|shipping|delivery|amount|total)\w*\s*(?:=|:)\s*0(?:\.0+)?\b(?![.\d])|"
-          r"\breturn\s+0(?:\.0+)?\s*;?\s*$"), "free"),
+          r"\breturn\s+0(?:\.0+)?\s*(?:;?\s*$|\bif\b)|\?\s*0(?:\.0+)?\s*:(?!:)"), "free"),
         # the least of a value and a cap caps it: `Math.min(days * 50, 500)`, `min(fee, CAP)`, `.coerceAtMost(`
         (r"(?<![\w.])(?:Math\.|math\.|std::cmp::)?min\s*\([^()]*,|\.coerceAtMost\(|\.clamp\(", "limit"),
         (r"\bprint\(|console\.log|\becho\b|\bputs\b|fmt\.Print", "show"),
@@ -93,8 +93,8 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 
         (r"\bcontinue\b|\bexit\s+[1-9]|\bexit\([1-9]|\bsys\.exit\(|\bprocess\.exit\([1-9]|\bos\.Exit\([1-9]", "exit"),
         # a user created (`useradd app`) is not the user the container runs as: only USER switches to it
-        (r"^\s*USER\s+(?!root\b|0\b)\S+|\brunAsNonRoot:\s*true|\brunAsUser:\s*[1-9]|\bgosu\s+(?!root\b)\w|"
-         r"\bsu-exec\s+(?!root\b)\w",
+        ((r"^\s*USER\s+(?!root\b|0\b)\S+|\brunAsNonRoot:\s*true|\brunAsUser:\s*[1-9]|\bgosu\s+(?!root\b)\w|"
+          r"\bsu-exec\s+(?!root\b)\w"),
          "nonroot"),
         ((r"\.get\(\s*[^,()]+,\s*[^)]+\)|\|\||\?\?|\bunwrap_or|\bgetOrDefault\(|\bor\s+[\"'\d\[{(]|==\s*\"\"|"
          r"^\s*[A-Za-z_]\w*\s*:\s*[\w\[\]|., ]+=\s*[^=]|\bDEFAULT\b"), "default"),
