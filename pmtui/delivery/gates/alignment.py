@@ -19,9 +19,23 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pmtui.delivery.gates.boundaries import rate_unapplied, refuses_the_allowed, wrong_side
+from pmtui.delivery.gates.boundaries import (
+    floors_the_cap,
+    lets_refused_example_through,
+    rate_unapplied,
+    refused_example,
+    refuses_the_allowed,
+    refuses_the_example,
+    wrong_side,
+)
+from pmtui.delivery.gates.branch_sides import (
+    duration_on_the_wrong_side,
+    free_on_the_other_side,
+    state_negated,
+    status_outside_the_failure,
+)
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
-from pmtui.delivery.gates.code_idioms import cron_periods
+from pmtui.delivery.gates.code_idioms import cron_periods, unit_idioms
 from pmtui.delivery.gates.criterion_classes import (
     APP_SUFFIXES,
     ci_runs_failing,
@@ -38,6 +52,14 @@ from pmtui.delivery.gates.criterion_classes import (
 )
 from pmtui.delivery.gates.dead_code import off_flags, without_dead_branches
 from pmtui.delivery.gates.measure_units import wrong_measure_unit
+from pmtui.delivery.gates.outcomes import (
+    benefits_the_others,
+    folds_one_side,
+    keeps_out_what_is_let_in,
+    keeps_what_is_lost,
+    tests_the_opposite,
+)
+from pmtui.delivery.gates.percentages import fraction_against_percent, pays_the_discount
 from pmtui.delivery.gates.polarity import (
     asks_refusal,
     hides_what_happened,
@@ -51,6 +73,9 @@ from pmtui.delivery.gates.polarity import (
     timeout_durations,
     uses_ruled_out,
 )
+from pmtui.delivery.gates.rank_direction import takes_the_worst, wrong_change_direction
+from pmtui.delivery.gates.roles import keeps_the_left_out, role_refused
+from pmtui.delivery.gates.sign_checks import sign_of_another_value
 from pmtui.delivery.gates.time_direction import wrong_time_direction
 from pmtui.delivery.gates.vocabulary import (
     STATUS_NAMES,
@@ -60,7 +85,6 @@ from pmtui.delivery.gates.vocabulary import (
     Concept,
     CriterionReading,
     code_concepts,
-    concepts_of_word,
     criterion_concepts,
     date_formats,
     idiom_concepts,
@@ -126,6 +150,7 @@ class Judgement:
     missing: list[Concept]
     blocker: str = ""  # why the unit cannot answer the criterion whatever its words
     context: frozenset[str] = frozenset()  # modifiers no file of the change names: "the karaoke queue"
+    keys: frozenset[str] = frozenset()  # what two things share to count as one: "two shifts on the same day"
 
     @property
     def passes(self) -> bool:
@@ -148,7 +173,7 @@ class Judgement:
         # a word the unit's own file names elsewhere is a sibling the unit did not choose (versioning on
         # the `logs` bucket beside the `backups` one), not a word the criterion could do without
         return (len(strong) >= 4 and len(missing) == 1
-                and not (lone.anchor or lone.subject or is_action(lone) or lone.negated_of)
+                and not (lone.anchor or lone.subject or is_action(lone) or lone.negated_of or lone.label in self.keys)
                 and lone.label.lower() != "available"  # "the closest available mechanic": a condition to test
                 and not lone.alternatives & self.unit.around)
 
@@ -164,6 +189,14 @@ def _has(concept: Concept, unit: Unit) -> bool:
     if kind == "number":
         aliases = STATUS_NAMES.get(concept.label, ())
         return (concept.label in unit.numbers or any(alias in unit.fresh or stem(alias) in unit.fresh for alias in aliases)
+                # "3%" stated as `0.03`, unless compared with a value that counts per cent (`battery_pct < 0.2`)
+                or (bool(concept.forms & unit.numbers) and not fraction_against_percent(unit.code_text, concept.forms))
+                # "ORD-000123": the width of a zero-padded number (`:06d`, `zfill(6)`, `padStart(6, "0")`)
+                or any(f.startswith("pad:") and re.search(rf"(?::0|%0|\bzfill\(\s*|\bpadStart\(\s*|\brjust\(\s*|:0>){f[4:]}(?!\d)",
+                                                          unit.code_text) for f in concept.forms)
+                # "£5" counted in pence (`CAP_PENCE = 500`) by code whose names say it counts hundredths
+                or (bool({f[2:] for f in concept.forms if f.startswith("c:")} & unit.numbers)
+                    and bool(_HUNDREDTHS.search(unit.code_text)))
                 or (concept.example and concept.label in unit.test_numbers))
     if kind == "quantity":
         number, word = concept.label.split()
@@ -179,7 +212,10 @@ def _has(concept: Concept, unit: Unit) -> bool:
             return True  # an example's output, asserted by the change's test: `parse_dur("2m")` is 120 seconds
         if number in unit.numbers and retention_in(unit.code_text, number, word):
             return True  # `backup_retention_period = 14` keeps backups 14 days: a retention counts in its own unit
-        return bool(concept.forms & unit.numbers) or (number in unit.numbers and bool(concept.alternatives & unit.concepts))
+        # the bare number beside the unit's word anywhere, unless the code states its durations with their units and
+        # none is this one (`MAX_FAILURES = 15` beside `timedelta(minutes=5)` is no 15 minutes)
+        return bool(concept.forms & unit.numbers) or (not stated and number in unit.numbers
+                                                      and bool(concept.alternatives & unit.concepts))
     if kind == "size":
         number, short = concept.label.split()
         return bool(concept.forms & unit.numbers) or states_size(unit.code_text, unit.numbers, number, short)
@@ -209,7 +245,7 @@ def _has(concept: Concept, unit: Unit) -> bool:
         return tests_negated(unit.code_text, concept.negated_of)
     if concept.alternatives & unit.concepts or concept.forms & unit.numbers:
         return True
-    if concept.negated_of and any(concepts_of_word(read) & concept.negated_of for read in negated_reads(unit.code_text)):
+    if concept.negated_of and any(code_concepts(read) & concept.negated_of for read in negated_reads(unit.code_text)):
         return True
     # Compound identifiers written as one word (writeheader, checkins): a long stem at either end counts.
     stems = [a for a in concept.alternatives if len(a) >= 4 and not a.isdigit()]
@@ -222,6 +258,9 @@ def _has(concept: Concept, unit: Unit) -> bool:
     # A typo in the criterion ("invoce"): the code's word one letter away.
     wanted = concept.label.lower()
     return len(wanted) >= 5 and any(one_typo_apart(wanted, name) for name in unit.names if len(name) >= 4)
+
+
+_HUNDREDTHS = re.compile(r"(?i:pence|cents?\b|paise|kobo)|_[pc]\b|[a-z][PC]\b|Cents|Pence")
 
 
 def _blocker(unit: Unit, reading: CriterionReading, hides_done: bool = False, hides_past: bool = False) -> str:
@@ -309,28 +348,96 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
     sources: dict[str, list[str]] = {}
     for unit in units:
         sources.setdefault(unit.path, []).append(unit.code_text)
-    flags_of = {path: flags for path, texts in sources.items() if (flags := off_flags("\n".join(texts)))}
+    flags_of = _off_flags_by_path(sources)
+    files = {path: "\n".join(texts) for path, texts in sources.items()}
     named = _named_anywhere(units) | code_concepts(written)
     modifiers = _modifiers(criterion, reading)
+    keys = _same_keys(criterion, reading)
+    example = refused_example(criterion)
+    precise = bool(_PRECISION_WORDS.search(criterion))
+    permitted = {stem(verb) for verb in _PERMITTED.findall(criterion)}
+    nouns = [c.alternatives - _SIGN_WORDS for c in reading.concepts if c.strong and c.kind == "word" and not is_action(c)]
     for unit in units:
         if unit.kind == "prose" and not reading.about_docs:
             continue  # a promise in the README is not an implementation
-        matched = [c for c in reading.concepts if _has(c, unit)]
+        matched = [c for c in reading.concepts if _has(c, unit) or (c.label == example and c.kind == "number"
+                                                                   and refuses_the_example(criterion, unit.code_text))
+                   # "admins can delete any comment": a predicate `can_delete` is that permission
+                   or (is_action(c) and stem(c.label) in permitted and stem(c.label) in _permissions(unit.name))]
+        # "at most 5 active keys": a condition word found only in a constant's name (`MAX_ACTIVE`) filters nothing
+        unnamed = re.sub(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b", " ", unit.code_text)
+        said = code_concepts(unnamed) | unit_idioms(unnamed) | {c for line in unnamed.splitlines() for c in idiom_concepts(line)}
+        matched = [c for c in matched if not (c.kind == "word" and c.label.lower() in _CONDITIONS
+                                              and c.alternatives & (code_concepts(unit.code_text) - said)
+                                              and not c.alternatives & said)]
+        unread = _unread_constants(unit.code_text, files) if unit.kind == "code" else frozenset()
+        if unread:
+            # `VAT_RATE = 0.2` that no line of the change reads states no VAT: its number is no evidence
+            stated = numbers_in("\n".join(line for line in unit.code_text.splitlines()
+                                          if not any(re.match(rf"\s*(?:const\s+|let\s+|var\s+)?{name}\b", line)
+                                                     for name in unread)))
+            matched = [c for c in matched if not (c.kind == "number" and c.label not in stated
+                                                  and not c.forms & stated and c.label not in unit.test_numbers)]
+        if not precise:
+            # a number found only as a precision (`round(x, 2)`, `.toFixed(2)`) is no quantity of the criterion's
+            rounding = precision_only(unit.code_text)
+            matched = [c for c in matched if not (c.kind == "number" and c.label in rounding
+                                                  and c.label not in unit.test_numbers and not c.forms & unit.numbers)]
         missing = [c for c in reading.concepts if c not in matched]
         blocker = (_blocker(unit, reading, hides_done, hides_past) or wrong_time_direction(criterion, unit.code_text)
-                   or wrong_measure_unit(criterion, unit.code_text))
+                   or wrong_measure_unit(criterion, unit.code_text) or lets_refused_example_through(criterion, unit.code_text))
         if not blocker and (flags := flags_of.get(unit.path, frozenset())) and (lost := _dead_only(matched, unit, flags)):
             blocker = f"its {lost} is behind a flag the change turns off"
+        if not blocker:
+            blocker = (sign_of_another_value(criterion, unit.code_text, nouns, code_concepts)
+                       or keeps_what_is_lost(criterion, unit.code_text) or takes_the_worst(criterion, unit.code_text)
+                       or keeps_out_what_is_let_in(criterion, files[unit.path])
+                       or wrong_change_direction(criterion, unit.code_text)
+                       or free_on_the_other_side(criterion, unit.code_text)
+                       or duration_on_the_wrong_side(criterion, unit.code_text)
+                       or state_negated(criterion, unit.code_text, stem)
+                       or role_refused(criterion, unit.code_text) or keeps_the_left_out(criterion, unit.code_text)
+                       or status_outside_the_failure(criterion, unit.code_text)
+                       or tests_the_opposite(criterion, unit.code_text) or benefits_the_others(criterion, files[unit.path])
+                       or folds_one_side(criterion, unit.code_text)
+                       # a constant's own unit (`DISCOUNT = 0.25`) is judged by what its file does with it
+                       or pays_the_discount(criterion, files[unit.path]) or floors_the_cap(criterion, files[unit.path]))
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):
             blocker = f"it uses the {word} the criterion rules out"
         context = frozenset(c.label for c in missing if c.label in modifiers and _heads(c.label, criterion, matched)
                             and not c.alternatives & named)
-        verdict = Judgement(unit, matched, missing, blocker, context)
+        verdict = Judgement(unit, matched, missing, blocker, context, keys)
         if best is None or verdict.rank() > best.rank():
             best = verdict
     return best
 
 
+_PERMITTED = re.compile(r"\b(?:can|may|(?:is|are)\s+allowed\s+to|(?:is|are)\s+able\s+to)\s+(?:only\s+)?([a-z]+)",
+                        re.IGNORECASE)
+
+
+def _permissions(name: str) -> frozenset[str]:
+    """The verbs a permission predicate's name grants: `can_delete`, `canEdit`, `may_cancel`, `is_allowed_to_refund`."""
+    parts = split_identifier(name)
+    for index, part in enumerate(parts):
+        if part in ("can", "may", "allowed", "allow") and index + 1 < len(parts):
+            rest = parts[index + 1:]
+            rest = rest[1:] if rest[0] == "to" and len(rest) > 1 else rest
+            return frozenset({stem(rest[0])})
+    return frozenset()
+
+
+_PRECISION_WORDS = re.compile(r"\b(?:decimals?|digits?|places?|round\w*|precision|dp|cents?|significant)\b", re.IGNORECASE)
+_PRECISION_ARGUMENT = re.compile(r"(\bround\s*\((?:[^()]|\([^()]*\))*,\s*|\.toFixed\(\s*|\.round\(\s*|\bROUND\((?:[^()]|\([^()]*\))*,\s*)"
+                                 r"\d+(?=\s*\))|(?<=[:%])\.\d+f\b|(?<=\{:)\.\d+f?\b")
+
+
+def precision_only(code: str) -> set[str]:
+    """The numbers the code states only as a rounding's precision (`round(x, 2)`, `.toFixed(1)`, `:.2f`)."""
+    return numbers_in(code) - numbers_in(_PRECISION_ARGUMENT.sub(lambda m: m.group(1) or "", code))
+
+
+_SIGN_WORDS = frozenset({"negativ", "positiv", "zero", "never", "below", "abov"})
 _TOKEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*(?:'s\b)?")
 
 
@@ -356,6 +463,30 @@ def _modifiers(criterion: str, reading: CriterionReading) -> frozenset[str]:
                      and not labels[word].negated_of)
 
 
+def _same_keys(criterion: str, reading: CriterionReading) -> frozenset[str]:
+    """The noun after "same" (the head of its compound): "on the same day" → day, "the same studio room" → room.
+    Two things are the same by it, so the code must compare it: never the one word a long criterion may miss. And
+    two things joined by "and" ("confirmed by email and SMS"): half of them is half the criterion."""
+    labels = {c.label.lower() for c in reading.concepts if c.strong and c.kind == "word"}
+    tokens = [token.replace("-", "").removesuffix("'s").lower() for token in _TOKEN.findall(criterion)]
+    found: set[str] = set()
+    # "by email and SMS": both things joined by "and" are asked for, the second is no word to miss
+    for first, joint, second in zip(tokens, tokens[1:], tokens[2:], strict=False):
+        if joint == "and" and first in labels and second in labels:
+            found |= {first, second}
+    for index, token in enumerate(tokens):
+        if token != "same":
+            continue
+        head = ""
+        for word in tokens[index + 1:index + 4]:
+            if word not in labels:
+                break
+            head = word
+        if head:
+            found.add(head)
+    return frozenset(found)
+
+
 def _heads(label: str, criterion: str, matched: Sequence[Concept]) -> bool:
     """Whether the word after the modifier (the compound's head) is shown by the unit."""
     tokens = [token.replace("-", "").removesuffix("'s").lower() for token in _TOKEN.findall(criterion)]
@@ -369,6 +500,35 @@ def _named_anywhere(units: Sequence[Unit]) -> frozenset[str]:
     for unit in units:
         named |= code_concepts(unit.text) | code_concepts(unit.path) | unit.around | unit.concepts
     return frozenset(named)
+
+
+# a module's constant: `VAT_RATE = 0.2`, `export const MAX_KEYS = 5;` (settings' fields and config keys are not)
+_ASSIGNED = re.compile(r"^(?:export\s+)?(?:const\s+|let\s+|var\s+|final\s+|static\s+)*([A-Z][A-Z0-9_]*)\s*(?::\s*[\w\[\]]+\s*)?=(?!=)",
+                       re.MULTILINE)
+
+
+def _unread_constants(code: str, files: Mapping[str, str]) -> frozenset[str]:
+    """Names the unit assigns at the start of a line that no file of the change reads anywhere else."""
+    names = {name for name in _ASSIGNED.findall(code) if len(name) >= 3}
+    if not names:
+        return frozenset()
+    everything = "\n".join(files.values())
+    return frozenset(name for name in names if len(re.findall(rf"(?<![\w.]){name}\b", everything))
+                     <= len(re.findall(rf"^\s*(?:export\s+)?(?:const\s+|let\s+|var\s+|final\s+|static\s+)*{name}\s*"
+                                       rf"(?::\s*[\w\[\]]+\s*)?=(?!=)", everything, re.MULTILINE)))
+
+
+def _off_flags_by_path(sources: Mapping[str, Sequence[str]]) -> dict[str, frozenset[str]]:
+    """The off flags each file's code reads: its own, and those another file of the change sets off and it imports
+    (`from leisure.flags import AUTO_CLOSE_POOLS` where flags.py says `AUTO_CLOSE_POOLS = False`)."""
+    texts = {path: "\n".join(parts) for path, parts in sources.items()}
+    shared = off_flags("\n".join(texts.values())) if len(texts) > 1 else frozenset()
+    found: dict[str, frozenset[str]] = {}
+    for path, text in texts.items():
+        flags = off_flags(text) | {flag for flag in shared if re.search(rf"\bimport\b[^\n]*\b{flag}\b", text)}
+        if flags:
+            found[path] = frozenset(flags)
+    return found
 
 
 def _dead_only(matched: Sequence[Concept], unit: Unit, flags: frozenset[str]) -> str:

@@ -13,21 +13,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
-_N = r"(\d+(?:\.\d+)?)"
+# a number, after its currency if it has one ("over $50", "above ₹2,000", "under pound 5")
+_N = r"(?:[£$€₹₦]\s*|(?:pounds?|euros?|dollars?|rupees?|naira|yen)\s+)?(\d+(?:\.\d+)?)"
 _UNIT = r"(?:\s*[a-zA-Z°%€$£]+\.?)?"
+# comparatives of a measure (round 8): "warmer than 8 °C" is above 8, "colder than 2 °C" below 2
+_MORE_OF = "warmer|hotter|faster|taller|wider|deeper|louder|dearer"
+_LESS_OF = "colder|cooler|slower|lighter|narrower|shallower|quieter|cheaper"
 # The number belongs with the values below it: `x <= N` holds it, `x > N` refuses it.
 _LOW_SIDE = (
     re.compile(rf"\b(?:the\s+)?first\s+{_N}\b", re.IGNORECASE),
     re.compile(rf"\b{_N}{_UNIT}\s+(?:\w+\s+)?or\s+(?:less|fewer|under|below|sooner|earlier|younger)\b", re.IGNORECASE),
-    re.compile(rf"\b(?:more|greater|longer|older|higher|larger|bigger|later|heavier)\s+than\s+{_N}", re.IGNORECASE),
+    re.compile(rf"\b(?:more|greater|longer|older|higher|larger|bigger|later|heavier|{_MORE_OF})\s+than\s+{_N}",
+               re.IGNORECASE),
     re.compile(rf"\b(?:above|over|exceed(?:s|ing)?|beyond)\s+{_N}", re.IGNORECASE),
 )
 # The number belongs with the values above it: `x >= N` holds it, `x < N` refuses it.
 _HIGH_SIDE = (
     re.compile(rf"\b{_N}{_UNIT}\s+(?:\w+\s+)?or\s+(?:more|above|over|later|longer|higher|greater|older)\b", re.IGNORECASE),
     re.compile(rf"\bat\s+least\s+{_N}", re.IGNORECASE),
-    re.compile(rf"\b(?:less|fewer|shorter|younger|lower|smaller|earlier|sooner)\s+than\s+{_N}", re.IGNORECASE),
+    re.compile(rf"\b(?:less|fewer|shorter|younger|lower|smaller|earlier|sooner|{_LESS_OF})\s+than\s+{_N}", re.IGNORECASE),
     re.compile(rf"\b(?:under|below)\s+{_N}", re.IGNORECASE),
     re.compile(rf"\b{_N}{_UNIT}(?:\s+\w+){{0,2}}\s+(?:is|are|has\s+been|have\s+been)\s+reached\b", re.IGNORECASE),
     re.compile(rf"\breach(?:es|ed|ing)?\s+{_N}", re.IGNORECASE),
@@ -46,9 +52,15 @@ _ANY_ONE = re.compile(r"\b(?:when|if|once|as\s+soon\s+as|whenever)\s+(?:any|a\s+
                       r"(?!of\b|time\b|more\b|other\b|longer\b)[a-z]+\s+(?!is\s+not\b|are\s+not\b)", re.IGNORECASE)
 
 
+# "after 9 pm", "before 7 am": the hour itself (21:00–21:59, 7:00–7:59) is on the side of the hours after it
+_CLOCK = re.compile(r"\b(?:after|before|from|past|until|till)\s+(\d{1,2})\s*(?:(pm|p\.m\.)|am|a\.m\.)(?![A-Za-z])",
+                    re.IGNORECASE)
+
+
 def criterion_boundaries(text: str) -> tuple[tuple[str, str], ...]:
     """(number, "low" | "high") for every boundary the criterion words with its side."""
     found: list[tuple[str, str]] = [("1", "high")] if _ANY_ONE.search(text) else []
+    found += [(str(int(h) % 12 + (12 if pm else 0)), "high") for h, pm in _CLOCK.findall(text) if 1 <= int(h) <= 12]
     for side, patterns in (("low", _LOW_SIDE), ("high", _HIGH_SIDE)):
         for pattern in patterns:
             found.extend((_plain(match.group(1)), side) for match in pattern.finditer(text))
@@ -114,16 +126,27 @@ def _comparisons(code: str, number: str) -> list[tuple[int, str]]:
 # "refill blocked if the last one is less than 25 days ago": the refusing branch's condition is the criterion's.
 _REFUSED_IF = re.compile(r"\b(?:block\w*|reject\w*|refus\w*|den(?:y|ies|ied)|disallow\w*|forbid\w*|not\s+allowed)\s+"
                          r"(?:\w+\s+){0,4}?(?:if|when|whenever|for)\b(?P<rest>.*)$", re.IGNORECASE)
-_CONDITIONS = ((re.compile(rf"\b(?:less|fewer|shorter|younger|lower|smaller|earlier|sooner)\s+than\s+{_N}|"
+_CONDITIONS = ((re.compile(rf"\b(?:less|fewer|shorter|younger|lower|smaller|earlier|sooner|{_LESS_OF})\s+than\s+{_N}|"
                            rf"\b(?:under|below)\s+{_N}", re.IGNORECASE), "<"),
-               (re.compile(rf"\b(?:more|greater|longer|older|higher|larger|bigger|later|heavier)\s+than\s+{_N}|"
+               (re.compile(rf"\b(?:more|greater|longer|older|higher|larger|bigger|later|heavier|{_MORE_OF})\s+than\s+{_N}|"
                            rf"\b(?:above|over|exceed(?:s|ing)?|beyond)\s+{_N}", re.IGNORECASE), ">"),
                (re.compile(rf"\b{_N}{_UNIT}\s+(?:\w+\s+)?or\s+(?:less|fewer|under|below)\b", re.IGNORECASE), "<="),
                (re.compile(rf"\b{_N}{_UNIT}\s+(?:\w+\s+)?or\s+(?:more|above|over)\b|\bat\s+least\s+{_N}", re.IGNORECASE),
                 ">="))
 _COMPLEMENT = {"<": ">=", ">=": "<", ">": "<=", "<=": ">"}
-_REFUSES = re.compile(r"\breturn\s+(?:false|False|Err\b|err\b)|\braise\b|\bthrow\b|\babort\b|\bexit\s*\(?\s*[1-9]|"
+_REFUSES = re.compile(r"\breturn\s+(?:false|False|Err\b|err\b|(?:[\w.]*\.)?Err[A-Z]\w*|errors\.New\(|fmt\.Errorf\()|\braise\b|\bthrow\b|\babort\b|\bexit\s*\(?\s*[1-9]|"
                       r"\b4\d\d\b|\bdeny\b|\breject\w*\(")
+
+
+def refusing_line(line: str) -> bool:
+    """Whether a line of code refuses: raises, throws, returns false or an error, exits non-zero, answers 4xx."""
+    return bool(_REFUSES.search(line) or _REFUSES_BY_NAME.search(line))
+
+
+# a refusal by its name: Rails' `head :forbidden`, `render status: :unauthorized`, `Forbid()`, `HttpStatus.FORBIDDEN`
+_REFUSES_BY_NAME = re.compile(r"\bhead\s+:(?:forbidden|unauthorized|not_found|unprocessable_entity|bad_request)\b|"
+                              r"\bstatus:\s*:(?:forbidden|unauthorized)\b|\bForbid\(\)|\bFORBIDDEN\b|\bUNAUTHORI[SZ]ED\b|"
+                              r"\bStatusForbidden\b|\bStatusUnauthorized\b|\bPermissionDenied\b|\bAccessDenied\w*")
 
 
 def refused_condition(text: str) -> tuple[str, str] | None:
@@ -159,20 +182,29 @@ def wrong_side(code: str, boundaries: tuple[tuple[str, str], ...]) -> str:
     return ""
 
 
+# "per day after the due date": what follows the unit is no part of it
+_NOT_A_NOUN = r"(?:after|before|from|until|till|since|of|for|in|on|at|the|a|an|and|or|with|over|under|beyond|past)\b"
 # "a surcharge of 15 per rental day": a price per something is multiplied by how many there are.
 # "1 EUR per started 30 min": the rate is per block of 30 minutes, what is counted is the block
 _RATE = re.compile(rf"{_N}\s*(?:€|\$|£|euros?|dollars?|pounds?|cents?)?\s+(?:\w+\s+){{0,2}}?(?:per|each|every)\s+"
-                   r"(?:(?:started|begun)\s+(?:\d+(?:\.\d+)?\s*)?|(?!per\b)[A-Za-z]+\s+)?((?!per\b)[A-Za-z]+?)(?:e?s)?\b",
-                   re.IGNORECASE)
+                   r"(?:(?:started|begun)\s+(?:\d+(?:\.\d+)?\s*)?|(?!per\b)[A-Za-z]+\s+(?!" + _NOT_A_NOUN + r"))?"
+                   r"((?!per\b)[A-Za-z]+?)(?:e?s)?\b", re.IGNORECASE)
 _MONEY = re.compile(r"\b(?:fee|fees|surcharge|cost|costs|price|priced|charge|charged|charges|pay|pays|paid|billed|"
                     r"rate)\b|[€$£]|\b(?:euro|dollar|pound|cent)s?\b", re.IGNORECASE)
+
+
+_MEASURE_BEFORE_PER = re.compile(r"\b(?:met(?:er|re)s?|m|km|kilomet(?:er|re)s?|miles?|mph|kph|feet|ft|lit(?:er|re)s?|l|"
+                                 r"gallons?|kg|kilos?|grams?|g|tonnes?|tons?|bytes?|[kmg]b|words?|steps?|beats?|"
+                                 r"revolutions?|rpm)\s+(?:per|each|every)\b", re.IGNORECASE)
 
 
 def criterion_rates(text: str) -> tuple[tuple[str, str], ...]:
     """(number, what it is per) for every price per something the criterion names."""
     if not _MONEY.search(text):
         return ()
-    return tuple((_plain(m.group(1)), m.group(2).lower()) for m in _RATE.finditer(text))
+    # "9 metres per minute", "50 km per hour": a speed or a flow, a measure per time, is no price per something
+    return tuple((_plain(m.group(1)), m.group(2).lower()) for m in _RATE.finditer(text)
+                 if not _MEASURE_BEFORE_PER.search(m.group(0)))
 
 
 def rate_unapplied(code: str, rates: tuple[tuple[str, str], ...], stem_of: Callable[[str], str]) -> str:
@@ -191,6 +223,98 @@ def rate_unapplied(code: str, rates: tuple[tuple[str, str], ...], stem_of: Calla
                     parts = {stem_of(p) for p in re.split(r"[^A-Za-z]+|(?<=[a-z])(?=[A-Z])", other) if p}
                     if number in _values(mine, constants) and stem_of(per) in parts:
                         multiplied = True
-        if used and not multiplied:
+        if used and not multiplied and not _added_to_a_rate(bare, number, per, constants, stem_of):
             return f"it uses {number} but never multiplies it by the {per}s"
     return ""
+
+
+# "Given a hut booking for 13 guests, … then it is refused": the example's own value is one the code must refuse
+_GIVEN_THEN = re.compile(r"\bgiven\b(?P<given>.*?)\bthen\b(?P<then>.*)$", re.IGNORECASE | re.DOTALL)
+_REFUSAL = re.compile(r"\b(?:refus\w*|reject\w*|den(?:y|ies|ied)|block\w*|not\s+allowed|declined?|turned\s+away)\b",
+                      re.IGNORECASE)
+_HOLDS = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+
+
+def refused_example(text: str) -> str | None:
+    """The one whole number a Given/When/Then's situation gives when its outcome is a refusal, else None."""
+    match = _GIVEN_THEN.search(text)
+    if not match or not _REFUSAL.search(match.group("then")) or criterion_boundaries(match.group("given")):
+        return None
+    numbers = re.findall(r"(?<![\w.:])(\d+)\s+[A-Za-z]", match.group("given"))
+    return _plain(numbers[0]) if len(numbers) == 1 else None
+
+
+def _example_checks(number: str, code: str) -> list[tuple[int, str]]:
+    """(bound, operator) of the code's refusing comparisons with the example's value or its neighbours (N ± 1)."""
+    value = int(number)
+    lines = code.splitlines()
+    return [(near, op) for near in (value - 1, value, value + 1) for index, op in _comparisons(code, str(near))
+            if any(_REFUSES.search(line) for line in lines[index:index + 3])]
+
+
+def refuses_the_example(criterion: str, code: str) -> bool:
+    """Whether a refusing comparison of the code holds for the example's value: `if b.Guests > 12 { return Err… }`
+    refuses the booking for 13 guests the criterion gives, though 13 is written nowhere."""
+    number = refused_example(criterion)
+    return number is not None and any(_HOLDS[op](int(number), near) for near, op in _example_checks(number, code))
+
+
+def lets_refused_example_through(criterion: str, code: str) -> str:
+    """Why the code's refusing comparisons near the example's value (N, N ± 1) all let N itself through, or ""."""
+    number = refused_example(criterion)
+    if number is None:
+        return ""
+    value = int(number)
+    checks = _example_checks(number, code)
+    if checks and not any(_HOLDS[op](value, near) for near, op in checks):
+        near, op = checks[0]
+        return f"it refuses when the value is {op} {near}, which lets the example's {number} through"
+    return ""
+
+
+# "capped at £5", "at most 20": a cap is the least of the value and the cap; `max(x, cap)` makes it a floor
+_CAP = re.compile(r"\b(?:capped\s+at|a\s+cap\s+of|at\s+most|no\s+more\s+than|not\s+more\s+than|maximum\s+of|"
+                  r"never\s+more\s+than)\s+(?:[£$€₹]\s*|(?:pound|euro|dollar|rupee)\s+)?(\d+(?:\.\d+)?)", re.IGNORECASE)
+_MAX_CALL = re.compile(r"(?<![\w.])(?:Math\.|math\.|std::cmp::|builtins\.)?max\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
+_MIN_CALL = re.compile(r"(?<![\w.])(?:Math\.|math\.|std::cmp::|builtins\.)?min\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)|"
+                       r"\.(?:min|clamp|coerceAtMost|at_most)\s*\(")
+
+
+@lru_cache(maxsize=256)
+def floors_the_cap(criterion: str, code: str) -> str:
+    """Why the code passes the criterion's cap (or its hundredths) only to `max(…)`, never to `min(…)`, or ""
+    (cached: every unit of a file asks it of the file's text)."""
+    if not _CAP.search(criterion):
+        return ""
+    bare = "\n".join(_STRING.sub('""', line) for line in code.splitlines())
+    constants = _constants_of(bare)
+    for match in _CAP.finditer(criterion):
+        value = _plain(match.group(1))
+        wanted = {value, _plain(str(round(float(value) * 100)))}
+
+        def names_cap(arguments: str, wanted: set[str] = wanted) -> bool:
+            return any(wanted & _values(operand, constants) for operand in re.split(r"[\s,*+/-]+", arguments) if operand)
+
+        floored = any(names_cap(m.group(1)) for m in _MAX_CALL.finditer(bare))
+        capped = any(m.group(1) is None or names_cap(m.group(1)) for m in _MIN_CALL.finditer(bare))
+        if floored and not capped:
+            return f"it passes the cap of {value} to max(…), which makes it the least, not the most"
+    return ""
+
+
+def _added_to_a_rate(bare: str, number: str, per: str, constants: dict[str, set[str]], stem_of: Callable[[str], str]) -> bool:
+    """Whether the number is added to a variable that is then multiplied by what it is per: `nightly += HOOKUP_FEE`
+    … `return nightly * nights` ("£6 more per night"), where `total += HOOKUP_FEE` after the product is not."""
+    lines = bare.splitlines()
+    for index, line in enumerate(lines):
+        added = re.match(r"\s*(?:let\s+|var\s+)?([\w.$]+)\s*(?:\+=\s*|=\s*\1\s*\+\s*)([\w.$]+)", line)
+        if not added or number not in _values(added.group(2), constants):
+            continue
+        variable = re.escape(added.group(1))
+        for later in lines[index + 1:]:
+            for left, right in re.findall(r"([\w.$:@()]+)\s*\*\s*([\w.$:@()]+)", later):
+                for mine, other in ((left, right), (right, left)):
+                    parts = {stem_of(p) for p in re.split(r"[^A-Za-z]+|(?<=[a-z])(?=[A-Z])", other) if p}
+                    if re.fullmatch(variable, mine) and stem_of(per) in parts:
+                        return True
+    return False

@@ -52,7 +52,10 @@ _DEFINITION = re.compile(
 _JS_TEST = re.compile(r"^\s*(?:it|test|describe)\s*\(\s*(['\"`])(?P<name>.+?)\1")
 _RUST_TEST_ATTR = re.compile(r"^\s*#\[(?:tokio::)?test\]")
 _HEAD = re.compile(r"^\s*(\[[^\]]+\]|[\w.\-\"' ]+:\s*(?:#.*)?$|[^{}]+\{\s*$|<\w[^>]*>\s*$|-\s+\w+:)")
-_SKIP_BLOCK_LANG = frozenset({".json", ".lock"})
+_SKIP_BLOCK_LANG = frozenset({".lock"})
+# generated lock files say what a tool resolved, not what the change does (a JSON config's values are read)
+_LOCKFILE = re.compile(r"(?:^|/)(?:package-lock|npm-shrinkwrap|composer|Pipfile|flake|deno|bun)\.(?:json|lock)$|"
+                       r"(?:^|/)[^/]*-lock\.json$|\.lock$")
 _MARKUP = frozenset({".css", ".scss", ".sass", ".less", ".html", ".htm", ".jsx", ".tsx", ".vue", ".svelte"})
 # HTML elements whose one-letter names say what they are.
 _ELEMENTS = ((re.compile(r"(?<![\w-])a(?=\s*[:.,{\[>#)]|\s*$)|<a\b"), "link"),
@@ -213,6 +216,12 @@ def _identifier_parts(text: str) -> set[str]:
 _DEFINED = re.compile(r"^\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_]\w*)", re.MULTILINE)
 
 
+# A schema object's name is what it is called, not what it does: `ADD CONSTRAINT bookings_no_overlap UNIQUE (…)`
+# (SQL's keywords in capitals, or lower case after the verb that makes the object: `create index …`)
+_SQL_NAMED = re.compile(r"(?:\b(?:CONSTRAINT|INDEX|TRIGGER|POLICY)|(?i:\b(?:add|create(?:\s+unique)?|alter)\s+"
+                        r"(?:constraint|index|trigger|policy)))\s+(?:IF\s+NOT\s+EXISTS\s+)?(?P<name>[\w.\"]+)")
+
+
 def _unnamed(line: str) -> str:
     """A line with the name it defines taken out: what a function is called is not what it does."""
     match = _DEFINITION.match(line)
@@ -220,7 +229,7 @@ def _unnamed(line: str) -> str:
         for group in ("name", "arrow", "method", "jsmethod"):
             if match.group(group):
                 return line[:match.start(group)] + " " + line[match.end(group):]
-    return line
+    return _SQL_NAMED.sub(lambda m: m.group(0)[:m.start("name") - m.start(0)], line)
 
 
 # A log line's message says what happens, like a comment: `log.info("welcome email due")` sends nothing.
@@ -388,7 +397,9 @@ def handles_flag(code: str, flag: str) -> bool:
 
 # What forbids, refuses or leaves something out in a line of code.
 _NEGATING = re.compile(r"\bnot\b|!==?|!(?=[\w.(\[$*])|<>|\bunless\b|\bcontinue\b|\bexcept\b|\b4\d\d\b|"
-                       r"\breturn\s+(?:false|None|null|nil|undefined)\b", re.IGNORECASE)
+                       r"\breturn\s+(?:false|None|null|nil|undefined)\b|"
+                       # SQL constraints forbid the rows they exclude: `EXCLUDE USING gist (…)`, `CHECK (fee >= 0)`
+                       r"(?-i:\bEXCLUDE\s+USING\b|\bCHECK\s*\()", re.IGNORECASE)
 # What a line does that forbids or leaves out (its idioms), and the few words that say it in code:
 # a redaction, a hash, a unique constraint, a refusing status. A word such as `disabled` in
 # `if user.disabled: log(...)` refuses nothing, so words of the criterion itself do not count.
@@ -457,7 +468,7 @@ def change_units(added_lines: dict[str, list[tuple[int, str]]], present: list[st
         if path in present and suffix in PROSE_SUFFIXES:
             units.extend(_prose_units(path, added))
             continue
-        if path not in present or suffix in _SKIP_BLOCK_LANG:
+        if path not in present or suffix in _SKIP_BLOCK_LANG or _LOCKFILE.search(path):
             continue
         lines = _read(root, path)
         if lines is None:
@@ -581,6 +592,11 @@ def _follow_definitions(units: list[Unit], added_lines: dict[str, list[tuple[int
                                       if constants[name] not in unit.code_text)
             for found in (unit.concepts, unit.fresh, unit.acts, unit.fresh_acts):
                 found |= helper.fresh_acts
+            # a range test called negated is the value outside it: `if not self.between_flags(x):`
+            if "between" in helper.fresh_acts and re.search(
+                    rf"(?:\bnot\s+|!\s*)(?:[\w$]+\.)*{re.escape(name)}\s*\(", unit.code_text):
+                for found in (unit.concepts, unit.fresh, unit.acts, unit.fresh_acts):
+                    found.add("outside")
             if helper.path != unit.path and helper.start in helper.added:
                 # a helper the change wrote in another file is this unit's code split off (a refactor across
                 # files): what it says is said here too

@@ -36,6 +36,27 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ((r"\bclamp\(|\.clamp\(|\bcoerceIn\(|\bBETWEEN\b|\.between\(|\binRange\(|"
          r"[\w\])]\s+<=?\s+[^<>=\n]+\s+<=?\s+[\w(]"), "between"),
         (r"\bmax\(|\bMath\.max\(|>\s*\w*MAX|\w*MAX\w*\s*<", "limit"),
+        # a value out of its range: `not A <= x <= B`, `!(A <= x && x <= B)`, `x < A or x > B`
+        ((r"\bnot\s+\(?\s*[\w.$]+\s*<=?\s*[\w.$()\[\]]+\s*<=?\s*[\w.$]+|!\s*\(\s*[\w.$]+\s*<=?\s*[\w.$]+\s*&&|"
+          r"\b([\w.$]+)\s*(?:<=?|==)\s*[\w.$]+\s*(?:or|\|\||OR)\s*\1\s*>=?\s*[\w.$]+|"
+          r"\b([\w.$]+)\s*>=?\s*[\w.$]+\s*(?:or|\|\||OR)\s*\2\s*(?:<=?|==)\s*[\w.$]+|"
+          r"!\s*\(\s*[\w.$]+\s*\.\.=?\s*[\w.$]+\s*\)\s*\.contains\(|\bnot\s+in\s+range\(|\bNOT\s+BETWEEN\b"), "outside"),
+        # what is one's own: `comment.author_id == user.id`, `owner_id === me.id`
+        ((r"\b(?:author|owner|creator|user|created_by)_?(?:[iI]d|ID)?\s*===?\s*(?:user|current_user|currentUser|me|request\.user|"
+          r"actor|viewer)\.(?:id|ID|pk)\b|\b(?:user|current_user|currentUser|me)\.(?:id|pk)\s*===?\s*[\w.]*"
+          r"(?:author|owner|creator)_?(?:[iI]d)?\b"), "own"),
+        # a value that must be given: `.min(1)` of a string, NOT NULL, `required=True`, `presence: true`, `@NotNull`
+        ((r"\bstring\(\)[^\n]*\.(?:min\(\s*1\s*\)|nonempty\(\))|\bNOT\s+NULL\b|\brequired\s*[=:]\s*(?:True|true)\b|"
+          r"\bpresence:\s*true\b|@NotNull\b|@NotBlank\b|@NotEmpty\b|\bblank\s*=\s*False\b|\.required\(\)|"
+          r"\bvalidates?\w*\s*\(?\s*:\w+\s*,\s*presence\b"), "required"),
+        # what is made invisible is hidden: `product.visible = False`, `hidden = True`, `display: none`
+        ((r"\b(?:visible|is_visible|isVisible|shown|displayed|listed|published)\s*(?:=|:)\s*(?:False|false)\b|"
+          r"\b(?:hidden|is_hidden|isHidden)\s*(?:=|:)\s*(?:True|true)\b|\bdisplay\s*:\s*none\b"), "filter"),
+        # a price of nothing is free: `return 0` from a fee, `shipping = 0`, `fee: 0`
+        ((r"\b(?:fee|fees|price|cost|charge|shipping|delivery|amount|total)\w*\s*(?:=|:)\s*0(?:\.0+)?\b(?![.\d])|"
+          r"\breturn\s+0(?:\.0+)?\s*(?:;?\s*$|\bif\b)|\?\s*0(?:\.0+)?\s*:(?!:)"), "free"),
+        # the least of a value and a cap caps it: `Math.min(days * 50, 500)`, `min(fee, CAP)`, `.coerceAtMost(`
+        (r"(?<![\w.])(?:Math\.|math\.|std::cmp::)?min\s*\([^()]*,|\.coerceAtMost\(|\.clamp\(", "limit"),
         (r"\bprint\(|console\.log|\becho\b|\bputs\b|fmt\.Print", "show"),
         (r"\bsetTimeout\(|\bsleep\(|time\.sleep|\bdebounce\b", "wait"),
         # a timeout aborts what runs longer: `--timeout=3s`, `timeout(time: 45, unit: 'MINUTES')`
@@ -71,7 +92,9 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^\s*(?:return|continue|pass)\s*;?\s*$|\bif\b.*[:)]\s*(?:return|continue)\s*;?\s*$", "ignore"),
 
         (r"\bcontinue\b|\bexit\s+[1-9]|\bexit\([1-9]|\bsys\.exit\(|\bprocess\.exit\([1-9]|\bos\.Exit\([1-9]", "exit"),
-        (r"^\s*USER\s+(?!root\b|0\b)\S+|\brunAsNonRoot:\s*true|\brunAsUser:\s*[1-9]|\buseradd\b|\badduser\b",
+        # a user created (`useradd app`) is not the user the container runs as: only USER switches to it
+        ((r"^\s*USER\s+(?!root\b|0\b)\S+|\brunAsNonRoot:\s*true|\brunAsUser:\s*[1-9]|\bgosu\s+(?!root\b)\w|"
+          r"\bsu-exec\s+(?!root\b)\w"),
          "nonroot"),
         ((r"\.get\(\s*[^,()]+,\s*[^)]+\)|\|\||\?\?|\bunwrap_or|\bgetOrDefault\(|\bor\s+[\"'\d\[{(]|==\s*\"\"|"
          r"^\s*[A-Za-z_]\w*\s*:\s*[\w\[\]|., ]+=\s*[^=]|\bDEFAULT\b"), "default"),
@@ -231,6 +254,10 @@ _CASCADE_CODE = re.compile(r"\bCASCADE\b|\bdependent:\s*:(?:destroy|delete_all)\
                            r"\bcascade\s*=\s*[\"'][^\"']*delete", re.IGNORECASE)
 
 
+_ERREXIT = re.compile(r"^\s*set\s+(?:-[a-zA-Z]*e[a-zA-Z]*\b|-o\s+errexit\b)", re.MULTILINE)
+_GUARDED = re.compile(r"\|\||&&|^\s*(?:if|elif|while|until)\s|\bthen\b|\|\s*true\b", re.MULTILINE)
+
+
 def unit_idioms(code: str) -> set[str]:
     """Concepts of what a piece of code does as a whole: both a lower and an upper bound keep a value
     between; deleting in two places (or a foreign key's CASCADE) deletes what depends on a thing."""
@@ -245,6 +272,10 @@ def unit_idioms(code: str) -> set[str]:
     if re.search(r"\b(?:def|fun|func|function|bool|boolean|Bool)\s+(?:[Cc]an|[Mm]ay|is_?[Aa]llowed|[Aa]llows?|[Pp]ermit|[Aa]ccepts?|is_?[Aa]cceptable|is_?[Vv]alid)"
                  r"\w*\s*\(", bare) and re.search(r"\breturn\s+(?:false|False)\b", bare):
         found.add("reject")
+    # a shell script under `set -e` (`set -euo pipefail`) exits non-zero when a command fails, unless the command is
+    # a condition or guarded (`cmd || echo …`, `if cmd; then`, `while cmd`): errexit does not apply to those
+    if _ERREXIT.search(bare) and not _GUARDED.search(bare):
+        found |= {"exit", "reject", "nonzero"}
     deleting = [line for line in bare.splitlines() if "delete" in idiom_concepts(line)]
     if len(deleting) >= 2 or _CASCADE_CODE.search(bare):
         found.add("cascade")
@@ -288,7 +319,16 @@ def date_formats(text: str) -> set[str]:
         order = _date_order(match.group(1, 3, 4), match.group(2), {"2": "d", "1": "m", "2006": "y", "6": "y"})
         if order:
             found.add(order)
+    # a locale's short date: `toLocaleDateString('en-GB')` is 27/11/2026, 'en-US' 11/27/2026, 'de-DE' 27.11.2026
+    for locale in _DATE_LOCALE.findall(text):
+        found |= {order for pattern, order in _LOCALE_ORDERS if re.fullmatch(pattern, locale, re.IGNORECASE)}
     return found
+
+
+_DATE_LOCALE = re.compile(r"(?:toLocaleDateString|DateTimeFormat|toLocaleString)\(\s*['\"]([a-z]{2}(?:-[A-Za-z]{2})?)['\"]")
+_LOCALE_ORDERS = ((r"en-(?:GB|IE|AU|NZ|IN|NG|ZA)|fr-FR|es-ES|it-IT|pt-BR", "d/m/y"), (r"en-US|en", "m/d/y"),
+                  (r"de(?:-DE|-AT|-CH)?|ru-RU|pl-PL|fi-FI|nb-NO|da-DK", "d.m.y"), (r"en-CA|sv-SE|lt-LT", "y-m-d"),
+                  (r"nl-NL", "d-m-y"))
 
 
 # -- cron schedules: "0 9 * * 1" runs weekly, on Mondays, at 9 ----------------------------------------------

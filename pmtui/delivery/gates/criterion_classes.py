@@ -167,6 +167,16 @@ def negated_reads(code: str) -> set[str]:
         value = match.group(1) or match.group(2) or match.group(4)
         if value:
             found.add(re.split(r"[.$]", value)[-1])
+    # the else of a test reads what the test read, negated: `if (p.collectedAt) …; else if (…) returnToSender(p)`
+    condition = ""
+    for line in code.splitlines():
+        if re.match(r"\s*\}?\s*(?:else\b|elif\b|elsif\b)", line) and condition:
+            found |= {re.split(r"[.$]", value)[-1] for value in re.findall(r"[A-Za-z_$][\w.$]*", condition)}
+        test = re.match(r"\s*\}?\s*(?:else\s+if|elif|elsif|if)\b\s*(.*)", line)
+        if test:
+            condition = re.split(r"[{:]\s*$|\)\s*[^)]*$", test.group(1))[0]
+        elif line.strip() and not re.match(r"\s*\}?\s*else\b", line) and not line.startswith((" ", "\t")):
+            condition = ""
     return found
 
 
@@ -241,6 +251,10 @@ _EXPLICIT = (re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*\*\s*time\.(Nanosecond|Mic
              re.compile(r"\bfrom_(secs|millis|micros|nanos|mins|hours)\(\s*(\d+(?:\.\d+)?)"),
              re.compile(r"\b(milliseconds|seconds|minutes|hours|days|weeks|years)\s*[=:]\s*(\d+(?:\.\d+)?)\b"),
              re.compile(r"\bDuration\.of(Millis|Seconds|Minutes|Hours|Days)\(\s*(\d+(?:\.\d+)?)"),
+             # java.time and date-fns: `today.plusDays(7)`, `plusWeeks(7)`, `addDays(day, 7)`; Rails: `7.days`
+             re.compile(r"\b(?:plus|minus)(Seconds|Minutes|Hours|Days|Weeks|Years)\(\s*(\d+(?:\.\d+)?)\s*\)"),
+             re.compile(r"\b(?:add|sub)(Seconds|Minutes|Hours|Days|Weeks|Years)\(\s*[^,()]+,\s*(\d+(?:\.\d+)?)\s*\)"),
+             re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\.(seconds?|minutes?|hours?|days?|weeks?|years?)\b"),
              # find(1): -mtime counts days, -mmin minutes
              re.compile(r"-m(time|min)\s+[+-]?(\d+)\b"),
              # a name that ends in its unit: `my $BLOCK_MIN = 30;`, `RETENTION_DAYS = 14`, `graceMinutes: 20`

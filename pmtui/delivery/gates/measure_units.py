@@ -27,11 +27,15 @@ _UNITS = {
     "f": ("temperature", "f"), "fahrenheit": ("temperature", "f"),
     "ml": ("volume", "ml"), "l": ("volume", "l"), "liter": ("volume", "l"), "litre": ("volume", "l"),
     "liters": ("volume", "l"), "litres": ("volume", "l"),
+    "psi": ("pressure", "psi"), "kpa": ("pressure", "kpa"), "hpa": ("pressure", "hpa"), "mbar": ("pressure", "mbar"),
+    "bar": ("pressure", "bar"), "pascal": ("pressure", "pa"), "pascals": ("pressure", "pa"),
 }
+# a unit that ends a name only as a word of its own: `foo_bar` and `sidebar` count no pressure
+_NOT_A_NAME_UNIT = frozenset({"bar"})
 # in a criterion the temperature and length symbols need their number: "200 °C", "0.5 m", "12 kg"
 _MEASURE = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(°\s*[CF]\b|℃|℉|mm\b|cm\b|km\b|m\b|kg\b|g\b|lbs?\b|ft\b|mi\b|ml\b|"
                       r"l\b|(?:milli|centi|kilo)?met(?:er|re)s?\b|inch(?:es)?\b|feet\b|miles?\b|"
-                      r"(?:kilo)?grams?\b|pounds?\b|lit(?:er|re)s?\b|degrees?\s+(?:celsius|fahrenheit|[CF]\b))")
+                      r"(?:kilo)?grams?\b|pounds?\b|lit(?:er|re)s?\b|psi\b|[kh]Pa\b|m?bar\b|degrees?\s+(?:celsius|fahrenheit|[CF]\b))")
 _OPERAND = r"[A-Za-z_$][\w.$]*"
 _NUMBER = r"-?\d[\d_]*(?:\.\d+)?"
 _COMPARISON = re.compile(rf"({_OPERAND}|{_NUMBER})\s*(?:<=|>=|<|>|==|!=|-gt|-ge|-lt|-le)\s*({_OPERAND}|{_NUMBER})")
@@ -60,9 +64,11 @@ def _unit_of_name(name: str) -> tuple[str, str] | None:
     parts = [p.lower() for chunk in re.split(r"_+", last) for p in _CAMEL.sub(" ", chunk).split() if p]
     if not parts:
         return None
-    if len(parts) >= 2 and parts[-1] in _UNITS and parts[-1] != "in":  # `check_in`, `opt_in` are no inches
+    if len(parts) >= 2 and parts[-1] in _UNITS and parts[-1] not in ("in", *_NOT_A_NAME_UNIT):  # `check_in`: no inches
         return _UNITS[parts[-1]]
-    words = [p for p in parts if len(p) > 3 and p in _UNITS]
+    if parts[-1] in ("psi", "kpa", "hpa"):  # `t.psi`: a pressure's unit is often the whole name
+        return _UNITS[parts[-1]]
+    words = [p for p in parts if len(p) > 3 and p in _UNITS and p not in _NOT_A_NAME_UNIT]
     return _UNITS[words[-1]] if words else None
 
 
@@ -75,7 +81,7 @@ def wrong_measure_unit(criterion: str, code: str) -> str:
     for name, value in _CONSTANT.findall(code):
         constants[name] = _plain(value)
     for number, kind, unit in measures:
-        units: list[str] = []
+        units: list[tuple[str, str]] = []
         for line in code.splitlines():
             for left, right in _COMPARISON.findall(line):
                 for mine, other in ((left, right), (right, left)):
@@ -83,8 +89,13 @@ def wrong_measure_unit(criterion: str, code: str) -> str:
                     if value != number:
                         continue
                     said = _unit_of_name(other) or _unit_of_name(mine)
-                    if said and said[0] == kind:
-                        units.append(said[1])
-        if units and unit not in units:
-            return f"it compares {number} with a value in {units[0]}, where the criterion says {number} {unit}"
+                    if said:
+                        units.append(said)
+        if not units or (kind, unit) in units:
+            continue
+        mine = [u for k, u in units if k == kind]
+        if mine:
+            return f"it compares {number} with a value in {mine[0]}, where the criterion says {number} {unit}"
+        # another kind of quantity altogether: `rider.heightCm > 95` for "heavier than 95 kg"
+        return f"it compares {number} with a {units[0][0]} (in {units[0][1]}), where the criterion's {number} is a {kind}"
     return ""

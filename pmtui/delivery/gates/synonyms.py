@@ -115,7 +115,7 @@ _GROUPS: dict[str, str] = {
     "start": "start starts begin begins beginning prefix startswith leading",
     "exit": "exit stop stops halt quit terminate",
     "container": "container docker dockerfile image pod",
-    "nonroot": "nonroot unprivileged useradd adduser runasnonroot rootless",
+    "nonroot": "nonroot unprivileged runasnonroot rootless",
     "send": "send sent mail sendmail email dispatch deliver submit",
     "body": "body payload",
     "json": "json jsonify jsonresponse tojson",
@@ -171,7 +171,21 @@ _GROUPS: dict[str, str] = {
     # being late is a delay: "more than 2 minutes late" is `delayed`
     "late": "late lateness delayed overdue tardy",
     # an alert is a warning: `Alert::LowWater` for "warn when the tide is low"
-    "alert": "alert alerts alarm alarms warn warning warnings",
+    "alert": "alert alerts alarm alarms warn warning warnings notify notifies",
+    "own": "own owner owned owns",
+    # what must be given: `.min(1)`, NOT NULL, `required=True` (code_idioms)
+    "required": "required mandatory obligatory compulsory",
+    # what costs nothing: `return 0` from a fee (code_idioms)
+    "free": "free gratis complimentary",
+    "temperature": "temperature temp celsius fahrenheit",
+    # a quantity is named by its unit: `t.psi` is a tyre's pressure, `bp_systolic` a blood pressure
+    "pressure": "pressure psi kpa hpa mbar systolic diastolic",
+    # Indian English: udhaar (udhar) is credit given by a shop
+    "credit": "credit udhaar udhar",
+    # a value out of its range: `not low <= x <= high`, `x < low or x > high` (code_idioms reads them)
+    "outside": "outside outwith",
+    # what is booked "in advance" is booked ahead
+    "ahead": "ahead advance beforehand",
     # units of length and weight are written by their symbols: `CM_PER_INCH`, `weight_kg`
     "centimeter": "centimeter centimeters cm",
     "millimeter": "millimeter millimeters mm",

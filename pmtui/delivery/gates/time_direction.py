@@ -66,7 +66,10 @@ def plain_comparatives(text: str) -> str:
     return _MORE_ADJECTIVE.sub(lambda m: _COMPARATIVE.get(m.group(1).lower(), m.group(1).lower() + "er") + " ", text)
 
 
-_OLDER_THAN = re.compile(r"\bolder\s+than\s+(?:\d+|one|two|three|a)\b", re.IGNORECASE)
+_OLDER_THAN = re.compile(r"\bolder\s+than\s+(?:\d+|one|two|three|a)\b|"
+                         # "old notifications are deleted after 90 days": what has aged past the period goes (round 8)
+                         r"\b(?:deleted|removed|purged|archived|dropped|cleaned\s+up|expired)\s+after\s+(?:\d+|one|two|"
+                         r"three|a)\s+(?:days?|weeks?|months?|years?|hours?)\b", re.IGNORECASE)
 # a moment some time before now: `(Get-Date).AddDays(-30)`, `now - timedelta(days=30)`, `Date.now() - MAX_AGE`
 _CUTOFF = re.compile(rf"(?:{_NOW}|Get-Date\)?|DateTime\.(?:Now|UtcNow|Today))[\w.()]*?"
                      r"(?:\.Add\w*\(\s*-|\.minus\w*\(|\s+-\s+(?=[\w.]*(?:timedelta|Duration|INTERVAL|interval|days|hours|"

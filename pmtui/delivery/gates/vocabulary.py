@@ -53,6 +53,7 @@ from pmtui.delivery.gates.time_direction import plain_comparatives
 from pmtui.delivery.gates.vocabulary_data import (  # noqa: F401 - STOPWORDS, WEAK … re-exported
     BOUND_WORDS,
     COMPARATIVES,
+    CURRENCY_BEFORE,
     IRREGULAR_PLURALS,
     NUMBER_WORDS,
     PERIODS,
@@ -168,6 +169,24 @@ def concepts_of_word(word: str) -> frozenset[str]:
     return frozenset({stemmed, *_group_index().get(stemmed, ())})
 
 
+# a noun made from a verb or an adjective names what code calls by the verb: "cancellation" is `cancel`,
+# "payment" `pay`, "acceptance" `accept`, "renewal" `renew`, "activity" `active`
+_DERIVATIONS = (("ications", "y"), ("ication", "y"), ("ations", ""), ("ation", ""), ("itions", ""), ("ition", ""),
+                ("ions", ""), ("ion", ""), ("ments", ""), ("ment", ""), ("ances", ""), ("ance", ""), ("ences", ""),
+                ("ence", ""), ("ities", ""), ("ity", ""), ("als", ""), ("al", ""))
+
+
+@lru_cache(maxsize=65536)
+def derived_concepts(word: str) -> frozenset[str]:
+    """The concepts of the verb or adjective a noun is made from (nothing for a word not so made)."""
+    lowered = word.lower()
+    for suffix, replacement in _DERIVATIONS:
+        root = lowered[: -len(suffix)] + replacement if lowered.endswith(suffix) else ""
+        if len(root) >= (4 if suffix.startswith("ment") else 5):  # not "signal" → sign, "mention" → ment
+            return concepts_of_word(root) | concepts_of_word(root + "e")
+    return frozenset()
+
+
 def split_identifier(raw: str) -> list[str]:
     """`saveHabitHistory`, `save_habit_history`, `SAVE-HABIT` → save, habit, history (lower case)."""
     return list(_split_identifier(raw))
@@ -207,6 +226,35 @@ def code_concepts(text: str) -> frozenset[str]:
         if len(parts) > 1:
             found |= concepts_of_word("".join(parts))
     return frozenset(found)
+
+
+_PERCENT_AFTER = re.compile(r"\s*(?:%|percent\b|per\s+cent\b|pc\b)", re.IGNORECASE)
+
+
+def percent_forms(value: str, after: str) -> frozenset[str]:
+    """A percentage's fraction, the way code often states it: "3%" is `0.03`, "25 percent" `0.25` (else nothing)."""
+    if not _PERCENT_AFTER.match(after):
+        return frozenset()
+    return frozenset({f"{float(value) / 100:.10g}"})
+
+
+_CLOCK_AFTER = re.compile(r"\s*(?:(pm|p\.m\.)|am|a\.m\.)(?![A-Za-z])", re.IGNORECASE)
+
+
+def hour_forms(value: str, after: str) -> frozenset[str]:
+    """A time of day's hour on the 24-hour clock: "9 pm" is `21` (`now.hour >= 21`), "12 am" `0` (else nothing)."""
+    match = _CLOCK_AFTER.match(after)
+    if not match or not value.isdigit() or not 1 <= int(value) <= 12:
+        return frozenset()
+    hour = int(value) % 12 + (12 if match.group(1) else 0)
+    return frozenset({str(hour)})
+
+
+def money_forms(value: str, previous: str) -> frozenset[str]:
+    """An amount after its currency ("£5") in the hundredths code may count it in (`CAP_PENCE = 500`), marked "c:"."""
+    if previous not in CURRENCY_BEFORE:
+        return frozenset()
+    return frozenset({f"c:{round(float(value) * 100)}"})
 
 
 def numbers_in(text: str) -> set[str]:
@@ -252,7 +300,7 @@ def quantity_forms(number: str, unit: str) -> tuple[frozenset[str], str]:
 # Concepts that code shows by what it does (an operator, a call, a statement): a criterion's word for
 # one of them is matched only by what the code does, never by the name of the function alone
 # (`def purge_inactive(): count(...)` purges nothing).
-ACTION_CONCEPTS = frozenset(["propagate", "position", "roundup", "append", "prepend", "overlap", "truefirst", "softdelete", "delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
+ACTION_CONCEPTS = frozenset(["required", "own", "outside", "propagate", "position", "roundup", "append", "prepend", "overlap", "truefirst", "softdelete", "delete", "cascade", "sort", "descending", "ascending", "reject", "persist", "create",
                              "filter", "caseless", "hash", "subtract", "sum", "multiply", "divide", "modulo",
                              "exponential", "unique", "between", "limit", "minimum", "count", "wait", "join", "exit"])
 
@@ -323,6 +371,7 @@ class CriterionReading:
 # Nouns after a spelled-out number that make it a quantity the code must state ("two decimals").
 UNIT_NOUNS = frozenset(stem(word) for word in UNIT_NOUN_WORDS)
 PRECISION_NOUNS = frozenset(stem(word) for word in PRECISION_NOUN_WORDS)
+_SCENARIO = re.compile(r"^\W*given\b.*\bthen\b", re.IGNORECASE | re.DOTALL)
 _EXAMPLE_MARK = re.compile(r"\b(?:like|e\.?g\.?|such as|for example|for instance|say)\b[^.;:!?]*$", re.IGNORECASE)
 _ORDER_NOUN = re.compile(r"(?:a|an|the|each|every|my|your|our|their|his|her|its|new|open|paid|unpaid|this|that|no|any|all|"
                          r"customer|)\s+orders?\s|\S*\s+orders?\s+(?:is|are|was|were|has|have|placed|can|cannot|must|total|"
@@ -332,11 +381,31 @@ _ORDER_NOUN = re.compile(r"(?:a|an|the|each|every|my|your|our|their|his|her|its|
 def _plain_quotes(criterion: str) -> str:
     text = (criterion.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
             .replace("\u201d", '"').replace("\u2013", "-").replace("\u2014", " - "))
+    # a comparison's "then" for "than" (non-native English, a typo): "more then 2 rooms"
+    text = re.sub(r"\b(more|less|fewer|greater|bigger|larger|smaller|higher|lower|older|younger|longer|shorter|later|"
+                  r"earlier)\s+then\b", r"\1 than", text, flags=re.IGNORECASE)
+    # freezing is 0 °C: "drops below freezing"
+    text = re.sub(r"\b(below|under|above|over)\s+freezing(?:\s+point)?\b", r"\1 0 °C", text, flags=re.IGNORECASE)
+    # Indian digit grouping: "₹1,50,000" is 150000
+    text = re.sub(r"\b\d{1,2}(?:,\d{2})+,\d{3}\b", lambda m: m.group(0).replace(",", ""), text)
     # a thousands separator: "10,000 steps" is 10000 ("3,50 €" is no thousands)
     text = re.sub(r"(?<=\d),(?=\d{3}(?:,\d{3})*(?!\d))", "", text)
+    # a number in lakhs, crores, millions or thousands ("₹2 lakh", "1.5 million", "5k") is the number it makes
+    text = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(lakhs?|lacs?|crores?|millions?|billions?|k)\b", _scaled, text,
+                  flags=re.IGNORECASE)
     # a currency's sign is its name ("the € sign" is euro; "$100" stays a number)
-    text = re.sub(r"([€£¥])\s*(?:sign|symbol)\b", r"\1", text)
-    return plain_comparatives(text.replace("€", " euro ").replace("£", " pound ").replace("¥", " yen "))
+    text = re.sub(r"([€£¥₹₦])\s*(?:sign|symbol)\b", r"\1", text)
+    return plain_comparatives(text.replace("€", " euro ").replace("£", " pound ").replace("¥", " yen ")
+                              .replace("₹", " rupee ").replace("₦", " naira "))
+
+
+_SCALES = {"lakh": 100_000, "lac": 100_000, "crore": 10_000_000, "million": 1_000_000, "billion": 1_000_000_000,
+           "k": 1_000}
+
+
+def _scaled(match: re.Match[str]) -> str:
+    value = float(match.group(1)) * _SCALES[match.group(2).lower().rstrip("s")]
+    return f"{value:.0f}" if value == int(value) else f"{value:g}"
 
 
 def _expand_contractions(text: str) -> str:
@@ -404,6 +473,7 @@ def read_criterion(criterion: str) -> CriterionReading:
     refused_if = refused_condition(text)
     both = until_both(text)
     scene = scene_words(text)
+    scenario = bool(_SCENARIO.search(text))
     required = {m.group(1).lower() for m in re.finditer(r"\bat\s+least\s+one\s+([A-Za-z]+)", text, re.IGNORECASE)}
     params, text = query_params(text)
     tool, text = ci_gate(root_required(text))
@@ -544,9 +614,13 @@ def read_criterion(criterion: str) -> CriterionReading:
                                                                         and unit not in required))
             add(number, frozenset({number}), strong=strong, kind="number")
             continue
+        if lowered in CURRENCY_BEFORE and unit[:1].isdigit():
+            continue  # "£6": the amount is the anchor (stated in pence too: money_forms)
         if raw[0].isdigit():
             number_seen = True
             value = raw.rstrip("0").rstrip(".") if "." in raw else str(int(raw))
+            # "3 pm" is 15: the code states the hour on the 24-hour clock, never the 3
+            value = next(iter(hour_forms(value, spaced[matches[index].end():])), value)
             position = matches[index].start()
             # beside a call, numbers are its example inputs and outputs: `parse("2m")` gives 120 seconds
             example = (bool(calls) or any(start <= position < end for start, end in example_spans)
@@ -564,7 +638,14 @@ def read_criterion(criterion: str) -> CriterionReading:
                 add(f"{value} {short}", frozenset({short}), strong=True, kind="size", forms=forms)
                 spelled.add(index + 1)
                 continue
-            add(value, frozenset({value}), strong=strong, kind="number", example=example)
+            # a scenario's numbers are its example's values: "Given a cart with 3 items … the badge shows 2" may be
+            # stated only by the change's test (`expect(cart.badge).toBe(2)`)
+            add(value, frozenset({value}), strong=strong, kind="number", example=example or scenario,
+                forms=(percent_forms(value, spaced[matches[index].end():]) | money_forms(value, previous)
+
+                       # a zero-padded example states its width: "ORD-000123" is `f"ORD-{n:06d}"`
+                       | (frozenset({f"pad:{len(raw)}"}) if len(raw) >= 3 and raw.startswith("0") and raw.isdigit()
+                          else frozenset())))
             continue
         if previous and previous[0].isdigit() and lowered in UNIT_SUFFIX:
             continue
@@ -584,10 +665,14 @@ def read_criterion(criterion: str) -> CriterionReading:
             weak = part in WEAK or (stem(part) in _WEAK_STEMS() and not part.endswith(("er", "ers", "or", "ors")))
             # "fewer than 5": the number decides, the comparison is in the code's operator
             weak = weak or (part in COMPARATIVES and index + 1 < len(tokens) and tokens[index + 1].lower() == "than")
+            # "cost £6 more", "pay 30% less": the amount decides, the code adds or takes it off
+            weak = weak or (part in ("more", "less", "extra") and previous[:1].isdigit())
             # "below 0", "above 40", "25 days ago": the number decides, the side is the code's operator
             # (boundaries.wrong_side refuses the wrong one)
             weak = weak or (part in BOUND_WORDS and index + 1 < len(tokens) and tokens[index + 1][0].isdigit())
             weak = weak or (part == "ago" and previous in _TIME_UNITS)
+            # "trimmed before saving", "after paying": the gerund of a time clause says when, not what
+            weak = weak or (part.endswith("ing") and previous in ("before", "after", "while", "upon", "when"))
             weak = weak or part in scene
             following = tokens[index + 1].lower() if index + 1 < len(tokens) else ""
             # "smaller transfers are free" after "transfers above 5,000": the other side of the bound, said again
@@ -614,9 +699,13 @@ def read_criterion(criterion: str) -> CriterionReading:
             negated_of = concepts_of_word(base) if base and stem(part) not in _group_index() else frozenset()
             # "an order", "orders placed after 14:00": a purchase, not a sorting ("in order", "order by")
             alternatives = frozenset({"order"}) if stem(part) == "order" and _ORDER_NOUN.match(
-                f"{previous} {part} {unit}") else concepts_of_word(part) | _fuzzy_groups(part)
+                f"{previous} {part} {unit}") else concepts_of_word(part) | _fuzzy_groups(part) | derived_concepts(part)
             add(part, alternatives, strong=not weak, subject=subject,
                 negated_of=negated_of)
+    if any(c.kind == "quantity" for c in concepts):
+        # "old notifications are deleted after 90 days": the age is the duration; "old" says it again
+        concepts = [Concept(c.label, c.alternatives, strong=False) if c.kind == "word" and c.label.lower() in
+                    ("old", "stale", "aged") else c for c in concepts]
     if soft:  # the deletion asked for sets a flag and keeps the row: a hard delete is not it
         concepts = [c for c in concepts if "delete" not in c.alternatives]
         concepts.insert(0, Concept("soft delete", frozenset({"softdelete"}), strong=True, kind="phrase"))

@@ -6,7 +6,9 @@ from __future__ import annotations
 STOPWORDS = frozenset(
     ["a", "an", "the", "and", "or", "but", "if", "then", "else", "of", "to", "in", "on", "at", "by", "for", "with", "from", "into", "onto", "as", "is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "there", "their", "they", "them", "he", "she", "we", "you", "your", "our", "my", "me", "i", "can", "could", "should", "would", "will", "shall", "may", "might", "must", "do", "does", "did", "done", "yes", "all", "any", "each", "every", "some", "such", "than", "too", "very", "also", "only", "just", "so", "up", "down", "out", "over", "under", "again", "once", "here", "when", "where", "why", "how", "what", "which", "who", "whom", "whose", "has", "have", "had", "having", "via", "per", "across", "after", "before", "while", "within", "able", "make", "makes", "made", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "like", "e", "g", "eg", "ie", "etc", "given", "through", "whether", "about", "whenever", "even", "though", "although", "ones", "except", "why",
      # politeness says nothing of the code: "Kindly ensure …, please do the needful"
-     "kindly", "please", "pls", "needful", "during"]
+     "kindly", "please", "pls", "needful", "during",
+     # Nigerian Pidgin: "abeg" is please, "don" the perfect ("order don reach": has arrived)
+     "abeg", "don"]
 )
 # Words a criterion uses that say little about the code: they help pick a location, never decide one.
 WEAK = frozenset(
@@ -18,7 +20,7 @@ WEAK = frozenset(
      "variables", "happen", "happens", "appear", "appears", "appearing", "go", "goes", "going", "let", "lets", "take",
      "takes", "taken", "become", "becomes", "stay", "stays", "ensure", "ensures", "actually", "site", "website",
      "way", "ways", "feature", "features", "behaviour", "behavior", "functionality", "ability", "option", "options",
-     "flag", "flags", "explain", "explains", "explained", "describe", "describes", "described", "document",
+     "flag", "flags", "others", "explain", "explains", "explained", "describe", "describes", "described", "document",
      "documents", "convert", "converts", "converted", "automatically", "automatic", "report", "reports", "api",
      "include", "includes", "included", "including", "input", "inputs", "job", "jobs",
      # the actor's part in a scenario, not the code's: "when the client passes", "who got there first", "say why"
@@ -39,6 +41,17 @@ STATUS_NAMES = {"200": ("statusok", "httpok"), "201": ("created",), "204": ("noc
 # Multi-word phrases of criteria, read as one concept before the words are split (vocabulary.py compiles
 # them, case-insensitive): (pattern, concept).
 PHRASE_PATTERNS: tuple[tuple[str, str], ...] = (
+    # "rounded up to the next 5 cents": a rounding up (before "up to" is read as a limit)
+    (r"\bround(?:s|ed|ing)?\s+up\b", "roundup"),
+    # "each email is stored only once": no two alike, a uniqueness
+    (r"\b(?:stored|saved|kept|recorded|registered|listed|used)\s+(?:only\s+)?once\b", "unique"),
+    # framing: "kindly make sure the OTP expires", "please ensure that"
+    (r"\bmake\s+sure\b", ""),
+    # Nigerian Pidgin: "when order don reach" is when it has arrived, been delivered
+    (r"\bdon\s+(?:reach|land|arrive)\b", "deliver"),
+    # the user's device is where the input comes from, not what the code does: "upload photos from my iPhone"
+    ((r"\bfrom\s+(?:my|their|his|her|your|our|the|a)\s+(?:i?phones?|mobiles?|laptops?|computers?|desktops?|tablets?|"
+      r"ipads?|browsers?|devices?)\b"), ""),
     ((r"\bcase[- ]?insensitive(?:ly)?\b|\bignor\w* (?:the )?case\b|\bregardless of (?:the )?case\b|"
      r"\bletter[- ]case\b|\bupper[- ]?(?:case)? (?:or|and|/) ?lower[- ]?case\b"), "caseless"),
     (r"\bplain[- ]?text\b|\bclear[- ]?text\b|\bin the clear\b", "hash"),
@@ -61,8 +74,8 @@ PHRASE_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\bmulti[- ]?byte\b", "unicode"),
     (r"\bdark (?:mode|theme)\b", "dark"),
     (r"\bheader row\b", "header"),
-    (r"\bup to\b|\bat most\b|\bno more than\b|\bnot more than\b|\bmax(?:imum)?\.?(?:\s+of)?(?=(?:\s+[a-z]+){0,2}\s+\d)", "limit"),
-    (r"\bat least\b|\bno (?:less|fewer) than\b", "minimum"),
+    (r"(?<![\w-])up to\b|\bat most\b|\bno more than\b|\bnot more than\b|\bmax(?:imum)?\.?(?:\s+of)?(?=(?:\s+[a-z]+){0,2}\s+\d)", "limit"),
+    (r"\bat least\b|\bno (?:less|fewer) than\b|\b(?:a\s+)?minimum(?:\s+of)?(?=\s+\d)", "minimum"),
     (r"\bper page\b", "page"),
     (r"\bhealth ?check\b", "health"),
     (r"\bnon[- ]?root\b|\b(?:not|never)\s+(?:\w+\s+){0,2}as\s+(?:the\s+)?root(?:\s+user)?\b|\brootless\b", "nonroot"),
@@ -161,10 +174,23 @@ BOUND_WORDS = frozenset(["below", "above", "under", "over", "exceeds", "exceedin
 PERIODS = frozenset(["month", "months", "year", "years", "quarter", "semester", "season", "term"])
 PRECISION_NOUN_WORDS = ("decimal", "decimals", "digit", "digits", "place", "places")
 COMPARATIVES = frozenset(["fewer", "less", "more", "greater", "larger", "smaller", "longer", "shorter", "bigger",
-                           "higher", "lower", "older", "newer", "later", "earlier"])
+                           "higher", "lower", "older", "newer", "later", "earlier", "younger",
+                           # of a measure: "warmer than 8 °C", "faster than 9 metres per minute"
+                           "warmer", "colder", "hotter", "cooler", "faster", "slower", "heavier", "lighter", "taller",
+                           "wider", "narrower", "deeper", "louder", "quieter", "cheaper", "dearer"])
 
 UNIT_SUFFIX = frozenset(["kib", "mib", "gib", "ms", "s", "m", "h", "d", "px", "em", "rem", "mb", "kb", "gb", "tb", "k", "x", "pt", "vh",
                           "vw", "min", "sec", "secs", "hr", "hrs", "c", "f", "kg", "km", "cm", "mm", "g", "l", "ml", "kwh",
                           # a currency after an amount is its unit: code states the amount ("12 EUR" is `12`)
-                          "eur", "usd", "gbp", "chf", "sek", "nok", "dkk", "pln", "czk", "inr", "jpy", "cad", "aud"])
+                          "eur", "usd", "gbp", "chf", "sek", "nok", "dkk", "pln", "czk", "inr", "jpy", "cad", "aud",
+                          # pence ("50p"), and the units of a measure whose number the code compares: the number decides,
+                          # a name in another unit is refused by measure_units
+                          "p", "psi", "kpa", "hpa", "bar", "mbar", "ppm", "percent", "metre", "metres", "meter", "meters",
+                          "kilometres", "kilometers", "centimetres", "centimeters", "millimetres", "millimeters",
+                          "kilograms", "kilos", "grams", "litres", "liters", "celsius", "fahrenheit", "feet", "ft", "foot",
+                          "inch", "inches", "miles", "mph", "kph", "kmh", "pixel", "pixels",
+                          "euro", "euros", "pound", "pounds", "dollar", "dollars", "rupee", "rupees", "naira", "cents",
+                          "pence", "paise"])
+# a currency's word before its amount ("£6" is read "pound 6"): the amount decides, the code states only the number
+CURRENCY_BEFORE = frozenset(["pound", "euro", "yen", "dollar", "rupee", "naira"])
 
