@@ -565,7 +565,12 @@ def _interjection_problem(c: Conversation, index: int) -> str:
         numbers = [t for i, t in enumerate(said) if (t[0].isdigit() or t[0] in "$€£") and i not in old]
         words = [w for w in tokens(interjection.say) if len(w) > 3 and w not in _GENERIC]
         summary_text = " ".join(after.value_text(a) for a in ASPECTS)
-        if numbers and not has_phrase(numbers[-1], summary_text):
+        # Said before the figure it corrects ("correction: not 200, 400 farmers" before the 200 was said), it can
+        # only land when that figure does: then the final summary holds the new number.
+        early = not any(has_phrase(t, " ".join(before.value_text(a) for a in ASPECTS))
+                        for t in said if t[0].isdigit() or t[0] in "$€£")
+        final_text = " ".join(c.state.discovery_summary.value_text(a) for a in ASPECTS) if c.state else ""
+        if numbers and not has_phrase(numbers[-1], summary_text) and not (early and has_phrase(numbers[-1], final_text)):
             return f"correction {interjection.say!r} did not reach the summary"
         if not any(has_phrase(w, reply) for w in numbers[-1:] or words):
             return f"correction {interjection.say!r} not acknowledged: {reply[:90]!r}"
