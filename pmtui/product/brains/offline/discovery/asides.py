@@ -191,10 +191,11 @@ def _said_with(match: re.Match[str]) -> str:
 _SAID_AGAIN = re.compile(r"^\W*(?:like|as) i (?:said|told you|mentioned)\b", re.IGNORECASE)
 
 
-def number_correction(summary: DiscoverySummary, text: str) -> tuple[str, str] | None:
+def number_correction(summary: DiscoverySummary, text: str, named_only: bool = False) -> tuple[str, str] | None:
     """(aspect, corrected value) when the message puts a number right without "I said … make it …": the old
     number where it stands (or, named by topic or by the word after it, the number of that aspect) becomes
-    the new one. None when the message corrects nothing the summary holds."""
+    the new one. None when the message corrects nothing the summary holds. With `named_only`, only the old
+    number the message names ("not 200", "I said 30 fitters") is put right."""
     if not NUMBER_CORRECTION_CUE.search(text) or _SAID_AGAIN.match(text):
         # "Like I said: … £60 … £6 …" repeats an answer; it corrects nothing.
         return None
@@ -208,6 +209,8 @@ def number_correction(summary: DiscoverySummary, text: str) -> tuple[str, str] |
         _number_key(m.group("num")): (bool(m.group("cur")), _said_with(m) or _unit(new.group("after")), _said_with(m))
         for m in values
         if m is not new and _number_key(m.group("num")) != _number_key(new.group("num"))
+        # Said again later, a number counts as taken back only when the message says so ("not 200", "I said 30").
+        and (not named_only or _old_number(text, m))
     }
     noun = new.group("after").strip().lower().rstrip("s")
     # An amount in a currency is a price unless the message names another topic.
@@ -215,7 +218,8 @@ def number_correction(summary: DiscoverySummary, text: str) -> tuple[str, str] |
         "revenue_model" if new.group("cur") else "")
     order = ([topic] if topic else []) + [a for a in ASPECTS if a != topic]
     # "oops not 8 wks. 10 wks": the 8 said with weeks, before any other 8 ("lose ~8% a yr").
-    for pass_ in ("old_unit", "old", "noun", "topic"):
+    # Said again later, only the old number said with its unit ("30 fitters") is sure to be the one taken back.
+    for pass_ in ("old_unit",) if named_only else ("old_unit", "old", "noun", "topic"):
         for aspect in order:
             value = getattr(summary, aspect)
             if isinstance(value, list) or (pass_ == "topic" and aspect != topic):
@@ -233,7 +237,7 @@ def number_correction(summary: DiscoverySummary, text: str) -> tuple[str, str] |
                     or (pass_ == "topic" and bool(found.group("cur")) == bool(new.group("cur")))
                 )
                 if hit:
-                    fixed = value[: found.start("num")] + new.group("num") + value[found.end("num") :]
+                    fixed = value[: found.start("num")] + new.group("num").rstrip(",") + value[found.end("num") :]
                     return aspect, fixed
             if pass_ == "topic" and value.strip() == "":
                 clause = next((c for c in re.split(r"[,.;]\s*", text) if new.group(0) in c), new.group(0))
@@ -243,3 +247,32 @@ def number_correction(summary: DiscoverySummary, text: str) -> tuple[str, str] |
                                 clause, flags=re.IGNORECASE)
                 return aspect, clause.strip()[:1].upper() + clause.strip()[1:]
     return None
+
+
+def corrections_kept(summary: DiscoverySummary, said: list[str]) -> DiscoverySummary:
+    """The summary with each earlier correction that named its old number applied again: "correction: not 200,
+    400 farmers", said before the founder gave the 200, still puts the 200 right once it is in an answer."""
+    result = summary
+    for text in said:
+        fix = number_correction(result, text, named_only=True)
+        if fix:
+            result = result.model_copy(update={fix[0]: fix[1]})
+    return result
+
+
+def pending_correction(text: str) -> str:
+    """The new number of a correction whose old number the summary does not hold yet, as said ("400 farmers"),
+    or ''."""
+    if not NUMBER_CORRECTION_CUE.search(text) or _SAID_AGAIN.match(text):
+        return ""
+    values = list(NUMBER_VALUE.finditer(text))
+    fresh = [m for m in values if not _old_number(text, m)]
+    if not fresh or len(fresh) == len(values):
+        return ""
+    new, old = fresh[-1], next(m for m in values if _old_number(text, m))
+    # "I said 30 fitters, make it 40, there's more": 40 fitters.
+    after = _said_with(new) and new.group("after").strip() or _said_with(old) and old.group("after").strip()
+    # "7k not 5k": the suffix stays on its number.
+    stuck = "" if new.group("num").endswith(",") else re.match(r"[^\s,.;]*", text[new.end("num"):]).group(0)  # type: ignore[union-attr]
+    number = (new.group("cur") or "") + new.group("num").rstrip(",") + stuck
+    return " ".join(p for p in (number, after or "") if p)

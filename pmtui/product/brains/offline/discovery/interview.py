@@ -5,7 +5,13 @@ from __future__ import annotations
 import re
 
 from pmtui.models import ASPECT_LABELS, ASPECTS, Completeness, ConversationState, DiscoverySummary
-from pmtui.product.brains.offline.discovery.asides import aside_kind, aside_reply, number_correction, restated
+from pmtui.product.brains.offline.discovery.asides import (
+    aside_kind,
+    aside_reply,
+    number_correction,
+    pending_correction,
+    restated,
+)
 from pmtui.product.brains.offline.discovery.cues import PITCH, PIVOT
 from pmtui.product.brains.offline.discovery.labels import label_statement
 from pmtui.product.brains.offline.discovery.phrasing import (
@@ -113,6 +119,7 @@ def next_reply(
             lead = (
                 f'Corrected: the {ASPECT_LABELS[fixed[0]].lower()} now reads "{_changed_clause(before, summary, fixed[0])}".'
                 if fixed
+                else f"Noted: {pending} — I'll put that in when the old figure comes up." if (pending := pending_correction(user_text))
                 else f'Noted — "{short(user_text, 10)}"; the summary didn\'t hold the old wording, so nothing changed.'
             )
         if asked and asked not in gaps and probes.get(asked, 0) >= 1 and is_thin(asked, getattr(summary, asked)):
