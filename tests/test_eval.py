@@ -342,3 +342,31 @@ def test_an_estimate_the_founder_reshapes_later_is_judged_before_they_did() -> N
     other = founder.model_copy(update={"scoping": [founder.scoping[0], founder.scoping[1].model_copy(
         update={"say": "One more. Can the invoice have its own line?"})]})
     assert not _taken_back(Conversation(founder=other, simulator="scripted"), effort, 0)
+
+
+def test_make_a_cut_row_smaller_is_judged_on_the_row_it_brings_back() -> None:
+    # quiz-brit (held-out 6): "the leaderboard's a bit much for now, make it smaller" names a row the proposal had cut,
+    # so there is no effort in the table to compare with; it is met when the row is back with the founder's smaller
+    # estimate and out of Phase 1 (they asked for nothing more).
+    from pmtui.models import CutFeature, Feature, Provenance, ScopingOutput
+    from pmtui.product.eval.assertions import _expectation_met
+
+    founder = Founder.model_validate({
+        "id": "f", "kind": "vague", "product": "p", "opening": "o", "agree": "ok", "answers": {},
+        "scoping": [{"say": "the leaderboard's a bit much for now, make it smaller", "expect": [{"smaller": "leaderboard"}]}],
+    })
+    proposal = ScopingOutput(cut_features=[CutFeature(name="Shows the leaderboard at the end", reason="no evidence")])
+
+    def verdict(phase: int, source: str) -> bool:
+        row = Feature(name="Shows the leaderboard at the end", phase=phase, rice_effort=1.0,
+                      provenance={"effort": Provenance(source=source, reason="you asked for a smaller first cut")})
+        after = ScopingOutput(mvp_features=[row])
+        turns = [Turn(Say("yes", "card"), "", "discovery", "scoping", True, False, 0, proposal),
+                 Turn(Say(founder.scoping[0].say, "move", move=0), "", "scoping", "scoping", False, False, 1, after)]
+        state = ConversationState(project="p", scoping_output=after)
+        conversation = Conversation(founder=founder, simulator="scripted", turns=turns, state=state)
+        return _expectation_met(conversation, founder.scoping[0].expect[0], 0)
+
+    assert verdict(2, "stated")
+    assert not verdict(1, "stated")  # back in Phase 1: more than they asked for
+    assert not verdict(2, "estimated")  # back, but not at their word

@@ -367,8 +367,16 @@ def _expectation_met(c: Conversation, expectation: Expectation, index: int) -> b
     if expectation.kind == "smaller":
         # The founder's "make X smaller": the row's effort is below what it was when they said it.
         turn = _move_turn(c, index)
-        earlier = matching((_scope_before(c, turn) or ScopingOutput()).mvp_features, expectation.phrase)
+        before = _scope_before(c, turn) or ScopingOutput()
+        earlier = matching(before.mvp_features, expectation.phrase)
         now = matching(features, expectation.phrase)
+        if not earlier and any(has_phrase(expectation.phrase, f"{f.name} {f.description}") for f in before.cut_features):
+            # A row the proposal had cut has no effort in the table to compare with: it is back with the effort
+            # the founder's word set ("you asked for a smaller first cut"), and not in Phase 1 unless they asked.
+            promoted = any(e.kind == "promote" and has_phrase(e.phrase, expectation.phrase.replace("|", " "))
+                           for e in c.founder.scoping[index].expect)
+            return any(f.provenance.get("effort") and f.provenance["effort"].source == "stated"
+                       and (f.phase != 1 or promoted) for f in now)
         return bool(earlier and now) and min(f.rice_effort for f in now) < min(f.rice_effort for f in earlier)
     if expectation.kind == "undo":
         # "Go back on that": the rows and phases are what they were before the previous move.
