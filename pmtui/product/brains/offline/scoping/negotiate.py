@@ -459,9 +459,13 @@ def _effort(work: _Round, request: ChangeRequest, target: tuple[str, str] | None
 
 
 def _smaller(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
-    """'Make X smaller': a lighter first cut of X, about half the effort (never under half a week)."""
+    """'Make X smaller': a lighter first cut of X, about half the effort (never under half a week). A row the
+    proposal had cut comes back smaller, below the line: smaller is no ask for Phase 1."""
     if target and target[0] == "cut":
         feature: Feature | None = _back_from_cuts(work, target, request)
+        if feature is not None and "phase" not in feature.pinned:
+            _pin(feature, 2, f"you asked for a smaller version of a cut row in round {work.round_number}, not for Phase 1")
+            work.notes.append(f"{feature.name} stays below the cut line, in Phase 2; say so if you want it in Phase 1")
     else:
         feature = work.output.feature(target[1]) if target and target[0] == "mvp" else None
     if feature is None:
