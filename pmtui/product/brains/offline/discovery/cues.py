@@ -587,7 +587,7 @@ ASIDE_OFF_TOPIC = re.compile(
 # "hold on some idiot just cut me off … where was I", "haha sorry my dog is going mad at the postman again".
 INTERRUPTION_OPENER = re.compile(
     r"^\s*(?:(?:haha+|hehe+|lol|lmao|ugh+|argh+|omg|oops|whoops|oh no|oh god|hold on|hang on|one sec(?:ond)?|"
-    r"one moment|brb|wait|sorry|"
+    r"one moment|brb|wait|sorry|excuse me|"
     # The same apology in the words founders mix in: "perdón, my mom is calling me…", "maaf", "pasensya na", "eish".
     r"perd[oó]n|lo siento|disculpa|pardon|d[ée]sol[ée]|entschuldigung|maaf|pasensya(?: na)?|samahani|aiyo+|eish)"
     r"(?=[\s,.!:;-]|$)[\s,.!:;-]*)+(?:(?:mate|man|guys|ah|lah|oh|o|sir|madam)\b[\s,.!]*)?",
@@ -601,7 +601,11 @@ INTERRUPTION_EVENT = re.compile(
     # "Sorry, one minute, my amma is asking if I want tea, …, okay continue".
     r"\bmy \w+ (?:is|are) asking (?:me|us|if|whether)\b|\b(?:ok(?:ay)?|right),? (?:continue|carry on|go on)\W*$|"
     # "sorry the kettle just boiled, where were we": the surroundings, then back to the interview.
-    r"\bwhere were we\b|\bjust (?:boiled|rang|beeped|went off|buzzed)\b|\b(?:kettle|doorbell|phone|baby|dog|kids?)\b[^.]{0,20}"
+    # "the chainsaw is after giving up on me again": the Irish perfect, something that just happened.
+    r"\b(?:is|are|'s|'re|am|'m) after \w+ing\b|"
+    # "Excuse me sir, tea is coming": refreshments arriving.
+    r"\b(?:tea|chai|coffee|lunch|dinner|food)\s+(?:is|has)\s+(?:coming|come|here|arrived|ready)\b|"
+    r"\bwhere were we\b|\bjust (?:boiled|rang|beeped|went off|buzzed)\b|\b(?:kettle|doorbell|phone|baby|dog|dug|kids?)\b[^.]{0,20}"
     r"\b(?:boiled|rang|ringing|crying|bark(?:s|ing)?|went off|noisy)\b|"
     # "Eish, load shedding again, stage 4", "the ECG has taken the light again": the power going, where it goes often.
     r"\b(?:load[- ]?shedding|power cut|power outage|blackout|(?:took|taken|take) (?:the )?light|light (?:just )?went off)\b"
