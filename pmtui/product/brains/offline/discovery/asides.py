@@ -29,11 +29,11 @@ from pmtui.product.brains.offline.discovery.cues import (
     RESTATED_TOPICS,
 )
 from pmtui.product.brains.offline.discovery.phrasing import (
-    glossary,
     ASIDE_ANSWERS,
     ASIDE_IF_I_WERE_YOU,
     ASIDE_OFF_TOPIC_ACK,
     WHY_ASK,
+    glossary,
 )
 from pmtui.product.brains.offline.discovery.text import drop_negated, short
 

@@ -16,7 +16,8 @@ TIMELINE_ONLY = re.compile(
 )
 
 PROBLEM_STRONG = re.compile(
-    r"\b(struggl\w*|hard (to|for)|difficult|problem is|the problem|main problem|biggest problem|pain\w*|"
+    # "the drivers aren't the problem" says where the problem is not; "What kills him is stock" says where it is.
+    r"\b(struggl\w*|hard (to|for)|difficult|problem is|(?<!n't )(?<!not )the problem|main problem|kills? (?:him|her|them|me|us)|biggest problem|pain\w*|"
     r"waste\w*|wasting|endless|can'?t|cannot|unable to|frustrat\w*|annoy\w*|hate[sd]?|tedious|time[- ]consuming|"
     r"takes? (forever|hours|ages|days|too long|way too long)|los(?:e|es|ing|t) track|los(e|es|ing) "
     r"(money|time|hours|customers|clients)|forget\w*|miss(es|ed|ing)?|chao(s|tic)|mess(y)?|error[- ]prone|mistakes?|overwhelm\w*|stress\w*|no way to|"
@@ -501,6 +502,8 @@ PIVOT = re.compile(
     # "Ah hold on, I need to change tack. …", "Real talk, … none of them want another marketplace, … So it's for the
     # installers": the people asked said no, and the founder says who it is for now.
     r"chang(?:e|ing) (?:of )?tack|"
+    # "So it's for the coaches, to manage the waiting list, not for parents to find coaches."
+    r"\bso it'?s (?:really |actually )?for .{3,80}?,? not (?:for )?(?:the )?\w|"
     # "Actually scrap that. Had a yarn with four groomers … So it's for the groomers, running their van days."
     r"\b(?:scrap|ditch|forget|bin) that\b(?=.*\bso it'?s (?:really |actually |now )?for\b)|"
     r"\b(?:none|not one|nobody|no one) of them (?:want|wants|need|needs|would)\b(?=.*\bso it'?s (?:really |actually |now )?for\b)|"
