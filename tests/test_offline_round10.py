@@ -14,7 +14,10 @@ from pmtui.models import ChatMessage, ConversationState, DiscoverySummary
 from pmtui.product.brains.offline import OfflineBrain
 from pmtui.product.brains.offline.discovery import extract, next_reply
 from pmtui.product.brains.offline.discovery.asides import aside_kind, aside_reply
+from pmtui.product.brains.offline.discovery.clues import feature_items
 from pmtui.product.brains.offline.scoping import negotiate, propose
+from pmtui.product.brains.offline.scoping.requests import parse_requests
+from pmtui.product.brains.offline.scoping.rules import EVIDENCE
 from pmtui.product.completeness import check_completeness
 from pmtui.product.rice import rescore
 from pmtui.product.search import search_comparable_products
@@ -153,3 +156,89 @@ def test_the_people_it_is_not_for_are_not_the_new_people_and_not_the_problem_is_
     after = extract(before, TYRE_PIVOT, "feature_wishlist")
     assert after.target_user == "mobile fitters"
     assert after.core_problem.startswith("What kills him is stock")
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    # gas-nonnative (held-out 13): "add one feature, X" added the row named before it again ("SMS when rider").
+    (("Kindly do one thing, the SMS when rider is coming, please remove it, customers are not reading SMS. And add one "
+      "feature, the customer can do reorder with one tap, same cylinder same address. Also the empty cylinder return "
+      "should come first, before the cash record, that is where we are losing the money."),
+     [("cut", "SMS when rider"), ("add", "customer can do reorder with one tap, same cylinder same address"),
+      ("promote", "empty cylinder return")]),
+    # swim-pivoter: Singapore English "can take out first" cut the row "First come first served order".
+    (("Attendance record can take out first, coaches use their own book. Message to next parent must be phase 1, that "
+      "one is the main thing."),
+     [("cut", "Attendance record"), ("promote", "Message to next parent"), ("promote", "Message to next parent")]),
+    # window-arguer: "with the photos being in" was the row to cut; "X goes above Y" re-ranked nothing.
+    (("Naw, I don't agree with the photos being in at all, bin them. Add a rain day button that shoves the whole day to "
+      "the next dry one. And the pay by link goes above the day-before text, folk pay when they're reminded."),
+     [("cut", "photos"), ("add", "rain day button that shoves the whole day to the next dry one"), ("swap", "pay by link")]),
+    # album-overscoper: ", and bring the approval workflow up to the front" was cut as one more item of the list.
+    (("Alright cut the AI picker and the CRM, and bring the approval workflow up to the front, it's the reason for the "
+      "whole thing. And add a watermark on the gallery photos."),
+     [("cut", "AI picker"), ("cut", "CRM"), ("promote", "approval workflow"), ("add", "watermark on the gallery photos")]),
+    # tyre-pivoter: Australian "chuck it in phase 2"; "chuck it" was the row to make smaller.
+    (("The reorder list, chuck it in phase 2, and the photo bit on the job card, make it simpler, they can just type the "
+      "size in for now."), [("defer", "reorder list"), ("effort", "photo bit on the job card")]),
+    # rice-rambling and tyre-terse: a row the proposal cut, asked back ("put the daily report back") asked for nothing.
+    ("Hmm, actually put the daily report back, my father says he wants it after all, my mistake.", [("add", "daily report")]),
+    ("actually put invoice back, xero too dear 4 me", [("add", "invoice")]),
+])
+def test_argue_back_said_their_own_way(said: str, expected: list[tuple[str, str]]) -> None:
+    assert [(r.kind, r.what) for r in parse_requests(said)] == expected
+
+
+def test_a_merge_of_a_row_with_an_and_in_its_name() -> None:
+    """window-arguer: "the paid and unpaid list and the pay by link … merge them" merged "paid" with the rest."""
+    merge = parse_requests("And the paid and unpaid list and the pay by link are the same thing really, merge them.")
+    assert [(r.kind, r.parts) for r in merge] == [("merge", ("paid and unpaid list", "pay by link"))]
+
+
+def test_a_list_item_with_a_word_and_its_opposite_and_a_terse_list_in_short_sentences() -> None:
+    # window-arguer: "paid and unpaid list" was "Round list in order and paid" and "Unpaid list".
+    assert feature_items("Round list in order, paid and unpaid list, day-before text, pay by link")[:2] == [
+        "Round list in order", "Paid and unpaid list"]
+    # tyre-terse: "stock per van. jobs list. quote txt. invoice" was one row.
+    assert feature_items("stock per van. jobs list. quote txt. invoice") == ["Stock per van", "Jobs list", "Quote txt", "Invoice"]
+
+
+def test_a_list_of_what_goes_wrong_said_to_the_problem_probe_is_the_problem() -> None:
+    """tyre-terse: the list was filed as the wishlist, so the wishlist question was never asked."""
+    before = DiscoverySummary(target_user="mobile tyre guys", core_problem="wrong tyres in van")
+    after = extract(before, "turn up w wrong size, no stock list, jobs in txts", "core_problem")
+    assert after.feature_wishlist == [] and "no stock list" in after.core_problem
+
+
+def test_cutting_a_row_named_with_before_and_after_cuts_the_whole_row() -> None:
+    """window-arguer: cutting "the photos" of "Before and after photos" split it into "Before" and "After photos for
+    before" and cut the second."""
+    summary = DiscoverySummary(
+        target_user="Window cleaners working alone", core_problem="The round is in a notebook, rain throws it out",
+        feature_wishlist=["Round list in order", "Day-before text", "Before and after photos"],
+        constraints="Me on my own, 8 weeks, evenings")
+    result = negotiate(_scoping(summary), "Naw, I don't agree with the photos being in at all, bin them.", 1, False)
+    assert "Before and after photos" in [c.name for c in result.output.cut_features], result.reply
+    assert "Before" not in [f.name for f in result.output.mvp_features]
+
+
+def test_an_outside_body_asking_for_a_count_is_evidence() -> None:
+    # tree-clear: "Cork County Council asked us for 3 tree surveys in November alone" was not heard as evidence.
+    assert any(p.search("Cork County Council asked us for 3 tree surveys in November alone.") for p in EVIDENCE)
+
+
+def test_put_back_a_row_the_proposal_cut_asks_it_back_and_undoes_no_round() -> None:
+    """rice-rambling: "actually put the daily report back" took back the whole last round (the daily report had been
+    cut by the proposal, not by the founder)."""
+    from pmtui.models import CutFeature, Feature, ScopingOutput
+    from pmtui.product.undo import cut_by_the_proposal
+
+    report = CutFeature(name="Daily report for my father", reason="no evidence yet")
+    previous = ScopingOutput(mvp_features=[Feature(name="Fair queue with token numbers", phase=1)], cut_features=[report])
+    current = ScopingOutput(mvp_features=[Feature(name="Fair queue with token numbers", phase=1),
+                                          Feature(name="Way for the arhtis", phase=1)], cut_features=[report])
+    said = "Hmm, actually put the daily report back, my father says he wants it after all, my mistake."
+    assert cut_by_the_proposal(current, previous, said) == ["Daily report for my father"]
+    # album-overscoper: "put the CRM back" after the founder's own cut of the CRM is an undo of that cut.
+    crm = CutFeature(name="CRM", reason="you cut it")
+    assert cut_by_the_proposal(ScopingOutput(cut_features=[crm]), ScopingOutput(mvp_features=[Feature(name="CRM", phase=1)]),
+                               "Actually, put the CRM back, I need to know who I'm chasing.") == []

@@ -366,7 +366,13 @@ class Orchestrator:
         """'Go back on that': the table as it was before the last argue-back round, and the round given back;
         'go back on the merge' takes back only the merge, and the rest of that round stands."""
         from pmtui.product.rice import rescore, team_size
-        from pmtui.product.undo import ask_taken_back, partial_undo, round_start, untouched_rows_named
+        from pmtui.product.undo import (
+            ask_taken_back,
+            cut_by_the_proposal,
+            partial_undo,
+            round_start,
+            untouched_rows_named,
+        )
 
         current = state.scoping_output
         if current is None or state.negotiation_rounds == 0:
@@ -379,6 +385,9 @@ class Orchestrator:
         start = round_start(history, current)
         if start is not None and _rows(start) != rows:
             previous = start
+        if cut_by_the_proposal(current, previous, text):
+            # "put the daily report back", cut by the proposal: a request to bring it back, no round to take back.
+            return False
         last_reply = next((m.content for m in reversed(state.messages) if m.role == "assistant"), "")
         untouched = untouched_rows_named(current, previous, text, last_reply)
         part = ask_taken_back(current, untouched) if untouched else None

@@ -97,6 +97,22 @@ def untouched_rows_named(current: ScopingOutput, previous: ScopingOutput, text: 
     return []
 
 
+def cut_by_the_proposal(current: ScopingOutput, previous: ScopingOutput, text: str) -> list[str]:
+    """"Actually put the daily report back" when the daily report was cut by the proposal, not by the founder's last
+    round: the cut rows the message names, which it asks back (no round to undo). Empty when it names a row the round
+    changed."""
+    changed = {stem for f in _changed_rows(current, previous) for stem in _stems(f.name)}
+    cut_before = {c.name for c in previous.cut_features}
+    for words in _clauses_at_undo(text):
+        named = _named(words)
+        if not named or named & changed:
+            continue
+        rows = [c.name for c in current.cut_features if c.name in cut_before and named & _stems(c.name)]
+        if rows:
+            return rows
+    return []
+
+
 def partial_undo(current: ScopingOutput, previous: ScopingOutput, text: str) -> tuple[ScopingOutput, list[str]] | None:
     """The table with only the change the message names taken back, and what changed in words; None when the
     message names nothing in particular or everything the round changed (then the whole round goes back)."""

@@ -290,6 +290,9 @@ def _split_off_part(work: _Round, request: ChangeRequest, target: tuple[str, str
     if source is None or len(pieces) != 2 or not words:
         return None
     main, extra = pieces
+    if len(main.split()) == 1 and re.match(r"\s+(?:and|plus|\+|&)\s+", target[1][len(main):]):
+        # "Before and after photos", "paid and unpaid list": one noun said twice over is one row.
+        return None
     head = stems(words[0])
     if not head or not head <= stems(extra) or head & stems(main):
         return None

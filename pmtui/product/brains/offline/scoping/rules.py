@@ -215,6 +215,8 @@ EVIDENCE = (
         r"(?:asked|requested|told us|said|begged|complained|demanded|keep asking)"
     ),
     rx(r"\b(?:asked|requested|begged) (?:us )?for (?:it|this|that)\b"),
+    # "Cork County Council asked us for 3 tree surveys in November alone".
+    rx(r"\b(?:asked|requested|ordered|wanted)\s+(?:us|me)\s+for\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b"),
     rx(
         r"\b(?:our|in|from|we ran|we did)\s+(?:\d+\s+)?(?:\w+\s+)?(?:interviews?|surveys?|research|"
         r"pilot|beta|usability tests?|data|analytics)\b"
@@ -380,7 +382,8 @@ QUESTION_REQUESTS = (
        + _PHASE1),
 )
 DEFER_PATTERNS = (
-    rx(r"\b(?:push|move|put|defer|postpone|shift|bump|park|leave|save)\s+(?P<what>.+?)\s+(?:to|into|until|till|for)\s+" + _LATER),
+    rx(r"\b(?:push|move|put|defer|postpone|shift|bump|park|leave|save|chuck|bung|stick|shove|throw|pop)\s+(?P<what>.+?)\s+"
+       r"(?:to|into|in|until|till|for)\s+" + _LATER),
     # "mek it wait till later" (patois "make it wait") before "make it phase 2".
     rx(r"\bmake\s+(?P<what>[^,;]+?)\s+wait\b"),
     # "kindly make it phase 2", "make the statement a phase 2 thing".
@@ -417,7 +420,7 @@ CUT_PATTERNS = (
     rx(r"(?<!\bthe )(?<!\ba )(?<!\bmy )(?<!\bour )(?<!\bthat )(?<!\bthis )"
        r"\b(?:cut(?!\s+line)|remove|drop|delete|kill|scrap|ditch|bin|lose(?!\s+track)|get rid of|take out|skip)\s+"
        # "the passport thing we can drop for now": when, after the verb, is not what.
-       r"(?!(?:for\s+now|for\s+later|for\s+the\s+moment|now|later|at\s+first)\b)(?P<what>[^,;:]+?)"
+       r"(?!(?:for\s+now|for\s+later|for\s+the\s+moment|now|later|at\s+first|first)\b)(?P<what>[^,;:]+?)"
        # "drop it: tourists pay cash anyway": after the colon comes the reason.
        r"(?=\s+(?:and\s+(?:add|include|put)|instead)\b|,|;|:|$)"),
     # "take the card payment out", "take that out".
@@ -434,6 +437,9 @@ CUT_PATTERNS = (
     rx(r"\bleave\s+(?P<what>[^,;]+?)\s+out\b"),
     rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\b(?!\s+(?:in|into|to))"),
     rx(r"^(?P<what>.+?)\s+(?:we|you|i)\s+can\s+(?:also\s+)?(?:drop|cut|remove|skip|lose|leave out|do without)\b"),
+    # "Attendance record can take out first" (Singapore English): the row, then "can take out" for now.
+    rx(r"^(?P<what>.+?)\s+can\s+(?:also\s+)?(?:take out|take away|remove|drop|cut|skip)(?:\s+(?:first|for now|now|lah|la|already))*"
+       r"\s*[.!]*$"),
     # "the girls will hate it, maybe remove?", "can drop": the verb alone points back.
     rx(r"(?:^|(?<=,\s)|(?<=,))(?:(?:maybe|perhaps|just|so|then|better|we can|can|could|pls|please)\s+)*(?:cut|drop|remove|scrap|bin|ditch|skip)"
        r"(?P<what>\s+(?:it|that|this|them))?\s*\??\s*$"),
@@ -502,12 +508,15 @@ PROMOTE_PATTERNS = (
 )
 ADD_PATTERNS = (
     # "add one thing: the customer can see the price", "Add one: customer can book moving trolley".
-    rx(r"\badd\s+(?:one more thing|another thing|something|one more|another one|one thing|one)\s*[,:]\s*(?P<what>[^;]+?)"
+    rx(r"\badd\s+(?:(?:one more|another|one|a new|a|new)\s+(?:thing|feature|item|row|screen)|something|one more|another one|one)"
+       r"\s*[,:]\s*(?P<what>[^;]+?)"
        r"(?=[.;]|,\s+(?:we|i|they|you|he|she|it|that|this|because|cos|since|as|so|always|every)\b|$)"),
     # "one more thing please add, a deposit refund record when boy is vacating": the verb, a pause, the row.
     rx(r"\b(?:add|include)\s*[,:]\s*(?P<what>[^,;.]+?)(?=\s+(?:when|whenever|where|because|since|so)\b|[,;.]|$)"),
     rx(r"\b(?:add|include|introduce|chuck in|throw in|stick in|bung in|pop in)\s+(?P<what>[^,;]+?)(?=\s+(?:instead|too|as well)\b|,|;|$)"),
     rx(r"\b(?:what|how)\s+about\s+(?P<what>[^,;?]+)"),
+    # "actually put the daily report back, my father wants it after all": a cut row asked back.
+    rx(r"\b(?:put|bring)\s+(?!(?:it|that|them|this|everything|all)\b)(?P<what>[^,;]+?)\s+back\b(?!\s+(?:how|the way|as)\b)"),
     rx(r"\b(?:we|i|they)\s+(?:also\s+)?(?:really\s+)?need\s+(?P<what>[^,;]+?)(?=\s+(?:too|as well)\b|,|;|$)"),
 )
 WHY_NOT_IN = rx(
