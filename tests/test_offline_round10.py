@@ -242,3 +242,31 @@ def test_put_back_a_row_the_proposal_cut_asks_it_back_and_undoes_no_round() -> N
     crm = CutFeature(name="CRM", reason="you cut it")
     assert cut_by_the_proposal(ScopingOutput(cut_features=[crm]), ScopingOutput(mvp_features=[Feature(name="CRM", phase=1)]),
                                "Actually, put the CRM back, I need to know who I'm chasing.") == []
+
+
+def test_a_correction_said_before_its_figure_files_nothing_where_it_was_said() -> None:
+    """septic-vague: said while the wishlist was probed, it became the wish "Sorry"."""
+    before = DiscoverySummary(target_user="small septic emptying businesses", core_problem="everything is an emergency")
+    said = "sorry, it's 30 operators not 10, I was thinking of my area only"
+    assert extract(before, said, "feature_wishlist") == before
+    # An answer that puts its own number right is still an answer.
+    assert "6 weeks" in extract(before, "me, 6 weeks not 8, evenings", "constraints").constraints
+
+
+def test_an_amount_corrected_with_its_currency_said_as_a_word() -> None:
+    """tree-clear: "Sorry, it's 30 euro a month, not 25", said before the "€25 a month" answer, never landed."""
+    state = ConversationState(asked_aspect="revenue_model", discovery_summary=DiscoverySummary(target_user="tree surgeons"),
+                              messages=_said("Sorry, it's 30 euro a month, not 25, I checked what the competitors charge",
+                                             "€25 a month per company, €10 per extra user"))
+    summary = asyncio.run(OfflineBrain().extract_discovery(state, "€25 a month per company, €10 per extra user"))
+    assert summary.revenue_model == "30 euro a month per company, €10 per extra user"
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    # septic-vague: "There is no “can it wait till” in the scope".
+    ("ok the reminder thing, can it wait till later", [("defer", "reminder")]),
+    ("Ok fair, the charts can wait. But the late fee really matters, can it come into phase 1?",
+     [("defer", "charts"), ("promote", "late fee")]),
+])
+def test_can_it_wait_asks_for_the_row_named_before(said: str, expected: list[tuple[str, str]]) -> None:
+    assert [(r.kind, r.what) for r in parse_requests(said)] == expected

@@ -209,6 +209,8 @@ def _said_with(match: re.Match[str]) -> str:
     return "" if match.group("num").endswith(",") else _unit(match.group("after"))
 
 
+_CURRENCY_WORDS = frozenset({"euro", "eur", "pound", "quid", "dollar", "buck", "rand", "naira", "cedi", "shilling", "rupee",
+                             "peso", "ringgit", "dirham", "rupiah", "baht", "yen"})
 _SAID_AGAIN = re.compile(r"^\W*(?:like|as) i (?:said|told you|mentioned)\b", re.IGNORECASE)
 
 
@@ -250,13 +252,20 @@ def number_correction(summary: DiscoverySummary, text: str, named_only: bool = F
                 if key == _number_key(new.group("num")) or _other_unit(found.group("after"), new.group("after")):
                     continue
                 hit = (
-                    (pass_ == "old_unit" and key in olds and bool(olds[key][1]) and _unit(found.group("after")) == olds[key][1])
+                    (pass_ == "old_unit" and key in olds and bool(olds[key][1]) and (
+                        _unit(found.group("after")) == olds[key][1]
+                        # "30 euro a month, not 25" about "€25 a month": the currency said as a word or a sign.
+                        or (olds[key][1] in _CURRENCY_WORDS and bool(found.group("cur")))))
                     # "not 8 weeks" never takes back an 8 said with no unit or another one ("lose ~8% a yr").
                     or (pass_ == "old" and key in olds and (bool(found.group("cur")) or not olds[key][0])
                         and (not olds[key][2] or _unit(found.group("after")) == olds[key][2]))
                     or (pass_ == "noun" and bool(noun) and found.group("after").strip().lower().rstrip("s") == noun)
                     or (pass_ == "topic" and bool(found.group("cur")) == bool(new.group("cur")))
                 )
+                if hit and found.group("cur") and not new.group("cur") and _unit(new.group("after")) in _CURRENCY_WORDS:
+                    # "€25 a month" put right by "30 euro a month": the new amount as the founder said it.
+                    said = f"{new.group('num').rstrip(',')} {new.group('after').strip()}"
+                    return aspect, value[: found.start()] + said + value[found.end("num") :]
                 if hit:
                     fixed = value[: found.start("num")] + new.group("num").rstrip(",") + value[found.end("num") :]
                     return aspect, fixed
@@ -281,10 +290,15 @@ def corrections_kept(summary: DiscoverySummary, said: list[str]) -> DiscoverySum
     return result
 
 
+_OPENS_AS_CORRECTION = re.compile(r"^\W*(?:(?:oh|ah|oops|wait|hmm)\W+)*(?:sorry|correction|oops|my (?:bad|mistake)|i (?:said|meant|made)|"
+                                  r"typo|i typed)\b", re.IGNORECASE)
+
+
 def pending_correction(text: str) -> str:
     """The new number of a correction whose old number the summary does not hold yet, as said ("400 farmers"),
-    or ''."""
-    if not NUMBER_CORRECTION_CUE.search(text) or _SAID_AGAIN.match(text):
+    or ''. Only a message that opens as a correction ("sorry, it's 30 operators not 10") is one: an answer that puts
+    its own number right ("me, 6 weeks not 8") is an answer."""
+    if not NUMBER_CORRECTION_CUE.search(text) or _SAID_AGAIN.match(text) or not _OPENS_AS_CORRECTION.match(text):
         return ""
     values = list(NUMBER_VALUE.finditer(text))
     fresh = [m for m in values if not _old_number(text, m)]

@@ -10,6 +10,7 @@ from pmtui.product.brains.offline.discovery.asides import (
     aside_kind,
     note_additions,
     number_correction,
+    pending_correction,
     restated,
 )
 from pmtui.product.brains.offline.discovery.belonging import belongs_to
@@ -209,6 +210,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if fix:
         # "correction: not 200, 400 farmers": the number is put right where it stands, nothing else is filed.
         setattr(result, fix[0], fix[1])
+        return result
+    if pending_correction(text):
+        # "sorry, it's 30 operators not 10", before the 10 was said: it waits for the 10 (corrections_kept).
         return result
     if restated(text):
         return apply_restatement(summary, text)[0]

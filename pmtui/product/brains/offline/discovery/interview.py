@@ -110,7 +110,7 @@ def next_reply(
         return DiscoveryReply(text=join(ack, redo, _fresh(state, nxt, summary, turn)), asked_aspect=nxt)
 
     aside = aside_kind(user_text)
-    if aside or restated(user_text) or number_correction(before, user_text):
+    if aside or restated(user_text) or number_correction(before, user_text) or pending_correction(user_text):
         # Asked something back, off topic, or a fact restated: answer that, then the pending question.
         if aside:
             lead = aside_reply(user_text, asked)

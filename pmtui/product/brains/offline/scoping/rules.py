@@ -382,6 +382,9 @@ QUESTION_REQUESTS = (
        + _PHASE1),
 )
 DEFER_PATTERNS = (
+    # "ok the reminder thing, can it wait till later": asked of the row named before.
+    rx(r"^(?:can|could|should|shall)\s+(?P<what>it|that|this|they|those|these|them)\s+(?:wait\b|(?:go|come|move)\s+(?:later|after|"
+       r"(?:to|in|into)\s+(?:phase\s*[23]|later))\b)"),
     rx(r"\b(?:push|move|put|defer|postpone|shift|bump|park|leave|save|chuck|bung|stick|shove|throw|pop)\s+(?P<what>.+?)\s+"
        r"(?:to|into|in|until|till|for)\s+" + _LATER),
     # "mek it wait till later" (patois "make it wait") before "make it phase 2".
