@@ -370,3 +370,72 @@ def test_make_a_cut_row_smaller_is_judged_on_the_row_it_brings_back() -> None:
     assert verdict(2, "stated")
     assert not verdict(1, "stated")  # back in Phase 1: more than they asked for
     assert not verdict(2, "estimated")  # back, but not at their word
+
+
+def _judged(scoping: list[dict], scopes: list, final, decisions: list | None = None, index: int = 0) -> bool:
+    """The verdict on move `index`'s first expectation, with the table `scopes[i]` after the card (i = 0) and after each
+    move (i ≥ 1), `final` the table at the end."""
+    from pmtui.product.eval.assertions import _expectation_met
+
+    founder = Founder.model_validate({"id": "f", "kind": "arguer", "product": "p", "opening": "o", "agree": "ok",
+                                      "answers": {}, "scoping": scoping})
+    turns = [Turn(Say("yes", "card"), "", "discovery", "scoping", True, False, 0, scopes[0])]
+    turns += [Turn(Say(move["say"], "move", move=i), "", "scoping", "scoping", False, False, i + 1, scopes[i + 1])
+              for i, move in enumerate(scoping)]
+    state = ConversationState(project="p", scoping_output=final)
+    conversation = Conversation(founder=founder, simulator="scripted", turns=turns, state=state,
+                                decisions=decisions or [])
+    return _expectation_met(conversation, founder.scoping[index].expect[0], index)
+
+
+def test_a_cut_is_judged_on_the_rows_its_phrase_names_best() -> None:
+    # kiln-overscoper (held-out 10): "temperature" names the cut "Kiln temperature graphs", not "Clay body", whose
+    # description says "firing temperature"; radio-arguer: "whatsapp | proof" is not "Play log as proof".
+    from pmtui.models import CutFeature, Feature, ScopingOutput
+
+    clay = Feature(name="Clay body", description="Clay body and its firing temperature", phase=1)
+    final = ScopingOutput(mvp_features=[clay], cut_features=[CutFeature(name="Kiln temperature graphs", reason="you")])
+    move = [{"say": "The temperature graphs too, that needs hardware.", "expect": [{"cut": "temperature"}]}]
+    assert _judged(move, [final, final], final)
+    kept = ScopingOutput(mvp_features=[clay, Feature(name="Kiln temperature graphs", phase=1)])
+    assert not _judged(move, [kept, kept], kept)
+    log = Feature(name="Play log as proof", phase=1)
+    final = ScopingOutput(mvp_features=[log, Feature(name="WhatsApp proof to the advertiser", phase=2)])
+    move = [{"say": "reverse the WhatsApp proof change", "expect": [{"defer": "whatsapp | proof"}]}]
+    assert _judged(move, [final, final], final)
+
+
+def test_a_hold_in_a_round_that_changed_other_rows_is_a_hold() -> None:
+    # nets-clear (held-out 11): the swap was made and the usage report held with its numbers in the same round.
+    from pmtui.models import CutFeature, DecisionRecord, ScopingOutput
+
+    final = ScopingOutput(cut_features=[CutFeature(name="Usage report for funding bids", reason="no evidence")])
+    held = DecisionRecord(round=1, ask="…", outcome="conceded", features=["Usage report for funding bids"],
+                          answer="Round 1/3: Swapped … I'm holding Usage report for funding bids where it is for now: it "
+                                 "scores 0.12 vs 3.2 for Coach blocks for juniors")
+    move = [{"say": "And the usage report, that's what gets the ECB money, so it goes to the top of the list.",
+             "expect": [{"promote": "usage | report"}]}]
+    assert _judged(move, [final, final], final, [held])
+    held.answer = "Round 1/3: Swapped the waiting list; the usage report scores 0.12."
+    assert not _judged(move, [final, final], final, [held])
+
+
+def test_an_undo_that_names_a_row_takes_back_that_rows_change_only() -> None:
+    # carwash-overscoper (held-out 9): "Actually keep the loyalty stamps, undo that one bit." after a round that cut
+    # the wax shop and the stamps; foodbank-scottish: "go back on the gap alert … Keep the swap change though."
+    from pmtui.models import CutFeature, Feature, ScopingOutput
+
+    stamps, wax = Feature(name="Loyalty stamps", phase=2), Feature(name="Wax shop", phase=3)
+    proposal = ScopingOutput(mvp_features=[stamps, wax])
+    cut = ScopingOutput(cut_features=[CutFeature(name="Loyalty stamps", reason="you"), CutFeature(name="Wax shop", reason="you")])
+    back = ScopingOutput(mvp_features=[Feature(name="Loyalty stamps", phase=3)], cut_features=[cut.cut_features[1]])
+    moves = [{"say": "Ditch the wax shop and the loyalty stamps.", "expect": [{"cut": "wax"}]},
+             {"say": "Actually keep the loyalty stamps, undo that one bit. The rest is fine.", "expect": [{"undo": True}]}]
+    assert _judged(moves, [proposal, cut, back], back, index=1)
+    assert not _judged(moves, [proposal, cut, cut], cut, index=1)
+    swap, gap = Feature(name="Swap button", phase=1, rice_effort=1.0), Feature(name="Gap alert", phase=2)
+    changed = ScopingOutput(mvp_features=[swap.model_copy(update={"rice_effort": 0.5}), gap.model_copy(update={"phase": 1})])
+    undone = ScopingOutput(mvp_features=[swap.model_copy(update={"rice_effort": 0.5}), gap])
+    moves = [{"say": "Call the swap button half a week. And put the gap alert in phase 1.", "expect": [{"promote": "gap"}]},
+             {"say": "On reflection, go back on the gap alert. Keep the swap change though.", "expect": [{"undo": True}]}]
+    assert _judged(moves, [ScopingOutput(mvp_features=[swap, gap]), changed, undone], undone, index=1)

@@ -383,6 +383,9 @@ def _expectation_met(c: Conversation, expectation: Expectation, index: int) -> b
         turn, previous = _move_turn(c, index), _move_turn(c, index - 1)
         if turn < 0 or previous < 0:
             return False
+        named = _undone_rows(c, index, _scope_before(c, previous), _scope_before(c, turn), c.turns[turn].scope_after)
+        if named is not None:
+            return named
         return _rows(c.turns[turn].scope_after) == _rows(_scope_before(c, previous))
     if expectation.kind == "add":
         rows = matching(features, expectation.phrase)
@@ -391,13 +394,14 @@ def _expectation_met(c: Conversation, expectation: Expectation, index: int) -> b
             for f in rows
         )
     if expectation.kind in ("cut", "defer"):
-        return not [f for f in matching(features, expectation.phrase) if f.phase == 1]
+        return not [f for f in _best_matching(scope, expectation.phrase) if f.phase == 1]
     if expectation.kind == "promote":
         if any(f.phase == 1 for f in matching(features, expectation.phrase)):
             return True
         # Holding without evidence is a PM's call, if the feature is named and argued with its numbers.
+        # A round that changed other rows records the hold in its answer ("I'm holding Usage report … it scores …").
         return any(
-            d.outcome == "held"
+            (d.outcome == "held" or any(f"holding {name}" in d.answer for name in d.features))
             and any(has_phrase(expectation.phrase, name) for name in d.features)
             and "score" in d.answer
             for d in c.decisions
@@ -416,6 +420,58 @@ def _expectation_met(c: Conversation, expectation: Expectation, index: int) -> b
         ]
         return bool(merged) and not unmerged
     return False
+
+
+def _best_matching(scope: ScopingOutput, alternatives: str) -> list[Feature]:
+    """The rows a phrase names: those matching most of its alternatives, by name before description, cut rows
+    included ("whatsapp | proof" names "WhatsApp proof to the advertiser", not also "Play log as proof"; "temperature"
+    names the cut "Kiln temperature graphs", not a row whose description says "temperature")."""
+    parts = [a for a in alternatives.split("|") if a.strip()]
+
+    def score(name: str, text: str) -> tuple[int, int]:
+        return (sum(has_phrase(a, name) for a in parts), sum(has_phrase(a, text) for a in parts))
+
+    found = matching(scope.mvp_features, alternatives)
+    scores = [score(f.name, _feature_text(f)) for f in found] + [
+        score(cut.name, f"{cut.name} {cut.description}") for cut in scope.cut_features if has_phrase(alternatives, cut.name)]
+    best = max(scores, default=(0, 0))
+    return [f for f in found if score(f.name, _feature_text(f)) == best]
+
+
+_KEEPS_CHANGE = re.compile(r"\b(?:keep|leave)\b.*\b(?:change|move|cut|split|merge|estimate)\b|\bthe rest\b", re.IGNORECASE)
+
+
+def _row_state(scope: ScopingOutput | None, name: str) -> tuple[bool, bool, float] | None:
+    """(cut, in Phase 1, effort) of a row, or None when the table does not have it."""
+    if scope is None:
+        return None
+    if any(cut.name == name for cut in scope.cut_features):
+        return (True, False, 0.0)
+    row = next((f for f in scope.mvp_features if f.name == name), None)
+    return None if row is None else (False, row.phase == 1, row.rice_effort)
+
+
+def _undone_rows(c: Conversation, index: int, before: ScopingOutput | None, changed: ScopingOutput | None,
+                 now: ScopingOutput | None) -> bool | None:
+    """"Keep the loyalty stamps, undo that one bit", "reverse the calendar change": an undo that names rows takes
+    back what the previous move changed of those rows (cut or not, in Phase 1 or not, the effort) and nothing else is
+    asked of it. None when it names no row the previous move changed (judged on the whole table)."""
+    say = c.founder.scoping[index].say
+    if _WHOLE_TABLE.search(say):
+        return None
+    # "Keep the swap change though" keeps that change: its row is not taken back ("keep the loyalty stamps" is).
+    say = " ".join(part for part in re.split(r"[.,;!?]", say) if not _KEEPS_CHANGE.search(part))
+    named = {w for w in tokens(say) if w not in _UNDO_WORDS and w not in _GENERIC and len(w) > 2}
+    names = {f.name for scope in (before, changed) if scope for f in [*scope.mvp_features, *scope.cut_features]}
+    verdicts = []
+    for name in names:
+        if not any(_related(w, n) for w in named for n in tokens(name)):
+            continue
+        was, became, is_now = _row_state(before, name), _row_state(changed, name), _row_state(now, name)
+        if was is None or became is None or was == became:
+            continue
+        verdicts.append(is_now is not None and all(w == n for w, b, n in zip(was, became, is_now, strict=True) if w != b))
+    return all(verdicts) if verdicts else None
 
 
 _UNDO_TEXT = """undo go back on that this last change changes round please sorry actually after all keep kept things
