@@ -270,3 +270,27 @@ def test_an_amount_corrected_with_its_currency_said_as_a_word() -> None:
 ])
 def test_can_it_wait_asks_for_the_row_named_before(said: str, expected: list[tuple[str, str]]) -> None:
     assert [(r.kind, r.what) for r in parse_requests(said)] == expected
+
+
+def test_a_row_taken_back_is_said_to_be_in_the_phase_the_table_has_it(tmp_path) -> None:
+    """carwash-overscoper (held-out 9): "Undone — just that (Loyalty stamps back in Phase 2)" while the rescored table
+    had it in Phase 3."""
+    import re
+    from pathlib import Path
+
+    from pmtui.config import Config
+    from pmtui.product.eval.founders import load_founders
+    from pmtui.product.eval.runner import ScriptedFounder, run_conversation
+    from pmtui.product.orchestrator import Orchestrator
+    from pmtui.store import Store
+
+    founder = next(f for f in load_founders("heldout9") if f.id == "carwash-overscoper")
+    store = Store(Path(tmp_path) / "e.db")
+    try:
+        conversation = asyncio.run(run_conversation(Orchestrator(store, Config(offline=True)), ScriptedFounder(founder)))
+    finally:
+        store.close()
+    undo = next(t for t in conversation.turns if t.reply.startswith("Undone"))
+    claims = re.findall(r"(Loyalty stamps) back (?:in|on the table, in) Phase (\d)", undo.reply)
+    assert claims, undo.reply
+    assert all(undo.scope_after.feature(name).phase == int(phase) for name, phase in claims), undo.reply

@@ -403,7 +403,11 @@ class Orchestrator:
                 claimed = f"{feature.name} back to Phase "
                 changes = [
                     f"{c}; with the budget full it lands in Phase {feature.phase} on its score"
-                    if c.startswith(claimed) and not c.startswith(f"{claimed}{feature.phase},") else c
+                    if c.startswith(claimed) and not c.startswith(f"{claimed}{feature.phase},") else
+                    # "Loyalty stamps back in Phase 2" when the rescored table has it in Phase 3: the phase it is in.
+                    f"{feature.name} back on the table, in Phase {feature.phase} on its score"
+                    if c.startswith(f"{feature.name} back in Phase ") and c != f"{feature.name} back in Phase {feature.phase}"
+                    else c
                     for c in changes
                 ]
             state.scoping_output = output
