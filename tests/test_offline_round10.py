@@ -294,3 +294,45 @@ def test_a_row_taken_back_is_said_to_be_in_the_phase_the_table_has_it(tmp_path) 
     claims = re.findall(r"(Loyalty stamps) back (?:in|on the table, in) Phase (\d)", undo.reply)
     assert claims, undo.reply
     assert all(undo.scope_after.feature(name).phase == int(phase) for name, phase in claims), undo.reply
+
+
+def _conversation(founder_id: str, tmp_path):
+    from pathlib import Path
+
+    from pmtui.config import Config
+    from pmtui.product.eval.founders import load_founders
+    from pmtui.product.eval.runner import ScriptedFounder, run_conversation
+    from pmtui.product.orchestrator import Orchestrator
+    from pmtui.store import Store
+
+    founder = next(f for f in load_founders("all") if f.id == founder_id)
+    store = Store(Path(tmp_path) / "e.db")
+    try:
+        return asyncio.run(run_conversation(Orchestrator(store, Config(offline=True)), ScriptedFounder(founder)))
+    finally:
+        store.close()
+
+
+def test_evidence_that_names_a_row_already_moved_in_does_not_move_the_held_one(tmp_path) -> None:
+    """window-arguer (held-out 13): "When I sent links to 60 customers last month, 41 paid the same day" is about the pay
+    by link (moved in that round); it moved the held rain day button into Phase 1 over the budget."""
+    conversation = _conversation("window-arguer", tmp_path)
+    turn = next(t for t in conversation.turns if t.say.text.startswith("When I sent links"))
+    assert "Rain day button" not in turn.reply and "Pay by link" in turn.reply, turn.reply
+    assert turn.scope_after.feature("Rain day button").phase != 1
+
+
+def test_merging_two_rows_said_to_be_the_same_thing_keeps_one_estimate_and_the_founders_names() -> None:
+    """window-arguer: "… are the same thing really, merge them" gave "Paid and unpaid and pay" at the two efforts added
+    (Phase 1 went to 7.5 of 4 person-weeks)."""
+    summary = DiscoverySummary(
+        target_user="Window cleaners working alone", core_problem="unpaid cleans pile up",
+        feature_wishlist=["Round list in order", "Paid and unpaid list", "Pay by link"],
+        constraints="Me on my own, 8 weeks, evenings")
+    state = _scoping(summary)
+    before = {f.name: f.rice_effort for f in state.scoping_output.mvp_features}
+    result = negotiate(state, "And the paid and unpaid list and the pay by link are the same thing really, merge them.",
+                       1, False)
+    merged = result.output.feature("Paid and unpaid list and pay by link")
+    assert merged is not None, result.reply
+    assert merged.rice_effort == max(before["Paid and unpaid list"], before["Pay by link"])

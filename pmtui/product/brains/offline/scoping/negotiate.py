@@ -587,13 +587,15 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
     said = [re.sub(r"\s+(?:one|thing|bit|part)$", "", p) for p in request.parts
             if p and not re.match(r"(?:it|that|this|them|those|these)$", p, re.IGNORECASE)]
     if not request.into and not request.extra.get("keep") and len(said) == 2 and all(1 < len(p.split()) <= 4 for p in said) and (
-            len(f"{said[0]} and {said[1]}".split()) <= len(name.split()) + 1):
+            len(f"{said[0]} and {said[1]}".split()) <= max(len(name.split()) + 1, 8)):
         # "the unpaid list and the payment link": the founder's own short names beat "List and payment link".
         name = f"{said[0]} and {said[1]}"
     why = f"merged from {first.name} and {second.name} at your request in round {work.round_number}"
+    # "the paid and unpaid list and the pay by link are the same thing really": one piece of work, the larger estimate.
+    same = re.search(r"\bsame (?:thing|feature|screen|job|work)\b|\bone and the same\b", request.clause, re.IGNORECASE)
     merged = _copy_of(
         first, name[:1].upper() + name[1:], f"{first.description}; {second.description}",
-        first.rice_effort + second.rice_effort, why,
+        max(first.rice_effort, second.rice_effort) if same else first.rice_effort + second.rice_effort, why,
     )
     merged.rice_reach = max(first.rice_reach, second.rice_reach)
     merged.rice_impact = max(first.rice_impact, second.rice_impact)
@@ -603,10 +605,8 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
     work.output.mvp_features[work.output.mvp_features.index(first)] = merged
     work.output.mvp_features = [f for f in work.output.mvp_features if f is not second]
     work.names.extend([first.name, second.name, merged.name])
-    work.changed.append(
-        f"merged {first.name} and {second.name} into {merged.name} ({merged.rice_effort:g} person-weeks, the two "
-        "efforts added)"
-    )
+    how = "the larger estimate, as you say they are the same thing" if same else "the two efforts added"
+    work.changed.append(f"merged {first.name} and {second.name} into {merged.name} ({merged.rice_effort:g} person-weeks, {how})")
 
 
 def _why_in(work: _Round) -> str:
