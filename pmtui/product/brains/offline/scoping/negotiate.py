@@ -587,7 +587,8 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
     said = [re.sub(r"\s+(?:one|thing|bit|part)$", "", p) for p in request.parts
             if p and not re.match(r"(?:it|that|this|them|those|these)$", p, re.IGNORECASE)]
     if not request.into and not request.extra.get("keep") and len(said) == 2 and all(1 < len(p.split()) <= 4 for p in said) and (
-            len(f"{said[0]} and {said[1]}".split()) <= max(len(name.split()) + 1, 8)):
+            len(f"{said[0]} and {said[1]}".split()) <= len(name.split()) + 1 or any(" and " in p for p in said)):
+        # A name that holds its own "and" ("paid and unpaid list") has no head to shorten to: "Paid and unpaid and pay".
         # "the unpaid list and the payment link": the founder's own short names beat "List and payment link".
         name = f"{said[0]} and {said[1]}"
     why = f"merged from {first.name} and {second.name} at your request in round {work.round_number}"
