@@ -439,3 +439,19 @@ def test_an_undo_that_names_a_row_takes_back_that_rows_change_only() -> None:
     moves = [{"say": "Call the swap button half a week. And put the gap alert in phase 1.", "expect": [{"promote": "gap"}]},
              {"say": "On reflection, go back on the gap alert. Keep the swap change though.", "expect": [{"undo": True}]}]
     assert _judged(moves, [ScopingOutput(mvp_features=[swap, gap]), changed, undone], undone, index=1)
+
+
+def test_an_undo_of_a_row_renamed_when_made_smaller_is_judged_on_that_row() -> None:
+    # tattoo-naija (held-out 9): "make am small, just list of bookings" renamed "Calendar for the artist" to "List of
+    # bookings"; "reverse the calendar change" brings the calendar back at its old estimate.
+    from pmtui.models import Feature, ScopingOutput
+
+    calendar = Feature(name="Calendar for the artist", phase=1, rice_effort=1.0, description="Calendar for the artist")
+    smaller = Feature(name="List of bookings", phase=1, rice_effort=0.5,
+                      description="List of bookings (a smaller first cut of Calendar for the artist: Calendar for the artist)")
+    moves = [{"say": "The calendar fit reduce, make am small, just list of bookings.", "expect": [{"smaller": "calendar"}]},
+             {"say": "Abeg reverse the calendar change, my artists say dem need the week view.", "expect": [{"undo": True}]}]
+    before, changed = ScopingOutput(mvp_features=[calendar]), ScopingOutput(mvp_features=[smaller])
+    back = ScopingOutput(mvp_features=[calendar.model_copy(update={"phase": 2})])
+    assert _judged(moves, [before, changed, back], back, index=1)
+    assert not _judged(moves, [before, changed, changed], changed, index=1)

@@ -447,7 +447,9 @@ def _row_state(scope: ScopingOutput | None, name: str) -> tuple[bool, bool, floa
         return None
     if any(cut.name == name for cut in scope.cut_features):
         return (True, False, 0.0)
-    row = next((f for f in scope.mvp_features if f.name == name), None)
+    # A row made smaller "just …" may carry the founder's new name; its description says what it was cut down from.
+    row = next((f for f in scope.mvp_features if f.name == name), None) or next(
+        (f for f in scope.mvp_features if f"(a smaller first cut of {name}:" in f.description), None)
     return None if row is None else (False, row.phase == 1, row.rice_effort)
 
 
