@@ -336,3 +336,29 @@ def test_merging_two_rows_said_to_be_the_same_thing_keeps_one_estimate_and_the_f
     merged = result.output.feature("Paid and unpaid list and pay by link")
     assert merged is not None, result.reply
     assert merged.rice_effort == max(before["Paid and unpaid list"], before["Pay by link"])
+
+
+BEES = DiscoverySummary(
+    target_user="members of a Perthshire beekeeping association", core_problem="disease alerts take a fortnight of calls",
+    feature_wishlist=["Disease alert to members", "Quick inspection log with big buttons", "Apiary locations on a map"],
+    constraints="me and my nephew, 4 weeks")
+
+
+def test_make_it_simpler_just_x_names_the_row_x() -> None:
+    """typed-bees: "just a list of apiaries with postcodes" made the map smaller but kept the name "Apiary locations on a
+    map"."""
+    said = ("The map's grand but could we make it simpler, just a list of apiaries with postcodes for now, and can you "
+            "bump the disease alert up, that's the whole reason for doing this.")
+    result = negotiate(_scoping(BEES), said, 1, False)
+    row = result.output.feature("List of apiaries with postcodes")
+    assert row is not None and "Apiary locations on a map" in row.description, result.reply
+    assert result.output.feature("Apiary locations on a map") is None and "Renamed Apiary locations on a map" in result.reply
+    # "just a list" says how small, not what the row is (cake-vague kept "Page with her prices and flavours").
+    result = negotiate(_scoping(BEES), "the map is kinda basic, make it smaller, just a list", 1, False)
+    assert result.output.feature("Apiary locations on a map") is not None
+
+
+def test_not_needed_first_after_a_deferral_asks_for_no_row() -> None:
+    # rice-nonnative (held-out 13): "not needed first" was a promotion of a row called "not needed".
+    assert [(r.kind, r.what) for r in parse_requests("Sir kindly make the farmer history later, not needed first.")] == [
+        ("defer", "farmer history")]

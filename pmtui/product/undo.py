@@ -184,6 +184,11 @@ def partial_undo(current: ScopingOutput, previous: ScopingOutput, text: str) -> 
     # A row brought back that another row took in ("keep homework separate" after "merge homework into the session
     # note", where the session note kept its name): that row gives it back too.
     chosen_modified += [f for f in modified if f not in chosen_modified and any(_mentions(f, r) for r in chosen_removed)]
+    # A row made smaller "just …" was renamed ("Calendar for the artist" is now "List of bookings"): either name takes
+    # back both.
+    renames = [(a, r) for a in added for r in removed if f"(a smaller first cut of {r.name}:" in a.description]
+    chosen_added += [a for a, r in renames if r in chosen_removed and a not in chosen_added]
+    chosen_removed += [r for a, r in renames if a in chosen_added and r not in chosen_removed]
     changed_rows = len(added) + len(removed) + len(modified)
     chosen = len(chosen_added) + len(chosen_removed) + len(chosen_modified)
     if not chosen or chosen >= changed_rows:

@@ -61,3 +61,33 @@ def other_way(rows: list[str], phrase: str) -> tuple[str, str, str] | None:
         if match and stems(match.group("a")) and stems(match.group("a")) <= said and not stems(match.group("b")) & said:
             return name, match.group("ways"), match.group("b")[:1].upper() + match.group("b")[1:]
     return None
+
+
+# "make it simpler, just a list of apiaries with postcodes for now", "only the number now serving is enough": what the
+# smaller first cut is, in the founder's words.
+_SIMPLER_AS = re.compile(
+    r"\b(?:just|only)\s+(?P<what>(?:(?:a|an|the|one)\s+|(?=list\s+of\b))[^,;.!?]{3,60}?)"
+    r"(?:\s+(?:for now|fi now|for the moment|would do(?:\s+me)?|will do|is enough|is fine|are enough|please))*\s*(?=[,;.!?]|$)",
+    re.IGNORECASE)
+
+
+def smaller_as(text: str) -> str:
+    """The row a "make it smaller, just …" asks for instead ("List of apiaries with postcodes"), or ''."""
+    match = _SIMPLER_AS.search(text)
+    if not match:
+        return ""
+    what = re.sub(r"^(?:a|an|the)\s+", "", match.group("what").strip(), flags=re.IGNORECASE)
+    return what[:1].upper() + what[1:]
+
+
+def renamed_smaller(name: str, description: str, clause: str, text: str) -> tuple[str, str] | None:
+    """(name, description) of a row made smaller "just …" in the same sentence: the founder's words name it, and the
+    description keeps what it was cut down from. None when the sentence says no "just …"."""
+    start = text.find(clause) if clause else -1
+    rest = text[start:] if start >= 0 else clause
+    sentence = re.split(r"(?<=[.!?])\s+", rest, maxsplit=1)[0]
+    new = smaller_as(sentence)
+    if len(new.split()) < 2 or new.lower() == name.lower():
+        # "just a list" says how small, not what the row is.
+        return None
+    return new, f"{new} (a smaller first cut of {name}: {description})"

@@ -29,6 +29,7 @@ from pmtui.product.brains.offline.scoping.naming import (
     _related,
     other_way,
     plain_thing,
+    renamed_smaller,
 )
 from pmtui.product.brains.offline.scoping.narrative import refresh_narrative
 from pmtui.product.brains.offline.scoping.propose import Candidate, nice_to_have, propose, score_candidate
@@ -485,6 +486,11 @@ def _smaller(work: _Round, request: ChangeRequest, target: tuple[str, str] | Non
     feature.provenance["effort"] = Provenance(
         source="stated", reason=f"you asked for a smaller first cut: “{request.clause.strip()}”"
     )
+    if renamed := renamed_smaller(feature.name, feature.description, request.clause, work.text):
+        # "make it simpler, just a list of apiaries with postcodes": the row is what the founder said it should be.
+        work.changed.append(f"renamed {feature.name} to {renamed[0]}, as you described the smaller version")
+        work.names.append(feature.name)
+        feature.name, feature.description = renamed
     work.names.append(feature.name)
     work.changed.append(
         f"made {feature.name} smaller: {feature.rice_effort:g} person-weeks (was {old:g}); its score is now "

@@ -493,7 +493,8 @@ PROMOTE_PATTERNS = (
        + _PHASE1),
     rx(r"^(?:(?P<what>[^,;]+?),?\s+)?(?:those|that|this|it|them)\s+(?:i|we)(?:'d| would)?\s+(?:want|need)\s+in\s+" + _PHASE1),
     # "only dates are needed first" after "make it smaller" says what the smaller cut holds; it moves nothing.
-    rx(r"^(?!(?:only|just)\b)(?P<what>[^,;]+?)(?:\s+(?:must|should|has to|needs? to|will|can)\s+(?:come|go|be))?\s+(?:first|before\s+[^,;]+?)"
+    # "…, not needed first" is no row: it says the row before is not needed in the first phase.
+    rx(r"^(?!(?:only|just|not|no)\b)(?P<what>[^,;]+?)(?:\s+(?:must|should|has to|needs? to|will|can)\s+(?:come|go|be))?\s+(?:first|before\s+[^,;]+?)"
        r"(?:\s+(?:please|pls))?\s*$"),
     # "make the photos phase 1 for sure", "Online fee payment is phase 1, not later."
     rx(r"\bmake\s+(?P<what>.+?)\s+(?:a\s+)?" + _PHASE1 + r"\b"),
