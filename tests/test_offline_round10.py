@@ -362,3 +362,16 @@ def test_not_needed_first_after_a_deferral_asks_for_no_row() -> None:
     # rice-nonnative (held-out 13): "not needed first" was a promotion of a row called "not needed".
     assert [(r.kind, r.what) for r in parse_requests("Sir kindly make the farmer history later, not needed first.")] == [
         ("defer", "farmer history")]
+
+
+def test_a_merge_whose_parts_are_both_in_one_row_takes_the_other_row_the_first_part_names() -> None:
+    """tree-clear (held-out 13): "The quote and the accept link are one flow really, merge them" folded "quote" into
+    "Quote sent by text" (whose description has the accept link) and left "On-site quote with line items" apart."""
+    summary = DiscoverySummary(
+        target_user="Owners of tree surgery companies in Ireland", core_problem="quotes take two days to go out",
+        feature_wishlist=["On-site quote with line items and photos", "quote sent by text with an accept link",
+                          "job calendar for the crew"],
+        constraints="One developer, me part time, 8 weeks")
+    result = negotiate(_scoping(summary), "The quote and the accept link are one flow really, merge them.", 1, False)
+    names = [f.name for f in result.output.mvp_features]
+    assert "On-site quote with line items" not in names and "Quote sent by text" not in names, result.reply

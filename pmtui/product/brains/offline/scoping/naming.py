@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from pmtui.models import Feature, Provenance
 from pmtui.product.brains.offline.scoping.terms import short_name, stems
 
 
@@ -91,3 +92,14 @@ def renamed_smaller(name: str, description: str, clause: str, text: str) -> tupl
         # "just a list" says how small, not what the row is.
         return None
     return new, f"{new} (a smaller first cut of {name}: {description})"
+
+
+def copy_of(source: Feature, name: str, description: str, effort: float, why: str) -> Feature:
+    """A row made from another (a split half, a merge) under a new name, its effort and origin said."""
+    feature = source.model_copy(deep=True)
+    feature.name = name
+    feature.description = description
+    feature.rice_effort = effort
+    feature.provenance["effort"] = Provenance(source="estimated", reason=why)
+    feature.provenance["origin"] = Provenance(source="stated", reason=why)
+    return feature

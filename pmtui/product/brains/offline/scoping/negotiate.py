@@ -27,6 +27,7 @@ from pmtui.product.brains.offline.scoping.naming import (
     _merged_name,
     _part_name,
     _related,
+    copy_of,
     other_way,
     plain_thing,
     renamed_smaller,
@@ -299,8 +300,8 @@ def _split_off_part(work: _Round, request: ChangeRequest, target: tuple[str, str
         return None
     why = f"split at your request in round {work.round_number}: “{request.clause.strip()}”"
     half = max(0.5, round(source.rice_effort / 2 * 2) / 2)
-    kept = _copy_of(source, main[:1].upper() + main[1:], f"{main} (split from {source.name})", half, why)
-    part = _copy_of(source, f"{extra[:1].upper()}{extra[1:]} for {main.lower()}",
+    kept = copy_of(source, main[:1].upper() + main[1:], f"{main} (split from {source.name})", half, why)
+    part = copy_of(source, f"{extra[:1].upper()}{extra[1:]} for {main.lower()}",
                     f"{extra} (split from {source.name})", half, why)
     index = work.output.mvp_features.index(source)
     work.output.mvp_features[index : index + 1] = [kept, part]
@@ -513,16 +514,6 @@ def _back_from_cuts(work: _Round, target: tuple[str, str], request: ChangeReques
     return feature
 
 
-def _copy_of(source: Feature, name: str, description: str, effort: float, why: str) -> Feature:
-    feature = source.model_copy(deep=True)
-    feature.name = name
-    feature.description = description
-    feature.rice_effort = effort
-    feature.provenance["effort"] = Provenance(source="estimated", reason=why)
-    feature.provenance["origin"] = Provenance(source="stated", reason=why)
-    return feature
-
-
 def _split(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
     source = work.output.feature(target[1]) if target and target[0] == "mvp" else None
     parts = [p for p in request.parts if p]
@@ -549,7 +540,7 @@ def _split(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
         work.changed.append(f"added {new[0].name} and {new[1].name} as separate rows")
         return
     half = max(0.5, round(source.rice_effort / 2 * 2) / 2)
-    new = [_copy_of(source, _part_name(source.name, p), f"{p} (split from {source.name})", half, why) for p in parts]
+    new = [copy_of(source, _part_name(source.name, p), f"{p} (split from {source.name})", half, why) for p in parts]
     index = work.output.mvp_features.index(source)
     work.output.mvp_features[index : index + 1] = new
     work.names.extend([source.name, *(f.name for f in new)])
@@ -566,6 +557,9 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
     for feature in features:
         if feature is not None and all(feature is not f for f in merged_from):
             merged_from.append(feature)
+    if len(merged_from) == 1 and (other := _other_row(work, request, merged_from[0])):
+        # "The quote and the accept link are one flow": both name "Quote sent by text"; "the quote" is the other quote.
+        merged_from.append(other)
     if len(merged_from) == 1:
         # "Merge tester invites into group by build" with no invites row: the one row takes the other's scope.
         keeper = merged_from[0]
@@ -600,7 +594,7 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
     why = f"merged from {first.name} and {second.name} at your request in round {work.round_number}"
     # "the paid and unpaid list and the pay by link are the same thing really": one piece of work, the larger estimate.
     same = re.search(r"\bsame (?:thing|feature|screen|job|work)\b|\bone and the same\b", request.clause, re.IGNORECASE)
-    merged = _copy_of(
+    merged = copy_of(
         first, name[:1].upper() + name[1:], f"{first.description}; {second.description}",
         max(first.rice_effort, second.rice_effort) if same else first.rice_effort + second.rice_effort, why,
     )
@@ -614,6 +608,14 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
     work.names.extend([first.name, second.name, merged.name])
     how = "the larger estimate, as you say they are the same thing" if same else "the two efforts added"
     work.changed.append(f"merged {first.name} and {second.name} into {merged.name} ({merged.rice_effort:g} person-weeks, {how})")
+
+
+def _other_row(work: _Round, request: ChangeRequest, taken: Feature) -> Feature | None:
+    """Another table row a merge's part names, when both parts are in the same one (its name or its description)."""
+    if not all(p and stems(p) <= stems(f"{taken.name} {taken.description}") for p in request.parts):
+        return None
+    return next((f for part in request.parts for f in work.output.mvp_features
+                 if f is not taken and stems(part) <= stems(f.name)), None)
 
 
 def _why_in(work: _Round) -> str:
