@@ -158,6 +158,17 @@ def test_held_out_set_12_never_loops_garbles_or_ignores_a_request() -> None:
     assert sum(r.passed for r in results) / sum(len(r.assertions) for r in results) >= 0.97
 
 
+def test_held_out_set_13_never_loops_garbles_or_ignores_a_request() -> None:
+    # Set 13 (round 10, written before that round read or changed any rule): 284/320 first, 319/320 after (read since).
+    results = asyncio.run(run_eval(Config(offline=True), load_founders("heldout13"))).results
+    assert len(results) == 16
+    assert [f"{r.founder.id}: {r.notes}" for r in results
+            if not all(r.assertions[a] for a in MUST_HOLD_IN_EVERY_CONVERSATION)] == []
+    assert [r.founder.id for r in results
+            if not (r.assertions["reached_done"] and r.assertions["phases_in_order"] and r.assertions["agreement_understood"])] == []
+    assert sum(r.passed for r in results) / sum(len(r.assertions) for r in results) >= 0.97
+
+
 def test_the_founders_typed_by_hand_stay_understood() -> None:
     # Typed in by hand on 2026-11-27 (a lifeboat coxswain, a pho restaurant in Da Nang, a Perthshire beekeeping
     # association, a vet-clinic pivoter, an Ibadan provision shop, a nail tech in txt-speak): every class they found is
