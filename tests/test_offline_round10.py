@@ -15,6 +15,7 @@ from pmtui.product.brains.offline import OfflineBrain
 from pmtui.product.brains.offline.discovery import extract, next_reply
 from pmtui.product.brains.offline.discovery.asides import aside_kind, aside_reply
 from pmtui.product.brains.offline.discovery.clues import feature_items
+from pmtui.product.brains.offline.discovery.pivot import other_people
 from pmtui.product.brains.offline.scoping import negotiate, propose
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.brains.offline.scoping.rules import EVIDENCE
@@ -375,3 +376,17 @@ def test_a_merge_whose_parts_are_both_in_one_row_takes_the_other_row_the_first_p
     result = negotiate(_scoping(summary), "The quote and the accept link are one flow really, merge them.", 1, False)
     names = [f.name for f in result.output.mvp_features]
     assert "On-site quote with line items" not in names and "Quote sent by text" not in names, result.reply
+
+
+def test_a_problem_that_is_other_peoples_day_asks_who_it_is_for_first() -> None:
+    """typed-vet (leftover of round 9): "for pet owners" in the pitch, then "front desk spends like 2 hrs a day calling
+    owners …": every question went on asking about pet owners until the founder corrected it at the card."""
+    before = DiscoverySummary(target_user="pet owners", feature_wishlist=["keep track of vaccines and meds"])
+    said = "front desk spends like 2 hrs a day calling owners about overdue vaccines, and no-shows for boosters are ~20%"
+    after = extract(before, said, "core_problem")
+    state = ConversationState(asked_aspect="core_problem", discovery_summary=after, messages=_said("pitch", said))
+    reply = next_reply(state, said, before, check_completeness(after, 2))
+    assert reply.asked_aspect == "target_user" and "front desk" in reply.text, reply.text
+    # The owner's own day is no other people's problem.
+    assert other_people("small shop owners", "the owner spends 2 hours a day calling customers") == ""
+    assert other_people("drivers in Brisbane", "Going to a tyre shop wastes a Saturday") == ""

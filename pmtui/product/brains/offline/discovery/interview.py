@@ -26,6 +26,7 @@ from pmtui.product.brains.offline.discovery.phrasing import (
     probe,
     sharpening,
 )
+from pmtui.product.brains.offline.discovery.pivot import other_people
 from pmtui.product.brains.offline.discovery.text import (
     is_clarifying,
     is_thin,
@@ -178,6 +179,14 @@ def next_reply(
     note = "" if first_message else _volunteered_note(asked, changed, ack_aspect=_ack_aspect(asked, changed))
     if first_message and "target_user" not in gaps and probes.get("target_user", 0) < 1:
         thin, asked = is_thin("target_user", summary.target_user), "target_user"
+    who = other_people(summary.target_user, user_text) if asked == "core_problem" and not state.ask_count.get(
+        "target_user") else ""
+    if who:
+        # "pet owners" from the pitch, then "front desk spends 2 hrs a day calling owners": whose problem is it?
+        people = short(summary.target_user, 6)
+        return DiscoveryReply(text=join(ack, f'You said it\'s for {people}, but that sounds like the {who}\'s day. Who '
+                                        f"would use the first version — {people}, the {who}, or both?"),
+                              asked_aspect="target_user")
     if thin:
         return DiscoveryReply(
             text=join(ack, _probe(state, asked, summary, thin=True)), asked_aspect=asked, probing=True

@@ -42,3 +42,26 @@ def said_not_for(text: str, people: str) -> bool:
     """Did the founder name these people as the ones it is not for ("…, not for the drivers", "not parents")?"""
     words = re.escape(people.strip()).replace(r"\ ", r"\s+")
     return bool(words) and re.search(rf"\bnot\s+(?:for\s+)?(?:the\s+|those\s+|any\s+)?{words}\b", text, re.IGNORECASE) is not None
+
+
+# "front desk spends like 2 hrs a day calling owners": the people whose day the problem is, before a verb of effort.
+_ACTOR = re.compile(
+    r"^\W*(?:the\s+|our\s+|their\s+|my\s+)?(?P<who>(?:[\w-]+\s+){0,2}?(?:front desk|reception(?:ists?)?|staff|admins?|office|"
+    r"managers?|coordinators?|clerks?|teams?|clinics?|practices?|shops?|owners?|drivers?|riders?|nurses?|teachers?|"
+    r"tutors?|coaches?|vets?|doctors?|mechanics?|cleaners?|farmers?|operators?|dispatchers?|secretar(?:y|ies)))\s+"
+    r"(?:spends?|wastes?|has to|have to|keeps?|calls?|chases?|loses?|can'?t|cannot|struggles?|is stuck|are stuck)\b",
+    re.IGNORECASE)
+
+
+def other_people(target: str, answer: str) -> str:
+    """The people an answer says the problem belongs to, when they are not who it is for and the answer names those
+    as the ones they deal with ("pet owners", then "front desk spends 2 hrs a day calling owners"), or ''."""
+    match = _ACTOR.match(answer)
+    words = re.findall(r"[a-z]+", target.lower())
+    if not match or not words:
+        return ""
+    head = words[-1].rstrip("s")
+    who = match.group("who").strip()
+    if head in who.lower() or not re.search(rf"\b{re.escape(head)}s?\b", answer[match.end():], re.IGNORECASE):
+        return ""
+    return who
