@@ -390,3 +390,13 @@ def test_a_problem_that_is_other_peoples_day_asks_who_it_is_for_first() -> None:
     # The owner's own day is no other people's problem.
     assert other_people("small shop owners", "the owner spends 2 hours a day calling customers") == ""
     assert other_people("drivers in Brisbane", "Going to a tyre shop wastes a Saturday") == ""
+
+
+def test_the_difference_between_impact_and_reach_is_said_first() -> None:
+    """typed-bees (leftover of round 9): "what's the difference between impact and reach anyway?" got the reach
+    explanation and the row list before the impact one, and never the difference."""
+    from pmtui.product.brains.offline.scoping import answer_question
+
+    reply = answer_question(_scoping(BEES), "And what's the difference between impact and reach anyway?")
+    first = reply.split("\n\n")[0]
+    assert first.startswith("The difference: impact is how much it helps each") and "reach counts how many" in first, reply
