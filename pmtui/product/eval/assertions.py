@@ -367,10 +367,10 @@ def _expectation_met(c: Conversation, expectation: Expectation, index: int) -> b
     if expectation.kind == "smaller":
         # The founder's "make X smaller": the row's effort is below what it was when they said it.
         turn = _move_turn(c, index)
-        before = _scope_before(c, turn) or ScopingOutput()
-        earlier = matching(before.mvp_features, expectation.phrase)
+        table = _scope_before(c, turn) or ScopingOutput()
+        earlier = matching(table.mvp_features, expectation.phrase)
         now = matching(features, expectation.phrase)
-        if not earlier and any(has_phrase(expectation.phrase, f"{f.name} {f.description}") for f in before.cut_features):
+        if not earlier and any(has_phrase(expectation.phrase, f"{f.name} {f.description}") for f in table.cut_features):
             # A row the proposal had cut has no effort in the table to compare with: it is back with the effort
             # the founder's word set ("you asked for a smaller first cut"), and not in Phase 1 unless they asked.
             promoted = any(e.kind == "promote" and has_phrase(e.phrase, expectation.phrase.replace("|", " "))
@@ -464,7 +464,8 @@ def _undone_rows(c: Conversation, index: int, before: ScopingOutput | None, chan
     # "Keep the swap change though" keeps that change: its row is not taken back ("keep the loyalty stamps" is).
     say = " ".join(part for part in re.split(r"[.,;!?]", say) if not _KEEPS_CHANGE.search(part))
     named = {w for w in tokens(say) if w not in _UNDO_WORDS and w not in _GENERIC and len(w) > 2}
-    names = {f.name for scope in (before, changed) if scope for f in [*scope.mvp_features, *scope.cut_features]}
+    names = {f.name for scope in (before, changed) if scope for f in scope.mvp_features} | {
+        cut.name for scope in (before, changed) if scope for cut in scope.cut_features}
     verdicts = []
     for name in names:
         if not any(_related(w, n) for w in named for n in tokens(name)):
