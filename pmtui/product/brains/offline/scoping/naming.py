@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from pmtui.models import Feature, Provenance
+from pmtui.models import Feature, Provenance, ScopingOutput
 from pmtui.product.brains.offline.scoping.terms import short_name, stems
 
 
@@ -103,3 +103,17 @@ def copy_of(source: Feature, name: str, description: str, effort: float, why: st
     feature.provenance["effort"] = Provenance(source="estimated", reason=why)
     feature.provenance["origin"] = Provenance(source="stated", reason=why)
     return feature
+
+
+def whole_rows(output: ScopingOutput, phrase: str) -> list[str]:
+    """Rows of Phase 1-3 whose every word the phrase says: "drop the online shop the rider delivery" names two."""
+    said = stems(phrase)
+    return [f.name for f in output.mvp_features if stems(f.name) and stems(f.name) <= said]
+
+
+def other_row(output: ScopingOutput, parts: tuple[str, ...] | list[str], taken: Feature) -> Feature | None:
+    """Another table row a merge's part names, when both parts are in the same one (its name or its description)."""
+    if not all(p and stems(p) <= stems(f"{taken.name} {taken.description}") for p in parts):
+        return None
+    return next((f for part in parts for f in output.mvp_features
+                 if f is not taken and stems(part) <= stems(f.name)), None)

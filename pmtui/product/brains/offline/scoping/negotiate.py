@@ -28,9 +28,11 @@ from pmtui.product.brains.offline.scoping.naming import (
     _part_name,
     _related,
     copy_of,
+    other_row,
     other_way,
     plain_thing,
     renamed_smaller,
+    whole_rows,
 )
 from pmtui.product.brains.offline.scoping.narrative import refresh_narrative
 from pmtui.product.brains.offline.scoping.propose import Candidate, nice_to_have, propose, score_candidate
@@ -272,12 +274,6 @@ def _record(work: _Round, reply: str, outcome: Literal["held", "conceded", "answ
     )
 
 
-def _whole_rows(output: ScopingOutput, phrase: str) -> list[str]:
-    """Rows of Phase 1-3 whose every word the phrase says: "drop the online shop the rider delivery" names two."""
-    said = stems(phrase)
-    return [f.name for f in output.mvp_features if stems(f.name) and stems(f.name) <= said]
-
-
 _ROW_PARTS = re.compile(r"\s+(?:with|and|plus|including|\+|&)\s+", re.IGNORECASE)
 
 
@@ -323,7 +319,7 @@ def _apply(work: _Round, request: ChangeRequest) -> None:
     if target is None and ways:
         request, target = ChangeRequest("replace", ways[1], request.clause, into=ways[2]), ("mvp", ways[0])
     if request.kind in ("cut", "defer"):
-        rows = _whole_rows(work.output, request.what)
+        rows = whole_rows(work.output, request.what)
         if len(rows) >= 2 and (target is None or target[1] in rows):
             for name in rows:
                 _apply(work, ChangeRequest(request.kind, name, request.clause, phase=request.phase))
@@ -557,7 +553,7 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
     for feature in features:
         if feature is not None and all(feature is not f for f in merged_from):
             merged_from.append(feature)
-    if len(merged_from) == 1 and (other := _other_row(work, request, merged_from[0])):
+    if len(merged_from) == 1 and (other := other_row(work.output, request.parts, merged_from[0])):
         # "The quote and the accept link are one flow": both name "Quote sent by text"; "the quote" is the other quote.
         merged_from.append(other)
     if len(merged_from) == 1:
@@ -608,14 +604,6 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
     work.names.extend([first.name, second.name, merged.name])
     how = "the larger estimate, as you say they are the same thing" if same else "the two efforts added"
     work.changed.append(f"merged {first.name} and {second.name} into {merged.name} ({merged.rice_effort:g} person-weeks, {how})")
-
-
-def _other_row(work: _Round, request: ChangeRequest, taken: Feature) -> Feature | None:
-    """Another table row a merge's part names, when both parts are in the same one (its name or its description)."""
-    if not all(p and stems(p) <= stems(f"{taken.name} {taken.description}") for p in request.parts):
-        return None
-    return next((f for part in request.parts for f in work.output.mvp_features
-                 if f is not taken and stems(part) <= stems(f.name)), None)
 
 
 def _why_in(work: _Round) -> str:
