@@ -159,7 +159,7 @@ def test_held_out_set_12_never_loops_garbles_or_ignores_a_request() -> None:
 
 
 def test_held_out_set_13_never_loops_garbles_or_ignores_a_request() -> None:
-    # Set 13 (round 10, written before that round read or changed any rule): 284/320 first, 319/320 after (read since).
+    # Set 13 (round 10, written before that round read or changed any rule): 284/320 first, 320/320 after (read since).
     results = asyncio.run(run_eval(Config(offline=True), load_founders("heldout13"))).results
     assert len(results) == 16
     assert [f"{r.founder.id}: {r.notes}" for r in results
