@@ -400,3 +400,11 @@ def test_the_difference_between_impact_and_reach_is_said_first() -> None:
     reply = answer_question(_scoping(BEES), "And what's the difference between impact and reach anyway?")
     first = reply.split("\n\n")[0]
     assert first.startswith("The difference: impact is how much it helps each") and "reach counts how many" in first, reply
+
+
+def test_a_row_name_never_ends_on_a_bare_number() -> None:
+    # aircon-overscoper (held-out 10): "a text when the technician is 15 minutes away" was the row "Text when the
+    # technician is 15".
+    from pmtui.product.rice import feature_name
+
+    assert feature_name("text when the technician is 15 minutes away") == "text when the technician is 15 minutes away"
