@@ -506,6 +506,9 @@ PIVOT = re.compile(
     r"\bso it'?s (?:really |actually )?for .{3,80}?,? not (?:for )?(?:the )?\w|"
     # "Actually scrap that. Had a yarn with four groomers … So it's for the groomers, running their van days."
     r"\b(?:scrap|ditch|forget|bin) that\b(?=.*\bso it'?s (?:really |actually |now )?for\b)|"
+    # "Actually forget the ratings. … So it's for referee secretaries", "So I change: it's for homestay owners".
+    r"\b(?:scrap|ditch|forget|bin|drop) the [\w-]+(?: [\w-]+)?[.,;]\s(?=.*\bso it'?s (?:really |actually |now )?for\b)|"
+    r"\bso i(?:'ll| will)? (?:change|switch|flip)(?: it| the idea)?\s*[:,—-]\s*it'?s (?:now )?for\b|"
     r"\b(?:none|not one|nobody|no one) of them (?:want|wants|need|needs|would)\b(?=.*\bso it'?s (?:really |actually |now )?for\b)|"
     r"(?:so |just )?forget (?:about )?the \w+(?: \w+)?\s*(?:[,\u2014\u2013-]|\bi want\b)|"
     r"that'?s (?:who|the people) i (?:really |actually )?want to build (?:it )?for|"

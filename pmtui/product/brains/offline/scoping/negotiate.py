@@ -283,12 +283,14 @@ def _split_off_part(work: _Round, request: ChangeRequest, target: tuple[str, str
     if target is None or target[0] != "mvp":
         return None
     source = work.output.feature(target[1])
-    pieces = _ROW_PARTS.split(target[1], maxsplit=1)
+    # "The photo part can be phase 2" about "Cleaner marks the room done", said as "… done with a photo".
+    said = target[1] if len(_ROW_PARTS.split(target[1], maxsplit=1)) == 2 or source is None else source.description
+    pieces = [re.sub(r"^(?:a|an|the)\s+", "", p) for p in _ROW_PARTS.split(said, maxsplit=1)]
     words = [w for w in re.findall(r"[a-z]+", request.what.lower()) if w not in ("the", "a", "an", "our", "my", "that")]
     if source is None or len(pieces) != 2 or not words:
         return None
     main, extra = pieces
-    if len(main.split()) == 1 and re.match(r"\s+(?:and|plus|\+|&)\s+", target[1][len(main):]):
+    if len(main.split()) == 1 and re.match(r"\s+(?:and|plus|\+|&)\s+", said[len(main):]):
         # "Before and after photos", "paid and unpaid list": one noun said twice over is one row.
         return None
     head = stems(words[0])

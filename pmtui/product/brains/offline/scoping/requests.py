@@ -64,7 +64,7 @@ _CLAUSE_BREAK = re.compile(
     r",\s+(?=(?:it|that|this|they|those|these|can it|can that|can you|could you|can we)\s)|"
     # "Video lectures and salary we can drop, doubt chat also later": a clause that ended on its verb.
     r"(?:(?<=\bdrop)|(?<=\bcut)|(?<=\bremove)|(?<=\bskip)|(?<=\bwait)|(?<=\blater)|(?<=\byet)|(?<=\bgo)|"
-    r"(?<=\bsmaller)|(?<=\bsimpler)|(?<=\bfirst)|(?<=\bnow)|(?<=\bphase 2)|(?<=\bphase 3)|(?<=\bmein)|(?<=\bnanti)|(?<=\bmamaya)|(?<=\btard)|"
+    r"(?<=\bsmaller)|(?<=\bsimpler)|(?<=\bfirst)|(?<=\bnow)|(?<=\bphase 2)|(?<=\bphase 3)|(?<=\b[23] one)|(?<=\bmein)|(?<=\bnanti)|(?<=\bmamaya)|(?<=\btard)|"
     r"(?<=\bmaybe)),\s+|"
     # "…, first the skip and daily count", "…, the quote form is what matters": a new clause with its own subject.
     r",\s+(?=first\s+(?:the|my|our|a)\b)|"

@@ -265,7 +265,7 @@ LATER_ELSEWHERE = r"(?:(?:thoda\s+)?baad\s*(?:mein|me|main)|nanti|mamaya(?:\s+na
 _LATER = (r"(?:phase\s*[23]|later|v2|v3|the next phase|a later phase|next version|(?:the )?(?:second|third) phase|phase (?:two|three)|"
           + LATER_ELSEWHERE + ")")
 # What softens a request without changing it: "the grow report thing later maybe", "… phase 1 please".
-SOFTENER = r"(?:\s+(?:maybe|perhaps|probably|i think|i guess|i suppose|please|pls|for sure|too|also|as well|ji|po|lah|la|na|then))*"
+SOFTENER = r"(?:\s+(?:maybe|perhaps|probably|i think|i guess|i suppose|please|pls|for sure|too|also|as well|ji|po|lah|la|na|then|one))*"
 # A clause that only says "not now" / "maybe later": it defers what the clause before it named
 # ("the public page is lovely but not now", "the yearly email is nice but not now").
 LATER_ALONE = rx(r"^(?:but\s+|and\s+|so\s+)?(?:maybe\s+|probably\s+)?(?:not (?:now|yet|for now|right now|just yet|in (?:phase\s*(?:1|one)|v1|the mvp))|"
