@@ -438,3 +438,14 @@ def test_the_part_of_a_row_said_only_in_its_description_is_split_off_when_moved(
     photo = [f for f in result.output.mvp_features if "photo" in f.name.lower()]
     assert photo and all(f.phase != 1 for f in photo), result.reply
     assert result.output.feature("Cleaner marks the room done").phase == 1
+
+
+def test_what_everyone_does_now_is_a_change_not_a_shrug() -> None:
+    """boda-terse (held-out 9): "everyone on mobile money now", said to the why-now question, was vague, and "Like I said:
+    everyone on mobile money now" left the why-now open."""
+    from pmtui.product.brains.offline.discovery.text import is_vague
+
+    assert not is_vague("everyone on mobile money now")
+    assert "mobile money" in extract(DiscoverySummary(target_user="boda-boda owners"), "everyone on mobile money now",
+                                     "why_now").why_now
+    assert is_vague("everyone") and is_vague("everyone who has a phone")

@@ -347,7 +347,9 @@ GENERIC_LEAD = re.compile(
 )
 # "anyone who sends invoices", "everybody with a phone": everyone, whatever follows.
 UNIVERSAL_AUDIENCE = re.compile(
-    r"^(?:(?:basically|literally|pretty much|really|just|i guess|like)\s+)*(?:anyone|everyone|anybody|everybody|"
+    # "everyone on mobile money now", "everybody on whatsapp these days": what everyone does now is a change, not nobody.
+    r"^(?!.*\b(?:now|these days|nowadays|anymore|since)\b)"
+    r"(?:(?:basically|literally|pretty much|really|just|i guess|like)\s+)*(?:anyone|everyone|anybody|everybody|"
     r"all (?:people|users|humans|kinds of people)|any (?:person|user|one))\b"
     # "everyone who has a phone" names nobody; "everyone orders by whatsapp now since covid" says what changed.
     r"(?:[\s,]+(?:who|that|with|in|at|on|from|of|really|basically|i guess|honestly|really|any|all|else)\b(?:\s+\S+){0,8})?\W*$",
