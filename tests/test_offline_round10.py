@@ -449,3 +449,14 @@ def test_what_everyone_does_now_is_a_change_not_a_shrug() -> None:
     assert "mobile money" in extract(DiscoverySummary(target_user="boda-boda owners"), "everyone on mobile money now",
                                      "why_now").why_now
     assert is_vague("everyone") and is_vague("everyone who has a phone")
+
+
+def test_txt_speak_in_the_interview_is_read_as_words() -> None:
+    """typed-nails (round 9 leftover): "clients book by insta dm n i write it in a paper diary" was filed whole as both
+    the problem and today's way."""
+    before = DiscoverySummary(target_user="mums who want their nails done at home")
+    after = extract(before, "clients book by insta dm n i write it in a paper diary", "core_problem")
+    assert "paper diary" not in after.core_problem and "paper diary" in after.current_alternatives
+    # Numbers, units and money stay as said: "R 450", "40 cos" (companies), "6 wks".
+    assert "R 450" in extract(before, "R 450 a month per tanker", "revenue_model").revenue_model
+    assert "40 cos" in extract(before, "40 cos in 6 mths", "success_metric").success_metric

@@ -63,6 +63,7 @@ from pmtui.product.brains.offline.discovery.text import (
     norm,
     split_clauses,
     split_sentences,
+    txt_words,
     word_list,
 )
 from pmtui.product.completeness import has_real_content
@@ -196,7 +197,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     detail for the asked aspect is appended.
     """
     result = summary.model_copy(deep=True)
-    text = inline_list_lines(user_text.strip())
+    text = txt_words(inline_list_lines(user_text.strip()))
     # "just me" to the limits question is a team of one: thin, but no shrug (it is kept, and sharpened once).
     bare_team = asked_aspect == "constraints" and bool(_BARE_TEAM.match(text))
     if not text or (is_vague(text) and not bare_team) or aside_kind(text):
