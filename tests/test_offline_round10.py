@@ -460,3 +460,14 @@ def test_txt_speak_in_the_interview_is_read_as_words() -> None:
     # Numbers, units and money stay as said: "R 450", "40 cos" (companies), "6 wks".
     assert "R 450" in extract(before, "R 450 a month per tanker", "revenue_model").revenue_model
     assert "40 cos" in extract(before, "40 cos in 6 mths", "success_metric").success_metric
+
+
+def test_what_the_founder_uses_today_said_to_the_metric_question_is_todays_way() -> None:
+    """typed-nails (round 9 leftover): "i just use insta and the diary lol", said to the metric question, became the
+    metric."""
+    before = DiscoverySummary(target_user="mums who want their nails done at home", core_problem="clients book by insta dm")
+    after = extract(before, "i just use insta and the diary lol", "success_metric")
+    assert after.success_metric == "" and "insta" in after.current_alternatives
+    # With a number to watch it answers the metric question.
+    assert "30 clients" in extract(before, "30 clients a week booking through it, i use insta for the rest",
+                                   "success_metric").success_metric

@@ -36,7 +36,7 @@ PROBLEM_WEAK = re.compile(
 
 ALTERNATIVES_STRONG = re.compile(
     r"\b(today,? (they|we|people|most|users|everyone|it)|currently|right now (they|we|people|it'?s)|"
-    r"at the moment|instead,? (they|we|people)|(they|we|people|most|everyone|users|nurses|teams?) "
+    r"at the moment|instead,? (they|we|people)|(they|we|i|people|most|everyone|users|nurses|teams?) "
     r"(just |mostly |usually |still |all )?(use|using|rely on|relies on|resort to|fall back on|"
     r"cobble|track (it|them|everything) (in|on|with)|do it (by hand|manually|in)|hack)|existing "
     r"(tools?|apps?|solutions?|products?)|competitors?|competition|workarounds?|by hand|"
