@@ -471,3 +471,17 @@ def test_what_the_founder_uses_today_said_to_the_metric_question_is_todays_way()
     # With a number to watch it answers the metric question.
     assert "30 clients" in extract(before, "30 clients a week booking through it, i use insta for the rest",
                                    "success_metric").success_metric
+
+
+def test_a_list_of_what_changed_said_to_the_why_now_question_is_the_why_now() -> None:
+    """higgler-patois (held-out 10): "Every farmer have smartphone now, even di old one dem, an gas price a kill wi" was
+    filed as three wishes over the real ones, so the argue-back on "di price list" and "di pickup route" named no row."""
+    from pmtui.product.brains.offline.discovery.belonging import capabilities
+    from pmtui.product.brains.offline.discovery.clues import list_clue
+
+    said = "Every farmer have smartphone now, even di old one dem, an gas price a kill wi"
+    wishes = ["Farmer seh wah ready an how much", "Mi book it", "Pickup route fi di week", "Price list fi di market"]
+    after = extract(DiscoverySummary(target_user="higglers", feature_wishlist=wishes), said, "why_now")
+    assert after.feature_wishlist == wishes and "smartphone now" in after.why_now
+    assert capabilities(said) == [] and list_clue(said, False) is None
+    assert capabilities("a shared calendar of walks, claim a walk slot, reminders, walk log with photo")

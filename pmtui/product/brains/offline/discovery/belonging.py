@@ -153,8 +153,9 @@ def capabilities(text: str) -> list[str]:
         # "Spreadsheets, FreshBooks, Wave, or nothing" offers alternatives, it asks for nothing to be built.
         return []
     # "the cost of living and the school survey, uniform came top" tells what happened: nothing to build.
+    # "Every farmer have smartphone now, …, an gas price a kill wi": what changed, said as news.
     stated = re.compile(r"\b(?:is|are|was|were|i|we|they|he|she|it|came|went|got|had|did|said|made|took|rose|fell|"
-                        r"grew|became)\b", re.IGNORECASE)
+                        r"grew|became|now|nowadays|kill\w*)\b", re.IGNORECASE)
     shaped = [
         p for p in pieces
         if not NOT_FEATURE_LEAD.match(p)

@@ -486,6 +486,11 @@ def list_clue(sentence: str, first_message: bool) -> Clue | None:
     if complaints * 2 >= len(pieces):
         # "turn up w wrong size, no stock list, jobs in txts": what goes wrong today, not three things to build.
         return None
+    changes = sum(1 for p in pieces if re.search(r"\b(?:now|nowadays|these days|since|(?:went|gone|going) up|kill\w*)\b", p,
+                                                re.IGNORECASE))
+    if changes * 2 >= len(pieces):
+        # "Every farmer have smartphone now, even di old one dem, an gas price a kill wi": what changed, not features.
+        return None
     if any(NOT_FEATURE_LEAD.match(p.strip()) for p in pieces) or PROBLEM_STRONG.search(sentence):
         # "They send builds over Discord, read feedback in a form, which is a mess" is a story, not a list.
         return None
