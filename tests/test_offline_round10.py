@@ -485,3 +485,22 @@ def test_a_list_of_what_changed_said_to_the_why_now_question_is_the_why_now() ->
     assert after.feature_wishlist == wishes and "smartphone now" in after.why_now
     assert capabilities(said) == [] and list_clue(said, False) is None
     assert capabilities("a shared calendar of walks, claim a walk slot, reminders, walk log with photo")
+
+
+def test_a_message_row_named_by_its_kind_and_its_ask_taken_back(tmp_path) -> None:
+    """aircon-overscoper (held-out 10): "the message that tells the customer the uncle is nearly there must be phase 1"
+    added a second row beside "Text when the technician is 15 minutes away"; "the nearly-there message, put it back how
+    it was" then had only that duplicate to take back."""
+    from pmtui.models import Feature, ScopingOutput
+    from pmtui.product.brains.offline.scoping.naming import only_of_its_kind
+
+    text_row = Feature(name="Text when the technician is 15 minutes away", phase=1)
+    table = ScopingOutput(mvp_features=[Feature(name="Day route per technician", phase=1), text_row])
+    said = "the message that tells the customer the uncle is nearly there"
+    assert only_of_its_kind(table, said) == ("mvp", text_row.name)
+    table.mvp_features.append(Feature(name="SMS reminder the day before", phase=2))
+    assert only_of_its_kind(table, said) is None  # two message rows: the kind names neither
+    conversation = _conversation("aircon-overscoper", tmp_path)
+    moves = [t for t in conversation.turns if t.say.intent == "move"]
+    assert "already in Phase 1" in moves[0].reply and "Message that tells" not in moves[0].reply, moves[0].reply
+    assert moves[1].scope_after.feature(text_row.name).phase == 2, moves[1].reply

@@ -381,7 +381,9 @@ class Orchestrator:
         history = self.store.scoping_history(state.project_id)
         previous = next((o for o in history if _rows(o) != rows), None)
         if previous is None:
-            return False
+            # "the nearly-there message, put it back how it was" after a round that found it in Phase 1 already and so
+            # changed no row: the ask is what they take back.
+            previous = current
         start = round_start(history, current)
         if start is not None and _rows(start) != rows:
             previous = start
@@ -391,11 +393,16 @@ class Orchestrator:
         last_reply = next((m.content for m in reversed(state.messages) if m.role == "assistant"), "")
         untouched = untouched_rows_named(current, previous, text, last_reply)
         part = ask_taken_back(current, untouched) if untouched else None
+        if not untouched and previous is current and current.decisions:
+            # Named by paraphrase ("the nearly-there message"): the rows the round found where they were asked for.
+            part = ask_taken_back(current, [n for n in current.decisions[-1].features if current.feature(n)])
         if untouched and part is None:
             with self.store.transaction():
                 self._say(state, said, texts.nothing_to_undo(untouched))
             return True
         part = part or partial_undo(current, previous, text)
+        if part is None and previous is current:
+            return False
         if part is not None:
             output, changes = part
             output = rescore(output, team_size(state.discovery_summary))

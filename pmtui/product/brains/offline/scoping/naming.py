@@ -117,3 +117,18 @@ def other_row(output: ScopingOutput, parts: tuple[str, ...] | list[str], taken: 
         return None
     return next((f for part in parts for f in output.mvp_features
                  if f is not taken and stems(part) <= stems(f.name)), None)
+
+
+# "the message that tells the customer the uncle is nearly there": a row named by its kind, when the table has one.
+_MESSAGE_KIND = re.compile(r"^(?:the\s+|that\s+|this\s+)?(?:message|text|sms|notification|alert|ping)s?\s+(?:that|which|to|for)\b",
+                           re.IGNORECASE)
+_MESSAGE_ROW = re.compile(r"^(?:\w+\s+)?(?:message|text|sms|notification|alert|ping)s?\b", re.IGNORECASE)
+
+
+def only_of_its_kind(output: ScopingOutput, phrase: str) -> tuple[str, str] | None:
+    """('mvp', name) of the one message row a phrase names by its kind ("the message that tells the customer …" is
+    "Text when the technician is 15 minutes away" when no other row sends a message), else None."""
+    if not _MESSAGE_KIND.match(phrase.strip()):
+        return None
+    rows = [f.name for f in output.mvp_features if _MESSAGE_ROW.match(f.name)]
+    return ("mvp", rows[0]) if len(rows) == 1 else None

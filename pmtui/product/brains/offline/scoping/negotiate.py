@@ -28,6 +28,7 @@ from pmtui.product.brains.offline.scoping.naming import (
     _part_name,
     _related,
     copy_of,
+    only_of_its_kind,
     other_row,
     other_way,
     plain_thing,
@@ -110,7 +111,7 @@ class _Round:
                 spelled = re.sub(spaced, word, spelled, flags=re.IGNORECASE)
             if spelled != phrase:
                 found = self._find(spelled)
-        return found
+        return found or only_of_its_kind(self.output, phrase)
 
     def _find(self, phrase: str) -> tuple[str, str] | None:
         """Clearly means both ways: "shift chat" is not "Post a shift" — half the request's words are missing."""
