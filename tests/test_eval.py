@@ -37,7 +37,7 @@ def test_the_founders_cover_every_kind_with_several_products() -> None:
     tuned = load_founders("tuned")
     held_out = [load_founders(name) for name in
                 ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
-                  "heldout11", "heldout12")]
+                  "heldout11", "heldout12", "heldout13")]
     # Held-out 7 is one founder of each kind (each answers one question with another aspect's content).
     assert len(tuned) >= 40 and all(len(founders) >= 12 for founders in held_out[:6] + held_out[7:])
     assert len(held_out[6]) >= len(KINDS)
@@ -150,6 +150,17 @@ def test_held_out_set_11_never_loops_reaches_the_spec_and_hears_agreement() -> N
 def test_held_out_set_12_never_loops_garbles_or_ignores_a_request() -> None:
     # Set 12 (round 9, written before that round read or changed any rule): 285/320 first, 316/320 after (read since).
     results = asyncio.run(run_eval(Config(offline=True), load_founders("heldout12"))).results
+    assert len(results) == 16
+    assert [f"{r.founder.id}: {r.notes}" for r in results
+            if not all(r.assertions[a] for a in MUST_HOLD_IN_EVERY_CONVERSATION)] == []
+    assert [r.founder.id for r in results
+            if not (r.assertions["reached_done"] and r.assertions["phases_in_order"] and r.assertions["agreement_understood"])] == []
+    assert sum(r.passed for r in results) / sum(len(r.assertions) for r in results) >= 0.97
+
+
+def test_held_out_set_13_never_loops_garbles_or_ignores_a_request() -> None:
+    # Set 13 (round 10, written before that round read or changed any rule): 284/320 first, 320/320 after (read since).
+    results = asyncio.run(run_eval(Config(offline=True), load_founders("heldout13"))).results
     assert len(results) == 16
     assert [f"{r.founder.id}: {r.notes}" for r in results
             if not all(r.assertions[a] for a in MUST_HOLD_IN_EVERY_CONVERSATION)] == []
@@ -342,3 +353,131 @@ def test_an_estimate_the_founder_reshapes_later_is_judged_before_they_did() -> N
     other = founder.model_copy(update={"scoping": [founder.scoping[0], founder.scoping[1].model_copy(
         update={"say": "One more. Can the invoice have its own line?"})]})
     assert not _taken_back(Conversation(founder=other, simulator="scripted"), effort, 0)
+
+
+def test_make_a_cut_row_smaller_is_judged_on_the_row_it_brings_back() -> None:
+    # quiz-brit (held-out 6): "the leaderboard's a bit much for now, make it smaller" names a row the proposal had cut,
+    # so there is no effort in the table to compare with; it is met when the row is back with the founder's smaller
+    # estimate and out of Phase 1 (they asked for nothing more).
+    from pmtui.models import CutFeature, Feature, Provenance, ScopingOutput
+    from pmtui.product.eval.assertions import _expectation_met
+
+    founder = Founder.model_validate({
+        "id": "f", "kind": "vague", "product": "p", "opening": "o", "agree": "ok", "answers": {},
+        "scoping": [{"say": "the leaderboard's a bit much for now, make it smaller", "expect": [{"smaller": "leaderboard"}]}],
+    })
+    proposal = ScopingOutput(cut_features=[CutFeature(name="Shows the leaderboard at the end", reason="no evidence")])
+
+    def verdict(phase: int, source: str) -> bool:
+        row = Feature(name="Shows the leaderboard at the end", phase=phase, rice_effort=1.0,
+                      provenance={"effort": Provenance(source=source, reason="you asked for a smaller first cut")})
+        after = ScopingOutput(mvp_features=[row])
+        turns = [Turn(Say("yes", "card"), "", "discovery", "scoping", True, False, 0, proposal),
+                 Turn(Say(founder.scoping[0].say, "move", move=0), "", "scoping", "scoping", False, False, 1, after)]
+        state = ConversationState(project="p", scoping_output=after)
+        conversation = Conversation(founder=founder, simulator="scripted", turns=turns, state=state)
+        return _expectation_met(conversation, founder.scoping[0].expect[0], 0)
+
+    assert verdict(2, "stated")
+    assert not verdict(1, "stated")  # back in Phase 1: more than they asked for
+    assert not verdict(2, "estimated")  # back, but not at their word
+
+
+def _judged(scoping: list[dict], scopes: list, final, decisions: list | None = None, index: int = 0) -> bool:
+    """The verdict on move `index`'s first expectation, with the table `scopes[i]` after the card (i = 0) and after each
+    move (i ≥ 1), `final` the table at the end."""
+    from pmtui.product.eval.assertions import _expectation_met
+
+    founder = Founder.model_validate({"id": "f", "kind": "arguer", "product": "p", "opening": "o", "agree": "ok",
+                                      "answers": {}, "scoping": scoping})
+    turns = [Turn(Say("yes", "card"), "", "discovery", "scoping", True, False, 0, scopes[0])]
+    turns += [Turn(Say(move["say"], "move", move=i), "", "scoping", "scoping", False, False, i + 1, scopes[i + 1])
+              for i, move in enumerate(scoping)]
+    state = ConversationState(project="p", scoping_output=final)
+    conversation = Conversation(founder=founder, simulator="scripted", turns=turns, state=state,
+                                decisions=decisions or [])
+    return _expectation_met(conversation, founder.scoping[index].expect[0], index)
+
+
+def test_a_cut_is_judged_on_the_rows_its_phrase_names_best() -> None:
+    # kiln-overscoper (held-out 10): "temperature" names the cut "Kiln temperature graphs", not "Clay body", whose
+    # description says "firing temperature"; radio-arguer: "whatsapp | proof" is not "Play log as proof".
+    from pmtui.models import CutFeature, Feature, ScopingOutput
+
+    clay = Feature(name="Clay body", description="Clay body and its firing temperature", phase=1)
+    final = ScopingOutput(mvp_features=[clay], cut_features=[CutFeature(name="Kiln temperature graphs", reason="you")])
+    move = [{"say": "The temperature graphs too, that needs hardware.", "expect": [{"cut": "temperature"}]}]
+    assert _judged(move, [final, final], final)
+    kept = ScopingOutput(mvp_features=[clay, Feature(name="Kiln temperature graphs", phase=1)])
+    assert not _judged(move, [kept, kept], kept)
+    log = Feature(name="Play log as proof", phase=1)
+    final = ScopingOutput(mvp_features=[log, Feature(name="WhatsApp proof to the advertiser", phase=2)])
+    move = [{"say": "reverse the WhatsApp proof change", "expect": [{"defer": "whatsapp | proof"}]}]
+    assert _judged(move, [final, final], final)
+
+
+def test_a_hold_in_a_round_that_changed_other_rows_is_a_hold() -> None:
+    # nets-clear (held-out 11): the swap was made and the usage report held with its numbers in the same round.
+    from pmtui.models import CutFeature, DecisionRecord, ScopingOutput
+
+    final = ScopingOutput(cut_features=[CutFeature(name="Usage report for funding bids", reason="no evidence")])
+    held = DecisionRecord(round=1, ask="…", outcome="conceded", features=["Usage report for funding bids"],
+                          answer="Round 1/3: Swapped … I'm holding Usage report for funding bids where it is for now: it "
+                                 "scores 0.12 vs 3.2 for Coach blocks for juniors")
+    move = [{"say": "And the usage report, that's what gets the ECB money, so it goes to the top of the list.",
+             "expect": [{"promote": "usage | report"}]}]
+    assert _judged(move, [final, final], final, [held])
+    held.answer = "Round 1/3: Swapped the waiting list; the usage report scores 0.12."
+    assert not _judged(move, [final, final], final, [held])
+
+
+def test_an_undo_that_names_a_row_takes_back_that_rows_change_only() -> None:
+    # carwash-overscoper (held-out 9): "Actually keep the loyalty stamps, undo that one bit." after a round that cut
+    # the wax shop and the stamps; foodbank-scottish: "go back on the gap alert … Keep the swap change though."
+    from pmtui.models import CutFeature, Feature, ScopingOutput
+
+    stamps, wax = Feature(name="Loyalty stamps", phase=2), Feature(name="Wax shop", phase=3)
+    proposal = ScopingOutput(mvp_features=[stamps, wax])
+    cut = ScopingOutput(cut_features=[CutFeature(name="Loyalty stamps", reason="you"), CutFeature(name="Wax shop", reason="you")])
+    back = ScopingOutput(mvp_features=[Feature(name="Loyalty stamps", phase=3)], cut_features=[cut.cut_features[1]])
+    moves = [{"say": "Ditch the wax shop and the loyalty stamps.", "expect": [{"cut": "wax"}]},
+             {"say": "Actually keep the loyalty stamps, undo that one bit. The rest is fine.", "expect": [{"undo": True}]}]
+    assert _judged(moves, [proposal, cut, back], back, index=1)
+    assert not _judged(moves, [proposal, cut, cut], cut, index=1)
+    swap, gap = Feature(name="Swap button", phase=1, rice_effort=1.0), Feature(name="Gap alert", phase=2)
+    changed = ScopingOutput(mvp_features=[swap.model_copy(update={"rice_effort": 0.5}), gap.model_copy(update={"phase": 1})])
+    undone = ScopingOutput(mvp_features=[swap.model_copy(update={"rice_effort": 0.5}), gap])
+    moves = [{"say": "Call the swap button half a week. And put the gap alert in phase 1.", "expect": [{"promote": "gap"}]},
+             {"say": "On reflection, go back on the gap alert. Keep the swap change though.", "expect": [{"undo": True}]}]
+    assert _judged(moves, [ScopingOutput(mvp_features=[swap, gap]), changed, undone], undone, index=1)
+
+
+def test_an_undo_that_keeps_a_rows_new_estimate_by_name() -> None:
+    # boda-terse (held-out 9): "statement -> phase 2. alert 2 days not 1 wk", then "undo the statement one. keep alert":
+    # the statement comes back, the alert keeps its new estimate (a row named to keep it, whose change was its effort).
+    from pmtui.models import Feature, ScopingOutput
+
+    alert, statement = Feature(name="Missed day alert", phase=1, rice_effort=1.5), Feature(name="Monthly statement", phase=1)
+    changed = ScopingOutput(mvp_features=[alert.model_copy(update={"rice_effort": 0.4}),
+                                          statement.model_copy(update={"phase": 2})])
+    back = ScopingOutput(mvp_features=[alert.model_copy(update={"rice_effort": 0.4}), statement])
+    moves = [{"say": "statement -> phase 2. alert 2 days not 1 wk", "expect": [{"defer": "statement"}]},
+             {"say": "undo the statement one. keep alert", "expect": [{"undo": True}]}]
+    assert _judged(moves, [ScopingOutput(mvp_features=[alert, statement]), changed, back], back, index=1)
+    assert not _judged(moves, [ScopingOutput(mvp_features=[alert, statement]), changed, changed], changed, index=1)
+
+
+def test_an_undo_of_a_row_renamed_when_made_smaller_is_judged_on_that_row() -> None:
+    # tattoo-naija (held-out 9): "make am small, just list of bookings" renamed "Calendar for the artist" to "List of
+    # bookings"; "reverse the calendar change" brings the calendar back at its old estimate.
+    from pmtui.models import Feature, ScopingOutput
+
+    calendar = Feature(name="Calendar for the artist", phase=1, rice_effort=1.0, description="Calendar for the artist")
+    smaller = Feature(name="List of bookings", phase=1, rice_effort=0.5,
+                      description="List of bookings (a smaller first cut of Calendar for the artist: Calendar for the artist)")
+    moves = [{"say": "The calendar fit reduce, make am small, just list of bookings.", "expect": [{"smaller": "calendar"}]},
+             {"say": "Abeg reverse the calendar change, my artists say dem need the week view.", "expect": [{"undo": True}]}]
+    before, changed = ScopingOutput(mvp_features=[calendar]), ScopingOutput(mvp_features=[smaller])
+    back = ScopingOutput(mvp_features=[calendar.model_copy(update={"phase": 2})])
+    assert _judged(moves, [before, changed, back], back, index=1)
+    assert not _judged(moves, [before, changed, changed], changed, index=1)

@@ -113,20 +113,20 @@ def test_the_most_important_row_put_on_top_comes_first(tmp_path: Path) -> None:
     lines = [
         OPENING,
         WHO,
-        "Yes yes that only. Month end she is sitting with register and calling 25 people, half of them say paid already "
-        "or will pay next week. Around 15-20% money is getting lost every month.",
-        "First is customer list with daily dabba count, then automatic monthly bill on WhatsApp with UPI link, and one "
+        ("Yes yes that only. Month end she is sitting with register and calling 25 people, half of them say paid already "
+        "or will pay next week. Around 15-20% money is getting lost every month."),
+        ("First is customer list with daily dabba count, then automatic monthly bill on WhatsApp with UPI link, and one "
         "ledger showing who paid who not paid. Also menu sharing daily, delivery boy tracking, feedback rating, Marathi "
-        "language support, and one small loyalty points also if possible.",
+        "language support, and one small loyalty points also if possible."),
         "If 100 aunties are using it daily after 3 months and their pending amount is coming down, that is success for me",
-        "See UPI is now everywhere, even vegetable wala is taking GPay. Earlier aunties were taking only cash, now 70% "
-        "customers are paying UPI so tracking is possible",
-        "Me and my college friend, both working in IT so only weekends, target is 2 months. Must be very very simple, "
-        "big buttons, Marathi and Hindi also.",
+        ("See UPI is now everywhere, even vegetable wala is taking GPay. Earlier aunties were taking only cash, now 70% "
+        "customers are paying UPI so tracking is possible"),
+        ("Me and my college friend, both working in IT so only weekends, target is 2 months. Must be very very simple, "
+        "big buttons, Marathi and Hindi also."),
         "Aunty will pay Rs 199 monthly, first month free. Later maybe 1% on UPI collection but not now.",
         "Perfect, go ahead",
-        "Delivery boy tracking is not needed, mostly aunty's son only is delivering. Ledger is the most important, put it "
-        "on top. And Marathi should be in phase 1 itself otherwise aunties won't use it.",
+        ("Delivery boy tracking is not needed, mostly aunty's son only is delivering. Ledger is the most important, put it "
+        "on top. And Marathi should be in phase 1 itself otherwise aunties won't use it."),
     ]
 
     async def run() -> tuple[str, list[tuple[str, int]]]:

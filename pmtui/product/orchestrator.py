@@ -366,7 +366,13 @@ class Orchestrator:
         """'Go back on that': the table as it was before the last argue-back round, and the round given back;
         'go back on the merge' takes back only the merge, and the rest of that round stands."""
         from pmtui.product.rice import rescore, team_size
-        from pmtui.product.undo import ask_taken_back, partial_undo, round_start, untouched_rows_named
+        from pmtui.product.undo import (
+            ask_taken_back,
+            cut_by_the_proposal,
+            partial_undo,
+            round_start,
+            untouched_rows_named,
+        )
 
         current = state.scoping_output
         if current is None or state.negotiation_rounds == 0:
@@ -375,18 +381,28 @@ class Orchestrator:
         history = self.store.scoping_history(state.project_id)
         previous = next((o for o in history if _rows(o) != rows), None)
         if previous is None:
-            return False
+            # "the nearly-there message, put it back how it was" after a round that found it in Phase 1 already and so
+            # changed no row: the ask is what they take back.
+            previous = current
         start = round_start(history, current)
         if start is not None and _rows(start) != rows:
             previous = start
+        if cut_by_the_proposal(current, previous, text):
+            # "put the daily report back", cut by the proposal: a request to bring it back, no round to take back.
+            return False
         last_reply = next((m.content for m in reversed(state.messages) if m.role == "assistant"), "")
         untouched = untouched_rows_named(current, previous, text, last_reply)
         part = ask_taken_back(current, untouched) if untouched else None
+        if not untouched and previous is current and current.decisions:
+            # Named by paraphrase ("the nearly-there message"): the rows the round found where they were asked for.
+            part = ask_taken_back(current, [n for n in current.decisions[-1].features if current.feature(n)])
         if untouched and part is None:
             with self.store.transaction():
                 self._say(state, said, texts.nothing_to_undo(untouched))
             return True
         part = part or partial_undo(current, previous, text)
+        if part is None and previous is current:
+            return False
         if part is not None:
             output, changes = part
             output = rescore(output, team_size(state.discovery_summary))
@@ -394,7 +410,11 @@ class Orchestrator:
                 claimed = f"{feature.name} back to Phase "
                 changes = [
                     f"{c}; with the budget full it lands in Phase {feature.phase} on its score"
-                    if c.startswith(claimed) and not c.startswith(f"{claimed}{feature.phase},") else c
+                    if c.startswith(claimed) and not c.startswith(f"{claimed}{feature.phase},") else
+                    # "Loyalty stamps back in Phase 2" when the rescored table has it in Phase 3: the phase it is in.
+                    f"{feature.name} back on the table, in Phase {feature.phase} on its score"
+                    if c.startswith(f"{feature.name} back in Phase ") and c != f"{feature.name} back in Phase {feature.phase}"
+                    else c
                     for c in changes
                 ]
             state.scoping_output = output

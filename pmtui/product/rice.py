@@ -208,6 +208,9 @@ def feature_name(item: str, max_words: int = MAX_NAME_WORDS) -> str:
             if len(head) >= 2:
                 return " ".join(head).strip(" ,;:")
     head = words[:max_words]
+    if head[-1][:1].isdigit() and len(words) <= max_words + 2:
+        # "a text when the technician is 15 minutes away": a number keeps its unit, never "… is 15".
+        return item.strip(" ,;:")
     while len(head) > 2 and head[-1].lower() in _NAME_TAIL | _NAME_BREAKS:
         head.pop()
     return " ".join(head).strip(" ,;:")

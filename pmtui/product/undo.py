@@ -97,6 +97,22 @@ def untouched_rows_named(current: ScopingOutput, previous: ScopingOutput, text: 
     return []
 
 
+def cut_by_the_proposal(current: ScopingOutput, previous: ScopingOutput, text: str) -> list[str]:
+    """"Actually put the daily report back" when the daily report was cut by the proposal, not by the founder's last
+    round: the cut rows the message names, which it asks back (no round to undo). Empty when it names a row the round
+    changed."""
+    changed = {stem for f in _changed_rows(current, previous) for stem in _stems(f.name)}
+    cut_before = {c.name for c in previous.cut_features}
+    for words in _clauses_at_undo(text):
+        named = _named(words)
+        if not named or named & changed:
+            continue
+        rows = [c.name for c in current.cut_features if c.name in cut_before and named & _stems(c.name)]
+        if rows:
+            return rows
+    return []
+
+
 def partial_undo(current: ScopingOutput, previous: ScopingOutput, text: str) -> tuple[ScopingOutput, list[str]] | None:
     """The table with only the change the message names taken back, and what changed in words; None when the
     message names nothing in particular or everything the round changed (then the whole round goes back)."""
@@ -168,6 +184,11 @@ def partial_undo(current: ScopingOutput, previous: ScopingOutput, text: str) -> 
     # A row brought back that another row took in ("keep homework separate" after "merge homework into the session
     # note", where the session note kept its name): that row gives it back too.
     chosen_modified += [f for f in modified if f not in chosen_modified and any(_mentions(f, r) for r in chosen_removed)]
+    # A row made smaller "just …" was renamed ("Calendar for the artist" is now "List of bookings"): either name takes
+    # back both.
+    renames = [(a, r) for a in added for r in removed if f"(a smaller first cut of {r.name}:" in a.description]
+    chosen_added += [a for a, r in renames if r in chosen_removed and a not in chosen_added]
+    chosen_removed += [r for a, r in renames if a in chosen_added and r not in chosen_removed]
     changed_rows = len(added) + len(removed) + len(modified)
     chosen = len(chosen_added) + len(chosen_removed) + len(chosen_modified)
     if not chosen or chosen >= changed_rows:

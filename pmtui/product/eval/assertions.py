@@ -367,14 +367,25 @@ def _expectation_met(c: Conversation, expectation: Expectation, index: int) -> b
     if expectation.kind == "smaller":
         # The founder's "make X smaller": the row's effort is below what it was when they said it.
         turn = _move_turn(c, index)
-        earlier = matching((_scope_before(c, turn) or ScopingOutput()).mvp_features, expectation.phrase)
+        table = _scope_before(c, turn) or ScopingOutput()
+        earlier = matching(table.mvp_features, expectation.phrase)
         now = matching(features, expectation.phrase)
+        if not earlier and any(has_phrase(expectation.phrase, f"{f.name} {f.description}") for f in table.cut_features):
+            # A row the proposal had cut has no effort in the table to compare with: it is back with the effort
+            # the founder's word set ("you asked for a smaller first cut"), and not in Phase 1 unless they asked.
+            promoted = any(e.kind == "promote" and has_phrase(e.phrase, expectation.phrase.replace("|", " "))
+                           for e in c.founder.scoping[index].expect)
+            return any(f.provenance.get("effort") and f.provenance["effort"].source == "stated"
+                       and (f.phase != 1 or promoted) for f in now)
         return bool(earlier and now) and min(f.rice_effort for f in now) < min(f.rice_effort for f in earlier)
     if expectation.kind == "undo":
         # "Go back on that": the rows and phases are what they were before the previous move.
         turn, previous = _move_turn(c, index), _move_turn(c, index - 1)
         if turn < 0 or previous < 0:
             return False
+        named = _undone_rows(c, index, _scope_before(c, previous), _scope_before(c, turn), c.turns[turn].scope_after)
+        if named is not None:
+            return named
         return _rows(c.turns[turn].scope_after) == _rows(_scope_before(c, previous))
     if expectation.kind == "add":
         rows = matching(features, expectation.phrase)
@@ -383,13 +394,14 @@ def _expectation_met(c: Conversation, expectation: Expectation, index: int) -> b
             for f in rows
         )
     if expectation.kind in ("cut", "defer"):
-        return not [f for f in matching(features, expectation.phrase) if f.phase == 1]
+        return not [f for f in _best_matching(scope, expectation.phrase) if f.phase == 1]
     if expectation.kind == "promote":
         if any(f.phase == 1 for f in matching(features, expectation.phrase)):
             return True
         # Holding without evidence is a PM's call, if the feature is named and argued with its numbers.
+        # A round that changed other rows records the hold in its answer ("I'm holding Usage report … it scores …").
         return any(
-            d.outcome == "held"
+            (d.outcome == "held" or any(f"holding {name}" in d.answer for name in d.features))
             and any(has_phrase(expectation.phrase, name) for name in d.features)
             and "score" in d.answer
             for d in c.decisions
@@ -408,6 +420,68 @@ def _expectation_met(c: Conversation, expectation: Expectation, index: int) -> b
         ]
         return bool(merged) and not unmerged
     return False
+
+
+def _best_matching(scope: ScopingOutput, alternatives: str) -> list[Feature]:
+    """The rows a phrase names: those matching most of its alternatives, by name before description, cut rows
+    included ("whatsapp | proof" names "WhatsApp proof to the advertiser", not also "Play log as proof"; "temperature"
+    names the cut "Kiln temperature graphs", not a row whose description says "temperature")."""
+    parts = [a for a in alternatives.split("|") if a.strip()]
+
+    def score(name: str, text: str) -> tuple[int, int]:
+        return (sum(has_phrase(a, name) for a in parts), sum(has_phrase(a, text) for a in parts))
+
+    found = matching(scope.mvp_features, alternatives)
+    scores = [score(f.name, _feature_text(f)) for f in found] + [
+        score(cut.name, f"{cut.name} {cut.description}") for cut in scope.cut_features if has_phrase(alternatives, cut.name)]
+    best = max(scores, default=(0, 0))
+    return [f for f in found if score(f.name, _feature_text(f)) == best]
+
+
+_KEEPS_CHANGE = re.compile(r"\b(?:keep|leave)\b.*\b(?:change|move|cut|split|merge|estimate)\b|\bthe rest\b", re.IGNORECASE)
+
+
+def _row_state(scope: ScopingOutput | None, name: str) -> tuple[bool, bool, float] | None:
+    """(cut, in Phase 1, effort) of a row, or None when the table does not have it."""
+    if scope is None:
+        return None
+    if any(cut.name == name for cut in scope.cut_features):
+        return (True, False, 0.0)
+    # A row made smaller "just …" may carry the founder's new name; its description says what it was cut down from.
+    row = next((f for f in scope.mvp_features if f.name == name), None) or next(
+        (f for f in scope.mvp_features if f"(a smaller first cut of {name}:" in f.description), None)
+    return None if row is None else (False, row.phase == 1, row.rice_effort)
+
+
+def _undone_rows(c: Conversation, index: int, before: ScopingOutput | None, changed: ScopingOutput | None,
+                 now: ScopingOutput | None) -> bool | None:
+    """"Keep the loyalty stamps, undo that one bit", "reverse the calendar change": an undo that names rows takes
+    back what the previous move changed of those rows (cut or not, in Phase 1 or not, the effort) and nothing else is
+    asked of it. None when it names no row the previous move changed (judged on the whole table)."""
+    say = c.founder.scoping[index].say
+    if _WHOLE_TABLE.search(say):
+        return None
+    # "Keep the swap change though" keeps that change: its row is not taken back ("keep the loyalty stamps" is).
+    parts = re.split(r"[.,;!?]", say)
+    # "undo the statement one. keep alert": a row named only to keep it, whose change was its estimate, keeps that
+    # estimate ("keep the loyalty stamps", a row the move cut, is taken back).
+    kept = {w for part in parts if re.search(r"\b(?:keep|leave)\b", part, re.IGNORECASE) for w in tokens(part)}
+    say = " ".join(part for part in parts if not _KEEPS_CHANGE.search(part))
+    named = {w for w in tokens(say) if w not in _UNDO_WORDS and w not in _GENERIC and len(w) > 2}
+    names = {f.name for scope in (before, changed) if scope for f in scope.mvp_features} | {
+        cut.name for scope in (before, changed) if scope for cut in scope.cut_features}
+    verdicts = []
+    for name in names:
+        if not any(_related(w, n) for w in named for n in tokens(name)):
+            continue
+        was, became, is_now = _row_state(before, name), _row_state(changed, name), _row_state(now, name)
+        if was is None or became is None or was == became:
+            continue
+        said_to_keep = all(w in kept for w in named if any(_related(w, n) for n in tokens(name)))
+        if said_to_keep and was[:2] == became[:2]:
+            continue
+        verdicts.append(is_now is not None and all(w == n for w, b, n in zip(was, became, is_now, strict=True) if w != b))
+    return all(verdicts) if verdicts else None
 
 
 _UNDO_TEXT = """undo go back on that this last change changes round please sorry actually after all keep kept things
@@ -565,7 +639,12 @@ def _interjection_problem(c: Conversation, index: int) -> str:
         numbers = [t for i, t in enumerate(said) if (t[0].isdigit() or t[0] in "$€£") and i not in old]
         words = [w for w in tokens(interjection.say) if len(w) > 3 and w not in _GENERIC]
         summary_text = " ".join(after.value_text(a) for a in ASPECTS)
-        if numbers and not has_phrase(numbers[-1], summary_text):
+        # Said before the figure it corrects ("correction: not 200, 400 farmers" before the 200 was said), it can
+        # only land when that figure does: then the final summary holds the new number.
+        early = not any(has_phrase(t, " ".join(before.value_text(a) for a in ASPECTS))
+                        for t in said if t[0].isdigit() or t[0] in "$€£")
+        final_text = " ".join(c.state.discovery_summary.value_text(a) for a in ASPECTS) if c.state else ""
+        if numbers and not has_phrase(numbers[-1], summary_text) and not (early and has_phrase(numbers[-1], final_text)):
             return f"correction {interjection.say!r} did not reach the summary"
         if not any(has_phrase(w, reply) for w in numbers[-1:] or words):
             return f"correction {interjection.say!r} not acknowledged: {reply[:90]!r}"

@@ -35,7 +35,10 @@ class OfflineBrain:
         # "The alert thing can wait", said before the alerts were on the list, still holds once they are.
         notes = [m.content for m in state.messages
                  if m.role == "user" and m.phase == "discovery" and aside_kind(m.content) == "scope_note"]
-        return discovery.wishes_waiting(summary, notes)
+        summary = discovery.wishes_waiting(summary, notes)
+        # "correction: not 200, 400 farmers", said before the 200 was: it puts the 200 right once it is said.
+        earlier = [m.content for m in state.messages if m.role == "user" and m.phase == "discovery"]
+        return discovery.corrections_kept(summary, earlier)
 
     async def discovery_reply(
         self,

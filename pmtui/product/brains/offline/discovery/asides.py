@@ -33,6 +33,7 @@ from pmtui.product.brains.offline.discovery.phrasing import (
     ASIDE_IF_I_WERE_YOU,
     ASIDE_OFF_TOPIC_ACK,
     WHY_ASK,
+    glossary,
 )
 from pmtui.product.brains.offline.discovery.text import drop_negated, is_thin, short, split_sentences
 
@@ -66,12 +67,29 @@ def note_additions(text: str) -> list[str]:
     return [item for match in NOTE_ADDS.finditer(_bare(text)) for item in feature_items(match.group("x"))]
 
 
+# "Wait, sorry, what do you mean by why now? it was always a problem", "wats RICE?": what one of the PM's words means.
+MEANING_QUESTION = re.compile(
+    r"^\W*(?:(?:wait|sorry|ok(?:ay)?|so|hmm+|um+|quick one|one question|sir|madam|but)[\s,:.!-]+)*"
+    r"(?:what|wat|wot|wht)\s*(?:'?s\b|\s+is\b|\s+(?:do|did|d')\s*(?:you|u|yuh|ya)\s+mean(?:\s+(?:by|with))?|"
+    r"\s+does\s+[\w' -]{1,25}\s+mean\b)(?P<term>[^?]{1,60})\?",
+    re.IGNORECASE,
+)
+
+
+def meaning_asked(text: str) -> list[str]:
+    """What the PM's words the founder asks about mean ("what do you mean by why now?"), or [] for anything else."""
+    match = MEANING_QUESTION.match(_bare(text))
+    return glossary(match.group("term")) if match else []
+
+
 def aside_kind(text: str) -> str:
     """'question' (asked of the PM), 'off_topic', 'scope_note' (how to cut a scope not proposed yet), or '' for an
     answer."""
     stripped = _bare(text)
     if ASIDE_OFF_TOPIC.match(stripped):
         return "off_topic"
+    if meaning_asked(stripped):
+        return "question"
     if SCOPE_NOTE.search(stripped):
         return "scope_note"
     if restated(stripped):
@@ -122,6 +140,9 @@ def aside_reply(text: str, asked: str, summary: DiscoverySummary | None = None) 
         return (f'Noted for when we scope the MVP: "{short(text, 14)}" — a wish already on the list that can wait is '
                 "marked for later; anything else, say it again at the scope table, where every feature has its "
                 f"numbers.{wished}")
+    meaning = meaning_asked(text)
+    if meaning:
+        return "Fair question. " + " ".join(meaning)
     question = asked_part(text)
     if re.search(r"\bwhat would you do\b|\bif you were me\b|\bin my (?:place|shoes)\b", question, re.IGNORECASE) and asked:
         return ASIDE_IF_I_WERE_YOU.format(label=ASPECT_LABELS[asked].lower(), why=WHY_ASK[asked])
@@ -210,13 +231,16 @@ def _said_with(match: re.Match[str]) -> str:
     return "" if match.group("num").endswith(",") else _unit(match.group("after"))
 
 
+_CURRENCY_WORDS = frozenset({"euro", "eur", "pound", "quid", "dollar", "buck", "rand", "naira", "cedi", "shilling", "rupee",
+                             "peso", "ringgit", "dirham", "rupiah", "baht", "yen"})
 _SAID_AGAIN = re.compile(r"^\W*(?:like|as) i (?:said|told you|mentioned)\b", re.IGNORECASE)
 
 
-def number_correction(summary: DiscoverySummary, text: str) -> tuple[str, str] | None:
+def number_correction(summary: DiscoverySummary, text: str, named_only: bool = False) -> tuple[str, str] | None:
     """(aspect, corrected value) when the message puts a number right without "I said … make it …": the old
     number where it stands (or, named by topic or by the word after it, the number of that aspect) becomes
-    the new one. None when the message corrects nothing the summary holds."""
+    the new one. None when the message corrects nothing the summary holds. With `named_only`, only the old
+    number the message names ("not 200", "I said 30 fitters") is put right."""
     if not NUMBER_CORRECTION_CUE.search(text) or _SAID_AGAIN.match(text):
         # "Like I said: … £60 … £6 …" repeats an answer; it corrects nothing.
         return None
@@ -230,6 +254,8 @@ def number_correction(summary: DiscoverySummary, text: str) -> tuple[str, str] |
         _number_key(m.group("num")): (bool(m.group("cur")), _said_with(m) or _unit(new.group("after")), _said_with(m))
         for m in values
         if m is not new and _number_key(m.group("num")) != _number_key(new.group("num"))
+        # Said again later, a number counts as taken back only when the message says so ("not 200", "I said 30").
+        and (not named_only or _old_number(text, m))
     }
     noun = new.group("after").strip().lower().rstrip("s")
     # An amount in a currency is a price unless the message names another topic.
@@ -237,7 +263,8 @@ def number_correction(summary: DiscoverySummary, text: str) -> tuple[str, str] |
         "revenue_model" if new.group("cur") else "")
     order = ([topic] if topic else []) + [a for a in ASPECTS if a != topic]
     # "oops not 8 wks. 10 wks": the 8 said with weeks, before any other 8 ("lose ~8% a yr").
-    for pass_ in ("old_unit", "old", "noun", "topic"):
+    # Said again later, only the old number said with its unit ("30 fitters") is sure to be the one taken back.
+    for pass_ in ("old_unit",) if named_only else ("old_unit", "old", "noun", "topic"):
         for aspect in order:
             value = getattr(summary, aspect)
             if isinstance(value, list) or (pass_ == "topic" and aspect != topic):
@@ -247,15 +274,22 @@ def number_correction(summary: DiscoverySummary, text: str) -> tuple[str, str] |
                 if key == _number_key(new.group("num")) or _other_unit(found.group("after"), new.group("after")):
                     continue
                 hit = (
-                    (pass_ == "old_unit" and key in olds and bool(olds[key][1]) and _unit(found.group("after")) == olds[key][1])
+                    (pass_ == "old_unit" and key in olds and bool(olds[key][1]) and (
+                        _unit(found.group("after")) == olds[key][1]
+                        # "30 euro a month, not 25" about "€25 a month": the currency said as a word or a sign.
+                        or (olds[key][1] in _CURRENCY_WORDS and bool(found.group("cur")))))
                     # "not 8 weeks" never takes back an 8 said with no unit or another one ("lose ~8% a yr").
                     or (pass_ == "old" and key in olds and (bool(found.group("cur")) or not olds[key][0])
                         and (not olds[key][2] or _unit(found.group("after")) == olds[key][2]))
                     or (pass_ == "noun" and bool(noun) and found.group("after").strip().lower().rstrip("s") == noun)
                     or (pass_ == "topic" and bool(found.group("cur")) == bool(new.group("cur")))
                 )
+                if hit and found.group("cur") and not new.group("cur") and _unit(new.group("after")) in _CURRENCY_WORDS:
+                    # "€25 a month" put right by "30 euro a month": the new amount as the founder said it.
+                    said = f"{new.group('num').rstrip(',')} {new.group('after').strip()}"
+                    return aspect, value[: found.start()] + said + value[found.end("num") :]
                 if hit:
-                    fixed = value[: found.start("num")] + new.group("num") + value[found.end("num") :]
+                    fixed = value[: found.start("num")] + new.group("num").rstrip(",") + value[found.end("num") :]
                     return aspect, fixed
             if pass_ == "topic" and value.strip() == "":
                 clause = next((c for c in re.split(r"[,.;]\s*", text) if new.group(0) in c), new.group(0))
@@ -265,3 +299,37 @@ def number_correction(summary: DiscoverySummary, text: str) -> tuple[str, str] |
                                 clause, flags=re.IGNORECASE)
                 return aspect, clause.strip()[:1].upper() + clause.strip()[1:]
     return None
+
+
+def corrections_kept(summary: DiscoverySummary, said: list[str]) -> DiscoverySummary:
+    """The summary with each earlier correction that named its old number applied again: "correction: not 200,
+    400 farmers", said before the founder gave the 200, still puts the 200 right once it is in an answer."""
+    result = summary
+    for text in said:
+        fix = number_correction(result, text, named_only=True)
+        if fix:
+            result = result.model_copy(update={fix[0]: fix[1]})
+    return result
+
+
+_OPENS_AS_CORRECTION = re.compile(r"^\W*(?:(?:oh|ah|oops|wait|hmm)\W+)*(?:sorry|correction|oops|my (?:bad|mistake)|i (?:said|meant|made)|"
+                                  r"typo|i typed)\b", re.IGNORECASE)
+
+
+def pending_correction(text: str) -> str:
+    """The new number of a correction whose old number the summary does not hold yet, as said ("400 farmers"),
+    or ''. Only a message that opens as a correction ("sorry, it's 30 operators not 10") is one: an answer that puts
+    its own number right ("me, 6 weeks not 8") is an answer."""
+    if not NUMBER_CORRECTION_CUE.search(text) or _SAID_AGAIN.match(text) or not _OPENS_AS_CORRECTION.match(text):
+        return ""
+    values = list(NUMBER_VALUE.finditer(text))
+    fresh = [m for m in values if not _old_number(text, m)]
+    if not fresh or len(fresh) == len(values):
+        return ""
+    new, old = fresh[-1], next(m for m in values if _old_number(text, m))
+    # "I said 30 fitters, make it 40, there's more": 40 fitters.
+    after = _said_with(new) and new.group("after").strip() or _said_with(old) and old.group("after").strip()
+    # "7k not 5k": the suffix stays on its number.
+    stuck = "" if new.group("num").endswith(",") else re.match(r"[^\s,.;]*", text[new.end("num"):]).group(0)  # type: ignore[union-attr]
+    number = (new.group("cur") or "") + new.group("num").rstrip(",") + stuck
+    return " ".join(p for p in (number, after or "") if p)

@@ -153,8 +153,9 @@ def capabilities(text: str) -> list[str]:
         # "Spreadsheets, FreshBooks, Wave, or nothing" offers alternatives, it asks for nothing to be built.
         return []
     # "the cost of living and the school survey, uniform came top" tells what happened: nothing to build.
+    # "Every farmer have smartphone now, …, an gas price a kill wi": what changed, said as news.
     stated = re.compile(r"\b(?:is|are|was|were|i|we|they|he|she|it|came|went|got|had|did|said|made|took|rose|fell|"
-                        r"grew|became)\b", re.IGNORECASE)
+                        r"grew|became|now|nowadays|kill\w*)\b", re.IGNORECASE)
     shaped = [
         p for p in pieces
         if not NOT_FEATURE_LEAD.match(p)
@@ -318,6 +319,9 @@ RULES: tuple[BelongingRule, ...] = (
                   lambda t: bool(capabilities(t)) and money(t) == 0 and limits(t) == 0 and not target(t)),
     # "oh well at the moment it's all done on a whatsapp group and a spreadsheet that Jo keeps" to "who is it for?"
     BelongingRule("workaround", "current_alternatives", frozenset({"target_user"}), lambda t: workaround(t)),
+    # "i just use insta and the diary lol" to the metric question: today's way, with no number to watch.
+    BelongingRule("workaround, no number", "current_alternatives", frozenset({"success_metric", "why_now"}),
+                  lambda t: workaround(t) and not re.search(r"\d", t)),
     # "list of drugs with expiry date, alert 3 months before, and a report of what we lost" to "what goes wrong?":
     # every item names something to build, and nothing in it is a pain.
     BelongingRule("built things", "feature_wishlist", frozenset({"core_problem", "current_alternatives"}),

@@ -253,6 +253,10 @@ def feature_items(text: str) -> list[str]:
     """Split 'post a shift, swap with one tap and get approval' into short feature names."""
     # "Playtesting for indie games: session recording, comments, …": the title before the colon is not an item.
     text = re.sub(r"^[^:,.;]{3,60}:\s+(?=[^:]*,)", "", text.strip())
+    # "stock per van. jobs list. quote txt. invoice": a terse list said in short sentences.
+    notes = re.split(r"\.\s+", text.rstrip(". "))
+    if len(notes) >= 3 and all(0 < len(n.split()) <= 5 for n in notes):
+        text = ", ".join(notes)
     text = TRAILING_REMARK.sub("", text)
     # "A status per fridge (full, empty, dirty, broken)": a list in brackets says what one item holds.
     text = re.sub(r"\(([^()]*)\)", lambda m: "(" + re.sub(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", "/", m.group(1)) + ")",
@@ -270,6 +274,8 @@ def feature_items(text: str) -> list[str]:
                   r"(?=\s+(?:are|is|were|was|have|has|had|get|got|go|went|come|came|need|needs)\b)", r"\1-and-\2", text,
                   flags=re.IGNORECASE)
     text = re.sub(r"\b(search) and (filter)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
+    # "paid and unpaid list", "read and unread": a word and its opposite share the noun after them.
+    text = re.sub(r"\b(\w+) and ((?:un|non-?|in|dis)\1)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     # Names that hold an "and": "click and collect", "before and after photos", "lost and found".
     text = re.sub(r"\b(click|before|lost|buy|cash|park|pick|question|trial|pay|rock) and (collect|after|found|sell|carry|"
                   r"ride|mix|answer|error|display|roll)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
@@ -491,6 +497,16 @@ def list_clue(sentence: str, first_message: bool) -> Clue | None:
         re.match(r"for\s+\w+ing\b", p.strip(), re.IGNORECASE) for p in pieces
     ):
         # "an app for landlords and tenants, for fixing things" names the idea and its purpose, not three features.
+        return None
+    complaints = sum(1 for p in pieces if re.search(r"^(?:no|not|never|too)\s|\b(?:wrong|lost|missing|late|broken)\b", p.strip(),
+                                                    re.IGNORECASE))
+    if complaints * 2 >= len(pieces):
+        # "turn up w wrong size, no stock list, jobs in txts": what goes wrong today, not three things to build.
+        return None
+    changes = sum(1 for p in pieces if re.search(r"\b(?:now|nowadays|these days|since|(?:went|gone|going) up|kill\w*)\b", p,
+                                                re.IGNORECASE))
+    if changes * 2 >= len(pieces):
+        # "Every farmer have smartphone now, even di old one dem, an gas price a kill wi": what changed, not features.
         return None
     if any(NOT_FEATURE_LEAD.match(p.strip()) for p in pieces) or PROBLEM_STRONG.search(sentence):
         # "They send builds over Discord, read feedback in a form, which is a mess" is a story, not a list.

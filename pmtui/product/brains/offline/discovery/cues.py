@@ -16,7 +16,8 @@ TIMELINE_ONLY = re.compile(
 )
 
 PROBLEM_STRONG = re.compile(
-    r"\b(struggl\w*|hard (to|for)|difficult|problem is|the problem|main problem|biggest problem|pain\w*|"
+    # "the drivers aren't the problem" says where the problem is not; "What kills him is stock" says where it is.
+    r"\b(struggl\w*|hard (to|for)|difficult|problem is|(?<!n't )(?<!not )the problem|main problem|kills? (?:him|her|them|me|us)|biggest problem|pain\w*|"
     r"waste\w*|wasting|endless|can'?t|cannot|unable to|frustrat\w*|annoy\w*|hate[sd]?|tedious|time[- ]consuming|"
     r"takes? (forever|hours|ages|days|too long|way too long)|los(?:e|es|ing|t) track|los(e|es|ing) "
     r"(money|time|hours|customers|clients)|forget\w*|miss(es|ed|ing)?|chao(s|tic)|mess(y)?|error[- ]prone|mistakes?|overwhelm\w*|stress\w*|no way to|"
@@ -40,7 +41,7 @@ PROBLEM_WEAK = re.compile(
 
 ALTERNATIVES_STRONG = re.compile(
     r"\b(today,? (they|we|people|most|users|everyone|it)|currently|right now (they|we|people|it'?s|he|she|everyone|everybody|most)|"
-    r"at the moment|instead,? (they|we|people)|(they|we|people|most|everyone|users|nurses|teams?) "
+    r"at the moment|instead,? (they|we|people)|(they|we|i|people|most|everyone|users|nurses|teams?) "
     r"(just |mostly |usually |still |all )?(use|using|rely on|relies on|resort to|fall back on|"
     r"cobble|track (it|them|everything) (in|on|with)|do it (by hand|manually|in)|hack)|existing "
     r"(tools?|apps?|solutions?|products?)|competitors?|competition|workarounds?|by hand|"
@@ -363,7 +364,9 @@ GENERIC_LEAD = re.compile(
 )
 # "anyone who sends invoices", "everybody with a phone": everyone, whatever follows.
 UNIVERSAL_AUDIENCE = re.compile(
-    r"^(?:(?:basically|literally|pretty much|really|just|i guess|like)\s+)*(?:anyone|everyone|anybody|everybody|"
+    # "everyone on mobile money now", "everybody on whatsapp these days": what everyone does now is a change, not nobody.
+    r"^(?!.*\b(?:now|these days|nowadays|anymore|since)\b)"
+    r"(?:(?:basically|literally|pretty much|really|just|i guess|like)\s+)*(?:anyone|everyone|anybody|everybody|"
     r"all (?:people|users|humans|kinds of people)|any (?:person|user|one))\b"
     # "everyone who has a phone" names nobody; "everyone orders by whatsapp now since covid" says what changed.
     r"(?:[\s,]+(?:who|that|with|in|at|on|from|of|really|basically|i guess|honestly|really|any|all|else)\b(?:\s+\S+){0,8})?\W*$",
@@ -520,8 +523,13 @@ PIVOT = re.compile(
     # "Ah hold on, I need to change tack. …", "Real talk, … none of them want another marketplace, … So it's for the
     # installers": the people asked said no, and the founder says who it is for now.
     r"chang(?:e|ing) (?:of )?tack|"
+    # "So it's for the coaches, to manage the waiting list, not for parents to find coaches."
+    r"\bso it'?s (?:really |actually )?for .{3,80}?,? not (?:for )?(?:the )?\w|"
     # "Actually scrap that. Had a yarn with four groomers … So it's for the groomers, running their van days."
     r"\b(?:scrap|ditch|forget|bin) that\b(?=.*\bso it'?s (?:really |actually |now )?for\b)|"
+    # "Actually forget the ratings. … So it's for referee secretaries", "So I change: it's for homestay owners".
+    r"\b(?:scrap|ditch|forget|bin|drop) the [\w-]+(?: [\w-]+)?[.,;]\s(?=.*\bso it'?s (?:really |actually |now )?for\b)|"
+    r"\bso i(?:'ll| will)? (?:change|switch|flip)(?: it| the idea)?\s*[:,—-]\s*it'?s (?:now )?for\b|"
     r"\b(?:none|not one|nobody|no one) of them (?:want|wants|need|needs|would)\b(?=.*\bso it'?s (?:really |actually |now )?for\b)|"
     r"(?:so |just )?forget (?:about )?the \w+(?: \w+)?\s*(?:[,\u2014\u2013-]|\bi want\b)|"
     r"that'?s (?:who|the people) i (?:really |actually )?want to build (?:it )?for|"
@@ -611,7 +619,7 @@ ASIDE_OFF_TOPIC = re.compile(
 # "hold on some idiot just cut me off … where was I", "haha sorry my dog is going mad at the postman again".
 INTERRUPTION_OPENER = re.compile(
     r"^\s*(?:(?:haha+|hehe+|lol|lmao|ugh+|argh+|omg|oops|whoops|oh no|oh god|hold on|hang on|one sec(?:ond)?|"
-    r"one moment|brb|wait|sorry|"
+    r"one moment|brb|wait|sorry|excuse me|"
     # The same apology in the words founders mix in: "perdón, my mom is calling me…", "maaf", "pasensya na", "eish".
     r"perd[oó]n|lo siento|disculpa|pardon|d[ée]sol[ée]|entschuldigung|maaf|pasensya(?: na)?|samahani|aiyo+|eish)"
     r"(?=[\s,.!:;-]|$)[\s,.!:;-]*)+(?:(?:mate|man|guys|ah|lah|oh|o|sir|madam)\b[\s,.!]*)?",
@@ -625,7 +633,11 @@ INTERRUPTION_EVENT = re.compile(
     # "Sorry, one minute, my amma is asking if I want tea, …, okay continue".
     r"\bmy \w+ (?:is|are) asking (?:me|us|if|whether)\b|\b(?:ok(?:ay)?|right),? (?:continue|carry on|go on)\W*$|"
     # "sorry the kettle just boiled, where were we": the surroundings, then back to the interview.
-    r"\bwhere were we\b|\bjust (?:boiled|rang|beeped|went off|buzzed)\b|\b(?:kettle|doorbell|phone|baby|dog|kids?)\b[^.]{0,20}"
+    # "the chainsaw is after giving up on me again": the Irish perfect, something that just happened.
+    r"\b(?:is|are|'s|'re|am|'m) after \w+ing\b|"
+    # "Excuse me sir, tea is coming": refreshments arriving.
+    r"\b(?:tea|chai|coffee|lunch|dinner|food)\s+(?:is|has)\s+(?:coming|come|here|arrived|ready)\b|"
+    r"\bwhere were we\b|\bjust (?:boiled|rang|beeped|went off|buzzed)\b|\b(?:kettle|doorbell|phone|baby|dog|dug|kids?)\b[^.]{0,20}"
     r"\b(?:boiled|rang|ringing|crying|bark(?:s|ing)?|went off|noisy)\b|"
     # "Eish, load shedding again, stage 4", "the ECG has taken the light again": the power going, where it goes often.
     r"\b(?:load[- ]?shedding|power cut|power outage|blackout|(?:took|taken|take) (?:the )?light|light (?:just )?went off)\b"

@@ -11,6 +11,7 @@ from pmtui.product.brains.offline.discovery.asides import (
     aside_kind,
     note_additions,
     number_correction,
+    pending_correction,
     restated,
 )
 from pmtui.product.brains.offline.discovery.belonging import belongs_to
@@ -39,6 +40,14 @@ from pmtui.product.brains.offline.discovery.cues import (
     WHY_NOW_STRONG,
 )
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
+from pmtui.product.brains.offline.discovery.pivot import (
+    PIVOT_STALE,
+    TURN,
+    WISH_SAID,
+    new_people,
+    pivot_people,
+    said_not_for,
+)
 from pmtui.product.brains.offline.discovery.text import (
     BULLET,
     clean,
@@ -51,9 +60,9 @@ from pmtui.product.brains.offline.discovery.text import (
     is_user_question,
     is_vague,
     norm,
-    persona_phrase,
     split_clauses,
     split_sentences,
+    txt_words,
     word_list,
 )
 from pmtui.product.brains.offline.discovery.wishlist import (
@@ -120,7 +129,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     detail for the asked aspect is appended.
     """
     result = summary.model_copy(deep=True)
-    text = inline_list_lines(user_text.strip())
+    text = txt_words(inline_list_lines(user_text.strip()))
     # "just me" to the limits question is a team of one: thin, but no shrug (it is kept, and sharpened once).
     bare_team = asked_aspect == "constraints" and bool(_BARE_TEAM.match(text))
     if not text or (is_vague(text) and not bare_team) or aside_kind(text):
@@ -134,6 +143,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if fix:
         # "correction: not 200, 400 farmers": the number is put right where it stands, nothing else is filed.
         setattr(result, fix[0], fix[1])
+        return result
+    if pending_correction(text):
+        # "sorry, it's 30 operators not 10", before the 10 was said: it waits for the 10 (corrections_kept).
         return result
     if restated(text):
         return apply_restatement(summary, text)[0]
@@ -386,13 +398,16 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             if correction:
                 replace.add(asked)
 
-    if pivot and not (found["target_user"] and _new_people(summary.target_user, found["target_user"][-1])):
+    if pivot:
+        # "So it's for the mobile fitters, the van stock and the quotes, not for the drivers": not the drivers.
+        found["target_user"] = [people for people in found["target_user"] if not said_not_for(text, people)]
+    if pivot and not (found["target_user"] and new_people(summary.target_user, found["target_user"][-1])):
         # A pivot told as a story names the new people without "it's for": "Where nobody helps is the
         # hygienist: self-employed hygienists working across three or four practices… That's who I want to build for."
-        people = _pivot_people(text, summary.target_user)
+        people = pivot_people(text, summary.target_user)
         if people:
             found["target_user"].append(people)
-    if pivot and found["target_user"] and _new_people(summary.target_user, found["target_user"][-1]):
+    if pivot and found["target_user"] and new_people(summary.target_user, found["target_user"][-1]):
         # A new direction: who it is for changes, and with it the problem, today's workaround, the
         # wishlist, the metric and the money — unless this very message restates them.
         return _pivot(result, found, features, text)
@@ -604,22 +619,6 @@ def _misfiled(aspect: str, value: str) -> bool:
     return not any(aspect in c for c in clues) and any(c2.strong for c in clues for c2 in c.values())
 
 
-PIVOT_STALE = ("core_problem", "current_alternatives", "success_metric", "revenue_model")
-
-
-def _new_people(old: str, new: str) -> bool:
-    """Does `new` name other people than `old` ('agency nurses' after 'ICU nurses'), not a sharper version?"""
-    if not has_real_content(old):
-        return False
-    return norm(old) not in norm(new)
-
-
-_WISH_SAID = re.compile(r"\b(?:it|the app|the tool|they)\s+(?:should|must|needs? to|has to|will need to)\s+(?:let|show|"
-                        r"have|do|track|send|book|give)\b|\bi (?:want|need|'d like) (?:it|the app) to\b|\bfeatures?\b|:\s*\w",
-                        re.IGNORECASE)
-_TURN = re.compile(r"\b(?:none|not one|nobody|no one) of them (?:want|wants|need|needs|would)\b", re.IGNORECASE)
-
-
 def _pivot(
     result: DiscoverySummary, found: dict[str, list[str]], features: list[str], text: str
 ) -> DiscoverySummary:
@@ -630,27 +629,12 @@ def _pivot(
         setattr(result, aspect, "; ".join(restated)[:MAX_FIELD_CHARS] if restated else "")
     # The sentence that tells of the turn ("… none of them want another marketplace, they got more work than they can
     # handle June to November") is the story, not things to build.
-    story = " ".join(s.lower() for s in split_sentences(text) if PIVOT.search(s) or _TURN.search(s))
+    story = " ".join(s.lower() for s in split_sentences(text) if PIVOT.search(s) or TURN.search(s))
     # A turn told as a story ("… more work than they can handle. What kills them is the driving and the no-shows.")
     # names things to build only where it says so ("it should …", "I want it to …").
-    wished = [f for f in features if f.lower() not in story] if _WISH_SAID.search(text) else []
+    wished = [f for f in features if f.lower() not in story] if WISH_SAID.search(text) else []
     result.feature_wishlist = merge_features([], wished, True)
     return result
-
-
-def _pivot_people(text: str, old: str) -> str:
-    """The new people of a pivot told as a story: the people named after a colon or a dash, or in a sentence of
-    their own, that are not the old target — the last such, or the one right before "that's who I want to build for"."""
-    found = ""
-    for sentence in split_sentences(text):
-        if re.match(r"^that'?s (?:who|the people)\b", sentence, re.IGNORECASE) and found:
-            return found
-        for part in [p for p in re.split(r"\s*[:\u2014\u2013]\s*|\s+-\s+", sentence)[1:] if p] + [sentence]:
-            people = persona_phrase(part) or persona_phrase(part, anchored=False)
-            if people and _new_people(old, people) and not is_generic_only(people):
-                found = people
-                break
-    return found
 
 
 def _things_to_do(sentence: str) -> bool:

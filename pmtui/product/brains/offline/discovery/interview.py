@@ -9,6 +9,7 @@ from pmtui.product.brains.offline.discovery.asides import (
     aside_kind,
     aside_reply,
     number_correction,
+    pending_correction,
     questions_back,
     restated,
 )
@@ -26,6 +27,7 @@ from pmtui.product.brains.offline.discovery.phrasing import (
     probe,
     sharpening,
 )
+from pmtui.product.brains.offline.discovery.pivot import other_people
 from pmtui.product.brains.offline.discovery.text import (
     is_clarifying,
     is_thin,
@@ -110,7 +112,7 @@ def next_reply(
         return DiscoveryReply(text=join(ack, redo, _fresh(state, nxt, summary, turn)), asked_aspect=nxt)
 
     aside = aside_kind(user_text)
-    if aside or restated(user_text) or number_correction(before, user_text):
+    if aside or restated(user_text) or number_correction(before, user_text) or pending_correction(user_text):
         # Asked something back, off topic, or a fact restated: answer that, then the pending question.
         if aside:
             lead = aside_reply(user_text, asked)
@@ -119,6 +121,7 @@ def next_reply(
             lead = (
                 f'Corrected: the {ASPECT_LABELS[fixed[0]].lower()} now reads "{_changed_clause(before, summary, fixed[0])}".'
                 if fixed
+                else f"Noted: {pending} — I'll put that in when the old figure comes up." if (pending := pending_correction(user_text))
                 else f'Noted — "{short(user_text, 10)}"; the summary didn\'t hold the old wording, so nothing changed.'
             )
         if asked and asked not in gaps and probes.get(asked, 0) >= 1 and is_thin(asked, getattr(summary, asked)):
@@ -182,6 +185,14 @@ def next_reply(
     note = "" if first_message else _volunteered_note(asked, changed, ack_aspect=_ack_aspect(asked, changed))
     if first_message and "target_user" not in gaps and probes.get("target_user", 0) < 1:
         thin, asked = is_thin("target_user", summary.target_user), "target_user"
+    who = other_people(summary.target_user, user_text) if asked == "core_problem" and not state.ask_count.get(
+        "target_user") else ""
+    if who:
+        # "pet owners" from the pitch, then "front desk spends 2 hrs a day calling owners": whose problem is it?
+        people = short(summary.target_user, 6)
+        return DiscoveryReply(text=join(ack, f'You said it\'s for {people}, but that sounds like the {who}\'s day. Who '
+                                        f"would use the first version — {people}, the {who}, or both?"),
+                              asked_aspect="target_user")
     if thin:
         return DiscoveryReply(
             text=join(ack, _probe(state, asked, summary, thin=True)), asked_aspect=asked, probing=True

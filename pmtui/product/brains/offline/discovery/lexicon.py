@@ -58,7 +58,7 @@ NOT_PERSONA = _wordset(
 TOOLS = (
     "excel", "google sheets", "sheets", "spreadsheet", "spreadsheets", "notion", "trello", "asana",
     "jira", "slack", "whatsapp", "telegram", "signal", "imessage", "messenger", "facebook groups",
-    "facebook", "instagram", "email", "emails", "gmail", "outlook", "sms", "text messages", "texts",
+    "facebook", "instagram", "insta", "email", "emails", "gmail", "outlook", "sms", "text messages", "texts",
     "group chat", "group chats", "phone calls", "pen and paper", "paper", "notebook", "notebooks",
     "sticky notes", "post-its", "whiteboard", "whiteboards", "clipboard", "quickbooks", "xero", "sage",
     "freshbooks", "stripe", "paypal", "shopify", "airtable", "zapier", "google calendar", "calendar",

@@ -243,3 +243,33 @@ ASIDE_ANSWERS: dict[str, str] = {
 CARD_AGAIN = "Apart from that, does the summary above look right? Say yes to move on to scoping, or tell me what to change."
 ASIDE_IF_I_WERE_YOU = "If I were you, I'd pin down the {label} first. {why}"
 ASIDE_OFF_TOPIC_ACK = "Ha — I'll leave that one out of the summary."
+
+
+# "what do you mean by why now?", "wats RICE?": what a word of the PM's means, said plainly.
+GLOSSARY: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bwhy[\s-]+now\b", re.IGNORECASE), ("By “why now” I mean what has changed lately — a price, a rule, a "
+      "habit, a new tool — that makes this the right moment; “it was always a problem” is an honest answer too.")),
+    (re.compile(r"\b(?:success )?metric\b|\bkpi\b", re.IGNORECASE), ("By a success metric I mean one number you'd watch "
+      "after launch, with a target — users, money or time saved, like “30 shops using it weekly by June”.")),
+    (re.compile(r"\bcore flow\b", re.IGNORECASE), ("By the core flow I mean the few steps your main user goes through to get "
+      "the job done in the first version.")),
+    (re.compile(r"\brice\b", re.IGNORECASE), ("RICE is how I score each feature in scoping: reach (how many people it "
+      "touches) × impact (how much it helps each) × confidence (how sure we are) ÷ effort (person-weeks); the highest "
+      "scores that fit your time go into Phase 1.")),
+    (re.compile(r"\breach\b", re.IGNORECASE), ("Reach is how many of your users a feature touches in a quarter.")),
+    (re.compile(r"\bimpact\b", re.IGNORECASE), ("Impact is how much a feature helps each user who touches it, from 0.25 "
+      "(a little) to 3 (it solves the problem).")),
+    (re.compile(r"\bconfidence\b", re.IGNORECASE), ("Confidence is how sure we are of the other numbers: 100% with "
+      "evidence, 50% on a guess.")),
+    (re.compile(r"\beffort\b", re.IGNORECASE), ("Effort is the work in person-weeks: one person for one week is 1.")),
+    (re.compile(r"\b(?:constraints?|limits?)\b", re.IGNORECASE), ("By constraints I mean who builds it, for how long, "
+      "with what budget, and anything it must run on.")),
+    (re.compile(r"\b(?:wish ?list|mvp)\b", re.IGNORECASE), ("The wishlist is everything you'd like it to do; the MVP is "
+      "the smallest part of it that proves the idea, which I cut to fit your time in scoping.")),
+)
+
+
+def glossary(term: str) -> list[str]:
+    """What each of the PM's words in `term` means, in the order they were asked."""
+    found = sorted((m.start(), text) for pattern, text in GLOSSARY if (m := pattern.search(term)))
+    return [text for _, text in found]

@@ -566,3 +566,17 @@ _EMPTY_FEATURE_WORDS = frozenset(_EMPTY_FEATURE_WORDS_TEXT.split())
 
 def _feature_substance(item: str) -> list[str]:
     return [w for w in content_words(item) if w not in _EMPTY_FEATURE_WORDS]
+
+
+# Txt-speak in an answer: "clients book by insta dm n i write it in a paper diary" is two clauses joined by "and".
+# Only the small words change; numbers and units stay as said ("6 wks"), and "cos" may be companies ("40 cos").
+_TXT_WORDS = ((r"(?<=\w\s)n(?=\s+\w)", "and"), (r"\bu\b(?!['\u2019-])", "you"), (r"\bur\b", "your"),
+              (r"(?<=\w\s)r(?=\s+[a-z]{2,})", "are"), (r"\b(?:coz|cuz)\b", "because"), (r"\btho\b", "though"),
+              (r"\bb4\b", "before"), (r"\b(?:pls|plz)\b", "please"), (r"\bda\b", "the"))
+
+
+def txt_words(text: str) -> str:
+    """The answer with txt-speak's small words spelled out."""
+    for short_form, word in _TXT_WORDS:
+        text = re.sub(short_form, word, text, flags=re.IGNORECASE)
+    return text

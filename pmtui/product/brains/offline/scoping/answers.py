@@ -22,6 +22,12 @@ def _feature_numbers(feature: Feature) -> str:
     )
 
 
+_IN_ONE_LINE = {
+    "reach": "reach counts how many of your users a feature touches in a quarter",
+    "impact": "impact is how much it helps each of them, from 0.25 to 3",
+    "confidence": "confidence is how sure we are of those two numbers",
+    "effort": "effort is the work it takes, in person-weeks",
+}
 QUESTION_CLOSING = "Do you agree with this scope, or is there a feature you want to argue for?"
 
 
@@ -49,6 +55,10 @@ def answer_question(state: ConversationState, text: str) -> str:
             cut = next(c for c in output.cut_features if c.name == name)
             parts.append(f"**{cut.name}** was cut: {cut.reason}")
     if not matches:
+        asked = sorted((m.start(), term) for term in _IN_ONE_LINE if (m := re.search(rf"\b{term}\b", lowered)))
+        if len(asked) >= 2 and re.search(r"\bdifference\b|\bvs\.?\b|\bversus\b|\bcompared?\b", lowered):
+            # "what's the difference between impact and reach anyway?": the difference first, in the order asked.
+            parts.append("The difference: " + "; ".join(_IN_ONE_LINE[term] for _, term in asked) + ".")
         if re.search(r"\breach\b", lowered):
             parts.append(
                 "Reach is how many users a feature touches per quarter. I use the user count you stated "

@@ -113,7 +113,16 @@ def evidence_for_held(output: ScopingOutput, text: str) -> list[str]:
     if not output.decisions or not answers_a_hold(text, output):
         return []
     rows = {f.name for f in output.mvp_features} | {c.name for c in output.cut_features}
-    return [name for name in held_features(output.decisions[-1]) if name in rows]
+    held = [name for name in held_features(output.decisions[-1]) if name in rows]
+    # "When I sent links to 60 customers last month, 41 paid the same day", after a round that moved the pay by link in
+    # and held the rain day button: the evidence names the row it is about, already in Phase 1, not the held one.
+    text_stems = stems(text)
+    in_phase_1 = {f.name for f in output.mvp_features if f.phase == 1}
+    about = [name for name in output.decisions[-1].features
+             if name not in held and name in in_phase_1 and _name_score(name, text, text_stems) >= 0.5]
+    if about and not any(_name_score(name, text, text_stems) > 0 for name in held):
+        return []
+    return held
 
 
 def _name_score(name: str, text: str, text_stems: set[str]) -> float:

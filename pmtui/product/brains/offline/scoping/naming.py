@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from pmtui.models import Feature, Provenance, ScopingOutput
 from pmtui.product.brains.offline.scoping.terms import short_name, stems
 
 
@@ -61,3 +62,73 @@ def other_way(rows: list[str], phrase: str) -> tuple[str, str, str] | None:
         if match and stems(match.group("a")) and stems(match.group("a")) <= said and not stems(match.group("b")) & said:
             return name, match.group("ways"), match.group("b")[:1].upper() + match.group("b")[1:]
     return None
+
+
+# "make it simpler, just a list of apiaries with postcodes for now", "only the number now serving is enough": what the
+# smaller first cut is, in the founder's words.
+_SIMPLER_AS = re.compile(
+    r"\b(?:just|only)\s+(?P<what>(?:(?:a|an|the|one)\s+|(?=list\s+of\b))[^,;.!?]{3,60}?)"
+    r"(?:\s+(?:for now|fi now|for the moment|would do(?:\s+me)?|will do|is enough|is fine|are enough|please))*\s*(?=[,;.!?]|$)",
+    re.IGNORECASE)
+
+
+def smaller_as(text: str) -> str:
+    """The row a "make it smaller, just …" asks for instead ("List of apiaries with postcodes"), or ''."""
+    match = _SIMPLER_AS.search(text)
+    if not match:
+        return ""
+    what = re.sub(r"^(?:a|an|the)\s+", "", match.group("what").strip(), flags=re.IGNORECASE)
+    return what[:1].upper() + what[1:]
+
+
+def renamed_smaller(name: str, description: str, clause: str, text: str) -> tuple[str, str] | None:
+    """(name, description) of a row made smaller "just …" in the same sentence: the founder's words name it, and the
+    description keeps what it was cut down from. None when the sentence says no "just …"."""
+    start = text.find(clause) if clause else -1
+    rest = text[start:] if start >= 0 else clause
+    sentence = re.split(r"(?<=[.!?])\s+", rest, maxsplit=1)[0]
+    new = smaller_as(sentence)
+    if len(new.split()) < 2 or new.lower() == name.lower():
+        # "just a list" says how small, not what the row is.
+        return None
+    return new, f"{new} (a smaller first cut of {name}: {description})"
+
+
+def copy_of(source: Feature, name: str, description: str, effort: float, why: str) -> Feature:
+    """A row made from another (a split half, a merge) under a new name, its effort and origin said."""
+    feature = source.model_copy(deep=True)
+    feature.name = name
+    feature.description = description
+    feature.rice_effort = effort
+    feature.provenance["effort"] = Provenance(source="estimated", reason=why)
+    feature.provenance["origin"] = Provenance(source="stated", reason=why)
+    return feature
+
+
+def whole_rows(output: ScopingOutput, phrase: str) -> list[str]:
+    """Rows of Phase 1-3 whose every word the phrase says: "drop the online shop the rider delivery" names two."""
+    said = stems(phrase)
+    return [f.name for f in output.mvp_features if stems(f.name) and stems(f.name) <= said]
+
+
+def other_row(output: ScopingOutput, parts: tuple[str, ...] | list[str], taken: Feature) -> Feature | None:
+    """Another table row a merge's part names, when both parts are in the same one (its name or its description)."""
+    if not all(p and stems(p) <= stems(f"{taken.name} {taken.description}") for p in parts):
+        return None
+    return next((f for part in parts for f in output.mvp_features
+                 if f is not taken and stems(part) <= stems(f.name)), None)
+
+
+# "the message that tells the customer the uncle is nearly there": a row named by its kind, when the table has one.
+_MESSAGE_KIND = re.compile(r"^(?:the\s+|that\s+|this\s+)?(?:message|text|sms|notification|alert|ping)s?\s+(?:that|which|to|for)\b",
+                           re.IGNORECASE)
+_MESSAGE_ROW = re.compile(r"^(?:\w+\s+)?(?:message|text|sms|notification|alert|ping)s?\b", re.IGNORECASE)
+
+
+def only_of_its_kind(output: ScopingOutput, phrase: str) -> tuple[str, str] | None:
+    """('mvp', name) of the one message row a phrase names by its kind ("the message that tells the customer …" is
+    "Text when the technician is 15 minutes away" when no other row sends a message), else None."""
+    if not _MESSAGE_KIND.match(phrase.strip()):
+        return None
+    rows = [f.name for f in output.mvp_features if _MESSAGE_ROW.match(f.name)]
+    return ("mvp", rows[0]) if len(rows) == 1 else None

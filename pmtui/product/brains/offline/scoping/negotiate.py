@@ -27,8 +27,13 @@ from pmtui.product.brains.offline.scoping.naming import (
     _merged_name,
     _part_name,
     _related,
+    copy_of,
+    only_of_its_kind,
+    other_row,
     other_way,
     plain_thing,
+    renamed_smaller,
+    whole_rows,
 )
 from pmtui.product.brains.offline.scoping.narrative import refresh_narrative
 from pmtui.product.brains.offline.scoping.propose import Candidate, nice_to_have, propose, score_candidate
@@ -106,7 +111,7 @@ class _Round:
                 spelled = re.sub(spaced, word, spelled, flags=re.IGNORECASE)
             if spelled != phrase:
                 found = self._find(spelled)
-        return found
+        return found or only_of_its_kind(self.output, phrase)
 
     def _find(self, phrase: str) -> tuple[str, str] | None:
         """Clearly means both ways: "shift chat" is not "Post a shift" — half the request's words are missing."""
@@ -270,12 +275,6 @@ def _record(work: _Round, reply: str, outcome: Literal["held", "conceded", "answ
     )
 
 
-def _whole_rows(output: ScopingOutput, phrase: str) -> list[str]:
-    """Rows of Phase 1-3 whose every word the phrase says: "drop the online shop the rider delivery" names two."""
-    said = stems(phrase)
-    return [f.name for f in output.mvp_features if stems(f.name) and stems(f.name) <= said]
-
-
 _ROW_PARTS = re.compile(r"\s+(?:with|and|plus|including|\+|&)\s+", re.IGNORECASE)
 
 
@@ -285,18 +284,23 @@ def _split_off_part(work: _Round, request: ChangeRequest, target: tuple[str, str
     if target is None or target[0] != "mvp":
         return None
     source = work.output.feature(target[1])
-    pieces = _ROW_PARTS.split(target[1], maxsplit=1)
+    # "The photo part can be phase 2" about "Cleaner marks the room done", said as "… done with a photo".
+    said = target[1] if len(_ROW_PARTS.split(target[1], maxsplit=1)) == 2 or source is None else source.description
+    pieces = [re.sub(r"^(?:a|an|the)\s+", "", p) for p in _ROW_PARTS.split(said, maxsplit=1)]
     words = [w for w in re.findall(r"[a-z]+", request.what.lower()) if w not in ("the", "a", "an", "our", "my", "that")]
     if source is None or len(pieces) != 2 or not words:
         return None
     main, extra = pieces
+    if len(main.split()) == 1 and re.match(r"\s+(?:and|plus|\+|&)\s+", said[len(main):]):
+        # "Before and after photos", "paid and unpaid list": one noun said twice over is one row.
+        return None
     head = stems(words[0])
     if not head or not head <= stems(extra) or head & stems(main):
         return None
     why = f"split at your request in round {work.round_number}: “{request.clause.strip()}”"
     half = max(0.5, round(source.rice_effort / 2 * 2) / 2)
-    kept = _copy_of(source, main[:1].upper() + main[1:], f"{main} (split from {source.name})", half, why)
-    part = _copy_of(source, f"{extra[:1].upper()}{extra[1:]} for {main.lower()}",
+    kept = copy_of(source, main[:1].upper() + main[1:], f"{main} (split from {source.name})", half, why)
+    part = copy_of(source, f"{extra[:1].upper()}{extra[1:]} for {main.lower()}",
                     f"{extra} (split from {source.name})", half, why)
     index = work.output.mvp_features.index(source)
     work.output.mvp_features[index : index + 1] = [kept, part]
@@ -318,7 +322,7 @@ def _apply(work: _Round, request: ChangeRequest) -> None:
     if target is None and ways:
         request, target = ChangeRequest("replace", ways[1], request.clause, into=ways[2]), ("mvp", ways[0])
     if request.kind in ("cut", "defer"):
-        rows = _whole_rows(work.output, request.what)
+        rows = whole_rows(work.output, request.what)
         if len(rows) >= 2 and (target is None or target[1] in rows):
             for name in rows:
                 _apply(work, ChangeRequest(request.kind, name, request.clause, phase=request.phase))
@@ -466,9 +470,13 @@ def _effort(work: _Round, request: ChangeRequest, target: tuple[str, str] | None
 
 
 def _smaller(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
-    """'Make X smaller': a lighter first cut of X, about half the effort (never under half a week)."""
+    """'Make X smaller': a lighter first cut of X, about half the effort (never under half a week). A row the
+    proposal had cut comes back smaller, below the line: smaller is no ask for Phase 1."""
     if target and target[0] == "cut":
         feature: Feature | None = _back_from_cuts(work, target, request)
+        if feature is not None and "phase" not in feature.pinned:
+            _pin(feature, 2, f"you asked for a smaller version of a cut row in round {work.round_number}, not for Phase 1")
+            work.notes.append(f"{feature.name} stays below the cut line, in Phase 2; say so if you want it in Phase 1")
     else:
         feature = work.output.feature(target[1]) if target and target[0] == "mvp" else None
     if feature is None:
@@ -485,6 +493,11 @@ def _smaller(work: _Round, request: ChangeRequest, target: tuple[str, str] | Non
     feature.provenance["effort"] = Provenance(
         source="stated", reason=f"you asked for a smaller first cut: “{request.clause.strip()}”"
     )
+    if renamed := renamed_smaller(feature.name, feature.description, request.clause, work.text):
+        # "make it simpler, just a list of apiaries with postcodes": the row is what the founder said it should be.
+        work.changed.append(f"renamed {feature.name} to {renamed[0]}, as you described the smaller version")
+        work.names.append(feature.name)
+        feature.name, feature.description = renamed
     work.names.append(feature.name)
     work.changed.append(
         f"made {feature.name} smaller: {feature.rice_effort:g} person-weeks (was {old:g}); its score is now "
@@ -504,16 +517,6 @@ def _back_from_cuts(work: _Round, target: tuple[str, str], request: ChangeReques
     work.output.mvp_features.append(feature)
     work.added.append(feature.name)
     work.changed.append(f"brought {feature.name} back from the cuts")
-    return feature
-
-
-def _copy_of(source: Feature, name: str, description: str, effort: float, why: str) -> Feature:
-    feature = source.model_copy(deep=True)
-    feature.name = name
-    feature.description = description
-    feature.rice_effort = effort
-    feature.provenance["effort"] = Provenance(source="estimated", reason=why)
-    feature.provenance["origin"] = Provenance(source="stated", reason=why)
     return feature
 
 
@@ -543,7 +546,7 @@ def _split(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
         work.changed.append(f"added {new[0].name} and {new[1].name} as separate rows")
         return
     half = max(0.5, round(source.rice_effort / 2 * 2) / 2)
-    new = [_copy_of(source, _part_name(source.name, p), f"{p} (split from {source.name})", half, why) for p in parts]
+    new = [copy_of(source, _part_name(source.name, p), f"{p} (split from {source.name})", half, why) for p in parts]
     index = work.output.mvp_features.index(source)
     work.output.mvp_features[index : index + 1] = new
     work.names.extend([source.name, *(f.name for f in new)])
@@ -560,6 +563,9 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
     for feature in features:
         if feature is not None and all(feature is not f for f in merged_from):
             merged_from.append(feature)
+    if len(merged_from) == 1 and (other := other_row(work.output, request.parts, merged_from[0])):
+        # "The quote and the accept link are one flow": both name "Quote sent by text"; "the quote" is the other quote.
+        merged_from.append(other)
     if len(merged_from) == 1:
         # "Merge tester invites into group by build" with no invites row: the one row takes the other's scope.
         keeper = merged_from[0]
@@ -587,13 +593,16 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
     said = [re.sub(r"\s+(?:one|thing|bit|part)$", "", p) for p in request.parts
             if p and not re.match(r"(?:it|that|this|them|those|these)$", p, re.IGNORECASE)]
     if not request.into and not request.extra.get("keep") and len(said) == 2 and all(len(p.split()) <= 4 for p in said) and (
-            len(f"{said[0]} and {said[1]}".split()) <= len(name.split()) + 1):
+            len(f"{said[0]} and {said[1]}".split()) <= len(name.split()) + 1 or any(" and " in p for p in said)):
+        # A name that holds its own "and" ("paid and unpaid list") has no head to shorten to: "Paid and unpaid and pay".
         # "the unpaid list and the payment link": the founder's own short names beat "List and payment link".
         name = f"{said[0]} and {said[1]}"
     why = f"merged from {first.name} and {second.name} at your request in round {work.round_number}"
-    merged = _copy_of(
+    # "the paid and unpaid list and the pay by link are the same thing really": one piece of work, the larger estimate.
+    same = re.search(r"\bsame (?:thing|feature|screen|job|work)\b|\bone and the same\b", request.clause, re.IGNORECASE)
+    merged = copy_of(
         first, name[:1].upper() + name[1:], f"{first.description}; {second.description}",
-        first.rice_effort + second.rice_effort, why,
+        max(first.rice_effort, second.rice_effort) if same else first.rice_effort + second.rice_effort, why,
     )
     merged.rice_reach = max(first.rice_reach, second.rice_reach)
     merged.rice_impact = max(first.rice_impact, second.rice_impact)
@@ -603,10 +612,8 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
     work.output.mvp_features[work.output.mvp_features.index(first)] = merged
     work.output.mvp_features = [f for f in work.output.mvp_features if f is not second]
     work.names.extend([first.name, second.name, merged.name])
-    work.changed.append(
-        f"merged {first.name} and {second.name} into {merged.name} ({merged.rice_effort:g} person-weeks, the two "
-        "efforts added)"
-    )
+    how = "the larger estimate, as you say they are the same thing" if same else "the two efforts added"
+    work.changed.append(f"merged {first.name} and {second.name} into {merged.name} ({merged.rice_effort:g} person-weeks, {how})")
 
 
 def _why_in(work: _Round) -> str:

@@ -59,12 +59,12 @@ _CLAUSE_BREAK = re.compile(
     # "the photo thing is the main thing for insurance so that needs to be there from day one": "so", then a pronoun
     # with its own verb, is a second clause about the same row.
     r"\s+so\s+(?=(?:it|that|this|they|those)\s+(?:needs?|has|have|must|should|can|could|will|is|are)\b)|"
-    r",?\s+and\s+(?=(?:add|cut|remove|drop|move|put|merge|split|give|set|make|keep|include|push|defer|take)\b)|"
-    r",\s+(?=(?:add|cut|remove|drop|move|put|merge|split|give|set|keep|include|push|defer|bump|bring)\b)|"
+    r",?\s+and\s+(?=(?:add|cut|remove|drop|move|put|merge|split|give|set|make|keep|include|push|defer|take|bring|bump|chuck)\b)|"
+    r",\s+(?=(?:add|cut|remove|drop|move|put|merge|split|give|set|keep|include|push|defer|bump|bring|chuck|bung|shove)\b)|"
     r",\s+(?=(?:it|that|this|they|those|these|can it|can that|can you|could you|can we)\s)|"
     # "Video lectures and salary we can drop, doubt chat also later": a clause that ended on its verb.
     r"(?:(?<=\bdrop)|(?<=\bcut)|(?<=\bremove)|(?<=\bskip)|(?<=\bwait)|(?<=\blater)|(?<=\byet)|(?<=\bgo)|"
-    r"(?<=\bsmaller)|(?<=\bsimpler)|(?<=\bfirst)|(?<=\bnow)|(?<=\bmein)|(?<=\bnanti)|(?<=\bmamaya)|(?<=\btard)|"
+    r"(?<=\bsmaller)|(?<=\bsimpler)|(?<=\bfirst)|(?<=\bnow)|(?<=\bphase 2)|(?<=\bphase 3)|(?<=\b[23] one)|(?<=\bmein)|(?<=\bnanti)|(?<=\bmamaya)|(?<=\btard)|"
     r"(?<=\bmaybe)),\s+|"
     # "…, first the skip and daily count", "…, the quote form is what matters": a new clause with its own subject.
     r",\s+(?=first\s+(?:the|my|our|a)\b)|"
@@ -114,7 +114,7 @@ def clean_target(phrase: str) -> str:
 
 _VERB = re.compile(
     r"(?:\s+(?:is|are|was|were|has|have|had|can|could|should|must|will|would|might|seems?|sounds?|looks?|feels?|really|matters?|"
-    r"needs?|takes?|though|fit(?=\s+(?:reduce|wait|go|be|come|do|dey|small|shrink|cut))|isn'?t|aren'?t|doesn'?t|don'?t|won'?t|wasn'?t)\b(?!-)|"
+    r"needs?|takes?|though|being|fit(?=\s+(?:reduce|wait|go|be|come|do|dey|small|shrink|cut))|isn'?t|aren'?t|doesn'?t|don'?t|won'?t|wasn'?t)\b(?!-)|"
     # "the leaderboard's a bit much": the 's is "is".
     # "the map's grand", "the export's fine": praise is not the name either.
     r"'s\s+(?:a|an|too|way|really|just|kind|pretty|quite|so|very|not|overkill|massive|huge|heavy|grand|great|fine|nice|"
@@ -138,10 +138,12 @@ _DESCRIBES = re.compile(r"^(?:it|that|this|they)(?:'?s|'?re|\s+is|\s+are)\b|^(?:
                         r"^(?:it|that|this|they)\s+(?:can|could|should)\s+be\b", re.IGNORECASE)
 
 
-_I_THINK_THAT = re.compile(r"^(?:i|we)\s+(?:(?:really\s+)?(?:don'?t|do not)\s+)?(?:agree|think|feel|reckon|believe|guess|"
+_I_THINK_THAT = re.compile(r"^(?:(?:naw|nah|no|yeah|ok(?:ay)?)\s*,?\s+)?(?:i|we)\s+(?:(?:really\s+)?(?:don'?t|do not)\s+)?"
+                           r"(?:agree|think|feel|reckon|believe|guess|"
                            # "I don't see why the deposits are much work": the opinion, then the row.
                            r"(?:see|understand|get)\s+why)\s+"
-                           r"(?:that\s+|with\s+(?:you\s+)?that\s+)?(?=\w)", re.IGNORECASE)
+                           # "I don't agree with the photos being in at all": the row after "with".
+                           r"(?:that\s+|with\s+(?:you\s+)?(?:that\s+)?)?(?=\w)", re.IGNORECASE)
 
 
 _POINTS_BACK_AT = re.compile(r"^(?:it|that|this|they|those|these)(?:\s+one)?(?:'s|\s+(?:feels?|seems?|looks?|sounds?|is|are|was|"
@@ -277,6 +279,10 @@ _EXCHANGE = (
     re.compile(_OPINION_LEAD + r"(?P<a>[^,;]{3,60}?)\s+"
                r"(?:matters?|counts?)\s+(?:way\s+|much\s+|far\s+|a lot\s+)?more\s+than\s+(?P<b>[^,;]+?)(?:\s*[,;].*)?[?.!]*$",
                re.IGNORECASE),
+    # "And the pay by link goes above the day-before text, folk pay when they're reminded", "rank X ahead of Y".
+    re.compile(_OPINION_LEAD + r"(?:(?:rank|put|move|place)\s+)?(?P<a>[^,;]{3,60}?)\s+(?:(?:should|must|has to|needs? to|can)\s+)?"
+               r"(?:(?:goes|go|comes?|ranks?|sits?|be)\s+(?:above|ahead of|before|higher than)|(?<=\S)\s*(?:above|ahead of|higher than))"
+               r"\s+(?P<b>[^,;]+?)(?:\s*[,;].*)?[?.!]*$", re.IGNORECASE),
     re.compile(_OPINION_LEAD + r"(?P<a>[^,;]{3,60}?)\s+"
                r"(?:is|are|'s|'re|feels?|seems?)\s+(?:way\s+|much\s+|far\s+|a lot\s+|a bit\s+)?more\s+"
                r"(?:important|urgent|valuable|useful|needed)\s+than\s+(?P<b>[^,;]+?)(?:\s*[,;].*)?[?.!]*$", re.IGNORECASE),
@@ -509,8 +515,10 @@ def _subject(what: str) -> str:
     return what
 
 
+# ", and bring the approval workflow up to the front" is the next request, not one more row cut.
 _LIST_ITEM = re.compile(r"^,\s*(?:and\s+)?(?!(?:it|its|it's|that|this|which|because|so|as|they|we|i|you|but|then|sorry|"
-                        r"please|pls|thanks|ok|okay|too|also|though)\b)(?!(?:[\w'-]+\s+){0,4}(?:have|has|are|is|do|does|can|will|would|"
+                        r"please|pls|thanks|ok|okay|too|also|though|bring|move|put|push|add|make|keep|give|split|merge|"
+                        r"swap|bump|chuck|leave|park|defer|rank|let|include|rename)\b)(?!(?:[\w'-]+\s+){0,4}(?:have|has|are|is|do|does|can|will|would|"
                         r"need|needs|won'?t|can'?t|don'?t|doesn'?t|isn'?t|aren'?t|wouldn'?t|should|must)\b)(?P<item>(?:[\w'-]+\s+){0,7}[\w'-]+)\s*(?=,|$)")
 
 
@@ -668,6 +676,10 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
             parts = tuple(clean_target(_REMARK.split(match.group(k))[0]) for k in ("a", "b"))
             if them and (is_pronoun(parts[0]) and is_pronoun(parts[1]) or parts[1] in ("one", "one thing")):
                 break
+            again = re.match(r"^(?P<a>.+?)\s+and\s+(?P<b>(?:the|my|our)\s.+)$", parts[1])
+            if again and " " not in parts[0]:
+                # "the paid and unpaid list and the pay by link": the rows are split at the "and" before "the".
+                parts = (f"{parts[0]} and {again.group('a')}", clean_target(again.group("b")))
             # "merge the 2 week warning into the kit list": the kit list takes the warning in and keeps its name.
             keep = {"keep": "second"} if index == 1 and not into else {}
             return [ChangeRequest("merge", "", clause, parts=(parts[0], parts[1]), into=into, extra=keep)]

@@ -219,6 +219,8 @@ EVIDENCE = (
         r"(?:asked|requested|told us|said|begged|complained|demanded|keep asking)"
     ),
     rx(r"\b(?:asked|requested|begged) (?:us )?for (?:it|this|that)\b"),
+    # "Cork County Council asked us for 3 tree surveys in November alone".
+    rx(r"\b(?:asked|requested|ordered|wanted)\s+(?:us|me)\s+for\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b"),
     rx(
         r"\b(?:our|in|from|we ran|we did)\s+(?:\d+\s+)?(?:\w+\s+)?(?:interviews?|surveys?|research|"
         r"pilot|beta|usability tests?|data|analytics)\b"
@@ -267,7 +269,7 @@ LATER_ELSEWHERE = r"(?:(?:thoda\s+)?baad\s*(?:mein|me|main)|nanti|mamaya(?:\s+na
 _LATER = (r"(?:phase\s*[23]|later|v2|v3|the next phase|a later phase|next version|(?:the )?(?:second|third) phase|phase (?:two|three)|"
           + LATER_ELSEWHERE + ")")
 # What softens a request without changing it: "the grow report thing later maybe", "… phase 1 please".
-SOFTENER = r"(?:\s+(?:maybe|perhaps|probably|i think|i guess|i suppose|please|pls|for sure|too|also|as well|ji|po|lah|la|na|then))*"
+SOFTENER = r"(?:\s+(?:maybe|perhaps|probably|i think|i guess|i suppose|please|pls|for sure|too|also|as well|ji|po|lah|la|na|then|one))*"
 # A clause that only says "not now" / "maybe later": it defers what the clause before it named
 # ("the public page is lovely but not now", "the yearly email is nice but not now").
 LATER_ALONE = rx(r"^(?:but\s+|and\s+|so\s+)?(?:maybe\s+|probably\s+)?(?:not (?:now|yet|for now|right now|just yet|in (?:phase\s*(?:1|one)|v1|the mvp))|"
@@ -384,7 +386,11 @@ QUESTION_REQUESTS = (
        + _PHASE1),
 )
 DEFER_PATTERNS = (
-    rx(r"\b(?:push|move|put|defer|postpone|shift|bump|park|leave|save)\s+(?P<what>.+?)\s+(?:to|into|until|till|for)\s+" + _LATER),
+    # "ok the reminder thing, can it wait till later": asked of the row named before.
+    rx(r"^(?:can|could|should|shall)\s+(?P<what>it|that|this|they|those|these|them)\s+(?:wait\b|(?:go|come|move)\s+(?:later|after|"
+       r"(?:to|in|into)\s+(?:phase\s*[23]|later))\b)"),
+    rx(r"\b(?:push|move|put|defer|postpone|shift|bump|park|leave|save|chuck|bung|stick|shove|throw|pop)\s+(?P<what>.+?)\s+"
+       r"(?:to|into|in|until|till|for)\s+" + _LATER),
     # "mek it wait till later" (patois "make it wait") before "make it phase 2".
     rx(r"\bmake\s+(?P<what>[^,;]+?)\s+wait\b"),
     # "kindly make it phase 2", "make the statement a phase 2 thing".
@@ -421,7 +427,7 @@ CUT_PATTERNS = (
     rx(r"(?<!\bthe )(?<!\ba )(?<!\bmy )(?<!\bour )(?<!\bthat )(?<!\bthis )"
        r"\b(?:cut(?!\s+line)|remove|drop|delete|kill|scrap|ditch|bin|lose(?!\s+track)|get rid of|take out|skip)\s+"
        # "the passport thing we can drop for now": when, after the verb, is not what.
-       r"(?!(?:for\s+now|for\s+later|for\s+the\s+moment|now|later|at\s+first)\b)(?P<what>[^,;:]+?)"
+       r"(?!(?:for\s+now|for\s+later|for\s+the\s+moment|now|later|at\s+first|first)\b)(?P<what>[^,;:]+?)"
        # "drop it: tourists pay cash anyway": after the colon comes the reason.
        r"(?=\s+(?:and\s+(?:add|include|put)|instead)\b|,|;|:|$)"),
     # "take the card payment out", "take that out".
@@ -438,6 +444,9 @@ CUT_PATTERNS = (
     rx(r"\bleave\s+(?P<what>[^,;]+?)\s+out\b"),
     rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\b(?!\s+(?:in|into|to))"),
     rx(r"^(?P<what>.+?)\s+(?:we|you|i)\s+can\s+(?:also\s+)?(?:drop|cut|remove|skip|lose|leave out|do without)\b"),
+    # "Attendance record can take out first" (Singapore English): the row, then "can take out" for now.
+    rx(r"^(?P<what>.+?)\s+can\s+(?:also\s+)?(?:take out|take away|remove|drop|cut|skip)(?:\s+(?:first|for now|now|lah|la|already))*"
+       r"\s*[.!]*$"),
     # "the girls will hate it, maybe remove?", "can drop": the verb alone points back.
     rx(r"(?:^|(?<=,\s)|(?<=,))(?:(?:maybe|perhaps|just|so|then|better|we can|can|could|pls|please)\s+)*(?:cut|drop|remove|scrap|bin|ditch|skip)"
        r"(?P<what>\s+(?:it|that|this|them))?\s*\??\s*$"),
@@ -488,7 +497,8 @@ PROMOTE_PATTERNS = (
        + _PHASE1),
     rx(r"^(?:(?P<what>[^,;]+?),?\s+)?(?:those|that|this|it|them)\s+(?:i|we)(?:'d| would)?\s+(?:want|need)\s+in\s+" + _PHASE1),
     # "only dates are needed first" after "make it smaller" says what the smaller cut holds; it moves nothing.
-    rx(r"^(?!(?:only|just)\b)(?P<what>[^,;]+?)(?:\s+(?:must|should|has to|needs? to|will|can)\s+(?:come|go|be))?\s+(?:first|before\s+[^,;]+?)"
+    # "…, not needed first" is no row: it says the row before is not needed in the first phase.
+    rx(r"^(?!(?:only|just|not|no)\b)(?P<what>[^,;]+?)(?:\s+(?:must|should|has to|needs? to|will|can)\s+(?:come|go|be))?\s+(?:first|before\s+[^,;]+?)"
        r"(?:\s+(?:please|pls))?\s*$"),
     # "make the photos phase 1 for sure", "Online fee payment is phase 1, not later."
     rx(r"\bmake\s+(?P<what>.+?)\s+(?:a\s+)?" + _PHASE1 + r"\b"),
@@ -506,12 +516,15 @@ PROMOTE_PATTERNS = (
 )
 ADD_PATTERNS = (
     # "add one thing: the customer can see the price", "Add one: customer can book moving trolley".
-    rx(r"\badd\s+(?:one more thing|another thing|something|one more|another one|one thing|one)\s*[,:]\s*(?P<what>[^;]+?)"
+    rx(r"\badd\s+(?:(?:one more|another|one|a new|a|new)\s+(?:thing|feature|item|row|screen)|something|one more|another one|one)"
+       r"\s*[,:]\s*(?P<what>[^;]+?)"
        r"(?=[.;]|,\s+(?:we|i|they|you|he|she|it|that|this|because|cos|since|as|so|always|every)\b|$)"),
     # "one more thing please add, a deposit refund record when boy is vacating": the verb, a pause, the row.
     rx(r"\b(?:add|include)\s*[,:]\s*(?P<what>[^,;.]+?)(?=\s+(?:when|whenever|where|because|since|so)\b|[,;.]|$)"),
     rx(r"\b(?:add|include|introduce|chuck in|throw in|stick in|bung in|pop in)\s+(?P<what>[^,;]+?)(?=\s+(?:instead|too|as well)\b|,|;|$)"),
     rx(r"\b(?:what|how)\s+about\s+(?P<what>[^,;?]+)"),
+    # "actually put the daily report back, my father wants it after all": a cut row asked back.
+    rx(r"\b(?:put|bring)\s+(?!(?:it|that|them|this|everything|all)\b)(?P<what>[^,;]+?)\s+back\b(?!\s+(?:how|the way|as)\b)"),
     rx(r"\b(?:we|i|they)\s+(?:also\s+)?(?:really\s+)?need\s+(?P<what>[^,;]+?)(?=\s+(?:too|as well)\b|,|;|$)"),
 )
 WHY_NOT_IN = rx(
