@@ -434,6 +434,30 @@ def test_a_fast_forward_killed_halfway_completes_and_stale_locks_go(repo_dir: Pa
     assert (repo_dir / "docs" / "review.md").read_text() == "the user's own notes\n"
 
 
+def test_a_cherry_pick_killed_while_it_wrote_its_marker_is_aborted(repo_dir: Path, tmp_path: Path) -> None:
+    """Found with PMTUI_KILL_SEED=1588520737: the integration's cherry-pick, killed with CHERRY_PICK_HEAD written
+    and CHERRY_PICK_HEAD.lock still there, could not be aborted on resume ("cannot lock ref 'CHERRY_PICK_HEAD'"), and
+    every later merge onto the plan branch failed with "You have not concluded your cherry-pick" until T2 escalated.
+    pmtui's own lock file in the git directory stays."""
+    old = git(repo_dir, "rev-parse", "HEAD")
+    git_ops.prepare_plan_branch(repo_dir, "cp")
+    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "tree", old)
+    (tree / "notes.txt").write_text("a task's file\n")
+    git(tree, "add", "notes.txt")
+    git(tree, "-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "task")
+    new = git(tree, "rev-parse", "HEAD")
+    git_dir = repo_dir / ".git"
+    (git_dir / "CHERRY_PICK_HEAD").write_text(new + "\n")  # the state the killed cherry-pick left
+    (git_dir / "CHERRY_PICK_HEAD.lock").write_text("")
+    (git_dir / "pmtui-deliver.lock").write_text("pmtui's own\n")
+    assert "cherry-picking" in git(repo_dir, "status")
+
+    git_ops.recover_after_kill(repo_dir)
+    assert not (git_dir / "CHERRY_PICK_HEAD").exists() and not (git_dir / "CHERRY_PICK_HEAD.lock").exists()
+    assert (git_dir / "pmtui-deliver.lock").read_text() == "pmtui's own\n"
+    assert git_ops.bring_onto(repo_dir, "pm/cp", new, mode="merge") != old
+
+
 def test_a_fast_forward_killed_after_its_index_is_put_back_whatever_resumes_it(repo_dir: Path, tmp_path: Path) -> None:
     """Found with PMTUI_KILL_SEED=20: `reset --keep` killed after writing the files and the index but before
     the branch moved left the task's files staged in the user's checkout; the resumed run took the

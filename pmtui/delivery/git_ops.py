@@ -261,12 +261,20 @@ def status_paths(repo: Repo | Path) -> list[str]:
     return entries
 
 
+# What git locks while it writes it (`NAME.lock` beside it): pmtui's own `pmtui-deliver.lock` is not among them.
+_GIT_LOCKED = ("index", "HEAD", "ORIG_HEAD", "packed-refs", "CHERRY_PICK_HEAD", "MERGE_HEAD", "REVERT_HEAD",
+               "AUTO_MERGE", "REBASE_HEAD", "FETCH_HEAD", "MERGE_MSG", "MERGE_MODE", "config")
+
+
 def recover_after_kill(root: Path) -> None:
     """After a kill: stale index locks go, and a half-done cherry-pick or merge in the checkout is aborted."""
     git_dir = Path(run_git(root, "rev-parse", "--absolute-git-dir"))
     # A git process killed mid-write leaves its lock: the index, HEAD, a branch ref, packed-refs.
-    locks = [git_dir / name for name in ("index.lock", "HEAD.lock", "ORIG_HEAD.lock", "packed-refs.lock")]
-    locks += [*git_dir.glob("worktrees/*/index.lock"), *git_dir.glob("worktrees/*/HEAD.lock")]
+    # A cherry-pick killed while it wrote CHERRY_PICK_HEAD left CHERRY_PICK_HEAD.lock: the abort below then failed,
+    # and every later integration met "You have not concluded your cherry-pick" (found with PMTUI_KILL_SEED=1588520737).
+    names = [f"{name}.lock" for name in _GIT_LOCKED]
+    locks = [git_dir / name for name in names]
+    locks += [tree / name for tree in git_dir.glob("worktrees/*") for name in names]
     for lock in [*locks, *(git_dir / "refs").rglob("*.lock")]:
         lock.unlink(missing_ok=True)
     for marker, command in (("CHERRY_PICK_HEAD", "cherry-pick"), ("MERGE_HEAD", "merge")):
