@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Input
@@ -41,9 +42,24 @@ def new_repository(base: Path) -> Path:
     return root
 
 
+async def deliver_this_plan(pilot: Any, repo: Path) -> None:
+    """`d` on the spec screen, then the repository and the agent command, as the founder types them."""
+    from pmtui.screens.modals import TextInputModal
+
+    app = pilot.app
+    await pilot.press("d")
+    await pilot.pause()
+    assert isinstance(app.screen, TextInputModal)
+    app.screen.query_one(Input).value = str(repo)
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, TextInputModal)
+    app.screen.query_one(Input).value = f"{sys.executable} {AGENT}"
+    await pilot.press("enter")
+
+
 async def test_idea_to_every_task_done_in_one_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from pmtui.screens.dashboard import DashboardScreen
-    from pmtui.screens.modals import TextInputModal
     from pmtui.widgets.task_table import TaskTable
 
     repo = new_repository(tmp_path)
@@ -77,15 +93,7 @@ async def test_idea_to_every_task_done_in_one_session(tmp_path: Path, monkeypatc
             plan = parse_plan(app.orchestrator.state(project_id).plan_markdown)
             assert plan.tasks and not [t for t in plan.tasks if "streak" in t.title.lower()]
 
-            await pilot.press("d")
-            await pilot.pause()
-            assert isinstance(app.screen, TextInputModal)
-            app.screen.query_one(Input).value = str(repo)
-            await pilot.press("enter")
-            await pilot.pause()
-            assert isinstance(app.screen, TextInputModal)
-            app.screen.query_one(Input).value = f"{sys.executable} {AGENT}"
-            await pilot.press("enter")
+            await deliver_this_plan(pilot, repo)
 
             # The dashboard follows the run to its end.
             for _ in range(2400):
@@ -123,7 +131,6 @@ async def test_deliver_this_plan_without_the_plans_type_checker(tmp_path: Path, 
     import shutil
 
     from pmtui.screens.dashboard import DashboardScreen
-    from pmtui.screens.modals import TextInputModal
 
     repo = new_repository(tmp_path)
     # A PATH with git, a shell, the sandbox and ruff and pytest, and no mypy, whatever this machine has installed.
@@ -149,14 +156,7 @@ async def test_deliver_this_plan_without_the_plans_type_checker(tmp_path: Path, 
             await pilot.click("#agree")
             await settle(pilot)
             assert screen_name(app) == "SpecScreen"
-            await pilot.press("d")
-            await pilot.pause()
-            app.screen.query_one(Input).value = str(repo)
-            await pilot.press("enter")
-            await pilot.pause()
-            assert isinstance(app.screen, TextInputModal)
-            app.screen.query_one(Input).value = f"{sys.executable} {AGENT}"
-            await pilot.press("enter")
+            await deliver_this_plan(pilot, repo)
             for _ in range(600):
                 await pilot.pause(0.05)
                 run = app.delivery
