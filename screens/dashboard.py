@@ -180,7 +180,9 @@ class DashboardScreen(StyledOnce, Screen[None]):
         """This screen's delivery ended before it had a run (a bad plan, a missing tool, a held repository): the
         header says why, and keeps saying it after the notification has gone."""
         if self.waiting_for_run:
-            self.query_one("#run-line", Static).update(Text(f"Delivery did not start · {message}", style="bold"))
+            line = self.query_one("#run-line", Static)
+            line.styles.height = "auto"  # the whole reason, however many lines it takes (the header is one line)
+            line.update(Text(f"Delivery did not start · {message}", style="bold"))
 
     def on_unmount(self) -> None:
         self._wake.set()

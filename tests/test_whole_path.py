@@ -170,6 +170,8 @@ async def test_deliver_this_plan_without_the_plans_type_checker(tmp_path: Path, 
             header = str(app.screen.query_one("#run-line").render())
             assert header.startswith("Delivery did not start · ")
             assert "`mypy src` needs `mypy`, which is not installed here" in header
+            assert "(or '- typecheck: none' to run no typecheck gate)" in header
+            assert app.screen.query_one("#run-line").size.height > 1  # the whole reason, not one cut line
     finally:
         store.close()
     # The founder's repository was not touched: no plan branch, nothing committed.
