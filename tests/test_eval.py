@@ -147,20 +147,17 @@ def test_held_out_set_11_never_loops_reaches_the_spec_and_hears_agreement() -> N
     assert sum(r.passed for r in results) / sum(len(r.assertions) for r in results) >= 0.97
 
 
-def test_held_out_set_12_never_loops_garbles_or_ignores_a_request() -> None:
-    # Set 12 (round 9, written before that round read or changed any rule): 285/320 first, 316/320 after (read since).
-    results = asyncio.run(run_eval(Config(offline=True), load_founders("heldout12"))).results
-    assert len(results) == 16
-    assert [f"{r.founder.id}: {r.notes}" for r in results
-            if not all(r.assertions[a] for a in MUST_HOLD_IN_EVERY_CONVERSATION)] == []
-    assert [r.founder.id for r in results
-            if not (r.assertions["reached_done"] and r.assertions["phases_in_order"] and r.assertions["agreement_understood"])] == []
-    assert sum(r.passed for r in results) / sum(len(r.assertions) for r in results) >= 0.97
-
-
-def test_held_out_set_13_never_loops_garbles_or_ignores_a_request() -> None:
-    # Set 13 (round 10, written before that round read or changed any rule): 284/320 first, 320/320 after (read since).
-    results = asyncio.run(run_eval(Config(offline=True), load_founders("heldout13"))).results
+@pytest.mark.parametrize(
+    "name",
+    [
+        # Set 12 (round 9, written before that round read or changed any rule): 285/320 first, 316/320 after (read since).
+        "heldout12",
+        # Set 13 (round 10, written before that round read or changed any rule): 284/320 first, 320/320 after (read since).
+        "heldout13",
+    ],
+)
+def test_held_out_sets_12_and_13_never_loop_garble_or_ignore_a_request(name: str) -> None:
+    results = asyncio.run(run_eval(Config(offline=True), load_founders(name))).results
     assert len(results) == 16
     assert [f"{r.founder.id}: {r.notes}" for r in results
             if not all(r.assertions[a] for a in MUST_HOLD_IN_EVERY_CONVERSATION)] == []
