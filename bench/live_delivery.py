@@ -66,17 +66,29 @@ async def measure(pace: float, base: Path, thread: bool = False) -> dict[str, An
     engine = factory if thread else EngineJob.for_config(config, store.path, demo=demo.sandbox_job(sandbox, pace))
     app = DeliveringApp(engine, store=store, config=config, offline=True)
     lags: list[float] = []
-    late_at: list[tuple[float, float]] = []  # (seconds into the run, lag ms) of the ticks over 30 ms
+    # (seconds into the run, lag ms, the UI thread's own CPU ms since the tick before, the CPU ms of the
+    # process's other threads meanwhile) of the ticks over 30 ms: a late tick whose UI CPU is small was the
+    # thread waiting, for the GIL while other threads ran or for a core the machine's other processes held
+    late_at: list[tuple[float, float, float, float]] = []
+    busy: list[float] = []  # the UI thread's CPU ms between consecutive ticks
     started = time.perf_counter()
     async with app.run_test(size=(160, 48)) as pilot:
         expected = [time.perf_counter() + 0.01]
+        cpu_before = [time.thread_time()]
+        process_before = [time.process_time()]
 
         def on_timer() -> None:
             now = time.perf_counter()
+            cpu_now = time.thread_time()
+            process_now = time.process_time()
+            others = (process_now - process_before[0] - (cpu_now - cpu_before[0])) * 1000
+            process_before[0] = process_now
             lags.append(max(0.0, (now - expected[0]) * 1000))
+            busy.append((cpu_now - cpu_before[0]) * 1000)
             if lags[-1] > 30:
-                late_at.append((round(now - started, 2), round(lags[-1])))
+                late_at.append((round(now - started, 2), round(lags[-1]), round(busy[-1]), round(others)))
             expected[0] = now + 0.01
+            cpu_before[0] = cpu_now
 
         timer = app.set_interval(0.01, on_timer)
         keys = 0
@@ -106,7 +118,9 @@ async def measure(pace: float, base: Path, thread: bool = False) -> dict[str, An
         "frames": len(frames),
         "frame_ms_p99": round(_percentile(frames, 0.99), 2),
         "frame_ms_max": round(max(frames), 2),
-        "ticks_over_30ms_at_s": late_at,
+        "ui_cpu_ms_between_ticks_max": round(max(busy)),
+        "ui_cpu_over_50ms": sum(1 for ms in busy if ms > 50),
+        "ticks_over_30ms_at_s_lag_ui_cpu_other_threads_cpu": late_at,
         "worst_lag_ms": round(max(lags)),
     }
 

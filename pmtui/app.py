@@ -542,9 +542,16 @@ def _load_model_backend() -> None:
 
 
 def _warm_imports() -> None:
-    """Thread worker: import the dashboard and the delivery engine off the UI thread once the first
-    frame is up (about a second of imports: GitPython, networkx, the feed). Imported on the UI thread
-    when the dashboard first opened or "Deliver this plan" started a run, they froze the screen."""
-    import pmtui.delivery.engine
+    """Thread worker: import the dashboard and what "Deliver this plan" uses off the UI thread once the
+    first frame is up (GitPython, the feed, the agent presets and executors). Imported on the UI thread
+    when the dashboard first opened or "Deliver this plan" started a run, they froze the screen. The
+    engine itself (the gates' criteria vocabularies: half a second of imports, which held the GIL while
+    a live run's first rows were drawn) is never imported here: every run in the TUI delivers in a
+    process of its own (pmtui.delivery.engine_process)."""
+    import pmtui.delivery.agent_presets
+    import pmtui.delivery.controls
+    import pmtui.delivery.executors
+    import pmtui.delivery.git_ops
+    import pmtui.delivery.run_config
     import pmtui.screens.dashboard  # noqa: F401
 

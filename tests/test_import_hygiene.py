@@ -86,3 +86,39 @@ def test_a_run_with_a_review_model_imports_litellm_in_the_background_once_and_si
                          timeout=180)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip() == "[]" and out.stderr == ""
+
+
+def test_the_tuis_process_never_loads_the_engine_or_the_criteria_vocabularies() -> None:
+    """Every run in the TUI delivers in a process of its own, so the UI process needs the dashboard and what
+    "Deliver this plan" checks (git, the agent presets, an executor), not the engine: its warm-up used to
+    import the engine and, through the gates package, the criteria vocabularies (half a second of imports
+    holding the GIL while a live run's first rows were drawn). An executor needs only the gates' command
+    runner, so the gates package loads each of its rooms when one of its names is first used."""
+    code = (
+        "import sys\n"
+        "import pmtui.app, pmtui.screens.delivery_run\n"
+        "pmtui.app._warm_imports()\n"
+        "from pmtui.delivery.agent_presets import resolve_agent\n"
+        "from pmtui.delivery.executors import CommandExecutor\n"
+        "from pmtui.config import Config\n"
+        "CommandExecutor(resolve_agent(sys.executable + ' -c pass {prompt_file}', Config(offline=True)))\n"
+        "heavy = ('pmtui.delivery.engine', 'pmtui.delivery.gates.alignment', 'pmtui.delivery.gates.vocabulary')\n"
+        "print(','.join(m for m in heavy if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == ""
+
+
+def test_every_public_name_of_the_gates_package_is_found_in_its_room() -> None:
+    from pmtui.delivery import gates
+
+    assert sorted(gates.__all__) == sorted(gates._HOME_OF)
+    for name, module in gates._HOME_OF.items():
+        assert getattr(gates, name) is getattr(sys.modules[module], name), name
+    try:
+        gates.no_such_gate  # noqa: B018 - the attribute error is what is tested
+    except AttributeError as error:
+        assert "no_such_gate" in str(error)
+    else:
+        raise AssertionError("an unknown name must raise AttributeError")

@@ -9,75 +9,124 @@ the engine and the release gate use `gates.<name>`.
 
 from __future__ import annotations
 
-from pmtui.delivery.gates.alignment import (
-    Ask,
-    CriterionLocation,
-    map_criteria,
-    plan_alignment,
-    reviewer_locations,
-    significant_words,
-    unmapped_criteria,
-    vouching_line,
-)
-from pmtui.delivery.gates.commands import (
-    MAX_KEY_LINES,
-    CommandResult,
-    gate_cache_dir,
-    gate_env,
-    key_lines,
-    needs_shell,
-    run_command,
-    run_commands,
-    signal_process_group,
-    summary_counts,
-)
-from pmtui.delivery.gates.limits import MB, changed_paths, limited_change, oversized_files, size_limit
-from pmtui.delivery.gates.minimum import (
-    MINIMUM_GATES,
-    agent_conduct,
-    gate_commands,
-    is_test_path,
-    lint_and_typecheck,
-    minimum_gate,
-    no_orphan_todos,
-    review_note,
-    tests_added,
-    tests_run,
-    todo_markers,
-)
-from pmtui.delivery.gates.nested import (
-    OWN_REPOSITORY,
-    TreeListing,
-    nested_finding,
-    nested_repo_gate,
-    nested_repositories,
-    tree_listing,
-)
-from pmtui.delivery.gates.own_config import OWN_CONFIG, own_config_gate, unplanned_config_changes
-from pmtui.delivery.gates.reviewer import (
-    Reviewer,
-    ReviewRequest,
-    ReviewVerdict,
-    offline_reviewer,
-    parse_review_reply,
-    render_review_prompt,
-)
-from pmtui.delivery.gates.tier_gates import (
-    MAX_DIFF_CHARS,
-    REVIEW_UNAVAILABLE,
-    BreakingChange,
-    ScopeVerdict,
-    breaking_change,
-    breaking_change_gate,
-    low_tier_sanity,
-    migrations_reversible,
-    out_of_scope_files,
-    secrets_scan,
-    sensitive_files,
-    tier_review,
-)
-from pmtui.delivery.review import REVIEW_DIR
-from pmtui.delivery.tree_hygiene import TOOL_CACHES
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pmtui.delivery.gates.alignment import (
+        Ask,
+        CriterionLocation,
+        map_criteria,
+        plan_alignment,
+        reviewer_locations,
+        significant_words,
+        unmapped_criteria,
+        vouching_line,
+    )
+    from pmtui.delivery.gates.commands import (
+        MAX_KEY_LINES,
+        CommandResult,
+        gate_cache_dir,
+        gate_env,
+        key_lines,
+        needs_shell,
+        run_command,
+        run_commands,
+        signal_process_group,
+        summary_counts,
+    )
+    from pmtui.delivery.gates.limits import MB, changed_paths, limited_change, oversized_files, size_limit
+    from pmtui.delivery.gates.minimum import (
+        MINIMUM_GATES,
+        agent_conduct,
+        gate_commands,
+        is_test_path,
+        lint_and_typecheck,
+        minimum_gate,
+        no_orphan_todos,
+        review_note,
+        tests_added,
+        tests_run,
+        todo_markers,
+    )
+    from pmtui.delivery.gates.nested import (
+        OWN_REPOSITORY,
+        TreeListing,
+        nested_finding,
+        nested_repo_gate,
+        nested_repositories,
+        tree_listing,
+    )
+    from pmtui.delivery.gates.own_config import OWN_CONFIG, own_config_gate, unplanned_config_changes
+    from pmtui.delivery.gates.reviewer import (
+        Reviewer,
+        ReviewRequest,
+        ReviewVerdict,
+        offline_reviewer,
+        parse_review_reply,
+        render_review_prompt,
+    )
+    from pmtui.delivery.gates.tier_gates import (
+        MAX_DIFF_CHARS,
+        REVIEW_UNAVAILABLE,
+        BreakingChange,
+        ScopeVerdict,
+        breaking_change,
+        breaking_change_gate,
+        low_tier_sanity,
+        migrations_reversible,
+        out_of_scope_files,
+        secrets_scan,
+        sensitive_files,
+        tier_review,
+    )
+    from pmtui.delivery.review import REVIEW_DIR
+    from pmtui.delivery.tree_hygiene import TOOL_CACHES
+
+# Each public name and the module it lives in, imported when first asked for (PEP 562): a process that only
+# runs gate commands (an executor, the dashboard's process) never loads the criteria vocabularies, which are
+# about half a second of imports.
+_HOMES: dict[str, tuple[str, ...]] = {
+    "pmtui.delivery.gates.alignment": (
+        "Ask", "CriterionLocation", "map_criteria", "plan_alignment", "reviewer_locations", "significant_words",
+        "unmapped_criteria", "vouching_line",
+    ),
+    "pmtui.delivery.gates.commands": (
+        "MAX_KEY_LINES", "CommandResult", "gate_cache_dir", "gate_env", "key_lines", "needs_shell", "run_command",
+        "run_commands", "signal_process_group", "summary_counts",
+    ),
+    "pmtui.delivery.gates.limits": ("MB", "changed_paths", "limited_change", "oversized_files", "size_limit"),
+    "pmtui.delivery.gates.minimum": (
+        "MINIMUM_GATES", "agent_conduct", "gate_commands", "is_test_path", "lint_and_typecheck", "minimum_gate",
+        "no_orphan_todos", "review_note", "tests_added", "tests_run", "todo_markers",
+    ),
+    "pmtui.delivery.gates.nested": (
+        "OWN_REPOSITORY", "TreeListing", "nested_finding", "nested_repo_gate", "nested_repositories", "tree_listing",
+    ),
+    "pmtui.delivery.gates.own_config": ("OWN_CONFIG", "own_config_gate", "unplanned_config_changes"),
+    "pmtui.delivery.gates.reviewer": (
+        "Reviewer", "ReviewRequest", "ReviewVerdict", "offline_reviewer", "parse_review_reply",
+        "render_review_prompt",
+    ),
+    "pmtui.delivery.gates.tier_gates": (
+        "MAX_DIFF_CHARS", "REVIEW_UNAVAILABLE", "BreakingChange", "ScopeVerdict", "breaking_change",
+        "breaking_change_gate", "low_tier_sanity", "migrations_reversible", "out_of_scope_files", "secrets_scan",
+        "sensitive_files", "tier_review",
+    ),
+    "pmtui.delivery.review": ("REVIEW_DIR",),
+    "pmtui.delivery.tree_hygiene": ("TOOL_CACHES",),
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "MAX_DIFF_CHARS",
