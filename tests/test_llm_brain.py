@@ -24,7 +24,9 @@ SPEC_SECTIONS = (
 @pytest.fixture
 def brain(fake_llm: FakeLLMServer, store: Store, monkeypatch: pytest.MonkeyPatch) -> LLMBrain:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
-    route = ModelRoute(model="openai/fake-model", api_base=fake_llm.api_base, timeout=2, max_retries=1)
+    # A timeout no loaded machine reaches: with 2 s, a first call that paid litellm's lazy set-up at load 8 timed
+    # out and was retried, and the calls counted were three. Timeouts have their own test, against a slow server.
+    route = ModelRoute(model="openai/fake-model", api_base=fake_llm.api_base, timeout=60, max_retries=1)
     return LLMBrain(LLMGateway(Config(models={"default": route}), store, backoff_base=0.01, backoff_cap=0.02))
 
 

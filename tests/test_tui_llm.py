@@ -33,7 +33,8 @@ def responder(body: dict[str, Any]) -> FakeResponse:
 @pytest.fixture
 def model_app(fake_llm: FakeLLMServer, store: Store, monkeypatch: pytest.MonkeyPatch) -> PmtuiApp:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
-    route = ModelRoute(model="openai/gpt-4o-mini", api_base=fake_llm.api_base, timeout=0.5, max_retries=0)
+    # 2 s: the retry's calls must fit in it on a loaded machine; the timed-out call is delayed far beyond it.
+    route = ModelRoute(model="openai/gpt-4o-mini", api_base=fake_llm.api_base, timeout=2, max_retries=0)
     config = Config(models={"default": route})
     brain = LLMBrain(LLMGateway(config, store, backoff_base=0.01, backoff_cap=0.02))
     return PmtuiApp(store, config, orchestrator=Orchestrator(store, config, brain=brain))
@@ -48,7 +49,7 @@ async def test_timeout_keeps_the_message_and_retry_answers_it(
         project_id = store.find_project("Nurse habits")
         assert app.screen.query_one(StatusBar).model == "openai/gpt-4o-mini"
 
-        fake_llm.enqueue(FakeResponse(text="{}", delay=1.5))
+        fake_llm.enqueue(FakeResponse(text="{}", delay=10))
         message = app.screen.query_one("#message", Input)
         message.value = "A habit tracker for busy nurses"
         await pilot.press("enter")
