@@ -56,7 +56,7 @@ def test_all_sections_in_order():
 def test_content_comes_from_the_data():
     state = state_for(FULL)
     spec = write_spec(state)
-    assert FULL.core_problem in spec
+    assert "Swapping shifts takes days of texting and nurses miss approvals" in spec  # FULL.core_problem, as a sentence
     assert FULL.target_user in spec
     for product in state.scoping_output.comparable_products:
         assert product.name in spec and product.url in spec
@@ -112,3 +112,18 @@ def test_spec_without_a_scope_still_has_every_section():
     for section in SECTIONS:
         assert section in spec
     assert not re.search(r"\bTBD\b", spec, re.IGNORECASE)
+
+
+def test_the_founders_lower_case_facts_start_the_specs_sentences_with_a_capital():
+    """Typed the way people chat ("we run 12 matatus in nairobi…"), a fact still starts a sentence of the
+    spec with a capital; only the first letter changes, so names and figures stay as the founder typed them."""
+    summary = FULL.model_copy(update={
+        "core_problem": "we run 12 matatus in nairobi and cash fares go missing",
+        "current_alternatives": "a paper book and WhatsApp voice notes",
+        "why_now": "two conductors vanished with a week's takings",
+    })
+    spec = write_spec(state_for(summary))
+    assert "\nWe run 12 matatus in nairobi and cash fares go missing\n" in spec
+    assert "**Today they use:** A paper book and WhatsApp voice notes" in spec
+    assert "**Why now:** Two conductors vanished with a week's takings" in spec
+    assert "- **Their problem:** We run 12 matatus in nairobi" in spec

@@ -213,6 +213,13 @@ def _effort_drivers(feature: Feature) -> str:
     return ", ".join(labels)
 
 
+def _sentence(text: str) -> str:
+    """A founder's words as the spec's prose: stripped, and starting with a capital ("we run 12 matatus…" is a
+    sentence of the spec, not a chat line). Only the first letter changes: names and figures stay as typed."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
 def write_spec(state: ConversationState) -> str:
     """The phased product spec, in Markdown, from state.discovery_summary and state.scoping_output."""
     summary = state.discovery_summary
@@ -223,14 +230,14 @@ def write_spec(state: ConversationState) -> str:
 
     lines += ["## Problem statement", ""]
     if has_real_content(summary.core_problem):
-        lines.append(summary.core_problem.strip())
+        lines.append(_sentence(summary.core_problem))
     else:
         lines.append("Discovery did not pin down the core problem; see open questions.")
     alternatives = summary.current_alternatives.strip()
     if has_real_content(alternatives) and alternatives != summary.core_problem.strip():
-        lines += ["", f"**Today they use:** {alternatives}"]
+        lines += ["", f"**Today they use:** {_sentence(alternatives)}"]
     if has_real_content(summary.why_now):
-        lines += ["", f"**Why now:** {summary.why_now.strip()}"]
+        lines += ["", f"**Why now:** {_sentence(summary.why_now)}"]
     lines.append("")
 
     lines += ["## Target user persona", ""]
@@ -238,7 +245,7 @@ def write_spec(state: ConversationState) -> str:
         lines.append(f"- **Who:** {summary.target_user.strip()}")
     else:
         lines.append("- **Who:** not established in discovery (see open questions).")
-    problem = summary.core_problem.strip() if has_real_content(summary.core_problem) else "see open questions"
+    problem = _sentence(summary.core_problem) if has_real_content(summary.core_problem) else "see open questions"
     lines.append(f"- **Their problem:** {problem}")
     if has_real_content(summary.success_metric):
         lines.append(f"- **Success looks like:** {metric_phrase(summary)}")
