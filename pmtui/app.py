@@ -501,14 +501,18 @@ class PmtuiApp(App[None]):
                 dashboard.follow(outcome.run_id)
             else:
                 self.show_dashboard(outcome.run_id)
+        text = outcome.message
         if run is not None and not run.run_id and not outcome.run_id and outcome.ending != "stopped":
             dashboard = self._delivery_dashboard(run)
             if dashboard is not None:
                 dashboard.not_started(outcome.message)
+                if self.screen is dashboard:
+                    # The header says the whole reason: the notice, over the task table, need not say it again.
+                    text = "Delivery did not start: why, and what to do, is at the top of the dashboard."
         if outcome.ending == "released":
-            self.notify(outcome.message, title="Released", timeout=15, markup=False)
+            self.notify(text, title="Released", timeout=15, markup=False)
         elif outcome.ending != "stopped":
-            self.notify(outcome.message, title="Delivery stopped", timeout=30, markup=False,
+            self.notify(text, title="Delivery stopped", timeout=30, markup=False,
                         severity="warning" if outcome.ending == "waiting" else "error")
 
     def action_deliver_plan(self) -> None:

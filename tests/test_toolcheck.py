@@ -34,16 +34,26 @@ def test_missing_tools_name_the_program_and_what_to_do(tmp_path: Path) -> None:
     (bin_dir / "pytest").write_text("#!/bin/sh\n")
     (bin_dir / "pytest").chmod(0o755)
     environment = PlanEnvironment(lint="ruff check .", typecheck="mypy src", test="pytest -q", build="none")
-    lines = missing_tools(environment, tmp_path, path=str(bin_dir))
-    assert len(lines) == 2
-    assert lines[0].startswith("the plan's lint command `ruff check .` needs `ruff`, which is not installed here")
-    assert "'- lint: none'" in lines[0]
-    assert "`mypy`" in lines[1]
+    # Two programs missing: one sentence naming each with its command (at 80 columns two full sentences filled
+    # the dashboard's header and its notice), and what to do.
+    message = missing_tools(environment, tmp_path, path=str(bin_dir))
+    assert message == (
+        "the plan's gate commands need programs that are not installed here (not on PATH): `ruff` (lint: "
+        "`ruff check .`), `mypy` (typecheck: `mypy src`); install them where the repository's commands run, or "
+        "change those Environment lines of the plan ('- lint: <command>', or '- lint: none' to run no lint gate)"
+    )
+    only_lint = PlanEnvironment(lint="ruff check .", test="pytest -q")
+    message = missing_tools(only_lint, tmp_path, path=str(bin_dir))
+    assert message is not None
+    assert message.startswith("the plan's lint command `ruff check .` needs `ruff`, which is not installed here")
+    assert "'- lint: none'" in message
+    assert missing_tools(PlanEnvironment(test="pytest -q"), tmp_path, path=str(bin_dir)) is None
     # A script of the repository counts where it is; one that is not there is missing too.
     (tmp_path / "scripts").mkdir()
     (tmp_path / "scripts" / "lint.sh").write_text("#!/bin/sh\n")
     here = PlanEnvironment(lint="./scripts/lint.sh", test="./scripts/test.sh")
-    assert [line.split("`")[3] for line in missing_tools(here, tmp_path, path=str(bin_dir))] == ["./scripts/test.sh"]
+    message = missing_tools(here, tmp_path, path=str(bin_dir))
+    assert message is not None and message.startswith("the plan's test command `./scripts/test.sh` needs")
 
 
 def test_deliver_refuses_a_plan_whose_linter_is_not_installed(tmp_path: Path) -> None:

@@ -172,6 +172,9 @@ async def test_deliver_this_plan_without_the_plans_type_checker(tmp_path: Path, 
             assert "`mypy src` needs `mypy`, which is not installed here" in header
             assert "(or '- typecheck: none' to run no typecheck gate)" in header
             assert app.screen.query_one("#run-line").size.height > 1  # the whole reason, not one cut line
+            # The notice over the task table points at the header instead of saying it all again.
+            notices = [n.message for n in app._notifications if n.title == "Delivery stopped"]
+            assert notices == ["Delivery did not start: why, and what to do, is at the top of the dashboard."]
     finally:
         store.close()
     # The founder's repository was not touched: no plan branch, nothing committed.

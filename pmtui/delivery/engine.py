@@ -220,7 +220,7 @@ class DeliveryEngine:
         self._confine()
         missing = missing_tools(plan.environment, ctx.root)
         if missing:
-            raise DeliveryInputError("; ".join(missing))
+            raise DeliveryInputError(missing)
         existing = ctx.dstore.latest_run(plan.plan_id, ctx.root)
         resuming = existing is not None and not existing.finished
         if existing is not None and existing.finished and existing.state == "released":

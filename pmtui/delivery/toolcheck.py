@@ -51,18 +51,30 @@ def missing_tool(command: str, root: Path, path: str | None = None) -> str | Non
     return None if found else program
 
 
-def missing_tools(environment: PlanEnvironment, root: Path, path: str | None = None) -> list[str]:
-    """One line per gate command whose program is not installed here, saying what to do."""
-    lines = []
+def missing_tools(environment: PlanEnvironment, root: Path, path: str | None = None) -> str | None:
+    """What to tell the user when gate commands' programs are not installed here (None: all are): each program
+    with its command, once, and what to do."""
+    missing: list[tuple[str, str, str]] = []  # (environment key, command, program)
     for key in ENVIRONMENT_KEYS:
         command = getattr(environment, key)
         if command is None or command.strip().lower() in _NONE:
             continue
         program = missing_tool(command, root, path)
         if program:
-            lines.append(
-                f"the plan's {key} command `{command}` needs `{program}`, which is not installed here (not on PATH): "
-                f"install it where the repository's commands run, or change the plan's Environment line to "
-                f"'- {key}: <command>' (or '- {key}: none' to run no {key} gate)"
-            )
-    return lines
+            missing.append((key, command, program))
+    if not missing:
+        return None
+    if len(missing) == 1:
+        key, command, program = missing[0]
+        return (
+            f"the plan's {key} command `{command}` needs `{program}`, which is not installed here (not on PATH): "
+            f"install it where the repository's commands run, or change the plan's Environment line to "
+            f"'- {key}: <command>' (or '- {key}: none' to run no {key} gate)"
+        )
+    tools = ", ".join(f"`{program}` ({key}: `{command}`)" for key, command, program in missing)
+    key = missing[0][0]
+    return (
+        f"the plan's gate commands need programs that are not installed here (not on PATH): {tools}; install them "
+        f"where the repository's commands run, or change those Environment lines of the plan "
+        f"('- {key}: <command>', or '- {key}: none' to run no {key} gate)"
+    )
