@@ -233,6 +233,26 @@ def _said_with(match: re.Match[str]) -> str:
 
 _CURRENCY_WORDS = frozenset({"euro", "eur", "pound", "quid", "dollar", "buck", "rand", "naira", "cedi", "shilling", "rupee",
                              "peso", "ringgit", "dirham", "rupiah", "baht", "yen"})
+def _correction_part(text: str) -> str:
+    """The sentences of a message that say a correction: each one with a cue, and the one after a cue said without
+    a new number ("My mistake. It's 30 fitters."). "…, say 10 saccos using it by march. we'd charge KSh 500 per matatu
+    a month" corrects nothing with its price: a hedge in one sentence does not make another one's number a fix. A cue
+    said with only the old number ("oops not 8 wks. 10 wks") takes the next sentence too."""
+    sentences = split_sentences(text)
+    if len(sentences) < 2:
+        return text
+    kept: list[str] = []
+    carry = False
+    for sentence in sentences:
+        if carry or NUMBER_CORRECTION_CUE.search(sentence):
+            kept.append(sentence)
+            # "oops not 8 wks. 10 wks": a cue whose sentence holds no new number has it in the next one.
+            carry = not carry and not any(not _old_number(sentence, m) for m in NUMBER_VALUE.finditer(sentence))
+        else:
+            carry = False
+    return " ".join(kept) if kept else text
+
+
 _SAID_AGAIN = re.compile(r"^\W*(?:like|as) i (?:said|told you|mentioned)\b", re.IGNORECASE)
 
 
@@ -244,6 +264,7 @@ def number_correction(summary: DiscoverySummary, text: str, named_only: bool = F
     if not NUMBER_CORRECTION_CUE.search(text) or _SAID_AGAIN.match(text):
         # "Like I said: … £60 … £6 …" repeats an answer; it corrects nothing.
         return None
+    text = _correction_part(text)
     values = list(NUMBER_VALUE.finditer(text))
     fresh = [m for m in values if not _old_number(text, m)]
     if not fresh:

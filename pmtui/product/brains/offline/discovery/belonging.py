@@ -15,6 +15,8 @@ from pmtui.product.brains.offline.discovery.cues import (
     ALTERNATIVES_STRONG,
     CONSTRAINTS_DECISIVE,
     COUNT_WITH_HORIZON,
+    CURRENCY_AFTER,
+    CURRENCY_BEFORE,
     DATED_CHANGE,
     FEATURE_TRIGGER,
     FEATURE_VERB,
@@ -37,12 +39,9 @@ from pmtui.product.brains.offline.discovery.text import (
 
 _CHOICE = re.compile(r",\s*or\s+\w+\W*$|\bor (?:nothing|none)\b", re.IGNORECASE)
 
-# An amount in the founder's currency: a symbol or code before the digits (R299, KSh 500, GH₵ 60, RM25, S$9), or a
-# currency word after them (299 rand, 5000 naira).
-_CURRENCY_BEFORE = (r"(?:[$€£₱₹₦₵¥₩₺₴₪฿]|\b(?:R|N|Rs\.?|KSh|Ksh|Sh|GH₵|GHS|RM|Rp|S\$|A\$|NZ\$|C\$|HK\$|US\$|J\$|TT\$|"
-                    r"USD|EUR|GBP|ZAR|NGN|KES|INR|PKR|PHP|MYR|SGD|AUD|CAD|JMD|TTD|UGX|TZS))")
-_AMOUNT = (r"(?:" + _CURRENCY_BEFORE + r"\s?\d[\d,.]*k?\b|\b\d[\d,.]*\s?[€£$₹₦₵¥](?!\w)|\b(?:a|one|two|three)\s+(?:fiver|tenner|quid|buck|bucks|pound|dollar|euro)s?\b|\b\d[\d,.]*k?\s*(?:dollars|bucks|euros?|pounds|quid|usd|eur|gbp|"
-           r"pesos|rupees|rand|naira|shillings|bob|cedis|ringgit|rupiah|yen|won|lira|dirhams?|riyals?)\b)")
+# An amount in the founder's currency (cues.CURRENCY_BEFORE, cues.CURRENCY_AFTER), or a note or coin by name.
+_AMOUNT = (r"(?:" + CURRENCY_BEFORE + r"\s?\d[\d,.]*k?\b|\b\d[\d,.]*\s?[€£$₹₦₵¥](?!\w)|\b(?:a|one|two|three)\s+"
+           r"(?:fiver|tenner|quid|buck|bucks|pound|dollar|euro)s?\b|\b\d[\d,.]*k?\s*" + CURRENCY_AFTER + r"\b)")
 # A period or a unit it is paid by: "a month", "/mo", "per garage", "each booking".
 _PERIOD = (r"(?:(?:/|a|an|each)\s*(?:month|mo|year|yr|week|ride|seat|user|booking|order|location|room|store)\b|"
            r"(?:monthly|weekly|yearly|annually|a month|a year)\b|per\s+[a-z]\w*|"

@@ -706,6 +706,10 @@ def their_price(clause: str, price: re.Match[str]) -> bool:
         # "a £20 deposit by bank transfer", "lose ~8% a yr. $180 each" (what a lost keg costs): money today, not
         # our pricing.
         return True
+    if _THIRD_PARTY_OR_INPUT.search(before) or _PER_COMMODITY.match(after):
+        # "They pay daily to the owner, 15,000 shillings a day" (a payment between others today), "Diesel is over R22
+        # a litre" (what an input costs): money today, not our pricing.
+        return True
     if _LOST_AMOUNT.search(before) or re.match(r"[^,;.]{0,25}?\bat the\b", clause[price.end():], re.IGNORECASE):
         # "the captain owes the full £60 pitch fee, then chases £6 from each player", "we lose about £2,000 a
         # year", "visitors pay £15 a day at the public car park": the pain in money, not a price.
@@ -718,6 +722,11 @@ def their_price(clause: str, price: re.Match[str]) -> bool:
     ) is not None
 
 
+# Paid to someone else ("they pay daily to the owner, …"), or an amount a price was given for by the litre or the kilo.
+_THIRD_PARTY_OR_INPUT = re.compile(r"\bpa(?:y|ys|id|ying)\b[^.;]{0,25}?\bto (?:the|their|his|her|a|an)\s+\w+[^.;]{0,4}$",
+                                   re.IGNORECASE)
+_PER_COMMODITY = re.compile(r"\s*(?:a|an|per|/)\s*(?:litre|liter|ltr|gallon|kg|kilo|kilogram|tonne|ton|bag|sack|barrel|"
+                            r"kwh|unit of \w+)\b", re.IGNORECASE)
 # Money someone owes, chases, fronts, loses or wastes today, said a few words before the amount.
 _LOST_AMOUNT = re.compile(
     r"\b(?:owes?|owed|owing|chases?|chasing|chased|fronts?|fronting|lose|loses|losing|lost|wastes?|wasted|wasting|"

@@ -174,10 +174,16 @@ PERCENT_TARGET = re.compile(
     re.IGNORECASE,
 )
 
+# The founder's currency: a symbol or code before the digits (R299, KSh 500, GH₵ 60, RM25, S$9, Rs 200), or a word
+# after them (299 rand, 5000 naira, 500 shillings).
+CURRENCY_BEFORE = (r"(?:[$€£₱₹₦₵¥₩₺₴₪฿]|\b(?:R|N|Rs\.?|KSh|Ksh|Sh|GH₵|GHS|RM|Rp|S\$|A\$|NZ\$|C\$|HK\$|US\$|J\$|"
+                   r"TT\$|USD|EUR|GBP|ZAR|NGN|KES|INR|PKR|PHP|MYR|SGD|AUD|CAD|JMD|TTD|UGX|TZS))")
+CURRENCY_AFTER = (r"(?:dollars|bucks|euros?|pounds|quid|usd|eur|gbp|pesos|rupees|rand|naira|shillings|bob|cedis|"
+                  r"ringgit|rupiah|yen|won|lira|dirhams?|riyals?)")
 PRICE = re.compile(
-    r"(?:[$€£]\s?\d[\d,.]*\s*(?:k\b)?(?:\s*(?:/|per|a|an|each)\s*(?:month|mo|year|yr|annum|user|seat|"
-    r"week|transaction|invoice|nurse|member|team|location|booking|order|use))*|\b\d[\d,.]*\s*"
-    r"(?:dollars|euros|pounds|usd|eur|gbp)\b(?:\s*(?:/|per|a|an)\s*\w+)*)",
+    r"(?:" + CURRENCY_BEFORE + r"\s?\d[\d,.]*\s*(?:k\b)?(?:\s*(?:/|per|a|an|each)\s*(?:month|mo|year|yr|annum|user|"
+    r"seat|week|transaction|invoice|nurse|member|team|location|booking|order|use))*|\b\d[\d,.]*\s*k?\s*"
+    + CURRENCY_AFTER + r"\b(?:\s*(?:/|per|a|an)\s*\w+)*)",
     re.IGNORECASE,
 )
 

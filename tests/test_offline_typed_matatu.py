@@ -1,0 +1,76 @@
+"""A founder typed in by hand (2026-11-27), through the TUI at 80x24: a Nairobi matatu SACCO whose conductors
+collect fares in cash, in Kenyan English and chat style ("so um basically", "lol", "hasnt"). Each test is built
+from the founder's own sentence, which the engine before it got wrong.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from pmtui.config import Config
+from pmtui.models import DiscoverySummary
+from pmtui.product.brains.offline.discovery.asides import number_correction
+from pmtui.product.brains.offline.discovery.clues import detect
+from pmtui.product.orchestrator import Orchestrator
+from pmtui.store import Store
+
+OPENING = (
+    "so um basically we run 12 matatus in nairobi and the conductors collect fares in cash, sacco owners never know "
+    "what came in. want an app where conductors log each trip fare and owners see daily totals per vehicle"
+)
+WHO = (
+    "the conductors first, about 24 of them, two per matatu. owners second. right now its a paper book and whatsapp "
+    "voice notes lol. why now: two conductors vanished with a weeks takings last month"
+)
+THREE_ANSWERS = (
+    "if owners check it daily and no more missing cash, say 10 saccos using it by march. we'd charge KSh 500 per "
+    "matatu a month. must work on cheap android phones with bad network"
+)
+
+
+def talk(tmp_path: Path, *lines: str) -> tuple[list[str], DiscoverySummary]:
+    async def run() -> tuple[list[str], DiscoverySummary]:
+        store = Store(tmp_path / "matatu.db")
+        try:
+            orchestrator = Orchestrator(store, Config(offline=True))
+            project = orchestrator.open_project("matatu").project_id
+            replies = [(await orchestrator.handle(project, line)).reply for line in lines]
+            return replies, orchestrator.state(project).discovery_summary
+        finally:
+            store.close()
+
+    return asyncio.run(run())
+
+
+def test_one_message_answering_the_metric_the_price_and_the_limits_files_all_three(tmp_path: Path) -> None:
+    """"say 10 saccos" is a hedge, not "make it 10": the message was taken as a correction, only its price was
+    filed (as if it put a number right), and the metric and the limits were lost."""
+    replies, summary = talk(tmp_path, OPENING, WHO, THREE_ANSWERS)
+    assert "10 saccos using it by march" in summary.success_metric
+    assert summary.revenue_model == "we'd charge KSh 500 per matatu a month"
+    assert summary.constraints == "must work on cheap android phones with bad network"
+    assert not replies[-1].startswith("Corrected")
+
+
+def test_a_hedge_in_one_sentence_makes_no_other_sentences_number_a_correction() -> None:
+    before = DiscoverySummary(core_problem="we run 12 matatus and cash goes missing", target_user="conductors")
+    assert number_correction(before, THREE_ANSWERS) is None
+    # A correction still reaches its number in the next sentence, when its own sentence names only the old one.
+    kegs = DiscoverySummary(constraints="me and a mate, 8 wks")
+    assert number_correction(kegs, "oops not 8 wks. 10 wks") == ("constraints", "me and a mate, 10 wks")
+
+
+def test_prices_in_other_currencies_are_prices() -> None:
+    """KSh, shillings, rand, rupees: only $, € and £ were prices, so "we'd charge KSh 500 per matatu a month" read as
+    a target (a number next to a count) and went to the metric."""
+    for price in ("we'd charge KSh 500 per matatu a month", "we will charge 500 shillings per matatu a month",
+                  "R299 a month per salon", "Rs 200 per student per year"):
+        clues = detect(price, price, False)
+        assert "revenue_model" in clues and "success_metric" not in clues, (price, clues)
+
+
+def test_money_paid_between_others_or_for_an_input_is_no_price_of_ours() -> None:
+    for today in ("They pay daily to the owner, 15,000 shillings a day, and the records are in a small book",
+                  "Diesel is over R22 a litre, so every wasted trip hurts"):
+        assert "revenue_model" not in detect(today, today, False), today
