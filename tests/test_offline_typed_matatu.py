@@ -74,3 +74,10 @@ def test_money_paid_between_others_or_for_an_input_is_no_price_of_ours() -> None
     for today in ("They pay daily to the owner, 15,000 shillings a day, and the records are in a small book",
                   "Diesel is over R22 a litre, so every wasted trip hurts"):
         assert "revenue_model" not in detect(today, today, False), today
+
+
+def test_todays_way_is_filed_without_its_and_without_the_laugh(tmp_path: Path) -> None:
+    """"right now its a paper book and whatsapp voice notes lol" became the spec's "Today they use: its a paper book
+    and whatsapp voice notes lol"."""
+    _, summary = talk(tmp_path, OPENING, WHO)
+    assert summary.current_alternatives == "a paper book and whatsapp voice notes"

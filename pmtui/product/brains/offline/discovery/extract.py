@@ -78,6 +78,8 @@ from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK
 MAX_FIELD_CHARS = 400
 
 _SOFT_ASPECTS = frozenset({"core_problem", "current_alternatives"})
+# "its a paper book" is "a paper book"; "it's all in a paper diary" stays whole (without it, "all in…" reads broken).
+_ITS_LEAD = re.compile(r"^(?:it'?s|its|it is)\s+(?=(?:a|an|the|just|mostly|only|still)\b)", re.IGNORECASE)
 # "me. 5 wks. phone": asked who builds it, "me" is the team, however short.
 _RUN_ON_WORDS = 45
 _BARE_TEAM = re.compile(r"^\W*(?:just |only )?(?:me|myself|solo|alone|us two)\W*$", re.IGNORECASE)
@@ -426,6 +428,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         if aspect in replace or revising:
             # "yes but the price should be GH₵ 60 not 50": the new value alone, without the yes or the old number.
             fragments = [clean(drop_negated(_YES_BUT.sub("", f))) or f for f in fragments]
+        if aspect == "current_alternatives":
+            # "right now its a paper book and whatsapp voice notes": what they use, without the "it's".
+            fragments = [_ITS_LEAD.sub("", f) or f for f in fragments]
         old, new = getattr(result, aspect), "; ".join(fragments)
         # The answer to the question that sharpened a thin value replaces it: "it's a bit of a faff" gives way to
         # "marking the answer sheets takes ages…", "loads of pubs using it" to "30 pubs … by Christmas".

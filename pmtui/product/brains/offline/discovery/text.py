@@ -58,6 +58,8 @@ def clean(text: str) -> str:
     text = re.sub(
         r"\s+(?:really|i guess|i think|probably|basically|honestly)$", "", text, flags=re.IGNORECASE
     )
+    # "a paper book and whatsapp voice notes lol": a laugh or a smiley at the end is how it was said, not what.
+    text = re.sub(r"(?:[\s,]+(?:lol+|lmao|rofl|haha+|hehe+|xd|:-?[)(dp]|;-?\)))+$", "", text, flags=re.IGNORECASE)
     return text.strip()
 
 
