@@ -34,6 +34,7 @@ PERSONA_STEMS = _wordset(
     painter decorator carpenter joiner locksmith welder glazier tiler
     crew crewmember coxswain cox lifeguard ranger steward marshal warden caretaker porter
     aunty auntie uncle housewife homemaker hawker tailor seamstress weaver potter vendor shopkeeper
+    outfit apprentice sacco chama cooperative
     """
 )
 
