@@ -40,3 +40,16 @@ def test_small_firms_and_their_people_are_people() -> None:
 
     for people in ("other small plumbing outfits", "3 apprentices", "matatu saccos", "women's chamas"):
         assert has_persona(people), people
+
+
+def test_colloquial_cuts_are_cuts_and_chuck_in_still_adds() -> None:
+    """"chuck the calendar, i use google for that" was not heard as a cut: the verbs were the dictionary's."""
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    said = ("xero sync can wait, and chuck the calendar, i use google for that. the follow up reminder has to be in "
+            "the first lot")
+    assert [(r.kind, r.what) for r in parse_requests(said)] == [
+        ("defer", "xero sync"), ("cut", "calendar"), ("promote", "follow up reminder")]
+    for verb in ("nix", "axe", "toss"):
+        assert [(r.kind, r.what) for r in parse_requests(f"{verb} the badges please")] == [("cut", "badges")]
+    assert [(r.kind, r.what) for r in parse_requests("chuck in a map too")] == [("add", "map")]

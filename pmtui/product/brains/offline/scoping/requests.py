@@ -482,7 +482,7 @@ _NOT_A_TOPIC = re.compile(r"^\s*(?:in|on|at|for|from|by|with|after|before|since|
 # "too much work for the volunteers": what a row is like, not its name.
 _PREDICATE = re.compile(r"^\s*(?:too|very|so|really|quite|a bit|way|much|more|less|not)\b", re.IGNORECASE)
 PRONOUN_WORD = re.compile(r"\b(?:it|that|this|them|they|those|these)\b|(?<!\bi )\bam\b", re.IGNORECASE)
-_CUT_ALONE = re.compile(r"^(?:cut|drop|remove|scrap|bin|kill|ditch|out|not needed|no need)(?:\s+(?:it|that|this))?\s*[.!]*$",
+_CUT_ALONE = re.compile(r"^(?:cut|drop|remove|scrap|bin|kill|ditch|chuck|nix|axe|toss|out|not needed|no need)(?:\s+(?:it|that|this))?\s*[.!]*$",
                         re.IGNORECASE)
 _PRONOUN_PLACE = re.compile(r"^(?:it|that|this|them|those)\s+(?:from|out of|off|of)\b", re.IGNORECASE)
 _BULLET = re.compile(r"^\s*(?:[-*\u2022\u2023\u25e6]|\d+[.)])\s+")
@@ -716,7 +716,7 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
             # "this we can do later": who does it is no part of the feature's name.
             what = clean_target(_MODAL_TAIL.sub("", _WHO_DOES.sub("", match.group("what") or "")))
             # "remove the AI and the loyalty points, we fit do am later": the verb before the rows is no part of them.
-            what = re.sub(r"^(?:remove|cut|drop|delete|scrap|ditch|bin|skip|take out|get rid of|move|push|put)\s+", "", what,
+            what = re.sub(r"^(?:remove|cut|drop|delete|scrap|ditch|bin|chuck|nix|axe|toss|skip|take out|get rid of|move|push|put)\s+", "", what,
                           flags=re.IGNORECASE)
             if is_pronoun(what):
                 # "Sample weight is taking too long for them, kindly make it phase 2": "it" is the clause's own subject.

@@ -425,7 +425,9 @@ DEFER_PATTERNS = (
 CUT_PATTERNS = (
     # After "the", "a", "my" the verb is a noun: "first the skip and daily count" cuts nothing.
     rx(r"(?<!\bthe )(?<!\ba )(?<!\bmy )(?<!\bour )(?<!\bthat )(?<!\bthis )"
-       r"\b(?:cut(?!\s+line)|remove|drop|delete|kill|scrap|ditch|bin|lose(?!\s+track)|get rid of|take out|skip)\s+"
+       # "chuck the calendar", "nix the chat", "axe the badges", "toss the map"; "chuck in a map" adds one.
+       r"\b(?:cut(?!\s+line)|remove|drop|delete|kill|scrap|ditch|bin|lose(?!\s+track)|get rid of|take out|skip|"
+       r"chuck(?!\s+(?:in|on|it\s+in)\b)(?:\s+out)?|nix|axe|toss|junk)\s+"
        # "the passport thing we can drop for now": when, after the verb, is not what.
        r"(?!(?:for\s+now|for\s+later|for\s+the\s+moment|now|later|at\s+first|first)\b)(?P<what>[^,;:]+?)"
        # "drop it: tourists pay cash anyway": after the colon comes the reason.
@@ -448,7 +450,7 @@ CUT_PATTERNS = (
     rx(r"^(?P<what>.+?)\s+can\s+(?:also\s+)?(?:take out|take away|remove|drop|cut|skip)(?:\s+(?:first|for now|now|lah|la|already))*"
        r"\s*[.!]*$"),
     # "the girls will hate it, maybe remove?", "can drop": the verb alone points back.
-    rx(r"(?:^|(?<=,\s)|(?<=,))(?:(?:maybe|perhaps|just|so|then|better|we can|can|could|pls|please)\s+)*(?:cut|drop|remove|scrap|bin|ditch|skip)"
+    rx(r"(?:^|(?<=,\s)|(?<=,))(?:(?:maybe|perhaps|just|so|then|better|we can|can|could|pls|please)\s+)*(?:cut|drop|remove|scrap|bin|ditch|skip|chuck|nix|axe|toss)"
        r"(?P<what>\s+(?:it|that|this|them))?\s*\??\s*$"),
     # "the vacancy list we are not needing first", "the map they don't need": the row, then who does without it.
     rx(r"^(?P<what>.+?)\s+(?:we|i|they|you)\s+(?:(?:are|am)\s+not\s+needing|(?:don'?t|do not|won'?t)\s+(?:really\s+)?need)\b"),
