@@ -213,8 +213,9 @@ def test_held_out_15_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) ->
     metres", the misters' two thresholds swapped)."""
     score = measure("heldout15", tmp_path)
     assert score.recall >= 15 / 41, [f"{o.case.id}: {o.note}" for o in score.misses]
-    assert {o.case.id for o in score.false_passes} <= {"h15-wrong-physio-twenty-pence", "h15-wrong-canal-beam",
-                                                        "h15-wrong-mushroom-swapped"}
+    # round 9 fixed all three's classes (an amount in pounds found only in pence, a length compared through another
+    # dimension, a condition that looks the other way)
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
 def test_tuned_set_recall_is_at_least_95_percent_and_no_wrong_change_passes(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from pmtui.delivery.gates.amounts import HUNDREDTHS, only_in_hundredths
 from pmtui.delivery.gates.boundaries import (
     floors_the_cap,
     lets_refused_example_through,
@@ -34,6 +35,7 @@ from pmtui.delivery.gates.branch_sides import (
     state_negated,
     status_outside_the_failure,
 )
+from pmtui.delivery.gates.condition_sides import looks_the_other_way
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
 from pmtui.delivery.gates.code_idioms import cron_periods, unit_idioms
 from pmtui.delivery.gates.criterion_classes import (
@@ -51,7 +53,7 @@ from pmtui.delivery.gates.criterion_classes import (
     swallows_errors,
 )
 from pmtui.delivery.gates.dead_code import off_flags, without_dead_branches
-from pmtui.delivery.gates.measure_units import wrong_measure_unit
+from pmtui.delivery.gates.measure_units import wrong_dimension, wrong_measure_unit
 from pmtui.delivery.gates.outcomes import (
     benefits_the_others,
     folds_one_side,
@@ -188,15 +190,17 @@ def _has(concept: Concept, unit: Unit) -> bool:
     kind = concept.kind
     if kind == "number":
         aliases = STATUS_NAMES.get(concept.label, ())
-        return (concept.label in unit.numbers or any(alias in unit.fresh or stem(alias) in unit.fresh for alias in aliases)
+        money = {f[2:] for f in concept.forms if f.startswith("c:")}
+        # "a £20 fee" is not `LATE_FEE_PENCE = 20`: a bare amount only where the names count hundredths is pence
+        bare = concept.label in unit.numbers and not (money and only_in_hundredths(unit.code_text, concept.label))
+        return (bare or any(alias in unit.fresh or stem(alias) in unit.fresh for alias in aliases)
                 # "3%" stated as `0.03`, unless compared with a value that counts per cent (`battery_pct < 0.2`)
                 or (bool(concept.forms & unit.numbers) and not fraction_against_percent(unit.code_text, concept.forms))
                 # "ORD-000123": the width of a zero-padded number (`:06d`, `zfill(6)`, `padStart(6, "0")`)
                 or any(f.startswith("pad:") and re.search(rf"(?::0|%0|\bzfill\(\s*|\bpadStart\(\s*|\brjust\(\s*|:0>){f[4:]}(?!\d)",
                                                           unit.code_text) for f in concept.forms)
                 # "£5" counted in pence (`CAP_PENCE = 500`) by code whose names say it counts hundredths
-                or (bool({f[2:] for f in concept.forms if f.startswith("c:")} & unit.numbers)
-                    and bool(_HUNDREDTHS.search(unit.code_text)))
+                or (bool(money & unit.numbers) and bool(HUNDREDTHS.search(unit.code_text)))
                 or (concept.example and concept.label in unit.test_numbers))
     if kind == "quantity":
         number, word = concept.label.split()
@@ -258,9 +262,6 @@ def _has(concept: Concept, unit: Unit) -> bool:
     # A typo in the criterion ("invoce"): the code's word one letter away.
     wanted = concept.label.lower()
     return len(wanted) >= 5 and any(one_typo_apart(wanted, name) for name in unit.names if len(name) >= 4)
-
-
-_HUNDREDTHS = re.compile(r"(?i:pence|cents?\b|paise|kobo)|_[pc]\b|[a-z][PC]\b|Cents|Pence")
 
 
 def _blocker(unit: Unit, reading: CriterionReading, hides_done: bool = False, hides_past: bool = False) -> str:
@@ -385,7 +386,9 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                                                   and c.label not in unit.test_numbers and not c.forms & unit.numbers)]
         missing = [c for c in reading.concepts if c not in matched]
         blocker = (_blocker(unit, reading, hides_done, hides_past) or wrong_time_direction(criterion, unit.code_text)
-                   or wrong_measure_unit(criterion, unit.code_text) or lets_refused_example_through(criterion, unit.code_text))
+                   or wrong_measure_unit(criterion, unit.code_text) or wrong_dimension(criterion, unit.code_text)
+                   or looks_the_other_way(criterion, unit.code_text)
+                   or lets_refused_example_through(criterion, unit.code_text))
         if not blocker and (flags := flags_of.get(unit.path, frozenset())) and (lost := _dead_only(matched, unit, flags)):
             blocker = f"its {lost} is behind a flag the change turns off"
         if not blocker:
