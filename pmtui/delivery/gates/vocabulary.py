@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from pmtui.delivery.gates.amounts import hour_forms, money_forms, percent_forms
 from pmtui.delivery.gates.boundaries import criterion_boundaries, criterion_rates, refused_condition
 from pmtui.delivery.gates.code_idioms import (  # noqa: F401 - re-exported: what code does is read there
     _DATE_SPEC,
@@ -226,35 +227,6 @@ def code_concepts(text: str) -> frozenset[str]:
         if len(parts) > 1:
             found |= concepts_of_word("".join(parts))
     return frozenset(found)
-
-
-_PERCENT_AFTER = re.compile(r"\s*(?:%|percent\b|per\s+cent\b|pc\b)", re.IGNORECASE)
-
-
-def percent_forms(value: str, after: str) -> frozenset[str]:
-    """A percentage's fraction, the way code often states it: "3%" is `0.03`, "25 percent" `0.25` (else nothing)."""
-    if not _PERCENT_AFTER.match(after):
-        return frozenset()
-    return frozenset({f"{float(value) / 100:.10g}"})
-
-
-_CLOCK_AFTER = re.compile(r"\s*(?:(pm|p\.m\.)|am|a\.m\.)(?![A-Za-z])", re.IGNORECASE)
-
-
-def hour_forms(value: str, after: str) -> frozenset[str]:
-    """A time of day's hour on the 24-hour clock: "9 pm" is `21` (`now.hour >= 21`), "12 am" `0` (else nothing)."""
-    match = _CLOCK_AFTER.match(after)
-    if not match or not value.isdigit() or not 1 <= int(value) <= 12:
-        return frozenset()
-    hour = int(value) % 12 + (12 if match.group(1) else 0)
-    return frozenset({str(hour)})
-
-
-def money_forms(value: str, previous: str) -> frozenset[str]:
-    """An amount after its currency ("£5") in the hundredths code may count it in (`CAP_PENCE = 500`), marked "c:"."""
-    if previous not in CURRENCY_BEFORE:
-        return frozenset()
-    return frozenset({f"c:{round(float(value) * 100)}"})
 
 
 def numbers_in(text: str) -> set[str]:
