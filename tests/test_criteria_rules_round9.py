@@ -48,3 +48,42 @@ def test_a_condition_looks_the_way_the_criterion_says(tmp_path: Path) -> None:
     assert criterion_conditions("close the launch if the wind is more strong than 25 km/h") == (("25", ">"),)
     # a guard that leaves early looks the other way on purpose
     assert looks_the_other_way(criterion, "if temp_c >= 18:\n    return\nroom.heater.on()\n") == ""
+
+
+# -- recall ----------------------------------------------------------------------------------------------------
+def test_an_amount_after_rs_is_in_rupees(tmp_path: Path) -> None:
+    criterion = "Delivery is free for orders above Rs 499"
+    code = ("FREE_ABOVE = 499\n\n\ndef delivery_charge(order):\n    if order.total > FREE_ABOVE:\n        return 0\n"
+            "    return 40\n")
+    assert maps(tmp_path, criterion, {"shop/delivery.py": code})
+
+
+def test_words_that_only_frame_a_bound_are_the_codes_operator(tmp_path: Path) -> None:
+    lock = ("def record_failure(user):\n    user.failed_logins += 1\n    if user.failed_logins >= 5:\n"
+            "        user.locked = True\n")
+    assert maps(tmp_path / "reach", "Lock the account once failed logins reach 5", {"auth/lockout.py": lock})
+    heavy = ("def check_load(truck):\n    if truck.load_kg > 3500:\n        warn_driver(truck, 'overloaded')\n")
+    assert maps(tmp_path / "more", "Warn the driver if the truck load is more heavy than 3500 kg", {"fleet/load.py": heavy})
+    # "more … than" with no number after it is a comparison of two things, still a word to find
+    from pmtui.delivery.gates.vocabulary import _bound_phrase
+
+    assert not _bound_phrase("a dorm room can not have more booking than its beds".split(), 6)
+
+
+def test_a_compound_units_second_part_is_no_word_to_find(tmp_path: Path) -> None:
+    code = "def check(car):\n    if car.speed > 30:\n        car.flagged = True\n"
+    assert maps(tmp_path, "Flag cars above 30 km/h", {"zone/speed.py": code})  # the "h" of km/h is no word
+
+
+def test_identifiers_shorten_percentage_and_altitude(tmp_path: Path) -> None:
+    bonus = "def bonus(c):\n    if c.fat_pct > 6:\n        return 5\n    return 0\n"
+    assert maps(tmp_path / "pct", "Percentage of fat above 6 earns a bonus", {"coop/bonus.py": bonus})
+    oxygen = "def on_reading(cabin, alt_m):\n    if alt_m > 3000:\n        cabin.oxygen_alarm.trigger()\n"
+    assert maps(tmp_path / "alt", "Altitude above 3000 m triggers the oxygen alarm", {"cabin/oxygen.py": oxygen})
+
+
+def test_rusts_sort_by_key_sorts_ascending_unless_reversed(tmp_path: Path) -> None:
+    criterion = "- fares list: cheapest first"
+    code = ("pub fn fares_list(mut fares: Vec<Fare>) -> Vec<Fare> {{\n    fares.sort_by_key(|f| {key});\n    fares\n}}\n")
+    assert maps(tmp_path / "asc", criterion, {"src/fares.rs": code.format(key="f.price_pence")})
+    assert not maps(tmp_path / "desc", criterion, {"src/fares.rs": code.format(key="std::cmp::Reverse(f.price_pence)")})
