@@ -87,3 +87,10 @@ def test_rusts_sort_by_key_sorts_ascending_unless_reversed(tmp_path: Path) -> No
     code = ("pub fn fares_list(mut fares: Vec<Fare>) -> Vec<Fare> {{\n    fares.sort_by_key(|f| {key});\n    fares\n}}\n")
     assert maps(tmp_path / "asc", criterion, {"src/fares.rs": code.format(key="f.price_pence")})
     assert not maps(tmp_path / "desc", criterion, {"src/fares.rs": code.format(key="std::cmp::Reverse(f.price_pence)")})
+
+
+def test_a_compounds_kind_may_sit_before_a_plain_head(tmp_path: Path) -> None:
+    # "the surf page": the head is a plain word the code names, "surf" the product's word for it
+    code = ("MAX_SWELL_M = 3\n\n\ndef update_page(status, forecast):\n    status.closed = forecast.swell_m > MAX_SWELL_M\n"
+            "    status.updated_at = forecast.issued_at\n")
+    assert maps(tmp_path, "The surf page shows closed when the swell is above 3 m", {"port/status.py": code})

@@ -459,9 +459,11 @@ def _modifiers(criterion: str, reading: CriterionReading) -> frozenset[str]:
     """Nouns of the criterion that name a compound's kind after a determiner: "karaoke" in "the karaoke queue",
     "fishing" in "a fishing licence", "co-op" in "each co-op member" — never a condition ("the old search")."""
     labels = {c.label.lower(): c for c in reading.concepts if c.strong and c.kind == "word"}
+    # round 9: the head may be a plain word ("the launch site")
+    heads = labels.keys() | {c.label.lower() for c in reading.concepts if c.kind == "word"}
     tokens = [token.replace("-", "").removesuffix("'s").lower() for token in _TOKEN.findall(criterion)]
     return frozenset(word for before, word, head in zip(tokens, tokens[1:], tokens[2:], strict=False)
-                     if before in _DETERMINERS and word in labels and head in labels and word not in _CONDITIONS
+                     if before in _DETERMINERS and word in labels and head in heads and word not in _CONDITIONS
                      and not word.endswith(("ed", "est", "ing")) and not is_action(labels[word])
                      and not labels[word].negated_of)
 
