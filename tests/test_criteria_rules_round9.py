@@ -94,3 +94,8 @@ def test_a_compounds_kind_may_sit_before_a_plain_head(tmp_path: Path) -> None:
     code = ("MAX_SWELL_M = 3\n\n\ndef update_page(status, forecast):\n    status.closed = forecast.swell_m > MAX_SWELL_M\n"
             "    status.updated_at = forecast.issued_at\n")
     assert maps(tmp_path, "The surf page shows closed when the swell is above 3 m", {"port/status.py": code})
+
+
+def test_a_state_marked_is_the_state_set(tmp_path: Path) -> None:
+    code = "def on_strike(batter):\n    batter.strikes += 1\n    if batter.strikes >= 3:\n        batter.out = True\n"
+    assert maps(tmp_path, "Mark the batter out after 3 strikes", {"game/strikes.py": code})

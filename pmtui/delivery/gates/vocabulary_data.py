@@ -23,6 +23,8 @@ WEAK = frozenset(
      "flag", "flags", "others", "explain", "explains", "explained", "describe", "describes", "described", "document",
      "documents", "convert", "converts", "converted", "automatically", "automatic", "report", "reports", "api",
      "include", "includes", "included", "including", "input", "inputs", "job", "jobs",
+     # round 9: a state is set by the word for the state: "the raider is declared out" is `raider.out = True`
+     "mark", "marks", "marked", "declare", "declares", "declared", "deem", "deems", "deemed",
      # the actor's part in a scenario, not the code's: "when the client passes", "who got there first", "say why"
      "pass", "passes", "passed", "got", "say", "says", "tell", "tells",
      # the user's gesture of input and how a value is worked out frame it: "measurements entered in inches",
