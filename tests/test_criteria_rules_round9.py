@@ -99,3 +99,12 @@ def test_a_compounds_kind_may_sit_before_a_plain_head(tmp_path: Path) -> None:
 def test_a_state_marked_is_the_state_set(tmp_path: Path) -> None:
     code = "def on_strike(batter):\n    batter.strikes += 1\n    if batter.strikes >= 3:\n        batter.out = True\n"
     assert maps(tmp_path, "Mark the batter out after 3 strikes", {"game/strikes.py": code})
+
+
+def test_to_stop_taking_something_is_to_refuse_it(tmp_path: Path) -> None:
+    code = ("class RaceFull(Exception):\n    pass\n\n\ndef enter(race, runner):\n    if len(race.entries) {op} 400:\n"
+            "        raise RaceFull(race.name)\n    race.entries.append(runner)\n")
+    criterion = "Stop accepting race entries once 400 runners have entered"
+    assert maps(tmp_path / "full", criterion, {"races/entries.py": code.format(op=">=")})
+    # "once 400 have entered" counts the 400th among them: `> 400` lets a 401st runner in
+    assert not maps(tmp_path / "one-more", criterion, {"races/entries.py": code.format(op=">")})

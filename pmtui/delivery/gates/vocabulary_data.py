@@ -137,6 +137,8 @@ PHRASE_PATTERNS: tuple[tuple[str, str], ...] = (
     # "the nearest available ambulance": the one at the least distance (`min(…, key=distance)`), not a rounding
     # ("to the nearest 10 cents")
     (r"(?<!\bto the )\b(?:nearest|closest)\b(?!(?:\s+[\w-]+){0,2}\s+(?:first|on\s+top|at\s+the\s+top)\b)", "minimum"),
+    # round 9: "stop taking bookings once 20 are booked", "stops accepting entries": refuses them
+    (r"\bstop(?:s|ped|ping)?\s+(?:taking|accepting|allowing|admitting|selling)\b", "reject"),
     # "transfers above 5,000 attract a fee": are charged it (the fee is the price word)
     (r"\battract(?:s|ed|ing)?\b(?=\s+(?:an?\s+)?(?:[\w-]+\s+)?(?:fee|charge|penalty|interest|tax|duty|surcharge|fine|levy|vat)s?\b)", ""),
     # a measured value's movement before its bound frames the bound: "until the temperature drops below 200 °C"
