@@ -108,3 +108,11 @@ def test_to_stop_taking_something_is_to_refuse_it(tmp_path: Path) -> None:
     assert maps(tmp_path / "full", criterion, {"races/entries.py": code.format(op=">=")})
     # "once 400 have entered" counts the 400th among them: `> 400` lets a 401st runner in
     assert not maps(tmp_path / "one-more", criterion, {"races/entries.py": code.format(op=">")})
+
+
+def test_linked_to_one_only_is_unique(tmp_path: Path) -> None:
+    criterion = "A number plate can be linked to one parking account only"
+    unique = "ALTER TABLE parking_accounts ADD COLUMN plate text;\nCREATE UNIQUE INDEX parking_accounts_plate ON parking_accounts (plate);\n"
+    plain = "ALTER TABLE parking_accounts ADD COLUMN plate text;\nCREATE INDEX parking_accounts_plate ON parking_accounts (plate);\n"
+    assert maps(tmp_path / "unique", criterion, {"db/0012_plates.sql": unique})
+    assert not maps(tmp_path / "plain", criterion, {"db/0012_plates.sql": plain})  # an index lets two accounts share it

@@ -47,6 +47,9 @@ PHRASE_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\bround(?:s|ed|ing)?\s+up\b", "roundup"),
     # "each email is stored only once": no two alike, a uniqueness
     (r"\b(?:stored|saved|kept|recorded|registered|listed|used)\s+(?:only\s+)?once\b", "unique"),
+    # round 9: "a microchip can be registered to one pet only", "belongs to a single team": one owner each
+    (r"\b(?:registered|assigned|linked|attached|belongs?|bound)\s+to\s+(?:only\s+)?(?:one|a\s+single)\s+[a-z]+(?:\s+only)?\b",
+     "unique"),
     # framing: "kindly make sure the OTP expires", "please ensure that"
     (r"\bmake\s+sure\b", ""),
     # Nigerian Pidgin: "when order don reach" is when it has arrived, been delivered
