@@ -116,3 +116,10 @@ def test_linked_to_one_only_is_unique(tmp_path: Path) -> None:
     plain = "ALTER TABLE parking_accounts ADD COLUMN plate text;\nCREATE INDEX parking_accounts_plate ON parking_accounts (plate);\n"
     assert maps(tmp_path / "unique", criterion, {"db/0012_plates.sql": unique})
     assert not maps(tmp_path / "plain", criterion, {"db/0012_plates.sql": plain})  # an index lets two accounts share it
+
+
+def test_to_start_doing_something_is_to_do_it(tmp_path: Path) -> None:
+    code = ("from datetime import timedelta\n\n\ndef daily(invoices, today):\n    for invoice in invoices:\n"
+            "        if not invoice.paid and invoice.due_on - today <= timedelta(days=3):\n"
+            "            send_reminder(invoice)\n")
+    assert maps(tmp_path, "Start sending reminders 3 days before an invoice is due", {"billing/reminders.py": code})

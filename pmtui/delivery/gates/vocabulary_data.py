@@ -140,6 +140,8 @@ PHRASE_PATTERNS: tuple[tuple[str, str], ...] = (
     # "the nearest available ambulance": the one at the least distance (`min(…, key=distance)`), not a rounding
     # ("to the nearest 10 cents")
     (r"(?<!\bto the )\b(?:nearest|closest)\b(?!(?:\s+[\w-]+){0,2}\s+(?:first|on\s+top|at\s+the\s+top)\b)", "minimum"),
+    # round 9: "start charging an idle fee once …" is charging it from then on
+    (r"\b(?:start|starts|begin|begins)\s+(?=[a-z]+ing\b)", ""),
     # round 9: "stop taking bookings once 20 are booked", "stops accepting entries": refuses them
     (r"\bstop(?:s|ped|ping)?\s+(?:taking|accepting|allowing|admitting|selling)\b", "reject"),
     # "transfers above 5,000 attract a fee": are charged it (the fee is the price word)
