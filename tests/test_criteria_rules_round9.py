@@ -123,3 +123,17 @@ def test_to_start_doing_something_is_to_do_it(tmp_path: Path) -> None:
             "        if not invoice.paid and invoice.due_on - today <= timedelta(days=3):\n"
             "            send_reminder(invoice)\n")
     assert maps(tmp_path, "Start sending reminders 3 days before an invoice is due", {"billing/reminders.py": code})
+
+
+def test_a_count_checked_before_adding_refuses_at_the_cap(tmp_path: Path) -> None:
+    criterion = "A tour group holds at most 12 walkers"
+    code = ("GROUP_SIZE = {{'standard': 12}}\n\n\nclass GroupFull(Exception):\n    pass\n\n\n"
+            "def join(group, walker):\n    size = len(group.walkers)\n    if size {op} GROUP_SIZE[group.kind]:\n"
+            "        raise GroupFull(group.name)\n    group.walkers.append(walker)\n")
+    assert maps(tmp_path / "cap", criterion, {"tours/groups.py": code.format(op=">=")})
+    # twelve already in, `>` lets a thirteenth join
+    assert not maps(tmp_path / "one-more", criterion, {"tours/groups.py": code.format(op=">")})
+    # a value that is no count is refused above its cap
+    ticket = ("class TooMany(Exception):\n    pass\n\n\ndef buy(order, quantity):\n    if quantity > 12:\n"
+              "        raise TooMany(order.id)\n    order.tickets += quantity\n")
+    assert maps(tmp_path / "value", "An order buys at most 12 tickets", {"shop/tickets.py": ticket})

@@ -35,7 +35,7 @@ from pmtui.delivery.gates.branch_sides import (
     state_negated,
     status_outside_the_failure,
 )
-from pmtui.delivery.gates.condition_sides import looks_the_other_way
+from pmtui.delivery.gates.condition_sides import lets_one_more_in, looks_the_other_way
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
 from pmtui.delivery.gates.code_idioms import cron_periods, unit_idioms
 from pmtui.delivery.gates.criterion_classes import (
@@ -387,7 +387,7 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
         missing = [c for c in reading.concepts if c not in matched]
         blocker = (_blocker(unit, reading, hides_done, hides_past) or wrong_time_direction(criterion, unit.code_text)
                    or wrong_measure_unit(criterion, unit.code_text) or wrong_dimension(criterion, unit.code_text)
-                   or looks_the_other_way(criterion, unit.code_text)
+                   or looks_the_other_way(criterion, unit.code_text) or lets_one_more_in(criterion, unit.code_text)
                    or lets_refused_example_through(criterion, unit.code_text))
         if not blocker and (flags := flags_of.get(unit.path, frozenset())) and (lost := _dead_only(matched, unit, flags)):
             blocker = f"its {lost} is behind a flag the change turns off"

@@ -50,3 +50,62 @@ def looks_the_other_way(criterion: str, code: str) -> str:
         op = found[0][1]
         return f"it acts when the value is {op} {number}, where the criterion acts when it is {direction} {number}"
     return ""
+
+
+# "holds at most 3 cards", "no more than 4 guests": a count checked before the new one is added refuses at the cap
+# (`if in_column >= 3`); `> 3` lets a fourth in. Counted after it is added (`count + n > 4`, a push before the check)
+# `>` is right, and so it is for a value that is no count ("a discount of at most 50 %": `discount > 50` refuses).
+_CAP = re.compile(r"\b(?:at\s+most|no\s+more\s+than|not\s+more\s+than|(?:a\s+)?maximum\s+of|max\.?)\s+(\d+)\b"
+                  r"(?!\s*(?:%|per\s*cent|(?:[a-z]+\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b))",
+                  re.IGNORECASE)
+_COUNT = re.compile(r"\blen\(|\.length\b|\.count\b|\.count\(|\.size\b|\.size\(|\bcount\(|\bCOUNT\(|\.Count\b|\.len\(\)")
+_ADDED = re.compile(r"\.(?:push|append|add|insert|unshift|create|save)\w*\(|\+=\s*1\b|\+\+")
+_STRINGS = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`[^`\n]*`")
+_MIRRORED = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
+
+
+def _stands_for(operand: str, code: str, number: str) -> bool:
+    """Whether an operand is the number: its literal, a constant set to it, or an object literal's entry (`WIP[to]`
+    where `const WIP = { in_progress: 3 }`)."""
+    if re.fullmatch(r"\d+(?:\.0+)?", operand):
+        return _plain(operand) == number
+    name = re.split(r"[\[.(]", operand, maxsplit=1)[0] if "[" in operand else re.split(r"[.$:@]+", operand)[-1]
+    if not name:
+        return False
+    for value in re.findall(rf"\b{re.escape(name)}\b\s*(?::\s*[\w<>\[\], ]+)?=\s*(\{{[^}}]*\}}|\d+(?:\.\d+)?)", code):
+        if number in {_plain(n) for n in re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])", value)}:
+            return True
+    return False
+
+
+def _is_count(operand: str, code: str) -> bool:
+    """Whether an operand counts things: `len(…)`, `.length`, or a name set to one (`inColumn = ….filter(…).length`)."""
+    if _COUNT.search(operand):
+        return True
+    name = re.split(r"[.$:@]+", operand)[-1]
+    return bool(name) and any(_COUNT.search(line) for line in re.findall(rf"\b{re.escape(name)}\s*=[^=\n][^\n]*", code))
+
+
+def lets_one_more_in(criterion: str, code: str) -> str:
+    """Why the code refuses a count only above the criterion's cap, counted before the new one is added, or ""."""
+    caps = {_plain(n) for n in _CAP.findall(criterion)}
+    if not caps:
+        return ""
+    lines = [_STRINGS.sub('""', line) for line in code.splitlines()]
+    bare = "\n".join(lines)
+    for number in caps:
+        checks = []
+        for index, line in enumerate(lines):
+            for left, op, right in re.findall(r"([\w.$\[\]()]+)\s*(<=|>=|<|>)\s*([\w.$\[\]()]+)", line):
+                if _stands_for(right, bare, number):
+                    checks.append((index, op, left))
+                elif _stands_for(left, bare, number):
+                    checks.append((index, _MIRRORED[op], right))
+        refusing = [(i, op, other) for i, op, other in checks if any(refusing_line(x) for x in lines[i:i + 3])]
+        if not refusing or any(op != ">" or not _is_count(other, bare) for _, op, other in refusing):
+            continue
+        if any("+" in lines[i] or _ADDED.search("\n".join(lines[max(0, i - 6):i])) for i, _, _ in refusing):
+            continue
+        return (f"it refuses a count only above {number}, counted before the new one is added: "
+                f"it lets number {int(number) + 1} in")
+    return ""
