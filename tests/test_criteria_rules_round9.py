@@ -137,3 +137,14 @@ def test_a_count_checked_before_adding_refuses_at_the_cap(tmp_path: Path) -> Non
     ticket = ("class TooMany(Exception):\n    pass\n\n\ndef buy(order, quantity):\n    if quantity > 12:\n"
               "        raise TooMany(order.id)\n    order.tickets += quantity\n")
     assert maps(tmp_path / "value", "An order buys at most 12 tickets", {"shop/tickets.py": ticket})
+
+
+def test_the_actor_granted_something_may_be_named_nowhere_in_the_code(tmp_path: Path) -> None:
+    code = ("MAX_EXTENSIONS = 2\n\n\nclass TooManyExtensions(Exception):\n    pass\n\n\n"
+            "def extend(loan, days):\n    if loan.extensions >= MAX_EXTENSIONS:\n        raise TooManyExtensions(loan.id)\n"
+            "    loan.extensions += 1\n    loan.due_on += days\n")
+    assert maps(tmp_path / "granted", "Borrowers can extend a loan at most 2 times", {"library/loans.py": code})
+    # one who receives is not one who is granted: "Borrowers get …" keeps the borrower a word to find
+    assert not maps(tmp_path / "receives", "Borrowers get a reminder 2 days before the loan is due",
+                    {"library/remind.py": "def remind(loan, today):\n    if (loan.due_on - today).days == 2:\n"
+                                          "        send(loan.librarian, 'due soon')\n"})

@@ -153,6 +153,7 @@ class Judgement:
     blocker: str = ""  # why the unit cannot answer the criterion whatever its words
     context: frozenset[str] = frozenset()  # modifiers no file of the change names: "the karaoke queue"
     keys: frozenset[str] = frozenset()  # what two things share to count as one: "two shifts on the same day"
+    criterion: str = ""
 
     @property
     def passes(self) -> bool:
@@ -175,14 +176,29 @@ class Judgement:
         # a word the unit's own file names elsewhere is a sibling the unit did not choose (versioning on
         # the `logs` bucket beside the `backups` one), not a word the criterion could do without
         return (len(strong) >= 4 and len(missing) == 1
-                and not (lone.anchor or lone.subject or is_action(lone) or lone.negated_of or lone.label in self.keys)
+                and not (lone.anchor or (lone.subject and not self.actor_counted(lone)) or is_action(lone)
+                         or lone.negated_of or lone.label in self.keys)
                 and lone.label.lower() != "available"  # "the closest available mechanic": a condition to test
                 and not lone.alternatives & self.unit.around)
+
+    def actor_counted(self, lone: Concept) -> bool:
+        """Whether the missing subject is the actor a criterion grants something ("Buyers can download a pattern at
+        most 3 times"), which code rarely names, while the unit states the criterion's number (round 9). Not one who
+        receives ("Students get a notification …"): sending it to the teacher is the other person."""
+        label = lone.label.lower()
+        actor = (label.endswith(("ers", "ors")) or label in _ACTORS) and bool(
+            re.search(rf"\b{re.escape(label)}\s+(?:can|may|must|should|are\s+allowed\s+to|are\s+able\s+to)\b",
+                      self.criterion, re.IGNORECASE))
+        return actor and any(c.kind in ("number", "quantity", "size") and c.strong for c in self.matched)
 
     def rank(self) -> tuple[int, int, int, int, int]:
         kinds = {"code": 2, "config": 1, "test": 0}
         strong = sum(1 for c in self.matched if c.strong)
         return (int(self.passes), int(not self.blocker), strong, len(self.matched), kinds.get(self.unit.kind, 0))
+
+
+_ACTORS = frozenset({"people", "customers", "clients", "guests", "members", "students", "staff", "owners", "users",
+                     "visitors", "patients", "parents", "children", "residents", "tenants", "passengers", "riders"})
 
 
 def _has(concept: Concept, unit: Unit) -> bool:
@@ -409,7 +425,7 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
             blocker = f"it uses the {word} the criterion rules out"
         context = frozenset(c.label for c in missing if c.label in modifiers and _heads(c.label, criterion, matched)
                             and not c.alternatives & named)
-        verdict = Judgement(unit, matched, missing, blocker, context, keys)
+        verdict = Judgement(unit, matched, missing, blocker, context, keys, criterion)
         if best is None or verdict.rank() > best.rank():
             best = verdict
     return best
