@@ -43,7 +43,10 @@ def test_a_condition_looks_the_way_the_criterion_says(tmp_path: Path) -> None:
     assert maps(tmp_path / "right", criterion, {"home/thermostat.py": code.format(on=18, off=21)})
     # the two thresholds swapped: the heater comes on below 21 and goes off from 18 up
     assert not maps(tmp_path / "swapped", criterion, {"home/thermostat.py": code.format(on=21, off=18)})
-    from pmtui.delivery.gates.condition_sides import criterion_conditions, looks_the_other_way  # new in round 9
+    from pmtui.delivery.gates.condition_sides import (  # new in round 9
+        criterion_conditions,
+        looks_the_other_way,
+    )
 
     assert criterion_conditions("close the launch if the wind is more strong than 25 km/h") == (("25", ">"),)
     # a guard that leaves early looks the other way on purpose
@@ -67,7 +70,7 @@ def test_words_that_only_frame_a_bound_are_the_codes_operator(tmp_path: Path) ->
     # "more … than" with no number after it is a comparison of two things, still a word to find
     from pmtui.delivery.gates.vocabulary import _bound_phrase
 
-    assert not _bound_phrase("a dorm room can not have more booking than its beds".split(), 6)
+    assert not _bound_phrase(["a", "dorm", "room", "can", "not", "have", "more", "booking", "than", "its", "beds"], 6)
 
 
 def test_a_compound_units_second_part_is_no_word_to_find(tmp_path: Path) -> None:

@@ -35,9 +35,9 @@ from pmtui.delivery.gates.branch_sides import (
     state_negated,
     status_outside_the_failure,
 )
-from pmtui.delivery.gates.condition_sides import lets_one_more_in, looks_the_other_way
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
 from pmtui.delivery.gates.code_idioms import cron_periods, unit_idioms
+from pmtui.delivery.gates.condition_sides import lets_one_more_in, looks_the_other_way
 from pmtui.delivery.gates.criterion_classes import (
     APP_SUFFIXES,
     ci_runs_failing,

@@ -102,9 +102,9 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\brender\s+json:|\breturn\s+[\"'{\[]|\bcontent\s*=|\bbody\s*="), "body"),
         (r"\bsetHeader\(|\bheaders?\[|\.Header\(\)\.Set\(|\.header\(|\bset_header\(|\bwriteheader\(", "header"),
         (r"\.exclude\(", "filter"),
-        (r"\bsorted\(|\.sort\(|\bORDER BY\b|\bsort_by\b|\bsortBy\b|"
-         # round 9: Rust's `sort_by_key`/`sort_unstable_by`, Kotlin's `sortedWith`, C#'s `OrderBy`
-         r"\.sort(?:ed)?(?:_unstable)?_?(?:[Bb]y|[Ww]ith)\w*\(|\.OrderBy\(", "sort"),
+        # round 9: also Rust's `sort_by_key`/`sort_unstable_by`, Kotlin's `sortedWith`, C#'s `OrderBy`
+        ((r"\bsorted\(|\.sort\(|\bORDER BY\b|\bsort_by\b|\bsortBy\b|"
+          r"\.sort(?:ed)?(?:_unstable)?_?(?:[Bb]y|[Ww]ith)\w*\(|\.OrderBy\("), "sort"),
         # print macros and writers of other languages
         (r"\b(?:e?println|e?print|writeln)!\(|\bSystem\.out\.print|\bfmt\.Fprint|\bprintf\(", "show"),
         # the browser keeps what is stored in localStorage or a cookie across a reload, and reads it back

@@ -135,5 +135,5 @@ def wrong_dimension(criterion: str, code: str) -> str:
                     if value == number:
                         seen |= _dimensions_of_name(other) | _dimensions_of_name(mine)
         if seen and not seen & said:
-            return f"it compares {number} with a {sorted(seen)[0]}, where the criterion's {number} is a {next(iter(said))}"
+            return f"it compares {number} with a {min(seen)}, where the criterion's {number} is a {next(iter(said))}"
     return ""
