@@ -151,3 +151,23 @@ def test_the_actor_granted_something_may_be_named_nowhere_in_the_code(tmp_path: 
     assert not maps(tmp_path / "receives", "Borrowers get a reminder 2 days before the loan is due",
                     {"library/remind.py": "def remind(loan, today):\n    if (loan.due_on - today).days == 2:\n"
                                           "        send(loan.librarian, 'due soon')\n"})
+
+
+def test_a_counter_bumped_after_its_check_refuses_at_the_cap(tmp_path: Path) -> None:
+    criterion = "Each voucher can be redeemed at most 5 times"
+    code = ("class VoucherUsedUp(Exception):\n    pass\n\n\ndef redeem(voucher, order):\n"
+            "    if voucher.redemptions {op} 5:\n        raise VoucherUsedUp(voucher.code)\n"
+            "    voucher.redemptions += 1\n    order.discount = voucher.amount\n")
+    assert maps(tmp_path / "cap", criterion, {"shop/vouchers.py": code.format(op=">=")})
+    assert not maps(tmp_path / "sixth", criterion, {"shop/vouchers.py": code.format(op=">")})  # a sixth redemption
+
+
+def test_the_state_declared_is_set_not_its_opposite(tmp_path: Path) -> None:
+    code = "def on_strike(batter):\n    batter.strikes += 1\n    if batter.strikes >= 3:\n        batter.out = {v}\n"
+    assert maps(tmp_path / "true", "Mark the batter out after 3 strikes", {"game/strikes.py": code.format(v="True")})
+    assert not maps(tmp_path / "false", "Mark the batter out after 3 strikes", {"game/strikes.py": code.format(v="False")})
+    from pmtui.delivery.gates.condition_sides import sets_the_opposite_state
+
+    # "unfinancial" is the financial flag set off
+    assert sets_the_opposite_state("Members who have not paid get marked unfinancial", "m.financial = False\n") == ""
+    assert sets_the_opposite_state("Members who have not paid get marked unfinancial", "m.financial = True\n")

@@ -82,6 +82,9 @@ def _is_count(operand: str, code: str) -> bool:
     """Whether an operand counts things: `len(…)`, `.length`, or a name set to one (`inColumn = ….filter(…).length`)."""
     if _COUNT.search(operand):
         return True
+    # a counter the code bumps (`order.downloads += 1`) counts what it guards
+    if re.search(rf"(?<![\w.]){re.escape(operand)}\s*(?:\+=\s*1\b|\+\+)", code):
+        return True
     name = re.split(r"[.$:@]+", operand)[-1]
     return bool(name) and any(_COUNT.search(line) for line in re.findall(rf"\b{re.escape(name)}\s*=[^=\n][^\n]*", code))
 
@@ -97,6 +100,7 @@ def lets_one_more_in(criterion: str, code: str) -> str:
         checks = []
         for index, line in enumerate(lines):
             for left, op, right in re.findall(r"([\w.$\[\]()]+)\s*(<=|>=|<|>)\s*([\w.$\[\]()]+)", line):
+                left, right = left.lstrip("("), right.rstrip(")") if right.count(")") > right.count("(") else right
                 if _stands_for(right, bare, number):
                     checks.append((index, op, left))
                 elif _stands_for(left, bare, number):
@@ -104,8 +108,33 @@ def lets_one_more_in(criterion: str, code: str) -> str:
         refusing = [(i, op, other) for i, op, other in checks if any(refusing_line(x) for x in lines[i:i + 3])]
         if not refusing or any(op != ">" or not _is_count(other, bare) for _, op, other in refusing):
             continue
-        if any("+" in lines[i] or _ADDED.search("\n".join(lines[max(0, i - 6):i])) for i, _, _ in refusing):
+        if any("+" in lines[i] or _ADDED.search("\n".join(lines[max(0, i - 6):i]))
+               or re.search(rf"(?<![\w.]){re.escape(other)}\s*(?:\+=|\+\+)", "\n".join(lines[max(0, i - 6):i]))
+               for i, _, other in refusing):
             continue
         return (f"it refuses a count only above {number}, counted before the new one is added: "
                 f"it lets number {int(number) + 1} in")
+    return ""
+
+
+# "the raider is declared out", "marked unfinancial": the state the code sets is the one named, not its opposite
+_DECLARED = re.compile(r"\b(?:declare|mark|deem|flag)(?:s|ed)?((?:\s+[a-z]+){1,3})", re.IGNORECASE)
+_FILLER = frozenset({"the", "a", "an", "as", "it", "them", "this", "that", "their", "its"})
+_SET_TO = re.compile(r"\.([A-Za-z_]\w*)\s*=\s*(True|true|False|false|nil|None|null)\b")
+_NEGATED_PREFIX = ("un", "non", "in")
+
+
+def sets_the_opposite_state(criterion: str, code: str) -> str:
+    """Why every line that sets the declared state sets its opposite (`raider.out = False` for "declared out"), or ""."""
+    states = [w for m in _DECLARED.finditer(criterion) for w in m.group(1).lower().split() if w not in _FILLER]
+    for state in states:
+        wanted = {state: True}
+        for prefix in _NEGATED_PREFIX:
+            if state.startswith(prefix) and len(state) > len(prefix) + 3:
+                wanted[state[len(prefix):]] = False  # "unfinancial" is `financial = False`
+        seen = [(name, value in ("True", "true")) for name, value in _SET_TO.findall(code)
+                for part in [re.sub(r"^(?:is_|is(?=[A-Z]))", "", name).lower()] if part in wanted]
+        values = {truth == wanted[re.sub(r"^(?:is_|is(?=[A-Z]))", "", name).lower()] for name, truth in seen}
+        if values == {False}:
+            return f"it sets {seen[0][0]} to the opposite of '{state}'"
     return ""
