@@ -171,3 +171,5 @@ def test_the_state_declared_is_set_not_its_opposite(tmp_path: Path) -> None:
     # "unfinancial" is the financial flag set off
     assert sets_the_opposite_state("Members who have not paid get marked unfinancial", "m.financial = False\n") == ""
     assert sets_the_opposite_state("Members who have not paid get marked unfinancial", "m.financial = True\n")
+    # the whole file is read: the module-level constant's unit is judged by the branch that sets the state
+    assert sets_the_opposite_state("A runner who misses a checkpoint is declared out", "runner.out = False\n")

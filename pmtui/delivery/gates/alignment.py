@@ -408,7 +408,7 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
         blocker = (_blocker(unit, reading, hides_done, hides_past) or wrong_time_direction(criterion, unit.code_text)
                    or wrong_measure_unit(criterion, unit.code_text) or wrong_dimension(criterion, unit.code_text)
                    or looks_the_other_way(criterion, unit.code_text) or lets_one_more_in(criterion, unit.code_text)
-                   or sets_the_opposite_state(criterion, unit.code_text)
+                   or sets_the_opposite_state(criterion, files[unit.path])  # the whole file: its constants too
                    or lets_refused_example_through(criterion, unit.code_text))
         if not blocker and (flags := flags_of.get(unit.path, frozenset())) and (lost := _dead_only(matched, unit, flags)):
             blocker = f"its {lost} is behind a flag the change turns off"

@@ -118,7 +118,7 @@ def lets_one_more_in(criterion: str, code: str) -> str:
 
 
 # "the raider is declared out", "marked unfinancial": the state the code sets is the one named, not its opposite
-_DECLARED = re.compile(r"\b(?:declare|mark|deem|flag)(?:s|ed)?((?:\s+[a-z]+){1,3})", re.IGNORECASE)
+_DECLARED = re.compile(r"\b(?:declare[sd]?|mark(?:s|ed)?|deem(?:s|ed)?|flag(?:s|ged)?)((?:\s+[a-z]+){1,3})", re.IGNORECASE)
 _FILLER = frozenset({"the", "a", "an", "as", "it", "them", "this", "that", "their", "its"})
 _SET_TO = re.compile(r"\.([A-Za-z_]\w*)\s*=\s*(True|true|False|false|nil|None|null)\b")
 _NEGATED_PREFIX = ("un", "non", "in")
