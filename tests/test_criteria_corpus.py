@@ -23,7 +23,7 @@ Round 7: heldout13.yaml was written before any rule changed (and before the rule
 Round 8: heldout14.yaml was written before any rule changed (and before the rules were read) and measured once
 (17/43, 6 false passes), then used with the other sets to find classes (33/43, none after).
 Round 9: heldout15.yaml was written before any rule changed (and before the rules were read) and measured once
-(15/41, 3 false passes).
+(15/41, 3 false passes), then used with the other sets to find classes (23/41, none after).
 """
 
 from __future__ import annotations
@@ -213,7 +213,8 @@ def test_held_out_15_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) ->
     false passes (a late fee of 20 pence for "a £20 late fee", a boat's beam compared with 21 m for "longer than 21
     metres", the misters' two thresholds swapped)."""
     score = measure("heldout15", tmp_path)
-    assert score.recall >= 15 / 41, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 9 used it with the other sets to find classes: 23/41 after
+    assert score.recall >= 23 / 41, [f"{o.case.id}: {o.note}" for o in score.misses]
     # round 9 fixed all three's classes (an amount in pounds found only in pence, a length compared through another
     # dimension, a condition that looks the other way)
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
