@@ -90,6 +90,10 @@ def test_rusts_sort_by_key_sorts_ascending_unless_reversed(tmp_path: Path) -> No
     code = ("pub fn fares_list(mut fares: Vec<Fare>) -> Vec<Fare> {{\n    fares.sort_by_key(|f| {key});\n    fares\n}}\n")
     assert maps(tmp_path / "asc", criterion, {"src/fares.rs": code.format(key="f.price_pence")})
     assert not maps(tmp_path / "desc", criterion, {"src/fares.rs": code.format(key="std::cmp::Reverse(f.price_pence)")})
+    # Kotlin's sortedWith: compareBy ascends, compareByDescending does not
+    kotlin = "fun faresList(fares: List<Fare>): List<Fare> =\n    fares.sortedWith({cmp} {{ it.pricePence }})\n"
+    assert maps(tmp_path / "kt-asc", criterion, {"src/Fares.kt": kotlin.format(cmp="compareBy")})
+    assert not maps(tmp_path / "kt-desc", criterion, {"src/Fares.kt": kotlin.format(cmp="compareByDescending")})
 
 
 def test_a_compounds_kind_may_sit_before_a_plain_head(tmp_path: Path) -> None:

@@ -248,7 +248,7 @@ def idiom_concepts(code_line: str) -> frozenset[str]:
         if first != second:
             found |= {"sort", "descending" if first > second else "ascending"}
     if "sort" in found and not found & {"descending", "ascending"} and not re.search(r"\bkey\s*=\s*lambda[^:]*:\s*-", bare) \
-            and not re.search(r"\b[Rr]everse(?:d|Order)?\b", bare):  # `sort_by_key(|x| Reverse(x.t))` is descending
+            and not re.search(r"\b[Rr]everse(?:d|Order)?\b|Descending|\bdesc\b|\bDESC\b", bare):  # `Reverse(x.t)`, `compareByDescending`
         found.add("ascending")  # a sort that does not say otherwise sorts ascending
     return frozenset(found)
 
