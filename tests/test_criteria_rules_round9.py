@@ -177,3 +177,13 @@ def test_the_state_declared_is_set_not_its_opposite(tmp_path: Path) -> None:
     assert sets_the_opposite_state("Members who have not paid get marked unfinancial", "m.financial = True\n")
     # the whole file is read: the module-level constant's unit is judged by the branch that sets the state
     assert sets_the_opposite_state("A runner who misses a checkpoint is declared out", "runner.out = False\n")
+
+
+def test_refused_when_none_is_left_is_not_refused_while_some_are(tmp_path: Path) -> None:
+    criterion = "Block a reservation when no table is free"
+    code = ("class NoTable(Exception):\n    pass\n\n\ndef reserve(restaurant, party):\n"
+            "    if restaurant.free_tables() {test}:\n        raise NoTable(restaurant.name)\n"
+            "    return restaurant.seat(party)\n")
+    assert maps(tmp_path / "none", criterion, {"bistro/reservations.py": code.format(test="== 0")})
+    # refused while tables are free, let through when none is
+    assert not maps(tmp_path / "some", criterion, {"bistro/reservations.py": code.format(test="> 0")})

@@ -138,3 +138,25 @@ def sets_the_opposite_state(criterion: str, code: str) -> str:
         if values == {False}:
             return f"it sets {seen[0][0]} to the opposite of '{state}'"
     return ""
+
+
+# "blocked when no bed is free", "refuse when none are left": the refusal's condition is that the count is zero;
+# a refusal under `free_beds() > 0` refuses while some are free
+_NONE_LEFT = re.compile(r"\b(?:when|if|once|whenever)\s+(?:there\s+(?:is|are)\s+)?(?:no|none\s+of\s+the)\s+[a-z]+"
+                        r"(?:\s+[a-z]+)?\s+(?:is|are)\s+(?:free|available|left|remaining|open|in\s+stock)\b|"
+                        r"\b(?:when|if|once|whenever)\s+none\s+(?:is|are)\s+(?:free|available|left|remaining)\b",
+                        re.IGNORECASE)
+_SOME = re.compile(r"(?:>\s*0|!=\s*0|>=\s*1)(?![\d.])")
+_NONE = re.compile(r"(?:==\s*0|<=\s*0|<\s*1)(?![\d.])|\.(?:isEmpty|is_empty|empty)\b|\bnot\s+\w|!\s*\w|\bisEmpty\(")
+
+
+def refuses_while_some_left(criterion: str, code: str) -> str:
+    """Why every refusing test of a count refuses while some are left, where the criterion refuses when none is, or ""."""
+    if not _NONE_LEFT.search(criterion):
+        return ""
+    lines = [_STRINGS.sub('""', line) for line in code.splitlines()]
+    tests = [line for index, line in enumerate(lines) if re.search(r"\b(?:if|unless|when|where)\b", line)
+             and any(refusing_line(x) for x in lines[index:index + 3])]
+    if tests and all(_SOME.search(line) and not _NONE.search(line) for line in tests):
+        return "it refuses while some are left (a count above zero), where the criterion refuses when none is"
+    return ""
