@@ -187,3 +187,12 @@ def test_refused_when_none_is_left_is_not_refused_while_some_are(tmp_path: Path)
     assert maps(tmp_path / "none", criterion, {"bistro/reservations.py": code.format(test="== 0")})
     # refused while tables are free, let through when none is
     assert not maps(tmp_path / "some", criterion, {"bistro/reservations.py": code.format(test="> 0")})
+
+
+def test_a_refusal_of_what_the_criterion_requires_is_no_match(tmp_path: Path) -> None:
+    criterion = "Team names must be at least 3 characters"
+    code = ("class BadName(ValueError):\n    pass\n\n\ndef rename_team(team, name):\n    if len(name) {op} 3:\n"
+            "        raise BadName(name)\n    team.name = name\n")
+    assert maps(tmp_path / "short", criterion, {"league/teams.py": code.format(op="<")})
+    # refuses every name of 3 characters or more: the names the criterion asks for
+    assert not maps(tmp_path / "long", criterion, {"league/teams.py": code.format(op=">=")})

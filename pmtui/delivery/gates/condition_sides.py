@@ -160,3 +160,24 @@ def refuses_while_some_left(criterion: str, code: str) -> str:
     if tests and all(_SOME.search(line) and not _NONE.search(line) for line in tests):
         return "it refuses while some are left (a count above zero), where the criterion refuses when none is"
     return ""
+
+
+# "Passwords must be at least 12 characters": what the criterion requires is let through, so a refusal is under the
+# bound (`if len(pw) < 12: return error`); a refusal whose every comparison with 12 is `>=` or `>` refuses the
+# passwords the criterion asks for. Not when the criterion itself refuses or forbids ("block … 5 or more").
+_REQUIRED = re.compile(r"\b(?:at\s+least|a\s+minimum\s+of|minimum(?:\s+of)?|min\.?)\s+(?:[£$€₹₦]\s*)?(\d+(?:\.\d+)?)",
+                       re.IGNORECASE)
+_FORBIDDING = re.compile(r"\b(?:refus\w*|reject\w*|block\w*|den(?:y|ies|ied)|not\s+allowed|cannot|can't|can\s+not|"
+                         r"must\s+not|never|forbid\w*|disallow\w*|lock\w*)\b", re.IGNORECASE)
+
+
+def refuses_the_required(criterion: str, code: str) -> str:
+    """Why every refusing comparison with a required minimum refuses at or above it, or ""."""
+    if _FORBIDDING.search(criterion):
+        return ""
+    lines = code.splitlines()
+    for number in {_plain(n) for n in _REQUIRED.findall(criterion)}:
+        refusing = [op for index, op in _comparisons(code, number) if any(refusing_line(x) for x in lines[index:index + 2])]
+        if refusing and all(op in (">=", ">") for op in refusing):
+            return f"it refuses when the value is {refusing[0]} {number}, what the criterion requires"
+    return ""
