@@ -117,6 +117,14 @@ def test_to_stop_taking_something_is_to_refuse_it(tmp_path: Path) -> None:
     assert not maps(tmp_path / "one-more", criterion, {"races/entries.py": code.format(op=">")})
 
 
+def test_a_refusal_under_its_bound_refuses_the_other_side(tmp_path: Path) -> None:
+    criterion = "Stop accepting race entries once 400 runners have entered"
+    code = ("class RaceFull(Exception):\n    pass\n\n\ndef enter(race, runner):\n    if len(race.entries) < 400:\n"
+            "        raise RaceFull(race.name)\n    race.entries.append(runner)\n")
+    # refuses every entry until the race is full, the inverse of the criterion
+    assert not maps(tmp_path, criterion, {"races/entries.py": code})
+
+
 def test_linked_to_one_only_is_unique(tmp_path: Path) -> None:
     criterion = "A number plate can be linked to one parking account only"
     unique = "ALTER TABLE parking_accounts ADD COLUMN plate text;\nCREATE UNIQUE INDEX parking_accounts_plate ON parking_accounts (plate);\n"

@@ -40,6 +40,7 @@ from pmtui.delivery.gates.code_idioms import cron_periods, unit_idioms
 from pmtui.delivery.gates.condition_sides import (
     lets_one_more_in,
     looks_the_other_way,
+    refuses_the_other_side,
     refuses_the_required,
     refuses_while_some_left,
     sets_the_opposite_state,
@@ -412,6 +413,8 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                    or looks_the_other_way(criterion, unit.code_text) or lets_one_more_in(criterion, unit.code_text)
                    or sets_the_opposite_state(criterion, files[unit.path])  # the whole file: its constants too
                    or refuses_while_some_left(criterion, unit.code_text) or refuses_the_required(criterion, unit.code_text)
+                   or refuses_the_other_side(criterion, unit.code_text, reading.boundaries,
+                                             any(is_action(c) and asks_refusal(c.label) for c in reading.concepts))
                    or lets_refused_example_through(criterion, unit.code_text))
         if not blocker and (flags := flags_of.get(unit.path, frozenset())) and (lost := _dead_only(matched, unit, flags)):
             blocker = f"its {lost} is behind a flag the change turns off"

@@ -181,3 +181,22 @@ def refuses_the_required(criterion: str, code: str) -> str:
         if refusing and all(op in (">=", ">") for op in refusing):
             return f"it refuses when the value is {refusing[0]} {number}, what the criterion requires"
     return ""
+
+
+# "stop taking bookings once 20 mats are booked", "lock the account after 5 failed attempts or more": when what the
+# criterion does is a refusal and its bound is the refusal's condition, the refusing branch holds the bound's side
+# (`>= 20` refuses the 21st booking; `< 20` refuses every booking but the full class's)
+_OTHER_WAY = {"high": frozenset({"<", "<="}), "low": frozenset({"<", "<="})}
+
+
+def refuses_the_other_side(criterion: str, code: str, boundaries: tuple[tuple[str, str], ...], refuses: bool) -> str:
+    """Why every refusing comparison with a refusal's bound refuses the values on the other side of it, or ""."""
+    if not refuses or _REQUIRED.search(criterion) or re.search(r"\b(?:under|below|less|fewer|younger|shorter|lower|"
+                                                                r"within|before|until|first)\b", criterion, re.IGNORECASE):
+        return ""
+    lines = code.splitlines()
+    for number, side in boundaries:
+        refusing = [op for index, op in _comparisons(code, number) if any(refusing_line(x) for x in lines[index:index + 2])]
+        if refusing and all(op in _OTHER_WAY[side] for op in refusing):
+            return f"it refuses when the value is {refusing[0]} {number}: the other side of the criterion's bound"
+    return ""
