@@ -22,6 +22,8 @@ Round 7: heldout13.yaml was written before any rule changed (and before the rule
 (9/30, 4 false passes), then used with the other sets to find classes (18/30, none after).
 Round 8: heldout14.yaml was written before any rule changed (and before the rules were read) and measured once
 (17/43, 6 false passes), then used with the other sets to find classes (33/43, none after).
+Round 9: heldout15.yaml was written before any rule changed (and before the rules were read) and measured once
+(15/41, 3 false passes), then used with the other sets to find classes (23/41, none after).
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
                          [("heldout3", 25, 12), ("heldout4", 20, 10), ("heldout5", 22, 12), ("heldout6", 24, 12),
                           ("heldout7", 16, 8), ("heldout8", 20, 12), ("heldout9", 15, 8),
                           ("heldout10", 20, 16), ("heldout11", 15, 12), ("heldout12", 20, 12),
-                          ("heldout13", 24, 16), ("heldout14", 30, 24)])
+                          ("heldout13", 24, 16), ("heldout14", 30, 24), ("heldout15", 30, 24)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -69,7 +71,7 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
     assert len(correct) >= correct_at_least and len(wrong) >= wrong_at_least
     everything = [case.id for other in ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5",
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
-                                        "heldout11", "heldout12", "heldout13", "heldout14")
+                                        "heldout11", "heldout12", "heldout13", "heldout14", "heldout15")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
@@ -105,17 +107,18 @@ def test_held_out_6_keeps_its_recall_and_no_wrong_change_passes(tmp_path: Path) 
 def test_held_out_7_stays_at_its_once_measured_figure(tmp_path: Path) -> None:
     """Held-out 7 was measured once, untuned: 6/18 and three false passes (an INSERT trigger for "every
     change", `> 3` for "at most 3", an ascending ORDER BY for "spent the most"). Round 4 fixed the first's
-    class (every change needs a trigger on UPDATE) and the third's ("who … the most" ranks from the top).
-    No more may appear."""
+    class (every change needs a trigger on UPDATE) and the third's ("who … the most" ranks from the top),
+    round 9 the second's. No more may appear."""
     score = measure("heldout7", tmp_path)
     # round 7: a photo is an image and '300 px wide' a width (the thumbnails)
     assert score.recall >= 12 / 18, [f"{o.case.id}: {o.note}" for o in score.misses]
-    assert {o.case.id for o in score.false_passes} <= {"h7-wrong-wip-four"}
+    # round 9 fixed the WIP limit's class (a count checked before the new card is added refuses at the cap)
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
 @pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
                                   "heldout8", "heldout9", "heldout10", "heldout11",
-                                  "heldout12", "heldout13", "heldout14"])
+                                  "heldout12", "heldout13", "heldout14", "heldout15"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, tmp_path: Path) -> None:
     for outcome in measure(name, tmp_path).correct:
         if outcome.passed:
@@ -202,6 +205,18 @@ def test_held_out_14_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) ->
     assert score.recall >= 33 / 43, [f"{o.case.id}: {o.note}" for o in score.misses]
     # round 8 fixed all six's classes and those of the twins its recall fixes exposed (a cap passed to max, a .heic
     # on the blocked list, a depth difference the other way, a deposit refunded on the late side)
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
+
+
+def test_held_out_15_keeps_its_recall_and_gains_no_false_pass(tmp_path: Path) -> None:
+    """Held-out 15 was written in round 9 before the matcher's rules were read, and measured once: 15/41 and three
+    false passes (a late fee of 20 pence for "a £20 late fee", a boat's beam compared with 21 m for "longer than 21
+    metres", the misters' two thresholds swapped)."""
+    score = measure("heldout15", tmp_path)
+    # round 9 used it with the other sets to find classes: 23/41 after
+    assert score.recall >= 23 / 41, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 9 fixed all three's classes (an amount in pounds found only in pence, a length compared through another
+    # dimension, a condition that looks the other way)
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 

@@ -19,6 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from pmtui.delivery.gates.amounts import HUNDREDTHS, only_in_hundredths
 from pmtui.delivery.gates.boundaries import (
     floors_the_cap,
     lets_refused_example_through,
@@ -36,6 +37,14 @@ from pmtui.delivery.gates.branch_sides import (
 )
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
 from pmtui.delivery.gates.code_idioms import cron_periods, unit_idioms
+from pmtui.delivery.gates.condition_sides import (
+    lets_one_more_in,
+    looks_the_other_way,
+    refuses_the_other_side,
+    refuses_the_required,
+    refuses_while_some_left,
+    sets_the_opposite_state,
+)
 from pmtui.delivery.gates.criterion_classes import (
     APP_SUFFIXES,
     ci_runs_failing,
@@ -51,7 +60,7 @@ from pmtui.delivery.gates.criterion_classes import (
     swallows_errors,
 )
 from pmtui.delivery.gates.dead_code import off_flags, without_dead_branches
-from pmtui.delivery.gates.measure_units import wrong_measure_unit
+from pmtui.delivery.gates.measure_units import wrong_dimension, wrong_measure_unit
 from pmtui.delivery.gates.outcomes import (
     benefits_the_others,
     folds_one_side,
@@ -151,6 +160,7 @@ class Judgement:
     blocker: str = ""  # why the unit cannot answer the criterion whatever its words
     context: frozenset[str] = frozenset()  # modifiers no file of the change names: "the karaoke queue"
     keys: frozenset[str] = frozenset()  # what two things share to count as one: "two shifts on the same day"
+    criterion: str = ""
 
     @property
     def passes(self) -> bool:
@@ -173,9 +183,20 @@ class Judgement:
         # a word the unit's own file names elsewhere is a sibling the unit did not choose (versioning on
         # the `logs` bucket beside the `backups` one), not a word the criterion could do without
         return (len(strong) >= 4 and len(missing) == 1
-                and not (lone.anchor or lone.subject or is_action(lone) or lone.negated_of or lone.label in self.keys)
+                and not (lone.anchor or (lone.subject and not self.actor_counted(lone)) or is_action(lone)
+                         or lone.negated_of or lone.label in self.keys)
                 and lone.label.lower() != "available"  # "the closest available mechanic": a condition to test
                 and not lone.alternatives & self.unit.around)
+
+    def actor_counted(self, lone: Concept) -> bool:
+        """Whether the missing subject is the actor a criterion grants something ("Buyers can download a pattern at
+        most 3 times"), which code rarely names, while the unit states the criterion's number (round 9). Not one who
+        receives ("Students get a notification …"): sending it to the teacher is the other person."""
+        label = lone.label.lower()
+        actor = (label.endswith(("ers", "ors")) or label in _ACTORS) and bool(
+            re.search(rf"\b{re.escape(label)}\s+(?:can|may|must|should|are\s+allowed\s+to|are\s+able\s+to)\b",
+                      self.criterion, re.IGNORECASE))
+        return actor and any(c.kind in ("number", "quantity", "size") and c.strong for c in self.matched)
 
     def rank(self) -> tuple[int, int, int, int, int]:
         kinds = {"code": 2, "config": 1, "test": 0}
@@ -183,20 +204,26 @@ class Judgement:
         return (int(self.passes), int(not self.blocker), strong, len(self.matched), kinds.get(self.unit.kind, 0))
 
 
+_ACTORS = frozenset({"people", "customers", "clients", "guests", "members", "students", "staff", "owners", "users",
+                     "visitors", "patients", "parents", "children", "residents", "tenants", "passengers", "riders"})
+
+
 def _has(concept: Concept, unit: Unit) -> bool:
     """Whether the unit shows the concept: anchors as they are, in the code; words through their concepts."""
     kind = concept.kind
     if kind == "number":
         aliases = STATUS_NAMES.get(concept.label, ())
-        return (concept.label in unit.numbers or any(alias in unit.fresh or stem(alias) in unit.fresh for alias in aliases)
+        money = {f[2:] for f in concept.forms if f.startswith("c:")}
+        # "a £20 fee" is not `LATE_FEE_PENCE = 20`: a bare amount only where the names count hundredths is pence
+        bare = concept.label in unit.numbers and not (money and only_in_hundredths(unit.code_text, concept.label))
+        return (bare or any(alias in unit.fresh or stem(alias) in unit.fresh for alias in aliases)
                 # "3%" stated as `0.03`, unless compared with a value that counts per cent (`battery_pct < 0.2`)
                 or (bool(concept.forms & unit.numbers) and not fraction_against_percent(unit.code_text, concept.forms))
                 # "ORD-000123": the width of a zero-padded number (`:06d`, `zfill(6)`, `padStart(6, "0")`)
                 or any(f.startswith("pad:") and re.search(rf"(?::0|%0|\bzfill\(\s*|\bpadStart\(\s*|\brjust\(\s*|:0>){f[4:]}(?!\d)",
                                                           unit.code_text) for f in concept.forms)
                 # "£5" counted in pence (`CAP_PENCE = 500`) by code whose names say it counts hundredths
-                or (bool({f[2:] for f in concept.forms if f.startswith("c:")} & unit.numbers)
-                    and bool(_HUNDREDTHS.search(unit.code_text)))
+                or (bool(money & unit.numbers) and bool(HUNDREDTHS.search(unit.code_text)))
                 or (concept.example and concept.label in unit.test_numbers))
     if kind == "quantity":
         number, word = concept.label.split()
@@ -258,9 +285,6 @@ def _has(concept: Concept, unit: Unit) -> bool:
     # A typo in the criterion ("invoce"): the code's word one letter away.
     wanted = concept.label.lower()
     return len(wanted) >= 5 and any(one_typo_apart(wanted, name) for name in unit.names if len(name) >= 4)
-
-
-_HUNDREDTHS = re.compile(r"(?i:pence|cents?\b|paise|kobo)|_[pc]\b|[a-z][PC]\b|Cents|Pence")
 
 
 def _blocker(unit: Unit, reading: CriterionReading, hides_done: bool = False, hides_past: bool = False) -> str:
@@ -385,7 +409,13 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                                                   and c.label not in unit.test_numbers and not c.forms & unit.numbers)]
         missing = [c for c in reading.concepts if c not in matched]
         blocker = (_blocker(unit, reading, hides_done, hides_past) or wrong_time_direction(criterion, unit.code_text)
-                   or wrong_measure_unit(criterion, unit.code_text) or lets_refused_example_through(criterion, unit.code_text))
+                   or wrong_measure_unit(criterion, unit.code_text) or wrong_dimension(criterion, unit.code_text)
+                   or looks_the_other_way(criterion, unit.code_text) or lets_one_more_in(criterion, unit.code_text)
+                   or sets_the_opposite_state(criterion, files[unit.path])  # the whole file: its constants too
+                   or refuses_while_some_left(criterion, unit.code_text) or refuses_the_required(criterion, unit.code_text)
+                   or refuses_the_other_side(criterion, unit.code_text, reading.boundaries,
+                                             any(is_action(c) and asks_refusal(c.label) for c in reading.concepts))
+                   or lets_refused_example_through(criterion, unit.code_text))
         if not blocker and (flags := flags_of.get(unit.path, frozenset())) and (lost := _dead_only(matched, unit, flags)):
             blocker = f"its {lost} is behind a flag the change turns off"
         if not blocker:
@@ -406,7 +436,7 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
             blocker = f"it uses the {word} the criterion rules out"
         context = frozenset(c.label for c in missing if c.label in modifiers and _heads(c.label, criterion, matched)
                             and not c.alternatives & named)
-        verdict = Judgement(unit, matched, missing, blocker, context, keys)
+        verdict = Judgement(unit, matched, missing, blocker, context, keys, criterion)
         if best is None or verdict.rank() > best.rank():
             best = verdict
     return best
@@ -456,9 +486,11 @@ def _modifiers(criterion: str, reading: CriterionReading) -> frozenset[str]:
     """Nouns of the criterion that name a compound's kind after a determiner: "karaoke" in "the karaoke queue",
     "fishing" in "a fishing licence", "co-op" in "each co-op member" — never a condition ("the old search")."""
     labels = {c.label.lower(): c for c in reading.concepts if c.strong and c.kind == "word"}
+    # round 9: the head may be a plain word ("the launch site")
+    heads = labels.keys() | {c.label.lower() for c in reading.concepts if c.kind == "word"}
     tokens = [token.replace("-", "").removesuffix("'s").lower() for token in _TOKEN.findall(criterion)]
     return frozenset(word for before, word, head in zip(tokens, tokens[1:], tokens[2:], strict=False)
-                     if before in _DETERMINERS and word in labels and head in labels and word not in _CONDITIONS
+                     if before in _DETERMINERS and word in labels and head in heads and word not in _CONDITIONS
                      and not word.endswith(("ed", "est", "ing")) and not is_action(labels[word])
                      and not labels[word].negated_of)
 

@@ -37,6 +37,8 @@ _HIGH_SIDE = (
     re.compile(rf"\b(?:under|below)\s+{_N}", re.IGNORECASE),
     re.compile(rf"\b{_N}{_UNIT}(?:\s+\w+){{0,2}}\s+(?:is|are|has\s+been|have\s+been)\s+reached\b", re.IGNORECASE),
     re.compile(rf"\breach(?:es|ed|ing)?\s+{_N}", re.IGNORECASE),
+    # round 9: "once 20 mats are booked", "once 400 runners have entered": the 20th booking is among them
+    re.compile(rf"\bonce\s+{_N}(?:\s+[a-z]+){{0,2}}?\s+(?:are|is|have|has)(?:\s+been)?\s+[a-z]+(?:ed|en)\b", re.IGNORECASE),
 )
 _KEEPS = {"low": frozenset({"<=", ">"}), "high": frozenset({">=", "<"})}
 _MIRROR = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}

@@ -102,7 +102,9 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\brender\s+json:|\breturn\s+[\"'{\[]|\bcontent\s*=|\bbody\s*="), "body"),
         (r"\bsetHeader\(|\bheaders?\[|\.Header\(\)\.Set\(|\.header\(|\bset_header\(|\bwriteheader\(", "header"),
         (r"\.exclude\(", "filter"),
-        (r"\bsorted\(|\.sort\(|\bORDER BY\b|\bsort_by\b|\bsortBy\b", "sort"),
+        # round 9: also Rust's `sort_by_key`/`sort_unstable_by`, Kotlin's `sortedWith`, C#'s `OrderBy`
+        ((r"\bsorted\(|\.sort\(|\bORDER BY\b|\bsort_by\b|\bsortBy\b|"
+          r"\.sort(?:ed)?(?:_unstable)?_?(?:[Bb]y|[Ww]ith)\w*\(|\.OrderBy\("), "sort"),
         # print macros and writers of other languages
         (r"\b(?:e?println|e?print|writeln)!\(|\bSystem\.out\.print|\bfmt\.Fprint|\bprintf\(", "show"),
         # the browser keeps what is stored in localStorage or a cookie across a reload, and reads it back
@@ -245,7 +247,8 @@ def idiom_concepts(code_line: str) -> frozenset[str]:
     for first, _, second in _COMPARATOR.findall(bare):
         if first != second:
             found |= {"sort", "descending" if first > second else "ascending"}
-    if "sort" in found and not found & {"descending", "ascending"} and not re.search(r"\bkey\s*=\s*lambda[^:]*:\s*-", bare):
+    if "sort" in found and not found & {"descending", "ascending"} and not re.search(r"\bkey\s*=\s*lambda[^:]*:\s*-", bare) \
+            and not re.search(r"\b[Rr]everse(?:d|Order)?\b|Descending|\bdesc\b|\bDESC\b", bare):  # `Reverse(x.t)`, `compareByDescending`
         found.add("ascending")  # a sort that does not say otherwise sorts ascending
     return frozenset(found)
 

@@ -99,3 +99,41 @@ def wrong_measure_unit(criterion: str, code: str) -> str:
         # another kind of quantity altogether: `rider.heightCm > 95` for "heavier than 95 kg"
         return f"it compares {number} with a {units[0][0]} (in {units[0][1]}), where the criterion's {number} is a {kind}"
     return ""
+
+
+# Round 9: the dimension a length measures. "Boats longer than 21 metres" and `boat.beam_m > 21` share the number and
+# the unit: the beam is the boat's width. A criterion's comparative or noun names its dimension; a name compared with
+# its number that names another dimension, and none that names the criterion's, measures something else.
+_DIMENSIONS = {
+    "length": ("length", "long", "longer", "shorter", "lengths"),
+    "width": ("width", "wide", "wider", "narrower", "beam", "breadth", "broad", "broader"),
+    "height": ("height", "tall", "taller", "heights", "headroom", "clearance"),
+    "depth": ("depth", "deep", "deeper", "shallower", "draft", "draught"),
+}
+_DIMENSION_OF = {word: dimension for dimension, words in _DIMENSIONS.items() for word in words}
+
+
+def _dimensions_of_name(name: str) -> set[str]:
+    last = re.split(r"[.$]", name)[-1]
+    parts = [p.lower() for chunk in re.split(r"_+", last) for p in _CAMEL.sub(" ", chunk).split() if p]
+    return {_DIMENSION_OF[p] for p in parts if p in _DIMENSION_OF}
+
+
+def wrong_dimension(criterion: str, code: str) -> str:
+    """Why the code compares the criterion's length with a name of another dimension (beam for "longer"), or ""."""
+    numbers = {number for number, kind, _ in criterion_measures(criterion) if kind == "length"}
+    said = {_DIMENSION_OF[w] for w in re.findall(r"[a-z]+", criterion.lower()) if w in _DIMENSION_OF}
+    if not numbers or len(said) != 1:
+        return ""
+    constants = {name: _plain(value) for name, value in _CONSTANT.findall(code)}
+    for number in numbers:
+        seen: set[str] = set()
+        for line in code.splitlines():
+            for left, right in _COMPARISON.findall(line):
+                for mine, other in ((left, right), (right, left)):
+                    value = _plain(mine) if re.fullmatch(_NUMBER, mine) else constants.get(re.split(r"[.$]", mine)[-1])
+                    if value == number:
+                        seen |= _dimensions_of_name(other) | _dimensions_of_name(mine)
+        if seen and not seen & said:
+            return f"it compares {number} with a {min(seen)}, where the criterion's {number} is a {next(iter(said))}"
+    return ""

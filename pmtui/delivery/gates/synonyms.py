@@ -154,6 +154,9 @@ _GROUPS: dict[str, str] = {
     # what identifiers shorten: `lang`, `qty`, `addr`, `pwd`, `prev`, `dept`, `txn`, `acct`
     "language": "language languages lang langs",
     "quantity": "quantity quantities qty",
+    # round 9: `fat_pct` is the fat percentage, `alt_m` an altitude
+    "percentage": "percentage percentages percent pct",
+    "altitude": "altitude alt elevation",
     "address": "address addresses addr",
     "password": "password passwords passwd pwd",
     "previous": "previous prev",

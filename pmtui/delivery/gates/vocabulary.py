@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from pmtui.delivery.gates.amounts import hour_forms, money_forms, percent_forms
 from pmtui.delivery.gates.boundaries import criterion_boundaries, criterion_rates, refused_condition
 from pmtui.delivery.gates.code_idioms import (  # noqa: F401 - re-exported: what code does is read there
     _DATE_SPEC,
@@ -228,35 +229,6 @@ def code_concepts(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
-_PERCENT_AFTER = re.compile(r"\s*(?:%|percent\b|per\s+cent\b|pc\b)", re.IGNORECASE)
-
-
-def percent_forms(value: str, after: str) -> frozenset[str]:
-    """A percentage's fraction, the way code often states it: "3%" is `0.03`, "25 percent" `0.25` (else nothing)."""
-    if not _PERCENT_AFTER.match(after):
-        return frozenset()
-    return frozenset({f"{float(value) / 100:.10g}"})
-
-
-_CLOCK_AFTER = re.compile(r"\s*(?:(pm|p\.m\.)|am|a\.m\.)(?![A-Za-z])", re.IGNORECASE)
-
-
-def hour_forms(value: str, after: str) -> frozenset[str]:
-    """A time of day's hour on the 24-hour clock: "9 pm" is `21` (`now.hour >= 21`), "12 am" `0` (else nothing)."""
-    match = _CLOCK_AFTER.match(after)
-    if not match or not value.isdigit() or not 1 <= int(value) <= 12:
-        return frozenset()
-    hour = int(value) % 12 + (12 if match.group(1) else 0)
-    return frozenset({str(hour)})
-
-
-def money_forms(value: str, previous: str) -> frozenset[str]:
-    """An amount after its currency ("£5") in the hundredths code may count it in (`CAP_PENCE = 500`), marked "c:"."""
-    if previous not in CURRENCY_BEFORE:
-        return frozenset()
-    return frozenset({f"c:{round(float(value) * 100)}"})
-
-
 def numbers_in(text: str) -> set[str]:
     """Number literals in a text (`10_000` → 10000, `.2f` → 2, `90s` → 90)."""
     found = {match.replace("_", "") for match in _NUMBER.findall(text)}
@@ -395,6 +367,9 @@ def _plain_quotes(criterion: str) -> str:
                   flags=re.IGNORECASE)
     # a currency's sign is its name ("the € sign" is euro; "$100" stays a number)
     text = re.sub(r"([€£¥₹₦])\s*(?:sign|symbol)\b", r"\1", text)
+    # Indian and Nigerian amounts written with the currency's code: "Rs 2 per kg", "Rs.500", "NGN 5,000"
+    text = re.sub(r"\b(?:Rs\.?|INR)\s*(?=\d)", " rupee ", text)
+    text = re.sub(r"\bNGN\s*(?=\d)", " naira ", text)
     return plain_comparatives(text.replace("€", " euro ").replace("£", " pound ").replace("¥", " yen ")
                               .replace("₹", " rupee ").replace("₦", " naira "))
 
@@ -649,6 +624,9 @@ def read_criterion(criterion: str) -> CriterionReading:
             continue
         if previous and previous[0].isdigit() and lowered in UNIT_SUFFIX:
             continue
+        # a compound unit after its number: the "h" of "25 km/h", the "s" of "9 m/s"
+        if index >= 2 and tokens[index - 2][0].isdigit() and previous in UNIT_SUFFIX and lowered in UNIT_SUFFIX:
+            continue
         if len(raw) <= 2:
             if lowered in SHORT_ENGLISH or lowered in STOPWORDS or not raw.isalpha():
                 continue
@@ -671,6 +649,7 @@ def read_criterion(criterion: str) -> CriterionReading:
             # (boundaries.wrong_side refuses the wrong one)
             weak = weak or (part in BOUND_WORDS and index + 1 < len(tokens) and tokens[index + 1][0].isdigit())
             weak = weak or (part == "ago" and previous in _TIME_UNITS)
+            weak = weak or _bound_phrase(tokens, index)
             # "trimmed before saving", "after paying": the gerund of a time clause says when, not what
             weak = weak or (part.endswith("ing") and previous in ("before", "after", "while", "upon", "when"))
             weak = weak or part in scene
@@ -716,6 +695,24 @@ def read_criterion(criterion: str) -> CriterionReading:
     return CriterionReading(tuple(concepts), negated, about_tests, bool(_ABOUT_DOCS.search(criterion)), boundaries,
                             keys, on_update, sees_error, rates, refused_if, both, nobody_within(text),
                             awaits_answer(text))
+
+
+def _bound_phrase(tokens: list[str], index: int) -> bool:
+    """Whether the word only frames a bound whose number decides (round 9): "reaches 1.25", "1.25 % or more",
+    "more strong than 25" (the code's operator says it; boundaries and condition_sides check its side)."""
+    word = tokens[index].lower()
+    before = [t.lower() for t in tokens[max(0, index - 3):index]]
+    after = [t.lower() for t in tokens[index + 1:index + 3]]
+    if word in ("reach", "reaches", "reached", "reaching", "hits") and after[:1] and after[0][0].isdigit():
+        return True
+    if (word in COMPARATIVES or word in BOUND_WORDS) and before[-1:] == ["or"] and any(t[0].isdigit() for t in before[:-1]):
+        return True
+    # "more strong than 25", never "more booking than its beds": a number follows "than"
+    if word == "more" and after[1:2] == ["than"]:
+        return index + 3 < len(tokens) and tokens[index + 3][:1].isdigit()
+    if before[-1:] == ["more"] and after[:1] == ["than"]:
+        return index + 2 < len(tokens) and tokens[index + 2][:1].isdigit()
+    return False
 
 
 def criterion_concepts(criterion: str) -> list[Concept]:

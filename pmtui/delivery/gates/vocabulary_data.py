@@ -23,6 +23,8 @@ WEAK = frozenset(
      "flag", "flags", "others", "explain", "explains", "explained", "describe", "describes", "described", "document",
      "documents", "convert", "converts", "converted", "automatically", "automatic", "report", "reports", "api",
      "include", "includes", "included", "including", "input", "inputs", "job", "jobs",
+     # round 9: a state is set by the word for the state: "the raider is declared out" is `raider.out = True`
+     "mark", "marks", "marked", "declare", "declares", "declared", "deem", "deems", "deemed",
      # the actor's part in a scenario, not the code's: "when the client passes", "who got there first", "say why"
      "pass", "passes", "passed", "got", "say", "says", "tell", "tells",
      # the user's gesture of input and how a value is worked out frame it: "measurements entered in inches",
@@ -45,6 +47,9 @@ PHRASE_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\bround(?:s|ed|ing)?\s+up\b", "roundup"),
     # "each email is stored only once": no two alike, a uniqueness
     (r"\b(?:stored|saved|kept|recorded|registered|listed|used)\s+(?:only\s+)?once\b", "unique"),
+    # round 9: "a microchip can be registered to one pet only", "belongs to a single team": one owner each
+    (r"\b(?:registered|assigned|linked|attached|belongs?|bound)\s+to\s+(?:only\s+)?(?:one|a\s+single)\s+[a-z]+(?:\s+only)?\b",
+     "unique"),
     # framing: "kindly make sure the OTP expires", "please ensure that"
     (r"\bmake\s+sure\b", ""),
     # Nigerian Pidgin: "when order don reach" is when it has arrived, been delivered
@@ -135,6 +140,10 @@ PHRASE_PATTERNS: tuple[tuple[str, str], ...] = (
     # "the nearest available ambulance": the one at the least distance (`min(…, key=distance)`), not a rounding
     # ("to the nearest 10 cents")
     (r"(?<!\bto the )\b(?:nearest|closest)\b(?!(?:\s+[\w-]+){0,2}\s+(?:first|on\s+top|at\s+the\s+top)\b)", "minimum"),
+    # round 9: "start charging an idle fee once …" is charging it from then on
+    (r"\b(?:start|starts|begin|begins)\s+(?=[a-z]+ing\b)", ""),
+    # round 9: "stop taking bookings once 20 are booked", "stops accepting entries": refuses them
+    (r"\bstop(?:s|ped|ping)?\s+(?:taking|accepting|allowing|admitting|selling)\b", "reject"),
     # "transfers above 5,000 attract a fee": are charged it (the fee is the price word)
     (r"\battract(?:s|ed|ing)?\b(?=\s+(?:an?\s+)?(?:[\w-]+\s+)?(?:fee|charge|penalty|interest|tax|duty|surcharge|fine|levy|vat)s?\b)", ""),
     # a measured value's movement before its bound frames the bound: "until the temperature drops below 200 °C"
