@@ -4,35 +4,6 @@
 
 from __future__ import annotations
 
-from pmtui.models import DiscoverySummary
-from pmtui.product.brains.offline.discovery.extract import extract
-from pmtui.product.brains.offline.discovery.own_trade import own_trade
-
-OPENING = (
-    "g'day. i'm a plumber in brisbane, me and 3 apprentices. quotes are a nightmare, i do em on the back of an invoice "
-    "book at night and half the time i forget to follow up. reckon an app to knock out quotes on site would be ace"
-)
-
-
-def test_a_founder_who_names_their_own_trade_is_building_for_people_like_them() -> None:
-    """The opening named no people but the founder's own trade: who it is for stayed empty, and the PM asked."""
-    summary = extract(DiscoverySummary(), OPENING, "")
-    assert summary.target_user == "plumber in brisbane, me and 3 apprentices"
-    assert "forget to follow up" in summary.core_problem
-
-
-def test_the_trade_ends_where_a_new_clause_starts_and_only_a_trade_counts() -> None:
-    assert own_trade("I am a nurse at a big hospital and shift swaps are hell") == "nurse at a big hospital"
-    assert own_trade("Hi, I am a dentist with two practices and the no-shows kill us") == "dentist with two practices"
-    assert own_trade("so im a hairdresser") == "hairdresser"
-    for nothing in ("i'm a bit tired of spreadsheets", "I'm an idiot with money", "I am a huge fan of Notion"):
-        assert own_trade(nothing) == "", nothing
-
-
-def test_people_named_outright_win_over_the_founders_own_trade() -> None:
-    said = "I'm a teacher, and this is for parents of kids in year 6 who lose the homework sheets"
-    assert "parents" in extract(DiscoverySummary(), said, "").target_user
-
 
 def test_small_firms_and_their_people_are_people() -> None:
     """"other small plumbing outfits", "me and 3 apprentices", SACCOs and chamas: who a product can be for."""
@@ -53,3 +24,48 @@ def test_colloquial_cuts_are_cuts_and_chuck_in_still_adds() -> None:
     for verb in ("nix", "axe", "toss"):
         assert [(r.kind, r.what) for r in parse_requests(f"{verb} the badges please")] == [("cut", "badges")]
     assert [(r.kind, r.what) for r in parse_requests("chuck in a map too")] == [("add", "map")]
+
+
+REALTOR = {
+    "id": "probe-realtor-overscoper", "kind": "over-scoper", "product": "Open house follow-up",
+    "opening": "Howdy! I'm a realtor in Austin and I want to build the ultimate agent platform: open house sign-in, "
+               "lead scoring with AI, automated drip emails, a CRM, a showing scheduler and MLS integration.",
+    "answers": {
+        "target_user": ["Solo residential agents in Texas, the ones doing 10 to 30 deals a year without an assistant"],
+        "core_problem": [("Open house leads go cold. Folks sign a paper sheet, I mean to call them Monday, and by "
+                          "Wednesday they've bought with somebody else")],
+        "current_alternatives": ["Paper sign-in sheet, then I type them into a Google Sheet when I get to it"],
+        "why_now": ["Rates came down a bit this fall and open house traffic doubled"],
+        "feature_wishlist": ["Digital sign-in on an iPad, an auto text within an hour, and a follow-up reminder list"],
+        "success_metric": ["Every open house lead gets a text the same day, and 2 more closings a quarter"],
+        "revenue_model": ["$39 a month per agent"],
+        "constraints": ["A freelance developer for 12 weeks. iPad first"],
+    },
+    "agree": "Alright, let's go with it",
+}
+
+
+def test_a_founder_who_names_their_own_trade_is_still_asked_who_it_is_for() -> None:
+    """"I'm a realtor in Austin" is the founder, not who the product is for: taking it as who it is for (tried, and
+    dropped) meant "Solo residential agents in Texas" was never heard."""
+    import asyncio
+    import tempfile
+    from pathlib import Path
+
+    from pmtui.config import Config
+    from pmtui.product.eval.founders import Founder
+    from pmtui.product.eval.runner import ScriptedFounder, run_conversation
+    from pmtui.product.orchestrator import Orchestrator
+    from pmtui.store import Store
+
+    async def run() -> str:
+        with tempfile.TemporaryDirectory() as folder:
+            store = Store(Path(folder) / "realtor.db")
+            try:
+                founder = Founder.model_validate({**REALTOR, "set": "typed"})
+                conversation = await run_conversation(Orchestrator(store, Config(offline=True)), ScriptedFounder(founder))
+                return conversation.turns[-1].summary_after.target_user
+            finally:
+                store.close()
+
+    assert asyncio.run(run()).startswith("Solo residential agents in Texas")

@@ -40,7 +40,6 @@ from pmtui.product.brains.offline.discovery.cues import (
     WHY_NOW_STRONG,
 )
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
-from pmtui.product.brains.offline.discovery.own_trade import own_trade
 from pmtui.product.brains.offline.discovery.pivot import (
     PIVOT_STALE,
     TURN,
@@ -450,9 +449,6 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if first_message:
         result = _pitch_people_and_pain(result, text)
         result = _own_outfit(result, text)
-        if not has_real_content(result.target_user) and (trade := own_trade(text)):
-            # "i'm a plumber in brisbane, me and 3 apprentices": people like the founder, as a draft of who it is for.
-            result = result.model_copy(update={"target_user": trade})
         result = _problem_without_the_pitch(result)
         result = _timing_not_the_pain(result)
     if asked and asked != "feature_wishlist" and result == summary and not is_user_question(text):
