@@ -28,6 +28,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     RESTATED_TOPIC,
     RESTATED_TOPICS,
 )
+from pmtui.product.brains.offline.discovery.numbers import in_digits, in_words
 from pmtui.product.brains.offline.discovery.phrasing import (
     ASIDE_ANSWERS,
     ASIDE_IF_I_WERE_YOU,
@@ -237,6 +238,25 @@ _SAID_AGAIN = re.compile(r"^\W*(?:like|as) i (?:said|told you|mentioned)\b", re.
 
 
 def number_correction(summary: DiscoverySummary, text: str, named_only: bool = False) -> tuple[str, str] | None:
+    """As `_number_correction`, with numbers said as words ("sorry not fifty, thirty stalls more real lah") read as
+    digits and written back as the founder said them."""
+    digits, said = in_digits(text)
+    if not said:
+        return _number_correction(summary, text, named_only)
+    values: dict[str, str] = {}
+    kept: dict[str, list[tuple[str, str]]] = {}
+    for aspect in ASPECTS:
+        value = getattr(summary, aspect)
+        if isinstance(value, str):
+            values[aspect], kept[aspect] = in_digits(value)
+    fix = _number_correction(summary.model_copy(update=values), digits, named_only)
+    if fix is None:
+        return None
+    aspect, fixed = fix
+    return aspect, in_words(fixed, kept.get(aspect, []) + said)
+
+
+def _number_correction(summary: DiscoverySummary, text: str, named_only: bool = False) -> tuple[str, str] | None:
     """(aspect, corrected value) when the message puts a number right without "I said … make it …": the old
     number where it stands (or, named by topic or by the word after it, the number of that aspect) becomes
     the new one. None when the message corrects nothing the summary holds. With `named_only`, only the old

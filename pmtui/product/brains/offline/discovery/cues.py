@@ -594,7 +594,7 @@ ASIDE_ADDRESSED = re.compile(r"\b(?:you|your|u|yuh)\b|\bshould (?:i|we)\b|\bis i
 # "Let me ask you, do you think…", "Can I ask you something — would you…", "Quick question for you —": the words
 # before the question announce it; what follows is asked of the PM, whoever it names.
 ASIDE_QUESTION_LEAD = re.compile(
-    r"^\s*(?:(?:ok(?:ay)?|so|and|hmm+|oh|sorry|sir|madam|actually)[\s,]+)*(?:let me ask(?: you)?(?: something| a question)?|"
+    r"^\s*(?:(?:ok(?:ay)?|so|and|hmm+|oh|sorry|sir|madam|actually|bhai|boss|mate|bro|ji|yaar|sis)[\s,]+)*(?:let me ask(?: you)?(?: something| a question)?|"
     r"can i ask(?: you)?(?: something| a question)?|may i ask(?: you)?(?: something)?|i have a question|"
     # "ok quick q, is there not already an app for this?": the question announced in txt-speak.
     r"(?:a |one |quick |honest |real |small )?(?:question|doubt|(?<=quick )q)(?: for you)?(?: before i (?:go on|continue))?)"
@@ -626,6 +626,8 @@ INTERRUPTION_OPENER = re.compile(
     re.IGNORECASE,
 )
 INTERRUPTION_EVENT = re.compile(
+    # "a fella just drive in with a whole Sentra on a tow truck": Caribbean English tells the past in the present.
+    r"\bjust\s+(?:drive|drove|pull(?:ed)?|walk|reach(?:ed)?|come|bring|brought)\s+(?:in|up|over|round|inside)\b|"
     r"\bjust\s+(?:had to|got|arrived|came|call(?:ed)?|rang|cut|walked|knocked|spilled|spilt|went|left|started|"
     r"showed up|turned up|parked|dropped|broke|fell|burst|texted|messaged|took|ran|died|crashed|blew|switched|tripped|"
     r"woke)\b|\blet me (?:quickly |just )?(?:finish|continue|go on)\b|\bagain\W*$|\bwhere was i\b|"
@@ -650,6 +652,8 @@ INTERRUPTION_EVENT = re.compile(
 ASIDE_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("comparables", re.compile(r"\b(other countries|elsewhere|anyone else|competitors?|already exists?|apps? like this|"
                                r"already an? (?:app|tool|website|site)|"
+                               # "this type of app is already there in Bangladesh or not?"
+                               r"(?:app|tool|website|site|thing)s? (?:is |are )?already (?:there|available|out there)|"
                                r"other apps?|have you seen|are (?:they|people) using)\b", re.IGNORECASE)),
     ("revenue_model", re.compile(r"\b(pay|paid|free|price|pricing|charge|money|subscri\w*)\b", re.IGNORECASE)),
     ("target_user", re.compile(r"\b(who is the user|user|users|customer|customers|audience|who it'?s for)\b",
