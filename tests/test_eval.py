@@ -154,9 +154,11 @@ def test_held_out_set_11_never_loops_reaches_the_spec_and_hears_agreement() -> N
         "heldout12",
         # Set 13 (round 10, written before that round read or changed any rule): 284/320 first, 320/320 after (read since).
         "heldout13",
+        # Set 14 (round 11, written before that round read or changed any rule): 298/320 first, 317/320 after (read since).
+        "heldout14",
     ],
 )
-def test_held_out_sets_12_and_13_never_loop_garble_or_ignore_a_request(name: str) -> None:
+def test_held_out_sets_12_to_14_never_loop_garble_or_ignore_a_request(name: str) -> None:
     results = asyncio.run(run_eval(Config(offline=True), load_founders(name))).results
     assert len(results) == 16
     assert [f"{r.founder.id}: {r.notes}" for r in results

@@ -6,12 +6,20 @@ Each test is built from a real sentence that the engine before round 11 got wron
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
+from pmtui.config import Config
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.asides import aside_kind, aside_reply, number_correction
+from pmtui.product.brains.offline.discovery.clues import feature_items
+from pmtui.product.brains.offline.discovery.extract import extract
 from pmtui.product.brains.offline.discovery.phrasing import ASIDE_ANSWERS
+from pmtui.product.brains.offline.discovery.text import txt_words
 from pmtui.product.brains.offline.scoping.requests import parse_requests
+from pmtui.product.orchestrator import Orchestrator
+from pmtui.store import Store
 
 
 @pytest.mark.parametrize(("said", "expected"), [
@@ -104,3 +112,72 @@ def test_asides_said_their_own_way(said: str, kind: str) -> None:
 def test_a_question_about_apps_already_there_is_answered_about_comparables() -> None:
     reply = aside_reply("Bhai one question, this type of app is already there in Bangladesh or not?", "why_now")
     assert ASIDE_ANSWERS["comparables"] in reply
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    # rickshaw-dhaka: "Bhai," was the row to cut, and "not needed first, keep it after" a cut.
+    ("Bhai, the repair cost record, it is not needed first, please keep it after.", [("defer", "repair cost record")]),
+    # rickshaw-lahore: "X should be higher" moved nothing.
+    (("it costs money for the device also, push it later, and the profit per rickshaw should be higher, that is what I "
+     "actually want to know"), [("promote", "profit per rickshaw")]),
+    ("the profit per rickshaw should be ranked higher", [("promote", "profit per rickshaw")]),
+])
+def test_requests_with_a_form_of_address_or_a_rank_said_as_higher(said: str, expected: list[tuple[str, str]]) -> None:
+    assert [(r.kind, r.what) for r in parse_requests(said) if r.what in {w for _k, w in expected}] == expected
+
+
+def test_a_dictated_answer_loses_its_hesitations_not_its_words() -> None:
+    # sheepdog-welsh: "so um basically the thing is …" opened the pitch and every answer.
+    assert txt_words("so um basically the thing is I'm the secretary of a sheepdog trial") == (
+        "I'm the secretary of a sheepdog trial")
+    assert txt_words("um so it's the trial secretaries really") == "it's the trial secretaries really"
+    assert txt_words("the umbrella stand, er, is gone") == "the umbrella stand, is gone"
+
+
+def test_a_wishlist_said_as_what_people_do_is_the_wishlist() -> None:
+    """sheepdog-welsh: "handlers enter online …" carried a target clue, so the whole answer was read as being about
+    who, and the wishlist stayed open; "who's paid the entry fee" was no item."""
+    summary = DiscoverySummary(target_user="trial secretaries", core_problem="entries come in every which way")
+    said = ("so um handlers enter online with the dog's name and class, the running order made for me and redone when "
+            "someone scratches, who's paid the entry fee, and the results put up on the day if that's not too much")
+    wishlist = extract(summary, said, "feature_wishlist").feature_wishlist
+    assert wishlist[0] == "Handlers enter online with the dog's name and class"
+    assert "See who's paid the entry fee" in wishlist and "Running order made for me" in wishlist
+    # rickshaw-dhaka: "who is owing list" is the list of who is owing (it was dropped).
+    assert "List of who is owing" in feature_items("Daily jama entry for each puller, who is owing list, bKash payment")
+
+
+def test_an_app_for_people_like_me_and_a_wish_names_no_people() -> None:
+    # rickshaw-lahore: the target was "me and also can it show which rickshaw is making money and which one".
+    pitch = ("so I was thinking what if there was an app for people like me and also can it show which rickshaw is "
+             "making money and which one is only eating repairs and also maybe GPS")
+    assert "can it show" not in extract(DiscoverySummary(), pitch, "").target_user
+
+
+def test_a_wish_said_in_passing_as_nice_to_have_is_marked_and_leaves_the_wishlist_question_open(tmp_path) -> None:
+    """rickshaw-lahore: "…, and it would be nice if the drivers get a receipt on WhatsApp", said about the problem,
+    became the wish "Be nice if the drivers get…" and the wishlist was never asked."""
+    assert feature_items("and it would be nice if the drivers get a receipt on WhatsApp") == [
+        "Receipt on WhatsApp (nice to have)"]
+    orch = Orchestrator(Store(tmp_path / "p.db"), Config(offline=True))
+    state = orch.open_project("Rickshaws")
+    said = [
+        "I want an app for rickshaw owners in Lahore to track daily rent",
+        ("the rent comes in three ways and nobody writes it down so at month end I cannot say who owes what, and it "
+         "would be nice if the drivers get a receipt on WhatsApp"),
+        "a register my uncle made and the JazzCash history on my phone",
+        "twenty owners using it every month by June",
+        "my uncle went to Dubai in August and nobody knows the numbers now",
+        "my friend, six weekends, Android only",
+        "PKR 1,500 a month per owner",
+    ]
+    replies = [asyncio.run(orch.handle(state.project_id, text)).reply for text in said]
+    assert any("what else must the first version" in reply for reply in replies)
+
+
+def test_work_done_again_by_hand_is_the_pain_not_todays_way() -> None:
+    # sheepdog-welsh: "the running order has to be redone by hand" became today's way, so today's way was never asked.
+    summary = DiscoverySummary(target_user="trial secretaries")
+    said = "the running order has to be redone by hand every time somebody scratches a dog"
+    result = extract(summary, said, "core_problem")
+    assert result.current_alternatives == "" and "redone by hand" in result.core_problem

@@ -44,7 +44,8 @@ ALTERNATIVES_STRONG = re.compile(
     r"at the moment|instead,? (they|we|people)|(they|we|i|people|most|everyone|users|nurses|teams?) "
     r"(just |mostly |usually |still |all )?(use|using|rely on|relies on|resort to|fall back on|"
     r"cobble|track (it|them|everything) (in|on|with)|do it (by hand|manually|in)|hack)|existing "
-    r"(tools?|apps?|solutions?|products?)|competitors?|competition|workarounds?|by hand|"
+    # "the running order has to be redone by hand every time": work done again is the pain, not today's way.
+    r"(tools?|apps?|solutions?|products?)|competitors?|competition|workarounds?|(?<!\bredone )(?<!\bredo it )(?<!\bre-done )by hand|"
     r"(text|message|call|email)(ing|s)? (each other|around|the (whole|entire) \w+|everyone|back and forth)|"
     r"\w+ (?:today|nowadays|these days)\W*$|"
     r"calling around|ask(ing)? (around|neighbou?rs|friends|family|colleagues|on \w+)|nothing (exists|out there|good)|there'?s nothing|no (good )?(tool|app|solution) "
@@ -764,9 +765,11 @@ ITEM_LEAD = re.compile(r"^(?:(?:oh|and|also|plus|so|then|maybe|perhaps|possibly|
                        r"of|more|by|or|per)\b)\w+\s+\w+)(?:\s+(?:small|little|simple|basic))?)\b[\s,:]*)+",
                        re.IGNORECASE)
 # "it'd be lovely to have a honey harvest tracker": the wish after the hedge, a nice-to-have.
-NICE_LEAD = re.compile(r"^(?:(?:and|also|oh)\s+)*(?:it'?d|it would|would|it will|it'?ll|will)\s+be\s+(?:really\s+|so\s+|very\s+)?"
+NICE_LEAD = re.compile(r"^(?:(?:and|also|oh)\s+)*(?:(?:it'?d|it would|would|it will|it'?ll|will)\s+)?be\s+(?:really\s+|so\s+|very\s+)?"
                        r"(?:lovely|nice|great|cool|good|handy|brilliant|fab|ace|amazing|sweet)\s+"
-                       r"(?:to have|if (?:we|it|they) (?:had|could have|got))\s+", re.IGNORECASE)
+                       # "it would be nice if the drivers get a receipt on WhatsApp": what they would get is the wish.
+                       r"(?:to have|if (?:we|it|they) (?:had|could have|got)|if (?:the\s+)?[\w'-]+\s+(?:get|got|could get|had))\s+",
+                       re.IGNORECASE)
 ALL_OF_IT = re.compile(
     r"^(?:(?:to|and|also|just)\s+)*(?:(?:manage|run|organi[sz]e|handle|control|sort out|digitali[sz]e)\s+(?:their|the|my|our|your|a|"
     r"his|her)\s+(?:whole\s+|entire\s+|small\s+)?(?:business|shop|store|work|stuff|things|life|company|operations?)|"

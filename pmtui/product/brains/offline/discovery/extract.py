@@ -648,8 +648,16 @@ def _off_topic(clause: str, clues: dict[str, Clue]) -> bool:
     items = [clean(piece) for piece in re.split(r",\s*(?:and\s+)?|;\s*", clause) if clean(piece)]
     shaped = bool(items) and all(feature_like(item) and len(item.split()) <= 12 for item in items)
     return not shaped and any(
-        clue.strong and aspect != "feature_wishlist" and decisive(aspect, clause, clue) for aspect, clue in clues.items()
+        clue.strong and aspect != "feature_wishlist" and decisive(aspect, clause, clue)
+        # "handlers enter online with the dog's name, …, who's paid the entry fee": the people who do a thing in the
+        # list are no answer about who it is for, unless the clause says so.
+        and (aspect != "target_user" or _SAYS_WHO_FOR.search(clause) is not None)
+        for aspect, clue in clues.items()
     )
+
+
+_SAYS_WHO_FOR = re.compile(r"\b(?:it'?s|it is|this is|app is|mainly|mostly|only)\s+for\b|\baimed at\b|"
+                           r"\b(?:the\s+)?(?:users?|customers?|audience)\s+(?:are|is|would be)\b", re.IGNORECASE)
 
 
 def _sentence_lead(sentence_clues: list[dict[str, Clue]], asked: str, clauses: list[str]) -> str:

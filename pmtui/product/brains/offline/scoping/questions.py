@@ -46,6 +46,15 @@ _PLAIN = (
      lambda m: {"small": "smaller", "simple": "simpler", "light": "lighter", "lean": "leaner"}.get(m.group(1).lower(),
                                                                                                   "more basic")),
     (re.compile(r"(?<=\w)\s+'em\b", _FLAGS), " them"),
+    # "Bhai, the repair cost record, it is not needed first": the form of address is no row to name.
+    (re.compile(r"(?:^|(?<=[.!?]\s))(?:bhai|bhaiya|boss|sir|madam|ma'am|mate|bro|ji|yaar|sis|uncle|aunty|chief|partner)\s*,\s*",
+                _FLAGS), ""),
+    # "it is not needed first, please keep it after": not needed in the first phase, which is a deferral.
+    (re.compile(r"\bnot\s+(?:really\s+)?needed\s+(?:at\s+)?first\b", _FLAGS), "not needed for phase 1"),
+    # "the profit per rickshaw should be higher", "…should be ranked higher": up the table, which is "bump X up".
+    (re.compile(r"(?:^|(?<=[.!?,;]\s)|(?<=\band\s))(?P<what>(?:the|my|our|that|this)\s+[^,;.!?]{2,60}?)\s+(?:should|must|needs? to|has to)"
+                r"\s+(?:be\s+(?:ranked\s+|rated\s+|placed\s+)?|go\s+|rank\s+|sit\s+)(?:higher|much higher|further up|"
+                r"up the list|at the top)\b", _FLAGS), lambda m: f"bump {m.group('what')} up"),
     # Tagalog's polite "po" at the end of a clause ("that one first po") adds no word to the request.
     (re.compile(r"\s+po\b(?=\s*(?:[.!?,;]|$))", _FLAGS), ""),
     (re.compile(r"\bpwede\s+(?:na\s+)?(?=(?:later|after|phase|mamaya|next)\b)", _FLAGS), ""),
