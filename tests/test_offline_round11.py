@@ -11,13 +11,15 @@ import asyncio
 import pytest
 
 from pmtui.config import Config
-from pmtui.models import DiscoverySummary
+from pmtui.models import ChatMessage, ConversationState, DiscoverySummary
+from pmtui.product.brains.offline.discovery import next_reply
 from pmtui.product.brains.offline.discovery.asides import aside_kind, aside_reply, number_correction
 from pmtui.product.brains.offline.discovery.clues import feature_items
 from pmtui.product.brains.offline.discovery.extract import extract
 from pmtui.product.brains.offline.discovery.phrasing import ASIDE_ANSWERS
 from pmtui.product.brains.offline.discovery.text import txt_words
 from pmtui.product.brains.offline.scoping.requests import parse_requests
+from pmtui.product.completeness import check_completeness
 from pmtui.product.orchestrator import Orchestrator
 from pmtui.store import Store
 
@@ -181,3 +183,19 @@ def test_work_done_again_by_hand_is_the_pain_not_todays_way() -> None:
     said = "the running order has to be redone by hand every time somebody scratches a dog"
     result = extract(summary, said, "core_problem")
     assert result.current_alternatives == "" and "redone by hand" in result.core_problem
+
+
+@pytest.mark.parametrize("said", [
+    "id rather not say yet",  # water-terse (held-out 14): it was filed as the revenue model
+    "I'd rather not say, it's a bit awkward with money in this world",  # sheepdog-welsh
+    "I'd rather not say just yet, not sure",  # salvage-vague
+])
+def test_a_polite_refusal_files_nothing_and_the_question_is_asked_once_more_gently(said: str) -> None:
+    before = DiscoverySummary(target_user="trial secretaries", core_problem="entries come in every which way",
+                              constraints="me, 6 weeks")
+    assert extract(before, said, "revenue_model") == before
+    state = ConversationState(asked_aspect="revenue_model", discovery_summary=before, ask_count={"revenue_model": 1},
+                              messages=[ChatMessage(role="user", content=said, phase="discovery")])
+    reply = next_reply(state, said, before, check_completeness(before, 3))
+    assert reply.asked_aspect == "revenue_model"
+    assert "Fair enough" in reply.text and "pin this down" not in reply.text

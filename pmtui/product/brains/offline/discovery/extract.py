@@ -55,6 +55,7 @@ from pmtui.product.brains.offline.discovery.text import (
     has_persona,
     inline_list_lines,
     is_generic_only,
+    is_refusal,
     is_specific,
     is_thin,
     is_user_question,
@@ -132,7 +133,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     text = txt_words(inline_list_lines(user_text.strip()))
     # "just me" to the limits question is a team of one: thin, but no shrug (it is kept, and sharpened once).
     bare_team = asked_aspect == "constraints" and bool(_BARE_TEAM.match(text))
-    if not text or (is_vague(text) and not bare_team) or aside_kind(text):
+    if not text or (is_vague(text) and not bare_team) or aside_kind(text) or is_refusal(text):
         # A question back or an off-topic remark answers nothing: the summary stays as it was. A scope note
         # that also asks to add a thing adds it to the wishlist now.
         if aside_kind(text) == "scope_note":

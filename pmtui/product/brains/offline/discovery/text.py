@@ -593,3 +593,19 @@ def txt_words(text: str) -> str:
         text = _DICTATED_OPENING.sub("", text)
         text = re.sub(r"^(?:so|well)\s*,?\s+", "", text, flags=re.IGNORECASE) if hesitant else text
     return text
+
+
+# "I'd rather not say, it's a bit awkward with money in this world", "id rather not say yet": a polite refusal answers
+# nothing, whatever reason follows it; the question stays open (the flow asks it once more, then moves on).
+_REFUSAL = re.compile(
+    r"^\W*(?:(?:sorry|honestly|hmm+|um+|well|ah|oh)[\s,]+)*(?:i'?d|i would|id|i'?ll|we'?d|we would)?\s*(?:rather|prefer)\s+"
+    r"(?:not|to not|not to)\s+(?:say|share|tell|disclose|get into (?:it|that)|go into (?:it|that)|answer)\b|"
+    r"^\W*(?:no comment|can'?t say(?: yet)?|(?:i'?m |i am )?not comfortable (?:saying|sharing)|i won'?t say|"
+    r"(?:i'?ll|let me) keep that (?:to myself|private))\b",
+    re.IGNORECASE,
+)
+
+
+def is_refusal(text: str) -> bool:
+    """Does the answer politely decline to answer?"""
+    return _REFUSAL.match(text.strip()) is not None
