@@ -18,10 +18,18 @@ from pmtui.product.brains.offline.discovery.clues import feature_items
 from pmtui.product.brains.offline.discovery.extract import extract
 from pmtui.product.brains.offline.discovery.phrasing import ASIDE_ANSWERS
 from pmtui.product.brains.offline.discovery.text import txt_words
+from pmtui.product.brains.offline.scoping import negotiate, propose
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.completeness import check_completeness
 from pmtui.product.orchestrator import Orchestrator
+from pmtui.product.rice import rescore
+from pmtui.product.search import search_comparable_products
 from pmtui.store import Store
+
+
+def _scoping(summary: DiscoverySummary) -> ConversationState:
+    output = rescore(propose(summary, search_comparable_products(summary, backend="catalog")))
+    return ConversationState(project="Test", phase="scoping", discovery_summary=summary, scoping_output=output)
 
 
 @pytest.mark.parametrize(("said", "expected"), [
@@ -199,3 +207,23 @@ def test_a_polite_refusal_files_nothing_and_the_question_is_asked_once_more_gent
     reply = next_reply(state, said, before, check_completeness(before, 3))
     assert reply.asked_aspect == "revenue_model"
     assert "Fair enough" in reply.text and "pin this down" not in reply.text
+
+
+KIOSK = DiscoverySummary(
+    target_user="borehole kiosk owners in machakos, 1-3 kiosks", core_problem="attendant sells on credit and forgets, cash short evry wk",
+    current_alternatives="exercise bk", why_now="every1 pays mpesa now", feature_wishlist=["Mpesa tokens", "Credit list", "Daily total"],
+    success_metric="a couple of hundred kiosks by dec", revenue_model="ksh 1k pm per kiosk", constraints="me; 6 wks; android",
+)
+
+
+def test_a_deferral_of_a_row_already_below_the_line_is_no_trade() -> None:
+    """Round 10 leftover: "because you traded scope for it" was said when the deferral in the same message moved
+    nothing out of Phase 1."""
+    state = _scoping(KIOSK)
+    below = next(f.name for f in state.scoping_output.mvp_features if f.phase > 1)
+    result = negotiate(state, f"add a receipt sms to phase 1, and the {below.lower()} can wait", 1, False)
+    assert "traded scope" not in result.reply, result.reply
+    # A deferral that does free Phase 1 work still is one.
+    state = _scoping(KIOSK)
+    result = negotiate(state, "add a receipt sms to phase 1, and the daily total can wait", 1, False)
+    assert "traded scope" in result.reply, result.reply
