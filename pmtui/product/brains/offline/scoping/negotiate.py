@@ -72,6 +72,7 @@ class _Round:
     final: bool
     evidence: str
     trade: bool
+    freed: bool = False
     changed: list[str] = field(default_factory=list)
     held: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -173,10 +174,10 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
         final_round = round_number >= state.max_negotiation_rounds
     label = f"Round {round_number}/{state.max_negotiation_rounds}"
     requests = exchanges(state, output, requests)
-    work = _Round(state, output, text, label, round_number, final_round, evidence_in(text), False)
-    # A trade gives up Phase 1 work: a cut or a deferral of a row already below the line frees nothing.
-    work.trade = any(r.kind in ("add", "promote") for r in requests) and any(
-        r.kind in ("cut", "defer") and _frees_phase_1(work, r.what) for r in requests)
+    trade = any(r.kind in ("cut", "defer") for r in requests) and any(r.kind in ("add", "promote") for r in requests)
+    work = _Round(state, output, text, label, round_number, final_round, evidence_in(text), trade)
+    # A cut or a deferral of a row already below the line frees no Phase 1 work: the reply must not say it did.
+    work.freed = trade and any(r.kind in ("cut", "defer") and _frees_phase_1(work, r.what) for r in requests)
     if not requests:
         requests = _named_without_verb(work)
     if not requests:
@@ -614,8 +615,10 @@ def _frees_phase_1(work: _Round, phrase: str) -> bool:
 def _why_in(work: _Round) -> str:
     if work.evidence:
         return f"on your new evidence (“{work.evidence}”)"
-    if work.trade:
+    if work.trade and work.freed:
         return "because you traded scope for it in the same message"
+    if work.trade:
+        return "as you asked for it beside what you set aside (which was not in Phase 1, so it freed no time)"
     return "because this is our last round — recorded as a risk"
 
 
