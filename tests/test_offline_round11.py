@@ -227,3 +227,15 @@ def test_a_deferral_of_a_row_already_below_the_line_is_no_trade() -> None:
     state = _scoping(KIOSK)
     result = negotiate(state, "add a receipt sms to phase 1, and the daily total can wait", 1, False)
     assert "traded scope" in result.reply, result.reply
+
+
+def test_a_size_corrected_at_the_card_that_was_never_heard_is_filed_with_the_people() -> None:
+    """cleaning-caps (held-out 4): "NOT 10-50 STAFF. 20-200." at the card, when no 10-50 was ever heard, got "what
+    should I change?"; the 20-200 staff belong to the firms it is for."""
+    summary = DiscoverySummary(target_user="CONTRACT CLEANERS", constraints="2 DEVS; 8 WEEKS; ANDROID",
+                               success_metric="ZERO LOST CONTRACTS IN A YEAR")
+    assert number_correction(summary, "NOT 10-50 STAFF. 20-200.") == ("target_user", "CONTRACT CLEANERS WITH 20-200 STAFF")
+    assert extract(summary, "NOT 10-50 STAFF. 20-200.", "").target_user == "CONTRACT CLEANERS WITH 20-200 STAFF"
+    # A size already heard is put right where it stands, as before.
+    heard = DiscoverySummary(target_user="cleaning firms with 10-50 staff")
+    assert number_correction(heard, "NOT 10-50 STAFF. 20-200.") == ("target_user", "cleaning firms with 20-200 staff")
