@@ -239,3 +239,17 @@ def test_a_size_corrected_at_the_card_that_was_never_heard_is_filed_with_the_peo
     # A size already heard is put right where it stands, as before.
     heard = DiscoverySummary(target_user="cleaning firms with 10-50 staff")
     assert number_correction(heard, "NOT 10-50 STAFF. 20-200.") == ("target_user", "cleaning firms with 20-200 staff")
+
+
+def test_the_peoples_own_word_never_matches_a_product_by_its_name() -> None:
+    """Round 10 leftover: "the scouts" among the hirers of a village hall gave Help Scout (customer support)."""
+    hall = DiscoverySummary(target_user="hirers: the yoga lady, the scouts and the party mums",
+                            core_problem="double bookings and people get shirty, the key goes missing",
+                            current_alternatives="a paper diary in the hall",
+                            feature_wishlist=["See whats free", "Book it", "Email confirmations", "Help with the key"])
+    assert "Help Scout" not in [p.name for p in search_comparable_products(hall, backend="catalog")]
+    scouts = DiscoverySummary(target_user="Scout group leaders", current_alternatives="paper slips",
+                              core_problem="consent slips get lost and parents never reply to email",
+                              feature_wishlist=["Send slip", "Parent signs on phone", "Help parents sign"])
+    # "help" and "email" are the idea's own words and may still match it; "scout" is only who it is for.
+    assert not [p.relevance for p in search_comparable_products(scouts, backend="catalog") if "scout" in p.relevance.lower()]
