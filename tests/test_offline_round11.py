@@ -253,3 +253,11 @@ def test_the_peoples_own_word_never_matches_a_product_by_its_name() -> None:
                               feature_wishlist=["Send slip", "Parent signs on phone", "Help parents sign"])
     # "help" and "email" are the idea's own words and may still match it; "scout" is only who it is for.
     assert not [p.relevance for p in search_comparable_products(scouts, backend="catalog") if "scout" in p.relevance.lower()]
+
+
+def test_the_hirers_are_a_list_of_people_keeps_every_name() -> None:
+    """Round 10 leftover (the typed village hall): "the hirers are the yoga lady, the scouts and the party mums" in the
+    pitch kept only "party mums"."""
+    target = extract(DiscoverySummary(), "i want an app for the hall, the hirers are the yoga lady, the scouts and the "
+                                         "party mums", "").target_user
+    assert all(name in target for name in ("yoga lady", "scouts", "party mums")), target

@@ -257,7 +257,8 @@ CONSTRAINTS_WEAK = re.compile(
 
 TARGET_EXPLICIT = re.compile(
     r"\b(?:(?:our|my|the|main|primary|ideal|first|core) )?(?:target (?:users?|audience|market|customers?)|"
-    r"(?:users?|customers?|audience|buyers?|clients?|persona)) (?:are|is|would be|will be|should be)\s+"
+    r"(?:users?|customers?|audience|buyers?|clients?|persona|hirers?|renters?|tenants?|guests?|members?)) "
+    r"(?:are|is|would be|will be|should be)\s+"
     r"(?P<who>.+)$|\b(?:aimed at|targeted at|targeting|designed for|built for|made for|meant for|intended "
     r"for|geared (?:towards?|at)|catering to|for people like|it'?s for|its for|this is for|is for|are for|"
     r"mainly for|mostly for|primarily for|specifically for|only for|just for)\s+(?P<who2>.+)$",
