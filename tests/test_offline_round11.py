@@ -261,3 +261,13 @@ def test_the_hirers_are_a_list_of_people_keeps_every_name() -> None:
     target = extract(DiscoverySummary(), "i want an app for the hall, the hirers are the yoga lady, the scouts and the "
                                          "party mums", "").target_user
     assert all(name in target for name in ("yoga lady", "scouts", "party mums")), target
+
+
+def test_forgetting_a_hyphenated_thing_is_a_pain_not_a_pivot() -> None:
+    """lechon-filipino (held-out 14): "we forget the pick-up time" read as the pivot "forget the pick —"; today's way
+    became "Orders come on Messenger and text, we up time" and the double-paid pig the success metric."""
+    said = "Orders come on Messenger and text, we forget the pick-up time, and sometimes two customers pay downpayment for the same pig"
+    result = extract(DiscoverySummary(target_user="Small lechon roasters in Cebu", core_problem="It's hard to manage"), said,
+                     "core_problem")
+    assert "forget the pick-up time" in result.core_problem and "same pig" in result.core_problem
+    assert "we up time" not in result.current_alternatives and result.success_metric == ""

@@ -533,7 +533,8 @@ PIVOT = re.compile(
     r"\b(?:scrap|ditch|forget|bin|drop) the [\w-]+(?: [\w-]+)?[.,;]\s(?=.*\bso it'?s (?:really |actually |now )?for\b)|"
     r"\bso i(?:'ll| will)? (?:change|switch|flip)(?: it| the idea)?\s*[:,—-]\s*it'?s (?:now )?for\b|"
     r"\b(?:none|not one|nobody|no one) of them (?:want|wants|need|needs|would)\b(?=.*\bso it'?s (?:really |actually |now )?for\b)|"
-    r"(?:so |just )?forget (?:about )?the \w+(?: \w+)?\s*(?:[,\u2014\u2013-]|\bi want\b)|"
+    # "we forget the pick-up time" is a pain: a hyphen inside a word is no dash.
+    r"(?:so |just )?forget (?:about )?the \w+(?: \w+)?(?:\s*[,\u2014\u2013]|\s+-|\s*\bi want\b)|"
     r"that'?s (?:who|the people) i (?:really |actually )?want to build (?:it )?for|"
     r"i (?:really |actually )?want to build (?:it |this )?for .{3,80}? instead\b|"
     # "Actually, scrap the comparison thing. … So it's for the mechanics, quoting and getting paid."
@@ -544,7 +545,7 @@ PIVOT = re.compile(
 
 # The words of a pivot that only announce it, kept out of the new problem: "So forget the customers —".
 PIVOT_ANNOUNCEMENT = re.compile(
-    r"\b(?:so |just )?forget (?:about )?the \w+(?: \w+)?\s*(?:[,\u2014\u2013-]\s*|(?=i want))|\bchanged my mind\b\s*:?",
+    r"\b(?:so |just )?forget (?:about )?the \w+(?: \w+)?(?:\s*[,\u2014\u2013]\s*|\s+-\s*|\s*(?=i want))|\bchanged my mind\b\s*:?",
     re.IGNORECASE,
 )
 
