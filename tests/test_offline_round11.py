@@ -271,3 +271,13 @@ def test_forgetting_a_hyphenated_thing_is_a_pain_not_a_pivot() -> None:
                      "core_problem")
     assert "forget the pick-up time" in result.core_problem and "same pig" in result.core_problem
     assert "we up time" not in result.current_alternatives and result.success_metric == ""
+
+
+def test_a_metric_counted_in_words_is_the_metric_not_a_wishlist() -> None:
+    """salvage-vague (held-out 14): asked for a target after "People using it", "Every yard finds a part in under five
+    minutes, and a dozen yards in the first year" went onto the wishlist."""
+    before = DiscoverySummary(target_user="Small breakers' yards", core_problem="can't find the part when someone rings",
+                              feature_wishlist=["List of cars in the yard with their parts"])
+    said = "Every yard finds a part in under five minutes, and a dozen yards in the first year"
+    result = extract(before, said, "success_metric")
+    assert "five minutes" in result.success_metric and result.feature_wishlist == before.feature_wishlist

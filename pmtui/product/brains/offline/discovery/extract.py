@@ -40,6 +40,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     WHY_NOW_STRONG,
 )
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
+from pmtui.product.brains.offline.discovery.numbers import NUMBER_WORD
 from pmtui.product.brains.offline.discovery.pivot import (
     PIVOT_STALE,
     TURN,
@@ -114,9 +115,13 @@ _MEASURE = re.compile(
 )
 
 
+_COUNTED_IN_WORDS = re.compile(r"\b(?:dozens?|hundreds?|thousands?|minutes?|hours?)\b", re.IGNORECASE)
+
+
 def _things_not_a_measure(sentence: str) -> bool:
     """Two or more things to build, with nothing counted or compared: no number, no measure word."""
-    if _MEASURE.search(sentence):
+    # "Every yard finds a part in under five minutes, and a dozen yards in the first year": counted in words.
+    if _MEASURE.search(sentence) or NUMBER_WORD.search(sentence) or _COUNTED_IN_WORDS.search(sentence):
         return False
     items = feature_items(sentence)
     return len(items) >= 2 and all(feature_like(item) for item in items)
