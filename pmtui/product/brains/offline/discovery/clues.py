@@ -151,7 +151,9 @@ def _target_clue(clause: str) -> Clue | None:
         match = None
     if match:
         who = clean(drop_negated(match.group("who") or match.group("who2") or ""))
-        who = re.sub(r"\s+(?:to|so|so that|because)\s+.*$", "", who, flags=re.IGNORECASE)
+        # "an app for people like me and also can it show which rickshaw is making money": a new wish ends the people.
+        who = re.sub(r"\s+(?:to|so|so that|because|and also|and (?:can|could|will|would|should|maybe) (?:it|you|we))\s+.*$",
+                     "", who, flags=re.IGNORECASE)
         who = _until_a_new_clause(who)
         if who and not is_vague(who) and (has_persona(who) or len(content_words(who)) >= 2):
             phrase = persona_phrase(who) or who
@@ -375,6 +377,12 @@ def feature_items(text: str) -> list[str]:
         item = re.sub(r"\s+(?:(?:too|as well|also)\s+)?(?:maybe|perhaps|possibly|eventually|someday|one day|if possible)"
                       r"\s*[.!?]*$", "", item, flags=re.IGNORECASE)
         item = item.replace("-and-", " and ")
+        # "who's paid the entry fee", "who owes what": a list item that names whom to see is a list to see.
+        # "who is owing list" is the list of who is owing.
+        item = re.sub(r"^(who(?:'s|\s+(?:has|have|is|owes|paid|did|didn'?t|hasn'?t)\b).*?)\s+(list|report|screen|board|view)$",
+                      r"\2 of \1", item, flags=re.IGNORECASE)
+        if re.match(r"^who(?:'s|\s+(?:has|have|is|owes|paid|did|didn'?t|hasn'?t)\b)", item, re.IGNORECASE) and not feature_like(item):
+            item = f"See {item}"
         hedged = HEDGED_FEATURE.match(item)
         if hedged:
             item = hedged.group("x")

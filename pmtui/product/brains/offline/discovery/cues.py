@@ -44,7 +44,8 @@ ALTERNATIVES_STRONG = re.compile(
     r"at the moment|instead,? (they|we|people)|(they|we|i|people|most|everyone|users|nurses|teams?) "
     r"(just |mostly |usually |still |all )?(use|using|rely on|relies on|resort to|fall back on|"
     r"cobble|track (it|them|everything) (in|on|with)|do it (by hand|manually|in)|hack)|existing "
-    r"(tools?|apps?|solutions?|products?)|competitors?|competition|workarounds?|by hand|"
+    # "the running order has to be redone by hand every time": work done again is the pain, not today's way.
+    r"(tools?|apps?|solutions?|products?)|competitors?|competition|workarounds?|(?<!\bredone )(?<!\bredo it )(?<!\bre-done )by hand|"
     r"(text|message|call|email)(ing|s)? (each other|around|the (whole|entire) \w+|everyone|back and forth)|"
     r"\w+ (?:today|nowadays|these days)\W*$|"
     r"calling around|ask(ing)? (around|neighbou?rs|friends|family|colleagues|on \w+)|nothing (exists|out there|good)|there'?s nothing|no (good )?(tool|app|solution) "
@@ -262,7 +263,8 @@ CONSTRAINTS_WEAK = re.compile(
 
 TARGET_EXPLICIT = re.compile(
     r"\b(?:(?:our|my|the|main|primary|ideal|first|core) )?(?:target (?:users?|audience|market|customers?)|"
-    r"(?:users?|customers?|audience|buyers?|clients?|persona)) (?:are|is|would be|will be|should be)\s+"
+    r"(?:users?|customers?|audience|buyers?|clients?|persona|hirers?|renters?|tenants?|guests?|members?)) "
+    r"(?:are|is|would be|will be|should be)\s+"
     r"(?P<who>.+)$|\b(?:aimed at|targeted at|targeting|designed for|built for|made for|meant for|intended "
     r"for|geared (?:towards?|at)|catering to|for people like|it'?s for|its for|this is for|is for|are for|"
     r"mainly for|mostly for|primarily for|specifically for|only for|just for)\s+(?P<who2>.+)$",
@@ -537,7 +539,8 @@ PIVOT = re.compile(
     r"\b(?:scrap|ditch|forget|bin|drop) the [\w-]+(?: [\w-]+)?[.,;]\s(?=.*\bso it'?s (?:really |actually |now )?for\b)|"
     r"\bso i(?:'ll| will)? (?:change|switch|flip)(?: it| the idea)?\s*[:,—-]\s*it'?s (?:now )?for\b|"
     r"\b(?:none|not one|nobody|no one) of them (?:want|wants|need|needs|would)\b(?=.*\bso it'?s (?:really |actually |now )?for\b)|"
-    r"(?:so |just )?forget (?:about )?the \w+(?: \w+)?\s*(?:[,\u2014\u2013-]|\bi want\b)|"
+    # "we forget the pick-up time" is a pain: a hyphen inside a word is no dash.
+    r"(?:so |just )?forget (?:about )?the \w+(?: \w+)?(?:\s*[,\u2014\u2013]|\s+-|\s*\bi want\b)|"
     r"that'?s (?:who|the people) i (?:really |actually )?want to build (?:it )?for|"
     r"i (?:really |actually )?want to build (?:it |this )?for .{3,80}? instead\b|"
     # "Actually, scrap the comparison thing. … So it's for the mechanics, quoting and getting paid."
@@ -548,7 +551,7 @@ PIVOT = re.compile(
 
 # The words of a pivot that only announce it, kept out of the new problem: "So forget the customers —".
 PIVOT_ANNOUNCEMENT = re.compile(
-    r"\b(?:so |just )?forget (?:about )?the \w+(?: \w+)?\s*(?:[,\u2014\u2013-]\s*|(?=i want))|\bchanged my mind\b\s*:?",
+    r"\b(?:so |just )?forget (?:about )?the \w+(?: \w+)?(?:\s*[,\u2014\u2013]\s*|\s+-\s*|\s*(?=i want))|\bchanged my mind\b\s*:?",
     re.IGNORECASE,
 )
 
@@ -600,7 +603,7 @@ ASIDE_ADDRESSED = re.compile(r"\b(?:you|your|u|yuh)\b|\bshould (?:i|we)\b|\bis i
 # "Let me ask you, do you think…", "Can I ask you something — would you…", "Quick question for you —": the words
 # before the question announce it; what follows is asked of the PM, whoever it names.
 ASIDE_QUESTION_LEAD = re.compile(
-    r"^\s*(?:(?:ok(?:ay)?|so|and|hmm+|oh|sorry|sir|madam|actually)[\s,]+)*(?:let me ask(?: you)?(?: something| a question)?|"
+    r"^\s*(?:(?:ok(?:ay)?|so|and|hmm+|oh|sorry|sir|madam|actually|bhai|boss|mate|bro|ji|yaar|sis)[\s,]+)*(?:let me ask(?: you)?(?: something| a question)?|"
     r"can i ask(?: you)?(?: something| a question)?|may i ask(?: you)?(?: something)?|i have a question|"
     # "ok quick q, is there not already an app for this?": the question announced in txt-speak.
     r"(?:a |one |quick |honest |real |small )?(?:question|doubt|(?<=quick )q)(?: for you)?(?: before i (?:go on|continue))?)"
@@ -632,6 +635,8 @@ INTERRUPTION_OPENER = re.compile(
     re.IGNORECASE,
 )
 INTERRUPTION_EVENT = re.compile(
+    # "a fella just drive in with a whole Sentra on a tow truck": Caribbean English tells the past in the present.
+    r"\bjust\s+(?:drive|drove|pull(?:ed)?|walk|reach(?:ed)?|come|bring|brought)\s+(?:in|up|over|round|inside)\b|"
     r"\bjust\s+(?:had to|got|arrived|came|call(?:ed)?|rang|cut|walked|knocked|spilled|spilt|went|left|started|"
     r"showed up|turned up|parked|dropped|broke|fell|burst|texted|messaged|took|ran|died|crashed|blew|switched|tripped|"
     r"woke)\b|\blet me (?:quickly |just )?(?:finish|continue|go on)\b|\bagain\W*$|\bwhere was i\b|"
@@ -656,6 +661,8 @@ INTERRUPTION_EVENT = re.compile(
 ASIDE_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("comparables", re.compile(r"\b(other countries|elsewhere|anyone else|competitors?|already exists?|apps? like this|"
                                r"already an? (?:app|tool|website|site)|"
+                               # "this type of app is already there in Bangladesh or not?"
+                               r"(?:app|tool|website|site|thing)s? (?:is |are )?already (?:there|available|out there)|"
                                r"other apps?|have you seen|are (?:they|people) using)\b", re.IGNORECASE)),
     ("revenue_model", re.compile(r"\b(pay|paid|free|price|pricing|charge|money|subscri\w*)\b", re.IGNORECASE)),
     ("target_user", re.compile(r"\b(who is the user|user|users|customer|customers|audience|who it'?s for)\b",
@@ -766,9 +773,11 @@ ITEM_LEAD = re.compile(r"^(?:(?:oh|and|also|plus|so|then|maybe|perhaps|possibly|
                        r"of|more|by|or|per)\b)\w+\s+\w+)(?:\s+(?:small|little|simple|basic))?)\b[\s,:]*)+",
                        re.IGNORECASE)
 # "it'd be lovely to have a honey harvest tracker": the wish after the hedge, a nice-to-have.
-NICE_LEAD = re.compile(r"^(?:(?:and|also|oh)\s+)*(?:it'?d|it would|would|it will|it'?ll|will)\s+be\s+(?:really\s+|so\s+|very\s+)?"
+NICE_LEAD = re.compile(r"^(?:(?:and|also|oh)\s+)*(?:(?:it'?d|it would|would|it will|it'?ll|will)\s+)?be\s+(?:really\s+|so\s+|very\s+)?"
                        r"(?:lovely|nice|great|cool|good|handy|brilliant|fab|ace|amazing|sweet)\s+"
-                       r"(?:to have|if (?:we|it|they) (?:had|could have|got))\s+", re.IGNORECASE)
+                       # "it would be nice if the drivers get a receipt on WhatsApp": what they would get is the wish.
+                       r"(?:to have|if (?:we|it|they) (?:had|could have|got)|if (?:the\s+)?[\w'-]+\s+(?:get|got|could get|had))\s+",
+                       re.IGNORECASE)
 ALL_OF_IT = re.compile(
     r"^(?:(?:to|and|also|just)\s+)*(?:(?:manage|run|organi[sz]e|handle|control|sort out|digitali[sz]e)\s+(?:their|the|my|our|your|a|"
     r"his|her)\s+(?:whole\s+|entire\s+|small\s+)?(?:business|shop|store|work|stuff|things|life|company|operations?)|"

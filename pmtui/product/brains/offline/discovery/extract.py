@@ -40,6 +40,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     WHY_NOW_STRONG,
 )
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
+from pmtui.product.brains.offline.discovery.numbers import NUMBER_WORD
 from pmtui.product.brains.offline.discovery.pivot import (
     PIVOT_STALE,
     TURN,
@@ -55,6 +56,7 @@ from pmtui.product.brains.offline.discovery.text import (
     has_persona,
     inline_list_lines,
     is_generic_only,
+    is_refusal,
     is_specific,
     is_thin,
     is_user_question,
@@ -115,9 +117,13 @@ _MEASURE = re.compile(
 )
 
 
+_COUNTED_IN_WORDS = re.compile(r"\b(?:dozens?|hundreds?|thousands?|minutes?|hours?)\b", re.IGNORECASE)
+
+
 def _things_not_a_measure(sentence: str) -> bool:
     """Two or more things to build, with nothing counted or compared: no number, no measure word."""
-    if _MEASURE.search(sentence):
+    # "Every yard finds a part in under five minutes, and a dozen yards in the first year": counted in words.
+    if _MEASURE.search(sentence) or NUMBER_WORD.search(sentence) or _COUNTED_IN_WORDS.search(sentence):
         return False
     items = feature_items(sentence)
     return len(items) >= 2 and all(feature_like(item) for item in items)
@@ -134,7 +140,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     text = txt_words(inline_list_lines(user_text.strip()))
     # "just me" to the limits question is a team of one: thin, but no shrug (it is kept, and sharpened once).
     bare_team = asked_aspect == "constraints" and bool(_BARE_TEAM.match(text))
-    if not text or (is_vague(text) and not bare_team) or aside_kind(text):
+    if not text or (is_vague(text) and not bare_team) or aside_kind(text) or is_refusal(text):
         # A question back or an off-topic remark answers nothing: the summary stays as it was. A scope note
         # that also asks to add a thing adds it to the wishlist now.
         if aside_kind(text) == "scope_note":
@@ -653,8 +659,16 @@ def _off_topic(clause: str, clues: dict[str, Clue]) -> bool:
     items = [clean(piece) for piece in re.split(r",\s*(?:and\s+)?|;\s*", clause) if clean(piece)]
     shaped = bool(items) and all(feature_like(item) and len(item.split()) <= 12 for item in items)
     return not shaped and any(
-        clue.strong and aspect != "feature_wishlist" and decisive(aspect, clause, clue) for aspect, clue in clues.items()
+        clue.strong and aspect != "feature_wishlist" and decisive(aspect, clause, clue)
+        # "handlers enter online with the dog's name, …, who's paid the entry fee": the people who do a thing in the
+        # list are no answer about who it is for, unless the clause says so.
+        and (aspect != "target_user" or _SAYS_WHO_FOR.search(clause) is not None)
+        for aspect, clue in clues.items()
     )
+
+
+_SAYS_WHO_FOR = re.compile(r"\b(?:it'?s|it is|this is|app is|mainly|mostly|only)\s+for\b|\baimed at\b|"
+                           r"\b(?:the\s+)?(?:users?|customers?|audience)\s+(?:are|is|would be)\b", re.IGNORECASE)
 
 
 def _sentence_lead(sentence_clues: list[dict[str, Clue]], asked: str, clauses: list[str]) -> str:

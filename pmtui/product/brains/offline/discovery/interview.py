@@ -30,6 +30,7 @@ from pmtui.product.brains.offline.discovery.phrasing import (
 from pmtui.product.brains.offline.discovery.pivot import other_people
 from pmtui.product.brains.offline.discovery.text import (
     is_clarifying,
+    is_refusal,
     is_thin,
     is_vague,
     join,
@@ -202,6 +203,11 @@ def next_reply(
     if dodged and probes.get(asked, 0) < 1:
         # The user answered something else; ask once more (counted as this aspect's probe), then move on.
         question = _fresh(state, asked, summary, turn + 1)
+        if is_refusal(user_text):
+            # "I'd rather not say": no pressing, and the door stays open for a rough answer.
+            text = join("Fair enough, no need for exact figures.",
+                        f"A rough idea is enough, or we leave it open: {question[0].lower()}{question[1:]}")
+            return DiscoveryReply(text=text, asked_aspect=asked, probing=True)
         text = join(ack, note, f"Still, I'd like to pin this down: {question[0].lower()}{question[1:]}")
         return DiscoveryReply(text=text, asked_aspect=asked, probing=True)
     askable = [g for g in gaps if state.ask_count.get(g, 0) < MAX_ASKS]

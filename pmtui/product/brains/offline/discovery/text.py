@@ -577,8 +577,37 @@ _TXT_WORDS = ((r"(?<=\w\s)n(?=\s+\w)", "and"), (r"\bu\b(?!['\u2019-])", "you"), 
               (r"\bb4\b", "before"), (r"\b(?:pls|plz)\b", "please"), (r"\bda\b", "the"))
 
 
+# Dictated answers: "so um basically the thing is I'm the secretary…", "um so it's the trial secretaries really".
+# The hesitations carry no words of the answer; "so" and "basically" go only with them, where a sentence opens.
+_HESITATION = re.compile(r"(?<![\w'-])(?:um+|uh+|uhm+|erm+|er|ehm+)(?![\w'-])[,.]?\s*", re.IGNORECASE)
+_DICTATED_OPENING = re.compile(r"(?:^|(?<=[.!?]\s))\s*(?:(?:so|well|okay|ok|right|see|look)\s*,?\s+)?(?:basically\s*,?\s+)"
+                               r"(?:the thing is\s*,?\s+)?|(?:^|(?<=[.!?]\s))\s*(?:(?:so|well|see|look)\s*,?\s+)?the thing is\s*,?\s+",
+                               re.IGNORECASE)
+
+
 def txt_words(text: str) -> str:
-    """The answer with txt-speak's small words spelled out."""
+    """The answer with txt-speak's small words spelled out, and a dictated answer's hesitations left out."""
     for short_form, word in _TXT_WORDS:
         text = re.sub(short_form, word, text, flags=re.IGNORECASE)
+    hesitant = _HESITATION.search(text) is not None
+    text = _HESITATION.sub("", text)
+    if hesitant or _DICTATED_OPENING.match(text):
+        text = _DICTATED_OPENING.sub("", text)
+        text = re.sub(r"^(?:so|well)\s*,?\s+", "", text, flags=re.IGNORECASE) if hesitant else text
     return text
+
+
+# "I'd rather not say, it's a bit awkward with money in this world", "id rather not say yet": a polite refusal answers
+# nothing, whatever reason follows it; the question stays open (the flow asks it once more, then moves on).
+_REFUSAL = re.compile(
+    r"^\W*(?:(?:sorry|honestly|hmm+|um+|well|ah|oh)[\s,]+)*(?:i'?d|i would|id|i'?ll|we'?d|we would)?\s*(?:rather|prefer)\s+"
+    r"(?:not|to not|not to)\s+(?:say|share|tell|disclose|get into (?:it|that)|go into (?:it|that)|answer)\b|"
+    r"^\W*(?:no comment|can'?t say(?: yet)?|(?:i'?m |i am )?not comfortable (?:saying|sharing)|i won'?t say|"
+    r"(?:i'?ll|let me) keep that (?:to myself|private))\b",
+    re.IGNORECASE,
+)
+
+
+def is_refusal(text: str) -> bool:
+    """Does the answer politely decline to answer?"""
+    return _REFUSAL.match(text.strip()) is not None

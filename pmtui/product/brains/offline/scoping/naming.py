@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from pmtui.models import Feature, Provenance, ScopingOutput
+from pmtui.product.brains.offline.scoping.rules import EVIDENCE
 from pmtui.product.brains.offline.scoping.terms import short_name, stems
 
 
@@ -132,3 +133,17 @@ def only_of_its_kind(output: ScopingOutput, phrase: str) -> tuple[str, str] | No
         return None
     rows = [f.name for f in output.mvp_features if _MESSAGE_ROW.match(f.name)]
     return ("mvp", rows[0]) if len(rows) == 1 else None
+
+
+def evidence_in(text: str) -> str:
+    """The sentence of the user's message that carries evidence, or ''."""
+    for sentence in re.split(r"(?<=[.!?;])\s+", text.strip()):
+        if any(pattern.search(sentence) for pattern in EVIDENCE):
+            return sentence.strip()
+    return ""
+
+
+def weeks_text(person_weeks: float, team: int | None) -> str:
+    if team and team > 1:
+        return f"{person_weeks:g} person-weeks (≈ {person_weeks / team:.1f} weeks for {team} people)"
+    return f"{person_weeks:g} person-weeks"

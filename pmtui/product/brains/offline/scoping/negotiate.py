@@ -28,18 +28,19 @@ from pmtui.product.brains.offline.scoping.naming import (
     _part_name,
     _related,
     copy_of,
+    evidence_in,
     only_of_its_kind,
     other_row,
     other_way,
     plain_thing,
     renamed_smaller,
+    weeks_text,
     whole_rows,
 )
 from pmtui.product.brains.offline.scoping.narrative import refresh_narrative
 from pmtui.product.brains.offline.scoping.propose import Candidate, nice_to_have, propose, score_candidate
 from pmtui.product.brains.offline.scoping.requests import ChangeRequest, parse_requests
 from pmtui.product.brains.offline.scoping.rerank import exchanges, rank_above
-from pmtui.product.brains.offline.scoping.rules import EVIDENCE
 from pmtui.product.brains.offline.scoping.terms import persona, short_name, stems, user_count
 from pmtui.product.brains.protocol import Negotiation
 from pmtui.product.rice import PHASE_PRIORITY, phase_effort, rescore, team_size
@@ -50,20 +51,6 @@ STRONG_MATCH = 0.75
 MIN_COVER = 0.6
 # Words that say what kind of work a row is, not which row: "GPS tracking", "the booking feature".
 # "the grow report thing later": what kind of work it is ("report", "bit", "stuff") names no row on its own.
-def _evidence(text: str) -> str:
-    """The sentence of the user's message that carries evidence, or ''."""
-    for sentence in re.split(r"(?<=[.!?;])\s+", text.strip()):
-        if any(pattern.search(sentence) for pattern in EVIDENCE):
-            return sentence.strip()
-    return ""
-
-
-def _weeks(person_weeks: float, team: int | None) -> str:
-    if team and team > 1:
-        return f"{person_weeks:g} person-weeks (≈ {person_weeks / team:.1f} weeks for {team} people)"
-    return f"{person_weeks:g} person-weeks"
-
-
 def _pin(feature: Feature, phase: int, reason: str) -> None:
     feature.phase = phase
     feature.priority = PHASE_PRIORITY[phase]  # type: ignore[assignment]
@@ -85,6 +72,7 @@ class _Round:
     final: bool
     evidence: str
     trade: bool
+    freed: bool = False
     changed: list[str] = field(default_factory=list)
     held: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -187,7 +175,9 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
     label = f"Round {round_number}/{state.max_negotiation_rounds}"
     requests = exchanges(state, output, requests)
     trade = any(r.kind in ("cut", "defer") for r in requests) and any(r.kind in ("add", "promote") for r in requests)
-    work = _Round(state, output, text, label, round_number, final_round, _evidence(text), trade)
+    work = _Round(state, output, text, label, round_number, final_round, evidence_in(text), trade)
+    # A cut or a deferral of a row already below the line frees no Phase 1 work: the reply must not say it did.
+    work.freed = trade and any(r.kind in ("cut", "defer") and _frees_phase_1(work, r.what) for r in requests)
     if not requests:
         requests = _named_without_verb(work)
     if not requests:
@@ -616,11 +606,19 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
     work.changed.append(f"merged {first.name} and {second.name} into {merged.name} ({merged.rice_effort:g} person-weeks, {how})")
 
 
+def _frees_phase_1(work: _Round, phrase: str) -> bool:
+    """False only when the phrase names a row that is not in Phase 1 (a row it names unclearly may still be)."""
+    found = work.find(phrase) if phrase else None
+    return found is None or (found[0] == "mvp" and any(f.name == found[1] and f.phase == 1 for f in work.output.mvp_features))
+
+
 def _why_in(work: _Round) -> str:
     if work.evidence:
         return f"on your new evidence (“{work.evidence}”)"
-    if work.trade:
+    if work.trade and work.freed:
         return "because you traded scope for it in the same message"
+    if work.trade:
+        return "as you asked for it beside what you set aside (which was not in Phase 1, so it freed no time)"
     return "because this is our last round — recorded as a risk"
 
 
@@ -701,7 +699,7 @@ def _hold(work: _Round, feature: Feature | None, name: str, kind: str) -> None:
     versus = f" vs {top.compute_score():g} for {top.name}" if top else ""
     if after > budget:
         effect = (
-            f"it would push Phase 1 from {_weeks(current, team)} to {_weeks(after, team)}, over your {budget:g} "
+            f"it would push Phase 1 from {weeks_text(current, team)} to {weeks_text(after, team)}, over your {budget:g} "
             "person-week budget"
         )
     else:
@@ -781,8 +779,8 @@ def _reply(work: _Round, bumped: list[str]) -> str:
         moved = [f"{name} (now Phase {f.phase})" for name in bumped if (f := output.feature(name))]
         parts.append(f"To keep the budget honest, {', '.join(moved or bumped)} moves below the cut line.")
     if used > budget:
-        parts.append(f"Phase 1 is now {_weeks(used, team)}, over your {budget:g} person-week budget — recorded as a risk.")
-        work.risks.append(f"Phase 1 grows to {_weeks(used, team)}, over the {budget:g} person-week budget")
+        parts.append(f"Phase 1 is now {weeks_text(used, team)}, over your {budget:g} person-week budget — recorded as a risk.")
+        work.risks.append(f"Phase 1 grows to {weeks_text(used, team)}, over the {budget:g} person-week budget")
     elif work.changed:
         parts.append(f"Phase 1 is now {used:g} of {budget:g} person-weeks.")
     else:

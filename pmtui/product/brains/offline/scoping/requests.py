@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from pmtui.product.brains.offline.scoping.questions import restate_questions
 from pmtui.product.brains.offline.scoping.rules import (
     ADD_PATTERNS,
     ASKING,
@@ -314,7 +315,7 @@ def _two_asks(sentence: str) -> list[str]:
 
 def parse_requests(text: str) -> list[ChangeRequest]:
     """Every change request in the message, in the order said; 'it' and 'that' resolved to what came before."""
-    text = _shorthand(text)
+    text = restate_questions(_shorthand(text))
     requests: list[ChangeRequest] = []
     named: list[str] = []
     sentences = [
@@ -330,6 +331,10 @@ def parse_requests(text: str) -> list[ChangeRequest]:
         if why and index + 1 < len(sentences) and not sentences[index + 1].rstrip().endswith("?"):
             # "Why is the export not in phase 1? Without it they retype 80 names." argues, not asks.
             what = clean_target(why.group("what") or why.group("what2") or why.group("what3") or why.group("what4") or "")
+            earlier = next((n for n in reversed(named) if n and not is_pronoun(n)), "")
+            if is_pronoun(what) and earlier:
+                # "The return-load board, that's the clever bit, isn't it? Why isn't it in phase 1?"
+                what = earlier
             requests.append(ChangeRequest("promote", what, sentence, phase=1))
             named.append(what)
             continue
@@ -587,7 +592,10 @@ _PEOPLE_SAY = re.compile(r"^(?:(?:but|and|so|because|cos|since)\s+)?(?:the|our|m
                          r"(?:already\s+|all\s+|just\s+)?(?:have|has|had|use|do|don'?t|know|keep|get|got|will|would|can|are|were)\b|"
                          # "but the orchards already use a payroll provider": whoever already has it.
                          r"^(?:(?:but|and|so|because|cos|since)\s+)?(?:the|our|my|most|all|many|some|their)\s+(?:[\w'-]+\s+)?[\w'-]+s\s+"
-                         r"already\s+(?:use|have|do|know|get|pay|keep|send)\b",
+                         r"already\s+(?:use|have|do|know|get|pay|keep|send)\b|"
+                         # "Mechanics does call to hold all the time": what people habitually do, Caribbean "does" too.
+                         r"^(?:\w+(?:ers|ors|ists|ians|ics)|people|staff|owners|customers|clients|folks?)\s+"
+                         r"(?:does|do|always|never|usually|often|keep)\s+\w+",
                          re.IGNORECASE)
 
 
