@@ -69,3 +69,13 @@ def test_a_founder_who_names_their_own_trade_is_still_asked_who_it_is_for() -> N
                 store.close()
 
     assert asyncio.run(run()).startswith("Solo residential agents in Texas")
+
+
+def test_a_row_not_needed_first_waits_for_a_later_phase() -> None:
+    """A Singapore hawker's "sold out button not needed first. paynow must have" promoted PayNow and left the sold-out
+    button in Phase 1: "not needed first", read as "not needed for phase 1", matched no deferral."""
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    assert [(r.kind, r.what) for r in parse_requests("sold out button not needed first. paynow must have")] == [
+        ("defer", "sold out button"), ("promote", "paynow")]
+    assert parse_requests("the map not needed for the drivers") == []  # for someone, not for now

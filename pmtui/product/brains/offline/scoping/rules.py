@@ -441,7 +441,8 @@ CUT_PATTERNS = (
        r"(?!(?:now|yet|first|right now|anymore|any more|at the moment|for now|at first)\b)(?P<what>[^,;]+)"),
     rx(r"\bno need for\s+(?P<what>[^,;]+)"),
     # "The notebook import no need, agents will just start fresh": the row, then "no need".
-    rx(r"^(?P<what>[^,;]+?),?\s+(?:no need|not needed|no use)\b(?!\s+(?:for|to|of)\b)"),
+    # "sold out button not needed first" (read as "… not needed for phase 1"): the row, then "not needed" for now.
+    rx(r"^(?P<what>[^,;]+?),?\s+(?:no need|not needed|no use)\b(?!\s+(?:for(?!\s+phase\s*(?:1|one)\b)|to|of)\b)"),
     # "leave it out", "leave the fee tracking out".
     rx(r"\bleave\s+(?P<what>[^,;]+?)\s+out\b"),
     rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\b(?!\s+(?:in|into|to))"),
@@ -456,7 +457,7 @@ CUT_PATTERNS = (
     rx(r"^(?P<what>.+?)\s+(?:we|i|they|you)\s+(?:(?:are|am)\s+not\s+needing|(?:don'?t|do not|won'?t)\s+(?:really\s+)?need)\b"),
 )
 # "… we are not needing first", "we don't need it now": not in the first phase, which is a deferral.
-NOT_NEEDED_YET = rx(r"\bneed(?:ing)?\s+(?:it\s+|that\s+|them\s+)?(?:first|now|right now|yet|in phase\s*(?:1|one))\b")
+NOT_NEEDED_YET = rx(r"\bneed(?:ed|ing)?\s+(?:it\s+|that\s+|them\s+)?(?:first|now|right now|yet|(?:in|for) phase\s*(?:1|one))\b")
 # "first the skip and daily count": which rows come first. It adds no row the table lacks.
 FIRST_PROMOTE = rx(r"^(?:(?:but|and|so|then)\s+)?first\s+(?P<what>(?!of\b|time\b|thing\b|version\b|phase\b)[^,;]+?)"
                    + SOFTENER + r"\s*$")
