@@ -4,6 +4,7 @@ pytest as gates, and the scripted executor as the coding agent."""
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -579,3 +580,36 @@ def test_a_kill_after_the_manifest_commit_releases_without_a_second_one(
     assert git(project, "rev-parse", "HEAD") == committed and git(project, "status", "--porcelain") == ""
     run = DeliveryStore(store).latest_run()
     assert run is not None and run.state == "released" and run.manifest_path.endswith("once-release.yaml")
+
+
+def test_a_fast_forwarded_tasks_tree_is_reset_at_its_commit_while_the_commit_integrates(
+    tmp_path: Path, project: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The freed tree's reset (clean, checkout) is off the next task's path: it starts once the commit is made
+    # and runs beside the fast-forward of the user's checkout, at the commit that becomes the plan head.
+    from pmtui.delivery import git_ops
+
+    reset_at: dict[str, threading.Event] = {}
+    seen: list[tuple[str, bool]] = []
+    real_reset, real_forward = git_ops.reset_worktree, git_ops.fast_forward
+
+    def reset(tree: Any, sha: str) -> None:
+        real_reset(tree, sha)
+        reset_at.setdefault(sha, threading.Event()).set()
+
+    def forward(repo: Any, branch: str, new_sha: str, old_sha: str) -> str:
+        # The reset does not depend on the fast-forward: waiting for it here cannot deadlock the new order,
+        # and the old order (reset after the integration) never sets the event.
+        seen.append((new_sha, reset_at.setdefault(new_sha, threading.Event()).wait(10)))
+        return real_forward(repo, branch, new_sha, old_sha)
+
+    monkeypatch.setattr(git_ops, "reset_worktree", reset)
+    monkeypatch.setattr(git_ops, "fast_forward", forward)
+    plan = plan_text("early", [task_block("T1", "Alpha value", module="alpha",
+                                          criteria=("alpha_value returns the alpha value",))])
+    outcome = asyncio.run(engine_for(tmp_path, project, plan, {"T1": [write_files(module_files("alpha"))]},
+                                     store).run())
+    assert outcome.ending == "released", outcome.message
+    sha = DeliveryStore(store).task(outcome.run_id, "T1").commit_sha
+    assert seen == [(sha, True)]
+    assert git(project, "status", "--porcelain") == ""

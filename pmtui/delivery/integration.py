@@ -107,6 +107,9 @@ class Integration:
                 sha = await self._commit_in_tree(task, tree)
                 if sha is None:
                     return False
+                if not merge and parent == ctx.plan_head():
+                    # A fast-forward to come: the tree is made clean at the commit meanwhile (the plan head to be).
+                    self.pool.reset_early(task, sha)
             await self._wait_turn(task_id)
             try:
                 async with self._lock:
@@ -142,6 +145,7 @@ class Integration:
                 raise IntegrationFailed(str(error)) from None
         head = ctx.plan_head()
         if parent is not None and parent != head and task.tier in REGATED_TIERS:
+            await self.pool.settle_early(task)  # the plan head moved since: the tree is used again
             sha = await self._regate(task, tree, sha, head)
             parent = head
         try:
