@@ -202,10 +202,9 @@ class WorktreePool:
 
     async def settle(self) -> None:
         """Wait for the background preparations (before the pool's trees are removed)."""
-        preparing, self._preparing = list(self._preparing.values()), {}
-        preparing += [reset for _, reset in self._early.values()]
-        self._early.clear()
-        await asyncio.gather(*preparing, return_exceptions=True)
+        early = [reset for _, reset in self._early.values()]
+        preparing, self._preparing, self._early = list(self._preparing.values()), {}, {}
+        await asyncio.gather(*preparing, *early, return_exceptions=True)
         self._ready.clear()
 
     def clear(self) -> None:
