@@ -613,3 +613,40 @@ def test_a_fast_forwarded_tasks_tree_is_reset_at_its_commit_while_the_commit_int
     sha = DeliveryStore(store).task(outcome.run_id, "T1").commit_sha
     assert seen == [(sha, True)]
     assert git(project, "status", "--porcelain") == ""
+
+
+def test_the_user_checkouts_status_after_an_agent_is_taken_beside_the_scan_of_its_surroundings(
+    tmp_path: Path, project: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The status (a git process) and the scans read different places: the one waits for no other. An agent's
+    # write into the checkout is still evidence (test_sandbox), and the stray refs are put back after both.
+    from pmtui.delivery import agent_watch
+
+    taken = threading.Condition()
+    statuses: list[int] = []
+    seen: list[bool] = []
+    real_status, real_scan = agent_watch.checkout_writes, agent_watch.guarded_writes
+
+    def status(checkout: Any, earlier: Any) -> Any:
+        found = real_status(checkout, earlier)
+        with taken:
+            statuses.append(len(earlier))
+            taken.notify_all()
+        return found
+
+    def scan(before: Any) -> list[str]:
+        # The first status is the run's own, before any agent; the second is the one after the agent. In the
+        # old order it came after this scan, so waiting here for it never ended (False after the guard).
+        with taken:
+            seen.append(taken.wait_for(lambda: len(statuses) >= 2, timeout=10))
+        return real_scan(before)
+
+    monkeypatch.setattr(agent_watch, "checkout_writes", status)
+    monkeypatch.setattr(agent_watch, "guarded_writes", scan)
+    plan = plan_text("side", [task_block("T1", "Alpha value", module="alpha",
+                                         criteria=("alpha_value returns the alpha value",))])
+    outcome = asyncio.run(engine_for(tmp_path, project, plan, {"T1": [write_files(module_files("alpha"))]},
+                                     store).run())
+    assert outcome.ending == "released", outcome.message
+    assert seen == [True] and len(statuses) == 2
+    assert DeliveryStore(store).attempts(outcome.run_id, "T1")[0].outcome == "agent_done"
