@@ -650,3 +650,42 @@ def test_the_user_checkouts_status_after_an_agent_is_taken_beside_the_scan_of_it
     assert outcome.ending == "released", outcome.message
     assert seen == [True] and len(statuses) == 2
     assert DeliveryStore(store).attempts(outcome.run_id, "T1")[0].outcome == "agent_done"
+
+
+def test_an_attempts_change_set_is_read_beside_the_checks_after_its_agent_and_once(
+    tmp_path: Path, project: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Once the agent's git metadata and HEAD are put back, the change set (three git processes in the tree) is
+    # read while the user's checkout's status and the scans run; the gates use it, not a second reading.
+    from pmtui.delivery import agent_watch, task_driver
+
+    read = threading.Event()
+    changes: list[list[str]] = []
+    seen: list[bool] = []
+    real_change, real_status = task_driver._agent_change, agent_watch.checkout_writes
+
+    def change(tree: Path, limit: int) -> Any:
+        found = real_change(tree, limit)
+        changes.append(found.files())
+        read.set()
+        return found
+
+    calls: list[int] = []
+
+    def status(checkout: Any, earlier: Any) -> Any:
+        calls.append(len(calls))
+        if len(calls) == 2:
+            # The first status is the run's own, before any agent; this one is after the agent. In the old
+            # order the change set was read in the gates' step, later: waiting for it never ended (False).
+            seen.append(read.wait(10))
+        return real_status(checkout, earlier)
+
+    monkeypatch.setattr(task_driver, "_agent_change", change)
+    monkeypatch.setattr(agent_watch, "checkout_writes", status)
+    plan = plan_text("prefetch", [task_block("T1", "Alpha value", module="alpha",
+                                             criteria=("alpha_value returns the alpha value",))])
+    outcome = asyncio.run(engine_for(tmp_path, project, plan, {"T1": [write_files(module_files("alpha"))]},
+                                     store).run())
+    assert outcome.ending == "released", outcome.message
+    assert seen == [True]
+    assert changes == [["src/alpha.py", "tests/test_alpha.py"]]
