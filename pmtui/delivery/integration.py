@@ -107,9 +107,6 @@ class Integration:
                 sha = await self._commit_in_tree(task, tree)
                 if sha is None:
                     return False
-                if not merge and parent == ctx.plan_head():
-                    # A fast-forward to come: the tree is made clean at the commit meanwhile (the plan head to be).
-                    self.pool.reset_early(task, sha)
             await self._wait_turn(task_id)
             try:
                 async with self._lock:
@@ -145,9 +142,12 @@ class Integration:
                 raise IntegrationFailed(str(error)) from None
         head = ctx.plan_head()
         if parent is not None and parent != head and task.tier in REGATED_TIERS:
-            await self.pool.settle_early(task)  # the plan head moved since: the tree is used again
             sha = await self._regate(task, tree, sha, head)
             parent = head
+        if parent == head:
+            # A fast-forward (the integration lock is held: the head stays): the tree is made clean at the commit,
+            # the plan head to be, while the user's checkout moves to it.
+            self.pool.reset_early(task, sha)
         try:
             return await asyncio.to_thread(ctx.on_checkout, git_ops.bring_onto, ctx.root, ctx.plan_branch, sha,
                                            mode="cherry-pick", parent=parent)

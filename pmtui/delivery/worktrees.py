@@ -10,8 +10,8 @@ The next task should not wait for that reset: a slot let go is reset in the back
 and when every slot is taken a spare one is added in the background, so the task that takes it
 finds a clean tree (at most a checkout to the newest plan head away) and its checkpoint is the
 head's own tree. A task whose commit is about to be fast-forwarded onto the plan branch has its tree
-reset at that commit (the plan head to be) while the integration runs (reset_early): the tree is not
-used again unless the integration re-gates, which waits for it first.
+reset at that commit (the plan head to be) while the fast-forward runs (reset_early): the tree is not
+used again.
 """
 
 from __future__ import annotations
@@ -141,7 +141,7 @@ class WorktreePool:
     def reset_early(self, task: TaskRecord, sha: str) -> None:
         """Start making the task's tree clean at its own commit `sha` (its HEAD) in the background, while the
         commit is brought onto the plan branch: when `sha` is then the plan head, the slot let go is ready
-        without waiting for a reset. The task keeps its slot; settle_early waits for the reset."""
+        without waiting for a reset. The task keeps its slot until then."""
         slot = next((n for n, owner in self._owners().items() if owner == task.task_id), None)
         if slot is None or slot in self._early:
             return
@@ -155,12 +155,6 @@ class WorktreePool:
             return True
 
         self._early[slot] = (sha, asyncio.get_running_loop().create_task(asyncio.to_thread(reset)))
-
-    async def settle_early(self, task: TaskRecord) -> None:
-        """Wait for the early reset of the task's tree (before the task uses its tree again: a re-gate)."""
-        for slot, owner in self._owners().items():
-            if owner == task.task_id and slot in self._early:
-                await asyncio.gather(self._early[slot][1], return_exceptions=True)
 
     def _prepare(self, slot: int, sha: str) -> None:
         """Make `slot` a clean tree at `sha` in the background (a free slot let go, or a new spare)."""
