@@ -4,6 +4,7 @@ pytest as gates, and the scripted executor as the coding agent."""
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -579,3 +580,112 @@ def test_a_kill_after_the_manifest_commit_releases_without_a_second_one(
     assert git(project, "rev-parse", "HEAD") == committed and git(project, "status", "--porcelain") == ""
     run = DeliveryStore(store).latest_run()
     assert run is not None and run.state == "released" and run.manifest_path.endswith("once-release.yaml")
+
+
+def test_a_fast_forwarded_tasks_tree_is_reset_at_its_commit_while_the_commit_integrates(
+    tmp_path: Path, project: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The freed tree's reset (clean, checkout) is off the next task's path: it starts once the commit is made
+    # and runs beside the fast-forward of the user's checkout, at the commit that becomes the plan head.
+    from pmtui.delivery import git_ops
+
+    reset_at: dict[str, threading.Event] = {}
+    seen: list[tuple[str, bool]] = []
+    real_reset, real_forward = git_ops.reset_worktree, git_ops.fast_forward
+
+    def reset(tree: Any, sha: str) -> None:
+        real_reset(tree, sha)
+        reset_at.setdefault(sha, threading.Event()).set()
+
+    def forward(repo: Any, branch: str, new_sha: str, old_sha: str) -> str:
+        # The reset does not depend on the fast-forward: waiting for it here cannot deadlock the new order,
+        # and the old order (reset after the integration) never sets the event.
+        seen.append((new_sha, reset_at.setdefault(new_sha, threading.Event()).wait(10)))
+        return real_forward(repo, branch, new_sha, old_sha)
+
+    monkeypatch.setattr(git_ops, "reset_worktree", reset)
+    monkeypatch.setattr(git_ops, "fast_forward", forward)
+    plan = plan_text("early", [task_block("T1", "Alpha value", module="alpha",
+                                          criteria=("alpha_value returns the alpha value",))])
+    outcome = asyncio.run(engine_for(tmp_path, project, plan, {"T1": [write_files(module_files("alpha"))]},
+                                     store).run())
+    assert outcome.ending == "released", outcome.message
+    sha = DeliveryStore(store).task(outcome.run_id, "T1").commit_sha
+    assert seen == [(sha, True)]
+    assert git(project, "status", "--porcelain") == ""
+
+
+def test_the_user_checkouts_status_after_an_agent_is_taken_beside_the_scan_of_its_surroundings(
+    tmp_path: Path, project: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The status (a git process) and the scans read different places: the one waits for no other. An agent's
+    # write into the checkout is still evidence (test_sandbox), and the stray refs are put back after both.
+    from pmtui.delivery import agent_watch
+
+    taken = threading.Condition()
+    statuses: list[int] = []
+    seen: list[bool] = []
+    real_status, real_scan = agent_watch.checkout_writes, agent_watch.guarded_writes
+
+    def status(checkout: Any, earlier: Any) -> Any:
+        found = real_status(checkout, earlier)
+        with taken:
+            statuses.append(len(earlier))
+            taken.notify_all()
+        return found
+
+    def scan(before: Any) -> list[str]:
+        # The first status is the run's own, before any agent; the second is the one after the agent. In the
+        # old order it came after this scan, so waiting here for it never ended (False after the guard).
+        with taken:
+            seen.append(taken.wait_for(lambda: len(statuses) >= 2, timeout=10))
+        return real_scan(before)
+
+    monkeypatch.setattr(agent_watch, "checkout_writes", status)
+    monkeypatch.setattr(agent_watch, "guarded_writes", scan)
+    plan = plan_text("side", [task_block("T1", "Alpha value", module="alpha",
+                                         criteria=("alpha_value returns the alpha value",))])
+    outcome = asyncio.run(engine_for(tmp_path, project, plan, {"T1": [write_files(module_files("alpha"))]},
+                                     store).run())
+    assert outcome.ending == "released", outcome.message
+    assert seen == [True] and len(statuses) == 2
+    assert DeliveryStore(store).attempts(outcome.run_id, "T1")[0].outcome == "agent_done"
+
+
+def test_an_attempts_change_set_is_read_beside_the_checks_after_its_agent_and_once(
+    tmp_path: Path, project: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Once the agent's git metadata and HEAD are put back, the change set (three git processes in the tree) is
+    # read while the user's checkout's status and the scans run; the gates use it, not a second reading.
+    from pmtui.delivery import agent_watch, task_driver
+
+    read = threading.Event()
+    changes: list[list[str]] = []
+    seen: list[bool] = []
+    real_change, real_status = task_driver._agent_change, agent_watch.checkout_writes
+
+    def change(tree: Path, limit: int) -> Any:
+        found = real_change(tree, limit)
+        changes.append(found.files())
+        read.set()
+        return found
+
+    calls: list[int] = []
+
+    def status(checkout: Any, earlier: Any) -> Any:
+        calls.append(len(calls))
+        if len(calls) == 2:
+            # The first status is the run's own, before any agent; this one is after the agent. In the old
+            # order the change set was read in the gates' step, later: waiting for it never ended (False).
+            seen.append(read.wait(10))
+        return real_status(checkout, earlier)
+
+    monkeypatch.setattr(task_driver, "_agent_change", change)
+    monkeypatch.setattr(agent_watch, "checkout_writes", status)
+    plan = plan_text("prefetch", [task_block("T1", "Alpha value", module="alpha",
+                                             criteria=("alpha_value returns the alpha value",))])
+    outcome = asyncio.run(engine_for(tmp_path, project, plan, {"T1": [write_files(module_files("alpha"))]},
+                                     store).run())
+    assert outcome.ending == "released", outcome.message
+    assert seen == [True]
+    assert changes == [["src/alpha.py", "tests/test_alpha.py"]]
