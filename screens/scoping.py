@@ -299,7 +299,7 @@ class ScopingScreen(ConversationScreen):
         editor.value = cell_value(feature, field)
         editor.remove_class("-invalid")
         self.query_one("#editor-error", Static).update(Text("enter saves · esc cancels", style="dim"))
-        self.add_class("-editing")
+        self.query_one("#table-col").add_class("-editing")
         editor.focus()
 
     @on(Input.Submitted, "#cell-input")
@@ -329,7 +329,7 @@ class ScopingScreen(ConversationScreen):
 
     def _close_editor(self) -> None:
         self.editing = None
-        self.remove_class("-editing")
+        self.query_one("#table-col").remove_class("-editing")
         self.query_one("#features", DataTable).focus()
 
     # -- argue-back -----------------------------------------------------------------------

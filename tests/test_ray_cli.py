@@ -31,6 +31,22 @@ def deliver(plan: tuple[Path, Path], *extra: str, env: dict[str, str] | None = N
     return pmtui("deliver", str(plan[0]), "--repo", str(plan[1]), "--headless", *extra, env=env)
 
 
+def test_a_free_port_for_the_test_cluster_is_never_one_ray_takes_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 2026-11-27: the kernel handed out 52365 for the GCS, and `ray start` refused it ("dashboard_agent_http is
+    # trying to use a port number 52365 that is used by other components"). The kernel cannot be made to; a socket
+    # that is handed 52365 first stands in for it.
+    import socket
+
+    handed = iter([52365, 41234])
+
+    class Socket(socket.socket):
+        def getsockname(self) -> tuple[str, int]:
+            return ("127.0.0.1", next(handed))
+
+    monkeypatch.setattr(socket, "socket", Socket)
+    assert free_port() == 41234
+
+
 def test_the_ray_executor_needs_an_agent_command(plan: tuple[Path, Path]) -> None:
     done = deliver(plan, "--executor", "ray")
     assert done.returncode == 2
