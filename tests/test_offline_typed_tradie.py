@@ -79,3 +79,15 @@ def test_a_row_not_needed_first_waits_for_a_later_phase() -> None:
     assert [(r.kind, r.what) for r in parse_requests("sold out button not needed first. paynow must have")] == [
         ("defer", "sold out button"), ("promote", "paynow")]
     assert parse_requests("the map not needed for the drivers") == []  # for someone, not for now
+
+
+def test_er_is_a_hesitation_only_as_it_is_said() -> None:
+    """pm11's dictated answers took "er" for a hesitation wherever it stood, so "the users are actually ER nurses at
+    small clinics" became "nurses at small clinics" (tests/test_orchestrator.py caught it after the merge)."""
+    from pmtui.product.brains.offline.discovery.text import txt_words
+
+    assert txt_words("the users are actually ER nurses at small clinics") == (
+        "the users are actually ER nurses at small clinics")
+    assert txt_words("er nurses at the clinic") == "er nurses at the clinic"
+    assert txt_words("er, the trial secretaries really") == "the trial secretaries really"
+    assert txt_words("so er... we need it") == "we need it"

@@ -579,7 +579,8 @@ _TXT_WORDS = ((r"(?<=\w\s)n(?=\s+\w)", "and"), (r"\bu\b(?!['\u2019-])", "you"), 
 
 # Dictated answers: "so um basically the thing is I'm the secretary…", "um so it's the trial secretaries really".
 # The hesitations carry no words of the answer; "so" and "basically" go only with them, where a sentence opens.
-_HESITATION = re.compile(r"(?<![\w'-])(?:um+|uh+|uhm+|erm+|er|ehm+)(?![\w'-])[,.]?\s*", re.IGNORECASE)
+# "er" only as it is said ("er, the trial secretaries", "so er… ") : "ER nurses" and "er nurses" are an emergency room.
+_HESITATION = re.compile(r"(?<![\w'-])(?:(?i:um+|uh+|uhm+|erm+|ehm+)|er(?=\s*(?:[,.…]|\.\.\.)))(?![\w'-])(?:\.\.\.|[,.…])?\s*")
 _DICTATED_OPENING = re.compile(r"(?:^|(?<=[.!?]\s))\s*(?:(?:so|well|okay|ok|right|see|look)\s*,?\s+)?(?:basically\s*,?\s+)"
                                r"(?:the thing is\s*,?\s+)?|(?:^|(?<=[.!?]\s))\s*(?:(?:so|well|see|look)\s*,?\s+)?the thing is\s*,?\s+",
                                re.IGNORECASE)
