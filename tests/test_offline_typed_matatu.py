@@ -81,3 +81,14 @@ def test_todays_way_is_filed_without_its_and_without_the_laugh(tmp_path: Path) -
     and whatsapp voice notes lol"."""
     _, summary = talk(tmp_path, OPENING, WHO)
     assert summary.current_alternatives == "a paper book and whatsapp voice notes"
+
+
+def test_how_many_of_them_stays_with_the_people_and_sets_the_reach(tmp_path: Path) -> None:
+    """"the conductors first, about 24 of them, two per matatu" kept "conductors" and lost the 24, so reach fell back to
+    an assumed 1,000 conductors a quarter."""
+    from pmtui.product.brains.offline.scoping.terms import user_count
+
+    _, summary = talk(tmp_path, OPENING, WHO)
+    assert summary.target_user.startswith("conductors (about 24 of them)")
+    assert user_count(summary) == (24.0, "24 conductors")
+    assert user_count(DiscoverySummary(target_user="the crew, 12 of us")) == (12.0, "12 crew")

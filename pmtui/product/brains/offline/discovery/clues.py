@@ -142,7 +142,21 @@ _DOING = re.compile(r"^\s*(?:(?:not|always|often|usually|still|also|just|all|now
                     re.IGNORECASE)
 
 
+# "the conductors first, about 24 of them": how many of them there are, said beside who they are.
+_HOW_MANY_OF_THEM = re.compile(r"\b(?:(?:about|around|roughly|some|nearly|almost|over|maybe|like|approx\.?)\s+)?\d[\d,]*\+?"
+                               r"\s+of\s+(?:them|us)\b", re.IGNORECASE)
+
+
 def _target_clue(clause: str) -> Clue | None:
+    clue = _people_clue(clause)
+    count = _HOW_MANY_OF_THEM.search(clause)
+    if clue is not None and count and count.group(0).lower() not in clue.fragment.lower():
+        # The count stays with the people: reach reads it from who it is for ("24 conductors" a quarter, not 1,000).
+        return Clue(f"{clue.fragment} ({count.group(0)})", clue.strong, clue.items, clue.secondary, clue.descriptive)
+    return clue
+
+
+def _people_clue(clause: str) -> Clue | None:
     match = TARGET_EXPLICIT.search(clause)
     if match and _serves(clause, match):
         match = None

@@ -101,6 +101,15 @@ def user_count(summary: DiscoverySummary) -> tuple[float, str] | None:
             ):
                 continue
             if 1 <= value <= 1e9 and not (1900 <= value <= 2100 and not unit):
+                if re.match(r"of\s+(?:them|us)\b", text[match.start(3):], re.IGNORECASE):
+                    # "conductors (about 24 of them)": 24 conductors, the people named before the count.
+                    before = re.sub(r"[\s(,]*(?:about|around|roughly|some|nearly|almost|over|maybe|like)?\s*$", "",
+                                    text[: match.start()], flags=re.IGNORECASE).split(";")[-1].strip(" ,(")
+                    head = re.split(r"\s+(?:on|in|at|of|from|with|who|that|across|near)\s+", before)[0]
+                    who = re.sub(r"^(?:all\s+)?(?:the|a|an|our|my|their)\s+", "", " ".join(head.split()[-3:]),
+                                 flags=re.IGNORECASE)
+                    if who:
+                        return value, f"{match.group(1)} {who}"
                 return value, match.group(0).strip()
     return None
 
