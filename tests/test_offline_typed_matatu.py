@@ -92,3 +92,11 @@ def test_how_many_of_them_stays_with_the_people_and_sets_the_reach(tmp_path: Pat
     assert summary.target_user.startswith("conductors (about 24 of them)")
     assert user_count(summary) == (24.0, "24 conductors")
     assert user_count(DiscoverySummary(target_user="the crew, 12 of us")) == (12.0, "12 crew")
+
+
+def test_the_reply_to_who_quotes_every_group_and_says_now_once(tmp_path: Path) -> None:
+    """The reply to "the conductors first, … owners second. … why now: …" said 'The why now now reads …' and 'that's
+    who it's for: "owners"', the group added last, as if the conductors were gone."""
+    replies, _ = talk(tmp_path, OPENING, WHO)
+    assert '"conductors and owners"' in replies[-1]
+    assert "why now now" not in replies[-1].lower()

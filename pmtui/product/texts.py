@@ -213,7 +213,9 @@ def moved_answer_ack(aspect: str, moved: str) -> str:
 
 def labelled_ack(summary: DiscoverySummary, aspects: list[str]) -> str:
     """What a labelled answer set, in full ("success = 30 of the 60 flats…" is quoted to the end)."""
-    return " ".join(f'The {ASPECT_LABELS[a].lower()} now reads "{summary.value_text(a)}".' for a in aspects)
+    # "The why now now reads …" said "now" twice: that label reads "the why-now".
+    return " ".join(f'The {ASPECT_LABELS[a].lower().replace("why now", "why-now")} now reads "{summary.value_text(a)}".'
+                    for a in aspects)
 
 
 def join(*parts: str) -> str:

@@ -120,7 +120,7 @@ def next_reply(
         else:
             fixed = [a for a in QUESTION_ORDER if getattr(before, a) != getattr(summary, a)]
             lead = (
-                f'Corrected: the {ASPECT_LABELS[fixed[0]].lower()} now reads "{_changed_clause(before, summary, fixed[0])}".'
+                f'Corrected: the {ASPECT_LABELS[fixed[0]].lower().replace("why now", "why-now")} now reads "{_changed_clause(before, summary, fixed[0])}".'
                 if fixed
                 else f"Noted: {pending} — I'll put that in when the old figure comes up." if (pending := pending_correction(user_text))
                 else f'Noted — "{short(user_text, 10)}"; the summary didn\'t hold the old wording, so nothing changed.'
@@ -297,6 +297,10 @@ def _acknowledge(
         return IDEA_ACKS[turn % len(IDEA_ACKS)].format(f=short(first, 12))
     if aspect:
         fragment = _new_part(getattr(before, aspect), getattr(summary, aspect))
+        if aspect == "target_user" and has_real_content(before.target_user) and len(summary.target_user.split()) <= 12:
+            # "the conductors first, about 24 of them … owners second" to "who exactly?": who it is for now, in full,
+            # not only the group added last ("that's who it's for: owners").
+            fragment = summary.target_user.replace("; ", " and ")
         # "(later, not now: vineyards)" is a note on who it is for; the quote is who it is for now.
         fragment = fragment if aspect == "feature_wishlist" else short(re.sub(r"\s*\(later, not now: [^)]*\)", "", fragment))
     else:
