@@ -144,10 +144,6 @@ class Integration:
         if parent is not None and parent != head and task.tier in REGATED_TIERS:
             sha = await self._regate(task, tree, sha, head)
             parent = head
-        if parent == head:
-            # A fast-forward (the integration lock is held: the head stays): the tree is made clean at the commit,
-            # the plan head to be, while the user's checkout moves to it.
-            self.pool.reset_early(task, sha)
         try:
             return await asyncio.to_thread(ctx.on_checkout, git_ops.bring_onto, ctx.root, ctx.plan_branch, sha,
                                            mode="cherry-pick", parent=parent)

@@ -13,7 +13,6 @@ import hashlib
 import re
 import tempfile
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -58,8 +57,6 @@ NEVER_ACCEPTED_GATES = frozenset({"secrets_scan", "size_limit", "nested_repo", "
 _VOLATILE = re.compile(r"\d+(\.\d+)?\s*(ms|s)\b|0x[0-9a-f]+|\b[0-9a-f]{12,40}\b|attempt \d+", re.IGNORECASE)
 _SPENT = re.compile(r"^spent \$(?P<usd>[0-9.]+) on attempt \d+")
 _TAMPERING = ("HEAD moved", "outside the repository", "switched the working tree", "stray ref:", "git metadata:")
-# The user's checkout's status and the change set after an agent, taken beside the scans of its surroundings.
-_SIDE = ThreadPoolExecutor(max_workers=8, thread_name_prefix="pmtui-after-agent")
 # The outcome of an attempt a cluster could not run (nodes.AttemptNotRun): it runs again under its number.
 NOT_RUN = "not_run"
 
@@ -270,7 +267,8 @@ class TaskDriver:
                     contract, tree, attempt=attempt, run_dir=ctx.run_dir / "attempts", on_output=stream,
                     on_node=lambda node: self._on_node(task_id, attempt, node),
                 )
-        tampering, notes = await asyncio.to_thread(self._after_agent, before, tree, task_id, attempt)
+        tampering = await asyncio.to_thread(self._after_agent, before, tree)
+        notes = agent_watch.outside_notes(before) if before.noted_dirs else []
         report = self._node_report(task_id, attempt)
         if report is not None:
             ctx.facts(task_id).env_results[attempt] = report.gate_results
@@ -367,36 +365,18 @@ class TaskDriver:
         before = git_ops.snapshot(tree, worktrees=trees, with_status=False)
         return agent_watch.watched(before, guarded, noted, ctx.root, found.refs, found.metadata, found.stash_log)
 
-    def _after_agent(self, before: git_ops.Snapshot, tree: Path, task_id: str, attempt: int
-                     ) -> tuple[list[str], list[str]]:
+    def _after_agent(self, before: git_ops.Snapshot, tree: Path) -> list[str]:
         """What the agent did that it must not (committed, switched branch, wrote outside, made branches or
-        tags; its commit is undone and its stray refs removed), and the notes on its writes in $HOME and
-        $TMPDIR. The attempt's change set is read meanwhile, for the gates."""
+        tags); its commit is undone and its stray refs removed."""
         ctx = self.ctx
         # The git metadata first: pmtui's own git below must not run what the agent planted.
         undone = agent_watch.undo_git_metadata(before, ctx.run_dir / "displaced")
-        # The user's checkout's status (a git process) runs beside the scans of the tree and the surroundings,
-        # and so does the change set once the tree's HEAD is put back: they read different places. The stray
-        # refs are put back after all of them (git reads no replace refs: GIT_NO_REPLACE_OBJECTS).
-        side = change = None
+        tampering = [*agent_watch.undo_agent_moves(before, tree), *agent_watch.guarded_writes(before)]
         if before.checkout and self._checkout_status is not None:
-            side = _SIDE.submit(ctx.on_checkout, agent_watch.checkout_writes, ctx.root, self._checkout_status)
-        try:
-            tampering = agent_watch.undo_agent_moves(before, tree)
-            if self.cluster is None:
-                change = _SIDE.submit(_agent_change, tree, file_limit(ctx))
-            tampering += agent_watch.guarded_writes(before)
-            notes = agent_watch.outside_notes(before) if before.noted_dirs else []
-        finally:
-            # Always waited for: the refs are put back, and the next attempt starts, only after them.
-            written, now = side.result() if side is not None else ([], None)
-            if change is not None and change.exception() is None:
-                # A change set that failed is read again by the gates, where its error belongs.
-                ctx.facts(task_id).changes = {attempt: change.result()}
-        if now is not None:
-            self._checkout_status = now
+            written, self._checkout_status = ctx.on_checkout(agent_watch.checkout_writes, ctx.root,
+                                                             self._checkout_status)
             tampering += written
-        return [*tampering, *undone, *agent_watch.undo_stray_refs(before, ctx.root, ctx.own_refs())], notes
+        return [*tampering, *undone, *agent_watch.undo_stray_refs(before, ctx.root, ctx.own_refs())]
 
     def _attempt_numbers(self, task: TaskRecord) -> range:
         return range(self._first_attempt_of_cycle(task), task.retry_budget + 2)

@@ -9,9 +9,7 @@ take the same one.
 The next task should not wait for that reset: a slot let go is reset in the background at once,
 and when every slot is taken a spare one is added in the background, so the task that takes it
 finds a clean tree (at most a checkout to the newest plan head away) and its checkpoint is the
-head's own tree. A task whose commit is about to be fast-forwarded onto the plan branch has its tree
-reset at that commit (the plan head to be) while the fast-forward runs (reset_early): the tree is not
-used again.
+head's own tree.
 """
 
 from __future__ import annotations
@@ -44,8 +42,6 @@ class WorktreePool:
         self._preparing: dict[int, asyncio.Task[None]] = {}
         self._target: dict[int, str] = {}  # the commit each slot being prepared is made ready at
         self._ready: dict[int, str] = {}
-        # Held slots being reset at their task's commit while it integrates: slot → (commit, reset done).
-        self._early: dict[int, tuple[str, asyncio.Task[bool]]] = {}
 
     def _folder(self) -> Path:
         return self.ctx.run_dir / "worktrees"
@@ -138,38 +134,13 @@ class WorktreePool:
             path.parent.mkdir(parents=True, exist_ok=True)
             git_ops.add_detached_worktree(root, path, sha)
 
-    def reset_early(self, task: TaskRecord, sha: str) -> None:
-        """Start making the task's tree clean at its own commit `sha` (its HEAD) in the background, while the
-        commit is brought onto the plan branch: when `sha` is then the plan head, the slot let go is ready
-        without waiting for a reset. The task keeps its slot until then."""
-        slot = next((n for n, owner in self._owners().items() if owner == task.task_id), None)
-        if slot is None or slot in self._early:
-            return
-        path = self._tree(slot)
-
-        def reset() -> bool:
-            try:
-                git_ops.reset_worktree(path, sha)
-            except git_ops.GitError:
-                return False  # the slot let go is reset the usual way
-            return True
-
-        self._early[slot] = (sha, asyncio.get_running_loop().create_task(asyncio.to_thread(reset)))
-
     def _prepare(self, slot: int, sha: str) -> None:
         """Make `slot` a clean tree at `sha` in the background (a free slot let go, or a new spare)."""
         owners = self._owners()
         owners.setdefault(slot, None)
         path = self._tree(slot)
-        early = self._early.pop(slot, None)
 
         async def prepare() -> None:
-            if early is not None:
-                # The early reset at the task's commit first: when that commit is `sha`, it is the whole reset.
-                done = await asyncio.gather(early[1], return_exceptions=True)
-                if early[0] == sha and done[0] is True:
-                    self._ready[slot] = sha
-                    return
             try:
                 await asyncio.to_thread(self._fresh_tree, path, sha)
             except git_ops.GitError:
@@ -196,9 +167,8 @@ class WorktreePool:
 
     async def settle(self) -> None:
         """Wait for the background preparations (before the pool's trees are removed)."""
-        early = [reset for _, reset in self._early.values()]
-        preparing, self._preparing, self._early = list(self._preparing.values()), {}, {}
-        await asyncio.gather(*preparing, *early, return_exceptions=True)
+        preparing, self._preparing = list(self._preparing.values()), {}
+        await asyncio.gather(*preparing, return_exceptions=True)
         self._ready.clear()
 
     def clear(self) -> None:
