@@ -5,15 +5,12 @@ from the founder's own sentence, which the engine before it got wrong.
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
-from pmtui.config import Config
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.asides import number_correction
 from pmtui.product.brains.offline.discovery.clues import detect
-from pmtui.product.orchestrator import Orchestrator
-from pmtui.store import Store
+from tests.fixtures.offline_talk import talk as offline_talk
 
 OPENING = (
     "so um basically we run 12 matatus in nairobi and the conductors collect fares in cash, sacco owners never know "
@@ -30,17 +27,7 @@ THREE_ANSWERS = (
 
 
 def talk(tmp_path: Path, *lines: str) -> tuple[list[str], DiscoverySummary]:
-    async def run() -> tuple[list[str], DiscoverySummary]:
-        store = Store(tmp_path / "matatu.db")
-        try:
-            orchestrator = Orchestrator(store, Config(offline=True))
-            project = orchestrator.open_project("matatu").project_id
-            replies = [(await orchestrator.handle(project, line)).reply for line in lines]
-            return replies, orchestrator.state(project).discovery_summary
-        finally:
-            store.close()
-
-    return asyncio.run(run())
+    return offline_talk(tmp_path, *lines, project="matatu")
 
 
 def test_one_message_answering_the_metric_the_price_and_the_limits_files_all_three(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from pmtui.product.brains.offline.discovery.clues import feature_items
 from pmtui.product.brains.offline.discovery.text import persona_name
 from pmtui.product.orchestrator import Orchestrator
 from pmtui.store import Store
+from tests.fixtures.offline_talk import talk as offline_talk
 
 OPENING = (
     "Hi, myself Rahul from Pune. I am having one idea regarding tiffin services. Many aunties are running home tiffin "
@@ -27,17 +28,7 @@ WHO = (
 
 
 def talk(tmp_path: Path, *lines: str) -> tuple[list[str], DiscoverySummary]:
-    async def run() -> tuple[list[str], DiscoverySummary]:
-        store = Store(tmp_path / "tiffin.db")
-        try:
-            orchestrator = Orchestrator(store, Config(offline=True))
-            project = orchestrator.open_project("tiffin").project_id
-            replies = [(await orchestrator.handle(project, line)).reply for line in lines]
-            return replies, orchestrator.state(project).discovery_summary
-        finally:
-            store.close()
-
-    return asyncio.run(run())
+    return offline_talk(tmp_path, *lines, project="tiffin")
 
 
 def test_the_founders_name_is_no_pitch_and_what_customers_say_is_no_target(tmp_path: Path) -> None:
