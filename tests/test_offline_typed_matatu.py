@@ -87,3 +87,12 @@ def test_the_reply_to_who_quotes_every_group_and_says_now_once(tmp_path: Path) -
     replies, _ = talk(tmp_path, OPENING, WHO)
     assert '"conductors and owners"' in replies[-1]
     assert "why now now" not in replies[-1].lower()
+
+
+def test_a_row_named_from_the_problem_keeps_the_verbs_last_word() -> None:
+    """"sacco owners never know what came in" gave the row "See what came": the "in" of "came in" was cut as if it
+    dangled. Only a name cut short, or one ending on a joining word, loses its last word."""
+    from pmtui.product.brains.offline.scoping.derive import derive
+
+    summary = DiscoverySummary(core_problem="the conductors collect fares in cash, sacco owners never know what came in")
+    assert "See what came in" in [d.name for d in derive(summary)]

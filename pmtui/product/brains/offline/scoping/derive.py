@@ -17,6 +17,7 @@ from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.scoping.rules import DERIVE_RULES, DeriveRule
 
 MAX_WORDS = 6
+_JOIN_TAIL = re.compile(r"\s+(?:and|or|but|so|because|which|that|when|while|then|the|a|an)$", re.IGNORECASE)
 _STOP_TAIL = re.compile(r"\s+(?:and|or|but|so|because|which|that|when|while|then|with|to|for|of|in|on|the|a|an)$",
                         re.IGNORECASE)
 
@@ -34,10 +35,13 @@ class Derived:
 def _tidy(words: str) -> str:
     text = re.sub(r"\s+", " ", words).strip(" ,.;:-'\"")
     text = re.split(r"[,.;:!?()]|\s+[\u2014\u2013-]\s+", text)[0].strip()
-    parts = text.split()[:MAX_WORDS]
-    text = " ".join(parts)
-    while _STOP_TAIL.search(text):
-        text = _STOP_TAIL.sub("", text)
+    words_said = text.split()
+    text = " ".join(words_said[:MAX_WORDS])
+    # "what came in", "who logged on": said whole, a last "in" or "on" is part of the verb; only a phrase cut short
+    # ("how much they made in" a day) or a joining word ("the orders and") leaves one dangling.
+    tail = _STOP_TAIL if len(words_said) > MAX_WORDS else _JOIN_TAIL
+    while tail.search(text):
+        text = tail.sub("", text)
     return text.strip()
 
 
