@@ -80,7 +80,9 @@ def test_tasks_carry_ownership_files_tests_non_goals_budget_and_criteria() -> No
     assert check_in.tier in ("critical", "normal", "low")
     criteria = " ".join(check_in.acceptance_criteria)
     assert "Mark a habit done for today in one tap" in criteria
-    assert "step 2" in criteria and "Do the daily check-in" in criteria
+    # The flow step says nothing the criterion above does not: it is the task's context, not a second check.
+    assert "step 2" not in criteria
+    assert "Core-flow step 2 of 3; step 3 builds on it: See the streak." in check_in.description
     assert plan.environment.test == "pytest -q"
     assert plan.environment.lint == "ruff check ."
     assert plan.environment.typecheck == "mypy src"
@@ -194,3 +196,40 @@ def test_a_description_that_only_repeats_the_name_gives_a_concrete_criterion() -
     assert post.acceptance_criteria[0] == "A user can post a shift from the app and sees the result saved"
     assert calendar.acceptance_criteria[0] == "Team calendar works from start to finish in the app and its result is saved"
     assert post.non_goals == ["no Social feed", "no Admin panel"]
+
+
+def test_criteria_are_checks_of_this_task_only() -> None:
+    """Found by delivering a written plan with an agent that knows nothing of pmtui (2026-11-27): every feature task
+    failed plan alignment once on criteria no change of its own can show — "After it, the user can go on to step 3:
+    Get shift-aware reminders" (a later task builds step 3), the template's note "(template: most apps need one…)",
+    "nothing is saved" for a calculation that saves nothing, a flow step that only repeats the feature's name."""
+    state = habit_state()
+    assert state.scoping_output is not None
+    state.scoping_output.mvp_features = [
+        Feature(name="Create habit", description="Add a habit with a name and a schedule", phase=1, priority="P0"),
+        Feature(name="Daily check-in", description="", phase=1, priority="P0"),
+        Feature(name="Streak maths", description="Count the days in a row a habit was done", phase=1),
+        Feature(name="Sign-up and profile", phase=2, priority="P1",
+                description="Nurses create an account so their data is theirs (template: most apps need one, you "
+                            "did not ask for it)"),
+    ]
+    state.scoping_output.core_user_flow = ["Create a habit", "Do the daily check-in before the night shift",
+                                           "See the streak"]
+    plan = parse_plan(write_plan(state))
+    create, check_in, streak, sign_up = (next(t for t in plan.tasks if t.title == title) for title in (
+        "Create habit", "Daily check-in", "Streak maths", "Sign-up and profile"))
+    every = [criterion for task in plan.tasks for criterion in task.acceptance_criteria]
+    assert not [c for c in every if "go on to step" in c or "template" in c.lower()], every
+    # Where the flow goes next is said in the description, for the agent to build towards.
+    assert "Core-flow step 1 of 3; step 2 builds on it: Do the daily check-in before the night shift." in create.description
+    # A flow step asking more than the name ("before the night shift") stays a criterion.
+    assert "A user can complete core-flow step 2 with it: Do the daily check-in before the night shift" in (
+        check_in.acceptance_criteria)
+    # The note on where a row came from stays in the description for the reader.
+    assert sign_up.acceptance_criteria[0] == "Sign-up and profile: Nurses create an account so their data is theirs"
+    assert "(template: most apps need one, you did not ask for it)" in sign_up.description
+    # "Nothing is saved" where the task saves something; not for a calculation.
+    refusals = {task.title: next(c for c in task.acceptance_criteria if c.startswith("Invalid or empty input"))
+                for task in (check_in, streak)}
+    assert refusals["Daily check-in"].endswith(", and nothing is saved")
+    assert refusals["Streak maths"] == "Invalid or empty input is refused with a message that says what to fix"

@@ -27,6 +27,9 @@ _ACTION_VERBS = {
     "review", "save", "schedule", "search", "see", "send", "set", "share", "sign", "sort", "swap", "sync",
     "track", "upload", "view", "write",
 }
+# A parenthesised note on where a row came from, not something to build.
+_NOTE = re.compile(r"\s*\((?:template|estimated|assumed|note)\b[^)]*\)", re.IGNORECASE)
+_SAVES = re.compile(r"\b(?:sav|stor|record|kept|keep|persist|remember)\w*", re.IGNORECASE)
 # Minutes of agent time per person-week of RICE effort, bounded to keep a task reviewable.
 _MINUTES_PER_WEEK = 15
 _MIN_MINUTES, _MAX_MINUTES = 10, 60
@@ -218,9 +221,11 @@ def _feature_task(
     source = stack.source.format(slug=feature_slug, snake=snake)
     test_file = stack.test_file.format(slug=feature_slug, snake=snake)
     name = _line(feature.name)
-    description = _line(feature.description)
+    full = _line(feature.description)
+    # A note for the reader ("(template: most apps need one…)") stays in the description, out of the criteria.
+    description = _NOTE.sub("", full).strip()
     if _tokens(description) <= _tokens(name):
-        description = ""
+        description = full = ""
     criteria: list[str] = []
     if description:
         criteria.append(f"{name}: {description.rstrip('.')}")
@@ -228,18 +233,29 @@ def _feature_task(
         criteria.append(f"A user can {name[0].lower()}{name[1:]} from the app and sees the result saved")
     else:
         criteria.append(f"{name} works from start to finish in the app and its result is saved")
+    flow_note = ""
     if step is not None:
-        criteria.append(f"A user can complete core-flow step {step + 1} with it: {_line(flow[step]).rstrip('.')}")
+        step_text = _line(flow[step]).rstrip(".")
+        # The flow step as a criterion only where it asks more than the feature's own name does; where the
+        # flow goes next is context for the agent (the next step is a later task), not a check of this one.
+        if _tokens(step_text) - _tokens(name) - _tokens(description):
+            criteria.append(f"A user can complete core-flow step {step + 1} with it: {step_text}")
+        flow_note = f"Core-flow step {step + 1} of {len(flow)}"
         if step + 1 < len(flow):
-            criteria.append(f"After it, the user can go on to step {step + 2}: {_line(flow[step + 1]).rstrip('.')}")
-    criteria.append("Invalid or empty input is refused with a message that says what to fix, and nothing is saved")
+            flow_note += f"; step {step + 2} builds on it: {_line(flow[step + 1]).rstrip('.')}"
+        flow_note += "."
+    refusal = "Invalid or empty input is refused with a message that says what to fix"
+    # "…and nothing is saved" only where the task saves something: a calculation has nothing to leave unsaved.
+    if _SAVES.search(" ".join(criteria)):
+        refusal += ", and nothing is saved"
+    criteria.append(refusal)
     criteria.append(f"{test_file} covers these criteria and passes with `{stack.test}`")
     effort = feature.rice_effort if feature.rice_effort > 0 else 1.0
     minutes = int(min(_MAX_MINUTES, max(_MIN_MINUTES, round(effort * _MINUTES_PER_WEEK))))
     return _Draft(
         id=task_id,
         title=name,
-        description=f"Phase {feature.phase}, {feature.priority}. {description}".strip(),
+        description=" ".join(part for part in (f"Phase {feature.phase}, {feature.priority}.", full, flow_note) if part),
         ownership=feature_slug,
         depends=depends,
         files=PlanFiles(create=[source]),
