@@ -17,6 +17,7 @@ from pathlib import Path
 from pmtui.delivery import gates, git_ops
 from pmtui.delivery.commit_check import final_content_check
 from pmtui.delivery.escalations import NO_ACCEPT_OPTIONS, Escalations
+from pmtui.delivery.release.criteria_trace import criteria_locations_from_gates
 from pmtui.delivery.review import build_review_note, review_artifact_markdown, review_path
 from pmtui.delivery.run_context import RunContext
 from pmtui.delivery.store import TaskRecord
@@ -206,6 +207,10 @@ class Integration:
         note = build_review_note(task.contract, change, gate_results, result)
         located = {item.criterion: item.location for item in gates.map_criteria(
             task.contract.acceptance_criteria, change, result.criteria_map if result else None)}
+        # What the gates traced and a plain re-match cannot (the gate commands, passing tests): from the verdict.
+        for criterion, location in criteria_locations_from_gates(gate_results).items():
+            if location and not located.get(criterion):
+                located[criterion] = location
         path = review_path(task_id)
         target = tree / path
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -13,6 +13,7 @@ import hashlib
 import re
 import tempfile
 import threading
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -503,7 +504,7 @@ class TaskDriver:
         # Read after the gate commands ran: what they did is evidence too.
         record = ctx.dstore.attempt(ctx.run_id, task_id, attempt)
         tampering = [line for line in (record.evidence if record else []) if any(m in line for m in _TAMPERING)]
-        reviewer_map = await self._reviewer_map(task.contract, change, result)
+        reviewer_map = await self._reviewer_map(task.contract, change, result, env)
         results = await gates.minimum_gate(task.contract, change, result, env, tampering=tampering,
                                            reviewer_map=reviewer_map)
         if change.is_empty() and not change.oversized:
@@ -530,11 +531,13 @@ class TaskDriver:
         self._after_failure(task, attempt, signature, "RUNNING_TESTS", results)
 
     async def _reviewer_map(self, contract: TaskContract, change: git_ops.ChangeSet,
-                            result: AgentResult | None) -> dict[str, str]:
-        """The review model's locations for the criteria neither the agent nor the offline matcher mapped."""
+                            result: AgentResult | None, env: Mapping[str, gates.CommandResult]) -> dict[str, str]:
+        """The review model's locations for the criteria neither the agent, the gate commands nor the offline
+        matcher mapped."""
         if self.criteria_mapper is None or not contract.acceptance_criteria:
             return {}
-        located = gates.map_criteria(contract.acceptance_criteria, change, result.criteria_map if result else None)
+        located = gates.map_criteria(contract.acceptance_criteria, change, result.criteria_map if result else None,
+                                     checked=gates.checked_by_commands(contract, change, env))
         unmapped = [item.criterion for item in located if item.location is None]
         if not unmapped:
             return {}

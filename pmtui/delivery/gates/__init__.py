@@ -23,6 +23,7 @@ if TYPE_CHECKING:
         unmapped_criteria,
         vouching_line,
     )
+    from pmtui.delivery.gates.command_criteria import checked_by_commands
     from pmtui.delivery.gates.commands import (
         MAX_KEY_LINES,
         CommandResult,
@@ -91,6 +92,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "Ask", "CriterionLocation", "map_criteria", "plan_alignment", "reviewer_locations", "significant_words",
         "unmapped_criteria", "vouching_line",
     ),
+    "pmtui.delivery.gates.command_criteria": ("checked_by_commands",),
     "pmtui.delivery.gates.commands": (
         "MAX_KEY_LINES", "CommandResult", "gate_cache_dir", "gate_env", "key_lines", "needs_shell", "run_command",
         "run_commands", "signal_process_group", "summary_counts",
@@ -151,6 +153,7 @@ __all__ = [
     "breaking_change",
     "breaking_change_gate",
     "changed_paths",
+    "checked_by_commands",
     "gate_cache_dir",
     "gate_commands",
     "gate_env",

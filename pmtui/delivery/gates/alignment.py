@@ -115,7 +115,7 @@ class CriterionLocation(BaseModel):
 
     criterion: str
     location: str | None
-    source: Literal["agent", "offline", "reviewer", "none"] = "none"
+    source: Literal["agent", "gates", "offline", "reviewer", "none"] = "none"
     note: str = ""
 
 
@@ -633,9 +633,11 @@ def map_criteria(
     change: ChangeSet,
     criteria_map: Mapping[str, str] | None = None,
     reviewer_map: Mapping[str, str] | None = None,
+    checked: Mapping[str, tuple[str, str]] | None = None,
 ) -> list[CriterionLocation]:
-    """Each criterion's `path:line`: the agent's when it is an existing line of the change, else matched
-    offline against what the change does, else the review model's (checked the same way)."""
+    """Each criterion's `path:line`: the agent's when it is an existing line of the change, else where the
+    gate commands that check it passed (`checked`, from command_criteria), else matched offline against
+    what the change does, else the review model's (checked the same way)."""
     located: list[CriterionLocation] = []
     units: list[Unit] | None = None
     for criterion in criteria:
@@ -648,6 +650,11 @@ def map_criteria(
                                                  source="agent"))
                 continue
             notes.append(f"the agent's {claimed} was rejected: {problem}")
+        by_commands = (checked or {}).get(criterion)
+        if by_commands is not None:
+            located.append(CriterionLocation(criterion=criterion, location=by_commands[0], source="gates",
+                                             note="; ".join([*notes, by_commands[1]])))
+            continue
         if units is None:
             units = change_units_of(change)
         location, detail = _offline_location(criterion, change, units)
@@ -668,7 +675,8 @@ def map_criteria(
     return located
 
 
-_HOW = {"agent": "agent's map", "offline": "offline match", "reviewer": "review model, line checked"}
+_HOW = {"agent": "agent's map", "offline": "offline match", "reviewer": "review model, line checked",
+        "gates": "gate commands"}
 
 
 def plan_alignment(
@@ -678,6 +686,7 @@ def plan_alignment(
     reviewer_map: Mapping[str, str] | None = None,
     *,
     tests_vouch: str | None = None,
+    checked: Mapping[str, tuple[str, str]] | None = None,
 ) -> GateResult:
     """Gate 1: every acceptance criterion maps to an existing `path:line` of the change.
 
@@ -690,7 +699,7 @@ def plan_alignment(
     evidence: list[str] = []
     warnings: list[str] = []
     unmapped: list[str] = []
-    for item in map_criteria(criteria, change, criteria_map, reviewer_map):
+    for item in map_criteria(criteria, change, criteria_map, reviewer_map, checked):
         if item.location:
             detail = f" ({_HOW[item.source]}{'; ' + item.note if item.note else ''})"
             evidence.append(f"✓ {item.criterion} → {item.location}{detail}")

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import PurePosixPath
 
 from pmtui.delivery.gates.alignment import plan_alignment, vouching_line
+from pmtui.delivery.gates.command_criteria import checked_by_commands
 from pmtui.delivery.gates.commands import CommandResult, clip_line, run_commands
 from pmtui.delivery.git_ops import ChangeSet
 from pmtui.delivery.review import build_review_note
@@ -214,9 +215,10 @@ async def minimum_gate(
         timeout = timeout_s if timeout_s is not None else max(30.0, contract.time_budget_ms / 1000)
         env_results = await run_commands(gate_commands(contract), change.root, timeout)
     gates: list[GateResult] = []
+    checked = checked_by_commands(contract, change, env_results)
     for gate, check in (
         ("plan_alignment", lambda: plan_alignment(contract.acceptance_criteria, change, _criteria_map(agent_result),
-                                                  reviewer_map)),
+                                                  reviewer_map, checked=checked)),
         ("tests_added", lambda: tests_added(contract, change, env_results)),
         ("tests_run", lambda: tests_run(env_results)),
         ("lint_and_typecheck", lambda: lint_and_typecheck(env_results)),
@@ -226,7 +228,8 @@ async def minimum_gate(
     vouch = _tests_vouch(contract, change, gates, env_results)
     if vouch is not None:
         gates[0] = _timed("plan_alignment", lambda: plan_alignment(
-            contract.acceptance_criteria, change, _criteria_map(agent_result), reviewer_map, tests_vouch=vouch))
+            contract.acceptance_criteria, change, _criteria_map(agent_result), reviewer_map, tests_vouch=vouch,
+            checked=checked))
     conduct = agent_conduct(agent_result, tampering)
     if not conduct.passed:
         gates.append(conduct)

@@ -86,6 +86,13 @@ _WRITTEN_TO = re.compile(
     r"\b(?:written|writ(?:e|es|ing)|wrote|printed|print(?:s|ing)?|recorded|record(?:s|ing)?|sent|send(?:s|ing)?|"
     r"emitted|emit(?:s|ting)?|dumped|leaked|leak(?:s|ing)?)\s+(?:out\s+)?(?:to|in|into|on)\s+(?:the\s+|any\s+)?"
     r"(logs?|log\s+files?|logging|stdout|stderr|console|terminal)\b", re.IGNORECASE)
+# What a message's text should say ("a message that says what to fix", "an error explaining why") is for the
+# person who reads it: in code it is the message given, not a word "fix" or "why".
+_MESSAGE_SAYS = re.compile(
+    r"\b(messages?|errors?|warnings?|notices?|hints?|prompts?)\s+(?:that\s+|which\s+)?"
+    r"(?:says?|saying|tells?|telling|explains?|explaining|states?|stating|shows?|showing|describes?|describing|"
+    r"names?|naming)\s+(?:the\s+user\s+|them\s+|you\s+|him\s+|her\s+)?"
+    r"(?:what|why|how|which|where)\b(?:\s+(?!and\b|or\b|but\b)[\w'-]+){0,4}", re.IGNORECASE)
 # The role and the rationale of a user story say who and why, not what the code does.
 _ROLE = re.compile(r"^\s*as\s+(?:an?\s+|the\s+|(?!soon\b|long\b|well\b|far\b|much\b|many\b))[^,]{1,60}?,?\s*(?:i|we)\s+(?:want|would like|need|wish|can|could|should|"
                    r"expect|am able|must)(?:\s+to)?(?:\s+be\s+able\s+to)?\b", re.IGNORECASE)
@@ -396,6 +403,7 @@ def _strip_framing(text: str) -> str:
     story = _ROLE.search(text)
     text = _ROLE.sub(" ", text)
     text = _RATIONALE.sub(" ", text)
+    text = _MESSAGE_SAYS.sub(r"\1", text)
     if story:
         text = _STORY_SO.sub(" ", text)
     text = _REASON_AFTER.sub(r" \1 ", text)

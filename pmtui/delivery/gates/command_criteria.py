@@ -1,0 +1,116 @@
+"""Criteria that the gate commands check themselves.
+
+"`ruff check .` reports no errors", "`pytest -q` runs and a smoke test in tests/test_smoke.py passes",
+"tests/test_tip.py covers these criteria and passes with `pytest -q`", "The project builds from a clean
+checkout with the commands in the Environment section": no line of code says any of these, and an agent
+that knows nothing of pmtui never maps them. What says them is the command's own run in the attempt's
+tree. Such a criterion is checked when everything it asks is a command of the task's environment
+passing (the command quoted, or its tool named) on files of the change; it then maps to the file it
+names, or to the first added line of the change, with the command's result as the note. A criterion
+that asks anything more ("… and the total is shown in euros") is left to the matcher.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from pmtui.delivery.gates.change_evidence import is_code_line
+from pmtui.delivery.gates.commands import CommandResult
+from pmtui.delivery.git_ops import ChangeSet
+from pmtui.models.delivery import TaskContract
+
+# The words a "this command passes" criterion is made of, besides the commands, tools and files it names.
+_OUTCOME_WORDS = frozenset((
+    "0", "a", "above", "above-mentioned", "all", "and", "any", "are", "as", "at", "be", "below", "build", "builds",
+    "built", "check", "checked", "checkout", "checks", "clean", "cleanly", "code", "codebase", "command", "commands",
+    "completes", "covering", "covers", "criteria", "each", "environment", "error", "errors", "every", "exit",
+    "exited", "exits", "fail", "fails", "failure", "failures", "file", "files", "finding", "findings", "from",
+    "given", "green", "in", "is", "issues", "it", "its", "listed", "new", "no", "none", "of", "ok", "on", "or",
+    "own", "pass", "passes", "passing", "problem", "problems", "project", "report", "reports", "returns", "run",
+    "runs", "section", "smoke", "succeed", "succeeds", "successful", "successfully", "suite", "test", "tests", "the",
+    "these", "this", "those", "to", "warning", "warnings", "whole", "with", "without", "zero",
+))
+# What a gate's tool is called in a sentence, by the gate's name (the tool of the command is added).
+_GATE_WORDS = {
+    "lint": ("lint", "linter", "linting", "lints", "linted"),
+    "typecheck": ("typecheck", "typechecker", "typechecks", "type", "types", "typing", "typed"),
+    "test": ("test", "tests", "testing"),
+}
+_WORD = re.compile(r"[A-Za-z0-9][\w.+-]*")
+_PATH = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w-]+\.[A-Za-z0-9]+)(?![\w/])")
+_ENVIRONMENT = re.compile(r"\bcommands?\s+(?:in|of|from|listed in)\s+the\s+environment\b", re.IGNORECASE)
+
+
+def _tool(command: str) -> str:
+    """The tool a command runs: `ruff check .` → ruff, `python -m mypy src` → mypy, `npm run lint` → lint."""
+    parts = command.split()
+    while parts and ("=" in parts[0] or parts[0] in {"python", "python3", "-m", "npx", "uv", "poetry", "run",
+                                                     "bundle", "exec", "npm", "yarn", "pnpm", "go", "cargo"}):
+        if len(parts) == 1:
+            break
+        parts = parts[1:]
+    return parts[0].rsplit("/", 1)[-1].lower() if parts else ""
+
+
+def _first_added_line(change: ChangeSet, paths: Iterable[str]) -> str | None:
+    for path in paths:
+        lines = [number for number, text in change.added_lines.get(path, []) if is_code_line(text)]
+        lines = lines or [number for number, _ in change.added_lines.get(path, [])]
+        if lines:
+            return f"{path}:{lines[0]}"
+    return None
+
+
+def checked_by_commands(
+    contract: TaskContract, change: ChangeSet, results: Mapping[str, CommandResult]
+) -> dict[str, tuple[str, str]]:
+    """criterion → (`path:line`, note) for each criterion that only asks gate commands of this attempt
+    to pass, when they ran and passed and the files it names are in the change."""
+    ran = {name: result for name, result in results.items() if not result.skipped and result.command}
+    if not ran or not contract.acceptance_criteria:
+        return {}
+    present = set(change.present_files())
+    build = contract.environment.build_command
+    found: dict[str, tuple[str, str]] = {}
+    for criterion in contract.acceptance_criteria:
+        text = criterion
+        named: set[str] = set()
+        for name, result in ran.items():
+            command = str(result.command)
+            quoted = re.search(rf"`\s*{re.escape(command)}\s*`|(?<![\w-]){re.escape(command)}(?![\w-])", text)
+            if quoted:
+                named.add(name)
+                text = text.replace(quoted.group(0), " ")
+        if _ENVIRONMENT.search(text):
+            if build and build.strip().lower() not in {"none", ""}:
+                continue  # the build runs in the release gate, not here: this attempt has not shown it
+            named.update(ran)
+            text = _ENVIRONMENT.sub(" ", text)
+        paths = [match.group(1) for match in _PATH.finditer(text)]
+        if any(path not in present for path in paths):
+            continue  # a file the change does not have: not shown by these commands
+        for path in paths:
+            text = text.replace(path, " ")
+        words = [word.lower() for word in _WORD.findall(text.replace("`", " "))]
+        for name, result in ran.items():
+            base = "test" if name.startswith("test") else name
+            tools = {_tool(str(result.command)), *_GATE_WORDS.get(base, ())}
+            if any(word in tools for word in words):
+                named.add(name)
+                words = [word for word in words if word not in tools]
+        if not named or any(word not in _OUTCOME_WORDS for word in words):
+            continue
+        order = [name for name in ran if name in named]  # the environment's own order: lint, typecheck, test
+        failed = [ran[name] for name in order if not ran[name].passed]
+        if failed:
+            continue  # the command did not pass: the criterion is not met, and its gate says why
+        tests = [path for path in paths if path in present] or sorted(
+            path for path in present if "test" in path.lower() and any(n.startswith("test") for n in named))
+        others = sorted(present, key=lambda path: (path.startswith(".") or "/." in path, "test" in path.lower(), path))
+        location = _first_added_line(change, [*tests, *others])
+        if location is None:
+            continue
+        shown = "; ".join(f"`{ran[name].command}` exited 0" for name in order)
+        found[criterion] = (location, f"checked by the gate commands: {shown}")
+    return found

@@ -1,0 +1,157 @@
+"""Criteria the gate commands check themselves ("`ruff check .` reports no errors", "tests/test_x.py … passes with
+`pytest -q`", "The project builds from a clean checkout with the commands in the Environment section").
+
+Found by delivering a plan pmtui wrote with an agent that knows nothing of pmtui (2026-11-27): the skeleton task's
+four criteria are all of this kind, no line of any change says them, and every such task failed plan alignment on
+its first attempt — a whole extra run of a real agent — although every command had passed.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pmtui.delivery import gates
+from pmtui.delivery.gates import CommandResult
+from pmtui.delivery.gates.command_criteria import checked_by_commands
+from pmtui.delivery.gates.vocabulary import read_criterion
+from pmtui.delivery.git_ops import ChangeSet, change_set
+from pmtui.models.delivery import EnvironmentContract, ExpectedFiles, TaskContract
+
+SKELETON = [
+    "The project builds from a clean checkout with the commands in the Environment section",
+    "`pytest -q` runs and a smoke test in tests/test_smoke.py passes",
+    "`ruff check .` reports no errors",
+    "`mypy src` reports no errors",
+]
+
+
+def git(cwd: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=True).stdout.strip()
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    root = tmp_path / "repo"
+    root.mkdir()
+    git(root, "init", "-q", "-b", "main")
+    git(root, "config", "user.name", "Test Founder")
+    git(root, "config", "user.email", "founder@example.com")
+    (root / "README.md").write_text("# Nurse habits\n")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "start")
+    return root
+
+
+def skeleton_change(root: Path) -> ChangeSet:
+    """What a careful developer writes for a skeleton task, in their own words (no pmtui protocol)."""
+    (root / "src").mkdir()
+    (root / "tests").mkdir()
+    (root / "pyproject.toml").write_text('[project]\nname = "nurse-habits"\nversion = "0.1.0"\n\n'
+                                         '[tool.pytest.ini_options]\npythonpath = ["src"]\n')
+    (root / "src" / "main.py").write_text('"""Nurse habits: entry point."""\n\n\ndef main() -> int:\n    return 0\n')
+    (root / "tests" / "test_smoke.py").write_text("from main import main\n\n\ndef test_main_runs() -> None:\n"
+                                                  "    assert main() == 0\n")
+    return change_set(root)
+
+
+def contract(criteria: list[str], build: str | None = None) -> TaskContract:
+    return TaskContract.model_validate({
+        "task_id": "T1", "title": "Project skeleton", "tier": "normal", "ownership": "skeleton",
+        "acceptance_criteria": criteria,
+        "expected_files": ExpectedFiles(create=["pyproject.toml", "src/main.py"]),
+        "tests_to_add": ["tests/test_smoke.py"],
+        "environment": EnvironmentContract(lint_command="ruff check .", typecheck_command="mypy src",
+                                           test_command="pytest -q", build_command=build),
+    })
+
+
+def results(**exit_codes: int) -> dict[str, CommandResult]:
+    commands = {"lint": "ruff check .", "typecheck": "mypy src", "test": "pytest -q"}  # gate_commands' order
+    return {name: CommandResult(name=name, command=commands[name], exit_code=exit_codes.get(name, 0))
+            for name in commands}
+
+
+def test_the_skeletons_criteria_map_where_their_commands_passed(repo: Path) -> None:
+    change = skeleton_change(repo)
+    checked = checked_by_commands(contract(SKELETON), change, results())
+    assert set(checked) == set(SKELETON)
+    assert checked["`pytest -q` runs and a smoke test in tests/test_smoke.py passes"] == (
+        "tests/test_smoke.py:1", "checked by the gate commands: `pytest -q` exited 0")
+    lint_location, lint_note = checked["`ruff check .` reports no errors"]
+    assert lint_note == "checked by the gate commands: `ruff check .` exited 0"
+    assert lint_location.split(":")[0] in change.present_files()
+    _, environment = checked[SKELETON[0]]
+    assert environment == ("checked by the gate commands: `ruff check .` exited 0; `mypy src` exited 0; "
+                           "`pytest -q` exited 0")
+    # Through the gate: all four mapped, each with the command that showed it.
+    gate = gates.plan_alignment(SKELETON, change, checked=checked)
+    assert gate.passed, gate.evidence
+    assert "✓ `mypy src` reports no errors → " in "\n".join(gate.evidence)
+    assert "(gate commands; checked by the gate commands: `mypy src` exited 0)" in "\n".join(gate.evidence)
+    # Without them the plain matcher maps none of the four: this is what failed before.
+    assert not [item for item in gates.map_criteria(SKELETON, change) if item.location]
+
+
+def test_a_command_that_failed_checks_nothing(repo: Path) -> None:
+    change = skeleton_change(repo)
+    checked = checked_by_commands(contract(SKELETON), change, results(typecheck=1))
+    assert "`mypy src` reports no errors" not in checked
+    assert SKELETON[0] not in checked  # the environment's commands did not all pass
+    assert "`ruff check .` reports no errors" in checked
+
+
+def test_a_criterion_asking_more_than_a_command_passing_is_left_to_the_matcher(repo: Path) -> None:
+    change = skeleton_change(repo)
+    asks_more = [
+        "`pytest -q` passes and the total is shown in euros",
+        "Tests for the refund rules pass with `pytest -q`",
+        "`pytest -q` runs and tests/test_refunds.py passes",  # a file the change does not have
+        "Invalid input is refused and the tests pass",
+    ]
+    assert checked_by_commands(contract(asks_more), change, results()) == {}
+
+
+def test_a_tool_named_without_its_command_line_counts(repo: Path) -> None:
+    change = skeleton_change(repo)
+    plain = ["ruff reports no errors", "All tests pass", "No type errors", "The linter passes cleanly"]
+    checked = checked_by_commands(contract(plain), change, results())
+    assert set(checked) == set(plain)
+    assert checked["No type errors"][1] == "checked by the gate commands: `mypy src` exited 0"
+
+
+def test_the_build_is_not_shown_by_the_minimum_gates_commands(repo: Path) -> None:
+    """A plan with a build command runs it at release, not in a task's gate: "builds from a clean checkout with the
+    commands in the Environment section" is then not shown by this attempt."""
+    change = skeleton_change(repo)
+    assert SKELETON[0] not in checked_by_commands(contract(SKELETON, build="npm run build"), change, results())
+
+
+async def test_the_minimum_gate_maps_them_from_the_commands_it_ran(repo: Path) -> None:
+    """Real commands in the real tree: the gate's own run is the evidence."""
+    change = skeleton_change(repo)
+    ok = f"{sys.executable} -c pass"
+    task = TaskContract.model_validate({
+        "task_id": "T1", "title": "Project skeleton", "tier": "normal", "ownership": "skeleton",
+        "acceptance_criteria": [f"`{ok}` reports no errors", "The tests pass"],
+        "expected_files": ExpectedFiles(create=["pyproject.toml", "src/main.py"]),
+        "tests_to_add": ["tests/test_smoke.py"],
+        "environment": EnvironmentContract(lint_command=ok, test_command=ok),
+    })
+    verdicts = await gates.minimum_gate(task, change, None)
+    alignment = next(g for g in verdicts if g.gate == "plan_alignment")
+    assert alignment.passed, alignment.evidence
+    assert any(line.startswith("✓ The tests pass → tests/test_smoke.py:1 (gate commands;") for line in alignment.evidence)
+
+
+def test_what_a_message_should_say_is_not_a_word_the_code_must_have() -> None:
+    """"Refused with a message that says what to fix": the message is the evidence, not a word "fix" in the code.
+    The same criterion is in every feature task of a plan pmtui writes; no agent's change mapped it."""
+    words = [c.label for c in read_criterion(
+        "Invalid or empty input is refused with a message that says what to fix, and nothing is saved").concepts]
+    assert "fix" not in words and "invalid" in words and "saved" in words
+    why = [c.label for c in read_criterion("A bad date is rejected with an error explaining why it is wrong").concepts]
+    assert "why" not in why and "wrong" not in why and "date" in why
