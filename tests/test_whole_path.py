@@ -1,8 +1,9 @@
 """The founder's whole path in one app session: a raw idea, the discovery interview, an argument
 with the proposed scope, the spec accepted, "Deliver this plan" into a new project's repository, and
 the dashboard following the run until every task is done. Offline engine, SQLite and git on disk,
-the scripted agent a real subprocess, ruff and pytest the plan's own gate commands. Per-screen
-tests miss what only shows after another screen was visited."""
+the agent a real subprocess that knows nothing of pmtui (it reads the prompt file it is given and
+writes code; no result file, no criteria map), ruff and pytest the plan's own gate commands.
+Per-screen tests miss what only shows after another screen was visited."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from tests.fixtures.gate_tools import gate_tools
 from tests.fixtures.tui import PROJECT, SIZE, interview, new_project, say, screen_name, settle
 
 AGENT = Path(__file__).parent / "agents" / "module_agent.py"
+PLAIN_AGENT = Path(__file__).parent / "agents" / "plain_agent.py"
 
 
 def new_repository(base: Path) -> Path:
@@ -42,7 +44,7 @@ def new_repository(base: Path) -> Path:
     return root
 
 
-async def deliver_this_plan(pilot: Any, repo: Path) -> None:
+async def deliver_this_plan(pilot: Any, repo: Path, agent: str = f"{sys.executable} {AGENT}") -> None:
     """`d` on the spec screen, then the repository and the agent command, as the founder types them."""
     from pmtui.screens.modals import TextInputModal
 
@@ -54,7 +56,7 @@ async def deliver_this_plan(pilot: Any, repo: Path) -> None:
     await pilot.press("enter")
     await pilot.pause()
     assert isinstance(app.screen, TextInputModal)
-    app.screen.query_one(Input).value = f"{sys.executable} {AGENT}"
+    app.screen.query_one(Input).value = agent
     await pilot.press("enter")
 
 
@@ -93,7 +95,7 @@ async def test_idea_to_every_task_done_in_one_session(tmp_path: Path, monkeypatc
             plan = parse_plan(app.orchestrator.state(project_id).plan_markdown)
             assert plan.tasks and not [t for t in plan.tasks if "streak" in t.title.lower()]
 
-            await deliver_this_plan(pilot, repo)
+            await deliver_this_plan(pilot, repo, f"{sys.executable} {PLAIN_AGENT} --message-file {{prompt_file}}")
 
             # The dashboard follows the run to its end.
             for _ in range(2400):
@@ -120,6 +122,20 @@ async def test_idea_to_every_task_done_in_one_session(tmp_path: Path, monkeypatc
                 assert f"Refs: task-{task.id}" in log
             # Scoping was visited in this session: the dashboard's own panes keep their size.
             assert app.screen.query_one("#detail").size.height > 20
+            # The agent spoke no protocol: every change was read from git, every criterion judged from the code
+            # and the gate commands' runs. No escalation reached the founder.
+            attempts = dstore.attempts(run.run_id)
+            assert attempts and all(
+                a.agent_result is not None and not a.agent_result.criteria_map
+                and "no result file written; the changed files are taken from git" in a.agent_result.evidence
+                for a in attempts)
+            assert not dstore.escalations(run.run_id)
+            # The skeleton (its criteria are the gate commands) and the core flow's tasks (their criteria are what
+            # the code does) pass on the agent's first run; a wasted run of a real agent is minutes and money.
+            first_tries = {a.task_id for a in attempts if a.attempt == 1 and all(g.passed for g in a.gate_results)}
+            flow = [task.id for task in plan.tasks if task.description.startswith("Phase 1")]
+            assert {"T1", *flow} <= first_tries, [(a.task_id, a.attempt, [g.gate for g in a.gate_results if not g.passed])
+                                                   for a in attempts]
     finally:
         store.close()
 
