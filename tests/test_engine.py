@@ -189,6 +189,35 @@ def test_the_same_failure_twice_escalates_early_and_no_wait_exits_3(tmp_path: Pa
     assert refs_count(project, "T1") == 0
 
 
+def test_an_agent_that_falls_over_is_the_first_finding_not_the_gates_after_it(
+        tmp_path: Path, project: Path, store: Store) -> None:
+    """Found by hand (2026-11-27): an agent that crashed on its first line escalated with "first finding: 4 of 4
+    criteria not mapped to the change" — true, and no help; the agent's own last line says what to fix."""
+    import sys
+
+    from pmtui.delivery.executors import CommandExecutor
+    from pmtui.delivery.task_driver import agent_failure
+
+    plan = plan_text("fell", [task_block("T1", "Delta value", module="delta")], lint=False)
+    crash = Path(__file__).parent / "agents" / "crash_agent.py"
+    (tmp_path / "plan.md").write_text(plan)
+    engine = DeliveryEngine(store, Config(offline=True), repo=project, plan_path=tmp_path / "plan.md",
+                            executor=CommandExecutor(f"{sys.executable} {crash}"), run_dir=tmp_path / "runs",
+                            poll_interval=0.05, gate_timeout_s=60)
+    outcome = asyncio.run(engine.run(no_wait=True))
+    [escalation] = DeliveryStore(store).escalations(outcome.run_id)
+    assert escalation.kind == "same_failure"
+    assert "first finding: the agent exited 3: RuntimeError: the agent fell over" in escalation.problem
+    # A sandboxed agent writing outside its tree is told where it may write, and how to lift the sandbox.
+    denied = AgentResult(exit_code=1, sandboxed=True, output_tail=(
+        "Traceback (most recent call last):\nOSError: [Errno 30] Read-only file system: '/home/me/.agent/log'"))
+    assert agent_failure(denied) == (
+        "the agent exited 1: OSError: [Errno 30] Read-only file system: '/home/me/.agent/log' (the sandbox lets an "
+        "agent write only its worktree and $TMPDIR; `--sandbox off` lifts it)")
+    assert agent_failure(AgentResult(timed_out=True, output_tail="still thinking")) == "the agent timed out"
+    assert agent_failure(AgentResult(exit_code=0)) == ""
+
+
 def test_a_critical_task_is_tagged_merged_and_the_manifest_is_complete(
     tmp_path: Path, project: Path, store: Store
 ) -> None:

@@ -560,7 +560,7 @@ class TaskDriver:
         )
         # Never a default to accept a change that failed a gate: the recommendation is a retry.
         options = escalation_options(failed)
-        never = never_accepted_findings(results) or _first_finding(results)
+        never = never_accepted_findings(results) or _first_finding(results, self._agent_result(task_id, attempt))
         if same:
             self.escalations.escalate(task_id, f"attempt {attempt} failed exactly as attempt {attempt - 1} did "
                                       f"({', '.join(failed)}): not retrying blindly{never}", kind="same_failure",
@@ -696,10 +696,26 @@ def _agent_summary(attempt: int, result: AgentResult) -> str:
     return f"attempt {attempt}: agent {how}"
 
 
-def _first_finding(results: list[GateResult]) -> str:
+def agent_failure(result: AgentResult | None) -> str:
+    """What a failed agent run said last ("the agent exited 1: OSError: [Errno 30] Read-only file system: …"): when
+    the agent itself fell over, every gate after it fails too, and the first of those is not the cause."""
+    if result is None or not (result.timed_out or result.exit_code not in (None, 0)):
+        return ""
+    how = "timed out" if result.timed_out else f"exited {result.exit_code}"
+    last = next((line.strip() for line in reversed(result.output_tail.splitlines()) if line.strip()), "")
+    text = f"the agent {how}" + (f": {clip(last, 200)}" if last and not result.timed_out else "")
+    if result.sandboxed and "read-only file system" in result.output_tail.lower():
+        text += " (the sandbox lets an agent write only its worktree and $TMPDIR; `--sandbox off` lifts it)"
+    return text
+
+
+def _first_finding(results: list[GateResult], result: AgentResult | None = None) -> str:
     """The first thing a failed gate found, for the escalation's problem line: "(lint_and_typecheck): not retrying
     blindly" named nothing a human could act on; "…: `ruff check .`: hall/x.py:3:1: F401 `os` imported but unused"
-    does."""
+    does. An agent that crashed or timed out comes first: the gates after it only show that it did."""
+    fell_over = agent_failure(result)
+    if fell_over:
+        return f"; first finding: {redact(fell_over)}"
     for gate in results:
         if gate.passed:
             continue
