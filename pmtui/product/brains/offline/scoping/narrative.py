@@ -109,6 +109,23 @@ def refresh_narrative(output: ScopingOutput, summary: DiscoverySummary) -> None:
     if core is None:
         phase1 = [f.name for f in output.mvp_features if f.phase == 1]
         core = phase1[0] if phase1 else (output.mvp_features[0].name if output.mvp_features else "core flow")
+    _follow_the_core(output, core)
     output.core_user_flow = core_flow(output, summary, core)
     output.key_screens = key_screens(output, core)
     output.scope_rationale = scope_rationale(output, summary)
+
+
+def _follow_the_core(output: ScopingOutput, core: str) -> None:
+    """A cut or moved core feature leaves no phase and no reason named after it: "Phase 1: MVP: See a weekly
+    streak" and "no evidence your nurses need it for see a weekly streak" after the founder cut the streak."""
+    phase1 = next((p for p in output.implementation_phases if p.phase_number == 1), None)
+    if phase1 is None or not phase1.name.startswith("MVP: "):
+        return
+    old = phase1.name.removeprefix("MVP: ")
+    if old == core or any(f.name == old and f.phase == 1 for f in output.mvp_features):
+        return
+    phase1.name = f"MVP: {core}"
+    for phase in output.implementation_phases:
+        phase.goal = phase.goal.replace(f"({old.lower()})", f"({core.lower()})")
+    for cut in output.cut_features:
+        cut.reason = cut.reason.replace(f"need it for {old.lower()};", f"need it for {core.lower()};")
