@@ -96,12 +96,19 @@ def test_the_skeletons_criteria_map_where_their_commands_passed(repo: Path) -> N
     assert not [item for item in gates.map_criteria(SKELETON, change) if item.location]
 
 
-def test_a_command_that_failed_checks_nothing(repo: Path) -> None:
+def test_a_command_that_failed_refutes_its_criterion_and_tests_never_vouch_for_it(repo: Path) -> None:
     change = skeleton_change(repo)
-    checked = checked_by_commands(contract(SKELETON), change, results(typecheck=1))
-    assert "`mypy src` reports no errors" not in checked
-    assert SKELETON[0] not in checked  # the environment's commands did not all pass
-    assert "`ruff check .` reports no errors" in checked
+    verdicts = results(typecheck=1)
+    verdicts["typecheck"].key_lines = ["src/main.py:4: error: Missing return statement"]
+    checked = checked_by_commands(contract(SKELETON), change, verdicts)
+    assert checked["`mypy src` reports no errors"] == (
+        None, "`mypy src` exited 1: src/main.py:4: error: Missing return statement")
+    assert checked[SKELETON[0]][0] is None  # the environment's commands did not all pass
+    assert checked["`ruff check .` reports no errors"][0] is not None
+    gate = gates.plan_alignment(SKELETON, change, checked=checked, tests_vouch="tests/test_smoke.py:1")
+    assert not gate.passed
+    assert ("✗ `mypy src` reports no errors: not mapped — the command failed: `mypy src` exited 1: src/main.py:4: "
+            "error: Missing return statement") in gate.evidence
 
 
 def test_a_criterion_asking_more_than_a_command_passing_is_left_to_the_matcher(repo: Path) -> None:
@@ -123,11 +130,20 @@ def test_a_tool_named_without_its_command_line_counts(repo: Path) -> None:
     assert checked["No type errors"][1] == "checked by the gate commands: `mypy src` exited 0"
 
 
-def test_the_build_is_not_shown_by_the_minimum_gates_commands(repo: Path) -> None:
-    """A plan with a build command runs it at release, not in a task's gate: "builds from a clean checkout with the
-    commands in the Environment section" is then not shown by this attempt."""
+def test_a_task_that_asks_for_the_build_runs_it_in_its_gate(repo: Path) -> None:
+    """A plan's build runs at release; a task whose criterion asks that the project builds (the skeleton of a
+    TypeScript plan: `npm run build`) runs it in its own gate, and the criterion is shown by that run only."""
     change = skeleton_change(repo)
-    assert SKELETON[0] not in checked_by_commands(contract(SKELETON, build="npm run build"), change, results())
+    typescript = contract(SKELETON, build="npm run build")
+    assert gates.gate_commands(typescript)["build"] == "npm run build"
+    assert "build" not in gates.gate_commands(contract(SKELETON[1:], build="npm run build"))
+    assert SKELETON[0] not in checked_by_commands(typescript, change, results())  # the build did not run
+    built = {**results(), "build": CommandResult(name="build", command="npm run build", exit_code=0)}
+    assert "`npm run build` exited 0" in checked_by_commands(typescript, change, built)[SKELETON[0]][1]
+    broken = {**results(), "build": CommandResult(name="build", command="npm run build", exit_code=2,
+                                                   key_lines=["error TS2304: Cannot find name 'x'."])}
+    assert checked_by_commands(typescript, change, broken)[SKELETON[0]] == (
+        None, "`npm run build` exited 2: error TS2304: Cannot find name 'x'.")
 
 
 async def test_the_minimum_gate_maps_them_from_the_commands_it_ran(repo: Path) -> None:

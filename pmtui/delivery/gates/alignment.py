@@ -117,6 +117,7 @@ class CriterionLocation(BaseModel):
     location: str | None
     source: Literal["agent", "gates", "offline", "reviewer", "none"] = "none"
     note: str = ""
+    refuted: bool = False  # a gate command that checks it failed: not met, whatever the tests say
 
 
 def significant_words(criterion: str) -> list[str]:
@@ -633,7 +634,7 @@ def map_criteria(
     change: ChangeSet,
     criteria_map: Mapping[str, str] | None = None,
     reviewer_map: Mapping[str, str] | None = None,
-    checked: Mapping[str, tuple[str, str]] | None = None,
+    checked: Mapping[str, tuple[str | None, str]] | None = None,
 ) -> list[CriterionLocation]:
     """Each criterion's `path:line`: the agent's when it is an existing line of the change, else where the
     gate commands that check it passed (`checked`, from command_criteria), else matched offline against
@@ -652,8 +653,9 @@ def map_criteria(
             notes.append(f"the agent's {claimed} was rejected: {problem}")
         by_commands = (checked or {}).get(criterion)
         if by_commands is not None:
-            located.append(CriterionLocation(criterion=criterion, location=by_commands[0], source="gates",
-                                             note="; ".join([*notes, by_commands[1]])))
+            where, said = by_commands
+            located.append(CriterionLocation(criterion=criterion, location=where, source="gates", refuted=where is None,
+                                             note="; ".join([*notes, said if where else f"the command failed: {said}"])))
             continue
         if units is None:
             units = change_units_of(change)
@@ -686,7 +688,7 @@ def plan_alignment(
     reviewer_map: Mapping[str, str] | None = None,
     *,
     tests_vouch: str | None = None,
-    checked: Mapping[str, tuple[str, str]] | None = None,
+    checked: Mapping[str, tuple[str | None, str]] | None = None,
 ) -> GateResult:
     """Gate 1: every acceptance criterion maps to an existing `path:line` of the change.
 
@@ -703,7 +705,7 @@ def plan_alignment(
         if item.location:
             detail = f" ({_HOW[item.source]}{'; ' + item.note if item.note else ''})"
             evidence.append(f"✓ {item.criterion} → {item.location}{detail}")
-        elif tests_vouch:
+        elif tests_vouch and not item.refuted:
             evidence.append(f"✓ {item.criterion} → {tests_vouch} (the change's tests pass; no line matched its words)")
             warnings.append(f"⚠ {item.criterion}: no line of the change matched its words; accepted because the "
                             "tests pass — check it by hand")

@@ -39,6 +39,7 @@ _GATE_WORDS = {
 }
 _WORD = re.compile(r"[A-Za-z0-9][\w.+-]*")
 _PATH = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w-]+\.[A-Za-z0-9]+)(?![\w/])")
+_BUILDS = re.compile(r"\bbuil[dt]", re.IGNORECASE)
 _ENVIRONMENT = re.compile(r"\bcommands?\s+(?:in|of|from|listed in)\s+the\s+environment\b", re.IGNORECASE)
 
 
@@ -62,17 +63,29 @@ def _first_added_line(change: ChangeSet, paths: Iterable[str]) -> str | None:
     return None
 
 
+def asks_for_the_build(contract: TaskContract) -> bool:
+    """Whether a criterion asks that the project builds ("builds from a clean checkout with the commands in the
+    Environment section", "`npm run build` succeeds"): the task's gate then runs the build command too, which
+    otherwise runs only in the release gate."""
+    build = (contract.environment.build_command or "").strip()
+    if not build or build.lower() == "none":
+        return False
+    return any(build in criterion or bool(_ENVIRONMENT.search(criterion) and _BUILDS.search(criterion))
+               for criterion in contract.acceptance_criteria)
+
+
 def checked_by_commands(
     contract: TaskContract, change: ChangeSet, results: Mapping[str, CommandResult]
-) -> dict[str, tuple[str, str]]:
-    """criterion → (`path:line`, note) for each criterion that only asks gate commands of this attempt
-    to pass, when they ran and passed and the files it names are in the change."""
+) -> dict[str, tuple[str | None, str]]:
+    """criterion → (`path:line`, note) for each criterion that only asks gate commands of this attempt to pass,
+    when they ran and passed and the files it names are in the change; (None, what failed) when one of them
+    failed — such a criterion is not met, and passing tests never vouch for it."""
     ran = {name: result for name, result in results.items() if not result.skipped and result.command}
     if not ran or not contract.acceptance_criteria:
         return {}
     present = set(change.present_files())
     build = contract.environment.build_command
-    found: dict[str, tuple[str, str]] = {}
+    found: dict[str, tuple[str | None, str]] = {}
     for criterion in contract.acceptance_criteria:
         text = criterion
         named: set[str] = set()
@@ -83,8 +96,8 @@ def checked_by_commands(
                 named.add(name)
                 text = text.replace(quoted.group(0), " ")
         if _ENVIRONMENT.search(text):
-            if build and build.strip().lower() not in {"none", ""}:
-                continue  # the build runs in the release gate, not here: this attempt has not shown it
+            if build and build.strip().lower() not in {"none", ""} and "build" not in ran:
+                continue  # the build did not run in this gate: this attempt has not shown it
             named.update(ran)
             text = _ENVIRONMENT.sub(" ", text)
         paths = [match.group(1) for match in _PATH.finditer(text)]
@@ -104,7 +117,10 @@ def checked_by_commands(
         order = [name for name in ran if name in named]  # the environment's own order: lint, typecheck, test
         failed = [ran[name] for name in order if not ran[name].passed]
         if failed:
-            continue  # the command did not pass: the criterion is not met, and its gate says why
+            found[criterion] = (None, "; ".join(
+                f"`{result.command}` {'timed out' if result.timed_out else f'exited {result.exit_code}'}"
+                + (f": {result.key_lines[0].strip()}" if result.key_lines else "") for result in failed))
+            continue
         tests = [path for path in paths if path in present] or sorted(
             path for path in present if "test" in path.lower() and any(n.startswith("test") for n in named))
         others = sorted(present, key=lambda path: (path.startswith(".") or "/." in path, "test" in path.lower(), path))

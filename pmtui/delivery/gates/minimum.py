@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import PurePosixPath
 
 from pmtui.delivery.gates.alignment import plan_alignment, vouching_line
-from pmtui.delivery.gates.command_criteria import checked_by_commands
+from pmtui.delivery.gates.command_criteria import asks_for_the_build, checked_by_commands
 from pmtui.delivery.gates.commands import CommandResult, clip_line, run_commands
 from pmtui.delivery.git_ops import ChangeSet
 from pmtui.delivery.review import build_review_note
@@ -38,9 +38,13 @@ _TEST_FILE = re.compile(r"(^|/)test_[^/]+$|(^|/)tests?\.[A-Za-z]+$|_test\.[A-Za-
 
 
 def gate_commands(contract: TaskContract) -> dict[str, str | None]:
-    """The environment contract's commands of the minimum gate (build belongs to the release gate)."""
+    """The environment contract's commands of the minimum gate. The build belongs to the release gate, unless a
+    criterion of the task asks that the project builds (a skeleton task): then it runs here too."""
     env = contract.environment
-    return {"lint": env.lint_command, "typecheck": env.typecheck_command, "test": env.test_command}
+    commands = {"lint": env.lint_command, "typecheck": env.typecheck_command, "test": env.test_command}
+    if asks_for_the_build(contract):
+        commands["build"] = env.build_command
+    return commands
 
 
 def is_test_path(path: str) -> bool:
