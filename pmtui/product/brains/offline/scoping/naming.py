@@ -143,6 +143,11 @@ def evidence_in(text: str) -> str:
     return ""
 
 
+def n_weeks(value: float) -> str:
+    """"1 week", "1.5 weeks", "3 weeks"."""
+    return f"{value:g} week" + ("" if value == 1 else "s")
+
+
 def weeks_text(person_weeks: float, team: int | None) -> str:
     if team and team > 1:
         return f"{person_weeks:g} person-weeks (≈ {person_weeks / team:.1f} weeks for {team} people)"

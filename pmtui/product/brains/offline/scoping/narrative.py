@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pmtui.models import DiscoverySummary, Feature, ScopingOutput
+from pmtui.product.brains.offline.scoping.naming import n_weeks
 from pmtui.product.brains.offline.scoping.rules import AUTH, FLOW_RANK
 from pmtui.product.brains.offline.scoping.terms import metric_phrase, persona
 from pmtui.product.rice import (
@@ -71,7 +72,7 @@ def _budget_source(summary: DiscoverySummary, budget: float) -> str:
     weeks = budget / (team or 1)
     if summary.constraints.strip():
         return (
-            f"{weeks:g} weeks × {team or 1} {'person' if (team or 1) == 1 else 'people'}, read from your "
+            f"{n_weeks(weeks)} × {team or 1} {'person' if (team or 1) == 1 else 'people'}, read from your "
             f"constraints (“{summary.constraints.strip()}”; Phase 1 is capped at "
             f"{PHASE1_MAX_CALENDAR_WEEKS:g} calendar weeks)"
         )

@@ -29,6 +29,7 @@ from pmtui.product.brains.offline.scoping.naming import (
     _related,
     copy_of,
     evidence_in,
+    n_weeks,
     only_of_its_kind,
     other_row,
     other_way,
@@ -445,7 +446,7 @@ def _effort(work: _Round, request: ChangeRequest, target: tuple[str, str] | None
         return
     feature = _back_from_cuts(work, target, request) if target and target[0] == "cut" else None
     if target is None or request.weeks is None:
-        work.notes.append(f"I couldn't tell which feature takes {request.weeks:g} weeks — name it and I'll set it")
+        work.notes.append(f"I couldn't tell which feature takes {n_weeks(request.weeks)} — name it and I'll set it")
         return
     feature = feature or work.output.feature(target[1])
     assert feature is not None

@@ -15,6 +15,7 @@ from pmtui.models import (
     ScopingOutput,
 )
 from pmtui.product.brains.offline.scoping.derive import derive
+from pmtui.product.brains.offline.scoping.naming import n_weeks
 from pmtui.product.brains.offline.scoping.narrative import core_flow, key_screens, scope_rationale
 from pmtui.product.brains.offline.scoping.rules import (
     AUTH,
@@ -320,11 +321,11 @@ CAN_WAIT = "you said it can wait"
 
 def _cut_reason(feature: Feature, nice: NiceToHave, summary: DiscoverySummary, core: str) -> str:
     if nice.kind == CAN_WAIT:
-        return (f"{feature.name}: you said in the interview it can wait; adds {feature.rice_effort:g} weeks (score "
+        return (f"{feature.name}: you said in the interview it can wait; adds {n_weeks(feature.rice_effort)} (score "
                 f"{feature.compute_score():g}). First in line once the MVP shows it works.")
     return (
         f"{feature.name}: no evidence your {persona(summary)} need it for {core.lower()}; adds "
-        f"{feature.rice_effort:g} weeks ({nice.kind}: impact {feature.rice_impact:g}, score "
+        f"{n_weeks(feature.rice_effort)} ({nice.kind}: impact {feature.rice_impact:g}, score "
         f"{feature.compute_score():g}). Revisit once the MVP shows it works."
     )
 
