@@ -233,3 +233,22 @@ def test_criteria_are_checks_of_this_task_only() -> None:
                 for task in (check_in, streak)}
     assert refusals["Daily check-in"].endswith(", and nothing is saved")
     assert refusals["Streak maths"] == "Invalid or empty input is refused with a message that says what to fix"
+
+
+def test_a_reading_feature_asks_for_no_saved_result_and_a_description_ends_before_the_flow_note() -> None:
+    """Found writing a tool-hire founder's plan (2026-11-27): "A user can see whats free from the app and sees the
+    result saved", and "Get a text when its ready to collect Core-flow step 4 of 6" ran the description into the note."""
+    state = habit_state()
+    assert state.scoping_output is not None
+    state.scoping_output.mvp_features = [
+        Feature(name="Book a tool", description="", phase=1, priority="P0"),
+        Feature(name="See whats free", description="", phase=1, priority="P0"),
+        Feature(name="Get a text", description="Get a text when its ready to collect", phase=1, priority="P0"),
+    ]
+    state.scoping_output.core_user_flow = ["Book a tool", "Get a text when its ready to collect", "See whats free"]
+    book, see, text = (next(t for t in parse_plan(write_plan(state)).tasks if t.title == title)
+                       for title in ("Book a tool", "See whats free", "Get a text"))
+    assert book.acceptance_criteria[0] == "A user can book a tool from the app and sees the result saved"
+    assert see.acceptance_criteria[0] == "A user can see whats free from the app"
+    assert see.acceptance_criteria[1] == "Invalid or empty input is refused with a message that says what to fix"
+    assert text.description.startswith("Phase 1, P0. Get a text when its ready to collect. Core-flow step 2 of 3;")

@@ -30,6 +30,9 @@ _ACTION_VERBS = {
 # A parenthesised note on where a row came from, not something to build.
 _NOTE = re.compile(r"\s*\((?:template|estimated|assumed|note)\b[^)]*\)", re.IGNORECASE)
 _SAVES = re.compile(r"\b(?:sav|stor|record|kept|keep|persist|remember)\w*", re.IGNORECASE)
+# Verbs that only read: "See whats free" saves nothing, so its criterion asks for no saved result.
+_READ_VERBS = {"see", "view", "browse", "find", "search", "compare", "read", "filter", "sort", "check", "look", "watch",
+               "download", "export", "list", "show"}
 # Minutes of agent time per person-week of RICE effort, bounded to keep a task reviewable.
 _MINUTES_PER_WEEK = 15
 _MIN_MINUTES, _MAX_MINUTES = 10, 60
@@ -229,6 +232,9 @@ def _feature_task(
     criteria: list[str] = []
     if description:
         criteria.append(f"{name}: {description.rstrip('.')}")
+    elif name.split()[0].lower() in _READ_VERBS:
+        # "See whats free", "Browse the menu": reading changes nothing, so there is no result to see saved.
+        criteria.append(f"A user can {name[0].lower()}{name[1:]} from the app")
     elif name.split()[0].lower() in _ACTION_VERBS:
         criteria.append(f"A user can {name[0].lower()}{name[1:]} from the app and sees the result saved")
     else:
@@ -255,7 +261,8 @@ def _feature_task(
     return _Draft(
         id=task_id,
         title=name,
-        description=" ".join(part for part in (f"Phase {feature.phase}, {feature.priority}.", full, flow_note) if part),
+        description=" ".join(part for part in (f"Phase {feature.phase}, {feature.priority}.", _sentence(full), flow_note)
+                             if part),
         ownership=feature_slug,
         depends=depends,
         files=PlanFiles(create=[source]),
@@ -264,6 +271,11 @@ def _feature_task(
         minutes=minutes,
         criteria=criteria,
     )
+
+
+def _sentence(text: str) -> str:
+    """A description as a sentence of its own, ended, so what follows it is not read as its tail."""
+    return text if not text or text.endswith((".", "!", "?", ")")) else f"{text}."
 
 
 def _unique(slug: str, used: set[str]) -> str:
