@@ -171,3 +171,13 @@ def test_what_a_message_should_say_is_not_a_word_the_code_must_have() -> None:
     assert "fix" not in words and "invalid" in words and "saved" in words
     why = [c.label for c in read_criterion("A bad date is rejected with an error explaining why it is wrong").concepts]
     assert "why" not in why and "wrong" not in why and "date" in why
+
+
+def test_a_snake_case_name_joins_its_words_as_camel_case_does() -> None:
+    """Found delivering a nurses' plan (2026-11-27): `def sign_up(...)` never showed "A user can sign up" while
+    `def signUp()` did: the code's words were cut at "_" before the pairs were joined (signup → register)."""
+    from pmtui.delivery.gates.vocabulary import code_concepts
+
+    assert {"signup", "register"} <= code_concepts("def sign_up(self, email: str) -> Profile:")
+    assert code_concepts("def sign_up(self)") >= code_concepts("def signUp(self)") - {"signUp"}
+    assert "notfound" in code_concepts("NOT_FOUND = 404")

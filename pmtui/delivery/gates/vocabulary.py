@@ -71,6 +71,7 @@ from pmtui.delivery.gates.vocabulary_data import (  # noqa: F401 - STOPWORDS, WE
 )
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*|\d+(?:\.\d+)?")
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _NUMBER = re.compile(r"(?<![\w.])(\d+(?:[._]\d+)*)")
 
@@ -223,9 +224,8 @@ def words(text: str) -> list[str]:
 def code_concepts(text: str) -> frozenset[str]:
     """Concepts of code text: its words, their stems and groups, joined pairs (`NOT_FOUND` → notfound)."""
     found: set[str] = set()
-    for raw in _WORD.findall(text):
-        if raw[0].isdigit():
-            continue
+    # Whole identifiers, underscores and all: `sign_up` joins to signup as `signUp` does (_WORD stops at "_").
+    for raw in _IDENTIFIER.findall(text):
         parts = split_identifier(raw)
         for part in parts:
             found |= concepts_of_word(part)
