@@ -168,6 +168,16 @@ def test_held_out_sets_12_to_14_never_loop_garble_or_ignore_a_request(name: str)
     assert sum(r.passed for r in results) / sum(len(r.assertions) for r in results) >= 0.97
 
 
+def test_held_out_set_15_stays_at_its_measured_level() -> None:
+    # Set 15 (round 12, written before that round read or changed any rule): 300/320 first. A held-out set is held to
+    # the level it was measured at, not to the goal; every conversation still reaches the spec with agreement heard.
+    results = asyncio.run(run_eval(Config(offline=True), load_founders("heldout15"))).results
+    assert len(results) == 16
+    assert [r.founder.id for r in results
+            if not (r.assertions["reached_done"] and r.assertions["phases_in_order"] and r.assertions["agreement_understood"])] == []
+    assert sum(r.passed for r in results) >= 300
+
+
 def test_the_founders_typed_by_hand_stay_understood() -> None:
     # Typed in by hand on 2026-11-27 (a lifeboat coxswain, a pho restaurant in Da Nang, a Perthshire beekeeping
     # association, a vet-clinic pivoter, an Ibadan provision shop, a nail tech in txt-speak, a village-hall treasurer):
