@@ -310,7 +310,10 @@ def _number_correction(summary: DiscoverySummary, text: str, named_only: bool = 
     fresh = [m for m in values if not _old_number(text, m)]
     if not fresh:
         return None
-    new = fresh[-1]
+    # "before I told you 5 until 15 workers, is better 5 until 25 workers, my friend has 22 guys": the new number is the
+    # one said with the old one's word, not the last number of the reason after it.
+    said_before = {_said_with(m) for m in values if _old_number(text, m) and _said_with(m)}
+    new = next((m for m in fresh if _said_with(m) in said_before), fresh[-1])
     # An old amount said with its currency ("£25") is only ever an amount; a bare one ("not 50") may be either.
     olds = {
         _number_key(m.group("num")): (bool(m.group("cur")), _said_with(m) or _unit(new.group("after")), _said_with(m))

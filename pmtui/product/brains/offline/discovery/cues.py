@@ -707,7 +707,7 @@ CORRECTION_ONLY = re.compile(r"^\W*(?:\w+\W+){0,2}?(?:correction|let me correct|
 # A number, a range ("10-50", "10 to 30") or an amount, with what comes right after it ("farmers", "per cleaner").
 NUMBER_VALUE = re.compile(
     r"(?P<cur>[$€£₹₦₱]|\b(?:rs|ksh|kes|ugx|ngn|gh₵|nz\$|r|rm|usd|aud)\s?)?(?P<num>\d[\d,]*(?:\.\d+)?"
-    r"(?:\s*(?:-|–|to)\s*\d[\d,]*(?:\.\d+)?)?)(?!\d|\.\d)(?:\s*%)?(?P<after>(?:\s+(?:per|a|an)?\s*[a-z][\w'-]*){0,1})",
+    r"(?:\s*(?:-|–|to|until|till)\s*\d[\d,]*(?:\.\d+)?)?)(?!\d|\.\d)(?:\s*%)?(?P<after>(?:\s+(?:per|a|an)?\s*[a-z][\w'-]*){0,1})",
     re.IGNORECASE,
 )
 RESTATED_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
