@@ -298,6 +298,51 @@ def test_a_fact_is_stated_in_one_message_and_a_number_for_its_own_aspect() -> No
     assert not ok and "3 months" in note and "indie devs" in note
 
 
+def test_a_number_the_founder_said_about_two_aspects_is_garbled_in_neither() -> None:
+    # scaffold-scottish (held-out 15): "maybe between 30 and 40-odd round Glasgow" (who) and "£30 a month" (price): the
+    # 30 in who it is for is the founder's own there, not the price garbled into it.
+    check = CHECKS["no_garbled_fact"]
+    founder = Founder(
+        id="f", kind="rambling", product="p", opening="scaffolding", agree="ok",
+        answers={"target_user": ["wee scaffolders, maybe between 30 and 40-odd round Glasgow"],
+                 "revenue_model": ["something like £30 a month a firm"]},
+        expect={"revenue_model": ["30"], "target_user": ["scaffold"]},
+    )
+    summary = DiscoverySummary(target_user="wee scaffolders, maybe between 30 and 40-odd round Glasgow",
+                               revenue_model="£30 a month a firm")
+    conversation = Conversation(founder=founder, simulator="scripted", turns=[],
+                                state=ConversationState(project="p", discovery_summary=summary))
+    assert check(conversation)[0]
+    # Said about the price only, the same 30 in who it is for is still a garbled fact.
+    founder.answers["target_user"] = ["wee scaffolders round Glasgow"]
+    ok, note = check(conversation)
+    assert not ok and "target_user holds '30'" in note
+
+
+def test_a_correction_lands_with_the_number_said_with_the_old_ones_word() -> None:
+    # scaffold-polish (held-out 15): the new value is "5 until 25 workers", not the 22 of the reason after it.
+    check = CHECKS["interjections_handled"]
+    say = "Sorry, before I told you 5 until 15 workers, is better 5 until 25 workers, my friend has 22 guys"
+    founder = Founder(id="f", kind="non-native English", product="p", opening="scaffold app", agree="ok",
+                      answers={"target_user": ["scaffolders, 5 until 15 workers"]},
+                      interject=[{"after": 1, "kind": "correction", "say": say}])
+    before = DiscoverySummary(target_user="scaffolders, 5 until 15 workers")
+
+    def conversation(after: str) -> Conversation:
+        summary = DiscoverySummary(target_user=after)
+        turns = [Turn(Say("scaffolders, 5 until 15 workers", "answer"), "", "discovery", "discovery", False, False, 0,
+                      None, summary_after=before),
+                 Turn(Say(say, "interject", move=0), f"Noted: {after}", "discovery", "discovery", False, False, 0, None,
+                      summary_after=summary)]
+        return Conversation(founder=founder, simulator="scripted", turns=turns,
+                            state=ConversationState(project="p", discovery_summary=summary))
+
+    assert check(conversation("scaffolders, 5 until 25 workers"))[0]
+    # Nothing changed: the correction did not land.
+    ok, note = check(conversation("scaffolders, 5 until 15 workers"))
+    assert not ok and "did not reach the summary" in note
+
+
 def test_an_interjection_right_after_an_aspect_is_said_next_whatever_the_pm_asked() -> None:
     # "sorry that was about why now. success = …" comes at once after the first answer to the metric question.
     founder = Founder(
