@@ -10,6 +10,7 @@ import pytest
 
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.asides import number_correction
+from pmtui.product.brains.offline.discovery.text import is_vague
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 
 
@@ -70,3 +71,27 @@ def test_words_that_look_like_patois_stay_what_they_are(said: str) -> None:
 def test_a_correction_takes_the_new_number_said_with_the_old_ones_word(who: str, said: str, expected: str) -> None:
     summary = DiscoverySummary(target_user=who, constraints="2 months")
     assert number_correction(summary, said) == ("target_user", expected)
+
+
+@pytest.mark.parametrize("said", [
+    # tea-vague (held-out 15) and salvage-vague (held-out 14): taken as the why-now ("a good reason for the timing").
+    "Dunno, just seems like a good time",
+    # padel-arabic: "Why not, it's the time" was the why-now.
+    "Why not, it's the time",
+    # tea-vague and padel-arabic: "Same old way" and "Normal way" were today's way, never asked again.
+    "Same old way",
+    "Normal way",
+])
+def test_a_reason_or_a_way_named_by_nothing_but_that_it_is_one_is_vague(said: str) -> None:
+    assert is_vague(said)
+
+
+@pytest.mark.parametrize("said", [
+    # Guards: a reason with content, and an old way that says what it is, stay answers.
+    "seems like a good time to raise, the grants opened in March",
+    "It's the right time because GCash is everywhere",
+    "the old way is paper and a diary",
+    "The factory price went up and down a lot this year",
+])
+def test_a_reason_or_a_way_that_says_something_is_not_vague(said: str) -> None:
+    assert not is_vague(said)
