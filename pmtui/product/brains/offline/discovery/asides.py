@@ -20,14 +20,13 @@ from pmtui.product.brains.offline.discovery.cues import (
     ASIDE_QUESTION_START,
     ASIDE_TOPICS,
     CORRECTION_ONLY,
-    INTERRUPTION_EVENT,
-    INTERRUPTION_OPENER,
     NUMBER_CORRECTION_CUE,
     NUMBER_VALUE,
     RESTATED,
     RESTATED_TOPIC,
     RESTATED_TOPICS,
 )
+from pmtui.product.brains.offline.discovery.interruptions import INTERRUPTION_EVENT, INTERRUPTION_OPENER
 from pmtui.product.brains.offline.discovery.numbers import in_digits, in_words
 from pmtui.product.brains.offline.discovery.phrasing import (
     ASIDE_ANSWERS,
