@@ -275,7 +275,7 @@ def number_correction(summary: DiscoverySummary, text: str, named_only: bool = F
     return aspect, in_words(fixed, kept.get(aspect, []) + said)
 
 
-_SIZE_UNITS = frozenset({"staff", "employee", "worker", "cleaner", "people", "person", "member", "driver", "rider",
+_SIZE_UNITS = frozenset({"staff", "employee", "worker", "cleaner", "people", "ppl", "person", "member", "driver", "rider",
                          "bed", "room", "branch", "site", "van", "truck", "boat", "vehicle", "seat", "table", "pupil"})
 
 
@@ -376,7 +376,9 @@ def corrections_kept(summary: DiscoverySummary, said: list[str]) -> DiscoverySum
     return result
 
 
-_OPENS_AS_CORRECTION = re.compile(r"^\W*(?:(?:oh|ah|oops|wait|hmm)\W+)*(?:sorry|correction|oops|my (?:bad|mistake)|i (?:said|meant|made)|"
+# "oh earlier i said 2 mths, make it 3 mths", "Sorry, before I told you 5 until 15 workers": when it was said, first.
+_OPENS_AS_CORRECTION = re.compile(r"^\W*(?:(?:oh|ah|oops|wait|hmm)\W+)*(?:(?:earlier|before|previously|last time)\W+)?"
+                                  r"(?:sorry|correction|oops|my (?:bad|mistake)|i (?:said|meant|made|told you)|"
                                   r"typo|i typed)\b", re.IGNORECASE)
 
 

@@ -37,6 +37,10 @@ INTERRUPTION_EVENT = re.compile(
     # "Eish, load shedding again, stage 4", "the ECG has taken the light again": the power going, where it goes often.
     r"\b(?:load[- ]?shedding|power cut|power outage|blackout|(?:took|taken|take) (?:the )?light|light (?:just )?went off)\b"
     r"(?=.*\b(?:again|just|now|kicked in|today)\b)|"
+    # "Sorry, I have to watch the roaster, the batch is in first crack, one moment": a task that can't wait, and a pause.
+    r"\b(?:i|we)(?:'ve| have| need| got)? (?:to|gotta) (?:watch|check|get|answer|take|grab|see to|deal with|run to|pick up|"
+    r"serve|sign for|turn|stir|flip|move|let)\b[^.?!]{0,60}?(?<!\btakes )(?<!\btake )(?<!\btook )\b(?:one|just a)\s+"
+    r"(?:moment|sec(?:ond)?|minute|min|tick)\b|"
     # "brb tim hortons run lol": stepping away is the event.
     r"^\W*brb\b|\bback in a (?:tick|sec|second|minute|min)\b",
     re.IGNORECASE,
