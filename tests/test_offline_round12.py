@@ -12,6 +12,7 @@ from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.asides import aside_kind, number_correction, pending_correction
 from pmtui.product.brains.offline.discovery.text import is_vague
 from pmtui.product.brains.offline.scoping.requests import parse_requests
+from tests.fixtures.offline_talk import talk
 
 
 @pytest.mark.parametrize(("said", "expected"), [
@@ -126,3 +127,26 @@ def test_a_size_in_txt_speak_corrected_but_never_heard_is_filed_with_the_people(
     summary = DiscoverySummary(target_user="sound crews", constraints="me + 1. 6wks")
     assert number_correction(summary, "wait earlier i said 3-6 ppl, its more like 4-8 ppl") == (
         "target_user", "sound crews with 4-8 ppl")
+
+
+def test_a_change_of_idea_told_as_the_app_being_for_others_is_a_new_direction(tmp_path) -> None:
+    # funeral-pivoter (held-out 15): "I need to change it … So the app is for the print shops …, not money transfer"
+    # was taken as the success metric, and the money-transfer rows stayed in the table.
+    replies, summary = talk(
+        tmp_path,
+        "I want to build an app for the Ghanaian diaspora in London to send money home for family events, with a cheaper "
+        "rate than the big remittance apps.",
+        "Ghanaians in the UK sending money home, about 100k of them in London",
+        ("Hold on, I need to change it. I talked to my cousin who runs a print shop in Kaneshie, and the money part is a "
+         "licence nightmare with the FCA and the Bank of Ghana. The real mess is the funeral brochures: the family abroad "
+         "sends the photos and the tributes, the printer retypes everything, and the proofs go up and down on WhatsApp. "
+         "So the app is for the print shops doing funeral brochures, not money transfer."),
+    )
+    assert replies[-1].startswith("New direction")
+    assert "print shops doing funeral brochures" in summary.target_user
+    assert "Ghanaians" not in summary.target_user and "Send money home" not in " ".join(summary.feature_wishlist)
+    # What it is not for is no part of who it is for; why the old idea went ("the money part is a licence nightmare")
+    # is no price; the problem is the one the founder calls the real one.
+    assert "money transfer" not in summary.target_user
+    assert "licence" not in summary.revenue_model
+    assert summary.core_problem.startswith("The real mess is the funeral brochures")

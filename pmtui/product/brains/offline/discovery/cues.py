@@ -532,7 +532,9 @@ PIVOT = re.compile(
     # installers": the people asked said no, and the founder says who it is for now.
     r"chang(?:e|ing) (?:of )?tack|"
     # "So it's for the coaches, to manage the waiting list, not for parents to find coaches."
-    r"\bso it'?s (?:really |actually )?for .{3,80}?,? not (?:for )?(?:the )?\w|"
+    # "Hold on, I need to change it. … So the app is for the print shops doing funeral brochures, not money transfer."
+    r"\bso (?:it'?s|it is|the (?:app|tool|idea) is) (?:really |actually )?for .{3,80}?,? not (?:for )?(?:the )?\w|"
+    r"\bi (?:need|have|want|got) to change (?:it|this|the idea|direction)\b(?=.*\bso (?:it'?s|it is|the (?:app|tool|idea) is) for\b)|"
     # "Actually scrap that. Had a yarn with four groomers … So it's for the groomers, running their van days."
     r"\b(?:scrap|ditch|forget|bin) that\b(?=.*\bso it'?s (?:really |actually |now )?for\b)|"
     # "Actually forget the ratings. … So it's for referee secretaries", "So I change: it's for homestay owners".

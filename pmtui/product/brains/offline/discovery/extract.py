@@ -630,13 +630,25 @@ def _misfiled(aspect: str, value: str) -> bool:
     return not any(aspect in c for c in clues) and any(c2.strong for c in clues for c2 in c.values())
 
 
+_REAL_PAIN = re.compile(r"\bthe real (?:mess|problem|pain|issue|headache|nightmare)\b", re.IGNORECASE)
+_PRICED = re.compile(r"\d|[$€£₹₦₱₵]|\b(?:charge|subscription|fee|commission|per (?:month|year|user|booking|order)|a month|free)\b",
+                     re.IGNORECASE)
+
+
 def _pivot(
     result: DiscoverySummary, found: dict[str, list[str]], features: list[str], text: str
 ) -> DiscoverySummary:
     target = [f for f in found["target_user"] if f and not is_vague(f)]
-    result.target_user = target[-1][:MAX_FIELD_CHARS]
+    # "So the app is for the print shops doing funeral brochures, not money transfer": what it is not for is no part
+    # of who it is for.
+    result.target_user = re.sub(r",?\s+not\s+(?:for\s+)?[^,;.]+$", "", target[-1])[:MAX_FIELD_CHARS]
+    real = _REAL_PAIN.search(text)
     for aspect in PIVOT_STALE:
-        restated = _dedupe([f for f in found[aspect] if f and not is_vague(f)])
+        restated = _dedupe([f for f in found[aspect] if f and not is_vague(f) and (
+            # "the money part is a licence nightmare with the FCA" is why the old idea went, not the new price.
+            aspect != "revenue_model" or _PRICED.search(f)) and (
+            # "The real mess is the funeral brochures: …": the turn's problem is the one it says is the real one.
+            aspect != "core_problem" or not real or real.group(0).lower() in f.lower())])
         setattr(result, aspect, "; ".join(restated)[:MAX_FIELD_CHARS] if restated else "")
     # The sentence that tells of the turn ("… none of them want another marketplace, they got more work than they can
     # handle June to November") is the story, not things to build.
