@@ -150,3 +150,20 @@ def test_a_change_of_idea_told_as_the_app_being_for_others_is_a_new_direction(tm
     assert "money transfer" not in summary.target_user
     assert "licence" not in summary.revenue_model
     assert summary.core_problem.startswith("The real mess is the funeral brochures")
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    # durian-malaysian (held-out 14, round 11's leftover): "cash ok first" asked to move a row "Cash ok" into Phase 1,
+    # and "whatsapp when ready put on top" named no row.
+    ("deposit can wait or not? cash ok first. whatsapp when ready put on top",
+     [("defer", "deposit"), ("promote", "whatsapp when ready")]),
+    # rickshaw-dhaka (held-out 14): "it costs money for the device also, push it later" deferred a row called "it costs
+    # money for the device"; the GPS it is about is the row asked about just before.
+    ("do we really need the GPS tracking in phase 1? it costs money for the device also, push it later",
+     [("defer", "GPS tracking")]),
+    # What will do for a start asks for nothing; a request beside it still counts.
+    ("the map is fine for now. cut the loyalty", [("cut", "loyalty")]),
+])
+def test_what_will_do_for_a_start_and_a_remark_before_push_it_name_no_row(said: str,
+                                                                          expected: list[tuple[str, str]]) -> None:
+    assert [(r.kind, r.what) for r in parse_requests(said)] == expected

@@ -48,6 +48,16 @@ _REWRITES = (
     (re.compile(r"(?<=\w),\s*(?:it|this|that)(?:'s|\s+is|\s+was|\s+looks|\s+seems)\s+(?:very\s+|a bit\s+|too\s+|so\s+|"
                 r"quite\s+|really\s+|kind of\s+|a little\s+)?(?!(?:not|more|less|needed|important|the\s+(?:most|main))\b)"
                 r"[a-z]+(?:\s+[a-z]+){0,3}\s*(?=,\s*(?:we|you|i|let'?s|please|pls|so)\b)", _FLAGS), ""),
+    # "it costs money for the device also, push it later": a remark about the row before, then the request for "it".
+    (re.compile(r"(?<=[?.!,])\s*(?:it|this|that)\s+(?:costs?|takes?|needs?|means?|uses?)\b[^,.;?!]{2,60},\s*"
+                r"(?=(?:push|move|put|leave|keep|cut|drop|remove|park|shift)\s+(?:it|that|this|them)\b)", _FLAGS), " "),
+    # "cash ok first", "paper is fine for now": what they have will do for a start, which asks for no row.
+    (re.compile(r"(?:^|(?<=[.!?]\s))[a-z][\w'-]*(?:\s+[\w'-]+)?\s+(?:is\s+|are\s+)?(?:ok|okay|fine|enough|good enough)\s+"
+                r"(?:first|for now|at first|to start|for a start)\s*(?:lah|la|lor|ah)?\s*[.!]*(?:\s+|$)", _FLAGS), ""),
+    # "whatsapp when ready put on top": the name first, then the verb with no object (Malaysian English word order).
+    (re.compile(r"(?:^|(?<=[.!?]\s))(?P<what>(?!(?:it|that|this|them|and|so|but|pls|please)\b)[a-z][\w'-]*(?:\s+[\w'-]+){0,4}?)\s+"
+                r"(?P<verb>put|move|bring|bump)\s+(?P<where>on top|to the top|to the front|first)\s*(?:pls|please|lah|la)?\s*"
+                r"(?=[.!?]|$)", _FLAGS), lambda m: f"{m.group('verb')} {m.group('what')} {m.group('where')}"),
     # "The photo when we finish, is nice but not for first version": nice, but not now.
     (re.compile(r"(?:\s*,\s*|\s+)(?:it\s+|this\s+|that\s+)?(?:is|'s)\s+(?:very\s+|really\s+|quite\s+)?"
                 r"(nice|good|cool|useful|fine|ok|okay|lovely|great)(?:\s+to\s+have)?\s*,?\s+but\s+not\s+(?:needed\s+)?"
