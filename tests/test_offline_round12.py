@@ -10,6 +10,7 @@ import pytest
 
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.asides import aside_kind, number_correction, pending_correction
+from pmtui.product.brains.offline.discovery.extract import extract
 from pmtui.product.brains.offline.discovery.text import is_vague
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from tests.fixtures.offline_talk import talk
@@ -167,3 +168,23 @@ def test_a_change_of_idea_told_as_the_app_being_for_others_is_a_new_direction(tm
 def test_what_will_do_for_a_start_and_a_remark_before_push_it_name_no_row(said: str,
                                                                           expected: list[tuple[str, str]]) -> None:
     assert [(r.kind, r.what) for r in parse_requests(said)] == expected
+
+
+@pytest.mark.parametrize(("said", "who"), [
+    # plumber-nz (held-out 15, and the Brisbane plumber probe of round 11): asked who it is for, "I'm a plumber" was
+    # filed word for word ("that's who it's for: "I'm a plumber"") and never sharpened.
+    ("I'm a plumber", "Plumbers"),
+    ("im a sparky", "Sparkies"),
+    ("I'm a beekeeper.", "Beekeepers"),
+    # Guard: more than the trade is an answer of its own.
+    ("I am a hairdresser in Leeds with 3 chairs", "I am a hairdresser in Leeds with 3 chairs"),
+])
+def test_a_founder_naming_only_their_own_trade_means_people_of_that_trade(said: str, who: str) -> None:
+    summary = extract(DiscoverySummary(target_user="plumber", core_problem="jobs on scraps of paper"), said, "target_user")
+    assert summary.target_user == who
+
+
+def test_people_of_the_founders_trade_are_sharpened_once(tmp_path) -> None:
+    replies, summary = talk(tmp_path, "plumber. want an app for my call-outs, sick of the mess", "I'm a plumber")
+    assert summary.target_user == "Plumbers"
+    assert "Which plumbers exactly" in replies[-1]

@@ -462,9 +462,29 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         answer = clean(drop_negated(text) if CORRECTION.search(text) else text)
         if answer and not is_vague(answer):
             setattr(result, asked, _merge_text(getattr(result, asked), answer, False, fresh=True))
+    trade = _ONLY_MY_TRADE.match(text) if asked == "target_user" else None
+    if trade and result.target_user.strip(" .!").lower() == clean(text).strip(" .!").lower():
+        # "I'm a plumber", asked who it is for: people of the founder's trade — thin, so it is sharpened once.
+        result.target_user = _plural(trade.group("trade"))
     if later_people and has_real_content(result.target_user) and not re.search(r"\(later, not now:", result.target_user):
         result.target_user = f"{result.target_user} (later, not now: {', '.join(later_people)})"
     return result
+
+
+_ONLY_MY_TRADE = re.compile(r"^\W*(?:(?:well|um|so|erm|oh)\W+)?(?:i'?m|i am|im)\s+(?:just\s+)?(?:a|an)\s+"
+                            r"(?P<trade>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\W*$", re.IGNORECASE)
+
+
+def _plural(trade: str) -> str:
+    """'plumber' → 'Plumbers', 'beekeeper' → 'Beekeepers', 'locksmith' → 'Locksmiths', 'nanny' → 'Nannies'."""
+    word = trade.strip()
+    if re.search(r"(?:s|sh|ch|x)$", word):
+        word += "es" if not word.endswith("s") else ""
+    elif re.search(r"[^aeiou]y$", word):
+        word = word[:-1] + "ies"
+    else:
+        word += "s"
+    return word[:1].upper() + word[1:]
 
 
 # "Maybe vineyards later but not now", "…, maybe salons later but not now", said to who it is for: people for later,
