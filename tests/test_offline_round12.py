@@ -188,3 +188,15 @@ def test_people_of_the_founders_trade_are_sharpened_once(tmp_path) -> None:
     replies, summary = talk(tmp_path, "plumber. want an app for my call-outs, sick of the mess", "I'm a plumber")
     assert summary.target_user == "Plumbers"
     assert "Which plumbers exactly" in replies[-1]
+
+
+def test_a_team_said_loosely_in_the_pitch_is_the_team_not_the_story_before_it() -> None:
+    # scaffold-scottish (held-out 15): the limits read "the thing is, I run a wee scaffolding firm in Paisley, it's just
+    # me; the boys, 4 of us" — the founder and the boys split in two, the story kept.
+    pitch = ("right so the thing is, I run a wee scaffolding firm in Paisley, it's just me and the boys, 4 of us, and every "
+             "job we've got tags and inspections and the hire weeks to keep track of, and honestly the paperwork is a bit "
+             "of a nightmare tbh, it's not exactly rocket science but it eats my Sundays")
+    assert extract(DiscoverySummary(), pitch, "").constraints == "it's just me and the boys, 4 of us"
+    # Guard: limits said as limits keep every part.
+    said = "Android only, 6 weeks, just me and my cousin"
+    assert extract(DiscoverySummary(), said, "constraints").constraints == said

@@ -462,6 +462,11 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         answer = clean(drop_negated(text) if CORRECTION.search(text) else text)
         if answer and not is_vague(answer):
             setattr(result, asked, _merge_text(getattr(result, asked), answer, False, fresh=True))
+    team = _TEAM_AFTER_STORY.match(result.constraints) if result.constraints != summary.constraints else None
+    if team and not re.search(r"\d|\b(?:weeks?|months?|budget|android|ios|iphone|web)\b", team.group("story"), re.IGNORECASE):
+        # "the thing is, I run a wee scaffolding firm in Paisley, it's just me and the boys, 4 of us": the team is
+        # the limit, the story before it is not.
+        result.constraints = team.group("team")
     trade = _ONLY_MY_TRADE.match(text) if asked == "target_user" else None
     if trade and result.target_user.strip(" .!").lower() == clean(text).strip(" .!").lower():
         # "I'm a plumber", asked who it is for: people of the founder's trade — thin, so it is sharpened once.
@@ -471,6 +476,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     return result
 
 
+_TEAM_AFTER_STORY = re.compile(r"^(?P<story>[^;]+?),\s*(?P<team>(?:it'?s\s+|we'?re\s+)?(?:just|only)\s+(?:me|us)\b.*)$",
+                               re.IGNORECASE)
 _ONLY_MY_TRADE = re.compile(r"^\W*(?:(?:well|um|so|erm|oh)\W+)?(?:i'?m|i am|im)\s+(?:just\s+)?(?:a|an)\s+"
                             r"(?P<trade>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\W*$", re.IGNORECASE)
 

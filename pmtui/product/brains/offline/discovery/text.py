@@ -398,7 +398,8 @@ def split_clauses(sentence: str) -> list[str]:
         r",\s*(?:and|but|so|while|whereas|though|although)\s+|\s+but\s+|\s+[\u2014\u2013]\s+|\s+-\s+|"
         r"\s+(?:so that|which means|because)\s+|"
         # "…waste 10% of what they buy and the owner would pay $49": a new subject starts a new clause.
-        r"\s+(?:and|while|whereas)\s+(?=(?:the|they|we|i|he|she|our|their|my|his|her|nobody|everyone|people)\s)|"
+        # "it's just me and the boys, 4 of us": the founder and who works with them are one team, no new subject.
+        r"(?<!\bme)(?<!\bmyself)\s+(?:and|while|whereas)\s+(?=(?:the|they|we|i|he|she|our|their|my|his|her|nobody|everyone|people)\s)|"
         # "…so its urgent now and yards would pay for this like 150 a month": who would pay starts a clause too.
         r"\s+and\s+(?=(?:[\w'-]+\s+){1,2}(?:would|will|'d)\s+(?:happily\s+|gladly\s+)?pay\b)|"
         # "…a paper diary in margaret's handbag, double bookings happen like twice a month": a comma splice
