@@ -343,6 +343,35 @@ def test_a_correction_lands_with_the_number_said_with_the_old_ones_word() -> Non
     assert not ok and "did not reach the summary" in note
 
 
+def test_made_smaller_is_judged_on_the_row_named_not_a_row_quoting_its_word() -> None:
+    # plumber-nz (held-out 15): "the invoice thing, make it smaller" took "Invoice on the spot" from 2.5 to 1 person-week,
+    # but "Success metric tracking" (0.5) quotes the metric "invoice same day", so the smallest "invoice" row never
+    # changed and the request was judged ignored.
+    from pmtui.models import Feature, ScopingOutput
+
+    def table(invoice_weeks: float) -> ScopingOutput:
+        return ScopingOutput(mvp_features=[
+            Feature(name="Invoice on the spot", description="Invoice on the spot", priority="P0", phase=1,
+                    rice_effort=invoice_weeks),
+            Feature(name="Success metric tracking", description="Track the metric: invoice same day", priority="P1",
+                    phase=2, rice_effort=0.5)])
+
+    founder = Founder(id="f", kind="terse", product="p", opening="plumber", agree="spec", answers={},
+                      scoping=[{"say": "the invoice thing, make it smaller, just a pdf",
+                                "expect": [{"smaller": "invoice"}]}])
+
+    def conversation(after: float) -> Conversation:
+        turns = [Turn(Say("yep", "card"), "", "discovery", "scoping", True, False, 0, table(2.5)),
+                 Turn(Say("the invoice thing, make it smaller, just a pdf", "move", move=0), "Made it smaller", "scoping",
+                      "scoping", False, False, 1, table(after))]
+        return Conversation(founder=founder, simulator="scripted", turns=turns,
+                            state=ConversationState(project="p", scoping_output=table(after)))
+
+    check = CHECKS["requests_reflected"]
+    assert check(conversation(1.0))[0]
+    assert not check(conversation(2.5))[0]
+
+
 def test_an_interjection_right_after_an_aspect_is_said_next_whatever_the_pm_asked() -> None:
     # "sorry that was about why now. success = …" comes at once after the first answer to the metric question.
     founder = Founder(

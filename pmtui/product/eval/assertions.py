@@ -376,6 +376,12 @@ def _expectation_met(c: Conversation, expectation: Expectation, index: int) -> b
         table = _scope_before(c, turn) or ScopingOutput()
         earlier = matching(table.mvp_features, expectation.phrase)
         now = matching(features, expectation.phrase)
+        named = {f.name for f in earlier if has_phrase(expectation.phrase, f.name)}
+        still = [f for f in now if f.name in named or any(name in f.description for name in named)]
+        if named and still:
+            # "the invoice thing, make it smaller": the row named so (or what it became), not "Success metric
+            # tracking" whose description quotes the metric "invoice same day".
+            earlier, now = [f for f in earlier if f.name in named], still
         if not earlier and any(has_phrase(expectation.phrase, f"{f.name} {f.description}") for f in table.cut_features):
             # A row the proposal had cut has no effort in the table to compare with: it is back with the effort
             # the founder's word set ("you asked for a smaller first cut"), and not in Phase 1 unless they asked.
