@@ -37,7 +37,7 @@ def test_the_founders_cover_every_kind_with_several_products() -> None:
     tuned = load_founders("tuned")
     held_out = [load_founders(name) for name in
                 ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
-                  "heldout11", "heldout12", "heldout13", "heldout14")]
+                  "heldout11", "heldout12", "heldout13", "heldout14", "heldout15")]
     # Held-out 7 is one founder of each kind (each answers one question with another aspect's content).
     assert len(tuned) >= 40 and all(len(founders) >= 12 for founders in held_out[:6] + held_out[7:])
     assert len(held_out[6]) >= len(KINDS)
@@ -168,6 +168,16 @@ def test_held_out_sets_12_to_14_never_loop_garble_or_ignore_a_request(name: str)
     assert sum(r.passed for r in results) / sum(len(r.assertions) for r in results) >= 0.97
 
 
+def test_held_out_set_15_stays_at_its_measured_level() -> None:
+    # Set 15 (round 12, written before that round read or changed any rule): 300/320 first. A held-out set is held to
+    # the level it was measured at, not to the goal; every conversation still reaches the spec with agreement heard.
+    results = asyncio.run(run_eval(Config(offline=True), load_founders("heldout15"))).results
+    assert len(results) == 16
+    assert [r.founder.id for r in results
+            if not (r.assertions["reached_done"] and r.assertions["phases_in_order"] and r.assertions["agreement_understood"])] == []
+    assert sum(r.passed for r in results) >= 300
+
+
 def test_the_founders_typed_by_hand_stay_understood() -> None:
     # Typed in by hand on 2026-11-27 (a lifeboat coxswain, a pho restaurant in Da Nang, a Perthshire beekeeping
     # association, a vet-clinic pivoter, an Ibadan provision shop, a nail tech in txt-speak, a village-hall treasurer):
@@ -286,6 +296,80 @@ def test_a_fact_is_stated_in_one_message_and_a_number_for_its_own_aspect() -> No
     told = ["An app for indie devs, we have 3 months.", "indie studios"]
     ok, note = check(_conversation(told, {"target_user": "studios"}))
     assert not ok and "3 months" in note and "indie devs" in note
+
+
+def test_a_number_the_founder_said_about_two_aspects_is_garbled_in_neither() -> None:
+    # scaffold-scottish (held-out 15): "maybe between 30 and 40-odd round Glasgow" (who) and "£30 a month" (price): the
+    # 30 in who it is for is the founder's own there, not the price garbled into it.
+    check = CHECKS["no_garbled_fact"]
+    founder = Founder(
+        id="f", kind="rambling", product="p", opening="scaffolding", agree="ok",
+        answers={"target_user": ["wee scaffolders, maybe between 30 and 40-odd round Glasgow"],
+                 "revenue_model": ["something like £30 a month a firm"]},
+        expect={"revenue_model": ["30"], "target_user": ["scaffold"]},
+    )
+    summary = DiscoverySummary(target_user="wee scaffolders, maybe between 30 and 40-odd round Glasgow",
+                               revenue_model="£30 a month a firm")
+    conversation = Conversation(founder=founder, simulator="scripted", turns=[],
+                                state=ConversationState(project="p", discovery_summary=summary))
+    assert check(conversation)[0]
+    # Said about the price only, the same 30 in who it is for is still a garbled fact.
+    founder.answers["target_user"] = ["wee scaffolders round Glasgow"]
+    ok, note = check(conversation)
+    assert not ok and "target_user holds '30'" in note
+
+
+def test_a_correction_lands_with_the_number_said_with_the_old_ones_word() -> None:
+    # scaffold-polish (held-out 15): the new value is "5 until 25 workers", not the 22 of the reason after it.
+    check = CHECKS["interjections_handled"]
+    say = "Sorry, before I told you 5 until 15 workers, is better 5 until 25 workers, my friend has 22 guys"
+    founder = Founder(id="f", kind="non-native English", product="p", opening="scaffold app", agree="ok",
+                      answers={"target_user": ["scaffolders, 5 until 15 workers"]},
+                      interject=[{"after": 1, "kind": "correction", "say": say}])
+    before = DiscoverySummary(target_user="scaffolders, 5 until 15 workers")
+
+    def conversation(after: str) -> Conversation:
+        summary = DiscoverySummary(target_user=after)
+        turns = [Turn(Say("scaffolders, 5 until 15 workers", "answer"), "", "discovery", "discovery", False, False, 0,
+                      None, summary_after=before),
+                 Turn(Say(say, "interject", move=0), f"Noted: {after}", "discovery", "discovery", False, False, 0, None,
+                      summary_after=summary)]
+        return Conversation(founder=founder, simulator="scripted", turns=turns,
+                            state=ConversationState(project="p", discovery_summary=summary))
+
+    assert check(conversation("scaffolders, 5 until 25 workers"))[0]
+    # Nothing changed: the correction did not land.
+    ok, note = check(conversation("scaffolders, 5 until 15 workers"))
+    assert not ok and "did not reach the summary" in note
+
+
+def test_made_smaller_is_judged_on_the_row_named_not_a_row_quoting_its_word() -> None:
+    # plumber-nz (held-out 15): "the invoice thing, make it smaller" took "Invoice on the spot" from 2.5 to 1 person-week,
+    # but "Success metric tracking" (0.5) quotes the metric "invoice same day", so the smallest "invoice" row never
+    # changed and the request was judged ignored.
+    from pmtui.models import Feature, ScopingOutput
+
+    def table(invoice_weeks: float) -> ScopingOutput:
+        return ScopingOutput(mvp_features=[
+            Feature(name="Invoice on the spot", description="Invoice on the spot", priority="P0", phase=1,
+                    rice_effort=invoice_weeks),
+            Feature(name="Success metric tracking", description="Track the metric: invoice same day", priority="P1",
+                    phase=2, rice_effort=0.5)])
+
+    founder = Founder(id="f", kind="terse", product="p", opening="plumber", agree="spec", answers={},
+                      scoping=[{"say": "the invoice thing, make it smaller, just a pdf",
+                                "expect": [{"smaller": "invoice"}]}])
+
+    def conversation(after: float) -> Conversation:
+        turns = [Turn(Say("yep", "card"), "", "discovery", "scoping", True, False, 0, table(2.5)),
+                 Turn(Say("the invoice thing, make it smaller, just a pdf", "move", move=0), "Made it smaller", "scoping",
+                      "scoping", False, False, 1, table(after))]
+        return Conversation(founder=founder, simulator="scripted", turns=turns,
+                            state=ConversationState(project="p", scoping_output=table(after)))
+
+    check = CHECKS["requests_reflected"]
+    assert check(conversation(1.0))[0]
+    assert not check(conversation(2.5))[0]
 
 
 def test_an_interjection_right_after_an_aspect_is_said_next_whatever_the_pm_asked() -> None:

@@ -312,6 +312,10 @@ def _no_garbled_fact(c: Conversation) -> tuple[bool, str]:
         if has_run(phrase, summary.value_text(aspect))
     ]
     # A number the founder gave for one aspect (a price, a target, a deadline) belongs to that aspect only.
+    said_about: dict[str, list[str]] = {}
+    for answers in (c.founder.answers, c.founder.pivot.then if c.founder.pivot else {}):
+        for other, lines in answers.items():
+            said_about.setdefault(other, []).extend(lines)
     for aspect, phrases in c.founder.expect.items():
         for phrase in phrases:
             for alternative in phrase.split("|"):
@@ -323,7 +327,9 @@ def _no_garbled_fact(c: Conversation) -> tuple[bool, str]:
                 for other in ASPECTS:
                     if other in (aspect, "feature_wishlist") or any(
                         alternative.strip() in p for p in c.founder.expect.get(other, [])
-                    ):
+                    ) or any(has_run(alternative, line) for line in said_about.get(other, [])):
+                        # The founder said the same number about that aspect too ("between 30 and 40-odd" scaffolders
+                        # and "£30 a month"): it is theirs there as well.
                         continue
                     if has_run(alternative, summary.value_text(other)):
                         garbled.append(f"{other} holds {alternative.strip()!r} (said about {aspect})")
@@ -370,6 +376,12 @@ def _expectation_met(c: Conversation, expectation: Expectation, index: int) -> b
         table = _scope_before(c, turn) or ScopingOutput()
         earlier = matching(table.mvp_features, expectation.phrase)
         now = matching(features, expectation.phrase)
+        named = {f.name for f in earlier if has_phrase(expectation.phrase, f.name)}
+        still = [f for f in now if f.name in named or any(name in f.description for name in named)]
+        if named and still:
+            # "the invoice thing, make it smaller": the row named so (or what it became), not "Success metric
+            # tracking" whose description quotes the metric "invoice same day".
+            earlier, now = [f for f in earlier if f.name in named], still
         if not earlier and any(has_phrase(expectation.phrase, f"{f.name} {f.description}") for f in table.cut_features):
             # A row the proposal had cut has no effort in the table to compare with: it is back with the effort
             # the founder's word set ("you asked for a smaller first cut"), and not in Phase 1 unless they asked.
@@ -644,9 +656,17 @@ def _interjection_problem(c: Conversation, index: int) -> str:
         early = not any(has_phrase(t, " ".join(before.value_text(a) for a in ASPECTS))
                         for t in said if t[0].isdigit() or t[0] in "$€£")
         final_text = " ".join(c.state.discovery_summary.value_text(a) for a in ASPECTS) if c.state else ""
-        if numbers and not has_phrase(numbers[-1], summary_text) and not (early and has_phrase(numbers[-1], final_text)):
+        # "before I told you 5 until 15 workers, is better 5 until 25 workers, my friend has 22 guys": the 25 is the new
+        # value, not the 22 of the reason after it; a number of the message the summary did not hold before and holds
+        # now is the correction landing.
+        before_text = " ".join(before.value_text(a) for a in ASPECTS)
+        with_old_word = [said[i] for i in range(len(said) - 1) if said[i] in numbers and any(
+            said[j][0].isdigit() and said[j + 1] == said[i + 1] for j in range(i))]
+        landed = [t for t in with_old_word if has_phrase(t, summary_text) and not has_phrase(t, before_text)]
+        if numbers and not landed and not has_phrase(numbers[-1], summary_text) and not (
+                early and has_phrase(numbers[-1], final_text)):
             return f"correction {interjection.say!r} did not reach the summary"
-        if not any(has_phrase(w, reply) for w in numbers[-1:] or words):
+        if not any(has_phrase(w, reply) for w in (landed or numbers[-1:]) or words):
             return f"correction {interjection.say!r} not acknowledged: {reply[:90]!r}"
     return ""
 

@@ -20,14 +20,13 @@ from pmtui.product.brains.offline.discovery.cues import (
     ASIDE_QUESTION_START,
     ASIDE_TOPICS,
     CORRECTION_ONLY,
-    INTERRUPTION_EVENT,
-    INTERRUPTION_OPENER,
     NUMBER_CORRECTION_CUE,
     NUMBER_VALUE,
     RESTATED,
     RESTATED_TOPIC,
     RESTATED_TOPICS,
 )
+from pmtui.product.brains.offline.discovery.interruptions import INTERRUPTION_EVENT, INTERRUPTION_OPENER
 from pmtui.product.brains.offline.discovery.numbers import in_digits, in_words
 from pmtui.product.brains.offline.discovery.phrasing import (
     ASIDE_ANSWERS,
@@ -276,7 +275,7 @@ def number_correction(summary: DiscoverySummary, text: str, named_only: bool = F
     return aspect, in_words(fixed, kept.get(aspect, []) + said)
 
 
-_SIZE_UNITS = frozenset({"staff", "employee", "worker", "cleaner", "people", "person", "member", "driver", "rider",
+_SIZE_UNITS = frozenset({"staff", "employee", "worker", "cleaner", "people", "ppl", "person", "member", "driver", "rider",
                          "bed", "room", "branch", "site", "van", "truck", "boat", "vehicle", "seat", "table", "pupil"})
 
 
@@ -310,7 +309,10 @@ def _number_correction(summary: DiscoverySummary, text: str, named_only: bool = 
     fresh = [m for m in values if not _old_number(text, m)]
     if not fresh:
         return None
-    new = fresh[-1]
+    # "before I told you 5 until 15 workers, is better 5 until 25 workers, my friend has 22 guys": the new number is the
+    # one said with the old one's word, not the last number of the reason after it.
+    said_before = {_said_with(m) for m in values if _old_number(text, m) and _said_with(m)}
+    new = next((m for m in fresh if _said_with(m) in said_before), fresh[-1])
     # An old amount said with its currency ("£25") is only ever an amount; a bare one ("not 50") may be either.
     olds = {
         _number_key(m.group("num")): (bool(m.group("cur")), _said_with(m) or _unit(new.group("after")), _said_with(m))
@@ -374,7 +376,9 @@ def corrections_kept(summary: DiscoverySummary, said: list[str]) -> DiscoverySum
     return result
 
 
-_OPENS_AS_CORRECTION = re.compile(r"^\W*(?:(?:oh|ah|oops|wait|hmm)\W+)*(?:sorry|correction|oops|my (?:bad|mistake)|i (?:said|meant|made)|"
+# "oh earlier i said 2 mths, make it 3 mths", "Sorry, before I told you 5 until 15 workers": when it was said, first.
+_OPENS_AS_CORRECTION = re.compile(r"^\W*(?:(?:oh|ah|oops|wait|hmm)\W+)*(?:(?:earlier|before|previously|last time)\W+)?"
+                                  r"(?:sorry|correction|oops|my (?:bad|mistake)|i (?:said|meant|made|told you)|"
                                   r"typo|i typed)\b", re.IGNORECASE)
 
 

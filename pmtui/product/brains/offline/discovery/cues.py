@@ -532,7 +532,9 @@ PIVOT = re.compile(
     # installers": the people asked said no, and the founder says who it is for now.
     r"chang(?:e|ing) (?:of )?tack|"
     # "So it's for the coaches, to manage the waiting list, not for parents to find coaches."
-    r"\bso it'?s (?:really |actually )?for .{3,80}?,? not (?:for )?(?:the )?\w|"
+    # "Hold on, I need to change it. … So the app is for the print shops doing funeral brochures, not money transfer."
+    r"\bso (?:it'?s|it is|the (?:app|tool|idea) is) (?:really |actually )?for .{3,80}?,? not (?:for )?(?:the )?\w|"
+    r"\bi (?:need|have|want|got) to change (?:it|this|the idea|direction)\b(?=.*\bso (?:it'?s|it is|the (?:app|tool|idea) is) for\b)|"
     # "Actually scrap that. Had a yarn with four groomers … So it's for the groomers, running their van days."
     r"\b(?:scrap|ditch|forget|bin) that\b(?=.*\bso it'?s (?:really |actually |now )?for\b)|"
     # "Actually forget the ratings. … So it's for referee secretaries", "So I change: it's for homestay owners".
@@ -623,40 +625,6 @@ ASIDE_OFF_TOPIC = re.compile(
     r"totally unrelated|side note|on another note|funny thing)\b",
     re.IGNORECASE,
 )
-# An interruption from the founder's surroundings, opened by an exclamation or an apology and telling what just
-# happened: "Sorry mate, just had to go yell at a sparky…", "omg my 4pm student just arrived early",
-# "hold on some idiot just cut me off … where was I", "haha sorry my dog is going mad at the postman again".
-INTERRUPTION_OPENER = re.compile(
-    r"^\s*(?:(?:haha+|hehe+|lol|lmao|ugh+|argh+|omg|oops|whoops|oh no|oh god|hold on|hang on|one sec(?:ond)?|"
-    r"one moment|brb|wait|sorry|excuse me|"
-    # The same apology in the words founders mix in: "perdón, my mom is calling me…", "maaf", "pasensya na", "eish".
-    r"perd[oó]n|lo siento|disculpa|pardon|d[ée]sol[ée]|entschuldigung|maaf|pasensya(?: na)?|samahani|aiyo+|eish)"
-    r"(?=[\s,.!:;-]|$)[\s,.!:;-]*)+(?:(?:mate|man|guys|ah|lah|oh|o|sir|madam)\b[\s,.!]*)?",
-    re.IGNORECASE,
-)
-INTERRUPTION_EVENT = re.compile(
-    # "a fella just drive in with a whole Sentra on a tow truck": Caribbean English tells the past in the present.
-    r"\bjust\s+(?:drive|drove|pull(?:ed)?|walk|reach(?:ed)?|come|bring|brought)\s+(?:in|up|over|round|inside)\b|"
-    r"\bjust\s+(?:had to|got|arrived|came|call(?:ed)?|rang|cut|walked|knocked|spilled|spilt|went|left|started|"
-    r"showed up|turned up|parked|dropped|broke|fell|burst|texted|messaged|took|ran|died|crashed|blew|switched|tripped|"
-    r"woke)\b|\blet me (?:quickly |just )?(?:finish|continue|go on)\b|\bagain\W*$|\bwhere was i\b|"
-    r"\banyway\W*$|\bback now\b|\bsorry about that\b|\b(?:i'?m|i am) back\b|\b(?:is|are) calling (?:me|us)\b|"
-    # "Sorry, one minute, my amma is asking if I want tea, …, okay continue".
-    r"\bmy \w+ (?:is|are) asking (?:me|us|if|whether)\b|\b(?:ok(?:ay)?|right),? (?:continue|carry on|go on)\W*$|"
-    # "sorry the kettle just boiled, where were we": the surroundings, then back to the interview.
-    # "the chainsaw is after giving up on me again": the Irish perfect, something that just happened.
-    r"\b(?:is|are|'s|'re|am|'m) after \w+ing\b|"
-    # "Excuse me sir, tea is coming": refreshments arriving.
-    r"\b(?:tea|chai|coffee|lunch|dinner|food)\s+(?:is|has)\s+(?:coming|come|here|arrived|ready)\b|"
-    r"\bwhere were we\b|\bjust (?:boiled|rang|beeped|went off|buzzed)\b|\b(?:kettle|doorbell|phone|baby|dog|dug|kids?)\b[^.]{0,20}"
-    r"\b(?:boiled|rang|ringing|crying|bark(?:s|ing)?|went off|noisy)\b|"
-    # "Eish, load shedding again, stage 4", "the ECG has taken the light again": the power going, where it goes often.
-    r"\b(?:load[- ]?shedding|power cut|power outage|blackout|(?:took|taken|take) (?:the )?light|light (?:just )?went off)\b"
-    r"(?=.*\b(?:again|just|now|kicked in|today)\b)|"
-    # "brb tim hortons run lol": stepping away is the event.
-    r"^\W*brb\b|\bback in a (?:tick|sec|second|minute|min)\b",
-    re.IGNORECASE,
-)
 # Which aspect a question back is about, to answer it as a PM would.
 ASIDE_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("comparables", re.compile(r"\b(other countries|elsewhere|anyone else|competitors?|already exists?|apps? like this|"
@@ -707,7 +675,7 @@ CORRECTION_ONLY = re.compile(r"^\W*(?:\w+\W+){0,2}?(?:correction|let me correct|
 # A number, a range ("10-50", "10 to 30") or an amount, with what comes right after it ("farmers", "per cleaner").
 NUMBER_VALUE = re.compile(
     r"(?P<cur>[$€£₹₦₱]|\b(?:rs|ksh|kes|ugx|ngn|gh₵|nz\$|r|rm|usd|aud)\s?)?(?P<num>\d[\d,]*(?:\.\d+)?"
-    r"(?:\s*(?:-|–|to)\s*\d[\d,]*(?:\.\d+)?)?)(?!\d|\.\d)(?:\s*%)?(?P<after>(?:\s+(?:per|a|an)?\s*[a-z][\w'-]*){0,1})",
+    r"(?:\s*(?:-|–|to|until|till)\s*\d[\d,]*(?:\.\d+)?)?)(?!\d|\.\d)(?:\s*%)?(?P<after>(?:\s+(?:per|a|an)?\s*[a-z][\w'-]*){0,1})",
     re.IGNORECASE,
 )
 RESTATED_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (

@@ -462,9 +462,36 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         answer = clean(drop_negated(text) if CORRECTION.search(text) else text)
         if answer and not is_vague(answer):
             setattr(result, asked, _merge_text(getattr(result, asked), answer, False, fresh=True))
+    team = _TEAM_AFTER_STORY.match(result.constraints) if result.constraints != summary.constraints else None
+    if team and not re.search(r"\d|\b(?:weeks?|months?|budget|android|ios|iphone|web)\b", team.group("story"), re.IGNORECASE):
+        # "the thing is, I run a wee scaffolding firm in Paisley, it's just me and the boys, 4 of us": the team is
+        # the limit, the story before it is not.
+        result.constraints = team.group("team")
+    trade = _ONLY_MY_TRADE.match(text) if asked == "target_user" else None
+    if trade and result.target_user.strip(" .!").lower() == clean(text).strip(" .!").lower():
+        # "I'm a plumber", asked who it is for: people of the founder's trade — thin, so it is sharpened once.
+        result.target_user = _plural(trade.group("trade"))
     if later_people and has_real_content(result.target_user) and not re.search(r"\(later, not now:", result.target_user):
         result.target_user = f"{result.target_user} (later, not now: {', '.join(later_people)})"
     return result
+
+
+_TEAM_AFTER_STORY = re.compile(r"^(?P<story>[^;]+?),\s*(?P<team>(?:it'?s\s+|we'?re\s+)?(?:just|only)\s+(?:me|us)\b.*)$",
+                               re.IGNORECASE)
+_ONLY_MY_TRADE = re.compile(r"^\W*(?:(?:well|um|so|erm|oh)\W+)?(?:i'?m|i am|im)\s+(?:just\s+)?(?:a|an)\s+"
+                            r"(?P<trade>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\W*$", re.IGNORECASE)
+
+
+def _plural(trade: str) -> str:
+    """'plumber' → 'Plumbers', 'beekeeper' → 'Beekeepers', 'locksmith' → 'Locksmiths', 'nanny' → 'Nannies'."""
+    word = trade.strip()
+    if re.search(r"(?:s|sh|ch|x)$", word):
+        word += "es" if not word.endswith("s") else ""
+    elif re.search(r"[^aeiou]y$", word):
+        word = word[:-1] + "ies"
+    else:
+        word += "s"
+    return word[:1].upper() + word[1:]
 
 
 # "Maybe vineyards later but not now", "…, maybe salons later but not now", said to who it is for: people for later,
@@ -630,13 +657,25 @@ def _misfiled(aspect: str, value: str) -> bool:
     return not any(aspect in c for c in clues) and any(c2.strong for c in clues for c2 in c.values())
 
 
+_REAL_PAIN = re.compile(r"\bthe real (?:mess|problem|pain|issue|headache|nightmare)\b", re.IGNORECASE)
+_PRICED = re.compile(r"\d|[$€£₹₦₱₵]|\b(?:charge|subscription|fee|commission|per (?:month|year|user|booking|order)|a month|free)\b",
+                     re.IGNORECASE)
+
+
 def _pivot(
     result: DiscoverySummary, found: dict[str, list[str]], features: list[str], text: str
 ) -> DiscoverySummary:
     target = [f for f in found["target_user"] if f and not is_vague(f)]
-    result.target_user = target[-1][:MAX_FIELD_CHARS]
+    # "So the app is for the print shops doing funeral brochures, not money transfer": what it is not for is no part
+    # of who it is for.
+    result.target_user = re.sub(r",?\s+not\s+(?:for\s+)?[^,;.]+$", "", target[-1])[:MAX_FIELD_CHARS]
+    real = _REAL_PAIN.search(text)
     for aspect in PIVOT_STALE:
-        restated = _dedupe([f for f in found[aspect] if f and not is_vague(f)])
+        restated = _dedupe([f for f in found[aspect] if f and not is_vague(f) and (
+            # "the money part is a licence nightmare with the FCA" is why the old idea went, not the new price.
+            aspect != "revenue_model" or _PRICED.search(f)) and (
+            # "The real mess is the funeral brochures: …": the turn's problem is the one it says is the real one.
+            aspect != "core_problem" or not real or real.group(0).lower() in f.lower())])
         setattr(result, aspect, "; ".join(restated)[:MAX_FIELD_CHARS] if restated else "")
     # The sentence that tells of the turn ("… none of them want another marketplace, they got more work than they can
     # handle June to November") is the story, not things to build.

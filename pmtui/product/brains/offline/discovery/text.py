@@ -232,7 +232,7 @@ def is_vague(text: str) -> bool:
         without = re.sub(r"\b(?:it'?s\s+|it\s+has\s+|has\s+)?(?:just\s+)?always\s+been\s+(?:bad|like (?:this|that)|this way|the case|"
                          r"a (?:problem|pain|mess|headache))\b", " ", without)
     content = content_words(without)
-    if GENERIC_AUDIENCE.match(squash(re.sub(r"[^\w\s'-]", " ", without))):
+    if GENERIC_AUDIENCE.match(squash(re.sub(r"[^\w\s'-]", " ", without))) or _NO_REASON.match(squash(without)):
         return True
     if not content:
         return True
@@ -244,6 +244,18 @@ def is_vague(text: str) -> bool:
         return True
     return bool(UNCERTAIN.search(lowered) and len(content) < 2 and not is_specific(without))
 
+
+# "Dunno, just seems like a good time", "Why not, it's the time", "Same old way", "Normal way": a reason, a way or a
+# time named by nothing but that it is one.
+_NO_REASON = re.compile(
+    r"^\W*(?:(?:just|well|because|cos|coz|cause|so|and|but|i mean|like)\W+)*(?:"
+    r"(?:(?:it|this|that|now)\s*(?:'?s|is)?\s+)?(?:(?:just|kind of|sort of)\s+)?(?:seems?|feels?|looks?)\s+like\s+(?:a\s+|the\s+)?"
+    r"(?:good|right|nice|great|perfect)\s+(?:time|moment)|"
+    r"(?:why not\W*)?(?:(?:it|now|this)\s*(?:'?s|is)\s+)?(?:the|a good|the right|about)\s+(?:time|moment)(?:\s+(?:now|na))?|"
+    r"why not|(?:the\s+)?(?:same(?:\s+old)?|normal|usual|old|regular|traditional)\s+(?:way|ways|method|thing|stuff)|"
+    r"(?:the\s+)?usual|as usual|same as (?:always|usual|before)|like always|nothing special)\W*$",
+    re.IGNORECASE,
+)
 
 EMPTY_WORDS = frozenset(
     ["stuff", "things", "thing", "something", "everything", "anything", "nothing", "good", "better", "best", "nice", "easy", "easier", "great", "whatever", "etc", "more", "less", "usual", "normal", "ok", "okay", "fine", "simple", "cool", "lots", "many", "some", "much", "better", "faster", "cheaper", "quick", "app", "apps", "idea", "ideas", "sure", "yes", "no", "maybe",
@@ -386,7 +398,8 @@ def split_clauses(sentence: str) -> list[str]:
         r",\s*(?:and|but|so|while|whereas|though|although)\s+|\s+but\s+|\s+[\u2014\u2013]\s+|\s+-\s+|"
         r"\s+(?:so that|which means|because)\s+|"
         # "…waste 10% of what they buy and the owner would pay $49": a new subject starts a new clause.
-        r"\s+(?:and|while|whereas)\s+(?=(?:the|they|we|i|he|she|our|their|my|his|her|nobody|everyone|people)\s)|"
+        # "it's just me and the boys, 4 of us": the founder and who works with them are one team, no new subject.
+        r"(?<!\bme)(?<!\bmyself)\s+(?:and|while|whereas)\s+(?=(?:the|they|we|i|he|she|our|their|my|his|her|nobody|everyone|people)\s)|"
         # "…so its urgent now and yards would pay for this like 150 a month": who would pay starts a clause too.
         r"\s+and\s+(?=(?:[\w'-]+\s+){1,2}(?:would|will|'d)\s+(?:happily\s+|gladly\s+)?pay\b)|"
         # "…a paper diary in margaret's handbag, double bookings happen like twice a month": a comma splice

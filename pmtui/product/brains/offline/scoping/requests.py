@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from pmtui.product.brains.offline.scoping.pointing import point_to_rows
 from pmtui.product.brains.offline.scoping.questions import restate_questions
 from pmtui.product.brains.offline.scoping.rules import (
     ADD_PATTERNS,
@@ -315,7 +316,7 @@ def _two_asks(sentence: str) -> list[str]:
 
 def parse_requests(text: str) -> list[ChangeRequest]:
     """Every change request in the message, in the order said; 'it' and 'that' resolved to what came before."""
-    text = restate_questions(_shorthand(text))
+    text = point_to_rows(restate_questions(_shorthand(text)))
     requests: list[ChangeRequest] = []
     named: list[str] = []
     sentences = [

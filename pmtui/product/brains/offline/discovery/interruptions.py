@@ -1,0 +1,47 @@
+"""Interruptions from the founder's surroundings, told in the middle of the interview: an exclamation or an apology,
+then what just happened ("Sorry mate, just had to go yell at a sparky…"). They answer no question and stay out of the
+summary.
+"""
+
+from __future__ import annotations
+
+import re
+
+# An interruption from the founder's surroundings, opened by an exclamation or an apology and telling what just
+# happened: "Sorry mate, just had to go yell at a sparky…", "omg my 4pm student just arrived early",
+# "hold on some idiot just cut me off … where was I", "haha sorry my dog is going mad at the postman again".
+INTERRUPTION_OPENER = re.compile(
+    r"^\s*(?:(?:haha+|hehe+|lol|lmao|ugh+|argh+|omg|oops|whoops|oh no|oh god|hold on|hang on|one sec(?:ond)?|"
+    r"one moment|brb|wait|sorry|excuse me|"
+    # The same apology in the words founders mix in: "perdón, my mom is calling me…", "maaf", "pasensya na", "eish".
+    r"perd[oó]n|lo siento|disculpa|pardon|d[ée]sol[ée]|entschuldigung|maaf|pasensya(?: na)?|samahani|aiyo+|eish)"
+    r"(?=[\s,.!:;-]|$)[\s,.!:;-]*)+(?:(?:mate|man|guys|ah|lah|oh|o|sir|madam)\b[\s,.!]*)?",
+    re.IGNORECASE,
+)
+INTERRUPTION_EVENT = re.compile(
+    # "a fella just drive in with a whole Sentra on a tow truck": Caribbean English tells the past in the present.
+    r"\bjust\s+(?:drive|drove|pull(?:ed)?|walk|reach(?:ed)?|come|bring|brought)\s+(?:in|up|over|round|inside)\b|"
+    r"\bjust\s+(?:had to|got|arrived|came|call(?:ed)?|rang|cut|walked|knocked|spilled|spilt|went|left|started|"
+    r"showed up|turned up|parked|dropped|broke|fell|burst|texted|messaged|took|ran|died|crashed|blew|switched|tripped|"
+    r"woke)\b|\blet me (?:quickly |just )?(?:finish|continue|go on)\b|\bagain\W*$|\bwhere was i\b|"
+    r"\banyway\W*$|\bback now\b|\bsorry about that\b|\b(?:i'?m|i am) back\b|\b(?:is|are) calling (?:me|us)\b|"
+    # "Sorry, one minute, my amma is asking if I want tea, …, okay continue".
+    r"\bmy \w+ (?:is|are) asking (?:me|us|if|whether)\b|\b(?:ok(?:ay)?|right),? (?:continue|carry on|go on)\W*$|"
+    # "sorry the kettle just boiled, where were we": the surroundings, then back to the interview.
+    # "the chainsaw is after giving up on me again": the Irish perfect, something that just happened.
+    r"\b(?:is|are|'s|'re|am|'m) after \w+ing\b|"
+    # "Excuse me sir, tea is coming": refreshments arriving.
+    r"\b(?:tea|chai|coffee|lunch|dinner|food)\s+(?:is|has)\s+(?:coming|come|here|arrived|ready)\b|"
+    r"\bwhere were we\b|\bjust (?:boiled|rang|beeped|went off|buzzed)\b|\b(?:kettle|doorbell|phone|baby|dog|dug|kids?)\b[^.]{0,20}"
+    r"\b(?:boiled|rang|ringing|crying|bark(?:s|ing)?|went off|noisy)\b|"
+    # "Eish, load shedding again, stage 4", "the ECG has taken the light again": the power going, where it goes often.
+    r"\b(?:load[- ]?shedding|power cut|power outage|blackout|(?:took|taken|take) (?:the )?light|light (?:just )?went off)\b"
+    r"(?=.*\b(?:again|just|now|kicked in|today)\b)|"
+    # "Sorry, I have to watch the roaster, the batch is in first crack, one moment": a task that can't wait, and a pause.
+    r"\b(?:i|we)(?:'ve| have| need| got)? (?:to|gotta) (?:watch|check|get|answer|take|grab|see to|deal with|run to|pick up|"
+    r"serve|sign for|turn|stir|flip|move|let)\b[^.?!]{0,60}?(?<!\btakes )(?<!\btake )(?<!\btook )\b(?:one|just a)\s+"
+    r"(?:moment|sec(?:ond)?|minute|min|tick)\b|"
+    # "brb tim hortons run lol": stepping away is the event.
+    r"^\W*brb\b|\bback in a (?:tick|sec|second|minute|min)\b",
+    re.IGNORECASE,
+)
