@@ -29,6 +29,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     KEPT_IN_A_TOOL,
     METRIC_NOUN,
     NICE_LEAD,
+    NICE_TAIL,
     NOT_A_FEATURE,
     NOT_FEATURE_LEAD,
     PAIN_DECISIVE,
@@ -336,8 +337,10 @@ def feature_items(text: str) -> list[str]:
     for piece in joined:
         deferred = DEFERRED_TAIL.search(piece) or BUT_LATER.search(piece)
         nice = NICE_LEAD.match(piece.strip())
-        if nice:
-            piece = f"{piece.strip()[nice.end():]} maybe"  # the hedge word marks it a nice-to-have, as "maybe" does
+        tail = NICE_TAIL.search(piece)
+        if nice or (tail and piece[: tail.start()].strip()):
+            # the hedge word marks it a nice-to-have, as "maybe" does
+            piece = f"{piece.strip()[nice.end():]} maybe" if nice else f"{piece[: tail.start()]} maybe"
         if TODAYS_WAY.match(piece.strip()):
             # "i want app to see shift and swap, now we use zalo group": what they use today is no wish.
             continue

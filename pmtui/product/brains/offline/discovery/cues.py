@@ -746,6 +746,10 @@ NICE_LEAD = re.compile(r"^(?:(?:and|also|oh)\s+)*(?:(?:it'?d|it would|would|it w
                        # "it would be nice if the drivers get a receipt on WhatsApp": what they would get is the wish.
                        r"(?:to have|if (?:we|it|they) (?:had|could have|got)|if (?:the\s+)?[\w'-]+\s+(?:get|got|could get|had))\s+",
                        re.IGNORECASE)
+# "deposits would be nice too", "a loyalty card would be handy as well": the wish before the hedge, a nice-to-have.
+NICE_TAIL = re.compile(r"\s+(?:would|'d|will|could|might)\s+be\s+(?:really\s+|so\s+|very\s+|quite\s+)?(?:lovely|nice|great|"
+                       r"cool|handy|brilliant|fab|ace|amazing|sweet|useful|a bonus|a plus)(?:\s+to\s+have)?"
+                       r"(?:\s+(?:too|as well|also))?\s*[.!]*$", re.IGNORECASE)
 ALL_OF_IT = re.compile(
     r"^(?:(?:to|and|also|just)\s+)*(?:(?:manage|run|organi[sz]e|handle|control|sort out|digitali[sz]e)\s+(?:their|the|my|our|your|a|"
     r"his|her)\s+(?:whole\s+|entire\s+|small\s+)?(?:business|shop|store|work|stuff|things|life|company|operations?)|"
