@@ -49,6 +49,7 @@ from pmtui.product.brains.offline.discovery.pivot import (
     pivot_people,
     said_not_for,
 )
+from pmtui.product.brains.offline.discovery.relative_pain import people_and_their_trouble
 from pmtui.product.brains.offline.discovery.text import (
     BULLET,
     clean,
@@ -457,6 +458,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         result = _own_outfit(result, text)
         result = _problem_without_the_pitch(result)
         result = _timing_not_the_pain(result)
+    result = people_and_their_trouble(result, text, asked)
     if asked and asked != "feature_wishlist" and result == summary and not is_user_question(text):
         # An answer that no cue could file anywhere is still the answer to what was asked.
         answer = clean(drop_negated(text) if CORRECTION.search(text) else text)
