@@ -29,6 +29,7 @@ from pmtui.delivery.gates.boundaries import (
     refuses_the_example,
     wrong_side,
 )
+from pmtui.delivery.gates.branch_direction import acts_on_the_other_side
 from pmtui.delivery.gates.branch_sides import (
     duration_on_the_wrong_side,
     free_on_the_other_side,
@@ -411,6 +412,7 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
         blocker = (_blocker(unit, reading, hides_done, hides_past) or wrong_time_direction(criterion, unit.code_text)
                    or wrong_measure_unit(criterion, unit.code_text) or wrong_dimension(criterion, unit.code_text)
                    or looks_the_other_way(criterion, unit.code_text) or lets_one_more_in(criterion, unit.code_text)
+                   or acts_on_the_other_side(criterion, files[unit.path])  # the whole file: its other branches too
                    or sets_the_opposite_state(criterion, files[unit.path])  # the whole file: its constants too
                    or refuses_while_some_left(criterion, unit.code_text) or refuses_the_required(criterion, unit.code_text)
                    or refuses_the_other_side(criterion, unit.code_text, reading.boundaries,

@@ -1,0 +1,82 @@
+"""Round 10 rules of the plan-alignment matcher (classes found with held-out 16 and the mutation probe), one class at
+a time.
+
+Each rule is shown on a (criterion, change) pair of its own, not held-out 16's: the change that does what the
+criterion asks is mapped, the near miss an agent writes (here mostly the deciding condition turned the other way,
+the class bench/criteria_mutants.py measures) is not. The earlier rounds' rules are in test_criteria_rules*.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pmtui.delivery.gates.branch_direction import acts_on_the_other_side, criterion_directions
+from tests.criteria_corpus.corpus import Case, run_case
+
+
+def maps(tmp_path: Path, criterion: str, after: dict[str, str], before: dict[str, str] | None = None) -> bool:
+    case = Case(id="rule", criterion=criterion, expect="pass", style="", lang="", before=before or {}, after=after)
+    return run_case(case, tmp_path / "case").passed
+
+
+# -- false passes: a branch's condition looks the other way from what it does ----------------------------------
+def test_an_acting_branch_behind_a_constant_looks_the_criterion_s_way(tmp_path: Path) -> None:
+    criterion = "The ferry fare is free for passengers aged 65 or over"
+    code = ("ADULT_FARE = 6.50\nFREE_AGE = 65\n\n\ndef ferry_fare(passenger):\n    if passenger.age {op} FREE_AGE:\n"
+            "        return 0\n    return ADULT_FARE\n")
+    assert maps(tmp_path / "right", criterion, {"ferry/fares.py": code.format(op=">=")})
+    # everybody under 65 travels free
+    assert not maps(tmp_path / "inverted", criterion, {"ferry/fares.py": code.format(op="<")})
+
+
+def test_a_refusal_behind_a_duration_looks_the_other_way_from_what_is_allowed(tmp_path: Path) -> None:
+    criterion = "Table reservations need at least 3 hours notice"
+    code = ("from datetime import timedelta\n\nNOTICE = timedelta(hours=3)\n\n\nclass TooLate(ValueError):\n    pass\n\n\n"
+            "def reserve(table, slot, now):\n    if slot - now {op} NOTICE:\n        raise TooLate(slot)\n"
+            "    table.reservations.append(slot)\n")
+    assert maps(tmp_path / "right", criterion, {"diner/reservations.py": code.format(op="<")})
+    # refuses the reservations made in good time
+    assert not maps(tmp_path / "inverted", criterion, {"diner/reservations.py": code.format(op=">=")})
+
+
+def test_a_declined_amount_behind_a_typed_constant(tmp_path: Path) -> None:
+    criterion = "Withdrawals above 20,000 are not approved"
+    code = ("package atm\n\nclass Withdrawals {{\n    private val ceiling = 20_000L\n\n"
+            "    fun approve(amount: Long): Boolean {{\n        if (amount {op} ceiling) return false\n        return true\n"
+            "    }}\n}}\n")
+    assert maps(tmp_path / "right", criterion, {"src/main/kotlin/atm/Withdrawals.kt": code.format(op=">")})
+    # declines the small withdrawals
+    assert not maps(tmp_path / "inverted", criterion, {"src/main/kotlin/atm/Withdrawals.kt": code.format(op="<")})
+
+
+def test_a_filter_keeps_the_rest_of_what_the_criterion_refuses() -> None:
+    criterion = "Scooters with less than 15% charge are not offered to riders"
+    code = "const val MIN_CHARGE = 15\n\nfun offered(all: List<Scooter>) = all.filter {{ it.chargePercent {op} MIN_CHARGE }}\n"
+    assert acts_on_the_other_side(criterion, code.format(op=">=")) == ""
+    # offers only the nearly flat ones
+    assert acts_on_the_other_side(criterion, code.format(op="<"))
+    # what `filterNot` drops is what the criterion refuses
+    assert acts_on_the_other_side(criterion, code.format(op="<").replace(".filter ", ".filterNot ")) == ""
+
+
+def test_a_refusal_under_an_allman_brace_is_read(tmp_path: Path) -> None:
+    criterion = "A member can book at most 3 spin classes a week"
+    code = ("namespace Gym;\n\npublic class SpinBookings\n{{\n    private const int MaxPerWeek = 3;\n\n"
+            "    public void Book(Member member, SpinClass spin)\n    {{\n        if (member.SpinClassesThisWeek {op} MaxPerWeek)\n"
+            "        {{\n            throw new InvalidOperationException(\"weekly limit reached\");\n        }}\n"
+            "        spin.Members.Add(member);\n    }}\n}}\n")
+    assert maps(tmp_path / "right", criterion, {"src/Gym/SpinBookings.cs": code.format(op=">=")})
+    # throws for the members under the limit
+    assert not maps(tmp_path / "inverted", criterion, {"src/Gym/SpinBookings.cs": code.format(op="<")})
+
+
+def test_what_a_branch_does_decides_which_way_it_should_look() -> None:
+    criterion = "Raise an alarm when the boiler pressure goes above 3 bar"
+    # a guard that resets and leaves looks the other way on purpose; an acting branch must not
+    assert acts_on_the_other_side(criterion, "if p <= 3:\n    self.since = None\n    return\nself.alarm()\n") == ""
+    assert acts_on_the_other_side(criterion, "if p > 3:\n    self.alarm()\n") == ""
+    assert acts_on_the_other_side(criterion, "if p < 3:\n    self.alarm()\n")
+    # "up to 24 hours before" bounds the time left from below: no direction is read from it
+    assert criterion_directions("Guests can cancel up to 24 hours before arrival") == []
+    assert criterion_directions("shutters close after 7 pm") == [("19", ">", "filter")]
+    assert criterion_directions("Sessions shorter then 30 minutes are refused") == [("30", "<", "filter")]
