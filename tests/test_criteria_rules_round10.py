@@ -80,3 +80,13 @@ def test_what_a_branch_does_decides_which_way_it_should_look() -> None:
     assert criterion_directions("Guests can cancel up to 24 hours before arrival") == []
     assert criterion_directions("shutters close after 7 pm") == [("19", ">", "filter")]
     assert criterion_directions("Sessions shorter then 30 minutes are refused") == [("30", "<", "filter")]
+
+
+def test_a_unit_holding_only_the_cap_is_judged_by_its_file_s_check(tmp_path: Path) -> None:
+    criterion = "As a rider I want a gondola to carry at most 8 riders so that it is never overloaded"
+    code = ("export interface Gondola {{ riders: string[] }}\n\nexport function board(gondola: Gondola, who: string): void {{\n"
+            "  if (gondola.riders.length {op} MAX_RIDERS) {{\n    throw new Error('gondola is full');\n  }}\n"
+            "  gondola.riders.push(who);\n}}\n\nconst MAX_RIDERS = 8;\n")
+    assert maps(tmp_path / "right", criterion, {"src/gondola.ts": code.format(op=">=")})
+    # checked before the push, `>` lets a ninth rider on: the line `const MAX_RIDERS = 8;` alone is no evidence
+    assert not maps(tmp_path / "one-more", criterion, {"src/gondola.ts": code.format(op=">")})

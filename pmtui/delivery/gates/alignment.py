@@ -375,6 +375,8 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
         sources.setdefault(unit.path, []).append(unit.code_text)
     flags_of = _off_flags_by_path(sources)
     files = {path: "\n".join(texts) for path, texts in sources.items()}
+    widest = {path: max(texts, key=len) for path, texts in sources.items()}
+    refusal = any(is_action(c) and asks_refusal(c.label) for c in reading.concepts)
     named = _named_anywhere(units) | code_concepts(written)
     modifiers = _modifiers(criterion, reading)
     keys = _same_keys(criterion, reading)
@@ -411,12 +413,14 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
         missing = [c for c in reading.concepts if c not in matched]
         blocker = (_blocker(unit, reading, hides_done, hides_past) or wrong_time_direction(criterion, unit.code_text)
                    or wrong_measure_unit(criterion, unit.code_text) or wrong_dimension(criterion, unit.code_text)
-                   or looks_the_other_way(criterion, unit.code_text) or lets_one_more_in(criterion, unit.code_text)
-                   or acts_on_the_other_side(criterion, files[unit.path])  # the whole file: its other branches too
+                   # the side checks read the file's widest unit too: a unit holding only the constant has no check
+                   or next(filter(None, (looks_the_other_way(criterion, text) or lets_one_more_in(criterion, text)
+                                         or refuses_while_some_left(criterion, text)
+                                         or refuses_the_required(criterion, text)
+                                         or refuses_the_other_side(criterion, text, reading.boundaries, refusal)
+                                         for text in dict.fromkeys((unit.code_text, widest[unit.path])))), "")
+                   or acts_on_the_other_side(criterion, files[unit.path])
                    or sets_the_opposite_state(criterion, files[unit.path])  # the whole file: its constants too
-                   or refuses_while_some_left(criterion, unit.code_text) or refuses_the_required(criterion, unit.code_text)
-                   or refuses_the_other_side(criterion, unit.code_text, reading.boundaries,
-                                             any(is_action(c) and asks_refusal(c.label) for c in reading.concepts))
                    or lets_refused_example_through(criterion, unit.code_text))
         if not blocker and (flags := flags_of.get(unit.path, frozenset())) and (lost := _dead_only(matched, unit, flags)):
             blocker = f"its {lost} is behind a flag the change turns off"
