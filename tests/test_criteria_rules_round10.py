@@ -90,3 +90,25 @@ def test_a_unit_holding_only_the_cap_is_judged_by_its_file_s_check(tmp_path: Pat
     assert maps(tmp_path / "right", criterion, {"src/gondola.ts": code.format(op=">=")})
     # checked before the push, `>` lets a ninth rider on: the line `const MAX_RIDERS = 8;` alone is no evidence
     assert not maps(tmp_path / "one-more", criterion, {"src/gondola.ts": code.format(op=">")})
+
+
+def test_a_check_script_alerts_on_the_criterion_s_side(tmp_path: Path) -> None:
+    criterion = "warn when the mail queue holds at least 500 messages"
+    code = ("#!/bin/sh\nset -eu\nLIMIT=500\nqueued=$(mailq | grep -c '^[A-F0-9]')\n"
+            "if [ \"$queued\" {op} \"$LIMIT\" ]; then\n  logger -p mail.warning \"mail queue warn: $queued messages\"\n"
+            "  exit 1\nfi\n")
+    assert maps(tmp_path / "right", criterion, {"ops/mailqueue.sh": code.format(op="-ge")})
+    # warns while the queue is short
+    assert not maps(tmp_path / "inverted", criterion, {"ops/mailqueue.sh": code.format(op="-lt")})
+
+
+def test_minutes_are_not_compared_with_seconds(tmp_path: Path) -> None:
+    criterion = "Voice notes longer than 5 minutes are refused"
+    settings = "MAX_NOTE_SECONDS = 5 * 60\n"
+    code = ("from chat.settings import MAX_NOTE_SECONDS\n\n\ndef accept(note):\n    if note.{field} > MAX_NOTE_SECONDS:\n"
+            "        raise ValueError(\"voice note longer than 5 minutes\")\n    return True\n")
+    assert maps(tmp_path / "right", criterion, {"chat/settings.py": settings,
+                                                "chat/voice.py": code.format(field="length_seconds")})
+    # a length in minutes against a limit in seconds refuses nothing under 300 minutes
+    assert not maps(tmp_path / "minutes", criterion, {"chat/settings.py": settings,
+                                                      "chat/voice.py": code.format(field="length_minutes")})

@@ -67,8 +67,10 @@ _REFUSAL = re.compile(r"\b(?:refus\w*|reject\w*|declin\w*|den(?:y|ies|ied)|block
                       r"cannot|can't|cant|can\s+not|must\s+not|may\s+not|mustn't|not\s+(?:be\s+)?allowed|never|"
                       r"suspend\w*|ban(?:s|ned)?|lock(?:s|ed)?|stop\w*|skip\w*|drop\w*|exclud\w*|hid(?:e|es|den)|"
                       r"not\s+(?:be\s+)?[a-z]+(?:ed|en)|turn\w*\s+away|kept\s+out|won't)\b", re.IGNORECASE)
+_ALERTS = re.compile(r"\b(?:alert|alarm|warn|fail|exit)\w*\b", re.IGNORECASE)
 _OPERAND = r"[\w.$:@\[\]()'\"!-]+"
 _COMPARISON = re.compile(rf"({_OPERAND})\s+(<=|>=|<|>)\s+({_OPERAND})")
+_SHELL_VAR = re.compile(r"\"(\$\{?\w+\}?)\"")  # `[ "$usage" -ge "$THRESHOLD" ]`: a quoted variable is an operand
 _SHELL_OPS = {"gt": ">", "ge": ">=", "lt": "<", "le": "<="}
 _STRING = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`[^`\n]*`")
 _ASSIGN = re.compile(r"(?:^|[\s@$:.(,])([A-Za-z_]\w*)\s*(?::\s*[\w<>?\[\]]+\s*)?(?:=(?!=)|\s(?=\d))\s*([^;\n]+)")
@@ -218,7 +220,8 @@ def branch_comparisons(code: str, number: str) -> list[tuple[str, str]]:
     """(side, what the branch does) for each branch condition of the code that compares something with the number."""
     source = code.splitlines()
     # strings blanked and shell operators rewritten in place, so a column of `lines` is one of `source`
-    lines = [_STRING.sub(lambda m: '"' + " " * (len(m.group(0)) - 2) + '"', line) for line in source]
+    lines = [_STRING.sub(lambda m: '"' + " " * (len(m.group(0)) - 2) + '"', _SHELL_VAR.sub(r" \1 ", line))
+             for line in source]
     bare = "\n".join(lines)
     constants = _constants(bare)
     found: list[tuple[str, str]] = []
@@ -253,6 +256,7 @@ _DOES = {"act": "branch that acts", "refuse": "branch that refuses", "leave": "e
 def acts_on_the_other_side(criterion: str, code: str) -> str:
     """Why every branch of the code on the criterion's number looks the other way from what it does, or ""."""
     refuses = bool(_REFUSAL.search(criterion))
+    alerts = bool(_ALERTS.search(criterion))
     for number, side, kind in criterion_directions(criterion):
         judged: list[tuple[str, str, bool]] = []
         for looks, does in branch_comparisons(code, number):
@@ -266,9 +270,10 @@ def acts_on_the_other_side(criterion: str, code: str) -> str:
                     continue
                 expected = side
             else:
-                if does == "refuse":
-                    continue  # "alert when …": a check script alerts by exiting non-zero
-                expected = side if does == "act" else _flip(side)
+                if does == "refuse" and not alerts:
+                    continue  # a refusal of a criterion that refuses nothing: "shows 'File too large'" may be one
+                # "alert when …": a check script alerts by exiting non-zero, so its refusal is the act
+                expected = side if does in ("act", "refuse") else _flip(side)
             judged.append((looks, does, looks == expected))
         if judged and not any(right for _, _, right in judged):
             looks, does, _ = judged[0]
