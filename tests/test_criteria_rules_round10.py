@@ -112,3 +112,24 @@ def test_minutes_are_not_compared_with_seconds(tmp_path: Path) -> None:
     # a length in minutes against a limit in seconds refuses nothing under 300 minutes
     assert not maps(tmp_path / "minutes", criterion, {"chat/settings.py": settings,
                                                       "chat/voice.py": code.format(field="length_minutes")})
+
+
+def test_named_values_are_not_given_to_each_other(tmp_path: Path) -> None:
+    criterion = "- yellow card = 10 min in the sin bin, red card = 20 min"
+    code = ("package rugby;\n\npublic enum Card {{\n    YELLOW({yellow}), RED({red});\n\n    private final int minutes;\n\n"
+            "    Card(int minutes) {{\n        this.minutes = minutes;\n    }}\n\n    public int sinBinMinutes() {{\n"
+            "        return minutes;\n    }}\n}}\n")
+    path = "src/main/java/rugby/Card.java"
+    assert maps(tmp_path / "right", criterion, {path: code.format(yellow=10, red=20)})
+    # a yellow card sends a player off for 20 minutes, a red for 10
+    assert not maps(tmp_path / "swapped", criterion, {path: code.format(yellow=20, red=10)})
+
+
+def test_one_per_period_is_unique_on_the_subject(tmp_path: Path) -> None:
+    criterion = "A court can be booked by only one team per slot"
+    before = {"db/001.sql": "CREATE TABLE court_bookings (\n    id INTEGER PRIMARY KEY,\n    court_id INTEGER NOT NULL,\n"
+                            "    team_id INTEGER NOT NULL,\n    slot INTEGER NOT NULL\n);\n"}
+    index = "CREATE UNIQUE INDEX court_bookings_one_per_slot ON court_bookings ({key}, slot);\n"
+    assert maps(tmp_path / "right", criterion, {**before, "db/002_unique.sql": index.format(key="court_id")}, before)
+    # a team gets one court a slot; a court can still be booked twice
+    assert not maps(tmp_path / "other", criterion, {**before, "db/002_unique.sql": index.format(key="team_id")}, before)

@@ -70,6 +70,7 @@ from pmtui.delivery.gates.outcomes import (
     keeps_what_is_lost,
     tests_the_opposite,
 )
+from pmtui.delivery.gates.pairings import unique_on_the_other, values_swapped
 from pmtui.delivery.gates.percentages import fraction_against_percent, pays_the_discount
 from pmtui.delivery.gates.polarity import (
     asks_refusal,
@@ -414,7 +415,8 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
         missing = [c for c in reading.concepts if c not in matched]
         blocker = (_blocker(unit, reading, hides_done, hides_past) or wrong_time_direction(criterion, unit.code_text)
                    or wrong_measure_unit(criterion, unit.code_text) or wrong_dimension(criterion, unit.code_text)
-                   or compares_other_time_units(criterion, unit.code_text)
+                   or compares_other_time_units(criterion, unit.code_text) or values_swapped(criterion, files[unit.path])
+                   or unique_on_the_other(criterion, files[unit.path], stem)
                    # the side checks read the file's widest unit too: a unit holding only the constant has no check
                    or next(filter(None, (looks_the_other_way(criterion, text) or lets_one_more_in(criterion, text)
                                          or refuses_while_some_left(criterion, text)
