@@ -133,3 +133,22 @@ def test_one_per_period_is_unique_on_the_subject(tmp_path: Path) -> None:
     assert maps(tmp_path / "right", criterion, {**before, "db/002_unique.sql": index.format(key="court_id")}, before)
     # a team gets one court a slot; a court can still be booked twice
     assert not maps(tmp_path / "other", criterion, {**before, "db/002_unique.sql": index.format(key="team_id")}, before)
+
+
+# -- recall ----------------------------------------------------------------------------------------------------
+def test_a_domain_noun_named_nowhere_is_let_go_when_the_code_decides_the_criterion_s_way(tmp_path: Path) -> None:
+    criterion = "The orchard frost fans start when the air is colder than 2 °C"
+    code = ("FAN_START_C = 2\n\n\ndef on_reading(reading, fans):\n    if reading.air_c {op} FAN_START_C:\n"
+            "        fans.start()\n")
+    # "orchard" and "frost" are the product's words, named nowhere in the change; the decision on 2 °C is there
+    assert maps(tmp_path / "right", criterion, {"farm/fans.py": code.format(op="<")})
+    assert not maps(tmp_path / "inverted", criterion, {"farm/fans.py": code.format(op=">")})
+
+
+def test_a_dollar_amount_is_counted_in_cents_where_the_code_says_so(tmp_path: Path) -> None:
+    criterion = "Members who return a kayak late pay a $15 late fee"
+    code = ("LATE_FEE_CENTS = {fee}\n\n\ndef return_kayak(hire, today):\n    hire.returned_on = today\n"
+            "    if today > hire.due_on:\n        hire.member.charge(LATE_FEE_CENTS, reason=\"late return\")\n")
+    assert maps(tmp_path / "cents", criterion, {"hire/kayaks.py": code.format(fee=1500)})
+    # fifteen cents, not fifteen dollars
+    assert not maps(tmp_path / "fifteen", criterion, {"hire/kayaks.py": code.format(fee=15)})

@@ -30,6 +30,7 @@ says which way it means it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from pmtui.delivery.gates.boundaries import _plain, refusing_line
 
@@ -253,10 +254,13 @@ def branch_comparisons(code: str, number: str) -> list[tuple[str, str]]:
 _DOES = {"act": "branch that acts", "refuse": "branch that refuses", "leave": "early return", "keep": "filter"}
 
 
-def acts_on_the_other_side(criterion: str, code: str) -> str:
-    """Why every branch of the code on the criterion's number looks the other way from what it does, or ""."""
+@lru_cache(maxsize=512)
+def _judged(criterion: str, code: str) -> tuple[tuple[str, tuple[tuple[str, str, bool], ...]], ...]:
+    """For each of the criterion's directed numbers, (looks, does, right) of each branch of the code that compares
+    something with it and whose side this module can judge."""
     refuses = bool(_REFUSAL.search(criterion))
     alerts = bool(_ALERTS.search(criterion))
+    found: list[tuple[str, tuple[tuple[str, str, bool], ...]]] = []
     for number, side, kind in criterion_directions(criterion):
         judged: list[tuple[str, str, bool]] = []
         for looks, does in branch_comparisons(code, number):
@@ -275,8 +279,40 @@ def acts_on_the_other_side(criterion: str, code: str) -> str:
                 # "alert when …": a check script alerts by exiting non-zero, so its refusal is the act
                 expected = side if does in ("act", "refuse") else _flip(side)
             judged.append((looks, does, looks == expected))
+        found.append((number, tuple(judged)))
+    return tuple(found)
+
+
+def acts_on_the_other_side(criterion: str, code: str) -> str:
+    """Why every branch of the code on the criterion's number looks the other way from what it does, or ""."""
+    for number, judged in _judged(criterion, code):
         if judged and not any(right for _, _, right in judged):
             looks, does, _ = judged[0]
             where = "below" if looks == "<" else "above"
             return f"the condition of its {_DOES[does]} looks {where} {number}, the other side from the criterion's"
     return ""
+
+
+def direction_words(criterion: str) -> frozenset[str]:
+    """The words of the criterion that only say which way its bounds look ("more than 7", "thinner than 22", "at
+    least 25"): a branch comparing with the number the right way is their evidence."""
+    words: set[str] = set()
+    for pattern, _ in (*_FILTERS, *_LIMITS):
+        for match in pattern.finditer(criterion):
+            words.update(w.lower() for w in re.findall(r"[A-Za-z]+", match.group(0)))
+    return frozenset(words)
+
+
+def values_beside(criterion: str) -> int:
+    """How many of the criterion's numbers are not bounds it words a direction for ("K-factor 40 for players with
+    fewer than 30 rated games, else 20": 40 and 20): values whose pairing a direction does not check."""
+    bounds = {number for number, _, _ in criterion_directions(criterion)}
+    numbers = {_plain(n.replace(",", "")) for n in re.findall(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\w.])", criterion)}
+    return len(numbers - bounds)
+
+
+def decides_the_criterion_s_way(criterion: str, code: str) -> bool:
+    """Whether the code decides on every directed number of the criterion the way it says: each has a branch
+    comparing with it, and every such branch looks the criterion's way for what it does (round 10)."""
+    judged = _judged(criterion, code)
+    return bool(judged) and all(branches and all(right for _, _, right in branches) for _, branches in judged)
