@@ -152,3 +152,14 @@ def test_a_dollar_amount_is_counted_in_cents_where_the_code_says_so(tmp_path: Pa
     assert maps(tmp_path / "cents", criterion, {"hire/kayaks.py": code.format(fee=1500)})
     # fifteen cents, not fifteen dollars
     assert not maps(tmp_path / "fifteen", criterion, {"hire/kayaks.py": code.format(fee=15)})
+
+
+def test_time_that_has_run_looks_above_its_duration(tmp_path: Path) -> None:
+    criterion = "- unclaimed lost property goes to the charity box after 30 days"
+    code = ("CLAIM_DAYS = 30\n\n\ndef sweep(items, today, charity_box):\n    for item in items:\n"
+            "        if not item.claimed and (today - item.found_on).days {op} CLAIM_DAYS:\n"
+            "            charity_box.put(item)\n")
+    assert maps(tmp_path / "right", criterion, {"lostprop/sweep.py": code.format(op=">")})
+    # gives away what came in this month and keeps the old
+    assert not maps(tmp_path / "inverted", criterion, {"lostprop/sweep.py": code.format(op="<")})
+    assert criterion_directions("when 60 seconds pass without an answer") == [("60", ">", "filter")]

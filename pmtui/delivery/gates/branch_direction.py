@@ -44,10 +44,15 @@ _BELOW_WORDS = (r"under|below|less\s+" + _THAN + r"|fewer\s+" + _THAN + r"|lower
                 + r"|younger\s+" + _THAN + r"|colder\s+" + _THAN + r"|cooler\s+" + _THAN + r"|lighter\s+" + _THAN
                 + r"|smaller\s+" + _THAN + r"|thinner\s+" + _THAN + r"|narrower\s+" + _THAN + r"|shallower\s+" + _THAN
                 + r"|slower\s+" + _THAN + r"|cheaper\s+" + _THAN)
+_TIME = r"(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?)"
 _FILTERS = (
     (re.compile(rf"\b(?:{_ABOVE_WORDS})\s+{_NUM}", re.IGNORECASE), ">"),
     (re.compile(rf"\b(?:{_BELOW_WORDS})\s+{_NUM}", re.IGNORECASE), "<"),
     (re.compile(rf"\b(?:the\s+)?first\s+{_NUM}", re.IGNORECASE), "<"),  # "the first 30 minutes are free"
+    # round 10: time that has run ("after 72 hours", "when 60 seconds pass", "30 sec, after that")
+    (re.compile(rf"\bafter\s+{_NUM}\s*{_TIME}\b", re.IGNORECASE), ">"),
+    (re.compile(rf"\b{_NUM}\s*{_TIME}\s+(?:have\s+|has\s+)?(?:pass|passes|passed|elapse|elapses|elapsed|go\s+by)\b|"
+                rf"\b{_NUM}\s*{_TIME}\s*,?\s*after\s+(?:that|this|which)\b", re.IGNORECASE), ">"),
     (re.compile(rf"(?<![<>=-])>=?\s*{_NUM}"), ">"),
     (re.compile(rf"(?<![<>=-])<=?\s*{_NUM}"), "<"),
     (re.compile(rf"\b{_NUM}\s*[a-zA-Z°%]*\.?\s+(?:\w+\s+)?or\s+(?:more|over|above|older|longer|higher|greater)\b",
@@ -127,7 +132,7 @@ def criterion_directions(criterion: str) -> list[tuple[str, str, str]]:
     limits = {number for number, _, _ in found}
     for pattern, side in _FILTERS:
         for match in pattern.finditer(criterion):
-            number = _plain(match.group(1).replace(",", ""))
+            number = _plain(next(g for g in match.groups() if g).replace(",", ""))
             if number not in limits:
                 found.append((number, side, "filter"))
     return list(dict.fromkeys(found))
