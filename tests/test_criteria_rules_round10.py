@@ -163,3 +163,23 @@ def test_time_that_has_run_looks_above_its_duration(tmp_path: Path) -> None:
     # gives away what came in this month and keeps the old
     assert not maps(tmp_path / "inverted", criterion, {"lostprop/sweep.py": code.format(op="<")})
     assert criterion_directions("when 60 seconds pass without an answer") == [("60", ">", "filter")]
+
+
+def test_between_two_numbers_refuses_outside_them(tmp_path: Path) -> None:
+    criterion = "A canyoning group must have between 4 and 10 people to set off"
+    code = ("MIN_PEOPLE = 4\nMAX_PEOPLE = 10\n\n\nclass GroupSize(ValueError):\n    pass\n\n\ndef set_off(group):\n"
+            "    if {test}:\n        raise GroupSize(len(group.people))\n    group.started = True\n")
+    right = "len(group.people) < MIN_PEOPLE or len(group.people) > MAX_PEOPLE"
+    inverted = "len(group.people) >= MIN_PEOPLE and len(group.people) <= MAX_PEOPLE"
+    assert maps(tmp_path / "right", criterion, {"canyon/groups.py": code.format(test=right)})
+    assert not maps(tmp_path / "inverted", criterion, {"canyon/groups.py": code.format(test=inverted)})
+    # a controller acting below the range brings it back in: not judged
+    assert acts_on_the_other_side("keep humidity between 85 and 95 %", "if rh < 85:\n    fogger.on()\n") == ""
+
+
+def test_the_unit_of_a_bound_is_never_let_go_for_a_decision(tmp_path: Path) -> None:
+    criterion = "When the smoker is hotter than 120 degrees, cooking time is limit to 40 minutes"
+    code = ("DEFAULT_MINUTES = 90\nSHORT_MINUTES = 40\nHOT = 120\n\n\ndef cooking_minutes(smoker):\n"
+            "    if smoker.{field} > HOT:\n        return SHORT_MINUTES\n    return DEFAULT_MINUTES\n")
+    # the smoke density is compared with 120, not the heat: "degrees" is what 120 counts
+    assert not maps(tmp_path / "density", criterion, {"bbq/smoker.py": code.format(field="smoke_density")})

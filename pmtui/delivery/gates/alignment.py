@@ -31,6 +31,7 @@ from pmtui.delivery.gates.boundaries import (
 )
 from pmtui.delivery.gates.branch_direction import (
     acts_on_the_other_side,
+    bound_units,
     decides_the_criterion_s_way,
     direction_words,
     values_beside,
@@ -206,7 +207,7 @@ class Judgement:
     def decided_without(self, missing: Sequence[Concept], strong: Sequence[Concept]) -> bool:
         """Whether what the unit misses is a comparison word its decision answers or at most two domain words named
         nowhere in the change, while every number of the criterion is there and the file decides on it its way."""
-        words = [c for c in missing if c.label.lower() not in self.compared]
+        words = [c for c in missing if c.strong and c.label.lower() not in self.compared]
         return (len(words) <= 2 and len(strong) - len(missing) >= 3
                 and all(c.kind == "word" and not (c.anchor or is_action(c) or c.negated_of or c.label in self.keys)
                         and c.label in self.decided for c in words)
@@ -380,6 +381,9 @@ def shows_when_flag(code: str, flag: str) -> bool:
     return False
 
 
+_QUOTED = re.compile(r"'([^'\\\n]*)'|\"([^\"\\\n]*)\"")
+
+
 def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement | None:
     """The unit of the change that best answers the criterion (passing or not), None without units. `written` is
     every line the change adds, comments and messages included (what it names anywhere)."""
@@ -468,8 +472,11 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
             blocker = f"it uses the {word} the criterion rules out"
         context = frozenset(c.label for c in missing if c.label in modifiers and _heads(c.label, criterion, matched)
                             and not c.alternatives & named)
-        decided = frozenset(c.label for c in missing if not c.alternatives & named) if not blocker and sided and \
-            decides_the_criterion_s_way(criterion, files[unit.path]) else frozenset()
+        # a word named nowhere in the change, or only in the messages of the unit's own file ("unsafe: disc under 22 mm")
+        told = code_concepts(" ".join(a or b for a, b in _QUOTED.findall(files[unit.path])))
+        decided = frozenset(c.label for c in missing if not c.alternatives & (named - told)) if not blocker and sided \
+            and decides_the_criterion_s_way(criterion, files[unit.path]) else frozenset()
+        decided -= bound_units(criterion)
         verdict = Judgement(unit, matched, missing, blocker, context, keys, criterion, decided, compared)
         if best is None or verdict.rank() > best.rank():
             best = verdict

@@ -66,6 +66,7 @@ _LIMITS = (
     (re.compile(rf"\b(?:at\s+most|no\s+more\s+{_THAN}|not\s+more\s+{_THAN}|(?:a\s+)?maximum(?:\s+of)?|max\.?|"
                 rf"up\s+to)\s+{_NUM}", re.IGNORECASE), "<"),
 )
+_BETWEEN = re.compile(rf"\bbetween\s+{_NUM}\s*[a-zA-Z°%]*\s+and\s+{_NUM}", re.IGNORECASE)
 # a limit worded inside a condition ("alert when usage is at least 90 %") is a filter acted on
 _INSIDE_CONDITION = re.compile(r"\b(?:when|whenever|if|once)\b[^,.;:()]*$", re.IGNORECASE)
 _BEFORE = re.compile(r"(?:\s+[a-z]+){0,2}\s+(?:before|prior|in\s+advance|ahead|earlier)\b", re.IGNORECASE)
@@ -129,6 +130,9 @@ def criterion_directions(criterion: str) -> list[tuple[str, str, str]]:
                 continue  # "cancel up to 24 hours before it starts": the time left is at least 24 hours
             kind = "filter" if _INSIDE_CONDITION.search(criterion[:match.start()]) else "limit"
             found.append((_plain(match.group(1).replace(",", "")), side, kind))
+    # "between 2 and 6 players": what is allowed is at least the one and at most the other
+    for low, high in _BETWEEN.findall(criterion):
+        found += [(_plain(low.replace(",", "")), ">", "range"), (_plain(high.replace(",", "")), "<", "range")]
     limits = {number for number, _, _ in found}
     for pattern, side in _FILTERS:
         for match in pattern.finditer(criterion):
@@ -272,6 +276,10 @@ def _judged(criterion: str, code: str) -> tuple[tuple[str, tuple[tuple[str, str,
             if does == "keep":
                 # what a filter keeps is what the criterion acts on, or the rest when it refuses ("not offered")
                 expected = _flip(side) if refuses and kind == "filter" else side
+            elif kind == "range":
+                if does == "act":
+                    continue  # "keep humidity between 85 and 95 %": the humidifier acts below 85 to come back in
+                expected = _flip(side)
             elif kind == "limit":
                 expected = side if does == "act" else _flip(side)
             elif refuses:
@@ -301,11 +309,23 @@ def acts_on_the_other_side(criterion: str, code: str) -> str:
 def direction_words(criterion: str) -> frozenset[str]:
     """The words of the criterion that only say which way its bounds look ("more than 7", "thinner than 22", "at
     least 25"): a branch comparing with the number the right way is their evidence."""
-    words: set[str] = set()
-    for pattern, _ in (*_FILTERS, *_LIMITS):
+    words: set[str] = {"limit", "limits", "limited"} if criterion_directions(criterion) else set()
+    for pattern, _ in (*_FILTERS, *_LIMITS, (_BETWEEN, "")):
         for match in pattern.finditer(criterion):
             words.update(w.lower() for w in re.findall(r"[A-Za-z]+", match.group(0)))
     return frozenset(words)
+
+
+def bound_units(criterion: str) -> frozenset[str]:
+    """The words that give a directed number its unit ("hotter than 90 degrees"): a comparison with 90 says nothing
+    of what 90 counts, so such a word is never let go for a decision (a humidity above 90 is no heat)."""
+    units: set[str] = set()
+    for pattern, _ in (*_FILTERS, *_LIMITS, (_BETWEEN, "")):
+        for match in pattern.finditer(criterion):
+            after = re.match(r"\s*(?:°\s*)?([A-Za-z]+)", criterion[match.end():])
+            if after:
+                units.add(after.group(1))
+    return frozenset(units)
 
 
 def values_beside(criterion: str) -> int:
