@@ -183,3 +183,12 @@ def test_the_unit_of_a_bound_is_never_let_go_for_a_decision(tmp_path: Path) -> N
             "    if smoker.{field} > HOT:\n        return SHORT_MINUTES\n    return DEFAULT_MINUTES\n")
     # the smoke density is compared with 120, not the heat: "degrees" is what 120 counts
     assert not maps(tmp_path / "density", criterion, {"bbq/smoker.py": code.format(field="smoke_density")})
+
+
+def test_a_negated_comparison_looks_the_other_way() -> None:
+    criterion = "A member can book at most 3 spin classes a week"
+    refuse = "if (!(member.SpinClassesThisWeek {op} MaxPerWeek))\n{{\n    throw new InvalidOperationException(\"full\");\n}}\n"
+    code = "private const int MaxPerWeek = 3;\n" + refuse
+    # `!(count < 3)` refuses at three; `!(count >= 3)` refuses everyone under the limit
+    assert acts_on_the_other_side(criterion, code.format(op="<")) == ""
+    assert acts_on_the_other_side(criterion, code.format(op=">="))

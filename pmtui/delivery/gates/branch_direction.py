@@ -248,8 +248,9 @@ def branch_comparisons(code: str, number: str) -> list[tuple[str, str]]:
                 side = _flip(_side(op))
             else:
                 continue
-            prefix = shell[:match.start()]
-            if re.search(r"\b(?:not|unless)\s*\(?\s*$|!\s*\(\s*$", prefix) or re.match(r"\s*unless\b", shell):
+            # `if not (x >= N)`, `if (!(x >= N))`: the operand may carry the negation's `!(` as it starts
+            prefix = shell[:match.start()] + left[:len(left) - len(left.lstrip("(! "))]
+            if re.search(r"\b(?:not|unless)\s*\(*\s*$|!\s*\(+\s*$", prefix) or re.match(r"\s*unless\b", shell):
                 side = _flip(side)
             if _KEEP_FILTER.search(shell) and not _BRANCH_START.search(shell[:match.start()].split("(")[0] + " "):
                 kind = "refuse" if _DROP_FILTER.search(shell) else "keep"  # a filter keeps what its condition holds for
