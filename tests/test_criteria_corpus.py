@@ -24,8 +24,9 @@ Round 8: heldout14.yaml was written before any rule changed (and before the rule
 (17/43, 6 false passes), then used with the other sets to find classes (33/43, none after).
 Round 9: heldout15.yaml was written before any rule changed (and before the rules were read) and measured once
 (15/41, 3 false passes), then used with the other sets to find classes (23/41, none after).
-Round 10: heldout16.yaml was written before any rule changed (and before the rules were read); it is measured by
-bench/criteria_recall.py and its first figure recorded in docs/benchmarks.md; no recall is demanded of it here.
+Round 10: heldout16.yaml was written before any rule changed (and before the rules were read) and measured once
+(12/38, 6 false passes), then used with the other sets and bench/criteria_mutants.py to find classes (18/38, none
+after); its floor below is that figure, not the recall goal.
 """
 
 from __future__ import annotations
@@ -235,6 +236,19 @@ def test_held_out_15_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[
     assert score.recall >= 23 / 41, [f"{o.case.id}: {o.note}" for o in score.misses]
     # round 9 fixed all three's classes (an amount in pounds found only in pence, a length compared through another
     # dimension, a condition that looks the other way)
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
+
+
+def test_held_out_16_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[str], Score]) -> None:
+    """Held-out 16 was written in round 10 before the matcher's rules were read, and measured once: 12/38 and six
+    false passes (senior prices for those under 60, `length > MAX` checked before the push, a unique key on the boat
+    for one boat per berth, `-lt 90` for 'at least 90%', a duration in minutes against a limit in seconds, the two
+    penalties' minutes swapped)."""
+    score = scores("heldout16")
+    # round 10 used it with the other sets to find classes: 18/38 after
+    assert score.recall >= 18 / 38, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 10 fixed all six's classes (a branch's condition against what it does, a file's check for a unit that only
+    # holds the cap, a check script's exit, minutes against seconds, values given to each other, a one-per key)
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
