@@ -192,3 +192,33 @@ def test_a_negated_comparison_looks_the_other_way() -> None:
     # `!(count < 3)` refuses at three; `!(count >= 3)` refuses everyone under the limit
     assert acts_on_the_other_side(criterion, code.format(op="<")) == ""
     assert acts_on_the_other_side(criterion, code.format(op=">="))
+
+
+def test_after_the_deadline_looks_above_the_name_the_code_compares_with(tmp_path: Path) -> None:
+    criterion = "Reject any essay that is uploaded after the deadline"
+    code = ("class LateSubmission(Exception):\n    pass\n\n\ndef upload_essay(essay, course):\n"
+            "    if essay.uploaded_at {op} course.deadline:\n        raise LateSubmission(essay.title)\n"
+            "    course.essays.append(essay)\n")
+    assert maps(tmp_path / "right", criterion, {"school/essays.py": code.format(op=">")})
+    # rejects the essays handed in on time
+    assert not maps(tmp_path / "inverted", criterion, {"school/essays.py": code.format(op="<")})
+
+
+def test_an_hour_on_the_24_hour_clock_is_a_bound_through_a_time_constant(tmp_path: Path) -> None:
+    criterion = "Checking out after 10:00 costs a late checkout fee of 15 euros"
+    code = ("from datetime import time\n\nCHECKOUT_BY = time(10, 0)\nLATE_FEE_EUR = 15\n\n\n"
+            "def late_checkout_fee(stay, left_at):\n    if left_at {op} CHECKOUT_BY:\n        return LATE_FEE_EUR\n    return 0\n")
+    assert maps(tmp_path / "right", criterion, {"hotel/checkout.py": code.format(op=">")})
+    # charges the guests who leave on time
+    assert not maps(tmp_path / "inverted", criterion, {"hotel/checkout.py": code.format(op="<")})
+
+
+def test_a_branch_answering_nothing_charges_on_the_other_side(tmp_path: Path) -> None:
+    criterion = "Parcels heavier than 20 kg pay a surcharge of 8 euros"
+    code = ("HEAVY_KG = 20\nSURCHARGE_EUR = 8\n\n\ndef parcel_surcharge(parcel):\n    if parcel.weight_kg > HEAVY_KG:\n"
+            "        return {then}\n    return {otherwise}\n")
+    assert maps(tmp_path / "right", criterion, {"post/parcels.py": code.format(then="SURCHARGE_EUR", otherwise="0")})
+    # the branches swapped: the light parcels pay the surcharge
+    assert not maps(tmp_path / "swapped", criterion, {"post/parcels.py": code.format(then="0", otherwise="SURCHARGE_EUR")})
+    # "free" is an outcome of its own: returning 0 there acts
+    assert acts_on_the_other_side("Orders over 100 ship for free", "if order.total > 100:\n    return 0\nreturn 4.99\n") == ""

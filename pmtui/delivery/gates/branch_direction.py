@@ -82,7 +82,8 @@ _SHELL_OPS = {"gt": ">", "ge": ">=", "lt": "<", "le": "<="}
 _STRING = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`[^`\n]*`")
 _ASSIGN = re.compile(r"(?:^|[\s@$:.(,])([A-Za-z_]\w*)\s*(?::\s*[\w<>?\[\]]+\s*)?(?:=(?!=)|\s(?=\d))\s*([^;\n]+)")
 # a duration or a typed number: `timedelta(hours=2)`, `Duration.ofMinutes(30)`, `Duration::minutes(30)`, `50_000L`
-_VALUE = re.compile(r"^\s*(?:new\s+)?(?:[\w.:]*(?:timedelta|Duration|duration|Period|minutes|hours|days|seconds|"
+_VALUE = re.compile(r"^\s*(?:new\s*(?:TimeOnly|LocalTime|TimeSpan)?\s*\(\s*|(?:LocalTime\.of|(?:datetime\.)?time)\(\s*)?"
+                    r"(?:new\s+)?(?:[\w.:]*(?:timedelta|Duration|duration|Period|minutes|hours|days|seconds|"
                     r"ofMinutes|ofHours|ofDays|ofSeconds|time\.Duration)\w*\s*\(\s*(?:\w+\s*=\s*)?)?"
                     r"(\d[\d_]*(?:\.\d+)?)(?:[LlFfMmUu]|_?[a-z]{0,3})?\b")
 _LEAVE = re.compile(r"^\W*(?:return\s*(?:None|nil|null|undefined)?|continue|break|next)\W*$")
@@ -117,6 +118,13 @@ _CLOCK = re.compile(r"\b(after|past|from|before|until|till)\s+(\d{1,2})(?::00)?\
                     re.IGNORECASE)
 
 
+_CLOCK24 = re.compile(r"\b(after|past|from|before|until|till|by)\s+(\d{1,2})[:.]00\b(?!\s*(?:am|pm|a\.m|p\.m))",
+                      re.IGNORECASE)
+_NAMED_BOUND = re.compile(r"\b(after|past|beyond|before|until|till|by)\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+)?"
+                          r"(deadline|cut-?off|closing\s+date|due\s+date)\b", re.IGNORECASE)
+_BOUND_STEMS = {"deadline": "deadline", "cutoff": "cutoff", "cut": "cutoff", "closing": "clos", "due": "due"}
+
+
 def criterion_directions(criterion: str) -> list[tuple[str, str, str]]:
     """(number, "<" | ">", "filter" | "limit") for each bound the criterion words with a direction."""
     found: list[tuple[str, str, str]] = []
@@ -124,6 +132,16 @@ def criterion_directions(criterion: str) -> list[tuple[str, str, str]]:
         if 1 <= int(hour) <= 12:
             found.append((str(int(hour) % 12 + (12 if noon.lower().startswith("p") else 0)),
                           "<" if word.lower() in ("before", "until", "till") else ">", "filter"))
+    # round 10: "after 18:00", "checking out after 11:00": the hour on the 24-hour clock
+    for word, hour in _CLOCK24.findall(criterion):
+        found.append((str(int(hour)), "<" if word.lower() in ("before", "until", "till", "by") else ">", "filter"))
+    # "submitted after the deadline", "change the RSVP after the cut-off": a name the code compares a time with
+    for match in _NAMED_BOUND.finditer(criterion):
+        if re.search(r"\d\s*[a-z]*\s*$", criterion[:match.start()], re.IGNORECASE):
+            continue  # "7 days after the due date": the bound is the 7 days, counted from the date
+        word, bound = match.groups()
+        found.append((f"name:{_BOUND_STEMS[bound.lower().split()[0].replace('-', '')]}",
+                      "<" if word.lower() in ("before", "until", "till", "by") else ">", "filter"))
     for pattern, side in _LIMITS:
         for match in pattern.finditer(criterion):
             if side == "<" and _BEFORE.match(criterion[match.end():]):
@@ -153,11 +171,13 @@ def _constants(bare: str) -> dict[str, set[str]]:
 
 def _values(operand: str, constants: dict[str, set[str]]) -> set[str]:
     operand = operand.strip("()[]:;,{}!")
+    names = re.split(r"[.:$@>-]+", operand)[-1].lower()
+    named = {f"name:{stem}" for stem in _BOUND_STEMS.values() if stem in names.replace("_", "")}
     literal = re.fullmatch(r"-?(\d[\d_]*(?:\.\d+)?)[LlFfMmUu]?", operand)
     if literal:
         return {_plain(literal.group(1).replace("_", ""))}
     name = re.split(r"[.:$@]+", operand)[-1]
-    return constants.get(name, set())
+    return constants.get(name, set()) | named
 
 
 def _closing(line: str, opening: int) -> int:
@@ -210,7 +230,13 @@ def _body(lines: list[str], index: int, end: int) -> str:
     return ""
 
 
-def _kind(body: str) -> str:
+# a branch that answers nothing (`return 0m`, `return None`): what the criterion charges or gives is on the other side,
+# unless the criterion's outcome is itself nothing ("ship for free", "no fee")
+_NOTHING = re.compile(r"^\W*(?:return\s+)?(?:0+(?:\.0+)?[mMfFdDlL]?|None|nil|null|\[\]|\{\})\W*$")
+_FREE = re.compile(r"\b(?:free|no\s+(?:charge|fee|cost|fine)|waive\w*|zero|nothing|nil)\b|\b0\b", re.IGNORECASE)
+
+
+def _kind(body: str, free: bool = True) -> str:
     if not body.strip():
         return ""
     steps = body.strip().splitlines()
@@ -221,12 +247,14 @@ def _kind(body: str) -> str:
         return "refuse"
     if re.match(r"\W*return\s+(?:True|true)\W*$", first):
         return ""  # a predicate's answer (`_too_many` returns True): its name says which way it means it
+    if not free and _NOTHING.match(first):
+        return "leave"  # `if (leftAt > Deadline) { return 0m; }` charges the fee only on the other side
     if any(_LEAVE.match(step) for step in steps[1:]) and re.match(r"[\w.$@]+\s*=[^=]", first):
         return "leave"  # `hotSince = time.Time{}; return`: reset, and the code goes on only on the other side
     return "act"
 
 
-def branch_comparisons(code: str, number: str) -> list[tuple[str, str]]:
+def branch_comparisons(code: str, number: str, free: bool = True) -> list[tuple[str, str]]:
     """(side, what the branch does) for each branch condition of the code that compares something with the number."""
     source = code.splitlines()
     # strings blanked and shell operators rewritten in place, so a column of `lines` is one of `source`
@@ -255,7 +283,7 @@ def branch_comparisons(code: str, number: str) -> list[tuple[str, str]]:
             if _KEEP_FILTER.search(shell) and not _BRANCH_START.search(shell[:match.start()].split("(")[0] + " "):
                 kind = "refuse" if _DROP_FILTER.search(shell) else "keep"  # a filter keeps what its condition holds for
             else:
-                kind = _kind(_body(source, index, match.end()))
+                kind = _kind(_body(source, index, match.end()), free)
             if kind:
                 found.append((side, kind))
     return found
@@ -273,7 +301,7 @@ def _judged(criterion: str, code: str) -> tuple[tuple[str, tuple[tuple[str, str,
     found: list[tuple[str, tuple[tuple[str, str, bool], ...]]] = []
     for number, side, kind in criterion_directions(criterion):
         judged: list[tuple[str, str, bool]] = []
-        for looks, does in branch_comparisons(code, number):
+        for looks, does in branch_comparisons(code, number, bool(_FREE.search(criterion))):
             if does == "keep":
                 # what a filter keeps is what the criterion acts on, or the rest when it refuses ("not offered")
                 expected = _flip(side) if refuses and kind == "filter" else side
@@ -333,7 +361,8 @@ def values_beside(criterion: str) -> int:
     """How many of the criterion's numbers are not bounds it words a direction for ("K-factor 40 for players with
     fewer than 30 rated games, else 20": 40 and 20): values whose pairing a direction does not check."""
     bounds = {number for number, _, _ in criterion_directions(criterion)}
-    numbers = {_plain(n.replace(",", "")) for n in re.findall(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\w.])", criterion)}
+    plain = re.sub(r"\b(\d{1,2})[:.]00\b", r"\1", criterion)  # "after 10:00" is the hour 10
+    numbers = {_plain(n.replace(",", "")) for n in re.findall(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\w.])", plain)}
     return len(numbers - bounds)
 
 
