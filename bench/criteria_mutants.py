@@ -7,13 +7,14 @@ file with a comparison):
 - negate: the comparison's complement (`>` ↔ `<=`, `>=` ↔ `<`, `==` ↔ `!=`; shell `-gt` ↔ `-le`, `-ge` ↔ `-lt`);
 - mirror: the comparison turned round (`>` ↔ `<`, `>=` ↔ `<=`; shell `-gt` ↔ `-lt`, `-ge` ↔ `-le`);
 - not: a Python/Ruby `not ` or a C-family `!` before a call or name in the condition dropped, or added;
-- order: an SQL `ASC` ↔ `DESC` on the mapped line or the next five.
+- order: an SQL `ASC` ↔ `DESC` on the mapped line or the next five;
+- swap: the two branches' answers swapped: a ternary's `? a : b`, or `if …: return a` followed by `return b`.
 
 Each twin is measured as a wrong change: one that still maps is a false pass of this class, unless the flip left the
 behaviour the criterion asks for unchanged (a loop bound, a tag); the list is printed so a reader can tell. The
 mutants are not in the corpus: they probe, and the figure is a class's size, not a held-out measurement.
 
-    .venv/bin/python bench/criteria_mutants.py [--set tuned|heldout|...|all] [--kind negate,mirror,not,order] [-v]
+    .venv/bin/python bench/criteria_mutants.py [--set tuned|heldout|...|all] [--kind negate,mirror,not,order,swap] [-v]
 """
 
 from __future__ import annotations
@@ -83,6 +84,36 @@ def _flip_order(line: str) -> str | None:
 
 _KINDS = {"negate": lambda line: _flip_operator(line, _NEGATE), "mirror": lambda line: _flip_operator(line, _MIRROR),
           "not": _flip_not, "order": _flip_order}
+_TERNARY = re.compile(r"\?\s*([^:?]+?)\s*:\s*([^;,)}\n]+?)\s*(?=[;,)}]|$)")
+_RETURN = re.compile(r"^(\s*)return\s+(.+?)(;?)\s*$")
+
+
+def _swap(lines: list[str], start: int) -> tuple[int, list[str]] | None:
+    """The lines with the first pair of branch answers at or after `start` swapped, and where, or None."""
+    for index in range(start, min(len(lines), start + 6)):
+        line = lines[index]
+        if _COMMENT.match(line):
+            continue
+        ternary = _TERNARY.search(_masked(line))
+        if ternary and "?" in _masked(line) and not line.lstrip().startswith(("<", "{")):
+            a, b = ternary.span(1), ternary.span(2)
+            swapped = line[:a[0]] + line[b[0]:b[1]] + line[a[1]:b[0]] + line[a[0]:a[1]] + line[b[1]:]
+            return index, [*lines[:index], swapped, *lines[index + 1:]]
+        if re.match(r"\s*(?:\}\s*)?(?:if|elif|else\s+if)\b", line):
+            indent = len(line) - len(line.lstrip())
+            inner = next((j for j in range(index + 1, min(len(lines), index + 4)) if _RETURN.match(lines[j])), None)
+            outer = next((j for j in range((inner or index) + 1, min(len(lines), index + 7))
+                          if _RETURN.match(lines[j]) and len(lines[j]) - len(lines[j].lstrip()) <= indent), None)
+            if inner is not None and outer is not None:
+                first, second = _RETURN.match(lines[inner]), _RETURN.match(lines[outer])
+                assert first and second
+                if first.group(2) == second.group(2):
+                    continue
+                changed = list(lines)
+                changed[inner] = f"{first.group(1)}return {second.group(2)}{first.group(3)}"
+                changed[outer] = f"{second.group(1)}return {first.group(2)}{second.group(3)}"
+                return inner, changed
+    return None
 
 
 def mutants(case: Case, location: str, kinds: list[str]) -> list[tuple[str, Case]]:
@@ -93,7 +124,15 @@ def mutants(case: Case, location: str, kinds: list[str]) -> list[tuple[str, Case
     lines = case.after[path].splitlines()
     start = int(number) - 1
     made: list[tuple[str, Case]] = []
-    for kind in kinds:
+    if "swap" in kinds and (found := _swap(lines, start)) is not None:
+        index, changed = found
+        twin = copy.deepcopy(case)
+        twin.id = f"{case.id}~swap"
+        twin.expect = "fail"
+        twin.after[path] = "\n".join(changed) + "\n"
+        twin.why = f"{path}:{index + 1}: the branches' answers swapped ({lines[index].strip()!r})"
+        made.append(("swap", twin))
+    for kind in (k for k in kinds if k != "swap"):
         for index in range(start, min(len(lines), start + 6)):
             flipped = _KINDS[kind](lines[index])
             if flipped is not None and flipped != lines[index]:
@@ -110,11 +149,12 @@ def mutants(case: Case, location: str, kinds: list[str]) -> list[tuple[str, Case
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--set", choices=[*SETS, "all"], default="all")
-    parser.add_argument("--kind", default="negate,mirror,not,order", help="comma-separated: negate, mirror, not, order")
+    parser.add_argument("--kind", default="negate,mirror,not,order,swap",
+                        help="comma-separated: negate, mirror, not, order, swap")
     parser.add_argument("-v", "--verbose", action="store_true", help="list every mutant that still maps")
     args = parser.parse_args()
     kinds = [k for k in args.kind.split(",") if k]
-    unknown = set(kinds) - set(_KINDS)
+    unknown = set(kinds) - {*_KINDS, "swap"}
     if unknown:
         parser.error(f"unknown kind(s): {', '.join(sorted(unknown))}")
     names = SETS if args.set == "all" else (args.set,)
