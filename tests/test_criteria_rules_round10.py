@@ -222,3 +222,13 @@ def test_a_branch_answering_nothing_charges_on_the_other_side(tmp_path: Path) ->
     assert not maps(tmp_path / "swapped", criterion, {"post/parcels.py": code.format(then="0", otherwise="SURCHARGE_EUR")})
     # "free" is an outcome of its own: returning 0 there acts
     assert acts_on_the_other_side("Orders over 100 ship for free", "if order.total > 100:\n    return 0\nreturn 4.99\n") == ""
+
+
+def test_the_branch_answering_the_criterion_s_words_is_the_one_that_acts(tmp_path: Path) -> None:
+    criterion = "The ferry fare is the concession price for passengers aged 65 or over"
+    code = ("FULL_PRICE = 9.00\nCONCESSION_PRICE = 4.50\nCONCESSION_AGE = 65\n\n\ndef ferry_fare(passenger):\n"
+            "    if passenger.age >= CONCESSION_AGE:\n        return {then}\n    return {otherwise}\n")
+    assert maps(tmp_path / "right", criterion, {"ferry/fares.py": code.format(then="CONCESSION_PRICE", otherwise="FULL_PRICE")})
+    # the branches swapped: everybody under 65 pays the concession price
+    assert not maps(tmp_path / "swapped", criterion,
+                    {"ferry/fares.py": code.format(then="FULL_PRICE", otherwise="CONCESSION_PRICE")})

@@ -33,6 +33,7 @@ import re
 from functools import lru_cache
 
 from pmtui.delivery.gates.boundaries import _plain, refusing_line
+from pmtui.delivery.gates.vocabulary import code_concepts
 
 _NUM = r"(?:[£$€₹₦]\s*|Rs\.?\s*)?(\d[\d,]*(?:\.\d+)?)"
 _THAN = r"th[ae]n"  # "shorter then 30 minutes"
@@ -254,7 +255,25 @@ def _kind(body: str, free: bool = True) -> str:
     return "act"
 
 
-def branch_comparisons(code: str, number: str, free: bool = True) -> list[tuple[str, str]]:
+def _otherwise(lines: list[str], index: int, end: int) -> str:
+    """What the code answers when the branch's condition does not hold: a ternary's second value, an `else` branch's
+    first line, or the first `return` after the branch at its own depth."""
+    ternary = re.match(r"[^?]*?\?[^:]+:\s*(?P<b>[^;,)}\n]+)", lines[index][end:])
+    if ternary:
+        return ternary.group("b")
+    indent = len(lines[index]) - len(lines[index].lstrip())
+    for number, line in enumerate(lines[index + 1:index + 9], start=index + 1):
+        if not line.strip() or line.strip() in ("{", "}") or len(line) - len(line.lstrip()) > indent:
+            continue
+        if re.match(r"\s*(?:\}\s*)?else\b", line):
+            rest = re.sub(r"^\s*(?:\}\s*)?else\s*:?\s*\{?", "", line).strip()
+            return rest or _following(lines, number)
+        return line.strip() if re.match(r"\s*return\b", line) else ""
+    return ""
+
+
+def branch_comparisons(code: str, number: str, free: bool = True,
+                       wanted: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
     """(side, what the branch does) for each branch condition of the code that compares something with the number."""
     source = code.splitlines()
     # strings blanked and shell operators rewritten in place, so a column of `lines` is one of `source`
@@ -283,7 +302,12 @@ def branch_comparisons(code: str, number: str, free: bool = True) -> list[tuple[
             if _KEEP_FILTER.search(shell) and not _BRANCH_START.search(shell[:match.start()].split("(")[0] + " "):
                 kind = "refuse" if _DROP_FILTER.search(shell) else "keep"  # a filter keeps what its condition holds for
             else:
-                kind = _kind(_body(source, index, match.end()), free)
+                body = _body(source, index, match.end())
+                kind = _kind(body, free)
+                # `if age >= 60: return ADULT_PRICE` / `return SENIOR_PRICE`: the criterion's answer is on the other side
+                if kind == "act" and wanted and not (free and _NOTHING.match(body.strip().split("\n")[0])) and \
+                        len(code_concepts(_otherwise(source, index, match.end())) & wanted) > len(code_concepts(body) & wanted):
+                    kind = "leave"
             if kind:
                 found.append((side, kind))
     return found
@@ -298,10 +322,11 @@ def _judged(criterion: str, code: str) -> tuple[tuple[str, tuple[tuple[str, str,
     something with it and whose side this module can judge."""
     refuses = bool(_REFUSAL.search(criterion))
     alerts = bool(_ALERTS.search(criterion))
+    wanted = code_concepts(criterion)
     found: list[tuple[str, tuple[tuple[str, str, bool], ...]]] = []
     for number, side, kind in criterion_directions(criterion):
         judged: list[tuple[str, str, bool]] = []
-        for looks, does in branch_comparisons(code, number, bool(_FREE.search(criterion))):
+        for looks, does in branch_comparisons(code, number, bool(_FREE.search(criterion)), wanted):
             if does == "keep":
                 # what a filter keeps is what the criterion acts on, or the rest when it refuses ("not offered")
                 expected = _flip(side) if refuses and kind == "filter" else side
