@@ -25,7 +25,7 @@ Round 8: heldout14.yaml was written before any rule changed (and before the rule
 Round 9: heldout15.yaml was written before any rule changed (and before the rules were read) and measured once
 (15/41, 3 false passes), then used with the other sets to find classes (23/41, none after).
 Round 10: heldout16.yaml was written before any rule changed (and before the rules were read) and measured once
-(12/38, 6 false passes), then used with the other sets and bench/criteria_mutants.py to find classes (18/38, none
+(12/38, 6 false passes), then used with the other sets and bench/criteria_mutants.py to find classes (19/38, none
 after); its floor below is that figure, not the recall goal.
 """
 
@@ -245,8 +245,8 @@ def test_held_out_16_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[
     for one boat per berth, `-lt 90` for 'at least 90%', a duration in minutes against a limit in seconds, the two
     penalties' minutes swapped)."""
     score = scores("heldout16")
-    # round 10 used it with the other sets to find classes: 18/38 after
-    assert score.recall >= 18 / 38, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 10 used it with the other sets to find classes: 19/38 after
+    assert score.recall >= 19 / 38, [f"{o.case.id}: {o.note}" for o in score.misses]
     # round 10 fixed all six's classes (a branch's condition against what it does, a file's check for a unit that only
     # holds the cap, a check script's exit, minutes against seconds, values given to each other, a one-per key)
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
