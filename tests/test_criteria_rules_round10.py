@@ -232,3 +232,12 @@ def test_the_branch_answering_the_criterion_s_words_is_the_one_that_acts(tmp_pat
     # the branches swapped: everybody under 65 pays the concession price
     assert not maps(tmp_path / "swapped", criterion,
                     {"ferry/fares.py": code.format(then="FULL_PRICE", otherwise="CONCESSION_PRICE")})
+
+
+def test_a_duplicate_guard_is_not_turned_round(tmp_path: Path) -> None:
+    criterion = "Duplicate songs are ignored when added to a playlist"
+    code = ("class Playlist:\n    def __init__(self):\n        self.songs = []\n\n    def add_song(self, song):\n"
+            "        if {test}:\n            return\n        self.songs.append(song)\n")
+    assert maps(tmp_path / "right", criterion, {"music/playlist.py": code.format(test="song in self.songs")})
+    # only songs already there get through; every new one is dropped
+    assert not maps(tmp_path / "turned", criterion, {"music/playlist.py": code.format(test="song not in self.songs")})

@@ -68,6 +68,7 @@ from pmtui.delivery.gates.criterion_classes import (
 )
 from pmtui.delivery.gates.dead_code import off_flags, without_dead_branches
 from pmtui.delivery.gates.measure_units import wrong_dimension, wrong_measure_unit
+from pmtui.delivery.gates.membership import keeps_the_duplicates
 from pmtui.delivery.gates.operand_units import compares_other_time_units
 from pmtui.delivery.gates.outcomes import (
     benefits_the_others,
@@ -442,7 +443,7 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
         blocker = (_blocker(unit, reading, hides_done, hides_past) or wrong_time_direction(criterion, unit.code_text)
                    or wrong_measure_unit(criterion, unit.code_text) or wrong_dimension(criterion, unit.code_text)
                    or compares_other_time_units(criterion, unit.code_text) or values_swapped(criterion, files[unit.path])
-                   or unique_on_the_other(criterion, files[unit.path], stem)
+                   or unique_on_the_other(criterion, files[unit.path], stem) or keeps_the_duplicates(criterion, widest[unit.path])
                    # the side checks read the file's widest unit too: a unit holding only the constant has no check
                    or next(filter(None, (looks_the_other_way(criterion, text) or lets_one_more_in(criterion, text)
                                          or refuses_while_some_left(criterion, text)
