@@ -241,3 +241,14 @@ def test_a_duplicate_guard_is_not_turned_round(tmp_path: Path) -> None:
     assert maps(tmp_path / "right", criterion, {"music/playlist.py": code.format(test="song in self.songs")})
     # only songs already there get through; every new one is dropped
     assert not maps(tmp_path / "turned", criterion, {"music/playlist.py": code.format(test="song not in self.songs")})
+
+
+def test_a_predicate_named_for_the_criterion_looks_its_way(tmp_path: Path) -> None:
+    criterion = "Plants with less than 30% soil moisture are flagged as thirsty"
+    code = ("THIRSTY_BELOW_PCT = 30\n\n\nclass Plant:\n    def __init__(self, name, moisture_pct):\n"
+            "        self.name = name\n        self.moisture_pct = moisture_pct\n\n    @property\n"
+            "    def thirsty(self):\n        return self.moisture_pct {op} THIRSTY_BELOW_PCT\n")
+    assert maps(tmp_path / "right", criterion, {"garden/plants.py": code.format(op="<")})
+    # flags the well-watered plants
+    assert not maps(tmp_path / "inverted", criterion, {"garden/plants.py": code.format(op=">=")})
+    assert criterion_directions("The map redraws at most once every 500 ms") == [("500", ">", "limit")]

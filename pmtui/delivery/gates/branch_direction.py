@@ -66,6 +66,8 @@ _LIMITS = (
     (re.compile(rf"\b(?:at\s+least|a\s+minimum\s+of|minimum(?:\s+of)?|min\.?)\s+{_NUM}", re.IGNORECASE), ">"),
     (re.compile(rf"\b(?:at\s+most|no\s+more\s+{_THAN}|not\s+more\s+{_THAN}|(?:a\s+)?maximum(?:\s+of)?|max\.?|"
                 rf"up\s+to)\s+{_NUM}", re.IGNORECASE), "<"),
+    # round 10: "redraws at most once every 200 ms": at least 200 ms between two
+    (re.compile(rf"\bonce\s+(?:every|each|per|a)\s+{_NUM}", re.IGNORECASE), ">"),
 )
 _BETWEEN = re.compile(rf"\bbetween\s+{_NUM}\s*[a-zA-Z°%]*\s+and\s+{_NUM}", re.IGNORECASE)
 # a limit worded inside a condition ("alert when usage is at least 90 %") is a filter acted on
@@ -272,6 +274,29 @@ def _otherwise(lines: list[str], index: int, end: int) -> str:
     return ""
 
 
+_ASSIGNED = re.compile(r"^\s*(?:(?:val|var|let|const|final|bool|boolean)\s+)?(?:self\.|this\.|@)?([A-Za-z_]\w*)\s*"
+                       r"(?::\s*\w+\s*)?=(?!=)")
+_DEFINED = re.compile(r"\b(?:def|function|fun|fn|func)\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)|\bget\s+([A-Za-z_]\w*)\s*\(")
+
+
+def _predicate(lines: list[str], index: int, wanted: frozenset[str]) -> str:
+    """The name a comparison on this line answers for, when it names one of the criterion's words: an assigned state
+    (`needs_charge = …`) or the function a `return …` ends (`def is_low_stock`); else ""."""
+    line = lines[index]
+    assigned = _ASSIGNED.match(line)
+    if assigned and not re.search(r"\bif\b|\?", line):
+        name = assigned.group(1)
+    elif re.match(r"\s*return\b", line):
+        name = next((m.group(1) or m.group(2) for back in range(index, max(-1, index - 6), -1)
+                     if (m := _DEFINED.search(lines[back]))), "")
+    else:
+        return ""
+    return name if name and code_concepts(name) & wanted - _PLAIN_NAMES else ""
+
+
+_PLAIN_NAMES = frozenset({"is", "has", "get", "set", "the", "for", "or", "return", "valid", "check", "ok", "result"})
+
+
 def branch_comparisons(code: str, number: str, free: bool = True,
                        wanted: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
     """(side, what the branch does) for each branch condition of the code that compares something with the number."""
@@ -283,7 +308,9 @@ def branch_comparisons(code: str, number: str, free: bool = True,
     constants = _constants(bare)
     found: list[tuple[str, str]] = []
     for index, line in enumerate(lines):
-        if _LOOP.search(line) or not (_BRANCH_START.search(line) or _KEEP_FILTER.search(line) or "?" in line):
+        predicate = _predicate(lines, index, wanted) if not _BRANCH_START.search(line) else ""
+        if _LOOP.search(line) or not (_BRANCH_START.search(line) or _KEEP_FILTER.search(line) or "?" in line
+                                      or predicate):
             continue
         shell = re.sub(r"(?<=\s)-(gt|ge|lt|le)(?=\s)", lambda m: _SHELL_OPS[m.group(1)].ljust(3), line)
         shell = re.sub(r"=>|->", "  ", shell)
@@ -299,7 +326,9 @@ def branch_comparisons(code: str, number: str, free: bool = True,
             prefix = shell[:match.start()] + left[:len(left) - len(left.lstrip("(! "))]
             if re.search(r"\b(?:not|unless)\s*\(*\s*$|!\s*\(+\s*$", prefix) or re.match(r"\s*unless\b", shell):
                 side = _flip(side)
-            if _KEEP_FILTER.search(shell) and not _BRANCH_START.search(shell[:match.start()].split("(")[0] + " "):
+            if predicate and "?" not in line and not _KEEP_FILTER.search(shell):
+                kind = "act"  # `needs_charge = pct < LOW`: the criterion's state holds where the comparison does
+            elif _KEEP_FILTER.search(shell) and not _BRANCH_START.search(shell[:match.start()].split("(")[0] + " "):
                 kind = "refuse" if _DROP_FILTER.search(shell) else "keep"  # a filter keeps what its condition holds for
             else:
                 body = _body(source, index, match.end())
