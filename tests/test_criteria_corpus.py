@@ -24,6 +24,9 @@ Round 8: heldout14.yaml was written before any rule changed (and before the rule
 (17/43, 6 false passes), then used with the other sets to find classes (33/43, none after).
 Round 9: heldout15.yaml was written before any rule changed (and before the rules were read) and measured once
 (15/41, 3 false passes), then used with the other sets to find classes (23/41, none after).
+Round 10: heldout16.yaml was written before any rule changed (and before the rules were read) and measured once
+(12/38, 6 false passes), then used with the other sets and bench/criteria_mutants.py to find classes (19/38, none
+after); its floor below is that figure, not the recall goal.
 """
 
 from __future__ import annotations
@@ -77,7 +80,8 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
                          [("heldout3", 25, 12), ("heldout4", 20, 10), ("heldout5", 22, 12), ("heldout6", 24, 12),
                           ("heldout7", 16, 8), ("heldout8", 20, 12), ("heldout9", 15, 8),
                           ("heldout10", 20, 16), ("heldout11", 15, 12), ("heldout12", 20, 12),
-                          ("heldout13", 24, 16), ("heldout14", 30, 24), ("heldout15", 30, 24)])
+                          ("heldout13", 24, 16), ("heldout14", 30, 24), ("heldout15", 30, 24),
+                          ("heldout16", 36, 30)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -86,7 +90,7 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
     assert len(correct) >= correct_at_least and len(wrong) >= wrong_at_least
     everything = [case.id for other in ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5",
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
-                                        "heldout11", "heldout12", "heldout13", "heldout14", "heldout15")
+                                        "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
@@ -133,7 +137,7 @@ def test_held_out_7_stays_at_its_once_measured_figure(scores: Callable[[str], Sc
 
 @pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
                                   "heldout8", "heldout9", "heldout10", "heldout11",
-                                  "heldout12", "heldout13", "heldout14", "heldout15"])
+                                  "heldout12", "heldout13", "heldout14", "heldout15", "heldout16"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, scores: Callable[[str], Score]) -> None:
     for outcome in scores(name).correct:
         if outcome.passed:
@@ -232,6 +236,19 @@ def test_held_out_15_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[
     assert score.recall >= 23 / 41, [f"{o.case.id}: {o.note}" for o in score.misses]
     # round 9 fixed all three's classes (an amount in pounds found only in pence, a length compared through another
     # dimension, a condition that looks the other way)
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
+
+
+def test_held_out_16_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[str], Score]) -> None:
+    """Held-out 16 was written in round 10 before the matcher's rules were read, and measured once: 12/38 and six
+    false passes (senior prices for those under 60, `length > MAX` checked before the push, a unique key on the boat
+    for one boat per berth, `-lt 90` for 'at least 90%', a duration in minutes against a limit in seconds, the two
+    penalties' minutes swapped)."""
+    score = scores("heldout16")
+    # round 10 used it with the other sets to find classes: 19/38 after
+    assert score.recall >= 19 / 38, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 10 fixed all six's classes (a branch's condition against what it does, a file's check for a unit that only
+    # holds the cap, a check script's exit, minutes against seconds, values given to each other, a one-per key)
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 

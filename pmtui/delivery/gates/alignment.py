@@ -29,6 +29,13 @@ from pmtui.delivery.gates.boundaries import (
     refuses_the_example,
     wrong_side,
 )
+from pmtui.delivery.gates.branch_direction import (
+    acts_on_the_other_side,
+    bound_units,
+    decides_the_criterion_s_way,
+    direction_words,
+    values_beside,
+)
 from pmtui.delivery.gates.branch_sides import (
     duration_on_the_wrong_side,
     free_on_the_other_side,
@@ -61,6 +68,8 @@ from pmtui.delivery.gates.criterion_classes import (
 )
 from pmtui.delivery.gates.dead_code import off_flags, without_dead_branches
 from pmtui.delivery.gates.measure_units import wrong_dimension, wrong_measure_unit
+from pmtui.delivery.gates.membership import keeps_the_duplicates
+from pmtui.delivery.gates.operand_units import compares_other_time_units
 from pmtui.delivery.gates.outcomes import (
     benefits_the_others,
     folds_one_side,
@@ -68,7 +77,9 @@ from pmtui.delivery.gates.outcomes import (
     keeps_what_is_lost,
     tests_the_opposite,
 )
+from pmtui.delivery.gates.pairings import unique_on_the_other, values_swapped
 from pmtui.delivery.gates.percentages import fraction_against_percent, pays_the_discount
+from pmtui.delivery.gates.permissions import PERMITTED, PRECISION_WORDS, permissions, precision_only
 from pmtui.delivery.gates.polarity import (
     asks_refusal,
     hides_what_happened,
@@ -162,6 +173,10 @@ class Judgement:
     context: frozenset[str] = frozenset()  # modifiers no file of the change names: "the karaoke queue"
     keys: frozenset[str] = frozenset()  # what two things share to count as one: "two shifts on the same day"
     criterion: str = ""
+    # round 10: when the unit's file decides on the criterion's numbers the way it says, the words it may miss: those
+    # named nowhere in the change (a domain noun: "hen house", "paintball") and those that only give a bound's side
+    decided: frozenset[str] = frozenset()
+    compared: frozenset[str] = frozenset()
 
     @property
     def passes(self) -> bool:
@@ -180,6 +195,8 @@ class Judgement:
             return bool(self.matched)
         if not missing:
             return True
+        if self.decided and self.decided_without(missing, strong):
+            return True
         lone = missing[0]
         # a word the unit's own file names elsewhere is a sibling the unit did not choose (versioning on
         # the `logs` bucket beside the `backups` one), not a word the criterion could do without
@@ -188,6 +205,15 @@ class Judgement:
                          or lone.negated_of or lone.label in self.keys)
                 and lone.label.lower() != "available"  # "the closest available mechanic": a condition to test
                 and not lone.alternatives & self.unit.around)
+
+    def decided_without(self, missing: Sequence[Concept], strong: Sequence[Concept]) -> bool:
+        """Whether what the unit misses is a comparison word its decision answers or at most two domain words named
+        nowhere in the change, while every number of the criterion is there and the file decides on it its way."""
+        words = [c for c in missing if c.strong and c.label.lower() not in self.compared]
+        return (len(words) <= 2 and len(strong) - len(missing) >= 3
+                and all(c.kind == "word" and not (c.anchor or is_action(c) or c.negated_of or c.label in self.keys)
+                        and c.label in self.decided for c in words)
+                and not any(c.kind in ("number", "quantity", "size") for c in self.missing))
 
     def actor_counted(self, lone: Concept) -> bool:
         """Whether the missing subject is the actor a criterion grants something ("Buyers can download a pattern at
@@ -357,6 +383,9 @@ def shows_when_flag(code: str, flag: str) -> bool:
     return False
 
 
+_QUOTED = re.compile(r"'([^'\\\n]*)'|\"([^\"\\\n]*)\"")
+
+
 def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement | None:
     """The unit of the change that best answers the criterion (passing or not), None without units. `written` is
     every line the change adds, comments and messages included (what it names anywhere)."""
@@ -375,12 +404,15 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
         sources.setdefault(unit.path, []).append(unit.code_text)
     flags_of = _off_flags_by_path(sources)
     files = {path: "\n".join(texts) for path, texts in sources.items()}
+    widest = {path: max(texts, key=len) for path, texts in sources.items()}
+    refusal = any(is_action(c) and asks_refusal(c.label) for c in reading.concepts)
+    compared, sided = direction_words(criterion), values_beside(criterion) <= 1
     named = _named_anywhere(units) | code_concepts(written)
     modifiers = _modifiers(criterion, reading)
     keys = _same_keys(criterion, reading)
     example = refused_example(criterion)
-    precise = bool(_PRECISION_WORDS.search(criterion))
-    permitted = {stem(verb) for verb in _PERMITTED.findall(criterion)}
+    precise = bool(PRECISION_WORDS.search(criterion))
+    permitted = {stem(verb) for verb in PERMITTED.findall(criterion)}
     nouns = [c.alternatives - _SIGN_WORDS for c in reading.concepts if c.strong and c.kind == "word" and not is_action(c)]
     for unit in units:
         if unit.kind == "prose" and not reading.about_docs:
@@ -388,7 +420,7 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
         matched = [c for c in reading.concepts if _has(c, unit) or (c.label == example and c.kind == "number"
                                                                    and refuses_the_example(criterion, unit.code_text))
                    # "admins can delete any comment": a predicate `can_delete` is that permission
-                   or (is_action(c) and stem(c.label) in permitted and stem(c.label) in _permissions(unit.name))]
+                   or (is_action(c) and stem(c.label) in permitted and stem(c.label) in permissions(unit.name))]
         # "at most 5 active keys": a condition word found only in a constant's name (`MAX_ACTIVE`) filters nothing
         unnamed = re.sub(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b", " ", unit.code_text)
         said = code_concepts(unnamed) | unit_idioms(unnamed) | {c for line in unnamed.splitlines() for c in idiom_concepts(line)}
@@ -411,11 +443,16 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
         missing = [c for c in reading.concepts if c not in matched]
         blocker = (_blocker(unit, reading, hides_done, hides_past) or wrong_time_direction(criterion, unit.code_text)
                    or wrong_measure_unit(criterion, unit.code_text) or wrong_dimension(criterion, unit.code_text)
-                   or looks_the_other_way(criterion, unit.code_text) or lets_one_more_in(criterion, unit.code_text)
+                   or compares_other_time_units(criterion, unit.code_text) or values_swapped(criterion, files[unit.path])
+                   or unique_on_the_other(criterion, files[unit.path], stem) or keeps_the_duplicates(criterion, widest[unit.path])
+                   # the side checks read the file's widest unit too: a unit holding only the constant has no check
+                   or next(filter(None, (looks_the_other_way(criterion, text) or lets_one_more_in(criterion, text)
+                                         or refuses_while_some_left(criterion, text)
+                                         or refuses_the_required(criterion, text)
+                                         or refuses_the_other_side(criterion, text, reading.boundaries, refusal)
+                                         for text in dict.fromkeys((unit.code_text, widest[unit.path])))), "")
+                   or acts_on_the_other_side(criterion, files[unit.path])
                    or sets_the_opposite_state(criterion, files[unit.path])  # the whole file: its constants too
-                   or refuses_while_some_left(criterion, unit.code_text) or refuses_the_required(criterion, unit.code_text)
-                   or refuses_the_other_side(criterion, unit.code_text, reading.boundaries,
-                                             any(is_action(c) and asks_refusal(c.label) for c in reading.concepts))
                    or lets_refused_example_through(criterion, unit.code_text))
         if not blocker and (flags := flags_of.get(unit.path, frozenset())) and (lost := _dead_only(matched, unit, flags)):
             blocker = f"its {lost} is behind a flag the change turns off"
@@ -437,35 +474,15 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
             blocker = f"it uses the {word} the criterion rules out"
         context = frozenset(c.label for c in missing if c.label in modifiers and _heads(c.label, criterion, matched)
                             and not c.alternatives & named)
-        verdict = Judgement(unit, matched, missing, blocker, context, keys, criterion)
+        # a word named nowhere in the change, or only in the messages of the unit's own file ("unsafe: disc under 22 mm")
+        told = code_concepts(" ".join(a or b for a, b in _QUOTED.findall(files[unit.path])))
+        decided = frozenset(c.label for c in missing if not c.alternatives & (named - told)) if not blocker and sided \
+            and decides_the_criterion_s_way(criterion, files[unit.path]) else frozenset()
+        decided -= bound_units(criterion)
+        verdict = Judgement(unit, matched, missing, blocker, context, keys, criterion, decided, compared)
         if best is None or verdict.rank() > best.rank():
             best = verdict
     return best
-
-
-_PERMITTED = re.compile(r"\b(?:can|may|(?:is|are)\s+allowed\s+to|(?:is|are)\s+able\s+to)\s+(?:only\s+)?([a-z]+)",
-                        re.IGNORECASE)
-
-
-def _permissions(name: str) -> frozenset[str]:
-    """The verbs a permission predicate's name grants: `can_delete`, `canEdit`, `may_cancel`, `is_allowed_to_refund`."""
-    parts = split_identifier(name)
-    for index, part in enumerate(parts):
-        if part in ("can", "may", "allowed", "allow") and index + 1 < len(parts):
-            rest = parts[index + 1:]
-            rest = rest[1:] if rest[0] == "to" and len(rest) > 1 else rest
-            return frozenset({stem(rest[0])})
-    return frozenset()
-
-
-_PRECISION_WORDS = re.compile(r"\b(?:decimals?|digits?|places?|round\w*|precision|dp|cents?|significant)\b", re.IGNORECASE)
-_PRECISION_ARGUMENT = re.compile(r"(\bround\s*\((?:[^()]|\([^()]*\))*,\s*|\.toFixed\(\s*|\.round\(\s*|\bROUND\((?:[^()]|\([^()]*\))*,\s*)"
-                                 r"\d+(?=\s*\))|(?<=[:%])\.\d+f\b|(?<=\{:)\.\d+f?\b")
-
-
-def precision_only(code: str) -> set[str]:
-    """The numbers the code states only as a rounding's precision (`round(x, 2)`, `.toFixed(1)`, `:.2f`)."""
-    return numbers_in(code) - numbers_in(_PRECISION_ARGUMENT.sub(lambda m: m.group(1) or "", code))
 
 
 _SIGN_WORDS = frozenset({"negativ", "positiv", "zero", "never", "below", "abov"})

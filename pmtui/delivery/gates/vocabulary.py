@@ -377,6 +377,7 @@ def _plain_quotes(criterion: str) -> str:
     # Indian and Nigerian amounts written with the currency's code: "Rs 2 per kg", "Rs.500", "NGN 5,000"
     text = re.sub(r"\b(?:Rs\.?|INR)\s*(?=\d)", " rupee ", text)
     text = re.sub(r"\bNGN\s*(?=\d)", " naira ", text)
+    text = re.sub(r"(?<![\w$])\$\s*(?=\d)", " dollar ", text)  # round 10: "$50" is 5000 where the code counts cents
     return plain_comparatives(text.replace("€", " euro ").replace("£", " pound ").replace("¥", " yen ")
                               .replace("₹", " rupee ").replace("₦", " naira "))
 
