@@ -9,21 +9,23 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pmtui.clock import now_iso
 from pmtui.errors import StoreError, StoreFileError
-from pmtui.models import (
-    ChatMessage,
-    Completeness,
-    ConversationState,
-    DecisionRecord,
-    DiscoverySummary,
-    ScopingOutput,
-)
 from pmtui.naming import slugify
 from pmtui.redaction import redact
 from pmtui.store.migrations import MIGRATIONS
+
+if TYPE_CHECKING:
+    # The conversation's schemas load where a conversation is read: a delivery command never builds them.
+    from pmtui.models import (
+        Completeness,
+        ConversationState,
+        DecisionRecord,
+        DiscoverySummary,
+        ScopingOutput,
+    )
 
 SCHEMA_VERSION = len(MIGRATIONS)
 _FLAG_KEYS = (
@@ -324,6 +326,8 @@ class Store:
 
     def discovery_history(self, project_id: int, limit: int = 20) -> list[DiscoverySummary]:
         """The saved discovery summaries, newest first (for "undo that")."""
+        from pmtui.models.discovery import DiscoverySummary
+
         rows = self.query(
             "SELECT summary FROM discovery_summaries WHERE project_id = ? ORDER BY id DESC LIMIT ?", (project_id, limit)
         )
@@ -331,12 +335,16 @@ class Store:
 
     def scoping_history(self, project_id: int, limit: int = 20) -> list[ScopingOutput]:
         """The saved scopes, newest first (for "go back on that")."""
+        from pmtui.models.scoping import ScopingOutput
+
         rows = self.query(
             "SELECT output FROM scoping_outputs WHERE project_id = ? ORDER BY id DESC LIMIT ?", (project_id, limit)
         )
         return [ScopingOutput.model_validate_json(r["output"]) for r in rows]
 
     def negotiation_records(self, project_id: int) -> list[DecisionRecord]:
+        from pmtui.models.scoping import DecisionRecord
+
         rows = self.query(
             "SELECT record FROM negotiation_rounds WHERE project_id = ? ORDER BY id", (project_id,)
         )
@@ -404,6 +412,8 @@ class Store:
 
     # -- whole state ----------------------------------------------------------------------
     def load_state(self, project_id: int) -> ConversationState:
+        from pmtui.models import ChatMessage, Completeness, ConversationState, DiscoverySummary, ScopingOutput
+
         rows = self.query("SELECT * FROM projects WHERE id = ?", (project_id,))
         if not rows:
             raise StoreError(f"no project with id {project_id}")
