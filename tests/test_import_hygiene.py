@@ -3,6 +3,7 @@ which module may import which is tests/test_layers.py's job (import-linter contr
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -122,3 +123,77 @@ def test_every_public_name_of_the_gates_package_is_found_in_its_room() -> None:
         assert "no_such_gate" in str(error)
     else:
         raise AssertionError("an unknown name must raise AttributeError")
+
+
+def _loaded_after(code: str, heavy: tuple[str, ...]) -> tuple[list[str], str]:
+    """Run `code` in a fresh interpreter; the `heavy` modules it left loaded, and what it printed before."""
+    report = f"\nimport sys\nprint('LOADED:' + ','.join(m for m in {heavy!r} if m in sys.modules))\n"
+    out = subprocess.run([sys.executable, "-c", code + report], capture_output=True, text=True, check=False,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    printed, _, loaded = out.stdout.rpartition("LOADED:")
+    return [name for name in loaded.strip().split(",") if name], printed
+
+
+def test_pmtui_status_json_loads_no_conversation_schema_no_graph_library_no_git_and_no_ui(tmp_path: Path) -> None:
+    """`pmtui status --json` reads the store: about 60 of them start in the suite, and every user's status.
+    It used to build the conversation's schemas (the store and pmtui.models imported them at load)."""
+    from pmtui.delivery.store import DeliveryStore, PlannedTask
+    from pmtui.store import Store
+
+    db = tmp_path / "status.db"
+    store = Store(db)
+    dstore = DeliveryStore(store)
+    run = dstore.create_run("habit-mvp", "/tmp/habit", plan_name="Habit tracker MVP")
+    dstore.add_tasks(run.id, [PlannedTask(task_id="T1", title="Auth", tier="critical"),
+                              PlannedTask(task_id="T2", title="Sync docs", tier="low", depends=["T1"])])
+    dstore.add_escalation(run.id, "T1", "the tests fail twice", "T2 waits", ["retry", "skip"], recommended=1)
+    store.close()
+    heavy = ("pmtui.models.discovery", "pmtui.models.scoping", "pmtui.models.state", "pmtui.product.orchestrator",
+             "networkx", "git", "yaml", "litellm", "textual", "pmtui.delivery.engine", "pmtui.delivery.gates")
+    code = f"from pmtui.cli import main\nassert main(['--db', {str(db)!r}, 'status', '--json']) == 0\n"
+    loaded, printed = _loaded_after(code, heavy)
+    status = json.loads(printed)
+    assert status["plan_id"] == "habit-mvp" and [task["id"] for task in status["tasks"]] == ["T1", "T2"]
+    assert status["escalations"][0]["options"] == ["retry", "skip"]
+    assert loaded == []
+
+
+def test_a_headless_delivery_process_loads_no_conversation_schema(
+    tmp_path: Path,
+) -> None:
+    """`pmtui deliver` from start to release (about 40 of them in the suite, and the engine's process and the
+    demo do the same work): the conversation's schemas stay unbuilt, and neither the model layer nor the UI
+    is loaded. (GitPython and networkx, the design card's git and graph libraries, are used in one place each.)"""
+    from tests.fixtures.delivery_repo import make_project, plan_text, task_block
+
+    project = make_project(tmp_path)
+    plan = tmp_path / "plan.md"
+    plan.write_text(plan_text("hygiene", [task_block("T1", "Alpha value", module="alpha")], lint=False))
+    agent = f"{sys.executable} {ROOT / 'tests' / 'agents' / 'module_agent.py'}"
+    argv = ["--db", str(tmp_path / "run.db"), "deliver", str(plan), "--repo", str(project), "--agent", agent,
+            "--headless"]
+    code = f"from pmtui.cli import main\nassert main({argv!r}) == 0\n"
+    heavy = ("pmtui.models.discovery", "pmtui.models.scoping", "pmtui.product.orchestrator", "litellm", "textual")
+    loaded, printed = _loaded_after(code, heavy)
+    assert "[commit] T1 committed" in printed and "pmtui deliver: released" in printed, printed[-2000:]
+    assert loaded == []
+
+
+def test_the_engine_loads_the_criteria_vocabularies_only_when_a_gate_first_checks_a_change() -> None:
+    """A delivery that ends before any change is checked (a bad repository, a held lease, a released run run
+    again, an agent that fails and escalates) never needs plan alignment's rule tables: about 0.1 s of CPU at
+    each start, once loaded by the engine's import through the minimum gates, the tier review and the
+    reviewer's CriterionLocation."""
+    vocabularies = ("pmtui.delivery.gates.alignment", "pmtui.delivery.gates.change_evidence",
+                    "pmtui.delivery.gates.vocabulary")
+    code = (
+        "import pmtui.cli, pmtui.delivery.engine, pmtui.delivery.engine_process, pmtui.delivery.release\n"
+        "from pmtui.delivery import gates\n"
+        "from pmtui.delivery.gates import minimum, reviewer, tier_gates\n"
+        "gates.CriterionLocation(criterion='Habits persist', location='src/store.py:3')\n"
+    )
+    loaded, _ = _loaded_after(code, vocabularies)
+    assert loaded == []
+    loaded, _ = _loaded_after(code + "gates.plan_alignment\n", vocabularies)
+    assert loaded == list(vocabularies)

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pmtui.delivery.gates.alignment import (
         Ask,
-        CriterionLocation,
         map_criteria,
         plan_alignment,
         reviewer_locations,
@@ -37,6 +36,7 @@ if TYPE_CHECKING:
         summary_counts,
     )
     from pmtui.delivery.gates.limits import MB, changed_paths, limited_change, oversized_files, size_limit
+    from pmtui.delivery.gates.locations import CriterionLocation
     from pmtui.delivery.gates.minimum import (
         MINIMUM_GATES,
         agent_conduct,
@@ -89,7 +89,7 @@ if TYPE_CHECKING:
 # about half a second of imports.
 _HOMES: dict[str, tuple[str, ...]] = {
     "pmtui.delivery.gates.alignment": (
-        "Ask", "CriterionLocation", "map_criteria", "plan_alignment", "reviewer_locations", "significant_words",
+        "Ask", "map_criteria", "plan_alignment", "reviewer_locations", "significant_words",
         "unmapped_criteria", "vouching_line",
     ),
     "pmtui.delivery.gates.command_criteria": ("checked_by_commands",),
@@ -97,6 +97,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "MAX_KEY_LINES", "CommandResult", "gate_cache_dir", "gate_env", "key_lines", "needs_shell", "run_command",
         "run_commands", "signal_process_group", "summary_counts",
     ),
+    "pmtui.delivery.gates.locations": ("CriterionLocation",),
     "pmtui.delivery.gates.limits": ("MB", "changed_paths", "limited_change", "oversized_files", "size_limit"),
     "pmtui.delivery.gates.minimum": (
         "MINIMUM_GATES", "agent_conduct", "gate_commands", "is_test_path", "lint_and_typecheck", "minimum_gate",

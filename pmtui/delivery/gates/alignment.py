@@ -15,9 +15,6 @@ import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
-
-from pydantic import BaseModel
 
 from pmtui.delivery.gates.amounts import HUNDREDTHS, only_in_hundredths
 from pmtui.delivery.gates.boundaries import (
@@ -67,6 +64,7 @@ from pmtui.delivery.gates.criterion_classes import (
     swallows_errors,
 )
 from pmtui.delivery.gates.dead_code import off_flags, without_dead_branches
+from pmtui.delivery.gates.locations import CriterionLocation
 from pmtui.delivery.gates.measure_units import wrong_dimension, wrong_measure_unit
 from pmtui.delivery.gates.membership import keeps_the_duplicates
 from pmtui.delivery.gates.operand_units import compares_other_time_units
@@ -119,16 +117,6 @@ from pmtui.delivery.gates.vocabulary import (
 from pmtui.delivery.git_ops import ChangeSet
 from pmtui.models.delivery import GateResult
 from pmtui.prompts import render_prompt
-
-
-class CriterionLocation(BaseModel):
-    """Where one acceptance criterion is implemented (`path:line`, None when unmapped) and who said so."""
-
-    criterion: str
-    location: str | None
-    source: Literal["agent", "gates", "offline", "reviewer", "none"] = "none"
-    note: str = ""
-    refuted: bool = False  # a gate command that checks it failed: not met, whatever the tests say
 
 
 def significant_words(criterion: str) -> list[str]:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from pmtui.delivery.gates.change_evidence import is_code_line
 from pmtui.delivery.gates.commands import CommandResult
 from pmtui.delivery.git_ops import ChangeSet
 from pmtui.models.delivery import TaskContract
@@ -55,6 +54,9 @@ def _tool(command: str) -> str:
 
 
 def _first_added_line(change: ChangeSet, paths: Iterable[str]) -> str | None:
+    # change_evidence loads the criteria vocabularies: when a change is checked, not with the gate commands.
+    from pmtui.delivery.gates.change_evidence import is_code_line
+
     for path in paths:
         lines = [number for number, text in change.added_lines.get(path, []) if is_code_line(text)]
         lines = lines or [number for number, _ in change.added_lines.get(path, [])]

@@ -12,7 +12,6 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import PurePosixPath
 
-from pmtui.delivery.gates.alignment import plan_alignment, vouching_line
 from pmtui.delivery.gates.command_criteria import asks_for_the_build, checked_by_commands
 from pmtui.delivery.gates.commands import CommandResult, clip_line, run_commands
 from pmtui.delivery.git_ops import ChangeSet
@@ -215,6 +214,9 @@ async def minimum_gate(
     Without `env_results` the environment's commands are run here, concurrently, in the change's
     working tree. Without `note` the review note is built from the first five gates.
     """
+    # Plan alignment's criteria vocabularies load when a change is first checked, not with the engine.
+    from pmtui.delivery.gates.alignment import plan_alignment
+
     if env_results is None:
         timeout = timeout_s if timeout_s is not None else max(30.0, contract.time_budget_ms / 1000)
         env_results = await run_commands(gate_commands(contract), change.root, timeout)
@@ -255,6 +257,8 @@ def _tests_vouch(contract: TaskContract, change: ChangeSet, gates: list[GateResu
         return None
     if not (by_name["tests_added"].passed and by_name["tests_run"].passed):
         return None
+    from pmtui.delivery.gates.alignment import vouching_line
+
     return vouching_line(change)
 
 

@@ -17,8 +17,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from pmtui.delivery.gates.alignment import CriterionLocation
 from pmtui.delivery.gates.commands import clip_line
+from pmtui.delivery.gates.locations import CriterionLocation
 from pmtui.delivery.gates.minimum import is_test_file
 from pmtui.delivery.review import REVIEW_DIR
 from pmtui.models.delivery import TaskContract, Tier

@@ -15,7 +15,6 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
-from pmtui.delivery.gates.alignment import map_criteria
 from pmtui.delivery.gates.commands import CommandResult, clip_line
 from pmtui.delivery.gates.minimum import is_test_path, test_command_results
 from pmtui.delivery.gates.reviewer import (
@@ -310,6 +309,9 @@ async def tier_review(
     gates.append(secrets_scan(change))
     if tier == "low":
         return gates, tier
+    # The criteria vocabularies load when a review first needs them, not with the engine.
+    from pmtui.delivery.gates.alignment import map_criteria
+
     results = env_results or {}
     criteria = map_criteria(contract.acceptance_criteria, change, criteria_map)
     full = tier == "critical"
