@@ -174,7 +174,9 @@ def test_a_headless_delivery_process_loads_no_conversation_schema(
     argv = ["--db", str(tmp_path / "run.db"), "deliver", str(plan), "--repo", str(project), "--agent", agent,
             "--headless"]
     code = f"from pmtui.cli import main\nassert main({argv!r}) == 0\n"
-    heavy = ("pmtui.models.discovery", "pmtui.models.scoping", "pmtui.product.orchestrator", "litellm", "textual")
+    # urllib.request: the Ollama probe's, which PMTUI_NO_NETWORK (tests/conftest.py) turns off.
+    heavy = ("pmtui.models.discovery", "pmtui.models.scoping", "pmtui.product.orchestrator", "litellm", "textual",
+             "urllib.request")
     loaded, printed = _loaded_after(code, heavy)
     assert "[commit] T1 committed" in printed and "pmtui deliver: released" in printed, printed[-2000:]
     assert loaded == []
