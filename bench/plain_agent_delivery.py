@@ -1,0 +1,101 @@
+"""A plan pmtui's PM wrote, delivered by an agent that knows nothing of pmtui: how many tasks pass on its first run.
+
+For each founder, the offline PM is given the founder's answers (`pmtui chat`, the real conversation loop), the plan
+it writes is delivered headless (`pmtui deliver`, real git, real ruff, mypy and pytest gates of this venv) by
+`tests/agents/plain_agent.py`: it reads only the prompt file it is given and writes code a developer wrote beforehand
+in their own words (no result file, no criteria map). A task that fails plan alignment on its first run costs a real
+agent a whole second run; this prints, per task, the attempts and what the first run left unmapped.
+
+    .venv/bin/python bench/plain_agent_delivery.py [--founder nurses|hire]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.fixtures.tui import NURSE_ANSWERS
+
+FOUNDERS = {
+    "nurses": ([*NURSE_ANSWERS, "looks right", ("Cut the weekly streak, nurses only need to log a habit and get "
+                "reminders."), "agreed"], ROOT / "tests" / "agents" / "nurse_habits_code.txt"),
+    "hire": ([
+        ("so basically i run a small tool hire shop in leeds and i want an app where tradies can book kit online "
+        "instead of ringing me"),
+        ("mostly small builders and plasterers, maybe 150 regulars, they ring at 7am and i cant answer everyone while "
+        "im loading vans"),
+        "right now its a paper diary and a whiteboard, and we double book the mixers all the time",
+        ("book a tool for given days, see whats free, and get a text when its ready to collect. deposits would be nice "
+        "too"),
+        "if 60 of the regulars book online in the first 3 months im happy",
+        "they pay the daily hire rate, 25 quid a day for a mixer, plus a deposit",
+        "its just me and my nephew, he knows python, we have about 6 weeks",
+        "the council is doing up half the street so lots of building work going on this year",
+        "yes", "agreed"], ROOT / "tests" / "agents" / "tool_hire_code.txt"),
+}
+PMTUI = [sys.executable, "-m", "pmtui"]
+
+
+def _run(args: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(args, capture_output=True, text=True, check=False, **kwargs)  # type: ignore[call-overload]
+
+
+def deliver(founder: str, base: Path) -> None:
+    answers, code = FOUNDERS[founder]
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    env.pop("OPENAI_API_KEY", None)
+    db = base / "pmtui.db"
+    _run([*PMTUI, "--db", str(db), "--offline", "chat", "--jsonl", "--project", founder],
+         input="\n".join(answers) + "\n", env=env)
+    exported = json.loads(_run([*PMTUI, "--db", str(db), "export", "--project", founder, "--json"], env=env).stdout)
+    plan = base / "plan.md"
+    plan.write_text(exported["plan_markdown"])
+    repo = base / "repo"
+    repo.mkdir()
+    for args in (["init", "-q", "-b", "main"], ["config", "user.name", "Founder"], ["config", "user.email", "f@x"]):
+        _run(["git", *args], cwd=repo)
+    (repo / "README.md").write_text("# App\n")
+    (repo / ".gitignore").write_text("__pycache__/\n.pytest_cache/\n.ruff_cache/\n.mypy_cache/\n")
+    _run(["git", "add", "-A"], cwd=repo)
+    _run(["git", "commit", "-q", "-m", "start"], cwd=repo)
+    agent = f"{sys.executable} {ROOT / 'tests' / 'agents' / 'plain_agent.py'} --message-file {{prompt_file}} --code {code}"
+    run = _run([*PMTUI, "--db", str(db), "--offline", "deliver", str(plan), "--repo", str(repo), "--headless",
+                "--no-wait", "--agent", agent], env=env)
+    print(f"{founder}: pmtui deliver exited {run.returncode}: {run.stdout.strip().splitlines()[-1]}")
+    rows = sqlite3.connect(db).execute("select task_id, attempt, gate_results from attempts order by task_id, attempt")
+    attempts: dict[str, list[list[dict[str, object]]]] = {}
+    for task_id, _attempt, gate_results in rows:
+        attempts.setdefault(task_id, []).append(json.loads(gate_results or "[]"))
+    first = 0
+    for task_id, runs in attempts.items():
+        failed = [g for g in runs[0] if not g["passed"]]
+        first += not failed
+        print(f"  {task_id}: {len(runs)} run(s); first run " + ("passed" if not failed else
+              "failed " + ", ".join(str(g["gate"]) for g in failed)))
+        for gate in failed:
+            for line in gate["evidence"]:
+                if str(line).startswith("✗"):
+                    print(f"      {str(line)[:150]}")
+    print(f"{founder}: {first}/{len(attempts)} tasks passed on the agent's first run; "
+          f"{sum(len(r) for r in attempts.values())} agent runs for {len(attempts)} tasks")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--founder", choices=sorted(FOUNDERS), action="append")
+    for founder in parser.parse_args().founder or sorted(FOUNDERS):
+        with tempfile.TemporaryDirectory(prefix=f"plain-{founder}-") as tmp:
+            deliver(founder, Path(tmp))
+
+
+if __name__ == "__main__":
+    main()
