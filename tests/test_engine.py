@@ -208,6 +208,8 @@ def test_an_agent_that_falls_over_is_the_first_finding_not_the_gates_after_it(
     [escalation] = DeliveryStore(store).escalations(outcome.run_id)
     assert escalation.kind == "same_failure"
     assert "first finding: the agent exited 3: RuntimeError: the agent fell over" in escalation.problem
+    # It changed nothing: there is nothing to accept and commit, so that is not offered.
+    assert not [option for option in escalation.options if option.lower().startswith("accept")], escalation.options
     # A sandboxed agent writing outside its tree is told where it may write, and how to lift the sandbox.
     denied = AgentResult(exit_code=1, sandboxed=True, output_tail=(
         "Traceback (most recent call last):\nOSError: [Errno 30] Read-only file system: '/home/me/.agent/log'"))

@@ -641,8 +641,9 @@ def change_limit(ctx: RunContext) -> int:
 
 
 def escalation_options(failed: list[str]) -> tuple[str, ...]:
-    """The options of a failed task's escalation: no accept when a gate failed that must never be accepted."""
-    return NO_ACCEPT_OPTIONS if NEVER_ACCEPTED_GATES & set(failed) else ESCALATION_OPTIONS
+    """The options of a failed task's escalation: no accept when a gate failed that must never be accepted, or when
+    the attempt changed nothing (an agent that crashed at once: there is nothing to accept and commit)."""
+    return NO_ACCEPT_OPTIONS if NEVER_ACCEPTED_GATES & set(failed) or "change" in failed else ESCALATION_OPTIONS
 
 
 def never_accepted_findings(results: list[GateResult]) -> str:
