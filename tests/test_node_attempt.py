@@ -129,6 +129,20 @@ def test_a_node_without_the_agents_program_says_so_before_it_clones(tmp_path: Pa
     assert outcome.patch == b"" and outcome.agent_result_json == ""
 
 
+def test_a_node_without_a_gate_commands_program_says_so_before_it_clones(tmp_path: Path, project: Path) -> None:
+    """Found delivering on a Ray cluster by hand (2026-11-27): a node whose PATH lacked ruff and mypy ran the agent,
+    then failed lint with exit 127 twice, and the task escalated as the agent's failure ("3 of 4 criteria not mapped")
+    with its budget spent. A missing gate program is the node's problem: said before anything runs, like the agent's."""
+    spec = spec_for(project, tmp_path, f"{sys.executable} -c pass", test_command="no-such-test-runner -q")
+    outcome = asyncio.run(run_attempt(spec, b"not even a bundle"))
+    assert outcome.unfit == ("gate command not found: 'no-such-test-runner', which the plan's test command "
+                             "`no-such-test-runner -q` runs (is it installed and on PATH on this node?)")
+    assert outcome.patch == b"" and outcome.agent_result_json == ""
+    # A program in the repository itself (a relative path) is there once the clone is: not refused before it.
+    relative = spec_for(project, tmp_path, f"{sys.executable} -c pass", test_command="./scripts/test.sh")
+    assert asyncio.run(run_attempt(relative, bundle_of(project, tmp_path))).unfit == ""
+
+
 def test_an_executor_that_cannot_travel_is_refused_with_what_to_do() -> None:
     from pmtui.delivery.executors import ScriptedExecutor
 

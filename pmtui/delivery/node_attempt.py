@@ -24,6 +24,7 @@ from typing import Any
 
 from pmtui.delivery import agent_watch, gates, git_ops, git_transfer
 from pmtui.delivery.executors import attempt_files
+from pmtui.delivery.toolcheck import missing_tool, program_of
 from pmtui.models.delivery import TaskContract
 
 OutputSink = Callable[[str], None]
@@ -83,11 +84,21 @@ class NodeOutcome:
 
 
 def preflight(spec: AttemptSpec) -> str:
-    """Why this node cannot run the attempt ("" when it can): git and the agent's program on PATH."""
+    """Why this node cannot run the attempt ("" when it can): git, the agent's program and the gate commands'
+    programs on PATH. A gate program missing on one node is the node's problem, not the agent's: run, its gate
+    would fail with exit 127, blamed on the agent's change, and spend the task's budget."""
     if shutil.which("git") is None:
         return "git is not installed (or not on PATH)"
     if spec.program and shutil.which(spec.program) is None:
         return f"agent command not found: {spec.program!r} (is it installed and on PATH on this node?)"
+    contract = TaskContract.model_validate_json(spec.contract_json)
+    for name, command in gates.gate_commands(contract).items():
+        if not command or command.strip().lower() == "none":
+            continue
+        program = program_of(command)
+        if program and not ("/" in program and not program.startswith("/")) and missing_tool(command, Path("/")):
+            return (f"gate command not found: {program!r}, which the plan's {name} command `{command}` runs (is it "
+                    "installed and on PATH on this node?)")
     return ""
 
 
