@@ -164,6 +164,7 @@ def test_a_node_without_the_agent_escalates_naming_it_and_spends_no_budget(tmp_p
     (escalation,) = dstore.escalations(outcome.run_id or 0)
     assert escalation.kind == "node_unfit"
     assert "agent command not found: 'pmtui-no-such-agent'" in escalation.problem
+    assert escalation.options == ["Retry with a fresh budget", "Skip this task (dependents blocked)"]  # nothing ran
     assert any(name in escalation.problem for name in (live.node_name("head"), live.node_name("worker-1")))
     task = dstore.task(outcome.run_id or 0, "T1")
     assert task.retry_budget == 2 and task.attempts == 1
@@ -243,7 +244,10 @@ def test_the_head_lost_mid_attempt_stops_the_run_and_the_same_command_resumes_it
     assert "was lost" in stopped.message and "run the same command again to resume" in stopped.message
     dstore = DeliveryStore(Store(tmp_path / "pmtui.db"))
     held = [t for t in ("T1", "T2") if (marks / f"{t}.try-1").exists()]
-    assert [dstore.last_attempt(stopped.run_id or 0, t).outcome for t in held] == ["not_run"]  # type: ignore[union-attr]
+    # Every attempt the head's loss cut short is recorded as not run: one, or both when a worker node was up too and
+    # the second task had started on it before the head went (the module's earlier tests decide whether one is).
+    assert held and [dstore.last_attempt(stopped.run_id or 0, t).outcome  # type: ignore[union-attr]
+                     for t in held] == ["not_run"] * len(held)
     assert git(root, "rev-list", "--count", "main..pm/head") == "0"
 
     # The same run resumes (here on this machine: the cluster is gone) and commits each task once.

@@ -308,10 +308,12 @@ class TaskDriver:
         if isinstance(fault, NodeUnfit):
             reason = (f"{fault}. Install what is missing on every node of the cluster (docs/scale.md), "
                       "then retry; the retry budget was not spent")
-            self.escalations.escalate(task_id, reason, kind="node_unfit", recommended=1)
+            # Nothing ran: there is no change to accept and commit.
+            self.escalations.escalate(task_id, reason, kind="node_unfit", recommended=1, options=NO_ACCEPT_OPTIONS)
             return
         kind = "node_lost" if isinstance(fault, AttemptLost) else "cluster"
-        self.escalations.escalate(task_id, f"{fault} (the retry budget was not spent)", kind=kind, recommended=1)
+        self.escalations.escalate(task_id, f"{fault} (the retry budget was not spent)", kind=kind, recommended=1,
+                                  options=NO_ACCEPT_OPTIONS)
 
     def _clean_start(self, task_id: str, attempt: int, tree: Path) -> None:
         """The tree as this attempt found it: its checkpoint is written once; a run that finds one already
