@@ -257,6 +257,10 @@ def test_markdown_prompt_holds_the_contract_and_the_rules(plan) -> None:
                      "`criteria_map`", "`confident`, `uncertain` or `blocked`"):
         assert expected in text, expected
     assert "Fix attempt" not in text and "$$" not in text
+    # The plan's own words about the task reach the agent: the title and the criteria leave its intent out.
+    assert ("## The task\n\nStores habits in a SQLite table. Exposes: `HabitStore.add(habit)`, "
+            "`HabitStore.delete(habit_id)`; serves GET /habits. This is a breaking change") in text
+    assert text.index("## The task") < text.index("## Acceptance criteria")
 
 
 def test_with_a_context_file_the_prompt_names_only_the_tasks_own_files(plan) -> None:

@@ -189,6 +189,7 @@ def build_contract(
     return TaskContract(
         task_id=task.id,
         title=task.title,
+        description=" ".join(task.description.split()),
         tier=tier,
         ownership=task.ownership,
         acceptance_criteria=list(task.acceptance_criteria),
@@ -454,6 +455,7 @@ def contract_markdown(contract: TaskContract, *, context_file: str | None = None
         task_id=contract.task_id,
         title=contract.title,
         fix_section=_fix_block(contract),
+        description_section=f"## The task\n\n{contract.description}" if contract.description.strip() else "",
         criteria=_bullets(contract.acceptance_criteria, "none given"),
         files=_files_block(contract.expected_files),
         sections=_optional_sections(contract),

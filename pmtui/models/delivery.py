@@ -67,6 +67,8 @@ class TaskContract(BaseModel):
 
     task_id: str
     title: str
+    # The plan's own words about the task (its description paragraph): what the title and criteria leave out.
+    description: str = ""
     tier: Tier
     ownership: str = ""
     acceptance_criteria: list[str] = Field(default_factory=list)
