@@ -301,3 +301,15 @@ def test_markdown_prompt_on_attempt_two_carries_the_failure_evidence(plan) -> No
     assert "- gate 3 tests_run: tests/test_store.py::test_delete FAILED" in text
     assert "- gate 5: TODO at src/store.py:12" in text
     assert text.index("Fix attempt") < text.index("## Acceptance criteria")
+
+
+def test_a_new_projects_context_names_the_stack_from_the_files_the_plan_creates(plan, tmp_path) -> None:
+    """Found reading a plain agent's context file (2026-11-27): a new project's repository held only a README, so
+    every task's context said "Tech stack: not detected" although the plan creates Python files only."""
+    from pmtui.delivery.baseline import shared_context_block
+
+    new = shared_context_block(plan, tmp_path, commits=[], files=["README.md"], test_line="none", design_path=None)
+    assert "Tech stack: Python (from the files the plan creates)" in new
+    grown = shared_context_block(plan, tmp_path, commits=[], files=["app/main.go", "README.md"], test_line="none",
+                                 design_path=None)
+    assert "Tech stack: Go\n" in grown  # what the repository holds comes first

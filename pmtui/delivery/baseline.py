@@ -87,9 +87,14 @@ def shared_context_block(
     commands = [f"{name}: {value}" for name, value in (("lint", env.lint), ("typecheck", env.typecheck),
                                                         ("test", env.test), ("build", env.build)) if value]
     owners = sorted({task.ownership for task in plan.tasks if task.ownership})
+    stack = ", ".join(tech_stack(files))
+    if not stack:
+        # A new project's repository holds no code yet: the files the plan creates say what it will be written in.
+        planned = ", ".join(tech_stack([path for task in plan.tasks for path in task.files.create]))
+        stack = f"{planned} (from the files the plan creates)" if planned else ""
     parts = [
         f"Project: {plan.name} (plan {plan.plan_id}), repository {root.name}",
-        f"Tech stack: {', '.join(tech_stack(files)) or 'not detected'}",
+        f"Tech stack: {stack or 'not detected'}",
         f"Conventions: commands — {'; '.join(commands) or 'none configured'}; sub-agents never commit",
         f"Module boundaries (ownership areas): {', '.join(owners) or 'none declared'}",
         "Key paths: " + ("; ".join(tree_summary(files)) or "(empty repository)"),
