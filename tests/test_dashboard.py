@@ -341,3 +341,25 @@ async def test_r_on_a_failed_task_reopens_it_and_its_ended_run(db: Path, tmp_pat
             assert any(n.severity == "error" and "T03 is completed" in n.message for n in app._notifications)
     finally:
         writer.close()
+
+
+def test_the_task_detail_shows_the_tasks_own_description(tmp_path: Path) -> None:
+    """The plan's words about a task now travel with its contract: the detail pane shows them above the criteria."""
+    from pmtui.delivery.feed import DeliveryFeed
+    from widgets.task_detail import detail_renderable
+
+    store = Store(tmp_path / "pmtui.db")
+    try:
+        feed = DeliveryFeed(store, build_run(store, tmp_path))
+        feed.load()
+        detail = feed.detail("T01")
+        assert detail is not None and detail.task.contract is not None
+        detail.task.contract = detail.task.contract.model_copy(
+            update={"description": "Phase 1, P0. Core-flow step 2 of 4; step 3 builds on it: Get reminders."})
+        console = Console(width=120, record=True, file=io.StringIO())
+        console.print(detail_renderable(detail))
+        text = console.export_text()
+        assert "Phase 1, P0. Core-flow step 2 of 4; step 3 builds on it: Get reminders." in text
+        assert text.index("Core-flow step 2 of 4") < text.index("Acceptance criteria")
+    finally:
+        store.close()

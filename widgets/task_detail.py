@@ -73,6 +73,8 @@ def detail_renderable(detail: TaskDetail) -> RenderableType:
     if contract is None:
         parts.append(Text("  no contract recorded", style="dim"))
     else:
+        if contract.description:
+            parts.append(Text(f"  {contract.description}"))
         parts.append(Text("Acceptance criteria"))
         parts.append(_bullets(contract.acceptance_criteria))
         files = [f"create {p}" for p in contract.expected_files.create]
