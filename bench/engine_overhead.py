@@ -5,7 +5,8 @@ scripted agent (it writes one module and its test) and trivial gate commands (`t
 spent inside the agent and inside the gate commands is measured and taken out; what is left, over
 N, is the engine's own cost per task: store writes, state transitions, git (worktree, change set,
 commit, integration), the gates' own checks, review notes. Init and the release are included.
-The modules the engine imports lazily (networkx, gitpython, the queue, progress and release) are
+The modules the engine imports lazily (networkx, gitpython, the criteria vocabularies, the queue, progress and
+release) are
 imported before the clock starts and their one-time cost is reported on its own line: it is paid
 once per process, not per task.
 
@@ -184,6 +185,7 @@ def warm_imports() -> float:
     import git  # noqa: F401
     import networkx  # noqa: F401
 
+    import pmtui.delivery.gates.alignment
     import pmtui.delivery.progress
     import pmtui.delivery.queue  # noqa: F401
     return time.perf_counter() - started

@@ -118,6 +118,8 @@ def main() -> None:
     import git  # noqa: F401  (one-time import cost, not the schedule's)
     import networkx  # noqa: F401
 
+    import pmtui.delivery.gates.alignment  # noqa: F401  (loaded at the first gate since stop 21: once, not per task)
+
     bound = lower_bound(args.agent_s, args.slots)
     print(f"{TASKS} tasks, agent {args.agent_s:g} s each, {args.slots} slots: lower bound {bound:.2f} s")
     settings = [
