@@ -54,3 +54,28 @@ def test_people_named_only_to_say_which_ones_are_not_a_problem(tmp_path: Path) -
     _, summary = talk(tmp_path, "an app for night-shift nurses",
                       "ICU nurses who work nights on the weekend rota, about 40 of them")
     assert "work nights" not in summary.core_problem
+
+
+def test_the_spec_does_not_say_today_they_use_twice(tmp_path: Path) -> None:
+    """Seen in the TUI's spec (2026-11-27): "**Today they use:** Today they use paper notes or generic apps…"."""
+    import asyncio
+
+    from pmtui.config import Config
+    from pmtui.product.orchestrator import Orchestrator
+    from pmtui.store import Store
+    from tests.fixtures.tui import NURSE_ANSWERS
+
+    async def spec() -> str:
+        store = Store(tmp_path / "spec.db")
+        try:
+            orchestrator = Orchestrator(store, Config(offline=True))
+            project_id = orchestrator.open_project("Nurse habits").project_id
+            for line in [*NURSE_ANSWERS, "looks right", "agreed"]:
+                await orchestrator.handle(project_id, line)
+            return orchestrator.state(project_id).spec_markdown
+        finally:
+            store.close()
+
+    text = asyncio.run(spec())
+    assert "**Today they use:** Paper notes or generic apps like Streaks that assume a nine-to-five day" in text
+    assert "Today they use: Today they use" not in text.replace("**", "")

@@ -104,6 +104,10 @@ _PLATFORM = re.compile(
     re.IGNORECASE,
 )
 
+# The founder's own lead-in to today's way, which the spec's label already says.
+_TODAY_LEAD = re.compile(r"^(?:today|right now|currently|at the moment|for now|now),?\s+(?:they|we|I|people|everyone|staff)\s+"
+                         r"(?:use|uses|are using|rely on|just use)\s+", re.IGNORECASE)
+
 
 def _is_vague(value: str) -> bool:
     return len(value.split()) < 4 or _VAGUE.search(value) is not None
@@ -235,7 +239,9 @@ def write_spec(state: ConversationState) -> str:
         lines.append("Discovery did not pin down the core problem; see open questions.")
     alternatives = summary.current_alternatives.strip()
     if has_real_content(alternatives) and alternatives != summary.core_problem.strip():
-        lines += ["", f"**Today they use:** {_sentence(alternatives)}"]
+        # "Today they use paper notes…" under the label "Today they use:" says it twice.
+        told = _TODAY_LEAD.sub("", alternatives, count=1).strip() or alternatives
+        lines += ["", f"**Today they use:** {_sentence(told)}"]
     if has_real_content(summary.why_now):
         lines += ["", f"**Why now:** {_sentence(summary.why_now)}"]
     lines.append("")
