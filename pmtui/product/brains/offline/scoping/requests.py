@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from pmtui.product.brains.offline.dialect import scots_words, spoken_forms
 from pmtui.product.brains.offline.scoping.pointing import point_to_rows
 from pmtui.product.brains.offline.scoping.questions import restate_questions
 from pmtui.product.brains.offline.scoping.rules import (
@@ -242,28 +243,7 @@ def _shorthand(text: str) -> str:
     text = re.sub(r"\bph\.?\s*([123])\b", r"phase \1", text, flags=re.IGNORECASE)
     text = re.sub(r"(?<=\w)\s*=\s*(?=\w)", " is ", text)
     text = re.sub(r"(?<=\w)\s+\+\s+(?=\w)", " and ", text)
-    # Jamaican patois: "mek it wait", "di price list fi di market", "jus a list", "a likkle thing".
-    text = re.sub(r"\b(?:mek|mekk)\b", "make", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bdi\b", "the", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bfi\b", "for", text)
-    text = re.sub(r"\bjus\b", "just", text)
-    text = re.sub(r"\blikkle\b", "little", text)
-    text = re.sub(r",?\s+nuh\b", "", text)
-    # Nigerian Pidgin: "we fit do am later" (we can do it later), "make am small", "e go wait", "must enter phase 1".
-    text = re.sub(r"\b(we|i|you|e|dem|they)\s+fit\b", r"\1 can", text, flags=re.IGNORECASE)
-    text = re.sub(r"\b(do|make|put|carry|move|push|remove|cut|add|leave|keep|drop|bring|shift)\s+am\b", r"\1 it", text,
-                  flags=re.IGNORECASE)
-    text = re.sub(r"\b(must|should|go|fit|can|to)\s+enter\s+(?=(?:the\s+)?(?:phase|first|mvp|v1))", r"\1 go in ", text,
-                  flags=re.IGNORECASE)
-    # Spanish mixed in: "el reminder puede esperar", "quita el mapa", "los pagos en fase 1", "después".
-    text = re.sub(r"\b(?:puede|pueden|pode|podem)\s+esperar\b", "can wait", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bfase\s*(?=\d)", "phase ", text, flags=re.IGNORECASE)
-    text = re.sub(r"\b(?:quita|quitar|quitamos|elimina|eliminar|saca|sacar)\b", "remove", text, flags=re.IGNORECASE)
-    text = re.sub(r"\b(?:después|despues|más tarde|mas tarde|luego)\b", "later", text, flags=re.IGNORECASE)
-    text = re.sub(r"\b(?:el|los|las)\s+(?=\w)", "the ", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bpero\b", "but", text, flags=re.IGNORECASE)
-    text = re.sub(r"\ben\s+(?=phase\b)", "in ", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bno (?:lo|la|los|las) necesit\w+|\bno hace falta\b", "we don't need it", text, flags=re.IGNORECASE)
+    text = spoken_forms(scots_words(text))
     text = re.sub(r"\b(it|that|they|these|those)'re\s+not\b|\b(it|that|this)'s\s+not\b",
                   lambda m: f"{m.group(1) or m.group(2)} {'are' if m.group(1) else 'is'} not", text, flags=re.IGNORECASE)
     return _DAYS.sub(lambda m: f"{(_DAY_WORDS.get(m.group('n').lower()) or float(m.group('n'))) / 5:g} weeks", text)

@@ -483,7 +483,8 @@ PROMOTE_PATTERNS = (
        r"(?:the\s+)?first\s*[.!]*$"),
     # "the pickup day seems more important to me than that", "the reminders seem the main thing".
     rx(r"^(?P<what>.+?)\s+(?:(?:is|are)|(?:seems?|looks?|feels?)(?:\s+to\s+me)?(?:\s+like)?)\s+(?:(?:way|much|far|a lot)\s+)?"
-       r"more important(?:\s+to\s+(?:me|us|them))?\s+than\b|"
+       # "…, pay for a block is more important" after a deferral: more important than what was just put off.
+       r"more important(?:\s+to\s+(?:me|us|them))?(?:\s+than\b|\s*(?:tbh|though|now|really)?\s*[.!]*$)|"
        r"^(?P<what2>.+?)\s+(?:seems?|looks?|feels?)(?:\s+to\s+me)?(?:\s+like)?\s+(?:the|our)\s+(?:main|most important|key|big)\s+"
        r"(?:thing|bit|part|one)\b"),
     # "waivers are kinda a must", "the photo thing is kinda the main thing": a hedge before it changes nothing.
