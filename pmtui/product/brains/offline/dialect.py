@@ -32,6 +32,36 @@ def scots_words(text: str) -> str:
     return text
 
 
+_SUBJECT = r"(?:i|we|you|e|dem|they|it|customer|customers|people|client|clients|app|phone|ticket|order|he|she)"
+# Nigerian Pidgin's small words: "na customers wey drop phone for repair" (it is customers who drop phones), "dem dey
+# call me 10 times a day", "if phone don ready", "customer go see status", "i fit send price before i start work",
+# "i dey write am for exercise book", "e must dey phase 1", "the price before work na the main thing".
+_PIDGIN = (
+    (r"(?:^|(?<=[.!?]\s))na\s+so\b", "yes, that's right"),
+    (r"(?:^|(?<=[.!?]\s))na\s+(?=[a-z])", ""),
+    (r"(?<=\w\s)na\s+(?=(?:the|my|our|your|their|dem|him|her|wetin|how)\b)", "is "),
+    (r"\bwey\b", "who"), (r"\bdem\s+(?=dey\b|go\b|fit\b|no\b|don\b|wan\b|[a-z]+\s)", "they "),
+    (r"\b(must|should|go|fit|can|to)\s+enter\s+(?=(?:the\s+)?(?:phase|first|mvp|v1))", r"\1 go in "),
+    (r"\b(must|should|go|fit|can|to)\s+dey\s+(?=(?:the\s+)?(?:phase|first|mvp|v1))", r"\1 be in "),
+    (r"\b(" + _SUBJECT + r")\s+no\s+fit\b", r"\1 can't"), (r"\b(" + _SUBJECT + r")\s+fit\b", r"\1 can"), (r"\b(" + _SUBJECT + r")\s+wan\s+(?=[a-z])", r"\1 want "),
+    (r"\b(" + _SUBJECT + r")\s+dey\s+(?=[a-z])", r"\1 "), (r"\b(" + _SUBJECT + r")\s+don\s+(?=ready|finish|spoil)",
+                                                                r"\1 is "),
+    (r"\b(" + _SUBJECT + r")\s+go\s+(?=(?:free|ready|lost|late|easy|cheap)\b)", r"\1 will be "),
+    (r"\b(" + _SUBJECT + r")\s+go\s+(?=(?:see|get|pay|know|wait|call|come|check|track|book|collect|receive|send)\b)",
+     r"\1 will "),
+    (r"\be\s+(?=ready\b)", "it is "), (r"\be\b(?=\s+(?:is|will|must|can|no|get|be|should|go)\b)", "it"),
+    (r"\b(do|make|put|carry|move|push|remove|cut|add|leave|keep|drop|bring|shift|write|send|fix|give|track|collect|"
+     r"check|see|call)\s+am\b", r"\1 it"),
+)
+
+
+def pidgin_words(text: str) -> str:
+    """The answer with Nigerian Pidgin's small words in English; nouns and numbers stay as said."""
+    for pidgin, word in _PIDGIN:
+        text = re.sub(pidgin, word, text, flags=re.IGNORECASE)
+    return text
+
+
 def spoken_forms(text: str) -> str:
     """Argue-back in patois, Pidgin or with Spanish mixed in, said as the words the request rules read."""
     # Jamaican patois: "mek it wait", "di price list fi di market", "jus a list", "a likkle thing".
@@ -41,12 +71,7 @@ def spoken_forms(text: str) -> str:
     text = re.sub(r"\bjus\b", "just", text)
     text = re.sub(r"\blikkle\b", "little", text)
     text = re.sub(r",?\s+nuh\b", "", text)
-    # Nigerian Pidgin: "we fit do am later" (we can do it later), "make am small", "e go wait", "must enter phase 1".
-    text = re.sub(r"\b(we|i|you|e|dem|they)\s+fit\b", r"\1 can", text, flags=re.IGNORECASE)
-    text = re.sub(r"\b(do|make|put|carry|move|push|remove|cut|add|leave|keep|drop|bring|shift)\s+am\b", r"\1 it", text,
-                  flags=re.IGNORECASE)
-    text = re.sub(r"\b(must|should|go|fit|can|to)\s+enter\s+(?=(?:the\s+)?(?:phase|first|mvp|v1))", r"\1 go in ", text,
-                  flags=re.IGNORECASE)
+    text = pidgin_words(text)
     # Spanish mixed in: "el reminder puede esperar", "quita el mapa", "los pagos en fase 1", "después".
     text = re.sub(r"\b(?:puede|pueden|pode|podem)\s+esperar\b", "can wait", text, flags=re.IGNORECASE)
     text = re.sub(r"\bfase\s*(?=\d)", "phase ", text, flags=re.IGNORECASE)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from pmtui.models import DiscoverySummary
-from pmtui.product.brains.offline.dialect import scots_words
+from pmtui.product.brains.offline.dialect import pidgin_words, scots_words
 from pmtui.product.brains.offline.discovery.cues import (
     ACTION_VERB,
     CONSTRAINTS_STRONG,
@@ -602,7 +602,7 @@ _DICTATED_OPENING = re.compile(r"(?:^|(?<=[.!?]\s))\s*(?:(?:so|well|okay|ok|righ
 
 def txt_words(text: str) -> str:
     """The answer with txt-speak's small words spelled out, and a dictated answer's hesitations left out."""
-    text = scots_words(text)
+    text = pidgin_words(scots_words(text))
     for short_form, word in _TXT_WORDS:
         text = re.sub(short_form, word, text, flags=re.IGNORECASE)
     hesitant = _HESITATION.search(text) is not None

@@ -375,7 +375,7 @@ SMALLER_PATTERNS = (
     rx(r"^(?P<what>[^,;:]+?)\s+(?:smaller|simpler|lighter|leaner)\s*$"),
     rx(r"^(?P<what>[^,;]+?)\s+(?:please\s+|pls\s+|kindly\s+)?(?:make|keep)\s+(?:it\s+)?(?:smaller|simpler|simple|basic|small|lighter)\b"),
 )
-DEFER_WORDS = rx(r"\b(?:for now|later|" + LATER_ELSEWHERE + r"|phase\s*[23]|v2|can wait|next phase|postpone|defer|push\w*|from phase 1|"
+DEFER_WORDS = rx(r"\b(?:for now|later|" + LATER_ELSEWHERE + r"|phase\s*[23]|v2|(?:can|will) wait|next phase|postpone|defer|push\w*|from phase 1|"
                  r"from (?:the )?first (?:phase|version)|out of (?:the )?first (?:phase|version)|not yet|yet|"
                  r"nice[- ]to[- ]have|for the moment)\b")
 QUESTION_REQUESTS = (
@@ -406,7 +406,8 @@ DEFER_PATTERNS = (
     # "that's not a phase 1 thing", "the crew sheet is not for launch".
     rx(r"^(?P<what>.+?)\s+(?:is|are)\s+not\s+(?:(?:a|an)\s+" + _PHASE1 + r"\s+(?:thing|feature|item|must)|(?:needed\s+)?for\s+(?:launch|"
        + _PHASE1 + r"))\b"),
-    rx(r"^(?P<what>.+?)\s+(?:can|could|should|will have to)\s+wait\b"),
+    # "the calendar, e go wait" (Pidgin: it will wait).
+    rx(r"^(?P<what>.+?)\s+(?:can|could|should|will(?: have to)?)\s+wait\b"),
     rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\s+(?:to\s+|in\s+|into\s+)?" + _LATER),
     rx(r"^no\s+(?P<what>.+?)\s+(?:yet|for now|in " + _PHASE1 + r")\s*$"),
     rx(r"^(?P<what>.+?)\s+(?:is|are)\s+(?:just\s+)?(?:a\s+)?nice[- ]to[- ]haves?\b"),
