@@ -15,10 +15,11 @@ _SCOTS = (
     (r"\bfae\b|\bfrae\b", "from"), (r"\bwi\b(?=\s+\w)", "with"), (r"\bcannae\b", "can't"), (r"\bdinnae\b", "don't"),
     (r"\bwidnae\b|\bwouldnae\b", "wouldn't"), (r"\bisnae\b", "isn't"), (r"\bdisnae\b", "doesn't"),
     (r"\bwid\b(?=\s+[a-z])", "would"), (r"\bnae\b(?=\s+[a-z0-9])", "no"), (r"\bah(?='(?:ve|d|m|ll)\b)", "I"),
-    (r"\bah\b(?=\s+(?:want|need|think|reckon|run|am|wis|was|have|had|dae|do|cannae|can|could|would|wid|just|jist|"
-     r"huv|got|get|lose|lost|teach|charge)\b)", "I"),
-    (r"\bma\b(?=\s+(?!ma\b)[a-z]{3,})", "my"), (r"\baw\b(?=\s+(?:the|ma|my|hours|day|days|week|weeks|night|"
-     r"year|of|they|their)\b)", "all"), (r"\bwan\b(?=\s+(?:at|time|o|of|day|week|lesson|thing)\b)", "one"),
+    ((r"\bah\b(?=\s+(?:want|need|think|reckon|run|am|wis|was|have|had|dae|do|cannae|can|could|would|wid|just|jist|huv|"
+      r"got|get|lose|lost|teach|charge)\b)"), "I"),
+    (r"\bma\b(?=\s+(?!ma\b)[a-z]{3,})", "my"),
+    (r"\baw\b(?=\s+(?:the|ma|my|hours|day|days|week|weeks|night|year|of|they|their)\b)", "all"),
+    (r"\bwan\b(?=\s+(?:at|time|o|of|day|week|lesson|thing)\b)", "one"),
     (r"\bmasel\b", "myself"), (r"\boor\b(?=\s+[a-z])", "our"), (r"\byer\b(?=\s+[a-z])", "your"),
     (r"\bhuv\b", "have"), (r"\bdae\b", "do"), (r"\befter\b", "after"), (r"\bawright\b", "alright"),
 )
@@ -50,8 +51,8 @@ _PIDGIN = (
     (r"\b(" + _SUBJECT + r")\s+go\s+(?=(?:see|get|pay|know|wait|call|come|check|track|book|collect|receive|send)\b)",
      r"\1 will "),
     (r"\be\s+(?=ready\b)", "it is "), (r"\be\b(?=\s+(?:is|will|must|can|no|get|be|should|go)\b)", "it"),
-    (r"\b(do|make|put|carry|move|push|remove|cut|add|leave|keep|drop|bring|shift|write|send|fix|give|track|collect|"
-     r"check|see|call)\s+am\b", r"\1 it"),
+    ((r"\b(do|make|put|carry|move|push|remove|cut|add|leave|keep|drop|bring|shift|write|send|fix|give|track|collect|check|"
+      r"see|call)\s+am\b"), r"\1 it"),
 )
 
 

@@ -160,7 +160,7 @@ def _doing_and_object(item: str) -> tuple[str, str] | None:
 
 def _general(item: str) -> bool:
     found = _doing_and_object(item)
-    return bool(found) and found[1] in _GENERAL_OBJECTS
+    return found is not None and found[1] in _GENERAL_OBJECTS
 
 
 def one_doing(old: str, new: str) -> bool:
