@@ -63,8 +63,18 @@ def pidgin_words(text: str) -> str:
     return text
 
 
+# "the map's a nice to have mate, the reminder's the thing that matters": "'s" before what a row is, not before
+# what it owns ("the map's colours"); "it's", "that's" are read as the rules have always read them.
+_IS_SHORT = re.compile(r"\b(?!(?:it|that|this|what|there|here|he|she|who|let|where|how|which|one)['\u2019])([a-z]+)"
+                       r"['\u2019]s\s+(?=(?:a|an|the|not|what|more|most|really|kinda|kind of|just|only|too|way|"
+                       r"important|essential|key|main|fine|ok|okay|nice|less|critical|crucial|urgent|optional|"
+                       r"must|needed|necessary)\b)", re.IGNORECASE)
+
+
 def spoken_forms(text: str) -> str:
-    """Argue-back in patois, Pidgin or with Spanish mixed in, said as the words the request rules read."""
+    """Argue-back in patois, Pidgin or with Spanish mixed in, and "the map's a nice to have", said as the words the
+    request rules read."""
+    text = _IS_SHORT.sub(r"\1 is ", text)
     # Jamaican patois: "mek it wait", "di price list fi di market", "jus a list", "a likkle thing".
     text = re.sub(r"\b(?:mek|mekk)\b", "make", text, flags=re.IGNORECASE)
     text = re.sub(r"\bdi\b", "the", text, flags=re.IGNORECASE)

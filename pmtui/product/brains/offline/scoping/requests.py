@@ -72,7 +72,7 @@ _CLAUSE_BREAK = re.compile(
     # "…, first the skip and daily count", "…, the quote form is what matters": a new clause with its own subject.
     r",\s+(?=first\s+(?:the|my|our|a)\b)|"
     r",\s+(?=[^,;]+?\s+(?:is|are)\s+(?:what (?:really\s+)?matters?|the (?:main|most important|key) (?:thing|bit|part)|"
-    r"the core|the heart of)\b)|"
+    r"the (?:thing|bit|part) that (?:really\s+)?matters|the core|the heart of)\b)|"
     # "the receipt both sides can see — is that really needed", "…, can put later or not?", "…, and it can be simple".
     r"\s+[\u2014\u2013]\s+|,\s+(?=(?:can|could)\s+(?:put|push|move|go|wait|be)\b)|"
     r",?\s+and\s+(?=(?:it|that|this)\s+(?:can|could|should|is)\b)|"

@@ -495,6 +495,8 @@ PROMOTE_PATTERNS = (
        r"(?:our|the)\s+(?:real\s+|main\s+|key\s+)?differentiator|the whole point|a deal[- ]?breaker|"
        # "the quote form is what matters", "seeing your place on the list is the main thing", "the flag list is the core".
        r"what (?:really\s+)?matters?|the (?:main|most important|important|key|big) (?:thing|bit|part|one)|"
+       # "the reminder's the thing that matters".
+       r"the (?:one\s+)?(?:thing|bit|part|one) that (?:really\s+)?matters|"
        r"the core(?: of (?:it|the app|this))?|the heart of (?:it|the app|this)|the priority)\b"),
     rx(r"^(?P<what>[^,;]+?)\s+must\s+have\b"),
     # "I'd want it in at the start".
