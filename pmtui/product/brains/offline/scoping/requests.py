@@ -287,8 +287,11 @@ def _exchange(sentence: str) -> ChangeRequest | None:
 
 def _two_asks(sentence: str) -> list[str]:
     """"The pay reminder put number one please, and reset code also phase 1": two requests joined by ", and", each a
-    request of its own (the second was lost inside the first's clause)."""
-    parts = [part.strip() for part in re.split(r",\s*(?:and|also|plus)\s+", sentence) if part.strip()]
+    request of its own (the second was lost inside the first's clause); so are "list of bikes is more important than
+    notification, notification can be later", a new subject that waits."""
+    parts = [part.strip() for part in re.split(r",\s*(?:and|also|plus)\s+|,\s+(?=(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}"
+                                                r"\s+(?:can|could|should)\s+(?:wait|be\s+later|go\s+later|come\s+later)\b)",
+                                                sentence) if part.strip()]
     if len(parts) == 2 and all(parse_requests(part) for part in parts):
         return parts
     return [sentence]
