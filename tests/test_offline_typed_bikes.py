@@ -38,3 +38,11 @@ def test_a_ranking_then_a_new_subject_that_waits_is_two_asks() -> None:
         "list of bikes is more important than notification, notification can be later")]
     assert ("defer", "notification") in found, found
     assert found[0][0] == "swap", found
+
+
+def test_at_the_card_what_changed_is_the_why_now(tmp_path: Path) -> None:
+    """"more delivery riders now in lisbon, all need bike every day", said at the card with the why-now open, was
+    asked back ("what should I change?") and lost."""
+    _, summary = talk(tmp_path, *BIKES, "clients pay the reparation, app is free for them",
+                      "more delivery riders now in lisbon, all need bike every day")
+    assert summary.why_now == "more delivery riders now in lisbon, all need bike every day", summary
