@@ -54,3 +54,11 @@ def test_pidgin_argue_back() -> None:
     assert ("promote", "price before work") in found, found
     found = [(r.kind, r.what) for r in parse_requests("the calendar, e go wait")]
     assert ("defer", "calendar") in found, found
+
+
+def test_at_the_card_a_row_asked_into_phase_1_corrects_no_aspect(tmp_path: Path) -> None:
+    """"the price before work na the main thing, e must dey phase 1", said at the summary card, replaced the revenue
+    model ("Updated the revenue model with your correction"): a phase asked for is about the scope."""
+    _, summary = talk(tmp_path, *REPAIR, "customers pay me cash for the repair, the app go free for them",
+                      "the price before work na the main thing, e must dey phase 1")
+    assert summary.revenue_model == "customers pay me cash for the repair, the app will be free for them", summary
