@@ -63,7 +63,9 @@ def _scoping(summary: DiscoverySummary) -> ConversationState:
      [("effort", "barrels with the grade")]),
     # lechon-filipino: Taglish "pwede later na?" and the polite "po".
     ("The reminder the day before, pwede later na? The downpayment record is more important, that one first po.",
-     [("defer", "reminder the day before"), ("promote", "downpayment record")]),
+     # "is more important" promotes it (typed founders, round 12), then "that one first" puts it first: read as
+     # "the leak alert by text is the main thing, put it first please" above.
+     [("defer", "reminder the day before"), ("promote", "downpayment record"), ("promote", "downpayment record")]),
     # hay-texan: "Merge 'em."
     ("And the truck scheduling and the online ordering, ain't that one thing really? Merge 'em.",
      [("merge", "truck scheduling and the online ordering")]),

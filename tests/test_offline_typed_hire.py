@@ -79,3 +79,47 @@ def test_the_spec_does_not_say_today_they_use_twice(tmp_path: Path) -> None:
     text = asyncio.run(spec())
     assert "**Today they use:** Paper notes or generic apps like Streaks that assume a nine-to-five day" in text
     assert "Today they use: Today they use" not in text.replace("**", "")
+
+
+def test_a_pitch_wish_on_the_shops_stock_in_general_is_the_lists_wish_on_one_item(tmp_path: Path) -> None:
+    """"tradies can book kit online" (the pitch) and "book a tool for given days" (the list) are one booking: the
+    scope had two Phase-1 rows, and a core flow "Book a tool for given days → Book kit online"."""
+    _, summary = talk(tmp_path, *HIRE)
+    booking = [item for item in summary.feature_wishlist if item.lower().startswith("book")]
+    assert booking == ["Book a tool for given days"], summary.feature_wishlist
+    assert summary.feature_wishlist[0] == "Book a tool for given days"
+
+
+def test_the_same_doing_on_a_general_word_for_the_goods(tmp_path: Path) -> None:
+    """The same class in another trade: "book gear online" in the pitch, "book a board by the hour" in the list."""
+    _, summary = talk(tmp_path, ("i run a surf shop in newquay and i want an app where people can book gear online "
+                                 "instead of queuing"),
+                      "tourists and day trippers, about 200 a week in summer",
+                      "they turn up and everything is already out, so they leave",
+                      "they just walk in and hope",
+                      "book a board by the hour, pay on the phone, and see the tide times")
+    booking = [item for item in summary.feature_wishlist if item.lower().startswith("book")]
+    assert booking == ["Book a board by the hour"], summary.feature_wishlist
+
+
+def test_two_specific_things_with_the_same_doing_stay_two_wishes(tmp_path: Path) -> None:
+    """"book a table" and "book a private room" are two bookings, neither a general word for the other; "Book a table
+    at my restaurant in Bristol" (the pitch) and "book a table" (the list) are one."""
+    _, summary = talk(tmp_path, "an app so diners can book a table at my restaurant in Bristol",
+                      "couples and small groups, about 300 covers a week",
+                      "people ring when we are slammed and nobody answers",
+                      "the phone and a paper book",
+                      "book a table, book a private room for parties, and pre-order drinks")
+    assert "Book a private room for parties" in summary.feature_wishlist, summary.feature_wishlist
+    assert [item for item in summary.feature_wishlist if item.startswith("Book a table")] == ["Book a table"]
+
+
+def test_one_doing_reads_the_doing_and_what_it_is_done_to() -> None:
+    from pmtui.product.brains.offline.discovery.wishlist import one_doing
+
+    assert one_doing("Book kit online", "Book a tool for given days")
+    assert one_doing("Book a table at my restaurant in Bristol", "Book a table")
+    assert not one_doing("Book a table", "Book a private room for parties")
+    assert not one_doing("See whats free", "See the tide times")  # a question word is no object
+    assert not one_doing("Pay online", "Pay a deposit")  # a channel is no object
+    assert not one_doing("Book kit online", "Rent a board")  # another doing

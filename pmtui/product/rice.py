@@ -178,6 +178,8 @@ _N_PEOPLE = re.compile(
 _PERSON = (r"(?:co-?founder|partner|friend|mate|buddy|pal|bro|cousin|brother|sister|nephew|niece|wife|husband|"
            r"girlfriend|boyfriend|fianc[eé]e?|missus|son|daughter|dad|mum|mom|uncle|aunt|colleague|co-?worker|"
            r"flatmate|housemate|roommate|classmate|neighbou?r|dev|developer|engineer|designer|programmer|coder|"
+           # "its just me and my lad": the one who works with them.
+           r"lad|boy|girl|apprentice|helper|assistant|other half|better half|"
            r"freelancer|1|one)")
 _PAIR = re.compile(
     # "me and me brother in law": "me" is "my" in many Englishes.
@@ -265,9 +267,11 @@ def timeframe_weeks(text: str, today: date | None = None, deadline_cue_needed: b
     return None
 
 
-_ME_PLUS = re.compile(r"\bme\s*(?:\+|and|plus|&|n)\s*" + _NUM + r"\s*(?:more\s+)?(?:devs?|developers?|engineers?|"
-                      r"people|friends?|others?|designers?|programmers?|freelancers?)?\b(?!\s*(?:weeks?|months?|days?))",
-                      re.IGNORECASE)
+# "me + 2 devs", "me and my 2 boys", "me and the 3 lads": the people named, and the founder.
+_ME_PLUS = re.compile(r"\bme\s*(?:\+|and|plus|&|n)\s*(?:my\s+|me\s+|the\s+)?" + _NUM + r"\s*(?:more\s+)?(?:devs?|developers?|"
+                      r"engineers?|people|friends?|others?|designers?|programmers?|freelancers?|boys|lads|guys|girls|"
+                      r"sons|daughters|brothers|sisters|cousins|staff|workers|apprentices|helpers|mates)?\b"
+                      r"(?!\s*(?:weeks?|months?|days?))", re.IGNORECASE)
 
 
 def team_size(summary: DiscoverySummary) -> int | None:

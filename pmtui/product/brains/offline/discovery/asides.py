@@ -47,7 +47,10 @@ def _bare(text: str) -> str:
 SCOPE_NOTE = re.compile(
     r"\b(?:move|put|push|keep|leave|save)\s+(?:the\s+)?[\w' -]{2,40}?\s+(?:to|for|in|into|till|until)\s+(?:phase\s*[123]|"
     r"v[123]|later|the mvp|version [123])\b|\b(?:phase\s*[123]|v2)\s+(?:for|is fine for)\b|"
-    r"\b[\w' -]{2,40}?\s+(?:can|could)\s+(?:wait|come later|go (?:to|in) phase\s*[23])\s*(?:[,.;!]|$)",
+    r"\b[\w' -]{2,40}?\s+(?:can|could)\s+(?:wait|come later|go (?:to|in) phase\s*[23])\s*(?:[,.;!]|$)|"
+    # "the price before work na the main thing, e must dey phase 1" (Pidgin: it must be in phase 1).
+    r"\b(?:must|should|has to|have to|needs? to)\s+(?:be|go|come|stay)\s+(?:in\s+)?(?:the\s+)?(?:phase\s*1|v1|mvp|first "
+    r"(?:version|phase))\b",
     re.IGNORECASE,
 )
 

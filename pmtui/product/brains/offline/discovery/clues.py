@@ -6,7 +6,6 @@ import re
 from dataclasses import dataclass
 
 from pmtui.product.brains.offline.discovery.cues import (
-    ALL_OF_IT,
     ALTERNATIVES_STRONG,
     ALTERNATIVES_WEAK,
     BUT_LATER,
@@ -46,13 +45,13 @@ from pmtui.product.brains.offline.discovery.cues import (
     TARGET_EXPLICIT,
     TIMELINE_ONLY,
     TODAYS_WAY,
-    UNCERTAIN,
     WEAK_TRIGGER,
     WHERE_PERSONA,
     WHY_NOW_STRONG,
     WHY_NOW_WEAK,
     WORKAROUND_LEAD,
 )
+from pmtui.product.brains.offline.discovery.featureness import feature_like, vague_feature
 from pmtui.product.brains.offline.discovery.lexicon import NAMED_PRODUCT, NUMBER, TOOL_RE
 from pmtui.product.brains.offline.discovery.text import (
     before_new_clause,
@@ -413,26 +412,6 @@ def feature_items(text: str) -> list[str]:
             continue
         items.append(item[0].upper() + item[1:])
     return items
-
-
-def feature_like(item: str) -> bool:
-    """'Record gameplay sessions' is a feature; 'They send builds over Discord' and 'Which is a mess' are not."""
-    if NOT_FEATURE_LEAD.match(item):
-        return False
-    # "Feedback is scattered" states a pain; "swap shifts without the chaos" is still a feature, and so is "a team
-    # list flagging patients whose pain is rising": a pain in a relative clause says which rows the list shows.
-    head = re.split(r"\b(?:whose|who|that|which|where)\b", item, maxsplit=1, flags=re.IGNORECASE)[0]
-    stated = re.search(r"\b(?:is|are|was|were|gets?|got|keeps?|feels?|becomes?)\b", head, re.IGNORECASE)
-    return not (PROBLEM_STRONG.search(head) and stated and not FEATURE_VERB.match(item))
-
-
-def vague_feature(item: str) -> bool:
-    """'stuff', 'everything', 'not sure' are not features; 'flag mismatches' is, however short."""
-    content = content_words(UNCERTAIN.sub(" ", item.lower()))
-    # "manage their business", "everything inside one app": the whole product said again, no feature of it.
-    return not content or bool(ALL_OF_IT.match(item.strip())) or all(
-        w in {"everything", "anything", "stuff", "features", "feature", "etc", "app"} for w in content
-    )
 
 
 def _strip_persona_lead(text: str) -> str:

@@ -497,7 +497,11 @@ REVENUE_DECISIVE = re.compile(
     r"(?:won'?t|wont|will not|not going to|never) charge|no charge|free of charge|"
     # "its free for the station, no money", said to the constraints question: who does not pay.
     r"(?:it'?s|its|it is|it will be|it'?ll be) (?:totally |completely |just |all )?free (?:for|to) (?:the|our|all|every|each|"
-    r"users|members|them|everyone|anyone)\b)",
+    r"users|members|them|everyone|anyone)\b|"
+    # "customers pay me cash for the repair, the app go free for them" (Pidgin: will be free), "clients pay the
+    # reparation, app is free for them", said to the why-now.
+    r"\b(?:(?:the|this|our|my) )?(?:app|service|platform|tool|site) (?:is|will be|'?ll be|go be|go) (?:totally |completely |just )?free"
+    r"(?=\s*(?:[,.;!]|$|for\b|to (?:use|them|customers|users)\b)))",
     re.IGNORECASE,
 )
 CONSTRAINTS_DECISIVE = re.compile(

@@ -39,6 +39,9 @@ from pmtui.product.brains.offline.discovery.cues import (
     SUBORDINATE,
     WHY_NOW_STRONG,
 )
+from pmtui.product.brains.offline.discovery.fragments import adds_the_timing
+from pmtui.product.brains.offline.discovery.fragments import dedupe as _dedupe
+from pmtui.product.brains.offline.discovery.fragments import refines as _refines
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
 from pmtui.product.brains.offline.discovery.numbers import NUMBER_WORD
 from pmtui.product.brains.offline.discovery.pivot import (
@@ -66,7 +69,6 @@ from pmtui.product.brains.offline.discovery.text import (
     split_clauses,
     split_sentences,
     txt_words,
-    word_list,
 )
 from pmtui.product.brains.offline.discovery.wishlist import (
     WAITS_ITEM,
@@ -175,6 +177,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if pivot:
         asked = ""
         text = PIVOT_ANNOUNCEMENT.sub(" ", text)
+    if not asked and not first_message and not pivot and adds_the_timing(summary, text):
+        # At the card, "so now everyone want fast fast" with the why-now still open answers it; it corrects nothing.
+        asked = "why_now"
     # With nothing asked on a filled summary, the user is revising the summary card: statements replace.
     revising = not asked and not first_message
     later_people = [m.group("who") for m in _LATER_PEOPLE.finditer(text)] if asked == "target_user" else []
@@ -744,29 +749,3 @@ def _file_lead(
         found[aspect].append(clean(fragment))
         if not empty:
             replace.add(aspect)
-
-
-def _same_word(a: str, b: str) -> bool:
-    a, b = a.rstrip("s"), b.rstrip("s")
-    return a == b or (min(len(a), len(b)) >= 3 and (a.startswith(b) or b.startswith(a)))
-
-
-def _refines(aspect: str, current: str, fragment: str) -> bool:
-    """'ICU nurses at mid-size hospitals' sharpens 'hospital nurses': same people, more detail."""
-    if norm(current) in norm(fragment):
-        return True
-    if aspect != "target_user" or len(fragment) <= len(current):
-        return False
-    head = word_list(current)[-1] if word_list(current) else ""
-    return bool(head) and any(_same_word(w, head) for w in word_list(fragment))
-
-
-def _dedupe(fragments: list[str]) -> list[str]:
-    kept: list[str] = []
-    for fragment in fragments:
-        key = norm(fragment)
-        if any(key in norm(k) for k in kept):
-            continue
-        kept = [k for k in kept if norm(k) not in key]
-        kept.append(fragment)
-    return kept

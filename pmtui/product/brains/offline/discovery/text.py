@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from pmtui.models import DiscoverySummary
+from pmtui.product.brains.offline.dialect import pidgin_words, scots_words
 from pmtui.product.brains.offline.discovery.cues import (
     ACTION_VERB,
     CONSTRAINTS_STRONG,
@@ -458,6 +459,11 @@ def is_user_question(text: str) -> bool:
     )
 
 
+# "By 3 months, 90% rent should come before 5th of the month": a first clause that only says by when is no quote.
+_ONLY_WHEN = re.compile(r"^\W*(?:by|in|within|after|over|for)\s+(?:the\s+)?(?:next\s+|first\s+)?(?:\d+|a|an|one|two|three|four|"
+                        r"five|six|twelve|few)\s*(?:days?|weeks?|wks?|months?|mths?|quarters?|years?)\W*$", re.IGNORECASE)
+
+
 def short(text: str, limit: int = 10) -> str:
     """A short quotable fragment of the user's words: first clause, at most `limit` words, no '?'."""
     said = text
@@ -475,7 +481,7 @@ def short(text: str, limit: int = 10) -> str:
     clause = re.split(r",\s+|\s+[\u2014\u2013-]\s+|\.\s+", text)[0]
     if "(" in clause and ")" not in clause:
         clause = clause[: clause.index("(")].rstrip()
-    if len(clause.split()) >= 3:
+    if len(clause.split()) >= 3 and not _ONLY_WHEN.match(clause):
         text = clause
     words = text.split()
     if len(words) > limit:
@@ -601,6 +607,7 @@ _DICTATED_OPENING = re.compile(r"(?:^|(?<=[.!?]\s))\s*(?:(?:so|well|okay|ok|righ
 
 def txt_words(text: str) -> str:
     """The answer with txt-speak's small words spelled out, and a dictated answer's hesitations left out."""
+    text = pidgin_words(scots_words(text))
     for short_form, word in _TXT_WORDS:
         text = re.sub(short_form, word, text, flags=re.IGNORECASE)
     hesitant = _HESITATION.search(text) is not None

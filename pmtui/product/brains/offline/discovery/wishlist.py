@@ -7,7 +7,8 @@ import re
 
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.clues import vague_feature
-from pmtui.product.brains.offline.discovery.text import content_words, norm
+from pmtui.product.brains.offline.discovery.lexicon import STOPWORDS
+from pmtui.product.brains.offline.discovery.text import content_words, norm, word_list
 from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK
 
 
@@ -101,16 +102,75 @@ WAITS_ITEM = re.compile(
 
 def merge_features(old: list[str], new: list[str], replace: bool) -> list[str]:
     result = [] if replace else list(old)
+    earlier = set(result)
     for item in new:
         key = norm(item)
         if not key or vague_feature(item):
             continue
         if any(same_feature(item, existing) or _named_in(item, existing) for existing in result):
             continue
+        if any(existing in earlier and one_doing(existing, item) and _general(item) and not _general(existing)
+               for existing in result):
+            # "book a tool" heard first, "book kit" later: the thing said first says more.
+            continue
         # "oh and the key, folk need to pick up the key from the shop": the bare "Key" gives way to what says more.
-        result = [existing for existing in result if not _named_in(existing, item)]
+        # "tradies can book kit online" (the pitch), then "book a tool for given days" (the list): one booking, said
+        # the second time in the founder's own list.
+        result = [
+            existing for existing in result
+            if not _named_in(existing, item) and not (existing in earlier and one_doing(existing, item))
+        ]
         result.append(item)
     return result[:20]
+
+
+# What a wish is done to, when it is no one thing: the shop's goods in general ("book kit online").
+_GENERAL_OBJECTS = frozenset(
+    ["kit", "gear", "equipment", "stuff", "thing", "item", "bit", "good", "product", "stock", "tackle", "supplies",
+     "supply", "merch", "merchandise"]
+)
+# Words between the doing and what it is done to.
+_DETERMINERS = frozenset(
+    ["a", "an", "the", "my", "our", "their", "your", "his", "her", "some", "any", "this", "that", "these", "those",
+     "one", "new", "more"]
+)
+# A question word or a channel after the doing names no object ("see whats free", "pay online").
+_NO_OBJECT = frozenset(
+    ["what", "whats", "what's", "who", "when", "where", "which", "how", "if", "whether", "online", "offline", "it",
+     "them", "up", "in", "out", "off", "on", "back", "for", "by", "with", "to", "from", "and", "or"]
+)
+
+
+def _doing_and_object(item: str) -> tuple[str, str] | None:
+    """The doing and what it is done to, in a wish that starts with the doing: ("book", "tool") in "Book a tool for
+    given days"; None when no object follows ("See whats free", "Deposits")."""
+    words = word_list(item)
+    if len(words) < 2:
+        return None
+    rest = [w.strip(".'-") for w in words[1:]]
+    while rest and rest[0] in _DETERMINERS:
+        rest = rest[1:]
+    if not rest:
+        return None
+    thing = rest[0][:-1] if rest[0].endswith("s") and len(rest[0]) > 3 and not rest[0].endswith("ss") else rest[0]
+    if thing not in _GENERAL_OBJECTS and (rest[0] in _NO_OBJECT or rest[0] in STOPWORDS):
+        return None
+    return words[0], thing
+
+
+def _general(item: str) -> bool:
+    found = _doing_and_object(item)
+    return found is not None and found[1] in _GENERAL_OBJECTS
+
+
+def one_doing(old: str, new: str) -> bool:
+    """Do two wishes do the same thing to the same kind of object? The same doing, and the same object or one of them
+    the goods in general: "Book kit online" and "Book a tool for given days", "Book a table at my restaurant in
+    Bristol" and "Book a table"; not "Book a table" and "Book a private room"."""
+    a, b = _doing_and_object(old), _doing_and_object(new)
+    if not a or not b or a[0] != b[0]:
+        return False
+    return a[1] == b[1] or a[1] in _GENERAL_OBJECTS or b[1] in _GENERAL_OBJECTS
 
 
 def _named_in(bare: str, fuller: str) -> bool:

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from pmtui.product.brains.offline.dialect import scots_words, spoken_forms
 from pmtui.product.brains.offline.scoping.pointing import point_to_rows
 from pmtui.product.brains.offline.scoping.questions import restate_questions
 from pmtui.product.brains.offline.scoping.rules import (
@@ -71,7 +72,7 @@ _CLAUSE_BREAK = re.compile(
     # "…, first the skip and daily count", "…, the quote form is what matters": a new clause with its own subject.
     r",\s+(?=first\s+(?:the|my|our|a)\b)|"
     r",\s+(?=[^,;]+?\s+(?:is|are)\s+(?:what (?:really\s+)?matters?|the (?:main|most important|key) (?:thing|bit|part)|"
-    r"the core|the heart of)\b)|"
+    r"the (?:thing|bit|part) that (?:really\s+)?matters|the core|the heart of)\b)|"
     # "the receipt both sides can see — is that really needed", "…, can put later or not?", "…, and it can be simple".
     r"\s+[\u2014\u2013]\s+|,\s+(?=(?:can|could)\s+(?:put|push|move|go|wait|be)\b)|"
     r",?\s+and\s+(?=(?:it|that|this)\s+(?:can|could|should|is)\b)|"
@@ -242,28 +243,7 @@ def _shorthand(text: str) -> str:
     text = re.sub(r"\bph\.?\s*([123])\b", r"phase \1", text, flags=re.IGNORECASE)
     text = re.sub(r"(?<=\w)\s*=\s*(?=\w)", " is ", text)
     text = re.sub(r"(?<=\w)\s+\+\s+(?=\w)", " and ", text)
-    # Jamaican patois: "mek it wait", "di price list fi di market", "jus a list", "a likkle thing".
-    text = re.sub(r"\b(?:mek|mekk)\b", "make", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bdi\b", "the", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bfi\b", "for", text)
-    text = re.sub(r"\bjus\b", "just", text)
-    text = re.sub(r"\blikkle\b", "little", text)
-    text = re.sub(r",?\s+nuh\b", "", text)
-    # Nigerian Pidgin: "we fit do am later" (we can do it later), "make am small", "e go wait", "must enter phase 1".
-    text = re.sub(r"\b(we|i|you|e|dem|they)\s+fit\b", r"\1 can", text, flags=re.IGNORECASE)
-    text = re.sub(r"\b(do|make|put|carry|move|push|remove|cut|add|leave|keep|drop|bring|shift)\s+am\b", r"\1 it", text,
-                  flags=re.IGNORECASE)
-    text = re.sub(r"\b(must|should|go|fit|can|to)\s+enter\s+(?=(?:the\s+)?(?:phase|first|mvp|v1))", r"\1 go in ", text,
-                  flags=re.IGNORECASE)
-    # Spanish mixed in: "el reminder puede esperar", "quita el mapa", "los pagos en fase 1", "después".
-    text = re.sub(r"\b(?:puede|pueden|pode|podem)\s+esperar\b", "can wait", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bfase\s*(?=\d)", "phase ", text, flags=re.IGNORECASE)
-    text = re.sub(r"\b(?:quita|quitar|quitamos|elimina|eliminar|saca|sacar)\b", "remove", text, flags=re.IGNORECASE)
-    text = re.sub(r"\b(?:después|despues|más tarde|mas tarde|luego)\b", "later", text, flags=re.IGNORECASE)
-    text = re.sub(r"\b(?:el|los|las)\s+(?=\w)", "the ", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bpero\b", "but", text, flags=re.IGNORECASE)
-    text = re.sub(r"\ben\s+(?=phase\b)", "in ", text, flags=re.IGNORECASE)
-    text = re.sub(r"\bno (?:lo|la|los|las) necesit\w+|\bno hace falta\b", "we don't need it", text, flags=re.IGNORECASE)
+    text = spoken_forms(scots_words(text))
     text = re.sub(r"\b(it|that|they|these|those)'re\s+not\b|\b(it|that|this)'s\s+not\b",
                   lambda m: f"{m.group(1) or m.group(2)} {'are' if m.group(1) else 'is'} not", text, flags=re.IGNORECASE)
     return _DAYS.sub(lambda m: f"{(_DAY_WORDS.get(m.group('n').lower()) or float(m.group('n'))) / 5:g} weeks", text)
@@ -307,8 +287,11 @@ def _exchange(sentence: str) -> ChangeRequest | None:
 
 def _two_asks(sentence: str) -> list[str]:
     """"The pay reminder put number one please, and reset code also phase 1": two requests joined by ", and", each a
-    request of its own (the second was lost inside the first's clause)."""
-    parts = [part.strip() for part in re.split(r",\s*(?:and|also|plus)\s+", sentence) if part.strip()]
+    request of its own (the second was lost inside the first's clause); so are "list of bikes is more important than
+    notification, notification can be later", a new subject that waits."""
+    parts = [part.strip() for part in re.split(r",\s*(?:and|also|plus)\s+|,\s+(?=(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}"
+                                                r"\s+(?:can|could|should)\s+(?:wait|be\s+later|go\s+later|come\s+later)\b)",
+                                                sentence) if part.strip()]
     if len(parts) == 2 and all(parse_requests(part) for part in parts):
         return parts
     return [sentence]

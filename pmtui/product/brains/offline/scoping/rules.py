@@ -375,7 +375,7 @@ SMALLER_PATTERNS = (
     rx(r"^(?P<what>[^,;:]+?)\s+(?:smaller|simpler|lighter|leaner)\s*$"),
     rx(r"^(?P<what>[^,;]+?)\s+(?:please\s+|pls\s+|kindly\s+)?(?:make|keep)\s+(?:it\s+)?(?:smaller|simpler|simple|basic|small|lighter)\b"),
 )
-DEFER_WORDS = rx(r"\b(?:for now|later|" + LATER_ELSEWHERE + r"|phase\s*[23]|v2|can wait|next phase|postpone|defer|push\w*|from phase 1|"
+DEFER_WORDS = rx(r"\b(?:for now|later|" + LATER_ELSEWHERE + r"|phase\s*[23]|v2|(?:can|will) wait|next phase|postpone|defer|push\w*|from phase 1|"
                  r"from (?:the )?first (?:phase|version)|out of (?:the )?first (?:phase|version)|not yet|yet|"
                  r"nice[- ]to[- ]have|for the moment)\b")
 QUESTION_REQUESTS = (
@@ -406,7 +406,8 @@ DEFER_PATTERNS = (
     # "that's not a phase 1 thing", "the crew sheet is not for launch".
     rx(r"^(?P<what>.+?)\s+(?:is|are)\s+not\s+(?:(?:a|an)\s+" + _PHASE1 + r"\s+(?:thing|feature|item|must)|(?:needed\s+)?for\s+(?:launch|"
        + _PHASE1 + r"))\b"),
-    rx(r"^(?P<what>.+?)\s+(?:can|could|should|will have to)\s+wait\b"),
+    # "the calendar, e go wait" (Pidgin: it will wait).
+    rx(r"^(?P<what>.+?)\s+(?:can|could|should|will(?: have to)?)\s+wait\b"),
     rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\s+(?:to\s+|in\s+|into\s+)?" + _LATER),
     rx(r"^no\s+(?P<what>.+?)\s+(?:yet|for now|in " + _PHASE1 + r")\s*$"),
     rx(r"^(?P<what>.+?)\s+(?:is|are)\s+(?:just\s+)?(?:a\s+)?nice[- ]to[- ]haves?\b"),
@@ -483,7 +484,8 @@ PROMOTE_PATTERNS = (
        r"(?:the\s+)?first\s*[.!]*$"),
     # "the pickup day seems more important to me than that", "the reminders seem the main thing".
     rx(r"^(?P<what>.+?)\s+(?:(?:is|are)|(?:seems?|looks?|feels?)(?:\s+to\s+me)?(?:\s+like)?)\s+(?:(?:way|much|far|a lot)\s+)?"
-       r"more important(?:\s+to\s+(?:me|us|them))?\s+than\b|"
+       # "…, pay for a block is more important" after a deferral: more important than what was just put off.
+       r"more important(?:\s+to\s+(?:me|us|them))?(?:\s+than\b|\s*(?:tbh|though|now|really)?\s*[.!]*$)|"
        r"^(?P<what2>.+?)\s+(?:seems?|looks?|feels?)(?:\s+to\s+me)?(?:\s+like)?\s+(?:the|our)\s+(?:main|most important|key|big)\s+"
        r"(?:thing|bit|part|one)\b"),
     # "waivers are kinda a must", "the photo thing is kinda the main thing": a hedge before it changes nothing.
@@ -493,6 +495,8 @@ PROMOTE_PATTERNS = (
        r"(?:our|the)\s+(?:real\s+|main\s+|key\s+)?differentiator|the whole point|a deal[- ]?breaker|"
        # "the quote form is what matters", "seeing your place on the list is the main thing", "the flag list is the core".
        r"what (?:really\s+)?matters?|the (?:main|most important|important|key|big) (?:thing|bit|part|one)|"
+       # "the reminder's the thing that matters".
+       r"the (?:one\s+)?(?:thing|bit|part|one) that (?:really\s+)?matters|"
        r"the core(?: of (?:it|the app|this))?|the heart of (?:it|the app|this)|the priority)\b"),
     rx(r"^(?P<what>[^,;]+?)\s+must\s+have\b"),
     # "I'd want it in at the start".

@@ -1,0 +1,95 @@
+"""English as founders speak it, said as the words the offline rules read: Scots spellings of the small words, and in
+argue-back Jamaican patois, Nigerian Pidgin and Spanish mixed in. Only small words change; what the founder names
+stays as said."""
+
+from __future__ import annotations
+
+import re
+
+# Scots spellings of small words: "it's jist me, ah've got aboot 6 weeks", "the hours thing can wait, pay for a block
+# is mair important", "ah cannae answer the phone". Words that are also English words ("wee", "aye", "o", "ah" on its
+# own, "wan" as pale) are left alone, or changed only where they cannot be the English word.
+_SCOTS = (
+    (r"\bjist\b", "just"), (r"\baboot\b", "about"), (r"\boot\b", "out"), (r"\bdoon\b", "down"),
+    (r"\bmair\b|\bmare(?=\s+than\b)", "more"), (r"\binsteid\b", "instead"), (r"\bwis\b", "was"), (r"\btae\b", "to"),
+    (r"\bfae\b|\bfrae\b", "from"), (r"\bwi\b(?=\s+\w)", "with"), (r"\bcannae\b", "can't"), (r"\bdinnae\b", "don't"),
+    (r"\bwidnae\b|\bwouldnae\b", "wouldn't"), (r"\bisnae\b", "isn't"), (r"\bdisnae\b", "doesn't"),
+    (r"\bwid\b(?=\s+[a-z])", "would"), (r"\bnae\b(?=\s+[a-z0-9])", "no"), (r"\bah(?='(?:ve|d|m|ll)\b)", "I"),
+    ((r"\bah\b(?=\s+(?:want|need|think|reckon|run|am|wis|was|have|had|dae|do|cannae|can|could|would|wid|just|jist|huv|"
+      r"got|get|lose|lost|teach|charge)\b)"), "I"),
+    (r"\bma\b(?=\s+(?!ma\b)[a-z]{3,})", "my"),
+    (r"\baw\b(?=\s+(?:the|ma|my|hours|day|days|week|weeks|night|year|of|they|their)\b)", "all"),
+    (r"\bwan\b(?=\s+(?:at|time|o|of|day|week|lesson|thing)\b)", "one"),
+    (r"\bmasel\b", "myself"), (r"\boor\b(?=\s+[a-z])", "our"), (r"\byer\b(?=\s+[a-z])", "your"),
+    (r"\bhuv\b", "have"), (r"\bdae\b", "do"), (r"\befter\b", "after"), (r"\bawright\b", "alright"),
+)
+
+
+def scots_words(text: str) -> str:
+    """The answer with Scots spellings of small words in English: "it's jist me, ah've got aboot 6 weeks n 2 grand"
+    reads "it's just me, I've got about 6 weeks n 2 grand"."""
+    for scots, word in _SCOTS:
+        text = re.sub(scots, word, text, flags=re.IGNORECASE)
+    return text
+
+
+_SUBJECT = r"(?:i|we|you|e|dem|they|it|customer|customers|people|client|clients|app|phone|ticket|order|he|she)"
+# Nigerian Pidgin's small words: "na customers wey drop phone for repair" (it is customers who drop phones), "dem dey
+# call me 10 times a day", "if phone don ready", "customer go see status", "i fit send price before i start work",
+# "i dey write am for exercise book", "e must dey phase 1", "the price before work na the main thing".
+_PIDGIN = (
+    (r"(?:^|(?<=[.!?]\s))na\s+so\b", "yes, that's right"),
+    (r"(?:^|(?<=[.!?]\s))na\s+(?=[a-z])", ""),
+    (r"(?<=\w\s)na\s+(?=(?:the|my|our|your|their|dem|him|her|wetin|how)\b)", "is "),
+    (r"\bwey\b", "who"), (r"\bdem\s+(?=dey\b|go\b|fit\b|no\b|don\b|wan\b|[a-z]+\s)", "they "),
+    (r"\b(must|should|go|fit|can|to)\s+enter\s+(?=(?:the\s+)?(?:phase|first|mvp|v1))", r"\1 go in "),
+    (r"\b(must|should|go|fit|can|to)\s+dey\s+(?=(?:the\s+)?(?:phase|first|mvp|v1))", r"\1 be in "),
+    (r"\b(" + _SUBJECT + r")\s+no\s+fit\b", r"\1 can't"), (r"\b(" + _SUBJECT + r")\s+fit\b", r"\1 can"), (r"\b(" + _SUBJECT + r")\s+wan\s+(?=[a-z])", r"\1 want "),
+    (r"\b(" + _SUBJECT + r")\s+dey\s+(?=[a-z])", r"\1 "), (r"\b(" + _SUBJECT + r")\s+don\s+(?=ready|finish|spoil)",
+                                                                r"\1 is "),
+    (r"\b(" + _SUBJECT + r")\s+go\s+(?=(?:free|ready|lost|late|easy|cheap)\b)", r"\1 will be "),
+    (r"\b(" + _SUBJECT + r")\s+go\s+(?=(?:see|get|pay|know|wait|call|come|check|track|book|collect|receive|send)\b)",
+     r"\1 will "),
+    (r"\be\s+(?=ready\b)", "it is "), (r"\be\b(?=\s+(?:is|will|must|can|no|get|be|should|go)\b)", "it"),
+    ((r"\b(do|make|put|carry|move|push|remove|cut|add|leave|keep|drop|bring|shift|write|send|fix|give|track|collect|check|"
+      r"see|call)\s+am\b"), r"\1 it"),
+)
+
+
+def pidgin_words(text: str) -> str:
+    """The answer with Nigerian Pidgin's small words in English; nouns and numbers stay as said."""
+    for pidgin, word in _PIDGIN:
+        text = re.sub(pidgin, word, text, flags=re.IGNORECASE)
+    return text
+
+
+# "the map's a nice to have mate, the reminder's the thing that matters": "'s" before what a row is, not before
+# what it owns ("the map's colours"); "it's", "that's" are read as the rules have always read them.
+_IS_SHORT = re.compile(r"\b(?!(?:it|that|this|what|there|here|he|she|who|let|where|how|which|one)['\u2019])([a-z]+)"
+                       r"['\u2019]s\s+(?=(?:a|an|the|not|what|more|most|really|kinda|kind of|just|only|too|way|"
+                       r"important|essential|key|main|fine|ok|okay|nice|less|critical|crucial|urgent|optional|"
+                       r"must|needed|necessary)\b)", re.IGNORECASE)
+
+
+def spoken_forms(text: str) -> str:
+    """Argue-back in patois, Pidgin or with Spanish mixed in, and "the map's a nice to have", said as the words the
+    request rules read."""
+    text = _IS_SHORT.sub(r"\1 is ", text)
+    # Jamaican patois: "mek it wait", "di price list fi di market", "jus a list", "a likkle thing".
+    text = re.sub(r"\b(?:mek|mekk)\b", "make", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bdi\b", "the", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bfi\b", "for", text)
+    text = re.sub(r"\bjus\b", "just", text)
+    text = re.sub(r"\blikkle\b", "little", text)
+    text = re.sub(r",?\s+nuh\b", "", text)
+    text = pidgin_words(text)
+    # Spanish mixed in: "el reminder puede esperar", "quita el mapa", "los pagos en fase 1", "después".
+    text = re.sub(r"\b(?:puede|pueden|pode|podem)\s+esperar\b", "can wait", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bfase\s*(?=\d)", "phase ", text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(?:quita|quitar|quitamos|elimina|eliminar|saca|sacar)\b", "remove", text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(?:después|despues|más tarde|mas tarde|luego)\b", "later", text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(?:el|los|las)\s+(?=\w)", "the ", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bpero\b", "but", text, flags=re.IGNORECASE)
+    text = re.sub(r"\ben\s+(?=phase\b)", "in ", text, flags=re.IGNORECASE)
+    text = re.sub(r"\bno (?:lo|la|los|las) necesit\w+|\bno hace falta\b", "we don't need it", text, flags=re.IGNORECASE)
+    return text

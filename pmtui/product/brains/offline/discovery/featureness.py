@@ -1,0 +1,44 @@
+"""Is a list item something to build? "Record gameplay sessions" is; "Which is a mess", "now everything whatsapp very
+messy lah" and "stuff" are not."""
+
+from __future__ import annotations
+
+import re
+
+from pmtui.product.brains.offline.discovery.cues import (
+    ALL_OF_IT,
+    FEATURE_VERB,
+    NOT_FEATURE_LEAD,
+    PROBLEM_STRONG,
+    UNCERTAIN,
+)
+from pmtui.product.brains.offline.discovery.text import content_words
+
+
+def feature_like(item: str) -> bool:
+    """'Record gameplay sessions' is a feature; 'They send builds over Discord' and 'Which is a mess' are not."""
+    if NOT_FEATURE_LEAD.match(item):
+        return False
+    # "Feedback is scattered" states a pain; "swap shifts without the chaos" is still a feature, and so is "a team
+    # list flagging patients whose pain is rising": a pain in a relative clause says which rows the list shows.
+    head = re.split(r"\b(?:whose|who|that|which|where)\b", item, maxsplit=1, flags=re.IGNORECASE)[0]
+    stated = re.search(r"\b(?:is|are|was|were|gets?|got|keeps?|feels?|becomes?)\b", head, re.IGNORECASE) or _said_bare(head)
+    return not (PROBLEM_STRONG.search(head) and stated and not FEATURE_VERB.match(item))
+
+
+def _said_bare(head: str) -> bool:
+    """"now everything whatsapp very messy lah": a pain said without "is", as Singlish and many Englishes say it, the
+    pain word last after "very" or "so"; "a very messy whatsapp export" still names a thing."""
+    pain = PROBLEM_STRONG.search(head)
+    return pain is not None and re.search(r"\b(?:very|so|damn|super|too|really|quite|sibei|abit|bit)\s+$",
+                                          head[: pain.start()], re.IGNORECASE) is not None and re.fullmatch(
+        r"\w*\s*(?:lah|leh|lor|sia|one|ah|already|liao|man)?\s*[.!]*", head[pain.end():], re.IGNORECASE) is not None
+
+
+def vague_feature(item: str) -> bool:
+    """'stuff', 'everything', 'not sure' are not features; 'flag mismatches' is, however short."""
+    content = content_words(UNCERTAIN.sub(" ", item.lower()))
+    # "manage their business", "everything inside one app": the whole product said again, no feature of it.
+    return not content or bool(ALL_OF_IT.match(item.strip())) or all(
+        w in {"everything", "anything", "stuff", "features", "feature", "etc", "app"} for w in content
+    )
