@@ -81,7 +81,7 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
                           ("heldout7", 16, 8), ("heldout8", 20, 12), ("heldout9", 15, 8),
                           ("heldout10", 20, 16), ("heldout11", 15, 12), ("heldout12", 20, 12),
                           ("heldout13", 24, 16), ("heldout14", 30, 24), ("heldout15", 30, 24),
-                          ("heldout16", 36, 30)])
+                          ("heldout16", 36, 30), ("pm_written", 45, 25)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -90,7 +90,8 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
     assert len(correct) >= correct_at_least and len(wrong) >= wrong_at_least
     everything = [case.id for other in ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5",
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
-                                        "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16")
+                                        "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
+                                        "pm_written")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
@@ -137,7 +138,8 @@ def test_held_out_7_stays_at_its_once_measured_figure(scores: Callable[[str], Sc
 
 @pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
                                   "heldout8", "heldout9", "heldout10", "heldout11",
-                                  "heldout12", "heldout13", "heldout14", "heldout15", "heldout16"])
+                                  "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
+                                  "pm_written"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, scores: Callable[[str], Score]) -> None:
     for outcome in scores(name).correct:
         if outcome.passed:
