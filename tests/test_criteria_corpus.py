@@ -254,6 +254,19 @@ def test_held_out_16_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
+def test_pm_written_plans_keep_their_recall_and_gain_no_false_pass(scores: Callable[[str], Score]) -> None:
+    """pm_written copies its criteria from plans pmtui's own offline PM wrote, judged against changes written as agents
+    that know nothing of pmtui write them; written before the rules were read and measured once: 29/82 and ten false
+    passes (a refusal saved first, message-less or inverted, nothing saved where "saved" is asked, a TODO list, three
+    lists filtered the other way)."""
+    score = scores("pm_written")
+    # crit11 used it to find classes (plan_shapes.py): 63/82 after
+    assert score.recall >= 63 / 82, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # the three lists filtered the other way (`due > ?` for overdue) are left: the old matcher passed them too
+    known = {"pm-wrong-tutor-overdue-inverted", "pm-wrong-plants-today-inverted", "pm-wrong-climb-old-inverted"}
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes if o.case.id not in known]
+
+
 def test_tuned_set_recall_is_at_least_95_percent_and_no_wrong_change_passes(scores: Callable[[str], Score]) -> None:
     score = scores("tuned")
     missed = [f"{o.case.id}: {o.note}" for o in score.misses]

@@ -1,0 +1,305 @@
+"""Criteria shapes a delivery plan writes, read for what they ask of the code.
+
+pmtui's own PM writes criteria such as "A user can log a watering from the app and sees the result saved",
+"Invalid or empty input is refused with a message that says what to fix, and nothing is saved", "Sign-up and
+profile: Owners create an account so their data is theirs", "Success metric tracking: Instrument the success metric
+from day one: users log waterings 3 times a week after 2 months", "Import from notebook: … — from your words:
+“a paper notebook in the shed”"; users write the same shapes themselves ("Bad or missing input is rejected with an
+error message", "… and the booking is saved"). An agent that knows nothing of pmtui maps none of them, and the
+words of the shape (where it happens, who does it, why, where a sentence came from) name nothing in code:
+
+- the frame: "from the app", "A user can complete core-flow step 2 with it:", "Instrument the success metric from
+  day one:", a quoted provenance ("— from your words: “…”"), a rationale ("so their data is theirs") and the actor
+  before the verb ("Owners create …") are let go; what is left is judged as any criterion;
+- "… sees the result saved", "its result is saved", "is saved/stored": the unit that does it must also keep the
+  result (SQL insert/update, a file or JSON written, a `.save()`/`.add()`, or state kept by the object:
+  `self.items[k] = …`, `self.log.append(…)`); a unit that only checks and returns is not;
+- "invalid or empty input is refused with a message …": a guard testing the input (a negation, a length, a
+  number's range, a pattern, an allowed set) whose branch refuses with words (raise/throw with a message, an error
+  returned or collected); a bare `raise ValueError`, `return None, None` or a silent return is no message; "nothing
+  is saved" wants no save before the refusal; a refusal inside its own stated range (`0 <= n <= MAX: raise`) or on
+  the side its message denies ("Only 5 on the shelf" for `qty < on_shelf`) refuses the valid input;
+- a time frame in months ("after 2 months") is the same frame counted in days where the code counts days (60).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+_PROVENANCE = re.compile(r"\s*[—–]\s*from (?:your|the founder's|their) (?:own )?(?:words|constraints|notes)\s*:\s*"
+                         r"[“\"'].*?[”\"']\s*$", re.IGNORECASE)
+_CORE_FLOW = re.compile(r"^(A user can )complete (?:core-flow |core flow |the flow's )?step \d+ with it:\s*", re.IGNORECASE)
+_METRIC = re.compile(r"^([^:]{3,40}):\s*(?:instrument|track|measure|record) the (?:success )?metric"
+                     r"(?: from (?:day one|the start|launch))?\s*:\s*", re.IGNORECASE)
+_WHERE = re.compile(r"\s+(?:from|in) the app\b", re.IGNORECASE)
+_SAVED = re.compile(r"(?:,?\s+and\s+(?:sees|see)\s+(?:the|its|their)\s+result\s+(?:is\s+)?(?:saved|stored|kept)"
+                    r"|\s+works from start to finish(?:\s+in the app)?\s+and\s+(?:its|the)\s+result\s+is\s+"
+                    r"(?:saved|stored|kept)|,?\s+and\s+(?:the|its)\s+(?:result|\w+)\s+is\s+(?:saved|stored|kept))\s*\.?$",
+                    re.IGNORECASE)
+_RATIONALE = re.compile(r"\s+so (?:that )?(?:their|his|her|your|our|its|the) [^,.;:]*\.?$", re.IGNORECASE)
+_ACTOR = re.compile(r"^([^:]{3,40}:\s*)[A-Z][a-z]+s\s+(?=(?:create|can|get|set|see|add|keep|log|book|sign|make|"
+                    r"register|manage|track|edit|view)\b)")
+_REFUSAL_CRITERION = re.compile(
+    r"^(?:(?:any|an?|the)\s+)?(?:invalid|empty|bad|missing|blank|malformed|wrong)(?:\s+(?:or|and|/)\s+"
+    r"(?:invalid|empty|bad|missing|blank|malformed|wrong))?\s+(?:input|data|values?|fields?|entry|entries|form)s?\s+"
+    r"(?:is|are|gets?|get)\s+(?:refused|rejected|blocked|not accepted|declined)\b(?P<rest>.*)$", re.IGNORECASE)
+_ASKS_MESSAGE = re.compile(r"\b(?:message|error|explain|says?|tells?)\b", re.IGNORECASE)
+_NOTHING_SAVED = re.compile(r"\bnothing\s+(?:is\s+|gets\s+)?(?:saved|stored|written|kept|recorded)\b", re.IGNORECASE)
+
+# what keeps a result: SQL writes, a file or JSON written, an ORM or store call, state kept by the object
+_PERSIST = re.compile(
+    r"\b(?:INSERT|UPDATE|REPLACE)\s+(?:INTO\s+)?\w+|\.commit\(\)|\.write_text\(|\bjson\.dump\(|writeFile(?:Sync)?\(|"
+    r"\.save\(|\.objects\.create\w*\(|\.create_user\(|\b(?:store|db|repo|repository|session)\.(?:add|put|insert)\w*\(|"
+    r"\bsave\w*\(|\b(?:self|this)\.\w+(?:\.setdefault\([^)]*\))?(?:\[[^\]]*\])+\s*=(?!=)|"
+    r"\b(?:self|this)\.\w+(?:\[[^\]]*\])*\.(?:append|extend|add|push|set|insert)\(|"
+    r"(?-i:^\s*[A-Z][A-Z0-9_]{2,}(?:\[[^\]]*\])+\s*=(?!=)|\b[A-Z][A-Z0-9_]{2,}\.(?:append|add|push|set|insert)\()|"
+    r"\b(?:[a-z]\w*)\.set\(\s*\w+\s*,", re.IGNORECASE)
+_MESSAGE = r"f?[\"'`][^\"'`\n]*[A-Za-z]{2,}[^\"'`\n]*\s[^\"'`\n]*[\"'`]"
+_REFUSES = re.compile(
+    rf"\braise\s+[\w.]+\((?:[^()\n]*?,\s*)?(?:\w+\s*=\s*)?{_MESSAGE}|\bthrow\s+new\s+\w+\(\s*{_MESSAGE}|"
+    rf"\breturn\s+(?:None|null|False|false|undefined|nil)\s*,\s*{_MESSAGE}|\breturn\s+\{{[^}}\n]*(?:errors?|problems)\b|"
+    rf"\b(?:errors|problems|issues|messages)\s*(?:\.(?:append|push|add)\(\s*|\[[^\]]+\]\s*=\s*){_MESSAGE}")
+_GUARD = re.compile(r"^\s*(?:\}\s*)?(?:if|elif|else\s+if|unless)\b\s*(.*)$")
+_TESTS_INPUT = re.compile(
+    r"\bnot\b|!\s*[\w(]|\blen\(|\.length\b|[<>]=?|===?\s*[\"']{2}|\.(?:match|fullmatch|search|test)\(|\bnot\s+in\b|"
+    r"\bis\s+None\b|\bisNaN\b|\bisinstance\(|\.strip\(\)|\.trim\(\)", re.IGNORECASE)
+_CHAINED = re.compile(r"[\w.)\]]+\s*<=?\s*[\w.()\[\]]+\s*<=?\s*[\w.)\]]+")
+_SAYS_AT_MOST = re.compile(r"\b(?:only|at most|no more than|not enough|too many|exceeds?|or (?:less|fewer)|up to)\b",
+                           re.IGNORECASE)
+_SAYS_AT_LEAST = re.compile(r"\b(?:at least|or more|too (?:short|few|small)|minimum)\b", re.IGNORECASE)
+_ONE_COMPARISON = re.compile(r"^\s*\(?\s*([\w.()\[\]]+)\s*(<=?|>=?)\s*([\w.()\[\]]+)\s*\)?\s*$")
+_CREATES = re.compile(r"(^|:\s*|\bcan\s+)(create|add|register|open|set up|record|log)\s+(?=an?\s)", re.IGNORECASE)
+_LISTS = re.compile(r"^A user can (?:list|see|view|show|find|browse)\s+\w+(?:\s+\w+)?\s+(?:that|which|due|older|newer|"
+                    r"overdue|expiring|expired|for|from|by|with|over|under|in|on)\b", re.IGNORECASE)
+_FILTERS = re.compile(r"\bif\b|\bWHERE\b|\.filter\(|(?<![-=])[<>]=?|==|!=|\.startsWith\(|\bin\s+\w+\s+if\b", re.IGNORECASE)
+
+
+def _own(unit: Any) -> bool:
+    """A code unit of its own (a function, a class, a constant), not a whole file's scope holding all of them."""
+    return bool(unit.kind == "code" and unit.name != unit.path.rsplit("/", 1)[-1])
+
+
+def _leaf(unit: Any, units: Sequence[Any]) -> bool:
+    """A unit of its own that holds no other (a function, not the class around it)."""
+    return _own(unit) and not any(_own(u) and u is not unit and _holds(unit, u) for u in units)
+
+
+_ASSIGNS = re.compile(r"^\s*(?:export\s+)?(?:const\s+|let\s+|var\s+)?([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", re.MULTILINE)
+
+
+def _kept_there(location: str, units: Sequence[Any], verb: str = "") -> bool:
+    """Whether the unit at the location (the innermost that holds the line), or one it calls, keeps the result; a
+    class keeps nothing of itself (its methods do), and a module's store (`ACCOUNTS = {}`) is kept by the functions
+    of its file that write to it."""
+    path, line = location.rsplit(":", 1)
+    holding = [u for u in units if _own(u) and u.path == path and u.start <= int(line) <= u.end]
+    if not holding:
+        return False
+    unit = min(holding, key=lambda u: u.end - u.start)
+    if not _leaf(unit, units):
+        # a class keeps nothing of itself: a method of it named for the criterion's act does (`create_account`)
+        return bool(verb) and any(_leaf(u, units) and _holds(unit, u) and verb[:4].lower() in _name_words(u.name)
+                                  and keeps_result(u.code_text) for u in units)
+    callees = [u for u in units if _leaf(u, units) and u is not unit and u.name in unit.calls]
+    if any(keeps_result(u.code_text) for u in [unit, *callees]):
+        return True
+    if re.match(r"\s*(?:def|class|function|async|export\s+(?:async\s+)?function)\b", unit.code_text):
+        return False
+    stores = set(_ASSIGNS.findall(unit.code_text))
+    return any(_leaf(u, units) and u.path == path and u is not unit and any(
+        _PERSIST.search(text) and any(re.search(rf"\b{re.escape(name)}\b", text) for name in stores)
+        for text in u.code_text.splitlines()) for u in units)
+
+
+def _holds(outer: Any, inner: Any) -> bool:
+    """Whether one unit's lines hold the other's (a class its method)."""
+    return bool(outer.path == inner.path and outer.start <= inner.start and inner.end <= outer.end)
+
+
+def _name_words(text: str) -> set[str]:
+    """The first four letters of each word of a name or sentence: `log_watering`, `scheduleWalk`, "log a watering"."""
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", text)
+    return {word.lower()[:4] for word in re.findall(r"[A-Za-z]{3,}", spaced)} - {"user", "can", "the", "with", "from"}
+_MONTHS = re.compile(r"\b(\d+)\s+months?\b", re.IGNORECASE)
+
+
+def frame_removed(criterion: str) -> tuple[str, bool]:
+    """The criterion without its frame, and whether it asks that the result is saved."""
+    text = _PROVENANCE.sub("", criterion.strip())
+    text = _CORE_FLOW.sub(r"\1", text)
+    text = _METRIC.sub("", text)
+    saved = bool(_SAVED.search(text))
+    if saved:
+        text = _SAVED.sub("", text)
+        if not re.match(r"(?i)a user can\b", text):
+            text = f"A user can {text[:1].lower()}{text[1:]}"
+    text = _WHERE.sub("", text)
+    text = _RATIONALE.sub("", text)
+    text = _ACTOR.sub(r"\1", text)
+    return text.strip(), saved
+
+
+def keeps_result(code: str) -> bool:
+    """Whether the code keeps what it did: a write to a database, a file, a store, or the object's own state."""
+    return any(_PERSIST.search(line) for line in code.splitlines() if not line.lstrip().startswith(("#", "//")))
+
+
+def _condition(line: str) -> tuple[str, str] | None:
+    """A guard line's condition and what follows it on the line: `if not x:`, `if (!x) {`, `if (x) throw …`."""
+    match = _GUARD.match(line)
+    if not match:
+        return None
+    rest = match.group(1).strip()
+    if rest.startswith("("):
+        depth = 0
+        for index, char in enumerate(rest):
+            depth += {"(": 1, ")": -1}.get(char, 0)
+            if depth == 0:
+                return rest[1:index], rest[index + 1:].strip(" {")
+        return None
+    if ":" in rest:
+        head, _, tail = rest.rpartition(":")
+        return head, tail
+    return rest.removesuffix("then").strip(), ""
+
+
+def _guard_body(lines: list[str], index: int) -> str:
+    """The condition line's own rest and the lines of its branch (deeper than the condition)."""
+    parsed = _condition(lines[index])
+    body = [parsed[1] if parsed else ""]
+    depth = len(lines[index]) - len(lines[index].lstrip())
+    for line in lines[index + 1:]:
+        if not line.strip():
+            continue
+        if len(line) - len(line.lstrip()) <= depth and not line.strip().startswith((")", "}")):
+            break
+        body.append(line)
+        if len(body) > 6:
+            break
+    return "\n".join(body)
+
+
+def refusing_guards(code: str) -> list[tuple[int, str, str]]:
+    """(line index, condition, branch) for each guard of the code that tests input and refuses with words."""
+    lines = code.splitlines()
+    found = []
+    for index, line in enumerate(lines):
+        parsed = _condition(line)
+        if not parsed or not _TESTS_INPUT.search(parsed[0]):
+            continue
+        body = _guard_body(lines, index)
+        if _REFUSES.search(body):
+            found.append((index, parsed[0], body))
+    return found
+
+
+def turned_round(condition: str, body: str) -> bool:
+    """A refusal inside its own range (`0 <= n <= MAX`) or on the side its message denies."""
+    for part in re.split(r"\bor\b|\|\||\band\b|&&", condition):
+        if _CHAINED.search(part) and not re.search(r"\bnot\b|!", part):
+            return True
+    one = _ONE_COMPARISON.match(condition)
+    if not one or re.fullmatch(r"\d+(?:\.\d+)?", one.group(1)):
+        return False
+    below = one.group(2).startswith("<")
+    message = " ".join(re.findall(r"[\"'`]([^\"'`\n]+)[\"'`]", body))
+    return (below and bool(_SAYS_AT_MOST.search(message)) and not _SAYS_AT_LEAST.search(message)) or (
+        not below and bool(_SAYS_AT_LEAST.search(message)) and not _SAYS_AT_MOST.search(message))
+
+
+def _line_of(unit: Any, text: str, added: Mapping[str, Sequence[tuple[int, str]]]) -> int:
+    """The number of the change's line of the unit that reads `text`, else the unit's first line."""
+    for number, line in added.get(unit.path, []):
+        if unit.start <= number <= unit.end and line.strip() == text.strip():
+            return number
+    return unit.start
+
+
+def refusal_location(criterion: str, units: Sequence[Any],
+                     added: Mapping[str, Sequence[tuple[int, str]]]) -> tuple[str | None, str] | None:
+    """Where the change refuses invalid or empty input as the criterion asks; None when it is no such criterion."""
+    shape = _REFUSAL_CRITERION.match(criterion.strip())
+    if not shape:
+        return None
+    nothing_saved = bool(_NOTHING_SAVED.search(shape.group("rest")))
+    closest = "no guard of the change refuses its input with a message"
+    for unit in units:
+        if not _own(unit):
+            continue
+        guards = refusing_guards(unit.code_text)
+        if not guards:
+            continue
+        lines = unit.code_text.splitlines()
+        wrong = next((g for g in guards if turned_round(g[1], g[2])), None)
+        if wrong:
+            closest = f"{unit.path}:{unit.start} ({unit.name}) refuses on the valid side: `{wrong[1].strip()}`"
+            continue
+        if nothing_saved and keeps_result("\n".join(lines[:guards[0][0]])):
+            closest = f"{unit.path}:{unit.start} ({unit.name}) saves before it refuses the input"
+            continue
+        if nothing_saved and not keeps_result("\n".join(lines[guards[0][0]:])) and not any(
+                _own(other) and not _holds(other, unit) and unit.name in other.calls
+                and keeps_result(other.code_text) for other in units):
+            closest = f"{unit.path}:{unit.start} ({unit.name}) refuses, but guards no save"
+            continue
+        line = _line_of(unit, lines[guards[0][0]], added)
+        return f"{unit.path}:{line}", f"refuses invalid input with a message in {unit.name}"
+    return None, closest
+
+
+def months_as_days(criterion: str, code: str) -> str:
+    """'after 2 months' as 'after 60 days' when the code counts the frame in days (60, 61 or 62)."""
+    def days(match: re.Match[str]) -> str:
+        months = int(match.group(1))
+        for value in (months * 30, months * 30 + 1, months * 30 + 2, months * 31):
+            if re.search(rf"(?<![\w.]){value}(?![\w.])", code) and re.search(r"(?i)days?\b", code):
+                return f"{value} days"
+        return match.group(0)
+    return _MONTHS.sub(days, criterion)
+
+
+def shaped_location(
+    criterion: str, units: Sequence[Any], written: str, added: Mapping[str, Sequence[tuple[int, str]]],
+    locate: Callable[[str, Sequence[Any]], tuple[str | None, str]],
+) -> tuple[str | None, str] | None:
+    """The location for a criterion of a plan's shapes, (None, why) when it is not met, None when the criterion has
+    no such shape (the matcher then reads it as written)."""
+    refused = refusal_location(criterion, units, added)
+    if refused is not None:
+        return refused
+    core, saved = frame_removed(criterion)
+    core = months_as_days(core, written)
+    if core == criterion.strip() and not saved:
+        return None
+    named = _name_words(core)
+    keeping = [u for u in units if _leaf(u, units) and keeps_result(u.code_text) and _name_words(u.name) & named]
+    creates = _CREATES.search(core)
+    if not saved and not creates:
+        location, note = locate(core, units)
+        if location is not None and _LISTS.match(core):
+            path = location.rsplit(":", 1)[0]
+            body = "\n".join(line for u in units if u.path == path and _own(u)
+                             for line in u.code_text.splitlines()[1:])
+            if not _FILTERS.search(body):
+                return None, f"{location} lists them, but nothing in it picks which"
+        return location, note
+    if saved:
+        location, note = locate(core, keeping)
+        if location is not None:
+            return location, f"{note}; the result is kept"
+    # "create an account", "add a plant": the act of creating is the thing kept, its verb names no code; the unit
+    # that does it (or one it calls) keeps the result
+    first: tuple[str | None, str] | None = None
+    for asked in dict.fromkeys([_CREATES.sub(r"\1", core) if creates else core, core]):
+        location, note = locate(asked, units)
+        verb = creates.group(2) if creates else (re.findall(r"(?i)\bcan\s+(\w+)", core) or [""])[0]
+        if location is not None and _kept_there(location, units, verb):
+            return location, f"{note}; the result is kept"
+        if first is None or (first[0] is None and location is not None):
+            first = (location, note)
+    location, note = first or (None, "")
+    if location is not None:
+        return None, f"{location} does it, but nothing there keeps the result"
+    return None, note
