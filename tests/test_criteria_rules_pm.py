@@ -51,10 +51,10 @@ def test_a_pattern_check_refuses_invalid_and_empty_input_with_a_message(tmp_path
 def test_nothing_is_saved_wants_the_refusal_before_the_save(tmp_path: Path) -> None:
     late = HIRE.format(check="", late=CHECK.format(days="not 1 <= days <= 28"))
     assert not maps(tmp_path / "late", INVALID, {"hire/tools.py": late})
-    # a check that protects nothing (a read elsewhere) does not show that nothing is saved
+    # a check that protects nothing (a read elsewhere) does not show that nothing is saved: the hire saves unchecked
     reader = ('def find_tool(code):\n    if not code:\n        raise ValueError("Give the tool code, e.g. DR-104")\n'
-              '    return CATALOGUE.get(code)\n\n\ndef hire_tool(code, days, hires):\n'
-              '    hires.append({"code": code, "days": days})\n    return hires\n')
+              '    return CATALOGUE.get(code)\n\n\ndef hire_tool(code, days, path):\n'
+              '    path.write_text(json.dumps({"code": code, "days": days}))\n')
     assert not maps(tmp_path / "reader", INVALID, {"hire/tools.py": reader})
 
 
@@ -63,6 +63,8 @@ def test_a_refusal_inside_its_own_range_refuses_the_valid_input(tmp_path: Path) 
     assert turned_round("1 <= days <= 28", "raise ValueError('between 1 and 28 days')") is True
     assert turned_round("qty < in_stock", "raise ValueError(f'Only {in_stock} left to hire')") is True
     assert turned_round("qty > in_stock", "raise ValueError(f'Only {in_stock} left to hire')") is False
+    right = HIRE.format(check=CHECK.format(days="not isinstance(days, int) or not 1 <= days <= 28"), late="")
+    assert maps(tmp_path / "right", INVALID, {"hire/tools.py": right})
     inverted = HIRE.format(check=CHECK.format(days="not isinstance(days, int) or 1 <= days <= 28"), late="")
     assert not maps(tmp_path / "inverted", INVALID, {"hire/tools.py": inverted})
 

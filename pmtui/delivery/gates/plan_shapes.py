@@ -239,14 +239,41 @@ def refusal_location(criterion: str, units: Sequence[Any],
         if nothing_saved and keeps_result("\n".join(lines[:guards[0][0]])):
             closest = f"{unit.path}:{unit.start} ({unit.name}) saves before it refuses the input"
             continue
-        if nothing_saved and not keeps_result("\n".join(lines[guards[0][0]:])) and not any(
-                _own(other) and not _holds(other, unit) and unit.name in other.calls
-                and keeps_result(other.code_text) for other in units):
-            closest = f"{unit.path}:{unit.start} ({unit.name}) refuses, but guards no save"
+        if nothing_saved and (unguarded := _saves_unguarded(units)):
+            closest = f"{unguarded.path}:{unguarded.start} ({unguarded.name}) saves with no refusal before it"
             continue
         line = _line_of(unit, lines[guards[0][0]], added)
         return f"{unit.path}:{line}", f"refuses invalid input with a message in {unit.name}"
     return None, closest
+
+
+def _own_text(unit: Any) -> str:
+    """The unit's own lines: its code text runs on with what it calls and what exercises it, each from column 0."""
+    lines = unit.code_text.splitlines()
+    own = lines[:1]
+    for line in lines[1:]:
+        if line and not line[0].isspace() and not line.startswith(("}", ")", "]")):
+            break
+        own.append(line)
+    return "\n".join(own)
+
+
+def _saves_unguarded(units: Sequence[Any]) -> Any | None:
+    """A unit of the change that saves before any refusal of its own or of what it calls first (`mark` saving a
+    register with only a silent `return` in front), None when every save is behind one."""
+    guarded = {u.name for u in units if _own(u) and refusing_guards(u.code_text)}
+    for unit in units:
+        if not _leaf(unit, units):
+            continue
+        own = _own_text(unit).splitlines()
+        for index, line in enumerate(own):
+            if _PERSIST.search(line) and not line.lstrip().startswith(("#", "//")):
+                before = "\n".join(own[:index])
+                if not refusing_guards(before) and not any(re.search(rf"\b{re.escape(name)}\(", before)
+                                                           for name in guarded if name != unit.name):
+                    return unit
+                break
+    return None
 
 
 def months_as_days(criterion: str, code: str) -> str:
