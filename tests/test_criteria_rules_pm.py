@@ -6,6 +6,7 @@ change of its own: the change an agent that knows nothing of pmtui writes is map
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pmtui.delivery.gates.plan_shapes import frame_removed, turned_round
@@ -126,3 +127,41 @@ def test_a_list_with_a_condition_must_pick_which(tmp_path: Path) -> None:
     right = ("def tools_due_back_today(hires, today):\n"
              "    return [h for h in hires if h['due'] == today and not h['returned']]\n")
     assert maps(tmp_path / "right", criterion, {"hire/due.py": right})
+
+
+def _agent_files(*paths: str) -> dict[str, str]:
+    """Files of tests/agents/nurse_habits_code.txt: what a careful developer who knows nothing of pmtui wrote."""
+    text = (Path(__file__).parent / "agents" / "nurse_habits_code.txt").read_text(encoding="utf-8")
+    parts = re.split(r"^=== (\S+)\n", text, flags=re.MULTILINE)[1:]
+    files = dict(zip(parts[::2], parts[1::2], strict=True))
+    return {path: files[path] for path in paths}
+
+
+def test_a_class_keeps_the_account_in_the_method_the_criterion_names(tmp_path: Path) -> None:
+    # the nurses' plan's sentence and the agent's code for it: the match lands on `profile()`, `sign_up()` keeps
+    criterion = "Sign-up and profile: Nurses create an account so their data is theirs"
+    files = _agent_files("src/sign_up_and_profile.py", "tests/test_sign_up_and_profile.py")
+    assert maps(tmp_path / "kept", criterion, files)
+    code = files["src/sign_up_and_profile.py"]
+    assert "        self._by_email[email] = profile\n" in code
+    dropped = {**files, "src/sign_up_and_profile.py": code.replace("        self._by_email[email] = profile\n", "")}
+    assert not maps(tmp_path / "dropped", criterion, dropped)
+
+
+def test_when_a_metric_is_judged_is_no_duration_the_code_must_count(tmp_path: Path) -> None:
+    criterion = ("Success metric tracking: Instrument the success metric from day one: Success means 30% of builders "
+                 "hire on 2 days a week after 3 months")
+    code = ('TARGET_SHARE = 0.30\nHIRE_DAYS_PER_WEEK = 2\n{frame}\n\n'
+            'def hiring_share(hires: list[tuple[str, int, str]], builders: int) -> float:\n'
+            '    """hires: (builder id, ISO week, ISO date). The share of builders who hired on 2 or more days a week."""\n'
+            '    if builders <= 0:\n        raise ValueError("Number of builders must be positive.")\n'
+            '    days: dict[tuple[str, int], set[str]] = {{}}\n    for builder, week, day in hires:\n'
+            '        days.setdefault((builder, week), set()).add(day)\n'
+            '    active = {{b for (b, _week), seen in days.items() if len(seen) >= HIRE_DAYS_PER_WEEK}}\n'
+            '    return len(active) / builders\n\n\n'
+            'def goal_met(hires: list[tuple[str, str]], builders: int) -> bool:\n'
+            '    return hiring_share(hires, builders) >= TARGET_SHARE\n')
+    assert maps(tmp_path / "no-frame", criterion, {"hire/metric.py": code.format(frame="")})
+    # a frame the code does count must be the criterion's: one month is not three
+    assert not maps(tmp_path / "one-month", criterion,
+                    {"hire/metric.py": code.format(frame="JUDGED_AFTER_DAYS = 30")})

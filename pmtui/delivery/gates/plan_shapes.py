@@ -89,7 +89,7 @@ def _leaf(unit: Any, units: Sequence[Any]) -> bool:
 _ASSIGNS = re.compile(r"^\s*(?:export\s+)?(?:const\s+|let\s+|var\s+)?([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", re.MULTILINE)
 
 
-def _kept_there(location: str, units: Sequence[Any], verb: str = "") -> bool:
+def _kept_there(location: str, units: Sequence[Any], verb: str = "", core: str = "") -> bool:
     """Whether the unit at the location (the innermost that holds the line), or one it calls, keeps the result; a
     class keeps nothing of itself (its methods do), and a module's store (`ACCOUNTS = {}`) is kept by the functions
     of its file that write to it."""
@@ -105,6 +105,14 @@ def _kept_there(location: str, units: Sequence[Any], verb: str = "") -> bool:
     callees = [u for u in units if _leaf(u, units) and u is not unit and u.name in unit.calls]
     if any(keeps_result(u.code_text) for u in [unit, *callees]):
         return True
+    # `profile()` beside `sign_up()` in one class: the sibling whose own act the criterion names keeps it
+    classes = [u for u in holding if u is not unit and not _leaf(u, units)]
+    if classes and core:
+        around = min(classes, key=lambda u: u.end - u.start)
+        asked = _name_words(core)
+        if any(_leaf(u, units) and u is not unit and _holds(around, u) and keeps_result(u.code_text)
+               and _name_words(re.sub(r"([a-z])([A-Z])", r"\1_\2", u.name).split("_")[0]) <= asked for u in units):
+            return True
     if re.match(r"\s*(?:def|class|function|async|export\s+(?:async\s+)?function)\b", unit.code_text):
         return False
     stores = set(_ASSIGNS.findall(unit.code_text))
@@ -122,6 +130,11 @@ def _name_words(text: str) -> set[str]:
     """The first four letters of each word of a name or sentence: `log_watering`, `scheduleWalk`, "log a watering"."""
     spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", text)
     return {word.lower()[:4] for word in re.findall(r"[A-Za-z]{3,}", spaced)} - {"user", "can", "the", "with", "from"}
+_FRAME = re.compile(r",?\s+(?:after|within|in|by|over)\s+(?:the\s+first\s+)?\d+\s+(?:days?|weeks?|months?|years?)\s*$",
+                    re.IGNORECASE)
+# a frame the code counts: a time delta, or a name saying when (`REVIEW_AFTER`, `MEASURE_AFTER_DAYS`, `WINDOW`)
+_DURATIONS = re.compile(r"timedelta\(|relativedelta\(|\b\w*(?:AFTER|WITHIN|WINDOW|PERIOD|DEADLINE|REVIEW|MEASURE|JUDGE)\w*\b",
+                        re.IGNORECASE)
 _MONTHS = re.compile(r"\b(\d+)\s+months?\b", re.IGNORECASE)
 
 
@@ -298,6 +311,11 @@ def shaped_location(
         return refused
     core, saved = frame_removed(criterion)
     core = months_as_days(core, written)
+    if _METRIC.match(criterion.strip()):
+        core = re.sub(r"(?i)^success (?:means|is|=)\s+", "", core)
+        if not _DURATIONS.search(written):
+            # when the founder judges the metric ("after 2 months") is no duration the code counts: it counts none
+            core = _FRAME.sub("", core)
     if core == criterion.strip() and not saved:
         return None
     named = _name_words(core)
@@ -322,7 +340,7 @@ def shaped_location(
     for asked in dict.fromkeys([_CREATES.sub(r"\1", core) if creates else core, core]):
         location, note = locate(asked, units)
         verb = creates.group(2) if creates else (re.findall(r"(?i)\bcan\s+(\w+)", core) or [""])[0]
-        if location is not None and _kept_there(location, units, verb):
+        if location is not None and _kept_there(location, units, verb, asked):
             return location, f"{note}; the result is kept"
         if first is None or (first[0] is None and location is not None):
             first = (location, note)
