@@ -165,3 +165,14 @@ def test_when_a_metric_is_judged_is_no_duration_the_code_must_count(tmp_path: Pa
     # a frame the code does count must be the criterion's: one month is not three
     assert not maps(tmp_path / "one-month", criterion,
                     {"hire/metric.py": code.format(frame="JUDGED_AFTER_DAYS = 30")})
+
+
+def test_a_refusal_saying_something_is_missing_where_it_is_there_is_turned_round(tmp_path: Path) -> None:
+    code = ('import json\nfrom pathlib import Path\n\n\ndef return_tool(code: str, days_late: int, path: Path) -> dict:\n'
+            '    if {test}code:\n        raise ValueError("Enter the tool code from the tag, e.g. DR-104")\n'
+            '    if days_late < 0:\n        raise ValueError("Days late cannot be negative")\n'
+            '    record = {{"code": code, "days_late": days_late}}\n'
+            '    path.write_text(json.dumps(record))\n    return record\n')
+    assert maps(tmp_path / "right", INVALID, {"hire/returns.py": code.format(test="not ")})
+    # every code given is refused as missing; an empty one is saved
+    assert not maps(tmp_path / "inverted", INVALID, {"hire/returns.py": code.format(test="")})

@@ -69,6 +69,9 @@ _CHAINED = re.compile(r"[\w.)\]]+\s*<=?\s*[\w.()\[\]]+\s*<=?\s*[\w.)\]]+")
 _SAYS_AT_MOST = re.compile(r"\b(?:only|at most|no more than|not enough|too many|exceeds?|or (?:less|fewer)|up to)\b",
                            re.IGNORECASE)
 _SAYS_AT_LEAST = re.compile(r"\b(?:at least|or more|too (?:short|few|small)|minimum)\b", re.IGNORECASE)
+_SAYS_MISSING = re.compile(r"\b(?:enter|is required|are required|missing|cannot be (?:empty|blank)|can't be (?:empty|"
+                           r"blank)|must not be (?:empty|blank)|is empty|give|choose|pick|name the|needs? an?)\b",
+                           re.IGNORECASE)
 _ONE_COMPARISON = re.compile(r"^\s*\(?\s*([\w.()\[\]]+)\s*(<=?|>=?)\s*([\w.()\[\]]+)\s*\)?\s*$")
 _CREATES = re.compile(r"(^|:\s*|\bcan\s+)(create|add|register|open|set up|record|log)\s+(?=an?\s)", re.IGNORECASE)
 _LISTS = re.compile(r"^A user can (?:list|see|view|show|find|browse)\s+\w+(?:\s+\w+)?\s+(?:that|which|due|older|newer|"
@@ -194,13 +197,14 @@ def _guard_body(lines: list[str], index: int) -> str:
     return "\n".join(body)
 
 
-def refusing_guards(code: str) -> list[tuple[int, str, str]]:
-    """(line index, condition, branch) for each guard of the code that tests input and refuses with words."""
+def refusing_guards(code: str, any_test: bool = False) -> list[tuple[int, str, str]]:
+    """(line index, condition, branch) for each guard of the code that tests input (or anything, `any_test`) and
+    refuses with words."""
     lines = code.splitlines()
     found = []
     for index, line in enumerate(lines):
         parsed = _condition(line)
-        if not parsed or not _TESTS_INPUT.search(parsed[0]):
+        if not parsed or not (any_test or _TESTS_INPUT.search(parsed[0])):
             continue
         body = _guard_body(lines, index)
         if _REFUSES.search(body):
@@ -208,16 +212,21 @@ def refusing_guards(code: str) -> list[tuple[int, str, str]]:
     return found
 
 
-def turned_round(condition: str, body: str) -> bool:
+def turned_round(condition: str, body: str, params: frozenset[str] = frozenset()) -> bool:
     """A refusal inside its own range (`0 <= n <= MAX`) or on the side its message denies."""
     for part in re.split(r"\bor\b|\|\||\band\b|&&", condition):
         if _CHAINED.search(part) and not re.search(r"\bnot\b|!", part):
             return True
-    one = _ONE_COMPARISON.match(condition)
+    message = " ".join(re.findall(r"[\"'`]([^\"'`\n]+)[\"'`]", body))
+    parts = [part.strip(" ()") for part in re.split(r"\bor\b|\|\|", condition)]
+    # "Enter the hive name" refused where the name is there: `if hive:`, `if (walk.dog)`
+    if len(parts) == 1 and _SAYS_MISSING.search(message) and re.fullmatch(r"[\w.]+(?:\.(?:strip|trim)\(\))?", parts[0]) \
+            and re.split(r"\W", parts[0])[0] in params:
+        return True
+    one = _ONE_COMPARISON.match(condition) if len(parts) == 1 else None
     if not one or re.fullmatch(r"\d+(?:\.\d+)?", one.group(1)):
         return False
     below = one.group(2).startswith("<")
-    message = " ".join(re.findall(r"[\"'`]([^\"'`\n]+)[\"'`]", body))
     return (below and bool(_SAYS_AT_MOST.search(message)) and not _SAYS_AT_LEAST.search(message)) or (
         not below and bool(_SAYS_AT_LEAST.search(message)) and not _SAYS_AT_MOST.search(message))
 
@@ -245,7 +254,9 @@ def refusal_location(criterion: str, units: Sequence[Any],
         if not guards:
             continue
         lines = unit.code_text.splitlines()
-        wrong = next((g for g in guards if turned_round(g[1], g[2])), None)
+        params = frozenset(re.findall(r"\b([A-Za-z_]\w*)\s*[:,)=?]", lines[0].split("(", 1)[-1])) if lines else frozenset()
+        wrong = next((g for g in refusing_guards(unit.code_text, any_test=True) if turned_round(g[1], g[2], params)),
+                     None)
         if wrong:
             closest = f"{unit.path}:{unit.start} ({unit.name}) refuses on the valid side: `{wrong[1].strip()}`"
             continue
