@@ -176,3 +176,15 @@ def test_a_refusal_saying_something_is_missing_where_it_is_there_is_turned_round
     assert maps(tmp_path / "right", INVALID, {"hire/returns.py": code.format(test="not ")})
     # every code given is refused as missing; an empty one is saved
     assert not maps(tmp_path / "inverted", INVALID, {"hire/returns.py": code.format(test="")})
+
+
+def test_a_list_of_what_is_past_its_date_keeps_the_earlier_dates(tmp_path: Path) -> None:
+    criterion = "A user can see overdue hires from the app"
+    code = ('from datetime import date\n\n\ndef overdue_hires(conn, today: date | None = None) -> list[tuple]:\n'
+            '    """Hires not returned whose due date has passed, oldest first."""\n    today = today or date.today()\n'
+            '    return conn.execute(\n'
+            '        "SELECT tool, builder, due FROM hires WHERE returned = 0 AND due {op} ? ORDER BY due",\n'
+            '        (today.isoformat(),),\n    ).fetchall()\n')
+    assert maps(tmp_path / "right", criterion, {"hire/overdue.py": code.format(op="<")})
+    # the hires not yet due
+    assert not maps(tmp_path / "future", criterion, {"hire/overdue.py": code.format(op=">")})

@@ -74,8 +74,15 @@ _SAYS_MISSING = re.compile(r"\b(?:enter|is required|are required|missing|cannot 
                            re.IGNORECASE)
 _ONE_COMPARISON = re.compile(r"^\s*\(?\s*([\w.()\[\]]+)\s*(<=?|>=?)\s*([\w.()\[\]]+)\s*\)?\s*$")
 _CREATES = re.compile(r"(^|:\s*|\bcan\s+)(create|add|register|open|set up|record|log)\s+(?=an?\s)", re.IGNORECASE)
-_LISTS = re.compile(r"^A user can (?:list|see|view|show|find|browse)\s+\w+(?:\s+\w+)?\s+(?:that|which|due|older|newer|"
-                    r"overdue|expiring|expired|for|from|by|with|over|under|in|on)\b", re.IGNORECASE)
+_LISTS = re.compile(r"^A user can (?:list|see|view|show|find|browse)\s+(?:(?:overdue|expired|expiring|late|old)\b|"
+                    r"\w+(?:\s+\w+)?\s+(?:that|which|due|older|newer|"
+                    r"overdue|expiring|expired|for|from|by|with|over|under|in|on)\b)", re.IGNORECASE)
+# a list of what is past a date: overdue homework, routes older than 6 weeks, plants that need water today
+_PAST = re.compile(r"\b(?:overdue|older than|expired|past due|late|due (?:back )?today|need \w+ today)\b", re.IGNORECASE)
+_NOW = re.compile(r"\?|\b(?:today|now|cutoff|cut_off|deadline)\b(?:\(\))?|\bdate\.today\(\)|\bDate\.now\(\)|"
+                  r"\bdatetime\.now\(\)")
+_DATE_COMPARISON = re.compile(r"([\w.()\[\]+ ]+?)\s*(<=?|>=?)\s*([\w.()?\[\]]+)(?=\s*(?:$|[\"':),]|and\b|or\b|ORDER\b))",
+                              re.MULTILINE)
 _FILTERS = re.compile(r"\bif\b|\bWHERE\b|\.filter\(|(?<![-=])[<>]=?|==|!=|\.startsWith\(|\bin\s+\w+\s+if\b", re.IGNORECASE)
 
 
@@ -127,6 +134,22 @@ def _kept_there(location: str, units: Sequence[Any], verb: str = "", core: str =
 def _holds(outer: Any, inner: Any) -> bool:
     """Whether one unit's lines hold the other's (a class its method)."""
     return bool(outer.path == inner.path and outer.start <= inner.start and inner.end <= outer.end)
+
+
+def _keeps_the_future(code: str) -> str:
+    """The comparison of a date with now or a cut-off, when every such comparison keeps the later ones (`due > ?`
+    for overdue homework); "" when none does or one keeps the earlier ones."""
+    judged = []
+    for left, op, right in _DATE_COMPARISON.findall(code):
+        left, right = left.strip(), right.strip()
+        if _NOW.fullmatch(right) and not _NOW.search(left):
+            later = op.startswith(">")
+        elif _NOW.fullmatch(left) and not _NOW.search(right):
+            later = op.startswith("<")
+        else:
+            continue
+        judged.append((later, f"{left} {op} {right}"))
+    return judged[0][1] if judged and all(later for later, _ in judged) else ""
 
 
 def _name_words(text: str) -> set[str]:
@@ -340,6 +363,8 @@ def shaped_location(
                              for line in u.code_text.splitlines()[1:])
             if not _FILTERS.search(body):
                 return None, f"{location} lists them, but nothing in it picks which"
+            if _PAST.search(core) and (turned := _keeps_the_future(body)):
+                return None, f"{location} lists them, but keeps the ones not yet due: `{turned}`"
         return location, note
     if saved:
         location, note = locate(core, keeping)
