@@ -262,9 +262,9 @@ def test_pm_written_plans_keep_their_recall_and_gain_no_false_pass(scores: Calla
     score = scores("pm_written")
     # crit11 used it to find classes (plan_shapes.py): 63/82 after
     assert score.recall >= 63 / 82, [f"{o.case.id}: {o.note}" for o in score.misses]
-    # the three lists filtered the other way (`due > ?` for overdue) are left: the old matcher passed them too
-    known = {"pm-wrong-tutor-overdue-inverted", "pm-wrong-plants-today-inverted", "pm-wrong-climb-old-inverted"}
-    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes if o.case.id not in known]
+    # crit11 fixed all ten's classes (a refusal read for its message, its side and the saves behind it; a result
+    # saved shown by what keeps it; a list that filters nothing or keeps the dates not yet due)
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
 def test_tuned_set_recall_is_at_least_95_percent_and_no_wrong_change_passes(scores: Callable[[str], Score]) -> None:
