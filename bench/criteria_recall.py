@@ -11,10 +11,12 @@ then seen in rounds 5 and 6; heldout10: written before round 5's changes, measur
 after round 5's changes, measured once, untuned until round 6 used it with the others to find classes; heldout12: written before round 6's changes, measured once,
 then used to find classes; heldout13: written before round 7's changes and before its rules were read, measured once, then used to find classes; heldout14: written before round 8's changes and before its rules were read, measured once, then used to find classes;
 heldout15: written before round 9's changes and before its rules were read, measured once, then used to find classes;
-heldout16: written before round 10's changes and before its rules were read, measured once) prints recall on the correct changes, the wrong changes that passed (false passes),
+heldout16: written before round 10's changes and before its rules were read, measured once;
+pm_written: criteria copied from plans pmtui's own offline PM wrote, changes written as agents that know nothing of
+pmtui write them, before the rules were read, measured once) prints recall on the correct changes, the wrong changes that passed (false passes),
 each miss with the matcher's reason, and the time per criterion.
 
-    .venv/bin/python bench/criteria_recall.py [--set tuned|heldout|heldout2|...|heldout16|all]
+    .venv/bin/python bench/criteria_recall.py [--set tuned|heldout|heldout2|...|heldout16|pm_written|all]
 """
 
 from __future__ import annotations

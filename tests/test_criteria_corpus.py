@@ -81,7 +81,7 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
                           ("heldout7", 16, 8), ("heldout8", 20, 12), ("heldout9", 15, 8),
                           ("heldout10", 20, 16), ("heldout11", 15, 12), ("heldout12", 20, 12),
                           ("heldout13", 24, 16), ("heldout14", 30, 24), ("heldout15", 30, 24),
-                          ("heldout16", 36, 30)])
+                          ("heldout16", 36, 30), ("pm_written", 45, 25)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -90,7 +90,8 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
     assert len(correct) >= correct_at_least and len(wrong) >= wrong_at_least
     everything = [case.id for other in ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5",
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
-                                        "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16")
+                                        "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
+                                        "pm_written")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
@@ -137,7 +138,8 @@ def test_held_out_7_stays_at_its_once_measured_figure(scores: Callable[[str], Sc
 
 @pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
                                   "heldout8", "heldout9", "heldout10", "heldout11",
-                                  "heldout12", "heldout13", "heldout14", "heldout15", "heldout16"])
+                                  "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
+                                  "pm_written"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, scores: Callable[[str], Score]) -> None:
     for outcome in scores(name).correct:
         if outcome.passed:
@@ -249,6 +251,19 @@ def test_held_out_16_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[
     assert score.recall >= 19 / 38, [f"{o.case.id}: {o.note}" for o in score.misses]
     # round 10 fixed all six's classes (a branch's condition against what it does, a file's check for a unit that only
     # holds the cap, a check script's exit, minutes against seconds, values given to each other, a one-per key)
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
+
+
+def test_pm_written_plans_keep_their_recall_and_gain_no_false_pass(scores: Callable[[str], Score]) -> None:
+    """pm_written copies its criteria from plans pmtui's own offline PM wrote, judged against changes written as agents
+    that know nothing of pmtui write them; written before the rules were read and measured once: 29/82 and ten false
+    passes (a refusal saved first, message-less or inverted, nothing saved where "saved" is asked, a TODO list, three
+    lists filtered the other way)."""
+    score = scores("pm_written")
+    # crit11 used it to find classes (plan_shapes.py): 63/82 after
+    assert score.recall >= 63 / 82, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # crit11 fixed all ten's classes (a refusal read for its message, its side and the saves behind it; a result
+    # saved shown by what keeps it; a list that filters nothing or keeps the dates not yet due)
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 

@@ -252,3 +252,29 @@ def test_a_reading_feature_asks_for_no_saved_result_and_a_description_ends_befor
     assert see.acceptance_criteria[0] == "A user can see whats free from the app"
     assert see.acceptance_criteria[1] == "Invalid or empty input is refused with a message that says what to fix"
     assert text.description.startswith("Phase 1, P0. Get a text when its ready to collect. Core-flow step 2 of 3;")
+
+
+def test_where_a_description_came_from_stays_out_of_its_criterion() -> None:
+    state = habit_state()
+    assert state.scoping_output is not None
+    quote = "remote developers forget their habits by mid-week"
+    state.scoping_output.mvp_features.append(
+        Feature(name="Keep track of habits", phase=1, priority="P0", rice_effort=1,
+                description=f"Nothing slips: everything in one list, with a nudge before it is missed — from your "
+                            f"words: “{quote}”"))
+    markdown = write_plan(state)
+    task = tasks_by_title(markdown)["Keep track of habits"]
+    assert task.acceptance_criteria[0] == \
+        "Keep track of habits: Nothing slips: everything in one list, with a nudge before it is missed"
+    assert not any("from your words" in criterion for criterion in task.acceptance_criteria)
+    assert quote in task.description  # the reader still sees where it came from
+
+
+def test_what_the_app_works_out_and_hands_over_asks_for_no_saved_result() -> None:
+    state = habit_state()
+    assert state.scoping_output is not None
+    state.scoping_output.mvp_features.append(
+        Feature(name="Get shift-aware reminders", description="", phase=1, priority="P0", rice_effort=1))
+    task = tasks_by_title(write_plan(state))["Get shift-aware reminders"]
+    assert task.acceptance_criteria[0] == "A user can get shift-aware reminders from the app"
+    assert "Invalid or empty input is refused with a message that says what to fix" in task.acceptance_criteria

@@ -29,10 +29,14 @@ _ACTION_VERBS = {
 }
 # A parenthesised note on where a row came from, not something to build.
 _NOTE = re.compile(r"\s*\((?:template|estimated|assumed|note)\b[^)]*\)", re.IGNORECASE)
+# Where a description came from ("— from your words: “a paper notebook in the shed”"): the reader's, in the task's
+# description; as a criterion it asks the agent for nothing (or for the paper notebook it quotes).
+_SOURCE = re.compile(r"\s*[—–]\s*from your (?:words|constraints)\s*:\s*“[^”]*”", re.IGNORECASE)
 _SAVES = re.compile(r"\b(?:sav|stor|record|kept|keep|persist|remember)\w*", re.IGNORECASE)
-# Verbs that only read: "See whats free" saves nothing, so its criterion asks for no saved result.
+# Verbs that only read: "See whats free" saves nothing, so its criterion asks for no saved result; nor does what the
+# app works out and hands over ("Get shift-aware reminders", "Receive a weekly digest").
 _READ_VERBS = {"see", "view", "browse", "find", "search", "compare", "read", "filter", "sort", "check", "look", "watch",
-               "download", "export", "list", "show"}
+               "download", "export", "list", "show", "get", "receive"}
 # Minutes of agent time per person-week of RICE effort, bounded to keep a task reviewable.
 _MINUTES_PER_WEEK = 15
 _MIN_MINUTES, _MAX_MINUTES = 10, 60
@@ -226,7 +230,7 @@ def _feature_task(
     name = _line(feature.name)
     full = _line(feature.description)
     # A note for the reader ("(template: most apps need one…)") stays in the description, out of the criteria.
-    description = _NOTE.sub("", full).strip()
+    description = _SOURCE.sub("", _NOTE.sub("", full)).strip()
     if _tokens(description) <= _tokens(name):
         description = full = ""
     criteria: list[str] = []

@@ -78,6 +78,7 @@ from pmtui.delivery.gates.outcomes import (
 from pmtui.delivery.gates.pairings import unique_on_the_other, values_swapped
 from pmtui.delivery.gates.percentages import fraction_against_percent, pays_the_discount
 from pmtui.delivery.gates.permissions import PERMITTED, PRECISION_WORDS, permissions, precision_only
+from pmtui.delivery.gates.plan_shapes import shaped_location
 from pmtui.delivery.gates.polarity import (
     asks_refusal,
     hides_what_happened,
@@ -601,6 +602,12 @@ def _written(change: ChangeSet) -> str:
 
 
 def _offline_location(criterion: str, change: ChangeSet, units: Sequence[Unit]) -> tuple[str | None, str]:
+    shaped = shaped_location(criterion, units, _written(change), change.added_lines,
+                             lambda core, some: _judged_location(core, change, some))
+    return shaped if shaped is not None else _judged_location(criterion, change, units)
+
+
+def _judged_location(criterion: str, change: ChangeSet, units: Sequence[Unit]) -> tuple[str | None, str]:
     verdict = judge(criterion, units, _written(change))
     if verdict is None:
         return None, "the change adds no code a criterion could be matched to"

@@ -1,0 +1,386 @@
+"""Criteria shapes a delivery plan writes, read for what they ask of the code.
+
+pmtui's own PM writes criteria such as "A user can log a watering from the app and sees the result saved",
+"Invalid or empty input is refused with a message that says what to fix, and nothing is saved", "Sign-up and
+profile: Owners create an account so their data is theirs", "Success metric tracking: Instrument the success metric
+from day one: users log waterings 3 times a week after 2 months", "Import from notebook: … — from your words:
+“a paper notebook in the shed”"; users write the same shapes themselves ("Bad or missing input is rejected with an
+error message", "… and the booking is saved"). An agent that knows nothing of pmtui maps none of them, and the
+words of the shape (where it happens, who does it, why, where a sentence came from) name nothing in code:
+
+- the frame: "from the app", "A user can complete core-flow step 2 with it:", "Instrument the success metric from
+  day one:", a quoted provenance ("— from your words: “…”"), a rationale ("so their data is theirs") and the actor
+  before the verb ("Owners create …") are let go; what is left is judged as any criterion;
+- "… sees the result saved", "its result is saved", "is saved/stored": the unit that does it must also keep the
+  result (SQL insert/update, a file or JSON written, a `.save()`/`.add()`, or state kept by the object:
+  `self.items[k] = …`, `self.log.append(…)`); a unit that only checks and returns is not;
+- "invalid or empty input is refused with a message …": a guard testing the input (a negation, a length, a
+  number's range, a pattern, an allowed set) whose branch refuses with words (raise/throw with a message, an error
+  returned or collected); a bare `raise ValueError`, `return None, None` or a silent return is no message; "nothing
+  is saved" wants no save before the refusal; a refusal inside its own stated range (`0 <= n <= MAX: raise`) or on
+  the side its message denies ("Only 5 on the shelf" for `qty < on_shelf`) refuses the valid input;
+- a time frame in months ("after 2 months") is the same frame counted in days where the code counts days (60).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+_PROVENANCE = re.compile(r"\s*[—–]\s*from (?:your|the founder's|their) (?:own )?(?:words|constraints|notes)\s*:\s*"
+                         r"[“\"'].*?[”\"']\s*$", re.IGNORECASE)
+_CORE_FLOW = re.compile(r"^(A user can )complete (?:core-flow |core flow |the flow's )?step \d+ with it:\s*", re.IGNORECASE)
+_METRIC = re.compile(r"^([^:]{3,40}):\s*(?:instrument|track|measure|record) the (?:success )?metric"
+                     r"(?: from (?:day one|the start|launch))?\s*:\s*", re.IGNORECASE)
+_WHERE = re.compile(r"\s+(?:from|in) the app\b", re.IGNORECASE)
+_SAVED = re.compile(r"(?:,?\s+and\s+(?:sees|see)\s+(?:the|its|their)\s+result\s+(?:is\s+)?(?:saved|stored|kept)"
+                    r"|\s+works from start to finish(?:\s+in the app)?\s+and\s+(?:its|the)\s+result\s+is\s+"
+                    r"(?:saved|stored|kept)|,?\s+and\s+(?:the|its)\s+(?:result|\w+)\s+is\s+(?:saved|stored|kept))\s*\.?$",
+                    re.IGNORECASE)
+_RATIONALE = re.compile(r"\s+so (?:that )?(?:their|his|her|your|our|its|the) [^,.;:]*\.?$", re.IGNORECASE)
+_ACTOR = re.compile(r"^([^:]{3,40}:\s*)[A-Z][a-z]+s\s+(?=(?:create|can|get|set|see|add|keep|log|book|sign|make|"
+                    r"register|manage|track|edit|view)\b)")
+_REFUSAL_CRITERION = re.compile(
+    r"^(?:(?:any|an?|the)\s+)?(?:invalid|empty|bad|missing|blank|malformed|wrong)(?:\s+(?:or|and|/)\s+"
+    r"(?:invalid|empty|bad|missing|blank|malformed|wrong))?\s+(?:input|data|values?|fields?|entry|entries|form)s?\s+"
+    r"(?:is|are|gets?|get)\s+(?:refused|rejected|blocked|not accepted|declined)\b(?P<rest>.*)$", re.IGNORECASE)
+_ASKS_MESSAGE = re.compile(r"\b(?:message|error|explain|says?|tells?)\b", re.IGNORECASE)
+_NOTHING_SAVED = re.compile(r"\bnothing\s+(?:is\s+|gets\s+)?(?:saved|stored|written|kept|recorded)\b", re.IGNORECASE)
+
+# what keeps a result: SQL writes, a file or JSON written, an ORM or store call, state kept by the object
+_PERSIST = re.compile(
+    r"\b(?:INSERT|UPDATE|REPLACE)\s+(?:INTO\s+)?\w+|\.commit\(\)|\.write_text\(|\bjson\.dump\(|writeFile(?:Sync)?\(|"
+    r"\.save\(|\.objects\.create\w*\(|\.create_user\(|\b(?:store|db|repo|repository|session)\.(?:add|put|insert)\w*\(|"
+    r"\bsave\w*\(|\b(?:self|this)\.\w+(?:\.setdefault\([^)]*\))?(?:\[[^\]]*\])+\s*=(?!=)|"
+    r"\b(?:self|this)\.\w+(?:\[[^\]]*\])*\.(?:append|extend|add|push|set|insert)\(|"
+    r"(?-i:^\s*[A-Z][A-Z0-9_]{2,}(?:\[[^\]]*\])+\s*=(?!=)|\b[A-Z][A-Z0-9_]{2,}\.(?:append|add|push|set|insert)\()|"
+    r"\b(?:[a-z]\w*)\.set\(\s*\w+\s*,", re.IGNORECASE)
+_MESSAGE = r"f?[\"'`][^\"'`\n]*[A-Za-z]{2,}[^\"'`\n]*\s[^\"'`\n]*[\"'`]"
+_REFUSES = re.compile(
+    rf"\braise\s+[\w.]+\((?:[^()\n]*?,\s*)?(?:\w+\s*=\s*)?{_MESSAGE}|\bthrow\s+new\s+\w+\(\s*{_MESSAGE}|"
+    rf"\breturn\s+(?:None|null|False|false|undefined|nil)\s*,\s*{_MESSAGE}|\breturn\s+\{{[^}}\n]*(?:errors?|problems)\b|"
+    rf"\b(?:errors|problems|issues|messages)\s*(?:\.(?:append|push|add)\(\s*|\[[^\]]+\]\s*=\s*){_MESSAGE}")
+_GUARD = re.compile(r"^\s*(?:\}\s*)?(?:if|elif|else\s+if|unless)\b\s*(.*)$")
+_TESTS_INPUT = re.compile(
+    r"\bnot\b|!\s*[\w(]|\blen\(|\.length\b|[<>]=?|===?\s*[\"']{2}|\.(?:match|fullmatch|search|test)\(|\bnot\s+in\b|"
+    r"\bis\s+None\b|\bisNaN\b|\bisinstance\(|\.strip\(\)|\.trim\(\)", re.IGNORECASE)
+_CHAINED = re.compile(r"[\w.)\]]+\s*<=?\s*[\w.()\[\]]+\s*<=?\s*[\w.)\]]+")
+_SAYS_AT_MOST = re.compile(r"\b(?:only|at most|no more than|not enough|too many|exceeds?|or (?:less|fewer)|up to)\b",
+                           re.IGNORECASE)
+_SAYS_AT_LEAST = re.compile(r"\b(?:at least|or more|too (?:short|few|small)|minimum)\b", re.IGNORECASE)
+_SAYS_MISSING = re.compile(r"\b(?:enter|is required|are required|missing|cannot be (?:empty|blank)|can't be (?:empty|"
+                           r"blank)|must not be (?:empty|blank)|is empty|give|choose|pick|name the|needs? an?)\b",
+                           re.IGNORECASE)
+_ONE_COMPARISON = re.compile(r"^\s*\(?\s*([\w.()\[\]]+)\s*(<=?|>=?)\s*([\w.()\[\]]+)\s*\)?\s*$")
+_CREATES = re.compile(r"(^|:\s*|\bcan\s+)(create|add|register|open|set up|record|log)\s+(?=an?\s)", re.IGNORECASE)
+_LISTS = re.compile(r"^A user can (?:list|see|view|show|find|browse)\s+(?:(?:overdue|expired|expiring|late|old)\b|"
+                    r"\w+(?:\s+\w+)?\s+(?:that|which|due|older|newer|"
+                    r"overdue|expiring|expired|for|from|by|with|over|under|in|on)\b)", re.IGNORECASE)
+# a list of what is past a date: overdue homework, routes older than 6 weeks, plants that need water today
+_PAST = re.compile(r"\b(?:overdue|older than|expired|past due|late|due (?:back )?today|need \w+ today)\b", re.IGNORECASE)
+_NOW = re.compile(r"\?|\b(?:today|now|cutoff|cut_off|deadline)\b(?:\(\))?|\bdate\.today\(\)|\bDate\.now\(\)|"
+                  r"\bdatetime\.now\(\)")
+_DATE_COMPARISON = re.compile(r"([\w.()\[\]+ ]+?)\s*(<=?|>=?)\s*([\w.()?\[\]]+)(?=\s*(?:$|[\"':),]|and\b|or\b|ORDER\b))",
+                              re.MULTILINE)
+_FILTERS = re.compile(r"\bif\b|\bWHERE\b|\.filter\(|(?<![-=])[<>]=?|==|!=|\.startsWith\(|\bin\s+\w+\s+if\b", re.IGNORECASE)
+
+
+def _own(unit: Any) -> bool:
+    """A code unit of its own (a function, a class, a constant), not a whole file's scope holding all of them."""
+    return bool(unit.kind == "code" and unit.name != unit.path.rsplit("/", 1)[-1])
+
+
+def _leaf(unit: Any, units: Sequence[Any]) -> bool:
+    """A unit of its own that holds no other (a function, not the class around it)."""
+    return _own(unit) and not any(_own(u) and u is not unit and _holds(unit, u) for u in units)
+
+
+_ASSIGNS = re.compile(r"^\s*(?:export\s+)?(?:const\s+|let\s+|var\s+)?([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", re.MULTILINE)
+
+
+def _kept_there(location: str, units: Sequence[Any], verb: str = "", core: str = "") -> bool:
+    """Whether the unit at the location (the innermost that holds the line), or one it calls, keeps the result; a
+    class keeps nothing of itself (its methods do), and a module's store (`ACCOUNTS = {}`) is kept by the functions
+    of its file that write to it."""
+    path, line = location.rsplit(":", 1)
+    holding = [u for u in units if _own(u) and u.path == path and u.start <= int(line) <= u.end]
+    if not holding:
+        return False
+    unit = min(holding, key=lambda u: u.end - u.start)
+    if not _leaf(unit, units):
+        # a class keeps nothing of itself: a method of it named for the criterion's act does (`create_account`)
+        return bool(verb) and any(_leaf(u, units) and _holds(unit, u) and verb[:4].lower() in _name_words(u.name)
+                                  and keeps_result(u.code_text) for u in units)
+    callees = [u for u in units if _leaf(u, units) and u is not unit and u.name in unit.calls]
+    if any(keeps_result(u.code_text) for u in [unit, *callees]):
+        return True
+    # `profile()` beside `sign_up()` in one class: the sibling whose own act the criterion names keeps it
+    classes = [u for u in holding if u is not unit and not _leaf(u, units)]
+    if classes and core:
+        around = min(classes, key=lambda u: u.end - u.start)
+        asked = _name_words(core)
+        if any(_leaf(u, units) and u is not unit and _holds(around, u) and keeps_result(u.code_text)
+               and _name_words(re.sub(r"([a-z])([A-Z])", r"\1_\2", u.name).split("_")[0]) <= asked for u in units):
+            return True
+    if re.match(r"\s*(?:def|class|function|async|export\s+(?:async\s+)?function)\b", unit.code_text):
+        return False
+    stores = set(_ASSIGNS.findall(unit.code_text))
+    return any(_leaf(u, units) and u.path == path and u is not unit and any(
+        _PERSIST.search(text) and any(re.search(rf"\b{re.escape(name)}\b", text) for name in stores)
+        for text in u.code_text.splitlines()) for u in units)
+
+
+def _holds(outer: Any, inner: Any) -> bool:
+    """Whether one unit's lines hold the other's (a class its method)."""
+    return bool(outer.path == inner.path and outer.start <= inner.start and inner.end <= outer.end)
+
+
+def _keeps_the_future(code: str) -> str:
+    """The comparison of a date with now or a cut-off, when every such comparison keeps the later ones (`due > ?`
+    for overdue homework); "" when none does or one keeps the earlier ones."""
+    judged = []
+    for left, op, right in _DATE_COMPARISON.findall(code):
+        left, right = left.strip(), right.strip()
+        if _NOW.fullmatch(right) and not _NOW.search(left):
+            later = op.startswith(">")
+        elif _NOW.fullmatch(left) and not _NOW.search(right):
+            later = op.startswith("<")
+        else:
+            continue
+        judged.append((later, f"{left} {op} {right}"))
+    return judged[0][1] if judged and all(later for later, _ in judged) else ""
+
+
+def _name_words(text: str) -> set[str]:
+    """The first four letters of each word of a name or sentence: `log_watering`, `scheduleWalk`, "log a watering"."""
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", text)
+    return {word.lower()[:4] for word in re.findall(r"[A-Za-z]{3,}", spaced)} - {"user", "can", "the", "with", "from"}
+_FRAME = re.compile(r",?\s+(?:after|within|in|by|over)\s+(?:the\s+first\s+)?\d+\s+(?:days?|weeks?|months?|years?)\s*$",
+                    re.IGNORECASE)
+# a frame the code counts: a time delta, or a name saying when (`REVIEW_AFTER`, `MEASURE_AFTER_DAYS`, `WINDOW`)
+_DURATIONS = re.compile(r"timedelta\(|relativedelta\(|\b\w*(?:AFTER|WITHIN|WINDOW|PERIOD|DEADLINE|REVIEW|MEASURE|JUDGE)\w*\b",
+                        re.IGNORECASE)
+_MONTHS = re.compile(r"\b(\d+)\s+months?\b", re.IGNORECASE)
+
+
+def frame_removed(criterion: str) -> tuple[str, bool]:
+    """The criterion without its frame, and whether it asks that the result is saved."""
+    text = _PROVENANCE.sub("", criterion.strip())
+    text = _CORE_FLOW.sub(r"\1", text)
+    text = _METRIC.sub("", text)
+    saved = bool(_SAVED.search(text))
+    if saved:
+        text = _SAVED.sub("", text)
+        if not re.match(r"(?i)a user can\b", text):
+            text = f"A user can {text[:1].lower()}{text[1:]}"
+    text = _WHERE.sub("", text)
+    text = _RATIONALE.sub("", text)
+    text = _ACTOR.sub(r"\1", text)
+    return text.strip(), saved
+
+
+def keeps_result(code: str) -> bool:
+    """Whether the code keeps what it did: a write to a database, a file, a store, or the object's own state."""
+    return any(_PERSIST.search(line) for line in code.splitlines() if not line.lstrip().startswith(("#", "//")))
+
+
+def _condition(line: str) -> tuple[str, str] | None:
+    """A guard line's condition and what follows it on the line: `if not x:`, `if (!x) {`, `if (x) throw …`."""
+    match = _GUARD.match(line)
+    if not match:
+        return None
+    rest = match.group(1).strip()
+    if rest.startswith("("):
+        depth = 0
+        for index, char in enumerate(rest):
+            depth += {"(": 1, ")": -1}.get(char, 0)
+            if depth == 0:
+                return rest[1:index], rest[index + 1:].strip(" {")
+        return None
+    if ":" in rest:
+        head, _, tail = rest.rpartition(":")
+        return head, tail
+    return rest.removesuffix("then").strip(), ""
+
+
+def _guard_body(lines: list[str], index: int) -> str:
+    """The condition line's own rest and the lines of its branch (deeper than the condition)."""
+    parsed = _condition(lines[index])
+    body = [parsed[1] if parsed else ""]
+    depth = len(lines[index]) - len(lines[index].lstrip())
+    for line in lines[index + 1:]:
+        if not line.strip():
+            continue
+        if len(line) - len(line.lstrip()) <= depth and not line.strip().startswith((")", "}")):
+            break
+        body.append(line)
+        if len(body) > 6:
+            break
+    return "\n".join(body)
+
+
+def refusing_guards(code: str, any_test: bool = False) -> list[tuple[int, str, str]]:
+    """(line index, condition, branch) for each guard of the code that tests input (or anything, `any_test`) and
+    refuses with words."""
+    lines = code.splitlines()
+    found = []
+    for index, line in enumerate(lines):
+        parsed = _condition(line)
+        if not parsed or not (any_test or _TESTS_INPUT.search(parsed[0])):
+            continue
+        body = _guard_body(lines, index)
+        if _REFUSES.search(body):
+            found.append((index, parsed[0], body))
+    return found
+
+
+def turned_round(condition: str, body: str, params: frozenset[str] = frozenset()) -> bool:
+    """A refusal inside its own range (`0 <= n <= MAX`) or on the side its message denies."""
+    for part in re.split(r"\bor\b|\|\||\band\b|&&", condition):
+        if _CHAINED.search(part) and not re.search(r"\bnot\b|!", part):
+            return True
+    message = " ".join(re.findall(r"[\"'`]([^\"'`\n]+)[\"'`]", body))
+    parts = [part.strip(" ()") for part in re.split(r"\bor\b|\|\|", condition)]
+    # "Enter the hive name" refused where the name is there: `if hive:`, `if (walk.dog)`
+    if len(parts) == 1 and _SAYS_MISSING.search(message) and re.fullmatch(r"[\w.]+(?:\.(?:strip|trim)\(\))?", parts[0]) \
+            and re.split(r"\W", parts[0])[0] in params:
+        return True
+    one = _ONE_COMPARISON.match(condition) if len(parts) == 1 else None
+    if not one or re.fullmatch(r"\d+(?:\.\d+)?", one.group(1)):
+        return False
+    below = one.group(2).startswith("<")
+    return (below and bool(_SAYS_AT_MOST.search(message)) and not _SAYS_AT_LEAST.search(message)) or (
+        not below and bool(_SAYS_AT_LEAST.search(message)) and not _SAYS_AT_MOST.search(message))
+
+
+def _line_of(unit: Any, text: str, added: Mapping[str, Sequence[tuple[int, str]]]) -> int:
+    """The number of the change's line of the unit that reads `text`, else the unit's first line."""
+    for number, line in added.get(unit.path, []):
+        if unit.start <= number <= unit.end and line.strip() == text.strip():
+            return number
+    return unit.start
+
+
+def refusal_location(criterion: str, units: Sequence[Any],
+                     added: Mapping[str, Sequence[tuple[int, str]]]) -> tuple[str | None, str] | None:
+    """Where the change refuses invalid or empty input as the criterion asks; None when it is no such criterion."""
+    shape = _REFUSAL_CRITERION.match(criterion.strip())
+    if not shape:
+        return None
+    nothing_saved = bool(_NOTHING_SAVED.search(shape.group("rest")))
+    closest = "no guard of the change refuses its input with a message"
+    for unit in units:
+        if not _own(unit):
+            continue
+        guards = refusing_guards(unit.code_text)
+        if not guards:
+            continue
+        lines = unit.code_text.splitlines()
+        params = frozenset(re.findall(r"\b([A-Za-z_]\w*)\s*[:,)=?]", lines[0].split("(", 1)[-1])) if lines else frozenset()
+        wrong = next((g for g in refusing_guards(unit.code_text, any_test=True) if turned_round(g[1], g[2], params)),
+                     None)
+        if wrong:
+            closest = f"{unit.path}:{unit.start} ({unit.name}) refuses on the valid side: `{wrong[1].strip()}`"
+            continue
+        if nothing_saved and keeps_result("\n".join(lines[:guards[0][0]])):
+            closest = f"{unit.path}:{unit.start} ({unit.name}) saves before it refuses the input"
+            continue
+        if nothing_saved and (unguarded := _saves_unguarded(units)):
+            closest = f"{unguarded.path}:{unguarded.start} ({unguarded.name}) saves with no refusal before it"
+            continue
+        line = _line_of(unit, lines[guards[0][0]], added)
+        return f"{unit.path}:{line}", f"refuses invalid input with a message in {unit.name}"
+    return None, closest
+
+
+def _own_text(unit: Any) -> str:
+    """The unit's own lines: its code text runs on with what it calls and what exercises it, each from column 0."""
+    lines = unit.code_text.splitlines()
+    own = lines[:1]
+    for line in lines[1:]:
+        if line and not line[0].isspace() and not line.startswith(("}", ")", "]")):
+            break
+        own.append(line)
+    return "\n".join(own)
+
+
+def _saves_unguarded(units: Sequence[Any]) -> Any | None:
+    """A unit of the change that saves before any refusal of its own or of what it calls first (`mark` saving a
+    register with only a silent `return` in front), None when every save is behind one."""
+    guarded = {u.name for u in units if _own(u) and refusing_guards(u.code_text)}
+    for unit in units:
+        if not _leaf(unit, units):
+            continue
+        own = _own_text(unit).splitlines()
+        for index, line in enumerate(own):
+            if _PERSIST.search(line) and not line.lstrip().startswith(("#", "//")):
+                before = "\n".join(own[:index])
+                if not refusing_guards(before) and not any(re.search(rf"\b{re.escape(name)}\(", before)
+                                                           for name in guarded if name != unit.name):
+                    return unit
+                break
+    return None
+
+
+def months_as_days(criterion: str, code: str) -> str:
+    """'after 2 months' as 'after 60 days' when the code counts the frame in days (60, 61 or 62)."""
+    def days(match: re.Match[str]) -> str:
+        months = int(match.group(1))
+        for value in (months * 30, months * 30 + 1, months * 30 + 2, months * 31):
+            if re.search(rf"(?<![\w.]){value}(?![\w.])", code) and re.search(r"(?i)days?\b", code):
+                return f"{value} days"
+        return match.group(0)
+    return _MONTHS.sub(days, criterion)
+
+
+def shaped_location(
+    criterion: str, units: Sequence[Any], written: str, added: Mapping[str, Sequence[tuple[int, str]]],
+    locate: Callable[[str, Sequence[Any]], tuple[str | None, str]],
+) -> tuple[str | None, str] | None:
+    """The location for a criterion of a plan's shapes, (None, why) when it is not met, None when the criterion has
+    no such shape (the matcher then reads it as written)."""
+    refused = refusal_location(criterion, units, added)
+    if refused is not None:
+        return refused
+    core, saved = frame_removed(criterion)
+    core = months_as_days(core, written)
+    if _METRIC.match(criterion.strip()):
+        core = re.sub(r"(?i)^success (?:means|is|=)\s+", "", core)
+        if not _DURATIONS.search(written):
+            # when the founder judges the metric ("after 2 months") is no duration the code counts: it counts none
+            core = _FRAME.sub("", core)
+    if core == criterion.strip() and not saved:
+        return None
+    named = _name_words(core)
+    keeping = [u for u in units if _leaf(u, units) and keeps_result(u.code_text) and _name_words(u.name) & named]
+    creates = _CREATES.search(core)
+    if not saved and not creates:
+        location, note = locate(core, units)
+        if location is not None and _LISTS.match(core):
+            path = location.rsplit(":", 1)[0]
+            body = "\n".join(line for u in units if u.path == path and _own(u)
+                             for line in u.code_text.splitlines()[1:])
+            if not _FILTERS.search(body):
+                return None, f"{location} lists them, but nothing in it picks which"
+            if _PAST.search(core) and (turned := _keeps_the_future(body)):
+                return None, f"{location} lists them, but keeps the ones not yet due: `{turned}`"
+        return location, note
+    if saved:
+        location, note = locate(core, keeping)
+        if location is not None:
+            return location, f"{note}; the result is kept"
+    # "create an account", "add a plant": the act of creating is the thing kept, its verb names no code; the unit
+    # that does it (or one it calls) keeps the result
+    first: tuple[str | None, str] | None = None
+    for asked in dict.fromkeys([_CREATES.sub(r"\1", core) if creates else core, core]):
+        location, note = locate(asked, units)
+        verb = creates.group(2) if creates else (re.findall(r"(?i)\bcan\s+(\w+)", core) or [""])[0]
+        if location is not None and _kept_there(location, units, verb, asked):
+            return location, f"{note}; the result is kept"
+        if first is None or (first[0] is None and location is not None):
+            first = (location, note)
+    location, note = first or (None, "")
+    if location is not None:
+        return None, f"{location} does it, but nothing there keeps the result"
+    return None, note
