@@ -395,9 +395,9 @@ def _expectation_met(c: Conversation, expectation: Expectation, index: int) -> b
         turn, previous = _move_turn(c, index), _move_turn(c, index - 1)
         if turn < 0 or previous < 0:
             return False
-        named = _undone_rows(c, index, _scope_before(c, previous), _scope_before(c, turn), c.turns[turn].scope_after)
-        if named is not None:
-            return named
+        undone = _undone_rows(c, index, _scope_before(c, previous), _scope_before(c, turn), c.turns[turn].scope_after)
+        if undone is not None:
+            return undone
         return _rows(c.turns[turn].scope_after) == _rows(_scope_before(c, previous))
     if expectation.kind == "add":
         rows = matching(features, expectation.phrase)

@@ -337,9 +337,10 @@ def feature_items(text: str) -> list[str]:
         deferred = DEFERRED_TAIL.search(piece) or BUT_LATER.search(piece)
         nice = NICE_LEAD.match(piece.strip())
         tail = NICE_TAIL.search(piece)
-        if nice or (tail and piece[: tail.start()].strip()):
-            # the hedge word marks it a nice-to-have, as "maybe" does
-            piece = f"{piece.strip()[nice.end():]} maybe" if nice else f"{piece[: tail.start()]} maybe"
+        if nice:  # the hedge word marks it a nice-to-have, as "maybe" does
+            piece = f"{piece.strip()[nice.end():]} maybe"
+        elif tail and piece[: tail.start()].strip():
+            piece = f"{piece[: tail.start()]} maybe"
         if TODAYS_WAY.match(piece.strip()):
             # "i want app to see shift and swap, now we use zalo group": what they use today is no wish.
             continue

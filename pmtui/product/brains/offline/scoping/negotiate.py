@@ -446,7 +446,8 @@ def _effort(work: _Round, request: ChangeRequest, target: tuple[str, str] | None
         return
     feature = _back_from_cuts(work, target, request) if target and target[0] == "cut" else None
     if target is None or request.weeks is None:
-        work.notes.append(f"I couldn't tell which feature takes {n_weeks(request.weeks)} — name it and I'll set it")
+        which = f"takes {n_weeks(request.weeks)}" if request.weeks is not None else "that effort is for"
+        work.notes.append(f"I couldn't tell which feature {which} — name it and I'll set it")
         return
     feature = feature or work.output.feature(target[1])
     assert feature is not None
