@@ -181,3 +181,19 @@ def test_a_snake_case_name_joins_its_words_as_camel_case_does() -> None:
     assert {"signup", "register"} <= code_concepts("def sign_up(self, email: str) -> Profile:")
     assert code_concepts("def sign_up(self)") >= code_concepts("def signUp(self)") - {"signUp"}
     assert "notfound" in code_concepts("NOT_FOUND = 404")
+
+
+def test_a_named_test_file_that_checks_nothing_shows_no_criterion(repo: Path) -> None:
+    """Noticed by criteria round 11 (2026-11-27): "tests/test_smoke.py … passes with `pytest -q`" was shown by pytest
+    passing, and a test that asserts nothing passes whatever the code does."""
+    change = skeleton_change(repo)
+    named = "tests/test_smoke.py covers these criteria and passes with `pytest -q`"
+    assert named in checked_by_commands(contract([named]), change, results())
+    (repo / "tests" / "test_smoke.py").write_text("from main import main\n\n\ndef test_main_runs() -> None:\n"
+                                                  "    main()\n")
+    hollow = change_set(repo)
+    assert named not in checked_by_commands(contract([named]), hollow, results())
+    # Checks in other languages' tests count as checks.
+    (repo / "tests" / "test_smoke.py").write_text("import unittest\n\n\nclass T(unittest.TestCase):\n"
+                                                  "    def test_it(self):\n        self.assertEqual(1, 1)\n")
+    assert named in checked_by_commands(contract([named]), change_set(repo), results())

@@ -38,6 +38,11 @@ _GATE_WORDS = {
 }
 _WORD = re.compile(r"[A-Za-z0-9][\w.+-]*")
 _PATH = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w-]+\.[A-Za-z0-9]+)(?![\w/])")
+# A line of a test that checks something: pytest/unittest asserts, Jest/Vitest/Chai expectations, Go and Rust
+# checks, RSpec. A test file without one passes whatever the code does, so it shows no criterion.
+_CHECKS = re.compile(
+    r"\bassert\w*\b|\bpytest\.raises\b|\bself\.(?:assert|fail)\w*|\bexpect\s*\(|\.should\b|\bt\.(?:Error|Fatal|Fail)\w*"
+    r"|\brequire\.\w+\(|\bassert_eq!|\bassert!|\bassert_ne!|\bmust_\w+|\braise\s+AssertionError\b")
 _BUILDS = re.compile(r"\bbuil[dt]", re.IGNORECASE)
 _ENVIRONMENT = re.compile(r"\bcommands?\s+(?:in|of|from|listed in)\s+the\s+environment\b", re.IGNORECASE)
 
@@ -51,6 +56,11 @@ def _tool(command: str) -> str:
             break
         parts = parts[1:]
     return parts[0].rsplit("/", 1)[-1].lower() if parts else ""
+
+
+def _asserts_nothing(change: ChangeSet, path: str) -> bool:
+    """Whether the lines the change adds to a test file check nothing (no assert, expect, raises…)."""
+    return not any(_CHECKS.search(text) for _, text in change.added_lines.get(path, []))
 
 
 def _first_added_line(change: ChangeSet, paths: Iterable[str]) -> str | None:
@@ -105,6 +115,8 @@ def checked_by_commands(
         paths = [match.group(1) for match in _PATH.finditer(text)]
         if any(path not in present for path in paths):
             continue  # a file the change does not have: not shown by these commands
+        if any(_asserts_nothing(change, path) for path in paths if "test" in path.lower()):
+            continue  # "tests/x.py … passes": a test that checks nothing passes whatever the code does
         for path in paths:
             text = text.replace(path, " ")
         words = [word.lower() for word in _WORD.findall(text.replace("`", " "))]
