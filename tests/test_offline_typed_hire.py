@@ -123,3 +123,14 @@ def test_one_doing_reads_the_doing_and_what_it_is_done_to() -> None:
     assert not one_doing("See whats free", "See the tide times")  # a question word is no object
     assert not one_doing("Pay online", "Pay a deposit")  # a channel is no object
     assert not one_doing("Book kit online", "Rent a board")  # another doing
+
+
+def test_the_founder_speaking_after_who_ends_who_and_an_age_range_is_no_count(tmp_path: Path) -> None:
+    """From the Glasgow driving instructor `pm13` typed (2026-11-27): "learner drivers, mostly 17 to 20, I've got about 35
+    on the go at one time" was filed whole as who it is for, and the scope's reach read "17 to" as 17 users."""
+    from pmtui.product.brains.offline.scoping.terms import user_count
+
+    _, summary = talk(tmp_path, "an app for my driving school in glasgow so learners can book lessons",
+                      "learner drivers, mostly 17 to 20, I've got about 35 on the go at one time")
+    assert summary.target_user == "learner drivers, mostly 17 to 20 (about 35 on the go)"
+    assert user_count(summary) is not None and user_count(summary)[0] == 35

@@ -106,6 +106,8 @@ def _success_strong(clause: str) -> bool:
 
 _PRONOUN_LEAD = re.compile(r"^(?:they|he|she|we|i|it|you|everyone|nobody|someone|most of them|half of them)\b",
                            re.IGNORECASE)
+_COUNT_IN = re.compile(r"(?:(?:about|around|roughly|some|nearly|almost|over|maybe|like)\s+)?\d[\d,]*\+?(?:\s+[\w'-]+){0,3}",
+                       re.IGNORECASE)
 _LIST_GO_ON = re.compile(r"^(?:and|or|plus|also|too|as well)\b", re.IGNORECASE)
 
 
@@ -231,8 +233,13 @@ def _people_clue(clause: str) -> Clue | None:
         )
         qualifier = PERSONA_QUALIFIER.match(rest) if descriptive else None
         if qualifier:
-            # "…, usually 1-3 person studios" says more about the same people.
-            subject = f"{subject}{qualifier.group(0).rstrip(' ,')}"
+            # "…, usually 1-3 person studios" says more about the same people; "…, I've got about 35 on the go" is the
+            # founder speaking: who ends there, and how many of them stays beside it.
+            said = f"{subject}{qualifier.group(0).rstrip(' ,')}"
+            subject = _until_a_new_clause(said)
+            count = _COUNT_IN.search(said[len(subject):])
+            if count:
+                subject = f"{subject} ({count.group(0).strip()})"
         return Clue(subject, strong, descriptive=only_persona or descriptive)
     return None
 

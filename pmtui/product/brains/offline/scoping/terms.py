@@ -88,10 +88,11 @@ def user_count(summary: DiscoverySummary) -> tuple[float, str] | None:
             unit = (match.group(2) or "").lower()
             value *= {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6}.get(unit, 1)
             noun = match.group(3).lower()
-            # "1-3 person studios" or "50-500 employees" says how big each customer is, not how many there are.
+            # "1-3 person studios" or "50-500 employees" says how big each customer is, not how many there are;
+            # "mostly 17 to 20" is a range of ages or sizes, not a count of anyone.
             if re.search(r"\d\s*[-\u2013]\s*$", text[: match.start()]) or re.match(
                 r"(?:person|people|man|employee|seat)\b", noun
-            ):
+            ) or re.match(r"(?:to|or|and)\s+\d", text[match.start(3):], re.IGNORECASE):
                 continue
             if aspect != "target_user" and not re.search(
                 r"(users?|customers?|people|members|clients|subscribers|patients|students|nurses|teachers|"
