@@ -31,3 +31,30 @@ def test_a_target_is_quoted_by_what_it_counts_not_by_when(tmp_path: Path) -> Non
 def test_a_first_clause_that_only_says_by_when_is_no_quote() -> None:
     assert short("In 6 weeks, 40 shops using it", 8) == "In 6 weeks, 40 shops using it"
     assert short("cut the no-shows to under 5 a month, by winter", 8) == "cut the no-shows to under 5 a month"
+
+
+def test_the_owners_own_wish_is_not_cut_because_the_tenants_do_not_need_it(tmp_path: Path) -> None:
+    """Noticed by `pm13`: the cut reason for "monthly rent report for me" said "no evidence your freshers need it"."""
+    import asyncio
+
+    from pmtui.config import Config
+    from pmtui.product.orchestrator import Orchestrator
+    from pmtui.store import Store
+
+    async def cuts() -> list[str]:
+        store = Store(tmp_path / "pg.db")
+        try:
+            orchestrator = Orchestrator(store, Config(offline=True))
+            project_id = orchestrator.open_project("PG").project_id
+            for line in [*PG, "rent we take 9000 per bed monthly", "me and my brother, 2 months, android first",
+                         "UPI autopay became normal now", "yes"]:
+                await orchestrator.handle(project_id, line)
+            output = orchestrator.state(project_id).scoping_output
+            assert output is not None
+            return [cut.reason for cut in output.cut_features if "for me" in cut.name.lower()]
+        finally:
+            store.close()
+
+    [reason] = asyncio.run(cuts())
+    assert reason.startswith("Monthly rent report for me: it is for you, not for your "), reason
+    assert "no evidence your" not in reason

@@ -317,12 +317,18 @@ def origin_provenance(candidate: Candidate) -> Provenance:
 
 
 CAN_WAIT = "you said it can wait"
+_FOR_THE_FOUNDER = re.compile(r"\bfor (?:me|us|myself|ourselves|my own use|the owner|the boss|admin)\b", re.IGNORECASE)
 
 
 def _cut_reason(feature: Feature, nice: NiceToHave, summary: DiscoverySummary, core: str) -> str:
     if nice.kind == CAN_WAIT:
         return (f"{feature.name}: you said in the interview it can wait; adds {n_weeks(feature.rice_effort)} (score "
                 f"{feature.compute_score():g}). First in line once the MVP shows it works.")
+    if _FOR_THE_FOUNDER.search(f"{feature.name} {feature.description}"):
+        # "monthly rent report for me": the founder's own wish; the users' need is not the question.
+        return (f"{feature.name}: it is for you, not for your {persona(summary)} on the way to {core.lower()}; adds "
+                f"{n_weeks(feature.rice_effort)} ({nice.kind}: impact {feature.rice_impact:g}, score "
+                f"{feature.compute_score():g}). Revisit once the MVP shows it works.")
     return (
         f"{feature.name}: no evidence your {persona(summary)} need it for {core.lower()}; adds "
         f"{n_weeks(feature.rice_effort)} ({nice.kind}: impact {feature.rice_impact:g}, score "
