@@ -72,6 +72,17 @@ _SAYS_AT_LEAST = re.compile(r"\b(?:at least|or more|too (?:short|few|small)|mini
 _SAYS_MISSING = re.compile(r"\b(?:enter|is required|are required|missing|cannot be (?:empty|blank)|can't be (?:empty|"
                            r"blank)|must not be (?:empty|blank)|is empty|give|choose|pick|name the|needs? an?)\b",
                            re.IGNORECASE)
+# A condition that is true when a value is there (and so refuses the valid input, under a "missing" message).
+_PRESENT = re.compile(
+    r"([\w.]+)(?:\.(?:strip|trim)\(\))?"
+    r"|len\(\s*([\w.]+)(?:\.strip\(\))?\s*\)\s*(?:>\s*0|>=\s*1|!=\s*0)"
+    r"|([\w.]+)\.length\s*(?:>\s*0|>=\s*1|!==?\s*0)"
+    r"|([\w.]+)(?:\.(?:strip|trim)\(\))?\s*(?:!=|!==)\s*(?:\"\"|''|None|null|nil)"
+    r"|([\w.]+)\s+is\s+not\s+None"
+    r"|bool\(\s*([\w.]+)\s*\)"
+    r"|!\s*([\w.]+)\.(?:isEmpty|empty\?|blank\?)\(?\)?"
+    r"|not\s*\(?\s*([\w.]+)\s+is\s+None\s*\)?"
+    r"|not\s*\(?\s*([\w.]+)(?:\.(?:strip|trim)\(\))?\s*==\s*(?:\"\"|'')\s*\)?")
 _ONE_COMPARISON = re.compile(r"^\s*\(?\s*([\w.()\[\]]+)\s*(<=?|>=?)\s*([\w.()\[\]]+)\s*\)?\s*$")
 _CREATES = re.compile(r"(^|:\s*|\bcan\s+)(create|add|register|open|set up|record|log)\s+(?=an?\s)", re.IGNORECASE)
 _LISTS = re.compile(r"^A user can (?:list|see|view|show|find|browse)\s+(?:(?:overdue|expired|expiring|late|old)\b|"
@@ -242,16 +253,30 @@ def turned_round(condition: str, body: str, params: frozenset[str] = frozenset()
             return True
     message = " ".join(re.findall(r"[\"'`]([^\"'`\n]+)[\"'`]", body))
     parts = [part.strip(" ()") for part in re.split(r"\bor\b|\|\|", condition)]
-    # "Enter the hive name" refused where the name is there: `if hive:`, `if (walk.dog)`
-    if len(parts) == 1 and _SAYS_MISSING.search(message) and re.fullmatch(r"[\w.]+(?:\.(?:strip|trim)\(\))?", parts[0]) \
-            and re.split(r"\W", parts[0])[0] in params:
-        return True
+    # "Enter the hive name" refused where the name is there: `if hive:`, `if (walk.dog)`, `if len(name) > 0:`,
+    # `if name != ""`, `if name is not None`, `if (name.length > 0)`, `if !name.isEmpty()`
+    # Any one side of an `or` that is true when the value is there fires the refusal on valid input.
+    for part in parts if _SAYS_MISSING.search(message) else ():
+        present = _PRESENT.fullmatch(part)
+        if present and re.split(r"\W", next(g for g in present.groups() if g))[0] in params:
+            return True
     one = _ONE_COMPARISON.match(condition) if len(parts) == 1 else None
     if not one or re.fullmatch(r"\d+(?:\.\d+)?", one.group(1)):
         return False
     below = one.group(2).startswith("<")
     return (below and bool(_SAYS_AT_MOST.search(message)) and not _SAYS_AT_LEAST.search(message)) or (
         not below and bool(_SAYS_AT_LEAST.search(message)) and not _SAYS_AT_MOST.search(message))
+
+
+def _derived(lines: Sequence[str], params: frozenset[str]) -> frozenset[str]:
+    """Locals made straight from a parameter (`name = habit.strip()`, `const email = input.trim()`): what a guard
+    tests of the input; a list of errors the code builds (`errors = []`) is not one."""
+    found = set()
+    for line in lines:
+        made = re.match(r"\s*(?:(?:const|let|var|val)\s+)?([A-Za-z_]\w*)\s*(?::\s*[\w\[\]|. ]+)?=(?!=)\s*(.+)$", line)
+        if made and set(re.findall(r"[A-Za-z_]\w*", made.group(2))) & params:
+            found.add(made.group(1))
+    return frozenset(found)
 
 
 def _line_of(unit: Any, text: str, added: Mapping[str, Sequence[tuple[int, str]]]) -> int:
@@ -278,6 +303,7 @@ def refusal_location(criterion: str, units: Sequence[Any],
             continue
         lines = unit.code_text.splitlines()
         params = frozenset(re.findall(r"\b([A-Za-z_]\w*)\s*[:,)=?]", lines[0].split("(", 1)[-1])) if lines else frozenset()
+        params = params | _derived(lines[1:], params)
         wrong = next((g for g in refusing_guards(unit.code_text, any_test=True) if turned_round(g[1], g[2], params)),
                      None)
         if wrong:
