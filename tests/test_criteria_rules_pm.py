@@ -218,3 +218,25 @@ def test_a_missing_value_refused_where_it_is_there_refuses_the_valid_input(tmp_p
     assert maps(tmp_path / "right", INVALID, {"src/reminders.py": REMIND.format(name_check="not name")})
     errors = "    errors = []\n    if errors:\n        raise ValueError(\"Missing: \" + \", \".join(errors))\n"
     assert not turned_round("errors", errors, frozenset({"customer", "phone"}))  # a list the code builds, not input
+
+
+
+def _written_beforehand(path: str) -> str:
+    """One file of the tool-hire code the plain agent writes (tests/agents/tool_hire_code.txt)."""
+    text = (Path(__file__).parent / "agents" / "tool_hire_code.txt").read_text(encoding="utf-8")
+    sections = re.split(r"^=== (\S+)\n", text, flags=re.MULTILINE)[1:]
+    return dict(zip(sections[::2], sections[1::2], strict=True))[path]
+
+
+def test_a_method_named_by_a_synonym_of_the_act_keeps_the_result(tmp_path: Path) -> None:
+    """From the tool-hire plan delivered by a plain agent (2026-11-27): "A user can book a tool for given days from the
+    app and sees the result saved" against `BookingBook.reserve()`, which writes its JSON file, was "does it, but
+    nothing there keeps the result": the criterion was placed in the class beside `reserve`, which was not read as
+    booking."""
+    criterion = "A user can book a tool for given days from the app and sees the result saved"
+    path = "src/book_a_tool_for_given_days.py"
+    code = _written_beforehand(path)
+    assert maps(tmp_path / "kept", criterion, {path: code})
+    # The same class keeping nothing is still refused.
+    lost = code.replace("self.path.write_text(json.dumps([asdict(b) for b in [*self.all(), booking]]))", "pass")
+    assert lost != code and not maps(tmp_path / "lost", criterion, {path: lost})

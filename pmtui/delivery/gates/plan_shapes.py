@@ -110,6 +110,17 @@ def _leaf(unit: Any, units: Sequence[Any]) -> bool:
 _ASSIGNS = re.compile(r"^\s*(?:export\s+)?(?:const\s+|let\s+|var\s+)?([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)", re.MULTILINE)
 
 
+def _names_the_act(verb: str, name: str) -> bool:
+    """Whether a method's name says the criterion's act: its word (`create_account` for "create") or a synonym
+    (`reserve` for "book")."""
+    from pmtui.delivery.gates.vocabulary import concepts_of_word, split_identifier
+
+    if verb[:4].lower() in _name_words(name):
+        return True
+    wanted = concepts_of_word(verb.lower())
+    return any(concepts_of_word(word) & wanted for word in split_identifier(name))
+
+
 def _kept_there(location: str, units: Sequence[Any], verb: str = "", core: str = "") -> bool:
     """Whether the unit at the location (the innermost that holds the line), or one it calls, keeps the result; a
     class keeps nothing of itself (its methods do), and a module's store (`ACCOUNTS = {}`) is kept by the functions
@@ -121,7 +132,7 @@ def _kept_there(location: str, units: Sequence[Any], verb: str = "", core: str =
     unit = min(holding, key=lambda u: u.end - u.start)
     if not _leaf(unit, units):
         # a class keeps nothing of itself: a method of it named for the criterion's act does (`create_account`)
-        return bool(verb) and any(_leaf(u, units) and _holds(unit, u) and verb[:4].lower() in _name_words(u.name)
+        return bool(verb) and any(_leaf(u, units) and _holds(unit, u) and _names_the_act(verb, u.name)
                                   and keeps_result(u.code_text) for u in units)
     callees = [u for u in units if _leaf(u, units) and u is not unit and u.name in unit.calls]
     if any(keeps_result(u.code_text) for u in [unit, *callees]):
@@ -132,7 +143,9 @@ def _kept_there(location: str, units: Sequence[Any], verb: str = "", core: str =
         around = min(classes, key=lambda u: u.end - u.start)
         asked = _name_words(core)
         if any(_leaf(u, units) and u is not unit and _holds(around, u) and keeps_result(u.code_text)
-               and _name_words(re.sub(r"([a-z])([A-Z])", r"\1_\2", u.name).split("_")[0]) <= asked for u in units):
+               and (_name_words(re.sub(r"([a-z])([A-Z])", r"\1_\2", u.name).split("_")[0]) <= asked
+                    or bool(verb) and _names_the_act(verb, u.name)) for u in units):
+            # `reserve()` beside `__init__` in `BookingBook`, for "book a tool … sees the result saved"
             return True
     if re.match(r"\s*(?:def|class|function|async|export\s+(?:async\s+)?function)\b", unit.code_text):
         return False

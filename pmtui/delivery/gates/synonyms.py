@@ -37,6 +37,7 @@ _GROUPS: dict[str, str] = {
     "logout": "logout signout logoff",
     "login": "login signin authenticate logon",
     "register": "register signup enroll",
+    "book": "book booking reserve reservation",
     "session": "session sessionid",
     "disable": "disable disabled inactive readonly",
     "wait": "wait delay debounce sleep timeout settimeout pause backoff throttle",
