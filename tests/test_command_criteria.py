@@ -8,7 +8,6 @@ its first attempt — a whole extra run of a real agent — although every comma
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from pmtui.delivery.gates.command_criteria import checked_by_commands
 from pmtui.delivery.gates.vocabulary import read_criterion
 from pmtui.delivery.git_ops import ChangeSet, change_set
 from pmtui.models.delivery import EnvironmentContract, ExpectedFiles, TaskContract
+from tests.fixtures.delivery_repo import git
 
 SKELETON = [
     "The project builds from a clean checkout with the commands in the Environment section",
@@ -27,10 +27,6 @@ SKELETON = [
     "`ruff check .` reports no errors",
     "`mypy src` reports no errors",
 ]
-
-
-def git(cwd: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=True).stdout.strip()
 
 
 @pytest.fixture
