@@ -242,13 +242,18 @@ def _concepts(words: list[str], product_stems: frozenset[str]) -> set[frozenset[
 
 def terms(text: str) -> list[str]:
     """Content words of a text, lower-cased, without stopwords, in order and without repeats."""
+    return list(_terms(text))
+
+
+@lru_cache(maxsize=8192)  # asked of the same texts many times a turn
+def _terms(text: str) -> tuple[str, ...]:
     seen: dict[str, None] = {}
     for word in re.findall(r"[a-z][a-z0-9'+-]*", text.lower()):
         # "the manager's view" is about the manager: a possessive is the word itself.
         word = re.sub(r"'s$", "", word.strip("'-")).strip("'-")
         if (len(word) >= 3 or word in _SHORT_TERMS) and word not in _STOPWORDS:
             seen.setdefault(word, None)
-    return list(seen)
+    return tuple(seen)
 
 
 # Two-letter words that name a thing: "remove the AI", "a QR code", "the HR export".

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import pairwise
 
 from pmtui.models import ASPECTS, Feature, ScopingOutput
@@ -65,10 +66,15 @@ _TOKEN = re.compile(r"[$€£]?\d+(?:\.\d+)?%?|[a-z][a-z']*")
 
 def tokens(text: str) -> list[str]:
     """Lower-case words and numbers; hyphens split words, thousands separators go ('2,000' is '2000')."""
+    return list(_tokens(text))
+
+
+@lru_cache(maxsize=8192)  # each transcript is read by many assertions
+def _tokens(text: str) -> tuple[str, ...]:
     text = text.lower().replace("\u2019", "'").replace("\u2018", "'")
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
     text = re.sub(r"[-\u2013\u2014/_]+", " ", text)
-    return [t.strip("'") for t in _TOKEN.findall(text) if t.strip("'")]
+    return tuple(t.strip("'") for t in _TOKEN.findall(text) if t.strip("'"))
 
 
 def _same(phrase_token: str, word: str) -> bool:

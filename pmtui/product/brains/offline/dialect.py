@@ -5,6 +5,7 @@ stays as said."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # Scots spellings of small words: "it's jist me, ah've got aboot 6 weeks", "the hours thing can wait, pay for a block
 # is mair important", "ah cannae answer the phone". Words that are also English words ("wee", "aye", "o", "ah" on its
@@ -25,6 +26,7 @@ _SCOTS = (
 )
 
 
+@lru_cache(maxsize=8192)  # pure, and asked of the same text many times a turn
 def scots_words(text: str) -> str:
     """The answer with Scots spellings of small words in English: "it's jist me, ah've got aboot 6 weeks n 2 grand"
     reads "it's just me, I've got about 6 weeks n 2 grand"."""
@@ -56,6 +58,7 @@ _PIDGIN = (
 )
 
 
+@lru_cache(maxsize=8192)  # pure, and asked of the same text many times a turn
 def pidgin_words(text: str) -> str:
     """The answer with Nigerian Pidgin's small words in English; nouns and numbers stay as said."""
     for pidgin, word in _PIDGIN:
@@ -71,6 +74,7 @@ _IS_SHORT = re.compile(r"\b(?!(?:it|that|this|what|there|here|he|she|who|let|whe
                        r"must|needed|necessary)\b)", re.IGNORECASE)
 
 
+@lru_cache(maxsize=8192)  # pure, and asked of the same text many times a turn
 def spoken_forms(text: str) -> str:
     """Argue-back in patois, Pidgin or with Spanish mixed in, and "the map's a nice to have", said as the words the
     request rules read."""

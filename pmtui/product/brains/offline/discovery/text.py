@@ -5,6 +5,7 @@ and whether an answer is too vague to use.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.dialect import pidgin_words, scots_words
@@ -31,10 +32,12 @@ from pmtui.product.brains.offline.discovery.lexicon import (
 from pmtui.product.completeness import has_real_content
 
 
+@lru_cache(maxsize=8192)  # pure, and asked of the same text many times a turn
 def squash(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+@lru_cache(maxsize=8192)  # pure, and asked of the same text many times a turn
 def norm(text: str) -> str:
     return re.sub(r"[^a-z0-9$%]+", " ", text.lower()).strip()
 
@@ -47,6 +50,7 @@ def content_words(text: str) -> list[str]:
     return [w.strip(".'-") for w in word_list(text) if w.strip(".'-") not in STOPWORDS]
 
 
+@lru_cache(maxsize=8192)  # pure, and asked of the same text many times a turn
 def clean(text: str) -> str:
     """The user's words, trimmed: fillers like 'well,' or 'I think' off the front, no end punctuation."""
     text = squash(text.replace("\u2019", "'").replace("\u2018", "'"))
