@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -287,6 +289,52 @@ def test_a_child_commit_is_fast_forwarded_with_the_checkout_and_local_work_kept(
         git_ops.fast_forward(repo_dir, plan_branch, sha, baseline)
     with pytest.raises(GitError, match="not checked out"):
         git_ops.fast_forward(repo_dir, "main", sha, baseline)
+
+
+def test_a_same_size_edit_made_in_the_second_its_tree_was_checked_out_is_committed(repo_dir: Path, tmp_path: Path) -> None:
+    """Git compares an index entry by content when its file's time is not older than the index itself ("racily
+    clean"): a file rewritten in the second of the checkout, at the same size, has the same stat as before. The
+    scratch copy of the index keeps the index's own time, so that check still sees the change. It used to be a
+    copy made later, which made the entry look settled: the change was empty and the task was not committed."""
+    git(repo_dir, "config", "core.trustctime", "false")  # the file's ctime cannot be set back; its mtime can
+    _, _, baseline = git_ops.prepare_plan_branch(repo_dir, "habit-mvp")
+    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "pool" / "tree", baseline)
+    app = tree / "src" / "app.py"
+    checked_out = time.time() - 100
+    os.utime(app, (checked_out, checked_out))
+    git(tree, "update-index", "--refresh")  # the entry records that time
+    index = tree / git(tree, "rev-parse", "--git-path", "index")
+    os.utime(index, (checked_out, checked_out))  # and the index was written in that same second
+    app.write_text("def main():\n    return 2\n")  # the agent's edit: the same size, in the same second
+    os.utime(app, (checked_out, checked_out))
+
+    sha = git_ops.commit_task(tree, type_="fix", scope="app", description="two", task_id="T5", review_path="r.md",
+                              paths=["src/app.py"])
+
+    assert git(tree, "show", f"{sha}:src/app.py") == "def main():\n    return 2"
+
+
+def test_a_confined_agent_sees_its_own_same_size_edit_in_its_copy_of_the_index(repo_dir: Path, tmp_path: Path) -> None:
+    """The sandbox gives the agent a copy of the tree's index (sandbox.private_git): kept with the index's time, a
+    racily clean entry is still compared by content, so the agent's own `git diff` shows the edit."""
+    from pmtui.delivery.sandbox import private_git
+
+    git(repo_dir, "config", "core.trustctime", "false")
+    _, _, baseline = git_ops.prepare_plan_branch(repo_dir, "habit-mvp")
+    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "pool" / "tree", baseline)
+    app = tree / "src" / "app.py"
+    checked_out = time.time() - 100
+    os.utime(app, (checked_out, checked_out))
+    git(tree, "update-index", "--refresh")
+    os.utime(tree / git(tree, "rev-parse", "--git-path", "index"), (checked_out, checked_out))
+    app.write_text("def main():\n    return 2\n")
+    os.utime(app, (checked_out, checked_out))
+    (tmp_path / "scratch").mkdir()
+
+    env = {**os.environ, **private_git(tree, tmp_path / "scratch")}
+    seen = subprocess.run(["git", "diff", "--name-only"], cwd=tree, env=env, capture_output=True, text=True, check=True)
+
+    assert seen.stdout.split() == ["src/app.py"]
 
 
 def test_a_commit_whose_parent_moved_is_cherry_picked_not_fast_forwarded(repo_dir: Path, tmp_path: Path) -> None:

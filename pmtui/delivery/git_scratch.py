@@ -111,7 +111,9 @@ def scratch_stage(real_index: Path, alternate: Path, objects: Path | None = None
     scratch = _new_stage()
     try:
         if real_index.exists():
-            shutil.copyfile(real_index, scratch / "index")
+            # copy2 keeps the index's own time: git reads an entry as "racily clean" (and compares its content)
+            # against it, so a later time would hide a same-size edit made in the second of the checkout.
+            shutil.copy2(real_index, scratch / "index")
         target = objects or scratch / "objects"
         target.mkdir(parents=True, exist_ok=True)
         env = {"GIT_INDEX_FILE": str(scratch / "index"), "GIT_OBJECT_DIRECTORY": str(target)}
@@ -138,5 +140,5 @@ def adopt(env: dict[str, str], real_index: Path) -> None:
         shutil.move(str(path), str(target))
     # Copied beside the real index, then renamed over it: atomic, whatever file systems /tmp and .git are on.
     beside = real_index.with_name(real_index.name + ".pmtui")
-    shutil.copyfile(env["GIT_INDEX_FILE"], beside)
+    shutil.copy2(env["GIT_INDEX_FILE"], beside)  # with its time, as in scratch_stage
     os.replace(beside, real_index)

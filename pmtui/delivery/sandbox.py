@@ -166,7 +166,7 @@ def private_git(workdir: Path, scratch: Path) -> dict[str, str]:
         objects = scratch / "git-objects"
         objects.mkdir(parents=True, exist_ok=True)
         if (gitdir / "index").is_file():
-            shutil.copyfile(gitdir / "index", index)
+            shutil.copy2(gitdir / "index", index)  # with its time: git's racy-clean check reads it
     except OSError:
         return {}
     return {"GIT_INDEX_FILE": str(index), "GIT_OBJECT_DIRECTORY": str(objects),
