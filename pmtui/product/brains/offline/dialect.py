@@ -25,13 +25,15 @@ _SCOTS = (
     (r"\bhuv\b", "have"), (r"\bdae\b", "do"), (r"\befter\b", "after"), (r"\bawright\b", "alright"),
 )
 
+_SCOTS_COMPILED = tuple((re.compile(pattern, re.IGNORECASE), word) for pattern, word in _SCOTS)
+
 
 @lru_cache(maxsize=8192)  # pure, and asked of the same text many times a turn
 def scots_words(text: str) -> str:
     """The answer with Scots spellings of small words in English: "it's jist me, ah've got aboot 6 weeks n 2 grand"
     reads "it's just me, I've got about 6 weeks n 2 grand"."""
-    for scots, word in _SCOTS:
-        text = re.sub(scots, word, text, flags=re.IGNORECASE)
+    for scots, word in _SCOTS_COMPILED:
+        text = scots.sub(word, text)
     return text
 
 
@@ -57,12 +59,14 @@ _PIDGIN = (
       r"see|call)\s+am\b"), r"\1 it"),
 )
 
+_PIDGIN_COMPILED = tuple((re.compile(pattern, re.IGNORECASE), word) for pattern, word in _PIDGIN)
+
 
 @lru_cache(maxsize=8192)  # pure, and asked of the same text many times a turn
 def pidgin_words(text: str) -> str:
     """The answer with Nigerian Pidgin's small words in English; nouns and numbers stay as said."""
-    for pidgin, word in _PIDGIN:
-        text = re.sub(pidgin, word, text, flags=re.IGNORECASE)
+    for pidgin, word in _PIDGIN_COMPILED:
+        text = pidgin.sub(word, text)
     return text
 
 
