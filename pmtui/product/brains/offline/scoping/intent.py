@@ -47,7 +47,8 @@ def classify_intent(text: str, output: ScopingOutput | None) -> ScopingIntent:
     agree = any(not _negated(lowered, m.start()) for m in agree_hits) or AGREE_EMOJI.search(lowered) is not None
     negated_agree = any(_negated(lowered, m.start()) for m in agree_hits)
     question = "?" in lowered or QUESTION_START.search(lowered) is not None
-    if parse_requests(text) or answers_a_hold(text, output):
+    rows = [feature.name for feature in output.mvp_features] if output is not None else []
+    if parse_requests(text, rows) or answers_a_hold(text, output):
         return "PUSHBACK"
     next_step = any(not _negated(lowered, m.start()) for m in NEXT_STEP.finditer(lowered))
     if agree and next_step and not negated_agree:

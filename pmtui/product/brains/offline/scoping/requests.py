@@ -9,10 +9,12 @@ Pronouns ("it", "that", "those") point at the last thing named before them in th
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from pmtui.product.brains.offline.dialect import scots_words, spoken_forms
+from pmtui.product.brains.offline.scoping.places import name_places
 from pmtui.product.brains.offline.scoping.pointing import point_to_rows
 from pmtui.product.brains.offline.scoping.questions import restate_questions
 from pmtui.product.brains.offline.scoping.rules import (
@@ -297,9 +299,11 @@ def _two_asks(sentence: str) -> list[str]:
     return [sentence]
 
 
-def parse_requests(text: str) -> list[ChangeRequest]:
-    """Every change request in the message, in the order said; 'it' and 'that' resolved to what came before."""
-    text = point_to_rows(restate_questions(_shorthand(text)))
+def parse_requests(text: str, rows: Sequence[str] = (), wishes: Sequence[str] = ()) -> list[ChangeRequest]:
+    """Every change request in the message, in the order said; 'it' and 'that' resolved to what came before, and a
+    place in the table ("the second one", with the table's `rows` in order) or in the founder's own list ("the
+    second one I mentioned", their `wishes`) to what is there."""
+    text = name_places(point_to_rows(restate_questions(_shorthand(text))), rows, wishes)
     requests: list[ChangeRequest] = []
     named: list[str] = []
     sentences = [

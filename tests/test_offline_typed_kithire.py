@@ -1,0 +1,112 @@
+"""A tool-hire founder in Leeds, typed by hand in the TUI at 80x24 (2026-11-27), who argues with the scope table by
+pointing at its rows: "drop the second one", "the first two are the same thing, merge them", "row 3 can wait", and at
+their own list: "the second one I mentioned". Each used to be answered as if no row had been named ("There is no
+“second one” in the scope"), or became a new row called "Second one I mentioned"."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from pmtui.config import Config
+from pmtui.models import ScopingOutput
+from pmtui.product.brains.offline.scoping.places import name_places
+from pmtui.product.brains.offline.scoping.requests import parse_requests
+from pmtui.product.orchestrator import Orchestrator
+from pmtui.store import Store
+
+FOUNDER = (
+    ("hiya - I run a tool hire place in Leeds, want tradespeople to be able to reserve kit on their phone rather than "
+     "phoning me at 7am"),
+    ("builders, plasterers, sparkies - about 150 regulars. the problem is they all ring at once first thing and I "
+     "can't pick up while I'm loading the van"),
+    "paper diary on the counter + a whiteboard. we double book mixers and breakers constantly",
+    ("main things: book a tool for set dates, check what's available, text them when it's ready to collect. deposits "
+     "online would be a bonus"),
+    "if 60 of the regulars are booking online by month 3 I'd be chuffed",
+    "day rate per tool, e.g. 25 quid a day for a mixer, plus a deposit",
+    "me and my nephew, he does a bit of python. 6 weeks or so",
+    "council's regenerating half the street so there's loads of building work this year",
+    "looks right",
+)
+
+
+def argue(tmp_path: Path, line: str) -> tuple[ScopingOutput, ScopingOutput, list[str], str]:
+    """The scope before and after the founder's line, their wish list, and the PM's reply."""
+
+    async def run() -> tuple[ScopingOutput, ScopingOutput, list[str], str]:
+        store = Store(tmp_path / "kithire.db")
+        try:
+            orchestrator = Orchestrator(store, Config(offline=True))
+            project_id = orchestrator.open_project("Kit hire Leeds").project_id
+            for said in FOUNDER:
+                await orchestrator.handle(project_id, said)
+            state = orchestrator.state(project_id)
+            assert state.phase == "scoping" and state.scoping_output is not None and state.discovery_summary
+            before, wishes = state.scoping_output, state.discovery_summary.feature_wishlist
+            reply = (await orchestrator.handle(project_id, line)).reply
+            after = orchestrator.state(project_id).scoping_output
+            assert after is not None
+            return before, after, wishes, reply
+        finally:
+            store.close()
+
+    return asyncio.run(run())
+
+
+def names(output: ScopingOutput) -> list[str]:
+    return [feature.name for feature in output.mvp_features]
+
+
+def test_drop_the_second_one_cuts_the_second_row_of_the_table(tmp_path: Path) -> None:
+    before, after, _, reply = argue(tmp_path, "drop the second one then, it's a duplicate of the first")
+    second = names(before)[1]
+    assert second not in names(after) and second in [feature.name for feature in after.cut_features], reply
+    assert "no “second one”" not in reply
+
+
+def test_the_first_two_are_the_same_thing_merges_the_first_two_rows(tmp_path: Path) -> None:
+    before, after, _, reply = argue(tmp_path, "the first two are the same thing really, reserving = booking. merge them")
+    first, second = names(before)[:2]
+    assert reply.startswith("Round 1/3: Merged") and first in reply and second in reply, reply
+    assert first not in names(after) and second not in names(after)
+    assert len(after.mvp_features) == len(before.mvp_features) - 1
+
+
+def test_row_3_can_wait_moves_the_third_row_to_phase_2(tmp_path: Path) -> None:
+    before, after, _, reply = argue(tmp_path, "row 3 can wait till phase 2")
+    third = names(before)[2]
+    assert before.feature(third).phase == 1 and after.feature(third).phase == 2, reply
+
+
+def test_the_second_one_i_mentioned_is_the_second_wish_of_the_founders_own_list(tmp_path: Path) -> None:
+    before, after, wishes, reply = argue(tmp_path, "the second one I mentioned matters more than the texts")
+    assert not [name for name in names(after) if "mentioned" in name.lower()], names(after)
+    assert names(after)[0] == wishes[1] != names(before)[0], reply
+
+
+@pytest.mark.parametrize("said", [
+    "the first two weeks are tight",  # a time, not rows
+    "row 9 is too big",  # past the end of the table
+])
+def test_what_is_not_a_place_in_the_table_is_left_as_said(said: str) -> None:
+    rows = ["Log a habit", "Reminders", "Weekly streak"]
+    assert name_places(said, rows) == said
+
+
+def test_a_place_said_beside_a_name_is_the_named_row() -> None:
+    # "the fee collection, the last one, can wait": the name says which row; the place adds nothing.
+    requests = parse_requests("the fee collection, the last one, can wait", ["Log a habit", "Reminders"])
+    assert [(r.kind, r.what) for r in requests] == [("defer", "fee collection")]
+
+
+def test_places_are_said_as_the_rows_they_point_at() -> None:
+    rows = ["Log a habit", "Reminders", "Weekly streak", "Sign-up and profile"]
+    assert name_places("cut the bottom two", rows) == "cut Weekly streak and Sign-up and profile"
+    assert name_places("#2 first please", rows) == "Reminders first please"
+    assert name_places("the last one can wait", rows) == "Sign-up and profile can wait"
+    assert name_places("the third one you listed is too big", rows) == "Weekly streak is too big"
+    wishes = ["Log a habit", "Export to PDF (nice to have)"]
+    assert name_places("the last thing we listed can go", rows, wishes) == "Export to PDF can go"
