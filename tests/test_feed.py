@@ -184,3 +184,35 @@ def test_running_totals_follow_live_changes(store: Store) -> None:
     reloaded = DeliveryFeed(store, run_id)
     reloaded.poll()
     assert (reloaded.done_count(), reloaded.remaining_estimate_s()) == (2, pytest.approx(120.0))
+
+
+def _finish(dstore: DeliveryStore, run_id: int, task_id: str, seconds: float) -> None:
+    machine = TaskStateMachine(dstore)
+    for state in (S.ANALYZING_REQUIREMENTS, S.CREATING_TESTS, S.IMPLEMENTING, S.RUNNING_TESTS,
+                  S.VALIDATING_SOLUTION, S.CREATING_PR, S.COMPLETED):
+        machine.transition(run_id, task_id, state, "step")
+    dstore.set_task_fields(run_id, task_id, duration_ms=seconds * 1000)
+
+
+@pytest.mark.parametrize(("tier", "chained", "parallel_tiers", "turns"), [
+    # Found in the TUI: six tasks of a PM-written plan, each building on the last, 3 slots. After the first (4 s)
+    # the header said "~7s left" (4 s x 5 / 3 slots); they run one after another: 20 s.
+    ("normal", True, ["low"], 5),
+    ("low", True, ["low"], 5),  # a chain waits for itself, whatever its tier
+    ("normal", False, ["low"], 5),  # normal tasks run one at a time by the seed's rule
+    ("normal", False, ["low", "normal"], 5 / 3),  # unless the run lets them share the 3 slots
+    ("low", False, ["low"], 5 / 3),
+])
+def test_the_remaining_estimate_follows_the_dependencies_and_what_may_run_at_once(
+    store: Store, tier: str, chained: bool, parallel_tiers: list[str], turns: float
+) -> None:
+    dstore = DeliveryStore(store)
+    run = dstore.create_run("plan-eta", store.path.parent, config={"max_parallel": 3, "parallel_tiers": parallel_tiers})
+    dstore.add_tasks(run.id, [
+        PlannedTask(task_id=f"T{n}", title=f"Task {n}", tier=tier, depends=[f"T{n - 1}"] if chained and n > 1 else [])
+        for n in range(1, 7)
+    ])
+    _finish(dstore, run.id, "T1", 4.0)
+    feed = DeliveryFeed(store, run.id)
+    feed.poll()
+    assert feed.remaining_estimate_s() == pytest.approx(4.0 * turns)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 from pmtui.clock import seconds_between
 from pmtui.delivery import git_ops
 from pmtui.delivery.progress import TIERS, BlockedTask, ProgressReport, run_spend, top_risks
+from pmtui.delivery.queue import DEFAULT_PARALLEL_TIERS
 from pmtui.delivery.store import (
     AttemptRecord,
     CommitRecord,
@@ -44,6 +46,9 @@ _FAMILY: dict[str, str] = {
     S.FAILED.value: "failed",
     S.BLOCKED.value: "failed",
 }
+_TURNS_EVERY_S = 1.0
+# Done or given up: what the remaining estimate no longer counts (the families "done" and "failed").
+_FINISHED_STATES = frozenset(state for state, family in _FAMILY.items() if family in ("done", "failed"))
 _ASKING: frozenset[str] = frozenset({*(state.value for state in WAITING_STATES), S.REQUIREMENTS_UNCLEAR.value})
 _STOPPED: frozenset[str] = frozenset({S.FAILED.value, S.BLOCKED.value})
 _NOT_IN_PROGRESS: frozenset[str] = frozenset({*_ASKING, *_STOPPED, S.RECEIVED.value, S.COMPLETED.value})
@@ -175,6 +180,10 @@ class DeliveryFeed:
         self._open = 0
         self._durations = 0.0
         self._timed = 0
+        # The turns of work left (remaining_estimate_s), computed again only when a task finishes or comes back.
+        self._turns_key: tuple[int, int, int] | None = None
+        self._turns_left = 0.0
+        self._turns_at = 0.0
         self.last_event_id = 0
         self.loaded = False
 
@@ -458,11 +467,46 @@ class DeliveryFeed:
         return self._done
 
     def remaining_estimate_s(self) -> float | None:
-        """Average duration of the completed tasks times the tasks not finished yet (None without data)."""
+        """The average duration of the completed tasks times the turns of work left (None without data)."""
         if self._timed <= 0:
             return None
-        parallel = int((self.run.config.get("max_parallel") if self.run else 1) or 1)
-        return max(0.0, self._durations) / self._timed * self._open / max(1, parallel)
+        key = (self._done, self._open, len(self.tasks))
+        now = time.monotonic()
+        if self._turns_key != key and (self._turns_key is None or now - self._turns_at >= _TURNS_EVERY_S):
+            # At most once a second: at 10,000 tasks a count is tens of milliseconds of the feed thread's time.
+            self._turns_key, self._turns_left, self._turns_at = key, self._count_turns_left(), now
+        return max(0.0, self._durations) / self._timed * self._turns_left
+
+    def _count_turns_left(self) -> float:
+        """How many task-lengths the unfinished tasks still need, run as the engine runs them: the longest chain of
+        them (a task starts after what it depends on), or, when more, their work as it may overlap (tasks of a
+        parallel tier share the run's slots; the others run one at a time, the seed's rule). A plan whose tasks
+        each build on the last takes one task-length per task, however many slots the run has."""
+        config = self.run.config if self.run else {}
+        slots = max(1, int(config.get("max_parallel") or 1))
+        parallel_tiers = set(config.get("parallel_tiers") or DEFAULT_PARALLEL_TIERS)
+        depends = {task_id: view.depends for task_id, view in self.tasks.items()
+                   if view.state not in _FINISHED_STATES}
+        one_at_a_time = sum(1 for task_id in depends if self.tasks[task_id].tier not in parallel_tiers)
+        overlapped = one_at_a_time + (len(depends) - one_at_a_time) / slots
+        chain: dict[str, int] = {}
+        for start, needs in depends.items():
+            if start in chain:
+                continue
+            if not any(dep in depends for dep in needs):
+                chain[start] = 1
+                continue
+            stack, entered = [start], {start}
+            while stack:  # iterative: a chain of 10,000 tasks is no recursion limit
+                task_id = stack[-1]
+                pending = [dep for dep in depends[task_id] if dep in depends and dep not in chain and dep not in entered]
+                if pending:
+                    stack.extend(pending)
+                    entered.update(pending)
+                    continue
+                chain[task_id] = 1 + max((chain.get(dep, 0) for dep in depends[task_id] if dep in depends), default=0)
+                stack.pop()
+        return max(overlapped, max(chain.values(), default=0))
 
 
 def output_log_path(run: RunRecord, db_path: Path, task_id: str, attempt: int) -> Path:
