@@ -240,3 +240,31 @@ def test_a_method_named_by_a_synonym_of_the_act_keeps_the_result(tmp_path: Path)
     # The same class keeping nothing is still refused.
     lost = code.replace("self.path.write_text(json.dumps([asdict(b) for b in [*self.all(), booking]]))", "pass")
     assert lost != code and not maps(tmp_path / "lost", criterion, {path: lost})
+
+
+FORM = '''from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Request:
+    tool: str
+    name: str
+
+
+def parse_form(form: dict[str, str]) -> Request:
+    """Read the submitted web form into a booking request, or say which field is wrong."""
+    missing = [field for field in ("tool", "name") if {test}form.get(field, "").strip()]
+    if missing:
+        raise ValueError(f"Please fill in: {{', '.join(missing)}}")
+    return Request(form["tool"].strip(), form["name"].strip())
+'''
+
+
+def test_a_list_of_the_missing_fields_that_refuses_when_it_holds_any_is_the_right_side(tmp_path: Path) -> None:
+    # Found delivering a tool-hire plan by hand: `missing` holds the fields the form lacks, so `if missing:` refuses
+    # exactly when one is empty. It was read as a local made from the input and tested for presence ("refuses on
+    # the valid side: `missing`"), and a correct change cost the agent a second run.
+    criterion = "Invalid or empty input is refused with a message that says what to fix"
+    assert maps(tmp_path / "right", criterion, {"hire/booking.py": FORM.format(test="not ")})
+    # The list turned round (it holds the fields that ARE filled in) refuses every complete form: still refuted.
+    assert not maps(tmp_path / "turned", criterion, {"hire/booking.py": FORM.format(test="")})

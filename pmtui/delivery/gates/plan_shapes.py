@@ -283,13 +283,45 @@ def turned_round(condition: str, body: str, params: frozenset[str] = frozenset()
 
 def _derived(lines: Sequence[str], params: frozenset[str]) -> frozenset[str]:
     """Locals made straight from a parameter (`name = habit.strip()`, `const email = input.trim()`): what a guard
-    tests of the input; a list of errors the code builds (`errors = []`) is not one."""
+    tests of the input. A list of errors the code builds (`errors = []`, `problems = validate(form)`) is not one,
+    nor what the input lacks, picked out of it (`_lacks`): it holds something exactly when the input lacks it. What
+    a presence test picks out (`missing = [f for f in FIELDS if form.get(f)]`) is the input's own, whatever its name."""
     found = set()
     for line in lines:
         made = re.match(r"\s*(?:(?:const|let|var|val)\s+)?([A-Za-z_]\w*)\s*(?::\s*[\w\[\]|. ]+)?=(?!=)\s*(.+)$", line)
-        if made and set(re.findall(r"[A-Za-z_]\w*", made.group(2))) & params:
+        if not made or not set(re.findall(r"[A-Za-z_]\w*", made.group(2))) & params:
+            continue
+        if (_PICKED_OUT.search(made.group(2)) and _NEGATED_TEST.search(made.group(2))) or (
+                _NAMES_A_LACK.search(made.group(1)) and not _PICKED_OUT.search(made.group(2))):
+            continue
+        found.add(made.group(1))
+    return frozenset(found)
+
+
+def _lacks(lines: Sequence[str], params: frozenset[str]) -> frozenset[str]:
+    """Locals that pick out of the input what it lacks: a comprehension or a filter whose test is a negation
+    (`missing = [f for f in FIELDS if not form.get(f)]`, `const empty = fields.filter(f => !body[f])`)."""
+    found = set()
+    for line in lines:
+        made = re.match(r"\s*(?:(?:const|let|var|val)\s+)?([A-Za-z_]\w*)\s*(?::\s*[\w\[\]|. ]+)?=(?!=)\s*(.+)$", line)
+        if (made and set(re.findall(r"[A-Za-z_]\w*", made.group(2))) & params and _PICKED_OUT.search(made.group(2))
+                and _NEGATED_TEST.search(made.group(2))):
             found.add(made.group(1))
     return frozenset(found)
+
+
+def _tests_a_lack(condition: str, lacks: frozenset[str]) -> bool:
+    """`if missing:`, `if (missing.length)`, `if len(missing) > 0`: the condition asks whether anything is lacking."""
+    match = re.fullmatch(r"\s*(?:len\(\s*)?([A-Za-z_]\w*)(?:\s*\))?(?:\.(?:length|size)(?:\(\))?)?(?:\s*(?:>|!==?)\s*0)?\s*",
+                         condition)
+    return bool(match) and match.group(1) in lacks
+
+
+_NEGATED_TEST = re.compile(r"\bif\s+not\b|=>\s*!|\bif\s*\(\s*!|(?:==|===)\s*(?:\"\"|''|None|null|undefined)|\bis\s+None\b")
+# A comprehension or a filter over the input picks some of it out (`[f for f in form if …]`, `.filter(`, `filter(`).
+_PICKED_OUT = re.compile(r"\bfor\b.+\bin\b|\.filter\s*\(|\bfilter\s*\(|\.where\s*\(|\.select\s*\(")
+# A local named for what is missing or wrong (`missing`, `empty_fields`, `problems`, `invalid`).
+_NAMES_A_LACK = re.compile(r"(?i)missing|absent|empty|blank|error|problem|invalid|wrong|fault|issue|lacking|unset")
 
 
 def _line_of(unit: Any, text: str, added: Mapping[str, Sequence[tuple[int, str]]]) -> int:
@@ -311,11 +343,14 @@ def refusal_location(criterion: str, units: Sequence[Any],
     for unit in units:
         if not _own(unit):
             continue
-        guards = refusing_guards(unit.code_text)
-        if not guards:
-            continue
         lines = unit.code_text.splitlines()
         params = frozenset(re.findall(r"\b([A-Za-z_]\w*)\s*[:,)=?]", lines[0].split("(", 1)[-1])) if lines else frozenset()
+        lacks = _lacks(lines[1:], params)
+        # `if missing:` where `missing` lists what the input lacks tests the input as much as `if not name:` does.
+        guards = sorted({*refusing_guards(unit.code_text),
+                         *(g for g in refusing_guards(unit.code_text, any_test=True) if _tests_a_lack(g[1], lacks))})
+        if not guards:
+            continue
         params = params | _derived(lines[1:], params)
         wrong = next((g for g in refusing_guards(unit.code_text, any_test=True) if turned_round(g[1], g[2], params)),
                      None)
