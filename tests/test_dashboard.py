@@ -363,3 +363,26 @@ def test_the_task_detail_shows_the_tasks_own_description(tmp_path: Path) -> None
         assert text.index("Core-flow step 2 of 4") < text.index("Acceptance criteria")
     finally:
         store.close()
+
+
+@pytest.mark.parametrize(("reason", "shown"), [
+    ("tier normal from the plan", "tier normal from the plan"),  # it used to read "tier: tier normal from the plan"
+    ("escalated to critical by the review gate", "tier: escalated to critical by the review gate"),
+])
+def test_the_task_detail_says_the_tier_reason_once(tmp_path: Path, reason: str, shown: str) -> None:
+    from pmtui.delivery.feed import DeliveryFeed
+    from widgets.task_detail import detail_renderable
+
+    store = Store(tmp_path / "pmtui.db")
+    try:
+        feed = DeliveryFeed(store, build_run(store, tmp_path))
+        feed.load()
+        detail = feed.detail("T01")
+        assert detail is not None
+        detail.task.tier_reason = reason
+        console = Console(width=120, record=True, file=io.StringIO())
+        console.print(detail_renderable(detail))
+        lines = [line.strip() for line in console.export_text().splitlines()]
+        assert shown in lines and "tier: tier" not in " ".join(lines)
+    finally:
+        store.close()

@@ -65,7 +65,9 @@ def detail_renderable(detail: TaskDetail) -> RenderableType:
         node = NodeRef(latest.node, latest.node_name)
         parts.append(Text(f"node: {node.label()} · attempt {latest.attempt}", style="dim"))
     if task.tier_reason:
-        parts.append(Text(f"tier: {task.tier_reason}", style="dim"))
+        # "tier normal from the plan" says what it is; "escalated to critical by the review gate" needs the label.
+        reason = task.tier_reason
+        parts.append(Text(reason if reason.startswith("tier ") else f"tier: {reason}", style="dim"))
 
     contract = task.contract
     parts.append(Text())
