@@ -27,6 +27,10 @@ Round 9: heldout15.yaml was written before any rule changed (and before the rule
 Round 10: heldout16.yaml was written before any rule changed (and before the rules were read) and measured once
 (12/38, 6 false passes), then used with the other sets and bench/criteria_mutants.py to find classes (19/38, none
 after); its floor below is that figure, not the recall goal.
+Round 12: heldout17.yaml (criteria as users write them in their own plans: user stories, Given/When/Then, GitHub
+checkboxes, terse shorthand, HTTP and exit codes) was written before any rule changed (and before the rules were
+read); it is measured by bench/criteria_recall.py and its first figure recorded in docs/benchmarks.md; no recall is
+demanded of it here.
 """
 
 from __future__ import annotations
@@ -81,7 +85,8 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
                           ("heldout7", 16, 8), ("heldout8", 20, 12), ("heldout9", 15, 8),
                           ("heldout10", 20, 16), ("heldout11", 15, 12), ("heldout12", 20, 12),
                           ("heldout13", 24, 16), ("heldout14", 30, 24), ("heldout15", 30, 24),
-                          ("heldout16", 36, 30), ("pm_written", 45, 25)])
+                          ("heldout16", 36, 30), ("pm_written", 45, 25),
+                          ("heldout17", 40, 25)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -91,7 +96,7 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
     everything = [case.id for other in ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5",
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
                                         "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
-                                        "pm_written")
+                                        "pm_written", "heldout17")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
@@ -139,7 +144,7 @@ def test_held_out_7_stays_at_its_once_measured_figure(scores: Callable[[str], Sc
 @pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
                                   "heldout8", "heldout9", "heldout10", "heldout11",
                                   "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
-                                  "pm_written"])
+                                  "pm_written", "heldout17"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, scores: Callable[[str], Score]) -> None:
     for outcome in scores(name).correct:
         if outcome.passed:
