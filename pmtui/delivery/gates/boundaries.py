@@ -65,8 +65,13 @@ def criterion_boundaries(text: str) -> tuple[tuple[str, str], ...]:
     found += [(str(int(h) % 12 + (12 if pm else 0)), "high") for h, pm in _CLOCK.findall(text) if 1 <= int(h) <= 12]
     for side, patterns in (("low", _LOW_SIDE), ("high", _HIGH_SIDE)):
         for pattern in patterns:
-            found.extend((_plain(match.group(1)), side) for match in pattern.finditer(text))
+            found.extend((_plain(match.group(1)), side) for match in pattern.finditer(text)
+                         if not (pattern is _LOW_SIDE[2] and _CAPPED_BEFORE.search(text[:match.start()])))
     return tuple(dict.fromkeys(found))
+
+
+# round 12: "must not permit to book more than 2", "no more than 3": a cap, left out as "at most N" is (above)
+_CAPPED_BEFORE = re.compile(r"\b(?:not|no|never|cannot)\s+(?:[a-z]+\s+){0,4}$", re.IGNORECASE)
 
 
 _OPERAND = r"[\w.$:@\[\]()'\"]+"

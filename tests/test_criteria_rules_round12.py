@@ -1,0 +1,122 @@
+"""Round 12 rules of the plan-alignment matcher (classes found with held-out 17: criteria as users write them in
+their own plans and issues), one class at a time.
+
+Each rule is shown on a (criterion, change) pair of its own, not held-out 17's: the change that does what the
+criterion asks is mapped, the near miss an agent writes is not. The earlier rounds' rules are in
+test_criteria_rules*.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pmtui.delivery.gates.user_phrasing import plain_criterion, status_numbers
+from tests.criteria_corpus.corpus import Case, run_case
+
+
+def maps(tmp_path: Path, criterion: str, after: dict[str, str], before: dict[str, str] | None = None) -> bool:
+    case = Case(id="rule", criterion=criterion, expect="pass", style="", lang="", before=before or {}, after=after)
+    return run_case(case, tmp_path / "case").passed
+
+
+# -- recall: how users write criteria --------------------------------------------------------------------------
+def test_a_criterion_copied_from_an_issue_s_task_list_is_read_without_its_box(tmp_path: Path) -> None:
+    criterion = "- [ ] `--csv FILE` saves the table to FILE instead of printing it"
+    before = {"stock/cli.py": ("import argparse\n\nfrom stock.table import render_table\n\n\ndef main(argv=None):\n"
+                               "    parser = argparse.ArgumentParser()\n    args = parser.parse_args(argv)\n"
+                               "    print(render_table())\n")}
+    after = {"stock/cli.py": ("import argparse\nfrom pathlib import Path\n\nfrom stock.table import render_table\n\n\n"
+                              "def main(argv=None):\n    parser = argparse.ArgumentParser()\n"
+                              "    parser.add_argument(\"--csv\", metavar=\"FILE\")\n    args = parser.parse_args(argv)\n"
+                              "    if args.csv:\n        Path(args.csv).write_text(render_table(sep=\",\"))\n    else:\n"
+                              "        print(render_table())\n")}
+    assert plain_criterion(criterion).startswith("`--csv FILE`")
+    assert plain_criterion("* [x] Done") == "Done" and plain_criterion("[ ] x") == "x"
+    assert maps(tmp_path, criterion, after, before)
+
+
+def test_an_http_status_named_by_its_constant_is_its_number(tmp_path: Path) -> None:
+    criterion = "/ready answers 503 while the cache is warming"
+    assert status_numbers("http.Error(w, msg, http.StatusServiceUnavailable)") == {"503"}
+    assert status_numbers("return Response(status=HTTPStatus.TOO_MANY_REQUESTS)") == {"429"}
+    assert status_numbers("Created(x)") == set()  # no status prefix: not read
+    code = ("package probe\n\nimport \"net/http\"\n\nvar warming bool\n\nfunc Ready(w http.ResponseWriter, r *http.Request) {{\n"
+            "\tif {cond} {{\n\t\tw.WriteHeader(http.StatusServiceUnavailable)\n\t\treturn\n\t}}\n"
+            "\tw.WriteHeader(http.StatusOK)\n}}\n")
+    assert maps(tmp_path / "right", criterion, {"probe/ready.go": code.format(cond="warming")})
+
+
+# -- false passes -----------------------------------------------------------------------------------------------
+def test_a_comparison_written_in_the_criterion_is_the_code_s(tmp_path: Path) -> None:
+    criterion = "rejects price<=0"
+    code = ("class Menu:\n    def __init__(self):\n        self.items = {{}}\n\n    def add(self, name, price):\n"
+            "        if price {op}:\n            raise ValueError(f\"price must be positive, got {{price}}\")\n"
+            "        self.items[name] = price\n")
+    assert maps(tmp_path / "right", criterion, {"cafe/menu.py": code.format(op="<= 0")})
+    assert maps(tmp_path / "integers", criterion, {"cafe/menu.py": code.format(op="< 1")})
+    # a price of 0 gets on the menu
+    assert not maps(tmp_path / "off-by-one", criterion, {"cafe/menu.py": code.format(op="< 0")})
+
+
+def test_a_status_answered_while_a_state_holds_is_not_answered_when_it_does_not(tmp_path: Path) -> None:
+    criterion = "/status returns 423 while the vault is locked"
+    code = ("from flask import Flask, jsonify\n\napp = Flask(__name__)\nvault = {{\"locked\": False}}\n\n\n"
+            "@app.get(\"/status\")\ndef status():\n    if {cond}:\n        return jsonify(error=\"vault locked\"), 423\n"
+            "    return jsonify(ok=True)\n")
+    assert maps(tmp_path / "right", criterion, {"vault/app.py": code.format(cond="vault[\"locked\"]")})
+    # 423 while it is open
+    assert not maps(tmp_path / "inverted", criterion, {"vault/app.py": code.format(cond="not vault[\"locked\"]")})
+
+
+def test_a_status_is_not_matched_by_its_reason_s_word_when_another_is_answered(tmp_path: Path) -> None:
+    criterion = "POST /invoices 201"
+    code = ("from flask import Flask, jsonify, request\n\napp = Flask(__name__)\nINVOICES = []\n\n\n"
+            "@app.post(\"/invoices\")\ndef create_invoice():\n    INVOICES.append(request.get_json())\n"
+            "    return jsonify(INVOICES[-1]), {status}\n")
+    assert maps(tmp_path / "right", criterion, {"billing/app.py": code.format(status=201)})
+    # `create_invoice` says "created", the answer is 200
+    assert not maps(tmp_path / "ok", criterion, {"billing/app.py": code.format(status=200)})
+
+
+def test_a_limit_per_a_named_key_counts_by_what_names_it(tmp_path: Path) -> None:
+    criterion = "uploads: max 20/hour per API key"
+    code = ("import time\nfrom collections import defaultdict\n\nMAX_PER_HOUR = 20\n_seen = defaultdict(list)\n\n\n"
+            "def allow_upload(request):\n    key = {key}\n    now = time.time()\n"
+            "    recent = [t for t in _seen[key] if now - t < 3600]\n    if len(recent) >= MAX_PER_HOUR:\n"
+            "        return False\n    _seen[key] = recent + [now]\n    return True\n")
+    assert maps(tmp_path / "right", criterion, {"api/uploads.py": code.format(key="request.headers[\"X-Api-Key\"]")})
+    # counted per client address: "api" is only the package's name
+    assert not maps(tmp_path / "other-key", criterion, {"api/uploads.py": code.format(key="request.remote_addr")})
+
+
+def test_a_list_written_with_commas_keeps_its_order(tmp_path: Path) -> None:
+    criterion = "The export file's columns are name,email,joined"
+    code = ("import csv\n\nCOLUMNS = [{cols}]\n\n\ndef export_members(members, path):\n"
+            "    with open(path, \"w\", newline=\"\") as handle:\n        writer = csv.DictWriter(handle, fieldnames=COLUMNS)\n"
+            "        writer.writeheader()\n        for m in members:\n"
+            "            writer.writerow({{\"name\": m.name, \"email\": m.email, \"joined\": m.joined.isoformat()}})\n")
+    assert maps(tmp_path / "right", criterion, {"club/export.py": code.format(cols="\"name\", \"email\", \"joined\"")})
+    assert not maps(tmp_path / "reordered", criterion, {"club/export.py": code.format(cols="\"email\", \"name\", \"joined\"")})
+
+
+def test_a_refusal_without_a_kind_of_character_tests_for_it(tmp_path: Path) -> None:
+    criterion = "PINs shorter than 6 characters or without a letter are rejected with a message"
+    code = ("class PinRejected(ValueError):\n    pass\n\n\ndef set_pin(account, pin):\n    problems = []\n"
+            "    if len(pin) < 6:\n        problems.append(\"use at least 6 characters\")\n{letter}"
+            "    if problems:\n        raise PinRejected(\"; \".join(problems))\n    account.pin = pin\n")
+    letter = "    if not any(c.isalpha() for c in pin):\n        problems.append(\"include a letter\")\n"
+    assert maps(tmp_path / "right", criterion, {"bank/pins.py": code.format(letter=letter)})
+    # only the length is checked
+    assert not maps(tmp_path / "length-only", criterion, {"bank/pins.py": code.format(letter="")})
+
+
+def test_a_negated_permission_caps_a_count_taken_before_the_new_one(tmp_path: Path) -> None:
+    criterion = "A member must not be allowed to reserve more than 3 books at once"
+    code = ("class ReservationError(Exception):\n    pass\n\n\nclass Branch:\n    def __init__(self):\n"
+            "        self.reservations = []\n\n    def reserve(self, member, book):\n"
+            "        held = sum(1 for m, _ in self.reservations if m == member)\n        if held {op} 3:\n"
+            "            raise ReservationError(\"a member can reserve at most 3 books\")\n"
+            "        self.reservations.append((member, book))\n")
+    assert maps(tmp_path / "right", criterion, {"library/reservations.py": code.format(op=">=")})
+    # a fourth reservation is let in
+    assert not maps(tmp_path / "one-more", criterion, {"library/reservations.py": code.format(op=">")})
