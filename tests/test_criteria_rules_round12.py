@@ -120,3 +120,86 @@ def test_a_negated_permission_caps_a_count_taken_before_the_new_one(tmp_path: Pa
     assert maps(tmp_path / "right", criterion, {"library/reservations.py": code.format(op=">=")})
     # a fourth reservation is let in
     assert not maps(tmp_path / "one-more", criterion, {"library/reservations.py": code.format(op=">")})
+
+
+def test_a_sort_asked_by_its_count_runs_the_criterion_s_way(tmp_path: Path) -> None:
+    criterion = "The dashboard shows the 5 latest invoices"
+    code = ("import type {{ Invoice }} from \"./types\";\n\nconst SHOWN = 5;\n\nexport function latestInvoices(invoices: Invoice[]): Invoice[] {{\n"
+            "  return [...invoices].sort((a, b) => {order}).slice(0, SHOWN);\n}}\n")
+    right = "b.issuedAt.getTime() - a.issuedAt.getTime()"
+    assert maps(tmp_path / "right", criterion, {"src/dashboard.ts": code.format(order=right)})
+    # the 5 oldest: a comparator through a getter read as ascending
+    wrong = "a.issuedAt.getTime() - b.issuedAt.getTime()"
+    assert not maps(tmp_path / "oldest", criterion, {"src/dashboard.ts": code.format(order=wrong)})
+
+
+def test_an_un_state_keeps_the_ones_without_it(tmp_path: Path) -> None:
+    criterion = "As a bookkeeper I want unpaid invoices listed for the reminder run so that nobody is chased twice"
+    code = ("from dataclasses import dataclass\nfrom datetime import date\n\n\n@dataclass\nclass Invoice:\n    number: str\n"
+            "    paid_on: date | None = None\n\n\ndef unpaid_invoices(invoices):\n"
+            "    return [inv for inv in invoices if inv.paid_on {test}]\n")
+    assert maps(tmp_path / "right", criterion, {"books/reminders.py": code.format(test="is None")})
+    # lists the paid ones
+    assert not maps(tmp_path / "paid", criterion, {"books/reminders.py": code.format(test="is not None")})
+
+
+def test_the_same_key_is_compared(tmp_path: Path) -> None:
+    criterion = "The gym must not allow more than 2 classes per day for the same member"
+    code = ("class ClassFull(Exception):\n    pass\n\n\nclass Timetable:\n    def __init__(self):\n        self.bookings = []\n\n"
+            "    def book(self, member, day, klass):\n        taken = sum(1 for m, d, _ in self.bookings if {test})\n"
+            "        if taken >= 2:\n            raise ClassFull(f\"{{member}} already has 2 classes on {{day}}\")\n"
+            "        self.bookings.append((member, day, klass))\n")
+    assert maps(tmp_path / "right", criterion, {"gym/timetable.py": code.format(test="m == member and d == day")})
+    # counts every member's classes that day
+    assert not maps(tmp_path / "anyone", criterion, {"gym/timetable.py": code.format(test="d == day")})
+
+
+def test_a_message_told_which_names_it(tmp_path: Path) -> None:
+    criterion = "When a seat is already taken the booking is refused and the guest is told which seat is taken"
+    code = ("class SeatTaken(Exception):\n    pass\n\n\ndef book(show, guest, seat):\n    if seat in show.taken:\n"
+            "        raise SeatTaken({message})\n    show.taken[seat] = guest\n")
+    assert maps(tmp_path / "right", criterion, {"theatre/seats.py": code.format(message="f\"seat {seat} is already taken\"")})
+    # refused, but the guest is not told which seat
+    assert not maps(tmp_path / "fixed", criterion, {"theatre/seats.py": code.format(message="\"that seat is taken\"")})
+
+
+def test_at_most_a_time_ahead_allows_the_bound(tmp_path: Path) -> None:
+    criterion = "A table can be reserved at most 30 days ahead"
+    code = ("from datetime import timedelta\n\nAHEAD = timedelta(days=30)\n\n\ndef reserve(table, day, today):\n"
+            "    if day {op} today + AHEAD:\n        raise ValueError(\"reservations open 30 days ahead\")\n"
+            "    table.reserved.add(day)\n")
+    assert maps(tmp_path / "right", criterion, {"diner/tables.py": code.format(op=">")})
+    # a reservation exactly 30 days ahead is refused
+    assert not maps(tmp_path / "at-the-bound", criterion, {"diner/tables.py": code.format(op=">=")})
+
+
+def test_a_pattern_s_length_bounds_are_the_criterion_s(tmp_path: Path) -> None:
+    criterion = "handle: 3-20 chars, [a-z0-9_] only"
+    code = ("const HANDLE = /^[a-z0-9_]{{{bounds}}}$/;\n\nexport function checkHandle(handle: string): string[] {{\n"
+            "  const errors: string[] = [];\n  if (!HANDLE.test(handle)) {{\n"
+            "    errors.push(\"handle must be 3-20 characters: lowercase letters, digits or _\");\n  }}\n"
+            "  return errors;\n}}\n")
+    assert maps(tmp_path / "right", criterion, {"src/chat/handle.ts": code.format(bounds="3,20")})
+    # the message says 20, the pattern stops at 15
+    assert not maps(tmp_path / "shorter", criterion, {"src/chat/handle.ts": code.format(bounds="3,15")})
+
+
+def test_a_refusal_for_an_already_reached_state_tests_that_state(tmp_path: Path) -> None:
+    criterion = "Given a parcel that has already been delivered, when the sender recalls it, then the recall fails with \"already delivered\""
+    code = ("from enum import Enum\n\n\nclass Status(Enum):\n    SORTING = 1\n    OUT = 2\n    DELIVERED = 3\n    RETURNED = 4\n\n\n"
+            "class RecallFailed(Exception):\n    pass\n\n\ndef recall(parcel):\n    if parcel.status == Status.{state}:\n"
+            "        raise RecallFailed(\"already delivered\")\n    parcel.status = Status.RETURNED\n")
+    assert maps(tmp_path / "right", criterion, {"post/recall.py": code.format(state="DELIVERED")})
+    # refuses a parcel already returned; a delivered one is recalled
+    assert not maps(tmp_path / "other-state", criterion, {"post/recall.py": code.format(state="RETURNED")})
+
+
+def test_a_cap_on_a_named_kind_is_not_a_cap_on_the_others(tmp_path: Path) -> None:
+    criterion = "A guest may book no more than 2 kayaks per day"
+    code = ("class BookingRefused(Exception):\n    pass\n\n\nclass Boathouse:\n    def __init__(self):\n        self.booked = {{}}\n\n"
+            "    def book(self, guest, boat, day):\n        key = (guest, day)\n"
+            "        if boat.kind {op} \"kayak\" and self.booked.get(key, 0) >= 2:\n"
+            "            raise BookingRefused(\"2 kayaks a day at most\")\n        self.booked[key] = self.booked.get(key, 0) + 1\n")
+    assert maps(tmp_path / "right", criterion, {"lake/boathouse.py": code.format(op="==")})
+    # limits every boat but the kayaks
+    assert not maps(tmp_path / "others", criterion, {"lake/boathouse.py": code.format(op="!=")})

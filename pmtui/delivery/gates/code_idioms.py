@@ -225,7 +225,8 @@ _RAW_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"[\"'][A-Z][a-z]+(?:-[A-Z][A-Za-z]*)+[\"']\s*[:,]"), "header"),
 )
 # A comparator's operands in reverse order sort descending: `(a, b) => b.score - a.score`.
-_COMPARATOR = re.compile(r"\b([a-z])((?:\.\w+|\[[^\]]+\])*)\s*(?:-|\.localeCompare\(|\.compareTo\(|\.cmp\(|<=>)\s*&?([a-z])\2\b")
+# round 12: a getter on the way (`a.updatedAt.getTime() - b.updatedAt.getTime()`)
+_COMPARATOR = re.compile(r"\b([a-z])((?:\.\w+(?:\(\))?|\[[^\]]+\])*)\s*(?:-|\.localeCompare\(|\.compareTo\(|\.cmp\(|<=>)\s*&?([a-z])\2(?!\w)")
 
 
 _INDEXED_LESS = re.compile(r"\b(\w+)\[i\]((?:\.\w+)*)\s*([<>])=?\s*\1\[j\]\2(?!\w)")

@@ -10,15 +10,22 @@ Each function answers why a unit of the change does not do what the criterion sa
   answers another status of the same class (`return …, 200`);
 - a limit "per API key" is counted by what names the key: a line naming both words, not `package api` and
   `key := r.RemoteAddr` apart;
-- a list written with commas ("header date,amount,category") is in the code in that order.
+- a list written with commas ("header date,amount,category") is in the code in that order;
+- "or without a digit" is tested for; "the 20 most recently edited" is sorted that way; "unassigned jobs" keeps the
+  ones without an assignee; "for the same patient" compares by the patient; "told which book" and "listing the
+  allowed values" want a message that names it; "at most 90 days ahead" allows day 90; "3-20 chars" is the
+  pattern's `{3,20}`; "already shipped" is the state the refusal tests; "no more than 2 kayaks" does not refuse
+  everything but kayaks.
 """
 
 from __future__ import annotations
 
 import re
 
+from pmtui.delivery.gates.boundaries import refusing_line
+from pmtui.delivery.gates.code_idioms import idiom_concepts
 from pmtui.delivery.gates.user_phrasing import status_numbers
-from pmtui.delivery.gates.vocabulary import split_identifier, stem
+from pmtui.delivery.gates.vocabulary import read_criterion, split_identifier, stem
 
 _STRINGS = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`[^`\n]*`")
 
@@ -192,9 +199,167 @@ def checks_nothing_without(criterion: str, code: str) -> str:
     return ""
 
 
+# -- a sort the criterion words ("the 20 most recently edited") ----------------------------------------------------
+def sorts_the_other_way(criterion: str, code: str) -> str:
+    """Why every sort of the code runs the other way from the order the criterion asks for."""
+    wanted = {c.label for c in read_criterion(criterion).concepts if c.kind == "phrase"} & {"descending", "ascending"}
+    if len(wanted) != 1:
+        return ""
+    (way,) = wanted
+    other = "ascending" if way == "descending" else "descending"
+    sorts = [idiom_concepts(line) for line in code.splitlines()]
+    sorts = [found for found in sorts if "sort" in found]
+    if sorts and all(other in found and way not in found for found in sorts):
+        return f"every sort of it is {other}, the criterion asks for {way}"
+    return ""
+
+
+# -- "unassigned jobs": the un-state is its negation --------------------------------------------------------------
+# "unassigned", "unpaid", "unread", "unsent": a state's participle after un- (not "unique", "unless", "universal")
+_UN_STATE = re.compile(r"\bun(?!ique|less|iversal|iform|ion|til|der)([a-z]{4,})\b", re.IGNORECASE)
+_NEGATIVE_TEST = r"(?:\bis\s+None\b|==\s*(?:None|null|nil|undefined|false|False)\b|===\s*(?:null|undefined|false)\b|\bIS\s+NULL\b)"
+_POSITIVE_TEST = r"(?:\bis\s+not\s+None\b|!=\s*(?:None|null|nil|undefined)\b|!==\s*(?:null|undefined)\b|\bIS\s+NOT\s+NULL\b)"
+
+
+def keeps_the_done_for_un(criterion: str, code: str) -> str:
+    """Why every filter of the code on the state keeps the ones that have it ("unassigned": `assignee is not None`)."""
+    for word in _UN_STATE.findall(criterion):
+        base = re.escape(stem(word).removesuffix("e")[:5])  # "assign"
+        verdicts = []
+        for line in _STRINGS.sub('""', code).splitlines():
+            if not re.search(r"\bif\b|\bfilter\w*\(|\bwhere\b|\bWHERE\b", line) or not re.search(rf"(?i){base}", line):
+                continue
+            if re.search(rf"(?i)(?:\bnot\s+|!)\s*[\w.$]*{base}", line) or re.search(rf"(?i){base}\w*\s*{_NEGATIVE_TEST}", line):
+                verdicts.append(True)
+            elif re.search(rf"(?i){base}\w*\s*{_POSITIVE_TEST}", line):
+                verdicts.append(False)
+        if verdicts and not any(verdicts):
+            return f"it keeps the ones that are {word}, the criterion asks for the un{word} ones"
+    return ""
+
+
+# -- "for the same patient": the code compares by it ------------------------------------------------------------------
+_SAME = re.compile(r"\bsame\s+([a-z]{3,})\b", re.IGNORECASE)
+_EQUALITY = re.compile(r"([\w.$\[\]\"']+)\s*(?:===?|!==?)\s*([\w.$\[\]\"']+)|\.equals\(\s*([\w.$]+)")
+
+
+def compares_without_the_same_key(criterion: str, code: str) -> str:
+    """Why the code compares things but never by the key the criterion says they share ("the same patient")."""
+    for key in _SAME.findall(criterion):
+        root = stem(key)
+        if root in {"day", "date", "time", "week", "month", "year", "one", "way", "thing"}:
+            continue  # a time is compared through its own words (round 8's checks)
+        # a comparison inside what the key owns compares by it too: `any(s.day == d for s in volunteer.shifts)`
+        lines = [line for line in _STRINGS.sub('""', code).splitlines() if _EQUALITY.search(line)]
+        if lines and not any(root in line.lower() for line in lines):
+            return f"it never compares by the {key} the criterion says must be the same"
+    return ""
+
+
+# -- "told which book is overdue": a message that names the thing ---------------------------------------------------
+_NAMES_WHICH = re.compile(r"\b(?:told|tells?|telling|says?|saying|shows?|showing|lists?|listing)\s+(?:them\s+|the\s+user\s+|"
+                          r"you\s+|him\s+|her\s+)?(?:which|the\s+(?:allowed|valid|accepted)\b)", re.IGNORECASE)
+_MESSAGE_LINE = re.compile(r"\braise\b|\bthrow\b|Error\(|Exception\(|\bdetail\s*=|\bmessage\s*[=:]|\berrors?\.\w+\(|"
+                           r"\bFprint|\bprint\(|\bflash\(|\.json\(|\bjsonify\(")
+_INTERPOLATED = re.compile(r"\bf[\"']|\.format\(|%[sdr]\b|\$\{|\{[\w.\[\]'\"]+\}|[\"']\s*\+\s*[\w(]|[\w)]\s*\+\s*[\"']|"
+                           r"\.join\(|Sprintf|Errorf|Fprintf")
+
+
+def message_names_nothing(criterion: str, code: str) -> str:
+    """Why every message of the code is fixed text where the criterion asks it to name which thing, or list the allowed."""
+    if not _NAMES_WHICH.search(criterion):
+        return ""
+    messages = [line for line in code.splitlines() if _MESSAGE_LINE.search(line) and _STRINGS.search(line)]
+    if messages and not any(_INTERPOLATED.search(line) for line in messages):
+        return "its messages are fixed text: none names which one"
+    return ""
+
+
+# -- "at most 90 days ahead": a time allowed up to its bound -------------------------------------------------------
+_AT_MOST_TIME = re.compile(r"\b(?:at\s+most|no\s+more\s+than|up\s+to|max\.?|maximum\s+of)\s+(\d+)\s*"
+                           r"(minutes?|mins?|hours?|days?|weeks?|months?)\b", re.IGNORECASE)
+
+
+def refuses_the_bound_of_a_time(criterion: str, code: str) -> str:
+    """Why the code refuses a time exactly at the criterion's "at most N days" (`>=` a constant of N days)."""
+    for number, unit in _AT_MOST_TIME.findall(criterion):
+        names = set(re.findall(rf"\b([A-Za-z_]\w*)\s*=\s*(?:timedelta|Duration\.\w+|time\.Duration)?\(?\s*(?:\w+\s*=\s*)?{number}\b",
+                               code))
+        operand = "|".join([re.escape(n) for n in names] + [rf"(?<![\w.]){number}(?![\w.])"])
+        lines = _STRINGS.sub('""', code).splitlines()
+        ops = []
+        for index, line in enumerate(lines):
+            if not any(refusing_line(x) for x in lines[index:index + 3]):
+                continue
+            ops += re.findall(rf"(>=|<=|<|>)[^<>=\n]*(?:{operand})", line)
+        if ops and all(op == ">=" for op in ops):
+            return f"it refuses at exactly {number} {unit}, which the criterion allows"
+    return ""
+
+
+# -- "3-20 chars": the pattern's length bounds --------------------------------------------------------------------
+_LENGTH_RANGE = re.compile(r"\b(\d+)\s*(?:-|–|to)\s*(\d+)\s*(?:chars?|characters?|letters?|digits?)\b", re.IGNORECASE)
+
+
+def pattern_bounds_differ(criterion: str, code: str) -> str:
+    """Why every length bound of the code's patterns (`{3,15}`) differs from the criterion's range ("3-20 chars")."""
+    for low, high in _LENGTH_RANGE.findall(criterion):
+        bounds = re.findall(r"\{(\d+),(\d+)\}", code)
+        if bounds and (low, high) not in bounds:
+            return f"its pattern allows {{{bounds[0][0]},{bounds[0][1]}}}, the criterion {low}-{high}"
+    return ""
+
+
+# -- "already shipped": the refusal tests that state ----------------------------------------------------------------
+_ALREADY = re.compile(r"\balready\s+(?:been\s+)?([a-z]{4,})\b", re.IGNORECASE)
+
+
+def refuses_without_the_state(criterion: str, code: str) -> str:
+    """Why no condition of the code's refusals tests the state the criterion refuses in ("already shipped")."""
+    for state in _ALREADY.findall(criterion):
+        root = stem(state)[:5]
+        lines = _STRINGS.sub('""', code).splitlines()
+        conditions = [lines[i] for i in range(len(lines)) if re.match(r"\s*(?:\}\s*)?(?:if|elif|else\s+if)\b", lines[i])
+                      and any(refusing_line(x) or re.search(r"\breturn\s+Err\w*", x) for x in lines[i:i + 3])]
+        if conditions and not any(re.search(rf"(?i){re.escape(root)}", c) for c in conditions):
+            return f"none of its refusals tests that it is {state}"
+    return ""
+
+
+# -- "no more than 5 trout": the refusal is for the thing named, not for everything else ----------------------------
+_OTHER_THAN = re.compile(r"(?:!==?|\bis\s+not\b|\bnot\s+in\b|\bne\b)\s*[(\[]?\s*(?:[\w.]+\.)?[:\"']?([A-Za-z_]\w*)")
+_EXCEPT = re.compile(r"\b(?:only|except|but|other\s+than|non-?\w+|unless)\b", re.IGNORECASE)
+
+
+def refuses_all_but_the_named(criterion: str, code: str) -> str:
+    """Why the code's refusal holds for everything but the thing the criterion limits (`species != :trout`)."""
+    if _EXCEPT.search(criterion) or not _REFUSES_OR_CAPS.search(criterion):
+        return ""
+    named = {stem(w) for w in re.findall(r"[A-Za-z]{4,}", criterion)}
+    lines = code.splitlines()
+    for index, line in enumerate(lines):
+        if not re.match(r"\s*(?:\}\s*)?(?:if|elif|else\s+if|unless)\b", line):
+            continue
+        if not any(refusing_line(x) for x in lines[index:index + 3]):
+            continue
+        for other in _OTHER_THAN.findall(line):
+            if stem(other) in named and len(other) >= 4:
+                return f"it refuses whatever is not {other}, the criterion limits {other} itself"
+    return ""
+
+
+_REFUSES_OR_CAPS = re.compile(r"\b(?:refus|reject|den(?:y|ie)|block|no\s+more\s+than|at\s+most|not\s+(?:be\s+)?allow|may\s+not|"
+                              r"must\s+not|cannot|can't|max)", re.IGNORECASE)
+
+
 def user_blocker(criterion: str, unit_code: str, file_code: str) -> str:
     """The first reason of this module's checks, or ""."""
     return (compares_otherwise(criterion, unit_code) or answers_under_the_negated_state(criterion, unit_code)
             or answers_another_status(criterion, unit_code) or counts_per_another_key(criterion, file_code)
-            or lists_in_another_order(criterion, file_code) or checks_nothing_without(criterion, file_code))
+            or lists_in_another_order(criterion, file_code) or checks_nothing_without(criterion, file_code)
+            or sorts_the_other_way(criterion, unit_code) or keeps_the_done_for_un(criterion, unit_code)
+            or compares_without_the_same_key(criterion, unit_code) or message_names_nothing(criterion, unit_code)
+            or refuses_the_bound_of_a_time(criterion, file_code) or pattern_bounds_differ(criterion, file_code)
+            or refuses_without_the_state(criterion, file_code)
+            or refuses_all_but_the_named(criterion, unit_code))
 
