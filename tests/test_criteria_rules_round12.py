@@ -203,3 +203,90 @@ def test_a_cap_on_a_named_kind_is_not_a_cap_on_the_others(tmp_path: Path) -> Non
     assert maps(tmp_path / "right", criterion, {"lake/boathouse.py": code.format(op="==")})
     # limits every boat but the kayaks
     assert not maps(tmp_path / "others", criterion, {"lake/boathouse.py": code.format(op="!=")})
+
+
+# -- recall: what code does, as users' criteria name it ------------------------------------------------------------
+def test_a_key_brought_to_upper_case_is_compared_regardless_of_case(tmp_path: Path) -> None:
+    criterion = "Voucher codes are case-insensitive"
+    before = {"till/vouchers.py": "VOUCHERS = {\"XMAS5\": 5}\n\n\ndef voucher_value(code):\n    return VOUCHERS.get(code, 0)\n"}
+    after = {"till/vouchers.py": "VOUCHERS = {\"XMAS5\": 5}\n\n\ndef voucher_value(code):\n    return VOUCHERS.get(code.upper(), 0)\n"}
+    assert maps(tmp_path, criterion, after, before)
+
+
+def test_a_request_without_a_user_is_a_guest_s(tmp_path: Path) -> None:
+    criterion = "Unauthenticated calls to /billing get 401"
+    code = ("import { Router } from \"express\";\n\nexport const billing = Router();\n\n"
+            "billing.get(\"/billing\", (req, res) => {\n  if (!req.user) return res.status(401).json({ error: \"log in\" });\n"
+            "  res.json(req.user.invoices);\n});\n")
+    assert maps(tmp_path / "right", criterion, {"src/billing.ts": code})
+    # 401 to the logged-in users
+    assert not maps(tmp_path / "inverted", criterion, {"src/billing.ts": code.replace("if (!req.user)", "if (req.user)")})
+
+
+def test_a_go_flag_s_second_argument_is_its_default(tmp_path: Path) -> None:
+    criterion = "- [ ] `--retries` defaults to 3"
+    code = ("package main\n\nimport (\n\t\"flag\"\n\t\"fmt\"\n)\n\nfunc main() {\n"
+            "\tretries := flag.Int(\"retries\", 3, \"how many times to try\")\n\tflag.Parse()\n\tfmt.Println(*retries)\n}\n")
+    assert maps(tmp_path, criterion, {"cmd/fetch/main.go": code})
+
+
+def test_go_s_math_ceil_rounds_up(tmp_path: Path) -> None:
+    criterion = "Bandwidth is billed in whole gigabytes, rounded up"
+    code = ("package billing\n\nimport \"math\"\n\nconst centsPerGB = 25\n\nfunc BandwidthCents(gigabytes float64) int {\n"
+            "\treturn int(math.Ceil(gigabytes)) * centsPerGB\n}\n")
+    assert maps(tmp_path, criterion, {"billing/bandwidth.go": code})
+
+
+def test_main_s_returned_status_is_the_exit_code(tmp_path: Path) -> None:
+    criterion = "`report` exits with code 3 if the data file is missing"
+    before = ("import sys\nfrom pathlib import Path\n\n\ndef main() -> int:\n    data = Path(sys.argv[1])\n"
+              "    print(data.read_text().count(\"\\n\"))\n    return 0\n\n\nif __name__ == \"__main__\":\n    sys.exit(main())\n")
+    after = before.replace("    print(data.read_text()", "    if not data.exists():\n        print(f\"no such file: {data}\", file=sys.stderr)\n"
+                           "        return CODE\n    print(data.read_text()")
+    assert maps(tmp_path / "right", criterion, {"report/__main__.py": after.replace("CODE", "3")}, {"report/__main__.py": before})
+    # exits 1, not 3
+    assert not maps(tmp_path / "other-code", criterion, {"report/__main__.py": after.replace("CODE", "1")}, {"report/__main__.py": before})
+    # exits 3 when the file is there
+    turned = after.replace("CODE", "3").replace("if not data.exists():", "if data.exists():")
+    assert not maps(tmp_path / "turned", criterion, {"report/__main__.py": turned}, {"report/__main__.py": before})
+
+
+def test_a_digest_compared_is_a_checksum_and_a_failing_return_exits_non_zero(tmp_path: Path) -> None:
+    criterion = "`verify` exits non-zero when a file's checksum differs"
+    before = ("import hashlib\nimport sys\n\n\ndef main(pairs):\n    for path, expected in pairs:\n"
+              "        print(path, hashlib.sha256(open(path, \"rb\").read()).hexdigest())\n    return 0\n\n\n"
+              "if __name__ == \"__main__\":\n    sys.exit(main([line.split() for line in sys.stdin]))\n")
+    after = ("import hashlib\nimport sys\n\n\ndef main(pairs):\n    bad = 0\n    for path, expected in pairs:\n"
+             "        digest = hashlib.sha256(open(path, \"rb\").read()).hexdigest()\n        if digest != expected:\n"
+             "            print(f\"{{path}}: differs\", file=sys.stderr)\n            bad += 1\n    return {answer}\n\n\n"
+             "if __name__ == \"__main__\":\n    sys.exit(main([line.split() for line in sys.stdin]))\n")
+    assert maps(tmp_path / "right", criterion, {"tools/verify.py": after.format(answer="1 if bad else 0")},
+                {"tools/verify.py": before})
+    # the difference is printed, the exit status is always 0
+    assert not maps(tmp_path / "zero", criterion, {"tools/verify.py": after.format(answer="0")}, {"tools/verify.py": before})
+    # counts the files whose digests are equal
+    equal = after.format(answer="1 if bad else 0").replace("digest != expected", "digest == expected")
+    assert not maps(tmp_path / "equal", criterion, {"tools/verify.py": equal}, {"tools/verify.py": before})
+
+
+def test_invalid_or_empty_values_of_a_named_field_are_refused_by_a_pattern(tmp_path: Path) -> None:
+    criterion = "Invalid or empty phone numbers are refused with a message saying what format is expected"
+    code = ("import re\n\nPHONE = re.compile(r\"^\\+?[0-9 ]{{7,15}}$\")\n\n\ndef set_phone(contact, phone):\n"
+            "    if not PHONE.match(phone or \"\"):\n        {refusal}\n    contact.phone = phone\n")
+    assert maps(tmp_path / "right", criterion,
+                {"crm/contacts.py": code.format(refusal="raise ValueError(\"Enter a phone number such as +44 20 7946 0958\")")})
+    # dropped silently
+    assert not maps(tmp_path / "silent", criterion, {"crm/contacts.py": code.format(refusal="return")})
+    # refuses the numbers that match the pattern
+    turned = code.replace("if not PHONE.match", "if PHONE.match").format(refusal="raise ValueError(\"Enter a phone number such as +44 20 7946 0958\")")
+    assert not maps(tmp_path / "turned", criterion, {"crm/contacts.py": turned})
+
+
+def test_invalid_or_empty_values_of_a_named_field_are_refused_on_the_side_the_message_denies(tmp_path: Path) -> None:
+    criterion = "Invalid or empty ages are rejected with an error message"
+    code = ("export function parseAge(raw: string): number {{\n  const age = Number(raw);\n"
+            "  if (raw.trim() === \"\" || !Number.isInteger(age) || age {op} 18) {{\n"
+            "    throw new Error(`Age must be a whole number of at least 18, got \"${{raw}}\"`);\n  }}\n  return age;\n}}\n")
+    assert maps(tmp_path / "right", criterion, {"src/signup/age.ts": code.format(op="<")})
+    # refuses the adults
+    assert not maps(tmp_path / "turned", criterion, {"src/signup/age.ts": code.format(op=">=")})

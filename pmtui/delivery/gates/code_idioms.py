@@ -23,7 +23,9 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\bReverse\(|\.rev\(\)|[sS]ortDescending|sortedDescending|\bdescending\b"), "descending"),
         (r"\bASC\b|\bascending\b", "ascending"),
         ((r"\.(?:lower|casefold|toLowerCase|toLocaleLowerCase|lowercase|downcase)\(|\bre\.I(?:GNORECASE)?\b|"
-          r"\bILIKE\b|\bNOCASE\b|EqualFold|eq_ignore_ascii_case|equalsIgnoreCase"), "caseless"),
+          r"\bILIKE\b|\bNOCASE\b|EqualFold|eq_ignore_ascii_case|equalsIgnoreCase|"
+          # round 12: a key brought to upper case before the lookup (`CODES.get(code.strip().upper())`)
+          r"\.(?:upper|toUpperCase|toLocaleUpperCase|upcase|uppercase)\(|\bstrings\.ToUpper\("), "caseless"),
         ((r"\bif\s+not\s+[\w.]+\b(?![\w.(])|==\s*(?:''|\"\")|\blen\([^)]*\)\s*==\s*0\b|\.isEmpty\(|\.isBlank\(|\.is_empty\(|"
           r"!\s*[\w.]+\.length\b|\bstrip\(\)\s*(?:==|\)|:|and\b|or\b)|"
           r"\b(?:any|all)\([^()]*\.strip\(\)\s*for\b|\.trim\(\)\s*(?:&&|\|\|)|!\s*[\w.]+\.trim\(\)|"
@@ -79,10 +81,13 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bOption<|\.ok\(\)|\bOptional\[|\bOptional<|->\s*Option\b|\|\s*None\b|\breturn\s+(?:None|null|nil)\b", "none"),
         ((r"\.ok\(\)|\bexcept\b[^:\n]*:\s*return\s+(?:None|null)|\bcatch\b.*\breturn\s+(?:null|undefined)|"
           r"(?:status|response_code|abort|sendStatus|status_code|WriteHeader)\W{0,3}4\d\d\b"), "reject"),
-        ((r"!\s*(?:user|currentUser|current_user|session\.user)\b|\b(?:user|currentUser|current_user)\s*\?|"
+        ((r"!\s*(?:(?:req|request|ctx|context)\.)?(?:user|currentUser|current_user|session\.user)\b|\b(?:user|currentUser|current_user)\s*\?|"
          r"\bif\s+not\s+(?:request\.)?(?:user|current_user)\b|\bis_anonymous\b|\bis_authenticated\b|\bisAuthenticated\b"), "guest"),
         (r"\)\s*/\s*2(?:\.0)?\b|\bsum\([^)]*\)\s*/\s*len\(", "average"),
         (r"\bnot in\b|!\s*[\w.]+\.(?:has|includes|containsKey)\(|\bis None\b|!ok\b|\bok\s*\{", "missing"),
+        # round 12: a file that is not there (`if not path.is_file():`, `!fs.existsSync(p)`, `os.IsNotExist(err)`)
+        ((r"\bnot\s+(?:os\.path\.)?[\w.()]*?(?:exists|is_file|isfile|is_dir|isdir)\(|!\s*fs\.existsSync\(|"
+          r"\bos\.IsNotExist\(|\bFileNotFoundError\b|\bErrNotExist\b|\bENOENT\b"), "missing"),
         (r"\bjoin\(", "join"),
         # an error handed to the caller: Zig's and Swift's `try`, Rust's `?`, Go's `return …, err`, a bare re-raise
         ((r"(?<![\w.])try\s+(?![{:])[\w.]+|[\w)\]]\?\s*(?:[;.)]|$)|\breturn\s+(?:[\w.]+\s*,\s*)*err\b|"
@@ -97,7 +102,9 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
           r"\bsu-exec\s+(?!root\b)\w"),
          "nonroot"),
         ((r"\.get\(\s*[^,()]+,\s*[^)]+\)|\|\||\?\?|\bunwrap_or|\bgetOrDefault\(|\bor\s+[\"'\d\[{(]|==\s*\"\"|"
-         r"^\s*[A-Za-z_]\w*\s*:\s*[\w\[\]|., ]+=\s*[^=]|\bDEFAULT\b"), "default"),
+         r"^\s*[A-Za-z_]\w*\s*:\s*[\w\[\]|., ]+=\s*[^=]|\bDEFAULT\b|"
+         # round 12: a Go flag's second argument is its default (`flag.Duration("timeout", 30*time.Second, …)`)
+         r"\bflag\.(?:String|Int|Int64|Uint|Uint64|Float64|Bool|Duration)\(\s*\"[^\"]*\"\s*,|\bdefault_value\b"), "default"),
         ((r"\.Write\(|\bres\.send\(|\.json\(|\bjsonify\(|\bJSONResponse\(|\bResponse\(|\bc\.(?:JSON|String)\(|"
          r"\brender\s+json:|\breturn\s+[\"'{\[]|\bcontent\s*=|\bbody\s*="), "body"),
         (r"\bsetHeader\(|\bheaders?\[|\.Header\(\)\.Set\(|\.header\(|\bset_header\(|\bwriteheader\(", "header"),
@@ -173,7 +180,7 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\.insert\(\s*0\s*,|\.unshift\(|\.appendleft\(|\bpush_front\(|\.addFirst\(|\bLPUSH\b|\blpush\(", "prepend"),
         # rounding up: `math.ceil(s / 60)`, `Math.ceil`, `(minutes + 59) / 60`, `-(-a // b)`, `.div_ceil(`
         ((r"\bceil(?:ing)?\b|\bdiv_ceil\(|\(\s*[\w.$]+\s*\+\s*(?:[\w.$]+\s*-\s*1|\d+)\s*\)\s*/{1,2}\s*[\w($]|"
-          r"-\s*\(\s*-\s*[\w.$]+\s*//"), "roundup"),
+          r"-\s*\(\s*-\s*[\w.$]+\s*//|\bmath\.Ceil\("), "roundup"),
         (r"\.slice\(\s*0\s*,|\.substring\(\s*0\s*,|\.substr\(\s*0\s*,|\[\s*:\s*\w+\s*\]|\btruncate\w*\(|\.take\(",
          "truncate"),
     )

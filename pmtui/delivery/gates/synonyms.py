@@ -24,7 +24,7 @@ _GROUPS: dict[str, str] = {
     "ascending": "oldest earliest ascending asc",
     "caseless": "caseless lower lowercase casefold ignorecase insensitive nocase ilike tolowercase",
     "hash": "hash hashed digest bcrypt argon2 scrypt pbkdf2 sha256 sha512 encrypt encrypted hashlib crypt "
-            "plaintext cleartext",
+            "plaintext cleartext checksum checksums",
     "header": "header headers heading writeheader fieldnames columns",
     "search": "search find query lookup filter match look",
     "filter": "filter exclude excluded hide hidden only skip drop ignore discard",

@@ -352,6 +352,57 @@ _REFUSES_OR_CAPS = re.compile(r"\b(?:refus|reject|den(?:y|ie)|block|no\s+more\s+
                               r"must\s+not|cannot|can't|max)", re.IGNORECASE)
 
 
+# -- "exits 2 if the config file is missing", "non-zero when a checksum does not match", "unauthenticated … 401" ------
+_ABSENT = re.compile(r"\b(?:missing|not\s+found|does\s+not\s+exist|do\s+not\s+exist|absent|no\s+such)\b", re.IGNORECASE)
+_EXISTS = re.compile(r"(?:\.|\b)(?:exists|is_file|isfile|is_dir|isdir|existsSync)\(")
+_DIFFERS = re.compile(r"\b(?:does\s+not|do\s+not|doesn't|don't|fails?\s+to)\s+match\b|\bdiffers?\b|\bmismatch", re.IGNORECASE)
+_GUEST = re.compile(r"\b(?:unauthenticated|anonymous|not\s+logged\s+in|logged[- ]out|without\s+(?:a\s+)?log(?:ging)?\s*in)\b",
+                    re.IGNORECASE)
+# the user itself, not one of its fields (`req.user.isAdmin` tests a role)
+_USER_TEST = re.compile(r"\b(?:(?:req|request|ctx|context|session)\.)?(?:user|currentUser|current_user)\b(?!\s*[.\[(])")
+_FAILS = re.compile(r"\breturn\s+[1-9]\b|\bexit\(\s*[1-9]|\bExit\(\s*[1-9]|\braise\b|\bthrow\b|\bstderr\b|\+=\s*1\b|"
+                    r"\bstatus\(\s*4\d\d|\bsendStatus\(\s*4\d\d|,\s*4\d\d\b|\b4\d\d\b")
+_NEGATED_START = re.compile(r"^\s*(?:\}\s*)?(?:if|elif|else\s+if)\s*\(?\s*(?:not\b|!)")
+
+
+def _branches(code: str, test: re.Pattern[str]) -> list[tuple[bool, bool]]:
+    """(negated, fails) for each `if` of the code whose condition matches `test`: whether the condition is negated,
+    and whether its branch (the next lines, or the rest of its own line) fails or refuses."""
+    lines = _STRINGS.sub('""', code).splitlines()
+    raw = code.splitlines()
+    found = []
+    for index, line in enumerate(lines):
+        if not re.match(r"\s*(?:\}\s*)?(?:if|elif|else\s+if)\b", line) or not test.search(line):
+            continue
+        inline = re.split(r"\)\s*(?=return\b|\{)|:\s*(?=\S)", raw[index], maxsplit=1)
+        body = inline[1] if len(inline) > 1 and inline[1].strip(" {") else "\n".join(raw[index + 1:index + 4])
+        condition = re.split(r"\)\s*(?:return\b|\{)|:\s*$", line, maxsplit=1)[0]
+        negated = bool(_NEGATED_START.match(condition))
+        if test is _DIFFERENT:
+            negated = ("!=" in condition or "!==" in condition) != bool(re.search(r"\bnot\s+\(?[\w.]+\s*!=", condition))
+        # a branch that reports and then answers 0 does not fail (`print(…, file=sys.stderr)` then `return 0`)
+        succeeds = re.search(r"\breturn\s+0\b|\bexit\(\s*0\b|\bExit\(\s*0\b", body)
+        found.append((negated, bool(_FAILS.search(body)) and not succeeds))
+    return found
+
+
+_DIFFERENT = re.compile(r"[!=]==?")
+
+
+def fails_on_the_wrong_side(criterion: str, code: str) -> str:
+    """Why every branch of the code on the criterion's condition fails on the wrong side of it: exits when the file
+    is there, counts a mismatch when the checksums are equal, answers 401 to the logged-in user."""
+    for wanted, test, what in ((_ABSENT, _EXISTS, "the file is there"), (_DIFFERS, _DIFFERENT, "the values are equal"),
+                               (_GUEST, _USER_TEST, "the user is logged in")):
+        if not wanted.search(criterion):
+            continue
+        branches = [(negated, fails) for negated, fails in _branches(code, test)]
+        judged = [negated == fails for negated, fails in branches if negated or fails]
+        if judged and not any(judged):
+            return f"it fails when {what}"
+    return ""
+
+
 def user_blocker(criterion: str, unit_code: str, file_code: str) -> str:
     """The first reason of this module's checks, or ""."""
     return (compares_otherwise(criterion, unit_code) or answers_under_the_negated_state(criterion, unit_code)
@@ -361,5 +412,5 @@ def user_blocker(criterion: str, unit_code: str, file_code: str) -> str:
             or compares_without_the_same_key(criterion, unit_code) or message_names_nothing(criterion, unit_code)
             or refuses_the_bound_of_a_time(criterion, file_code) or pattern_bounds_differ(criterion, file_code)
             or refuses_without_the_state(criterion, file_code)
-            or refuses_all_but_the_named(criterion, unit_code))
+            or refuses_all_but_the_named(criterion, unit_code) or fails_on_the_wrong_side(criterion, unit_code))
 
