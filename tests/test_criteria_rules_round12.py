@@ -290,3 +290,26 @@ def test_invalid_or_empty_values_of_a_named_field_are_refused_on_the_side_the_me
     assert maps(tmp_path / "right", criterion, {"src/signup/age.ts": code.format(op="<")})
     # refuses the adults
     assert not maps(tmp_path / "turned", criterion, {"src/signup/age.ts": code.format(op=">=")})
+
+
+def test_a_placeholder_n_is_no_name_and_its_bound_is_the_parameter_s(tmp_path: Path) -> None:
+    criterion = "GET /trails?maxKm=N only returns trails of at most N km"
+    code = ("import type {{ Request, Response }} from \"express\";\nimport {{ allTrails }} from \"./db\";\n\n"
+            "export function listTrails(req: Request, res: Response) {{\n  const maxKm = Number(req.query.maxKm ?? Infinity);\n"
+            "  res.json(allTrails().filter((trail) => trail.km {op} maxKm));\n}}\n")
+    assert plain_criterion(criterion) == "GET /trails?maxKm=  only returns trails of at most   km"
+    assert maps(tmp_path / "right", criterion, {"src/trails.ts": code.format(op="<=")})
+    # the trails of exactly N km are left out
+    assert not maps(tmp_path / "strict", criterion, {"src/trails.ts": code.format(op="<")})
+
+
+def test_an_iso_date_is_year_month_day_and_a_dated_file_carries_it(tmp_path: Path) -> None:
+    criterion = "The export is written to exports/orders-YYYY-MM-DD.csv"
+    code = ("import csv\nfrom pathlib import Path\n\n\ndef export_orders(orders, day):\n"
+            "    path = Path(\"exports\") / {name}\n    path.parent.mkdir(parents=True, exist_ok=True)\n"
+            "    with path.open(\"w\", newline=\"\") as handle:\n        writer = csv.writer(handle)\n"
+            "        writer.writerow([\"id\", \"total\", \"day\"])\n        for order in orders:\n"
+            "            writer.writerow([order.id, order.total, day.isoformat()])\n")
+    assert maps(tmp_path / "right", criterion, {"shop/export.py": code.format(name="f\"orders-{day.isoformat()}.csv\"")})
+    # every day's export overwrites the last
+    assert not maps(tmp_path / "undated", criterion, {"shop/export.py": code.format(name="\"orders.csv\"")})

@@ -330,12 +330,17 @@ def date_formats(text: str) -> set[str]:
         order = _date_order(match.group(1, 3, 4), match.group(2), {"2": "d", "1": "m", "2006": "y", "6": "y"})
         if order:
             found.add(order)
+    # round 12: ISO 8601's date is year-month-day: `day.isoformat()`, `toISOString().slice(0, 10)`, ISO_LOCAL_DATE
+    if _ISO_DATE.search(text):
+        found.add("y-m-d")
     # a locale's short date: `toLocaleDateString('en-GB')` is 27/11/2026, 'en-US' 11/27/2026, 'de-DE' 27.11.2026
     for locale in _DATE_LOCALE.findall(text):
         found |= {order for pattern, order in _LOCALE_ORDERS if re.fullmatch(pattern, locale, re.IGNORECASE)}
     return found
 
 
+_ISO_DATE = re.compile(r"\.isoformat\(\)|\btoISOString\(\)\.(?:slice|substring|substr)\(\s*0\s*,\s*10\s*\)|"
+                       r"\bISO_(?:LOCAL_)?DATE\b|\.iso8601\b|\bDateOnly\b")
 _DATE_LOCALE = re.compile(r"(?:toLocaleDateString|DateTimeFormat|toLocaleString)\(\s*['\"]([a-z]{2}(?:-[A-Za-z]{2})?)['\"]")
 _LOCALE_ORDERS = ((r"en-(?:GB|IE|AU|NZ|IN|NG|ZA)|fr-FR|es-ES|it-IT|pt-BR", "d/m/y"), (r"en-US|en", "m/d/y"),
                   (r"de(?:-DE|-AT|-CH)?|ru-RU|pl-PL|fi-FI|nb-NO|da-DK", "d.m.y"), (r"en-CA|sv-SE|lt-LT", "y-m-d"),

@@ -403,6 +403,45 @@ def fails_on_the_wrong_side(criterion: str, code: str) -> str:
     return ""
 
 
+# -- "GET /rooms?minSeats=N … at least N seats": the placeholder's bound is the parameter's ------------------------
+# the placeholder as written ("minSeats=N") or as plain_criterion leaves it ("minSeats= ")
+_PLACEHOLDER_PARAM = re.compile(r"[?&](\w+)=(?:[NMK]\b|(?=\s|$))")
+_P = r"(?:[NMK]\s+|\s+)(?=[A-Za-z])"
+_PLACEHOLDER_BOUND = {rf"at\s+least\s+{_P}": ">=", rf"at\s+most\s+{_P}": "<=", rf"(?:more|greater)\s+than\s+{_P}": ">",
+                      rf"(?:less|fewer)\s+than\s+{_P}": "<"}
+_MIRRORED = {">=": "<=", "<=": ">=", ">": "<", "<": ">"}
+
+
+def bounds_the_parameter_otherwise(criterion: str, code: str) -> str:
+    """Why every comparison of the code with the query parameter standing for the criterion's N bounds it otherwise."""
+    for param in _PLACEHOLDER_PARAM.findall(criterion):
+        wanted = next((op for pattern, op in _PLACEHOLDER_BOUND.items() if re.search(pattern, criterion)), None)
+        if wanted is None:
+            continue
+        bare = _STRINGS.sub('""', code)
+        ops = re.findall(rf"[\w.$\]\)]\s*(>=|<=|>|<)\s*{re.escape(param)}\b", bare)
+        ops += [_MIRRORED[op] for op in re.findall(rf"\b{re.escape(param)}\s*(>=|<=|>|<)\s*[\w.$(]", bare)]
+        if ops and wanted not in ops:
+            return f"it compares with {param} by {ops[0]}, the criterion asks for {wanted} it"
+    return ""
+
+
+# -- "reports/summary-YYYY-MM-DD.json": the file's name carries the date -------------------------------------------
+_DATED_FILE = re.compile(r"([A-Za-z_][\w-]*?)[-_.]?(?:YYYY|yyyy)[-_]?(?:MM|mm)[-_]?(?:DD|dd)(\.[A-Za-z0-9]+)?")
+_INTERPOLATES = re.compile(r"\{[^}]*\}|\$\{|%[sd]|\.format\(|strftime|isoformat|\+\s*[\w(]|[\w)]\s*\+|Sprintf|"
+                           r"toISOString|format\(")
+
+
+def names_the_file_without_its_date(criterion: str, code: str) -> str:
+    """Why every line of the code naming the criterion's dated file ("summary-YYYY-MM-DD.json") names it undated."""
+    for prefix, extension in _DATED_FILE.findall(criterion):
+        lines = [line for line in code.splitlines() if prefix.lower() in line.lower()
+                 and (not extension or extension.lower() in line.lower())]
+        if lines and not any(_INTERPOLATES.search(line) for line in lines):
+            return f"it names the {prefix} file without its date"
+    return ""
+
+
 def user_blocker(criterion: str, unit_code: str, file_code: str) -> str:
     """The first reason of this module's checks, or ""."""
     return (compares_otherwise(criterion, unit_code) or answers_under_the_negated_state(criterion, unit_code)
@@ -412,5 +451,6 @@ def user_blocker(criterion: str, unit_code: str, file_code: str) -> str:
             or compares_without_the_same_key(criterion, unit_code) or message_names_nothing(criterion, unit_code)
             or refuses_the_bound_of_a_time(criterion, file_code) or pattern_bounds_differ(criterion, file_code)
             or refuses_without_the_state(criterion, file_code)
-            or refuses_all_but_the_named(criterion, unit_code) or fails_on_the_wrong_side(criterion, unit_code))
+            or refuses_all_but_the_named(criterion, unit_code) or fails_on_the_wrong_side(criterion, unit_code)
+            or bounds_the_parameter_otherwise(criterion, file_code) or names_the_file_without_its_date(criterion, file_code))
 

@@ -1,7 +1,8 @@
 """How users write criteria in their own plans and issues, read before the matcher sees them (round 12).
 
 A criterion copied from a GitHub issue keeps its task-list box ("- [ ] exits with code 2 …", "- [x] …"): the box
-says whether someone ticked it, not what the code does (read as words it was "empty", "x").
+says whether someone ticked it, not what the code does (read as words it was "empty", "x"). "N" in
+"GET /rooms?minSeats=N … at least N seats" stands for any number, not for a name the code must have.
 
 An HTTP status the criterion gives by number ("answers 503 while draining") is in code by its name as often as by
 its number: Go's `http.StatusServiceUnavailable`, Python's `HTTPStatus.TOO_MANY_REQUESTS`, Spring's
@@ -24,9 +25,15 @@ from pmtui.delivery.gates.vocabulary_data import REASONS
 _TASK_BOX = re.compile(r"^\s*(?:[-*+]\s*)?\[[ xX]?\]\s+(?=\S)")
 
 
+# a placeholder for any number: "GET /rooms?minSeats=N", "at least N seats"
+_PLACEHOLDER = re.compile(r"(?<=[=\s])[NMK](?=[\s,.;:)]|$)")
+
+
 def plain_criterion(criterion: str) -> str:
-    """The criterion without the task-list box of the issue it was copied from."""
-    return _TASK_BOX.sub("", criterion, count=1)
+    """The criterion without the task-list box of the issue it was copied from, and a placeholder N for any number
+    read as no name the code must have (user_checks judges the bound it is given against the parameter)."""
+    text = _TASK_BOX.sub("", criterion, count=1)
+    return _PLACEHOLDER.sub(" ", text)
 
 
 def _status_names() -> dict[str, str]:
