@@ -70,8 +70,10 @@ def criterion_boundaries(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(dict.fromkeys(found))
 
 
-# round 12: "must not permit to book more than 2", "no more than 3": a cap, left out as "at most N" is (above)
-_CAPPED_BEFORE = re.compile(r"\b(?:not|no|never|cannot)\s+(?:[a-z]+\s+){0,4}$", re.IGNORECASE)
+# round 12: "no more than 3", "must not permit to book more than 2", "may not be allowed to hold more than 4": a cap,
+# left out as "at most N" is (above); a plain "must not book more than 2 rooms" stays a boundary (round 8)
+_CAPPED_BEFORE = re.compile(r"(?:\bno\s+|\b(?:not|never|cannot)\s+(?:[a-z]+\s+){0,2}?(?:permit|allow|let)\w*\s+(?:[a-z]+\s+){0,2})$",
+                            re.IGNORECASE)
 
 
 _OPERAND = r"[\w.$:@\[\]()'\"]+"

@@ -202,14 +202,13 @@ def checks_nothing_without(criterion: str, code: str) -> str:
 # -- a sort the criterion words ("the 20 most recently edited") ----------------------------------------------------
 def sorts_the_other_way(criterion: str, code: str) -> str:
     """Why every sort of the code runs the other way from the order the criterion asks for."""
-    wanted = {c.label for c in read_criterion(criterion).concepts if c.kind == "phrase"} & {"descending", "ascending"}
-    if len(wanted) != 1:
+    asked = [c for c in read_criterion(criterion).concepts if c.kind == "phrase" and c.label in ("descending", "ascending")]
+    if len(asked) != 1:
         return ""
-    (way,) = wanted
+    way, accepted = asked[0].label, asked[0].alternatives  # "before the others" is met by a true-first sort too
     other = "ascending" if way == "descending" else "descending"
-    sorts = [idiom_concepts(line) for line in code.splitlines()]
-    sorts = [found for found in sorts if "sort" in found]
-    if sorts and all(other in found and way not in found for found in sorts):
+    sorts = [found for found in (idiom_concepts(line) for line in code.splitlines()) if "sort" in found]
+    if sorts and all(other in found and not found & accepted for found in sorts):
         return f"every sort of it is {other}, the criterion asks for {way}"
     return ""
 
