@@ -313,3 +313,23 @@ def test_an_iso_date_is_year_month_day_and_a_dated_file_carries_it(tmp_path: Pat
     assert maps(tmp_path / "right", criterion, {"shop/export.py": code.format(name="f\"orders-{day.isoformat()}.csv\"")})
     # every day's export overwrites the last
     assert not maps(tmp_path / "undated", criterion, {"shop/export.py": code.format(name="\"orders.csv\"")})
+
+
+def test_a_malformed_record_is_a_rejected_row(tmp_path: Path) -> None:
+    criterion = "`seedctl load` exits 1 when a CSV row is malformed"
+    code = ("package main\n\nimport (\n\t\"encoding/csv\"\n\t\"fmt\"\n\t\"io\"\n\t\"os\"\n)\n\nfunc load(r *csv.Reader) {\n"
+            "\tfor n := 1; ; n++ {\n\t\trec, err := r.Read()\n\t\tif err == io.EOF {\n\t\t\treturn\n\t\t}\n"
+            "\t\tif err != nil || len(rec) != 2 {\n\t\t\tfmt.Fprintf(os.Stderr, \"seedctl: record %d: want variety,grams\\n\", n)\n"
+            "\t\t\tos.Exit(1)\n\t\t}\n\t\tstore(rec)\n\t}\n}\n")
+    assert maps(tmp_path, criterion, {"cmd/seedctl/load.go": code})
+
+
+def test_files_deleted_on_startup_are_deleted_by_what_main_runs(tmp_path: Path) -> None:
+    criterion = "Cached thumbnails older than 30 days are deleted on startup"
+    code = ("import time\nfrom pathlib import Path\n\nCACHE = Path(\"cache/thumbs\")\n\n\ndef prune_thumbnails(now=None):\n"
+            "    cutoff = (now or time.time()) - 30 * 24 * 3600\n    for thumb in CACHE.glob(\"*.png\"):\n"
+            "        if thumb.stat().st_mtime < cutoff:\n            thumb.unlink()\n\n\ndef main():\n{call}"
+            "    serve()\n")
+    assert maps(tmp_path / "right", criterion, {"gallery/app.py": code.format(call="    prune_thumbnails()\n")})
+    # written, never run
+    assert not maps(tmp_path / "never-called", criterion, {"gallery/app.py": code.format(call="")})

@@ -89,6 +89,9 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ((r"\bnot\s+(?:os\.path\.)?[\w.()]*?(?:exists|is_file|isfile|is_dir|isdir)\(|!\s*fs\.existsSync\(|"
           r"\bos\.IsNotExist\(|\bFileNotFoundError\b|\bErrNotExist\b|\bENOENT\b"), "missing"),
         (r"\bjoin\(", "join"),
+        # round 12: the files of a folder, listed or deleted (`LOG_DIR.glob("*.log")`, `p.unlink()`, `os.remove(p)`)
+        (r"\.glob\(|\.iterdir\(|\bos\.(?:listdir|scandir|remove)\(|\.unlink\(|\bfs\.(?:readdirSync|unlinkSync|rmSync)\(",
+         "file"),
         # an error handed to the caller: Zig's and Swift's `try`, Rust's `?`, Go's `return …, err`, a bare re-raise
         ((r"(?<![\w.])try\s+(?![{:])[\w.]+|[\w)\]]\?\s*(?:[;.)]|$)|\breturn\s+(?:[\w.]+\s*,\s*)*err\b|"
           r"\breturn\s+(?:[\w.]+\s*,\s*)*fmt\.Errorf\(|^\s*raise\s*$"), "propagate"),

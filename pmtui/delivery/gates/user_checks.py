@@ -441,6 +441,27 @@ def names_the_file_without_its_date(criterion: str, code: str) -> str:
     return ""
 
 
+# -- "deleted on startup": what the criterion says happens at start is called there ------------------------------
+_ON_START = re.compile(r"\b(?:on|at)\s+(?:start(?:-?up)?|boot|launch)\b|\bwhen\s+the\s+\w+\s+starts\b", re.IGNORECASE)
+_DEFINES = re.compile(r"^\s*(?:async\s+)?(?:def|func|function|fn)\s+([A-Za-z_]\w*)", re.MULTILINE)
+
+
+def never_called_at_start(criterion: str, unit_code: str, file_code: str) -> str:
+    """Why a function of the unit (not the entry point itself) is called nowhere in its file, where the criterion says
+    what it does happens on startup."""
+    if not _ON_START.search(criterion):
+        return ""
+    bare = _STRINGS.sub('""', file_code)
+    for name in dict.fromkeys(_DEFINES.findall(unit_code)):
+        if name in ("main", "run", "start", "startup", "init", "__init__"):
+            continue
+        calls = len(re.findall(rf"(?<![\w.]){re.escape(name)}\s*\(", bare))
+        definitions = len(re.findall(rf"(?:def|func|function|fn)\s+{re.escape(name)}\s*\(", bare))
+        if calls <= definitions:
+            return f"{name} is called nowhere: nothing runs it on startup"
+    return ""
+
+
 def user_blocker(criterion: str, unit_code: str, file_code: str) -> str:
     """The first reason of this module's checks, or ""."""
     return (compares_otherwise(criterion, unit_code) or answers_under_the_negated_state(criterion, unit_code)
@@ -451,5 +472,6 @@ def user_blocker(criterion: str, unit_code: str, file_code: str) -> str:
             or refuses_the_bound_of_a_time(criterion, file_code) or pattern_bounds_differ(criterion, file_code)
             or refuses_without_the_state(criterion, file_code)
             or refuses_all_but_the_named(criterion, unit_code) or fails_on_the_wrong_side(criterion, unit_code)
-            or bounds_the_parameter_otherwise(criterion, file_code) or names_the_file_without_its_date(criterion, file_code))
+            or bounds_the_parameter_otherwise(criterion, file_code) or names_the_file_without_its_date(criterion, file_code)
+            or never_called_at_start(criterion, unit_code, file_code))
 
