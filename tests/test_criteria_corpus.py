@@ -30,7 +30,7 @@ after); its floor below is that figure, not the recall goal.
 Round 12: heldout17.yaml (criteria as users write them in their own plans: user stories, Given/When/Then, GitHub
 checkboxes, terse shorthand, HTTP and exit codes) was written before any rule changed (and before the rules were
 read) and measured once (21/45, 13 false passes), then used with the other sets and bench/criteria_mutants.py to find
-classes (34/45, none after); its floor below is that figure, not the recall goal.
+classes (36/45, none after); its floor below is that figure, not the recall goal.
 """
 
 from __future__ import annotations
@@ -266,8 +266,8 @@ def test_held_out_17_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[
     header in another order, no digit check, day 90 refused, the oldest notes for "most recently", a pattern of 15 for
     "3-20 chars", the other status refused, the assigned jobs for "unassigned")."""
     score = scores("heldout17")
-    # round 12 used it with the other sets to find classes: 34/45 after
-    assert score.recall >= 34 / 45, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 12 used it with the other sets to find classes: 36/45 after
+    assert score.recall >= 36 / 45, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
