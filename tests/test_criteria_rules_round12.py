@@ -333,3 +333,14 @@ def test_files_deleted_on_startup_are_deleted_by_what_main_runs(tmp_path: Path) 
     assert maps(tmp_path / "right", criterion, {"gallery/app.py": code.format(call="    prune_thumbnails()\n")})
     # written, never run
     assert not maps(tmp_path / "never-called", criterion, {"gallery/app.py": code.format(call="")})
+
+
+def test_a_flag_s_value_is_used_where_it_was_given(tmp_path: Path) -> None:
+    criterion = "`--archive DIR` moves the processed invoices to DIR instead of deleting them"
+    code = ("import argparse\nimport shutil\nfrom pathlib import Path\n\n\ndef main(argv=None):\n"
+            "    parser = argparse.ArgumentParser()\n    parser.add_argument(\"inbox\")\n    parser.add_argument(\"--archive\", metavar=\"DIR\")\n"
+            "    args = parser.parse_args(argv)\n    for invoice in Path(args.inbox).glob(\"*.pdf\"):\n        process(invoice)\n"
+            "        if {cond}:\n            shutil.move(str(invoice), args.archive)\n        else:\n            invoice.unlink()\n")
+    assert maps(tmp_path / "right", criterion, {"billing/inbox.py": code.format(cond="args.archive")})
+    # moves them to None when no --archive is given, deletes them when it is
+    assert not maps(tmp_path / "absent", criterion, {"billing/inbox.py": code.format(cond="not args.archive")})

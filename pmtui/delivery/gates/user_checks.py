@@ -462,6 +462,32 @@ def never_called_at_start(criterion: str, unit_code: str, file_code: str) -> str
     return ""
 
 
+# -- "`--output FILE` writes …": the flag's value is used where it was given, not under its absence ----------------
+_CRITERION_FLAG = re.compile(r"(?<![\w-])--([A-Za-z][\w-]*)")
+
+
+def uses_the_flag_where_absent(criterion: str, code: str) -> str:
+    """Why the code uses a flag's value only in the branch where the flag was not given (`if not args.output:
+    Path(args.output).write_text(…)`)."""
+    lines = code.splitlines()
+    for flag in _CRITERION_FLAG.findall(criterion):
+        attribute = re.escape(flag.replace("-", "_"))
+        absent = re.compile(rf"^\s*(?:\}}\s*)?(?:if|elif|else\s+if)\s*\(?\s*(?:not\s*|!\s*)\(?\s*[\w.]*\.{attribute}\s*\)?\s*\)?\s*(?:\{{|:)|"
+                            rf"^\s*(?:if|elif)\s+[\w.]*\.{attribute}\s+is\s+None\s*:")
+        for index, line in enumerate(lines):
+            if not absent.match(line):
+                continue
+            indent = len(line) - len(line.lstrip())
+            body = []
+            for following in lines[index + 1:]:
+                if following.strip() and len(following) - len(following.lstrip()) <= indent:
+                    break
+                body.append(following)
+            if re.search(rf"\.{attribute}\b", "\n".join(body)):
+                return f"it uses --{flag}'s value only where --{flag} was not given"
+    return ""
+
+
 def user_blocker(criterion: str, unit_code: str, file_code: str) -> str:
     """The first reason of this module's checks, or ""."""
     return (compares_otherwise(criterion, unit_code) or answers_under_the_negated_state(criterion, unit_code)
@@ -473,5 +499,5 @@ def user_blocker(criterion: str, unit_code: str, file_code: str) -> str:
             or refuses_without_the_state(criterion, file_code)
             or refuses_all_but_the_named(criterion, unit_code) or fails_on_the_wrong_side(criterion, unit_code)
             or bounds_the_parameter_otherwise(criterion, file_code) or names_the_file_without_its_date(criterion, file_code)
-            or never_called_at_start(criterion, unit_code, file_code))
+            or never_called_at_start(criterion, unit_code, file_code) or uses_the_flag_where_absent(criterion, unit_code))
 
