@@ -67,6 +67,7 @@ from pmtui.delivery.gates.dead_code import off_flags, without_dead_branches
 from pmtui.delivery.gates.locations import CriterionLocation
 from pmtui.delivery.gates.measure_units import wrong_dimension, wrong_measure_unit
 from pmtui.delivery.gates.membership import keeps_the_duplicates
+from pmtui.delivery.gates.named_refusals import named_refusal
 from pmtui.delivery.gates.operand_units import compares_other_time_units
 from pmtui.delivery.gates.outcomes import (
     benefits_the_others,
@@ -96,6 +97,8 @@ from pmtui.delivery.gates.rank_direction import takes_the_worst, wrong_change_di
 from pmtui.delivery.gates.roles import keeps_the_left_out, role_refused
 from pmtui.delivery.gates.sign_checks import sign_of_another_value
 from pmtui.delivery.gates.time_direction import wrong_time_direction
+from pmtui.delivery.gates.user_checks import user_blocker
+from pmtui.delivery.gates.user_phrasing import mark_returned_exits, plain_criterion
 from pmtui.delivery.gates.vocabulary import (
     STATUS_NAMES,
     STOPWORDS,
@@ -458,7 +461,8 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                        or tests_the_opposite(criterion, unit.code_text) or benefits_the_others(criterion, files[unit.path])
                        or folds_one_side(criterion, unit.code_text)
                        # a constant's own unit (`DISCOUNT = 0.25`) is judged by what its file does with it
-                       or pays_the_discount(criterion, files[unit.path]) or floors_the_cap(criterion, files[unit.path]))
+                       or pays_the_discount(criterion, files[unit.path]) or floors_the_cap(criterion, files[unit.path])
+                       or user_blocker(criterion, unit.code_text, files[unit.path]))
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):
             blocker = f"it uses the {word} the criterion rules out"
         context = frozenset(c.label for c in missing if c.label in modifiers and _heads(c.label, criterion, matched)
@@ -602,6 +606,9 @@ def _written(change: ChangeSet) -> str:
 
 
 def _offline_location(criterion: str, change: ChangeSet, units: Sequence[Unit]) -> tuple[str | None, str]:
+    criterion = plain_criterion(criterion)
+    if (named := named_refusal(criterion, units, change.added_lines)) is not None:
+        return named
     shaped = shaped_location(criterion, units, _written(change), change.added_lines,
                              lambda core, some: _judged_location(core, change, some))
     return shaped if shaped is not None else _judged_location(criterion, change, units)
@@ -628,7 +635,9 @@ def _judged_location(criterion: str, change: ChangeSet, units: Sequence[Unit]) -
 
 def change_units_of(change: ChangeSet) -> list[Unit]:
     """The change read as units (functions, classes, tests, configuration blocks) for criteria matching."""
-    return change_units(change.added_lines, change.present_files(), Path(change.root), change.removed_lines)
+    units = change_units(change.added_lines, change.present_files(), Path(change.root), change.removed_lines)
+    mark_returned_exits(units, Path(change.root))
+    return units
 
 
 def _lookup(mapping: Mapping[str, str] | None, criterion: str) -> str | None:

@@ -65,8 +65,15 @@ def criterion_boundaries(text: str) -> tuple[tuple[str, str], ...]:
     found += [(str(int(h) % 12 + (12 if pm else 0)), "high") for h, pm in _CLOCK.findall(text) if 1 <= int(h) <= 12]
     for side, patterns in (("low", _LOW_SIDE), ("high", _HIGH_SIDE)):
         for pattern in patterns:
-            found.extend((_plain(match.group(1)), side) for match in pattern.finditer(text))
+            found.extend((_plain(match.group(1)), side) for match in pattern.finditer(text)
+                         if not (pattern is _LOW_SIDE[2] and _CAPPED_BEFORE.search(text[:match.start()])))
     return tuple(dict.fromkeys(found))
+
+
+# round 12: "no more than 3", "must not permit to book more than 2", "may not be allowed to hold more than 4": a cap,
+# left out as "at most N" is (above); a plain "must not book more than 2 rooms" stays a boundary (round 8)
+_CAPPED_BEFORE = re.compile(r"(?:\bno\s+|\b(?:not|never|cannot)\s+(?:[a-z]+\s+){0,2}?(?:permit|allow|let)\w*\s+(?:[a-z]+\s+){0,2})$",
+                            re.IGNORECASE)
 
 
 _OPERAND = r"[\w.$:@\[\]()'\"]+"

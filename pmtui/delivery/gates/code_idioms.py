@@ -23,7 +23,9 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\bReverse\(|\.rev\(\)|[sS]ortDescending|sortedDescending|\bdescending\b"), "descending"),
         (r"\bASC\b|\bascending\b", "ascending"),
         ((r"\.(?:lower|casefold|toLowerCase|toLocaleLowerCase|lowercase|downcase)\(|\bre\.I(?:GNORECASE)?\b|"
-          r"\bILIKE\b|\bNOCASE\b|EqualFold|eq_ignore_ascii_case|equalsIgnoreCase"), "caseless"),
+          r"\bILIKE\b|\bNOCASE\b|EqualFold|eq_ignore_ascii_case|equalsIgnoreCase|"
+          # round 12: a key brought to upper case before the lookup (`CODES.get(code.strip().upper())`)
+          r"\.(?:upper|toUpperCase|toLocaleUpperCase|upcase|uppercase)\(|\bstrings\.ToUpper\("), "caseless"),
         ((r"\bif\s+not\s+[\w.]+\b(?![\w.(])|==\s*(?:''|\"\")|\blen\([^)]*\)\s*==\s*0\b|\.isEmpty\(|\.isBlank\(|\.is_empty\(|"
           r"!\s*[\w.]+\.length\b|\bstrip\(\)\s*(?:==|\)|:|and\b|or\b)|"
           r"\b(?:any|all)\([^()]*\.strip\(\)\s*for\b|\.trim\(\)\s*(?:&&|\|\|)|!\s*[\w.]+\.trim\(\)|"
@@ -79,11 +81,17 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bOption<|\.ok\(\)|\bOptional\[|\bOptional<|->\s*Option\b|\|\s*None\b|\breturn\s+(?:None|null|nil)\b", "none"),
         ((r"\.ok\(\)|\bexcept\b[^:\n]*:\s*return\s+(?:None|null)|\bcatch\b.*\breturn\s+(?:null|undefined)|"
           r"(?:status|response_code|abort|sendStatus|status_code|WriteHeader)\W{0,3}4\d\d\b"), "reject"),
-        ((r"!\s*(?:user|currentUser|current_user|session\.user)\b|\b(?:user|currentUser|current_user)\s*\?|"
+        ((r"!\s*(?:(?:req|request|ctx|context)\.)?(?:user|currentUser|current_user|session\.user)\b|\b(?:user|currentUser|current_user)\s*\?|"
          r"\bif\s+not\s+(?:request\.)?(?:user|current_user)\b|\bis_anonymous\b|\bis_authenticated\b|\bisAuthenticated\b"), "guest"),
         (r"\)\s*/\s*2(?:\.0)?\b|\bsum\([^)]*\)\s*/\s*len\(", "average"),
         (r"\bnot in\b|!\s*[\w.]+\.(?:has|includes|containsKey)\(|\bis None\b|!ok\b|\bok\s*\{", "missing"),
+        # round 12: a file that is not there (`if not path.is_file():`, `!fs.existsSync(p)`, `os.IsNotExist(err)`)
+        ((r"\bnot\s+(?:os\.path\.)?[\w.()]*?(?:exists|is_file|isfile|is_dir|isdir)\(|!\s*fs\.existsSync\(|"
+          r"\bos\.IsNotExist\(|\bFileNotFoundError\b|\bErrNotExist\b|\bENOENT\b"), "missing"),
         (r"\bjoin\(", "join"),
+        # round 12: the files of a folder, listed or deleted (`LOG_DIR.glob("*.log")`, `p.unlink()`, `os.remove(p)`)
+        (r"\.glob\(|\.iterdir\(|\bos\.(?:listdir|scandir|remove)\(|\.unlink\(|\bfs\.(?:readdirSync|unlinkSync|rmSync)\(",
+         "file"),
         # an error handed to the caller: Zig's and Swift's `try`, Rust's `?`, Go's `return …, err`, a bare re-raise
         ((r"(?<![\w.])try\s+(?![{:])[\w.]+|[\w)\]]\?\s*(?:[;.)]|$)|\breturn\s+(?:[\w.]+\s*,\s*)*err\b|"
           r"\breturn\s+(?:[\w.]+\s*,\s*)*fmt\.Errorf\(|^\s*raise\s*$"), "propagate"),
@@ -97,7 +105,9 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
           r"\bsu-exec\s+(?!root\b)\w"),
          "nonroot"),
         ((r"\.get\(\s*[^,()]+,\s*[^)]+\)|\|\||\?\?|\bunwrap_or|\bgetOrDefault\(|\bor\s+[\"'\d\[{(]|==\s*\"\"|"
-         r"^\s*[A-Za-z_]\w*\s*:\s*[\w\[\]|., ]+=\s*[^=]|\bDEFAULT\b"), "default"),
+         r"^\s*[A-Za-z_]\w*\s*:\s*[\w\[\]|., ]+=\s*[^=]|\bDEFAULT\b|"
+         # round 12: a Go flag's second argument is its default (`flag.Duration("timeout", 30*time.Second, …)`)
+         r"\bflag\.(?:String|Int|Int64|Uint|Uint64|Float64|Bool|Duration)\(\s*\"[^\"]*\"\s*,|\bdefault_value\b"), "default"),
         ((r"\.Write\(|\bres\.send\(|\.json\(|\bjsonify\(|\bJSONResponse\(|\bResponse\(|\bc\.(?:JSON|String)\(|"
          r"\brender\s+json:|\breturn\s+[\"'{\[]|\bcontent\s*=|\bbody\s*="), "body"),
         (r"\bsetHeader\(|\bheaders?\[|\.Header\(\)\.Set\(|\.header\(|\bset_header\(|\bwriteheader\(", "header"),
@@ -173,7 +183,7 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\.insert\(\s*0\s*,|\.unshift\(|\.appendleft\(|\bpush_front\(|\.addFirst\(|\bLPUSH\b|\blpush\(", "prepend"),
         # rounding up: `math.ceil(s / 60)`, `Math.ceil`, `(minutes + 59) / 60`, `-(-a // b)`, `.div_ceil(`
         ((r"\bceil(?:ing)?\b|\bdiv_ceil\(|\(\s*[\w.$]+\s*\+\s*(?:[\w.$]+\s*-\s*1|\d+)\s*\)\s*/{1,2}\s*[\w($]|"
-          r"-\s*\(\s*-\s*[\w.$]+\s*//"), "roundup"),
+          r"-\s*\(\s*-\s*[\w.$]+\s*//|\bmath\.Ceil\("), "roundup"),
         (r"\.slice\(\s*0\s*,|\.substring\(\s*0\s*,|\.substr\(\s*0\s*,|\[\s*:\s*\w+\s*\]|\btruncate\w*\(|\.take\(",
          "truncate"),
     )
@@ -225,7 +235,8 @@ _RAW_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"[\"'][A-Z][a-z]+(?:-[A-Z][A-Za-z]*)+[\"']\s*[:,]"), "header"),
 )
 # A comparator's operands in reverse order sort descending: `(a, b) => b.score - a.score`.
-_COMPARATOR = re.compile(r"\b([a-z])((?:\.\w+|\[[^\]]+\])*)\s*(?:-|\.localeCompare\(|\.compareTo\(|\.cmp\(|<=>)\s*&?([a-z])\2\b")
+# round 12: a getter on the way (`a.updatedAt.getTime() - b.updatedAt.getTime()`)
+_COMPARATOR = re.compile(r"\b([a-z])((?:\.\w+(?:\(\))?|\[[^\]]+\])*)\s*(?:-|\.localeCompare\(|\.compareTo\(|\.cmp\(|<=>)\s*&?([a-z])\2(?!\w)")
 
 
 _INDEXED_LESS = re.compile(r"\b(\w+)\[i\]((?:\.\w+)*)\s*([<>])=?\s*\1\[j\]\2(?!\w)")
@@ -322,12 +333,17 @@ def date_formats(text: str) -> set[str]:
         order = _date_order(match.group(1, 3, 4), match.group(2), {"2": "d", "1": "m", "2006": "y", "6": "y"})
         if order:
             found.add(order)
+    # round 12: ISO 8601's date is year-month-day: `day.isoformat()`, `toISOString().slice(0, 10)`, ISO_LOCAL_DATE
+    if _ISO_DATE.search(text):
+        found.add("y-m-d")
     # a locale's short date: `toLocaleDateString('en-GB')` is 27/11/2026, 'en-US' 11/27/2026, 'de-DE' 27.11.2026
     for locale in _DATE_LOCALE.findall(text):
         found |= {order for pattern, order in _LOCALE_ORDERS if re.fullmatch(pattern, locale, re.IGNORECASE)}
     return found
 
 
+_ISO_DATE = re.compile(r"\.isoformat\(\)|\btoISOString\(\)\.(?:slice|substring|substr)\(\s*0\s*,\s*10\s*\)|"
+                       r"\bISO_(?:LOCAL_)?DATE\b|\.iso8601\b|\bDateOnly\b")
 _DATE_LOCALE = re.compile(r"(?:toLocaleDateString|DateTimeFormat|toLocaleString)\(\s*['\"]([a-z]{2}(?:-[A-Za-z]{2})?)['\"]")
 _LOCALE_ORDERS = ((r"en-(?:GB|IE|AU|NZ|IN|NG|ZA)|fr-FR|es-ES|it-IT|pt-BR", "d/m/y"), (r"en-US|en", "m/d/y"),
                   (r"de(?:-DE|-AT|-CH)?|ru-RU|pl-PL|fi-FI|nb-NO|da-DK", "d.m.y"), (r"en-CA|sv-SE|lt-LT", "y-m-d"),

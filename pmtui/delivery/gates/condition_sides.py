@@ -55,10 +55,12 @@ def looks_the_other_way(criterion: str, code: str) -> str:
 # "holds at most 3 cards", "no more than 4 guests": a count checked before the new one is added refuses at the cap
 # (`if in_column >= 3`); `> 3` lets a fourth in. Counted after it is added (`count + n > 4`, a push before the check)
 # `>` is right, and so it is for a value that is no count ("a discount of at most 50 %": `discount > 50` refuses).
-_CAP = re.compile(r"\b(?:at\s+most|no\s+more\s+than|not\s+more\s+than|(?:a\s+)?maximum\s+of|max\.?)\s+(\d+)\b"
+# round 12: "must not permit to book more than 2": a negated verb before "more than" caps as "no more than" does
+_CAP = re.compile(r"\b(?:at\s+most|no\s+more\s+than|not\s+more\s+than|(?:not|never|cannot)\s+(?:[a-z]+\s+){1,4}?more\s+than|"
+                  r"(?:a\s+)?maximum\s+of|max\.?)\s+(\d+)\b"
                   r"(?!\s*(?:%|per\s*cent|(?:[a-z]+\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b))",
                   re.IGNORECASE)
-_COUNT = re.compile(r"\blen\(|\.length\b|\.count\b|\.count\(|\.size\b|\.size\(|\bcount\(|\bCOUNT\(|\.Count\b|\.len\(\)")
+_COUNT = re.compile(r"\bsum\(\s*1\s+for\b|\blen\(|\.length\b|\.count\b|\.count\(|\.size\b|\.size\(|\bcount\(|\bCOUNT\(|\.Count\b|\.len\(\)")
 _ADDED = re.compile(r"\.(?:push|append|add|insert|unshift|create|save)\w*\(|\+=\s*1\b|\+\+")
 _STRINGS = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`[^`\n]*`")
 _MIRRORED = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}

@@ -16,7 +16,7 @@ _GROUPS: dict[str, str] = {
     "restart": "restart reload reopen relaunch reboot survive load",
     "load": "load read open restore deserialize parse fetch",
     "reject": "reject refuse deny disallow forbid prevent block raise throw error exception invalid fail abort "
-              "err failure refusal rejection",
+              "err failure refusal rejection malformed",
     "unique": "unique duplicate twice distinct dedupe dedup uniqueness contains share",
     "sort": "sort sorted order ordered rank arrange ordering alphabetical alphabetically alphabetic localecompare "
             "collate",
@@ -24,7 +24,7 @@ _GROUPS: dict[str, str] = {
     "ascending": "oldest earliest ascending asc",
     "caseless": "caseless lower lowercase casefold ignorecase insensitive nocase ilike tolowercase",
     "hash": "hash hashed digest bcrypt argon2 scrypt pbkdf2 sha256 sha512 encrypt encrypted hashlib crypt "
-            "plaintext cleartext",
+            "plaintext cleartext checksum checksums",
     "header": "header headers heading writeheader fieldnames columns",
     "search": "search find query lookup filter match look",
     "filter": "filter exclude excluded hide hidden only skip drop ignore discard",
@@ -142,6 +142,9 @@ _GROUPS: dict[str, str] = {
     "toggle": "toggle switch checkbox",
     "partial": "partial substring",
     "space": "space whitespace",
+    # round 12: a CSV's row is its record (`rec, err := r.Read()`); a program's start is its main
+    "row": "row rows record records rec",
+    "startup": "startup boot launch main",
     "digit": "digit digits numeric isdigit isnumeric isdecimal",
     "rootcheck": "rootcheck euid geteuid getuid superuser",
     "background": "background async queue enqueue thread worker celery defer deferred job jobs",

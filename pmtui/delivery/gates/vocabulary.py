@@ -51,6 +51,7 @@ from pmtui.delivery.gates.criterion_classes import (
 )
 from pmtui.delivery.gates.synonyms import _GROUPS, SPECIFIC, SYMBOL_WORDS  # noqa: F401 - SYMBOL_WORDS re-exported
 from pmtui.delivery.gates.time_direction import plain_comparatives
+from pmtui.delivery.gates.user_phrasing import status_numbers
 from pmtui.delivery.gates.vocabulary_data import (  # noqa: F401 - STOPWORDS, WEAK … re-exported
     BOUND_WORDS,
     COMPARATIVES,
@@ -255,6 +256,7 @@ def numbers_in(text: str) -> set[str]:
         for factor in re.findall(r"\d+", product.group(0)):
             value *= int(factor)
         found.add(str(value))
+    found |= status_numbers(text)  # round 12: `http.StatusServiceUnavailable` is 503
     return {n.rstrip("0").rstrip(".") if "." in n else str(int(n)) for n in found}
 
 

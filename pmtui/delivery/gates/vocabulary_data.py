@@ -70,7 +70,9 @@ PHRASE_PATTERNS: tuple[tuple[str, str], ...] = (
      r"\b(?:low|small)\w* to (?:high|large|big)\w*\b"), "ascending"),
     # "the 10 customers who spent the most (this year)", "the 5 best-sellers": ranked from the top
     ((r"\bthe\s+most\b(?=\s*(?:$|[,.;:)]|\s+(?:this|last|in|on|of|per|during|over|since|today|ever|so\s+far|"
-      r"overall|all[- ]time)\b))|\btop(?=\s+\d+\b)|(?<=\d )(?:highest|largest|biggest|best|greatest)\b"), "descending"),
+      r"overall|all[- ]time)\b))|\btop(?=\s+\d+\b)|(?<=\d )(?:highest|largest|biggest|best|greatest)\b|"
+      # round 12: "the 20 most recently edited notes", "the 5 latest posts"
+      r"(?<=\d )(?:most\s+recent(?:ly)?|newest|latest)\b"), "descending"),
     ((r"\bthe\s+(?:least|fewest)\b(?=\s*(?:$|[,.;:)]|\s+(?:this|last|in|on|of|per|during|over|since|today|ever|so\s+far|"
       r"overall|all[- ]time)\b))|(?<=\d )(?:lowest|smallest|cheapest|fewest)\b"), "ascending"),
     (r"\blog(?:s|ging|ged)? ?out\b|\bsign(?:s|ing|ed)? ?out\b", "logout"),

@@ -1,0 +1,86 @@
+"""How users write criteria in their own plans and issues, read before the matcher sees them (round 12).
+
+A criterion copied from a GitHub issue keeps its task-list box ("- [ ] exits with code 2 …", "- [x] …"): the box
+says whether someone ticked it, not what the code does (read as words it was "empty", "x"). "N" in
+"GET /rooms?minSeats=N … at least N seats" stands for any number, not for a name the code must have.
+
+An HTTP status the criterion gives by number ("answers 503 while draining") is in code by its name as often as by
+its number: Go's `http.StatusServiceUnavailable`, Python's `HTTPStatus.TOO_MANY_REQUESTS`, Spring's
+`HttpStatus.FORBIDDEN`, `StatusCodes.CONFLICT`.
+
+A CLI's `main` that returns its status to `sys.exit(main())` exits with what it returns: `return 2` where the config
+is missing exits 2, `return 1 if mismatches else 0` exits non-zero on a mismatch.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pmtui.delivery.gates.vocabulary_data import REASONS
+
+# a Markdown task-list item: a bullet (or none) and a box, empty or ticked
+_TASK_BOX = re.compile(r"^\s*(?:[-*+]\s*)?\[[ xX]?\]\s+(?=\S)")
+
+
+# a placeholder for any number: "GET /rooms?minSeats=N", "at least N seats"
+_PLACEHOLDER = re.compile(r"(?<=[=\s])[NMK](?=[\s,.;:)]|$)")
+
+
+def plain_criterion(criterion: str) -> str:
+    """The criterion without the task-list box of the issue it was copied from, and a placeholder N for any number
+    read as no name the code must have (user_checks judges the bound it is given against the parameter)."""
+    text = _TASK_BOX.sub("", criterion, count=1)
+    return _PLACEHOLDER.sub(" ", text)
+
+
+def _status_names() -> dict[str, str]:
+    names: dict[str, str] = {}
+    for phrase, number in REASONS.items():
+        words = phrase.split()
+        names["".join(w.capitalize() for w in words)] = number  # ServiceUnavailable, OK as Ok
+        names["_".join(w.upper() for w in words)] = number  # SERVICE_UNAVAILABLE
+    names.update({"OK": "200", "RequestEntityTooLarge": "413", "REQUEST_ENTITY_TOO_LARGE": "413"})
+    return names
+
+
+_STATUS_NUMBER = _status_names()
+# a status constant of a framework: the prefix says it is a status, so `Created` or `OK` alone is not read
+_STATUS_CONSTANT = re.compile(
+    r"\b(?:http\.Status|HTTPStatus\.|HttpStatus\.|HttpStatusCode\.|StatusCodes\.|Response::HTTP_|"
+    r"HttpServletResponse\.SC_|HttpURLConnection\.HTTP_|StatusCode::)(" + "|".join(sorted(_STATUS_NUMBER, key=len, reverse=True)) + r")\b")
+
+
+def status_numbers(code: str) -> set[str]:
+    """The numbers of the HTTP statuses the code names by constant (`http.StatusTooManyRequests` is 429)."""
+    return {_STATUS_NUMBER[m.group(1)] for m in _STATUS_CONSTANT.finditer(code)}
+
+
+# `sys.exit(main())`, `raise SystemExit(main(argv))`, `process.exit(main())`: the function whose result is the status
+_EXIT_WITH = re.compile(r"\b(?:sys\.exit|raise\s+SystemExit|process\.exit|os\.Exit)\(\s*([A-Za-z_]\w*)\(")
+_RETURNS_FAILURE = re.compile(r"^\s*return\s+(?:[1-9]\d*\s*$|[^\n]*\bif\b[^\n]*\belse\s+0\s*$)", re.MULTILINE)
+_EXITS = frozenset({"exit", "nonzero", "reject"})
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def mark_returned_exits(units: Sequence[Any], root: Path) -> None:
+    """Give the function a file of the change (under `root`) passes to `sys.exit(…)` the concepts of exiting when
+    it returns a failing status."""
+    runners: dict[str, set[str]] = {}
+    for unit in units:
+        if unit.path not in runners:
+            runners[unit.path] = set(_EXIT_WITH.findall(_read(root / unit.path)))
+        names = runners[unit.path]
+        if unit.kind != "code" or not names or not _RETURNS_FAILURE.search(unit.added_code or ""):
+            continue
+        if any(re.search(rf"\bdef\s+{re.escape(name)}\s*\(", unit.code_text) for name in names) or unit.name in names:
+            for concepts in (unit.concepts, unit.fresh, unit.acts, unit.fresh_acts):
+                concepts.update(_EXITS)
