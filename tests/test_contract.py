@@ -281,6 +281,26 @@ def test_with_a_context_file_the_prompt_names_only_the_tasks_own_files(plan) -> 
     assert "pyproject.toml" in context and "docs/reviews/T0-review.md" in context
 
 
+def test_a_command_in_backticks_is_not_an_interface_to_expose() -> None:
+    """Found by bench/real_agent_delivery.py (2026-11-27): the offline PM's skeleton task told aider to "Expose:
+    `ruff check .`", a command its criterion names, not an API; its manifest listed it as the task's interface."""
+    task = PlanTask(id="T1", title="Project skeleton", files=PlanFiles(create=["pyproject.toml", "src/main.py"]),
+                    description="Set up the Python project layout, tooling and test runner that every later task uses.",
+                    acceptance_criteria=[
+                        "The project builds from a clean checkout with the commands in the Environment section",
+                        "`pytest -q` runs and a smoke test in tests/test_smoke.py passes",
+                        "`ruff check .` reports no errors", "`mypy src` reports no errors",
+                        "`python -m app --help` prints the usage"])
+    contract = build_contract(parse_plan(PLAN), task, shared_context="", task_delta="")
+
+    assert contract.io_contract.expected_interfaces == []
+    assert "Expose" not in contract_markdown(contract, context_file="/tmp/context.md")
+    signatures = task.model_copy(update={"acceptance_criteria": [
+        "`def add(a, b)` returns the sum", "`save_habits(habits, path)` writes the file"]})
+    assert build_contract(parse_plan(PLAN), signatures, shared_context="", task_delta="").io_contract.expected_interfaces == [
+        "def add(a, b)", "save_habits(habits, path)"]
+
+
 def test_a_prompt_leaves_out_the_sections_it_has_nothing_for(plan) -> None:
     bare = contract_for(plan, "T2").model_copy(update={"non_goals": [], "tests_to_add": [], "tests_to_run": []})
 
