@@ -69,14 +69,15 @@ def write_plan(founder: str, base: Path, env: dict[str, str]) -> tuple[Path, Pat
     return plan, db
 
 
-def start_repo(base: Path) -> Path:
-    """The founder's empty repository: a README and a .gitignore, one commit on main."""
+def start_repo(base: Path, *, gitignore: bool = True) -> Path:
+    """The founder's empty repository: a README (and a .gitignore of Python's caches), one commit on main."""
     repo = base / "repo"
     repo.mkdir()
     for args in (["init", "-q", "-b", "main"], ["config", "user.name", "Founder"], ["config", "user.email", "f@x"]):
         _run(["git", *args], cwd=repo)
     (repo / "README.md").write_text("# App\n")
-    (repo / ".gitignore").write_text("__pycache__/\n.pytest_cache/\n.ruff_cache/\n.mypy_cache/\n")
+    if gitignore:
+        (repo / ".gitignore").write_text("__pycache__/\n.pytest_cache/\n.ruff_cache/\n.mypy_cache/\n")
     _run(["git", "add", "-A"], cwd=repo)
     _run(["git", "commit", "-q", "-m", "start"], cwd=repo)
     return repo
@@ -91,6 +92,14 @@ def report(founder: str, db: Path) -> None:
         attempts.setdefault(task_id, []).append(json.loads(gate_results or "[]"))
     spans = {task_id: (started, finished) for task_id, started, finished in store.execute(
         "select task_id, started_at, finished_at from tasks where started_at is not null")}
+    # The agent's share of a task's time: the states it works in, from entering one to the next transition.
+    agent_s: dict[str, float] = {}
+    entered: dict[str, tuple[str, datetime]] = {}
+    for task_id, state, at in store.execute("select task_id, to_state, created_at from transitions order by id"):
+        stamp = datetime.fromisoformat(at)
+        if task_id in entered and entered[task_id][0] in ("implementing", "fixing_issues"):
+            agent_s[task_id] = agent_s.get(task_id, 0.0) + (stamp - entered[task_id][1]).total_seconds()
+        entered[task_id] = (state, stamp)
     escalated: dict[str, list[str]] = {}
     for task_id, problem in store.execute("select task_id, problem from escalations order by id"):
         escalated.setdefault(str(task_id), []).append(str(problem))
@@ -101,6 +110,7 @@ def report(founder: str, db: Path) -> None:
         started, finished = spans.get(task_id, (None, None))
         wall = f"{(datetime.fromisoformat(finished) - datetime.fromisoformat(started)).total_seconds():.1f} s" if (
             started and finished) else "unfinished"
+        wall += f" (agent {agent_s.get(task_id, 0.0):.1f} s)"
         verdict = ("did not reach the gates" if not runs[0] else "passed" if not failed else
                    "failed " + ", ".join(str(g["gate"]) for g in failed))
         print(f"  {task_id}: {len(runs)} run(s), {wall}; first run {verdict}")

@@ -9,7 +9,8 @@ heading, and the paths it names; it answers with the code a developer wrote befo
 edits; mini-swe-agent: a bash heredoc, the tests, then submit). pmtui's own review is the offline one. Prints, per
 task, the agent runs, whether the first passed (else why), the escalations and the task's wall time.
 
-    .venv/bin/python bench/real_agent_delivery.py [--agent aider|mini-swe-agent] [--founder nurses|hire] [--keep]
+    .venv/bin/python bench/real_agent_delivery.py [--agent aider|mini-swe-agent] [--founder nurses|hire]
+        [--no-gitignore] [--keep]
 """
 
 from __future__ import annotations
@@ -98,8 +99,10 @@ def mini_responder(code: dict[str, str]):  # type: ignore[no-untyped-def]
                 f"cat > {path} <<'PMTUI_EOF'\n{text}PMTUI_EOF" for path, text in files.items()])
             return FakeResponse(text="I will write the code and its test.",
                                 tool_calls=[{"name": "bash", "arguments": {"command": script}}])
-        return FakeResponse(text="Now the tests.", tool_calls=[
-            {"name": "bash", "arguments": {"command": "python -m pytest -q -p no:cacheprovider"}}])
+        # The commands the prompt gives (lint, typecheck, test), as a developer runs them before handing in.
+        commands = re.findall(r"^- (?:lint|typecheck|test|build): `(.+)`$", prompt, flags=re.MULTILINE)
+        return FakeResponse(text="Now the checks.", tool_calls=[
+            {"name": "bash", "arguments": {"command": "; ".join(commands) or "true"}}])
 
     return respond
 
@@ -107,13 +110,13 @@ def mini_responder(code: dict[str, str]):  # type: ignore[no-untyped-def]
 RESPONDERS = {"aider": (aider_responder, "aider"), "mini-swe-agent": (mini_responder, "mini")}
 
 
-def deliver(agent: str, founder: str, base: Path) -> None:
+def deliver(agent: str, founder: str, base: Path, *, gitignore: bool = True) -> None:
     make, program = RESPONDERS[agent]
     if not (AGENT_BIN / program).is_file():
         sys.exit(f"{program} is not in {AGENT_BIN}: `make agents` installs it")
     env = bench_env()
     plan, db = write_plan(founder, base, env)
-    repo = start_repo(base)
+    repo = start_repo(base, gitignore=gitignore)
     with FakeLLMServer() as server:
         server.set_responder(make(code_written_beforehand(founder)))
         config = base / "pmtui.toml"
@@ -138,12 +141,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--agent", choices=sorted(RESPONDERS), action="append")
     parser.add_argument("--founder", choices=sorted(FOUNDERS), action="append")
+    parser.add_argument("--no-gitignore", action="store_true",
+                        help="the founder's repository holds only a README, as `git init` and a first commit leave it")
     parser.add_argument("--keep", action="store_true", help="keep the run's folder (repo, store, agent files)")
     options = parser.parse_args()
     for agent in options.agent or ["aider"]:
         for founder in options.founder or sorted(FOUNDERS):
             base = Path(tempfile.mkdtemp(prefix=f"real-{agent}-{founder}-"))
-            deliver(agent, founder, base)
+            deliver(agent, founder, base, gitignore=not options.no_gitignore)
             if options.keep:
                 print(f"  kept in {base}")
             else:
