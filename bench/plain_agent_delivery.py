@@ -24,25 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.fixtures.tui import NURSE_ANSWERS
+from tests.fixtures.written_code import FOUNDERS
 
-FOUNDERS = {
-    "nurses": ([*NURSE_ANSWERS, "looks right", ("Cut the weekly streak, nurses only need to log a habit and get "
-                "reminders."), "agreed"], ROOT / "tests" / "agents" / "nurse_habits_code.txt"),
-    "hire": ([
-        ("so basically i run a small tool hire shop in leeds and i want an app where tradies can book kit online "
-        "instead of ringing me"),
-        ("mostly small builders and plasterers, maybe 150 regulars, they ring at 7am and i cant answer everyone while "
-        "im loading vans"),
-        "right now its a paper diary and a whiteboard, and we double book the mixers all the time",
-        ("book a tool for given days, see whats free, and get a text when its ready to collect. deposits would be nice "
-        "too"),
-        "if 60 of the regulars book online in the first 3 months im happy",
-        "they pay the daily hire rate, 25 quid a day for a mixer, plus a deposit",
-        "its just me and my nephew, he knows python, we have about 6 weeks",
-        "the council is doing up half the street so lots of building work going on this year",
-        "yes", "agreed"], ROOT / "tests" / "agents" / "tool_hire_code.txt"),
-}
 PMTUI = [sys.executable, "-m", "pmtui"]
 
 

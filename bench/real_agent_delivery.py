@@ -27,50 +27,18 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.plain_agent_delivery import FOUNDERS, PMTUI, bench_env, report, start_repo, write_plan
+from bench.plain_agent_delivery import PMTUI, bench_env, report, start_repo, write_plan
 from tests.fake_llm_server import FakeLLMServer, FakeResponse
+from tests.fixtures.written_code import (
+    FOUNDERS,
+    aider_edits,
+    code_written_beforehand,
+    map_lines,
+    task_prompt,
+    wanted_files,
+)
 
 AGENT_BIN = ROOT / ".venv-agents" / "bin"
-TASK = re.compile(r"# Task (T\d+): ")
-# The paths a prompt asks for, as plain_agent.py reads them.
-PATHS = re.compile(r"[\w./-]+\.(?:py|toml)\b")
-
-
-def code_written_beforehand(founder: str) -> dict[str, str]:
-    sections = re.split(r"^=== (\S+)\n", FOUNDERS[founder][1].read_text(encoding="utf-8"), flags=re.MULTILINE)[1:]
-    return dict(zip(sections[::2], sections[1::2], strict=True))
-
-
-def task_prompt(body: dict[str, Any]) -> str:
-    """The message that carries the task (the prompt file's text), '' when none does."""
-    for message in reversed(body.get("messages", [])):
-        content = message.get("content")
-        text = content if isinstance(content, str) else " ".join(
-            str(part.get("text", "")) for part in content or [] if isinstance(part, dict))
-        if TASK.search(text):
-            return text
-    return ""
-
-
-def wanted_files(prompt: str, code: dict[str, str]) -> dict[str, str]:
-    asked = set(PATHS.findall(prompt))
-    return {path: text for path, text in code.items() if path in asked}
-
-
-def map_lines(prompt: str, files: dict[str, str]) -> str:
-    """A fix prompt's `MAP <number>: <path>:<line>` request answered as a model does: for each numbered criterion,
-    the line of the task's code that shares the most words with it."""
-    if "MAP <number>" not in prompt:
-        return ""
-    asked = re.findall(r"^(\d+)\. (.+)$", prompt.split("MAP <number>", 1)[1], flags=re.MULTILINE)
-    sources = [(path, n, line) for path, text in files.items() if not path.startswith("tests/")
-               for n, line in enumerate(text.splitlines(), start=1)]
-    answers = []
-    for number, criterion in asked:
-        words = set(re.findall(r"[a-z]{3,}", criterion.lower()))
-        path, line, _ = max(sources, key=lambda s: len(words & set(re.findall(r"[a-z]{3,}", s[2].lower()))))
-        answers.append(f"MAP {number}: {path}:{line}")
-    return "\n".join(answers)
 
 
 def aider_responder(code: dict[str, str]):  # type: ignore[no-untyped-def]
@@ -79,8 +47,7 @@ def aider_responder(code: dict[str, str]):  # type: ignore[no-untyped-def]
         files = wanted_files(prompt, code)
         if not files:
             return FakeResponse(text="I could not work out which files this task is about.")
-        edits = "\n\n".join(f"{path}\n```\n{text}```" for path, text in files.items())
-        return FakeResponse(text="Here is the code.\n\n" + edits + "\n\n" + map_lines(prompt, files) + "\n")
+        return FakeResponse(text="Here is the code.\n\n" + aider_edits(files) + "\n\n" + map_lines(prompt, files) + "\n")
 
     return respond
 
