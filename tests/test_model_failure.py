@@ -86,6 +86,9 @@ def test_an_error_the_agent_went_on_past_is_not_a_failure() -> None:
     assert model_failure(AIDER_RETRIED) == ""
     assert model_failure(AIDER_DONE) == ""
     assert model_failure(AIDER_401 + "".join(f"Applied edit to src/m{n}.py\n" for n in range(5))) == ""
+    # An agent whose task was about a provider's errors says so in its last words: that is no failure of its own.
+    assert model_failure("Done.\nI added a retry on openai.RateLimitError: src/client.py:14 waits and tries again.\n"
+                         "Tokens: 3.1k sent, 502 received.\n") == ""
 
 
 def test_a_refused_key_escalates_at_once_and_a_retry_reruns_the_attempt_from_a_clean_tree(

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 
-# The exceptions of the clients agent CLIs use (litellm: aider, mini-swe-agent; openai, anthropic SDKs).
-_PROVIDER_ERROR = re.compile(r"\b(?:litellm|openai|anthropic)\.(?:\w*Error|Timeout)\b")
+# The exceptions of the clients agent CLIs use (litellm: aider, mini-swe-agent; openai, anthropic SDKs), printed as
+# Python prints an exception: at the start of a line, its message after a colon ("litellm.NotFoundError: …",
+# mini's "AuthenticationError: litellm.AuthenticationError: …"); a sentence that names one is not one.
+_PROVIDER_ERROR = re.compile(r"^(?:\w+: )?(?:litellm|openai|anthropic)\.(?:\w*Error|Timeout): ")
 _RETRYING = re.compile(r"\bretrying\b", re.IGNORECASE)
 # A rich traceback's frame lines quote the code that raised: not the message.
 _FRAME = re.compile(r"^\s*[│╭╰|]")
