@@ -323,6 +323,20 @@ def test_markdown_prompt_on_attempt_two_carries_the_failure_evidence(plan) -> No
     assert text.index("Fix attempt") < text.index("## Acceptance criteria")
 
 
+def test_the_repository_scanned_at_the_start_is_not_told_as_it_is_now(plan, tmp_path) -> None:
+    """Found reading aider's context file on the tool-hire plan (2026-11-27): T5's context said "Baseline tests:
+    `pytest -q` FAILING (exit 5) — no tests ran in 0.77s" and "Key paths: .gitignore; README.md" after four tasks
+    had added the project and its passing tests; the scan is of the repository when the run started."""
+    from pmtui.delivery.baseline import shared_context_block
+
+    text = shared_context_block(plan, tmp_path, commits=["ae61627 start"], files=[".gitignore", "README.md"],
+                                test_line="`pytest -q` FAILING (exit 5) — no tests ran in 0.77s", design_path=None)
+    scanned = text[text.index("When the run started, before any task:"):]
+    for line in ("- Key paths: .gitignore; README.md", "- Recent commits: ae61627 start",
+                 "- Tests: `pytest -q` FAILING (exit 5) — no tests ran in 0.77s"):
+        assert line in scanned.splitlines(), line
+
+
 def test_a_new_projects_context_names_the_stack_from_the_files_the_plan_creates(plan, tmp_path) -> None:
     """Found reading a plain agent's context file (2026-11-27): a new project's repository held only a README, so
     every task's context said "Tech stack: not detected" although the plan creates Python files only."""
