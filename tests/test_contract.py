@@ -281,6 +281,26 @@ def test_with_a_context_file_the_prompt_names_only_the_tasks_own_files(plan) -> 
     assert "pyproject.toml" in context and "docs/reviews/T0-review.md" in context
 
 
+def test_a_command_in_backticks_is_not_an_interface_to_expose() -> None:
+    """Found by bench/real_agent_delivery.py (2026-11-27): the offline PM's skeleton task told aider to "Expose:
+    `ruff check .`", a command its criterion names, not an API; its manifest listed it as the task's interface."""
+    task = PlanTask(id="T1", title="Project skeleton", files=PlanFiles(create=["pyproject.toml", "src/main.py"]),
+                    description="Set up the Python project layout, tooling and test runner that every later task uses.",
+                    acceptance_criteria=[
+                        "The project builds from a clean checkout with the commands in the Environment section",
+                        "`pytest -q` runs and a smoke test in tests/test_smoke.py passes",
+                        "`ruff check .` reports no errors", "`mypy src` reports no errors",
+                        "`python -m app --help` prints the usage"])
+    contract = build_contract(parse_plan(PLAN), task, shared_context="", task_delta="")
+
+    assert contract.io_contract.expected_interfaces == []
+    assert "Expose" not in contract_markdown(contract, context_file="/tmp/context.md")
+    signatures = task.model_copy(update={"acceptance_criteria": [
+        "`def add(a, b)` returns the sum", "`save_habits(habits, path)` writes the file"]})
+    assert build_contract(parse_plan(PLAN), signatures, shared_context="", task_delta="").io_contract.expected_interfaces == [
+        "def add(a, b)", "save_habits(habits, path)"]
+
+
 def test_a_prompt_leaves_out_the_sections_it_has_nothing_for(plan) -> None:
     bare = contract_for(plan, "T2").model_copy(update={"non_goals": [], "tests_to_add": [], "tests_to_run": []})
 
@@ -301,6 +321,20 @@ def test_markdown_prompt_on_attempt_two_carries_the_failure_evidence(plan) -> No
     assert "- gate 3 tests_run: tests/test_store.py::test_delete FAILED" in text
     assert "- gate 5: TODO at src/store.py:12" in text
     assert text.index("Fix attempt") < text.index("## Acceptance criteria")
+
+
+def test_the_repository_scanned_at_the_start_is_not_told_as_it_is_now(plan, tmp_path) -> None:
+    """Found reading aider's context file on the tool-hire plan (2026-11-27): T5's context said "Baseline tests:
+    `pytest -q` FAILING (exit 5) — no tests ran in 0.77s" and "Key paths: .gitignore; README.md" after four tasks
+    had added the project and its passing tests; the scan is of the repository when the run started."""
+    from pmtui.delivery.baseline import shared_context_block
+
+    text = shared_context_block(plan, tmp_path, commits=["ae61627 start"], files=[".gitignore", "README.md"],
+                                test_line="`pytest -q` FAILING (exit 5) — no tests ran in 0.77s", design_path=None)
+    scanned = text[text.index("When the run started, before any task:"):]
+    for line in ("- Key paths: .gitignore; README.md", "- Recent commits: ae61627 start",
+                 "- Tests: `pytest -q` FAILING (exit 5) — no tests ran in 0.77s"):
+        assert line in scanned.splitlines(), line
 
 
 def test_a_new_projects_context_names_the_stack_from_the_files_the_plan_creates(plan, tmp_path) -> None:

@@ -1,7 +1,9 @@
 """Real coding agents end to end: aider-chat and mini-swe-agent (installed by `make test` in .venv-agents)
 deliver a two-task plan through `pmtui deliver --agent NAME`, their model a scripted OpenAI-compatible
 server on 127.0.0.1 answering in the format each tool expects (aider: whole-file edits; mini-swe-agent:
-bash tool calls). Correct code is released with no escalation; wrong code is escalated.
+bash tool calls). Correct code is released with no escalation; wrong code is escalated. aider delivers the
+first two tasks of the plan pmtui's own offline PM wrote for the nurses (the skeleton of a new project, then
+a feature), each on its first run; bench/real_agent_delivery.py delivers the whole plans.
 
 These are the slow tests of the suite (each agent starts a Python interpreter with litellm per attempt):
 they run in parallel with the rest under pytest-xdist.
@@ -22,7 +24,15 @@ import pytest
 
 from tests.fake_llm_server import FakeLLMServer, FakeResponse
 from tests.fixtures.delivery_repo import QUICK_TESTS, RUFF, git
+from tests.fixtures.gate_tools import gate_tools
 from tests.fixtures.processes import run_pmtui
+from tests.fixtures.written_code import (
+    FOUNDERS,
+    aider_edits,
+    code_written_beforehand,
+    task_prompt,
+    wanted_files,
+)
 
 PY = sys.executable
 AGENT_BIN = Path(__file__).resolve().parent.parent / ".venv-agents" / "bin"
@@ -173,11 +183,12 @@ def fake_model() -> Iterator[FakeLLMServer]:
         yield server
 
 
-def deliver(tmp_path: Path, repo: Path, agent: str, server: FakeLLMServer, *extra: str) -> subprocess.CompletedProcess[str]:
+def deliver(tmp_path: Path, repo: Path, agent: str, server: FakeLLMServer, *extra: str,
+            plan_text: str = "") -> subprocess.CompletedProcess[str]:
     """`pmtui deliver --agent NAME` as a user runs it; its whole process group dies on every way out."""
     plan = tmp_path / "plan.md"
     # The gates are not the subject (the agents are): the project's tests run by the quick real runner.
-    plan.write_text(PLAN.format(agent=agent, ruff=RUFF, quick_tests=QUICK_TESTS))
+    plan.write_text(plan_text or PLAN.format(agent=agent, ruff=RUFF, quick_tests=QUICK_TESTS))
     config = tmp_path / "pmtui.toml"
     config.write_text(
         '[models.agent]\nmodel = "openai/fake-coder"\n'
@@ -209,8 +220,8 @@ def status(tmp_path: Path) -> dict[str, Any]:
     return json.loads(done.stdout)
 
 
+# aider's correct-code run is the PM-written plan's (test_aider_delivers_the_first_tasks_of_a_plan_pmtui_wrote).
 @pytest.mark.parametrize("agent, program, responder", [
-    ("aider", "aider", aider_responder),
     ("mini-swe-agent", "mini", mini_responder),
 ])
 def test_a_real_agent_delivers_correct_code_to_release(tmp_path: Path, fake_model: FakeLLMServer, agent: str,
@@ -236,6 +247,62 @@ def test_a_real_agent_delivers_correct_code_to_release(tmp_path: Path, fake_mode
     assert reviews and "+def sub(a, b):" in reviews[0].text(), "the tier review went to the user's model"
     first = next(r for r in fake_model.requests if task_of(r.body) == "T1")
     assert "docs/reviews" not in first.text() and "code state" not in first.text()
+
+
+def pm_written_plan(tmp_path: Path, tasks: int) -> str:
+    """The plan pmtui's offline PM writes from the nurses' founder's answers (`pmtui chat`), its first `tasks`."""
+    env = {**os.environ, "PMTUI_DB": str(tmp_path / "pm.db"), "HOME": str(tmp_path / "home")}
+    env.pop("OPENAI_API_KEY", None)
+    answers = FOUNDERS["nurses"][0]
+    chat = run_pmtui(["--offline", "chat", "--jsonl", "--project", "nurses"], env=env, stdin="\n".join(answers) + "\n")
+    assert chat.returncode == 0, chat.stderr[-3000:]
+    exported = run_pmtui(["export", "--project", "nurses", "--json"], env=env)
+    plan = json.loads(exported.stdout)["plan_markdown"]
+    return plan.split(f"\n### T{tasks + 1}:")[0]
+
+
+def test_aider_delivers_the_first_tasks_of_a_plan_pmtui_wrote(tmp_path: Path, fake_model: FakeLLMServer,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The founder's new repository (a README), the PM's skeleton task and first feature, the PM's own gates
+    (`ruff check .`, `pytest -q`; mypy a stand-in): the code a developer wrote for them passes on aider's first run."""
+    agent_installed("aider")
+    gate_tools(tmp_path, monkeypatch)
+    plan = pm_written_plan(tmp_path, tasks=2)
+    assert [line for line in plan.splitlines() if line.startswith("### ")] == [
+        "### T1: Project skeleton", "### T2: Log a habit in one tap"]
+    repo = tmp_path / "work" / "app"
+    repo.mkdir(parents=True)
+    (repo / "README.md").write_text("# Nurse habits\n")
+    git(repo, "init", "-q", "-b", "main")
+    for key, value in (("user.name", "Founder"), ("user.email", "founder@example.com"), ("commit.gpgsign", "false")):
+        git(repo, "config", key, value)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "start")
+    code = code_written_beforehand("nurses")
+
+    def respond(body: dict[str, Any]) -> FakeResponse:
+        review = review_reply(body)
+        if review is not None:
+            return review
+        files = wanted_files(task_prompt(body), code)
+        return FakeResponse(text="Here is the code.\n\n" + aider_edits(files) + "\n" if files else "Nothing to do.")
+
+    fake_model.set_responder(respond)
+
+    done = deliver(tmp_path, repo, "aider", fake_model, "--no-wait", plan_text=plan)
+
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    report = status(tmp_path)
+    assert report["state"] == "released" and report["escalations"] == []
+    assert [(t["id"], t["state"], t["attempts"]) for t in report["tasks"]] == [
+        ("T1", "completed", 1), ("T2", "completed", 1)]
+    tracked = git(repo, "ls-tree", "-r", "--name-only", "pm/nurses-mvp").split()
+    assert {"pyproject.toml", "src/main.py", "tests/test_smoke.py", "src/log_a_habit_in_one_tap.py",
+            "tests/test_log_a_habit_in_one_tap.py"} <= set(tracked)
+    assert not [path for path in tracked if path.startswith(".aider") or "cache" in path], tracked
+    assert git(repo, "status", "--porcelain") == ""
+    skeleton = next(r for r in fake_model.requests if task_of(r.body) == "T1")
+    assert "Expose:" not in skeleton.text(), "a gate command is not an interface to expose"
 
 
 @pytest.mark.parametrize("agent, program, responder", [

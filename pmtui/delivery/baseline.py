@@ -97,9 +97,12 @@ def shared_context_block(
         f"Tech stack: {stack or 'not detected'}",
         f"Conventions: commands — {'; '.join(commands) or 'none configured'}; sub-agents never commit",
         f"Module boundaries (ownership areas): {', '.join(owners) or 'none declared'}",
-        "Key paths: " + ("; ".join(tree_summary(files)) or "(empty repository)"),
-        "Recent commits: " + ("; ".join(commits[:5]) or "none"),
-        f"Baseline tests: {test_line}",
+        # Scanned once, when the run started: said so, or a fifth task's agent reads "tests FAILING (exit 5) — no
+        # tests ran" of a repository whose first task has since added passing ones (what changed is under Earlier tasks).
+        "When the run started, before any task:",
+        "- Key paths: " + ("; ".join(tree_summary(files)) or "(empty repository)"),
+        "- Recent commits: " + ("; ".join(commits[:5]) or "none"),
+        f"- Tests: {test_line}",
     ]
     excerpt = design_excerpt(design_path)
     if excerpt:

@@ -59,6 +59,9 @@ _BACKTICKED = re.compile(r"`([^`\n]{2,120})`")
 _HTTP_ROUTE = re.compile(r"\b(GET|POST|PUT|PATCH|DELETE)\s+(/[\w\-./{}:<>]*)")
 _EXPOSES = re.compile(r"\b(?:exposes?|provides?|exports?|interfaces?|api)\s*:\s*(?P<list>[^.;\n]+)", re.IGNORECASE)
 _CODE_LIKE = re.compile(r"[()./:]|^[A-Z][a-z]+[A-Z]\w*$|^[a-z_]+_[a-z_]+$")
+# A command line in backticks (`ruff check .`, `python -m app`: words and arguments, no call) is something to run,
+# not an interface to expose; a signature (`def add(a, b)`, `HabitStore.add(habit)`) is one.
+_COMMAND_LINE = re.compile(r"^(?!(?:async\s+)?def\s|class\s)[^\s(]+\s+[^(]*$")
 
 _VAGUE: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bworks? (?:well|fine|properly|correctly|nicely|as expected)\b", re.IGNORECASE), "works well"),
@@ -144,7 +147,7 @@ def expected_interfaces(task: PlanTask) -> list[str]:
         found.append(f"{match.group(1)} {match.group(2).rstrip('.,;:')}")
     for match in _BACKTICKED.finditer(text):
         span = match.group(1).strip()
-        if _CODE_LIKE.search(span) and not any(span in item for item in found):
+        if _CODE_LIKE.search(span) and not _COMMAND_LINE.match(span) and not any(span in item for item in found):
             found.append(span)
     for match in _EXPOSES.finditer(task.description):
         for item in re.split(r",|\band\b", match.group("list")):

@@ -29,6 +29,7 @@ from pmtui.delivery.escalations import (
 )
 from pmtui.delivery.feed import output_log_path
 from pmtui.delivery.integration import Integration, gate_timeout
+from pmtui.delivery.model_failure import model_failure
 from pmtui.delivery.nodes import (
     LOCAL_NODE,
     AttemptLost,
@@ -222,6 +223,10 @@ class TaskDriver:
                 return False
         self.past_agent.add(task_id)
         self.slot_freed.set()
+        failure = model_failure(result.output_tail)
+        if failure:
+            self._model_failed(task, attempt, result, failure)
+            return False
         ctx.facts(task_id).agent_results[attempt] = result
         summary = _agent_summary(attempt, result)
         with ctx.store.transaction():
@@ -314,6 +319,21 @@ class TaskDriver:
         kind = "node_lost" if isinstance(fault, AttemptLost) else "cluster"
         self.escalations.escalate(task_id, f"{fault} (the retry budget was not spent)", kind=kind, recommended=1,
                                   options=NO_ACCEPT_OPTIONS)
+
+    def _model_failed(self, task: TaskRecord, attempt: int, result: AgentResult, failure: str) -> None:
+        """An agent whose own model call failed (a refused key, an unknown model, an address that does not answer):
+        its attempt says nothing of the code and a retry meets the same model, so a human is asked at once. The
+        attempt keeps its number (no retry budget spent); a retry puts the tree back as the attempt found it."""
+        ctx = self.ctx
+        task_id = task.task_id
+        failure = clip(redact(failure), 300)
+        ctx.dstore.record_attempt(ctx.run_id, task_id, attempt, outcome=NOT_RUN, agent_result=result,
+                                  evidence=[f"the agent's model call failed: {failure}"])
+        ctx.dstore.log_decision(ctx.run_id, task_id, f"attempt {attempt}: the agent's model call failed: {failure}")
+        self.escalations.escalate(
+            task_id, f"the agent's model call failed, so there is no code to review: {failure}. Check the agent's "
+            "model, address and key (`[models.agent]` in pmtui.toml, the key in the agent's environment), then "
+            "retry; the retry budget was not spent", kind="agent_model", recommended=1, options=NO_ACCEPT_OPTIONS)
 
     def _clean_start(self, task_id: str, attempt: int, tree: Path) -> None:
         """The tree as this attempt found it: its checkpoint is written once; a run that finds one already
