@@ -48,6 +48,39 @@ def test_a_kept_listing_is_reused_only_while_the_folder_is_unchanged_and_still_s
     assert third == {str(folder / name): fingerprint(folder / name) for name in ("notes.txt", "sub", "new.txt")}
 
 
+def test_a_kept_listings_folders_are_sorted_once_and_each_skip_set_still_leaves_out_its_own_paths(
+        tmp_path: Path) -> None:
+    import time
+
+    from pmtui.delivery import diffs
+
+    folder = tmp_path / "around"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("x")
+    for name in ("sub", "repo", "other-tree"):
+        (folder / name).mkdir()
+    os.symlink("notes.txt", folder / "link")
+    time.sleep(0.15)  # past the racy margin: the listing is kept
+
+    def expected(*left_out: str) -> dict[str, str]:
+        names = sorted({"notes.txt", "sub", "repo", "other-tree", "link"} - set(left_out))
+        return {str(folder / name): fingerprint(folder / name) for name in names}
+
+    assert dir_entries([folder], skip=[folder / "repo"]) == expected("repo")
+    split = diffs._SPLITS[str(folder)]
+    with (folder / "notes.txt").open("a") as handle:  # changed in place: the split's file is lstat'ed again
+        handle.write("more")
+    assert dir_entries([folder], skip=[folder / "repo"]) == expected("repo")
+    assert diffs._SPLITS[str(folder)] is split
+    # Another skip set over the same kept listing: sorted again for it, nothing of the first set's answer reused.
+    assert dir_entries([folder], skip=[folder / "other-tree"]) == expected("other-tree")
+    assert dir_entries([folder]) == expected()
+    os.remove(folder / "link")
+    os.symlink("sub", folder / "link")  # a link replaced: the folder changed, listed and sorted again
+    assert dir_entries([folder], skip=[folder / "repo"]) == expected("repo")
+    assert dir_entries([folder], skip=[folder / "repo"])[str(folder / "link")] == "link:sub"
+
+
 def test_a_listing_taken_within_a_clock_tick_of_the_folders_change_is_not_kept() -> None:
     from pmtui.delivery.diffs import listing_can_be_kept
 
