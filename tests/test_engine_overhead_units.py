@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from pmtui.delivery.diffs import dir_entries, fingerprint
 
 
@@ -165,3 +167,31 @@ def test_git_runs_with_the_environment_as_it_is_now_plus_pmtuis_settings(tmp_pat
     assert env[b"LC_ALL"] == b"C" and env[b"GIT_TERMINAL_PROMPT"] == b"0" and env[b"GIT_NO_REPLACE_OBJECTS"] == b"1"
     assert env[b"GIT_INDEX_FILE"] == b"/tmp/x" and env[b"EDITOR"] == b"pmtui-plain-editor"
     assert b"GIT_EDITOR" not in env
+
+
+def test_a_gate_commands_environment_and_cache_dir_follow_every_change_of_the_process_environment(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """gate_env keeps os.environ decoded and gate_cache_dir the user cache dir between commands: a variable set,
+    changed or removed after a first command, or a new XDG_CACHE_HOME, is what the next command gets."""
+    from pmtui.delivery.gates.commands import gate_cache_dir, gate_env
+
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    monkeypatch.delenv("PMTUI_GATE_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "first"))
+    monkeypatch.setenv("PMTUI_TEST_VALUE", "one")
+    first = gate_env(tree)
+    assert first["PMTUI_TEST_VALUE"] == "one" and gate_cache_dir(tree).parent == tmp_path / "first" / "pmtui" / "gates"
+    first["PMTUI_TEST_VALUE"] = "changed by a caller"  # each command gets its own copy
+    assert gate_env(tree)["PMTUI_TEST_VALUE"] == "one"
+    monkeypatch.setenv("PMTUI_TEST_VALUE", "two")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "second"))
+    cache = gate_cache_dir(tree)
+    assert cache.parent == tmp_path / "second" / "pmtui" / "gates"
+    assert gate_env(tree)["PMTUI_TEST_VALUE"] == "two"
+    monkeypatch.delenv("PMTUI_TEST_VALUE")
+    assert "PMTUI_TEST_VALUE" not in gate_env(tree)
+    # The command's own cache dir, when the runner has it, is the one the tools are pointed at.
+    given = gate_env(tree, cache=tmp_path / "given")
+    assert given["RUFF_CACHE_DIR"] == str(tmp_path / "given" / "ruff")
+    assert gate_env(tree)["RUFF_CACHE_DIR"] == str(cache / "ruff")
