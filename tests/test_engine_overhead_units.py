@@ -195,3 +195,46 @@ def test_a_gate_commands_environment_and_cache_dir_follow_every_change_of_the_pr
     given = gate_env(tree, cache=tmp_path / "given")
     assert given["RUFF_CACHE_DIR"] == str(tmp_path / "given" / "ruff")
     assert gate_env(tree)["RUFF_CACHE_DIR"] == str(cache / "ruff")
+
+
+def test_the_repositorys_refs_and_git_metadata_are_read_as_the_pathlib_walk_read_them(tmp_path: Path) -> None:
+    """repository_refs walks refs/ as `rglob("*")` did: every file and link to a file under real folders (hidden
+    names too), a link to a folder not followed, `.lock` files left out, a loose ref over its packed line; the git
+    metadata lists every hook but folders (a link to a folder is one), sorted."""
+    import subprocess
+
+    from pmtui.delivery.agent_watch import _git_metadata_paths, git_metadata, repository_refs
+
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", "-b", "main", str(repo)], check=True)
+    subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q",
+                    "--allow-empty", "-m", "first"], check=True)
+    sha = (repo / ".git" / "refs" / "heads" / "main").read_text().strip()
+    other = "1" * 40
+    refs = repo / ".git" / "refs"
+    (refs / "heads" / "feat" / "deep").mkdir(parents=True)
+    (refs / "heads" / "feat" / "deep" / "one").write_text(sha + "\n")
+    (refs / "tags" / ".hidden").write_text(sha + "\n")
+    (refs / "heads" / "main.lock").write_text(other + "\n")
+    (refs / "heads" / "not-a-sha").write_text("hello\n")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "x").write_text(other + "\n")
+    os.symlink(outside, refs / "linked-folder")
+    os.symlink(refs / "heads" / "main", refs / "tags" / "link-to-main")
+    (repo / ".git" / "packed-refs").write_text(f"# pack-refs\n{other} refs/heads/main\n{other} refs/tags/packed\n")
+    assert repository_refs(repo) == {
+        "refs/heads/main": sha, "refs/heads/feat/deep/one": sha, "refs/tags/.hidden": sha,
+        "refs/tags/link-to-main": sha, "refs/tags/packed": other,
+    }
+    hooks = repo / ".git" / "hooks"
+    (hooks / "a-folder").mkdir()
+    os.symlink(outside, hooks / "b-link-to-folder")
+    (hooks / "pre-commit").write_text("#!/bin/sh\n")
+    listed = _git_metadata_paths(repo / ".git", repo)
+    hook_names = [path.name for path in listed if path.parent == hooks]
+    assert hook_names == sorted(path.name for path in hooks.iterdir() if not path.is_dir())
+    assert "pre-commit" in hook_names and "a-folder" not in hook_names and "b-link-to-folder" not in hook_names
+    found = git_metadata(repo)
+    assert found[str(hooks / "pre-commit")] == ((hooks / "pre-commit").stat().st_mode & 0o7777, "#!/bin/sh\n")
+    assert str(repo / ".git" / "config") in found and str(repo / ".git" / "config.worktree") not in found
