@@ -238,3 +238,41 @@ def test_the_repositorys_refs_and_git_metadata_are_read_as_the_pathlib_walk_read
     found = git_metadata(repo)
     assert found[str(hooks / "pre-commit")] == ((hooks / "pre-commit").stat().st_mode & 0o7777, "#!/bin/sh\n")
     assert str(repo / ".git" / "config") in found and str(repo / ".git" / "config.worktree") not in found
+
+
+def test_the_stuck_check_after_each_step_reads_no_row_of_its_own_and_still_sends_a_task_to_a_human(
+        tmp_path: Path) -> None:
+    """After each step the driver checks the task for a loop and for max_iterations, on the row the next step reads
+    (it read the state and budget again before): a task past max_iterations still goes to a human as stuck."""
+    import asyncio
+
+    from pmtui.config import Config
+    from pmtui.delivery.engine import DeliveryEngine
+    from pmtui.delivery.executors import ScriptedExecutor, write_files
+    from pmtui.delivery.store import DeliveryStore
+    from pmtui.store import Store
+    from tests.fixtures.delivery_repo import make_project, module_files, plan_text, task_block
+
+    root = make_project(tmp_path)
+    store = Store(tmp_path / "pmtui.db")
+    plan = tmp_path / "plan.md"
+    plan.write_text(plan_text("stuck", [task_block("T1", "Delta value", module="delta")], lint=False))
+    engine = DeliveryEngine(store, Config(offline=True), repo=root, plan_path=plan,
+                            executor=ScriptedExecutor({"T1": [write_files(module_files("delta", "4"))]}),
+                            run_dir=tmp_path / "runs", poll_interval=0.05, gate_timeout_s=60)
+    engine.ctx.machine.max_iterations = 3
+    statements: list[str] = []
+    store._conn.set_trace_callback(statements.append)
+    try:
+        outcome = asyncio.run(engine.run(no_wait=True))
+    finally:
+        store._conn.set_trace_callback(None)
+    dstore = DeliveryStore(store)
+    [escalation] = dstore.escalations(outcome.run_id)
+    assert escalation.kind == "stuck" and "3 transitions without finishing (max_iterations is 3)" in escalation.problem
+    records = dstore.transitions(outcome.run_id, "T1")
+    assert [records[0].from_state.value, *(r.to_state.value for r in records)] == [
+        "received", "analyzing_requirements", "creating_tests", "implementing", "requires_human_intervention"]
+    assert dstore.attempts(outcome.run_id, "T1") == []  # stopped before the agent ran
+    assert not [sql for sql in statements if sql.startswith("SELECT state, retry_budget FROM tasks")]
+    store.close()
