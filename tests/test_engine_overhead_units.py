@@ -268,11 +268,13 @@ def test_the_stuck_check_after_each_step_reads_no_row_of_its_own_and_still_sends
     finally:
         store._conn.set_trace_callback(None)
     dstore = DeliveryStore(store)
-    [escalation] = dstore.escalations(outcome.run_id)
+    run_id = outcome.run_id
+    assert run_id is not None
+    [escalation] = dstore.escalations(run_id)
     assert escalation.kind == "stuck" and "3 transitions without finishing (max_iterations is 3)" in escalation.problem
-    records = dstore.transitions(outcome.run_id, "T1")
+    records = dstore.transitions(run_id, "T1")
     assert [records[0].from_state.value, *(r.to_state.value for r in records)] == [
         "received", "analyzing_requirements", "creating_tests", "implementing", "requires_human_intervention"]
-    assert dstore.attempts(outcome.run_id, "T1") == []  # stopped before the agent ran
+    assert dstore.attempts(run_id, "T1") == []  # stopped before the agent ran
     assert not [sql for sql in statements if sql.startswith("SELECT state, retry_budget FROM tasks")]
     store.close()
