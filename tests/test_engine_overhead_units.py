@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from pmtui.delivery.diffs import dir_entries, fingerprint
 
 
@@ -46,6 +48,39 @@ def test_a_kept_listing_is_reused_only_while_the_folder_is_unchanged_and_still_s
     (folder / "new.txt").write_text("y")  # a new entry changes the folder: listed again
     third = dir_entries([folder])
     assert third == {str(folder / name): fingerprint(folder / name) for name in ("notes.txt", "sub", "new.txt")}
+
+
+def test_a_kept_listings_folders_are_sorted_once_and_each_skip_set_still_leaves_out_its_own_paths(
+        tmp_path: Path) -> None:
+    import time
+
+    from pmtui.delivery import diffs
+
+    folder = tmp_path / "around"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("x")
+    for name in ("sub", "repo", "other-tree"):
+        (folder / name).mkdir()
+    os.symlink("notes.txt", folder / "link")
+    time.sleep(0.15)  # past the racy margin: the listing is kept
+
+    def expected(*left_out: str) -> dict[str, str]:
+        names = sorted({"notes.txt", "sub", "repo", "other-tree", "link"} - set(left_out))
+        return {str(folder / name): fingerprint(folder / name) for name in names}
+
+    assert dir_entries([folder], skip=[folder / "repo"]) == expected("repo")
+    split = diffs._SPLITS[str(folder)]
+    with (folder / "notes.txt").open("a") as handle:  # changed in place: the split's file is lstat'ed again
+        handle.write("more")
+    assert dir_entries([folder], skip=[folder / "repo"]) == expected("repo")
+    assert diffs._SPLITS[str(folder)] is split
+    # Another skip set over the same kept listing: sorted again for it, nothing of the first set's answer reused.
+    assert dir_entries([folder], skip=[folder / "other-tree"]) == expected("other-tree")
+    assert dir_entries([folder]) == expected()
+    os.remove(folder / "link")
+    os.symlink("sub", folder / "link")  # a link replaced: the folder changed, listed and sorted again
+    assert dir_entries([folder], skip=[folder / "repo"]) == expected("repo")
+    assert dir_entries([folder], skip=[folder / "repo"])[str(folder / "link")] == "link:sub"
 
 
 def test_a_listing_taken_within_a_clock_tick_of_the_folders_change_is_not_kept() -> None:
@@ -132,3 +167,114 @@ def test_git_runs_with_the_environment_as_it_is_now_plus_pmtuis_settings(tmp_pat
     assert env[b"LC_ALL"] == b"C" and env[b"GIT_TERMINAL_PROMPT"] == b"0" and env[b"GIT_NO_REPLACE_OBJECTS"] == b"1"
     assert env[b"GIT_INDEX_FILE"] == b"/tmp/x" and env[b"EDITOR"] == b"pmtui-plain-editor"
     assert b"GIT_EDITOR" not in env
+
+
+def test_a_gate_commands_environment_and_cache_dir_follow_every_change_of_the_process_environment(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """gate_env keeps os.environ decoded and gate_cache_dir the user cache dir between commands: a variable set,
+    changed or removed after a first command, or a new XDG_CACHE_HOME, is what the next command gets."""
+    from pmtui.delivery.gates.commands import gate_cache_dir, gate_env
+
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    monkeypatch.delenv("PMTUI_GATE_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "first"))
+    monkeypatch.setenv("PMTUI_TEST_VALUE", "one")
+    first = gate_env(tree)
+    assert first["PMTUI_TEST_VALUE"] == "one" and gate_cache_dir(tree).parent == tmp_path / "first" / "pmtui" / "gates"
+    first["PMTUI_TEST_VALUE"] = "changed by a caller"  # each command gets its own copy
+    assert gate_env(tree)["PMTUI_TEST_VALUE"] == "one"
+    monkeypatch.setenv("PMTUI_TEST_VALUE", "two")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "second"))
+    cache = gate_cache_dir(tree)
+    assert cache.parent == tmp_path / "second" / "pmtui" / "gates"
+    assert gate_env(tree)["PMTUI_TEST_VALUE"] == "two"
+    monkeypatch.delenv("PMTUI_TEST_VALUE")
+    assert "PMTUI_TEST_VALUE" not in gate_env(tree)
+    # The command's own cache dir, when the runner has it, is the one the tools are pointed at.
+    given = gate_env(tree, cache=tmp_path / "given")
+    assert given["RUFF_CACHE_DIR"] == str(tmp_path / "given" / "ruff")
+    assert gate_env(tree)["RUFF_CACHE_DIR"] == str(cache / "ruff")
+
+
+def test_the_repositorys_refs_and_git_metadata_are_read_as_the_pathlib_walk_read_them(tmp_path: Path) -> None:
+    """repository_refs walks refs/ as `rglob("*")` did: every file and link to a file under real folders (hidden
+    names too), a link to a folder not followed, `.lock` files left out, a loose ref over its packed line; the git
+    metadata lists every hook but folders (a link to a folder is one), sorted."""
+    import subprocess
+
+    from pmtui.delivery.agent_watch import _git_metadata_paths, git_metadata, repository_refs
+
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", "-b", "main", str(repo)], check=True)
+    subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q",
+                    "--allow-empty", "-m", "first"], check=True)
+    sha = (repo / ".git" / "refs" / "heads" / "main").read_text().strip()
+    other = "1" * 40
+    refs = repo / ".git" / "refs"
+    (refs / "heads" / "feat" / "deep").mkdir(parents=True)
+    (refs / "heads" / "feat" / "deep" / "one").write_text(sha + "\n")
+    (refs / "tags" / ".hidden").write_text(sha + "\n")
+    (refs / "heads" / "main.lock").write_text(other + "\n")
+    (refs / "heads" / "not-a-sha").write_text("hello\n")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "x").write_text(other + "\n")
+    os.symlink(outside, refs / "linked-folder")
+    os.symlink(refs / "heads" / "main", refs / "tags" / "link-to-main")
+    (repo / ".git" / "packed-refs").write_text(f"# pack-refs\n{other} refs/heads/main\n{other} refs/tags/packed\n")
+    assert repository_refs(repo) == {
+        "refs/heads/main": sha, "refs/heads/feat/deep/one": sha, "refs/tags/.hidden": sha,
+        "refs/tags/link-to-main": sha, "refs/tags/packed": other,
+    }
+    hooks = repo / ".git" / "hooks"
+    (hooks / "a-folder").mkdir()
+    os.symlink(outside, hooks / "b-link-to-folder")
+    (hooks / "pre-commit").write_text("#!/bin/sh\n")
+    listed = _git_metadata_paths(repo / ".git", repo)
+    hook_names = [path.name for path in listed if path.parent == hooks]
+    assert hook_names == sorted(path.name for path in hooks.iterdir() if not path.is_dir())
+    assert "pre-commit" in hook_names and "a-folder" not in hook_names and "b-link-to-folder" not in hook_names
+    found = git_metadata(repo)
+    assert found[str(hooks / "pre-commit")] == ((hooks / "pre-commit").stat().st_mode & 0o7777, "#!/bin/sh\n")
+    assert str(repo / ".git" / "config") in found and str(repo / ".git" / "config.worktree") not in found
+
+
+def test_the_stuck_check_after_each_step_reads_no_row_of_its_own_and_still_sends_a_task_to_a_human(
+        tmp_path: Path) -> None:
+    """After each step the driver checks the task for a loop and for max_iterations, on the row the next step reads
+    (it read the state and budget again before): a task past max_iterations still goes to a human as stuck."""
+    import asyncio
+
+    from pmtui.config import Config
+    from pmtui.delivery.engine import DeliveryEngine
+    from pmtui.delivery.executors import ScriptedExecutor, write_files
+    from pmtui.delivery.store import DeliveryStore
+    from pmtui.store import Store
+    from tests.fixtures.delivery_repo import make_project, module_files, plan_text, task_block
+
+    root = make_project(tmp_path)
+    store = Store(tmp_path / "pmtui.db")
+    plan = tmp_path / "plan.md"
+    plan.write_text(plan_text("stuck", [task_block("T1", "Delta value", module="delta")], lint=False))
+    engine = DeliveryEngine(store, Config(offline=True), repo=root, plan_path=plan,
+                            executor=ScriptedExecutor({"T1": [write_files(module_files("delta", "4"))]}),
+                            run_dir=tmp_path / "runs", poll_interval=0.05, gate_timeout_s=60)
+    engine.ctx.machine.max_iterations = 3
+    statements: list[str] = []
+    store._conn.set_trace_callback(statements.append)
+    try:
+        outcome = asyncio.run(engine.run(no_wait=True))
+    finally:
+        store._conn.set_trace_callback(None)
+    dstore = DeliveryStore(store)
+    run_id = outcome.run_id
+    assert run_id is not None
+    [escalation] = dstore.escalations(run_id)
+    assert escalation.kind == "stuck" and "3 transitions without finishing (max_iterations is 3)" in escalation.problem
+    records = dstore.transitions(run_id, "T1")
+    assert [records[0].from_state.value, *(r.to_state.value for r in records)] == [
+        "received", "analyzing_requirements", "creating_tests", "implementing", "requires_human_intervention"]
+    assert dstore.attempts(run_id, "T1") == []  # stopped before the agent ran
+    assert not [sql for sql in statements if sql.startswith("SELECT state, retry_budget FROM tasks")]
+    store.close()

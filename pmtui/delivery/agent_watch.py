@@ -119,11 +119,20 @@ def _git_metadata_paths(common: Path, tree: str | Path) -> list[Path]:
     own = dirs[0] if dirs is not None else common
     hooks = common / "hooks"
     try:
-        hook_files = sorted(path for path in hooks.iterdir() if not path.is_dir())
+        # What `not path.is_dir()` kept (a link to a folder is a folder), from one listing instead of a stat each.
+        with os.scandir(hooks) as listing:
+            names = sorted(entry.name for entry in listing if not _is_dir(entry))
     except OSError:
-        hook_files = []
+        names = []
     return [*dict.fromkeys([common / "config", common / "config.worktree", own / "config.worktree",
-                            common / "info" / "attributes", *hook_files])]
+                            common / "info" / "attributes", *(hooks / name for name in names)])]
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
 
 
 def git_metadata(tree: str | Path) -> dict[str, tuple[int, str]]:
@@ -131,8 +140,11 @@ def git_metadata(tree: str | Path) -> dict[str, tuple[int, str]]:
     common = common_dir(tree)
     found: dict[str, tuple[int, str]] = {}
     for path in _git_metadata_paths(common, tree):
+        name = str(path)
         try:
-            found[str(path)] = (path.stat().st_mode & 0o7777, path.read_bytes().decode("latin-1"))
+            mode = os.stat(name).st_mode & 0o7777
+            with open(name, "rb") as handle:
+                found[name] = (mode, handle.read().decode("latin-1"))
         except OSError:
             continue
     return found
@@ -199,16 +211,41 @@ def repository_refs(repo: Repo | str | Path) -> dict[str, str]:
         sha, _, name = line.partition(" ")
         if name.startswith("refs/") and FULL_SHA.fullmatch(sha):
             found[name] = sha
-    base = common / "refs"
-    for path in base.rglob("*") if base.is_dir() else ():
-        if not path.is_file() or path.name.endswith(".lock"):
-            continue
+    base = os.path.join(common, "refs")
+    for name, path in _ref_files(base) if os.path.isdir(base) else ():
         try:
-            sha = path.read_text(encoding="utf-8").strip()
+            with open(path, encoding="utf-8") as handle:
+                sha = handle.read().strip()
         except OSError:
             continue
         if FULL_SHA.fullmatch(sha):
-            found[f"refs/{path.relative_to(base).as_posix()}"] = sha
+            found[f"refs/{name}"] = sha
+    return found
+
+
+def _ref_files(base: str) -> list[tuple[str, str]]:
+    """(name under `base`, path) of what `Path(base).rglob("*")` gave that is a file (or a link to one) and no
+    `.lock`: the folders are walked, links to folders are not; a folder that cannot be read is left out."""
+    found: list[tuple[str, str]] = []
+    start = len(base) + 1
+    folders = [base]
+    while folders:
+        folder = folders.pop()
+        try:
+            with os.scandir(folder) as listing:
+                entries = list(listing)
+        except PermissionError:
+            continue
+        for entry in entries:
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(entry.path)
+                    continue
+                is_file = entry.is_file()
+            except OSError:
+                continue
+            if is_file and not entry.name.endswith(".lock"):
+                found.append((entry.path[start:], entry.path))
     return found
 
 

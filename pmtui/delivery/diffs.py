@@ -258,47 +258,76 @@ def _listing(folder: str) -> list[tuple[str, str, str]] | None:
     return entries
 
 
+# For a kept listing and one set of skipped paths: the entries that need no system call on each scan (folders are
+# compared by presence only, and presence is what the kept listing proves), and the files and links that do. Keyed
+# by folder; valid while the listing is the same object and the folder's name, its resolved path and the skipped
+# paths are the same.
+_Split = tuple[list[tuple[str, str, str]], str, str, frozenset[str], dict[str, str], list[tuple[str, str]],
+               list[tuple[str, str]]]
+_SPLITS: dict[str, _Split] = {}
+
+
+def _split(entries: list[tuple[str, str, str]], named: str, real: str, skipped: frozenset[str]) -> _Split:
+    """One folder's entries sorted for dir_entries: the fixed values (keyed as in its answer), the files to lstat and
+    the links to read, (key, path) each, `skipped` left out."""
+    # What os.path.join(named, name) and os.path.join(real, name) give: "/" is not doubled.
+    key_prefix = named if named.endswith("/") else named + "/"
+    real_prefix = real if real.endswith("/") else real + "/"
+    fixed: dict[str, str] = {}
+    files: list[tuple[str, str]] = []
+    links: list[tuple[str, str]] = []
+    for name, path, kind in entries:
+        if path in skipped:
+            continue
+        if kind == "link":  # only a symlink's target can differ from the entry's place in the resolved folder
+            links.append((key_prefix + name, path))
+        elif real_prefix + name in skipped:
+            continue
+        elif kind == "file":
+            files.append((key_prefix + name, path))
+        else:
+            fixed[key_prefix + name] = kind
+    return entries, named, real, skipped, fixed, files, links
+
+
 def dir_entries(folders: Sequence[str | Path], skip: Iterable[str | Path] = ()) -> dict[str, str]:
     """Fingerprints of the entries of each folder (not recursive), `skip` and pmtui's scratch files left out:
     fingerprint() of each entry (one lstat for a file).
 
     The folder's names come from its kept listing while the folder is unchanged (_listing): $TMPDIR of a busy
     machine holds thousands of entries, read twice per agent attempt (4.8 ms a call for $HOME and a $TMPDIR of
-    2,500 entries). The loop joins paths by concatenation and fingerprints each entry inline."""
-    skipped = {os.path.realpath(path) for path in skip}
+    2,500 entries). A kept listing's entries are also sorted once (_split): each scan then lstats its files and
+    reads its links, and takes its folders' values as they are (a /tmp of 5,700 entries held 4,700 folders)."""
+    skipped = frozenset(os.path.realpath(path) for path in skip)
     seen: dict[str, str] = {}
     for folder in folders:
-        entries = _listing(os.fspath(folder))
+        name = os.fspath(folder)
+        entries = _listing(name)
         if entries is None:
             continue
         real = os.path.realpath(folder)
         named = str(Path(folder))  # the keys are str(Path(folder) / name), built without a Path per entry
-        # What os.path.join(named, name) and os.path.join(real, name) give: "/" is not doubled.
-        key_prefix = named if named.endswith("/") else named + "/"
-        real_prefix = real if real.endswith("/") else real + "/"
-        for name, path, kind in entries:
-            if path in skipped:
+        split = _SPLITS.get(name)
+        if split is None or split[0] is not entries or split[1] != named or split[2] != real or split[3] != skipped:
+            split = _split(entries, named, real, skipped)
+            if _LISTINGS.get(name, (None, None))[1] is entries:  # a kept listing: its split is kept with it
+                if len(_SPLITS) >= _LISTINGS_LIMIT:
+                    _SPLITS.clear()
+                _SPLITS[name] = split
+        seen.update(split[4])
+        for key, path in split[5]:
+            try:
+                info = os.lstat(path)
+                seen[key] = f"file:{info.st_size}:{info.st_mtime_ns}"
+            except OSError:
+                seen[key] = "missing"
+        for key, path in split[6]:
+            if os.path.realpath(path) in skipped:
                 continue
-            # Only a symlink's target can differ from the entry's place in the resolved folder.
-            if kind == "link":
-                if os.path.realpath(path) in skipped:
-                    continue
-                try:
-                    value = "link:" + os.readlink(path)
-                except OSError:
-                    value = "missing"
-            else:
-                if real_prefix + name in skipped:
-                    continue
-                if kind == "file":
-                    try:
-                        info = os.lstat(path)
-                        value = f"file:{info.st_size}:{info.st_mtime_ns}"
-                    except OSError:
-                        value = "missing"
-                else:
-                    value = kind
-            seen[key_prefix + name] = value
+            try:
+                seen[key] = "link:" + os.readlink(path)
+            except OSError:
+                seen[key] = "missing"
     return seen
 
 

@@ -223,9 +223,9 @@ def report_counters(dstore: DeliveryStore, run_id: int, now: str | None = None) 
     Completions after a report are counted by event id, not by time: a task can complete within
     the same millisecond as the report is written.
     """
-    run = dstore.get_run(run_id)
     last = dstore.latest_progress_report(run_id)
     if last is None:
+        run = dstore.get_run(run_id)  # only its start is needed, and only before the first report
         completions = dstore._rows(
             "SELECT COUNT(*) FROM transitions WHERE run_id = ? AND to_state = ?",
             (run_id, IssueState.COMPLETED.value),

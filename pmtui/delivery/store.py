@@ -308,13 +308,6 @@ class DeliveryStore(EscalationTables):
             raise DeliveryStoreError(f"run {run_id} has no task {task_id!r}")
         return IssueState(rows[0]["state"])
 
-    def task_state_and_budget(self, run_id: int, task_id: str) -> tuple[IssueState, int]:
-        """The task's state and retry budget in one read (the stuck check after each step needs both)."""
-        rows = self._rows("SELECT state, retry_budget FROM tasks WHERE run_id = ? AND task_id = ?", (run_id, task_id))
-        if not rows:
-            raise DeliveryStoreError(f"run {run_id} has no task {task_id!r}")
-        return IssueState(rows[0]["state"]), int(rows[0]["retry_budget"])
-
     def set_task_fields(self, run_id: int, task_id: str, **fields: Any) -> None:
         """Update task columns other than state and iteration (those move with the state machine). Nothing is
         read back: no caller used the record, whose contract was decoded twice a task for it."""

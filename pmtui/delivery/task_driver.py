@@ -129,8 +129,13 @@ class TaskDriver:
 
     async def _steps(self, task_id: str) -> DriveResult:
         ctx = self.ctx
+        stepped = False
         while True:
             task = ctx.task(task_id)
+            # The safety net after each step, on the row the next step reads (no read of its own, nothing between).
+            if stepped and self._stuck(task):
+                return "waiting"
+            stepped = True
             state = task.state
             if state is S.COMPLETED:
                 return "done"
@@ -170,25 +175,23 @@ class TaskDriver:
                 await self._validate(task)
             elif state is S.CREATING_PR:
                 if not await self.integration.commit(task):
+                    stepped = False  # the state moved elsewhere: the next step comes without a stuck check
                     continue
                 return "done"
             else:
                 self.escalations.escalate(task_id, f"the task is in state {state.value}, which the engine does not "
                                           "drive", kind="stuck")
                 return "waiting"
-            if self._stuck(task_id):
-                return "waiting"
 
-    def _stuck(self, task_id: str) -> bool:
+    def _stuck(self, task: TaskRecord) -> bool:
         """The safety net: a loop or max_iterations moves the task to a human (when an edge exists)."""
         ctx = self.ctx
-        state, budget = ctx.dstore.task_state_and_budget(ctx.run_id, task_id)
-        if S.REQUIRES_HUMAN_INTERVENTION not in VALID_TRANSITIONS[state]:
+        if S.REQUIRES_HUMAN_INTERVENTION not in VALID_TRANSITIONS[task.state]:
             return False
-        why = ctx.machine.check_stuck(ctx.run_id, task_id, budget)
+        why = ctx.machine.check_stuck(ctx.run_id, task.task_id, task.retry_budget)
         if why is None:
             return False
-        self.escalations.escalate(task_id, why, kind="stuck")
+        self.escalations.escalate(task.task_id, why, kind="stuck")
         return True
 
     # -- attempts ---------------------------------------------------------------------------------

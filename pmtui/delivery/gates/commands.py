@@ -106,24 +106,53 @@ def summary_counts(result: CommandResult) -> dict[str, int]:
     return counts
 
 
+# The user cache dir by the variables platformdirs reads it from on this system: the same answer until they change
+# (it was looked up, with a Path built, twice a gate command).
+_CACHE_ROOTS: dict[tuple[str | None, str | None], str] = {}
+
+
+def _default_cache_root() -> str:
+    key = (os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
+    root = _CACHE_ROOTS.get(key)
+    if root is None:
+        from platformdirs import user_cache_dir
+
+        root = _CACHE_ROOTS[key] = str(Path(user_cache_dir("pmtui", appauthor=False)) / "gates")
+    return root
+
+
 def gate_cache_dir(cwd: str | Path) -> Path:
     """Where the gate tools of one working tree keep their caches: outside it, one folder per tree.
 
     PMTUI_GATE_CACHE chooses the root (default: the user cache dir), so nothing a tool caches can be
     mistaken for the agent's change, and a killed gate leaves nothing in the tree.
     """
-    root = os.environ.get("PMTUI_GATE_CACHE")
-    if not root:
-        from platformdirs import user_cache_dir
-
-        root = str(Path(user_cache_dir("pmtui", appauthor=False)) / "gates")
-    key = hashlib.sha256(str(Path(cwd).resolve()).encode()).hexdigest()[:16]
+    root = os.environ.get("PMTUI_GATE_CACHE") or _default_cache_root()
+    # os.path.realpath gives Path.resolve()'s string without its extra stat (3 against 21 us).
+    key = hashlib.sha256(os.path.realpath(cwd).encode()).hexdigest()[:16]
     return Path(root) / key
 
 
-def gate_env(cwd: str | Path, base: Mapping[str, str] | None = None) -> dict[str, str]:
+# os.environ as a str dict, built again only when the process's environment changed (os.environ's raw bytes are
+# compared in C): decoding every variable for each gate command was most of gate_env's cost.
+_ENVIRON: dict[str, object] = {"raw": None, "env": {}}
+
+
+def _environ() -> dict[str, str]:
+    raw = getattr(os.environ, "_data", None)
+    if raw is None:
+        return dict(os.environ)
+    if raw != _ENVIRON["raw"]:
+        _ENVIRON["env"] = dict(os.environ)
+        _ENVIRON["raw"] = dict(raw)
+    env = _ENVIRON["env"]
+    assert isinstance(env, dict)
+    return dict(env)
+
+
+def gate_env(cwd: str | Path, base: Mapping[str, str] | None = None, cache: Path | None = None) -> dict[str, str]:
     """The environment of a gate command: no colours, ruff, mypy and pytest caching in gate_cache_dir(cwd)
-    instead of the working tree, and no bytecode written at all.
+    (`cache`, when the caller has it) instead of the working tree, and no bytecode written at all.
 
     Python reads the bytecode its library and the project's dependencies were installed with, and compiles
     the tree's own modules afresh: a `PYTHONPYCACHEPREFIX` (the earlier way to keep `__pycache__` out of the
@@ -131,8 +160,8 @@ def gate_env(cwd: str | Path, base: Mapping[str, str] | None = None) -> dict[str
     machines have it, every gate compiled the standard library and pytest from source (0.3 s of pytest
     became 1-1.5 s); and a cache kept across tasks may serve an earlier attempt's compile of a file
     rewritten in the same second with the same size."""
-    env = dict(os.environ if base is None else base)
-    cache = gate_cache_dir(cwd)
+    env = _environ() if base is None else dict(base)
+    cache = gate_cache_dir(cwd) if cache is None else cache
     addopts = env.get("PYTEST_ADDOPTS", "").strip()
     env.update({
         "NO_COLOR": "1", "PY_COLORS": "0", "FORCE_COLOR": "0", "TERM": "dumb",
@@ -160,9 +189,9 @@ async def run_command(name: str, command: str | None, cwd: str | Path, timeout_s
         argv = ["sh", "-c", command] if needs_shell(command) else shlex.split(command)
     except ValueError as error:
         return CommandResult(name=name, command=command, exit_code=2, key_lines=[f"cannot parse the command: {error}"])
-    env = gate_env(cwd)
     # Under the run's sandbox (when there is one) the command may write its working tree and its caches only.
     cache = gate_cache_dir(cwd)
+    env = gate_env(cwd, cache=cache)
     if current_sandbox().active:
         cache.mkdir(parents=True, exist_ok=True)
     argv = current_sandbox().wrap(argv, cwd, writable=[cache])
