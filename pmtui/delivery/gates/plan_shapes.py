@@ -314,7 +314,7 @@ def _tests_a_lack(condition: str, lacks: frozenset[str]) -> bool:
     """`if missing:`, `if (missing.length)`, `if len(missing) > 0`: the condition asks whether anything is lacking."""
     match = re.fullmatch(r"\s*(?:len\(\s*)?([A-Za-z_]\w*)(?:\s*\))?(?:\.(?:length|size)(?:\(\))?)?(?:\s*(?:>|!==?)\s*0)?\s*",
                          condition)
-    return bool(match) and match.group(1) in lacks
+    return match is not None and match.group(1) in lacks
 
 
 _NEGATED_TEST = re.compile(r"\bif\s+not\b|=>\s*!|\bif\s*\(\s*!|(?:==|===)\s*(?:\"\"|''|None|null|undefined)|\bis\s+None\b")
