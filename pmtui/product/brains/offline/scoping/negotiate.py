@@ -164,7 +164,7 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
     """Apply or argue every change the message asks for; say which, and why."""
     summary = state.discovery_summary
     output = state.scoping_output.model_copy(deep=True) if state.scoping_output else propose(summary, [])
-    requests = parse_requests(text)
+    requests = parse_requests(text, [f.name for f in output.mvp_features])
     decisions = output.decisions
     same_round = (
         not requests and round_number > 1 and answers_a_hold(text, output) and decisions[-1].round == round_number - 1

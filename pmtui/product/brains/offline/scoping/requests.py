@@ -9,10 +9,12 @@ Pronouns ("it", "that", "those") point at the last thing named before them in th
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from pmtui.product.brains.offline.dialect import scots_words, spoken_forms
+from pmtui.product.brains.offline.scoping.places import name_rows_by_place
 from pmtui.product.brains.offline.scoping.pointing import point_to_rows
 from pmtui.product.brains.offline.scoping.questions import restate_questions
 from pmtui.product.brains.offline.scoping.rules import (
@@ -297,9 +299,10 @@ def _two_asks(sentence: str) -> list[str]:
     return [sentence]
 
 
-def parse_requests(text: str) -> list[ChangeRequest]:
-    """Every change request in the message, in the order said; 'it' and 'that' resolved to what came before."""
-    text = point_to_rows(restate_questions(_shorthand(text)))
+def parse_requests(text: str, rows: Sequence[str] = ()) -> list[ChangeRequest]:
+    """Every change request in the message, in the order said; 'it' and 'that' resolved to what came before, a row
+    pointed at by its place in `rows` (the table's order: "drop the second one") to its name."""
+    text = name_rows_by_place(point_to_rows(restate_questions(_shorthand(text))), rows)
     requests: list[ChangeRequest] = []
     named: list[str] = []
     sentences = [

@@ -1,0 +1,82 @@
+"""Argue-back that points at a row by its place in the table the founder was shown, read as the row's name.
+
+"drop the second one for now", "that one you put third", "the last two can go", "cut number 4": the founder counts
+rows in the table (the "#" column). When a name follows the pointer ("that one you put third, the text the day
+before"), the name is what they mean and the pointer is dropped; when none does, the pointer becomes the name of the
+row in that place. A place the table does not have is left as said, so the reply can say there is no such row.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+_FLAGS = re.IGNORECASE
+_PLACES = {
+    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
+    "sixth": 6, "6th": 6, "seventh": 7, "7th": 7, "eighth": 8, "8th": 8, "ninth": 9, "9th": 9, "tenth": 10,
+    "10th": 10, "last": -1, "bottom": -1,
+}
+_COUNTS = {"two": 2, "2": 2, "three": 3, "3": 3}
+_ORD = r"(?P<ord>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th)|last|bottom)"
+_NOUN = r"(?:one|row|item|feature|thing|line)"
+# "the second one", "that one you put third", "the one in third place", "row 4", "number 4", "#4".
+_ONE = re.compile(
+    rf"\b(?:the|that|this)\s+(?:very\s+)?(?:{_ORD}\s+{_NOUN}\b(?:\s+(?:on|in)\s+(?:the|your)\s+(?:list|table))?"
+    rf"|one\s+(?:(?:you|u)\s+(?:put|have|had|listed|ranked|placed)\s+(?:at\s+|as\s+)?|(?:in|at)\s+)"
+    r"(?P<ord2>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th)|last)"
+    r"(?:\s+place)?\b)"
+    r"|\b(?:row|number|no\.?)\s+(?P<num>\d{1,2})\b|(?<!\w)#(?P<hash>\d{1,2})\b",
+    _FLAGS,
+)
+# "the last two", "the first three rows", "the bottom 2".
+_SEVERAL = re.compile(
+    rf"\b(?:the|those|these)\s+(?P<end>last|first|top|bottom)\s+(?P<count>two|three|2|3)\b(?:\s+(?:ones|rows|items|features|things))?",
+    _FLAGS,
+)
+# A name said right after the pointer: "that one you put third, the text the day before".
+_NAMED_AFTER = re.compile(r"\s*,\s*(?:the|that|this|my|our|your)\s+(?!(?:one|row|item|thing|last|first|second)\b)\w", _FLAGS)
+
+
+def _place(word: str) -> int | None:
+    word = word.lower()
+    if word in _PLACES:
+        return _PLACES[word]
+    digits = re.match(r"\d+", word)
+    return int(digits.group(0)) if digits else None
+
+
+def _row(rows: Sequence[str], place: int | None) -> str | None:
+    if place is None or not rows:
+        return None
+    if place < 0:
+        return rows[-1]
+    return rows[place - 1] if 1 <= place <= len(rows) else None
+
+
+def name_rows_by_place(text: str, rows: Sequence[str]) -> str:
+    """The message with each row pointed at by its place in `rows` (the table's order) said by its name."""
+    if not rows:
+        return text
+
+    def one(match: re.Match[str]) -> str:
+        if _NAMED_AFTER.match(text, match.end()):
+            # The founder names the row right after: the name is what they mean.
+            return "\x00"
+        word = match.group("ord") or match.group("ord2") or match.group("num") or match.group("hash") or ""
+        name = _row(rows, _place(word))
+        return f"the {name}" if name else match.group(0)
+
+    def several(match: re.Match[str]) -> str:
+        # A name after "the last two" names one of them at most ("drop the last two, the marketplace can wait").
+        count = _COUNTS[match.group("count").lower()]
+        if count > len(rows):
+            return match.group(0)
+        end = match.group("end").lower()
+        picked = rows[-count:] if end in ("last", "bottom") else rows[:count]
+        return " and ".join(f"the {name}" for name in picked)
+
+    text = _SEVERAL.sub(several, text)
+    text = _ONE.sub(one, text)
+    # A dropped pointer leaves ", the name": the name opens the clause.
+    return re.sub(r"\x00\s*,\s*", "", text)
