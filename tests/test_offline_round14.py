@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from pmtui.models import DiscoverySummary
+from pmtui.product.brains.offline.discovery.extract import extract
+from pmtui.product.brains.offline.headcount import held_count
 from pmtui.product.brains.offline.scoping.requests import parse_requests
+from pmtui.product.brains.offline.scoping.terms import user_count
 
 # The table as held-out 16's founders saw it, in its "#" order.
 TURF_ROWS = ["Text the day before", "Map of the orders by area", "Order a load of turf", "List of who paid"]
@@ -41,3 +45,36 @@ def test_a_row_pointed_at_by_its_place_in_the_table_is_that_row(said: str, expec
 def test_a_place_the_table_does_not_have_names_no_row(said: str) -> None:
     whats = [r.what for r in parse_requests(said, TURF_ROWS)]
     assert not set(whats) & set(TURF_ROWS)
+
+
+@pytest.mark.parametrize(("said", "count"), [
+    # turf-rambling (held-out 16) and round 12's leftover: "got about 220 on the books" gave no reach (1,000 assumed).
+    (("ah households really, the older people in the rural parts who still burn turf and logs, I've about 220 on the "
+      "books, and a few small fellas like myself doing the same thing in Offaly and Longford"), 220),
+    # matatu-sheng: "like 60 signed up".
+    ("small traders Gikomba na Nyamakima, like 60 signed up kwa desk yetu", 60),
+    # carinderia-taglish: "a good 300 suki on my list".
+    (("Carinderia owners near offices, and the call center agents who eat there, we have a good 300 suki on my list "
+      "already who order every shift"), 300),
+    # kita-turkish: "40 until 80 children" (a size) was the count; "65 children registered" is.
+    (("Kitas in Berlin, small ones with 40 until 80 children, and the educators at the door, we have 65 children "
+      "registered and almost every family has 3 or 4 people allowed"), 65),
+])
+def test_a_count_of_people_said_with_an_idiom_of_keeping_them_is_the_reach(said: str, count: int) -> None:
+    summary = extract(DiscoverySummary(), said, "target_user")
+    assert user_count(summary) is not None and user_count(summary)[0] == count
+    assert str(count) in summary.target_user
+
+
+@pytest.mark.parametrize("said", [
+    # Guards: how big each customer is is no count of them; a success target is no count of who they have.
+    "Registered plumbers in the Western Cape who do solar geyser installs, each with about 50 clients on the go",
+])
+def test_a_size_of_each_customer_is_no_count_of_them(said: str) -> None:
+    assert user_count(extract(DiscoverySummary(), said, "target_user")) is None
+
+
+def test_a_hundred_and_something_on_the_go_is_a_count() -> None:
+    # turf-arguer: numbers said as words with an idiom.
+    assert held_count("there's a hundred and something on the go at any time") == (100, "a hundred and something on the go")
+    assert held_count("maybe a hundred and fifty households signed up for the box")[0] == 150

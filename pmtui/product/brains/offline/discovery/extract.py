@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from pmtui.models import ASPECTS, DiscoverySummary
+from pmtui.product.brains.offline.headcount import held_count
 from pmtui.product.brains.offline.discovery.asides import (
     answer_sentences,
     apply_restatement,
@@ -478,6 +479,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if trade and result.target_user.strip(" .!").lower() == clean(text).strip(" .!").lower():
         # "I'm a plumber", asked who it is for: people of the founder's trade — thin, so it is sharpened once.
         result.target_user = _plural(trade.group("trade"))
+    held = held_count(text) if asked == "target_user" and has_real_content(result.target_user) else None
+    if held and not re.search(rf"(?<![\d,]){held[0]:g}\b|{re.escape(held[1])}", result.target_user, re.IGNORECASE):
+        # "households…, I've about 220 on the books": how many they have is kept with who they are (the reach).
+        result.target_user = f"{result.target_user} ({held[1]})"
     if later_people and has_real_content(result.target_user) and not re.search(r"\(later, not now:", result.target_user):
         result.target_user = f"{result.target_user} (later, not now: {', '.join(later_people)})"
     return result

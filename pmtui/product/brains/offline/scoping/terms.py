@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from pmtui.models import DiscoverySummary
+from pmtui.product.brains.offline.headcount import held_count
 from pmtui.product.brains.offline.scoping.rules import NAME_PREFIX, TRAILING, USER_COUNT
 from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK, feature_name
 from pmtui.product.search import stem, terms
@@ -77,6 +78,10 @@ def persona(summary: DiscoverySummary) -> str:
 
 def user_count(summary: DiscoverySummary) -> tuple[float, str] | None:
     """A user count discovery heard ('500 nurses', '2k users'): (number, the phrase)."""
+    held = held_count(summary.target_user)
+    if held:
+        # "households (about 220 on the books)": the founder's own count of who they have.
+        return held
     for aspect in ("target_user", "why_now", "constraints", "current_alternatives", "success_metric"):
         text = summary.value_text(aspect)
         for match in USER_COUNT.finditer(text):
