@@ -10,6 +10,7 @@ import pytest
 
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.extract import extract
+from pmtui.product.brains.offline.discovery.text import drop_negated
 from pmtui.product.brains.offline.headcount import held_count
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.brains.offline.scoping.terms import user_count
@@ -78,3 +79,23 @@ def test_a_hundred_and_something_on_the_go_is_a_count() -> None:
     # turf-arguer: numbers said as words with an idiom.
     assert held_count("there's a hundred and something on the go at any time") == (100, "a hundred and something on the go")
     assert held_count("maybe a hundred and fifty households signed up for the box")[0] == 150
+
+
+@pytest.mark.parametrize(("said", "metric"), [
+    # lounger-portuguese (held-out 16): asked for the metric, "… 10 concessions in the second summer" became three
+    # wishlist rows ("No cash on the beach", "Money match every day") and the wishlist was never asked.
+    ("No cash on the beach, and the money match every day, and 10 concessions in the second summer",
+     "No cash on the beach, and the money match every day, and 10 concessions in the second summer"),
+    # island-vague: "no wrong orders" lost its "no" and read as the opposite of the target.
+    ("no wrong orders, and 40 folk ordering on it by Christmas", "no wrong orders, and 40 folk ordering on it by Christmas"),
+])
+def test_outcomes_said_to_the_metric_question_are_the_metric(said: str, metric: str) -> None:
+    summary = extract(DiscoverySummary(), said, "success_metric")
+    assert summary.success_metric == metric
+    assert summary.feature_wishlist == []
+
+
+def test_a_no_that_takes_something_back_is_still_dropped() -> None:
+    # Guards: "no, …", "nope …" and "no it's …" before the answer take something back and are no part of it.
+    assert [drop_negated(said) for said in ("no, nurses", "nope vets", "no it's for vets")] == [
+        "nurses", "vets", "it's for vets"]

@@ -151,6 +151,8 @@ _HORIZON = (
     r"(?:in|within|by|after|over|during)\s+(?:the\s+)?(?:first\s+|next\s+)?(?:\d+|a|one|two|three|four|six|"
     r"nine|twelve)\s*(?:weeks?|months?|quarters?|years?)\b|(?:after|post)[- ]launch|by (?:the )?end of|"
     r"(?:in|within|during|over|by the end of)\s+(?:the\s+)?first\s+(?:week|month|quarter|year|season|term)\b|"
+    # "10 concessions in the second summer", "30 renters paying after the first season": a season counted.
+    r"(?:in|within|during|after|by)\s+(?:the\s+)?(?:first|second|third|1st|2nd|3rd)\s+(?:season|summer|winter|year)\b|"
     # "by next season", "by the summer", "by June": a date founders plan by.
     r"\bby\s+(?:next|this|the(?:\s+end\s+of(?:\s+the)?)?)\s+(?:season|year|summer|winter|spring|autumn|fall|term|"
     r"semester|christmas|quarter)\b|"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from pmtui.models import ASPECTS, DiscoverySummary
-from pmtui.product.brains.offline.headcount import held_count
 from pmtui.product.brains.offline.discovery.asides import (
     answer_sentences,
     apply_restatement,
@@ -56,6 +55,7 @@ from pmtui.product.brains.offline.discovery.pivot import (
 from pmtui.product.brains.offline.discovery.relative_pain import people_and_their_trouble
 from pmtui.product.brains.offline.discovery.text import (
     BULLET,
+    LEADING_NO,
     clean,
     drop_negated,
     has_persona,
@@ -78,6 +78,7 @@ from pmtui.product.brains.offline.discovery.wishlist import (
     removed_features,
     waiting,
 )
+from pmtui.product.brains.offline.headcount import held_count
 from pmtui.product.completeness import has_real_content
 from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK
 
@@ -637,7 +638,7 @@ def _pitch_people_and_pain(result: DiscoverySummary, text: str) -> DiscoverySumm
     return result
 
 
-_YES_BUT = re.compile(r"^\s*(?:(?:yes|yeah|yep|ok(?:ay)?|right|sure)[,\s]+(?:but|only|except)\b|(?:no|nope|nah)\b)[,\s]*",
+_YES_BUT = re.compile(r"^\s*(?:(?:yes|yeah|yep|ok(?:ay)?|right|sure)[,\s]+(?:but|only|except)\b|" + LEADING_NO + r")[,\s]*",
                      re.IGNORECASE)
 
 _HARD_ASPECTS = frozenset({"constraints", "revenue_model", "success_metric"})

@@ -31,7 +31,7 @@ _ONE = re.compile(
 )
 # "the last two", "the first three rows", "the bottom 2".
 _SEVERAL = re.compile(
-    rf"\b(?:the|those|these)\s+(?P<end>last|first|top|bottom)\s+(?P<count>two|three|2|3)\b(?:\s+(?:ones|rows|items|features|things))?",
+    r"\b(?:the|those|these)\s+(?P<end>last|first|top|bottom)\s+(?P<count>two|three|2|3)\b(?:\s+(?:ones|rows|items|features|things))?",
     _FLAGS,
 )
 # A name said right after the pointer: "that one you put third, the text the day before".
