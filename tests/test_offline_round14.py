@@ -12,6 +12,7 @@ from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.extract import extract
 from pmtui.product.brains.offline.discovery.text import drop_negated
 from pmtui.product.brains.offline.headcount import held_count
+from pmtui.product.brains.offline.scoping import metric_phrase, propose
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.brains.offline.scoping.terms import user_count
 
@@ -99,3 +100,36 @@ def test_a_no_that_takes_something_back_is_still_dropped() -> None:
     # Guards: "no, …", "nope …" and "no it's …" before the answer take something back and are no part of it.
     assert [drop_negated(said) for said in ("no, nurses", "nope vets", "no it's for vets")] == [
         "nurses", "vets", "it's for vets"]
+
+
+@pytest.mark.parametrize(("said", "measure"), [
+    # carinderia-taglish (held-out 16) and the round's leftover ("… after 2 months im happy"): the flow's last step,
+    # the spec's "Success looks like" and the plan's metric task quoted how the founder will feel.
+    ("100 pre-orders a day and less leftover ulam, after 3 months I'd be happy na",
+     "100 pre-orders a day and less leftover ulam, after 3 months"),
+    ("30 clients after 2 months im happy", "30 clients after 2 months"),
+    # kita-romanian.
+    ("No child waiting more than 5 minutes, and 15 nurserys using it in first year, after that I am happy",
+     "No child waiting more than 5 minutes, and 15 nurserys using it in first year"),
+    # turf-rambling: the measure is what comes after "happy enough if".
+    ("one trip per area per week instead of three, and I'd be happy enough if I saved a tank of diesel a fortnight",
+     "one trip per area per week instead of three, and saved a tank of diesel a fortnight"),
+    # island-hebridean: the condition before the feeling is the measure.
+    ("every order in by the cut-off, and if the Uist shops take it on after a year I'd be right chuffed",
+     "every order in by the cut-off, and the Uist shops take it on after a year"),
+    # landlord-rambling (tuned): "I'd call that a win".
+    ("If 500 landlords signed up in the first year, I'd call that a win.", "500 landlords signed up in the first year"),
+])
+def test_the_success_measure_is_carried_without_the_founders_feelings(said: str, measure: str) -> None:
+    summary = DiscoverySummary(target_user="Carinderia owners", core_problem="the line is so long at lunch",
+                               feature_wishlist=["Pre-order of ulam by time slot", "Menu of the day"], success_metric=said)
+    assert metric_phrase(summary) == measure
+    output = propose(summary, [])
+    assert output.core_user_flow[-1] == f"Sees it worked: {measure}"
+    tracking = [f for f in output.mvp_features + output.cut_features if f.name == "Success metric tracking"]
+    assert tracking and all(f"day one: {measure} (" in getattr(f, "description", "") for f in tracking)
+
+
+def test_a_feeling_that_is_the_whole_answer_stays_as_said() -> None:
+    # Guard: with no measure beside it, the founder's words are all there is.
+    assert metric_phrase(DiscoverySummary(success_metric="If she is less stressed")) == "she is less stressed"

@@ -130,4 +130,29 @@ def metric_phrase(summary: DiscoverySummary) -> str:
         metric,
         flags=re.IGNORECASE,
     )
-    return metric
+    return measurable(metric)
+
+
+_SUBJECT = r"(?:i|we)\s*(?:'d|\u2019d|would|will|'ll|am|'m|m|are|'re)?\s*(?:be\s+)?"
+_FEEL = (_SUBJECT + r"(?:very\s+|really\s+|right\s+|well\s+|so\s+|more than\s+)?(?:happy|chuffed|pleased|delighted|"
+         r"satisfied|glad|stoked|made up|over the moon|content)(?:\s+enough)?")
+_TAG = r"(?:\s+(?:na|po|lah|la|now|then|already|with that|with it))*"
+# "…, after that I am happy", "…, I'd call that a win": how the founder will feel, after the measure.
+_FEELING_AFTER = re.compile(
+    r"(?:\s*,\s*|\s+)(?:and\s+|so\s+)?(?:after that\s+|then\s+)?(?:" + _FEEL + _TAG + r"|(?:i|we)(?:'d| would)\s+call "
+    r"(?:that|it) a (?:win|success)|that(?:'d|'s| would be| is)\s+(?:a win|great|brilliant|amazing|success))\s*(?=[,.;!]|$)",
+    re.IGNORECASE,
+)
+# "I'd be happy enough if I saved a tank of diesel": the measure is what comes after "if".
+_FEELING_IF = re.compile(r"\b" + _FEEL + r"\s+(?:if|when|once)\s+(?:(?:i|we)\s+(?=\w+ed\b))?", re.IGNORECASE)
+
+
+def measurable(metric: str) -> str:
+    """The measure in a success answer, without the founder's feelings about it: "100 pre-orders a day …, after 3 months
+    I'd be happy na" reads "100 pre-orders a day …, after 3 months"."""
+    plain = _FEELING_IF.sub("", _FEELING_AFTER.sub("", metric))
+    if plain != metric:
+        # "and if the Uist shops take it on after a year I'd be right chuffed": the condition is the measure.
+        plain = re.sub(r"(?:(?<=^)|(?<=,\s)|(?<=\band\s))if\s+", "", plain, flags=re.IGNORECASE)
+    plain = plain.strip(" ,;")
+    return plain if re.search(r"\w", plain) else metric
