@@ -15,6 +15,7 @@ from pmtui.product.brains.offline.headcount import held_count
 from pmtui.product.brains.offline.scoping import metric_phrase, propose
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.brains.offline.scoping.terms import user_count
+from tests.fixtures.offline_talk import talk
 
 # The table as held-out 16's founders saw it, in its "#" order.
 TURF_ROWS = ["Text the day before", "Map of the orders by area", "Order a load of turf", "List of who paid"]
@@ -133,3 +134,35 @@ def test_the_success_measure_is_carried_without_the_founders_feelings(said: str,
 def test_a_feeling_that_is_the_whole_answer_stays_as_said() -> None:
     # Guard: with no measure beside it, the founder's words are all there is.
     assert metric_phrase(DiscoverySummary(success_metric="If she is less stressed")) == "she is less stressed"
+
+
+@pytest.mark.parametrize(("asked", "said"), [
+    # The round's leftovers: today's way said a question late became the metric ("Instrument the success metric from
+    # day one: a paper diary") or a wish (a row named after the group chat poll the founder uses today).
+    ("success_metric", "a paper diary"),
+    ("success_metric", "just a group chat poll every morning"),
+    ("feature_wishlist", "a paper diary at the counter"),
+    # turf-rambling (held-out 16): "the wife has a clipboard sheet on the fridge", said again.
+    ("feature_wishlist", "a clipboard sheet on the fridge"),
+])
+def test_paper_or_a_chat_said_to_a_later_question_is_todays_way(asked: str, said: str) -> None:
+    summary = extract(DiscoverySummary(), said, asked)
+    assert summary.current_alternatives == said
+    assert not summary.success_metric and not summary.feature_wishlist
+
+
+@pytest.mark.parametrize("said", [
+    # Guards: something new made of a tool is a wish ("a shared calendar", "WhatsApp reminders", "a digital diary").
+    "a shared calendar", "WhatsApp reminders", "a digital diary",
+])
+def test_a_tool_made_new_is_still_a_wish(said: str) -> None:
+    assert extract(DiscoverySummary(), said, "feature_wishlist").feature_wishlist
+
+
+def test_a_wish_asked_again_after_todays_tool_is_said_again(tmp_path) -> None:
+    # In the conversation: the tool said to "what should it do?" is today's way, and the PM asks for the wishes again.
+    replies, summary = talk(tmp_path, "I want an app for my hair salon bookings", "salon owners in Leeds with 2 to 5 chairs",
+                            "double bookings when the phone rings while I'm cutting", "a paper diary",
+                            "a paper diary at the counter")
+    assert summary.feature_wishlist == [] and "paper diary" in summary.current_alternatives
+    assert "first version" in replies[-1]
