@@ -179,3 +179,19 @@ def test_a_wish_asked_again_after_todays_tool_is_said_again(tmp_path) -> None:
 ])
 def test_someone_arriving_where_the_founder_works_is_an_interruption(said: str, kind: str) -> None:
     assert aside_kind(said) == kind
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    # lounger-pivoter (held-out 16): a seasonal business's first season is its first release; and the row named before
+    # "why is in phase 2?" (the subject left out) is the row asked for.
+    (("The QR code at the sunbed is nice but not for the first summer. And the prepayment, why is in phase 2? Without "
+      "prepayment they reserve and don't come."), [("defer", "QR code at the sunbed"), ("promote", "prepayment")]),
+    ("the map is not needed for the first season", [("defer", "map")]),
+    # turf-arguer: "No." before the sentence became a row "No" promoted into Phase 1.
+    (("No. The repeat order button is what pays for the whole thing, why is it below the line? And the reminders thing "
+      "can wait, I ring them anyway."), [("promote", "repeat order button"), ("defer", "reminders")]),
+    # Guard: "not needed" with no time is still a cut.
+    ("the map is not needed", [("cut", "map")]),
+])
+def test_argue_back_in_its_own_order_asks_for_the_row_it_names(said: str, expected: list[tuple[str, str]]) -> None:
+    assert [(r.kind, r.what) for r in parse_requests(said)] == expected
