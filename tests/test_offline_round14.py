@@ -195,3 +195,19 @@ def test_someone_arriving_where_the_founder_works_is_an_interruption(said: str, 
 ])
 def test_argue_back_in_its_own_order_asks_for_the_row_it_names(said: str, expected: list[tuple[str, str]]) -> None:
     assert [(r.kind, r.what) for r in parse_requests(said)] == expected
+
+
+@pytest.mark.parametrize(("said", "item"), [
+    # carinderia-vague and island-vague (held-out 16): an item opened with "my" was dropped from the list.
+    ("A list of today's ulam, the driver reserves one serving, and my tita sees the list on a tablet",
+     "Tita sees the list on a tablet"),
+    ("a list they tick from, my stock with prices, and a text when it's on the boat", "Stock with prices"),
+])
+def test_a_wish_opened_with_my_stays_on_the_list(said: str, item: str) -> None:
+    assert item in extract(DiscoverySummary(), said, "feature_wishlist").feature_wishlist
+
+
+def test_what_the_founders_people_do_is_no_wish() -> None:
+    # Guard: "my wife does the books" in a list says who does what today; it is no row.
+    assert extract(DiscoverySummary(), "reminders, a booking page, my wife does the books",
+                   "feature_wishlist").feature_wishlist == ["Reminders", "Booking page"]

@@ -380,6 +380,9 @@ def feature_items(text: str) -> list[str]:
         ).strip()
         item = item.replace("\x00", "")
         item = ITEM_LEAD.sub("", item).strip()
+        # "my stock with prices", "my tita sees the list on a tablet": the founder's own thing, or someone of theirs seeing it.
+        item = re.sub(r"^(?:my|our)\s+(?=[a-z]+\s+(?:with|of|per)\s|[a-z]+\s+(?:sees|gets|receives|checks)\s)", "", item,
+                      flags=re.IGNORECASE)
         # "can pay by PayNow", "must show the fee": a wish with its subject dropped, as many Englishes say it;
         # "it syncs with Kronos": the product as the subject of what it does.
         item = re.sub(r"^(?:can|could|must|should|will|also can)\s+(?=\w)", "", item, flags=re.IGNORECASE)
