@@ -211,3 +211,19 @@ def test_what_the_founders_people_do_is_no_wish() -> None:
     # Guard: "my wife does the books" in a list says who does what today; it is no row.
     assert extract(DiscoverySummary(), "reminders, a booking page, my wife does the books",
                    "feature_wishlist").feature_wishlist == ["Reminders", "Booking page"]
+
+
+@pytest.mark.parametrize("said", [
+    # matatu-sheng (held-out 16): a question back in Swahili was filed as the wishlist, and the wishlist answer lost.
+    "hii inaeza fanya bila internet?",
+    "puwede ba offline?",
+    "kya yeh offline chalega?",
+])
+def test_a_question_back_in_the_founders_other_language_is_a_question(said: str) -> None:
+    assert aside_kind(said) == "question"
+    assert extract(DiscoverySummary(), said, "feature_wishlist").feature_wishlist == []
+
+
+def test_an_answer_in_the_founders_other_language_is_still_an_answer() -> None:
+    # Guard: no question mark, no question ("book parcel, track, sms ikifika" is the wishlist).
+    assert aside_kind("book parcel, track, sms ikifika") == ""

@@ -621,8 +621,10 @@ ASIDE_QUESTION_LEAD = re.compile(
 )
 # A short yes/no question about the idea itself: "is this even something people would pay for?", "will they use it?"
 ASIDE_ABOUT_THE_IDEA = re.compile(
-    r"^\s*(?:(?:so|and|but|hmm+|ok(?:ay)?|honestly)[\s,]+)*(?:is|are|would|will|do|does|can|could|should)\s+"
-    r"(?:this|it|that|the idea|my idea|people|they|anyone|anybody|shops|users|customers|\w+s)\b",
+    r"^\s*(?:(?:so|and|but|hmm+|ok(?:ay)?|honestly)[\s,]+)*(?:(?:is|are|would|will|do|does|can|could|should)\s+"
+    r"(?:this|it|that|the idea|my idea|people|they|anyone|anybody|shops|users|customers|\w+s)|"
+    # The same asked in the founder's other language: Swahili "hii inaeza…", Tagalog "puwede ba…", Hindi "kya yeh…".
+    r"(?:hii|hiyo|je)\s+(?:ina|ita|itakuwa|ni)\w*|ina(?:eza|weza)|itaweza|(?:puwede|pwede|kaya)\s+ba|kya\s+(?:yeh|ye|yah|ise|isse))\b",
     re.IGNORECASE,
 )
 # An off-topic remark: "by the way, the light just went off again", "sorry random but do you sing?".
