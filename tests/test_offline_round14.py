@@ -15,7 +15,7 @@ from pmtui.product.brains.offline.discovery.text import drop_negated
 from pmtui.product.brains.offline.headcount import held_count
 from pmtui.product.brains.offline.scoping import metric_phrase, propose
 from pmtui.product.brains.offline.scoping.requests import parse_requests
-from pmtui.product.brains.offline.scoping.terms import user_count
+from pmtui.product.brains.offline.scoping.terms import short_name, user_count
 from tests.fixtures.offline_talk import talk
 
 # The table as held-out 16's founders saw it, in its "#" order.
@@ -227,3 +227,10 @@ def test_a_question_back_in_the_founders_other_language_is_a_question(said: str)
 def test_an_answer_in_the_founders_other_language_is_still_an_answer() -> None:
     # Guard: no question mark, no question ("book parcel, track, sms ikifika" is the wishlist).
     assert aside_kind("book parcel, track, sms ikifika") == ""
+
+
+def test_who_a_thing_is_for_is_no_part_of_its_name() -> None:
+    # island-hebridean (held-out 16): "a list for me of what's come off the boat" was a row named "List for me".
+    assert short_name("a list for me of what's come off the boat and what hasn't").startswith("List of what")
+    # Guard: with nothing after it, "for me" stays in the name's words it was said with.
+    assert short_name("a report for me") == "A report for me"

@@ -23,6 +23,8 @@ def short_name(item: str) -> str:
     # "a wee checklist for the annual varroa treatment": how small the founder pictures it is no part of its name.
     text = re.sub(r"^(?:(?:a|an|the)\s+)?(?:wee|lil|teeny)\s+(?=\w)|^(?:a|an)\s+(?:little|tiny)\s+(?=\w)", "", text,
                   flags=re.IGNORECASE)
+    # "a list for me of what's come off the boat": who it is for sits between the thing and what it holds.
+    text = re.sub(r"\s+for\s+(?:me|us|them|him|her)\s+(?=of\s)", " ", text, flags=re.IGNORECASE)
     # "list of which child is going in which car": "which" after "of" is part of the name.
     text = re.split(r"\s+(?:so that|so|because|that would|to make sure)\s+|(?<!\bof)(?<!\bin)(?<!\bfor)(?<!\bon)\s+which\s+|[,;:(]",
                     text)[0]
