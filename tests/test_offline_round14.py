@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from pmtui.models import DiscoverySummary
+from pmtui.delivery.plan import parse_plan
+from pmtui.models import ConversationState, DiscoverySummary, Feature, ScopingOutput
 from pmtui.product.brains.offline.discovery.asides import aside_kind
 from pmtui.product.brains.offline.discovery.extract import extract
 from pmtui.product.brains.offline.discovery.text import drop_negated
@@ -16,6 +17,7 @@ from pmtui.product.brains.offline.headcount import held_count
 from pmtui.product.brains.offline.scoping import metric_phrase, propose
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.brains.offline.scoping.terms import short_name, user_count
+from pmtui.product.plan_writer import write_plan
 from tests.fixtures.offline_talk import talk
 
 # The table as held-out 16's founders saw it, in its "#" order.
@@ -234,3 +236,24 @@ def test_who_a_thing_is_for_is_no_part_of_its_name() -> None:
     assert short_name("List for me of what's come off the boat").startswith("List of what")
     # Guard: with nothing after it, "for me" stays in the name's words it was said with.
     assert short_name("a report for me") == "A report for me"
+
+
+@pytest.mark.parametrize(("rows", "flow", "task", "own_step", "other_step"), [
+    # padel-arabic (held-out 15): "Payment online" was asked to complete step 2, the booking row's step.
+    (["Online booking with the court", "Payment online"],
+     ["One of the players opens the app", "Online booking with the court — Online booking with the court and the hour",
+      "Payment online", "Sees it worked: 20 clubs in a year"],
+     "Payment online", "Core-flow step 3 of 4", "Online booking with the court"),
+    # plumbing-irish (held-out 15): the rota and the push both claimed the step of "Sends them to whichever lad is".
+    (["Sends them to whichever lad is", "On-call rota", "Push to the on-call lad's phone"],
+     ["One of the firms opens the app", "Sends them to whichever lad is — Sends them to whichever lad is on call",
+      "On-call rota", "Push to the on-call lad's phone", "Sees it worked: not one missed call-out in a month"],
+     "Push to the on-call lad's phone", "Core-flow step 4 of 5", "Sends them to whichever lad"),
+])
+def test_a_plan_task_is_never_checked_on_another_tasks_flow_step(rows: list[str], flow: list[str], task: str,
+                                                                  own_step: str, other_step: str) -> None:
+    state = ConversationState(project="courts", scoping_output=ScopingOutput(
+        mvp_features=[Feature(name=name, description=name, phase=1) for name in rows], core_user_flow=flow))
+    planned = next(t for t in parse_plan(write_plan(state)).tasks if t.title == task)
+    assert not [c for c in planned.acceptance_criteria if other_step in c]
+    assert own_step in planned.description
