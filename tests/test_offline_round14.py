@@ -18,7 +18,7 @@ from pmtui.product.brains.offline.scoping import metric_phrase, propose
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.brains.offline.scoping.terms import short_name, user_count
 from pmtui.product.plan_writer import write_plan
-from tests.fixtures.offline_talk import talk
+from tests.fixtures.offline_talk import interview, talk
 
 # The table as held-out 16's founders saw it, in its "#" order.
 TURF_ROWS = ["Text the day before", "Map of the orders by area", "Order a load of turf", "List of who paid"]
@@ -257,3 +257,33 @@ def test_a_plan_task_is_never_checked_on_another_tasks_flow_step(rows: list[str]
     planned = next(t for t in parse_plan(write_plan(state)).tasks if t.title == task)
     assert not [c for c in planned.acceptance_criteria if other_step in c]
     assert own_step in planned.description
+
+
+def test_a_founder_typed_idea_to_plan_keeps_the_count_and_the_row_pointed_at(tmp_path) -> None:
+    """turf-rambling (held-out 16) typed through the conversation loop, answering whatever the PM asks: the count said
+    as "about 220 on the books" is the reach, "that one you put third" moves a row of the table (no row is added), and
+    the plan's metric carries the measure, not the feelings."""
+    replies, state = interview(tmp_path, (
+        "ah sure look, I do turf and firewood deliveries around Mullingar and Athlone with the tractor and trailer, and "
+        "every winter the phone's hopping"), {
+        "target_user": ("ah households really, the older people in the rural parts who still burn turf and logs, I've "
+                        "about 220 on the books"),
+        "core_problem": "the orders are all over the place, which is why I'm doing the same road twice",
+        "current_alternatives": "the phone, and the wife has a clipboard sheet on the fridge",
+        "why_now": "the smoky coal ban came in, so everyone's ordering earlier",
+        "feature_wishlist": ("a map of the orders by area so I can do one run, a text the day before saying I'm coming, "
+                             "and a list of who paid"),
+        "success_metric": "one trip per area per week instead of three, after 3 months I'd be happy enough",
+        "revenue_model": "I'd sell it to the other lads for maybe €25 a month",
+        "constraints": "my young lad does computers, he has the summer, so about 10 weeks",
+    }, then=("grand, but that one you put third can wait till the spring", "right so, that'll do, write it up"))
+    assert state.phase == "done"
+    output = state.scoping_output
+    assert output is not None
+    names = [f.name for f in output.mvp_features] + [c.name for c in output.cut_features]
+    assert not [n for n in names if "put third" in n.lower()]
+    # The third row of the table shown was "List of who paid": it waits, and the reply says which row it took.
+    assert "| 3 | List of who paid |" in replies[-3]
+    assert "List of who paid" in replies[-2] and [f.phase for f in output.mvp_features if f.name == "List of who paid"] == [2]
+    assert any("220 on the books" in f.provenance["reach"].reason for f in output.mvp_features if "reach" in f.provenance)
+    assert "I'd be happy" not in state.plan_markdown and "I'd be happy" not in output.core_user_flow[-1]
