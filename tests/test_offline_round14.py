@@ -10,7 +10,7 @@ import pytest
 
 from pmtui.delivery.plan import parse_plan
 from pmtui.models import ConversationState, DiscoverySummary, Feature, ScopingOutput
-from pmtui.product.brains.offline.discovery.asides import aside_kind
+from pmtui.product.brains.offline.discovery.asides import aside_kind, pending_correction
 from pmtui.product.brains.offline.discovery.extract import extract
 from pmtui.product.brains.offline.discovery.text import drop_negated
 from pmtui.product.brains.offline.headcount import held_count
@@ -287,3 +287,14 @@ def test_a_founder_typed_idea_to_plan_keeps_the_count_and_the_row_pointed_at(tmp
     assert "List of who paid" in replies[-2] and [f.phase for f in output.mvp_features if f.name == "List of who paid"] == [2]
     assert any("220 on the books" in f.provenance["reach"].reason for f in output.mvp_features if "reach" in f.provenance)
     assert "I'd be happy" not in state.plan_markdown and "I'd be happy" not in output.core_user_flow[-1]
+
+
+@pytest.mark.parametrize(("said", "new"), [
+    # solar-pivoter (held-out 16): "Noted: 60 in — I'll put that in when the old figure comes up".
+    ("Sorry, I said 40 jobs a month for my oom, it's more like 60 in summer, he checked his invoices", "60 jobs"),
+    # Guards: the unit said with the new number, or with the old one, as before.
+    ("sorry, it's 30 operators not 10", "30 operators"),
+    ("I said 30 fitters, make it 40, there's more", "40 fitters"),
+])
+def test_a_corrected_number_keeps_the_old_numbers_unit_not_a_word_of_when(said: str, new: str) -> None:
+    assert pending_correction(said) == new

@@ -224,7 +224,8 @@ _UNITS = {"week": "wk", "weeks": "wk", "wk": "wk", "wks": "wk", "month": "mo", "
 def _unit(after: str) -> str:
     """The unit a number was said with ('8 wks' and '8 weeks' alike), '' when none."""
     words = after.strip().lower().split()
-    if not words or words[0] in ("a", "an", "per"):
+    # "it's more like 60 in summer": a word of when or where after the number is no unit of it.
+    if not words or words[0] in ("a", "an", "per", "in", "on", "at", "for", "by", "from", "with", "of", "to", "during"):
         return ""
     return _UNITS.get(words[-1], words[-1].rstrip("s"))
 
