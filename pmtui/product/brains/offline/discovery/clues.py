@@ -144,6 +144,8 @@ _DOING = re.compile(r"^\s*(?:(?:not|always|often|usually|still|also|just|all|now
                     re.IGNORECASE)
 
 
+_PEOPLE_OF_A_PLACE = re.compile(r"^(?P<who>(?:the\s+)?(?:people|folks?|families|households|residents|locals)\s+(?:on|in|out on|"
+                                r"out in|up in|from|across)\s+(?:the\s+)?[\w' ,-]{3,50}?)\s*,?\s+(?:that|who|which)\s", re.IGNORECASE)
 # "the conductors first, about 24 of them": how many of them there are, said beside who they are.
 _HOW_MANY_OF_THEM = re.compile(r"\b(?:(?:about|around|roughly|some|nearly|almost|over|maybe|like|approx\.?)\s+)?\d[\d,]*\+?"
                                r"\s+of\s+(?:them|us)\b", re.IGNORECASE)
@@ -195,6 +197,10 @@ def _people_clue(clause: str) -> Clue | None:
         if phrase and has_persona(phrase) and not is_generic_only(phrase):
             return Clue(phrase, True)
     cleaned = clean(clause)
+    # "folk on the wee isles, Hoy and Flotta, that cannae get to Kirkwall easy": people said by where they live.
+    placed = _PEOPLE_OF_A_PLACE.match(cleaned)
+    if placed:
+        return Clue(placed.group("who").strip(" ,"), True)
     if GENERIC_LEAD.match(cleaned):
         # "People like me really, freelance designers, illustrators too": the people come after the shrug.
         for segment in re.split(r",\s*", cleaned)[1:5]:
