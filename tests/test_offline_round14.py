@@ -316,3 +316,13 @@ def test_people_of_a_place_in_a_problem_answer_stay_the_problem() -> None:
     # Guard: asked what goes wrong, the same shape tells the problem.
     said = "people in the villages who can't get to the shop lose a day"
     assert extract(DiscoverySummary(), said, "core_problem").core_problem == said
+
+
+@pytest.mark.parametrize(("wish", "name"), [
+    # turf-rambling (held-out 16): the row was named "Text the day".
+    ("Text the day before saying I'm coming", "Text the day before"),
+    # Guard: before an object, "before" opens what the time is measured from, and the time phrase goes.
+    ("A reminder the day before the visit arrives", "A reminder"),
+])
+def test_the_day_before_is_a_whole_time_in_a_row_name(wish: str, name: str) -> None:
+    assert short_name(wish) == name
