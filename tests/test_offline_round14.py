@@ -326,3 +326,10 @@ def test_people_of_a_place_in_a_problem_answer_stay_the_problem() -> None:
 ])
 def test_the_day_before_is_a_whole_time_in_a_row_name(wish: str, name: str) -> None:
     assert short_name(wish) == name
+
+
+def test_what_the_app_does_is_the_list_not_an_item() -> None:
+    # charter-bajan (held-out 16): "one app that does the bookings, the deposits, …" gave a row "Does the bookings".
+    summary = extract(DiscoverySummary(), ("Wunna, I have two boats in Speightstown and I want one app that does the "
+                                           "bookings, the deposits, the crew roster, the fuel log, a tip jar"), "")
+    assert summary.feature_wishlist[:3] == ["Bookings", "Deposits", "Crew roster"]

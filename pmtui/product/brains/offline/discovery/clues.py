@@ -282,6 +282,9 @@ def feature_items(text: str) -> list[str]:
     """Split 'post a shift, swap with one tap and get approval' into short feature names."""
     # "Playtesting for indie games: session recording, comments, …": the title before the colon is not an item.
     text = re.sub(r"^[^:,.;]{3,60}:\s+(?=[^:]*,)", "", text.strip())
+    # "one app that does the bookings, the deposits, the crew roster": what the app does is the list, not an item.
+    text = re.sub(r"^(?:(?:.*?\b)?(?:an?|one|the|my)?\s*app\s+(?:that|which)\s+)?(?:does|handles|manages|covers)\s+"
+                  r"(?=(?:the|all the|my|our)\s[^,]+,)", "", text, flags=re.IGNORECASE)
     # "stock per van. jobs list. quote txt. invoice": a terse list said in short sentences.
     notes = re.split(r"\.\s+", text.rstrip(". "))
     if len(notes) >= 3 and all(0 < len(n.split()) <= 5 for n in notes):
