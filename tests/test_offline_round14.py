@@ -10,7 +10,7 @@ import pytest
 
 from pmtui.delivery.plan import parse_plan
 from pmtui.models import ConversationState, DiscoverySummary, Feature, ScopingOutput
-from pmtui.product.brains.offline.discovery.asides import aside_kind, pending_correction
+from pmtui.product.brains.offline.discovery.asides import aside_kind, number_correction, pending_correction
 from pmtui.product.brains.offline.discovery.extract import extract
 from pmtui.product.brains.offline.discovery.text import drop_negated
 from pmtui.product.brains.offline.headcount import held_count
@@ -333,3 +333,11 @@ def test_what_the_app_does_is_the_list_not_an_item() -> None:
     summary = extract(DiscoverySummary(), ("Wunna, I have two boats in Speightstown and I want one app that does the "
                                            "bookings, the deposits, the crew roster, the fuel log, a tip jar"), "")
     assert summary.feature_wishlist[:3] == ["Bookings", "Deposits", "Crew roster"]
+
+
+def test_a_correction_said_before_its_old_number_files_the_new_value_not_the_reason() -> None:
+    # lounger-portuguese (held-out 16): "Corrected: the revenue model now reads 'Better 3 percent'", and the figure
+    # waiting for the old one was the reason's "1 percent".
+    said = "Sorry I must correct, before I said 2 percent, is better 3 percent, the card fee is already 1 percent"
+    assert number_correction(DiscoverySummary(target_user="Concession holders"), said) == ("revenue_model", "3 percent")
+    assert pending_correction(said) == "3 percent"
