@@ -12,7 +12,7 @@ import pytest
 
 from pmtui.config import Config
 from pmtui.models import ScopingOutput
-from pmtui.product.brains.offline.scoping.places import name_places
+from pmtui.product.brains.offline.scoping.places import name_rows_by_place, name_wishes_by_place
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.orchestrator import Orchestrator
 from pmtui.store import Store
@@ -93,7 +93,7 @@ def test_the_second_one_i_mentioned_is_the_second_wish_of_the_founders_own_list(
 ])
 def test_what_is_not_a_place_in_the_table_is_left_as_said(said: str) -> None:
     rows = ["Log a habit", "Reminders", "Weekly streak"]
-    assert name_places(said, rows) == said
+    assert name_rows_by_place(said, rows) == said
 
 
 def test_a_place_said_beside_a_name_is_the_named_row() -> None:
@@ -104,9 +104,9 @@ def test_a_place_said_beside_a_name_is_the_named_row() -> None:
 
 def test_places_are_said_as_the_rows_they_point_at() -> None:
     rows = ["Log a habit", "Reminders", "Weekly streak", "Sign-up and profile"]
-    assert name_places("cut the bottom two", rows) == "cut Weekly streak and Sign-up and profile"
-    assert name_places("#2 first please", rows) == "Reminders first please"
-    assert name_places("the last one can wait", rows) == "Sign-up and profile can wait"
-    assert name_places("the third one you listed is too big", rows) == "Weekly streak is too big"
+    assert name_rows_by_place("cut the bottom two", rows) == "cut the Weekly streak and the Sign-up and profile"
+    assert name_rows_by_place("#2 first please", rows) == "the Reminders first please"
+    assert name_rows_by_place("the last one can wait", rows) == "the Sign-up and profile can wait"
     wishes = ["Log a habit", "Export to PDF (nice to have)"]
-    assert name_places("the last thing we listed can go", rows, wishes) == "Export to PDF can go"
+    assert name_wishes_by_place("the last thing we listed can go", wishes) == "the Export to PDF can go"
+    assert name_wishes_by_place("the second one I mentioned matters more", wishes) == "the Export to PDF matters more"

@@ -124,7 +124,7 @@ def write_plan(state: ConversationState) -> str:
         non_goals = ["work that belongs to other tasks of this plan"]
 
     drafts = [_skeleton(stack, state, non_goals)]
-    flow_steps = {id(f): _flow_step(f, flow) for f in features}
+    flow_steps = _flow_steps(features, flow)
     previous_flow_task = ""
     last_phase_one = ""
     used: set[str] = set()
@@ -132,7 +132,7 @@ def write_plan(state: ConversationState) -> str:
         task_id = f"T{number}"
         feature_slug = _unique(slugify(feature.name) or f"feature-{number}", used)
         depends = ["T1"]
-        step = flow_steps[id(feature)]
+        step = flow_steps.get(id(feature))
         if feature.phase == 1 and step is not None:
             if previous_flow_task:
                 depends.append(previous_flow_task)
@@ -163,10 +163,11 @@ def _ordered_features(state: ConversationState) -> list[Feature]:
                 for wish in state.discovery_summary.feature_wishlist if _line(wish)]
     flow = output.core_user_flow
     features = [f for f in output.mvp_features if _line(f.name)]
+    steps = _flow_steps(features, flow)
 
     def key(item: tuple[int, Feature]) -> tuple[int, int, float, int]:
         position, feature = item
-        step = _flow_step(feature, flow) if feature.phase == 1 else None
+        step = steps.get(id(feature)) if feature.phase == 1 else None
         return (feature.phase, step if step is not None else len(flow), -feature.compute_score(), position)
 
     return [feature for _, feature in sorted(enumerate(features), key=key)]
@@ -177,15 +178,38 @@ def _tokens(text: str) -> set[str]:
     return {w[:-1] if w.endswith("s") and len(w) > 4 else w for w in words if len(w) > 2} - _STOPWORDS
 
 
-def _flow_step(feature: Feature, flow: list[str]) -> int | None:
-    """The first core-flow step that mentions the feature (by the words of its name), or None."""
-    wanted = _tokens(feature.name)
-    if not wanted:
-        return None
+# The flow's opening and closing steps as the offline PM words them: no row's step by their words alone.
+_GENERIC_STEP = re.compile(r"^(?:One of the .+ opens the app|A new .+ signs up|Sees (?:it worked|the problem solved):)")
+
+
+def _flow_steps(features: list[Feature], flow: list[str]) -> dict[int, int]:
+    """Each Phase-1 feature's core-flow step (by `id`), one feature per step: a step that names a row ("Deposit by
+    card", "A new farmer signs up (Lot profile)") is that row's; a step no row names goes to the one row that shares
+    at least half of its name's words with it; opening the app and seeing it worked are no row's by their words
+    alone."""
+    names = {id(f): _line(f.name).lower() for f in features if f.phase == 1 and _line(f.name)}
+
+    def owner(step: str) -> int | None:
+        lowered = _line(step).lower()
+        # The longest name wins: "Online booking with a calendar" over "Online booking".
+        found = [(len(name), key) for key, name in names.items()
+                 if lowered == name or lowered.startswith(f"{name} \u2014") or f"({name})" in lowered]
+        return max(found)[1] if found else None
+
+    steps: dict[int, int] = {}
     for index, step in enumerate(flow):
-        if len(wanted & _tokens(step)) * 2 >= len(wanted):
-            return index
-    return None
+        key = owner(step)
+        if key is not None and key not in steps:
+            steps[key] = index
+    for index, step in enumerate(flow):
+        if owner(step) is not None or index in steps.values() or _GENERIC_STEP.match(step):
+            continue
+        overlaps = [(len(_tokens(f.name) & _tokens(step)), -position, id(f)) for position, f in enumerate(features)
+                    if id(f) in names and id(f) not in steps and _tokens(f.name)
+                    and len(_tokens(f.name) & _tokens(step)) * 2 >= len(_tokens(f.name))]
+        if overlaps:
+            steps[max(overlaps)[2]] = index
+    return steps
 
 
 def _skeleton(stack: Stack, state: ConversationState, non_goals: list[str]) -> _Draft:

@@ -75,6 +75,8 @@ _NAME_BREAKS = frozenset(
 # "a reminder the day before the visit": a break word inside a time phrase; the phrase goes with it.
 _TIME_NOUNS = frozenset(["day", "days", "night", "week", "weeks", "month", "hour", "hours", "morning", "evening", "weekend"])
 _TIME_LEADS = frozenset(["the", "a", "an", "one", "two", "three", "every", "each", "that"])
+# "the day before the visit": before an object, "before" opens the thing the time is measured from.
+_OBJECT_LEADS = frozenset(["the", "a", "an", "my", "our", "their", "your", "his", "her", "its", "each", "every", "any"])
 _NAME_TAIL = frozenset(
     [
         "a",
@@ -199,6 +201,11 @@ def feature_name(item: str, max_words: int = MAX_NAME_WORDS) -> str:
     for cut in range(max_words, 1, -1):
         if words[cut].lower() in _NAME_BREAKS:
             head = words[:cut]
+            following = words[cut + 1].lower() if cut + 1 < len(words) else ""
+            if (words[cut].lower() in ("before", "after") and len(head) >= 2 and head[-1].lower() in _TIME_NOUNS
+                    and head[-2].lower() in _TIME_LEADS and following not in _OBJECT_LEADS):
+                # "a text the day before saying I'm coming": "the day before" is a whole time, no clause begins there.
+                return " ".join(words[: cut + 1]).strip(" ,;:")
             if (words[cut].lower() in ("before", "after") and len(head) >= 4
                     and head[-1].lower() in _TIME_NOUNS and head[-2].lower() in _TIME_LEADS):
                 head = head[:-2]

@@ -224,7 +224,8 @@ _UNITS = {"week": "wk", "weeks": "wk", "wk": "wk", "wks": "wk", "month": "mo", "
 def _unit(after: str) -> str:
     """The unit a number was said with ('8 wks' and '8 weeks' alike), '' when none."""
     words = after.strip().lower().split()
-    if not words or words[0] in ("a", "an", "per"):
+    # "it's more like 60 in summer": a word of when or where after the number is no unit of it.
+    if not words or words[0] in ("a", "an", "per", "in", "on", "at", "for", "by", "from", "with", "of", "to", "during"):
         return ""
     return _UNITS.get(words[-1], words[-1].rstrip("s"))
 
@@ -362,8 +363,9 @@ def _number_correction(summary: DiscoverySummary, text: str, named_only: bool = 
                 clause = next((c for c in re.split(r"[,.;]\s*", text) if new.group(0) in c), new.group(0))
                 # "yes but the price should be GH₵ 60 not 50": only the new value, never the old number.
                 clause = drop_negated(clause)
-                clause = re.sub(r"^\s*(?:[\w']+\s+){0,7}?(?:put|say|make it|make that|should be|would be|it'?s|is)\s+", "",
-                                clause, flags=re.IGNORECASE)
+                # "is better 3 percent": how sure the founder is now is no part of the value.
+                clause = re.sub(r"^\s*(?:[\w']+\s+){0,7}?(?:put|say|make it|make that|should be|would be|it'?s|is)\s+"
+                                r"(?:better\s+|rather\s+|more like\s+|actually\s+)?", "", clause, flags=re.IGNORECASE)
                 return aspect, clause.strip()[:1].upper() + clause.strip()[1:]
     return None
 
@@ -395,7 +397,10 @@ def pending_correction(text: str) -> str:
     fresh = [m for m in values if not _old_number(text, m)]
     if not fresh or len(fresh) == len(values):
         return ""
-    new, old = fresh[-1], next(m for m in values if _old_number(text, m))
+    old = next(m for m in values if _old_number(text, m))
+    # "before I said 2 percent, is better 3 percent, the card fee is already 1 percent": the new number is the one said
+    # with the old one's word, not the reason's.
+    new = next((m for m in fresh if _said_with(old) and _said_with(m) == _said_with(old)), fresh[-1])
     # "I said 30 fitters, make it 40, there's more": 40 fitters.
     after = _said_with(new) and new.group("after").strip() or _said_with(old) and old.group("after").strip()
     # "7k not 5k": the suffix stays on its number.

@@ -243,6 +243,29 @@ _IN_USE = re.compile(r"^\W*(?:some|many|most|a few|a lot|others|they|lots)\s+(?:
 _REMARK_ON_TOOL = re.compile(r"\s+(?:but|though|tho|which|cos|coz|because|since)\s+", re.IGNORECASE)
 
 
+# "a paper diary at the counter", "just a group chat poll every morning": paper or a chat of today's way, with where or
+# when it is kept, and nothing made new ("a shared calendar", "a digital diary", "WhatsApp reminders" are wishes; "a
+# calendar" or "Excel" may be one).
+_ONLY_A_TOOL = re.compile(
+    r"^\W*(?:(?:just|only|still|the same|same)\s+)?(?:(?:a|an|the|our|my|his|her|their|that|this|big|old|little|usual)\s+)*"
+    r"(?P<tool>[\w .-]+?)(?:\s+(?:poll|sheet|thread|page))?"
+    r"(?:\s+(?:at|on|in|by|under|beside|next to|every|each)\s+[\w' ]{1,30})?\W*$",
+    re.IGNORECASE,
+)
+_PAPER_OR_CHAT = re.compile(
+    r"(?:(?:messenger|whatsapp|facebook|paper)\s+)?(?:paper(?: diary)?|diary|notebooks?|exercise book|ledger book|receipt book|"
+    r"register book|log ?book|whiteboards?|clipboard|post-its|sticky notes|pen and paper|group chats?|whatsapp(?: group)?|"
+    r"messenger|phone calls|text messages|texts)",
+    re.IGNORECASE,
+)
+
+
+def only_a_tool(text: str) -> bool:
+    """The answer names paper or a chat of today's way and nothing to build ("a paper diary at the counter")."""
+    found = _ONLY_A_TOOL.match(text)
+    return bool(found and _PAPER_OR_CHAT.fullmatch(found.group("tool").strip()) and len(text.split()) <= 10)
+
+
 def _tools_listed(text: str) -> bool:
     """Two or more items, most of them a tool, an app or paper by name ('Excel', 'a notebook', 'WhatsApp groups')."""
     # "notes app, paper, some use Tradify but reckon its too dear": what is said about a tool is no item.
@@ -321,6 +344,12 @@ RULES: tuple[BelongingRule, ...] = (
     # "i just use insta and the diary lol" to the metric question: today's way, with no number to watch.
     BelongingRule("workaround, no number", "current_alternatives", frozenset({"success_metric", "why_now"}),
                   lambda t: workaround(t) and not re.search(r"\d", t)),
+    # "a paper diary", "just a group chat poll" to the metric question: paper or a chat with nothing measured is
+    # today's way, said a question late, not the success metric …
+    # … and to "what should it do?": today's tool, said again, is no wish.
+    BelongingRule("a tool, nothing measured or built", "current_alternatives",
+                  frozenset({"success_metric", "feature_wishlist"}),
+                  lambda t: only_a_tool(t) and not re.search(r"\d|%", t)),
     # "list of drugs with expiry date, alert 3 months before, and a report of what we lost" to "what goes wrong?":
     # every item names something to build, and nothing in it is a pain.
     BelongingRule("built things", "feature_wishlist", frozenset({"core_problem", "current_alternatives"}),

@@ -144,6 +144,8 @@ _DOING = re.compile(r"^\s*(?:(?:not|always|often|usually|still|also|just|all|now
                     re.IGNORECASE)
 
 
+_PEOPLE_OF_A_PLACE = re.compile(r"^(?P<who>(?:the\s+)?(?:people|folks?|families|households|residents|locals)\s+(?:on|in|out on|"
+                                r"out in|up in|from|across)\s+(?:the\s+)?[\w' ,-]{3,50}?)\s*,?\s+(?:that|who|which)\s", re.IGNORECASE)
 # "the conductors first, about 24 of them": how many of them there are, said beside who they are.
 _HOW_MANY_OF_THEM = re.compile(r"\b(?:(?:about|around|roughly|some|nearly|almost|over|maybe|like|approx\.?)\s+)?\d[\d,]*\+?"
                                r"\s+of\s+(?:them|us)\b", re.IGNORECASE)
@@ -195,6 +197,10 @@ def _people_clue(clause: str) -> Clue | None:
         if phrase and has_persona(phrase) and not is_generic_only(phrase):
             return Clue(phrase, True)
     cleaned = clean(clause)
+    # "folk on the wee isles, Hoy and Flotta, that cannae get to Kirkwall easy": people said by where they live.
+    placed = _PEOPLE_OF_A_PLACE.match(cleaned)
+    if placed:
+        return Clue(placed.group("who").strip(" ,"), True)
     if GENERIC_LEAD.match(cleaned):
         # "People like me really, freelance designers, illustrators too": the people come after the shrug.
         for segment in re.split(r",\s*", cleaned)[1:5]:
@@ -276,6 +282,9 @@ def feature_items(text: str) -> list[str]:
     """Split 'post a shift, swap with one tap and get approval' into short feature names."""
     # "Playtesting for indie games: session recording, comments, …": the title before the colon is not an item.
     text = re.sub(r"^[^:,.;]{3,60}:\s+(?=[^:]*,)", "", text.strip())
+    # "one app that does the bookings, the deposits, the crew roster": what the app does is the list, not an item.
+    text = re.sub(r"^(?:(?:.*?\b)?(?:an?|one|the|my)?\s*app\s+(?:that|which)\s+)?(?:does|handles|manages|covers)\s+"
+                  r"(?=(?:the|all the|my|our)\s[^,]+,)", "", text, flags=re.IGNORECASE)
     # "stock per van. jobs list. quote txt. invoice": a terse list said in short sentences.
     notes = re.split(r"\.\s+", text.rstrip(". "))
     if len(notes) >= 3 and all(0 < len(n.split()) <= 5 for n in notes):
@@ -380,6 +389,9 @@ def feature_items(text: str) -> list[str]:
         ).strip()
         item = item.replace("\x00", "")
         item = ITEM_LEAD.sub("", item).strip()
+        # "my stock with prices", "my tita sees the list on a tablet": the founder's own thing, or someone of theirs seeing it.
+        item = re.sub(r"^(?:my|our)\s+(?=[a-z]+\s+(?:with|of|per)\s|[a-z]+\s+(?:sees|gets|receives|checks)\s)", "", item,
+                      flags=re.IGNORECASE)
         # "can pay by PayNow", "must show the fee": a wish with its subject dropped, as many Englishes say it;
         # "it syncs with Kronos": the product as the subject of what it does.
         item = re.sub(r"^(?:can|could|must|should|will|also can)\s+(?=\w)", "", item, flags=re.IGNORECASE)

@@ -151,6 +151,8 @@ _HORIZON = (
     r"(?:in|within|by|after|over|during)\s+(?:the\s+)?(?:first\s+|next\s+)?(?:\d+|a|one|two|three|four|six|"
     r"nine|twelve)\s*(?:weeks?|months?|quarters?|years?)\b|(?:after|post)[- ]launch|by (?:the )?end of|"
     r"(?:in|within|during|over|by the end of)\s+(?:the\s+)?first\s+(?:week|month|quarter|year|season|term)\b|"
+    # "10 concessions in the second summer", "30 renters paying after the first season": a season counted.
+    r"(?:in|within|during|after|by)\s+(?:the\s+)?(?:first|second|third|1st|2nd|3rd)\s+(?:season|summer|winter|year)\b|"
     # "by next season", "by the summer", "by June": a date founders plan by.
     r"\bby\s+(?:next|this|the(?:\s+end\s+of(?:\s+the)?)?)\s+(?:season|year|summer|winter|spring|autumn|fall|term|"
     r"semester|christmas|quarter)\b|"
@@ -619,8 +621,10 @@ ASIDE_QUESTION_LEAD = re.compile(
 )
 # A short yes/no question about the idea itself: "is this even something people would pay for?", "will they use it?"
 ASIDE_ABOUT_THE_IDEA = re.compile(
-    r"^\s*(?:(?:so|and|but|hmm+|ok(?:ay)?|honestly)[\s,]+)*(?:is|are|would|will|do|does|can|could|should)\s+"
-    r"(?:this|it|that|the idea|my idea|people|they|anyone|anybody|shops|users|customers|\w+s)\b",
+    r"^\s*(?:(?:so|and|but|hmm+|ok(?:ay)?|honestly)[\s,]+)*(?:(?:is|are|would|will|do|does|can|could|should)\s+"
+    r"(?:this|it|that|the idea|my idea|people|they|anyone|anybody|shops|users|customers|\w+s)|"
+    # The same asked in the founder's other language: Swahili "hii inaeza…", Tagalog "puwede ba…", Hindi "kya yeh…".
+    r"(?:hii|hiyo|je)\s+(?:ina|ita|itakuwa|ni)\w*|ina(?:eza|weza)|itaweza|(?:puwede|pwede|kaya)\s+ba|kya\s+(?:yeh|ye|yah|ise|isse))\b",
     re.IGNORECASE,
 )
 # An off-topic remark: "by the way, the light just went off again", "sorry random but do you sing?".

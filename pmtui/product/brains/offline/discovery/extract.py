@@ -55,6 +55,7 @@ from pmtui.product.brains.offline.discovery.pivot import (
 from pmtui.product.brains.offline.discovery.relative_pain import people_and_their_trouble
 from pmtui.product.brains.offline.discovery.text import (
     BULLET,
+    LEADING_NO,
     clean,
     drop_negated,
     has_persona,
@@ -77,6 +78,7 @@ from pmtui.product.brains.offline.discovery.wishlist import (
     removed_features,
     waiting,
 )
+from pmtui.product.brains.offline.headcount import held_count
 from pmtui.product.completeness import has_real_content
 from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK
 
@@ -478,6 +480,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if trade and result.target_user.strip(" .!").lower() == clean(text).strip(" .!").lower():
         # "I'm a plumber", asked who it is for: people of the founder's trade — thin, so it is sharpened once.
         result.target_user = _plural(trade.group("trade"))
+    held = held_count(text) if asked == "target_user" and has_real_content(result.target_user) else None
+    if held and not re.search(rf"(?<![\d,]){held[0]:g}\b|{re.escape(held[1])}", result.target_user, re.IGNORECASE):
+        # "households…, I've about 220 on the books": how many they have is kept with who they are (the reach).
+        result.target_user = f"{result.target_user} ({held[1]})"
     if later_people and has_real_content(result.target_user) and not re.search(r"\(later, not now:", result.target_user):
         result.target_user = f"{result.target_user} (later, not now: {', '.join(later_people)})"
     return result
@@ -632,7 +638,7 @@ def _pitch_people_and_pain(result: DiscoverySummary, text: str) -> DiscoverySumm
     return result
 
 
-_YES_BUT = re.compile(r"^\s*(?:(?:yes|yeah|yep|ok(?:ay)?|right|sure)[,\s]+(?:but|only|except)\b|(?:no|nope|nah)\b)[,\s]*",
+_YES_BUT = re.compile(r"^\s*(?:(?:yes|yeah|yep|ok(?:ay)?|right|sure)[,\s]+(?:but|only|except)\b|" + LEADING_NO + r")[,\s]*",
                      re.IGNORECASE)
 
 _HARD_ASPECTS = frozenset({"constraints", "revenue_model", "success_metric"})

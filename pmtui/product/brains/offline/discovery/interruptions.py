@@ -41,6 +41,11 @@ INTERRUPTION_EVENT = re.compile(
     r"\b(?:i|we)(?:'ve| have| need| got)? (?:to|gotta) (?:watch|check|get|answer|take|grab|see to|deal with|run to|pick up|"
     r"serve|sign for|turn|stir|flip|move|let)\b[^.?!]{0,60}?(?<!\btakes )(?<!\btake )(?<!\btook )\b(?:one|just a)\s+"
     r"(?:moment|sec(?:ond)?|minute|min|tick)\b|"
+    # "Sorry, one moment, a parent is coming with 2 childrens": someone arriving where the founder works.
+    r"\b(?:a|an|the|my|our|some|one)\s+(?:\w+\s+)?(?:parent|mum|mom|dad|customer|client|patient|child|kid|student|guest|"
+    r"delivery|driver|courier|supplier|inspector|visitor|someone|somebody|boss|manager|lady|man|guy|fella|lad)s?\s+"
+    r"(?:is|are|'s|just)\s+(?:coming(?: in)?|arriving|arrived|here|in|at the (?:door|counter|gate|desk))"
+    r"(?:\s+(?:with|for|to)\b[^.?!;]*)?\W*$|"
     # "brb tim hortons run lol": stepping away is the event.
     r"^\W*brb\b|\bback in a (?:tick|sec|second|minute|min)\b",
     re.IGNORECASE,

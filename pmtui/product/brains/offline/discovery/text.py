@@ -428,9 +428,15 @@ def split_clauses(sentence: str) -> list[str]:
     return clauses
 
 
+# "no, nurses", "nope", "no it's for vets" take something back; "no wrong orders", "no cash on the beach" is an outcome
+# said with its "no".
+LEADING_NO = (r"(?:nope|nah)\b|no\b(?=\s*[,.!;:]|\s*$|\s+(?:it|it'?s|they|they'?re|we|we'?re|i|i'?m|that|that'?s|this|not|"
+              r"just|only|actually|sorry|mostly|mainly|thanks|way|idea)\b)")
+
+
 def drop_negated(text: str) -> str:
     """'nurses, not doctors' -> 'nurses'; 'not doctors but nurses' -> 'nurses'."""
-    text = re.sub(r"^\s*(?:no|nope),?\s+", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"^\s*(?:" + LEADING_NO + r"),?\s+", "", text, flags=re.IGNORECASE)
     match = re.search(r"\bnot\s+[^,]+?,?\s+but\s+(?P<keep>.+)$", text, re.IGNORECASE)
     if match:
         text = match.group("keep")

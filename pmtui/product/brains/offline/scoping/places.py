@@ -1,11 +1,11 @@
-"""Argue-back that points at rows by their place in the scope table: "drop the second one", "the first two are the
-same thing, merge them", "the last row can wait", "row 3 is too big", "#2 first". The founder is looking at the table
-(or the list the PM just showed), so a place means the row shown there; it is said here as that row's name.
+"""Argue-back that points at a row by its place in the table the founder was shown, read as the row's name.
 
-A place said with a name beside it ("the fee collection, the last one, can wait") is read by `pointing` first and left
-as it is. A place in what the founder said ("the second one I mentioned", "the last thing we listed") is a place in
-their own wish list, in the order they said it; "the second one you listed" is the table's. A place past the end of
-its list names nothing and is left as said.
+"drop the second one for now", "that one you put third", "the last two can go", "cut number 4": the founder counts
+rows in the table (the "#" column). When a name follows the pointer ("that one you put third, the text the day
+before"), the name is what they mean and the pointer is dropped; when none does, the pointer becomes the name of the
+row in that place. A place the table does not have is left as said, so the reply can say there is no such row.
+A place in what the founder said ("the second one I mentioned", "the last thing we listed") is a place in their own
+wish list, in the order they said it (`name_wishes_by_place`), and "the first two weeks" is a time, not two rows.
 """
 
 from __future__ import annotations
@@ -14,61 +14,92 @@ import re
 from collections.abc import Sequence
 
 _FLAGS = re.IGNORECASE
-_NTH = {"first": 1, "1st": 1, "top": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
-        "fifth": 5, "5th": 5, "sixth": 6, "6th": 6, "seventh": 7, "7th": 7, "eighth": 8, "8th": 8}
-_LAST = ("last", "bottom", "final")
-_HOW_MANY = {"two": 2, "2": 2, "three": 3, "3": 3}
-_NOUN = r"(?:one|row|item|line|feature|thing)"
-# What follows a place that is a row: the end, a stop, or what is said about it. "The first two weeks" is a time.
-_SAID_OF_IT = (r"(?=\s*(?:[,.;:!?)=-]|$)|\s+(?:is|are|was|were|isn'?t|aren'?t|looks?|seems?|sounds?|can|could|should|"
-               r"must|need|needs|go|goes|come|comes|stay|stays|feels?|overlap|do|does|into|with|in|to|on|up|down|out|"
-               r"below|above|first|later|too|really|both|and|or|please|pls)\b)")
-_TOLD = r"(?:said|mentioned|listed|wrote|named|asked\s+for|added|gave|put)"
-# "the second one I said", "the last thing we listed": a place in the founder's own list, not in the table.
-_IN_THE_TALK = rf"(?!\s+(?:i|we)\s+(?:have\s+|had\s+|just\s+)?{_TOLD}\b)"
-_FOUNDERS = rf"\s+(?:i|we)\s+(?:have\s+|had\s+|just\s+)?{_TOLD}\b"
-_BY_THE_PM = rf"(?:\s+you\s+(?:have\s+|just\s+)?{_TOLD}\b)?"
+_PLACES = {
+    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
+    "sixth": 6, "6th": 6, "seventh": 7, "7th": 7, "eighth": 8, "8th": 8, "ninth": 9, "9th": 9, "tenth": 10,
+    "10th": 10, "last": -1, "bottom": -1,
+}
+_COUNTS = {"two": 2, "2": 2, "three": 3, "3": 3}
+_ORD = r"(?P<ord>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th)|last|bottom)"
+_NOUN = r"(?:one|row|item|feature|thing|line)"
+# "the second one", "that one you put third", "the one in third place", "row 4", "number 4", "#4".
+_ONE = re.compile(
+    rf"\b(?:the|that|this)\s+(?:very\s+)?(?:{_ORD}\s+{_NOUN}\b(?:\s+(?:on|in)\s+(?:the|your)\s+(?:list|table))?"
+    rf"|one\s+(?:(?:you|u)\s+(?:put|have|had|listed|ranked|placed)\s+(?:at\s+|as\s+)?|(?:in|at)\s+)"
+    r"(?P<ord2>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th)|last)"
+    r"(?:\s+place)?\b)"
+    r"|\b(?:row|number|no\.?)\s+(?P<num>\d{1,2})\b|(?<!\w)#(?P<hash>\d{1,2})\b",
+    _FLAGS,
+)
+# "the last two", "the first three rows", "the bottom 2".
+_SEVERAL = re.compile(
+    r"\b(?:the|those|these)\s+(?P<end>last|first|top|bottom)\s+(?P<count>two|three|2|3)\b(?:\s+(?:ones|rows|items|features|things))?"
+    # What follows is the end, a stop, or what is said about them: "the first two weeks" is a time.
+    r"(?=\s*(?:[,.;:!?)=-]|$)|\s+(?:is|are|was|were|isn'?t|aren'?t|look|seem|sound|can|could|should|must|need|go|come|stay|"
+    r"feel|overlap|do|into|with|in|to|on|up|down|out|below|above|first|later|too|really|both|and|or|please|pls)\b)",
+    _FLAGS,
+)
+# A name said right after the pointer: "that one you put third, the text the day before".
+_NAMED_AFTER = re.compile(r"\s*,\s*(?:the|that|this|my|our|your)\s+(?!(?:one|row|item|thing|last|first|second)\b)\w", _FLAGS)
 
-_SPAN = re.compile(rf"\b(?:the|those|these)\s+(?P<end>first|top|last|bottom)\s+(?P<count>two|three|2|3)"
-                   rf"(?:\s+(?:ones|rows|items|lines|features|things))?{_IN_THE_TALK}{_SAID_OF_IT}", _FLAGS)
-_PLACE = rf"\b(?:the|that|this)\s+(?:very\s+)?(?P<nth>{'|'.join(_NTH)}|{'|'.join(_LAST)})\s+{_NOUN}\b"
-_ONE = re.compile(rf"{_PLACE}{_IN_THE_TALK}{_BY_THE_PM}", _FLAGS)
-_ONE_OF_THEIRS = re.compile(rf"{_PLACE}{_FOUNDERS}", _FLAGS)
-_NUMBERED = re.compile(rf"(?:\brow\s+(?:number\s+|no\.?\s*)?|(?<![\w#])#)(?P<n>[1-9])\b{_SAID_OF_IT}", _FLAGS)
+
+def _place(word: str) -> int | None:
+    word = word.lower()
+    if word in _PLACES:
+        return _PLACES[word]
+    digits = re.match(r"\d+", word)
+    return int(digits.group(0)) if digits else None
 
 
-def name_places(text: str, rows: Sequence[str], wishes: Sequence[str] = ()) -> str:
-    """The message with each place in the table ("the second one", "the first two", "row 3") said as its rows'
-    names, in table order, and each place in the founder's own list ("the second one I mentioned") as that wish."""
-    if wishes:
-        said = [re.sub(r"\s*\([^)]*\)\s*$", "", wish).strip() for wish in wishes]
+def _row(rows: Sequence[str], place: int | None) -> str | None:
+    if place is None or not rows:
+        return None
+    if place < 0:
+        return rows[-1]
+    return rows[place - 1] if 1 <= place <= len(rows) else None
 
-        def theirs(match: re.Match[str]) -> str:
-            nth = match.group("nth").lower()
-            number = len(said) if nth in _LAST else _NTH[nth]
-            return said[number - 1] if 1 <= number <= len(said) else match.group(0)
 
-        text = _ONE_OF_THEIRS.sub(theirs, text)
+def name_rows_by_place(text: str, rows: Sequence[str]) -> str:
+    """The message with each row pointed at by its place in `rows` (the table's order) said by its name."""
     if not rows:
         return text
 
-    def row(number: int) -> str | None:
-        return rows[number - 1] if 1 <= number <= len(rows) else None
+    def one(match: re.Match[str]) -> str:
+        if _NAMED_AFTER.match(text, match.end()):
+            # The founder names the row right after: the name is what they mean.
+            return "\x00"
+        word = match.group("ord") or match.group("ord2") or match.group("num") or match.group("hash") or ""
+        name = _row(rows, _place(word))
+        return f"the {name}" if name else match.group(0)
 
-    def span(match: re.Match[str]) -> str:
-        count = _HOW_MANY[match.group("count").lower()]
+    def several(match: re.Match[str]) -> str:
+        # A name after "the last two" names one of them at most ("drop the last two, the marketplace can wait").
+        count = _COUNTS[match.group("count").lower()]
         if count > len(rows):
             return match.group(0)
-        chosen = rows[:count] if match.group("end").lower() in ("first", "top") else rows[-count:]
-        return " and ".join(chosen[:-1]) + " and " + chosen[-1] if len(chosen) > 1 else chosen[0]
+        end = match.group("end").lower()
+        picked = rows[-count:] if end in ("last", "bottom") else rows[:count]
+        return " and ".join(f"the {name}" for name in picked)
 
-    def one(match: re.Match[str]) -> str:
-        nth = match.group("nth").lower()
-        return (rows[-1] if nth in _LAST else row(_NTH[nth])) or match.group(0)
-
-    def numbered(match: re.Match[str]) -> str:
-        return row(int(match.group("n"))) or match.group(0)
-
-    text = _SPAN.sub(span, text)
+    text = _SEVERAL.sub(several, text)
     text = _ONE.sub(one, text)
-    return _NUMBERED.sub(numbered, text)
+    # A dropped pointer leaves ", the name": the name opens the clause.
+    return re.sub(r"\x00\s*,\s*", "", text)
+
+
+_TOLD = r"(?:said|mentioned|listed|wrote|named|asked\s+for|added|gave|put)"
+# "the second one I mentioned", "the last thing we listed": a place in the founder's own list, not in the table.
+_THEIRS = re.compile(rf"\b(?:the|that|this)\s+(?:very\s+)?{_ORD}\s+{_NOUN}\s+(?:i|we)\s+(?:have\s+|had\s+|just\s+)?{_TOLD}\b",
+                     _FLAGS)
+
+
+def name_wishes_by_place(text: str, wishes: Sequence[str]) -> str:
+    """The message with each wish pointed at by its place in what the founder said (`wishes`, in the order said) said
+    by its name: "the second one I mentioned" is their second wish, whatever the table's order."""
+    said = [re.sub(r"\s*\([^)]*\)\s*$", "", wish).strip() for wish in wishes]
+
+    def theirs(match: re.Match[str]) -> str:
+        name = _row(said, _place(match.group("ord")))
+        return f"the {name}" if name else match.group(0)
+
+    return _THEIRS.sub(theirs, text) if said else text

@@ -61,13 +61,23 @@ _REWRITES = (
     # "The photo when we finish, is nice but not for first version": nice, but not now.
     (re.compile(r"(?:\s*,\s*|\s+)(?:it\s+|this\s+|that\s+)?(?:is|'s)\s+(?:very\s+|really\s+|quite\s+)?"
                 r"(nice|good|cool|useful|fine|ok|okay|lovely|great)(?:\s+to\s+have)?\s*,?\s+but\s+not\s+(?:needed\s+)?"
-                r"(?:for|in)\s+(?:the\s+)?(?:phase\s*(?:1|one)|first\s+(?:version|phase|release)|1st\s+version|v1|now)\b",
+                r"(?:for|in)\s+(?:the\s+)?(?:phase\s*(?:1|one)|first\s+(?:version|phase|release|summer|season|winter)|1st\s+version|"
+                r"v1|now|launch)\b",
                 _FLAGS), r", \1 but not now"),
     # "the invoice, can wait till later": the subject left out after the name.
     (re.compile(r"(?<=\w),\s+(can|could|should|will|must|may)\s+(?=(?:wait|go|be|come)\b)", _FLAGS), r", it \1 "),
     # "Why the payment split is not in phase 1?": the verb after the subject, as in Spanish.
     (re.compile(rf"\bwhy\s+(?P<what>{_DET}\s+[^,;.!?]{{2,60}}?)\s+(?P<verb>is|are)\s+not\s+(?=(?:in|below|under|out of)\s)",
                 _FLAGS), lambda m: f"why {m.group('verb')} {m.group('what')} not "),
+    # "The repeat order button is what pays for the whole thing, why is it below the line?": "it" is the row the same
+    # sentence opened with, not whatever was said before ("No.").
+    (re.compile(rf"(?:(?<=^)|(?<=[.!?]\s))(?P<head>(?P<what>{_DET}\s+[^,;.!?]{{2,40}}?)\s+(?:is|are|'s)\s+[^,;.!?]{{2,60}},\s*"
+                r"why\s+(?:is|isn'?t|are|aren'?t)\s+)(?:it|they|that)\b(?=\s+(?:in|below|under|out of|not)\s)", _FLAGS),
+     lambda m: f"{m.group('head')}{m.group('what')}"),
+    # "And the prepayment, why is in phase 2?": the row named first, the question after it without its subject.
+    (re.compile(rf"(?P<what>\b{_DET}\s+[^,;.!?]{{2,50}}?)\s*,\s*why\s+(?P<verb>is|are)\s+(?:it\s+|they\s+)?"
+                r"(?P<where>(?:in|below|under|out of)\s)", _FLAGS),
+     lambda m: f"why {m.group('verb')} {m.group('what')} {m.group('where')}"),
     # "Why the deposit thing in phase 2?": the verb left out of the question.
     (re.compile(rf"\bwhy\s+(?={_DET}\s+(?:(?!\b(?:is|are|was|were|isn'?t|aren'?t)\b)[^,;.!?]){{2,60}}?\s+"
                 r"(?:in|below|under|out of)\s+(?:the\s+)?(?:phase|cut|line|mvp)\b)", _FLAGS), "why is "),

@@ -194,7 +194,7 @@ def _templates(summary: DiscoverySummary, candidates: list[Candidate]) -> list[C
     if summary.success_metric.strip():
         rows.append(Candidate(
             "Success metric tracking",
-            f"Instrument the success metric from day one: {summary.success_metric.strip()} (template: every MVP "
+            f"Instrument the success metric from day one: {metric_phrase(summary)} (template: every MVP "
             "measures its goal)",
             "template",
         ))

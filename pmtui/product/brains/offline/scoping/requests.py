@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from pmtui.product.brains.offline.dialect import scots_words, spoken_forms
-from pmtui.product.brains.offline.scoping.places import name_places
+from pmtui.product.brains.offline.scoping.places import name_rows_by_place, name_wishes_by_place
 from pmtui.product.brains.offline.scoping.pointing import point_to_rows
 from pmtui.product.brains.offline.scoping.questions import restate_questions
 from pmtui.product.brains.offline.scoping.rules import (
@@ -300,10 +300,11 @@ def _two_asks(sentence: str) -> list[str]:
 
 
 def parse_requests(text: str, rows: Sequence[str] = (), wishes: Sequence[str] = ()) -> list[ChangeRequest]:
-    """Every change request in the message, in the order said; 'it' and 'that' resolved to what came before, and a
-    place in the table ("the second one", with the table's `rows` in order) or in the founder's own list ("the
-    second one I mentioned", their `wishes`) to what is there."""
-    text = name_places(point_to_rows(restate_questions(_shorthand(text))), rows, wishes)
+    """Every change request in the message, in the order said; 'it' and 'that' resolved to what came before, a row
+    pointed at by its place in `rows` (the table's order: "drop the second one") to its name, and a wish pointed at
+    by its place in what the founder said (`wishes`: "the second one I mentioned") to that wish."""
+    text = point_to_rows(restate_questions(_shorthand(text)))
+    text = name_rows_by_place(name_wishes_by_place(text, wishes), rows)
     requests: list[ChangeRequest] = []
     named: list[str] = []
     sentences = [

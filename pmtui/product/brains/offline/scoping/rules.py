@@ -261,7 +261,8 @@ EVIDENCE = (
 
 # -- change requests in argue-back (see requests.py); `what` names the feature in the founder's words ----
 _NUM_WORD = r"(?P<n>\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|half a|half)"
-_PHASE1 = (r"(?:the\s+)?(?:phase\s*(?:1|one)|first\s+(?:phase|version|release|lot)|mvp|v1|p0|day (?:one|1)|"
+# "not for the first summer": a seasonal business's first season is its first release.
+_PHASE1 = (r"(?:the\s+)?(?:phase\s*(?:1|one)|first\s+(?:phase|version|release|lot|summer|season|winter)|mvp|v1|p0|day (?:one|1)|"
            r"(?:very\s+)?(?:start|beginning|launch)(?!\s+(?:of|date|time|page|screen|button)\b))")
 # "later" in the words founders mix into their English: Hindi/Urdu "baad mein", Malay "nanti", Tagalog "mamaya",
 # Spanish "después", French "plus tard", German "später", Swahili "baadaye".

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from pmtui.models import DiscoverySummary
+from pmtui.product.brains.offline.headcount import held_count
 from pmtui.product.brains.offline.scoping.rules import NAME_PREFIX, TRAILING, USER_COUNT
 from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK, feature_name
 from pmtui.product.search import stem, terms
@@ -22,6 +23,8 @@ def short_name(item: str) -> str:
     # "a wee checklist for the annual varroa treatment": how small the founder pictures it is no part of its name.
     text = re.sub(r"^(?:(?:a|an|the)\s+)?(?:wee|lil|teeny)\s+(?=\w)|^(?:a|an)\s+(?:little|tiny)\s+(?=\w)", "", text,
                   flags=re.IGNORECASE)
+    # "a list for me of what's come off the boat": who it is for sits between the thing and what it holds.
+    text = re.sub(r"\s+for\s+(?:me|us|them|him|her)\s+(?=of\s)", " ", text, flags=re.IGNORECASE)
     # "list of which child is going in which car": "which" after "of" is part of the name.
     text = re.split(r"\s+(?:so that|so|because|that would|to make sure)\s+|(?<!\bof)(?<!\bin)(?<!\bfor)(?<!\bon)\s+which\s+|[,;:(]",
                     text)[0]
@@ -77,6 +80,10 @@ def persona(summary: DiscoverySummary) -> str:
 
 def user_count(summary: DiscoverySummary) -> tuple[float, str] | None:
     """A user count discovery heard ('500 nurses', '2k users'): (number, the phrase)."""
+    held = held_count(summary.target_user)
+    if held:
+        # "households (about 220 on the books)": the founder's own count of who they have.
+        return held
     for aspect in ("target_user", "why_now", "constraints", "current_alternatives", "success_metric"):
         text = summary.value_text(aspect)
         for match in USER_COUNT.finditer(text):
@@ -125,4 +132,29 @@ def metric_phrase(summary: DiscoverySummary) -> str:
         metric,
         flags=re.IGNORECASE,
     )
-    return metric
+    return measurable(metric)
+
+
+_SUBJECT = r"(?:i|we)\s*(?:'d|\u2019d|would|will|'ll|am|'m|m|are|'re)?\s*(?:be\s+)?"
+_FEEL = (_SUBJECT + r"(?:very\s+|really\s+|right\s+|well\s+|so\s+|more than\s+)?(?:happy|chuffed|pleased|delighted|"
+         r"satisfied|glad|stoked|made up|over the moon|content)(?:\s+enough)?")
+_TAG = r"(?:\s+(?:na|po|lah|la|now|then|already|with that|with it))*"
+# "…, after that I am happy", "…, I'd call that a win": how the founder will feel, after the measure.
+_FEELING_AFTER = re.compile(
+    r"(?:\s*,\s*|\s+)(?:and\s+|so\s+)?(?:after that\s+|then\s+)?(?:" + _FEEL + _TAG + r"|(?:i|we)(?:'d| would)\s+call "
+    r"(?:that|it) a (?:win|success)|that(?:'d|'s| would be| is)\s+(?:a win|great|brilliant|amazing|success))\s*(?=[,.;!]|$)",
+    re.IGNORECASE,
+)
+# "I'd be happy enough if I saved a tank of diesel": the measure is what comes after "if".
+_FEELING_IF = re.compile(r"\b" + _FEEL + r"\s+(?:if|when|once)\s+(?:(?:i|we)\s+(?=\w+ed\b))?", re.IGNORECASE)
+
+
+def measurable(metric: str) -> str:
+    """The measure in a success answer, without the founder's feelings about it: "100 pre-orders a day …, after 3 months
+    I'd be happy na" reads "100 pre-orders a day …, after 3 months"."""
+    plain = _FEELING_IF.sub("", _FEELING_AFTER.sub("", metric))
+    if plain != metric:
+        # "and if the Uist shops take it on after a year I'd be right chuffed": the condition is the measure.
+        plain = re.sub(r"(?:(?<=^)|(?<=,\s)|(?<=\band\s))if\s+", "", plain, flags=re.IGNORECASE)
+    plain = plain.strip(" ,;")
+    return plain if re.search(r"\w", plain) else metric
