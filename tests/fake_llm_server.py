@@ -1,7 +1,8 @@
 """A real OpenAI-compatible chat-completions server on 127.0.0.1 for tests and benchmarks.
 
 Serves POST /v1/chat/completions (and /chat/completions), as one JSON body or as SSE chunks,
-with usage. Scriptable: a queue of FakeResponse items is served first, then the default responder
+with usage; and POST /v1/responses (the Responses API Codex CLI speaks) as its SSE events: each tool
+call a `function_call` output item, the text a `message` item, then `response.completed` with usage. Scriptable: a queue of FakeResponse items is served first, then the default responder
 (a function of the request body). Every request is recorded so callers can count calls and tokens.
 """
 
@@ -19,6 +20,7 @@ from typing import Any, Self
 import pytest
 
 CHAT_PATHS = ("/v1/chat/completions", "/chat/completions")
+RESPONSES_PATHS = ("/v1/responses", "/responses")
 
 
 @dataclass
@@ -59,6 +61,9 @@ class RecordedRequest:
 
     @property
     def messages(self) -> list[dict[str, Any]]:
+        """Chat messages; a Responses API request's input items read as messages (tool output as `tool`)."""
+        if "input" in self.body and "messages" not in self.body:
+            return input_messages(self.body)
         return list(self.body.get("messages", []))
 
     def text(self) -> str:
@@ -67,6 +72,27 @@ class RecordedRequest:
 
 
 Responder = Callable[[dict[str, Any]], "FakeResponse | str"]
+
+
+def input_messages(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """A Responses API body's `input` as chat-like messages: {role, content} with the item's text joined."""
+    items = body.get("input", [])
+    if isinstance(items, str):
+        return [{"role": "user", "content": items}]
+    messages: list[dict[str, Any]] = []
+    for item in items:
+        kind = item.get("type", "message")
+        if kind == "message":
+            content = item.get("content", "")
+            if isinstance(content, list):
+                content = "\n".join(str(part.get("text", "")) for part in content)
+            messages.append({"role": item.get("role", "user"), "content": content})
+        elif kind == "function_call":
+            messages.append({"role": "assistant", "content": "", "tool_call": item.get("name")})
+        elif kind in ("function_call_output", "custom_tool_call_output"):
+            output = item.get("output", "")
+            messages.append({"role": "tool", "content": output if isinstance(output, str) else json.dumps(output)})
+    return messages
 
 
 def count_tokens(text: str) -> int:
@@ -171,7 +197,7 @@ class _ChatHandler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
-        if self.path.rstrip("/") not in CHAT_PATHS:
+        if self.path.rstrip("/") not in CHAT_PATHS + RESPONSES_PATHS:
             self._send_json(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
             return
         try:
@@ -179,9 +205,8 @@ class _ChatHandler(BaseHTTPRequestHandler):
         except json.JSONDecodeError:
             self._send_json(400, {"error": {"message": "request body is not JSON", "type": "invalid_request"}})
             return
-        prompt_text = "\n".join(str(m.get("content", "")) for m in body.get("messages", []))
-        record = RecordedRequest(path=self.path, body=body, prompt_tokens=count_tokens(prompt_text),
-                                 authorization=self.headers.get("Authorization", ""))
+        record = RecordedRequest(path=self.path, body=body, authorization=self.headers.get("Authorization", ""))
+        record.prompt_tokens = count_tokens(record.text())
         with self.fake._lock:
             self.fake.requests.append(record)
         response = self.fake._next_response(body)
@@ -203,7 +228,9 @@ class _ChatHandler(BaseHTTPRequestHandler):
             "total_tokens": record.prompt_tokens + record.completion_tokens,
         }
         model = str(body.get("model", "fake-model"))
-        if body.get("stream"):
+        if self.path.rstrip("/") in RESPONSES_PATHS:
+            self._send_responses(model, response, record)
+        elif body.get("stream"):
             include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
             self._send_stream(model, response, usage if include_usage else None)
         else:
@@ -267,6 +294,44 @@ class _ChatHandler(BaseHTTPRequestHandler):
             return
         self.close_connection = True
 
+
+    def _send_responses(self, model: str, response: FakeResponse, record: RecordedRequest) -> None:
+        """The Responses API's SSE events: created, one output item per tool call and the text, completed."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        number = len(self.fake.requests)
+        head = {"id": f"resp_fake_{number}", "object": "response", "created_at": int(time.time()), "model": model,
+                "status": "in_progress", "output": []}
+        items: list[dict[str, Any]] = []
+        if response.text:
+            items.append({"type": "message", "id": f"msg_fake_{number}", "role": "assistant", "status": "completed",
+                          "content": [{"type": "output_text", "text": response.text, "annotations": []}]})
+        for index, call in enumerate(response.tool_calls or []):
+            items.append({"type": "function_call", "id": f"fc_fake_{number}_{index}", "status": "completed",
+                          "call_id": f"call_{number}_{index}", "name": call["name"],
+                          "arguments": json.dumps(call.get("arguments", {}))})
+        events: list[dict[str, Any]] = [{"type": "response.created", "response": head}]
+        for index, item in enumerate(items):
+            events.append({"type": "response.output_item.added", "output_index": index, "item": item})
+            if item["type"] == "message":
+                events += [{"type": "response.output_text.delta", "item_id": item["id"], "output_index": index,
+                            "content_index": 0, "delta": piece} for piece in _pieces(response.text, 200)]
+            events.append({"type": "response.output_item.done", "output_index": index, "item": item})
+        usage = {"input_tokens": record.prompt_tokens, "output_tokens": record.completion_tokens,
+                 "total_tokens": record.prompt_tokens + record.completion_tokens,
+                 "input_tokens_details": {"cached_tokens": 0}, "output_tokens_details": {"reasoning_tokens": 0}}
+        events.append({"type": "response.completed",
+                       "response": {**head, "status": "completed", "output": items, "usage": usage}})
+        try:
+            for event in events:
+                self.wfile.write(f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode())
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            return
+        self.close_connection = True
 
     def _send_broken_stream(self, head: list[dict[str, Any]], body: list[dict[str, Any]], keep: int) -> None:
         try:
