@@ -2,7 +2,8 @@
 
 Serves POST /v1/chat/completions (and /chat/completions), as one JSON body or as SSE chunks,
 with usage; and POST /v1/responses (the Responses API Codex CLI speaks) as its SSE events: each tool
-call a `function_call` output item, the text a `message` item, then `response.completed` with usage. Scriptable: a queue of FakeResponse items is served first, then the default responder
+call a `function_call` output item, the text a `message` item, then `response.completed` with usage; and
+POST /v1/messages (the Anthropic Messages API Claude Code speaks), each tool call a `tool_use` block. Scriptable: a queue of FakeResponse items is served first, then the default responder
 (a function of the request body). Every request is recorded so callers can count calls and tokens.
 """
 
@@ -21,6 +22,7 @@ import pytest
 
 CHAT_PATHS = ("/v1/chat/completions", "/chat/completions")
 RESPONSES_PATHS = ("/v1/responses", "/responses")
+MESSAGES_PATHS = ("/v1/messages",)
 
 
 @dataclass
@@ -48,6 +50,8 @@ class RecordedRequest:
     body: dict[str, Any]
     status: int = 0
     authorization: str = ""
+    # Every request header, by its lower-case name (an Anthropic key travels in x-api-key).
+    headers: dict[str, str] = field(default_factory=dict)
     prompt_tokens: int = 0
     completion_tokens: int = 0
 
@@ -68,10 +72,18 @@ class RecordedRequest:
 
     def text(self) -> str:
         """All message contents joined, for asserting on what the prompt said."""
-        return "\n".join(str(m.get("content", "")) for m in self.messages)
+        return "\n".join(content_text(m.get("content", "")) for m in self.messages)
 
 
 Responder = Callable[[dict[str, Any]], "FakeResponse | str"]
+
+
+def content_text(content: Any) -> str:
+    """A message's content as text: a string, or the text of its parts (Anthropic blocks, tool results)."""
+    if isinstance(content, list):
+        return "\n".join(content_text(part.get("text", part.get("content", ""))) if isinstance(part, dict)
+                         else str(part) for part in content)
+    return str(content)
 
 
 def input_messages(body: dict[str, Any]) -> list[dict[str, Any]]:
@@ -197,7 +209,8 @@ class _ChatHandler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
-        if self.path.rstrip("/") not in CHAT_PATHS + RESPONSES_PATHS:
+        route = self.path.split("?", 1)[0].rstrip("/")
+        if route not in CHAT_PATHS + RESPONSES_PATHS + MESSAGES_PATHS:
             self._send_json(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
             return
         try:
@@ -205,7 +218,8 @@ class _ChatHandler(BaseHTTPRequestHandler):
         except json.JSONDecodeError:
             self._send_json(400, {"error": {"message": "request body is not JSON", "type": "invalid_request"}})
             return
-        record = RecordedRequest(path=self.path, body=body, authorization=self.headers.get("Authorization", ""))
+        record = RecordedRequest(path=self.path, body=body, authorization=self.headers.get("Authorization", ""),
+                                 headers={name.lower(): value for name, value in self.headers.items()})
         record.prompt_tokens = count_tokens(record.text())
         with self.fake._lock:
             self.fake.requests.append(record)
@@ -228,8 +242,10 @@ class _ChatHandler(BaseHTTPRequestHandler):
             "total_tokens": record.prompt_tokens + record.completion_tokens,
         }
         model = str(body.get("model", "fake-model"))
-        if self.path.rstrip("/") in RESPONSES_PATHS:
+        if route in RESPONSES_PATHS:
             self._send_responses(model, response, record)
+        elif route in MESSAGES_PATHS:
+            self._send_messages(model, response, record)
         elif body.get("stream"):
             include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
             self._send_stream(model, response, usage if include_usage else None)
@@ -325,6 +341,48 @@ class _ChatHandler(BaseHTTPRequestHandler):
                  "input_tokens_details": {"cached_tokens": 0}, "output_tokens_details": {"reasoning_tokens": 0}}
         events.append({"type": "response.completed",
                        "response": {**head, "status": "completed", "output": items, "usage": usage}})
+        try:
+            for event in events:
+                self.wfile.write(f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode())
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            return
+        self.close_connection = True
+
+    def _send_messages(self, model: str, response: FakeResponse, record: RecordedRequest) -> None:
+        """An Anthropic Messages reply: a text block and a tool_use block per tool call, streamed or whole."""
+        number = len(self.fake.requests)
+        blocks: list[dict[str, Any]] = [{"type": "text", "text": response.text}] if response.text else []
+        blocks += [{"type": "tool_use", "id": f"toolu_fake_{number}_{index}", "name": call["name"],
+                    "input": call.get("arguments", {})} for index, call in enumerate(response.tool_calls or [])]
+        stop = "tool_use" if response.tool_calls else "end_turn"
+        usage = {"input_tokens": record.prompt_tokens, "output_tokens": record.completion_tokens}
+        message = {"id": f"msg_fake_{number}", "type": "message", "role": "assistant", "model": model,
+                   "content": blocks, "stop_reason": stop, "stop_sequence": None, "usage": usage}
+        if not record.stream:
+            self._send_json(200, message)
+            return
+        events: list[dict[str, Any]] = [{"type": "message_start", "message": {
+            **message, "content": [], "stop_reason": None, "usage": {**usage, "output_tokens": 0}}}]
+        for index, block in enumerate(blocks):
+            if block["type"] == "text":
+                events.append({"type": "content_block_start", "index": index,
+                               "content_block": {"type": "text", "text": ""}})
+                events += [{"type": "content_block_delta", "index": index,
+                            "delta": {"type": "text_delta", "text": piece}} for piece in _pieces(block["text"], 200)]
+            else:
+                events.append({"type": "content_block_start", "index": index,
+                               "content_block": {**block, "input": {}}})
+                events.append({"type": "content_block_delta", "index": index,
+                               "delta": {"type": "input_json_delta", "partial_json": json.dumps(block["input"])}})
+            events.append({"type": "content_block_stop", "index": index})
+        events += [{"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": None},
+                    "usage": {"output_tokens": record.completion_tokens}}, {"type": "message_stop"}]
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Connection", "close")
+        self.end_headers()
         try:
             for event in events:
                 self.wfile.write(f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode())

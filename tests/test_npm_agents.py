@@ -1,9 +1,10 @@
-"""The npm-distributed coding agents end to end: Codex CLI (installed by `make test` in .venv-agents/npm)
-delivers the two-task calculator plan of test_real_agents through `pmtui deliver --agent codex`, its model a
-scripted server on 127.0.0.1 speaking the tool's own API (Codex: the Responses API, `/v1/responses` SSE, its
-`exec_command` tool). The tool knows nothing of pmtui: it gets the preset's command line, the prompt on
-standard input and pmtui's [models.agent] route, and runs under pmtui's sandbox where there is one.
-Correct code is released with no escalation; wrong code is escalated.
+"""The npm-distributed coding agents end to end: Codex CLI and Claude Code (installed by `make test` in
+.venv-agents/npm) deliver the two-task calculator plan of test_real_agents through `pmtui deliver --agent NAME`,
+their model a scripted server on 127.0.0.1 speaking the tool's own API — Codex: the Responses API
+(`/v1/responses` SSE, its `exec_command` tool); Claude Code: the Anthropic Messages API (`/v1/messages` SSE, its
+`Bash` tool). The tools know nothing of pmtui: each gets the preset's command line, the prompt on standard
+input and pmtui's model route, and runs under pmtui's sandbox where there is one. Correct code is released
+with no escalation; wrong code is escalated (Codex only: the gates that catch it are the same for every agent).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.fake_llm_server import FakeLLMServer, FakeResponse, input_messages
+from tests.fake_llm_server import FakeLLMServer, FakeResponse, content_text, input_messages
 from tests.fixtures.delivery_repo import QUICK_TESTS, RUFF, git
 from tests.fixtures.processes import run_pmtui
 from tests.test_real_agents import PLAN, PY, REVIEW_PROMPT, TASK, calculator, edits, review_reply, status
@@ -32,25 +33,46 @@ def npm_agent_installed(program: str) -> Path:
     return path
 
 
-def codex_responder(wrong: bool):  # type: ignore[no-untyped-def]
-    """Codex's turns on a task: write the files with a heredoc, run the tests, then a final message; pmtui's own
-    review calls (chat completions to the same endpoint) are answered as in test_real_agents."""
+# Each tool's shell tool: its name and the argument that holds the command.
+SHELL_TOOL = {"codex": ("exec_command", "cmd"), "claude": ("Bash", "command")}
+
+
+def turn(agent: str, messages: list[dict[str, Any]], ran: int, wrong: bool) -> FakeResponse:
+    """The agent's turns on a task: write the files with a heredoc, run the tests, then a final message."""
+    found = TASK.findall("\n".join(content_text(m.get("content", "")) for m in messages))
+    files = edits(wrong).get(found[-1] if found else "")
+    if files is None or ran >= 2:
+        return FakeResponse(text="Done: the code and its test are written and the tests pass.")
+    tool, argument = SHELL_TOOL[agent]
+    if ran == 0:
+        script = "\n".join(f"cat > {path} <<'PMTUI_EOF'\n{text}PMTUI_EOF" for path, text in files.items())
+        return FakeResponse(text="I will write the code and its test.",
+                            tool_calls=[{"name": tool, "arguments": {argument: script}}])
+    tests = f"PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 {PY} -m pytest -q -p no:cacheprovider tests"
+    return FakeResponse(text="Now the tests.", tool_calls=[{"name": tool, "arguments": {argument: tests}}])
+
+
+def tool_results(agent: str, body: dict[str, Any]) -> list[str]:
+    """What the agent's commands printed, as the tool sent it back to the model."""
+    if agent == "codex":
+        return [str(m["content"]) for m in input_messages(body) if m["role"] == "tool"]
+    return [content_text(part.get("content", "")) for m in body.get("messages", [])
+            if isinstance(m.get("content"), list) for part in m["content"]
+            if isinstance(part, dict) and part.get("type") == "tool_result"]
+
+
+def responder(agent: str, wrong: bool):  # type: ignore[no-untyped-def]
+    """The agent's turns; pmtui's own review calls to the same endpoint are answered as in test_real_agents."""
 
     def respond(body: dict[str, Any]) -> FakeResponse:
-        if "input" not in body:
-            return review_reply(body) or FakeResponse(text="")
-        messages = input_messages(body)
-        found = TASK.findall("\n".join(str(m["content"]) for m in messages))
-        files = edits(wrong).get(found[-1] if found else "")
-        ran = sum(1 for m in messages if m["role"] == "tool")
-        if files is None or ran >= 2:
-            return FakeResponse(text="Done: the code and its test are written and the tests pass.")
-        if ran == 0:
-            script = "\n".join(f"cat > {path} <<'PMTUI_EOF'\n{text}PMTUI_EOF" for path, text in files.items())
-            return FakeResponse(text="I will write the code and its test.",
-                                tool_calls=[{"name": "exec_command", "arguments": {"cmd": script}}])
-        tests = f"PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 {PY} -m pytest -q -p no:cacheprovider tests"
-        return FakeResponse(text="Now the tests.", tool_calls=[{"name": "exec_command", "arguments": {"cmd": tests}}])
+        flat = [{"role": m.get("role"), "content": content_text(m.get("content", ""))}
+                for m in (input_messages(body) if "input" in body else body.get("messages", []))]
+        review = review_reply({"messages": flat})
+        if review is not None:
+            return review
+        if not body.get("tools"):
+            return FakeResponse(text="OK")  # a side request of the tool's own (Claude Code sends some without tools)
+        return turn(agent, flat, len(tool_results(agent, body)), wrong)
 
     return respond
 
@@ -61,13 +83,20 @@ def fake_model() -> Iterator[FakeLLMServer]:
         yield server
 
 
+# One endpoint for pmtui and the agent, as a user with a proxy or a local server has it: Codex gets [models.agent]
+# (pmtui finds the OpenAI key and base URL for its own review); Claude Code and pmtui share [models.default].
+CONFIG = {
+    "codex": '[models.agent]\nmodel = "openai/fake-coder"\napi_base = "{api_base}"\n',
+    "claude": '[models.default]\nmodel = "anthropic/claude-sonnet-4-5"\napi_base = "{base_url}"\n',
+}
+
+
 def deliver(tmp_path: Path, repo: Path, agent: str, server: FakeLLMServer) -> subprocess.CompletedProcess[str]:
-    """`pmtui deliver --agent NAME` as a user runs it, with one model endpoint for pmtui and the agent."""
+    """`pmtui deliver --agent NAME` as a user runs it."""
     plan = tmp_path / "plan.md"
     plan.write_text(PLAN.format(agent=agent, ruff=RUFF, quick_tests=QUICK_TESTS))
     config = tmp_path / "pmtui.toml"
-    config.write_text(f'[models.agent]\nmodel = "openai/fake-coder"\napi_base = "{server.api_base}"\n',
-                      encoding="utf-8")
+    config.write_text(CONFIG[agent].format(api_base=server.api_base, base_url=server.base_url), encoding="utf-8")
     (tmp_path / "home").mkdir()
     (tmp_path / "tmp").mkdir()
     env = {
@@ -85,29 +114,41 @@ def deliver(tmp_path: Path, repo: Path, agent: str, server: FakeLLMServer) -> su
         "NO_COLOR": "1",
         "NO_PROXY": "127.0.0.1,localhost",
     }
+    if agent == "claude":
+        # Its key (with an OpenAI key beside it, pmtui's found model is Anthropic's); its own switches for what it
+        # would send elsewhere (there is no network here anyway).
+        env.update({"ANTHROPIC_API_KEY": "sk-ant-fake-for-tests", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+                    "DISABLE_TELEMETRY": "1", "DISABLE_AUTOUPDATER": "1"})
     return run_pmtui(["deliver", str(plan), "--repo", str(repo), "--agent", agent, "--headless", "--no-wait"],
                      env=env, timeout=240)
 
 
-def test_codex_delivers_correct_code_to_release(tmp_path: Path, fake_model: FakeLLMServer) -> None:
-    npm_agent_installed("codex")
-    repo = calculator(tmp_path)
-    fake_model.set_responder(codex_responder(wrong=False))
+# The API each tool speaks, and the header its key travels in.
+API = {"codex": ("/v1/responses", "authorization", "Bearer sk-fake-for-tests"),
+       "claude": ("/v1/messages", "x-api-key", "sk-ant-fake-for-tests")}
 
-    done = deliver(tmp_path, repo, "codex", fake_model)
+
+@pytest.mark.parametrize("agent", ["codex", "claude"])
+def test_an_npm_agent_delivers_correct_code_to_release(tmp_path: Path, fake_model: FakeLLMServer, agent: str) -> None:
+    npm_agent_installed(agent)
+    repo = calculator(tmp_path)
+    fake_model.set_responder(responder(agent, wrong=False))
+
+    done = deliver(tmp_path, repo, agent, fake_model)
 
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     report = status(tmp_path)
     assert report["state"] == "released" and report["escalations"] == []
     assert [(t["id"], t["state"], t["attempts"]) for t in report["tasks"]] == [
         ("T1", "completed", 1), ("T2", "completed", 1)]
-    final = git(repo, "show", "pm/calc-codex:calc/__init__.py")
+    final = git(repo, "show", f"pm/calc-{agent}:calc/__init__.py")
     assert "def sub(a, b):\n    return a - b" in final and "def mul(a, b):\n    return a * b" in final
     assert git(repo, "status", "--porcelain") == ""
-    turns = [r for r in fake_model.requests if r.path.endswith("/responses")]
-    # Per task: the write, the test run, the final message; its commands ran (their output came back).
-    assert len(turns) == 6 and all(r.authorization == "Bearer sk-fake-for-tests" for r in turns)
-    outputs = [m["content"] for r in turns for m in r.messages if m["role"] == "tool"]
+    path, header, key = API[agent]
+    turns = [r for r in fake_model.requests if r.path.startswith(path) and r.body.get("tools")]
+    # Per task: the write, the test run, the final message; the commands ran (their output came back).
+    assert len(turns) == 6 and all(r.headers.get(header) == key for r in turns), [r.path for r in turns]
+    outputs = [out for r in turns for out in tool_results(agent, r.body)]
     assert any("2 passed" in out for out in outputs) and any("3 passed" in out for out in outputs), outputs[-2:]
     assert any(REVIEW_PROMPT in r.text() for r in fake_model.requests), "the tier review went to the user's model"
 
@@ -115,7 +156,7 @@ def test_codex_delivers_correct_code_to_release(tmp_path: Path, fake_model: Fake
 def test_codex_writing_wrong_code_is_escalated(tmp_path: Path, fake_model: FakeLLMServer) -> None:
     npm_agent_installed("codex")
     repo = calculator(tmp_path)
-    fake_model.set_responder(codex_responder(wrong=True))
+    fake_model.set_responder(responder("codex", wrong=True))
 
     done = deliver(tmp_path, repo, "codex", fake_model)
 
