@@ -1,9 +1,13 @@
-"""A real OpenAI-compatible chat-completions server on 127.0.0.1 for tests and benchmarks.
+"""A real model server on 127.0.0.1 for tests and benchmarks, speaking three APIs.
 
-Serves POST /v1/chat/completions (and /chat/completions), as one JSON body or as SSE chunks,
-with usage; and POST /v1/responses (the Responses API Codex CLI speaks) as its SSE events: each tool
-call a `function_call` output item, the text a `message` item, then `response.completed` with usage; and
-POST /v1/messages (the Anthropic Messages API Claude Code speaks), each tool call a `tool_use` block. Scriptable: a queue of FakeResponse items is served first, then the default responder
+- POST /v1/chat/completions (and /chat/completions): OpenAI chat completions, one JSON body or SSE chunks,
+  with usage.
+- POST /v1/responses: the Responses API Codex CLI speaks, as its SSE events (each tool call a
+  `function_call` output item, the text a `message` item, then `response.completed` with usage).
+- POST /v1/messages: the Anthropic Messages API Claude Code speaks (each tool call a `tool_use` block),
+  streamed or one JSON body.
+
+Scriptable: a queue of FakeResponse items is served first, then the default responder
 (a function of the request body). Every request is recorded so callers can count calls and tokens.
 """
 
