@@ -4,7 +4,8 @@ their model a scripted server on 127.0.0.1 speaking the tool's own API — Codex
 (`/v1/responses` SSE, its `exec_command` tool); Claude Code: the Anthropic Messages API (`/v1/messages` SSE, its
 `Bash` tool). The tools know nothing of pmtui: each gets the preset's command line, the prompt on standard
 input and pmtui's model route, and runs under pmtui's sandbox where there is one. Correct code is released
-with no escalation; wrong code is escalated (Codex only: the gates that catch it are the same for every agent).
+with no escalation. Wrong code is not tried here (about 20 s more per tool): the gates that escalate it are the
+same for every agent, and test_real_agents proves them with aider and mini-swe-agent.
 """
 
 from __future__ import annotations
@@ -37,10 +38,10 @@ def npm_agent_installed(program: str) -> Path:
 SHELL_TOOL = {"codex": ("exec_command", "cmd"), "claude": ("Bash", "command")}
 
 
-def turn(agent: str, messages: list[dict[str, Any]], ran: int, wrong: bool) -> FakeResponse:
+def turn(agent: str, messages: list[dict[str, Any]], ran: int) -> FakeResponse:
     """The agent's turns on a task: write the files with a heredoc, run the tests, then a final message."""
     found = TASK.findall("\n".join(content_text(m.get("content", "")) for m in messages))
-    files = edits(wrong).get(found[-1] if found else "")
+    files = edits(wrong=False).get(found[-1] if found else "")
     if files is None or ran >= 2:
         return FakeResponse(text="Done: the code and its test are written and the tests pass.")
     tool, argument = SHELL_TOOL[agent]
@@ -61,7 +62,7 @@ def tool_results(agent: str, body: dict[str, Any]) -> list[str]:
             if isinstance(part, dict) and part.get("type") == "tool_result"]
 
 
-def responder(agent: str, wrong: bool):  # type: ignore[no-untyped-def]
+def responder(agent: str):  # type: ignore[no-untyped-def]
     """The agent's turns; pmtui's own review calls to the same endpoint are answered as in test_real_agents."""
 
     def respond(body: dict[str, Any]) -> FakeResponse:
@@ -72,7 +73,7 @@ def responder(agent: str, wrong: bool):  # type: ignore[no-untyped-def]
             return review
         if not body.get("tools"):
             return FakeResponse(text="OK")  # a side request of the tool's own (Claude Code sends some without tools)
-        return turn(agent, flat, len(tool_results(agent, body)), wrong)
+        return turn(agent, flat, len(tool_results(agent, body)))
 
     return respond
 
@@ -132,7 +133,7 @@ API = {"codex": ("/v1/responses", "authorization", "Bearer sk-fake-for-tests"),
 def test_an_npm_agent_delivers_correct_code_to_release(tmp_path: Path, fake_model: FakeLLMServer, agent: str) -> None:
     npm_agent_installed(agent)
     repo = calculator(tmp_path)
-    fake_model.set_responder(responder(agent, wrong=False))
+    fake_model.set_responder(responder(agent))
 
     done = deliver(tmp_path, repo, agent, fake_model)
 
@@ -152,20 +153,3 @@ def test_an_npm_agent_delivers_correct_code_to_release(tmp_path: Path, fake_mode
     assert any("2 passed" in out for out in outputs) and any("3 passed" in out for out in outputs), outputs[-2:]
     assert any(REVIEW_PROMPT in r.text() for r in fake_model.requests), "the tier review went to the user's model"
 
-
-def test_codex_writing_wrong_code_is_escalated(tmp_path: Path, fake_model: FakeLLMServer) -> None:
-    npm_agent_installed("codex")
-    repo = calculator(tmp_path)
-    fake_model.set_responder(responder("codex", wrong=True))
-
-    done = deliver(tmp_path, repo, "codex", fake_model)
-
-    assert done.returncode == 3, done.stdout[-3000:] + done.stderr[-3000:]
-    report = status(tmp_path)
-    assert report["state"] == "waiting_for_human"
-    (escalation,) = report["escalations"]
-    assert escalation["task_id"] == "T1" and "tests" in escalation["problem"]
-    tasks = {t["id"]: t for t in report["tasks"]}
-    assert tasks["T1"]["status"] == "escalated" and tasks["T1"]["commit"] is None
-    assert tasks["T2"]["state"] == "received"
-    assert git(repo, "log", "--format=%s", "pm/calc-codex").splitlines() == ["a calculator that adds"]
