@@ -106,6 +106,21 @@ def test_codex_gets_the_base_url_as_a_model_provider_of_its_own(tmp_path: Path,
     assert "-c" not in plain.argv and plain.argv[plain.argv.index("--model") + 1] == "gpt-5"
 
 
+def test_opencode_is_told_the_model_it_cannot_look_up(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found delivering with opencode 1.18 offline: it knows a model only from the models.dev catalog it fetches,
+    so with the catalog out of reach (or a model name of the endpoint's own) every attempt failed with
+    "Unexpected server error" before any model call. The forwarded provider names the model."""
+    fake_tool(tmp_path / "bin", "opencode", "print('1.18.33')")
+    with_path(monkeypatch, tmp_path / "bin")
+    config = Config(models={"agent": ModelRoute(model="openai/fake-coder", api_base="http://127.0.0.1:9/v1")})
+
+    opencode = resolve_agent("opencode", config)
+
+    assert opencode.argv[opencode.argv.index("--model") + 1] == "openai/fake-coder"
+    assert json.loads(opencode.env["OPENCODE_CONFIG_CONTENT"]) == {"provider": {"openai": {
+        "options": {"baseURL": "http://127.0.0.1:9/v1"}, "models": {"fake-coder": {}}}}}
+
+
 def _bwrap_missing() -> str:
     from pmtui.delivery.sandbox import probe
 

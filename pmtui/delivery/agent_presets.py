@@ -198,7 +198,10 @@ def _forward_opencode(route: ModelRoute | None) -> Forwarded:
         return Forwarded(note=f"models.agent is {route.model}: opencode has no provider of that name built in")
     env: dict[str, str] = {}
     if route.api_base:
-        env["OPENCODE_CONFIG_CONTENT"] = json.dumps({"provider": {target: {"options": {"baseURL": route.api_base}}}})
+        # The model is named too: opencode knows a model only from the models.dev catalog it fetches, and one it
+        # cannot fetch (offline) or a name of the endpoint's own failed as "Unexpected server error" before any call.
+        env["OPENCODE_CONFIG_CONTENT"] = json.dumps(
+            {"provider": {target: {"options": {"baseURL": route.api_base}, "models": {name: {}}}}})
     return Forwarded(("--model", f"{target}/{name}"), env)
 
 
