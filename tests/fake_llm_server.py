@@ -14,6 +14,7 @@ Scriptable: a queue of FakeResponse items is served first, then the default resp
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections import deque
@@ -27,6 +28,8 @@ import pytest
 CHAT_PATHS = ("/v1/chat/completions", "/chat/completions")
 RESPONSES_PATHS = ("/v1/responses", "/responses")
 MESSAGES_PATHS = ("/v1/messages",)
+# The Gemini API (Gemini CLI): /v1beta/models/MODEL:streamGenerateContent?alt=sse, :generateContent, :countTokens.
+GEMINI_PATH = re.compile(r"^/v1(?:beta|alpha)?/models/([^/:]+):(streamGenerateContent|generateContent|countTokens)$")
 
 
 @dataclass
@@ -72,6 +75,8 @@ class RecordedRequest:
         """Chat messages; a Responses API request's input items read as messages (tool output as `tool`)."""
         if "input" in self.body and "messages" not in self.body:
             return input_messages(self.body)
+        if "contents" in self.body:
+            return gemini_messages(self.body)
         return list(self.body.get("messages", []))
 
     def text(self) -> str:
@@ -88,6 +93,20 @@ def content_text(content: Any) -> str:
         return "\n".join(content_text(part.get("text", part.get("content", ""))) if isinstance(part, dict)
                          else str(part) for part in content)
     return str(content)
+
+
+def gemini_messages(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """A Gemini API body's `contents` as chat-like messages (a functionResponse part as a `tool` message)."""
+    messages: list[dict[str, Any]] = []
+    for content in body.get("contents", []):
+        role = "assistant" if content.get("role") == "model" else "user"
+        texts = [str(part["text"]) for part in content.get("parts", []) if "text" in part]
+        if texts:
+            messages.append({"role": role, "content": "\n".join(texts)})
+        for part in content.get("parts", []):
+            if "functionResponse" in part:
+                messages.append({"role": "tool", "content": json.dumps(part["functionResponse"].get("response", {}))})
+    return messages
 
 
 def input_messages(body: dict[str, Any]) -> list[dict[str, Any]]:
@@ -214,7 +233,8 @@ class _ChatHandler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
         route = self.path.split("?", 1)[0].rstrip("/")
-        if route not in CHAT_PATHS + RESPONSES_PATHS + MESSAGES_PATHS:
+        gemini = GEMINI_PATH.match(route)
+        if route not in CHAT_PATHS + RESPONSES_PATHS + MESSAGES_PATHS and gemini is None:
             self._send_json(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
             return
         try:
@@ -246,7 +266,9 @@ class _ChatHandler(BaseHTTPRequestHandler):
             "total_tokens": record.prompt_tokens + record.completion_tokens,
         }
         model = str(body.get("model", "fake-model"))
-        if route in RESPONSES_PATHS:
+        if gemini is not None:
+            self._send_gemini(gemini.group(1), gemini.group(2), response, record)
+        elif route in RESPONSES_PATHS:
             self._send_responses(model, response, record)
         elif route in MESSAGES_PATHS:
             self._send_messages(model, response, record)
@@ -348,6 +370,33 @@ class _ChatHandler(BaseHTTPRequestHandler):
         try:
             for event in events:
                 self.wfile.write(f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode())
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            return
+        self.close_connection = True
+
+    def _send_gemini(self, model: str, method: str, response: FakeResponse, record: RecordedRequest) -> None:
+        """A Gemini API reply: one candidate, a text part and a functionCall part per tool call (SSE or whole)."""
+        if method == "countTokens":
+            self._send_json(200, {"totalTokens": record.prompt_tokens})
+            return
+        parts: list[dict[str, Any]] = [{"text": response.text}] if response.text else []
+        parts += [{"functionCall": {"name": call["name"], "args": call.get("arguments", {})}}
+                  for call in response.tool_calls or []]
+        reply = {"candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP", "index": 0}],
+                 "usageMetadata": {"promptTokenCount": record.prompt_tokens,
+                                   "candidatesTokenCount": record.completion_tokens,
+                                   "totalTokenCount": record.prompt_tokens + record.completion_tokens},
+                 "modelVersion": model}
+        if method == "generateContent":
+            self._send_json(200, reply)
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        try:
+            self.wfile.write(f"data: {json.dumps(reply)}\n\n".encode())
             self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):
             return

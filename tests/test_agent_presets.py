@@ -121,6 +121,21 @@ def test_opencode_is_told_the_model_it_cannot_look_up(tmp_path: Path, monkeypatc
         "options": {"baseURL": "http://127.0.0.1:9/v1"}, "models": {"fake-coder": {}}}}}
 
 
+def test_gemini_with_a_base_url_says_what_its_settings_need(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found delivering with Gemini CLI 0.61: the forwarded GOOGLE_GEMINI_BASE_URL makes it sign in as a "gateway",
+    which its non-interactive mode refuses ("Invalid auth method selected.") unless the user's settings choose the
+    API key; `pmtui agents` says so where it forwards a base URL."""
+    fake_tool(tmp_path / "bin", "gemini", "print('0.61.0')")
+    with_path(monkeypatch, tmp_path / "bin")
+    route = ModelRoute(model="gemini/gemini-2.5-pro", api_base="http://127.0.0.1:9")
+
+    gemini = resolve_agent("gemini", Config(models={"agent": route}))
+
+    assert gemini.env["GOOGLE_GEMINI_BASE_URL"] == "http://127.0.0.1:9"
+    assert '"selectedType": "gemini-api-key"' in gemini.note and "settings.json" in gemini.note
+    assert resolve_agent("gemini", Config(models={"agent": ModelRoute(model="gemini/gemini-2.5-pro")})).note == ""
+
+
 def _bwrap_missing() -> str:
     from pmtui.delivery.sandbox import probe
 

@@ -1,8 +1,8 @@
-"""The npm-distributed coding agents end to end: Codex CLI and Claude Code (installed by `make test` in
-.venv-agents/npm) deliver the two-task calculator plan of test_real_agents through `pmtui deliver --agent NAME`,
+"""The npm-distributed coding agents end to end: Codex CLI, Claude Code and Gemini CLI (installed by `make test`
+in .venv-agents/npm) deliver the two-task calculator plan of test_real_agents through `pmtui deliver --agent NAME`,
 their model a scripted server on 127.0.0.1 speaking the tool's own API — Codex: the Responses API
 (`/v1/responses` SSE, its `exec_command` tool); Claude Code: the Anthropic Messages API (`/v1/messages` SSE, its
-`Bash` tool). The tools know nothing of pmtui: each gets the preset's command line, the prompt on standard
+`Bash` tool); Gemini CLI: the Gemini API (`/v1beta/models/M:streamGenerateContent` SSE, `run_shell_command`). The tools know nothing of pmtui: each gets the preset's command line, the prompt on standard
 input and pmtui's model route, and runs under pmtui's sandbox where there is one. Correct code is released
 with no escalation. Wrong code is not tried here (about 20 s more per tool): the gates that escalate it are the
 same for every agent, and test_real_agents proves them with aider and mini-swe-agent.
@@ -10,6 +10,7 @@ same for every agent, and test_real_agents proves them with aider and mini-swe-a
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.fake_llm_server import FakeLLMServer, FakeResponse, content_text, input_messages
+from tests.fake_llm_server import FakeLLMServer, FakeResponse, content_text, gemini_messages, input_messages
 from tests.fixtures.delivery_repo import QUICK_TESTS, RUFF, git
 from tests.fixtures.processes import run_pmtui
 from tests.test_real_agents import PLAN, PY, REVIEW_PROMPT, TASK, calculator, edits, review_reply, status
@@ -35,7 +36,7 @@ def npm_agent_installed(program: str) -> Path:
 
 
 # Each tool's shell tool: its name and the argument that holds the command.
-SHELL_TOOL = {"codex": ("exec_command", "cmd"), "claude": ("Bash", "command")}
+SHELL_TOOL = {"codex": ("exec_command", "cmd"), "claude": ("Bash", "command"), "gemini": ("run_shell_command", "command")}
 
 
 def turn(agent: str, messages: list[dict[str, Any]], ran: int) -> FakeResponse:
@@ -57,6 +58,8 @@ def tool_results(agent: str, body: dict[str, Any]) -> list[str]:
     """What the agent's commands printed, as the tool sent it back to the model."""
     if agent == "codex":
         return [str(m["content"]) for m in input_messages(body) if m["role"] == "tool"]
+    if agent == "gemini":
+        return [str(m["content"]) for m in gemini_messages(body) if m["role"] == "tool"]
     return [content_text(part.get("content", "")) for m in body.get("messages", [])
             if isinstance(m.get("content"), list) for part in m["content"]
             if isinstance(part, dict) and part.get("type") == "tool_result"]
@@ -66,8 +69,9 @@ def responder(agent: str):  # type: ignore[no-untyped-def]
     """The agent's turns; pmtui's own review calls to the same endpoint are answered as in test_real_agents."""
 
     def respond(body: dict[str, Any]) -> FakeResponse:
-        flat = [{"role": m.get("role"), "content": content_text(m.get("content", ""))}
-                for m in (input_messages(body) if "input" in body else body.get("messages", []))]
+        messages = (input_messages(body) if "input" in body else gemini_messages(body) if "contents" in body
+                    else body.get("messages", []))
+        flat = [{"role": m.get("role"), "content": content_text(m.get("content", ""))} for m in messages]
         review = review_reply({"messages": flat})
         if review is not None:
             return review
@@ -89,6 +93,7 @@ def fake_model() -> Iterator[FakeLLMServer]:
 CONFIG = {
     "codex": '[models.agent]\nmodel = "openai/fake-coder"\napi_base = "{api_base}"\n',
     "claude": '[models.default]\nmodel = "anthropic/claude-sonnet-4-5"\napi_base = "{base_url}"\n',
+    "gemini": '[models.agent]\nmodel = "gemini/gemini-2.5-pro"\napi_base = "{base_url}"\n',
 }
 
 
@@ -120,16 +125,23 @@ def deliver(tmp_path: Path, repo: Path, agent: str, server: FakeLLMServer) -> su
         # would send elsewhere (there is no network here anyway).
         env.update({"ANTHROPIC_API_KEY": "sk-ant-fake-for-tests", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
                     "DISABLE_TELEMETRY": "1", "DISABLE_AUTOUPDATER": "1"})
+    if agent == "gemini":
+        # What `pmtui agents` tells a Gemini CLI 0.61 user with a base URL to set (see GEMINI_AUTH_NOTE).
+        env["GEMINI_API_KEY"] = "fake-gemini-key"
+        (tmp_path / "home" / ".gemini").mkdir()
+        (tmp_path / "home" / ".gemini" / "settings.json").write_text(
+            json.dumps({"security": {"auth": {"selectedType": "gemini-api-key"}}}), encoding="utf-8")
     return run_pmtui(["deliver", str(plan), "--repo", str(repo), "--agent", agent, "--headless", "--no-wait"],
                      env=env, timeout=240)
 
 
 # The API each tool speaks, and the header its key travels in.
 API = {"codex": ("/v1/responses", "authorization", "Bearer sk-fake-for-tests"),
-       "claude": ("/v1/messages", "x-api-key", "sk-ant-fake-for-tests")}
+       "claude": ("/v1/messages", "x-api-key", "sk-ant-fake-for-tests"),
+       "gemini": ("/v1beta/models/gemini-2.5-pro:streamGenerateContent", "x-goog-api-key", "fake-gemini-key")}
 
 
-@pytest.mark.parametrize("agent", ["codex", "claude"])
+@pytest.mark.parametrize("agent", ["codex", "claude", "gemini"])
 def test_an_npm_agent_delivers_correct_code_to_release(tmp_path: Path, fake_model: FakeLLMServer, agent: str) -> None:
     npm_agent_installed(agent)
     repo = calculator(tmp_path)

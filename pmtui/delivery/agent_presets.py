@@ -34,6 +34,8 @@ _OPENCODE_PROVIDERS = {"openai": "openai", "anthropic": "anthropic", "gemini": "
                        "openrouter": "openrouter", "mistral": "mistral", "deepseek": "deepseek",
                        "together_ai": "togetherai"}
 _OPENAI_COMPATIBLE = frozenset({"openai", "hosted_vllm", "lm_studio", "openai_like"})
+GEMINI_AUTH_NOTE = ('with a base URL, Gemini CLI needs {"security": {"auth": {"selectedType": "gemini-api-key"}}} in '
+                    '~/.gemini/settings.json (else: "Invalid auth method selected.")')
 # The model provider id a forwarded base URL gets in Codex (openai, ollama and lmstudio are its reserved ids).
 CODEX_PROVIDER = "pmtui"
 
@@ -185,8 +187,11 @@ def _forward_gemini(route: ModelRoute | None) -> Forwarded:
     provider, name = _provider(route.model)
     if provider not in ("gemini", "vertex_ai"):
         return Forwarded(note=f"models.agent is {route.model}, not a Gemini model: Gemini CLI keeps its own")
-    env = {"GOOGLE_GEMINI_BASE_URL": route.api_base} if route.api_base else {}
-    return Forwarded(("--model", name), env)
+    if not route.api_base:
+        return Forwarded(("--model", name))
+    # Gemini CLI 0.61 takes a base URL as its "gateway" sign-in, which its non-interactive mode refuses before any
+    # call unless the user's settings choose the API key (a settings file of pmtui's own under /tmp is refused).
+    return Forwarded(("--model", name), {"GOOGLE_GEMINI_BASE_URL": route.api_base}, note=GEMINI_AUTH_NOTE)
 
 
 def _forward_opencode(route: ModelRoute | None) -> Forwarded:
