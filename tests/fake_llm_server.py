@@ -1,4 +1,4 @@
-"""A real model server on 127.0.0.1 for tests and benchmarks, speaking three APIs.
+"""A real model server on 127.0.0.1 for tests and benchmarks, speaking four APIs.
 
 - POST /v1/chat/completions (and /chat/completions): OpenAI chat completions, one JSON body or SSE chunks,
   with usage.
@@ -6,6 +6,8 @@
   `function_call` output item, the text a `message` item, then `response.completed` with usage).
 - POST /v1/messages: the Anthropic Messages API Claude Code speaks (each tool call a `tool_use` block),
   streamed or one JSON body.
+- POST /v1beta/models/MODEL:streamGenerateContent (SSE), :generateContent, :countTokens: the Gemini API
+  Gemini CLI speaks (each tool call a `functionCall` part).
 
 Scriptable: a queue of FakeResponse items is served first, then the default responder
 (a function of the request body). Every request is recorded so callers can count calls and tokens.
