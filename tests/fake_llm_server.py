@@ -1,13 +1,22 @@
-"""A real OpenAI-compatible chat-completions server on 127.0.0.1 for tests and benchmarks.
+"""A real model server on 127.0.0.1 for tests and benchmarks, speaking four APIs.
 
-Serves POST /v1/chat/completions (and /chat/completions), as one JSON body or as SSE chunks,
-with usage. Scriptable: a queue of FakeResponse items is served first, then the default responder
+- POST /v1/chat/completions (and /chat/completions): OpenAI chat completions, one JSON body or SSE chunks,
+  with usage.
+- POST /v1/responses: the Responses API Codex CLI speaks, as its SSE events (each tool call a
+  `function_call` output item, the text a `message` item, then `response.completed` with usage).
+- POST /v1/messages: the Anthropic Messages API Claude Code speaks (each tool call a `tool_use` block),
+  streamed or one JSON body.
+- POST /v1beta/models/MODEL:streamGenerateContent (SSE), :generateContent, :countTokens: the Gemini API
+  Gemini CLI speaks (each tool call a `functionCall` part).
+
+Scriptable: a queue of FakeResponse items is served first, then the default responder
 (a function of the request body). Every request is recorded so callers can count calls and tokens.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections import deque
@@ -19,6 +28,10 @@ from typing import Any, Self
 import pytest
 
 CHAT_PATHS = ("/v1/chat/completions", "/chat/completions")
+RESPONSES_PATHS = ("/v1/responses", "/responses")
+MESSAGES_PATHS = ("/v1/messages",)
+# The Gemini API (Gemini CLI): /v1beta/models/MODEL:streamGenerateContent?alt=sse, :generateContent, :countTokens.
+GEMINI_PATH = re.compile(r"^/v1(?:beta|alpha)?/models/([^/:]+):(streamGenerateContent|generateContent|countTokens)$")
 
 
 @dataclass
@@ -46,6 +59,8 @@ class RecordedRequest:
     body: dict[str, Any]
     status: int = 0
     authorization: str = ""
+    # Every request header, by its lower-case name (an Anthropic key travels in x-api-key).
+    headers: dict[str, str] = field(default_factory=dict)
     prompt_tokens: int = 0
     completion_tokens: int = 0
 
@@ -59,14 +74,62 @@ class RecordedRequest:
 
     @property
     def messages(self) -> list[dict[str, Any]]:
+        """Chat messages; a Responses API request's input items read as messages (tool output as `tool`)."""
+        if "input" in self.body and "messages" not in self.body:
+            return input_messages(self.body)
+        if "contents" in self.body:
+            return gemini_messages(self.body)
         return list(self.body.get("messages", []))
 
     def text(self) -> str:
         """All message contents joined, for asserting on what the prompt said."""
-        return "\n".join(str(m.get("content", "")) for m in self.messages)
+        return "\n".join(content_text(m.get("content", "")) for m in self.messages)
 
 
 Responder = Callable[[dict[str, Any]], "FakeResponse | str"]
+
+
+def content_text(content: Any) -> str:
+    """A message's content as text: a string, or the text of its parts (Anthropic blocks, tool results)."""
+    if isinstance(content, list):
+        return "\n".join(content_text(part.get("text", part.get("content", ""))) if isinstance(part, dict)
+                         else str(part) for part in content)
+    return str(content)
+
+
+def gemini_messages(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """A Gemini API body's `contents` as chat-like messages (a functionResponse part as a `tool` message)."""
+    messages: list[dict[str, Any]] = []
+    for content in body.get("contents", []):
+        role = "assistant" if content.get("role") == "model" else "user"
+        texts = [str(part["text"]) for part in content.get("parts", []) if "text" in part]
+        if texts:
+            messages.append({"role": role, "content": "\n".join(texts)})
+        for part in content.get("parts", []):
+            if "functionResponse" in part:
+                messages.append({"role": "tool", "content": json.dumps(part["functionResponse"].get("response", {}))})
+    return messages
+
+
+def input_messages(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """A Responses API body's `input` as chat-like messages: {role, content} with the item's text joined."""
+    items = body.get("input", [])
+    if isinstance(items, str):
+        return [{"role": "user", "content": items}]
+    messages: list[dict[str, Any]] = []
+    for item in items:
+        kind = item.get("type", "message")
+        if kind == "message":
+            content = item.get("content", "")
+            if isinstance(content, list):
+                content = "\n".join(str(part.get("text", "")) for part in content)
+            messages.append({"role": item.get("role", "user"), "content": content})
+        elif kind == "function_call":
+            messages.append({"role": "assistant", "content": "", "tool_call": item.get("name")})
+        elif kind in ("function_call_output", "custom_tool_call_output"):
+            output = item.get("output", "")
+            messages.append({"role": "tool", "content": output if isinstance(output, str) else json.dumps(output)})
+    return messages
 
 
 def count_tokens(text: str) -> int:
@@ -171,7 +234,9 @@ class _ChatHandler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
-        if self.path.rstrip("/") not in CHAT_PATHS:
+        route = self.path.split("?", 1)[0].rstrip("/")
+        gemini = GEMINI_PATH.match(route)
+        if route not in CHAT_PATHS + RESPONSES_PATHS + MESSAGES_PATHS and gemini is None:
             self._send_json(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
             return
         try:
@@ -179,9 +244,9 @@ class _ChatHandler(BaseHTTPRequestHandler):
         except json.JSONDecodeError:
             self._send_json(400, {"error": {"message": "request body is not JSON", "type": "invalid_request"}})
             return
-        prompt_text = "\n".join(str(m.get("content", "")) for m in body.get("messages", []))
-        record = RecordedRequest(path=self.path, body=body, prompt_tokens=count_tokens(prompt_text),
-                                 authorization=self.headers.get("Authorization", ""))
+        record = RecordedRequest(path=self.path, body=body, authorization=self.headers.get("Authorization", ""),
+                                 headers={name.lower(): value for name, value in self.headers.items()})
+        record.prompt_tokens = count_tokens(record.text())
         with self.fake._lock:
             self.fake.requests.append(record)
         response = self.fake._next_response(body)
@@ -203,7 +268,13 @@ class _ChatHandler(BaseHTTPRequestHandler):
             "total_tokens": record.prompt_tokens + record.completion_tokens,
         }
         model = str(body.get("model", "fake-model"))
-        if body.get("stream"):
+        if gemini is not None:
+            self._send_gemini(gemini.group(1), gemini.group(2), response, record)
+        elif route in RESPONSES_PATHS:
+            self._send_responses(model, response, record)
+        elif route in MESSAGES_PATHS:
+            self._send_messages(model, response, record)
+        elif body.get("stream"):
             include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
             self._send_stream(model, response, usage if include_usage else None)
         else:
@@ -267,6 +338,113 @@ class _ChatHandler(BaseHTTPRequestHandler):
             return
         self.close_connection = True
 
+
+    def _send_responses(self, model: str, response: FakeResponse, record: RecordedRequest) -> None:
+        """The Responses API's SSE events: created, one output item per tool call and the text, completed."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        number = len(self.fake.requests)
+        head = {"id": f"resp_fake_{number}", "object": "response", "created_at": int(time.time()), "model": model,
+                "status": "in_progress", "output": []}
+        items: list[dict[str, Any]] = []
+        if response.text:
+            items.append({"type": "message", "id": f"msg_fake_{number}", "role": "assistant", "status": "completed",
+                          "content": [{"type": "output_text", "text": response.text, "annotations": []}]})
+        for index, call in enumerate(response.tool_calls or []):
+            items.append({"type": "function_call", "id": f"fc_fake_{number}_{index}", "status": "completed",
+                          "call_id": f"call_{number}_{index}", "name": call["name"],
+                          "arguments": json.dumps(call.get("arguments", {}))})
+        events: list[dict[str, Any]] = [{"type": "response.created", "response": head}]
+        for index, item in enumerate(items):
+            events.append({"type": "response.output_item.added", "output_index": index, "item": item})
+            if item["type"] == "message":
+                events += [{"type": "response.output_text.delta", "item_id": item["id"], "output_index": index,
+                            "content_index": 0, "delta": piece} for piece in _pieces(response.text, 200)]
+            events.append({"type": "response.output_item.done", "output_index": index, "item": item})
+        usage = {"input_tokens": record.prompt_tokens, "output_tokens": record.completion_tokens,
+                 "total_tokens": record.prompt_tokens + record.completion_tokens,
+                 "input_tokens_details": {"cached_tokens": 0}, "output_tokens_details": {"reasoning_tokens": 0}}
+        events.append({"type": "response.completed",
+                       "response": {**head, "status": "completed", "output": items, "usage": usage}})
+        try:
+            for event in events:
+                self.wfile.write(f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode())
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            return
+        self.close_connection = True
+
+    def _send_gemini(self, model: str, method: str, response: FakeResponse, record: RecordedRequest) -> None:
+        """A Gemini API reply: one candidate, a text part and a functionCall part per tool call (SSE or whole)."""
+        if method == "countTokens":
+            self._send_json(200, {"totalTokens": record.prompt_tokens})
+            return
+        parts: list[dict[str, Any]] = [{"text": response.text}] if response.text else []
+        parts += [{"functionCall": {"name": call["name"], "args": call.get("arguments", {})}}
+                  for call in response.tool_calls or []]
+        reply = {"candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP", "index": 0}],
+                 "usageMetadata": {"promptTokenCount": record.prompt_tokens,
+                                   "candidatesTokenCount": record.completion_tokens,
+                                   "totalTokenCount": record.prompt_tokens + record.completion_tokens},
+                 "modelVersion": model}
+        if method == "generateContent":
+            self._send_json(200, reply)
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        try:
+            self.wfile.write(f"data: {json.dumps(reply)}\n\n".encode())
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            return
+        self.close_connection = True
+
+    def _send_messages(self, model: str, response: FakeResponse, record: RecordedRequest) -> None:
+        """An Anthropic Messages reply: a text block and a tool_use block per tool call, streamed or whole."""
+        number = len(self.fake.requests)
+        blocks: list[dict[str, Any]] = [{"type": "text", "text": response.text}] if response.text else []
+        blocks += [{"type": "tool_use", "id": f"toolu_fake_{number}_{index}", "name": call["name"],
+                    "input": call.get("arguments", {})} for index, call in enumerate(response.tool_calls or [])]
+        stop = "tool_use" if response.tool_calls else "end_turn"
+        usage = {"input_tokens": record.prompt_tokens, "output_tokens": record.completion_tokens}
+        message = {"id": f"msg_fake_{number}", "type": "message", "role": "assistant", "model": model,
+                   "content": blocks, "stop_reason": stop, "stop_sequence": None, "usage": usage}
+        if not record.stream:
+            self._send_json(200, message)
+            return
+        events: list[dict[str, Any]] = [{"type": "message_start", "message": {
+            **message, "content": [], "stop_reason": None, "usage": {**usage, "output_tokens": 0}}}]
+        for index, block in enumerate(blocks):
+            if block["type"] == "text":
+                events.append({"type": "content_block_start", "index": index,
+                               "content_block": {"type": "text", "text": ""}})
+                events += [{"type": "content_block_delta", "index": index,
+                            "delta": {"type": "text_delta", "text": piece}} for piece in _pieces(block["text"], 200)]
+            else:
+                events.append({"type": "content_block_start", "index": index,
+                               "content_block": {**block, "input": {}}})
+                events.append({"type": "content_block_delta", "index": index,
+                               "delta": {"type": "input_json_delta", "partial_json": json.dumps(block["input"])}})
+            events.append({"type": "content_block_stop", "index": index})
+        events += [{"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": None},
+                    "usage": {"output_tokens": record.completion_tokens}}, {"type": "message_stop"}]
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        try:
+            for event in events:
+                self.wfile.write(f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode())
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            return
+        self.close_connection = True
 
     def _send_broken_stream(self, head: list[dict[str, Any]], body: list[dict[str, Any]], keep: int) -> None:
         try:

@@ -80,6 +80,97 @@ def test_a_preset_forwards_the_agent_model_and_its_base_url(tmp_path: Path, monk
     assert mini.env["MSWEA_CONFIGURED"] == "true"
 
 
+def test_codex_gets_the_base_url_as_a_model_provider_of_its_own(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found delivering with codex 0.169: it reads no OPENAI_BASE_URL, so the forwarded base URL was ignored and
+    it went to api.openai.com ("failed to lookup address information", reconnecting until the time budget)."""
+    fake_tool(tmp_path / "bin", "codex", "print('codex-cli 0.169.0')")
+    with_path(monkeypatch, tmp_path / "bin")
+    monkeypatch.setenv("MY_KEY", "sk-test")
+    config = Config(models={"agent": ModelRoute(model="openai/coder", api_base="http://127.0.0.1:9/v1",
+                                                api_key_env="MY_KEY")})
+
+    codex = resolve_agent("codex", config)
+
+    settings = [codex.argv[i + 1] for i, arg in enumerate(codex.argv) if arg == "-c"]
+    assert settings == ["model_provider=pmtui", 'model_providers.pmtui.name="pmtui models.agent"',
+                        'model_providers.pmtui.base_url="http://127.0.0.1:9/v1"',
+                        'model_providers.pmtui.wire_api="responses"', 'model_providers.pmtui.env_key="MY_KEY"']
+    assert codex.argv[codex.argv.index("--model") + 1] == "coder" and codex.argv[-1] == "-"
+    assert "OPENAI_BASE_URL" not in codex.env and "sk-test" not in codex.command
+    # A keyless local server: no key variable named (codex would refuse to start without it).
+    local = Config(models={"agent": ModelRoute(model="hosted_vllm/qwen", api_base="http://127.0.0.1:8/v1")})
+    assert not [arg for arg in resolve_agent("codex", local).argv if "env_key" in arg]
+    # No base URL: codex keeps its own provider.
+    plain = resolve_agent("codex", Config(models={"agent": ModelRoute(model="openai/gpt-5")}))
+    assert "-c" not in plain.argv and plain.argv[plain.argv.index("--model") + 1] == "gpt-5"
+
+
+def test_opencode_is_told_the_model_it_cannot_look_up(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found delivering with opencode 1.18 offline: it knows a model only from the models.dev catalog it fetches,
+    so with the catalog out of reach (or a model name of the endpoint's own) every attempt failed with
+    "Unexpected server error" before any model call. The forwarded provider names the model."""
+    fake_tool(tmp_path / "bin", "opencode", "print('1.18.33')")
+    with_path(monkeypatch, tmp_path / "bin")
+    config = Config(models={"agent": ModelRoute(model="openai/fake-coder", api_base="http://127.0.0.1:9/v1")})
+
+    opencode = resolve_agent("opencode", config)
+
+    assert opencode.argv[opencode.argv.index("--model") + 1] == "openai/fake-coder"
+    assert json.loads(opencode.env["OPENCODE_CONFIG_CONTENT"]) == {"provider": {"openai": {
+        "options": {"baseURL": "http://127.0.0.1:9/v1"}, "models": {"fake-coder": {}}}}}
+
+
+def test_gemini_with_a_base_url_says_what_its_settings_need(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found delivering with Gemini CLI 0.61: the forwarded GOOGLE_GEMINI_BASE_URL makes it sign in as a "gateway",
+    which its non-interactive mode refuses ("Invalid auth method selected.") unless the user's settings choose the
+    API key; `pmtui agents` says so where it forwards a base URL."""
+    fake_tool(tmp_path / "bin", "gemini", "print('0.61.0')")
+    with_path(monkeypatch, tmp_path / "bin")
+    route = ModelRoute(model="gemini/gemini-2.5-pro", api_base="http://127.0.0.1:9")
+
+    gemini = resolve_agent("gemini", Config(models={"agent": route}))
+
+    assert gemini.env["GOOGLE_GEMINI_BASE_URL"] == "http://127.0.0.1:9"
+    assert '"selectedType": "gemini-api-key"' in gemini.note and "settings.json" in gemini.note
+    assert resolve_agent("gemini", Config(models={"agent": ModelRoute(model="gemini/gemini-2.5-pro")})).note == ""
+
+
+def _bwrap_missing() -> str:
+    from pmtui.delivery.sandbox import probe
+
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        return "bubblewrap is not installed (apt-get install bubblewrap)"
+    return "" if probe(bwrap)[0] is not None else probe(bwrap)[1]
+
+
+async def test_an_agent_with_a_sandbox_of_its_own_runs_it_only_outside_pmtuis(tmp_path: Path) -> None:
+    """Found delivering with codex 0.169 under pmtui's bubblewrap: its own sandbox failed on every command it ran
+    (`bwrap: Can't mkdir /tmp/.git: Read-only file system`), so it wrote nothing and the task escalated. Under
+    pmtui's sandbox a preset runs its confined command (codex's sandbox lifted); outside it, its own."""
+    from pmtui.delivery.sandbox import SANDBOX, resolve
+
+    repo = make_project(tmp_path)
+    tool = fake_tool(tmp_path / "bin", "boxed-tool", "import sys\nopen('ran.txt', 'w').write(sys.argv[1])")
+    agent = AgentCommand(name="boxed", command=f"{tool} own-sandbox", confined_command=f"{tool} pmtuis-sandbox",
+                         preset=True, writes_result_file=False)
+    codex = resolve_agent("codex", Config(agents={"codex": AgentConfig(program=str(tool))}))
+    assert "--sandbox" in codex.argv and "--dangerously-bypass-approvals-and-sandbox" not in codex.argv
+    assert "--sandbox" not in codex.argv_for(True) and "--dangerously-bypass-approvals-and-sandbox" in codex.argv_for(True)
+
+    await CommandExecutor(agent).run(contract(), repo, attempt=1, run_dir=tmp_path / "runs")
+    assert (repo / "ran.txt").read_text() == "own-sandbox"
+    if missing := _bwrap_missing():
+        pytest.skip(f"no working sandbox here: {missing}")
+    token = SANDBOX.set(resolve("on"))
+    try:
+        await CommandExecutor(agent).run(contract(), repo, attempt=2, run_dir=tmp_path / "runs")
+    finally:
+        SANDBOX.reset(token)
+    assert (repo / "ran.txt").read_text() == "pmtuis-sandbox"
+
+
 def test_agents_of_your_own_and_adjusted_presets_come_from_the_config(tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     fake_tool(tmp_path / "bin", "aider", "print('aider 0.86.2')")
@@ -241,3 +332,4 @@ def test_every_preset_flag_exists_in_the_installed_tools_help(name: str) -> None
     assert len(help_text) > 200, f"{path} printed no help: {help_text!r}"
     assert "--model" in agent.argv
     assert missing_flags(agent.argv, help_text) == []
+    assert missing_flags(agent.argv_for(True), help_text) == []

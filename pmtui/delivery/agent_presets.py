@@ -34,6 +34,10 @@ _OPENCODE_PROVIDERS = {"openai": "openai", "anthropic": "anthropic", "gemini": "
                        "openrouter": "openrouter", "mistral": "mistral", "deepseek": "deepseek",
                        "together_ai": "togetherai"}
 _OPENAI_COMPATIBLE = frozenset({"openai", "hosted_vllm", "lm_studio", "openai_like"})
+GEMINI_AUTH_NOTE = ('with a base URL, Gemini CLI needs {"security": {"auth": {"selectedType": "gemini-api-key"}}} in '
+                    '~/.gemini/settings.json (else: "Invalid auth method selected.")')
+# The model provider id a forwarded base URL gets in Codex (openai, ollama and lmstudio are its reserved ids).
+CODEX_PROVIDER = "pmtui"
 
 
 class AgentError(Exception):
@@ -72,6 +76,9 @@ class AgentPreset:
     leftovers: tuple[str, ...] = ()
     # Where the tool keeps its own state (login, settings, history): writable under the sandbox (`~` is $HOME).
     state_dirs: tuple[str, ...] = ()
+    # `args` with the tool's own sandbox lifted, run instead of them when pmtui's sandbox confines the tool: a
+    # tool's sandbox does not nest in pmtui's (Codex's bubblewrap cannot mount over pmtui's read-only /tmp).
+    confined_args: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -91,17 +98,23 @@ class AgentCommand:
     state_dirs: tuple[str, ...] = ()
     source: str = "command line"
     note: str = ""
+    # The command run when pmtui's sandbox confines the agent, when it differs (a preset's confined_args).
+    confined_command: str | None = None
 
     @property
     def argv(self) -> list[str]:
         return shlex.split(self.command)
+
+    def argv_for(self, confined: bool) -> list[str]:
+        """The command's argv as run under pmtui's sandbox (confined) or without it."""
+        return shlex.split(self.confined_command) if confined and self.confined_command else self.argv
 
     def as_json(self) -> dict[str, object]:
         """The `pmtui agents --json` object (environment values are never shown, only their names)."""
         return {
             "name": self.name, "installed": self.installed, "version": self.version, "command": self.command,
             "path": self.path, "preset": self.preset, "source": self.source, "env": sorted(self.env),
-            "note": self.note,
+            "note": self.note, "confined_command": self.confined_command,
         }
 
 
@@ -154,8 +167,18 @@ def _forward_codex(route: ModelRoute | None) -> Forwarded:
     provider, name = _provider(route.model)
     if provider not in _OPENAI_COMPATIBLE:
         return Forwarded(note=f"models.agent is {route.model}, not an OpenAI model: Codex keeps its own")
-    env = {"OPENAI_BASE_URL": route.api_base} if route.api_base else {}
-    return Forwarded(("--model", name), env)
+    if not route.api_base:
+        return Forwarded(("--model", name))
+    # Codex reads no OPENAI_BASE_URL (0.169 went to api.openai.com with it set): a base URL reaches it as a
+    # model provider of its own, which speaks the Responses API ({api_base}/responses) over HTTPS, no WebSocket.
+    table = f"model_providers.{CODEX_PROVIDER}"
+    args = ["--model", name, "-c", f"model_provider={CODEX_PROVIDER}", "-c", f'{table}.name="pmtui models.agent"',
+            "-c", f"{table}.base_url={json.dumps(route.api_base)}", "-c", f'{table}.wire_api="responses"']
+    key = route.key_env()
+    if key and os.environ.get(key):
+        # Codex reads the key from the variable named here; a keyless local server gets no Authorization.
+        args += ["-c", f'{table}.env_key="{key}"']
+    return Forwarded(tuple(args))
 
 
 def _forward_gemini(route: ModelRoute | None) -> Forwarded:
@@ -164,8 +187,11 @@ def _forward_gemini(route: ModelRoute | None) -> Forwarded:
     provider, name = _provider(route.model)
     if provider not in ("gemini", "vertex_ai"):
         return Forwarded(note=f"models.agent is {route.model}, not a Gemini model: Gemini CLI keeps its own")
-    env = {"GOOGLE_GEMINI_BASE_URL": route.api_base} if route.api_base else {}
-    return Forwarded(("--model", name), env)
+    if not route.api_base:
+        return Forwarded(("--model", name))
+    # Gemini CLI 0.61 takes a base URL as its "gateway" sign-in, which its non-interactive mode refuses before any
+    # call unless the user's settings choose the API key (a settings file of pmtui's own under /tmp is refused).
+    return Forwarded(("--model", name), {"GOOGLE_GEMINI_BASE_URL": route.api_base}, note=GEMINI_AUTH_NOTE)
 
 
 def _forward_opencode(route: ModelRoute | None) -> Forwarded:
@@ -177,7 +203,10 @@ def _forward_opencode(route: ModelRoute | None) -> Forwarded:
         return Forwarded(note=f"models.agent is {route.model}: opencode has no provider of that name built in")
     env: dict[str, str] = {}
     if route.api_base:
-        env["OPENCODE_CONFIG_CONTENT"] = json.dumps({"provider": {target: {"options": {"baseURL": route.api_base}}}})
+        # The model is named too: opencode knows a model only from the models.dev catalog it fetches, and one it
+        # cannot fetch (offline) or a name of the endpoint's own failed as "Unexpected server error" before any call.
+        env["OPENCODE_CONFIG_CONTENT"] = json.dumps(
+            {"provider": {target: {"options": {"baseURL": route.api_base}, "models": {name: {}}}}})
     return Forwarded(("--model", f"{target}/{name}"), env)
 
 
@@ -221,6 +250,10 @@ PRESETS: tuple[AgentPreset, ...] = (
         program="codex",
         install="npm install -g @openai/codex",
         args=("exec", "--sandbox", "workspace-write", "--skip-git-repo-check", "--ephemeral", "--color", "never"),
+        # Under pmtui's bubblewrap its own fails on every command (`bwrap: Can't mkdir /tmp/.git: Read-only file
+        # system`): the flag its --help gives for "environments that are externally sandboxed".
+        confined_args=("exec", "--dangerously-bypass-approvals-and-sandbox", "--skip-git-repo-check", "--ephemeral",
+                       "--color", "never"),
         forward=_forward_codex,
         prompt_args=("-",),
         help_commands=(("exec", "--help"),),
@@ -349,19 +382,21 @@ def _from_preset(spec: AgentPreset, config: Config, *, probe: bool) -> AgentComm
     own = config.agents.get(spec.name)
     program = (own.program if own and own.program else None) or spec.program
     forwarded = spec.forward(_agent_route(config))
-    args = [*spec.args, *forwarded.args, *(own.args if own else []), *spec.prompt_args]
+    tail = [*forwarded.args, *(own.args if own else []), *spec.prompt_args]
     env = {**spec.env, **forwarded.env, **_key_env(config), **(own.env if own else {})}
     path = _which(program)
-    command = join_command([program, *args])
+    command = join_command([program, *spec.args, *tail])
+    confined = join_command([program, *spec.confined_args, *tail]) if spec.confined_args is not None else None
     if own and own.command:
         command = own.command
+        confined = None
         path = _which(shlex.split(command)[0]) if shlex.split(command) else None
     version = tool_version(path, spec.version_args, env) if probe and path else None
     return AgentCommand(
         name=spec.name, command=command, env=env, preset=True, installed=path is not None, version=version,
         path=path, stdin=spec.stdin, writes_result_file=spec.writes_result_file, leftovers=spec.leftovers,
         state_dirs=spec.state_dirs, source=f"[agents.{spec.name}] in {config.source}" if own else "preset",
-        note=forwarded.note,
+        note=forwarded.note, confined_command=confined,
     )
 
 
@@ -435,6 +470,8 @@ def agents_table(agents: list[AgentCommand]) -> str:
         state = f"installed {agent.version or ''}".rstrip() if agent.installed else "not installed"
         head = f"{agent.name:<15} {state}" + (f" ({agent.path})" if agent.path else "")
         lines = [head, f"    {agent.command}"]
+        if agent.confined_command:
+            lines.append(f"    in pmtui's sandbox: {agent.confined_command}")
         if agent.note:
             lines.append(f"    note: {agent.note}")
         if not agent.installed:

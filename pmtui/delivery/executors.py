@@ -222,7 +222,7 @@ class CommandExecutor:
         }
         sandbox = current_sandbox()
         state = state_paths(self.agent.state_dirs) if sandbox.active else []
-        argv = sandbox.wrap(expand_argv(self.argv, values, editable_files(contract)), workdir,
+        argv = sandbox.wrap(expand_argv(self.agent.argv_for(sandbox.active), values, editable_files(contract)), workdir,
                             writable=[run_dir.resolve(), *state])
         env = {
             **os.environ,

@@ -1,0 +1,167 @@
+"""The npm-distributed coding agents end to end: Codex CLI, Claude Code and Gemini CLI (installed by `make test`
+in .venv-agents/npm) deliver the two-task calculator plan of test_real_agents through `pmtui deliver --agent NAME`,
+their model a scripted server on 127.0.0.1 speaking the tool's own API — Codex: the Responses API
+(`/v1/responses` SSE, its `exec_command` tool); Claude Code: the Anthropic Messages API (`/v1/messages` SSE, its
+`Bash` tool); Gemini CLI: the Gemini API (`/v1beta/models/M:streamGenerateContent` SSE, `run_shell_command`). The tools know nothing of pmtui: each gets the preset's command line, the prompt on standard
+input and pmtui's model route, and runs under pmtui's sandbox where there is one. Correct code is released
+with no escalation. Wrong code is not tried here (about 20 s more per tool): the gates that escalate it are the
+same for every agent, and test_real_agents proves them with aider and mini-swe-agent.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.fake_llm_server import FakeLLMServer, FakeResponse, content_text, gemini_messages, input_messages
+from tests.fixtures.delivery_repo import QUICK_TESTS, RUFF, git
+from tests.fixtures.processes import run_pmtui
+from tests.test_real_agents import PLAN, PY, REVIEW_PROMPT, TASK, calculator, edits, review_reply, status
+
+NPM_BIN = Path(__file__).resolve().parent.parent / ".venv-agents" / "npm" / "node_modules" / ".bin"
+
+
+def npm_agent_installed(program: str) -> Path:
+    path = NPM_BIN / program
+    if not path.exists():
+        pytest.skip(f"{program} is not installed in .venv-agents/npm: `make test` (or `make agents`) installs it "
+                    "when the npm registry is reachable")
+    return path
+
+
+# Each tool's shell tool: its name and the argument that holds the command.
+SHELL_TOOL = {"codex": ("exec_command", "cmd"), "claude": ("Bash", "command"), "gemini": ("run_shell_command", "command")}
+
+
+def turn(agent: str, messages: list[dict[str, Any]], ran: int) -> FakeResponse:
+    """The agent's turns on a task: write the files with a heredoc, run the tests, then a final message."""
+    found = TASK.findall("\n".join(content_text(m.get("content", "")) for m in messages))
+    files = edits(wrong=False).get(found[-1] if found else "")
+    if files is None or ran >= 2:
+        return FakeResponse(text="Done: the code and its test are written and the tests pass.")
+    tool, argument = SHELL_TOOL[agent]
+    if ran == 0:
+        script = "\n".join(f"cat > {path} <<'PMTUI_EOF'\n{text}PMTUI_EOF" for path, text in files.items())
+        return FakeResponse(text="I will write the code and its test.",
+                            tool_calls=[{"name": tool, "arguments": {argument: script}}])
+    tests = f"PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 {PY} -m pytest -q -p no:cacheprovider tests"
+    return FakeResponse(text="Now the tests.", tool_calls=[{"name": tool, "arguments": {argument: tests}}])
+
+
+def tool_results(agent: str, body: dict[str, Any]) -> list[str]:
+    """What the agent's commands printed, as the tool sent it back to the model."""
+    if agent == "codex":
+        return [str(m["content"]) for m in input_messages(body) if m["role"] == "tool"]
+    if agent == "gemini":
+        return [str(m["content"]) for m in gemini_messages(body) if m["role"] == "tool"]
+    return [content_text(part.get("content", "")) for m in body.get("messages", [])
+            if isinstance(m.get("content"), list) for part in m["content"]
+            if isinstance(part, dict) and part.get("type") == "tool_result"]
+
+
+def responder(agent: str):  # type: ignore[no-untyped-def]
+    """The agent's turns; pmtui's own review calls to the same endpoint are answered as in test_real_agents."""
+
+    def respond(body: dict[str, Any]) -> FakeResponse:
+        messages = (input_messages(body) if "input" in body else gemini_messages(body) if "contents" in body
+                    else body.get("messages", []))
+        flat = [{"role": m.get("role"), "content": content_text(m.get("content", ""))} for m in messages]
+        review = review_reply({"messages": flat})
+        if review is not None:
+            return review
+        if not body.get("tools"):
+            return FakeResponse(text="OK")  # a side request of the tool's own (Claude Code sends some without tools)
+        return turn(agent, flat, len(tool_results(agent, body)))
+
+    return respond
+
+
+@pytest.fixture
+def fake_model() -> Iterator[FakeLLMServer]:
+    with FakeLLMServer() as server:
+        yield server
+
+
+# One endpoint for pmtui and the agent, as a user with a proxy or a local server has it: Codex gets [models.agent]
+# (pmtui finds the OpenAI key and base URL for its own review); Claude Code and pmtui share [models.default].
+CONFIG = {
+    "codex": '[models.agent]\nmodel = "openai/fake-coder"\napi_base = "{api_base}"\n',
+    "claude": '[models.default]\nmodel = "anthropic/claude-sonnet-4-5"\napi_base = "{base_url}"\n',
+    "gemini": '[models.agent]\nmodel = "gemini/gemini-2.5-pro"\napi_base = "{base_url}"\n',
+}
+
+
+def deliver(tmp_path: Path, repo: Path, agent: str, server: FakeLLMServer) -> subprocess.CompletedProcess[str]:
+    """`pmtui deliver --agent NAME` as a user runs it."""
+    plan = tmp_path / "plan.md"
+    plan.write_text(PLAN.format(agent=agent, ruff=RUFF, quick_tests=QUICK_TESTS))
+    config = tmp_path / "pmtui.toml"
+    config.write_text(CONFIG[agent].format(api_base=server.api_base, base_url=server.base_url), encoding="utf-8")
+    (tmp_path / "home").mkdir()
+    (tmp_path / "tmp").mkdir()
+    env = {
+        **os.environ,
+        "PATH": f"{NPM_BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+        "PMTUI_CONFIG": str(config),
+        "PMTUI_DB": str(tmp_path / "pmtui.db"),
+        "OPENAI_API_KEY": "sk-fake-for-tests",
+        "OPENAI_BASE_URL": server.api_base,
+        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+        "HOME": str(tmp_path / "home"),
+        # Codex makes the helper its own sandbox needs (outside pmtui's) only when its home is not under the
+        # temporary folder; a user's is not, this test's is under pytest's.
+        "TMPDIR": str(tmp_path / "tmp"),
+        "NO_COLOR": "1",
+        "NO_PROXY": "127.0.0.1,localhost",
+    }
+    if agent == "claude":
+        # Its key (with an OpenAI key beside it, pmtui's found model is Anthropic's); its own switches for what it
+        # would send elsewhere (there is no network here anyway).
+        env.update({"ANTHROPIC_API_KEY": "sk-ant-fake-for-tests", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+                    "DISABLE_TELEMETRY": "1", "DISABLE_AUTOUPDATER": "1"})
+    if agent == "gemini":
+        # What `pmtui agents` tells a Gemini CLI 0.61 user with a base URL to set (see GEMINI_AUTH_NOTE).
+        env["GEMINI_API_KEY"] = "fake-gemini-key"
+        (tmp_path / "home" / ".gemini").mkdir()
+        (tmp_path / "home" / ".gemini" / "settings.json").write_text(
+            json.dumps({"security": {"auth": {"selectedType": "gemini-api-key"}}}), encoding="utf-8")
+    return run_pmtui(["deliver", str(plan), "--repo", str(repo), "--agent", agent, "--headless", "--no-wait"],
+                     env=env, timeout=240)
+
+
+# The API each tool speaks, and the header its key travels in.
+API = {"codex": ("/v1/responses", "authorization", "Bearer sk-fake-for-tests"),
+       "claude": ("/v1/messages", "x-api-key", "sk-ant-fake-for-tests"),
+       "gemini": ("/v1beta/models/gemini-2.5-pro:streamGenerateContent", "x-goog-api-key", "fake-gemini-key")}
+
+
+@pytest.mark.parametrize("agent", ["codex", "claude", "gemini"])
+def test_an_npm_agent_delivers_correct_code_to_release(tmp_path: Path, fake_model: FakeLLMServer, agent: str) -> None:
+    npm_agent_installed(agent)
+    repo = calculator(tmp_path)
+    fake_model.set_responder(responder(agent))
+
+    done = deliver(tmp_path, repo, agent, fake_model)
+
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    report = status(tmp_path)
+    assert report["state"] == "released" and report["escalations"] == []
+    assert [(t["id"], t["state"], t["attempts"]) for t in report["tasks"]] == [
+        ("T1", "completed", 1), ("T2", "completed", 1)]
+    final = git(repo, "show", f"pm/calc-{agent}:calc/__init__.py")
+    assert "def sub(a, b):\n    return a - b" in final and "def mul(a, b):\n    return a * b" in final
+    assert git(repo, "status", "--porcelain") == ""
+    path, header, key = API[agent]
+    turns = [r for r in fake_model.requests if r.path.startswith(path) and r.body.get("tools")]
+    # Per task: the write, the test run, the final message; the commands ran (their output came back).
+    assert len(turns) == 6 and all(r.headers.get(header) == key for r in turns), [r.path for r in turns]
+    outputs = [out for r in turns for out in tool_results(agent, r.body)]
+    assert any("2 passed" in out for out in outputs) and any("3 passed" in out for out in outputs), outputs[-2:]
+    assert any(REVIEW_PROMPT in r.text() for r in fake_model.requests), "the tier review went to the user's model"
+
