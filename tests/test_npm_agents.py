@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 from tests.fake_llm_server import FakeLLMServer, FakeResponse, content_text, gemini_messages, input_messages
+from tests.fixtures.calculator import PLAN, PY, REVIEW_PROMPT, TASK, calculator, edits, review_reply, status
 from tests.fixtures.delivery_repo import QUICK_TESTS, RUFF, git
 from tests.fixtures.processes import run_pmtui
-from tests.test_real_agents import PLAN, PY, REVIEW_PROMPT, TASK, calculator, edits, review_reply, status
 
 NPM_BIN = Path(__file__).resolve().parent.parent / ".venv-agents" / "npm" / "node_modules" / ".bin"
 
@@ -100,7 +100,9 @@ CONFIG = {
 def deliver(tmp_path: Path, repo: Path, agent: str, server: FakeLLMServer) -> subprocess.CompletedProcess[str]:
     """`pmtui deliver --agent NAME` as a user runs it."""
     plan = tmp_path / "plan.md"
-    plan.write_text(PLAN.format(agent=agent, ruff=RUFF, quick_tests=QUICK_TESTS))
+    # One task: each of these tools starts a Node process per attempt (8-16 s of CPU a two-task run); what comes after
+    # the first task is the engine's, the same for every agent, and aider and mini-swe-agent deliver both tasks.
+    plan.write_text(PLAN.format(agent=agent, ruff=RUFF, quick_tests=QUICK_TESTS).split("\n### T2:")[0])
     config = tmp_path / "pmtui.toml"
     config.write_text(CONFIG[agent].format(api_base=server.api_base, base_url=server.base_url), encoding="utf-8")
     (tmp_path / "home").mkdir()
@@ -152,16 +154,15 @@ def test_an_npm_agent_delivers_correct_code_to_release(tmp_path: Path, fake_mode
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     report = status(tmp_path)
     assert report["state"] == "released" and report["escalations"] == []
-    assert [(t["id"], t["state"], t["attempts"]) for t in report["tasks"]] == [
-        ("T1", "completed", 1), ("T2", "completed", 1)]
+    assert [(t["id"], t["state"], t["attempts"]) for t in report["tasks"]] == [("T1", "completed", 1)]
     final = git(repo, "show", f"pm/calc-{agent}:calc/__init__.py")
-    assert "def sub(a, b):\n    return a - b" in final and "def mul(a, b):\n    return a * b" in final
+    assert "def sub(a, b):\n    return a - b" in final
     assert git(repo, "status", "--porcelain") == ""
     path, header, key = API[agent]
     turns = [r for r in fake_model.requests if r.path.startswith(path) and r.body.get("tools")]
-    # Per task: the write, the test run, the final message; the commands ran (their output came back).
-    assert len(turns) == 6 and all(r.headers.get(header) == key for r in turns), [r.path for r in turns]
+    # The write, the test run, the final message; the commands ran (their output came back).
+    assert len(turns) == 3 and all(r.headers.get(header) == key for r in turns), [r.path for r in turns]
     outputs = [out for r in turns for out in tool_results(agent, r.body)]
-    assert any("2 passed" in out for out in outputs) and any("3 passed" in out for out in outputs), outputs[-2:]
+    assert any("2 passed" in out for out in outputs), outputs[-2:]
     assert any(REVIEW_PROMPT in r.text() for r in fake_model.requests), "the tier review went to the user's model"
 

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +21,16 @@ from typing import Any
 import pytest
 
 from tests.fake_llm_server import FakeLLMServer, FakeResponse
+from tests.fixtures.calculator import (
+    PLAN,
+    PY,
+    REVIEW_PROMPT,
+    calculator,
+    edits,
+    review_reply,
+    status,
+    task_of,
+)
 from tests.fixtures.delivery_repo import QUICK_TESTS, RUFF, git
 from tests.fixtures.gate_tools import gate_tools
 from tests.fixtures.processes import run_pmtui
@@ -34,51 +42,7 @@ from tests.fixtures.written_code import (
     wanted_files,
 )
 
-PY = sys.executable
 AGENT_BIN = Path(__file__).resolve().parent.parent / ".venv-agents" / "bin"
-TASK = re.compile(r"# Task (T\d+): ")
-
-CALC_V0 = '"""A tiny calculator."""\n\n\ndef add(a, b):\n    return a + b\n'
-SUB = "\n\ndef sub(a, b):\n    return a - b\n"
-WRONG_SUB = "\n\ndef sub(a, b):\n    return a + b\n"
-MUL = "\n\ndef mul(a, b):\n    return a * b\n"
-TEST_SUB = "from calc import sub\n\n\ndef test_sub_gives_the_difference():\n    assert sub(5, 3) == 2\n"
-TEST_MUL = "from calc import mul\n\n\ndef test_mul_gives_the_product():\n    assert mul(4, 3) == 12\n"
-
-PLAN = """\
-# Plan: Calculator
-plan-id: calc-{agent}
-
-## Environment
-- lint: {ruff} check .
-- typecheck: none
-- test: {quick_tests}
-- build: none
-
-## Tasks
-
-### T1: Subtraction
-- tier: normal
-- depends: none
-- files: modify calc/__init__.py; create tests/test_sub.py
-- tests: tests/test_sub.py
-- time-budget: 120s
-
-Acceptance criteria:
-- sub returns the difference of a and b
-
-### T2: Multiplication
-- tier: normal
-- depends: T1
-- files: modify calc/__init__.py; create tests/test_mul.py
-- tests: tests/test_mul.py
-- time-budget: 120s
-
-Acceptance criteria:
-- mul returns the product of a and b
-"""
-
-
 def agent_installed(program: str) -> Path:
     path = AGENT_BIN / program
     if not path.is_file():
@@ -86,60 +50,9 @@ def agent_installed(program: str) -> Path:
     return path
 
 
-def calculator(base: Path) -> Path:
-    repo = base / "work" / "calc"
-    (repo / "calc").mkdir(parents=True)
-    (repo / "tests").mkdir()
-    (repo / "calc" / "__init__.py").write_text(CALC_V0)
-    (repo / "tests" / "test_add.py").write_text("from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n")
-    (repo / "pyproject.toml").write_text('[tool.pytest.ini_options]\npythonpath = ["."]\n')
-    (repo / ".gitignore").write_text("__pycache__/\n")
-    git(repo, "init", "-q", "-b", "main")
-    for key, value in (("user.name", "Founder"), ("user.email", "founder@example.com"), ("commit.gpgsign", "false")):
-        git(repo, "config", key, value)
-    git(repo, "add", "-A")
-    git(repo, "commit", "-q", "-m", "a calculator that adds")
-    return repo
-
-
-def task_of(body: dict[str, Any]) -> str:
-    """The task a request is about, from the pmtui prompt it carries."""
-    found = TASK.findall("\n".join(str(m.get("content", "")) for m in body.get("messages", [])))
-    return found[-1] if found else ""
-
-
 def aider_reply(files: dict[str, str]) -> str:
     """Aider's `whole` edit format: each file's path, then its whole new content in a fence."""
     return "\n\n".join(f"{path}\n```python\n{text}```" for path, text in files.items()) + "\n"
-
-
-def edits(wrong: bool) -> dict[str, dict[str, str]]:
-    sub = WRONG_SUB if wrong else SUB
-    return {
-        "T1": {"calc/__init__.py": CALC_V0 + sub, "tests/test_sub.py": TEST_SUB},
-        "T2": {"calc/__init__.py": CALC_V0 + sub + MUL, "tests/test_mul.py": TEST_MUL},
-    }
-
-
-REVIEW_PROMPT = "You are the code reviewer of a delivery run"
-MAPPING_PROMPT = "You check a code change against the acceptance criteria"
-
-
-def review_reply(body: dict[str, Any]) -> FakeResponse | None:
-    """pmtui's own calls to the same model (the user's one endpoint): the tier review and criteria mapping.
-
-    The reviewer reads the diff: it approves a `sub` that subtracts and a `mul` that multiplies, and
-    asks for changes otherwise; a mapping request is left unanswered (nothing located), so the
-    engine's own matcher must have placed every criterion.
-    """
-    text = "\n".join(str(m.get("content", "")) for m in body.get("messages", []))
-    if MAPPING_PROMPT in text:
-        return FakeResponse(text="")
-    if REVIEW_PROMPT not in text:
-        return None
-    wrong = "+def sub(a, b):\n+    return a + b" in text
-    decision = "request_changes" if wrong else "approve"
-    return FakeResponse(text=json.dumps({"decision": decision, "findings": ["sub adds"] if wrong else []}))
 
 
 def aider_responder(wrong: bool):  # type: ignore[no-untyped-def]
@@ -213,14 +126,6 @@ def deliver(tmp_path: Path, repo: Path, agent: str, server: FakeLLMServer, *extr
                      timeout=240)
 
 
-def status(tmp_path: Path) -> dict[str, Any]:
-    env = {**os.environ, "PMTUI_DB": str(tmp_path / "pmtui.db")}
-    done = run_pmtui(["status", "--json"], env=env, timeout=60)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
-
-
-# aider's correct-code run is the PM-written plan's (test_aider_delivers_the_first_tasks_of_a_plan_pmtui_wrote).
 @pytest.mark.parametrize("agent, program, responder", [
     ("mini-swe-agent", "mini", mini_responder),
 ])
