@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from pmtui.config import Config
-from pmtui.models import ScopingOutput
+from pmtui.models import DiscoverySummary, ScopingOutput
+from pmtui.product.brains.offline.discovery.extract import extract
 from pmtui.product.brains.offline.scoping.places import name_places
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.orchestrator import Orchestrator
@@ -110,3 +111,16 @@ def test_places_are_said_as_the_rows_they_point_at() -> None:
     assert name_places("the third one you listed is too big", rows) == "Weekly streak is too big"
     wishes = ["Log a habit", "Export to PDF (nice to have)"]
     assert name_places("the last thing we listed can go", rows, wishes) == "Export to PDF can go"
+
+
+# The same founder's interview, read by class (2026-11-27, round 13): who the pitch wants to act, a list of people
+# with their count, a price said to the why-now question, one act in two words, a name cut to "Text them".
+
+
+@pytest.mark.parametrize(("pitch", "who"), [
+    (FOUNDER[0], "tradespeople"),
+    ("I run a driving school in Leeds, want learners to be able to book lessons on their phone", "learners"),
+    ("we own a lettings agency in Cardiff and want an app so tenants can report repairs", "tenants"),
+])
+def test_the_people_a_pitch_wants_to_act_are_who_it_is_for_not_the_founders_outfit(pitch: str, who: str) -> None:
+    assert extract(DiscoverySummary(), pitch, "").target_user == who

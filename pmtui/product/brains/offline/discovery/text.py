@@ -72,7 +72,9 @@ def _is_persona_word(word: str) -> bool:
     w = word.lower().strip(".,'\"")
     if w in NOT_PERSONA or w in GENERIC_PERSONA or len(w) < 2:
         return False
-    candidates = {w, w.rstrip("s"), w.removesuffix("es"), w[:-3] + "y" if w.endswith("ies") else w}
+    candidates = {w, w.rstrip("s"), w.removesuffix("es"), w[:-3] + "y" if w.endswith("ies") else w,
+                  # "tradespeople", "salespeople": the people of a "tradesperson", "salesperson".
+                  w[:-6] + "person" if w.endswith("people") else w}
     if candidates & PERSONA_STEMS:
         return True
     return len(w) > 5 and w.endswith(("ers", "ors", "ists", "ians", "ants", "ents", "ees", "eurs"))
