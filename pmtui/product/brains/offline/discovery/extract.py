@@ -45,6 +45,7 @@ from pmtui.product.brains.offline.discovery.fragments import dedupe as _dedupe
 from pmtui.product.brains.offline.discovery.fragments import refines as _refines
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
 from pmtui.product.brains.offline.discovery.numbers import NUMBER_WORD
+from pmtui.product.brains.offline.discovery.people_list import with_count
 from pmtui.product.brains.offline.discovery.pivot import (
     PIVOT_STALE,
     TURN,
@@ -407,7 +408,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             piece = (
                 clean(drop_negated(sentence) if correction else sentence)
                 if whole
-                else ", ".join(asked_parts)
+                else with_count(asked_parts) if asked == "target_user" else ", ".join(asked_parts)
             )
             found[asked].append(piece)
             if correction:
