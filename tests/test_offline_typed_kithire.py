@@ -13,6 +13,7 @@ import pytest
 from pmtui.config import Config
 from pmtui.models import DiscoverySummary, ScopingOutput
 from pmtui.product.brains.offline.discovery.extract import extract
+from pmtui.product.brains.offline.discovery.text import split_sentences
 from pmtui.product.brains.offline.scoping.places import name_places
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.orchestrator import Orchestrator
@@ -132,3 +133,11 @@ def test_the_people_a_pitch_wants_to_act_are_who_it_is_for_not_the_founders_outf
 ])
 def test_a_list_of_people_and_their_count_is_all_of_them_with_the_count_beside(answer: str, who: str) -> None:
     assert extract(DiscoverySummary(target_user="tradespeople"), answer, "target_user").target_user == who
+
+
+@pytest.mark.parametrize("answer", [FOUNDER[5], "hourly rate per lesson, e.g. 30 quid an hour, block of ten is cheaper"])
+def test_a_price_said_to_the_why_now_question_is_the_money_and_its_example_stays_whole(answer: str) -> None:
+    asked = DiscoverySummary(target_user="builders", core_problem="they all ring at once", success_metric="60 by month 3")
+    summary = extract(asked, answer, "why_now")
+    assert summary.why_now == "" and summary.revenue_model == answer, summary
+    assert split_sentences(answer) == [answer]
