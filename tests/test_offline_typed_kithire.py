@@ -14,6 +14,7 @@ from pmtui.config import Config
 from pmtui.models import DiscoverySummary, ScopingOutput
 from pmtui.product.brains.offline.discovery.extract import extract
 from pmtui.product.brains.offline.discovery.text import split_sentences
+from pmtui.product.brains.offline.discovery.wishlist import merge_features
 from pmtui.product.brains.offline.scoping.places import name_places
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.orchestrator import Orchestrator
@@ -86,7 +87,10 @@ def test_row_3_can_wait_moves_the_third_row_to_phase_2(tmp_path: Path) -> None:
 def test_the_second_one_i_mentioned_is_the_second_wish_of_the_founders_own_list(tmp_path: Path) -> None:
     before, after, wishes, reply = argue(tmp_path, "the second one I mentioned matters more than the texts")
     assert not [name for name in names(after) if "mentioned" in name.lower()], names(after)
-    assert names(after)[0] == wishes[1] != names(before)[0], reply
+    # Their own list is "book a tool …, check what's available, text them …" (the pitch's "reserve kit" is the same
+    # booking): the second is what they rank above the texts.
+    assert wishes[1] == "Check what's available" and reply.startswith(f"Round 1/3: Raised {wishes[1]}"), reply
+    assert after.feature(wishes[1]).rice_impact > before.feature(wishes[1]).rice_impact
 
 
 @pytest.mark.parametrize("said", [
@@ -141,3 +145,15 @@ def test_a_price_said_to_the_why_now_question_is_the_money_and_its_example_stays
     summary = extract(asked, answer, "why_now")
     assert summary.why_now == "" and summary.revenue_model == answer, summary
     assert split_sentences(answer) == [answer]
+
+
+@pytest.mark.parametrize(("pitched", "listed"), [
+    ("Reserve kit on their phone", "Book a tool for set dates"),
+    ("Buy cakes online", "Order a cake for a set day"),
+])
+def test_one_act_in_two_words_is_one_wish_said_the_second_time_in_the_list(pitched: str, listed: str) -> None:
+    assert merge_features([pitched], [listed, "Check what's available"], False) == [listed, "Check what's available"]
+
+
+def test_different_acts_on_one_thing_stay_two_wishes() -> None:
+    assert merge_features(["Book a table"], ["Order a table"], False) == ["Book a table", "Order a table"]
