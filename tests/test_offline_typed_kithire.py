@@ -6,6 +6,7 @@ their own list: "the second one I mentioned". Each used to be answered as if no 
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from pmtui.product.brains.offline.discovery.wishlist import merge_features
 from pmtui.product.brains.offline.scoping.places import name_places
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.orchestrator import Orchestrator
+from pmtui.product.rice import feature_name
 from pmtui.store import Store
 
 FOUNDER = (
@@ -122,6 +124,35 @@ def test_places_are_said_as_the_rows_they_point_at() -> None:
 # with their count, a price said to the why-now question, one act in two words, a name cut to "Text them".
 
 
+def interview(tmp_path: Path) -> tuple[list[str], ScopingOutput, DiscoverySummary]:
+    """The PM's replies to the founder, the proposed scope and the summary it was made from."""
+
+    async def run() -> tuple[list[str], ScopingOutput, DiscoverySummary]:
+        store = Store(tmp_path / "kithire.db")
+        try:
+            orchestrator = Orchestrator(store, Config(offline=True))
+            project_id = orchestrator.open_project("Kit hire Leeds").project_id
+            replies = [(await orchestrator.handle(project_id, said)).reply for said in FOUNDER]
+            state = orchestrator.state(project_id)
+            assert state.scoping_output is not None and state.discovery_summary is not None
+            return replies, state.scoping_output, state.discovery_summary
+        finally:
+            store.close()
+
+    return asyncio.run(run())
+
+
+def test_the_founders_interview_reads_each_answer_by_what_it_says(tmp_path: Path) -> None:
+    replies, scope, summary = interview(tmp_path)
+    assert "tradespeople" in replies[0] and "businesses" not in replies[0], replies[0]
+    assert summary.target_user == "builders, plasterers and sparkies (about 150 regulars)"
+    assert summary.why_now == "council's regenerating half the street so there's loads of building work this year"
+    assert summary.revenue_model.startswith("day rate per tool, e.g. 25 quid a day"), summary.revenue_model
+    booking = [wish for wish in summary.feature_wishlist if re.match(r"(?:book|reserve)\b", wish, re.IGNORECASE)]
+    assert booking == ["Book a tool for set dates"], summary.feature_wishlist
+    assert "Text when ready to collect" in names(scope) and "Text them" not in names(scope), names(scope)
+
+
 @pytest.mark.parametrize(("pitch", "who"), [
     (FOUNDER[0], "tradespeople"),
     ("I run a driving school in Leeds, want learners to be able to book lessons on their phone", "learners"),
@@ -157,3 +188,12 @@ def test_one_act_in_two_words_is_one_wish_said_the_second_time_in_the_list(pitch
 
 def test_different_acts_on_one_thing_stay_two_wishes() -> None:
     assert merge_features(["Book a table"], ["Order a table"], False) == ["Book a table", "Order a table"]
+
+
+@pytest.mark.parametrize(("wish", "name"), [
+    ("Text them when it's ready to collect", "Text when ready to collect"),
+    ("Remind them if they forget to pay the rent", "Remind if they forget"),
+    ("a text to the homeowner when the crew is on the way", "a text to the homeowner"),  # the thing is named already
+])
+def test_a_name_cut_to_a_doing_and_a_pronoun_keeps_what_it_is_about(wish: str, name: str) -> None:
+    assert feature_name(wish) == name
