@@ -165,6 +165,8 @@ def test_the_people_a_pitch_wants_to_act_are_who_it_is_for_not_the_founders_outf
 @pytest.mark.parametrize(("answer", "who"), [
     (FOUNDER[1], "builders, plasterers and sparkies (about 150 regulars)"),
     ("nurses, carers, porters - around 200 staff", "nurses, carers and porters (around 200 staff)"),
+    ("builders, plasterers and sparkies, about 150 regulars", "builders, plasterers and sparkies (about 150 regulars)"),
+    ("cleaners, window fitters, roughly 40 of them", "cleaners and window fitters (roughly 40 of them)"),
 ])
 def test_a_list_of_people_and_their_count_is_all_of_them_with_the_count_beside(answer: str, who: str) -> None:
     assert extract(DiscoverySummary(target_user="tradespeople"), answer, "target_user").target_user == who

@@ -21,6 +21,9 @@ _COUNTED = re.compile(
 def listed_people(clause: str, named: str) -> str:
     """'builders, plasterers, sparkies' with 'builders' named: all three, as 'builders, plasterers and sparkies'."""
     parts = [part.strip() for part in _SEP.split(clean(clause)) if part.strip()]
+    while len(parts) > 2 and _COUNTED.match(parts[-1]):
+        # "cleaners, window fitters, roughly 40 of them": the count is said beside the list (with_count).
+        parts.pop()
     if len(parts) < 2 or named.lower() not in {part.lower() for part in parts}:
         return named
     if not all(len(part.split()) <= 3 and persona_phrase(part).lower() == part.lower() and has_persona(part)
@@ -32,7 +35,7 @@ def listed_people(clause: str, named: str) -> str:
 def with_count(parts: list[str]) -> str:
     """The people and then 'about 150 regulars': how many of them, in brackets beside them."""
     said = ""
-    for part in parts:
+    for part in (segment for whole in parts for segment in whole.split(", ")):
         bare = part.strip(" .!;")
         if said and _COUNTED.match(bare) and not said.endswith(")"):
             said = f"{said} ({bare})"
