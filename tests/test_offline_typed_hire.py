@@ -122,7 +122,10 @@ def test_one_doing_reads_the_doing_and_what_it_is_done_to() -> None:
     assert not one_doing("Book a table", "Book a private room for parties")
     assert not one_doing("See whats free", "See the tide times")  # a question word is no object
     assert not one_doing("Pay online", "Pay a deposit")  # a channel is no object
-    assert not one_doing("Book kit online", "Rent a board")  # another doing
+    assert not one_doing("Book kit online", "Return a board")  # another doing
+    # One doing in other words (doings.same_doing): renting a board is booking kit; ordering a table is not booking it.
+    assert one_doing("Book kit online", "Rent a board")
+    assert not one_doing("Book a table", "Order a table")
 
 
 def test_the_founder_speaking_after_who_ends_who_and_an_age_range_is_no_count(tmp_path: Path) -> None:

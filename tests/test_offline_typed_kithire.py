@@ -6,15 +6,20 @@ their own list: "the second one I mentioned". Each used to be answered as if no 
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 
 import pytest
 
 from pmtui.config import Config
-from pmtui.models import ScopingOutput
+from pmtui.models import DiscoverySummary, ScopingOutput
+from pmtui.product.brains.offline.discovery.extract import extract
+from pmtui.product.brains.offline.discovery.text import split_sentences
+from pmtui.product.brains.offline.discovery.wishlist import merge_features
 from pmtui.product.brains.offline.scoping.places import name_rows_by_place, name_wishes_by_place
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.orchestrator import Orchestrator
+from pmtui.product.rice import feature_name
 from pmtui.store import Store
 
 FOUNDER = (
@@ -84,7 +89,10 @@ def test_row_3_can_wait_moves_the_third_row_to_phase_2(tmp_path: Path) -> None:
 def test_the_second_one_i_mentioned_is_the_second_wish_of_the_founders_own_list(tmp_path: Path) -> None:
     before, after, wishes, reply = argue(tmp_path, "the second one I mentioned matters more than the texts")
     assert not [name for name in names(after) if "mentioned" in name.lower()], names(after)
-    assert names(after)[0] == wishes[1] != names(before)[0], reply
+    # Their own list is "book a tool …, check what's available, text them …" (the pitch's "reserve kit" is the same
+    # booking): the second is what they rank above the texts.
+    assert wishes[1] == "Check what's available" and reply.startswith(f"Round 1/3: Raised {wishes[1]}"), reply
+    assert after.feature(wishes[1]).rice_impact > before.feature(wishes[1]).rice_impact
 
 
 @pytest.mark.parametrize("said", [
@@ -110,3 +118,84 @@ def test_places_are_said_as_the_rows_they_point_at() -> None:
     wishes = ["Log a habit", "Export to PDF (nice to have)"]
     assert name_wishes_by_place("the last thing we listed can go", wishes) == "the Export to PDF can go"
     assert name_wishes_by_place("the second one I mentioned matters more", wishes) == "the Export to PDF matters more"
+
+
+# The same founder's interview, read by class (2026-11-27, round 13): who the pitch wants to act, a list of people
+# with their count, a price said to the why-now question, one act in two words, a name cut to "Text them".
+
+
+def interview(tmp_path: Path) -> tuple[list[str], ScopingOutput, DiscoverySummary]:
+    """The PM's replies to the founder, the proposed scope and the summary it was made from."""
+
+    async def run() -> tuple[list[str], ScopingOutput, DiscoverySummary]:
+        store = Store(tmp_path / "kithire.db")
+        try:
+            orchestrator = Orchestrator(store, Config(offline=True))
+            project_id = orchestrator.open_project("Kit hire Leeds").project_id
+            replies = [(await orchestrator.handle(project_id, said)).reply for said in FOUNDER]
+            state = orchestrator.state(project_id)
+            assert state.scoping_output is not None and state.discovery_summary is not None
+            return replies, state.scoping_output, state.discovery_summary
+        finally:
+            store.close()
+
+    return asyncio.run(run())
+
+
+def test_the_founders_interview_reads_each_answer_by_what_it_says(tmp_path: Path) -> None:
+    replies, scope, summary = interview(tmp_path)
+    assert "tradespeople" in replies[0] and "businesses" not in replies[0], replies[0]
+    assert summary.target_user == "builders, plasterers and sparkies (about 150 regulars)"
+    assert summary.why_now == "council's regenerating half the street so there's loads of building work this year"
+    assert summary.revenue_model.startswith("day rate per tool, e.g. 25 quid a day"), summary.revenue_model
+    booking = [wish for wish in summary.feature_wishlist if re.match(r"(?:book|reserve)\b", wish, re.IGNORECASE)]
+    assert booking == ["Book a tool for set dates"], summary.feature_wishlist
+    assert "Text when ready to collect" in names(scope) and "Text them" not in names(scope), names(scope)
+
+
+@pytest.mark.parametrize(("pitch", "who"), [
+    (FOUNDER[0], "tradespeople"),
+    ("I run a driving school in Leeds, want learners to be able to book lessons on their phone", "learners"),
+    ("we own a lettings agency in Cardiff and want an app so tenants can report repairs", "tenants"),
+])
+def test_the_people_a_pitch_wants_to_act_are_who_it_is_for_not_the_founders_outfit(pitch: str, who: str) -> None:
+    assert extract(DiscoverySummary(), pitch, "").target_user == who
+
+
+@pytest.mark.parametrize(("answer", "who"), [
+    (FOUNDER[1], "builders, plasterers and sparkies (about 150 regulars)"),
+    ("nurses, carers, porters - around 200 staff", "nurses, carers and porters (around 200 staff)"),
+    ("builders, plasterers and sparkies, about 150 regulars", "builders, plasterers and sparkies (about 150 regulars)"),
+    ("cleaners, window fitters, roughly 40 of them", "cleaners and window fitters (roughly 40 of them)"),
+])
+def test_a_list_of_people_and_their_count_is_all_of_them_with_the_count_beside(answer: str, who: str) -> None:
+    assert extract(DiscoverySummary(target_user="tradespeople"), answer, "target_user").target_user == who
+
+
+@pytest.mark.parametrize("answer", [FOUNDER[5], "hourly rate per lesson, e.g. 30 quid an hour, block of ten is cheaper"])
+def test_a_price_said_to_the_why_now_question_is_the_money_and_its_example_stays_whole(answer: str) -> None:
+    asked = DiscoverySummary(target_user="builders", core_problem="they all ring at once", success_metric="60 by month 3")
+    summary = extract(asked, answer, "why_now")
+    assert summary.why_now == "" and summary.revenue_model == answer, summary
+    assert split_sentences(answer) == [answer]
+
+
+@pytest.mark.parametrize(("pitched", "listed"), [
+    ("Reserve kit on their phone", "Book a tool for set dates"),
+    ("Buy cakes online", "Order a cake for a set day"),
+])
+def test_one_act_in_two_words_is_one_wish_said_the_second_time_in_the_list(pitched: str, listed: str) -> None:
+    assert merge_features([pitched], [listed, "Check what's available"], False) == [listed, "Check what's available"]
+
+
+def test_different_acts_on_one_thing_stay_two_wishes() -> None:
+    assert merge_features(["Book a table"], ["Order a table"], False) == ["Book a table", "Order a table"]
+
+
+@pytest.mark.parametrize(("wish", "name"), [
+    ("Text them when it's ready to collect", "Text when ready to collect"),
+    ("Remind them if they forget to pay the rent", "Remind if they forget"),
+    ("a text to the homeowner when the crew is on the way", "a text to the homeowner"),  # the thing is named already
+])
+def test_a_name_cut_to_a_doing_and_a_pronoun_keeps_what_it_is_about(wish: str, name: str) -> None:
+    assert feature_name(wish) == name

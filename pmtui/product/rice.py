@@ -14,6 +14,7 @@ import re
 from datetime import date
 
 from pmtui.models import DiscoverySummary, Feature, ImplementationPhase, Provenance, ScopingOutput
+from pmtui.product.clause_names import about_clause
 
 PHASE1_MAX_CALENDAR_WEEKS = 4.0
 DEFAULT_CALENDAR_WEEKS = 4.0
@@ -198,6 +199,10 @@ def feature_name(item: str, max_words: int = MAX_NAME_WORDS) -> str:
     words = item.split()
     if len(words) <= max_words:
         return item.strip(" ,;:")
+    # "Text them when it's ready to collect" is "Text when ready to collect", not "Text them".
+    about = about_clause(words, 2, max_words, _NAME_BREAKS, _NAME_TAIL) if words[2].lower() in _CLAUSE_OPENERS else ""
+    if about:
+        return about
     for cut in range(max_words, 1, -1):
         if words[cut].lower() in _NAME_BREAKS:
             head = words[:cut]

@@ -43,7 +43,8 @@ _CHOICE = re.compile(r",\s*or\s+\w+\W*$|\bor (?:nothing|none)\b", re.IGNORECASE)
 _AMOUNT = (r"(?:" + CURRENCY_BEFORE + r"\s?\d[\d,.]*k?\b|\b\d[\d,.]*\s?[€£$₹₦₵¥](?!\w)|\b(?:a|one|two|three)\s+"
            r"(?:fiver|tenner|quid|buck|bucks|pound|dollar|euro)s?\b|\b\d[\d,.]*k?\s*" + CURRENCY_AFTER + r"\b)")
 # A period or a unit it is paid by: "a month", "/mo", "per garage", "each booking".
-_PERIOD = (r"(?:(?:/|a|an|each)\s*(?:month|mo|year|yr|week|ride|seat|user|booking|order|location|room|store)\b|"
+_PERIOD = (r"(?:(?:/|a|an|each)\s*(?:month|mo|year|yr|week|day|night|hour|hr|ride|seat|user|booking|order|location|room|"
+           r"store)\b|"
            r"(?:monthly|weekly|yearly|annually|a month|a year)\b|per\s+[a-z]\w*|"
            # "200 pesos al mes", "10 € par mois", "5 Euro im Monat", "RM30 sebulan".
            r"(?:al|por|el|par|pro|im|au)\s+(?:mes|año|ano|mois|an|monat|jahr)\b|/mes\b|sebulan\b|per bulan\b)")
@@ -54,7 +55,9 @@ MONEY = (
     re.compile(r"\bfree (?:for|to) (?:the )?\w+", re.IGNORECASE),
     re.compile(r"\b(?:pays?|paying|charges?|charging)\b[^.;]{0,40}?" + _AMOUNT, re.IGNORECASE),
     re.compile(_AMOUNT + r"\s*" + _PERIOD, re.IGNORECASE),
-    re.compile(r"\b(?:subscriptions?|freemium|commission|sponsor\w*)\b", re.IGNORECASE),
+    # "day rate per tool", "an hourly rate": a rate is a price, said before or without its amount.
+    re.compile(r"\b(?:subscriptions?|freemium|commission|sponsor\w*|(?:day|daily|hourly|nightly|weekly|flat) rates?)\b",
+               re.IGNORECASE),
 )
 _PRICED = MONEY[3]
 

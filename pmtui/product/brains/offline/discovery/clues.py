@@ -53,6 +53,7 @@ from pmtui.product.brains.offline.discovery.cues import (
 )
 from pmtui.product.brains.offline.discovery.featureness import feature_like, vague_feature
 from pmtui.product.brains.offline.discovery.lexicon import NAMED_PRODUCT, NUMBER, TOOL_RE
+from pmtui.product.brains.offline.discovery.people_list import listed_people, with_count
 from pmtui.product.brains.offline.discovery.text import (
     before_new_clause,
     cap_words,
@@ -153,6 +154,9 @@ _HOW_MANY_OF_THEM = re.compile(r"\b(?:(?:about|around|roughly|some|nearly|almost
 
 def _target_clue(clause: str) -> Clue | None:
     clue = _people_clue(clause)
+    if clue is not None:
+        people = with_count(listed_people(clause, clue.fragment).split(", "))
+        clue = Clue(people, clue.strong, clue.items, clue.secondary, clue.descriptive)
     count = _HOW_MANY_OF_THEM.search(clause)
     if clue is not None and count and count.group(0).lower() not in clue.fragment.lower():
         # The count stays with the people: reach reads it from who it is for ("24 conductors" a quarter, not 1,000).

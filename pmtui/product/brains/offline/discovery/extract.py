@@ -39,11 +39,13 @@ from pmtui.product.brains.offline.discovery.cues import (
     SUBORDINATE,
     WHY_NOW_STRONG,
 )
+from pmtui.product.brains.offline.discovery.enabled_people import enabled_people
 from pmtui.product.brains.offline.discovery.fragments import adds_the_timing
 from pmtui.product.brains.offline.discovery.fragments import dedupe as _dedupe
 from pmtui.product.brains.offline.discovery.fragments import refines as _refines
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
 from pmtui.product.brains.offline.discovery.numbers import NUMBER_WORD
+from pmtui.product.brains.offline.discovery.people_list import with_count
 from pmtui.product.brains.offline.discovery.pivot import (
     PIVOT_STALE,
     TURN,
@@ -408,7 +410,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             piece = (
                 clean(drop_negated(sentence) if correction else sentence)
                 if whole
-                else ", ".join(asked_parts)
+                else with_count(asked_parts) if asked == "target_user" else ", ".join(asked_parts)
             )
             found[asked].append(piece)
             if correction:
@@ -462,6 +464,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     result.feature_wishlist = merge_features(wishlist, features, "feature_wishlist" in replace)
     if first_message:
         result = _pitch_people_and_pain(result, text)
+        if not has_real_content(result.target_user) and enabled_people(text):
+            # "I run a tool hire place, want tradespeople to be able to reserve kit": the doers, not the outfit.
+            result = result.model_copy(update={"target_user": enabled_people(text)})
         result = _own_outfit(result, text)
         result = _problem_without_the_pitch(result)
         result = _timing_not_the_pain(result)

@@ -72,7 +72,9 @@ def _is_persona_word(word: str) -> bool:
     w = word.lower().strip(".,'\"")
     if w in NOT_PERSONA or w in GENERIC_PERSONA or len(w) < 2:
         return False
-    candidates = {w, w.rstrip("s"), w.removesuffix("es"), w[:-3] + "y" if w.endswith("ies") else w}
+    candidates = {w, w.rstrip("s"), w.removesuffix("es"), w[:-3] + "y" if w.endswith("ies") else w,
+                  # "tradespeople", "salespeople": the people of a "tradesperson", "salesperson".
+                  w[:-6] + "person" if w.endswith("people") else w}
     if candidates & PERSONA_STEMS:
         return True
     return len(w) > 5 and w.endswith(("ers", "ors", "ists", "ians", "ants", "ents", "ees", "eurs"))
@@ -348,7 +350,12 @@ def split_sentences(text: str) -> list[str]:
         if marker:
             line = line[marker.end():]
         pieces: list[str] = []
-        for piece in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\u201c$€£-])|(?<=[!?])\s+|;\s+", line):
+        raw = re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\u201c$€£-])|(?<=[!?])\s+|;\s+", line)
+        for index in range(len(raw) - 1, 0, -1):
+            if _EXAMPLE_LEAD.search(raw[index - 1]):
+                # "day rate per tool, e.g. 25 quid a day": the example goes on the sentence it is an example of.
+                raw[index - 1 : index + 1] = [f"{raw[index - 1]} {raw[index]}"]
+        for piece in raw:
             piece = piece.strip()
             # Terse notes in lower case: "scan batch. expiry list. alert 90 days before" are three sentences.
             pieces.extend(_lowercase_sentences(piece))
@@ -358,6 +365,7 @@ def split_sentences(text: str) -> list[str]:
     return parts
 
 
+_EXAMPLE_LEAD = re.compile(r"(?:^|[\s(,])(?:e\.g|i\.e|eg|ie|vs|approx|incl|ca)\.$", re.IGNORECASE)
 _ABBREVIATION = re.compile(r"(?:^|\s)(?:e\.g|i\.e|etc|vs|approx|incl|st|dr|mr|mrs|ms|no|min|max|ca|[a-z])$", re.IGNORECASE)
 
 

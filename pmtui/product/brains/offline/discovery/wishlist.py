@@ -7,6 +7,7 @@ import re
 
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.clues import vague_feature
+from pmtui.product.brains.offline.discovery.doings import same_doing
 from pmtui.product.brains.offline.discovery.lexicon import STOPWORDS
 from pmtui.product.brains.offline.discovery.text import content_words, norm, word_list
 from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK
@@ -164,11 +165,12 @@ def _general(item: str) -> bool:
 
 
 def one_doing(old: str, new: str) -> bool:
-    """Do two wishes do the same thing to the same kind of object? The same doing, and the same object or one of them
+    """Do two wishes do the same thing to the same kind of object? One doing (however worded), and the same object or one of them
     the goods in general: "Book kit online" and "Book a tool for given days", "Book a table at my restaurant in
     Bristol" and "Book a table"; not "Book a table" and "Book a private room"."""
     a, b = _doing_and_object(old), _doing_and_object(new)
-    if not a or not b or a[0] != b[0]:
+    if not a or not b or not same_doing(a[0], b[0]):
+        # "Reserve kit on their phone" and "Book a tool for set dates": one act in two words (doings.same_doing).
         return False
     return a[1] == b[1] or a[1] in _GENERAL_OBJECTS or b[1] in _GENERAL_OBJECTS
 
