@@ -132,8 +132,8 @@ async def run_conversation(orchestrator: Any, simulator: Simulator) -> Conversat
     record = Conversation(founder=founder, simulator=simulator.name)
     say = Say(simulator.opening(), "answer")
     retries = 0
+    before = state
     for _ in range(MAX_TURNS):
-        before = orchestrator.state(project)
         if say.button == "retry":
             result = await orchestrator.retry(project)
         elif say.button == "confirm":
@@ -154,9 +154,11 @@ async def run_conversation(orchestrator: Any, simulator: Simulator) -> Conversat
                 rounds_after=after.negotiation_rounds,
                 scope_after=after.scoping_output,
                 error=result.error,
-                summary_after=after.discovery_summary.model_copy(deep=True),
+                # `after` is read from the store for this turn alone and never changed: no copy needed.
+                summary_after=after.discovery_summary,
             )
         )
+        before = after
         if after.phase == "done":
             break
         if after.phase == "spec" and not result.error:
