@@ -1,0 +1,47 @@
+"""A founder who writes whole paragraphs (2026-11-27): a scheduling app for independent physiotherapy clinics, each
+message long and well formed, with several facts in it. Each test is built from the founder's own sentence, which the
+engine before it got wrong, and a second sentence of the same class from another founder.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pmtui.models import DiscoverySummary
+from pmtui.product.brains.offline.discovery.extract import extract
+
+PITCH = (
+    "I'm building a scheduling app for independent physiotherapy clinics. Right now receptionists juggle a paper "
+    "diary and phone calls, and about 20% of appointments are no-shows. I want patients to book online, get SMS "
+    "reminders the day before, and let clinicians see their day at a glance."
+)
+VANS = (
+    "I'm building an invoicing tool for small van hire firms. Today the owner types invoices into Word, and roughly a "
+    "third of our invoices get paid late. I want it to send the invoice when the van comes back and chase late payers."
+)
+
+
+@pytest.mark.parametrize(("pitch", "rate"), [
+    (PITCH, "20% of appointments are no-shows"),
+    (VANS, "a third of our invoices get paid late"),
+])
+def test_todays_rate_of_a_bad_outcome_is_the_pain_not_the_metric(pitch: str, rate: str) -> None:
+    """"about 20% of appointments are no-shows" was filed as the success metric: it is how bad it is today."""
+    summary = extract(DiscoverySummary(), pitch, "")
+    assert rate in summary.core_problem
+    assert rate not in summary.success_metric
+
+
+@pytest.mark.parametrize(("said", "asked"), [
+    ("Cut no-shows from 20% to under 10% within three months at the pilot clinic.", "core_problem"),
+    ("Get late invoices down from 30% to under 10% by the end of the year.", "core_problem"),
+    ("Cut no-shows from 20% to under 10% within three months at the pilot clinic.", "why_now"),
+])
+def test_a_change_to_a_target_is_the_metric_not_the_pain(said: str, asked: str) -> None:
+    """"Cut no-shows from 20% to under 10% within three months" said to "what goes wrong?" was filed as the core
+    problem: a change with a target and a time frame is the success metric."""
+    known = DiscoverySummary(target_user="small clinics with 2-5 physios", feature_wishlist=["Book online"])
+    summary = extract(known, said, asked)
+    assert summary.success_metric == said.rstrip(".")
+    assert summary.core_problem == ""
+    assert summary.constraints == ""
