@@ -9,6 +9,8 @@ import pytest
 
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.extract import extract
+from pmtui.product.brains.offline.scoping.requests import parse_requests
+from pmtui.product.rice import team_size
 
 PITCH = (
     "I'm building a scheduling app for independent physiotherapy clinics. Right now receptionists juggle a paper "
@@ -45,3 +47,25 @@ def test_a_change_to_a_target_is_the_metric_not_the_pain(said: str, asked: str) 
     assert summary.success_metric == said.rstrip(".")
     assert summary.core_problem == ""
     assert summary.constraints == ""
+
+
+@pytest.mark.parametrize(("constraints", "people"), [
+    ("I have one developer and myself, about 8 weeks, it has to work on phones", 2),  # was 1: "one developer"
+    ("two devs and me, 10 weeks, web first", 3),  # was 2: the founder was not counted
+    ("myself and a part-time designer, 3 months", 2),  # was None
+    ("a freelance developer and I, until March", 2),
+    ("me plus a designer, 6 weeks", 2),
+    ("just me and the boys, 4 of us", 4),  # said outright, it wins
+])
+def test_the_founder_named_with_the_others_is_counted_too(constraints: str, people: int) -> None:
+    """"I have one developer and myself" gave "4 weeks × 1 person": the founder builds too, so 2 people."""
+    assert team_size(DiscoverySummary(constraints=constraints)) == people
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    # coffee-german (held-out 15), seen once two people made room for the curve in Phase 1: "cut 'Looks good'".
+    ("Looks good, although the roast curve, I said if not too much, it is too much, so cut it.", "roast curve"),
+    ("Looks fine, though the photo upload, it is too much for now, so leave it out.", "photo upload"),
+])
+def test_a_nod_before_the_but_names_no_row(said: str, row: str) -> None:
+    assert [(r.kind, r.what) for r in parse_requests(said)] == [("cut", row)]
