@@ -9,6 +9,7 @@ import pytest
 
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.extract import extract
+from pmtui.product.brains.offline.discovery.text import persona_name
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.rice import team_size
 
@@ -69,3 +70,19 @@ def test_the_founder_named_with_the_others_is_counted_too(constraints: str, peop
 ])
 def test_a_nod_before_the_but_names_no_row(said: str, row: str) -> None:
     assert [(r.kind, r.what) for r in parse_requests(said)] == [("cut", row)]
+
+
+@pytest.mark.parametrize(("said", "count", "called"), [
+    # was "small clinics with 2-5 physios; pilot clinic", and the questions said "the pilot clinic"
+    ("Mostly small clinics with 2-5 physios; our pilot clinic sees about 400 patients a month.", "400 patients a month",
+     "small clinics"),
+    # was "Independent driving instructors, pilot"
+    ("Independent driving instructors, and my pilot instructor teaches around 25 learners a week.",
+     "25 learners a week", "instructors"),
+])
+def test_a_count_of_what_one_of_them_sees_is_reach_not_a_second_kind_of_user(said: str, count: str, called: str) -> None:
+    summary = extract(DiscoverySummary(core_problem="about 20% of appointments are no-shows"), said, "target_user")
+    assert count in summary.target_user  # kept where reach reads it
+    assert not summary.target_user.endswith("pilot clinic") and not summary.target_user.endswith("pilot")
+    assert persona_name(summary) == called
+    assert summary.success_metric == ""

@@ -62,13 +62,32 @@ def bad_rate_today(clause: str) -> bool:
     return bool(BAD_RATE_TODAY.search(clause)) and not target_change(clause) and not _AIMED.search(clause)
 
 
+# "our pilot clinic sees about 400 patients a month", "each salon does around 60 bookings a week": how many pass
+# through one of them today — a count for reach, not a second kind of user and not a target.
+_THROUGHPUT = re.compile(
+    r"^\W*(?:and\s+|but\s+)?(?:our|my|the|their|a|each|every|one|this|that|a typical|the average)\s+(?:[\w'-]+\s+){0,3}?"
+    # Whatever they do to them: "sees", "teaches", "sells", "deals with" (not "is", "has": what they are or own).
+    r"(?!(?:is|was|has)\b)(?:[a-z]+s|deals with|looks after)\s+"
+    rf"(?:{_QUALIFIER}\s+)?\d[\d,]*\+?\s+"
+    # Of things or people, not of time ("works 3 days a week" is how long).
+    r"(?!(?:days?|hours?|weeks?|months?|shifts?|nights?|times?)\b)(?:[\w'-]+\s+){1,2}?"
+    r"(?:a|per|each|every|an)\s+(?:day|week|month|year|night|shift)\b",
+    re.IGNORECASE,
+)
+
+
+def throughput(clause: str) -> bool:
+    """A count of what passes through one of them in a period, said as today's fact."""
+    return bool(_THROUGHPUT.search(clause)) and not _AIMED.search(clause)
+
+
 def rate_kind(clause: str) -> str:
-    """'pain' for today's rate of a bad outcome, 'target' for a change to a target."""
+    """'pain' for today's rate of a bad outcome, 'target' for a change to a target, 'count' for a count per period."""
     if bad_rate_today(clause):
         return "pain"
     if target_change(clause):
         return "target"
-    return ""
+    return "count" if throughput(clause) else ""
 
 
 def reread_rates(clause: str, clues: dict[str, Any], success_strong: bool, whole: Any) -> dict[str, Any]:
