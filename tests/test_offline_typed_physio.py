@@ -9,6 +9,7 @@ import pytest
 
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.extract import extract
+from pmtui.product.brains.offline.discovery.phrasing import gap_question
 from pmtui.product.brains.offline.discovery.text import persona_name
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.rice import team_size
@@ -86,3 +87,24 @@ def test_a_count_of_what_one_of_them_sees_is_reach_not_a_second_kind_of_user(sai
     assert not summary.target_user.endswith("pilot clinic") and not summary.target_user.endswith("pilot")
     assert persona_name(summary) == called
     assert summary.success_metric == ""
+
+
+@pytest.mark.parametrize("wishes", [
+    ["Book online", "Get SMS reminders the day before", "See their day at a glance"],
+    ["Log each roast batch", "Print a batch label", "Stock that goes down", "Reorder alert"],
+])
+@pytest.mark.parametrize("variant", [0, 1])
+def test_a_wishlist_of_three_is_checked_not_asked_for_more(wishes: list[str], variant: int) -> None:
+    """With three wishes listed, "Besides book online, what else must the first version let the pilot clinic do?"
+    named one of them and asked for more: the question names what was said and checks it."""
+    summary = DiscoverySummary(target_user="small clinics with 2-5 physios", feature_wishlist=wishes)
+    question = gap_question("feature_wishlist", summary, variant)
+    assert "Besides" not in question and "what else" not in question
+    for wish in wishes[:3]:
+        assert wish[1:] in question  # "get SMS reminders the day before", its capital dropped mid-sentence
+    assert "missing" in question
+
+
+def test_a_wishlist_of_two_names_both() -> None:
+    summary = DiscoverySummary(target_user="dog walkers", feature_wishlist=["Claim a walk", "GPS tracking"])
+    assert gap_question("feature_wishlist", summary, 0).startswith("Besides claim a walk and GPS tracking, what else")
