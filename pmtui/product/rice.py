@@ -15,6 +15,7 @@ from datetime import date
 
 from pmtui.models import DiscoverySummary, Feature, ImplementationPhase, Provenance, ScopingOutput
 from pmtui.product.clause_names import about_clause
+from pmtui.product.crew import founder_and_others
 
 PHASE1_MAX_CALENDAR_WEEKS = 4.0
 DEFAULT_CALENDAR_WEEKS = 4.0
@@ -292,6 +293,10 @@ def team_size(summary: DiscoverySummary) -> int | None:
         plus = _ME_PLUS.search(source)
         if plus and plus.group(1).lower() not in ("a", "an") and 1 <= _number_word(plus.group(1)) <= 49:
             return int(_number_word(plus.group(1))) + 1
+        crew = founder_and_others(source)
+        if crew and not (_TEAM_OF.search(source) or _OF_US.search(source)):
+            # "one developer and myself", "two devs and me": the others and the founder ("4 of us" says it outright).
+            return crew
         for pattern in (_TEAM_OF, _OF_US, _N_PEOPLE):
             match = pattern.search(source)
             # 'a developer' says nothing about headcount; 200 'people' are users, not builders.

@@ -28,6 +28,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     WHY_NOW_STRONG,
 )
 from pmtui.product.brains.offline.discovery.lexicon import TOOL_RE
+from pmtui.product.brains.offline.discovery.rates import target_change
 from pmtui.product.brains.offline.discovery.text import (
     BULLET,
     has_persona,
@@ -123,7 +124,8 @@ def change(text: str) -> int:
 
 
 def target(text: str) -> bool:
-    if SUCCESS_STRONG.search(text) or PERCENT_TARGET.search(text) or _RATE_WITH_HORIZON.search(text):
+    if SUCCESS_STRONG.search(text) or PERCENT_TARGET.search(text) or _RATE_WITH_HORIZON.search(text) or (
+            target_change(text)):
         return True
     return any(not _BUILDERS.fullmatch(m.group("noun")) for m in COUNT_WITH_HORIZON.finditer(text))
 

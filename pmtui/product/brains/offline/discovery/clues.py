@@ -54,6 +54,7 @@ from pmtui.product.brains.offline.discovery.cues import (
 from pmtui.product.brains.offline.discovery.featureness import feature_like, vague_feature
 from pmtui.product.brains.offline.discovery.lexicon import NAMED_PRODUCT, NUMBER, TOOL_RE
 from pmtui.product.brains.offline.discovery.people_list import listed_people, with_count
+from pmtui.product.brains.offline.discovery.rates import reread_rates, target_change
 from pmtui.product.brains.offline.discovery.text import (
     before_new_clause,
     cap_words,
@@ -674,6 +675,7 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
                 del clues[aspect]
         if "success_metric" in clues and not success_strong:
             del clues["success_metric"]
+    clues = reread_rates(clause, clues, success_strong, Clue(cleaned, True))  # "about 20% … are no-shows" is the pain
     timing = clues.get("why_now")
     problem = clues.get("core_problem")
     if timing and timing.strong and problem and problem.strong:
@@ -784,7 +786,7 @@ def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
     if aspect == "why_now":
         return bool(WHY_NOW_STRONG.search(clause))
     if aspect == "success_metric":
-        return bool(SUCCESS_STRONG.search(clause) or PERCENT_TARGET.search(clause))
+        return bool(SUCCESS_STRONG.search(clause) or PERCENT_TARGET.search(clause) or target_change(clause))
     if aspect == "revenue_model":
         # "doggy daycare which is $50 a day" prices today's alternative, not ours.
         price = PRICE.search(clause)

@@ -125,7 +125,16 @@ def gap_question(aspect: str, summary: DiscoverySummary, variant: int) -> str:
         ),
     }
     if aspect == "feature_wishlist" and features:
-        return f"Besides {short(features[0], 6).lower()}, what else must the first version let {persona} do?"
+        # "Get SMS reminders" mid-sentence is "get SMS reminders": only a capital that starts a plain word goes.
+        named = [short(item, 8) for item in features[:3]]
+        named = [n[:1].lower() + n[1:] if n[1:2].islower() else n for n in named]
+        if len(features) < 3:
+            return f"Besides {' and '.join(named)}, what else must the first version let {persona} do?"
+        # Three wishes heard in the pitch are a list already: the question checks it, it does not ask for more.
+        listed = ", ".join(named[:-1]) + f" and {named[-1]}" + (", among others" if len(features) > 3 else "")
+        checks = (f"So far the list is: {listed}. Is that what the first version must let {persona} do, or is something missing?",
+                  f"On the list so far: {listed}. Which of them must the first version do for {persona}, and what's missing?")
+        return checks[variant % 2]
     options = questions[aspect]
     return options[variant % len(options)]
 

@@ -29,6 +29,7 @@ from pmtui.product.brains.offline.discovery.lexicon import (
     TOOL_RE,
     TOOLS,
 )
+from pmtui.product.brains.offline.discovery.rates import throughput
 from pmtui.product.completeness import has_real_content
 
 
@@ -530,7 +531,9 @@ def persona_name(summary: DiscoverySummary) -> str:
     # The last thing said of who it is for, unless it is the founder's own story ("My own mother is doing it since 12
     # years" names one person the founder knows, not the users).
     told = [part for part in summary.target_user.split(";") if part.strip()] if summary.target_user else []
-    value = next((part for part in reversed(told) if not re.match(r"\s*(?:my|our|me|i)\b", part, re.IGNORECASE)),
+    # Nor is a count of what passes through one of them ("the test bakery sells around 300 loaves a day").
+    value = next((part for part in reversed(told) if not re.match(r"\s*(?:my|our|me|i)\b", part, re.IGNORECASE)
+                  and not throughput(part)),
                  told[-1] if told else "")
     if not has_real_content(value) or is_generic_only(value):
         return "your users"

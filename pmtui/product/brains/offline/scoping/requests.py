@@ -129,7 +129,9 @@ _VERB = re.compile(
 
 
 _ASIDE = re.compile(
-    r"^(?:(?:for (?:us|me|them|our \w+)|in my (?:view|opinion)|honestly|personally|to be honest|frankly),\s*)+",
+    r"^(?:(?:for (?:us|me|them|our \w+)|in my (?:view|opinion)|honestly|personally|to be honest|frankly),\s*)+"
+    # "Looks good, although the roast curve, …, so cut it": the nod before the "but" names no row.
+    r"|^(?:(?:looks|sounds|seems) (?:good|great|fine|ok(?:ay)?)|all good|ok(?:ay)?|fine|great),\s*(?:although|though|but|only)\s+",
     re.IGNORECASE,
 )
 _MODAL_QUESTION = re.compile(r"^(?:can|could|would|will|should|shall|do|does|is|are)\s+", re.IGNORECASE)
