@@ -47,10 +47,11 @@ $(AGENTS)/.installed: $(AGENT_REQUIREMENTS) $(NPM_AGENTS)
 
 agents: $(AGENTS)/.installed
 
-# One pytest-xdist worker per core, and one more: tests wait on their subprocesses (agents, gates, git) a
-# third of the time, and the extra worker fills it (2 cores: 197 s with 2 workers, 153-164 s with 3,
-# 154 s with 4; docs/benchmarks.md). Tests that share a module fixture stay together (tests/conftest.py).
-TEST_WORKERS ?= $(shell $(PYTHON) -c "import os; n = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else (os.cpu_count() or 1); print(n + 1)")
+# Two pytest-xdist workers more than cores: the tests wait on their subprocesses (agents, gates, git, Node CLIs) a
+# good part of the time, and the extra workers fill it. 2 cores, quiet, back to back on 2026-11-27 (2,369 tests):
+# 3 workers 226.4 s, 4 workers 205.7 s (docs/benchmarks.md). Tests that share a module fixture stay together
+# (tests/conftest.py).
+TEST_WORKERS ?= $(shell $(PYTHON) -c "import os; n = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else (os.cpu_count() or 1); print(n + 2)")
 
 # pmtui's own sources are compiled first: the editable install leaves them as source, and with
 # PYTHONDONTWRITEBYTECODE set every `pmtui` the suite starts would compile them again.
