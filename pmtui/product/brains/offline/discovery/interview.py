@@ -235,9 +235,13 @@ def _fresh(state: ConversationState, aspect: str, summary: DiscoverySummary, var
     """The question about `aspect` in words not used before in this interview (no question asked twice)."""
     said = " ".join(m.content for m in state.messages if m.role == "assistant")
     if aspect in state.drafts and state.ask_count.get(aspect, 0) <= state.drafts[aspect]:
-        # Heard only in the pitch or in passing: asked about directly, citing what was heard.
+        # Heard only in the pitch or in passing: asked about directly, citing what was heard. What came with its
+        # figures ("day rate per tool, e.g. 25 quid a day") is checked first ("You mentioned …. Is that …?"), not
+        # asked for again ("But how will it make money: who pays, how much…?").
+        value = summary.value_text(aspect)
+        first = 0 if re.search(r"\d", value) else variant
         for offset in range(2):
-            question = draft_question(aspect, summary.value_text(aspect), variant + offset)
+            question = draft_question(aspect, value, first + offset)
             if question not in said:
                 return question
     for offset in range(2):
