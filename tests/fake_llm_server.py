@@ -341,11 +341,6 @@ class _ChatHandler(BaseHTTPRequestHandler):
 
     def _send_responses(self, model: str, response: FakeResponse, record: RecordedRequest) -> None:
         """The Responses API's SSE events: created, one output item per tool call and the text, completed."""
-        self.send_response(200)
-        self.send_header("Content-Type", "text/event-stream")
-        self.send_header("Cache-Control", "no-cache")
-        self.send_header("Connection", "close")
-        self.end_headers()
         number = len(self.fake.requests)
         head = {"id": f"resp_fake_{number}", "object": "response", "created_at": int(time.time()), "model": model,
                 "status": "in_progress", "output": []}
@@ -369,13 +364,7 @@ class _ChatHandler(BaseHTTPRequestHandler):
                  "input_tokens_details": {"cached_tokens": 0}, "output_tokens_details": {"reasoning_tokens": 0}}
         events.append({"type": "response.completed",
                        "response": {**head, "status": "completed", "output": items, "usage": usage}})
-        try:
-            for event in events:
-                self.wfile.write(f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode())
-            self.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError):
-            return
-        self.close_connection = True
+        self._send_events(_named(events))
 
     def _send_gemini(self, model: str, method: str, response: FakeResponse, record: RecordedRequest) -> None:
         """A Gemini API reply: one candidate, a text part and a functionCall part per tool call (SSE or whole)."""
@@ -393,16 +382,7 @@ class _ChatHandler(BaseHTTPRequestHandler):
         if method == "generateContent":
             self._send_json(200, reply)
             return
-        self.send_response(200)
-        self.send_header("Content-Type", "text/event-stream")
-        self.send_header("Connection", "close")
-        self.end_headers()
-        try:
-            self.wfile.write(f"data: {json.dumps(reply)}\n\n".encode())
-            self.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError):
-            return
-        self.close_connection = True
+        self._send_events([f"data: {json.dumps(reply)}\n\n"])
 
     def _send_messages(self, model: str, response: FakeResponse, record: RecordedRequest) -> None:
         """An Anthropic Messages reply: a text block and a tool_use block per tool call, streamed or whole."""
@@ -433,14 +413,18 @@ class _ChatHandler(BaseHTTPRequestHandler):
             events.append({"type": "content_block_stop", "index": index})
         events += [{"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": None},
                     "usage": {"output_tokens": record.completion_tokens}}, {"type": "message_stop"}]
+        self._send_events(_named(events))
+
+    def _send_events(self, frames: list[str]) -> None:
+        """A server-sent-events reply of these frames, then the connection closes (a client gone early ends it)."""
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-cache")
         self.send_header("Connection", "close")
         self.end_headers()
         try:
-            for event in events:
-                self.wfile.write(f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode())
+            for frame in frames:
+                self.wfile.write(frame.encode())
             self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):
             return
@@ -463,6 +447,11 @@ def _tool_calls(calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
          "function": {"name": call["name"], "arguments": json.dumps(call.get("arguments", {}))}}
         for index, call in enumerate(calls)
     ]
+
+
+def _named(events: list[dict[str, Any]]) -> list[str]:
+    """SSE frames of events that name their type (the Responses and Messages APIs): `event: TYPE` then the data."""
+    return [f"event: {event['type']}\ndata: {json.dumps(event)}\n\n" for event in events]
 
 
 def _pieces(text: str, size: int) -> Iterator[str]:
