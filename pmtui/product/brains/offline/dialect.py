@@ -78,11 +78,22 @@ _IS_SHORT = re.compile(r"\b(?!(?:it|that|this|what|there|here|he|she|who|let|whe
                        r"must|needed|necessary)\b)", re.IGNORECASE)
 
 
+# "seeds n tools can def wait", "the map can totally come later", "exports could prob go": the word that makes the
+# modal surer says nothing the request rules read, and between the modal and its verb it hides the verb.
+INTENSIFIER = (r"(?:def|defo|deffo|definitely|definately|defintely|totally|totes|prob|probs|probably|surely|certainly|"
+               r"easily|always|just|really|honestly|absolutely|happily|for sure|100%|deadass|proper|well)")
+_MODAL_INTENSIFIER = re.compile(
+    rf"\b(can|could|should|will|would|may|might|must)\s+{INTENSIFIER}\s+(?=(?:wait|go|come|be|move|drop|slip|sit|stay|hang|get pushed|get moved)\b)",
+    re.IGNORECASE,
+)
+
+
 @lru_cache(maxsize=8192)  # pure, and asked of the same text many times a turn
 def spoken_forms(text: str) -> str:
     """Argue-back in patois, Pidgin or with Spanish mixed in, and "the map's a nice to have", said as the words the
     request rules read."""
     text = _IS_SHORT.sub(r"\1 is ", text)
+    text = _MODAL_INTENSIFIER.sub(r"\1 ", text)
     # Jamaican patois: "mek it wait", "di price list fi di market", "jus a list", "a likkle thing".
     text = re.sub(r"\b(?:mek|mekk)\b", "make", text, flags=re.IGNORECASE)
     text = re.sub(r"\bdi\b", "the", text, flags=re.IGNORECASE)

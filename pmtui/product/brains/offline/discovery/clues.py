@@ -51,6 +51,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     WHY_NOW_WEAK,
     WORKAROUND_LEAD,
 )
+from pmtui.product.brains.offline.discovery.deferrals import each_waits
 from pmtui.product.brains.offline.discovery.featureness import feature_like, vague_feature
 from pmtui.product.brains.offline.discovery.lexicon import NAMED_PRODUCT, NUMBER, TOOL_RE
 from pmtui.product.brains.offline.discovery.people_list import listed_people, with_count
@@ -282,11 +283,10 @@ LIST_REMARK = re.compile(rf"^{_REMARK}", re.IGNORECASE)
 TRAILING_REMARK = re.compile(rf"(?:[.,;!]\s*|\s+(?:and|so)\s+|\s+-+\s+){_REMARK}", re.IGNORECASE)
 
 
-
 def feature_items(text: str) -> list[str]:
     """Split 'post a shift, swap with one tap and get approval' into short feature names."""
     # "Playtesting for indie games: session recording, comments, …": the title before the colon is not an item.
-    text = re.sub(r"^[^:,.;]{3,60}:\s+(?=[^:]*,)", "", text.strip())
+    text = each_waits(re.sub(r"^[^:,.;]{3,60}:\s+(?=[^:]*,)", "", text.strip()))
     # "one app that does the bookings, the deposits, the crew roster": what the app does is the list, not an item.
     text = re.sub(r"^(?:(?:.*?\b)?(?:an?|one|the|my)?\s*app\s+(?:that|which)\s+)?(?:does|handles|manages|covers)\s+"
                   r"(?=(?:the|all the|my|our)\s[^,]+,)", "", text, flags=re.IGNORECASE)

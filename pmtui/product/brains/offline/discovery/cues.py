@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from pmtui.product.brains.offline.dialect import INTENSIFIER
 from pmtui.product.brains.offline.discovery.lexicon import MONTHS, NUMBER
 
 # Topics that blur into each other in real answers (a pain often names today's workaround).
@@ -31,7 +32,11 @@ PROBLEM_STRONG = re.compile(
     # people get shirty", "the cheques go missing", "two parties turned up on the same saturday".
     r"double[- ]?book\w*|over[- ]?book(?:ed|ing|ings)|mix[- ]?ups?|muddl\w*|kerfuffle|palaver|wahala|"
     r"(?:go(?:es)?|went|gone) (?:missing|astray|wrong)|(?:get|gets|got|getting) (?:lost|mixed up|"
-    r"shirty|cross|angry|upset|annoyed|narked|irate|fed up)|fed up|cheesed off|turn(?:s|ed)? up (?:on|at) the same)\b",
+    r"shirty|cross|angry|upset|annoyed|narked|irate|fed up)|fed up|cheesed off|turn(?:s|ed)? up (?:on|at) the same|"
+    # A glut with nowhere to go: "way too many zucchinis in Feb and nobody to give them to", "half of it gets binned".
+    r"(?:way |far )?too (?:many|much) (?!time\b)[\w'-]+|(?:nobody|no one|no-one|nowhere) to (?:give|send|sell|pass|take|"
+    r"put|swap|share)|(?:thrown|chucked|binned|tossed) (?:out|away)|gets? (?:binned|chucked|thrown out|thrown away)|"
+    r"go(?:es)? in the (?:bin|compost|skip|trash)|end(?:s|ed)? up in the (?:bin|compost|skip|trash))\b",
     re.IGNORECASE,
 )
 
@@ -727,7 +732,8 @@ DEFERRED_TAIL = re.compile(
     r"(?:is\s+|isn'?t\s+|can\s+|could\s+|would\s+)?)?(?:(?:really|probably|definitely|honestly)\s+)?"
     r"(?:not\s+(?:(?:that|so|too)\s+)?(?:urgent|a must|essential|critical|a priority|important|needed|necessary|pressing)"
     r"(?:\s+(?:yet|now|right now|at first))?|not\s+(?:the|a|our|my)\s+(?:top\s+|main\s+)?(?:priority|focus|main thing)|"
-    r"not\s+(?:for\s+)?now|not yet|not for (?:v1|the mvp|the first version|phase 1)|(?:can|could)\s+wait|"
+    r"not\s+(?:for\s+)?now|not yet|not for (?:v1|the mvp|the first version|phase 1)|(?:can|could)\s+"
+    rf"(?:{INTENSIFIER}\s+)?wait|"
     r"(?:a\s+)?(?:low|lower)\s+priority|for later|later on)\s*[.!]*$",
     re.IGNORECASE,
 )

@@ -274,8 +274,11 @@ _GREETING = re.compile(
     r"^\W*(?:(?:hi|hello|hey|hiya|howdy|hallo|yo|greetings|namaste|salaam|salam|good (?:morning|afternoon|evening|day))"
     r"(?:\s+(?:there|all|everyone|team|pm|guys))?|"
     # A warm-up is no pitch either: "Oh gosh where do I start."
-    r"(?:oh\s+)?(?:gosh|god|wow|ok(?:ay)?|right|so|well)?[\s,]*(?:where (?:do|shall|should) i (?:start|begin)|"
-    r"let me (?:explain|think)|long story(?: short)?|here'?s the thing))\W*$|"
+    r"(?:(?:oh|gosh|god|wow|ok(?:ay)?|right|so|well|alright|anyway)[\s,]+)*(?:where (?:do|shall|should) i (?:start|begin)|"
+    r"let me (?:explain|think)|long story(?: short)?|here'?s the thing|"
+    # A plea for the listener's patience: "right so bear with me", "hear me out", "sorry this is a long one".
+    r"(?:please\s+)?(?:bear|stay|stick) with me(?: here| a sec(?:ond)?| on this)?|hear me out|here goes|"
+    r"(?:sorry,?\s+)?(?:this|it)(?:'s| is| might be| will be)? (?:a (?:bit )?long(?: one)?|going to be long|a ramble)))\W*$|"
     # Nor is the founder's name: "Hi, myself Rahul from Pune.", "Hello, this is Ama here".
     r"^\W*(?:(?:hi|hello|hey|namaste|good (?:morning|afternoon|evening))\W+)?(?:myself|my name is|i am|i'?m|this is)\s+"
     r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?(?:\s+(?:here|from\s+[\w' -]{2,30}))?\W*$",

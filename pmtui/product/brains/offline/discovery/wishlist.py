@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from pmtui.models import DiscoverySummary
+from pmtui.product.brains.offline.dialect import INTENSIFIER
 from pmtui.product.brains.offline.discovery.clues import vague_feature
 from pmtui.product.brains.offline.discovery.doings import same_doing
 from pmtui.product.brains.offline.discovery.lexicon import STOPWORDS
@@ -97,7 +98,7 @@ def wishes_waiting(summary: DiscoverySummary, notes: list[str]) -> DiscoverySumm
 
 # "…, the weather thing can wait though" inside the list: a note on a wish, no wish of its own.
 WAITS_ITEM = re.compile(
-    r"\s(?:can|could)\s+wait\b|,?\s+(?:for\s+)?later,?\s+(?:but\s+)?not\s+now\b", re.IGNORECASE
+    rf"\s(?:can|could)\s+(?:{INTENSIFIER}\s+)?wait\b|,?\s+(?:for\s+)?later,?\s+(?:but\s+)?not\s+now\b", re.IGNORECASE
 )
 
 

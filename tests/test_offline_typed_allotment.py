@@ -1,0 +1,95 @@
+"""A founder typed in by hand in the TUI (2026-11-27): the secretary of an allotment society in Ballarat, in
+Australian English and txt-speak, writing whole sentences with several facts in each. Each test is built from the
+founder's own sentence (or its class), which the engine before it got wrong.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pmtui.models import ChatMessage, ConversationState, DiscoverySummary
+from pmtui.product.brains.offline.discovery import extract, next_reply, opening_question
+from pmtui.product.brains.offline.discovery.clues import detect, feature_items
+from pmtui.product.brains.offline.scoping.requests import parse_requests
+from pmtui.product.completeness import check_completeness
+from pmtui.product.rice import NICE_TO_HAVE_MARK
+
+PITCH = ("G'day - so I'm the secretary of an allotment society in Ballarat, about 90 plot holders, and everyone ends "
+         "up with way too many zucchinis in Feb and nobody to give them to. I want an app where plot holders post "
+         "their surplus and swap with each other, maybe seeds and tools too later on")
+
+
+@pytest.mark.parametrize(("said", "wishes"), [
+    # The founder's own sentence: "Seeds" stayed a Phase 1 wish and "Def wait" became a wish of its own.
+    ("seeds n tools can def wait", ["Seeds", "Tools"]),
+    ("a rota and a map, both can wait", ["Rota", "Map"]),  # was "Rota", "Map", "Both (nice to have)"
+    ("Seeds, tools and recipes can all wait.", ["Seeds", "Tools", "Recipes"]),
+    ("exports and reports aren't urgent", ["Exports", "Reports"]),  # was "Exports aren't urgent", …
+    ("the leaderboard and badges are not a must", ["Leaderboard", "Badges"]),
+])
+def test_a_deferral_said_once_of_several_wishes_holds_for_each(said: str, wishes: list[str]) -> None:
+    assert feature_items(said) == [f"{wish} {NICE_TO_HAVE_MARK}" for wish in wishes]
+
+
+def test_the_founders_deferral_in_an_answer_marks_the_wishes_it_names() -> None:
+    before = DiscoverySummary(feature_wishlist=["Post their surplus", "Swap with each other",
+                                                f"Seeds {NICE_TO_HAVE_MARK}", "Tools"])
+    said = ("yeah mostly. they need to be able to say when they'll be at the plot so the other person can pick up, and "
+            "get a notification when someone wants their stuff. seeds n tools can def wait")
+    after = extract(before, said, "feature_wishlist")
+    assert f"Seeds {NICE_TO_HAVE_MARK}" in after.feature_wishlist
+    assert f"Tools {NICE_TO_HAVE_MARK}" in after.feature_wishlist
+    assert not any("wait" in wish.lower() for wish in after.feature_wishlist), after.feature_wishlist
+    assert "Get a notification when someone wants their stuff" in after.feature_wishlist
+
+
+@pytest.mark.parametrize(("said", "waiting"), [
+    ("seeds n tools can def wait", ["seeds", "tools"]),
+    ("the map can totally come later", ["map"]),
+    ("tools can defo wait", ["tools"]),
+    ("the seeds can prob wait til spring", ["seeds"]),
+])
+def test_a_word_that_makes_the_modal_surer_does_not_hide_the_deferral(said: str, waiting: list[str]) -> None:
+    """In argue-back, "seeds n tools can def wait" was no request at all."""
+    assert [(r.kind, r.what) for r in parse_requests(said)] == [("defer", what) for what in waiting]
+
+
+@pytest.mark.parametrize("clause", [
+    "everyone ends up with way too many zucchinis in Feb and nobody to give them to",
+    "we always end up with too much bread at closing and nowhere to send it",
+    "parents are stuck with outgrown uniforms and nobody to pass them to",
+    "half the leftover stock gets binned every week",
+])
+def test_a_glut_with_nowhere_to_go_is_the_pain(clause: str) -> None:
+    """The pain said in the pitch was missed, so the PM asked "What goes wrong for plot holders today?" and the
+    founder had to answer "like i said, heaps of good veg goes in the compost"."""
+    clue = detect(clause, clause, True).get("core_problem")
+    assert clue is not None and clue.strong
+
+
+def test_the_pitch_with_its_pain_asks_for_something_else() -> None:
+    summary = extract(DiscoverySummary(), PITCH, "")
+    assert "too many zucchinis" in summary.core_problem
+    state = ConversationState(
+        discovery_summary=summary, asked_aspect="",
+        messages=[ChatMessage(role="assistant", content=opening_question(), phase="discovery"),
+                  ChatMessage(role="user", content=PITCH, phase="discovery")],
+    )
+    reply = next_reply(state, PITCH, DiscoverySummary(), check_completeness(summary, 1))
+    assert reply.asked_aspect != "core_problem", reply.text
+
+
+@pytest.mark.parametrize("warm_up", ["right so bear with me.", "ok so hear me out.", "sorry, this is a long one."])
+def test_a_plea_for_patience_is_no_pitch_to_quote(warm_up: str) -> None:
+    """"right so bear with me. i volunteer at a food bank in Leeds …" was acknowledged as 'Love a clear pitch: "bear
+    with me"'."""
+    pitch = f"{warm_up} i volunteer at a food bank in Leeds and we never know how many parcels to pack"
+    summary = extract(DiscoverySummary(), pitch, "")
+    state = ConversationState(
+        discovery_summary=summary, asked_aspect="",
+        messages=[ChatMessage(role="assistant", content=opening_question(), phase="discovery"),
+                  ChatMessage(role="user", content=pitch, phase="discovery")],
+    )
+    reply = next_reply(state, pitch, DiscoverySummary(), check_completeness(summary, 1))
+    assert "bear with" not in reply.text and "hear me out" not in reply.text and "long one" not in reply.text
+    assert "food bank" in reply.text, reply.text
