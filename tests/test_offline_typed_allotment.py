@@ -93,3 +93,35 @@ def test_a_plea_for_patience_is_no_pitch_to_quote(warm_up: str) -> None:
     reply = next_reply(state, pitch, DiscoverySummary(), check_completeness(summary, 1))
     assert "bear with" not in reply.text and "hear me out" not in reply.text and "long one" not in reply.text
     assert "food bank" in reply.text, reply.text
+
+
+@pytest.mark.parametrize(("said", "gone"), [
+    ("nearly - def wait isnt a feature lol", "Def wait"),
+    ("nearly - swap with each other isnt really a feature, thats the whole app lol", "Swap with each other"),
+    ("the notification is not a feature, its how swapping works", "Get a notification when someone wants their stuff"),
+])
+def test_a_row_the_founder_says_is_no_feature_leaves_the_card(said: str, gone: str) -> None:
+    """At the card, "nearly - def wait isnt a feature lol, i meant seeds and tools can wait til later" got "No
+    problem — what should I change?", as if nothing had been said."""
+    card = DiscoverySummary(
+        target_user="plot holders", core_problem="too many zucchinis and nobody to give them to",
+        current_alternatives="bags on the shed table", why_now="the council doubled the fees",
+        feature_wishlist=["Post their surplus", "Swap with each other", "Seeds", "Def wait",
+                          "Get a notification when someone wants their stuff"],
+        success_metric="40 of the 90 plot holders listing something by autumn", revenue_model="free for members",
+        constraints="me and my nephew, by end of Jan")
+    after = extract(card, said, "")
+    assert gone not in after.feature_wishlist
+    assert len(after.feature_wishlist) == len(card.feature_wishlist) - 1, after.feature_wishlist
+    kept = extract(card, "seeds are a must", "")
+    assert "Seeds" in kept.feature_wishlist and "Def wait" in kept.feature_wishlist
+
+
+def test_at_the_card_a_deferral_marks_the_wishes_it_names() -> None:
+    card = DiscoverySummary(
+        target_user="plot holders", core_problem="too many zucchinis and nobody to give them to",
+        feature_wishlist=["Post their surplus", "Seeds", "Tools"], success_metric="40 of the 90 listing by autumn")
+    after = extract(card, "i meant seeds and tools can wait til later", "")
+    assert after.feature_wishlist[0] == "Post their surplus"
+    assert all(mark in wish for wish, mark in zip(after.feature_wishlist[1:], ("(", "("), strict=True)), after
+    assert after.feature_wishlist != card.feature_wishlist

@@ -455,6 +455,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     wishlist = result.feature_wishlist
     if revising or asked == "feature_wishlist":
         wishlist = removed_features(text, wishlist)
+    if revising:
+        # At the card, "i meant seeds and tools can wait til later" marks those wishes as waiting.
+        wishlist = waiting(wishlist, text, ("defer",))
     if asked == "feature_wishlist" and len(features) >= 2:
         # Asked for the list, the founder's own list is the wording: an earlier item on the same thing
         # ("Follow the walk on GPS" before "GPS tracking") gives way to it.

@@ -69,12 +69,12 @@ def same_feature(new: str, old: str) -> bool:
     return bool(small) and small <= large and len(large) - len(small) <= 1 and len(small) >= 2
 
 
-def waiting(wishlist: list[str], note: str) -> list[str]:
+def waiting(wishlist: list[str], note: str, kinds: tuple[str, ...] = ("defer", "cut")) -> list[str]:
     """Wishes an interview scope note says can wait ("the alert thing can wait", "move notes to phase 2") are marked
     nice-to-have, so the proposed scope keeps them out of the first version, with the reason."""
     from pmtui.product.brains.offline.scoping.requests import parse_requests
 
-    waiting = [feature_key(r.what) for r in parse_requests(note) if r.kind in ("defer", "cut") and r.what]
+    waiting = [feature_key(r.what) for r in parse_requests(note) if r.kind in kinds and r.what]
     return [
         f"{item.replace(NICE_TO_HAVE_MARK, '').strip()} {WAITS_MARK}"
         if WAITS_MARK not in item and any(key and key <= feature_key(item) for key in waiting)
@@ -183,8 +183,22 @@ def _named_in(bare: str, fuller: str) -> bool:
     return len(words) == 1 and len(key) == 1 and key < feature_key(fuller)
 
 
+# "nearly - def wait isnt a feature lol": a row of the list the founder says is no wish at all.
+_NOT_A_WISH = re.compile(
+    r"(?:^|[,;:.!?]\s*|\s[-\u2013\u2014]+\s*|\b(?:but|and|so|nearly|almost|except)\s+)(?:(?:the|that)\s+)?(?P<what>[^,.;:!?\u2013\u2014]{2,60}?)"
+    r"\s+(?:is\s*n'?t|is not|ain'?t|aint)\s+(?:really\s+|even\s+|actually\s+)?(?:a\s+|an\s+)?(?:real\s+|separate\s+|proper\s+)?"
+    r"(?:feature|wish|requirement|thing to build)\b",
+    re.IGNORECASE,
+)
+
+
 def removed_features(text: str, features: list[str]) -> list[str]:
-    """Features the user asks to drop ('remove the chat', 'we don't need reports')."""
+    """Features the user asks to drop ('remove the chat', 'we don't need reports', 'def wait isn't a feature')."""
+    for said in _NOT_A_WISH.finditer(text):
+        wanted = set(content_words(said.group("what")))
+        named = [f for f in features
+                 if wanted and set(content_words(f)) and (set(content_words(f)) <= wanted or wanted <= set(content_words(f)))]
+        features = [f for f in features if f not in named]
     match = re.search(
         r"\b(?:remove|drop|cut|delete|take out|get rid of|no need for|(?:we |i )?don'?t need|forget about|"
         r"skip)\s+(?:the\s+)?(?P<what>[^,.;!]+)",

@@ -49,6 +49,8 @@ _LEAD = rx(
     r"^(?:(?:ok(?:ay)?|fine|yeah|yes|so|and|also|but|then|please|pls|kindly|abeg|alright|right|hm+|um+|uh+|erm|well|"
     r"ok fair|fair|sorry|sure|look|oh|oya|abeg|one thing|actually|honestly|frankly|personally|i think|i guess|at least|the|a|an|our|my|your|their|that|this|these|those|"
     r"one more thing|one more|more|some|like|kinda|sort of|"
+    # "i meant seeds and tools can wait": what the founder meant is said after it.
+    r"i meant|i mean|what i meant (?:was|is)|i said|nearly|almost|"
     # Exclamations that open a sentence: "Shame, the barcode scanning is too much for gogo, cut it".
     r"shame|eish|ag|jeez|gosh|wow|aiyo|aiya|ehn|ahh?|wah)\b[\s,:]*)+"
 )
