@@ -125,3 +125,26 @@ def test_at_the_card_a_deferral_marks_the_wishes_it_names() -> None:
     assert after.feature_wishlist[0] == "Post their surplus"
     assert all(mark in wish for wish, mark in zip(after.feature_wishlist[1:], ("(", "("), strict=True)), after
     assert after.feature_wishlist != card.feature_wishlist
+
+
+@pytest.mark.parametrize(("said", "wishes"), [
+    ("seeds and tools can wait til later", ["Seeds", "Tools"]),  # was "Seeds (nice to have)", "Wait til later"
+    ("the map can wait until phase 2", ["Map"]),  # was "Map can wait until phase 2", a Phase 1 wish
+    ("a map, but that can wait till next year", ["Map"]),  # was "Map", a Phase 1 wish
+    ("a map that can wait a bit", ["Map"]),
+])
+def test_how_long_a_wish_can_wait_is_no_part_of_it(said: str, wishes: list[str]) -> None:
+    assert feature_items(said) == [f"{wish} {NICE_TO_HAVE_MARK}" for wish in wishes]
+
+
+def test_at_the_card_a_row_said_to_be_no_feature_is_not_added_back() -> None:
+    """Typed at the card without a lead-in: "def wait isnt a feature, seeds and tools can wait til later" added the
+    wishes "Def wait isnt a feature" and "Wait til later"."""
+    card = DiscoverySummary(
+        target_user="plot holders", core_problem="too many zucchinis and nobody to give them to",
+        feature_wishlist=["Post their surplus", "Seeds", "Tools", "Def wait"],
+        success_metric="40 of the 90 listing by autumn", revenue_model="free", constraints="me and my nephew")
+    after = extract(card, "def wait isnt a feature, seeds and tools can wait til later", "")
+    assert after.feature_wishlist[0] == "Post their surplus"
+    assert len(after.feature_wishlist) == 3 and all("(" in wish for wish in after.feature_wishlist[1:]), after
+    assert not any("feature" in wish.lower() or "til later" in wish.lower() for wish in after.feature_wishlist)

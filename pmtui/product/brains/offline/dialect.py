@@ -82,6 +82,10 @@ _IS_SHORT = re.compile(r"\b(?!(?:it|that|this|what|there|here|he|she|who|let|whe
 # modal surer says nothing the request rules read, and between the modal and its verb it hides the verb.
 INTENSIFIER = (r"(?:def|defo|deffo|definitely|definately|defintely|totally|totes|prob|probs|probably|surely|certainly|"
                r"easily|always|just|really|honestly|absolutely|happily|for sure|100%|deadass|proper|well)")
+# "can wait til later", "can wait until phase 2", "could wait a bit": how long the wait is, said after it.
+WAIT_TAIL = (r"(?:\s+a\s+(?:bit|while|little(?: while)?))?(?:\s+(?:til|till|until|'til|for)\s+(?:later|after\s+[\w']+(?:\s+[\w']+)?|"
+             r"next\s+\w+|phase\s*[23]|v2|version\s*2|the\s+(?:next|second)\s+(?:version|phase|release)|"
+             r"(?:the\s+)?(?:spring|summer|autumn|fall|winter)|next year|then|we launch|launch|a bit|a while))?")
 _MODAL_INTENSIFIER = re.compile(
     rf"\b(can|could|should|will|would|may|might|must)\s+{INTENSIFIER}\s+(?=(?:wait|go|come|be|move|drop|slip|sit|stay|hang|get pushed|get moved)\b)",
     re.IGNORECASE,

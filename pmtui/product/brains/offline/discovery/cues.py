@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from pmtui.product.brains.offline.dialect import INTENSIFIER
+from pmtui.product.brains.offline.dialect import INTENSIFIER, WAIT_TAIL
 from pmtui.product.brains.offline.discovery.lexicon import MONTHS, NUMBER
 
 # Topics that blur into each other in real answers (a pain often names today's workaround).
@@ -733,7 +733,7 @@ DEFERRED_TAIL = re.compile(
     r"(?:not\s+(?:(?:that|so|too)\s+)?(?:urgent|a must|essential|critical|a priority|important|needed|necessary|pressing)"
     r"(?:\s+(?:yet|now|right now|at first))?|not\s+(?:the|a|our|my)\s+(?:top\s+|main\s+)?(?:priority|focus|main thing)|"
     r"not\s+(?:for\s+)?now|not yet|not for (?:v1|the mvp|the first version|phase 1)|(?:can|could)\s+"
-    rf"(?:{INTENSIFIER}\s+)?wait|"
+    rf"(?:{INTENSIFIER}\s+)?wait{WAIT_TAIL}|"
     r"(?:a\s+)?(?:low|lower)\s+priority|for later|later on)\s*[.!]*$",
     re.IGNORECASE,
 )

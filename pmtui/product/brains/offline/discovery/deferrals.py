@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from pmtui.product.brains.offline.dialect import INTENSIFIER
+from pmtui.product.brains.offline.dialect import INTENSIFIER, WAIT_TAIL
 
 # One wish of the run: a few words, none of them a joiner or the deferral's own verb.
 _WISH = r"[\w'-]+(?:\s+(?!(?:and|n|can|could|are|is|both|all|r)\b)[\w'-]+){0,3}"
 _DEFERRAL = (
-    rf"(?:can|could)\s+(?:{INTENSIFIER}\s+)?(?:(?:both|all)\s+)?(?:wait|come later|go later|be later)\b"
+    rf"(?:can|could)\s+(?:{INTENSIFIER}\s+)?(?:(?:both|all)\s+)?(?:wait{WAIT_TAIL}|come later|go later|be later)\b"
     r"|(?:are|r)\s+(?:not|n't)\s+(?:that\s+)?(?:urgent|a must|essential|needed|a priority)\b"
     r"|aren'?t\s+(?:that\s+)?(?:urgent|a must|essential|needed|a priority)\b"
     r"|(?:are|r)\s+for later\b"

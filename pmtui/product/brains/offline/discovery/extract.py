@@ -74,6 +74,7 @@ from pmtui.product.brains.offline.discovery.text import (
     txt_words,
 )
 from pmtui.product.brains.offline.discovery.wishlist import (
+    NOT_A_WISH,
     WAITS_ITEM,
     merge_features,
     on_the_same_thing,
@@ -462,7 +463,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # Asked for the list, the founder's own list is the wording: an earlier item on the same thing
         # ("Follow the walk on GPS" before "GPS tracking") gives way to it.
         wishlist = [old for old in wishlist if not any(on_the_same_thing(old, new) for new in features)]
-    notes = [f for f in features if WAITS_ITEM.search(f)]
+    # "def wait isnt a feature": what the founder says is no wish is not one.
+    notes = [f for f in features if WAITS_ITEM.search(f) and not NOT_A_WISH.search(f)]
+    features = [f for f in features if not NOT_A_WISH.search(f)]
     features = waiting([f for f in features if f not in notes], " ".join(notes)) if notes else features
     result.feature_wishlist = merge_features(wishlist, features, "feature_wishlist" in replace)
     if first_message:

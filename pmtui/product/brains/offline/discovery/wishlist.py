@@ -184,7 +184,7 @@ def _named_in(bare: str, fuller: str) -> bool:
 
 
 # "nearly - def wait isnt a feature lol": a row of the list the founder says is no wish at all.
-_NOT_A_WISH = re.compile(
+NOT_A_WISH = re.compile(
     r"(?:^|[,;:.!?]\s*|\s[-\u2013\u2014]+\s*|\b(?:but|and|so|nearly|almost|except)\s+)(?:(?:the|that)\s+)?(?P<what>[^,.;:!?\u2013\u2014]{2,60}?)"
     r"\s+(?:is\s*n'?t|is not|ain'?t|aint)\s+(?:really\s+|even\s+|actually\s+)?(?:a\s+|an\s+)?(?:real\s+|separate\s+|proper\s+)?"
     r"(?:feature|wish|requirement|thing to build)\b",
@@ -194,7 +194,7 @@ _NOT_A_WISH = re.compile(
 
 def removed_features(text: str, features: list[str]) -> list[str]:
     """Features the user asks to drop ('remove the chat', 'we don't need reports', 'def wait isn't a feature')."""
-    for said in _NOT_A_WISH.finditer(text):
+    for said in NOT_A_WISH.finditer(text):
         wanted = set(content_words(said.group("what")))
         named = [f for f in features
                  if wanted and set(content_words(f)) and (set(content_words(f)) <= wanted or wanted <= set(content_words(f)))]
