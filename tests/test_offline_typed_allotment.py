@@ -148,3 +148,17 @@ def test_at_the_card_a_row_said_to_be_no_feature_is_not_added_back() -> None:
     assert after.feature_wishlist[0] == "Post their surplus"
     assert len(after.feature_wishlist) == 3 and all("(" in wish for wish in after.feature_wishlist[1:]), after
     assert not any("feature" in wish.lower() or "til later" in wish.lower() for wish in after.feature_wishlist)
+
+
+def test_at_the_card_a_removal_beside_a_deferral_removes() -> None:
+    """"no, take out 'def wait isnt a feature' and 'wait til later', those arent features. seeds and tools can wait"
+    was read as a scope note only: the two rows stayed on the card, marked "(can wait)"."""
+    card = DiscoverySummary(
+        target_user="plot holders", core_problem="too many zucchinis and nobody to give them to",
+        feature_wishlist=["Post their surplus", "Def wait isnt a feature", "Seeds", "Wait til later"],
+        success_metric="40 of the 90 listing by autumn", revenue_model="free", constraints="me and my nephew")
+    said = "no, take out 'def wait isnt a feature' and 'wait til later', those arent features. seeds and tools can wait"
+    after = extract(card, said, "")
+    assert after.feature_wishlist[0] == "Post their surplus"
+    assert [wish.split(" (")[0] for wish in after.feature_wishlist] == ["Post their surplus", "Seeds"], after
+    assert "(" in after.feature_wishlist[1]

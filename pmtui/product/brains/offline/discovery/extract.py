@@ -153,6 +153,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # that also asks to add a thing adds it to the wishlist now.
         if aside_kind(text) == "scope_note":
             wishlist = merge_features(result.feature_wishlist, note_additions(text), False)
+            if not asked_aspect and has_real_content(summary.target_user):
+                # At the card, "take out X and Y, those arent features. seeds can wait": the rows go, then the rest.
+                wishlist = removed_features(text, wishlist)
             result.feature_wishlist = waiting(wishlist, text)
         return result
     fix = number_correction(summary, text)
