@@ -162,3 +162,78 @@ def test_at_the_card_a_removal_beside_a_deferral_removes() -> None:
     assert after.feature_wishlist[0] == "Post their surplus"
     assert [wish.split(" (")[0] for wish in after.feature_wishlist] == ["Post their surplus", "Seeds"], after
     assert "(" in after.feature_wishlist[1]
+
+
+ALLOTMENT = DiscoverySummary(
+    target_user="plot holders",
+    core_problem="everyone ends up with way too many zucchinis in Feb and nobody to give them to",
+    current_alternatives="people leave bags on the shed table or post in the facebook group",
+    why_now="council doubled the waiting list fees",
+    feature_wishlist=["Post their surplus", "Swap with each other", "Say when they'll be at the plot",
+                      "Get a notification when someone wants their stuff", f"Seeds {NICE_TO_HAVE_MARK}"],
+    success_metric="if 40 plot holders have listed something by the end of autumn id call that a win",
+    revenue_model="free for members",
+    constraints="just me and my nephew on weekends, by end of Jan; has to work on old androids",
+)
+
+
+def _allotment_scope() -> ConversationState:
+    from pmtui.product.brains.offline.scoping import propose
+    from pmtui.product.rice import rescore
+    from pmtui.product.search import search_comparable_products
+
+    output = rescore(propose(ALLOTMENT, search_comparable_products(ALLOTMENT, backend="catalog")))
+    return ConversationState(project="Allotment swaps", phase="scoping", discovery_summary=ALLOTMENT,
+                             scoping_output=output)
+
+
+def test_a_name_never_ends_on_a_verb_waiting_for_its_clause() -> None:
+    """The row was called "Say when they'll be"; merged with the notification it became "Get a notification and say"."""
+    from pmtui.product.rice import feature_name
+
+    assert feature_name("Say when they'll be at the plot") == "Say when they'll be at plot"
+    assert feature_name("Text them when it's ready to collect") == "Text when ready to collect"
+
+
+def test_a_row_said_in_other_words_is_merged_not_folded_into_thin_air() -> None:
+    """"the notification n saying when youll be at the plot kinda go together, merge em" answered "Folded saying when
+    youll be at the plot kinda into Get a notification (there was no separate row for it)"."""
+    from pmtui.product.brains.offline.scoping import negotiate
+
+    state = _allotment_scope()
+    said = "ok so the notification n saying when youll be at the plot kinda go together, merge em"
+    result = negotiate(state, said, 1, False)
+    assert "no separate row" not in result.reply
+    names = [f.name for f in result.output.mvp_features]
+    assert not any(name.startswith("Say when") for name in names), names
+    merged = next(name for name in names if name.startswith("Get a notification"))
+    assert "plot" in merged and not merged.endswith(" say"), merged
+
+
+@pytest.mark.parametrize("said", [
+    "also theres only 90 of us not 1000 lol",
+    "reach is way off, we have about 90 plot holders",
+    "we've got 90 members, not a thousand",
+])
+def test_the_founders_own_count_in_argue_back_sets_the_reach(said: str) -> None:
+    """"theres only 90 of us not 1000 lol" left every row at the assumed reach of 1,000."""
+    from pmtui.product.brains.offline.scoping import negotiate
+
+    state = _allotment_scope()
+    assert state.scoping_output is not None
+    before = {f.name: f.rice_reach for f in state.scoping_output.mvp_features}
+    assert max(before.values()) == 1000
+    result = negotiate(state, said, 1, False)
+    after = {f.name: f.rice_reach for f in result.output.mvp_features}
+    assert max(after.values()) == 90, after
+    assert all(after[name] == round(90 * before[name] / 1000) for name in before)
+    assert "90" in result.reply and "1,000" in result.reply
+    assert result.output.mvp_features[0].provenance["reach"].source == "stated"
+
+
+def test_a_count_said_with_no_correction_leaves_the_reach() -> None:
+    from pmtui.product.brains.offline.scoping import negotiate
+
+    state = _allotment_scope()
+    result = negotiate(state, "the seeds can wait, we have 90 members who'd swap veg first", 1, False)
+    assert max(f.rice_reach for f in result.output.mvp_features) == 1000

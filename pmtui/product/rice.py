@@ -200,6 +200,20 @@ def feature_name(item: str, max_words: int = MAX_NAME_WORDS) -> str:
     words = item.split()
     if len(words) <= max_words:
         return item.strip(" ,;:")
+    name = _cut_name(item, words, max_words)
+    bare = [word for index, word in enumerate(words) if index == 0 or word.lower() not in ("the", "a", "an")]
+    if _DANGLING.search(name) and len(bare) <= max_words:
+        # "Say when they'll be at the plot" is not "Say when they'll be": over by an article, the name drops that.
+        return " ".join(bare).strip(" ,;:")
+    return name
+
+
+# A name never ends on a verb that waits for the rest of its clause ("Say when they'll be").
+_DANGLING = re.compile(r"\b(?:be|is|are|was|were|been|being|'ll|\w+'ll|will|would|can|could|should|must|gets?|has|have)$",
+                       re.IGNORECASE)
+
+
+def _cut_name(item: str, words: list[str], max_words: int) -> str:
     # "Text them when it's ready to collect" is "Text when ready to collect", not "Text them".
     about = about_clause(words, 2, max_words, _NAME_BREAKS, _NAME_TAIL) if words[2].lower() in _CLAUSE_OPENERS else ""
     if about:

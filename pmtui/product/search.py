@@ -33,7 +33,9 @@ people person so some than that the their them then there these they thing thing
 used user users using very want wants was way we were what when where which while who why will with without
 would you your app apps tool tools better easy easier simple hard really time every each all any also keep
 know let many much new only other same see still such try day days week weeks month months year years go
-going able don't can't doesn't isn't"""
+going able don't can't doesn't isn't
+you'll youll they'll theyll we'll i'll he'll she'll it'll you're youre they're theyre we're you'd they'd we'd i'd
+kinda sorta"""
 _STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 # Light synonym groups: a word in the idea also matches the group's other words in the catalog.
 _SYNONYMS: tuple[frozenset[str], ...] = tuple(

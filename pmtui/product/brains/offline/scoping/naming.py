@@ -18,6 +18,8 @@ def _part_name(source: str, part: str) -> str:
     return short_name(f"{head or source} for {part}")
 
 
+# A one-word head that names a thing ("Reminders", "Invoicing", "Map"), not a bare verb ("Say", "Get").
+_NOUNISH = re.compile(r"(?:s|ing|ion|ment|er|or|ist|map|log|list|chat|feed|form|page|card|app)$", re.IGNORECASE)
 _QUALIFIER = re.compile(r"\s+(?:to|for|of|with|from|by|per|at|on|in|when|that|which|so)\b.*$", re.IGNORECASE)
 
 
@@ -25,6 +27,9 @@ def _merged_name(first: str, second: str) -> str:
     """A short name for two merged rows: each row's head, without what qualifies it ("Fee reminders to parents" and
     "Attendance marking" are "Fee reminders and attendance marking"), at most three words each."""
     heads = [" ".join(_QUALIFIER.sub("", name).split()[:3]) or name for name in (first, second)]
+    # "Say when they'll be at plot" has no head but the bare verb "Say": the row keeps its whole name.
+    heads = [name if len(head.split()) == 1 and len(name.split()) > 1 and not _NOUNISH.search(head) else head
+             for head, name in zip(heads, (first, second), strict=True)]
     return f"{heads[0]} and {heads[1][:1].lower() + heads[1][1:] if not heads[1][:2].isupper() else heads[1]}"
 
 

@@ -40,6 +40,7 @@ from pmtui.product.brains.offline.scoping.naming import (
 )
 from pmtui.product.brains.offline.scoping.narrative import refresh_narrative
 from pmtui.product.brains.offline.scoping.propose import Candidate, nice_to_have, propose, score_candidate
+from pmtui.product.brains.offline.scoping.recount import recount
 from pmtui.product.brains.offline.scoping.requests import ChangeRequest, parse_requests
 from pmtui.product.brains.offline.scoping.rerank import exchanges, rank_above
 from pmtui.product.brains.offline.scoping.terms import persona, short_name, stems, user_count
@@ -179,9 +180,10 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
     work = _Round(state, output, text, label, round_number, final_round, evidence_in(text), trade)
     # A cut or a deferral of a row already below the line frees no Phase 1 work: the reply must not say it did.
     work.freed = trade and any(r.kind in ("cut", "defer") and _frees_phase_1(work, r.what) for r in requests)
-    if not requests:
+    work.changed += recount(work.output, text)  # "theres only 90 of us not 1000": reach from the founder's count
+    if not requests and not work.changed:
         requests = _named_without_verb(work)
-    if not requests:
+    if not requests and not work.changed:
         cuts = ", ".join(c.name for c in output.cut_features) or "none"
         below = ", ".join(f.name for f in output.mvp_features if f.phase > 1) or "none"
         reply = (
