@@ -237,3 +237,12 @@ def test_a_count_said_with_no_correction_leaves_the_reach() -> None:
     state = _allotment_scope()
     result = negotiate(state, "the seeds can wait, we have 90 members who'd swap veg first", 1, False)
     assert max(f.rice_reach for f in result.output.mvp_features) == 1000
+
+
+def test_a_count_said_against_the_table_is_a_change_not_a_question() -> None:
+    """In the TUI, "theres only 90 of us not 1000 lol" was taken as a question and answered with the scope's summary."""
+    from pmtui.product.brains.offline.scoping.intent import classify_intent
+
+    state = _allotment_scope()
+    assert classify_intent("theres only 90 of us not 1000 lol", state.scoping_output) == "PUSHBACK"
+    assert classify_intent("how many of us would use the swap?", state.scoping_output) == "QUESTION"

@@ -6,6 +6,7 @@ import re
 from difflib import SequenceMatcher
 
 from pmtui.models import DecisionRecord, ScopingOutput
+from pmtui.product.brains.offline.scoping.recount import said_count
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.brains.offline.scoping.rules import (
     AGREE,
@@ -48,7 +49,8 @@ def classify_intent(text: str, output: ScopingOutput | None) -> ScopingIntent:
     negated_agree = any(_negated(lowered, m.start()) for m in agree_hits)
     question = "?" in lowered or QUESTION_START.search(lowered) is not None
     rows = [feature.name for feature in output.mvp_features] if output is not None else []
-    if parse_requests(text, rows) or answers_a_hold(text, output):
+    if parse_requests(text, rows) or answers_a_hold(text, output) or said_count(text):
+        # "theres only 90 of us not 1000 lol" puts the table's reach right: a change, not a question.
         return "PUSHBACK"
     next_step = any(not _negated(lowered, m.start()) for m in NEXT_STEP.finditer(lowered))
     if agree and next_step and not negated_agree:
