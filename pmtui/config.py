@@ -234,6 +234,11 @@ class Config(BaseModel):
             return ModelRoute(), "configured offline"
         if route is not None and route.has_key():
             return route, f"configured in {self.source}"
+        agent = self.models.get("agent")
+        if route is None and task_type == "review" and agent is not None and not agent.is_offline and agent.has_key():
+            # pmtui reviews what the agent wrote at the endpoint the user named for the agent (a proxy, a local
+            # server), not at a public URL a key elsewhere in the environment would pick.
+            return agent, f"the agent's model, configured in {self.source}"
         found = self.found(task_type)
         if found is not None:
             picked, why = found

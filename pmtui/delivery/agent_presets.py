@@ -463,7 +463,16 @@ def resolve_agent(value: str, config: Config) -> AgentCommand:
     return AgentCommand(name=os.path.basename(argv[0]), command=text, path=path)
 
 
-def agents_table(agents: list[AgentCommand]) -> str:
+def review_line(config: Config) -> str:
+    """Which model and address pmtui's own review of the agents' work uses, and why (`pmtui agents`)."""
+    route, why = config.pick("review")
+    if route.is_offline:
+        return f"pmtui's review: the offline reviewer ({why})"
+    where = route.api_base or "the provider's public address"
+    return f"pmtui's review: {route.model} at {where} ({why})"
+
+
+def agents_table(agents: list[AgentCommand], review: str = "") -> str:
     """`pmtui agents` as text: one block per agent (name, installed and version, the command it runs)."""
     blocks: list[str] = []
     for agent in agents:
@@ -479,4 +488,5 @@ def agents_table(agents: list[AgentCommand]) -> str:
             if found is not None:
                 lines.append(f"    install: {found.install}")
         blocks.append("\n".join(lines))
-    return "\n".join(blocks) + "\n\n--agent NAME runs one of these; --agent \"CMD ARGS\" runs any other command."
+    tail = "\n\n--agent NAME runs one of these; --agent \"CMD ARGS\" runs any other command."
+    return "\n".join(blocks) + tail + (f"\n{review}" if review else "")
