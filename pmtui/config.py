@@ -238,7 +238,7 @@ class Config(BaseModel):
         if route is None and task_type == "review" and agent is not None and not agent.is_offline and agent.has_key():
             # pmtui reviews what the agent wrote at the endpoint the user named for the agent (a proxy, a local
             # server), not at a public URL a key elsewhere in the environment would pick.
-            return agent, f"the agent's model, configured in {self.source}"
+            return _as_litellm_route(agent), f"the agent's model, configured in {self.source}"
         found = self.found(task_type)
         if found is not None:
             picked, why = found
@@ -307,6 +307,14 @@ class Config(BaseModel):
                 line += f"  fallbacks={', '.join(route.fallbacks)}"
             lines.append(line)
         return lines
+
+
+def _as_litellm_route(route: ModelRoute) -> ModelRoute:
+    """The agent's route as litellm reaches it: a Gemini base URL without its API version (how Gemini CLI takes
+    it: it adds /v1beta itself) gets the version litellm does not add ({api_base}/models/M:generateContent)."""
+    if route.model.startswith("gemini/") and route.api_base and not re.search(r"/v1(?:beta|alpha)?/?$", route.api_base):
+        return route.model_copy(update={"api_base": route.api_base.rstrip("/") + "/v1beta"})
+    return route
 
 
 def load_config(path: Path | None = None, offline: bool = False, find_models: bool = False, *,

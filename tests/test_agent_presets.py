@@ -121,19 +121,45 @@ def test_opencode_is_told_the_model_it_cannot_look_up(tmp_path: Path, monkeypatc
         "options": {"baseURL": "http://127.0.0.1:9/v1"}, "models": {"fake-coder": {}}}}}
 
 
-def test_gemini_with_a_base_url_says_what_its_settings_need(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_gemini_with_a_base_url_gets_a_home_of_the_runs_own_whose_settings_choose_the_key(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Found delivering with Gemini CLI 0.61: the forwarded GOOGLE_GEMINI_BASE_URL makes it sign in as a "gateway",
-    which its non-interactive mode refuses ("Invalid auth method selected.") unless the user's settings choose the
-    API key; `pmtui agents` says so where it forwards a base URL."""
-    fake_tool(tmp_path / "bin", "gemini", "print('0.61.0')")
+    which its non-interactive mode refuses ("Invalid auth method selected.") unless settings choose the API key;
+    users had to edit ~/.gemini/settings.json. A system settings file pmtui could name is skipped unless root owns
+    it, so the run gives the tool a home of its own (GEMINI_CLI_HOME, its source: `homedir()` of its paths.ts) in
+    the run's folder, holding only that setting; the user's home is not written."""
+    home = tmp_path / "home"
+    (home / ".gemini").mkdir(parents=True)
+    (home / ".gemini" / "settings.json").write_text('{"ui": {"theme": "mine"}}', encoding="utf-8")
+    monkeypatch.setenv("HOME", str(home))
+    seen = tmp_path / "seen.json"
+    fake_tool(tmp_path / "bin", "gemini", f"""
+import json, os, sys
+from pathlib import Path
+if "--version" in sys.argv: print("0.61.0"); sys.exit(0)
+home = Path(os.environ["GEMINI_CLI_HOME"])
+Path({str(seen)!r}).write_text(json.dumps({{"home": str(home), "base": os.environ["GOOGLE_GEMINI_BASE_URL"],
+    "settings": json.loads((home / ".gemini" / "settings.json").read_text())}}))
+""")
     with_path(monkeypatch, tmp_path / "bin")
     route = ModelRoute(model="gemini/gemini-2.5-pro", api_base="http://127.0.0.1:9")
 
     gemini = resolve_agent("gemini", Config(models={"agent": route}))
+    result = await CommandExecutor(gemini).run(contract(), make_project(tmp_path), attempt=1, run_dir=tmp_path / "runs")
 
-    assert gemini.env["GOOGLE_GEMINI_BASE_URL"] == "http://127.0.0.1:9"
-    assert '"selectedType": "gemini-api-key"' in gemini.note and "settings.json" in gemini.note
-    assert resolve_agent("gemini", Config(models={"agent": ModelRoute(model="gemini/gemini-2.5-pro")})).note == ""
+    assert result.exit_code == 0, result.output_tail
+    got = json.loads(seen.read_text())
+    assert got["settings"] == {"security": {"auth": {"selectedType": "gemini-api-key"}}}
+    assert got["base"] == "http://127.0.0.1:9" and Path(got["home"]).is_relative_to(tmp_path / "runs")
+    assert (home / ".gemini" / "settings.json").read_text(encoding="utf-8") == '{"ui": {"theme": "mine"}}'
+    assert "GEMINI_CLI_HOME" in gemini.note
+    # Without a base URL nothing moves: the tool's own sign-in (a key, its Google login) is the user's.
+    plain = resolve_agent("gemini", Config(models={"agent": ModelRoute(model="gemini/gemini-2.5-pro")}))
+    assert plain.home_files == {} and plain.note == ""
+    # A base URL written as litellm takes it (with its API version) reaches Gemini CLI without it: the CLI adds its own.
+    versioned = ModelRoute(model="gemini/gemini-2.5-pro", api_base="http://127.0.0.1:9/v1beta")
+    assert resolve_agent("gemini", Config(models={"agent": versioned})).env["GOOGLE_GEMINI_BASE_URL"] == (
+        "http://127.0.0.1:9")
 
 
 def _bwrap_missing() -> str:

@@ -168,6 +168,11 @@ def test_the_review_goes_where_the_agent_goes_not_to_a_public_url_another_key_pi
     own = Config(models={"agent": agent, "review": ModelRoute(model="anthropic/claude-haiku-4-5")})
     assert own.route("review").model == "anthropic/claude-haiku-4-5"
 
+    # Gemini CLI takes its base URL without the API version, litellm with it: the review adds what litellm needs.
+    monkeypatch.setenv("GEMINI_API_KEY", "g-test")
+    gemini = Config(models={"agent": ModelRoute(model="gemini/gemini-2.5-pro", api_base="http://127.0.0.1:9")})
+    assert gemini.route("review").api_base == "http://127.0.0.1:9/v1beta"
+
     toml = tmp_path / "pmtui.toml"
     toml.write_text('[models.agent]\nmodel = "openai/fake-coder"\napi_base = "http://127.0.0.1:9/v1"\n',
                     encoding="utf-8")

@@ -10,7 +10,6 @@ same for every agent, and test_real_agents proves them with aider and mini-swe-a
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 from collections.abc import Iterator
@@ -128,11 +127,8 @@ def deliver(tmp_path: Path, repo: Path, agent: str, server: FakeLLMServer) -> su
         env.update({"ANTHROPIC_API_KEY": "sk-ant-fake-for-tests", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
                     "DISABLE_TELEMETRY": "1", "DISABLE_AUTOUPDATER": "1"})
     if agent == "gemini":
-        # What `pmtui agents` tells a Gemini CLI 0.61 user with a base URL to set (see GEMINI_AUTH_NOTE).
+        # Only the key: with a base URL, the settings Gemini CLI 0.61 needs come from the run's own home (presets).
         env["GEMINI_API_KEY"] = "fake-gemini-key"
-        (tmp_path / "home" / ".gemini").mkdir()
-        (tmp_path / "home" / ".gemini" / "settings.json").write_text(
-            json.dumps({"security": {"auth": {"selectedType": "gemini-api-key"}}}), encoding="utf-8")
     return run_pmtui(["deliver", str(plan), "--repo", str(repo), "--agent", agent, "--headless", "--no-wait"],
                      env=env, timeout=240)
 
@@ -165,4 +161,6 @@ def test_an_npm_agent_delivers_correct_code_to_release(tmp_path: Path, fake_mode
     outputs = [out for r in turns for out in tool_results(agent, r.body)]
     assert any("2 passed" in out for out in outputs), outputs[-2:]
     assert any(REVIEW_PROMPT in r.text() for r in fake_model.requests), "the tier review went to the user's model"
+    # The user's own settings are never written (Gemini CLI's come from a home of the run's own).
+    assert not (tmp_path / "home" / ".gemini" / "settings.json").exists()
 

@@ -34,8 +34,12 @@ _OPENCODE_PROVIDERS = {"openai": "openai", "anthropic": "anthropic", "gemini": "
                        "openrouter": "openrouter", "mistral": "mistral", "deepseek": "deepseek",
                        "together_ai": "togetherai"}
 _OPENAI_COMPATIBLE = frozenset({"openai", "hosted_vllm", "lm_studio", "openai_like"})
-GEMINI_AUTH_NOTE = ('with a base URL, Gemini CLI needs {"security": {"auth": {"selectedType": "gemini-api-key"}}} in '
-                    '~/.gemini/settings.json (else: "Invalid auth method selected.")')
+# With a base URL, Gemini CLI 0.61 signs in as a "gateway", which its non-interactive mode refuses ("Invalid auth method
+# selected.") unless settings choose the API key. A system settings file (GEMINI_CLI_SYSTEM_SETTINGS_PATH) is skipped
+# unless root owns it and every folder above it, so the run gets a home of its own (GEMINI_CLI_HOME) holding only that.
+GEMINI_HOME_SETTINGS = {".gemini/settings.json": json.dumps({"security": {"auth": {"selectedType": "gemini-api-key"}}})}
+GEMINI_HOME_NOTE = ("with a base URL, Gemini CLI runs with a home of pmtui's own (GEMINI_CLI_HOME in the run's folder) "
+                    "whose settings choose the API key: ~/.gemini is not read then")
 # The model provider id a forwarded base URL gets in Codex (openai, ollama and lmstudio are its reserved ids).
 CODEX_PROVIDER = "pmtui"
 
@@ -51,6 +55,8 @@ class Forwarded:
     args: tuple[str, ...] = ()
     env: Mapping[str, str] = field(default_factory=dict)
     note: str = ""
+    # Files of a home of the run's own (path under it → text), for a tool whose settings cannot come otherwise.
+    home_files: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -79,6 +85,8 @@ class AgentPreset:
     # `args` with the tool's own sandbox lifted, run instead of them when pmtui's sandbox confines the tool: a
     # tool's sandbox does not nest in pmtui's (Codex's bubblewrap cannot mount over pmtui's read-only /tmp).
     confined_args: tuple[str, ...] | None = None
+    # The variable that moves the tool's home (where it reads its settings), for Forwarded.home_files.
+    home_env: str = ""
 
 
 @dataclass(frozen=True)
@@ -100,6 +108,9 @@ class AgentCommand:
     note: str = ""
     # The command run when pmtui's sandbox confines the agent, when it differs (a preset's confined_args).
     confined_command: str | None = None
+    # A home of the run's own: the variable naming it and its files (written by the executor in the run's folder).
+    home_env: str = ""
+    home_files: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def argv(self) -> list[str]:
@@ -189,9 +200,10 @@ def _forward_gemini(route: ModelRoute | None) -> Forwarded:
         return Forwarded(note=f"models.agent is {route.model}, not a Gemini model: Gemini CLI keeps its own")
     if not route.api_base:
         return Forwarded(("--model", name))
-    # Gemini CLI 0.61 takes a base URL as its "gateway" sign-in, which its non-interactive mode refuses before any
-    # call unless the user's settings choose the API key (a settings file of pmtui's own under /tmp is refused).
-    return Forwarded(("--model", name), {"GOOGLE_GEMINI_BASE_URL": route.api_base}, note=GEMINI_AUTH_NOTE)
+    # Gemini CLI adds its API version to the base URL (/v1beta/models/…); litellm's api_base carries it.
+    base = re.sub(r"/v1(?:beta|alpha)?/?$", "", route.api_base)
+    return Forwarded(("--model", name), {"GOOGLE_GEMINI_BASE_URL": base}, note=GEMINI_HOME_NOTE,
+                     home_files=GEMINI_HOME_SETTINGS)
 
 
 def _forward_opencode(route: ModelRoute | None) -> Forwarded:
@@ -268,6 +280,7 @@ PRESETS: tuple[AgentPreset, ...] = (
         forward=_forward_gemini,
         prompt_args=("--prompt", "Carry out the task given on standard input; it is complete as written."),
         state_dirs=("~/.gemini",),
+        home_env="GEMINI_CLI_HOME",
     ),
     AgentPreset(
         name="opencode",
@@ -397,6 +410,7 @@ def _from_preset(spec: AgentPreset, config: Config, *, probe: bool) -> AgentComm
         path=path, stdin=spec.stdin, writes_result_file=spec.writes_result_file, leftovers=spec.leftovers,
         state_dirs=spec.state_dirs, source=f"[agents.{spec.name}] in {config.source}" if own else "preset",
         note=forwarded.note, confined_command=confined,
+        home_env=spec.home_env if forwarded.home_files else "", home_files=forwarded.home_files if spec.home_env else {},
     )
 
 
