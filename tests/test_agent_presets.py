@@ -197,6 +197,77 @@ async def test_an_agent_with_a_sandbox_of_its_own_runs_it_only_outside_pmtuis(tm
     assert (repo / "ran.txt").read_text() == "pmtuis-sandbox"
 
 
+def logged_in_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A HOME where the user signed in with `claude` /login and `codex login` (fake credentials), no key set."""
+    home = tmp_path / "home"
+    (home / ".claude").mkdir(parents=True)
+    (home / ".claude" / ".credentials.json").write_text('{"claudeAiOauth": {"accessToken": "sk-ant-oat01-SECRET"}}')
+    (home / ".codex").mkdir()
+    (home / ".codex" / "auth.json").write_text('{"OPENAI_API_KEY": "sk-codex-SECRET"}')
+    monkeypatch.setenv("HOME", str(home))
+    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN", "OPENAI_API_KEY", "CODEX_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    return home
+
+
+def test_pmtui_agents_says_which_sign_in_each_tool_uses_and_codex_keeps_its_login(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Users of Claude Code and Codex sign in with the tool (`claude` /login, `codex login`), not a key in the
+    environment. Found by running Codex 0.169 with only ~/.codex/auth.json and pmtui's base URL: the provider pmtui
+    gives it sent no Authorization at all. Now it is told to use the login, and `pmtui agents` names the sign-in
+    each tool will use (names and paths, never a value)."""
+    logged_in_home(tmp_path, monkeypatch)
+    route = ModelRoute(model="openai/fake-coder", api_base="http://127.0.0.1:9/v1")
+
+    catalog = {a.name: a for a in agent_catalog(Config(models={"agent": route}), probe=False)}
+
+    assert catalog["claude"].login == "its own login (~/.claude/.credentials.json)"
+    assert catalog["codex"].login == "its own login (~/.codex/auth.json)"
+    assert "model_providers.pmtui.requires_openai_auth=true" in catalog["codex"].argv
+    assert catalog["gemini"].login.startswith("none found: set $GEMINI_API_KEY")
+    assert "SECRET" not in json.dumps([a.as_json() for a in catalog.values()])
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-env")
+    keyed = {a.name: a for a in agent_catalog(Config(models={"agent": route}), probe=False)}["codex"]
+    assert keyed.login == "the key in $OPENAI_API_KEY" and 'model_providers.pmtui.env_key="OPENAI_API_KEY"' in keyed.argv
+    assert not any("requires_openai_auth" in arg for arg in keyed.argv)
+
+
+async def test_a_tools_login_is_readable_under_pmtuis_sandbox_and_the_rest_of_home_is_not_writable(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sandbox binds / read-only (the login files with it) and only the preset's own state folders writable:
+    the tool reads its login and saves its state, and writes nothing else in the user's home."""
+    from pmtui.delivery.sandbox import SANDBOX, resolve
+
+    if missing := _bwrap_missing():
+        pytest.skip(f"no working sandbox here: {missing}")
+    home = logged_in_home(tmp_path, monkeypatch)
+    seen = tmp_path / "runs" / "seen.txt"
+    tool = fake_tool(tmp_path / "bin", "claude", f"""
+import os, sys
+from pathlib import Path
+home = Path.home()
+said = [(home / ".claude" / ".credentials.json").read_text()[:16]]
+for target in (home / ".claude" / "session.json", home / "elsewhere.txt"):
+    try:
+        target.write_text("x")
+        said.append("wrote " + target.name)
+    except OSError:
+        said.append("refused " + target.name)
+Path({str(seen)!r}).write_text(" | ".join(said))
+""")
+    agent = resolve_agent("claude", Config(agents={"claude": AgentConfig(program=str(tool))}))
+    token = SANDBOX.set(resolve("on"))
+    try:
+        result = await CommandExecutor(agent).run(contract(), make_project(tmp_path), attempt=1,
+                                                  run_dir=tmp_path / "runs")
+    finally:
+        SANDBOX.reset(token)
+
+    assert result.sandboxed and result.exit_code == 0, result.output_tail
+    assert seen.read_text() == '{"claudeAiOauth" | wrote session.json | refused elsewhere.txt'
+    assert not (home / "elsewhere.txt").exists()
+
+
 def test_agents_of_your_own_and_adjusted_presets_come_from_the_config(tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     fake_tool(tmp_path / "bin", "aider", "print('aider 0.86.2')")

@@ -22,6 +22,7 @@ import shutil
 import subprocess
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -87,6 +88,12 @@ class AgentPreset:
     confined_args: tuple[str, ...] | None = None
     # The variable that moves the tool's home (where it reads its settings), for Forwarded.home_files.
     home_env: str = ""
+    # How the tool signs in: key variables it reads (besides the forwarded model's), the files its own login
+    # writes (`~` is $HOME; visible to it under pmtui's sandbox, which binds / read-only and state_dirs writable),
+    # and the command that logs in.
+    key_envs: tuple[str, ...] = ()
+    login_files: tuple[str, ...] = ()
+    login_how: str = ""
 
 
 @dataclass(frozen=True)
@@ -111,6 +118,8 @@ class AgentCommand:
     # A home of the run's own: the variable naming it and its files (written by the executor in the run's folder).
     home_env: str = ""
     home_files: Mapping[str, str] = field(default_factory=dict)
+    # Which sign-in the tool will use, in words (a variable's name or a login file's path, never a value).
+    login: str = ""
 
     @property
     def argv(self) -> list[str]:
@@ -125,7 +134,7 @@ class AgentCommand:
         return {
             "name": self.name, "installed": self.installed, "version": self.version, "command": self.command,
             "path": self.path, "preset": self.preset, "source": self.source, "env": sorted(self.env),
-            "note": self.note, "confined_command": self.confined_command,
+            "note": self.note, "confined_command": self.confined_command, "login": self.login,
         }
 
 
@@ -189,7 +198,18 @@ def _forward_codex(route: ModelRoute | None) -> Forwarded:
     if key and os.environ.get(key):
         # Codex reads the key from the variable named here; a keyless local server gets no Authorization.
         args += ["-c", f'{table}.env_key="{key}"']
+    elif codex_login() is not None:
+        # Without a key in the environment, a `codex login` is what the user has: a provider of its own sends
+        # nothing unless told to use it (0.169 sent no Authorization with ~/.codex/auth.json holding the key).
+        args += ["-c", f"{table}.requires_openai_auth=true"]
     return Forwarded(tuple(args))
+
+
+def codex_login() -> Path | None:
+    """The file `codex login` writes (CODEX_HOME, else ~/.codex), when there is one."""
+    home = Path(os.environ.get("CODEX_HOME") or Path.home() / ".codex")
+    path = home / "auth.json"
+    return path if path.is_file() else None
 
 
 def _forward_gemini(route: ModelRoute | None) -> Forwarded:
@@ -242,6 +262,7 @@ PRESETS: tuple[AgentPreset, ...] = (
         writes_result_file=False,
         leftovers=(".aider.tags.cache.v*", ".aider.chat.history.md", ".aider.input.history"),
         state_dirs=("~/.aider",),
+        login_files=("~/.aider.conf.yml", "~/.env"),
     ),
     AgentPreset(
         name="claude",
@@ -256,6 +277,9 @@ PRESETS: tuple[AgentPreset, ...] = (
         ),
         forward=_forward_claude,
         state_dirs=("~/.claude", "~/.claude.json"),
+        key_envs=("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"),
+        login_files=("~/.claude/.credentials.json",),
+        login_how="`claude`, then /login",
     ),
     AgentPreset(
         name="codex",
@@ -270,6 +294,9 @@ PRESETS: tuple[AgentPreset, ...] = (
         prompt_args=("-",),
         help_commands=(("exec", "--help"),),
         state_dirs=("~/.codex",),
+        key_envs=("OPENAI_API_KEY",),
+        login_files=("$CODEX_HOME/auth.json", "~/.codex/auth.json"),
+        login_how="`codex login`",
     ),
     AgentPreset(
         name="gemini",
@@ -281,6 +308,9 @@ PRESETS: tuple[AgentPreset, ...] = (
         prompt_args=("--prompt", "Carry out the task given on standard input; it is complete as written."),
         state_dirs=("~/.gemini",),
         home_env="GEMINI_CLI_HOME",
+        key_envs=("GEMINI_API_KEY", "GOOGLE_API_KEY"),
+        login_files=("~/.gemini/oauth_creds.json",),
+        login_how="`gemini`, Sign in with Google",
     ),
     AgentPreset(
         name="opencode",
@@ -293,6 +323,8 @@ PRESETS: tuple[AgentPreset, ...] = (
         stdin=False,
         state_dirs=("~/.local/share/opencode", "~/.config/opencode",
                     "~/.cache/opencode", "~/.local/state/opencode"),
+        login_files=("~/.local/share/opencode/auth.json",),
+        login_how="`opencode auth login`",
     ),
     AgentPreset(
         name="mini-swe-agent",
@@ -306,6 +338,8 @@ PRESETS: tuple[AgentPreset, ...] = (
         env={"MSWEA_CONFIGURED": "true", "MSWEA_COST_TRACKING": "ignore_errors"},
         stdin=False,
         state_dirs=("~/.config/mini-swe-agent",),
+        login_files=("~/.config/mini-swe-agent/.env",),
+        login_how="`mini-extra config setup`",
     ),
 )
 PRESET_NAMES: tuple[str, ...] = tuple(preset.name for preset in PRESETS)
@@ -384,6 +418,29 @@ def _key_env(config: Config) -> dict[str, str]:
     return {standard: value} if standard and value and standard != route.api_key_env else {}
 
 
+def login_of(spec: AgentPreset, route: ModelRoute | None, env: Mapping[str, str], own_home: bool = False) -> str:
+    """Which sign-in the tool will use, in words: a key variable that is set (the forwarded model's first), else the
+    file its own login wrote, else what to do. `route` is the model forwarded to the tool (None when it keeps its
+    own). Names and paths only, never a value."""
+    forwarded = route.key_env() if route is not None else None
+    # With a home of the run's own, the tool's login files are not read: only the forwarded key counts.
+    names = [forwarded] if own_home and forwarded else [name for name in (forwarded, *spec.key_envs) if name]
+    for name in dict.fromkeys(names):
+        if env.get(name) or os.environ.get(name):
+            return f"the key in ${name}"
+    for raw in () if own_home else spec.login_files:
+        codex_home = os.environ.get("CODEX_HOME", "")
+        if raw.startswith("$CODEX_HOME/") and not codex_home:
+            continue
+        if Path(raw.replace("$CODEX_HOME", codex_home)).expanduser().is_file():
+            return f"its own login ({raw.replace('$CODEX_HOME', codex_home)})"
+    if route is not None and forwarded is None:
+        return "none needed (the model's address takes no key)"
+    wanted = " or ".join(f"${name}" for name in dict.fromkeys(names)) or "the provider's key variable"
+    how = f", or sign in: {spec.login_how}" if spec.login_how else ""
+    return f"none found: set {wanted}{how}"
+
+
 def _which(program: str) -> str | None:
     if "/" in program:
         path = os.path.expanduser(program)
@@ -411,6 +468,8 @@ def _from_preset(spec: AgentPreset, config: Config, *, probe: bool) -> AgentComm
         state_dirs=spec.state_dirs, source=f"[agents.{spec.name}] in {config.source}" if own else "preset",
         note=forwarded.note, confined_command=confined,
         home_env=spec.home_env if forwarded.home_files else "", home_files=forwarded.home_files if spec.home_env else {},
+        login=login_of(spec, _agent_route(config) if forwarded.args else None, env,
+                       own_home=bool(forwarded.home_files and spec.home_env)),
     )
 
 
@@ -495,6 +554,8 @@ def agents_table(agents: list[AgentCommand], review: str = "") -> str:
         lines = [head, f"    {agent.command}"]
         if agent.confined_command:
             lines.append(f"    in pmtui's sandbox: {agent.confined_command}")
+        if agent.login:
+            lines.append(f"    signs in with: {agent.login}")
         if agent.note:
             lines.append(f"    note: {agent.note}")
         if not agent.installed:
