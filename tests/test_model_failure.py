@@ -9,6 +9,7 @@ together, as pmtui reads them) against a 127.0.0.1 server that answered 401, 404
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from pmtui.delivery.model_failure import model_failure
 from pmtui.delivery.store import DeliveryStore
 from pmtui.store import Store
 from tests.fixtures.delivery_repo import git, make_project, module_files, plan_text, task_block
+from tests.fixtures.processes import run_pmtui
 
 AIDER_401 = """\
 Added tests/test_smoke.py to the chat.
@@ -209,6 +211,8 @@ def test_a_refused_setup_asks_once_for_the_run_holds_the_queue_and_a_resume_goes
     assert dstore.attempts(outcome.run_id, "T2") == [] and dstore.attempts(outcome.run_id, "T3") == []
     assert [(a.attempt, a.outcome) for a in dstore.attempts(outcome.run_id, "T1")] == [(1, "not_run")]
     assert dstore.get_run(outcome.run_id).state == "waiting_for_human"
+    shown = run_pmtui(["status"], env={**os.environ, "PMTUI_DB": str(store.path)})
+    assert "  impact: Delivery is paused: no task starts until the agent's model works" in shown.stdout, shown.stdout
 
     fixed = ScriptedExecutor({f"T{n}": [write_files(module_files(f"mod{n}"))] for n in (1, 2, 3)})
     again = asyncio.run(engine(fixed).run(no_wait=True))
