@@ -72,7 +72,7 @@ def run_agents(args: argparse.Namespace, load_config: Callable[[argparse.Namespa
     if args.json:
         sys.stdout.write(json.dumps([agent.as_json() for agent in agents], indent=2) + "\n")
     else:
-        print(agents_table(agents, review_line(config)))
+        print(agents_table(agents, review_line(config), config))
     return EXIT_OK
 
 

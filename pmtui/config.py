@@ -206,6 +206,9 @@ class Config(BaseModel):
     auto_models: bool = True
     source: str = Field(default="defaults", exclude=True)
     ollama: FoundOllama | None = Field(default=None, exclude=True)
+    # The key variable of the provider the delivering agent preset speaks to (codex: OPENAI_API_KEY), when known:
+    # a review model found from the keys is that provider's first.
+    agent_key: str | None = Field(default=None, exclude=True)
 
     @field_validator("models", mode="before")
     @classmethod
@@ -253,7 +256,10 @@ class Config(BaseModel):
         """A model picked from the keys in the environment, else from an Ollama server found on localhost."""
         if not self.auto_models:
             return None
-        for env, strong, fast in PROVIDER_DEFAULTS:
+        order = PROVIDER_DEFAULTS
+        if task_type == "review" and self.agent_key:
+            order = tuple(sorted(PROVIDER_DEFAULTS, key=lambda row: row[0] != self.agent_key))
+        for env, strong, fast in order:
             if os.environ.get(env):
                 model = fast if task_type in FAST_TASKS else strong
                 # A base URL set beside the key (a proxy, a gateway) is where that key works: say so, use it.

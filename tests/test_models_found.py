@@ -179,3 +179,26 @@ def test_the_review_goes_where_the_agent_goes_not_to_a_public_url_another_key_pi
     shown = run_pmtui(["agents"], env={**os.environ, "PMTUI_CONFIG": str(toml), "PATH": "/usr/bin:/bin"})
     assert shown.returncode == 0, shown.stderr
     assert "pmtui's review: openai/fake-coder at http://127.0.0.1:9/v1 (the agent's model" in shown.stdout
+
+
+def test_with_no_model_configured_the_review_is_found_at_the_agents_own_provider(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`pmtui deliver --agent codex` with an OpenAI and an Anthropic key and no pmtui.toml: Codex works at OpenAI, and
+    pmtui reviewed its work at Anthropic (the first key in order). The review's found model is now the agent's
+    provider's; the PM's own conversation still takes the first key; an agent of any provider (aider) changes nothing."""
+    from pmtui.delivery.agent_presets import review_config
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
+
+    assert review_config(Config(), "codex").route("review").model == "openai/gpt-4o"
+    assert review_config(Config(), "gemini").route("review").model == "anthropic/claude-sonnet-4-20250514"  # no key
+    assert review_config(Config(), "codex").route("conversation").model == "anthropic/claude-sonnet-4-20250514"
+    assert review_config(Config(), "aider").route("review").model == "anthropic/claude-sonnet-4-20250514"
+
+    missing = tmp_path / "none.toml"
+    shown = run_pmtui(["agents"], env={**os.environ, "PMTUI_CONFIG": str(missing), "PATH": "/usr/bin:/bin"})
+    assert shown.returncode == 0, shown.stderr
+    codex = shown.stdout.split("\ncodex")[1].split("\ngemini")[0]
+    assert "with it, pmtui's review: openai/gpt-4o at the provider's public address (found OPENAI_API_KEY)" in codex
+    assert "pmtui's review: anthropic/claude-sonnet-4-20250514 at the provider's public address" in shown.stdout

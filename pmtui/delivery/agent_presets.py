@@ -94,6 +94,8 @@ class AgentPreset:
     key_envs: tuple[str, ...] = ()
     login_files: tuple[str, ...] = ()
     login_how: str = ""
+    # The key variable of the one provider the tool speaks to (None: it speaks to any, as configured).
+    provider_key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -278,6 +280,7 @@ PRESETS: tuple[AgentPreset, ...] = (
         forward=_forward_claude,
         state_dirs=("~/.claude", "~/.claude.json"),
         key_envs=("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"),
+        provider_key="ANTHROPIC_API_KEY",
         login_files=("~/.claude/.credentials.json",),
         login_how="`claude`, then /login",
     ),
@@ -295,6 +298,7 @@ PRESETS: tuple[AgentPreset, ...] = (
         help_commands=(("exec", "--help"),),
         state_dirs=("~/.codex",),
         key_envs=("OPENAI_API_KEY",),
+        provider_key="OPENAI_API_KEY",
         login_files=("$CODEX_HOME/auth.json", "~/.codex/auth.json"),
         login_how="`codex login`",
     ),
@@ -309,6 +313,7 @@ PRESETS: tuple[AgentPreset, ...] = (
         state_dirs=("~/.gemini",),
         home_env="GEMINI_CLI_HOME",
         key_envs=("GEMINI_API_KEY", "GOOGLE_API_KEY"),
+        provider_key="GEMINI_API_KEY",
         login_files=("~/.gemini/oauth_creds.json",),
         login_how="`gemini`, Sign in with Google",
     ),
@@ -536,6 +541,14 @@ def resolve_agent(value: str, config: Config) -> AgentCommand:
     return AgentCommand(name=os.path.basename(argv[0]), command=text, path=path)
 
 
+def review_config(config: Config, agent: str | None) -> Config:
+    """The config as delivering with `--agent agent`: a review model found from the keys is the preset's provider's."""
+    found = preset(agent) if agent else None
+    if found is None or found.provider_key is None:
+        return config
+    return config.model_copy(update={"agent_key": found.provider_key})
+
+
 def review_line(config: Config) -> str:
     """Which model and address pmtui's own review of the agents' work uses, and why (`pmtui agents`)."""
     route, why = config.pick("review")
@@ -545,8 +558,9 @@ def review_line(config: Config) -> str:
     return f"pmtui's review: {route.model} at {where} ({why})"
 
 
-def agents_table(agents: list[AgentCommand], review: str = "") -> str:
-    """`pmtui agents` as text: one block per agent (name, installed and version, the command it runs)."""
+def agents_table(agents: list[AgentCommand], review: str = "", config: Config | None = None) -> str:
+    """`pmtui agents` as text: one block per agent (name, installed and version, the command it runs); with the
+    config, each preset whose review model differs from the general one (`review`) says its own."""
     blocks: list[str] = []
     for agent in agents:
         state = f"installed {agent.version or ''}".rstrip() if agent.installed else "not installed"
@@ -556,6 +570,9 @@ def agents_table(agents: list[AgentCommand], review: str = "") -> str:
             lines.append(f"    in pmtui's sandbox: {agent.confined_command}")
         if agent.login:
             lines.append(f"    signs in with: {agent.login}")
+        own = review_line(review_config(config, agent.name)) if config is not None else review
+        if own != review:
+            lines.append(f"    {own.replace('pmtui', 'with it, pmtui', 1)}")
         if agent.note:
             lines.append(f"    note: {agent.note}")
         if not agent.installed:
