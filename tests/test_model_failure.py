@@ -221,3 +221,32 @@ def test_a_refused_setup_asks_once_for_the_run_holds_the_queue_and_a_resume_goes
     assert dstore.escalation(escalation.id).answer == 1
     assert {t: [a.attempt for a in dstore.attempts(outcome.run_id, t)] for t in ("T1", "T2", "T3")} == {
         "T1": [1], "T2": [1], "T3": [1]}
+
+
+def test_tasks_that_meet_the_refusal_while_it_is_asked_wait_with_it_unasked(tmp_path: Path, store: Store) -> None:
+    """Two low-tier tasks run at once and both meet the refused key: one question, the other task waits with it
+    (no escalation of its own, its attempt not spent) and both go on once the run resumes."""
+    project = make_project(tmp_path)
+    tasks = [task_block(f"T{n}", f"Value {n}", module=f"mod{n}", tier="low") for n in (1, 2)]
+    (tmp_path / "plan.md").write_text(plan_text("together", tasks, lint=False))
+    refused = CommandExecutor(f"{sys.executable} {Path(__file__).parent / 'agents' / 'codex_refused_agent.py'}")
+
+    def engine(executor: CommandExecutor | ScriptedExecutor) -> DeliveryEngine:
+        return DeliveryEngine(store, Config(offline=True), repo=project, plan_path=tmp_path / "plan.md",
+                              executor=executor, run_dir=tmp_path / "runs", poll_interval=0.05, gate_timeout_s=60,
+                              max_parallel=2)
+
+    outcome = asyncio.run(engine(refused).run(no_wait=True))
+
+    dstore = DeliveryStore(store)
+    [escalation] = dstore.escalations(outcome.run_id)
+    assert outcome.ending == "waiting" and escalation.kind == "agent_setup"
+    other = "T2" if escalation.task_id == "T1" else "T1"
+    assert [(a.attempt, a.outcome) for a in dstore.attempts(outcome.run_id, other)] == [(1, "not_run")]
+    assert dstore.open_escalations(outcome.run_id, other) == []
+
+    fixed = ScriptedExecutor({f"T{n}": [write_files(module_files(f"mod{n}"))] for n in (1, 2)})
+    again = asyncio.run(engine(fixed).run(no_wait=True))
+
+    assert again.ending == "released", again.message
+    assert {t: [a.attempt for a in dstore.attempts(outcome.run_id, t)] for t in ("T1", "T2")} == {"T1": [1], "T2": [1]}
