@@ -539,6 +539,8 @@ def run_status(args: argparse.Namespace) -> int:
         for escalation in dstore.open_escalations(run_id):
             options = "; ".join(f"{n}. {text}" for n, text in enumerate(escalation.options, start=1))
             print(f"Escalation {escalation.id} ({escalation.task_id or 'run'}): {escalation.problem}")
+            if escalation.impact:
+                print(f"  impact: {escalation.impact}")
             print(f"  options: {options}; recommended {escalation.recommended}")
             print(f"  answer: pmtui answer {escalation.id} --option {escalation.recommended}")
     finally:

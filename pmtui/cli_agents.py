@@ -62,16 +62,17 @@ def run_retry(args: argparse.Namespace, open_store: Callable[[argparse.Namespace
 
 def run_agents(args: argparse.Namespace, load_config: Callable[[argparse.Namespace], Config]) -> int:
     from pmtui.cli import EXIT_OK, EXIT_USAGE, CommandError
-    from pmtui.delivery.agent_presets import AgentError, agent_catalog, agents_table
+    from pmtui.delivery.agent_presets import AgentError, agent_catalog, agents_table, review_line
 
     try:
-        agents = agent_catalog(load_config(args))
+        config = load_config(args)
+        agents = agent_catalog(config)
     except AgentError as exc:
         raise CommandError(str(exc), EXIT_USAGE) from None
     if args.json:
         sys.stdout.write(json.dumps([agent.as_json() for agent in agents], indent=2) + "\n")
     else:
-        print(agents_table(agents))
+        print(agents_table(agents, review_line(config), config))
     return EXIT_OK
 
 

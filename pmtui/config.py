@@ -206,6 +206,9 @@ class Config(BaseModel):
     auto_models: bool = True
     source: str = Field(default="defaults", exclude=True)
     ollama: FoundOllama | None = Field(default=None, exclude=True)
+    # The key variable of the provider the delivering agent preset speaks to (codex: OPENAI_API_KEY), when known:
+    # a review model found from the keys is that provider's first.
+    agent_key: str | None = Field(default=None, exclude=True)
 
     @field_validator("models", mode="before")
     @classmethod
@@ -234,6 +237,11 @@ class Config(BaseModel):
             return ModelRoute(), "configured offline"
         if route is not None and route.has_key():
             return route, f"configured in {self.source}"
+        agent = self.models.get("agent")
+        if route is None and task_type == "review" and agent is not None and not agent.is_offline and agent.has_key():
+            # pmtui reviews what the agent wrote at the endpoint the user named for the agent (a proxy, a local
+            # server), not at a public URL a key elsewhere in the environment would pick.
+            return _as_litellm_route(agent), f"the agent's model, configured in {self.source}"
         found = self.found(task_type)
         if found is not None:
             picked, why = found
@@ -248,7 +256,10 @@ class Config(BaseModel):
         """A model picked from the keys in the environment, else from an Ollama server found on localhost."""
         if not self.auto_models:
             return None
-        for env, strong, fast in PROVIDER_DEFAULTS:
+        order = PROVIDER_DEFAULTS
+        if task_type == "review" and self.agent_key:
+            order = tuple(sorted(PROVIDER_DEFAULTS, key=lambda row: row[0] != self.agent_key))
+        for env, strong, fast in order:
             if os.environ.get(env):
                 model = fast if task_type in FAST_TASKS else strong
                 # A base URL set beside the key (a proxy, a gateway) is where that key works: say so, use it.
@@ -302,6 +313,14 @@ class Config(BaseModel):
                 line += f"  fallbacks={', '.join(route.fallbacks)}"
             lines.append(line)
         return lines
+
+
+def _as_litellm_route(route: ModelRoute) -> ModelRoute:
+    """The agent's route as litellm reaches it: a Gemini base URL without its API version (how Gemini CLI takes
+    it: it adds /v1beta itself) gets the version litellm does not add ({api_base}/models/M:generateContent)."""
+    if route.model.startswith("gemini/") and route.api_base and not re.search(r"/v1(?:beta|alpha)?/?$", route.api_base):
+        return route.model_copy(update={"api_base": route.api_base.rstrip("/") + "/v1beta"})
+    return route
 
 
 def load_config(path: Path | None = None, offline: bool = False, find_models: bool = False, *,

@@ -224,6 +224,23 @@ class FakeLLMServer:
         self.stop()
 
 
+# Each API's error body as its provider sends it: clients read their kind from it (Claude Code retries a 401 whose
+# body is not Anthropic's, as it would a proxy's hiccup).
+_ANTHROPIC_ERRORS = {400: "invalid_request_error", 401: "authentication_error", 403: "permission_error",
+                     404: "not_found_error", 429: "rate_limit_error", 529: "overloaded_error"}
+_GEMINI_STATUS = {400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND",
+                  429: "RESOURCE_EXHAUSTED", 503: "UNAVAILABLE"}
+
+
+def _error_body(status: int, message: str, route: str, gemini: bool) -> dict[str, Any]:
+    if route in MESSAGES_PATHS:
+        return {"type": "error", "error": {"type": _ANTHROPIC_ERRORS.get(status, "api_error"), "message": message}}
+    if gemini:
+        return {"error": {"code": status, "message": message, "status": _GEMINI_STATUS.get(status, "INTERNAL")}}
+    kind = {429: "rate_limit_exceeded", 400: "invalid_request_error", 401: "invalid_api_key"}.get(status, "server_error")
+    return {"error": {"message": message, "type": kind, "code": kind}}
+
+
 class _ChatHandler(BaseHTTPRequestHandler):
     fake: FakeLLMServer
     protocol_version = "HTTP/1.1"
@@ -257,9 +274,7 @@ class _ChatHandler(BaseHTTPRequestHandler):
             record.prompt_tokens = 0
             message = (response.error_message or f"fake error {response.status}").replace(
                 "{authorization}", record.authorization)
-            kind = {429: "rate_limit_exceeded", 400: "invalid_request_error", 401: "invalid_api_key"}.get(
-                response.status, "server_error")
-            self._send_json(response.status, {"error": {"message": message, "type": kind, "code": kind}})
+            self._send_json(response.status, _error_body(response.status, message, route, gemini is not None))
             return
         record.completion_tokens = count_tokens(response.text)
         usage = {

@@ -121,19 +121,45 @@ def test_opencode_is_told_the_model_it_cannot_look_up(tmp_path: Path, monkeypatc
         "options": {"baseURL": "http://127.0.0.1:9/v1"}, "models": {"fake-coder": {}}}}}
 
 
-def test_gemini_with_a_base_url_says_what_its_settings_need(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_gemini_with_a_base_url_gets_a_home_of_the_runs_own_whose_settings_choose_the_key(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Found delivering with Gemini CLI 0.61: the forwarded GOOGLE_GEMINI_BASE_URL makes it sign in as a "gateway",
-    which its non-interactive mode refuses ("Invalid auth method selected.") unless the user's settings choose the
-    API key; `pmtui agents` says so where it forwards a base URL."""
-    fake_tool(tmp_path / "bin", "gemini", "print('0.61.0')")
+    which its non-interactive mode refuses ("Invalid auth method selected.") unless settings choose the API key;
+    users had to edit ~/.gemini/settings.json. A system settings file pmtui could name is skipped unless root owns
+    it, so the run gives the tool a home of its own (GEMINI_CLI_HOME, its source: `homedir()` of its paths.ts) in
+    the run's folder, holding only that setting; the user's home is not written."""
+    home = tmp_path / "home"
+    (home / ".gemini").mkdir(parents=True)
+    (home / ".gemini" / "settings.json").write_text('{"ui": {"theme": "mine"}}', encoding="utf-8")
+    monkeypatch.setenv("HOME", str(home))
+    seen = tmp_path / "seen.json"
+    fake_tool(tmp_path / "bin", "gemini", f"""
+import json, os, sys
+from pathlib import Path
+if "--version" in sys.argv: print("0.61.0"); sys.exit(0)
+home = Path(os.environ["GEMINI_CLI_HOME"])
+Path({str(seen)!r}).write_text(json.dumps({{"home": str(home), "base": os.environ["GOOGLE_GEMINI_BASE_URL"],
+    "settings": json.loads((home / ".gemini" / "settings.json").read_text())}}))
+""")
     with_path(monkeypatch, tmp_path / "bin")
     route = ModelRoute(model="gemini/gemini-2.5-pro", api_base="http://127.0.0.1:9")
 
     gemini = resolve_agent("gemini", Config(models={"agent": route}))
+    result = await CommandExecutor(gemini).run(contract(), make_project(tmp_path), attempt=1, run_dir=tmp_path / "runs")
 
-    assert gemini.env["GOOGLE_GEMINI_BASE_URL"] == "http://127.0.0.1:9"
-    assert '"selectedType": "gemini-api-key"' in gemini.note and "settings.json" in gemini.note
-    assert resolve_agent("gemini", Config(models={"agent": ModelRoute(model="gemini/gemini-2.5-pro")})).note == ""
+    assert result.exit_code == 0, result.output_tail
+    got = json.loads(seen.read_text())
+    assert got["settings"] == {"security": {"auth": {"selectedType": "gemini-api-key"}}}
+    assert got["base"] == "http://127.0.0.1:9" and Path(got["home"]).is_relative_to(tmp_path / "runs")
+    assert (home / ".gemini" / "settings.json").read_text(encoding="utf-8") == '{"ui": {"theme": "mine"}}'
+    assert "GEMINI_CLI_HOME" in gemini.note
+    # Without a base URL nothing moves: the tool's own sign-in (a key, its Google login) is the user's.
+    plain = resolve_agent("gemini", Config(models={"agent": ModelRoute(model="gemini/gemini-2.5-pro")}))
+    assert plain.home_files == {} and plain.note == ""
+    # A base URL written as litellm takes it (with its API version) reaches Gemini CLI without it: the CLI adds its own.
+    versioned = ModelRoute(model="gemini/gemini-2.5-pro", api_base="http://127.0.0.1:9/v1beta")
+    assert resolve_agent("gemini", Config(models={"agent": versioned})).env["GOOGLE_GEMINI_BASE_URL"] == (
+        "http://127.0.0.1:9")
 
 
 def _bwrap_missing() -> str:
@@ -169,6 +195,77 @@ async def test_an_agent_with_a_sandbox_of_its_own_runs_it_only_outside_pmtuis(tm
     finally:
         SANDBOX.reset(token)
     assert (repo / "ran.txt").read_text() == "pmtuis-sandbox"
+
+
+def logged_in_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A HOME where the user signed in with `claude` /login and `codex login` (fake credentials), no key set."""
+    home = tmp_path / "home"
+    (home / ".claude").mkdir(parents=True)
+    (home / ".claude" / ".credentials.json").write_text('{"claudeAiOauth": {"accessToken": "sk-ant-oat01-SECRET"}}')
+    (home / ".codex").mkdir()
+    (home / ".codex" / "auth.json").write_text('{"OPENAI_API_KEY": "sk-codex-SECRET"}')
+    monkeypatch.setenv("HOME", str(home))
+    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN", "OPENAI_API_KEY", "CODEX_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    return home
+
+
+def test_pmtui_agents_says_which_sign_in_each_tool_uses_and_codex_keeps_its_login(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Users of Claude Code and Codex sign in with the tool (`claude` /login, `codex login`), not a key in the
+    environment. Found by running Codex 0.169 with only ~/.codex/auth.json and pmtui's base URL: the provider pmtui
+    gives it sent no Authorization at all. Now it is told to use the login, and `pmtui agents` names the sign-in
+    each tool will use (names and paths, never a value)."""
+    logged_in_home(tmp_path, monkeypatch)
+    route = ModelRoute(model="openai/fake-coder", api_base="http://127.0.0.1:9/v1")
+
+    catalog = {a.name: a for a in agent_catalog(Config(models={"agent": route}), probe=False)}
+
+    assert catalog["claude"].login == "its own login (~/.claude/.credentials.json)"
+    assert catalog["codex"].login == "its own login (~/.codex/auth.json)"
+    assert "model_providers.pmtui.requires_openai_auth=true" in catalog["codex"].argv
+    assert catalog["gemini"].login.startswith("none found: set $GEMINI_API_KEY")
+    assert "SECRET" not in json.dumps([a.as_json() for a in catalog.values()])
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-env")
+    keyed = {a.name: a for a in agent_catalog(Config(models={"agent": route}), probe=False)}["codex"]
+    assert keyed.login == "the key in $OPENAI_API_KEY" and 'model_providers.pmtui.env_key="OPENAI_API_KEY"' in keyed.argv
+    assert not any("requires_openai_auth" in arg for arg in keyed.argv)
+
+
+async def test_a_tools_login_is_readable_under_pmtuis_sandbox_and_the_rest_of_home_is_not_writable(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sandbox binds / read-only (the login files with it) and only the preset's own state folders writable:
+    the tool reads its login and saves its state, and writes nothing else in the user's home."""
+    from pmtui.delivery.sandbox import SANDBOX, resolve
+
+    if missing := _bwrap_missing():
+        pytest.skip(f"no working sandbox here: {missing}")
+    home = logged_in_home(tmp_path, monkeypatch)
+    seen = tmp_path / "runs" / "seen.txt"
+    tool = fake_tool(tmp_path / "bin", "claude", f"""
+import os, sys
+from pathlib import Path
+home = Path.home()
+said = [(home / ".claude" / ".credentials.json").read_text()[:16]]
+for target in (home / ".claude" / "session.json", home / "elsewhere.txt"):
+    try:
+        target.write_text("x")
+        said.append("wrote " + target.name)
+    except OSError:
+        said.append("refused " + target.name)
+Path({str(seen)!r}).write_text(" | ".join(said))
+""")
+    agent = resolve_agent("claude", Config(agents={"claude": AgentConfig(program=str(tool))}))
+    token = SANDBOX.set(resolve("on"))
+    try:
+        result = await CommandExecutor(agent).run(contract(), make_project(tmp_path), attempt=1,
+                                                  run_dir=tmp_path / "runs")
+    finally:
+        SANDBOX.reset(token)
+
+    assert result.sandboxed and result.exit_code == 0, result.output_tail
+    assert seen.read_text() == '{"claudeAiOauth" | wrote session.json | refused elsewhere.txt'
+    assert not (home / "elsewhere.txt").exists()
 
 
 def test_agents_of_your_own_and_adjusted_presets_come_from_the_config(tmp_path: Path,

@@ -18,6 +18,7 @@ import pytest
 from pmtui.config import PROVIDER_DEFAULTS, Config, ModelRoute, find_ollama, load_config
 from pmtui.product.orchestrator import Orchestrator
 from pmtui.store import Store
+from tests.fixtures.processes import run_pmtui
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -143,3 +144,61 @@ async def test_the_status_bar_says_which_model_and_why(monkeypatch: pytest.Monke
             "anthropic/claude-sonnet-4-20250514 (found ANTHROPIC_API_KEY)"
         )
     store.close()
+
+
+def test_the_review_goes_where_the_agent_goes_not_to_a_public_url_another_key_picks(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Found delivering with Codex (issue 7): both an OpenAI and an Anthropic key set, `[models.agent]` naming an
+    endpoint and no other model: pmtui's review went to Anthropic's public URL. It goes where the agent goes, and
+    `pmtui agents` says so."""
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
+    agent = ModelRoute(model="openai/fake-coder", api_base="http://127.0.0.1:9/v1")
+    config = Config(models={"agent": agent})
+
+    route, why = config.pick("review")
+
+    assert (route.model, route.api_base) == ("openai/fake-coder", "http://127.0.0.1:9/v1") and "agent" in why
+    # The PM's own conversation is not the agent's business: still found from the keys.
+    assert config.route("conversation").model == "anthropic/claude-sonnet-4-20250514"
+    # An agent model whose key pmtui does not have is no review model; a configured review wins over the agent's.
+    monkeypatch.delenv("OPENAI_API_KEY")
+    assert config.route("review").model == "anthropic/claude-sonnet-4-20250514"
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    own = Config(models={"agent": agent, "review": ModelRoute(model="anthropic/claude-haiku-4-5")})
+    assert own.route("review").model == "anthropic/claude-haiku-4-5"
+
+    # Gemini CLI takes its base URL without the API version, litellm with it: the review adds what litellm needs.
+    monkeypatch.setenv("GEMINI_API_KEY", "g-test")
+    gemini = Config(models={"agent": ModelRoute(model="gemini/gemini-2.5-pro", api_base="http://127.0.0.1:9")})
+    assert gemini.route("review").api_base == "http://127.0.0.1:9/v1beta"
+
+    toml = tmp_path / "pmtui.toml"
+    toml.write_text('[models.agent]\nmodel = "openai/fake-coder"\napi_base = "http://127.0.0.1:9/v1"\n',
+                    encoding="utf-8")
+    shown = run_pmtui(["agents"], env={**os.environ, "PMTUI_CONFIG": str(toml), "PATH": "/usr/bin:/bin"})
+    assert shown.returncode == 0, shown.stderr
+    assert "pmtui's review: openai/fake-coder at http://127.0.0.1:9/v1 (the agent's model" in shown.stdout
+
+
+def test_with_no_model_configured_the_review_is_found_at_the_agents_own_provider(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`pmtui deliver --agent codex` with an OpenAI and an Anthropic key and no pmtui.toml: Codex works at OpenAI, and
+    pmtui reviewed its work at Anthropic (the first key in order). The review's found model is now the agent's
+    provider's; the PM's own conversation still takes the first key; an agent of any provider (aider) changes nothing."""
+    from pmtui.delivery.agent_presets import review_config
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
+
+    assert review_config(Config(), "codex").route("review").model == "openai/gpt-4o"
+    assert review_config(Config(), "gemini").route("review").model == "anthropic/claude-sonnet-4-20250514"  # no key
+    assert review_config(Config(), "codex").route("conversation").model == "anthropic/claude-sonnet-4-20250514"
+    assert review_config(Config(), "aider").route("review").model == "anthropic/claude-sonnet-4-20250514"
+
+    missing = tmp_path / "none.toml"
+    shown = run_pmtui(["agents"], env={**os.environ, "PMTUI_CONFIG": str(missing), "PATH": "/usr/bin:/bin"})
+    assert shown.returncode == 0, shown.stderr
+    codex = shown.stdout.split("\ncodex")[1].split("\ngemini")[0]
+    assert "with it, pmtui's review: openai/gpt-4o at the provider's public address (found OPENAI_API_KEY)" in codex
+    assert "pmtui's review: anthropic/claude-sonnet-4-20250514 at the provider's public address" in shown.stdout

@@ -10,7 +10,6 @@ same for every agent, and test_real_agents proves them with aider and mini-swe-a
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 from collections.abc import Iterator
@@ -128,11 +127,8 @@ def deliver(tmp_path: Path, repo: Path, agent: str, server: FakeLLMServer) -> su
         env.update({"ANTHROPIC_API_KEY": "sk-ant-fake-for-tests", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
                     "DISABLE_TELEMETRY": "1", "DISABLE_AUTOUPDATER": "1"})
     if agent == "gemini":
-        # What `pmtui agents` tells a Gemini CLI 0.61 user with a base URL to set (see GEMINI_AUTH_NOTE).
+        # Only the key: with a base URL, the settings Gemini CLI 0.61 needs come from the run's own home (presets).
         env["GEMINI_API_KEY"] = "fake-gemini-key"
-        (tmp_path / "home" / ".gemini").mkdir()
-        (tmp_path / "home" / ".gemini" / "settings.json").write_text(
-            json.dumps({"security": {"auth": {"selectedType": "gemini-api-key"}}}), encoding="utf-8")
     return run_pmtui(["deliver", str(plan), "--repo", str(repo), "--agent", agent, "--headless", "--no-wait"],
                      env=env, timeout=240)
 
@@ -165,4 +161,46 @@ def test_an_npm_agent_delivers_correct_code_to_release(tmp_path: Path, fake_mode
     outputs = [out for r in turns for out in tool_results(agent, r.body)]
     assert any("2 passed" in out for out in outputs), outputs[-2:]
     assert any(REVIEW_PROMPT in r.text() for r in fake_model.requests), "the tier review went to the user's model"
+    # The user's own settings are never written (Gemini CLI's come from a home of the run's own).
+    assert not (tmp_path / "home" / ".gemini" / "settings.json").exists()
 
+
+
+async def test_codex_signed_in_with_codex_login_sends_its_login_to_the_forwarded_address(
+        tmp_path: Path, fake_model: FakeLLMServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Codex user signs in with `codex login` (~/.codex/auth.json), no key in the environment. Found running Codex
+    0.169 with only that login and pmtui's base URL: the model provider pmtui gave it sent no Authorization at all, so
+    a real endpoint refuses every call. Under pmtui's sandbox (when there is one: / read-only, ~/.codex writable) it
+    now sends the login's key. One run of the tool, no delivery around it (the engine is the same for every agent)."""
+    from pmtui.config import Config, ModelRoute
+    from pmtui.delivery.agent_presets import resolve_agent
+    from pmtui.delivery.executors import CommandExecutor
+    from pmtui.delivery.sandbox import SANDBOX, resolve
+    from tests.test_agent_presets import contract
+
+    npm_agent_installed("codex")
+    home = tmp_path / "home"
+    (home / ".codex").mkdir(parents=True)
+    (home / ".codex" / "auth.json").write_text('{"OPENAI_API_KEY": "sk-codex-login-key"}', encoding="utf-8")
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("CODEX_HOME", raising=False)
+    for name, value in {"HOME": str(home), "TMPDIR": str(tmp_path / "tmp"), "NO_COLOR": "1",
+                        "PATH": f"{NPM_BIN}{os.pathsep}{os.environ.get('PATH', '')}"}.items():
+        monkeypatch.setenv(name, value)
+    fake_model.set_responder(lambda body: FakeResponse(text="Done: nothing to change."))
+    codex = resolve_agent("codex", Config(models={"agent": ModelRoute(model="openai/fake-coder",
+                                                                       api_base=fake_model.api_base)}))
+    assert codex.login == "its own login (~/.codex/auth.json)"
+
+    token = SANDBOX.set(resolve("auto"))
+    try:
+        result = await CommandExecutor(codex).run(contract(), calculator(tmp_path), attempt=1,
+                                                  run_dir=tmp_path / "runs")
+    finally:
+        SANDBOX.reset(token)
+
+    assert result.exit_code == 0, result.output_tail[-2000:]
+    calls = [r for r in fake_model.requests if r.path.startswith("/v1/responses")]
+    assert calls and all(r.headers.get("authorization") == "Bearer sk-codex-login-key" for r in calls), [
+        r.headers.get("authorization") for r in calls]

@@ -178,6 +178,10 @@ def test_aider_delivers_the_first_tasks_of_a_plan_pmtui_wrote(tmp_path: Path, fa
     repo = tmp_path / "work" / "app"
     repo.mkdir(parents=True)
     (repo / "README.md").write_text("# Nurse habits\n")
+    # The founder's own aider settings fight the preset: commit everything, in the repository and in their home.
+    (repo / ".aider.conf.yml").write_text("auto-commits: true\ndirty-commits: true\n")
+    (tmp_path / "home").mkdir(exist_ok=True)
+    (tmp_path / "home" / ".aider.conf.yml").write_text("auto-commits: true\ndirty-commits: true\ngit: true\n")
     git(repo, "init", "-q", "-b", "main")
     for key, value in (("user.name", "Founder"), ("user.email", "founder@example.com"), ("commit.gpgsign", "false")):
         git(repo, "config", key, value)
@@ -204,8 +208,12 @@ def test_aider_delivers_the_first_tasks_of_a_plan_pmtui_wrote(tmp_path: Path, fa
     tracked = git(repo, "ls-tree", "-r", "--name-only", "pm/nurses-mvp").split()
     assert {"pyproject.toml", "src/main.py", "tests/test_smoke.py", "src/log_a_habit_in_one_tap.py",
             "tests/test_log_a_habit_in_one_tap.py"} <= set(tracked)
-    assert not [path for path in tracked if path.startswith(".aider") or "cache" in path], tracked
+    assert not [path for path in tracked if path.startswith(".aider.") and path != ".aider.conf.yml" or "cache" in path], tracked
     assert git(repo, "status", "--porcelain") == ""
+    # Whatever their settings say, the commits are pmtui's: one per task and the release's (the preset's
+    # --no-auto-commits wins over the settings; under the sandbox git's metadata is read-only besides).
+    assert git(repo, "log", "--format=%(trailers:key=Refs,valueonly)", "main..pm/nurses-mvp").split() == [
+        "release-nurses-mvp", "task-T2", "task-T1"]
     skeleton = next(r for r in fake_model.requests if task_of(r.body) == "T1")
     assert "Expose:" not in skeleton.text(), "a gate command is not an interface to expose"
 

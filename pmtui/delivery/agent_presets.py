@@ -22,6 +22,7 @@ import shutil
 import subprocess
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -34,8 +35,12 @@ _OPENCODE_PROVIDERS = {"openai": "openai", "anthropic": "anthropic", "gemini": "
                        "openrouter": "openrouter", "mistral": "mistral", "deepseek": "deepseek",
                        "together_ai": "togetherai"}
 _OPENAI_COMPATIBLE = frozenset({"openai", "hosted_vllm", "lm_studio", "openai_like"})
-GEMINI_AUTH_NOTE = ('with a base URL, Gemini CLI needs {"security": {"auth": {"selectedType": "gemini-api-key"}}} in '
-                    '~/.gemini/settings.json (else: "Invalid auth method selected.")')
+# With a base URL, Gemini CLI 0.61 signs in as a "gateway", which its non-interactive mode refuses ("Invalid auth method
+# selected.") unless settings choose the API key. A system settings file (GEMINI_CLI_SYSTEM_SETTINGS_PATH) is skipped
+# unless root owns it and every folder above it, so the run gets a home of its own (GEMINI_CLI_HOME) holding only that.
+GEMINI_HOME_SETTINGS = {".gemini/settings.json": json.dumps({"security": {"auth": {"selectedType": "gemini-api-key"}}})}
+GEMINI_HOME_NOTE = ("with a base URL, Gemini CLI runs with a home of pmtui's own (GEMINI_CLI_HOME in the run's folder) "
+                    "whose settings choose the API key: ~/.gemini is not read then")
 # The model provider id a forwarded base URL gets in Codex (openai, ollama and lmstudio are its reserved ids).
 CODEX_PROVIDER = "pmtui"
 
@@ -51,6 +56,8 @@ class Forwarded:
     args: tuple[str, ...] = ()
     env: Mapping[str, str] = field(default_factory=dict)
     note: str = ""
+    # Files of a home of the run's own (path under it → text), for a tool whose settings cannot come otherwise.
+    home_files: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -79,6 +86,16 @@ class AgentPreset:
     # `args` with the tool's own sandbox lifted, run instead of them when pmtui's sandbox confines the tool: a
     # tool's sandbox does not nest in pmtui's (Codex's bubblewrap cannot mount over pmtui's read-only /tmp).
     confined_args: tuple[str, ...] | None = None
+    # The variable that moves the tool's home (where it reads its settings), for Forwarded.home_files.
+    home_env: str = ""
+    # How the tool signs in: key variables it reads (besides the forwarded model's), the files its own login
+    # writes (`~` is $HOME; visible to it under pmtui's sandbox, which binds / read-only and state_dirs writable),
+    # and the command that logs in.
+    key_envs: tuple[str, ...] = ()
+    login_files: tuple[str, ...] = ()
+    login_how: str = ""
+    # The key variable of the one provider the tool speaks to (None: it speaks to any, as configured).
+    provider_key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -100,6 +117,11 @@ class AgentCommand:
     note: str = ""
     # The command run when pmtui's sandbox confines the agent, when it differs (a preset's confined_args).
     confined_command: str | None = None
+    # A home of the run's own: the variable naming it and its files (written by the executor in the run's folder).
+    home_env: str = ""
+    home_files: Mapping[str, str] = field(default_factory=dict)
+    # Which sign-in the tool will use, in words (a variable's name or a login file's path, never a value).
+    login: str = ""
 
     @property
     def argv(self) -> list[str]:
@@ -114,7 +136,7 @@ class AgentCommand:
         return {
             "name": self.name, "installed": self.installed, "version": self.version, "command": self.command,
             "path": self.path, "preset": self.preset, "source": self.source, "env": sorted(self.env),
-            "note": self.note, "confined_command": self.confined_command,
+            "note": self.note, "confined_command": self.confined_command, "login": self.login,
         }
 
 
@@ -178,7 +200,18 @@ def _forward_codex(route: ModelRoute | None) -> Forwarded:
     if key and os.environ.get(key):
         # Codex reads the key from the variable named here; a keyless local server gets no Authorization.
         args += ["-c", f'{table}.env_key="{key}"']
+    elif codex_login() is not None:
+        # Without a key in the environment, a `codex login` is what the user has: a provider of its own sends
+        # nothing unless told to use it (0.169 sent no Authorization with ~/.codex/auth.json holding the key).
+        args += ["-c", f"{table}.requires_openai_auth=true"]
     return Forwarded(tuple(args))
+
+
+def codex_login() -> Path | None:
+    """The file `codex login` writes (CODEX_HOME, else ~/.codex), when there is one."""
+    home = Path(os.environ.get("CODEX_HOME") or Path.home() / ".codex")
+    path = home / "auth.json"
+    return path if path.is_file() else None
 
 
 def _forward_gemini(route: ModelRoute | None) -> Forwarded:
@@ -189,9 +222,10 @@ def _forward_gemini(route: ModelRoute | None) -> Forwarded:
         return Forwarded(note=f"models.agent is {route.model}, not a Gemini model: Gemini CLI keeps its own")
     if not route.api_base:
         return Forwarded(("--model", name))
-    # Gemini CLI 0.61 takes a base URL as its "gateway" sign-in, which its non-interactive mode refuses before any
-    # call unless the user's settings choose the API key (a settings file of pmtui's own under /tmp is refused).
-    return Forwarded(("--model", name), {"GOOGLE_GEMINI_BASE_URL": route.api_base}, note=GEMINI_AUTH_NOTE)
+    # Gemini CLI adds its API version to the base URL (/v1beta/models/…); litellm's api_base carries it.
+    base = re.sub(r"/v1(?:beta|alpha)?/?$", "", route.api_base)
+    return Forwarded(("--model", name), {"GOOGLE_GEMINI_BASE_URL": base}, note=GEMINI_HOME_NOTE,
+                     home_files=GEMINI_HOME_SETTINGS)
 
 
 def _forward_opencode(route: ModelRoute | None) -> Forwarded:
@@ -230,6 +264,7 @@ PRESETS: tuple[AgentPreset, ...] = (
         writes_result_file=False,
         leftovers=(".aider.tags.cache.v*", ".aider.chat.history.md", ".aider.input.history"),
         state_dirs=("~/.aider",),
+        login_files=("~/.aider.conf.yml", "~/.env"),
     ),
     AgentPreset(
         name="claude",
@@ -244,6 +279,10 @@ PRESETS: tuple[AgentPreset, ...] = (
         ),
         forward=_forward_claude,
         state_dirs=("~/.claude", "~/.claude.json"),
+        key_envs=("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"),
+        provider_key="ANTHROPIC_API_KEY",
+        login_files=("~/.claude/.credentials.json",),
+        login_how="`claude`, then /login",
     ),
     AgentPreset(
         name="codex",
@@ -258,6 +297,10 @@ PRESETS: tuple[AgentPreset, ...] = (
         prompt_args=("-",),
         help_commands=(("exec", "--help"),),
         state_dirs=("~/.codex",),
+        key_envs=("OPENAI_API_KEY",),
+        provider_key="OPENAI_API_KEY",
+        login_files=("$CODEX_HOME/auth.json", "~/.codex/auth.json"),
+        login_how="`codex login`",
     ),
     AgentPreset(
         name="gemini",
@@ -268,6 +311,11 @@ PRESETS: tuple[AgentPreset, ...] = (
         forward=_forward_gemini,
         prompt_args=("--prompt", "Carry out the task given on standard input; it is complete as written."),
         state_dirs=("~/.gemini",),
+        home_env="GEMINI_CLI_HOME",
+        key_envs=("GEMINI_API_KEY", "GOOGLE_API_KEY"),
+        provider_key="GEMINI_API_KEY",
+        login_files=("~/.gemini/oauth_creds.json",),
+        login_how="`gemini`, Sign in with Google",
     ),
     AgentPreset(
         name="opencode",
@@ -280,6 +328,8 @@ PRESETS: tuple[AgentPreset, ...] = (
         stdin=False,
         state_dirs=("~/.local/share/opencode", "~/.config/opencode",
                     "~/.cache/opencode", "~/.local/state/opencode"),
+        login_files=("~/.local/share/opencode/auth.json",),
+        login_how="`opencode auth login`",
     ),
     AgentPreset(
         name="mini-swe-agent",
@@ -293,6 +343,8 @@ PRESETS: tuple[AgentPreset, ...] = (
         env={"MSWEA_CONFIGURED": "true", "MSWEA_COST_TRACKING": "ignore_errors"},
         stdin=False,
         state_dirs=("~/.config/mini-swe-agent",),
+        login_files=("~/.config/mini-swe-agent/.env",),
+        login_how="`mini-extra config setup`",
     ),
 )
 PRESET_NAMES: tuple[str, ...] = tuple(preset.name for preset in PRESETS)
@@ -371,6 +423,29 @@ def _key_env(config: Config) -> dict[str, str]:
     return {standard: value} if standard and value and standard != route.api_key_env else {}
 
 
+def login_of(spec: AgentPreset, route: ModelRoute | None, env: Mapping[str, str], own_home: bool = False) -> str:
+    """Which sign-in the tool will use, in words: a key variable that is set (the forwarded model's first), else the
+    file its own login wrote, else what to do. `route` is the model forwarded to the tool (None when it keeps its
+    own). Names and paths only, never a value."""
+    forwarded = route.key_env() if route is not None else None
+    # With a home of the run's own, the tool's login files are not read: only the forwarded key counts.
+    names = [forwarded] if own_home and forwarded else [name for name in (forwarded, *spec.key_envs) if name]
+    for name in dict.fromkeys(names):
+        if env.get(name) or os.environ.get(name):
+            return f"the key in ${name}"
+    for raw in () if own_home else spec.login_files:
+        codex_home = os.environ.get("CODEX_HOME", "")
+        if raw.startswith("$CODEX_HOME/") and not codex_home:
+            continue
+        if Path(raw.replace("$CODEX_HOME", codex_home)).expanduser().is_file():
+            return f"its own login ({raw.replace('$CODEX_HOME', codex_home)})"
+    if route is not None and forwarded is None:
+        return "none needed (the model's address takes no key)"
+    wanted = " or ".join(f"${name}" for name in dict.fromkeys(names)) or "the provider's key variable"
+    how = f", or sign in: {spec.login_how}" if spec.login_how else ""
+    return f"none found: set {wanted}{how}"
+
+
 def _which(program: str) -> str | None:
     if "/" in program:
         path = os.path.expanduser(program)
@@ -397,6 +472,9 @@ def _from_preset(spec: AgentPreset, config: Config, *, probe: bool) -> AgentComm
         path=path, stdin=spec.stdin, writes_result_file=spec.writes_result_file, leftovers=spec.leftovers,
         state_dirs=spec.state_dirs, source=f"[agents.{spec.name}] in {config.source}" if own else "preset",
         note=forwarded.note, confined_command=confined,
+        home_env=spec.home_env if forwarded.home_files else "", home_files=forwarded.home_files if spec.home_env else {},
+        login=login_of(spec, _agent_route(config) if forwarded.args else None, env,
+                       own_home=bool(forwarded.home_files and spec.home_env)),
     )
 
 
@@ -463,8 +541,26 @@ def resolve_agent(value: str, config: Config) -> AgentCommand:
     return AgentCommand(name=os.path.basename(argv[0]), command=text, path=path)
 
 
-def agents_table(agents: list[AgentCommand]) -> str:
-    """`pmtui agents` as text: one block per agent (name, installed and version, the command it runs)."""
+def review_config(config: Config, agent: str | None) -> Config:
+    """The config as delivering with `--agent agent`: a review model found from the keys is the preset's provider's."""
+    found = preset(agent) if agent else None
+    if found is None or found.provider_key is None:
+        return config
+    return config.model_copy(update={"agent_key": found.provider_key})
+
+
+def review_line(config: Config) -> str:
+    """Which model and address pmtui's own review of the agents' work uses, and why (`pmtui agents`)."""
+    route, why = config.pick("review")
+    if route.is_offline:
+        return f"pmtui's review: the offline reviewer ({why})"
+    where = route.api_base or "the provider's public address"
+    return f"pmtui's review: {route.model} at {where} ({why})"
+
+
+def agents_table(agents: list[AgentCommand], review: str = "", config: Config | None = None) -> str:
+    """`pmtui agents` as text: one block per agent (name, installed and version, the command it runs); with the
+    config, each preset whose review model differs from the general one (`review`) says its own."""
     blocks: list[str] = []
     for agent in agents:
         state = f"installed {agent.version or ''}".rstrip() if agent.installed else "not installed"
@@ -472,6 +568,11 @@ def agents_table(agents: list[AgentCommand]) -> str:
         lines = [head, f"    {agent.command}"]
         if agent.confined_command:
             lines.append(f"    in pmtui's sandbox: {agent.confined_command}")
+        if agent.login:
+            lines.append(f"    signs in with: {agent.login}")
+        own = review_line(review_config(config, agent.name)) if config is not None else review
+        if own != review:
+            lines.append(f"    {own.replace('pmtui', 'with it, pmtui', 1)}")
         if agent.note:
             lines.append(f"    note: {agent.note}")
         if not agent.installed:
@@ -479,4 +580,5 @@ def agents_table(agents: list[AgentCommand]) -> str:
             if found is not None:
                 lines.append(f"    install: {found.install}")
         blocks.append("\n".join(lines))
-    return "\n".join(blocks) + "\n\n--agent NAME runs one of these; --agent \"CMD ARGS\" runs any other command."
+    tail = "\n\n--agent NAME runs one of these; --agent \"CMD ARGS\" runs any other command."
+    return "\n".join(blocks) + tail + (f"\n{review}" if review else "")

@@ -275,6 +275,12 @@ class DeliveryEngine:
                                 f"{', '.join(map(str, ended))}")
             if run.state == "waiting_for_human":
                 ctx.dstore.set_run_state(run.id, "running", "resumed")
+            setup = self.escalations.setup_escalation()
+            if setup is not None:
+                # What the question asked for is done outside pmtui (a key, a login, pmtui.toml): running
+                # `pmtui deliver` again is the user's answer to it.
+                ctx.dstore.answer_escalation(setup.id, 1, "answered by resuming: the agent's model setup was fixed")
+                ctx.say("answer", f"escalation {setup.id} (the agent's model setup) answered by resuming: retry")
         else:
             ctx.say("info", f"run {run.id}: plan {plan.plan_id} on {plan_branch} (from {start_branch})")
         if not run.shared_context:
@@ -396,7 +402,8 @@ class DeliveryEngine:
                 return await self._stopped(running)
             self._note_cluster()
             paused = controls.apply(queue, running)
-            if not paused:
+            # While the agent's model setup is refused, nothing starts: every task would meet the same refusal.
+            if not paused and self.escalations.setup_escalation() is None:
                 self._resume_answered(queue, running)
                 busy = sum(1 for task_id in running
                            if task_id not in self.driver.past_agent or queue.holds_slot(task_id))

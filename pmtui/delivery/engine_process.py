@@ -244,8 +244,10 @@ def build_engine(job: EngineJob, store: Store, on_event: Callable[[str, str], No
 
         return demo.demo_engine(demo.sandbox_from_job(job.demo), store, config,
                                 pace=float(job.demo.get("pace", 0.0)), on_event=on_event, stop=stop)
+    from pmtui.delivery.agent_presets import review_config
     from pmtui.delivery.engine import DeliveryEngine, model_criteria_mapper, model_reviewer
 
+    config = review_config(config, job.agent)
     return DeliveryEngine(
         store, config, repo=Path(job.repo), plan_path=Path(job.plan_path),
         executor=executor if executor is not None else job_executor(job, config, store),

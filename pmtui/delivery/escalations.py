@@ -11,6 +11,7 @@ import asyncio
 from typing import Literal
 
 from pmtui.delivery.contract import DEFAULT_RETRY_BUDGET, ambiguous_criteria
+from pmtui.delivery.model_failure import SETUP_ESCALATION, SETUP_FIXES, SETUP_HOW
 from pmtui.delivery.run_context import RunContext, RunOutcome
 from pmtui.delivery.state_machine import STUCK_OPTIONS
 from pmtui.delivery.store import EscalationRecord, TaskRecord
@@ -60,11 +61,12 @@ class Escalations:
         kind: str,
         recommended: int = 1,
         options: tuple[str, ...] = ESCALATION_OPTIONS,
+        impact: str = "",
     ) -> int:
         ctx = self.ctx
         task = ctx.task(task_id)
         dependents = [t.task_id for t in ctx.dstore.tasks(ctx.run_id) if task_id in t.depends]
-        impact = f"Task {task_id} ({task.title}) is paused" + (
+        impact = impact or f"Task {task_id} ({task.title}) is paused" + (
             f"; waiting with it: {', '.join(dependents)}" if dependents else "; no other task depends on it"
         ) + ". Independent tasks go on."
         with ctx.store.transaction():
@@ -75,6 +77,30 @@ class Escalations:
             )
         self.announce(escalation_id)
         return escalation_id
+
+    def setup_escalation(self) -> EscalationRecord | None:
+        """The open question about the agent's model setup: while it waits, no task starts (each would meet the
+        same refusal)."""
+        ctx = self.ctx
+        return next((e for e in ctx.dstore.open_escalations(ctx.run_id) if e.kind == SETUP_ESCALATION), None)
+
+    def ask_setup(self, task_id: str, kind: str, said: str) -> None:
+        """The provider refused the agent's key (kind `key`), access or model: asked once for the run. A task that
+        meets the refusal while the question waits is not asked about again: it waits with it, its state kept."""
+        ctx = self.ctx
+        asked = self.setup_escalation()
+        if asked is not None:
+            ctx.say("waiting", f"{task_id} waits with escalation {asked.id}: the agent's model setup")
+            return
+        waiting = [t.task_id for t in ctx.dstore.tasks(ctx.run_id)
+                   if t.task_id != task_id and t.state not in (S.COMPLETED, S.FAILED)]
+        listed = f" ({', '.join(waiting[:8])}{', …' if len(waiting) > 8 else ''})" if waiting else ""
+        self.escalate(
+            task_id, f"the agent's model call failed: {SETUP_FIXES[kind]} ({said}). {SETUP_HOW[kind]}. Then answer "
+            "Retry, or run `pmtui deliver` again: delivery goes on from here (the retry budget was not spent)", kind=SETUP_ESCALATION,
+            recommended=1, options=NO_ACCEPT_OPTIONS,
+            impact=f"Delivery is paused: no task starts until the agent's model works; {len(waiting)} other task(s) "
+                   f"stay queued{listed}, their retry budgets untouched.")
 
     def announce(self, escalation_id: int) -> None:
         escalation = self.ctx.dstore.escalation(escalation_id)

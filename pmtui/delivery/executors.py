@@ -222,6 +222,9 @@ class CommandExecutor:
         }
         sandbox = current_sandbox()
         state = state_paths(self.agent.state_dirs) if sandbox.active else []
+        home = tool_home(run_dir.resolve(), self.agent.name, self.agent.home_files)
+        if home is not None:
+            state.append(str(home))
         argv = sandbox.wrap(expand_argv(self.agent.argv_for(sandbox.active), values, editable_files(contract)), workdir,
                             writable=[run_dir.resolve(), *state])
         env = {
@@ -234,6 +237,8 @@ class CommandExecutor:
             "PMTUI_RESULT_FILE": str(result_file),
             "PMTUI_REPO": str(workdir),
         }
+        if home is not None:
+            env[self.agent.home_env] = str(home)
         if sandbox.active:
             env.update(private_git(workdir, scratch))
         outcome = await run_process(
@@ -262,6 +267,20 @@ class CommandExecutor:
             if mapped:
                 result = result.model_copy(update={"criteria_map": mapped})
         return result
+
+
+def tool_home(run_dir: Path, name: str, files: Mapping[str, str]) -> Path | None:
+    """The home of the run's own an agent tool gets (its settings files written there, private), None without files.
+    Kept beside the attempts: the user's own home and settings are never written."""
+    if not files:
+        return None
+    home = run_dir / f"{name}-home"
+    for relative, text in files.items():
+        path = home / relative
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        path.write_text(text, encoding="utf-8")
+        path.chmod(0o600)
+    return home
 
 
 def expand_argv(argv: list[str], values: Mapping[str, str], files: list[str]) -> list[str]:

@@ -29,7 +29,7 @@ from pmtui.delivery.escalations import (
 )
 from pmtui.delivery.feed import output_log_path
 from pmtui.delivery.integration import Integration, gate_timeout
-from pmtui.delivery.model_failure import model_failure
+from pmtui.delivery.model_failure import SETUP_FIXES, model_failure, setup_failure
 from pmtui.delivery.nodes import (
     LOCAL_NODE,
     AttemptLost,
@@ -226,6 +226,10 @@ class TaskDriver:
                 return False
         self.past_agent.add(task_id)
         self.slot_freed.set()
+        kind, said = setup_failure(result.output_tail, result.exit_code)
+        if kind:
+            self._setup_failed(task, attempt, result, kind, said)
+            return False
         failure = model_failure(result.output_tail)
         if failure:
             self._model_failed(task, attempt, result, failure)
@@ -337,6 +341,17 @@ class TaskDriver:
             task_id, f"the agent's model call failed, so there is no code to review: {failure}. Check the agent's "
             "model, address and key (`[models.agent]` in pmtui.toml, the key in the agent's environment), then "
             "retry; the retry budget was not spent", kind="agent_model", recommended=1, options=NO_ACCEPT_OPTIONS)
+
+    def _setup_failed(self, task: TaskRecord, attempt: int, result: AgentResult, kind: str, said: str) -> None:
+        """The provider refused the agent's key, access or model: one question for the whole run (Escalations.
+        ask_setup). The attempt keeps its number (no retry budget spent) and runs again once it is answered."""
+        ctx = self.ctx
+        said = clip(redact(said), 300)
+        ctx.dstore.record_attempt(ctx.run_id, task.task_id, attempt, outcome=NOT_RUN, agent_result=result,
+                                  evidence=[f"the agent's model setup was refused: {said}"])
+        ctx.dstore.log_decision(ctx.run_id, task.task_id, f"attempt {attempt}: {SETUP_FIXES[kind]}: {said}")
+        agent = getattr(getattr(self.executor, "agent", None), "name", "") or "the agent"
+        self.escalations.ask_setup(task.task_id, kind, f"{agent}: {said}")
 
     def _clean_start(self, task_id: str, attempt: int, tree: Path) -> None:
         """The tree as this attempt found it: its checkpoint is written once; a run that finds one already
