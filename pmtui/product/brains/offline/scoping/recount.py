@@ -30,8 +30,7 @@ def said_count(text: str) -> tuple[float, str] | None:
         return None
     number = found.group("n").replace(",", "").strip().lower()
     value = float(number[:-1]) * 1000 if number.endswith("k") else float(number)
-    who = re.sub(r"^of us$", "of you", found.group("who"), flags=re.IGNORECASE)
-    return (value, f"{found.group('n')} {who}") if value >= 2 else None
+    return (value, f"{found.group('n')} {found.group('who')}") if value >= 2 else None
 
 
 def recount(output: ScopingOutput, text: str) -> list[str]:
@@ -44,6 +43,7 @@ def recount(output: ScopingOutput, text: str) -> list[str]:
     base = max((f.rice_reach for f in rows), default=0.0)
     if base <= 0 or round(base) == round(count):
         return []
+    assumed = all(f.provenance.get("reach") is None or f.provenance["reach"].source == "estimated" for f in rows)
     for feature in rows:
         share = feature.rice_reach / base
         feature.rice_reach = float(round(count * share))
@@ -51,4 +51,4 @@ def recount(output: ScopingOutput, text: str) -> list[str]:
             source="stated",
             reason=f"you said “{words}” in argue-back: {share:.0%} of them would use it",
         )
-    return [f"worked every row's reach out again from your {words} (the table had {base:,.0f})"]
+    return [f"worked every row's reach out again from “{words}” (the table had {'assumed ' if assumed else ''}{base:,.0f})"]
