@@ -246,3 +246,16 @@ def test_a_count_said_against_the_table_is_a_change_not_a_question() -> None:
     state = _allotment_scope()
     assert classify_intent("theres only 90 of us not 1000 lol", state.scoping_output) == "PUSHBACK"
     assert classify_intent("how many of us would use the swap?", state.scoping_output) == "QUESTION"
+
+
+@pytest.mark.parametrize(("said", "measure"), [
+    ("if 40 of the 90 plot holders have listed something by the end of autumn id call that a win",
+     "40 of the 90 plot holders have listed something by the end of autumn"),
+    ("50 bookings a week, we'd count that as a success", "50 bookings a week"),
+])
+def test_how_the_founder_would_judge_the_measure_is_no_part_of_it(said: str, measure: str) -> None:
+    """The spec read "Success looks like: 40 of the 90 plot holders have listed something by the end of autumn id call
+    that a win"."""
+    from pmtui.product.brains.offline.scoping.terms import measurable
+
+    assert measurable(said.removeprefix("if ")) == measure

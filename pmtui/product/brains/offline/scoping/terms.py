@@ -141,8 +141,9 @@ _FEEL = (_SUBJECT + r"(?:very\s+|really\s+|right\s+|well\s+|so\s+|more than\s+)?
 _TAG = r"(?:\s+(?:na|po|lah|la|now|then|already|with that|with it))*"
 # "…, after that I am happy", "…, I'd call that a win": how the founder will feel, after the measure.
 _FEELING_AFTER = re.compile(
-    r"(?:\s*,\s*|\s+)(?:and\s+|so\s+)?(?:after that\s+|then\s+)?(?:" + _FEEL + _TAG + r"|(?:i|we)(?:'d| would)\s+call "
-    r"(?:that|it) a (?:win|success)|that(?:'d|'s| would be| is)\s+(?:a win|great|brilliant|amazing|success))\s*(?=[,.;!]|$)",
+    r"(?:\s*,\s*|\s+)(?:and\s+|so\s+)?(?:after that\s+|then\s+)?(?:" + _FEEL + _TAG + r"|(?:i|we)(?:'?d| would)\s+"
+    # "…by the end of autumn id call that a win", "…, we'd count that as a success".
+    r"(?:call|count|class|consider) (?:that|it) (?:as )?a (?:win|success|result)|that(?:'d|'s| would be| is)\s+(?:a win|great|brilliant|amazing|success))\s*(?=[,.;!]|$)",
     re.IGNORECASE,
 )
 # "I'd be happy enough if I saved a tank of diesel": the measure is what comes after "if".
