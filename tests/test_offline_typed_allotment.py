@@ -259,3 +259,23 @@ def test_how_the_founder_would_judge_the_measure_is_no_part_of_it(said: str, mea
     from pmtui.product.brains.offline.scoping.terms import measurable
 
     assert measurable(said.removeprefix("if ")) == measure
+
+
+def test_a_merged_row_asks_for_each_of_its_parts() -> None:
+    """The merged row's criterion was one line, "Get a notification and say when they'll be: Get a notification when
+    someone wants their stuff, includes saying when youll be at the plot kinda, Say when they'll be at the plot"."""
+    from pmtui.delivery.plan import parse_plan
+    from pmtui.product.brains.offline.scoping import negotiate
+    from pmtui.product.plan_writer import write_plan
+
+    state = _allotment_scope()
+    merged = negotiate(state, "the notification n saying when youll be at the plot go together, merge em", 1, False)
+    state.scoping_output = merged.output
+    state.phase = "spec"
+    plan = parse_plan(write_plan(state))
+    task = next(t for t in plan.tasks if t.title.startswith("Get a notification"))
+    assert "A user can get a notification when someone wants their stuff" in task.acceptance_criteria
+    assert "A user can say when they'll be at the plot" in task.acceptance_criteria
+    assert not any("includes" in c or ";" in c for c in task.acceptance_criteria), task.acceptance_criteria
+    single = next(t for t in plan.tasks if t.title == "Post their surplus")
+    assert single.acceptance_criteria[0].startswith("A user can post their surplus")

@@ -258,7 +258,13 @@ def _feature_task(
     if _tokens(description) <= _tokens(name):
         description = full = ""
     criteria: list[str] = []
-    if description:
+    parts = _parts(feature.description)
+    if len(parts) >= 2:
+        # Two rows merged in argue-back ("Get a notification …; Say when they'll be at the plot"): one check each.
+        criteria += [f"A user can {part[0].lower()}{part[1:]}" if part.split()[0].lower() in _ACTION_VERBS | _READ_VERBS
+                     | {"say", "tell", "mark", "share", "swap", "set", "choose", "pick"} else f"{name}: {part}"
+                     for part in parts]
+    elif description:
         criteria.append(f"{name}: {description.rstrip('.')}")
     elif name.split()[0].lower() in _READ_VERBS:
         # "See whats free", "Browse the menu": reading changes nothing, so there is no result to see saved.
@@ -299,6 +305,13 @@ def _feature_task(
         minutes=minutes,
         criteria=criteria,
     )
+
+
+def _parts(description: str) -> list[str]:
+    """The parts of a merged row's description ("A; B", "A, includes B"), each a line of its own; [] for one."""
+    text = _SOURCE.sub("", _NOTE.sub("", description)).strip()
+    parts = [_line(p).strip(" .,") for p in re.split(r"\s*;\s*|,?\s+includes\s+", text) if p.strip(" .,")]
+    return list(dict.fromkeys(parts)) if len(parts) >= 2 else []
 
 
 def _sentence(text: str) -> str:
