@@ -341,6 +341,14 @@ def test_file_systems_whose_times_another_clock_sets_are_fingerprinted_even_with
     assert own_clock(os.stat(tmp_path).st_dev) == (_mounted()[os.stat(tmp_path).st_dev] in
                                                    ("ext2", "ext3", "ext4", "xfs", "btrfs", "tmpfs", "overlay"))
     assert not own_clock(os.makedev(4000, 77777))  # a device no mount has
+    # A device number an unmount freed can be given to another file system: each mark reads the mounts again.
+    from pmtui.delivery import diffs
+
+    here = os.stat(tmp_path).st_dev
+    diffs._DEVICE_TYPES[here] = "nfs"
+    assert not own_clock(here)
+    change_mark()
+    assert diffs._DEVICE_TYPES[here] == _mounted()[here]
     listed = dir_entries(["/proc/sys/kernel"], since=change_mark(), read_files=False)
     assert listed and all(value.startswith("file:") for path, value in listed.items()
                           if os.path.isfile(path) and not os.path.islink(path))

@@ -309,8 +309,11 @@ _DEVICE_TYPES: dict[int, str] = {}
 def change_mark() -> ChangeMark | None:
     """A mark for a scan whose files are not read (dir_entries' `read_files=False`); None where there is none (not
     Linux): the files are then fingerprinted."""
+    global _DEVICE_TYPES
     if _COARSE_CLOCK is None:
         return None
+    # The mounts as they are now (a device number freed by an unmount can be given to another file system).
+    _DEVICE_TYPES = _mounted()
     return time.clock_gettime_ns(_COARSE_CLOCK), time.time_ns() - time.monotonic_ns()
 
 
@@ -327,8 +330,7 @@ def own_clock(device: int) -> bool:
     """Whether the file system of `device` takes its files' times from this kernel's clock (/proc/self/mountinfo)."""
     kind = _DEVICE_TYPES.get(device)
     if kind is None:
-        _DEVICE_TYPES.update(_mounted())  # read again for a device not seen yet: mounted since
-        kind = _DEVICE_TYPES.setdefault(device, "")
+        kind = _DEVICE_TYPES.setdefault(device, _mounted().get(device, ""))  # not seen yet: mounted since
     return kind in _OWN_CLOCK_TYPES
 
 
