@@ -27,7 +27,7 @@ from tests.fixtures.delivery_repo import (
     refs_count,
     task_block,
 )
-from tests.fixtures.steps import commit_behind_pm, delete_files, sequence
+from tests.fixtures.steps import commit_behind_pm, delete_files, rewrite_outside, sequence
 
 HAPPY_PATH = [
     "received",
@@ -367,6 +367,35 @@ def test_an_agent_that_commits_fails_the_gate_and_its_commit_is_not_kept(
     assert not agent_gate.passed and any("HEAD moved" in line for line in agent_gate.evidence)
     assert "agent: sneak commit" not in git(project, "log", "--format=%s", "pm/sneak")
     assert refs_count(project, "T1", "pm/sneak") == 1
+
+
+@pytest.mark.skipif(not Path("/proc/self/mountinfo").exists(),
+                    reason="change marks are Linux's: elsewhere files are fingerprinted by size and mtime")
+def test_an_agent_that_rewrites_files_outside_its_tree_and_puts_their_times_back_is_caught(
+    tmp_path: Path, project: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Beside the repository the attempt fails; in $TMPDIR it is noted. The same size and mtime as before were what
+    the scan compared, so neither was seen; any change sets a file's ctime, which no agent can set back."""
+    import tempfile
+
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    beside, noted = project.parent / "notes.txt", scratch / "cache.txt"
+    for path in (beside, noted):
+        path.write_text("a file the user keeps\n")
+    plan = plan_text("quiet", [task_block("T1", "Eta value", module="eta")], lint=False)
+    files = module_files("eta", "7")
+    script = {"T1": [rewrite_outside(files, [beside, noted]), write_files(files)]}
+    outcome = asyncio.run(engine_for(tmp_path, project, plan, script, store).run())
+    assert outcome.ending == "released", outcome.message
+    first = DeliveryStore(store).attempts(outcome.run_id, "T1")[0]
+    agent_gate = next(g for g in first.gate_results if g.gate == "agent")
+    assert not agent_gate.passed
+    assert f"a file outside the repository was changed: {beside}" in agent_gate.evidence
+    assert first.agent_result is not None
+    assert f"note: unconfined, the agent's run changed {noted} (outside its worktree)" in first.agent_result.evidence
+    assert beside.read_text() == "A FILE THE USER KEEPS\n"
 
 
 def test_an_agent_that_deletes_the_tests_fails_the_gate(tmp_path: Path, project: Path, store: Store) -> None:

@@ -278,3 +278,77 @@ def test_the_stuck_check_after_each_step_reads_no_row_of_its_own_and_still_sends
     assert dstore.attempts(run_id, "T1") == []  # stopped before the agent ran
     assert not [sql for sql in statements if sql.startswith("SELECT state, retry_budget FROM tasks")]
     store.close()
+
+
+linux_only = pytest.mark.skipif(not os.path.exists("/proc/self/mountinfo"), reason="change marks are Linux's")
+
+
+@linux_only
+def test_a_listing_with_a_change_mark_reads_no_file_and_the_scan_after_finds_each_change_since(tmp_path: Path) -> None:
+    """The watch before an agent lists the folders and reads no file; the scan after it, with the same mark, finds a
+    file rewritten in place with its size and times put back (size and mtime, compared, did not), and no other."""
+    from pmtui.delivery.diffs import change_mark, entry_changes
+
+    folder = tmp_path / "around"
+    folder.mkdir()
+    for name in ("kept.txt", "rewritten.txt", "touched.txt"):
+        (folder / name).write_text("same size")
+    (folder / "sub").mkdir()
+    import time
+
+    # A change in the mark's own clock tick, before it, is taken as after it: the files are older than that here.
+    while time.clock_gettime_ns(5) <= (folder / "touched.txt").stat().st_ctime_ns:
+        time.sleep(0.001)
+    mark = change_mark()
+    assert mark is not None
+    listed = dir_entries([folder], since=mark, read_files=False)
+    assert listed == {str(folder / "kept.txt"): "file", str(folder / "rewritten.txt"): "file",
+                      str(folder / "touched.txt"): "file", str(folder / "sub"): "dir"}
+    rewritten = folder / "rewritten.txt"
+    times = rewritten.stat()
+    rewritten.write_text("SAME SIZE")
+    os.utime(rewritten, ns=(times.st_atime_ns, times.st_mtime_ns))
+    assert fingerprint(rewritten) == f"file:{times.st_size}:{times.st_mtime_ns}"  # what the old scan compared
+    os.chmod(folder / "touched.txt", 0o600)
+    after = dir_entries([folder], since=mark)
+    assert entry_changes(listed, after) == [(str(rewritten), "changed"), (str(folder / "touched.txt"), "changed")]
+    while time.clock_gettime_ns(5) <= (folder / "touched.txt").stat().st_ctime_ns:
+        time.sleep(0.001)
+    assert dir_entries([folder], since=change_mark()) == listed  # nothing changed since a mark taken now
+
+
+@linux_only
+def test_a_wall_clock_set_back_after_the_mark_moves_the_earliest_change_back_by_as_much() -> None:
+    import time
+
+    from pmtui.delivery.diffs import earliest_change
+
+    now, offset = time.clock_gettime_ns(5), time.time_ns() - time.monotonic_ns()
+    # Marked when the wall clock ran 10 s ahead of where it is now against the monotonic clock: set back since.
+    stepped = earliest_change((now + 10_000_000_000, offset + 10_000_000_000))[0]
+    assert now - 50_000_000 <= stepped <= now + 50_000_000
+    assert earliest_change((now, offset))[0] == now  # a clock not set back: the mark itself
+    # Whole-second times (a file changed after the mark gets the second it fell in): the second before the mark's.
+    assert earliest_change((5_700_000_000, offset - 1_000_000))[1] == 4_000_000_000
+
+
+@linux_only
+def test_file_systems_whose_times_another_clock_sets_are_fingerprinted_even_with_a_mark(tmp_path: Path) -> None:
+    from pmtui.delivery.diffs import _mounted, change_mark, own_clock
+
+    proc = os.stat("/proc/sys/kernel").st_dev
+    assert _mounted()[proc] == "proc" and not own_clock(proc)
+    assert own_clock(os.stat(tmp_path).st_dev) == (_mounted()[os.stat(tmp_path).st_dev] in
+                                                   ("ext2", "ext3", "ext4", "xfs", "btrfs", "tmpfs", "overlay"))
+    assert not own_clock(os.makedev(4000, 77777))  # a device no mount has
+    # A device number an unmount freed can be given to another file system: each mark reads the mounts again.
+    from pmtui.delivery import diffs
+
+    here = os.stat(tmp_path).st_dev
+    diffs._DEVICE_TYPES[here] = "nfs"
+    assert not own_clock(here)
+    change_mark()
+    assert diffs._DEVICE_TYPES[here] == _mounted()[here]
+    listed = dir_entries(["/proc/sys/kernel"], since=change_mark(), read_files=False)
+    assert listed and all(value.startswith("file:") for path, value in listed.items()
+                          if os.path.isfile(path) and not os.path.islink(path))

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
-from pmtui.delivery.diffs import Snapshot, dir_entries, entry_changes, outside_paths
+from pmtui.delivery.diffs import Snapshot, change_mark, dir_entries, entry_changes, outside_paths
 from pmtui.delivery.git_ops import (
     FULL_SHA,
     GitError,
@@ -104,9 +104,12 @@ def watched(before: Snapshot, guarded: Sequence[str | Path], noted: Sequence[str
     the git directory's code-running files (both as the run found them) to compare with after the agent ran
     (the repository, its worktrees and the checkout left out)."""
     skip = [before.root, *before.worktrees, checkout]
+    # Listed, their files not read: the scan after the agent finds each file changed since by its ctime.
+    mark = change_mark()
     return before.model_copy(update={
-        "guarded": dir_entries(guarded, skip), "guarded_dirs": [str(path) for path in guarded],
-        "noted": dir_entries(noted, skip), "noted_dirs": [str(path) for path in noted],
+        "guarded": dir_entries(guarded, skip, mark, read_files=False), "guarded_dirs": [str(path) for path in guarded],
+        "noted": dir_entries(noted, skip, mark, read_files=False), "noted_dirs": [str(path) for path in noted],
+        "entries_mark": mark,
         "refs": refs, "stash_log": stash, "checkout": str(checkout),
         "git_metadata": metadata, "git_metadata_base": str(common_dir(before.root).parent),
     })
@@ -375,7 +378,7 @@ def put_back_git(found: FoundGit, tree: Path, ours: Sequence[str], keep: Path, w
 
 def guarded_writes(before: Snapshot) -> list[str]:
     """Entries created, deleted or changed in the `guarded` folders (beside the repository): tampering."""
-    now = dir_entries(before.guarded_dirs, [before.root, *before.worktrees, before.checkout])
+    now = dir_entries(before.guarded_dirs, [before.root, *before.worktrees, before.checkout], before.entries_mark)
     return [f"a file outside the repository was {how}: {path}" for path, how in entry_changes(before.guarded, now)]
 
 
@@ -392,6 +395,6 @@ def checkout_writes(checkout: str | Path, earlier: Sequence[str]) -> tuple[list[
 def outside_notes(before: Snapshot) -> list[str]:
     """Writes of an unconfined agent in the `noted` folders ($HOME, $TMPDIR): reported, not refused
     (agent CLIs keep state there; other programs write there too)."""
-    now = dir_entries(before.noted_dirs, [before.root, *before.worktrees, before.checkout])
+    now = dir_entries(before.noted_dirs, [before.root, *before.worktrees, before.checkout], before.entries_mark)
     return [f"note: unconfined, the agent's run {how} {path} (outside its worktree)"
             for path, how in entry_changes(before.noted, now)]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -34,6 +35,9 @@ class Snapshot(BaseModel):
     guarded_dirs: list[str] = Field(default_factory=list)
     noted: dict[str, str] = Field(default_factory=dict)
     noted_dirs: list[str] = Field(default_factory=list)
+    # When `guarded` and `noted` were listed (change_mark): their files were not read then; a file whose ctime
+    # is this late or later has changed since. None: every file was fingerprinted instead.
+    entries_mark: tuple[int, int] | None = None
     # Every ref under refs/ (full ref → sha) of the repository before the agent ran; None when not taken.
     refs: dict[str, str] | None = None
     # The stash list then (the reflog of refs/stash, as its file holds it); None when there was none.
@@ -227,8 +231,8 @@ def listing_can_be_kept(taken_ns: int, mtime_ns: int, ctime_ns: int) -> bool:
     return taken_ns - max(mtime_ns, ctime_ns) > margin
 
 
-def _listing(folder: str) -> list[tuple[str, str, str]] | None:
-    """The entries of `folder` but pmtui's scratch, from the kept listing when the folder is unchanged."""
+def _listing(folder: str) -> tuple[int, list[tuple[str, str, str]]] | None:
+    """(the folder's device, its entries but pmtui's scratch), from the kept listing when the folder is unchanged."""
     taken = time.time_ns()  # before the stat: a change after it gets a later time than any read here
     try:
         info = os.stat(folder)
@@ -237,7 +241,7 @@ def _listing(folder: str) -> list[tuple[str, str, str]] | None:
     key = (info.st_dev, info.st_ino, info.st_mtime_ns, info.st_ctime_ns)
     kept = _LISTINGS.get(folder)
     if kept is not None and kept[0] == key:
-        return kept[1]
+        return info.st_dev, kept[1]
     entries: list[tuple[str, str, str]] = []
     try:
         with os.scandir(folder) as listing:
@@ -255,21 +259,21 @@ def _listing(folder: str) -> list[tuple[str, str, str]] | None:
         if len(_LISTINGS) >= _LISTINGS_LIMIT:
             _LISTINGS.clear()
         _LISTINGS[folder] = (key, entries)
-    return entries
+    return info.st_dev, entries
 
 
 # For a kept listing and one set of skipped paths: the entries that need no system call on each scan (folders are
-# compared by presence only, and presence is what the kept listing proves), and the files and links that do. Keyed
-# by folder; valid while the listing is the same object and the folder's name, its resolved path and the skipped
-# paths are the same.
+# compared by presence only, and presence is what the kept listing proves), and the files and links that do; and
+# the listing as a scan that reads no file gives it (the folders, and each file as "file"). Keyed by folder; valid
+# while the listing is the same object and the folder's name, its resolved path and the skipped paths are the same.
 _Split = tuple[list[tuple[str, str, str]], str, str, frozenset[str], dict[str, str], list[tuple[str, str]],
-               list[tuple[str, str]]]
+               list[tuple[str, str]], dict[str, str]]
 _SPLITS: dict[str, _Split] = {}
 
 
 def _split(entries: list[tuple[str, str, str]], named: str, real: str, skipped: frozenset[str]) -> _Split:
     """One folder's entries sorted for dir_entries: the fixed values (keyed as in its answer), the files to lstat and
-    the links to read, (key, path) each, `skipped` left out."""
+    the links to read, (key, path) each, and the fixed values with each file as "file", `skipped` left out."""
     # What os.path.join(named, name) and os.path.join(real, name) give: "/" is not doubled.
     key_prefix = named if named.endswith("/") else named + "/"
     real_prefix = real if real.endswith("/") else real + "/"
@@ -287,24 +291,90 @@ def _split(entries: list[tuple[str, str, str]], named: str, real: str, skipped: 
             files.append((key_prefix + name, path))
         else:
             fixed[key_prefix + name] = kind
-    return entries, named, real, skipped, fixed, files, links
+    unread = {**fixed, **dict.fromkeys([key for key, _ in files], "file")}
+    return entries, named, real, skipped, fixed, files, links, unread
 
 
-def dir_entries(folders: Sequence[str | Path], skip: Iterable[str | Path] = ()) -> dict[str, str]:
-    """Fingerprints of the entries of each folder (not recursive), `skip` and pmtui's scratch files left out:
-    fingerprint() of each entry (one lstat for a file).
+# A change mark: (the coarse wall clock, the wall clock minus the monotonic one), read before a scan that reads no
+# file. Linux sets a changed inode's ctime from its coarse clock (a tick, up to 10 ms, behind the precise one, which
+# a ctime can therefore precede), on the file systems below; nothing sets a ctime back but the clock itself.
+ChangeMark = tuple[int, int]
+_COARSE_CLOCK = getattr(time, "CLOCK_REALTIME_COARSE", 5) if sys.platform.startswith("linux") else None
+# File systems whose times this kernel's clock sets: not a server's (NFS, SMB), a host's (9p, virtiofs) or a FUSE
+# program's, and none with 2-second times (FAT).
+_OWN_CLOCK_TYPES = frozenset({"ext2", "ext3", "ext4", "xfs", "btrfs", "tmpfs", "ramfs", "overlay", "f2fs"})
+_DEVICE_TYPES: dict[int, str] = {}
 
-    The folder's names come from its kept listing while the folder is unchanged (_listing): $TMPDIR of a busy
-    machine holds thousands of entries, read twice per agent attempt (4.8 ms a call for $HOME and a $TMPDIR of
-    2,500 entries). A kept listing's entries are also sorted once (_split): each scan then lstats its files and
-    reads its links, and takes its folders' values as they are (a /tmp of 5,700 entries held 4,700 folders)."""
+
+def change_mark() -> ChangeMark | None:
+    """A mark for a scan whose files are not read (dir_entries' `read_files=False`); None where there is none (not
+    Linux): the files are then fingerprinted."""
+    global _DEVICE_TYPES
+    if _COARSE_CLOCK is None:
+        return None
+    # The mounts as they are now (a device number freed by an unmount can be given to another file system).
+    _DEVICE_TYPES = _mounted()
+    return time.clock_gettime_ns(_COARSE_CLOCK), time.time_ns() - time.monotonic_ns()
+
+
+def earliest_change(mark: ChangeMark) -> tuple[int, int]:
+    """The earliest ctime a change made since the mark can have, read now: (on file systems with nanosecond times,
+    on those with whole seconds, such as ext3's small inodes)."""
+    at, offset = mark
+    # A wall clock set back since (the monotonic one never is) gives later changes earlier times: by as much.
+    at -= max(0, offset - (time.time_ns() - time.monotonic_ns()))
+    return at, at - at % 1_000_000_000 - 1_000_000_000
+
+
+def own_clock(device: int) -> bool:
+    """Whether the file system of `device` takes its files' times from this kernel's clock (/proc/self/mountinfo)."""
+    kind = _DEVICE_TYPES.get(device)
+    if kind is None:
+        kind = _DEVICE_TYPES.setdefault(device, _mounted().get(device, ""))  # not seen yet: mounted since
+    return kind in _OWN_CLOCK_TYPES
+
+
+def _mounted() -> dict[int, str]:
+    """device → file system type of each mount of this process's view."""
+    found: dict[int, str] = {}
+    try:
+        with open("/proc/self/mountinfo", encoding="utf-8", errors="replace") as handle:
+            for line in handle:
+                # "36 35 98:0 /mnt1 /mnt2 rw,noatime master:1 - ext3 /dev/root rw" (proc(5)): the device is the
+                # third field, the type the first after the lone "-".
+                left, dash, right = line.partition(" - ")
+                fields, rest = left.split(), right.split()
+                if not dash or len(fields) < 3 or not rest:
+                    continue
+                major, _, minor = fields[2].partition(":")
+                found[os.makedev(int(major), int(minor))] = rest[0]
+    except (OSError, ValueError):
+        return {}
+    return found
+
+
+def dir_entries(folders: Sequence[str | Path], skip: Iterable[str | Path] = (), since: ChangeMark | None = None,
+                *, read_files: bool = True) -> dict[str, str]:
+    """The entries of each folder (not recursive), `skip` and pmtui's scratch files left out: a folder "dir", a
+    link "link:" and its target, a file its fingerprint (fingerprint(): size and mtime, one lstat), or, with a
+    change mark `since` and on a file system with this kernel's times (own_clock), "file" or "file:changed" by its
+    ctime against the mark; with `read_files=False` too, each such file is "file" and not read at all.
+
+    A watch lists with the mark and no reads before the agent and scans after it with the same mark (changing a
+    file in any way, its times put back included, sets its ctime). The folder's names come from its kept listing
+    while the folder is unchanged (_listing): $TMPDIR of a busy machine holds thousands of entries, read twice per
+    agent attempt (4.8 ms a call for $HOME and a $TMPDIR of 2,500 entries). A kept listing's entries are also
+    sorted once (_split): each scan then lstats its files and reads its links, and takes its folders' values as
+    they are (a /tmp of 5,700 entries held 4,700 folders)."""
     skipped = frozenset(os.path.realpath(path) for path in skip)
     seen: dict[str, str] = {}
+    bounds: tuple[int, int] | None = None  # earliest_change, read once per scan
     for folder in folders:
         name = os.fspath(folder)
-        entries = _listing(name)
-        if entries is None:
+        listed = _listing(name)
+        if listed is None:
             continue
+        device, entries = listed
         real = os.path.realpath(folder)
         named = str(Path(folder))  # the keys are str(Path(folder) / name), built without a Path per entry
         split = _SPLITS.get(name)
@@ -314,13 +384,27 @@ def dir_entries(folders: Sequence[str | Path], skip: Iterable[str | Path] = ()) 
                 if len(_SPLITS) >= _LISTINGS_LIMIT:
                     _SPLITS.clear()
                 _SPLITS[name] = split
-        seen.update(split[4])
-        for key, path in split[5]:
-            try:
-                info = os.lstat(path)
-                seen[key] = f"file:{info.st_size}:{info.st_mtime_ns}"
-            except OSError:
-                seen[key] = "missing"
+        mark = since if since is not None and own_clock(device) else None
+        if mark is not None and not read_files:
+            seen.update(split[7])
+        elif mark is not None:
+            seen.update(split[4])
+            at, at_whole = bounds = bounds or earliest_change(mark)
+            for key, path in split[5]:
+                try:
+                    ctime = os.lstat(path).st_ctime_ns
+                except OSError:
+                    seen[key] = "missing"
+                    continue
+                seen[key] = "file:changed" if ctime >= (at if ctime % 1_000_000_000 else at_whole) else "file"
+        else:
+            seen.update(split[4])
+            for key, path in split[5]:
+                try:
+                    info = os.lstat(path)
+                    seen[key] = f"file:{info.st_size}:{info.st_mtime_ns}"
+                except OSError:
+                    seen[key] = "missing"
         for key, path in split[6]:
             if os.path.realpath(path) in skipped:
                 continue
