@@ -317,10 +317,10 @@ def tool_hire() -> ConversationState:
         [("Book a tool for given days", "Book a tool for given days", 1),
          ("Get a text", "Get a text when its ready to collect", 1),
          ("See whats free", "See whats free", 1),
-         ("Success metric tracking", "Instrument the success metric from day one: 60 of the regulars book online in "
-                                     "the first 3 months (template: every MVP measures its goal)", 2),
-         ("Sign-up and profile", "Builders create an account so their data is theirs (template: most apps need one; "
-                                 "you did not ask for it)", 2)])
+         ("Success metric tracking", ("Instrument the success metric from day one: 60 of the regulars book online in "
+                                     "the first 3 months (template: every MVP measures its goal)"), 2),
+         ("Sign-up and profile", ("Builders create an account so their data is theirs (template: most apps need one; "
+                                 "you did not ask for it)"), 2)])
 
 
 def test_an_account_waits_for_no_step_of_the_flow() -> None:
@@ -344,10 +344,10 @@ def test_a_metric_waits_for_the_events_it_counts() -> None:
          "Sees it worked: 40% of nurses log a habit on 3 shifts a week after 2 months"],
         [("Log a habit in one tap", "Log a habit in one tap", 1),
          ("Get shift-aware reminders", "Get shift-aware reminders", 1),
-         ("Success metric tracking", "Instrument the success metric from day one: 40% of nurses log a habit on 3 "
-                                     "shifts a week after 2 months (template: every MVP measures its goal)", 2),
-         ("Sign-up and profile", "Nurses create an account so their data is theirs (template: most apps need one; "
-                                 "you did not ask for it)", 2)])
+         ("Success metric tracking", ("Instrument the success metric from day one: 40% of nurses log a habit on 3 "
+                                     "shifts a week after 2 months (template: every MVP measures its goal)"), 2),
+         ("Sign-up and profile", ("Nurses create an account so their data is theirs (template: most apps need one; "
+                                 "you did not ask for it)"), 2)])
     depends = depends_by_title(nurses)
     assert depends["Success metric tracking"] == ["Project skeleton", "Log a habit in one tap"]  # was: the reminders
     assert depends["Get shift-aware reminders"] == ["Project skeleton", "Log a habit in one tap"]
@@ -374,8 +374,8 @@ def test_a_notification_waits_for_the_record_it_confirms() -> None:
 def test_a_writing_task_waits_only_for_the_task_whose_things_it_uses() -> None:
     curling = founder_state(
         "Match secretaries and members of small Scottish curling clubs",
-        ["One of the secretaries opens the app", "Chart of the sheets by hour — Chart of the sheets by hour that "
-         "everyone can see", "Booking a sheet from your phone", "Reminder the day before a game",
+        ["One of the secretaries opens the app", ("Chart of the sheets by hour — Chart of the sheets by hour that "
+         "everyone can see"), "Booking a sheet from your phone", "Reminder the day before a game",
          "Sees it worked: the 6 clubs at our rink book all their ice through it by the end of the season"],
         [("Chart of the sheets by hour", "Chart of the sheets by hour that everyone can see", 1),
          ("Booking a sheet from your phone", "Booking a sheet from your phone", 1),
@@ -396,6 +396,30 @@ def test_a_writing_task_waits_only_for_the_task_whose_things_it_uses() -> None:
     depends = depends_by_title(makeup)
     assert depends["Admins set make-up rules like max"] == ["Project skeleton"]  # was: after the teachers' list
     assert depends["Teachers see the updated class list"] == ["Project skeleton", "Book"]
+
+
+def test_a_record_sent_by_text_is_written_and_a_sign_in_is_not_an_account() -> None:
+    physio = founder_state(
+        "NHS outpatient physio teams",
+        ["One of the teams opens the app", "Patients log exercises", ("Team list flagging patients whose pain — Team "
+         "list flagging patients whose pain is rising"), "Pain score by text message"],
+        [("Team list flagging patients whose pain", "Team list flagging patients whose pain is rising", 1),
+         ("Patients log exercises", "Patients log exercises", 1),
+         ("Pain score by text message", "Pain score by text message", 1),
+         ("Weekly summary for the lead physio", "Weekly summary for the lead physio", 2)])
+    # The text message carries a pain score the patient writes: the weekly summary reads it and the exercises.
+    assert depends_by_title(physio)["Weekly summary for the lead physio"] == [
+        "Project skeleton", "Patients log exercises", "Pain score by text message"]
+    scouts = founder_state(
+        "Volunteer leaders and group secretaries of Scout and Guide groups",
+        ["A new leader signs up (Attendance sign in and out)", "All of it — slips", "Subs", "Event sign-ups"],
+        [("All of it — slips", "All of it — slips", 1), ("Subs", "Subs", 1),
+         ("Event sign-ups", "Event sign-ups", 1),
+         ("Attendance sign in and out", "Attendance sign in and out", 1)])
+    depends = depends_by_title(scouts)
+    # Signing up for an event is neither an account nor the attendance's signing in; it was made to wait for "Subs".
+    assert depends["Event sign-ups"] == ["Project skeleton"]
+    assert depends["Attendance sign in and out"] == ["Project skeleton"]
 
 
 def test_tasks_that_touch_one_file_depend_one_on_the_other() -> None:

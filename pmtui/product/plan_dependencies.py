@@ -21,11 +21,14 @@ from typing import Literal
 
 Kind = Literal["account", "metric", "notify", "read", "write"]
 
-_ACCOUNT = re.compile(r"\b(?:sign[- ]?ups?|sign[- ]?ins?|log[- ]?ins?|registration|register|accounts?|profiles?)\b",
-                      re.IGNORECASE)
+# An account of the app's users, named as the row itself ("Sign-up and profile", "Registration", "Agency logins"), not
+# a record of the product that has a sign-in or a profile ("Volunteer sign-in", "Dog profile with grooming notes").
+_ACCOUNT = re.compile(r"^(?:(?:user |my )?(?:sign[- ]?ups?|sign[- ]?ins?|log[- ]?ins?|registration|accounts?|profiles?)\b"
+                      r"|(?:\w+ )?log[- ]?ins?$)", re.IGNORECASE)
 _METRIC = re.compile(r"\b(?:success metrics?|metrics?|kpis?|analytics)\b", re.IGNORECASE)
 _NOTIFY = re.compile(r"\b(?:remind\w*|notif\w*|alerts?|texts?|sms|e-?mails?|push|confirmations?|digests?|nudges?|"
                      r"follow[- ]?ups?|warnings?|pings?)\b", re.IGNORECASE)
+_CHANNEL = re.compile(r"(?<![\w-])(?:by|via|with|over|in|on)(?![\w-])", re.IGNORECASE)
 # The act of a reading feature, among its first words ("Students see free seats", "Export of the file names").
 _READ_ACTS = {"see", "view", "browse", "find", "search", "compare", "read", "filter", "sort", "check", "look", "watch",
               "download", "export", "list", "show", "get", "receive", "print"}
@@ -39,8 +42,10 @@ _DETERMINERS = frozenset(("a", "an", "the", "my", "your", "their", "his", "her",
 # What a reading feature is called when its name has no act ("Weekly report", "Counter that shows how many").
 _READ_THINGS = re.compile(r"\b(?:reports?|summary|summaries|dashboards?|overview|stats|statistics|counters?|"
                           r"history|leaderboards?|exports?)\b", re.IGNORECASE)
-# A check-in is something written ("Visit check-in"), not a check.
-_CHECK_IN = re.compile(r"\bcheck[- ]?(in|out)s?\b", re.IGNORECASE)
+# A verb and its particle are one word: a check-in is something written ("Visit check-in"), not a check, and a
+# sign-in, a sign-up and a sign-off are three things ("Volunteer sign-in", "Section leader sign-off").
+_PHRASAL = re.compile(r"\b(check|sign|drop|pick|follow|set|take|top|no)[- ]?(in|up|off|out|show|down)s?\b",
+                      re.IGNORECASE)
 _SPLIT_FROM = re.compile(r"\bsplit from\b", re.IGNORECASE)
 # Words that name no thing a task builds or reads: function words, time and quantity, how the app is used, and the
 # words of the success-metric template ("Instrument the success metric from day one").
@@ -77,15 +82,16 @@ class TaskNeeds:
 def kind_of(name: str) -> Kind:
     """The feature's kind, from its name. A name that opens with a writing act, said as a verb, is a writing feature
     whatever it mentions after ("Booking with SMS ticket", "Book a text slot"); "Rent reminders" and "Pay reminder
-    by WhatsApp" name a reminder, "Get a text" notifies."""
-    if _ACCOUNT.search(name):
+    by WhatsApp" name a reminder, "Get a text" notifies, "Pain score by text message" records a score."""
+    if _ACCOUNT.search(name.strip()):
         return "account"
     if _METRIC.search(name):
         return "metric"
-    words = re.findall(r"[a-z]+", _CHECK_IN.sub(r"check\1", name.lower()))
+    words = re.findall(r"[a-z]+", _PHRASAL.sub(r"\1\2", name.lower()))
     if words and _stem(words[0]) in _WRITE_STEMS and (words[0].endswith("ing") or words[1:2] and words[1] in _DETERMINERS):
         return "write"
-    if _NOTIFY.search(name):
+    # "Ticket by SMS", "Monthly payment with reminders": the message is how the record travels, not the feature.
+    if _NOTIFY.search(_CHANNEL.split(name, maxsplit=1)[0]):
         return "notify"
     for word in words[:4]:
         stem = word[:-1] if word.endswith("s") and word[:-1] in _READ_ACTS else word
@@ -109,7 +115,7 @@ def things_of(kind: Kind, text: str, actors: frozenset[str]) -> frozenset[str]:
     if kind == "account":
         return frozenset({"account"})
     # "(split from Ask to swap and manager approve)": the row it came from names its things; the note's own words none.
-    words = re.findall(r"[a-z]+", _CHECK_IN.sub(r"check\1", _SPLIT_FROM.sub(" ", text.lower())))
+    words = re.findall(r"[a-z]+", _PHRASAL.sub(r"\1\2", _SPLIT_FROM.sub(" ", text.lower())))
     return frozenset(stem for stem in (_stem(word) for word in words if len(word) > 2 and word not in _GENERIC)
                      if stem not in actors and stem not in _GENERIC)
 
