@@ -8,12 +8,24 @@ settings: all tasks LOW (the seed's parallel tier), all tasks NORMAL with `paral
 low,normal`, and all NORMAL under the seed's rule (one normal at a time) for contrast.
 
     .venv/bin/python bench/makespan.py [--agent-s 1.0] [--slots 3]
+
+With `--plan`, the plans given (e.g. the ones pmtui's own PM wrote: `--write-pm-plans DIR` writes the nurses' and
+the tool-hire shop's, tests/fixtures/written_code.py, with the code of this tree) are delivered instead, as written
+(tiers and dependencies) but with `true` as every gate command, by an agent that sleeps and then writes each file the
+task names; `--rounds N` runs them N times, alternating, and the bound is each plan's own (its longest dependency
+chain × the agent's time, or its work / slots), beside the wall the queue's rules give with no overhead (a critical
+task runs alone: a sign-up task, raised to critical by its security flag, holds every slot):
+
+    .venv/bin/python bench/makespan.py --write-pm-plans /tmp/new
+    .venv/bin/python bench/makespan.py --plan /tmp/old/hire.md --plan /tmp/new/hire.md --rounds 2
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -23,8 +35,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pmtui.config import Config
+from pmtui.delivery.contract import effective_tier
 from pmtui.delivery.engine import DeliveryEngine
 from pmtui.delivery.executors import ScriptedExecutor, write_files
+from pmtui.delivery.plan import PlanDocument, execution_order, parse_plan
+from pmtui.delivery.queue import QueueTask, TaskQueue
 from pmtui.models.delivery import AgentResult, TaskContract
 from pmtui.store import Store
 
@@ -110,16 +125,127 @@ async def deliver(tier: str, parallel_tiers: tuple[str, ...], agent_s: float, sl
         return wall
 
 
+def plan_agent(seconds: float):  # type: ignore[no-untyped-def]
+    """Sleeps, then writes every file the task names (a module, its test) and maps each criterion to the module."""
+
+    async def work(workdir: Path, contract: TaskContract) -> AgentResult:
+        await asyncio.sleep(seconds)
+        paths = [*contract.expected_files.create, *contract.expected_files.modify, *contract.tests_to_add]
+        source = next((p for p in paths if p not in contract.tests_to_add), paths[0])
+        name = re.sub(r"\W", "_", contract.task_id.lower())
+        contents = {path: (f"def test_{name}() -> None:\n    assert True\n" if path in contract.tests_to_add
+                           else f"{name.upper()} = {json.dumps(contract.title)}\n") for path in paths}
+        step = write_files(contents, criteria_map={c: f"{source}:1" for c in contract.acceptance_criteria})
+        result = step(workdir, contract)
+        assert isinstance(result, AgentResult)
+        return result
+
+    return work
+
+
+def gates_true(markdown: str) -> str:
+    """The plan with `true` as every gate command: the time beyond the bound is pmtui's, not the tools'."""
+    return re.sub(r"^- (lint|typecheck|test|build):.*$", r"- \1: true", markdown, flags=re.MULTILINE)
+
+
+def plan_bound(plan: PlanDocument, agent_s: float, slots: int) -> tuple[float, int]:
+    """max(longest dependency chain, work / slots) with every agent run `agent_s`; and the chain in tasks."""
+    depth: dict[str, int] = {}
+    for task in execution_order(plan):
+        depth[task.id] = 1 + max((depth[dep] for dep in task.depends), default=0)
+    chain = max(depth.values())
+    return max(chain * agent_s, len(plan.tasks) * agent_s / slots), chain
+
+
+def queue_makespan(plan: PlanDocument, agent_s: float, slots: int, parallel_tiers: tuple[str, ...]) -> float:
+    """The wall the queue's own rules give with no overhead at all (every agent run `agent_s`, nothing else takes
+    time): a critical task runs alone, a tier outside `parallel_tiers` one at a time, one task per ownership area."""
+    queue = TaskQueue([QueueTask(task.id, effective_tier(task)[0], tuple(task.depends), task.ownership, position)
+                       for position, task in enumerate(plan.tasks)], slots, parallel_tiers=parallel_tiers)
+    now, ends = 0.0, {}  # type: float, dict[str, float]
+    while not queue.is_finished():
+        for task_id in queue.next_batch(running=ends):
+            queue.mark_running(task_id)
+            ends[task_id] = now + agent_s
+        task_id = min(ends, key=ends.__getitem__)
+        now = ends.pop(task_id)
+        queue.mark_done(task_id)
+    return now
+
+
+async def deliver_plan(markdown: str, parallel_tiers: tuple[str, ...], agent_s: float, slots: int) -> float:
+    with tempfile.TemporaryDirectory(prefix="pmtui-makespan-") as scratch:
+        base = Path(scratch)
+        root = make_repo(base)
+        plan = base / "plan.md"
+        plan.write_text(gates_true(markdown))
+        store = Store(base / "pmtui.db")
+        try:
+            engine = DeliveryEngine(store, Config(offline=True), repo=root, plan_path=plan,
+                                    executor=ScriptedExecutor({"*": [plan_agent(agent_s)]}), max_parallel=slots,
+                                    parallel_tiers=parallel_tiers, run_dir=base / "runs")
+            started = time.perf_counter()
+            outcome = await engine.run()
+            wall = time.perf_counter() - started
+        finally:
+            store.close()
+        if outcome.ending != "released":
+            raise SystemExit(f"the run did not release: {outcome.message}")
+        return wall
+
+
+def write_pm_plans(directory: Path) -> None:
+    """The plans the offline PM writes for the plain-agent bench's founders, through `pmtui chat` as a user types."""
+    from tests.fixtures.written_code import FOUNDERS
+
+    directory.mkdir(parents=True, exist_ok=True)
+    for founder, (answers, _code) in FOUNDERS.items():
+        with tempfile.TemporaryDirectory(prefix="pmtui-pm-plan-") as scratch:
+            db = str(Path(scratch) / "pm.db")
+            pmtui = [sys.executable, "-m", "pmtui", "--db", db, "--offline"]
+            subprocess.run([*pmtui, "chat", "--jsonl", "--project", founder], input="\n".join(answers) + "\n",
+                           capture_output=True, text=True, check=True)
+            exported = subprocess.run([*pmtui, "export", "--project", founder, "--json"], capture_output=True,
+                                      text=True, check=True).stdout
+        (directory / f"{founder}.md").write_text(json.loads(exported)["plan_markdown"])
+        print(f"wrote {directory / f'{founder}.md'}")
+
+
+def main_plans(paths: list[Path], agent_s: float, slots: int, rounds: int, tiers: tuple[str, ...]) -> None:
+    print(f"agent {agent_s:g} s each, {slots} slots, parallel_tiers={','.join(tiers)}")
+    for round_number in range(1, rounds + 1):
+        for path in paths:
+            markdown = path.read_text()
+            plan = parse_plan(markdown)
+            bound, chain = plan_bound(plan, agent_s, slots)
+            scheduled = queue_makespan(plan, agent_s, slots, tiers)
+            wall = asyncio.run(deliver_plan(markdown, tiers, agent_s, slots))
+            print(f"round {round_number} {path}: {len(plan.tasks)} tasks, chain {chain}, bound {bound:.2f} s, the "
+                  f"queue's rules with no overhead {scheduled:.2f} s: wall {wall:.2f} s = {wall / bound:.2f}x the bound, "
+                  f"{wall / scheduled:.2f}x the rules'")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--agent-s", type=float, default=1.0, help="seconds each agent run sleeps")
     parser.add_argument("--slots", type=int, default=3)
+    parser.add_argument("--plan", type=Path, action="append", help="deliver this plan (repeatable) instead")
+    parser.add_argument("--rounds", type=int, default=1, help="with --plan: how many times each, alternating")
+    parser.add_argument("--parallel-tiers", default="low,normal", help="with --plan (default low,normal)")
+    parser.add_argument("--write-pm-plans", type=Path, metavar="DIR", help="write the PM's plans into DIR and stop")
     args = parser.parse_args()
+    if args.write_pm_plans:
+        write_pm_plans(args.write_pm_plans)
+        return
     import git  # noqa: F401  (one-time import cost, not the schedule's)
     import networkx  # noqa: F401
 
     import pmtui.delivery.gates.alignment  # noqa: F401  (loaded at the first gate since stop 21: once, not per task)
 
+    if args.plan:
+        tiers = tuple(t.strip() for t in args.parallel_tiers.split(",") if t.strip())
+        main_plans(args.plan, args.agent_s, args.slots, args.rounds, tiers)
+        return
     bound = lower_bound(args.agent_s, args.slots)
     print(f"{TASKS} tasks, agent {args.agent_s:g} s each, {args.slots} slots: lower bound {bound:.2f} s")
     settings = [

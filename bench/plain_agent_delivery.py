@@ -6,7 +6,10 @@ it writes is delivered headless (`pmtui deliver`, real git, real ruff, mypy and 
 in their own words (no result file, no criteria map). A task that fails plan alignment on its first run costs a real
 agent a whole second run; this prints, per task, the attempts and what the first run left unmapped.
 
-    .venv/bin/python bench/plain_agent_delivery.py [--founder nurses|hire]
+    .venv/bin/python bench/plain_agent_delivery.py [--founder nurses|hire] [--parallel-tiers low,normal]
+
+`--parallel-tiers low,normal` runs the plan's normal tasks with distinct ownership side by side (each in a tree
+that holds only the tasks integrated before it started), as `pmtui deliver --parallel-tiers` does.
 """
 
 from __future__ import annotations
@@ -109,14 +112,15 @@ def report(founder: str, db: Path) -> None:
           f"{sum(len(p) for p in escalated.values())} escalation(s)")
 
 
-def deliver(founder: str, base: Path) -> None:
+def deliver(founder: str, base: Path, parallel_tiers: str = "") -> None:
     env = bench_env()
     plan, db = write_plan(founder, base, env)
     repo = start_repo(base)
     code = FOUNDERS[founder][1]
     agent = f"{sys.executable} {ROOT / 'tests' / 'agents' / 'plain_agent.py'} --message-file {{prompt_file}} --code {code}"
     run = _run([*PMTUI, "--db", str(db), "--offline", "deliver", str(plan), "--repo", str(repo), "--headless",
-                "--no-wait", "--agent", agent], env=env)
+                "--no-wait", "--agent", agent, *(["--parallel-tiers", parallel_tiers] if parallel_tiers else [])],
+               env=env)
     print(f"{founder}: pmtui deliver exited {run.returncode}: {run.stdout.strip().splitlines()[-1]}")
     report(founder, db)
 
@@ -124,9 +128,11 @@ def deliver(founder: str, base: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--founder", choices=sorted(FOUNDERS), action="append")
-    for founder in parser.parse_args().founder or sorted(FOUNDERS):
+    parser.add_argument("--parallel-tiers", default="", help="as `pmtui deliver --parallel-tiers` (default: its own)")
+    args = parser.parse_args()
+    for founder in args.founder or sorted(FOUNDERS):
         with tempfile.TemporaryDirectory(prefix=f"plain-{founder}-") as tmp:
-            deliver(founder, Path(tmp))
+            deliver(founder, Path(tmp), args.parallel_tiers)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from pmtui.models import (
     Feature,
     ScopingOutput,
 )
+from pmtui.product.plan_dependencies import TaskNeeds, dependencies
 from pmtui.product.plan_writer import detect_stack, write_plan
 
 
@@ -59,12 +60,13 @@ def test_habit_plan_parses_with_skeleton_first_and_flow_in_order() -> None:
     assert [t.title for t in plan.tasks] == [
         "Project skeleton", "Create habit", "Daily check-in", "Weekly report", "Reminders", "Team challenges",
     ]
-    skeleton, create, check_in, report, reminders, _challenges = plan.tasks
+    skeleton, create, check_in, report, reminders, challenges = plan.tasks
     assert skeleton.depends == []
     assert create.depends == ["T1"]
-    assert check_in.depends == ["T1", create.id]
-    assert report.depends == ["T1"]
+    assert check_in.depends == ["T1", create.id]  # a check-in marks a habit the first task creates
+    assert report.depends == ["T1", create.id, check_in.id]  # a report of streaks reads what the flow writes
     assert reminders.depends == ["T1", check_in.id]
+    assert challenges.depends == ["T1"]  # competing with colleagues needs nothing the other tasks build
     assert [t.id for t in execution_order(plan)] == [t.id for t in plan.tasks]
 
 
@@ -183,6 +185,11 @@ def test_any_scope_gives_a_plan_that_parses_without_cycles(
         assert set(task.depends) <= seen
         assert task.acceptance_criteria
         seen.add(task.id)
+    # Tasks that would touch one file never run side by side: one depends on the other.
+    for position, task in enumerate(plan.tasks):
+        for other in plan.tasks[:position]:
+            if set(task.files.all() + task.tests) & set(other.files.all() + other.tests):
+                assert other.id in task.depends
 
 
 def test_a_description_that_only_repeats_the_name_gives_a_concrete_criterion() -> None:
@@ -278,3 +285,146 @@ def test_what_the_app_works_out_and_hands_over_asks_for_no_saved_result() -> Non
     task = tasks_by_title(write_plan(state))["Get shift-aware reminders"]
     assert task.acceptance_criteria[0] == "A user can get shift-aware reminders from the app"
     assert "Invalid or empty input is refused with a message that says what to fix" in task.acceptance_criteria
+
+
+# The rows and the core flow as the offline PM agreed them with real founders (tests/fixtures/written_code.py's tool
+# hire shop and nurses, the eval's makeup-nonnative, makeup-clear and curling-rambling): a task waits only for what
+# it needs of another, so the rest can run side by side (`--parallel-tiers low,normal`).
+def founder_state(target_user: str, flow: list[str], rows: list[tuple[str, str, int]]) -> ConversationState:
+    return ConversationState(
+        project="Founder", slug="founder",
+        discovery_summary=DiscoverySummary(target_user=target_user),
+        scoping_output=ScopingOutput(
+            mvp_features=[Feature(name=name, description=description, phase=phase, priority="P0" if phase == 1 else "P1")
+                          for name, description, phase in rows],
+            core_user_flow=flow,
+        ),
+    )
+
+
+def depends_by_title(state: ConversationState) -> dict[str, list[str]]:
+    plan = parse_plan(write_plan(state))
+    titles = {task.id: task.title for task in plan.tasks}
+    return {task.title: [titles[dep] for dep in task.depends] for task in plan.tasks}
+
+
+def tool_hire() -> ConversationState:
+    return founder_state(
+        "small builders and plasterers (maybe 150 regulars)",
+        ["One of the builders opens the app", "Book a tool for given days",
+         "Get a text — Get a text when its ready to collect", "See whats free",
+         "Sees it worked: 60 of the regulars book online in the first 3 months"],
+        [("Book a tool for given days", "Book a tool for given days", 1),
+         ("Get a text", "Get a text when its ready to collect", 1),
+         ("See whats free", "See whats free", 1),
+         ("Success metric tracking", ("Instrument the success metric from day one: 60 of the regulars book online in "
+                                     "the first 3 months (template: every MVP measures its goal)"), 2),
+         ("Sign-up and profile", ("Builders create an account so their data is theirs (template: most apps need one; "
+                                 "you did not ask for it)"), 2)])
+
+
+def test_an_account_waits_for_no_step_of_the_flow() -> None:
+    depends = depends_by_title(tool_hire())
+    assert depends["Sign-up and profile"] == ["Project skeleton"]  # was: after "See whats free"
+
+
+def test_what_reads_the_records_waits_for_the_step_that_writes_them_not_for_a_text() -> None:
+    depends = depends_by_title(tool_hire())
+    # "See whats free" shows what the bookings leave free; the text sent when a tool is ready writes nothing it reads.
+    assert depends["See whats free"] == ["Project skeleton", "Book a tool for given days"]
+    assert depends["Get a text"] == ["Project skeleton", "Book a tool for given days"]
+
+
+def test_a_metric_waits_for_the_events_it_counts() -> None:
+    # "60 of the regulars book online": the bookings, not the text or the list of what is free.
+    assert depends_by_title(tool_hire())["Success metric tracking"] == ["Project skeleton", "Book a tool for given days"]
+    nurses = founder_state(
+        "Hospital nurses on rotating 12-hour shifts",
+        ["One of the nurses opens the app", "Log a habit in one tap", "Get shift-aware reminders",
+         "Sees it worked: 40% of nurses log a habit on 3 shifts a week after 2 months"],
+        [("Log a habit in one tap", "Log a habit in one tap", 1),
+         ("Get shift-aware reminders", "Get shift-aware reminders", 1),
+         ("Success metric tracking", ("Instrument the success metric from day one: 40% of nurses log a habit on 3 "
+                                     "shifts a week after 2 months (template: every MVP measures its goal)"), 2),
+         ("Sign-up and profile", ("Nurses create an account so their data is theirs (template: most apps need one; "
+                                 "you did not ask for it)"), 2)])
+    depends = depends_by_title(nurses)
+    assert depends["Success metric tracking"] == ["Project skeleton", "Log a habit in one tap"]  # was: the reminders
+    assert depends["Get shift-aware reminders"] == ["Project skeleton", "Log a habit in one tap"]
+
+
+def test_a_notification_waits_for_the_record_it_confirms() -> None:
+    makeup = founder_state(
+        "Coaching centres and language institutes in India, having 200-500 students in evening batches",
+        ["One of the centres opens the app", "Book the make-up class himself",
+         "Student can see available seats — Student can see available seats in same level batches",
+         "Faculty gets the list",
+         "Sees it worked: Office time for make-up classes should come down from 3 hours to 30 minutes per day"],
+        [("Student can see available seats", "Student can see available seats in same level batches", 1),
+         ("Book the make-up class himself", "Book the make-up class himself", 1),
+         ("Faculty gets the list", "Faculty gets the list", 1),
+         ("SMS confirmation should go", "SMS confirmation should go", 2),
+         ("Attendance marking by faculty", "Attendance marking by faculty", 2)])
+    depends = depends_by_title(makeup)
+    # The SMS confirms a booking; it was made to wait for the faculty's list, the last task of phase 1.
+    assert depends["SMS confirmation should go"] == ["Project skeleton", "Book the make-up class himself"]
+    assert depends["Attendance marking by faculty"] == ["Project skeleton", "Faculty gets the list"]
+
+
+def test_a_writing_task_waits_only_for_the_task_whose_things_it_uses() -> None:
+    curling = founder_state(
+        "Match secretaries and members of small Scottish curling clubs",
+        ["One of the secretaries opens the app", ("Chart of the sheets by hour — Chart of the sheets by hour that "
+         "everyone can see"), "Booking a sheet from your phone", "Reminder the day before a game",
+         "Sees it worked: the 6 clubs at our rink book all their ice through it by the end of the season"],
+        [("Chart of the sheets by hour", "Chart of the sheets by hour that everyone can see", 1),
+         ("Booking a sheet from your phone", "Booking a sheet from your phone", 1),
+         ("Reminder the day before a game", "Reminder the day before a game", 1),
+         ("Ice money paid when you book", "Ice money paid when you book", 2)])
+    depends = depends_by_title(curling)
+    assert depends["Booking a sheet from your phone"] == ["Project skeleton", "Chart of the sheets by hour"]
+    # Paying for the ice of a booking needs the booking, not the reminder before the game (the last phase-1 task).
+    assert depends["Ice money paid when you book"] == ["Project skeleton", "Booking a sheet from your phone"]
+    makeup = founder_state(
+        "Admin staff at schools with 150-400 adult students",
+        ["One of the schools opens the app", "Book", "Students see free seats — Students see free seats at their level",
+         "Teachers see the updated class list"],
+        [("Students see free seats", "Students see free seats at their level", 1),
+         ("Teachers see the updated class list", "Teachers see the updated class list", 1),
+         ("Book", "Book", 1),
+         ("Admins set make-up rules like max", "Admins set make-up rules like max 2 per month", 2)])
+    depends = depends_by_title(makeup)
+    assert depends["Admins set make-up rules like max"] == ["Project skeleton"]  # was: after the teachers' list
+    assert depends["Teachers see the updated class list"] == ["Project skeleton", "Book"]
+
+
+def test_a_record_sent_by_text_is_written_and_a_sign_in_is_not_an_account() -> None:
+    physio = founder_state(
+        "NHS outpatient physio teams",
+        ["One of the teams opens the app", "Patients log exercises", ("Team list flagging patients whose pain — Team "
+         "list flagging patients whose pain is rising"), "Pain score by text message"],
+        [("Team list flagging patients whose pain", "Team list flagging patients whose pain is rising", 1),
+         ("Patients log exercises", "Patients log exercises", 1),
+         ("Pain score by text message", "Pain score by text message", 1),
+         ("Weekly summary for the lead physio", "Weekly summary for the lead physio", 2)])
+    # The text message carries a pain score the patient writes: the weekly summary reads it and the exercises.
+    assert depends_by_title(physio)["Weekly summary for the lead physio"] == [
+        "Project skeleton", "Patients log exercises", "Pain score by text message"]
+    scouts = founder_state(
+        "Volunteer leaders and group secretaries of Scout and Guide groups",
+        ["A new leader signs up (Attendance sign in and out)", "All of it — slips", "Subs", "Event sign-ups"],
+        [("All of it — slips", "All of it — slips", 1), ("Subs", "Subs", 1),
+         ("Event sign-ups", "Event sign-ups", 1),
+         ("Attendance sign in and out", "Attendance sign in and out", 1)])
+    depends = depends_by_title(scouts)
+    # Signing up for an event is neither an account nor the attendance's signing in; it was made to wait for "Subs".
+    assert depends["Event sign-ups"] == ["Project skeleton"]
+    assert depends["Attendance sign in and out"] == ["Project skeleton"]
+
+
+def test_tasks_that_touch_one_file_depend_one_on_the_other() -> None:
+    files = frozenset({"src/rota.py"})
+    found = dependencies([TaskNeeds("T2", "write", frozenset({"rota"}), files, 0),
+                          TaskNeeds("T3", "write", frozenset({"holiday"}), files, 1),
+                          TaskNeeds("T4", "write", frozenset({"holiday"}), frozenset({"src/leave.py"}), None)])
+    assert found == {"T2": ["T1"], "T3": ["T1", "T2"], "T4": ["T1", "T3"]}

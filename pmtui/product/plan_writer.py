@@ -2,8 +2,10 @@
 
 One skeleton task, then one task per feature — phase 1 first, the core user flow in flow order,
 then phases 2 and 3 — with dependencies, ownership, files, tests, non-goals, a time budget and
-acceptance criteria taken from the feature descriptions and the core flow. The result always
-parses with pmtui.delivery.plan and never has a cycle: every dependency points to an earlier task.
+acceptance criteria taken from the feature descriptions and the core flow. A task depends on the
+skeleton and on the earlier tasks whose data it needs (pmtui.product.plan_dependencies), so the
+independent ones can run in parallel. The result always parses with pmtui.delivery.plan and never
+has a cycle: every dependency points to an earlier task.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass, field
 from pmtui.delivery.plan import PlanFiles, PlanTask, classify_tier
 from pmtui.models import ConversationState, Feature
 from pmtui.naming import slugify
+from pmtui.product.plan_dependencies import TaskNeeds, actor_words, dependencies, kind_of, things_of
 
 _STOPWORDS = {
     "the", "and", "for", "with", "from", "into", "your", "their", "our", "you", "they", "that", "this",
@@ -125,24 +128,23 @@ def write_plan(state: ConversationState) -> str:
 
     drafts = [_skeleton(stack, state, non_goals)]
     flow_steps = _flow_steps(features, flow)
-    previous_flow_task = ""
-    last_phase_one = ""
+    actors = actor_words(state.discovery_summary.target_user)
+    needs: list[TaskNeeds] = []
     used: set[str] = set()
     for number, feature in enumerate(features, start=2):
         task_id = f"T{number}"
         feature_slug = _unique(slugify(feature.name) or f"feature-{number}", used)
-        depends = ["T1"]
-        step = flow_steps.get(id(feature))
-        if feature.phase == 1 and step is not None:
-            if previous_flow_task:
-                depends.append(previous_flow_task)
-            previous_flow_task = task_id
-        elif feature.phase > 1 and last_phase_one:
-            depends.append(last_phase_one)
-        in_flow = step if feature.phase == 1 else None
-        drafts.append(_feature_task(task_id, feature, feature_slug, depends, in_flow, flow, stack, non_goals))
-        if feature.phase == 1:
-            last_phase_one = previous_flow_task or task_id
+        in_flow = flow_steps.get(id(feature)) if feature.phase == 1 else None
+        draft = _feature_task(task_id, feature, feature_slug, ["T1"], in_flow, flow, stack, non_goals)
+        drafts.append(draft)
+        kind = kind_of(_line(feature.name))
+        said = f"{_line(feature.name)} {_SOURCE.sub('', _NOTE.sub('', _line(feature.description)))}"
+        needs.append(TaskNeeds(task_id, kind, things_of(kind, said, actors),
+                               frozenset([*draft.files.all(), *draft.tests]), in_flow))
+    # Only what a task needs of another makes it wait: the rest run side by side (DESIGN.md "Plan document").
+    stated = dependencies(needs)
+    for draft in drafts[1:]:
+        draft.depends = stated[draft.id]
 
     for draft in drafts:
         if not draft.tier:
