@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-WORKERS = 3
+WORKERS = 2
 
 # Each pytest waits for the others before it collects, and a rewrite takes a while, so without the shared
 # cache every one of them finds no cached module and rewrites it.
