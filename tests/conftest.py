@@ -15,6 +15,10 @@ import pytest
 # keep the environment as it is (gates write no bytecode, whatever this says).
 sys.dont_write_bytecode = False
 
+from tests.rewrite_cache import share_rewritten_modules
+
+share_rewritten_modules()
+
 from pmtui.config import Config
 from pmtui.store import Store
 
