@@ -31,6 +31,10 @@ Round 12: heldout17.yaml (criteria as users write them in their own plans: user 
 checkboxes, terse shorthand, HTTP and exit codes) was written before any rule changed (and before the rules were
 read) and measured once (21/45, 13 false passes), then used with the other sets and bench/criteria_mutants.py to find
 classes (36/45, none after); its floor below is that figure, not the recall goal.
+Round 13: heldout18.yaml (Jira "AC1:", Gherkin Scenario Outlines with Examples, "REQ-12 The system shall", BDD spec
+titles, UI checklists, data, performance, security, i18n and accessibility criteria) was written before any rule
+changed (and before the rules were read); measured by bench/criteria_recall.py, its first figure recorded in
+docs/benchmarks.md; no recall is demanded of it here.
 """
 
 from __future__ import annotations
@@ -86,7 +90,7 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
                           ("heldout10", 20, 16), ("heldout11", 15, 12), ("heldout12", 20, 12),
                           ("heldout13", 24, 16), ("heldout14", 30, 24), ("heldout15", 30, 24),
                           ("heldout16", 36, 30), ("pm_written", 45, 25),
-                          ("heldout17", 40, 25)])
+                          ("heldout17", 40, 25), ("heldout18", 40, 25)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -96,7 +100,7 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
     everything = [case.id for other in ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5",
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
                                         "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
-                                        "pm_written", "heldout17")
+                                        "pm_written", "heldout17", "heldout18")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
@@ -144,7 +148,7 @@ def test_held_out_7_stays_at_its_once_measured_figure(scores: Callable[[str], Sc
 @pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
                                   "heldout8", "heldout9", "heldout10", "heldout11",
                                   "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
-                                  "pm_written", "heldout17"])
+                                  "pm_written", "heldout17", "heldout18"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, scores: Callable[[str], Score]) -> None:
     for outcome in scores(name).correct:
         if outcome.passed:
