@@ -111,6 +111,7 @@ _REASON_TITLED = re.compile("|".join(rf"\b{' '.join(w.capitalize() for w in r.sp
 # A negated action with nothing after it but its object: "without removing it", "never modifies the list".
 _REFRAIN = re.compile(r"\b(?:without|never|not|no longer)\s+([A-Za-z]+)(?=\s*$|\s*[,.;]|\s+(?:it|them|anything|any|the|a|an|"
                       r"its|their|existing|original)\b)", re.IGNORECASE)
+_EMPTY_MARK = re.compile(r"\[\s*\]|\(\s*\)|\{\s*\}|\"\"|''")
 _NEGATION = re.compile(r"\b(?:not|never|no|nothing|cannot|without|nor|neither|nobody|nowhere)\b", re.IGNORECASE)
 _ABOUT_DOCS = re.compile(r"\b(?:readme|docs?|documentation|documented|changelog|guide|manual|docstrings?|wiki|"
                          r"contributing|faq)\b", re.IGNORECASE)
@@ -555,7 +556,9 @@ def read_criterion(criterion: str) -> CriterionReading:
     # "when nobody checks in within 30 minutes" is a condition (a deadline passed), not a prohibition
     negated = bool(_NEGATION.search(re.sub(r"\b(?:nobody|no\s+one|no-one|not)\b", " ", text, flags=re.IGNORECASE)
                                     if nobody_within(text) else text))
-    text = re.sub(r"\[\s*\]|\(\s*\)|\{\s*\}|\"\"|''", " empty ", text)
+    # an empty list or string the user wrote is "empty"; brackets emptied by the reading above ("(case-insensitive)"
+    # read as a phrase, "('Delete invoice')" as a quote) are nothing (round 13)
+    text = re.sub(_EMPTY_MARK, " empty " if _EMPTY_MARK.search(_plain_quotes(criterion)) else " ", text)
     for match in re.finditer(r"\b([A-Za-z]{2,})-([A-Za-z]{2,})\b", text):
         first, second = match.group(1).lower(), match.group(2).lower()
         alternatives = concepts_of_word(first + second)
