@@ -147,3 +147,23 @@ def test_a_setting_named_for_the_criterion_and_turned_off_does_not_do_it(tmp_pat
     # a criterion asking for it off is met by the setting off
     assert maps(tmp_path / "asked-off", "Scanning uploads for viruses is turned off",
                 {"site/settings.py": settings.format(value="False")})
+
+
+_REFUNDS = ("from datetime import date\n\nREFUND_DAYS = {days}\n\n\nclass RefundRefused(Exception):\n    pass\n\n\n"
+            "def request_refund(order, today: date):\n    if (today - order.placed_on).days > REFUND_DAYS:\n"
+            "        raise RefundRefused(f\"refunds are possible within {{REFUND_DAYS}} days\")\n    order.refunded = True\n")
+
+
+def test_a_scenario_s_given_values_are_its_inputs_when_then_states_the_rule(tmp_path: Path) -> None:
+    criterion = ("Given an order placed 40 days ago, when the customer asks for a refund, then it is refused because "
+                 "refunds are possible within 30 days of the order")
+    assert maps(tmp_path / "right", criterion, {"shop/refunds.py": _REFUNDS.format(days=30)})
+    # refunds for 45 days: the rule's 30 is nowhere
+    assert not maps(tmp_path / "other-rule", criterion, {"shop/refunds.py": _REFUNDS.format(days=45)})
+    # a Given value after a bound is the rule ("after 11:00"), and one whose Then has no number is too
+    strong = {c.label: c.strong for c in read_criterion("Given a guest who checks out after 11:00, then a fee of 20 "
+                                                        "is added").concepts}
+    assert strong.get("11") is True
+    strong = {c.label: c.strong for c in read_criterion("Given a user with 3 failed logins, when they log in again, "
+                                                        "then the account is locked").concepts}
+    assert strong.get("3") is True

@@ -86,3 +86,18 @@ def unframed(criterion: str) -> str:
                          text)
     # a frame taken off leaves its spaces; a criterion with none is left as written
     return " ".join(text.split()) if text != criterion else criterion
+
+
+_THEN = re.compile(r"\bthen\b", re.IGNORECASE)
+_INPUT_STEP = re.compile(r"\b(?:given|when)\b", re.IGNORECASE)
+
+
+def scenario_inputs_end(text: str) -> int:
+    """Where a scenario's inputs end: the start of its last Then when a Given or When comes before it and the Then
+    states a number of its own ("Given … 20 days ago, when …, then it is refused because reorders need at least 25
+    days"); -1 otherwise ("Given a user with 3 failed logins … then the account is locked": the 3 is the rule)."""
+    thens = list(_THEN.finditer(text))
+    if not thens or not _INPUT_STEP.search(text[:thens[-1].start()]) or not re.search(r"\d", text[thens[-1].end():]):
+        return -1
+    return thens[-1].start()
+
