@@ -167,3 +167,16 @@ def test_a_scenario_s_given_values_are_its_inputs_when_then_states_the_rule(tmp_
     strong = {c.label: c.strong for c in read_criterion("Given a user with 3 failed logins, when they log in again, "
                                                         "then the account is locked").concepts}
     assert strong.get("3") is True
+
+
+_UPLOADS = ("from flask import Flask, abort, request\n\napp = Flask(__name__)\nSTORE = []\n\n\n@app.post(\"/uploads\")\n"
+            "def upload():\n    content_type = request.headers.get(\"Content-Type\", \"\")\n    if content_type {op} \"\":\n"
+            "        abort(415, \"a Content-Type header is required\")\n"
+            "    STORE.append((content_type, request.get_data()))\n    return \"\", 201\n")
+
+
+def test_a_refusal_for_what_is_missing_must_not_test_that_it_is_there(tmp_path: Path) -> None:
+    criterion = "Uploads without a Content-Type header are rejected with 415"
+    assert maps(tmp_path / "right", criterion, {"files/app.py": _UPLOADS.format(op="==")})
+    # `!= ""` refuses every upload that does carry the header
+    assert not maps(tmp_path / "turned-round", criterion, {"files/app.py": _UPLOADS.format(op="!=")})

@@ -1,0 +1,58 @@
+"""A refusal for what is missing, made where it is there (round 13).
+
+"Requests without an Authorization header are rejected with 401", "orders with no delivery address are refused":
+the refusing branch must test that the named thing is absent. `if hdr != "" { http.Error(…, 401) }` refuses every
+request that does carry the header: a presence test (`!= ""`, `is not None`, `len(x) > 0`, `.length > 0`, a bare
+`if x:`) on a name of the missing thing, guarding a refusal, turns the criterion round.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pmtui.delivery.gates.abbreviations import abbreviates
+from pmtui.delivery.gates.boundaries import refusing_line
+from pmtui.delivery.gates.vocabulary import code_concepts, split_identifier
+
+_WITHOUT = re.compile(r"\b(?:without|with\s+no|missing|lacking)\s+(?:an?\s+|the\s+|any\s+)?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)",
+                      re.IGNORECASE)
+_REFUSED = re.compile(r"\b(?:reject\w*|refus\w*|denied|den(?:y|ies)|blocked|fails?|errors?|4\d\d)\b", re.IGNORECASE)
+_CONDITION = re.compile(r"^\s*(?:}\s*else\s+)?(?:if|elif|else\s+if)\s*\(?(.+?)\)?\s*(?::|\{)?\s*$")
+_OPERAND = r"([\w.$]+(?:\([^()\n]*\))?)"
+_PRESENT = (re.compile(rf"{_OPERAND}(?:\.(?:strip|trim)\(\))?\s*(?:!=|!==)\s*(?:\"\"|''|None|null|nil|undefined)"),
+            re.compile(rf"{_OPERAND}\s+is\s+not\s+None"),
+            re.compile(rf"len\(\s*{_OPERAND}\s*\)\s*(?:>\s*0|>=\s*1|!=\s*0)"),
+            re.compile(rf"{_OPERAND}\.(?:length|size|Count)\s*(?:>\s*0|>=\s*1|!==?\s*0)"))
+
+
+def _names(operand: str) -> set[str]:
+    words = {part.lower() for name in re.findall(r"[A-Za-z_]\w*|\"[^\"]*\"|'[^']*'", operand)
+             for part in split_identifier(name.strip("\"'"))}
+    return words | set(code_concepts(operand))
+
+
+def _about(operand: str, wanted: list[str]) -> bool:
+    names = _names(operand)
+    return any(word in names or code_concepts(word) & names or any(abbreviates(name, word) for name in names)
+               for word in wanted)
+
+
+def refuses_what_it_has(criterion: str, code: str) -> str:
+    """Why a refusal the criterion asks for what is missing refuses where it is there, or ""."""
+    found = _WITHOUT.search(criterion)
+    if not found or not _REFUSED.search(criterion[found.end():] + " " + criterion[:found.start()]):
+        return ""
+    wanted = [w.lower() for w in re.split(r"[\s-]+", found.group(1)) if len(w) >= 3]
+    lines = code.splitlines()
+    for index, line in enumerate(lines):
+        condition = _CONDITION.match(line)
+        if not condition or not any(refusing_line(after) for after in lines[index + 1:index + 3]):
+            continue
+        for part in re.split(r"\bor\b|\|\|", condition.group(1)):
+            part = part.strip(" ()")
+            if re.match(r"(?:not\b|!)", part):
+                continue
+            present = next((m for p in _PRESENT if (m := p.fullmatch(part))), None)
+            if present and _about(present.group(1), wanted):
+                return f"it refuses when the {found.group(1)} is there (`{part}`), not when it is missing"
+    return ""
