@@ -180,3 +180,23 @@ def test_a_refusal_for_what_is_missing_must_not_test_that_it_is_there(tmp_path: 
     assert maps(tmp_path / "right", criterion, {"files/app.py": _UPLOADS.format(op="==")})
     # `!= ""` refuses every upload that does carry the header
     assert not maps(tmp_path / "turned-round", criterion, {"files/app.py": _UPLOADS.format(op="!=")})
+
+
+_WALLET = ("class InsufficientFunds(Exception):\n    pass\n\n\nclass Wallet:\n    def __init__(self, balance_cents):\n"
+           "        self.balance_cents = balance_cents\n\n    def withdraw(self, amount_cents):\n"
+           "        if amount_cents {op} 0:\n            raise ValueError(f\"amount must be positive, got {{amount_cents}}\")\n"
+           "        if amount_cents > self.balance_cents:\n            raise InsufficientFunds(\"not enough money\")\n"
+           "        self.balance_cents -= amount_cents\n")
+_STOCK = ("def set_level(levels, sku, level):\n    if level {op} 0:\n"
+          "        raise ValueError(f\"stock level cannot be negative: {{level}}\")\n    levels[sku] = level\n")
+
+
+def test_a_sign_word_says_which_side_of_zero_is_refused(tmp_path: Path) -> None:
+    criterion = "A withdrawal whose amount is not positive is refused with an error"
+    assert maps(tmp_path / "right", criterion, {"bank/wallet.py": _WALLET.format(op="<=")})
+    # `< 0` lets a withdrawal of 0 through: zero is not positive
+    assert not maps(tmp_path / "zero-in", criterion, {"bank/wallet.py": _WALLET.format(op="<")})
+    criterion = "Stock levels are zero or more; a negative level is refused"
+    assert maps(tmp_path / "non-negative", criterion, {"shop/stock.py": _STOCK.format(op="<")})
+    # `<= 0` refuses a level of 0, which the criterion lets in
+    assert not maps(tmp_path / "zero-out", criterion, {"shop/stock.py": _STOCK.format(op="<=")})
