@@ -200,3 +200,15 @@ def test_a_sign_word_says_which_side_of_zero_is_refused(tmp_path: Path) -> None:
     assert maps(tmp_path / "non-negative", criterion, {"shop/stock.py": _STOCK.format(op="<")})
     # `<= 0` refuses a level of 0, which the criterion lets in
     assert not maps(tmp_path / "zero-out", criterion, {"shop/stock.py": _STOCK.format(op="<=")})
+
+
+_HISTORY = ("from dataclasses import dataclass\n\n\n@dataclass\nclass Order:\n    id: int\n    status: str\n\n\n"
+            "def order_history(orders: list[Order]) -> list[Order]:\n    \"\"\"The customer's orders for the history page.\"\"\"\n"
+            "    return [o for o in orders if o.status {op} \"cancelled\"]\n")
+
+
+def test_what_a_list_keeps_out_must_not_be_all_its_filter_keeps(tmp_path: Path) -> None:
+    criterion = "Cancelled orders are never listed in the order history"
+    assert maps(tmp_path / "right", criterion, {"shop/history.py": _HISTORY.format(op="!=")})
+    # the history lists only the cancelled orders
+    assert not maps(tmp_path / "only-them", criterion, {"shop/history.py": _HISTORY.format(op="==")})
