@@ -212,3 +212,16 @@ def test_what_a_list_keeps_out_must_not_be_all_its_filter_keeps(tmp_path: Path) 
     assert maps(tmp_path / "right", criterion, {"shop/history.py": _HISTORY.format(op="!=")})
     # the history lists only the cancelled orders
     assert not maps(tmp_path / "only-them", criterion, {"shop/history.py": _HISTORY.format(op="==")})
+
+
+_LOG_FORMAT = ("import logging\nimport os\n\nfrom .formatters import JsonFormatter\n\n\n"
+               "def log_formatter() -> logging.Formatter:\n    fmt = os.getenv(\"LOG_FORMAT\", \"{default}\")\n"
+               "    if fmt == \"json\":\n        return JsonFormatter()\n"
+               "    return logging.Formatter(\"%(asctime)s %(levelname)s %(message)s\")\n")
+
+
+def test_a_stated_default_is_the_fallback_of_its_variable(tmp_path: Path) -> None:
+    criterion = "The log format is read from LOG_FORMAT (default json)"
+    assert maps(tmp_path / "right", criterion, {"svc/logformat.py": _LOG_FORMAT.format(default="json")})
+    # json is named, but the fallback is text
+    assert not maps(tmp_path / "other", criterion, {"svc/logformat.py": _LOG_FORMAT.format(default="text")})

@@ -27,6 +27,7 @@ from pmtui.delivery.gates.boundaries import refusing_line
 from pmtui.delivery.gates.code_idioms import idiom_concepts
 from pmtui.delivery.gates.excluded_kinds import keeps_the_kept_out
 from pmtui.delivery.gates.sign_checks import zero_on_the_wrong_side
+from pmtui.delivery.gates.stated_defaults import another_default
 from pmtui.delivery.gates.unread_names import turned_off
 from pmtui.delivery.gates.user_phrasing import status_numbers
 from pmtui.delivery.gates.vocabulary import read_criterion, split_identifier, stem
@@ -505,5 +506,6 @@ def user_blocker(criterion: str, unit_code: str, file_code: str) -> str:
             or bounds_the_parameter_otherwise(criterion, file_code) or names_the_file_without_its_date(criterion, file_code)
             or never_called_at_start(criterion, unit_code, file_code) or uses_the_flag_where_absent(criterion, unit_code)
             or turned_off(criterion, unit_code) or refuses_what_it_has(criterion, unit_code)
-            or zero_on_the_wrong_side(criterion, unit_code) or keeps_the_kept_out(criterion, unit_code))
+            or zero_on_the_wrong_side(criterion, unit_code) or keeps_the_kept_out(criterion, unit_code)
+            or another_default(criterion, unit_code))
 
