@@ -225,3 +225,16 @@ def test_a_stated_default_is_the_fallback_of_its_variable(tmp_path: Path) -> Non
     assert maps(tmp_path / "right", criterion, {"svc/logformat.py": _LOG_FORMAT.format(default="json")})
     # json is named, but the fallback is text
     assert not maps(tmp_path / "other", criterion, {"svc/logformat.py": _LOG_FORMAT.format(default="text")})
+
+
+_CART_PANEL = ("type Item = {{ sku: string; qty: number }};\n\nexport function CartPanel({{ items }}: {{ items: Item[] }}) {{\n"
+               "  return (\n    <aside>\n      {{items.length {op} 0 && <p className=\"empty\">Your cart is empty</p>}}\n"
+               "      <ul>\n        {{items.map((i) => <li key={{i.sku}}>{{i.sku}} × {{i.qty}}</li>)}}\n      </ul>\n"
+               "    </aside>\n  );\n}}\n")
+
+
+def test_an_empty_state_is_shown_when_the_list_is_empty_not_when_it_has_something(tmp_path: Path) -> None:
+    criterion = "When the cart is empty the user sees 'Your cart is empty'"
+    assert maps(tmp_path / "right", criterion, {"web/src/CartPanel.tsx": _CART_PANEL.format(op="===")})
+    # shown beside a full cart, never beside an empty one
+    assert not maps(tmp_path / "inverted", criterion, {"web/src/CartPanel.tsx": _CART_PANEL.format(op=">")})

@@ -56,3 +56,30 @@ def refuses_what_it_has(criterion: str, code: str) -> str:
             if present and _about(present.group(1), wanted):
                 return f"it refuses when the {found.group(1)} is there (`{part}`), not when it is missing"
     return ""
+
+
+# "when the list is empty the user sees 'No invoices yet'", "an empty state": what is shown when there is nothing
+_EMPTY_ASKED = re.compile(r"\b(?:is|are)\s+empty\b|\bempty\s+(?:state|list|page)\b|\bnothing\s+to\s+show\b|"
+                          r"\bno\s+\w+\s+yet\b", re.IGNORECASE)
+_TEMPLATE_IF = re.compile(r"\{%-?\s*(?:if|elif)\s+(.+?)\s*-?%\}|\{\{\s*#if\s+(.+?)\s*\}\}|\{\s*(.+?)\s*&&\s*\(?\s*<")
+_BARE = re.compile(r"[\w.]+")
+_EMPTY_TEXT = re.compile(r"\b(?:no|nothing|none|empty)\b", re.IGNORECASE)
+
+
+def shows_empty_when_full(criterion: str, code: str) -> str:
+    """Why the code shows its empty-state text under a test that the list has something, or ""."""
+    if not _EMPTY_ASKED.search(criterion):
+        return ""
+    quoted = [q.lower() for pair in re.findall(r"'([^'\n]+)'|\"([^\"\n]+)\"", criterion) for q in pair if q]
+    lines = code.splitlines()
+    for index, line in enumerate(lines):
+        found = _TEMPLATE_IF.search(line) or _CONDITION.match(line)
+        if not found:
+            continue
+        test = next(g for g in found.groups() if g).strip(" ()")
+        shown = " ".join([line[found.end():], *lines[index + 1:index + 3]]).lower()
+        says_empty = any(q in shown for q in quoted) if quoted else bool(_EMPTY_TEXT.search(shown))
+        present = _BARE.fullmatch(test) or any(p.fullmatch(test) for p in _PRESENT)
+        if says_empty and present and not re.match(r"(?:not\b|!)", test):
+            return f"it shows the empty state when `{test}` has something"
+    return ""
