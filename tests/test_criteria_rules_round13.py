@@ -238,3 +238,20 @@ def test_an_empty_state_is_shown_when_the_list_is_empty_not_when_it_has_somethin
     assert maps(tmp_path / "right", criterion, {"web/src/CartPanel.tsx": _CART_PANEL.format(op="===")})
     # shown beside a full cart, never beside an empty one
     assert not maps(tmp_path / "inverted", criterion, {"web/src/CartPanel.tsx": _CART_PANEL.format(op=">")})
+
+
+_SIGNUP = ("import {{ useState }} from \"react\";\n\n"
+           "export function SignupForm({{ onSignup }}: {{ onSignup: (email: string, pw: string) => void }}) {{\n"
+           "  const [email, setEmail] = useState(\"\");\n  const [password, setPassword] = useState(\"\");\n"
+           "  const isValid = email.includes(\"@\") && password.length >= 8;\n  return (\n"
+           "    <form onSubmit={{(e) => {{ e.preventDefault(); onSignup(email, password); }}}}>\n"
+           "      <input value={{email}} onChange={{(e) => setEmail(e.target.value)}} />\n"
+           "      <input type=\"password\" value={{password}} onChange={{(e) => setPassword(e.target.value)}} />\n"
+           "      <button type=\"submit\" disabled={{{value}}}>Sign up</button>\n    </form>\n  );\n}}\n")
+
+
+def test_a_control_disabled_until_the_form_is_ready_is_not_disabled_by_its_being_ready(tmp_path: Path) -> None:
+    criterion = "The Sign up button stays disabled until the email and password are valid"
+    assert maps(tmp_path / "right", criterion, {"web/src/SignupForm.tsx": _SIGNUP.format(value="!isValid")})
+    # disabled once the form is valid, enabled while it is not
+    assert not maps(tmp_path / "inverted", criterion, {"web/src/SignupForm.tsx": _SIGNUP.format(value="isValid")})

@@ -83,3 +83,21 @@ def shows_empty_when_full(criterion: str, code: str) -> str:
         if says_empty and present and not re.match(r"(?:not\b|!)", test):
             return f"it shows the empty state when `{test}` has something"
     return ""
+
+
+# "greyed out until all required fields are filled in", "disabled until the form is valid"
+_DISABLED_UNTIL = re.compile(r"\b(?:greyed|grayed|disabled|inactive|unclickable)\b[^.;]*?\buntil\b", re.IGNORECASE)
+_DISABLED_BY = re.compile(r"(?:\bdisabled\s*=\s*\{|:disabled\s*=\s*\"|\.disabled\(|\bdisabled\s*[:=]\s*)\s*([!\w.$]+)\s*[}\")]?")
+_READY = re.compile(r"complete|valid|filled|ready|can[A-Z_]|canSubmit|enabled|ok\b", re.IGNORECASE)
+
+
+def disabled_when_ready(criterion: str, code: str) -> str:
+    """Why the control the criterion disables until the form is ready is disabled by the form being ready, or ""."""
+    if not _DISABLED_UNTIL.search(criterion):
+        return ""
+    for found in _DISABLED_BY.finditer(code):
+        value = found.group(1)
+        if not value.startswith("!") and _READY.search(value.rsplit(".", 1)[-1]) and not re.search(
+                r"in(?:complete|valid)|not|un", value, re.IGNORECASE):
+            return f"it is disabled by `{value}`: disabled once the form is ready, enabled until then"
+    return ""
