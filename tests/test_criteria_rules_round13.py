@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pmtui.delivery.gates.abbreviations import abbreviates
-from pmtui.delivery.gates.criterion_classes import explicit_durations
+from pmtui.delivery.gates.criterion_classes import named_durations
 from pmtui.delivery.gates.criterion_frames import unframed
 from pmtui.delivery.gates.vocabulary import read_criterion
 from tests.criteria_corpus.corpus import Case, run_case
@@ -77,9 +77,10 @@ def test_a_spec_s_describe_and_it_are_its_frame(tmp_path: Path) -> None:
 
 
 def test_a_constant_named_for_its_unit_states_a_duration(tmp_path: Path) -> None:
-    assert ("20", 1200.0) in explicit_durations("export const IDLE_LIMIT_MS = 20 * 60 * 1000;")
-    assert ("5", 300.0) in explicit_durations("lock_minutes = 5\n")
-    assert explicit_durations("items = 5\n") == []  # `items` ends in "ms" but names no unit
+    assert named_durations("export const IDLE_LIMIT_MS = 20 * 60 * 1000;") == [("20", 1200.0)]
+    assert named_durations("lock_minutes = 5\n") == [("5", 300.0)]
+    assert named_durations("items = 5\n") == []  # `items` ends in "ms" but names no unit
+    assert named_durations("const DAY_MS = 24 * 60 * 60 * 1000;") == []  # a unit to multiply, no duration
     criterion = "A session goes stale after 20 minutes of inactivity"
     assert maps(tmp_path / "right", criterion, {"src/session.ts": _SESSION_TS.format(limit="20 * 60 * 1000")})
     # 20 seconds: the bare 20 beside "stale" was taken for 20 minutes

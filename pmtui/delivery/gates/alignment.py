@@ -56,6 +56,7 @@ from pmtui.delivery.gates.criterion_classes import (
     explicit_durations,
     hooks_only_new,
     keys_out_of_order,
+    named_durations,
     negated_reads,
     one_line_names_both,
     reads_env,
@@ -248,7 +249,7 @@ def _has(concept: Concept, unit: Unit) -> bool:
     if kind == "quantity":
         number, word = concept.label.split()
         target = float(number) * TIME_UNITS[word]
-        stated = explicit_durations(unit.code_text) + timeout_durations(unit.code_text)
+        stated = explicit_durations(unit.code_text) + timeout_durations(unit.code_text) + named_durations(unit.code_text)
         if any(abs(seconds - target) <= 1e-9 * max(1.0, target) for _, seconds in stated):
             return True
         if any(value == number for value, _ in stated):
