@@ -33,8 +33,8 @@ read) and measured once (21/45, 13 false passes), then used with the other sets 
 classes (36/45, none after); its floor below is that figure, not the recall goal.
 Round 13: heldout18.yaml (Jira "AC1:", Gherkin Scenario Outlines with Examples, "REQ-12 The system shall", BDD spec
 titles, UI checklists, data, performance, security, i18n and accessibility criteria) was written before any rule
-changed (and before the rules were read); measured by bench/criteria_recall.py, its first figure recorded in
-docs/benchmarks.md; no recall is demanded of it here.
+changed (and before the rules were read) and measured once (20/55, 15 false passes), then used with a class study of
+every set's first-measured misses to find mechanisms (27/55, 8 false passes after); its floor below is that figure.
 """
 
 from __future__ import annotations
@@ -273,6 +273,23 @@ def test_held_out_17_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[
     # round 12 used it with the other sets to find classes: 36/45 after
     assert score.recall >= 36 / 45, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
+
+
+# the eight wrong changes of held-out 18 round 13 left passing (docs/benchmarks.md, Round 13): no other may pass
+_HELD_OUT_18_KNOWN_FALSE_PASSES = frozenset({
+    "h18-wrong-trial-banner-lt-3", "h18-wrong-trial-banner-info", "h18-wrong-upload-unsanitised",
+    "h18-wrong-argon2-sha256", "h18-wrong-qty-range-98", "h18-wrong-env-config-unused",
+    "h18-wrong-admin-self-delete-other", "h18-wrong-import-skip-name"})
+
+
+def test_held_out_18_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[str], Score]) -> None:
+    """Held-out 18 (Jira, Gherkin outlines, REQ-nn, BDD titles, UI, data, performance, security, i18n criteria) was
+    written in round 13 before the matcher's rules were read, and measured once: 20/55 and fifteen false passes."""
+    score = scores("heldout18")
+    # round 13 used it with the class study of every set's first-measured misses: 27/55 after
+    assert score.recall >= 27 / 55, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes
+                if o.case.id not in _HELD_OUT_18_KNOWN_FALSE_PASSES]
 
 
 def test_pm_written_plans_keep_their_recall_and_gain_no_false_pass(scores: Callable[[str], Score]) -> None:
