@@ -15,10 +15,12 @@ heldout16: written before round 10's changes and before its rules were read, mea
 pm_written: criteria copied from plans pmtui's own offline PM wrote, changes written as agents that know nothing of
 pmtui write them, before the rules were read, measured once; heldout17: criteria as users write them in their own plans
 (user stories, Given/When/Then, GitHub checkboxes, terse shorthand), written before round 12's changes and before its
-rules were read, measured once) prints recall on the correct changes, the wrong changes that passed (false passes),
+rules were read, measured once; heldout18: Jira "AC1:", Gherkin Scenario Outlines, "REQ-12 The system shall", BDD spec
+titles, UI checklists, data, performance, security, i18n and accessibility criteria, written before round 13's changes
+and before its rules were read, measured once) prints recall on the correct changes, the wrong changes that passed (false passes),
 each miss with the matcher's reason, and the time per criterion.
 
-    .venv/bin/python bench/criteria_recall.py [--set tuned|heldout|heldout2|...|heldout16|pm_written|heldout17|all]
+    .venv/bin/python bench/criteria_recall.py [--set tuned|heldout|heldout2|...|heldout16|pm_written|heldout17|heldout18|all]
 """
 
 from __future__ import annotations

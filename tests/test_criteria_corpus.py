@@ -31,6 +31,10 @@ Round 12: heldout17.yaml (criteria as users write them in their own plans: user 
 checkboxes, terse shorthand, HTTP and exit codes) was written before any rule changed (and before the rules were
 read) and measured once (21/45, 13 false passes), then used with the other sets and bench/criteria_mutants.py to find
 classes (36/45, none after); its floor below is that figure, not the recall goal.
+Round 13: heldout18.yaml (Jira "AC1:", Gherkin Scenario Outlines with Examples, "REQ-12 The system shall", BDD spec
+titles, UI checklists, data, performance, security, i18n and accessibility criteria) was written before any rule
+changed (and before the rules were read) and measured once (20/55, 15 false passes), then used with a class study of
+every set's first-measured misses to find mechanisms (27/55, 8 false passes after); its floor below is that figure.
 """
 
 from __future__ import annotations
@@ -86,7 +90,7 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
                           ("heldout10", 20, 16), ("heldout11", 15, 12), ("heldout12", 20, 12),
                           ("heldout13", 24, 16), ("heldout14", 30, 24), ("heldout15", 30, 24),
                           ("heldout16", 36, 30), ("pm_written", 45, 25),
-                          ("heldout17", 40, 25)])
+                          ("heldout17", 40, 25), ("heldout18", 40, 25)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -96,7 +100,7 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
     everything = [case.id for other in ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5",
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
                                         "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
-                                        "pm_written", "heldout17")
+                                        "pm_written", "heldout17", "heldout18")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
@@ -144,7 +148,7 @@ def test_held_out_7_stays_at_its_once_measured_figure(scores: Callable[[str], Sc
 @pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
                                   "heldout8", "heldout9", "heldout10", "heldout11",
                                   "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
-                                  "pm_written", "heldout17"])
+                                  "pm_written", "heldout17", "heldout18"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, scores: Callable[[str], Score]) -> None:
     for outcome in scores(name).correct:
         if outcome.passed:
@@ -269,6 +273,23 @@ def test_held_out_17_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[
     # round 12 used it with the other sets to find classes: 36/45 after
     assert score.recall >= 36 / 45, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
+
+
+# the eight wrong changes of held-out 18 round 13 left passing (docs/benchmarks.md, Round 13): no other may pass
+_HELD_OUT_18_KNOWN_FALSE_PASSES = frozenset({
+    "h18-wrong-trial-banner-lt-3", "h18-wrong-trial-banner-info", "h18-wrong-upload-unsanitised",
+    "h18-wrong-argon2-sha256", "h18-wrong-qty-range-98", "h18-wrong-env-config-unused",
+    "h18-wrong-admin-self-delete-other", "h18-wrong-import-skip-name"})
+
+
+def test_held_out_18_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[str], Score]) -> None:
+    """Held-out 18 (Jira, Gherkin outlines, REQ-nn, BDD titles, UI, data, performance, security, i18n criteria) was
+    written in round 13 before the matcher's rules were read, and measured once: 20/55 and fifteen false passes."""
+    score = scores("heldout18")
+    # round 13 used it with the class study of every set's first-measured misses: 27/55 after
+    assert score.recall >= 27 / 55, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes
+                if o.case.id not in _HELD_OUT_18_KNOWN_FALSE_PASSES]
 
 
 def test_pm_written_plans_keep_their_recall_and_gain_no_false_pass(scores: Callable[[str], Score]) -> None:

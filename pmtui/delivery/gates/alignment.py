@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pmtui.delivery.gates.abbreviations import spelled_alike
 from pmtui.delivery.gates.amounts import HUNDREDTHS, only_in_hundredths
 from pmtui.delivery.gates.boundaries import (
     floors_the_cap,
@@ -55,6 +56,7 @@ from pmtui.delivery.gates.criterion_classes import (
     explicit_durations,
     hooks_only_new,
     keys_out_of_order,
+    named_durations,
     negated_reads,
     one_line_names_both,
     reads_env,
@@ -97,6 +99,7 @@ from pmtui.delivery.gates.rank_direction import takes_the_worst, wrong_change_di
 from pmtui.delivery.gates.roles import keeps_the_left_out, role_refused
 from pmtui.delivery.gates.sign_checks import sign_of_another_value
 from pmtui.delivery.gates.time_direction import wrong_time_direction
+from pmtui.delivery.gates.unread_names import unproven_word
 from pmtui.delivery.gates.user_checks import user_blocker
 from pmtui.delivery.gates.user_phrasing import mark_returned_exits, plain_criterion
 from pmtui.delivery.gates.vocabulary import (
@@ -113,7 +116,6 @@ from pmtui.delivery.gates.vocabulary import (
     is_action,
     normalise_text,
     numbers_in,
-    one_typo_apart,
     read_criterion,
     split_identifier,
     stem,
@@ -247,7 +249,7 @@ def _has(concept: Concept, unit: Unit) -> bool:
     if kind == "quantity":
         number, word = concept.label.split()
         target = float(number) * TIME_UNITS[word]
-        stated = explicit_durations(unit.code_text) + timeout_durations(unit.code_text)
+        stated = explicit_durations(unit.code_text) + timeout_durations(unit.code_text) + named_durations(unit.code_text)
         if any(abs(seconds - target) <= 1e-9 * max(1.0, target) for _, seconds in stated):
             return True
         if any(value == number for value, _ in stated):
@@ -281,7 +283,7 @@ def _has(concept: Concept, unit: Unit) -> bool:
     if kind == "call":
         return concept.label.lower() in unit.defines
     if kind == "short":
-        return concept.label in unit.names
+        return concept.label in unit.names or spelled_alike(concept.label.lower(), unit.names)
     if kind == "dateformat":
         return concept.label in date_formats(unit.code_text)
     if is_action(concept):
@@ -301,9 +303,8 @@ def _has(concept: Concept, unit: Unit) -> bool:
     symbol = SYMBOL_WORDS.get(concept.label.lower()) or SYMBOL_WORDS.get(concept.label.lower().removesuffix("s"))
     if symbol and re.search(rf"""(['"`]){re.escape(symbol)}\1""", unit.code_text):
         return True
-    # A typo in the criterion ("invoce"): the code's word one letter away.
-    wanted = concept.label.lower()
-    return len(wanted) >= 5 and any(one_typo_apart(wanted, name) for name in unit.names if len(name) >= 4)
+    # A typo in the criterion ("invoce"): the code's word one letter away; an abbreviation either way (`pw`, "qty").
+    return spelled_alike(concept.label.lower(), unit.names)
 
 
 def _blocker(unit: Unit, reading: CriterionReading, hides_done: bool = False, hides_past: bool = False) -> str:
@@ -427,6 +428,7 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                                                      for name in unread)))
             matched = [c for c in matched if not (c.kind == "number" and c.label not in stated
                                                   and not c.forms & stated and c.label not in unit.test_numbers)]
+        matched = [c for c in matched if not unproven_word(c, unit, unread, criterion, code_concepts)]
         if not precise:
             # a number found only as a precision (`round(x, 2)`, `.toFixed(2)`) is no quantity of the criterion's
             rounding = precision_only(unit.code_text)

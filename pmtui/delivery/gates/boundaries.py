@@ -143,7 +143,7 @@ _CONDITIONS = ((re.compile(rf"\b(?:less|fewer|shorter|younger|lower|smaller|earl
                (re.compile(rf"\b{_N}{_UNIT}\s+(?:\w+\s+)?or\s+(?:more|above|over)\b|\bat\s+least\s+{_N}", re.IGNORECASE),
                 ">="))
 _COMPLEMENT = {"<": ">=", ">=": "<", ">": "<=", "<=": ">"}
-_REFUSES = re.compile(r"\breturn\s+(?:false|False|Err\b|err\b|(?:[\w.]*\.)?Err[A-Z]\w*|errors\.New\(|fmt\.Errorf\()|\braise\b|\bthrow\b|\babort\b|\bexit\s*\(?\s*[1-9]|"
+_REFUSES = re.compile(r"\breturn\s+(?:false|False|(?:Ok|Some)\(\s*false\s*\)|Err\b|err\b|(?:[\w.]*\.)?Err[A-Z]\w*|errors\.New\(|fmt\.Errorf\()|\braise\b|\bthrow\b|\babort\b|\bexit\s*\(?\s*[1-9]|"
                       r"\b4\d\d\b|\bdeny\b|\breject\w*\(")
 
 

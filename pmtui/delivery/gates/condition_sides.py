@@ -91,6 +91,17 @@ def _is_count(operand: str, code: str) -> bool:
     return bool(name) and any(_COUNT.search(line) for line in re.findall(rf"\b{re.escape(name)}\s*=[^=\n][^\n]*", code))
 
 
+# a function's first line: what comes before it is another function's (a file's units read as one text repeat them)
+_DEFINITION = re.compile(r"\b(?:def|fn|func|function)\s+[\w$]+\s*[(<]")
+
+
+def _before(lines: list[str], index: int) -> str:
+    """The six lines before the check, back to its function's first line."""
+    window = lines[max(0, index - 6):index]
+    starts = [n for n, line in enumerate(window) if _DEFINITION.search(line)]
+    return "\n".join(window[starts[-1]:] if starts else window)
+
+
 def lets_one_more_in(criterion: str, code: str) -> str:
     """Why the code refuses a count only above the criterion's cap, counted before the new one is added, or ""."""
     caps = {_plain(n) for n in _CAP.findall(criterion)}
@@ -110,8 +121,8 @@ def lets_one_more_in(criterion: str, code: str) -> str:
         refusing = [(i, op, other) for i, op, other in checks if any(refusing_line(x) for x in lines[i:i + 3])]
         if not refusing or any(op != ">" or not _is_count(other, bare) for _, op, other in refusing):
             continue
-        if any("+" in lines[i] or _ADDED.search("\n".join(lines[max(0, i - 6):i]))
-               or re.search(rf"(?<![\w.]){re.escape(other)}\s*(?:\+=|\+\+)", "\n".join(lines[max(0, i - 6):i]))
+        if any("+" in lines[i] or _ADDED.search(_before(lines, i))
+               or re.search(rf"(?<![\w.]){re.escape(other)}\s*(?:\+=|\+\+)", _before(lines, i))
                for i, _, other in refusing):
             continue
         return (f"it refuses a count only above {number}, counted before the new one is added: "

@@ -278,6 +278,38 @@ def explicit_durations(code: str) -> list[tuple[str, float]]:
     return found
 
 
+# round 13: a constant named for its unit states a duration (`IDLE_TIMEOUT_MS = 15 * 60 * 1000`, `ttl_minutes = 5`,
+# `const retryDelaySecs = 2`): the product of its literals in the name's unit. Read where a criterion's duration is
+# looked for (alignment), not by explicit_durations' other callers; a constant naming a time unit itself
+# (`DAY_MS = 24 * 60 * 60 * 1000`) is a unit to multiply, no duration
+_NAMED_UNIT = re.compile(r"\b(\w+?)(ms|millis|milliseconds|secs?|seconds|mins?|minutes|hours|days)\s*(?::\s*[\w.]+\s*)?=(?!=)"
+                         r"\s*(\d[\d_]*(?:\.\d+)?(?:\s*\*\s*\d[\d_]*)*)\s*(?=[;,)\n]|$)", re.IGNORECASE | re.MULTILINE)
+_UNIT_OF_NAME = {"ms": 1e-3, "millis": 1e-3, "milliseconds": 1e-3, "sec": 1, "secs": 1, "seconds": 1, "min": 60,
+                 "mins": 60, "minutes": 60, "hours": 3600, "days": 86400}
+
+
+_TIME_UNIT_NAME = re.compile(r"(?:^|_|(?<=[a-z])(?=[A-Z]))(?:one_?)?(?:sec(?:ond)?|min(?:ute)?|hour|day|week)s?_?$",
+                             re.IGNORECASE)
+
+
+def named_durations(code: str) -> list[tuple[str, float]]:
+    """(number, seconds) of every constant named for its unit (`IDLE_TIMEOUT_MS = 15 * 60 * 1000` is (15, 900))."""
+    found: list[tuple[str, float]] = []
+    for match in _NAMED_UNIT.finditer(code):
+        name, unit, value = match.groups()
+        # the unit is the name's last part: `IDLE_MS`, `idleMs`, `idle_ms`; never the end of a word (`items`)
+        if not (name.endswith("_") or (name[-1:].islower() and unit[0].isupper())) or _TIME_UNIT_NAME.search(name):
+            continue
+        factors = [float(f.replace("_", "")) for f in re.split(r"\s*\*\s*", value.strip())]
+        product = 1.0
+        for factor in factors:
+            product *= factor
+        first = value.strip().split("*")[0].strip().replace("_", "")
+        found.append((first.rstrip("0").rstrip(".") if "." in first else str(int(first)),
+                      product * _UNIT_OF_NAME[unit.lower()]))
+    return found
+
+
 # "sorted by aisle, then by shelf": two sort keys in an order the code must keep.
 _SORT_KEYS = re.compile(r"\b(?:sort\w*|order\w*|rank\w*|list\w*|group\w*)\s+by\s+(?:the\s+|its\s+|their\s+)?([A-Za-z]+)"
                         r"\s*(?:,\s*|\s+)(?:and\s+)?(?:then\s+(?:by\s+)?|(?:with\s+)?ties\s+(?:are\s+)?broken\s+by\s+)"

@@ -31,3 +31,39 @@ def sign_of_another_value(criterion: str, code: str, wanted: Iterable[frozenset[
     if any(concepts_of(operand) & alternatives for operand in operands for alternatives in wanted):
         return ""
     return f"it checks the sign of {operands[0]}, a value the criterion does not name"
+
+
+# round 13: which side of zero a sign word refuses. "positive" leaves zero out ("not a positive integer" refuses 0);
+# "non-negative", "zero or more" let it in
+_POSITIVE = re.compile(r"\b(?<!non-)(?<!non )positive\b|\b(?:greater|more)\s+than\s+zero\b|\babove\s+zero\b",
+                       re.IGNORECASE)
+_NON_NEGATIVE = re.compile(r"\bnon-?\s?negative\b|\bzero\s+or\s+(?:more|greater|above)\b|\bnot\s+negative\b",
+                           re.IGNORECASE)
+_IF = re.compile(r"^\s*(?:}\s*else\s+)?(?:if|elif|else\s+if|unless)\b(.*)$")
+_REFUSING = re.compile(r"\braise\b|\bthrow\b|\babort\(|\breturn\s+(?:false|False|None|null|nil|Err\b|err\b|"
+                       r"res\.status\(\s*4\d\d|.*\b4\d\d\b)|\bstatus\(\s*4\d\d|\bhttp\.Error\(|\bexit\s*\(?\s*[1-9]")
+
+
+def zero_on_the_wrong_side(criterion: str, code: str) -> str:
+    """Why a refusal of a sign lets zero in where the criterion's word leaves it out (`qty < 0` for "not a positive
+    integer") or refuses it where the criterion lets it in (`n <= 0` for "non-negative"), or ""."""
+    positive, non_negative = bool(_POSITIVE.search(criterion)), bool(_NON_NEGATIVE.search(criterion))
+    if positive == non_negative:
+        return ""
+    lines = code.splitlines()
+    for index, line in enumerate(lines):
+        condition = _IF.match(line)
+        if not condition or not any(_REFUSING.search(after) for after in lines[index:index + 3]):
+            continue
+        # each side of an `or` refuses on its own; a negated side says which values it keeps, not which it refuses
+        sides = [side for side in re.split(r"\bor\b|\|\|", condition.group(1)) if not re.search(r"\bnot\b|!(?!=)", side)]
+        if not sides or re.search(r"\band\b|&&", condition.group(1)):
+            continue
+        test = " or ".join(sides)
+        strict = re.search(rf"({_OPERAND})\s*<\s*0(?![\w.=])|(?<![\w.])0\s*>\s*({_OPERAND})", test)
+        loose = re.search(rf"({_OPERAND})\s*<=\s*0(?![\w.])|(?<![\w.])0\s*>=\s*({_OPERAND})", test)
+        if positive and strict and not loose and not re.search(r"==\s*0(?![\w.])|<\s*1(?![\w.])", test):
+            return f"it refuses only below zero (`{strict.group(0)}`): zero, which is not positive, gets in"
+        if non_negative and loose:
+            return f"it refuses zero (`{loose.group(0)}`), which the criterion lets in"
+    return ""

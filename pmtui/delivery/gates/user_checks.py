@@ -22,8 +22,17 @@ from __future__ import annotations
 
 import re
 
+from pmtui.delivery.gates.absence_checks import (
+    disabled_when_ready,
+    refuses_what_it_has,
+    shows_empty_when_full,
+)
 from pmtui.delivery.gates.boundaries import refusing_line
 from pmtui.delivery.gates.code_idioms import idiom_concepts
+from pmtui.delivery.gates.excluded_kinds import keeps_the_kept_out
+from pmtui.delivery.gates.sign_checks import zero_on_the_wrong_side
+from pmtui.delivery.gates.stated_defaults import another_default
+from pmtui.delivery.gates.unread_names import turned_off
 from pmtui.delivery.gates.user_phrasing import status_numbers
 from pmtui.delivery.gates.vocabulary import read_criterion, split_identifier, stem
 
@@ -499,5 +508,9 @@ def user_blocker(criterion: str, unit_code: str, file_code: str) -> str:
             or refuses_without_the_state(criterion, file_code)
             or refuses_all_but_the_named(criterion, unit_code) or fails_on_the_wrong_side(criterion, unit_code)
             or bounds_the_parameter_otherwise(criterion, file_code) or names_the_file_without_its_date(criterion, file_code)
-            or never_called_at_start(criterion, unit_code, file_code) or uses_the_flag_where_absent(criterion, unit_code))
+            or never_called_at_start(criterion, unit_code, file_code) or uses_the_flag_where_absent(criterion, unit_code)
+            or turned_off(criterion, unit_code) or refuses_what_it_has(criterion, unit_code)
+            or zero_on_the_wrong_side(criterion, unit_code) or keeps_the_kept_out(criterion, unit_code)
+            or another_default(criterion, unit_code) or shows_empty_when_full(criterion, unit_code)
+            or disabled_when_ready(criterion, unit_code))
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from pmtui.delivery.gates.criterion_frames import unframed
 from pmtui.delivery.gates.vocabulary_data import REASONS
 
 # a Markdown task-list item: a bullet (or none) and a box, empty or ticked
@@ -30,9 +31,10 @@ _PLACEHOLDER = re.compile(r"(?<=[=\s])[NMK](?=[\s,.;:)]|$)")
 
 
 def plain_criterion(criterion: str) -> str:
-    """The criterion without the task-list box of the issue it was copied from, and a placeholder N for any number
-    read as no name the code must have (user_checks judges the bound it is given against the parameter)."""
-    text = _TASK_BOX.sub("", criterion, count=1)
+    """The criterion without its frame (criterion_frames) and the task-list box of the issue it was copied from, and a
+    placeholder N for any number read as no name the code must have (user_checks judges the bound it is given against
+    the parameter)."""
+    text = _TASK_BOX.sub("", unframed(criterion), count=1)
     return _PLACEHOLDER.sub(" ", text)
 
 

@@ -49,6 +49,7 @@ from pmtui.delivery.gates.criterion_classes import (
     sort_keys,
     until_both,
 )
+from pmtui.delivery.gates.criterion_frames import scenario_inputs_end
 from pmtui.delivery.gates.synonyms import _GROUPS, SPECIFIC, SYMBOL_WORDS  # noqa: F401 - SYMBOL_WORDS re-exported
 from pmtui.delivery.gates.time_direction import plain_comparatives
 from pmtui.delivery.gates.user_phrasing import status_numbers
@@ -111,6 +112,10 @@ _REASON_TITLED = re.compile("|".join(rf"\b{' '.join(w.capitalize() for w in r.sp
 # A negated action with nothing after it but its object: "without removing it", "never modifies the list".
 _REFRAIN = re.compile(r"\b(?:without|never|not|no longer)\s+([A-Za-z]+)(?=\s*$|\s*[,.;]|\s+(?:it|them|anything|any|the|a|an|"
                       r"its|their|existing|original)\b)", re.IGNORECASE)
+# a number after a bound or a time's side is a rule even in a scenario's Given: "checks out after 11:00"
+_BOUNDED = re.compile(r"\b(?:after|before|until|by|over|under|above|below|than|least|most|within|between|from|to|"
+                      r"exceeds?|limit|max(?:imum)?|min(?:imum)?)\s+(?:[^\s\d]+\s+)?[£$€₹]?\s*$", re.IGNORECASE)
+_EMPTY_MARK = re.compile(r"\[\s*\]|\(\s*\)|\{\s*\}|\"\"|''")
 _NEGATION = re.compile(r"\b(?:not|never|no|nothing|cannot|without|nor|neither|nobody|nowhere)\b", re.IGNORECASE)
 _ABOUT_DOCS = re.compile(r"\b(?:readme|docs?|documentation|documented|changelog|guide|manual|docstrings?|wiki|"
                          r"contributing|faq)\b", re.IGNORECASE)
@@ -555,7 +560,9 @@ def read_criterion(criterion: str) -> CriterionReading:
     # "when nobody checks in within 30 minutes" is a condition (a deadline passed), not a prohibition
     negated = bool(_NEGATION.search(re.sub(r"\b(?:nobody|no\s+one|no-one|not)\b", " ", text, flags=re.IGNORECASE)
                                     if nobody_within(text) else text))
-    text = re.sub(r"\[\s*\]|\(\s*\)|\{\s*\}|\"\"|''", " empty ", text)
+    # an empty list or string the user wrote is "empty"; brackets emptied by the reading above ("(case-insensitive)"
+    # read as a phrase, "('Delete invoice')" as a quote) are nothing (round 13)
+    text = re.sub(_EMPTY_MARK, " empty " if _EMPTY_MARK.search(_plain_quotes(criterion)) else " ", text)
     for match in re.finditer(r"\b([A-Za-z]{2,})-([A-Za-z]{2,})\b", text):
         first, second = match.group(1).lower(), match.group(2).lower()
         alternatives = concepts_of_word(first + second)
@@ -570,6 +577,7 @@ def read_criterion(criterion: str) -> CriterionReading:
     names |= {t.lower() for t in tokens if 2 <= len(t) <= 6 and t.lower() not in STOPWORDS}
     spelled = _acronym_runs(tokens, names)
     subject_seen = number_seen = False
+    inputs_end = scenario_inputs_end(spaced)
     for index, raw in enumerate(tokens):
         if index in spelled:
             continue
@@ -611,11 +619,13 @@ def read_criterion(criterion: str) -> CriterionReading:
             # beside a call, numbers are its example inputs and outputs: `parse("2m")` gives 120 seconds
             example = (bool(calls) or any(start <= position < end for start, end in example_spans)
                        or bool(_EXAMPLE_MARK.search(spaced[:position])))
-            strong = (float(raw) >= 2 or following in UNIT_NOUNS or previous in {"code", "status", "exit"}
-                      or previous in BOUND_WORDS)
+            # a scenario's input (Given/When) whose rule its Then states with a number of its own: found if stated
+            given = position < inputs_end and not _BOUNDED.search(spaced[max(0, position - 24):position])
+            strong = not given and (float(raw) >= 2 or following in UNIT_NOUNS or previous in {"code", "status", "exit"}
+                                    or previous in BOUND_WORDS)
             if unit in _TIME_UNITS and (not example or calls):
                 forms, word = quantity_forms(value, unit)
-                add(f"{value} {word}s", concepts_of_word(word), strong=True, kind="quantity", forms=forms,
+                add(f"{value} {word}s", concepts_of_word(word), strong=not given, kind="quantity", forms=forms,
                     example=example)
                 spelled.add(index + 1)
                 continue
