@@ -9,7 +9,9 @@ from __future__ import annotations
 import pytest
 
 from pmtui.product.brains.offline.discovery.asides import aside_kind
+from pmtui.product.brains.offline.discovery.cues import PIVOT
 from pmtui.product.brains.offline.discovery.unclear import not_understood
+from pmtui.product.brains.offline.scoping.requests import parse_requests
 from tests.fixtures.offline_talk import talk
 
 
@@ -55,3 +57,46 @@ def test_the_pm_says_what_it_meant_and_asks_again_files_nothing(tmp_path) -> Non
     assert summary.success_metric == ""
     assert "I don't know yet" not in replies[-1] and "one number you'd watch" in replies[-1]
     assert "?" in replies[-1]
+
+
+PEST_PIVOT = ("Actually, hang on, scrap that. I've been talking to my uncle, who runs a two-ute pest business in Ipswich, and "
+              "the quote sites are already crowded. What's really killing him is the annual termite inspections: every "
+              "client is meant to get one a year for their warranty, the reports have to follow the Australian Standard "
+              "with photos, and the reminders live in his head. So I think the app should be for small pest control "
+              "operators to run their inspection jobs and reports, not a marketplace. Maybe the quotes come later, but "
+              "probably not.")
+
+
+@pytest.mark.parametrize("said", [
+    # pest-llm-pivoter (held-out 17): the hedged new direction was no pivot; "Hang on" and "Scrap that" became rows.
+    PEST_PIVOT,
+    "We talked to the kennels. So we reckon it should be for the kennel staff, not the dog owners.",
+])
+def test_a_new_direction_said_with_a_hedge_is_a_pivot(said: str) -> None:
+    assert PIVOT.search(said)
+
+
+def test_who_it_is_for_said_without_what_it_is_not_is_no_pivot() -> None:
+    assert not PIVOT.search("So I think the app should be for small pest control operators, one to three technicians.")
+
+
+def test_a_pivot_with_a_hedge_resets_the_old_direction(tmp_path) -> None:
+    replies, summary = talk(tmp_path, "My idea is a marketplace where homeowners in Brisbane get quotes from pest "
+                            "controllers, a bit like hipages", "Homeowners in south-east Queensland",
+                            "They don't know who's any good and get overcharged", PEST_PIVOT)
+    assert "New direction" in replies[-1] and "pest control operators" in summary.target_user
+    assert not any(w in " ".join(summary.feature_wishlist).lower() for w in ("hang on", "scrap that"))
+
+
+TABLE = ["No warranty lapsing without a reminder", "Report done", "Works offline", "Lapse list"]
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    # pest-llm-pivoter: "The one at the bottom, the lapse list" added a row called "One at the bottom".
+    ("The one at the bottom, the lapse list, I said that's the most important, it should be in phase 1.",
+     [("promote", "lapse list")]),
+    ("the one at the bottom can wait", [("defer", "Lapse list")]),
+    ("cut the one at the top", [("cut", "No warranty lapsing without a reminder")]),
+])
+def test_the_one_at_the_bottom_or_top_of_the_table_is_that_row(said: str, expected: list[tuple[str, str]]) -> None:
+    assert [(r.kind, r.what) for r in parse_requests(said, TABLE)] == expected
