@@ -12,7 +12,7 @@ from pmtui.product.brains.offline.discovery.asides import aside_kind
 from pmtui.product.brains.offline.discovery.cues import PIVOT
 from pmtui.product.brains.offline.discovery.unclear import not_understood
 from pmtui.product.brains.offline.scoping.requests import parse_requests
-from tests.fixtures.offline_talk import talk
+from tests.fixtures.offline_talk import interview, talk
 
 
 @pytest.mark.parametrize("said", [
@@ -100,3 +100,47 @@ TABLE = ["No warranty lapsing without a reminder", "Report done", "Works offline
 ])
 def test_the_one_at_the_bottom_or_top_of_the_table_is_that_row(said: str, expected: list[tuple[str, str]]) -> None:
     assert [(r.kind, r.what) for r in parse_requests(said, TABLE)] == expected
+
+
+CONDO = ["Residents book a facility slot", "Monthly usage report for the council", "Booking limit per unit"]
+
+
+@pytest.mark.parametrize(("said", "rows", "expected"), [
+    # kennel-italian (held-out 17): "why is not in the phase 1?" after the row named first promoted nothing.
+    (("The confirmation message can wait, I can send WhatsApp. But the deposit, why is not in the phase 1? In August "
+     "they reserve and don't come."), ["Reservation online", "Confirmation message", "Payment of the deposit"],
+     [("defer", "confirmation message"), ("promote", "deposit")]),
+    # condo-llm-arguer: "so it cannot be in phase 2" deferred a row called "it cannot be".
+    ("The booking limit per unit is the heart of this, so it cannot be in phase 2.", CONDO,
+     [("promote", "booking limit per unit")]),
+    ("the limit can't be phase 2", CONDO, [("promote", "limit")]),
+])
+def test_where_a_row_must_not_be_asks_it_up(said: str, rows: list[str], expected: list[tuple[str, str]]) -> None:
+    assert [(r.kind, r.what) for r in parse_requests(said, rows)] == expected
+
+
+def test_swap_it_with_a_row_swaps_the_row_argued_up_before() -> None:
+    # condo-llm-arguer: "Swap it with the usage report" renamed the row argued up to "Usage report" and cut the limit.
+    said = ("I disagree with one thing. The booking limit per unit is the heart of this, it is the fairness problem, so it "
+            "cannot be in phase 2. Swap it with the usage report, the council can wait a few months for reports.")
+    swaps = [r for r in parse_requests(said, CONDO) if r.kind in ("swap", "replace")]
+    assert [(r.kind, r.parts) for r in swaps] == [("swap", ("booking limit per unit", "usage report"))]
+
+
+def test_a_row_argued_up_twice_in_one_message_is_moved_once(tmp_path) -> None:
+    replies, state = interview(
+        tmp_path, "An app for residents of our condo in Tampines to book the BBQ pits and the function room",
+        {"target_user": "Residents of private condos in Singapore, maybe 150 households book something every month",
+         "core_problem": "People book the BBQ pits for the whole weekend and don't turn up",
+         "current_alternatives": "A booking form at the management office and a paper log at the guardhouse",
+         "why_now": "The managing agent's contract is up for renewal in June",
+         "feature_wishlist": "Residents book a facility slot from their phone, a PayNow deposit, a no-show flag from "
+                             "the guard, and a monthly usage report for the council",
+         "success_metric": "Booking complaints down from 20 a month to under 5",
+         "revenue_model": "The MCST pays for it out of the sinking fund",
+         "constraints": "Two developers from a small agency, 10 weeks"},
+        then=(("The booking limit per unit is the heart of this, so it cannot be in phase 2. Swap it with the usage "
+              "report, the council can wait a few months for reports."),))
+    rows = {f.name: f.phase for f in state.scoping_output.mvp_features}
+    assert rows.get("Booking limit per unit") == 1
+    assert "Usage report" not in rows and "already in Phase 1" not in replies[-1]

@@ -260,7 +260,7 @@ _OPINION_LEAD = (r"^(?:(?:honestly|tbh|but|and|so|actually|i think|i feel like|i
                  r"to me)\s*,?\s+)*")
 _EXCHANGE = (
     re.compile(r"^(?:(?:ok(?:ay)?|so|and|also|then|actually|please|pls|honestly)\s*,?\s+)*(?:(?:can|could)\s+(?:we|you)\s+)?"
-               r"(?:please\s+)?(?:swap|switch|exchange|trade)\s+(?!(?:them|those|these|it|that)\b)(?P<a>[^,;]+?)\s+"
+               r"(?:please\s+)?(?:swap|switch|exchange|trade)\s+(?!(?:them|those|these)\b)(?P<a>[^,;]+?)\s+"
                r"(?:and|with|&)\s+(?P<b>[^,;]+?)(?:\s+(?:round|around|over|places))?(?:\s*[,;].*)?[?.!]*$", re.IGNORECASE),
     re.compile(_OPINION_LEAD + r"(?P<a>[^,;]{3,60}?)\s+"
                r"(?:matters?|counts?)\s+(?:way\s+|much\s+|far\s+|a lot\s+)?more\s+than\s+(?P<b>[^,;]+?)(?:\s*[,;].*)?[?.!]*$",
@@ -275,13 +275,16 @@ _EXCHANGE = (
 )
 
 
-def _exchange(sentence: str) -> ChangeRequest | None:
-    """'swap A and B' or 'A matters more than B': one request naming both rows (A first), or None."""
+def _exchange(sentence: str, earlier: str = "") -> ChangeRequest | None:
+    """'swap A and B' or 'A matters more than B': one request naming both rows (A first), or None. "Swap it with the
+    usage report" said after a row was argued up swaps that row (`earlier`, named before in the message)."""
     for index, pattern in enumerate(_EXCHANGE):
         match = pattern.match(sentence.strip())
         if not match:
             continue
         first, second = clean_target(match.group("a")), clean_target(match.group("b"))
+        if index == 0 and is_pronoun(first) and earlier:
+            first = earlier
         if not first or not second or is_pronoun(first) or is_pronoun(second) or _VERB.search(" " + first):
             return None
         return ChangeRequest("swap", first, sentence, parts=(first, second),
@@ -342,7 +345,7 @@ def parse_requests(text: str, rows: Sequence[str] = (), wishes: Sequence[str] = 
                          for item in items]
             named += items
             continue
-        exchange = _exchange(sentence)
+        exchange = _exchange(sentence, next((n for n in reversed(named) if n and not is_pronoun(n)), ""))
         if exchange is not None:
             requests.append(exchange)
             named += list(exchange.parts)
