@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.asides import aside_kind
 from pmtui.product.brains.offline.discovery.cues import PIVOT
+from pmtui.product.brains.offline.discovery.extract import extract
 from pmtui.product.brains.offline.discovery.unclear import not_understood
 from pmtui.product.brains.offline.scoping.requests import parse_requests
+from pmtui.product.rice import WAITS_MARK
 from tests.fixtures.offline_talk import interview, talk
 
 
@@ -144,3 +147,41 @@ def test_a_row_argued_up_twice_in_one_message_is_moved_once(tmp_path) -> None:
     rows = {f.name: f.phase for f in state.scoping_output.mvp_features}
     assert rows.get("Booking limit per unit") == 1
     assert "Usage report" not in rows and "already in Phase 1" not in replies[-1]
+
+
+BAKERY_WISHES = ("For the first version I'd want: each café sees its standing order and can change tomorrow's quantities "
+                 "before an 8pm cut-off, a bake sheet for us at 4am with the totals per loaf, and a delivery list per van "
+                 "in route order. Maybe also a reminder text to cafés at 7pm, though I'm not sure they'd like that. "
+                 "Actually, forget the reminder for now, the cut-off is the important bit.")
+
+
+def test_second_thoughts_in_a_wishlist_paragraph_are_no_wishes_and_no_problem() -> None:
+    # bakery-wholesale-llm (held-out 17): "For the first version I'd want" and "Though I'm not sure they'd like that"
+    # were rows, and "forget the reminder for now, the cut-off is the important bit" became the core problem.
+    summary = extract(DiscoverySummary(), BAKERY_WISHES, "feature_wishlist")
+    assert summary.core_problem == "" and summary.why_now == ""
+    assert not any("first version" in w.lower() or "not sure" in w.lower() for w in summary.feature_wishlist)
+    reminder = [w for w in summary.feature_wishlist if "Reminder" in w]
+    assert reminder == [f"Reminder text to cafés at 7pm {WAITS_MARK}"]
+    assert len(summary.feature_wishlist) == 5
+
+
+def test_a_hedge_word_in_another_language_is_no_wish() -> None:
+    # kennel-italian: "Also the payment of the deposit, forse, maybe" made a row "Forse".
+    summary = extract(DiscoverySummary(), "Reservation online with the free boxes for each day, and a confirmation "
+                      "message. Also the payment of the deposit, forse, maybe", "feature_wishlist")
+    assert "Forse" not in summary.feature_wishlist and "Payment of the deposit" in summary.feature_wishlist
+
+
+def test_a_wish_taken_back_without_for_now_is_dropped_and_a_list_lead_with_a_thing_stays() -> None:
+    summary = extract(DiscoverySummary(), "Online booking, a loyalty card and a photo gallery. Scrap the gallery, "
+                      "Instagram does that.", "feature_wishlist")
+    assert not any("gallery" in w.lower() for w in summary.feature_wishlist)
+    assert any("loyalty" in w.lower() for w in summary.feature_wishlist)
+    # Guards: people who forget a thing take nothing back, and "drop-off" is no "drop".
+    kept = extract(DiscoverySummary(), "Online booking, a deposit at booking and a reminder. Parents forget the deposit "
+                   "otherwise.", "feature_wishlist")
+    assert "Deposit at booking" in kept.feature_wishlist
+    kept = extract(DiscoverySummary(), "Online booking and a deposit. Drop-off times on the calendar too.",
+                   "feature_wishlist")
+    assert "Drop-off times on the calendar" in kept.feature_wishlist

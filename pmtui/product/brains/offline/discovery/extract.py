@@ -55,6 +55,12 @@ from pmtui.product.brains.offline.discovery.pivot import (
     said_not_for,
 )
 from pmtui.product.brains.offline.discovery.relative_pain import people_and_their_trouble
+from pmtui.product.brains.offline.discovery.second_thoughts import (
+    announces_the_list,
+    hedge_only,
+    taken_back,
+    without_taken_back,
+)
 from pmtui.product.brains.offline.discovery.text import (
     BULLET,
     LEADING_NO,
@@ -190,6 +196,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if later_people:
         text = _LATER_PEOPLE.sub("", text).strip(" ,;")
 
+    said_whole = text
+    if asked == "feature_wishlist":
+        # "Actually, forget the reminder for now, the cut-off is the important bit" takes a wish back; it tells nothing.
+        text = without_taken_back(text) or text
     found: dict[str, list[str]] = {a: [] for a in ASPECTS}
     features: list[str] = []
     replace: set[str] = set()
@@ -215,6 +225,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             if len(listed_items) >= 2:
                 features.extend(listed_items)
                 sentence = sentence[: colon_list.start("items")].rstrip(" :")
+                if announces_the_list(sentence):
+                    continue
         is_bullet = bool(BULLET.match(sentence))
         not_a_feature = asked == "feature_wishlist" and any(p.search(sentence) for p in COUNTED_NOT_WISHED)
         if (
@@ -459,9 +471,12 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # Asked for the list, the founder's own list is the wording: an earlier item on the same thing
         # ("Follow the walk on GPS" before "GPS tracking") gives way to it.
         wishlist = [old for old in wishlist if not any(on_the_same_thing(old, new) for new in features)]
+    features = [f for f in features if not hedge_only(f)]
     notes = [f for f in features if WAITS_ITEM.search(f)]
     features = waiting([f for f in features if f not in notes], " ".join(notes)) if notes else features
     result.feature_wishlist = merge_features(wishlist, features, "feature_wishlist" in replace)
+    if asked == "feature_wishlist":
+        result.feature_wishlist = taken_back(result.feature_wishlist, said_whole)
     if first_message:
         result = _pitch_people_and_pain(result, text)
         if not has_real_content(result.target_user) and enabled_people(text):
