@@ -12,8 +12,11 @@ from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.asides import aside_kind
 from pmtui.product.brains.offline.discovery.cues import PIVOT
 from pmtui.product.brains.offline.discovery.extract import extract
+from pmtui.product.brains.offline.discovery.text import persona_name
 from pmtui.product.brains.offline.discovery.unclear import not_understood
+from pmtui.product.brains.offline.headcount import held_count
 from pmtui.product.brains.offline.scoping.requests import parse_requests
+from pmtui.product.brains.offline.scoping.terms import user_count
 from pmtui.product.rice import WAITS_MARK
 from tests.fixtures.offline_talk import interview, talk
 
@@ -185,3 +188,50 @@ def test_a_wish_taken_back_without_for_now_is_dropped_and_a_list_lead_with_a_thi
     kept = extract(DiscoverySummary(), "Online booking and a deposit. Drop-off times on the calendar too.",
                    "feature_wishlist")
     assert "Drop-off times on the calendar" in kept.feature_wishlist
+
+
+@pytest.mark.parametrize(("said", "who"), [
+    # Round 14's leftovers: "team captains of casual five-a-side teams" became the target user "team", and "Family-run
+    # bakeries with one shop" was called "your users" in every question.
+    ("team captains of casual five-a-side teams, around 40 teams in our league", "team captains"),
+    ("Family-run bakeries with one shop", "family-run bakeries"),
+    ("umpires at the village cricket clubs", "umpires"),
+])
+def test_a_role_or_a_small_business_is_who_it_is_for(said: str, who: str) -> None:
+    summary = extract(DiscoverySummary(), said, "target_user")
+    assert persona_name(summary) == who
+
+
+@pytest.mark.parametrize(("said", "count"), [
+    # Round 14's leftover: "parents of kids at the club, 120 families" lost its count (reach assumed 1,000).
+    ("parents of kids at the club, 120 families", 120),
+    ("team captains of casual five-a-side teams, around 40 teams in our league", 40),
+])
+def test_a_count_said_as_an_aside_after_the_people_is_the_reach(said: str, count: int) -> None:
+    summary = extract(DiscoverySummary(), said, "target_user")
+    assert user_count(summary) == (count, held_count(said)[1])
+    assert str(count) in summary.target_user
+
+
+@pytest.mark.parametrize("said", [
+    # Guards: a size of each one, a time and a range are no count of them.
+    "small kennels, 32 kennels each",
+    "cafés in the valley, 20 minutes away",
+    "small ones with 40 until 80 children",
+])
+def test_a_size_or_a_time_after_the_people_is_no_count(said: str) -> None:
+    assert held_count(said) is None
+
+
+@pytest.mark.parametrize("said", [
+    # Round 14's leftover: the pitch "I run a 5-a-side team" was the success metric.
+    "I run a 5-a-side team",
+    "Hi, I run a 5-a-side team in Leeds and the captains chase money every week",
+    "We run a 24-hour garage in Swansea",
+])
+def test_a_number_inside_a_name_is_no_success_metric(said: str) -> None:
+    assert extract(DiscoverySummary(), said, "").success_metric == ""
+
+
+def test_a_target_said_beside_a_name_with_a_number_is_still_the_metric() -> None:
+    assert extract(DiscoverySummary(), "I coach the U11s and want 30 teams using it", "").success_metric
