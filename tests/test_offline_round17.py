@@ -12,7 +12,7 @@ from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.asides import aside_kind
 from pmtui.product.brains.offline.discovery.cues import PIVOT
 from pmtui.product.brains.offline.discovery.extract import extract
-from pmtui.product.brains.offline.discovery.text import persona_name
+from pmtui.product.brains.offline.discovery.text import persona_name, short
 from pmtui.product.brains.offline.discovery.unclear import not_understood
 from pmtui.product.brains.offline.headcount import held_count
 from pmtui.product.brains.offline.scoping.requests import parse_requests
@@ -235,3 +235,15 @@ def test_a_number_inside_a_name_is_no_success_metric(said: str) -> None:
 
 def test_a_target_said_beside_a_name_with_a_number_is_still_the_metric() -> None:
     assert extract(DiscoverySummary(), "I coach the U11s and want 30 teams using it", "").success_metric
+
+
+@pytest.mark.parametrize(("said", "quote"), [
+    # Round 14's leftover (kit hire, typed): the check quoted "day rate per tool" and left out the figure said after it.
+    ("day rate per tool, e.g. 25 quid a day for a mixer, plus a deposit", "day rate per tool, e.g. 25 quid a day for a mixer"),
+    ("a monthly fee, say £30 a month per bakery, maybe less at first", "a monthly fee, say £30 a month per bakery"),
+    # Guard: a clause with its own figure is quoted alone, and a clause after it without a figure is left out.
+    ("£4.20 a loaf wholesale, as now", "£4.20 a loaf wholesale"),
+    ("orders by text, e.g. from the cafés", "orders by text"),
+])
+def test_a_figure_given_as_an_example_is_part_of_the_quote(said: str, quote: str) -> None:
+    assert short(said) == quote

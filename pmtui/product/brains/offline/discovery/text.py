@@ -483,6 +483,9 @@ _ONLY_WHEN = re.compile(r"^\W*(?:by|in|within|after|over|for)\s+(?:the\s+)?(?:ne
                         r"five|six|twelve|few)\s*(?:days?|weeks?|wks?|months?|mths?|quarters?|years?)\W*$", re.IGNORECASE)
 
 
+_FIGURE_AFTER = re.compile(r"(?:e\.?g\.?|i\.?e\.?|say|such as|for example|for instance|like)[,:]?\s+[^,;]*\d", re.IGNORECASE)
+
+
 def short(text: str, limit: int = 10) -> str:
     """A short quotable fragment of the user's words: first clause, at most `limit` words, no '?'."""
     said = text
@@ -497,7 +500,12 @@ def short(text: str, limit: int = 10) -> str:
     # quote, and its comma cuts nothing ('a clear pitch: "our volunteer lifeboat station (RNLI style"').
     unbracketed = re.sub(r"\s*\([^()]*\)", "", text)
     text = unbracketed if len(unbracketed.split()) >= 3 else text
-    clause = re.split(r",\s+|\s+[\u2014\u2013-]\s+|\.\s+", text)[0]
+    parts = re.split(r"(,\s+|\s+[\u2014\u2013-]\s+|(?<!\be\.g)(?<!\bi\.e)\.\s+)", text)
+    clause = parts[0]
+    if len(parts) >= 3 and not re.search(r"\d", clause) and _FIGURE_AFTER.match(parts[2]):
+        # "day rate per tool, e.g. 25 quid a day for a mixer": the figure said as an example is part of the quote.
+        clause = "".join(parts[:3])
+        limit = max(limit, min(len(clause.split()), limit + 6))
     if "(" in clause and ")" not in clause:
         clause = clause[: clause.index("(")].rstrip()
     if len(clause.split()) >= 3 and not _ONLY_WHEN.match(clause):
