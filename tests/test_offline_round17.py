@@ -6,6 +6,8 @@ Each test is built from a real sentence that the engine before round 17 got wron
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from pmtui.models import DiscoverySummary
@@ -247,3 +249,31 @@ def test_a_target_said_beside_a_name_with_a_number_is_still_the_metric() -> None
 ])
 def test_a_figure_given_as_an_example_is_part_of_the_quote(said: str, quote: str) -> None:
     assert short(said) == quote
+
+
+def _carwash_turns(tmp_path):
+    from pmtui.config import Config
+    from pmtui.product.eval.founders import load_founders
+    from pmtui.product.eval.runner import ScriptedFounder, run_conversation
+    from pmtui.product.orchestrator import Orchestrator
+    from pmtui.store import Store
+
+    founder = next(f for f in load_founders("all") if f.id == "carwash-overscoper")
+    store = Store(tmp_path / "carwash.db")
+    try:
+        return asyncio.run(run_conversation(Orchestrator(store, Config(offline=True)), ScriptedFounder(founder))).turns
+    finally:
+        store.close()
+
+
+def test_undoing_one_cut_puts_the_row_back_where_it_was_and_says_what_made_room(tmp_path) -> None:
+    # carwash-overscoper (round 14's leftover): "Actually keep the loyalty stamps, undo that one bit" after a round that
+    # cut the stamps from Phase 1 and filled Phase 1 with the photos brought the stamps back "in Phase 2 on its score".
+    turns = _carwash_turns(tmp_path)
+    undo = next(t for t in turns if t.say.text.startswith("Actually keep the loyalty stamps"))
+    rows = {f.name: f.phase for f in undo.scope_after.mvp_features}
+    assert rows["Loyalty stamps"] == 1 and rows["Before and after photos"] == 1
+    phase1 = sum(f.rice_effort for f in undo.scope_after.mvp_features if f.phase == 1)
+    assert phase1 <= undo.scope_after.effort_budget_weeks
+    moved = [name for name, phase in rows.items() if phase > 1 and name in undo.reply]
+    assert "Loyalty stamps back in Phase 1" in undo.reply and "moves to Phase 2" in undo.reply and moved
