@@ -277,3 +277,15 @@ def test_undoing_one_cut_puts_the_row_back_where_it_was_and_says_what_made_room(
     assert phase1 <= undo.scope_after.effort_budget_weeks
     moved = [name for name, phase in rows.items() if phase > 1 and name in undo.reply]
     assert "Loyalty stamps back in Phase 1" in undo.reply and "moves to Phase 2" in undo.reply and moved
+
+
+@pytest.mark.parametrize(("said", "kind"), [
+    # pest-aussie-rambling (held-out 17): stepping away and back was filed as today's way.
+    ("sorry mate, had to duck out, a bloody brown snake in the shed, all sorted now", "off_topic"),
+    ("sorry, had to nip out, a delivery", "off_topic"),
+    # Guards: running out of stock is a problem, and orders sorted by hand are today's way.
+    ("sorry, we had to run out of stock twice last month", ""),
+    ("sorry, the orders are all sorted now by hand", ""),
+])
+def test_stepping_away_and_coming_back_is_an_interruption(said: str, kind: str) -> None:
+    assert aside_kind(said) == kind
