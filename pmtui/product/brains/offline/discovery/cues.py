@@ -90,7 +90,9 @@ WHY_NOW_STRONG = re.compile(
     # "the energy bills went through the roof", "rents have doubled": a cost that jumped.
     r"(?:went|gone|shot|have gone|has gone) (?:up|through the roof)|through the roof|doubled|tripled|quadrupled|"
     r"sky-?rocket\w*|soar(?:ed|ing)|"
-    r"grew|(has|have) changed|(?<!never )(?<!not )(?<!n't )(?<!never been )(?<!not been )changed|cheaper than ever|"
+    # "orders get changed late and by text": what keeps happening to things is no change in the world.
+    r"grew|(has|have) changed|(?<!never )(?<!not )(?<!n't )(?<!never been )(?<!not been )(?<!\bget )(?<!\bgets )"
+    r"(?<!\bgetting )(?<!\bgot )changed|cheaper than ever|"
     r"(llms?|ai|gpt|chatgpt) (make|makes|made|now|"
     r"can)|thanks to (ai|llms?)|window|timing|just (launched|passed|released)|this year|last year)\b",
     re.IGNORECASE,
