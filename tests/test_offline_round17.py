@@ -299,3 +299,20 @@ def test_a_thing_that_keeps_getting_changed_is_the_problem_not_why_now() -> None
     assert summary.why_now == "" and "changed late" in summary.core_problem
     # Guard: a change in the world is still the timing.
     assert extract(DiscoverySummary(), "the council changed the licensing rules in March", "why_now").why_now
+
+
+NETBALL = ["Duty roster for oranges and scoring", "Photo gallery", "Live scores", "Subs per family"]
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    # netball-llm (held-out 17): "Good start." added a row "Good" to Phase 1; "The gallery I'd cut completely" cut a
+    # row called "completely".
+    ("Good start. But why is the duty roster below the line? Every Saturday someone doesn't know they're on oranges.",
+     [("promote", "duty roster")]),
+    ("Great start, cut the live scores", [("cut", "live scores")]),
+    ("The gallery I'd cut completely.", [("cut", "gallery")]),
+    ("The live scores we'll drop. Nobody asked for them.", [("cut", "live scores")]),
+])
+def test_a_nod_names_no_row_and_a_row_said_before_the_verb_is_the_row(said: str,
+                                                                        expected: list[tuple[str, str]]) -> None:
+    assert [(r.kind, r.what) for r in parse_requests(said, NETBALL)] == expected

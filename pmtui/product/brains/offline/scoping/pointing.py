@@ -84,6 +84,10 @@ _REWRITES = (
                 r"should\s*not|shouldn'?t|must\s*not|mustn'?t)\s+(?:be|go|stay|sit)\s+(?:in\s+|to\s+|into\s+)?(?:the\s+)?"
                 r"(?:phase\s*(?:2|3|two|three)|later|below the (?:cut )?line)\b", _FLAGS),
      lambda m: f"{m.group('what')} must be in phase 1"),
+    # "The gallery I'd cut completely, parents already share photos": the row first, then who would do what to it.
+    (re.compile(rf"(?:(?<=^)|(?<=[.!?]\s))(?P<what>{_DET}\s+[^,;.!?]{{2,40}}?)\s+(?:i'?d|i would|we'?d|we would|i'?ll|"
+                r"we'?ll)\s+(?:just\s+)?(?P<verb>cut|drop|remove|scrap|bin|ditch|leave out)(?:\s+(?:completely|entirely|"
+                r"altogether|totally|outright))?\b", _FLAGS), lambda m: f"{m.group('verb')} {m.group('what')}"),
     # "Why the deposit thing in phase 2?": the verb left out of the question.
     (re.compile(rf"\bwhy\s+(?={_DET}\s+(?:(?!\b(?:is|are|was|were|isn'?t|aren'?t)\b)[^,;.!?]){{2,60}}?\s+"
                 r"(?:in|below|under|out of)\s+(?:the\s+)?(?:phase|cut|line|mvp)\b)", _FLAGS), "why is "),
