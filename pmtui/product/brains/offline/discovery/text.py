@@ -99,8 +99,18 @@ _DETERMINERS = frozenset(
 
 _OUTFITS_TEXT = """stations halls centres centers groups networks rinks shops stores kitchens farms salons gyms libraries
     garages depots schools clubs teams studios practices clinics cafes restaurants pubs hotels hostels choirs societies
-    associations co-ops coops cooperatives charities churches leagues firms agencies"""
+    associations co-ops coops cooperatives charities churches leagues firms agencies bakeries kennels nurseries factories
+    delis boutiques workshops yards"""
 _OUTFITS = frozenset(_OUTFITS_TEXT.split())
+
+
+def _outfit_phrase(text: str) -> str:
+    """'Family-run bakeries with one shop' -> 'Family-run bakeries': an outfit named first, with what describes it."""
+    words = text.split()
+    for index, word in enumerate(words[:5]):
+        if word.lower().strip(".,;:'\"()") in _OUTFITS:
+            return " ".join(words[: index + 1]) if all(_modifier(w) for w in words[:index]) else ""
+    return ""
 
 
 def _modifier(word: str) -> bool:
@@ -547,9 +557,12 @@ def persona_name(summary: DiscoverySummary) -> str:
         return "your users"
     for index, segment in enumerate(re.split(r",\s*|;\s*", clean(value))):
         phrase = persona_phrase(segment) or persona_phrase(segment, anchored=False)
+        # "Family-run bakeries with one shop": the small businesses themselves are who it is for.
+        outfit = "" if phrase or index else _outfit_phrase(segment)
+        phrase = phrase or outfit
         # "Party rental businesses in Lagos, canopies, chairs, coolers…": a qualified outfit named first is who it is
         # for; "coolers" later in the list is a thing they rent.
-        qualified = index == 0 and bool(phrase) and len(phrase.split()) >= 2 and has_persona(phrase, allow_generic=True) and not (
+        qualified = bool(outfit) or index == 0 and bool(phrase) and len(phrase.split()) >= 2 and has_persona(phrase, allow_generic=True) and not (
             re.match(r"^(?:small|big|large|local|medium|mid-?size|tiny|many|all|most|some|the)\s+\S+$", phrase, re.IGNORECASE))
         if not phrase or not (has_persona(phrase) or qualified):
             continue
