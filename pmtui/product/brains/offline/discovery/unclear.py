@@ -58,8 +58,8 @@ MEANT: dict[str, str] = {
     "“30 shops using it weekly by June”.",
     "revenue_model": "I mean who pays, how much and how often — or that it's free, or only for your own business.",
     "constraints": "I mean who builds it, for how many weeks, with what budget, and anything it must run on.",
-    "": "I mean: does the summary above say what you told me? If a line is wrong, tell me which one and what it "
-    "should say.",
+    "": "I mean it plainly: say in your own words what you need, and where something I wrote is wrong, which line and "
+    "what it should say.",
 }
 
 
