@@ -316,3 +316,16 @@ NETBALL = ["Duty roster for oranges and scoring", "Photo gallery", "Live scores"
 def test_a_nod_names_no_row_and_a_row_said_before_the_verb_is_the_row(said: str,
                                                                         expected: list[tuple[str, str]]) -> None:
     assert [(r.kind, r.what) for r in parse_requests(said, NETBALL)] == expected
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    # netball-llm (held-out 17): the reason after the row was a second row to cut, and the PM replied that there was
+    # no "parents already share photos on Facebook" in the scope.
+    ("The gallery I'd cut completely, parents already share photos on Facebook.", [("cut", "gallery")]),
+    ("drop the live scores, nobody asked", [("cut", "live scores")]),
+    ("cut the gallery and the live scores, nobody uses them", [("cut", "gallery"), ("cut", "live scores")]),
+    # Guard: a second row named after the comma is still a row.
+    ("cut the gallery, the live scores", [("cut", "gallery"), ("cut", "live scores")]),
+])
+def test_a_reason_after_the_row_is_no_second_row(said: str, expected: list[tuple[str, str]]) -> None:
+    assert [(r.kind, r.what) for r in parse_requests(said, NETBALL)] == expected

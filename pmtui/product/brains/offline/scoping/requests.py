@@ -201,10 +201,18 @@ def _weeks(raw: str) -> float | None:
         return None
 
 
+# "cut the gallery, parents already share photos on Facebook", "drop the live scores, nobody asked": the reason after
+# the row, said by someone or with "already", is no second row.
+_REASON_AFTER = re.compile(r"^(?:nobody|no one|noone|everyone|everybody|they|we|i|he|she|it'?s|that'?s|people)\b|"
+                           r"\b(?:already|anyway|anyways)\b", re.IGNORECASE)
+
+
 def _items(phrase: str) -> list[str]:
     """'the tax estimates and the badges' -> two targets; 'search and filter' stays one when it is one."""
-    parts = [clean_target(p) for p in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=the\s|a\s|an\s|my\s|our\s)", phrase)]
-    parts = [p for p in parts if p]
+    said = re.split(r",\s*(?:and\s+)?|\s+and\s+(?=the\s|a\s|an\s|my\s|our\s)", phrase)
+    kept = [p for index, p in enumerate(said) if not (index and _REASON_AFTER.search(clean_target(p)))]
+    phrase = ", ".join(kept) if len(kept) < len(said) else phrase
+    parts = [p for p in (clean_target(p) for p in kept) if p]
     if len(parts) > 1:
         # "marketplace, payroll and detergent inventory", "badges, metronome and tuner": "and" joins two items.
         return [clean_target(p) for part in parts for p in re.split(r"\s+and\s+", part) if clean_target(p)]
