@@ -329,3 +329,17 @@ def test_a_nod_names_no_row_and_a_row_said_before_the_verb_is_the_row(said: str,
 ])
 def test_a_reason_after_the_row_is_no_second_row(said: str, expected: list[tuple[str, str]]) -> None:
     assert [(r.kind, r.what) for r in parse_requests(said, NETBALL)] == expected
+
+
+def test_a_hedged_wish_taken_back_in_the_same_breath_is_no_wish(tmp_path) -> None:
+    # pest-llm-pivoter (held-out 17): "Maybe the quotes come later, but probably not." in the pivot was the whole new
+    # wishlist ("Quotes come later"), so the PM never asked what the new product should do.
+    assert extract(DiscoverySummary(), "Online booking and a deposit. Maybe a loyalty card later, but probably not.",
+                   "feature_wishlist").feature_wishlist == ["Online booking", "Deposit"]
+    # Guard: a hedge alone keeps the wish, as nice to have.
+    assert len(extract(DiscoverySummary(), "Online booking and a deposit. Maybe a loyalty card later.",
+                       "feature_wishlist").feature_wishlist) == 3
+    _, summary = talk(tmp_path, "My idea is a marketplace where homeowners in Brisbane get quotes from pest "
+                      "controllers, a bit like hipages", "Homeowners in south-east Queensland",
+                      "They don't know who's any good and get overcharged", PEST_PIVOT)
+    assert not any("quotes" in w.lower() for w in summary.feature_wishlist)

@@ -57,6 +57,7 @@ from pmtui.product.brains.offline.discovery.pivot import (
 from pmtui.product.brains.offline.discovery.relative_pain import people_and_their_trouble
 from pmtui.product.brains.offline.discovery.second_thoughts import (
     announces_the_list,
+    doubted,
     hedge_only,
     taken_back,
     without_taken_back,
@@ -249,6 +250,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             after_features = True
             continue
         if is_vague(sentence) and not is_specific(sentence) and not (asked == "constraints" and _BARE_TEAM.match(sentence)):
+            continue
+        if hedged_sentence(sentence) and doubted(sentence):
             continue
         if hedged_sentence(sentence) and asked != "success_metric":  # "maybe half … by easter?" is a target.
             # "A leaderboard would be fun too." names a feature and says it is not essential.

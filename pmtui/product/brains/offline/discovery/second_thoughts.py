@@ -69,3 +69,13 @@ def taken_back(wishlist: list[str], text: str) -> list[str]:
         else:
             result = [item for item in result if item not in hits]
     return result
+
+
+# "Maybe the quotes come later, but probably not": a hedged wish taken back in the same breath is no wish.
+_DOUBTED = re.compile(r"\b(?:but|though)\s+(?:probably|most likely|likely|realistically)\s+not\W*$|"
+                      r"\b(?:but|though)\s+i\s+doubt\s+it\W*$", re.IGNORECASE)
+
+
+def doubted(sentence: str) -> bool:
+    """Does the sentence take back the hedged wish it says ("…, but probably not")?"""
+    return bool(_DOUBTED.search(sentence.strip()))
