@@ -204,9 +204,10 @@ def test_a_name_cut_to_a_doing_and_a_pronoun_keeps_what_it_is_about(wish: str, n
 def test_a_fact_heard_out_of_turn_is_first_checked_not_asked_for_again(tmp_path: Path) -> None:
     # The money was said to the why-now question ("day rate per tool, e.g. 25 quid a day for a mixer"). When the PM came
     # to it, it said 'I heard "day rate per tool". But how will it make money: who pays, how much, how often?' on an
-    # odd turn and checked it on an even one: what was heard in passing with its figures is now checked first.
+    # odd turn and checked it on an even one: what was heard in passing with its figures is now checked first. Round 17:
+    # the check quotes the figure said after "e.g." too (it quoted "day rate per tool" alone).
     replies, _, summary = interview(tmp_path)
     asked = next(reply for reply in replies[6:] if "make money" in reply)
-    assert 'You mentioned "day rate per tool". Is that how it will make money' in asked, asked
+    assert 'You mentioned "day rate per tool, e.g. 25 quid a day for a mixer". Is that how it will make money' in asked, asked
     assert "But how will it make money" not in asked
     assert summary.revenue_model.startswith("day rate per tool, e.g. 25 quid a day")

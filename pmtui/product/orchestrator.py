@@ -373,6 +373,7 @@ class Orchestrator:
         'go back on the merge' takes back only the merge, and the rest of that round stands."""
         from pmtui.product.rice import rescore, team_size
         from pmtui.product.undo import (
+            PUT_BACK,
             ask_taken_back,
             cut_by_the_proposal,
             partial_undo,
@@ -412,6 +413,17 @@ class Orchestrator:
         if part is not None:
             output, changes = part
             output = rescore(output, team_size(state.discovery_summary))
+            back = [f for f in output.mvp_features if f.provenance.get("phase") and f.provenance["phase"].reason == PUT_BACK]
+            if sum(f.rice_effort for f in output.mvp_features if f.phase == 1) > output.effort_budget_weeks + 1e-9:
+                # Only rows the founder pinned are left in a full Phase 1: what comes back lands on its score.
+                for row in back:
+                    row.pinned.remove("phase")
+                    del row.provenance["phase"]
+                output, back = rescore(output, team_size(state.discovery_summary)), []
+            # A row put back into a full Phase 1 pushes the lowest-scoring row out: said, never done silently.
+            changes += [f"to keep Phase 1 within the budget, {f.name} moves to Phase {f.phase}"
+                        for f in output.mvp_features if f.phase > 1 and f not in back and
+                        (was := current.feature(f.name)) is not None and was.phase == 1]
             for feature in output.mvp_features:
                 claimed = f"{feature.name} back to Phase "
                 changes = [

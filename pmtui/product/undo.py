@@ -25,6 +25,8 @@ _KEEP = re.compile(r"\bkeep(?:ing)?\s+([^.;!?,]+)", re.IGNORECASE)
 # "keep the swap change" keeps a change of the round; "keep the loyalty stamps" keeps a row the round took away.
 _KEEP_CHANGE = re.compile(r"\b(?:change|changes|move|moves|split|merge|cut|cuts|rest|others?|everything|estimate)\b",
                           re.IGNORECASE)
+# Why a row taken back from a cut is where it was before the round (the flow unpins it when that overfills Phase 1).
+PUT_BACK = "back where it was before that round, at your request"
 _CLAUSE_END = re.compile(r"[.;!?,]|\s(?:but|and then|though)\s", re.IGNORECASE)
 
 
@@ -197,6 +199,11 @@ def partial_undo(current: ScopingOutput, previous: ScopingOutput, text: str) -> 
     drop = {f.name for f in chosen_added}
     result.mvp_features = [f for f in result.mvp_features if f.name not in drop]
     restored = [f.model_copy(deep=True) for f in chosen_removed]
+    for row in restored:
+        if "phase" not in row.pinned:
+            # "keep the loyalty stamps, undo that one bit": back where it was, not wherever its score now lands.
+            row.pinned.append("phase")
+            row.provenance["phase"] = Provenance(source="stated", reason=PUT_BACK)
     result.mvp_features += restored
     for feature in chosen_modified:
         index = next(i for i, f in enumerate(result.mvp_features) if f.name == feature.name)

@@ -36,6 +36,7 @@ from pmtui.product.brains.offline.discovery.phrasing import (
     glossary,
 )
 from pmtui.product.brains.offline.discovery.text import drop_negated, is_thin, short, split_sentences
+from pmtui.product.brains.offline.discovery.unclear import not_understood, what_i_meant
 
 
 def _bare(text: str) -> str:
@@ -91,7 +92,7 @@ def aside_kind(text: str) -> str:
     stripped = _bare(text)
     if ASIDE_OFF_TOPIC.match(stripped):
         return "off_topic"
-    if meaning_asked(stripped):
+    if meaning_asked(stripped) or not_understood(stripped):
         return "question"
     if SCOPE_NOTE.search(stripped):
         return "scope_note"
@@ -143,6 +144,9 @@ def aside_reply(text: str, asked: str, summary: DiscoverySummary | None = None) 
         return (f'Noted for when we scope the MVP: "{short(text, 14)}" — a wish already on the list that can wait is '
                 "marked for later; anything else, say it again at the scope table, where every feature has its "
                 f"numbers.{wished}")
+    if not_understood(text):
+        # "wdym by that?", "Wetin be dat one? I no understand the question": what the PM meant, not a guess at an answer.
+        return what_i_meant(asked)
     meaning = meaning_asked(text)
     if meaning:
         return "Fair question. " + " ".join(meaning)

@@ -69,6 +69,7 @@ from pmtui.product.brains.offline.discovery.text import (
     persona_phrase,
     split_clauses,
 )
+from pmtui.product.brains.offline.headcount import HAVE_COUNT, NAMED_NUMBER
 from pmtui.product.rice import NICE_TO_HAVE_MARK, feature_name
 
 
@@ -556,13 +557,6 @@ def list_clue(sentence: str, first_message: bool) -> Clue | None:
     return Clue("; ".join(items), True, tuple(items)) if len(items) >= 3 else None
 
 
-HAVE_COUNT = re.compile(
-    r"(?<!\bto )(?<!\bwill )(?<!'ll )(?<!\bwould )\b(?:'s got|'ve got|has got|have got|got|have|has|there are|there's)\s+"
-    r"(?:about|around|over|nearly|almost|roughly|some|like|maybe)?\s*\d",
-    re.IGNORECASE,
-)
-
-
 def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     """Every aspect `clause` speaks to, with the fragment of the user's words to keep."""
     clues: dict[str, Clue] = {}
@@ -622,7 +616,8 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
         price and not re.search(r"\b(mrr|arr|revenue|budget|raise|saved?)\b", clause, re.IGNORECASE)
     ):
         clues["revenue_model"] = Clue(cleaned, True)
-    without_price = PRICE.sub(" ", clause)
+    # "I run a 5-a-side team": a number inside a name counts nothing.
+    without_price = NAMED_NUMBER.sub(" ", PRICE.sub(" ", clause))
     has_number = re.search(NUMBER, without_price, re.IGNORECASE)
     success_strong = _success_strong(clause)
     # A number next to a metric noun is a target in a short answer ("200 walks/wk"); inside a longer

@@ -95,7 +95,9 @@ WHY_NOW_STRONG = re.compile(
     # "the energy bills went through the roof", "rents have doubled": a cost that jumped.
     r"(?:went|gone|shot|have gone|has gone) (?:up|through the roof)|through the roof|doubled|tripled|quadrupled|"
     r"sky-?rocket\w*|soar(?:ed|ing)|"
-    r"grew|(has|have) changed|(?<!never )(?<!not )(?<!n't )(?<!never been )(?<!not been )changed|cheaper than ever|"
+    # "orders get changed late and by text": what keeps happening to things is no change in the world.
+    r"grew|(has|have) changed|(?<!never )(?<!not )(?<!n't )(?<!never been )(?<!not been )(?<!\bget )(?<!\bgets )"
+    r"(?<!\bgetting )(?<!\bgot )changed|cheaper than ever|"
     r"(llms?|ai|gpt|chatgpt) (make|makes|made|now|"
     r"can)|thanks to (ai|llms?)|window|timing|just (launched|passed|released)|this year|last year)\b",
     re.IGNORECASE,
@@ -544,7 +546,8 @@ PIVOT = re.compile(
     r"chang(?:e|ing) (?:of )?tack|"
     # "So it's for the coaches, to manage the waiting list, not for parents to find coaches."
     # "Hold on, I need to change it. … So the app is for the print shops doing funeral brochures, not money transfer."
-    r"\bso (?:it'?s|it is|the (?:app|tool|idea) is) (?:really |actually )?for .{3,80}?,? not (?:for )?(?:the )?\w|"
+    r"\bso (?:(?:i|we) (?:think|guess|reckon|suppose) (?:that )?)?(?:it'?s|it is|it should be|the (?:app|tool|idea) "
+    r"(?:is|should be|would be|has to be)) (?:really |actually )?for .{3,80}?,? not (?:for )?(?:the )?\w|"
     r"\bi (?:need|have|want|got) to change (?:it|this|the idea|direction)\b(?=.*\bso (?:it'?s|it is|the (?:app|tool|idea) is) for\b)|"
     # "Actually scrap that. Had a yarn with four groomers … So it's for the groomers, running their van days."
     r"\b(?:scrap|ditch|forget|bin) that\b(?=.*\bso it'?s (?:really |actually |now )?for\b)|"

@@ -55,6 +55,13 @@ from pmtui.product.brains.offline.discovery.pivot import (
     said_not_for,
 )
 from pmtui.product.brains.offline.discovery.relative_pain import people_and_their_trouble
+from pmtui.product.brains.offline.discovery.second_thoughts import (
+    announces_the_list,
+    doubted,
+    hedge_only,
+    taken_back,
+    without_taken_back,
+)
 from pmtui.product.brains.offline.discovery.text import (
     BULLET,
     LEADING_NO,
@@ -194,6 +201,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if later_people:
         text = _LATER_PEOPLE.sub("", text).strip(" ,;")
 
+    said_whole = text
+    if asked == "feature_wishlist":
+        # "Actually, forget the reminder for now, the cut-off is the important bit" takes a wish back; it tells nothing.
+        text = without_taken_back(text) or text
     found: dict[str, list[str]] = {a: [] for a in ASPECTS}
     features: list[str] = []
     replace: set[str] = set()
@@ -219,6 +230,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             if len(listed_items) >= 2:
                 features.extend(listed_items)
                 sentence = sentence[: colon_list.start("items")].rstrip(" :")
+                if announces_the_list(sentence):
+                    continue
         is_bullet = bool(BULLET.match(sentence))
         not_a_feature = asked == "feature_wishlist" and any(p.search(sentence) for p in COUNTED_NOT_WISHED)
         if (
@@ -241,6 +254,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             after_features = True
             continue
         if is_vague(sentence) and not is_specific(sentence) and not (asked == "constraints" and _BARE_TEAM.match(sentence)):
+            continue
+        if hedged_sentence(sentence) and doubted(sentence):
             continue
         if hedged_sentence(sentence) and asked != "success_metric":  # "maybe half … by easter?" is a target.
             # "A leaderboard would be fun too." names a feature and says it is not essential.
@@ -467,10 +482,12 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # ("Follow the walk on GPS" before "GPS tracking") gives way to it.
         wishlist = [old for old in wishlist if not any(on_the_same_thing(old, new) for new in features)]
     # "def wait isnt a feature": what the founder says is no wish is not one.
-    notes = [f for f in features if WAITS_ITEM.search(f) and not NOT_A_WISH.search(f)]
-    features = [f for f in features if not NOT_A_WISH.search(f)]
+    features = [f for f in features if not hedge_only(f) and not NOT_A_WISH.search(f)]
+    notes = [f for f in features if WAITS_ITEM.search(f)]
     features = waiting([f for f in features if f not in notes], " ".join(notes)) if notes else features
     result.feature_wishlist = merge_features(wishlist, features, "feature_wishlist" in replace)
+    if asked == "feature_wishlist":
+        result.feature_wishlist = taken_back(result.feature_wishlist, said_whole)
     if first_message:
         result = _pitch_people_and_pain(result, text)
         if not has_real_content(result.target_user) and enabled_people(text):

@@ -46,6 +46,9 @@ INTERRUPTION_EVENT = re.compile(
     r"delivery|driver|courier|supplier|inspector|visitor|someone|somebody|boss|manager|lady|man|guy|fella|lad)s?\s+"
     r"(?:is|are|'s|just)\s+(?:coming(?: in)?|arriving|arrived|here|in|at the (?:door|counter|gate|desk))"
     r"(?:\s+(?:with|for|to)\b[^.?!;]*)?\W*$|"
+    # "sorry mate, had to duck out, a bloody brown snake in the shed, all sorted now": stepped away, and back.
+    r"\b(?:had|have|got) to (?:duck|nip|pop|step|run|dash|head) (?:out|off|away|outside|over)\b(?!\s+of\b)|"
+    r"\ball (?:sorted|good|done|fine|dealt with|handled)(?: now)?\W*$|"
     # "brb tim hortons run lol": stepping away is the event.
     r"^\W*brb\b|\bback in a (?:tick|sec|second|minute|min)\b",
     re.IGNORECASE,

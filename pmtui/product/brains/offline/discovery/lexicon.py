@@ -35,6 +35,7 @@ PERSONA_STEMS = _wordset(
     crew crewmember coxswain cox lifeguard ranger steward marshal warden caretaker porter
     aunty auntie uncle housewife homemaker hawker tailor seamstress weaver potter vendor shopkeeper
     outfit apprentice sacco chama cooperative
+    captain umpire vicar
     """
 )
 

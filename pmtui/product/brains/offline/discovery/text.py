@@ -99,8 +99,18 @@ _DETERMINERS = frozenset(
 
 _OUTFITS_TEXT = """stations halls centres centers groups networks rinks shops stores kitchens farms salons gyms libraries
     garages depots schools clubs teams studios practices clinics cafes restaurants pubs hotels hostels choirs societies
-    associations co-ops coops cooperatives charities churches leagues firms agencies"""
+    associations co-ops coops cooperatives charities churches leagues firms agencies bakeries kennels nurseries factories
+    delis boutiques workshops yards"""
 _OUTFITS = frozenset(_OUTFITS_TEXT.split())
+
+
+def _outfit_phrase(text: str) -> str:
+    """'Family-run bakeries with one shop' -> 'Family-run bakeries': an outfit named first, with what describes it."""
+    words = text.split()
+    for index, word in enumerate(words[:5]):
+        if word.lower().strip(".,;:'\"()") in _OUTFITS:
+            return " ".join(words[: index + 1]) if all(_modifier(w) for w in words[:index]) else ""
+    return ""
 
 
 def _modifier(word: str) -> bool:
@@ -483,6 +493,9 @@ _ONLY_WHEN = re.compile(r"^\W*(?:by|in|within|after|over|for)\s+(?:the\s+)?(?:ne
                         r"five|six|twelve|few)\s*(?:days?|weeks?|wks?|months?|mths?|quarters?|years?)\W*$", re.IGNORECASE)
 
 
+_FIGURE_AFTER = re.compile(r"(?:e\.?g\.?|i\.?e\.?|say|such as|for example|for instance|like)[,:]?\s+[^,;]*\d", re.IGNORECASE)
+
+
 def short(text: str, limit: int = 10) -> str:
     """A short quotable fragment of the user's words: first clause, at most `limit` words, no '?'."""
     said = text
@@ -497,7 +510,12 @@ def short(text: str, limit: int = 10) -> str:
     # quote, and its comma cuts nothing ('a clear pitch: "our volunteer lifeboat station (RNLI style"').
     unbracketed = re.sub(r"\s*\([^()]*\)", "", text)
     text = unbracketed if len(unbracketed.split()) >= 3 else text
-    clause = re.split(r",\s+|\s+[\u2014\u2013-]\s+|\.\s+", text)[0]
+    parts = re.split(r"(,\s+|\s+[\u2014\u2013-]\s+|(?<!\be\.g)(?<!\bi\.e)\.\s+)", text)
+    clause = parts[0]
+    if len(parts) >= 3 and not re.search(r"\d", clause) and _FIGURE_AFTER.match(parts[2]):
+        # "day rate per tool, e.g. 25 quid a day for a mixer": the figure said as an example is part of the quote.
+        clause = "".join(parts[:3])
+        limit = max(limit, min(len(clause.split()), limit + 6))
     if "(" in clause and ")" not in clause:
         clause = clause[: clause.index("(")].rstrip()
     if len(clause.split()) >= 3 and not _ONLY_WHEN.match(clause):
@@ -539,9 +557,12 @@ def persona_name(summary: DiscoverySummary) -> str:
         return "your users"
     for index, segment in enumerate(re.split(r",\s*|;\s*", clean(value))):
         phrase = persona_phrase(segment) or persona_phrase(segment, anchored=False)
+        # "Family-run bakeries with one shop": the small businesses themselves are who it is for.
+        outfit = "" if phrase or index else _outfit_phrase(segment)
+        phrase = phrase or outfit
         # "Party rental businesses in Lagos, canopies, chairs, coolers…": a qualified outfit named first is who it is
         # for; "coolers" later in the list is a thing they rent.
-        qualified = index == 0 and bool(phrase) and len(phrase.split()) >= 2 and has_persona(phrase, allow_generic=True) and not (
+        qualified = bool(outfit) or index == 0 and bool(phrase) and len(phrase.split()) >= 2 and has_persona(phrase, allow_generic=True) and not (
             re.match(r"^(?:small|big|large|local|medium|mid-?size|tiny|many|all|most|some|the)\s+\S+$", phrase, re.IGNORECASE))
         if not phrase or not (has_persona(phrase) or qualified):
             continue

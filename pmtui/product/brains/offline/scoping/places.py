@@ -17,7 +17,7 @@ _FLAGS = re.IGNORECASE
 _PLACES = {
     "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
     "sixth": 6, "6th": 6, "seventh": 7, "7th": 7, "eighth": 8, "8th": 8, "ninth": 9, "9th": 9, "tenth": 10,
-    "10th": 10, "last": -1, "bottom": -1,
+    "10th": 10, "last": -1, "bottom": -1, "top": 1,
 }
 _COUNTS = {"two": 2, "2": 2, "three": 3, "3": 3}
 _ORD = r"(?P<ord>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th)|last|bottom)"
@@ -25,8 +25,9 @@ _NOUN = r"(?:one|row|item|feature|thing|line)"
 # "the second one", "that one you put third", "the one in third place", "row 4", "number 4", "#4".
 _ONE = re.compile(
     rf"\b(?:the|that|this)\s+(?:very\s+)?(?:{_ORD}\s+{_NOUN}\b(?:\s+(?:on|in)\s+(?:the|your)\s+(?:list|table))?"
-    rf"|one\s+(?:(?:you|u)\s+(?:put|have|had|listed|ranked|placed)\s+(?:at\s+|as\s+)?|(?:in|at)\s+)"
-    r"(?P<ord2>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th)|last)"
+    # "the one at the bottom", "the one at the top": the table's ends.
+    rf"|one\s+(?:(?:you|u)\s+(?:put|have|had|listed|ranked|placed)\s+(?:at\s+|as\s+)?|(?:in|at)\s+(?:the\s+(?=bottom|top))?)"
+    r"(?P<ord2>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th)|last|bottom|top)"
     r"(?:\s+place)?\b)"
     r"|\b(?:row|number|no\.?)\s+(?P<num>\d{1,2})\b|(?<!\w)#(?P<hash>\d{1,2})\b",
     _FLAGS,

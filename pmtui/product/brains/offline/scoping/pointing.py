@@ -74,10 +74,20 @@ _REWRITES = (
     (re.compile(rf"(?:(?<=^)|(?<=[.!?]\s))(?P<head>(?P<what>{_DET}\s+[^,;.!?]{{2,40}}?)\s+(?:is|are|'s)\s+[^,;.!?]{{2,60}},\s*"
                 r"why\s+(?:is|isn'?t|are|aren'?t)\s+)(?:it|they|that)\b(?=\s+(?:in|below|under|out of|not)\s)", _FLAGS),
      lambda m: f"{m.group('head')}{m.group('what')}"),
-    # "And the prepayment, why is in phase 2?": the row named first, the question after it without its subject.
+    # "And the prepayment, why is in phase 2?", "But the deposit, why is not in the phase 1?": the row named first, the
+    # question after it without its subject.
     (re.compile(rf"(?P<what>\b{_DET}\s+[^,;.!?]{{2,50}}?)\s*,\s*why\s+(?P<verb>is|are)\s+(?:it\s+|they\s+)?"
-                r"(?P<where>(?:in|below|under|out of)\s)", _FLAGS),
+                r"(?P<where>(?:not\s+)?(?:in|below|under|out of)\s)", _FLAGS),
      lambda m: f"why {m.group('verb')} {m.group('what')} {m.group('where')}"),
+    # "so it cannot be in phase 2", "the limit shouldn't be phase 2": where it must not be is where it must be moved from.
+    (re.compile(r"\b(?P<what>it|that|this|they|[a-z][\w'-]*(?:\s+[\w'-]+){0,5}?)\s+(?:cannot|can\s*not|can'?t|"
+                r"should\s*not|shouldn'?t|must\s*not|mustn'?t)\s+(?:be|go|stay|sit)\s+(?:in\s+|to\s+|into\s+)?(?:the\s+)?"
+                r"(?:phase\s*(?:2|3|two|three)|later|below the (?:cut )?line)\b", _FLAGS),
+     lambda m: f"{m.group('what')} must be in phase 1"),
+    # "The gallery I'd cut completely, parents already share photos": the row first, then who would do what to it.
+    (re.compile(rf"(?:(?<=^)|(?<=[.!?]\s))(?P<what>{_DET}\s+[^,;.!?]{{2,40}}?)\s+(?:i'?d|i would|we'?d|we would|i'?ll|"
+                r"we'?ll)\s+(?:just\s+)?(?P<verb>cut|drop|remove|scrap|bin|ditch|leave out)(?:\s+(?:completely|entirely|"
+                r"altogether|totally|outright))?\b", _FLAGS), lambda m: f"{m.group('verb')} {m.group('what')}"),
     # "Why the deposit thing in phase 2?": the verb left out of the question.
     (re.compile(rf"\bwhy\s+(?={_DET}\s+(?:(?!\b(?:is|are|was|were|isn'?t|aren'?t)\b)[^,;.!?]){{2,60}}?\s+"
                 r"(?:in|below|under|out of)\s+(?:the\s+)?(?:phase|cut|line|mvp)\b)", _FLAGS), "why is "),

@@ -203,10 +203,18 @@ def _weeks(raw: str) -> float | None:
         return None
 
 
+# "cut the gallery, parents already share photos on Facebook", "drop the live scores, nobody asked": the reason after
+# the row, said by someone or with "already", is no second row.
+_REASON_AFTER = re.compile(r"^(?:nobody|no one|noone|everyone|everybody|they|we|i|he|she|it'?s|that'?s|people)\b|"
+                           r"\b(?:already|anyway|anyways)\b", re.IGNORECASE)
+
+
 def _items(phrase: str) -> list[str]:
     """'the tax estimates and the badges' -> two targets; 'search and filter' stays one when it is one."""
-    parts = [clean_target(p) for p in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=the\s|a\s|an\s|my\s|our\s)", phrase)]
-    parts = [p for p in parts if p]
+    said = re.split(r",\s*(?:and\s+)?|\s+and\s+(?=the\s|a\s|an\s|my\s|our\s)", phrase)
+    kept = [p for index, p in enumerate(said) if not (index and _REASON_AFTER.search(clean_target(p)))]
+    phrase = ", ".join(kept) if len(kept) < len(said) else phrase
+    parts = [p for p in (clean_target(p) for p in kept) if p]
     if len(parts) > 1:
         # "marketplace, payroll and detergent inventory", "badges, metronome and tuner": "and" joins two items.
         return [clean_target(p) for part in parts for p in re.split(r"\s+and\s+", part) if clean_target(p)]
@@ -262,7 +270,7 @@ _OPINION_LEAD = (r"^(?:(?:honestly|tbh|but|and|so|actually|i think|i feel like|i
                  r"to me)\s*,?\s+)*")
 _EXCHANGE = (
     re.compile(r"^(?:(?:ok(?:ay)?|so|and|also|then|actually|please|pls|honestly)\s*,?\s+)*(?:(?:can|could)\s+(?:we|you)\s+)?"
-               r"(?:please\s+)?(?:swap|switch|exchange|trade)\s+(?!(?:them|those|these|it|that)\b)(?P<a>[^,;]+?)\s+"
+               r"(?:please\s+)?(?:swap|switch|exchange|trade)\s+(?!(?:them|those|these)\b)(?P<a>[^,;]+?)\s+"
                r"(?:and|with|&)\s+(?P<b>[^,;]+?)(?:\s+(?:round|around|over|places))?(?:\s*[,;].*)?[?.!]*$", re.IGNORECASE),
     re.compile(_OPINION_LEAD + r"(?P<a>[^,;]{3,60}?)\s+"
                r"(?:matters?|counts?)\s+(?:way\s+|much\s+|far\s+|a lot\s+)?more\s+than\s+(?P<b>[^,;]+?)(?:\s*[,;].*)?[?.!]*$",
@@ -277,13 +285,16 @@ _EXCHANGE = (
 )
 
 
-def _exchange(sentence: str) -> ChangeRequest | None:
-    """'swap A and B' or 'A matters more than B': one request naming both rows (A first), or None."""
+def _exchange(sentence: str, earlier: str = "") -> ChangeRequest | None:
+    """'swap A and B' or 'A matters more than B': one request naming both rows (A first), or None. "Swap it with the
+    usage report" said after a row was argued up swaps that row (`earlier`, named before in the message)."""
     for index, pattern in enumerate(_EXCHANGE):
         match = pattern.match(sentence.strip())
         if not match:
             continue
         first, second = clean_target(match.group("a")), clean_target(match.group("b"))
+        if index == 0 and is_pronoun(first) and earlier:
+            first = earlier
         if not first or not second or is_pronoun(first) or is_pronoun(second) or _VERB.search(" " + first):
             return None
         return ChangeRequest("swap", first, sentence, parts=(first, second),
@@ -344,7 +355,7 @@ def parse_requests(text: str, rows: Sequence[str] = (), wishes: Sequence[str] = 
                          for item in items]
             named += items
             continue
-        exchange = _exchange(sentence)
+        exchange = _exchange(sentence, next((n for n in reversed(named) if n and not is_pronoun(n)), ""))
         if exchange is not None:
             requests.append(exchange)
             named += list(exchange.parts)

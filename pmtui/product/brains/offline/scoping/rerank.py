@@ -59,7 +59,15 @@ def exchanges(state: ConversationState, output: ScopingOutput, requests: list[Ch
             expanded.append(ChangeRequest("rank", first[1], request.clause, parts=(first[1], second[1])))
             continue
         expanded.append(ChangeRequest("promote", request.parts[0], request.clause, phase=1))
-    return expanded
+    # "The limit cannot be in phase 2. Swap it with the usage report": asked up twice in one message, moved once.
+    promoted: set[str] = set()
+    kept: list[ChangeRequest] = []
+    for request in expanded:
+        if request.kind == "promote" and request.what and request.what.lower() in promoted:
+            continue
+        promoted |= {request.what.lower()} if request.kind == "promote" else set()
+        kept.append(request)
+    return kept
 
 
 _TO_THE_TOP = re.compile(r"\b(?:most important|on top|at the top|to the top|top priority|number one|no\.? ?1|first priority|"

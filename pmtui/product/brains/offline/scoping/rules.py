@@ -549,7 +549,10 @@ WHY_NOT_IN = rx(
 # "you can go and write the spec" names no row: people are never a feature's name.
 VAGUE_TARGET = rx(r"^(?:anything|everything|nothing|something|more|anything else|everything else|all of (?:it|them)|"
                   r"you|we|i|he|she|u|y'?all|allyuh|us|me|all that|all of that|"
-                  r"stuff|the rest|much|a lot|any of (?:it|that|this))$")
+                  r"stuff|the rest|much|a lot|any of (?:it|that|this)|"
+                  # "Good start. Cut the gallery.": a nod before the asks ("a good start") names no row.
+                  r"(?:a\s+|very\s+|really\s+|pretty\s+)*(?:good|great|nice|solid|decent|fine|ok(?:ay)?|lovely|brilliant|"
+                  r"perfect|cool|awesome|excellent|not bad|promising|strong))$")
 PRONOUN = rx(r"(?:it|its|this|that|they|them|am|their|these|those|one|the thing|that one|this one|that feature|this feature)")
 
 
