@@ -53,6 +53,7 @@ from pmtui.product.brains.offline.discovery.cues import (
 )
 from pmtui.product.brains.offline.discovery.deferrals import each_waits
 from pmtui.product.brains.offline.discovery.featureness import feature_like, vague_feature
+from pmtui.product.brains.offline.discovery.idea_tail import idea_tail
 from pmtui.product.brains.offline.discovery.lexicon import NAMED_PRODUCT, NUMBER, TOOL_RE
 from pmtui.product.brains.offline.discovery.people_list import listed_people, with_count
 from pmtui.product.brains.offline.discovery.rates import reread_rates, target_change
@@ -474,13 +475,13 @@ def feature_clue(sentence: str, first_message: bool, strict: bool = False) -> Cl
             r"(?:to )?(?:build|make|create|develop|launch|start|design|write|do|have|set up)\s+", rest, re.IGNORECASE
         )
         if build:
-            return _idea_clue(rest)
+            return _idea_clue(rest, sentence)
         if re.match(r"(?:an?|the|one|some)\s+(?:[\w-]+\s+){0,2}?" + _IDEA_NOUN + r"\b", rest, re.IGNORECASE) or re.match(
             _IDEA_NOUN + r"\s+(?:for|where|that|which|to|so)\b", rest.strip(), re.IGNORECASE
         ):
             # "i want an app where neighbours can share dog walking", and without the article ("I want app where
             # parents can share the school run"): the idea, then what it does.
-            return _idea_clue(rest)
+            return _idea_clue(rest, sentence)
         if NOT_A_FEATURE.match(rest) or PRICE.search(rest) or CONSTRAINTS_STRONG.search(rest):
             return None
         # "…for booking dog walkers, because here people work long hours…": the reason is not a feature.
@@ -502,8 +503,10 @@ def feature_clue(sentence: str, first_message: bool, strict: bool = False) -> Cl
 _IDEA_NOUN = r"(?:app|application|tool|platform|service|website|site|bot|product|saas|marketplace|system|software|portal)"
 
 
-def _idea_clue(sentence: str) -> Clue | None:
-    """'An app for nurses to swap shifts' -> the feature 'Swap shifts'."""
+def _idea_clue(sentence: str, whole: str = "") -> Clue | None:
+    """'An app for nurses to swap shifts' -> the feature 'Swap shifts'; what it does after a dash, when told."""
+    if told := idea_tail(whole or sentence):  # "…app for hockey parents - parents offer seats, other parents grab them"
+        return Clue("; ".join(told), True, tuple(told))
     idea = IDEA_FEATURE.search(sentence)
     if not idea:
         return None
@@ -689,6 +692,8 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
             del clues["core_problem"]
         else:
             alternative.secondary = True
+    if (money := clues.get("revenue_model")) and money.strong and re.search(r"\bpa(?:y|ys|id)\b", clause, re.IGNORECASE):
+        clues.pop("success_metric", None)  # "or the association pays for all 40 teams": who pays, no target
     return clues
 
 

@@ -209,6 +209,10 @@ REVENUE_STRONG = re.compile(
     r"usage[- ]based|charg(e|es|ing) (a |an |per |each |users|customers|clients|them|for |monthly|yearly|\$|\d)|"
     r"pric(e|es|ing)|monetiz\w*|monetis\w*|(would|will|to|willing to) pay|"
     r"pay (for|us|a|per|monthly|yearly|annually)|donations?|enterprise (plan|deal|contracts?)|"
+    # "or the association pays for all 40 teams": a body that pays for its members is who pays.
+    r"(?:association|club|league|council|school|federation|union|society|committee|charity|trust|employer|company|"
+    r"board|district|government|ministry|church|parish)s? (?:might |would |could |will |may )?"
+    r"pays? for (?:all|every|each|the|our|their|them|it|everyone|everybody)|"
     r"b2b sales?|sell (it )?to|"
     # "its free for the station", "it's a charity, no money", "we wont charge the crew": no money from the users.
     r"(?:it'?s|its|it is|it will be|it'?ll be) (?:totally |completely |just |all )?free(?! (?:time|slots?|space|text|form|hand))|"
@@ -261,7 +265,10 @@ CONSTRAINTS_STRONG = re.compile(
     r"flatmate|housemate|girlfriend|boyfriend|wife|husband|colleague|developer|dev|coder|engineer|intern)s?\b|me only|myself only|must (run|work) on|has to (run|work|be) on|needs to "
     r"(run|work) on|only (on )?(ios|android|web|mobile|desktop)|(ios|android|web)[- ]only|hipaa|gdpr|"
     r"soc ?2|complian\w*|privacy|on[- ]prem\w*|must integrate|has to integrate|legacy|tech stack|"
-    r"react native|flutter|django|rails|no[- ]code)\b",
+    r"react native|flutter|django|rails|no[- ]code|"
+    # "has to be dead simple on a phone, some grandparents drive too": how easy it must be is a limit, not a wish.
+    r"(?:has|have|needs?|got) to be (?:dead |really |super |very |so |stupidly |idiot[- ])?(?:simple|easy|accessible|"
+    r"usable) (?:on|for|enough)\b)\b",
     re.IGNORECASE,
 )
 
@@ -280,7 +287,8 @@ TARGET_EXPLICIT = re.compile(
     re.IGNORECASE,
 )
 
-FOR_PERSONA = re.compile(r"\bfor\s+(?P<who>[^,.;:!()]+)", re.IGNORECASE)
+# "…or the association pays for all 40 teams": what is paid for is no one it is for.
+FOR_PERSONA = re.compile(r"(?<!\bpay )(?<!\bpays )(?<!\bpaid )(?<!\bpaying )\bfor\s+(?P<who>[^,.;:!()]+)", re.IGNORECASE)
 
 # "A marketplace where busy dog owners book walkers": the people in an idea's relative clause.
 WHERE_PERSONA = re.compile(

@@ -82,13 +82,14 @@ from pmtui.product.brains.offline.discovery.text import (
 )
 from pmtui.product.brains.offline.discovery.wishlist import (
     NOT_A_WISH,
+    SCALE_AMBITION,
     WAITS_ITEM,
     merge_features,
     on_the_same_thing,
     removed_features,
     waiting,
 )
-from pmtui.product.brains.offline.headcount import held_count
+from pmtui.product.brains.offline.headcount import HAVE_COUNT, held_count
 from pmtui.product.completeness import has_real_content
 from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK
 
@@ -275,7 +276,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             else:
                 features.extend(feature_items(sentence))
             continue
-        if after_features and not any(
+        if after_features and not HAVE_COUNT.search(sentence) and not any(
             asked in cl or any(c.strong for c in cl.values()) for cl in sentence_clues
         ):
             # A plain sentence right after a feature list ("Walkers get rated.") continues the list.
@@ -482,7 +483,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # ("Follow the walk on GPS" before "GPS tracking") gives way to it.
         wishlist = [old for old in wishlist if not any(on_the_same_thing(old, new) for new in features)]
     # "def wait isnt a feature": what the founder says is no wish is not one.
-    features = [f for f in features if not hedge_only(f) and not NOT_A_WISH.search(f)]
+    features = [f for f in features if not hedge_only(f) and not NOT_A_WISH.search(f)
+                and not SCALE_AMBITION.match(f.replace(NICE_TO_HAVE_MARK, "").strip())]
     notes = [f for f in features if WAITS_ITEM.search(f)]
     features = waiting([f for f in features if f not in notes], " ".join(notes)) if notes else features
     result.feature_wishlist = merge_features(wishlist, features, "feature_wishlist" in replace)

@@ -183,6 +183,15 @@ def _named_in(bare: str, fuller: str) -> bool:
     return len(words) == 1 and len(key) == 1 and key < feature_key(fuller)
 
 
+# "longer term every team in the association": how far it should spread one day, no thing to build.
+SCALE_AMBITION = re.compile(
+    r"^(?:(?:and|but|so|then)\s+)?(?:longer[- ]term|long[- ]term|in the long (?:run|term)|eventually|ultimately|"
+    r"down the (?:track|road|line)|one day|someday|later on)\s*,?\s+(?:every|all|each|the whole|everyone|everybody|"
+    r"other|more)\b(?![^,;]*\b(?:can|could|should|to|gets?|sees?|books?|pays?|share|shares)\b)|"
+    # "longer term, every team …": the time marker alone, cut from its clause by the comma.
+    r"^(?:longer[- ]term|long[- ]term|in the long (?:run|term)|eventually|ultimately|down the (?:track|road|line))\W*$",
+    re.IGNORECASE,
+)
 # "nearly - def wait isnt a feature lol": a row of the list the founder says is no wish at all.
 NOT_A_WISH = re.compile(
     r"(?:^|[,;:.!?]\s*|\s[-\u2013\u2014]+\s*|\b(?:but|and|so|nearly|almost|except)\s+)(?:(?:the|that)\s+)?(?P<what>[^,.;:!?\u2013\u2014]{2,60}?)"
