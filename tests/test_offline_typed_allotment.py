@@ -279,3 +279,18 @@ def test_a_merged_row_asks_for_each_of_its_parts() -> None:
     assert not any("includes" in c or ";" in c for c in task.acceptance_criteria), task.acceptance_criteria
     single = next(t for t in plan.tasks if t.title == "Post their surplus")
     assert single.acceptance_criteria[0].startswith("A user can post their surplus")
+
+
+@pytest.mark.parametrize(("asked", "said"), [
+    ("what do you mean by retention tho?", "By retention I mean"),
+    ("whats an active user?", "Active users are"),
+    ("what do you mean by time saved?", "Time saved is"),
+    ("what's a person-week?", "A person-week is"),
+])
+def test_a_word_of_the_pms_own_question_is_explained(asked: str, said: str) -> None:
+    """"…id call that a win. what do you mean by retention tho?" — "retention" was the PM's own word ("active users,
+    retention, time saved?") — got "Honest answer: I don't know yet"."""
+    from pmtui.product.brains.offline.discovery.asides import aside_reply
+
+    reply = aside_reply(asked, "success_metric")
+    assert said in reply and "don't know yet" not in reply, reply

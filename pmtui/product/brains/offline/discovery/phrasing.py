@@ -275,6 +275,27 @@ GLOSSARY: tuple[tuple[re.Pattern[str], str], ...] = (
       "with what budget, and anything it must run on.")),
     (re.compile(r"\b(?:wish ?list|mvp)\b", re.IGNORECASE), ("The wishlist is everything you'd like it to do; the MVP is "
       "the smallest part of it that proves the idea, which I cut to fit your time in scoping.")),
+    # The words of the PM's own questions ("active users, retention, time saved?"): "what do you mean by retention tho?"
+    (re.compile(r"\bretention\b|\bretain\w*|\bchurn\w*", re.IGNORECASE), ("By retention I mean how many of the people "
+      "who try it are still using it weeks later — e.g. 4 in 10 still using it in week 4; churn is the ones who stop.")),
+    (re.compile(r"\bactive users?\b|\b(?:weekly|monthly|daily) (?:active )?users?\b|\b[wmd]au\b", re.IGNORECASE),
+     ("Active users are the people who actually use it in a given week or month, not everyone who signed up.")),
+    (re.compile(r"\btime saved\b|\bsav(?:e|es|ing) time\b", re.IGNORECASE), ("Time saved is the hours it gives back to "
+      "each user compared with how they do it today — e.g. an hour a week less on the phone.")),
+    (re.compile(r"\bconversion\b|\bconvert\w*", re.IGNORECASE), ("Conversion is the share of people who take the next "
+      "step — e.g. of those who try it, how many pay.")),
+    (re.compile(r"\briskiest assumption\b|\bassumption\b", re.IGNORECASE), ("The riskiest assumption is the belief "
+      "that sinks the idea if it is wrong — e.g. that people will switch from what they use today, or pay for it.")),
+    (re.compile(r"\bperson[- ]weeks?\b", re.IGNORECASE), ("A person-week is one person working for one week; two people "
+      "for four weeks is 8.")),
+    (re.compile(r"\bcut line\b", re.IGNORECASE), ("The cut line splits Phase 1, what fits the "
+      "time you have, from what waits for Phase 2 or later.")),
+    (re.compile(r"\btarget user\b|\bpersona\b", re.IGNORECASE), ("By the target user I mean the specific people you "
+      "would hand the first version to — the narrower, the better the first version fits them.")),
+    (re.compile(r"\b(?:revenue|business) model\b|\bmonetis\w*|\bmonetiz\w*", re.IGNORECASE), ("By the revenue model "
+      "I mean who pays, how much and how often — or that it stays free and who covers the costs.")),
+    (re.compile(r"\b(?:current )?alternatives\b|\bworkarounds?\b", re.IGNORECASE), ("By alternatives I mean what "
+      "people do today instead — a spreadsheet, a group chat, paper, another app, or nothing.")),
 )
 
 
