@@ -171,7 +171,7 @@ ALLOTMENT = DiscoverySummary(
     why_now="council doubled the waiting list fees",
     feature_wishlist=["Post their surplus", "Swap with each other", "Say when they'll be at the plot",
                       "Get a notification when someone wants their stuff", f"Seeds {NICE_TO_HAVE_MARK}"],
-    success_metric="if 40 plot holders have listed something by the end of autumn id call that a win",
+    success_metric="if half the plot holders have listed something by the end of autumn id call that a win",
     revenue_model="free for members",
     constraints="just me and my nephew on weekends, by end of Jan; has to work on old androids",
 )
@@ -294,3 +294,15 @@ def test_a_word_of_the_pms_own_question_is_explained(asked: str, said: str) -> N
 
     reply = aside_reply(asked, "success_metric")
     assert said in reply and "don't know yet" not in reply, reply
+
+
+@pytest.mark.parametrize(("metric", "count"), [
+    ("if 40 of the 90 plot holders have listed something by the end of autumn", (90.0, "90 plot holders")),
+    ("most of our 17 hockey families use it for every away game", (17.0, "17 hockey families")),
+])
+def test_a_count_of_people_named_with_a_word_before_them_is_the_reach(metric: str, count: tuple[float, str]) -> None:
+    """"40 of the 90 plot holders" gave no count ("plot" is no people word), so every row's reach was the assumed
+    1,000."""
+    from pmtui.product.brains.offline.scoping.terms import user_count
+
+    assert user_count(DiscoverySummary(target_user="plot holders", success_metric=metric)) == count

@@ -78,6 +78,13 @@ def persona(summary: DiscoverySummary) -> str:
     return "users"
 
 
+_PEOPLE_NOUN = re.compile(
+    r"(users?|customers?|people|members|clients|subscribers|patients|students|nurses|teachers|"
+    r"parents|owners|employees|staff|drivers|sellers|buyers|families|teams|companies|businesses|"
+    r"\w+ers\b|\w+ists\b)"
+)
+
+
 def user_count(summary: DiscoverySummary) -> tuple[float, str] | None:
     """A user count discovery heard ('500 nurses', '2k users'): (number, the phrase)."""
     held = held_count(summary.target_user)
@@ -95,18 +102,17 @@ def user_count(summary: DiscoverySummary) -> tuple[float, str] | None:
             unit = (match.group(2) or "").lower()
             value *= {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6}.get(unit, 1)
             noun = match.group(3).lower()
+            two = re.match(r"[a-z-]+\s+[a-z-]+\b", text[match.start(3):].lower())
+            wider = bool(two) and not _PEOPLE_NOUN.search(noun) and bool(_PEOPLE_NOUN.search(two.group(0).split()[1]))
+            if wider:  # "the 90 plot holders", "17 hockey families": the people after a word that says which
+                noun = two.group(0)
             # "1-3 person studios" or "50-500 employees" says how big each customer is, not how many there are;
             # "mostly 17 to 20" is a range of ages or sizes, not a count of anyone.
             if re.search(r"\d\s*[-\u2013]\s*$", text[: match.start()]) or re.match(
                 r"(?:person|people|man|employee|seat)\b", noun
             ) or re.match(r"(?:to|or|and)\s+\d", text[match.start(3):], re.IGNORECASE):
                 continue
-            if aspect != "target_user" and not re.search(
-                r"(users?|customers?|people|members|clients|subscribers|patients|students|nurses|teachers|"
-                r"parents|owners|employees|staff|drivers|sellers|buyers|families|teams|companies|businesses|"
-                r"\w+ers\b|\w+ists\b)",
-                noun,
-            ):
+            if aspect != "target_user" and not _PEOPLE_NOUN.search(noun):
                 continue
             if 1 <= value <= 1e9 and not (1900 <= value <= 2100 and not unit):
                 if re.match(r"of\s+(?:them|us)\b", text[match.start(3):], re.IGNORECASE):
@@ -118,7 +124,7 @@ def user_count(summary: DiscoverySummary) -> tuple[float, str] | None:
                                  flags=re.IGNORECASE)
                     if who:
                         return value, f"{match.group(1)} {who}"
-                return value, match.group(0).strip()
+                return value, f"{match.group(1)}{match.group(2) or ''} {noun}" if wider else match.group(0).strip()
     return None
 
 
