@@ -103,8 +103,8 @@ def user_count(summary: DiscoverySummary) -> tuple[float, str] | None:
             value *= {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6}.get(unit, 1)
             noun = match.group(3).lower()
             two = re.match(r"[a-z-]+\s+[a-z-]+\b", text[match.start(3):].lower())
-            wider = bool(two) and not _PEOPLE_NOUN.search(noun) and bool(_PEOPLE_NOUN.search(two.group(0).split()[1]))
-            if wider:  # "the 90 plot holders", "17 hockey families": the people after a word that says which
+            wider = two is not None and not _PEOPLE_NOUN.search(noun) and bool(_PEOPLE_NOUN.search(two.group(0).split()[1]))
+            if wider and two is not None:  # "the 90 plot holders", "17 hockey families": the people after a word
                 noun = two.group(0)
             # "1-3 person studios" or "50-500 employees" says how big each customer is, not how many there are;
             # "mostly 17 to 20" is a range of ages or sizes, not a count of anyone.
