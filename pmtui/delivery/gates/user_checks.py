@@ -30,6 +30,13 @@ from pmtui.delivery.gates.absence_checks import (
 from pmtui.delivery.gates.boundaries import refusing_line
 from pmtui.delivery.gates.code_idioms import idiom_concepts
 from pmtui.delivery.gates.excluded_kinds import keeps_the_kept_out
+from pmtui.delivery.gates.inclusive_bounds import excludes_the_stated_bound
+from pmtui.delivery.gates.inert_names import named_only_where_nothing_runs
+from pmtui.delivery.gates.other_subjects import (
+    compares_another_person,
+    shown_in_another_colour,
+    skips_on_another_field,
+)
 from pmtui.delivery.gates.sign_checks import zero_on_the_wrong_side
 from pmtui.delivery.gates.stated_defaults import another_default
 from pmtui.delivery.gates.unread_names import turned_off
@@ -512,5 +519,9 @@ def user_blocker(criterion: str, unit_code: str, file_code: str) -> str:
             or turned_off(criterion, unit_code) or refuses_what_it_has(criterion, unit_code)
             or zero_on_the_wrong_side(criterion, unit_code) or keeps_the_kept_out(criterion, unit_code)
             or another_default(criterion, unit_code) or shows_empty_when_full(criterion, unit_code)
-            or disabled_when_ready(criterion, unit_code))
+            or disabled_when_ready(criterion, unit_code)
+            # round 14: evidence where nothing runs, a stated bound left out, the check on another subject
+            or named_only_where_nothing_runs(criterion, file_code)
+            or excludes_the_stated_bound(criterion, file_code) or shown_in_another_colour(criterion, file_code)
+            or compares_another_person(criterion, unit_code) or skips_on_another_field(criterion, unit_code))
 
