@@ -108,3 +108,19 @@ def test_a_row_skipped_for_the_field_the_criterion_names(tmp_path: Path) -> None
     assert maps(tmp_path / "right", criterion, {"shop/loader.py": _LOADER.format(field="sku")})
     # rows without a price are skipped; those without a SKU kept
     assert not maps(tmp_path / "price", criterion, {"shop/loader.py": _LOADER.format(field="price")})
+
+
+_CACHE_BEFORE = ("from pathlib import Path\n\nDEFAULT_CACHE_DIR = Path.home() / \".cache\" / \"shelf\"\n\n\n"
+                 "def cache_file(name: str) -> Path:\n    return {where} / name\n")
+_CACHE_DIR = ("import os\nfrom pathlib import Path\n\nDEFAULT_CACHE_DIR = Path.home() / \".cache\" / \"shelf\"\n\n\n"
+              "def cache_path() -> Path:\n    return Path(os.environ.get(\"SHELF_CACHE_DIR\", DEFAULT_CACHE_DIR))\n\n\n"
+              "def cache_file(name: str) -> Path:\n    return {where} / name\n")
+
+
+def test_an_override_nothing_calls_overrides_nothing(tmp_path: Path) -> None:
+    criterion = "The cache path can be overridden with the SHELF_CACHE_DIR environment variable"
+    before = {"shelf/cache.py": _CACHE_BEFORE.format(where="DEFAULT_CACHE_DIR")}
+    assert maps(tmp_path / "right", criterion, {"shelf/cache.py": _CACHE_DIR.format(where="cache_path()")}, before)
+    # cache_path() reads the variable, but cache_file, left as it was, still joins the default
+    assert not maps(tmp_path / "unused", criterion,
+                    {"shelf/cache.py": _CACHE_DIR.format(where="DEFAULT_CACHE_DIR")}, before)

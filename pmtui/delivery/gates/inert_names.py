@@ -1,10 +1,12 @@
 """Names the change writes where nothing runs (round 14).
 
-A word of the criterion named only on import lines and in a signature's types (`use argon2::Argon2;` and
-`-> Result<String, argon2::password_hash::Error>` over a body that digests with SHA-256) does not do what the word
+A named technology of the criterion named only on import lines and in what a signature returns (`use argon2::Argon2;`
+and `-> Result<String, argon2::password_hash::Error>` over a body that digests with SHA-256) does not do what the word
 says; nor does a helper the change imports and never calls (`from werkzeug.utils import secure_filename` above
 `name = f.filename`), nor a function that would override a default when nothing calls it and the default is read
-directly instead (`cfg_path()` reading `PMX_CONFIG`, `open(DEFAULT_CFG)` below it).
+directly instead (`cfg_path()` reading `PMX_CONFIG`, `open(DEFAULT_CFG)` below it). Only a term ("Argon2", "CSV")
+is judged by where it is named: an ordinary word ("form") is often named only by a type (`e: FormEvent`) of code that
+does it. A helper of the project's own left unused is a leftover, not the work; a library's left uncalled is.
 """
 
 from __future__ import annotations
@@ -18,27 +20,26 @@ _IMPORT = re.compile(r"^\s*(?:import\s|from\s+[\w.]+\s+import\s|use\s|pub\s+use\
                      r"(?:const|let|var)\s+[\w{},\s]+=\s*require\(|import\s*\(|\"[\w./-]+\"\s*$)")
 _SIGNATURE = re.compile(r"^\s*(?:pub(?:\([\w\s]+\))?\s+|export\s+|async\s+|static\s+|public\s+|private\s+)*"
                         r"(?:fn|def|func|function)\s+(?:\([^)]*\)\s*)?(\w+)")
-_PARAM_NAME = re.compile(r"[(,]\s*(?:&?\s*mut\s+|\*+)?([A-Za-z_]\w*)\s*(?=[:\s=,)])")
 
 
 def _signature_names(line: str) -> str:
-    """A signature line without its types: the function's name and its parameters' names."""
+    """A signature line without what it returns: `fn prepare(u: NewUser) -> Result<_, argon2::Error>` names the
+    library of an error it may pass on, not a call of it; its parameters (`r *csv.Reader`) are what it works on."""
     head = _SIGNATURE.match(line)
     if not head:
         return line
     rest = line[head.end():]
-    depth, params = 0, ""
+    depth = 0
     for index, char in enumerate(rest):
         depth += char == "("
         depth -= char == ")"
         if depth == 0 and char == ")":
-            params = rest[:index + 1]
-            break
-    return " ".join([head.group(1), *_PARAM_NAME.findall(params)])
+            return line[:head.end()] + rest[:index + 1]
+    return line
 
 
 def _live_text(code: str) -> str:
-    """The code without its import lines and without the types of its signatures."""
+    """The code without its import lines and without what its signatures return."""
     lines = [line for line in code.splitlines() if not _IMPORT.match(line)]
     return "\n".join(_signature_names(line) for line in lines)
 
@@ -87,3 +88,31 @@ def named_only_where_nothing_runs(criterion: str, file_code: str) -> str:
             return f"it imports {name} and never calls it"
     return ""
 
+
+
+_DEF = re.compile(r"^\s*(?:pub\s+|export\s+|async\s+)*(?:def|fn|func|function)\s+(\w+)")
+_OVERRIDE = re.compile(r"\boverrid|\bcan\s+be\s+(?:set|changed|configured)\b", re.IGNORECASE)
+_CONSTANT = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
+_SETTING = re.compile(r"\benviron\b|\bgetenv\b|\bGetenv\b|\bLookupEnv\b|\benv::var|\bprocess\.env\b|\bENV\[|"
+                      r"\bsettings\.|\bconfig\.get\(")
+
+
+def override_nobody_calls(criterion: str, unit_code: str, outside: str) -> str:
+    """Why a function that lets a setting override a default is no evidence: its file never calls it and reads the
+    default directly instead (`cfg_path()` falls back to `DEFAULT_CFG`; `load_cfg` opens `DEFAULT_CFG`); ""
+    otherwise. `outside` is the file's code outside the unit, unchanged lines included."""
+    if not _OVERRIDE.search(criterion) or not outside:
+        return ""
+    head = next((m for m in map(_DEF.match, unit_code.splitlines()) if m), None)
+    if head is None or re.search(rf"\b{re.escape(head.group(1))}\b", outside):
+        return ""
+    lines = unit_code[unit_code.find(head.group(0)):].splitlines()
+    end = next((n for n, line in enumerate(lines[1:], 1) if _DEF.match(line)), len(lines))
+    # the default it falls back to on the line that reads the setting (`environ.get("PMX_CONFIG", DEFAULT_CFG)`)
+    falls_back = [re.sub(r"""(["'])(?:(?!\1).)*\1""", "", line) for line in lines[:end] if _SETTING.search(line)]
+    for default in dict.fromkeys(_CONSTANT.findall("\n".join(falls_back))):
+        reads = [line for line in outside.splitlines() if re.search(rf"\b{default}\b", line)
+                 and not re.match(rf"\s*(?:export\s+)?(?:const\s+|let\s+|var\s+|static\s+)?{default}\b\s*[:=]", line)]
+        if reads:
+            return f"nothing calls {head.group(1)}: its file reads {default} directly"
+    return ""
