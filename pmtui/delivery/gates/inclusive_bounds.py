@@ -2,8 +2,9 @@
 
 "3 days or fewer" includes the third day: `days_left < TRIAL_WARNING_DAYS` (3) leaves it out. "between 1 and 99"
 includes both ends: `1 <= qty < MAX_QTY` (99) leaves 99 out. A chained comparison is read as its adjacent pairs, so
-its sides are judged one by one whatever negation stands before it. Only bounds on a duration and "between" ranges
-are read: a cap on a count ("at most 5 reminders") is often checked before the new one is added (`count < 5`).
+its sides are judged one by one whatever negation stands before it. Only upper bounds on a duration and "between"
+ranges are read: a cap on a count ("at most 5 reminders") is often checked before the new one is added (`count < 5`),
+and "at least 15 minutes" against `>` was already refused before this module.
 """
 
 from __future__ import annotations
@@ -15,8 +16,6 @@ from pmtui.delivery.gates.vocabulary_data import TIME_UNITS
 _UNIT = "|".join(sorted({w for w in TIME_UNITS if w.isalpha() and len(w) > 2}, key=len, reverse=True))
 _UPPER_DURATION = re.compile(rf"\b(?:(\d+)\s+(?:{_UNIT})\s+or\s+(?:fewer|less|under)\b|"
                              rf"(?:at\s+most|no\s+more\s+than|up\s+to)\s+(\d+)\s+(?:{_UNIT})\b)", re.IGNORECASE)
-_LOWER_DURATION = re.compile(rf"\b(?:(\d+)\s+(?:{_UNIT})\s+or\s+(?:more|longer|over)\b|"
-                             rf"(?:at\s+least|no\s+(?:fewer|less)\s+than)\s+(\d+)\s+(?:{_UNIT})\b)", re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween\s+(\d+)\s+(?:\w+\s+)?and\s+(\d+)\b(?![^.;\n]*\bexclusive)", re.IGNORECASE)
 _CONSTANT = re.compile(r"(?m)^\s*(?:pub\s+)?(?:export\s+)?(?:const\s+|let\s+|static\s+|final\s+)?([A-Z][A-Z0-9_]*)"
                        r"\s*(?::\s*[\w<>]+)?\s*:?=\s*(\d+)\s*;?\s*(?:#.*|//.*)?$")
@@ -55,10 +54,6 @@ def excludes_the_stated_bound(criterion: str, file_code: str) -> str:
     for match in _UPPER_DURATION.finditer(criterion):
         number = match.group(1) or match.group(2)
         if _excludes(file_code, number, upper=True):
-            return f"it compares strictly with {number}, which the criterion includes"
-    for match in _LOWER_DURATION.finditer(criterion):
-        number = match.group(1) or match.group(2)
-        if _excludes(file_code, number, upper=False):
             return f"it compares strictly with {number}, which the criterion includes"
     for match in _BETWEEN.finditer(criterion):
         low, high = match.group(1), match.group(2)
