@@ -464,7 +464,7 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                        or folds_one_side(criterion, unit.code_text)
                        # a constant's own unit (`DISCOUNT = 0.25`) is judged by what its file does with it
                        or pays_the_discount(criterion, files[unit.path]) or floors_the_cap(criterion, files[unit.path])
-                       or user_blocker(criterion, unit.code_text, files[unit.path]))
+                       or user_blocker(criterion, unit.code_text, files[unit.path], unit.outside))
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):
             blocker = f"it uses the {word} the criterion rules out"
         context = frozenset(c.label for c in missing if c.label in modifiers and _heads(c.label, criterion, matched)

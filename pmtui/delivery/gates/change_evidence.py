@@ -95,6 +95,7 @@ class Unit:
     test_text: str = ""  # the code of the change's tests that exercise it
     defined: bool = False  # a function, method or class (not a block of loose lines)
     around: set[str] = field(default_factory=set)  # stems its file names outside it (`"backups"` beside `logs`)
+    outside: str = ""  # the code lines of its file outside it (a caller the change left unchanged)
 
     @property
     def location(self) -> str:
@@ -623,6 +624,8 @@ def _surroundings(units: list[Unit], lines: list[str]) -> None:
             for word in found:
                 inside[word] = inside.get(word, 0) + 1
         unit.around = {word for word, count in counts.items() if count > inside.get(word, 0)}
+        unit.outside = "\n".join(line for n, line in enumerate(lines, 1)
+                                  if not unit.start <= n <= unit.end and is_code_line(line))
 
 
 def _file_scopes(units: list[Unit]) -> list[Unit]:
@@ -657,6 +660,8 @@ def _file_scopes(units: list[Unit]) -> list[Unit]:
         for found in (scope.concepts, scope.fresh, scope.acts, scope.fresh_acts):
             found |= unit_idioms(scope.added_code)
         scope.around = set.intersection(*(part.around for part in parts))
+        kept = set.intersection(*(set(part.outside.splitlines()) for part in parts[1:]))
+        scope.outside = "\n".join(line for line in parts[0].outside.splitlines() if line in kept)
         scope.text = "\n".join(u.text for u in parts)
         scope.code_text = "\n".join(u.code_text for u in parts)
         scopes.append(scope)

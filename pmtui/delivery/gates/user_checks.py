@@ -30,6 +30,13 @@ from pmtui.delivery.gates.absence_checks import (
 from pmtui.delivery.gates.boundaries import refusing_line
 from pmtui.delivery.gates.code_idioms import idiom_concepts
 from pmtui.delivery.gates.excluded_kinds import keeps_the_kept_out
+from pmtui.delivery.gates.inclusive_bounds import excludes_the_stated_bound
+from pmtui.delivery.gates.inert_names import named_only_where_nothing_runs, override_nobody_calls
+from pmtui.delivery.gates.other_subjects import (
+    compares_another_person,
+    shown_in_another_colour,
+    skips_on_another_field,
+)
 from pmtui.delivery.gates.sign_checks import zero_on_the_wrong_side
 from pmtui.delivery.gates.stated_defaults import another_default
 from pmtui.delivery.gates.unread_names import turned_off
@@ -497,8 +504,8 @@ def uses_the_flag_where_absent(criterion: str, code: str) -> str:
     return ""
 
 
-def user_blocker(criterion: str, unit_code: str, file_code: str) -> str:
-    """The first reason of this module's checks, or ""."""
+def user_blocker(criterion: str, unit_code: str, file_code: str, outside: str = "") -> str:
+    """The first reason of this module's checks, or "" (`outside`: the unit's file outside it, unchanged lines too)."""
     return (compares_otherwise(criterion, unit_code) or answers_under_the_negated_state(criterion, unit_code)
             or answers_another_status(criterion, unit_code) or counts_per_another_key(criterion, file_code)
             or lists_in_another_order(criterion, file_code) or checks_nothing_without(criterion, file_code)
@@ -512,5 +519,9 @@ def user_blocker(criterion: str, unit_code: str, file_code: str) -> str:
             or turned_off(criterion, unit_code) or refuses_what_it_has(criterion, unit_code)
             or zero_on_the_wrong_side(criterion, unit_code) or keeps_the_kept_out(criterion, unit_code)
             or another_default(criterion, unit_code) or shows_empty_when_full(criterion, unit_code)
-            or disabled_when_ready(criterion, unit_code))
+            or disabled_when_ready(criterion, unit_code)
+            # round 14: evidence where nothing runs, a stated bound left out, the check on another subject
+            or named_only_where_nothing_runs(criterion, file_code) or override_nobody_calls(criterion, unit_code, outside)
+            or excludes_the_stated_bound(criterion, file_code) or shown_in_another_colour(criterion, file_code)
+            or compares_another_person(criterion, unit_code) or skips_on_another_field(criterion, unit_code))
 
