@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from pmtui.product.brains.offline.dialect import INTENSIFIER, WAIT_TAIL
+from pmtui.product.brains.offline.discovery.how_it_must_be import LIMIT_SAID
 from pmtui.product.brains.offline.discovery.lexicon import MONTHS, NUMBER
 
 # Topics that blur into each other in real answers (a pain often names today's workaround).
@@ -268,7 +269,7 @@ CONSTRAINTS_STRONG = re.compile(
     r"react native|flutter|django|rails|no[- ]code|"
     # "has to be dead simple on a phone, some grandparents drive too": how easy it must be is a limit, not a wish.
     r"(?:has|have|needs?|got) to be (?:dead |really |super |very |so |stupidly |idiot[- ])?(?:simple|easy|accessible|"
-    r"usable) (?:on|for|enough)\b)\b",
+    r"usable) (?:on|for|enough)\b|" + LIMIT_SAID + r")\b",
     re.IGNORECASE,
 )
 
@@ -529,7 +530,7 @@ CONSTRAINTS_DECISIVE = re.compile(
     r"flatmate|housemate|girlfriend|boyfriend|developer|dev|coder)s?\b|(?<![\d-])(?:one|two|three|four|five|six|[1-9]|1[0-2])\s+"
     r"(?:devs?|developers?|engineers?|co-?founders?)|(?:i|we)(?:'m|'re| am| are)? (?:work\w* )?part[- ]time|nights and weekends|side project|"
     r"bootstrapp\w*|no funding|(?:our|my|hard|launch|a)\s+deadline|hipaa|gdpr|soc ?2|must (?:run|work) on|"
-    r"(?:ios|android|web)[- ]only)\b",
+    r"(?:ios|android|web)[- ]only|" + LIMIT_SAID + r")\b",
     re.IGNORECASE,
 )
 

@@ -43,6 +43,7 @@ from pmtui.product.brains.offline.discovery.enabled_people import enabled_people
 from pmtui.product.brains.offline.discovery.fragments import adds_the_timing
 from pmtui.product.brains.offline.discovery.fragments import dedupe as _dedupe
 from pmtui.product.brains.offline.discovery.fragments import refines as _refines
+from pmtui.product.brains.offline.discovery.how_it_must_be import apart_limits, how_it_must_be
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
 from pmtui.product.brains.offline.discovery.numbers import NUMBER_WORD
 from pmtui.product.brains.offline.discovery.people_list import with_count
@@ -263,6 +264,11 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             features.extend(feature_items(sentence))
             after_features = asked != "feature_wishlist"
             continue
+        if asked == "feature_wishlist" and not correction:
+            sentence, limits = apart_limits(sentence)  # "…, and it needs to work offline": a limit among wishes
+            found["constraints"].extend(limits)
+            if not sentence:
+                continue
         clauses = split_clauses(sentence)
         sentence_clues = [detect(c, sentence, first_message) for c in clauses]
         if asked == "feature_wishlist" and not correction and not not_a_feature and not any(
@@ -742,7 +748,7 @@ def _things_to_do(sentence: str) -> bool:
 def _off_topic(clause: str, clues: dict[str, Clue]) -> bool:
     """Does a clause of an answer to "what should it do" clearly talk about something else (price, team…)?"""
     items = [clean(piece) for piece in re.split(r",\s*(?:and\s+)?|;\s*", clause) if clean(piece)]
-    shaped = bool(items) and all(feature_like(item) and len(item.split()) <= 12 for item in items)
+    shaped = bool(items) and all(feature_like(i) and len(i.split()) <= 12 for i in items) and not how_it_must_be(clause)
     return not shaped and any(
         clue.strong and aspect != "feature_wishlist" and decisive(aspect, clause, clue)
         # "handlers enter online with the dog's name, …, who's paid the entry fee": the people who do a thing in the
