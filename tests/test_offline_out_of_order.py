@@ -53,3 +53,37 @@ def test_who_builds_it_told_for_why_now_is_a_limit(said: str) -> None:
     after = extract(BEFORE, said, "why_now")
     assert not after.why_now, after.why_now
     assert after.constraints
+
+
+PITCH_BEFORE = DiscoverySummary(target_user="community football pitch businesses")
+
+
+@pytest.mark.parametrize(("said", "asked", "problem"), [
+    # The Manchester pitch manager, asked who uses it first: the target user became "The main problem is double
+    # bookings".
+    (("The main problem is double bookings, honestly at least once a week two teams show up for the same slot and I have "
+     "to sort it out in the car park in the rain."), "target_user", "double bookings"),
+    ("The real pain is chasing cash from teams who said they'd pay on the night.", "feature_wishlist", "chasing cash"),
+])
+def test_the_main_problem_named_answers_the_problem_whatever_was_asked(said: str, asked: str, problem: str) -> None:
+    after = extract(PITCH_BEFORE, said, asked)
+    assert after.core_problem.startswith(problem), after.core_problem
+    assert after.target_user == PITCH_BEFORE.target_user and after.feature_wishlist == []
+
+
+@pytest.mark.parametrize("said", [
+    # Asked what it should do: "council has put the pitch on a new lease" was a wish.
+    ("Why now, the council has put the pitch on a new lease and they want booking figures every quarter, so I need it "
+    "before April."),
+    "Why now? The council has put the pitch on a new lease and wants booking figures every quarter.",
+])
+def test_why_now_said_first_answers_why_now_whatever_was_asked(said: str) -> None:
+    after = extract(PITCH_BEFORE, said, "feature_wishlist")
+    assert after.why_now.lower().startswith("the council has put the pitch on a new lease"), after.why_now
+    assert after.feature_wishlist == []
+
+
+def test_a_bare_word_in_a_terse_list_is_no_heading() -> None:
+    """Without its question mark or colon, "timeline." in "daily photo log. timeline. defects list" is a wish."""
+    after = extract(PITCH_BEFORE, "daily photo log. timeline. defects list", "feature_wishlist")
+    assert [w.lower() for w in after.feature_wishlist] == ["daily photo log", "timeline", "defects list"]

@@ -321,7 +321,9 @@ LABELS: dict[str, str] = {
 }
 
 LABEL_LINE = re.compile(
-    r"^\s*(?:the\s+)?(?P<label>" + "|".join(LABELS) + r")\s*(?::|=|->|should be|should say|is now|is|are)\s+"
+    # "The main problem is double bookings, …" and "Why now, the council …" lead a paragraph with what they answer.
+    r"^\s*(?:the\s+)?(?:(?:main|real|biggest|big|actual|key)\s+(?=problem|pain))?(?P<label>" + "|".join(LABELS)
+    + r")\s*(?::|=|->|should be|should say|is now|is|are|(?<=why now)\s*[,?\u2014\u2013-])\s+"
     r"(?P<value>.+)$",
     re.IGNORECASE,
 )
