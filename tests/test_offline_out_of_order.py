@@ -87,3 +87,30 @@ def test_a_bare_word_in_a_terse_list_is_no_heading() -> None:
     """Without its question mark or colon, "timeline." in "daily photo log. timeline. defects list" is a wish."""
     after = extract(PITCH_BEFORE, "daily photo log. timeline. defects list", "feature_wishlist")
     assert [w.lower() for w in after.feature_wishlist] == ["daily photo log", "timeline", "defects list"]
+
+
+@pytest.mark.parametrize(("said", "asked", "wishes"), [
+    # The Manchester pitch manager, asked the metric: the success target was "Teams see the free slots and book one".
+    ("Teams see the free slots and book one, they pay online, and I get a text when someone books.", "success_metric",
+     ["Teams see the free slots", "Book one", "Get a text when someone books"]),
+    # The Cork baker, asked the metric: the success metric was the whole sentence.
+    (("Honestly I'd want customers to pick their loaves and a collection slot, pay up front with a card, and I get a "
+     "bake list on Friday that tells me how many of each to make."), "success_metric",
+     ["Pick their loaves", "Collection slot", "Pay up front with a card", "Get a bake list on Friday"]),
+    # The Leeds tutoring coordinator, asked why now: nothing of it was kept as a wish.
+    ("tutors mark when they can't make it, families get a text in their language, and I can see who's free to cover.",
+     "why_now", ["Tutors mark when they can't make it", "Families get a text in their language", "See who's free to cover"]),
+])
+def test_what_people_will_do_told_for_another_question_is_the_wishlist(said: str, asked: str, wishes: list[str]) -> None:
+    after = extract(BEFORE, said, asked)
+    assert after.feature_wishlist == wishes
+    assert not after.success_metric and not after.why_now
+
+
+@pytest.mark.parametrize(("said", "asked"), [
+    ("Teams book online and there are no double bookings by the end of the season", "success_metric"),
+    ("Families get a text now because the council started paying for SMS last month", "why_now"),
+])
+def test_a_measure_or_a_reason_with_doings_still_answers(said: str, asked: str) -> None:
+    after = extract(BEFORE, said, asked)
+    assert getattr(after, asked), after

@@ -39,13 +39,13 @@ from pmtui.product.brains.offline.discovery.cues import (
     SUBORDINATE,
     WHY_NOW_STRONG,
 )
+from pmtui.product.brains.offline.discovery.doings_told import wishes_told_instead
 from pmtui.product.brains.offline.discovery.enabled_people import enabled_people
 from pmtui.product.brains.offline.discovery.fragments import adds_the_timing
 from pmtui.product.brains.offline.discovery.fragments import dedupe as _dedupe
 from pmtui.product.brains.offline.discovery.fragments import refines as _refines
 from pmtui.product.brains.offline.discovery.how_it_must_be import apart_limits, how_it_must_be
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
-from pmtui.product.brains.offline.discovery.numbers import NUMBER_WORD
 from pmtui.product.brains.offline.discovery.people_list import with_count
 from pmtui.product.brains.offline.discovery.pivot import (
     PIVOT_STALE,
@@ -124,26 +124,6 @@ def _merge_text(old: str, new: str, replace: bool, fresh: bool = False) -> str:
         return merged
     # No room for both: the answer to the question just asked wins over what was picked up on the way.
     return new[:MAX_FIELD_CHARS] if fresh else old
-
-
-_MEASURE = re.compile(
-    r"\d|%|\b(?:users?|customers?|clients?|retention|revenue|paying|paid|pays?|churn|nps|sign[- ]?ups?|active|"
-    r"conversion|rate|percent|saved|saves?|fewer|less|more|reduce[sd]?|increase[sd]?|grow(?:th|s)?|cut|drop|"
-    r"success|successful|metric|target|goal|happy|use it|using it|recommend|stop|no more|zero|half|double)\b",
-    re.IGNORECASE,
-)
-
-
-_COUNTED_IN_WORDS = re.compile(r"\b(?:dozens?|hundreds?|thousands?|minutes?|hours?)\b", re.IGNORECASE)
-
-
-def _things_not_a_measure(sentence: str) -> bool:
-    """Two or more things to build, with nothing counted or compared: no number, no measure word."""
-    # "Every yard finds a part in under five minutes, and a dozen yards in the first year": counted in words.
-    if _MEASURE.search(sentence) or NUMBER_WORD.search(sentence) or _COUNTED_IN_WORDS.search(sentence):
-        return False
-    items = feature_items(sentence)
-    return len(items) >= 2 and all(feature_like(item) for item in items)
 
 
 def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> DiscoverySummary:
@@ -249,10 +229,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             # A bullet list of things to build, whatever was asked, is a wishlist.
             features.extend(feature_items(sentence))
             continue
-        if asked == "success_metric" and not correction and _things_not_a_measure(sentence):
-            # "online booking with a deposit, SMS reminder the day before, and a route for the day", asked for the
-            # metric: a list of things to build is the wishlist; a measure would count something.
-            features.extend(feature_items(sentence))
+        if not correction and (told := wishes_told_instead(sentence, asked)):
+            # Asked the metric or why now, things to build are the wishlist; a measure would count something.
+            features.extend(feature_items(told))
             after_features = True
             continue
         if is_vague(sentence) and not is_specific(sentence) and not (asked == "constraints" and _BARE_TEAM.match(sentence)):
