@@ -114,3 +114,18 @@ def test_what_people_will_do_told_for_another_question_is_the_wishlist(said: str
 def test_a_measure_or_a_reason_with_doings_still_answers(said: str, asked: str) -> None:
     after = extract(BEFORE, said, asked)
     assert getattr(after, asked), after
+
+
+@pytest.mark.parametrize("asked", ["success_metric", "why_now"])
+def test_none_of_the_bad_thing_by_a_date_is_the_metric_not_the_money(asked: str) -> None:
+    """The Manchester pitch manager, asked the metric: "noted for the business model" (the £300 a month)."""
+    said = ("No double bookings at all by the end of the season, and I want to stop chasing at least £300 a month in "
+            "unpaid bookings.")
+    after = extract(BEFORE, said, asked)
+    assert after.success_metric.startswith("No double bookings at all by the end of the season")
+    assert not after.revenue_model and not after.why_now
+
+
+def test_a_price_said_for_the_metric_is_still_the_money() -> None:
+    after = extract(BEFORE, "Teams would pay £40 an hour, and £25 for the small pitches", "success_metric")
+    assert "£40 an hour" in after.revenue_model and not after.success_metric
