@@ -129,3 +129,17 @@ def test_none_of_the_bad_thing_by_a_date_is_the_metric_not_the_money(asked: str)
 def test_a_price_said_for_the_metric_is_still_the_money() -> None:
     after = extract(BEFORE, "Teams would pay £40 an hour, and £25 for the small pitches", "success_metric")
     assert "£40 an hour" in after.revenue_model and not after.success_metric
+
+
+@pytest.mark.parametrize(("said", "asked"), [
+    # The Leeds coordinator, asked the limits: the constraints became "It'd be free for families and tutors".
+    ("It'd be free for families and tutors, the council grant covers it and maybe the other centres chip in later.",
+     "constraints"),
+    # The Cork baker, asked the metric: the success metric became "Pre-orders would be free for customers".
+    (("Pre-orders would be free for customers, we'd just take a card payment up front so no-shows stop costing us. "
+     "Maybe a small fee on top for delivery later on."), "success_metric"),
+])
+def test_who_pays_said_without_an_amount_is_the_money_whatever_was_asked(said: str, asked: str) -> None:
+    after = extract(BEFORE, said, asked)
+    assert after.revenue_model.startswith(said[:30])
+    assert not getattr(after, asked)

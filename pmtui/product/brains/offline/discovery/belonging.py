@@ -59,6 +59,11 @@ MONEY = (
     # "day rate per tool", "an hourly rate": a rate is a price, said before or without its amount.
     re.compile(r"\b(?:subscriptions?|freemium|commission|sponsor\w*|(?:day|daily|hourly|nightly|weekly|flat) rates?)\b",
                re.IGNORECASE),
+    # "the council grant covers it and maybe the other centres chip in", "take a card payment up front", "a small fee on
+    # top for delivery": who pays, said without an amount.
+    re.compile(r"\b(?:grant|council|funders?|charity|trust|lottery|donors?|school|club|association)\s+(?:\w+\s+)?"
+               r"(?:covers?|pays? for|funds?)\s+(?:it|the\s+\w+)|\bchip(?:s|ping)?\s+in\b|\btak(?:e|ing)\s+(?:a\s+)?"
+               r"(?:card\s+)?payments?\s+(?:up\s*front|in advance)|\b(?:small\s+)?fee\s+on\s+top\b", re.IGNORECASE),
 )
 _PRICED = MONEY[3]
 
