@@ -143,3 +143,19 @@ def test_who_pays_said_without_an_amount_is_the_money_whatever_was_asked(said: s
     after = extract(BEFORE, said, asked)
     assert after.revenue_model.startswith(said[:30])
     assert not getattr(after, asked)
+
+
+@pytest.mark.parametrize("said", [
+    # The Cork baker, asked what it should do: the wishlist got "Scrolls away under 40 other messages".
+    ("Someone messages on Thursday, it scrolls away under 40 other messages, and on Saturday they turn up and there's no "
+    "loaf for them, which is mortifying."),
+    "A parent texted me on Sunday, it got buried under the fixtures, and then nobody picked up her kid.",
+])
+def test_a_story_of_today_told_for_the_wishlist_is_no_wish(said: str) -> None:
+    after = extract(BEFORE, said, "feature_wishlist")
+    assert after.feature_wishlist == [], after.feature_wishlist
+
+
+def test_what_people_will_do_on_a_day_is_still_a_wish() -> None:
+    said = "customers order on Thursday and get a text on Friday"
+    assert extract(BEFORE, said, "feature_wishlist").feature_wishlist == ["Customers order on Thursday", "Get a text on Friday"]

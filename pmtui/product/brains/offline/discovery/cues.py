@@ -9,6 +9,7 @@ import re
 from pmtui.product.brains.offline.dialect import INTENSIFIER, WAIT_TAIL
 from pmtui.product.brains.offline.discovery.how_it_must_be import LIMIT_SAID
 from pmtui.product.brains.offline.discovery.lexicon import MONTHS, NUMBER
+from pmtui.product.brains.offline.discovery.story_told import STORY_TOLD
 
 # Topics that blur into each other in real answers (a pain often names today's workaround).
 TIMELINE_ONLY = re.compile(
@@ -736,6 +737,7 @@ COUNTED_NOT_WISHED = (
         r"\b\d+\s*(?:weeks?|wks?|months?)\b",
         re.IGNORECASE,
     ),
+    STORY_TOLD,  # "Someone messages on Thursday, it scrolls away…": a story of today.
 )
 
 
