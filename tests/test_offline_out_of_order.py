@@ -159,3 +159,21 @@ def test_a_story_of_today_told_for_the_wishlist_is_no_wish(said: str) -> None:
 def test_what_people_will_do_on_a_day_is_still_a_wish() -> None:
     said = "customers order on Thursday and get a text on Friday"
     assert extract(BEFORE, said, "feature_wishlist").feature_wishlist == ["Customers order on Thursday", "Get a text on Friday"]
+
+
+@pytest.mark.parametrize(("pitch", "wishes"), [
+    # The Manchester pitch manager's pitch: "Teams ring me", "Text me", "Turn up" and "Argue over who had it" were wishes.
+    (("Hi, so I manage a community football pitch in Manchester, two 5-a-side pitches and a full-size one, and booking "
+     "them is a mess. Teams ring me, text me, turn up and argue over who had it. I want an online booking thing where "
+     "teams can see what's free and book it themselves."), ["Online booking thing where teams can see what's free",
+                                                           "Book it themselves"]),
+    (("I run a mobile nail business. Clients message me, call me, and DM me on Instagram. I want an app where clients "
+     "book a slot."), ["Book a slot"]),
+])
+def test_people_reaching_the_founder_today_are_no_wishes(pitch: str, wishes: list[str]) -> None:
+    assert extract(DiscoverySummary(), pitch, "").feature_wishlist == wishes
+
+
+def test_contacting_me_through_the_app_is_still_a_wish() -> None:
+    said = "Clients message me through the app and book a slot"
+    assert extract(BEFORE, said, "feature_wishlist").feature_wishlist

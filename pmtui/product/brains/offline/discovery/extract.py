@@ -63,6 +63,7 @@ from pmtui.product.brains.offline.discovery.second_thoughts import (
     taken_back,
     without_taken_back,
 )
+from pmtui.product.brains.offline.discovery.story_told import CONTACTED_ME
 from pmtui.product.brains.offline.discovery.text import (
     BULLET,
     LEADING_NO,
@@ -215,7 +216,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 if announces_the_list(sentence):
                     continue
         is_bullet = bool(BULLET.match(sentence))
-        not_a_feature = asked == "feature_wishlist" and any(p.search(sentence) for p in COUNTED_NOT_WISHED)
+        not_a_feature = (asked == "feature_wishlist" and any(p.search(sentence) for p in COUNTED_NOT_WISHED)
+                         or bool(CONTACTED_ME.search(sentence) and not FEATURE_TRIGGER.search(sentence)))
         if (
             asked == "feature_wishlist"
             and (is_bullet or len(sentence.split()) <= 6)

@@ -16,3 +16,9 @@ STORY_TOLD = re.compile(
     r"the (?:next|day) (?:day|before)|then|by the time)\b",
     re.IGNORECASE,
 )
+
+# "Teams ring me, text me, turn up and argue over who had it", "Farmers call my cell": people reaching the founder
+# today, however they can, is how it is done now; what the app should do names no "me" at the end of a contact verb.
+CONTACTED_ME = re.compile(r"^\W*(?:(?:so|and|now|today|right now|currently)[\s,]+)*(?:the\s+)?[a-z]+s\s+"
+                          r"(?:ring|call|phone|text|email|e-mail|message|whatsapp|dm|ping)\s+(?:me|us|my\s+\w+)\b"
+                          r"(?![^.;]*\b(?:through|in|on|via|with)\s+the\s+app\b)", re.IGNORECASE)
