@@ -119,10 +119,22 @@ def questions_back(text: str) -> list[str]:
     return [s for s in sentences if aside_kind(s) == "question"]
 
 
+# "Why now? The council has put the pitch on a new lease": a heading asked of oneself, answered by the next sentence.
+_HEADING = re.compile(r"^\W*(?:(?:so|and|as for|re)\s+)?(?P<label>why now|(?:the\s+)?(?:main\s+|real\s+)?problem|"
+                      r"pricing|the money|timeline|constraints|success metric|the metric)\s*[?:]\s*$", re.IGNORECASE)
+
+
 def answer_sentences(text: str) -> list[str]:
     """The sentences of a message that may answer something: those that ask the PM a question are left out."""
     asks = questions_back(text)
-    return [s for s in split_sentences(text) if s not in asks]
+    sentences: list[str] = []
+    for sentence in split_sentences(text):
+        heading = _HEADING.match(sentences[-1]) if sentences else None
+        if heading:
+            sentences[-1] = f"{heading.group('label')}: {sentence}"
+        else:
+            sentences.append(sentence)
+    return [s for s in sentences if s not in asks]
 
 
 def asked_part(text: str) -> str:

@@ -59,6 +59,11 @@ MONEY = (
     # "day rate per tool", "an hourly rate": a rate is a price, said before or without its amount.
     re.compile(r"\b(?:subscriptions?|freemium|commission|sponsor\w*|(?:day|daily|hourly|nightly|weekly|flat) rates?)\b",
                re.IGNORECASE),
+    # "the council grant covers it and maybe the other centres chip in", "take a card payment up front", "a small fee on
+    # top for delivery": who pays, said without an amount.
+    re.compile(r"\b(?:grant|council|funders?|charity|trust|lottery|donors?|school|club|association)\s+(?:\w+\s+)?"
+               r"(?:covers?|pays? for|funds?)\s+(?:it|the\s+\w+)|\bchip(?:s|ping)?\s+in\b|\btak(?:e|ing)\s+(?:a\s+)?"
+               r"(?:card\s+)?payments?\s+(?:up\s*front|in advance)|\b(?:small\s+)?fee\s+on\s+top\b", re.IGNORECASE),
 )
 _PRICED = MONEY[3]
 
@@ -123,9 +128,17 @@ def change(text: str) -> int:
     return sum(1 for pattern in CHANGE if pattern.search(text))
 
 
+# "No double bookings at all by the end of the season", "stop chasing at least £300 a month in unpaid bookings": none
+# of the bad thing by a date, or money no longer lost, is a target.
+_NONE_BY = re.compile(r"\b(?:no|zero|not a single|not one)\s+(?:more\s+)?(?:[\w-]+\s+){1,3}(?:at all\s+)?(?:by|within|before)\s+"
+                      r"(?:the end of|end of|next|this|\d|christmas|easter|summer|spring|autumn|winter)|"
+                      r"\bstop\s+(?:chasing|losing|wasting|writing off)\s+(?:(?:at least|about|around|over)\s+)?[$€£₹₦₱]?\d",
+                      re.IGNORECASE)
+
+
 def target(text: str) -> bool:
     if SUCCESS_STRONG.search(text) or PERCENT_TARGET.search(text) or _RATE_WITH_HORIZON.search(text) or (
-            target_change(text)):
+            target_change(text)) or _NONE_BY.search(text):
         return True
     return any(not _BUILDERS.fullmatch(m.group("noun")) for m in COUNT_WITH_HORIZON.finditer(text))
 
@@ -308,11 +321,11 @@ RULES: tuple[BelongingRule, ...] = (
     # "free for neighbours, maybe building management pays 20 dollars a month later" to "what else must it do?"
     BelongingRule("money", "revenue_model",
                   frozenset({"feature_wishlist", "success_metric", "constraints", "why_now"}),
-                  lambda t: money(t) >= 2 or (bool(_PRICED.search(t)) and not capabilities(t))),
+                  lambda t: (money(t) >= 2 or (bool(_PRICED.search(t)) and not capabilities(t))) and not _NONE_BY.search(t)),
     # "Success is 40 studios taking 60% of their bookings through it within 6 months." to "why now?"
     # … and "well success for me would be every family that asks getting something that fits" to the wishlist question.
     BelongingRule("target", "success_metric", frozenset({"why_now", "revenue_model", "constraints", "feature_wishlist"}),
-                  lambda t: target(t) and money(t) == 0 and limits(t) <= 1),
+                  lambda t: target(t) and (money(t) == 0 or bool(_NONE_BY.search(t))) and limits(t) <= 1),
     # "half the clubs in Cork using it by next season" to "what goes wrong?": a target said as what people will do
     # with the product, not a loss.
     BelongingRule("adoption", "success_metric", frozenset({"core_problem", "current_alternatives"}),

@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 
 from pmtui.product.brains.offline.dialect import INTENSIFIER, WAIT_TAIL
+from pmtui.product.brains.offline.discovery.how_it_must_be import LIMIT_SAID
 from pmtui.product.brains.offline.discovery.lexicon import MONTHS, NUMBER
+from pmtui.product.brains.offline.discovery.story_told import STORY_TOLD
 
 # Topics that blur into each other in real answers (a pain often names today's workaround).
 TIMELINE_ONLY = re.compile(
@@ -268,7 +270,7 @@ CONSTRAINTS_STRONG = re.compile(
     r"react native|flutter|django|rails|no[- ]code|"
     # "has to be dead simple on a phone, some grandparents drive too": how easy it must be is a limit, not a wish.
     r"(?:has|have|needs?|got) to be (?:dead |really |super |very |so |stupidly |idiot[- ])?(?:simple|easy|accessible|"
-    r"usable) (?:on|for|enough)\b)\b",
+    r"usable) (?:on|for|enough)\b|" + LIMIT_SAID + r")\b",
     re.IGNORECASE,
 )
 
@@ -320,7 +322,9 @@ LABELS: dict[str, str] = {
 }
 
 LABEL_LINE = re.compile(
-    r"^\s*(?:the\s+)?(?P<label>" + "|".join(LABELS) + r")\s*(?::|=|->|should be|should say|is now|is|are)\s+"
+    # "The main problem is double bookings, …" and "Why now, the council …" lead a paragraph with what they answer.
+    r"^\s*(?:the\s+)?(?:(?:main|real|biggest|big|actual|key)\s+(?=problem|pain))?(?P<label>" + "|".join(LABELS)
+    + r")\s*(?::|=|->|should be|should say|is now|is|are|(?<=why now)\s*[,?\u2014\u2013-])\s+"
     r"(?P<value>.+)$",
     re.IGNORECASE,
 )
@@ -529,7 +533,7 @@ CONSTRAINTS_DECISIVE = re.compile(
     r"flatmate|housemate|girlfriend|boyfriend|developer|dev|coder)s?\b|(?<![\d-])(?:one|two|three|four|five|six|[1-9]|1[0-2])\s+"
     r"(?:devs?|developers?|engineers?|co-?founders?)|(?:i|we)(?:'m|'re| am| are)? (?:work\w* )?part[- ]time|nights and weekends|side project|"
     r"bootstrapp\w*|no funding|(?:our|my|hard|launch|a)\s+deadline|hipaa|gdpr|soc ?2|must (?:run|work) on|"
-    r"(?:ios|android|web)[- ]only)\b",
+    r"(?:ios|android|web)[- ]only|" + LIMIT_SAID + r")\b",
     re.IGNORECASE,
 )
 
@@ -733,6 +737,7 @@ COUNTED_NOT_WISHED = (
         r"\b\d+\s*(?:weeks?|wks?|months?)\b",
         re.IGNORECASE,
     ),
+    STORY_TOLD,  # "Someone messages on Thursday, it scrolls away…": a story of today.
 )
 
 

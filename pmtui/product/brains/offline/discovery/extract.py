@@ -39,12 +39,13 @@ from pmtui.product.brains.offline.discovery.cues import (
     SUBORDINATE,
     WHY_NOW_STRONG,
 )
+from pmtui.product.brains.offline.discovery.doings_told import wishes_told_instead
 from pmtui.product.brains.offline.discovery.enabled_people import enabled_people
 from pmtui.product.brains.offline.discovery.fragments import adds_the_timing
 from pmtui.product.brains.offline.discovery.fragments import dedupe as _dedupe
 from pmtui.product.brains.offline.discovery.fragments import refines as _refines
+from pmtui.product.brains.offline.discovery.how_it_must_be import apart_limits, how_it_must_be
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
-from pmtui.product.brains.offline.discovery.numbers import NUMBER_WORD
 from pmtui.product.brains.offline.discovery.people_list import with_count
 from pmtui.product.brains.offline.discovery.pivot import (
     PIVOT_STALE,
@@ -62,6 +63,7 @@ from pmtui.product.brains.offline.discovery.second_thoughts import (
     taken_back,
     without_taken_back,
 )
+from pmtui.product.brains.offline.discovery.story_told import CONTACTED_ME
 from pmtui.product.brains.offline.discovery.text import (
     BULLET,
     LEADING_NO,
@@ -123,26 +125,6 @@ def _merge_text(old: str, new: str, replace: bool, fresh: bool = False) -> str:
         return merged
     # No room for both: the answer to the question just asked wins over what was picked up on the way.
     return new[:MAX_FIELD_CHARS] if fresh else old
-
-
-_MEASURE = re.compile(
-    r"\d|%|\b(?:users?|customers?|clients?|retention|revenue|paying|paid|pays?|churn|nps|sign[- ]?ups?|active|"
-    r"conversion|rate|percent|saved|saves?|fewer|less|more|reduce[sd]?|increase[sd]?|grow(?:th|s)?|cut|drop|"
-    r"success|successful|metric|target|goal|happy|use it|using it|recommend|stop|no more|zero|half|double)\b",
-    re.IGNORECASE,
-)
-
-
-_COUNTED_IN_WORDS = re.compile(r"\b(?:dozens?|hundreds?|thousands?|minutes?|hours?)\b", re.IGNORECASE)
-
-
-def _things_not_a_measure(sentence: str) -> bool:
-    """Two or more things to build, with nothing counted or compared: no number, no measure word."""
-    # "Every yard finds a part in under five minutes, and a dozen yards in the first year": counted in words.
-    if _MEASURE.search(sentence) or NUMBER_WORD.search(sentence) or _COUNTED_IN_WORDS.search(sentence):
-        return False
-    items = feature_items(sentence)
-    return len(items) >= 2 and all(feature_like(item) for item in items)
 
 
 def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> DiscoverySummary:
@@ -234,7 +216,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 if announces_the_list(sentence):
                     continue
         is_bullet = bool(BULLET.match(sentence))
-        not_a_feature = asked == "feature_wishlist" and any(p.search(sentence) for p in COUNTED_NOT_WISHED)
+        not_a_feature = (asked == "feature_wishlist" and any(p.search(sentence) for p in COUNTED_NOT_WISHED)
+                         or bool(CONTACTED_ME.search(sentence) and not FEATURE_TRIGGER.search(sentence)))
         if (
             asked == "feature_wishlist"
             and (is_bullet or len(sentence.split()) <= 6)
@@ -248,10 +231,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             # A bullet list of things to build, whatever was asked, is a wishlist.
             features.extend(feature_items(sentence))
             continue
-        if asked == "success_metric" and not correction and _things_not_a_measure(sentence):
-            # "online booking with a deposit, SMS reminder the day before, and a route for the day", asked for the
-            # metric: a list of things to build is the wishlist; a measure would count something.
-            features.extend(feature_items(sentence))
+        if not correction and (told := wishes_told_instead(sentence, asked)):
+            # Asked the metric or why now, things to build are the wishlist; a measure would count something.
+            features.extend(feature_items(told))
             after_features = True
             continue
         if is_vague(sentence) and not is_specific(sentence) and not (asked == "constraints" and _BARE_TEAM.match(sentence)):
@@ -263,6 +245,11 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             features.extend(feature_items(sentence))
             after_features = asked != "feature_wishlist"
             continue
+        if asked == "feature_wishlist" and not correction:
+            sentence, limits = apart_limits(sentence)  # "…, and it needs to work offline": a limit among wishes
+            found["constraints"].extend(limits)
+            if not sentence:
+                continue
         clauses = split_clauses(sentence)
         sentence_clues = [detect(c, sentence, first_message) for c in clauses]
         if asked == "feature_wishlist" and not correction and not not_a_feature and not any(
@@ -742,7 +729,7 @@ def _things_to_do(sentence: str) -> bool:
 def _off_topic(clause: str, clues: dict[str, Clue]) -> bool:
     """Does a clause of an answer to "what should it do" clearly talk about something else (price, team…)?"""
     items = [clean(piece) for piece in re.split(r",\s*(?:and\s+)?|;\s*", clause) if clean(piece)]
-    shaped = bool(items) and all(feature_like(item) and len(item.split()) <= 12 for item in items)
+    shaped = bool(items) and all(feature_like(i) and len(i.split()) <= 12 for i in items) and not how_it_must_be(clause)
     return not shaped and any(
         clue.strong and aspect != "feature_wishlist" and decisive(aspect, clause, clue)
         # "handlers enter online with the dog's name, …, who's paid the entry fee": the people who do a thing in the
