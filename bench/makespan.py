@@ -105,15 +105,21 @@ def lower_bound(agent_s: float, slots: int) -> float:
 
 
 async def deliver(tier: str, parallel_tiers: tuple[str, ...], agent_s: float, slots: int) -> float:
+    return await _released_in(plan_text(tier), agent(agent_s), parallel_tiers, slots, f"the {tier} run")
+
+
+async def _released_in(markdown: str, script, parallel_tiers: tuple[str, ...], slots: int,  # type: ignore[no-untyped-def]
+                       what: str) -> float:
+    """Wall time of one delivery of `markdown` to release in a scratch repository, every attempt run by `script`."""
     with tempfile.TemporaryDirectory(prefix="pmtui-makespan-") as scratch:
         base = Path(scratch)
         root = make_repo(base)
         plan = base / "plan.md"
-        plan.write_text(plan_text(tier))
+        plan.write_text(markdown)
         store = Store(base / "pmtui.db")
         try:
             engine = DeliveryEngine(store, Config(offline=True), repo=root, plan_path=plan,
-                                    executor=ScriptedExecutor({"*": [agent(agent_s)]}), max_parallel=slots,
+                                    executor=ScriptedExecutor({"*": [script]}), max_parallel=slots,
                                     parallel_tiers=parallel_tiers, run_dir=base / "runs")
             started = time.perf_counter()
             outcome = await engine.run()
@@ -121,7 +127,7 @@ async def deliver(tier: str, parallel_tiers: tuple[str, ...], agent_s: float, sl
         finally:
             store.close()
         if outcome.ending != "released":
-            raise SystemExit(f"the {tier} run did not release: {outcome.message}")
+            raise SystemExit(f"{what} did not release: {outcome.message}")
         return wall
 
 
@@ -174,24 +180,7 @@ def queue_makespan(plan: PlanDocument, agent_s: float, slots: int, parallel_tier
 
 
 async def deliver_plan(markdown: str, parallel_tiers: tuple[str, ...], agent_s: float, slots: int) -> float:
-    with tempfile.TemporaryDirectory(prefix="pmtui-makespan-") as scratch:
-        base = Path(scratch)
-        root = make_repo(base)
-        plan = base / "plan.md"
-        plan.write_text(gates_true(markdown))
-        store = Store(base / "pmtui.db")
-        try:
-            engine = DeliveryEngine(store, Config(offline=True), repo=root, plan_path=plan,
-                                    executor=ScriptedExecutor({"*": [plan_agent(agent_s)]}), max_parallel=slots,
-                                    parallel_tiers=parallel_tiers, run_dir=base / "runs")
-            started = time.perf_counter()
-            outcome = await engine.run()
-            wall = time.perf_counter() - started
-        finally:
-            store.close()
-        if outcome.ending != "released":
-            raise SystemExit(f"the run did not release: {outcome.message}")
-        return wall
+    return await _released_in(gates_true(markdown), plan_agent(agent_s), parallel_tiers, slots, "the run")
 
 
 def write_pm_plans(directory: Path) -> None:
