@@ -225,11 +225,38 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
         return
 
     def got_repo(answer: str | None) -> None:
-        from pmtui.delivery.git_ops import GitError, open_repo
+        from pmtui.delivery.new_repo import needs_new_repo
+        from pmtui.screens.modals import ConfirmationModal
 
         if answer is None:
             return
         repo = Path(answer).expanduser()
+        why = needs_new_repo(repo)
+        if why is not None:
+            # A founder who walked from an idea to this plan often has no repository yet: offer to start one.
+            app.push_screen(ConfirmationModal(
+                "Start a new repository?", f"{repo} {why}. Start a git repository there for this plan (a README and a "
+                ".gitignore in a first commit on main), then deliver into it?", confirm_label="Start it"),
+                lambda yes: new_repo(repo) if yes else None)
+            return
+        with_repo(repo)
+
+    def new_repo(repo: Path) -> None:
+        from pmtui.delivery.git_ops import GitError
+        from pmtui.delivery.new_repo import start_repo
+
+        try:
+            start_repo(repo, slug)
+        except (OSError, GitError) as error:
+            app.notify(f"Could not start a repository in {repo}: {error}", title="Deliver", severity="error",
+                       markup=False)
+            return
+        app.notify(f"Started a git repository in {repo}", title="Deliver", markup=False)
+        with_repo(repo)
+
+    def with_repo(repo: Path) -> None:
+        from pmtui.delivery.git_ops import GitError, open_repo
+
         try:
             open_repo(repo)
         except GitError as error:
