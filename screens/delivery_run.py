@@ -279,8 +279,33 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
             f"A preset ({', '.join(preset.name for preset in PRESETS)}; `pmtui agents` shows which are installed) "
             "or a command, with the placeholders {prompt_file}, {task_file}, {result_file}, {repo}.",
             placeholder="aider, or: my-agent --prompt {prompt_file}",
-            empty="Please type a preset name or an agent command (Esc cancels).",
+            empty="Please type a preset name or an agent command (Esc cancels).", check=agent_problem,
         ), lambda command: got_agent(repo, target, command))
+
+    def repo_problem(answer: str) -> str | None:
+        """What is wrong with the folder typed, said in the dialog (a folder pmtui can start a repository in is
+        fine: it asks next)."""
+        from pmtui.delivery.git_ops import GitError, open_repo
+        from pmtui.delivery.new_repo import needs_new_repo
+
+        repo = Path(answer).expanduser()
+        if needs_new_repo(repo) is not None:
+            return None
+        try:
+            open_repo(repo)
+        except GitError as error:
+            return f"{error}. Type a git repository's folder, or a new folder to start one in."
+        return None
+
+    def agent_problem(command: str) -> str | None:
+        from pmtui.delivery.agent_presets import AgentError, resolve_agent
+        from pmtui.delivery.executors import CommandExecutor
+
+        try:
+            CommandExecutor(resolve_agent(command, app.config))
+        except (AgentError, ValueError) as error:
+            return f"That agent command cannot run: {error}"
+        return None
 
     def got_agent(repo: Path, target: Path, command: str | None) -> None:
         from pmtui.delivery.agent_presets import AgentError, resolve_agent
@@ -297,7 +322,8 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
 
     app.push_screen(TextInputModal("Deliver this plan", "The git repository to deliver into (a clean working "
                                    "tree; pmtui works on its own branch):", value=os.getcwd(),
-                                   empty="Please type the repository's folder (Esc cancels)."), got_repo)
+                                   empty="Please type the repository's folder (Esc cancels).", check=repo_problem),
+                    got_repo)
 
 
 def _start(app: PmtuiApp, repo: Path, plan_path: Path, agent: str | None) -> None:

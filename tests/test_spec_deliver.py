@@ -136,3 +136,42 @@ def test_a_folder_with_someone_elses_files_is_not_made_a_repository(tmp_path: Pa
     (tmp_path / "notes.txt").write_text("mine\n")
     assert needs_new_repo(tmp_path) is None
     assert needs_new_repo(make_project(tmp_path / "p")) is None
+
+
+async def test_a_folder_or_agent_that_will_not_do_is_told_in_the_dialog_with_what_was_typed(tmp_path: Path) -> None:
+    """A wrong folder closed the dialog with a toast that vanished, and the path had to be typed again; so did an
+    agent command that cannot run."""
+    theirs = tmp_path / "their-notes"
+    theirs.mkdir()
+    (theirs / "notes.txt").write_text("mine\n")
+    repo = make_project(tmp_path)
+    store = Store(tmp_path / "pmtui.db")
+    app = PmtuiApp(store, Config(offline=True))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            project_id = await scoped(app)
+            await app.orchestrator.agree_scope(project_id)
+            await open_on(pilot, project_id)
+            await pilot.press("d")
+            await pilot.pause()
+            field = app.screen.query_one(Input)
+            field.value = str(theirs)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TextInputModal) and app.screen.title_text == "Deliver this plan"
+            said = str(app.screen.query_one("#text-error").render())
+            assert "not a git repository" in said and "new folder" in said, said
+            assert app.screen.query_one(Input).value == str(theirs)
+            app.screen.query_one(Input).value = str(repo)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TextInputModal) and "models.agent" in app.screen.prompt
+            app.screen.query_one(Input).value = "no-such-agent-cli --go"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TextInputModal) and "models.agent" in app.screen.prompt
+            assert "cannot run" in str(app.screen.query_one("#text-error").render())
+            assert app.screen.query_one(Input).value == "no-such-agent-cli --go"
+            await pilot.press("escape")
+    finally:
+        store.close()
