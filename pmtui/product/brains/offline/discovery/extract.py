@@ -215,6 +215,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 sentence = sentence[: colon_list.start("items")].rstrip(" :")
                 if announces_the_list(sentence):
                     continue
+        if asked == "feature_wishlist" and _REPORTED.search(sentence) and not FEATURE_TRIGGER.search(sentence):
+            found["why_now"].append(clean(sentence))  # "plus the head said we can use the old room from january"
+            continue
         is_bullet = bool(BULLET.match(sentence))
         not_a_feature = (asked == "feature_wishlist" and any(p.search(sentence) for p in COUNTED_NOT_WISHED)
                          or bool(CONTACTED_ME.search(sentence) and not FEATURE_TRIGGER.search(sentence)))
@@ -739,6 +742,10 @@ def _off_topic(clause: str, clues: dict[str, Clue]) -> bool:
     )
 
 
+# Someone else's word reported ("the head said we can…", "the council agreed to…"): what happened, not what to build.
+_REPORTED = re.compile(r"^\W*(?:(?:and|plus|also|oh|but|so)\s+)*(?:the|my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}?"
+                       r"(?:said|says|told (?:us|me|them)|agreed|confirmed|reckons|has said|have said|offered|promised)\b",
+                       re.IGNORECASE)
 _SAYS_WHO_FOR = re.compile(r"\b(?:it'?s|it is|this is|app is|mainly|mostly|only)\s+for\b|\baimed at\b|"
                            r"\b(?:the\s+)?(?:users?|customers?|audience)\s+(?:are|is|would be)\b", re.IGNORECASE)
 
