@@ -279,7 +279,8 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
             f"A preset ({', '.join(preset.name for preset in PRESETS)}; `pmtui agents` shows which are installed) "
             "or a command, with the placeholders {prompt_file}, {task_file}, {result_file}, {repo}.",
             placeholder="aider, or: my-agent --prompt {prompt_file}",
-            empty="Please type a preset name or an agent command (Esc cancels).", check=agent_problem,
+            empty="Please type a preset name or an agent command (Esc cancels).",
+            check=lambda command: agent_problem(command, repo),
         ), lambda command: got_agent(repo, target, command))
 
     def repo_problem(answer: str) -> str | None:
@@ -297,15 +298,18 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
             return f"{error}. Type a git repository's folder, or a new folder to start one in."
         return None
 
-    def agent_problem(command: str) -> str | None:
+    def agent_problem(command: str, repo: Path) -> str | None:
         from pmtui.delivery.agent_presets import AgentError, resolve_agent
+        from pmtui.delivery.agent_readiness import setup_missing
         from pmtui.delivery.executors import CommandExecutor
 
         try:
-            CommandExecutor(resolve_agent(command, app.config))
+            agent = resolve_agent(command, app.config)
+            CommandExecutor(agent)
         except (AgentError, ValueError) as error:
             return f"That agent command cannot run: {error}"
-        return None
+        missing = setup_missing(agent, repo)
+        return f"{missing}." if missing else None
 
     def got_agent(repo: Path, target: Path, command: str | None) -> None:
         from pmtui.delivery.agent_presets import AgentError, resolve_agent
