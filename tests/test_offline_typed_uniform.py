@@ -207,3 +207,23 @@ def test_the_whole_walk_as_typed_reaches_a_scope_that_reads_the_founder(tmp_path
     assert "Add donations quickly from our phones" in names and not any(n.startswith("Way for") for n in names)
     reach = {f["name"]: f["rice_reach"] for f in state["scoping_output"]["mvp_features"]}
     assert reach["See what's in stock by size"] == 250
+
+
+@pytest.mark.parametrize(("wish", "name"), [
+    ("Reminder to pick up your reserved stuff", "Reminder to pick up your reserved stuff"),
+    ("Text to collect their repaired bikes", "Text to collect their repaired bikes"),
+    ("Reminder to pick up your reserved school stuff today", "Reminder to pick up"),
+])
+def test_a_row_name_never_ends_on_a_modifier_waiting_for_its_noun(wish: str, name: str) -> None:
+    """The scope's row read "Reminder to pick up your reserved"."""
+    from pmtui.product.rice import feature_name
+
+    assert feature_name(wish) == name
+
+
+def test_the_count_stays_with_the_people_it_counts() -> None:
+    """"(about 250 families)" was put after "us lot on the PTA who run it (theres 5 of us)" on the card."""
+    said = ("mainly the mums and dads with kids at the school, about 340 pupils so maybe 250 families. plus us lot on "
+            "the PTA who run it (theres 5 of us)")
+    told = extract(DiscoverySummary(core_problem="kids in the wrong size"), said, "target_user")
+    assert told.target_user.startswith("the mums and dads with kids at the school (about 250 families); us lot")

@@ -32,6 +32,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     FEATURE_TRIGGER,
     FEATURE_VERB,
     IDEA_FEATURE,
+    OF_US_RUNNING,
     PIVOT,
     PIVOT_ANNOUNCEMENT,
     PROBLEM_STRONG,
@@ -505,8 +506,12 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         result.target_user = _plural(trade.group("trade"))
     held = held_count(text) if asked == "target_user" and has_real_content(result.target_user) else None
     if held and not re.search(rf"(?<![\d,]){held[0]:g}\b|{re.escape(held[1])}", result.target_user, re.IGNORECASE):
-        # "households…, I've about 220 on the books": how many they have is kept with who they are (the reach).
-        result.target_user = f"{result.target_user} ({held[1]})"
+        # "households…, I've about 220 on the books": how many they have is kept with who they are (the reach), not
+        # with the people who run it said after them ("…, plus us lot on the PTA who run it").
+        parts = result.target_user.split("; ")
+        at = max((i for i, part in enumerate(parts) if not OF_US_RUNNING.search(part)), default=len(parts) - 1)
+        parts[at] = f"{parts[at]} ({held[1]})"
+        result.target_user = "; ".join(parts)
     if later_people and has_real_content(result.target_user) and not re.search(r"\(later, not now:", result.target_user):
         result.target_user = f"{result.target_user} (later, not now: {', '.join(later_people)})"
     return result
