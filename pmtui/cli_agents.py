@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -83,10 +84,15 @@ def delivery_executor(args: argparse.Namespace, config: Config, store: Store) ->
 
     if args.agent is not None:
         from pmtui.delivery.agent_presets import AgentError, resolve_agent
+        from pmtui.delivery.agent_readiness import setup_missing
         from pmtui.delivery.executors import CommandExecutor
 
         try:
-            return CommandExecutor(resolve_agent(args.agent, config))
+            agent = resolve_agent(args.agent, config)
+            missing = setup_missing(agent, Path(getattr(args, "repo", None) or "."))
+            if missing:
+                raise AgentError(missing)
+            return CommandExecutor(agent)
         except (AgentError, ValueError) as exc:
             raise CommandError(f"--agent: {exc}", EXIT_USAGE) from exc
     if config.route("agent").is_offline:

@@ -225,11 +225,38 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
         return
 
     def got_repo(answer: str | None) -> None:
-        from pmtui.delivery.git_ops import GitError, open_repo
+        from pmtui.delivery.new_repo import needs_new_repo
+        from pmtui.screens.modals import ConfirmationModal
 
         if answer is None:
             return
         repo = Path(answer).expanduser()
+        why = needs_new_repo(repo)
+        if why is not None:
+            # A founder who walked from an idea to this plan often has no repository yet: offer to start one.
+            app.push_screen(ConfirmationModal(
+                "Start a new repository?", f"{repo} {why}. Start a git repository there for this plan (a README and a "
+                ".gitignore in a first commit on main), then deliver into it?", confirm_label="Start it"),
+                lambda yes: new_repo(repo) if yes else None)
+            return
+        with_repo(repo)
+
+    def new_repo(repo: Path) -> None:
+        from pmtui.delivery.git_ops import GitError
+        from pmtui.delivery.new_repo import start_repo
+
+        try:
+            start_repo(repo, slug)
+        except (OSError, GitError) as error:
+            app.notify(f"Could not start a repository in {repo}: {error}", title="Deliver", severity="error",
+                       markup=False)
+            return
+        app.notify(f"Started a git repository in {repo}", title="Deliver", markup=False)
+        with_repo(repo)
+
+    def with_repo(repo: Path) -> None:
+        from pmtui.delivery.git_ops import GitError, open_repo
+
         try:
             open_repo(repo)
         except GitError as error:
@@ -253,7 +280,36 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
             "or a command, with the placeholders {prompt_file}, {task_file}, {result_file}, {repo}.",
             placeholder="aider, or: my-agent --prompt {prompt_file}",
             empty="Please type a preset name or an agent command (Esc cancels).",
+            check=lambda command: agent_problem(command, repo),
         ), lambda command: got_agent(repo, target, command))
+
+    def repo_problem(answer: str) -> str | None:
+        """What is wrong with the folder typed, said in the dialog (a folder pmtui can start a repository in is
+        fine: it asks next)."""
+        from pmtui.delivery.git_ops import GitError, open_repo
+        from pmtui.delivery.new_repo import needs_new_repo
+
+        repo = Path(answer).expanduser()
+        if needs_new_repo(repo) is not None:
+            return None
+        try:
+            open_repo(repo)
+        except GitError as error:
+            return f"{error}. Type a git repository's folder, or a new folder to start one in."
+        return None
+
+    def agent_problem(command: str, repo: Path) -> str | None:
+        from pmtui.delivery.agent_presets import AgentError, resolve_agent
+        from pmtui.delivery.agent_readiness import setup_missing
+        from pmtui.delivery.executors import CommandExecutor
+
+        try:
+            agent = resolve_agent(command, app.config)
+            CommandExecutor(agent)
+        except (AgentError, ValueError) as error:
+            return f"That agent command cannot run: {error}"
+        missing = setup_missing(agent, repo)
+        return f"{missing}." if missing else None
 
     def got_agent(repo: Path, target: Path, command: str | None) -> None:
         from pmtui.delivery.agent_presets import AgentError, resolve_agent
@@ -270,7 +326,8 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
 
     app.push_screen(TextInputModal("Deliver this plan", "The git repository to deliver into (a clean working "
                                    "tree; pmtui works on its own branch):", value=os.getcwd(),
-                                   empty="Please type the repository's folder (Esc cancels)."), got_repo)
+                                   empty="Please type the repository's folder (Esc cancels).", check=repo_problem),
+                    got_repo)
 
 
 def _start(app: PmtuiApp, repo: Path, plan_path: Path, agent: str | None) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
@@ -53,13 +54,17 @@ class TextInputModal(ModalScreen[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="modal.cancel")]
 
     def __init__(self, title: str, prompt: str, value: str = "", placeholder: str = "",
-                 empty: str = "Please type a name (Esc cancels).") -> None:
+                 empty: str = "Please type a name (Esc cancels).",
+                 check: Callable[[str], str | None] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.prompt = prompt
         self.value = value
         self.placeholder = placeholder
         self.empty = empty  # what an empty answer is told: what this dialog asks for
+        # What is wrong with an answer, said under the field while the dialog stays open with what was typed (None:
+        # the answer is taken).
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -79,6 +84,10 @@ class TextInputModal(ModalScreen[str | None]):
         value = self.query_one("#text-input", Input).value.strip()
         if not value:
             self.show_error(self.empty)
+            return
+        problem = self.check(value) if self.check is not None else None
+        if problem:
+            self.show_error(problem)
             return
         self.dismiss(value)
 

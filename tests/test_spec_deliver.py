@@ -88,3 +88,90 @@ async def test_deliver_this_plan_asks_for_the_repo_and_an_agent_then_opens_the_d
         assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("kind", ["missing", "empty", "no commits"])
+async def test_deliver_this_plan_offers_to_start_a_repository_where_there_is_none(tmp_path: Path, kind: str) -> None:
+    """A founder who walked from an idea to a plan typed a folder that did not exist yet: "… is not a git repository
+    (no such directory)" in a toast, the dialog gone, the path to type again. Now it offers to start one."""
+    from pmtui.delivery.new_repo import needs_new_repo
+
+    repo = tmp_path / "projects" / "uniform-swap"
+    if kind != "missing":
+        repo.mkdir(parents=True)
+    if kind == "no commits":
+        git(repo, "init", "-q", "-b", "master")
+    assert needs_new_repo(repo) is not None
+    store = Store(tmp_path / "pmtui.db")
+    app = PmtuiApp(store, Config(offline=True))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            project_id = await scoped(app)
+            await app.orchestrator.agree_scope(project_id)
+            await open_on(pilot, project_id)
+            await pilot.press("d")
+            await pilot.pause()
+            app.screen.query_one(Input).value = str(repo)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmationModal), app.screen
+            assert str(repo) in app.screen.message and "Start" in app.screen.confirm_label
+            await pilot.click("#confirm")
+            await pilot.pause()
+            # Started: one commit on main, a clean tree, and the next question is the agent (no model configured).
+            assert isinstance(app.screen, TextInputModal) and "models.agent" in app.screen.prompt
+            assert git(repo, "rev-list", "--count", "HEAD") == "1"
+            # A repository the founder had already made keeps its branch; one pmtui starts is on main.
+            assert git(repo, "branch", "--show-current") == ("master" if kind == "no commits" else "main")
+            assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+            assert needs_new_repo(repo) is None
+            await pilot.press("escape")
+    finally:
+        store.close()
+
+
+def test_a_folder_with_someone_elses_files_is_not_made_a_repository(tmp_path: Path) -> None:
+    from pmtui.delivery.new_repo import needs_new_repo
+
+    (tmp_path / "notes.txt").write_text("mine\n")
+    assert needs_new_repo(tmp_path) is None
+    assert needs_new_repo(make_project(tmp_path / "p")) is None
+
+
+async def test_a_folder_or_agent_that_will_not_do_is_told_in_the_dialog_with_what_was_typed(tmp_path: Path) -> None:
+    """A wrong folder closed the dialog with a toast that vanished, and the path had to be typed again; so did an
+    agent command that cannot run."""
+    theirs = tmp_path / "their-notes"
+    theirs.mkdir()
+    (theirs / "notes.txt").write_text("mine\n")
+    repo = make_project(tmp_path)
+    store = Store(tmp_path / "pmtui.db")
+    app = PmtuiApp(store, Config(offline=True))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            project_id = await scoped(app)
+            await app.orchestrator.agree_scope(project_id)
+            await open_on(pilot, project_id)
+            await pilot.press("d")
+            await pilot.pause()
+            field = app.screen.query_one(Input)
+            field.value = str(theirs)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TextInputModal) and app.screen.title_text == "Deliver this plan"
+            said = str(app.screen.query_one("#text-error").render())
+            assert "not a git repository" in said and "new folder" in said, said
+            assert app.screen.query_one(Input).value == str(theirs)
+            app.screen.query_one(Input).value = str(repo)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TextInputModal) and "models.agent" in app.screen.prompt
+            app.screen.query_one(Input).value = "no-such-agent-cli --go"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TextInputModal) and "models.agent" in app.screen.prompt
+            assert "cannot run" in str(app.screen.query_one("#text-error").render())
+            assert app.screen.query_one(Input).value == "no-such-agent-cli --go"
+            await pilot.press("escape")
+    finally:
+        store.close()

@@ -372,11 +372,12 @@ def tool_version(path: str, args: tuple[str, ...] = ("--version",), env: Mapping
     return found.group(1) if found else None
 
 
-def tool_help(path: str, help_args: tuple[str, ...], env: Mapping[str, str] | None = None) -> str:
-    """The tool's --help text (stdout and stderr), '' when it cannot run."""
+def tool_help(path: str, help_args: tuple[str, ...], env: Mapping[str, str] | None = None,
+              timeout: float = VERSION_TIMEOUT_S) -> str:
+    """The tool's --help text (stdout and stderr), '' when it cannot run within `timeout` seconds."""
     try:
         done = subprocess.run(
-            [path, *help_args], capture_output=True, text=True, timeout=VERSION_TIMEOUT_S, check=False,
+            [path, *help_args], capture_output=True, text=True, timeout=timeout, check=False,
             stdin=subprocess.DEVNULL, env={**os.environ, **(env or {}), "NO_COLOR": "1", "COLUMNS": "200"},
         )
     except (OSError, subprocess.TimeoutExpired):

@@ -137,6 +137,36 @@ _AFFIRM = re.compile(
 )
 
 
+# "no lol thats why now", "that was more the problem, not the money": the draft asked about answers another aspect.
+_RELABEL = re.compile(
+    r"^\W*(?:(?:no+|nah|nope|not really|lol|haha|ha|sorry|oh|ah)\W+)*(?:that'?s|thats|that was|this is|it'?s|its)\s+"
+    r"(?:more\s+|really\s+|actually\s+)?(?:(?:about|for)\s+)?(?:(?:the|my|our|a)\s+)?(?P<label>why[\s-]+now|timing|problem|pain|"
+    r"target users?|users?|metric|success|constraints?|limits?|alternatives?|workaround|today'?s way)"
+    r"(?:\s+(?:bit|part|answer|thing|one))?(?:\s*,?\s*not\s+(?:the\s+|my\s+)?[\w' ]{1,20}?)?(?=\s*(?:[.,;!?]|$|lol|haha))\W*",
+    re.IGNORECASE,
+)
+_RELABEL_ASPECT = (("why_now", "why|timing"), ("core_problem", "problem|pain"), ("target_user", "user"),
+                   ("success_metric", "metric|success"), ("constraints", "constraint|limit"),
+                   ("current_alternatives", "alternative|workaround|today"))
+
+
+def _relabelled(state: ConversationState, result: DiscoverySummary, before: DiscoverySummary, asked: str,
+                text: str) -> DiscoverySummary | None:
+    """The draft asked about moved to the aspect the founder names, and the rest of the answer kept for `asked`."""
+    match = _RELABEL.match(text)
+    if not match or asked not in state.drafts:
+        return None
+    label = match.group("label").lower()
+    target = next((aspect for aspect, words in _RELABEL_ASPECT if re.match(words, label)), "")
+    old = getattr(before, asked).strip()
+    if not target or target == asked or not old:
+        return None
+    kept = getattr(result, target).strip()
+    parts = [p for p in getattr(result, asked).split("; ") if p.strip() and not _RELABEL.fullmatch(p.strip() + ".")]
+    rest = [p for p in parts if p.strip() != old and not old.startswith(p.strip())]
+    return result.model_copy(update={target: f"{kept}; {old}" if kept else old, asked: "; ".join(rest)})
+
+
 def update(
     state: ConversationState,
     before: DiscoverySummary,
@@ -154,6 +184,13 @@ def update(
             state.drafts.pop(aspect, None)
             continue
         if aspect == asked:
+            moved = _relabelled(state, result, before, asked, text)
+            if moved is not None:
+                # What was heard in passing answered another question: it goes there, and this one is asked again
+                # unless the same answer gave it.
+                result = moved
+                state.drafts.pop(aspect, None)
+                continue
             if new != old:
                 if (aspect in state.drafts and old and new.startswith(old + "; ") and old.lower() not in text.lower()
                         and not _AFFIRM.match(text)):

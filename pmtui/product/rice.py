@@ -242,7 +242,14 @@ def _cut_name(item: str, words: list[str], max_words: int) -> str:
         return item.strip(" ,;:")
     while len(head) > 2 and head[-1].lower() in _NAME_TAIL | _NAME_BREAKS:
         head.pop()
+    if len(head) >= 3 and head[-2].lower() in _OWNERS and len(words) > len(head):
+        # "Reminder to pick up your reserved stuff" is not "… your reserved": a noun's modifier waits for the noun;
+        # one word over keeps the name whole, more drops the noun's words.
+        return " ".join(words[: len(head) + 1] if len(words) == len(head) + 1 else head[:-2]).strip(" ,;:")
     return " ".join(head).strip(" ,;:")
+
+
+_OWNERS = frozenset(("your", "their", "my", "our", "his", "her", "its", "the", "a", "an", "each", "every"))
 
 
 class EditRejected(ValueError):

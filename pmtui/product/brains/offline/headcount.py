@@ -29,7 +29,8 @@ HELD_COUNT = re.compile(
 )
 # ", 120 families", "(around 40 teams in our league)": a count of people or outfits said as an aside, alone in its clause.
 APPOSITIVE_COUNT = re.compile(
-    rf"(?:^|[,;(\u2014\u2013]\s*|\s-\s)(?P<lead>(?:about|around|roughly|maybe|like|some|over|nearly|almost|probably|"
+    # "…, about 340 pupils so maybe 250 families": the count worked out from the first is said the same way.
+    rf"(?:^|[,;(\u2014\u2013]\s*|\s-\s|\s(?:so|which is|which makes|that'?s|i\.?e\.?)\s+)(?P<lead>(?:about|around|roughly|maybe|like|some|over|nearly|almost|probably|"
     rf"approx\.?)\s+)?(?<![\w.,-]){_NUMBER}\s+(?P<phrase>(?P<noun>[a-z][\w'-]*)(?:\s+(?:in|at|on|across)\s+(?:our|the|my|this|"
     rf"his|her|their)\s+[a-z][\w'-]*)?)\s*(?=[,;.)!]|$)",
     _FLAGS,
@@ -61,12 +62,17 @@ _EACH = re.compile(r"\b(?:each|every|per)\s+(?:one\s+|of\s+them\s+)?(?:with|has|
 _WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
+# "about 340 pupils so maybe 250 families": the count a first one is worked out into follows it.
+WORKED_OUT = re.compile(r"\s+(?:so|which is|which makes|that'?s|i\.?e\.?)\s+(?:(?:about|around|roughly|maybe|like|say|"
+                        r"probably)\s+)?\d", re.IGNORECASE)
+
+
 def held_count(text: str) -> tuple[float, str] | None:
     """(how many, the phrase as said) for the first count of people kept by the founder, else None."""
     asides = [m for m in APPOSITIVE_COUNT.finditer(text) if _people_noun(m.group("noun"))]
     for found in sorted([*HELD_COUNT.finditer(text), *asides], key=lambda m: m.start("number")):
         if _EACH.search(text[: found.start()]) or re.search(r"\d\s*(?:[-\u2013]|to|until|till|or)\s*$",
-                                                            text[: found.start("number")], _FLAGS):
+                                                            text[: found.start("number")], _FLAGS) or WORKED_OUT.match(text[found.end():]):
             continue
         number = found.group("number").lower()
         digits = re.match(r"\d[\d,]*", number)
@@ -82,5 +88,6 @@ def held_count(text: str) -> tuple[float, str] | None:
             continue
         # "like 60 signed up": "like" is the founder's "about", not part of the count.
         said = " ".join(text[found.start("lead") if found.group("lead") else found.start("number"):found.end()].split())
-        return value, re.sub(r"^like\s+", "about ", said, flags=_FLAGS)
+        # "maybe 250 families" reads "about 250 families" when the PM says it back ("60% of the about…" is no English).
+        return value, re.sub(r"^(?:like|maybe|probably)\s+", "about ", said, flags=_FLAGS)
     return None

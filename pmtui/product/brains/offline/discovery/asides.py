@@ -144,6 +144,22 @@ def asked_part(text: str) -> str:
     return stripped[lead.end():] if lead and stripped[lead.end():].strip() else stripped
 
 
+# "is that the kind of thing you mean?", "does that work?", "that ok?": the founder checks their own answer with the PM.
+_CHECK_BACK = re.compile(
+    r"^\W*(?:(?:so|and|but|or|hmm+|like)\W+)*(?:(?:is|was|would|does|will|could|did)\s+)?(?:that|this|it)\s+(?:be\s+|'?s\s+)?"
+    r"(?:(?:the|a)\s+)?(?:(?:kind|sort|type)\s+of\s+(?:thing|answer|number|figure|target|metric|stuff)|"
+    r"(?:ok(?:ay)?|alright|all right|enough|fine|good|right|any good|useful|helpful|specific enough|clear|"
+    r"what you(?:'re| are| were)?\s+(?:mean|meant|want|wanted|need|needed|after|looking for|asking(?: for)?)|"
+    r"work|do|make sense|count|answer (?:it|your question)))\b[^?]{0,30}\?*\W*$",
+    re.IGNORECASE,
+)
+
+
+def checks_back(text: str) -> bool:
+    """Does the founder ask whether their own answer is what the PM wanted ("is that the kind of thing you mean?")?"""
+    return bool(_CHECK_BACK.match(_bare(text)))
+
+
 def aside_reply(text: str, asked: str, summary: DiscoverySummary | None = None) -> str:
     """The PM's answer to an aside, before it asks its pending question again. With the summary, a question about
     an aspect the founder has just given a value for is answered with that value."""
@@ -163,6 +179,15 @@ def aside_reply(text: str, asked: str, summary: DiscoverySummary | None = None) 
     if meaning:
         return "Fair question. " + " ".join(meaning)
     question = asked_part(text)
+    value = getattr(summary, asked, "") if summary is not None and asked in ASPECTS else ""
+    if checks_back(question) and isinstance(value, str) and value:
+        # The answer it checks is the one just given: say whether it is what the question wanted, and why.
+        if is_thin(asked, value):
+            return f'Nearly — "{short(value, 14)}" is a start. {WHY_ASK[asked]}'
+        parts = value.split("; ")
+        said = next((p for p in reversed(parts) if re.search(r"\d", p)), parts[-1])
+        said = re.sub(r"^(?:say|e\.?g\.?|like|maybe|about|around)[,:]?\s+", "", said.strip(), flags=re.IGNORECASE)
+        return f'Yes — "{short(said, 16)}" is exactly the kind of answer I need.'
     if re.search(r"\bwhat would you do\b|\bif you were me\b|\bin my (?:place|shoes)\b", question, re.IGNORECASE) and asked:
         return ASIDE_IF_I_WERE_YOU.format(label=ASPECT_LABELS[asked].lower(), why=WHY_ASK[asked])
     topic = next((aspect for aspect, pattern in ASIDE_TOPICS if pattern.search(question)), "")

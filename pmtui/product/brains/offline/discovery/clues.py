@@ -31,6 +31,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     NICE_TAIL,
     NOT_A_FEATURE,
     NOT_FEATURE_LEAD,
+    OF_US_RUNNING,
     PAIN_DECISIVE,
     PERCENT_TARGET,
     PERSONA_QUALIFIER,
@@ -55,6 +56,7 @@ from pmtui.product.brains.offline.discovery.deferrals import each_waits
 from pmtui.product.brains.offline.discovery.featureness import feature_like, vague_feature
 from pmtui.product.brains.offline.discovery.idea_tail import idea_tail
 from pmtui.product.brains.offline.discovery.lexicon import NAMED_PRODUCT, NUMBER, TOOL_RE
+from pmtui.product.brains.offline.discovery.money_today import their_price
 from pmtui.product.brains.offline.discovery.people_list import listed_people, with_count
 from pmtui.product.brains.offline.discovery.rates import reread_rates, target_change
 from pmtui.product.brains.offline.discovery.text import (
@@ -633,11 +635,11 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     elif counted or SUCCESS_WEAK.search(clause):
         clues["success_metric"] = Clue(cleaned, False)
     limit = CONSTRAINTS_STRONG.search(clause)
-    if limit and limit.group(0).lower() == "budget" and "revenue_model" in clues:
-        # "Hospitals pay $1 per nurse from their wellbeing budget": the buyer's budget, not ours.
-        limit = None
-    if limit and limit.group(0).lower() == "no money" and REVENUE_DECISIVE.search(clause):
-        # "its free for the station, no money": no money asked of the users, not a budget of ours.
+    if limit and (limit.group(0).lower() == "budget" and "revenue_model" in clues
+                  or limit.group(0).lower() == "no money" and REVENUE_DECISIVE.search(clause)
+                  or "of us" in limit.group(0).lower() and OF_US_RUNNING.search(clause)):
+        # "Hospitals pay $1 per nurse from their wellbeing budget": the buyer's budget, not ours; "its free for the
+        # station, no money": no money asked of the users; "us lot who run it (theres 5 of us)": who runs the service.
         limit = None
     if limit:
         clues["constraints"] = Clue(cleaned, True)
@@ -722,48 +724,6 @@ def hedged_sentence(sentence: str) -> bool:
     if any(cue.search(sentence) for cue in strong) or has_persona(cleaned) or TOOL_RE.search(cleaned):
         return False
     return feature_like(re.sub(r"^(?:a|an|the|some)\s+", "", cleaned, flags=re.IGNORECASE))
-
-
-def their_price(clause: str, price: re.Match[str]) -> bool:
-    """Is the price what something costs people today ('which is $50 a day', 'I was paying $25 a walk')?"""
-    before = clause[: price.start()]
-    if re.search(r"\b(?:would|will|'d|'ll|willing to|happy to|could|to)\s+pay\b|\bpays?\s+(?:us|me)\b|"
-                 r"\b(?:we|i)(?:'ll| will| would|'d)?\s+charge\b|\bcharge them\b", before, re.IGNORECASE):
-        return False
-    after = clause[price.end():]
-    if re.match(r"\s*(?:deposits?|fines?|refunds?)\b", after, re.IGNORECASE) or (
-            re.match(r"\s*(?:each|apiece)\b", after, re.IGNORECASE) and len(before.split()) <= 1):
-        # "a £20 deposit by bank transfer", "lose ~8% a yr. $180 each" (what a lost keg costs): money today, not
-        # our pricing.
-        return True
-    if _THIRD_PARTY_OR_INPUT.search(before) or _PER_COMMODITY.match(after):
-        # "They pay daily to the owner, 15,000 shillings a day" (a payment between others today), "Diesel is over R22
-        # a litre" (what an input costs): money today, not our pricing.
-        return True
-    if _LOST_AMOUNT.search(before) or re.match(r"[^,;.]{0,25}?\bat the\b", clause[price.end():], re.IGNORECASE):
-        # "the captain owes the full £60 pitch fee, then chases £6 from each player", "we lose about £2,000 a
-        # year", "visitors pay £15 a day at the public car park": the pain in money, not a price.
-        return True
-    return re.search(
-        r"\b(?:costs?|costing|charges?|which is|that is|(?:was|were|am|are|is|'re|'m) paying|paid|spend|"
-        r"spends|spent|spending)\s+(?:\w+\s+){0,2}$",
-        before,
-        re.IGNORECASE,
-    ) is not None
-
-
-# Paid to someone else ("they pay daily to the owner, …"), or an amount a price was given for by the litre or the kilo.
-_THIRD_PARTY_OR_INPUT = re.compile(r"\bpa(?:y|ys|id|ying)\b[^.;]{0,25}?\bto (?:the|their|his|her|a|an)\s+\w+[^.;]{0,4}$",
-                                   re.IGNORECASE)
-_PER_COMMODITY = re.compile(r"\s*(?:a|an|per|/)\s*(?:litre|liter|ltr|gallon|kg|kilo|kilogram|tonne|ton|bag|sack|barrel|"
-                            r"kwh|unit of \w+)\b", re.IGNORECASE)
-# Money someone owes, chases, fronts, loses or wastes today, said a few words before the amount.
-_LOST_AMOUNT = re.compile(
-    r"\b(?:owes?|owed|owing|chases?|chasing|chased|fronts?|fronting|lose|loses|losing|lost|wastes?|wasted|wasting|"
-    r"out of pocket|writes? off|written off|costs? (?:me|us|him|her|them|an? \w+|the \w+))\b"
-    r"(?:\s+[^\s,;.]+){0,5}\s*$",
-    re.IGNORECASE,
-)
 
 
 def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:

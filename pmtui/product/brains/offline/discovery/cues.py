@@ -96,6 +96,7 @@ WHY_NOW_STRONG = re.compile(
     # "the padlock codes are never changed" tells of no change.
     # "the energy bills went through the roof", "rents have doubled": a cost that jumped.
     r"(?:went|gone|shot|have gone|has gone) (?:up|through the roof)|through the roof|doubled|tripled|quadrupled|"
+    r"cost[- ]of[- ]living|inflation|"
     r"sky-?rocket\w*|soar(?:ed|ing)|"
     # "orders get changed late and by text": what keeps happening to things is no change in the world.
     r"grew|(has|have) changed|(?<!never )(?<!not )(?<!n't )(?<!never been )(?<!not been )(?<!\bget )(?<!\bgets )"
@@ -242,6 +243,9 @@ DEBT_PAYMENT = re.compile(
 # "three of us sit in the clubhouse counting coins": people in a story of today, not the team that builds.
 _OF_US_STORY = (r"\s+(?:\w+\s+)?(?:sit|sat|stand|stood|go|went|count|counted|spend|spent|meet|met|turn up|play|played|sing|"
                 r"walk|walked|drive|drove|volunteer|volunteered|do the|did the|take turns|run the|ran the)\b")
+# "us lot on the PTA who run it (theres 5 of us)": the people who run the service, not the team that builds it.
+OF_US_RUNNING = re.compile(r"\b(?:who|that)\s+(?:run|runs|ran|organi[sz]es?|organi[sz]ed|manages?|managed|staffs?|"
+                           r"volunteers?|help\s+(?:run|out)|sort\s+out)\s+(?:it|the|this|them|everything)\b", re.IGNORECASE)
 # "Solo mobile mechanics and 2-3 van outfits": "solo" before the people who work alone says who, not the team.
 _SOLO_PEOPLE = r"\s+(?:[\w-]+\s+){0,2}[\w-]+(?:ers|ors|ists|ians|ics|ants|ents|ees)\b"
 CONSTRAINTS_STRONG = re.compile(
@@ -351,13 +355,17 @@ FILLER_PREFIX = re.compile(
     r"well|so|um+|uh+|hmm+|ok(?:ay)?|yeah|yes|yep|yup|right(?:o|y-?o)?|sure|honestly|basically|actually|i mean|"
     # "ja the diary and whatsapp": yes in South African, German and Dutch mouths, and other Englishes' fillers.
     r"ja|jah|ya|yah|yebo|aye|och(?: aye)?|eish|ag|lah|leh|sha|abeg|ehn|ehen|oya|jare|haba|pues|bueno|o sea|este|entonces|mira|oye|pos(?=\s*,)|"
-    r"bon|alors|also|"
+    r"bon|alors|also|but|though|tho|although|however|"
     r"i think|i guess|i believe|i suppose|i'?d say|i would say|probably|maybe|perhaps|like|oh|ah|"
     r"to be honest|tbh|good question|great question|let me think|hm|mostly|mainly|primarily|"
     r"definitely|obviously|of course|i'?m not sure but|not sure,? but|"
+    # "hmm dunno really, maybe if most of it goes…": the doubt before a guess is no part of it ("dunno, just always
+    # been bad" is no answer at all).
+    r"(?:i\s+)?(?:dunno|don'?t know|do not know|not (?:really\s+)?sure|no idea)(?:\s+really)?(?=\s*[,;:.!-]\s*(?:maybe|perhaps|probably|possibly|i guess|i suppose|i'?d say)\b)|"
     # "aye just that, the paper list and the phone": agreeing with the PM's guess before the answer.
-    r"(?:just|exactly) that(?=\s*[,;:.!-])|that'?s (?:it|right)(?=\s*[,;:.!-])|pretty much(?=\s*[,;:.!-])|"
-    r"spot on(?=\s*[,;:.!-]))\b[\s,:;.!-]*)+",
+    r"(?:just|exactly) that(?=\s*[,;:.!-])|that'?s (?:it|right)(?=\s*(?:[,;:.!-]|(?:tbh|really|honestly|mate|lol|though|tho|but)\b))|"
+    r"pretty much(?=\s*[,;:.!-])|"
+    r"spot on(?=\s*[,;:.!-])|(?:looks?|sounds?) (?:right|good|great|fine|ok(?:ay)?|grand)(?=\s*(?:[,;:.!-]|$)))\b[\s,:;.!-]*)+",
     re.IGNORECASE,
 )
 
@@ -744,11 +752,12 @@ COUNTED_NOT_WISHED = (
 # "a training log but thats not urgent", "exports, not a must", "a map though that can wait": the founder's own
 # deferral after an item is no part of its name, and makes the item a nice-to-have.
 DEFERRED_TAIL = re.compile(
-    r"(?:^\s*|\s*,\s*|\s+)(?:(?:but|though|tho|although)\s+)?(?:(?:that|thats|that's|it|its|it's|this|this one|which)\s+"
+    r"(?:^\s*|\s*,\s*|\s+-+\s+|\s+)(?:(?:but|though|tho|although)\s+)?(?:(?:that|thats|that's|it|its|it's|this|"
+    r"(?:this|that) one(?:'s)?|which)\s+"
     r"(?:is\s+|isn'?t\s+|can\s+|could\s+|would\s+)?)?(?:(?:really|probably|definitely|honestly)\s+)?"
     r"(?:not\s+(?:(?:that|so|too)\s+)?(?:urgent|a must|essential|critical|a priority|important|needed|necessary|pressing)"
     r"(?:\s+(?:yet|now|right now|at first))?|not\s+(?:the|a|our|my)\s+(?:top\s+|main\s+)?(?:priority|focus|main thing)|"
-    r"not\s+(?:for\s+)?now|not yet|not for (?:v1|the mvp|the first version|phase 1)|(?:can|could)\s+"
+    r"not\s+(?:for\s+)?now|not yet|not for (?:v1|the mvp|the first version|phase 1)|(?:just\s+)?(?:an?\s+)?nice[- ]to[- ]have|(?:can|could)\s+"
     rf"(?:{INTENSIFIER}\s+)?wait{WAIT_TAIL}|"
     r"(?:a\s+)?(?:low|lower)\s+priority|for later|later on)\s*[.!]*$",
     re.IGNORECASE,
@@ -765,6 +774,10 @@ ITEM_LEAD = re.compile(r"^(?:(?:oh|and|also|plus|so|then|maybe|perhaps|possibly|
                        r"firstly|first(?=\s*(?:is\b|,|:|one\b|of all\b|thing\b))(?:\s+(?:is|one|of all|thing))?|secondly|"
                        r"second(?=\s*(?:is\b|,|:))(?:\s+is)?|thirdly|third(?=\s*(?:is\b|,|:))(?:\s+is)?|next|"
                        r"finally|lastly|after that|"
+                       # "a way for us PTA lot to add donations", "an easy place for coaches to log scores": what they
+                       # do is the wish.
+                       r"(?:some\s+)?(?:(?:easy|easier|quick|quicker|simple|better|proper|fast|single)\s+)?(?:way|place|means|spot|"
+                       r"somewhere)\s+for\s+[\w' -]{1,40}?\s+to(?=\s+\w)|"
                        # "One ledger showing who paid", "one small loyalty points": "one" as the article, as Indian
                        # English says it ("one-tap", "one place for everything" keep theirs).
                        r"one(?=\s+(?!(?:tap|click|time|page|stop|off|day|week|month|year|place|screen|button|shot|way|to|"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from pmtui.product.brains.offline.discovery.clues import feature_items, feature_like
+from pmtui.product.brains.offline.discovery.cues import NICE_LEAD, NICE_TAIL
 from pmtui.product.brains.offline.discovery.numbers import NUMBER_WORD
 
 # "I'd want customers to …", "we'd love parents to …", "ideally they could …": a wish said outright.
@@ -25,6 +26,9 @@ _DOING = re.compile(
     r"reserve|join|claim|offer|grab|list|know|tell|say|set|fill|enter|scan|tap|chat)s?\b",
     re.IGNORECASE,
 )
+# "and a way for us PTA lot to add donations", "an easy way to pay": what it should let people do.
+_WAY_TO = re.compile(r"^\W*(?:(?:and|also|plus|oh)\s+)*(?:an?\s+|some\s+)(?:(?:easy|easier|quick|simple|better)\s+)?way\s+"
+                     r"(?:for\s+[\w' -]{1,40}?\s+)?to\s+\w", re.IGNORECASE)
 # Counted, compared or dated: a measure or a reason for the timing, not things to build.
 _MEASURED = re.compile(
     r"\d|%|\b(?:fewer|less|more|reduce[sd]?|increase[sd]?|grow\w*|cut|drop\w*|zero|half|double|twice|target|goal|"
@@ -42,6 +46,9 @@ def doings_told(sentence: str) -> bool:
     if _WISH_LEAD.search(sentence):
         return True
     pieces = [p for p in re.split(r",\s*|;\s*|\s+and\s+(?=(?:i|we|they|you)\b)", sentence, flags=re.IGNORECASE) if p.strip()]
+    # "a reminder to pick up would be handy", "a way for us to add donations": a wish by its form, one is enough.
+    if any(NICE_TAIL.search(piece) or NICE_LEAD.match(piece.strip()) or _WAY_TO.match(piece) for piece in pieces):
+        return True
     return sum(1 for piece in pieces if _DOING.match(piece)) >= 2
 
 

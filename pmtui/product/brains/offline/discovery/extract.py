@@ -32,6 +32,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     FEATURE_TRIGGER,
     FEATURE_VERB,
     IDEA_FEATURE,
+    OF_US_RUNNING,
     PIVOT,
     PIVOT_ANNOUNCEMENT,
     PROBLEM_STRONG,
@@ -215,6 +216,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 sentence = sentence[: colon_list.start("items")].rstrip(" :")
                 if announces_the_list(sentence):
                     continue
+        if asked == "feature_wishlist" and _REPORTED.search(sentence) and not FEATURE_TRIGGER.search(sentence):
+            found["why_now"].append(clean(sentence))  # "plus the head said we can use the old room from january"
+            continue
         is_bullet = bool(BULLET.match(sentence))
         not_a_feature = (asked == "feature_wishlist" and any(p.search(sentence) for p in COUNTED_NOT_WISHED)
                          or bool(CONTACTED_ME.search(sentence) and not FEATURE_TRIGGER.search(sentence)))
@@ -502,8 +506,12 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         result.target_user = _plural(trade.group("trade"))
     held = held_count(text) if asked == "target_user" and has_real_content(result.target_user) else None
     if held and not re.search(rf"(?<![\d,]){held[0]:g}\b|{re.escape(held[1])}", result.target_user, re.IGNORECASE):
-        # "households…, I've about 220 on the books": how many they have is kept with who they are (the reach).
-        result.target_user = f"{result.target_user} ({held[1]})"
+        # "households…, I've about 220 on the books": how many they have is kept with who they are (the reach), not
+        # with the people who run it said after them ("…, plus us lot on the PTA who run it").
+        parts = result.target_user.split("; ")
+        at = max((i for i, part in enumerate(parts) if not OF_US_RUNNING.search(part)), default=len(parts) - 1)
+        parts[at] = f"{parts[at]} ({held[1]})"
+        result.target_user = "; ".join(parts)
     if later_people and has_real_content(result.target_user) and not re.search(r"\(later, not now:", result.target_user):
         result.target_user = f"{result.target_user} (later, not now: {', '.join(later_people)})"
     return result
@@ -739,6 +747,10 @@ def _off_topic(clause: str, clues: dict[str, Clue]) -> bool:
     )
 
 
+# Someone else's word reported ("the head said we can…", "the council agreed to…"): what happened, not what to build.
+_REPORTED = re.compile(r"^\W*(?:(?:and|plus|also|oh|but|so)\s+)*(?:the|my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}?"
+                       r"(?:said|says|told (?:us|me|them)|agreed|confirmed|reckons|has said|have said|offered|promised)\b",
+                       re.IGNORECASE)
 _SAYS_WHO_FOR = re.compile(r"\b(?:it'?s|it is|this is|app is|mainly|mostly|only)\s+for\b|\baimed at\b|"
                            r"\b(?:the\s+)?(?:users?|customers?|audience)\s+(?:are|is|would be)\b", re.IGNORECASE)
 

@@ -13,7 +13,10 @@ from pmtui.product.brains.offline.discovery.text import clean, has_persona, pers
 _SEP = re.compile(r"\s*[,/]\s*(?:and\s+|or\s+|&\s*)?|\s+(?:and|or|&|\+)\s+", re.IGNORECASE)
 _COUNTED = re.compile(
     r"^(?:(?:about|around|roughly|some|nearly|almost|over|maybe|like|approx(?:imately)?|~)\s*)?\d[\d,]*\+?"
-    r"(?:\s+[\w'-]+){1,3}$",
+    r"(?:\s+[\w'-]+){1,3}"
+    # "about 340 pupils so maybe 250 families": a count worked out from another is one count, said in two steps.
+    r"(?:\s+(?:so|which is|which makes|that'?s|i\.?e\.?|or)\s+(?:(?:about|around|roughly|maybe|like|say|probably)\s+)?"
+    r"\d[\d,]*\+?(?:\s+[\w'-]+){1,3})?$",
     re.IGNORECASE,
 )
 

@@ -14,6 +14,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     CONSTRAINTS_STRONG,
     FILLER_PREFIX,
     GENERIC_AUDIENCE,
+    OF_US_RUNNING,
     REPAIR_LEAD,
     REVENUE_STRONG,
     SUCCESS_STRONG,
@@ -550,8 +551,9 @@ def persona_name(summary: DiscoverySummary) -> str:
     # years" names one person the founder knows, not the users).
     told = [part for part in summary.target_user.split(";") if part.strip()] if summary.target_user else []
     # Nor is a count of what passes through one of them ("the test bakery sells around 300 loaves a day").
-    value = next((part for part in reversed(told) if not re.match(r"\s*(?:my|our|me|i)\b", part, re.IGNORECASE)
-                  and not throughput(part)),
+    # Nor are the people who run the service ("us lot on the PTA who run it", "the volunteers who organise it").
+    value = next((part for part in reversed(told) if not re.match(r"\s*(?:my|our|me|i|we|us)\b", part, re.IGNORECASE)
+                  and not throughput(part) and not OF_US_RUNNING.search(part)),
                  told[-1] if told else "")
     if not has_real_content(value) or is_generic_only(value):
         return "your users"
@@ -635,7 +637,10 @@ def _feature_substance(item: str) -> list[str]:
 # Only the small words change; numbers and units stay as said ("6 wks"), and "cos" may be companies ("40 cos").
 _TXT_WORDS = ((r"(?<=\w\s)n(?=\s+\w)", "and"), (r"\bu\b(?!['\u2019-])", "you"), (r"\bur\b", "your"),
               (r"(?<=\w\s)r(?=\s+[a-z]{2,})", "are"), (r"\b(?:coz|cuz)\b", "because"), (r"\btho\b", "though"),
-              (r"\bb4\b", "before"), (r"\b(?:pls|plz)\b", "please"), (r"\bda\b", "the"))
+              (r"\bb4\b", "before"), (r"\b(?:pls|plz)\b", "please"), (r"\bda\b", "the"),
+              # "see whats in stock", "theres none left": the apostrophe txt-speak leaves out, where no word is lost.
+              (r"\b(what|there|who|where|how)s\b", r"\1's"), (r"\b(do|does|did|is|was|are|were|has|have|could|would|should)nt\b",
+                                                               r"\1n't"), (r"\b(you|they)re\b", r"\1're"))
 
 
 # Dictated answers: "so um basically the thing is I'm the secretary…", "um so it's the trial secretaries really".

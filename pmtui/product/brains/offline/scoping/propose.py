@@ -242,7 +242,7 @@ def score_candidate(
             )
         else:
             provenance["reach"] = Provenance(
-                source="estimated", reason=f"{breadth:.0%} of the {count[1]} you stated would use it"
+                source="estimated", reason=f"{breadth:.0%} of the {_bare_count(count[1])} you stated would use it"
             )
     else:
         reach = round(DEFAULT_REACH * breadth)
@@ -448,3 +448,8 @@ def propose(summary: DiscoverySummary, comparables: list[ComparableProduct]) -> 
     output.key_screens = key_screens(output, core_feature.name)
     output.scope_rationale = scope_rationale(output, summary)
     return output
+
+
+def _bare_count(said: str) -> str:
+    """"about 250 families" as it reads after "of the": "250 families" ("60% of the about 250 families" is no English)."""
+    return re.sub(r"^(?:about|around|roughly|some|nearly|almost|over|approx\.?|~)\s+", "", said, flags=re.IGNORECASE)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from pmtui.models import DiscoverySummary
-from pmtui.product.brains.offline.headcount import held_count
+from pmtui.product.brains.offline.discovery.cues import OF_US_RUNNING
+from pmtui.product.brains.offline.headcount import WORKED_OUT, held_count
 from pmtui.product.brains.offline.scoping.rules import NAME_PREFIX, TRAILING, USER_COUNT
 from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK, feature_name
 from pmtui.product.search import stem, terms
@@ -40,8 +41,9 @@ def short_name(item: str) -> str:
 
 
 def persona(summary: DiscoverySummary) -> str:
-    """The plural noun for the target users ('nurses', 'designers'), else 'users'."""
-    for word in re.findall(r"[A-Za-z][A-Za-z-]+", summary.target_user):
+    """The plural noun for the target users ('nurses', 'designers'; 'mums and dads' said as a pair), else 'users'."""
+    for found in re.finditer(r"[A-Za-z][A-Za-z-]+", summary.target_user):
+        word = found.group(0)
         lower = word.lower()
         if (
             len(lower) >= 4
@@ -72,10 +74,19 @@ def persona(summary: DiscoverySummary) -> str:
                 "less",
             )
         ):
-            return lower
+            pair = re.match(r"\s+(?:and|&)\s+([a-z]{3,}s)\b", summary.target_user[found.end():], re.IGNORECASE)
+            # "the mums and dads with kids at the school": both halves of a pair of people are who it is for.
+            return f"{lower} and {pair.group(1).lower()}" if pair and pair.group(1).lower() in _PAIRED else lower
     if re.search(r"\bpeople\b", summary.target_user, re.IGNORECASE):
         return "people"
     return "users"
+
+
+# The other half of a pair of people said together ("mums and dads", "nurses and carers", "players and coaches").
+_PAIRED_TEXT = """dads mums moms fathers mothers grandparents carers caregivers coaches players parents teachers
+    students nurses doctors staff volunteers members tenants landlords buyers sellers drivers riders guests hosts owners
+    customers clients patients families kids children pupils"""
+_PAIRED = frozenset(_PAIRED_TEXT.split())
 
 
 _PEOPLE_NOUN = re.compile(
@@ -112,8 +123,10 @@ def user_count(summary: DiscoverySummary) -> tuple[float, str] | None:
                 r"(?:person|people|man|employee|seat)\b", noun
             ) or re.match(r"(?:to|or|and)\s+\d", text[match.start(3):], re.IGNORECASE):
                 continue
-            if aspect != "target_user" and not _PEOPLE_NOUN.search(noun):
-                continue
+            if aspect != "target_user" and not _PEOPLE_NOUN.search(noun) or WORKED_OUT.match(text[match.end():]):
+                continue  # "340 pupils so maybe 250 families": the count it is worked out into follows.
+            if re.match(r"of\s+us\b", text[match.start(3):], re.IGNORECASE) and OF_US_RUNNING.search(text):
+                continue  # "us lot on the PTA who run it (theres 5 of us)": who runs it, not who uses it.
             if 1 <= value <= 1e9 and not (1900 <= value <= 2100 and not unit):
                 if re.match(r"of\s+(?:them|us)\b", text[match.start(3):], re.IGNORECASE):
                     # "conductors (about 24 of them)": 24 conductors, the people named before the count.
