@@ -335,17 +335,19 @@ class DashboardScreen(StyledOnce, Screen[None]):
         line.append(run.state.replace("_", " "), style=state_style.get(run.state, "bold cyan"))
         if run.paused:
             line.append(" · PAUSED", style="bold yellow")
+        if self.escalations:
+            # What needs the user comes first: the line is cut at the terminal's width.
+            line.append(f" · {len(self.escalations)} open ask(s) (e)", style="bold magenta")
         line.append(f" · {figures.done}/{figures.total} done")
         line.append(f" · elapsed {format_duration(_elapsed(run))}")
-        if figures.estimate_s is not None and not run.finished:
+        if figures.estimate_s is not None and not run.finished and not run.paused and not self.escalations:
+            # Paused or waiting on an answer, the time left is the user's, which no figure here knows.
             line.append(f" · ~{format_duration(figures.estimate_s)} left")
         cluster = ClusterView.from_dict(run.config.get("cluster"))
         if cluster is not None and not run.finished:
             line.append(f" · {cluster.line()}", style="bold" if cluster.free else "")
         if self.report is not None:
             line.append(f" · ${self.report.llm_spend_usd:.4f}")
-        if self.escalations:
-            line.append(f" · {len(self.escalations)} open ask(s) (e)", style="bold magenta")
         # One fixed-height line: no layout of the whole screen for it.
         self.query_one("#run-line", Static).update(line, layout=False)
 

@@ -386,3 +386,21 @@ def test_the_task_detail_says_the_tier_reason_once(tmp_path: Path, reason: str, 
         assert shown in lines and "tier: tier" not in " ".join(lines)
     finally:
         store.close()
+
+
+@needs_modal
+async def test_an_open_ask_leads_the_run_line_and_takes_the_place_of_the_time_left(
+        db: Path, tmp_path: Path, app_on: Callable[[], PmtuiApp]) -> None:
+    """At 100 columns the line was cut before its last part, "1 open ask(s) (e)", and went on saying "~56s left"
+    for minutes while the run waited on the user."""
+    writer = Store(db)
+    build_run(writer, tmp_path, escalate=True)
+    writer.close()
+    app = app_on()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, EscalationModal))
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, EscalationModal))
+        line = plain(dashboard(app).query_one("#run-line", Static))
+        assert "open ask(s) (e)" in line and line.index("open ask(s)") < line.index(" done"), line
+        assert " left" not in line
