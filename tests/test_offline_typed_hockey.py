@@ -21,13 +21,13 @@ PITCH = ("Hey! So my kid plays minor hockey in Saskatoon and every weekend there
 def test_what_the_app_does_told_after_a_dash_is_the_wishlist() -> None:
     """The pitch gave no wish at all; the scope later held one row, "Longer term every team"."""
     summary = extract(DiscoverySummary(), PITCH, "")
-    assert summary.feature_wishlist == ["Offer seats", "Grab them", "Know who's picking up whose kid"]
+    assert summary.feature_wishlist == ["Offer seats", "Grab seats", "Know who's picking up whose kid"]
     assert summary.target_user == "hockey parents"
 
 
 @pytest.mark.parametrize(("pitch", "wishes"), [
     ("A booking app for salons - clients pick a slot, stylists confirm it and owners see the takings",
-     ["Pick a slot", "Confirm it", "See the takings"]),
+     ["Pick a slot", "Confirm the slot", "See the takings"]),
     ("I'm building an app for dog walkers - walkers log walks, owners get a photo.", ["Log walks", "Get a photo"]),
 ])
 def test_the_doings_after_the_idea_lose_who_does_them(pitch: str, wishes: list[str]) -> None:

@@ -30,3 +30,22 @@ def about_clause(words: list[str], opener: int, max_words: int, breaks: frozense
         while len(named) > 3 and named[-1].lower() in tail:
             named.pop()
     return " ".join(named).strip(" ,;:") if len(named) >= 3 else ""
+
+
+# "Get a message when the van is 5 minutes away" cut at its clause is "Get a message": a notice and nothing of what it
+# tells. What it tells is the wish: "Message when van is 5 minutes away".
+_NOTICES = frozenset({"message", "alert", "text", "notification", "reminder", "sms", "email", "ping", "call", "nudge",
+                      "warning", "notice", "whatsapp"})
+_GETTING = frozenset({"get", "send", "receive", "gets", "sends", "receives"})
+_ARTICLES = frozenset({"a", "an", "the"})
+
+
+def notice_clause(words: list[str], max_words: int) -> str:
+    """"Message when van is 5 minutes away" for "Get a message when van is 5 minutes away"; "" when the wish is not a
+    notice told with its clause, or the clause does not fit the name."""
+    lowered = [w.lower().strip(",.;:") for w in words]
+    if (len(words) < 5 or lowered[0] not in _GETTING or lowered[1] not in _ARTICLES or lowered[2] not in _NOTICES
+            or lowered[3] not in ("when", "whenever", "if", "once", "before", "after")):
+        return ""
+    named = [words[2][:1].upper() + words[2][1:], *(w for w in words[3:] if w.lower() not in _ARTICLES)]
+    return " ".join(named).strip(" ,;:") if len(named) <= max_words + 1 else ""

@@ -14,7 +14,7 @@ import re
 from datetime import date
 
 from pmtui.models import DiscoverySummary, Feature, ImplementationPhase, Provenance, ScopingOutput
-from pmtui.product.clause_names import about_clause
+from pmtui.product.clause_names import about_clause, notice_clause
 from pmtui.product.crew import founder_and_others
 
 PHASE1_MAX_CALENDAR_WEEKS = 4.0
@@ -216,6 +216,7 @@ _DANGLING = re.compile(r"\b(?:be|is|are|was|were|been|being|'ll|\w+'ll|will|woul
 def _cut_name(item: str, words: list[str], max_words: int) -> str:
     # "Text them when it's ready to collect" is "Text when ready to collect", not "Text them".
     about = about_clause(words, 2, max_words, _NAME_BREAKS, _NAME_TAIL) if words[2].lower() in _CLAUSE_OPENERS else ""
+    about = about or notice_clause(words, max_words)
     if about:
         return about
     for cut in range(max_words, 1, -1):

@@ -185,6 +185,10 @@ def aside_reply(text: str, asked: str, summary: DiscoverySummary | None = None) 
         if is_thin(asked, value):
             return f'Nearly — "{short(value, 14)}" is a start. {WHY_ASK[asked]}'
         parts = value.split("; ")
+        if len(parts) >= 2 and re.search(r"\b(?:two|both|2|more than one|several)\b", question, re.IGNORECASE):
+            # "Is it ok to have two?": yes, and which one the scope is held to.
+            return (f'Two is fine — "{short(parts[0], 12)}" and "{short(parts[-1], 12)}" both go into the spec; the '
+                    "first is the one I'll hold the scope to.")
         said = next((p for p in reversed(parts) if re.search(r"\d", p)), parts[-1])
         said = re.sub(r"^(?:say|e\.?g\.?|like|maybe|about|around)[,:]?\s+", "", said.strip(), flags=re.IGNORECASE)
         return f'Yes — "{short(said, 16)}" is exactly the kind of answer I need.'

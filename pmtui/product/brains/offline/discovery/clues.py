@@ -31,7 +31,6 @@ from pmtui.product.brains.offline.discovery.cues import (
     NICE_TAIL,
     NOT_A_FEATURE,
     NOT_FEATURE_LEAD,
-    OF_US_RUNNING,
     PAIN_DECISIVE,
     PERCENT_TARGET,
     PERSONA_QUALIFIER,
@@ -58,6 +57,7 @@ from pmtui.product.brains.offline.discovery.idea_tail import idea_tail
 from pmtui.product.brains.offline.discovery.lexicon import NAMED_PRODUCT, NUMBER, TOOL_RE
 from pmtui.product.brains.offline.discovery.money_today import their_price
 from pmtui.product.brains.offline.discovery.people_list import listed_people, with_count
+from pmtui.product.brains.offline.discovery.pronoun_wishes import the_thing_meant
 from pmtui.product.brains.offline.discovery.rates import reread_rates, target_change
 from pmtui.product.brains.offline.discovery.text import (
     before_new_clause,
@@ -72,6 +72,7 @@ from pmtui.product.brains.offline.discovery.text import (
     persona_phrase,
     split_clauses,
 )
+from pmtui.product.brains.offline.discovery.who_else import OF_US_RUNNING
 from pmtui.product.brains.offline.headcount import HAVE_COUNT, NAMED_NUMBER
 from pmtui.product.rice import NICE_TO_HAVE_MARK, feature_name
 
@@ -440,7 +441,7 @@ def feature_items(text: str) -> list[str]:
         if norm(item) in {"etc", "more", "stuff", "things", "other stuff", "and more", "so on"} or LIST_REMARK.match(item):
             continue
         items.append(item[0].upper() + item[1:])
-    return items
+    return the_thing_meant(items)
 
 
 def _strip_persona_lead(text: str) -> str:
@@ -507,7 +508,7 @@ _IDEA_NOUN = r"(?:app|application|tool|platform|service|website|site|bot|product
 
 def _idea_clue(sentence: str, whole: str = "") -> Clue | None:
     """'An app for nurses to swap shifts' -> the feature 'Swap shifts'; what it does after a dash, when told."""
-    if told := idea_tail(whole or sentence):  # "…app for hockey parents - parents offer seats, other parents grab them"
+    if told := the_thing_meant(idea_tail(whole or sentence)):  # "…hockey parents - parents offer seats, others grab them"
         return Clue("; ".join(told), True, tuple(told))
     idea = IDEA_FEATURE.search(sentence)
     if not idea:

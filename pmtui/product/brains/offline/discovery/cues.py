@@ -243,9 +243,6 @@ DEBT_PAYMENT = re.compile(
 # "three of us sit in the clubhouse counting coins": people in a story of today, not the team that builds.
 _OF_US_STORY = (r"\s+(?:\w+\s+)?(?:sit|sat|stand|stood|go|went|count|counted|spend|spent|meet|met|turn up|play|played|sing|"
                 r"walk|walked|drive|drove|volunteer|volunteered|do the|did the|take turns|run the|ran the)\b")
-# "us lot on the PTA who run it (theres 5 of us)": the people who run the service, not the team that builds it.
-OF_US_RUNNING = re.compile(r"\b(?:who|that)\s+(?:run|runs|ran|organi[sz]es?|organi[sz]ed|manages?|managed|staffs?|"
-                           r"volunteers?|help\s+(?:run|out)|sort\s+out)\s+(?:it|the|this|them|everything)\b", re.IGNORECASE)
 # "Solo mobile mechanics and 2-3 van outfits": "solo" before the people who work alone says who, not the team.
 _SOLO_PEOPLE = r"\s+(?:[\w-]+\s+){0,2}[\w-]+(?:ers|ors|ists|ians|ics|ants|ents|ees)\b"
 CONSTRAINTS_STRONG = re.compile(
@@ -365,6 +362,9 @@ FILLER_PREFIX = re.compile(
     # "aye just that, the paper list and the phone": agreeing with the PM's guess before the answer.
     r"(?:just|exactly) that(?=\s*[,;:.!-])|that'?s (?:it|right)(?=\s*(?:[,;:.!-]|(?:tbh|really|honestly|mate|lol|though|tho|but)\b))|"
     r"pretty much(?=\s*[,;:.!-])|"
+    # "Both are problems no? Calling is…": a nod to the items just named, before the founder says them again.
+    r"(?:both|all)(?: of (?:them|those|these|the above))?(?: (?:are|is) (?:problems?|true|right|bad|issues?))?(?: really)?"
+    r"(?: no| na| lah| eh| ne)?(?=\s*[,;:.!?-])|"
     r"spot on(?=\s*[,;:.!-])|(?:looks?|sounds?) (?:right|good|great|fine|ok(?:ay)?|grand)(?=\s*(?:[,;:.!-]|$)))\b[\s,:;.!-]*)+",
     re.IGNORECASE,
 )

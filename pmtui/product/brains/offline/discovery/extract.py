@@ -32,7 +32,6 @@ from pmtui.product.brains.offline.discovery.cues import (
     FEATURE_TRIGGER,
     FEATURE_VERB,
     IDEA_FEATURE,
-    OF_US_RUNNING,
     PIVOT,
     PIVOT_ANNOUNCEMENT,
     PROBLEM_STRONG,
@@ -82,6 +81,13 @@ from pmtui.product.brains.offline.discovery.text import (
     split_clauses,
     split_sentences,
     txt_words,
+)
+from pmtui.product.brains.offline.discovery.who_else import (
+    OF_US_RUNNING,
+    later_people,
+    own_use,
+    without_later_people,
+    without_own_use,
 )
 from pmtui.product.brains.offline.discovery.wishlist import (
     NOT_A_WISH,
@@ -181,9 +187,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         asked = "why_now"
     # With nothing asked on a filled summary, the user is revising the summary card: statements replace.
     revising = not asked and not first_message
-    later_people = [m.group("who") for m in _LATER_PEOPLE.finditer(text)] if asked == "target_user" else []
-    if later_people:
-        text = _LATER_PEOPLE.sub("", text).strip(" ,;")
+    later = later_people(text) if asked == "target_user" else []
+    ours = own_use(text) if asked == "target_user" else None
+    if later or ours:
+        text = without_own_use(without_later_people(text)) if ours else without_later_people(text)
 
     said_whole = text
     if asked == "feature_wishlist":
@@ -512,8 +519,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         at = max((i for i, part in enumerate(parts) if not OF_US_RUNNING.search(part)), default=len(parts) - 1)
         parts[at] = f"{parts[at]} ({held[1]})"
         result.target_user = "; ".join(parts)
-    if later_people and has_real_content(result.target_user) and not re.search(r"\(later, not now:", result.target_user):
-        result.target_user = f"{result.target_user} (later, not now: {', '.join(later_people)})"
+    if later and has_real_content(result.target_user) and not re.search(r"\(later, not now:", result.target_user):
+        result.target_user = f"{result.target_user} (later, not now: {', '.join(later)})"
+    if ours and has_real_content(result.target_user) and "(also " not in result.target_user:
+        result.target_user = f"{result.target_user} (also {ours})"  # "Me and my driver Nimal also will use it"
     return result
 
 
@@ -537,13 +546,6 @@ def _plural(trade: str) -> str:
 
 # "Maybe vineyards later but not now", "…, maybe salons later but not now", said to who it is for: people for later,
 # a note on who it is for, neither a wish nor who it is for now.
-_LATER_PEOPLE = re.compile(
-    r"(?:^|(?<=[.;!])|,)\s*(?:(?:and|but|oh and)\s+)?(?:maybe|perhaps|possibly)\s+(?P<who>[^,.;!?]{2,40}?)\s+"
-    r"(?:later|down the line|eventually|one day)(?:\s*(?:,\s*|\s+but\s+)?not\s+(?:now|yet|for now|right now))?\s*(?=[,.;!?]|$)",
-    re.IGNORECASE,
-)
-
-
 # "an app for tradies who lose track of which jobs they've quoted", "helping parents who can't find clubs near them",
 # "for tradies - sparkies and plumbers mostly - who …": who it is for, then what goes wrong for them.
 _PITCH_WHO = re.compile(

@@ -14,7 +14,6 @@ from pmtui.product.brains.offline.discovery.cues import (
     CONSTRAINTS_STRONG,
     FILLER_PREFIX,
     GENERIC_AUDIENCE,
-    OF_US_RUNNING,
     REPAIR_LEAD,
     REVENUE_STRONG,
     SUCCESS_STRONG,
@@ -31,6 +30,7 @@ from pmtui.product.brains.offline.discovery.lexicon import (
     TOOLS,
 )
 from pmtui.product.brains.offline.discovery.rates import throughput
+from pmtui.product.brains.offline.discovery.who_else import OF_US_RUNNING
 from pmtui.product.completeness import has_real_content
 
 

@@ -36,11 +36,20 @@ def _merged_name(first: str, second: str) -> str:
 _PROCESS_WORDS = stems("tracking feature features system screen page flow thing part module function tool app report bit stuff service option side")
 
 
+# Words founders use for one thing, each family a set of stems.
+_SAME_THING = (stems("location locate where map gps position whereabouts"), stems("fee fees payment pay dues due"),
+               stems("attendance absent absence present"))
+
+
 def _related(word: str, words: set[str]) -> bool:
     """'escalation' and 'escalate' are one word here (the same first five letters), and so are 'payment'
     and 'pay' (a whole word of the name that the request's word starts with)."""
     if len(word) >= 6 and word.startswith("un") and _related(next(iter(stems(word[2:])), word[2:]), words):
         # "the unpaid list" is "List of who hasn't paid".
+        return True
+    family = next((f for f in _SAME_THING if word in f), None)
+    if family is not None and family & words:
+        # "the van location" is "See where the van is on a map": words founders use for one thing.
         return True
     return word in words or any(
         (len(word) >= 5 and len(w) >= 5 and w[:5] == word[:5]) or (len(w) >= 3 and word.startswith(w))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from pmtui.models import DiscoverySummary
-from pmtui.product.brains.offline.discovery.cues import OF_US_RUNNING
+from pmtui.product.brains.offline.discovery.who_else import OF_US_RUNNING
 from pmtui.product.brains.offline.headcount import WORKED_OUT, held_count
 from pmtui.product.brains.offline.scoping.rules import NAME_PREFIX, TRAILING, USER_COUNT
 from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK, feature_name

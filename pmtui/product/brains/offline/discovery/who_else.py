@@ -1,0 +1,56 @@
+"""Who else the founder names beside the users, asked who it is for: people for later ("maybe other clubs later",
+"Other van owners also maybe later") and the founder's own team using it too ("Me and my driver Nimal also will use
+it"). Neither is who the first version is for; both are kept beside it, in brackets, so the card shows them and the
+persona stays the users'.
+"""
+
+from __future__ import annotations
+
+import re
+
+LATER_PEOPLE = re.compile(
+    r"(?:^|(?<=[.;!])|,)\s*(?:(?:and|but|oh and)\s+)?(?:(?:maybe|perhaps|possibly)\s+)?(?P<who>[^,.;!?]{2,40}?)\s+"
+    # "Other van owners also maybe later": the hedge may follow the people, as many Englishes say it.
+    r"(?:(?:also|too|as well)\s+)?(?:(?:maybe|perhaps|possibly|probably)\s+)?"
+    r"(?:later|down the line|eventually|one day)(?:\s+(?:also|too|on))?"
+    r"(?:\s*(?:,\s*|\s+but\s+)?not\s+(?:now|yet|for now|right now))?\s*(?=[,.;!?]|$)",
+    re.IGNORECASE,
+)
+_HEDGED = re.compile(r"^\s*(?:(?:and|but|oh and)\s+)?(?:maybe|perhaps|possibly)\b|\b(?:maybe|perhaps|possibly|probably)\s+"
+                     r"(?:later|down the line|eventually|one day)\b|\bnot\s+(?:now|yet)\b", re.IGNORECASE)
+# "Me and my driver Nimal also will use it", "we'll use it too": the founder's own people, using their own tool.
+OWN_USE = re.compile(
+    r"(?:^|(?<=[.;!])|,)\s*(?:(?:and|also|plus)\s+)?(?:me|myself|i|we|us)(?:'ll|'d)?(?:\s+(?:and|&|\+)\s+(?:my|our)\s+"
+    r"(?P<who>[\w' -]{2,30}?))?\s+(?:(?:also|too)\s+)?(?:will|would|can|could|are going to)?\s*(?:also\s+)?"
+    r"(?:use|be using)\s+it(?:\s+(?:too|also|as well))?\s*(?=[,.;!?]|$)",
+    re.IGNORECASE,
+)
+
+
+# "us lot on the PTA who run it (theres 5 of us)": the people who run the service, not the team that builds it.
+OF_US_RUNNING = re.compile(r"\b(?:who|that)\s+(?:run|runs|ran|organi[sz]es?|organi[sz]ed|manages?|managed|staffs?|"
+                           r"volunteers?|help\s+(?:run|out)|sort\s+out)\s+(?:it|the|this|them|everything)\b", re.IGNORECASE)
+
+
+def later_people(text: str) -> list[str]:
+    """The people said to come later ("maybe other clubs later"); a plain "later" with no hedge counts only after
+    a word that says so ("also", "too") — "the parents later" alone is too little to move anyone."""
+    return [m.group("who").strip() for m in LATER_PEOPLE.finditer(text) if _HEDGED.search(m.group(0).lstrip(" ,;.!"))
+            or re.search(r"\b(?:also|too|as well)\s+(?:later|down the line|eventually|one day)\b", m.group(0), re.IGNORECASE)]
+
+
+def without_later_people(text: str) -> str:
+    return LATER_PEOPLE.sub(lambda m: "" if m.group("who").strip() in later_people(m.group(0)) else m.group(0),
+                            text).strip(" ,;")
+
+
+def own_use(text: str) -> str | None:
+    """"you and your driver Nimal" for "Me and my driver Nimal also will use it"; "you" for "we'll use it too"."""
+    match = OWN_USE.search(text)
+    if match is None:
+        return None
+    return f"you and your {match.group('who').strip()}" if match.group("who") else "you"
+
+
+def without_own_use(text: str) -> str:
+    return OWN_USE.sub("", text).strip(" ,;")
