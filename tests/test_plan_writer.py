@@ -428,3 +428,20 @@ def test_tasks_that_touch_one_file_depend_one_on_the_other() -> None:
                           TaskNeeds("T3", "write", frozenset({"holiday"}), files, 1),
                           TaskNeeds("T4", "write", frozenset({"holiday"}), frozenset({"src/leave.py"}), None)])
     assert found == {"T2": ["T1"], "T3": ["T1", "T2"], "T4": ["T1", "T3"]}
+
+
+def test_a_description_that_says_a_doing_or_a_thing_shown_is_a_check_not_name_colon_name() -> None:
+    """The school van plan read "Message when van is 5 minutes away: Get a message when van is 5 minutes away" and
+    "List of who paid: List of who paid and who is late"."""
+    state = habit_state()
+    assert state.scoping_output is not None
+    state.scoping_output.mvp_features = [
+        Feature(name="Message when van is 5 minutes away", description="Get a message when van is 5 minutes away",
+                phase=1),
+        Feature(name="List of who paid", description="List of who paid and who is late", phase=1),
+        Feature(name="Bilingual screens", description="Every screen in both languages", phase=1),
+    ]
+    message, paid, both = parse_plan(write_plan(state)).tasks[1:]
+    assert message.acceptance_criteria[0] == "A user can get a message when van is 5 minutes away"
+    assert paid.acceptance_criteria[0] == "The app shows a list of who paid and who is late"
+    assert both.acceptance_criteria[0] == "Bilingual screens: Every screen in both languages"

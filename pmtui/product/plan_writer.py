@@ -40,6 +40,8 @@ _SAVES = re.compile(r"\b(?:sav|stor|record|kept|keep|persist|remember)\w*", re.I
 # app works out and hands over ("Get shift-aware reminders", "Receive a weekly digest").
 _READ_VERBS = {"see", "view", "browse", "find", "search", "compare", "read", "filter", "sort", "check", "look", "watch",
                "download", "export", "list", "show", "get", "receive"}
+# What a row that is a thing shown starts with ("List of who paid and who is late").
+_SHOWN = {"list", "report", "summary", "overview", "calendar", "map", "dashboard", "timeline", "table", "chart", "log"}
 # Minutes of agent time per person-week of RICE effort, bounded to keep a task reviewable.
 _MINUTES_PER_WEEK = 15
 _MIN_MINUTES, _MAX_MINUTES = 10, 60
@@ -266,6 +268,12 @@ def _feature_task(
         criteria += [f"A user can {part[0].lower()}{part[1:]}" if part.split()[0].lower() in _ACTION_VERBS | _READ_VERBS
                      | {"say", "tell", "mark", "share", "swap", "set", "choose", "pick"} else f"{name}: {part}"
                      for part in parts]
+    elif description and description.split()[0].lower() in _SHOWN and description.lower().split()[1:2] == ["of"]:
+        # "List of who paid and who is late": what the app shows.
+        criteria.append(f"The app shows a {description[0].lower()}{description[1:].rstrip('.')}")
+    elif description and description.split()[0].lower() in _ACTION_VERBS | _READ_VERBS:
+        # "Get a message when van is 5 minutes away" is something a user does: said as a check, not "Name: name…".
+        criteria.append(f"A user can {description[0].lower()}{description[1:].rstrip('.')}")
     elif description:
         criteria.append(f"{name}: {description.rstrip('.')}")
     elif name.split()[0].lower() in _READ_VERBS:
