@@ -224,9 +224,13 @@ def no_runs(db: Path) -> bool:
         store.close()
 
 
-@pytest.mark.parametrize("value", ["11", "-1", '"2"', "2.5", "true"])
+@pytest.mark.parametrize("value, why", [
+    ("11", "less than or equal to 10"), ("-1", "greater than or equal to 0"), ('"2"', "a valid integer"),
+    ("2.5", "a valid integer"), ("true", "a valid integer"),
+])
 def test_a_bad_retry_budget_in_the_config_is_refused_before_anything_starts(
-        value: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        value: str, why: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
     repo = make_project(tmp_path)
     plan = tmp_path / "plan.md"
     plan.write_text(plan_text("bad", [task_block("T1", "Gamma value", module="gamma")], lint=False))
@@ -239,7 +243,7 @@ def test_a_bad_retry_budget_in_the_config_is_refused_before_anything_starts(
 
     _, err = capsys.readouterr()
     assert code == 2, err
-    assert f"{config}, line 3, key 'delivery.retry_budget'" in err, err
+    assert f"{config}, line 3, key 'delivery.retry_budget': Input should be {why}" in err, err
     assert "Traceback" not in err
     assert no_runs(db)
     assert git(repo, "branch", "--list", "pm/*") == ""
