@@ -7,28 +7,34 @@ process through `pmtui deliver`."""
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import os
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 from pmtui.cli import main
 from pmtui.config import Config, load_config
 from pmtui.delivery.contract import contract_markdown
 from pmtui.delivery.controls import request_retry
 from pmtui.delivery.engine import DeliveryEngine
+from pmtui.delivery.engine_process import EngineJob, build_engine
 from pmtui.delivery.executors import ScriptedExecutor, write_files
+from pmtui.delivery.feed import DeliveryFeed
 from pmtui.delivery.progress import status_json
 from pmtui.delivery.store import DeliveryStore
 from pmtui.models.delivery import AgentResult, TaskContract
 from pmtui.models.states import IssueState
 from pmtui.store import Store
+from pmtui.widgets.task_detail import detail_renderable
 from tests.fixtures.delivery_repo import git, make_project, module_files, plan_text, task_block
 from tests.fixtures.processes import descendants, kill_tree, run_pmtui, spawned
 
@@ -146,6 +152,28 @@ def test_a_budget_of_1_escalates_after_two_attempts_and_every_retry_grants_the_r
         "", "## Fix attempt 2 of 2", "## Fix attempt 3 of 4", "## Fix attempt 4 of 4",
         "## Fix attempt 5 of 6", "## Fix attempt 6 of 6"]
     assert git(delivery.repo, "log", "--format=%s", "pm/budget").splitlines() == ["initial calculator"]
+    # The dashboard says the same: the task table's attempts column and the detail pane's "attempt a/b".
+    feed = DeliveryFeed(store, run_id)
+    feed.load()
+    detail = feed.detail("T1")
+    assert detail is not None and (feed.tasks["T1"].attempts, feed.tasks["T1"].max_attempts) == (6, 6)
+    console = Console(width=120, record=True, file=io.StringIO())
+    console.print(detail_renderable(detail))
+    assert " · attempt 6/6" in console.export_text()
+
+
+def test_the_tuis_engine_process_takes_the_budget_from_its_job_or_else_the_config(tmp_path: Path,
+                                                                                  store: Store) -> None:
+    """The TUI delivers in a process of its own (engine_process): the job it is sent carries --retry-budget, and
+    without one the config the child rebuilds from the job carries [delivery] retry_budget."""
+    config_file = tmp_path / "pmtui.toml"
+    config_file.write_text("[delivery]\nretry_budget = 4\n", encoding="utf-8")
+    config = load_config(config_file, offline=True)
+    where = {"repo": str(tmp_path), "plan_path": str(tmp_path / "plan.md"), "agent": "true"}
+    for given, expected in ((1, 1), (0, 0), (None, 4)):
+        job = EngineJob.from_json(EngineJob.for_config(config, store.path, retry_budget=given, **where).to_json())
+        engine = build_engine(job, store, lambda kind, text: None, threading.Event())
+        assert (job.retry_budget, engine.retry_budget) == (given, expected)
 
 
 # -- through `pmtui deliver`: a real agent process, a kill -9, `pmtui retry` --------------------------------
