@@ -236,7 +236,8 @@ def test_a_killed_run_resumes_with_its_own_budget_and_pmtui_retry_grants_that_si
     [escalation] = report["escalations"]
     assert "attempt 2, the last of the retry budget" in escalation["problem"]
 
-    assert "T1 will run again with a fresh retry budget" in pmtui_here(db, capsys, "retry", "T1")
+    assert "T1 will run again with a fresh retry budget (1 fix attempt, the run's retry budget; control" in \
+        pmtui_here(db, capsys, "retry", "T1")
     again = run_pmtui([*deliver, "--no-wait", "--retry-budget", "5"], env=env)
     assert again.returncode == 3, again.stdout[-3000:] + again.stderr[-3000:]
     report = status(db, capsys)
