@@ -117,6 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
     deliver.add_argument("--headless", action="store_true")
     deliver.add_argument("--no-wait", action="store_true")
     deliver.add_argument("--max-parallel", type=int, metavar="N")
+    deliver.add_argument("--retry-budget", type=int, metavar="N",
+                         help="fix attempts a failing task gets before it goes to a human, 0 to 10 "
+                              "(default: [delivery] retry_budget, else 2); a resumed run keeps its own")
     deliver.add_argument("--sandbox", choices=("auto", "on", "off"),
                          help="run agents and gate commands under bubblewrap: auto (default: when installed and "
                               "working), on (refuse without), off")
@@ -381,10 +384,13 @@ def run_deliver(args: argparse.Namespace) -> int:
     import threading
 
     from pmtui.cli_agents import delivery_executor
-    from pmtui.config import MAX_PARALLEL
+    from pmtui.config import MAX_PARALLEL, MAX_RETRY_BUDGET
     if args.max_parallel is not None and not 1 <= args.max_parallel <= MAX_PARALLEL:
         raise CommandError(f"--max-parallel must be between 1 and {MAX_PARALLEL} (as [delivery] max_parallel), "
                            f"not {args.max_parallel}", EXIT_USAGE)
+    if args.retry_budget is not None and not 0 <= args.retry_budget <= MAX_RETRY_BUDGET:
+        raise CommandError(f"--retry-budget must be between 0 and {MAX_RETRY_BUDGET} (as [delivery] "
+                           f"retry_budget), not {args.retry_budget}", EXIT_USAGE)
     plan_path = Path(args.plan_path)
     if not plan_path.is_file():
         why = "it is a directory" if plan_path.is_dir() else "no such file"
@@ -418,7 +424,8 @@ def run_deliver(args: argparse.Namespace) -> int:
 
         job = EngineJob.for_config(config, store.path, repo=str(repo.resolve()), plan_path=str(plan_path.resolve()),
                                    agent=args.agent, max_parallel=max_parallel, parallel_tiers=tiers,
-                                   sandbox=args.sandbox, no_wait=bool(args.no_wait))
+                                   sandbox=args.sandbox, retry_budget=args.retry_budget,
+                                   no_wait=bool(args.no_wait))
 
         def engine(on_store: Store, on_event: Callable[[str, str], None], stop: threading.Event) -> DeliveryEngine:
             # In this process: the config as it is, and the cluster's executor on Ray.
@@ -535,7 +542,8 @@ def run_status(args: argparse.Namespace) -> int:
         report = maybe_report(dstore, run_id, "requested") or progress_report(dstore, run_id)
         run = dstore.get_run(run_id)
         print(report.text())
-        print(f"State: {run.state}" + (f" · manifest {run.manifest_path}" if run.manifest_path else ""))
+        print(f"State: {run.state} · retry budget {run.retry_budget}"
+              + (f" · manifest {run.manifest_path}" if run.manifest_path else ""))
         for escalation in dstore.open_escalations(run_id):
             options = "; ".join(f"{n}. {text}" for n, text in enumerate(escalation.options, start=1))
             print(f"Escalation {escalation.id} ({escalation.task_id or 'run'}): {escalation.problem}")

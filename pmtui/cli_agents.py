@@ -56,7 +56,8 @@ def run_retry(args: argparse.Namespace, open_store: Callable[[argparse.Namespace
             raise CommandError(str(exc), EXIT_USAGE) from None
     finally:
         store.close()
-    print(f"{args.task_id} will run again with a fresh retry budget (control {control.id}). A `pmtui deliver` "
+    fixes = f"{run.retry_budget} fix attempt{'' if run.retry_budget == 1 else 's'}, the run's retry budget"
+    print(f"{args.task_id} will run again with a fresh retry budget ({fixes}; control {control.id}). A `pmtui deliver` "
           f"of this run applies it at once; if none is running: pmtui deliver {run.plan_path} --repo {run.repo}")
     return EXIT_OK
 

@@ -132,16 +132,23 @@ def _seed_parallel_tiers() -> list[ParallelTier]:
 SandboxMode = Literal["auto", "on", "off"]
 # The most agents at once, from the config or the command line (each is a process group and a worktree).
 MAX_PARALLEL = 64
+# Seed 003's pm_config.retry_budget: fix attempts after the first before a task goes to a human. Each
+# attempt is a paid agent run, so users choose it; more than 10 fixes of one task is a loop, not a budget.
+DEFAULT_RETRY_BUDGET = 2
+MAX_RETRY_BUDGET = 10
 
 
 class DeliveryConfig(BaseModel):
     """`[delivery]`: how many agents at once, which tiers may run in parallel (seed rule: low only),
-    the sandbox of agents and gate commands, and how big a file and a change may be."""
+    how many fix attempts a task gets, the sandbox of agents and gate commands, and how big a file and a
+    change may be."""
 
     model_config = ConfigDict(extra="forbid")
 
     max_parallel: int = Field(default=3, ge=1, le=MAX_PARALLEL)
     parallel_tiers: list[ParallelTier] = Field(default_factory=_seed_parallel_tiers)
+    # Strict: "2", 2.5 and true are refused, not read as 2, 2 and 1.
+    retry_budget: int = Field(default=DEFAULT_RETRY_BUDGET, ge=0, le=MAX_RETRY_BUDGET, strict=True)
     sandbox: SandboxMode = "auto"
     # Paths outside the worktree the sandbox lets agents write (an agent CLI's own state dir, e.g. ~/.aider).
     sandbox_writable: list[str] = Field(default_factory=list)

@@ -227,8 +227,10 @@ def test_status_json_has_the_design_keys_and_types(dstore: DeliveryStore) -> Non
     assert status["report"].startswith("PROGRESS — Habit tracker MVP\n")
     first = status["tasks"][0]
     # DESIGN.md: each task also says where its latest attempt ran ("local" here).
-    assert set(first) == {"id", "title", "tier", "state", "status", "attempts", "commit", "node", "node_name",
-                          "sandboxed"}
+    # And the last attempt it may run before a human decides (its retry budget's ceiling).
+    assert set(first) == {"id", "title", "tier", "state", "status", "attempts", "max_attempts", "commit", "node",
+                          "node_name", "sandboxed"}
+    assert status["retry_budget"] == 2 and {t["max_attempts"] for t in status["tasks"]} == {3}
     assert {t["node"] for t in status["tasks"]} == {"local"}
     assert first["sandboxed"] is False, "a run without a sandbox ran nothing sandboxed"
     assert (first["id"], first["tier"], first["state"], first["status"]) == ("T1", "critical", "completed", "completed")

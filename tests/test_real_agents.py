@@ -228,14 +228,19 @@ def test_a_real_agent_writing_wrong_code_is_escalated(tmp_path: Path, fake_model
     repo = calculator(tmp_path)
     fake_model.set_responder(responder(wrong=True))
 
-    done = deliver(tmp_path, repo, agent, fake_model, "--no-wait")
+    # A retry budget of 0: the first wrong attempt goes to a human. With the default the same wrong code was
+    # written twice, to escalate as "failed exactly as attempt 1 did": one agent start more (5-6 s of CPU) proving
+    # nothing about the agent (the engine's fix loop is tests/test_engine.py's and tests/test_retry_budget.py's).
+    done = deliver(tmp_path, repo, agent, fake_model, "--no-wait", "--retry-budget", "0")
 
     assert done.returncode == 3, done.stdout[-3000:] + done.stderr[-3000:]
     report = status(tmp_path)
-    assert report["state"] == "waiting_for_human"
+    assert report["state"] == "waiting_for_human" and report["retry_budget"] == 0
     (escalation,) = report["escalations"]
     assert escalation["task_id"] == "T1" and "tests" in escalation["problem"]
+    assert "failed on attempt 1, the last of the retry budget" in escalation["problem"]
     tasks = {t["id"]: t for t in report["tasks"]}
     assert tasks["T1"]["status"] == "escalated" and tasks["T1"]["commit"] is None
+    assert (tasks["T1"]["attempts"], tasks["T1"]["max_attempts"]) == (1, 1)
     assert tasks["T2"]["state"] == "received"
     assert git(repo, "log", "--format=%s", f"pm/calc-{agent}").splitlines() == ["a calculator that adds"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from pmtui.config import DEFAULT_RETRY_BUDGET
 from pmtui.delivery.plan import PlanDocument, PlanFiles, PlanTask, classify_tier
 from pmtui.models.delivery import (
     EnvironmentContract,
@@ -25,7 +26,6 @@ from pmtui.prompts import load_prompt
 
 DEFAULT_TIME_BUDGET_S = 600
 DEFAULT_PATCH_SIZE_LIMIT = 15
-DEFAULT_RETRY_BUDGET = 2
 
 # Phrases about language models are not data models; they are removed before the schema check.
 _NOT_DATA_MODEL = re.compile(r"\b(language|llm|ai|ml|machine[- ]learning|chat|gpt|review|agent)\s+models?\b", re.IGNORECASE)

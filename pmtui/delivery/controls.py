@@ -183,13 +183,12 @@ class RunControls:
         return f"{task_id}: retry: escalation {escalation.id} answered with option {option} ({escalation.options[option - 1]})"
 
     def _reopen(self, queue: TaskQueue, task: TaskRecord, reason: str) -> str:
-        """FAILED → HUMAN_INPUT_RECEIVED → IMPLEMENTING with a fresh budget, recorded with its reason."""
-        from pmtui.delivery.contract import DEFAULT_RETRY_BUDGET
-
+        """FAILED → HUMAN_INPUT_RECEIVED → IMPLEMENTING with a fresh budget of the run's size, recorded with its
+        reason."""
         ctx = self.ctx
         task_id = task.task_id
         first = task.attempts + 1
-        budget = task.attempts + DEFAULT_RETRY_BUDGET
+        budget = task.attempts + ctx.retry_budget
         why = f"retry of a failed task ({reason}): fresh budget, attempts {first}–{budget + 1}"
         with ctx.store.transaction():
             ctx.machine.transition(ctx.run_id, task_id, S.HUMAN_INPUT_RECEIVED, f"reopened by the human: {reason}")

@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING
 from pmtui.delivery import baseline, gates, git_ops
 from pmtui.delivery.contract import (
     DEFAULT_PATCH_SIZE_LIMIT,
-    DEFAULT_RETRY_BUDGET,
     build_contract,
     effective_tier,
     split_plan,
@@ -91,6 +90,7 @@ class DeliveryEngine:
         criteria_mapper: gates.Ask | None = None,
         sandbox: SandboxMode | None = None,
         resume_command: str | None = None,
+        retry_budget: int | None = None,
     ) -> None:
         self.ctx = RunContext(store, config, on_event=on_event, poll_interval=poll_interval,
                               stop=stop or threading.Event())
@@ -115,6 +115,8 @@ class DeliveryEngine:
         self.lease: RunLease | None = None
         self.repository_lock: RepositoryLock | None = None
         self.sandbox_mode = sandbox
+        # A new run's retry budget (None: [delivery] retry_budget); a resumed run keeps the one it has.
+        self.retry_budget = config.delivery.retry_budget if retry_budget is None else retry_budget
         # What the user types to resume a stopped run (`pmtui demo --dir …`); by default the same command.
         self.resume_command = resume_command
         self._sandbox_token: contextvars.Token[Sandbox | None] | None = None
@@ -250,8 +252,10 @@ class DeliveryEngine:
             baseline_sha=baseline_sha,
             config={"max_parallel": self.max_parallel, "agent": getattr(self.executor, "name", "agent"),
                     "split": replaced, "parallel_tiers": sorted(self.parallel_tiers), **self._where()},
+            retry_budget=self.retry_budget,
         )
         ctx.run_id = run.id
+        ctx.retry_budget = run.retry_budget
         assert self.lease is not None
         self.lease.attach(run.id)
         if any(run.config.get(key) != value for key, value in self._where().items()):
@@ -267,6 +271,11 @@ class DeliveryEngine:
             run = ctx.dstore.set_run_fields(run.id, config={**run.config, "run_dir": str(ctx.run_dir)})
         if run.resumed:
             ctx.say("info", f"resuming run {run.id} of plan {plan.plan_id} on {plan_branch}")
+            if run.retry_budget != self.retry_budget:
+                # The attempts already counted were counted against this budget: changing it halfway would
+                # make a task's cycle end before or after the attempts it was promised.
+                ctx.say("info", f"run {run.id} keeps its retry budget of {run.retry_budget} (asked: "
+                                f"{self.retry_budget}; a new run takes the new value)")
             from pmtui.delivery.orphans import end_orphans
 
             ended = end_orphans(ctx.run_dir)
@@ -339,7 +348,8 @@ class DeliveryEngine:
         assert plan is not None
         tier, reason = effective_tier(task)
         state, evidence = baseline.code_state(task, self.ctx.root)
-        contract = build_contract(plan, task, shared_context=shared, task_delta="", repo=self.ctx.root)
+        contract = build_contract(plan, task, shared_context=shared, task_delta="", repo=self.ctx.root,
+                                  retry_budget=self.ctx.retry_budget)
         self._decisions.setdefault(task.id, []).append(f"code state {state}: {evidence}; {reason}")
         return PlannedTask(
             task_id=task.id,
@@ -350,7 +360,7 @@ class DeliveryEngine:
             depends=list(task.depends),
             contract=contract,
             code_state=state,
-            retry_budget=DEFAULT_RETRY_BUDGET,
+            retry_budget=self.ctx.retry_budget,
             branch=git_ops.feature_branch_name(plan.plan_id, task.id, task.title),
         )
 

@@ -61,6 +61,7 @@ class EngineJob:
     max_parallel: int | None = None
     parallel_tiers: list[str] | None = None
     sandbox: SandboxMode | None = None
+    retry_budget: int | None = None  # --retry-budget; None: [delivery] retry_budget
     no_wait: bool = False
     # The demo (`pmtui demo`): its sandbox, already created by the parent, and the scripted agent's pace.
     demo: dict[str, Any] | None = None
@@ -255,6 +256,7 @@ def build_engine(job: EngineJob, store: Store, on_event: Callable[[str, str], No
         parallel_tiers=job.parallel_tiers if job.parallel_tiers is not None else config.delivery.parallel_tiers,
         reviewer=model_reviewer(config, store), criteria_mapper=model_criteria_mapper(config, store),
         on_event=on_event, stop=stop, sandbox=job.sandbox, resume_command=job.resume_command,
+        retry_budget=job.retry_budget,
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from typing import Literal
 
-from pmtui.delivery.contract import DEFAULT_RETRY_BUDGET, ambiguous_criteria
+from pmtui.delivery.contract import ambiguous_criteria
 from pmtui.delivery.model_failure import SETUP_ESCALATION, SETUP_FIXES, SETUP_HOW
 from pmtui.delivery.run_context import RunContext, RunOutcome
 from pmtui.delivery.state_machine import STUCK_OPTIONS
@@ -201,12 +201,13 @@ class Escalations:
         if action == "retry":
             with ctx.store.transaction():
                 ctx.dstore.set_task_fields(ctx.run_id, task.task_id,
-                                           retry_budget=task.retry_budget + DEFAULT_RETRY_BUDGET + 1)
+                                           retry_budget=task.retry_budget + ctx.retry_budget + 1)
                 if answer is not None and answer.kind == "budget":
                     ctx.dstore.log_decision(ctx.run_id, task.task_id, BUDGET_RAISED)
                 ctx.machine.transition(ctx.run_id, task.task_id, S.IMPLEMENTING,
                                        "the human chose a retry with a fresh budget")
-            ctx.say("state", f"{task.task_id} human_input_received → implementing: retry with a fresh budget")
+            ctx.say("state", f"{task.task_id} human_input_received → implementing: retry with a fresh budget "
+                             f"of {ctx.retry_budget} fix attempt(s)")
         elif action == "accept":
             with ctx.store.transaction():
                 self._accepted_risk(task, answer)

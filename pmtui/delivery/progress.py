@@ -266,7 +266,8 @@ def maybe_report(
 
 # -- pmtui status --json -----------------------------------------------------------------------
 def status_json(dstore: DeliveryStore, run_id: int) -> dict[str, Any]:
-    """DESIGN.md `pmtui status --json`, plus `run_id`, `plan_name` and the report text."""
+    """DESIGN.md `pmtui status --json`, plus `run_id`, `plan_name`, the run's `retry_budget`, each task's
+    `max_attempts` and the report text."""
     run = dstore.get_run(run_id)
     tasks = dstore.tasks(run_id)
     report = progress_report(dstore, run_id)
@@ -287,6 +288,8 @@ def status_json(dstore: DeliveryStore, run_id: int) -> dict[str, Any]:
                 "state": task.state.value,
                 "status": task.status,
                 "attempts": task.attempts,
+                # The last attempt the task may run before a human decides (the task detail's "attempt a/b").
+                "max_attempts": task.retry_budget + 1,
                 "commit": task.commit_sha,
                 "node": nodes[task.task_id][0] if task.task_id in nodes else unplaced,
                 "node_name": nodes[task.task_id][1] if task.task_id in nodes else "",
@@ -310,6 +313,7 @@ def status_json(dstore: DeliveryStore, run_id: int) -> dict[str, Any]:
         "risks": [risk.model_dump(mode="json") for risk in dstore.risks(run_id)],
         "manifest": run.manifest_path or None,
         "run_id": run.id,
+        "retry_budget": run.retry_budget,
         "plan_name": run.plan_name or run.plan_id,
         "report": report.text(),
     }

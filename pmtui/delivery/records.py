@@ -42,6 +42,8 @@ class RunRecord(BaseModel):
     shared_context: str = ""
     config: dict[str, Any] = Field(default_factory=dict)
     manifest_path: str = ""
+    # Fix attempts each task gets before a human (and again after each retry the human grants).
+    retry_budget: int = 2
     created_at: str
     updated_at: str
     finished_at: str | None = None

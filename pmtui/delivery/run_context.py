@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
+from pmtui.config import DEFAULT_RETRY_BUDGET
 from pmtui.delivery import git_ops
 from pmtui.delivery.agent_watch import FoundGit, found_git, put_back_git
 from pmtui.delivery.plan import PlanDocument, PlanFiles, PlanTask
@@ -77,6 +78,8 @@ class RunContext:
     # Why the run stopped by itself (e.g. the cluster's head was lost); empty for a stop asked for.
     stop_reason: str = ""
     run_id: int = 0
+    # The run's retry budget as stored with it (a resumed run keeps its own): the size of every fix cycle.
+    retry_budget: int = DEFAULT_RETRY_BUDGET
     root: Path = field(default_factory=Path)
     plan_branch: str = ""
     run_dir: Path = field(default_factory=Path)

@@ -130,8 +130,10 @@ class DeliveryStore(EscalationTables):
         shared_context: str = "",
         config: dict[str, Any] | None = None,
         project_id: int | None = None,
+        retry_budget: int = 2,
     ) -> RunRecord:
-        """A new run, or the unfinished run of the same plan in the same repository (resumed=True)."""
+        """A new run, or the unfinished run of the same plan in the same repository (resumed=True, with the
+        retry budget it was created with)."""
         repo_key = str(Path(repo).resolve())
         with self.store.transaction() as conn:
             existing = conn.execute(
@@ -145,8 +147,8 @@ class DeliveryStore(EscalationTables):
             stamp = now_iso()
             cur = conn.execute(
                 "INSERT INTO runs (project_id, plan_id, plan_name, plan_path, design_path, repo, start_branch, "
-                "plan_branch, baseline_sha, current_sha, shared_context, config, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "plan_branch, baseline_sha, current_sha, shared_context, config, retry_budget, created_at, "
+                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     project_id,
                     plan_id,
@@ -160,6 +162,7 @@ class DeliveryStore(EscalationTables):
                     baseline_sha,
                     shared_context,
                     json.dumps(config or {}),
+                    retry_budget,
                     stamp,
                     stamp,
                 ),

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from pmtui.delivery import agent_watch, gates, git_ops, tree_hygiene
-from pmtui.delivery.contract import DEFAULT_RETRY_BUDGET, ambiguous_criteria, build_contract
+from pmtui.delivery.contract import ambiguous_criteria, build_contract
 from pmtui.delivery.escalations import (
     BUDGET_RAISED,
     ESCALATION_OPTIONS,
@@ -196,7 +196,8 @@ class TaskDriver:
 
     # -- attempts ---------------------------------------------------------------------------------
     def _first_attempt_of_cycle(self, task: TaskRecord) -> int:
-        return task.retry_budget - DEFAULT_RETRY_BUDGET + 1
+        """A task's retry_budget is the last fix attempt of its current cycle; each cycle is the run's size."""
+        return task.retry_budget - self.ctx.retry_budget + 1
 
     async def _attempt(self, task: TaskRecord) -> bool:
         """Run the agent for the current attempt; False when the task went to a human instead."""
@@ -466,7 +467,8 @@ class TaskDriver:
         shared = ctx.dstore.get_run(ctx.run_id).shared_context
         contract = build_contract(
             ctx.plan, plan_task, shared_context=shared, task_delta=self._task_delta(task),
-            attempt=attempt, failure_evidence=evidence, retry_budget=DEFAULT_RETRY_BUDGET, repo=ctx.root,
+            # The task's own ceiling: "Fix attempt k of n" counts as the task detail's "attempt a/b" does.
+            attempt=attempt, failure_evidence=evidence, retry_budget=task.retry_budget, repo=ctx.root,
         )
         clarifications = [line.removeprefix("clarification: ") for line in task.decision_log
                           if line.startswith("clarification: ")]

@@ -263,4 +263,9 @@ MIGRATIONS: list[str] = [
         heartbeat_at TEXT NOT NULL
     )
     """,
+    # 6: the run's retry budget (fix attempts per task before a human), chosen per run; runs stored before
+    # it was a setting had the seed's 2
+    """
+    ALTER TABLE runs ADD COLUMN retry_budget INTEGER NOT NULL DEFAULT 2 CHECK (retry_budget >= 0)
+    """,
 ]
