@@ -12,13 +12,15 @@ from __future__ import annotations
 import re
 
 from pmtui.models import ASPECT_LABELS, ASPECTS, DiscoverySummary
-from pmtui.product.brains.offline.discovery.cues import (
+from pmtui.product.brains.offline.discovery.aside_cues import (
     ASIDE_ABOUT_THE_IDEA,
     ASIDE_ADDRESSED,
     ASIDE_OFF_TOPIC,
     ASIDE_QUESTION_LEAD,
     ASIDE_QUESTION_START,
     ASIDE_TOPICS,
+)
+from pmtui.product.brains.offline.discovery.cues import (
     CORRECTION_ONLY,
     NUMBER_CORRECTION_CUE,
     NUMBER_VALUE,

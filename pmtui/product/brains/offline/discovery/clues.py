@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pmtui.product.brains.offline.discovery.attributes import attributes_in_brackets
 from pmtui.product.brains.offline.discovery.cues import (
     ALTERNATIVES_STRONG,
     ALTERNATIVES_WEAK,
@@ -39,6 +40,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     PROBLEM_WEAK,
     REVENUE_DECISIVE,
     REVENUE_STRONG,
+    STANDS_TO_PAY,
     SUBORDINATE,
     SUCCESS_STRONG,
     SUCCESS_WEAK,
@@ -70,6 +72,7 @@ from pmtui.product.brains.offline.discovery.text import (
     persona_phrase,
     split_clauses,
 )
+from pmtui.product.brains.offline.discovery.their_price import their_price
 from pmtui.product.brains.offline.headcount import HAVE_COUNT, NAMED_NUMBER
 from pmtui.product.rice import NICE_TO_HAVE_MARK, feature_name
 
@@ -297,6 +300,7 @@ def feature_items(text: str) -> list[str]:
     if len(notes) >= 3 and all(0 < len(n.split()) <= 5 for n in notes):
         text = ", ".join(notes)
     text = TRAILING_REMARK.sub("", text)
+    text = attributes_in_brackets(text)
     # "A status per fridge (full, empty, dirty, broken)": a list in brackets says what one item holds.
     text = re.sub(r"\(([^()]*)\)", lambda m: "(" + re.sub(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", "/", m.group(1)) + ")",
                   text)
@@ -615,7 +619,7 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     if price and their_price(clause, price):
         # "doggy daycare which is $50 a day", "I was paying $25 a walk": what it costs today, not our pricing.
         clues.setdefault("current_alternatives", Clue(cleaned, False, secondary=True))
-    elif (REVENUE_STRONG.search(clause) and not DEBT_PAYMENT.search(clause)) or (
+    elif (REVENUE_STRONG.search(clause) and not DEBT_PAYMENT.search(clause)) or STANDS_TO_PAY.search(clause) or (
         price and not re.search(r"\b(mrr|arr|revenue|budget|raise|saved?)\b", clause, re.IGNORECASE)
     ):
         clues["revenue_model"] = Clue(cleaned, True)
@@ -724,48 +728,6 @@ def hedged_sentence(sentence: str) -> bool:
     return feature_like(re.sub(r"^(?:a|an|the|some)\s+", "", cleaned, flags=re.IGNORECASE))
 
 
-def their_price(clause: str, price: re.Match[str]) -> bool:
-    """Is the price what something costs people today ('which is $50 a day', 'I was paying $25 a walk')?"""
-    before = clause[: price.start()]
-    if re.search(r"\b(?:would|will|'d|'ll|willing to|happy to|could|to)\s+pay\b|\bpays?\s+(?:us|me)\b|"
-                 r"\b(?:we|i)(?:'ll| will| would|'d)?\s+charge\b|\bcharge them\b", before, re.IGNORECASE):
-        return False
-    after = clause[price.end():]
-    if re.match(r"\s*(?:deposits?|fines?|refunds?)\b", after, re.IGNORECASE) or (
-            re.match(r"\s*(?:each|apiece)\b", after, re.IGNORECASE) and len(before.split()) <= 1):
-        # "a £20 deposit by bank transfer", "lose ~8% a yr. $180 each" (what a lost keg costs): money today, not
-        # our pricing.
-        return True
-    if _THIRD_PARTY_OR_INPUT.search(before) or _PER_COMMODITY.match(after):
-        # "They pay daily to the owner, 15,000 shillings a day" (a payment between others today), "Diesel is over R22
-        # a litre" (what an input costs): money today, not our pricing.
-        return True
-    if _LOST_AMOUNT.search(before) or re.match(r"[^,;.]{0,25}?\bat the\b", clause[price.end():], re.IGNORECASE):
-        # "the captain owes the full £60 pitch fee, then chases £6 from each player", "we lose about £2,000 a
-        # year", "visitors pay £15 a day at the public car park": the pain in money, not a price.
-        return True
-    return re.search(
-        r"\b(?:costs?|costing|charges?|which is|that is|(?:was|were|am|are|is|'re|'m) paying|paid|spend|"
-        r"spends|spent|spending)\s+(?:\w+\s+){0,2}$",
-        before,
-        re.IGNORECASE,
-    ) is not None
-
-
-# Paid to someone else ("they pay daily to the owner, …"), or an amount a price was given for by the litre or the kilo.
-_THIRD_PARTY_OR_INPUT = re.compile(r"\bpa(?:y|ys|id|ying)\b[^.;]{0,25}?\bto (?:the|their|his|her|a|an)\s+\w+[^.;]{0,4}$",
-                                   re.IGNORECASE)
-_PER_COMMODITY = re.compile(r"\s*(?:a|an|per|/)\s*(?:litre|liter|ltr|gallon|kg|kilo|kilogram|tonne|ton|bag|sack|barrel|"
-                            r"kwh|unit of \w+)\b", re.IGNORECASE)
-# Money someone owes, chases, fronts, loses or wastes today, said a few words before the amount.
-_LOST_AMOUNT = re.compile(
-    r"\b(?:owes?|owed|owing|chases?|chasing|chased|fronts?|fronting|lose|loses|losing|lost|wastes?|wasted|wasting|"
-    r"out of pocket|writes? off|written off|costs? (?:me|us|him|her|them|an? \w+|the \w+))\b"
-    r"(?:\s+[^\s,;.]+){0,5}\s*$",
-    re.IGNORECASE,
-)
-
-
 def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
     """Is the clause unmistakably about `aspect`, enough to take it from the aspect the PM just asked about?
 
@@ -791,7 +753,8 @@ def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
         # "doggy daycare which is $50 a day" prices today's alternative, not ours.
         price = PRICE.search(clause)
         theirs = price is not None and their_price(clause, price)
-        return bool((price and not theirs) or (REVENUE_DECISIVE.search(clause) and not DEBT_PAYMENT.search(clause)))
+        return bool((price and not theirs) or (REVENUE_DECISIVE.search(clause) and not DEBT_PAYMENT.search(clause))
+                    or STANDS_TO_PAY.search(clause))
     if aspect == "constraints":
         return bool(CONSTRAINTS_DECISIVE.search(clause))
     if aspect == "feature_wishlist":

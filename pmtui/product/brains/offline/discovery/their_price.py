@@ -1,0 +1,48 @@
+"""Money said about today, not the founder's pricing: what something costs people now ("which is $50 a day", "I was
+paying $25 a walk"), money paid between others, an input's price by the litre, or money lost, owed or chased."""
+
+from __future__ import annotations
+
+import re
+
+
+def their_price(clause: str, price: re.Match[str]) -> bool:
+    """Is the price what something costs people today ('which is $50 a day', 'I was paying $25 a walk')?"""
+    before = clause[: price.start()]
+    if re.search(r"\b(?:would|will|'d|'ll|willing to|happy to|could|to)\s+pay\b|\bpays?\s+(?:us|me)\b|"
+                 r"\b(?:we|i)(?:'ll| will| would|'d)?\s+charge\b|\bcharge them\b", before, re.IGNORECASE):
+        return False
+    after = clause[price.end():]
+    if re.match(r"\s*(?:deposits?|fines?|refunds?)\b", after, re.IGNORECASE) or (
+            re.match(r"\s*(?:each|apiece)\b", after, re.IGNORECASE) and len(before.split()) <= 1):
+        # "a £20 deposit by bank transfer", "lose ~8% a yr. $180 each" (what a lost keg costs): money today, not
+        # our pricing.
+        return True
+    if _THIRD_PARTY_OR_INPUT.search(before) or _PER_COMMODITY.match(after):
+        # "They pay daily to the owner, 15,000 shillings a day" (a payment between others today), "Diesel is over R22
+        # a litre" (what an input costs): money today, not our pricing.
+        return True
+    if _LOST_AMOUNT.search(before) or re.match(r"[^,;.]{0,25}?\bat the\b", clause[price.end():], re.IGNORECASE):
+        # "the captain owes the full £60 pitch fee, then chases £6 from each player", "we lose about £2,000 a
+        # year", "visitors pay £15 a day at the public car park": the pain in money, not a price.
+        return True
+    return re.search(
+        r"\b(?:costs?|costing|charges?|which is|that is|(?:was|were|am|are|is|'re|'m) paying|paid|spend|"
+        r"spends|spent|spending)\s+(?:\w+\s+){0,2}$",
+        before,
+        re.IGNORECASE,
+    ) is not None
+
+
+# Paid to someone else ("they pay daily to the owner, …"), or an amount a price was given for by the litre or the kilo.
+_THIRD_PARTY_OR_INPUT = re.compile(r"\bpa(?:y|ys|id|ying)\b[^.;]{0,25}?\bto (?:the|their|his|her|a|an)\s+\w+[^.;]{0,4}$",
+                                   re.IGNORECASE)
+_PER_COMMODITY = re.compile(r"\s*(?:a|an|per|/)\s*(?:litre|liter|ltr|gallon|kg|kilo|kilogram|tonne|ton|bag|sack|barrel|"
+                            r"kwh|unit of \w+)\b", re.IGNORECASE)
+# Money someone owes, chases, fronts, loses or wastes today, said a few words before the amount.
+_LOST_AMOUNT = re.compile(
+    r"\b(?:owes?|owed|owing|chases?|chasing|chased|fronts?|fronting|lose|loses|losing|lost|wastes?|wasted|wasting|"
+    r"out of pocket|writes? off|written off|costs? (?:me|us|him|her|them|an? \w+|the \w+))\b"
+    r"(?:\s+[^\s,;.]+){0,5}\s*$",
+    re.IGNORECASE,
+)
