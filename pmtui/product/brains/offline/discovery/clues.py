@@ -72,7 +72,7 @@ from pmtui.product.brains.offline.discovery.text import (
     persona_phrase,
     split_clauses,
 )
-from pmtui.product.brains.offline.discovery.their_price import their_price
+from pmtui.product.brains.offline.discovery.their_price import FUNDING_RECEIVED, their_price
 from pmtui.product.brains.offline.headcount import HAVE_COUNT, NAMED_NUMBER
 from pmtui.product.rice import NICE_TO_HAVE_MARK, feature_name
 
@@ -619,6 +619,9 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     if price and their_price(clause, price):
         # "doggy daycare which is $50 a day", "I was paying $25 a walk": what it costs today, not our pricing.
         clues.setdefault("current_alternatives", Clue(cleaned, False, secondary=True))
+    elif price and FUNDING_RECEIVED.search(clause):
+        # "we got a council grant of £5,000 in September": what they have to build with, not a price.
+        clues.setdefault("constraints", Clue(cleaned, False, secondary=True))
     elif (REVENUE_STRONG.search(clause) and not DEBT_PAYMENT.search(clause)) or STANDS_TO_PAY.search(clause) or (
         price and not re.search(r"\b(mrr|arr|revenue|budget|raise|saved?)\b", clause, re.IGNORECASE)
     ):
@@ -752,7 +755,7 @@ def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
     if aspect == "revenue_model":
         # "doggy daycare which is $50 a day" prices today's alternative, not ours.
         price = PRICE.search(clause)
-        theirs = price is not None and their_price(clause, price)
+        theirs = price is not None and (their_price(clause, price) or bool(FUNDING_RECEIVED.search(clause)))
         return bool((price and not theirs) or (REVENUE_DECISIVE.search(clause) and not DEBT_PAYMENT.search(clause))
                     or STANDS_TO_PAY.search(clause))
     if aspect == "constraints":

@@ -83,6 +83,8 @@ DATED_CHANGE = (
 )
 
 WHY_NOW_STRONG = re.compile(
+    # "the grant is the reason we can do this now": what makes it possible now, said outright.
+    r"\breason (?:we|i|it) can (?:do|build|start|afford|try) (?:this|it|that) now\b|"
     r"\b(now that|recent(ly)?|these days|nowadays|trend\w*|more and more|increasingly|rise of|rising|"
     r"regulat\w*|new laws?|since (the|covid|20\d\d|last)|because of (the )?(new|recent|ai|covid|rise)|"
     r"post[- ]covid|after covid|pandemic|shift(ed|ing)? (to|towards)|for the first time|finally "

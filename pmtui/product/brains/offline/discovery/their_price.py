@@ -46,3 +46,14 @@ _LOST_AMOUNT = re.compile(
     r"(?:\s+[^\s,;.]+){0,5}\s*$",
     re.IGNORECASE,
 )
+
+
+# "we got a council grant of £5,000 in September", "we won £10k of lottery funding": money that came in to the founder
+# is what they have to build with, not what anyone pays for the product.
+FUNDING_RECEIVED = re.compile(
+    r"\b(?:got|get|won|received|were given|was given|been given|been awarded|awarded|secured|landed|raised)\b[^.;]{0,40}?"
+    r"\b(?:grant|funding|award|bursary|lottery|donation|sponsorship|prize|seed money)\b|"
+    r"\b(?:grant|funding|award|bursary)\s+(?:of|worth)\s+(?:about\s+|around\s+)?[£$€₦₹R]|"
+    r"\b(?:grant|funding|award|bursary)\b[^.;]{0,30}?\b(?:came through|came in|was approved|got approved|landed)\b",
+    re.IGNORECASE,
+)
