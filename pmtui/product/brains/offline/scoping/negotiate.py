@@ -311,9 +311,12 @@ def _apply(work: _Round, request: ChangeRequest) -> None:
     target = work.find(request.what) if request.kind not in ("add", "merge") else None
     if target is None and request.refers_back and request.kind != "merge":
         # "Cancellations are where braiders make the day back. Move it up": "it" is the row named before the remark.
+        against = {"promote": ("cut", "defer"), "cut": ("promote", "add"), "defer": ("promote", "add")}.get(request.kind, ())
         for earlier in filter(None, request.extra.get("earlier", "").split("\x1f")):
             found = work.find(earlier)
-            if found is not None:
+            # "The photo page can wait … The bit where we plan the drive, can that come up?": "that" is never the row
+            # this message just asked the other way.
+            if found is not None and not any((kind, found[1]) in work.done for kind in against):
                 request.what, target = earlier, found
                 break
     ways = other_way([f.name for f in work.output.mvp_features], request.what) if request.kind == "cut" else None
