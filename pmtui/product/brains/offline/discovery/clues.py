@@ -621,7 +621,7 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
         clues.setdefault("current_alternatives", Clue(cleaned, False, secondary=True))
     elif price and FUNDING_RECEIVED.search(clause):
         # "we got a council grant of £5,000 in September": what they have to build with, not a price.
-        clues.setdefault("constraints", Clue(cleaned, False, secondary=True))
+        clues["constraints"] = Clue(cleaned, True)
     elif (REVENUE_STRONG.search(clause) and not DEBT_PAYMENT.search(clause)) or STANDS_TO_PAY.search(clause) or (
         price and not re.search(r"\b(mrr|arr|revenue|budget|raise|saved?)\b", clause, re.IGNORECASE)
     ):
@@ -759,7 +759,8 @@ def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
         return bool((price and not theirs) or (REVENUE_DECISIVE.search(clause) and not DEBT_PAYMENT.search(clause))
                     or STANDS_TO_PAY.search(clause))
     if aspect == "constraints":
-        return bool(CONSTRAINTS_DECISIVE.search(clause))
+        # "we've got a £2,000 grant that has to be spent by March": the money to build with is a budget.
+        return bool(CONSTRAINTS_DECISIVE.search(clause) or (PRICE.search(clause) and FUNDING_RECEIVED.search(clause)))
     if aspect == "feature_wishlist":
         return bool(FEATURE_TRIGGER.search(clause))
     return False
