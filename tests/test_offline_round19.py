@@ -7,6 +7,8 @@ sentence, not for one founder's words.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pmtui.product.brains.offline.discovery.asides import aside_kind
@@ -350,3 +352,36 @@ def test_that_asked_up_is_never_the_row_the_same_message_put_off() -> None:
                               "parents carpool to away grounds, can that come up to phase 1?", 1, False)
     after = result.output.feature(report.name)
     assert after is not None and after.phase != 1, result.reply
+
+
+WISH_PARAGRAPH = ("For the first release: members book a court for an hour, a waiting list when it's full, and a "
+                  "reminder the morning of. Oh, and a shop for grips, although actually no, the pro shop sells those "
+                  "and it works, leave the shop out.")
+
+
+def test_a_wish_taken_back_in_the_same_sentence_is_no_pivot_and_no_wish() -> None:
+    """ferry-llm-clear: "Oh, and invoices, although actually no, the office does invoices in Sage and that's fine,
+    leave invoices out" was a new direction (the PM re-asked everything for "shipper") and five wishes."""
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery.cues import PIVOT
+    from pmtui.product.brains.offline.discovery.extract import extract
+
+    assert not PIVOT.search(WISH_PARAGRAPH)
+    base = DiscoverySummary(target_user="padel club members", core_problem="courts double booked")
+    wishes = extract(base, WISH_PARAGRAPH, "feature_wishlist").feature_wishlist
+    assert wishes and not [w for w in wishes if re.search(r"shop|release|actually|leave", w, re.IGNORECASE)], wishes
+
+
+def test_actually_no_opening_a_change_of_mind_is_still_a_pivot() -> None:
+    from pmtui.product.brains.offline.discovery.cues import PIVOT
+
+    assert PIVOT.search("Hmm, actually no. It's for the coaches, not the parents.")
+
+
+@pytest.mark.parametrize("said", ["we double book the vans more often than I'd like to admit",
+                                  "it happens more than I would like"])
+def test_more_than_id_like_is_no_wish(said: str) -> None:
+    from pmtui.product.brains.offline.discovery.cues import FEATURE_TRIGGER
+
+    assert not FEATURE_TRIGGER.search(said)
+    assert FEATURE_TRIGGER.search("I'd like to see who has paid")

@@ -110,7 +110,8 @@ WHY_NOW_STRONG = re.compile(
 WHY_NOW_WEAK = re.compile(r"\b(because|since|now|ai|llms?|gpt|today|moment|time is|ready)\b", re.IGNORECASE)
 
 FEATURE_TRIGGER = re.compile(
-    r"\b(?:i (?:really )?want(?: it)?(?: to)?|i'?d (?:like|love)(?: it)?(?: to)?|i would (?:like|love)"
+    # "more often than I'd like to admit": a comparison, no wish.
+    r"\b(?:i (?:really )?want(?: it)?(?: to)?|(?<!than )i'?d (?:like|love)(?: it)?(?: to)?|(?<!than )i would (?:like|love)"
     r"(?: it)?(?: to)?|we (?:want|need)(?: it)?(?: to)?|we'?d like(?: it)?(?: to)?|it (?:should|must|"
     r"needs to|will|would|could|has to)(?: also)?(?: be able to)?|(?:the )?(?:app|tool|product|platform|"
     r"system|bot) (?:should|must|will|would|could|needs to)(?: also)?(?: be able to)?|(?:users?|people|"
@@ -559,7 +560,8 @@ PIVOT = re.compile(
     # "So I'm changing it: it's for volunteer coordinators…", "change of plan", "so it's for X now".
     r"i'?m changing it\b|change of plans?\b|(?:so|now) it'?s for .{3,80}? (?:now|instead)\b|(?:let'?s|let me) make it for|"
     r"(?:the )?real (?:customer|user|buyer)s? (?:is|are)|(?:the )?better (?:business|market|customer) is|"
-    r"it should be for|it'?s not for .{2,40}?,? it'?s for|(?:hmm|actually),? no\b|"
+    # "Oh, and invoices, although actually no, leave invoices out" takes one wish back: no new direction.
+    r"it should be for|it'?s not for .{2,40}?,? it'?s for|(?<!although )(?<!though )(?<!but )(?<!or )(?:hmm|actually),? no\b|"
     r"actually,? (?:wait|let me change|i want to change)|"
     # Told as a story: "Talking to my brother-in-law last night changed my mind: … The user is the subbie",
     # "I've been going back and forth on this … That's who I want to build for", "So I've flipped it — it's for…".
