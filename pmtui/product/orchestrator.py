@@ -373,6 +373,7 @@ class Orchestrator:
         'go back on the merge' takes back only the merge, and the rest of that round stands."""
         from pmtui.product.rice import rescore, team_size
         from pmtui.product.undo import (
+            KEEP_AS_IT_WAS,
             PUT_BACK,
             ask_taken_back,
             cut_by_the_proposal,
@@ -400,7 +401,7 @@ class Orchestrator:
         last_reply = next((m.content for m in reversed(state.messages) if m.role == "assistant"), "")
         untouched = untouched_rows_named(current, previous, text, last_reply)
         part = ask_taken_back(current, untouched) if untouched else None
-        if not untouched and previous is current and current.decisions:
+        if not untouched and previous is current and current.decisions and not KEEP_AS_IT_WAS.search(text):
             # Named by paraphrase ("the nearly-there message"): the rows the round found where they were asked for.
             part = ask_taken_back(current, [n for n in current.decisions[-1].features if current.feature(n)])
         if untouched and part is None:
@@ -408,6 +409,14 @@ class Orchestrator:
                 self._say(state, said, texts.nothing_to_undo(untouched))
             return True
         part = part or partial_undo(current, previous, text)
+        if part is None and previous is current and KEEP_AS_IT_WAS.search(text):
+            # "I'd rather keep things as they were" after a round that moved no row: the table stands as it was, and
+            # the round that changed nothing is given back.
+            state.negotiation_rounds -= 1
+            with self.store.transaction():
+                self.store.save_flags(state)
+                self._say(state, said, texts.nothing_to_undo(["the table"]))
+            return True
         if part is None and previous is current:
             return False
         if part is not None:
@@ -564,7 +573,8 @@ class Orchestrator:
             # Not knowing what to change spends no round of argue-back.
             self._misunderstood(state, said, negotiation.reply, "scoping", options)
             return
-        if negotiation.same_round and round_number > 1:
+        if (negotiation.same_round and round_number > 1) or negotiation.information:
+            # Evidence that finishes the last round, or a fact the table rests on: no new round is spent.
             round_number -= 1
         output = rescore(negotiation.output)
         record = negotiation.record.model_copy(update={"round": round_number})

@@ -224,6 +224,13 @@ def partial_undo(current: ScopingOutput, previous: ScopingOutput, text: str) -> 
     return result, said
 
 
+# "I'd rather keep things as they were", "leave it as it was": no row moves — the table as it stood is what they want,
+# unlike "put it back how it was", which moves a row back to where the founder thought it stood.
+KEEP_AS_IT_WAS = re.compile(
+    r"\b(?:keep|leave)\s+(?:it|them|things|everything|the (?:table|scope))\s+(?:as|how|the way)\s+(?:it|they|things|"
+    r"everything)\s+(?:was|were)\b|\b(?:keep|leave)\s+(?:it|them|things|everything)\s+as\s+(?:is|before)\b",
+    re.IGNORECASE,
+)
 _ASKED_IN = re.compile(r"\byou asked for it in Phase 1 in round (\d+)\b", re.IGNORECASE)
 
 

@@ -43,6 +43,9 @@ class Negotiation(BaseModel):
     understood: bool = True
     # True when the message finishes the last round (evidence for the feature the PM held): no new round.
     same_round: bool = False
+    # True when the message only told the PM a fact the table rests on ("theres only 90 of us not 1000"): the table
+    # is worked out again from it, and no round of argue-back is spent.
+    information: bool = False
 
 
 class Brain(Protocol):

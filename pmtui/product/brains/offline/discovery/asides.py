@@ -12,13 +12,15 @@ from __future__ import annotations
 import re
 
 from pmtui.models import ASPECT_LABELS, ASPECTS, DiscoverySummary
-from pmtui.product.brains.offline.discovery.cues import (
+from pmtui.product.brains.offline.discovery.aside_cues import (
     ASIDE_ABOUT_THE_IDEA,
     ASIDE_ADDRESSED,
     ASIDE_OFF_TOPIC,
     ASIDE_QUESTION_LEAD,
     ASIDE_QUESTION_START,
     ASIDE_TOPICS,
+)
+from pmtui.product.brains.offline.discovery.cues import (
     CORRECTION_ONLY,
     NUMBER_CORRECTION_CUE,
     NUMBER_VALUE,
@@ -372,8 +374,8 @@ def _number_correction(summary: DiscoverySummary, text: str, named_only: bool = 
     }
     noun = new.group("after").strip().lower().rstrip("s")
     # An amount in a currency is a price unless the message names another topic.
-    topic = next((a for a, pattern in RESTATED_TOPICS if pattern.search(text)), "") or (
-        "revenue_model" if new.group("cur") else "")
+    named = next((a for a, pattern in RESTATED_TOPICS if pattern.search(text)), "")
+    topic = named or ("revenue_model" if new.group("cur") else "")
     order = ([topic] if topic else []) + [a for a in ASPECTS if a != topic]
     # "oops not 8 wks. 10 wks": the 8 said with weeks, before any other 8 ("lose ~8% a yr").
     # Said again later, only the old number said with its unit ("30 fitters") is sure to be the one taken back.
@@ -381,6 +383,10 @@ def _number_correction(summary: DiscoverySummary, text: str, named_only: bool = 
         for aspect in order:
             value = getattr(summary, aspect)
             if isinstance(value, list) or (pass_ == "topic" and aspect != topic):
+                continue
+            if named and aspect != named and pass_ in ("old", "noun"):
+                # "the price is 280 dirhams not 250": a bare old number is looked for where the message says it was,
+                # never in the 250 customers.
                 continue
             for found in NUMBER_VALUE.finditer(value):
                 key = _number_key(found.group("num"))

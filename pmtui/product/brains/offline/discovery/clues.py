@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pmtui.product.brains.offline.discovery.attributes import attributes_in_brackets
 from pmtui.product.brains.offline.discovery.cues import (
     ALTERNATIVES_STRONG,
     ALTERNATIVES_WEAK,
@@ -39,6 +40,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     PROBLEM_WEAK,
     REVENUE_DECISIVE,
     REVENUE_STRONG,
+    STANDS_TO_PAY,
     SUBORDINATE,
     SUCCESS_STRONG,
     SUCCESS_WEAK,
@@ -55,7 +57,6 @@ from pmtui.product.brains.offline.discovery.deferrals import each_waits
 from pmtui.product.brains.offline.discovery.featureness import feature_like, vague_feature
 from pmtui.product.brains.offline.discovery.idea_tail import idea_tail
 from pmtui.product.brains.offline.discovery.lexicon import NAMED_PRODUCT, NUMBER, TOOL_RE
-from pmtui.product.brains.offline.discovery.money_today import their_price
 from pmtui.product.brains.offline.discovery.people_list import listed_people, with_count
 from pmtui.product.brains.offline.discovery.pronoun_wishes import the_thing_meant
 from pmtui.product.brains.offline.discovery.rates import reread_rates, target_change
@@ -72,6 +73,7 @@ from pmtui.product.brains.offline.discovery.text import (
     persona_phrase,
     split_clauses,
 )
+from pmtui.product.brains.offline.discovery.their_price import FUNDING_RECEIVED, their_price
 from pmtui.product.brains.offline.discovery.who_else import OF_US_RUNNING
 from pmtui.product.brains.offline.headcount import HAVE_COUNT, NAMED_NUMBER
 from pmtui.product.rice import NICE_TO_HAVE_MARK, feature_name
@@ -300,6 +302,7 @@ def feature_items(text: str) -> list[str]:
     if len(notes) >= 3 and all(0 < len(n.split()) <= 5 for n in notes):
         text = ", ".join(notes)
     text = TRAILING_REMARK.sub("", text)
+    text = attributes_in_brackets(text)
     # "A status per fridge (full, empty, dirty, broken)": a list in brackets says what one item holds.
     text = re.sub(r"\(([^()]*)\)", lambda m: "(" + re.sub(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", "/", m.group(1)) + ")",
                   text)
@@ -618,7 +621,10 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     if price and their_price(clause, price):
         # "doggy daycare which is $50 a day", "I was paying $25 a walk": what it costs today, not our pricing.
         clues.setdefault("current_alternatives", Clue(cleaned, False, secondary=True))
-    elif (REVENUE_STRONG.search(clause) and not DEBT_PAYMENT.search(clause)) or (
+    elif price and FUNDING_RECEIVED.search(clause):
+        # "we got a council grant of £5,000 in September": what they have to build with, not a price.
+        clues["constraints"] = Clue(cleaned, True)
+    elif (REVENUE_STRONG.search(clause) and not DEBT_PAYMENT.search(clause)) or STANDS_TO_PAY.search(clause) or (
         price and not re.search(r"\b(mrr|arr|revenue|budget|raise|saved?)\b", clause, re.IGNORECASE)
     ):
         clues["revenue_model"] = Clue(cleaned, True)
@@ -751,10 +757,12 @@ def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
     if aspect == "revenue_model":
         # "doggy daycare which is $50 a day" prices today's alternative, not ours.
         price = PRICE.search(clause)
-        theirs = price is not None and their_price(clause, price)
-        return bool((price and not theirs) or (REVENUE_DECISIVE.search(clause) and not DEBT_PAYMENT.search(clause)))
+        theirs = price is not None and (their_price(clause, price) or bool(FUNDING_RECEIVED.search(clause)))
+        return bool((price and not theirs) or (REVENUE_DECISIVE.search(clause) and not DEBT_PAYMENT.search(clause))
+                    or STANDS_TO_PAY.search(clause))
     if aspect == "constraints":
-        return bool(CONSTRAINTS_DECISIVE.search(clause))
+        # "we've got a £2,000 grant that has to be spent by March": the money to build with is a budget.
+        return bool(CONSTRAINTS_DECISIVE.search(clause) or (PRICE.search(clause) and FUNDING_RECEIVED.search(clause)))
     if aspect == "feature_wishlist":
         return bool(FEATURE_TRIGGER.search(clause))
     return False

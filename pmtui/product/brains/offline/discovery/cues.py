@@ -83,6 +83,8 @@ DATED_CHANGE = (
 )
 
 WHY_NOW_STRONG = re.compile(
+    # "the grant is the reason we can do this now": what makes it possible now, said outright.
+    r"\breason (?:we|i|it) can (?:do|build|start|afford|try) (?:this|it|that) now\b|"
     r"\b(now that|recent(ly)?|these days|nowadays|trend\w*|more and more|increasingly|rise of|rising|"
     r"regulat\w*|new laws?|since (the|covid|20\d\d|last)|because of (the )?(new|recent|ai|covid|rise)|"
     r"post[- ]covid|after covid|pandemic|shift(ed|ing)? (to|towards)|for the first time|finally "
@@ -109,7 +111,8 @@ WHY_NOW_STRONG = re.compile(
 WHY_NOW_WEAK = re.compile(r"\b(because|since|now|ai|llms?|gpt|today|moment|time is|ready)\b", re.IGNORECASE)
 
 FEATURE_TRIGGER = re.compile(
-    r"\b(?:i (?:really )?want(?: it)?(?: to)?|i'?d (?:like|love)(?: it)?(?: to)?|i would (?:like|love)"
+    # "more often than I'd like to admit": a comparison, no wish.
+    r"\b(?:i (?:really )?want(?: it)?(?: to)?|(?<!than )i'?d (?:like|love)(?: it)?(?: to)?|(?<!than )i would (?:like|love)"
     r"(?: it)?(?: to)?|we (?:want|need)(?: it)?(?: to)?|we'?d like(?: it)?(?: to)?|it (?:should|must|"
     r"needs to|will|would|could|has to)(?: also)?(?: be able to)?|(?:the )?(?:app|tool|product|platform|"
     r"system|bot) (?:should|must|will|would|could|needs to)(?: also)?(?: be able to)?|(?:users?|people|"
@@ -203,7 +206,8 @@ PRICE = re.compile(
 REVENUE_STRONG = re.compile(
     r"^\W*free\b(?=\s*[,.;!]|\s+(?:for|to start|at first|initially|until|now)\b)|"
     r"\b(subscriptions?|subscribe|freemium|free (tier|plan|version|trial)|for free|free to use|free for "
-    r"now|(be|is|stay|keep it) free|premium|pro (plan|tier|version)|paid (plan|tier|version|app)|"
+    # "I see who is free to cover": free to do something is time on someone's hands, not the price.
+    r"now|(be|is|stay|keep it) free(?!\s+to\s+(?!(?:use|start|download|join|sign|try|install|access)\b)\w)|premium|pro (plan|tier|version)|paid (plan|tier|version|app)|"
     r"one[- ]time (payment|purchase|fee|price)|lifetime (deal|license)|licen[cs](e|es|ing)|commission|"
     r"take rate|transaction fees?|fee per|per[- ]seat|per[- ](user|nurse|member|location|invoice)|"
     # "ads booked on paper, missed on air": ads that are the product's own business, not a way to make money.
@@ -516,6 +520,12 @@ CONFIRM_WORDS = re.compile(
 )
 
 # Cues that settle the aspect of a clause even when the PM asked about another one.
+# "The farms are used to paying call-out so nobody would blink at that": what people will stand to pay is money.
+STANDS_TO_PAY = re.compile(
+    r"\b(?:(?:are|is|'re|get|got|been)\s+used\s+to\s+paying|(?:nobody|no one|noone|none of them)\s+(?:would|will|'d|'ll)\s+"
+    r"(?:blink|flinch|bat an eye(?:lid)?|think twice|mind paying)|(?:wouldn'?t|won'?t)\s+(?:mind|blink at|think twice about)\s+paying)\b",
+    re.IGNORECASE,
+)
 REVENUE_DECISIVE = re.compile(
     # "free, maybe the building pays later": an answer that opens with "free" is about money.
     r"^\W*free\b(?=\s*[,.;!]|\s+(?:for|to start|at first|initially|until|now)\b)|"
@@ -524,6 +534,8 @@ REVENUE_DECISIVE = re.compile(
     r"ad[- ]supported|advertis\w*|in[- ]app purchases?|pay[- ]per[- ]use|monetiz\w*|monetis\w*|"
     r"(?:would|will|willing to) pay|charg(?:e|es|ing) (?:a |an |per |each |users|customers|them|\$|\d)|pricing|"
     r"(?:won'?t|wont|will not|not going to|never) charge|no charge|free of charge|"
+    r"(?:are|is|'re|get|got|been)\s+used\s+to\s+paying|(?:nobody|no one|noone|none of them)\s+(?:would|will|'d|'ll)\s+"
+    r"(?:blink|flinch|bat an eye(?:lid)?|think twice|mind paying)|(?:wouldn'?t|won'?t)\s+(?:mind|blink at|think twice about)\s+paying|"
     # "its free for the station, no money", said to the constraints question: who does not pay.
     r"(?:it'?s|its|it is|it will be|it'?ll be) (?:totally |completely |just |all )?free (?:for|to) (?:the|our|all|every|each|"
     r"users|members|them|everyone|anyone)\b|"
@@ -556,7 +568,8 @@ PIVOT = re.compile(
     # "So I'm changing it: it's for volunteer coordinators…", "change of plan", "so it's for X now".
     r"i'?m changing it\b|change of plans?\b|(?:so|now) it'?s for .{3,80}? (?:now|instead)\b|(?:let'?s|let me) make it for|"
     r"(?:the )?real (?:customer|user|buyer)s? (?:is|are)|(?:the )?better (?:business|market|customer) is|"
-    r"it should be for|it'?s not for .{2,40}?,? it'?s for|(?:hmm|actually),? no\b|"
+    # "Oh, and invoices, although actually no, leave invoices out" takes one wish back: no new direction.
+    r"it should be for|it'?s not for .{2,40}?,? it'?s for|(?<!although )(?<!though )(?<!but )(?<!or )(?:hmm|actually),? no\b|"
     r"actually,? (?:wait|let me change|i want to change)|"
     # Told as a story: "Talking to my brother-in-law last night changed my mind: … The user is the subbie",
     # "I've been going back and forth on this … That's who I want to build for", "So I've flipped it — it's for…".
@@ -620,67 +633,7 @@ PRODUCT_COLON_LIST = re.compile(
 )
 
 
-# -- asides: what a founder says during the interview that answers nothing ---------------------------
-# A question back to the PM: "you are thinking tailors will pay?", "is it normal to not know…", "what would you do".
-ASIDE_QUESTION_START = re.compile(
-    r"^\s*(?:(?:sir|madam|ok|okay|so|and|hmm|quick question(?: before i go on)?|one doubt|sorry)[\s,:]*)*"
-    r"(?:is it normal|is that normal|is this normal|do you think|what do you think|what would you|would you|"
-    r"should i|should we|do i need|do we need|can you tell me|how do other|what do others|have you seen|"
-    # "whats a realistic number for a wee hall like ours", typed without its question mark.
-    r"(?:what'?s|whats|what is|what would be) (?:a |the )?(?:realistic|good|typical|reasonable|normal|sensible|decent|"
-    r"fair|usual)|"
-    # "Yuh tink braiders inna Jamaica would really pay fi dis?": patois for "do you think".
-    r"(?:you|yuh) (?:are )?th?ink(?:ing)?|are you)\b",
-    re.IGNORECASE,
-)
-# "whats a realistic number…" asks for the PM's judgement without naming it.
-ASIDE_ADDRESSED = re.compile(r"\b(?:you|your|u|yuh)\b|\bshould (?:i|we)\b|\bis it normal\b|"
-                             r"\b(?:realistic|typical|reasonable|sensible|usual)\b", re.IGNORECASE)
-# "Let me ask you, do you think…", "Can I ask you something — would you…", "Quick question for you —": the words
-# before the question announce it; what follows is asked of the PM, whoever it names.
-ASIDE_QUESTION_LEAD = re.compile(
-    r"^\s*(?:(?:ok(?:ay)?|so|and|hmm+|oh|sorry|sir|madam|actually|bhai|boss|mate|bro|ji|yaar|sis)[\s,]+)*(?:let me ask(?: you)?(?: something| a question)?|"
-    r"can i ask(?: you)?(?: something| a question)?|may i ask(?: you)?(?: something)?|i have a question|"
-    # "ok quick q, is there not already an app for this?": the question announced in txt-speak.
-    r"(?:a |one |quick |honest |real |small )?(?:question|doubt|(?<=quick )q)(?: for you)?(?: before i (?:go on|continue))?)"
-    # "One doubt sir, …", "Small question ji: …": the founder's form of address may follow the announcement.
-    r"(?:\s+(?:sir|madam|ma'am|ji|bhai|boss|mate|bro|lah))?\s*(?:[,:\u2014\u2013-]|\.{3})\s*",
-    re.IGNORECASE,
-)
-# A short yes/no question about the idea itself: "is this even something people would pay for?", "will they use it?"
-ASIDE_ABOUT_THE_IDEA = re.compile(
-    r"^\s*(?:(?:so|and|but|hmm+|ok(?:ay)?|honestly)[\s,]+)*(?:(?:is|are|would|will|do|does|can|could|should)\s+"
-    r"(?:this|it|that|the idea|my idea|people|they|anyone|anybody|shops|users|customers|\w+s)|"
-    # The same asked in the founder's other language: Swahili "hii inaeza…", Tagalog "puwede ba…", Hindi "kya yeh…".
-    r"(?:hii|hiyo|je)\s+(?:ina|ita|itakuwa|ni)\w*|ina(?:eza|weza)|itaweza|(?:puwede|pwede|kaya)\s+ba|kya\s+(?:yeh|ye|yah|ise|isse))\b",
-    re.IGNORECASE,
-)
-# An off-topic remark: "by the way, the light just went off again", "sorry random but do you sing?".
-ASIDE_OFF_TOPIC = re.compile(
-    r"^\s*(?:(?:oh|and|also|ah|sorry|ok(?:ay)?)[\s,]+)*(?:by the way|btw|random(?:ly)?|off[- ]topic|unrelated|"
-    r"totally unrelated|side note|on another note|funny thing)\b",
-    re.IGNORECASE,
-)
-# Which aspect a question back is about, to answer it as a PM would.
-ASIDE_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("comparables", re.compile(r"\b(other countries|elsewhere|anyone else|competitors?|already exists?|apps? like this|"
-                               r"already an? (?:app|tool|website|site)|"
-                               # "this type of app is already there in Bangladesh or not?"
-                               r"(?:app|tool|website|site|thing)s? (?:is |are )?already (?:there|available|out there)|"
-                               r"other apps?|have you seen|are (?:they|people) using)\b", re.IGNORECASE)),
-    ("revenue_model", re.compile(r"\b(pay|paid|free|price|pricing|charge|money|subscri\w*)\b", re.IGNORECASE)),
-    ("target_user", re.compile(r"\b(who is the user|user|users|customer|customers|audience|who it'?s for)\b",
-                               re.IGNORECASE)),
-    ("feature_wishlist", re.compile(r"\b(feature|features|separate product|library|module|build first|mvp)\b",
-                                    re.IGNORECASE)),
-    ("success_metric", re.compile(r"\b(metric|measure|success|target|kpi|(?:realistic|good|typical|reasonable|sensible|"
-                                  r"decent) (?:number|figure|goal))\b", re.IGNORECASE)),
-    ("constraints", re.compile(r"\b(how long|how many (?:weeks|months|people|devs)|weeks?|months?|to build it|"
-                               r"timeline)\b", re.IGNORECASE)),
-    ("domain", re.compile(r"\b(understand\w*|explain|familiar with|heard of)\b", re.IGNORECASE)),
-    ("adoption", re.compile(r"\b(trust|use it|use this|adopt\w*|bother|good idea|worth it|actually use|even work)\b",
-                            re.IGNORECASE)),
-)
+# -- asides: what a founder says during the interview that answers nothing (see aside_cues) -----------------
 # "I said 30 businesses but make it 60", "earlier I said X, actually I mean Y": one fact restated.
 RESTATED = re.compile(
     # "like i said its free, its a charity" says the same thing again: no correction.
@@ -790,9 +743,10 @@ NICE_LEAD = re.compile(r"^(?:(?:and|also|oh)\s+)*(?:(?:it'?d|it would|would|it w
                        r"(?:to have|if (?:we|it|they) (?:had|could have|got)|if (?:the\s+)?[\w'-]+\s+(?:get|got|could get|had))\s+",
                        re.IGNORECASE)
 # "deposits would be nice too", "a loyalty card would be handy as well": the wish before the hedge, a nice-to-have.
-NICE_TAIL = re.compile(r"\s+(?:would|'d|will|could|might)\s+be\s+(?:really\s+|so\s+|very\s+|quite\s+)?(?:lovely|nice|great|"
-                       r"cool|handy|brilliant|fab|ace|amazing|sweet|useful|a bonus|a plus)(?:\s+to\s+have)?"
-                       r"(?:\s+(?:too|as well|also))?\s*[.!]*$", re.IGNORECASE)
+NICE_TAIL = re.compile(r"\s+(?:would|'d|will|could|might)\s+be\s+(?:an?\s+)?(?:(?:really|so|very|quite|pure|absolute|absolutely|total)\s+)?"
+                       r"(?:lovely|nice|great|cool|handy|brilliant|fab|ace|amazing|sweet|useful|bonus|plus|gold|golden|magic|class|"
+                       r"deadly|lush|ideal|perfect|fantastic|awesome|wonderful|dream|godsend|game[- ]changer|dead brilliant|"
+                       r"mint|wicked|legend(?:ary)?)(?:\s+to\s+have)?(?:\s+(?:too|as well|also|tbh|honestly))?\s*[.!]*$", re.IGNORECASE)
 ALL_OF_IT = re.compile(
     r"^(?:(?:to|and|also|just)\s+)*(?:(?:manage|run|organi[sz]e|handle|control|sort out|digitali[sz]e)\s+(?:their|the|my|our|your|a|"
     r"his|her)\s+(?:whole\s+|entire\s+|small\s+)?(?:business|shop|store|work|stuff|things|life|company|operations?)|"

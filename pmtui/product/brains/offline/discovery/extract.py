@@ -45,6 +45,7 @@ from pmtui.product.brains.offline.discovery.fragments import adds_the_timing
 from pmtui.product.brains.offline.discovery.fragments import dedupe as _dedupe
 from pmtui.product.brains.offline.discovery.fragments import refines as _refines
 from pmtui.product.brains.offline.discovery.how_it_must_be import apart_limits, how_it_must_be
+from pmtui.product.brains.offline.discovery.introduction import without_introduction
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
 from pmtui.product.brains.offline.discovery.people_list import with_count
 from pmtui.product.brains.offline.discovery.pivot import (
@@ -593,11 +594,15 @@ def _timing_not_the_pain(result: DiscoverySummary) -> DiscoverySummary:
 def _problem_without_the_pitch(result: DiscoverySummary) -> DiscoverySummary:
     """The opening's problem without the pitch said before it: what goes wrong, not "my idea is an app for …"."""
     pitched = _PITCH_LEAD.match(result.core_problem.strip()) or _PITCH_BECAUSE.search(result.core_problem)
-    if not pitched or not (PROBLEM_STRONG.search(pitched.group("rest")) or _PAIN_MORE.search(pitched.group("rest"))):
-        return result
-    result = result.model_copy()
-    result.core_problem = pitched.group("rest").strip()
-    return result
+    if pitched and _is_pain(pitched.group("rest")):
+        return result.model_copy(update={"core_problem": pitched.group("rest").strip()})
+    # No pitch before the pain: the greeting and the introduction may be ("G'day - so I'm the secretary of …, and …").
+    introduced = without_introduction(result.core_problem.strip(), _is_pain)
+    return result.model_copy(update={"core_problem": introduced}) if introduced != result.core_problem.strip() else result
+
+
+def _is_pain(text: str) -> bool:
+    return bool(PROBLEM_STRONG.search(text) or _PAIN_MORE.search(text))
 
 
 _PAIN_MORE = re.compile(r"\b(?:run(?:s|ning)? out of|keep (?:\w+ing)|end up|never|always (?:late|behind))\b", re.IGNORECASE)

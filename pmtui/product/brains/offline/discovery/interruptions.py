@@ -12,7 +12,7 @@ import re
 # "hold on some idiot just cut me off … where was I", "haha sorry my dog is going mad at the postman again".
 INTERRUPTION_OPENER = re.compile(
     r"^\s*(?:(?:haha+|hehe+|lol|lmao|ugh+|argh+|omg|oops|whoops|oh no|oh god|hold on|hang on|one sec(?:ond)?|"
-    r"one moment|brb|wait|sorry|excuse me|"
+    r"one moment|brb|wait|sorry|apologies|excuse me|"
     # The same apology in the words founders mix in: "perdón, my mom is calling me…", "maaf", "pasensya na", "eish".
     r"perd[oó]n|lo siento|disculpa|pardon|d[ée]sol[ée]|entschuldigung|maaf|pasensya(?: na)?|samahani|aiyo+|eish)"
     r"(?=[\s,.!:;-]|$)[\s,.!:;-]*)+(?:(?:mate|man|guys|ah|lah|oh|o|sir|madam)\b[\s,.!]*)?",
@@ -48,7 +48,11 @@ INTERRUPTION_EVENT = re.compile(
     r"(?:\s+(?:with|for|to)\b[^.?!;]*)?\W*$|"
     # "sorry mate, had to duck out, a bloody brown snake in the shed, all sorted now": stepped away, and back.
     r"\b(?:had|have|got) to (?:duck|nip|pop|step|run|dash|head) (?:out|off|away|outside|over)\b(?!\s+of\b)|"
+    # "sorry had tae go, the coastguard were on the radio": gone for a moment, said right after the apology.
+    r"^\W*(?:sorry|excuse me|apologies|pardon)\W+(?:i\s+)?(?:had|got) (?:to|tae|ta) (?:go|leave|step (?:away|out))\b(?!\s+(?:to|with|for|and)\b)|"
     r"\ball (?:sorted|good|done|fine|dealt with|handled)(?: now)?\W*$|"
+    # "…, nothing serious", "…, no harm done": the all-clear that ends the story.
+    r"\b(?:nothing (?:serious|major|bad|to worry about)|no harm done|(?:all|everyone|everybody)(?:'s| is) (?:ok|okay|fine|safe))\W*$|"
     # "brb tim hortons run lol": stepping away is the event.
     r"^\W*brb\b|\bback in a (?:tick|sec|second|minute|min)\b",
     re.IGNORECASE,

@@ -30,7 +30,10 @@ def hedge_only(item: str) -> bool:
 
 # "For the first version I'd want", "What I need is", "The must-haves are": the words before a colon that announce
 # the list.
-_ANNOUNCES = re.compile(r"\b(?:want|wants|like|need|needs|love|are|is|would be|include|includes|be|do|have)\s*$",
+_ANNOUNCES = re.compile(r"\b(?:want|wants|like|need|needs|love|are|is|would be|include|includes|be|do|have)\s*$|"
+                        # "For the first version: …", "In v1:": when the list is for, said alone.
+                        r"^(?:so\s+|ok(?:ay)?\s+)?(?:for|in)\s+(?:the\s+)?(?:(?:very\s+)?first|1st|initial)\s+"
+                        r"(?:version|release|cut|phase|go)\s*$|^(?:for|in)\s+(?:v1|the mvp|phase (?:1|one))\s*$",
                         re.IGNORECASE)
 
 
@@ -48,22 +51,30 @@ TAKEN_BACK = re.compile(
     re.IGNORECASE,
 )
 
+# "Oh, and invoices, although actually no, the office does invoices in Sage, leave invoices out": the wish is named, then
+# taken back in the same sentence, with its reason.
+TAKEN_BACK_AT_ONCE = re.compile(
+    r"(?:^|(?<=[.!?;]\s))(?:(?:oh|and|also|plus|maybe)\W+)*(?P<what>[^,.;!?]{2,40}?),?\s+(?:(?:al)?though|but)\s+"
+    r"(?:actually|on second thoughts?|come to think of it),?\s+no\b[^.!?]*(?:[.!?]|$)",
+    re.IGNORECASE,
+)
+
 
 def without_taken_back(text: str) -> str:
     """The answer without the sentences that take a wish back: they tell no problem, no reason, no wish."""
-    return TAKEN_BACK.sub(" ", text).strip()
+    return TAKEN_BACK_AT_ONCE.sub(" ", TAKEN_BACK.sub(" ", text)).strip()
 
 
 def taken_back(wishlist: list[str], text: str) -> list[str]:
     """The wishlist with each wish the answer takes back dropped, or marked as waiting when taken back "for now"."""
     result = list(wishlist)
-    for match in TAKEN_BACK.finditer(text):
+    for match in [*TAKEN_BACK.finditer(text), *TAKEN_BACK_AT_ONCE.finditer(text)]:
         named = set(content_words(re.sub(r"^(?:the|that|those|this)\s+|\b(?:thing|bit|one|idea)s?\b", "",
                                          match.group("what"), flags=re.IGNORECASE)))
         if not named:
             continue
         hits = [item for item in result if named <= set(content_words(item)) or named & set(content_words(item))]
-        if match.group("when"):
+        if match.re is TAKEN_BACK and match.group("when"):
             result = [f"{item.replace(NICE_TO_HAVE_MARK, '').strip()} {WAITS_MARK}" if item in hits and WAITS_MARK not in item
                       else item for item in result]
         else:

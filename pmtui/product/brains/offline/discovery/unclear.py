@@ -19,15 +19,21 @@ _WHAT_MEANT = (r"(?:what|wat|wot|wht)\s+(?:do|did|d')?\s*(?:you|u|yuh|ya)\s+mean
                # Other languages: Nigerian Pidgin, Bengali, Hindi, Tagalog, Malay, Spanish, Italian, German, Portuguese.
                r"wetin\s+(?:be|dey)(?:\s+(?:dat|that|this|am))?|wetin\s+(?:you|u)\s+mean|ki\s+bol(?:cho|chen|chhis)|(?:kya\s+)?matlab|ano\s+(?:daw|ibig|yan)|"
                r"maksudnya|apa\s+maksud|qu[eé]\s+quier\w*\s+decir|cosa\s+intend\w*|che\s+cosa\s+vuol\w*\s+dire|"
-               r"was\s+meinst\s+du|wie\s+meinen\s+sie|o\s+que\s+quer\w*\s+dizer")
+               r"was\s+meinst\s+du|wie\s+meinen\s+sie|o\s+que\s+quer\w*\s+dizer|"
+               # Swahili "maana yake (nini)?", French "qu'est-ce que vous voulez dire", Tagalog "ano ang ibig mong sabihin".
+               r"maana\s+yake(?:\s+nini)?|(?:una)?maanisha\s+(?:nini|gani)|qu'?est[- ]ce\s+que\s+(?:vous\s+voulez|tu\s+veux)\s+dire|"
+               r"(?:ano|anong)\s+(?:ang\s+)?ibig\s+(?:mong\s+|nyong\s+)?sabihin")
 # "I don't understand", "I no understand the question", "didn't get that", "not sure what you mean", "no entiendo".
 _NOT_GOT = (r"(?:i\s+)?(?:do\s*n[o']?t|did\s*n[o']?t|dont|didnt|no|not|cannot|can'?t|cant)\s+"
             r"(?:understand|get|follow|catch)(?:\s+(?:it|that|this|you|the\s+question|your\s+question|what\s+you\s+"
             r"(?:mean|are\s+asking)))?|not\s+sure\s+what\s+(?:you|u)\s+mean|no\s+(?:entiendo|capisco)|"
-            r"non\s+(?:capisco|ho\s+capito)|(?:ich\s+)?verstehe\s+(?:das\s+)?nicht|n[aã]o\s+entendi")
+            r"non\s+(?:capisco|ho\s+capito)|(?:ich\s+)?verstehe\s+(?:das\s+)?nicht|n[aã]o\s+entendi|"
+            # Swahili "sijaelewa", "sielewi", "sijakuelewa"; French "je (ne) comprends pas"; Tagalog "hindi ko gets".
+            r"si(?:ja(?:ku)?elewa|elewi)(?:\s+swali)?|(?:je\s+)?(?:ne\s+)?comprends?\s+pas(?:\s+la\s+question)?|"
+            r"hindi\s+ko\s+(?:gets|ma?intindihan|naintindihan)")
 # What may follow the words of not understanding: the PM's question named, and nothing else of substance.
 _TAIL = (r"(?:\s+(?:by|with|in)\s+(?:that|this|it)(?:\s+question)?|\s+(?:by|with)\s+(?:the|this|your|that)\s+question|"
-         r"\s+(?:one|ya|eh|o|sir|madam|please|pls|plz|exactly|again|lah|lor|na|ji|no|yaar|bhai))*")
+         r"\s+(?:one|ya|eh|o|sir|madam|please|pls|plz|exactly|again|lah|lor|na|ji|no|yaar|bhai|boss|bro|mate))*")
 _PART = rf"(?:{_WHAT_MEANT}|{_NOT_GOT}){_TAIL}"
 _SEP = r"[\s,.;:!?()-]+"
 NOT_UNDERSTOOD = re.compile(

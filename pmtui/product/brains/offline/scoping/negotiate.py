@@ -40,9 +40,10 @@ from pmtui.product.brains.offline.scoping.naming import (
 )
 from pmtui.product.brains.offline.scoping.narrative import refresh_narrative
 from pmtui.product.brains.offline.scoping.propose import Candidate, nice_to_have, propose, score_candidate
-from pmtui.product.brains.offline.scoping.recount import recount
+from pmtui.product.brains.offline.scoping.recount import recount, said_count
 from pmtui.product.brains.offline.scoping.requests import ChangeRequest, parse_requests
 from pmtui.product.brains.offline.scoping.rerank import exchanges, rank_above
+from pmtui.product.brains.offline.scoping.round_reply import round_reply
 from pmtui.product.brains.offline.scoping.terms import persona, short_name, stems, user_count
 from pmtui.product.brains.protocol import Negotiation
 from pmtui.product.rice import PHASE_PRIORITY, phase_effort, rescore, team_size
@@ -174,7 +175,10 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
         # Evidence for what the PM just held finishes that round; it does not spend another.
         round_number -= 1
         final_round = round_number >= state.max_negotiation_rounds
-    label = f"Round {round_number}/{state.max_negotiation_rounds}"
+    # A count said against the table and nothing else asked ("theres only 90 of us not 1000") is information.
+    information = not requests and said_count(text) is not None
+    label = (f"Noted — that's information, not a round of argue-back (still {round_number - 1} of "
+             f"{state.max_negotiation_rounds} used)" if information else f"Round {round_number}/{state.max_negotiation_rounds}")
     requests = exchanges(state, output, requests)
     trade = any(r.kind in ("cut", "defer") for r in requests) and any(r.kind in ("add", "promote") for r in requests)
     work = _Round(state, output, text, label, round_number, final_round, evidence_in(text), trade)
@@ -208,7 +212,7 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
         new = _added_below_the_line(work, new, summary)
     bumped = sorted(before_phase1 - {f.name for f in new.mvp_features if f.phase == 1} - set(work.names))
     refresh_narrative(new, summary)
-    reply = _reply(work, bumped)
+    reply = round_reply(work, bumped)
     outcome: Literal["held", "conceded"] = "conceded" if work.changed else "held"
     reason = "; ".join(work.changed) if work.changed else "; ".join(work.held) or "nothing to change"
     if work.changed and work.held_names:
@@ -218,7 +222,8 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
         reason = f"new evidence: {work.evidence}; {reason}"
     elif work.final and work.changed and not work.trade:
         reason = f"final round: conceded gracefully; {reason}"
-    return Negotiation(reply=reply, output=new, record=_record(work, reply, outcome, reason), same_round=same_round)
+    return Negotiation(reply=reply, output=new, record=_record(work, reply, outcome, reason), same_round=same_round,
+                       information=information and bool(work.changed))
 
 
 def _added_below_the_line(work: _Round, output: ScopingOutput, summary) -> ScopingOutput:
@@ -306,9 +311,12 @@ def _apply(work: _Round, request: ChangeRequest) -> None:
     target = work.find(request.what) if request.kind not in ("add", "merge") else None
     if target is None and request.refers_back and request.kind != "merge":
         # "Cancellations are where braiders make the day back. Move it up": "it" is the row named before the remark.
+        against = {"promote": ("cut", "defer"), "cut": ("promote", "add"), "defer": ("promote", "add")}.get(request.kind, ())
         for earlier in filter(None, request.extra.get("earlier", "").split("\x1f")):
             found = work.find(earlier)
-            if found is not None:
+            # "The photo page can wait … The bit where we plan the drive, can that come up?": "that" is never the row
+            # this message just asked the other way.
+            if found is not None and not any((kind, found[1]) in work.done for kind in against):
                 request.what, target = earlier, found
                 break
     ways = other_way([f.name for f in work.output.mvp_features], request.what) if request.kind == "cut" else None
@@ -760,40 +768,3 @@ def _place_new(work: _Round, feature: Feature, promote: bool) -> None:
         )
         return
     work.changed.append(f"added {feature.name} to the table ({score}); it goes where its score puts it")
-
-
-def _reply(work: _Round, bumped: list[str]) -> str:
-    output = work.output
-    budget = output.effort_budget_weeks
-    team = team_size(work.state.discovery_summary)
-    used = phase_effort(output, 1)
-    parts: list[str] = [f"{work.label}:"]
-    if work.changed:
-        sentence = "; ".join(work.changed)
-        parts.append(sentence[:1].upper() + sentence[1:] + ".")
-    for feature in output.mvp_features:
-        if feature.name in work.added and "phase" not in feature.pinned:
-            parts.append(f"{feature.name} lands in Phase {feature.phase} on its score ({feature.rice_score:g}).")
-    if work.notes:
-        note = "; ".join(work.notes)
-        parts.append(note[:1].upper() + note[1:] + ".")
-    if work.held:
-        parts.append(" ".join(h.rstrip(".") + "." for h in work.held))
-    if bumped:
-        moved = [f"{name} (now Phase {f.phase})" for name in bumped if (f := output.feature(name))]
-        parts.append(f"To keep the budget honest, {', '.join(moved or bumped)} moves below the cut line.")
-    if used > budget:
-        parts.append(f"Phase 1 is now {weeks_text(used, team)}, over your {budget:g} person-week budget — recorded as a risk.")
-        work.risks.append(f"Phase 1 grows to {weeks_text(used, team)}, over the {budget:g} person-week budget")
-    elif work.changed:
-        parts.append(f"Phase 1 is now {used:g} of {budget:g} person-weeks.")
-    else:
-        parts.append(f"Phase 1 stays at {used:g} of {budget:g} person-weeks.")
-    if work.held:
-        parts.append(
-            f"What evidence do you have that {work.people} need it in Phase 1 — interviews, numbers, customers "
-            "asking, a contract? With evidence I'll move it in."
-        )
-    else:
-        parts.append("Anything else, or do you agree with the scope?")
-    return " ".join(parts)

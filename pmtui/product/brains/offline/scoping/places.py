@@ -40,6 +40,17 @@ _SEVERAL = re.compile(
     r"feel|overlap|do|into|with|in|to|on|up|down|out|below|above|first|later|too|really|both|and|or|please|pls)\b)",
     _FLAGS,
 )
+# "the two at the end", "the three at the top": the same pointer, said the other way round.
+_SEVERAL_AT = re.compile(
+    r"\b(?:the|those|these)\s+(?P<count>two|three|2|3)\s+(?:ones\s+|rows\s+|items\s+|things\s+)?(?:at|on)\s+the\s+"
+    r"(?P<end>end|bottom|top|start)\b",
+    _FLAGS,
+)
+# What the pointer is said to do before its rows are named: "the last two can wait, the live scores and the dashboard".
+_SAID_OF = re.compile(r"(?:\s+(?:can|could|should|must|will|are|is)\s+[^,;.!?]{1,30}?)?\s*[,:\u2014-]\s*", _FLAGS)
+_ITEM_END = re.compile(r"(?=\s+(?:are|is|were|can|could|should|will|go|come|both|too|as well)\b|\s*[,;.!?]\s*(?:and\s+)?"
+                       r"(?:the|my|our|i|we|but|so|then|also|push|cut|drop|move|put|keep|leave|bring|defer|remove|make|they|those|both)\b|"
+                       r"\s*[;.!?]|$)", _FLAGS)
 # A name said right after the pointer: "that one you put third, the text the day before".
 _NAMED_AFTER = re.compile(r"\s*,\s*(?:the|that|this|my|our|your)\s+(?!(?:one|row|item|thing|last|first|second)\b)\w", _FLAGS)
 
@@ -79,13 +90,35 @@ def name_rows_by_place(text: str, rows: Sequence[str]) -> str:
         if count > len(rows):
             return match.group(0)
         end = match.group("end").lower()
-        picked = rows[-count:] if end in ("last", "bottom") else rows[:count]
+        picked = rows[-count:] if end in ("last", "bottom", "end") else rows[:count]
         return " and ".join(f"the {name}" for name in picked)
 
+    text = _named_after_several(text)
     text = _SEVERAL.sub(several, text)
+    text = _SEVERAL_AT.sub(several, text)
     text = _ONE.sub(one, text)
     # A dropped pointer leaves ", the name": the name opens the clause.
     return re.sub(r"\x00\s*,\s*", "", text)
+
+
+def _named_after_several(text: str) -> str:
+    """"the last two can wait, the live scores and the dashboard": as many names said right after the pointer as it
+    counts are what it means, whatever the table's order; the pointer becomes the names, said once."""
+    for pattern in (_SEVERAL, _SEVERAL_AT):
+        for match in pattern.finditer(text):
+            said_of = _SAID_OF.match(text, match.end())
+            if not said_of or not said_of.group(0).strip():
+                continue
+            end = _ITEM_END.search(text, said_of.end())
+            if end is None:
+                continue
+            listed = text[said_of.end():end.start()]
+            items = [i for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*", listed) if i.strip()]
+            if len(items) != _COUNTS[match.group("count").lower()] or any(len(i.split()) > 6 for i in items):
+                continue
+            verb = said_of.group(0).strip(" ,:\u2014-")
+            return (text[:match.start()] + listed.strip() + (f" {verb}" if verb else "") + text[end.start():])
+    return text
 
 
 _TOLD = r"(?:said|mentioned|listed|wrote|named|asked\s+for|added|gave|put)"

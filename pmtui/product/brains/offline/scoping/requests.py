@@ -46,7 +46,7 @@ RequestKind = Literal["add", "cut", "defer", "promote", "effort", "split", "merg
 _NUMBER_WORDS = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0,
                  "half a": 0.5, "a half": 0.5, "half": 0.5}
 _LEAD = rx(
-    r"^(?:(?:ok(?:ay)?|fine|yeah|yes|so|and|also|but|then|please|pls|kindly|abeg|alright|right|hm+|um+|uh+|erm|well|"
+    r"^(?:(?:ok(?:ay)?|fine|yeah|yes|ja|yah|yep|yup|aye|oui|so|and|also|but|then|please|pls|kindly|abeg|alright|right|hm+|um+|uh+|erm|well|"
     r"ok fair|fair|sorry|sure|look|oh|oya|abeg|one thing|actually|honestly|frankly|personally|i think|i guess|at least|the|a|an|our|my|your|their|that|this|these|those|"
     r"one more thing|one more|more|some|like|kinda|sort of|"
     # "i meant seeds and tools can wait": what the founder meant is said after it.
@@ -246,6 +246,9 @@ _TXT_SPEAK = ((r"\bl8r\b", "later"), (r"\brn\b", "right now"), (r"\bu\b(?!['\u20
               (r"\bda\b", "the"), (r"\b(it|to|can|should|must|will|cud|could|would)\s+b\b", r"\1 be"), (r"\bcos\b", "because"),
               (r"\bcud\b", "could"), (r"\bwud\b", "would"), (r"\bshud\b", "should"))
 
+_CLAUSE_TAG = re.compile(r"(?<=\w)\s*,?\s+(?:hey|eh|ne|bro|bru|boet|mate|sha|hor|meh|innit|init)(?=\s*(?:[,.;!?]|$))",
+                         re.IGNORECASE)
+
 
 def _shorthand(text: str) -> str:
     """Arrows, '=', '+' and days in the founder's shorthand, said as the words the rules read (5 working days a week)."""
@@ -257,6 +260,8 @@ def _shorthand(text: str) -> str:
     text = re.sub(r"\bph\.?\s*([123])\b", r"phase \1", text, flags=re.IGNORECASE)
     text = re.sub(r"(?<=\w)\s*=\s*(?=\w)", " is ", text)
     text = re.sub(r"(?<=\w)\s+\+\s+(?=\w)", " and ", text)
+    # A tag that ends a clause changes nothing: "the deposit must be first hey, …", "cut the map bru", "that one later ne".
+    text = _CLAUSE_TAG.sub("", text)
     text = spoken_forms(scots_words(text))
     text = re.sub(r"\b(it|that|they|these|those)'re\s+not\b|\b(it|that|this)'s\s+not\b",
                   lambda m: f"{m.group(1) or m.group(2)} {'are' if m.group(1) else 'is'} not", text, flags=re.IGNORECASE)

@@ -267,7 +267,9 @@ _PHASE1 = (r"(?:the\s+)?(?:phase\s*(?:1|one)|first\s+(?:phase|version|release|lo
 # "later" in the words founders mix into their English: Hindi/Urdu "baad mein", Malay "nanti", Tagalog "mamaya",
 # Spanish "después", French "plus tard", German "später", Swahili "baadaye".
 LATER_ELSEWHERE = r"(?:(?:thoda\s+)?baad\s*(?:mein|me|main)|nanti|mamaya(?:\s+na)?|despu[eé]s|m[aá]s tarde|plus tard|sp[aä]ter|baadaye)"
-_LATER = (r"(?:phase\s*[23]|later|v2|v3|the next phase|a later phase|next version|(?:the )?(?:second|third) phase|phase (?:two|three)|"
+_LATER = (r"(?:phase\s*[23]|later|v2|v3|the next phase|a later phase|next version|"
+          # "push them to next winter": the next season is later.
+          r"next\s+(?:year|season|winter|summer|spring|autumn|fall|term|semester)|(?:the )?(?:second|third) phase|phase (?:two|three)|"
           + LATER_ELSEWHERE + ")")
 # What softens a request without changing it: "the grow report thing later maybe", "… phase 1 please".
 SOFTENER = r"(?:\s+(?:maybe|perhaps|probably|i think|i guess|i suppose|please|pls|for sure|too|also|as well|ji|po|lah|la|na|then|one))*"
@@ -428,7 +430,9 @@ CUT_PATTERNS = (
     # After "the", "a", "my" the verb is a noun: "first the skip and daily count" cuts nothing.
     rx(r"(?<!\bthe )(?<!\ba )(?<!\bmy )(?<!\bour )(?<!\bthat )(?<!\bthis )"
        # "chuck the calendar", "nix the chat", "axe the badges", "toss the map"; "chuck in a map" adds one.
-       r"\b(?:cut(?!\s+line)|remove|drop|delete|kill|scrap|ditch|bin|lose(?!\s+track)|get rid of|take out|skip|"
+       r"\b(?:cut(?!\s+line)|remove|drop|delete|kill|scrap|ditch|bin|"
+       # "That's where we lose the most time": what someone loses is a complaint, not a row cut.
+       r"(?<!\bwe )(?<!\bi )(?<!\bthey )(?<!\byou )(?<!\bhe )(?<!\bshe )lose(?!\s+(?:track|(?:the\s+)?(?:most\s+)?(?:time|money|hours?|days?|sleep|customers?|clients?|sales|business)\b))|get rid of|take out|skip|"
        r"chuck(?!\s+(?:in|on|it\s+in)\b)(?:\s+out)?|nix|axe|toss|junk)\s+"
        # "the passport thing we can drop for now": when, after the verb, is not what.
        r"(?!(?:for\s+now|for\s+later|for\s+the\s+moment|now|later|at\s+first|first)\b)(?P<what>[^,;:]+?)"
@@ -466,6 +470,9 @@ FIRST_PROMOTE = rx(r"^(?:(?:but|and|so|then)\s+)?first\s+(?P<what>(?!of\b|time\b
 # A word that makes a clause a sentence rather than a feature's name ("X is too big for phase 1" names no feature).
 _NOT_A_VERB = (r"(?!(?:is|are|was|be|for|to|than|not|no|can|could|should|must|need|needs|in|it|its|it's|that|too)\b)")
 PROMOTE_PATTERNS = (
+    # "could the route plan come up into phase 1?": the row between the modal and its verb.
+    rx(r"^(?:(?:so|and|but|then|also)\s+)?(?:can|could|should|shall)\s+(?!(?:it|that|this|they|them|those|we|you|i)\s)"
+       r"(?P<what>[^,;]+?)\s+(?:come|go|move|jump|be moved)\s+(?:up\s+)?(?:in|into|to)\s+" + _PHASE1),
     rx(r"^(?!(?:can|could|would|will|pls|please)\b)(?P<what>[^,;]+?)\s+(?:please\s+|pls\s+|kindly\s+)?(?:keep|put|leave|have)\s+(?:it\s+|them\s+)?(?:in|into)\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:has|have|needs?|must|should|got)\s+to\s+(?:be|go|stay|come)\s+(?:in\b|p0|there|" + _PHASE1 + ")"),
     # "so it goes to the top of the list", "the receipts move to the front".
@@ -474,10 +481,12 @@ PROMOTE_PATTERNS = (
     rx(r"^(?P<what>(?:the|my|our)\s+[^,;]+?)\s+(?:please\s+|pls\s+)?(?:put|move|bring|bump)\s+(?:(?:it|that)\s+)?(?:up|first|to the top|"
        r"to the front|(?:at\s+)?(?:number|no\.?)\s*(?:one|1))\b"),
     # "put it first na", "abeg bring it to the front": first in line is Phase 1.
-    rx(r"\b(?:move|put|bring|pull|get|keep|bump|have(?!\s+to\b))\s+(?:(?P<what>.+?)\s+)?(?:up|back in|forward|higher|to the top|"
-       r"first(?=\s*(?:(?:na|please|pls|ji|lah|leh|o|then|abeg)\b|[.,;!?]|$))|to the front|(?:at\s+)?(?:number|no\.?)\s*(?:one|1)|#\s*1|in front|on top|at the top)\b"),
+    rx(r"\b(?:move|put|bring|pull|get|keep|bump|have(?!\s+to\b))\s+(?:(?P<what>(?!to\b).+?)\s+)?(?:up|back in|forward|higher|to the top|"
+       r"(?:to\s+(?:the\s+)?)?first(?=\s*(?:(?:na|please|pls|ji|lah|leh|o|then|abeg)\b|[.,;!?]|$))|to the front|(?:at\s+)?(?:number|no\.?)\s*(?:one|1)|#\s*1|in front|on top|at the top)\b"),
     # "bring am come phase 1": in Nigerian Pidgin "come" after the verb is "to".
-    rx(r"\b(?:move|put|bring|pull|get|keep|have(?!\s+to\b)|come)\s+(?:(?P<what>.+?)\s+)?(?:in|into|to|on|at|come)\s+" + _PHASE1),
+    # "can that come up to phase 1?": "up" is where, not what.
+    rx(r"\b(?:move|put|bring|pull|get|keep|have(?!\s+to\b)|come)\s+(?:(?P<what>(?!(?:up|back|forward)\s+(?:in|into|to)\b).+?)\s+)?"
+       r"(?:(?:up|back|forward)\s+)?(?:in|into|to|on|at|come)\s+" + _PHASE1),
     rx(r"^(?:(?P<what>.+?)\s+)?(?:should|must|needs? to|has to|can)\s+(?:be|go|stay|come)\s+(?:there\s+)?(?:in(?:to)?\s+)?"
        + _PHASE1),
     # "…, must be in first": in the first version, said short.
@@ -506,7 +515,9 @@ PROMOTE_PATTERNS = (
     rx(r"^(?:(?P<what>[^,;]+?),?\s+)?(?:those|that|this|it|them)\s+(?:i|we)(?:'d| would)?\s+(?:want|need)\s+in\s+" + _PHASE1),
     # "only dates are needed first" after "make it smaller" says what the smaller cut holds; it moves nothing.
     # "…, not needed first" is no row: it says the row before is not needed in the first phase.
-    rx(r"^(?!(?:only|just|not|no)\b)(?P<what>[^,;]+?)(?:\s+(?:must|should|has to|needs? to|will|can)\s+(?:come|go|be))?\s+(?:first|before\s+[^,;]+?)"
+    # "it goes first, end of story": the verb said plainly.
+    rx(r"^(?!(?:only|just|not|no)\b)(?P<what>[^,;]+?)(?:\s+(?:(?:must|should|has to|needs? to|will|can)\s+(?:come|go|be)|goes|comes|is|are))?"
+       r"\s+(?:first|before\s+[^,;]+?)"
        r"(?:\s+(?:please|pls))?\s*$"),
     # "make the photos phase 1 for sure", "Online fee payment is phase 1, not later."
     rx(r"\bmake\s+(?P<what>.+?)\s+(?:a\s+)?" + _PHASE1 + r"\b"),

@@ -1,8 +1,5 @@
-"""Money said in passing that is what something costs people today, not the product's price.
-
-"which is $50 a day", "I was paying $25 a walk", "the captain owes the full £60 pitch fee", "Diesel is over R22 a
-litre", "new blazers are like 30 quid each": the pain or the context in money, which the revenue model must not take.
-"""
+"""Money said about today, not the founder's pricing: what something costs people now ("which is $50 a day", "I was
+paying $25 a walk"), money paid between others, an input's price by the litre, or money lost, owed or chased."""
 
 from __future__ import annotations
 
@@ -52,5 +49,16 @@ _LOST_AMOUNT = re.compile(
     r"\b(?:owes?|owed|owing|chases?|chasing|chased|fronts?|fronting|lose|loses|losing|lost|wastes?|wasted|wasting|"
     r"out of pocket|writes? off|written off|costs? (?:me|us|him|her|them|an? \w+|the \w+))\b"
     r"(?:\s+[^\s,;.]+){0,5}\s*$",
+    re.IGNORECASE,
+)
+
+
+# "we got a council grant of £5,000 in September", "we won £10k of lottery funding": money that came in to the founder
+# is what they have to build with, not what anyone pays for the product.
+FUNDING_RECEIVED = re.compile(
+    r"\b(?:got|get|won|received|were given|was given|been given|been awarded|awarded|secured|landed|raised)\b[^.;]{0,40}?"
+    r"\b(?:grant|funding|award|bursary|lottery|donation|sponsorship|prize|seed money)\b|"
+    r"\b(?:grant|funding|award|bursary)\s+(?:of|worth)\s+(?:about\s+|around\s+)?[£$€₦₹R]|"
+    r"\b(?:grant|funding|award|bursary)\b[^.;]{0,30}?\b(?:came through|came in|was approved|got approved|landed)\b",
     re.IGNORECASE,
 )

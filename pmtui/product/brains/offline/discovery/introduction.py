@@ -1,0 +1,35 @@
+"""Who the founder is, said before the pain in the same opening sentence: "G'day - so I'm the secretary of an
+allotment society in Ballarat, about 90 plot holders, and everyone ends up with …". The problem is what goes wrong,
+not the greeting and the introduction before it; the introduction still names the outfit (read elsewhere, from the
+whole message: "Hi, my family run mini storage …" is a first guess at who it is for).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+# A greeting, a filler, then the founder saying who they are or what they run.
+_INTRODUCTION = re.compile(
+    r"^\W*(?:(?:hi|hey|hello|hiya|howzit|g'?day|morning|good (?:morning|afternoon|evening|day)|greetings|namaste|"
+    r"salaam|hola|bonjour|kia ora|wah gwaan|yo)\b(?:\s+(?:all|everyone|there|folks|mate|guys))?\W*)?"
+    r"(?:(?:so|well|right|ok(?:ay)?|um+|basically)\W+)*"
+    r"(?:i'?m|i am|we'?re|we are|i run|we run|i own|we own|i manage|we manage|i work (?:at|in|for|as)|"
+    r"i volunteer (?:at|with|for)|i coach|i teach|i chair|my (?:family|husband|wife|partner|dad|mum|mom|brother|sister|"
+    r"parents|uncle|aunt|aunty)(?: and i)? (?:run|runs|own|owns|manage|manages))\s+",
+    re.IGNORECASE,
+)
+# Where the introduction hands over to what happens: ", and everyone …", " so the …", ", but half …".
+_HAND_OVER = re.compile(r",?\s+(?:and|so|but)\s+(?:then\s+)?|\s+[-\u2013\u2014]\s+", re.IGNORECASE)
+
+
+def without_introduction(problem: str, is_pain: Callable[[str], bool]) -> str:
+    """The problem without the greeting and introduction said before it in the same sentence ('' parts kept)."""
+    lead = _INTRODUCTION.match(problem)
+    if not lead:
+        return problem
+    for cut in _HAND_OVER.finditer(problem, lead.end()):
+        rest = problem[cut.end():].strip()
+        if len(rest.split()) >= 3 and is_pain(rest) and not is_pain(problem[lead.end():cut.start()]):
+            return rest
+    return problem
