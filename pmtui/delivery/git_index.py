@@ -1,0 +1,86 @@
+"""Whether a work tree's tracked files, its index and its HEAD are exactly a commit, told from the index's own
+stat data without a git process (pure file reads; git itself runs through git_ops).
+
+A pooled tree let go after its task's commit usually stands at the commit the plan head became, with the index
+that commit was made from: its reset for the next task then needs only `git clean`, not also a
+`git checkout --force`. The proof is git's own test of an unchanged file (the stat data the index recorded when it
+last hashed the file), made stricter: every field is compared (ctime, inode and device too, whatever core.trustctime
+and core.checkStat say), an entry as new as the index itself is taken as changed (git's "racily clean"), and
+anything this reader does not know (index version 4, extended flags, a gitlink, a split or sparse index, an invalid
+cache tree, more entries than a git process costs) is answered "not proven". "Not proven" costs the checkout, never
+a file left as the last task had it.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+from pathlib import Path
+
+from pmtui.delivery.git_files import TREE_OF, index_entries, loose_commit
+
+# Above this many entries one `git checkout` (C, one process) costs less than a Python lstat of each.
+MAX_ENTRIES = 1000
+_ENTRY = struct.Struct(">10I20sH")  # ctime s/ns, mtime s/ns, dev, ino, mode, uid, gid, size, object id, flags
+_MASK = 0xFFFFFFFF
+
+
+def tracked_as_committed(root: Path, dirs: tuple[Path, Path] | None, sha: str) -> bool:
+    """True when `root` (git dir and common dir `dirs`, from git_ops.git_dirs) has a detached HEAD at `sha`, an
+    index whose valid cache tree is `sha`'s tree, and every tracked file as that index recorded it."""
+    if dirs is None:
+        return False
+    gitdir, common = dirs
+    index = gitdir / "index"
+    try:
+        if (gitdir / "HEAD").read_text(encoding="utf-8").strip() != sha:
+            return False
+        index_time = os.stat(index).st_mtime_ns
+    except OSError:
+        return False
+    found = index_entries(index)
+    tree = TREE_OF.get(sha)
+    if tree is None:
+        loose = loose_commit(common / "objects", sha)
+        tree = loose[0] if loose is not None else None
+    if found is None or tree is None or found[1] != tree:
+        return False
+    data = found[0]
+    version, count = struct.unpack(">II", data[4:12])
+    if version not in (2, 3) or count > MAX_ENTRIES:
+        return False
+    racy = _split(index_time)
+    base = os.fsencode(root) + b"/"
+    unpack, size, lstat = _ENTRY.unpack_from, _ENTRY.size, os.lstat
+    offset = 12
+    for _ in range(count):
+        if offset + size > len(data):
+            return False
+        ctime_s, ctime_ns, mtime_s, mtime_ns, dev, ino, mode, uid, gid, length, _, flags = unpack(data, offset)
+        end = data.find(b"\0", offset + size)
+        # Assume-valid, extended flags (skip-worktree, intent-to-add) or a merge stage: not a plain entry. An entry
+        # as new as the index (written in its tick) is one git compares by content: not trusted here.
+        if flags & 0xF000 or end < 0 or (mtime_s, mtime_ns) >= racy:
+            return False
+        try:
+            st = lstat(base + data[offset + size:end])
+        except OSError:
+            return False
+        offset += (end - offset + 8) & ~7  # the entry and its name, padded with 1-8 NULs to a multiple of 8
+        kind = st.st_mode & 0o170000
+        if kind == 0o100000:
+            expected = 0o100755 if st.st_mode & 0o100 else 0o100644
+        elif kind == 0o120000:
+            expected = 0o120000
+        else:
+            return False  # a folder where a file was (or a gitlink entry): not proven
+        if (mode != expected or length != st.st_size & _MASK or (mtime_s, mtime_ns) != _split(st.st_mtime_ns)
+                or (ctime_s, ctime_ns) != _split(st.st_ctime_ns) or ino != st.st_ino & _MASK
+                or dev != st.st_dev & _MASK or uid != st.st_uid & _MASK or gid != st.st_gid & _MASK):
+            return False
+    return offset == len(data)
+
+
+def _split(nanoseconds: int) -> tuple[int, int]:
+    """A time as the index keeps it: seconds (32 bits) and nanoseconds."""
+    return (nanoseconds // 1_000_000_000) & _MASK, nanoseconds % 1_000_000_000
