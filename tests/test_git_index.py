@@ -1,5 +1,5 @@
-"""A freed pooled tree's reset: `git clean` always, the checkout only when the index's stat data cannot prove the
-tree is the commit already (git_index). Real repositories and git processes; the processes are counted."""
+"""A freed pooled tree's reset without a git process when the index's stat data proves the tree is the commit
+already (git_index), and git's clean and checkout otherwise. Real repositories and git processes, counted."""
 
 from __future__ import annotations
 
@@ -64,23 +64,60 @@ def committed_tree(tmp_path: Path) -> tuple[Path, Path, str]:
 
 
 def _proven(tree: Path, sha: str) -> bool:
-    return git_index.tracked_as_committed(tree, git_ops.git_dirs(tree), sha)
+    return git_index.tracked_as_committed(tree, git_ops.git_dirs(tree), sha) is not None
 
 
-def test_a_tree_at_its_own_commit_is_reset_by_clean_alone_and_its_leftovers_still_go(
-        committed_tree: tuple[Path, Path, str], monkeypatch: pytest.MonkeyPatch) -> None:
-    _, tree, sha = committed_tree
-    assert _proven(tree, sha)
+def _leftovers(tree: Path, outside: Path) -> None:
+    """What an agent and its gates leave in a tree, of every kind `git clean -ffdx` removes."""
     (tree / "build").mkdir()
     (tree / "build" / "out.js").write_text("ignored\n")
     (tree / "notes.txt").write_text("untracked\n")
-    (tree / "empty").mkdir()
+    (tree / "src" / "scratch.py").write_text("untracked in a tracked folder\n")
+    (tree / "src" / "__pycache__" / "deep").mkdir(parents=True)
+    (tree / "src" / "__pycache__" / "app.cpython-311.pyc").write_bytes(b"\0pyc")
+    (tree / "empty" / "inner").mkdir(parents=True)
+    (tree / "vendor" / ".git").mkdir(parents=True)  # a nested repository
+    (tree / "vendor" / "lib.py").write_text("nested\n")
+    (tree / "src" / ".git").mkdir()  # a repository's marker inside a tracked folder
+    os.symlink(outside, tree / "to-outside")  # a link to a folder elsewhere: removed, never followed
+    os.symlink("missing", tree / "dangling")
+    (tree / "gone-mode").write_text("x")
+    (tree / "gone-mode").chmod(0o000)
+
+
+def _listing(tree: Path) -> list[tuple[str, str]]:
+    found = []
+    for folder, dirs, files in os.walk(tree):
+        for name in [*dirs, *files]:
+            path = Path(folder) / name
+            relative = str(path.relative_to(tree))
+            if relative != ".git":
+                kind = "link" if path.is_symlink() else "dir" if path.is_dir() else oct(path.stat().st_mode)
+                found.append((relative, kind))
+    return sorted(found)
+
+
+def test_a_tree_at_its_own_commit_is_reset_without_git_and_ends_as_git_clean_leaves_it(
+        committed_tree: tuple[Path, Path, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root, tree, sha = committed_tree
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("not the tree's\n")
+    twin = git_ops.add_detached_worktree(root, tmp_path / "pool" / "slot-1" / "tree", sha)
+    for each in (tree, twin):
+        _leftovers(each, outside)
+    assert git_index.tracked_as_committed(tree, git_ops.git_dirs(tree), sha) == {
+        b".gitignore", b"src/app.py", b"run.sh", b"link", b"src/feature.py"}
     with counted(monkeypatch) as started:
-        git_ops.reset_worktree(tree, sha)
-    assert started == ["clean"]
+        assert git_index.reset_if_committed(tree, git_ops.git_dirs(tree), sha)
+    assert started == []
+    git(twin, "clean", "-ffdxq")
+    assert _listing(tree) == _listing(twin)
+    assert [name for name, _ in _listing(tree)] == [".gitignore", "link", "run.sh", "src", "src/.git", "src/app.py",
+                                                    "src/feature.py"]  # git clean leaves a `.git` it never lists
     assert git(tree, "status", "--porcelain", "--ignored") == ""
-    assert not (tree / "build").exists() and not (tree / "notes.txt").exists() and not (tree / "empty").exists()
     assert git_ops.head(tree) == (sha, None)
+    assert (outside / "keep.txt").read_text() == "not the tree's\n"
 
 
 @pytest.mark.parametrize("change", ["same size, times put back", "deleted", "retyped", "mode", "staged", "branch",
@@ -115,10 +152,11 @@ def test_anything_the_stat_data_cannot_prove_gets_the_checkout_and_the_tree_is_t
         git(root, "add", "b.txt")
         git(root, "commit", "-q", "-m", "the plan moved on")
         target = git(root, "rev-parse", "HEAD")
-    assert not _proven(tree, target)
+    (tree / "notes.txt").write_text("untracked\n")
     with counted(monkeypatch) as started:
-        git_ops.reset_worktree(tree, target)
-    assert started == ["clean", "checkout"]
+        assert not git_index.reset_if_committed(tree, git_ops.git_dirs(tree), target)
+    assert started == [] and (tree / "notes.txt").exists()  # not proven: nothing removed, git resets it
+    git_ops.reset_worktree(tree, target)
     assert git_ops.head(tree) == (target, None)
     assert git(tree, "status", "--porcelain", "--ignored") == ""
     assert app.read_text() == "def main():\n    return 1\n"
@@ -137,9 +175,9 @@ def test_an_index_without_its_end_of_entries_record_or_with_more_entries_than_pa
     assert not _proven(tree, sha)
 
 
-def test_a_delivery_resets_each_freed_tree_without_a_checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each task's commit becomes the plan head (one task at a time): its freed tree is that commit already, so the
-    only checkout of the run is the plan branch's, and the released plan branch holds every task."""
+def test_a_delivery_resets_each_freed_tree_without_git(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each task's commit becomes the plan head (one task at a time): its freed tree is that commit already, so no
+    clean runs and the only checkout of the run is the plan branch's; the released plan branch holds every task."""
     import asyncio
 
     from pmtui.config import Config
@@ -161,7 +199,7 @@ def test_a_delivery_resets_each_freed_tree_without_a_checkout(tmp_path: Path, mo
     with counted(monkeypatch) as started:
         outcome = asyncio.run(engine.run(no_wait=True))
     assert outcome.ending == "released", outcome.message
-    assert started.count("clean") >= 3
+    assert started.count("clean") == 0
     assert started.count("checkout") == 1  # prepare_plan_branch's
     assert all(f"src/{name}.py" in git(root, "ls-tree", "-r", "--name-only", "HEAD") for name in names)
     assert git(root, "status", "--porcelain") == ""

@@ -29,7 +29,6 @@ from pmtui.delivery.git_files import (
     proven_commit,
     remember,
 )
-from pmtui.delivery.git_index import tracked_as_committed
 from pmtui.delivery.git_scratch import adopt, scratch_stage
 from pmtui.delivery.git_watchdog import WATCHDOG
 from pmtui.naming import slugify
@@ -422,13 +421,12 @@ def add_detached_worktree(repo: Repo | str | Path, path: str | Path, sha: str) -
 def reset_worktree(tree: str | Path, sha: str) -> None:
     """Make a pooled worktree exactly `sha` with a detached HEAD, for the next task.
 
-    Everything the previous task left goes: untracked and ignored files (`clean -fdx`), staged and unstaged changes,
-    a branch the agent switched to (the checkout, unless git_index proves they are `sha`'s already: nothing leaks).
+    Everything the previous task left goes: untracked and ignored files (`clean -fdx`, so nothing
+    leaks between tasks), staged and unstaged changes, a branch the agent switched to.
     """
     root = Path(tree)
     run_git(root, "clean", "-ffdxq")
-    if not tracked_as_committed(root, git_dirs(root), sha):
-        run_git(root, "checkout", "--quiet", "--force", "--detach", sha)
+    run_git(root, "checkout", "--quiet", "--force", "--detach", sha)
 
 
 def list_worktrees(repo: Repo | str | Path) -> list[str]:
