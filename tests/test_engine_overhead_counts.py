@@ -201,3 +201,29 @@ def test_a_packed_commits_message_is_read_through_gitpython_as_before(tmp_path: 
     _git(root, "gc", "-q", "--prune=now")
     assert not (root / ".git" / "objects" / sha[:2] / sha[2:]).exists()  # packed now
     assert message_of(root, git.Repo(root), sha) == loose
+
+
+def test_a_status_look_at_a_checkout_leaves_its_index_file_untouched(tmp_path: Path) -> None:
+    """The user's checkout is looked at after every agent: git's optional index refresh is not written back (git
+    rewrote the index on each look), and the look still sees every change."""
+    import os
+    import time
+
+    from pmtui.delivery import git_ops
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    (root / "a.py").write_text("A = 1\n")
+    (root / "b.py").write_text("B = 1\n")
+    _git(root, "add", "-A")
+    _git(root, "-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "initial")
+    time.sleep(0.05)
+    os.utime(root / "a.py")  # new stat data, same content: what git's refresh writes back
+    index = root / ".git" / "index"
+    before = (index.stat().st_ino, index.stat().st_mtime_ns, index.read_bytes())
+    assert git_ops.status_paths(root) == []
+    (root / "b.py").write_text("B = 2\n")
+    (root / "c.py").write_text("C = 3\n")
+    assert git_ops.status_paths(root) == [" M b.py", "?? c.py"]
+    assert (index.stat().st_ino, index.stat().st_mtime_ns, index.read_bytes()) == before
