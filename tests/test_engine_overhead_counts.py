@@ -227,3 +227,41 @@ def test_a_status_look_at_a_checkout_leaves_its_index_file_untouched(tmp_path: P
     (root / "c.py").write_text("C = 3\n")
     assert git_ops.status_paths(root) == [" M b.py", "?? c.py"]
     assert (index.stat().st_ino, index.stat().st_mtime_ns, index.read_bytes()) == before
+
+
+def test_an_attempt_reads_the_run_once_for_its_contract_and_its_output_log(tmp_path: Path) -> None:
+    import traceback
+
+    from pmtui.config import Config
+    from pmtui.delivery.engine import DeliveryEngine
+    from pmtui.delivery.executors import ScriptedExecutor, write_files
+    from tests.fixtures.delivery_repo import make_project, module_files, plan_text, task_block
+
+    root = make_project(tmp_path)
+    store = Store(tmp_path / "pmtui.db")
+    plan = tmp_path / "plan.md"
+    plan.write_text(plan_text("reads", [task_block("T1", "Alpha value", module="alpha"),
+                                        task_block("T2", "Beta value", module="beta")], lint=False))
+    engine = DeliveryEngine(store, Config(offline=True), repo=root, plan_path=plan,
+                            executor=ScriptedExecutor({"T1": [write_files(module_files("alpha", "1"))],
+                                                       "T2": [write_files(module_files("beta", "2"))]}),
+                            run_dir=tmp_path / "runs", poll_interval=0.05, gate_timeout_s=60)
+    in_attempts: list[str] = []
+
+    def trace(sql: str) -> None:
+        if sql.startswith("SELECT * FROM runs") and any(f.name == "_run_agent" for f in traceback.extract_stack()):
+            in_attempts.append(sql)
+
+    store._conn.set_trace_callback(trace)
+    try:
+        outcome = asyncio.run(engine.run(no_wait=True))
+    finally:
+        store._conn.set_trace_callback(None)
+    assert outcome.ending == "released", outcome.message
+    assert len(in_attempts) == 2  # one per attempt
+    logs = sorted(p.name for p in (tmp_path / "runs" / "attempts").glob("*.output.log"))
+    assert logs == ["T1-attempt-1.output.log", "T2-attempt-1.output.log"]
+    assert outcome.run_id is not None
+    contract = DeliveryStore(store).task(outcome.run_id, "T2").contract
+    assert contract is not None and contract.context.shared == DeliveryStore(store).get_run(outcome.run_id).shared_context
+    store.close()
