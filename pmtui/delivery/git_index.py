@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import shutil
 import struct
+import sys
 from pathlib import Path
 
 from pmtui.delivery.git_files import TREE_OF, index_entries, loose_commit
@@ -70,7 +71,9 @@ def tracked_as_committed(root: Path, dirs: tuple[Path, Path] | None, sha: str) -
     """The tracked paths of `root` (git dir and common dir `dirs`, from git_ops.git_dirs) when it has a detached HEAD
     at `sha`, an index whose valid cache tree is `sha`'s tree, and every tracked file as that index recorded it;
     None when any of it is not proven."""
-    if dirs is None:
+    # Linux keeps a name as the bytes it was made with, so a listed name and an index path compare byte for byte;
+    # macOS may list a name in another Unicode form than the index holds, and a tracked file would look untracked.
+    if dirs is None or not sys.platform.startswith("linux"):
         return None
     gitdir, common = dirs
     index = gitdir / "index"
