@@ -120,7 +120,7 @@ def test_an_attempt_write_returns_its_row_from_the_update_and_gate_results_read_
         started = dstore.record_attempt(run_id, "T1", 1, outcome="running")
     assert not [sql for sql in seen.own if sql.startswith("SELECT")]
     assert started == dstore.attempt(run_id, "T1", 1) and started.outcome == "running"
-    result = AgentResult(exit_code=0, summary="done", files_changed=["src/one.py"])
+    result = AgentResult(exit_code=0, self_assessment="confident", files_changed=["src/one.py"])
     with Statements(dstore) as seen:
         done = dstore.record_attempt(run_id, "T1", 1, outcome="agent_done", agent_result=result, evidence=["e"])
     assert not [sql for sql in seen.own if sql.startswith("SELECT")]
