@@ -244,8 +244,10 @@ def ref_sha(repo: Repo | str | Path, ref: str) -> str | None:
 
 def status_paths(repo: Repo | Path) -> list[str]:
     """`git status` entries as `XY path`; untracked files count, ignored files do not."""
-    # A nested repository's work tree is never looked into (git would run a status inside it, with its config).
-    out = _run(repo, "status", "--porcelain=v1", "-z", "--untracked-files=all", IGNORE_NESTED, strip=False)
+    # A nested repository's work tree is never looked into (git would run a status inside it, with its config). No
+    # optional locks: a look does not rewrite the index (it did each time), nor lock out the user's own git meanwhile.
+    out = _run(repo, "status", "--porcelain=v1", "-z", "--untracked-files=all", IGNORE_NESTED, strip=False,
+               env={"GIT_OPTIONAL_LOCKS": "0"})
     entries: list[str] = []
     parts = out.split("\0")
     index = 0

@@ -13,15 +13,20 @@ from __future__ import annotations
 import asyncio
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pmtui.delivery import gates, git_ops
 from pmtui.delivery.commit_check import final_content_check
 from pmtui.delivery.escalations import NO_ACCEPT_OPTIONS, Escalations
+from pmtui.delivery.git_files import loose_commit
 from pmtui.delivery.release.criteria_trace import criteria_locations_from_gates
 from pmtui.delivery.review import build_review_note, review_artifact_markdown, review_path
 from pmtui.delivery.run_context import RunContext
 from pmtui.delivery.store import TaskRecord
 from pmtui.delivery.worktrees import WorktreePool
+
+if TYPE_CHECKING:
+    from git import Repo
 
 _IN_TREE = re.compile(r"^attempt (\d+): committed ([0-9a-f]{40}) in its tree$")
 from pmtui.models.delivery import GateResult, TaskContract
@@ -115,7 +120,7 @@ class Integration:
             except IntegrationFailed as failure:
                 await self._integration_failed(task, failure)
                 return False
-        message = str(ctx.repo.commit(sha).message)
+        message = message_of(ctx.root, ctx.repo, sha)
         ctx.dstore.record_commit(ctx.run_id, task_id, sha, ctx.plan_branch, message)
         ctx.say("commit", f"{task_id} committed {sha[:12]} on {ctx.plan_branch}: {message.splitlines()[0]}")
         head = ctx.plan_head()
@@ -322,6 +327,13 @@ def high_blast(contract: TaskContract) -> bool:
         return True
     text = " ".join([contract.title, contract.ownership, *contract.expected_files.all()])
     return bool(_HIGH_BLAST.search(text))
+
+
+def message_of(root: Path, repo: Repo, sha: str) -> str:
+    """The message of commit `sha`, read from its loose object file (pmtui's commits are loose until a `git gc`):
+    no round trip to GitPython's `cat-file` processes per task. A packed or re-encoded commit is read by GitPython."""
+    found = loose_commit(git_ops.objects_dir(root), sha)
+    return found[2] if found is not None else str(repo.commit(sha).message)
 
 
 def commit_type(task: TaskRecord, change: git_ops.ChangeSet) -> str:

@@ -323,22 +323,28 @@ class DeliveryStore(EscalationTables):
         values = {key: _task_value(key, value) for key, value in fields.items()}
         assignments = ", ".join(f"{key} = ?" for key in values)
         with self.store.transaction() as conn:
-            row = self._require_task(conn, run_id, task_id)
-            conn.execute(
-                f"UPDATE tasks SET {assignments} WHERE run_id = ? AND task_id = ?", (*values.values(), run_id, task_id)
-            )
-            self._emit("task_state", run_id, task_id, state=row["state"], fields=sorted(fields))
+            # The update tells the state for the event, and no row means no such task (nothing was written).
+            rows = conn.execute(
+                f"UPDATE tasks SET {assignments} WHERE run_id = ? AND task_id = ? RETURNING state",
+                (*values.values(), run_id, task_id),
+            ).fetchall()
+            if not rows:
+                raise DeliveryStoreError(f"run {run_id} has no task {task_id!r}")
+            self._emit("task_state", run_id, task_id, state=rows[0]["state"], fields=sorted(fields))
 
     def log_decision(self, run_id: int, task_id: str, decision: str) -> None:
         """Append to the task's decision log (why the PM did what it did)."""
         with self.store.transaction() as conn:
-            row = self._require_task(conn, run_id, task_id)
-            log = [*json.loads(row["decision_log"]), decision]
-            conn.execute(
-                "UPDATE tasks SET decision_log = ? WHERE run_id = ? AND task_id = ?",
-                (json.dumps(log), run_id, task_id),
-            )
-            self._emit("task_state", run_id, task_id, state=row["state"], decision=decision)
+            # Appended in place (the log is not read, decoded and written back whole), in one statement that
+            # tells the state for the event; no row means no such task.
+            rows = conn.execute(
+                "UPDATE tasks SET decision_log = json_insert(decision_log, '$[#]', ?) WHERE run_id = ? AND task_id = ? "
+                "RETURNING state",
+                (decision, run_id, task_id),
+            ).fetchall()
+            if not rows:
+                raise DeliveryStoreError(f"run {run_id} has no task {task_id!r}")
+            self._emit("task_state", run_id, task_id, state=rows[0]["state"], decision=decision)
 
     # -- transitions (written by TaskStateMachine only) -----------------------------------
     def _write_transition(
@@ -481,12 +487,13 @@ class DeliveryStore(EscalationTables):
         if finished:
             sets.append("finished_at = ?")
             params.append(stamp)
-        if sets:
-            conn.execute(
-                f"UPDATE attempts SET {', '.join(sets)} WHERE run_id = ? AND task_id = ? AND attempt = ?",
+        if sets:  # the row as written comes back with the update: no read of its own
+            row = conn.execute(
+                f"UPDATE attempts SET {', '.join(sets)} WHERE run_id = ? AND task_id = ? AND attempt = ? RETURNING *",
                 (*params, run_id, task_id, attempt),
-            )
-        row = self._attempt_row(conn, run_id, task_id, attempt)
+            ).fetchall()[0]
+        else:
+            row = self._attempt_row(conn, run_id, task_id, attempt)
         self._emit("attempt", run_id, task_id, attempt=attempt, outcome=row["outcome"])
         return row
 
@@ -513,10 +520,10 @@ class DeliveryStore(EscalationTables):
             if failure_signature is not None:
                 sets.append("failure_signature = ?")
                 params.append(failure_signature)
-            conn.execute(
-                f"UPDATE attempts SET {', '.join(sets)} WHERE run_id = ? AND task_id = ? AND attempt = ?",
+            row = conn.execute(
+                f"UPDATE attempts SET {', '.join(sets)} WHERE run_id = ? AND task_id = ? AND attempt = ? RETURNING *",
                 (*params, run_id, task_id, attempt),
-            )
+            ).fetchall()[0]
             self._emit(
                 "gate",
                 run_id,
@@ -525,7 +532,6 @@ class DeliveryStore(EscalationTables):
                 passed=all(g.passed for g in results),
                 failed=[g.gate for g in results if not g.passed],
             )
-            row = self._attempt_row(conn, run_id, task_id, attempt)
         return _attempt(row)
 
     def set_attempt_node(self, run_id: int, task_id: str, attempt: int, node: str, node_name: str = "") -> None:
@@ -574,7 +580,6 @@ class DeliveryStore(EscalationTables):
     def record_commit(self, run_id: int, task_id: str, sha: str, branch: str, message: str) -> CommitRecord:
         """The task's one commit; recording the same sha again is a no-op, a different sha is refused."""
         with self.store.transaction() as conn:
-            self._require_task(conn, run_id, task_id)
             existing = self.commit_for(run_id, task_id)
             if existing is not None:
                 if existing.sha != sha:
@@ -582,18 +587,20 @@ class DeliveryStore(EscalationTables):
                         f"task {task_id} already has commit {existing.sha[:12]}; refusing a second one ({sha[:12]})"
                     )
                 return existing
-            conn.execute(
-                "INSERT INTO commits (run_id, task_id, sha, branch, message, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (run_id, task_id, sha, branch, message, now_iso()),
-            )
-            conn.execute(
+            # The task's row first: none updated means no such task, and nothing was written.
+            if not conn.execute(
                 "UPDATE tasks SET commit_sha = ? WHERE run_id = ? AND task_id = ?", (sha, run_id, task_id)
-            )
+            ).rowcount:
+                raise DeliveryStoreError(f"run {run_id} has no task {task_id!r}")
+            # The row as written, read back by the insert itself (not by a query after the commit).
+            row = conn.execute(
+                "INSERT INTO commits (run_id, task_id, sha, branch, message, created_at) VALUES (?, ?, ?, ?, ?, ?) "
+                "RETURNING *",
+                (run_id, task_id, sha, branch, message, now_iso()),
+            ).fetchall()[0]
             conn.execute("UPDATE runs SET current_sha = ?, updated_at = ? WHERE id = ?", (sha, now_iso(), run_id))
             self._emit("commit", run_id, task_id, sha=sha, branch=branch, subject=message.split("\n", 1)[0])
-        found = self.commit_for(run_id, task_id)
-        assert found is not None
-        return found
+        return CommitRecord.model_validate(_plain(row))
 
     def commit_for(self, run_id: int, task_id: str) -> CommitRecord | None:
         rows = self._rows("SELECT * FROM commits WHERE run_id = ? AND task_id = ?", (run_id, task_id))

@@ -250,7 +250,8 @@ class TaskDriver:
         task_id = task.task_id
         tree = await self.pool.tree_for(task)
         ctx.facts(task_id).changes = {}
-        contract = self._contract_for(task, attempt)
+        run = ctx.dstore.get_run(ctx.run_id)  # read once for the contract's shared context and the log's place
+        contract = self._contract_for(task, attempt, run.shared_context)
         await asyncio.to_thread(self._clean_start, task_id, attempt, tree)
         # The contract the agent gets and its attempt's start in one transaction.
         with ctx.store.transaction():
@@ -262,7 +263,7 @@ class TaskDriver:
         ctx.say("agent", f"{task_id} attempt {attempt}: {getattr(self.executor, 'name', 'agent')} agent at work")
         before = await asyncio.to_thread(self._before_agent, tree)
         spent_before = ctx.store.llm_usage()["cost"]
-        log_path = output_log_path(ctx.dstore.get_run(ctx.run_id), ctx.store.path, task_id, attempt)
+        log_path = output_log_path(run, ctx.store.path, task_id, attempt)
         log_path.parent.mkdir(parents=True, exist_ok=True)
         with log_path.open("a", encoding="utf-8") as log:
 
@@ -449,7 +450,7 @@ class TaskDriver:
         self.escalations.escalate(task.task_id, "LLM budget: " + "; ".join(reasons), kind="budget", recommended=3)
         return True
 
-    def _contract_for(self, task: TaskRecord, attempt: int) -> TaskContract:
+    def _contract_for(self, task: TaskRecord, attempt: int, shared: str) -> TaskContract:
         """The attempt's contract (_run_agent stores it with the attempt's start)."""
         ctx = self.ctx
         assert ctx.plan is not None
@@ -464,7 +465,6 @@ class TaskDriver:
             for earlier in ctx.dstore.attempts(ctx.run_id, task.task_id):
                 if earlier.attempt < attempt:
                     unmapped += [c for c in gates.unmapped_criteria(earlier.gate_results) if c not in unmapped]
-        shared = ctx.dstore.get_run(ctx.run_id).shared_context
         contract = build_contract(
             ctx.plan, plan_task, shared_context=shared, task_delta=self._task_delta(task),
             # The task's own ceiling: "Fix attempt k of n" counts as the task detail's "attempt a/b" does.

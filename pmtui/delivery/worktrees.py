@@ -20,7 +20,7 @@ import shutil
 import threading
 from pathlib import Path
 
-from pmtui.delivery import git_ops
+from pmtui.delivery import git_index, git_ops
 from pmtui.delivery.gates.commands import gate_cache_dir
 from pmtui.delivery.run_context import RunContext
 from pmtui.delivery.store import TaskRecord
@@ -123,6 +123,10 @@ class WorktreePool:
     def _fresh_tree(self, path: Path, sha: str) -> None:
         root = self.ctx.root
         if (path / ".git").exists():
+            # A tree let go at its own commit (now the plan head) is reset without a git process when git_index
+            # proves its HEAD, index and tracked files are that commit: its untracked and ignored files go.
+            if git_index.reset_if_committed(path, git_ops.git_dirs(path), sha):
+                return
             try:
                 git_ops.reset_worktree(path, sha)
                 return
