@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shlex
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Input
@@ -90,6 +91,17 @@ async def test_deliver_this_plan_asks_for_the_repo_and_an_agent_then_opens_the_d
         store.close()
 
 
+async def deliver_dialog(app: PmtuiApp, pilot: Any) -> Input:
+    """The spec of an agreed scope on screen and "Deliver this plan" opened: its repository field."""
+    project_id = await scoped(app)
+    await app.orchestrator.agree_scope(project_id)
+    await open_on(pilot, project_id)
+    await pilot.press("d")
+    await pilot.pause()
+    assert isinstance(app.screen, TextInputModal)
+    return app.screen.query_one(Input)
+
+
 @pytest.mark.parametrize("kind", ["missing", "empty", "no commits"])
 async def test_deliver_this_plan_offers_to_start_a_repository_where_there_is_none(tmp_path: Path, kind: str) -> None:
     """A founder who walked from an idea to a plan typed a folder that did not exist yet: "… is not a git repository
@@ -106,12 +118,7 @@ async def test_deliver_this_plan_offers_to_start_a_repository_where_there_is_non
     app = PmtuiApp(store, Config(offline=True))
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            project_id = await scoped(app)
-            await app.orchestrator.agree_scope(project_id)
-            await open_on(pilot, project_id)
-            await pilot.press("d")
-            await pilot.pause()
-            app.screen.query_one(Input).value = str(repo)
+            (await deliver_dialog(app, pilot)).value = str(repo)
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, ConfirmationModal), app.screen
@@ -149,13 +156,7 @@ async def test_a_folder_or_agent_that_will_not_do_is_told_in_the_dialog_with_wha
     app = PmtuiApp(store, Config(offline=True))
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            project_id = await scoped(app)
-            await app.orchestrator.agree_scope(project_id)
-            await open_on(pilot, project_id)
-            await pilot.press("d")
-            await pilot.pause()
-            field = app.screen.query_one(Input)
-            field.value = str(theirs)
+            (await deliver_dialog(app, pilot)).value = str(theirs)
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, TextInputModal) and app.screen.title_text == "Deliver this plan"
