@@ -287,7 +287,7 @@ def test_the_offline_brain_applies_an_earlier_can_wait_note_to_a_wish_named_late
     )
     said = "daily remittance per vehicle, and an alert when a vehicle doesnt remit"
     summary = asyncio.run(OfflineBrain().extract_discovery(state, said))
-    assert summary.feature_wishlist == ["Daily remittance per vehicle", "Alert when a vehicle doesnt remit (can wait)"]
+    assert summary.feature_wishlist == ["Daily remittance per vehicle", "Alert when a vehicle doesn't remit (can wait)"]
 
 
 def test_a_shrug_about_timing_is_probed_and_an_aside_during_a_probe_asks_the_probe_again() -> None:

@@ -53,7 +53,7 @@ def test_collisions_and_upset_people_are_the_pain() -> None:
 def test_a_wish_said_without_its_subject() -> None:
     """"want something where folk can see whats free and book it, and we can take the deposit" asked for nothing."""
     summary = extract(DiscoverySummary(), OPENING, "")
-    assert summary.feature_wishlist == ["See whats free", "Book it", "Take the deposit"]
+    assert summary.feature_wishlist == ["See what's free", "Book it", "Take the deposit"]
     need = extract(DiscoverySummary(), "need a way to send the hirers a reminder the day before", "feature_wishlist")
     assert need.feature_wishlist == ["Send the hirers a reminder the day before"]
 

@@ -80,7 +80,7 @@ def test_a_notice_is_named_by_what_it_tells(wish: str, name: str) -> None:
 
 
 @pytest.mark.parametrize(("word", "row"), [
-    ("location", "See where van is on map"), ("gps", "Bus on a map"), ("payment", "Fees due list"),
+    ("location", "See where van is on map"), ("gps", "Bus on a map"), ("dues", "Fees due list"),
 ])
 def test_a_row_named_by_another_word_for_the_same_thing_is_that_row(word: str, row: str) -> None:
     """"the van location … must be in phase 1" added a new row "Van location" beside "See where van is on map"."""

@@ -247,12 +247,17 @@ def terms(text: str) -> list[str]:
     return list(_terms(text))
 
 
+_TXT_CONTRACTED = {"whats": "what", "thats": "that", "theres": "there", "hows": "how", "wheres": "where", "whos": "who"}
+
+
 @lru_cache(maxsize=8192)  # asked of the same texts many times a turn
 def _terms(text: str) -> tuple[str, ...]:
     seen: dict[str, None] = {}
     for word in re.findall(r"[a-z][a-z0-9'+-]*", text.lower()):
         # "the manager's view" is about the manager: a possessive is the word itself.
         word = re.sub(r"'s$", "", word.strip("'-")).strip("'-")
+        # "see whats free" is "See what's free": txt-speak's "whats" is the same small word.
+        word = _TXT_CONTRACTED.get(word, word)
         if (len(word) >= 3 or word in _SHORT_TERMS) and word not in _STOPWORDS:
             seen.setdefault(word, None)
     return tuple(seen)

@@ -369,7 +369,7 @@ FILLER_PREFIX = re.compile(
     # "Both are problems no? Calling is…": a nod to the items just named, before the founder says them again.
     r"(?:both|all)(?: of (?:them|those|these|the above))?(?: (?:are|is) (?:problems?|true|right|bad|issues?))?(?: really)?"
     r"(?: no| na| lah| eh| ne)?(?=\s*[,;:.!?-])|"
-    r"spot on(?=\s*[,;:.!-])|(?:looks?|sounds?) (?:right|good|great|fine|ok(?:ay)?|grand)(?=\s*(?:[,;:.!-]|$)))\b[\s,:;.!-]*)+",
+    r"spot on(?=\s*[,;:.!-])|(?:looks?|sounds?) (?:right|good|great|fine|ok(?:ay)?|grand)(?=\s*[,;:.!-]+\s*\w))\b[\s,:;.!-]*)+",
     re.IGNORECASE,
 )
 

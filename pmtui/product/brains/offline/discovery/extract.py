@@ -167,6 +167,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if restated(text):
         return apply_restatement(summary, text)[0]
     asked = asked_aspect if asked_aspect in ASPECTS else ""
+    if asked not in ("", "feature_wishlist") and _NOD_ONLY.match(text):
+        return result  # "yep looks right" to "How will this make money?" (meant for the card) says nothing of money
     first_message = not asked and not any(has_real_content(getattr(summary, a)) for a in ASPECTS)
     if not first_message:
         # Content beats the question: "free, maybe the building pays later" to "what else must it do?" is the money,
@@ -527,6 +529,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     return result
 
 
+_NOD_ONLY = re.compile(r"^\W*(?:(?:yes|yep|yeah|yup|ok|okay|sure)\W+)*(?:looks?|sounds?|seems?)\s+(?:right|good|great|fine|ok(?:ay)?|"
+                       r"grand|spot on)\W*$", re.IGNORECASE)
 _TEAM_AFTER_STORY = re.compile(r"^(?P<story>[^;]+?),\s*(?P<team>(?:it'?s\s+|we'?re\s+)?(?:just|only)\s+(?:me|us)\b.*)$",
                                re.IGNORECASE)
 _ONLY_MY_TRADE = re.compile(r"^\W*(?:(?:well|um|so|erm|oh)\W+)?(?:i'?m|i am|im)\s+(?:just\s+)?(?:a|an)\s+"

@@ -37,7 +37,7 @@ _PROCESS_WORDS = stems("tracking feature features system screen page flow thing 
 
 
 # Words founders use for one thing, each family a set of stems.
-_SAME_THING = (stems("location locate where map gps position whereabouts"), stems("fee fees payment pay dues due"),
+_SAME_THING = (stems("location locate where map gps position whereabouts"), stems("fee fees dues due"),
                stems("attendance absent absence present"))
 
 
