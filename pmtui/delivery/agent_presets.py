@@ -89,13 +89,16 @@ class AgentPreset:
     # The variable that moves the tool's home (where it reads its settings), for Forwarded.home_files.
     home_env: str = ""
     # How the tool signs in: key variables it reads (besides the forwarded model's), the files its own login
-    # writes (`~` is $HOME; visible to it under pmtui's sandbox, which binds / read-only and state_dirs writable),
+    # writes (`~` is $HOME; shown to it alone under pmtui's sandbox, which hides the rest of $HOME),
     # and the command that logs in.
     key_envs: tuple[str, ...] = ()
     login_files: tuple[str, ...] = ()
     login_how: str = ""
     # The key variable of the one provider the tool speaks to (None: it speaks to any, as configured).
     provider_key: str | None = None
+    # Files of $HOME the tool reads besides its state folders and login files (its settings): pmtui's sandbox hides
+    # the rest of $HOME and shows these, with login_files, read-only.
+    reads: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,8 @@ class AgentCommand:
     home_files: Mapping[str, str] = field(default_factory=dict)
     # Which sign-in the tool will use, in words (a variable's name or a login file's path, never a value).
     login: str = ""
+    # Files of $HOME it reads (its login and settings), shown read-only in pmtui's sandbox, which hides the rest.
+    readable: tuple[str, ...] = ()
 
     @property
     def argv(self) -> list[str]:
@@ -265,6 +270,7 @@ PRESETS: tuple[AgentPreset, ...] = (
         leftovers=(".aider.tags.cache.v*", ".aider.chat.history.md", ".aider.input.history"),
         state_dirs=("~/.aider",),
         login_files=("~/.aider.conf.yml", "~/.env"),
+        reads=("~/.aider.model.settings.yml", "~/.aider.model.metadata.json"),
     ),
     AgentPreset(
         name="claude",
@@ -475,6 +481,7 @@ def _from_preset(spec: AgentPreset, config: Config, *, probe: bool) -> AgentComm
         home_env=spec.home_env if forwarded.home_files else "", home_files=forwarded.home_files if spec.home_env else {},
         login=login_of(spec, _agent_route(config) if forwarded.args else None, env,
                        own_home=bool(forwarded.home_files and spec.home_env)),
+        readable=(*spec.login_files, *spec.reads),
     )
 
 

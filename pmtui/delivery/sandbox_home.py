@@ -1,0 +1,215 @@
+"""What of the user's home a sandboxed command sees.
+
+Under the sandbox $HOME is an empty read-only folder (a tmpfs) and only what commands need is bound back into it:
+the repository they work on (secret files inside it included: they are the project's), the toolchains they run
+(the PATH's folders under $HOME with their installation's prefix, the program's own, well-known tool managers),
+the caches and git settings they read, the agent tool's own state (writable) and login, and what the config gives
+back (`[delivery] sandbox_readable`). Everything else stays out of sight: ~/.ssh, ~/.aws, ~/.gnupg, ~/.netrc,
+~/.config/gh, ~/.docker, ~/.kube, ~/.pypirc, ~/.npmrc, browser profiles, the password store, other projects and
+their `.env` files, other agents' logins, pmtui's own store. A list of secret paths to mask would miss every secret
+it does not name (another project's `.env`); what is not named here is hidden, and a missing tool folder is one
+line of config to give back.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+# Folders that hold installed tools and language runtimes and no keys, bound back when they exist.
+TOOLCHAINS: tuple[str, ...] = (
+    ".local/bin", ".local/lib", "bin", ".local/share/pipx", ".local/pipx", ".local/share/uv/tools",
+    ".local/share/uv/python", ".pyenv", ".nvm", ".volta", ".fnm", ".local/share/fnm", ".npm-global",
+    ".npm-packages", ".cargo/bin", ".rustup", "go/bin", "go/pkg/mod", ".bun/bin", ".deno/bin",
+    ".local/share/mise/installs", ".local/share/mise/shims", ".asdf/installs", ".asdf/shims", ".asdf/bin",
+    ".linuxbrew", "miniconda3", "anaconda3", "miniforge3", "mambaforge", ".conda/envs", ".virtualenvs",
+    ".local/share/virtualenvs", ".cache/pypoetry/virtualenvs", ".sdkman/candidates",
+)
+# Caches tools read (read-only, as all of $HOME was before).
+CACHES: tuple[str, ...] = (
+    ".cache/pip", ".cache/uv", ".npm/_cacache", ".cache/pre-commit", ".cache/node-gyp", ".cache/go-build",
+    ".cache/ms-playwright", ".cache/huggingface/hub", ".m2/repository", ".gradle/caches",
+)
+# The git settings commits and diffs follow (not ~/.git-credentials nor ~/.config/git/credentials), and the
+# linters' and type checkers' settings of the user's own that gates read as the user's own runs do.
+SETTINGS: tuple[str, ...] = (
+    ".gitconfig", ".gitignore", ".gitignore_global", ".config/git/config", ".config/git/ignore",
+    ".config/git/attributes", ".config/ruff", ".config/mypy", ".mypy.ini", ".pylintrc", ".config/pylintrc",
+    ".config/pycodestyle", ".editorconfig",
+)
+# Folders too broad to bind whole: they hold tools and keys side by side (~/.local/share/keyrings, ~/.config/gh).
+BROAD: tuple[str, ...] = ("", ".local", ".local/share", ".local/state", ".config", ".cache")
+# Names of files that hold keys: a toolchain prefix holding one (~/.cargo/credentials.toml) is bound by its bin only.
+SECRET_NAME = re.compile(r"(?i)(credential|secret|token|passw|auth\.json|\.pem$|\.key$|^\.env|\.netrc|\.npmrc|"
+                         r"\.pypirc|^id_(rsa|dsa|ecdsa|ed25519))")
+
+
+def hidden_home() -> str | None:
+    """The folder the sandbox hides ($HOME resolved), None when there is none to hide (unset, missing or /)."""
+    raw = os.environ.get("HOME") or str(Path.home())
+    real = os.path.realpath(os.path.expanduser(raw))
+    return real if real != "/" and os.path.isdir(real) else None
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+def _broad(path: str, home: str) -> bool:
+    return any(path == os.path.join(home, name).rstrip("/") for name in BROAD)
+
+
+def _holds_keys(folder: str) -> bool:
+    try:
+        return any(SECRET_NAME.search(name) for name in os.listdir(folder))
+    except OSError:
+        return True
+
+
+def _prefix(path: str, home: str) -> str | None:
+    """The installation a file under $HOME belongs to: the nearest folder above it that is a venv (pyvenv.cfg) or
+    has bin/ and lib/ (a Node, Python or Homebrew prefix), short of the broad folders; None when there is none."""
+    folder = os.path.dirname(path)
+    while _inside(folder, home) and not _broad(folder, home):
+        if os.path.isfile(os.path.join(folder, "pyvenv.cfg")) or (
+                os.path.isdir(os.path.join(folder, "bin")) and os.path.isdir(os.path.join(folder, "lib"))):
+            return folder
+        folder = os.path.dirname(folder)
+    return None
+
+
+def _venv_home(prefix: str) -> str | None:
+    """The interpreter folder a venv was made from (pyvenv.cfg's `home`)."""
+    try:
+        text = Path(prefix, "pyvenv.cfg").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    found = re.search(r"(?m)^\s*home\s*=\s*(.+?)\s*$", text)
+    return os.path.realpath(found.group(1)) if found else None
+
+
+def _installation(path: str, home: str) -> list[str]:
+    """What running the file at `path` (resolved) needs of $HOME: its installation's prefix (the interpreter a
+    venv was made from too), or its own folder when it has none, never a broad folder or one that holds keys."""
+    found: list[str] = []
+    for _ in range(4):  # a venv's interpreter can be another venv's (pyenv-virtualenv): a few hops at most
+        if not _inside(path, home):
+            break
+        prefix = _prefix(path, home)
+        if prefix is None or _holds_keys(prefix):
+            folder = os.path.dirname(path)
+            found.append(path if _broad(folder, home) else folder)
+            break
+        found.append(prefix)
+        interpreter = _venv_home(prefix)
+        if interpreter is None:
+            break
+        path = os.path.join(interpreter, "python")
+    return found
+
+
+def _path_folders(home: str, path_variable: str) -> list[str]:
+    """The PATH's folders under $HOME and what their programs need: the folder, the prefix it is the bin/ of, and
+    the installations its links point into (pipx and uv link ~/.local/bin/TOOL into a venv of their own)."""
+    found: list[str] = []
+    for raw in path_variable.split(os.pathsep):
+        if not raw or not os.path.isabs(raw):
+            continue
+        folder = os.path.realpath(raw)
+        if not _inside(folder, home) or _broad(folder, home) or not os.path.isdir(folder):
+            continue
+        found.append(folder)
+        parent = os.path.dirname(folder)
+        if os.path.basename(folder) == "bin" and not _broad(parent, home) and not _holds_keys(parent):
+            found.append(parent)
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_symlink():
+                target = os.path.realpath(entry.path)
+                if _inside(target, home) and not _inside(target, folder):
+                    found += _installation(target, home)
+    return found
+
+
+def repository_of(workdir: str) -> str | None:
+    """The checkout whose git metadata a worktree's `.git` pointer leads to (read from the pointer, no git process),
+    or the git folder itself when it is not inside a checkout; None for a folder that is no worktree."""
+    dot = os.path.join(workdir, ".git")
+    try:
+        if os.path.isdir(dot):
+            return workdir
+        text = Path(dot).read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    if not text.startswith("gitdir:"):
+        return None
+    gitdir = os.path.realpath(os.path.join(workdir, text.removeprefix("gitdir:").strip()))
+    common = gitdir
+    try:
+        common = os.path.realpath(os.path.join(gitdir, Path(gitdir, "commondir").read_text(encoding="utf-8").strip()))
+    except OSError:
+        pass
+    return os.path.dirname(common) if os.path.basename(common) == ".git" else common
+
+
+def _program(argv: Sequence[str], path_variable: str) -> list[str]:
+    """The absolute paths a command names (its program found on the PATH, a script it is given)."""
+    import shutil
+
+    named: list[str] = []
+    if argv:
+        found = shutil.which(argv[0], path=path_variable) if "/" not in argv[0] else argv[0]
+        if found:
+            named.append(found)
+    named += [arg for arg in argv[1:] if os.path.isabs(arg)]
+    return named
+
+
+def home_view(home: str, workdir: str, argv: Sequence[str], readable: Iterable[str]) -> list[str]:
+    """bubblewrap's arguments that hide `home` and bind back, read-only, what a command in `workdir` needs of it
+    (the writable paths are bound after these, over them; the caller remounts `home` read-only last)."""
+    path_variable = os.environ.get("PATH", "")
+    wanted: list[str] = [os.path.join(home, name) for name in (*TOOLCHAINS, *CACHES, *SETTINGS)]
+    wanted += _path_folders(home, path_variable)
+    repository = repository_of(workdir)
+    if repository is not None:
+        wanted.append(repository)
+    for named in _program(argv, path_variable):
+        real = os.path.realpath(named)
+        if os.path.isfile(real):
+            wanted += _installation(real, home)
+        elif os.path.isdir(real) and not _broad(real, home):
+            wanted.append(real)
+    wanted += [os.path.expanduser(path) for path in readable]
+    args = ["--tmpfs", home]
+    bound: set[str] = set()
+    links: list[str] = []
+    for path in wanted:
+        real = os.path.realpath(path)
+        if real in bound or real == home or not os.path.exists(real):
+            continue
+        bound.add(real)
+        links += _links_to(path, home)
+        if _inside(real, home):
+            args += ["--ro-bind", real, real]
+    for link in dict.fromkeys(links):
+        args += ["--symlink", os.readlink(link), link]
+    return args
+
+
+def _links_to(path: str, home: str) -> list[str]:
+    """The symbolic links on the way to `path` under $HOME (~/.gitconfig → dotfiles/gitconfig), made again in the
+    hidden home so the path a tool asks for still leads to what was bound back."""
+    links: list[str] = []
+    current = os.path.abspath(path)
+    while _inside(current, home) and current != home:
+        if os.path.islink(current) and _inside(os.path.dirname(current), home):
+            parent = os.path.realpath(os.path.dirname(current))
+            links.append(os.path.join(parent, os.path.basename(current)))
+        current = os.path.dirname(current)
+    return list(reversed(links))

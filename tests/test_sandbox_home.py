@@ -1,0 +1,229 @@
+"""The user's home under pmtui's sandbox: an agent or gate command sees its repository (the project's own secret
+files included), the toolchains and caches it runs with, the git and linter settings, its tool's own state and login,
+and what `[delivery] sandbox_readable` gives back; not the user's keys (~/.ssh, ~/.aws, ~/.netrc, ~/.config/gh,
+~/.docker), other projects' `.env` files, other agents' logins or pmtui's own store. Real bubblewrap, real
+processes, a temporary $HOME; skipped with the reason where bubblewrap cannot make a sandbox."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pmtui.config import Config, ConfigError, load_config
+from pmtui.delivery.sandbox import SANDBOX, Sandbox, resolve
+from tests.fixtures.delivery_repo import git, make_project, plan_text, task_block
+from tests.fixtures.processes import run_pmtui
+from tests.test_sandbox import BWRAP_MISSING, needs_bwrap
+
+READER = f"{sys.executable} {Path(__file__).parent / 'agents' / 'secret_reader_agent.py'}"
+# What a user's home holds that no agent should read: a path under $HOME → its first line.
+SECRETS = {
+    ".ssh/id_rsa": "-----BEGIN OPENSSH PRIVATE KEY----- ssh-secret",
+    ".aws/credentials": "[default] aws_secret_access_key=aws-secret",
+    ".netrc": "machine github.com login me password netrc-secret",
+    ".config/gh/hosts.yml": "github.com: oauth_token: gh-secret",
+    ".docker/config.json": '{"auths": {"registry": {"auth": "docker-secret"}}}',
+    ".pypirc": "[pypi] password = pypi-secret",
+    ".git-credentials": "https://me:git-secret@github.com",
+    "other-project/.env": "STRIPE_KEY=other-project-secret",
+    ".codex/auth.json": '{"OPENAI_API_KEY": "codex-login-secret"}',
+}
+
+
+def plant(home: Path, files: dict[str, str]) -> None:
+    for relative, text in files.items():
+        path = home / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text + "\n", encoding="utf-8")
+
+
+def user_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch | None = None) -> Path:
+    home = tmp_path / "home"
+    plant(home, {**SECRETS, ".gitconfig": "[user]\n\tname = Home Owner"})
+    if monkeypatch is not None:
+        monkeypatch.setenv("HOME", str(home))
+    return home
+
+
+def read_in(sandbox: Sandbox, cwd: Path, paths: list[str], **wrap: object) -> dict[str, str | None]:
+    """What a real command confined by `sandbox` in `cwd` reads of each path (its first line, or None)."""
+    code = ("import json, sys, pathlib\nout = {}\nfor p in sys.argv[1:]:\n    try:\n"
+            "        out[p] = pathlib.Path(p).expanduser().read_text().splitlines()[0]\n"
+            "    except (OSError, IndexError):\n        out[p] = None\nprint(json.dumps(out))")
+    argv = sandbox.wrap([sys.executable, "-c", code, *paths], cwd, **wrap)  # type: ignore[arg-type]
+    done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@needs_bwrap
+def test_a_delivered_agent_reads_its_repository_not_the_users_keys_and_the_gates_pass(tmp_path: Path) -> None:
+    """The layout a user has: the repository and pmtui's store (so the run's worktrees) under $HOME. The agent does
+    its task, then tries every secret; the gates (real ruff, the project's tests) run confined and pass."""
+    home = user_home(tmp_path)
+    repo = make_project(home)  # ~/work/repo
+    (repo / ".env").write_text("DATABASE_URL=the-projects-own\n", encoding="utf-8")
+    (repo / ".git" / "info" / "exclude").write_text(".env\n", encoding="utf-8")
+    plan = tmp_path / "plan.md"
+    plan.write_text(plan_text("home", [task_block("T1", "Alpha value", module="alpha")]))
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    config = tmp_path / "pmtui.toml"
+    config.write_text(f'[delivery]\nsandbox_writable = ["{logs}"]\n', encoding="utf-8")
+    paths = [f"~/{relative}" for relative in SECRETS] + ["~/.gitconfig", str(repo / ".env"),
+                                                         "~/.local/share/pmtui/pmtui.db"]
+    env = {**os.environ, "HOME": str(home), "PMTUI_CONFIG": str(config),
+           "PMTUI_DB": str(home / ".local" / "share" / "pmtui" / "pmtui.db"),
+           "PMTUI_GATE_CACHE": str(home / ".cache" / "pmtui-gates"),
+           "READ_PATHS": os.pathsep.join(paths), "READ_LOG": str(logs / "read.json")}
+
+    done = run_pmtui(["deliver", str(plan), "--repo", str(repo), "--agent", READER, "--headless", "--sandbox", "on",
+                      "--no-wait"], env=env, timeout=180)
+
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    seen = json.loads((logs / "read.json").read_text(encoding="utf-8"))
+    assert {path: seen[path] for path in paths[:len(SECRETS)]} == dict.fromkeys(paths[:len(SECRETS)]), seen
+    assert f"{home} is hidden" in done.stdout
+    assert seen["~/.local/share/pmtui/pmtui.db"] is None, "pmtui's own store is the user's, not the agent's"
+    assert seen["~/.gitconfig"] == "[user]" and seen[str(repo / ".env")] == "DATABASE_URL=the-projects-own"
+    status = json.loads(run_pmtui(["status", "--json"], env=env).stdout)
+    assert [(task["state"], task["sandboxed"]) for task in status["tasks"]] == [("completed", True)]
+    assert "def alpha_value" in git(repo, "show", "pm/home:src/alpha.py")
+
+
+@needs_bwrap
+async def test_a_preset_reads_its_own_state_and_login_not_another_tools(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Claude Code keeps its login in ~/.claude (writable, as it saves its state there) and aider its settings in
+    ~/.aider.conf.yml (read-only); neither sees the other's, Codex's login, or the user's keys."""
+    from pmtui.config import AgentConfig
+    from pmtui.delivery.agent_presets import resolve_agent
+    from pmtui.delivery.executors import CommandExecutor
+    from tests.test_agent_presets import contract, fake_tool
+
+    home = user_home(tmp_path, monkeypatch)
+    plant(home, {".claude/.credentials.json": '{"claudeAiOauth": "claude-login"}', ".aider.conf.yml": "model: x"})
+    seen = tmp_path / "runs" / "seen.json"
+    probe = f"""
+import json, sys
+from pathlib import Path
+home = Path.home()
+out = {{}}
+for name in (".claude/.credentials.json", ".aider.conf.yml", ".codex/auth.json", ".ssh/id_rsa", ".aws/credentials"):
+    try:
+        out[name] = (home / name).read_text().splitlines()[0]
+    except OSError:
+        out[name] = None
+for name in (".claude/session.json", "elsewhere.txt"):
+    try:
+        (home / name).write_text("x")
+        out[name] = "written"
+    except OSError:
+        out[name] = None
+Path({str(seen)!r}).write_text(json.dumps(out))
+"""
+    found: dict[str, dict[str, str | None]] = {}
+    for name in ("claude", "aider"):
+        tool = fake_tool(tmp_path / "bin" / name, name, probe)
+        agent = resolve_agent(name, Config(agents={name: AgentConfig(program=str(tool))}))
+        token = SANDBOX.set(resolve("on"))
+        try:
+            result = await CommandExecutor(agent).run(contract(), make_project(tmp_path / name), attempt=1,
+                                                      run_dir=tmp_path / "runs")
+        finally:
+            SANDBOX.reset(token)
+        assert result.sandboxed and result.exit_code == 0, result.output_tail
+        found[name] = json.loads(seen.read_text())
+
+    keys = {".codex/auth.json": None, ".ssh/id_rsa": None, ".aws/credentials": None, "elsewhere.txt": None}
+    assert found["claude"] == {**keys, ".claude/.credentials.json": '{"claudeAiOauth": "claude-login"}',
+                               ".aider.conf.yml": None, ".claude/session.json": "written"}
+    assert found["aider"] == {**keys, ".claude/.credentials.json": None, ".aider.conf.yml": "model: x",
+                              ".claude/session.json": None}
+    assert (home / ".claude" / "session.json").read_text() == "x" and not (home / "elsewhere.txt").exists()
+
+
+@needs_bwrap
+def test_toolchains_under_home_run_and_linked_settings_are_followed(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tool on the PATH under $HOME runs with its installation (a pipx-style link from ~/.local/bin into a venv
+    whose interpreter is itself under $HOME; a Node-style prefix with bin/ and lib/), and a settings file linked
+    from a dotfiles folder is still found at its usual path; the keys beside them stay hidden."""
+    home = user_home(tmp_path, monkeypatch)
+    interpreter = home / ".localpython" / "bin"
+    interpreter.mkdir(parents=True)
+    (home / ".localpython" / "lib").mkdir()
+    (interpreter / "python").symlink_to(sys.executable)
+    venv = home / ".local" / "share" / "pipx" / "venvs" / "tool"
+    plant(venv, {"pyvenv.cfg": f"home = {interpreter}", "lib/data.txt": "venv-data"})
+    script = venv / "bin" / "tool"
+    script.parent.mkdir(parents=True)
+    script.write_text(f"#!{interpreter / 'python'}\nimport sys, pathlib\n"
+                      f"print(pathlib.Path({str(venv / 'lib' / 'data.txt')!r}).read_text().strip())\n")
+    script.chmod(0o755)
+    (home / ".local" / "bin").mkdir(parents=True)
+    (home / ".local" / "bin" / "tool").symlink_to(script)
+    node = home / ".nvm" / "versions" / "node" / "v22"
+    plant(node, {"lib/node_modules/cli/index.txt": "node-module", "bin/.keep": ""})
+    plant(home, {"dotfiles/gitconfig": "[user]\n\tname = Linked", ".local/share/keyrings/login.keyring": "keyring"})
+    (home / ".gitconfig").unlink()
+    (home / ".gitconfig").symlink_to("dotfiles/gitconfig")
+    monkeypatch.setenv("PATH", f"{home / '.local' / 'bin'}{os.pathsep}{node / 'bin'}{os.pathsep}{os.environ['PATH']}")
+    tree = make_project(tmp_path)
+    sandbox = resolve("on")
+
+    ran = subprocess.run(sandbox.wrap(["tool"], tree), cwd=tree, capture_output=True, text=True, timeout=60,
+                         check=False)
+    assert (ran.returncode, ran.stdout.strip()) == (0, "venv-data"), ran.stderr
+    seen = read_in(sandbox, tree, [str(node / "lib/node_modules/cli/index.txt"), "~/.local/share/keyrings/login.keyring",
+                                   "~/.ssh/id_rsa", "~/dotfiles/gitconfig"])
+    global_name = subprocess.run(sandbox.wrap(["git", "config", "--global", "user.name"], tree), cwd=tree,
+                                 capture_output=True, text=True, timeout=60, check=False)
+    assert global_name.stdout.strip() == "Linked", global_name.stderr
+    assert seen == {str(node / "lib/node_modules/cli/index.txt"): "node-module",
+                    "~/.local/share/keyrings/login.keyring": None, "~/.ssh/id_rsa": None,
+                    "~/dotfiles/gitconfig": "[user]"}
+
+
+@needs_bwrap
+def test_sandbox_readable_gives_paths_back_and_the_home_itself_shows_it_all(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    home = user_home(tmp_path, monkeypatch)
+    plant(home, {".config/mytool/settings.toml": "colour = 1"})
+    tree = make_project(tmp_path)
+    paths = ["~/.config/mytool/settings.toml", "~/.ssh/id_rsa"]
+
+    assert read_in(resolve("on"), tree, paths) == dict.fromkeys(paths)
+    assert read_in(resolve("on", readable=["~/.config/mytool"]), tree, paths) == {paths[0]: "colour = 1",
+                                                                                 paths[1]: None}
+    shown = resolve("on", readable=["~"])
+    assert shown.home == "" and "hidden" not in shown.describe()
+    assert read_in(shown, tree, paths) == {paths[0]: "colour = 1", paths[1]: SECRETS[".ssh/id_rsa"]}
+
+
+def test_sandbox_readable_takes_absolute_or_home_paths_and_says_what_is_wrong(tmp_path: Path) -> None:
+    good = load_config(tmp_path / "pmtui.toml", text='[delivery]\nsandbox_readable = ["~/.config/tool", "/opt/x"]\n')
+    assert good.delivery.sandbox_readable == ["~/.config/tool", "/opt/x"]
+    for value, said in (('["config/tool"]', "'config/tool' is not an absolute path"), ('[" "]', "an entry is empty")):
+        with pytest.raises(ConfigError) as error:
+            load_config(tmp_path / "pmtui.toml", text=f"[delivery]\nsandbox_readable = {value}\n")
+        assert said in str(error.value) and "sandbox_readable" in str(error.value)
+
+
+def test_a_home_inside_a_writable_folder_is_left_as_it_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A repository that is the home itself (a dotfiles checkout) or a folder given writable holding it: hiding the
+    home there would hide or freeze the worktree, so it is shown as the rest of the project."""
+    if BWRAP_MISSING:
+        pytest.skip(f"no working sandbox here: {BWRAP_MISSING}")
+    monkeypatch.setenv("HOME", str(tmp_path / "work"))
+    tree = make_project(tmp_path)  # tmp_path/work/repo
+    sandbox = resolve("on")
+    assert sandbox.home == str((tmp_path / "work").resolve())
+    assert "--tmpfs" in sandbox.wrap(["true"], tree)
+    assert "--tmpfs" not in sandbox.wrap(["true"], tmp_path / "work")
+    assert "--tmpfs" not in sandbox.wrap(["true"], tree, writable=[tmp_path])
