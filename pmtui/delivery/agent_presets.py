@@ -41,6 +41,9 @@ _OPENAI_COMPATIBLE = frozenset({"openai", "hosted_vllm", "lm_studio", "openai_li
 GEMINI_HOME_SETTINGS = {".gemini/settings.json": json.dumps({"security": {"auth": {"selectedType": "gemini-api-key"}}})}
 GEMINI_HOME_NOTE = ("with a base URL, Gemini CLI runs with a home of pmtui's own (GEMINI_CLI_HOME in the run's folder) "
                     "whose settings choose the API key: ~/.gemini is not read then")
+# Claude Code 2.1 retries a refused key (401) like a busy server, 10 times by default with a growing wait: over
+# 150 s per attempt before it says the key is wrong. This variable (read by its cli, at most 15) bounds it.
+CLAUDE_RETRIES = "CLAUDE_CODE_MAX_RETRIES"
 # The model provider id a forwarded base URL gets in Codex (openai, ollama and lmstudio are its reserved ids).
 CODEX_PROVIDER = "pmtui"
 
@@ -185,6 +188,8 @@ def _forward_claude(route: ModelRoute | None) -> Forwarded:
     if provider != "anthropic":
         return Forwarded(note=f"models.agent is {route.model}, not an Anthropic model: Claude Code keeps its own")
     env = {"ANTHROPIC_BASE_URL": route.api_base} if route.api_base else {}
+    # The route's retries, as pmtui's own calls make them (the preset's default is 2, Claude Code's own 10).
+    env[CLAUDE_RETRIES] = str(route.max_retries)
     return Forwarded(("--model", name), env)
 
 
@@ -284,6 +289,7 @@ PRESETS: tuple[AgentPreset, ...] = (
             "--add-dir", "{scratch_dir}",
         ),
         forward=_forward_claude,
+        env={CLAUDE_RETRIES: "2"},
         state_dirs=("~/.claude", "~/.claude.json"),
         key_envs=("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"),
         provider_key="ANTHROPIC_API_KEY",
@@ -464,7 +470,12 @@ def _from_preset(spec: AgentPreset, config: Config, *, probe: bool) -> AgentComm
     program = (own.program if own and own.program else None) or spec.program
     forwarded = spec.forward(_agent_route(config))
     tail = [*forwarded.args, *(own.args if own else []), *spec.prompt_args]
-    env = {**spec.env, **forwarded.env, **_key_env(config), **(own.env if own else {})}
+    # The preset's own settings (and the retries) are defaults: what the user's environment sets is left to it.
+    # The forwarded route is pmtui's config and wins.
+    env = {**spec.env, **forwarded.env}
+    env = {name: value for name, value in env.items() if name not in os.environ
+           or (name in forwarded.env and name != CLAUDE_RETRIES)}
+    env = {**env, **_key_env(config), **(own.env if own else {})}
     path = _which(program)
     command = join_command([program, *spec.args, *tail])
     confined = join_command([program, *spec.confined_args, *tail]) if spec.confined_args is not None else None
