@@ -227,3 +227,42 @@ def test_a_home_inside_a_writable_folder_is_left_as_it_is(tmp_path: Path, monkey
     assert "--tmpfs" in sandbox.wrap(["true"], tree)
     assert "--tmpfs" not in sandbox.wrap(["true"], tmp_path / "work")
     assert "--tmpfs" not in sandbox.wrap(["true"], tree, writable=[tmp_path])
+
+
+@needs_bwrap
+async def test_a_tool_home_moved_by_its_variable_is_its_state_under_the_sandbox(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Codex reads its login from $CODEX_HOME when set (Claude Code: $CLAUDE_CONFIG_DIR): that folder is the tool's
+    state under the sandbox, writable, while the keys stay hidden."""
+    from pmtui.config import AgentConfig
+    from pmtui.delivery.agent_presets import resolve_agent
+    from pmtui.delivery.executors import CommandExecutor
+    from tests.test_agent_presets import contract, fake_tool
+
+    home = user_home(tmp_path, monkeypatch)
+    plant(home, {"tools/codex/auth.json": '{"OPENAI_API_KEY": "moved-login"}'})
+    monkeypatch.setenv("CODEX_HOME", str(home / "tools" / "codex"))
+    seen = tmp_path / "runs" / "seen.json"
+    tool = fake_tool(tmp_path / "bin", "codex", f"""
+import json, os
+from pathlib import Path
+out = {{}}
+for path in (Path(os.environ["CODEX_HOME"]) / "auth.json", Path.home() / ".ssh" / "id_rsa"):
+    try:
+        out[path.name] = path.read_text().splitlines()[0]
+    except OSError:
+        out[path.name] = None
+(Path(os.environ["CODEX_HOME"]) / "state.json").write_text("saved")
+Path({str(seen)!r}).write_text(json.dumps(out))
+""")
+    agent = resolve_agent("codex", Config(agents={"codex": AgentConfig(program=str(tool))}))
+    token = SANDBOX.set(resolve("on"))
+    try:
+        result = await CommandExecutor(agent).run(contract(), make_project(tmp_path), attempt=1,
+                                                  run_dir=tmp_path / "runs")
+    finally:
+        SANDBOX.reset(token)
+
+    assert result.sandboxed and result.exit_code == 0, result.output_tail
+    assert json.loads(seen.read_text()) == {"auth.json": '{"OPENAI_API_KEY": "moved-login"}', "id_rsa": None}
+    assert (home / "tools" / "codex" / "state.json").read_text() == "saved"

@@ -84,7 +84,8 @@ class AgentPreset:
     writes_result_file: bool = True
     # Files the tool leaves in the repository root for itself (caches): removed after each attempt.
     leftovers: tuple[str, ...] = ()
-    # Where the tool keeps its own state (login, settings, history): writable under the sandbox (`~` is $HOME).
+    # Where the tool keeps its own state (login, settings, history): writable under the sandbox (`~` is $HOME; one
+    # naming a variable counts when the variable is set).
     state_dirs: tuple[str, ...] = ()
     # `args` with the tool's own sandbox lifted, run instead of them when pmtui's sandbox confines the tool: a
     # tool's sandbox does not nest in pmtui's (Codex's bubblewrap cannot mount over pmtui's read-only /tmp).
@@ -290,7 +291,7 @@ PRESETS: tuple[AgentPreset, ...] = (
         ),
         forward=_forward_claude,
         env={CLAUDE_RETRIES: "2"},
-        state_dirs=("~/.claude", "~/.claude.json"),
+        state_dirs=("~/.claude", "~/.claude.json", "$CLAUDE_CONFIG_DIR"),
         key_envs=("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"),
         provider_key="ANTHROPIC_API_KEY",
         login_files=("~/.claude/.credentials.json",),
@@ -308,7 +309,7 @@ PRESETS: tuple[AgentPreset, ...] = (
         forward=_forward_codex,
         prompt_args=("-",),
         help_commands=(("exec", "--help"),),
-        state_dirs=("~/.codex",),
+        state_dirs=("~/.codex", "$CODEX_HOME"),
         key_envs=("OPENAI_API_KEY",),
         provider_key="OPENAI_API_KEY",
         login_files=("$CODEX_HOME/auth.json", "~/.codex/auth.json"),
