@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from pathlib import Path
 
 # Folders that hold installed tools and language runtimes and no keys, bound back when they exist.
@@ -170,12 +171,43 @@ def _program(argv: Sequence[str], path_variable: str) -> list[str]:
     return named
 
 
+@lru_cache(maxsize=8)
+def _toolchains(home: str, path_variable: str, stamp: tuple[int, ...]) -> tuple[str, ...]:
+    """What every command gets back of `home` (worked out once for a home and PATH as they are: `stamp` changes when
+    a tool is installed in the home or in one of its PATH folders)."""
+    wanted = [os.path.join(home, name) for name in (*TOOLCHAINS, *CACHES, *SETTINGS)]
+    return _resolved(home, (*wanted, *_path_folders(home, path_variable)))
+
+
+def _resolved(home: str, paths: Iterable[str]) -> tuple[str, ...]:
+    """The paths that exist, each as the real path to bind and the links on the way to it (`>` before a link)."""
+    found: list[str] = []
+    for path in paths:
+        real = os.path.realpath(path)
+        if real != home and os.path.exists(real):
+            found += [f">{link}" for link in _links_to(path, home)]
+            if _inside(real, home):
+                found.append(real)
+    return tuple(found)
+
+
+def _stamp(home: str, path_variable: str) -> tuple[int, ...]:
+    """The modification times of the home and of the PATH's folders in it (a link added there changes them)."""
+    stamps: list[int] = []
+    for folder in (home, *path_variable.split(os.pathsep)):
+        if folder and _inside(os.path.abspath(folder), home):
+            try:
+                stamps.append(os.stat(folder).st_mtime_ns)
+            except OSError:
+                stamps.append(0)
+    return tuple(stamps)
+
+
 def home_view(home: str, workdir: str, argv: Sequence[str], readable: Iterable[str]) -> list[str]:
     """bubblewrap's arguments that hide `home` and bind back, read-only, what a command in `workdir` needs of it
     (the writable paths are bound after these, over them; the caller remounts `home` read-only last)."""
     path_variable = os.environ.get("PATH", "")
-    wanted: list[str] = [os.path.join(home, name) for name in (*TOOLCHAINS, *CACHES, *SETTINGS)]
-    wanted += _path_folders(home, path_variable)
+    wanted: list[str] = []
     repository = repository_of(workdir)
     if repository is not None:
         wanted.append(repository)
@@ -186,16 +218,14 @@ def home_view(home: str, workdir: str, argv: Sequence[str], readable: Iterable[s
         elif os.path.isdir(real) and not _broad(real, home):
             wanted.append(real)
     wanted += [os.path.expanduser(path) for path in readable]
+    found = (*_toolchains(home, path_variable, _stamp(home, path_variable)), *_resolved(home, wanted))
+    links = [entry[1:] for entry in found if entry.startswith(">")]
+    reals = {entry for entry in found if not entry.startswith(">")}
     args = ["--tmpfs", home]
-    bound: set[str] = set()
-    links: list[str] = []
-    for path in wanted:
-        real = os.path.realpath(path)
-        if real in bound or real == home or not os.path.exists(real):
-            continue
-        bound.add(real)
-        links += _links_to(path, home)
-        if _inside(real, home):
+    bound: list[str] = []
+    for real in sorted(reals):  # a folder before what is in it, which it then shows already
+        if not bound or not _inside(real, bound[-1]):
+            bound.append(real)
             args += ["--ro-bind", real, real]
     for link in dict.fromkeys(links):
         args += ["--symlink", os.readlink(link), link]
