@@ -266,3 +266,20 @@ Path({str(seen)!r}).write_text(json.dumps(out))
     assert result.sandboxed and result.exit_code == 0, result.output_tail
     assert json.loads(seen.read_text()) == {"auth.json": '{"OPENAI_API_KEY": "moved-login"}', "id_rsa": None}
     assert (home / "tools" / "codex" / "state.json").read_text() == "saved"
+
+
+@needs_bwrap
+def test_an_agent_of_your_own_kept_in_the_home_runs_with_its_folder(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--agent "python ~/agents/mine/run.py"` (as an absolute path) or a program in such a folder: the folder it is
+    kept in comes back read-only (its helper modules with it), the keys beside it do not."""
+    home = user_home(tmp_path, monkeypatch)
+    plant(home, {"agents/mine/helper.py": "WORD = 'helped'",
+                 "agents/mine/run.py": "import helper, pathlib\nprint(helper.WORD)\n"
+                                       "print(pathlib.Path.home().joinpath('.ssh', 'id_rsa').exists())"})
+    tree = make_project(tmp_path)
+    argv = resolve("on").wrap([sys.executable, str(home / "agents" / "mine" / "run.py")], tree)
+
+    ran = subprocess.run(argv, cwd=tree, capture_output=True, text=True, timeout=60, check=False)
+
+    assert (ran.returncode, ran.stdout.split()) == (0, ["helped", "False"]), ran.stderr
