@@ -272,14 +272,21 @@ Path({str(seen)!r}).write_text(json.dumps(out))
 def test_an_agent_of_your_own_kept_in_the_home_runs_with_its_folder(tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """`--agent "python ~/agents/mine/run.py"` (as an absolute path) or a program in such a folder: the folder it is
-    kept in comes back read-only (its helper modules with it), the keys beside it do not."""
+    kept in comes back read-only (its helper modules with it), the keys beside it do not; a script kept beside a
+    key file comes back alone."""
     home = user_home(tmp_path, monkeypatch)
+    check = "print(pathlib.Path.home().joinpath('.ssh', 'id_rsa').exists())"
     plant(home, {"agents/mine/helper.py": "WORD = 'helped'",
-                 "agents/mine/run.py": "import helper, pathlib\nprint(helper.WORD)\n"
-                                       "print(pathlib.Path.home().joinpath('.ssh', 'id_rsa').exists())"})
+                 "agents/mine/run.py": f"import helper, pathlib\nprint(helper.WORD)\n{check}",
+                 "scripts/api_token.txt": "script-folder-secret",
+                 "scripts/run.py": f"import pathlib\nprint(pathlib.Path(__file__).with_name('api_token.txt').exists())\n"
+                                   f"{check}"})
     tree = make_project(tmp_path)
-    argv = resolve("on").wrap([sys.executable, str(home / "agents" / "mine" / "run.py")], tree)
+    said = []
+    for script in (home / "agents" / "mine" / "run.py", home / "scripts" / "run.py"):
+        argv = resolve("on").wrap([sys.executable, str(script)], tree)
+        ran = subprocess.run(argv, cwd=tree, capture_output=True, text=True, timeout=60, check=False)
+        assert ran.returncode == 0, ran.stderr
+        said.append(ran.stdout.split())
 
-    ran = subprocess.run(argv, cwd=tree, capture_output=True, text=True, timeout=60, check=False)
-
-    assert (ran.returncode, ran.stdout.split()) == (0, ["helped", "False"]), ran.stderr
+    assert said == [["helped", "False"], ["False", "False"]]

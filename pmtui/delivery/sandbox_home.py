@@ -101,7 +101,7 @@ def _installation(path: str, home: str) -> list[str]:
         prefix = _prefix(path, home)
         if prefix is None or _holds_keys(prefix):
             folder = os.path.dirname(path)
-            found.append(path if _broad(folder, home) else folder)
+            found.append(path if _broad(folder, home) or _holds_keys(folder) else folder)
             break
         found.append(prefix)
         interpreter = _venv_home(prefix)
