@@ -290,3 +290,36 @@ def test_an_agent_of_your_own_kept_in_the_home_runs_with_its_folder(tmp_path: Pa
         said.append(ran.stdout.split())
 
     assert said == [["helped", "False"], ["False", "False"]]
+
+
+@needs_bwrap
+def test_a_venv_in_the_home_imports_its_editable_and_pth_sources(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tool installed with `pip install -e ~/src/tool` into a venv under $HOME imports its source through
+    setuptools' editable finder (and older installs through a .pth line): run by the venv's python, named by its
+    path (a link out of the venv), it finds both; the folder beside them holding a key stays hidden."""
+    home = user_home(tmp_path, monkeypatch)
+    venv = home / ".venvs" / "tool"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    (site,) = venv.glob("lib/python*/site-packages")
+    plant(home, {"src/tool/tool/__init__.py": "WORD = 'editable'", "src/other/other.py": "WORD = 'pth'",
+                 "src/keys/token.txt": "src-secret"})
+    template = next((found for entry in sys.path if entry for found in Path(entry).glob("__editable___*_finder.py")),
+                    None)
+    if template is None:
+        pytest.skip("no setuptools editable finder in this venv to model one on (pip install -e .)")
+    text = template.read_text(encoding="utf-8")
+    mapping = f"MAPPING: dict[str, str] = {{'tool': {str(home / 'src' / 'tool' / 'tool')!r}}}"
+    (site / "__editable___tool_0_1_finder.py").write_text(
+        "\n".join(mapping if line.startswith("MAPPING") else line for line in text.splitlines()), encoding="utf-8")
+    (site / "__editable__.tool-0.1.pth").write_text("import __editable___tool_0_1_finder; "
+                                                    "__editable___tool_0_1_finder.install()", encoding="utf-8")
+    (site / "other.pth").write_text(f"{home / 'src' / 'other'}\n{home / 'src' / 'keys'}\n", encoding="utf-8")
+    tree = make_project(tmp_path)
+    code = ("import tool, other, pathlib; print(tool.WORD, other.WORD, "
+            f"pathlib.Path({str(home / 'src' / 'keys' / 'token.txt')!r}).exists())")
+
+    ran = subprocess.run(resolve("on").wrap([str(venv / "bin" / "python"), "-c", code], tree), cwd=tree,
+                         capture_output=True, text=True, timeout=60, check=False)
+
+    assert (ran.returncode, ran.stdout.split()) == (0, ["editable", "pth", "False"]), ran.stderr

@@ -13,6 +13,8 @@ line of config to give back.
 
 from __future__ import annotations
 
+import ast
+import glob
 import os
 import re
 from collections.abc import Iterable, Sequence
@@ -91,6 +93,30 @@ def _venv_home(prefix: str) -> str | None:
     return os.path.realpath(found.group(1)) if found else None
 
 
+def _venv_sources(prefix: str) -> list[str]:
+    """The folders a venv imports from outside itself: absolute paths in its .pth files (pipx's shared libraries,
+    old editable installs) and the MAPPING of setuptools' editable finders (`pip install -e ~/src/tool`)."""
+    found: list[str] = []
+    for path in glob.glob(os.path.join(glob.escape(prefix), "lib", "python*", "site-packages", "*.pth")):
+        try:
+            lines = Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            continue
+        found += [line.strip() for line in lines if line.strip().startswith("/")]
+    for path in glob.glob(os.path.join(glob.escape(prefix), "lib", "python*", "site-packages", "__editable__*finder.py")):
+        try:
+            text = Path(path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        mapping = re.search(r"(?m)^MAPPING[^=]*=\s*(\{.*\})\s*$", text)
+        try:
+            values = ast.literal_eval(mapping.group(1)).values() if mapping else ()
+        except (ValueError, SyntaxError):
+            values = ()
+        found += [value for value in values if isinstance(value, str) and value.startswith("/")]
+    return [os.path.realpath(path) for path in found if os.path.exists(path)]
+
+
 def _installation(path: str, home: str) -> list[str]:
     """What running the file at `path` (resolved) needs of $HOME: its installation's prefix (the interpreter a
     venv was made from too), or its own folder when it has none, never a broad folder or one that holds keys."""
@@ -104,6 +130,8 @@ def _installation(path: str, home: str) -> list[str]:
             found.append(path if _broad(folder, home) or _holds_keys(folder) else folder)
             break
         found.append(prefix)
+        found += [source for source in _venv_sources(prefix) if _inside(source, home) and not _broad(source, home)
+                  and not _holds_keys(source)]
         interpreter = _venv_home(prefix)
         if interpreter is None:
             break
@@ -212,11 +240,12 @@ def home_view(home: str, workdir: str, argv: Sequence[str], readable: Iterable[s
     if repository is not None:
         wanted.append(repository)
     for named in _program(argv, path_variable):
-        real = os.path.realpath(named)
-        if os.path.isfile(real):
-            wanted += _installation(real, home)
-        elif os.path.isdir(real) and not _broad(real, home):
-            wanted.append(real)
+        # As named (a venv's bin/python is a link out of the venv) and as resolved (a link into an installation).
+        for path in dict.fromkeys((os.path.abspath(named), os.path.realpath(named))):
+            if os.path.isfile(path):
+                wanted += _installation(path, home)
+            elif os.path.isdir(path) and not _broad(path, home):
+                wanted.append(path)
     wanted += [os.path.expanduser(path) for path in readable]
     found = (*_toolchains(home, path_variable, _stamp(home, path_variable)), *_resolved(home, wanted))
     links = [entry[1:] for entry in found if entry.startswith(">")]
