@@ -257,7 +257,8 @@ def home_view(home: str, workdir: str, argv: Sequence[str], readable: Iterable[s
             bound.append(real)
             args += ["--ro-bind", real, real]
     for link in dict.fromkeys(links):
-        args += ["--symlink", os.readlink(link), link]
+        if not any(_inside(link, folder) for folder in bound):  # one in a folder bound back is there already
+            args += ["--symlink", os.readlink(link), link]
     return args
 
 
