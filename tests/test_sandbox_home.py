@@ -339,3 +339,47 @@ def test_a_path_given_back_through_a_link_inside_the_repository_still_starts(tmp
     seen = read_in(sandbox, repo, ["~/work/repo/datalink/fixture.txt", "~/.ssh/id_rsa"])
 
     assert seen == {"~/work/repo/datalink/fixture.txt": "shared fixture", "~/.ssh/id_rsa": None}
+
+
+@needs_bwrap
+@pytest.mark.parametrize("preset, variable, folder", [
+    ("mini-swe-agent", "XDG_CONFIG_HOME", "mini-swe-agent"),
+    ("mini-swe-agent", "MSWEA_GLOBAL_CONFIG_DIR", ""),
+    ("opencode", "XDG_DATA_HOME", "opencode"),
+])
+async def test_a_tool_following_the_xdg_folders_keeps_its_state_there(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, preset: str, variable: str, folder: str) -> None:
+    """mini-swe-agent keeps its keys in $XDG_CONFIG_HOME/mini-swe-agent/.env (or $MSWEA_GLOBAL_CONFIG_DIR), opencode
+    its login in $XDG_DATA_HOME/opencode/auth.json, when the user moved those folders: under the hidden home the
+    tool still reads and writes them, and not the keys beside them."""
+    from pmtui.config import AgentConfig
+    from pmtui.delivery.agent_presets import resolve_agent
+    from pmtui.delivery.executors import CommandExecutor
+    from tests.test_agent_presets import contract, fake_tool
+
+    home = user_home(tmp_path, monkeypatch)
+    moved = home / "xdg" / variable.lower()
+    state = moved / folder if folder else moved
+    plant(state, {"auth.env": "TOOL_KEY=its-own"})
+    other = (moved if folder else moved.parent) / "other-tool" / "token"  # beside the tool's folder
+    plant(other.parent, {"token": "another-tools-secret"})
+    monkeypatch.setenv(variable, str(moved))
+    seen = tmp_path / "runs" / "seen.txt"
+    tool = fake_tool(tmp_path / "bin", preset, f"""
+from pathlib import Path
+state, other = Path({str(state)!r}), Path({str(other)!r})
+said = [state.joinpath("auth.env").read_text().strip(), str(other.exists()), str((Path.home() / ".ssh").exists())]
+state.joinpath("history").write_text("kept")
+Path({str(seen)!r}).write_text(" ".join(said))
+""")
+    agent = resolve_agent(preset, Config(agents={preset: AgentConfig(program=str(tool))}))
+    token = SANDBOX.set(resolve("on"))
+    try:
+        result = await CommandExecutor(agent).run(contract(), make_project(tmp_path), attempt=1,
+                                                  run_dir=tmp_path / "runs")
+    finally:
+        SANDBOX.reset(token)
+
+    assert result.sandboxed and result.exit_code == 0, result.output_tail
+    assert seen.read_text() == "TOOL_KEY=its-own False False"
+    assert (state / "history").read_text() == "kept"
