@@ -191,6 +191,25 @@ def test_toolchains_under_home_run_and_linked_settings_are_followed(tmp_path: Pa
 
 
 @needs_bwrap
+def test_git_settings_under_a_moved_config_folder_still_reach_git(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With XDG_CONFIG_HOME set, git reads $XDG_CONFIG_HOME/git/config (and ruff its settings there): the gates and
+    the agents' commits see the user's settings, not the keys kept beside them."""
+    home = user_home(tmp_path, monkeypatch)
+    (home / ".gitconfig").unlink()
+    plant(home, {"dots/config/git/config": "[user]\n\tname = From XDG", "dots/config/gh/hosts.yml": "gh-xdg-secret"})
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "dots" / "config"))
+    tree = make_project(tmp_path)
+    sandbox = resolve("on")
+
+    name = subprocess.run(sandbox.wrap(["git", "config", "--global", "user.name"], tree), cwd=tree,
+                          capture_output=True, text=True, timeout=60, check=False)
+
+    assert name.stdout.strip() == "From XDG", name.stderr
+    # (named from ~: a command's own absolute arguments are given back, as the program it runs)
+    assert read_in(sandbox, tree, ["~/dots/config/gh/hosts.yml"]) == {"~/dots/config/gh/hosts.yml": None}
+
+
+@needs_bwrap
 def test_sandbox_readable_gives_paths_back_and_the_home_itself_shows_it_all(tmp_path: Path,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     home = user_home(tmp_path, monkeypatch)

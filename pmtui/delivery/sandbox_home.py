@@ -200,10 +200,14 @@ def _program(argv: Sequence[str], path_variable: str) -> list[str]:
 
 
 @lru_cache(maxsize=8)
-def _toolchains(home: str, path_variable: str, stamp: tuple[int, ...]) -> tuple[str, ...]:
+def _toolchains(home: str, path_variable: str, config_home: str, stamp: tuple[int, ...]) -> tuple[str, ...]:
     """What every command gets back of `home` (worked out once for a home and PATH as they are: `stamp` changes when
-    a tool is installed in the home or in one of its PATH folders)."""
+    a tool is installed in the home or in one of its PATH folders); the settings under ~/.config are looked for in
+    $XDG_CONFIG_HOME too (`config_home`), where git and the linters read them when it is set."""
     wanted = [os.path.join(home, name) for name in (*TOOLCHAINS, *CACHES, *SETTINGS)]
+    if config_home:
+        wanted += [os.path.join(config_home, name.removeprefix(".config/")) for name in SETTINGS
+                   if name.startswith(".config/")]
     return _resolved(home, (*wanted, *_path_folders(home, path_variable)))
 
 
@@ -247,7 +251,8 @@ def home_view(home: str, workdir: str, argv: Sequence[str], readable: Iterable[s
             elif os.path.isdir(path) and not _broad(path, home):
                 wanted.append(path)
     wanted += [os.path.expanduser(path) for path in readable]
-    found = (*_toolchains(home, path_variable, _stamp(home, path_variable)), *_resolved(home, wanted))
+    config_home = os.environ.get("XDG_CONFIG_HOME", "")
+    found = (*_toolchains(home, path_variable, config_home, _stamp(home, path_variable)), *_resolved(home, wanted))
     links = [entry[1:] for entry in found if entry.startswith(">")]
     reals = {entry for entry in found if not entry.startswith(">")}
     args = ["--tmpfs", home]
