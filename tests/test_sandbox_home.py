@@ -402,3 +402,18 @@ Path({str(seen)!r}).write_text(" ".join(said))
     assert result.sandboxed and result.exit_code == 0, result.output_tail
     assert seen.read_text() == "TOOL_KEY=its-own False False"
     assert (state / "history").read_text() == "kept"
+
+
+def test_pmtui_agents_says_what_of_the_home_each_preset_sees(tmp_path: Path) -> None:
+    from pmtui.delivery.agent_presets import agent_catalog, agents_table
+
+    table = agents_table(agent_catalog(Config(), probe=False))
+    blocks: dict[str, str] = {}
+    for line in table.splitlines():
+        if line and not line.startswith(" "):
+            name = line.split()[0]
+        blocks[name] = blocks.get(name, "") + line + "\n"
+    assert ("of your home, pmtui's sandbox shows it: ~/.claude, ~/.claude.json, $CLAUDE_CONFIG_DIR (writable); "
+            "~/.claude/.credentials.json (read-only)") in blocks["claude"]
+    assert "~/.aider (writable); ~/.aider.conf.yml, ~/.env, ~/.aider.model.settings.yml" in blocks["aider"]
+    assert "~/.ssh" not in table and "~/.aws" not in table

@@ -590,6 +590,10 @@ def agents_table(agents: list[AgentCommand], review: str = "", config: Config | 
             lines.append(f"    in pmtui's sandbox: {agent.confined_command}")
         if agent.login:
             lines.append(f"    signs in with: {agent.login}")
+        if agent.state_dirs or agent.readable:
+            shown = [f"{', '.join(agent.state_dirs)} (writable)"] if agent.state_dirs else []
+            shown += [f"{', '.join(agent.readable)} (read-only)"] if agent.readable else []
+            lines.append(f"    of your home, pmtui's sandbox shows it: {'; '.join(shown)}")
         own = review_line(review_config(config, agent.name)) if config is not None else review
         if own != review:
             lines.append(f"    {own.replace('pmtui', 'with it, pmtui', 1)}")
