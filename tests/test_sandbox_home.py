@@ -417,3 +417,45 @@ def test_pmtui_agents_says_what_of_the_home_each_preset_sees(tmp_path: Path) -> 
             "~/.claude/.credentials.json (read-only)") in blocks["claude"]
     assert "~/.aider (writable); ~/.aider.conf.yml, ~/.env, ~/.aider.model.settings.yml" in blocks["aider"]
     assert "~/.ssh" not in table and "~/.aws" not in table
+
+
+@needs_bwrap
+async def test_a_link_an_agent_leaves_in_its_state_folder_does_not_open_the_home_next_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An agent can write its tool's state folder: on its first attempt it turns its login file into a link to
+    ~/.ssh/id_rsa (dangling inside, where ~/.ssh is hidden). Binding back the login file's real path on the next
+    attempt would show the key at ~/.ssh; nothing found through the agent's writable folders is followed."""
+    from pmtui.config import AgentConfig
+    from pmtui.delivery.agent_presets import resolve_agent
+    from pmtui.delivery.executors import CommandExecutor
+    from tests.test_agent_presets import contract, fake_tool
+
+    home = user_home(tmp_path, monkeypatch)
+    plant(home, {".claude/.credentials.json": '{"claudeAiOauth": "claude-login"}'})
+    seen = tmp_path / "runs" / "seen.json"
+    tool = fake_tool(tmp_path / "bin", "claude", f"""
+import json, os
+from pathlib import Path
+login, key = Path.home() / ".claude" / ".credentials.json", Path.home() / ".ssh" / "id_rsa"
+if os.environ["PMTUI_ATTEMPT"] == "1":
+    login.unlink()
+    login.symlink_to(key)
+out = {{}}
+for path in (login, key):
+    try:
+        out[path.name] = path.read_text().splitlines()[0]
+    except OSError:
+        out[path.name] = None
+Path({str(seen)!r}).write_text(json.dumps(out))
+""")
+    agent = resolve_agent("claude", Config(agents={"claude": AgentConfig(program=str(tool))}))
+    repo = make_project(tmp_path)
+    token = SANDBOX.set(resolve("on"))
+    try:
+        for attempt in (1, 2):
+            result = await CommandExecutor(agent).run(contract(), repo, attempt=attempt, run_dir=tmp_path / "runs")
+            assert result.exit_code == 0, result.output_tail
+    finally:
+        SANDBOX.reset(token)
+
+    assert json.loads(seen.read_text()) == {".credentials.json": None, "id_rsa": None}

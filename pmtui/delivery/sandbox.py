@@ -94,7 +94,7 @@ class Sandbox:
         home = os.path.realpath(self.home) if self.home else ""
         # A home that is (inside) a writable folder is the project itself: it stays as it is.
         if home and os.path.isdir(home) and not any(home == t or home.startswith(t + "/") for t in targets):
-            hide = home_view(home, cwd_real, argv, [*self.readable, *(str(path) for path in readable)])
+            hide = home_view(home, cwd_real, argv, [*self.readable, *(str(path) for path in readable)], targets)
             binds += ["--remount-ro", home]  # after the binds: their mount points are made in it first
         return [self.bwrap, *self.layout, *hide, *binds, "--chdir", cwd_real, *tmp, "--", *argv]
 

@@ -139,20 +139,21 @@ def _installation(path: str, home: str) -> list[str]:
     return found
 
 
-def _path_folders(home: str, path_variable: str) -> list[str]:
+def _path_folders(home: str, path_variable: str) -> list[tuple[str, str]]:
     """The PATH's folders under $HOME and what their programs need: the folder, the prefix it is the bin/ of, and
-    the installations its links point into (pipx and uv link ~/.local/bin/TOOL into a venv of their own)."""
-    found: list[str] = []
+    the installations its links point into (pipx and uv link ~/.local/bin/TOOL into a venv of their own); each with
+    where it was found (the folder, or the link in it)."""
+    found: list[tuple[str, str]] = []
     for raw in path_variable.split(os.pathsep):
         if not raw or not os.path.isabs(raw):
             continue
         folder = os.path.realpath(raw)
         if not _inside(folder, home) or _broad(folder, home) or not os.path.isdir(folder):
             continue
-        found.append(folder)
+        found.append((folder, folder))
         parent = os.path.dirname(folder)
         if os.path.basename(folder) == "bin" and not _broad(parent, home) and not _holds_keys(parent):
-            found.append(parent)
+            found.append((folder, parent))
         try:
             entries = list(os.scandir(folder))
         except OSError:
@@ -161,7 +162,7 @@ def _path_folders(home: str, path_variable: str) -> list[str]:
             if entry.is_symlink():
                 target = os.path.realpath(entry.path)
                 if _inside(target, home) and not _inside(target, folder):
-                    found += _installation(target, home)
+                    found += [(entry.path, path) for path in _installation(target, home)]
     return found
 
 
@@ -199,8 +200,13 @@ def _program(argv: Sequence[str], path_variable: str) -> list[str]:
     return named
 
 
+# A path to give back: where it was asked for (a setting's name, a PATH folder or the link in it), its real path ("" when
+# outside the home) and the links on the way to it.
+Found = tuple[str, str, tuple[str, ...]]
+
+
 @lru_cache(maxsize=8)
-def _toolchains(home: str, path_variable: str, config_home: str, stamp: tuple[int, ...]) -> tuple[str, ...]:
+def _toolchains(home: str, path_variable: str, config_home: str, stamp: tuple[int, ...]) -> tuple[Found, ...]:
     """What every command gets back of `home` (worked out once for a home and PATH as they are: `stamp` changes when
     a tool is installed in the home or in one of its PATH folders); the settings under ~/.config are looked for in
     $XDG_CONFIG_HOME too (`config_home`), where git and the linters read them when it is set."""
@@ -208,18 +214,16 @@ def _toolchains(home: str, path_variable: str, config_home: str, stamp: tuple[in
     if config_home:
         wanted += [os.path.join(config_home, name.removeprefix(".config/")) for name in SETTINGS
                    if name.startswith(".config/")]
-    return _resolved(home, (*wanted, *_path_folders(home, path_variable)))
+    return _resolved(home, [*((path, path) for path in wanted), *_path_folders(home, path_variable)])
 
 
-def _resolved(home: str, paths: Iterable[str]) -> tuple[str, ...]:
-    """The paths that exist, each as the real path to bind and the links on the way to it (`>` before a link)."""
-    found: list[str] = []
-    for path in paths:
+def _resolved(home: str, paths: Iterable[tuple[str, str]]) -> tuple[Found, ...]:
+    """The (origin, path) pairs whose path exists, as Found."""
+    found: list[Found] = []
+    for origin, path in paths:
         real = os.path.realpath(path)
         if real != home and os.path.exists(real):
-            found += [f">{link}" for link in _links_to(path, home)]
-            if _inside(real, home):
-                found.append(real)
+            found.append((os.path.abspath(origin), real if _inside(real, home) else "", tuple(_links_to(path, home))))
     return tuple(found)
 
 
@@ -235,9 +239,14 @@ def _stamp(home: str, path_variable: str) -> tuple[int, ...]:
     return tuple(stamps)
 
 
-def home_view(home: str, workdir: str, argv: Sequence[str], readable: Iterable[str]) -> list[str]:
+def home_view(home: str, workdir: str, argv: Sequence[str], readable: Iterable[str],
+              writable: Sequence[str] = ()) -> list[str]:
     """bubblewrap's arguments that hide `home` and bind back, read-only, what a command in `workdir` needs of it
-    (the writable paths are bound after these, over them; the caller remounts `home` read-only last)."""
+    (the writable paths are bound after these, over them; the caller remounts `home` read-only last).
+
+    Nothing is followed that lies in a `writable` folder, where an earlier command could have left a link: a tool's
+    login file made a link to ~/.ssh/id_rsa in its own state folder would otherwise be bound back at ~/.ssh. What is
+    in those folders is shown by their own binds anyway."""
     path_variable = os.environ.get("PATH", "")
     wanted: list[str] = []
     repository = repository_of(workdir)
@@ -252,9 +261,16 @@ def home_view(home: str, workdir: str, argv: Sequence[str], readable: Iterable[s
                 wanted.append(path)
     wanted += [os.path.expanduser(path) for path in readable]
     config_home = os.environ.get("XDG_CONFIG_HOME", "")
-    found = (*_toolchains(home, path_variable, config_home, _stamp(home, path_variable)), *_resolved(home, wanted))
-    links = [entry[1:] for entry in found if entry.startswith(">")]
-    reals = {entry for entry in found if not entry.startswith(">")}
+    found = (*_toolchains(home, path_variable, config_home, _stamp(home, path_variable)),
+             *_resolved(home, ((path, path) for path in wanted)))
+
+    def planted(path: str) -> bool:
+        return any(_inside(path, folder) for folder in writable)
+
+    trusted = [(real, links) for origin, real, links in found
+               if not planted(origin) and not planted(real) and not any(planted(link) for link in links)]
+    links = [link for _, on_the_way in trusted for link in on_the_way]
+    reals = {real for real, _ in trusted if real}
     args = ["--tmpfs", home]
     bound: list[str] = []
     for real in sorted(reals):  # a folder before what is in it, which it then shows already
