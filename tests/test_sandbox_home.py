@@ -347,15 +347,17 @@ def test_a_venv_in_the_home_imports_its_editable_and_pth_sources(tmp_path: Path,
 @needs_bwrap
 def test_a_path_given_back_through_a_link_inside_the_repository_still_starts(tmp_path: Path,
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    """A path reached through a link that lives in a folder bound back (the repository): the link is there already,
-    and making it again stopped bubblewrap ("Can't make symlink …: File exists") before any command ran."""
+    """A path reached through a link that lives in a folder bound back (the repository, read-only beside the task's
+    worktree): the link is there already, and making it again stopped bubblewrap ("Can't make symlink …: File
+    exists") before any command ran."""
     home = user_home(tmp_path, monkeypatch)
     repo = make_project(home)  # ~/work/repo
     plant(home, {"data/fixture.txt": "shared fixture"})
     (repo / "datalink").symlink_to(Path("..") / ".." / "data")
+    git(repo, "worktree", "add", "-q", "--detach", str(tmp_path / "tree"))
     sandbox = resolve("on", readable=["~/work/repo/datalink/fixture.txt"])
 
-    seen = read_in(sandbox, repo, ["~/work/repo/datalink/fixture.txt", "~/.ssh/id_rsa"])
+    seen = read_in(sandbox, tmp_path / "tree", ["~/work/repo/datalink/fixture.txt", "~/.ssh/id_rsa"])
 
     assert seen == {"~/work/repo/datalink/fixture.txt": "shared fixture", "~/.ssh/id_rsa": None}
 
