@@ -152,6 +152,9 @@ class DeliveryConfig(BaseModel):
     sandbox: SandboxMode = "auto"
     # Paths outside the worktree the sandbox lets agents write (an agent CLI's own state dir, e.g. ~/.aider).
     sandbox_writable: list[str] = Field(default_factory=list)
+    # Paths of $HOME the sandbox shows agents and gates read-only besides what it gives back itself (its home is
+    # hidden: delivery/sandbox_home.py); "~" shows the whole home as it is.
+    sandbox_readable: list[str] = Field(default_factory=list)
     max_file_mb: float = Field(default=10.0, gt=0)
     max_change_mb: float = Field(default=50.0, gt=0)
     # Where attempts run (docs/scale.md): on this machine, or one Ray task each on a Ray cluster.
@@ -161,6 +164,20 @@ class DeliveryConfig(BaseModel):
     ray_remote: str = ""  # a git URL the nodes fetch the base commit from (else a bundle in the object store)
     # Names of environment variables (an agent's API key) handed to the nodes as Ray runtime-env secrets.
     ray_env: list[str] = Field(default_factory=list)
+
+
+    @field_validator("sandbox_readable")
+    @classmethod
+    def _readable_paths(cls, value: list[str]) -> list[str]:
+        cleaned: list[str] = []
+        for raw in value:
+            path = raw.strip()
+            if not path:
+                raise ValueError("an entry is empty: give a path such as \"~/.config/mytool\"")
+            if not path.startswith(("~", "/")):
+                raise ValueError(f"{raw!r} is not an absolute path: give it from / or from ~ (e.g. \"~/{path}\")")
+            cleaned.append(path)
+        return cleaned
 
 
 class FoundOllama(BaseModel):

@@ -432,3 +432,19 @@ def test_every_preset_flag_exists_in_the_installed_tools_help(name: str) -> None
     assert "--model" in agent.argv
     assert missing_flags(agent.argv, help_text) == []
     assert missing_flags(agent.argv_for(True), help_text) == []
+
+
+def test_claude_codes_retries_are_bounded_unless_the_user_set_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Claude Code retries a refused key 10 times by default (over 150 s); the preset sets its retries to the
+    forwarded route's max_retries (2 without a route), and leaves a value the user's environment sets alone."""
+    monkeypatch.delenv("CLAUDE_CODE_MAX_RETRIES", raising=False)
+    route = ModelRoute(model="anthropic/claude-sonnet-4-5", max_retries=4)
+    assert resolve_agent_env("claude", Config())["CLAUDE_CODE_MAX_RETRIES"] == "2"
+    assert resolve_agent_env("claude", Config(models={"agent": route}))["CLAUDE_CODE_MAX_RETRIES"] == "4"
+    monkeypatch.setenv("CLAUDE_CODE_MAX_RETRIES", "7")
+    assert "CLAUDE_CODE_MAX_RETRIES" not in resolve_agent_env("claude", Config(models={"agent": route}))
+    assert "CLAUDE_CODE_MAX_RETRIES" not in resolve_agent_env("codex", Config())
+
+
+def resolve_agent_env(name: str, config: Config) -> dict[str, str]:
+    return dict({agent.name: agent for agent in agent_catalog(config, probe=False)}[name].env)

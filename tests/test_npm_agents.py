@@ -10,6 +10,7 @@ same for every agent, and test_real_agents proves them with aider and mini-swe-a
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 from collections.abc import Iterator
@@ -204,3 +205,47 @@ async def test_codex_signed_in_with_codex_login_sends_its_login_to_the_forwarded
     calls = [r for r in fake_model.requests if r.path.startswith("/v1/responses")]
     assert calls and all(r.headers.get("authorization") == "Bearer sk-codex-login-key" for r in calls), [
         r.headers.get("authorization") for r in calls]
+
+
+async def test_claude_code_refused_its_key_says_so_in_seconds_not_minutes(
+        tmp_path: Path, fake_model: FakeLLMServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Claude Code 2.1 retries a 401 as it would a busy server, 10 times by default with a growing wait (over 150 s
+    an attempt with a wrong key). The preset bounds its retries (CLAUDE_CODE_MAX_RETRIES, the route's max_retries):
+    a refused key ends the attempt after a few calls, with the provider's words, well inside its time budget."""
+    from pmtui.config import Config, ModelRoute
+    from pmtui.delivery.agent_presets import resolve_agent
+    from pmtui.delivery.executors import CommandExecutor
+    from pmtui.delivery.model_failure import setup_failure
+    from pmtui.delivery.sandbox import SANDBOX, resolve
+    from tests.test_agent_presets import contract
+
+    npm_agent_installed("claude")
+    (tmp_path / "home").mkdir()
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.delenv("CLAUDE_CODE_MAX_RETRIES", raising=False)
+    for name, value in {"HOME": str(tmp_path / "home"), "TMPDIR": str(tmp_path / "tmp"), "NO_COLOR": "1",
+                        "ANTHROPIC_API_KEY": "sk-ant-refused", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+                        "DISABLE_TELEMETRY": "1", "DISABLE_AUTOUPDATER": "1", "NO_PROXY": "127.0.0.1,localhost",
+                        "PATH": f"{NPM_BIN}{os.pathsep}{os.environ.get('PATH', '')}"}.items():
+        monkeypatch.setenv(name, value)
+    fake_model.set_responder(lambda body: FakeResponse(status=401, error_message="invalid x-api-key"))
+    route = ModelRoute(model="anthropic/claude-sonnet-4-5", api_base=fake_model.base_url)
+    claude = resolve_agent("claude", Config(models={"agent": route}))
+    assert claude.env["CLAUDE_CODE_MAX_RETRIES"] == str(route.max_retries) == "2"
+
+    # With the run's scratch as TMPDIR, as the engine gives it (Claude Code 2.1 hangs, calling nothing, on a
+    # read-only one).
+    (tmp_path / "scratch").mkdir()
+    token = SANDBOX.set(dataclasses.replace(resolve("auto"), scratch=str(tmp_path / "scratch")))
+    try:
+        result = await CommandExecutor(claude).run(contract(time_budget_ms=60_000), calculator(tmp_path), attempt=1,
+                                                   run_dir=tmp_path / "runs")
+    finally:
+        SANDBOX.reset(token)
+
+    calls = [r for r in fake_model.requests if r.path.startswith("/v1/messages") and r.body.get("tools")]
+    assert not result.timed_out and result.exit_code != 0, [(r.path, r.status) for r in fake_model.requests]
+    # The first call and its two retries (Claude Code's own default: eleven, the last after minutes).
+    assert len(calls) == 3 and all(r.status == 401 for r in calls), [(r.path, r.status) for r in fake_model.requests]
+    # pmtui reads it as the agent's setup (a refused key), the run's one question to the user.
+    assert setup_failure(result.output_tail, result.exit_code)[0] == "key", result.output_tail[-2000:]

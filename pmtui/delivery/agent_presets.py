@@ -41,6 +41,9 @@ _OPENAI_COMPATIBLE = frozenset({"openai", "hosted_vllm", "lm_studio", "openai_li
 GEMINI_HOME_SETTINGS = {".gemini/settings.json": json.dumps({"security": {"auth": {"selectedType": "gemini-api-key"}}})}
 GEMINI_HOME_NOTE = ("with a base URL, Gemini CLI runs with a home of pmtui's own (GEMINI_CLI_HOME in the run's folder) "
                     "whose settings choose the API key: ~/.gemini is not read then")
+# Claude Code 2.1 retries a refused key (401) like a busy server, 10 times by default with a growing wait: over
+# 150 s per attempt before it says the key is wrong. This variable (read by its cli, at most 15) bounds it.
+CLAUDE_RETRIES = "CLAUDE_CODE_MAX_RETRIES"
 # The model provider id a forwarded base URL gets in Codex (openai, ollama and lmstudio are its reserved ids).
 CODEX_PROVIDER = "pmtui"
 
@@ -81,7 +84,8 @@ class AgentPreset:
     writes_result_file: bool = True
     # Files the tool leaves in the repository root for itself (caches): removed after each attempt.
     leftovers: tuple[str, ...] = ()
-    # Where the tool keeps its own state (login, settings, history): writable under the sandbox (`~` is $HOME).
+    # Where the tool keeps its own state (login, settings, history): writable under the sandbox (`~` is $HOME; one
+    # naming a variable counts when the variable is set).
     state_dirs: tuple[str, ...] = ()
     # `args` with the tool's own sandbox lifted, run instead of them when pmtui's sandbox confines the tool: a
     # tool's sandbox does not nest in pmtui's (Codex's bubblewrap cannot mount over pmtui's read-only /tmp).
@@ -89,13 +93,16 @@ class AgentPreset:
     # The variable that moves the tool's home (where it reads its settings), for Forwarded.home_files.
     home_env: str = ""
     # How the tool signs in: key variables it reads (besides the forwarded model's), the files its own login
-    # writes (`~` is $HOME; visible to it under pmtui's sandbox, which binds / read-only and state_dirs writable),
+    # writes (`~` is $HOME; shown to it alone under pmtui's sandbox, which hides the rest of $HOME),
     # and the command that logs in.
     key_envs: tuple[str, ...] = ()
     login_files: tuple[str, ...] = ()
     login_how: str = ""
     # The key variable of the one provider the tool speaks to (None: it speaks to any, as configured).
     provider_key: str | None = None
+    # Files of $HOME the tool reads besides its state folders and login files (its settings): pmtui's sandbox hides
+    # the rest of $HOME and shows these, with login_files, read-only.
+    reads: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -122,6 +129,8 @@ class AgentCommand:
     home_files: Mapping[str, str] = field(default_factory=dict)
     # Which sign-in the tool will use, in words (a variable's name or a login file's path, never a value).
     login: str = ""
+    # Files of $HOME it reads (its login and settings), shown read-only in pmtui's sandbox, which hides the rest.
+    readable: tuple[str, ...] = ()
 
     @property
     def argv(self) -> list[str]:
@@ -180,6 +189,8 @@ def _forward_claude(route: ModelRoute | None) -> Forwarded:
     if provider != "anthropic":
         return Forwarded(note=f"models.agent is {route.model}, not an Anthropic model: Claude Code keeps its own")
     env = {"ANTHROPIC_BASE_URL": route.api_base} if route.api_base else {}
+    # The route's retries, as pmtui's own calls make them (the preset's default is 2, Claude Code's own 10).
+    env[CLAUDE_RETRIES] = str(route.max_retries)
     return Forwarded(("--model", name), env)
 
 
@@ -265,6 +276,7 @@ PRESETS: tuple[AgentPreset, ...] = (
         leftovers=(".aider.tags.cache.v*", ".aider.chat.history.md", ".aider.input.history"),
         state_dirs=("~/.aider",),
         login_files=("~/.aider.conf.yml", "~/.env"),
+        reads=("~/.aider.model.settings.yml", "~/.aider.model.metadata.json"),
     ),
     AgentPreset(
         name="claude",
@@ -278,7 +290,8 @@ PRESETS: tuple[AgentPreset, ...] = (
             "--add-dir", "{scratch_dir}",
         ),
         forward=_forward_claude,
-        state_dirs=("~/.claude", "~/.claude.json"),
+        env={CLAUDE_RETRIES: "2"},
+        state_dirs=("~/.claude", "~/.claude.json", "$CLAUDE_CONFIG_DIR"),
         key_envs=("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"),
         provider_key="ANTHROPIC_API_KEY",
         login_files=("~/.claude/.credentials.json",),
@@ -296,7 +309,7 @@ PRESETS: tuple[AgentPreset, ...] = (
         forward=_forward_codex,
         prompt_args=("-",),
         help_commands=(("exec", "--help"),),
-        state_dirs=("~/.codex",),
+        state_dirs=("~/.codex", "$CODEX_HOME"),
         key_envs=("OPENAI_API_KEY",),
         provider_key="OPENAI_API_KEY",
         login_files=("$CODEX_HOME/auth.json", "~/.codex/auth.json"),
@@ -327,7 +340,8 @@ PRESETS: tuple[AgentPreset, ...] = (
         help_commands=(("run", "--help"),),
         stdin=False,
         state_dirs=("~/.local/share/opencode", "~/.config/opencode",
-                    "~/.cache/opencode", "~/.local/state/opencode"),
+                    "~/.cache/opencode", "~/.local/state/opencode", "$XDG_DATA_HOME/opencode",
+                    "$XDG_CONFIG_HOME/opencode", "$XDG_CACHE_HOME/opencode", "$XDG_STATE_HOME/opencode"),
         login_files=("~/.local/share/opencode/auth.json",),
         login_how="`opencode auth login`",
     ),
@@ -342,7 +356,7 @@ PRESETS: tuple[AgentPreset, ...] = (
         version_args=("--help",),
         env={"MSWEA_CONFIGURED": "true", "MSWEA_COST_TRACKING": "ignore_errors"},
         stdin=False,
-        state_dirs=("~/.config/mini-swe-agent",),
+        state_dirs=("~/.config/mini-swe-agent", "$XDG_CONFIG_HOME/mini-swe-agent", "$MSWEA_GLOBAL_CONFIG_DIR"),
         login_files=("~/.config/mini-swe-agent/.env",),
         login_how="`mini-extra config setup`",
     ),
@@ -459,7 +473,12 @@ def _from_preset(spec: AgentPreset, config: Config, *, probe: bool) -> AgentComm
     program = (own.program if own and own.program else None) or spec.program
     forwarded = spec.forward(_agent_route(config))
     tail = [*forwarded.args, *(own.args if own else []), *spec.prompt_args]
-    env = {**spec.env, **forwarded.env, **_key_env(config), **(own.env if own else {})}
+    # The preset's own settings (and the retries) are defaults: what the user's environment sets is left to it.
+    # The forwarded route is pmtui's config and wins.
+    env = {**spec.env, **forwarded.env}
+    env = {name: value for name, value in env.items() if name not in os.environ
+           or (name in forwarded.env and name != CLAUDE_RETRIES)}
+    env = {**env, **_key_env(config), **(own.env if own else {})}
     path = _which(program)
     command = join_command([program, *spec.args, *tail])
     confined = join_command([program, *spec.confined_args, *tail]) if spec.confined_args is not None else None
@@ -476,6 +495,7 @@ def _from_preset(spec: AgentPreset, config: Config, *, probe: bool) -> AgentComm
         home_env=spec.home_env if forwarded.home_files else "", home_files=forwarded.home_files if spec.home_env else {},
         login=login_of(spec, _agent_route(config) if forwarded.args else None, env,
                        own_home=bool(forwarded.home_files and spec.home_env)),
+        readable=(*spec.login_files, *spec.reads),
     )
 
 
@@ -571,6 +591,10 @@ def agents_table(agents: list[AgentCommand], review: str = "", config: Config | 
             lines.append(f"    in pmtui's sandbox: {agent.confined_command}")
         if agent.login:
             lines.append(f"    signs in with: {agent.login}")
+        if agent.state_dirs or agent.readable:
+            shown = [f"{', '.join(agent.state_dirs)} (writable)"] if agent.state_dirs else []
+            shown += [f"{', '.join(agent.readable)} (read-only)"] if agent.readable else []
+            lines.append(f"    of your home, pmtui's sandbox shows it: {'; '.join(shown)}")
         own = review_line(review_config(config, agent.name)) if config is not None else review
         if own != review:
             lines.append(f"    {own.replace('pmtui', 'with it, pmtui', 1)}")

@@ -195,7 +195,7 @@ class DeliveryEngine:
         ctx = self.ctx
         mode = self.sandbox_mode or ctx.config.delivery.sandbox
         try:
-            sandbox = resolve_sandbox(mode, ctx.config.delivery.sandbox_writable)
+            sandbox = resolve_sandbox(mode, ctx.config.delivery.sandbox_writable, ctx.config.delivery.sandbox_readable)
         except SandboxUnavailable as error:
             raise DeliveryInputError(str(error)) from None
         if sandbox.active:

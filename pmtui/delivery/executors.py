@@ -31,7 +31,7 @@ from pmtui.delivery.agent_presets import AgentCommand
 from pmtui.delivery.contract import contract_context_markdown, contract_markdown
 from pmtui.delivery.gates.commands import signal_process_group
 from pmtui.delivery.sandbox import current as current_sandbox
-from pmtui.delivery.sandbox import private_git, state_paths
+from pmtui.delivery.sandbox import private_git, readable_paths, state_paths
 from pmtui.models.delivery import AgentResult, SelfAssessment, TaskContract
 from pmtui.redaction import CUT_MARGIN, clip_end, redact, safe_cut
 
@@ -226,7 +226,7 @@ class CommandExecutor:
         if home is not None:
             state.append(str(home))
         argv = sandbox.wrap(expand_argv(self.agent.argv_for(sandbox.active), values, editable_files(contract)), workdir,
-                            writable=[run_dir.resolve(), *state])
+                            writable=[run_dir.resolve(), *state], readable=readable_paths(self.agent.readable))
         env = {
             **os.environ,
             **self.env,

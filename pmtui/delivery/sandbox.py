@@ -3,7 +3,9 @@ bubblewrap (`--sandbox auto|on|off`, `[delivery] sandbox`).
 
 In the sandbox the whole file system is read-only except the task's worktree, the attempt's folder
 (where the agent writes its result file), the run's scratch folder (TMPDIR inside) and the paths the config adds
-(`[delivery] sandbox_writable`, e.g. an agent CLI's own state folder); /dev and /proc are fresh and
+(`[delivery] sandbox_writable`, e.g. an agent CLI's own state folder). $HOME is hidden: an empty read-only folder
+with only what commands need bound back (the repository, toolchains, caches, git settings, the agent tool's own
+state and login, `[delivery] sandbox_readable`: sandbox_home), so no agent reads the user's keys; /dev and /proc are fresh and
 the network is shared. The git metadata is read-only too: an agent inside can read history and stage its
 work (in an index and object folder of its own, private_git) but cannot commit, branch or tag. `auto` uses bubblewrap when it is installed *and* can make a sandbox
 here (user namespaces may be off, as in some containers), else runs unconfined and says why; `on`
@@ -25,6 +27,7 @@ from pathlib import Path
 from typing import Literal
 
 from pmtui.delivery.lease import pid_runs
+from pmtui.delivery.sandbox_home import hidden_home, home_view
 
 SandboxMode = Literal["auto", "on", "off"]
 PROBE_TIMEOUT_S = 10.0
@@ -47,6 +50,10 @@ class Sandbox:
     # The run's scratch folder: writable inside and TMPDIR there. /tmp itself stays readable (an agent's
     # script or the repository may live there) and read-only like the rest.
     scratch: str = ""
+    # The user's home, hidden inside (an empty read-only folder with what commands need bound back: sandbox_home);
+    # "" shows it as it is. `readable`: paths the config gives back read-only ([delivery] sandbox_readable).
+    home: str = ""
+    readable: tuple[str, ...] = field(default_factory=tuple)
 
     @property
     def active(self) -> bool:
@@ -54,12 +61,16 @@ class Sandbox:
 
     def describe(self) -> str:
         if self.active:
+            hidden = (f"; {self.home} is hidden but for the repository, toolchains, caches, git settings and the "
+                      "agent's own folders") if self.home else ""
             return ("sandbox: bubblewrap — agents and gate commands may write only their worktree; the rest of the "
-                    "file system is read-only, the network is open")
+                    f"file system is read-only{hidden}; the network is open")
         return f"sandbox: none — {self.reason}; writes outside the worktree are detected, not prevented"
 
-    def wrap(self, argv: Sequence[str], cwd: str | Path, writable: Iterable[str | Path] = ()) -> list[str]:
-        """argv confined to `cwd` (read-write) plus `writable`; argv itself when the sandbox is not active."""
+    def wrap(self, argv: Sequence[str], cwd: str | Path, writable: Iterable[str | Path] = (),
+             readable: Iterable[str | Path] = ()) -> list[str]:
+        """argv confined to `cwd` (read-write) plus `writable`; with the home hidden, `readable` (an agent's login
+        files) is shown read-only besides what every command gets back; argv itself when the sandbox is not active."""
         if self.bwrap is None:
             return list(argv)
         binds: list[str] = []
@@ -79,7 +90,13 @@ class Sandbox:
                 binds += ["--ro-bind", real, real if os.path.islink(dot) else dot]
         cwd_real = os.path.realpath(str(cwd))
         tmp = ["--setenv", "TMPDIR", os.path.realpath(self.scratch)] if self.scratch else []
-        return [self.bwrap, *self.layout, *binds, "--chdir", cwd_real, *tmp, "--", *argv]
+        hide: list[str] = []
+        home = os.path.realpath(self.home) if self.home else ""
+        # A home that is (inside) a writable folder is the project itself: it stays as it is.
+        if home and os.path.isdir(home) and not any(home == t or home.startswith(t + "/") for t in targets):
+            hide = home_view(home, cwd_real, argv, [*self.readable, *(str(path) for path in readable)], targets)
+            binds += ["--remount-ro", home]  # after the binds: their mount points are made in it first
+        return [self.bwrap, *self.layout, *hide, *binds, "--chdir", cwd_real, *tmp, "--", *argv]
 
 
 # The layouts tried, most confined first: a new pid namespace keeps an agent's leftover children
@@ -108,8 +125,9 @@ def probe(bwrap: str) -> tuple[tuple[str, ...] | None, str]:
     return None, f"bubblewrap is installed but cannot make a sandbox here ({problem})"
 
 
-def resolve(mode: SandboxMode, writable: Iterable[str] = ()) -> Sandbox:
-    """The sandbox of a run in `mode`; SandboxUnavailable when `on` cannot be honoured."""
+def resolve(mode: SandboxMode, writable: Iterable[str] = (), readable: Iterable[str] = ()) -> Sandbox:
+    """The sandbox of a run in `mode`, hiding $HOME but for `readable` (all of it shown when that names the home
+    itself); SandboxUnavailable when `on` cannot be honoured."""
     if mode == "off":
         return Sandbox(mode="off")
     bwrap = shutil.which("bwrap")
@@ -118,18 +136,27 @@ def resolve(mode: SandboxMode, writable: Iterable[str] = ()) -> Sandbox:
     else:
         layout, reason = probe(bwrap)
         if layout is not None:
-            return Sandbox(mode=mode, bwrap=bwrap, layout=layout, reason="", writable=tuple(writable))
+            readable = tuple(readable)
+            home = hidden_home() or ""
+            if any(os.path.realpath(os.path.expanduser(path)) == home for path in readable):
+                home = ""
+            return Sandbox(mode=mode, bwrap=bwrap, layout=layout, reason="", writable=tuple(writable), home=home,
+                           readable=readable)
     if mode == "on":
         raise SandboxUnavailable(f"--sandbox on: {reason}; or run with --sandbox auto to deliver unconfined")
     return Sandbox(mode=mode, reason=reason)
 
 
 def state_paths(paths: Iterable[str]) -> list[str]:
-    """An agent tool's state folders (`~` expanded), made when missing so they can be bound writable:
-    a tool that cannot save its login or settings fails in a read-only $HOME. Files are taken as they are."""
+    """An agent tool's state folders (`~` and variables expanded; one naming an unset variable is left out), made
+    when missing so they can be bound writable: a tool that cannot save its login or settings fails in a read-only
+    $HOME. Files are taken as they are."""
     found: list[str] = []
     for raw in paths:
-        path = Path(raw).expanduser()
+        expanded = os.path.expandvars(raw)
+        if "$" in expanded:
+            continue
+        path = Path(expanded).expanduser()
         if not path.exists() and not path.suffix:
             try:
                 path.mkdir(parents=True, exist_ok=True)
@@ -137,6 +164,12 @@ def state_paths(paths: Iterable[str]) -> list[str]:
                 continue
         found.append(str(path))
     return found
+
+
+def readable_paths(paths: Iterable[str]) -> list[str]:
+    """Files an agent tool reads (`~` and variables expanded; one naming an unset variable is left out)."""
+    expanded = (os.path.expandvars(raw) for raw in paths)
+    return [os.path.expanduser(path) for path in expanded if "$" not in path]
 
 
 # The sandbox of the run this context belongs to (the engine sets it for the run; off elsewhere).
