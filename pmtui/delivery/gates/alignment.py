@@ -308,7 +308,7 @@ def _has(concept: Concept, unit: Unit) -> bool:
 
 
 def _blocker(unit: Unit, reading: CriterionReading, hides_done: bool = False, hides_past: bool = False) -> str:
-    if unit.kind == "test" and not reading.about_tests and not unit.anchored:
+    if (unit.kind == "test" and not unit.anchored or unit.kind == "code" and is_test_file(unit.path)) and not reading.about_tests:
         return "it is only a test, exercising no code of the change"
     if any(is_action(c) and asks_refusal(c.label) and _has(c, unit) for c in reading.concepts) \
             and refuses_nothing(unit.code_text):
