@@ -131,3 +131,62 @@ def test_a_fake_in_a_test_file_is_not_the_code_it_stands_for(tmp_path: Path) -> 
     # the test's fake gateway sends; the notifier stores the real one and never uses it
     assert not maps(tmp_path / "fake", criterion, {"shop/notify.py": _NOTIFIER.format(extra=""),
                                                    "tests/test_notify.py": _FAKE_GATEWAY})
+
+
+# -- an offset on the other side of its event, a time still to come, a rate over another window -------------------
+_DUE = ("from datetime import timedelta\n\nGRACE = timedelta(days=3)\n\n\n"
+        "def overdue_notice_date(invoice):\n    return invoice.due_on {op} GRACE\n")
+
+
+def test_an_offset_after_an_event_is_added_to_it(tmp_path: Path) -> None:
+    criterion = "An overdue notice is sent 3 days after the invoice due date"
+    assert maps(tmp_path / "right", criterion, {"billing/dunning.py": _DUE.format(op="+")})
+    # three days before the due date: a reminder, not an overdue notice
+    assert not maps(tmp_path / "before", criterion, {"billing/dunning.py": _DUE.format(op="-")})
+
+
+_EMBARGO = ("from datetime import datetime, timezone\n\n\ndef visible_press_releases(releases):\n"
+            "    now = datetime.now(timezone.utc)\n    return [r for r in releases if r.embargo_until {op} now]\n")
+
+
+def test_a_time_that_has_passed_is_at_or_before_now(tmp_path: Path) -> None:
+    criterion = "Press releases become visible once their embargo_until time has passed"
+    assert maps(tmp_path / "right", criterion, {"press/listing.py": _EMBARGO.format(op="<=")})
+    # shows the ones still under embargo
+    assert not maps(tmp_path / "future", criterion, {"press/listing.py": _EMBARGO.format(op=">")})
+
+
+_THROTTLE = ("import time\n\nMAX_SMS = 5\nHOUR_WINDOW = {window}\n_sent = {{}}\n\n\n"
+             "def may_send_sms(phone):\n    now = time.time()\n"
+             "    recent = [t for t in _sent.get(phone, []) if now - t < HOUR_WINDOW]\n"
+             "    if len(recent) >= MAX_SMS:\n        return False\n"
+             "    _sent[phone] = recent + [now]\n    return True\n")
+
+
+def test_a_rate_is_counted_over_its_unit_of_time(tmp_path: Path) -> None:
+    criterion = "At most 5 sms per hour to one phone"
+    assert maps(tmp_path / "right", criterion, {"auth/otp.py": _THROTTLE.format(window="60 * 60")})
+    # an hour's budget spent per minute
+    assert not maps(tmp_path / "minute", criterion, {"auth/otp.py": _THROTTLE.format(window="60")})
+
+
+# -- a schema change on another table, an option turned off --------------------------------------------------------
+_RAILS = ("class AddPreferredLocale < ActiveRecord::Migration[7.1]\n  def change\n"
+          "    add_column :{table}, :preferred_locale, :string, default: \"en\", null: false\n  end\nend\n")
+
+
+def test_a_column_goes_to_the_table_the_criterion_names(tmp_path: Path) -> None:
+    criterion = "Migration: add a preferred_locale string column to members"
+    assert maps(tmp_path / "right", criterion, {"db/migrate/20261127_add_locale.rb": _RAILS.format(table="members")})
+    assert not maps(tmp_path / "other", criterion, {"db/migrate/20261127_add_locale.rb": _RAILS.format(table="admins")})
+
+
+_COOKIE = ("def remember_me(response, token):\n"
+           "    response.set_cookie(\"remember\", token, max_age=30 * 86400, httponly={flag}, samesite=\"Lax\")\n"
+           "    return response\n")
+
+
+def test_an_option_the_criterion_asks_for_set_off_is_not_it(tmp_path: Path) -> None:
+    criterion = "The remember-me cookie is httponly"
+    assert maps(tmp_path / "right", criterion, {"web/remember.py": _COOKIE.format(flag="True")})
+    assert not maps(tmp_path / "off", criterion, {"web/remember.py": _COOKIE.format(flag="False")})

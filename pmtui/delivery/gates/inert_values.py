@@ -102,3 +102,23 @@ def computed_never_read(unit_code: str, outside: str = "") -> str:
         if not _reads(found.group(1), text):
             return f"it computes {found.group(1)} and never reads it"
     return ""
+
+
+# a keyword argument or an object's option set off: `nullable=False`, `{secure: false}`, `, "required": false`
+_ARGUMENT_OFF = re.compile(r"""(?<=[(,{])\s*["']?([A-Za-z_]\w*)["']?\s*[=:]\s*(?:False|false|FALSE)\b""")
+_ASKS_OFF = re.compile(r"\b(?:off|disabled?|disables?|false|no|not|never|without|non|deactivated?|unless)\b|n't\b",
+                       re.IGNORECASE)
+
+
+def argument_turned_off(criterion: str, code: str) -> str:
+    """Why a word of the criterion is named by the code only as an argument or option it sets off, or "" (never
+    where the criterion asks for something off, disabled or not done)."""
+    if _ASKS_OFF.search(criterion) or not _ARGUMENT_OFF.search(code):
+        return ""
+    rest = code_concepts(_ARGUMENT_OFF.sub(" ", code))
+    offs = code_concepts(" ".join(_ARGUMENT_OFF.findall(code)))
+    for concept in read_criterion(criterion).concepts:
+        own = frozenset(a for a in concept.alternatives if a in re.sub(r"\W", "", concept.label.lower()))
+        if concept.strong and concept.kind in ("word", "phrase") and own & offs and not concept.alternatives & rest:
+            return f"its {concept.label} is an option it turns off"
+    return ""

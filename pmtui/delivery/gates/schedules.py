@@ -126,3 +126,90 @@ def runs_at_another_time(criterion: str, code: str) -> str:
     wanted = " ".join(filter(None, [", ".join(_DAYS[d].title() for d in sorted(days)),
                                     f"{when[0]:02d}:{when[1]:02d}" if when else ""]))
     return f"none of its schedules runs at {wanted}"
+
+
+# -- an offset before or after an event: "a reminder 24 hours before the appointment" -----------------------------
+_OFFSET = re.compile(r"\b(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|ten|twelve)\s+(?:min(?:ute)?s?|h(?:ou)?rs?|"
+                     r"hours?|days?|weeks?|months?)\s+(before|after|prior\s+to|ahead\s+of)\s+(?:the|my|their|his|her|its|"
+                     r"each|an?|your|our)\b", re.IGNORECASE)
+_NOW = re.compile(r"\bnow\b|\btoday\b|\butcnow\b|\bDate\.now\b|\btime\.time\b|\btime\.Now\b|\bInstant\.now\b", re.IGNORECASE)
+_SHIFT = re.compile(r"(?P<a>[\w$.\[\]\"']+(?:\(\))?)\s*(?P<op>[+-])\s*(?P<b>[\w$.]+(?:\([^()\n]*\))?)")
+_DURATION_VALUE = re.compile(r"\btimedelta\(|\bDuration\b|\bduration\b|\btime\.(?:Hour|Minute|Second)\b|\b(?:days|hours|minutes|"
+                             r"seconds|weeks)\s*[=(]|\.(?:days|hours|minutes)\(|\bms\(|\bInterval\b")
+
+
+def _durations(code: str) -> set[str]:
+    """Names the code assigns a duration: `REMIND_BEFORE = timedelta(hours=24)`, `const lead = 24 * time.Hour`."""
+    return {m.group(1) for m in re.finditer(r"^\s*(?:const\s+|let\s+|var\s+|final\s+)?([A-Za-z_]\w*)\s*(?::\s*\w+\s*)?=(?!=)([^\n]*)",
+                                            code, re.MULTILINE) if _DURATION_VALUE.search(m.group(2))}
+
+
+def shifts_the_other_way(criterion: str, code: str) -> str:
+    """Why every time the code shifts from an event by a duration lies on the other side of it than the criterion's
+    "N hours before/after the event" (`starts_at + REMIND_BEFORE` is after the start), or ""."""
+    said = _OFFSET.search(criterion)
+    if not said:
+        return ""
+    wanted = "-" if said.group(1).lower() in ("before", "prior to", "ahead of") else "+"
+    named = _durations(code)
+    signs = []
+    for line in code.splitlines():
+        for shift in _SHIFT.finditer(line):
+            a, b = shift.group("a"), shift.group("b")
+            if _NOW.search(a) or a.replace(".", "").isdigit():
+                continue  # `now + 24h` is a window from now, not an offset from the event
+            if _DURATION_VALUE.search(b) or b in named:
+                signs.append(shift.group("op"))
+    if signs and wanted not in signs:
+        side = "after" if wanted == "-" else "before"
+        return f"it sets the time {side} the event, the criterion says {said.group(1).lower()}"
+    return ""
+
+
+# -- a time that has passed: "published once their publish_at time has passed" -------------------------------------
+_PASSED = re.compile(r"\b(?:once|when|after|if|whose)\s+(?:the\s+|its\s+|their\s+)?([A-Za-z_][\w-]*)(?:\s+(?:time|date))?\s+"
+                     r"(?:has|have|is|are)\s+(?:passed|past|reached|due|elapsed|gone\s+by)\b", re.IGNORECASE)
+_COMPARED_WITH_NOW = re.compile(r"(?P<a>[\w$.]+(?:\(\))?)\s*(?P<op><=|>=|<|>)\s*(?P<b>[\w$.]+(?:\(\))?)")
+
+
+def waits_for_the_future(criterion: str, code: str) -> str:
+    """Why every comparison of the criterion's time with now keeps the times still to come, or ""."""
+    said = _PASSED.search(criterion)
+    if not said:
+        return ""
+    word = said.group(1).lower().replace("-", "_")
+    sides = []
+    for found in _COMPARED_WITH_NOW.finditer(code):
+        a, op, b = found.group("a"), found.group("op"), found.group("b")
+        if _NOW.search(b) and word in a.lower():
+            sides.append(op in ("<", "<="))
+        elif _NOW.search(a) and word in b.lower():
+            sides.append(op in (">", ">="))
+    if sides and not any(sides):
+        return f"it keeps the {word} still to come, not the ones that have passed"
+    return ""
+
+
+# -- a rate's window: "100 requests per minute" ---------------------------------------------------------------------
+_RATE = re.compile(r"\b\d+\s*(?:req(?:uest)?s?|calls?|hits?|messages?|attempts?|emails?|sms|uploads?|logins?)\s*"
+                   r"(?:/|per|an?|every)\s*(sec(?:ond)?|min(?:ute)?|h(?:ou)?r|hour|day)s?\b", re.IGNORECASE)
+_WINDOW = re.compile(r"^\s*(?:const\s+|let\s+|var\s+)?(\w*(?:window|period|interval)\w*)\s*(?::\s*\w+\s*)?=\s*"
+                     r"(\d[\d_]*(?:\.\d+)?(?:\s*\*\s*\d[\d_]*(?:\.\d+)?)*)\s*;?\s*(?:#.*|//.*)?$", re.IGNORECASE | re.MULTILINE)
+_SECONDS = {"sec": 1, "min": 60, "hr": 3600, "hou": 3600, "day": 86400}
+
+
+def counts_over_another_window(criterion: str, code: str) -> str:
+    """Why every window the code counts a rate over is of another length than the criterion's unit of time, or ""."""
+    said = _RATE.search(criterion)
+    if not said:
+        return ""
+    target = _SECONDS[said.group(1).lower()[:3]]
+    windows = []
+    for name, value in _WINDOW.findall(code):
+        number = 1.0
+        for factor in value.replace("_", "").split("*"):
+            number *= float(factor)
+        windows.append(number / 1000 if re.search(r"ms\b|_MS|Ms\b|millis", name) else number)
+    if windows and not any(abs(w - target) < 1e-9 for w in windows):
+        return f"it counts over {windows[0]:g} s, the criterion's rate is per {said.group(1).lower()}"
+    return ""

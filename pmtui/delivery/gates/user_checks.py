@@ -32,13 +32,23 @@ from pmtui.delivery.gates.code_idioms import idiom_concepts
 from pmtui.delivery.gates.excluded_kinds import keeps_the_kept_out
 from pmtui.delivery.gates.inclusive_bounds import excludes_the_stated_bound
 from pmtui.delivery.gates.inert_names import named_only_where_nothing_runs, override_nobody_calls
-from pmtui.delivery.gates.inert_values import computed_never_read, named_only_where_unused
+from pmtui.delivery.gates.inert_values import (
+    argument_turned_off,
+    computed_never_read,
+    named_only_where_unused,
+)
 from pmtui.delivery.gates.other_subjects import (
     compares_another_person,
     shown_in_another_colour,
     skips_on_another_field,
 )
-from pmtui.delivery.gates.schedules import runs_at_another_time
+from pmtui.delivery.gates.schedules import (
+    counts_over_another_window,
+    runs_at_another_time,
+    shifts_the_other_way,
+    waits_for_the_future,
+)
+from pmtui.delivery.gates.schema_changes import alters_another_table
 from pmtui.delivery.gates.sign_checks import zero_on_the_wrong_side
 from pmtui.delivery.gates.stated_defaults import another_default
 from pmtui.delivery.gates.unread_names import turned_off
@@ -528,5 +538,7 @@ def user_blocker(criterion: str, unit_code: str, file_code: str, outside: str = 
             or compares_another_person(criterion, unit_code) or skips_on_another_field(criterion, unit_code)
             # round 15: a schedule at another time, a value nothing reads
             or runs_at_another_time(criterion, file_code) or named_only_where_unused(criterion, unit_code, outside)
-            or computed_never_read(unit_code, outside))
+            or computed_never_read(unit_code, outside) or shifts_the_other_way(criterion, file_code)
+            or waits_for_the_future(criterion, unit_code) or counts_over_another_window(criterion, file_code)
+            or alters_another_table(criterion, file_code) or argument_turned_off(criterion, unit_code))
 
