@@ -190,3 +190,79 @@ def test_an_option_the_criterion_asks_for_set_off_is_not_it(tmp_path: Path) -> N
     criterion = "The remember-me cookie is httponly"
     assert maps(tmp_path / "right", criterion, {"web/remember.py": _COOKIE.format(flag="True")})
     assert not maps(tmp_path / "off", criterion, {"web/remember.py": _COOKIE.format(flag="False")})
+
+
+# -- a guard that only logs, a refusal under the state it should refuse without, a class that does nothing ---------
+_TEXTS = ("def text_customers(customers, opted_out, sms):\n    for c in customers:\n"
+          "        if c.phone in opted_out:\n            {branch}\n        sms.send(c.phone, \"Your order is ready\")\n")
+
+
+def test_a_check_on_what_is_forbidden_must_skip_it_not_log_it(tmp_path: Path) -> None:
+    criterion = "Never text customers whose phone is on the opt-out list"
+    assert maps(tmp_path / "right", criterion, {"shop/texts.py": _TEXTS.format(branch="continue")})
+    wrong = 'print("texting an opted-out phone", c.phone)'
+    assert not maps(tmp_path / "logged", criterion, {"shop/texts.py": _TEXTS.format(branch=wrong)})
+
+
+_PUBLISH = ("class NotApproved(Exception):\n    \"\"\"Raised when an unapproved recipe is published.\"\"\"\n\n\n"
+            "def publish_recipe(recipe):\n    if {test}:\n        raise NotApproved(\"an editor must approve the recipe first\")\n"
+            "    recipe.status = \"published\"\n    return recipe\n")
+
+
+def test_a_refusal_for_a_state_not_reached_tests_that_it_is_not(tmp_path: Path) -> None:
+    criterion = "If a recipe is not approved by an editor, it can not be published"
+    assert maps(tmp_path / "right", criterion, {"recipes/publish.py": _PUBLISH.format(test="not recipe.approved")})
+    # refuses the approved ones; the exception class's name alone says "not approved"
+    assert not maps(tmp_path / "inverted", criterion, {"recipes/publish.py": _PUBLISH.format(test="recipe.approved")})
+
+
+_SIGNUP = ("from .models import Member\n{imports}\n\ndef join_club(db, name, email):\n    member = Member(name=name, email=email)\n"
+           "    db.add(member)\n    db.commit()\n{body}    return member\n")
+
+
+def test_sending_is_a_call_that_sends(tmp_path: Path) -> None:
+    criterion = "Send a welcome email when a member joins the club"
+    body = "    outbox.send(member.email, \"Welcome to the club\", template=\"confirm_join\")\n"
+    assert maps(tmp_path / "right", criterion, {"club/join.py": _SIGNUP.format(imports="from .mail import outbox\n", body=body)})
+    # a log line where the email should go
+    logged = "    logging.getLogger(__name__).info(\"member joined: %s\", member.email)\n"
+    assert not maps(tmp_path / "logged", criterion, {"club/join.py": _SIGNUP.format(imports="import logging\n", body=logged)})
+
+
+_QUOTA = ("from collections import Counter\n\nDAILY_EXPORTS = 3\n_used = Counter()\n\n\n"
+          "def may_export(request):\n    who = {key}\n    if _used[who] >= DAILY_EXPORTS:\n        return False\n"
+          "    _used[who] += 1\n    return True\n")
+_QUOTA_TEST = ("from reports.quota import may_export\n\n\ndef test_fourth_export_of_the_day_is_refused(make_request):\n"
+               "    req = make_request()\n    assert [may_export(req) for _ in range(4)] == [True, True, True, False]\n")
+
+
+def test_a_count_is_kept_per_what_the_criterion_names(tmp_path: Path) -> None:
+    criterion = "Exports: max 3 a day per workspace"
+    right = {"reports/quota.py": _QUOTA.format(key="request.workspace_id"), "tests/test_quota.py": _QUOTA_TEST}
+    assert maps(tmp_path / "right", criterion, right)
+    # counted per signed-in user
+    wrong = {"reports/quota.py": _QUOTA.format(key="request.user_id"), "tests/test_quota.py": _QUOTA_TEST}
+    assert not maps(tmp_path / "user", criterion, wrong)
+
+
+_INBOX = ("export function Inbox({{ messages }}: {{ messages: Message[] }}) {{\n  if ({test}) {{\n"
+          "    return <p className=\"inbox-empty\">You're all caught up</p>;\n  }}\n"
+          "  return <ul>{{messages.map((m) => <li key={{m.id}}>{{m.subject}}</li>)}}</ul>;\n}}\n")
+
+
+def test_an_empty_view_shows_its_text_when_there_is_nothing(tmp_path: Path) -> None:
+    criterion = "An empty inbox shows \"You're all caught up\""
+    assert maps(tmp_path / "right", criterion, {"web/src/Inbox.tsx": _INBOX.format(test="messages.length === 0")})
+    assert not maps(tmp_path / "full", criterion, {"web/src/Inbox.tsx": _INBOX.format(test="messages.length > 0")})
+
+
+_COURT = ("class FeeUnpaid(Exception):\n    pass\n\n\ndef book_court(member, court, slot):\n"
+          "    if not member.fee_paid:\n        raise FeeUnpaid(\"pay the season fee before booking a court\")\n"
+          "    return court.reserve(slot, member)\n")
+
+
+def test_can_not_is_a_refusal_and_a_pronoun_is_no_domain_word(tmp_path: Path) -> None:
+    # "he can not book" refuses the booking; it does not ask that the change never books; "his" names no field
+    criterion = "If a member has not paid his fee, he can not book a court"
+    assert maps(tmp_path / "right", criterion, {"club/courts.py": _COURT})
+    assert not maps(tmp_path / "inverted", criterion, {"club/courts.py": _COURT.replace("if not member.fee_paid", "if member.fee_paid")})

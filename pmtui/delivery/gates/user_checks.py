@@ -30,6 +30,13 @@ from pmtui.delivery.gates.absence_checks import (
 from pmtui.delivery.gates.boundaries import refusing_line
 from pmtui.delivery.gates.code_idioms import idiom_concepts
 from pmtui.delivery.gates.excluded_kinds import keeps_the_kept_out
+from pmtui.delivery.gates.guards import (
+    counts_per_unnamed,
+    declares_only,
+    only_logs_the_forbidden,
+    refuses_in_the_state,
+    sends_nothing,
+)
 from pmtui.delivery.gates.inclusive_bounds import excludes_the_stated_bound
 from pmtui.delivery.gates.inert_names import named_only_where_nothing_runs, override_nobody_calls
 from pmtui.delivery.gates.inert_values import (
@@ -540,5 +547,7 @@ def user_blocker(criterion: str, unit_code: str, file_code: str, outside: str = 
             or runs_at_another_time(criterion, file_code) or named_only_where_unused(criterion, unit_code, outside)
             or computed_never_read(unit_code, outside) or shifts_the_other_way(criterion, file_code)
             or waits_for_the_future(criterion, unit_code) or counts_over_another_window(criterion, file_code)
-            or alters_another_table(criterion, file_code) or argument_turned_off(criterion, unit_code))
+            or alters_another_table(criterion, file_code) or argument_turned_off(criterion, unit_code)
+            or only_logs_the_forbidden(criterion, unit_code) or declares_only(unit_code) or sends_nothing(criterion, unit_code)
+            or counts_per_unnamed(criterion, unit_code) or refuses_in_the_state(criterion, unit_code))
 

@@ -35,6 +35,8 @@ def plain_criterion(criterion: str) -> str:
     placeholder N for any number read as no name the code must have (user_checks judges the bound it is given against
     the parameter)."""
     text = _TASK_BOX.sub("", unframed(criterion), count=1)
+    # "he can not create a project" is "cannot": a refusal, not an action the change must never take (round 15)
+    text = re.sub(r"\b([Cc])an\s+not\b", r"\1annot", text)
     return _PLACEHOLDER.sub(" ", text)
 
 
