@@ -266,3 +266,17 @@ def test_can_not_is_a_refusal_and_a_pronoun_is_no_domain_word(tmp_path: Path) ->
     criterion = "If a member has not paid his fee, he can not book a court"
     assert maps(tmp_path / "right", criterion, {"club/courts.py": _COURT})
     assert not maps(tmp_path / "inverted", criterion, {"club/courts.py": _COURT.replace("if not member.fee_paid", "if member.fee_paid")})
+
+
+_TAGS = "def normalise_tag(tag):\n    return {expr}\n"
+_TAGS_TEST = ("from blog.tags import normalise_tag\n\n\ndef test_tag_is_trimmed_and_lowercased():\n"
+              "    assert normalise_tag('Python') == 'python'\n")
+
+
+def test_two_operations_named_are_both_done_by_the_code(tmp_path: Path) -> None:
+    criterion = "Tags ignore case and leading/trailing spaces"
+    right = {"blog/tags.py": _TAGS.format(expr="tag.strip().lower()"), "tests/test_tags.py": _TAGS_TEST}
+    assert maps(tmp_path / "right", criterion, right)
+    # only lower-cased; the test's name claims the trimming its assertion never tries
+    half = {"blog/tags.py": _TAGS.format(expr="tag.lower()"), "tests/test_tags.py": _TAGS_TEST}
+    assert not maps(tmp_path / "half", criterion, half)

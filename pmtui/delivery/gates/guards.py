@@ -150,3 +150,20 @@ def refuses_in_the_state(criterion: str, code: str) -> str:
     if verdicts and not any(negated for negated, _ in verdicts):
         return f"it refuses when `{verdicts[0][1]}` holds; the criterion refuses when it does not"
     return ""
+
+
+def named_only_by_its_tests(criterion: str, unit_code: str) -> str:
+    """Why one of two operations the criterion names as phrases ("ignores case and leading/trailing spaces": caseless
+    and trim) is in the unit only through the name of a test that exercises it (`test_query_is_trimmed…` over code
+    that only casefolds): the code must do both. "" otherwise."""
+    from pmtui.delivery.gates.code_idioms import idiom_concepts
+
+    if not unit_code.strip():
+        return ""
+    done = code_concepts(unit_code) | {c for line in unit_code.splitlines() for c in idiom_concepts(line)}
+    phrases = [c for c in read_criterion(criterion).concepts if c.strong and c.kind == "phrase"]
+    # half of a criterion naming two operations: the code does one, a test's name claims the other
+    undone = [c for c in phrases if not c.alternatives & done]
+    if len(phrases) >= 2 and undone and len(undone) < len(phrases):
+        return f"no line of its code does {undone[0].label}; only a test's name says it"
+    return ""
