@@ -280,3 +280,15 @@ def test_two_operations_named_are_both_done_by_the_code(tmp_path: Path) -> None:
     # only lower-cased; the test's name claims the trimming its assertion never tries
     half = {"blog/tags.py": _TAGS.format(expr="tag.lower()"), "tests/test_tags.py": _TAGS_TEST}
     assert not maps(tmp_path / "half", criterion, half)
+
+
+_REVIEWS = ("def reviews_page(db, product_id, page=1, page_size=20):\n"
+            "    rows = db.reviews_for(product_id, offset=(page - 1) * page_size, limit=page_size)\n"
+            "    {total}\n    return {{\"reviews\": rows, \"total_reviews\": total}}\n")
+
+
+def test_a_total_is_counted_over_everything_not_one_page(tmp_path: Path) -> None:
+    criterion = "The reviews response includes total_reviews, the total number of reviews of the product"
+    right = _REVIEWS.format(total="total = db.count_reviews(product_id)")
+    assert maps(tmp_path / "right", criterion, {"shop/reviews.py": right})
+    assert not maps(tmp_path / "page", criterion, {"shop/reviews.py": _REVIEWS.format(total="total = len(rows)")})

@@ -167,3 +167,20 @@ def named_only_by_its_tests(criterion: str, unit_code: str) -> str:
     if len(phrases) >= 2 and undone and len(undone) < len(phrases):
         return f"no line of its code does {undone[0].label}; only a test's name says it"
     return ""
+
+
+_TOTAL = re.compile(r"\btotal\s+(?:number|count)\b|\btotal\b[^.;]*\b(?:count|number)\b|\bX-Total-Count\b", re.IGNORECASE)
+_PAGED = re.compile(r"\b(?:offset|limit|page|per_page|perPage|pageSize|page_size|skip|take|Offset|Limit|cursor)\b")
+_COUNTS = re.compile(r"\bcount\s*\(|\bCOUNT\s*\(|\.count\b|\bCount\w*\(|\.total\b|\btotal_count\b|\bcountDocuments\b", re.IGNORECASE)
+
+
+def totals_one_page(criterion: str, code: str) -> str:
+    """Why the total the criterion asks for is the length of the one page the code fetched, or ""."""
+    if not _TOTAL.search(criterion) or _COUNTS.search(re.sub(r"\bX-Total-Count\b", "", code)):
+        return ""
+    paged = {m.group(1) for m in re.finditer(r"([A-Za-z_]\w*)(?:\s*,\s*\w+)?\s*:?=\s*[^\n]*\(([^\n]*)\)", code)
+             if _PAGED.search(m.group(2))}
+    for name in paged:
+        if re.search(rf"\blen\(\s*{name}\s*\)|\b{name}\.(?:length|size\(\)|Count)\b", code):
+            return f"its total is the length of {name}, one page of the results"
+    return ""

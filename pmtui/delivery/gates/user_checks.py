@@ -37,6 +37,7 @@ from pmtui.delivery.gates.guards import (
     only_logs_the_forbidden,
     refuses_in_the_state,
     sends_nothing,
+    totals_one_page,
 )
 from pmtui.delivery.gates.inclusive_bounds import excludes_the_stated_bound
 from pmtui.delivery.gates.inert_names import named_only_where_nothing_runs, override_nobody_calls
@@ -551,5 +552,5 @@ def user_blocker(criterion: str, unit_code: str, file_code: str, outside: str = 
             or alters_another_table(criterion, file_code) or argument_turned_off(criterion, unit_code)
             or only_logs_the_forbidden(criterion, unit_code) or declares_only(unit_code) or sends_nothing(criterion, unit_code)
             or counts_per_unnamed(criterion, unit_code) or refuses_in_the_state(criterion, unit_code)
-            or named_only_by_its_tests(criterion, unit_code))
+            or named_only_by_its_tests(criterion, unit_code) or totals_one_page(criterion, unit_code))
 
