@@ -292,3 +292,12 @@ def test_a_total_is_counted_over_everything_not_one_page(tmp_path: Path) -> None
     right = _REVIEWS.format(total="total = db.count_reviews(product_id)")
     assert maps(tmp_path / "right", criterion, {"shop/reviews.py": right})
     assert not maps(tmp_path / "page", criterion, {"shop/reviews.py": _REVIEWS.format(total="total = len(rows)")})
+
+
+def test_a_ticket_s_shorthand_is_read_as_words(tmp_path: Path) -> None:
+    # "w/" is "with", "fix:" says what kind of work it is, "doesnt" is "doesn't": none is a word the code must name
+    code = ("import gzip\nimport shutil\n\n\ndef archive_log(path):\n    with open(path, \"rb\") as src, "
+            "gzip.open(f\"{path}.gz\", \"wb\") as dst:\n        shutil.copyfileobj(src, dst)\n    return f\"{path}.gz\"\n")
+    assert maps(tmp_path / "with", "fix: logs are archived w/ gzip", {"ops/logs.py": code})
+    assert not maps(tmp_path / "bz2", "fix: logs are archived w/ gzip",
+                    {"ops/logs.py": code.replace("gzip", "bz2")})
