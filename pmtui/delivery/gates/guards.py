@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from pmtui.delivery.gates.boundaries import refusing_line
+from pmtui.delivery.gates.code_idioms import idiom_concepts
 from pmtui.delivery.gates.vocabulary import code_concepts, read_criterion, stem
 
 _FORBIDS = re.compile(r"\b(?:do\s+not|don't|dont|never|must\s+not|mustn't|should\s+not|shouldn't|no\s+\w+\s+(?:is|are)\s+sent)\b",
@@ -129,8 +131,6 @@ _REFUSAL = re.compile(r"\b(?:cannot|can't|not\s+(?:be\s+)?allowed|refus\w*|rejec
 def refuses_in_the_state(criterion: str, code: str) -> str:
     """Why the code refuses when the state holds whose absence the criterion refuses ("is not verified" →
     `if user.email_verified: raise …`), or ""."""
-    from pmtui.delivery.gates.boundaries import refusing_line  # boundaries reads this module's neighbours
-
     said = _NOT_STATE.search(criterion)
     if not said or not _REFUSAL.search(criterion):
         return ""
@@ -156,8 +156,6 @@ def named_only_by_its_tests(criterion: str, unit_code: str) -> str:
     """Why one of two operations the criterion names as phrases ("ignores case and leading/trailing spaces": caseless
     and trim) is in the unit only through the name of a test that exercises it (`test_query_is_trimmed…` over code
     that only casefolds): the code must do both. "" otherwise."""
-    from pmtui.delivery.gates.code_idioms import idiom_concepts
-
     if not unit_code.strip():
         return ""
     done = code_concepts(unit_code) | {c for line in unit_code.splitlines() for c in idiom_concepts(line)}
