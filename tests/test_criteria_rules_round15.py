@@ -301,3 +301,17 @@ def test_a_ticket_s_shorthand_is_read_as_words(tmp_path: Path) -> None:
     assert maps(tmp_path / "with", "fix: logs are archived w/ gzip", {"ops/logs.py": code})
     assert not maps(tmp_path / "bz2", "fix: logs are archived w/ gzip",
                     {"ops/logs.py": code.replace("gzip", "bz2")})
+
+
+_DOWNLOAD = ("import argparse\n\nimport requests\nfrom tqdm import tqdm\n\n\ndef main(argv=None):\n"
+             "    p = argparse.ArgumentParser(prog=\"fetch\")\n    p.add_argument(\"url\")\n"
+             "    p.add_argument(\"--silent\", action=\"store_true\")\n    args = p.parse_args(argv)\n"
+             "    resp = requests.get(args.url, stream=True, timeout=30)\n"
+             "    for chunk in tqdm(resp.iter_content(65536), {argument}):\n        save(chunk)\n")
+
+
+def test_a_progress_bar_is_its_library_and_a_hushing_flag_hides_it(tmp_path: Path) -> None:
+    # a progress bar is `tqdm`; `--silent` passed as `disable=not args.silent` shows the bar only when silent
+    criterion = "`--silent` hides the progress bar"
+    assert maps(tmp_path / "right", criterion, {"cli/fetch.py": _DOWNLOAD.format(argument="disable=args.silent")})
+    assert not maps(tmp_path / "inverted", criterion, {"cli/fetch.py": _DOWNLOAD.format(argument="disable=not args.silent")})

@@ -182,3 +182,25 @@ def totals_one_page(criterion: str, code: str) -> str:
         if re.search(rf"\blen\(\s*{name}\s*\)|\b{name}\.(?:length|size\(\)|Count)\b", code):
             return f"its total is the length of {name}, one page of the results"
     return ""
+
+
+_HUSHES = re.compile(r"\b(?:hides?|hidden|suppress\w*|silenc\w*|mutes?|quiet\w*|disables?|turns?\s+off|no\s+longer\s+shows?)\b",
+                     re.IGNORECASE)
+_FLAG_NAME = re.compile(r"(?<![\w-])--([a-z][\w-]*)")
+_DISABLING = {"disable", "disabled", "hide", "hidden", "quiet", "silent", "mute", "muted", "suppress", "off"}
+_ENABLING = {"enable", "enabled", "show", "visible", "verbose", "display", "on", "active"}
+
+
+def hushes_the_other_way(criterion: str, code: str) -> str:
+    """Why a flag the criterion says hides something is passed the other way round to what hides it (`--quiet` as
+    `disable=not args.quiet`, or as `show=args.quiet`), or ""."""
+    if not _HUSHES.search(criterion):
+        return ""
+    for flag in _FLAG_NAME.findall(criterion):
+        attribute = flag.replace("-", "_")
+        pattern = rf"\b(\w+)\s*[=:]\s*(not\s+|!\s*)?(?:[\w$]+\.)*{re.escape(attribute)}\b(?!\s*[=(])"
+        for argument, negated in re.findall(pattern, code):
+            name = argument.lower()
+            if (name in _DISABLING and negated) or (name in _ENABLING and not negated):
+                return f"it passes --{flag} the other way round: `{argument}={negated}…{attribute}`"
+    return ""

@@ -33,6 +33,7 @@ from pmtui.delivery.gates.excluded_kinds import keeps_the_kept_out
 from pmtui.delivery.gates.guards import (
     counts_per_unnamed,
     declares_only,
+    hushes_the_other_way,
     named_only_by_its_tests,
     only_logs_the_forbidden,
     refuses_in_the_state,
@@ -552,5 +553,6 @@ def user_blocker(criterion: str, unit_code: str, file_code: str, outside: str = 
             or alters_another_table(criterion, file_code) or argument_turned_off(criterion, unit_code)
             or only_logs_the_forbidden(criterion, unit_code) or declares_only(unit_code) or sends_nothing(criterion, unit_code)
             or counts_per_unnamed(criterion, unit_code) or refuses_in_the_state(criterion, unit_code)
-            or named_only_by_its_tests(criterion, unit_code) or totals_one_page(criterion, unit_code))
+            or named_only_by_its_tests(criterion, unit_code) or totals_one_page(criterion, unit_code)
+            or hushes_the_other_way(criterion, unit_code))
 
