@@ -37,7 +37,7 @@ changed (and before the rules were read) and measured once (20/55, 15 false pass
 every set's first-measured misses to find mechanisms (27/55, 8 false passes after); its floor below is that figure.
 Round 15: heldout19.yaml (terse ticket titles, "so that" stories, typos, UI text in quotes, CLI flags, cron, webhooks,
 uploads, pagination, rate limits, feature flags, migrations, emails) was written before any rule changed (and before the
-rules were read) and measured once (30/53, 17 false passes), then its false passes' classes were fixed (31/53, none).
+rules were read) and measured once (30/53, 17 false passes), then its false passes' classes were fixed (32/53, none).
 """
 
 from __future__ import annotations
@@ -294,8 +294,8 @@ def test_held_out_19_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[
     and web plumbing: cron, webhooks, uploads, pagination, rate limits, flags, migrations, emails) was written in
     round 15 before the matcher's rules were read, and measured once: 30/53 and seventeen false passes."""
     score = scores("heldout19")
-    # round 15 fixed the classes of all seventeen (tests/test_criteria_rules_round15.py): 31/53 after
-    assert score.recall >= 31 / 53, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 15 fixed the classes of all seventeen (tests/test_criteria_rules_round15.py): 32/53 after
+    assert score.recall >= 32 / 53, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 
