@@ -75,7 +75,9 @@ def declares_only(unit_code: str) -> str:
     return ""
 
 
-_SENDS = re.compile(r"\b(?:send|sends|sent)\b(?![\s-]+(?:back|to\s+the\s+(?:top|bottom|back)))", re.IGNORECASE)
+# "send", "sends", "is sent": the verb; never a state's name ("draft, sent or paid")
+_SENDS = re.compile(r"(?:\bsend(?:s|ing)?\b|\b(?:is|are|be|been|gets?|got)\s+sent\b)(?![\s-]+(?:back|to\s+the\s+(?:top|bottom|back)))",
+                    re.IGNORECASE)
 _SENDING_CALL = re.compile(r"(?:send|mail|deliver|notify|notif|post|publish|enqueue|dispatch|emit|push|put|schedule|"
                            r"delay|apply_async|submit|queue|sms|text|email|message|smtp|transport|write|fire|trigger|"
                            r"broadcast|request|fetch|call|invoke|perform)", re.IGNORECASE)
