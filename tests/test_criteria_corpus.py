@@ -35,6 +35,9 @@ Round 13: heldout18.yaml (Jira "AC1:", Gherkin Scenario Outlines with Examples, 
 titles, UI checklists, data, performance, security, i18n and accessibility criteria) was written before any rule
 changed (and before the rules were read) and measured once (20/55, 15 false passes), then used with a class study of
 every set's first-measured misses to find mechanisms (27/55, 8 false passes after); its floor below is that figure.
+Round 15: heldout19.yaml (terse ticket titles, "so that" stories, typos, UI text in quotes, CLI flags, cron, webhooks,
+uploads, pagination, rate limits, feature flags, migrations, emails) was written before any rule changed (and before the
+rules were read) and measured once (30/53, 17 false passes), then its false passes' classes were fixed (32/53, none).
 """
 
 from __future__ import annotations
@@ -90,7 +93,7 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
                           ("heldout10", 20, 16), ("heldout11", 15, 12), ("heldout12", 20, 12),
                           ("heldout13", 24, 16), ("heldout14", 30, 24), ("heldout15", 30, 24),
                           ("heldout16", 36, 30), ("pm_written", 45, 25),
-                          ("heldout17", 40, 25), ("heldout18", 40, 25)])
+                          ("heldout17", 40, 25), ("heldout18", 40, 25), ("heldout19", 45, 30)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -100,7 +103,7 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
     everything = [case.id for other in ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5",
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
                                         "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
-                                        "pm_written", "heldout17", "heldout18")
+                                        "pm_written", "heldout17", "heldout18", "heldout19")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
@@ -148,7 +151,7 @@ def test_held_out_7_stays_at_its_once_measured_figure(scores: Callable[[str], Sc
 @pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
                                   "heldout8", "heldout9", "heldout10", "heldout11",
                                   "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
-                                  "pm_written", "heldout17", "heldout18"])
+                                  "pm_written", "heldout17", "heldout18", "heldout19"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, scores: Callable[[str], Score]) -> None:
     for outcome in scores(name).correct:
         if outcome.passed:
@@ -283,6 +286,16 @@ def test_held_out_18_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[
     # round 13 used it with the class study of every set's first-measured misses: 27/55 after
     assert score.recall >= 27 / 55, [f"{o.case.id}: {o.note}" for o in score.misses]
     # round 14 fixed the classes of the eight round 13 left passing (tests/test_criteria_rules_round14.py)
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
+
+
+def test_held_out_19_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[str], Score]) -> None:
+    """Held-out 19 (terse ticket titles, "so that" stories, typos and non-native English, UI text in quotes, CLI flags,
+    and web plumbing: cron, webhooks, uploads, pagination, rate limits, flags, migrations, emails) was written in
+    round 15 before the matcher's rules were read, and measured once: 30/53 and seventeen false passes."""
+    score = scores("heldout19")
+    # round 15 fixed the classes of all seventeen (tests/test_criteria_rules_round15.py): 32/53 after
+    assert score.recall >= 32 / 53, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
 
 

@@ -58,9 +58,10 @@ def refuses_what_it_has(criterion: str, code: str) -> str:
     return ""
 
 
-# "when the list is empty the user sees 'No invoices yet'", "an empty state": what is shown when there is nothing
+# "when the list is empty the user sees 'No invoices yet'", "an empty state", "an empty search shows …": what is shown
+# when there is nothing
 _EMPTY_ASKED = re.compile(r"\b(?:is|are)\s+empty\b|\bempty\s+(?:state|list|page)\b|\bnothing\s+to\s+show\b|"
-                          r"\bno\s+\w+\s+yet\b", re.IGNORECASE)
+                          r"\bno\s+\w+\s+yet\b|\bempty\s+\w+\s+(?:shows?|displays?|renders?|says)\b", re.IGNORECASE)
 _TEMPLATE_IF = re.compile(r"\{%-?\s*(?:if|elif)\s+(.+?)\s*-?%\}|\{\{\s*#if\s+(.+?)\s*\}\}|\{\s*(.+?)\s*&&\s*\(?\s*<")
 _BARE = re.compile(r"[\w.]+")
 _EMPTY_TEXT = re.compile(r"\b(?:no|nothing|none|empty)\b", re.IGNORECASE)

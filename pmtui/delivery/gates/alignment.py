@@ -308,7 +308,7 @@ def _has(concept: Concept, unit: Unit) -> bool:
 
 
 def _blocker(unit: Unit, reading: CriterionReading, hides_done: bool = False, hides_past: bool = False) -> str:
-    if unit.kind == "test" and not reading.about_tests and not unit.anchored:
+    if (unit.kind == "test" and not unit.anchored or unit.kind == "code" and is_test_file(unit.path)) and not reading.about_tests:
         return "it is only a test, exercising no code of the change"
     if any(is_action(c) and asks_refusal(c.label) and _has(c, unit) for c in reading.concepts) \
             and refuses_nothing(unit.code_text):
@@ -593,12 +593,12 @@ def _dead_only(matched: Sequence[Concept], unit: Unit, flags: frozenset[str]) ->
 
 
 def _best_line(unit: Unit, concepts: Sequence[Concept], lines: dict[int, str]) -> int:
-    """The added line of the unit that shows most of the matched concepts (the first on a tie)."""
-    def hits(number: int) -> int:
+    """The added line of the unit that shows most of the matched concepts (on a tie, new text first, then the first)."""
+    def hits(number: int) -> tuple[int, bool]:
         text = lines.get(number, "")
         found = code_concepts(text) | idiom_concepts(text)
         return sum(1 for c in concepts if (c.label in numbers_in(text)) if c.number) + sum(
-            1 for c in concepts if not c.number and c.alternatives & found)
+            1 for c in concepts if not c.number and c.alternatives & found), text not in unit.outside.splitlines()
 
     return max(unit.added, key=lambda number: (hits(number), -number)) if unit.added else unit.start
 

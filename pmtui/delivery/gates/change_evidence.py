@@ -745,8 +745,9 @@ def _link_tests(units: list[Unit], root: Path) -> None:
     code = [unit for unit in units if unit.kind != "test"]
     code_paths = {unit.path for unit in code}
     by_name: dict[str, list[Unit]] = {}
-    for unit in code:
-        by_name.setdefault(unit.name, []).append(unit)
+    for unit in code:  # a helper class or fake of a test file is the test's own, not code of the change
+        if not is_test_file(unit.path):
+            by_name.setdefault(unit.name, []).append(unit)
     for test in (unit for unit in units if unit.kind == "test"):
         test_concepts = set(test.concepts)
         # a test's name and assertions lend their words; what is done is what the code it calls does
@@ -757,6 +758,7 @@ def _link_tests(units: list[Unit], root: Path) -> None:
         test.test_numbers = test_numbers
         test.numbers = set()
         test.names, test.defines, test.code_text = set(), set(), ""
+        outside: list[str] = []
         for target in targets:
             target.concepts |= test_concepts
             target.fresh |= test_concepts
@@ -771,6 +773,8 @@ def _link_tests(units: list[Unit], root: Path) -> None:
             test.names |= target.names
             test.defines |= target.defines
             test.code_text += "\n" + target.code_text
+            outside.append(target.outside)  # the rest of the file it exercises: what reads the code's values
             test.negates |= target.negates
             test.linked_code.append(target)
+        test.outside = "\n".join(outside) if targets else test.outside
         test.anchored = bool(targets) or test.path in code_paths or _imports(root, test.path, code_paths)

@@ -32,6 +32,7 @@ _GROUPS: dict[str, str] = {
     "suppress": "suppress quiet silent silence mute hide skip disable redact redacted mask masked scrub sanitize "
                 "censor obfuscate",
     "current": "current now today present",
+    "progress": "progress tqdm progressbar spinner",
     "timestamp": "timestamp datetime time date clock",
     "utc": "utc timezone tz zulu",
     "logout": "logout signout logoff",

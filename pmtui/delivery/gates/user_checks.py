@@ -30,13 +30,35 @@ from pmtui.delivery.gates.absence_checks import (
 from pmtui.delivery.gates.boundaries import refusing_line
 from pmtui.delivery.gates.code_idioms import idiom_concepts
 from pmtui.delivery.gates.excluded_kinds import keeps_the_kept_out
+from pmtui.delivery.gates.guards import (
+    counts_per_unnamed,
+    declares_only,
+    hushes_the_other_way,
+    named_only_by_its_tests,
+    only_logs_the_forbidden,
+    refuses_in_the_state,
+    sends_nothing,
+    totals_one_page,
+)
 from pmtui.delivery.gates.inclusive_bounds import excludes_the_stated_bound
 from pmtui.delivery.gates.inert_names import named_only_where_nothing_runs, override_nobody_calls
+from pmtui.delivery.gates.inert_values import (
+    argument_turned_off,
+    computed_never_read,
+    named_only_where_unused,
+)
 from pmtui.delivery.gates.other_subjects import (
     compares_another_person,
     shown_in_another_colour,
     skips_on_another_field,
 )
+from pmtui.delivery.gates.schedules import (
+    counts_over_another_window,
+    runs_at_another_time,
+    shifts_the_other_way,
+    waits_for_the_future,
+)
+from pmtui.delivery.gates.schema_changes import alters_another_table
 from pmtui.delivery.gates.sign_checks import zero_on_the_wrong_side
 from pmtui.delivery.gates.stated_defaults import another_default
 from pmtui.delivery.gates.unread_names import turned_off
@@ -523,5 +545,14 @@ def user_blocker(criterion: str, unit_code: str, file_code: str, outside: str = 
             # round 14: evidence where nothing runs, a stated bound left out, the check on another subject
             or named_only_where_nothing_runs(criterion, file_code) or override_nobody_calls(criterion, unit_code, outside)
             or excludes_the_stated_bound(criterion, file_code) or shown_in_another_colour(criterion, file_code)
-            or compares_another_person(criterion, unit_code) or skips_on_another_field(criterion, unit_code))
+            or compares_another_person(criterion, unit_code) or skips_on_another_field(criterion, unit_code)
+            # round 15: a schedule at another time, a value nothing reads
+            or runs_at_another_time(criterion, file_code) or named_only_where_unused(criterion, unit_code, outside)
+            or computed_never_read(unit_code, outside) or shifts_the_other_way(criterion, file_code)
+            or waits_for_the_future(criterion, unit_code) or counts_over_another_window(criterion, file_code)
+            or alters_another_table(criterion, file_code) or argument_turned_off(criterion, unit_code)
+            or only_logs_the_forbidden(criterion, unit_code) or declares_only(unit_code) or sends_nothing(criterion, unit_code)
+            or counts_per_unnamed(criterion, unit_code) or refuses_in_the_state(criterion, unit_code)
+            or named_only_by_its_tests(criterion, unit_code) or totals_one_page(criterion, unit_code)
+            or hushes_the_other_way(criterion, unit_code))
 

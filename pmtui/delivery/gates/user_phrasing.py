@@ -35,7 +35,23 @@ def plain_criterion(criterion: str) -> str:
     placeholder N for any number read as no name the code must have (user_checks judges the bound it is given against
     the parameter)."""
     text = _TASK_BOX.sub("", unframed(criterion), count=1)
-    return _PLACEHOLDER.sub(" ", text)
+    # "he can not create a project" is "cannot": a refusal, not an action the change must never take (round 15)
+    text = re.sub(r"\b([Cc])an\s+not\b", r"\1annot", text)
+    return _PLACEHOLDER.sub(" ", shorthand_spelled_out(text))
+
+
+# a ticket title's conventional type ("fix: …", "feat(api): …") says what kind of work it is, not what the code does
+_WORK_TYPE = re.compile(r"^\s*(?:fix|feat|feature|bug|bugfix|hotfix|chore|refactor|perf)(?:\([^)]*\))?\s*:\s*", re.IGNORECASE)
+# a negation typed without its apostrophe ("signature dont match", "cant be empty")
+_BARE_NEGATION = re.compile(r"\b(do|does|did|is|are|was|were|should|must|could|would|has|have|ca|wo)n(t)\b", re.IGNORECASE)
+
+
+def shorthand_spelled_out(text: str) -> str:
+    """A ticket's shorthand in words (round 15): "w/" with, "w/o" without, "dont" don't, a leading "fix:" dropped."""
+    text = _WORK_TYPE.sub("", text)
+    text = re.sub(r"(?<![\w/])[Ww]/[Oo](?![\w/])", "without", text)
+    text = re.sub(r"(?<![\w/])[Ww]/(?=\s)", "with", text)
+    return _BARE_NEGATION.sub(lambda m: f"{m.group(1)}n'{m.group(2)}", text)
 
 
 def _status_names() -> dict[str, str]:

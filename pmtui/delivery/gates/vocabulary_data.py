@@ -8,7 +8,10 @@ STOPWORDS = frozenset(
      # politeness says nothing of the code: "Kindly ensure …, please do the needful"
      "kindly", "please", "pls", "needful", "during",
      # Nigerian Pidgin: "abeg" is please, "don" the perfect ("order don reach": has arrived)
-     "abeg", "don"]
+     "abeg", "don",
+     # personal pronouns name whoever the sentence is about, never a domain word ("he can not create a project if
+     # his email is not verified": round 15)
+     "his", "him", "her", "hers", "himself", "herself", "themselves", "itself", "yours", "ours", "theirs"]
 )
 # Words a criterion uses that say little about the code: they help pick a location, never decide one.
 WEAK = frozenset(
