@@ -506,6 +506,30 @@ def test_a_cherry_pick_killed_while_it_wrote_its_marker_is_aborted(repo_dir: Pat
     assert git_ops.bring_onto(repo_dir, "pm/cp", new, mode="merge") != old
 
 
+@pytest.mark.parametrize("left", ["empty commondir", "no gitdir", "no HEAD"])
+def test_a_worktree_add_killed_before_it_wrote_its_admin_files_is_dropped(repo_dir: Path, tmp_path: Path,
+                                                                          left: str) -> None:
+    """Found with PMTUI_KILL_SEED=209207162: `git worktree add` killed mid-way left .git/worktrees/tree with an empty
+    commondir; every later `git worktree add` and `list` failed ("failed to read .git/worktrees/tree/commondir") and
+    all four tasks escalated as engine errors. A whole worktree of the user's stays."""
+    theirs = git_ops.add_detached_worktree(repo_dir, tmp_path / "theirs", git(repo_dir, "rev-parse", "HEAD"))
+    admin = repo_dir / ".git" / "worktrees" / "tree"
+    admin.mkdir(parents=True)
+    (admin / "commondir").write_text("" if left == "empty commondir" else "../..\n")
+    if left != "no gitdir":
+        (admin / "gitdir").write_text(str(tmp_path / "tree" / ".git") + "\n")
+    if left != "no HEAD":
+        (admin / "HEAD").write_text(git(repo_dir, "rev-parse", "HEAD") + "\n")
+    if left == "empty commondir":
+        with pytest.raises(subprocess.CalledProcessError):
+            git(repo_dir, "worktree", "list")
+
+    git_ops.recover_after_kill(repo_dir)
+    assert not admin.exists()
+    assert str(theirs) in git(repo_dir, "worktree", "list")
+    assert git_ops.add_detached_worktree(repo_dir, tmp_path / "tree", git(repo_dir, "rev-parse", "HEAD")).is_dir()
+
+
 def test_a_fast_forward_killed_after_its_index_is_put_back_whatever_resumes_it(repo_dir: Path, tmp_path: Path) -> None:
     """Found with PMTUI_KILL_SEED=20: `reset --keep` killed after writing the files and the index but before
     the branch moved left the task's files staged in the user's checkout; the resumed run took the

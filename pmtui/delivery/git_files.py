@@ -8,6 +8,7 @@ They let commit_task know, without a `git log`, that the commit git just made ho
 from __future__ import annotations
 
 import re
+import shutil
 import struct
 import zlib
 from pathlib import Path
@@ -118,3 +119,20 @@ def proven_commit(index: Path, objects: Path, staged: tuple[bytes, str | None] |
     if after[0] != staged[0] or after[1] != tree or parents != [parent] or written != message:
         return None
     return tree
+
+
+def drop_half_made_worktrees(git_dir: Path) -> list[str]:
+    """The admin folders (`.git/worktrees/NAME`) a `git worktree add` killed mid-way left without their `commondir`
+    or `gitdir` written: git then fails every worktree command ("failed to read .git/worktrees/tree/commondir",
+    found with PMTUI_KILL_SEED=209207162) and the run is stuck. Such a folder is no worktree git can use; it goes."""
+    dropped: list[str] = []
+    for admin in sorted(git_dir.glob("worktrees/*")):
+        files = [admin / "commondir", admin / "gitdir", admin / "HEAD"]
+        try:
+            broken = admin.is_dir() and any(not f.is_file() or not f.read_bytes().strip() for f in files)
+        except OSError:
+            broken = True
+        if broken:
+            shutil.rmtree(admin, ignore_errors=True)
+            dropped.append(admin.name)
+    return dropped

@@ -25,6 +25,7 @@ from pmtui.delivery.git_files import (
     SINCE,
     TREE_OF,
     CommitInfo,
+    drop_half_made_worktrees,
     index_entries,
     proven_commit,
     remember,
@@ -275,8 +276,8 @@ def recover_after_kill(root: Path) -> None:
     # A cherry-pick killed while it wrote CHERRY_PICK_HEAD left CHERRY_PICK_HEAD.lock: the abort below then failed,
     # and every later integration met "You have not concluded your cherry-pick" (found with PMTUI_KILL_SEED=1588520737).
     names = [f"{name}.lock" for name in _GIT_LOCKED]
-    locks = [git_dir / name for name in names]
-    locks += [tree / name for tree in git_dir.glob("worktrees/*") for name in names]
+    drop_half_made_worktrees(git_dir)  # a `worktree add` killed before it wrote its admin files
+    locks = [base / name for base in (git_dir, *git_dir.glob("worktrees/*")) for name in names]
     for lock in [*locks, *(git_dir / "refs").rglob("*.lock")]:
         lock.unlink(missing_ok=True)
     for marker, command in (("CHERRY_PICK_HEAD", "cherry-pick"), ("MERGE_HEAD", "merge")):
