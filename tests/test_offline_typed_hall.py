@@ -166,7 +166,7 @@ def test_a_cost_that_jumped_is_the_timing_not_a_limit() -> None:
     """"och the energy bills went through the roof so we cant afford an empty saturday" was filed as a constraint."""
     said = "och the energy bills went through the roof so we cant afford an empty saturday"
     after = extract(DiscoverySummary(core_problem="double bookings"), said, "why_now")
-    assert after.why_now == "the energy bills went through the roof so we cant afford an empty saturday"
+    assert after.why_now == "the energy bills went through the roof so we can't afford an empty saturday"
     assert after.constraints == ""
     rents = extract(DiscoverySummary(core_problem="double bookings"), "hall rents have doubled since 2022", "")
     assert "doubled" in rents.why_now

@@ -333,7 +333,7 @@ def feature_items(text: str) -> list[str]:
                   r"(?= (?:the|a|an|their|your|my|our|it|them)\b)", r"\1\2-and-\3", text, flags=re.IGNORECASE)
     pieces = re.split(
         # ", n a gallery of my work": txt-speak "n" after a comma is "and".
-        r",\s*(?:and|or|plus|n)\s+|,\s*|\s+and\s+(?:also\s+)?|\s+plus\s+|\s+as well as\s+|\s*&\s*|;\s*", text
+        r",\s*(?:and|or|plus|n)\s+|,\s*|\s+and\s+(?:also\s+)?|\s+plus\s+|\s+as well as\s+|\s*&\s*|\s+\+\s+|;\s*", text
     )
     # "the monthly log the inspector asks for, as a PDF": a manner or a place after a comma belongs to the item.
     joined: list[str] = []

@@ -214,7 +214,9 @@ REVENUE_STRONG = re.compile(
     r"ads(?!\s+(?:booked|missed|played|slots?|sold|got|go|went|are|were))|"
     r"advert\w*(?<!advertiser)(?<!advertisers)|ad[- ]supported|sponsor\w*|affiliate|in[- ]app purchases?|pay[- ]per[- ]use|"
     r"usage[- ]based|charg(e|es|ing) (a |an |per |each |users|customers|clients|them|for |monthly|yearly|\$|\d)|"
-    r"pric(e|es|ing)|monetiz\w*|monetis\w*|(would|will|to|willing to) pay|"
+    # "be able to pay in the app", "tap to pay": how people pay is a feature, not who pays how much.
+    r"pric(e|es|ing)|monetiz\w*|monetis\w*|(?<!\bable )(?<!\btap )(would|will|to|willing to) pay(?!\s+(?:in|on|through|via|"
+    r"with|by|online|in-app)\b)|"
     r"pay (for|us|a|per|monthly|yearly|annually)|donations?|enterprise (plan|deal|contracts?)|"
     # "or the association pays for all 40 teams": a body that pays for its members is who pays.
     r"(?:association|club|league|council|school|federation|union|society|committee|charity|trust|employer|company|"

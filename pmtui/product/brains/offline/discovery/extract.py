@@ -84,7 +84,7 @@ from pmtui.product.brains.offline.discovery.text import (
     txt_words,
 )
 from pmtui.product.brains.offline.discovery.who_else import (
-    OF_US_RUNNING,
+    count_beside,
     later_people,
     own_use,
     without_later_people,
@@ -515,13 +515,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # "I'm a plumber", asked who it is for: people of the founder's trade — thin, so it is sharpened once.
         result.target_user = _plural(trade.group("trade"))
     held = held_count(text) if asked == "target_user" and has_real_content(result.target_user) else None
-    if held and not re.search(rf"(?<![\d,]){held[0]:g}\b|{re.escape(held[1])}", result.target_user, re.IGNORECASE):
-        # "households…, I've about 220 on the books": how many they have is kept with who they are (the reach), not
-        # with the people who run it said after them ("…, plus us lot on the PTA who run it").
-        parts = result.target_user.split("; ")
-        at = max((i for i, part in enumerate(parts) if not OF_US_RUNNING.search(part)), default=len(parts) - 1)
-        parts[at] = f"{parts[at]} ({held[1]})"
-        result.target_user = "; ".join(parts)
+    if held:
+        result.target_user = count_beside(result.target_user, held)
     if later and has_real_content(result.target_user) and not re.search(r"\(later, not now:", result.target_user):
         result.target_user = f"{result.target_user} (later, not now: {', '.join(later)})"
     if ours and has_real_content(result.target_user) and "(also " not in result.target_user:

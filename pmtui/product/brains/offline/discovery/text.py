@@ -638,6 +638,9 @@ def _feature_substance(item: str) -> list[str]:
 _TXT_WORDS = ((r"(?<=\w\s)n(?=\s+\w)", "and"), (r"\bu\b(?!['\u2019-])", "you"), (r"\bur\b", "your"),
               (r"(?<=\w\s)r(?=\s+[a-z]{2,})", "are"), (r"\b(?:coz|cuz)\b", "because"), (r"\btho\b", "though"),
               (r"\bb4\b", "before"), (r"\b(?:pls|plz)\b", "please"), (r"\bda\b", "the"),
+              # "say whats wrong w the bike", "cant be w/o it", "ppl who ride", "thru instagram".
+              (r"\bw/o\b", "without"), (r"(?<=\w\s)w/?(?=\s+\w)", "with"), (r"\bppl\b", "people"),
+              (r"\bthru\b", "through"), (r"\bcant\b", "can't"), (r"\bwont\b", "won't"),
               # "see whats in stock", "theres none left": the apostrophe txt-speak leaves out, where no word is lost.
               (r"\b(what|there|who|where|how)s\b", r"\1's"), (r"\b(do|does|did|is|was|are|were|has|have|could|would|should)nt\b",
                                                                r"\1n't"), (r"\b(you|they)re\b", r"\1're"))

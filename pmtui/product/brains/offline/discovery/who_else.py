@@ -54,3 +54,22 @@ def own_use(text: str) -> str | None:
 
 def without_own_use(text: str) -> str:
     return OWN_USE.sub("", text).strip(" ,;")
+
+
+# "i have maybe 60 regulars", "we've got 17 families": a part that only says how many they have.
+_ONLY_A_COUNT = re.compile(r"^\W*(?:(?:and|plus|so)\s+)?(?:i|we)(?:\s+have|'ve got|\s+have got|\s+got)\s+(?:(?:about|around|roughly|"
+                           r"maybe|like|some|probably|over|nearly|almost)\s+)?\d[\d,]*\+?\s+[\w'-]+(?:\s+[\w'-]+)?\W*$",
+                           re.IGNORECASE)
+
+
+def count_beside(target_user: str, held: tuple[float, str]) -> str:
+    """Who it is for with how many of them there are in brackets ("commuters (about 60 regulars)"): beside the
+    people it counts, not the people who run it ("…; us lot on the PTA who run it"), and instead of a part that
+    only said the count ("commuters; i have maybe 60 regulars")."""
+    parts = [part for part in target_user.split("; ") if not _ONLY_A_COUNT.match(part)] or target_user.split("; ")
+    said = "; ".join(parts)
+    if re.search(rf"(?<![\d,]){held[0]:g}\b|{re.escape(held[1])}", said, re.IGNORECASE):
+        return said
+    at = max((i for i, part in enumerate(parts) if not OF_US_RUNNING.search(part)), default=len(parts) - 1)
+    parts[at] = f"{parts[at]} ({held[1]})"
+    return "; ".join(parts)
