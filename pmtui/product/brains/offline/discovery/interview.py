@@ -286,6 +286,11 @@ _GREETING = re.compile(
 )
 
 
+_GREETING_LEAD = re.compile(r"^\W*(?:hi|hey|hello|hiya|howzit|g'?day|good (?:morning|afternoon|evening|day)|greetings|namaste|"
+                            r"salaam|hola|bonjour|kia ora|yo)\b(?:\s+(?:all|everyone|there|folks|mate|guys))?[\s,!.:;-]+(?=\w)",
+                            re.IGNORECASE)
+
+
 def _acknowledge(
     asked: str,
     changed: list[str],
@@ -301,6 +306,8 @@ def _acknowledge(
         sentences = [s for s in sentences if not _GREETING.match(s)] or sentences
         # Quote the pitch, not the warm-up ("So this is something I've been thinking about for ages").
         first = next((s for s in sentences if PITCH.search(s)), sentences[0])
+        # "Hello, I have a small taqueria…": the greeting before the pitch is no part of the quote.
+        first = _GREETING_LEAD.sub("", first) or first
         return IDEA_ACKS[turn % len(IDEA_ACKS)].format(f=short(first, 12))
     if aspect:
         fragment = _new_part(getattr(before, aspect), getattr(summary, aspect))

@@ -21,8 +21,10 @@ _HEDGED = re.compile(r"^\s*(?:(?:and|but|oh and)\s+)?(?:maybe|perhaps|possibly)\
 # "Me and my driver Nimal also will use it", "we'll use it too": the founder's own people, using their own tool.
 OWN_USE = re.compile(
     r"(?:^|(?<=[.;!])|,)\s*(?:(?:and|also|plus)\s+)?(?:me|myself|i|we|us)(?:'ll|'d)?(?:\s+(?:and|&|\+)\s+(?:my|our)\s+"
-    r"(?P<who>[\w' -]{2,30}?))?\s+(?:(?:also|too)\s+)?(?:will|would|can|could|are going to)?\s*(?:also\s+)?"
-    r"(?:use|be using)\s+it(?:\s+(?:too|also|as well))?\s*(?=[,.;!?]|$)",
+    r"(?P<who>[\w' -]{2,30}?))?(?:\s*,\s*(?:we|i))?\s+(?:(?:also|too)\s+)?(?:will|would|can|could|are going to)?\s*(?:also\s+)?"
+    # "Also me and my wife, we take the orders": the founder's own people, working the tool.
+    r"(?:(?:use|be using)\s+it|(?:take|handle|manage|answer|process|deliver|cook|make)\s+(?:the|all the)\s+[\w'-]+)"
+    r"(?:\s+(?:too|also|as well))?\s*(?=[,.;!?]|$)",
     re.IGNORECASE,
 )
 
