@@ -9,6 +9,7 @@ import pytest
 
 from pmtui.models import ChatMessage, ConversationState, DiscoverySummary
 from pmtui.product.brains.offline.discovery import extract, next_reply, opening_question
+from pmtui.product.brains.offline.discovery.clues import feature_items
 from pmtui.product.completeness import check_completeness
 
 
@@ -38,3 +39,16 @@ def test_the_founders_own_people_working_the_orders_are_beside_the_users(said: s
     """"me and my wife, we take the orders" was a second target user."""
     after = extract(DiscoverySummary(core_problem="orders get confused"), said, "target_user")
     assert after.target_user == who
+
+
+@pytest.mark.parametrize(("said", "wishes"), [
+    ("clients can make the order with the menu, the number of persons and the date, and pay the deposit",
+     ["Make the order with menu, number of persons and date", "Pay the deposit"]),
+    ("a list of jobs with the address, time and price", ["List of jobs with address, time and price"]),
+    ("credit book with customer name and phone", ["Credit book with customer name and phone"]),
+    ("a profile with their name, the photo and a chat for clients", ["Profile with their name and photo",
+                                                                    "Chat for clients"]),
+])
+def test_what_one_wish_holds_after_with_is_no_wish_of_its_own(said: str, wishes: list[str]) -> None:
+    """"make the order with the menu, the number of persons and the date" made rows "Number of persons" and "Date"."""
+    assert feature_items(said) == wishes
