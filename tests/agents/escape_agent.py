@@ -9,16 +9,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-contract = json.loads(Path(os.environ["PMTUI_TASK_FILE"]).read_text(encoding="utf-8"))
-for path in contract["expected_files"]["create"]:
-    name = Path(path).stem
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    Path(path).write_text(f'"""The {name} value."""\n\n\ndef {name}_value() -> int:\n    """Return 1."""\n    return 1\n',
-                          encoding="utf-8")
-    for test in contract["tests_to_add"]:
-        Path(test).parent.mkdir(parents=True, exist_ok=True)
-        Path(test).write_text(f"from {name} import {name}_value\n\n\ndef test_value() -> None:\n"
-                              f"    assert {name}_value() == 1\n", encoding="utf-8")
+from task_files import do_the_task
+
+contract = do_the_task()
 
 tried: dict[str, bool] = {}
 attempt = os.environ["PMTUI_ATTEMPT"]
