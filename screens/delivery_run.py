@@ -333,8 +333,11 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
         if not missing:
             _start(app, repo, target, agent)
             return
-        gates = ", ".join(missing)
-        programs = ", ".join(f"`{program}`" for program in dict.fromkeys(missing.values()))
+        def said(words: list[str]) -> str:
+            return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+        gates = said(list(missing))
+        programs = said([f"`{program}`" for program in dict.fromkeys(missing.values())])
 
         def chosen(without: bool | None) -> None:
             if not without:

@@ -229,7 +229,7 @@ async def test_deliver_this_plan_where_the_plans_gate_tools_are_not_installed(
             else:
                 assert isinstance(app.screen, ConfirmationModal), app.screen
                 message = app.screen.message
-                for said in ("`ruff`", "`mypy`", "`pytest`", "lint", "typecheck", "test", f"{repo / '.venv'}/bin/pip install"):
+                for said in ("`ruff`, `mypy` and `pytest`", "lint, typecheck and test gates", f"{repo / '.venv'}/bin/pip install"):
                     assert said in message, message
                 assert "Deliver without them" == app.screen.confirm_label
                 await pilot.click("#confirm" if choice == "without" else "#cancel")
