@@ -137,3 +137,60 @@ def test_pointing_back_at_an_earlier_answer_is_no_part_of_this_one(said: str, ti
 def test_the_fields_of_one_choice_are_one_wish(said: str, wishes: list[str]) -> None:
     """"1) buyers pick flavor + size + pickup date" made rows "Buyers pick flavor", "Size" and "Pickup date"."""
     assert feature_items(said) == wishes
+
+
+ORDERS = DiscoverySummary(
+    target_user="regular customers of a home florist, about 60",
+    core_problem="orders come by text and I mix up which bouquet is for which day",
+    current_alternatives="texts and a paper diary",
+    feature_wishlist=["customers order a bouquet", "colour", "delivery date", "see the orders for each day",
+                      "mark paid"],
+    success_metric="no mixed-up orders by valentine's day",
+    constraints="just me, 4 weeks",
+)
+
+
+def _orders_scope() -> ConversationState:
+    from pmtui.product.brains.offline.scoping import propose
+    from pmtui.product.rice import rescore
+    from pmtui.product.search import search_comparable_products
+
+    output = rescore(propose(ORDERS, search_comparable_products(ORDERS, backend="catalog")))
+    return ConversationState(project="Florist", phase="scoping", discovery_summary=ORDERS, scoping_output=output)
+
+
+def test_parts_said_to_belong_to_a_whole_with_no_row_become_that_whole() -> None:
+    """"size and pickup date are part of the order form po, not separate things" answered "Folded order form into
+    Pickup date (there was no separate row for it)": the whole folded into one of its parts, the other part left."""
+    from pmtui.product.brains.offline.scoping import negotiate
+
+    state = _orders_scope()
+    names = [f.name for f in state.scoping_output.mvp_features]
+    assert "Colour" in names and "Delivery date" in names and "Order form" not in names
+    result = negotiate(state, "colour and delivery date are part of the order form, not separate things", 1, False)
+    names = [f.name for f in result.output.mvp_features]
+    assert "Order form" in names, names
+    assert "Colour" not in names and "Delivery date" not in names, names
+    assert "into Colour" not in result.reply and "into Delivery date" not in result.reply, result.reply
+
+
+@pytest.mark.parametrize(("said", "first", "second"), [
+    ("the buyers ordering is the main thing, not marking paid", "buyers ordering", "marking paid"),
+    ("bookings are the priority, not the invoices", "bookings", "invoices"),
+    ("tbh the route map is what matters most, not the photos", "route map", "photos"),
+])
+def test_one_row_said_to_be_the_main_thing_not_another_is_ranked_over_it(said: str, first: str, second: str) -> None:
+    """"the buyers ordering is the main thing, not marking paid" added a new row "Buyers ordering" below the cut."""
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    assert [(r.kind, r.parts) for r in parse_requests(said)] == [("swap", (first, second))]
+
+
+def test_the_main_thing_not_another_is_read_on_the_table_as_matters_more_than() -> None:
+    from pmtui.product.brains.offline.scoping import negotiate
+
+    state = _orders_scope()
+    said = negotiate(state, "the customers ordering is the main thing, not marking paid", 1, False)
+    assert [f.name for f in said.output.mvp_features] == [f.name for f in state.scoping_output.mvp_features]
+    assert "Customers order a bouquet is already in Phase 1" in said.reply, said.reply
+    assert "Customers ordering" not in said.reply
