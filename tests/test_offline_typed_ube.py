@@ -194,3 +194,14 @@ def test_the_main_thing_not_another_is_read_on_the_table_as_matters_more_than() 
     assert [f.name for f in said.output.mvp_features] == [f.name for f in state.scoping_output.mvp_features]
     assert "Customers order a bouquet is already in Phase 1" in said.reply, said.reply
     assert "Customers ordering" not in said.reply
+
+
+def test_a_row_said_to_be_the_main_thing_that_the_table_lacks_is_asked_about_not_added() -> None:
+    """"the buyers ordering is the main thing, not marking paid", where the founder's order row is "Buyers pick flavor,
+    size and pickup date": a new row "Buyers ordering" was added below the cut line."""
+    from pmtui.product.brains.offline.scoping import negotiate
+
+    state = _orders_scope()
+    said = negotiate(state, "the bouquet wrapping is the main thing, not marking paid", 1, False)
+    assert [f.name for f in said.output.mvp_features] == [f.name for f in state.scoping_output.mvp_features]
+    assert "I have no row called “bouquet wrapping”" in said.reply and "Mark paid" in said.reply, said.reply

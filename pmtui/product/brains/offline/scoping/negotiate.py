@@ -648,7 +648,9 @@ def _why_in(work: _Round) -> str:
 def _promote(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
     if target is None and request.extra.get("first"):
         # "first the calendar and the swap" ranks rows; a name the table lacks is no request for a new one.
-        work.notes.append(f"I have no row called “{request.what}” — say “add {request.what}” if it is new")
+        rows = ", ".join(f.name for f in work.output.mvp_features)
+        work.notes.append(f"I have no row called “{request.what}” (the rows are: {rows}) — name the one you mean, or "
+                          f"say “add {request.what}” if it is new")
         return
     several = [name for _, name in work.rows_with(stems(request.what))] if request.what else []
     waiting = [name for name in several if (row := work.output.feature(name)) is None or row.phase != 1]

@@ -58,7 +58,10 @@ def exchanges(state: ConversationState, output: ScopingOutput, requests: list[Ch
                 first, second = second, first  # "swap A and B": the one behind comes forward
             expanded.append(ChangeRequest("rank", first[1], request.clause, parts=(first[1], second[1])))
             continue
-        expanded.append(ChangeRequest("promote", request.parts[0], request.clause, phase=1))
+        # "the buyers ordering is the main thing, not marking paid" names a row the founder thinks is there: one the
+        # table lacks is asked about, never added as new ("first", as "first the calendar and the swap" is).
+        expanded.append(ChangeRequest("promote", request.parts[0], request.clause, phase=1,
+                                      extra={"first": "1"} if first is None and second is not None else {}))
     # "The limit cannot be in phase 2. Swap it with the usage report": asked up twice in one message, moved once.
     promoted: set[str] = set()
     kept: list[ChangeRequest] = []
