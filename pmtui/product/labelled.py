@@ -32,7 +32,9 @@ _COPULA = r"\s*(?::|=|->|\u2014)\s*|\s+[-\u2013]\s+|\s+(?:is|are|should be|would
 _COLON = r"\s*(?::|=)\s*"
 # A label opens the message, a sentence or a clause ("no, the target user is…", "Only one thing, the target…").
 # "revenue is R299 a month and the constraints are 6 weeks": "and" before a label opens a clause of its own too.
-_BOUNDARY = r"(?:^\W*|(?<=[.!?;,:])\s*|\s+(?=and\s))(?:(?:and|also|plus|actually|no|nope|oh|so|but)\b[\s,]*)*"
+# "Yes, this is correct, except the success: …", "all good apart from the timing: …": the one part said to be wrong.
+_BOUNDARY = (r"(?:^\W*|(?<=[.!?;,:])\s*|\s+(?=and\s)|\s+(?=(?:except|apart from|other than)\s))"
+             r"(?:(?:and|also|plus|actually|no|nope|oh|so|but|except(?:\s+for)?|apart from|other than|only)\b[\s,]*)*")
 _LABEL = re.compile(
     _BOUNDARY
     + r"(?P<label>"
@@ -70,7 +72,9 @@ def _aspect(match: re.Match[str]) -> str:
 _VERDICT = re.compile(
     r"^(?:(?:all|totally|completely|a bit|kinda|kind of|slightly|still)\s+)?(?:wrong|off|incorrect|not right|not correct|"
     r"not quite right|outdated|a mistake|mistaken|not it)\b(?:\s*[,:;\-\u2014\u2013]+\s*|\s+)(?:(?:it'?s|its|it is|it should be|"
-    r"should be|should say|it'?s actually|actually)\s+)?|^(?:wrong|off|incorrect)\s*$",
+    r"should be|should say|it'?s actually|actually)\s+)?|^(?:wrong|off|incorrect)\s*$|"
+    # "success: it should be fewer than 10 …": what the value should say, not "it should be".
+    r"^(?:it|that|this)\s+(?:should|must|needs? to)\s+(?:be|say|read)\s+(?:more like\s+)?",
     re.IGNORECASE,
 )
 

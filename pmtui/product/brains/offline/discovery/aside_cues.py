@@ -55,6 +55,14 @@ ASIDE_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("revenue_model", re.compile(r"\b(pay|paid|free|price|pricing|charge|money|subscri\w*)\b", re.IGNORECASE)),
     ("target_user", re.compile(r"\b(who is the user|user|users|customer|customers|audience|who it'?s for)\b",
                                re.IGNORECASE)),
+    # "what will you do with this information?", "is my data safe?", "who sees what I type here?"
+    ("privacy", re.compile(r"\b(?:(?:do|doing) with (?:this|that|my|the|all)|(?:my|our|the|this) (?:data|information|info|answers)\b"
+                           r".*\b(?:safe|stored|kept|shared|sent|private|secure|go)|where (?:is|does) (?:this|it|my)\b.*\b(?:stored|"
+                           r"kept|go)|who (?:sees|can see|reads)|privacy|confidential)", re.IGNORECASE)),
+    # "Is that too much for a first version?", "is three features enough?", "can we really do all that?"
+    ("scope_size", re.compile(r"\b(?:too (?:much|many|big|ambitious|little|small)|enough|overkill|do all (?:that|this|of it)|"
+                              r"realistic)\b.*\b(?:first version|version one|v1|mvp|start|to begin|features?|for now|that|this)\b|"
+                              r"\b(?:first version|mvp|v1)\b.*\b(?:too (?:much|many|big)|enough)\b", re.IGNORECASE)),
     ("feature_wishlist", re.compile(r"\b(feature|features|separate product|library|module|build first|mvp)\b",
                                     re.IGNORECASE)),
     ("success_metric", re.compile(r"\b(metric|measure|success|target|kpi|(?:realistic|good|typical|reasonable|sensible|"

@@ -205,7 +205,10 @@ PRICE = re.compile(
 
 # No money from anyone: a tool for the founder's own business ("no one pays, its for my own business", "nobody pays
 # for the app, its just for my bakery", "it's only for our own shop", "internal use only").
-NOBODY_PAYS = (r"(?:nobody|no ?one|no-one|none of them)\s+(?:pays?|is paying|will pay|would pay|has to pay|needs to pay)"
+NOBODY_PAYS = (r"(?:won'?t|wouldn'?t|will not|would not|can'?t|cannot|doesn'?t|don'?t|do not|does not)\s+pay\s+for\s+(?:an?\s+|the\s+|"
+               r"this\s+|such an?\s+)?(?:app|it|this|software|tool|system|subscription)|free for now|for now,?\s+(?:it'?s\s+|it is\s+)?"
+               r"free|"
+               r"(?:nobody|no ?one|no-one|none of them)\s+(?:pays?|is paying|will pay|would pay|has to pay|needs to pay)"
                r"(?:\s+(?:for\s+)?(?:it|this|the app|the tool|anything))?|"
                r"(?:it'?s|its|it is|this is|that'?s)\s+(?:just\s+|only\s+|purely\s+|all\s+)?(?:for|4)\s+(?:my|our)\s+own\s+"
                r"(?:business|shop|store|bakery|use|company|team|stall|salon|cafe|kitchen|work|orders|people|staff)|"
@@ -259,6 +262,19 @@ _OF_US_STORY = (r"\s+(?:\w+\s+)?(?:sit|sat|stand|stood|go|went|count|counted|spe
                 r"walk|walked|drive|drove|volunteer|volunteered|do the|did the|take turns|run the|ran the)\b")
 # "Solo mobile mechanics and 2-3 van outfits": "solo" before the people who work alone says who, not the team.
 _SOLO_PEOPLE = r"\s+(?:[\w-]+\s+){0,2}[\w-]+(?:ers|ors|ists|ians|ics|ants|ents|ees)\b"
+# Who builds it and when, said of the founder's own people (the family's coder, a friend who helps).
+BUILDER_SAID = (
+    # "My nephew studies computer science, he can help in the evenings for about six weeks": who builds it, and when.
+    r"(?:nephew|niece|son|daughter|cousin|brother|sister|friend|neighbou?r|husband|wife|partner|uncle|aunt|mate|colleague|"
+    r"he|she|they)\b[^.;]{0,60}?\b(?:can|could|will|would|is going to|has offered to|offered to)\s+(?:help|code|build|program|"
+    r"develop|make it|do it|write it)\b[^.;]{0,40}?\b(?:evenings?|weekends?|nights?|part[- ]time|for (?:about |around |maybe )?"
+    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve) (?:weeks?|months?))|"
+    # "my daughter is doing IT at uni", "my nephew studies computer science": the family's coder, who will build it.
+    r"(?:my|our)\s+(?:nephew|niece|son|daughter|cousin|brother|sister|husband|wife|partner|friend)\s+(?:is\s+)?(?:studies|studying|"
+    r"does|doing|is doing|works? in|working in|codes|coding|is into)\s+(?:a\s+)?(?:it|computer science|cs|software|programming|"
+    r"coding|web design|computer engineering)"
+)
+
 CONSTRAINTS_STRONG = re.compile(
     r"\b((?:i'?m|i am|we'?re|we are|work(?:ing)?|build(?:ing)?|do(?:ing)? (?:it|this))\s+(?:\w+\s+)?"
     r"(?:alone|by myself|on my own|solo)|solo(?! (?:indie|devs?|developers?|founders?|parents?|travell?ers?|"
@@ -285,7 +301,7 @@ CONSTRAINTS_STRONG = re.compile(
     r"react native|flutter|django|rails|no[- ]code|"
     # "has to be dead simple on a phone, some grandparents drive too": how easy it must be is a limit, not a wish.
     r"(?:has|have|needs?|got) to be (?:dead |really |super |very |so |stupidly |idiot[- ])?(?:simple|easy|accessible|"
-    r"usable) (?:on|for|enough)\b|" + LIMIT_SAID + r")\b",
+    r"usable) (?:on|for|enough)\b|" + LIMIT_SAID + r"|" + BUILDER_SAID + r")\b",
     re.IGNORECASE,
 )
 
@@ -565,7 +581,7 @@ CONSTRAINTS_DECISIVE = re.compile(
     r"flatmate|housemate|girlfriend|boyfriend|developer|dev|coder)s?\b|(?<![\d-])(?:one|two|three|four|five|six|[1-9]|1[0-2])\s+"
     r"(?:devs?|developers?|engineers?|co-?founders?)|(?:i|we)(?:'m|'re| am| are)? (?:work\w* )?part[- ]time|nights and weekends|side project|"
     r"bootstrapp\w*|no funding|(?:our|my|hard|launch|a)\s+deadline|hipaa|gdpr|soc ?2|must (?:run|work) on|"
-    r"(?:ios|android|web)[- ]only|" + LIMIT_SAID + r")\b",
+    r"(?:ios|android|web)[- ]only|" + LIMIT_SAID + r"|" + BUILDER_SAID + r")\b",
     re.IGNORECASE,
 )
 

@@ -88,6 +88,7 @@ from pmtui.product.brains.offline.discovery.who_else import (
     count_beside,
     later_people,
     own_use,
+    ranked_people,
     without_later_people,
     without_own_use,
 )
@@ -518,6 +519,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     held = held_count(text) if asked == "target_user" and has_real_content(result.target_user) else None
     if held:
         result.target_user = count_beside(result.target_user, held)
+    if (ranked := ranked_people(text) if asked == "target_user" else None) is not None:
+        result.target_user, later = ranked[0], [ranked[1]]  # "the librarians first, the singers second"
     if later and has_real_content(result.target_user) and not re.search(r"\(later, not now:", result.target_user):
         result.target_user = f"{result.target_user} (later, not now: {', '.join(later)})"
     if ours and has_real_content(result.target_user) and "(also " not in result.target_user:

@@ -179,7 +179,11 @@ def next_reply(
     if asks:
         # "…half the regulars booking online by easter? whats a realistic number for a wee hall like ours": the
         # answer is filed and acknowledged, and the question it ends with gets its answer too.
-        ack = join(ack, aside_reply(asks[0], asked, summary))
+        # Two questions in one answer ("Is that too much for a first version? Also, what will you do with this
+        # information?") get two answers; the second was left unanswered.
+        replies = list(dict.fromkeys(aside_reply(question, asked, summary) for question in asks[:2]))
+        replies[1:] = [re.sub(r'^Fair question — ("[^"]*")\. ', r"And \1: ", reply) for reply in replies[1:]]
+        ack = join(ack, *replies)
     if vague and asked and not changed and asked not in gaps and has_real_content(getattr(summary, asked)):
         # A shrug to a sharpening question: keep what we had rather than thank them for "idk".
         ack = f'Fair enough, "{short(summary.value_text(asked), 8)}" will do for now.'

@@ -244,6 +244,10 @@ ASIDE_ANSWERS: dict[str, str] = {
     "the first users try it: I'll put it in the spec's open questions, and the success metric is how we'll find out.",
     "domain": "I know the general idea, but your version of it is what counts — what you tell me in these answers is "
     "what the spec is built from, so more detail always helps.",
+    "privacy": "I'm running offline here: what you type stays in pmtui's store on this machine and is used only to "
+    "write the summary, the scope, the spec and the plan — nothing is sent anywhere.",
+    "scope_size": "Not for now — in scoping every item gets an effort estimate against your team and time, and what "
+    "doesn't fit waits below the cut line instead of crowding the first version. Two or three things is a good start.",
     "comparables": "In scoping I'll look for comparable products, here and elsewhere, and where nothing fits I'll name "
     "what people use today instead — that comparison goes into the spec.",
     "": "Honest answer: I don't know yet — that's what the rest of this interview and your first users will tell us, "

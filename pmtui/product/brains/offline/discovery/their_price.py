@@ -52,8 +52,9 @@ _PER_COMMODITY = re.compile(r"\s*(?:a|an|per|/)\s*(?:litre|liter|ltr|gallon|kg|k
 # Money someone owes, chases, fronts, loses or wastes today, said a few words before the amount.
 _LOST_AMOUNT = re.compile(
     r"\b(?:owes?|owed|owing|chases?|chasing|chased|fronts?|fronting|lose|loses|losing|lost|wastes?|wasted|wasting|"
-    r"out of pocket|writes? off|written off|costs? (?:me|us|him|her|them|an? \w+|the \w+))\b"
-    r"(?:\s+[^\s,;.]+){0,5}\s*$",
+    r"out of pocket|writes? off|written off|cost(?:s|ing)? (?:me|us|him|her|them|an? \w+|the \w+))\b"
+    # "which is costing us, about KES 15,000 a term": the amount may follow a comma.
+    r"(?:[\s,]+[^\s,;.]+){0,5}[\s,]*$",
     re.IGNORECASE,
 )
 

@@ -75,3 +75,27 @@ def count_beside(target_user: str, held: tuple[float, str]) -> str:
     at = max((i for i, part in enumerate(parts) if not OF_US_RUNNING.search(part)), default=len(parts) - 1)
     parts[at] = f"{parts[at]} ({held[1]})"
     return "; ".join(parts)
+
+
+# "So I would say the librarians first, the singers second", "first the coaches, then the parents", "drivers first and
+# parents later": who comes first is who it is for now; the others come later.
+_RANKED = re.compile(
+    r"(?:^|(?<=[.;!?])\s*|,\s*)(?:(?:so|well|ok(?:ay)?|i (?:would|'d) say|i think|probably|honestly)\s*,?\s+)*(?:the\s+)?"
+    r"(?P<first>[a-z][\w' -]{1,40}?)\s+first\s*(?:,\s*|\s+)(?:and\s+|then\s+)?(?:the\s+)?(?P<second>[a-z][\w' -]{1,40}?)\s+"
+    r"(?:second|next|after(?:wards)?|later)\s*(?=[,.;!?]|$)|"
+    r"(?:^|(?<=[.;!?])\s*)(?:(?:so|well)\s*,?\s+)?first\s+(?:the\s+)?(?P<first2>[a-z][\w' -]{1,40}?)\s*,?\s+(?:and\s+)?"
+    r"then\s+(?:the\s+)?(?P<second2>[a-z][\w' -]{1,40}?)\s*(?=[,.;!?]|$)",
+    re.IGNORECASE,
+)
+
+
+def ranked_people(text: str) -> tuple[str, str] | None:
+    """(who comes first, who comes after) when the answer ranks two groups, else None."""
+    match = None
+    for match in _RANKED.finditer(text):
+        pass  # the last ranking said is the founder's conclusion
+    if match is None:
+        return None
+    first = (match.group("first") or match.group("first2") or "").strip()
+    second = (match.group("second") or match.group("second2") or "").strip()
+    return (first, second) if first and second and first.lower() != second.lower() else None
