@@ -91,3 +91,28 @@ def test_the_one_part_said_to_be_wrong_is_corrected(said: str, aspect: str, valu
     """"… except the success: it should be fewer than 10 …" changed "it is around 60" to "it is around 10"."""
     parts, _ = labelled_parts(said)
     assert [(p.aspect, p.value) for p in parts] == [(aspect, value)]
+
+
+@pytest.mark.parametrize(("said", "row", "how"), [
+    ("And the orders for each day, can it be printed as a PDF? My driver likes paper.", "See the orders for each day",
+     "as a PDF"),
+    ("the orders for each day should be sent by email", "See the orders for each day", "by email"),
+])
+def test_how_a_row_must_work_is_noted_on_it_and_spends_no_round(said: str, row: str, how: str) -> None:
+    """"And the reminder, can it go by SMS? Many older singers don't use WhatsApp." was not heard at all."""
+    from pmtui.product.brains.offline.scoping import negotiate
+    from tests.test_offline_typed_ube import _orders_scope
+
+    result = negotiate(_orders_scope(), said, 1, False)
+    feature = result.output.feature(row)
+    assert feature is not None and how in feature.description
+    assert f"Noted on {row}: {how}" in result.reply and result.information, result.reply
+
+
+def test_a_note_beside_a_change_is_said_with_it_in_the_round() -> None:
+    from pmtui.product.brains.offline.scoping import negotiate
+    from tests.test_offline_typed_ube import _orders_scope
+
+    result = negotiate(_orders_scope(), "Mark paid can wait. And the orders for each day, can they come by email?", 1,
+                       False)
+    assert result.reply.startswith("Round 1/3") and "noted on see the orders for each day: by email" in result.reply.lower()

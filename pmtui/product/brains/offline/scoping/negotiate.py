@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from pmtui.models import ConversationState, CutFeature, DecisionRecord, Feature, Provenance, ScopingOutput
+from pmtui.product.brains.offline.scoping.how_notes import how_notes, noted
 from pmtui.product.brains.offline.scoping.intent import (
     HELD_LABEL,
     answers_a_hold,
@@ -175,8 +176,10 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
         # Evidence for what the PM just held finishes that round; it does not spend another.
         round_number -= 1
         final_round = round_number >= state.max_negotiation_rounds
-    # A count said against the table and nothing else asked ("theres only 90 of us not 1000") is information.
-    information = not requests and said_count(text) is not None
+    notes = how_notes(text)  # "the reminder, can it go by SMS?": a detail of a row, noted on it
+    # A count said against the table or a row's detail, and nothing else asked ("theres only 90 of us not 1000"), is
+    # information.
+    information = not requests and (said_count(text) is not None or bool(notes))
     label = (f"Noted — that's information, not a round of argue-back (still {round_number - 1} of "
              f"{state.max_negotiation_rounds} used)" if information else f"Round {round_number}/{state.max_negotiation_rounds}")
     requests = exchanges(state, output, requests)
@@ -185,6 +188,7 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
     # A cut or a deferral of a row already below the line frees no Phase 1 work: the reply must not say it did.
     work.freed = trade and any(r.kind in ("cut", "defer") and _frees_phase_1(work, r.what) for r in requests)
     work.changed += recount(work.output, text)  # "theres only 90 of us not 1000": reach from the founder's count
+    work.changed += noted(work, notes)
     if not requests and not work.changed:
         requests = _named_without_verb(work)
     if not requests and not work.changed:
