@@ -14,21 +14,10 @@ from pathlib import Path
 import pytest
 
 from pmtui.delivery.sandbox import Sandbox, SandboxUnavailable, probe, resolve
+from tests.fixtures.bwrap import needs_bwrap
 from tests.fixtures.delivery_repo import git, make_project, plan_text, task_block
 
 AGENT = f"{sys.executable} {Path(__file__).parent / 'agents' / 'escape_agent.py'}"
-
-
-def _bwrap_works() -> str:
-    bwrap = shutil.which("bwrap")
-    if bwrap is None:
-        return "bubblewrap is not installed (apt-get install bubblewrap)"
-    layout, why = probe(bwrap)
-    return "" if layout is not None else why
-
-
-BWRAP_MISSING = _bwrap_works()
-needs_bwrap = pytest.mark.skipif(bool(BWRAP_MISSING), reason=f"no working sandbox here: {BWRAP_MISSING}")
 
 
 def setup(tmp_path: Path, *, sandbox_writable: bool = True) -> tuple[Path, Path, dict[str, str]]:
