@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +17,8 @@ import pytest
 from pmtui.delivery import git_ops, git_transfer
 from pmtui.delivery.executors import CommandExecutor
 from pmtui.delivery.node_attempt import AttemptSpec, NodeOutcome, pickled_executor, run_attempt
-from pmtui.models.delivery import EnvironmentContract, ExpectedFiles, TaskContract
+from pmtui.models.delivery import AgentResult, EnvironmentContract, ExpectedFiles, TaskContract
+from tests.fixtures.bwrap import needs_bwrap
 from tests.fixtures.delivery_repo import git, make_project
 
 AGENT = r'''
@@ -148,3 +150,75 @@ def test_an_executor_that_cannot_travel_is_refused_with_what_to_do() -> None:
 
     with pytest.raises(ValueError, match="run the agent as a command"):
         pickled_executor(ScriptedExecutor({"*": [lambda workdir, contract: None]}))
+
+
+NOSY_AGENT = r'''
+import pathlib
+home = pathlib.Path.home()
+seen = {}
+try:
+    seen["key"] = (home / ".ssh" / "id_rsa").read_text().strip()
+except OSError:
+    seen["key"] = None
+try:
+    (home / "planted-by-agent").write_text("x")
+    seen["home_write"] = True
+except OSError:
+    seen["home_write"] = False
+pathlib.Path("src/calc.py").write_text(pathlib.Path("src/calc.py").read_text() + "\nX = 1\n")
+print("seen", sorted(seen.items()), flush=True)
+'''
+
+
+def nosy_spec(project: Path, tmp_path: Path, mode: str) -> AttemptSpec:
+    """An attempt whose agent reads a key in $HOME and writes there, and whose test gate writes there too, under the
+    run's sandbox policy `mode`; sent through the wire format, as it reaches a node."""
+    agent = tmp_path / "nosy.py"
+    agent.write_text(NOSY_AGENT)
+    gate = f"{sys.executable} -c \"import pathlib; (pathlib.Path.home() / 'planted-by-gate').write_text('x')\""
+    spec = spec_for(project, tmp_path, f"{sys.executable} {agent}", test_command=gate)
+    spec.sandbox = mode
+    return AttemptSpec.from_wire(spec.to_wire())
+
+
+@needs_bwrap
+def test_a_node_confines_the_agent_and_its_gates_under_the_runs_policy_with_its_own_home(
+    tmp_path: Path, project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "node-home"
+    (home / ".ssh").mkdir(parents=True)
+    (home / ".ssh" / "id_rsa").write_text("node key\n")
+    monkeypatch.setenv("HOME", str(home))
+    lines: list[str] = []
+    outcome = asyncio.run(run_attempt(nosy_spec(project, tmp_path, "on"), bundle_of(project, tmp_path), lines.append))
+
+    assert outcome.unfit == ""
+    assert lines == ["seen [('home_write', False), ('key', None)]"]
+    assert sorted(path.name for path in home.iterdir()) == [".ssh"]  # neither the agent nor the gate wrote there
+    assert '"exit_code":0' not in outcome.gates["test"]
+    assert outcome.sandbox.startswith("sandbox: bubblewrap") and f"{home.resolve()} is hidden" in outcome.sandbox
+    assert AgentResult.model_validate_json(outcome.agent_result_json).sandboxed is True
+    git_transfer.apply_patch(project, outcome.patch)
+    assert (project / "src" / "calc.py").read_text().endswith("\nX = 1\n")  # its worktree it may write
+
+
+def test_a_node_without_bubblewrap_refuses_a_run_that_requires_one_and_runs_an_auto_one_unconfined(
+    tmp_path: Path, project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tools = tmp_path / "node-bin"
+    tools.mkdir()
+    (tools / "git").symlink_to(shutil.which("git") or "/usr/bin/git")
+    home = tmp_path / "node-home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("PATH", str(tools))
+    refused = asyncio.run(run_attempt(nosy_spec(project, tmp_path, "on"), bundle_of(project, tmp_path)))
+    assert refused.unfit.startswith("--sandbox on: bubblewrap is not installed (install it with `apt-get install")
+    assert refused.patch == b"" and refused.agent_result_json == "" and not list(home.iterdir())
+
+    # `auto` is best effort, as on this machine: unconfined, and it says so.
+    lines: list[str] = []
+    ran = asyncio.run(run_attempt(nosy_spec(project, tmp_path, "auto"), bundle_of(project, tmp_path), lines.append))
+    assert ran.unfit == "" and lines == ["seen [('home_write', True), ('key', None)]"]
+    assert ran.sandbox.startswith("sandbox: none — bubblewrap is not installed")
+    assert AgentResult.model_validate_json(ran.agent_result_json).sandboxed is False

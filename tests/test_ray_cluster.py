@@ -137,7 +137,11 @@ def test_a_plan_on_two_nodes_commits_what_the_local_executor_commits(tmp_path: P
 
 def engine_for(tmp_path: Path, root: Path, plan: Path, executor: object) -> DeliveryEngine:
     tmp_path.mkdir(parents=True, exist_ok=True)
-    return DeliveryEngine(Store(tmp_path / "pmtui.db"), Config(offline=True), repo=root, plan_path=plan,
+    config = Config(offline=True)
+    # The holding agent's marks folder is the test's channel to it: writable under the sandbox, which confines the
+    # agent on a node as on this machine (tests/test_ray_sandbox.py).
+    config.delivery.sandbox_writable = [str(tmp_path / "marks")]
+    return DeliveryEngine(Store(tmp_path / "pmtui.db"), config, repo=root, plan_path=plan,
                           executor=executor, run_dir=tmp_path / "runs", poll_interval=0.05,  # type: ignore[arg-type]
                           gate_timeout_s=60, max_parallel=2)
 

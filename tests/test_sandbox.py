@@ -13,22 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from pmtui.delivery.sandbox import Sandbox, SandboxUnavailable, probe, resolve
+from pmtui.delivery.sandbox import Sandbox, SandboxPolicy, SandboxUnavailable, probe, resolve
+from tests.fixtures.bwrap import needs_bwrap
 from tests.fixtures.delivery_repo import git, make_project, plan_text, task_block
 
 AGENT = f"{sys.executable} {Path(__file__).parent / 'agents' / 'escape_agent.py'}"
-
-
-def _bwrap_works() -> str:
-    bwrap = shutil.which("bwrap")
-    if bwrap is None:
-        return "bubblewrap is not installed (apt-get install bubblewrap)"
-    layout, why = probe(bwrap)
-    return "" if layout is not None else why
-
-
-BWRAP_MISSING = _bwrap_works()
-needs_bwrap = pytest.mark.skipif(bool(BWRAP_MISSING), reason=f"no working sandbox here: {BWRAP_MISSING}")
 
 
 def setup(tmp_path: Path, *, sandbox_writable: bool = True) -> tuple[Path, Path, dict[str, str]]:
@@ -236,3 +225,17 @@ def test_an_unconfined_agent_that_plants_git_hooks_or_config_is_caught_and_undon
     assert "the agent changed the repository's git config (.git/config): put back" in said, said
     assert "the agent created the git hook .git/hooks/pre-commit: removed" in said, said
     assert "the agent changed .git/info/attributes: put back" in said, said
+
+
+def test_the_runs_policy_is_what_was_asked_whatever_this_machine_can_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The policy a run sends to its cluster nodes is the settings as given (`~` unexpanded: a node has its own home),
+    the same whether this machine could confine or not: a node decides for itself."""
+    asked = SandboxPolicy(mode="auto", writable=("~/.aider",), readable=("~/.config/mytool",))
+    here = resolve("auto", ["~/.aider"], ["~/.config/mytool"])
+    assert here.policy() == asked
+    monkeypatch.setenv("PATH", str(tmp_path))  # no bubblewrap on this PATH
+    unconfined = resolve("auto", ["~/.aider"], ["~/.config/mytool"])
+    assert not unconfined.active and unconfined.policy() == asked
+    assert resolve("off", ["~/.aider"]).policy().mode == "off"

@@ -16,9 +16,9 @@ import pytest
 
 from pmtui.config import Config, ConfigError, load_config
 from pmtui.delivery.sandbox import SANDBOX, Sandbox, resolve
+from tests.fixtures.bwrap import BWRAP_MISSING, needs_bwrap
 from tests.fixtures.delivery_repo import git, make_project, plan_text, task_block
 from tests.fixtures.processes import run_pmtui
-from tests.test_sandbox import BWRAP_MISSING, needs_bwrap
 
 READER = f"{sys.executable} {Path(__file__).parent / 'agents' / 'secret_reader_agent.py'}"
 # What a user's home holds that no agent should read: a path under $HOME → its first line.

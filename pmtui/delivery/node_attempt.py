@@ -3,15 +3,19 @@
 This is what a cluster task runs on the node (pmtui/delivery/ray_driver.py wraps it in a Ray task);
 nothing here imports Ray, so it is tested on this machine as it runs there. The node gets the
 repository at the task's base commit (from a git bundle, or fetched from a remote), the change the
-task's earlier attempts left (a binary patch), and the executor that runs the agent. It returns
-the agent's result, the whole change against the base as one binary-safe patch, the gate commands'
-results, what the agent did that it must not (seen on the node) and the raw result file.
+task's earlier attempts left (a binary patch), the executor that runs the agent and the run's
+sandbox policy. The node confines the agent and the gate commands as a local run does (sandbox.py),
+with its own bubblewrap, home and temp dir; a run that asks for a sandbox (`on`) on a node that
+cannot make one gets the node back as unfit, nothing run. It returns the agent's result, the whole
+change against the base as one binary-safe patch, the gate commands' results, what the agent did
+that it must not (seen on the node), the raw result file and how the node confined it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import dataclasses
 import pickle
 import shutil
 import tempfile
@@ -24,6 +28,7 @@ from typing import Any
 
 from pmtui.delivery import agent_watch, gates, git_ops, git_transfer
 from pmtui.delivery.executors import attempt_files
+from pmtui.delivery.sandbox import SANDBOX, Sandbox, SandboxPolicy, SandboxUnavailable
 from pmtui.delivery.toolcheck import missing_tool, program_of
 from pmtui.models.delivery import TaskContract
 
@@ -44,6 +49,14 @@ class AttemptSpec:
     gate_timeout_s: float = 600.0
     remote: str = ""  # fetch the base from this URL (else: the bundle given beside the spec)
     remote_ref: str = ""
+    # The run's sandbox policy (Sandbox.policy()), resolved on the node: `~` is the node's home.
+    sandbox: str = "off"
+    sandbox_writable: list[str] = field(default_factory=list)
+    sandbox_readable: list[str] = field(default_factory=list)
+
+    def sandbox_policy(self) -> SandboxPolicy:
+        return SandboxPolicy(mode=self.sandbox, writable=tuple(self.sandbox_writable),  # type: ignore[arg-type]
+                             readable=tuple(self.sandbox_readable))
 
     def to_wire(self) -> dict[str, Any]:
         data = asdict(self)
@@ -70,6 +83,7 @@ class NodeOutcome:
     tampering: list[str] = field(default_factory=list)
     result_file: str | None = None
     timings_ms: dict[str, float] = field(default_factory=dict)
+    sandbox: str = ""  # how the node confined the agent and its gates (Sandbox.describe() there)
 
     def to_wire(self) -> dict[str, Any]:
         data = asdict(self)
@@ -107,14 +121,27 @@ async def run_attempt(spec: AttemptSpec, bundle: bytes | None, on_output: Output
     unfit = preflight(spec)
     if unfit:
         return NodeOutcome(unfit=unfit)
-    scratch = Path(tempfile.mkdtemp(prefix="pmtui-attempt-"))
     try:
-        return await _in_scratch(spec, bundle, scratch, on_output)
+        # The same rule as a local run's start: `on` and no sandbox here is a refusal, `auto` runs unconfined.
+        sandbox = await asyncio.to_thread(spec.sandbox_policy().resolve)
+    except SandboxUnavailable as error:
+        return NodeOutcome(unfit=str(error))
+    scratch = Path(tempfile.mkdtemp(prefix="pmtui-attempt-"))
+    if sandbox.active:
+        # The attempt's own TMPDIR inside the sandbox, removed with the clone.
+        (scratch / "tmp").mkdir()
+        sandbox = dataclasses.replace(sandbox, scratch=str(scratch / "tmp"))
+    # The agent and the gate commands read the sandbox from the context (sandbox.current()), as in a local run.
+    token = SANDBOX.set(sandbox)
+    try:
+        return await _in_scratch(spec, bundle, scratch, on_output, sandbox)
     finally:
+        SANDBOX.reset(token)
         await asyncio.to_thread(shutil.rmtree, scratch, True)
 
 
-async def _in_scratch(spec: AttemptSpec, bundle: bytes | None, scratch: Path, on_output: OutputSink | None) -> NodeOutcome:
+async def _in_scratch(spec: AttemptSpec, bundle: bytes | None, scratch: Path, on_output: OutputSink | None,
+                      sandbox: Sandbox) -> NodeOutcome:
     timings: dict[str, float] = {}
     started = time.perf_counter()
     # The clone sits alone in its folder, as a pooled worktree does: the outside check sees only it.
@@ -155,6 +182,7 @@ async def _in_scratch(spec: AttemptSpec, bundle: bytes | None, scratch: Path, on
         tampering=tampering,
         result_file=result_text,
         timings_ms=timings,
+        sandbox=sandbox.describe(),
     )
 
 

@@ -84,6 +84,8 @@ class NodeReport:
     tampering: list[str] = field(default_factory=list)
     # The nodes an earlier try of this attempt was lost on (the attempt ran again elsewhere).
     lost_on: list[NodeRef] = field(default_factory=list)
+    # How the node confined the agent and its gates: its sandbox's describe() ("" from a node that did not say).
+    sandbox: str = ""
 
 
 class AttemptNotRun(Exception):

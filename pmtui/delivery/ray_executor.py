@@ -3,8 +3,9 @@
 pmtui's process never imports Ray: it starts the Ray driver (ray_driver.py) as a child process and
 talks to it in JSON lines. For each attempt it sends the task's base commit (the pooled tree's
 HEAD; the driver puts a git bundle of it in the object store, or the nodes fetch it from
-`--remote`), the change earlier attempts left (a binary patch) and the agent's executor. The node
-runs the agent and the task's gate commands in a scratch clone (node_attempt.py) and sends back
+`--remote`), the change earlier attempts left (a binary patch), the agent's executor and the run's
+sandbox policy. The node runs the agent and the task's gate commands in a scratch clone, confined by
+its own bubblewrap as a local attempt is here (node_attempt.py), and sends back
 the whole change, the gate results and the result file; the agent's output streams into the
 attempt's log as it comes. Here the change is applied to the pooled tree, so the engine reviews,
 integrates, re-gates and commits exactly as it does for a local attempt.
@@ -42,6 +43,7 @@ from pmtui.delivery.nodes import (
     NodeReport,
     NodeUnfit,
 )
+from pmtui.delivery.sandbox import current as current_sandbox
 from pmtui.models.delivery import AgentResult, TaskContract
 
 CONNECT_TIMEOUT_S = 90.0
@@ -223,9 +225,12 @@ class RayExecutor:
         start_patch = await asyncio.to_thread(git_transfer.binary_patch, tree, base)
         remote_ref = await asyncio.to_thread(self._push, tree, base) if self.remote else ""
         timeout = self.gate_timeout_s or max(30.0, contract.time_budget_ms / 1000)
+        # The run's sandbox as it was asked for (the engine set it for the run): each node resolves it for itself.
+        policy = current_sandbox().policy()
         spec = AttemptSpec(task_id=contract.task_id, attempt=attempt, contract_json=contract.model_dump_json(),
                            executor=self._blob, program=self._program, base=base, start_patch=start_patch,
-                           gate_timeout_s=timeout, remote=self.remote, remote_ref=remote_ref)
+                           gate_timeout_s=timeout, remote=self.remote, remote_ref=remote_ref, sandbox=policy.mode,
+                           sandbox_writable=list(policy.writable), sandbox_readable=list(policy.readable))
         key = f"{contract.task_id}#{attempt}#{uuid.uuid4().hex[:8]}"
         inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         with self._attempts_lock:
@@ -282,7 +287,10 @@ class RayExecutor:
                               "without spending the retry budget")
             elif op == "result":
                 clock["result"] = time.perf_counter() - begun
-                return NodeOutcome.from_wire(message["outcome"]), node, lost_on
+                outcome = NodeOutcome.from_wire(message["outcome"])
+                if on_output is not None and outcome.sandbox:
+                    on_output(f"[pmtui] node {node.label()}: {outcome.sandbox}")
+                return outcome, node, lost_on
             elif op == "unfit":
                 raise NodeUnfit(NodeRef(message.get("node", ""), message.get("name", "")), message["reason"])
             elif op == "failed":
@@ -323,6 +331,7 @@ class RayExecutor:
             gate_results={name: CommandResult.model_validate_json(text) for name, text in outcome.gates.items()},
             tampering=list(outcome.tampering),
             lost_on=lost_on,
+            sandbox=outcome.sandbox,
         )
         self._reports[(contract.task_id, attempt)] = report
         _report_path(run_dir, contract.task_id, attempt).write_text(json.dumps({
@@ -330,6 +339,7 @@ class RayExecutor:
             "gates": outcome.gates,
             "tampering": outcome.tampering,
             "lost_on": [{"id": n.node_id, "name": n.name} for n in lost_on],
+            "sandbox": outcome.sandbox,
             "timings_ms": outcome.timings_ms,
             # Here, from the attempt's start: prepared, its node started it, its outcome arrived, applied.
             "clock_ms": {**{k: round(v * 1000, 1) for k, v in clock.items()},
@@ -350,6 +360,7 @@ class RayExecutor:
                 gate_results={name: CommandResult.model_validate_json(text) for name, text in data["gates"].items()},
                 tampering=list(data["tampering"]),
                 lost_on=[NodeRef(n["id"], n["name"]) for n in data.get("lost_on", [])],
+                sandbox=str(data.get("sandbox", "")),
             )
         except (OSError, ValueError, KeyError, TypeError):
             return None

@@ -39,6 +39,20 @@ class SandboxUnavailable(Exception):
 
 
 @dataclass(frozen=True)
+class SandboxPolicy:
+    """A run's sandbox settings as given (`--sandbox`, `[delivery] sandbox_writable`/`sandbox_readable`), before
+    any machine resolved them: what an attempt carries to the node that runs it (node_attempt.py)."""
+
+    mode: SandboxMode = "off"
+    writable: tuple[str, ...] = ()
+    readable: tuple[str, ...] = ()
+
+    def resolve(self) -> Sandbox:
+        """This machine's sandbox for the policy; SandboxUnavailable when `on` cannot be honoured here."""
+        return resolve(self.mode, self.writable, self.readable)
+
+
+@dataclass(frozen=True)
 class Sandbox:
     """How this run confines the commands it starts. `active` False: they run as they are."""
 
@@ -58,6 +72,11 @@ class Sandbox:
     @property
     def active(self) -> bool:
         return self.bwrap is not None
+
+    def policy(self) -> SandboxPolicy:
+        """What the run asked for, as data another machine resolves for itself (a cluster node: its own bubblewrap,
+        home and temp dir); none of this machine's paths but the configured ones, `~` left for the node."""
+        return SandboxPolicy(mode=self.mode, writable=self.writable, readable=self.readable)
 
     def describe(self) -> str:
         if self.active:
@@ -144,7 +163,8 @@ def resolve(mode: SandboxMode, writable: Iterable[str] = (), readable: Iterable[
                            readable=readable)
     if mode == "on":
         raise SandboxUnavailable(f"--sandbox on: {reason}; or run with --sandbox auto to deliver unconfined")
-    return Sandbox(mode=mode, reason=reason)
+    # The paths stay with it unconfined too: they are the run's policy, which travels to cluster nodes (policy()).
+    return Sandbox(mode=mode, reason=reason, writable=tuple(writable), readable=tuple(readable))
 
 
 def state_paths(paths: Iterable[str]) -> list[str]:

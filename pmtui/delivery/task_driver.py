@@ -99,6 +99,8 @@ class TaskDriver:
         self._start_lock = threading.Lock()
         # The user's checkout's `git status` as last seen: a new entry after an agent is its write.
         self._checkout_status: list[str] | None = None
+        # Node id → how it confined its last attempt, as said in the feed (once per node, again if it changes).
+        self._node_sandboxes: dict[str, str] = {}
 
     def start_delta(self, sha: str) -> None:
         self._delta_sha = sha
@@ -288,6 +290,10 @@ class TaskDriver:
         if report is not None:
             ctx.facts(task_id).env_results[attempt] = report.gate_results
             tampering = [*tampering, *report.tampering]
+            if report.sandbox and self._node_sandboxes.get(report.node.node_id) != report.sandbox:
+                # As a local run says its sandbox at the start, each node says its own (it confines on its own).
+                self._node_sandboxes[report.node.node_id] = report.sandbox
+                ctx.say("info", f"node {report.node.label()}: {report.sandbox}")
         spent = ctx.store.llm_usage()["cost"] - spent_before
         if spent > 0:
             ctx.dstore.log_decision(ctx.run_id, task_id, f"spent ${spent:.4f} on attempt {attempt}")
