@@ -40,7 +40,8 @@ uploads, pagination, rate limits, feature flags, migrations, emails) was written
 rules were read) and measured once (30/53, 17 false passes), then its false passes' classes were fixed (32/53, none).
 Round 16: heldout20.yaml (criteria as pmtui's own offline PM writes them for founders' apps, whose domain nouns the code
 calls by another name: booking/appointment, invoice/bill, parent/guardian, tip/gratuity) was written before any rule
-changed (and before the rules were read) and measured once (7/48, 2 false passes).
+changed (and before the rules were read) and measured once (7/48, 2 false passes), then used with the other sets and
+bench/criteria_mutants.py to find classes (28/48, none after); its floor below is that figure, not the recall goal.
 """
 
 from __future__ import annotations
@@ -334,3 +335,14 @@ def test_a_mapped_criterion_points_at_an_added_line_of_the_change(scores: Callab
         text = outcome.case.after[path].splitlines()[int(line) - 1]
         old = outcome.case.before.get(path, "").splitlines()
         assert text.strip() and (text not in old or path not in outcome.case.before), outcome.case.id
+
+
+def test_held_out_20_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[str], Score]) -> None:
+    """Held-out 20 (founders' criteria as pmtui's offline PM writes them, whose nouns the code names otherwise) was
+    written in round 16 before the matcher's rules were read, and measured once: 7/48 and two false passes (a week's
+    sales for the day's takings; the owner's role logged and any user saving the price list)."""
+    score = scores("heldout20")
+    # round 16: a small table of founders' app words (booking/appointment, invoice/bill, parent/guardian, tip/
+    # gratuity, stock/inventory …), the app user a criterion grants something, and the near misses' classes
+    assert score.recall >= 28 / 48, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
