@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pmtui.delivery.gates.code_idioms import query_negations
 from pmtui.delivery.gates.domain_words import CRITERION_ALIASES, DOMAIN_GROUPS, merged_groups
 from pmtui.delivery.gates.founder_checks import (
     counts_more_than_the_day,
@@ -226,3 +227,22 @@ def test_a_day_before_reminder_reads_the_next_day(tmp_path: Path) -> None:
     assert not picks_the_same_day(criterion, tomorrow)
     assert picks_the_same_day(criterion, today)
     assert not picks_the_same_day("Owners get a reminder on the day of the vaccination", today)
+
+
+# -- a query that leaves out those who have not done a thing -------------------------------------------------------
+_TRIP = '''def trip_fee_outstanding(conn, trip_id):
+    return [name for (name,) in conn.execute(
+        "SELECT p.name FROM pupils p WHERE {exists} ("
+        " SELECT 1 FROM trip_fee_payments t WHERE t.pupil_id = p.id AND t.trip_id = ?)", (trip_id,))]
+'''
+
+
+def test_those_who_have_not_are_selected_by_a_query_s_not_exists(tmp_path: Path) -> None:
+    # the negation is whom the list is of, and the query's NOT EXISTS leaves the others out; the teacher is the app
+    # user, and the code's pupils are the criterion's students
+    criterion = "A teacher can see which students have not paid the trip fee"
+    assert maps(tmp_path / "right", criterion, {"school/trips.py": _TRIP.format(exists="NOT EXISTS")})
+    assert not maps(tmp_path / "inverse", criterion, {"school/trips.py": _TRIP.format(exists="EXISTS")})
+    assert query_negations('rows = db.execute("SELECT * FROM kids WHERE collected_at IS NULL")') == {"is null"}
+    assert query_negations('db.execute("SELECT * FROM kids WHERE id NOT IN (SELECT kid_id FROM pickups)")') == {"not in"}
+    assert not query_negations('log.info("this is not a query")')

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from pmtui.delivery.gates.boundaries import refusing_line
 from pmtui.delivery.gates.domain_words import PEOPLE_WORDS
-from pmtui.delivery.gates.vocabulary import Concept, stem
+from pmtui.delivery.gates.vocabulary import Concept, concepts_of_word, stem
 
 _ROLES = r"admin|administrator|manager|owner|supervisor|moderator|staff|superuser|teacher|editor|approver"
 _GATED = re.compile(rf"\bonly\s+(?:the\s+|an?\s+)?({_ROLES})s?\b|\bneeds?\s+(?:an?\s+|the\s+)?({_ROLES})(?:'s|s')?\s+"
@@ -103,6 +103,9 @@ def actor_granted(criterion: str, label: str, matched: Sequence[Concept], actor:
     if not found or found.group(1).lower() != word:
         return False
     person = stem(word) in _PERSON_WORDS or word.endswith(_ROLE_SUFFIXES)
-    named = {stem(part.lower()) for part in re.findall(r"[A-Za-z][a-z]+", code)}
+    named = {stem(part.lower()) for part in re.findall(r"[A-Za-z][a-z]+", code)} & _PERSON_WORDS
     asked = {stem(part.lower()) for part in re.findall(r"[A-Za-z]+", criterion)}
-    return person and sum(1 for c in matched if c.strong) >= 3 and not (named & _PERSON_WORDS) - asked
+    # a person the criterion names by another word is no other person (`pupils` for "students")
+    said = frozenset().union(*(c.alternatives for c in matched))
+    others = {person for person in named - asked if not concepts_of_word(person) & said}
+    return person and sum(1 for c in matched if c.strong) >= 3 and not others
