@@ -41,7 +41,7 @@ rules were read) and measured once (30/53, 17 false passes), then its false pass
 Round 16: heldout20.yaml (criteria as pmtui's own offline PM writes them for founders' apps, whose domain nouns the code
 calls by another name: booking/appointment, invoice/bill, parent/guardian, tip/gratuity) was written before any rule
 changed (and before the rules were read) and measured once (7/48, 2 false passes), then used with the other sets and
-bench/criteria_mutants.py to find classes (31/48, none after); its floor below is that figure, not the recall goal.
+bench/criteria_mutants.py to find classes (32/48, none after); its floor below is that figure, not the recall goal.
 """
 
 from __future__ import annotations
@@ -344,5 +344,5 @@ def test_held_out_20_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[
     score = scores("heldout20")
     # round 16: a small table of founders' app words (booking/appointment, invoice/bill, parent/guardian, tip/
     # gratuity, stock/inventory …), the app user a criterion grants something, and the near misses' classes
-    assert score.recall >= 31 / 48, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert score.recall >= 32 / 48, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]

@@ -246,3 +246,18 @@ def test_those_who_have_not_are_selected_by_a_query_s_not_exists(tmp_path: Path)
     assert query_negations('rows = db.execute("SELECT * FROM kids WHERE collected_at IS NULL")') == {"is null"}
     assert query_negations('db.execute("SELECT * FROM kids WHERE id NOT IN (SELECT kid_id FROM pickups)")') == {"not in"}
     assert not query_negations('log.info("this is not a query")')
+
+
+# -- a web handler's refusal: a client error with its message ------------------------------------------------------
+_PLEDGE = 'from flask import Blueprint, abort, request\n\nfrom .db import get_db\n\nbp = Blueprint("pledges", __name__)\n\n\n@bp.post("/pledges")\ndef pledge():\n    amount = request.form.get("amount", "").strip()\n    if not amount.isdigit():\n        abort(400, "Enter the pledge in whole pounds, like 25")\n    db = get_db()\n    db.execute("INSERT INTO pledges (amount) VALUES (?)", (int(amount),))\n    db.commit()\n    return "Thanks", 201\n'
+_PLEDGE_GO = 'package api\n\nimport "net/http"\n\nfunc Pledge(w http.ResponseWriter, r *http.Request) {\n\tamount := r.FormValue("amount")\n\tif amount == "" {\n\t\thttp.Error(w, "Enter how much you pledge", http.StatusBadRequest)\n\t\treturn\n\t}\n\tstore.Add(amount)\n}\n'
+
+
+def test_a_client_error_with_a_message_refuses_the_input(tmp_path: Path) -> None:
+    criterion = "Invalid or empty input is refused with a message that says what to fix, and nothing is saved"
+    assert maps(tmp_path / "abort", criterion, {"charity/pledges.py": _PLEDGE})
+    saved_first = _PLEDGE.replace("    if not amount.isdigit():\n        abort(400, \"Enter the pledge in whole pounds, like 25\")\n", "")
+    saved_first = saved_first.replace("    return \"Thanks\", 201", "    if not amount.isdigit():\n        abort(400, \"Enter the pledge in whole pounds, like 25\")\n    return \"Thanks\", 201")
+    assert not maps(tmp_path / "saved-first", criterion, {"charity/pledges.py": saved_first})
+    assert maps(tmp_path / "go", "Invalid or empty input is refused with a message that says what to fix",
+                {"api/pledge.go": _PLEDGE_GO})
