@@ -38,6 +38,10 @@ every set's first-measured misses to find mechanisms (27/55, 8 false passes afte
 Round 15: heldout19.yaml (terse ticket titles, "so that" stories, typos, UI text in quotes, CLI flags, cron, webhooks,
 uploads, pagination, rate limits, feature flags, migrations, emails) was written before any rule changed (and before the
 rules were read) and measured once (30/53, 17 false passes), then its false passes' classes were fixed (32/53, none).
+Round 16: heldout20.yaml (criteria as pmtui's own offline PM writes them for founders' apps, whose domain nouns the code
+calls by another name: booking/appointment, invoice/bill, parent/guardian, tip/gratuity) was written before any rule
+changed (and before the rules were read) and measured once (7/48, 2 false passes), then used with the other sets and
+bench/criteria_mutants.py to find classes (32/48, none after); its floor below is that figure, not the recall goal.
 """
 
 from __future__ import annotations
@@ -93,7 +97,8 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
                           ("heldout10", 20, 16), ("heldout11", 15, 12), ("heldout12", 20, 12),
                           ("heldout13", 24, 16), ("heldout14", 30, 24), ("heldout15", 30, 24),
                           ("heldout16", 36, 30), ("pm_written", 45, 25),
-                          ("heldout17", 40, 25), ("heldout18", 40, 25), ("heldout19", 45, 30)])
+                          ("heldout17", 40, 25), ("heldout18", 40, 25), ("heldout19", 45, 30),
+                          ("heldout20", 45, 30)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -103,7 +108,7 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
     everything = [case.id for other in ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5",
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
                                         "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
-                                        "pm_written", "heldout17", "heldout18", "heldout19")
+                                        "pm_written", "heldout17", "heldout18", "heldout19", "heldout20")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
@@ -151,7 +156,7 @@ def test_held_out_7_stays_at_its_once_measured_figure(scores: Callable[[str], Sc
 @pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
                                   "heldout8", "heldout9", "heldout10", "heldout11",
                                   "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
-                                  "pm_written", "heldout17", "heldout18", "heldout19"])
+                                  "pm_written", "heldout17", "heldout18", "heldout19", "heldout20"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, scores: Callable[[str], Score]) -> None:
     for outcome in scores(name).correct:
         if outcome.passed:
@@ -330,3 +335,14 @@ def test_a_mapped_criterion_points_at_an_added_line_of_the_change(scores: Callab
         text = outcome.case.after[path].splitlines()[int(line) - 1]
         old = outcome.case.before.get(path, "").splitlines()
         assert text.strip() and (text not in old or path not in outcome.case.before), outcome.case.id
+
+
+def test_held_out_20_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[str], Score]) -> None:
+    """Held-out 20 (founders' criteria as pmtui's offline PM writes them, whose nouns the code names otherwise) was
+    written in round 16 before the matcher's rules were read, and measured once: 7/48 and two false passes (a week's
+    sales for the day's takings; the owner's role logged and any user saving the price list)."""
+    score = scores("heldout20")
+    # round 16: a small table of founders' app words (booking/appointment, invoice/bill, parent/guardian, tip/
+    # gratuity, stock/inventory …), the app user a criterion grants something, and the near misses' classes
+    assert score.recall >= 32 / 48, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]

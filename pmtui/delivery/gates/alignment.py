@@ -96,7 +96,7 @@ from pmtui.delivery.gates.polarity import (
     uses_ruled_out,
 )
 from pmtui.delivery.gates.rank_direction import takes_the_worst, wrong_change_direction
-from pmtui.delivery.gates.roles import keeps_the_left_out, role_refused
+from pmtui.delivery.gates.roles import actor_granted, keeps_the_left_out, role_refused
 from pmtui.delivery.gates.sign_checks import sign_of_another_value
 from pmtui.delivery.gates.time_direction import wrong_time_direction
 from pmtui.delivery.gates.unread_names import unproven_word
@@ -217,7 +217,7 @@ class Judgement:
         actor = (label.endswith(("ers", "ors")) or label in _ACTORS) and bool(
             re.search(rf"\b{re.escape(label)}\s+(?:can|may|must|should|are\s+allowed\s+to|are\s+able\s+to)\b",
                       self.criterion, re.IGNORECASE))
-        return actor and any(c.kind in ("number", "quantity", "size") and c.strong for c in self.matched)
+        return actor_granted(self.criterion, lone.label, self.matched, actor, self.unit.code_text)
 
     def rank(self) -> tuple[int, int, int, int, int]:
         kinds = {"code": 2, "config": 1, "test": 0}

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from pmtui.delivery.gates.code_idioms import query_negations
 from pmtui.delivery.gates.vocabulary import (
     code_concepts,
     code_text_for_concepts,
@@ -415,7 +416,7 @@ def _negations(line: str) -> set[str]:
     """The ways a line of code forbids or leaves out something (its strings and comments aside)."""
     bare = _STRING_LITERAL.sub('""', line)
     bare = re.sub(r"(?:#|//|--\s).*$", "", bare)
-    found = {match.lower() for match in _NEGATING.findall(bare)}
+    found = {match.lower() for match in _NEGATING.findall(bare)} | query_negations(line)
     return found | (idiom_concepts(bare) & _NEGATING_IDIOMS) | (code_concepts(bare) & _NEGATING_WORDS)
 
 

@@ -395,3 +395,14 @@ def cron_concepts(text: str) -> set[str]:
             else:
                 found.add("daily")
     return found
+
+
+# round 16: a query leaves rows out by what it does not match: `WHERE NOT EXISTS (…)`, `NOT IN (…)`, `IS NULL`,
+# `<>`/`!=` — written in the query's string, which the negation reading of a line otherwise blanks as prose
+_QUERY = re.compile(r"""(['"`])(?=[^'"`]*\b(?:WHERE|AND|OR|HAVING)\b)([^'"`]*)\1""", re.IGNORECASE)
+_QUERY_NEGATION = re.compile(r"\bNOT\s+(?:EXISTS|IN|LIKE|BETWEEN)\b|\bIS\s+NULL\b|<>|!=", re.IGNORECASE)
+
+
+def query_negations(line: str) -> set[str]:
+    """The ways an SQL query written in the line's strings leaves rows out ("not exists", "is null", "<>")."""
+    return {" ".join(m.group(0).lower().split()) for q in _QUERY.finditer(line) for m in _QUERY_NEGATION.finditer(q.group(2))}

@@ -60,7 +60,11 @@ _MESSAGE = r"f?[\"'`][^\"'`\n]*[A-Za-z]{2,}[^\"'`\n]*\s[^\"'`\n]*[\"'`]"
 _REFUSES = re.compile(
     rf"\braise\s+[\w.]+\((?:[^()\n]*?,\s*)?(?:\w+\s*=\s*)?{_MESSAGE}|\bthrow\s+new\s+\w+\(\s*{_MESSAGE}|"
     rf"\breturn\s+(?:None|null|False|false|undefined|nil)\s*,\s*{_MESSAGE}|\breturn\s+\{{[^}}\n]*(?:errors?|problems)\b|"
-    rf"\b(?:errors|problems|issues|messages)\s*(?:\.(?:append|push|add)\(\s*|\[[^\]]+\]\s*=\s*){_MESSAGE}")
+    rf"\b(?:errors|problems|issues|messages)\s*(?:\.(?:append|push|add)\(\s*|\[[^\]]+\]\s*=\s*){_MESSAGE}|"
+    # round 16: a web handler's refusal is a client error with its message: Flask's `return "Enter …", 400` (or a
+    # `jsonify(…)` of one), `abort(400, "…")`, Express's `res.status(400).json({ error: "…" })`, Go's `http.Error(w, "…", 400)`
+    rf"\breturn\s+(?:jsonify\([^\n]*?)?{_MESSAGE}\)?\s*,\s*4\d\d\b|\babort\(\s*4\d\d\s*,\s*(?:description\s*=\s*)?{_MESSAGE}|"
+    rf"\bstatus\(\s*4\d\d\s*\)\s*\.\s*(?:json|send)\([^\n]*?{_MESSAGE}|\bhttp\.Error\(\s*\w+\s*,\s*{_MESSAGE}")
 _GUARD = re.compile(r"^\s*(?:\}\s*)?(?:if|elif|else\s+if|unless)\b\s*(.*)$")
 _TESTS_INPUT = re.compile(
     r"\bnot\b|!\s*[\w(]|\blen\(|\.length\b|[<>]=?|===?\s*[\"']{2}|\.(?:match|fullmatch|search|test)\(|\bnot\s+in\b|"

@@ -10,8 +10,11 @@ only to them.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from pmtui.delivery.gates.boundaries import refusing_line
+from pmtui.delivery.gates.domain_words import PEOPLE_WORDS
+from pmtui.delivery.gates.vocabulary import Concept, concepts_of_word, stem
 
 _ROLES = r"admin|administrator|manager|owner|supervisor|moderator|staff|superuser|teacher|editor|approver"
 _GATED = re.compile(rf"\bonly\s+(?:the\s+|an?\s+)?({_ROLES})s?\b|\bneeds?\s+(?:an?\s+|the\s+)?({_ROLES})(?:'s|s')?\s+"
@@ -77,3 +80,32 @@ def keeps_the_left_out(criterion: str, code: str) -> str:
     if kept and not negated:
         return f"its filter keeps those who {said.group(1)}, whom the criterion leaves out"
     return ""
+
+
+# round 16: who a founder's criterion grants something: "A tutor can see …", "The owner can download …"; the
+# person using the app, whom its code rarely names (it is whoever is signed in)
+_GRANTED = re.compile(r"^\W*(?:(?:a|an|the|each|every|any)\s+)?(?:\w+\s+)?(\w+)\s+(?:can|may|is\s+able\s+to|are\s+able\s+to|"
+                      r"must\s+be\s+able\s+to)\b(?!\s*not\b|'t)", re.IGNORECASE)
+_ROLE_SUFFIXES = ("er", "ers", "or", "ors", "ist", "ists", "ian", "ians", "ant", "ants", "ent", "ents")
+_PERSON_WORDS = frozenset(stem(word) for word in PEOPLE_WORDS.split())
+
+
+def actor_granted(criterion: str, label: str, matched: Sequence[Concept], actor: bool, code: str = "") -> bool:
+    """Whether a missing subject is the actor the criterion grants something: one that also states a number (round 9:
+    "Buyers can download a pattern at most 3 times"), or a person named first and granted what the app does ("A tutor
+    can see …"), while at least three other deciding concepts are matched and the code names no other person the
+    criterion does not (`filter(coach=request.user)` for "Parents can see …" serves the coach). Never one who only
+    receives ("Parents get a message"): sending it to someone else is the other person."""
+    if actor and any(c.kind in ("number", "quantity", "size") and c.strong for c in matched):
+        return True
+    found = _GRANTED.match(criterion)
+    word = label.lower()
+    if not found or found.group(1).lower() != word:
+        return False
+    person = stem(word) in _PERSON_WORDS or word.endswith(_ROLE_SUFFIXES)
+    named = {stem(part.lower()) for part in re.findall(r"[A-Za-z][a-z]+", code)} & _PERSON_WORDS
+    asked = {stem(part.lower()) for part in re.findall(r"[A-Za-z]+", criterion)}
+    # a person the criterion names by another word is no other person (`pupils` for "students")
+    said = frozenset().union(*(c.alternatives for c in matched))
+    others = {person for person in named - asked if not concepts_of_word(person) & said}
+    return person and sum(1 for c in matched if c.strong) >= 3 and not others

@@ -3,6 +3,8 @@ them, and the words for symbols (vocabulary.py reads criteria and code through t
 
 from __future__ import annotations
 
+from pmtui.delivery.gates.domain_words import merged_groups
+
 # Groups of words that mean the same thing in criteria and code (stemmed when loaded).
 _GROUPS: dict[str, str] = {
     "delete": "delete remove rm del drop erase destroy purge pop unlink discard clear wipe evict deletion removal",
@@ -202,6 +204,8 @@ _GROUPS: dict[str, str] = {
     # exchange rates live in an `fx` module
     "exchange": "exchange fx forex",
 }
+# round 16: founders' apps' words for what they keep (bookings, payments, messages, people), domain_words.py
+_GROUPS = merged_groups(_GROUPS)
 # Members of a group that name one specific thing: "hashed with bcrypt" asks for bcrypt, not any hash.
 SPECIFIC = frozenset(["bcrypt", "argon2", "scrypt", "pbkdf2", "sha256", "sha512", "md5", "sha1", "celery", "docker",
                       "redis", "postgres", "postgresql", "mysql", "sqlite", "jwt", "oauth", "yaml", "toml", "csv",

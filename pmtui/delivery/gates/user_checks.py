@@ -30,6 +30,7 @@ from pmtui.delivery.gates.absence_checks import (
 from pmtui.delivery.gates.boundaries import refusing_line
 from pmtui.delivery.gates.code_idioms import idiom_concepts
 from pmtui.delivery.gates.excluded_kinds import keeps_the_kept_out
+from pmtui.delivery.gates.founder_checks import founder_blocker
 from pmtui.delivery.gates.guards import (
     counts_per_unnamed,
     declares_only,
@@ -554,5 +555,7 @@ def user_blocker(criterion: str, unit_code: str, file_code: str, outside: str = 
             or only_logs_the_forbidden(criterion, unit_code) or declares_only(unit_code) or sends_nothing(criterion, unit_code)
             or counts_per_unnamed(criterion, unit_code) or refuses_in_the_state(criterion, unit_code)
             or named_only_by_its_tests(criterion, unit_code) or totals_one_page(criterion, unit_code)
-            or hushes_the_other_way(criterion, unit_code))
+            or hushes_the_other_way(criterion, unit_code)
+            # round 16: who may, whom it is sent to, which day, which field, a duration only in words
+            or founder_blocker(criterion, unit_code, file_code))
 

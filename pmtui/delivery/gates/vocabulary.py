@@ -50,6 +50,7 @@ from pmtui.delivery.gates.criterion_classes import (
     until_both,
 )
 from pmtui.delivery.gates.criterion_frames import scenario_inputs_end
+from pmtui.delivery.gates.domain_words import CRITERION_ALIASES
 from pmtui.delivery.gates.synonyms import _GROUPS, SPECIFIC, SYMBOL_WORDS  # noqa: F401 - SYMBOL_WORDS re-exported
 from pmtui.delivery.gates.time_direction import plain_comparatives
 from pmtui.delivery.gates.user_phrasing import status_numbers
@@ -699,7 +700,7 @@ def read_criterion(criterion: str) -> CriterionReading:
             negated_of = concepts_of_word(base) if base and stem(part) not in _group_index() else frozenset()
             # "an order", "orders placed after 14:00": a purchase, not a sorting ("in order", "order by")
             alternatives = frozenset({"order"}) if stem(part) == "order" and _ORDER_NOUN.match(
-                f"{previous} {part} {unit}") else concepts_of_word(part) | _fuzzy_groups(part) | derived_concepts(part)
+                f"{previous} {part} {unit}") else concepts_of_word(part) | _fuzzy_groups(part) | derived_concepts(part) | _aliases(part)
             add(part, alternatives, strong=not weak, subject=subject,
                 negated_of=negated_of)
     if any(c.kind == "quantity" for c in concepts):
@@ -774,6 +775,11 @@ def _fuzzy_groups(word: str) -> frozenset[str]:
 
 
 _GROUP_NAMES = frozenset(_GROUPS)
+
+
+def _aliases(word: str) -> frozenset[str]:
+    """The stems of the code words that meet a criterion's word one way only (domain_words.CRITERION_ALIASES)."""
+    return frozenset(stem(alias) for alias in CRITERION_ALIASES.get(word.lower(), "").split())
 
 
 def _group_alternatives(concept: str) -> frozenset[str]:
