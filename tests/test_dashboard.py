@@ -437,3 +437,33 @@ async def test_escape_puts_off_every_open_ask_until_e(db: Path, tmp_path: Path, 
                                              ["Retry with a fresh budget", "Skip it"], 1)
         writer.close()
         await until(pilot, lambda: isinstance(app.screen, EscalationModal) and app.screen.escalation.task_id == "T05")
+
+
+@pytest.mark.parametrize(("sandboxed", "in_process", "shown", "style"), [
+    (True, False, "sandboxed", ""),
+    (False, False, "unconfined", "yellow"),
+    (False, True, "in-process agent", "dim"),
+])
+def test_the_task_detail_says_how_the_agent_ran(tmp_path: Path, sandboxed: bool, in_process: bool, shown: str,
+                                                 style: str) -> None:
+    """`pmtui demo`'s scripted agent runs in pmtui's own process: every task said "unconfined" in yellow, a warning
+    about a program that was never started. A real agent process left unconfined still gets the warning."""
+    from pmtui.delivery.feed import DeliveryFeed
+    from pmtui.models.delivery import AgentResult
+    from widgets.task_detail import detail_renderable
+
+    store = Store(tmp_path / "pmtui.db")
+    try:
+        run_id = build_run(store, tmp_path)
+        DeliveryStore(store).record_attempt(run_id, "T01", 1, outcome="agent_done", finished=True,
+                                            agent_result=AgentResult(sandboxed=sandboxed, in_process=in_process))
+        feed = DeliveryFeed(store, run_id)
+        feed.load()
+        detail = feed.detail("T01")
+        assert detail is not None
+        meta = detail_renderable(detail).renderables[1]
+        assert f" · {shown}" in meta.plain
+        spans = [meta.plain[span.start:span.end] for span in meta.spans if str(span.style) == style]
+        assert (f" · {shown}" in spans) if style else all(shown not in s for s in spans)
+    finally:
+        store.close()

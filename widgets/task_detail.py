@@ -51,9 +51,13 @@ def detail_renderable(detail: TaskDetail) -> RenderableType:
     meta.append(f" · attempt {task.attempts}/{task.retry_budget + 1}")
     result = detail.attempts[-1].agent_result if detail.attempts else None
     if result is not None:
-        # Whether the agent could write only its worktree (bubblewrap) or ran unconfined.
-        meta.append(" · sandboxed" if result.sandboxed else " · unconfined",
-                    style="" if result.sandboxed else "yellow")
+        # Whether the agent could write only its worktree (bubblewrap) or ran unconfined; pmtui's own in-process agent
+        # (the demo's, the built-in LLM agent) starts no program, so there is nothing to confine or warn about.
+        if result.sandboxed or not result.in_process:
+            meta.append(" · sandboxed" if result.sandboxed else " · unconfined",
+                        style="" if result.sandboxed else "yellow")
+        else:
+            meta.append(" · in-process agent", style="dim")
     if task.ownership:
         meta.append(f" · area {task.ownership}")
     duration = task.duration_ms / 1000 if task.duration_ms is not None else None

@@ -521,6 +521,8 @@ class ScriptedExecutor:
     crash (exit code 1); a step that outlives the time budget is a timeout.
     """
 
+    in_process = True  # pmtui's own code: no program to confine
+
     name = "scripted"
 
     def __init__(self, script: Script) -> None:

@@ -241,6 +241,7 @@ class LLMAgentExecutor:
     """The `llm` executor: a tool-calling loop over the model routed for task type "agent"."""
 
     name = "llm"
+    in_process = True  # pmtui's own tool-calling loop: no program to confine
 
     def __init__(
         self,

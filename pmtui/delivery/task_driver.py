@@ -279,6 +279,7 @@ class TaskDriver:
                 result = await self.executor.run(
                     contract, tree, attempt=attempt, run_dir=ctx.run_dir / "attempts", on_output=stream
                 )
+                result.in_process = bool(getattr(self.executor, "in_process", False))
             else:
                 result = await self.cluster.run(
                     contract, tree, attempt=attempt, run_dir=ctx.run_dir / "attempts", on_output=stream,

@@ -104,6 +104,9 @@ class AgentResult(BaseModel):
     result_file_error: str = ""
     # The agent ran under the sandbox (bubblewrap): it could write nothing but its worktree.
     sandboxed: bool = False
+    # The agent is pmtui's own code in this process (the demo's scripted agent, the built-in LLM agent): no program was
+    # started to confine, and it writes only through pmtui's tools.
+    in_process: bool = False
 
 
 class GateResult(BaseModel):
