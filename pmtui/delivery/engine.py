@@ -37,6 +37,7 @@ from pmtui.delivery.integration import Integration
 from pmtui.delivery.lease import LeaseHeld, RepositoryHeld, RepositoryLock, RunLease
 from pmtui.delivery.nodes import LOCAL_NODE, PLACEMENT_KEYS, ClusterExecutor, ClusterView
 from pmtui.delivery.plan import PlanDocument, PlanError, PlanTask, load_plan
+from pmtui.delivery.prewarm import PREWARM
 from pmtui.delivery.queue import DEFAULT_PARALLEL_TIERS
 from pmtui.delivery.release_stage import ReleaseStage
 from pmtui.delivery.run_context import (
@@ -208,16 +209,15 @@ class DeliveryEngine:
     # -- init (first run only; idempotent on resume) ----------------------------------------------
     async def _initialise(self) -> RunRecord:
         ctx = self.ctx
+        PREWARM.start()  # the heavy imports of a fresh process, beside the set-up below (prewarm.py)
         try:
             plan = load_plan(self.plan_path)
         except OSError as error:
             raise DeliveryInputError(f"cannot read the plan {self.plan_path}: {error.strerror or error}") from None
         try:
-            repo = git_ops.open_repo(self.repo_path)
+            ctx.root = git_ops.work_tree(self.repo_path)
         except git_ops.GitError as error:
             raise DeliveryInputError(str(error)) from None
-        ctx.root = Path(str(repo.working_tree_dir)).resolve()
-        ctx.repo = repo
         self._take_lease(plan.plan_id)
         self._confine()
         missing = missing_tools(plan.environment, ctx.root)
@@ -233,8 +233,8 @@ class DeliveryEngine:
             if resuming:
                 git_ops.recover_after_kill(ctx.root)
             else:
-                git_ops.ensure_clean(repo)
-            start_branch, plan_branch, baseline_sha = git_ops.prepare_plan_branch(repo, plan.plan_id)
+                git_ops.ensure_clean(ctx.root)
+            start_branch, plan_branch, baseline_sha = git_ops.prepare_plan_branch(ctx.root, plan.plan_id)
         except git_ops.GitError as error:
             raise DeliveryInputError(str(error)) from None
         ctx.plan_branch = plan_branch
@@ -385,6 +385,7 @@ class DeliveryEngine:
                     ctx.dstore.log_decision(ctx.run_id, task_id, note)
         self._decisions.clear()
         remediation_round = 0
+        await PREWARM.ready("networkx")
         while True:
             queue = TaskQueue.for_run(ctx.dstore, ctx.run_id, self.max_parallel, parallel_tiers=self.parallel_tiers)
             for task_id in queue.blocked():
