@@ -529,7 +529,12 @@ class DashboardScreen(StyledOnce, Screen[None]):
 
         self.modal = None
         if answer is None:
-            self.deferred.add(record.id)
+            # "Esc answers later" puts off every ask open now, not only this one: the founder chose to look at the
+            # dashboard, and five failures in a row each popped the next modal over it. New asks still come up.
+            later = set(self.escalations) | {record.id}
+            self.deferred |= later
+            if len(later) > 1:
+                self.notify(f"{len(later)} open asks wait for you: press e to answer them.", title="Escalations")
             return
         try:
             DeliveryStore(self.pmtui.store).answer_escalation(record.id, answer.option, answer.note)

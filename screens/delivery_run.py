@@ -271,7 +271,7 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
                        severity="error", markup=False)
             return
         if not app.config.route("agent").is_offline:
-            _start(app, repo, target, None)
+            with_tools(repo, target, None)
             return
         app.push_screen(TextInputModal(
             "Agent command",
@@ -322,7 +322,46 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
         except (AgentError, ValueError) as error:
             app.notify(f"That agent command cannot run: {error}", title="Deliver", severity="error", markup=False)
             return
-        _start(app, repo, target, command.strip())
+        with_tools(repo, target, command.strip())
+
+    def with_tools(repo: Path, target: Path, agent: str | None) -> None:
+        """Start, or first say which gate tools are not installed and offer the run without those gates."""
+        from pmtui.delivery.project_tools import missing_gate_tools, without_gates
+        from pmtui.screens.modals import ConfirmationModal
+
+        missing = missing_gate_tools(target, repo)
+        if not missing:
+            _start(app, repo, target, agent)
+            return
+        def said(words: list[str]) -> str:
+            return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+        gates = said(list(missing))
+        programs = said([f"`{program}`" for program in dict.fromkeys(missing.values())])
+
+        def chosen(without: bool | None) -> None:
+            if not without:
+                return
+            try:
+                target.write_text(without_gates(target.read_text(encoding="utf-8"), list(missing)), encoding="utf-8")
+            except OSError as error:
+                app.notify(f"Could not write the plan to {target}: {error.strerror}.", title="Deliver",
+                           severity="error", markup=False)
+                return
+            app.notify(f"This run has no {gates} gate: {programs} not installed.", title="Deliver", severity="warning",
+                       markup=False)
+            _start(app, repo, target, agent)
+
+        venv = repo / ".venv"
+        app.push_screen(ConfirmationModal(
+            "Gate tools not installed",
+            f"The plan's {gates} gate{'s' if len(missing) > 1 else ''} need{'' if len(missing) > 1 else 's'} "
+            f"{programs}, not found on PATH nor in {venv}/bin. Install {'them' if len(missing) > 1 else 'it'} in the "
+            f"project (python3 -m venv {venv} && {venv}/bin/pip install "
+            f"{' '.join(dict.fromkeys(missing.values()))}; pmtui looks there first) and choose Deliver again, or "
+            f"deliver now without {'those gates' if len(missing) > 1 else 'that gate'}: the agents' work is then not "
+            f"checked by {'them' if len(missing) > 1 else 'it'}.",
+            confirm_label="Deliver without them" if len(missing) > 1 else "Deliver without it"), chosen)
 
     app.push_screen(TextInputModal("Deliver this plan", "The git repository to deliver into (a clean working "
                                    "tree; pmtui works on its own branch):", value=os.getcwd(),

@@ -404,3 +404,36 @@ async def test_an_open_ask_leads_the_run_line_and_takes_the_place_of_the_time_le
         line = plain(dashboard(app).query_one("#run-line", Static))
         assert "open ask(s) (e)" in line and line.index("open ask(s)") < line.index(" done"), line
         assert " left" not in line
+
+
+@needs_modal
+async def test_escape_puts_off_every_open_ask_until_e(db: Path, tmp_path: Path, app_on: Callable[[], PmtuiApp]) -> None:
+    """Found by hand (2026-11-27): an agent that could not do five tasks opened five asks, and each Esc ("answers
+    later") popped the next modal over the dashboard. Esc now puts off every ask open at that moment; `e` brings
+    them back one by one, and an ask that opens afterwards still comes up by itself."""
+    writer = Store(db)
+    run_id = build_run(writer, tmp_path, escalate=True)
+    dstore = DeliveryStore(writer)
+    dstore.add_escalation(run_id, "T06", "T06: the agent exited 1", "nothing waits for it",
+                          ["Retry with a fresh budget", "Skip it"], 1)
+    writer.close()
+    app = app_on()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, EscalationModal) and len(dashboard(app).escalations) == 2)
+        first = app.screen.escalation.id
+        await pilot.press("escape")
+        await pilot.pause(0.3)
+        assert not isinstance(app.screen, EscalationModal)
+        assert any("2 open asks wait for you" in n.message for n in app._notifications)
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, EscalationModal))
+        assert app.screen.escalation.id == first
+        await pilot.press("escape")
+        await pilot.pause(0.3)
+        assert not isinstance(app.screen, EscalationModal)
+        # A new ask, after the founder put the others off, comes up by itself.
+        writer = Store(db)
+        DeliveryStore(writer).add_escalation(run_id, "T05", "T05 failed its gates 3 times", "nothing waits for it",
+                                             ["Retry with a fresh budget", "Skip it"], 1)
+        writer.close()
+        await until(pilot, lambda: isinstance(app.screen, EscalationModal) and app.screen.escalation.task_id == "T05")

@@ -226,6 +226,8 @@ def test_refused_edit_leaves_the_output_unchanged():
         ("two of us, evenings only, 3 months", 8.0),
         ("me and my cofounder, 2 months of runway", 8.0),
         ("evenings only, 10 hours a week", 4.0),
+        # "2 days a week" is how often, not how long there is (it was read as a half-week timeframe).
+        ("solo, 2 days a week, a month", 4.0),
         ("I'm alone on this and need it in 3 weeks", 3.0),
     ],
 )
@@ -277,3 +279,58 @@ def test_a_feature_name_is_cut_at_a_phrase_boundary_never_inside_a_clause(item: 
 ])
 def test_who_builds_it_is_counted_from_how_founders_say_it(constraints: str, people: int | None) -> None:
     assert team_size(DiscoverySummary(constraints=constraints)) == people
+
+
+
+@pytest.mark.parametrize(
+    ("constraints", "share"),
+    [
+        ("two of us, evenings only, 3 months", (0.3, "evenings")),
+        ("evenings only, 10 hours a week", (0.25, "10 hours a week")),
+        ("my cousin codes on weekends, 3 months", (0.4, "weekends")),
+        ("my pamangkin can code on sat and sun", (0.4, "weekends")),
+        ("two of us, evenings and weekends, 2 months", (0.7, "evenings and weekends")),
+        ("just me part-time, 4 weeks", (0.5, "part-time")),
+        ("solo, 2 days a week, a month", (0.4, "2 days a week")),
+        ("two of us, one full-time, the other evenings, 6 weeks", None),
+        ("two devs, a month", None),
+    ],
+)
+def test_the_share_of_a_working_week_part_time_builders_have(constraints, share):
+    from pmtui.product.rice import time_share
+
+    assert time_share(DiscoverySummary(constraints=constraints)) == share
+
+
+def test_the_scope_says_what_a_part_time_budget_means_in_calendar_time():
+    """"two of us, evenings only" planned 8 person-weeks of Phase 1 and said nothing of evenings: at about 0.3 of a
+    working week each, that is nearer 13 weeks."""
+    from pmtui.product.brains.offline.scoping.narrative import _budget_source
+
+    said = _budget_source(DiscoverySummary(constraints="two of us, evenings only, 3 months"), 8.0)
+    assert said.startswith("4 weeks × 2 people, read from your constraints")
+    assert said.endswith("calendar weeks); at evenings, about 0.3 of a working week each, that much work takes nearer "
+                         "13 weeks"), said
+    assert "working week" not in _budget_source(DiscoverySummary(constraints="two devs, a month"), 8.0)
+
+
+@pytest.mark.parametrize(
+    ("said", "weeks"),
+    [
+        ("need it before dec 1", 0.6),  # four days, not the month of December
+        ("by the 15th of march", 15.4),
+        ("by 3 dec", 0.9),
+        ("until sept", 39.7),
+        ("in jan", 5.0),
+        ("by march", 13.4),
+        ("by market day", None),
+        ("in june 2027", 26.6),
+    ],
+)
+def test_a_deadline_with_a_short_month_or_a_day(said, weeks):
+    """"need it before dec 1", said on 27 November, was no deadline at all (4 weeks by default)."""
+    from datetime import date
+
+    from pmtui.product.rice import timeframe_weeks
+
+    assert timeframe_weeks(said, date(2026, 11, 27)) == weeks

@@ -176,3 +176,84 @@ async def test_a_folder_or_agent_that_will_not_do_is_told_in_the_dialog_with_wha
             await pilot.press("escape")
     finally:
         store.close()
+
+
+def bare_path(base: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PATH as on a machine where pmtui came from `make run`: git, a shell and the sandbox, but no ruff, mypy or
+    pytest."""
+    import os
+    import shutil
+
+    bin_dir = base / "bare-bin"
+    bin_dir.mkdir()
+    for program in ("git", "sh", "bwrap", "true", "env"):
+        found = shutil.which(program)
+        if found:
+            (bin_dir / program).symlink_to(found)
+    monkeypatch.setenv("PATH", str(bin_dir))
+    assert all(shutil.which(tool) is None for tool in ("ruff", "mypy", "pytest")), os.environ["PATH"]
+
+
+@pytest.mark.parametrize("choice", ["without", "cancel", "project venv"])
+async def test_deliver_this_plan_where_the_plans_gate_tools_are_not_installed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, choice: str
+) -> None:
+    """Found by hand (2026-11-27): from a `make run` install, "Deliver this plan" into a new repository went to the
+    dashboard and stopped there ("the plan's gate commands need programs that are not installed here … change those
+    Environment lines of the plan"), a plan the founder cannot edit in the app. Now the dialog says which tools are
+    missing and how to install them in the project, and offers the run without those gates; tools in the project's
+    own .venv are found without asking."""
+    repo = make_project(tmp_path)
+    bare_path(tmp_path, monkeypatch)
+    if choice == "project venv":
+        tools = repo / ".venv" / "bin"
+        tools.mkdir(parents=True)
+        for tool in ("ruff", "mypy", "pytest"):
+            (tools / tool).write_text("#!/bin/sh\nexit 0\n")
+            (tools / tool).chmod(0o755)
+        (repo / ".git" / "info" / "exclude").write_text(".venv/\n")
+    store = Store(tmp_path / "pmtui.db")
+    app = PmtuiApp(store, Config(offline=True))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            (await deliver_dialog(app, pilot)).value = str(repo)
+            await pilot.press("enter")
+            await pilot.pause()
+            app.screen.query_one(Input).value = "true"
+            await pilot.press("enter")
+            await pilot.pause()
+            slug = next(screen for screen in app.screen_stack if isinstance(screen, SpecScreen)).state.slug
+            written = plan_file(store.path, slug)
+            if choice == "project venv":
+                assert not isinstance(app.screen, ConfirmationModal)
+            else:
+                assert isinstance(app.screen, ConfirmationModal), app.screen
+                message = app.screen.message
+                for said in ("`ruff`, `mypy` and `pytest`", "lint, typecheck and test gates", f"{repo / '.venv'}/bin/pip install"):
+                    assert said in message, message
+                assert "Deliver without them" == app.screen.confirm_label
+                await pilot.click("#confirm" if choice == "without" else "#cancel")
+                await pilot.pause()
+            if choice == "cancel":
+                assert app.delivery is None and not isinstance(app.screen, DashboardScreen)
+                assert "- lint: none" not in written.read_text()
+                return
+            while not isinstance(app.screen, DashboardScreen):
+                await pilot.pause(0.05)
+            run = app.delivery
+            assert run is not None
+            for _ in range(600):
+                if run.run_id or not run.active:
+                    break
+                await pilot.pause(0.05)
+            assert run.active and run.run_id, run.error
+            plan = written.read_text()
+            if choice == "without":
+                for key in ("lint", "typecheck", "test"):
+                    assert f"- {key}: none" in plan
+                assert "`ruff check .`" not in plan and "`mypy src`" not in plan
+            else:
+                assert "- lint: ruff check ." in plan
+            await run.stop()
+    finally:
+        store.close()

@@ -39,8 +39,8 @@ def test_missing_tools_name_the_program_and_what_to_do(tmp_path: Path) -> None:
     message = missing_tools(environment, tmp_path, path=str(bin_dir))
     assert message == (
         "the plan's gate commands need programs that are not installed here (not on PATH): `ruff` (lint: "
-        "`ruff check .`), `mypy` (typecheck: `mypy src`); install them where the repository's commands run, or "
-        "change those Environment lines of the plan ('- lint: <command>', or '- lint: none' to run no lint gate)"
+        "`ruff check .`), `mypy` (typecheck: `mypy src`); install them in the repository's .venv (pmtui looks in its .venv/bin and "
+        "node_modules/.bin first) or on PATH, or change those Environment lines of the plan ('- lint: <command>', or '- lint: none' to run no lint gate)"
     )
     only_lint = PlanEnvironment(lint="ruff check .", test="pytest -q")
     message = missing_tools(only_lint, tmp_path, path=str(bin_dir))
@@ -72,3 +72,56 @@ def test_deliver_refuses_a_plan_whose_linter_is_not_installed(tmp_path: Path) ->
     assert git(project, "rev-parse", "--abbrev-ref", "HEAD") == "main"
     assert "pmtui/" not in git(project, "branch", "--list")
     assert not (project / "src" / "alpha.py").exists()
+
+
+def test_the_repositorys_own_tool_folders_come_before_path(tmp_path: Path) -> None:
+    from pmtui.delivery.project_tools import tool_path
+
+    # Only folders that exist, in the order an activated environment finds them, then PATH without repeats.
+    (tmp_path / "node_modules" / ".bin").mkdir(parents=True)
+    (tmp_path / ".venv" / "bin").mkdir(parents=True)
+    path = tool_path(tmp_path, base=f"/usr/bin{os.pathsep}{tmp_path / '.venv' / 'bin'}")
+    assert path.split(os.pathsep) == [str(tmp_path / ".venv" / "bin"), str(tmp_path / "node_modules" / ".bin"), "/usr/bin"]
+    assert tool_path(None, base="/usr/bin") == "/usr/bin"
+    assert tool_path(tmp_path / "nothing-here", base="/bin") == "/bin"
+
+
+def test_a_plan_delivered_without_some_gates(tmp_path: Path) -> None:
+    from pmtui.delivery.plan import parse_plan
+    from pmtui.delivery.project_tools import without_gates
+
+    text = plan_text("tools", [task_block("T1", "Alpha value", module="alpha")])
+    lint = next(line.split(":", 1)[1].strip() for line in text.splitlines() if line.startswith("- lint:"))
+    # The PM's skeleton task names the gate command as a criterion of its own.
+    text = text.replace("- alpha returns the t1 value", f"- alpha returns the t1 value\n- `{lint}` reports no errors", 1)
+    rewritten = without_gates(text, ["lint"])
+    plan = parse_plan(rewritten)
+    assert plan.environment.lint is None
+    assert plan.environment.test == parse_plan(text).environment.test
+    criteria = [c for task in plan.tasks for c in task.acceptance_criteria]
+    assert not any(lint in c for c in criteria)
+    assert len(criteria) == len([c for task in parse_plan(text).tasks for c in task.acceptance_criteria]) - 1
+
+
+def test_deliver_finds_the_linter_in_the_repositorys_venv(tmp_path: Path) -> None:
+    """A project that keeps its linter in its own .venv delivers with that linter, though pmtui's PATH has none."""
+    project = make_project(tmp_path)
+    tools = project / ".venv" / "bin"
+    tools.mkdir(parents=True)
+    linter = tools / "pmtui-venv-linter"
+    linter.write_text("#!/bin/sh\necho 'All checks passed (the project venv linter)'\nexit 0\n")
+    linter.chmod(0o755)
+    (project / ".git" / "info").mkdir(exist_ok=True)
+    with (project / ".git" / "info" / "exclude").open("a") as exclude:
+        exclude.write(".venv/\n")
+    text = plan_text("tools", [task_block("T1", "Alpha value", module="alpha")])
+    lines = [line if not line.startswith("- lint:") else "- lint: pmtui-venv-linter check ." for line in text.split("\n")]
+    plan = tmp_path / "tools.md"
+    plan.write_text("\n".join(lines))
+    result = run_pmtui(
+        ["--db", str(tmp_path / "store.db"), "deliver", str(plan), "--repo", str(project), "--agent", AGENT, "--headless"],
+        env={**os.environ, "PMTUI_GATE_CACHE": str(tmp_path / "cache")},
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "not installed here" not in result.stderr
+    assert "src/alpha.py" in git(project, "log", "--all", "--name-only", "--format=")

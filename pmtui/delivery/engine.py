@@ -38,6 +38,7 @@ from pmtui.delivery.lease import LeaseHeld, RepositoryHeld, RepositoryLock, RunL
 from pmtui.delivery.nodes import LOCAL_NODE, PLACEMENT_KEYS, ClusterExecutor, ClusterView
 from pmtui.delivery.plan import PlanDocument, PlanError, PlanTask, load_plan
 from pmtui.delivery.prewarm import PREWARM
+from pmtui.delivery.project_tools import PROJECT_ROOT, tool_path
 from pmtui.delivery.queue import DEFAULT_PARALLEL_TIERS
 from pmtui.delivery.release_stage import ReleaseStage
 from pmtui.delivery.run_context import (
@@ -121,6 +122,7 @@ class DeliveryEngine:
         # What the user types to resume a stopped run (`pmtui demo --dir …`); by default the same command.
         self.resume_command = resume_command
         self._sandbox_token: contextvars.Token[Sandbox | None] | None = None
+        self._tools_token: contextvars.Token[Path | None] | None = None
 
     @property
     def run_id(self) -> int:
@@ -139,6 +141,9 @@ class DeliveryEngine:
             if self._sandbox_token is not None:
                 SANDBOX.reset(self._sandbox_token)
                 self._sandbox_token = None
+            if self._tools_token is not None:
+                PROJECT_ROOT.reset(self._tools_token)
+                self._tools_token = None
             if self.ctx.sandbox.scratch:
                 shutil.rmtree(self.ctx.sandbox.scratch, ignore_errors=True)
             if self.lease is not None:
@@ -220,7 +225,9 @@ class DeliveryEngine:
             raise DeliveryInputError(str(error)) from None
         self._take_lease(plan.plan_id)
         self._confine()
-        missing = missing_tools(plan.environment, ctx.root)
+        # The repository's own .venv / node_modules tools come first for every gate command, as when activated.
+        self._tools_token = PROJECT_ROOT.set(ctx.root)
+        missing = missing_tools(plan.environment, ctx.root, tool_path(ctx.root))
         if missing:
             raise DeliveryInputError(missing)
         existing = ctx.dstore.latest_run(plan.plan_id, ctx.root)

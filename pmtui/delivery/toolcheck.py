@@ -68,13 +68,14 @@ def missing_tools(environment: PlanEnvironment, root: Path, path: str | None = N
         key, command, program = missing[0]
         return (
             f"the plan's {key} command `{command}` needs `{program}`, which is not installed here (not on PATH): "
-            f"install it where the repository's commands run, or change the plan's Environment line to "
+            f"install it in the repository's .venv (pmtui looks in its .venv/bin and node_modules/.bin first) or on PATH, "
+            f"or change the plan's Environment line to "
             f"'- {key}: <command>' (or '- {key}: none' to run no {key} gate)"
         )
     tools = ", ".join(f"`{program}` ({key}: `{command}`)" for key, command, program in missing)
     key = missing[0][0]
     return (
         f"the plan's gate commands need programs that are not installed here (not on PATH): {tools}; install them "
-        f"where the repository's commands run, or change those Environment lines of the plan "
+        f"in the repository's .venv (pmtui looks in its .venv/bin and node_modules/.bin first) or on PATH, or change those Environment lines of the plan "
         f"('- {key}: <command>', or '- {key}: none' to run no {key} gate)"
     )

@@ -27,7 +27,8 @@ _NAMES: tuple[tuple[str, str], ...] = (
 )
 # "target:" and "today:" are labels only with a colon: "the target is 100 users" is a metric.
 _COLON_ONLY: tuple[tuple[str, str], ...] = (("target_user", r"(?:the\s+)?target"), ("current_alternatives", r"today"))
-_COPULA = r"\s*(?::|=|->|\u2014)\s*|\s+(?:is|are|should be|would be|will be|=)\s+"
+# "why now: …", "success = …", "timing -> …", and typed with a spaced hyphen or dash: "also why now - christmas is coming".
+_COPULA = r"\s*(?::|=|->|\u2014)\s*|\s+[-\u2013]\s+|\s+(?:is|are|should be|would be|will be|=)\s+"
 _COLON = r"\s*(?::|=)\s*"
 # A label opens the message, a sentence or a clause ("no, the target user is…", "Only one thing, the target…").
 # "revenue is R299 a month and the constraints are 6 weeks": "and" before a label opens a clause of its own too.
@@ -65,9 +66,19 @@ def _aspect(match: re.Match[str]) -> str:
     return named.removesuffix("_c")
 
 
+# "revenue is wrong, nobody pays …", "the why now is off: …": the verdict on the card is no part of the new value.
+_VERDICT = re.compile(
+    r"^(?:(?:all|totally|completely|a bit|kinda|kind of|slightly|still)\s+)?(?:wrong|off|incorrect|not right|not correct|"
+    r"not quite right|outdated|a mistake|mistaken|not it)\b(?:\s*[,:;\-\u2014\u2013]+\s*|\s+)(?:(?:it'?s|its|it is|it should be|"
+    r"should be|should say|it'?s actually|actually)\s+)?|^(?:wrong|off|incorrect)\s*$",
+    re.IGNORECASE,
+)
+
+
 def _value(raw: str) -> str:
     value = re.split(r"[.!?](?:\s|$)", raw.strip(), maxsplit=1)[0]
     value = value.strip(" \t,;:.!-\u2014\u2013")
+    value = _VERDICT.sub("", value)
     value = _NOT_TAIL.sub("", value)
     return value.strip(" ,;:")
 

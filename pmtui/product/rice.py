@@ -159,10 +159,13 @@ _MONTHS = (
     "november",
     "december",
 )
+# "by March", "before dec 1", "by the 15th of march", "until Sept": a month, spelled out or cut short, with its day.
 _BY_MONTH = re.compile(
-    r"\b(?:by|before|until|in)\s+(?:early\s+|mid[- ]|late\s+|end of\s+)?("
+    r"\b(?:by|before|until|till|til|in)\s+(?:the\s+)?(?:early\s+|mid[- ]|late\s+|end of\s+)?"
+    r"(?:(?P<day1>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?)?("
     + "|".join(m for m in _MONTHS if m != "may")
-    + r"|may(?=\s*(?:\d|$|[.,;])))\b",
+    + r"|may(?=\s*(?:\d|$|[.,;]))|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b\.?"
+    r"(?:\s*(?P<day2>\d{1,2})(?:st|nd|rd|th)?\b(?!\s*(?:weeks?|months?|days?|people|devs?|%)))?",
     re.IGNORECASE,
 )
 _SOLO = re.compile(
@@ -283,7 +286,8 @@ def timeframe_weeks(text: str, today: date | None = None, deadline_cue_needed: b
         if deadline_cue_needed and not _DEADLINE_CUE.search(before):
             continue
         after = text[match.end() : match.end() + 12].lower()
-        if re.match(r"\s*(ago|old)\b", after) or _OFFSET.match(text, match.end()):
+        # "2 days a week", "10 hours per week": how often, not how long there is.
+        if re.match(r"\s*(ago|old|(?:a|per|/|each|every)\s*(?:week|wk|month|day)\b)", after) or _OFFSET.match(text, match.end()):
             continue
         amount = _number_word(match.group(1))
         unit = match.group(2).lower()
@@ -293,7 +297,16 @@ def timeframe_weeks(text: str, today: date | None = None, deadline_cue_needed: b
     month = _BY_MONTH.search(text)
     if month:
         today = today or date.today()
-        target_month = _MONTHS.index(month.group(1).lower()) + 1
+        target_month = next(i for i, name in enumerate(_MONTHS, 1) if name.startswith(month.group(2).lower()[:3]))
+        day = int(month.group("day1") or month.group("day2") or 0)
+        if 1 <= day <= 31:
+            # "need it before dec 1" said on 27 November: four days, not the month of December.
+            year = today.year if (target_month, day) > (today.month, today.day) else today.year + 1
+            try:
+                deadline = date(year, target_month, day)
+            except ValueError:
+                deadline = date(year, target_month, 28)
+            return max(0.5, round((deadline - today).days / 7, 1))
         year = today.year if target_month > today.month else today.year + 1
         if target_month == today.month:
             return max(1.0, round((30 - today.day) / 7, 1))
@@ -335,8 +348,44 @@ def team_size(summary: DiscoverySummary) -> int | None:
     return None
 
 
+# How much of a working week the builders have, when they say they build part-time: "10 hours a week", "2 days a
+# week", "weekends", "evenings", "part-time". A person-week of effort is a full week's work, so "two of us, evenings
+# only" is not two full-time people: the scope says how long Phase 1 then takes. Said beside "full-time", it is left
+# alone.
+_HOURS_A_WEEK = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:hours?|hrs?|h)\s*(?:a|per|/|each|every)\s*week\b", re.IGNORECASE)
+_DAYS_A_WEEK = re.compile(r"\b([1-4]|one|two|three|four)\s*days?\s*(?:a|per|/|each|every)\s*week\b", re.IGNORECASE)
+_WEEKENDS = re.compile(r"\b(?:weekends?|sat(?:urday)?s?\s*(?:and|&|\+|n)\s*sun(?:day)?s?)\b", re.IGNORECASE)
+_EVENINGS = re.compile(r"\b(?:evenings?|nights?|after (?:work|hours|school|my shift)|in (?:my|our) spare time|spare time)\b",
+                       re.IGNORECASE)
+_PART_TIME = re.compile(r"\b(?:part[- ]?time|half[- ]time|half (?:the|a) week)\b", re.IGNORECASE)
+_FULL_TIME = re.compile(r"\bfull[- ]?time\b", re.IGNORECASE)
+
+
+def time_share(summary: DiscoverySummary) -> tuple[float, str] | None:
+    """The share of a working week the builders have and how it was said, or None (full-time, or not said)."""
+    text = summary.constraints
+    if not text.strip() or _FULL_TIME.search(text):
+        return None
+    if hours := _HOURS_A_WEEK.search(text):
+        share = float(hours.group(1)) / 40
+        return (round(min(1.0, share), 2), hours.group(0)) if share > 0 else None
+    if days := _DAYS_A_WEEK.search(text):
+        return round(_number_word(days.group(1)) / 5, 2), days.group(0)
+    weekends, evenings = _WEEKENDS.search(text), _EVENINGS.search(text)
+    if weekends and evenings:
+        return 0.7, "evenings and weekends"
+    if weekends:
+        return 0.4, "weekends"
+    if evenings:
+        return 0.3, evenings.group(0).lower()
+    if part := _PART_TIME.search(text):
+        return 0.5, part.group(0).lower()
+    return None
+
+
 def effort_budget_weeks(summary: DiscoverySummary, today: date | None = None) -> float:
-    """Person-weeks for Phase 1: calendar weeks (capped at 4) × people; 4 weeks × 1 person by default."""
+    """Person-weeks for Phase 1: calendar weeks (capped at 4) × people; 4 weeks × 1 person by default. Builders who
+    build part-time (time_share) are not scaled down here: the scope says what the budget means at their share."""
     weeks = timeframe_weeks(summary.constraints, today)
     if weeks is None:
         others = ". ".join(

@@ -70,6 +70,26 @@ def pidgin_words(text: str) -> str:
     return text
 
 
+# Particles of Taglish, Singlish, Manglish and Hinglish that carry respect or tone, not words of the answer: "part of the
+# order form po", "can wait lah", "no need one leh", "the map yaar". "kasi" is "because", "lang" after what it limits
+# "only" ("messenger lang + a notebook"). Lowercase "po" only: "PO" is a purchase order, and "po box" stays.
+_PARTICLES = (
+    (r"(?<=\w)[\s,]+(?-i:po|opo)\b(?!\s*(?:box|number|no\b|#))", ""), (r"^(?-i:opo)\b", "yes"),
+    (r"(?<=\w)[\s,]+(?:lah|leh|lor|meh|hor|yaar)\b(?=\s*(?:[.,;!?]|$))", ""),
+    (r"\bkasi\b", "because"), (r"(?<=\w)\s+lang\b(?=\s*(?:[.,;!?+&]|$|and\b|tapos\b))", " only"),
+)
+_PARTICLES_COMPILED = tuple((re.compile(pattern, re.IGNORECASE), word) for pattern, word in _PARTICLES)
+
+
+@lru_cache(maxsize=8192)  # pure, and asked of the same text many times a turn
+def particle_words(text: str) -> str:
+    """The answer without the particles of respect and tone other Englishes add, and with "kasi" and "lang" in
+    English: "messenger lang + a notebook po" reads "messenger only + a notebook"."""
+    for particle, word in _PARTICLES_COMPILED:
+        text = particle.sub(word, text)
+    return text
+
+
 # "the map's a nice to have mate, the reminder's the thing that matters": "'s" before what a row is, not before
 # what it owns ("the map's colours"); "it's", "that's" are read as the rules have always read them.
 _IS_SHORT = re.compile(r"\b(?!(?:it|that|this|what|there|here|he|she|who|let|where|how|which|one)['\u2019])([a-z]+)"
@@ -105,7 +125,7 @@ def spoken_forms(text: str) -> str:
     text = re.sub(r"\bjus\b", "just", text)
     text = re.sub(r"\blikkle\b", "little", text)
     text = re.sub(r",?\s+nuh\b", "", text)
-    text = pidgin_words(text)
+    text = pidgin_words(particle_words(text))
     # Spanish mixed in: "el reminder puede esperar", "quita el mapa", "los pagos en fase 1", "después".
     text = re.sub(r"\b(?:puede|pueden|pode|podem)\s+esperar\b", "can wait", text, flags=re.IGNORECASE)
     text = re.sub(r"\bfase\s*(?=\d)", "phase ", text, flags=re.IGNORECASE)

@@ -55,7 +55,7 @@ from pmtui.product.brains.offline.discovery.cues import (
 )
 from pmtui.product.brains.offline.discovery.deferrals import each_waits
 from pmtui.product.brains.offline.discovery.featureness import feature_like, vague_feature
-from pmtui.product.brains.offline.discovery.held_list import with_one_more
+from pmtui.product.brains.offline.discovery.held_list import choice_one_more, with_one_more
 from pmtui.product.brains.offline.discovery.idea_tail import idea_tail
 from pmtui.product.brains.offline.discovery.lexicon import NAMED_PRODUCT, NUMBER, TOOL_RE
 from pmtui.product.brains.offline.discovery.people_list import listed_people, with_count
@@ -345,8 +345,8 @@ def feature_items(text: str) -> list[str]:
             # "stock of kegs and bottles": one stock of two things.
             joined[-1] = f"{joined[-1].rstrip()} and {piece.strip()}"
             continue
-        held = with_one_more(joined[-1], piece) if joined and not FEATURE_VERB.match(piece.strip()) and (
-            piece.strip().lower() not in _FEATURE_PLURALS) else None
+        held = (with_one_more(joined[-1], piece) or choice_one_more(joined[-1], piece)) if joined and not FEATURE_VERB.match(
+            piece.strip()) and (piece.strip().lower() not in _FEATURE_PLURALS) else None
         if held:
             # "credit book with customer name and phone", "the order with the menu, the number of persons and the
             # date": what the one item holds (held_list).

@@ -203,6 +203,14 @@ PRICE = re.compile(
     re.IGNORECASE,
 )
 
+# No money from anyone: a tool for the founder's own business ("no one pays, its for my own business", "nobody pays
+# for the app, its just for my bakery", "it's only for our own shop", "internal use only").
+NOBODY_PAYS = (r"(?:nobody|no ?one|no-one|none of them)\s+(?:pays?|is paying|will pay|would pay|has to pay|needs to pay)"
+               r"(?:\s+(?:for\s+)?(?:it|this|the app|the tool|anything))?|"
+               r"(?:it'?s|its|it is|this is|that'?s)\s+(?:just\s+|only\s+|purely\s+|all\s+)?(?:for|4)\s+(?:my|our)\s+own\s+"
+               r"(?:business|shop|store|bakery|use|company|team|stall|salon|cafe|kitchen|work|orders|people|staff)|"
+               r"(?:internal|in-house|own)\s+use(?:\s+only)?")
+
 REVENUE_STRONG = re.compile(
     r"^\W*free\b(?=\s*[,.;!]|\s+(?:for|to start|at first|initially|until|now)\b)|"
     r"\b(subscriptions?|subscribe|freemium|free (tier|plan|version|trial)|for free|free to use|free for "
@@ -226,7 +234,7 @@ REVENUE_STRONG = re.compile(
     # "its free for the station", "it's a charity, no money", "we wont charge the crew": no money from the users.
     r"(?:it'?s|its|it is|it will be|it'?ll be) (?:totally |completely |just |all )?free(?! (?:time|slots?|space|text|form|hand))|"
     r"(?:it'?s|its|it is|we'?re|we are|this is) (?:a |all )?(?:charity|non[- ]?profit|not[- ]for[- ]profit)|"
-    r"(?:won'?t|wont|will not|not going to|never) charge|no charge|free of charge)\b",
+    r"(?:won'?t|wont|will not|not going to|never) charge|no charge|free of charge|" + NOBODY_PAYS + r")\b",
     re.IGNORECASE,
 )
 
@@ -354,7 +362,9 @@ CHANGE_TO = re.compile(
 )
 
 FILLER_PREFIX = re.compile(
-    r"^(?:(?:right now|at the moment|currently|like i said|as i said|like i told you|as i mentioned|i told you|again|"
+    # "i said na, the christmas rush", "i told u already, just me": pointing back at an earlier answer.
+    r"^(?:(?:i (?:already )?(?:said|told (?:you|u)|mentioned)(?: (?:na|nga|already|before|earlier|above))*(?=\s*[,:;.-])|"
+    r"right now|at the moment|currently|like i said|as i said|like i told you|as i mentioned|i told you|again|"
     r"well|so|um+|uh+|hmm+|ok(?:ay)?|yeah|yes|yep|yup|right(?:o|y-?o)?|sure|honestly|basically|actually|i mean|"
     # "ja the diary and whatsapp": yes in South African, German and Dutch mouths, and other Englishes' fillers.
     r"ja|jah|ya|yah|yebo|aye|och(?: aye)?|eish|ag|lah|leh|sha|abeg|ehn|ehen|oya|jare|haba|pues|bueno|o sea|este|entonces|mira|oye|pos(?=\s*,)|"
@@ -535,7 +545,7 @@ REVENUE_DECISIVE = re.compile(
     r"one[- ]time (?:payment|purchase|fee)|commission|take rate|transaction fees?|per[- ](?:seat|user|month)|"
     r"ad[- ]supported|advertis\w*|in[- ]app purchases?|pay[- ]per[- ]use|monetiz\w*|monetis\w*|"
     r"(?:would|will|willing to) pay|charg(?:e|es|ing) (?:a |an |per |each |users|customers|them|\$|\d)|pricing|"
-    r"(?:won'?t|wont|will not|not going to|never) charge|no charge|free of charge|"
+    r"(?:won'?t|wont|will not|not going to|never) charge|no charge|free of charge|" + NOBODY_PAYS + r"|"
     r"(?:are|is|'re|get|got|been)\s+used\s+to\s+paying|(?:nobody|no one|noone|none of them)\s+(?:would|will|'d|'ll)\s+"
     r"(?:blink|flinch|bat an eye(?:lid)?|think twice|mind paying)|(?:wouldn'?t|won'?t)\s+(?:mind|blink at|think twice about)\s+paying|"
     # "its free for the station, no money", said to the constraints question: who does not pay.

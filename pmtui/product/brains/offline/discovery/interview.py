@@ -14,6 +14,7 @@ from pmtui.product.brains.offline.discovery.asides import (
     restated,
 )
 from pmtui.product.brains.offline.discovery.cues import PITCH, PIVOT
+from pmtui.product.brains.offline.discovery.greetings import GREETED
 from pmtui.product.brains.offline.discovery.labels import label_statement
 from pmtui.product.brains.offline.discovery.phrasing import (
     ACKS,
@@ -271,8 +272,7 @@ def _ack_aspect(asked: str, changed: list[str]) -> str:
 
 
 _GREETING = re.compile(
-    r"^\W*(?:(?:hi|hello|hey|hiya|howdy|hallo|yo|greetings|namaste|salaam|salam|good (?:morning|afternoon|evening|day))"
-    r"(?:\s+(?:there|all|everyone|team|pm|guys))?|"
+    r"^\W*(?:" + GREETED + r"|"
     # A warm-up is no pitch either: "Oh gosh where do I start."
     r"(?:(?:oh|gosh|god|wow|ok(?:ay)?|right|so|well|alright|anyway)[\s,]+)*(?:where (?:do|shall|should) i (?:start|begin)|"
     r"let me (?:explain|think)|long story(?: short)?|here'?s the thing|"
@@ -280,15 +280,13 @@ _GREETING = re.compile(
     r"(?:please\s+)?(?:bear|stay|stick) with me(?: here| a sec(?:ond)?| on this)?|hear me out|here goes|"
     r"(?:sorry,?\s+)?(?:this|it)(?:'s| is| might be| will be)? (?:a (?:bit )?long(?: one)?|going to be long|a ramble)))\W*$|"
     # Nor is the founder's name: "Hi, myself Rahul from Pune.", "Hello, this is Ama here".
-    r"^\W*(?:(?:hi|hello|hey|namaste|good (?:morning|afternoon|evening))\W+)?(?:myself|my name is|i am|i'?m|this is)\s+"
+    r"^\W*(?:" + GREETED + r"\W+)?(?:myself|my name is|i am|i'?m|this is)\s+"
     r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?(?:\s+(?:here|from\s+[\w' -]{2,30}))?\W*$",
     re.IGNORECASE,
 )
 
 
-_GREETING_LEAD = re.compile(r"^\W*(?:hi|hey|hello|hiya|howzit|g'?day|good (?:morning|afternoon|evening|day)|greetings|namaste|"
-                            r"salaam|hola|bonjour|kia ora|yo)\b(?:\s+(?:all|everyone|there|folks|mate|guys))?[\s,!.:;-]+(?=\w)",
-                            re.IGNORECASE)
+_GREETING_LEAD = re.compile(r"^\W*" + GREETED + r"[\s,!.:;-]+(?=\w)", re.IGNORECASE)
 
 
 def _acknowledge(

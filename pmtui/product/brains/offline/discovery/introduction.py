@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from pmtui.product.brains.offline.discovery.greetings import GREETED
+
 # A greeting, a filler, then the founder saying who they are or what they run.
 _INTRODUCTION = re.compile(
-    r"^\W*(?:(?:hi|hey|hello|hiya|howzit|g'?day|morning|good (?:morning|afternoon|evening|day)|greetings|namaste|"
-    r"salaam|hola|bonjour|kia ora|wah gwaan|yo)\b(?:\s+(?:all|everyone|there|folks|mate|guys))?\W*)?"
+    r"^\W*(?:" + GREETED + r"\W*)?"
     r"(?:(?:so|well|right|ok(?:ay)?|um+|basically)\W+)*"
     r"(?:i'?m|i am|we'?re|we are|i run|we run|i own|we own|i manage|we manage|i work (?:at|in|for|as)|"
     r"i volunteer (?:at|with|for)|i coach|i teach|i chair|my (?:family|husband|wife|partner|dad|mum|mom|brother|sister|"
@@ -23,12 +24,28 @@ _INTRODUCTION = re.compile(
 _HAND_OVER = re.compile(r",?\s+(?:and|so|but)\s+(?:then\s+)?|\s+[-\u2013\u2014]\s+", re.IGNORECASE)
 
 
+# The founder saying what they make or do for a living: "i bake ube cheesecake and leche flan from my condo in Pasig",
+# "we sell second-hand prams at the market", "I tutor maths to year 11s". What they make is often a list ("cheesecake
+# and leche flan"), so only a comma or a dash hands over to what goes wrong: ", orders come thru messenger and …".
+_TRADE = re.compile(
+    r"^\W*(?:" + GREETED + r"\W*)?(?:(?:so|well|right|ok(?:ay)?|um+|basically)\W+)*(?:i|we)\s+(?:also\s+|mainly\s+|mostly\s+)?"
+    r"(?:bake|sell|make|cook|fix|repair|service|teach|tutor|coach|train|drive|clean|grow|farm|breed|sew|tailor|"
+    r"cater|deliver|brew|print|photograph|shoot|rent|hire out|host|organi[sz]e|groom|paint|knit|craft|roast|"
+    r"import|resell|supply|do)\s+",
+    re.IGNORECASE,
+)
+_TRADE_HAND_OVER = re.compile(r",\s+(?:(?:and|so|but)\s+)?(?:then\s+)?|\s+[-\u2013\u2014]\s+", re.IGNORECASE)
+
+
 def without_introduction(problem: str, is_pain: Callable[[str], bool]) -> str:
     """The problem without the greeting and introduction said before it in the same sentence ('' parts kept)."""
     lead = _INTRODUCTION.match(problem)
+    hand_over = _HAND_OVER
+    if not lead:
+        lead, hand_over = _TRADE.match(problem), _TRADE_HAND_OVER
     if not lead:
         return problem
-    for cut in _HAND_OVER.finditer(problem, lead.end()):
+    for cut in hand_over.finditer(problem, lead.end()):
         rest = problem[cut.end():].strip()
         if len(rest.split()) >= 3 and is_pain(rest) and not is_pain(problem[lead.end():cut.start()]):
             return rest

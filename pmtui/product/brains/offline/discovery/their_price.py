@@ -10,6 +10,11 @@ _THING_COSTS = re.compile(r"\b(?:are|is|'re|cost|costs|go for|goes for|sell for|
                           r"roughly\s+|nearly\s+|almost\s+|over\s+|at least\s+)?$", re.IGNORECASE)
 
 
+# What one of a thing sells for: "each", "a piece", "per whole" (cake), "per box", "a dozen", "per slice".
+_EACH = re.compile(r"\s*(?:each|apiece|a piece|a pop|(?:per|a|an|/)\s*(?:whole|piece|pc|pcs|box|tray|slice|dozen|cake|"
+                   r"bottle|jar|pack|item|one|loaf|tub|set|pair|plate|portion|serving|bouquet|unit))\b", re.IGNORECASE)
+
+
 def their_price(clause: str, price: re.Match[str]) -> bool:
     """Is the price what something costs people today ('which is $50 a day', 'I was paying $25 a walk')?"""
     before = clause[: price.start()]
@@ -18,7 +23,7 @@ def their_price(clause: str, price: re.Match[str]) -> bool:
         return False
     after = clause[price.end():]
     if re.match(r"\s*(?:deposits?|fines?|refunds?)\b", after, re.IGNORECASE) or (
-            re.match(r"\s*(?:each|apiece|a piece|a pop)\b", after, re.IGNORECASE)
+            _EACH.match(after)
             and (len(before.split()) <= 1 or _THING_COSTS.search(before))):
         # "a £20 deposit by bank transfer", "lose ~8% a yr. $180 each" (what a lost keg costs), "new blazers are like
         # 30 quid each" (what a thing costs to buy): money today, not our pricing.

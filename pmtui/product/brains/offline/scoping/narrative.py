@@ -12,6 +12,7 @@ from pmtui.product.rice import (
     WAITS_MARK,
     phase_effort,
     team_size,
+    time_share,
 )
 
 
@@ -70,11 +71,15 @@ def key_screens(output: ScopingOutput, core: str) -> list[str]:
 def _budget_source(summary: DiscoverySummary, budget: float) -> str:
     team = team_size(summary)
     weeks = budget / (team or 1)
+    share = time_share(summary)
+    # "two of us, evenings only": a person-week is a full week's work, so say what the budget means at their share.
+    part = (f"; at {share[1]}, about {share[0]:g} of a working week each, that much work takes nearer "
+            f"{n_weeks(max(1, round(weeks / share[0])))}" if share and share[0] < 1 else "")
     if summary.constraints.strip():
         return (
             f"{n_weeks(weeks)} × {team or 1} {'person' if (team or 1) == 1 else 'people'}, read from your "
             f"constraints (“{summary.constraints.strip()}”; Phase 1 is capped at "
-            f"{PHASE1_MAX_CALENDAR_WEEKS:g} calendar weeks)"
+            f"{PHASE1_MAX_CALENDAR_WEEKS:g} calendar weeks){part}"
         )
     return "no timeframe or team size given, so the default of 4 weeks × 1 person"
 

@@ -331,7 +331,8 @@ def _apply(work: _Round, request: ChangeRequest) -> None:
         target = _split_off_part(work, request, target) or target
     # "make it smaller … so one week": a lighter cut and then the founder's own number are two changes.
     kind = f"effort:{request.weeks}" if request.kind == "effort" else request.kind
-    key = (kind, target[1] if target else request.what.lower())
+    # Two merges in one message ("size and pickup date are part of the order form") are two changes, not one.
+    key = (kind, target[1] if target else request.what.lower() or "\x1f".join(p.lower() for p in request.parts))
     if key in work.done:
         return
     work.done.add(key)
@@ -568,6 +569,16 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
     if len(merged_from) == 1 and (other := other_row(work.output, request.parts, merged_from[0])):
         # "The quote and the accept link are one flow": both name "Quote sent by text"; "the quote" is the other quote.
         merged_from.append(other)
+    if len(merged_from) == 1 and request.extra.get("keep") == "second" and not rows[1] and request.parts[1]:
+        # "size and pickup date are part of the order form", with no order form row: the part is named as the whole it
+        # belongs to (the other parts then go into it), never the whole folded into one of its parts.
+        part, whole = merged_from[0], short_name(request.parts[1])
+        renamed = copy_of(part, whole[:1].upper() + whole[1:], f"{request.parts[1]}: includes {part.name}", part.rice_effort,
+                          f"named as the whole it is part of at your request in round {work.round_number}")
+        work.output.mvp_features[work.output.mvp_features.index(part)] = renamed
+        work.names.extend([part.name, renamed.name])
+        work.changed.append(f"renamed {part.name} to {renamed.name}, the whole it is part of")
+        return
     if len(merged_from) == 1:
         # "Merge tester invites into group by build" with no invites row: the one row takes the other's scope.
         keeper = merged_from[0]

@@ -287,6 +287,12 @@ _EXCHANGE = (
     re.compile(_OPINION_LEAD + r"(?P<a>[^,;]{3,60}?)\s+"
                r"(?:is|are|'s|'re|feels?|seems?)\s+(?:way\s+|much\s+|far\s+|a lot\s+|a bit\s+)?more\s+"
                r"(?:important|urgent|valuable|useful|needed)\s+than\s+(?P<b>[^,;]+?)(?:\s*[,;].*)?[?.!]*$", re.IGNORECASE),
+    # "the buyers ordering is the main thing, not marking paid", "bookings are the priority, not the invoices": the first
+    # matters more than the one said it is not.
+    re.compile(_OPINION_LEAD + r"(?P<a>[^,;]{3,60}?)\s+(?:is|are|'s|'re)\s+(?:really\s+|actually\s+)?(?:the\s+(?:main|big|real|"
+               r"important|key|core)\s+(?:thing|one|bit|part|job)|the\s+(?:priority|core|heart of it)|what\s+matters(?:\s+most)?|"
+               r"(?:more\s+|most\s+)?important|key)\s*,?\s+(?:and\s+)?not\s+(?:the\s+)?(?P<b>[^,;]+?)(?:\s*[,;].*)?[?.!]*$",
+               re.IGNORECASE),
 )
 
 
@@ -685,7 +691,10 @@ def _clause_requests(clause: str) -> list[ChangeRequest]:
     if part_of:
         parts = tuple(clean_target(part_of.group(k)) for k in ("a", "b"))
         if all(parts) and not any(is_pronoun(p) for p in parts) and not _NOT_A_ROW.match(parts[1]):
-            return [ChangeRequest("merge", "", clause, parts=(parts[0], parts[1]), extra={"keep": "second"})]
+            # "size and pickup date are part of the order form": each part goes into the whole.
+            pieces = [clean_target(x) for x in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", parts[0]) if clean_target(x)]
+            return [ChangeRequest("merge", "", clause, parts=(piece, parts[1]), extra={"keep": "second"})
+                    for piece in (pieces if len(pieces) > 1 else [parts[0]])]
     for index, pattern in enumerate(MERGE_PATTERNS):
         match = pattern.search(lowered)
         if match:
