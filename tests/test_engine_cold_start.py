@@ -146,3 +146,42 @@ def test_a_folder_that_is_no_repository_or_only_looks_like_one_is_refused(tmp_pa
     (fake / ".git").mkdir(parents=True)  # a `.git` folder with no HEAD nor objects: not taken on sight
     with pytest.raises(git_ops.GitError, match="is not a git repository"):
         git_ops.work_tree(fake)
+
+
+BAD_INPUT = r"""
+import asyncio, json, sys, threading
+from pathlib import Path
+
+from pmtui.config import Config
+from pmtui.delivery.engine import DeliveryEngine
+from pmtui.delivery.executors import ScriptedExecutor
+from pmtui.store import Store
+
+store = Store(Path(sys.argv[3]))
+engine = DeliveryEngine(store, Config(offline=True), repo=Path(sys.argv[1]), plan_path=Path(sys.argv[2]),
+                        executor=ScriptedExecutor({}), run_dir=Path(sys.argv[3]).parent / "runs")
+outcome = asyncio.run(engine.run(no_wait=True))
+store.close()
+print(json.dumps({"ending": outcome.ending, "message": outcome.message,
+                  "threads": sorted(t.name for t in threading.enumerate()),
+                  "loaded": sorted(name for name in sys.argv[4].split(",") if name in sys.modules)}))
+"""
+
+
+@pytest.mark.parametrize("case", ["a plan that does not parse", "a folder that is no repository"])
+def test_a_command_refused_as_bad_input_imports_nothing_heavy_on_the_way_out(tmp_path: Path, case: str) -> None:
+    repo = make_project(tmp_path)
+    plan = tmp_path / "plan.md"
+    plan.write_text(plan_text("cold", [task_block("T1", "Alpha value", module="alpha")], lint=False, test=False))
+    if case == "a plan that does not parse":
+        plan.write_text("no plan here\n")
+    else:
+        repo = tmp_path / "plain"
+        repo.mkdir()
+    done = subprocess.run([sys.executable, "-c", BAD_INPUT, str(repo), str(plan), str(tmp_path / "pmtui.db"),
+                           ",".join(HEAVY)], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["ending"] == "bad_input", report["message"]
+    assert "pmtui-prewarm" not in report["threads"]
+    assert report["loaded"] == []

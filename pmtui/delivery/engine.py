@@ -214,7 +214,6 @@ class DeliveryEngine:
     # -- init (first run only; idempotent on resume) ----------------------------------------------
     async def _initialise(self) -> RunRecord:
         ctx = self.ctx
-        PREWARM.start()  # the heavy imports of a fresh process, beside the set-up below (prewarm.py)
         try:
             plan = load_plan(self.plan_path)
         except OSError as error:
@@ -223,6 +222,9 @@ class DeliveryEngine:
             ctx.root = git_ops.work_tree(self.repo_path)
         except git_ops.GitError as error:
             raise DeliveryInputError(str(error)) from None
+        # The heavy imports of a fresh process, beside the set-up below (prewarm.py); not for a plan that does not
+        # parse nor a folder that is no repository: that command ends here.
+        PREWARM.start()
         self._take_lease(plan.plan_id)
         self._confine()
         # The repository's own .venv / node_modules tools come first for every gate command, as when activated.
