@@ -1,11 +1,11 @@
-"""The heavy modules a run imports the first time it needs them, imported on a thread of their own as the run starts.
+"""The heavy modules a run imports the first time it needs them, imported on a thread of their own as a run starts.
 
 A run's first use of networkx (the queue), of the criteria vocabularies (the alignment gate, their regular
 expressions compiled at import), of the reviewer and of yaml (the release manifest) imported them on the thread that
 drives the run: 0.4-1 s of a fresh process's first run during which no slot was handed over, no gate started and, on
-the TUI's loop, no frame was drawn. Started when the run starts, the imports overlap its set-up (git processes, the
-lease, the sandbox probe) and its first agents; the run awaits a module only where it needs it (`ready`), off its
-loop. A module already imported costs nothing; a module whose import fails is imported again where it is used, and
+the TUI's loop, no frame was drawn. Started once the plan parses and the repository is found, the imports overlap the
+run's set-up (git processes, the lease, the sandbox probe) and its first agents; the run awaits a module only where it
+needs it (`ready`), off its loop. A module already imported costs nothing; a module whose import fails is imported again where it is used, and
 fails there with its own error, as before.
 
 No module imported here is part of an import cycle with the modules the run imports meanwhile
