@@ -5,8 +5,8 @@ expressions compiled at import), of the reviewer and of yaml (the release manife
 drives the run: 0.4-1 s of a fresh process's first run during which no slot was handed over, no gate started and, on
 the TUI's loop, no frame was drawn. Started once the plan parses and the repository is found, the imports overlap the
 run's set-up (git processes, the lease, the sandbox probe) and its first agents; the run awaits a module only where it
-needs it (`ready`), off its loop. A module already imported costs nothing; a module whose import fails is imported again where it is used, and
-fails there with its own error, as before.
+needs it (`ready`), off its loop. A module already imported costs nothing; a module whose import fails is imported
+again where it is used, and fails there with its own error, as before.
 
 No module imported here is part of an import cycle with the modules the run imports meanwhile
 (tests/test_engine_cold_start.py checks), so the two threads cannot deadlock on the import locks.
