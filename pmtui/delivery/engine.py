@@ -37,6 +37,7 @@ from pmtui.delivery.integration import Integration
 from pmtui.delivery.lease import LeaseHeld, RepositoryHeld, RepositoryLock, RunLease
 from pmtui.delivery.nodes import LOCAL_NODE, PLACEMENT_KEYS, ClusterExecutor, ClusterView
 from pmtui.delivery.plan import PlanDocument, PlanError, PlanTask, load_plan
+from pmtui.delivery.prewarm import PREWARM
 from pmtui.delivery.project_tools import PROJECT_ROOT, tool_path
 from pmtui.delivery.queue import DEFAULT_PARALLEL_TIERS
 from pmtui.delivery.release_stage import ReleaseStage
@@ -218,11 +219,12 @@ class DeliveryEngine:
         except OSError as error:
             raise DeliveryInputError(f"cannot read the plan {self.plan_path}: {error.strerror or error}") from None
         try:
-            repo = git_ops.open_repo(self.repo_path)
+            ctx.root = git_ops.work_tree(self.repo_path)
         except git_ops.GitError as error:
             raise DeliveryInputError(str(error)) from None
-        ctx.root = Path(str(repo.working_tree_dir)).resolve()
-        ctx.repo = repo
+        # The heavy imports of a fresh process, beside the set-up below (prewarm.py); not for a plan that does not
+        # parse nor a folder that is no repository: that command ends here.
+        PREWARM.start()
         self._take_lease(plan.plan_id)
         self._confine()
         # The repository's own .venv / node_modules tools come first for every gate command, as when activated.
@@ -240,8 +242,8 @@ class DeliveryEngine:
             if resuming:
                 git_ops.recover_after_kill(ctx.root)
             else:
-                git_ops.ensure_clean(repo)
-            start_branch, plan_branch, baseline_sha = git_ops.prepare_plan_branch(repo, plan.plan_id)
+                git_ops.ensure_clean(ctx.root)
+            start_branch, plan_branch, baseline_sha = git_ops.prepare_plan_branch(ctx.root, plan.plan_id)
         except git_ops.GitError as error:
             raise DeliveryInputError(str(error)) from None
         ctx.plan_branch = plan_branch
@@ -392,6 +394,7 @@ class DeliveryEngine:
                     ctx.dstore.log_decision(ctx.run_id, task_id, note)
         self._decisions.clear()
         remediation_round = 0
+        await PREWARM.ready("networkx")
         while True:
             queue = TaskQueue.for_run(ctx.dstore, ctx.run_id, self.max_parallel, parallel_tiers=self.parallel_tiers)
             for task_id in queue.blocked():

@@ -136,3 +136,23 @@ def drop_half_made_worktrees(git_dir: Path) -> list[str]:
             shutil.rmtree(admin, ignore_errors=True)
             dropped.append(admin.name)
     return dropped
+
+
+def git_dirs(root: Path) -> tuple[Path, Path] | None:
+    """(git dir, common dir) of a working tree, read from `.git` itself; None when it is not plain."""
+    dot = root / ".git"
+    try:
+        if dot.is_dir():
+            return None if (dot / "reftable").exists() else (dot, dot)
+        text = dot.read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    if not text.startswith("gitdir: "):
+        return None
+    gitdir = root / text.removeprefix("gitdir: ").strip()
+    try:
+        common = gitdir / (gitdir / "commondir").read_text(encoding="utf-8").strip()
+    except OSError:
+        common = gitdir
+    # A reftable repository keeps no ref files: git itself must read them.
+    return None if (common / "reftable").exists() else (gitdir, common)

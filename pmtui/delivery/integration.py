@@ -120,7 +120,7 @@ class Integration:
             except IntegrationFailed as failure:
                 await self._integration_failed(task, failure)
                 return False
-        message = message_of(ctx.root, ctx.repo, sha)
+        message = message_of(ctx.root, None, sha)
         ctx.dstore.record_commit(ctx.run_id, task_id, sha, ctx.plan_branch, message)
         ctx.say("commit", f"{task_id} committed {sha[:12]} on {ctx.plan_branch}: {message.splitlines()[0]}")
         head = ctx.plan_head()
@@ -329,11 +329,14 @@ def high_blast(contract: TaskContract) -> bool:
     return bool(_HIGH_BLAST.search(text))
 
 
-def message_of(root: Path, repo: Repo, sha: str) -> str:
+def message_of(root: Path, repo: Repo | None, sha: str) -> str:
     """The message of commit `sha`, read from its loose object file (pmtui's commits are loose until a `git gc`):
-    no round trip to GitPython's `cat-file` processes per task. A packed or re-encoded commit is read by GitPython."""
+    no round trip to GitPython's `cat-file` processes per task. A packed or re-encoded commit is read by GitPython
+    (`repo`, or the repository at `root` opened then: a run whose commits stay loose never imports GitPython)."""
     found = loose_commit(git_ops.objects_dir(root), sha)
-    return found[2] if found is not None else str(repo.commit(sha).message)
+    if found is not None:
+        return found[2]
+    return str((repo if repo is not None else git_ops.open_repo(root)).commit(sha).message)
 
 
 def commit_type(task: TaskRecord, change: git_ops.ChangeSet) -> str:

@@ -15,6 +15,7 @@ from pmtui.delivery import git_ops
 from pmtui.delivery.commit_check import refuse_staged
 from pmtui.delivery.escalations import Escalations
 from pmtui.delivery.plan import PlanTask
+from pmtui.delivery.prewarm import PREWARM
 from pmtui.delivery.run_context import RunContext, RunOutcome
 from pmtui.delivery.task_driver import gate_line
 from pmtui.models.delivery import Risk
@@ -38,6 +39,7 @@ class ReleaseStage:
         """The final release gate; a new remediation round number when it re-enters the loop."""
         from pmtui.delivery import release
 
+        await PREWARM.ready("yaml")  # the manifest's writer, imported beside the run (prewarm.py)
         ctx = self.ctx
         assert ctx.plan is not None
         tasks = ctx.dstore.tasks(ctx.run_id)

@@ -84,7 +84,6 @@ class RunContext:
     plan_branch: str = ""
     run_dir: Path = field(default_factory=Path)
     plan: PlanDocument | None = None
-    repo: Any = None
     design_text: str = ""
     tasks: dict[str, TaskFacts] = field(default_factory=dict)
     sandbox: Sandbox = field(default_factory=Sandbox)

@@ -40,6 +40,7 @@ from pmtui.delivery.nodes import (
     NodeReport,
     NodeUnfit,
 )
+from pmtui.delivery.prewarm import PREWARM
 from pmtui.delivery.release.criteria_trace import criteria_locations_from_gates
 from pmtui.delivery.run_context import RunContext
 from pmtui.delivery.store import TaskRecord
@@ -553,6 +554,8 @@ class TaskDriver:
         # Read after the gate commands ran: what they did is evidence too.
         record = ctx.dstore.attempt(ctx.run_id, task_id, attempt)
         tampering = [line for line in (record.evidence if record else []) if any(m in line for m in _TAMPERING)]
+        for module in ("pmtui.delivery.gates.alignment", "pmtui.delivery.gates.reviewer"):
+            await PREWARM.ready(module)  # a fresh process's first gates: the import, if still running, off the loop
         reviewer_map = await self._reviewer_map(task.contract, change, result, env)
         results = await gates.minimum_gate(task.contract, change, result, env, tampering=tampering,
                                            reviewer_map=reviewer_map)
