@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from pmtui.product.brains.offline.discovery.text import is_vague, txt_words
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 
 ROWS = ["Seat map", "Loyalty stamps", "Gift vouchers", "Waiting list", "Staff rota", "Reminder text", "Photo gallery",
@@ -96,3 +97,47 @@ def test_a_row_then_only_where_it_goes_promotes_it(said: str, what: str) -> None
 @pytest.mark.parametrize("said", ["no, phase 1 please", "ok, first", "we need the staff rota, first"])
 def test_a_place_after_a_nod_or_a_request_promotes_no_row_named_by_the_nod(said: str) -> None:
     assert not [w for k, w in _asks(said) if k == "promote" and w in ("no", "ok", "we need the staff rota")], _asks(said)
+
+
+# -- answers that answer nothing --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("said", [
+    # The choice handed back to the PM.
+    "Whatever you reckon is best.",
+    "Honestly, I'll leave that up to you.",
+    "your call really",
+    "you tell me, you're the expert",
+    # No reason, never thought about it, "not a lot".
+    "No real reason, to be honest.",
+    "nothing in particular",
+    "I haven't properly thought about it yet",
+    "Not a lot, I'm afraid.",
+    # A mess with nothing named as messy.
+    "It all gets a bit chaotic, I suppose.",
+    "things are just all over the place",
+])
+def test_sentences_that_answer_nothing_are_vague(said: str) -> None:
+    assert is_vague(said)
+
+
+@pytest.mark.parametrize("said", [
+    "Rotas are all over the place because three people edit the spreadsheet",
+    "whatever the members vote for at the AGM",
+    "No particular reason, except the grant closes in March",
+    "Invoicing is a nightmare every month end",
+    "It's hard to find a locum at short notice",
+])
+def test_a_real_answer_with_a_shrug_in_it_is_not_vague(said: str) -> None:
+    assert not is_vague(said)
+
+
+# -- "my cuz" is a cousin ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("said", "expected"), [
+    ("me n my cuz, evenings, 10 wks", "me and my cousin, evenings, 10 wks"),
+    ("his cuzzie builds websites", "his cousin builds websites"),
+    ("our cuz can do the design", "our cousin can do the design"),
+    ("late again cuz the bus broke down", "late again because the bus broke down"),
+])
+def test_a_cuz_after_my_his_or_our_is_a_cousin(said: str, expected: str) -> None:
+    assert txt_words(said) == expected
