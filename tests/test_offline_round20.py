@@ -7,10 +7,13 @@ sentence, not for one founder's words.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pmtui.product.brains.offline.discovery.text import is_vague, txt_words
 from pmtui.product.brains.offline.scoping.requests import parse_requests
+from tests.fixtures.offline_talk import interview
 
 ROWS = ["Seat map", "Loyalty stamps", "Gift vouchers", "Waiting list", "Staff rota", "Reminder text", "Photo gallery",
         "Price list", "Weekly report", "Deposit"]
@@ -141,3 +144,43 @@ def test_a_real_answer_with_a_shrug_in_it_is_not_vague(said: str) -> None:
 ])
 def test_a_cuz_after_my_his_or_our_is_a_cousin(said: str, expected: str) -> None:
     assert txt_words(said) == expected
+
+
+# -- a count of the users said anywhere is the reach ------------------------------------------------------------------
+
+_ANSWERS = {
+    "core_problem": "nobody knows who is bringing what, so we end up with six quiches and no drinks",
+    "current_alternatives": "a facebook group and a clipboard at the door",
+    "why_now": "the hall committee wants a headcount before each event from january",
+    "feature_wishlist": "a sign-up for each event, a list of who brings what, a reminder the day before",
+    "success_metric": "no event short of drinks or mains for a whole season",
+    "revenue_model": "free, it's a community thing",
+    "constraints": "just me, evenings, about 6 weeks",
+}
+
+
+@pytest.mark.parametrize(("opening", "who", "reach", "quoted"), [
+    # The count said in the pitch, the users named later without one.
+    ("I organise the bring-and-share lunches at our village hall, we have 85 members and it's chaos every month",
+     "mostly the members who cook", 85, "85 members"),
+    # The count is of the people the users answer for: children, for their parents.
+    ("I help run a holiday club with about 64 kids from four primary schools and the food rota is a mess",
+     "the parents who drop them off and pay for the lunches", 64, "64 kids"),
+])
+def test_a_count_said_in_the_pitch_is_the_reach_and_says_where(
+        tmp_path: Path, opening: str, who: str, reach: int, quoted: str) -> None:
+    _replies, state = interview(tmp_path, opening, {"target_user": who, **_ANSWERS})
+    scope = state.scoping_output
+    assert scope is not None
+    assert max(f.rice_reach for f in scope.mvp_features) == reach
+    reasons = [f.provenance["reach"].reason for f in scope.mvp_features if "reach" in f.provenance]
+    assert any(quoted in r and "in your first message" in r for r in reasons), reasons
+
+
+def test_a_count_of_something_else_in_the_pitch_is_no_reach(tmp_path: Path) -> None:
+    # Four schools, three vans: counts of places and things, not of the users.
+    _replies, state = interview(tmp_path, "we run 3 vans between 4 schools and the pickup rota is a mess",
+                                {"target_user": "the parents", **_ANSWERS})
+    scope = state.scoping_output
+    assert scope is not None
+    assert all(f.rice_reach not in (3, 4) and f.rice_reach >= 100 for f in scope.mvp_features)

@@ -59,7 +59,7 @@ class OfflineBrain:
     async def propose_scope(
         self, state: ConversationState, comparables: list[ComparableProduct]
     ) -> ScopingOutput:
-        return scoping.propose(state.discovery_summary, comparables)
+        return scoping.propose(state.discovery_summary, comparables, scoping.discovery_said(state))
 
     async def classify_scoping_intent(self, state: ConversationState, text: str) -> ScopingIntent:
         return scoping.classify_intent(text, state.scoping_output)
