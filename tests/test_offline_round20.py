@@ -184,3 +184,110 @@ def test_a_count_of_something_else_in_the_pitch_is_no_reach(tmp_path: Path) -> N
     scope = state.scoping_output
     assert scope is not None
     assert all(f.rice_reach not in (3, 4) and f.rice_reach >= 100 for f in scope.mvp_features)
+
+
+# -- a wishlist with one wish put off is an answer, not a note on the scope -------------------------------------------
+
+def test_wishes_beside_a_deferral_are_an_answer_not_a_scope_note() -> None:
+    from pmtui.product.brains.offline.discovery.asides import aside_kind
+
+    said = ("Members book a court from their phone, see who else is playing, and get a text if it rains off. "
+            "A ladder league would be fun as well, but honestly nobody has asked, so leave that for later.")
+    assert aside_kind(said) == ""
+    # A note that edits the list, or says only what waits, is still a note on the scope.
+    assert aside_kind("take out the chat and the badges, those aren't features. the league can wait") == "scope_note"
+    assert aside_kind("the ladder league can wait, move the text to phase 2") == "scope_note"
+
+
+@pytest.mark.parametrize(("said", "wishes"), [
+    (("a sign-in sheet, a first-aid log, and maybe a kit list too, although the coaches keep one already, "
+      "so leave that for later"), ["Sign-in sheet", "First-aid log", "Kit list (nice to have)"]),
+    ("a price list and a photo of each cake, but most people order by phone, so park it for now",
+     ["Price list", "Photo of each cake (nice to have)"]),
+])
+def test_the_reason_a_wish_waits_is_no_wish(said: str, wishes: list[str]) -> None:
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+
+    assert feature_items(said) == wishes
+
+
+@pytest.mark.parametrize("said", [
+    "two minibuses, three drivers, about 60 stops a week, a couple of depots",
+    "a dozen volunteers, one kitchen, a few church halls",
+])
+def test_a_list_of_what_the_founder_has_is_no_wishlist(said: str) -> None:
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+
+    assert feature_items(said) == []
+
+
+def test_a_wishlist_with_counts_in_it_is_still_a_wishlist() -> None:
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+
+    assert feature_items("two reminders a day, a booking page, a deposit") == [
+        "Two reminders a day", "Booking page", "Deposit"]
+
+
+@pytest.mark.parametrize(("who", "name"), [
+    ("dog owners on the estate; a couple of hundred regulars on the list", "your users"),
+    ("a couple of dozen allotment holders", "allotment holders"),
+    ("a handful of physios", "physios"),
+])
+def test_a_couple_of_is_how_many_never_who(who: str, name: str) -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery.text import persona_name
+
+    assert persona_name(DiscoverySummary(target_user=who)) == name
+
+
+# -- a yes whose correction finds nothing on the card to correct ------------------------------------------------------
+
+@pytest.mark.parametrize(("said", "confirmed"), [
+    ("Yep, spot on, though it's 18 allotments, not 16, in case I got that wrong", True),
+    ("Correct. It's nine volunteers, not seven, if that matters.", True),
+    # The card does say 6 weeks: that is a correction to make.
+    ("yes, but it's 8 weeks not 6", False),
+    # Something named as wrong is a correction, whatever the numbers.
+    ("yes but the who is wrong, not 30 people, it's the wardens", False),
+    ("no, 18 allotments not 16", False),
+])
+def test_a_yes_with_nothing_on_the_card_to_correct_confirms(said: str, confirmed: bool) -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery import nothing_to_fix
+
+    card = DiscoverySummary(target_user="plot holders on the waiting list", core_problem="nobody knows who is next",
+                            constraints="me, evenings, 6 weeks", revenue_model="free")
+    assert nothing_to_fix(said, card) is confirmed
+
+
+def test_a_though_closing_the_row_name_is_no_verb() -> None:
+    assert ("promote", "reminder text") in _asks("The reminder text though, I'd bring that into phase 1, it saves calls.")
+
+
+@pytest.mark.parametrize("said", [
+    "I'd say about 90 members came to at least one session last year.",
+    "We ran around 140 bookings this year, mostly in summer.",
+])
+def test_how_many_there_were_last_year_is_no_why_now(said: str) -> None:
+    from pmtui.product.brains.offline.discovery.clues import detect
+
+    assert "why_now" not in detect(said, said, False)
+
+
+@pytest.mark.parametrize("said", [
+    "Bookings doubled since last year and the paper diary can't cope.",
+    "The county changed the licensing rules last year.",
+])
+def test_a_change_said_with_last_year_is_still_why_now(said: str) -> None:
+    from pmtui.product.brains.offline.discovery.clues import detect
+
+    assert "why_now" in detect(said, said, False)
+
+
+def test_a_pivot_story_with_a_later_in_it_is_no_wishlist_answer() -> None:
+    from pmtui.product.brains.offline.discovery.asides import aside_kind
+
+    said = ("Actually, let me change direction. I talked to the club secretary and the members aren't the problem, she "
+            "needs to track court fees, lights and the key box for the committee. The public booking page could come "
+            "later, but probably not.")
+    assert aside_kind(said) == "scope_note"

@@ -58,6 +58,26 @@ SCOPE_NOTE = re.compile(
 )
 
 
+# "take out the chat and the map, those aren't features. seeds can wait": what else the note does to the list.
+_NOTE_EDITS = re.compile(r"\b(?:take out|remove|cut|drop|delete|get rid of|scrap|bin|add|include|put in|merge|split)\b",
+                         re.IGNORECASE)
+
+
+_STORY_LEAD = re.compile(r"^\W*(?:actually|so|well|but|and|i|i'm|i've|we|we're|she|he|they|my|our|her|his|it|it's|that|this|"
+                         r"there|hmm+|ok(?:ay)?|right|sorry|honestly|look)\b", re.IGNORECASE)
+
+
+def _wishes_beside_the_note(text: str) -> bool:
+    """"A list of holds per stop, a text when the book is on board, a way to mark it collected. Maybe online holds too,
+    although most would rather ring, so leave that for later": the wishes come first and one of them waits. That is an
+    answer to the wishlist, with a deferral in it, not a note on a scope not proposed yet."""
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+
+    rest = " ".join(s for s in split_sentences(text) if not SCOPE_NOTE.search(s))
+    # A story told around the note ("Actually, let me rethink this. I spoke to my aunt, …") lists no wishes.
+    return not _NOTE_EDITS.search(rest) and not _STORY_LEAD.match(rest) and len(feature_items(rest)) >= 2
+
+
 # "the alert thing can wait, and add a monthly statement for each owner please": the scope note also asks for a thing.
 NOTE_ADDS = re.compile(
     r"\b(?:please\s+)?(?:also\s+)?(?:add|include|put in)\s+(?:(?:a|an|the)\s+)?(?P<x>[^,.;!?]{3,80}?)"
@@ -96,7 +116,7 @@ def aside_kind(text: str) -> str:
         return "off_topic"
     if meaning_asked(stripped) or not_understood(stripped):
         return "question"
-    if SCOPE_NOTE.search(stripped):
+    if SCOPE_NOTE.search(stripped) and not _wishes_beside_the_note(stripped):
         return "scope_note"
     if restated(stripped):
         return ""

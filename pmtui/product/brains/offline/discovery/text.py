@@ -569,6 +569,12 @@ def _singular(word: str) -> bool:
     return bool(bare) and bare.isalpha() and not bare.endswith("s") and bare not in _PLURAL_FORMS
 
 
+# "a couple of hundred regulars", "couple of dozen parents", "a handful of tutors": how many, never who ("the couple").
+_QUANTITY_OF = re.compile(r"^\W*(?:(?:i'?d say|maybe|about|around|roughly|probably|like)\s+)*(?:a\s+)?(?:couple|few|handful|dozen|"
+                          r"bunch|lot|load|number)\s+(?:of\s+)?(?:(?:hundred|thousand|dozen|score)\s+(?:of\s+)?)?(?=[a-z])",
+                          re.IGNORECASE)
+
+
 def persona_name(summary: DiscoverySummary) -> str:
     """A short name for the users, for use mid-sentence ('ICU nurses'); 'your users' when unknown.
 
@@ -585,6 +591,7 @@ def persona_name(summary: DiscoverySummary) -> str:
     if not has_real_content(value) or is_generic_only(value):
         return "your users"
     for index, segment in enumerate(re.split(r",\s*|;\s*", clean(value))):
+        segment = _QUANTITY_OF.sub("", segment)
         phrase = persona_phrase(segment) or persona_phrase(segment, anchored=False)
         # "Family-run bakeries with one shop": the small businesses themselves are who it is for.
         outfit = "" if phrase or index else _outfit_phrase(segment)

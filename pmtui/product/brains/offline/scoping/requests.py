@@ -412,7 +412,8 @@ def parse_requests(text: str, rows: Sequence[str] = (), wishes: Sequence[str] = 
                 named.append(clean_target(placed))
                 continue
             topic = _TOPIC.match(clause)
-            if (topic and not _REPLACE_TOPIC.match(clause) and not _VERB.search(topic.group("lead"))
+            # "The running-late message though, I'd pull that into phase 1": a "though" closing the name is no verb.
+            if (topic and not _REPLACE_TOPIC.match(clause) and not _VERB.search(re.sub(r"\s+(?:though|tho)$", "", topic.group("lead")))
                     and not _NOT_A_TOPIC.match(topic.group("lead"))
                     and not _PREDICATE.match(topic.group("lead")) and not _clause_requests(topic.group("lead"))):
                 # "The SMS receipt, let it wait", "that chairman thing, remove it", "the map thing, maybe not for now?":
