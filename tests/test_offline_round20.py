@@ -291,3 +291,29 @@ def test_a_pivot_story_with_a_later_in_it_is_no_wishlist_answer() -> None:
             "needs to track court fees, lights and the key box for the committee. The public booking page could come "
             "later, but probably not.")
     assert aside_kind(said) == "scope_note"
+
+
+@pytest.mark.parametrize(("said", "what"), [
+    ("The waiting list one, I'd actually like that up in phase 1 as well, people keep asking.", "waiting list one"),
+    ("we'd love the deposit in v1", "deposit"),
+    ("I'd prefer the staff rota in the first version", "staff rota"),
+])
+def test_liking_a_row_in_phase_one_promotes_it(said: str, what: str) -> None:
+    assert ("promote", what) in _asks(said), _asks(said)
+
+
+@pytest.mark.parametrize("said", [
+    "We looked at one of the big booking systems and it was about $90 a month, way too much for us.",
+    "we used a rota app for a while, they were like £40 a month so we stopped",
+])
+def test_what_a_tool_they_tried_cost_is_not_their_pricing(said: str) -> None:
+    from pmtui.product.brains.offline.discovery.clues import detect
+
+    assert "revenue_model" not in detect(said, said, False)
+
+
+def test_a_price_they_will_charge_is_still_their_pricing() -> None:
+    from pmtui.product.brains.offline.discovery.clues import detect
+
+    said = "it will be £4 a month per member, paid by direct debit"
+    assert "revenue_model" in detect(said, said, False)

@@ -530,8 +530,9 @@ PROMOTE_PATTERNS = (
        r"the core(?: of (?:it|the app|this))?|the heart of (?:it|the app|this)|the priority)\b"),
     rx(r"^(?P<what>[^,;]+?)\s+must\s+have\b"),
     # "I'd want it in at the start".
-    rx(r"\b(?:i|we|they)(?:'d|\s+would)?\s+(?:really\s+|absolutely\s+)?(?:need|want)\s+(?P<what>.+?)\s+in\s+(?:at\s+|from\s+)?"
-       + _PHASE1),
+    # "I'd actually like that up in phase 1 as well", "we'd love the deposit in v1".
+    rx(r"\b(?:i|we|they)(?:'d|\s+would)?\s+(?:really\s+|absolutely\s+|actually\s+|also\s+)?(?:need|want|like|love|prefer)\s+"
+       r"(?P<what>.+?)\s+(?:up\s+|back\s+)?in(?:to)?\s+(?:at\s+|from\s+)?" + _PHASE1),
     rx(r"^(?:(?P<what>[^,;]+?),?\s+)?(?:those|that|this|it|them)\s+(?:i|we)(?:'d| would)?\s+(?:want|need)\s+in\s+" + _PHASE1),
     # "only dates are needed first" after "make it smaller" says what the smaller cut holds; it moves nothing.
     # "…, not needed first" is no row: it says the row before is not needed in the first phase.
