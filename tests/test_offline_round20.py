@@ -317,3 +317,28 @@ def test_a_price_they_will_charge_is_still_their_pricing() -> None:
 
     said = "it will be £4 a month per member, paid by direct debit"
     assert "revenue_model" in detect(said, said, False)
+
+
+# -- a wish said by what it does is named by the doing ----------------------------------------------------------------
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("the thing that buzzes the warden when a plot frees up", "Buzz the warden"),
+    ("something that emails the committee the weekly totals", "Email the committee the weekly totals"),
+    ("one that flags overdue fees", "Flag overdue fees"),
+    ("the bit where the coach ticks who turned up", "Coach ticks who turned up"),
+])
+def test_a_wish_said_by_what_it_does_is_named_by_the_doing(said: str, name: str) -> None:
+    from pmtui.product.brains.offline.scoping.terms import short_name
+
+    assert short_name(said) == name
+
+
+def test_a_row_added_by_paraphrase_in_argue_back_is_named_by_the_doing(tmp_path: Path) -> None:
+    _replies, state = interview(tmp_path, "I run a youth football club with about 80 players and the subs are chaos",
+                                {"target_user": "the parents of the players", **_ANSWERS},
+                                then=("add the thing that texts the parents when training is called off",))
+    scope = state.scoping_output
+    assert scope is not None
+    names = [f.name for f in scope.mvp_features]
+    assert "Text the parents" in names, names
+    assert not [n for n in names if n.lower().startswith(("thing", "something", "the thing"))], names
