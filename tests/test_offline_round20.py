@@ -342,3 +342,37 @@ def test_a_row_added_by_paraphrase_in_argue_back_is_named_by_the_doing(tmp_path:
     names = [f.name for f in scope.mvp_features]
     assert "Text the parents" in names, names
     assert not [n for n in names if n.lower().startswith(("thing", "something", "the thing"))], names
+
+
+# -- counts said with an idiom are numbers ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("said", "digits"), [
+    ("about three dozen plot holders", "about 36 plot holders"),
+    ("a dozen volunteers on the rota", "12 volunteers on the rota"),
+    ("half a dozen vans", "6 vans"),
+    ("a score of them every week", "20 of them every week"),
+    # "the score" of a game is no number.
+    ("the score of each match", "the score of each match"),
+])
+def test_a_count_said_with_an_idiom_reads_as_its_number(said: str, digits: str) -> None:
+    from pmtui.product.brains.offline.discovery.numbers import in_digits
+
+    assert in_digits(said)[0] == digits
+
+
+def test_a_correction_of_an_idiomatic_count_puts_the_new_number_in_its_place() -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery.asides import number_correction
+
+    card = DiscoverySummary(target_user="tenants of the block, around three dozen flats", constraints="6 weeks")
+    assert number_correction(card, "sorry, correction, it's 41 flats not three dozen, I checked the list") == (
+        "target_user", "tenants of the block, around 41 flats")
+
+
+def test_a_corrected_count_the_card_never_kept_is_filed_with_the_users() -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery.asides import number_correction
+
+    card = DiscoverySummary(target_user="households on our street", constraints="6 weeks")
+    assert number_correction(card, "sorry, correction: it's 31 households not three dozen, I counted") == (
+        "target_user", "households on our street with 31 households")

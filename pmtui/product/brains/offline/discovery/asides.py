@@ -341,23 +341,29 @@ def number_correction(summary: DiscoverySummary, text: str, named_only: bool = F
             values[aspect], kept[aspect] = in_digits(value)
     fix = _number_correction(summary.model_copy(update=values), digits, named_only)
     if fix is None:
-        return None
+        # "it is 26 families not two dozen", when the card kept the families but not how many: the size is filed.
+        return _size_never_heard(summary, digits, named_only, bare_old=True)
     aspect, fixed = fix
     return aspect, in_words(fixed, kept.get(aspect, []) + said)
 
 
 _SIZE_UNITS = frozenset({"staff", "employee", "worker", "cleaner", "people", "ppl", "person", "member", "driver", "rider",
-                         "bed", "room", "branch", "site", "van", "truck", "boat", "vehicle", "seat", "table", "pupil"})
+                         "bed", "room", "branch", "site", "van", "truck", "boat", "vehicle", "seat", "table", "pupil",
+                         "familie", "family", "household", "farmer", "customer", "client", "player", "student", "parent",
+                         "tenant", "flat", "shop", "outlet", "plot"})
 
 
-def _size_never_heard(summary: DiscoverySummary, text: str, named_only: bool) -> tuple[str, str] | None:
+def _size_never_heard(summary: DiscoverySummary, text: str, named_only: bool,
+                      bare_old: bool = False) -> tuple[str, str] | None:
     """"NOT 10-50 STAFF. 20-200." at the card, when no "10-50 staff" was ever heard: the size of whom it is for is
     put right by filing the new one with the people (cleaning-caps, held-out 4), not by asking what to change."""
     if named_only or not summary.target_user.strip():
         return None
     values = list(NUMBER_VALUE.finditer(text))
-    old = next((m for m in values if _old_number(text, m) and _said_with(m) in _SIZE_UNITS), None)
     fresh = [m for m in values if not _old_number(text, m)]
+    # "26 families not two dozen": an old count said in words (`bare_old`) takes the new one's unit.
+    new_unit = _unit(fresh[-1].group("after")) if fresh and bare_old else ""
+    old = next((m for m in values if _old_number(text, m) and (_said_with(m) or new_unit) in _SIZE_UNITS), None)
     if old is None or not fresh or _number_key(fresh[-1].group("num")) in _number_key(summary.target_user):
         return None
     new = fresh[-1]
