@@ -177,6 +177,16 @@ def test_a_count_said_in_the_pitch_is_the_reach_and_says_where(
     assert any(quoted in r and "in your first message" in r for r in reasons), reasons
 
 
+def test_a_count_of_a_thing_the_users_are_named_with_is_no_reach(tmp_path: Path) -> None:
+    # "4 rounds" shares a word with "postmen on early rounds" but counts no one.
+    _replies, state = interview(tmp_path, "an app for postmen to log dog bites on their rounds",
+                                {"target_user": "postmen on early rounds in town", **_ANSWERS,
+                                 "success_metric": "half of the postmen log a bite report within 4 rounds"})
+    scope = state.scoping_output
+    assert scope is not None
+    assert all(f.rice_reach >= 100 for f in scope.mvp_features), [(f.name, f.rice_reach) for f in scope.mvp_features]
+
+
 def test_a_count_of_something_else_in_the_pitch_is_no_reach(tmp_path: Path) -> None:
     # Four schools, three vans: counts of places and things, not of the users.
     _replies, state = interview(tmp_path, "we run 3 vans between 4 schools and the pickup rota is a mess",

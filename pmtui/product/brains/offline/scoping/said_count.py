@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from pmtui.models import ConversationState, DiscoverySummary
-from pmtui.product.brains.offline.headcount import held_count
+from pmtui.product.brains.offline.headcount import held_count, people_noun
 from pmtui.product.brains.offline.scoping.rules import USER_COUNT
 from pmtui.product.brains.offline.scoping.terms import stems, user_count
 
@@ -54,7 +54,9 @@ def _counts(text: str) -> list[tuple[float, str, str]]:
 
 
 def _about_the_users(noun: str, target_user: str) -> bool:
-    if stems(noun) & stems(target_user):
+    # "3 shifts" for "nurses on rotating 12-hour shifts" shares a word with the users but counts no one: only people
+    # (or outfits) the users are named as count.
+    if stems(noun) & stems(target_user) and people_noun(noun):
         return True
     return any(who.search(target_user) and noun in answered for who, answered in _ANSWER_FOR)
 
