@@ -54,12 +54,14 @@ class OfflineBrain:
         return reply
 
     async def classify_review(self, state: ConversationState, text: str) -> ReviewIntent:
-        return discovery.classify_review(text)
+        intent = discovery.classify_review(text)
+        # "Yes, that's it, although it's 45 stops, not 40": the card never said 40, so the yes stands.
+        return "CONFIRM" if intent == "REVISE" and discovery.nothing_to_fix(text, state.discovery_summary) else intent
 
     async def propose_scope(
         self, state: ConversationState, comparables: list[ComparableProduct]
     ) -> ScopingOutput:
-        return scoping.propose(state.discovery_summary, comparables)
+        return scoping.propose(state.discovery_summary, comparables, scoping.discovery_said(state))
 
     async def classify_scoping_intent(self, state: ConversationState, text: str) -> ScopingIntent:
         return scoping.classify_intent(text, state.scoping_output)

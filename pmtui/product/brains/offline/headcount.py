@@ -37,7 +37,7 @@ APPOSITIVE_COUNT = re.compile(
 )
 
 
-def _people_noun(word: str) -> bool:
+def people_noun(word: str) -> bool:
     word = word.lower()
     return bool({word, word.rstrip("s"), word.removesuffix("es"), word[:-3] + "y" if word.endswith("ies") else word}
                 & PERSONA_STEMS)
@@ -69,7 +69,7 @@ WORKED_OUT = re.compile(r"\s+(?:so|which is|which makes|that'?s|i\.?e\.?)\s+(?:(
 
 def held_count(text: str) -> tuple[float, str] | None:
     """(how many, the phrase as said) for the first count of people kept by the founder, else None."""
-    asides = [m for m in APPOSITIVE_COUNT.finditer(text) if _people_noun(m.group("noun"))]
+    asides = [m for m in APPOSITIVE_COUNT.finditer(text) if people_noun(m.group("noun"))]
     for found in sorted([*HELD_COUNT.finditer(text), *asides], key=lambda m: m.start("number")):
         if _EACH.search(text[: found.start()]) or re.search(r"\d\s*(?:[-\u2013]|to|until|till|or)\s*$",
                                                             text[: found.start("number")], _FLAGS) or WORKED_OUT.match(text[found.end():]):

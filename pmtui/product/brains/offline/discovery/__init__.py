@@ -12,8 +12,8 @@ from pmtui.product.brains.offline.discovery.asides import corrections_kept
 from pmtui.product.brains.offline.discovery.extract import extract
 from pmtui.product.brains.offline.discovery.interview import QUESTION_ORDER, next_reply
 from pmtui.product.brains.offline.discovery.phrasing import opening_question
-from pmtui.product.brains.offline.discovery.review import classify_review
+from pmtui.product.brains.offline.discovery.review import classify_review, nothing_to_fix
 from pmtui.product.brains.offline.discovery.text import is_vague
 from pmtui.product.brains.offline.discovery.wishlist import wishes_waiting
 
-__all__ = ["QUESTION_ORDER", "classify_review", "corrections_kept", "extract", "is_vague", "next_reply", "opening_question", "wishes_waiting"]
+__all__ = ["QUESTION_ORDER", "classify_review", "corrections_kept", "extract", "is_vague", "next_reply", "nothing_to_fix", "opening_question", "wishes_waiting"]

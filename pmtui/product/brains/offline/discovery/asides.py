@@ -58,6 +58,26 @@ SCOPE_NOTE = re.compile(
 )
 
 
+# "take out the chat and the map, those aren't features. seeds can wait": what else the note does to the list.
+_NOTE_EDITS = re.compile(r"\b(?:take out|remove|cut|drop|delete|get rid of|scrap|bin|add|include|put in|merge|split)\b",
+                         re.IGNORECASE)
+
+
+_STORY_LEAD = re.compile(r"^\W*(?:actually|so|well|but|and|i|i'm|i've|we|we're|she|he|they|my|our|her|his|it|it's|that|this|"
+                         r"there|hmm+|ok(?:ay)?|right|sorry|honestly|look)\b", re.IGNORECASE)
+
+
+def _wishes_beside_the_note(text: str) -> bool:
+    """"A list of holds per stop, a text when the book is on board, a way to mark it collected. Maybe online holds too,
+    although most would rather ring, so leave that for later": the wishes come first and one of them waits. That is an
+    answer to the wishlist, with a deferral in it, not a note on a scope not proposed yet."""
+    from pmtui.product.brains.offline.discovery.clues import feature_items
+
+    rest = " ".join(s for s in split_sentences(text) if not SCOPE_NOTE.search(s))
+    # A story told around the note ("Actually, let me rethink this. I spoke to my aunt, …") lists no wishes.
+    return not _NOTE_EDITS.search(rest) and not _STORY_LEAD.match(rest) and len(feature_items(rest)) >= 2
+
+
 # "the alert thing can wait, and add a monthly statement for each owner please": the scope note also asks for a thing.
 NOTE_ADDS = re.compile(
     r"\b(?:please\s+)?(?:also\s+)?(?:add|include|put in)\s+(?:(?:a|an|the)\s+)?(?P<x>[^,.;!?]{3,80}?)"
@@ -96,7 +116,7 @@ def aside_kind(text: str) -> str:
         return "off_topic"
     if meaning_asked(stripped) or not_understood(stripped):
         return "question"
-    if SCOPE_NOTE.search(stripped):
+    if SCOPE_NOTE.search(stripped) and not _wishes_beside_the_note(stripped):
         return "scope_note"
     if restated(stripped):
         return ""
@@ -321,23 +341,29 @@ def number_correction(summary: DiscoverySummary, text: str, named_only: bool = F
             values[aspect], kept[aspect] = in_digits(value)
     fix = _number_correction(summary.model_copy(update=values), digits, named_only)
     if fix is None:
-        return None
+        # "it is 26 families not two dozen", when the card kept the families but not how many: the size is filed.
+        return _size_never_heard(summary, digits, named_only, bare_old=True)
     aspect, fixed = fix
     return aspect, in_words(fixed, kept.get(aspect, []) + said)
 
 
 _SIZE_UNITS = frozenset({"staff", "employee", "worker", "cleaner", "people", "ppl", "person", "member", "driver", "rider",
-                         "bed", "room", "branch", "site", "van", "truck", "boat", "vehicle", "seat", "table", "pupil"})
+                         "bed", "room", "branch", "site", "van", "truck", "boat", "vehicle", "seat", "table", "pupil",
+                         "familie", "family", "household", "farmer", "customer", "client", "player", "student", "parent",
+                         "tenant", "flat", "shop", "outlet", "plot"})
 
 
-def _size_never_heard(summary: DiscoverySummary, text: str, named_only: bool) -> tuple[str, str] | None:
+def _size_never_heard(summary: DiscoverySummary, text: str, named_only: bool,
+                      bare_old: bool = False) -> tuple[str, str] | None:
     """"NOT 10-50 STAFF. 20-200." at the card, when no "10-50 staff" was ever heard: the size of whom it is for is
     put right by filing the new one with the people (cleaning-caps, held-out 4), not by asking what to change."""
     if named_only or not summary.target_user.strip():
         return None
     values = list(NUMBER_VALUE.finditer(text))
-    old = next((m for m in values if _old_number(text, m) and _said_with(m) in _SIZE_UNITS), None)
     fresh = [m for m in values if not _old_number(text, m)]
+    # "26 families not two dozen": an old count said in words (`bare_old`) takes the new one's unit.
+    new_unit = _unit(fresh[-1].group("after")) if fresh and bare_old else ""
+    old = next((m for m in values if _old_number(text, m) and (_said_with(m) or new_unit) in _SIZE_UNITS), None)
     if old is None or not fresh or _number_key(fresh[-1].group("num")) in _number_key(summary.target_user):
         return None
     new = fresh[-1]

@@ -53,14 +53,15 @@ from pmtui.product.brains.offline.discovery.cues import (
     WHY_NOW_WEAK,
     WORKAROUND_LEAD,
 )
-from pmtui.product.brains.offline.discovery.deferrals import each_waits
+from pmtui.product.brains.offline.discovery.deferrals import each_waits, left_for_later
 from pmtui.product.brains.offline.discovery.featureness import feature_like, vague_feature
 from pmtui.product.brains.offline.discovery.held_list import choice_one_more, with_one_more
 from pmtui.product.brains.offline.discovery.idea_tail import idea_tail
+from pmtui.product.brains.offline.discovery.inventory import is_inventory
 from pmtui.product.brains.offline.discovery.lexicon import NAMED_PRODUCT, NUMBER, TOOL_RE
 from pmtui.product.brains.offline.discovery.people_list import listed_people, with_count
 from pmtui.product.brains.offline.discovery.pronoun_wishes import the_thing_meant
-from pmtui.product.brains.offline.discovery.rates import reread_rates, target_change
+from pmtui.product.brains.offline.discovery.rates import reread_rates, target_change, year_volume
 from pmtui.product.brains.offline.discovery.text import (
     before_new_clause,
     cap_words,
@@ -294,7 +295,7 @@ TRAILING_REMARK = re.compile(rf"(?:[.,;!]\s*|\s+(?:and|so)\s+|\s+-+\s+){_REMARK}
 def feature_items(text: str) -> list[str]:
     """Split 'post a shift, swap with one tap and get approval' into short feature names."""
     # "Playtesting for indie games: session recording, comments, …": the title before the colon is not an item.
-    text = each_waits(re.sub(r"^[^:,.;]{3,60}:\s+(?=[^:]*,)", "", text.strip()))
+    text = left_for_later(each_waits(re.sub(r"^[^:,.;]{3,60}:\s+(?=[^:]*,)", "", text.strip())))
     # "one app that does the bookings, the deposits, the crew roster": what the app does is the list, not an item.
     text = re.sub(r"^(?:(?:.*?\b)?(?:an?|one|the|my)?\s*app\s+(?:that|which)\s+)?(?:does|handles|manages|covers)\s+"
                   r"(?=(?:the|all the|my|our)\s[^,]+,)", "", text, flags=re.IGNORECASE)
@@ -446,7 +447,7 @@ def feature_items(text: str) -> list[str]:
         if norm(item) in {"etc", "more", "stuff", "things", "other stuff", "and more", "so on"} or LIST_REMARK.match(item):
             continue
         items.append(item[0].upper() + item[1:])
-    return the_thing_meant(items)
+    return [] if is_inventory(items) else the_thing_meant(items)
 
 
 def _strip_persona_lead(text: str) -> str:
@@ -615,7 +616,7 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
         clues["current_alternatives"] = Clue(told or cleaned, True)
     elif ALTERNATIVES_WEAK.search(clause) or tool:
         clues["current_alternatives"] = Clue(cleaned, False)
-    if WHY_NOW_STRONG.search(clause):
+    if WHY_NOW_STRONG.search(clause) and not year_volume(clause, WHY_NOW_STRONG.search(clause)):
         clues["why_now"] = Clue(cleaned, True)
     elif WHY_NOW_WEAK.search(clause):
         clues["why_now"] = Clue(cleaned, False)

@@ -39,3 +39,18 @@ def each_waits(text: str) -> str:
         return match.group("lead") + ", ".join(f"{wish} {defer}" for wish in wishes)
 
     return _RUN.sub(spread, text)
+
+
+# "Maybe online holds too, although honestly most of ours would rather ring, so leave that for later": the concession is
+# why the last wish waits, and "so leave that for later" is that it waits; neither is a wish of its own.
+_LEFT_FOR_LATER = re.compile(
+    r"(?:\s*,\s*|\s+)(?:(?:although|though|tho|but|even though|except)\s+(?:honestly\s+|tbh\s+|to be fair\s+)?[^,.;]+?,?\s+)?"
+    r"so\s+(?:i'?d\s+|we'?d\s+|let'?s\s+|just\s+)?(?:leave|park|keep|save|put)\s+(?:that|it|this|those|them)\s+"
+    r"(?:for\s+later|for\s+now|till\s+later|until\s+later|for\s+(?:phase\s*[23]|v2|another day)|aside|on hold)\b",
+    re.IGNORECASE,
+)
+
+
+def left_for_later(text: str) -> str:
+    """The wishes with "…, although …, so leave that for later" said as "… for later" of the wish before it."""
+    return _LEFT_FOR_LATER.sub(" for later", text)

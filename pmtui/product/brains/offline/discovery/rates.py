@@ -103,3 +103,17 @@ def reread_rates(clause: str, clues: dict[str, Any], success_strong: bool, whole
         kept = {a: c for a, c in clues.items() if kind == "pain" or a == "target_user"}
         clues = kept | {"core_problem" if kind == "pain" else "success_metric": whole}
     return clues
+
+
+# "about 120 customers came back to us last year", "we did around 180 custom orders last year": how many in a year is a
+# volume. "Last year" names no change on its own; "orders tripled since last year" or "the council changed the rules
+# last year" do, and say so with their own verb.
+_YEAR_ONLY = re.compile(r"^(?:last|this) year$", re.IGNORECASE)
+_COUNTED = re.compile(r"\b(?:\d[\d,]*|a hundred|hundreds|a couple of hundred|dozens)\s+(?:[\w'-]+\s+){0,3}?"
+                      r"(?:customers?|clients?|orders?|bookings?|people|members|families|guests|visitors|jobs|boxes|"
+                      r"events|sales|users|students|patients|calls|deliveries)\b", re.IGNORECASE)
+
+
+def year_volume(clause: str, cue: re.Match[str] | None) -> bool:
+    """Is the clause's only why-now cue a "last year" or "this year" said of how many there were?"""
+    return cue is not None and bool(_YEAR_ONLY.match(cue.group(0))) and bool(_COUNTED.search(clause))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from pmtui.models import ASPECTS, DiscoverySummary
 from pmtui.product.brains.offline.discovery.cues import (
     CONFIRM_WORDS,
     NEGATED_POSITIVE,
@@ -34,3 +35,27 @@ def classify_review(text: str) -> Literal["CONFIRM", "REVISE"]:
     if CONFIRM_WORDS.search(neutral):
         return "CONFIRM"
     return "REVISE"
+
+
+# "Yes, that's it, although it's 45 stops, not 40, if that came through wrong": a yes, then a number put right that the
+# card never said. There is nothing to change, so the yes stands.
+_YES_FIRST = re.compile(r"^\W*(?:yes|yeah|yep|yup|aye|ja|correct|right|exactly|spot on|that'?s (?:it|right|correct|us|about right))\b",
+                        re.IGNORECASE)
+_NOT_NUMBER = re.compile(r"\bnot\s+(?:the\s+)?(?P<old>\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                         r"twenty|thirty|forty|fifty|sixty|a hundred)\b", re.IGNORECASE)
+
+# Said outside an "if" ("if that came through wrong", "in case I got that wrong" doubt the card and find nothing).
+_SOMETHING_WRONG = re.compile(r"\b(?:wrong|incorrect|change|missing|mistake|should be|isn'?t|aren'?t|not right|instead|"
+                              r"actually|rather)\b", re.IGNORECASE)
+
+
+def nothing_to_fix(text: str, summary: DiscoverySummary) -> bool:
+    """A yes whose only correction replaces a number the card does not hold: the card is confirmed as it is."""
+    said = text.lower().replace("\u2019", "'")
+    olds = [m.group("old").replace(",", "") for m in _NOT_NUMBER.finditer(said)]
+    doubted = re.sub(r"\b(?:if|in case)\b[^,.;!?]*", " ", said)
+    if not _YES_FIRST.match(said) or not olds or _SOMETHING_WRONG.search(doubted) or NEGATED_POSITIVE.search(
+            POSITIVE_NEGATIONS.sub(" okay ", squash(said))):
+        return False
+    card = " ".join(summary.value_text(aspect) for aspect in ASPECTS).lower().replace(",", "")
+    return not any(re.search(rf"(?<![\w.]){re.escape(old)}(?![\w])", card) for old in olds)

@@ -246,6 +246,8 @@ def is_vague(text: str) -> bool:
     without = re.sub(
         r"\b(yet|for now|at the moment|right now|honestly|really|to be honest|maybe|perhaps|tbh|tbf|lol|haha)\b", " ", without
     )
+    if _NON_ANSWER.match(lowered.strip()):
+        return True
     if UNCERTAIN.search(lowered):
         # "dunno, just always been bad": after the shrug, that it was always so says nothing about now.
         without = re.sub(r"\b(?:it'?s\s+|it\s+has\s+|has\s+)?(?:just\s+)?always\s+been\s+(?:bad|like (?:this|that)|this way|the case|"
@@ -273,6 +275,31 @@ _NO_REASON = re.compile(
     r"(?:why not\W*)?(?:(?:it|now|this)\s*(?:'?s|is)\s+)?(?:the|a good|the right|about)\s+(?:time|moment)(?:\s+(?:now|na))?|"
     r"why not|(?:the\s+)?(?:same(?:\s+old)?|normal|usual|old|regular|traditional)\s+(?:way|ways|method|thing|stuff)|"
     r"(?:the\s+)?usual|as usual|same as (?:always|usual|before)|like always|nothing special)\W*$",
+    re.IGNORECASE,
+)
+
+# Whole sentences that answer nothing: the choice handed back to the PM ("Whatever you think makes sense", "I'll leave
+# that to you", "you tell me"), no reason given ("No particular reason", "nothing in particular"), a question never
+# thought about ("I hadn't really thought about it"), or a mess with nothing named as messy ("Things just get a bit
+# disorganised, I'd say", "it's all a bit chaotic"). Asked again, the founder says what they meant.
+_HEDGE_TAIL = (r"(?:[\s,]+(?:i'?d say|i suppose|i guess|i think|really|honestly|to be honest|to be fair|tbh|if i'?m honest|"
+               r"mainly|mostly|i'?m afraid|sorry|at the moment|for now|yet|though|as such))*\W*$")
+_NON_ANSWER = re.compile(
+    r"^\W*(?:(?:well|hmm+|um+|erm|oh|honestly|to be honest|i mean|so|ah)\W+)*(?:"
+    r"(?:whatever|anything|what(?:ever)?)\s+you\s+(?:think|reckon|feel|suggest|recommend|prefer)(?:\s+(?:makes sense|is best|is right|"
+    r"works|would work|fits))?|"
+    r"(?:(?:i'?ll|i will|i'?d|i would|i'?m happy to)\s+)?leave\s+(?:that|it|this)\s+(?:up\s+)?to\s+you|"
+    r"(?:it'?s\s+)?(?:up to you|your call|your choice|you decide|you choose|you tell me|you(?:'re|\s+are) the (?:expert|pm|product manager))"
+    r"(?:[\s,]+(?:you(?:'re|\s+are) the (?:expert|pm)|you tell me|you decide))?|"
+    r"(?:no|not any|not really any|nothing)\s+(?:particular|real|special|specific|big)\s+(?:reason|rush|trigger|deadline)|"
+    r"nothing\s+(?:in particular|specific|special|really)|no reason(?:\s+really)?|not (?:a great deal|a lot|all that much|much at all)|"
+    r"i\s+(?:have\s+not|haven'?t|had\s+not|hadn'?t|didn'?t|did\s+not)\s+(?:really\s+|actually\s+|properly\s+)?"
+    r"(?:thought|considered)\s+(?:about\s+)?(?:it|that|this|much)(?:\s+(?:much|yet|properly|really))?|"
+    r"(?:(?:things|everything|it|stuff|it all|all of it)\s*(?:just\s+)?(?:'s|is|are|gets?|get|can get|tends? to get|goes|go)\s+)"
+    r"(?:(?:just|a bit|a little|quite|very|really|so|kind of|sort of|pretty|all|a bit of|rather)\s+)*"
+    r"(?:disorgani[sz]ed|messy|chaotic|chaos|a mess|a muddle|a nightmare|all over the place|hectic|complicated|difficult|hard|"
+    r"tricky|a pain|a headache|out of hand|on top of each other)"
+    r")" + _HEDGE_TAIL,
     re.IGNORECASE,
 )
 
@@ -542,6 +569,12 @@ def _singular(word: str) -> bool:
     return bool(bare) and bare.isalpha() and not bare.endswith("s") and bare not in _PLURAL_FORMS
 
 
+# "a couple of hundred regulars", "couple of dozen parents", "a handful of tutors": how many, never who ("the couple").
+_QUANTITY_OF = re.compile(r"^\W*(?:(?:i'?d say|maybe|about|around|roughly|probably|like)\s+)*(?:a\s+)?(?:couple|few|handful|dozen|"
+                          r"bunch|lot|load|number)\s+(?:of\s+)?(?:(?:hundred|thousand|dozen|score)\s+(?:of\s+)?)?(?=[a-z])",
+                          re.IGNORECASE)
+
+
 def persona_name(summary: DiscoverySummary) -> str:
     """A short name for the users, for use mid-sentence ('ICU nurses'); 'your users' when unknown.
 
@@ -558,6 +591,7 @@ def persona_name(summary: DiscoverySummary) -> str:
     if not has_real_content(value) or is_generic_only(value):
         return "your users"
     for index, segment in enumerate(re.split(r",\s*|;\s*", clean(value))):
+        segment = _QUANTITY_OF.sub("", segment)
         phrase = persona_phrase(segment) or persona_phrase(segment, anchored=False)
         # "Family-run bakeries with one shop": the small businesses themselves are who it is for.
         outfit = "" if phrase or index else _outfit_phrase(segment)
@@ -636,7 +670,9 @@ def _feature_substance(item: str) -> list[str]:
 # Txt-speak in an answer: "clients book by insta dm n i write it in a paper diary" is two clauses joined by "and".
 # Only the small words change; numbers and units stay as said ("6 wks"), and "cos" may be companies ("40 cos").
 _TXT_WORDS = ((r"(?<=\w\s)n(?=\s+\w)", "and"), (r"\bu\b(?!['\u2019-])", "you"), (r"\bur\b", "your"),
-              (r"(?<=\w\s)r(?=\s+[a-z]{2,})", "are"), (r"\b(?:coz|cuz)\b", "because"), (r"\btho\b", "though"),
+              (r"(?<=\w\s)r(?=\s+[a-z]{2,})", "are"),
+              # "me n my cuz, weekends": after "my", "his", "our" a cuz is a cousin; alone it is "because".
+              (r"\b(my|your|his|her|our|their|a|the)\s+(?:cuz|coz|cuzzy|cuzzie|cuzz)\b", r"\1 cousin"), (r"\b(?:coz|cuz)\b", "because"), (r"\btho\b", "though"),
               (r"\bb4\b", "before"), (r"\b(?:pls|plz)\b", "please"), (r"\bda\b", "the"),
               # "say whats wrong w the bike", "cant be w/o it", "ppl who ride", "thru instagram".
               (r"\bw/o\b", "without"), (r"(?<=\w\s)w/?(?=\s+\w)", "with"), (r"\bppl\b", "people"),

@@ -36,6 +36,10 @@ def their_price(clause: str, price: re.Match[str]) -> bool:
         # "the captain owes the full £60 pitch fee, then chases £6 from each player", "we lose about £2,000 a
         # year", "visitors pay £15 a day at the public car park": the pain in money, not a price.
         return True
+    if re.search(r"\b(?:it|that|this|they|which|those|the app|the system)\s+(?:was|were|used to be|used to cost)\s+"
+                 r"(?:about|around|like|roughly|nearly|over|almost|just|only)?\s*$", before, re.IGNORECASE):
+        # "We tried one of those big gym apps and it was about £130 a month": what a thing cost, in the past tense.
+        return True
     return re.search(
         r"\b(?:costs?|costing|charges?|which is|that is|(?:was|were|am|are|is|'re|'m) paying|paid|spend|"
         r"spends|spent|spending)\s+(?:\w+\s+){0,2}$",

@@ -14,6 +14,7 @@ from pmtui.product.brains.offline.scoping.negotiate import negotiate
 from pmtui.product.brains.offline.scoping.propose import propose
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.brains.offline.scoping.rules import EFFORT_RULES
+from pmtui.product.brains.offline.scoping.said_count import discovery_said
 from pmtui.product.brains.offline.scoping.terms import metric_phrase, persona
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "QUESTION_CLOSING",
     "answer_question",
     "classify_intent",
+    "discovery_said",
     "metric_phrase",
     "negotiate",
     "parse_requests",

@@ -45,7 +45,8 @@ from pmtui.product.brains.offline.scoping.recount import recount, said_count
 from pmtui.product.brains.offline.scoping.requests import ChangeRequest, parse_requests
 from pmtui.product.brains.offline.scoping.rerank import exchanges, rank_above
 from pmtui.product.brains.offline.scoping.round_reply import round_reply
-from pmtui.product.brains.offline.scoping.terms import persona, short_name, stems, user_count
+from pmtui.product.brains.offline.scoping.said_count import count_said, discovery_said
+from pmtui.product.brains.offline.scoping.terms import persona, short_name, stems
 from pmtui.product.brains.protocol import Negotiation
 from pmtui.product.rice import PHASE_PRIORITY, phase_effort, rescore, team_size
 
@@ -155,7 +156,7 @@ class _Round:
         core_name = next((f.name for f in self.output.mvp_features if f.rice_impact >= 3), name)
         candidate = Candidate(name, description, "request", nice_to_have(description, summary), quote=quote)
         feature = score_candidate(
-            candidate, summary, user_count(summary), Candidate(core_name, core_name, "problem", None, "core")
+            candidate, summary, count_said(summary, discovery_said(self.state)), Candidate(core_name, core_name, "problem", None, "core")
         )
         feature.provenance["origin"] = Provenance(
             source="stated", reason=f"you asked for it in argue-back round {self.round_number}: “{quote}”"
@@ -166,7 +167,7 @@ class _Round:
 def negotiate(state: ConversationState, text: str, round_number: int, final_round: bool) -> Negotiation:
     """Apply or argue every change the message asks for; say which, and why."""
     summary = state.discovery_summary
-    output = state.scoping_output.model_copy(deep=True) if state.scoping_output else propose(summary, [])
+    output = state.scoping_output.model_copy(deep=True) if state.scoping_output else propose(summary, [], discovery_said(state))
     requests = parse_requests(text, [f.name for f in output.mvp_features], summary.feature_wishlist if summary else ())
     decisions = output.decisions
     same_round = (

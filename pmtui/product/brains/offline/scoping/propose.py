@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pmtui.models import (
@@ -29,7 +30,8 @@ from pmtui.product.brains.offline.scoping.rules import (
     NiceToHave,
     rx,
 )
-from pmtui.product.brains.offline.scoping.terms import metric_phrase, persona, short_name, stems, user_count
+from pmtui.product.brains.offline.scoping.said_count import SaidCount, count_said
+from pmtui.product.brains.offline.scoping.terms import metric_phrase, persona, short_name, stems
 from pmtui.product.rice import (
     NICE_TO_HAVE_MARK,
     WAITS_MARK,
@@ -208,7 +210,7 @@ def _templates(summary: DiscoverySummary, candidates: list[Candidate]) -> list[C
 
 
 def score_candidate(
-    candidate: Candidate, summary: DiscoverySummary, count: tuple[float, str] | None, core: Candidate
+    candidate: Candidate, summary: DiscoverySummary, count: tuple[float, str] | SaidCount | None, core: Candidate
 ) -> Feature:
     people = persona(summary)
     text = candidate.description
@@ -236,13 +238,15 @@ def score_candidate(
         breadth = 0.2 if candidate.nice.kind in COSMETIC else 0.3
     if count is not None:
         reach = round(count[0] * breadth)
+        # "you said “38 children” in your first message": a count said outside the users' answer says where.
+        where = f" {count.where}" if isinstance(count, SaidCount) and count.where else ""
         if breadth == 1.0:
             provenance["reach"] = Provenance(
-                source="stated", reason=f"you said “{count[1]}”; every one of them goes through the core flow"
+                source="stated", reason=f"you said “{count[1]}”{where}; every one of them goes through the core flow"
             )
         else:
             provenance["reach"] = Provenance(
-                source="estimated", reason=f"{breadth:.0%} of the {_bare_count(count[1])} you stated would use it"
+                source="estimated", reason=f"{breadth:.0%} of the {_bare_count(count[1])} you stated{where} would use it"
             )
     else:
         reach = round(DEFAULT_REACH * breadth)
@@ -336,11 +340,12 @@ def _cut_reason(feature: Feature, nice: NiceToHave, summary: DiscoverySummary, c
     )
 
 
-def propose(summary: DiscoverySummary, comparables: list[ComparableProduct]) -> ScopingOutput:
-    """A RICE-scored, budget-cut, phased MVP from the discovery summary (5–10 features, one core flow)."""
+def propose(summary: DiscoverySummary, comparables: list[ComparableProduct], said: Sequence[str] = ()) -> ScopingOutput:
+    """A RICE-scored, budget-cut, phased MVP from the discovery summary (5–10 features, one core flow); `said` is what
+    the founder wrote in discovery, first to last, for a count of the users said outside their answer."""
     candidates = _candidates(summary)
     core = _pick_core(candidates, summary)
-    count = user_count(summary)
+    count = count_said(summary, said)
     budget = effort_budget_weeks(summary)
     team = team_size(summary)
     kept = [c for c in candidates if c.nice is None]

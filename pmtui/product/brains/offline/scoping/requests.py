@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from pmtui.product.brains.offline.dialect import scots_words, spoken_forms
+from pmtui.product.brains.offline.scoping.another_way import another_way
 from pmtui.product.brains.offline.scoping.places import name_rows_by_place, name_wishes_by_place
 from pmtui.product.brains.offline.scoping.pointing import point_to_rows
 from pmtui.product.brains.offline.scoping.questions import restate_questions
@@ -24,6 +25,7 @@ from pmtui.product.brains.offline.scoping.rules import (
     DEFER_PATTERNS,
     DEFER_WORDS,
     EFFORT_PATTERNS,
+    FIRST_ALONE,
     FIRST_PROMOTE,
     LATER_ALONE,
     MERGE_PART_OF,
@@ -34,6 +36,7 @@ from pmtui.product.brains.offline.scoping.rules import (
     PROMOTE_PATTERNS,
     PRONOUN,
     QUESTION_REQUESTS,
+    REASON_ITEM,
     SMALLER_PATTERNS,
     SPLIT_PATTERNS,
     SPLIT_TWO_JOBS,
@@ -41,12 +44,13 @@ from pmtui.product.brains.offline.scoping.rules import (
     WHY_NOT_IN,
     rx,
 )
+from pmtui.product.brains.offline.scoping.said_where import promoted_by_place
 
 RequestKind = Literal["add", "cut", "defer", "promote", "effort", "split", "merge", "replace", "swap", "rank"]
 _NUMBER_WORDS = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0,
                  "half a": 0.5, "a half": 0.5, "half": 0.5}
 _LEAD = rx(
-    r"^(?:(?:ok(?:ay)?|fine|yeah|yes|ja|yah|yep|yup|aye|oui|so|and|also|but|then|please|pls|kindly|abeg|alright|right|hm+|um+|uh+|erm|well|"
+    r"^(?:(?:ok(?:ay)?|fine|yeah|yes|ja|yah|yep|yup|aye|oui|nah|naw|nope|so|and|also|but|then|please|pls|kindly|abeg|alright|right|hm+|um+|uh+|erm|well|"
     r"ok fair|fair|sorry|sure|look|oh|oya|abeg|one thing|actually|honestly|frankly|personally|i think|i guess|at least|the|a|an|our|my|your|their|that|this|these|those|"
     r"one more thing|one more|more|some|like|kinda|sort of|"
     # "i meant seeds and tools can wait": what the founder meant is said after it.
@@ -56,7 +60,7 @@ _LEAD = rx(
 )
 _TAIL = rx(
     r"(?:\s+|,\s*)(?:for now|then|too|as well|also|back|instead|please|pls|though|leh|lah|o|na|ji|yaar|now|first|later|tbh|imo|"
-    r"imho|honestly|to be honest|altogether|completely|entirely|"
+    r"imho|honestly|to be honest|altogether|completely|entirely|totally|for good|outright|once and for all|"
     r"again|anyway|yet|feature|features|thing|in v1|in the mvp|in phase [123]|in the first (?:phase|version)|"
     r"from (?:the )?first (?:phase|version)|out of (?:the )?first (?:phase|version)|or not|"
     r"from phase 1|to phase [23]|to later|for later|at all|really|probably|maybe|perhaps)\s*$"
@@ -408,8 +412,14 @@ def parse_requests(text: str, rows: Sequence[str] = (), wishes: Sequence[str] = 
                     # "- PDF log: phase 2, the inspector visits yearly": the verb is left out.
                     requests.append(ChangeRequest("defer", named[-1], lead.group(0)))
                     continue
+            placed = promoted_by_place(clause)
+            if placed and clean_target(placed) and not is_pronoun(clean_target(placed)):
+                requests.append(ChangeRequest("promote", clean_target(placed), clause, phase=1))
+                named.append(clean_target(placed))
+                continue
             topic = _TOPIC.match(clause)
-            if (topic and not _REPLACE_TOPIC.match(clause) and not _VERB.search(topic.group("lead"))
+            # "The running-late message though, I'd pull that into phase 1": a "though" closing the name is no verb.
+            if (topic and not _REPLACE_TOPIC.match(clause) and not _VERB.search(re.sub(r"\s+(?:though|tho)$", "", topic.group("lead")))
                     and not _NOT_A_TOPIC.match(topic.group("lead"))
                     and not _PREDICATE.match(topic.group("lead")) and not _clause_requests(topic.group("lead"))):
                 # "The SMS receipt, let it wait", "that chairman thing, remove it", "the map thing, maybe not for now?":
@@ -435,6 +445,9 @@ def parse_requests(text: str, rows: Sequence[str] = (), wishes: Sequence[str] = 
                 # "the public page is lovely but not now": the clause before named what waits.
                 requests.append(ChangeRequest("defer", earlier, clause, refers_back=True))
                 named.append(earlier)
+                continue
+            if earlier and FIRST_ALONE.match(clause):
+                requests.append(ChangeRequest("promote", earlier, clause, phase=1, refers_back=True))
                 continue
             found = [r for r in _clause_requests(clause) if not VAGUE_TARGET.match(r.what.lower())]
             also = _TOO.match(clause.strip(" .!"))
@@ -545,7 +558,7 @@ _LIST_ITEM = re.compile(r"^,\s*(?:and\s+)?(?!(?:it|its|it's|that|this|which|beca
 def _listed_after(rest: str) -> str:
     """'lose the marketplace, payroll and detergent inventory': the short items after the first comma are cut too."""
     items = ""
-    while (match := _LIST_ITEM.match(rest)) is not None:
+    while (match := _LIST_ITEM.match(rest)) is not None and not REASON_ITEM.search(match.group("item")):
         items += ", " + match.group("item")
         rest = rest[match.end():]
     return items
@@ -632,25 +645,11 @@ def _own_subject(lowered: str, start: int) -> str:
     return said
 
 
-# "maybe they just type it in instead?", "could they not just phone each other?": an easier way offered for the
-# row named before. Typing or ticking it in the app is the row made smaller; a way outside it (the book they keep
-# today, a phone call) is the row cut.
-_ALTERNATIVE = re.compile(
-    r"^(?:(?:hmm+|so|and|but|or|well|ok(?:ay)?)\W+)*(?:maybe|perhaps|could(?:n'?t)?|can(?:'?t)?|why not|wouldn'?t it be "
-    r"(?:easier|simpler) (?:if|to))\s+(?:(?:the \w+|\w+)\s+)?(?:not\s+)?just\s+"
-    r"(?P<how>[^,;]+?)(?:\s+instead)?\s*\??$", re.IGNORECASE)
-_ANOTHER_WAY = re.compile(r"^(?:phone|call|ring|text|message|whatsapp|write|note|email|ask|tell|keep|print|say|send|share|post|"
-                          r"check|look|read|shout|sort)\b", re.IGNORECASE)
-_IN_THE_APP = re.compile(r"\b(?:type|enter|key|fill|tick|tap|pick|select|choose|paste|upload|mark)\b", re.IGNORECASE)
-
-
 def _alternative(lowered: str) -> list[ChangeRequest]:
-    match = _ALTERNATIVE.match(lowered)
-    if not match or not (_IN_THE_APP.search(match.group("how")) or _ANOTHER_WAY.match(match.group("how"))):
-        return []
-    if _IN_THE_APP.search(match.group("how")):
+    way = another_way(lowered)
+    if way == "smaller":
         return [ChangeRequest("effort", "", lowered, refers_back=True, extra={"scale": "smaller"})]
-    return [ChangeRequest("cut", "", lowered, phase=2, refers_back=True)]
+    return [ChangeRequest("cut", "", lowered, phase=2, refers_back=True)] if way == "cut" else []
 
 
 def _clause_requests(clause: str) -> list[ChangeRequest]:

@@ -262,7 +262,7 @@ EVIDENCE = (
 # -- change requests in argue-back (see requests.py); `what` names the feature in the founder's words ----
 _NUM_WORD = r"(?P<n>\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|half a|half)"
 # "not for the first summer": a seasonal business's first season is its first release.
-_PHASE1 = (r"(?:the\s+)?(?:phase\s*(?:1|one)|first\s+(?:phase|version|release|lot|summer|season|winter)|mvp|v1|p0|day (?:one|1)|"
+_PHASE1 = (r"(?:the\s+)?(?:phase\s*(?:1|one)|first\s+(?:phase|version|release|lot|summer|season|winter|part|go|bit|stage|round|cut|iteration|build|drop)\b|mvp|v1|p0|day (?:one|1)|"
            r"(?:very\s+)?(?:start|beginning|launch)(?!\s+(?:of|date|time|page|screen|button)\b))")
 # "later" in the words founders mix into their English: Hindi/Urdu "baad mein", Malay "nanti", Tagalog "mamaya",
 # Spanish "después", French "plus tard", German "später", Swahili "baadaye".
@@ -273,6 +273,11 @@ _LATER = (r"(?:phase\s*[23]|later|v2|v3|the next phase|a later phase|next versio
           + LATER_ELSEWHERE + ")")
 # What softens a request without changing it: "the grow report thing later maybe", "… phase 1 please".
 SOFTENER = r"(?:\s+(?:maybe|perhaps|probably|i think|i guess|i suppose|please|pls|for sure|too|also|as well|ji|po|lah|la|na|then|one))*"
+# A clause that only says where, with the verb left out: "the count for the cooks, that's the one, up the top", "the
+# deposit. Phase 1." It promotes what the clause before named.
+FIRST_ALONE = rx(r"^(?:but\s+|and\s+|so\s+)?(?:(?:(?:up|to|at|right at)\s+)?the\s+(?:top|front)(?:\s+of\s+the\s+(?:list|table))?|"
+                 r"top of the (?:list|table)|"
+                 r"(?:in\s+)?phase\s*(?:1|one)|first(?:\s+(?:one|thing))?)(?:\s+(?:please|pls|then|really|for sure|mate|bro))?\s*[.!]*$")
 # A clause that only says "not now" / "maybe later": it defers what the clause before it named
 # ("the public page is lovely but not now", "the yearly email is nice but not now").
 LATER_ALONE = rx(r"^(?:but\s+|and\s+|so\s+)?(?:maybe\s+|probably\s+)?(?:not (?:now|yet|for now|right now|just yet|in (?:phase\s*(?:1|one)|v1|the mvp))|"
@@ -426,6 +431,14 @@ DEFER_PATTERNS = (
        r"(?:end|bottom|back)\b"),
     *QUESTION_REQUESTS,
 )
+# "drop the seat map, customers just sit anywhere", "cut the bar tab, guests buy at the desk": after a cut's comma, people
+# doing something is the reason, not another row to cut ("cut the map, the members list and the chat" lists rows).
+REASON_ITEM = rx(r"^(?:(?:the|our|my|most|all)\s+)?(?:people|users|customers|clients|members|guests|parents|kids|children|staff|"
+                 r"folks|everyone|everybody|nobody|\w+(?:ers|ors|ists|ians))\s+(?!(?:list|lists|app|area|page|portal|directory|"
+                 r"profiles?|login|details|register|rota|map|chat|screen|form|records?|notes?)\b)[\w'-]+\s+\w|"
+                 r"\b(?:just|already|anyway|always|never|usually|still|mostly|anyhow)\b")
+# How much, said of a cut: "cut it entirely", "drop it altogether", "scrap completely".
+DEGREE = r"(?:entirely|completely|altogether|totally|fully|wholly|outright|for good|once and for all|right out)"
 CUT_PATTERNS = (
     # After "the", "a", "my" the verb is a noun: "first the skip and daily count" cuts nothing.
     rx(r"(?<!\bthe )(?<!\ba )(?<!\bmy )(?<!\bour )(?<!\bthat )(?<!\bthis )"
@@ -435,6 +448,8 @@ CUT_PATTERNS = (
        r"(?<!\bwe )(?<!\bi )(?<!\bthey )(?<!\byou )(?<!\bhe )(?<!\bshe )lose(?!\s+(?:track|(?:the\s+)?(?:most\s+)?(?:time|money|hours?|days?|sleep|customers?|clients?|sales|business)\b))|get rid of|take out|skip|"
        r"chuck(?!\s+(?:in|on|it\s+in)\b)(?:\s+out)?|nix|axe|toss|junk)\s+"
        # "the passport thing we can drop for now": when, after the verb, is not what.
+       # "the curio shop I'd cut entirely": an adverb of degree after the verb says how much, it names no row.
+       r"(?!(?:for\s+now|for\s+later|for\s+the\s+moment|now|later|at\s+first|first|" + DEGREE + r")\s*(?:[,;:.!?]|$))"
        r"(?!(?:for\s+now|for\s+later|for\s+the\s+moment|now|later|at\s+first|first)\b)(?P<what>[^,;:]+?)"
        # "drop it: tourists pay cash anyway": after the colon comes the reason.
        r"(?=\s+(?:and\s+(?:add|include|put)|instead)\b|,|;|:|$)"),
@@ -452,7 +467,9 @@ CUT_PATTERNS = (
     # "leave it out", "leave the fee tracking out".
     rx(r"\bleave\s+(?P<what>[^,;]+?)\s+out\b"),
     rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\b(?!\s+(?:in|into|to))"),
-    rx(r"^(?P<what>.+?)\s+(?:we|you|i)\s+can\s+(?:also\s+)?(?:drop|cut|remove|skip|lose|leave out|do without)\b"),
+    # "the blog we can scrap completely", "the curio shop I'd cut entirely", "the bar tab I would totally remove".
+    rx(r"^(?P<what>.+?)\s+(?:we|you|i)(?:\s+can|\s+could|'d|\s+would|\s+should|'ll|\s+will)\s+(?:also\s+|just\s+|" + DEGREE
+       + r"\s+)?(?:drop|cut|remove|skip|lose|leave out|do without|scrap|bin|ditch|get rid of|kill)\b"),
     # "Attendance record can take out first" (Singapore English): the row, then "can take out" for now.
     rx(r"^(?P<what>.+?)\s+can\s+(?:also\s+)?(?:take out|take away|remove|drop|cut|skip)(?:\s+(?:first|for now|now|lah|la|already))*"
        r"\s*[.!]*$"),
@@ -485,10 +502,13 @@ PROMOTE_PATTERNS = (
        r"(?:to\s+(?:the\s+)?)?first(?=\s*(?:(?:na|please|pls|ji|lah|leh|o|then|abeg)\b|[.,;!?]|$))|to the front|(?:at\s+)?(?:number|no\.?)\s*(?:one|1)|#\s*1|in front|on top|at the top)\b"),
     # "bring am come phase 1": in Nigerian Pidgin "come" after the verb is "to".
     # "can that come up to phase 1?": "up" is where, not what.
-    rx(r"\b(?:move|put|bring|pull|get|keep|have(?!\s+to\b)|come)\s+(?:(?P<what>(?!(?:up|back|forward)\s+(?:in|into|to)\b).+?)\s+)?"
+    # "chuck it in phase 1", "bung the reminders into the first version", "pop that in v1": casual verbs of putting.
+    rx(r"\b(?:move|put|bring|pull|get|keep|have(?!\s+to\b)|come|chuck|bung|stick|pop|shove|slot|throw|drag)\s+"
+       r"(?:(?P<what>(?!(?:up|back|forward)\s+(?:in|into|to)\b).+?)\s+)?"
        r"(?:(?:up|back|forward)\s+)?(?:in|into|to|on|at|come)\s+" + _PHASE1),
-    rx(r"^(?:(?P<what>.+?)\s+)?(?:should|must|needs? to|has to|can)\s+(?:be|go|stay|come)\s+(?:there\s+)?(?:in(?:to)?\s+)?"
-       + _PHASE1),
+    # "the text wants to be in the first go", "that ought to be in phase 1": "wants to be" is "needs to be".
+    rx(r"^(?:(?P<what>.+?)\s+)?(?:should|must|needs? to|has to|can|wants? to|ought to|(?:had|'d) better|(?:has |have )?got to|gotta)"
+       r"\s+(?:be|go|stay|come)\s+(?:there\s+)?(?:in(?:to)?\s+)?" + _PHASE1),
     # "…, must be in first": in the first version, said short.
     rx(r"^(?:(?P<what>[^,;]+?)(?:\s+(?:is|are)\b[^,;]*)?,?\s+)?(?:should|must|needs? to|has to)\s+(?:be|go|come)\s+(?:in\s+)?"
        r"(?:the\s+)?first\s*[.!]*$"),
@@ -510,8 +530,9 @@ PROMOTE_PATTERNS = (
        r"the core(?: of (?:it|the app|this))?|the heart of (?:it|the app|this)|the priority)\b"),
     rx(r"^(?P<what>[^,;]+?)\s+must\s+have\b"),
     # "I'd want it in at the start".
-    rx(r"\b(?:i|we|they)(?:'d|\s+would)?\s+(?:really\s+|absolutely\s+)?(?:need|want)\s+(?P<what>.+?)\s+in\s+(?:at\s+|from\s+)?"
-       + _PHASE1),
+    # "I'd actually like that up in phase 1 as well", "we'd love the deposit in v1".
+    rx(r"\b(?:i|we|they)(?:'d|\s+would)?\s+(?:really\s+|absolutely\s+|actually\s+|also\s+)?(?:need|want|like|love|prefer)\s+"
+       r"(?P<what>.+?)\s+(?:up\s+|back\s+)?in(?:to)?\s+(?:at\s+|from\s+)?" + _PHASE1),
     rx(r"^(?:(?P<what>[^,;]+?),?\s+)?(?:those|that|this|it|them)\s+(?:i|we)(?:'d| would)?\s+(?:want|need)\s+in\s+" + _PHASE1),
     # "only dates are needed first" after "make it smaller" says what the smaller cut holds; it moves nothing.
     # "…, not needed first" is no row: it says the row before is not needed in the first phase.
@@ -525,7 +546,9 @@ PROMOTE_PATTERNS = (
        r"(?:is|are|goes|go|belongs?)\s+(?:in\s+)?" + _PHASE1 + r"\b"),
     # "Agent quotas into phase 1", "Oh and glaze recipes to phase 1, members beg for them": the verb left out.
     rx(r"^(?!(?:(?:ok|okay|so|and|but|hmm+|oh)\W+)*(?:what|which|who|how|why|where|when|is|are|not|no|go|come|get|take|move|"
-       r"push|bring|put|back)\b)(?P<what>(?:" + _NOT_A_VERB + r"[\w'&+/-]+\s+){0,5}" + _NOT_A_VERB + r"[\w'&+/-]+)\s+(?:in)?to\s+" + _PHASE1 + SOFTENER
+       r"push|bring|put|back)\b)(?P<what>(?:" + _NOT_A_VERB + r"[\w'&+/-]+\s+){0,5}" + _NOT_A_VERB + r"[\w'&+/-]+)\s+(?:in)?to\s+"
+       # "Cook count to the top", "the deposit up the top": where in the list, with the verb left out.
+       + r"(?:" + _PHASE1 + r"|the\s+(?:top|front)(?:\s+of\s+the\s+(?:list|table|queue))?)" + SOFTENER
        + r"\s*(?:,\s*(?:they|members|people|customers|users|everyone|we|i)\b.*)?$"),
     # "first the skip and daily count" (a priority among rows, see FIRST_PROMOTE), "monthly bill also phase 1 please".
     FIRST_PROMOTE,

@@ -18,8 +18,28 @@ def stems(text: str) -> set[str]:
     return {stem(word[:-1]) if word.endswith("ings") and len(word) >= 7 else stem(word) for word in terms(text)}
 
 
+# A wish named by what it does: "the thing that pings people when their spot comes up", "something that texts the
+# parents", "one that reminds members the day before", "the bit where the driver sees the drops". The row is named by
+# the doing ("Ping people when their spot comes up"), not by "thing that".
+_PARAPHRASE = re.compile(r"^(?:(?:the|a|an|some)\s+)?(?:thing|bit|one|something|button|feature|part|option|screen|page)\s+"
+                         r"(?:(?:that|which)\s+(?:(?:will|would|can|could)\s+)?(?P<verb>[a-z]+)\b|where\s+(?:the\s+)?)",
+                         re.IGNORECASE)
+
+
+def _base_verb(verb: str) -> str:
+    """'pings' -> 'ping', 'watches' -> 'watch', 'notifies' -> 'notify'; a verb said with "will" stays as it is."""
+    if re.search(r"(?:ss|sh|ch|x|z)es$", verb):
+        return verb[:-2]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
+
+
 def short_name(item: str) -> str:
     text = re.sub(r"\s+", " ", item.replace(NICE_TO_HAVE_MARK, "").replace(WAITS_MARK, "").strip().strip(".;:-•*")).strip()
+    told = _PARAPHRASE.match(text)
+    if told:
+        text = (_base_verb(told.group("verb")) if told.group("verb") else "") + text[told.end():]
     text = NAME_PREFIX.sub("", text)
     # "a wee checklist for the annual varroa treatment": how small the founder pictures it is no part of its name.
     text = re.sub(r"^(?:(?:a|an|the)\s+)?(?:wee|lil|teeny)\s+(?=\w)|^(?:a|an)\s+(?:little|tiny)\s+(?=\w)", "", text,
