@@ -255,10 +255,10 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
         with_repo(repo)
 
     def with_repo(repo: Path) -> None:
-        from pmtui.delivery.git_ops import GitError, open_repo
+        from pmtui.delivery.git_ops import GitError, work_tree
 
         try:
-            open_repo(repo)
+            work_tree(repo)
         except GitError as error:
             app.notify(f"{error}. Choose a git repository.", title="Deliver", severity="error", markup=False)
             return
@@ -286,14 +286,15 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
     def repo_problem(answer: str) -> str | None:
         """What is wrong with the folder typed, said in the dialog (a folder pmtui can start a repository in is
         fine: it asks next)."""
-        from pmtui.delivery.git_ops import GitError, open_repo
+        # work_tree reads a plain .git without GitPython, whose first import would stall the dialog (0.2-0.4 s).
+        from pmtui.delivery.git_ops import GitError, work_tree
         from pmtui.delivery.new_repo import needs_new_repo
 
         repo = Path(answer).expanduser()
         if needs_new_repo(repo) is not None:
             return None
         try:
-            open_repo(repo)
+            work_tree(repo)
         except GitError as error:
             return f"{error}. Type a git repository's folder, or a new folder to start one in."
         return None

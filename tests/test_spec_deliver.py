@@ -257,3 +257,27 @@ async def test_deliver_this_plan_where_the_plans_gate_tools_are_not_installed(
             await run.stop()
     finally:
         store.close()
+
+
+def test_the_deliver_dialogs_checks_import_no_gitpython(tmp_path: Path) -> None:
+    """The folder typed is checked on every Enter in the dialog, on the app's own loop: GitPython's first import
+    (0.2-0.4 s) stalled it. A plain repository, an empty folder and a folder with no commits are told apart without it."""
+    import subprocess
+    import sys
+
+    repo = make_project(tmp_path)
+    (tmp_path / "empty").mkdir()
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    git(fresh, "init", "-q", "-b", "main")
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from pmtui.delivery.new_repo import needs_new_repo\n"
+        "from pmtui.delivery.git_ops import work_tree\n"
+        f"print(needs_new_repo(Path({str(repo)!r})), needs_new_repo(Path({str(tmp_path / 'empty')!r})), "
+        f"needs_new_repo(Path({str(fresh)!r})), work_tree(Path({str(repo)!r})) == Path({str(repo)!r}).resolve())\n"
+        "print('git' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out == ["None is an empty folder has no commits yet True", "False"], out

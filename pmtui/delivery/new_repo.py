@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pmtui.delivery.git_ops import GitError, open_repo, run_git
+from pmtui.delivery.git_ops import GitError, run_git, work_tree
 
 
 def needs_new_repo(path: Path) -> str | None:
@@ -21,10 +21,10 @@ def needs_new_repo(path: Path) -> str | None:
     if not any(target.iterdir()):
         return "is an empty folder"
     try:
-        repo = open_repo(target)
+        root = work_tree(target)  # no GitPython import on the dialog's keystrokes
     except GitError:
         return None
-    if Path(repo.working_tree_dir or "").resolve() == target.resolve() and not _has_head(target):
+    if root == target.resolve() and not _has_head(target):
         return "has no commits yet"
     return None
 
