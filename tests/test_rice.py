@@ -309,9 +309,9 @@ def test_the_scope_says_what_a_part_time_budget_means_in_calendar_time():
 
     said = _budget_source(DiscoverySummary(constraints="two of us, evenings only, 3 months"), 8.0)
     assert said.startswith("4 weeks × 2 people, read from your constraints")
-    assert said.endswith("calendar weeks); at evenings, about 0.3 of a working week each, that much work takes nearer "
+    assert said.endswith("calendar weeks); working evenings, about 0.3 of a week each, that much work takes nearer "
                          "13 weeks"), said
-    assert "working week" not in _budget_source(DiscoverySummary(constraints="two devs, a month"), 8.0)
+    assert "of a week each" not in _budget_source(DiscoverySummary(constraints="two devs, a month"), 8.0)
 
 
 @pytest.mark.parametrize(

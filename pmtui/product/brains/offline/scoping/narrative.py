@@ -73,7 +73,7 @@ def _budget_source(summary: DiscoverySummary, budget: float) -> str:
     weeks = budget / (team or 1)
     share = time_share(summary)
     # "two of us, evenings only": a person-week is a full week's work, so say what the budget means at their share.
-    part = (f"; at {share[1]}, about {share[0]:g} of a working week each, that much work takes nearer "
+    part = (f"; working {share[1]}, about {share[0]:g} of a week each, that much work takes nearer "
             f"{n_weeks(max(1, round(weeks / share[0])))}" if share and share[0] < 1 else "")
     if summary.constraints.strip():
         return (
