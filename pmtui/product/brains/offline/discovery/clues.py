@@ -292,6 +292,17 @@ LIST_REMARK = re.compile(rf"^{_REMARK}", re.IGNORECASE)
 TRAILING_REMARK = re.compile(rf"(?:[.,;!]\s*|\s+(?:and|so)\s+|\s+-+\s+){_REMARK}", re.IGNORECASE)
 
 
+_WH_OBJECT = re.compile(r"^\s*(?:what|who|which|where|when|how)(?:'s|\s)\s*(?!do\b|does\b|did\b|can\b|could\b|would\b|should\b)",
+                        re.IGNORECASE)
+# "maybe a way to rate new routes? … could be gimmicky", "badges but that could be a gimmick", "a leaderboard, though
+# that might be overkill": a doubt about the wish before it, which makes it a nice-to-have; never a wish of its own.
+_DOUBT = re.compile(r"(?:(?:,?\s+(?:but|though|tho|although)|[,;])\s+|^\s*(?:(?:but|though|tho|although)\s+)?)(?:(?:that|it|this|which)\s+)?(?:could|might|may|would|will)\s+"
+                    r"be\s+(?:a\s+)?(?:bit\s+|little\s+|too\s+|kinda\s+|kind of\s+)?(?:gimmick(?:y)?|overkill|too much|a stretch|excessive|"
+                    r"silly|over the top|unnecessary|pointless|a faff|faff|naff|cheesy)\s*[.!]*$", re.IGNORECASE)
+_SEEING = re.compile(r"\b(?:see|sees|check|checks|know|knows|show|shows|view|views|find out|track|tracks|tell|tells)\b",
+                     re.IGNORECASE)
+
+
 def feature_items(text: str) -> list[str]:
     """Split 'post a shift, swap with one tap and get approval' into short feature names."""
     # "Playtesting for indie games: session recording, comments, …": the title before the colon is not an item.
@@ -346,6 +357,11 @@ def feature_items(text: str) -> list[str]:
             # "stock of kegs and bottles": one stock of two things.
             joined[-1] = f"{joined[-1].rstrip()} and {piece.strip()}"
             continue
+        if joined and _WH_OBJECT.match(piece) and (FEATURE_VERB.match(joined[-1].strip()) or _SEEING.search(joined[-1])):
+            # "see which walls are open today and what's new": a wh-clause is the verb's second object (alone, it was
+            # read as a question and dropped).
+            joined[-1] = f"{joined[-1].rstrip()} and {piece.strip()}"
+            continue
         held = (with_one_more(joined[-1], piece) or choice_one_more(joined[-1], piece)) if joined and not FEATURE_VERB.match(
             piece.strip()) and (piece.strip().lower() not in _FEATURE_PLURALS) else None
         if held:
@@ -366,7 +382,7 @@ def feature_items(text: str) -> list[str]:
             joined.append(piece)
     items: list[str] = []
     for piece in joined:
-        deferred = DEFERRED_TAIL.search(piece) or BUT_LATER.search(piece)
+        deferred = DEFERRED_TAIL.search(piece) or BUT_LATER.search(piece) or _DOUBT.search(piece)
         nice = NICE_LEAD.match(piece.strip())
         tail = NICE_TAIL.search(piece)
         if nice:  # the hedge word marks it a nice-to-have, as "maybe" does
