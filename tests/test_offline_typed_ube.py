@@ -205,3 +205,12 @@ def test_a_row_said_to_be_the_main_thing_that_the_table_lacks_is_asked_about_not
     said = negotiate(state, "the bouquet wrapping is the main thing, not marking paid", 1, False)
     assert [f.name for f in said.output.mvp_features] == [f.name for f in state.scoping_output.mvp_features]
     assert "I have no row called “bouquet wrapping”" in said.reply and "Mark paid" in said.reply, said.reply
+
+
+@pytest.mark.parametrize(("said", "hello"), [
+    ("hello", "Hello!"), ("hi po!", "Hello!"), ("Good morning sir.", "Hello!"), ("Hi, I'm Rahul from Pune.", "Hello Rahul!"),
+])
+def test_a_greeting_alone_is_greeted_back_and_the_idea_asked_for(said: str, hello: str) -> None:
+    """A first message "hello" was answered 'Love a clear pitch: "hello"'."""
+    reply = _first_reply(said)
+    assert reply.startswith(f"{hello} Tell me about the idea") and "pitch" not in reply, reply

@@ -103,6 +103,14 @@ def next_reply(
             return DiscoveryReply(text=join("I didn't catch that.", question), asked_aspect=nxt)
         return DiscoveryReply(text=join("I didn't catch that.", _fresh(state, nxt, summary, turn + 1)), asked_aspect=nxt)
 
+    if (not asked and not changed and not any(has_real_content(getattr(before, a)) for a in ASPECTS)
+            and all(_GREETING.match(s) for s in split_sentences(user_text) or [user_text])):
+        # "hello", "hi po!", "Good morning sir.": a greeting first, the idea still to come; nothing to quote as a pitch.
+        named = re.search(r"\b(?i:myself|my name is|i am|i'?m|this is)\s+([A-Z][\w'-]*)", user_text)
+        hello = f"Hello {named.group(1)}!" if named else "Hello!"
+        return DiscoveryReply(text=f"{hello} Tell me about the idea in a sentence or two: what are you building, and "
+                                   "for whom?", asked_aspect="")
+
     if PIVOT.search(user_text) and "target_user" in changed and has_real_content(before.target_user):
         # A new direction: say so, and re-check what depended on the old one, starting with the problem.
         nxt = next((g for g in QUESTION_ORDER if g in gaps and g != "target_user"), "")
