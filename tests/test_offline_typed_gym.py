@@ -32,3 +32,22 @@ def test_a_doubt_about_a_wish_makes_it_a_nice_to_have_and_is_no_wish(said: str, 
     """"Not sure about that last one, could be gimmicky." added a wish "Be gimmicky"."""
     summary = DiscoverySummary(target_user="members", core_problem="members turn up to closed walls")
     assert extract(summary, said, "feature_wishlist").feature_wishlist == wishes
+
+
+@pytest.mark.parametrize(("pitch", "problem"), [
+    (("We've got about 400 members and the biggest headache is the route setting schedule and members asking which "
+     "walls are closed"), "The route setting schedule and members asking which walls are closed"),
+    ("I run a bakery with 3 staff and our main problem is that orders get lost in WhatsApp.",
+     "Orders get lost in WhatsApp"),
+    ("We have 12 vans, the real issue is nobody knows where the drivers are", "Nobody knows where the drivers are"),
+])
+def test_the_pain_the_founder_names_in_the_pitch_is_the_problem(pitch: str, problem: str) -> None:
+    """The core problem began "We've got about 400 members and the biggest headache is …", and the PM asked whether
+    "We've got about 400 members and the biggest headache…" was the core problem."""
+    assert extract(DiscoverySummary(), pitch, "").core_problem == problem
+
+
+def test_an_outfit_that_ends_in_y_is_pluralised_as_english_does() -> None:
+    """"I run a bakery with 3 staff …" guessed the users were "bakerys"."""
+    said = "I run a bakery with 3 staff and our main problem is that orders get lost in WhatsApp."
+    assert extract(DiscoverySummary(), said, "").target_user == "bakeries"

@@ -642,7 +642,7 @@ def _own_outfit(result: DiscoverySummary, text: str) -> DiscoverySummary:
         # "my name is Kwame", "my daughter's school": only an outfit word makes "my X" an outfit.
         return result
     # An outfit word is the group ("netball clubs", "salons"); other trades are businesses ("mini storage businesses").
-    group = (outfit if outfit.lower().endswith("s") else f"{outfit}s") if _OUTFIT_WORD.search(outfit) else f"{outfit} businesses"
+    group = (outfit if outfit.lower().endswith("s") else outfit[:1] + _plural(outfit)[1:]) if _OUTFIT_WORD.search(outfit) else f"{outfit} businesses"
     return result.model_copy(update={"target_user": group})
 
 

@@ -37,8 +37,22 @@ _TRADE = re.compile(
 _TRADE_HAND_OVER = re.compile(r",\s+(?:(?:and|so|but)\s+)?(?:then\s+)?|\s+[-\u2013\u2014]\s+", re.IGNORECASE)
 
 
+# "We've got about 400 members and the biggest headache is the route setting schedule …", "I run a bakery with 3 staff
+# and our main problem is that orders get lost": the founder names the pain; what comes before is the introduction.
+_NAMED_PAIN = re.compile(
+    r"^(?P<lead>[^.;!?]*?)(?:,?\s+(?:and|but|so)\s+|,\s*|^)(?:the|our|my|their)\s+(?:biggest|main|real|worst|big|only|number one|"
+    r"no\.? ?1|major|key|greatest)\s+(?:headache|problem|pain(?: point)?|issue|nightmare|struggle|challenge|frustration|"
+    r"bugbear|worry)\s+(?:is|are|has been|=|:)\s+(?:that\s+|probably\s+|definitely\s+|honestly\s+)?(?P<pain>\S.{7,})$",
+    re.IGNORECASE,
+)
+
+
 def without_introduction(problem: str, is_pain: Callable[[str], bool]) -> str:
     """The problem without the greeting and introduction said before it in the same sentence ('' parts kept)."""
+    named = _NAMED_PAIN.match(problem)
+    if named and named.group("lead").strip():
+        problem = named.group("pain").strip()
+        return problem[:1].upper() + problem[1:] if named.group("lead")[:1].isupper() else problem
     lead = _INTRODUCTION.match(problem)
     hand_over = _HAND_OVER
     if not lead:
