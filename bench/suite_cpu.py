@@ -6,10 +6,13 @@ Used as a pytest plugin, only when asked for; it is not active in `make test`:
     SUITE_CPU_OUT=/tmp/cpu .venv/bin/python -m pytest -p bench.suite_cpu -n 3 --dist loadgroup -q -p no:cacheprovider
     .venv/bin/python bench/suite_cpu.py /tmp/cpu [--top 30]        # top tests and files
     .venv/bin/python bench/suite_cpu.py /tmp/cpu --compare /tmp/cpu-before
+    .venv/bin/python bench/suite_cpu.py /tmp/cpu --tail [--top 8]  # each worker's end and its last long tests
 
 Each process (xdist worker or a plain pytest) writes `<SUITE_CPU_OUT>.<worker>.jsonl`: one line per test with the
 CPU of its setup, call and teardown (a module fixture's setup counts to the first test that uses it, its teardown to
-the last), and one line for the process's own start and collection.
+the last), and one line for the process's own start and collection. Each test line also holds its wall-clock start
+and end (`start`, `end`, seconds since the epoch): `--tail` says when each worker ran out of work and which long tests
+it ran last, so a run whose wall time is one worker's tail shows it.
 
 The clock is the kernel's task-clock counter of the process and of every process and thread it starts
 (perf_event_open with `inherit`, what `perf stat -e task-clock` reads), as the processes end. getrusage() is not
@@ -27,6 +30,7 @@ import os
 import resource
 import struct
 import sys
+import time
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
@@ -82,13 +86,14 @@ class _Recorder:
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Iterator[None]:
-        before, own = self._cpu(), _own()
+        before, own, start = self._cpu(), _own(), time.time()
         if not self.started:
             self.started = True
             self.lines.append({"test": "<process start and collection>", "cpu": before, "own": own})
         yield
         # `own`: the worker's own threads (the test's in-process work); the rest is the processes it started.
-        self.lines.append({"test": item.nodeid, "cpu": self._cpu() - before, "own": _own() - own})
+        self.lines.append({"test": item.nodeid, "cpu": self._cpu() - before, "own": _own() - own,
+                           "start": start, "end": time.time()})
 
     def pytest_sessionfinish(self) -> None:
         self.out.parent.mkdir(parents=True, exist_ok=True)
@@ -134,11 +139,40 @@ def _by_file(tests: dict[str, float]) -> dict[str, float]:
     return files
 
 
+def tail(base: str, top: int) -> None:
+    """When each worker ran its first and last test, and its longest tests in wall time among those it started in
+    its last quarter: the run's wall time is the last worker's end, and a long test started late is its tail."""
+    folder, prefix = Path(base).parent, Path(base).name + "."
+    workers: dict[str, list[dict[str, Any]]] = {}
+    for path in sorted(folder.glob(prefix + "*.jsonl")):
+        lines = [json.loads(raw) for raw in path.read_text().splitlines()]
+        timed = [line for line in lines if "start" in line]
+        if timed:
+            workers[path.name[len(prefix):-len(".jsonl")]] = timed
+    if not workers:
+        print(f"{base}: no wall times recorded (a run before they were)")
+        return
+    t0 = min(line["start"] for lines in workers.values() for line in lines)
+    last = max(line["end"] for lines in workers.values() for line in lines)
+    print(f"{base}: tests ran {last - t0:.1f} s of wall from the first test's start")
+    for name, lines in sorted(workers.items(), key=lambda kv: max(line["end"] for line in kv[1])):
+        first, end = min(line["start"] for line in lines), max(line["end"] for line in lines)
+        busy = sum(line["end"] - line["start"] for line in lines)
+        print(f"\n{name}: {len(lines)} tests, {first - t0:.1f} -> {end - t0:.1f} s, busy {busy:.1f} s, "
+              f"idle at the end {last - end:.1f} s")
+        late = [line for line in lines if line["start"] - t0 >= 0.75 * (end - t0)]
+        for line in sorted(late, key=lambda line: line["start"] - line["end"])[:top]:
+            print(f"  {line['start'] - t0:7.1f} +{line['end'] - line['start']:6.1f} s  {line['test']}")
+
+
 def main(argv: list[str]) -> None:
     top = 30
     if "--top" in argv:
         top = int(argv[argv.index("--top") + 1])
     base = argv[0]
+    if "--tail" in argv:
+        tail(base, top if "--top" in argv else 8)
+        return
     tests, overhead = _load(base)
     files = _by_file(tests)
     print(f"{base}: {len(tests)} tests, {sum(tests.values()):.1f} s of CPU in tests; the whole process tree "

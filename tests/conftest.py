@@ -78,8 +78,12 @@ def offline_config() -> Config:
     return Config(offline=True)
 
 
-# The longest tests (seconds each, from `--durations`), started first: xdist hands work out in collection
-# order, so a 20 s test collected last kept one worker busy while the other sat idle at the end.
+# The files holding the longest tests (seconds each, from `--durations` and `bench/suite_cpu.py --tail`), started
+# first: xdist hands work out in collection order, so a 20 s test collected last kept one worker busy while the others
+# sat idle at the end. With `--dist loadgroup` the xdist groups (litellm, ray, the module fixtures) go out before
+# single tests, largest group first; this order decides among the single tests. The last five were found starting
+# 277-358 s into a 370 s run (load 8, 2026-11-27): the 20 s litellm-import test, the npm agents' deliveries (19 s
+# each), the spec-to-dashboard Pilot test (13 s), the choices test (12 s) and the Gemini --help check (11 s).
 SLOW_FIRST = (
     "tests/test_real_agents.py",
     "tests/test_ray_cluster.py",
@@ -88,10 +92,17 @@ SLOW_FIRST = (
     "tests/test_whole_path.py",
     "tests/test_planted_key.py",
     "tests/test_tui_flow.py",
+    "tests/test_import_hygiene.py",
+    "tests/test_npm_agents.py",
     "tests/test_delivery_cli.py",
     "tests/test_engine.py",
     "tests/test_controls.py",
     "tests/test_eval_llm.py",
+    "tests/test_spec_deliver.py",
+    "tests/test_tui_choices.py",
+    "tests/test_agent_presets.py",
+    "tests/test_engine_process.py",
+    "tests/test_fail_closed.py",
 )
 
 

@@ -21,6 +21,7 @@ from pmtui.llm.gateway import LLMGateway
 from pmtui.models.delivery import TaskContract
 from pmtui.store import Store
 from tests.fake_llm_server import FakeLLMServer
+from tests.fixtures.repo_copies import copy_of
 from tests.fixtures.steps import commit_behind_pm, crash, delete_files, sequence, sleep
 
 AGENTS = Path(__file__).parent / "agents"
@@ -54,17 +55,18 @@ def git(repo: Path, *args: str) -> str:
     return subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, text=True).stdout.strip()
 
 
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    root = tmp_path / "repo"
-    root.mkdir()
+def _build_repo(root: Path) -> None:
     git(root, "init", "-q", "-b", "main")
     git(root, "config", "user.name", "Test User")
     git(root, "config", "user.email", "test@example.com")
     (root / "README.md").write_text("habit tracker\n")
     git(root, "add", "README.md")
     git(root, "commit", "-q", "-m", "initial")
-    return root
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    return copy_of(_build_repo, tmp_path / "repo")
 
 
 @pytest.fixture

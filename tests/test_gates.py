@@ -23,6 +23,7 @@ from pmtui.models.delivery import (
     ReviewNote,
     TaskContract,
 )
+from tests.fixtures.repo_copies import copy_of
 
 PY = sys.executable
 
@@ -31,10 +32,7 @@ def git(cwd: Path, *args: str) -> str:
     return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=True).stdout.strip()
 
 
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    root = tmp_path / "repo"
-    root.mkdir()
+def _build_repo(root: Path) -> None:
     git(root, "init", "-q", "-b", "main")
     git(root, "config", "user.name", "Test Founder")
     git(root, "config", "user.email", "founder@example.com")
@@ -44,7 +42,11 @@ def repo(tmp_path: Path) -> Path:
     (root / "tests" / "test_app.py").write_text("def test_main():\n    assert True\n")
     git(root, "add", "-A")
     git(root, "commit", "-q", "-m", "initial")
-    return root
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    return copy_of(_build_repo, tmp_path / "repo")
 
 
 def write(root: Path, path: str, text: str) -> None:

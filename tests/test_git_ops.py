@@ -11,16 +11,14 @@ import pytest
 
 from pmtui.delivery import agent_watch, git_ops
 from pmtui.delivery.git_ops import GitError
+from tests.fixtures.repo_copies import copy_of
 
 
 def git(cwd: Path, *args: str) -> str:
     return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=True).stdout.strip()
 
 
-@pytest.fixture
-def repo_dir(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    root.mkdir()
+def _build_repo(root: Path) -> None:
     git(root, "init", "-q", "-b", "main")
     git(root, "config", "user.name", "Test Founder")
     git(root, "config", "user.email", "founder@example.com")
@@ -32,7 +30,11 @@ def repo_dir(tmp_path: Path) -> Path:
     (root / "tests" / "test_app.py").write_text("def test_main():\n    assert True\n")
     git(root, "add", "-A")
     git(root, "commit", "-q", "-m", "initial")
-    return root
+
+
+@pytest.fixture
+def repo_dir(tmp_path: Path) -> Path:
+    return copy_of(_build_repo, tmp_path / "project")
 
 
 def test_a_directory_that_is_not_a_repository_is_an_error(tmp_path: Path) -> None:

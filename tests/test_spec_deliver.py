@@ -102,37 +102,49 @@ async def deliver_dialog(app: PmtuiApp, pilot: Any) -> Input:
     return app.screen.query_one(Input)
 
 
-@pytest.mark.parametrize("kind", ["missing", "empty", "no commits"])
-async def test_deliver_this_plan_offers_to_start_a_repository_where_there_is_none(tmp_path: Path, kind: str) -> None:
+async def test_deliver_this_plan_offers_to_start_a_repository_where_there_is_none(tmp_path: Path) -> None:
     """A founder who walked from an idea to a plan typed a folder that did not exist yet: "… is not a git repository
-    (no such directory)" in a toast, the dialog gone, the path to type again. Now it offers to start one."""
+    (no such directory)" in a toast, the dialog gone, the path to type again. Now it offers to start one.
+
+    The three kinds of folder (missing, empty, a repository with no commits) one after another in one session on one
+    spec (they were three parametrized tests, each paying an app start and a whole interview for the same spec): each
+    gets "Deliver this plan" anew, and the escape from the agent question that ends one brings the next its spec."""
     from pmtui.delivery.new_repo import needs_new_repo
 
-    repo = tmp_path / "projects" / "uniform-swap"
-    if kind != "missing":
-        repo.mkdir(parents=True)
-    if kind == "no commits":
-        git(repo, "init", "-q", "-b", "master")
-    assert needs_new_repo(repo) is not None
     store = Store(tmp_path / "pmtui.db")
     app = PmtuiApp(store, Config(offline=True))
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            (await deliver_dialog(app, pilot)).value = str(repo)
-            await pilot.press("enter")
-            await pilot.pause()
-            assert isinstance(app.screen, ConfirmationModal), app.screen
-            assert str(repo) in app.screen.message and "Start" in app.screen.confirm_label
-            await pilot.click("#confirm")
-            await pilot.pause()
-            # Started: one commit on main, a clean tree, and the next question is the agent (no model configured).
-            assert isinstance(app.screen, TextInputModal) and "models.agent" in app.screen.prompt
-            assert git(repo, "rev-list", "--count", "HEAD") == "1"
-            # A repository the founder had already made keeps its branch; one pmtui starts is on main.
-            assert git(repo, "branch", "--show-current") == ("master" if kind == "no commits" else "main")
-            assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
-            assert needs_new_repo(repo) is None
-            await pilot.press("escape")
+            field = await deliver_dialog(app, pilot)
+            for kind in ("missing", "empty", "no commits"):
+                repo = tmp_path / kind / "projects" / "uniform-swap"
+                if kind != "missing":
+                    repo.mkdir(parents=True)
+                if kind == "no commits":
+                    git(repo, "init", "-q", "-b", "master")
+                assert needs_new_repo(repo) is not None
+                if kind != "missing":  # the dialog of the kind before was answered: "Deliver this plan" again
+                    assert isinstance(app.screen, SpecScreen), (kind, app.screen)
+                    await pilot.press("d")
+                    await pilot.pause()
+                    assert isinstance(app.screen, TextInputModal), kind
+                    field = app.screen.query_one(Input)
+                field.value = str(repo)
+                await pilot.press("enter")
+                await pilot.pause()
+                assert isinstance(app.screen, ConfirmationModal), (kind, app.screen)
+                assert str(repo) in app.screen.message and "Start" in app.screen.confirm_label
+                await pilot.click("#confirm")
+                await pilot.pause()
+                # Started: one commit on main, a clean tree, and the next question is the agent (no model configured).
+                assert isinstance(app.screen, TextInputModal) and "models.agent" in app.screen.prompt, kind
+                assert git(repo, "rev-list", "--count", "HEAD") == "1"
+                # A repository the founder had already made keeps its branch; one pmtui starts is on main.
+                assert git(repo, "branch", "--show-current") == ("master" if kind == "no commits" else "main")
+                assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
+                assert needs_new_repo(repo) is None
+                await pilot.press("escape")
+                await pilot.pause()
     finally:
         store.close()
 
