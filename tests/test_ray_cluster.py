@@ -150,8 +150,13 @@ def holding_agent(marks: Path, hold: str) -> CommandExecutor:
     return CommandExecutor(AGENT, env={"PMTUI_TEST_AGENT_HOLD": hold, "PMTUI_TEST_AGENT_MARKS": str(marks)})
 
 
-async def both_held(marks: Path, count: int = 2) -> None:
+async def both_held(marks: Path, count: int = 2, within: float = 300.0) -> None:
+    """The holding agents' marks, or a failure saying so: an agent that cannot write its mark (a sandbox refusing
+    the folder) hung this wait forever instead of failing the test."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
     while len(list(marks.glob("*.try-*"))) < count:
+        assert loop.time() < deadline, f"only {len(list(marks.glob('*.try-*')))} of {count} agents held within {within:g} s"
         await asyncio.sleep(0.05)
 
 

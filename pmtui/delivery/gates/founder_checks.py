@@ -159,7 +159,7 @@ def _defines_unread(line: str, file_code: str) -> bool:
         return False
     name = re.compile(rf"\b{re.escape(found.group(1))}\b")
     # the file's units overlap (a class and its methods): a read is a line naming it that does not define it
-    return not any(name.search(other) and not (_DEFINES.match(other) and _DEFINES.match(other).group(1) == found.group(1))
+    return not any(name.search(other) and not ((defined := _DEFINES.match(other)) and defined.group(1) == found.group(1))
                    for other in file_code.splitlines())
 
 

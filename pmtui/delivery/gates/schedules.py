@@ -49,9 +49,10 @@ def _expand(field: str, low: int, high: int, names: tuple[str, ...] = ()) -> fro
             start, end = low, high
         elif "-" in part:
             first, _, last = part.partition("-")
-            start, end = _value(first, names), _value(last, names)
-            if start is None or end is None:
+            start_value, end_value = _value(first, names), _value(last, names)
+            if start_value is None or end_value is None:
                 return None
+            start, end = start_value, end_value
         else:
             one = _value(part, names)
             if one is None:
