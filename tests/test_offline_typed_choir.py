@@ -116,3 +116,16 @@ def test_a_note_beside_a_change_is_said_with_it_in_the_round() -> None:
     result = negotiate(_orders_scope(), "Mark paid can wait. And the orders for each day, can they come by email?", 1,
                        False)
     assert result.reply.startswith("Round 1/3") and "noted on see the orders for each day: by email" in result.reply.lower()
+
+
+def test_a_detail_asked_as_a_question_beside_a_change_is_not_answered_with_the_whole_scope_again() -> None:
+    """"… so it can wait. And the reminder, can it go by SMS?": the round's reply ended with the whole budget paragraph,
+    the answer to "a question" nobody asked, and at 100×30 that was all the founder saw of it."""
+    import asyncio
+
+    from pmtui.product.brains.offline import OfflineBrain
+    from tests.test_offline_typed_ube import _orders_scope
+
+    said = "Mark paid can wait. And the orders for each day, can they come by email?"
+    reply = asyncio.run(OfflineBrain().negotiate(_orders_scope(), said, 1, False)).reply
+    assert "Budget:" not in reply and reply.rstrip().endswith("do you agree with the scope?"), reply

@@ -18,6 +18,7 @@ from pmtui.models import (
 )
 from pmtui.product.brains.offline import discovery, scoping, spec
 from pmtui.product.brains.offline.discovery.asides import aside_kind
+from pmtui.product.brains.offline.scoping.how_notes import how_notes
 from pmtui.product.brains.protocol import (
     DeltaCallback,
     DiscoveryReply,
@@ -94,6 +95,7 @@ def _questions_beside_requests(state: ConversationState, text: str) -> list[str]
     """The questions of an argue-back message that ask and change nothing ("what's the difference between impact
     and reach anyway?"), when the message also asks for changes."""
     sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.strip()]
+    # "And the reminder, can it go by SMS?" asks for a detail of a row, noted on it (how_notes): no question to answer.
     questions = [s for s in sentences if s.endswith("?") and scoping.classify_intent(s, state.scoping_output) == "QUESTION"
-                 and not scoping.parse_requests(s)]
+                 and not scoping.parse_requests(s) and not how_notes(s)]
     return questions if len(questions) < len(sentences) else []
