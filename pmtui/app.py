@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import sqlite3
 import threading
 from collections.abc import Iterable
 from pathlib import Path
@@ -360,6 +361,23 @@ class PmtuiApp(App[None]):
         self.notify("Pick a project and press Enter.", title="Open project")
 
     # -- delivery -------------------------------------------------------------------------
+    def delivery_note(self) -> str:
+        """"delivering · ^p Delivery dashboard", or with the asks waiting ("delivering · 2 open asks · …"), while a
+        delivery runs in this window; "" otherwise."""
+        run = self.delivery
+        if run is None or not run.active:
+            return ""
+        asks = 0
+        if run.run_id:
+            from pmtui.delivery.store import DeliveryStore, DeliveryStoreError
+
+            try:
+                asks = len(DeliveryStore(self.store).open_escalations(run.run_id))
+            except (DeliveryStoreError, sqlite3.Error):
+                asks = 0
+        waiting = f" · {asks} open ask{'s' if asks != 1 else ''}" if asks else ""
+        return f"delivering{waiting} · ^p Delivery dashboard"
+
     def show_dashboard(self, run_id: int | None = None) -> None:
         """The live delivery dashboard of a run (None: the latest run in the store)."""
         from pmtui.screens.dashboard import DashboardScreen

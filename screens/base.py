@@ -70,9 +70,17 @@ class ProjectScreen(StyledOnce, Screen[None]):
         bar.project = self.state.project
         bar.phase = self.state.phase
         bar.spend = self.orchestrator.spend(self.project_id)
+        self.refresh_delivery()
+
+    def refresh_delivery(self) -> None:
+        """The status bar's note of a delivery running in this window: a founder who closed the dashboard to read the
+        spec saw nothing of the run waiting on them."""
+        if self.is_current:
+            self.query_one(StatusBar).delivery = self.pmtui.delivery_note()
 
     def on_mount(self) -> None:
         self.refresh_status()
+        self.set_interval(2.0, self.refresh_delivery)
 
     def follow_phase(self) -> bool:
         """Move to the screen of the project's phase when it has moved on; True when it did."""

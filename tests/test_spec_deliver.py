@@ -293,3 +293,47 @@ def test_the_deliver_dialogs_checks_import_no_gitpython(tmp_path: Path) -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
     assert out == ["None is an empty folder has no commits yet True", "False"], out
+
+
+async def test_the_status_bar_says_a_delivery_runs_behind_the_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by hand (2026-11-27): with the dashboard closed back to the spec, nothing said a run was still going, nor
+    that it waited on the founder's answer."""
+    from pmtui.widgets.status_bar import StatusBar
+
+    repo = make_project(tmp_path)
+    gate_tools(tmp_path, monkeypatch)
+    store = Store(tmp_path / "pmtui.db")
+    app = PmtuiApp(store, Config(offline=True))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            (await deliver_dialog(app, pilot)).value = str(repo)
+            await pilot.press("enter")
+            await pilot.pause()
+            app.screen.query_one(Input).value = "true"
+            await pilot.press("enter")
+            while not isinstance(app.screen, DashboardScreen):
+                await pilot.pause(0.05)
+            run = app.delivery
+            assert run is not None
+            for _ in range(600):
+                if run.run_id or not run.active:
+                    break
+                await pilot.pause(0.05)
+            assert run.active and run.run_id, run.error
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, SpecScreen)
+            bar = app.screen.query_one(StatusBar)
+            app.screen.refresh_delivery()
+            assert bar.delivery.startswith("delivering") and "^p Delivery dashboard" in bar.delivery, bar.delivery
+            for _ in range(600):  # an agent that does nothing: the task escalates and the run waits on the founder
+                app.screen.refresh_delivery()
+                if "open ask" in bar.delivery:
+                    break
+                await pilot.pause(0.1)
+            assert "1 open ask ·" in bar.delivery, bar.delivery
+            await run.stop()
+            app.screen.refresh_delivery()
+            assert bar.delivery == ""
+    finally:
+        store.close()

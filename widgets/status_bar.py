@@ -23,6 +23,8 @@ class StatusBar(Static):
     project: reactive[str] = reactive("")
     phase: reactive[str] = reactive("")
     spend: reactive[float] = reactive(0.0)
+    # A delivery running in this window while another screen is in front ("delivering · 1 open ask"), else "".
+    delivery: reactive[str] = reactive("")
 
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -36,4 +38,7 @@ class StatusBar(Static):
             text.append(PHASE_LABELS.get(self.phase, self.phase))
         text.append("  │  ", style="dim")
         text.append(f"${self.spend:.4f}")
+        if self.delivery:
+            text.append("  │  ", style="dim")
+            text.append(self.delivery, style="bold yellow" if "ask" in self.delivery else "bold cyan")
         return text
