@@ -149,6 +149,30 @@ async def test_deliver_this_plan_offers_to_start_a_repository_where_there_is_non
         store.close()
 
 
+async def repo_and_agent(app: PmtuiApp, pilot: Any, repo: Path, agent: str = "true") -> None:
+    """"Deliver this plan" on the spec of an agreed scope, answered with `repo` and the agent command `agent`."""
+    (await deliver_dialog(app, pilot)).value = str(repo)
+    await pilot.press("enter")
+    await pilot.pause()
+    app.screen.query_one(Input).value = agent
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def started_run(app: PmtuiApp, pilot: Any) -> Any:
+    """The app's delivery once the dashboard shows it and the run exists."""
+    while not isinstance(app.screen, DashboardScreen):
+        await pilot.pause(0.05)
+    run = app.delivery
+    assert run is not None
+    for _ in range(600):
+        if run.run_id or not run.active:
+            break
+        await pilot.pause(0.05)
+    assert run.active and run.run_id, run.error
+    return run
+
+
 def test_a_folder_with_someone_elses_files_is_not_made_a_repository(tmp_path: Path) -> None:
     from pmtui.delivery.new_repo import needs_new_repo
 
@@ -228,12 +252,7 @@ async def test_deliver_this_plan_where_the_plans_gate_tools_are_not_installed(
     app = PmtuiApp(store, Config(offline=True))
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            (await deliver_dialog(app, pilot)).value = str(repo)
-            await pilot.press("enter")
-            await pilot.pause()
-            app.screen.query_one(Input).value = "true"
-            await pilot.press("enter")
-            await pilot.pause()
+            await repo_and_agent(app, pilot, repo)
             slug = next(screen for screen in app.screen_stack if isinstance(screen, SpecScreen)).state.slug
             written = plan_file(store.path, slug)
             if choice == "project venv":
@@ -250,15 +269,7 @@ async def test_deliver_this_plan_where_the_plans_gate_tools_are_not_installed(
                 assert app.delivery is None and not isinstance(app.screen, DashboardScreen)
                 assert "- lint: none" not in written.read_text()
                 return
-            while not isinstance(app.screen, DashboardScreen):
-                await pilot.pause(0.05)
-            run = app.delivery
-            assert run is not None
-            for _ in range(600):
-                if run.run_id or not run.active:
-                    break
-                await pilot.pause(0.05)
-            assert run.active and run.run_id, run.error
+            run = await started_run(app, pilot)
             plan = written.read_text()
             if choice == "without":
                 for key in ("lint", "typecheck", "test"):
@@ -306,20 +317,8 @@ async def test_the_status_bar_says_a_delivery_runs_behind_the_spec(tmp_path: Pat
     app = PmtuiApp(store, Config(offline=True))
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            (await deliver_dialog(app, pilot)).value = str(repo)
-            await pilot.press("enter")
-            await pilot.pause()
-            app.screen.query_one(Input).value = "true"
-            await pilot.press("enter")
-            while not isinstance(app.screen, DashboardScreen):
-                await pilot.pause(0.05)
-            run = app.delivery
-            assert run is not None
-            for _ in range(600):
-                if run.run_id or not run.active:
-                    break
-                await pilot.pause(0.05)
-            assert run.active and run.run_id, run.error
+            await repo_and_agent(app, pilot, repo)
+            run = await started_run(app, pilot)
             await pilot.press("q")
             await pilot.pause()
             assert isinstance(app.screen, SpecScreen)
