@@ -9,6 +9,7 @@ attempt 2 did (lint_and_typecheck)", naming no tool.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -56,16 +57,22 @@ def test_missing_tools_name_the_program_and_what_to_do(tmp_path: Path) -> None:
     assert message is not None and message.startswith("the plan's test command `./scripts/test.sh` needs")
 
 
-def test_deliver_refuses_a_plan_whose_linter_is_not_installed(tmp_path: Path) -> None:
-    project = make_project(tmp_path)
+
+def deliver_with_lint(tmp_path: Path, project: Path, lint: str) -> subprocess.CompletedProcess[str]:
+    """`pmtui deliver` of a one-task plan whose lint command is `lint`, headless, into `project`."""
     text = plan_text("tools", [task_block("T1", "Alpha value", module="alpha")])
-    lines = [line if not line.startswith("- lint:") else "- lint: pmtui-no-such-linter check ." for line in text.split("\n")]
+    lines = [line if not line.startswith("- lint:") else f"- lint: {lint}" for line in text.split("\n")]
     plan = tmp_path / "tools.md"
     plan.write_text("\n".join(lines))
-    result = run_pmtui(
+    return run_pmtui(
         ["--db", str(tmp_path / "store.db"), "deliver", str(plan), "--repo", str(project), "--agent", AGENT, "--headless"],
         env={**os.environ, "PMTUI_GATE_CACHE": str(tmp_path / "cache")},
     )
+
+
+def test_deliver_refuses_a_plan_whose_linter_is_not_installed(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    result = deliver_with_lint(tmp_path, project, "pmtui-no-such-linter check .")
     assert result.returncode == 2, result.stdout + result.stderr
     assert "needs `pmtui-no-such-linter`, which is not installed here" in result.stderr
     # Nothing was started: no plan branch, the user's branch as it was, no agent run.
@@ -114,14 +121,7 @@ def test_deliver_finds_the_linter_in_the_repositorys_venv(tmp_path: Path) -> Non
     (project / ".git" / "info").mkdir(exist_ok=True)
     with (project / ".git" / "info" / "exclude").open("a") as exclude:
         exclude.write(".venv/\n")
-    text = plan_text("tools", [task_block("T1", "Alpha value", module="alpha")])
-    lines = [line if not line.startswith("- lint:") else "- lint: pmtui-venv-linter check ." for line in text.split("\n")]
-    plan = tmp_path / "tools.md"
-    plan.write_text("\n".join(lines))
-    result = run_pmtui(
-        ["--db", str(tmp_path / "store.db"), "deliver", str(plan), "--repo", str(project), "--agent", AGENT, "--headless"],
-        env={**os.environ, "PMTUI_GATE_CACHE": str(tmp_path / "cache")},
-    )
+    result = deliver_with_lint(tmp_path, project, "pmtui-venv-linter check .")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "not installed here" not in result.stderr
     assert "src/alpha.py" in git(project, "log", "--all", "--name-only", "--format=")
