@@ -299,6 +299,11 @@ _WH_OBJECT = re.compile(r"^\s*(?:what|who|which|where|when|how)(?:'s|\s)\s*(?!do
 _DOUBT = re.compile(r"(?:(?:,?\s+(?:but|though|tho|although)|[,;])\s+|^\s*(?:(?:but|though|tho|although)\s+)?)(?:(?:that|it|this|which)\s+)?(?:could|might|may|would|will)\s+"
                     r"be\s+(?:a\s+)?(?:bit\s+|little\s+|too\s+|kinda\s+|kind of\s+)?(?:gimmick(?:y)?|overkill|too much|a stretch|excessive|"
                     r"silly|over the top|unnecessary|pointless|a faff|faff|naff|cheesy)\s*[.!]*$", re.IGNORECASE)
+_DOING_WORDS = (r"(?:add|take|track|record|log|send|share|post|create|book|schedule|remind|notify|alert|find|search|export|view|see|"
+          r"check|request|invite|chat|rate|review|pay|show|list|get|let|keep|mark|print|message|text|email|upload)")
+_DICTATED_NEXT_WISH = re.compile(r"(?<=[a-z])\s+(?=(?:and\s+)?(?:maybe|perhaps|possibly|ideally)\s+" + _DOING_WORDS + r"\b)|"
+                                 r"\b(?P<end>themselves|themself|myself|yourself|online|too|first|as well|instantly)\s+(?="
+                                 + _DOING_WORDS + r"\b)", re.IGNORECASE)
 _SEEING = re.compile(r"\b(?:see|sees|check|checks|know|knows|show|shows|view|views|find out|track|tracks|tell|tells)\b",
                      re.IGNORECASE)
 
@@ -324,6 +329,10 @@ def feature_items(text: str) -> list[str]:
     text = re.sub(r"\b(morning|day|in|on|up|back|check) and (evening|night|out|off|down|forth)\b", r"\1-and-\2", text,
                   flags=re.IGNORECASE)
     text = re.sub(r"\b(pen) and (paper)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
+    # Dictated, with no commas: "book a slot themselves see my free times and send them a reminder the day before
+    # maybe take a deposit as well": a new wish starts at a hedge before a doing, or at a doing right after words
+    # that end one ("themselves", "online", "as well").
+    text = _DICTATED_NEXT_WISH.sub(lambda m: f"{m.group('end') or ''}, ", text) if "," not in text else text
     # "sign up and profile" is one row, as the template names it.
     text = re.sub(r"\b(sign[- ]?up|log[- ]?in) and (profiles?|log[- ]?in|accounts?)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     # "a booking calendar that shows how many chairs and canopies are free": the "and" inside a relative clause joins
