@@ -31,3 +31,15 @@ def test_a_list_said_with_commas_is_read_as_before() -> None:
     summary = DiscoverySummary(target_user="dog owners", core_problem="double bookings")
     said = "book a slot themselves, see my free times online"
     assert extract(summary, said, "feature_wishlist").feature_wishlist == ["Book a slot themselves", "See my free times online"]
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("the deposit one can wait till the second van and the reminder is more important than seeing the free times",
+     [("defer", "deposit one"), ("swap", "reminder")]),
+    ("move the price list up and the map can wait", [("promote", "price list"), ("defer", "map")]),
+])
+def test_two_dictated_requests_joined_by_and_are_two_requests(said: str, kinds: list[tuple[str, str]]) -> None:
+    """Only the first of two requests said without a comma was heard ("the reminder is more important…" was lost)."""
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    assert [(r.kind, r.what) for r in parse_requests(said)] == kinds

@@ -326,6 +326,12 @@ def _two_asks(sentence: str) -> list[str]:
                                                 sentence) if part.strip()]
     if len(parts) == 2 and all(parse_requests(part) for part in parts):
         return parts
+    # Dictated, with no comma: "the deposit one can wait till the second van and the reminder is more important than
+    # seeing the free times" is two requests when each half is one.
+    for joint in re.finditer(r"\s+and\s+(?=(?:the|my|our|that|this)\s)", sentence):
+        halves = [sentence[: joint.start()].strip(), sentence[joint.end():].strip()]
+        if "," not in sentence and all(parse_requests(half) for half in halves):
+            return halves
     return [sentence]
 
 
