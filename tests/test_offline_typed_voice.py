@@ -43,16 +43,3 @@ def test_two_dictated_requests_joined_by_and_are_two_requests(said: str, kinds: 
     from pmtui.product.brains.offline.scoping.requests import parse_requests
 
     assert [(r.kind, r.what) for r in parse_requests(said)] == kinds
-
-
-@pytest.mark.parametrize("pitch", [
-    ("so basically I run a mobile dog grooming van in Cardiff and the bookings are all over the place people text me "
-    "Facebook me ring me and I double book at least once a week"),
-    ("we run a little tuition centre and the timetable lives in whatsapp and three spreadsheets and parents never know "
-    "which room"),
-])
-def test_one_clause_is_not_both_the_problem_and_todays_way(pitch: str) -> None:
-    """The card showed the same dictated sentence as the core problem and as the current alternatives, and the PM
-    never asked what they do today."""
-    after = extract(DiscoverySummary(), pitch, "")
-    assert after.core_problem and after.current_alternatives != after.core_problem, after

@@ -46,7 +46,7 @@ from pmtui.product.brains.offline.discovery.fragments import dedupe as _dedupe
 from pmtui.product.brains.offline.discovery.fragments import refines as _refines
 from pmtui.product.brains.offline.discovery.how_it_must_be import apart_limits, how_it_must_be
 from pmtui.product.brains.offline.discovery.introduction import without_introduction
-from pmtui.product.brains.offline.discovery.item_price import tidied
+from pmtui.product.brains.offline.discovery.item_price import not_their_item_price
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
 from pmtui.product.brains.offline.discovery.people_list import with_count
 from pmtui.product.brains.offline.discovery.pivot import (
@@ -501,7 +501,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         result = _own_outfit(result, text)
         result = _problem_without_the_pitch(result)
         result = _timing_not_the_pain(result)
-    result = tidied(people_and_their_trouble(result, text, asked), summary)
+    result = not_their_item_price(people_and_their_trouble(result, text, asked), summary)
     if asked and asked != "feature_wishlist" and result == summary and not is_user_question(text):
         # An answer that no cue could file anywhere is still the answer to what was asked.
         answer = clean(drop_negated(text) if CORRECTION.search(text) else text)

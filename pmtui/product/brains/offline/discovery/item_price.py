@@ -1,4 +1,4 @@
-"""Last tidying of one answer's filing. What the founder's own goods sell for is not how the product makes money: "no one pays, its for my own business. the
+"""What the founder's own goods sell for is not how the product makes money: "no one pays, its for my own business. the
 cakes are 850 per whole" filed the cakes' price as the revenue model. A price of one thing ("850 per whole", "£4 a
 slice", "they're 30 each") said beside an answer about the money stays out of that answer; said alone, it stays (the
 founder may mean to sell through the app, and the PM asks)."""
@@ -29,14 +29,3 @@ def not_their_item_price(result: DiscoverySummary, before: DiscoverySummary) -> 
     if not kept or kept == parts:
         return result
     return result.model_copy(update={"revenue_model": "; ".join(kept)})
-
-
-def tidied(result: DiscoverySummary, before: DiscoverySummary) -> DiscoverySummary:
-    """One answer's filing, tidied: an item's price out of the money, and one clause filed as both the problem and
-    today's way ("the bookings are all over the place people text me Facebook me ring me and I double book …", a
-    dictated pitch) kept as the problem only, so today's way is still asked for rather than shown twice on the card."""
-    result = not_their_item_price(result, before)
-    problem, today = result.core_problem.strip(), result.current_alternatives.strip()
-    if problem and today == problem and before.current_alternatives.strip() != today:
-        result = result.model_copy(update={"current_alternatives": before.current_alternatives})
-    return result
