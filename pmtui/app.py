@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import sqlite3
 import threading
 from collections.abc import Iterable
 from pathlib import Path
@@ -369,12 +368,9 @@ class PmtuiApp(App[None]):
             return ""
         asks = 0
         if run.run_id:
-            from pmtui.delivery.store import DeliveryStore, DeliveryStoreError
+            from pmtui.delivery.store import DeliveryStore
 
-            try:
-                asks = len(DeliveryStore(self.store).open_escalations(run.run_id))
-            except (DeliveryStoreError, sqlite3.Error):
-                asks = 0
+            asks = DeliveryStore(self.store).open_ask_count(run.run_id)
         waiting = f" · {asks} open ask{'s' if asks != 1 else ''}" if asks else ""
         return f"delivering{waiting} · ^p Delivery dashboard"
 

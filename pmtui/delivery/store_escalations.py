@@ -130,6 +130,14 @@ class EscalationTables:
             )
         return [_escalation(r) for r in rows]
 
+    def open_ask_count(self, run_id: int) -> int:
+        """How many asks of the run wait for an answer; 0 when the store cannot say right now (a status line's read
+        must never fail the screen it is drawn on)."""
+        try:
+            return len(self.open_escalations(run_id))
+        except (StoreError, sqlite3.Error):
+            return 0
+
     # -- risks ----------------------------------------------------------------------------
     def add_risk(self, run_id: int, risk: Risk) -> Risk:
         """Record a risk; the same risk id again updates its text and severity, keeping its status."""
