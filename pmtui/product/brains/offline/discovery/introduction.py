@@ -11,11 +11,11 @@ from collections.abc import Callable
 
 from pmtui.product.brains.offline.discovery.greetings import GREETED
 
-# A greeting, a filler, then the founder saying who they are or what they run.
+# A greeting and a filler before the founder says who they are or what they do ("Hi! so basically …").
+_OPENING = r"^\W*(?:" + GREETED + r"\W*)?(?:(?:so|well|right|ok(?:ay)?|um+|basically)\W+)*"
+# Then the founder saying who they are or what they run.
 _INTRODUCTION = re.compile(
-    r"^\W*(?:" + GREETED + r"\W*)?"
-    r"(?:(?:so|well|right|ok(?:ay)?|um+|basically)\W+)*"
-    r"(?:i'?m|i am|we'?re|we are|i run|we run|i own|we own|i manage|we manage|i work (?:at|in|for|as)|"
+    _OPENING + r"(?:i'?m|i am|we'?re|we are|i run|we run|i own|we own|i manage|we manage|i work (?:at|in|for|as)|"
     r"i volunteer (?:at|with|for)|i coach|i teach|i chair|my (?:family|husband|wife|partner|dad|mum|mom|brother|sister|"
     r"parents|uncle|aunt|aunty)(?: and i)? (?:run|runs|own|owns|manage|manages))\s+",
     re.IGNORECASE,
@@ -28,7 +28,7 @@ _HAND_OVER = re.compile(r",?\s+(?:and|so|but)\s+(?:then\s+)?|\s+[-\u2013\u2014]\
 # "we sell second-hand prams at the market", "I tutor maths to year 11s". What they make is often a list ("cheesecake
 # and leche flan"), so only a comma or a dash hands over to what goes wrong: ", orders come thru messenger and …".
 _TRADE = re.compile(
-    r"^\W*(?:" + GREETED + r"\W*)?(?:(?:so|well|right|ok(?:ay)?|um+|basically)\W+)*(?:i|we)\s+(?:also\s+|mainly\s+|mostly\s+)?"
+    _OPENING + r"(?:i|we)\s+(?:also\s+|mainly\s+|mostly\s+)?"
     r"(?:bake|sell|make|cook|fix|repair|service|teach|tutor|coach|train|drive|clean|grow|farm|breed|sew|tailor|"
     r"cater|deliver|brew|print|photograph|shoot|rent|hire out|host|organi[sz]e|groom|paint|knit|craft|roast|"
     r"import|resell|supply|do)\s+",
