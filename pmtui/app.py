@@ -361,7 +361,7 @@ class PmtuiApp(App[None]):
 
     # -- delivery -------------------------------------------------------------------------
     def delivery_note(self) -> str:
-        """"delivering · ^p Delivery dashboard", or with the asks waiting ("delivering · 2 open asks · …"), while a
+        """"delivering · ^p dashboard", or with the asks waiting ("delivering · 2 open asks · …"), while a
         delivery runs in this window; "" otherwise."""
         run = self.delivery
         if run is None or not run.active:
@@ -372,7 +372,7 @@ class PmtuiApp(App[None]):
 
             asks = DeliveryStore(self.store).open_ask_count(run.run_id)
         waiting = f" · {asks} open ask{'s' if asks != 1 else ''}" if asks else ""
-        return f"delivering{waiting} · ^p Delivery dashboard"
+        return f"delivering{waiting} · ^p dashboard"
 
     def show_dashboard(self, run_id: int | None = None) -> None:
         """The live delivery dashboard of a run (None: the latest run in the store)."""

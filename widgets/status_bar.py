@@ -36,9 +36,10 @@ class StatusBar(Static):
         if self.phase:
             text.append("  │  ", style="dim")
             text.append(PHASE_LABELS.get(self.phase, self.phase))
-        text.append("  │  ", style="dim")
-        text.append(f"${self.spend:.4f}")
         if self.delivery:
+            # Before the spend: at 100 columns the run waiting on the founder matters more than the cents.
             text.append("  │  ", style="dim")
             text.append(self.delivery, style="bold yellow" if "ask" in self.delivery else "bold cyan")
+        text.append("  │  ", style="dim")
+        text.append(f"${self.spend:.4f}")
         return text
