@@ -20,7 +20,7 @@ from pmtui.product.brains.offline.discovery.aside_cues import (
     ASIDE_QUESTION_START,
     ASIDE_TOPICS,
 )
-from pmtui.product.brains.offline.discovery.cues import (
+from pmtui.product.brains.offline.discovery.correction_cues import (
     CORRECTION_ONLY,
     NUMBER_CORRECTION_CUE,
     NUMBER_VALUE,

@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pmtui.product.brains.offline.discovery.correction_cues import CORRECTION
 from pmtui.product.brains.offline.discovery.cues import (
     ALTERNATIVES_STRONG,
     ALTERNATIVES_WEAK,
     CONSTRAINTS_DECISIVE,
     CONSTRAINTS_STRONG,
     CONSTRAINTS_WEAK,
-    CORRECTION,
     COUNT_WITH_HORIZON,
     DEBT_PAYMENT,
     FEATURE_TRIGGER,

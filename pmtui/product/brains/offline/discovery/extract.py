@@ -26,8 +26,8 @@ from pmtui.product.brains.offline.discovery.clues import (
     list_clue,
     plain_feature_bullet,
 )
+from pmtui.product.brains.offline.discovery.correction_cues import CORRECTION
 from pmtui.product.brains.offline.discovery.cues import (
-    CORRECTION,
     COUNTED_NOT_WISHED,
     FEATURE_TRIGGER,
     FEATURE_VERB,
