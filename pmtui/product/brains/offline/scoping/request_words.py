@@ -19,6 +19,11 @@ _LEAD = rx(
     r"^(?:(?:ok(?:ay)?|fine|yeah|yes|ja|yah|yep|yup|aye|oui|nah|naw|nope|so|and|also|but|then|please|pls|kindly|abeg|alright|right|hm+|um+|uh+|erm|well|"
     r"ok fair|fair|sorry|sure|look|oh|oya|abeg|one thing|actually|honestly|frankly|personally|i think|i guess|at least|the|a|an|our|my|your|their|that|this|these|those|"
     r"one more thing|one more|more|some|like|kinda|sort of|"
+    # "i'd say that can wait", "I really think that should be first", "to be fair the waiting list one can wait": the
+    # speaker's own frame of opinion before the row names no part of it.
+    r"(?:i|we)(?:'d|\u2019d|\s+would|\s+do)?(?:\s+(?:really|honestly|personally|genuinely|truly|still|just|kinda|"
+    r"kind of|sort of))*\s+(?:say|think|feel|reckon|suppose|guess|believe|figure)|to be fair|in fairness|fair play|"
+    r"to be honest|tbh|imo|imho|if you ask me|if i'?m (?:being )?honest|for what it'?s worth|"
     # "i meant seeds and tools can wait": what the founder meant is said after it.
     r"i meant|i mean|what i meant (?:was|is)|i said|nearly|almost|"
     # Exclamations that open a sentence: "Shame, the barcode scanning is too much for gogo, cut it".

@@ -205,7 +205,9 @@ def parse_requests(text: str, rows: Sequence[str] = (), wishes: Sequence[str] = 
                                           parts=(clean_target(split.group("a")), clean_target(split.group("b")))))
             named.append(clean_target(split.group("what")))
             sentence = (sentence[: split.start()] + " " + sentence[split.end():]).strip(" ,.;")
-        for clause in split_clauses(sentence):
+        clauses = split_clauses(sentence)
+        named_before = len(named)
+        for at, clause in enumerate(clauses):
             exchange = _exchange(clause)
             if exchange is not None:
                 # "…so merge those, and honestly the availability thing matters more than the kit list".
@@ -285,6 +287,14 @@ def parse_requests(text: str, rows: Sequence[str] = (), wishes: Sequence[str] = 
                 if earlier and _PRONOUN_PLACE.match(request.what):
                     # "cut it from the MVP", "take that out of phase 1": the pronoun, then where from.
                     request.what, request.refers_back = "", True
+                tail = re.search(r",\s*(?P<after>[^,]+)$", clause)
+                named_after = (_named_after(tail.group("after")) if tail else "") or (
+                    _named_after(clauses[at + 1]) if at + 1 < len(clauses) else "")
+                # Only when nothing was named before it in the sentence: "the leaderboard, drop it, the kids …".
+                if request.refers_back and not request.what and named_after and not any(
+                        n and not is_pronoun(n) for n in named[named_before:]):
+                    # "i'd say that can wait, the history one": the row is named after the pronoun, as an afterthought.
+                    request.what, request.refers_back = named_after, False
                 if request.refers_back and not request.what:
                     request.what = earlier or (request.parts[1] if request.kind == "split" else "")
                     # What else was named before, newest first: the table decides which one "it" is.
@@ -306,6 +316,25 @@ def parse_requests(text: str, rows: Sequence[str] = (), wishes: Sequence[str] = 
     return [r for i, r in enumerate(requests)
             if i == 0 or (r.kind, r.what.lower(), r.weeks, r.parts, r.extra) !=
             (requests[i - 1].kind, requests[i - 1].what.lower(), requests[i - 1].weeks, requests[i - 1].parts, requests[i - 1].extra)]
+
+
+# "…, the history one", "…, the overdue books I mean", "…, that leaderboard thing": a row named after the clause that
+# said what to do with it, with no verb of its own.
+_AFTERTHOUGHT = re.compile(r"^(?:i mean\s+|like\s+|you know,?\s+)?(?:the|that|this|those|these|ur|your)\s+"
+                           r"(?P<what>[^,;.!?]{2,40}?)(?:\s+(?:one|ones|thing|things|bit|part|feature))?(?:,?\s+i mean)?\W*$",
+                           re.IGNORECASE)
+
+
+def _named_after(clause: str) -> str:
+    """The row an afterthought names ("the history one"), or '' when the clause says more than a name."""
+    found = _AFTERTHOUGHT.match(clause.strip())
+    if not found or _VERB.search(" " + found.group("what")) or _clause_requests(clause) or len(
+            found.group("what").split()) > 5 or re.search(r"\b(?:who|which|that|them|it|they|we|i|you|us|me|him|her|"
+                                                        r"their|our|my)\b", found.group("what"), re.IGNORECASE):
+        # "…, the artists know who owes them" is a reason with its own subject, not a name.
+        return ""
+    what = clean_target(found.group("what"))
+    return "" if is_pronoun(what) or _NOT_A_ROW.match(what) else what
 
 
 # "it is part of the problem", "that's part of phase 1": what is no row of the table.
