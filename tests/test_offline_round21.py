@@ -7,9 +7,12 @@ sentence, not for one founder's words.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pmtui.product.brains.offline.scoping.requests import parse_requests
+from tests.fixtures.offline_talk import interview
 
 ROWS = ["Seat map", "Loyalty stamps", "Gift vouchers", "Waiting list", "Staff rota", "Reminder text", "Photo gallery",
         "Price list", "Weekly report", "Deposit", "Delivery history"]
@@ -68,3 +71,73 @@ def test_a_row_named_after_its_pronoun_is_the_row(said: str, kind: str, what: st
 def test_a_reason_after_the_pronoun_is_no_row(said: str, what: str) -> None:
     asked = parse_requests(said, ROWS)
     assert [r.what.lower() for r in asked] == [what], asked
+
+
+# -- the reach comes from what was said, and says where ---------------------------------------------------------------
+
+_ANSWERS = {
+    "core_problem": "the tide tables change and half the paddlers turn up at the wrong slipway",
+    "current_alternatives": "a group text and a laminated sheet in the boathouse",
+    "why_now": "the harbour board wants a list of who is on the water from april",
+    "feature_wishlist": "a session list with the slipway, a text when a session moves, a sign-in at the boathouse",
+    "success_metric": "no paddler at the wrong slipway for a whole season",
+    "revenue_model": "free, it's a club thing",
+    "constraints": "just me, evenings, about 6 weeks",
+}
+
+
+def _reach(tmp_path: Path, opening: str, answers: dict[str, str]) -> tuple[set[float], list[str]]:
+    _replies, state = interview(tmp_path, opening, {**_ANSWERS, **answers})
+    scope = state.scoping_output
+    assert scope is not None
+    core = [f for f in scope.mvp_features if f.provenance.get("reach") and f.provenance["reach"].source == "stated"]
+    return {f.rice_reach for f in core}, [f.provenance["reach"].reason for f in scope.mvp_features if "reach" in f.provenance]
+
+
+@pytest.mark.parametrize(("who", "reach", "quoted"), [
+    ("me and my deputy coach, we're the ones doing the chasing", 2, "me and my deputy coach"),
+    ("me, my two instructors and my partner", 4, "my two instructors"),
+    ("myself and the missus", 2, "myself and the missus"),
+])
+def test_a_reach_of_only_the_founders_own_people_is_what_they_said(
+        tmp_path: Path, who: str, reach: int, quoted: str) -> None:
+    reaches, reasons = _reach(tmp_path, "I run a sea kayak club and the session planning is chaos", {"target_user": who})
+    assert reaches == {reach}, reasons
+    assert all("assumed 1,000" not in r for r in reasons), reasons
+    assert any(quoted in r and "when you said who it is for" in r for r in reasons), reasons
+    assert all(" ones " not in r for r in reasons), reasons
+
+
+def test_a_count_heard_in_another_answer_says_which(tmp_path: Path) -> None:
+    reaches, reasons = _reach(tmp_path, "I run a sea kayak club and the session planning is chaos", {
+        "target_user": "the paddlers mostly",
+        "success_metric": "all of our 75 paddlers at the right slipway every session"})
+    assert reaches == {75}, reasons
+    assert any("75 paddlers" in r and "in your success metric" in r for r in reasons), reasons
+
+
+@pytest.mark.parametrize(("problem", "reach", "quoted"), [
+    ("the mums and dads of our forty-odd swimmers never know when a session moves", 40, "forty-odd swimmers"),
+    ("the parents of a hundred-odd cubs never hear when the hall is double booked", 100, "a hundred-odd cubs"),
+])
+def test_a_count_said_in_words_is_a_reach(tmp_path: Path, problem: str, reach: int, quoted: str) -> None:
+    reaches, reasons = _reach(tmp_path, "an app for a youth club's parents", {
+        "target_user": "the parents", "core_problem": problem})
+    assert reaches == {reach}, reasons
+    assert any(quoted in r for r in reasons), reasons
+
+
+@pytest.mark.parametrize("who", ["my staff", "the singers, me and my assistant", "our volunteers", "the parents"])
+def test_only_the_founders_own_counted_people_are_counted(who: str) -> None:
+    from pmtui.product.brains.offline.own_people import own_people_count
+
+    assert own_people_count(who) is None
+
+
+@pytest.mark.parametrize("who", ["me and my sister", "just the three of us", "myself and the wife"])
+def test_only_the_founders_own_people_asked_who_is_who_it_is_for(who: str) -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery.extract import extract
+
+    summary = extract(DiscoverySummary(core_problem="the bookings clash"), who, "target_user")
+    assert summary.target_user.lower().endswith(who.removeprefix("just ").lower()), summary

@@ -113,6 +113,7 @@ from pmtui.product.brains.offline.discovery.wishlist import (
     waiting,
 )
 from pmtui.product.brains.offline.headcount import HAVE_COUNT, held_count
+from pmtui.product.brains.offline.own_people import own_people_count
 from pmtui.product.completeness import has_real_content
 from pmtui.product.rice import NICE_TO_HAVE_MARK
 
@@ -523,6 +524,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # "the thing is, I run a wee scaffolding firm in Paisley, it's just me and the boys, 4 of us": the team is
         # the limit, the story before it is not.
         result.constraints = team.group("team")
+    own = own_people_count(text) if asked_aspect == "target_user" and not has_real_content(result.target_user) else None
+    if own is not None and not re.search(r"\d+\s*(?:weeks?|wks?|months?)|\bbudget\b", text, re.IGNORECASE):
+        # "me and my sister", asked who it is for: the founder's own people are who it is for (and the team too).
+        result.target_user = clean(own[1])
     trade = _ONLY_MY_TRADE.match(text) if asked == "target_user" else None
     if trade and result.target_user.strip(" .!").lower() == clean(text).strip(" .!").lower():
         # "I'm a plumber", asked who it is for: people of the founder's trade — thin, so it is sharpened once.

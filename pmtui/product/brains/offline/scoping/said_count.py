@@ -12,9 +12,11 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from pmtui.models import ConversationState, DiscoverySummary
+from pmtui.product.brains.offline.discovery.numbers import in_digits, in_words
 from pmtui.product.brains.offline.headcount import held_count, people_noun
+from pmtui.product.brains.offline.own_people import own_people_count
 from pmtui.product.brains.offline.scoping.rules import USER_COUNT
-from pmtui.product.brains.offline.scoping.terms import stems, user_count
+from pmtui.product.brains.offline.scoping.terms import stems, user_count_in
 
 
 class SaidCount(NamedTuple):
@@ -30,11 +32,35 @@ class SaidCount(NamedTuple):
 _ANSWER_FOR = (
     (re.compile(r"\b(?:parents?|mums?|moms?|dads?|famil(?:y|ies)|guardians?|carers?|whānau|whanau|households?)\b", re.IGNORECASE),
      frozenset({"child", "children", "kid", "kids", "pupil", "pupils", "student", "students", "learner", "learners",
-                "toddler", "toddlers", "baby", "babies", "teen", "teens", "teenager", "teenagers", "junior", "juniors"})),
+                "toddler", "toddlers", "baby", "babies", "teen", "teens", "teenager", "teenagers", "junior", "juniors",
+                # The children by what they do: "the parents of our forty-odd players", "60 swimmers".
+                "player", "players", "swimmer", "swimmers", "dancer", "dancers", "gymnast", "gymnasts", "scout",
+                "scouts", "cub", "cubs", "camper", "campers", "athlete", "athletes"})),
     (re.compile(r"\b(?:carers?|caregivers?|relatives?|famil(?:y|ies)|next of kin)\b", re.IGNORECASE),
      frozenset({"patient", "patients", "resident", "residents", "client", "clients"})),
 )
 _UNITS = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6}
+# Where a count heard in the summary was said, when it was not in the answer about who it is for.
+_HEARD_IN = {"why_now": "when you said why now", "constraints": "in your constraints",
+             "current_alternatives": "when you said how it is done today", "success_metric": "in your success metric"}
+# "forty-odd players", "thirty odd kids", "a hundred-odd members": the count, roughly.
+_ROUGHLY = re.compile(r"(?<=[a-z])(?:-odd|\s+odd|-ish)\b(?=\s+[a-z])", re.IGNORECASE)
+_A_HUNDRED = re.compile(r"\b(?:a|one)\s+hundred\b(?!\s+(?:and|thousand)\b)", re.IGNORECASE)
+
+
+def _spoken_counts(text: str) -> list[tuple[float, str, str]]:
+    """The counts of `text` with those said in words ("forty-odd players", "a hundred members") read as numbers; each
+    phrase is put back in the founder's words."""
+    plain = _A_HUNDRED.sub("100", _ROUGHLY.sub("", text))
+    digits, said = in_digits(plain)
+    if digits == text:
+        return _counts(text)
+    # Put back as said, with the "-odd" the digits dropped: "forty-odd players", not "forty players".
+    said = [(number, rough.group(0) if (rough := re.search(re.escape(words) + r"(?:-odd|\s+odd|-ish)?", text,
+                                                             re.IGNORECASE)) else words) for number, words in said]
+    said += [("100", hundred.group(0)) for hundred in re.finditer(r"\b(?:a|one)\s+hundred(?:-odd|\s+odd|-ish)?", text,
+                                                                   re.IGNORECASE)]
+    return [(value, in_words(phrase, said), noun) for value, phrase, noun in _counts(digits)]
 
 
 def _counts(text: str) -> list[tuple[float, str, str]]:
@@ -63,9 +89,9 @@ def _about_the_users(noun: str, target_user: str) -> bool:
 
 def count_said(summary: DiscoverySummary, said: Sequence[str] = ()) -> SaidCount | None:
     """The users' count from the summary; else one said about them in the founder's messages (`said`, first to last)."""
-    counted = user_count(summary)
+    counted = user_count_in(summary)
     if counted is not None:
-        return SaidCount(*counted)
+        return SaidCount(counted[0], counted[1], _HEARD_IN.get(counted[2], ""))
     if not summary.target_user.strip():
         return None
     for index, message in enumerate(said):
@@ -73,9 +99,13 @@ def count_said(summary: DiscoverySummary, said: Sequence[str] = ()) -> SaidCount
         held = held_count(message)
         if held is not None:
             return SaidCount(held[0], held[1], where)
-        for value, phrase, noun in _counts(message):
+        for value, phrase, noun in _spoken_counts(message):
             if _about_the_users(noun, summary.target_user):
                 return SaidCount(value, phrase, where)
+    # "me and my assistant", "the three of us": the founder counted only their own people, and those are the users.
+    own = own_people_count(summary.target_user)
+    if own is not None:
+        return SaidCount(own[0], own[1], "when you said who it is for")
     return None
 
 

@@ -92,6 +92,11 @@ def persona(summary: DiscoverySummary) -> str:
                 "times",
                 "series",
                 "less",
+                # "we're the ones who suffer", "lots of them": no people named.
+                "ones",
+                "lots",
+                "loads",
+                "thanks",
             )
         ):
             pair = re.match(r"\s+(?:and|&)\s+([a-z]{3,}s)\b", summary.target_user[found.end():], re.IGNORECASE)
@@ -118,10 +123,16 @@ _PEOPLE_NOUN = re.compile(
 
 def user_count(summary: DiscoverySummary) -> tuple[float, str] | None:
     """A user count discovery heard ('500 nurses', '2k users'): (number, the phrase)."""
+    found = user_count_in(summary)
+    return None if found is None else (found[0], found[1])
+
+
+def user_count_in(summary: DiscoverySummary) -> tuple[float, str, str] | None:
+    """A user count discovery heard: (number, the phrase, the aspect it was heard in)."""
     held = held_count(summary.target_user)
     if held:
         # "households (about 220 on the books)": the founder's own count of who they have.
-        return held
+        return held[0], held[1], "target_user"
     for aspect in ("target_user", "why_now", "constraints", "current_alternatives", "success_metric"):
         text = summary.value_text(aspect)
         for match in USER_COUNT.finditer(text):
@@ -156,8 +167,8 @@ def user_count(summary: DiscoverySummary) -> tuple[float, str] | None:
                     who = re.sub(r"^(?:all\s+)?(?:the|a|an|our|my|their)\s+", "", " ".join(head.split()[-3:]),
                                  flags=re.IGNORECASE)
                     if who:
-                        return value, f"{match.group(1)} {who}"
-                return value, f"{match.group(1)}{match.group(2) or ''} {noun}" if wider else match.group(0).strip()
+                        return value, f"{match.group(1)} {who}", aspect
+                return value, f"{match.group(1)}{match.group(2) or ''} {noun}" if wider else match.group(0).strip(), aspect
     return None
 
 
