@@ -141,3 +141,56 @@ def test_only_the_founders_own_people_asked_who_is_who_it_is_for(who: str) -> No
 
     summary = extract(DiscoverySummary(core_problem="the bookings clash"), who, "target_user")
     assert summary.target_user.lower().endswith(who.removeprefix("just ").lower()), summary
+
+
+# -- a change of direction: what is forgotten goes, what is really needed comes, with its own users ---------------------
+
+@pytest.mark.parametrize(("said", "asked"), [
+    ("ok forget the gift vouchers and add a deposit", [("cut", "gift vouchers"), ("add", "deposit")]),
+    ("forget about the seat map", [("cut", "seat map")]),
+    ("actually forget the loyalty stamps, what we really need is a text when the table is ready",
+     [("cut", "loyalty stamps"), ("add", "text when the table is ready")]),
+    ("what I actually want is a weekly summary for the owners", [("add", "weekly summary for the owners")]),
+])
+def test_forget_the_row_cuts_it_and_what_is_really_needed_is_added(said: str, asked: list[tuple[str, str]]) -> None:
+    assert _asks(said) == asked
+
+
+def test_a_pain_told_with_forget_is_no_cut() -> None:
+    assert _asks("we forget the pick-up time and the kids wait at the gate") == []
+
+
+def test_a_row_asked_for_with_its_own_users_counted_has_that_reach(tmp_path: Path) -> None:
+    _replies, state = interview(tmp_path, "I run a sea kayak club and the session planning is chaos", {
+        **_ANSWERS, "target_user": "our members, about 300 of them"},
+        then=("forget the sign-in, what we really need is a way for the coaches to log a capsize, there are 9 coaches",))
+    scope = state.scoping_output
+    assert scope is not None
+    added = [f for f in scope.mvp_features if "capsize" in f.name.lower()]
+    assert added and added[0].rice_reach <= 9, [(f.name, f.rice_reach) for f in scope.mvp_features]
+    assert "9 coaches" in added[0].provenance["reach"].reason
+    assert not [f for f in scope.mvp_features if f.name.lower().startswith(("is a", "what we"))]
+
+
+# -- dictated and Caribbean forms -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("said", "asked"), [
+    ("the weekly report could weight till the summer", [("defer", "weekly report")]),
+    ("the seat map can weight", [("defer", "seat map")]),
+    ("scrap dat photo gallery", [("cut", "photo gallery")]),
+])
+def test_dictated_homophones_and_dat_are_read_as_meant(said: str, asked: list[tuple[str, str]]) -> None:
+    assert _asks(said) == asked
+
+
+def test_a_pivot_said_with_dat_is_a_pivot_and_its_problem_is_the_real_one(tmp_path: Path) -> None:
+    from tests.fixtures.offline_talk import talk
+
+    _replies, summary = talk(
+        tmp_path, "yo i want one app for every food truck in the city so people can find them",
+        "everybody who likes street food", "hard to find the trucks",
+        "nah scrap dat, my aunty run a roti truck and she say the real problem is she never know how many rotis to make "
+        "so its for truck owners like she to take preorders")
+    assert "truck owners" in summary.target_user
+    assert summary.core_problem.lower().startswith("she never know how many rotis"), summary.core_problem
+    assert "scrap" not in summary.core_problem.lower()

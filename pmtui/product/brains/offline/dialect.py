@@ -54,6 +54,9 @@ _PIDGIN = (
     (r"\b(" + _SUBJECT + r")\s+go\s+(?=(?:free|ready|lost|late|easy|cheap)\b)", r"\1 will be "),
     (r"\b(" + _SUBJECT + r")\s+go\s+(?=(?:see|get|pay|know|wait|call|come|check|track|book|collect|receive|send)\b)",
      r"\1 will "),
+    # Caribbean and West African "dat" and "dis": "nah man scrap dat", "dis one can wait".
+    # Patois "dat a di main problem" is "that is the main problem".
+    (r"\bdat\s+a\s+(?=di\b|the\b|wha\b)", "that is "), (r"\bdat\b", "that"), (r"\bdis\b(?=\s+[a-z])", "this"),
     (r"\be\s+(?=ready\b)", "it is "), (r"\be\b(?=\s+(?:is|will|must|can|no|get|be|should|go)\b)", "it"),
     ((r"\b(do|make|put|carry|move|push|remove|cut|add|leave|keep|drop|bring|shift|write|send|fix|give|track|collect|check|"
       r"see|call)\s+am\b"), r"\1 it"),
@@ -118,6 +121,9 @@ def spoken_forms(text: str) -> str:
     request rules read."""
     text = _IS_SHORT.sub(r"\1 is ", text)
     text = _MODAL_INTENSIFIER.sub(r"\1 ", text)
+    # Dictated homophones: "the commission list could weight", "that can weight till later".
+    text = re.sub(r"\b(can|could|should|will|would|may|might|must|to|it'?ll|that'?ll)\s+weight\b", r"\1 wait", text,
+                  flags=re.IGNORECASE)
     # Jamaican patois: "mek it wait", "di price list fi di market", "jus a list", "a likkle thing".
     text = re.sub(r"\b(?:mek|mekk)\b", "make", text, flags=re.IGNORECASE)
     text = re.sub(r"\bdi\b", "the", text, flags=re.IGNORECASE)

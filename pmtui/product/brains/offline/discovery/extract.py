@@ -603,6 +603,10 @@ def _pivot(
             aspect != "revenue_model" or _PRICED.search(f)) and (
             # "The real mess is the funeral brochures: …": the turn's problem is the one it says is the real one.
             aspect != "core_problem" or not real or real.group(0).lower() in f.lower())])
+        if aspect == "core_problem" and real:
+            # "nah scrap that, my uncle runs a boat and he say the real problem is he own bookings …": the problem is
+            # what the real one is said to be, not the story of who said so.
+            restated = [_after_real_pain(f, real.group(0)) for f in restated]
         setattr(result, aspect, "; ".join(restated)[:MAX_FIELD_CHARS] if restated else "")
     # The sentence that tells of the turn ("… none of them want another marketplace, they got more work than they can
     # handle June to November") is the story, not things to build.
@@ -612,6 +616,14 @@ def _pivot(
     wished = [f for f in features if f.lower() not in story] if WISH_SAID.search(text) else []
     result.feature_wishlist = merge_features([], wished, True)
     return result
+
+
+def _after_real_pain(fragment: str, said: str) -> str:
+    """'…, he say the real problem is he own bookings' -> 'he own bookings'; unchanged when little is left."""
+    # Only a story before it goes: "The real mess is the funeral brochures: …" says what the real mess is itself.
+    rest = re.sub(rf"^.+?\b{re.escape(said)}\s+(?:is|was|are|were|be)\s+(?:that\s+|just\s+)?", "", fragment,
+                  count=1, flags=re.IGNORECASE | re.DOTALL)
+    return rest if rest != fragment and len(rest.split()) >= 3 else fragment
 
 
 def _things_to_do(sentence: str) -> bool:

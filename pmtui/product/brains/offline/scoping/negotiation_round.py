@@ -17,7 +17,7 @@ from pmtui.product.brains.offline.scoping.naming import (
     only_of_its_kind,
 )
 from pmtui.product.brains.offline.scoping.propose import Candidate, nice_to_have, score_candidate
-from pmtui.product.brains.offline.scoping.said_count import count_said, discovery_said
+from pmtui.product.brains.offline.scoping.said_count import asked_count, count_said, discovery_said
 from pmtui.product.brains.offline.scoping.terms import persona, stems
 from pmtui.product.rice import PHASE_PRIORITY
 
@@ -127,9 +127,10 @@ class Round:
         summary = self.state.discovery_summary
         core_name = next((f.name for f in self.output.mvp_features if f.rice_impact >= 3), name)
         candidate = Candidate(name, description, "request", nice_to_have(description, summary), quote=quote)
-        feature = score_candidate(
-            candidate, summary, count_said(summary, discovery_said(self.state)), Candidate(core_name, core_name, "problem", None, "core")
-        )
+        # "what we really need is a way for the setters to hear about broken holds, there's 6 setters": the row's own
+        # users, counted as it was asked for, are its reach; the interview's count was of other people.
+        counted = asked_count(quote) or count_said(summary, discovery_said(self.state))
+        feature = score_candidate(candidate, summary, counted, Candidate(core_name, core_name, "problem", None, "core"))
         feature.provenance["origin"] = Provenance(
             source="stated", reason=f"you asked for it in argue-back round {self.round_number}: “{quote}”"
         )

@@ -54,6 +54,8 @@ _CLAUSE_BREAK = re.compile(
     r"(?<=\bmaybe)),\s+|"
     # "…, first the skip and daily count", "…, the quote form is what matters": a new clause with its own subject.
     r",\s+(?=first\s+(?:the|my|our|a)\b)|"
+    # "forget the bookings, what we really need is …": what is needed is a clause of its own.
+    r",\s+(?=what\s+(?:we|i|they)\s+(?:really\s+|actually\s+|truly\s+)?(?:need|want)s?\s+(?:most\s+)?(?:is|are)\b)|"
     r",\s+(?=[^,;]+?\s+(?:is|are)\s+(?:what (?:really\s+)?matters?|the (?:main|most important|key) (?:thing|bit|part)|"
     r"the (?:thing|bit|part) that (?:really\s+)?matters|the core|the heart of)\b)|"
     # "the receipt both sides can see — is that really needed", "…, can put later or not?", "…, and it can be simple".

@@ -117,7 +117,7 @@ USER_COUNT = rx(
 )
 
 NAME_PREFIX = rx(
-    r"^(?:a |an |the )?(?:way (?:for \w+ )?to |ability to |being able to |option to |users? can |let users |"
+    r"^(?:a |an |the )?(?:way (?:for (?:the |our |my )?[\w-]+(?: [\w-]+)? )?to |ability to |being able to |option to |users? can |let users |"
     r"letting users |allow users to |(?:i|we) want(?: to)? |(?:i|we) need(?: to)? |they can |support for |"
     r"feature (?:for|to) |"
     # "Folk need to pick up the key from the shop": what the people do is the name.
@@ -453,6 +453,10 @@ CUT_PATTERNS = (
        r"(?!(?:for\s+now|for\s+later|for\s+the\s+moment|now|later|at\s+first|first)\b)(?P<what>[^,;:]+?)"
        # "drop it: tourists pay cash anyway": after the colon comes the reason.
        r"(?=\s+(?:and\s+(?:add|include|put)|instead)\b|,|;|:|$)"),
+    # "actually forget the bookings, what we really need is …", "forget about the leaderboard": said to the PM, a cut
+    # ("we forget the pick-up time", with its own subject, is a pain).
+    rx(r"^\W*(?:(?:actually|ok(?:ay)?|so|and|but|oh|nah|no|look|honestly|just)\W+)*forget\s+(?:about\s+)?"
+       r"(?P<what>(?:the|that|this|those|these|all the)\s+[^,;:]+?)(?=\s+(?:and|then|we|i|instead)\b|,|;|:|$)"),
     # "take the card payment out", "take that out".
     rx(r"\btake\s+(?P<what>(?!out\b)[^,;:]+?)\s+out\b(?!\s+of\s+(?:phase|the mvp|v1))"),
     # "Sign-up is not needed" cuts; "only basic fields are needed" says how small, it cuts nothing.
@@ -567,7 +571,10 @@ ADD_PATTERNS = (
     rx(r"\b(?:what|how)\s+about\s+(?P<what>[^,;?]+)"),
     # "actually put the daily report back, my father wants it after all": a cut row asked back.
     rx(r"\b(?:put|bring)\s+(?!(?:it|that|them|this|everything|all)\b)(?P<what>[^,;]+?)\s+back\b(?!\s+(?:how|the way|as)\b)"),
-    rx(r"\b(?:we|i|they)\s+(?:also\s+)?(?:really\s+)?need\s+(?P<what>[^,;]+?)(?=\s+(?:too|as well)\b|,|;|$)"),
+    # "what we really need is a way for the setters to hear about broken holds": the thing needed, not "is a way".
+    rx(r"\bwhat\s+(?:we|i|they)\s+(?:really\s+|actually\s+|truly\s+)?(?:need|want)s?\s+(?:most\s+)?(?:is|are)\s+"
+       r"(?P<what>[^,;]+?)(?=\s+(?:too|as well|instead)\b|,|;|$)"),
+    rx(r"(?<!\bwhat )\b(?:we|i|they)\s+(?:also\s+)?(?:really\s+)?need\s+(?!is\b|are\b)(?P<what>[^,;]+?)(?=\s+(?:too|as well)\b|,|;|$)"),
 )
 WHY_NOT_IN = rx(
     r"\bwhy\s+(?:is|are|was|were)\s+(?P<what>.+?)\s+(?:not in\s+" + _PHASE1 + r"|in\s+phase\s*[23]|below the (?:cut )?line|"

@@ -112,3 +112,13 @@ def count_said(summary: DiscoverySummary, said: Sequence[str] = ()) -> SaidCount
 def discovery_said(state: ConversationState) -> list[str]:
     """What the founder wrote during discovery, first to last."""
     return [m.content for m in state.messages if m.role == "user" and m.phase == "discovery"]
+
+
+def asked_count(clause: str) -> SaidCount | None:
+    """A count of people said in an argue-back request ("…, there's 6 setters"): the new row's own users."""
+    for value, phrase, noun in _spoken_counts(clause):
+        # People by name ("6 nurses"), or the ones the row is for ("a way for the route setters …, there's 6 setters").
+        if people_noun(noun) or re.search(rf"\bfor\s+(?:the\s+|our\s+|my\s+)?(?:[\w-]+\s+)?{re.escape(noun)}\b", clause,
+                                          re.IGNORECASE):
+            return SaidCount(value, phrase, "when you asked for it")
+    return None
