@@ -194,3 +194,51 @@ def test_a_pivot_said_with_dat_is_a_pivot_and_its_problem_is_the_real_one(tmp_pa
     assert "truck owners" in summary.target_user
     assert summary.core_problem.lower().startswith("she never know how many rotis"), summary.core_problem
     assert "scrap" not in summary.core_problem.lower()
+
+
+# -- a dictated pitch's one clause is today's way and then the pain, each filed once ---------------------------------
+
+def test_a_run_on_pitch_files_the_way_and_the_pain_once_each() -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery.extract import extract
+
+    summary = extract(DiscoverySummary(), "basically the whole sign-up is on paper forms and forms get lost every single week", "")
+    assert summary.current_alternatives == "the whole sign-up is on paper forms", summary
+    assert summary.core_problem == "forms get lost every single week", summary
+
+
+@pytest.mark.parametrize(("told", "way", "pain"), [
+    ("um so we use a notebook for the kit list and half the time the helmets go missing",
+     "we use a notebook for the kit list", "half the time the helmets go missing"),
+    ("so right now its all texts and a calendar so the shifts get mixed up",
+     "right now its all texts and a calendar", "the shifts get mixed up"),
+    ("the main problem is we take the bookings by phone and people get double booked",
+     "we take the bookings by phone", "people get double booked"),
+])
+def test_one_clause_filed_as_both_is_split_into_the_way_and_the_pain(told: str, way: str, pain: str) -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery.pitch import way_and_pain
+
+    split = way_and_pain(DiscoverySummary(core_problem=told, current_alternatives=told))
+    assert (split.current_alternatives, split.core_problem) == (way, pain)
+    # The pain said again beside the way (filed twice, joined with ";") is said once, as the problem.
+    kept = way_and_pain(DiscoverySummary(core_problem=pain, current_alternatives=f"{way}; {pain}"))
+    assert (kept.current_alternatives, kept.core_problem) == (way, pain)
+
+
+def test_a_pain_told_without_a_tool_is_not_split() -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery.pitch import way_and_pain
+
+    told = "parents pay late and the treasurer loses track of who paid"
+    summary = DiscoverySummary(core_problem=told, current_alternatives=told)
+    assert way_and_pain(summary) == summary
+
+
+def test_the_card_shows_a_run_on_pitch_once(tmp_path: Path) -> None:
+    pitch = "so basically the club rota is all on paper sheets and the sheets get lost every other week"
+    answers = {k: v for k, v in _ANSWERS.items() if k not in ("core_problem", "current_alternatives")}
+    replies, _state = interview(tmp_path, pitch, {**answers, "target_user": "the volunteers who run the sessions"})
+    card = next(r for r in replies if r.startswith("Here's what I've heard"))
+    assert card.lower().count("the sheets get lost every other week") == 1, card
+    assert card.lower().count("on paper sheets") == 1, card

@@ -61,6 +61,7 @@ from pmtui.product.brains.offline.discovery.pitch import (
 from pmtui.product.brains.offline.discovery.pitch import (
     timing_not_the_pain as _timing_not_the_pain,
 )
+from pmtui.product.brains.offline.discovery.pitch import way_and_pain
 from pmtui.product.brains.offline.discovery.pivot import (
     PIVOT_STALE,
     TURN,
@@ -539,6 +540,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         result.target_user, later = ranked[0], [ranked[1]]  # "the librarians first, the singers second"
     if later and has_real_content(result.target_user) and not re.search(r"\(later, not now:", result.target_user):
         result.target_user = f"{result.target_user} (later, not now: {', '.join(later)})"
+    if (result.current_alternatives, result.core_problem) != (summary.current_alternatives, summary.core_problem):
+        result = way_and_pain(result)
     if ours and has_real_content(result.target_user) and "(also " not in result.target_user:
         result.target_user = f"{result.target_user} (also {ours})"  # "Me and my driver Nimal also will use it"
     return result

@@ -7,6 +7,8 @@ import re
 
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.cues import (
+    ALTERNATIVES_STRONG,
+    KEPT_IN_A_TOOL,
     PROBLEM_STRONG,
     WHY_NOW_STRONG,
 )
@@ -157,4 +159,49 @@ def pitch_people_and_pain(result: DiscoverySummary, text: str) -> DiscoverySumma
     lowered = pain.lower()
     result.feature_wishlist = [item for item in result.feature_wishlist
                                if item.replace(NICE_TO_HAVE_MARK, "").replace(WAITS_MARK, "").strip().lower() not in lowered]
+    return result
+
+
+# A run-on clause told without a stop: "basically everything is on paper sheets and stuff gets lost all the time",
+# "we use a whiteboard for the van bookings and half the time the van is double booked": today's way, then what goes
+# wrong with it, joined by "and" or "so".
+_JOIN = re.compile(r"\s+(?:and then|and so|and|so|but)\s+", re.IGNORECASE)
+_TOOL = re.compile(r"\b(?:whatsapp|spreadsheets?|excel|paper|whiteboard|diary|notebook|clipboard|sheets?|calendar|facebook|"
+                   r"messenger|instagram|phone calls?|(?:by|on the|over the) phone|google (?:forms?|sheets?|docs?)|group chats?|texts?|emails?|"
+                   r"exercise book|copy ?book|jotter|register|ledger|shoebox|post-?its?|cash|by hand|memory)\b",
+                   re.IGNORECASE)
+_PROBLEM_LEAD = re.compile(r"^\W*(?:(?:hi|hey|hello|so|um+|uh+|basically|well|ok(?:ay)?|right)\W+)*(?:the|my|our)\s+"
+                           r"(?:main\s+|big\s+|biggest\s+|real\s+)?(?:problem|issue|pain|headache)\s+(?:is|was)\s+"
+                           r"(?:that\s+)?", re.IGNORECASE)
+
+
+_FILLERS = re.compile(r"^\W*(?:(?:um+|uh+|erm|so|well|basically|ok(?:ay)?|hi|hey|hello)\W+)+", re.IGNORECASE)
+
+
+def way_and_pain(result: DiscoverySummary) -> DiscoverySummary:
+    """One run-on clause filed as both today's way and the problem (or as today's way with the pain inside it): the
+    way goes to today's way, what goes wrong with it to the problem, each said once."""
+    way, pain = result.current_alternatives.strip(), result.core_problem.strip()
+    if not way or not pain:
+        # Filed once, it stays: the founder's own answer about the other aspect is still asked for.
+        return result
+    low_way, low_pain = way.lower(), pain.lower()
+    if not (low_pain in low_way or low_way in low_pain):
+        return result
+    pieces = [p for p in re.split(r";\s+", way) if p.strip()]
+    if pain and len(pieces) > 1 and any(p.strip().lower() == low_pain for p in pieces):
+        # "the club rota is all on paper sheets; the sheets get lost every other week": the pain is said once, as the
+        # problem.
+        kept = "; ".join(p for p in pieces if p.strip().lower() != low_pain)
+        return result.model_copy(update={"current_alternatives": kept})
+    whole = pain if len(pain) > len(way) else way
+    for join in reversed(list(_JOIN.finditer(whole))):
+        left, right = whole[: join.start()].strip(" ,;"), whole[join.end():].strip(" ,;")
+        told = _FILLERS.sub("", _PROBLEM_LEAD.sub("", left))
+        if re.search(r"\s(?:so|but|because|cos|since)\s", told, re.IGNORECASE):
+            # "sailings get cancelled at short notice so the office phones round …": the way is one clause, not a story.
+            continue
+        if (_TOOL.search(told) or ALTERNATIVES_STRONG.search(told) or KEPT_IN_A_TOOL.search(told)) and is_pain(right) and (
+                not is_pain(told)) and len(right.split()) >= 2:
+            return result.model_copy(update={"current_alternatives": told, "core_problem": right})
     return result
