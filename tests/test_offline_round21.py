@@ -242,3 +242,64 @@ def test_the_card_shows_a_run_on_pitch_once(tmp_path: Path) -> None:
     card = next(r for r in replies if r.startswith("Here's what I've heard"))
     assert card.lower().count("the sheets get lost every other week") == 1, card
     assert card.lower().count("on paper sheets") == 1, card
+
+
+# -- a dictated interruption without stops, and "stop asking" said of others ------------------------------------------
+
+@pytest.mark.parametrize("said", [
+    "sorry the intercom's buzzing its the courier with the paper hang on",
+    "sorry a bus just pulled out on me at the roundabout all fine carry on",
+    "hold on somebody's at the counter",
+    "sorry the oven timer is beeping bear with me",
+])
+def test_a_dictated_interruption_is_off_topic(said: str) -> None:
+    from pmtui.product.brains.offline.discovery.asides import aside_kind
+
+    assert aside_kind(said) == "off_topic"
+
+
+@pytest.mark.parametrize("said", [
+    "sorry, the invoices are a mess, hang on",
+    "sorry I meant the coaches not the parents",
+])
+def test_an_answer_with_an_apology_is_no_interruption(said: str) -> None:
+    from pmtui.product.brains.offline.discovery.asides import aside_kind
+
+    assert aside_kind(said) == ""
+
+
+@pytest.mark.parametrize(("said", "skip"), [
+    ("the parcels sit at the depot for a week and then customers stop asking for them", False),
+    ("people stop asking once they get a reply", False),
+    ("please stop asking and write it", True),
+    ("stop asking me so many things", True),
+])
+def test_stop_asking_is_a_skip_only_when_said_to_the_pm(said: str, skip: bool) -> None:
+    from pmtui.product.texts import is_skip_request
+
+    assert is_skip_request(said) is skip
+
+
+def test_a_dictated_answer_about_others_who_stop_asking_is_the_answer(tmp_path: Path) -> None:
+    from tests.fixtures.offline_talk import talk
+
+    replies, summary = talk(
+        tmp_path, "an app for our village lending library, the holds are a mess",
+        "the borrowers mostly the older ones",
+        "books come in and we forget whose they are so people wait weeks and then they stop asking which is worse")
+    assert "you want the spec" not in replies[-1]
+    assert "forget" in summary.core_problem or "forget" in summary.current_alternatives, summary
+
+
+@pytest.mark.parametrize("said", [
+    "parcels arrive and nobody knows whose they are so they sit on the shelf for weeks",
+    "the vans come back late and we lose track of which crates went out",
+])
+def test_asked_which_people_an_answer_naming_no_one_but_a_pain_is_the_problem(said: str) -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery.extract import extract
+
+    before = DiscoverySummary(target_user="couriers", core_problem="deliveries are a mess")
+    after = extract(before, said, "target_user")
+    assert after.target_user == "couriers", after
+    assert said.split(" and ")[0] in after.core_problem, after

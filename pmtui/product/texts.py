@@ -33,7 +33,9 @@ _SKIP_PATTERNS = [
     r"\b(go|jump|fast[- ]forward|move) (straight |right |directly )?(on )?to the (spec|prd|end|plan)\b",
     r"\b(write|generate|give me|show me|draft) (me )?(the |a )?(spec|prd)( now| already| right now)?\s*[.!]*$",
     r"\b(enough|no more|stop( asking)?( the)?) questions\b",
-    r"\bstop asking\b",
+    # Said to the PM ("stop asking", "pls stop asking me stuff"), not of others ("then they stop asking, which is worse").
+    (r"(?:^|[,.!;:]\s*|\b(?:please|pls|just|can you|could you|will you|would you|ok(?:ay)?|so|and|now|oh)\s+)stop asking\b|"
+     r"\bstop asking (?:me|us|so many|all these|these|questions)\b"),
     r"\bcan we (just )?skip\b",
     r"\bdon'?t need (the |any )?(questions|interview|discovery|scoping)\b",
 ]

@@ -46,6 +46,7 @@ from pmtui.product.brains.offline.discovery.how_it_must_be import apart_limits, 
 from pmtui.product.brains.offline.discovery.item_price import not_their_item_price
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
 from pmtui.product.brains.offline.discovery.people_list import with_count
+from pmtui.product.brains.offline.discovery.pitch import is_pain as _is_pain
 from pmtui.product.brains.offline.discovery.pitch import (
     own_outfit as _own_outfit,
 )
@@ -84,6 +85,7 @@ from pmtui.product.brains.offline.discovery.text import (
     LEADING_NO,
     clean,
     drop_negated,
+    has_persona,
     inline_list_lines,
     is_generic_only,
     is_refusal,
@@ -525,6 +527,14 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # "the thing is, I run a wee scaffolding firm in Paisley, it's just me and the boys, 4 of us": the team is
         # the limit, the story before it is not.
         result.constraints = team.group("team")
+    if (asked_aspect == "target_user" and has_real_content(summary.target_user) and result.target_user != summary.target_user
+            and not has_persona(result.target_user.replace(summary.target_user, "")) and _is_pain(text)
+            and not has_persona(text) and result.core_problem == summary.core_problem):
+        # Asked which people exactly, "books come in and we forget whose they are so people wait weeks": no one is
+        # named, something goes wrong: it answers what goes wrong, not who ("books come in" was filed as who).
+        result.target_user = summary.target_user
+        result.core_problem = _merge_text(summary.core_problem, clean(text), not has_real_content(summary.core_problem),
+                                          fresh=True)
     own = own_people_count(text) if asked_aspect == "target_user" and not has_real_content(result.target_user) else None
     if own is not None and not re.search(r"\d+\s*(?:weeks?|wks?|months?)|\bbudget\b", text, re.IGNORECASE):
         # "me and my sister", asked who it is for: the founder's own people are who it is for (and the team too).

@@ -20,7 +20,17 @@ INTERRUPTION_OPENER = re.compile(
 )
 INTERRUPTION_EVENT = re.compile(
     # "a fella just drive in with a whole Sentra on a tow truck": Caribbean English tells the past in the present.
-    r"\bjust\s+(?:drive|drove|pull(?:ed)?|walk|reach(?:ed)?|come|bring|brought)\s+(?:in|up|over|round|inside)\b|"
+    r"\bjust\s+(?:drive|drove|pull(?:ed)?|walk|reach(?:ed)?|come|bring|brought)\s+(?:in|up|over|round|inside|out)\b|"
+    # Dictated without stops: "sorry the door buzzer's going its the fixer delivery hang on", "sorry a tractor's just
+    # pulled out in front of me … nothing to worry about carry on": a bell or a buzzer going, and the pause asked for.
+    r"\b(?:door ?bell|buzzer|intercom|phone|alarm|timer|oven|fire alarm|smoke alarm)(?:'s|\s+is|\s+keeps)?\s+"
+    r"(?:going(?: off)?|ringing|buzzing|beeping|bleeping)\b|"
+    # The pause asked for ends it, with something happening around the founder in it ("sorry, the bookings are a mess,
+    # hang on" is an answer).
+    r"^(?=.*\b(?:going|ringing|buzzing|beeping|just|door|delivery|arriv\w*|pulled|tractor|phone|customer|kid|baby|dog|"
+    r"someone|somebody)\b).*\b(?:hang on|hold on|bear with me|give me a (?:sec|second|minute|min|moment)|carry on|crack on|"
+    r"one sec(?:ond)?)\W*$|"
+    r"\bsome(?:one|body)'?s?\s+(?:is\s+)?at the (?:door|gate|counter)\b|"
     r"\bjust\s+(?:had to|got|arrived|came|call(?:ed)?|rang|cut|walked|knocked|spilled|spilt|went|left|started|"
     r"showed up|turned up|parked|dropped|broke|fell|burst|texted|messaged|took|ran|died|crashed|blew|switched|tripped|"
     r"woke)\b|\blet me (?:quickly |just )?(?:finish|continue|go on)\b|\bagain\W*$|\bwhere was i\b|"
