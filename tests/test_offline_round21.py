@@ -303,3 +303,24 @@ def test_asked_which_people_an_answer_naming_no_one_but_a_pain_is_the_problem(sa
     after = extract(before, said, "target_user")
     assert after.target_user == "couriers", after
     assert said.split(" and ")[0] in after.core_problem, after
+
+
+# -- how often someone works is no success target ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("pitch", [
+    "I run a small picture framing shop, just me and my nephew Tom, who does the cutting and the deliveries three days a week",
+    "we're a tiny bakery and my mum helps out with the icing and the till two mornings a week",
+])
+def test_how_often_someone_works_is_no_success_metric(pitch: str) -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery.extract import extract
+
+    assert extract(DiscoverySummary(), pitch, "").success_metric == ""
+
+
+@pytest.mark.parametrize("said", ["200 walks a week by the summer", "half the members booking 2 sessions a week by june"])
+def test_a_weekly_target_is_still_a_success_metric(said: str) -> None:
+    from pmtui.models import DiscoverySummary
+    from pmtui.product.brains.offline.discovery.extract import extract
+
+    assert extract(DiscoverySummary(target_user="members"), said, "success_metric").success_metric == said

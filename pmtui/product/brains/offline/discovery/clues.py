@@ -268,6 +268,14 @@ def _strip_persona_lead(text: str) -> str:
     return text[match.end() :] if match else text
 
 
+_SO_OFTEN = re.compile(r"\b(?:\d+|one|two|three|four|five|six)\s+(?:days?|evenings?|mornings?|afternoons?|nights?|shifts?)\s+"
+                       r"(?:a|per|each)\s+(?:week|wk|fortnight)\b", re.IGNORECASE)
+_WORKS_SO_OFTEN = re.compile(
+    r"\b(?:does|do|works?|helps?(?: out)?|comes? in|is in|covers?|drives?|opens?|volunteers?|answers?)\b[^,;.]*?\b"
+    r"(?:\d+|one|two|three|four|five|six)\s+(?:days?|evenings?|mornings?|afternoons?|nights?|shifts?)\s+(?:a|per|each)\s+"
+    r"(?:week|wk|fortnight)\b", re.IGNORECASE)
+
+
 def feature_clue(sentence: str, first_message: bool, strict: bool = False) -> Clue | None:
     """Features the sentence asks for ('it should let nurses post a shift, …'), or None.
 
@@ -446,6 +454,9 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     counted = has_number and METRIC_NOUN.search(without_price) and not CONSTRAINTS_STRONG.search(clause)
     # "our club's got about 120 active members": how big they are today, not a number to reach.
     counted = counted and not HAVE_COUNT.search(without_price)
+    # "my assistant Kerry, who does the phones and the diary two days a week": how often someone works, no target.
+    counted = counted and not (_WORKS_SO_OFTEN.search(without_price) or (
+        _SO_OFTEN.search(without_price) and _WORKS_SO_OFTEN.search(sentence)))
     if success_strong or (counted and len(cleaned.split()) <= 10):
         clues["success_metric"] = Clue(cleaned, True)
     elif counted or SUCCESS_WEAK.search(clause):
