@@ -324,3 +324,19 @@ def test_a_weekly_target_is_still_a_success_metric(said: str) -> None:
     from pmtui.product.brains.offline.discovery.extract import extract
 
     assert extract(DiscoverySummary(target_user="members"), said, "success_metric").success_metric == said
+
+
+# -- thanks before the pitch is no pitch -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("opening", "quoted"), [
+    ("Hello, and thanks. I run a small dive shop in Dahab and the boat bookings clash.", "I run a small dive shop in Dahab"),
+    ("Hi there, thank you so much for your time! We run a tiny ferry and the freight bookings are on paper.",
+     "We run a tiny ferry"),
+    ("Many thanks in advance. Our brass band loses track of who has which music.", "Our brass band loses track"),
+])
+def test_thanks_before_the_pitch_is_not_quoted_as_the_pitch(tmp_path: Path, opening: str, quoted: str) -> None:
+    from tests.fixtures.offline_talk import talk
+
+    replies, _summary = talk(tmp_path, opening)
+    assert quoted in replies[0], replies[0]
+    assert '"thanks' not in replies[0].lower() and '"thank you' not in replies[0].lower()

@@ -283,8 +283,11 @@ def _ack_aspect(asked: str, changed: list[str]) -> str:
     return changed[0] if changed else ""
 
 
+# Thanks said before the pitch: "Hello, and thanks.", "Hi, thanks for taking the time.", "Thank you for your help."
+_THANKS = (r"(?:and\s+)?(?:thanks|thank you|many thanks|cheers)(?:\s+(?:so|very)\s+much)?"
+           r"(?:\s+(?:for|in advance)\b[^.!?]{0,60})?")
 _GREETING = re.compile(
-    r"^\W*(?:" + GREETED + r"|"
+    r"^\W*(?:" + GREETED + r"(?:[\s,!.]+" + _THANKS + r")?|" + _THANKS + r"|"
     # A warm-up is no pitch either: "Oh gosh where do I start."
     r"(?:(?:oh|gosh|god|wow|ok(?:ay)?|right|so|well|alright|anyway)[\s,]+)*(?:where (?:do|shall|should) i (?:start|begin)|"
     r"let me (?:explain|think)|long story(?: short)?|here'?s the thing|"
