@@ -6,10 +6,16 @@ unlike it, which the engine before it got wrong.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
-from pmtui.models import DiscoverySummary
+from pmtui.models import ChatMessage, ConversationState, DiscoverySummary
+from pmtui.product.brains.offline.asked_back import founder_questions
 from pmtui.product.brains.offline.scoping.terms import persona, user_count
+from pmtui.product.brains.offline.spec import write_spec
+from tests.fixtures.offline_talk import interview
 
 
 @pytest.mark.parametrize("users", [
@@ -43,3 +49,46 @@ def test_a_count_of_people_is_still_read(users: str, count: float) -> None:
 def test_a_verb_of_the_person_is_no_name_for_the_users(users: str, noun: str) -> None:
     """'The core flow works end to end for opens': "opens at 6am" named the users."""
     assert persona(DiscoverySummary(target_user=users)) == noun
+
+
+@pytest.mark.parametrize(("question", "platform"), [
+    ("can it work on a cheap android phone?", "android"),
+    ("Will the drivers need internet the whole time, or can it work offline?", "offline"),
+    ("should it be an app or a website?", "website"),
+    ("do the cleaners download it from the app store or open it in the browser?", "browser"),
+])
+def test_a_question_of_where_it_runs_is_answered_and_kept_for_the_spec(tmp_path: Path, question: str,
+                                                                        platform: str) -> None:
+    """'can it work on a cheap android phone?' got "I don't know yet … I'll keep it as an open question in the
+    spec", and the spec had no trace of it ("Platform: web, iOS, Android or several? Discovery did not say.")."""
+    answers = {
+        "target_user": "the two cleaners and me, I run a small cleaning company in Durban",
+        "core_problem": f"jobs get double booked because the diary is on my desk. {question}",
+        "current_alternatives": "a paper diary and phone calls",
+        "why_now": "we took on 20 new clients this year",
+        "feature_wishlist": "see todays jobs, mark a job done",
+        "success_metric": "no double bookings for a month",
+        "revenue_model": "nobody pays, it's for the company",
+        "constraints": "my son builds it on weekends over two months",
+    }
+    replies, state = interview(tmp_path, "A job diary for my cleaning company", answers, then=("agreed",))
+    answered = next(r for r in replies if "Fair question" in r and question.rstrip("?")[:20] in r)
+    assert "I don't know yet" not in answered and "technical considerations" in answered, answered
+    assert state.phase in ("spec", "done") or state.spec_markdown, state.phase
+    spec = write_spec(state)
+    open_part = spec.split("### Open questions", 1)[1].split("### Risks", 1)[0]
+    assert f"You asked: “{question.rstrip('?')}" in open_part or f"You asked: “{question}" in open_part, open_part
+    assert "Platform: web, iOS, Android or several?" not in open_part
+    technical = spec.split("## Technical considerations", 1)[1]
+    assert re.search(rf"\*\*Platform\*\* — mentioned: [^\n]*\b{platform}\b", technical), technical
+
+
+def test_a_question_the_pm_answered_is_not_kept_open() -> None:
+    """The PM answers what it does with the founder's data; that question is not an open one in the spec."""
+    state = ConversationState(messages=[
+        ChatMessage(role="user", content="what will you do with all this information?", phase="discovery"),
+        ChatMessage(role="user", content="about 30 dogs a week. is that enough to start?", phase="discovery"),
+        ChatMessage(role="user", content="Can it send a text when the van is close?", phase="scoping"),
+        ChatMessage(role="user", content="can the owners use it without data bundles?", phase="discovery"),
+    ])
+    assert founder_questions(state) == ["can the owners use it without data bundles?"]
