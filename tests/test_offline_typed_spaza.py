@@ -15,7 +15,8 @@ from pmtui.models import ChatMessage, ConversationState, DiscoverySummary
 from pmtui.product.brains.offline.asked_back import founder_questions
 from pmtui.product.brains.offline.scoping.terms import persona, user_count
 from pmtui.product.brains.offline.spec import write_spec
-from tests.fixtures.offline_talk import interview
+from pmtui.product.labelled import labelled_parts
+from tests.fixtures.offline_talk import interview, talk
 
 
 @pytest.mark.parametrize("users", [
@@ -92,3 +93,34 @@ def test_a_question_the_pm_answered_is_not_kept_open() -> None:
         ChatMessage(role="user", content="can the owners use it without data bundles?", phase="discovery"),
     ])
     assert founder_questions(state) == ["can the owners use it without data bundles?"]
+
+
+@pytest.mark.parametrize(("said", "why_now"), [
+    ("oh and why now, loadshedding is less so the phone is always charged now",
+     "loadshedding is less so the phone is always charged now"),
+    ("Why now? The council lease on the hall ends in May", "The council lease on the hall ends in May"),
+    ("and why now, because the old booking site shuts down in march", "because the old booking site shuts down in march"),
+])
+def test_why_now_named_with_a_comma_or_its_question_mark_labels_its_answer(said: str, why_now: str) -> None:
+    """'oh and why now, loadshedding is less…', said beside the metric, was lost and the PM asked "Why now" again."""
+    parts, _rest = labelled_parts(said)
+    assert [(p.aspect, p.value.lower()) for p in parts] == [("why_now", why_now.lower())]
+
+
+@pytest.mark.parametrize("said", ["I dont know why now, it just feels right", "And why now, you ask? Because the lease ends",
+                                  "why now?"])
+def test_why_now_inside_a_sentence_or_asked_back_labels_nothing(said: str) -> None:
+    assert labelled_parts(said)[0] == []
+
+
+def test_why_now_said_beside_another_answer_is_not_asked_again(tmp_path: Path) -> None:
+    replies, summary = talk(
+        tmp_path,
+        "An app for my aunt's fruit stall in Accra so she knows what to reorder",
+        "my aunt and her two helpers at the stall",
+        "she only finds out the mangoes are finished when a customer asks",
+        "a notebook under the counter",
+        "if we dont run out of mangoes for a whole month. oh and why now, the new market opened next door",
+    )
+    assert "new market opened next door" in summary.why_now, summary.why_now
+    assert not re.search(r"\bWhy now\b[^.]*\?|what has changed recently", replies[-1]), replies[-1]
