@@ -16,6 +16,7 @@ from pmtui.product.brains.offline.asked_back import founder_questions
 from pmtui.product.brains.offline.scoping.terms import persona, user_count
 from pmtui.product.brains.offline.spec import write_spec
 from pmtui.product.labelled import labelled_parts
+from pmtui.product.rice import feature_name
 from tests.fixtures.offline_talk import interview, talk
 
 
@@ -124,3 +125,14 @@ def test_why_now_said_beside_another_answer_is_not_asked_again(tmp_path: Path) -
     )
     assert "new market opened next door" in summary.why_now, summary.why_now
     assert not re.search(r"\bWhy now\b[^.]*\?|what has changed recently", replies[-1]), replies[-1]
+
+
+@pytest.mark.parametrize(("wish", "name"), [
+    ("Tell him when he sells the last loaf", "Tell when he sells last loaf"),
+    ("Ping her when the client cancels the booking", "Ping when client cancels booking"),
+    ("List for tuesday of what to buy at makro", "List for tuesday"),
+    ("Board in the hall of who is on duty this weekend", "Board in the hall"),
+])
+def test_a_scope_row_name_keeps_its_clause_and_never_ends_on_a_wh_word(wish: str, name: str) -> None:
+    """The scope table showed rows "Tell him" (the clause of what to tell was gone) and "List for tuesday of what"."""
+    assert feature_name(wish) == name

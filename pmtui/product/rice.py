@@ -235,6 +235,11 @@ def _cut_name(item: str, words: list[str], max_words: int) -> str:
                 head = head[:-2]
             while len(head) > 1 and head[-1].lower() in _NAME_TAIL:
                 head.pop()
+            # "List for tuesday of what [to buy at makro]": a name never ends on the wh-word its clause needed.
+            while len(head) > 2 and head[-1].lower() in _WH_WORDS:
+                head.pop()
+                while len(head) > 2 and head[-1].lower() in _NAME_TAIL:
+                    head.pop()
             # "a text to the homeowner when the crew is [on the way]": a clause cut short is no part of the name.
             opener = next((i for i in range(2, len(head)) if head[i].lower() in _CLAUSE_OPENERS), len(head))
             head = head[:opener]
@@ -253,6 +258,7 @@ def _cut_name(item: str, words: list[str], max_words: int) -> str:
     return " ".join(head).strip(" ,;:")
 
 
+_WH_WORDS = frozenset(("what", "which", "who", "whom", "whose", "where", "how", "whatever"))
 _OWNERS = frozenset(("your", "their", "my", "our", "his", "her", "its", "the", "a", "an", "each", "every"))
 
 
