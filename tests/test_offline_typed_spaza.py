@@ -17,6 +17,7 @@ from pmtui.product.brains.offline.scoping.terms import persona, user_count
 from pmtui.product.brains.offline.spec import write_spec
 from pmtui.product.labelled import labelled_parts
 from pmtui.product.rice import feature_name
+from pmtui.product.search import search_comparable_products
 from tests.fixtures.offline_talk import interview, talk
 
 
@@ -136,3 +137,17 @@ def test_why_now_said_beside_another_answer_is_not_asked_again(tmp_path: Path) -
 def test_a_scope_row_name_keeps_its_clause_and_never_ends_on_a_wh_word(wish: str, name: str) -> None:
     """The scope table showed rows "Tell him" (the clause of what to tell was gone) and "List for tuesday of what"."""
     assert feature_name(wish) == name
+
+
+@pytest.mark.parametrize("summary", [
+    DiscoverySummary(target_user="the owner of a corner shop and his two staff",
+                     core_problem="the shop runs out of stock and nobody notices until a customer asks",
+                     feature_wishlist=["alert when stock is low", "a list of what to reorder from the wholesaler"]),
+    DiscoverySummary(target_user="a pharmacy owner", core_problem="medicines sell out and we only notice when a patient "
+                     "asks for them", feature_wishlist=["see what is low", "order list for the supplier"]),
+])
+def test_a_shop_that_runs_out_of_stock_is_compared_with_inventory_tools(summary: DiscoverySummary) -> None:
+    """The spaza shop's spec compared it with eBay and Zillow: the catalog had no stock-keeping product at all."""
+    found = search_comparable_products(summary, backend="catalog")
+    assert found and found[0].category == "inventory", [(p.name, p.category) for p in found]
+    assert not {"eBay", "Zillow"} & {p.name for p in found}
