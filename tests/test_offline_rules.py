@@ -1003,7 +1003,7 @@ def test_a_founder_mixing_spanish_in_is_understood() -> None:
     'everyone orders by whatsapp now desde covid' was read as 'everyone' (a vague audience), and 'solo yo, 2 meses'
     was neither one person nor eight weeks."""
     from pmtui.models import DiscoverySummary as Summary
-    from pmtui.product.brains.offline.discovery.cues import CONFIRM_WORDS
+    from pmtui.product.brains.offline.discovery.correction_cues import CONFIRM_WORDS
     from pmtui.product.brains.offline.discovery.text import is_vague
     from pmtui.product.rice import team_size, timeframe_weeks
 

@@ -77,8 +77,8 @@ def test_what_the_founder_makes_for_a_living_is_no_part_of_the_problem(said: str
 
 def test_a_trade_told_with_and_keeps_the_list_of_what_is_made() -> None:
     """Only a comma or a dash hands over from a trade to the trouble: "cheesecake and leche flan" is a list."""
-    from pmtui.product.brains.offline.discovery.extract import _is_pain
     from pmtui.product.brains.offline.discovery.introduction import without_introduction
+    from pmtui.product.brains.offline.discovery.pitch import is_pain as _is_pain
 
     said = "I fix bikes and scooters and the parts never arrive on time so customers wait for weeks"
     assert without_introduction(said, _is_pain) == said

@@ -21,7 +21,7 @@ from pmtui.product.brains.offline.discovery.aside_cues import (
     ASIDE_TOPICS,
     PLATFORM_QUESTION,
 )
-from pmtui.product.brains.offline.discovery.cues import (
+from pmtui.product.brains.offline.discovery.correction_cues import (
     CORRECTION_ONLY,
     NUMBER_CORRECTION_CUE,
     NUMBER_VALUE,

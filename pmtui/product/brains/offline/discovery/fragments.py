@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from pmtui.models import DiscoverySummary
-from pmtui.product.brains.offline.discovery.cues import CORRECTION, PRICE, WHY_NOW_STRONG
+from pmtui.product.brains.offline.discovery.correction_cues import CORRECTION
+from pmtui.product.brains.offline.discovery.cues import PRICE, WHY_NOW_STRONG
 from pmtui.product.brains.offline.discovery.text import norm, word_list
 from pmtui.product.completeness import has_real_content
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from pmtui.product.brains.offline.discovery.cues import CHANGE_TO, LABEL_BIT, LABEL_LINE, LABELS
+from pmtui.product.brains.offline.discovery.correction_cues import CHANGE_TO, LABEL_BIT, LABEL_LINE, LABELS
 from pmtui.product.brains.offline.discovery.text import (
     clean,
     clean_keep_case,

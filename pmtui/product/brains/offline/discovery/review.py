@@ -6,12 +6,8 @@ import re
 from typing import Literal
 
 from pmtui.models import ASPECTS, DiscoverySummary
-from pmtui.product.brains.offline.discovery.cues import (
-    CONFIRM_WORDS,
-    NEGATED_POSITIVE,
-    POSITIVE_NEGATIONS,
-    REVISE_MARKERS,
-)
+from pmtui.product.brains.offline.discovery.correction_cues import CONFIRM_WORDS, REVISE_MARKERS
+from pmtui.product.brains.offline.discovery.cues import NEGATED_POSITIVE, POSITIVE_NEGATIONS
 from pmtui.product.brains.offline.discovery.labels import label_statement
 from pmtui.product.brains.offline.discovery.text import split_sentences, squash
 

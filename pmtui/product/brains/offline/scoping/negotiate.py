@@ -10,7 +10,6 @@ numbers and asks for evidence. The reply says what changed, what did not and why
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Literal
 
 from pmtui.models import ConversationState, CutFeature, DecisionRecord, Feature, Provenance, ScopingOutput
@@ -21,7 +20,6 @@ from pmtui.product.brains.offline.scoping.intent import (
     evidence_for_held,
     held_features,
     match_features,
-    paraphrase_core,
 )
 from pmtui.product.brains.offline.scoping.naming import (
     _PROCESS_WORDS,
@@ -31,7 +29,6 @@ from pmtui.product.brains.offline.scoping.naming import (
     copy_of,
     evidence_in,
     n_weeks,
-    only_of_its_kind,
     other_row,
     other_way,
     plain_thing,
@@ -40,128 +37,21 @@ from pmtui.product.brains.offline.scoping.naming import (
     whole_rows,
 )
 from pmtui.product.brains.offline.scoping.narrative import refresh_narrative
-from pmtui.product.brains.offline.scoping.propose import Candidate, nice_to_have, propose, score_candidate
+from pmtui.product.brains.offline.scoping.negotiation_round import (
+    Round as _Round,
+)
+from pmtui.product.brains.offline.scoping.negotiation_round import (
+    pin as _pin,
+)
+from pmtui.product.brains.offline.scoping.propose import propose
 from pmtui.product.brains.offline.scoping.recount import recount, said_count
 from pmtui.product.brains.offline.scoping.requests import ChangeRequest, parse_requests
 from pmtui.product.brains.offline.scoping.rerank import exchanges, rank_above
 from pmtui.product.brains.offline.scoping.round_reply import round_reply
-from pmtui.product.brains.offline.scoping.said_count import count_said, discovery_said
-from pmtui.product.brains.offline.scoping.terms import persona, short_name, stems
+from pmtui.product.brains.offline.scoping.said_count import discovery_said
+from pmtui.product.brains.offline.scoping.terms import short_name, stems
 from pmtui.product.brains.protocol import Negotiation
-from pmtui.product.rice import PHASE_PRIORITY, phase_effort, rescore, team_size
-
-# A request names an existing row when this share of the row's words are in it,
-STRONG_MATCH = 0.75
-# and this share of the request's own words are in the row.
-MIN_COVER = 0.6
-# Words that say what kind of work a row is, not which row: "GPS tracking", "the booking feature".
-# "the grow report thing later": what kind of work it is ("report", "bit", "stuff") names no row on its own.
-def _pin(feature: Feature, phase: int, reason: str) -> None:
-    feature.phase = phase
-    feature.priority = PHASE_PRIORITY[phase]  # type: ignore[assignment]
-    for pinned in ("phase", "priority"):
-        if pinned not in feature.pinned:
-            feature.pinned.append(pinned)
-        feature.provenance[pinned] = Provenance(source="stated", reason=reason)
-
-
-@dataclass
-class _Round:
-    """What one round did: sentences for the reply, the names involved, and whether anything changed."""
-
-    state: ConversationState
-    output: ScopingOutput
-    text: str
-    label: str
-    round_number: int
-    final: bool
-    evidence: str
-    trade: bool
-    freed: bool = False
-    changed: list[str] = field(default_factory=list)
-    held: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    names: list[str] = field(default_factory=list)
-    risks: list[str] = field(default_factory=list)
-    added: list[str] = field(default_factory=list)
-    done: set[tuple[str, str]] = field(default_factory=set)
-    held_names: list[str] = field(default_factory=list)
-    which: list[str] = field(default_factory=list)
-
-    @property
-    def people(self) -> str:
-        return persona(self.state.discovery_summary)
-
-    def find(self, phrase: str) -> tuple[str, str] | None:
-        """('mvp' | 'cut', name) of the row a phrase names best, when it names one clearly; "sign up" and "signup"
-        name a "Sign-up" row as its own spelling does (tried only when the phrase as said names none)."""
-        found = self._find(phrase) or (self._find(core) if (core := paraphrase_core(phrase)) != phrase else None)
-        if found is None and phrase:
-            spelled = phrase
-            rows = [f.name for f in self.output.mvp_features] + [c.name for c in self.output.cut_features]
-            for word in {w.lower() for name in rows for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)+", name)}:
-                spaced = r"\b" + r"[\s-]?".join(map(re.escape, word.split("-"))) + r"\b"
-                spelled = re.sub(spaced, word, spelled, flags=re.IGNORECASE)
-            if spelled != phrase:
-                found = self._find(spelled)
-        return found or only_of_its_kind(self.output, phrase)
-
-    def _find(self, phrase: str) -> tuple[str, str] | None:
-        """Clearly means both ways: "shift chat" is not "Post a shift" — half the request's words are missing."""
-        if not phrase:
-            return None
-        wanted = stems(phrase)
-        for kind, name, score in match_features(self.output, phrase):
-            row = self.output.feature(name) if kind == "mvp" else next(
-                (c for c in self.output.cut_features if c.name == name), None
-            )
-            text = f"{name} {row.description if row else ''}"
-            covered = len(wanted & stems(text)) / len(wanted) if wanted else 0.0
-            if score >= 0.5 and (covered >= MIN_COVER or name.lower() in phrase.lower()):
-                return kind, name
-        return self._only_row_with(wanted)
-
-    def _only_row_with(self, wanted: set[str]) -> tuple[str, str] | None:
-        """The one row that has every word of the phrase but those saying what kind of work it is:
-        "GPS tracking" is "Follow the walk on GPS"; "walker vetting" is not "Owners book vetted walkers"."""
-        hits = self.rows_with(wanted)
-        if len(hits) > 1:
-            # "the waybill" when only the import row quotes "a paper waybill" in its description: the row named so wins.
-            named = wanted - _PROCESS_WORDS
-            hits = [(kind, name) for kind, name in hits
-                    if all(w in stems(name) or _related(w, stems(name)) for w in named)] or hits
-        return hits[0] if len(hits) == 1 else None
-
-    def rows_with(self, wanted: set[str]) -> list[tuple[str, str]]:
-        """Every row that has every word of the phrase (but those saying what kind of work it is)."""
-        named = wanted - _PROCESS_WORDS
-        if not named:
-            return []
-        rows = [("mvp", f.name, f"{f.name} {f.description}") for f in self.output.mvp_features]
-        rows += [("cut", c.name, f"{c.name} {c.description}") for c in self.output.cut_features]
-        return [
-            (kind, name)
-            for kind, name, text in rows
-            if all(w in stems(text) or _related(w, stems(name)) for w in named)
-        ]
-
-    def strong(self, phrase: str) -> tuple[str, str] | None:
-        found = match_features(self.output, phrase)
-        if found and found[0][2] >= STRONG_MATCH:
-            return self.find(phrase)
-        return None
-
-    def new_feature(self, name: str, description: str, quote: str) -> Feature:
-        summary = self.state.discovery_summary
-        core_name = next((f.name for f in self.output.mvp_features if f.rice_impact >= 3), name)
-        candidate = Candidate(name, description, "request", nice_to_have(description, summary), quote=quote)
-        feature = score_candidate(
-            candidate, summary, count_said(summary, discovery_said(self.state)), Candidate(core_name, core_name, "problem", None, "core")
-        )
-        feature.provenance["origin"] = Provenance(
-            source="stated", reason=f"you asked for it in argue-back round {self.round_number}: “{quote}”"
-        )
-        return feature
+from pmtui.product.rice import phase_effort, rescore, team_size
 
 
 def negotiate(state: ConversationState, text: str, round_number: int, final_round: bool) -> Negotiation:
