@@ -13,6 +13,7 @@ import pytest
 
 from pmtui.models import ChatMessage, ConversationState, DiscoverySummary
 from pmtui.product.brains.offline.asked_back import founder_questions
+from pmtui.product.brains.offline.discovery.clues import feature_items
 from pmtui.product.brains.offline.scoping.terms import persona, user_count
 from pmtui.product.brains.offline.spec import write_spec
 from pmtui.product.labelled import labelled_parts
@@ -151,3 +152,15 @@ def test_a_shop_that_runs_out_of_stock_is_compared_with_inventory_tools(summary:
     found = search_comparable_products(summary, backend="catalog")
     assert found and found[0].category == "inventory", [(p.name, p.category) for p in found]
     assert not {"eBay", "Zillow"} & {p.name for p in found}
+
+
+@pytest.mark.parametrize(("said", "items"), [
+    ("maybe later a thing to see what sells the most", ["See what sells the most (nice to have)"]),
+    ("later on something to print the receipts", ["Print the receipts (nice to have)"]),
+    ("down the line a loyalty card", ["Loyalty card (nice to have)"]),
+    ("in future a map of the delivery rounds", ["Map of the delivery rounds (nice to have)"]),
+    ("one day delivery tracking", ["One day delivery tracking"]),
+])
+def test_when_a_wish_may_come_is_no_part_of_its_name(said: str, items: list[str]) -> None:
+    """'maybe later a thing to see what sells the most' became the scope row "Later a thing"."""
+    assert feature_items(said) == items

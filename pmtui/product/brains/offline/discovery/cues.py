@@ -419,7 +419,8 @@ HEDGED_FEATURE = re.compile(
 )
 
 HEDGE_WORDS = re.compile(
-    r"^\s*(?:and\s+)?(?:maybe|perhaps|possibly|optionally|eventually|someday|later)\b|\bnice[- ]to[- ]have\b|"
+    r"^\s*(?:and\s+)?(?:maybe|perhaps|possibly|optionally|eventually|someday|some day|later|down the line|"
+    r"in (?:the )?future|one day(?=\s+(?:a|an|some|we)\b))\b|\bnice[- ]to[- ]have\b|"
     r"\bif (?:there'?s|we have) time\b|\bwould be (?:fun|nice|cool)\b|"
     # "also a map of jobs maybe": the hedge said after the item.
     r"\s(?:maybe|perhaps|possibly|eventually|someday|one day|if possible)\s*[.!?]*\s*$",
@@ -642,6 +643,11 @@ ITEM_LEAD = re.compile(r"^(?:(?:oh|and|also|plus|so|then|maybe|perhaps|possibly|
                        r"firstly|first(?=\s*(?:is\b|,|:|one\b|of all\b|thing\b))(?:\s+(?:is|one|of all|thing))?|secondly|"
                        r"second(?=\s*(?:is\b|,|:))(?:\s+is)?|thirdly|third(?=\s*(?:is\b|,|:))(?:\s+is)?|next|"
                        r"finally|lastly|after that|"
+                       # "maybe later a thing to see what sells the most", "down the line something to print receipts": when
+                       # it may come (the item is marked a nice-to-have by it) and a thing-word before the doing.
+                       # "eventually all the clubs in the province" is how far it spreads (SCALE_AMBITION), kept whole.
+                       r"(?:later(?:\s+on)?|down the line|eventually|someday|some day|one day(?=\s+(?:a|an|some)\b)|"
+                       r"in (?:the )?future)(?!\s+(?:every|all|each|the whole|everyone|everybody|other|more)\b)|(?:some\s*)?thing\s+(?:to|that|which)(?=\s+\w)|feature\s+(?:to|that)(?=\s+\w)|"
                        # "a way for us PTA lot to add donations", "an easy place for coaches to log scores": what they
                        # do is the wish.
                        r"(?:some\s+)?(?:(?:easy|easier|quick|quicker|simple|better|proper|fast|single)\s+)?(?:way|place|means|spot|"
