@@ -13,6 +13,7 @@ import pytest
 
 from pmtui.models import ChatMessage, ConversationState, DiscoverySummary
 from pmtui.product.brains.offline.asked_back import founder_questions
+from pmtui.product.brains.offline.discovery import extract
 from pmtui.product.brains.offline.discovery.clues import feature_items
 from pmtui.product.brains.offline.scoping.terms import persona, user_count
 from pmtui.product.brains.offline.spec import write_spec
@@ -164,3 +165,66 @@ def test_a_shop_that_runs_out_of_stock_is_compared_with_inventory_tools(summary:
 def test_when_a_wish_may_come_is_no_part_of_its_name(said: str, items: list[str]) -> None:
     """'maybe later a thing to see what sells the most' became the scope row "Later a thing"."""
     assert feature_items(said) == items
+
+
+_SHOP = {
+    "target_user": "my uncle, he owns the shop, and my cousin at the till",
+    "core_problem": "we only find out the bread is finished when a customer asks for it",
+    "current_alternatives": "a notebook behind the till",
+    "why_now": "the wholesaler changed the delivery day to tuesday so we must order ahead now",
+    "feature_wishlist": "an alert when something is nearly finished, and the tuesday order list",
+    "constraints": "my cousin builds it in the december holidays",
+}
+
+
+@pytest.mark.parametrize("no_price", [
+    "R0 i mean its for us, we wont sell it",
+    "$0, it's an internal tool for the shop",
+    "KES 0 — we are not selling it",
+])
+def test_no_price_said_in_passing_is_not_asked_about_again(tmp_path: Path, no_price: str) -> None:
+    """'R0 i mean its for us, we wont sell it', said beside the metric, came back as "You mentioned "R0 i mean its
+    for us". Is that how it will make money, or who pays, and how much?"."""
+    answers = {**_SHOP, "success_metric": f"no empty bread shelf for a whole month. {no_price}"}
+    replies, state = interview(tmp_path, "A stock book app for my uncle's corner shop", answers)
+    assert state.discovery_summary.revenue_model, state.discovery_summary
+    assert not any("how it will make money" in reply or "who pays" in reply for reply in replies), replies
+
+
+@pytest.mark.parametrize(("metric", "kept"), [
+    ("if we dont run out of bread or airtime for a whole month id be happy", "airtime"),
+    ("no double bookings for a full term", "double bookings"),
+    ("never miss a delivery in three months", "miss a delivery"),
+    ("zero missed pickups in 3 months", "missed pickups"),
+])
+def test_none_over_a_time_is_a_target_already(tmp_path: Path, metric: str, kept: str) -> None:
+    """'if we dont run out of bread or airtime for a whole month' got "What target would you put on that — say,
+    the number you'd want to see three months after launch?": zero over a month is the target."""
+    answers = {**_SHOP, "success_metric": metric, "revenue_model": "nobody pays, its for the shop"}
+    replies, state = interview(tmp_path, "A stock book app for my uncle's corner shop", answers)
+    assert kept in state.discovery_summary.success_metric, state.discovery_summary
+    assert kept not in state.discovery_summary.constraints, state.discovery_summary
+    assert not any("What target would you put on that" in reply for reply in replies), replies
+
+
+@pytest.mark.parametrize("limits", [
+    "A friend who's a developer in Leeds, weekends, about two months, and I'd like the records to stand up to an audit",
+    "my nephew is a programmer, evenings only, a couple of months, and we want it to work without signal",
+])
+def test_who_builds_it_and_for_how_long_said_in_words_answers_the_limits(limits: str) -> None:
+    """To the constraints question, "A friend who's a developer in Dublin, weekends, about two months, and I'd like the
+    medication records to stand up if the insurer asks" went whole to the wishlist (rows "Friend who's a developer in
+    Dublin and weekends", "About two months"), and its last wish replaced "Medication log…" already on it."""
+    before = DiscoverySummary(target_user="horse owners at the yard", core_problem="feeds get mixed up",
+                              feature_wishlist=["Feed chart per horse", "Medication log with who gave what and when"])
+    after = extract(before, limits, "constraints")
+    assert after.constraints, after
+    assert after.feature_wishlist[:2] == before.feature_wishlist, after.feature_wishlist
+    assert not any(re.search(r"developer|programmer|months|weekends|evenings", wish, re.IGNORECASE)
+                   for wish in after.feature_wishlist), after.feature_wishlist
+
+
+@pytest.mark.parametrize("metric", ["Debt under 100,000 in three months", "50 regulars booking online within two months"])
+def test_a_targets_horizon_in_words_is_no_build_time(metric: str) -> None:
+    after = extract(DiscoverySummary(target_user="factory owners", core_problem="debts"), metric, "success_metric")
+    assert after.success_metric and not after.constraints, after

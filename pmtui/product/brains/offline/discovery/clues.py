@@ -70,6 +70,7 @@ from pmtui.product.brains.offline.discovery.text import (
 from pmtui.product.brains.offline.discovery.their_price import FUNDING_RECEIVED, their_price
 from pmtui.product.brains.offline.discovery.who_else import OF_US_RUNNING
 from pmtui.product.brains.offline.headcount import HAVE_COUNT, NAMED_NUMBER
+from pmtui.product.drafts import zero_target
 
 
 @dataclass
@@ -87,8 +88,8 @@ class Clue:
 
 def _success_strong(clause: str) -> bool:
     """An explicit success cue, or a target: a count of users with a horizon, a percentage of retention."""
-    if SUCCESS_STRONG.search(clause):
-        return True
+    if SUCCESS_STRONG.search(clause) or zero_target(clause):
+        return True  # "zero missed deliveries in 3 months": none over a time is a target, not a build deadline
     percent = PERCENT_TARGET.search(clause)
     if percent and not HAVE_COUNT.search(clause[max(0, percent.start() - 30): percent.start() + 1]):
         return True

@@ -32,6 +32,7 @@ from pmtui.product.brains.offline.discovery.lexicon import (
 from pmtui.product.brains.offline.discovery.rates import throughput
 from pmtui.product.brains.offline.discovery.who_else import OF_US_RUNNING
 from pmtui.product.completeness import has_real_content
+from pmtui.product.drafts import zero_target
 
 
 @lru_cache(maxsize=8192)  # pure, and asked of the same text many times a turn
@@ -647,8 +648,8 @@ def is_thin(aspect: str, value: str | list[str]) -> bool:
     if aspect == "success_metric":
         # "ZERO LOST CONTRACTS IN A YEAR" is a target already: zero is a number to hold the scope to.
         # So are "half the regulars booking online by easter" and "no double bookings at all".
-        return not re.search(r"\d|\bzero\b|\b(?:half|a third|a quarter|most|the majority) (?:of )?(?:the|our|their|all)\b|"
-                             r"\bno [\w' -]{2,30} at all\b|" + NUMBER, value, re.IGNORECASE)
+        return not (re.search(r"\d|\bzero\b|\b(?:half|a third|a quarter|most|the majority) (?:of )?(?:the|our|their|all)\b|"
+                              r"\bno [\w' -]{2,30} at all\b|" + NUMBER, value, re.IGNORECASE) or zero_target(value))
     if aspect == "target_user":
         # "nurses" or "small businesses" is a start; "ICU nurses" already says who. "people who do quizzes" names
         # an activity, not a role: who runs it, who pays?
