@@ -228,3 +228,19 @@ def test_who_builds_it_and_for_how_long_said_in_words_answers_the_limits(limits:
 def test_a_targets_horizon_in_words_is_no_build_time(metric: str) -> None:
     after = extract(DiscoverySummary(target_user="factory owners", core_problem="debts"), metric, "success_metric")
     assert after.success_metric and not after.constraints, after
+
+
+@pytest.mark.parametrize(("pitch", "problem"), [
+    ("howzit! ja so my oom runs a spaza shop in Soweto and stock is always a mission, he only finds out the bread and "
+     "airtime is finished when a customer asks for it, eish", "stock is always a mission"),
+    ("I run a food truck and we only find out we are out of buns when someone orders a burger",
+     "we only find out we are out of buns"),
+    ("my dad has a small hardware store and ordering stock is a proper schlep", "ordering stock is a proper schlep"),
+    ("my tita runs a carinderia in Cebu and she only finds out the rice is finished at lunch",
+     "she only finds out the rice is finished"),
+])
+def test_a_pain_said_as_a_chore_or_found_out_too_late_is_the_problem(pitch: str, problem: str) -> None:
+    """'…stock is always a mission, he only finds out the bread and airtime is finished when a customer asks for it'
+    left the problem empty; the introduction before it ('my oom runs a spaza shop') is no part of it."""
+    found = extract(DiscoverySummary(), pitch, "").core_problem
+    assert found.lower().startswith(problem.lower()), found

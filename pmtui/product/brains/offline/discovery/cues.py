@@ -25,6 +25,12 @@ PROBLEM_STRONG = re.compile(
     r"takes? (forever|hours|ages|days|too long|way too long)|los(?:e|es|ing|t) track|los(e|es|ing) "
     r"(money|time|hours|customers|clients)|forget\w*|miss(es|ed|ing)?|chao(s|tic)|mess(y)?|error[- ]prone|mistakes?|overwhelm\w*|stress\w*|no way to|"
     r"hassle|headache|nightmare|too (expensive|slow|complicated|hard)|confus\w*|scattered|never know|"
+    # "stock is always a mission" (South Africa), "ordering is a proper schlep", "it's a faff": a chore said as one.
+    r"(?:is|are|'s|was) (?:always |such |a real |a proper |a total |a bit of )?(?:a |an )?(?:mission|schlep|faff|"
+    r"battle|grind|pain in the \w+)|"
+    # Found out too late: "he only finds out the bread is finished when a customer asks", "we run out of buns".
+    r"(?:only|just) (?:find|finds|found|finding) out|(?:don'?t|doesn'?t|never) (?:find|finds) out (?:until|till)|"
+    r"(?:run|runs|ran|running) out of (?!time\b)|out of stock|"
     r"don'?t know (when|where|which|who|how|what)|nobody knows|falls? through the cracks|drown\w*|"
     r"burn(ed|t)? out|burnout|keep (losing|missing|forgetting)|(?:too|so) much time|"
     r"(?:am|is|are) not (?:finding|getting|able)|not able to|"
