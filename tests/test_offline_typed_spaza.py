@@ -244,3 +244,14 @@ def test_a_pain_said_as_a_chore_or_found_out_too_late_is_the_problem(pitch: str,
     left the problem empty; the introduction before it ('my oom runs a spaza shop') is no part of it."""
     found = extract(DiscoverySummary(), pitch, "").core_problem
     assert found.lower().startswith(problem.lower()), found
+
+
+@pytest.mark.parametrize(("said", "metric"), [
+    ("zero days without bread, thats the target", "zero days without bread"),
+    ("50 bookings a week by june - that would be the dream", "50 bookings a week by june"),
+    ("no missed feeds for a month, that is the goal for me", "no missed feeds for a month"),
+])
+def test_what_the_founder_calls_the_target_is_no_part_of_it(said: str, metric: str) -> None:
+    """The card and the spec read "Success metric: zero days without bread, thats the target"."""
+    after = extract(DiscoverySummary(target_user="the owner", core_problem="bread runs out"), said, "success_metric")
+    assert after.success_metric == metric

@@ -68,7 +68,18 @@ def clean(text: str) -> str:
     )
     # "a paper book and whatsapp voice notes lol": a laugh or a smiley at the end is how it was said, not what.
     text = re.sub(r"(?:[\s,]+(?:lol+|lmao|rofl|haha+|hehe+|xd|:-?[)(dp]|;-?\)))+$", "", text, flags=re.IGNORECASE)
+    # "zero days without bread, thats the target", "…by june - that would be the dream": what the founder calls the
+    # value is no part of it.
+    text = _SELF_LABEL.sub("", text)
     return text.strip()
+
+
+_SELF_LABEL = re.compile(
+    r"[\s,;\u2013\u2014-]+(?:that'?s|thats|that is|that would be|that'?d be|which is|which would be)\s+(?:the|my|our|a)\s+"
+    r"(?:real\s+|main\s+|big\s+|ultimate\s+|dream\s+)?(?:target|goal|aim|dream|number|metric|plan|hope|ambition|"
+    r"benchmark|bar)(?:\s+for\s+(?:me|us|now))?$",
+    re.IGNORECASE,
+)
 
 
 def _is_persona_word(word: str) -> bool:
