@@ -7,6 +7,7 @@ unlike it, which the engine before it got wrong.
 from __future__ import annotations
 
 import re
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from pmtui.product.brains.offline.discovery.clues import feature_items
 from pmtui.product.brains.offline.scoping.terms import persona, user_count
 from pmtui.product.brains.offline.spec import write_spec
 from pmtui.product.labelled import labelled_parts
-from pmtui.product.rice import feature_name
+from pmtui.product.rice import feature_name, timeframe_weeks
 from pmtui.product.search import search_comparable_products
 from tests.fixtures.offline_talk import interview, talk
 
@@ -231,8 +232,8 @@ def test_a_targets_horizon_in_words_is_no_build_time(metric: str) -> None:
 
 
 @pytest.mark.parametrize(("pitch", "problem"), [
-    ("howzit! ja so my oom runs a spaza shop in Soweto and stock is always a mission, he only finds out the bread and "
-     "airtime is finished when a customer asks for it, eish", "stock is always a mission"),
+    (("howzit! ja so my oom runs a spaza shop in Soweto and stock is always a mission, he only finds out the bread and "
+     "airtime is finished when a customer asks for it, eish"), "stock is always a mission"),
     ("I run a food truck and we only find out we are out of buns when someone orders a burger",
      "we only find out we are out of buns"),
     ("my dad has a small hardware store and ordering stock is a proper schlep", "ordering stock is a proper schlep"),
@@ -255,3 +256,16 @@ def test_what_the_founder_calls_the_target_is_no_part_of_it(said: str, metric: s
     """The card and the spec read "Success metric: zero days without bread, thats the target"."""
     after = extract(DiscoverySummary(target_user="the owner", core_problem="bread runs out"), said, "success_metric")
     assert after.success_metric == metric
+
+
+@pytest.mark.parametrize(("limits", "weeks"), [
+    ("my cousin is on holiday in december so he can build it, he does IT at TUT", 4.0),
+    ("my daughter codes it during the july holidays", 4.0),
+    ("I'm off over august, I'll build it then", 4.0),
+    ("we want to launch in december", None),
+])
+def test_a_month_the_builder_is_free_is_the_time_there_is(limits: str, weeks: float | None) -> None:
+    """'my cousin is on holiday in december so he can build it' planned 'Budget: 1 person-weeks … (1 week × 1 person)':
+    December was read as a deadline a week away, not as the month he has to build it."""
+    found = timeframe_weeks(limits, today=date(2026, 11, 27))
+    assert found == weeks if weeks is not None else found is not None and found < 4.0, found
