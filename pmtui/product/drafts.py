@@ -95,7 +95,8 @@ NO_REVENUE = re.compile(
 # A target of none over a time: "if we don't run out of bread for a whole month", "no double bookings for a term",
 # "never miss a pickup in a month" — zero is the number.
 ZERO_TARGET = re.compile(
-    r"\b(?:don'?t|dont|do not|doesn'?t|never|no|zero|not (?:once|a single|one))\b[^.;]{0,60}?\b(?:for|in|over|during|"
+    r"\b(?:don'?t|dont|do not|doesn'?t|never|no|zero|nobody|no one|nothing|not (?:once|a single|one))\b[^.;]{0,60}?"
+    r"\b(?:for|in|over|during|"
     r"across|within|by)\s+(?:a|one|the|an|\d+|two|three|four|six)?\s*(?:whole|full|entire|straight)?\s*(?:weeks?|"
     r"months?|terms?|seasons?|years?|quarters?|semesters?)\b",
     re.IGNORECASE,

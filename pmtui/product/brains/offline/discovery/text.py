@@ -8,7 +8,7 @@ import re
 from functools import lru_cache
 
 from pmtui.models import DiscoverySummary
-from pmtui.product.brains.offline.dialect import particle_words, pidgin_words, scots_words
+from pmtui.product.brains.offline.dialect import caribbean_words, particle_words, pidgin_words, scots_words
 from pmtui.product.brains.offline.discovery.cues import (
     ACTION_VERB,
     CONSTRAINTS_STRONG,
@@ -705,7 +705,7 @@ _DICTATED_OPENING = re.compile(r"(?:^|(?<=[.!?]\s))\s*(?:(?:so|well|okay|ok|righ
 
 def txt_words(text: str) -> str:
     """The answer with txt-speak's small words spelled out, and a dictated answer's hesitations left out."""
-    text = pidgin_words(scots_words(particle_words(text)))
+    text = caribbean_words(pidgin_words(scots_words(particle_words(text))))
     for short_form, word in _TXT_WORDS:
         text = re.sub(short_form, word, text, flags=re.IGNORECASE)
     hesitant = _HESITATION.search(text) is not None
