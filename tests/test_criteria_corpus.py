@@ -98,7 +98,7 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
                           ("heldout13", 24, 16), ("heldout14", 30, 24), ("heldout15", 30, 24),
                           ("heldout16", 36, 30), ("pm_written", 45, 25),
                           ("heldout17", 40, 25), ("heldout18", 40, 25), ("heldout19", 45, 30),
-                          ("heldout20", 45, 30)])
+                          ("heldout20", 45, 30), ("heldout21", 45, 30)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -108,7 +108,8 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
     everything = [case.id for other in ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5",
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
                                         "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
-                                        "pm_written", "heldout17", "heldout18", "heldout19", "heldout20")
+                                        "pm_written", "heldout17", "heldout18", "heldout19", "heldout20",
+                                        "heldout21")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
