@@ -1,0 +1,57 @@
+"""Round 17 rules of the plan-alignment matcher, found with held-out 21 (criteria copied from pmtui's own offline PM
+plans, whose task files are named after the task's title).
+
+Each rule is shown on a (criterion, change) pair of its own, written for the class and unlike held-out 21's cases:
+the change that does what the criterion asks is mapped, the near miss an agent writes is not. The earlier rounds'
+rules are in test_criteria_rules*.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pmtui.delivery.gates.plan_titles import lent_name, titled_by_plan, without_titled_imports
+from tests.criteria_corpus.corpus import Case, run_case
+
+
+def maps(tmp_path: Path, criterion: str, after: dict[str, str]) -> bool:
+    case = Case(id="rule", criterion=criterion, expect="pass", style="", lang="", before={}, after=after)
+    return run_case(case, tmp_path / "case").passed
+
+
+# -- a file named by the plan's task title lends no words ------------------------------------------------------------
+def test_a_file_named_by_a_sentence_is_the_plan_s_title() -> None:
+    assert titled_by_plan("src/guests_get_their_room_keys_by_text.py")
+    assert titled_by_plan("tests/test_members_renew_a_locker_for_the_term.py")
+    assert titled_by_plan("web/src/tenantsReportALeakFromTheirFlat.test.ts")
+    # an engineer's own names, short ones, and numbered migrations keep their words
+    assert not titled_by_plan("payroll/overtime_rates.py")
+    assert not titled_by_plan("src/room_key_sms_sender.py")
+    assert not titled_by_plan("db/migrations/0007_one_locker_per_member.sql")
+    assert lent_name("src/guests_get_their_room_keys_by_text.py", "guests_get_their_room_keys_by_text") == ""
+    assert lent_name("src/guests_get_their_room_keys_by_text.py", "send_key_code") == "send_key_code"
+    assert "renew" not in without_titled_imports("from app.members_renew_a_locker_for_the_term import extend\n")
+    assert "extend" in without_titled_imports("from app.members_renew_a_locker_for_the_term import extend\n")
+
+
+_LOCKERS = '''import sqlite3
+from datetime import date
+
+
+def {name}(conn: sqlite3.Connection, member_id: int, term_end: date) -> None:
+    conn.execute("UPDATE {table} SET {column} = ? WHERE member_id = ?", (term_end.isoformat(), member_id))
+    conn.commit()
+'''
+
+
+def test_the_title_s_words_in_a_file_name_are_no_evidence(tmp_path: Path) -> None:
+    criterion = "Members renew a locker for the term"
+    path = "src/members_renew_a_locker_for_the_term.py"
+    right = _LOCKERS.format(name="renew_locker", table="lockers", column="rented_until")
+    assert maps(tmp_path / "right", criterion, {path: right})
+    # the file the plan named holds something else (the member's gym pass): its name says locker, its code does not
+    other = _LOCKERS.format(name="extend_pass", table="passes", column="valid_until")
+    assert not maps(tmp_path / "other", criterion, {path: other})
+    # an engineer who names the file for its concept still lends that word
+    assert maps(tmp_path / "own", criterion, {"src/lockers.py": _LOCKERS.format(name="renew", table="rentals",
+                                                                                 column="term_end")})
