@@ -55,3 +55,30 @@ def test_the_title_s_words_in_a_file_name_are_no_evidence(tmp_path: Path) -> Non
     # an engineer who names the file for its concept still lends that word
     assert maps(tmp_path / "own", criterion, {"src/lockers.py": _LOCKERS.format(name="renew", table="rentals",
                                                                                  column="term_end")})
+
+
+# -- a module's constant list or dict keeps nothing past the process -------------------------------------------------
+_REPAIRS = '''from datetime import datetime
+
+{store}
+
+
+def log_repair(flat: str, problem: str) -> dict:
+    if not problem.strip():
+        raise ValueError("Say what needs repairing")
+    entry = {{"flat": flat, "problem": problem, "logged_at": datetime.now().isoformat()}}
+    {keep}
+    return entry
+'''
+
+
+def test_a_module_s_own_list_is_not_saved(tmp_path: Path) -> None:
+    criterion = "Log a repair works from start to finish in the app and its result is saved"
+    table = _REPAIRS.format(store="import sqlite3\n\nDB = sqlite3.connect('repairs.db')",
+                            keep='DB.execute("INSERT INTO repairs (flat, problem) VALUES (?, ?)", (flat, problem)); '
+                                 'DB.commit()')
+    assert maps(tmp_path / "table", criterion, {"estate/repairs.py": table})
+    memory = _REPAIRS.format(store="REPAIRS: list[dict] = []", keep="REPAIRS.append(entry)")
+    assert not maps(tmp_path / "memory", criterion, {"estate/repairs.py": memory})
+    by_key = _REPAIRS.format(store="REPAIRS: dict[str, dict] = {}", keep="REPAIRS[flat] = entry")
+    assert not maps(tmp_path / "by-key", criterion, {"estate/repairs.py": by_key})

@@ -208,9 +208,15 @@ def frame_removed(criterion: str) -> tuple[str, bool]:
     return text.strip(), saved
 
 
+# round 17: a module's own constant list or dict (`ADVANCES.append(entry)`, `SPOTS[day] = spot`) holds the value only
+# while the process runs; the next start forgets it, so it keeps no result (it still writes, before a refusal)
+_MODULE_MEMORY = re.compile(r"^\s*[A-Z][A-Z0-9_]{2,}(?:\[[^\]]*\])+\s*=(?!=)|\b[A-Z][A-Z0-9_]{2,}\.(?:append|add|push|set|insert)\(")
+
+
 def keeps_result(code: str) -> bool:
     """Whether the code keeps what it did: a write to a database, a file, a store, or the object's own state."""
-    return any(_PERSIST.search(line) for line in code.splitlines() if not line.lstrip().startswith(("#", "//")))
+    return any(_PERSIST.search(_MODULE_MEMORY.sub(" ", line)) for line in code.splitlines()
+               if not line.lstrip().startswith(("#", "//")))
 
 
 def _condition(line: str) -> tuple[str, str] | None:
