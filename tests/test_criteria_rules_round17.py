@@ -82,3 +82,55 @@ def test_a_module_s_own_list_is_not_saved(tmp_path: Path) -> None:
     assert not maps(tmp_path / "memory", criterion, {"estate/repairs.py": memory})
     by_key = _REPAIRS.format(store="REPAIRS: dict[str, dict] = {}", keep="REPAIRS[flat] = entry")
     assert not maps(tmp_path / "by-key", criterion, {"estate/repairs.py": by_key})
+
+
+# -- a list sorted by another key than the criterion's; a queue served from the last ---------------------------------
+_WALK_INS = '''import sqlite3
+
+
+def walk_in_queue(conn: sqlite3.Connection) -> list[tuple]:
+    return conn.execute(
+        "SELECT id, patient_name, arrived_at FROM walk_ins WHERE seen_at IS NULL ORDER BY {order}"
+    ).fetchall()
+'''
+
+
+def test_a_queue_sorted_by_its_key_and_served_from_the_first(tmp_path: Path) -> None:
+    criterion = "The walk-in queue is shown sorted by arrival time"
+    assert maps(tmp_path / "right", criterion, {"clinic/queue.py": _WALK_INS.format(order="arrived_at")})
+    # by another key: the patient's name
+    assert not maps(tmp_path / "name", criterion, {"clinic/queue.py": _WALK_INS.format(order="patient_name")})
+    # by the key, the last arrival first
+    assert not maps(tmp_path / "desc", criterion, {"clinic/queue.py": _WALK_INS.format(order="arrived_at DESC")})
+
+
+_PICKING = '''from dataclasses import dataclass
+
+
+@dataclass
+class PickLine:
+    sku: str
+    aisle: int
+    shelf: int
+    qty: int
+
+
+def picking_list(lines: list[PickLine]) -> list[PickLine]:
+    return sorted(lines, key=lambda line: {key})
+'''
+
+
+def test_in_a_named_order_is_sorted_by_that_key(tmp_path: Path) -> None:
+    criterion = "Pickers see the picking list in aisle order"
+    assert maps(tmp_path / "right", criterion, {"warehouse/picking.py": _PICKING.format(key="(line.aisle, line.shelf)")})
+    assert not maps(tmp_path / "sku", criterion, {"warehouse/picking.py": _PICKING.format(key="line.sku")})
+
+
+def test_a_key_is_read_only_after_a_sorting_verb() -> None:
+    from pmtui.delivery.gates.order_keys import criterion_keys
+
+    assert criterion_keys("Tickets are sorted by due date") == ["due"]
+    assert criterion_keys("Drivers see the drops in postcode order") == ["postcode"]
+    # a search's noun and the person who lists are no keys
+    assert criterion_keys("Look up orders by postcode") == []
+    assert criterion_keys("Show the flats listed by the landlord") == []

@@ -56,6 +56,8 @@ DOMAIN_GROUPS: dict[str, str] = {
     "shift": "shift shifts rota rotas roster rosters",
     "delivery": "delivery deliveries dropoff dropoffs",
     "pickup": "pickup pickups collection collections",
+    # round 17: a round's stops by their street (a road, an avenue, a lane)
+    "street": "street streets road roads avenue avenues",
     "finish": "ready",
     "van": "van vans minibus",
     "internet": "internet online offline network",
@@ -109,6 +111,9 @@ CRITERION_ALIASES: dict[str, str] = {
     "cleaners": "staff employee",
     "van": "bus vehicle shuttle",
     "vans": "bus vehicle shuttle",
+    # round 17: a pickup time is when the customer collects ("collect" alone is too common in code to read both ways)
+    "pickup": "collect collected collecting",
+    "pickups": "collect collected collecting",
     "come": "visit",
     "came": "visit",
     "coming": "visit",
