@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pmtui.delivery.gates.dropped_values import takes_and_drops
 from pmtui.delivery.gates.plan_titles import lent_name, titled_by_plan, without_titled_imports
 from tests.criteria_corpus.corpus import Case, run_case
 
@@ -134,3 +135,71 @@ def test_a_key_is_read_only_after_a_sorting_verb() -> None:
     # a search's noun and the person who lists are no keys
     assert criterion_keys("Look up orders by postcode") == []
     assert criterion_keys("Show the flats listed by the landlord") == []
+
+
+# -- a value taken and dropped; today's anything without a date ------------------------------------------------------
+_LAUNDRY = '''import sqlite3
+from datetime import datetime
+
+
+def book_wash(conn: sqlite3.Connection, customer: str, bags: int, collect_at: datetime) -> int:
+    cur = conn.execute(
+        "INSERT INTO washes (customer, bags{column}) VALUES (?, ?{mark})", (customer, bags{value})
+    )
+    conn.commit()
+    return cur.lastrowid
+'''
+
+
+def test_a_value_named_by_a_criterion_s_alias_and_never_read_is_dropped(tmp_path: Path) -> None:
+    criterion = "Book a laundry wash with a pickup time"
+    right = _LAUNDRY.format(column=", collect_at", mark=", ?", value=", collect_at.isoformat()")
+    assert maps(tmp_path / "right", criterion, {"laundry/washes.py": right})
+    # the collection time is taken and never written: the pickup time is lost
+    dropped = _LAUNDRY.format(column="", mark="", value="")
+    assert not maps(tmp_path / "dropped", criterion, {"laundry/washes.py": dropped})
+
+
+_WATERING = '''from datetime import date, timedelta
+
+PLANTS = "CREATE TABLE IF NOT EXISTS plants (name TEXT, water_every_days INTEGER CHECK (water_every_days IN (3, 5)))"
+
+
+def next_watering(last_watered: date, water_every_days: int) -> date:
+    return last_watered + timedelta(days={days})
+
+
+def add_plant(conn, name: str, water_every_days: int) -> None:
+    conn.execute(PLANTS)
+    conn.execute("INSERT INTO plants (name, water_every_days) VALUES (?, ?)", (name, water_every_days))
+    conn.commit()
+'''
+
+
+def test_a_duration_taken_and_replaced_by_a_fixed_one_is_dropped() -> None:
+    criterion = "Plants are watered every 3 or 5 days"
+    assert takes_and_drops(criterion, _WATERING.format(days="water_every_days")) == ""
+    assert "water_every_days" in takes_and_drops(criterion, _WATERING.format(days="3"))
+
+
+_SPECIALS = '''import sqlite3
+
+from flask import Flask, jsonify
+
+app = Flask(__name__)
+
+
+@app.get("/specials")
+def todays_specials():
+    rows = sqlite3.connect("bakery.db").execute("SELECT name, price FROM specials {where}").fetchall()
+    return jsonify([{{"name": n, "price": p}} for n, p in rows])
+'''
+
+
+def test_today_s_anything_needs_today_s_date(tmp_path: Path) -> None:
+    criterion = "Show today's specials"
+    right = _SPECIALS.format(where="WHERE special_on = date('now')")
+    assert maps(tmp_path / "right", criterion, {"bakery/app.py": right})
+    # named for today, reading no date: the newest specials entered, whichever day they were for
+    newest = _SPECIALS.format(where="ORDER BY id DESC LIMIT 3")
+    assert not maps(tmp_path / "newest", criterion, {"bakery/app.py": newest})
