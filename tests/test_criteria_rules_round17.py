@@ -203,3 +203,122 @@ def test_today_s_anything_needs_today_s_date(tmp_path: Path) -> None:
     # named for today, reading no date: the newest specials entered, whichever day they were for
     newest = _SPECIALS.format(where="ORDER BY id DESC LIMIT 3")
     assert not maps(tmp_path / "newest", criterion, {"bakery/app.py": newest})
+
+
+# -- home-service and small-shop words the code says otherwise (one way) ---------------------------------------------
+def test_a_founder_s_word_is_met_by_what_the_code_calls_it() -> None:
+    from pmtui.delivery.gates.vocabulary import read_criterion, stem
+
+    def alternatives(criterion: str) -> frozenset[str]:
+        return frozenset().union(*(c.alternatives for c in read_criterion(criterion).concepts))
+
+    assert stem("engineer") in alternatives("Send a technician to the boiler")
+    assert stem("substance") in alternatives("Log the chemicals sprayed on the field")
+    assert stem("consignor") in alternatives("Sellers see what sold")
+    assert stem("householder") in alternatives("Homeowners get a quote")
+    assert stem("motif") in alternatives("Pick a tattoo style")
+    # one way only: the code's common word does not call up the founder's
+    assert stem("technician") not in alternatives("Send an engineer to the boiler")
+    assert stem("seller") not in alternatives("The vendor field is required")
+
+
+_SPRAYS = '''import sqlite3
+
+
+def log_spray(conn: sqlite3.Connection, field_id: int, substance: str, litres: float) -> None:
+    conn.execute("INSERT INTO sprays (field_id, {columns}) VALUES (?, {marks})", (field_id, {values}))
+    conn.commit()
+'''
+
+
+def test_chemicals_are_the_substances_the_code_records(tmp_path: Path) -> None:
+    criterion = "Log the chemicals sprayed on each field"
+    right = _SPRAYS.format(columns="substance, litres", marks="?, ?", values="substance, litres")
+    assert maps(tmp_path / "right", criterion, {"farm/sprays.py": right})
+    # the substance is taken and never written
+    assert not maps(tmp_path / "dropped", criterion, {"farm/sprays.py": _SPRAYS.format(columns="litres", marks="?",
+                                                                                       values="litres")})
+
+
+# -- a refusal with a message, as forms, helpers and command lines say it --------------------------------------------
+_REFUSED = "Invalid or empty input is refused with a message that says what to fix, and nothing is saved"
+_RENEWAL = '''from flask import Blueprint, flash, redirect, request, url_for
+
+from .db import get_db
+
+bp = Blueprint("loans", __name__)
+
+
+@bp.post("/loans/<int:loan_id>/renew")
+def renew(loan_id):
+    weeks = request.form.get("weeks", "").strip()
+    {first}
+    db = get_db()
+    db.execute("UPDATE loans SET weeks = weeks + ? WHERE id = ?", (int(weeks), loan_id))
+    db.commit()
+    {after}
+    return redirect(url_for("loans.show", loan_id=loan_id))
+'''
+_CHECK = '''if not weeks.isdigit() or not 1 <= int(weeks) <= 3:
+        flash("Choose 1, 2 or 3 weeks to renew for")
+        return redirect(url_for("loans.edit", loan_id=loan_id))'''
+
+
+def test_a_flashed_message_and_the_way_back_refuse(tmp_path: Path) -> None:
+    assert maps(tmp_path / "right", _REFUSED, {"library/loans.py": _RENEWAL.format(first=_CHECK, after="")})
+    # checked after the update is committed: the bad renewal is saved
+    assert not maps(tmp_path / "late", _REFUSED, {"library/loans.py": _RENEWAL.format(first="", after=_CHECK)})
+
+
+_CLI = '''import sys
+
+import click
+
+from .store import add_reading
+
+
+@click.command()
+@click.argument("meter")
+@click.argument("kwh", type=float)
+def record(meter: str, kwh: float) -> None:
+    if not meter.strip():
+        click.echo("Give the meter's serial number, e.g. EM-2231", err=True)
+        {leave}
+    if kwh < 0:
+        click.echo("A reading cannot be negative; enter the kWh shown on the meter", err=True)
+        {leave}
+    add_reading(meter, kwh)
+'''
+
+
+def test_a_command_line_refuses_on_stderr_with_a_failing_exit(tmp_path: Path) -> None:
+    criterion = "Invalid or empty input is refused with a message that says what to fix"
+    assert maps(tmp_path / "right", criterion, {"meters/cli.py": _CLI.format(leave="sys.exit(2)")})
+    # the message is printed and the reading is added anyway
+    assert not maps(tmp_path / "goes-on", criterion, {"meters/cli.py": _CLI.format(leave="pass")})
+
+
+_HELPER = '''from flask import Blueprint, jsonify, request
+
+bp = Blueprint("rsvp", __name__)
+
+
+def bad_request(text):
+    return jsonify({{"error": text}}), 400
+
+
+@bp.post("/rsvp")
+def rsvp():
+    body = request.get_json(silent=True) or {{}}
+    guests = body.get("guests")
+    if not isinstance(guests, int) or guests < 1:
+        return {refusal}
+    return jsonify({{"guests": guests}}), 201
+'''
+
+
+def test_a_helper_named_for_the_error_answers_with_its_message(tmp_path: Path) -> None:
+    criterion = "Invalid or empty input is refused with a message that says what to fix"
+    assert maps(tmp_path / "right", criterion,
+                {"party/rsvp.py": _HELPER.format(refusal='bad_request("Say how many guests are coming, 1 or more")')})
+    assert not maps(tmp_path / "bare", criterion, {"party/rsvp.py": _HELPER.format(refusal='bad_request("")')})

@@ -64,7 +64,16 @@ _REFUSES = re.compile(
     # round 16: a web handler's refusal is a client error with its message: Flask's `return "Enter …", 400` (or a
     # `jsonify(…)` of one), `abort(400, "…")`, Express's `res.status(400).json({ error: "…" })`, Go's `http.Error(w, "…", 400)`
     rf"\breturn\s+(?:jsonify\([^\n]*?)?{_MESSAGE}\)?\s*,\s*4\d\d\b|\babort\(\s*4\d\d\s*,\s*(?:description\s*=\s*)?{_MESSAGE}|"
-    rf"\bstatus\(\s*4\d\d\s*\)\s*\.\s*(?:json|send)\([^\n]*?{_MESSAGE}|\bhttp\.Error\(\s*\w+\s*,\s*{_MESSAGE}")
+    rf"\bstatus\(\s*4\d\d\s*\)\s*\.\s*(?:json|send)\([^\n]*?{_MESSAGE}|\bhttp\.Error\(\s*\w+\s*,\s*{_MESSAGE}|"
+    # round 17: a web form's flashed message and its way back (`flash("Write what to feed …")` then `return
+    # redirect(…)`); a helper named for the error that answers with it (`return _problem("Add at least one item")`); a
+    # command line's message on stderr and a failing exit (`typer.echo("--every must be 7 or 14", err=True)` then
+    # `raise typer.Exit(2)`, `print(…, file=sys.stderr)` then `sys.exit(1)`, `sys.exit("…")`, `parser.error("…")`)
+    rf"\bflash\(\s*{_MESSAGE}[\s\S]*?\breturn\b|"
+    rf"\breturn\s+_?\w*(?:problem|error|fail|reject|bad_request|invalid)\w*\(\s*{_MESSAGE}|"
+    rf"\b(?:typer|click)\.s?echo\(\s*{_MESSAGE}[^\n]*\berr\s*=\s*True[\s\S]*?(?:\bExit\(\s*[1-9]|\bexit\(\s*[1-9]|\bAbort\()|"
+    rf"\bprint\(\s*{_MESSAGE}[^\n]*\bfile\s*=\s*sys\.stderr[\s\S]*?\bexit\(\s*[1-9]|\bsys\.exit\(\s*{_MESSAGE}|"
+    rf"\bparser\.error\(\s*{_MESSAGE}")
 _GUARD = re.compile(r"^\s*(?:\}\s*)?(?:if|elif|else\s+if|unless)\b\s*(.*)$")
 _TESTS_INPUT = re.compile(
     r"\bnot\b|!\s*[\w(]|\blen\(|\.length\b|[<>]=?|===?\s*[\"']{2}|\.(?:match|fullmatch|search|test)\(|\bnot\s+in\b|"
