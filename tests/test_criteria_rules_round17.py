@@ -322,3 +322,29 @@ def test_a_helper_named_for_the_error_answers_with_its_message(tmp_path: Path) -
     assert maps(tmp_path / "right", criterion,
                 {"party/rsvp.py": _HELPER.format(refusal='bad_request("Say how many guests are coming, 1 or more")')})
     assert not maps(tmp_path / "bare", criterion, {"party/rsvp.py": _HELPER.format(refusal='bad_request("")')})
+
+
+# -- the PM's import template: the title is what is asked, and what is brought over is kept ----------------------------
+_IMPORT = '''import csv
+import sqlite3
+from pathlib import Path
+
+
+def import_ledger(conn: sqlite3.Connection, path: Path) -> int:
+    with path.open(newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    for row in rows:
+        {each}
+    {end}
+    return len(rows)
+'''
+
+
+def test_an_import_template_asks_for_the_import_and_keeps_it(tmp_path: Path) -> None:
+    criterion = "Import from ledger: Bring over what they already keep today"
+    kept = _IMPORT.format(each='conn.execute("INSERT INTO ledger (day, amount) VALUES (?, ?)", (row["Day"], row["Amount"]))',
+                          end="conn.commit()")
+    assert maps(tmp_path / "kept", criterion, {"shop/ledger_import.py": kept})
+    # read and printed, nothing brought over
+    shown = _IMPORT.format(each='print(row["Day"], row["Amount"])', end="")
+    assert not maps(tmp_path / "shown", criterion, {"shop/ledger_import.py": shown})

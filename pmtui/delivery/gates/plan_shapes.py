@@ -201,6 +201,12 @@ _DURATIONS = re.compile(r"timedelta\(|relativedelta\(|\b\w*(?:AFTER|WITHIN|WINDO
 _MONTHS = re.compile(r"\b(\d+)\s+months?\b", re.IGNORECASE)
 
 
+# round 17: the PM's "Import from X: Bring over what they already keep today" says in its title what it asks (an
+# import from X) and in its sentence that what is brought over is kept: the title, saved
+_BRING_OVER = re.compile(r"^(import\s+from\s+[^:]{2,40}?)\s*:\s*bring\s+over\s+what\s+(?:they|you|we)\s+(?:already\s+)?"
+                         r"(?:keep|have|use)(?:\s+today)?\s*\.?$", re.IGNORECASE)
+
+
 def frame_removed(criterion: str) -> tuple[str, bool]:
     """The criterion without its frame, and whether it asks that the result is saved."""
     text = _PROVENANCE.sub("", criterion.strip())
@@ -437,6 +443,8 @@ def shaped_location(
     if refused is not None:
         return refused
     core, saved = frame_removed(criterion)
+    if brought := _BRING_OVER.match(core):
+        core, saved = frame_removed(f"{brought.group(1)} works from start to finish and its result is saved")
     core = months_as_days(core, written)
     if _METRIC.match(criterion.strip()):
         core = re.sub(r"(?i)^success (?:means|is|=)\s+", "", core)
