@@ -348,3 +348,51 @@ def test_an_import_template_asks_for_the_import_and_keeps_it(tmp_path: Path) -> 
     # read and printed, nothing brought over
     shown = _IMPORT.format(each='print(row["Day"], row["Amount"])', end="")
     assert not maps(tmp_path / "shown", criterion, {"shop/ledger_import.py": shown})
+
+
+# -- a route whose handler is written inline is code of its own -------------------------------------------------------
+_ARCHIVE = '''import { Router } from "express";
+import { db } from "./db";
+
+export const notes = Router();
+
+notes.post("/:id/archive", (req, res) => {
+  const id = Number(req.params.id);
+  {write}
+  res.json({ id, archived: true });
+});
+'''
+
+
+def test_an_inline_route_handler_keeps_what_it_writes(tmp_path: Path) -> None:
+    criterion = "Archive a note works from start to finish in the app and its result is saved"
+    kept = _ARCHIVE.replace("{write}", 'db.prepare("UPDATE notes SET archived = 1 WHERE id = ?").run(id);')
+    assert maps(tmp_path / "kept", criterion, {"src/notes.ts": kept})
+    # it answers "archived" and writes nothing
+    assert not maps(tmp_path / "said", criterion, {"src/notes.ts": _ARCHIVE.replace("{write}", "")})
+
+
+# -- a double booking is two bookings of one time ---------------------------------------------------------------------
+_ROOMS = '''import sqlite3
+
+
+def book_room(conn: sqlite3.Connection, room_id: int, starts_at: str, organiser: str) -> int:
+    taken = conn.execute("SELECT 1 FROM room_bookings WHERE {clash}", ({values})).fetchone()
+    if taken:
+        raise ValueError("That room is already booked then; pick another time")
+    cur = conn.execute("INSERT INTO room_bookings (room_id, starts_at, organiser) VALUES (?, ?, ?)",
+                       (room_id, starts_at, organiser))
+    conn.commit()
+    return cur.lastrowid
+'''
+
+
+def test_a_clash_check_on_another_column_lets_a_time_be_booked_twice() -> None:
+    from pmtui.delivery.gates.double_bookings import clash_on_another_column
+
+    criterion = "No double bookings of a meeting room"
+    right = _ROOMS.format(clash="room_id = ? AND starts_at = ?", values="room_id, starts_at")
+    assert clash_on_another_column(criterion, right) == ""
+    by_person = _ROOMS.format(clash="room_id = ? AND organiser = ?", values="room_id, organiser")
+    assert clash_on_another_column(criterion, by_person)
+    assert clash_on_another_column("Show the meeting rooms", by_person) == ""

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from pmtui.delivery.gates.code_idioms import query_negations
 from pmtui.delivery.gates.plan_titles import lent_name, titled_by_plan, without_titled_imports
+from pmtui.delivery.gates.route_handlers import ROUTE_HANDLER
 from pmtui.delivery.gates.vocabulary import (
     code_concepts,
     code_text_for_concepts,
@@ -160,8 +161,12 @@ def _generic_units(path: str, lines: list[str]) -> list[tuple[str, int, int, boo
             continue
         js_test = _JS_TEST.match(line)
         match = None if js_test else _DEFINITION.match(line)
+        # round 17: a route registered with its handler inline (`orders.post("/:id/ready", (req, res) => {`) is code
+        route = None if js_test or match else ROUTE_HANDLER.match(line)
         if js_test:
             name = js_test.group("name")
+        elif route:
+            name = f"{route.group(1)} {route.group(2)}"
         elif match is not None and any(match.group(g) for g in ("name", "arrow", "method", "jsmethod")):
             name = next(match.group(g) for g in ("name", "arrow", "method", "jsmethod") if match.group(g))
             if name in {"if", "for", "while", "switch", "catch", "return", "function"}:

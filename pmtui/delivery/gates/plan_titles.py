@@ -55,3 +55,4 @@ def without_titled_imports(text: str) -> str:
         if _IMPORTING.search(line):
             lines[n] = _MODULE.sub(lambda m: " " if titled_by_plan(m.group(0)) else m.group(0), line)
     return "\n".join(lines)
+
