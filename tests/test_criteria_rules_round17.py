@@ -217,6 +217,8 @@ def test_a_founder_s_word_is_met_by_what_the_code_calls_it() -> None:
     assert stem("consignor") in alternatives("Sellers see what sold")
     assert stem("householder") in alternatives("Homeowners get a quote")
     assert stem("motif") in alternatives("Pick a tattoo style")
+    assert stem("revisit") in alternatives("Plan the follow-up visit")
+    assert stem("callout") in alternatives("Tenants request a visit from a plumber")
     # one way only: the code's common word does not call up the founder's
     assert stem("technician") not in alternatives("Send an engineer to the boiler")
     assert stem("seller") not in alternatives("The vendor field is required")

@@ -118,7 +118,9 @@ CRITERION_ALIASES: dict[str, str] = {
     # code's word is too common, or means more, to stand for the criterion's in every sentence)
     "technician": "engineer operative",
     "technicians": "engineer operative",
-    "followup": "revisit recheck checkback aftercare",
+    # a home visit booked is a call-out (a trade's word), a visit again a revisit
+    "visit": "callout revisit",
+    "visits": "callout revisit",
     "trip": "stay journey holiday travel",
     "trips": "stay journey holiday travel",
     "location": "spot place pitch site whereabouts",
