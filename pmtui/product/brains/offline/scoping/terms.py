@@ -70,12 +70,17 @@ _VERB_NEXT = re.compile(r"\s+(?:at|from|on|in|up|a|an|the|his|her|their|every|ea
 _PLACE_BEFORE = re.compile(r"\b(?:in|at|from|near|around|across|outside)\s+(?:[A-Z][\w'-]*\s+)?$")
 
 
+_OWNED_BEFORE = re.compile(r"\b(?:their|his|her|its)\s+(?:[a-z][\w'-]*\s+)?$", re.IGNORECASE)
+
+
 def _said_as_verb(text: str, word: re.Match[str]) -> bool:
     """A verb in -s, or a place's name: no word for the people."""
     if people_noun(word.group(0)):
         return False
     if word.group(0)[0].isupper() and _PLACE_BEFORE.search(text[: word.start()]):
         return True
+    if _OWNED_BEFORE.search(text[: word.start()]) and not re.search(r"(?:ers|ors|ars|ists|ants|ents|ians)$", word.group(0)):
+        return True  # "people clearing out their wardrobes": what they own, not who they are ("their customers" are)
     return bool(_VERB_USE.search(text[: word.start()])) and bool(_VERB_NEXT.match(text[word.end():]))
 
 
