@@ -244,3 +244,56 @@ def test_a_real_agent_writing_wrong_code_is_escalated(tmp_path: Path, fake_model
     assert (tasks["T1"]["attempts"], tasks["T1"]["max_attempts"]) == (1, 1)
     assert tasks["T2"]["state"] == "received"
     assert git(repo, "log", "--format=%s", f"pm/calc-{agent}").splitlines() == ["a calculator that adds"]
+
+
+def test_aider_asking_its_user_a_question_gets_the_humans_answer_in_its_next_prompt(
+        tmp_path: Path, fake_model: FakeLLMServer) -> None:
+    """Found by hand (issue 7): the model asked a question instead of editing; aider printed it, created the task's
+    new test file empty and exited 0. The gates found an empty test file "written (0 lines added)" and the founder
+    read "1 of 1 criteria not mapped to the change", with "Retry with a fresh budget" recommended: the same prompt
+    to the same agent, which asks the same question. Now: the attempt wrote nothing, the escalation shows the
+    agent's question and recommends answering it in a note, and the note is in the agent's next prompt."""
+    from pmtui.delivery.escalations import RETRY_NOTE
+    from pmtui.delivery.store import DeliveryStore, DeliveryStoreError
+    from pmtui.store import Store
+
+    agent_installed("aider")
+    repo = calculator(tmp_path)
+    answer = "sub(a, b) returns a minus b, as add does for the sum"
+
+    def respond(body: dict[str, Any]) -> FakeResponse:
+        review = review_reply(body)
+        if review is not None:
+            return review
+        prompt = "\n".join(str(m.get("content", "")) for m in body.get("messages", []))
+        if answer not in prompt:
+            return FakeResponse(text="Before I write it: should sub return a - b, or the absolute difference? "
+                                     "Tell me and I will write the code.")
+        return FakeResponse(text="Here are the changes.\n\n" + aider_reply(edits(wrong=False)["T1"]))
+
+    fake_model.set_responder(respond)
+    plan = PLAN.format(agent="aider", ruff=RUFF, quick_tests=QUICK_TESTS).split("\n### T2:")[0]
+
+    asked = deliver(tmp_path, repo, "aider", fake_model, "--no-wait", "--retry-budget", "0", plan_text=plan)
+
+    assert asked.returncode == 3, asked.stdout[-3000:] + asked.stderr[-3000:]
+    (escalation,) = status(tmp_path)["escalations"]
+    assert "the attempt wrote nothing: tests/test_sub.py is empty" in escalation["problem"], escalation["problem"]
+    assert ("the agent asked: “Before I write it: should sub return a - b, or the absolute difference?"
+            in escalation["problem"]), escalation["problem"]
+    assert escalation["options"][escalation["recommended"] - 1] == RETRY_NOTE
+    assert not [option for option in escalation["options"] if option.startswith("Accept")], escalation["options"]
+
+    # Answered as `pmtui answer` does (in this process: a `pmtui` start is 0.4 s of CPU); without the note, refused.
+    dstore = DeliveryStore(Store(tmp_path / "pmtui.db"))
+    with pytest.raises(DeliveryStoreError, match="--note TEXT"):
+        dstore.answer_escalation(escalation["id"], escalation["recommended"])
+    dstore.answer_escalation(escalation["id"], escalation["recommended"], answer)
+
+    done = deliver(tmp_path, repo, "aider", fake_model, "--no-wait", plan_text=plan)
+
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    report = status(tmp_path)
+    assert report["state"] == "released"
+    assert [(t["id"], t["state"], t["attempts"]) for t in report["tasks"]] == [("T1", "completed", 2)]
+    assert "def sub(a, b):\n    return a - b" in git(repo, "show", "pm/calc-aider:calc/__init__.py")
