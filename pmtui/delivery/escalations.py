@@ -15,8 +15,7 @@ from pmtui.delivery.model_failure import SETUP_ESCALATION, SETUP_FIXES, SETUP_HO
 from pmtui.delivery.run_context import RunContext, RunOutcome
 from pmtui.delivery.state_machine import STUCK_OPTIONS
 from pmtui.delivery.store import EscalationRecord, TaskRecord
-from pmtui.delivery.store_escalations import NOTE_NEEDED
-from pmtui.models.delivery import Risk
+from pmtui.models.delivery import NOTE_NEEDED, Risk
 from pmtui.models.states import IssueState
 
 S = IssueState

@@ -19,9 +19,6 @@ from pmtui.delivery.records import (
 from pmtui.models.delivery import Risk, RiskStatus, Tier
 from pmtui.store.db import Store, StoreError
 
-# An option whose text holds this needs the answer's note (escalations.RETRY_NOTE: the note goes to the agent).
-NOTE_NEEDED = "note required"
-
 
 class DeliveryStoreError(StoreError):
     """A delivery-store request the user can act on (unknown run or task, bad answer, clash)."""
@@ -97,7 +94,7 @@ class EscalationTables:
                     f"option {option} is not one of escalation {escalation_id}'s options "
                     f"(1 to {len(current.options)} — {choices})"
                 )
-            if NOTE_NEEDED in current.options[option - 1] and not note.strip():
+            if current.needs_note(option) and not note.strip():
                 raise DeliveryStoreError(
                     f"option {option} of escalation {escalation_id} sends your note to the agent, and there is "
                     "none: give it with --note TEXT (in the dashboard, type it in the note field first)"
