@@ -100,3 +100,28 @@ def test_an_agent_that_fails_the_same_way_twice_is_given_the_humans_note_not_a_b
     assert note in prompt.read_text(), "the agent's next prompt carries the human's note"
     tracked = git(repo, "ls-tree", "-r", "--name-only", "pm/notes").split()
     assert {"pyproject.toml", "src/main.py", "tests/test_smoke.py"} <= set(tracked)
+
+
+def test_the_first_finding_names_a_gate_commands_head_never_a_criterions_words() -> None:
+    """Seen in the hand trial: "first finding: 2 of 4 criteria not mapped to the change: The project builds …;
+    `pytest -q` runs and a smoke test … passes: ✗ The …" — the criterion's backticks read as a command's head, and the
+    200 characters ran out before the finding. Agents that did nothing are found by their own words."""
+    from pmtui.delivery.failure_findings import first_finding
+    from pmtui.models.delivery import AgentResult, GateResult
+
+    lint = GateResult(gate="lint_and_typecheck", passed=False, evidence=[
+        "lint: `ruff check .` exited 1 in 0.1s", "  app/x.py:3:1: F401 `os` imported but unused"])
+    assert first_finding([lint]) == "; first finding: lint: `ruff check .`: app/x.py:3:1: F401 `os` imported but unused"
+    unmapped = GateResult(gate="plan_alignment", passed=False, evidence=[
+        "1 of 2 criteria not mapped to the change: `pytest -q` runs and a smoke test passes",
+        "✗ `pytest -q` runs and a smoke test passes: not mapped — the command failed: `pytest -q` exited 5"])
+    assert first_finding([unmapped, lint]) == (
+        "; first finding: ✗ `pytest -q` runs and a smoke test passes: not mapped — the command failed: `pytest -q` "
+        "exited 5")
+    nothing = GateResult(gate="change", passed=False, evidence=["the attempt wrote nothing: src/a.py is empty"])
+    mini = AgentResult(exit_code=0, output_tail=(
+        "mini-swe-agent (step 1, $0.00):\nShould the bookings go in a database or a JSON \nfile?\n\n```\n"
+        "echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\n```\n\nSaved trajectory to \n'/tmp/x/mini.traj.json'\n"))
+    assert first_finding([unmapped, nothing], mini) == (
+        "; first finding: the attempt wrote nothing: src/a.py is empty; the agent asked: “Should the bookings go in a "
+        "database or a JSON file?”")

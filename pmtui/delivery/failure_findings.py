@@ -21,6 +21,7 @@ _BOOKKEEPING = re.compile(
     r"^(?:tokens:|cost:|session cost|saved trajectory|aider v\d|model:|main model:|weak model:|git repo:|repo-map:"
     r"|added .+ to the chat|creating empty file|analytics|https?connectionpool|warning|tool:|exit:$|mini-swe-agent \("
     r"|[`<─━=#>-])", re.IGNORECASE)
+_COMMAND_HEAD = re.compile(r"^[\w-]+: `[^`]+`$")
 _QUESTION = re.compile(r"[^.!?\n]*\?")
 
 
@@ -105,6 +106,8 @@ def first_finding(results: list[GateResult], result: AgentResult | None = None) 
         found = next((line.strip() for line in lines if line.startswith(("  ", "✗"))), "")
         head = lines[0].split(" exited ")[0] if lines else ""
         if found:
-            text = f"{head}: {found}" if head and head != found and "`" in head else found
+            # A gate command's head ("lint: `ruff check .`") names where the finding comes from; a criterion's
+            # words with a command in them ("2 of 4 criteria not mapped: `pytest -q` runs…") are not a head.
+            text = f"{head}: {found}" if head != found and _COMMAND_HEAD.match(head) else found
             return f"; first finding: {text[:200]}"
     return ""
