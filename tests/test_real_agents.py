@@ -96,17 +96,18 @@ def fake_model() -> Iterator[FakeLLMServer]:
         yield server
 
 
-def deliver(tmp_path: Path, repo: Path, agent: str, server: FakeLLMServer, *extra: str,
-            plan_text: str = "") -> subprocess.CompletedProcess[str]:
+def deliver(tmp_path: Path, repo: Path, agent: str, server: FakeLLMServer, *extra: str, plan_text: str = "",
+            model: str = "openai/fake-coder", aider_args: str = '["--edit-format", "whole", "--map-tokens", "0"]',
+            ) -> subprocess.CompletedProcess[str]:
     """`pmtui deliver --agent NAME` as a user runs it; its whole process group dies on every way out."""
     plan = tmp_path / "plan.md"
     # The gates are not the subject (the agents are): the project's tests run by the quick real runner.
     plan.write_text(plan_text or PLAN.format(agent=agent, ruff=RUFF, quick_tests=QUICK_TESTS))
     config = tmp_path / "pmtui.toml"
     config.write_text(
-        '[models.agent]\nmodel = "openai/fake-coder"\n'
+        f'[models.agent]\nmodel = "{model}"\n'
         f'api_base = "{server.api_base}"\n\n'
-        '[agents.aider]\nargs = ["--edit-format", "whole", "--map-tokens", "0"]\n',
+        f'[agents.aider]\nargs = {aider_args}\n',
         encoding="utf-8",
     )
     env = {
@@ -297,3 +298,33 @@ def test_aider_asking_its_user_a_question_gets_the_humans_answer_in_its_next_pro
     assert report["state"] == "released"
     assert [(t["id"], t["state"], t["attempts"]) for t in report["tasks"]] == [("T1", "completed", 2)]
     assert "def sub(a, b):\n    return a - b" in git(repo, "show", "pm/calc-aider:calc/__init__.py")
+
+
+def test_aider_unable_to_apply_its_models_diff_edit_says_so_and_what_to_change(
+        tmp_path: Path, fake_model: FakeLLMServer) -> None:
+    """Found by hand (issue 7): for a model it knows (`openai/gpt-4.1`) aider picks its diff edit format; a SEARCH
+    block that is not in the file verbatim is refused, three reflections later aider gives up and exits 0. The
+    founder read "N of N criteria not mapped to the change" and "Retry with a fresh budget" (the same edit format,
+    the same failure). Now the escalation says aider did not apply the edits, and what to change."""
+    agent_installed("aider")
+    repo = calculator(tmp_path)
+    unmatched = ("calc/__init__.py\n```python\n<<<<<<< SEARCH\ndef subtract_nothing():\n    pass\n=======\n"
+                 "def sub(a, b):\n    return a - b\n>>>>>>> REPLACE\n```\n")
+
+    def respond(body: dict[str, Any]) -> FakeResponse:
+        review = review_reply(body)
+        return review if review is not None else FakeResponse(text="Here is the change.\n\n" + unmatched)
+
+    fake_model.set_responder(respond)
+    plan = PLAN.format(agent="aider", ruff=RUFF, quick_tests=QUICK_TESTS).split("\n### T2:")[0]
+
+    done = deliver(tmp_path, repo, "aider", fake_model, "--no-wait", "--retry-budget", "0", plan_text=plan,
+                   model="openai/gpt-4.1", aider_args='["--map-tokens", "0"]')
+
+    assert done.returncode == 3, done.stdout[-3000:] + done.stderr[-3000:]
+    (escalation,) = status(tmp_path)["escalations"]
+    problem = escalation["problem"]
+    assert "the attempt wrote nothing: tests/test_sub.py is empty" in problem, problem
+    assert "aider did not apply its model's edits (The LLM did not conform to the edit format" in problem, problem
+    assert '`[agents.aider] args = ["--edit-format", "whole"]` in pmtui.toml' in problem, problem
+    assert "SEARCH" in fake_model.requests[0].text(), "aider asked the model for its diff edit format"

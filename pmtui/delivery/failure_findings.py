@@ -97,6 +97,9 @@ def first_finding(results: list[GateResult], result: AgentResult | None = None) 
         return f"; first finding: {redact(fell_over)}"
     nothing = next((gate for gate in results if gate.gate == "change" and not gate.passed), None)
     if nothing is not None:
+        # What the tool itself reported (its edits not applied, and what to change) says more than its last words.
+        if result is not None and result.blockers:
+            return f"; first finding: {nothing.evidence[0]}; {redact(result.blockers[0])}"
         words = agent_words(result.output_tail) if result is not None else ""
         return f"; first finding: {nothing.evidence[0]}" + (f"; the agent {redact(words)}" if words else "")
     for gate in results:
