@@ -89,6 +89,9 @@ def test_an_agent_that_fails_the_same_way_twice_is_given_the_humans_note_not_a_b
     assert main(["--db", str(tmp_path / "pmtui.db"), "answer", str(escalation.id), "--option", "1"]) == 2
     assert "--note TEXT" in capsys.readouterr().err
     assert dstore.escalation(escalation.id).answer is None
+    # What `pmtui status` and the feed tell the founder to type includes the note.
+    assert main(["--db", str(tmp_path / "pmtui.db"), "status"]) == 0
+    assert f'answer: pmtui answer {escalation.id} --option 1 --note "…"' in capsys.readouterr().out
 
     note = "The skeleton is pyproject.toml and src/main.py, with a smoke test in tests/test_smoke.py."
     dstore.answer_escalation(escalation.id, escalation.recommended, note)

@@ -118,7 +118,8 @@ class Escalations:
             "Options:     " + "; ".join(f"{n}. {text}" for n, text in enumerate(escalation.options, start=1)),
             f"Recommended: {escalation.recommended}. {escalation.options[escalation.recommended - 1]}",
             f"Blocking:    {'yes' if escalation.blocking else 'no'}",
-            f"Answer with: pmtui answer {escalation.id} --option {escalation.recommended} [--note TEXT]",
+            f"Answer with: pmtui answer {escalation.id} --option {escalation.recommended} "
+            + ("--note TEXT (the agent reads it)" if escalation.needs_note(escalation.recommended) else "[--note TEXT]"),
         ]
         self.ctx.say("escalation", "\n".join(lines))
 
