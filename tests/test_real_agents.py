@@ -328,3 +328,34 @@ def test_aider_unable_to_apply_its_models_diff_edit_says_so_and_what_to_change(
     assert "aider did not apply its model's edits (The LLM did not conform to the edit format" in problem, problem
     assert '`[agents.aider] args = ["--edit-format", "whole"]` in pmtui.toml' in problem, problem
     assert "SEARCH" in fake_model.requests[0].text(), "aider asked the model for its diff edit format"
+
+
+def test_a_busy_model_endpoint_is_said_in_the_feed_while_the_agent_retries(
+        tmp_path: Path, fake_model: FakeLLMServer) -> None:
+    """Found by hand (issue 7): with its endpoint answering 500, mini-swe-agent retried for minutes (waits growing to
+    60 s, until the task's time budget) and the feed said only "T1 attempt 1: mini-swe-agent agent at work". The
+    feed now says the agent's model call failed, once, while the agent retries; a short outage still delivers."""
+    agent_installed("aider")
+    repo = calculator(tmp_path)
+    # Four: the OpenAI client under litellm retries twice by itself, silently; aider then prints the error and
+    # retries once more.
+    busy = [FakeResponse(status=429, error_message="Rate limit reached, try again")] * 4
+
+    def respond(body: dict[str, Any]) -> FakeResponse:
+        review = review_reply(body)
+        if review is not None:
+            return review
+        return busy.pop() if busy else FakeResponse(text="Here it is.\n\n" + aider_reply(edits(wrong=False)["T1"]))
+
+    fake_model.set_responder(respond)
+    plan = PLAN.format(agent="aider", ruff=RUFF, quick_tests=QUICK_TESTS).split("\n### T2:")[0]
+
+    done = deliver(tmp_path, repo, "aider", fake_model, "--no-wait", plan_text=plan)
+
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    said = [line for line in done.stdout.splitlines() if "the agent's model call failed" in line]
+    assert said == [("[agent] T1 attempt 1: the agent's model call failed (litellm.RateLimitError: RateLimitError: "
+                    "OpenAIException - Rate limit reached); the agent retries by itself, and the attempt "
+                    "ends at its time budget (2 min) if its endpoint stays down")], said
+    report = status(tmp_path)
+    assert report["state"] == "released" and [(t["id"], t["attempts"]) for t in report["tasks"]] == [("T1", 1)]

@@ -35,7 +35,7 @@ from pmtui.delivery.failure_findings import (
 )
 from pmtui.delivery.feed import output_log_path
 from pmtui.delivery.integration import Integration, gate_timeout
-from pmtui.delivery.model_failure import SETUP_FIXES, model_failure, setup_failure
+from pmtui.delivery.model_failure import SETUP_FIXES, live_model_error, model_failure, setup_failure
 from pmtui.delivery.nodes import (
     LOCAL_NODE,
     AttemptLost,
@@ -273,6 +273,7 @@ class TaskDriver:
         spent_before = ctx.store.llm_usage()["cost"]
         log_path = output_log_path(run, ctx.store.path, task_id, attempt)
         log_path.parent.mkdir(parents=True, exist_ok=True)
+        failing: list[str] = []
         with log_path.open("a", encoding="utf-8") as log:
 
             def stream(line: str) -> None:
@@ -280,6 +281,13 @@ class TaskDriver:
                 line = redact(line)
                 log.write(line if line.endswith("\n") else line + "\n")
                 log.flush()
+                # An endpoint that is down or rate-limited: the tool retries, maybe for the whole time budget, and
+                # the feed said only "agent at work". Said once an attempt.
+                if not failing and (said := live_model_error(line)):
+                    failing.append(said)
+                    ctx.say("agent", f"{task_id} attempt {attempt}: the agent's model call failed ({clip(said, 160)}); "
+                                     "the agent retries by itself, and the attempt ends at its time budget "
+                                     f"({contract.time_budget_ms / 60000:g} min) if its endpoint stays down")
 
             if self.cluster is None:
                 result = await self.executor.run(
