@@ -123,4 +123,3 @@ def live_model_error(line: str) -> str:
         return ""
     # A line the tool's console wrapped ends where the terminal did ("Rate limit reached,").
     return re.sub(r"\s+", " ", found.group(1)).strip().rstrip(",;:")
-
