@@ -128,3 +128,25 @@ def test_the_first_finding_names_a_gate_commands_head_never_a_criterions_words()
     assert first_finding([unmapped, nothing], mini) == (
         "; first finding: the attempt wrote nothing: src/a.py is empty; the agent asked: “Should the bookings go in a "
         "database or a JSON file?”")
+
+
+def test_retry_from_the_dashboard_takes_the_plain_retry_and_puts_no_words_in_the_agents_mouth(tmp_path: Path) -> None:
+    """`r` on the dashboard (and `pmtui retry TASK`) answers an open escalation with its retry option. With the note
+    option first it chose that one, with its own words "retry requested from the dashboard" as the human's note for
+    the agent. It takes the plain retry now, and no words of pmtui's reach the agent's prompt."""
+    from pmtui.delivery.controls import RETRY_REASON, request_retry
+
+    repo = new_repository(tmp_path)
+    store = Store(tmp_path / "pmtui.db")
+    outcome = asyncio.run(engine(tmp_path, repo, store).run(no_wait=True))
+    dstore = DeliveryStore(store)
+    [escalation] = dstore.escalations(outcome.run_id)
+    assert escalation.options[0] == RETRY_NOTE
+
+    request_retry(store, outcome.run_id or 0, "T1")
+    asyncio.run(engine(tmp_path, repo, store).run(no_wait=True))
+
+    answered = dstore.escalation(escalation.id)
+    assert answered.answer == answered.options.index(RETRY) + 1
+    [prompt] = (tmp_path / "runs").rglob("T1-attempt-3.prompt.md")
+    assert RETRY_REASON not in prompt.read_text()

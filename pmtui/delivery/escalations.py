@@ -11,6 +11,7 @@ import asyncio
 from typing import Literal
 
 from pmtui.delivery.contract import ambiguous_criteria
+from pmtui.delivery.controls import RETRY_REASON
 from pmtui.delivery.model_failure import SETUP_ESCALATION, SETUP_FIXES, SETUP_HOW
 from pmtui.delivery.run_context import RunContext, RunOutcome
 from pmtui.delivery.state_machine import STUCK_OPTIONS
@@ -212,7 +213,7 @@ class Escalations:
                                            retry_budget=task.retry_budget + ctx.retry_budget + 1)
                 if answer is not None and answer.kind == "budget":
                     ctx.dstore.log_decision(ctx.run_id, task.task_id, BUDGET_RAISED)
-                if answer is not None and answer.note.strip():
+                if answer is not None and answer.note.strip() and answer.note != RETRY_REASON:  # the human's words
                     ctx.dstore.log_decision(ctx.run_id, task.task_id, AGENT_NOTE + answer.note.strip())
                 ctx.machine.transition(ctx.run_id, task.task_id, S.IMPLEMENTING,
                                        "the human chose a retry with a fresh budget")
