@@ -16,7 +16,7 @@ from pmtui.models import ChatMessage, ConversationState, DiscoverySummary
 from pmtui.product.brains.offline.asked_back import founder_questions
 from pmtui.product.brains.offline.discovery import extract
 from pmtui.product.brains.offline.discovery.clues import feature_items
-from pmtui.product.brains.offline.scoping.terms import persona, user_count
+from pmtui.product.brains.offline.scoping.terms import persona, short_name, user_count
 from pmtui.product.brains.offline.spec import write_spec
 from pmtui.product.labelled import labelled_parts
 from pmtui.product.rice import feature_name, timeframe_weeks
@@ -279,3 +279,20 @@ def test_a_month_the_builder_is_free_is_the_time_there_is(limits: str, weeks: fl
 def test_what_the_people_own_is_no_name_for_them(users: str, noun: str) -> None:
     """A consignment shop's plan asked that "Wardrobes create an account" (held-out 21's PM-written criteria)."""
     assert persona(DiscoverySummary(target_user=users)) == noun
+
+
+@pytest.mark.parametrize(("wish", "row"), [
+    ("See which slots are free", "See which slots are free"),
+    ("Know which drugs are expiring this month", "Know which drugs are expiring"),
+    ("A report which shows the totals", "A report"),
+])
+def test_which_after_a_verb_of_knowing_is_the_row_itself(wish: str, row: str) -> None:
+    """A dog-walking plan (agents21's hand trial) had the task "T5: See", cut from "See which slots are free"."""
+    assert short_name(wish) == row
+
+
+@pytest.mark.parametrize("said", ["paying online would be nice later", "a loyalty card would be handy one day too"])
+def test_when_a_nice_to_have_may_come_is_no_part_of_it(said: str) -> None:
+    """Every task's non-goal read "no Paying online would be nice later"."""
+    items = feature_items(said)
+    assert len(items) == 1 and items[0].endswith("(nice to have)") and "would be" not in items[0], items

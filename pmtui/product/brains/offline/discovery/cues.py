@@ -673,7 +673,8 @@ NICE_LEAD = re.compile(r"^(?:(?:and|also|oh)\s+)*(?:(?:it'?d|it would|would|it w
 NICE_TAIL = re.compile(r"\s+(?:would|'d|will|could|might)\s+be\s+(?:an?\s+)?(?:(?:really|so|very|quite|pure|absolute|absolutely|total)\s+)?"
                        r"(?:lovely|nice|great|cool|handy|brilliant|fab|ace|amazing|sweet|useful|bonus|plus|gold|golden|magic|class|"
                        r"deadly|lush|ideal|perfect|fantastic|awesome|wonderful|dream|godsend|game[- ]changer|dead brilliant|"
-                       r"mint|wicked|legend(?:ary)?)(?:\s+to\s+have)?(?:\s+(?:too|as well|also|tbh|honestly))?\s*[.!]*$", re.IGNORECASE)
+                       r"mint|wicked|legend(?:ary)?)(?:\s+to\s+have)?(?:\s+(?:too|as well|also|tbh|honestly|later(?:\s+on)?|one day|"
+                       r"eventually|down the line|in (?:the )?future|someday))*\s*[.!]*$", re.IGNORECASE)
 ALL_OF_IT = re.compile(
     r"^(?:(?:to|and|also|just)\s+)*(?:(?:manage|run|organi[sz]e|handle|control|sort out|digitali[sz]e)\s+(?:their|the|my|our|your|a|"
     r"his|her)\s+(?:whole\s+|entire\s+|small\s+)?(?:business|shop|store|work|stuff|things|life|company|operations?)|"

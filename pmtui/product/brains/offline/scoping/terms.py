@@ -46,9 +46,11 @@ def short_name(item: str) -> str:
                   flags=re.IGNORECASE)
     # "a list for me of what's come off the boat": who it is for sits between the thing and what it holds.
     text = re.sub(r"\s+for\s+(?:me|us|them|him|her)\s+(?=of\s)", " ", text, flags=re.IGNORECASE)
-    # "list of which child is going in which car": "which" after "of" is part of the name.
-    text = re.split(r"\s+(?:so that|so|because|that would|to make sure)\s+|(?<!\bof)(?<!\bin)(?<!\bfor)(?<!\bon)\s+which\s+|[,;:(]",
-                    text)[0]
+    # "list of which child is going in which car": "which" after "of" is part of the name; so it is after a verb of
+    # knowing ("See which slots are free" was the row "See").
+    text = re.split(r"\s+(?:so that|so|because|that would|to make sure)\s+|(?<!\bof)(?<!\bin)(?<!\bfor)(?<!\bon)"
+                    r"(?<!\bsee)(?<!\bsees)(?<!\bknow)(?<!\bshow)(?<!\bshows)(?<!\bcheck)(?<!\btell)(?<!\bfind)(?<!\bpick)"
+                    r"(?<!\bchoose)(?<!\btrack)(?<!\blearn)(?<!\bdecide)\s+which\s+|[,;:(]", text, flags=re.IGNORECASE)[0]
     words = feature_name(text).split()
     popped = []
     while len(words) > 1 and words[-1].lower() in TRAILING:
