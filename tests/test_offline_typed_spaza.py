@@ -16,6 +16,7 @@ from pmtui.models import ChatMessage, ConversationState, DiscoverySummary
 from pmtui.product.brains.offline.asked_back import founder_questions
 from pmtui.product.brains.offline.discovery import extract
 from pmtui.product.brains.offline.discovery.clues import feature_items
+from pmtui.product.brains.offline.scoping import propose
 from pmtui.product.brains.offline.scoping.terms import persona, short_name, user_count
 from pmtui.product.brains.offline.spec import write_spec
 from pmtui.product.labelled import labelled_parts
@@ -296,3 +297,17 @@ def test_when_a_nice_to_have_may_come_is_no_part_of_it(said: str) -> None:
     """Every task's non-goal read "no Paying online would be nice later"."""
     items = feature_items(said)
     assert len(items) == 1 and items[0].endswith("(nice to have)") and "would be" not in items[0], items
+
+
+def test_a_paying_wish_the_founder_put_off_brings_no_payment_row_of_its_own() -> None:
+    """A dog-walking plan (agents21's hand trial): the wish "paying online would be nice later" was a non-goal of every
+    task while a row derived from the price, "In-app payment per walk", was built as T7."""
+    summary = DiscoverySummary(
+        target_user="dog owners on my street", core_problem="bookings by text get lost",
+        feature_wishlist=["Book a walk", "See which slots are free", "Paying online (nice to have)"],
+        revenue_model="owners pay £12 per walk", success_metric="40 walks booked a month by March",
+        constraints="just me, 6 weeks")
+    output = propose(summary, [])
+    names = [f.name for f in output.mvp_features]
+    assert not [name for name in names if re.search(r"\bpay", name, re.IGNORECASE)], names
+    assert "Paying online" in [f.name for f in output.cut_features]
