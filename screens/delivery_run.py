@@ -211,7 +211,7 @@ def plan_file(store_path: Path, slug: str) -> Path:
 
 
 def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
-    """Ask for the repository (default: the current directory) and, without an agent model, for an
+    """Ask for the repository (default: the founder's repository pmtui started in, else ~/SLUG) and, without an agent model, for an
     agent command; write the plan outside the repository; run the engine here on the dashboard."""
     from pmtui.delivery.agent_presets import PRESETS
     from pmtui.screens.modals import TextInputModal
@@ -236,7 +236,7 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
             # A founder who walked from an idea to this plan often has no repository yet: offer to start one.
             app.push_screen(ConfirmationModal(
                 "Start a new repository?", f"{repo} {why}. Start a git repository there for this plan (a README and a "
-                ".gitignore in a first commit on main), then deliver into it?", confirm_label="Start it"),
+                ".gitignore in a first commit on main), then deliver into it?", confirm_label="Start it", destructive=False),
                 lambda yes: new_repo(repo) if yes else None)
             return
         with_repo(repo)
@@ -364,8 +364,12 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
             f"checked by {'them' if len(missing) > 1 else 'it'}.",
             confirm_label="Deliver without them" if len(missing) > 1 else "Deliver without it"), chosen)
 
+    from pmtui.delivery.new_repo import suggested_repo
+
+    suggested = suggested_repo(slug)
+    fresh = " A folder that does not exist yet gets a new repository." if suggested == Path.home() / slug else ""
     app.push_screen(TextInputModal("Deliver this plan", "The git repository to deliver into (a clean working "
-                                   "tree; pmtui works on its own branch):", value=os.getcwd(),
+                                   f"tree; pmtui works on its own branch).{fresh}", value=str(suggested),
                                    empty="Please type the repository's folder (Esc cancels).", check=repo_problem),
                     got_repo)
 

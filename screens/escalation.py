@@ -93,7 +93,7 @@ class EscalationModal(StyledOnce, ModalScreen["EscalationAnswer | None"]):
         if self._settled:
             return
         await self.query_one("#escalation-body", VerticalScroll).mount_all([
-            Label("Note (optional, stored with the answer)", classes="fact-name"),
+            Label("Note (optional; on a retry the agent reads it)", classes="fact-name"),
             Input(placeholder="e.g. use the simpler approach", id="note"),
         ])
 
@@ -135,6 +135,14 @@ class EscalationModal(StyledOnce, ModalScreen["EscalationAnswer | None"]):
 
     def action_choose(self, number: int) -> None:
         if self._settled or not 1 <= number <= len(self.escalation.options):
+            return
+        if self.escalation.needs_note(number) and not self.note:
+            # The store would refuse it, and the modal would close with what was typed: ask for the note here.
+            notes = self.query("#note").results(Input)
+            for note in notes:
+                note.focus()
+            self.notify(f"Option {number} sends your note to the agent: type it in the note field, then press "
+                        "Enter and choose again.", title="A note is needed", severity="warning", markup=False)
             return
         self._settled = True
         self.dismiss(EscalationAnswer(number, self.note))

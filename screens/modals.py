@@ -16,16 +16,18 @@ from textual.widgets import Button, Input, Label, Static
 
 
 class ConfirmationModal(ModalScreen[bool]):
-    """Ask before something irreversible; True means go ahead. Cancel has the focus first."""
+    """Ask before something irreversible; True means go ahead. Cancel has the focus first, unless the step only adds
+    something the founder asked for (`destructive=False`: "Start a new repository?"), where Enter goes ahead."""
 
     CSS_PATH = "modals.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="modal.cancel")]
 
-    def __init__(self, title: str, message: str, confirm_label: str = "Delete") -> None:
+    def __init__(self, title: str, message: str, confirm_label: str = "Delete", destructive: bool = True) -> None:
         super().__init__()
         self.title_text = title
         self.message = message
         self.confirm_label = confirm_label
+        self.destructive = destructive
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -33,10 +35,10 @@ class ConfirmationModal(ModalScreen[bool]):
             yield Static(Text(self.message), classes="dialog-body")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Cancel", id="cancel")
-                yield Button(self.confirm_label, id="confirm", variant="error")
+                yield Button(self.confirm_label, id="confirm", variant="error" if self.destructive else "primary")
 
     def on_mount(self) -> None:
-        self.query_one("#cancel", Button).focus()
+        self.query_one("#cancel" if self.destructive else "#confirm", Button).focus()
 
     @on(Button.Pressed, "#confirm")
     def _confirm(self) -> None:

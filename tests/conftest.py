@@ -88,6 +88,7 @@ SLOW_FIRST = (
     "tests/test_real_agents.py",
     "tests/test_ray_cluster.py",
     "tests/test_kill_resume.py",
+    "tests/test_code_checks.py",
     "tests/test_demo.py",
     "tests/test_whole_path.py",
     "tests/test_planted_key.py",

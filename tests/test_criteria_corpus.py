@@ -42,6 +42,10 @@ Round 16: heldout20.yaml (criteria as pmtui's own offline PM writes them for fou
 calls by another name: booking/appointment, invoice/bill, parent/guardian, tip/gratuity) was written before any rule
 changed (and before the rules were read) and measured once (7/48, 2 false passes), then used with the other sets and
 bench/criteria_mutants.py to find classes (32/48, none after); its floor below is that figure, not the recall goal.
+Round 17: heldout21.yaml (criteria copied verbatim from pmtui's own offline PM plans for six new founders' ideas, their
+task files named after the task's title) was written before any rule changed (and before the rules were read) and
+measured once (20/45, 12 false passes), then used with the other sets and bench/criteria_mutants.py to find classes
+(28/45, none after); its floor below is that figure, not the recall goal.
 """
 
 from __future__ import annotations
@@ -98,7 +102,7 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
                           ("heldout13", 24, 16), ("heldout14", 30, 24), ("heldout15", 30, 24),
                           ("heldout16", 36, 30), ("pm_written", 45, 25),
                           ("heldout17", 40, 25), ("heldout18", 40, 25), ("heldout19", 45, 30),
-                          ("heldout20", 45, 30)])
+                          ("heldout20", 45, 30), ("heldout21", 45, 30)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -108,7 +112,8 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
     everything = [case.id for other in ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5",
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
                                         "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
-                                        "pm_written", "heldout17", "heldout18", "heldout19", "heldout20")
+                                        "pm_written", "heldout17", "heldout18", "heldout19", "heldout20",
+                                        "heldout21")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
@@ -156,7 +161,7 @@ def test_held_out_7_stays_at_its_once_measured_figure(scores: Callable[[str], Sc
 @pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
                                   "heldout8", "heldout9", "heldout10", "heldout11",
                                   "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
-                                  "pm_written", "heldout17", "heldout18", "heldout19", "heldout20"])
+                                  "pm_written", "heldout17", "heldout18", "heldout19", "heldout20", "heldout21"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, scores: Callable[[str], Score]) -> None:
     for outcome in scores(name).correct:
         if outcome.passed:
@@ -310,8 +315,8 @@ def test_pm_written_plans_keep_their_recall_and_gain_no_false_pass(scores: Calla
     passes (a refusal saved first, message-less or inverted, nothing saved where "saved" is asked, a TODO list, three
     lists filtered the other way)."""
     score = scores("pm_written")
-    # crit11 used it to find classes (plan_shapes.py): 63/82 after
-    assert score.recall >= 63 / 82, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # crit11 used it to find classes (plan_shapes.py): 63/82 after; round 17: the PM's import template, 67/82
+    assert score.recall >= 67 / 82, [f"{o.case.id}: {o.note}" for o in score.misses]
     # crit11 fixed all ten's classes (a refusal read for its message, its side and the saves behind it; a result
     # saved shown by what keeps it; a list that filters nothing or keeps the dates not yet due)
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
@@ -345,4 +350,17 @@ def test_held_out_20_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[
     # round 16: a small table of founders' app words (booking/appointment, invoice/bill, parent/guardian, tip/
     # gratuity, stock/inventory …), the app user a criterion grants something, and the near misses' classes
     assert score.recall >= 32 / 48, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
+
+
+def test_held_out_21_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[str], Score]) -> None:
+    """Held-out 21 (criteria copied from pmtui's offline PM plans for a pet sitter, a food truck, pest control, henna
+    bookings, a consignment shop and a mowing round) was written in round 17 before the matcher's rules were read, and
+    measured once: 20/45 and twelve false passes, nine of them matched on the words of a file the plan named after the
+    task's title."""
+    score = scores("heldout21")
+    # round 17: a plan-titled file lends no words; a module's constant keeps nothing; a list sorted by another key, a
+    # queue backwards; a value taken and dropped; today without a date; refusals of forms, helpers and command lines;
+    # the PM's import template; inline route handlers; a double booking's clash on a time; home-service words
+    assert score.recall >= 28 / 45, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]

@@ -196,7 +196,7 @@ def test_an_agent_that_falls_over_is_the_first_finding_not_the_gates_after_it(
     import sys
 
     from pmtui.delivery.executors import CommandExecutor
-    from pmtui.delivery.task_driver import agent_failure
+    from pmtui.delivery.failure_findings import agent_failure
 
     plan = plan_text("fell", [task_block("T1", "Delta value", module="delta")], lint=False)
     crash = Path(__file__).parent / "agents" / "crash_agent.py"

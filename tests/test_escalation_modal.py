@@ -114,6 +114,24 @@ async def test_the_note_is_captured_with_the_answer_and_digits_in_it_are_text() 
     assert app.results == [EscalationAnswer(1, "use 2 retries")]
 
 
+async def test_an_option_that_sends_the_note_to_the_agent_asks_for_the_note_before_it_answers() -> None:
+    """The store refuses "Retry with my note for the agent" without a note; the modal closed on the refusal and
+    the founder had to start again. Now the option asks for the note, and answers once there is one."""
+    from pmtui.delivery.escalations import RETRY, RETRY_NOTE, SKIP
+
+    record = escalation(recommended=1).model_copy(update={"options": [RETRY_NOTE, RETRY, SKIP]})
+    app = ModalHost(record)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        await pilot.press("enter")  # the recommended option, with no note
+        await pilot.pause()
+        assert app.results == [] and isinstance(app.screen, EscalationModal)
+        assert isinstance(app.screen.focused, Input) and app.screen.focused.id == "note"
+        await pilot.press(*"the files are src/app.py", "enter", "1")
+        await pilot.pause()
+    assert app.results == [EscalationAnswer(1, "the files are src/app.py")]
+
+
 async def test_escape_answers_later_with_none() -> None:
     app = ModalHost(escalation())
     async with app.run_test(size=SIZE) as pilot:

@@ -224,6 +224,33 @@ def test_a_new_test_under_its_own_name_stands_in_for_the_planned_one(repo: Path)
     assert not gates.tests_added(contract(), change_set(repo), {"test": failing("test", "1 failed")}).passed
 
 
+def test_a_planned_test_file_left_empty_is_no_test_and_blank_files_alone_are_no_work(repo: Path) -> None:
+    """Found delivering with aider (issue 7): aider creates the files it is given before its model answers; when the
+    model asked a question, answered in prose or sent an edit aider could not apply, the planned test file stayed
+    empty, the project's other tests passed, and tests_added said "✓ tests/test_store.py written (0 lines added)".
+    An empty (or blank) planned test is not written; a change of nothing but blank new files is no work at all."""
+    write(repo, "tests/test_store.py", "")
+    write(repo, "src/store.py", "\n  \n")
+    blank = change_set(repo)
+    gate = gates.tests_added(contract(), blank, {"test": ok("test")})
+    assert not gate.passed
+    assert "✗ tests/test_store.py is empty: the change writes no test in it (tests_to_add)" in gate.evidence
+    nothing = gates.change_gate(blank)
+    assert nothing is not None and not nothing.passed
+    assert nothing.evidence == ["the attempt wrote nothing: src/store.py, tests/test_store.py are empty"]
+
+    # Code written, the test left empty: work was done (tests_added is what fails).
+    write(repo, "src/store.py", "def save():\n    return None\n")
+    coded = change_set(repo)
+    assert gates.change_gate(coded) is None
+    assert not gates.tests_added(contract(), coded, {"test": ok("test")}).passed
+    # A package marker is empty by design: a change of only that is work.
+    (repo / "src" / "store.py").unlink()
+    (repo / "tests" / "test_store.py").unlink()
+    write(repo, "src/pkg/__init__.py", "")
+    assert gates.change_gate(change_set(repo)) is None
+
+
 def test_tests_run_and_lint_gates_follow_the_command_results() -> None:
     assert gates.tests_run({"test": ok("test"), "test:targeted": ok("test:targeted")}).passed
     red = gates.tests_run({"test": ok("test"), "test:targeted": failing("test:targeted", "FAILED tests/a.py::b")})

@@ -1,11 +1,13 @@
-"""The npm-distributed coding agents end to end: Codex CLI, Claude Code and Gemini CLI (installed by `make test`
-in .venv-agents/npm) deliver the two-task calculator plan of test_real_agents through `pmtui deliver --agent NAME`,
-their model a scripted server on 127.0.0.1 speaking the tool's own API — Codex: the Responses API
-(`/v1/responses` SSE, its `exec_command` tool); Claude Code: the Anthropic Messages API (`/v1/messages` SSE, its
-`Bash` tool); Gemini CLI: the Gemini API (`/v1beta/models/M:streamGenerateContent` SSE, `run_shell_command`). The tools know nothing of pmtui: each gets the preset's command line, the prompt on standard
-input and pmtui's model route, and runs under pmtui's sandbox where there is one. Correct code is released
-with no escalation. Wrong code is not tried here (about 20 s more per tool): the gates that escalate it are the
-same for every agent, and test_real_agents proves them with aider and mini-swe-agent.
+"""The npm-distributed coding agents end to end: Codex CLI, Claude Code, Gemini CLI and opencode (installed by
+`make test` in .venv-agents/npm) deliver the first task of the calculator plan of test_real_agents through `pmtui
+deliver --agent NAME`, their model a scripted server on 127.0.0.1 speaking the tool's own API — Codex: the Responses
+API (`/v1/responses` SSE, its `exec_command` tool); opencode: the same API, its `bash` tool; Claude Code: the
+Anthropic Messages API (`/v1/messages` SSE, its `Bash` tool); Gemini CLI: the Gemini API
+(`/v1beta/models/M:streamGenerateContent` SSE, `run_shell_command`). The tools know nothing of pmtui: each gets the
+preset's command line, the prompt (on standard input; opencode as its message argument) and pmtui's model route, and
+runs under pmtui's sandbox where there is one. Correct code is released with no escalation. Wrong code is not tried
+here (about 20 s more per tool): the gates that escalate it are the same for every agent, and test_real_agents proves
+them with aider and mini-swe-agent.
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ def npm_agent_installed(program: str) -> Path:
 
 
 # Each tool's shell tool: its name and the argument that holds the command.
-SHELL_TOOL = {"codex": ("exec_command", "cmd"), "claude": ("Bash", "command"), "gemini": ("run_shell_command", "command")}
+SHELL_TOOL = {"codex": ("exec_command", "cmd"), "claude": ("Bash", "command"), "gemini": ("run_shell_command", "command"),
+              "opencode": ("bash", "command")}
 
 
 def turn(agent: str, messages: list[dict[str, Any]], ran: int) -> FakeResponse:
@@ -56,7 +59,7 @@ def turn(agent: str, messages: list[dict[str, Any]], ran: int) -> FakeResponse:
 
 def tool_results(agent: str, body: dict[str, Any]) -> list[str]:
     """What the agent's commands printed, as the tool sent it back to the model."""
-    if agent == "codex":
+    if agent in ("codex", "opencode"):
         return [str(m["content"]) for m in input_messages(body) if m["role"] == "tool"]
     if agent == "gemini":
         return [str(m["content"]) for m in gemini_messages(body) if m["role"] == "tool"]
@@ -92,6 +95,7 @@ def fake_model() -> Iterator[FakeLLMServer]:
 # (pmtui finds the OpenAI key and base URL for its own review); Claude Code and pmtui share [models.default].
 CONFIG = {
     "codex": '[models.agent]\nmodel = "openai/fake-coder"\napi_base = "{api_base}"\n',
+    "opencode": '[models.agent]\nmodel = "openai/fake-coder"\napi_base = "{api_base}"\n',
     "claude": '[models.default]\nmodel = "anthropic/claude-sonnet-4-5"\napi_base = "{base_url}"\n',
     "gemini": '[models.agent]\nmodel = "gemini/gemini-2.5-pro"\napi_base = "{base_url}"\n',
 }
@@ -136,11 +140,12 @@ def deliver(tmp_path: Path, repo: Path, agent: str, server: FakeLLMServer) -> su
 
 # The API each tool speaks, and the header its key travels in.
 API = {"codex": ("/v1/responses", "authorization", "Bearer sk-fake-for-tests"),
+       "opencode": ("/v1/responses", "authorization", "Bearer sk-fake-for-tests"),
        "claude": ("/v1/messages", "x-api-key", "sk-ant-fake-for-tests"),
        "gemini": ("/v1beta/models/gemini-2.5-pro:streamGenerateContent", "x-goog-api-key", "fake-gemini-key")}
 
 
-@pytest.mark.parametrize("agent", ["codex", "claude", "gemini"])
+@pytest.mark.parametrize("agent", ["codex", "claude", "gemini", "opencode"])
 def test_an_npm_agent_delivers_correct_code_to_release(tmp_path: Path, fake_model: FakeLLMServer, agent: str) -> None:
     npm_agent_installed(agent)
     repo = calculator(tmp_path)

@@ -445,3 +445,22 @@ def test_a_description_that_says_a_doing_or_a_thing_shown_is_a_check_not_name_co
     assert message.acceptance_criteria[0] == "A user can get a message when van is 5 minutes away"
     assert paid.acceptance_criteria[0] == "The app shows a list of who paid and who is late"
     assert both.acceptance_criteria[0] == "Bilingual screens: Every screen in both languages"
+
+
+def test_a_row_named_as_people_doing_something_is_checked_as_what_a_user_does() -> None:
+    """Found writing held-out 21's criteria from the PM's own plans (stop 26): rows named as someone doing something
+    became "Customers see today's location works from start to finish in the app and its result is saved" and
+    "Office assigns a technician works from start to finish …"; a thing named ("Photo updates") keeps that shape."""
+    state = habit_state()
+    assert state.scoping_output is not None
+    state.scoping_output.mvp_features = [
+        Feature(name="Customers see today's location", description="", phase=1, priority="P0"),
+        Feature(name="Office assigns a technician", description="", phase=1, priority="P0"),
+        Feature(name="Photo updates", description="", phase=1, priority="P0"),
+    ]
+    state.scoping_output.core_user_flow = []
+    plan = parse_plan(write_plan(state))
+    first = {t.title: t.acceptance_criteria[0] for t in plan.tasks}
+    assert first["Customers see today's location"] == "A user can see today's location from the app"
+    assert first["Office assigns a technician"] == "A user can assign a technician from the app and sees the result saved"
+    assert first["Photo updates"] == "Photo updates works from start to finish in the app and its result is saved"

@@ -80,7 +80,8 @@ def test_the_rollback_finds_the_commit_by_its_refs_line_and_schema_changes_get_m
     change = change_set(repo)
     flagged = task(security_flags=SecurityFlags(touches_schema=True))
     note = review.build_review_note(flagged, change, [], AgentResult(self_assessment="confident"))
-    assert note.risks == ["security-sensitive task: touches schema"]
+    assert note.risks == ["security-sensitive task: touches schema",
+                          "changes files the task did not name: migrations/0001_habits.sql"]
     assert "Schema touched (migrations/0001_habits.sql): run the migration's downgrade" in note.rollback
     sha = commit_task(
         repo, type_="feat", scope="storage", description="habits table", task_id="T1", review_path="docs/reviews/T1-review.md"
@@ -89,6 +90,20 @@ def test_the_rollback_finds_the_commit_by_its_refs_line_and_schema_changes_get_m
     found = subprocess.run(["sh", "-c", command.replace("git revert ", "echo ")], cwd=repo, capture_output=True, text=True, check=True)
     assert found.stdout.strip() == sha
     assert review.build_review_note(task(), change, [], None, sha=sha).rollback.startswith(f"git revert {sha}. Schema")
+
+
+def test_files_the_task_did_not_name_are_a_risk_of_the_note(repo: Path) -> None:
+    """Found delivering with aider (issue 7): the agent also rewrote README.md and added src/helpers.py; the review
+    model approved, every gate passed, and neither the review note nor the task detail said a word about them."""
+    make_change(repo)
+    (repo / "README.md").write_text("# Habits\n\nTrack habits.\n")
+    (repo / "src" / "helpers.py").write_text("def clean(text):\n    return text.strip()\n")
+    (repo / "tests").mkdir()
+    (repo / "tests" / "test_store.py").write_text("def test_store():\n    assert True\n")
+    (repo / "tests" / "__init__.py").write_text("")
+    note = review.build_review_note(task(), change_set(repo), [], AgentResult(self_assessment="confident"))
+    # The deleted file has its own line; the planned files and a package marker beside the planned test are in scope.
+    assert note.risks == ["deletes src/old.py", "changes files the task did not name: README.md, src/helpers.py"]
 
 
 def test_a_clean_task_still_states_its_risks(repo: Path) -> None:

@@ -22,11 +22,15 @@ from tests.fixtures.delivery_repo import git, make_project
 from tests.fixtures.gate_tools import gate_tools
 from tests.fixtures.tui import open_on, scoped
 
+ROOT = Path(__file__).resolve().parents[1]
+
 
 async def test_deliver_this_plan_asks_for_the_repo_and_an_agent_then_opens_the_dashboard(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     repo = make_project(tmp_path)
+    (repo / "src").mkdir(exist_ok=True)
+    monkeypatch.chdir(repo / "src")  # started inside the founder's repository: that repository is suggested
     gate_tools(tmp_path, monkeypatch)  # the plan's ruff, mypy and pytest, as the founder's shell finds them
     store = Store(tmp_path / "pmtui.db")
     app = PmtuiApp(store, Config(offline=True))
@@ -41,7 +45,7 @@ async def test_deliver_this_plan_asks_for_the_repo_and_an_agent_then_opens_the_d
             await pilot.pause()
             assert isinstance(app.screen, TextInputModal)
             field = app.screen.query_one(Input)
-            assert field.value == str(Path.cwd())
+            assert field.value == str(repo.resolve()) and "new repository" not in app.screen.prompt
             field.value = ""  # an empty answer is told what this dialog asks for, not "a name"
             await pilot.press("enter")
             await pilot.pause()
@@ -102,22 +106,34 @@ async def deliver_dialog(app: PmtuiApp, pilot: Any) -> Input:
     return app.screen.query_one(Input)
 
 
-async def test_deliver_this_plan_offers_to_start_a_repository_where_there_is_none(tmp_path: Path) -> None:
+async def test_deliver_this_plan_offers_to_start_a_repository_where_there_is_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A founder who walked from an idea to a plan typed a folder that did not exist yet: "… is not a git repository
     (no such directory)" in a toast, the dialog gone, the path to type again. Now it offers to start one.
+
+    Started with `make run`, the app runs in pmtui's own checkout: the dialog suggested that folder, a clean tree pmtui
+    would have delivered into. It suggests a new folder named after the project in the home folder, and Enter, Enter
+    starts it (the confirmation's Cancel had the focus, so the second Enter cancelled; typed by hand in tmux).
 
     The three kinds of folder (missing, empty, a repository with no commits) one after another in one session on one
     spec (they were three parametrized tests, each paying an app start and a whole interview for the same spec): each
     gets "Deliver this plan" anew, and the escape from the agent question that ends one brings the next its spec."""
     from pmtui.delivery.new_repo import needs_new_repo
 
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(ROOT)  # pmtui's own checkout, where `make run` starts the app
     store = Store(tmp_path / "pmtui.db")
     app = PmtuiApp(store, Config(offline=True))
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             field = await deliver_dialog(app, pilot)
+            spec = app.screen_stack[-2]
+            assert isinstance(spec, SpecScreen)
+            suggested = tmp_path / "home" / spec.state.slug
+            assert field.value == str(suggested) and "gets a new repository" in app.screen.prompt
             for kind in ("missing", "empty", "no commits"):
-                repo = tmp_path / kind / "projects" / "uniform-swap"
+                repo = suggested if kind == "missing" else tmp_path / kind / "projects" / "uniform-swap"
                 if kind != "missing":
                     repo.mkdir(parents=True)
                 if kind == "no commits":
@@ -134,7 +150,10 @@ async def test_deliver_this_plan_offers_to_start_a_repository_where_there_is_non
                 await pilot.pause()
                 assert isinstance(app.screen, ConfirmationModal), (kind, app.screen)
                 assert str(repo) in app.screen.message and "Start" in app.screen.confirm_label
-                await pilot.click("#confirm")
+                if kind == "no commits":
+                    await pilot.click("#confirm")
+                else:
+                    await pilot.press("enter")  # the step only adds what the founder asked for: Enter goes ahead
                 await pilot.pause()
                 # Started: one commit on main, a clean tree, and the next question is the agent (no model configured).
                 assert isinstance(app.screen, TextInputModal) and "models.agent" in app.screen.prompt, kind

@@ -84,6 +84,9 @@ class AgentPreset:
     writes_result_file: bool = True
     # Files the tool leaves in the repository root for itself (caches): removed after each attempt.
     leftovers: tuple[str, ...] = ()
+    # What its output says when it could not apply its model's edits, and what the user can change about it.
+    unapplied: tuple[str, ...] = ()
+    unapplied_fix: str = ""
     # Where the tool keeps its own state (login, settings, history): writable under the sandbox (`~` is $HOME; one
     # naming a variable counts when the variable is set).
     state_dirs: tuple[str, ...] = ()
@@ -119,6 +122,8 @@ class AgentCommand:
     stdin: bool = True
     writes_result_file: bool = True
     leftovers: tuple[str, ...] = ()
+    unapplied: tuple[str, ...] = ()
+    unapplied_fix: str = ""
     state_dirs: tuple[str, ...] = ()
     source: str = "command line"
     note: str = ""
@@ -274,6 +279,11 @@ PRESETS: tuple[AgentPreset, ...] = (
         stdin=False,
         writes_result_file=False,
         leftovers=(".aider.tags.cache.v*", ".aider.chat.history.md", ".aider.input.history"),
+        # Its search/replace (diff) formats, which it picks for most known models, fail when the model's SEARCH text
+        # is not in the file verbatim; after three reflections it gives up and exits 0 with the edit unapplied.
+        unapplied=("SearchReplaceNoExactMatch", "did not conform to the edit format", "reflections allowed, stopping"),
+        unapplied_fix=('set `[agents.aider] args = ["--edit-format", "whole"]` in pmtui.toml (the model writes whole '
+                       "files: nothing to match), or choose a stronger models.agent or another --agent"),
         state_dirs=("~/.aider",),
         login_files=("~/.aider.conf.yml", "~/.env"),
         reads=("~/.aider.model.settings.yml", "~/.aider.model.metadata.json"),
@@ -490,6 +500,7 @@ def _from_preset(spec: AgentPreset, config: Config, *, probe: bool) -> AgentComm
     return AgentCommand(
         name=spec.name, command=command, env=env, preset=True, installed=path is not None, version=version,
         path=path, stdin=spec.stdin, writes_result_file=spec.writes_result_file, leftovers=spec.leftovers,
+        unapplied=spec.unapplied, unapplied_fix=spec.unapplied_fix,
         state_dirs=spec.state_dirs, source=f"[agents.{spec.name}] in {config.source}" if own else "preset",
         note=forwarded.note, confined_command=confined,
         home_env=spec.home_env if forwarded.home_files else "", home_files=forwarded.home_files if spec.home_env else {},

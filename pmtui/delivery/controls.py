@@ -285,9 +285,10 @@ def _task(dstore: DeliveryStore, run_id: int, task_id: str) -> TaskRecord:
 
 
 def _option(escalations: list[EscalationRecord], starts: tuple[str, ...]) -> tuple[EscalationRecord, int] | None:
+    """The first option starting so; never one that sends the human's own note to the agent (a control has none)."""
     for escalation in escalations:
         for number, text in enumerate(escalation.options, start=1):
-            if text.strip().lower().startswith(starts):
+            if text.strip().lower().startswith(starts) and not escalation.needs_note(number):
                 return escalation, number
     return None
 

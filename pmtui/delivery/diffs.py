@@ -11,12 +11,14 @@ import re
 import sys
 import time
 from collections.abc import Iterable, Sequence
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from pydantic import BaseModel, Field
 
 _HUNK = re.compile(r"^@@ -(?P<old>\d+)(?:,\d+)? \+(?P<new>\d+)(?:,\d+)? @@")
 _RAW = re.compile(r"^:\d{6} \d{6} [0-9a-f]+ [0-9a-f]+ [A-Z]\d*$")
+# Files a project keeps empty on purpose: a new one with nothing in it is still work done.
+_EMPTY_BY_DESIGN = frozenset({"__init__.py", ".gitkeep", ".keep", "py.typed"})
 
 
 class Snapshot(BaseModel):
@@ -84,6 +86,35 @@ class ChangeSet(BaseModel):
 
     def lines_added(self) -> int:
         return sum(len(lines) for lines in self.added_lines.values())
+
+    def blank_files(self) -> list[str]:
+        """New files the change leaves with nothing but whitespace in them. An agent CLI creates the files it is
+        given before its model answers (aider's `--file`): they stay so when no edit of the model was applied."""
+        blank = []
+        for path in self.added:
+            lines = self.added_lines.get(path, [])
+            if any(text.strip() for _, text in lines):
+                continue
+            if lines or self._size(path) == 0:  # no diff lines and a size: a binary file
+                blank.append(path)
+        return blank
+
+    def wrote_nothing(self) -> list[str]:
+        """The blank new files when they are the whole change (an attempt that wrote nothing), else []."""
+        if self.modified or self.deleted or self.renamed or not self.added:
+            return []
+        blank = self.blank_files()
+        if len(blank) != len(self.added) or any(PurePosixPath(path).name in _EMPTY_BY_DESIGN for path in blank):
+            return []
+        return blank
+
+    def _size(self, path: str) -> int:
+        if path in self.sizes:
+            return self.sizes[path]
+        try:
+            return (Path(self.root) / path).lstat().st_size
+        except OSError:
+            return -1
 
     def lines_removed(self) -> int:
         return sum(len(lines) for lines in self.removed_lines.values())

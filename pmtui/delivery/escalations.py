@@ -11,15 +11,23 @@ import asyncio
 from typing import Literal
 
 from pmtui.delivery.contract import ambiguous_criteria
+from pmtui.delivery.controls import RETRY_REASON
 from pmtui.delivery.model_failure import SETUP_ESCALATION, SETUP_FIXES, SETUP_HOW
 from pmtui.delivery.run_context import RunContext, RunOutcome
 from pmtui.delivery.state_machine import STUCK_OPTIONS
 from pmtui.delivery.store import EscalationRecord, TaskRecord
-from pmtui.models.delivery import Risk
+from pmtui.models.delivery import NOTE_NEEDED, Risk
 from pmtui.models.states import IssueState
 
 S = IssueState
 RETRY = "Retry with a fresh budget"
+# The recommendation when the agent itself failed (it fell over, asked a question, wrote nothing): the same agent on
+# the same prompt fails the same way, so the human's note (the answer, the files, the approach) goes into the next
+# prompt. The store refuses this option without a note.
+RETRY_NOTE = f"Retry with my note for the agent ({NOTE_NEEDED}: answer its question, name the files or the approach)"
+# Decision-log lines whose text the agent's next prompt carries ("Clarifications from the human").
+AGENT_NOTE = "note for the agent: "
+HUMAN_NOTES = ("clarification: ", AGENT_NOTE)
 ACCEPT = "Accept as is and commit"
 SKIP = "Skip this task (dependents blocked)"
 ESCALATION_OPTIONS: tuple[str, ...] = (RETRY, ACCEPT, SKIP)
@@ -34,7 +42,7 @@ OFFLINE_REVIEW_CHOSEN = "review: the human chose the offline reviewer"
 Action = Literal["retry", "accept", "skip", "review", "offline_review"]
 # Answers are applied by the text of the chosen option, so escalations may offer any subset.
 _ACTIONS: dict[str, Action] = {
-    RETRY: "retry", ACCEPT: "accept", SKIP: "skip",
+    RETRY: "retry", RETRY_NOTE: "retry", ACCEPT: "accept", SKIP: "skip",
     STUCK_OPTIONS[0]: "retry", STUCK_OPTIONS[1]: "accept", STUCK_OPTIONS[2]: "skip",
     REVIEW_RETRY: "review", REVIEW_OFFLINE: "offline_review", REVIEW_STOP: "skip",
 }
@@ -111,7 +119,8 @@ class Escalations:
             "Options:     " + "; ".join(f"{n}. {text}" for n, text in enumerate(escalation.options, start=1)),
             f"Recommended: {escalation.recommended}. {escalation.options[escalation.recommended - 1]}",
             f"Blocking:    {'yes' if escalation.blocking else 'no'}",
-            f"Answer with: pmtui answer {escalation.id} --option {escalation.recommended} [--note TEXT]",
+            f"Answer with: pmtui answer {escalation.id} --option {escalation.recommended} "
+            + ("--note TEXT (the agent reads it)" if escalation.needs_note(escalation.recommended) else "[--note TEXT]"),
         ]
         self.ctx.say("escalation", "\n".join(lines))
 
@@ -204,6 +213,8 @@ class Escalations:
                                            retry_budget=task.retry_budget + ctx.retry_budget + 1)
                 if answer is not None and answer.kind == "budget":
                     ctx.dstore.log_decision(ctx.run_id, task.task_id, BUDGET_RAISED)
+                if answer is not None and answer.note.strip() and answer.note != RETRY_REASON:  # the human's words
+                    ctx.dstore.log_decision(ctx.run_id, task.task_id, AGENT_NOTE + answer.note.strip())
                 ctx.machine.transition(ctx.run_id, task.task_id, S.IMPLEMENTING,
                                        "the human chose a retry with a fresh budget")
             ctx.say("state", f"{task.task_id} human_input_received → implementing: retry with a fresh budget "

@@ -33,7 +33,7 @@ from pmtui.delivery.gates.commands import signal_process_group
 from pmtui.delivery.sandbox import current as current_sandbox
 from pmtui.delivery.sandbox import private_git, readable_paths, state_paths
 from pmtui.models.delivery import AgentResult, SelfAssessment, TaskContract
-from pmtui.redaction import CUT_MARGIN, clip_end, redact, safe_cut
+from pmtui.redaction import CUT_MARGIN, clip, clip_end, redact, safe_cut
 
 OutputCallback = Callable[[str], None]
 OUTPUT_TAIL_LINES = 200
@@ -169,6 +169,15 @@ def apply_result_file(result: AgentResult, path: Path) -> AgentResult:
 
 
 # -- the command executor ----------------------------------------------------------------------------
+def unapplied_edits(agent: AgentCommand, output: str) -> str:
+    """What the tool said when it could not apply its model's edits (a preset knows its own words), with what the
+    user can change about it; '' when it said no such thing."""
+    said = next((line.strip(" #") for line in output.splitlines() if any(m in line for m in agent.unapplied)), "")
+    if not said:
+        return ""
+    return f"{agent.name} did not apply its model's edits ({clip(said, 160)}): {agent.unapplied_fix}"
+
+
 class CommandExecutor:
     """Runs an agent CLI per DESIGN.md: split like a shell, run without one, in its own process group."""
 
@@ -260,6 +269,9 @@ class CommandExecutor:
         )
         if outcome.not_started:
             return result
+        unapplied = unapplied_edits(self.agent, outcome.tail)
+        if unapplied:
+            result = result.model_copy(update={"blockers": [*result.blockers, unapplied]})
         result = apply_result_file(result, result_file)
         if not result.criteria_map:
             mapped = criteria_map_from_output(contract.unmapped_criteria or contract.acceptance_criteria,

@@ -105,3 +105,21 @@ def setup_failure(output_tail: str, exit_code: int | None) -> tuple[str, str]:
         status = 404
     kind = SETUP_KINDS.get(status, "")
     return (kind, re.sub(r"\s+", " ", line).strip()[:400]) if kind else ("", "")
+
+
+# -- while the agent runs ---------------------------------------------------------------------------------------------
+# A provider error as the tool prints it while it retries: aider prints the exception's line, then "Retrying in 0.2
+# seconds..."; mini-swe-agent "Retrying <unknown> in 4 seconds as it raised InternalServerError: litellm.…".
+_LIVE_ERROR = re.compile(r"(?:^(?:\w+: )?|\braised \w+: )((?:litellm|openai|anthropic)\.(\w*Error|Timeout): .*)")
+
+
+def live_model_error(line: str) -> str:
+    """The busy or failing endpoint in one line of an agent's output as it runs: the provider's error as one line,
+    '' for any other line. A refused key, access or model is left out: the attempt ends on it, and is asked about."""
+    if _FRAME.match(line):
+        return ""
+    found = _LIVE_ERROR.search(line.strip())
+    if found is None or found.group(2) in _PYTHON_KINDS:
+        return ""
+    # A line the tool's console wrapped ends where the terminal did ("Rate limit reached,").
+    return re.sub(r"\s+", " ", found.group(1)).strip().rstrip(",;:")

@@ -5,6 +5,7 @@ with no commits), with a first commit the plan branch can start from."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from pmtui.delivery.git_ops import GitError, run_git, work_tree
@@ -27,6 +28,28 @@ def needs_new_repo(path: Path) -> str | None:
     if root == target.resolve() and not _has_head(target):
         return "has no commits yet"
     return None
+
+
+def suggested_repo(slug: str, cwd: Path | None = None) -> Path:
+    """Where "Deliver this plan" suggests delivering: the repository pmtui was started in when it is the founder's,
+    else a new folder named after the project in the home folder. pmtui's own checkout (`make run` starts the app
+    there) is never suggested: delivering into it would put the founder's app on a branch of pmtui."""
+    here = (cwd or Path.cwd()).resolve()
+    try:
+        root = work_tree(here)
+    except GitError:
+        root = None
+    if root is not None and root != Path.home().resolve() and not _is_pmtui_checkout(root):
+        return root
+    return Path.home() / slug
+
+
+def _is_pmtui_checkout(root: Path) -> bool:
+    try:
+        project = (root / "pyproject.toml").read_text(encoding="utf-8")
+    except OSError:
+        return False
+    return re.search(r'(?m)^name\s*=\s*"pmtui"\s*$', project) is not None
 
 
 def _has_head(target: Path) -> bool:

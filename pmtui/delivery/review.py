@@ -96,6 +96,12 @@ def build_review_note(
         risks.extend(f"agent blocker: {blocker}" for blocker in agent_result.blockers)
     if change.deleted:
         risks.append(f"deletes {_name_files(change.deleted)}")
+    from pmtui.delivery.gates.reviewer import files_outside_scope  # gates.reviewer imports this module
+
+    outside = files_outside_scope(contract, change.present_files())
+    if outside:
+        # A review model may approve them (only the offline reviewer's scope check fails them): the human is told.
+        risks.append(f"changes files the task did not name: {_name_files(outside)}")
     schema = [path for path in change.files() if is_schema_path(path)]
     if not risks:
         risks.append(f"none found: every gate passed at tier {contract.tier.upper()}")

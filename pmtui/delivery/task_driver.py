@@ -21,15 +21,21 @@ from pmtui.delivery import agent_watch, gates, git_ops, tree_hygiene
 from pmtui.delivery.contract import ambiguous_criteria, build_contract
 from pmtui.delivery.escalations import (
     BUDGET_RAISED,
-    ESCALATION_OPTIONS,
+    HUMAN_NOTES,
     NO_ACCEPT_OPTIONS,
     OFFLINE_REVIEW_CHOSEN,
     REVIEW_OPTIONS,
     Escalations,
 )
+from pmtui.delivery.failure_findings import (
+    agent_side,
+    escalation_options,
+    first_finding,
+    never_accepted_findings,
+)
 from pmtui.delivery.feed import output_log_path
 from pmtui.delivery.integration import Integration, gate_timeout
-from pmtui.delivery.model_failure import SETUP_FIXES, model_failure, setup_failure
+from pmtui.delivery.model_failure import SETUP_FIXES, live_model_error, model_failure, setup_failure
 from pmtui.delivery.nodes import (
     LOCAL_NODE,
     AttemptLost,
@@ -56,7 +62,6 @@ if TYPE_CHECKING:
 S = IssueState
 DriveResult = Literal["done", "failed", "waiting"]
 # Gates whose failure means the change must never be committed as it is: their escalations offer no accept.
-NEVER_ACCEPTED_GATES = frozenset({"secrets_scan", "size_limit", "nested_repo", "own_config"})
 _VOLATILE = re.compile(r"\d+(\.\d+)?\s*(ms|s)\b|0x[0-9a-f]+|\b[0-9a-f]{12,40}\b|attempt \d+", re.IGNORECASE)
 _SPENT = re.compile(r"^spent \$(?P<usd>[0-9.]+) on attempt \d+")
 _TAMPERING = ("HEAD moved", "outside the repository", "switched the working tree", "stray ref:", "git metadata:")
@@ -268,6 +273,7 @@ class TaskDriver:
         spent_before = ctx.store.llm_usage()["cost"]
         log_path = output_log_path(run, ctx.store.path, task_id, attempt)
         log_path.parent.mkdir(parents=True, exist_ok=True)
+        failing: list[str] = []
         with log_path.open("a", encoding="utf-8") as log:
 
             def stream(line: str) -> None:
@@ -275,6 +281,13 @@ class TaskDriver:
                 line = redact(line)
                 log.write(line if line.endswith("\n") else line + "\n")
                 log.flush()
+                # An endpoint that is down or rate-limited: the tool retries, maybe for the whole time budget, and
+                # the feed said only "agent at work". Said once an attempt.
+                if not failing and (said := live_model_error(line)):
+                    failing.append(said)
+                    ctx.say("agent", f"{task_id} attempt {attempt}: the agent's model call failed ({clip(said, 160)}); "
+                                     "the agent retries by itself, and the attempt ends at its time budget "
+                                     f"({contract.time_budget_ms / 60000:g} min) if its endpoint stays down")
 
             if self.cluster is None:
                 result = await self.executor.run(
@@ -478,8 +491,8 @@ class TaskDriver:
             # The task's own ceiling: "Fix attempt k of n" counts as the task detail's "attempt a/b" does.
             attempt=attempt, failure_evidence=evidence, retry_budget=task.retry_budget, repo=ctx.root,
         )
-        clarifications = [line.removeprefix("clarification: ") for line in task.decision_log
-                          if line.startswith("clarification: ")]
+        # The human's words for the agent: clarified criteria, and the note of an answer that chose a retry.
+        clarifications = [line.split(": ", 1)[1] for line in task.decision_log if line.startswith(HUMAN_NOTES)]
         contract = contract.model_copy(update={
             "tier": task.tier, "unmapped_criteria": unmapped,
             "context": contract.context.model_copy(update={"clarifications": clarifications}),
@@ -559,8 +572,8 @@ class TaskDriver:
         reviewer_map = await self._reviewer_map(task.contract, change, result, env)
         results = await gates.minimum_gate(task.contract, change, result, env, tampering=tampering,
                                            reviewer_map=reviewer_map)
-        if change.is_empty() and not change.oversized:
-            results.append(GateResult(gate="change", passed=False, evidence=["the attempt changed no files"]))
+        if (nothing := gates.change_gate(change)) is not None:
+            results.append(nothing)
         limits = gates.size_limit(change, file_limit(ctx), change_limit(ctx))
         if not limits.passed:
             results.append(limits)
@@ -610,9 +623,11 @@ class TaskDriver:
             and attempt - 1 >= self._first_attempt_of_cycle(task)
             and previous.failure_signature == signature
         )
-        # Never a default to accept a change that failed a gate: the recommendation is a retry.
-        options = escalation_options(failed)
-        never = never_accepted_findings(results) or _first_finding(results, self._agent_result(task_id, attempt))
+        # Never a default to accept a change that failed a gate: the recommendation is a retry (with a note for the
+        # agent when the agent itself was the cause: the same prompt to the same agent fails the same way).
+        result = self._agent_result(task_id, attempt)
+        options = escalation_options(failed, agent_side=agent_side(results, result))
+        never = never_accepted_findings(results) or first_finding(results, result)
         if same:
             self.escalations.escalate(task_id, f"attempt {attempt} failed exactly as attempt {attempt - 1} did "
                                       f"({', '.join(failed)}): not retrying blindly{never}", kind="same_failure",
@@ -692,23 +707,6 @@ def change_limit(ctx: RunContext) -> int:
     return int(ctx.config.delivery.max_change_mb * gates.MB)
 
 
-def escalation_options(failed: list[str]) -> tuple[str, ...]:
-    """The options of a failed task's escalation: no accept when a gate failed that must never be accepted, or when
-    the attempt changed nothing (an agent that crashed at once: there is nothing to accept and commit)."""
-    return NO_ACCEPT_OPTIONS if NEVER_ACCEPTED_GATES & set(failed) or "change" in failed else ESCALATION_OPTIONS
-
-
-def never_accepted_findings(results: list[GateResult]) -> str:
-    """What a gate that is never accepted found (a secret, a file over the limit, a nested repository), for the
-    escalation's problem: the human sees which file or folder without opening the gate evidence."""
-    findings = [line for gate in results if not gate.passed and gate.gate in NEVER_ACCEPTED_GATES
-                for line in gate.evidence[:3]]
-    if not findings:
-        return ""
-    text = "; ".join(findings)
-    return f" — never committed as it is: {clip(text, 600)}{'…' if len(text) > 600 else ''}"
-
-
 def _signature(results: list[GateResult]) -> str:
     """What failed and how, without timings or shas: equal signatures mean the same failure."""
     parts = []
@@ -747,35 +745,3 @@ def _agent_summary(attempt: int, result: AgentResult) -> str:
     else:
         how = f"finished ({result.self_assessment})"
     return f"attempt {attempt}: agent {how}"
-
-
-def agent_failure(result: AgentResult | None) -> str:
-    """What a failed agent run said last ("the agent exited 1: OSError: [Errno 30] Read-only file system: …"): when
-    the agent itself fell over, every gate after it fails too, and the first of those is not the cause."""
-    if result is None or not (result.timed_out or result.exit_code not in (None, 0)):
-        return ""
-    how = "timed out" if result.timed_out else f"exited {result.exit_code}"
-    last = next((line.strip() for line in reversed(result.output_tail.splitlines()) if line.strip()), "")
-    text = f"the agent {how}" + (f": {clip(last, 200)}" if last and not result.timed_out else "")
-    if result.sandboxed and "read-only file system" in result.output_tail.lower():
-        text += " (the sandbox lets an agent write only its worktree and $TMPDIR; `--sandbox off` lifts it)"
-    return text
-
-
-def _first_finding(results: list[GateResult], result: AgentResult | None = None) -> str:
-    """The first thing a failed gate found, for the escalation's problem line: "(lint_and_typecheck): not retrying
-    blindly" named nothing a human could act on; "…: `ruff check .`: hall/x.py:3:1: F401 `os` imported but unused"
-    does. An agent that crashed or timed out comes first: the gates after it only show that it did."""
-    fell_over = agent_failure(result)
-    if fell_over:
-        return f"; first finding: {redact(fell_over)}"
-    for gate in results:
-        if gate.passed:
-            continue
-        lines = [line for line in gate.evidence if line.strip()]
-        found = next((line.strip() for line in lines if line.startswith(("  ", "✗"))), "")
-        head = lines[0].split(" exited ")[0] if lines else ""
-        if found:
-            text = f"{head}: {found}" if head and head != found and "`" in head else found
-            return f"; first finding: {text[:200]}"
-    return ""

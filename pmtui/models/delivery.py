@@ -130,6 +130,10 @@ class Risk(BaseModel):
     source_task: str = ""
 
 
+# An option whose text holds this cannot be chosen without the answer's note (the note goes to the agent).
+NOTE_NEEDED = "note required"
+
+
 class Escalation(BaseModel):
     """Seed 003 escalation format; `recommended` is the 1-based number of an option."""
 
@@ -143,6 +147,10 @@ class Escalation(BaseModel):
     answer: int | None = None
     note: str = ""
     kind: str = "task"
+
+    def needs_note(self, option: int) -> bool:
+        """The option sends the human's note to the agent: it cannot be chosen without one."""
+        return 1 <= option <= len(self.options) and NOTE_NEEDED in self.options[option - 1]
 
 
 class ManifestTask(BaseModel):

@@ -25,6 +25,11 @@ def about_clause(words: list[str], opener: int, max_words: int, breaks: frozense
     if not clause:
         return ""
     if len(named) > max_words:
+        # "Tell him when he sells the last loaf": over by its articles, the clause drops them ("Tell when he sells
+        # last loaf"), never the whole clause ("Tell him").
+        bare = [named[0], named[1], *(w for w in named[2:] if w.lower() not in ("the", "a", "an"))]
+        if len(bare) <= max_words:
+            return " ".join(bare).strip(" ,;:")
         cut = next((i for i in range(max_words, 2, -1) if named[i].lower() in breaks), 0)
         named = named[:cut]
         while len(named) > 3 and named[-1].lower() in tail:

@@ -83,6 +83,33 @@ _LOSS = re.compile(
     r"at the (?:public )?car park|each with the logo|unpaid)\b",
     re.IGNORECASE,
 )
+# No price at all, said plainly: "R0 i mean its for us", "we won't sell it", "$0, internal", "not for sale".
+NO_REVENUE = re.compile(
+    r"(?<![\w.])(?:[$€£₹₦₱₵R]|rs\.?|kes|ksh|ngn|zar|php|inr|usd|eur|gbp)\s?0(?![\d.,]*\d)|\b(?:zero|0)\s+(?:rand|naira|"
+    r"shillings?|pesos?|rupees?|dollars?|pounds?|euros?|cedis?|ringgit)\b|\b(?:won'?t|wont|will not|not going to|never|"
+    r"don'?t|do not)\s+(?:sell|charge for|monetis\w*|monetiz\w*)\b|\bnot (?:for sale|selling it|selling this)\b|"
+    r"\b(?:it'?s|its|it is|just)\s+(?:just\s+)?for\s+(?:us|ourselves|our own|my own|the shop|the business|the team|"
+    r"internal use)\b|\binternal(?:ly)?\s+(?:tool|use|only)\b|\bno money\b",
+    re.IGNORECASE,
+)
+# A target of none over a time: "if we don't run out of bread for a whole month", "no double bookings for a term",
+# "never miss a pickup in a month" — zero is the number.
+ZERO_TARGET = re.compile(
+    r"\b(?:don'?t|dont|do not|doesn'?t|never|no|zero|nobody|no one|nothing|not (?:once|a single|one))\b[^.;]{0,60}?"
+    r"\b(?:for|in|over|during|"
+    r"across|within|by)\s+(?:a|one|the|an|\d+|two|three|four|six)?\s*(?:whole|full|entire|straight)?\s*(?:weeks?|"
+    r"months?|terms?|seasons?|years?|quarters?|semesters?)\b",
+    re.IGNORECASE,
+)
+# "we don't have a developer for a month", "no budget for six months": none of the means to build it, no target.
+_NO_MEANS = re.compile(r"\b(?:money|budget|funding|funds|cash|devs?|developers?|engineers?|coders?|programmers?|time|"
+                       r"help|staff|laptops?|computers?|(?:i|we)\s+(?:have|had|got))\b", re.IGNORECASE)
+
+
+def zero_target(text: str) -> bool:
+    """A target of none over a time ("no double bookings for a full term"), not a lack of the means to build it."""
+    found = ZERO_TARGET.search(text)
+    return found is not None and not _NO_MEANS.search(found.group(0))
 _LIMIT_SHAPE = re.compile(
     r"\d+\s*(?:weeks?|wks?|months?|mos?|days?|hours?|persons?|people|devs?|developers?|engineers?)|"
     r"\b(?:solo|me|myself|of us|developers?|devs?|engineers?|designer|team|budget|ios|android|web|phones?|mobile|"
@@ -119,8 +146,12 @@ def weak(aspect: str, value: str) -> bool:
     if aspect == "why_now":
         return len(words) < 4 or not _CHANGE.search(text)
     if aspect == "success_metric":
+        if zero_target(text):
+            return False
         return not (_NUMBER.search(text) and _METRIC_SHAPE.search(text)) or bool(_LOSS.search(text))
     if aspect == "revenue_model":
+        if NO_REVENUE.search(text):
+            return False
         return not _PRICE_SHAPE.search(text) or bool(_LOSS.search(text))
     if aspect == "constraints":
         return not _LIMIT_SHAPE.search(text) or bool(_LOSS.search(text))

@@ -41,6 +41,9 @@ _LABEL = re.compile(
     + "|".join(f"(?P<{aspect}>{names})(?:{_COPULA})" for aspect, names in _NAMES)
     + "|"
     + "|".join(f"(?P<{aspect}_c>{names})(?:{_COLON})" for aspect, names in _COLON_ONLY)
+    # "oh and why now, loadshedding is less", "Why now? The lease ends in May": the PM's own question, answered
+    # after a comma or its question mark.
+    + r"|(?P<why_now_q>why\s+now)\s*(?:,|\?+)\s*(?=[\w\"'])(?!you\s+(?:might\s+|may\s+)?(?:ask|say|wonder)\b)"
     + r")",
     re.IGNORECASE,
 )
@@ -65,7 +68,7 @@ class LabelledPart:
 
 def _aspect(match: re.Match[str]) -> str:
     named = next(name for name, value in match.groupdict().items() if value and name != "label")
-    return named.removesuffix("_c")
+    return named.removesuffix("_c").removesuffix("_q")
 
 
 # "revenue is wrong, nobody pays …", "the why now is off: …": the verdict on the card is no part of the new value.

@@ -281,6 +281,13 @@ def _feature_task(
         criteria.append(f"A user can {name[0].lower()}{name[1:]} from the app")
     elif name.split()[0].lower() in _ACTION_VERBS:
         criteria.append(f"A user can {name[0].lower()}{name[1:]} from the app and sees the result saved")
+    elif (done := _people_doing(name)) is not None:
+        # "Customers see today's location", "Office assigns a technician": who does it is the user; said as the
+        # check the other rows are ("A user can see …"), not "Customers see today's location works from start to
+        # finish in the app".
+        verb, rest = done
+        criteria.append(f"A user can {verb}{rest} from the app" if verb in _READ_VERBS
+                        else f"A user can {verb}{rest} from the app and sees the result saved")
     else:
         criteria.append(f"{name} works from start to finish in the app and its result is saved")
     flow_note = ""
@@ -315,6 +322,25 @@ def _feature_task(
         minutes=minutes,
         criteria=criteria,
     )
+
+
+# People (a plural, "Customers see …") or one of them (the verb agrees, "Office assigns …"), then what they do to what.
+_DOING = re.compile(r"^(?:the\s+|our\s+|my\s+)?(?:[A-Za-z][\w'-]*s\s+(?P<verb>[a-z]+)|[A-Za-z][\w'-]*\s+(?P<verb3>[a-z]+s))"
+                    r"(?P<rest>\s.*)$")
+
+
+def _people_doing(name: str) -> tuple[str, str] | None:
+    """(verb, the rest) of a row named as someone doing something ("Owners book the dates", "Office assigns a
+    technician"), or None."""
+    found = _DOING.match(name)
+    if found is None or not found.group("rest").strip():
+        return None  # "Photo updates", "Shift swaps": a thing named, no one doing anything
+    verb = found.group("verb") or found.group("verb3")
+    known = _ACTION_VERBS | _READ_VERBS | {"assign", "mark", "move", "pick", "choose", "confirm", "cancel", "update"}
+    for base in (verb, verb[:-1] if verb.endswith("s") else "", verb[:-2] if verb.endswith("es") else ""):
+        if base in known:
+            return base, found.group("rest")
+    return None
 
 
 def _parts(description: str) -> list[str]:

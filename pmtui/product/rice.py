@@ -168,6 +168,16 @@ _BY_MONTH = re.compile(
     r"(?:\s*(?P<day2>\d{1,2})(?:st|nd|rd|th)?\b(?!\s*(?:weeks?|months?|days?|people|devs?|%)))?",
     re.IGNORECASE,
 )
+_MONTH_NAME = r"(?:" + "|".join(_MONTHS) + r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)"
+# A month that is when the builder is free: "on holiday in december", "off over august", "during the july holidays",
+# "build it in january while the shop is closed".
+_MONTH_WINDOW = re.compile(
+    r"\b(?:holidays?|vacation|free|off|on leave|on break|time off)\b[^.;]{0,25}?\b(?:in|during|over|for|through)\s+(?:the\s+)?"
+    + _MONTH_NAME + r"\b|\b(?:in|during|over|through)\s+(?:the\s+)?" + _MONTH_NAME
+    + r"\s+(?:holidays?|break|vacation|school holidays)\b|\b(?:build|code|make|do|work on)\s+(?:it|this|the app)\s+"
+    r"(?:in|during|over|through)\s+(?:the\s+)?" + _MONTH_NAME + r"\b(?!\s*\d)",
+    re.IGNORECASE,
+)
 _SOLO = re.compile(
     r"\b(solo|just me|only me|by myself|on my own|alone|myself only|single developer|one developer|s[oó]lo yo|"
     r"yo s[oó]lo|nur ich|moi seul|"
@@ -235,6 +245,11 @@ def _cut_name(item: str, words: list[str], max_words: int) -> str:
                 head = head[:-2]
             while len(head) > 1 and head[-1].lower() in _NAME_TAIL:
                 head.pop()
+            # "List for tuesday of what [to buy at makro]": a name never ends on the wh-word its clause needed.
+            while len(head) > 2 and head[-1].lower() in _WH_WORDS:
+                head.pop()
+                while len(head) > 2 and head[-1].lower() in _NAME_TAIL:
+                    head.pop()
             # "a text to the homeowner when the crew is [on the way]": a clause cut short is no part of the name.
             opener = next((i for i in range(2, len(head)) if head[i].lower() in _CLAUSE_OPENERS), len(head))
             head = head[:opener]
@@ -253,6 +268,7 @@ def _cut_name(item: str, words: list[str], max_words: int) -> str:
     return " ".join(head).strip(" ,;:")
 
 
+_WH_WORDS = frozenset(("what", "which", "who", "whom", "whose", "where", "how", "whatever"))
 _OWNERS = frozenset(("your", "their", "my", "our", "his", "her", "its", "the", "a", "an", "each", "every"))
 
 
@@ -294,6 +310,9 @@ def timeframe_weeks(text: str, today: date | None = None, deadline_cue_needed: b
         unit = _UNIT_NAMES.get(unit, _UNIT_NAMES.get(unit.rstrip("s"), unit))
         per_unit = {"day": 1 / 7, "week": 1.0, "wk": 1.0, "month": 4.0, "quarter": 13.0, "year": 52.0}[unit]
         return max(0.5, round(amount * per_unit, 2))
+    if _MONTH_WINDOW.search(text):
+        # "my cousin is on holiday in december so he can build it": the month is the time there is, not a deadline.
+        return 4.0
     month = _BY_MONTH.search(text)
     if month:
         today = today or date.today()

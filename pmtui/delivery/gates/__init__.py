@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from pmtui.delivery.gates.minimum import (
         MINIMUM_GATES,
         agent_conduct,
+        change_gate,
         gate_commands,
         is_test_path,
         lint_and_typecheck,
@@ -100,7 +101,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "pmtui.delivery.gates.locations": ("CriterionLocation",),
     "pmtui.delivery.gates.limits": ("MB", "changed_paths", "limited_change", "oversized_files", "size_limit"),
     "pmtui.delivery.gates.minimum": (
-        "MINIMUM_GATES", "agent_conduct", "gate_commands", "is_test_path", "lint_and_typecheck", "minimum_gate",
+        "MINIMUM_GATES", "agent_conduct", "change_gate", "gate_commands", "is_test_path", "lint_and_typecheck", "minimum_gate",
         "no_orphan_todos", "review_note", "tests_added", "tests_run", "todo_markers",
     ),
     "pmtui.delivery.gates.nested": (
@@ -153,6 +154,7 @@ __all__ = [
     "agent_conduct",
     "breaking_change",
     "breaking_change_gate",
+    "change_gate",
     "changed_paths",
     "checked_by_commands",
     "gate_cache_dir",

@@ -22,6 +22,8 @@ from functools import cached_property
 from pathlib import Path
 
 from pmtui.delivery.gates.code_idioms import query_negations
+from pmtui.delivery.gates.plan_titles import lent_name, titled_by_plan, without_titled_imports
+from pmtui.delivery.gates.route_handlers import ROUTE_HANDLER
 from pmtui.delivery.gates.vocabulary import (
     code_concepts,
     code_text_for_concepts,
@@ -159,8 +161,12 @@ def _generic_units(path: str, lines: list[str]) -> list[tuple[str, int, int, boo
             continue
         js_test = _JS_TEST.match(line)
         match = None if js_test else _DEFINITION.match(line)
+        # round 17: a route registered with its handler inline (`orders.post("/:id/ready", (req, res) => {`) is code
+        route = None if js_test or match else ROUTE_HANDLER.match(line)
         if js_test:
             name = js_test.group("name")
+        elif route:
+            name = f"{route.group(1)} {route.group(2)}"
         elif match is not None and any(match.group(g) for g in ("name", "arrow", "method", "jsmethod")):
             name = next(match.group(g) for g in ("name", "arrow", "method", "jsmethod") if match.group(g))
             if name in {"if", "for", "while", "switch", "catch", "return", "function"}:
@@ -301,14 +307,16 @@ def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], 
     # a sentence in a string (an error message, a log line) says a number, the code does not use it:
     # `throw new CancelError("… until 24 hours before they start")` checks no 24 hours
     number_text = _STRING_LITERAL.sub(lambda m: '""' if _PROSE_STRING.search(m.group(0)) else m.group(0), number_text)
-    path_concepts = code_concepts(re.sub(r"\.[A-Za-z0-9]+$", "", unit.path).replace("/", " "))
+    titled = titled_by_plan(unit.path)  # a file named by the plan's task title lends its folders' words only
+    path_concepts = code_concepts(str(Path(unit.path).parent) if titled else re.sub(r"\.[A-Za-z0-9]+$", "", unit.path).replace("/", " "))
+    own_name = lent_name(unit.path, unit.name)
     if Path(unit.path).suffix.lower() in (".sh", ".bash", ".zsh", ".ps1") or (body and body[0].startswith("#!")):
         path_concepts |= code_concepts("script")
     unit.text = "\n".join(code_lines)
     unit.code_text = unit.text
     unit.acts = _acts(code_lines)
     unit.fresh_acts = _acts(added_lines)
-    unit.concepts = (unit.acts | code_concepts(unit.text) | code_concepts(unit.name) | path_concepts
+    unit.concepts = (unit.acts | code_concepts(without_titled_imports(unit.text)) | code_concepts(own_name) | path_concepts
                      | code_concepts(notes[0]) | cron_concepts(unit.text))
     if Path(unit.path).suffix.lower() in _MARKUP:
         unit.concepts |= {concept for pattern, concept in _ELEMENTS if pattern.search(unit.text)}
@@ -322,11 +330,11 @@ def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], 
     unit.calls = {m.group(1) for m in re.finditer(r"([A-Za-z_$][\w$]*)\s*\(", unit.text)}
     unit.tokens = {stem(word) for word in words(unit.text) if len(word) >= 7}
     unit.added_code = "\n".join(added_lines)
-    unit.fresh = (unit.fresh_acts | code_concepts(unit.added_code) | code_concepts(unit.name) | path_concepts
+    unit.fresh = (unit.fresh_acts | code_concepts(without_titled_imports(unit.added_code)) | code_concepts(own_name) | path_concepts
                   | code_concepts(notes[1]) | cron_concepts(unit.added_code))
-    unit.fresh_names = _identifier_parts(unit.added_code) | set(split_identifier(unit.name))
+    unit.fresh_names = _identifier_parts(unit.added_code) | set(split_identifier(own_name))
     unit.names = _identifier_parts(unit.text)
-    unit.names |= set(split_identifier(Path(unit.path).stem))
+    unit.names |= set() if titled else set(split_identifier(Path(unit.path).stem))
     unit.defines = {unit.name.lower()} | {name.lower() for name in _DEFINED.findall(unit.text)}
     for line in code_lines:
         match = _DEFINITION.match(line)
@@ -646,7 +654,7 @@ def _file_scopes(units: list[Unit]) -> list[Unit]:
         for part in parts:
             # the pieces' changes are merged, not their unchanged surroundings (a colour set in
             # __init__ does not make a new size setter a colour setter)
-            scope.concepts |= part.fresh | code_concepts(part.name)
+            scope.concepts |= part.fresh | code_concepts(lent_name(part.path, part.name))
             scope.acts |= part.fresh_acts
             scope.fresh_acts |= part.fresh_acts
             scope.numbers |= part.numbers

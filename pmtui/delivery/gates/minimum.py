@@ -78,7 +78,10 @@ def tests_added(contract: TaskContract, change: ChangeSet, results: Mapping[str,
     present = set(change.present_files())
     spare = new_test_files(change, {*contract.tests_to_add, *contract.tests_to_run})
     for path in contract.tests_to_add:
-        if path in present:
+        if path in present and not any(text.strip() for _, text in change.added_lines.get(path, [])):
+            passed = False
+            evidence.append(f"✗ {path} is empty: the change writes no test in it (tests_to_add)")
+        elif path in present:
             evidence.append(f"✓ {path} written ({len(change.added_lines.get(path, []))} lines added)")
         elif (stand_in := _stand_in(path, spare)) is not None:
             spare.remove(stand_in)
@@ -97,6 +100,20 @@ def tests_added(contract: TaskContract, change: ChangeSet, results: Mapping[str,
             passed = False
         evidence.extend(result.evidence())
     return GateResult(gate="tests_added", passed=passed, evidence=evidence)
+
+
+def change_gate(change: ChangeSet) -> GateResult | None:
+    """A failing `change` gate when the attempt did nothing: no file changed, or only new files left empty (the
+    files an agent CLI was given, none of its model's edits applied: a question, prose, an edit it could not
+    apply). Such an attempt is never accepted as it is: there is nothing to commit."""
+    if change.is_empty() and not change.oversized:
+        return GateResult(gate="change", passed=False, evidence=["the attempt changed no files"])
+    blank = change.wrote_nothing()
+    if blank:
+        listed = ", ".join(blank[:5]) + (", …" if len(blank) > 5 else "")
+        return GateResult(gate="change", passed=False, evidence=[
+            f"the attempt wrote nothing: {listed} {'is' if len(blank) == 1 else 'are'} empty"])
+    return None
 
 
 def new_test_files(change: ChangeSet, planned: set[str]) -> list[str]:

@@ -64,7 +64,16 @@ _REFUSES = re.compile(
     # round 16: a web handler's refusal is a client error with its message: Flask's `return "Enter …", 400` (or a
     # `jsonify(…)` of one), `abort(400, "…")`, Express's `res.status(400).json({ error: "…" })`, Go's `http.Error(w, "…", 400)`
     rf"\breturn\s+(?:jsonify\([^\n]*?)?{_MESSAGE}\)?\s*,\s*4\d\d\b|\babort\(\s*4\d\d\s*,\s*(?:description\s*=\s*)?{_MESSAGE}|"
-    rf"\bstatus\(\s*4\d\d\s*\)\s*\.\s*(?:json|send)\([^\n]*?{_MESSAGE}|\bhttp\.Error\(\s*\w+\s*,\s*{_MESSAGE}")
+    rf"\bstatus\(\s*4\d\d\s*\)\s*\.\s*(?:json|send)\([^\n]*?{_MESSAGE}|\bhttp\.Error\(\s*\w+\s*,\s*{_MESSAGE}|"
+    # round 17: a web form's flashed message and its way back (`flash("Write what to feed …")` then `return
+    # redirect(…)`); a helper named for the error that answers with it (`return _problem("Add at least one item")`); a
+    # command line's message on stderr and a failing exit (`typer.echo("--every must be 7 or 14", err=True)` then
+    # `raise typer.Exit(2)`, `print(…, file=sys.stderr)` then `sys.exit(1)`, `sys.exit("…")`, `parser.error("…")`)
+    rf"\bflash\(\s*{_MESSAGE}[\s\S]*?\breturn\b|"
+    rf"\breturn\s+_?\w*(?:problem|error|fail|reject|bad_request|invalid)\w*\(\s*{_MESSAGE}|"
+    rf"\b(?:typer|click)\.s?echo\(\s*{_MESSAGE}[^\n]*\berr\s*=\s*True[\s\S]*?(?:\bExit\(\s*[1-9]|\bexit\(\s*[1-9]|\bAbort\()|"
+    rf"\bprint\(\s*{_MESSAGE}[^\n]*\bfile\s*=\s*sys\.stderr[\s\S]*?\bexit\(\s*[1-9]|\bsys\.exit\(\s*{_MESSAGE}|"
+    rf"\bparser\.error\(\s*{_MESSAGE}")
 _GUARD = re.compile(r"^\s*(?:\}\s*)?(?:if|elif|else\s+if|unless)\b\s*(.*)$")
 _TESTS_INPUT = re.compile(
     r"\bnot\b|!\s*[\w(]|\blen\(|\.length\b|[<>]=?|===?\s*[\"']{2}|\.(?:match|fullmatch|search|test)\(|\bnot\s+in\b|"
@@ -192,6 +201,12 @@ _DURATIONS = re.compile(r"timedelta\(|relativedelta\(|\b\w*(?:AFTER|WITHIN|WINDO
 _MONTHS = re.compile(r"\b(\d+)\s+months?\b", re.IGNORECASE)
 
 
+# round 17: the PM's "Import from X: Bring over what they already keep today" says in its title what it asks (an
+# import from X) and in its sentence that what is brought over is kept: the title, saved
+_BRING_OVER = re.compile(r"^(import\s+from\s+[^:]{2,40}?)\s*:\s*bring\s+over\s+what\s+(?:they|you|we)\s+(?:already\s+)?"
+                         r"(?:keep|have|use)(?:\s+today)?\s*\.?$", re.IGNORECASE)
+
+
 def frame_removed(criterion: str) -> tuple[str, bool]:
     """The criterion without its frame, and whether it asks that the result is saved."""
     text = _PROVENANCE.sub("", criterion.strip())
@@ -208,9 +223,15 @@ def frame_removed(criterion: str) -> tuple[str, bool]:
     return text.strip(), saved
 
 
+# round 17: a module's own constant list or dict (`ADVANCES.append(entry)`, `SPOTS[day] = spot`) holds the value only
+# while the process runs; the next start forgets it, so it keeps no result (it still writes, before a refusal)
+_MODULE_MEMORY = re.compile(r"^\s*[A-Z][A-Z0-9_]{2,}(?:\[[^\]]*\])+\s*=(?!=)|\b[A-Z][A-Z0-9_]{2,}\.(?:append|add|push|set|insert)\(")
+
+
 def keeps_result(code: str) -> bool:
     """Whether the code keeps what it did: a write to a database, a file, a store, or the object's own state."""
-    return any(_PERSIST.search(line) for line in code.splitlines() if not line.lstrip().startswith(("#", "//")))
+    return any(_PERSIST.search(_MODULE_MEMORY.sub(" ", line)) for line in code.splitlines()
+               if not line.lstrip().startswith(("#", "//")))
 
 
 def _condition(line: str) -> tuple[str, str] | None:
@@ -422,6 +443,8 @@ def shaped_location(
     if refused is not None:
         return refused
     core, saved = frame_removed(criterion)
+    if brought := _BRING_OVER.match(core):
+        core, saved = frame_removed(f"{brought.group(1)} works from start to finish and its result is saved")
     core = months_as_days(core, written)
     if _METRIC.match(criterion.strip()):
         core = re.sub(r"(?i)^success (?:means|is|=)\s+", "", core)

@@ -24,10 +24,16 @@ from pmtui.delivery.review import REVIEW_DIR
 from pmtui.models.delivery import TaskContract, Tier
 from pmtui.prompts import load_prompt
 
+# A file path as a human writes one in a note ("src/main.py", "pyproject.toml"): a name of two characters or more
+# and an extension of letters.
+_NAMED_PATH = re.compile(r"(?<![\w/.-])(?:[\w.-]+/)*[\w-]{2,}\.[A-Za-z]{1,6}(?![\w/-])")
+
 
 def expected_paths(contract: TaskContract) -> set[str]:
-    """Every path the contract expects the change to touch: its files and its tests."""
-    return {*contract.expected_files.all(), *contract.tests_to_add, *contract.tests_to_run}
+    """Every path the contract expects the change to touch: its files and its tests, and the files the human's
+    words for the agent name (a note that names the files is the task's scope, as the plan's own lines are)."""
+    named = {path for note in contract.context.clarifications for path in _NAMED_PATH.findall(note)}
+    return {*contract.expected_files.all(), *contract.tests_to_add, *contract.tests_to_run, *named}
 
 
 def files_outside_scope(contract: TaskContract, paths: Iterable[str]) -> list[str]:

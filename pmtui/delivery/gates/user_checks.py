@@ -29,6 +29,8 @@ from pmtui.delivery.gates.absence_checks import (
 )
 from pmtui.delivery.gates.boundaries import refusing_line
 from pmtui.delivery.gates.code_idioms import idiom_concepts
+from pmtui.delivery.gates.double_bookings import clash_on_another_column
+from pmtui.delivery.gates.dropped_values import never_reads_today, takes_and_drops
 from pmtui.delivery.gates.excluded_kinds import keeps_the_kept_out
 from pmtui.delivery.gates.founder_checks import founder_blocker
 from pmtui.delivery.gates.guards import (
@@ -48,6 +50,7 @@ from pmtui.delivery.gates.inert_values import (
     computed_never_read,
     named_only_where_unused,
 )
+from pmtui.delivery.gates.order_keys import serves_the_queue_backwards, sorts_by_another_key
 from pmtui.delivery.gates.other_subjects import (
     compares_another_person,
     shown_in_another_colour,
@@ -557,5 +560,9 @@ def user_blocker(criterion: str, unit_code: str, file_code: str, outside: str = 
             or named_only_by_its_tests(criterion, unit_code) or totals_one_page(criterion, unit_code)
             or hushes_the_other_way(criterion, unit_code)
             # round 16: who may, whom it is sent to, which day, which field, a duration only in words
-            or founder_blocker(criterion, unit_code, file_code))
+            or founder_blocker(criterion, unit_code, file_code)
+            # round 17: a list sorted by another key than the criterion's, a queue served from the last
+            or sorts_by_another_key(criterion, unit_code) or serves_the_queue_backwards(criterion, unit_code)
+            or takes_and_drops(criterion, file_code) or never_reads_today(criterion, file_code)
+            or clash_on_another_column(criterion, file_code))
 

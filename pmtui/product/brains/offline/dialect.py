@@ -73,6 +73,35 @@ def pidgin_words(text: str) -> str:
     return text
 
 
+# Caribbean Englishes' small words (Trinidad, Jamaica, Barbados, Guyana): "I does sell doubles" (habitual), "di line
+# does be long", "people vex when we run out", "dey done wait 20 minutes", "if I doh throw away channa", "we cyah tell",
+# "dat could wait", "is for we own stand". Nouns stay as said.
+_CARIBBEAN = (
+    (r"\bdoes\s+be\b", "is"),
+    # "I does sell" (habitual) is "I sell"; "he does it all by text" keeps its verb.
+    ((r"\b(i|we|you|he|she|they|dey|it|people|customers)\s+does\s+(?=[a-z]{2,})(?!(?:not|n't|it|that|this|the|an?|all|"
+     r"everything|nothing|so|well|too|his|her|their|my|our|your|me|him|them|us|what|everything|most|some|any)\b)"), r"\1 "),
+    (r"\bdoh\b(?=\s+[a-z])", "don't"), (r"\b(?:cyah|cyar|cyaan|caah)\b", "can't"),
+    # Jamaican "dat a di main problem": "a" before what something is, is "is".
+    (r"\b(dat|dis|that|this|it)\s+a\s+(?=(?:di|the|my|wi|we|our|wha|what)\b)", r"\1 is "),
+    (r"\b(?-i:dat|Dat(?=\s+[a-z]))\b", "that"), (r"\bdis\b(?=\s+(?:one|thing|app|is|was|could|can|would|should|week|month|year)\b)", "this"),
+    ((r"\bdey\b(?=\s+(?:done|go|could|can|can't|don't|want|need|wait|like|say|come|use|have|pay|know|does|is|are|get|"
+     r"see|would|will|all)\b)"), "they"),
+    (r"\bwha\b(?=\s+[a-z])", "what"), (r"\bdi\b(?=\s+[a-z])", "the"), (r"\bnuttin\b", "nothing"),
+    (r"\bfor\s+we\s+own\b", "for our own"), (r"\bfuh\b", "for"),
+)
+_CARIBBEAN_COMPILED = tuple((re.compile(pattern, re.IGNORECASE), word) for pattern, word in _CARIBBEAN)
+
+
+@lru_cache(maxsize=8192)  # pure, and asked of the same text many times a turn
+def caribbean_words(text: str) -> str:
+    """The answer with Caribbean Englishes' small words in English: "if I doh throw away channa, dat is the goal"
+    reads "if I don't throw away channa, that is the goal"."""
+    for caribbean, word in _CARIBBEAN_COMPILED:
+        text = caribbean.sub(word, text)
+    return text
+
+
 # Particles of Taglish, Singlish, Manglish and Hinglish that carry respect or tone, not words of the answer: "part of the
 # order form po", "can wait lah", "no need one leh", "the map yaar". "kasi" is "because", "lang" after what it limits
 # "only" ("messenger lang + a notebook"). Lowercase "po" only: "PO" is a purchase order, and "po box" stays.
@@ -131,7 +160,7 @@ def spoken_forms(text: str) -> str:
     text = re.sub(r"\bjus\b", "just", text)
     text = re.sub(r"\blikkle\b", "little", text)
     text = re.sub(r",?\s+nuh\b", "", text)
-    text = pidgin_words(particle_words(text))
+    text = caribbean_words(pidgin_words(particle_words(text)))
     # Spanish mixed in: "el reminder puede esperar", "quita el mapa", "los pagos en fase 1", "después".
     text = re.sub(r"\b(?:puede|pueden|pode|podem)\s+esperar\b", "can wait", text, flags=re.IGNORECASE)
     text = re.sub(r"\bfase\s*(?=\d)", "phase ", text, flags=re.IGNORECASE)

@@ -6,8 +6,10 @@ Nothing is invented: an aspect discovery did not learn becomes an open question,
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from pmtui.models import ASPECT_LABELS, ConversationState, DiscoverySummary, Feature, ScopingOutput
+from pmtui.product.brains.offline.asked_back import founder_questions
 from pmtui.product.brains.offline.scoping import EFFORT_RULES, metric_phrase, persona
 from pmtui.product.completeness import has_real_content
 from pmtui.product.rice import phase_effort, team_size
@@ -99,8 +101,8 @@ _TECH: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
 )
 _PLATFORM = re.compile(
-    r"\b(ios|iphone|android|mobile|web ?app|web|desktop|mac|windows|linux|terminal|cli|browser|pwa|slack|"
-    r"whatsapp)\b",
+    r"\b(ios|iphone|android|mobile|web ?app|web|web ?site|desktop|mac|windows|linux|terminal|cli|browser|pwa|slack|"
+    r"whatsapp|offline|smartphone|tablet|laptop)\b",
     re.IGNORECASE,
 )
 
@@ -113,9 +115,10 @@ def _is_vague(value: str) -> bool:
     return len(value.split()) < 4 or _VAGUE.search(value) is not None
 
 
-def open_questions(summary: DiscoverySummary, output: ScopingOutput | None) -> list[str]:
-    """Every empty or vague aspect, plus what scoping could not settle, as a question to answer."""
-    questions: list[str] = []
+def open_questions(summary: DiscoverySummary, output: ScopingOutput | None, asked: Sequence[str] = ()) -> list[str]:
+    """Every empty or vague aspect, what scoping could not settle, and what the founder asked that discovery could
+    not answer, as a question to answer."""
+    questions: list[str] = [f"You asked: “{question}” — not settled in discovery." for question in asked]
     for aspect, question in _QUESTIONS.items():
         value = summary.value_text(aspect)
         label = ASPECT_LABELS[aspect]
@@ -142,7 +145,7 @@ def open_questions(summary: DiscoverySummary, output: ScopingOutput | None) -> l
                 "Reach is estimated, not stated: how many target users can we actually reach in the "
                 "first quarter?"
             )
-    if not _PLATFORM.search(summary.constraints + " " + " ".join(summary.feature_wishlist)):
+    if not _PLATFORM.search(" ".join([summary.constraints, *summary.feature_wishlist, *asked])):
         questions.append("Platform: web, iOS, Android or several? Discovery did not say.")
     return questions
 
@@ -170,7 +173,8 @@ def risks(state: ConversationState) -> list[str]:
     return found
 
 
-def technical_considerations(summary: DiscoverySummary, output: ScopingOutput | None) -> list[str]:
+def technical_considerations(summary: DiscoverySummary, output: ScopingOutput | None,
+                             asked: Sequence[str] = ()) -> list[str]:
     """Considerations implied by the constraints and the features' words; none invented beyond them."""
     text = " ".join(
         [
@@ -183,7 +187,7 @@ def technical_considerations(summary: DiscoverySummary, output: ScopingOutput | 
         + ([f"{f.name} {f.description}" for f in output.mvp_features] if output else [])
     )
     notes = [note for pattern, note in _TECH if pattern.search(text)]
-    platforms = sorted({m.group(1).lower() for m in _PLATFORM.finditer(summary.constraints + " " + text)})
+    platforms = sorted({m.group(1).lower() for m in _PLATFORM.finditer(" ".join([summary.constraints, text, *asked]))})
     if platforms:
         notes.append(f"**Platform** — mentioned: {', '.join(platforms)}.")
     else:
@@ -336,7 +340,8 @@ def write_spec(state: ConversationState) -> str:
     lines.append("")
 
     lines += ["## Open questions and risks", ""]
-    questions = open_questions(summary, output)
+    asked = founder_questions(state)
+    questions = open_questions(summary, output, asked)
     found_risks = risks(state)
     lines += ["### Open questions", ""]
     lines += [f"- {q}" for q in questions] or ["- None left from discovery."]
@@ -350,7 +355,7 @@ def write_spec(state: ConversationState) -> str:
     lines.append("")
 
     lines += ["## Technical considerations", ""]
-    lines += [f"- {note}" for note in technical_considerations(summary, output)]
+    lines += [f"- {note}" for note in technical_considerations(summary, output, asked)]
     if output:
         heavy = [
             (f.name, _effort_drivers(f)) for f in output.mvp_features if f.phase == 1 and _effort_drivers(f)

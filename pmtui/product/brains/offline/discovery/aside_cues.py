@@ -46,7 +46,18 @@ ASIDE_OFF_TOPIC = re.compile(
     re.IGNORECASE,
 )
 # Which aspect a question back is about, to answer it as a PM would.
+# "can it work on a cheap android phone?", "will it need internet?", "app or website?", "does it run offline?": where
+# and how it runs, a build decision the interview cannot settle.
+PLATFORM_QUESTION = re.compile(
+    r"\b(?:work|run|open|load|be used|install|download)\w*\b.{0,40}\b(?:on|in|with|without|from|offline)\b.{0,30}"
+    r"\b(?:phones?|android|iphones?|ios|tablets?|ipads?|laptops?|pcs?|computers?|desktops?|browsers?|chromebooks?|"
+    r"whatsapp|internet|data|wi-?fi|signal|network|offline)\b|"
+    r"\b(?:need|needs|use|uses|without)\b.{0,20}\b(?:internet|data bundles?|wi-?fi|signal|smartphones?)\b|"
+    r"\b(?:an? )?(?:app|apps)\b.{0,15}\bor\b.{0,15}\b(?:an? )?(?:website|web ?site|site|web ?app)\b|"
+    r"\b(?:website|web ?site|site)\b.{0,15}\bor\b.{0,15}\b(?:an? )?apps?\b|\bplay ?store\b|\bapp ?store\b|"
+    r"\b(?:offline|without (?:the )?internet|no (?:internet|signal|data))\b", re.IGNORECASE)
 ASIDE_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("platform", PLATFORM_QUESTION),
     ("comparables", re.compile(r"\b(other countries|elsewhere|anyone else|competitors?|already exists?|apps? like this|"
                                r"already an? (?:app|tool|website|site)|"
                                # "this type of app is already there in Bangladesh or not?"

@@ -19,6 +19,7 @@ from pmtui.product.brains.offline.discovery.aside_cues import (
     ASIDE_QUESTION_LEAD,
     ASIDE_QUESTION_START,
     ASIDE_TOPICS,
+    PLATFORM_QUESTION,
 )
 from pmtui.product.brains.offline.discovery.correction_cues import (
     CORRECTION_ONLY,
@@ -129,7 +130,14 @@ def aside_kind(text: str) -> str:
         return "question"
     if stripped.endswith("?") and ASIDE_ABOUT_THE_IDEA.match(stripped) and len(stripped.split()) <= 20:
         return "question"
+    if stripped.endswith("?") and _YES_NO.match(stripped) and PLATFORM_QUESTION.search(stripped):
+        return "question"  # "Will the drivers need internet the whole time?": where it runs, whoever it names
     return ""
+
+
+# A yes/no question, whoever it is about: "will the drivers…", "do the cleaners…", "can my nephew…".
+_YES_NO = re.compile(r"^\W*(?:(?:so|and|but|also|oh|hmm+|ok(?:ay)?|just)[\s,]+)*(?:will|would|can|could|do|does|did|is|"
+                     r"are|should|shall|must|has|have)\b", re.IGNORECASE)
 
 
 def questions_back(text: str) -> list[str]:

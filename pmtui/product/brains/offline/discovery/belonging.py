@@ -107,6 +107,15 @@ LIMITS = (
                r"(?![^.;,]*\b(?:after|from) launch)", re.IGNORECASE),
     re.compile(r"\bbudget\b|" + _AMOUNT + r"\s*budget", re.IGNORECASE),
     re.compile(r"\b(?:android|ios|iphone|tablet|web app|web only|office pc|laptop)\b", re.IGNORECASE),
+    # "about two months", "a couple of weeks": a duration in words; "a friend who's a developer, weekends": who builds
+    # it and when they can.
+    # "in three months" is a target's horizon, not how long there is to build.
+    re.compile(r"(?<!\bin )(?<!\bwithin )(?<!\bby )(?<!\bafter )\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
+               r"a couple of|a few)\s+(?:weeks?|months?)\b"
+               r"(?![^.;,]*\b(?:after|from) launch)", re.IGNORECASE),
+    re.compile(r"\b(?:(?:a|my|our|one)\s+(?:friend|mate|cousin|brother|sister|son|daughter|nephew|niece|uncle|partner)\s+"
+               r"(?:who'?s|who is|is)\s+(?:a\s+)?(?:developer|dev|coder|programmer|engineer)|"
+               r"(?:on|at|in the)\s+(?:weekends|evenings)|(?:weekends|evenings) only|part[- ]time)\b", re.IGNORECASE),
 )
 
 _DATED = re.compile(DATED_CHANGE, re.IGNORECASE)

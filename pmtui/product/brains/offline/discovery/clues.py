@@ -70,6 +70,7 @@ from pmtui.product.brains.offline.discovery.text import (
 from pmtui.product.brains.offline.discovery.their_price import FUNDING_RECEIVED, their_price
 from pmtui.product.brains.offline.discovery.who_else import OF_US_RUNNING
 from pmtui.product.brains.offline.headcount import HAVE_COUNT, NAMED_NUMBER
+from pmtui.product.drafts import zero_target
 
 
 @dataclass
@@ -85,10 +86,18 @@ class Clue:
     descriptive: bool = False
 
 
+# "I sell doubles by the Croisee, me and my wife, from 5 in the morning": who runs the business with the founder, not
+# who builds the app (no word of building, time or money beside it).
+_RUNS_THE_TRADE = re.compile(r"\b(?:i|we)\s+(?:also\s+|mainly\s+)?(?:sell|run|cook|bake|drive|own|work|serve|open|make|"
+                             r"fix|cut|clean|groom|teach|deliver|farm|grow|brew|cater|do)\b", re.IGNORECASE)
+_BUILD_WORDS = re.compile(r"\b(?:build\w*|code|coding|develop\w*|program\w*|app|website|weeks?|months?|budget|"
+                          r"evenings|weekends)\b", re.IGNORECASE)
+
+
 def _success_strong(clause: str) -> bool:
     """An explicit success cue, or a target: a count of users with a horizon, a percentage of retention."""
-    if SUCCESS_STRONG.search(clause):
-        return True
+    if SUCCESS_STRONG.search(clause) or zero_target(clause):
+        return True  # "zero missed deliveries in 3 months": none over a time is a target, not a build deadline
     percent = PERCENT_TARGET.search(clause)
     if percent and not HAVE_COUNT.search(clause[max(0, percent.start() - 30): percent.start() + 1]):
         return True
@@ -464,7 +473,9 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     limit = CONSTRAINTS_STRONG.search(clause)
     if limit and (limit.group(0).lower() == "budget" and "revenue_model" in clues
                   or limit.group(0).lower() == "no money" and REVENUE_DECISIVE.search(clause)
-                  or "of us" in limit.group(0).lower() and OF_US_RUNNING.search(clause)):
+                  or "of us" in limit.group(0).lower() and OF_US_RUNNING.search(clause)
+                  or limit.group(0).lower().startswith("me ") and _RUNS_THE_TRADE.search(clause)
+                  and not _BUILD_WORDS.search(clause)):
         # "Hospitals pay $1 per nurse from their wellbeing budget": the buyer's budget, not ours; "its free for the
         # station, no money": no money asked of the users; "us lot who run it (theres 5 of us)": who runs the service.
         limit = None

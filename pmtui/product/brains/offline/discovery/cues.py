@@ -25,6 +25,12 @@ PROBLEM_STRONG = re.compile(
     r"takes? (forever|hours|ages|days|too long|way too long)|los(?:e|es|ing|t) track|los(e|es|ing) "
     r"(money|time|hours|customers|clients)|forget\w*|miss(es|ed|ing)?|chao(s|tic)|mess(y)?|error[- ]prone|mistakes?|overwhelm\w*|stress\w*|no way to|"
     r"hassle|headache|nightmare|too (expensive|slow|complicated|hard)|confus\w*|scattered|never know|"
+    # "stock is always a mission" (South Africa), "ordering is a proper schlep", "it's a faff": a chore said as one.
+    r"(?:is|are|'s|was) (?:always |such |a real |a proper |a total |a bit of )?(?:a |an )?(?:mission|schlep|faff|"
+    r"battle|grind|pain in the \w+)|"
+    # Found out too late: "he only finds out the bread is finished when a customer asks", "we run out of buns".
+    r"(?:only|just) (?:find|finds|found|finding) out|(?:don'?t|doesn'?t|never) (?:find|finds) out (?:until|till)|"
+    r"(?:run|runs|ran|running) out of (?!time\b)|out of stock|"
     r"don'?t know (when|where|which|who|how|what)|nobody knows|falls? through the cracks|drown\w*|"
     r"burn(ed|t)? out|burnout|keep (losing|missing|forgetting)|(?:too|so) much time|"
     r"(?:am|is|are) not (?:finding|getting|able)|not able to|"
@@ -419,7 +425,8 @@ HEDGED_FEATURE = re.compile(
 )
 
 HEDGE_WORDS = re.compile(
-    r"^\s*(?:and\s+)?(?:maybe|perhaps|possibly|optionally|eventually|someday|later)\b|\bnice[- ]to[- ]have\b|"
+    r"^\s*(?:and\s+)?(?:maybe|perhaps|possibly|optionally|eventually|someday|some day|later|down the line|"
+    r"in (?:the )?future|one day(?=\s+(?:a|an|some|we)\b))\b|\bnice[- ]to[- ]have\b|"
     r"\bif (?:there'?s|we have) time\b|\bwould be (?:fun|nice|cool)\b|"
     # "also a map of jobs maybe": the hedge said after the item.
     r"\s(?:maybe|perhaps|possibly|eventually|someday|one day|if possible)\s*[.!?]*\s*$",
@@ -642,6 +649,11 @@ ITEM_LEAD = re.compile(r"^(?:(?:oh|and|also|plus|so|then|maybe|perhaps|possibly|
                        r"firstly|first(?=\s*(?:is\b|,|:|one\b|of all\b|thing\b))(?:\s+(?:is|one|of all|thing))?|secondly|"
                        r"second(?=\s*(?:is\b|,|:))(?:\s+is)?|thirdly|third(?=\s*(?:is\b|,|:))(?:\s+is)?|next|"
                        r"finally|lastly|after that|"
+                       # "maybe later a thing to see what sells the most", "down the line something to print receipts": when
+                       # it may come (the item is marked a nice-to-have by it) and a thing-word before the doing.
+                       # "eventually all the clubs in the province" is how far it spreads (SCALE_AMBITION), kept whole.
+                       r"(?:later(?:\s+on)?|down the line|eventually|someday|some day|one day(?=\s+(?:a|an|some)\b)|"
+                       r"in (?:the )?future)(?!\s+(?:every|all|each|the whole|everyone|everybody|other|more)\b)|(?:some\s*)?thing\s+(?:to|that|which)(?=\s+\w)|feature\s+(?:to|that)(?=\s+\w)|"
                        # "a way for us PTA lot to add donations", "an easy place for coaches to log scores": what they
                        # do is the wish.
                        r"(?:some\s+)?(?:(?:easy|easier|quick|quicker|simple|better|proper|fast|single)\s+)?(?:way|place|means|spot|"
@@ -661,7 +673,8 @@ NICE_LEAD = re.compile(r"^(?:(?:and|also|oh)\s+)*(?:(?:it'?d|it would|would|it w
 NICE_TAIL = re.compile(r"\s+(?:would|'d|will|could|might)\s+be\s+(?:an?\s+)?(?:(?:really|so|very|quite|pure|absolute|absolutely|total)\s+)?"
                        r"(?:lovely|nice|great|cool|handy|brilliant|fab|ace|amazing|sweet|useful|bonus|plus|gold|golden|magic|class|"
                        r"deadly|lush|ideal|perfect|fantastic|awesome|wonderful|dream|godsend|game[- ]changer|dead brilliant|"
-                       r"mint|wicked|legend(?:ary)?)(?:\s+to\s+have)?(?:\s+(?:too|as well|also|tbh|honestly))?\s*[.!]*$", re.IGNORECASE)
+                       r"mint|wicked|legend(?:ary)?)(?:\s+to\s+have)?(?:\s+(?:too|as well|also|tbh|honestly|later(?:\s+on)?|one day|"
+                       r"eventually|down the line|in (?:the )?future|someday))*\s*[.!]*$", re.IGNORECASE)
 ALL_OF_IT = re.compile(
     r"^(?:(?:to|and|also|just)\s+)*(?:(?:manage|run|organi[sz]e|handle|control|sort out|digitali[sz]e)\s+(?:their|the|my|our|your|a|"
     r"his|her)\s+(?:whole\s+|entire\s+|small\s+)?(?:business|shop|store|work|stuff|things|life|company|operations?)|"

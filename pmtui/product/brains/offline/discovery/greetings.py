@@ -10,7 +10,8 @@ GREETING = (
     r"(?:hi+|hey+|hello+|helo|hallo|hiya|heya|howdy|howzit|g'?day|yo|sup|wassup|greetings|good (?:morning|afternoon|"
     r"evening|day)|(?:morning|evening)(?=\s*[,!.]|\s+(?:all|everyone|folks|team|guys|sir|ma'?am|po)\b)|namaste|namaskar|vanakkam|salaam|salam|assalamu? ?alaikum|as-?salaam(?:u)? "
     r"alaikum|hola|bonjour|ciao|ola|kia ora|aloha|kumusta|kamusta|magandang (?:umaga|hapon|gabi)|mabuhay|sawubona|"
-    r"jambo|habari|wah gwaan|ayubowan|sat sri akal|shalom)"
+    r"jambo|habari|wah gwaan|wh?a+g+w[a]+n|wh?a(?:t)?(?:'?s)? go(?:ing|in'?) on|what'?s good|how far|ayubowan|"
+    r"sat sri akal|shalom)"
 )
 # Who is greeted: the listener, a group, a title or a word of respect said after the greeting.
 VOCATIVE = (

@@ -12,12 +12,15 @@ from collections.abc import Callable
 from pmtui.product.brains.offline.discovery.greetings import GREETED
 
 # A greeting and a filler before the founder says who they are or what they do ("Hi! so basically …").
-_OPENING = r"^\W*(?:" + GREETED + r"\W*)?(?:(?:so|well|right|ok(?:ay)?|um+|basically)\W+)*"
+_OPENING = r"^\W*(?:" + GREETED + r"\W*)?(?:(?:so|well|right|ok(?:ay)?|um+|basically|ja|yah|yeah|yes|eish|sho|look)\W+)*"
 # Then the founder saying who they are or what they run.
 _INTRODUCTION = re.compile(
     _OPENING + r"(?:i'?m|i am|we'?re|we are|i run|we run|i own|we own|i manage|we manage|i work (?:at|in|for|as)|"
     r"i volunteer (?:at|with|for)|i coach|i teach|i chair|my (?:family|husband|wife|partner|dad|mum|mom|brother|sister|"
-    r"parents|uncle|aunt|aunty)(?: and i)? (?:run|runs|own|owns|manage|manages))\s+",
+    # Family said in other Englishes too: oom and tannie (South Africa), tita and lola (Philippines), mama and baba.
+    r"parents|uncle|aunt|aunty|auntie|oom|tannie|cousin|gran|granny|grandma|grandpa|nan|nana|son|daughter|nephew|niece|"
+    r"tita|tito|lola|lolo|mama|papa|baba|friend|mate|neighbou?r|boss)(?: and i)? (?:run|runs|own|owns|manage|manages|"
+    r"has|have|runs? a|keeps?))\s+",
     re.IGNORECASE,
 )
 # Where the introduction hands over to what happens: ", and everyone …", " so the …", ", but half …".

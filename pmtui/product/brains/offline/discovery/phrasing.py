@@ -250,6 +250,10 @@ ASIDE_ANSWERS: dict[str, str] = {
     "doesn't fit waits below the cut line instead of crowding the first version. Two or three things is a good start.",
     "comparables": "In scoping I'll look for comparable products, here and elsewhere, and where nothing fits I'll name "
     "what people use today instead — that comparison goes into the spec.",
+    "platform": "That decides how the first version is built rather than what goes in it, so I'll carry your question "
+    "into the spec's technical considerations and open questions. The usual answer for cheap phones and patchy "
+    "signal is a light web app that opens in the phone's browser: nothing to install, and it can keep working "
+    "offline.",
     "": "Honest answer: I don't know yet — that's what the rest of this interview and your first users will tell us, "
     "and I'll keep it as an open question in the spec.",
 }

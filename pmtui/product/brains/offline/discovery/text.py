@@ -8,7 +8,7 @@ import re
 from functools import lru_cache
 
 from pmtui.models import DiscoverySummary
-from pmtui.product.brains.offline.dialect import particle_words, pidgin_words, scots_words
+from pmtui.product.brains.offline.dialect import caribbean_words, particle_words, pidgin_words, scots_words
 from pmtui.product.brains.offline.discovery.cues import (
     ACTION_VERB,
     CONSTRAINTS_STRONG,
@@ -32,6 +32,7 @@ from pmtui.product.brains.offline.discovery.lexicon import (
 from pmtui.product.brains.offline.discovery.rates import throughput
 from pmtui.product.brains.offline.discovery.who_else import OF_US_RUNNING
 from pmtui.product.completeness import has_real_content
+from pmtui.product.drafts import zero_target
 
 
 @lru_cache(maxsize=8192)  # pure, and asked of the same text many times a turn
@@ -67,7 +68,18 @@ def clean(text: str) -> str:
     )
     # "a paper book and whatsapp voice notes lol": a laugh or a smiley at the end is how it was said, not what.
     text = re.sub(r"(?:[\s,]+(?:lol+|lmao|rofl|haha+|hehe+|xd|:-?[)(dp]|;-?\)))+$", "", text, flags=re.IGNORECASE)
+    # "zero days without bread, thats the target", "…by june - that would be the dream": what the founder calls the
+    # value is no part of it.
+    text = _SELF_LABEL.sub("", text)
     return text.strip()
+
+
+_SELF_LABEL = re.compile(
+    r"[\s,;\u2013\u2014-]+(?:that'?s|thats|that is|that would be|that'?d be|which is|which would be)\s+(?:the|my|our|a)\s+"
+    r"(?:real\s+|main\s+|big\s+|ultimate\s+|dream\s+)?(?:target|goal|aim|dream|number|metric|plan|hope|ambition|"
+    r"benchmark|bar)(?:\s+for\s+(?:me|us|now))?$",
+    re.IGNORECASE,
+)
 
 
 def _is_persona_word(word: str) -> bool:
@@ -647,8 +659,8 @@ def is_thin(aspect: str, value: str | list[str]) -> bool:
     if aspect == "success_metric":
         # "ZERO LOST CONTRACTS IN A YEAR" is a target already: zero is a number to hold the scope to.
         # So are "half the regulars booking online by easter" and "no double bookings at all".
-        return not re.search(r"\d|\bzero\b|\b(?:half|a third|a quarter|most|the majority) (?:of )?(?:the|our|their|all)\b|"
-                             r"\bno [\w' -]{2,30} at all\b|" + NUMBER, value, re.IGNORECASE)
+        return not (re.search(r"\d|\bzero\b|\b(?:half|a third|a quarter|most|the majority) (?:of )?(?:the|our|their|all)\b|"
+                              r"\bno [\w' -]{2,30} at all\b|" + NUMBER, value, re.IGNORECASE) or zero_target(value))
     if aspect == "target_user":
         # "nurses" or "small businesses" is a start; "ICU nurses" already says who. "people who do quizzes" names
         # an activity, not a role: who runs it, who pays?
@@ -693,7 +705,7 @@ _DICTATED_OPENING = re.compile(r"(?:^|(?<=[.!?]\s))\s*(?:(?:so|well|okay|ok|righ
 
 def txt_words(text: str) -> str:
     """The answer with txt-speak's small words spelled out, and a dictated answer's hesitations left out."""
-    text = pidgin_words(scots_words(particle_words(text)))
+    text = caribbean_words(pidgin_words(scots_words(particle_words(text))))
     for short_form, word in _TXT_WORDS:
         text = re.sub(short_form, word, text, flags=re.IGNORECASE)
     hesitant = _HESITATION.search(text) is not None

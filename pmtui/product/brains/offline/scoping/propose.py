@@ -138,10 +138,18 @@ def _candidates(summary: DiscoverySummary) -> list[Candidate]:
             candidates.append(
                 Candidate(name, item.strip(), "wishlist", nice_to_have(item, summary), quote=item.strip())
             )
+    paid_wish = any(c.origin == "wishlist" and _PAYMENT_ROW.search(c.name) for c in candidates)
     for found in derive(summary):
+        if paid_wish and _PAYMENT_ROW.search(found.name):
+            # "Paying online would be nice later" is the founder's own word on paying in the app: no derived
+            # "In-app payment per walk" beside it (it went into Phase 1 while the wish was a non-goal).
+            continue
         if fresh(found.name):
             candidates.append(Candidate(found.name, found.description, found.origin, None, quote=found.quote))
     return candidates
+
+
+_PAYMENT_ROW = re.compile(r"\b(?:pay|pays|paying|paid|payments?|checkout|card payments?|deposits?)\b", re.IGNORECASE)
 
 
 def _pick_core(candidates: list[Candidate], summary: DiscoverySummary) -> Candidate:

@@ -111,10 +111,13 @@ AUTH = rx(r"\b(auth\w*|log ?in|sign[- ]?(?:up|in)|accounts?|profiles?|onboard\w*
 
 
 
+# The number's commas are thousands only ("1,200 members"): "he's 58, opens at 6am" is no count of "opens".
 USER_COUNT = rx(
-    r"\b(\d[\d,]*(?:\.\d+)?)\s*(k|m|thousand|million)?\+?\s+(?!years?\b|yrs?\b|hours?\b|%|percent\b|minutes?\b|"
+    r"\b(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*(k|m|thousand|million)?\+?\s+(?!years?\b|yrs?\b|hours?\b|%|percent\b|minutes?\b|"
     r"days?\b|weeks?\b|months?\b|dollars?\b|usd\b|eur\b|times?\b)((?:[a-z-]+\s+){0,2}?[a-z-]+)"
 )
+# A person's age said before the number ("he's 58", "she is 70", "I'm 34", "aged 60"): no count of anyone.
+AGE_BEFORE = rx(r"(?:\b(?:he|she|s?he)'?s|\b(?:he|she|i)\s+(?:is|was|am)|\bi'?m|\baged?|\bturn(?:ed|ing|s)?)\s+$")
 
 NAME_PREFIX = rx(
     r"^(?:a |an |the )?(?:way (?:for (?:the |our |my )?[\w-]+(?: [\w-]+)? )?to |ability to |being able to |option to |users? can |let users |"

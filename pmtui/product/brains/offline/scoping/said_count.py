@@ -15,7 +15,7 @@ from pmtui.models import ConversationState, DiscoverySummary
 from pmtui.product.brains.offline.discovery.numbers import in_digits, in_words
 from pmtui.product.brains.offline.headcount import held_count, people_noun
 from pmtui.product.brains.offline.own_people import own_people_count
-from pmtui.product.brains.offline.scoping.rules import USER_COUNT
+from pmtui.product.brains.offline.scoping.rules import AGE_BEFORE, USER_COUNT
 from pmtui.product.brains.offline.scoping.terms import stems, user_count_in
 
 
@@ -67,8 +67,8 @@ def _counts(text: str) -> list[tuple[float, str, str]]:
     """(number, 'the phrase as said', the noun) for each count of something in `text`."""
     found = []
     for match in USER_COUNT.finditer(text):
-        if re.search(r"\d\s*[-\u2013]\s*$", text[: match.start()]):
-            continue  # "1-3 person studios": a size of each, not a count
+        if re.search(r"\d\s*[-\u2013]\s*$", text[: match.start()]) or AGE_BEFORE.search(text[: match.start()]):
+            continue  # "1-3 person studios": a size of each, not a count; "she's 70": an age
         try:
             value = float(match.group(1).replace(",", "")) * _UNITS.get((match.group(2) or "").lower(), 1)
         except ValueError:

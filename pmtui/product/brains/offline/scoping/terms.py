@@ -6,8 +6,8 @@ import re
 
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.who_else import OF_US_RUNNING
-from pmtui.product.brains.offline.headcount import WORKED_OUT, held_count
-from pmtui.product.brains.offline.scoping.rules import NAME_PREFIX, TRAILING, USER_COUNT
+from pmtui.product.brains.offline.headcount import WORKED_OUT, held_count, people_noun
+from pmtui.product.brains.offline.scoping.rules import AGE_BEFORE, NAME_PREFIX, TRAILING, USER_COUNT
 from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK, feature_name
 from pmtui.product.search import stem, terms
 
@@ -46,9 +46,11 @@ def short_name(item: str) -> str:
                   flags=re.IGNORECASE)
     # "a list for me of what's come off the boat": who it is for sits between the thing and what it holds.
     text = re.sub(r"\s+for\s+(?:me|us|them|him|her)\s+(?=of\s)", " ", text, flags=re.IGNORECASE)
-    # "list of which child is going in which car": "which" after "of" is part of the name.
-    text = re.split(r"\s+(?:so that|so|because|that would|to make sure)\s+|(?<!\bof)(?<!\bin)(?<!\bfor)(?<!\bon)\s+which\s+|[,;:(]",
-                    text)[0]
+    # "list of which child is going in which car": "which" after "of" is part of the name; so it is after a verb of
+    # knowing ("See which slots are free" was the row "See").
+    text = re.split(r"\s+(?:so that|so|because|that would|to make sure)\s+|(?<!\bof)(?<!\bin)(?<!\bfor)(?<!\bon)"
+                    r"(?<!\bsee)(?<!\bsees)(?<!\bknow)(?<!\bshow)(?<!\bshows)(?<!\bcheck)(?<!\btell)(?<!\bfind)(?<!\bpick)"
+                    r"(?<!\bchoose)(?<!\btrack)(?<!\blearn)(?<!\bdecide)\s+which\s+|[,;:(]", text, flags=re.IGNORECASE)[0]
     words = feature_name(text).split()
     popped = []
     while len(words) > 1 and words[-1].lower() in TRAILING:
@@ -60,6 +62,30 @@ def short_name(item: str) -> str:
     return name[:1].upper() + name[1:]
 
 
+# A word in -s used as a verb of the person just named ("the owner, he's 58, opens at 6am", "who runs a stall
+# on Fridays"): it follows a pronoun or a clause's start and is followed by where, when or what it does.
+_VERB_USE = re.compile(r"(?:[,;]|\b(?:he|she|it|who|that|which|and|also|then|just|only))\s*$", re.IGNORECASE)
+_VERB_NEXT = re.compile(r"\s+(?:at|from|on|in|up|a|an|the|his|her|their|every|each|to|\d)\b", re.IGNORECASE)
+
+
+# "a nail bar in Leeds", "farms near Brecon Hills": a place's name after where it is.
+_PLACE_BEFORE = re.compile(r"\b(?:in|at|from|near|around|across|outside)\s+(?:[A-Z][\w'-]*\s+)?$")
+
+
+_OWNED_BEFORE = re.compile(r"\b(?:their|his|her|its)\s+(?:[a-z][\w'-]*\s+)?$", re.IGNORECASE)
+
+
+def _said_as_verb(text: str, word: re.Match[str]) -> bool:
+    """A verb in -s, or a place's name: no word for the people."""
+    if people_noun(word.group(0)):
+        return False
+    if word.group(0)[0].isupper() and _PLACE_BEFORE.search(text[: word.start()]):
+        return True
+    if _OWNED_BEFORE.search(text[: word.start()]) and not re.search(r"(?:ers|ors|ars|ists|ants|ents|ians)$", word.group(0)):
+        return True  # "people clearing out their wardrobes": what they own, not who they are ("their customers" are)
+    return bool(_VERB_USE.search(text[: word.start()])) and bool(_VERB_NEXT.match(text[word.end():]))
+
+
 def persona(summary: DiscoverySummary) -> str:
     """The plural noun for the target users ('nurses', 'designers'; 'mums and dads' said as a pair), else 'users'."""
     for found in re.finditer(r"[A-Za-z][A-Za-z-]+", summary.target_user):
@@ -68,6 +94,7 @@ def persona(summary: DiscoverySummary) -> str:
         if (
             len(lower) >= 4
             and lower.endswith("s")
+            and not _said_as_verb(summary.target_user, found)
             and not lower.endswith(("ss", "us", "is"))
             and lower
             not in (
@@ -150,6 +177,8 @@ def user_count_in(summary: DiscoverySummary) -> tuple[float, str, str] | None:
                 noun = two.group(0)
             # "1-3 person studios" or "50-500 employees" says how big each customer is, not how many there are;
             # "mostly 17 to 20" is a range of ages or sizes, not a count of anyone.
+            if AGE_BEFORE.search(text[: match.start()]):
+                continue  # "the owner, he's 58": an age
             if re.search(r"\d\s*[-\u2013]\s*$", text[: match.start()]) or re.match(
                 r"(?:person|people|man|employee|seat)\b", noun
             ) or re.match(r"(?:to|or|and)\s+\d", text[match.start(3):], re.IGNORECASE):

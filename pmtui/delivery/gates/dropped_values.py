@@ -1,0 +1,77 @@
+"""What the criterion names that the change takes and drops, or never reads at all (round 17).
+
+- A function that takes the criterion's value and never reads it drops it: `def place(self, customer, lines,
+  collect_at)` that stores no collection time has no "pickup time"; `def next_mow(last_mowed, interval_days)` that
+  adds seven days whatever the interval mows no lawn "every 14 days". inert_values judges a word named by a
+  parameter by its own stems; a parameter named by the word's synonym (`collect_at` for "pickup", `carer_id` for a
+  sitter) is the same value dropped.
+- "today", "today's", "for the day": what is shown for today needs today's date, read from a clock (`date.today()`,
+  `datetime.now()`, `Date.now()`, `time.Now()`, SQL's `date('now')`/`CURRENT_DATE`) or passed in as a day; code that
+  reads no date shows whatever it last had (the newest row entered), not today's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pmtui.delivery.gates.criterion_classes import explicit_durations
+from pmtui.delivery.gates.inert_values import _DEF, _param_name, _reads, live_text
+from pmtui.delivery.gates.vocabulary import code_concepts, read_criterion
+
+
+def _functions(code: str) -> list[tuple[list[str], str]]:
+    """Each function of the code: its parameters and its body (the lines indented under its signature)."""
+    lines = code.splitlines()
+    found: list[tuple[list[str], str]] = []
+    for index, line in enumerate(lines):
+        defined = _DEF.match(line)
+        if not defined:
+            continue
+        indent = len(line) - len(line.lstrip())
+        body = [line[defined.end():]]  # what follows the parameters: a guard (`when order.count + n > 4`) reads them
+        for later in lines[index + 1:]:
+            if later.strip() and len(later) - len(later.lstrip()) <= indent and not later.lstrip().startswith((")", "]")):
+                break
+            body.append(later)
+        # `_booking`: a parameter its author marks as unused on purpose (a clause that matches any booking)
+        params = [name for part in defined.group(2).split(",") if (name := _param_name(part)) and not name.startswith("_")]
+        found.append((params, "\n".join(body)))
+    return found
+
+
+def takes_and_drops(criterion: str, file_code: str) -> str:
+    """Why a function of the file takes a value named for a word of the criterion and never reads it, or ""."""
+    reading = read_criterion(criterion).concepts
+    concepts = [c for c in reading if c.strong and not c.subject and c.kind in ("word", "phrase", "term")]
+    durations = [c for c in reading if c.kind == "quantity"]
+    if not concepts and not durations:
+        return ""
+    for params, body in _functions(file_code):
+        live = code_concepts(live_text(body))
+        for name in params:
+            if _reads(name, body):
+                continue
+            named = code_concepts(name)
+            for concept in concepts:
+                if concept.alternatives & named and not concept.alternatives & live:
+                    return f"it takes {name} and never reads it: the {concept.label} is dropped"
+            # "every 7 or 14 days": `interval_days` taken and a fixed `timedelta(days=7)` used in its place
+            for duration in durations:
+                if duration.alternatives & named and explicit_durations(body):
+                    return f"it takes {name} and never reads it, using a fixed duration instead of the {duration.label}"
+    return ""
+
+
+_TODAY = re.compile(r"\btoday(?:'s|s)?\b|\bfor the day\b", re.IGNORECASE)
+_CLOCK = re.compile(
+    r"\b(?:date|datetime)\.today\(|\.now\(|\butcnow\(|\bnow\(\s*\)|\bDate\.now\(|\bnew\s+Date\(|\btime\.Now\(|"
+    r"\bCURRENT_(?:DATE|TIMESTAMP)\b|\b(?:date|datetime|strftime)\(\s*['\"][^'\"]*['\"]\s*,?\s*['\"]?now|'now'|\"now\"|"
+    r"\bLocalDate\.now|\bDateTime\.(?:Now|Today|UtcNow)\b|\btoday\b|\bToday\b|\bday\b|\bon_date\b|\bdate\b",
+    re.IGNORECASE)
+
+
+def never_reads_today(criterion: str, file_code: str) -> str:
+    """Why the change cannot show today's anything: no line of its file reads a clock or takes a day, or ""."""
+    if not _TODAY.search(criterion) or _CLOCK.search(file_code):
+        return ""
+    return "it reads no date: what it shows is whatever it last had, not today's"
