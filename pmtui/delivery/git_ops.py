@@ -33,6 +33,7 @@ from pmtui.delivery.git_files import (
 )
 from pmtui.delivery.git_scratch import adopt, scratch_stage
 from pmtui.delivery.git_watchdog import WATCHDOG
+from pmtui.delivery.orphaned_git import wait_for_orphaned_git
 from pmtui.naming import slugify
 
 if TYPE_CHECKING:
@@ -265,6 +266,7 @@ _GIT_LOCKED = ("index", "HEAD", "ORIG_HEAD", "packed-refs", "CHERRY_PICK_HEAD", 
 def recover_after_kill(root: Path) -> None:
     """After a kill: stale index locks go, and a half-done cherry-pick or merge in the checkout is aborted."""
     git_dir = Path(run_git(root, "rev-parse", "--absolute-git-dir"))
+    wait_for_orphaned_git(root, git_dir)  # the git the killed run started may still be writing: its locks are live
     # A git process killed mid-write leaves its lock: the index, HEAD, a branch ref, packed-refs.
     # A cherry-pick killed while it wrote CHERRY_PICK_HEAD left CHERRY_PICK_HEAD.lock: the abort below then failed,
     # and every later integration met "You have not concluded your cherry-pick" (found with PMTUI_KILL_SEED=1588520737).
