@@ -7,6 +7,7 @@ are real processes (a script named `git`, reparented away from the test as a kil
 from __future__ import annotations
 
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,10 @@ def orphan_git(base: Path, repo: Path, script: str) -> None:
     fake.write_text("#!/bin/sh\n" + script, encoding="utf-8")
     fake.chmod(0o755)
     subprocess.run(["sh", "-c", f"'{fake}' >/dev/null 2>&1 &"], cwd=repo, check=True)
+    # The shell returns once the orphan is forked, maybe before it runs as `git` (a loaded machine, as in CI).
+    deadline = time.monotonic() + 10
+    while not git_running_in(repo, repo / ".git") and time.monotonic() < deadline:
+        time.sleep(0.01)
 
 
 def test_recovery_waits_for_the_git_a_killed_run_left_writing(tmp_path: Path) -> None:
