@@ -25,6 +25,13 @@ _SCOTS = (
     (r"\bhuv\b", "have"), (r"\bdae\b", "do"), (r"\befter\b", "after"), (r"\bawright\b", "alright"),
 )
 
+def _respelled(rules: tuple[tuple[re.Pattern[str], str], ...], text: str) -> str:
+    """The text with each rule's pattern replaced, in order."""
+    for pattern, word in rules:
+        text = pattern.sub(word, text)
+    return text
+
+
 _SCOTS_COMPILED = tuple((re.compile(pattern, re.IGNORECASE), word) for pattern, word in _SCOTS)
 
 
@@ -32,9 +39,7 @@ _SCOTS_COMPILED = tuple((re.compile(pattern, re.IGNORECASE), word) for pattern, 
 def scots_words(text: str) -> str:
     """The answer with Scots spellings of small words in English: "it's jist me, ah've got aboot 6 weeks n 2 grand"
     reads "it's just me, I've got about 6 weeks n 2 grand"."""
-    for scots, word in _SCOTS_COMPILED:
-        text = scots.sub(word, text)
-    return text
+    return _respelled(_SCOTS_COMPILED, text)
 
 
 _SUBJECT = r"(?:i|we|you|e|dem|they|it|customer|customers|people|client|clients|app|phone|ticket|order|he|she)"
@@ -68,9 +73,7 @@ _PIDGIN_COMPILED = tuple((re.compile(pattern, re.IGNORECASE), word) for pattern,
 @lru_cache(maxsize=8192)  # pure, and asked of the same text many times a turn
 def pidgin_words(text: str) -> str:
     """The answer with Nigerian Pidgin's small words in English; nouns and numbers stay as said."""
-    for pidgin, word in _PIDGIN_COMPILED:
-        text = pidgin.sub(word, text)
-    return text
+    return _respelled(_PIDGIN_COMPILED, text)
 
 
 # Caribbean Englishes' small words (Trinidad, Jamaica, Barbados, Guyana): "I does sell doubles" (habitual), "di line
@@ -97,9 +100,7 @@ _CARIBBEAN_COMPILED = tuple((re.compile(pattern, re.IGNORECASE), word) for patte
 def caribbean_words(text: str) -> str:
     """The answer with Caribbean Englishes' small words in English: "if I doh throw away channa, dat is the goal"
     reads "if I don't throw away channa, that is the goal"."""
-    for caribbean, word in _CARIBBEAN_COMPILED:
-        text = caribbean.sub(word, text)
-    return text
+    return _respelled(_CARIBBEAN_COMPILED, text)
 
 
 # Particles of Taglish, Singlish, Manglish and Hinglish that carry respect or tone, not words of the answer: "part of the
@@ -117,9 +118,7 @@ _PARTICLES_COMPILED = tuple((re.compile(pattern, re.IGNORECASE), word) for patte
 def particle_words(text: str) -> str:
     """The answer without the particles of respect and tone other Englishes add, and with "kasi" and "lang" in
     English: "messenger lang + a notebook po" reads "messenger only + a notebook"."""
-    for particle, word in _PARTICLES_COMPILED:
-        text = particle.sub(word, text)
-    return text
+    return _respelled(_PARTICLES_COMPILED, text)
 
 
 # "the map's a nice to have mate, the reminder's the thing that matters": "'s" before what a row is, not before
