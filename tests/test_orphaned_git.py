@@ -32,6 +32,19 @@ def orphan_git(base: Path, repo: Path, script: str) -> None:
         time.sleep(0.01)
 
 
+def processes() -> list[tuple[int, int, str]]:
+    """(pid, parent pid, name) of every process still readable in /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text(encoding="utf-8")
+            found.append((int(entry.name), int(stat.rsplit(")", 1)[1].split()[1]),
+                          (entry / "comm").read_text(encoding="utf-8").strip()))
+        except (OSError, ValueError, IndexError):
+            continue
+    return found
+
+
 def test_recovery_waits_for_the_git_a_killed_run_left_writing(tmp_path: Path) -> None:
     repo = make_project(tmp_path)
     git_dir = repo / ".git"
@@ -73,3 +86,30 @@ def test_a_git_elsewhere_or_this_process_own_is_not_waited_for(tmp_path: Path) -
         own.kill()
         own.wait()
         subprocess.run(["pkill", "-f", str(tmp_path / "orphan-bin")], check=False)
+
+
+def test_a_git_started_by_a_git_of_this_process_is_not_an_orphan(tmp_path: Path) -> None:
+    """A git this process started may start git itself (a hook, a sub-command; a shell between fork and exec keeps the
+    name): its parent is that git, not this process, and it is still no orphan. CI found the flake at stop 26."""
+    repo = make_project(tmp_path)
+    inner = tmp_path / "inner-bin" / "git"
+    inner.parent.mkdir()
+    inner.write_text("#!/bin/sh\nsleep 5\n", encoding="utf-8")
+    inner.chmod(0o755)
+    outer = tmp_path / "orphan-bin" / "git"
+    outer.parent.mkdir()
+    outer.write_text(f"#!/bin/sh\n'{inner}' &\nwait\n", encoding="utf-8")
+    outer.chmod(0o755)
+    own = subprocess.Popen([str(outer)], cwd=repo)
+    try:
+        deadline = time.monotonic() + 10
+        grandchild: list[int] = []
+        while not grandchild and time.monotonic() < deadline:
+            grandchild = [pid for pid, parent, name in processes() if parent == own.pid and name == "git"]
+            time.sleep(0.01)
+        assert grandchild, "the inner git runs as the child of this process's git"
+        assert git_running_in(repo, repo / ".git") == []
+    finally:
+        subprocess.run(["pkill", "-f", str(tmp_path / "inner-bin")], check=False)
+        own.kill()
+        own.wait()

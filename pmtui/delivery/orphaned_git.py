@@ -28,8 +28,29 @@ def _trees(root: Path, git_dir: Path) -> list[Path]:
     return trees
 
 
+def _parent_of(pid: int) -> int:
+    """The parent's process id from /proc (0 when the process is gone or unreadable)."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _descends_from(pid: int, ancestor: int) -> bool:
+    """Whether `ancestor` is among the process's parents. A git this process started may itself start git (a hook, a
+    sub-command, or the shell of a script between its fork and exec): that one is waited for by its own parent, which
+    this process waits for, so it is no orphan either (CI caught the shell's fork named `git` at stop 26)."""
+    seen = set()
+    while pid > 1 and pid not in seen:
+        if pid == ancestor:
+            return True
+        seen.add(pid)
+        pid = _parent_of(pid)
+    return False
+
+
 def git_running_in(root: Path, git_dir: Path) -> list[int]:
-    """Process ids of git processes (other than this process's own children, which it waits for) working in the
+    """Process ids of git processes (other than those this process started, which it waits for) working in the
     repository: their working folder is the checkout or one of its worktrees. Empty where /proc is not there."""
     proc = Path("/proc")
     if not proc.is_dir():
@@ -43,14 +64,14 @@ def git_running_in(root: Path, git_dir: Path) -> list[int]:
         try:
             if (entry / "comm").read_text(encoding="utf-8").strip() != "git":
                 continue
-            parent = int((entry / "stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[1])
             cwd = Path(os.readlink(entry / "cwd"))
-        except (OSError, ValueError, IndexError):
+        except (OSError, ValueError):
             continue  # gone meanwhile, or not ours to read
-        if parent == mine:
+        if not any(cwd == tree or tree in cwd.parents for tree in trees):
             continue
-        if any(cwd == tree or tree in cwd.parents for tree in trees):
-            found.append(int(entry.name))
+        if _descends_from(int(entry.name), mine):
+            continue
+        found.append(int(entry.name))
     return found
 
 
