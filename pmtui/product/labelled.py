@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from pmtui.models import ASPECT_LABELS, DiscoverySummary
+from pmtui.product.constraint_facets import replace_facets
 
 # The names founders give each aspect; the wishlist is left to the brains, which split items their own way.
 _NAMES: tuple[tuple[str, str], ...] = (
@@ -132,8 +133,12 @@ def apply_parts(summary: DiscoverySummary, parts: list[LabelledPart]) -> tuple[D
     result = summary.model_copy(deep=True)
     changed: list[str] = []
     for part in parts:
-        if getattr(result, part.aspect).strip().lower() != part.value.lower():
-            setattr(result, part.aspect, part.value)
+        value = part.value
+        if part.aspect == "constraints" and getattr(result, part.aspect).strip():
+            # "deadline: the AGM in february" puts the deadline right; who builds and the budget stay.
+            value = replace_facets(getattr(result, part.aspect), value)
+        if getattr(result, part.aspect).strip().lower() != value.lower():
+            setattr(result, part.aspect, value)
             if part.aspect not in changed:
                 changed.append(part.aspect)
     return result, changed

@@ -118,6 +118,7 @@ from pmtui.product.brains.offline.discovery.wishlist import (
 from pmtui.product.brains.offline.headcount import HAVE_COUNT, held_count
 from pmtui.product.brains.offline.own_people import own_people_count
 from pmtui.product.completeness import has_real_content
+from pmtui.product.constraint_facets import replace_facets
 from pmtui.product.rice import NICE_TO_HAVE_MARK
 
 MAX_FIELD_CHARS = 400
@@ -489,6 +490,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # The answer to the question that sharpened a thin value replaces it: "it's a bit of a faff" gives way to
         # "marking the answer sheets takes ages…", "loads of pubs using it" to "30 pubs … by Christmas".
         sharpened = aspect == asked and has_real_content(old) and is_thin(aspect, old) and not is_thin(aspect, new)
+        if aspect == "constraints" and revising and aspect in replace and has_real_content(old):
+            new = replace_facets(old, new)  # "the AGM in february is our deadline": the builder and the budget stay
         setattr(result, aspect, _merge_text(old, new, aspect in replace or sharpened, fresh=aspect == asked))
     wishlist = result.feature_wishlist
     if revising or asked == "feature_wishlist":

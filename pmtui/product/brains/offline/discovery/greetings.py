@@ -1,5 +1,5 @@
 """How founders open a message: a greeting, and who they greet ("hello po!", "hi sir,", "good morning ma'am",
-"hey fam", "namaste ji", "kia ora koutou"). One vocabulary for every rule that leaves the greeting out of what is
+"hey fam", "namaste ji", "kia ora koutou", "Sasa." and "Niaje" in Kenya, "Bawo" in Nigeria). One vocabulary for every rule that leaves the greeting out of what is
 quoted or filed: a greeting read by one rule and not another quoted "po" back as the founder's pitch.
 """
 
@@ -10,7 +10,8 @@ GREETING = (
     r"(?:hi+|hey+|hello+|helo|hallo|hiya|heya|howdy|howzit|g'?day|yo|sup|wassup|greetings|good (?:morning|afternoon|"
     r"evening|day)|(?:morning|evening)(?=\s*[,!.]|\s+(?:all|everyone|folks|team|guys|sir|ma'?am|po)\b)|namaste|namaskar|vanakkam|salaam|salam|assalamu? ?alaikum|as-?salaam(?:u)? "
     r"alaikum|hola|bonjour|ciao|ola|kia ora|aloha|kumusta|kamusta|magandang (?:umaga|hapon|gabi)|mabuhay|sawubona|"
-    r"jambo|habari|wah gwaan|wh?a+g+w[a]+n|wh?a(?:t)?(?:'?s)? go(?:ing|in'?) on|what'?s good|how far|ayubowan|"
+    r"jambo|habari|sasa|mambo|niaje|vipi|hujambo|shikamoo|bawo|kedu|sannu|dumela|molweni|shwmae|bore da|dia dhuit|"
+    r"selamat pagi|apa khabar|buenas|bom dia|wah gwaan|wh?a+g+w[a]+n|wh?a(?:t)?(?:'?s)? go(?:ing|in'?) on|what'?s good|how far|ayubowan|"
     r"sat sri akal|shalom)"
 )
 # Who is greeted: the listener, a group, a title or a word of respect said after the greeting.

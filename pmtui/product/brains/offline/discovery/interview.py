@@ -15,6 +15,7 @@ from pmtui.product.brains.offline.discovery.asides import (
 )
 from pmtui.product.brains.offline.discovery.cues import PITCH, PIVOT
 from pmtui.product.brains.offline.discovery.greetings import GREETED
+from pmtui.product.brains.offline.discovery.introduction import introduction_only
 from pmtui.product.brains.offline.discovery.labels import label_statement
 from pmtui.product.brains.offline.discovery.phrasing import (
     ACKS,
@@ -28,6 +29,7 @@ from pmtui.product.brains.offline.discovery.phrasing import (
     probe,
     sharpening,
 )
+from pmtui.product.brains.offline.discovery.pitch import is_pain
 from pmtui.product.brains.offline.discovery.pivot import other_people
 from pmtui.product.brains.offline.discovery.text import (
     is_clarifying,
@@ -38,6 +40,7 @@ from pmtui.product.brains.offline.discovery.text import (
     norm,
     short,
     split_sentences,
+    txt_words,
 )
 from pmtui.product.brains.protocol import DiscoveryReply
 from pmtui.product.completeness import has_real_content
@@ -317,6 +320,8 @@ def _acknowledge(
         sentences = split_sentences(user_text) or [user_text]
         # A greeting is no pitch: "hi! we r building smthng for home tutors" was acknowledged as 'a clear pitch: "hi"'.
         sentences = [s for s in sentences if not _GREETING.match(s)] or sentences
+        # Nor is who the founder is: "Am the chairman of a boda stage in Kisumu, we have like 40 riders. Every evening…".
+        sentences = [s for s in sentences if not introduction_only(txt_words(s), is_pain)] or sentences
         # Quote the pitch, not the warm-up ("So this is something I've been thinking about for ages").
         first = next((s for s in sentences if PITCH.search(s)), sentences[0])
         # "Hello, I have a small taqueria…": the greeting before the pitch is no part of the quote.

@@ -67,3 +67,9 @@ def without_introduction(problem: str, is_pain: Callable[[str], bool]) -> str:
         if len(rest.split()) >= 3 and is_pain(rest) and not is_pain(problem[lead.end():cut.start()]):
             return rest
     return problem
+
+
+def introduction_only(sentence: str, is_pain: Callable[[str], bool]) -> bool:
+    """The sentence only says who the founder is or what they run ("I am the chairman of a boda stage in Kisumu, we have
+    like 40 riders"): nothing goes wrong in it, so it is no pitch to quote back when more follows."""
+    return bool(_INTRODUCTION.match(sentence)) and not is_pain(sentence)

@@ -499,6 +499,8 @@ def drop_negated(text: str) -> str:
     match = re.search(r"\bnot\s+[^,]+?,?\s+but\s+(?P<keep>.+)$", text, re.IGNORECASE)
     if match:
         text = match.group("keep")
+    # "the AGM in february is our deadline, its not a feature": what it is not, said with its own "it's".
+    text = re.sub(r",?\s+(?:it'?s|its|it is|that'?s|thats|this is)\s+not\s+[^,.;]+$", "", text, flags=re.IGNORECASE)
     text = re.sub(r",?\s+(?:not|rather than|instead of)\s+[^,.;]+$", "", text, flags=re.IGNORECASE)
     # "GH₵ 60 not 50, i thought about it again": the old number goes, whatever follows it.
     text = re.sub(r",?\s+(?:not|rather than|instead of)\s+" + _OLD_AMOUNT + r"(?=\s*[,.;]|$)", "", text, flags=re.IGNORECASE)
@@ -681,7 +683,12 @@ def _feature_substance(item: str) -> list[str]:
 
 # Txt-speak in an answer: "clients book by insta dm n i write it in a paper diary" is two clauses joined by "and".
 # Only the small words change; numbers and units stay as said ("6 wks"), and "cos" may be companies ("40 cos").
-_TXT_WORDS = ((r"(?<=\w\s)n(?=\s+\w)", "and"), (r"\bu\b(?!['\u2019-])", "you"), (r"\bur\b", "your"),
+_TXT_WORDS = ((r"(?<=\w\s)n(?=\s+\w)", "and"),
+              # "Am the chairman of a boda stage", "Hello, am Ngozi": "I am" with its "I" left out, as Kenyan, Nigerian
+              # and Indian English say it where a sentence opens ("9 am" and "I am" stay as they are).
+              ((r"(?:^|(?<=[.!?,;]\s))am\b(?=\s+(?:(?:a|an|the|not|just|also|only|still|now|currently|from|in|at|with|"
+                r"[a-z]+ing)\b|(?-i:[A-Z][a-z]+)\b))"), "I am"),
+              (r"\bu\b(?!['\u2019-])", "you"), (r"\bur\b", "your"),
               (r"(?<=\w\s)r(?=\s+[a-z]{2,})", "are"),
               # "me n my cuz, weekends": after "my", "his", "our" a cuz is a cousin; alone it is "because".
               (r"\b(my|your|his|her|our|their|a|the)\s+(?:cuz|coz|cuzzy|cuzzie|cuzz)\b", r"\1 cousin"), (r"\b(?:coz|cuz)\b", "because"), (r"\btho\b", "though"),

@@ -200,10 +200,27 @@ NOT_A_WISH = re.compile(
     re.IGNORECASE,
 )
 
+_OPEN = r"(?:^|[,;:.!?]\s*|\s[-\u2013\u2014]+\s*|\b(?:but|and|so|nearly|almost|except)\s+)(?:(?:the|that)\s+)?"
+# Said of a row as what it is instead: "the AGM in february is our deadline, its not a feature", "cash or mpesa is just
+# how they pay", "the weekly report is only what the committee reads".
+_IS_SOMETHING_ELSE = re.compile(
+    _OPEN + r"(?P<what>[^,.;:!?\u2013\u2014]{2,60}?)\s+(?:is|are)\s+(?:(?:our|the|my|a|an|just|only)\s+)?[\w' -]{1,30}?,?\s*"
+    r"(?:(?:it'?s|its|it is|that'?s|thats|they'?re|theyre|they are)\s+)?not\s+(?:a\s+|an\s+)?(?:real\s+)?"
+    r"(?:feature|wish|requirement|thing to build)s?\b|"
+    + _OPEN + r"(?P<how>[^,.;:!?\u2013\u2014]{2,60}?)\s+(?:is|are)\s+(?:just|only|simply|merely)\s+"
+    r"(?:how|where|when|what|the way|who)\b",
+    re.IGNORECASE,
+)
+
 
 def removed_features(text: str, features: list[str]) -> list[str]:
-    """Features the user asks to drop ('remove the chat', 'we don't need reports', 'def wait isn't a feature')."""
-    for said in NOT_A_WISH.finditer(text):
+    """Features the user asks to drop ('remove the chat', 'we don't need reports', 'def wait isn't a feature', 'cash or
+    mpesa is just how they pay')."""
+    for said in [*NOT_A_WISH.finditer(text), *_IS_SOMETHING_ELSE.finditer(text)]:
+        if said.groupdict().get("how"):
+            wanted = set(content_words(said.group("how")))
+            features = [f for f in features if not (wanted and set(content_words(f)) == wanted)]
+            continue
         wanted = set(content_words(said.group("what")))
         named = [f for f in features
                  if wanted and set(content_words(f)) and (set(content_words(f)) <= wanted or wanted <= set(content_words(f)))]
