@@ -269,7 +269,9 @@ FILLED = DiscoverySummary(
         ("The user is wrong, it's ICU nurses", "", "target_user", "ICU nurses"),
         ("change the revenue model to freemium", "", "revenue_model", "freemium"),
         ("Pricing should be $5/month per nurse", "", "revenue_model", "$5/month per nurse"),
-        ("We have 3 months, not 6 weeks", "", "constraints", "We have 3 months"),
+        # The timeline is put right; who builds it ("solo") is still true and stays (stop 27: a deadline said at the
+        # card used to wipe the builder and the budget).
+        ("We have 3 months, not 6 weeks", "", "constraints", "solo; We have 3 months"),
         ("Actually it's for nurses, not doctors.", "core_problem", "target_user", "nurses"),
     ],
 )

@@ -5,16 +5,19 @@ Each test holds the founder's sentence and more of its class, written unlike it,
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery import extract
-from pmtui.product.brains.offline.discovery.text import txt_words
+from pmtui.product.brains.offline.discovery.clues import feature_items
+from pmtui.product.brains.offline.discovery.text import clean, txt_words
 from pmtui.product.brains.offline.discovery.wishlist import removed_features
 from pmtui.product.constraint_facets import facets, replace_facets
 from pmtui.product.labelled import apply_parts, labelled_parts
+from pmtui.product.rice import NICE_TO_HAVE_MARK, feature_name
 from tests.fixtures.offline_talk import talk
 
 
@@ -126,3 +129,63 @@ def test_a_row_said_to_be_something_else_leaves_the_wishlist(said: str, row: str
 def test_a_row_is_kept_when_what_is_said_of_it_names_another_thing() -> None:
     rows = ["Treasurer marks who paid each evening", "Cash or mpesa"]
     assert removed_features("mpesa statements are just how the sacco audits", rows) == rows
+
+
+SO_FAR = DiscoverySummary(target_user="boda riders in Kisumu", core_problem="riders dispute who paid")
+
+
+@pytest.mark.parametrize(("said", "row", "tail"), [
+    ("treasurer marks who paid each evening. A penalty for late payers can come later", "Penalty for late payers",
+     "come later"),
+    ("a shared calendar, and the loyalty stamps could go in phase 2", "Loyalty stamps", "phase 2"),
+    ("members log their hours. Badges will follow in v2.", "Badges", "v2"),
+])
+def test_a_wish_said_to_come_later_is_a_nice_to_have_without_its_tail(said: str, row: str, tail: str) -> None:
+    """"A penalty for late payers can come later" was the row "Penalty for late payers can come later", in the MVP."""
+    wishes = extract(SO_FAR, said, "feature_wishlist").feature_wishlist
+    later = [wish for wish in wishes if wish.lower().startswith(row.lower())]
+    assert later and NICE_TO_HAVE_MARK in later[0] and tail not in later[0], wishes
+
+
+@pytest.mark.parametrize(("said", "rows"), [
+    ("treasurer marks who paid each evening, cash or mpesa.", ["Treasurer marks who paid each evening (cash or mpesa)"]),
+    ("guests book a table, lunch or dinner, and get a text", ["Guests book a table (lunch or dinner)", "Get a text"]),
+    ("invoices, receipts or quotes", ["Invoices", "Receipts or quotes"]),
+])
+def test_two_ways_said_after_a_wish_are_how_it_is_done_not_a_wish(said: str, rows: list[str]) -> None:
+    assert feature_items(said) == rows
+
+
+@pytest.mark.parametrize(("said", "asked"), [
+    ("my nephew can build on weekends. We want it before the AGM in february.", "constraints"),
+    ("riders see their balance. We want it before the AGM in february", "feature_wishlist"),
+    ("staff swap shifts, managers approve, and we need it ready by the end of term", "feature_wishlist"),
+])
+def test_by_when_it_is_wanted_is_a_constraint_not_a_wish(said: str, asked: str) -> None:
+    """"We want it before the AGM in february" was the wishlist row "Before the AGM in february"."""
+    summary = extract(SO_FAR, said, asked)
+    assert not [wish for wish in summary.feature_wishlist if re.search(r"\bAGM\b|\bterm\b", wish)], summary.feature_wishlist
+    assert re.search(r"AGM in february|end of term", summary.constraints), summary.constraints
+
+
+@pytest.mark.parametrize(("item", "name"), [
+    ("Each rider can check his own balance by SMS", "Check his own balance by SMS"),
+    ("The treasurer can export the monthly report for the committee", "Export the monthly report"),
+    ("Every parent should be able to see the menu for the week", "See the menu for the week"),
+    ("Parents can book a slot", "Parents can book a slot"),
+])
+def test_a_long_row_opening_with_who_can_is_named_by_what_is_done(item: str, name: str) -> None:
+    """The scope table's row "Each rider can check" named no thing to build."""
+    assert feature_name(item) == name
+
+
+def test_a_thing_that_happens_keeps_its_subject_in_the_name() -> None:
+    assert feature_name("Reminders can go out by SMS the day before").startswith("Reminders")
+
+
+@pytest.mark.parametrize(("said", "stored"), [
+    ("no no, that 100 bob is the riders savings to the sacco", "that 100 bob is the riders savings to the sacco"),
+    ("nope, its free for the members", "its free for the members"),
+])
+def test_the_no_that_answers_the_pms_question_is_not_stored(said: str, stored: str) -> None:
+    assert clean(said) == stored

@@ -214,11 +214,24 @@ def feature_name(item: str, max_words: int = MAX_NAME_WORDS) -> str:
     if len(words) <= max_words:
         return item.strip(" ,;:")
     name = _cut_name(item, words, max_words)
+    doer = _DOER_CAN.match(item)
+    if doer and len(item[doer.end():].split()) >= 2 and len(name.split()) <= len(item[: doer.end()].split()) + 1:
+        # "Each rider can check his own balance by SMS" was "Each rider can check": cut down to who and the bare verb,
+        # the name is what is done ("Check his own balance by SMS"); who does it is the row's own description.
+        rest = item[doer.end():].strip()
+        return feature_name(rest[:1].upper() + rest[1:], max_words)
     bare = [word for index, word in enumerate(words) if index == 0 or word.lower() not in ("the", "a", "an")]
     if _DANGLING.search(name) and len(bare) <= max_words:
         # "Say when they'll be at the plot" is not "Say when they'll be": over by an article, the name drops that.
         return " ".join(bare).strip(" ,;:")
     return name
+
+
+# Who does it and a modal, opening a row: "Each rider can", "The treasurer should", "Parents will be able to".
+_DOER_CAN = re.compile(r"^\s*(?:(?:each|every|all|the|our|my|any)\s+)?[a-z][\w'-]*\s+(?:can|could|should|will|must|may|"
+                       r"gets? to|is able to|are able to)\s+(?:also\s+)?(?:be able to\s+)?"
+                       # "Reminders can go out by SMS": a thing that happens, not someone doing it.
+                       r"(?!(?:go|come|be|get|arrive|appear|happen|run|wait|sync|show up|pop up)\b)(?=[a-z])", re.IGNORECASE)
 
 
 # A name never ends on a verb that waits for the rest of its clause ("Say when they'll be").

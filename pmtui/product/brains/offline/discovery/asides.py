@@ -68,15 +68,15 @@ _STORY_LEAD = re.compile(r"^\W*(?:actually|so|well|but|and|i|i'm|i've|we|we're|s
                          r"there|hmm+|ok(?:ay)?|right|sorry|honestly|look)\b", re.IGNORECASE)
 
 
-def _wishes_beside_the_note(text: str) -> bool:
+def _wishes_beside_the_note(text: str, least: int = 2) -> bool:
     """"A list of holds per stop, a text when the book is on board, a way to mark it collected. Maybe online holds too,
     although most would rather ring, so leave that for later": the wishes come first and one of them waits. That is an
     answer to the wishlist, with a deferral in it, not a note on a scope not proposed yet."""
     from pmtui.product.brains.offline.discovery.clues import feature_items
 
-    rest = " ".join(s for s in split_sentences(text) if not SCOPE_NOTE.search(s))
+    rest = " ".join(s for s in split_sentences(text) if not SCOPE_NOTE.search(s)) if least > 1 else SCOPE_NOTE.sub(" ", text)
     # A story told around the note ("Actually, let me rethink this. I spoke to my aunt, …") lists no wishes.
-    return not _NOTE_EDITS.search(rest) and not _STORY_LEAD.match(rest) and len(feature_items(rest)) >= 2
+    return not _NOTE_EDITS.search(rest) and not _STORY_LEAD.match(rest) and len(feature_items(rest)) >= least
 
 
 # "the alert thing can wait, and add a monthly statement for each owner please": the scope note also asks for a thing.
@@ -109,15 +109,16 @@ def meaning_asked(text: str) -> list[str]:
     return glossary(match.group("term")) if match else []
 
 
-def aside_kind(text: str) -> str:
+def aside_kind(text: str, asked: str = "") -> str:
     """'question' (asked of the PM), 'off_topic', 'scope_note' (how to cut a scope not proposed yet), or '' for an
-    answer."""
+    answer. Asked what it should do, one wish beside the note makes it an answer ("treasurer marks who paid each
+    evening. A penalty for late payers can come later": the wish was lost with the note)."""
     stripped = _bare(text)
     if ASIDE_OFF_TOPIC.match(stripped):
         return "off_topic"
     if meaning_asked(stripped) or not_understood(stripped):
         return "question"
-    if SCOPE_NOTE.search(stripped) and not _wishes_beside_the_note(stripped):
+    if SCOPE_NOTE.search(stripped) and not _wishes_beside_the_note(stripped, 1 if asked == "feature_wishlist" else 2):
         return "scope_note"
     if restated(stripped):
         return ""
@@ -193,7 +194,7 @@ def checks_back(text: str) -> bool:
 def aside_reply(text: str, asked: str, summary: DiscoverySummary | None = None) -> str:
     """The PM's answer to an aside, before it asks its pending question again. With the summary, a question about
     an aspect the founder has just given a value for is answered with that value."""
-    kind = aside_kind(text)
+    kind = aside_kind(text, asked)
     if kind == "off_topic":
         return ASIDE_OFF_TOPIC_ACK
     if kind == "scope_note":

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from pmtui.product.brains.offline.dialect import INTENSIFIER, WAIT_TAIL
-from pmtui.product.brains.offline.discovery.how_it_must_be import LIMIT_SAID
+from pmtui.product.brains.offline.discovery.how_it_must_be import LIMIT_SAID, WANTED_BY
 from pmtui.product.brains.offline.discovery.lexicon import MONTHS, NUMBER
 from pmtui.product.brains.offline.discovery.story_told import STORY_TOLD
 
@@ -292,7 +292,8 @@ CONSTRAINTS_STRONG = re.compile(
     r"(?! (?:running|using|use|who|that|sign|pay))|"
     r"part[- ]time|nights and weekends|evenings|side project|budget|bootstrapp\w*|no funding|self[- ]funded|"
     # "CalMac has its own system but the wee operators can't afford that": why a product is not used, no budget.
-    r"can'?t afford(?!\s+(?:that|it|them|this|those|these|one)\b)|no money|deadline|launch by|ship by|live by|ready by|by (the )?(end of|q[1-4]|"
+    r"can'?t afford(?!\s+(?:that|it|them|this|those|these|one)\b)|no money|deadline|launch by|"
+    + WANTED_BY + r"|ship by|live by|ready by|by (the )?(end of|q[1-4]|"
     + MONTHS
     + r"|summer|winter|spring|fall|autumn|christmas)|(in|within|have|got|about|next|only|"
     r"just|under|max(imum)?|build it in|ship it in|launch in|done in)\s+(\d+|a few|few|a couple of|"
@@ -634,6 +635,10 @@ DEFERRED_TAIL = re.compile(
     r"(?:\s+(?:yet|now|right now|at first))?|not\s+(?:the|a|our|my)\s+(?:top\s+|main\s+)?(?:priority|focus|main thing)|"
     r"not\s+(?:for\s+)?now|not yet|not for (?:v1|the mvp|the first version|phase 1)|(?:just\s+)?(?:an?\s+)?nice[- ]to[- ]have|(?:can|could)\s+"
     rf"(?:{INTENSIFIER}\s+)?wait{WAIT_TAIL}|"
+    # "a penalty for late payers can come later", "exports can go in phase 2", "badges could follow in v2".
+    rf"(?:can|could|will|should|may)\s+(?:{INTENSIFIER}\s+)?(?:come|go|be added|be done|happen|follow)\s+(?:in\s+)?"
+    r"(?:later(?:\s+on)?|afterwards|after(?:\s+launch)?|phase\s*[23]|v2|version\s*2|a later (?:phase|version)|"
+    r"the (?:next|second) (?:phase|version|release))|"
     r"(?:a\s+)?(?:low|lower)\s+priority|for later|later on)\s*[.!]*$",
     re.IGNORECASE,
 )

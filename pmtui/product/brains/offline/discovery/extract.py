@@ -164,10 +164,11 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     text = txt_words(inline_list_lines(user_text.strip()))
     # "just me" to the limits question is a team of one: thin, but no shrug (it is kept, and sharpened once).
     bare_team = asked_aspect == "constraints" and bool(_BARE_TEAM.match(text))
-    if not text or (is_vague(text) and not bare_team) or aside_kind(text) or is_refusal(text):
+    aside = aside_kind(text, asked_aspect)
+    if not text or (is_vague(text) and not bare_team) or aside or is_refusal(text):
         # A question back or an off-topic remark answers nothing: the summary stays as it was. A scope note
         # that also asks to add a thing adds it to the wishlist now.
-        if aside_kind(text) == "scope_note":
+        if aside == "scope_note":
             wishlist = merge_features(result.feature_wishlist, note_additions(text), False)
             if not asked_aspect and has_real_content(summary.target_user):
                 # At the card, "take out X and Y, those arent features. seeds can wait": the rows go, then the rest.

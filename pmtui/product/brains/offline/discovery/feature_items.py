@@ -89,6 +89,17 @@ _SEEING = re.compile(r"\b(?:see|sees|check|checks|know|knows|show|shows|view|vie
                      re.IGNORECASE)
 
 
+# Two single ways said as a pair: "cash or mpesa", "morning or evening", "in person or online".
+_EITHER_WAY = re.compile(r"\s*(?:(?:either|whether)\s+)?(?:in\s+)?[\w-]+\s+or\s+[\w-]+\s*[.!]*\s*", re.IGNORECASE)
+# "invoices, receipts or quotes" lists things; "sms", "gps" and "ios" are no plurals.
+_PLURAL_THING = re.compile(r"(?!(?:sms|mms|gps|ios|bus|gas|plus)$)[a-z-]{2,}[^s]s")
+
+
+def _a_doing(item: str) -> bool:
+    """An item that says what someone does ("treasurer marks who paid", "book a slot"), not a thing's name alone."""
+    return bool(FEATURE_VERB.match(item.strip())) or len(item.split()) >= 3
+
+
 def feature_items(text: str) -> list[str]:
     """Split 'post a shift, swap with one tap and get approval' into short feature names."""
     # "Playtesting for indie games: session recording, comments, …": the title before the colon is not an item.
@@ -168,6 +179,11 @@ def feature_items(text: str) -> list[str]:
         if joined and re.match(r"^\s*(?:(?:even|especially|also)\s+)?(?:as an?|via|by|in|with|without|on|at|per)\b", piece,
                                re.IGNORECASE) and len(piece.split()) <= 5:
             joined[-1] = f"{joined[-1]} {piece.strip()}"
+        elif joined and _EITHER_WAY.fullmatch(piece) and not FEATURE_VERB.match(piece.strip()) and _a_doing(joined[-1]) and not any(
+                _PLURAL_THING.fullmatch(word) for word in re.findall(r"[\w-]+", piece.lower())):
+            # "treasurer marks who paid each evening, cash or mpesa", "book a slot, morning or evening": the two ways
+            # the item before it is done, no wish of its own.
+            joined[-1] = f"{joined[-1].rstrip()} ({piece.strip(' .!')})"
         else:
             joined.append(piece)
     items: list[str] = []

@@ -32,13 +32,20 @@ BUILDER_SAID = (
     r"me\s+(?:and|plus)\s+(?:a|an|one|my)\s+(?:\w+\s+){0,2}(?:software|tech|it|computer)\s+(?:guy|lad|bloke|woman|person|"
     r"friend)"
 )
-LIMIT_SAID = HOW_IT_MUST_BE + "|" + BUILDER_SAID
+# When it must be there: "We want it before the AGM in february", "we'd like the app live by the new term".
+WANTED_BY = (
+    r"(?:want|need|would like|'d like|wish to have|hope to have)\s+(?:it|this|the app|the system|the tool|something|v1|"
+    r"(?:the )?first version)\s+(?:done\s+|ready\s+|live\s+|working\s+|out\s+|finished\s+|up\s+)?"
+    r"(?:before|by|in time for)\s+(?=\w)"
+)
+LIMIT_SAID = HOW_IT_MUST_BE + "|" + BUILDER_SAID + "|" + WANTED_BY
 
-_HOW = re.compile(r"\b" + HOW_IT_MUST_BE, re.IGNORECASE)
+_HOW = re.compile(r"\b(?:" + HOW_IT_MUST_BE + "|" + WANTED_BY + ")", re.IGNORECASE)
 
 
 def how_it_must_be(clause: str) -> bool:
-    """"has to be dead simple on a phone", "It needs to work in Arabic": how it must be, a limit and not a wish."""
+    """"has to be dead simple on a phone", "It needs to work in Arabic", "we want it before the AGM": how it must be
+    or by when, a limit and not a wish."""
     return _HOW.search(clause) is not None
 
 

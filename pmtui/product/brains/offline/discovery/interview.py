@@ -124,7 +124,7 @@ def next_reply(
         redo = "That changes most of what we had, so let me re-check it with them in mind."
         return DiscoveryReply(text=join(ack, redo, _fresh(state, nxt, summary, turn)), asked_aspect=nxt)
 
-    aside = aside_kind(user_text)
+    aside = aside_kind(user_text, asked)
     if aside or restated(user_text) or number_correction(before, user_text) or pending_correction(user_text):
         # Asked something back, off topic, or a fact restated: answer that, then the pending question.
         if aside:

@@ -69,7 +69,16 @@ def without_introduction(problem: str, is_pain: Callable[[str], bool]) -> str:
     return problem
 
 
+# Who the founder is, said as a role or an outfit: "I am the chairman of …", "I'm one of the coaches", "we run a …".
+_WHO_I_AM = re.compile(
+    _OPENING + r"(?:(?:i'?m|i am|we'?re|we are)\s+(?:just\s+)?(?:a|an|the|one of (?:the|our)|part of|in charge of|head of)\s+|"
+    r"(?:i|we)\s+(?:run|own|manage|chair|coach|teach)\s+)",
+    re.IGNORECASE,
+)
+
+
 def introduction_only(sentence: str, is_pain: Callable[[str], bool]) -> bool:
     """The sentence only says who the founder is or what they run ("I am the chairman of a boda stage in Kisumu, we have
-    like 40 riders"): nothing goes wrong in it, so it is no pitch to quote back when more follows."""
-    return bool(_INTRODUCTION.match(sentence)) and not is_pain(sentence)
+    like 40 riders"): nothing goes wrong in it, so it is no pitch to quote back when more follows. "I am having one idea
+    regarding tiffin services" is the idea."""
+    return bool(_WHO_I_AM.match(sentence)) and not is_pain(sentence)

@@ -62,6 +62,8 @@ def clean(text: str) -> str:
     text = text.strip(" \t,;:-\u2013\u2014")
     # "and margaret is off to spain in january": a sentence begun with "and" is kept without it.
     text = re.sub(r"^(?:and|plus|also|but)\s+(?=\w)", "", text, flags=re.IGNORECASE)
+    # "no no, that 100 bob is the riders savings": the no answers the PM's question, the rest is what was said.
+    text = re.sub(r"^(?:(?:no|nope|nah)(?:\s+no)*\s*[,!;:]+\s*)+(?=[a-z])", "", text, flags=re.IGNORECASE)
     text = re.sub(r"[\s.!?,;:]+$", "", text)
     text = re.sub(
         r"\s+(?:really|i guess|i think|probably|basically|honestly)$", "", text, flags=re.IGNORECASE
