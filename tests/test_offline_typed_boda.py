@@ -18,6 +18,7 @@ from pmtui.product.brains.offline.discovery.wishlist import removed_features
 from pmtui.product.constraint_facets import facets, replace_facets
 from pmtui.product.labelled import apply_parts, labelled_parts
 from pmtui.product.rice import NICE_TO_HAVE_MARK, feature_name
+from pmtui.product.search import todays_workarounds
 from tests.fixtures.offline_talk import talk
 
 
@@ -189,3 +190,14 @@ def test_a_thing_that_happens_keeps_its_subject_in_the_name() -> None:
 ])
 def test_the_no_that_answers_the_pms_question_is_not_stored(said: str, stored: str) -> None:
     assert clean(said) == stored
+
+
+@pytest.mark.parametrize(("alternatives", "names"), [
+    ("the exercise book; Treasurer writes name and amount; Sometimes M-Pesa but then its on her phone only",
+     ["Exercise book", "M-Pesa"]),
+    ("mostly Trello, and a Google Calendar the owner keeps", ["Trello", "Google Calendar"]),
+    ("a paper rota but it gets lost on the fridge", ["Paper rota"]),
+])
+def test_todays_workaround_is_the_tool_named_not_what_is_wrong_with_it(alternatives: str, names: list[str]) -> None:
+    """'Phone only' was listed as the stage's workaround, from "but then its on her phone only"; M-Pesa was not."""
+    assert [found.name for found in todays_workarounds(alternatives)] == names

@@ -112,8 +112,11 @@ _WORKAROUND_LEAD = re.compile(
     r"(?:a|an|the|one|some|their|our|my|his|her)\s+)+",
     re.IGNORECASE,
 )
-_KEPT_BY = re.compile(r"\s+(?:that\s+)?(?:his|her|their|my|our|your|he|she|they|we|i|someone|somebody)\b",
-                      re.IGNORECASE)
+_KEPT_BY = re.compile(r"\s+(?:that\s+)?(?:his|her|their|my|our|your|he|she|they|we|i|someone|somebody|"
+                      r"the\s+\w+(?=\s+(?:keeps?|uses?|runs?|maintains?|updates?|fills?)\b))\b", re.IGNORECASE)
+# A tool said by its own name: "M-Pesa", "Trello", "Google Calendar", "GCash" (no day or month is a tool).
+_TOOL_NAMED = re.compile(r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|"
+                         r"June|July|August|September|October|November|December)\b)[A-Z][\w'&.+-]*(?:\s+[A-Z][\w'&.+-]*){0,2}")
 WORKAROUND_LIMIT = 3
 _ON_A_THING = re.compile(r"\b(?:on|in|into|onto|with|using|via|through)\s+(?:an?\s+|the\s+|their\s+|our\s+|my\s+)?"
                          r"(?P<thing>[^,;]+)$", re.IGNORECASE)
@@ -126,7 +129,10 @@ def todays_workarounds(alternatives: str, limit: int = WORKAROUND_LIMIT) -> list
     WhatsApp photos of the measurement slip" gives "Register book" and "WhatsApp photos of the
     measurement slip"."""
     found: list[ComparableProduct] = []
-    pieces = re.split(r"[,;:()]\s*|\.\s+|\s+(?:and|or|plus|then|but|while|whereas|\+|&)\s+", alternatives)
+    parts = re.split(r"([,;:()]\s*|\.\s+|\s+(?:and|or|plus|then|but|while|whereas|\+|&)\s+)", alternatives)
+    pieces = [piece for index, piece in enumerate(parts[::2])
+              # "Sometimes M-Pesa but then its on her phone only": what follows "but" is what is wrong with it.
+              if not (index and re.fullmatch(r"\s+but\s+", parts[2 * index - 1], re.IGNORECASE))]
     for piece in pieces:
         # "whos on call", "we are on call 24/7": being on call is no phone call.
         piece = re.sub(r"\bon\s+call\b", "on-call", piece, flags=re.IGNORECASE)
@@ -145,12 +151,15 @@ def todays_workarounds(alternatives: str, limit: int = WORKAROUND_LIMIT) -> list
             if kept_by and not _WORKAROUND_THING.match(name[thing.end() + kept_by.end():].strip()):
                 name = name[: thing.end()]
                 break
+        named = _TOOL_NAMED.match(name)
+        if named and named.end() < len(name) and _KEPT_BY.match(name[named.end():]):
+            name = named.group(0)  # "a Google Calendar the owner keeps": the tool, then who keeps it
         tail = _ON_A_THING.search(name)
         if tail and not _WORKAROUND_THING.match(name) and _WORKAROUND_THING.search(name, tail.start("thing")):
             # "lifejackets got serviced on a whiteboard": where it is kept is the thing, not what is kept there.
             name = tail.group("thing")
         words = name.split()
-        if not words or not _WORKAROUND_THING.search(name) or len(words) > 8:
+        if not words or not (_WORKAROUND_THING.search(name) or _TOOL_NAMED.fullmatch(name)) or len(words) > 8:
             continue
         name = name[:1].upper() + name[1:]
         if any(name.lower() == p.name.lower() for p in found):
