@@ -15,11 +15,12 @@ from pmtui.product.brains.offline.discovery import extract
 from pmtui.product.brains.offline.discovery.clues import feature_items
 from pmtui.product.brains.offline.discovery.text import clean, txt_words
 from pmtui.product.brains.offline.discovery.wishlist import removed_features
+from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.constraint_facets import facets, replace_facets
 from pmtui.product.labelled import apply_parts, labelled_parts
 from pmtui.product.rice import NICE_TO_HAVE_MARK, feature_name
 from pmtui.product.search import todays_workarounds
-from tests.fixtures.offline_talk import talk
+from tests.fixtures.offline_talk import interview, talk
 
 
 @pytest.mark.parametrize(("pitch", "greeting"), [
@@ -201,3 +202,63 @@ def test_the_no_that_answers_the_pms_question_is_not_stored(said: str, stored: s
 def test_todays_workaround_is_the_tool_named_not_what_is_wrong_with_it(alternatives: str, names: list[str]) -> None:
     """'Phone only' was listed as the stage's workaround, from "but then its on her phone only"; M-Pesa was not."""
     assert [found.name for found in todays_workarounds(alternatives)] == names
+
+
+@pytest.mark.parametrize(("said", "first", "then"), [
+    ("the balance check cant come before the treasurer marks payments, there is nothing to check", "treasurer marks payments",
+     "balance check"),
+    ("invoices can only go after the bookings", "bookings", "invoices"),
+    ("the progress page depends on the session log", "session log", "progress page"),
+    ("honestly the reminders shouldn't come before the rota", "rota", "reminders"),
+])
+def test_one_row_that_cannot_come_before_another_is_an_order(said: str, first: str, then: str) -> None:
+    """"the balance check cant come before the treasurer marks payments" was read as the balance check first."""
+    [request] = parse_requests(said)
+    assert request.parts == (first, then) and request.extra.get("order"), request
+
+
+@pytest.mark.parametrize(("said", "what"), [
+    ("and bring back the end of month report, the committee needs it for the AGM", "end of month report"),
+    ("restore the loyalty stamps please", "loyalty stamps"),
+    ("the export to excel should come back", "export to excel"),
+])
+def test_bringing_back_a_cut_row_is_asked_for(said: str, what: str) -> None:
+    """"bring back the end of month report" was not heard at all."""
+    assert [(r.kind, r.what) for r in parse_requests(said)] == [("promote", what)]
+
+
+BODA = {
+    "target_user": "boda riders at our stage near Kibuye market",
+    "core_problem": "A rider says he paid on monday, the book doesnt show it, then there is a quarrel",
+    "current_alternatives": "the exercise book, the treasurer writes name and amount",
+    "feature_wishlist": ("treasurer marks who paid each evening, cash or mpesa. Each rider can check his own balance by "
+                         "SMS. End of month a report for the committee meeting. A penalty for late payers can come later"),
+    "success_metric": "no quarrels about money for 3 months straight",
+    "why_now": "everyone has a phone now and the sacco wants proper records",
+    "constraints": "my nephew can build on weekends. We want it before the AGM in february. Budget is maybe 5k shillings",
+    "revenue_model": "the app wont make money, its for our stage only",
+}
+
+
+def test_the_boda_chairmans_argue_back_is_heard_whole_and_the_reply_matches_the_table(tmp_path: Path) -> None:
+    """Three asks in one message: only the cut was heard, the order was read backwards, the report was not brought
+    back, and the reply said "both stay in Phase 1" of a row the budget then moved out."""
+    argue = ("the balance check cant come before the treasurer marks payments, there is nothing to check. and bring back "
+             "the end of month report, the committee needs it for the AGM. the sign up thing we dont need")
+    replies, state = interview(tmp_path, "Sasa. Am the chairman of a boda boda stage in Kisumu, we have like 40 riders.",
+                               BODA, then=(argue,))
+    output = state.scoping_output
+    assert output is not None
+    rows = {f.name: f for f in output.mvp_features}
+    assert "End of month a report" in rows and rows["End of month a report"].phase == 1, rows
+    assert not [name for name in rows if name.lower().startswith("sign-up")]
+    flow = output.core_user_flow
+    marks = next(i for i, step in enumerate(flow) if step.startswith("Treasurer marks"))
+    checks = [i for i, step in enumerate(flow) if step.startswith("Check his own balance")]
+    assert not checks or checks[0] > marks, flow
+    reply = replies[-1]
+    assert "comes after Treasurer marks who paid each evening" in reply, reply
+    # What the reply says of each row is what the table holds.
+    for name, row in rows.items():
+        if row.phase > 1 and name in reply:
+            assert f"{name} (now Phase {row.phase})" in reply and "both stay in Phase 1" not in reply, reply

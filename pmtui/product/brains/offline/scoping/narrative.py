@@ -25,11 +25,27 @@ def _flow_rank(feature: Feature, core: str) -> float:
     return 2
 
 
+def _after_what_they_need(features: list[Feature]) -> list[Feature]:
+    """The rows in flow order, each row the founder said needs another ("the balance check cant come before the
+    treasurer marks payments") placed after that one."""
+    ordered = list(features)
+    for feature in features:
+        needed = feature.provenance.get("after")
+        if needed is None:
+            continue
+        names = [f.name for f in ordered]
+        if needed.reason in names and names.index(feature.name) < names.index(needed.reason):
+            ordered.remove(feature)
+            ordered.insert(names.index(needed.reason), feature)
+    return ordered
+
+
 def core_flow(output: ScopingOutput, summary: DiscoverySummary, core: str) -> list[str]:
     """4–6 steps of the one core flow, through the Phase 1 features in the order a user meets them."""
     people = persona(summary)
     in_flow = [f for f in output.mvp_features if f.phase == 1 and f.name != "Success metric tracking"]
     in_flow.sort(key=lambda f: _flow_rank(f, core))
+    in_flow = _after_what_they_need(in_flow)
     steps: list[str] = []
     if in_flow and _flow_rank(in_flow[0], core) == 0:
         steps.append(f"A new {people.removesuffix('s')} signs up ({in_flow.pop(0).name})")

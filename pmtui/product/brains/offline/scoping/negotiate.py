@@ -105,7 +105,11 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
     work.output = new
     if work.trade and not work.evidence and phase_effort(new, 1) > new.effort_budget_weeks + 1e-9:
         new = _added_below_the_line(work, new, summary)
-    bumped = sorted(before_phase1 - {f.name for f in new.mvp_features if f.phase == 1} - set(work.names))
+    bumped = sorted(before_phase1 - {f.name for f in new.mvp_features if f.phase == 1}
+                    - (set(work.names) - set(work.ranked)))
+    # A row only re-ranked this round that the budget then pushed out of Phase 1 does not "stay in Phase 1".
+    work.notes = [note for note in work.notes
+                  if not (" both stay in Phase " in note and any(name in note for name in bumped))]
     refresh_narrative(new, summary)
     reply = round_reply(work, bumped)
     outcome: Literal["held", "conceded"] = "conceded" if work.changed else "held"

@@ -59,6 +59,9 @@ class Round:
     done: set[tuple[str, str]] = field(default_factory=set)
     held_names: list[str] = field(default_factory=list)
     which: list[str] = field(default_factory=list)
+    # Rows only re-ranked against each other this round (not moved on purpose): one the budget then pushes out of
+    # Phase 1 is said to move below the cut line, as any other is.
+    ranked: list[str] = field(default_factory=list)
 
     @property
     def people(self) -> str:

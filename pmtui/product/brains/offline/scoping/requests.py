@@ -87,6 +87,13 @@ class ChangeRequest:
 # and then that one goes up. Which of the two is ahead is read from the table (negotiate._exchanges).
 _OPINION_LEAD = (r"^(?:(?:honestly|tbh|but|and|so|actually|i think|i feel like|i reckon|i guess|imo|personally|for me|"
                  r"to me)\s*,?\s+)*")
+# "the balance check cant come before the treasurer marks payments", "invoices can only go after the bookings": the
+# second comes first, and the first needs what it records (an order, not a ranking).
+_NEEDS_FIRST = re.compile(
+    _OPINION_LEAD + r"(?P<b>[^,;]{3,60}?)\s+(?:(?:can'?t|cannot|can not|shouldn'?t|should not|mustn'?t|must not|"
+    r"won'?t|doesn'?t|don'?t)\s+(?:come|go|be|happen|run|ship)\s+(?:before|ahead of)|(?:can|should|must|will)\s+only\s+"
+    r"(?:come|go|be|happen|run|ship)\s+after|(?:only\s+)?(?:comes?|goes?|happens?|depends?)\s+(?:only\s+)?(?:after|on))"
+    r"\s+(?P<a>[^,;]+?)(?:\s*[,;].*)?[?.!]*$", re.IGNORECASE)
 _EXCHANGE = (
     re.compile(r"^(?:(?:ok(?:ay)?|so|and|also|then|actually|please|pls|honestly)\s*,?\s+)*(?:(?:can|could)\s+(?:we|you)\s+)?"
                r"(?:please\s+)?(?:swap|switch|exchange|trade)\s+(?!(?:them|those|these)\b)(?P<a>[^,;]+?)\s+"
@@ -94,6 +101,7 @@ _EXCHANGE = (
     re.compile(_OPINION_LEAD + r"(?P<a>[^,;]{3,60}?)\s+"
                r"(?:matters?|counts?)\s+(?:way\s+|much\s+|far\s+|a lot\s+)?more\s+than\s+(?P<b>[^,;]+?)(?:\s*[,;].*)?[?.!]*$",
                re.IGNORECASE),
+    _NEEDS_FIRST,
     # "And the pay by link goes above the day-before text, folk pay when they're reminded", "rank X ahead of Y".
     re.compile(_OPINION_LEAD + r"(?:(?:rank|put|move|place)\s+)?(?P<a>[^,;]{3,60}?)\s+(?:(?:should|must|has to|needs? to|can)\s+)?"
                r"(?:(?:goes|go|comes?|ranks?|sits?|be)\s+(?:above|ahead of|before|higher than)|(?<=\S)\s*(?:above|ahead of|higher than))"
@@ -122,8 +130,8 @@ def _exchange(sentence: str, earlier: str = "") -> ChangeRequest | None:
             first = earlier
         if not first or not second or is_pronoun(first) or is_pronoun(second) or _VERB.search(" " + first):
             return None
-        return ChangeRequest("swap", first, sentence, parts=(first, second),
-                             extra={"priority": "first"} if index else {})
+        extra = {"priority": "first", "order": "needs"} if pattern is _NEEDS_FIRST else {"priority": "first"} if index else {}
+        return ChangeRequest("swap", first, sentence, parts=(first, second), extra=extra)
     return None
 
 

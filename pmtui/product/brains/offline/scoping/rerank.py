@@ -16,6 +16,9 @@ from pmtui.models import ConversationState, Provenance, ScopingOutput
 from pmtui.product.brains.offline.scoping.requests import ChangeRequest
 from pmtui.product.rice import IMPACT_VALUES
 
+# The provenance key of a row that is built after another (its reason is that row's name).
+AFTER = "after"
+
 if TYPE_CHECKING:
     from pmtui.product.brains.offline.scoping.negotiate import _Round
 
@@ -56,7 +59,8 @@ def exchanges(state: ConversationState, output: ScopingOutput, requests: list[Ch
             rows = [output.feature(first[1]), output.feature(second[1])]
             if not request.extra.get("priority") and rows[0] and rows[1] and rows[0].rice_score > rows[1].rice_score:
                 first, second = second, first  # "swap A and B": the one behind comes forward
-            expanded.append(ChangeRequest("rank", first[1], request.clause, parts=(first[1], second[1])))
+            expanded.append(ChangeRequest("rank", first[1], request.clause, parts=(first[1], second[1]),
+                                          extra=request.extra))
             continue
         # "the buyers ordering is the main thing, not marking paid" names a row the founder thinks is there: one the
         # table lacks is asked about, never added as new ("first", as "first the calendar and the swap" is).
@@ -91,6 +95,14 @@ def rank_above(work: _Round, request: ChangeRequest, target: tuple[str, str] | N
     if up is None or down is None:
         return
     work.names.extend([up.name, down.name])
+    work.ranked.extend([up.name, down.name])
+    if request.extra.get("order"):
+        # "the balance check cant come before the treasurer marks payments": an order of building, not a ranking. The
+        # one that needs the other comes after it in the core flow and so in the plan; the scores stay.
+        down.provenance[AFTER] = Provenance(source="stated", reason=up.name)
+        work.changed.append(f"{down.name} comes after {up.name} in the core flow and the plan, as it needs what "
+                            f"{up.name} records (their scores stay: {down.compute_score():g} and {up.compute_score():g})")
+        return
     if up.compute_score() > down.compute_score():
         work.notes.append(f"{up.name} already ranks above {down.name} (score {up.compute_score():g} vs "
                           f"{down.compute_score():g})")

@@ -157,7 +157,9 @@ FLOW_RANK: tuple[tuple[re.Pattern[str], float], ...] = (
     ),
     (rx(r"\b(comment\w*|annotat\w*|rate|rating|review\w*|reply|replies)\b"), 1.5),
     (rx(r"\b(approv\w*|confirm\w*|remind\w*|notif\w*|alerts?)\b"), 3),
-    (rx(r"\b(history|progress|streaks?|reports?|view|dashboard|group\w*|sort\w*|filter\w*|summar\w*)\b"), 4),
+    # Reading what the flow wrote comes after the writing: "Check his own balance by SMS" after "Treasurer marks who paid".
+    (rx(r"\b(history|progress|streaks?|reports?|view|dashboard|group\w*|sort\w*|filter\w*|summar\w*|check(?![- ]?(?:in|out)\b)|"
+        r"balances?|statements?|look up|browse|search)\b"), 4),
     (rx(r"\b(pay\w*|billing|subscri\w*|checkout)\b"), 5),
 )
 
@@ -504,6 +506,10 @@ PROMOTE_PATTERNS = (
     # "The pay reminder put number one please": the row, then the verb without an object.
     rx(r"^(?P<what>(?:the|my|our)\s+[^,;]+?)\s+(?:please\s+|pls\s+)?(?:put|move|bring|bump)\s+(?:(?:it|that)\s+)?(?:up|first|to the top|"
        r"to the front|(?:at\s+)?(?:number|no\.?)\s*(?:one|1))\b"),
+    # "bring back the end of month report", "restore the badges", "the export should come back": a cut row returns.
+    rx(r"\b(?:bring|put|add|get|have)\s+back\s+(?!(?:in|into|to|on)\b)(?P<what>[^,;.!?]+?)(?:\s+(?:please|pls|too|again))?\s*(?:[,;.!?].*)?$"),
+    rx(r"\b(?:restore|reinstate|revive|resurrect|un-?cut)\s+(?P<what>[^,;.!?]+?)(?:\s+(?:please|pls|too|again))?\s*(?:[,;.!?].*)?$"),
+    rx(r"^(?P<what>[^,;]+?)\s+(?:should|must|needs? to|has to|can|could)\s+come\s+back\b"),
     # "put it first na", "abeg bring it to the front": first in line is Phase 1.
     rx(r"\b(?:move|put|bring|pull|get|keep|bump|have(?!\s+to\b))\s+(?:(?P<what>(?!to\b).+?)\s+)?(?:up|back in|forward|higher|to the top|"
        r"(?:to\s+(?:the\s+)?)?first(?=\s*(?:(?:na|please|pls|ji|lah|leh|o|then|abeg)\b|[.,;!?]|$))|to the front|(?:at\s+)?(?:number|no\.?)\s*(?:one|1)|#\s*1|in front|on top|at the top)\b"),
