@@ -262,3 +262,32 @@ def test_the_boda_chairmans_argue_back_is_heard_whole_and_the_reply_matches_the_
     for name, row in rows.items():
         if row.phase > 1 and name in reply:
             assert f"{name} (now Phase {row.phase})" in reply and "both stay in Phase 1" not in reply, reply
+
+
+@pytest.mark.parametrize(("said", "what"), [
+    ("Not sure we need the location for each car yet, couldn't that wait?", "location for each car"),
+    ("not sure we need the map yet", "map"),
+    ("do we really need the export now?", "export"),
+    ("I wonder if we need the loyalty stamps at first", "loyalty stamps"),
+    ("I doubt the riders need the penalty", "penalty"),
+])
+def test_a_doubt_about_a_row_defers_it_and_asks_for_nothing(said: str, what: str) -> None:
+    """"Not sure we need the location … yet" was read as asking for the location too: the reply said it moved the row
+    to Phase 2 and into Phase 1 as P0 in one breath."""
+    assert [(r.kind, r.what) for r in parse_requests(said)] == [("defer", what)]
+
+
+def test_a_row_shrunk_in_the_same_message_is_weighed_at_its_new_size(tmp_path: Path) -> None:
+    """"keep the balance check in phase 1 … make the report smaller": the check was weighed against Phase 1 before the
+    report shrank, and the reply quoted the total from before ("from 4.5 person-weeks to 5.5"), then "now 3.5"."""
+    argue = ("the balance check cant come before the treasurer marks payments, there is nothing to check. and bring back "
+             "the end of month report, the committee needs it for the AGM. the sign up thing we dont need")
+    replies, state = interview(tmp_path, "Sasa. Am the chairman of a boda boda stage in Kisumu, we have like 40 riders.",
+                               BODA, then=(argue, ("no, keep the balance check in phase 1, thats what the riders want most. "
+                                                  "make the report smaller, just a simple list of who paid that month")))
+    output = state.scoping_output
+    assert output is not None
+    now = re.search(r"Phase 1 (?:is now|stays at) ([\d.]+)", replies[-1])
+    quoted = re.findall(r"push Phase 1 from ([\d.]+) person-weeks", replies[-1])
+    assert now, replies[-1]
+    assert all(start == now.group(1) for start in quoted), replies[-1]

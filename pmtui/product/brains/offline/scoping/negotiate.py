@@ -94,7 +94,10 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
         return Negotiation(reply=reply, output=output, record=record, understood=False)
 
     before_phase1 = {f.name for f in output.mvp_features if f.phase == 1}
-    for request in requests:
+    # What re-sizes a row is applied before what asks into Phase 1, whatever order it was said in: "keep the
+    # balance check in phase 1 … make the report smaller" weighed the check against Phase 1 before the report shrank,
+    # and the reply quoted that stale total.
+    for request in sorted(requests, key=lambda r: _FIRST_APPLIED.get(r.kind, 1)):
         _apply(work, request)
     if work.which and not work.changed and not work.held:
         # Only a question back ("which payment?"): asking which row is meant spends no round.
@@ -123,6 +126,9 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
         reason = f"final round: conceded gracefully; {reason}"
     return Negotiation(reply=reply, output=new, record=_record(work, reply, outcome, reason), same_round=same_round,
                        information=information and bool(work.changed))
+
+
+_FIRST_APPLIED = {"effort": 0, "split": 0, "merge": 0}
 
 
 def _added_below_the_line(work: _Round, output: ScopingOutput, summary) -> ScopingOutput:

@@ -397,6 +397,13 @@ QUESTION_REQUESTS = (
        r"essential)\b(?:\s+(?:in|for)\s+" + _PHASE1 + r")?"),
     rx(r"^(?:(?:hmm+|so|but|and|honestly)[\s,]+)*do\s+(?:we|they|you|i)\s+(?:really\s+)?need\s+(?P<what>.+?)\s+(?:in|for)\s+"
        + _PHASE1),
+    # "Not sure we need the location for each car yet, couldn't that wait?", "I wonder if we need the map at first",
+    # "do we really need the export yet?": a doubt about a row is a deferral (it was read as asking for the row).
+    rx(r"\b(?:not sure|unsure|(?:i\s+)?doubt|wonder(?:ing)?\s+(?:if|whether))\s+(?:if\s+|whether\s+|that\s+)?(?:we|they|i|you|"
+       r"people|users|(?:the|our|my)\s+[a-z]+)\s+(?:really\s+|even\s+|actually\s+)?need\s+(?P<what>[^,;?!.]+?)(?:\s+(?:yet|now|right now|at first|"
+       r"first|for now))?\s*(?=[,;?.!]|$)"),
+    rx(r"^(?:(?:hmm+|so|but|and|honestly)[\s,]+)*do\s+(?:we|they|you|i)\s+(?:really\s+|even\s+)?need\s+(?P<what>[^,;?]+?)\s+"
+       r"(?:yet|now|right now|at first|for now)\s*\?"),
 )
 DEFER_PATTERNS = (
     # "ok the reminder thing, can it wait till later": asked of the row named before.
@@ -583,7 +590,9 @@ ADD_PATTERNS = (
     # "what we really need is a way for the setters to hear about broken holds": the thing needed, not "is a way".
     rx(r"\bwhat\s+(?:we|i|they)\s+(?:really\s+|actually\s+|truly\s+)?(?:need|want)s?\s+(?:most\s+)?(?:is|are)\s+"
        r"(?P<what>[^,;]+?)(?=\s+(?:too|as well|instead)\b|,|;|$)"),
-    rx(r"(?<!\bwhat )\b(?:we|i|they)\s+(?:also\s+)?(?:really\s+)?need\s+(?!is\b|are\b)(?P<what>[^,;]+?)(?=\s+(?:too|as well)\b|,|;|$)"),
+    # Not after a doubt: "not sure we need the map", "I doubt we need reports" (a deferral, above).
+    rx(r"(?<!\bwhat )(?<!\bsure )(?<!\bunsure )(?<!\bdoubt )(?<!\bthink )(?<!\bif )(?<!\bwhether )(?<!\bsure that )"
+       r"\b(?:we|i|they)\s+(?:also\s+)?(?:really\s+)?need\s+(?!is\b|are\b)(?P<what>[^,;]+?)(?=\s+(?:too|as well)\b|,|;|$)"),
 )
 WHY_NOT_IN = rx(
     r"\bwhy\s+(?:is|are|was|were)\s+(?P<what>.+?)\s+(?:not in\s+" + _PHASE1 + r"|in\s+phase\s*[23]|below the (?:cut )?line|"
