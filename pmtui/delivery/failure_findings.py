@@ -10,7 +10,15 @@ from __future__ import annotations
 
 import re
 
-from pmtui.delivery.escalations import ESCALATION_OPTIONS, NO_ACCEPT_OPTIONS, RETRY_NOTE
+from pmtui.delivery.escalations import (
+    ACCEPT,
+    ESCALATION_OPTIONS,
+    NO_ACCEPT_OPTIONS,
+    RETRY_FINDING,
+    RETRY_NOTE,
+    accept_option,
+    other_agent_option,
+)
 from pmtui.models.delivery import AgentResult, GateResult
 from pmtui.redaction import clip, redact
 
@@ -31,6 +39,23 @@ def escalation_options(failed: list[str], *, agent_side: bool = False) -> tuple[
     agent itself was the cause, a retry with the human's note for the agent comes first (it is the recommendation)."""
     options = NO_ACCEPT_OPTIONS if NEVER_ACCEPTED_GATES & set(failed) or "change" in failed else ESCALATION_OPTIONS
     return (RETRY_NOTE, *options) if agent_side else options
+
+
+def repeated_failure_options(failed: list[str], finding: str, others: list[str]) -> tuple[tuple[str, ...], int]:
+    """The options and the recommendation when the code failed the same way twice: the same agent on the same prompt
+    fails the same way again, so the recommendation is the human's note (pre-filled with the finding), then another
+    installed agent; accept states the risk it takes. Options 1 to 3 keep their places (a retry, accept, skip: what
+    `pmtui answer N --option K` scripts rely on); the new ones come after them."""
+    options = [accept_option(finding) if option == ACCEPT else option for option in escalation_options(failed)]
+    options.append(RETRY_FINDING)
+    if others:
+        options.append(other_agent_option(others))
+    return tuple(options), options.index(RETRY_FINDING) + 1
+
+
+def finding_text(results: list[GateResult], result: AgentResult | None = None) -> str:
+    """first_finding's words alone ("FAILED tests/test_x.py::test_y"), '' when there is none."""
+    return first_finding(results, result).removeprefix("; first finding: ")
 
 
 def agent_side(results: list[GateResult], result: AgentResult | None) -> bool:

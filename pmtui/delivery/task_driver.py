@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from pmtui.delivery import agent_watch, gates, git_ops, tree_hygiene
+from pmtui.delivery.agent_choice import AgentChoice
 from pmtui.delivery.contract import ambiguous_criteria, build_contract
 from pmtui.delivery.escalations import (
     BUDGET_RAISED,
@@ -30,8 +31,10 @@ from pmtui.delivery.escalations import (
 from pmtui.delivery.failure_findings import (
     agent_side,
     escalation_options,
+    finding_text,
     first_finding,
     never_accepted_findings,
+    repeated_failure_options,
 )
 from pmtui.delivery.feed import output_log_path
 from pmtui.delivery.integration import Integration, gate_timeout
@@ -89,6 +92,8 @@ class TaskDriver:
         self.executor = executor
         # An executor that runs attempts on a cluster's nodes (nodes.py), else None for a local one.
         self.cluster = executor if isinstance(executor, ClusterExecutor) else None
+        # The agent each task runs with: the run's, or another the human chose for it in an escalation.
+        self.agents = AgentChoice(executor, ctx.config, local=self.cluster is None)
         self.reviewer = reviewer
         self.criteria_mapper = criteria_mapper
         self.pool = pool
@@ -268,7 +273,8 @@ class TaskDriver:
         if self.cluster is None and record.node != LOCAL_NODE:
             # The attempt ran on a cluster before the restart and runs here now.
             ctx.dstore.set_attempt_node(ctx.run_id, task_id, attempt, LOCAL_NODE)
-        ctx.say("agent", f"{task_id} attempt {attempt}: {getattr(self.executor, 'name', 'agent')} agent at work")
+        executor = self.agents.executor_for(task.decision_log)
+        ctx.say("agent", f"{task_id} attempt {attempt}: {getattr(executor, 'name', 'agent')} agent at work")
         before = await asyncio.to_thread(self._before_agent, tree)
         spent_before = ctx.store.llm_usage()["cost"]
         log_path = output_log_path(run, ctx.store.path, task_id, attempt)
@@ -290,7 +296,7 @@ class TaskDriver:
                                      f"({contract.time_budget_ms / 60000:g} min) if its endpoint stays down")
 
             if self.cluster is None:
-                result = await self.executor.run(
+                result = await executor.run(
                     contract, tree, attempt=attempt, run_dir=ctx.run_dir / "attempts", on_output=stream
                 )
                 result.in_process = bool(getattr(self.executor, "in_process", False))
@@ -626,17 +632,22 @@ class TaskDriver:
         # Never a default to accept a change that failed a gate: the recommendation is a retry (with a note for the
         # agent when the agent itself was the cause: the same prompt to the same agent fails the same way).
         result = self._agent_result(task_id, attempt)
-        options = escalation_options(failed, agent_side=agent_side(results, result))
+        by_agent = agent_side(results, result)
+        options, recommended = escalation_options(failed, agent_side=by_agent), 1
         never = never_accepted_findings(results) or first_finding(results, result)
+        if same and not by_agent:
+            # The code (not the agent) failed exactly as the attempt before: not the same prompt to the same agent.
+            options, recommended = repeated_failure_options(failed, finding_text(results, result),
+                                                            self.agents.others(task.decision_log))
         if same:
             self.escalations.escalate(task_id, f"attempt {attempt} failed exactly as attempt {attempt - 1} did "
                                       f"({', '.join(failed)}): not retrying blindly{never}", kind="same_failure",
-                                      recommended=1, options=options)
+                                      recommended=recommended, options=options)
             return
         if attempt >= task.retry_budget + 1:
             self.escalations.escalate(task_id, f"{where.lower()} failed on attempt {attempt}, the last of the retry "
                                       f"budget ({', '.join(failed)}){never}", kind="budget_exhausted",
-                                      recommended=1, options=options)
+                                      recommended=recommended, options=options)
             return
         ctx.move(task_id, S.FIXING_ISSUES, f"attempt {attempt} failed {', '.join(failed)}: fix attempt {attempt + 1}")
 
