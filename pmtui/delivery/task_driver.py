@@ -578,7 +578,7 @@ class TaskDriver:
         reviewer_map = await self._reviewer_map(task.contract, change, result, env)
         results = await gates.minimum_gate(task.contract, change, result, env, tampering=tampering,
                                            reviewer_map=reviewer_map)
-        if (nothing := gates.change_gate(change)) is not None:
+        if (nothing := gates.change_gate(change, task.contract)) is not None:
             results.append(nothing)
         limits = gates.size_limit(change, file_limit(ctx), change_limit(ctx))
         if not limits.passed:
@@ -634,10 +634,11 @@ class TaskDriver:
         result = self._agent_result(task_id, attempt)
         by_agent = agent_side(results, result)
         options, recommended = escalation_options(failed, agent_side=by_agent), 1
-        never = never_accepted_findings(results) or first_finding(results, result)
+        agent = self.agents.current(task.decision_log) or ""
+        never = never_accepted_findings(results) or first_finding(results, result, agent)
         if same and not by_agent:
             # The code (not the agent) failed exactly as the attempt before: not the same prompt to the same agent.
-            options, recommended = repeated_failure_options(failed, finding_text(results, result),
+            options, recommended = repeated_failure_options(failed, finding_text(results, result, agent),
                                                             self.agents.others(task.decision_log))
         if same:
             self.escalations.escalate(task_id, f"attempt {attempt} failed exactly as attempt {attempt - 1} did "
