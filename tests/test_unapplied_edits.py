@@ -24,6 +24,7 @@ from pmtui.delivery.engine import DeliveryEngine
 from pmtui.delivery.escalations import RETRY_NOTE
 from pmtui.delivery.executors import CommandExecutor
 from pmtui.delivery.store import DeliveryStore
+from pmtui.models.delivery import OTHER_AGENT
 from pmtui.store import Store
 from tests.fixtures.delivery_repo import make_project, plan_text, task_block
 
@@ -31,12 +32,15 @@ AGENT = Path(__file__).parent / "agents" / "given_files_agent.py"
 
 
 def deliver(tmp_path: Path, store: Store, name: str, files: dict[str, str], says: str) -> DeliveryStore:
-    """`name` (an agent of the user's own, as [agents.NAME]) delivers one task with a retry budget of 0."""
+    """`name` (an agent of the user's own, as [agents.NAME]) delivers one task with a retry budget of 0; another
+    agent, `other`, is installed too."""
     project = make_project(tmp_path)
     plan = tmp_path / "plan.md"
     plan.write_text(plan_text("lost", [task_block("T1", "Delta value", module="delta")], lint=False))
-    config = Config(offline=True, agents={name: AgentConfig(
-        command=f"{sys.executable} {AGENT}", env={"AGENT_FILES": json.dumps(files), "AGENT_SAYS": says})})
+    command = f"{sys.executable} {AGENT}"
+    config = Config(offline=True, agents={
+        name: AgentConfig(command=command, env={"AGENT_FILES": json.dumps(files), "AGENT_SAYS": says}),
+        "other": AgentConfig(command=command)})
     engine = DeliveryEngine(store, config, repo=project, plan_path=plan, run_dir=tmp_path / "runs",
                             executor=CommandExecutor(resolve_agent(name, config)), poll_interval=0.05,
                             gate_timeout_s=60, retry_budget=0)
@@ -67,6 +71,9 @@ def test_an_agent_that_exits_0_and_changes_nothing_is_named_with_its_last_words(
         escalation.problem
     assert escalation.options[escalation.recommended - 1] == RETRY_NOTE
     assert not [option for option in escalation.options if option.startswith("Accept")], "nothing to accept"
+    # The same tool may fail the same way again: the other installed agents are offered by name.
+    [other] = [number for number, text in enumerate(escalation.options, start=1) if text.startswith(OTHER_AGENT)]
+    assert "other" in escalation.agents_offered(other) and f"my-{name}" not in escalation.agents_offered(other)
 
 
 def test_an_agent_that_changed_none_of_the_tasks_files_is_the_finding_not_the_gates_after_it(

@@ -27,6 +27,7 @@ from pmtui.delivery.escalations import (
     OFFLINE_REVIEW_CHOSEN,
     REVIEW_OPTIONS,
     Escalations,
+    other_agent_option,
 )
 from pmtui.delivery.failure_findings import (
     agent_side,
@@ -634,6 +635,8 @@ class TaskDriver:
         result = self._agent_result(task_id, attempt)
         by_agent = agent_side(results, result)
         options, recommended = escalation_options(failed, agent_side=by_agent), 1
+        if by_agent and (others := self.agents.others(task.decision_log)):
+            options = (*options, other_agent_option(others))  # the same tool may well fail the same way again
         agent = self.agents.current(task.decision_log) or ""
         never = never_accepted_findings(results) or first_finding(results, result, agent)
         if same and not by_agent:
