@@ -60,8 +60,12 @@ def deliver(tmp_path: Path, store: Store, name: str, files: dict[str, str], says
      "its edit was not applied: “Could not find oldString in the file. It must match exactly”"),
     ("codex", "apply_patch verification failed: Failed to find expected lines in src/delta.py",
      "its edit was not applied: “apply_patch verification failed: Failed to find expected lines in src/delta.py”"),
-    # An agent that says nothing of it: its last line.
-    ("mini-swe-agent", "LimitsExceeded", "it printed last: “LimitsExceeded”"),
+    # mini-swe-agent stopped by its own limits (its real output's tail), and its last words.
+    ("mini-swe-agent", ("mini-swe-agent (step 10, $0.00):\nLet me look once more.\n\n```\nls src\n```\n\nExit:\n"
+                        "LimitsExceeded\nSaved trajectory to \n'/tmp/x/T1-attempt-1/mini.traj.json'"),
+     "it stopped at its own step or time limit (“LimitsExceeded”); the agent said: “Let me look once more.”"),
+    # An agent that says nothing of it but a word: its last line (a wrapped path is not one).
+    ("opencode", "Done\n'/tmp/x/session.json'", "it printed last: “Done”"),
 ])
 def test_an_agent_that_exits_0_and_changes_nothing_is_named_with_its_last_words(
         tmp_path: Path, store: Store, name: str, says: str, finding: str) -> None:

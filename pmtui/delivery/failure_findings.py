@@ -40,6 +40,10 @@ _EDIT_NOT_APPLIED = re.compile(
     r"SearchReplaceNoExactMatch|did not conform to the edit format|String to replace not found|Failed to edit\b"
     r"|Could not find oldString|oldString not found|apply_patch verification failed|Failed to find expected lines"
     r"|Failed to find context|RepeatedFormatError", re.IGNORECASE)
+# How an agent CLI says it stopped at its own step, cost or time limit (mini-swe-agent's exit statuses).
+_OWN_LIMIT = re.compile(r"^(?:LimitsExceeded|TimeExceeded)$")
+# A path alone on a line (a terminal-wrapped "Saved trajectory to\n'/tmp/…/mini.traj.json'"): no words of the agent.
+_BARE_PATH = re.compile(r"^'?[~/][^\s]*'?$")
 _QUESTION = re.compile(r"[^.!?\n]*\?")
 
 
@@ -108,7 +112,7 @@ def agent_words(output: str) -> str:
         line = raw.strip()
         if line.startswith("```"):
             fenced = not fenced
-        elif line and not fenced and not _BOOKKEEPING.match(line):
+        elif line and not fenced and not _BOOKKEEPING.match(line) and not _BARE_PATH.match(line):
             lines.insert(0, line)
             continue
         text = " ".join(lines)
@@ -125,7 +129,7 @@ def agent_words(output: str) -> str:
 def last_printed(output: str) -> str:
     """The last line of an agent's output that is not its tool's bookkeeping, '' when there is none."""
     return next((clip(line.strip(), 200) for line in reversed(output[-6000:].splitlines())
-                 if line.strip() and not _BOOKKEEPING.match(line.strip())), "")
+                 if line.strip() and not _BOOKKEEPING.match(line.strip()) and not _BARE_PATH.match(line.strip())), "")
 
 
 def did_nothing(head: str, result: AgentResult | None, agent: str) -> str:
@@ -144,6 +148,10 @@ def did_nothing(head: str, result: AgentResult | None, agent: str) -> str:
     if failed_edit:
         return f"{head}; its edit was not applied: “{redact(clip(failed_edit, 200))}”"
     words = agent_words(output)
+    limit = next((line.strip() for line in reversed(output[-2000:].splitlines()) if _OWN_LIMIT.match(line.strip())), "")
+    if limit:
+        # It ran out of the steps or time pmtui gave it (its preset's limits from the task's budget) first.
+        head = f"{head}; it stopped at its own step or time limit (“{limit}”)"
     if words:
         return f"{head}; the agent {redact(words)}"
     last = last_printed(output)
