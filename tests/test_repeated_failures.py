@@ -30,17 +30,17 @@ MODULE_AGENT = Path(__file__).parent / "agents" / "module_agent.py"
 FINDING = "FAILED tests/test_delta.py::test_delta_value"
 
 
-def config() -> Config:
+def config(fixer: str = "fixer") -> Config:
     # Two agents of the user's own: one whose test fails the same way every time, one that writes it right.
     command = f"{sys.executable} {MODULE_AGENT}"
     return Config(offline=True, agents={"failer": AgentConfig(command=command, env={"AGENT_FAIL": "T1"}),
-                                        "fixer": AgentConfig(command=command, env={"AGENT_FAIL": ""})})
+                                        fixer: AgentConfig(command=command, env={"AGENT_FAIL": ""})})
 
 
-def engine(tmp_path: Path, project: Path, store: Store) -> DeliveryEngine:
+def engine(tmp_path: Path, project: Path, store: Store, fixer: str = "fixer") -> DeliveryEngine:
     plan = tmp_path / "plan.md"
     plan.write_text(plan_text("again", [task_block("T1", "Delta value", module="delta")], lint=False))
-    conf = config()
+    conf = config(fixer)
     return DeliveryEngine(store, conf, repo=project, plan_path=plan, executor=CommandExecutor(resolve_agent("failer", conf)),
                           run_dir=tmp_path / "runs", poll_interval=0.05, gate_timeout_s=60)
 
@@ -116,3 +116,31 @@ async def test_the_recommended_option_answers_with_the_prefilled_finding() -> No
         await pilot.press("enter")
         await pilot.pause()
     assert app.results == [EscalationAnswer(4, f"Still failing the same way: {FINDING}.")]
+
+
+def test_a_chosen_agent_that_is_gone_is_asked_about_before_the_attempt_and_nothing_is_lost(
+        tmp_path: Path, store: Store) -> None:
+    """The agent named in the answer is gone from pmtui.toml when delivery resumes: a clear escalation before any
+    attempt starts (no budget spent, not an "engine error"), and another agent named then delivers."""
+    project = make_project(tmp_path)
+    outcome = asyncio.run(engine(tmp_path, project, store).run(no_wait=True))
+    dstore = DeliveryStore(store)
+    [first] = dstore.escalations(outcome.run_id)
+    [other] = [n for n, text in enumerate(first.options, start=1) if text.startswith(OTHER_AGENT)]
+    dstore.answer_escalation(first.id, other, "fixer")
+
+    gone = asyncio.run(engine(tmp_path, project, store, fixer="fixer2").run(no_wait=True))
+    assert gone.ending == "waiting", gone.message
+    [_, missing] = dstore.escalations(outcome.run_id)
+    assert missing.kind == "agent_missing", missing.problem
+    assert "the agent chosen for this task cannot run: unknown agent 'fixer'" in missing.problem, missing.problem
+    assert "the retry budget was not spent" in missing.problem
+    assert len(dstore.attempts(outcome.run_id, "T1")) == 2, "no attempt started"
+    assert missing.options[missing.recommended - 1].startswith(OTHER_AGENT)
+    offered = missing.agents_offered(missing.recommended)
+    assert "fixer2" in offered and "fixer" not in offered, offered
+
+    dstore.answer_escalation(missing.id, missing.recommended, "use fixer2")
+    done = asyncio.run(engine(tmp_path, project, store, fixer="fixer2").run(no_wait=True))
+    assert done.ending == "released", done.message
+    assert "agent for this task: fixer2" in dstore.task(outcome.run_id, "T1").decision_log

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pmtui.delivery.escalations import AGENT_CHOSEN
+from pmtui.delivery.escalations import AGENT_CHOSEN, RETRY, SKIP, other_agent_option
 
 if TYPE_CHECKING:
     from pmtui.config import Config
@@ -68,3 +68,19 @@ class AgentChoice:
 
             self._chosen[name] = CommandExecutor(resolve_agent(name, self.config))
         return self._chosen[name]
+
+    def unavailable(self, decision_log: list[str]) -> tuple[str, tuple[str, ...], int] | None:
+        """The escalation when the agent the human chose for the task cannot run (uninstalled since, or gone from
+        pmtui.toml): its problem, options and recommendation (another installed agent when there is one); None
+        when it can run. Asked before the attempt starts: no retry budget is spent."""
+        from pmtui.delivery.agent_presets import AgentError
+
+        try:
+            self.executor_for(decision_log)
+        except AgentError as error:
+            others = other_agents(self.config, chosen_agent(decision_log))
+            options = (RETRY, other_agent_option(others), SKIP) if others else (RETRY, SKIP)
+            reason = (f"the agent chosen for this task cannot run: {error}. Install it and answer Retry, or name "
+                      "another agent (the retry budget was not spent)")
+            return reason, options, 2 if others else 1
+        return None

@@ -230,6 +230,10 @@ class TaskDriver:
             return False
         if self._over_spend_budget(task):
             return False
+        if (unavailable := self.agents.unavailable(task.decision_log)) is not None:
+            reason, options, recommended = unavailable
+            self.escalations.escalate(task_id, reason, kind="agent_missing", recommended=recommended, options=options)
+            return False
         self.past_agent.discard(task_id)
         async with self.agent_slots:
             try:
@@ -262,6 +266,7 @@ class TaskDriver:
         """The agent's attempt in the task's tree, its output streamed to the attempt's log."""
         ctx = self.ctx
         task_id = task.task_id
+        executor = self.agents.executor_for(task.decision_log)  # one that cannot run was asked about in _attempt
         tree = await self.pool.tree_for(task)
         ctx.facts(task_id).changes = {}
         run = ctx.dstore.get_run(ctx.run_id)  # read once for the contract's shared context and the log's place
@@ -274,7 +279,6 @@ class TaskDriver:
         if self.cluster is None and record.node != LOCAL_NODE:
             # The attempt ran on a cluster before the restart and runs here now.
             ctx.dstore.set_attempt_node(ctx.run_id, task_id, attempt, LOCAL_NODE)
-        executor = self.agents.executor_for(task.decision_log)
         ctx.say("agent", f"{task_id} attempt {attempt}: {getattr(executor, 'name', 'agent')} agent at work")
         before = await asyncio.to_thread(self._before_agent, tree)
         spent_before = ctx.store.llm_usage()["cost"]
