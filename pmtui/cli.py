@@ -550,8 +550,7 @@ def run_status(args: argparse.Namespace) -> int:
             if escalation.impact:
                 print(f"  impact: {escalation.impact}")
             print(f"  options: {options}; recommended {escalation.recommended}")
-            note = ' --note "…"' if escalation.needs_note(escalation.recommended) else ""
-            print(f"  answer: pmtui answer {escalation.id} --option {escalation.recommended}{note}")
+            print(f"  answer: pmtui answer {escalation.id} --option {escalation.recommended}{escalation.note_hint()}")
     finally:
         store.close()
     return EXIT_OK

@@ -92,9 +92,15 @@ class EscalationModal(StyledOnce, ModalScreen["EscalationAnswer | None"]):
     async def _mount_note(self) -> None:
         if self._settled:
             return
+        # An option that sends the finding to the agent starts the note as the finding: the human adds the fix.
+        suggested = self.escalation.suggested_note()
+        label = ("Note (pre-filled with the finding: add how to fix it; the agent reads it)" if suggested
+                 else "Note (optional; on a retry the agent reads it)")
         await self.query_one("#escalation-body", VerticalScroll).mount_all([
-            Label("Note (optional; on a retry the agent reads it)", classes="fact-name"),
-            Input(placeholder="e.g. use the simpler approach", id="note"),
+            Label(label, classes="fact-name"),
+            # Focusing a pre-filled note must not select it: the first key typed would replace the finding.
+            Input(value=f"{suggested}. " if suggested else "", placeholder="e.g. use the simpler approach", id="note",
+                  select_on_focus=False),
         ])
 
     def _facts(self) -> Table:
@@ -136,13 +142,17 @@ class EscalationModal(StyledOnce, ModalScreen["EscalationAnswer | None"]):
     def action_choose(self, number: int) -> None:
         if self._settled or not 1 <= number <= len(self.escalation.options):
             return
-        if self.escalation.needs_note(number) and not self.note:
+        refused = self.escalation.note_refusal(number, self.note)
+        if refused:
             # The store would refuse it, and the modal would close with what was typed: ask for the note here.
             notes = self.query("#note").results(Input)
             for note in notes:
                 note.focus()
-            self.notify(f"Option {number} sends your note to the agent: type it in the note field, then press "
-                        "Enter and choose again.", title="A note is needed", severity="warning", markup=False)
+            offered = self.escalation.agents_offered(number)
+            what = (f"name one of {', '.join(offered)} in the note field" if offered
+                    else "type it in the note field")
+            self.notify(f"Option {number} sends your note to the agent: {what}, then press Enter and choose again.",
+                        title="A note is needed", severity="warning", markup=False)
             return
         self._settled = True
         self.dismiss(EscalationAnswer(number, self.note))

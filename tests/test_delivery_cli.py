@@ -77,10 +77,13 @@ def test_no_wait_exits_3_with_the_escalation_and_answer_is_validated(tmp_path: P
     [escalation] = data["escalations"]
     number = escalation["id"]
     assert escalation["task_id"] == "T1" and escalation["answer"] is None and escalation["blocking"] is True
-    assert len(escalation["options"]) == 3 and 1 <= escalation["recommended"] <= 3
+    # The same failing test twice: options 1 to 3 in their places, accept with its risk, the note recommended.
+    assert len(escalation["options"]) >= 4 and escalation["recommended"] == 4
     assert f"ESCALATION {number} (T1)" in paused.stdout
-    assert f"pmtui answer {number} --option {escalation['recommended']}" in paused.stdout
-    assert "Options:     1. Retry with a fresh budget; 2. Accept as is and commit; 3. Skip this task" in paused.stdout
+    assert f"pmtui answer {number} --option {escalation['recommended']} --note 'Still failing the same way: " \
+           "FAILED tests/test_gamma.py::test_gamma_value. Fix it by …'" in paused.stdout
+    assert ("Options:     1. Retry with a fresh budget; 2. Accept as is and commit, taking the risk: FAILED "
+            "tests/test_gamma.py::test_gamma_value; 3. Skip this task") in paused.stdout
 
     unknown = pmtui("answer", "999", "--option", "1")
     assert unknown.returncode == 2 and "unknown escalation 999" in unknown.stderr

@@ -122,7 +122,9 @@ def test_accept_as_is_of_a_change_with_a_secret_is_refused_at_the_commit(
     outcome = asyncio.run(engine(tmp_path, project, plan, script, store).run(no_wait=True))
     assert outcome.ending == "waiting", outcome.message
     first = answer(store, 2)
-    assert first.options[1].startswith("Accept") and first.recommended == 1, "never a default to accept"
+    # Never a default to accept (the same finding twice recommends the human's note: tests/test_repeated_failures.py).
+    assert first.options[1].startswith("Accept") and not first.options[first.recommended - 1].startswith("Accept"), \
+        "never a default to accept"
     outcome = asyncio.run(engine(tmp_path, project, plan, script, store).run(no_wait=True))
     assert outcome.ending == "waiting", outcome.message
     dstore = DeliveryStore(store)
@@ -189,7 +191,9 @@ def test_rejected_attempts_and_oversized_files_never_reach_the_object_store(
     assert outcome.ending == "waiting", outcome.message
     dstore = DeliveryStore(store)
     (escalation,) = dstore.open_escalations(outcome.run_id)
-    assert escalation.options == list(NO_ACCEPT_OPTIONS)
+    # Never an accept; options 1 and 2 in their places, then the human's note (the same finding twice).
+    assert escalation.options[:2] == list(NO_ACCEPT_OPTIONS)
+    assert not [option for option in escalation.options if option.startswith("Accept")], escalation.options
     assert "size_limit" in escalation.problem
     attempt = dstore.last_attempt(outcome.run_id, "T1")
     assert attempt is not None

@@ -106,6 +106,8 @@ class AgentPreset:
     # Files of $HOME the tool reads besides its state folders and login files (its settings): pmtui's sandbox hides
     # the rest of $HOME and shows these, with login_files, read-only.
     reads: tuple[str, ...] = ()
+    # The flag that takes a cost limit in USD: `[budget] task_usd` goes there when it is set.
+    cost_limit_flag: str = ""
 
 
 @dataclass(frozen=True)
@@ -182,8 +184,9 @@ def _forward_mini(route: ModelRoute | None) -> Forwarded:
         return Forwarded(note="no models.agent configured: mini-swe-agent uses its own configuration")
     args: list[str] = ["--model", route.model]
     if route.api_base:
-        # A -c replaces the default config, so the default is named first (mini's own --help says so).
-        args += ["-c", "mini.yaml", "-c", f"model.model_kwargs.api_base={route.api_base}"]
+        # After the preset's `-c mini.yaml` (a -c replaces the default config; a second mini.yaml would undo the
+        # preset's limits).
+        args += ["-c", f"model.model_kwargs.api_base={route.api_base}"]
     return Forwarded(tuple(args))
 
 
@@ -359,7 +362,14 @@ PRESETS: tuple[AgentPreset, ...] = (
         name="mini-swe-agent",
         program="mini",
         install="pip install mini-swe-agent (or: pipx install mini-swe-agent)",
-        args=("--yolo", "--exit-immediately", "--output", "{scratch_dir}/mini.traj.json"),
+        # Its default config has no step limit (step_limit: 0) and a cost limit that an unpriced model never reaches:
+        # a model that never submits looped until the task's time budget killed it. Its own limits stop it first
+        # (agent.step_limit, agent.wall_time_limit_seconds: AgentConfig of its agents/default.py), from the task's
+        # time budget; [budget] task_usd, when set, is its cost limit (-l). A -c replaces the default config, so the
+        # default is named first (mini's own --help says so).
+        args=("--yolo", "--exit-immediately", "-c", "mini.yaml", "-c", "agent.step_limit={step_limit}",
+              "-c", "agent.wall_time_limit_seconds={time_limit_s}", "--output", "{scratch_dir}/mini.traj.json"),
+        cost_limit_flag="--cost-limit",
         forward=_forward_mini,
         prompt_args=("--task", "{prompt}"),
         # mini has no --version; its --help starts with "This is mini-swe-agent version X".
@@ -482,7 +492,8 @@ def _from_preset(spec: AgentPreset, config: Config, *, probe: bool) -> AgentComm
     own = config.agents.get(spec.name)
     program = (own.program if own and own.program else None) or spec.program
     forwarded = spec.forward(_agent_route(config))
-    tail = [*forwarded.args, *(own.args if own else []), *spec.prompt_args]
+    cost = [spec.cost_limit_flag, f"{config.budget.task_usd:g}"] if spec.cost_limit_flag and config.budget.task_usd else []
+    tail = [*forwarded.args, *cost, *(own.args if own else []), *spec.prompt_args]
     # The preset's own settings (and the retries) are defaults: what the user's environment sets is left to it.
     # The forwarded route is pmtui's config and wins.
     env = {**spec.env, **forwarded.env}

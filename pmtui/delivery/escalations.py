@@ -16,8 +16,9 @@ from pmtui.delivery.model_failure import SETUP_ESCALATION, SETUP_FIXES, SETUP_HO
 from pmtui.delivery.run_context import RunContext, RunOutcome
 from pmtui.delivery.state_machine import STUCK_OPTIONS
 from pmtui.delivery.store import EscalationRecord, TaskRecord
-from pmtui.models.delivery import NOTE_NEEDED, Risk
+from pmtui.models.delivery import NOTE_NEEDED, OTHER_AGENT, PREFILLED, Risk
 from pmtui.models.states import IssueState
+from pmtui.redaction import clip
 
 S = IssueState
 RETRY = "Retry with a fresh budget"
@@ -28,6 +29,11 @@ RETRY_NOTE = f"Retry with my note for the agent ({NOTE_NEEDED}: answer its quest
 # Decision-log lines whose text the agent's next prompt carries ("Clarifications from the human").
 AGENT_NOTE = "note for the agent: "
 HUMAN_NOTES = ("clarification: ", AGENT_NOTE)
+# The recommendation when the code failed the same way twice (a test, a lint error, a criterion unmet): the human's
+# note, which starts as the finding (the modal pre-fills it), or another agent; never the same prompt again.
+RETRY_FINDING = f"Retry with my note for the agent ({NOTE_NEEDED}, {PREFILLED}: add how to fix it)"
+# The decision-log line naming the agent a task runs with from then on (the human chose another agent).
+AGENT_CHOSEN = "agent for this task: "
 ACCEPT = "Accept as is and commit"
 SKIP = "Skip this task (dependents blocked)"
 ESCALATION_OPTIONS: tuple[str, ...] = (RETRY, ACCEPT, SKIP)
@@ -39,10 +45,10 @@ REVIEW_OFFLINE = "Use the offline reviewer for this task"
 REVIEW_STOP = "Stop: skip this task (dependents blocked)"
 REVIEW_OPTIONS: tuple[str, ...] = (REVIEW_RETRY, REVIEW_OFFLINE, REVIEW_STOP)
 OFFLINE_REVIEW_CHOSEN = "review: the human chose the offline reviewer"
-Action = Literal["retry", "accept", "skip", "review", "offline_review"]
+Action = Literal["retry", "accept", "skip", "review", "offline_review", "agent"]
 # Answers are applied by the text of the chosen option, so escalations may offer any subset.
 _ACTIONS: dict[str, Action] = {
-    RETRY: "retry", RETRY_NOTE: "retry", ACCEPT: "accept", SKIP: "skip",
+    RETRY: "retry", RETRY_NOTE: "retry", RETRY_FINDING: "retry", ACCEPT: "accept", SKIP: "skip",
     STUCK_OPTIONS[0]: "retry", STUCK_OPTIONS[1]: "accept", STUCK_OPTIONS[2]: "skip",
     REVIEW_RETRY: "review", REVIEW_OFFLINE: "offline_review", REVIEW_STOP: "skip",
 }
@@ -52,6 +58,18 @@ CLARIFY_OPTIONS: tuple[str, ...] = (
     "Skip this task (dependents blocked)",
 )
 BUDGET_RAISED = "budget raised by the human"
+
+
+def other_agent_option(names: list[str]) -> str:
+    """The option that runs the task again with another installed agent, named in the answer's note."""
+    return f"{OTHER_AGENT} ({NOTE_NEEDED}: name it; installed: {', '.join(names)})"
+
+
+def accept_option(finding: str) -> str:
+    """Accept, with the risk it takes stated in the option itself (the finding the change is committed with)."""
+    if not finding:
+        return ACCEPT
+    return f"{ACCEPT}, taking the risk: {clip(finding, 160)}{'…' if len(finding) > 160 else ''}"
 
 
 class Escalations:
@@ -119,8 +137,11 @@ class Escalations:
             "Options:     " + "; ".join(f"{n}. {text}" for n, text in enumerate(escalation.options, start=1)),
             f"Recommended: {escalation.recommended}. {escalation.options[escalation.recommended - 1]}",
             f"Blocking:    {'yes' if escalation.blocking else 'no'}",
-            f"Answer with: pmtui answer {escalation.id} --option {escalation.recommended} "
-            + ("--note TEXT (the agent reads it)" if escalation.needs_note(escalation.recommended) else "[--note TEXT]"),
+            f"Answer with: pmtui answer {escalation.id} --option {escalation.recommended}"
+            + (f"{escalation.note_hint()} (edit the note: the agent reads it)"
+               if escalation.suggested_note() and escalation.needs_note(escalation.recommended)
+               else " --note TEXT (the agent reads it)" if escalation.needs_note(escalation.recommended)
+               else " [--note TEXT]"),
         ]
         self.ctx.say("escalation", "\n".join(lines))
 
@@ -207,7 +228,20 @@ class Escalations:
         ctx = self.ctx
         answer = self.latest_answer(task.task_id)
         action = answer_action(answer)
-        if action == "retry":
+        if action == "agent" and answer is not None:
+            # Validated when answered (the store refuses a note that names none of the offered agents).
+            name = answer.named_agent(answer.answer or 0, answer.note) or ""
+            with ctx.store.transaction():
+                ctx.dstore.log_decision(ctx.run_id, task.task_id, AGENT_CHOSEN + name)
+                ctx.dstore.set_task_fields(ctx.run_id, task.task_id,
+                                           retry_budget=task.retry_budget + ctx.retry_budget + 1)
+                if answer.note.strip() != name:
+                    ctx.dstore.log_decision(ctx.run_id, task.task_id, AGENT_NOTE + answer.note.strip())
+                ctx.machine.transition(ctx.run_id, task.task_id, S.IMPLEMENTING,
+                                       f"the human chose another agent ({name}) with a fresh budget")
+            ctx.say("state", f"{task.task_id} human_input_received → implementing: the {name} agent, with a fresh "
+                             f"budget of {ctx.retry_budget} fix attempt(s)")
+        elif action == "retry":
             with ctx.store.transaction():
                 ctx.dstore.set_task_fields(ctx.run_id, task.task_id,
                                            retry_budget=task.retry_budget + ctx.retry_budget + 1)
@@ -253,4 +287,8 @@ def answer_action(answer: EscalationRecord | None) -> Action:
     if answer is None or answer.answer is None:
         return "skip"
     chosen = answer.options[answer.answer - 1] if 0 < answer.answer <= len(answer.options) else ""
+    if chosen.startswith(OTHER_AGENT):
+        return "agent"
+    if chosen.startswith(ACCEPT):
+        return "accept"
     return _ACTIONS.get(chosen) or _BY_NUMBER.get(answer.answer, "skip")

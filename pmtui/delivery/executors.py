@@ -44,7 +44,13 @@ LINE_PIECE = 1_000_000
 PIPE_DRAIN_GRACE_S = 2.0
 TERM_GRACE_S = 1.0
 PLACEHOLDERS = ("prompt_file", "task_file", "result_file", "context_file", "scratch_dir", "task_id", "attempt",
-                "repo", "prompt")
+                "repo", "prompt", "step_limit", "time_limit_s")
+# An agent's own limits from the task's time budget, for a tool that would otherwise loop until pmtui stops it:
+# a model step per STEP_SECONDS of the budget (at least MIN_STEPS), and a wall-clock stop at STOP_SHARE of it, so
+# the tool ends by itself (its log saved, its own words said) before the attempt is timed out.
+STEP_SECONDS = 10
+MIN_STEPS = 10
+STOP_SHARE = 0.9
 FILES_PLACEHOLDER = "{files}"
 # `MAP 2: src/app.py:14` lines in an agent's output: its answer to the fix prompt's request for a mapping.
 _MAP_LINE = re.compile(r"^\W*MAP\s+(\d+)\s*[:=\-]\s*`?([^\s`]+:\d+)`?", re.MULTILINE)
@@ -228,6 +234,7 @@ class CommandExecutor:
             "attempt": str(attempt),
             "repo": str(workdir),
             "prompt": prompt,
+            **budget_limits(contract.time_budget_ms),
         }
         sandbox = current_sandbox()
         state = state_paths(self.agent.state_dirs) if sandbox.active else []
@@ -279,6 +286,13 @@ class CommandExecutor:
             if mapped:
                 result = result.model_copy(update={"criteria_map": mapped})
         return result
+
+
+def budget_limits(time_budget_ms: int) -> dict[str, str]:
+    """The `{step_limit}` and `{time_limit_s}` placeholders for a task's time budget."""
+    seconds = time_budget_ms / 1000
+    return {"step_limit": str(max(MIN_STEPS, int(seconds // STEP_SECONDS))),
+            "time_limit_s": str(max(1, int(seconds * STOP_SHARE)))}
 
 
 def tool_home(run_dir: Path, name: str, files: Mapping[str, str]) -> Path | None:

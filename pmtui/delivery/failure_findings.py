@@ -10,7 +10,15 @@ from __future__ import annotations
 
 import re
 
-from pmtui.delivery.escalations import ESCALATION_OPTIONS, NO_ACCEPT_OPTIONS, RETRY_NOTE
+from pmtui.delivery.escalations import (
+    ACCEPT,
+    ESCALATION_OPTIONS,
+    NO_ACCEPT_OPTIONS,
+    RETRY_FINDING,
+    RETRY_NOTE,
+    accept_option,
+    other_agent_option,
+)
 from pmtui.models.delivery import AgentResult, GateResult
 from pmtui.redaction import clip, redact
 
@@ -22,6 +30,20 @@ _BOOKKEEPING = re.compile(
     r"|added .+ to the chat|creating empty file|analytics|https?connectionpool|warning|tool:|exit:$|mini-swe-agent \("
     r"|[`<─━=#>-])", re.IGNORECASE)
 _COMMAND_HEAD = re.compile(r"^[\w-]+: `[^`]+`$")
+# The gates that fail when the attempt did nothing of the task: nothing changed (or blank files), or none of the
+# task's files.
+DID_NOTHING = ("change", "task_files")
+# How agent CLIs say their model's edit was not applied, each in its own words (their installed versions' sources
+# and binaries): aider, Claude Code's Edit tool, Gemini CLI's edit tool, opencode's edit tool, Codex's apply_patch,
+# mini-swe-agent after repeated format errors. Those that print nothing of it are found by the tree alone.
+_EDIT_NOT_APPLIED = re.compile(
+    r"SearchReplaceNoExactMatch|did not conform to the edit format|String to replace not found|Failed to edit\b"
+    r"|Could not find oldString|oldString not found|apply_patch verification failed|Failed to find expected lines"
+    r"|Failed to find context|RepeatedFormatError", re.IGNORECASE)
+# How an agent CLI says it stopped at its own step, cost or time limit (mini-swe-agent's exit statuses).
+_OWN_LIMIT = re.compile(r"^(?:LimitsExceeded|TimeExceeded)$")
+# A path alone on a line (a terminal-wrapped "Saved trajectory to\n'/tmp/…/mini.traj.json'"): no words of the agent.
+_BARE_PATH = re.compile(r"^'?[~/][^\s]*'?$")
 _QUESTION = re.compile(r"[^.!?\n]*\?")
 
 
@@ -33,9 +55,26 @@ def escalation_options(failed: list[str], *, agent_side: bool = False) -> tuple[
     return (RETRY_NOTE, *options) if agent_side else options
 
 
+def repeated_failure_options(failed: list[str], finding: str, others: list[str]) -> tuple[tuple[str, ...], int]:
+    """The options and the recommendation when the code failed the same way twice: the same agent on the same prompt
+    fails the same way again, so the recommendation is the human's note (pre-filled with the finding), then another
+    installed agent; accept states the risk it takes. Options 1 to 3 keep their places (a retry, accept, skip: what
+    `pmtui answer N --option K` scripts rely on); the new ones come after them."""
+    options = [accept_option(finding) if option == ACCEPT else option for option in escalation_options(failed)]
+    options.append(RETRY_FINDING)
+    if others:
+        options.append(other_agent_option(others))
+    return tuple(options), options.index(RETRY_FINDING) + 1
+
+
+def finding_text(results: list[GateResult], result: AgentResult | None = None, agent: str = "") -> str:
+    """first_finding's words alone ("FAILED tests/test_x.py::test_y"), '' when there is none."""
+    return first_finding(results, result, agent).removeprefix("; first finding: ")
+
+
 def agent_side(results: list[GateResult], result: AgentResult | None) -> bool:
     """The agent, not its code, failed: it fell over or timed out, or its attempt did nothing."""
-    return bool(agent_failure(result)) or any(gate.gate == "change" and not gate.passed for gate in results)
+    return bool(agent_failure(result)) or any(gate.gate in DID_NOTHING and not gate.passed for gate in results)
 
 
 def never_accepted_findings(results: list[GateResult]) -> str:
@@ -73,7 +112,7 @@ def agent_words(output: str) -> str:
         line = raw.strip()
         if line.startswith("```"):
             fenced = not fenced
-        elif line and not fenced and not _BOOKKEEPING.match(line):
+        elif line and not fenced and not _BOOKKEEPING.match(line) and not _BARE_PATH.match(line):
             lines.insert(0, line)
             continue
         text = " ".join(lines)
@@ -87,21 +126,49 @@ def agent_words(output: str) -> str:
     return "said: “" + clip(paragraphs[0], 300) + "”" if paragraphs else ""
 
 
-def first_finding(results: list[GateResult], result: AgentResult | None = None) -> str:
+def last_printed(output: str) -> str:
+    """The last line of an agent's output that is not its tool's bookkeeping, '' when there is none."""
+    return next((clip(line.strip(), 200) for line in reversed(output[-6000:].splitlines())
+                 if line.strip() and not _BOOKKEEPING.match(line.strip()) and not _BARE_PATH.match(line.strip())), "")
+
+
+def did_nothing(head: str, result: AgentResult | None, agent: str) -> str:
+    """The finding of an attempt that did nothing of the task, in the agent's own words: the agent by name and how
+    it ended ("codex exited 0: the attempt changed no files"), then what it said of it: its tool's report that the
+    edit was not applied (with what to change, when the preset knows), else the edit failure in the tool's own
+    words, else the question it asked or its last prose, else the last line it printed."""
+    if result is None:
+        return head
+    if agent and not result.timed_out and result.exit_code in (0, None):
+        head = f"{agent} exited 0: {head}"
+    if result.blockers:
+        return f"{head}; {redact(result.blockers[0])}"
+    output = result.output_tail
+    failed_edit = next((line.strip() for line in reversed(output[-6000:].splitlines()) if _EDIT_NOT_APPLIED.search(line)), "")
+    if failed_edit:
+        return f"{head}; its edit was not applied: “{redact(clip(failed_edit, 200))}”"
+    words = agent_words(output)
+    limit = next((line.strip() for line in reversed(output[-2000:].splitlines()) if _OWN_LIMIT.match(line.strip())), "")
+    if limit:
+        # It ran out of the steps or time pmtui gave it (its preset's limits from the task's budget) first.
+        head = f"{head}; it stopped at its own step or time limit (“{limit}”)"
+    if words:
+        return f"{head}; the agent {redact(words)}"
+    last = last_printed(output)
+    return f"{head}; it printed last: “{redact(last)}”" if last else f"{head}; it printed nothing"
+
+
+def first_finding(results: list[GateResult], result: AgentResult | None = None, agent: str = "") -> str:
     """The first thing a failed gate found, for the escalation's problem line: "(lint_and_typecheck): not retrying
     blindly" named nothing a human could act on; "…: `ruff check .`: hall/x.py:3:1: F401 `os` imported but unused"
     does. An agent that crashed or timed out comes first: the gates after it only show that it did; so does one
-    that did nothing, with its last words (a question it asked is the question the human answers)."""
+    that did nothing of the task (did_nothing: its name and its own words)."""
     fell_over = agent_failure(result)
     if fell_over:
         return f"; first finding: {redact(fell_over)}"
-    nothing = next((gate for gate in results if gate.gate == "change" and not gate.passed), None)
+    nothing = next((gate for gate in results if gate.gate in DID_NOTHING and not gate.passed), None)
     if nothing is not None:
-        # What the tool itself reported (its edits not applied, and what to change) says more than its last words.
-        if result is not None and result.blockers:
-            return f"; first finding: {nothing.evidence[0]}; {redact(result.blockers[0])}"
-        words = agent_words(result.output_tail) if result is not None else ""
-        return f"; first finding: {nothing.evidence[0]}" + (f"; the agent {redact(words)}" if words else "")
+        return f"; first finding: {did_nothing(nothing.evidence[0], result, agent)}"
     for gate in results:
         if gate.passed:
             continue

@@ -19,6 +19,10 @@ _SCHEMA_PATH = re.compile(r"(^|/)(migrations?|alembic|versions|schema\w*)(/|\.|$
 _FILES_IN_SUMMARY = 3
 
 
+# The evidence line of the gate whose blocking finding stopped the tier review (the checks after it did not run).
+REVIEW_STOPPED = "the tier review stopped here, at its first blocking finding"
+
+
 def review_path(task_id: str) -> str:
     return f"{REVIEW_DIR}/{task_id}-review.md"
 
@@ -75,6 +79,8 @@ def build_review_note(
         if not gate.passed:
             first = next((line.strip() for line in gate.evidence if line.strip()), "no evidence")
             risks.append(f"gate {gate.gate} failed: {first}")
+            # A review stopped early: what it did not check is a risk of its own.
+            risks.extend(line.strip() for line in gate.evidence if line.startswith(REVIEW_STOPPED))
         elif gate.gate == "breaking_change" and any(line.startswith("release note:") for line in gate.evidence):
             risks.append("breaking change: " + next(line for line in gate.evidence if line.startswith("release note:"))[14:])
         elif gate.gate == "tier_escalation":

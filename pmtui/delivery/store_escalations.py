@@ -94,11 +94,9 @@ class EscalationTables:
                     f"option {option} is not one of escalation {escalation_id}'s options "
                     f"(1 to {len(current.options)} — {choices})"
                 )
-            if current.needs_note(option) and not note.strip():
-                raise DeliveryStoreError(
-                    f"option {option} of escalation {escalation_id} sends your note to the agent, and there is "
-                    "none: give it with --note TEXT (in the dashboard, type it in the note field first)"
-                )
+            refused = current.note_refusal(option, note)
+            if refused:
+                raise DeliveryStoreError(refused)
             conn.execute(
                 "UPDATE escalations SET answer = ?, note = ?, answered_at = ? WHERE id = ?",
                 (option, note, now_iso(), escalation_id),

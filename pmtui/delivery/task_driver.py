@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from pmtui.delivery import agent_watch, gates, git_ops, tree_hygiene
+from pmtui.delivery.agent_choice import AgentChoice
 from pmtui.delivery.contract import ambiguous_criteria, build_contract
 from pmtui.delivery.escalations import (
     BUDGET_RAISED,
@@ -26,12 +27,15 @@ from pmtui.delivery.escalations import (
     OFFLINE_REVIEW_CHOSEN,
     REVIEW_OPTIONS,
     Escalations,
+    other_agent_option,
 )
 from pmtui.delivery.failure_findings import (
     agent_side,
     escalation_options,
+    finding_text,
     first_finding,
     never_accepted_findings,
+    repeated_failure_options,
 )
 from pmtui.delivery.feed import output_log_path
 from pmtui.delivery.integration import Integration, gate_timeout
@@ -89,6 +93,8 @@ class TaskDriver:
         self.executor = executor
         # An executor that runs attempts on a cluster's nodes (nodes.py), else None for a local one.
         self.cluster = executor if isinstance(executor, ClusterExecutor) else None
+        # The agent each task runs with: the run's, or another the human chose for it in an escalation.
+        self.agents = AgentChoice(executor, ctx.config, local=self.cluster is None)
         self.reviewer = reviewer
         self.criteria_mapper = criteria_mapper
         self.pool = pool
@@ -224,6 +230,10 @@ class TaskDriver:
             return False
         if self._over_spend_budget(task):
             return False
+        if (unavailable := self.agents.unavailable(task.decision_log)) is not None:
+            reason, options, recommended = unavailable
+            self.escalations.escalate(task_id, reason, kind="agent_missing", recommended=recommended, options=options)
+            return False
         self.past_agent.discard(task_id)
         async with self.agent_slots:
             try:
@@ -256,6 +266,7 @@ class TaskDriver:
         """The agent's attempt in the task's tree, its output streamed to the attempt's log."""
         ctx = self.ctx
         task_id = task.task_id
+        executor = self.agents.executor_for(task.decision_log)  # one that cannot run was asked about in _attempt
         tree = await self.pool.tree_for(task)
         ctx.facts(task_id).changes = {}
         run = ctx.dstore.get_run(ctx.run_id)  # read once for the contract's shared context and the log's place
@@ -268,7 +279,7 @@ class TaskDriver:
         if self.cluster is None and record.node != LOCAL_NODE:
             # The attempt ran on a cluster before the restart and runs here now.
             ctx.dstore.set_attempt_node(ctx.run_id, task_id, attempt, LOCAL_NODE)
-        ctx.say("agent", f"{task_id} attempt {attempt}: {getattr(self.executor, 'name', 'agent')} agent at work")
+        ctx.say("agent", f"{task_id} attempt {attempt}: {getattr(executor, 'name', 'agent')} agent at work")
         before = await asyncio.to_thread(self._before_agent, tree)
         spent_before = ctx.store.llm_usage()["cost"]
         log_path = output_log_path(run, ctx.store.path, task_id, attempt)
@@ -290,7 +301,7 @@ class TaskDriver:
                                      f"({contract.time_budget_ms / 60000:g} min) if its endpoint stays down")
 
             if self.cluster is None:
-                result = await self.executor.run(
+                result = await executor.run(
                     contract, tree, attempt=attempt, run_dir=ctx.run_dir / "attempts", on_output=stream
                 )
                 result.in_process = bool(getattr(self.executor, "in_process", False))
@@ -572,7 +583,7 @@ class TaskDriver:
         reviewer_map = await self._reviewer_map(task.contract, change, result, env)
         results = await gates.minimum_gate(task.contract, change, result, env, tampering=tampering,
                                            reviewer_map=reviewer_map)
-        if (nothing := gates.change_gate(change)) is not None:
+        if (nothing := gates.change_gate(change, task.contract)) is not None:
             results.append(nothing)
         limits = gates.size_limit(change, file_limit(ctx), change_limit(ctx))
         if not limits.passed:
@@ -626,17 +637,25 @@ class TaskDriver:
         # Never a default to accept a change that failed a gate: the recommendation is a retry (with a note for the
         # agent when the agent itself was the cause: the same prompt to the same agent fails the same way).
         result = self._agent_result(task_id, attempt)
-        options = escalation_options(failed, agent_side=agent_side(results, result))
-        never = never_accepted_findings(results) or first_finding(results, result)
+        by_agent = agent_side(results, result)
+        options, recommended = escalation_options(failed, agent_side=by_agent), 1
+        if by_agent and (others := self.agents.others(task.decision_log)):
+            options = (*options, other_agent_option(others))  # the same tool may well fail the same way again
+        agent = self.agents.current(task.decision_log) or ""
+        never = never_accepted_findings(results) or first_finding(results, result, agent)
+        if same and not by_agent:
+            # The code (not the agent) failed exactly as the attempt before: not the same prompt to the same agent.
+            options, recommended = repeated_failure_options(failed, finding_text(results, result, agent),
+                                                            self.agents.others(task.decision_log))
         if same:
             self.escalations.escalate(task_id, f"attempt {attempt} failed exactly as attempt {attempt - 1} did "
                                       f"({', '.join(failed)}): not retrying blindly{never}", kind="same_failure",
-                                      recommended=1, options=options)
+                                      recommended=recommended, options=options)
             return
         if attempt >= task.retry_budget + 1:
             self.escalations.escalate(task_id, f"{where.lower()} failed on attempt {attempt}, the last of the retry "
                                       f"budget ({', '.join(failed)}){never}", kind="budget_exhausted",
-                                      recommended=1, options=options)
+                                      recommended=recommended, options=options)
             return
         ctx.move(task_id, S.FIXING_ISSUES, f"attempt {attempt} failed {', '.join(failed)}: fix attempt {attempt + 1}")
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import shlex
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -132,6 +134,12 @@ class Risk(BaseModel):
 
 # An option whose text holds this cannot be chosen without the answer's note (the note goes to the agent).
 NOTE_NEEDED = "note required"
+# An option whose note starts as the escalation's finding (the modal fills it in; the human adds how to fix it).
+PREFILLED = "pre-filled with the finding"
+FINDING = "first finding: "
+# The option that runs the task again with another agent: its note names one of the agents its text lists.
+OTHER_AGENT = "Retry with another agent"
+_INSTALLED = re.compile(r"installed: ([^)]*)\)")
 
 
 class Escalation(BaseModel):
@@ -151,6 +159,42 @@ class Escalation(BaseModel):
     def needs_note(self, option: int) -> bool:
         """The option sends the human's note to the agent: it cannot be chosen without one."""
         return 1 <= option <= len(self.options) and NOTE_NEEDED in self.options[option - 1]
+
+    def suggested_note(self) -> str:
+        """The note an option pre-fills (PREFILLED): the escalation's finding, for the human to add how to fix it."""
+        if not any(PREFILLED in option for option in self.options) or FINDING not in self.problem:
+            return ""
+        return "Still failing the same way: " + self.problem.split(FINDING, 1)[1].strip().rstrip(".")
+
+    def note_hint(self) -> str:
+        """The `--note` part of the suggested `pmtui answer` for the recommended option: the pre-filled note to edit
+        when there is one, a placeholder when a note is needed, else nothing."""
+        if not self.needs_note(self.recommended):
+            return ""
+        suggested = self.suggested_note()
+        return f" --note {shlex.quote(suggested + '. Fix it by …')}" if suggested else ' --note "…"'
+
+    def agents_offered(self, option: int) -> list[str]:
+        """The agents an OTHER_AGENT option lists ("… installed: aider, codex)"); [] for any other option."""
+        text = self.options[option - 1] if 1 <= option <= len(self.options) else ""
+        found = _INSTALLED.search(text) if text.startswith(OTHER_AGENT) else None
+        return [name.strip() for name in found.group(1).split(",") if name.strip()] if found else []
+
+    def named_agent(self, option: int, note: str) -> str | None:
+        """The offered agent the note names (as a word of its own), None when it names none."""
+        return next((name for name in self.agents_offered(option)
+                     if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", note)), None)
+
+    def note_refusal(self, option: int, note: str) -> str:
+        """Why the note cannot go with this option ('' when it can): a note is needed, or the agent is not named."""
+        if self.needs_note(option) and not note.strip():
+            return (f"option {option} of escalation {self.id} sends your note to the agent, and there is none: give "
+                    "it with --note TEXT (in the dashboard, type it in the note field first)")
+        offered = self.agents_offered(option)
+        if offered and self.named_agent(option, note) is None:
+            return (f"option {option} of escalation {self.id} runs the task with another agent: name one of "
+                    f"{', '.join(offered)} in the note")
+        return ""
 
 
 class ManifestTask(BaseModel):

@@ -102,10 +102,14 @@ def tests_added(contract: TaskContract, change: ChangeSet, results: Mapping[str,
     return GateResult(gate="tests_added", passed=passed, evidence=evidence)
 
 
-def change_gate(change: ChangeSet) -> GateResult | None:
+def change_gate(change: ChangeSet, contract: TaskContract | None = None) -> GateResult | None:
     """A failing `change` gate when the attempt did nothing: no file changed, or only new files left empty (the
     files an agent CLI was given, none of its model's edits applied: a question, prose, an edit it could not
-    apply). Such an attempt is never accepted as it is: there is nothing to commit."""
+    apply). Such an attempt is never accepted as it is: there is nothing to commit.
+
+    With the contract, a failing `task_files` gate when the attempt changed files but none of the task's (every
+    one outside the files, tests and folders it names): the agent's edits of the task's files were not applied, or
+    it worked elsewhere. What it did change may be accepted; the agent, not the code, is the finding."""
     if change.is_empty() and not change.oversized:
         return GateResult(gate="change", passed=False, evidence=["the attempt changed no files"])
     blank = change.wrote_nothing()
@@ -113,7 +117,20 @@ def change_gate(change: ChangeSet) -> GateResult | None:
         listed = ", ".join(blank[:5]) + (", …" if len(blank) > 5 else "")
         return GateResult(gate="change", passed=False, evidence=[
             f"the attempt wrote nothing: {listed} {'is' if len(blank) == 1 else 'are'} empty"])
-    return None
+    if contract is None:
+        return None
+    from pmtui.delivery.gates.reviewer import REVIEW_DIR, expected_paths, files_outside_scope
+
+    named = sorted(expected_paths(contract))
+    changed = [path for path in change.files() if not path.startswith(REVIEW_DIR + "/")]
+    if not named or not changed or len(files_outside_scope(contract, changed)) < len(changed):
+        return None
+    return GateResult(gate="task_files", passed=False, evidence=[
+        f"the attempt changed none of the task's files ({_listed(named)}), only {_listed(changed)}"])
+
+
+def _listed(paths: Sequence[str]) -> str:
+    return ", ".join(paths[:5]) + (", …" if len(paths) > 5 else "")
 
 
 def new_test_files(change: ChangeSet, planned: set[str]) -> list[str]:

@@ -29,11 +29,36 @@ from pmtui.prompts import load_prompt
 _NAMED_PATH = re.compile(r"(?<![\w/.-])(?:[\w.-]+/)*[\w-]{2,}\.[A-Za-z]{1,6}(?![\w/-])")
 
 
+_WORD = re.compile(r"[a-z]{4,}")
+# Parts of a file's name that say nothing of what it is about.
+_NAME_FILLER = frozenset({"test", "tests", "spec", "init", "__init__"})
+
+
+def _plan_tests(contract: TaskContract) -> list[str]:
+    """The test files the plan names (a node id's file part); never the environment's test command, which
+    tests_to_run also holds (`pytest -q` is no path: with it, a task that named no files had every file outside)."""
+    command = contract.environment.test_command
+    return [test.split("::", 1)[0] for test in (*contract.tests_to_add, *contract.tests_to_run) if test != command]
+
+
+def _task_text(contract: TaskContract) -> str:
+    return " ".join([contract.title, contract.description, *contract.acceptance_criteria])
+
+
 def expected_paths(contract: TaskContract) -> set[str]:
     """Every path the contract expects the change to touch: its files and its tests, and the files the human's
-    words for the agent name (a note that names the files is the task's scope, as the plan's own lines are)."""
+    words for the agent name (a note that names the files is the task's scope, as the plan's own lines are). A task
+    whose plan lists no files is taken at its word: the paths its title, description and criteria name."""
     named = {path for note in contract.context.clarifications for path in _NAMED_PATH.findall(note)}
-    return {*contract.expected_files.all(), *contract.tests_to_add, *contract.tests_to_run, *named}
+    declared = contract.expected_files.all()
+    if not declared:
+        named |= set(_NAMED_PATH.findall(_task_text(contract)))
+    return {*declared, *_plan_tests(contract), *named}
+
+
+def _name_words(path: str) -> set[str]:
+    return {part[:4] for part in re.split(r"[\W_]+", PurePosixPath(path).stem.lower())
+            if len(part) >= 4 and part not in _NAME_FILLER}
 
 
 def files_outside_scope(contract: TaskContract, paths: Iterable[str]) -> list[str]:
@@ -42,19 +67,30 @@ def files_outside_scope(contract: TaskContract, paths: Iterable[str]) -> list[st
     The package markers of the expected files' own folders (`__init__.py` in a folder that holds, or leads
     to, an expected path) belong to the task: agents add `tests/__init__.py` beside a new test as a matter
     of course, and a plan never lists it. So do tests beside the planned tests, under names of the agent's
-    own (tests_added takes such a file as the planned test's stand-in)."""
+    own (tests_added takes such a file as the planned test's stand-in); when the plan names no tests, a test
+    file named after one of the task's files (tests/test_store.py for src/store.py) is the task's own. A task
+    whose plan lists no files is judged by its own words: a path whose name is a word of its title, description
+    or criteria (src/storage.py for "Storage layer") is in scope; one that names neither paths nor files says
+    nothing."""
     expected = expected_paths(contract)
     if not expected:
         return []
     prefixes = tuple(path.rstrip("/") + "/" for path in expected)
     folders = {str(parent) for path in expected for parent in PurePosixPath(path.rstrip("/")).parents} - {"."}
-    test_folders = {str(PurePosixPath(path).parent) for path in (*contract.tests_to_add, *contract.tests_to_run)}
+    planned_tests = _plan_tests(contract)
+    test_folders = {str(PurePosixPath(path).parent) for path in planned_tests}
+    # Whose tests the agent may add when the plan names none: the task's files (by their names).
+    tested = set().union(*(_name_words(path) for path in expected)) if not planned_tests else set()
+    # A task that lists no files: the words of its own text.
+    words = {word[:4] for word in _WORD.findall(_task_text(contract).lower())} if not contract.expected_files.all() else set()
     return [
         path
         for path in paths
         if path not in expected and not path.startswith(prefixes) and not path.startswith(REVIEW_DIR + "/")
         and not (PurePosixPath(path).name == "__init__.py" and str(PurePosixPath(path).parent) in folders)
         and not (is_test_file(path) and str(PurePosixPath(path).parent) in test_folders)
+        and not (is_test_file(path) and _name_words(path) & tested)
+        and not (_name_words(path) & words)
     ]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from pydantic import BaseModel, Field
@@ -27,7 +27,7 @@ from pmtui.delivery.gates.reviewer import (
     render_review_prompt,
 )
 from pmtui.delivery.git_ops import ChangeSet
-from pmtui.delivery.review import is_schema_path
+from pmtui.delivery.review import REVIEW_STOPPED, is_schema_path
 from pmtui.models.delivery import GateResult, TaskContract, Tier
 from pmtui.redaction import KEY_PATTERNS, redact, secret_values
 
@@ -291,8 +291,10 @@ async def tier_review(
 
     Sensitive paths or security flags raise the tier to CRITICAL first; a LOW task whose diff leaves
     its scope or changes schema/API/security behaviour is reviewed as NORMAL. The secrets scan runs
-    at every tier (a leaked key is never low risk). A reviewer that fails fails the review closed:
-    code_review does not pass and its evidence starts with REVIEW_UNAVAILABLE.
+    at every tier (a leaked key is never low risk). The local checks run before the reviewer, and the first
+    blocking finding stops the review (its gate's evidence ends with REVIEW_STOPPED and the checks not run). A
+    reviewer that fails fails the review closed: code_review does not pass and its evidence starts with
+    REVIEW_UNAVAILABLE.
     """
     gates: list[GateResult] = []
     tier: Tier = contract.tier
@@ -306,13 +308,40 @@ async def tier_review(
         gates.append(verdict.gate())
         if verdict.escalate:
             tier = "normal"
-    gates.append(secrets_scan(change))
+    # The cheap, local checks first, the reviewer (a model call, the diff sent) last; the first blocking finding
+    # stops the review: a secret in the change is never sent to a reviewer, and no reviewer is paid to read a change
+    # that fails anyway. The failing gate says which checks did not run (and so does the review note).
+    results = env_results or {}
+    full = tier == "critical"
+    checks: list[tuple[str, Callable[[], GateResult | None]]] = [("secrets_scan", lambda: secrets_scan(change))]
+    if tier != "low":
+        checks.append(("test_suites", lambda: _suites_gate(results, tier)))
+    if full:
+        checks += [("migrations_reversible", lambda: migrations_reversible(change)),
+                   ("breaking_change", lambda: breaking_change_gate(change, contract)[0])]
+    for index, (_, check) in enumerate(checks):
+        gate = check()
+        if gate is None:
+            continue
+        gates.append(gate)
+        if not gate.passed:
+            later = [name for name, _ in checks[index + 1:]] + ([] if tier == "low" else ["code_review"])
+            if later:
+                gate.evidence.append(f"{REVIEW_STOPPED}: {', '.join(later)} not run")
+            return gates, tier
     if tier == "low":
         return gates, tier
+    gates.append(await _code_review(contract, change, reviewer, tier, design_doc_text, criteria_map))
+    return gates, tier
+
+
+async def _code_review(contract: TaskContract, change: ChangeSet, reviewer: Reviewer | None, tier: Tier,
+                       design_doc_text: str, criteria_map: Mapping[str, str] | None) -> GateResult:
+    """The reviewer's verdict as the code_review gate: the offline reviewer without one; a reviewer that fails
+    fails the gate closed (REVIEW_UNAVAILABLE), never the offline one in its place."""
     # The criteria vocabularies load when a review first needs them, not with the engine.
     from pmtui.delivery.gates.alignment import map_criteria
 
-    results = env_results or {}
     criteria = map_criteria(contract.acceptance_criteria, change, criteria_map)
     full = tier == "critical"
     diff = change.diff if len(change.diff) <= MAX_DIFF_CHARS else change.diff[:MAX_DIFF_CHARS] + "\n… (diff cut)"
@@ -335,28 +364,12 @@ async def tier_review(
             verdict_obj = await ask_reviewer(reviewer, request)
         except Exception as error:  # noqa: BLE001 — any reviewer failure fails the review closed
             # Never the offline reviewer in its place: a review that did not happen approves nothing.
-            gates.append(GateResult(
+            return GateResult(
                 gate="code_review", passed=False, duration_ms=(time.perf_counter() - started) * 1000,
                 evidence=[f"{REVIEW_UNAVAILABLE}: {type(error).__name__}: {clip_line(str(error), 240)}",
                           "retry the review, use the offline reviewer, or stop"],
-            ))
-            gates.append(_suites_gate(results, tier))
-            return gates, tier
+            )
     review_evidence = [f"{verdict_obj.reviewer} reviewer ({request.scope}): {verdict_obj.decision}"]
     review_evidence.extend(f"finding: {finding}" for finding in verdict_obj.findings)
-    gates.append(
-        GateResult(
-            gate="code_review",
-            passed=verdict_obj.decision == "approve",
-            evidence=review_evidence,
-            duration_ms=(time.perf_counter() - started) * 1000,
-        )
-    )
-    gates.append(_suites_gate(results, tier))
-    if full:
-        breaking_gate, _ = breaking_change_gate(change, contract)
-        gates.append(breaking_gate)
-        reversible = migrations_reversible(change)
-        if reversible is not None:
-            gates.append(reversible)
-    return gates, tier
+    return GateResult(gate="code_review", passed=verdict_obj.decision == "approve", evidence=review_evidence,
+                      duration_ms=(time.perf_counter() - started) * 1000)
