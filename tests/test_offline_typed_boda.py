@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from pmtui.models import DiscoverySummary
+from pmtui.delivery.plan import parse_plan
+from pmtui.models import ConversationState, DiscoverySummary, Feature, ScopingOutput
 from pmtui.product.brains.offline.discovery import extract
 from pmtui.product.brains.offline.discovery.clues import feature_items
 from pmtui.product.brains.offline.discovery.text import clean, txt_words
@@ -18,6 +19,7 @@ from pmtui.product.brains.offline.discovery.wishlist import removed_features
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.constraint_facets import facets, replace_facets
 from pmtui.product.labelled import apply_parts, labelled_parts
+from pmtui.product.plan_writer import write_plan
 from pmtui.product.rice import NICE_TO_HAVE_MARK, feature_name
 from pmtui.product.search import todays_workarounds
 from tests.fixtures.offline_talk import interview, talk
@@ -291,3 +293,20 @@ def test_a_row_shrunk_in_the_same_message_is_weighed_at_its_new_size(tmp_path: P
     quoted = re.findall(r"push Phase 1 from ([\d.]+) person-weeks", replies[-1])
     assert now, replies[-1]
     assert all(start == now.group(1) for start in quoted), replies[-1]
+
+
+@pytest.mark.parametrize(("name", "description", "criterion"), [
+    ("Check his own balance by SMS", "Each rider can check his own balance by SMS",
+     "A user can check his own balance by SMS"),
+    ("Treasurer marks who paid each evening", "Treasurer marks who paid each evening (cash or mpesa)",
+     "A user can mark who paid each evening (cash or mpesa) from the app and sees the result saved"),
+    ("Export for the committee", "The secretary should be able to export the minutes as a PDF",
+     "A user can export the minutes as a PDF"),
+])
+def test_a_task_criterion_is_a_check_not_the_row_said_twice(name: str, description: str, criterion: str) -> None:
+    """The boda plan's criteria read "Check his own balance by SMS: Each rider can check his own balance by SMS"."""
+    state = ConversationState(project_id=1, project="boda", discovery_summary=DiscoverySummary(
+        target_user="boda riders"), scoping_output=ScopingOutput(mvp_features=[
+            Feature(name=name, description=description, phase=1, priority="P0")]))
+    plan = parse_plan(write_plan(state))
+    assert plan.tasks[1].acceptance_criteria[0] == criterion
