@@ -86,7 +86,9 @@ class EscalationModal(StyledOnce, ModalScreen["EscalationAnswer | None"]):
         if self._settled:
             return
         await self.query_one("#options", Vertical).mount_all(self._option_buttons())
-        self.query_one(f"#option-{self.escalation.recommended}", Button).focus()
+        # Focused without scrolling to it: on a short terminal the problem and its impact, read first, stay in view
+        # (the keys answer whatever is scrolled).
+        self.query_one(f"#option-{self.escalation.recommended}", Button).focus(scroll_visible=False)
         self.call_after_refresh(self._mount_note)
 
     async def _mount_note(self) -> None:

@@ -166,3 +166,31 @@ async def test_answered_elsewhere_notifies_and_closes() -> None:
         app.modal.answered_elsewhere(3)
         await pilot.pause()
         assert app.results == [None]
+
+
+LONG_FINDING = EscalationRecord(
+    id=1, run_id=1, task_id="T1",
+    problem=("T1: attempt 2 failed exactly as attempt 1 did (plan_alignment, tests_added, tests_run, change): not retrying "
+             "blindly; first finding: asker.sh exited 0: the attempt changed no files; the agent asked: “Before I start: "
+             "should the amounts be stored in shillings as whole numbers, or with cents?”"),
+    impact="Task T1 (Project skeleton) is paused; waiting with it: T2, T3, T4, T5. Independent tasks go on.",
+    options=["Retry with my note for the agent (note required: answer its question, name the files or the approach)",
+             "Retry with a fresh budget", "Skip this task (dependents blocked)",
+             "Retry with another agent: aider, mini-swe-agent, claude"],
+    recommended=1, blocking=True)
+
+
+@pytest.mark.parametrize("size", [(120, 36), (80, 24)])
+async def test_a_tall_escalation_keeps_its_keys_and_answer_later_on_screen(size: tuple[int, int]) -> None:
+    """Found in the TUI at 120x36 (stop 27): a long finding with four options and the note pushed the keys line and
+    "Answer later" below the dialog's edge; the body scrolls instead."""
+    app = ModalHost(LONG_FINDING)
+    async with app.run_test(size=size) as pilot:
+        await settled(pilot)
+        await pilot.pause()
+        dialog = app.screen.query_one("#escalation-dialog").region
+        for part in ("#later", "#escalation-keys"):
+            assert dialog.contains_region(app.screen.query_one(part).region), (part, dialog)
+        # The problem is read first: the body opens at its top, not scrolled down to the focused option.
+        assert app.screen.query_one("#escalation-body").scroll_y == 0
+        assert app.screen.focused is app.screen.query_one("#option-1")
