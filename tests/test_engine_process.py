@@ -157,3 +157,17 @@ def test_the_job_carries_the_parents_configuration_and_no_key(monkeypatch) -> No
     assert rebuilt.model_dump() == config.model_dump()
     assert rebuilt.source == config.source
     assert rebuilt.route("agent").model == "openai/gpt-test"
+
+
+def test_the_parent_closes_every_pipe_of_its_engine_process(tmp_path: Path) -> None:
+    """The TUI's log held "delivery_run.py:105: ResourceWarning: unclosed file <_io.BufferedReader …>" after every
+    delivery (stop 27): the child's stdout pipe was left open."""
+    job = EngineJob.for_config(Config(offline=True), tmp_path / "pmtui.db")
+    fake = tmp_path / "python"
+    fake.write_text("#!/bin/sh\nread job\necho '{\"error\": \"nothing to run\"}'\n")
+    fake.chmod(0o755)
+    process = EngineProcess(job, python=str(fake))
+    report = process.run(threading.Event(), lambda run_id: None)
+    assert report.error == "nothing to run"
+    assert process.process is not None
+    assert all(pipe is None or pipe.closed for pipe in (process.process.stdin, process.process.stdout))

@@ -149,6 +149,8 @@ class EngineProcess:
         if report.outcome is None and not report.error:
             report.error = self._died_message()
         self._close_stdin()
+        if not reader.is_alive():
+            self.process.stdout.close()  # read to its end; left open it was a ResourceWarning in the TUI's log
         if self._stderr is not None:
             self._stderr.close()
         return report
