@@ -1,0 +1,131 @@
+"""Round 18 rules of the plan-alignment matcher, found with held-out 22 (criteria copied from pmtui's own offline PM
+plans for six more founders' ideas, code under the agents' own names).
+
+Each rule is shown on a (criterion, change) pair of its own, written for the class and unlike held-out 22's cases:
+the change that does what the criterion asks is mapped, the near miss an agent writes is not. The earlier rounds'
+rules are in test_criteria_rules*.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pmtui.delivery.gates.echoes import answers_with_its_argument, echoed_only
+from pmtui.delivery.gates.plan_shapes import commits_each_pass
+from tests.criteria_corpus.corpus import Case, run_case
+
+
+def maps(tmp_path: Path, criterion: str, after: dict[str, str]) -> bool:
+    case = Case(id="rule", criterion=criterion, expect="pass", style="", lang="", before={}, after=after)
+    return run_case(case, tmp_path / "case").passed
+
+
+# -- a value echoed back under its own name is not used -------------------------------------------------------------
+_ROTA = '''def shifts_for(db, month):
+    rows = db.execute("SELECT nurse, ward FROM shifts {where}ORDER BY nurse"{args}).fetchall()
+    return {{"month": month, "shifts": rows}}
+'''
+
+
+def test_a_value_only_echoed_back_is_not_read() -> None:
+    assert echoed_only("month", 'rows = q()\nreturn {"month": month, "rows": rows}')
+    assert echoed_only("month", "res.json({ month, rows });")
+    assert echoed_only("month", 'return {"month": month.isoformat()}')
+    # read by the query too, or passed on as an argument: used
+    assert not echoed_only("month", 'rows = q(month)\nreturn {"month": month}')
+    assert not echoed_only("body", "return hmac.new(key, body, sha256)")
+    assert not echoed_only("day", "return `open on ${day}`")
+
+
+def test_a_list_for_a_period_whose_query_ignores_it_is_not_the_period_s(tmp_path: Path) -> None:
+    criterion = "Nurses get the rota for the month"
+    right = _ROTA.format(where="WHERE month = ? ", args=", (month,)")
+    assert maps(tmp_path / "right", criterion, {"ward/rota.py": right})
+    echoed = _ROTA.format(where="", args="")
+    assert not maps(tmp_path / "echoed", criterion, {"ward/rota.py": echoed})
+
+
+# -- a thing looked up only to test it exists, the answer an argument handed back ------------------------------------
+_PLATFORM = '''def departure_platform(timetable, train_no, requested_platform):
+    train = timetable.get(train_no)
+    if train is None:
+        return None
+    return {answer}
+'''
+
+
+def test_an_answer_handed_back_as_given_works_nothing_out() -> None:
+    assert answers_with_its_argument(_PLATFORM.format(answer="requested_platform"))
+    assert not answers_with_its_argument(_PLATFORM.format(answer="train.platform"))
+    # a validator that hands its input back after a check looks nothing up: not this class
+    assert not answers_with_its_argument("def clean(name):\n    if not name:\n        raise ValueError('name is empty')\n"
+                                         "    return name\n")
+
+
+def test_a_lookup_whose_record_is_never_used_answers_nothing(tmp_path: Path) -> None:
+    criterion = "Show the departure platform of a train"
+    right = _PLATFORM.format(answer="train.platform")
+    assert maps(tmp_path / "right", criterion, {"rail/platforms.py": right})
+    assert not maps(tmp_path / "given", criterion, {"rail/platforms.py": _PLATFORM.format(answer="requested_platform")})
+
+
+# -- a loop that commits each row before a later row is refused saves half the input ---------------------------------
+_ENROL = '''def enrol_all(conn, pupils):
+{body}'''
+_AT_ONCE = '''    for p in pupils:
+        if not p.get("dob"):
+            raise ValueError("every pupil needs a date of birth: add the missing ones and try again")
+    with conn:
+        conn.executemany("INSERT INTO pupils (name, dob) VALUES (:name, :dob)", pupils)
+'''
+_EACH = '''    for p in pupils:
+        if not p.get("dob"):
+            raise ValueError("every pupil needs a date of birth: add the missing ones and try again")
+        conn.execute("INSERT INTO pupils (name, dob) VALUES (:name, :dob)", p)
+        conn.commit()
+'''
+
+
+def test_a_refusal_in_a_loop_that_commits_each_pass() -> None:
+    assert commits_each_pass(_EACH.splitlines(), 1)
+    assert not commits_each_pass(_AT_ONCE.splitlines(), 1)
+
+
+def test_rows_committed_before_a_later_bad_row_are_saved(tmp_path: Path) -> None:
+    criterion = "Bad or missing input is rejected with an error message, and nothing is saved"
+    assert maps(tmp_path / "right", criterion, {"school/enrol.py": _ENROL.format(body=_AT_ONCE)})
+    assert not maps(tmp_path / "each", criterion, {"school/enrol.py": _ENROL.format(body=_EACH)})
+
+
+# -- "so their data is theirs": a route that takes whose record from the request must read who is signed in ----------
+_ACCOUNTS = '''import sqlite3
+
+from flask import Flask, jsonify, request, session
+
+app = Flask(__name__)
+
+
+@app.post("/signup")
+def signup():
+    form = request.get_json(force=True)
+    db = sqlite3.connect("club.db")
+    cur = db.execute("INSERT INTO anglers (email, licence) VALUES (?, ?)", (form["email"], form["licence"]))
+    db.commit()
+    session["angler"] = cur.lastrowid
+    return jsonify({{"id": cur.lastrowid}}), 201
+
+
+@app.get("/profile")
+def profile():
+    {who}
+    rows = sqlite3.connect("club.db").execute("SELECT fish, kg FROM catches WHERE angler_id = ?", (who,)).fetchall()
+    return jsonify(rows)
+'''
+
+
+def test_data_that_is_theirs_is_read_for_who_is_signed_in(tmp_path: Path) -> None:
+    criterion = "Sign-up and profile: Anglers create an account so their data is theirs"
+    signed_in = _ACCOUNTS.format(who='who = session.get("angler")')
+    assert maps(tmp_path / "right", criterion, {"club/accounts.py": signed_in})
+    asked = _ACCOUNTS.format(who='who = request.args.get("angler")')
+    assert not maps(tmp_path / "asked", criterion, {"club/accounts.py": asked})
