@@ -129,3 +129,49 @@ def test_data_that_is_theirs_is_read_for_who_is_signed_in(tmp_path: Path) -> Non
     assert maps(tmp_path / "right", criterion, {"club/accounts.py": signed_in})
     asked = _ACCOUNTS.format(who='who = request.args.get("angler")')
     assert not maps(tmp_path / "asked", criterion, {"club/accounts.py": asked})
+
+
+# -- the criterion's noun named nowhere binds to the one entity the change declares ----------------------------------
+_BORROWINGS = '''import sqlite3
+from datetime import date, timedelta
+
+
+def open_db(path):
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE IF NOT EXISTS borrowings (id INTEGER PRIMARY KEY, reader_id INTEGER, due TEXT)")
+    {other}
+    return conn
+
+
+def extend_borrowing(conn, borrowing_id):
+    (due,) = conn.execute("SELECT due FROM borrowings WHERE id = ?", (borrowing_id,)).fetchone()
+    new_due = date.fromisoformat(due) + timedelta(days={days})
+    conn.execute("UPDATE borrowings SET due = ? WHERE id = ?", (new_due.isoformat(), borrowing_id))
+    conn.commit()
+    return new_due
+'''
+
+
+def test_the_main_entity_is_what_every_declared_table_and_record_shares() -> None:
+    from pmtui.delivery.gates.main_entity import main_entity
+
+    assert main_entity({"a.py": "CREATE TABLE gigs (id INT)", "b.ts": "export interface GigRow { id: number }"}) == "gig"
+    assert main_entity({"m.py": "@dataclass\nclass Invoice:\n    n: int\n\n@dataclass\nclass InvoiceLine:\n    q: int\n"}) \
+        == "invoic"
+    # two different things, or none: no main entity
+    assert main_entity({"a.sql": "CREATE TABLE rooms (id INT);\nCREATE TABLE guests (id INT);"}) == ""
+    assert main_entity({"a.py": "def f():\n    return 1\n"}) == ""
+    # a test file's fixtures are not the change's entity
+    assert main_entity({"tests/test_a.py": "CREATE TABLE rooms (id INT)"}) == ""
+
+
+def test_a_noun_named_nowhere_binds_to_the_change_s_one_entity(tmp_path: Path) -> None:
+    criterion = "Extend a loan by 7 days"
+    one = _BORROWINGS.format(other="", days=7)
+    assert maps(tmp_path / "one", criterion, {"library/store.py": one})
+    # the verb's constraint must still be shown on that entity: 14 days is no 7
+    assert not maps(tmp_path / "fourteen", criterion, {"library/store.py": _BORROWINGS.format(other="", days=14)})
+    # a change that declares two things has no one entity the noun could be
+    two = _BORROWINGS.format(other='conn.execute("CREATE TABLE IF NOT EXISTS fines (id INTEGER PRIMARY KEY, pence INTEGER)")',
+                             days=7)
+    assert not maps(tmp_path / "two", criterion, {"library/store.py": two})

@@ -66,6 +66,7 @@ from pmtui.delivery.gates.criterion_classes import (
     swallows_errors,
 )
 from pmtui.delivery.gates.locations import CriterionLocation
+from pmtui.delivery.gates.main_entity import compounds_together, main_entity, named_by_code, noun_phrase
 from pmtui.delivery.gates.measure_units import wrong_dimension, wrong_measure_unit
 from pmtui.delivery.gates.membership import keeps_the_duplicates
 from pmtui.delivery.gates.named_refusals import named_refusal
@@ -413,6 +414,8 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
     precise = bool(PRECISION_WORDS.search(criterion))
     permitted = {stem(verb) for verb in PERMITTED.findall(criterion)}
     nouns = [c.alternatives - _SIGN_WORDS for c in reading.concepts if c.strong and c.kind == "word" and not is_action(c)]
+    entity = main_entity(files)
+    by_code = named_by_code(units, written) if entity else frozenset()
     for unit in units:
         if unit.kind == "prose" and not reading.about_docs:
             continue  # a promise in the README is not an implementation
@@ -441,6 +444,13 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
             matched = [c for c in matched if not (c.kind == "number" and c.label in rounding
                                                   and c.label not in unit.test_numbers and not c.forms & unit.numbers)]
         missing = [c for c in reading.concepts if c not in matched]
+        # round 18: the criterion's noun named nowhere binds to the one entity the change declares, in its units
+        bound = noun_phrase(criterion, missing, by_code) if entity and entity in code_concepts(unit.code_text) else []
+        if bound and not compounds_together(criterion, reading.concepts, bound, unit.code_text):
+            bound = []
+        if bound:
+            matched = [*matched, *bound]
+            missing = [c for c in missing if c not in bound]
         blocker = (_blocker(unit, reading, hides_done, hides_past) or wrong_time_direction(criterion, unit.code_text)
                    or wrong_measure_unit(criterion, unit.code_text) or wrong_dimension(criterion, unit.code_text)
                    or compares_other_time_units(criterion, unit.code_text) or values_swapped(criterion, files[unit.path])
