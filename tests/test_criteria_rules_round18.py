@@ -175,3 +175,47 @@ def test_a_noun_named_nowhere_binds_to_the_change_s_one_entity(tmp_path: Path) -
     two = _BORROWINGS.format(other='conn.execute("CREATE TABLE IF NOT EXISTS fines (id INTEGER PRIMARY KEY, pence INTEGER)")',
                              days=7)
     assert not maps(tmp_path / "two", criterion, {"library/store.py": two})
+
+
+# -- a word that is a vocabulary word with one more letter at its end is no typo of it --------------------------------
+def test_a_trailing_letter_makes_another_word_not_a_typo() -> None:
+    from pmtui.delivery.gates.vocabulary import read_criterion
+
+    event = next(c for c in read_criterion("Show every event on the map").concepts if c.label == "event")
+    assert "modulo" not in event.alternatives  # "event" is no "even" mistyped
+    seach = next(c for c in read_criterion("The seach box finds members").concepts if c.label == "seach")
+    assert "search" in seach.alternatives  # a letter dropped inside the word still reads as the word
+
+
+# -- a window named only by a constant's name counts over nothing ---------------------------------------------------
+_QUOTA = '''MAX_LITRES_PER_WEEK = 40
+
+
+def draw(tank, household, litres, today):
+    used = sum(d.litres for d in tank.draws if d.household == household and {window})
+    if used + litres > MAX_LITRES_PER_WEEK:
+        raise ValueError(f"only {{MAX_LITRES_PER_WEEK - used}} litres left for this household")
+    tank.draws.append(Draw(household, litres, today))
+'''
+
+
+def test_a_window_named_only_by_a_constant_is_no_window(tmp_path: Path) -> None:
+    from pmtui.delivery.gates.windows import per_windows
+
+    assert per_windows("at most 40 litres per week, twice a day") == {"week", "day"}
+    criterion = "Each household can draw at most 40 litres of water per week"
+    weekly = _QUOTA.format(window="d.day.isocalendar().week == today.isocalendar().week")
+    assert maps(tmp_path / "weekly", criterion, {"well/tank.py": weekly})
+    daily = _QUOTA.format(window="d.day == today")
+    assert not maps(tmp_path / "daily", criterion, {"well/tank.py": daily})
+
+
+# -- "all" of something shown as the first of each group -------------------------------------------------------------
+def test_all_shown_as_the_first_of_each_group() -> None:
+    from pmtui.delivery.gates.windows import shows_only_the_first
+
+    criterion = "Coaches see all sessions booked for each court"
+    assert shows_only_the_first(criterion, "return byCourt.get(c)![0].player")
+    assert shows_only_the_first(criterion, "first = Session.query.filter_by(court=c).first()")
+    assert not shows_only_the_first(criterion, "items = byCourt.get(c)!\nreturn byCourt.get(c)!.map((s) => s.player)")
+    assert not shows_only_the_first("Coaches see the first session of the day", "return sessions[0]")

@@ -127,6 +127,7 @@ from pmtui.delivery.gates.vocabulary import (
     split_identifier,
     stem,
 )
+from pmtui.delivery.gates.windows import per_windows
 from pmtui.delivery.git_ops import ChangeSet
 from pmtui.models.delivery import GateResult
 from pmtui.prompts import render_prompt
@@ -415,6 +416,7 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
     permitted = {stem(verb) for verb in PERMITTED.findall(criterion)}
     nouns = [c.alternatives - _SIGN_WORDS for c in reading.concepts if c.strong and c.kind == "word" and not is_action(c)]
     entity = main_entity(files)
+    windows = per_windows(criterion)
     by_code = named_by_code(units, written) if entity else frozenset()
     for unit in units:
         if unit.kind == "prose" and not reading.about_docs:
@@ -428,7 +430,10 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
         said = code_concepts(unnamed) | unit_idioms(unnamed) | {c for line in unnamed.splitlines() for c in idiom_concepts(line)}
         matched = [c for c in matched if not (c.kind == "word" and c.label.lower() in CONDITIONS
                                               and c.alternatives & (code_concepts(unit.code_text) - said)
-                                              and not c.alternatives & said)]
+                                              and not c.alternatives & said)
+                   # round 18: "5 kg per month": the window named only by a constant (`KG_PER_MONTH`) counts over none
+                   and not (c.kind in ("word", "period") and c.label.lower() in windows and not c.alternatives & said
+                            and not c.forms & numbers_in(unnamed))]
         unread = unread_constants(unit.code_text, files) if unit.kind == "code" else frozenset()
         if unread:
             # `VAT_RATE = 0.2` that no line of the change reads states no VAT: its number is no evidence

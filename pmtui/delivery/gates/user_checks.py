@@ -69,6 +69,7 @@ from pmtui.delivery.gates.stated_defaults import another_default
 from pmtui.delivery.gates.unread_names import turned_off
 from pmtui.delivery.gates.user_phrasing import status_numbers
 from pmtui.delivery.gates.vocabulary import read_criterion, split_identifier, stem
+from pmtui.delivery.gates.windows import shows_only_the_first
 
 _STRINGS = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`[^`\n]*`")
 
@@ -567,5 +568,5 @@ def user_blocker(criterion: str, unit_code: str, file_code: str, outside: str = 
             or takes_and_drops(criterion, file_code) or never_reads_today(criterion, file_code)
             or clash_on_another_column(criterion, file_code)
             # round 18: a thing looked up only to test it exists, the answer an argument handed back
-            or answers_with_its_argument(unit_code))
+            or answers_with_its_argument(unit_code) or shows_only_the_first(criterion, file_code))
 

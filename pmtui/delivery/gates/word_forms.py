@@ -185,6 +185,8 @@ def _fuzzy_groups(word: str) -> frozenset[str]:
         return frozenset()
     found: set[str] = set()
     for member in _vocabulary():
-        if one_typo_apart(word, member):
+        # round 18: a word that is a vocabulary word and one more letter at its end is another word ("event" is no
+        # "even" mistyped, "planet" no "plane"): a typo drops, doubles, swaps or replaces, it rarely adds a last letter
+        if one_typo_apart(word, member) and not (len(word) == len(member) + 1 and word.startswith(member)):
             found |= concepts_of_word(member)
     return frozenset(found)
