@@ -49,7 +49,7 @@ measured once (20/45, 12 false passes), then used with the other sets and bench/
 Round 18: heldout22.yaml (criteria copied verbatim from pmtui's own offline PM plans for six more founders' ideas, code
 under the agents' own names) was written before any rule changed (and before the rules were read) and measured once
 (11/43, 4 false passes), then its false passes' classes were fixed and a noun named nowhere bound to the change's one
-entity (12/43, none after); its floor below is that figure, not the recall goal.
+entity (13/43, none after); its floor below is that figure, not the recall goal.
 """
 
 from __future__ import annotations
@@ -378,5 +378,5 @@ def test_held_out_22_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[
     score = scores("heldout22")
     # round 18: a value only echoed back, a lookup only tested for existence, a loop committing each row before a
     # later refusal, "their data is theirs" with whose data taken from the request; a noun bound to the one entity
-    assert score.recall >= 12 / 43, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert score.recall >= 13 / 43, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
