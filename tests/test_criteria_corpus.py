@@ -46,6 +46,10 @@ Round 17: heldout21.yaml (criteria copied verbatim from pmtui's own offline PM p
 task files named after the task's title) was written before any rule changed (and before the rules were read) and
 measured once (20/45, 12 false passes), then used with the other sets and bench/criteria_mutants.py to find classes
 (28/45, none after); its floor below is that figure, not the recall goal.
+Round 18: heldout22.yaml (criteria copied verbatim from pmtui's own offline PM plans for six more founders' ideas, code
+under the agents' own names) was written before any rule changed (and before the rules were read) and measured once
+(11/43, 4 false passes), then its false passes' classes were fixed and a noun named nowhere bound to the change's one
+entity (13/43, none after); its floor below is that figure, not the recall goal.
 """
 
 from __future__ import annotations
@@ -102,7 +106,7 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
                           ("heldout13", 24, 16), ("heldout14", 30, 24), ("heldout15", 30, 24),
                           ("heldout16", 36, 30), ("pm_written", 45, 25),
                           ("heldout17", 40, 25), ("heldout18", 40, 25), ("heldout19", 45, 30),
-                          ("heldout20", 45, 30), ("heldout21", 45, 30)])
+                          ("heldout20", 45, 30), ("heldout21", 45, 30), ("heldout22", 40, 25)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -113,7 +117,7 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
                                         "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
                                         "pm_written", "heldout17", "heldout18", "heldout19", "heldout20",
-                                        "heldout21")
+                                        "heldout21", "heldout22")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
@@ -161,7 +165,8 @@ def test_held_out_7_stays_at_its_once_measured_figure(scores: Callable[[str], Sc
 @pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
                                   "heldout8", "heldout9", "heldout10", "heldout11",
                                   "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
-                                  "pm_written", "heldout17", "heldout18", "heldout19", "heldout20", "heldout21"])
+                                  "pm_written", "heldout17", "heldout18", "heldout19", "heldout20", "heldout21",
+                                  "heldout22"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, scores: Callable[[str], Score]) -> None:
     for outcome in scores(name).correct:
         if outcome.passed:
@@ -363,4 +368,15 @@ def test_held_out_21_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[
     # queue backwards; a value taken and dropped; today without a date; refusals of forms, helpers and command lines;
     # the PM's import template; inline route handlers; a double booking's clash on a time; home-service words
     assert score.recall >= 28 / 45, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
+
+
+def test_held_out_22_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[str], Score]) -> None:
+    """Held-out 22 (criteria copied from pmtui's offline PM plans for a guitar teacher, a bin-cleaning round, gutter
+    quotes, veg boxes, an alterations shop and an ice-cream van, code under the agents' own names) was written in round
+    18 before the matcher's rules were read, and measured once: 11/43 and four false passes."""
+    score = scores("heldout22")
+    # round 18: a value only echoed back, a lookup only tested for existence, a loop committing each row before a
+    # later refusal, "their data is theirs" with whose data taken from the request; a noun bound to the one entity
+    assert score.recall >= 13 / 43, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]

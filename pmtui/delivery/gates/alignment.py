@@ -10,7 +10,6 @@ cannot be mapped, and never on wording alone once the change's tests pass (`test
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -42,6 +41,7 @@ from pmtui.delivery.gates.branch_sides import (
 )
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
 from pmtui.delivery.gates.code_idioms import cron_periods, unit_idioms
+from pmtui.delivery.gates.compounds import CONDITIONS, compound_modifiers, heads_shown, same_keys
 from pmtui.delivery.gates.condition_sides import (
     lets_one_more_in,
     looks_the_other_way,
@@ -65,8 +65,8 @@ from pmtui.delivery.gates.criterion_classes import (
     states_size,
     swallows_errors,
 )
-from pmtui.delivery.gates.dead_code import off_flags, without_dead_branches
 from pmtui.delivery.gates.locations import CriterionLocation
+from pmtui.delivery.gates.main_entity import compounds_together, main_entity, named_by_code, noun_phrase
 from pmtui.delivery.gates.measure_units import wrong_dimension, wrong_measure_unit
 from pmtui.delivery.gates.membership import keeps_the_duplicates
 from pmtui.delivery.gates.named_refusals import named_refusal
@@ -99,6 +99,13 @@ from pmtui.delivery.gates.rank_direction import takes_the_worst, wrong_change_di
 from pmtui.delivery.gates.roles import actor_granted, keeps_the_left_out, role_refused
 from pmtui.delivery.gates.sign_checks import sign_of_another_value
 from pmtui.delivery.gates.time_direction import wrong_time_direction
+from pmtui.delivery.gates.unit_checks import (
+    best_line,
+    dead_only,
+    named_anywhere,
+    off_flags_by_path,
+    unread_constants,
+)
 from pmtui.delivery.gates.unread_names import unproven_word
 from pmtui.delivery.gates.user_checks import user_blocker
 from pmtui.delivery.gates.user_phrasing import mark_returned_exits, plain_criterion
@@ -120,6 +127,7 @@ from pmtui.delivery.gates.vocabulary import (
     split_identifier,
     stem,
 )
+from pmtui.delivery.gates.windows import per_windows
 from pmtui.delivery.git_ops import ChangeSet
 from pmtui.models.delivery import GateResult
 from pmtui.prompts import render_prompt
@@ -395,18 +403,21 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
     sources: dict[str, list[str]] = {}
     for unit in units:
         sources.setdefault(unit.path, []).append(unit.code_text)
-    flags_of = _off_flags_by_path(sources)
+    flags_of = off_flags_by_path(sources)
     files = {path: "\n".join(texts) for path, texts in sources.items()}
     widest = {path: max(texts, key=len) for path, texts in sources.items()}
     refusal = any(is_action(c) and asks_refusal(c.label) for c in reading.concepts)
     compared, sided = direction_words(criterion), values_beside(criterion) <= 1
-    named = _named_anywhere(units) | code_concepts(written)
-    modifiers = _modifiers(criterion, reading)
-    keys = _same_keys(criterion, reading)
+    named = named_anywhere(units) | code_concepts(written)
+    modifiers = compound_modifiers(criterion, reading)
+    keys = same_keys(criterion, reading)
     example = refused_example(criterion)
     precise = bool(PRECISION_WORDS.search(criterion))
     permitted = {stem(verb) for verb in PERMITTED.findall(criterion)}
     nouns = [c.alternatives - _SIGN_WORDS for c in reading.concepts if c.strong and c.kind == "word" and not is_action(c)]
+    entity = main_entity(files)
+    windows = per_windows(criterion)
+    by_code = named_by_code(units, written) if entity else frozenset()
     for unit in units:
         if unit.kind == "prose" and not reading.about_docs:
             continue  # a promise in the README is not an implementation
@@ -417,10 +428,13 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
         # "at most 5 active keys": a condition word found only in a constant's name (`MAX_ACTIVE`) filters nothing
         unnamed = re.sub(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b", " ", unit.code_text)
         said = code_concepts(unnamed) | unit_idioms(unnamed) | {c for line in unnamed.splitlines() for c in idiom_concepts(line)}
-        matched = [c for c in matched if not (c.kind == "word" and c.label.lower() in _CONDITIONS
+        matched = [c for c in matched if not (c.kind == "word" and c.label.lower() in CONDITIONS
                                               and c.alternatives & (code_concepts(unit.code_text) - said)
-                                              and not c.alternatives & said)]
-        unread = _unread_constants(unit.code_text, files) if unit.kind == "code" else frozenset()
+                                              and not c.alternatives & said)
+                   # round 18: "5 kg per month": the window named only by a constant (`KG_PER_MONTH`) counts over none
+                   and not (c.kind in ("word", "period") and c.label.lower() in windows and not c.alternatives & said
+                            and not c.forms & numbers_in(unnamed))]
+        unread = unread_constants(unit.code_text, files) if unit.kind == "code" else frozenset()
         if unread:
             # `VAT_RATE = 0.2` that no line of the change reads states no VAT: its number is no evidence
             stated = numbers_in("\n".join(line for line in unit.code_text.splitlines()
@@ -435,6 +449,13 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
             matched = [c for c in matched if not (c.kind == "number" and c.label in rounding
                                                   and c.label not in unit.test_numbers and not c.forms & unit.numbers)]
         missing = [c for c in reading.concepts if c not in matched]
+        # round 18: the criterion's noun named nowhere binds to the one entity the change declares, in its units
+        bound = noun_phrase(criterion, missing, by_code) if entity and entity in code_concepts(unit.code_text) else []
+        if bound and not compounds_together(criterion, reading.concepts, bound, unit.code_text):
+            bound = []
+        if bound:
+            matched = [*matched, *bound]
+            missing = [c for c in missing if c not in bound]
         blocker = (_blocker(unit, reading, hides_done, hides_past) or wrong_time_direction(criterion, unit.code_text)
                    or wrong_measure_unit(criterion, unit.code_text) or wrong_dimension(criterion, unit.code_text)
                    or compares_other_time_units(criterion, unit.code_text) or values_swapped(criterion, files[unit.path])
@@ -448,7 +469,7 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                    or acts_on_the_other_side(criterion, files[unit.path])
                    or sets_the_opposite_state(criterion, files[unit.path])  # the whole file: its constants too
                    or lets_refused_example_through(criterion, unit.code_text))
-        if not blocker and (flags := flags_of.get(unit.path, frozenset())) and (lost := _dead_only(matched, unit, flags)):
+        if not blocker and (flags := flags_of.get(unit.path, frozenset())) and (lost := dead_only(matched, unit, flags)):
             blocker = f"its {lost} is behind a flag the change turns off"
         if not blocker:
             blocker = (sign_of_another_value(criterion, unit.code_text, nouns, code_concepts)
@@ -467,7 +488,7 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                        or user_blocker(criterion, unit.code_text, files[unit.path], unit.outside))
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):
             blocker = f"it uses the {word} the criterion rules out"
-        context = frozenset(c.label for c in missing if c.label in modifiers and _heads(c.label, criterion, matched)
+        context = frozenset(c.label for c in missing if c.label in modifiers and heads_shown(c.label, criterion, matched)
                             and not c.alternatives & named)
         # a word named nowhere in the change, or only in the messages of the unit's own file ("unsafe: disc under 22 mm")
         told = code_concepts(" ".join(a or b for a, b in _QUOTED.findall(files[unit.path])))
@@ -482,125 +503,6 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
 
 _SIGN_WORDS = frozenset({"negativ", "positiv", "zero", "never", "below", "abov"})
 _TOKEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*(?:'s\b)?")
-
-
-# what comes before a compound ("a fishing licence", "each co-op member", "in the karaoke queue")
-_DETERMINERS = frozenset(["a", "an", "the", "each", "every", "my", "your", "our", "their", "its", "his", "her", "this",
-                          "that", "these", "those", "any", "all", "no"])
-# adjectives that state a condition, not a name: "the old search", "paid orders", "the next day"
-_CONDITIONS = frozenset(["old", "new", "next", "last", "previous", "current", "same", "other", "only", "first", "open",
-                         "closed", "free", "paid", "active", "empty", "full", "late", "early", "public", "private",
-                         "default", "legacy", "main", "primary", "valid", "expired", "more", "less", "most", "least",
-                         "extra", "single", "double", "whole", "total", "daily", "weekly", "monthly", "yearly",
-                         "available"])
-
-
-def _modifiers(criterion: str, reading: CriterionReading) -> frozenset[str]:
-    """Nouns of the criterion that name a compound's kind after a determiner: "karaoke" in "the karaoke queue",
-    "fishing" in "a fishing licence", "co-op" in "each co-op member" — never a condition ("the old search")."""
-    labels = {c.label.lower(): c for c in reading.concepts if c.strong and c.kind == "word"}
-    # round 9: the head may be a plain word ("the launch site")
-    heads = labels.keys() | {c.label.lower() for c in reading.concepts if c.kind == "word"}
-    tokens = [token.replace("-", "").removesuffix("'s").lower() for token in _TOKEN.findall(criterion)]
-    return frozenset(word for before, word, head in zip(tokens, tokens[1:], tokens[2:], strict=False)
-                     if before in _DETERMINERS and word in labels and head in heads and word not in _CONDITIONS
-                     and not word.endswith(("ed", "est", "ing")) and not is_action(labels[word])
-                     and not labels[word].negated_of)
-
-
-def _same_keys(criterion: str, reading: CriterionReading) -> frozenset[str]:
-    """The noun after "same" (the head of its compound): "on the same day" → day, "the same studio room" → room.
-    Two things are the same by it, so the code must compare it: never the one word a long criterion may miss. And
-    two things joined by "and" ("confirmed by email and SMS"): half of them is half the criterion."""
-    labels = {c.label.lower() for c in reading.concepts if c.strong and c.kind == "word"}
-    tokens = [token.replace("-", "").removesuffix("'s").lower() for token in _TOKEN.findall(criterion)]
-    found: set[str] = set()
-    # "by email and SMS": both things joined by "and" are asked for, the second is no word to miss
-    for first, joint, second in zip(tokens, tokens[1:], tokens[2:], strict=False):
-        if joint == "and" and first in labels and second in labels:
-            found |= {first, second}
-    for index, token in enumerate(tokens):
-        if token != "same":
-            continue
-        head = ""
-        for word in tokens[index + 1:index + 4]:
-            if word not in labels:
-                break
-            head = word
-        if head:
-            found.add(head)
-    return frozenset(found)
-
-
-def _heads(label: str, criterion: str, matched: Sequence[Concept]) -> bool:
-    """Whether the word after the modifier (the compound's head) is shown by the unit."""
-    tokens = [token.replace("-", "").removesuffix("'s").lower() for token in _TOKEN.findall(criterion)]
-    shown = {c.label.lower() for c in matched}
-    return any(first == label.lower() and second in shown for first, second in itertools.pairwise(tokens))
-
-
-def _named_anywhere(units: Sequence[Unit]) -> frozenset[str]:
-    """Every concept the change's files name anywhere: code, comments, strings, paths."""
-    named: set[str] = set()
-    for unit in units:
-        named |= code_concepts(unit.text) | code_concepts(unit.path) | unit.around | unit.concepts
-    return frozenset(named)
-
-
-# a module's constant: `VAT_RATE = 0.2`, `export const MAX_KEYS = 5;` (settings' fields and config keys are not)
-_ASSIGNED = re.compile(r"^(?:export\s+)?(?:const\s+|let\s+|var\s+|final\s+|static\s+)*([A-Z][A-Z0-9_]*)\s*(?::\s*[\w\[\]]+\s*)?=(?!=)",
-                       re.MULTILINE)
-
-
-def _unread_constants(code: str, files: Mapping[str, str]) -> frozenset[str]:
-    """Names the unit assigns at the start of a line that no file of the change reads anywhere else."""
-    names = {name for name in _ASSIGNED.findall(code) if len(name) >= 3}
-    if not names:
-        return frozenset()
-    everything = "\n".join(files.values())
-    return frozenset(name for name in names if len(re.findall(rf"(?<![\w.]){name}\b", everything))
-                     <= len(re.findall(rf"^\s*(?:export\s+)?(?:const\s+|let\s+|var\s+|final\s+|static\s+)*{name}\s*"
-                                       rf"(?::\s*[\w\[\]]+\s*)?=(?!=)", everything, re.MULTILINE)))
-
-
-def _off_flags_by_path(sources: Mapping[str, Sequence[str]]) -> dict[str, frozenset[str]]:
-    """The off flags each file's code reads: its own, and those another file of the change sets off and it imports
-    (`from leisure.flags import AUTO_CLOSE_POOLS` where flags.py says `AUTO_CLOSE_POOLS = False`)."""
-    texts = {path: "\n".join(parts) for path, parts in sources.items()}
-    shared = off_flags("\n".join(texts.values())) if len(texts) > 1 else frozenset()
-    found: dict[str, frozenset[str]] = {}
-    for path, text in texts.items():
-        flags = off_flags(text) | {flag for flag in shared if re.search(rf"\bimport\b[^\n]*\b{flag}\b", text)}
-        if flags:
-            found[path] = frozenset(flags)
-    return found
-
-
-def _dead_only(matched: Sequence[Concept], unit: Unit, flags: frozenset[str]) -> str:
-    """The first deciding concept the unit shows only in branches behind an off flag, or ""."""
-    alive = without_dead_branches(unit.code_text, flags)
-    if alive == unit.code_text:
-        return ""
-    shown = code_concepts(alive) | idiom_concepts(alive)
-    for concept in matched:
-        if is_action(concept) and asks_refusal(concept.label) and refuses_nothing(alive):
-            return concept.label  # the refusal was in the dead branch; an exception class's name refuses nothing
-        if concept.strong and concept.kind in ("word", "phrase") and not concept.alternatives & shown:
-            return concept.label
-        if concept.kind == "number" and concept.label not in numbers_in(alive):
-            return concept.label
-    return ""
-
-
-def _best_line(unit: Unit, concepts: Sequence[Concept], lines: dict[int, str]) -> int:
-    """The added line of the unit that shows most of the matched concepts (on a tie, new text first, then the first)."""
-    def hits(number: int) -> tuple[int, bool]:
-        text = lines.get(number, "")
-        found = code_concepts(text) | idiom_concepts(text)
-        return sum(1 for c in concepts if (c.label in numbers_in(text)) if c.number) + sum(
-            1 for c in concepts if not c.number and c.alternatives & found), text not in unit.outside.splitlines()
-
-    return max(unit.added, key=lambda number: (hits(number), -number)) if unit.added else unit.start
 
 
 def _written(change: ChangeSet) -> str:
@@ -627,7 +529,7 @@ def _judged_location(criterion: str, change: ChangeSet, units: Sequence[Unit]) -
             return None, f"closest is {where}, but {verdict.blocker}"
         return None, f"closest is {where}, which lacks: {missing or 'the criterion’s words'}"
     added = dict(change.added_lines.get(verdict.unit.path, []))
-    line = _best_line(verdict.unit, verdict.matched, added)
+    line = best_line(verdict.unit, verdict.matched, added)
     what = "test" if verdict.unit.kind == "test" else "in"
     detail = f"matched {', '.join(c.label for c in verdict.matched)} {what} {verdict.unit.name}"
     if missing:

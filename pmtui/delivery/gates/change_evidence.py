@@ -15,13 +15,18 @@ criteria that say "never" or "must not".
 from __future__ import annotations
 
 import ast
-import bisect
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from pmtui.delivery.gates.code_idioms import query_negations
+from pmtui.delivery.gates.code_lines import (  # single lines are read there since round 18; importers use these names
+    DEFINITION,
+    STRING_LITERAL,
+    handles_flag,
+    is_code_line,
+    negating_lines,
+)
 from pmtui.delivery.gates.plan_titles import lent_name, titled_by_plan, without_titled_imports
 from pmtui.delivery.gates.route_handlers import ROUTE_HANDLER
 from pmtui.delivery.gates.vocabulary import (
@@ -38,20 +43,10 @@ from pmtui.delivery.gates.vocabulary import (
 )
 
 PROSE_SUFFIXES = frozenset({".md", ".markdown", ".rst", ".txt", ".adoc", ".org"})
-_COMMENT = re.compile(r"^\s*(#(?!include|!)|//|/\*|\*(?!\*?\s*\w+\s*[=(])|--(?!\w)|<!--|;;|%)")
 _TEST_PATH = re.compile(
     r"(^|/)(tests?|__tests__|spec)/|(^|/)test_[^/]+$|_test\.[A-Za-z]+$|\.(test|spec)\.[A-Za-z]+$|(^|/)conftest\.py$"
 )
-_DEFINITION = re.compile(
-    r"^\s*(?:export\s+)?(?:default\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:(?:public|private|protected|internal|static|final|"
-    r"abstract|override|open|async|suspend|inline|unsafe|extern|const|let|var|val)\s+)*"
-    r"(?:def|fn|func|function|fun|class|struct|enum|trait|impl|interface|module|mod|type|object|record|sub)\b"
-    r"\s*(?:\([^)]*\)\s*)?(?P<name>[A-Za-z_$][\w$]*)?"
-    r"|^\s*(?:export\s+)?(?:const|let|var)\s+(?P<arrow>[A-Za-z_$][\w$]*)\s*=\s*(?:async\s*)?(?:\([^)]*\)|\w+)\s*=>"
-    r"|^\s*(?:(?:public|private|protected|static|final|abstract|synchronized|async)\s+)+[\w<>\[\],\s]*?"
-    r"(?P<method>[A-Za-z_]\w*)\s*\([^;]*\)\s*(?:throws [\w.,\s]+)?\{?\s*$"
-    r"|^\s*(?P<jsmethod>[A-Za-z_$][\w$]*)\s*\([^)]*\)\s*(?::\s*[\w<>\[\]|, ]+)?\s*\{\s*$"
-)
+_PROSE_STRING = re.compile(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}\s+[A-Za-z]{2,}\s+[A-Za-z]{2,}")
 _JS_TEST = re.compile(r"^\s*(?:it|test|describe)\s*\(\s*(['\"`])(?P<name>.+?)\1")
 _RUST_TEST_ATTR = re.compile(r"^\s*#\[(?:tokio::)?test\]")
 _HEAD = re.compile(r"^\s*(\[[^\]]+\]|[\w.\-\"' ]+:\s*(?:#.*)?$|[^{}]+\{\s*$|<\w[^>]*>\s*$|-\s+\w+:)")
@@ -118,10 +113,6 @@ def is_test_file(path: str) -> bool:
     return bool(_TEST_PATH.search(path))
 
 
-def is_code_line(line: str) -> bool:
-    """A line that does something: not blank, not only a comment."""
-    return bool(line.strip()) and not _COMMENT.match(line)
-
 
 def _indent(line: str) -> int:
     expanded = line.expandtabs(4)
@@ -160,7 +151,7 @@ def _generic_units(path: str, lines: list[str]) -> list[tuple[str, int, int, boo
             rust_test_next = True
             continue
         js_test = _JS_TEST.match(line)
-        match = None if js_test else _DEFINITION.match(line)
+        match = None if js_test else DEFINITION.match(line)
         # round 17: a route registered with its handler inline (`orders.post("/:id/ready", (req, res) => {`) is code
         route = None if js_test or match else ROUTE_HANDLER.match(line)
         if js_test:
@@ -232,7 +223,7 @@ _SQL_NAMED = re.compile(r"(?:\b(?:CONSTRAINT|INDEX|TRIGGER|POLICY)|(?i:\b(?:add|
 
 def _unnamed(line: str) -> str:
     """A line with the name it defines taken out: what a function is called is not what it does."""
-    match = _DEFINITION.match(line)
+    match = DEFINITION.match(line)
     if match:
         for group in ("name", "arrow", "method", "jsmethod"):
             if match.group(group):
@@ -250,7 +241,7 @@ def _without_log_messages(line: str) -> str:
     """A log call's line with its messages' words left out (what they interpolate is code and stays)."""
     if not _LOG_CALL.search(line):
         return line
-    return _STRING_LITERAL.sub(lambda m: " ".join(re.findall(r"\{([^{}]*)\}", m.group(0))) or '""', line)
+    return STRING_LITERAL.sub(lambda m: " ".join(re.findall(r"\{([^{}]*)\}", m.group(0))) or '""', line)
 
 
 def _acts(code_lines: list[str]) -> set[str]:
@@ -280,7 +271,7 @@ def split_trailing_comment(line: str, path: str = "") -> tuple[str, str]:
         marks.append("#")
     if not is_code_line(line) or not any(f"{mark} " in line or f"{mark}\t" in line for mark in marks):
         return line, ""
-    bare = _STRING_LITERAL.sub(lambda m: "\0" * len(m.group(0)), line)
+    bare = STRING_LITERAL.sub(lambda m: "\0" * len(m.group(0)), line)
     starts = [found.start() for mark in marks for found in [_TRAILING[mark].search(bare)] if found]
     if not starts:
         return line, ""
@@ -306,7 +297,7 @@ def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], 
     number_text = "\n".join(line for line in number_text.splitlines() if is_code_line(line))
     # a sentence in a string (an error message, a log line) says a number, the code does not use it:
     # `throw new CancelError("… until 24 hours before they start")` checks no 24 hours
-    number_text = _STRING_LITERAL.sub(lambda m: '""' if _PROSE_STRING.search(m.group(0)) else m.group(0), number_text)
+    number_text = STRING_LITERAL.sub(lambda m: '""' if _PROSE_STRING.search(m.group(0)) else m.group(0), number_text)
     titled = titled_by_plan(unit.path)  # a file named by the plan's task title lends its folders' words only
     path_concepts = code_concepts(str(Path(unit.path).parent) if titled else re.sub(r"\.[A-Za-z0-9]+$", "", unit.path).replace("/", " "))
     own_name = lent_name(unit.path, unit.name)
@@ -337,7 +328,7 @@ def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], 
     unit.names |= set() if titled else set(split_identifier(Path(unit.path).stem))
     unit.defines = {unit.name.lower()} | {name.lower() for name in _DEFINED.findall(unit.text)}
     for line in code_lines:
-        match = _DEFINITION.match(line)
+        match = DEFINITION.match(line)
         if match:
             unit.defines |= {name.lower() for name in match.groupdict().values() if name}
 
@@ -360,113 +351,6 @@ def _unit_concepts(unit: Unit, lines: list[str], docstrings: set[int], added_num
     # a number of a criterion is a value the change states, not one its surroundings had already
     _fill(unit, body, "\n".join(added), added, notes)
 
-
-def _flag_name(identifier: str) -> str:
-    return "".join(split_identifier(identifier))
-
-
-_ASSIGNED = re.compile(r"^\s*(?:(?:var|let|const|val|my|local|export)\s+)?\*?([A-Za-z_$][\w$]*)\s*:?=(?!=)|"
-                       r"\)\s*([A-Za-z_]\w*)=|&([A-Za-z_]\w*)|\bdest\s*=\s*[\"'](\w+)")
-
-
-def handles_flag(code: str, flag: str) -> bool:
-    """Whether code uses a command-line flag's value on a line that does not declare it.
-
-    `flag` is a long name (`dry-run`, read as dry_run, dryRun, DRY_RUN) or one letter (`v`, read as
-    the variable its declaration assigns: `verbose := flag.Bool("v", …)`). A flag that is parsed and
-    never read does nothing, so a definition's signature (`def main(quiet)`) is no use of it either.
-    """
-    escaped = re.escape(flag)
-    declaring = re.compile(rf"(?<![\w-])--?{escaped}(?![\w-])|[\"']{escaped}[\"']")
-    lines = [line for line in code.splitlines() if is_code_line(line)]
-    declarations = [line for line in lines if declaring.search(line)]
-    if any(re.search(r"\baction\s*=\s*[\"'](?:version|help)[\"']", line) for line in declarations):
-        return True  # argparse prints the version (or the help) itself
-    # a name given beside the flag (click's "as_json", argparse's dest=) is the one the code reads
-    explicit = {_flag_name(name) for line in declarations
-                for name in re.findall(r"[(,]\s*[\"']([A-Za-z_]\w*)[\"']\s*(?=[,)])", line)
-                if name != flag and len(name) > 1}
-    handles = explicit or ({_flag_name(flag)} if len(flag) > 1 else set())
-    for line in declarations:
-        for match in _ASSIGNED.finditer(line):
-            # the blank identifier (`_ = flag.Bool("dry-run", …)`) is a value thrown away, never read
-            handles |= {_flag_name(name) for name in match.groups() if name and name.strip("_")}
-    for line in lines:
-        if (line in declarations or _DEFINITION.match(line) or re.match(r"^\s*@", line)
-                or re.match(r"^\s*(?:import|from|use|using|require|#include)\b", line)):
-            continue
-        bare = _STRING_LITERAL.sub('""', line)
-        # shell variables are read inside strings too: [ "$DRY_RUN" = 1 ]
-        used = re.findall(r"[A-Za-z_$][\w$]*", bare) + re.findall(r"\$\{?([A-Za-z_]\w*)", line)
-        if {_flag_name(name.lstrip("$")) for name in used} & handles:
-            return True
-        if len(flag) == 1 and re.search(rf"\.{escaped}\b", bare):
-            return True
-    return False
-
-
-# What forbids, refuses or leaves something out in a line of code.
-_NEGATING = re.compile(r"\bnot\b|!==?|!(?=[\w.(\[$*])|<>|\bunless\b|\bcontinue\b|\bexcept\b|\b4\d\d\b|"
-                       r"\breturn\s+(?:false|None|null|nil|undefined)\b|"
-                       # SQL constraints forbid the rows they exclude: `EXCLUDE USING gist (…)`, `CHECK (fee >= 0)`
-                       r"(?-i:\bEXCLUDE\s+USING\b|\bCHECK\s*\()", re.IGNORECASE)
-# What a line does that forbids or leaves out (its idioms), and the few words that say it in code:
-# a redaction, a hash, a unique constraint, a refusing status. A word such as `disabled` in
-# `if user.disabled: log(...)` refuses nothing, so words of the criterion itself do not count.
-_NEGATING_IDIOMS = frozenset({"reject", "filter", "unique", "disable", "nonroot", "missing", "exit", "limit", "minimum",
-                              "between", "delete", "ignore", "consecutive"})
-_NEGATING_WORDS = frozenset({"redact", "hash", "unique", "nonroot", "forbidden", "unauthorized", "badrequest"})
-_PROSE_STRING = re.compile(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}\s+[A-Za-z]{2,}\s+[A-Za-z]{2,}")
-_STRING_LITERAL = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`(?:[^`\\]|\\.)*`")
-
-
-def _negations(line: str) -> set[str]:
-    """The ways a line of code forbids or leaves out something (its strings and comments aside)."""
-    bare = _STRING_LITERAL.sub('""', line)
-    bare = re.sub(r"(?:#|//|--\s).*$", "", bare)
-    found = {match.lower() for match in _NEGATING.findall(bare)} | query_negations(line)
-    return found | (idiom_concepts(bare) & _NEGATING_IDIOMS) | (code_concepts(bare) & _NEGATING_WORDS)
-
-
-def _line_tokens(text: str) -> frozenset[str]:
-    return frozenset(re.findall(r"[A-Za-z_$][\w$]*|\d+|[^\s\w]", text))
-
-
-def negating_lines(added: list[tuple[int, str]], removed: list[tuple[int, str]]) -> set[int]:
-    """The added lines that forbid or leave out something the removed line they replace did not.
-
-    The replaced line is the removed line with the same text once negations are taken out, else the
-    most alike (by tokens, at least 60 % shared) of the 40 removed lines nearest in number: enough to
-    see that `if x.archived` became `if not x.archived`, cheap on a 10,000-line rewrite.
-    """
-    old = [(number, text, _line_tokens(text)) for number, text in removed if is_code_line(text)]
-    by_key: dict[str, set[str]] = {}
-    for _, text, _ in old:
-        by_key.setdefault(_without_negations(text), set()).update(_negations(text))
-    numbers = [number for number, _, _ in old]
-    found: set[int] = set()
-    for number, text in added:
-        if not is_code_line(text):
-            continue
-        new = _negations(text)
-        if not new:
-            continue
-        best = by_key.get(_without_negations(text))
-        if best is None:
-            best, best_score = set(), 0.6
-            tokens = _line_tokens(text)
-            middle = bisect.bisect_left(numbers, number)
-            for _, old_text, old_tokens in old[max(0, middle - 20):middle + 20]:
-                score = len(tokens & old_tokens) / max(1, len(tokens | old_tokens))
-                if score >= best_score:
-                    best, best_score = _negations(old_text), score
-        if new - best:
-            found.add(number)
-    return found
-
-
-def _without_negations(text: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"\bnot\b|!(?!=)|\bunless\b", " ", text)).strip()
 
 
 def change_units(added_lines: dict[str, list[tuple[int, str]]], present: list[str], root: Path,
@@ -576,7 +460,7 @@ def _follow_definitions(units: list[Unit], added_lines: dict[str, list[tuple[int
             unit.code_text += "".join("\n" + text for number, text, names in registering.get(unit.path, [])
                                       if not unit.start <= number <= unit.end and unit.name in names)
         # what a string interpolates is code: `${positionOf(queue, me.id)}`
-        used = set(re.findall(r"[A-Za-z_$][\w$]*", _STRING_LITERAL.sub(
+        used = set(re.findall(r"[A-Za-z_$][\w$]*", STRING_LITERAL.sub(
             lambda m: " ".join(re.findall(r"\{([^{}]*)\}", m.group(0))) or '""', unit.code_text)))
         for name in sorted(used & set(constants)):
             line = constants[name]

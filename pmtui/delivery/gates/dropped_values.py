@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from pmtui.delivery.gates.criterion_classes import explicit_durations
+from pmtui.delivery.gates.echoes import echoed_only
 from pmtui.delivery.gates.inert_values import _DEF, _param_name, _reads, live_text
 from pmtui.delivery.gates.vocabulary import code_concepts, read_criterion
 
@@ -49,11 +50,14 @@ def takes_and_drops(criterion: str, file_code: str) -> str:
     for params, body in _functions(file_code):
         live = code_concepts(live_text(body))
         for name in params:
-            if _reads(name, body):
+            # round 18: a value only echoed back under its own name (`"week": week.isoformat()`) is not read
+            echoed = echoed_only(name, body)
+            if _reads(name, body) and not echoed:
                 continue
+            seen = code_concepts(live_text(echoed)) if echoed else live
             named = code_concepts(name)
             for concept in concepts:
-                if concept.alternatives & named and not concept.alternatives & live:
+                if concept.alternatives & named and not concept.alternatives & seen:
                     return f"it takes {name} and never reads it: the {concept.label} is dropped"
             # "every 7 or 14 days": `interval_days` taken and a fixed `timedelta(days=7)` used in its place
             for duration in durations:

@@ -20,7 +20,7 @@ import re
 
 from pmtui.delivery.gates.criterion_classes import explicit_durations, named_durations
 from pmtui.delivery.gates.domain_words import PEOPLE_WORDS
-from pmtui.delivery.gates.guards import _IF, _LOGS, _body
+from pmtui.delivery.gates.guards import check_that_only_logs
 from pmtui.delivery.gates.vocabulary import TIME_UNITS, code_concepts, concepts_of_word, read_criterion, stem
 
 _PEOPLE = frozenset(stem(word) for word in PEOPLE_WORDS.split())
@@ -34,18 +34,8 @@ def only_logs_the_restricted(criterion: str, code: str) -> str:
     people &= _PEOPLE
     if not people:
         return ""
-    lines = code.splitlines()
-    for index, line in enumerate(lines):
-        found = _IF.match(line)
-        if not found:
-            continue
-        said = code_concepts(found.group(2))
-        if not any(concepts_of_word(person) & said for person in people):
-            continue
-        body = _body(lines, index)
-        if body and all(_LOGS.match(text) or text.strip() in ("}", "end") for text in body):
-            return f"its check `{found.group(2).strip()}` only logs and goes on: anyone still does it"
-    return ""
+    check = check_that_only_logs(code, lambda said: any(concepts_of_word(person) & said for person in people))
+    return f"its check `{check}` only logs and goes on: anyone still does it" if check else ""
 
 
 _THE_DAY = re.compile(r"\b(?:today(?:'s)?|todays|for\s+the\s+day|of\s+the\s+day|the\s+day's|this\s+day)\b", re.IGNORECASE)

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from pmtui.delivery.gates.boundaries import refusing_line
 from pmtui.delivery.gates.code_idioms import idiom_concepts
@@ -46,17 +47,21 @@ def only_logs_the_forbidden(criterion: str, code: str) -> str:
     if not _FORBIDS.search(criterion):
         return ""
     words = [c for c in read_criterion(criterion).concepts if c.strong and c.kind == "word"]
+    check = check_that_only_logs(code, lambda said: any(c.alternatives & said for c in words))
+    return f"its check `{check}` only logs and goes on" if check else ""
+
+
+def check_that_only_logs(code: str, names: Callable[[frozenset[str]], bool]) -> str:
+    """The condition of the first `if` of the code whose concepts `names` accepts and whose body only logs and goes
+    on (nothing refused, nothing returned), or ""."""
     lines = code.splitlines()
     for index, line in enumerate(lines):
         found = _IF.match(line)
-        if not found:
-            continue
-        said = code_concepts(found.group(2))
-        if not any(c.alternatives & said for c in words):
+        if not found or not names(code_concepts(found.group(2))):
             continue
         body = _body(lines, index)
         if body and all(_LOGS.match(text) or text.strip() in ("}", "end") for text in body):
-            return f"its check `{found.group(2).strip()}` only logs and goes on"
+            return found.group(2).strip()
     return ""
 
 

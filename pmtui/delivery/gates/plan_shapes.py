@@ -382,7 +382,8 @@ def refusal_location(criterion: str, units: Sequence[Any],
         if wrong:
             closest = f"{unit.path}:{unit.start} ({unit.name}) refuses on the valid side: `{wrong[1].strip()}`"
             continue
-        if nothing_saved and keeps_result("\n".join(lines[:guards[0][0]])):
+        if nothing_saved and (keeps_result("\n".join(lines[:guards[0][0]]))
+                              or any(commits_each_pass(lines, index) for index, _, _ in guards)):
             closest = f"{unit.path}:{unit.start} ({unit.name}) saves before it refuses the input"
             continue
         if nothing_saved and (unguarded := _saves_unguarded(units)):
@@ -391,6 +392,30 @@ def refusal_location(criterion: str, units: Sequence[Any],
         line = _line_of(unit, lines[guards[0][0]], added)
         return f"{unit.path}:{line}", f"refuses invalid input with a message in {unit.name}"
     return None, closest
+
+
+_LOOP = re.compile(r"^\s*(?:for\b|while\b|foreach\b)|\.forEach\(|\.each\s+do\b")
+_COMMITS = re.compile(r"\.commit\(\)|\.save\(|\.objects\.create\w*\(|\bCOMMIT\b")
+
+
+def commits_each_pass(lines: Sequence[str], index: int) -> bool:
+    """Whether the guard at `index` refuses inside a loop that commits what it writes on each pass (round 18): the
+    rows before the bad one are saved before it is refused (`for r in rows: if bad: raise …; insert; commit`)."""
+    indent = len(lines[index]) - len(lines[index].lstrip())
+    for head in range(index - 1, -1, -1):
+        text = lines[head]
+        if not text.strip() or len(text) - len(text.lstrip()) >= indent:
+            continue
+        if not _LOOP.search(text):
+            return False
+        outer = len(text) - len(text.lstrip())
+        body = []
+        for line in lines[head + 1:]:
+            if line.strip() and len(line) - len(line.lstrip()) <= outer:
+                break
+            body.append(line)
+        return any(_COMMITS.search(line) and not line.lstrip().startswith(("#", "//")) for line in body)
+    return False
 
 
 def _own_text(unit: Any) -> str:
@@ -433,6 +458,22 @@ def months_as_days(criterion: str, code: str) -> str:
     return _MONTHS.sub(days, criterion)
 
 
+# round 18: "… so their data is theirs": a change whose routes take whose record to show from the request must read
+# who is signed in: the session, the request's user, a login guard, an auth dependency or header, a token checked (a
+# session written at sign-up and never read ties nothing); an account module with no routes is judged as before
+_THEIRS = re.compile(r"\bso (?:that )?(?:their|his|her|your|my) (?:data|\w+) (?:is|are|stays?) (?:theirs|his|hers|yours|"
+                     r"mine|private)\b", re.IGNORECASE)
+_SIGNED_IN = re.compile(
+    r"\bsession\.get\(|(?<![\w.])session\[[^\]]+\](?!\s*=[^=])|\bcurrent_user\b|\bcurrentUser\b|\brequest\.user\b|"
+    r"\breq\.user\b|\breq\.session\.\w+(?!\s*=[^=])|\blogin_required\b|\bLoginRequired|\bDepends\(|\bget_jwt_identity\(|"
+    r"\bg\.user\b|\b[Aa]uthorization\b|\bauth\.uid\b|\bgetServerSession\(|\bjwt\.(?:verify|decode)\(|\bverify_token\(|"
+    r"\bauthenticate\(|\bcheck_password\w*\(|\bbcrypt\.compare\(|\bverify_password\(")
+
+
+# a route that takes whose record to show from the request itself: the query string or the path's id
+_ASKED_WHOSE = re.compile(r"\brequest\.(?:args|GET|query_params)\b|\breq\.(?:query|params)\b|\bsearchParams\.get\(")
+
+
 def shaped_location(
     criterion: str, units: Sequence[Any], written: str, added: Mapping[str, Sequence[tuple[int, str]]],
     locate: Callable[[str, Sequence[Any]], tuple[str | None, str]],
@@ -442,6 +483,9 @@ def shaped_location(
     refused = refusal_location(criterion, units, added)
     if refused is not None:
         return refused
+    if (_THEIRS.search(criterion) and any(_ASKED_WHOSE.search(u.code_text) for u in units if _own(u))
+            and not any(_SIGNED_IN.search(u.code_text) for u in units if _own(u))):
+        return None, "its routes take whose data to show from the request, and nothing reads who is signed in"
     core, saved = frame_removed(criterion)
     if brought := _BRING_OVER.match(core):
         core, saved = frame_removed(f"{brought.group(1)} works from start to finish and its result is saved")

@@ -31,6 +31,7 @@ from pmtui.delivery.gates.boundaries import refusing_line
 from pmtui.delivery.gates.code_idioms import idiom_concepts
 from pmtui.delivery.gates.double_bookings import clash_on_another_column
 from pmtui.delivery.gates.dropped_values import never_reads_today, takes_and_drops
+from pmtui.delivery.gates.echoes import answers_with_its_argument
 from pmtui.delivery.gates.excluded_kinds import keeps_the_kept_out
 from pmtui.delivery.gates.founder_checks import founder_blocker
 from pmtui.delivery.gates.guards import (
@@ -68,6 +69,7 @@ from pmtui.delivery.gates.stated_defaults import another_default
 from pmtui.delivery.gates.unread_names import turned_off
 from pmtui.delivery.gates.user_phrasing import status_numbers
 from pmtui.delivery.gates.vocabulary import read_criterion, split_identifier, stem
+from pmtui.delivery.gates.windows import shows_only_the_first
 
 _STRINGS = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`[^`\n]*`")
 
@@ -564,5 +566,7 @@ def user_blocker(criterion: str, unit_code: str, file_code: str, outside: str = 
             # round 17: a list sorted by another key than the criterion's, a queue served from the last
             or sorts_by_another_key(criterion, unit_code) or serves_the_queue_backwards(criterion, unit_code)
             or takes_and_drops(criterion, file_code) or never_reads_today(criterion, file_code)
-            or clash_on_another_column(criterion, file_code))
+            or clash_on_another_column(criterion, file_code)
+            # round 18: a thing looked up only to test it exists, the answer an argument handed back
+            or answers_with_its_argument(unit_code) or shows_only_the_first(criterion, file_code))
 
