@@ -233,6 +233,16 @@ class DeliveryEngine:
         if missing:
             raise DeliveryInputError(missing)
         existing = ctx.dstore.latest_run(plan.plan_id, ctx.root)
+        if existing is not None and _repository_replaced(ctx.root, existing.baseline_sha):
+            # The folder was deleted and a new repository made there (Deliver again after starting over): the run's
+            # commits are not in it, and resuming it failed every task on "Invalid revision range". It is closed, and
+            # a run of its own starts.
+            why = (f"the repository at {ctx.root} is not the one run {existing.id} started in (its base commit "
+                   f"{existing.baseline_sha[:7]} is not there)")
+            if not existing.finished:
+                ctx.dstore.set_run_state(existing.id, "failed", f"{why}; a new run was started")
+            ctx.say("info", f"{why}: a new run starts; run {existing.id} stays in the store as it was")
+            existing = None
         resuming = existing is not None and not existing.finished
         if existing is not None and existing.finished and existing.state == "released":
             ctx.plan = plan
@@ -595,3 +605,11 @@ def model_criteria_mapper(config: Config, store: Store) -> gates.Ask | None:
         return result.text
 
     return ask
+
+
+def _repository_replaced(root: Path, baseline_sha: str) -> bool:
+    """Is the run's base commit missing from the repository (a new repository made where the old one was)?"""
+    if not baseline_sha:
+        return False
+    done = git_ops.complete(root, ["cat-file", "-e", f"{baseline_sha}^{{commit}}"])
+    return done.returncode != 0
