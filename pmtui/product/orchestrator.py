@@ -275,7 +275,10 @@ class Orchestrator:
             completeness = completeness.model_copy(update={"is_complete": False, "gaps": ["feature_wishlist"]})
         asked_now = state.asked_aspect if state.asked_aspect in NEVER_SKIPPED else ""
         # Asked and answered with nothing the PM could file (an aside), the question is still open, once more.
-        unanswered = asked_now if summary == before and state.ask_count.get(asked_now, 0) < 2 else ""
+        # So is one answered with a correction of something else ("sorry, the fresher is only for 3 months, not 4").
+        untouched = summary == before or (bool(asked_now) and getattr(summary, asked_now) == getattr(before, asked_now)
+                                          and asked_now not in labelled and texts.is_correction(spoken))
+        unanswered = asked_now if untouched and state.ask_count.get(asked_now, 0) < 2 else ""
         unasked = [a for a in NEVER_SKIPPED if a in completeness.gaps
                    and (a == unanswered or (not state.ask_count.get(a) and a != asked_now))]
         if completeness.is_complete and (unasked or drafts.open_drafts(state)):

@@ -66,6 +66,21 @@ _UNDO = re.compile(
 )
 
 
+# A message that takes back an earlier fact rather than answering the question on the table: "Sorry, correction: the
+# fresher is only for 3 months, not 4", "oops I said 50 earlier, make it 60", "wait, it's 10 tables not 8".
+_CORRECTION = re.compile(
+    r"^\W*(?:(?:sorry|oops|oh|wait|actually|hang on|my bad|apologies|no)\W+){0,3}(?:a\s+)?(?:correction|i (?:said|meant|"
+    r"made a mistake|was wrong|got (?:that|it) wrong)|i say wrong|i make a mistake)\b|"
+    r"\b\d[\d,.]*\s*(?:[a-z]+\s+){0,3}not\s+\d[\d,.]*\b",
+    re.IGNORECASE,
+)
+
+
+def is_correction(text: str) -> bool:
+    """Does the message correct an earlier fact (and so leave the question asked still open)?"""
+    return bool(_CORRECTION.search(text))
+
+
 def is_question(text: str) -> bool:
     """A message that asks something: its last word is followed by a question mark (emoji after it aside)."""
     return re.search(r"\?[^\w]*$", text.strip()) is not None

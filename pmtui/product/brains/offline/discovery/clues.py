@@ -94,6 +94,14 @@ _BUILD_WORDS = re.compile(r"\b(?:build\w*|code|coding|develop\w*|program\w*|app|
                           r"evenings|weekends)\b", re.IGNORECASE)
 
 
+_BUILDER_NOUN = re.compile(r"(?:(?:an?|the|one|our|my)\s+)?(?:(?:software|web|app|junior|senior|freelance)\s+)?"
+                           r"(?:developers?|devs?|coders?|programmers?|engineers?)", re.IGNORECASE)
+# A sum said as a whole, with nothing it is per ("Rs 2 lakh total", "about $6k all in", "R40,000 overall"): what there is
+# to spend on building it, not a price.
+_SUM_TO_SPEND = re.compile(r"^(?![^.;]*\b(?:per|a|an|each|every)\s+(?:month|year|week|day|head|user|member|order|kg|"
+                           r"booking|hour|night|person|seat)\b)[^.;]*\b(?:in total|total|all[- ]in|overall|altogether)\b",
+                           re.IGNORECASE)
+
 def _success_strong(clause: str) -> bool:
     """An explicit success cue, or a target: a count of users with a horizon, a percentage of retention."""
     if SUCCESS_STRONG.search(clause) or zero_target(clause):
@@ -447,7 +455,7 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     if price and their_price(clause, price):
         # "doggy daycare which is $50 a day", "I was paying $25 a walk": what it costs today, not our pricing.
         clues.setdefault("current_alternatives", Clue(cleaned, False, secondary=True))
-    elif price and FUNDING_RECEIVED.search(clause):
+    elif price and (FUNDING_RECEIVED.search(clause) or _SUM_TO_SPEND.search(clause)):
         # "we got a council grant of £5,000 in September": what they have to build with, not a price.
         clues["constraints"] = Clue(cleaned, True)
     elif (REVENUE_STRONG.search(clause) and not DEBT_PAYMENT.search(clause)) or STANDS_TO_PAY.search(clause) or (
@@ -481,6 +489,9 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
         limit = None
     if limit:
         clues["constraints"] = Clue(cleaned, True)
+        if (who := clues.get("target_user")) and _BUILDER_NOUN.fullmatch(who.fragment.strip()):
+            # "One member is a developer, he can do on weekends": the developer builds it, nobody uses it as one.
+            del clues["target_user"]
         if "success_metric" in clues and not success_strong:
             del clues["success_metric"]
         elif "success_metric" in clues and TIMELINE_ONLY.fullmatch(limit.group(0)):

@@ -273,7 +273,8 @@ BUILDER_SAID = (
     # "My nephew studies computer science, he can help in the evenings for about six weeks": who builds it, and when.
     r"(?:nephew|niece|son|daughter|cousin|brother|sister|friend|neighbou?r|husband|wife|partner|uncle|aunt|mate|colleague|"
     r"he|she|they)\b[^.;]{0,60}?\b(?:can|could|will|would|is going to|has offered to|offered to)\s+(?:help|code|build|program|"
-    r"develop|make it|do it|write it)\b[^.;]{0,40}?\b(?:evenings?|weekends?|nights?|part[- ]time|for (?:about |around |maybe )?"
+    r"develop|make|do|write)\b[^.;]{0,40}?\b(?:evenings?|weekends?|nights?|part[- ]time|vacations?|holidays?|"
+    r"for (?:about |around |maybe )?"
     r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve) (?:weeks?|months?))|"
     # "my daughter is doing IT at uni", "my nephew studies computer science": the family's coder, who will build it.
     r"(?:my|our)\s+(?:nephew|niece|son|daughter|cousin|brother|sister|husband|wife|partner|friend)\s+(?:is\s+)?(?:studies|studying|"

@@ -312,8 +312,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # in India" names who, "Two of us, 10 weeks, iOS and Android" the limits; only a trigger makes a wish.
         question_open = bool(asked) and asked != "feature_wishlist" and (
             any(asked in cl for cl in sentence_clues)
-            # "A sign-up sheet on the door, or just going down and hoping" answers "what do they do instead?".
-            or (asked in ("target_user", "current_alternatives") and not _things_to_do(sentence))
+            # "A sign-up sheet on the door, or just going down and hoping" answers "what do they do instead?";
+            # "Same seat getting double sold, agents not knowing the seats left" answers "what goes wrong?".
+            or (asked in ("target_user", "current_alternatives", "core_problem") and not _things_to_do(sentence))
         )
         listed = (
             None if feature or asked_strong or not_a_feature or question_open else list_clue(sentence, first_message)

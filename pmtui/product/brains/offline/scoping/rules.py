@@ -611,7 +611,9 @@ class DeriveRule:
     required: tuple[str, ...] = ()
 
 
-_OBJ = (r"(?P<obj>(?!(?:is|are|was|were|can|could|will|would|takes?|eats?|feels?|seems?|and|or|but|to|it|them)\b)"
+# "chase one by one", "chase him": how or whom, no object a row can name.
+_OBJ = (r"(?P<obj>(?!(?:is|are|was|were|can|could|will|would|takes?|eats?|feels?|seems?|and|or|but|to|it|them|him|her|us|"
+        r"one\s+(?:by|after)\s+(?:one|another)|each\s+one|every\s+one)\b)"
         r"(?:[\w'-]+\s+){0,4}?[\w'-]+)")
 DERIVE_RULES: tuple[DeriveRule, ...] = (
     DeriveRule(
