@@ -22,8 +22,9 @@ from pmtui.product.brains.offline.scoping.derive import derive
 from pmtui.product.eval.simulator import read_question
 from pmtui.product.orchestrator import Orchestrator
 from pmtui.product.texts import is_correction
+from pmtui.product.units import amount
 from pmtui.store import Store
-from tests.fixtures.offline_talk import talk
+from tests.fixtures.offline_talk import interview, talk
 
 # -- the problem told in the pitch is the headline: the founder's own account is asked for and kept -----------------
 
@@ -195,3 +196,28 @@ def test_chasing_a_thing_still_derives_its_follow_ups() -> None:
     names = [d.name.lower() for d in derive(DiscoverySummary(target_user="Tenants",
                                                              core_problem="I chase unpaid invoices every Friday"))]
     assert any("follow-ups for unpaid invoices" in n for n in names), names
+
+
+# -- a number agrees with its unit wherever the engine prints one -----------------------------------------------------
+
+@pytest.mark.parametrize(("value", "unit", "fmt", "said"), [
+    (1, "person-week", "g", "1 person-week"), (1.0, "week", ".1f", "1.0 week"), (0.5, "person-week", "g",
+                                                                                  "0.5 person-weeks"),
+    (2, "person", "g", "2 people"), (1, "person", "g", "1 person"), (12, "week", "g", "12 weeks")])
+def test_a_number_agrees_with_its_unit(value: float, unit: str, fmt: str, said: str) -> None:
+    assert amount(value, unit, fmt) == said
+
+
+def test_a_one_week_budget_is_printed_in_the_singular(tmp_path: Path) -> None:
+    replies, state = interview(tmp_path, "an app for my mobile bike repair van so riders can book a fix", {
+        "target_user": "commuters who ride to the station, about 40 of them",
+        "core_problem": "they ring while I'm mid-repair and I lose half the bookings",
+        "current_alternatives": "my phone and a notebook",
+        "feature_wishlist": "book a slot, a text the day before, a list of the day's jobs",
+        "success_metric": "no lost bookings for a month",
+        "why_now": "the station opened a bike hub in May",
+        "constraints": "just me, one week of evenings",
+        "revenue_model": "£15 a fix"}, then=("Move the text the day before to phase 2", "agreed, write the spec"))
+    said = "\n".join(replies) + "\n" + (state.spec_markdown or "")
+    assert not re.search(r"(?<![\d.])1 (?:person-)?weeks\b", said), re.findall(r".{40}(?<![\d.])1 (?:person-)?weeks.{10}", said)
+    assert re.search(r"(?<![\d.])1 person-week\b", said)

@@ -17,6 +17,7 @@ from pmtui.product.brains.protocol import Brain, DiscoveryReply
 from pmtui.product.completeness import check_completeness
 from pmtui.product.labelled import apply_parts, labelled_parts, moved_answer
 from pmtui.product.rice import NICE_TO_HAVE_MARK
+from pmtui.product.units import amount
 from pmtui.store import Store, StoreError
 
 log = logging.getLogger("pmtui.orchestrator")
@@ -700,7 +701,7 @@ def _row_changes(now: ScopingOutput, back: ScopingOutput) -> list[str]:
         if old.phase != feature.phase:
             changes.append(f"{feature.name} back to Phase {old.phase}")
         if old.rice_effort != feature.rice_effort:
-            changes.append(f"{feature.name} back to {old.rice_effort:g} person-weeks")
+            changes.append(f"{feature.name} back to {amount(old.rice_effort, 'person-week')}")
     names = {f.name for f in now.mvp_features}
     changes += [f"{f.name} back in Phase {f.phase}" for f in back.mvp_features if f.name not in names]
     return changes

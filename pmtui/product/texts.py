@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from pmtui.models import ASPECT_LABELS, ASPECTS, Completeness, DiscoverySummary, ScopingOutput
+from pmtui.product.units import amount
 
 HANDOFF_TO_SCOPING = (
     "**Discovery complete — on to scoping.** I'll now turn what you told me into a RICE-scored, "
@@ -260,7 +261,7 @@ def proposal_markdown(output: ScopingOutput, cut_index: int) -> str:
             f"| {index} | {feature.name} | {feature.priority} | {feature.phase} | {feature.rice_score:g} |"
         )
         if index == cut_index and index < len(output.mvp_features):
-            lines.append(f"| | **— MVP cut line ({output.effort_budget_weeks:g} person-weeks) —** | | | |")
+            lines.append(f"| | **— MVP cut line ({amount(output.effort_budget_weeks, 'person-week')}) —** | | | |")
     if output.cut_features:
         lines += ["", "**Cut from the MVP:**"]
         lines += [f"- {cut.name} — {cut.reason}" for cut in output.cut_features]

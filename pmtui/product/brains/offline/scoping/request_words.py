@@ -10,6 +10,7 @@ from pmtui.product.brains.offline.scoping.rules import (
     PRONOUN,
     rx,
 )
+from pmtui.product.units import amount
 
 _NUMBER_WORDS = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0,
                  "half a": 0.5, "a half": 0.5, "half": 0.5}
@@ -238,4 +239,4 @@ def shorthand(text: str) -> str:
     text = spoken_forms(scots_words(text))
     text = re.sub(r"\b(it|that|they|these|those)'re\s+not\b|\b(it|that|this)'s\s+not\b",
                   lambda m: f"{m.group(1) or m.group(2)} {'are' if m.group(1) else 'is'} not", text, flags=re.IGNORECASE)
-    return _DAYS.sub(lambda m: f"{(_DAY_WORDS.get(m.group('n').lower()) or float(m.group('n'))) / 5:g} weeks", text)
+    return _DAYS.sub(lambda m: f"{amount((_DAY_WORDS.get(m.group('n').lower()) or float(m.group('n'))) / 5, 'week')}", text)
