@@ -18,7 +18,9 @@ from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery import extract
 from pmtui.product.brains.offline.discovery.clues import detect
 from pmtui.product.brains.offline.discovery.text import split_clauses
+from pmtui.product.brains.offline.own_people import own_people_count
 from pmtui.product.brains.offline.scoping.derive import derive
+from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.eval.simulator import read_question
 from pmtui.product.orchestrator import Orchestrator
 from pmtui.product.texts import is_correction
@@ -221,3 +223,45 @@ def test_a_one_week_budget_is_printed_in_the_singular(tmp_path: Path) -> None:
     said = "\n".join(replies) + "\n" + (state.spec_markdown or "")
     assert not re.search(r"(?<![\d.])1 (?:person-)?weeks\b", said), re.findall(r".{40}(?<![\d.])1 (?:person-)?weeks.{10}", said)
     assert re.search(r"(?<![\d.])1 person-week\b", said)
+
+
+# -- a light noun before the doing is no part of a row's name ----------------------------------------------------------
+
+@pytest.mark.parametrize(("wishes", "rows"), [
+    ("a place to leave reviews, somewhere to upload photos, an easy way of tracking who paid",
+     ["Leave reviews", "Upload photos", "Tracking who paid"]),
+    ("a simple place to post the rota and a spot to leave notes for the cleaner",
+     ["Post the rota", "Leave notes for the cleaner"]),
+])
+def test_a_light_noun_before_a_wish_is_no_part_of_its_row(wishes: str, rows: list[str]) -> None:
+    summary = extract(DiscoverySummary(target_user="Tenants"), wishes, "feature_wishlist")
+    assert [w.split(" (")[0] for w in summary.feature_wishlist] == rows, summary.feature_wishlist
+
+
+@pytest.mark.parametrize(("said", "what"), [
+    ("please add a way to pay online", "pay online"),
+    ("can we add a place to leave reviews", "leave reviews"),
+    ("also add somewhere to upload the menus", "upload the menus"),
+])
+def test_a_light_noun_in_an_added_row_is_no_part_of_its_name(said: str, what: str) -> None:
+    assert [(r.kind, r.what) for r in parse_requests(said, ["Seat map", "Waiting list"])] == [("add", what)]
+
+
+def test_a_place_named_as_a_thing_keeps_its_name() -> None:
+    summary = extract(DiscoverySummary(target_user="Tenants"), "a waiting list, a map of the pitches, a way to cancel",
+                      "feature_wishlist")
+    assert [w.split(" (")[0] for w in summary.feature_wishlist] == ["Waiting list", "Map of the pitches", "Cancel"]
+
+
+# -- a second person of the founder's said with what they do is still who it is for -----------------------------------
+
+@pytest.mark.parametrize(("said", "count"), [
+    ("me and my sister who does the books", 2.0),
+    ("myself and my brother-in-law who drives the van", 2.0),
+    ("me and my two nieces that help on market days", 3.0),
+])
+def test_the_founders_own_people_with_what_they_do_are_who_it_is_for(said: str, count: float) -> None:
+    found = own_people_count(said)
+    assert found is not None and found[0] == count, found
+    summary = extract(DiscoverySummary(), said, "target_user")
+    assert summary.target_user.startswith(said.split(" who ")[0].split(" that ")[0]), summary

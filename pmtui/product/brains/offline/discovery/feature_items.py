@@ -200,7 +200,11 @@ def feature_items(text: str) -> list[str]:
             item = f"{thing_to.group(1)}\x00{item[thing_to.end(1):]}"
         item = re.sub(
             r"^(?:(?:it|they|users?|people|you|we|i|nurses|\w+s)\s+(?:can|could|should|will|would)\s+)?"
-            r"(?:also\s+)?(?:be able to|the ability to|ability to|a way to|an easy way to|way to|an option to|"
+            # A light noun before the doing is no part of its name: "a way to pay online", "a place to leave reviews",
+            # "somewhere to upload photos", "an easy way of tracking who paid", "something to remind them".
+            r"(?:also\s+)?(?:be able to|the ability to|ability to|(?:(?:an?|some|one)\s+)?(?:(?:easy|easier|quick|quicker|"
+            r"simple|simpler|proper|better|single|safe|central)\s+)?(?:way|place|spot|means)\s+(?:to|of)\s+(?=\w)|"
+            r"somewhere\s+(?:to|for\s+(?:\w+\s+){1,2}?to)\s+|something\s+to\s+(?=\w)|an option to|"
             r"option to|being able to|let (?:the |a |an )?(?:\w+ )?|allow (?:\w+ ){0,2}to|help (?:\w+ ){0,2}(?:to )?|"
             # "nurses to swap" drops the people; "SMS to farmer" is the wish itself.
             r"(?:users|people|them|me|us|you|(?!(?:sms|mms|texts|emails|alerts|notifications|reminders|messages|updates|"

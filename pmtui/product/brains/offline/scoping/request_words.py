@@ -74,6 +74,11 @@ _CLAUSE_BREAK = re.compile(
 )
 
 
+_LIGHT_NOUN = re.compile(r"^(?:(?:an?|some|one)\s+)?(?:(?:easy|easier|quick|quicker|simple|simpler|proper|better|single|safe|"
+                         r"central)\s+)?(?:(?:way|place|spot|means)\s+(?:to|of)|somewhere\s+to|something\s+to)\s+(?=\w)",
+                         re.IGNORECASE)
+
+
 def clean_target(phrase: str) -> str:
     """'the charts' -> 'charts'; 'a charge nurse approval step instead' -> 'charge nurse approval step'."""
     text = re.sub(r"\s+", " ", phrase).strip(" ,.;:!?-'\"")
@@ -81,6 +86,9 @@ def clean_target(phrase: str) -> str:
         text = _LEAD.sub("", text).strip(" ,.;:!?-")
         text = _TAIL.sub("", text).strip(" ,.;:!?-")
     text = re.sub(r"^(?:to\s+)?(?:be able to\s+|have\s+)?", "", text, flags=re.IGNORECASE)
+    # "add a way to pay online", "a place to leave reviews", "somewhere to upload photos": the light noun before the
+    # doing is no part of the row's name.
+    text = _LIGHT_NOUN.sub("", text)
     # "maybe that can go": the hedge before a pronoun is no name.
     text = re.sub(r"^(?:maybe|perhaps|probably)\s+(?=(?:it|that|this|them|those|these)$)", "", text, flags=re.IGNORECASE)
     return text.strip()
