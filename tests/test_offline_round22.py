@@ -16,6 +16,7 @@ import pytest
 from pmtui.config import Config
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery import extract
+from pmtui.product.brains.offline.discovery.asides import aside_kind
 from pmtui.product.brains.offline.discovery.clues import detect
 from pmtui.product.brains.offline.discovery.text import split_clauses
 from pmtui.product.brains.offline.own_people import own_people_count
@@ -265,3 +266,24 @@ def test_the_founders_own_people_with_what_they_do_are_who_it_is_for(said: str, 
     assert found is not None and found[0] == count, found
     summary = extract(DiscoverySummary(), said, "target_user")
     assert summary.target_user.startswith(said.split(" who ")[0].split(" that ")[0]), summary
+
+
+# -- something around the founder going off or running out is an interruption, not an answer ------------------------
+
+@pytest.mark.parametrize("said", [
+    "sorry the smoke alarm's gone off again hang on",
+    "one minute sorry, the generator just finished, my brother is refilling it",
+    "sorry, a sec, the rice is burning",
+    "oops the till roll has run out, one sec",
+])
+def test_something_going_off_or_running_out_is_an_interruption(said: str) -> None:
+    assert aside_kind(said) == "off_topic"
+
+
+@pytest.mark.parametrize("said", [
+    "sorry, the stock always runs out before friday",
+    "sorry, we ran out of bread twice last week",
+    "sorry the bookings are a mess, hang on",
+])
+def test_a_pain_said_with_an_apology_is_still_an_answer(said: str) -> None:
+    assert aside_kind(said) == ""
