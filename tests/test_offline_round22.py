@@ -18,7 +18,7 @@ from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery import extract
 from pmtui.product.brains.offline.discovery.asides import aside_kind
 from pmtui.product.brains.offline.discovery.clues import detect
-from pmtui.product.brains.offline.discovery.text import split_clauses
+from pmtui.product.brains.offline.discovery.text import is_vague, split_clauses
 from pmtui.product.brains.offline.own_people import own_people_count
 from pmtui.product.brains.offline.scoping.derive import derive
 from pmtui.product.brains.offline.scoping.requests import parse_requests
@@ -44,18 +44,24 @@ _PITCHES = [
 ]
 
 
+_REST = {"current_alternatives": "a paper list and a group chat", "feature_wishlist": "book a place, a text the day before",
+         "success_metric": "no one turned away for a whole season", "why_now": "a second boat arrives in March",
+         "constraints": "my cousin codes, weekends, 8 weeks", "revenue_model": "free for us, it's our own outfit"}
+
+
 @pytest.mark.parametrize(("pitch", "who", "account", "kept"), _PITCHES)
 def test_a_problem_told_in_the_pitch_is_asked_about_and_both_are_kept(
         tmp_path: Path, pitch: str, who: str, account: str, kept: str) -> None:
-    replies, summary = talk(tmp_path, pitch, who)
-    # Asked who it is for, the next question is about the problem, though the pitch already told one.
+    _replies, summary = talk(tmp_path, pitch)
     assert summary.core_problem, summary
-    assert read_question(replies[-1]) == "core_problem", replies[-1]
-    replies, summary = talk(tmp_path, pitch, who, account, project="again")
-    assert kept in summary.core_problem, summary.core_problem
+    replies, state = interview(tmp_path, pitch, {"target_user": who, "core_problem": account, **_REST}, project="all")
+    card = next(i for i, r in enumerate(replies) if "Here's what I've heard" in r)
+    # Asked about before the card (last, after the questions the founder expects), though the pitch told one.
+    assert read_question(replies[card - 1]) == "core_problem", replies[card - 1]
+    problem = state.discovery_summary.core_problem
+    assert kept in problem, problem
     # The pitch's headline stays beside the founder's own account of it.
-    headline = summary.core_problem.split(";")[0]
-    assert headline and kept not in headline, summary.core_problem
+    assert kept not in problem.split(";")[0], problem
 
 
 @pytest.mark.parametrize(("answer", "pains"), [
@@ -287,3 +293,44 @@ def test_something_going_off_or_running_out_is_an_interruption(said: str) -> Non
 ])
 def test_a_pain_said_with_an_apology_is_still_an_answer(said: str) -> None:
     assert aside_kind(said) == ""
+
+
+# -- the pain gone, said as the dream, is the target whatever was asked ------------------------------------------------
+
+@pytest.mark.parametrize("said", [
+    "zero lost parcels in a month would be the dream",
+    "no kid left at the gate would be ideal, honestly",
+    "every van back by six is the goal",
+])
+def test_the_pain_gone_said_as_the_dream_is_a_target(said: str) -> None:
+    summary = extract(DiscoverySummary(target_user="Parents", core_problem="kids wait at the gate"), said, "core_problem")
+    assert summary.core_problem == "kids wait at the gate", summary
+    assert summary.success_metric, summary
+
+
+def test_a_pain_without_a_wish_is_still_the_pain() -> None:
+    summary = extract(DiscoverySummary(target_user="Parents"), "no one knows which van is late", "core_problem")
+    assert "van" in summary.core_problem and not summary.success_metric, summary
+
+
+def test_forgetting_the_other_derives_no_row_named_after_it() -> None:
+    names = [d.name.lower() for d in derive(DiscoverySummary(
+        target_user="Hirers", core_problem="she writes one booking in and forgets the other, and then loses track of "
+                                           "another"))]
+    assert not [n for n in names if re.search(r"\b(?:the other|another|others)\b", n)], names
+
+
+# -- not knowing something is the pain, not a shrug --------------------------------------------------------------------
+
+@pytest.mark.parametrize("said", ["we don't know who took what", "we have no idea which van is late",
+                                  "i dont know how many will turn up on the night"])
+def test_not_knowing_something_is_no_shrug(said: str) -> None:
+    assert not is_vague(said)
+    summary = extract(DiscoverySummary(target_user="Volunteers", core_problem="the seed box gets emptied"), said,
+                      "core_problem")
+    assert said.split()[-1] in summary.core_problem, summary
+
+
+@pytest.mark.parametrize("said", ["dunno", "I don't know", "I don't know what to say", "no idea", "don't know yet"])
+def test_a_shrug_is_still_a_shrug(said: str) -> None:
+    assert is_vague(said)

@@ -94,6 +94,9 @@ _BUILD_WORDS = re.compile(r"\b(?:build\w*|code|coding|develop\w*|program\w*|app|
                           r"evenings|weekends)\b", re.IGNORECASE)
 
 
+_WISHED_STATE = re.compile(r"^\W*(?:no|zero|never|nobody|no one|not a single|every|all)\b.{3,80}?\b(?:would be|'d be|is|will be)"
+                           r"\s+(?:the\s+|a\s+|my\s+|our\s+)?(?:dream|goal|ideal|aim|target|win|success|perfect|heaven)\b",
+                           re.IGNORECASE)
 _BUILDER_NOUN = re.compile(r"(?:(?:an?|the|one|our|my)\s+)?(?:(?:software|web|app|junior|senior|freelance)\s+)?"
                            r"(?:developers?|devs?|coders?|programmers?|engineers?)", re.IGNORECASE)
 # A sum said as a whole, with nothing it is per ("Rs 2 lakh total", "about $6k all in", "R40,000 overall"): what there is
@@ -545,6 +548,11 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
             alternative.secondary = True
     if (money := clues.get("revenue_model")) and money.strong and re.search(r"\bpa(?:y|ys|id)\b", clause, re.IGNORECASE):
         clues.pop("success_metric", None)  # "or the association pays for all 40 teams": who pays, no target
+    if _WISHED_STATE.search(clause):
+        # "no double bookings at all would be the dream", "an empty lost-and-found box is the goal": the pain gone is
+        # the target, whatever question was asked.
+        clues.pop("core_problem", None)
+        clues["success_metric"] = Clue(cleaned, True)
     return clues
 
 
@@ -595,7 +603,8 @@ def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
     if aspect == "why_now":
         return bool(WHY_NOW_STRONG.search(clause))
     if aspect == "success_metric":
-        return bool(SUCCESS_STRONG.search(clause) or PERCENT_TARGET.search(clause) or target_change(clause))
+        return bool(SUCCESS_STRONG.search(clause) or PERCENT_TARGET.search(clause) or target_change(clause)
+                    or _WISHED_STATE.search(clause))
     if aspect == "revenue_model":
         # "doggy daycare which is $50 a day" prices today's alternative, not ours.
         price = PRICE.search(clause)

@@ -371,8 +371,13 @@ REPAIR_LEAD = re.compile(
     re.IGNORECASE,
 )
 
+_OF_WHAT = (r"(?!\s+(?:who|what|which|when|where|whether|if|how many|how much)\s+(?!to\s+(?:say|tell|answer|put|write|"
+            r"do\s*$))\w+\s+\w)")
 UNCERTAIN = re.compile(
-    r"\b(not sure|unsure|no idea|idk|i don'?t know|dunno|don'?t know|no clue|hard to say|it depends|no s[eé]|ni idea|"
+    # "we don't know who took what", "nobody has any idea which van is late": not knowing something is the pain, no
+    # shrug; "I don't know what to say" still is one.
+    r"\b(not sure|unsure|no idea" + _OF_WHAT + r"|idk|i don'?t know" + _OF_WHAT + r"|dunno|don'?t know" + _OF_WHAT +
+    r"|no clue|hard to say|it depends|no s[eé]|ni idea|"
     r"je ne sais pas|keine ahnung|"
     r"depends|who knows|haven'?t thought|not yet|tbd|n/?a|not decided|undecided|no plan yet|"
     r"whatever|anything|everything|good question|hmm+|kind of|sort of|i guess)\b",

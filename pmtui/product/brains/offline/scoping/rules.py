@@ -611,9 +611,9 @@ class DeriveRule:
     required: tuple[str, ...] = ()
 
 
-# "chase one by one", "chase him": how or whom, no object a row can name.
+# "chase one by one", "chase him", "forgot the other": how or whom, no object a row can name.
 _OBJ = (r"(?P<obj>(?!(?:is|are|was|were|can|could|will|would|takes?|eats?|feels?|seems?|and|or|but|to|it|them|him|her|us|"
-        r"one\s+(?:by|after)\s+(?:one|another)|each\s+one|every\s+one)\b)"
+        r"one\s+(?:by|after)\s+(?:one|another)|each\s+one|every\s+one|(?:the\s+)?others?|another)\b)"
         r"(?:[\w'-]+\s+){0,4}?[\w'-]+)")
 DERIVE_RULES: tuple[DeriveRule, ...] = (
     DeriveRule(
