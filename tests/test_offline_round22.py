@@ -334,3 +334,15 @@ def test_not_knowing_something_is_no_shrug(said: str) -> None:
 @pytest.mark.parametrize("said", ["dunno", "I don't know", "I don't know what to say", "no idea", "don't know yet"])
 def test_a_shrug_is_still_a_shrug(said: str) -> None:
     assert is_vague(said)
+
+
+# -- "I'm a <job> for <whom>", asked who it is for: people of the founder's trade, and whom they work for --------------
+
+@pytest.mark.parametrize(("said", "who"), [
+    ("I'm a tutor for kids", "Tutors for kids"),
+    ("im a coach for a kids football team", "Coaches for kids football team"),
+    ("I am a cleaner for holiday lets", "Cleaners for holiday lets"),
+    ("I'm a plumber", "Plumbers"),
+])
+def test_the_founders_job_for_whom_is_people_of_that_trade(said: str, who: str) -> None:
+    assert extract(DiscoverySummary(), said, "target_user").target_user == who

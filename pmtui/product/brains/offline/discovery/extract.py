@@ -541,9 +541,11 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # "me and my sister", asked who it is for: the founder's own people are who it is for (and the team too).
         result.target_user = clean(own[1])
     trade = _ONLY_MY_TRADE.match(text) if asked == "target_user" else None
-    if trade and result.target_user.strip(" .!").lower() == clean(text).strip(" .!").lower():
-        # "I'm a plumber", asked who it is for: people of the founder's trade — thin, so it is sharpened once.
-        result.target_user = _plural(trade.group("trade"))
+    whom = re.sub(r"^(?:a|an|the)\s+", "", (trade.group("whom") or "").strip(" .!"), flags=re.IGNORECASE) if trade else ""
+    if trade and result.target_user.strip(" .!").lower() in (clean(text).strip(" .!").lower(), whom.lower()):
+        # "I'm a plumber", asked who it is for: people of the founder's trade — thin, so it is sharpened once; "I'm a
+        # tutor for kids": tutors, and whom they work for with them (it was "kids").
+        result.target_user = f"{_plural(trade.group('trade'))} for {whom}" if whom else _plural(trade.group("trade"))
     held = held_count(text) if asked == "target_user" and has_real_content(result.target_user) else None
     if held:
         result.target_user = count_beside(result.target_user, held)
@@ -563,7 +565,8 @@ _NOD_ONLY = re.compile(r"^\W*(?:(?:yes|yep|yeah|yup|ok|okay|sure)\W+)*(?:looks?|
 _TEAM_AFTER_STORY = re.compile(r"^(?P<story>[^;]+?),\s*(?P<team>(?:it'?s\s+|we'?re\s+)?(?:just|only)\s+(?:me|us)\b.*)$",
                                re.IGNORECASE)
 _ONLY_MY_TRADE = re.compile(r"^\W*(?:(?:well|um|so|erm|oh)\W+)?(?:i'?m|i am|im)\s+(?:just\s+)?(?:a|an)\s+"
-                            r"(?P<trade>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\W*$", re.IGNORECASE)
+                            r"(?P<trade>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?:\s+for\s+(?P<whom>[a-z][\w' -]{1,40}?))?\W*$",
+                            re.IGNORECASE)
 
 
 _YES_BUT = re.compile(r"^\s*(?:(?:yes|yeah|yep|ok(?:ay)?|right|sure)[,\s]+(?:but|only|except)\b|" + LEADING_NO + r")[,\s]*",
