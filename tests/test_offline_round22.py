@@ -346,3 +346,23 @@ def test_a_shrug_is_still_a_shrug(said: str) -> None:
 ])
 def test_the_founders_job_for_whom_is_people_of_that_trade(said: str, who: str) -> None:
     assert extract(DiscoverySummary(), said, "target_user").target_user == who
+
+
+# -- money gained is the target, not the price, in any currency with a letter prefix -----------------------------------
+
+@pytest.mark.parametrize("said", [
+    "every van full on Saturdays, which would be about NZ$1,200 more a week",
+    "an extra S$900 a month from the late slots",
+    "roughly A$400 more per night once the boats are full",
+    "about RM300 more a week",
+])
+@pytest.mark.parametrize("asked", ["success_metric", "revenue_model"])
+def test_money_gained_is_the_target_not_the_price(said: str, asked: str) -> None:
+    summary = extract(DiscoverySummary(target_user="Owners"), said, asked)
+    assert summary.success_metric and not summary.revenue_model, summary
+
+
+@pytest.mark.parametrize("said", ["Kayaks are NZ$45 an hour", "S$12 per class, paid at the door", "HK$300 a month per shop"])
+def test_a_price_per_unit_with_a_prefixed_currency_is_still_the_price(said: str) -> None:
+    summary = extract(DiscoverySummary(target_user="Owners"), said, "revenue_model")
+    assert summary.revenue_model and not summary.success_metric, summary

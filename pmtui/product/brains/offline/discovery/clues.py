@@ -94,6 +94,9 @@ _BUILD_WORDS = re.compile(r"\b(?:build\w*|code|coding|develop\w*|program\w*|app|
                           r"evenings|weekends)\b", re.IGNORECASE)
 
 
+_GAIN = re.compile(r"\b(?:an?\s+)?(?:extra|additional)\s+(?:[A-Z]{0,3}[$€£₹₦₱₵]|rs\.?\s?|r\s?|ksh\s?)?\d|"
+                   r"\d[\d,.]*\s*k?\s+(?:more|extra)\s+(?:a|an|per|each|every)\s+(?:day|week|month|year|night|season|term)\b",
+                   re.IGNORECASE)
 _WISHED_STATE = re.compile(r"^\W*(?:no|zero|never|nobody|no one|not a single|every|all)\b.{3,80}?\b(?:would be|'d be|is|will be)"
                            r"\s+(?:the\s+|a\s+|my\s+|our\s+)?(?:dream|goal|ideal|aim|target|win|success|perfect|heaven)\b",
                            re.IGNORECASE)
@@ -458,6 +461,10 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     if price and their_price(clause, price):
         # "doggy daycare which is $50 a day", "I was paying $25 a walk": what it costs today, not our pricing.
         clues.setdefault("current_alternatives", Clue(cleaned, False, secondary=True))
+    elif price and _GAIN.search(clause):
+        # "every table-hour billed, about HK$8,000 more a month", "an extra S$2,000 a month in bookings": money gained
+        # is the target, not what the product costs.
+        clues["success_metric"] = Clue(cleaned, True)
     elif price and (FUNDING_RECEIVED.search(clause) or _SUM_TO_SPEND.search(clause)):
         # "we got a council grant of £5,000 in September": what they have to build with, not a price.
         clues["constraints"] = Clue(cleaned, True)
@@ -604,11 +611,12 @@ def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
         return bool(WHY_NOW_STRONG.search(clause))
     if aspect == "success_metric":
         return bool(SUCCESS_STRONG.search(clause) or PERCENT_TARGET.search(clause) or target_change(clause)
-                    or _WISHED_STATE.search(clause))
+                    or _WISHED_STATE.search(clause) or (PRICE.search(clause) and _GAIN.search(clause)))
     if aspect == "revenue_model":
         # "doggy daycare which is $50 a day" prices today's alternative, not ours.
         price = PRICE.search(clause)
-        theirs = price is not None and (their_price(clause, price) or bool(FUNDING_RECEIVED.search(clause)))
+        theirs = price is not None and (their_price(clause, price) or bool(FUNDING_RECEIVED.search(clause))
+                                        or bool(_GAIN.search(clause)))
         return bool((price and not theirs) or (REVENUE_DECISIVE.search(clause) and not DEBT_PAYMENT.search(clause))
                     or STANDS_TO_PAY.search(clause))
     if aspect == "constraints":
