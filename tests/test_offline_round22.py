@@ -18,6 +18,7 @@ from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery import extract
 from pmtui.product.brains.offline.discovery.asides import aside_kind
 from pmtui.product.brains.offline.discovery.clues import detect
+from pmtui.product.brains.offline.discovery.feature_items import feature_items
 from pmtui.product.brains.offline.discovery.text import is_vague, split_clauses
 from pmtui.product.brains.offline.own_people import own_people_count
 from pmtui.product.brains.offline.scoping.derive import derive
@@ -366,3 +367,22 @@ def test_money_gained_is_the_target_not_the_price(said: str, asked: str) -> None
 def test_a_price_per_unit_with_a_prefixed_currency_is_still_the_price(said: str) -> None:
     summary = extract(DiscoverySummary(target_user="Owners"), said, "revenue_model")
     assert summary.revenue_model and not summary.success_metric, summary
+
+
+# -- "an item: a, b, c" lists what the one item holds, unless the list is of things to do ------------------------------
+
+@pytest.mark.parametrize(("said", "row"), [
+    ("A pre-hire form the renter fills in online: licence number, age, emergency contact.", "Pre-hire form"),
+    ("an intake sheet for each dog: breed, weight, vet, allergies", "Intake sheet for each dog"),
+])
+def test_an_item_with_what_it_holds_after_a_colon_is_one_row(said: str, row: str) -> None:
+    items = feature_items(said)
+    assert len(items) == 1 and items[0].startswith(row), items
+
+
+@pytest.mark.parametrize(("said", "rows"), [
+    ("A driver app: see the route, mark delivered, take a photo", ["See the route", "Mark delivered", "Take a photo"]),
+    ("Must haves: booking, reminders, a waiting list", ["Booking", "Reminders", "Waiting list"]),
+])
+def test_a_title_or_a_list_of_doings_after_a_colon_is_still_several_rows(said: str, rows: list[str]) -> None:
+    assert feature_items(said) == rows

@@ -89,8 +89,21 @@ _SEEING = re.compile(r"\b(?:see|sees|check|checks|know|knows|show|shows|view|vie
                      re.IGNORECASE)
 
 
+_WHAT_IT_HOLDS = re.compile(r"^(?P<item>(?:an?|one)\s+[^:,.;]{3,80}?):\s+(?P<parts>[^:.;]+?)\s*\.?$", re.IGNORECASE)
+
+
+def _holds_in_brackets(match: re.Match[str]) -> str:
+    parts = [p.strip() for p in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", match.group("parts")) if p.strip()]
+    if len(parts) < 2 or any(len(p.split()) > 4 or FEATURE_VERB.match(p) for p in parts):
+        return match.group(0)
+    return f"{match.group('item')} ({', '.join(parts)})"
+
+
 def feature_items(text: str) -> list[str]:
     """Split 'post a shift, swap with one tap and get approval' into short feature names."""
+    # "A site checklist the customer fills in when booking: power within 20 metres, flat lawn, gate width": one item and
+    # what it holds, as a list in brackets would say it.
+    text = _WHAT_IT_HOLDS.sub(_holds_in_brackets, text.strip())
     # "Playtesting for indie games: session recording, comments, …": the title before the colon is not an item.
     text = left_for_later(each_waits(re.sub(r"^[^:,.;]{3,60}:\s+(?=[^:]*,)", "", text.strip())))
     # "one app that does the bookings, the deposits, the crew roster": what the app does is the list, not an item.
