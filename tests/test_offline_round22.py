@@ -16,7 +16,7 @@ import pytest
 from pmtui.config import Config
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery import extract
-from pmtui.product.brains.offline.discovery.asides import aside_kind
+from pmtui.product.brains.offline.discovery.asides import aside_kind, pending_correction
 from pmtui.product.brains.offline.discovery.clues import detect
 from pmtui.product.brains.offline.discovery.feature_items import feature_items
 from pmtui.product.brains.offline.discovery.text import is_vague, split_clauses
@@ -386,3 +386,44 @@ def test_an_item_with_what_it_holds_after_a_colon_is_one_row(said: str, row: str
 ])
 def test_a_title_or_a_list_of_doings_after_a_colon_is_still_several_rows(said: str, rows: list[str]) -> None:
     assert feature_items(said) == rows
+
+
+# -- a row and where it goes, with no verb: "deposit up the top tho" ---------------------------------------------------
+
+@pytest.mark.parametrize(("said", "row"), [
+    ("the txt reminder up front pls", "txt reminder"),
+    ("yeah book online at the top, thats the main thing", "book online"),
+    ("deposit up the top tho", "deposit"),
+])
+def test_a_row_and_where_it_goes_without_a_verb_is_a_promote(said: str, row: str) -> None:
+    asked = [(r.kind, r.what) for r in parse_requests(said, ["Book online", "Deposit", "Txt reminder", "Reviews page"])]
+    assert asked == [("promote", row)], asked
+
+
+@pytest.mark.parametrize("said", ["the kids are up the top of the hill", "we are at the top, of the hill",
+                                  "the shop is up the top, near the station"])
+def test_a_place_said_with_up_the_top_is_no_promote(said: str) -> None:
+    assert parse_requests(said, ["Book online", "Deposit", "Txt reminder", "Reviews page"]) == []
+
+
+# -- "nah more like 60 a month not 50" corrects a count said per period --------------------------------------------------
+
+@pytest.mark.parametrize(("said", "count"), [
+    ("hikers mostly, about 30 a week in summer", "about 30 a week"),
+    ("dog owners round here, 20-ish a month", "20-ish a month"),
+])
+def test_a_count_per_period_after_the_people_is_kept_with_them(said: str, count: str) -> None:
+    assert count in extract(DiscoverySummary(), said, "target_user").target_user
+
+
+@pytest.mark.parametrize(("said", "new"), [("nah more like 40 a week not 30", "40"),
+                                           ("actually more like 12 vans, not 10", "12 vans")])
+def test_more_like_n_not_m_is_a_correction(said: str, new: str) -> None:
+    assert pending_correction(said) == new
+
+
+def test_a_count_per_period_corrected_is_acknowledged_with_the_new_count(tmp_path: Path) -> None:
+    replies, summary = talk(tmp_path, "g'day. dog walking round bondi, me n my mate", "dog owners round here, 20-ish a week",
+                            "nah more like 40 a week not 20")
+    assert re.search(r"\b40(?:-ish)? a week", summary.target_user) and "20" not in summary.target_user, summary
+    assert re.search(r"\b40(?:-ish)? a week", replies[-1]), replies[-1]

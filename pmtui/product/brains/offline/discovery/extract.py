@@ -547,6 +547,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # tutor for kids": tutors, and whom they work for with them (it was "kids").
         result.target_user = f"{_plural(trade.group('trade'))} for {whom}" if whom else _plural(trade.group("trade"))
     held = held_count(text) if asked == "target_user" and has_real_content(result.target_user) else None
+    per = _HOW_MANY_A_PERIOD.search(text) if asked == "target_user" and not held else None
+    if per and has_real_content(result.target_user):
+        # "mums n dads for kids partys, 50-ish a month in summer": how many of the people just named, per period.
+        held = (float(per.group("n")), per.group("said"))
     if held:
         result.target_user = count_beside(result.target_user, held)
     if (ranked := ranked_people(text) if asked == "target_user" else None) is not None:
@@ -564,6 +568,8 @@ _NOD_ONLY = re.compile(r"^\W*(?:(?:yes|yep|yeah|yup|ok|okay|sure)\W+)*(?:looks?|
                        r"grand|spot on)\W*$", re.IGNORECASE)
 _TEAM_AFTER_STORY = re.compile(r"^(?P<story>[^;]+?),\s*(?P<team>(?:it'?s\s+|we'?re\s+)?(?:just|only)\s+(?:me|us)\b.*)$",
                                re.IGNORECASE)
+_HOW_MANY_A_PERIOD = re.compile(r",\s*(?P<said>(?:(?:about|around|roughly|like|maybe)\s+)?(?P<n>\d+)(?:-?ish)?\s+(?:a|per|each|"
+                                r"every)\s+(?:day|week|month|year|night|weekend|season|term))\b", re.IGNORECASE)
 _ONLY_MY_TRADE = re.compile(r"^\W*(?:(?:well|um|so|erm|oh)\W+)?(?:i'?m|i am|im)\s+(?:just\s+)?(?:a|an)\s+"
                             r"(?P<trade>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?:\s+for\s+(?P<whom>[a-z][\w' -]{1,40}?))?\W*$",
                             re.IGNORECASE)

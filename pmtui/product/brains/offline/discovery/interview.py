@@ -246,8 +246,9 @@ def next_reply(
 
 def _changed_clause(before: DiscoverySummary, after: DiscoverySummary, aspect: str) -> str:
     """The clause of a corrected value that changed ("around 800 boats", not the value's first words)."""
-    old = {norm(c) for c in re.split(r"[,;]\s*", before.value_text(aspect))}
-    clauses = [c for c in re.split(r"[,;]\s*", after.value_text(aspect)) if c.strip()]
+    # "mums and dads (60 a month)": the count in brackets is a clause of its own.
+    old = {norm(c) for c in re.split(r"[,;()]\s*", before.value_text(aspect))}
+    clauses = [c for c in re.split(r"[,;()]\s*", after.value_text(aspect)) if c.strip()]
     fresh = [c for c in clauses if norm(c) not in old]
     return short(fresh[0] if fresh else after.value_text(aspect), 12)
 
