@@ -427,3 +427,8 @@ def test_a_count_per_period_corrected_is_acknowledged_with_the_new_count(tmp_pat
                             "nah more like 40 a week not 20")
     assert re.search(r"\b40(?:-ish)? a week", summary.target_user) and "20" not in summary.target_user, summary
     assert re.search(r"\b40(?:-ish)? a week", replies[-1]), replies[-1]
+
+
+def test_a_verb_before_up_the_top_is_no_row_name() -> None:
+    asked = parse_requests("Why is the deposit in phase 2? Put it up top.", ["Book online", "Deposit", "Reviews page"])
+    assert {(r.kind, r.what.lower()) for r in asked} == {("promote", "deposit")}, asked

@@ -502,7 +502,7 @@ PROMOTE_PATTERNS = (
     # "so it goes to the top of the list", "the receipts move to the front".
     rx(r"^(?P<what>[^,;]+?)\s+(?:goes|go|moves?|belongs?|jumps?)\s+(?:up\s+)?(?:to|at)\s+the\s+(?:top|front|head)\b"),
     # "deposit up the top tho", "the sms to parents up front": the row and where it goes, with no verb at all.
-    rx(r"^(?:(?:but|and|so|then|yeah|ok(?:ay)?)\s+)?(?P<what>(?!(?:it|that|this|them|those|one|we|i|you|they)\b)(?![^,;]*\b(?:is|are|was|were|am)\b)[^,;]+?)\s+(?:up\s+(?:the\s+)?top|"
+    rx(r"^(?:(?:but|and|so|then|yeah|ok(?:ay)?)\s+)?(?P<what>(?!(?:it|that|this|them|those|one|we|i|you|they|put|move|bring|bump|get|keep|have|pull|push|stick|chuck)\b)(?![^,;]*\b(?:is|are|was|were|am)\b)[^,;]+?)\s+(?:up\s+(?:the\s+)?top|"
        r"up\s+front|at\s+the\s+top)\s*(?:tho|though|pls|please|lah|na|eh|mate)?(?=\s*(?:[,.;!]|$))"),
     # "The pay reminder put number one please": the row, then the verb without an object.
     rx(r"^(?P<what>(?:the|my|our)\s+[^,;]+?)\s+(?:please\s+|pls\s+)?(?:put|move|bring|bump)\s+(?:(?:it|that)\s+)?(?:up|first|to the top|"
