@@ -432,3 +432,18 @@ def test_a_count_per_period_corrected_is_acknowledged_with_the_new_count(tmp_pat
 def test_a_verb_before_up_the_top_is_no_row_name() -> None:
     asked = parse_requests("Why is the deposit in phase 2? Put it up top.", ["Book online", "Deposit", "Reviews page"])
     assert {(r.kind, r.what.lower()) for r in asked} == {("promote", "deposit")}, asked
+
+
+# -- a wh-word hyphenated into a modifier is no wh-lead: "a what-to-wear email" is a row ------------------------------
+
+@pytest.mark.parametrize(("wishes", "row"), [
+    ("online booking, a what-to-wear email, a newsletter", "What-to-wear email"),
+    ("a seed list, a when-to-sow calendar, swaps", "When-to-sow calendar"),
+    ("a how-to video and a price list", "How-to video"),
+])
+def test_a_hyphenated_wh_modifier_names_a_row(wishes: str, row: str) -> None:
+    assert row in feature_items(wishes)
+
+
+def test_a_wh_clause_in_a_list_is_still_no_row() -> None:
+    assert not [i for i in feature_items("booking, reminders, what we need most is the deposit") if i.lower().startswith("what")]

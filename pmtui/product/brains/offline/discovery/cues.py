@@ -445,7 +445,7 @@ NOT_FEATURE_LEAD = re.compile(
     r"^(?:they|them|their|we|our|us|i|my|me|he|she|his|her|it|its|it's|this|that|these|those|which|"
     r"who(?!\s+(?:owes?|paid|pays|has(?:n'?t| not)? paid|is (?:coming|in|out|free|on|off|late|due)|came|booked)\b)|"
     r"there|here|what|when|where|if|because|since|so|but|or|is|are|was|were|everyone|everybody|nobody|"
-    r"someone|people|you|your|can|could|will|would|not|nor)\b|"
+    r"someone|people|you|your|can|could|will|would|not|nor)\b(?!-)|"
     # "it should be for the club secretaries": who it is for, not what it does.
     r"^be\s+(?:for|about|aimed at|used by|built for|made for)\b|"
     # Attitudes are not features: "can actually trust", "love it", "afford it".
