@@ -447,3 +447,14 @@ def test_a_hyphenated_wh_modifier_names_a_row(wishes: str, row: str) -> None:
 
 def test_a_wh_clause_in_a_list_is_still_no_row() -> None:
     assert not [i for i in feature_items("booking, reminders, what we need most is the deposit") if i.lower().startswith("what")]
+
+
+# -- "no rush, really" to the why-now question is a shrug, probed once ----------------------------------------------------
+
+@pytest.mark.parametrize("said", ["No rush, really.", "no particular reason", "nothing in particular", "not in a hurry tbh"])
+def test_no_rush_is_no_timing(said: str) -> None:
+    assert is_vague(said)
+
+
+def test_no_rush_with_a_reason_is_the_reason() -> None:
+    assert not is_vague("no rush on our side, but the lease ends in May")

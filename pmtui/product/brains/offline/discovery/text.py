@@ -286,7 +286,10 @@ _NO_REASON = re.compile(
     r"(?:good|right|nice|great|perfect)\s+(?:time|moment)|"
     r"(?:why not\W*)?(?:(?:it|now|this)\s*(?:'?s|is)\s+)?(?:the|a good|the right|about)\s+(?:time|moment)(?:\s+(?:now|na))?|"
     r"why not|(?:the\s+)?(?:same(?:\s+old)?|normal|usual|old|regular|traditional)\s+(?:way|ways|method|thing|stuff)|"
-    r"(?:the\s+)?usual|as usual|same as (?:always|usual|before)|like always|nothing special)\W*$",
+    r"(?:the\s+)?usual|as usual|same as (?:always|usual|before)|like always|nothing special|"
+    # "No rush, really.", "no particular reason", "nothing in particular": no timing at all.
+    r"no (?:rush|hurry|particular (?:reason|rush|hurry)|real (?:reason|rush|hurry)|big (?:reason|rush))|nothing in particular|"
+    r"not in a (?:rush|hurry))(?:\W+(?:really|honestly|tbh|i suppose|i guess|as such))?\W*$",
     re.IGNORECASE,
 )
 
