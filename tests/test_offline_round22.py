@@ -458,3 +458,12 @@ def test_no_rush_is_no_timing(said: str) -> None:
 
 def test_no_rush_with_a_reason_is_the_reason() -> None:
     assert not is_vague("no rush on our side, but the lease ends in May")
+
+
+@pytest.mark.parametrize("said", ["its time", "it is time now", "its high time", "the time has come"])
+def test_that_now_is_the_time_is_no_reason_why(said: str) -> None:
+    assert is_vague(said)
+
+
+def test_its_time_with_a_reason_is_the_reason() -> None:
+    assert not is_vague("its time we stopped losing money on late fees")
