@@ -256,6 +256,8 @@ async def test_one_long_paragraph_fills_many_aspects(tmp_path: Path) -> None:
             "Success means 300 paying designers within 6 months of launch.",
             "Now that banks offer open APIs, matching payments automatically is finally possible.",
             "looks right",
+            # Since round 22 the PM asks, before the card, for the founder's own account of the problem the pitch told.
+            "they send the invoice, hear nothing for weeks, then lose an afternoon writing awkward chasers",
         ],
     )
     s = c.summary

@@ -881,7 +881,7 @@ def test_a_partial_undo_reads_the_row_from_its_own_clause_not_from_the_reason_af
     output, changes = part
     assert output.feature("Driver nearby alert").phase == 2
     assert output.feature("Route for each driver").phase == 2 and output.feature("Track parcels").phase == 2
-    assert changes == ["Driver nearby alert back to Phase 2, 1 person-weeks"]
+    assert changes == ["Driver nearby alert back to Phase 2, 1 person-week"]
 
 
 def test_keeping_a_row_the_round_took_away_takes_back_only_that() -> None:

@@ -186,6 +186,8 @@ FOUNDER = [
     "new station manager from january wants it off the whiteboard, plus the inspection failed us on the lifejackets in october",
     ("just me evenings, 6 weeks-ish. has to work on cheap android phones, and no personal data leaving the UK. its free "
      "for the station, no money"),
+    # Since round 22 the PM asks last, before the card, for the founder's own account of the problem the pitch told.
+    "the cox gets paged and rings round to see who can come, and the service dates live in the mechanic's head",
 ]
 
 

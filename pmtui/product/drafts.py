@@ -209,6 +209,8 @@ def update(
     """Keep `state.drafts` in step with one answer, and return the summary with a draft replaced by the direct
     answer to its question (not "draft; answer")."""
     result = after
+    pitch = not asked and not any(getattr(before, a).strip() if isinstance(getattr(before, a), str) else getattr(before, a)
+                                  for a in ASPECTS)
     for aspect in DRAFTABLE:
         old, new = getattr(before, aspect), getattr(after, aspect)
         if aspect in labelled or not new.strip():
@@ -224,7 +226,7 @@ def update(
                 continue
             if new != old:
                 if (aspect in state.drafts and old and new.startswith(old + "; ") and old.lower() not in text.lower()
-                        and not _AFFIRM.match(text)):
+                        and not _AFFIRM.match(text) and weak(aspect, old)):
                     # The direct answer replaces what was heard in passing rather than being appended to it (unless
                     # it says the draft again: "paper tickets. whatsapp photos" keeps the paper tickets, and "Yes yes
                     # that only. Month end she is calling 25 people…" confirms the draft and adds to it).
@@ -238,7 +240,10 @@ def update(
                 state.drafts.pop(aspect, None)
             continue
         if new != old and (not old.strip() or aspect in state.drafts):
-            if weak(aspect, new):
+            if weak(aspect, new) or (pitch and aspect == "core_problem"):
+                # The problem as the pitch told it ("we double-book a castle on busy weekends") is the founder's
+                # headline, not their account of it: asked about once ("what goes wrong, the last time?"), and the
+                # answer is added to it rather than replacing it (a weak draft is replaced).
                 state.drafts[aspect] = state.ask_count.get(aspect, 0)
             else:
                 state.drafts.pop(aspect, None)

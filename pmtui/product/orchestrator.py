@@ -17,6 +17,7 @@ from pmtui.product.brains.protocol import Brain, DiscoveryReply
 from pmtui.product.completeness import check_completeness
 from pmtui.product.labelled import apply_parts, labelled_parts, moved_answer
 from pmtui.product.rice import NICE_TO_HAVE_MARK
+from pmtui.product.units import amount
 from pmtui.store import Store, StoreError
 
 log = logging.getLogger("pmtui.orchestrator")
@@ -275,7 +276,10 @@ class Orchestrator:
             completeness = completeness.model_copy(update={"is_complete": False, "gaps": ["feature_wishlist"]})
         asked_now = state.asked_aspect if state.asked_aspect in NEVER_SKIPPED else ""
         # Asked and answered with nothing the PM could file (an aside), the question is still open, once more.
-        unanswered = asked_now if summary == before and state.ask_count.get(asked_now, 0) < 2 else ""
+        # So is one answered with a correction of something else ("sorry, the fresher is only for 3 months, not 4").
+        untouched = summary == before or (bool(asked_now) and getattr(summary, asked_now) == getattr(before, asked_now)
+                                          and asked_now not in labelled and texts.is_correction(spoken))
+        unanswered = asked_now if untouched and state.ask_count.get(asked_now, 0) < 2 else ""
         unasked = [a for a in NEVER_SKIPPED if a in completeness.gaps
                    and (a == unanswered or (not state.ask_count.get(a) and a != asked_now))]
         if completeness.is_complete and (unasked or drafts.open_drafts(state)):
@@ -697,7 +701,7 @@ def _row_changes(now: ScopingOutput, back: ScopingOutput) -> list[str]:
         if old.phase != feature.phase:
             changes.append(f"{feature.name} back to Phase {old.phase}")
         if old.rice_effort != feature.rice_effort:
-            changes.append(f"{feature.name} back to {old.rice_effort:g} person-weeks")
+            changes.append(f"{feature.name} back to {amount(old.rice_effort, 'person-week')}")
     names = {f.name for f in now.mvp_features}
     changes += [f"{f.name} back in Phase {f.phase}" for f in back.mvp_features if f.name not in names]
     return changes

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from pmtui.models import ASPECT_LABELS, ASPECTS, Completeness, DiscoverySummary, ScopingOutput
+from pmtui.product.units import amount
 
 HANDOFF_TO_SCOPING = (
     "**Discovery complete — on to scoping.** I'll now turn what you told me into a RICE-scored, "
@@ -64,6 +65,21 @@ _UNDO = re.compile(
     r"|^\s*(?:wait,?\s*|sorry,?\s*)?go back\b",
     re.IGNORECASE,
 )
+
+
+# A message that takes back an earlier fact rather than answering the question on the table: "Sorry, correction: the
+# fresher is only for 3 months, not 4", "oops I said 50 earlier, make it 60", "wait, it's 10 tables not 8".
+_CORRECTION = re.compile(
+    r"^\W*(?:(?:sorry|oops|oh|wait|actually|hang on|my bad|apologies|no)\W+){0,3}(?:a\s+)?(?:correction|i (?:said|meant|"
+    r"made a mistake|was wrong|got (?:that|it) wrong)|i say wrong|i make a mistake)\b|"
+    r"\b\d[\d,.]*\s*(?:[a-z]+\s+){0,3}not\s+\d[\d,.]*\b",
+    re.IGNORECASE,
+)
+
+
+def is_correction(text: str) -> bool:
+    """Does the message correct an earlier fact (and so leave the question asked still open)?"""
+    return bool(_CORRECTION.search(text))
 
 
 def is_question(text: str) -> bool:
@@ -245,7 +261,7 @@ def proposal_markdown(output: ScopingOutput, cut_index: int) -> str:
             f"| {index} | {feature.name} | {feature.priority} | {feature.phase} | {feature.rice_score:g} |"
         )
         if index == cut_index and index < len(output.mvp_features):
-            lines.append(f"| | **— MVP cut line ({output.effort_budget_weeks:g} person-weeks) —** | | | |")
+            lines.append(f"| | **— MVP cut line ({amount(output.effort_budget_weeks, 'person-week')}) —** | | | |")
     if output.cut_features:
         lines += ["", "**Cut from the MVP:**"]
         lines += [f"- {cut.name} — {cut.reason}" for cut in output.cut_features]

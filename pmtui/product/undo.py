@@ -12,6 +12,7 @@ import re
 from pmtui.models import Feature, Provenance, ScopingOutput
 from pmtui.product.search import stem, terms
 from pmtui.product.texts import undo_span
+from pmtui.product.units import amount
 
 # Words of an undo message that name no row: the undo itself, and how people soften it.
 _NOT_A_ROW_TEXT = """undo undone back revert scratch ignore forget disregard take change changes last previous round
@@ -219,7 +220,7 @@ def partial_undo(current: ScopingOutput, previous: ScopingOutput, text: str) -> 
     result.cut_features += [c for c in previous.cut_features if c.name in drop]
     said = [f"{f.name} removed" for f in chosen_added]
     said += [f"{f.name} back in Phase {f.phase}" for f in restored]
-    said += [f"{f.name} back to Phase {before[f.name].phase}, {before[f.name].rice_effort:g} person-weeks"
+    said += [f"{f.name} back to Phase {before[f.name].phase}, {amount(before[f.name].rice_effort, 'person-week')}"
              for f in chosen_modified]
     return result, said
 

@@ -34,6 +34,7 @@ from pmtui.product.brains.protocol import (
     ReviewIntent,
     ScopingIntent,
 )
+from pmtui.product.units import amount
 from pmtui.prompts import render_prompt
 
 HISTORY_MESSAGES = 12
@@ -632,7 +633,7 @@ def _scope_text(output: ScopingOutput | None) -> str:
     cuts = [f"- {c.name}: {c.reason}" for c in output.cut_features]
     return "\n".join([
         "Features:", *(lines or ["(none)"]),
-        f"Phase 1 effort budget: {output.effort_budget_weeks:g} person-weeks",
+        f"Phase 1 effort budget: {amount(output.effort_budget_weeks, 'person-week')}",
         "Cut features:", *(cuts or ["(none)"]),
     ])
 

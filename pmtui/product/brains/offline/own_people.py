@@ -17,6 +17,7 @@ _ONE_OF_US = re.compile(
 # Words after "my" that are no person of the founder's, or not one person: "my customers", "my team", "my club".
 _NOT_ONE = re.compile(r"(?:s|team|crew|staff|family|club|committee|business|shop|company|group|church|school|people|folk|"
                       r"community|village|town|idea|app)$", re.IGNORECASE)
+_WHAT_THEY_DO = re.compile(r"\s+(?:who|that|which)\s+(?!are\b|is\b)\w.*$", re.IGNORECASE)
 # A remark after who it is ("we're the ones who suffer", "who do the admin") says nothing about how many.
 _REMARK = re.compile(r"^(?:we|we'?re|we are|who|that|since|as|because|cos|they|it'?s|its)\b", re.IGNORECASE)
 
@@ -31,6 +32,8 @@ def own_people_count(target_user: str) -> tuple[float, str] | None:
     for part in parts:
         if _REMARK.match(part):
             break
+        # "my cousin who helps at the till", "my sister that does the books": what they do is no part of who.
+        part = _WHAT_THEY_DO.sub("", part)
         found = _ONE_OF_US.match(part) or _ONE_OF_US.match(part.lower())
         if found is None:
             return None

@@ -13,6 +13,7 @@ from pmtui.product.brains.offline.asked_back import founder_questions
 from pmtui.product.brains.offline.scoping import EFFORT_RULES, metric_phrase, persona
 from pmtui.product.completeness import has_real_content
 from pmtui.product.rice import phase_effort, team_size
+from pmtui.product.units import amount
 
 _VAGUE = re.compile(
     r"\b(maybe|probably|not sure|unsure|i think|i guess|some|somehow|various|etc|stuff|things|everyone|"
@@ -162,7 +163,7 @@ def risks(state: ConversationState) -> list[str]:
     used = phase_effort(output, 1)
     if used > output.effort_budget_weeks:
         found.append(
-            f"Phase 1 is {used:g} person-weeks against a {output.effort_budget_weeks:g} person-week budget."
+            f"Phase 1 is {amount(used, 'person-week')} against a {output.effort_budget_weeks:g} person-week budget."
         )
     pinned = [f.name for f in output.mvp_features if f.pinned]
     if pinned:
@@ -277,7 +278,7 @@ def write_spec(state: ConversationState) -> str:
     if output is None or not output.mvp_features:
         lines += ["The scope has not been agreed yet, so there is no phased plan.", ""]
     else:
-        lines.append(f"Effort budget for Phase 1: {output.effort_budget_weeks:g} person-weeks.")
+        lines.append(f"Effort budget for Phase 1: {amount(output.effort_budget_weeks, 'person-week')}.")
         lines.append("")
         for phase in output.implementation_phases:
             features = [f for f in output.mvp_features if f.phase == phase.phase_number]
@@ -285,7 +286,7 @@ def write_spec(state: ConversationState) -> str:
             lines += [f"**Goal:** {phase.goal}", ""]
             lines.append(
                 f"**Estimated weeks:** {phase.estimated_weeks:g} "
-                f"({phase_effort(output, phase.phase_number):g} person-weeks)"
+                f"({amount(phase_effort(output, phase.phase_number), 'person-week')})"
             )
             lines.append("")
             if features:

@@ -470,6 +470,8 @@ def corrections_kept(summary: DiscoverySummary, said: list[str]) -> DiscoverySum
 # "oh earlier i said 2 mths, make it 3 mths", "Sorry, before I told you 5 until 15 workers": when it was said, first.
 _OPENS_AS_CORRECTION = re.compile(r"^\W*(?:(?:oh|ah|oops|wait|hmm)\W+)*(?:(?:earlier|before|previously|last time)\W+)?"
                                   r"(?:sorry|correction|oops|my (?:bad|mistake)|i (?:said|meant|made|told you)|"
+                                  # "nah more like 60 a month not 50", "actually more like 12 vans, not 10".
+                                  r"(?:(?:nah|naw|no|nope|actually|well)\W+)?more like\b(?=[^.;]*\bnot\b)|"
                                   r"typo|i typed)\b", re.IGNORECASE)
 
 

@@ -94,6 +94,20 @@ _BUILD_WORDS = re.compile(r"\b(?:build\w*|code|coding|develop\w*|program\w*|app|
                           r"evenings|weekends)\b", re.IGNORECASE)
 
 
+_GAIN = re.compile(r"\b(?:an?\s+)?(?:extra|additional)\s+(?:[A-Z]{0,3}[$€£₹₦₱₵]|rs\.?\s?|r\s?|ksh\s?)?\d|"
+                   r"\d[\d,.]*\s*k?\s+(?:more|extra)\s+(?:a|an|per|each|every)\s+(?:day|week|month|year|night|season|term)\b",
+                   re.IGNORECASE)
+_WISHED_STATE = re.compile(r"^\W*(?:no|zero|never|nobody|no one|not a single|every|all)\b.{3,80}?\b(?:would be|'d be|is|will be)"
+                           r"\s+(?:the\s+|a\s+|my\s+|our\s+)?(?:dream|goal|ideal|aim|target|win|success|perfect|heaven)\b",
+                           re.IGNORECASE)
+_BUILDER_NOUN = re.compile(r"(?:(?:an?|the|one|our|my)\s+)?(?:(?:software|web|app|junior|senior|freelance)\s+)?"
+                           r"(?:developers?|devs?|coders?|programmers?|engineers?)", re.IGNORECASE)
+# A sum said as a whole, with nothing it is per ("Rs 2 lakh total", "about $6k all in", "R40,000 overall"): what there is
+# to spend on building it, not a price.
+_SUM_TO_SPEND = re.compile(r"^(?![^.;]*\b(?:per|a|an|each|every)\s+(?:month|year|week|day|head|user|member|order|kg|"
+                           r"booking|hour|night|person|seat)\b)[^.;]*\b(?:in total|total|all[- ]in|overall|altogether)\b",
+                           re.IGNORECASE)
+
 def _success_strong(clause: str) -> bool:
     """An explicit success cue, or a target: a count of users with a horizon, a percentage of retention."""
     if SUCCESS_STRONG.search(clause) or zero_target(clause):
@@ -447,7 +461,11 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     if price and their_price(clause, price):
         # "doggy daycare which is $50 a day", "I was paying $25 a walk": what it costs today, not our pricing.
         clues.setdefault("current_alternatives", Clue(cleaned, False, secondary=True))
-    elif price and FUNDING_RECEIVED.search(clause):
+    elif price and _GAIN.search(clause):
+        # "every table-hour billed, about HK$8,000 more a month", "an extra S$2,000 a month in bookings": money gained
+        # is the target, not what the product costs.
+        clues["success_metric"] = Clue(cleaned, True)
+    elif price and (FUNDING_RECEIVED.search(clause) or _SUM_TO_SPEND.search(clause)):
         # "we got a council grant of £5,000 in September": what they have to build with, not a price.
         clues["constraints"] = Clue(cleaned, True)
     elif (REVENUE_STRONG.search(clause) and not DEBT_PAYMENT.search(clause)) or STANDS_TO_PAY.search(clause) or (
@@ -481,6 +499,9 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
         limit = None
     if limit:
         clues["constraints"] = Clue(cleaned, True)
+        if (who := clues.get("target_user")) and _BUILDER_NOUN.fullmatch(who.fragment.strip()):
+            # "One member is a developer, he can do on weekends": the developer builds it, nobody uses it as one.
+            del clues["target_user"]
         if "success_metric" in clues and not success_strong:
             del clues["success_metric"]
         elif "success_metric" in clues and TIMELINE_ONLY.fullmatch(limit.group(0)):
@@ -534,6 +555,11 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
             alternative.secondary = True
     if (money := clues.get("revenue_model")) and money.strong and re.search(r"\bpa(?:y|ys|id)\b", clause, re.IGNORECASE):
         clues.pop("success_metric", None)  # "or the association pays for all 40 teams": who pays, no target
+    if _WISHED_STATE.search(clause):
+        # "no double bookings at all would be the dream", "an empty lost-and-found box is the goal": the pain gone is
+        # the target, whatever question was asked.
+        clues.pop("core_problem", None)
+        clues["success_metric"] = Clue(cleaned, True)
     return clues
 
 
@@ -584,11 +610,13 @@ def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
     if aspect == "why_now":
         return bool(WHY_NOW_STRONG.search(clause))
     if aspect == "success_metric":
-        return bool(SUCCESS_STRONG.search(clause) or PERCENT_TARGET.search(clause) or target_change(clause))
+        return bool(SUCCESS_STRONG.search(clause) or PERCENT_TARGET.search(clause) or target_change(clause)
+                    or _WISHED_STATE.search(clause) or (PRICE.search(clause) and _GAIN.search(clause)))
     if aspect == "revenue_model":
         # "doggy daycare which is $50 a day" prices today's alternative, not ours.
         price = PRICE.search(clause)
-        theirs = price is not None and (their_price(clause, price) or bool(FUNDING_RECEIVED.search(clause)))
+        theirs = price is not None and (their_price(clause, price) or bool(FUNDING_RECEIVED.search(clause))
+                                        or bool(_GAIN.search(clause)))
         return bool((price and not theirs) or (REVENUE_DECISIVE.search(clause) and not DEBT_PAYMENT.search(clause))
                     or STANDS_TO_PAY.search(clause))
     if aspect == "constraints":

@@ -273,7 +273,8 @@ BUILDER_SAID = (
     # "My nephew studies computer science, he can help in the evenings for about six weeks": who builds it, and when.
     r"(?:nephew|niece|son|daughter|cousin|brother|sister|friend|neighbou?r|husband|wife|partner|uncle|aunt|mate|colleague|"
     r"he|she|they)\b[^.;]{0,60}?\b(?:can|could|will|would|is going to|has offered to|offered to)\s+(?:help|code|build|program|"
-    r"develop|make it|do it|write it)\b[^.;]{0,40}?\b(?:evenings?|weekends?|nights?|part[- ]time|for (?:about |around |maybe )?"
+    r"develop|make|do|write)\b[^.;]{0,40}?\b(?:evenings?|weekends?|nights?|part[- ]time|vacations?|holidays?|"
+    r"for (?:about |around |maybe )?"
     r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve) (?:weeks?|months?))|"
     # "my daughter is doing IT at uni", "my nephew studies computer science": the family's coder, who will build it.
     r"(?:my|our)\s+(?:nephew|niece|son|daughter|cousin|brother|sister|husband|wife|partner|friend)\s+(?:is\s+)?(?:studies|studying|"
@@ -371,8 +372,13 @@ REPAIR_LEAD = re.compile(
     re.IGNORECASE,
 )
 
+_OF_WHAT = (r"(?!\s+(?:who|what|which|when|where|whether|if|how many|how much)\s+(?!to\s+(?:say|tell|answer|put|write|"
+            r"do\s*$))\w+\s+\w)")
 UNCERTAIN = re.compile(
-    r"\b(not sure|unsure|no idea|idk|i don'?t know|dunno|don'?t know|no clue|hard to say|it depends|no s[eé]|ni idea|"
+    # "we don't know who took what", "nobody has any idea which van is late": not knowing something is the pain, no
+    # shrug; "I don't know what to say" still is one.
+    r"\b(not sure|unsure|no idea" + _OF_WHAT + r"|idk|i don'?t know" + _OF_WHAT + r"|dunno|don'?t know" + _OF_WHAT +
+    r"|no clue|hard to say|it depends|no s[eé]|ni idea|"
     r"je ne sais pas|keine ahnung|"
     r"depends|who knows|haven'?t thought|not yet|tbd|n/?a|not decided|undecided|no plan yet|"
     r"whatever|anything|everything|good question|hmm+|kind of|sort of|i guess)\b",
@@ -440,7 +446,7 @@ NOT_FEATURE_LEAD = re.compile(
     r"^(?:they|them|their|we|our|us|i|my|me|he|she|his|her|it|its|it's|this|that|these|those|which|"
     r"who(?!\s+(?:owes?|paid|pays|has(?:n'?t| not)? paid|is (?:coming|in|out|free|on|off|late|due)|came|booked)\b)|"
     r"there|here|what|when|where|if|because|since|so|but|or|is|are|was|were|everyone|everybody|nobody|"
-    r"someone|people|you|your|can|could|will|would|not|nor)\b|"
+    r"someone|people|you|your|can|could|will|would|not|nor)\b(?!-)|"
     # "it should be for the club secretaries": who it is for, not what it does.
     r"^be\s+(?:for|about|aimed at|used by|built for|made for)\b|"
     # Attitudes are not features: "can actually trust", "love it", "afford it".

@@ -314,8 +314,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # in India" names who, "Two of us, 10 weeks, iOS and Android" the limits; only a trigger makes a wish.
         question_open = bool(asked) and asked != "feature_wishlist" and (
             any(asked in cl for cl in sentence_clues)
-            # "A sign-up sheet on the door, or just going down and hoping" answers "what do they do instead?".
-            or (asked in ("target_user", "current_alternatives") and not _things_to_do(sentence))
+            # "A sign-up sheet on the door, or just going down and hoping" answers "what do they do instead?";
+            # "Same seat getting double sold, agents not knowing the seats left" answers "what goes wrong?".
+            or (asked in ("target_user", "current_alternatives", "core_problem") and not _things_to_do(sentence))
         )
         listed = (
             None if feature or asked_strong or not_a_feature or question_open else list_clue(sentence, first_message)
@@ -544,10 +545,16 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         # "me and my sister", asked who it is for: the founder's own people are who it is for (and the team too).
         result.target_user = clean(own[1])
     trade = _ONLY_MY_TRADE.match(text) if asked == "target_user" else None
-    if trade and result.target_user.strip(" .!").lower() == clean(text).strip(" .!").lower():
-        # "I'm a plumber", asked who it is for: people of the founder's trade — thin, so it is sharpened once.
-        result.target_user = _plural(trade.group("trade"))
+    whom = re.sub(r"^(?:a|an|the)\s+", "", (trade.group("whom") or "").strip(" .!"), flags=re.IGNORECASE) if trade else ""
+    if trade and result.target_user.strip(" .!").lower() in (clean(text).strip(" .!").lower(), whom.lower()):
+        # "I'm a plumber", asked who it is for: people of the founder's trade — thin, so it is sharpened once; "I'm a
+        # tutor for kids": tutors, and whom they work for with them (it was "kids").
+        result.target_user = f"{_plural(trade.group('trade'))} for {whom}" if whom else _plural(trade.group("trade"))
     held = held_count(text) if asked == "target_user" and has_real_content(result.target_user) else None
+    per = _HOW_MANY_A_PERIOD.search(text) if asked == "target_user" and not held else None
+    if per and has_real_content(result.target_user):
+        # "mums n dads for kids partys, 50-ish a month in summer": how many of the people just named, per period.
+        held = (float(per.group("n")), per.group("said"))
     if held:
         result.target_user = count_beside(result.target_user, held)
     if (ranked := ranked_people(text) if asked == "target_user" else None) is not None:
@@ -565,8 +572,11 @@ _NOD_ONLY = re.compile(r"^\W*(?:(?:yes|yep|yeah|yup|ok|okay|sure)\W+)*(?:looks?|
                        r"grand|spot on)\W*$", re.IGNORECASE)
 _TEAM_AFTER_STORY = re.compile(r"^(?P<story>[^;]+?),\s*(?P<team>(?:it'?s\s+|we'?re\s+)?(?:just|only)\s+(?:me|us)\b.*)$",
                                re.IGNORECASE)
+_HOW_MANY_A_PERIOD = re.compile(r",\s*(?P<said>(?:(?:about|around|roughly|like|maybe)\s+)?(?P<n>\d+)(?:-?ish)?\s+(?:a|per|each|"
+                                r"every)\s+(?:day|week|month|year|night|weekend|season|term))\b", re.IGNORECASE)
 _ONLY_MY_TRADE = re.compile(r"^\W*(?:(?:well|um|so|erm|oh)\W+)?(?:i'?m|i am|im)\s+(?:just\s+)?(?:a|an)\s+"
-                            r"(?P<trade>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\W*$", re.IGNORECASE)
+                            r"(?P<trade>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?:\s+for\s+(?P<whom>[a-z][\w' -]{1,40}?))?\W*$",
+                            re.IGNORECASE)
 
 
 _YES_BUT = re.compile(r"^\s*(?:(?:yes|yeah|yep|ok(?:ay)?|right|sure)[,\s]+(?:but|only|except)\b|" + LEADING_NO + r")[,\s]*",

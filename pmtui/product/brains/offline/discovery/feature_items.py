@@ -100,8 +100,21 @@ def _a_doing(item: str) -> bool:
     return bool(FEATURE_VERB.match(item.strip())) or len(item.split()) >= 3
 
 
+_WHAT_IT_HOLDS = re.compile(r"^(?P<item>(?:an?|one)\s+[^:,.;]{3,80}?):\s+(?P<parts>[^:.;]+?)\s*\.?$", re.IGNORECASE)
+
+
+def _holds_in_brackets(match: re.Match[str]) -> str:
+    parts = [p.strip() for p in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", match.group("parts")) if p.strip()]
+    if len(parts) < 2 or any(len(p.split()) > 4 or FEATURE_VERB.match(p) for p in parts):
+        return match.group(0)
+    return f"{match.group('item')} ({', '.join(parts)})"
+
+
 def feature_items(text: str) -> list[str]:
     """Split 'post a shift, swap with one tap and get approval' into short feature names."""
+    # "A site checklist the customer fills in when booking: power within 20 metres, flat lawn, gate width": one item and
+    # what it holds, as a list in brackets would say it.
+    text = _WHAT_IT_HOLDS.sub(_holds_in_brackets, text.strip())
     # "Playtesting for indie games: session recording, comments, …": the title before the colon is not an item.
     text = left_for_later(each_waits(re.sub(r"^[^:,.;]{3,60}:\s+(?=[^:]*,)", "", text.strip())))
     # "one app that does the bookings, the deposits, the crew roster": what the app does is the list, not an item.
@@ -216,7 +229,11 @@ def feature_items(text: str) -> list[str]:
             item = f"{thing_to.group(1)}\x00{item[thing_to.end(1):]}"
         item = re.sub(
             r"^(?:(?:it|they|users?|people|you|we|i|nurses|\w+s)\s+(?:can|could|should|will|would)\s+)?"
-            r"(?:also\s+)?(?:be able to|the ability to|ability to|a way to|an easy way to|way to|an option to|"
+            # A light noun before the doing is no part of its name: "a way to pay online", "a place to leave reviews",
+            # "somewhere to upload photos", "an easy way of tracking who paid", "something to remind them".
+            r"(?:also\s+)?(?:be able to|the ability to|ability to|(?:(?:an?|some|one)\s+)?(?:(?:easy|easier|quick|quicker|"
+            r"simple|simpler|proper|better|single|safe|central)\s+)?(?:way|place|spot|means)\s+(?:to|of)\s+(?=\w)|"
+            r"somewhere\s+(?:to|for\s+(?:\w+\s+){1,2}?to)\s+|something\s+to\s+(?=\w)|an option to|"
             r"option to|being able to|let (?:the |a |an )?(?:\w+ )?|allow (?:\w+ ){0,2}to|help (?:\w+ ){0,2}(?:to )?|"
             # "nurses to swap" drops the people; "SMS to farmer" is the wish itself.
             r"(?:users|people|them|me|us|you|(?!(?:sms|mms|texts|emails|alerts|notifications|reminders|messages|updates|"

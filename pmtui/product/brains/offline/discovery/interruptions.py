@@ -12,7 +12,7 @@ import re
 # "hold on some idiot just cut me off … where was I", "haha sorry my dog is going mad at the postman again".
 INTERRUPTION_OPENER = re.compile(
     r"^\s*(?:(?:haha+|hehe+|lol|lmao|ugh+|argh+|omg|oops|whoops|oh no|oh god|hold on|hang on|one sec(?:ond)?|"
-    r"one moment|brb|wait|sorry|apologies|excuse me|"
+    r"one moment|one min(?:ute)?|a (?:sec|min|minute|moment)|two secs?|brb|wait|sorry|apologies|excuse me|"
     # The same apology in the words founders mix in: "perdón, my mom is calling me…", "maaf", "pasensya na", "eish".
     r"perd[oó]n|lo siento|disculpa|pardon|d[ée]sol[ée]|entschuldigung|maaf|pasensya(?: na)?|samahani|aiyo+|eish)"
     r"(?=[\s,.!:;-]|$)[\s,.!:;-]*)+(?:(?:mate|man|guys|ah|lah|oh|o|sir|madam)\b[\s,.!]*)?",
@@ -25,6 +25,10 @@ INTERRUPTION_EVENT = re.compile(
     # pulled out in front of me … nothing to worry about carry on": a bell or a buzzer going, and the pause asked for.
     r"\b(?:door ?bell|buzzer|intercom|phone|alarm|timer|oven|fire alarm|smoke alarm)(?:'s|\s+is|\s+keeps)?\s+"
     r"(?:going(?: off)?|ringing|buzzing|beeping|bleeping)\b|"
+    # Something around the founder going off or running out: "the dust extractor's gone off again", "the gas
+    # cylinder just finished", "the kettle is boiling", "the printer's run out of paper".
+    r"\b(?:'s|is|has|have|just|\w+s)\s+(?:just\s+)?(?:gone off|went off|gone out|run out|ran out|finished|boiling|"
+    r"boiled|burning|crying|barking|jammed|tripped)\b(?!\s+(?:the|a|our|my|their|them|it|in|at|on)\b)|"
     # The pause asked for ends it, with something happening around the founder in it ("sorry, the bookings are a mess,
     # hang on" is an answer).
     r"^(?=.*\b(?:going|ringing|buzzing|beeping|just|door|delivery|arriv\w*|pulled|tractor|phone|customer|kid|baby|dog|"

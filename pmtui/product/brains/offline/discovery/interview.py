@@ -44,6 +44,7 @@ from pmtui.product.brains.offline.discovery.text import (
 )
 from pmtui.product.brains.protocol import DiscoveryReply
 from pmtui.product.completeness import has_real_content
+from pmtui.product.drafts import weak
 
 MAX_ASKS = 3
 
@@ -72,8 +73,15 @@ def _new_part(before: str | list[str], after: str | list[str]) -> str:
     return after
 
 
-def _gap_order(gaps: list[str]) -> list[str]:
-    return [a for a in QUESTION_ORDER if a in gaps]
+def _gap_order(gaps: list[str], summary: DiscoverySummary | None = None) -> list[str]:
+    ordered = [a for a in QUESTION_ORDER if a in gaps]
+    if summary is not None and "core_problem" in ordered and has_real_content(summary.core_problem) and not weak(
+            "core_problem", summary.core_problem):
+        # A problem the pitch told plainly ("we double-book a castle on busy weekends") is asked about last, just
+        # before the card, for the founder's own account of it: the questions the founder expects come first.
+        ordered.remove("core_problem")
+        ordered.append("core_problem")
+    return ordered
 
 
 def next_reply(
@@ -90,7 +98,7 @@ def next_reply(
     probes = state.probe_count
     changed = [a for a in QUESTION_ORDER if getattr(before, a) != getattr(summary, a)]
     # An aspect asked MAX_ASKS times without an answer stays an open question: no asking in circles.
-    gaps = [g for g in _gap_order(completeness.gaps) if state.ask_count.get(g, 0) < MAX_ASKS or g == asked]
+    gaps = [g for g in _gap_order(completeness.gaps, summary) if state.ask_count.get(g, 0) < MAX_ASKS or g == asked]
     vague = is_vague(user_text)
 
     if state.discovery_summary_shown:
@@ -241,8 +249,9 @@ def next_reply(
 
 def _changed_clause(before: DiscoverySummary, after: DiscoverySummary, aspect: str) -> str:
     """The clause of a corrected value that changed ("around 800 boats", not the value's first words)."""
-    old = {norm(c) for c in re.split(r"[,;]\s*", before.value_text(aspect))}
-    clauses = [c for c in re.split(r"[,;]\s*", after.value_text(aspect)) if c.strip()]
+    # "mums and dads (60 a month)": the count in brackets is a clause of its own.
+    old = {norm(c) for c in re.split(r"[,;()]\s*", before.value_text(aspect))}
+    clauses = [c for c in re.split(r"[,;()]\s*", after.value_text(aspect)) if c.strip()]
     fresh = [c for c in clauses if norm(c) not in old]
     return short(fresh[0] if fresh else after.value_text(aspect), 12)
 

@@ -111,7 +111,11 @@ def reread_rates(clause: str, clues: dict[str, Any], success_strong: bool, whole
 _YEAR_ONLY = re.compile(r"^(?:last|this) year$", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:\d[\d,]*|a hundred|hundreds|a couple of hundred|dozens)\s+(?:[\w'-]+\s+){0,3}?"
                       r"(?:customers?|clients?|orders?|bookings?|people|members|families|guests|visitors|jobs|boxes|"
-                      r"events|sales|users|students|patients|calls|deliveries)\b", re.IGNORECASE)
+                      r"events|sales|users|students|patients|calls|deliveries)\b|"
+                      # How often a thing went wrong ("that's happened about 8 times this year", "twice last year"):
+                      # the pain's count, no change.
+                      r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|a dozen|dozens of)"
+                      r"\s+times\b|\b(?:once|twice)\b", re.IGNORECASE)
 
 
 def year_volume(clause: str, cue: re.Match[str] | None) -> bool:

@@ -287,8 +287,13 @@ _NO_REASON = re.compile(
     r"(?:(?:it|this|that|now)\s*(?:'?s|is)?\s+)?(?:(?:just|kind of|sort of)\s+)?(?:seems?|feels?|looks?)\s+like\s+(?:a\s+|the\s+)?"
     r"(?:good|right|nice|great|perfect)\s+(?:time|moment)|"
     r"(?:why not\W*)?(?:(?:it|now|this)\s*(?:'?s|is)\s+)?(?:the|a good|the right|about)\s+(?:time|moment)(?:\s+(?:now|na))?|"
+    # "its time", "it is time now", "the time has come": that now is the time, and nothing about why.
+    r"(?:it\s*(?:'?s|is)\s+(?:high\s+)?time(?:\s+(?:now|na|already))?)|(?:the\s+)?time\s+(?:has\s+)?come|"
     r"why not|(?:the\s+)?(?:same(?:\s+old)?|normal|usual|old|regular|traditional)\s+(?:way|ways|method|thing|stuff)|"
-    r"(?:the\s+)?usual|as usual|same as (?:always|usual|before)|like always|nothing special)\W*$",
+    r"(?:the\s+)?usual|as usual|same as (?:always|usual|before)|like always|nothing special|"
+    # "No rush, really.", "no particular reason", "nothing in particular": no timing at all.
+    r"no (?:rush|hurry|particular (?:reason|rush|hurry)|real (?:reason|rush|hurry)|big (?:reason|rush))|nothing in particular|"
+    r"not in a (?:rush|hurry))(?:\W+(?:really|honestly|tbh|i suppose|i guess|as such))?\W*$",
     re.IGNORECASE,
 )
 

@@ -7,6 +7,7 @@ import re
 from pmtui.models import ConversationState, Feature
 from pmtui.product.brains.offline.scoping.intent import match_features
 from pmtui.product.rice import phase_effort
+from pmtui.product.units import amount
 
 
 def _feature_numbers(feature: Feature) -> str:
@@ -17,8 +18,8 @@ def _feature_numbers(feature: Feature) -> str:
     return (
         f"**{feature.name}** — Phase {feature.phase}, {feature.priority}, RICE {feature.rice_score:g} = "
         f"reach {feature.rice_reach:g}{why('reach')} × impact {feature.rice_impact:g}{why('impact')} × "
-        f"confidence {feature.rice_confidence:.0%}{why('confidence')} ÷ effort {feature.rice_effort:g} "
-        f"person-weeks{why('effort')}."
+        f"confidence {feature.rice_confidence:.0%}{why('confidence')} ÷ effort "
+        f"{amount(feature.rice_effort, 'person-week')}{why('effort')}."
     )
 
 
@@ -48,7 +49,7 @@ def answer_question(state: ConversationState, text: str) -> str:
             if feature.phase > 1:
                 parts.append(
                     f"It is below the cut line: Phase 1 already uses {phase_effort(output, 1):g} of "
-                    f"{output.effort_budget_weeks:g} person-weeks, and features enter Phase 1 in score order "
+                    f"{amount(output.effort_budget_weeks, 'person-week')}, and features enter Phase 1 in score order "
                     "while their effort fits."
                 )
         else:
@@ -93,7 +94,7 @@ def answer_question(state: ConversationState, text: str) -> str:
         if re.search(r"\bcut\b|\bline\b|\bbudget\b|\bphase", lowered):
             parts.append(
                 f"The cut line: Phase 1 takes features in score order while their effort fits your budget of "
-                f"{output.effort_budget_weeks:g} person-weeks; it holds {phase_effort(output, 1):g} now."
+                f"{amount(output.effort_budget_weeks, 'person-week')}; it holds {phase_effort(output, 1):g} now."
             )
             for phase in output.implementation_phases:
                 parts.append(

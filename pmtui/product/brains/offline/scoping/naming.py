@@ -8,6 +8,7 @@ import re
 from pmtui.models import Feature, Provenance, ScopingOutput
 from pmtui.product.brains.offline.scoping.rules import EVIDENCE
 from pmtui.product.brains.offline.scoping.terms import short_name, stems
+from pmtui.product.units import amount
 
 
 def _part_name(source: str, part: str) -> str:
@@ -164,5 +165,5 @@ def n_weeks(value: float) -> str:
 
 def weeks_text(person_weeks: float, team: int | None) -> str:
     if team and team > 1:
-        return f"{person_weeks:g} person-weeks (≈ {person_weeks / team:.1f} weeks for {team} people)"
-    return f"{person_weeks:g} person-weeks"
+        return f"{amount(person_weeks, 'person-week')} (≈ {amount(person_weeks / team, 'week', '.1f')} for {team} people)"
+    return f"{amount(person_weeks, 'person-week')}"

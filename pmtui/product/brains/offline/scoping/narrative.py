@@ -14,6 +14,7 @@ from pmtui.product.rice import (
     team_size,
     time_share,
 )
+from pmtui.product.units import amount
 
 
 def _flow_rank(feature: Feature, core: str) -> float:
@@ -106,19 +107,19 @@ def scope_rationale(output: ScopingOutput, summary: DiscoverySummary) -> str:
     phase1 = [f for f in output.mvp_features if f.phase == 1]
     used = phase_effort(output, 1)
     parts = [
-        f"Budget: {budget:g} person-weeks for Phase 1 ({_budget_source(summary, budget)}).",
-        f"Phase 1 holds {len(phase1)} feature{'s' if len(phase1) != 1 else ''} totalling {used:g} "
-        f"person-weeks, ranked by RICE: " + ", ".join(f"{f.name} ({f.rice_score:g})" for f in phase1) + ".",
+        f"Budget: {amount(budget, 'person-week')} for Phase 1 ({_budget_source(summary, budget)}).",
+        f"Phase 1 holds {len(phase1)} feature{'s' if len(phase1) != 1 else ''} totalling "
+        f"{amount(used, 'person-week')}, ranked by RICE: " + ", ".join(f"{f.name} ({f.rice_score:g})" for f in phase1) + ".",
     ]
     if used > budget:
-        parts.append(f"That is {used - budget:g} person-weeks over budget because of what you asked for.")
+        parts.append(f"That is {amount(used - budget, 'person-week')} over budget because of what you asked for.")
     for number in (2, 3):
         later = [f for f in output.mvp_features if f.phase == number]
         if later:
             parts.append(
                 f"Phase {number}: "
                 + ", ".join(f"{f.name} ({f.rice_score:g})" for f in later)
-                + f" — {phase_effort(output, number):g} person-weeks, below the cut line."
+                + f" — {amount(phase_effort(output, number), 'person-week')}, below the cut line."
             )
     if output.cut_features:
         parts.append("Cut: " + " ".join(c.reason for c in output.cut_features))

@@ -52,6 +52,7 @@ from pmtui.product.brains.offline.scoping.said_count import discovery_said
 from pmtui.product.brains.offline.scoping.terms import short_name, stems
 from pmtui.product.brains.protocol import Negotiation
 from pmtui.product.rice import phase_effort, rescore, team_size
+from pmtui.product.units import amount
 
 
 def negotiate(state: ConversationState, text: str, round_number: int, final_round: bool) -> Negotiation:
@@ -279,7 +280,7 @@ def _cut(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -
             name=feature.name,
             description=feature.description,
             reason=f"{feature.name}: you cut it in argue-back round {work.round_number} (“{request.clause.strip()}”); "
-            f"that frees {feature.rice_effort:g} person-weeks.",
+            f"that frees {amount(feature.rice_effort, 'person-week')}.",
         )
     )
     work.changed.append(f"cut {feature.name}")
@@ -372,7 +373,7 @@ def _effort(work: _Round, request: ChangeRequest, target: tuple[str, str] | None
     feature.provenance["effort"] = Provenance(source="stated", reason=f"you said: “{request.clause.strip()}”")
     work.names.append(feature.name)
     work.changed.append(
-        f"set {feature.name}'s effort to {request.weeks:g} person-weeks (was {old:g}); its score is now "
+        f"set {feature.name}'s effort to {amount(request.weeks, 'person-week')} (was {old:g}); its score is now "
         f"{feature.compute_score():g}"
     )
 
@@ -408,7 +409,7 @@ def _smaller(work: _Round, request: ChangeRequest, target: tuple[str, str] | Non
         feature.name, feature.description = renamed
     work.names.append(feature.name)
     work.changed.append(
-        f"made {feature.name} smaller: {feature.rice_effort:g} person-weeks (was {old:g}); its score is now "
+        f"made {feature.name} smaller: {amount(feature.rice_effort, 'person-week')} (was {old:g}); its score is now "
         f"{feature.compute_score():g}"
     )
 
@@ -459,7 +460,7 @@ def _split(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
     work.output.mvp_features[index : index + 1] = new
     work.names.extend([source.name, *(f.name for f in new)])
     work.changed.append(
-        f"split {source.name} into {new[0].name} and {new[1].name} ({half:g} person-weeks each, from its "
+        f"split {source.name} into {new[0].name} and {new[1].name} ({amount(half, 'person-week')} each, from its "
         f"{source.rice_effort:g})"
     )
 
@@ -531,7 +532,7 @@ def _merge(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
     work.output.mvp_features = [f for f in work.output.mvp_features if f is not second]
     work.names.extend([first.name, second.name, merged.name])
     how = "the larger estimate, as you say they are the same thing" if same else "the two efforts added"
-    work.changed.append(f"merged {first.name} and {second.name} into {merged.name} ({merged.rice_effort:g} person-weeks, {how})")
+    work.changed.append(f"merged {first.name} and {second.name} into {merged.name} ({amount(merged.rice_effort, 'person-week')}, {how})")
 
 
 def _frees_phase_1(work: _Round, phrase: str) -> bool:
@@ -633,7 +634,7 @@ def _hold(work: _Round, feature: Feature | None, name: str, kind: str) -> None:
             "person-week budget"
         )
     else:
-        effect = f"it would fit ({current:g} → {after:g} of {budget:g} person-weeks) but would eat the slack the core flow needs"
+        effect = f"it would fit ({current:g} → {after:g} of {amount(budget, 'person-week')}) but would eat the slack the core flow needs"
     line = (
         f"I'm holding {name} where it is for now: it scores {candidate.compute_score():g}{versus} ({where}; effort "
         f"{candidate.rice_effort:g}, impact {candidate.rice_impact:g}, confidence {candidate.rice_confidence:.0%}), and "

@@ -41,6 +41,7 @@ from pmtui.product.rice import (
     timeframe_weeks,
 )
 from pmtui.product.search import stem, terms
+from pmtui.product.units import amount
 
 
 @dataclass
@@ -92,7 +93,7 @@ def _effort(text: str) -> tuple[float, str]:
     matched.sort(key=lambda item: -item[0])
     effort = matched[0][0] + 0.5 * (len(matched) - 1)
     labels = ", ".join(label for _w, label in matched)
-    return min(6.0, effort), f"complexity from its words ({labels}): {min(6.0, effort):g} person-weeks"
+    return min(6.0, effort), f"complexity from its words ({labels}): {amount(min(6.0, effort), 'person-week')}"
 
 
 _NAME_FILLER = frozenset({"the", "and", "for", "with", "from", "your", "their", "our", "its", "all", "each", "per"})
@@ -286,7 +287,7 @@ def score_candidate(
         effort, why, source = stated_effort, f"you said it takes “{text}”", "stated"
     elif candidate.nice is not None:
         effort = candidate.nice.effort
-        why, source = f"{candidate.nice.kind}: typically {effort:g} person-weeks", "estimated"
+        why, source = f"{candidate.nice.kind}: typically {amount(effort, 'person-week')}", "estimated"
     elif candidate.name == "Success metric tracking":
         effort, why, source = 0.5, "a few analytics events: half a person-week", "estimated"
     else:
@@ -452,7 +453,7 @@ def propose(summary: DiscoverySummary, comparables: list[ComparableProduct], sai
             spare.pinned = [*spare.pinned, "phase", "priority"]
             why = Provenance(
                 source="estimated",
-                reason=f"everything fits your {budget:g} person-weeks, but it scores lowest: it waits for Phase 2 so "
+                reason=f"everything fits your {amount(budget, 'person-week')}, but it scores lowest: it waits for Phase 2 so "
                 "Phase 1 keeps slack for what goes wrong",
             )
             spare.provenance["phase"] = spare.provenance["priority"] = why

@@ -10,6 +10,7 @@ from pmtui.product.brains.offline.scoping.rules import (
     PRONOUN,
     rx,
 )
+from pmtui.product.units import amount
 
 _NUMBER_WORDS = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0,
                  "half a": 0.5, "a half": 0.5, "half": 0.5}
@@ -73,6 +74,11 @@ _CLAUSE_BREAK = re.compile(
 )
 
 
+_LIGHT_NOUN = re.compile(r"^(?:(?:an?|some|one)\s+)?(?:(?:easy|easier|quick|quicker|simple|simpler|proper|better|single|safe|"
+                         r"central)\s+)?(?:(?:way|place|spot|means)\s+(?:to|of)|somewhere\s+to|something\s+to)\s+(?=\w)",
+                         re.IGNORECASE)
+
+
 def clean_target(phrase: str) -> str:
     """'the charts' -> 'charts'; 'a charge nurse approval step instead' -> 'charge nurse approval step'."""
     text = re.sub(r"\s+", " ", phrase).strip(" ,.;:!?-'\"")
@@ -80,6 +86,9 @@ def clean_target(phrase: str) -> str:
         text = _LEAD.sub("", text).strip(" ,.;:!?-")
         text = _TAIL.sub("", text).strip(" ,.;:!?-")
     text = re.sub(r"^(?:to\s+)?(?:be able to\s+|have\s+)?", "", text, flags=re.IGNORECASE)
+    # "add a way to pay online", "a place to leave reviews", "somewhere to upload photos": the light noun before the
+    # doing is no part of the row's name.
+    text = _LIGHT_NOUN.sub("", text)
     # "maybe that can go": the hedge before a pronoun is no name.
     text = re.sub(r"^(?:maybe|perhaps|probably)\s+(?=(?:it|that|this|them|those|these)$)", "", text, flags=re.IGNORECASE)
     return text.strip()
@@ -238,4 +247,4 @@ def shorthand(text: str) -> str:
     text = spoken_forms(scots_words(text))
     text = re.sub(r"\b(it|that|they|these|those)'re\s+not\b|\b(it|that|this)'s\s+not\b",
                   lambda m: f"{m.group(1) or m.group(2)} {'are' if m.group(1) else 'is'} not", text, flags=re.IGNORECASE)
-    return _DAYS.sub(lambda m: f"{(_DAY_WORDS.get(m.group('n').lower()) or float(m.group('n'))) / 5:g} weeks", text)
+    return _DAYS.sub(lambda m: f"{amount((_DAY_WORDS.get(m.group('n').lower()) or float(m.group('n'))) / 5, 'week')}", text)

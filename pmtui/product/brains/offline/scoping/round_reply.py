@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from pmtui.product.brains.offline.scoping.naming import weeks_text
 from pmtui.product.rice import phase_effort, team_size
+from pmtui.product.units import amount
 
 if TYPE_CHECKING:
     from pmtui.product.brains.offline.scoping.negotiate import _Round
@@ -37,9 +38,9 @@ def round_reply(work: _Round, bumped: list[str]) -> str:
         parts.append(f"Phase 1 is now {weeks_text(used, team)}, over your {budget:g} person-week budget — recorded as a risk.")
         work.risks.append(f"Phase 1 grows to {weeks_text(used, team)}, over the {budget:g} person-week budget")
     elif work.changed:
-        parts.append(f"Phase 1 is now {used:g} of {budget:g} person-weeks.")
+        parts.append(f"Phase 1 is now {used:g} of {amount(budget, 'person-week')}.")
     else:
-        parts.append(f"Phase 1 stays at {used:g} of {budget:g} person-weeks.")
+        parts.append(f"Phase 1 stays at {used:g} of {amount(budget, 'person-week')}.")
     if work.held:
         parts.append(
             f"What evidence do you have that {work.people} need it in Phase 1 — interviews, numbers, customers "

@@ -510,6 +510,9 @@ PROMOTE_PATTERNS = (
     rx(r"^(?:(?P<what>.+?)\s+)?(?:has|have|needs?|must|should|got)\s+to\s+(?:be|go|stay|come)\s+(?:in\b|p0|there|" + _PHASE1 + ")"),
     # "so it goes to the top of the list", "the receipts move to the front".
     rx(r"^(?P<what>[^,;]+?)\s+(?:goes|go|moves?|belongs?|jumps?)\s+(?:up\s+)?(?:to|at)\s+the\s+(?:top|front|head)\b"),
+    # "deposit up the top tho", "the sms to parents up front": the row and where it goes, with no verb at all.
+    rx(r"^(?:(?:but|and|so|then|yeah|ok(?:ay)?)\s+)?(?P<what>(?!(?:it|that|this|them|those|one|we|i|you|they|put|move|bring|bump|get|keep|have|pull|push|stick|chuck)\b)(?![^,;]*\b(?:is|are|was|were|am)\b)[^,;]+?)\s+(?:up\s+(?:the\s+)?top|"
+       r"up\s+front|at\s+the\s+top)\s*(?:tho|though|pls|please|lah|na|eh|mate)?(?=\s*(?:[,.;!]|$))"),
     # "The pay reminder put number one please": the row, then the verb without an object.
     rx(r"^(?P<what>(?:the|my|our)\s+[^,;]+?)\s+(?:please\s+|pls\s+)?(?:put|move|bring|bump)\s+(?:(?:it|that)\s+)?(?:up|first|to the top|"
        r"to the front|(?:at\s+)?(?:number|no\.?)\s*(?:one|1))\b"),
@@ -626,7 +629,9 @@ class DeriveRule:
     required: tuple[str, ...] = ()
 
 
-_OBJ = (r"(?P<obj>(?!(?:is|are|was|were|can|could|will|would|takes?|eats?|feels?|seems?|and|or|but|to|it|them)\b)"
+# "chase one by one", "chase him", "forgot the other": how or whom, no object a row can name.
+_OBJ = (r"(?P<obj>(?!(?:is|are|was|were|can|could|will|would|takes?|eats?|feels?|seems?|and|or|but|to|it|them|him|her|us|"
+        r"one\s+(?:by|after)\s+(?:one|another)|each\s+one|every\s+one|(?:the\s+)?others?|another)\b)"
         r"(?:[\w'-]+\s+){0,4}?[\w'-]+)")
 DERIVE_RULES: tuple[DeriveRule, ...] = (
     DeriveRule(
