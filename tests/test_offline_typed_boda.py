@@ -5,11 +5,13 @@ Each test holds the founder's sentence and more of its class, written unlike it,
 
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import Path
 
 import pytest
 
+from pmtui.config import Config
 from pmtui.delivery.plan import parse_plan
 from pmtui.models import ConversationState, DiscoverySummary, Feature, ScopingOutput
 from pmtui.product.brains.offline.discovery import extract
@@ -18,10 +20,13 @@ from pmtui.product.brains.offline.discovery.text import clean, txt_words
 from pmtui.product.brains.offline.discovery.wishlist import removed_features
 from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.constraint_facets import facets, replace_facets
+from pmtui.product.eval.simulator import read_question
 from pmtui.product.labelled import apply_parts, labelled_parts
+from pmtui.product.orchestrator import Orchestrator
 from pmtui.product.plan_writer import write_plan
 from pmtui.product.rice import NICE_TO_HAVE_MARK, feature_name
 from pmtui.product.search import todays_workarounds
+from pmtui.store import Store
 from tests.fixtures.offline_talk import interview, talk
 
 
@@ -310,3 +315,46 @@ def test_a_task_criterion_is_a_check_not_the_row_said_twice(name: str, descripti
             Feature(name=name, description=description, phase=1, priority="P0")]))
     plan = parse_plan(write_plan(state))
     assert plan.tasks[1].acceptance_criteria[0] == criterion
+
+
+ANSWERS = {
+    "target_user": "the riders and the treasurer who collects", "core_problem": "riders say they paid and it is not there",
+    "current_alternatives": "just that, and sometimes M-Pesa on her phone", "feature_wishlist": "mark who paid, see balances",
+    "success_metric": "no quarrels for 3 months", "why_now": "everyone has a phone now",
+    "constraints": "my nephew, weekends, 2 months", "revenue_model": "free"}
+
+
+def answered_by_question(tmp_path: Path, pitch: str) -> tuple[list[str], DiscoverySummary]:
+    """A founder who answers each question by what it asks, as often as it is asked, until the summary card."""
+    async def run() -> tuple[list[str], DiscoverySummary]:
+        store = Store(tmp_path / "founder.db")
+        try:
+            orchestrator = Orchestrator(store, Config(offline=True))
+            project_id = orchestrator.open_project("founder").project_id
+            replies = [(await orchestrator.handle(project_id, pitch)).reply]
+            for _ in range(20):
+                state = orchestrator.state(project_id)
+                if state.discovery_summary_shown:
+                    break
+                replies.append((await orchestrator.handle(project_id, ANSWERS[read_question(replies[-1])])).reply)
+            return replies, orchestrator.state(project_id).discovery_summary
+        finally:
+            store.close()
+
+    return asyncio.run(run())
+
+
+@pytest.mark.parametrize(("pitch", "kept"), [
+    (("Sasa. Am the chairman of a boda boda stage in Kisumu, we have like 40 riders. Every evening each rider contributes "
+     "100 bob to the sacco but we record it in an exercise book and people dispute, the book gets lost also"),
+     "we record it in an exercise book"),
+    ("I run a mobile dog grooming van, bookings come in by text but she jots them in a paper diary and we double book",
+     "she jots them in a paper diary"),
+])
+def test_todays_way_told_in_the_pitch_is_heard_and_asked_about_citing_it(tmp_path: Path, pitch: str, kept: str) -> None:
+    """"…but we record it in an exercise book…", then "How do boda riders handle this today — a spreadsheet, group
+    chats, another app?" as if it had not been said (the founder: "like i told you, the exercise book")."""
+    replies, summary = answered_by_question(tmp_path, pitch)
+    assert not [r for r in replies if "handle this today" in r or "what do they do instead" in r], replies
+    assert [r for r in replies if f'You mentioned "{kept}' in r], replies
+    assert "M-Pesa" in summary.current_alternatives

@@ -56,6 +56,10 @@ _TOOL = re.compile(
     r"register|clipboard|hand|dropbox|group|chat|app|notes?|by hand|nothing)\b",
     re.IGNORECASE,
 )
+# Where the work is kept, told in passing inside the pitch's story ("…but we record it in an exercise book and people
+# dispute"): heard, and asked about once citing it ("You mentioned …"), not asked as if it had not been said.
+_KEPT_IN_PASSING = re.compile(r"^(?:he|she|they|we|i|the \w+) (?:just |still |all )?(?:keeps?|writes?|notes?|logs?|puts?|"
+                              r"records?|jots?|marks?|enters?)\b", re.IGNORECASE)
 _CHANGE = re.compile(
     r"\b(?:now|since|recent(?:ly)?|new|last (?:year|month|winter|summer)|this year|changed?|no longer|any ?more|"
     r"finally|after|cheaper|growing|grew|doubled|tripled|rules?|laws?|regulations?|ban(?:ned)?|started|cut|"
@@ -240,7 +244,8 @@ def update(
                 state.drafts.pop(aspect, None)
             continue
         if new != old and (not old.strip() or aspect in state.drafts):
-            if weak(aspect, new) or (pitch and aspect == "core_problem"):
+            if weak(aspect, new) or (pitch and aspect == "core_problem") or (
+                    pitch and aspect == "current_alternatives" and _KEPT_IN_PASSING.search(new)):
                 # The problem as the pitch told it ("we double-book a castle on busy weekends") is the founder's
                 # headline, not their account of it: asked about once ("what goes wrong, the last time?"), and the
                 # answer is added to it rather than replacing it (a weak draft is replaced).

@@ -438,9 +438,10 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     )
     if possessed:
         tool = None
-    # Not in the opening pitch, where the story is told whole ("…and the owner writes it in a diary, half the time…").
-    kept_in_a_tool = (not first_message and bool(KEPT_IN_A_TOOL.search(clause.strip()))
-                      and not sentence.strip().startswith(clause.strip()))
+    # Told inside the pain, not opening it (a sentence that opens with it is told whole). In the opening pitch ("…but
+    # we record it in an exercise book and people dispute") it is heard in passing: a draft the PM asks about, citing
+    # it, rather than asking "how do they handle this today?" as if it had not been said.
+    kept_in_a_tool = bool(KEPT_IN_A_TOOL.search(clause.strip())) and not sentence.strip().startswith(clause.strip())
     if ALTERNATIVES_STRONG.search(clause) or kept_in_a_tool or (
         tool and not integrates and not FEATURE_TRIGGER.search(sentence) and not own_story
     ):

@@ -71,9 +71,10 @@ ALTERNATIVES_WEAK = re.compile(r"\b(use|using|manually|now|today|instead|usually
 # "…, so he keeps a list in his notes app", "… and the groomer keeps everything in a paper diary": where the work is
 # kept today, told inside the pain without a cue word (only after the pain: a sentence that opens with it is told whole).
 KEPT_IN_A_TOOL = re.compile(
-    r"^(?:he|she|they|we|i|the \w+) (?:just |still |all )?(?:keeps?|writes?|notes?|logs?|puts?) (?:it |them |everything |"
-    r"a list |the \w+ |(?:it |them |everything )?down )?(?:in|on|into) (?:a|an|his|her|their|my|our|the|one) (?:[\w-]+ ){0,2}?"
-    r"(?:app|diary|notebook|book|spreadsheet|sheet|excel|whiteboard|calendar|paper|notes)\b",
+    r"^(?:he|she|they|we|i|the \w+) (?:just |still |all )?(?:keeps?|writes?|notes?|logs?|puts?|records?|jots?|marks?|"
+    r"enters?) (?:it |them |everything |a list |the \w+ |(?:it |them |everything )?down )?(?:in|on|into) "
+    r"(?:a|an|his|her|their|my|our|the|one) (?:[\w-]+ ){0,2}?"
+    r"(?:app|diary|notebook|book|spreadsheet|sheet|excel|whiteboard|calendar|paper|notes|ledger|register|logbook|notepad)\b",
     re.IGNORECASE,
 )
 
