@@ -230,7 +230,8 @@ def update(
                 continue
             if new != old:
                 if (aspect in state.drafts and old and new.startswith(old + "; ") and old.lower() not in text.lower()
-                        and not _AFFIRM.match(text) and weak(aspect, old)):
+                        and not _AFFIRM.match(text) and (weak(aspect, old) or (
+                            aspect == "current_alternatives" and _KEPT_IN_PASSING.search(old)))):
                     # The direct answer replaces what was heard in passing rather than being appended to it (unless
                     # it says the draft again: "paper tickets. whatsapp photos" keeps the paper tickets, and "Yes yes
                     # that only. Month end she is calling 25 people…" confirms the draft and adds to it).
