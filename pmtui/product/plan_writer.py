@@ -17,6 +17,7 @@ from pmtui.delivery.plan import PlanFiles, PlanTask, classify_tier
 from pmtui.models import ConversationState, Feature
 from pmtui.naming import slugify
 from pmtui.product.plan_dependencies import TaskNeeds, actor_words, dependencies, kind_of, things_of
+from pmtui.product.rice import DOER_CAN
 
 _STOPWORDS = {
     "the", "and", "for", "with", "from", "into", "your", "their", "our", "you", "they", "that", "this",
@@ -274,10 +275,10 @@ def _feature_task(
     elif description and description.split()[0].lower() in _ACTION_VERBS | _READ_VERBS:
         # "Get a message when van is 5 minutes away" is something a user does: said as a check, not "Name: name…".
         criteria.append(f"A user can {description[0].lower()}{description[1:].rstrip('.')}")
-    elif description and (can := _DOER_CAN.match(description)):
+    elif description and (can := DOER_CAN.match(description)):
         # "Each rider can check his own balance by SMS": the check itself, not "Check his own balance by SMS: Each
         # rider can check his own balance by SMS".
-        criteria.append(f"A user can {can.group('rest').rstrip('.')}")
+        criteria.append(f"A user can {description[can.end():].rstrip('.')}")
     elif description and description.lower().startswith(name.lower()) and (done := _people_doing(description)):
         # "Treasurer marks who paid each evening (cash or mpesa)", the row's own name said longer.
         verb, rest = done
@@ -331,11 +332,6 @@ def _feature_task(
         minutes=minutes,
         criteria=criteria,
     )
-
-
-# Who does it and a modal: "Each rider can …", "The treasurer should be able to …".
-_DOER_CAN = re.compile(r"^(?:(?:each|every|all|the|our|my|any|a|an)\s+)?[A-Za-z][\w'-]*\s+(?:can|could|should|will|must|may)\s+"
-                       r"(?:also\s+)?(?:be able to\s+)?(?P<rest>[a-z].*)$", re.IGNORECASE)
 
 
 # People (a plural, "Customers see …") or one of them (the verb agrees, "Office assigns …"), then what they do to what.

@@ -214,7 +214,7 @@ def feature_name(item: str, max_words: int = MAX_NAME_WORDS) -> str:
     if len(words) <= max_words:
         return item.strip(" ,;:")
     name = _cut_name(item, words, max_words)
-    doer = _DOER_CAN.match(item)
+    doer = DOER_CAN.match(item)
     if doer and len(item[doer.end():].split()) >= 2 and len(name.split()) <= len(item[: doer.end()].split()) + 1:
         # "Each rider can check his own balance by SMS" was "Each rider can check": cut down to who and the bare verb,
         # the name is what is done ("Check his own balance by SMS"); who does it is the row's own description.
@@ -228,7 +228,7 @@ def feature_name(item: str, max_words: int = MAX_NAME_WORDS) -> str:
 
 
 # Who does it and a modal, opening a row: "Each rider can", "The treasurer should", "Parents will be able to".
-_DOER_CAN = re.compile(r"^\s*(?:(?:each|every|all|the|our|my|any)\s+)?[a-z][\w'-]*\s+(?:can|could|should|will|must|may|"
+DOER_CAN = re.compile(r"^\s*(?:(?:each|every|all|the|our|my|any)\s+)?[a-z][\w'-]*\s+(?:can|could|should|will|must|may|"
                        r"gets? to|is able to|are able to)\s+(?:also\s+)?(?:be able to\s+)?"
                        # "Reminders can go out by SMS": a thing that happens, not someone doing it.
                        r"(?!(?:go|come|be|get|arrive|appear|happen|run|wait|sync|show up|pop up)\b)(?=[a-z])", re.IGNORECASE)
