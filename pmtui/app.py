@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import logging
 import threading
 from collections.abc import Iterable
 from pathlib import Path
@@ -487,6 +488,12 @@ class PmtuiApp(App[None]):
             self._pending_delivery = run
             return
         run.start()
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual prints the traceback on the terminal as the app exits, where nobody may see it (a tmux pane or a
+        # tab that closes with the app: a session at stop 27 ended so, and the log held nothing). The log keeps it.
+        logging.getLogger("pmtui.app").error("the app stopped on an unhandled error", exc_info=error)
+        super()._handle_exception(error)
 
     def on_unmount(self) -> None:
         # However the app ends (quit, a crash, a test's failure), the delivery thread must not outlive it:
