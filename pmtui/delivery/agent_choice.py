@@ -29,13 +29,27 @@ def chosen_agent(decision_log: list[str]) -> str | None:
 
 
 def other_agents(config: Config, current: str | None) -> list[str]:
-    """The installed agents (presets and `[agents.NAME]`) other than the one that failed, by name; none when the
-    run's agent is not a command."""
+    """The agents (presets and `[agents.NAME]`) that could take the task instead of the one that failed, by name:
+    installed and able to sign in (a tool on PATH with no key and no login of its own would fail on its first
+    model call: offering it costs the human a round trip); none when the run's agent is not a command."""
+    from pmtui.delivery.agent_presets import cannot_sign_in
+
+    return [agent.name for agent in _others(config, current) if not cannot_sign_in(agent)]
+
+
+def unready_agents(config: Config, current: str | None) -> list[str]:
+    """The installed agents left out of other_agents because they cannot sign in, by name (the option says so)."""
+    from pmtui.delivery.agent_presets import cannot_sign_in
+
+    return [agent.name for agent in _others(config, current) if cannot_sign_in(agent)]
+
+
+def _others(config: Config, current: str | None) -> list[Any]:
     if current is None:
         return []
     from pmtui.delivery.agent_presets import agent_catalog
 
-    return [agent.name for agent in agent_catalog(config, probe=False) if agent.installed and agent.name != current]
+    return [agent for agent in agent_catalog(config, probe=False) if agent.installed and agent.name != current]
 
 
 class AgentChoice:
@@ -55,6 +69,9 @@ class AgentChoice:
 
     def others(self, decision_log: list[str]) -> list[str]:
         return other_agents(self.config, self.current(decision_log))
+
+    def unready(self, decision_log: list[str]) -> list[str]:
+        return unready_agents(self.config, self.current(decision_log))
 
     def executor_for(self, decision_log: list[str]) -> Any:
         """The task's executor. A chosen agent that can no longer run (uninstalled since) raises AgentError, which
@@ -79,7 +96,8 @@ class AgentChoice:
             self.executor_for(decision_log)
         except AgentError as error:
             others = other_agents(self.config, chosen_agent(decision_log))
-            options = (RETRY, other_agent_option(others), SKIP) if others else (RETRY, SKIP)
+            unready = unready_agents(self.config, chosen_agent(decision_log))
+            options = (RETRY, other_agent_option(others, unready), SKIP) if others else (RETRY, SKIP)
             reason = (f"the agent chosen for this task cannot run: {error}. Install it and answer Retry, or name "
                       "another agent (the retry budget was not spent)")
             return reason, options, 2 if others else 1

@@ -476,9 +476,22 @@ def login_of(spec: AgentPreset, route: ModelRoute | None, env: Mapping[str, str]
             return f"its own login ({raw.replace('$CODEX_HOME', codex_home)})"
     if route is not None and forwarded is None:
         return "none needed (the model's address takes no key)"
-    wanted = " or ".join(f"${name}" for name in dict.fromkeys(names)) or "the provider's key variable"
+    wanted = " or ".join(f"${name}" for name in dict.fromkeys(names)) or ANY_PROVIDER_KEY
     how = f", or sign in: {spec.login_how}" if spec.login_how else ""
-    return f"none found: set {wanted}{how}"
+    return f"{NO_SIGN_IN}{wanted}{how}"
+
+
+# login_of's words when the tool has no way to sign in that pmtui can see; with ANY_PROVIDER_KEY, the tool picks its
+# provider by the keys it finds (aider with no model forwarded), so pmtui cannot tell which one it would need.
+NO_SIGN_IN = "none found: set "
+ANY_PROVIDER_KEY = "the provider's key variable"
+
+
+def cannot_sign_in(agent: AgentCommand) -> bool:
+    """The agent names the sign-in it needs (a key variable, its own login) and none of them is there: it would fail
+    on its first model call. An agent of the user's own (no sign-in known) and a tool that takes any provider's key
+    are never judged so."""
+    return agent.login.startswith(NO_SIGN_IN) and not agent.login.startswith(NO_SIGN_IN + ANY_PROVIDER_KEY)
 
 
 def _which(program: str) -> str | None:

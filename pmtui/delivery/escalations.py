@@ -8,6 +8,7 @@ when it next drives the task. A run-level escalation (the release stage) waits f
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import Literal
 
 from pmtui.delivery.contract import ambiguous_criteria
@@ -16,7 +17,7 @@ from pmtui.delivery.model_failure import SETUP_ESCALATION, SETUP_FIXES, SETUP_HO
 from pmtui.delivery.run_context import RunContext, RunOutcome
 from pmtui.delivery.state_machine import STUCK_OPTIONS
 from pmtui.delivery.store import EscalationRecord, TaskRecord
-from pmtui.models.delivery import NOTE_NEEDED, OTHER_AGENT, PREFILLED, Risk
+from pmtui.models.delivery import CANNOT_SIGN_IN, NOTE_NEEDED, OTHER_AGENT, PREFILLED, Risk
 from pmtui.models.states import IssueState
 from pmtui.redaction import clip
 
@@ -60,9 +61,11 @@ CLARIFY_OPTIONS: tuple[str, ...] = (
 BUDGET_RAISED = "budget raised by the human"
 
 
-def other_agent_option(names: list[str]) -> str:
-    """The option that runs the task again with another installed agent, named in the answer's note."""
-    return f"{OTHER_AGENT} ({NOTE_NEEDED}: name it; installed: {', '.join(names)})"
+def other_agent_option(names: list[str], unready: Sequence[str] = ()) -> str:
+    """The option that runs the task again with another installed agent, named in the answer's note; the installed
+    ones that cannot sign in are named as such, and cannot be chosen."""
+    cannot = f"; {CANNOT_SIGN_IN}: {', '.join(unready)}" if unready else ""
+    return f"{OTHER_AGENT} ({NOTE_NEEDED}: name it; installed: {', '.join(names)}{cannot})"
 
 
 def accept_option(finding: str) -> str:

@@ -9,6 +9,7 @@ approach), never a blind retry of the same agent on the same prompt.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from pmtui.delivery.escalations import (
     ACCEPT,
@@ -55,7 +56,8 @@ def escalation_options(failed: list[str], *, agent_side: bool = False) -> tuple[
     return (RETRY_NOTE, *options) if agent_side else options
 
 
-def repeated_failure_options(failed: list[str], finding: str, others: list[str]) -> tuple[tuple[str, ...], int]:
+def repeated_failure_options(failed: list[str], finding: str, others: list[str],
+                             unready: Sequence[str] = ()) -> tuple[tuple[str, ...], int]:
     """The options and the recommendation when the code failed the same way twice: the same agent on the same prompt
     fails the same way again, so the recommendation is the human's note (pre-filled with the finding), then another
     installed agent; accept states the risk it takes. Options 1 to 3 keep their places (a retry, accept, skip: what
@@ -63,7 +65,7 @@ def repeated_failure_options(failed: list[str], finding: str, others: list[str])
     options = [accept_option(finding) if option == ACCEPT else option for option in escalation_options(failed)]
     options.append(RETRY_FINDING)
     if others:
-        options.append(other_agent_option(others))
+        options.append(other_agent_option(others, unready))
     return tuple(options), options.index(RETRY_FINDING) + 1
 
 

@@ -640,13 +640,14 @@ class TaskDriver:
         by_agent = agent_side(results, result)
         options, recommended = escalation_options(failed, agent_side=by_agent), 1
         if by_agent and (others := self.agents.others(task.decision_log)):
-            options = (*options, other_agent_option(others))  # the same tool may well fail the same way again
+            options = (*options, other_agent_option(others, self.agents.unready(task.decision_log)))  # the same tool may well fail the same way again
         agent = self.agents.current(task.decision_log) or ""
         never = never_accepted_findings(results) or first_finding(results, result, agent)
         if same and not by_agent:
             # The code (not the agent) failed exactly as the attempt before: not the same prompt to the same agent.
             options, recommended = repeated_failure_options(failed, finding_text(results, result, agent),
-                                                            self.agents.others(task.decision_log))
+                                                            self.agents.others(task.decision_log),
+                                                            self.agents.unready(task.decision_log))
         if same:
             self.escalations.escalate(task_id, f"attempt {attempt} failed exactly as attempt {attempt - 1} did "
                                       f"({', '.join(failed)}): not retrying blindly{never}", kind="same_failure",

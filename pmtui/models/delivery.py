@@ -139,7 +139,9 @@ PREFILLED = "pre-filled with the finding"
 FINDING = "first finding: "
 # The option that runs the task again with another agent: its note names one of the agents its text lists.
 OTHER_AGENT = "Retry with another agent"
-_INSTALLED = re.compile(r"installed: ([^)]*)\)")
+# The installed agents that cannot sign in (no key, no login of their own), listed after the offered ones.
+CANNOT_SIGN_IN = "installed, but no sign-in found"
+_INSTALLED = re.compile(r"installed: ([^);]*)[);]")
 
 
 class Escalation(BaseModel):
