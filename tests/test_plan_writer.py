@@ -464,3 +464,16 @@ def test_a_row_named_as_people_doing_something_is_checked_as_what_a_user_does() 
     assert first["Customers see today's location"] == "A user can see today's location from the app"
     assert first["Office assigns a technician"] == "A user can assign a technician from the app and sees the result saved"
     assert first["Photo updates"] == "Photo updates works from start to finish in the app and its result is saved"
+
+
+def test_an_apostrophe_inside_a_word_is_no_break_in_file_names() -> None:
+    """Seen delivering the tool-hire plan with aider (stop 28): "See what's free" was src/see_what_s_free.py. A file
+    and an ownership name keep the word whole; an apostrophe at a word's edge or a hyphen still breaks."""
+    state = habit_state()
+    state.scoping_output.mvp_features[0].name = "See what’s due"
+    state.scoping_output.mvp_features[1].name = "Jo's rota for the 'big' day"
+    plan = parse_plan(write_plan(state))
+    due, rota = (next(t for t in plan.tasks if t.title.startswith(head)) for head in ("See what", "Jo's rota"))
+    assert due.files.create == ["src/see_whats_due.py"] and due.ownership == "see-whats-due"
+    assert rota.files.create == ["src/jos_rota_for_the_big_day.py"], rota.files.create
+    assert rota.tests == ["tests/test_jos_rota_for_the_big_day.py"]

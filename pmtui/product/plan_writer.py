@@ -19,6 +19,8 @@ from pmtui.naming import slugify
 from pmtui.product.plan_dependencies import TaskNeeds, actor_words, dependencies, kind_of, things_of
 from pmtui.product.rice import DOER_CAN
 
+_INNER_APOSTROPHE = re.compile(r"(?<=\w)['’](?=\w)")
+
 _STOPWORDS = {
     "the", "and", "for", "with", "from", "into", "your", "their", "our", "you", "they", "that", "this",
     "can", "will", "each", "per", "via", "out", "new", "one", "all", "any", "basic", "simple", "user",
@@ -136,7 +138,8 @@ def write_plan(state: ConversationState) -> str:
     used: set[str] = set()
     for number, feature in enumerate(features, start=2):
         task_id = f"T{number}"
-        feature_slug = _unique(slugify(feature.name) or f"feature-{number}", used)
+        # "See what's free" is see_whats_free.py, not see_what_s_free.py: an apostrophe inside a word is no break.
+        feature_slug = _unique(slugify(_INNER_APOSTROPHE.sub("", feature.name)) or f"feature-{number}", used)
         in_flow = flow_steps.get(id(feature)) if feature.phase == 1 else None
         draft = _feature_task(task_id, feature, feature_slug, ["T1"], in_flow, flow, stack, non_goals)
         drafts.append(draft)
