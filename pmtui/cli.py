@@ -384,7 +384,7 @@ def run_deliver(args: argparse.Namespace) -> int:
     import threading
 
     from pmtui.cli_agents import delivery_executor
-    from pmtui.config import MAX_PARALLEL, MAX_RETRY_BUDGET
+    from pmtui.config import BUILT_IN_AGENT, MAX_PARALLEL, MAX_RETRY_BUDGET
     if args.max_parallel is not None and not 1 <= args.max_parallel <= MAX_PARALLEL:
         raise CommandError(f"--max-parallel must be between 1 and {MAX_PARALLEL} (as [delivery] max_parallel), "
                            f"not {args.max_parallel}", EXIT_USAGE)
@@ -397,6 +397,13 @@ def run_deliver(args: argparse.Namespace) -> int:
         raise CommandError(f"cannot read the plan {plan_path}: {why}", EXIT_USAGE)
     repo = Path(args.repo or ".")
     config = _delivery_config(args, repo)
+    if args.agent is None:
+        from pmtui.config import configured_agent
+
+        args.agent = configured_agent(config)
+        args.agent_from = f"[delivery] agent in {config.source}"
+    elif args.agent.strip() == BUILT_IN_AGENT:
+        args.agent = None
     tiers = _parallel_tiers(args, config)
     max_parallel = args.max_parallel or config.delivery.max_parallel
     store = _open_store(args)
@@ -407,8 +414,8 @@ def run_deliver(args: argparse.Namespace) -> int:
         raise CommandError("--ray-address and --remote go with --executor ray", EXIT_USAGE)
     if on_ray and args.agent is None:
         store.close()
-        raise CommandError('--executor ray runs an agent command on the nodes: pass --agent "CMD ARGS" '
-                           "(the built-in LLM agent runs on this machine only)", EXIT_USAGE)
+        raise CommandError('--executor ray runs an agent command on the nodes: pass --agent "CMD ARGS" or set '
+                           "[delivery] agent (the built-in LLM agent runs on this machine only)", EXIT_USAGE)
     try:
         executor = delivery_executor(args, config, store)  # an agent that cannot run stops us here (exit 2)
         if on_ray:

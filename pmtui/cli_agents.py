@@ -95,9 +95,10 @@ def delivery_executor(args: argparse.Namespace, config: Config, store: Store) ->
                 raise AgentError(missing)
             return CommandExecutor(agent)
         except (AgentError, ValueError) as exc:
-            raise CommandError(f"--agent: {exc}", EXIT_USAGE) from exc
+            raise CommandError(f"{getattr(args, 'agent_from', '--agent')}: {exc}", EXIT_USAGE) from exc
     if config.route("agent").is_offline:
-        raise CommandError('no agent: pass --agent "CMD" or configure models.agent', EXIT_USAGE)
+        raise CommandError('no agent: pass --agent NAME or "CMD", set [delivery] agent, or configure models.agent',
+                           EXIT_USAGE)
     from pmtui.delivery.llm_agent import model_agent
 
     return model_agent(config, store)

@@ -135,6 +135,8 @@ MAX_PARALLEL = 64
 # Seed 003's pm_config.retry_budget: fix attempts after the first before a task goes to a human. Each
 # attempt is a paid agent run, so users choose it; more than 10 fixes of one task is a loop, not a budget.
 DEFAULT_RETRY_BUDGET = 2
+# The agent value (`--agent`, `[delivery] agent`, the TUI's question) that names pmtui's own agent on models.agent.
+BUILT_IN_AGENT = "built-in"
 MAX_RETRY_BUDGET = 10
 
 
@@ -146,6 +148,9 @@ class DeliveryConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     max_parallel: int = Field(default=3, ge=1, le=MAX_PARALLEL)
+    # The coding agent `pmtui deliver` (without --agent) and the TUI's Deliver run: a preset, an [agents.NAME] or a
+    # command line; BUILT_IN_AGENT (or nothing) is pmtui's own agent on models.agent.
+    agent: str = ""
     parallel_tiers: list[ParallelTier] = Field(default_factory=_seed_parallel_tiers)
     # Strict: "2", 2.5 and true are refused, not read as 2, 2 and 1.
     retry_budget: int = Field(default=DEFAULT_RETRY_BUDGET, ge=0, le=MAX_RETRY_BUDGET, strict=True)
@@ -519,3 +524,10 @@ def _coerce(raw: str) -> Any:
     if raw.startswith("[") and raw.endswith("]"):
         return [item.strip().strip("\"'") for item in raw[1:-1].split(",") if item.strip()]
     return raw
+
+
+def configured_agent(config: Config) -> str | None:
+    """`[delivery] agent`, the agent a delivery runs when none is given: None for pmtui's built-in agent (or none
+    set)."""
+    chosen = config.delivery.agent.strip()
+    return None if not chosen or chosen == BUILT_IN_AGENT else chosen

@@ -211,8 +211,9 @@ def plan_file(store_path: Path, slug: str) -> Path:
 
 
 def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
-    """Ask for the repository (default: the founder's repository pmtui started in, else ~/SLUG) and, without an agent model, for an
-    agent command; write the plan outside the repository; run the engine here on the dashboard."""
+    """Ask for the repository (default: the founder's repository pmtui started in, else ~/SLUG) and, unless
+    `[delivery] agent` answers, which agent (delivery.agent_question); write the plan outside the repository; run
+    the engine here on the dashboard."""
     from pmtui.delivery.agent_presets import PRESETS
     from pmtui.screens.modals import TextInputModal
 
@@ -270,18 +271,22 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
             app.notify(f"Could not write the plan to {target}: {error.strerror}.", title="Deliver",
                        severity="error", markup=False)
             return
-        if not app.config.route("agent").is_offline:
-            with_tools(repo, target, None)
+        from pmtui.delivery.agent_question import which_agent
+
+        question = which_agent(app.config)
+        if not question.ask and (question.agent is None or agent_problem(question.agent, repo) is None):
+            with_tools(repo, target, question.agent)
             return
-        app.push_screen(TextInputModal(
-            "Agent command",
-            "No agent model is configured (models.agent). Which coding agent should pmtui run for each task? "
-            f"A preset ({', '.join(preset.name for preset in PRESETS)}; `pmtui agents` shows which are installed) "
-            "or a command, with the placeholders {prompt_file}, {task_file}, {result_file}, {repo}.",
-            placeholder="aider, or: my-agent --prompt {prompt_file}",
+        # Asked; or `[delivery] agent` names one that cannot run: asked again, its answer prefilled, the dialog's
+        # check saying why.
+        modal = TextInputModal(
+            "Agent command", question.prompt or f"[delivery] agent names {question.agent!r}, which cannot run. Which "
+            f"coding agent should pmtui run for each task? A preset ({', '.join(preset.name for preset in PRESETS)}; "
+            "`pmtui agents` shows which are installed) or a command.",
+            value=question.agent or "", placeholder="aider, or: my-agent --prompt {prompt_file}",
             empty="Please type a preset name or an agent command (Esc cancels).",
-            check=lambda command: agent_problem(command, repo),
-        ), lambda command: got_agent(repo, target, command))
+            check=lambda command: agent_problem(command, repo))
+        app.push_screen(modal, lambda command: got_agent(repo, target, command))
 
     def repo_problem(answer: str) -> str | None:
         """What is wrong with the folder typed, said in the dialog (a folder pmtui can start a repository in is
@@ -300,10 +305,15 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
         return None
 
     def agent_problem(command: str, repo: Path) -> str | None:
+        from pmtui.config import BUILT_IN_AGENT
         from pmtui.delivery.agent_presets import AgentError, resolve_agent
         from pmtui.delivery.agent_readiness import setup_missing
         from pmtui.delivery.executors import CommandExecutor
 
+        if command.strip() == BUILT_IN_AGENT:
+            return None if not app.config.route("agent").is_offline else (
+                f"{BUILT_IN_AGENT} runs pmtui's own agent on models.agent, and no model is configured: set models.agent "
+                "in pmtui.toml, or name an agent CLI")
         try:
             agent = resolve_agent(command, app.config)
             CommandExecutor(agent)
@@ -313,10 +323,14 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
         return f"{missing}." if missing else None
 
     def got_agent(repo: Path, target: Path, command: str | None) -> None:
+        from pmtui.config import BUILT_IN_AGENT
         from pmtui.delivery.agent_presets import AgentError, resolve_agent
         from pmtui.delivery.executors import CommandExecutor
 
         if command is None:
+            return
+        if command.strip() == BUILT_IN_AGENT and not app.config.route("agent").is_offline:
+            with_tools(repo, target, None)
             return
         try:
             CommandExecutor(resolve_agent(command, app.config))

@@ -134,7 +134,8 @@ def test_bad_input_exits_2_with_a_message(tmp_path: Path, project: Path) -> None
     assert git(project, "rev-parse", "--abbrev-ref", "HEAD") == "main"
 
     no_agent = pmtui("deliver", str(plan), "--repo", str(project), "--headless")
-    assert no_agent.returncode == 2 and 'no agent: pass --agent "CMD" or configure models.agent' in no_agent.stderr
+    assert no_agent.returncode == 2
+    assert 'no agent: pass --agent NAME or "CMD", set [delivery] agent, or configure models.agent' in no_agent.stderr
 
     missing = pmtui("deliver", str(tmp_path / "nope.md"), "--repo", str(project), "--agent", AGENT, "--headless")
     assert missing.returncode == 2

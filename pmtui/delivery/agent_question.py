@@ -1,0 +1,62 @@
+"""Which coding agent the TUI's "Deliver this plan" runs: the one `[delivery] agent` names, else asked.
+
+A founder who walked from an idea to a plan in the TUI brings their own agent (aider, Claude Code…). Before, the
+question was asked only when no agent model was configured: with models.agent set (often set *for* the agent CLI, to
+forward its model and address), the built-in agent ran and an installed, signed-in Claude Code was never offered.
+Now the TUI asks whenever there is a choice to make, prefilled with the likeliest answer, and says how to stop being
+asked (`[delivery] agent`); with a model and no agent installed, there is nothing to ask.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pmtui.config import BUILT_IN_AGENT
+
+if TYPE_CHECKING:
+    from pmtui.config import Config
+
+PLACEHOLDERS = "{prompt_file}, {task_file}, {result_file}, {repo}"
+
+
+@dataclass(frozen=True)
+class AgentQuestion:
+    """Ask (prompt, prefilled answer), or run `agent` at once (None: the built-in agent)."""
+
+    ask: bool
+    agent: str | None
+    prompt: str = ""
+
+
+def ready_agents(config: Config) -> list[str]:
+    """The installed agents that can sign in (presets and `[agents.NAME]`), by name."""
+    from pmtui.delivery.agent_presets import agent_catalog, cannot_sign_in
+
+    return [agent.name for agent in agent_catalog(config, probe=False) if agent.installed and not cannot_sign_in(agent)]
+
+
+def which_agent(config: Config) -> AgentQuestion:
+    """What "Deliver this plan" does about the agent: `[delivery] agent` when set (an agent that cannot run is asked
+    about again by the dialog's check, with its words), else a question when there is a choice."""
+    chosen = config.delivery.agent.strip()
+    route = config.route("agent")
+    model = not route.is_offline
+    if chosen and (chosen != BUILT_IN_AGENT or model):
+        return AgentQuestion(False, None if chosen == BUILT_IN_AGENT else chosen)
+    ready = ready_agents(config)
+    if model and not ready:
+        return AgentQuestion(False, None)
+    installed = (f"Installed and signed in: {', '.join(ready)}." if ready else
+                 "None of the presets is installed and signed in (`pmtui agents` says what each needs).")
+    if model:
+        prompt = (f"Which coding agent should pmtui run for each task? {installed} Or {BUILT_IN_AGENT}: pmtui's own "
+                  f"agent on models.agent ({route.model}). Any other command works too, with the placeholders "
+                  f"{PLACEHOLDERS}. Set [delivery] agent in pmtui.toml to stop this question.")
+        return AgentQuestion(True, BUILT_IN_AGENT, prompt)
+    from pmtui.delivery.agent_presets import PRESET_NAMES
+
+    prompt = ("No agent model is configured (models.agent). Which coding agent should pmtui run for each task? "
+              f"{installed} A preset ({', '.join(PRESET_NAMES)}; `pmtui agents` shows what each needs) or a command, "
+              f"with the placeholders {PLACEHOLDERS}. Set [delivery] agent in pmtui.toml to stop this question.")
+    return AgentQuestion(True, ready[0] if ready else "", prompt)
