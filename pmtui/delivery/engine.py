@@ -33,6 +33,7 @@ from pmtui.delivery.contract import (
 )
 from pmtui.delivery.controls import RunControls
 from pmtui.delivery.escalations import Escalations
+from pmtui.delivery.git_identity import LentIdentity
 from pmtui.delivery.integration import Integration
 from pmtui.delivery.lease import LeaseHeld, RepositoryHeld, RepositoryLock, RunLease
 from pmtui.delivery.nodes import LOCAL_NODE, PLACEMENT_KEYS, ClusterExecutor, ClusterView
@@ -122,6 +123,7 @@ class DeliveryEngine:
         # What the user types to resume a stopped run (`pmtui demo --dir …`); by default the same command.
         self.resume_command = resume_command
         self._sandbox_token: contextvars.Token[Sandbox | None] | None = None
+        self._identity: LentIdentity | None = None
         self._tools_token: contextvars.Token[Path | None] | None = None
 
     @property
@@ -146,6 +148,8 @@ class DeliveryEngine:
                 self._tools_token = None
             if self.ctx.sandbox.scratch:
                 shutil.rmtree(self.ctx.sandbox.scratch, ignore_errors=True)
+            if self._identity is not None:
+                self._identity.give_back()
             if self.lease is not None:
                 self.lease.release()
             if self.repository_lock is not None:
@@ -222,6 +226,9 @@ class DeliveryEngine:
             ctx.root = git_ops.work_tree(self.repo_path)
         except git_ops.GitError as error:
             raise DeliveryInputError(str(error)) from None
+        self._identity = LentIdentity(ctx.root)
+        if self._identity.note():
+            ctx.say("info", self._identity.note())
         # The heavy imports of a fresh process, beside the set-up below (prewarm.py); not for a plan that does not
         # parse nor a folder that is no repository: that command ends here.
         PREWARM.start()

@@ -1,0 +1,76 @@
+"""Who the run's commits are by when git does not know who the user is.
+
+On a fresh machine (a container, a new laptop) git has no user.name or user.email, and a repository pmtui started
+for the founder has none of its own either. Then every commit pmtui makes fails ("unable to auto-detect email
+address"), and an agent that checks the identity first writes one into the repository's config: aider's
+`git config user.name "Your Name"`, which pmtui's sandbox refuses (the git metadata is read-only there), so the agent
+crashed on every attempt — seen delivering from the TUI at stop 28. For the run, git is lent the identity it lacks,
+"pmtui <pmtui@localhost>" (as the first commit of a repository pmtui starts), through GIT_CONFIG_COUNT: pmtui's own
+git calls, the agents and the gates all see it, nothing is written to any config file, and the user's own identity,
+where it exists, is never overridden (only a missing key is lent). The run says so once.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from pmtui.delivery.git_ops import GitError, run_git
+
+FALLBACK = {"user.name": "pmtui", "user.email": "pmtui@localhost"}
+
+
+def missing_keys(root: Path) -> list[str]:
+    """The identity keys git cannot find for commits in `root` (from any config, or the environment's author)."""
+    missing: list[str] = []
+    for key, variable in (("user.name", "GIT_AUTHOR_NAME"), ("user.email", "GIT_AUTHOR_EMAIL")):
+        try:
+            found = run_git(root, "config", "--get", key)
+        except GitError:
+            found = ""
+        if not found and not os.environ.get(variable):
+            missing.append(key)
+    return missing
+
+
+class LentIdentity:
+    """The fallback identity lent to this process's environment for one run; give_back() restores it as it was."""
+
+    def __init__(self, root: Path) -> None:
+        self.keys = missing_keys(root)
+        self._before = {name: os.environ.get(name) for name in self._names()}
+        if not self.keys:
+            return
+        count = _count()
+        for offset, key in enumerate(self.keys):
+            os.environ[f"GIT_CONFIG_KEY_{count + offset}"] = key
+            os.environ[f"GIT_CONFIG_VALUE_{count + offset}"] = FALLBACK[key]
+        os.environ["GIT_CONFIG_COUNT"] = str(count + len(self.keys))
+
+    def _names(self) -> list[str]:
+        count = _count()
+        return ["GIT_CONFIG_COUNT", *(f"GIT_CONFIG_{part}_{count + offset}" for offset in range(len(self.keys))
+                                      for part in ("KEY", "VALUE"))]
+
+    def note(self) -> str:
+        """What the run says about it ("" when git knew the user)."""
+        if not self.keys:
+            return ""
+        lent = ", ".join(f"{key} = {FALLBACK[key]}" for key in self.keys)
+        return (f"git has no {' or '.join(self.keys)} for this repository: the run's commits use {lent} (set "
+                f"`git config --global {self.keys[0]} …` to sign them as you)")
+
+    def give_back(self) -> None:
+        for name, value in self._before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        self._before = {}
+
+
+def _count() -> int:
+    try:
+        return max(0, int(os.environ.get("GIT_CONFIG_COUNT", "0")))
+    except ValueError:
+        return 0
