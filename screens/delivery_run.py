@@ -271,9 +271,9 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
             app.notify(f"Could not write the plan to {target}: {error.strerror}.", title="Deliver",
                        severity="error", markup=False)
             return
-        from pmtui.delivery.agent_question import which_agent
+        from pmtui.delivery.agent_question import resumed_agent, which_agent
 
-        question = which_agent(app.config)
+        question = which_agent(app.config, resumed_agent(app.store, plan_markdown, repo))
         if not question.ask and (question.agent is None or agent_problem(question.agent, repo) is None):
             with_tools(repo, target, question.agent)
             return

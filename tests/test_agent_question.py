@@ -55,6 +55,13 @@ def test_with_a_model_and_no_agent_installed_nothing_is_asked(keyed: None, tmp_p
     assert which_agent(config).ask is False and which_agent(config).agent is None
 
 
+def test_the_agent_of_the_run_resumed_is_prefilled(keyed: None) -> None:
+    assert which_agent(with_model(), previous="mine").agent == "mine"
+    assert which_agent(with_model(), previous="llm").agent == "built-in"  # the built-in agent's recorded name
+    gone = which_agent(with_model(), previous="uninstalled-cli")  # cannot run now: the usual answer
+    assert gone.agent == "built-in" and "resumes" not in gone.prompt
+
+
 def test_delivery_agent_answers_for_good(keyed: None) -> None:
     assert (which_agent(with_model(agent="mine")).ask, which_agent(with_model(agent="mine")).agent) == (False, "mine")
     assert (which_agent(with_model(agent="built-in")).ask, which_agent(with_model(agent="built-in")).agent) == (False, None)
@@ -93,6 +100,17 @@ async def test_the_tui_asks_which_agent_when_a_model_is_configured(
             record = DeliveryStore(store).get_run(run.run_id)
             assert record.repo == str(repo.resolve())
             await run.stop()
+            # Deliver again resumes that run: the agent it used is the answer prefilled.
+            await pilot.press("q")
+            await pilot.pause()
+            await pilot.press("d")
+            await pilot.pause()
+            app.screen.query_one(Input).value = str(repo)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TextInputModal), app.screen
+            assert app.screen.query_one(Input).value == "mine"
+            assert "The run this resumes used mine." in app.screen.prompt
     finally:
         store.close()
 

@@ -15,7 +15,10 @@ from typing import TYPE_CHECKING
 from pmtui.config import BUILT_IN_AGENT
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from pmtui.config import Config
+    from pmtui.store import Store
 
 PLACEHOLDERS = "{prompt_file}, {task_file}, {result_file}, {repo}"
 
@@ -36,9 +39,14 @@ def ready_agents(config: Config) -> list[str]:
     return [agent.name for agent in agent_catalog(config, probe=False) if agent.installed and not cannot_sign_in(agent)]
 
 
-def which_agent(config: Config) -> AgentQuestion:
+# The name a run of pmtui's built-in agent records as its agent (llm_agent.ModelAgent.name).
+BUILT_IN_NAME = "llm"
+
+
+def which_agent(config: Config, previous: str | None = None) -> AgentQuestion:
     """What "Deliver this plan" does about the agent: `[delivery] agent` when set (an agent that cannot run is asked
-    about again by the dialog's check, with its words), else a question when there is a choice."""
+    about again by the dialog's check, with its words), else a question when there is a choice. `previous` is the
+    agent the unfinished run being resumed used: the answer prefilled, when it can still run."""
     chosen = config.delivery.agent.strip()
     route = config.route("agent")
     model = not route.is_offline
@@ -49,14 +57,33 @@ def which_agent(config: Config) -> AgentQuestion:
         return AgentQuestion(False, None)
     installed = (f"Installed and signed in: {', '.join(ready)}." if ready else
                  "None of the presets is installed and signed in (`pmtui agents` says what each needs).")
+    again = {BUILT_IN_NAME: BUILT_IN_AGENT} if model else {}
+    again.update((name, name) for name in ready)
+    resumed = again.get(previous or "")
+    if resumed:
+        installed += f" The run this resumes used {resumed}."
     if model:
         prompt = (f"Which coding agent should pmtui run for each task? {installed} Or {BUILT_IN_AGENT}: pmtui's own "
                   f"agent on models.agent ({route.model}). Any other command works too, with the placeholders "
                   f"{PLACEHOLDERS}. Set [delivery] agent in pmtui.toml to stop this question.")
-        return AgentQuestion(True, BUILT_IN_AGENT, prompt)
+        return AgentQuestion(True, resumed or BUILT_IN_AGENT, prompt)
     from pmtui.delivery.agent_presets import PRESET_NAMES
 
     prompt = ("No agent model is configured (models.agent). Which coding agent should pmtui run for each task? "
               f"{installed} A preset ({', '.join(PRESET_NAMES)}; `pmtui agents` shows what each needs) or a command, "
               f"with the placeholders {PLACEHOLDERS}. Set [delivery] agent in pmtui.toml to stop this question.")
-    return AgentQuestion(True, ready[0] if ready else "", prompt)
+    return AgentQuestion(True, resumed or (ready[0] if ready else ""), prompt)
+
+
+def resumed_agent(store: Store, plan_markdown: str, repo: Path) -> str | None:
+    """The agent the unfinished run of this plan in `repo` used (its recorded name), None when there is none."""
+    import re
+
+    from pmtui.delivery.store import DeliveryStore
+
+    found = re.search(r"^plan-id:\s*(\S+)", plan_markdown, re.MULTILINE)
+    run = DeliveryStore(store).latest_run(found.group(1), repo) if found else None
+    if run is None or run.finished:
+        return None
+    agent = run.config.get("agent")
+    return agent if isinstance(agent, str) else None

@@ -194,7 +194,8 @@ class CommandExecutor:
     def __init__(self, command: str | AgentCommand, env: Mapping[str, str] | None = None) -> None:
         self.agent = command if isinstance(command, AgentCommand) else AgentCommand(name="command", command=command)
         self.command = self.agent.command
-        self.name = self.agent.name if self.agent.preset else "command"
+        # A preset's or an `[agents.NAME]`'s name (the run records it: Deliver again offers it back); else "command".
+        self.name = self.agent.name if self.agent.preset or self.agent.source.startswith("[agents.") else "command"
         self.env = {**self.agent.env, **(env or {})}
         self.argv = shlex.split(self.command)
         if not self.argv:
