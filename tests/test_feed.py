@@ -216,3 +216,28 @@ def test_the_remaining_estimate_follows_the_dependencies_and_what_may_run_at_onc
     feed = DeliveryFeed(store, run.id)
     feed.poll()
     assert feed.remaining_estimate_s() == pytest.approx(4.0 * turns)
+
+
+@pytest.mark.parametrize("loaded_late", [False, True])
+def test_an_attempt_updated_with_the_same_outcome_is_one_log_line(store: Store, loaded_late: bool) -> None:
+    """Seen on the dashboard's Log at stop 28: "T4 attempt 1 agent_done" three times for one attempt, once for the
+    agent's end and again for each save of its gate results. A line says what changed; the gates' own line stays.
+    The same whether the feed follows the run live or reads it afterwards."""
+    from pmtui.models.delivery import GateResult
+
+    dstore, run_id = seeded(store, 1)
+    feed = DeliveryFeed(store, run_id)
+    if not loaded_late:
+        feed.poll()
+    dstore.record_attempt(run_id, "T1", 1)
+    dstore.record_attempt(run_id, "T1", 1, outcome="agent_done")
+    for _ in range(2):
+        dstore.save_gate_results(run_id, "T1", 1, [GateResult(gate="tests_run", passed=True)])
+    dstore.record_attempt(run_id, "T1", 1, outcome="failed", finished=True)
+    dstore.record_attempt(run_id, "T1", 2)
+    if loaded_late:
+        feed = DeliveryFeed(store, run_id)
+    feed.poll()
+    lines = [line.text for line in feed.events if line.task_id == "T1"]
+    assert lines == ["T1 attempt 1 running", "T1 attempt 1 agent_done", "T1 attempt 1 gates passed",
+                     "T1 attempt 1 gates passed", "T1 attempt 1 failed", "T1 attempt 2 running"], lines

@@ -186,6 +186,19 @@ class DeliveryFeed:
         self._turns_at = 0.0
         self.last_event_id = 0
         self.loaded = False
+        # The outcome last logged for each (task, attempt): a row updated again with the same outcome (its gate
+        # results, its agent's result) is no new line ("T4 attempt 1 agent_done" three times over).
+        self._outcomes: dict[tuple[str, int], str] = {}
+
+    def _line(self, event_id: int, kind: str, payload: dict[str, Any], created_at: str) -> EventLine | None:
+        """The log line of an event, none for an attempt's update that leaves its outcome as last logged."""
+        if kind == "attempt":
+            key = (str(payload.get("task_id")), int(payload.get("attempt") or 0))
+            outcome = str(payload.get("outcome", ""))
+            if self._outcomes.get(key) == outcome:
+                return None
+            self._outcomes[key] = outcome
+        return _event_line(event_id, kind, payload, created_at)
 
     # -- loading --------------------------------------------------------------------------
     def load(self) -> FeedDelta:
@@ -231,7 +244,7 @@ class DeliveryFeed:
             (self.last_event_id, self.run_id, self.events.maxlen or EVENT_LOG_SIZE),
         )
         for row in reversed(recent):
-            line = _event_line(int(row["id"]), row["kind"], json.loads(row["payload"]), row["created_at"])
+            line = self._line(int(row["id"]), row["kind"], json.loads(row["payload"]), row["created_at"])
             if line is not None:
                 self.events.append(line)
         delta.added = list(self.tasks)
@@ -286,7 +299,7 @@ class DeliveryFeed:
                 delta.escalations_answered.append((escalation_id, int(payload.get("option", 0))))
             elif kind in ("run_state", "release", "control", "control_applied"):
                 delta.run_changed = True
-            line = _event_line(int(event["id"]), kind, payload, event["created_at"])
+            line = self._line(int(event["id"]), kind, payload, event["created_at"])
             if line is not None:
                 self.events.append(line)
                 delta.events.append(line)
