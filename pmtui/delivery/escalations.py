@@ -26,7 +26,10 @@ RETRY = "Retry with a fresh budget"
 # The recommendation when the agent itself failed (it fell over, asked a question, wrote nothing): the same agent on
 # the same prompt fails the same way, so the human's note (the answer, the files, the approach) goes into the next
 # prompt. The store refuses this option without a note.
-RETRY_NOTE = f"Retry with my note for the agent ({NOTE_NEEDED}: answer its question, name the files or the approach)"
+RETRY_NOTE = f"Retry with my note for the agent ({NOTE_NEEDED}: what it needs, an answer, the files or the approach)"
+# Its words before stop 28 ("answer its question" read wrong for an agent that crashed asking nothing): escalations
+# stored then still apply by their text.
+_RETRY_NOTE_BEFORE = f"Retry with my note for the agent ({NOTE_NEEDED}: answer its question, name the files or the approach)"
 # Decision-log lines whose text the agent's next prompt carries ("Clarifications from the human").
 AGENT_NOTE = "note for the agent: "
 HUMAN_NOTES = ("clarification: ", AGENT_NOTE)
@@ -49,7 +52,7 @@ OFFLINE_REVIEW_CHOSEN = "review: the human chose the offline reviewer"
 Action = Literal["retry", "accept", "skip", "review", "offline_review", "agent"]
 # Answers are applied by the text of the chosen option, so escalations may offer any subset.
 _ACTIONS: dict[str, Action] = {
-    RETRY: "retry", RETRY_NOTE: "retry", RETRY_FINDING: "retry", ACCEPT: "accept", SKIP: "skip",
+    RETRY: "retry", RETRY_NOTE: "retry", _RETRY_NOTE_BEFORE: "retry", RETRY_FINDING: "retry", ACCEPT: "accept", SKIP: "skip",
     STUCK_OPTIONS[0]: "retry", STUCK_OPTIONS[1]: "accept", STUCK_OPTIONS[2]: "skip",
     REVIEW_RETRY: "review", REVIEW_OFFLINE: "offline_review", REVIEW_STOP: "skip",
 }
