@@ -11,3 +11,8 @@ def slugify(text: str, limit: int = 60, empty: str = "project") -> str:
     """Lower-case words joined by '-', at most `limit` characters; `empty` when nothing is left."""
     slug = _SLUG_CHARS.sub("-", text.lower()).strip("-")
     return slug[:limit].rstrip("-") or empty
+
+
+def plan_id_for(slug: str) -> str:
+    """The id of the plan pmtui writes for a project (its delivery runs are found by it)."""
+    return f"{slug}-mvp"

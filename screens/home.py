@@ -13,6 +13,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from pmtui.naming import plan_id_for
 from pmtui.screens.styling import StyledOnce
 from pmtui.widgets.key_footer import KeyFooter
 from pmtui.widgets.status_bar import StatusBar
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
     from pmtui.app import PmtuiApp
 
 PHASE_NAMES = {"discovery": "Discovery", "scoping": "Scoping", "spec": "Spec", "done": "Spec ready"}
+# A project whose plan went to delivery: where its latest run stands, in place of "Spec ready".
+DELIVERY_NAMES = {"running": "Delivering", "waiting_for_human": "Delivery waits for you", "released": "Delivered",
+                  "failed": "Delivery failed"}
 EMPTY_TEXT = (
     "No projects yet.\n\n"
     "Press n to start one: give it a name, then tell the PM your idea in a sentence or two. "
@@ -96,11 +100,15 @@ class HomeScreen(StyledOnce, Screen[None]):
         table = self.query_one("#projects", DataTable)
         selected = self.selected_project()
         projects = self.pmtui.store.list_projects()
+        delivery = self._delivery_states()
         table.clear()
         for project in projects:
+            phase = PHASE_NAMES.get(project["phase"], project["phase"])
+            if project["phase"] == "done":
+                phase = DELIVERY_NAMES.get(delivery.get(plan_id_for(project["slug"]), ""), phase)
             table.add_row(
                 Text(project["name"], style="bold"),
-                PHASE_NAMES.get(project["phase"], project["phase"]),
+                phase,
                 f"${project['spend']:.4f}",
                 humanise(project["updated_at"]),
                 key=str(project["id"]),
@@ -116,6 +124,12 @@ class HomeScreen(StyledOnce, Screen[None]):
             table.move_cursor(row=table.get_row_index(str(selected)))
         if not empty:
             table.focus()
+
+    def _delivery_states(self) -> dict[str, str]:
+        """The state of the latest delivery run of each plan (one query on the runs table)."""
+        rows = self.pmtui.store.query(
+            "SELECT plan_id, state FROM runs WHERE id IN (SELECT MAX(id) FROM runs GROUP BY plan_id)")
+        return {str(row["plan_id"]): str(row["state"]) for row in rows}
 
     def selected_project(self) -> int | None:
         table = self.query_one("#projects", DataTable)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from pmtui.delivery.plan import PlanFiles, PlanTask, classify_tier
 from pmtui.models import ConversationState, Feature
-from pmtui.naming import slugify
+from pmtui.naming import plan_id_for, slugify
 from pmtui.product.plan_dependencies import TaskNeeds, actor_words, dependencies, kind_of, things_of
 from pmtui.product.rice import DOER_CAN
 
@@ -160,7 +160,7 @@ def write_plan(state: ConversationState) -> str:
                          acceptance_criteria=draft.criteria)
             )
     name = _line(state.project) or slug
-    return _render(f"{name} MVP", f"{slug}-mvp", stack, drafts)
+    return _render(f"{name} MVP", plan_id_for(slug), stack, drafts)
 
 
 def _ordered_features(state: ConversationState) -> list[Feature]:
