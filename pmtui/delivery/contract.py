@@ -139,6 +139,17 @@ def tests_to_add(task: PlanTask, repo: Path | None = None) -> list[str]:
     return added
 
 
+def expected_files(task: PlanTask, repo: Path | None = None) -> ExpectedFiles:
+    """The task's files; with the repository, a file the plan says to create that is there already is one to modify.
+
+    Delivering a plan into a founder's existing project, "create: pyproject.toml" had the agent write a new one over
+    theirs (its name, version and dependencies lost, and committed): the plan was written without seeing the
+    repository, the prompt is written with it."""
+    there = [path for path in task.files.create if repo is not None and (repo / path).is_file()]
+    return ExpectedFiles(create=[path for path in task.files.create if path not in there],
+                         modify=list(dict.fromkeys([*task.files.modify, *there])), delete=list(task.files.delete))
+
+
 def expected_interfaces(task: PlanTask) -> list[str]:
     """APIs and types the description names: `code spans`, HTTP routes and 'exposes: a, b' lists."""
     text = " ".join([task.description, *task.acceptance_criteria])
@@ -196,9 +207,7 @@ def build_contract(
         tier=tier,
         ownership=task.ownership,
         acceptance_criteria=list(task.acceptance_criteria),
-        expected_files=ExpectedFiles(
-            create=list(task.files.create), modify=list(task.files.modify), delete=list(task.files.delete)
-        ),
+        expected_files=expected_files(task, repo),
         non_goals=list(task.non_goals),
         tests_to_add=tests_to_add(task, repo),
         tests_to_run=to_run,
@@ -368,6 +377,9 @@ def _bullets(items: list[str], empty: str = "none") -> str:
 def _files_block(expected: ExpectedFiles) -> str:
     lines = [f"- {action}: `{path}`" for action in ("create", "modify", "delete")
              for path in getattr(expected, action)]
+    if expected.modify:
+        lines.append("\nThe files to modify are there already: edit them in place and keep what is in them (the "
+                     "project's own settings, dependencies and code); do not write them anew.")
     return "\n".join(lines) if lines else "- none listed; keep the change small and within the task"
 
 

@@ -590,9 +590,9 @@ class TaskDriver:
             results.append(limits)
         if change.nested:
             results.append(gates.nested_repo_gate(change))
-        own_config = gates.own_config_gate(change, task.contract)
-        if not own_config.passed:
-            results.append(own_config)
+        for extra in (gates.own_config_gate(change, task.contract), gates.kept_entries_gate(change)):
+            if not extra.passed:
+                results.append(extra)
         passed = all(g.passed for g in results)
         signature = "" if passed else _signature(results)
         why = "all six minimum gates passed"

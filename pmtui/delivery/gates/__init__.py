@@ -35,6 +35,7 @@ if TYPE_CHECKING:
         signal_process_group,
         summary_counts,
     )
+    from pmtui.delivery.gates.kept_entries import kept_entries_gate, lost_entries
     from pmtui.delivery.gates.limits import MB, changed_paths, limited_change, oversized_files, size_limit
     from pmtui.delivery.gates.locations import CriterionLocation
     from pmtui.delivery.gates.minimum import (
@@ -99,6 +100,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "run_commands", "signal_process_group", "summary_counts",
     ),
     "pmtui.delivery.gates.locations": ("CriterionLocation",),
+    "pmtui.delivery.gates.kept_entries": ("kept_entries_gate", "lost_entries"),
     "pmtui.delivery.gates.limits": ("MB", "changed_paths", "limited_change", "oversized_files", "size_limit"),
     "pmtui.delivery.gates.minimum": (
         "MINIMUM_GATES", "agent_conduct", "change_gate", "gate_commands", "is_test_path", "lint_and_typecheck", "minimum_gate",
@@ -161,9 +163,11 @@ __all__ = [
     "gate_commands",
     "gate_env",
     "is_test_path",
+    "kept_entries_gate",
     "key_lines",
     "limited_change",
     "lint_and_typecheck",
+    "lost_entries",
     "low_tier_sanity",
     "map_criteria",
     "migrations_reversible",
