@@ -271,9 +271,16 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
             app.notify(f"Could not write the plan to {target}: {error.strerror}.", title="Deliver",
                        severity="error", markup=False)
             return
-        from pmtui.delivery.agent_question import resumed_agent, which_agent
+        from pmtui.delivery.agent_question import latest_run_of, resumed_agent, which_agent
 
-        question = which_agent(app.config, resumed_agent(app.store, plan_markdown, repo))
+        latest = latest_run_of(app.store, plan_markdown, repo)
+        if latest is not None and latest.finished:
+            # Delivered (or ended) already: its dashboard, not a question about an agent nothing will run.
+            app.notify(f"This plan's run {latest.id} in {repo} is {latest.state.replace('_', ' ')}: its dashboard.",
+                       title="Deliver", markup=False)
+            app.show_dashboard(latest.id)
+            return
+        question = which_agent(app.config, resumed_agent(latest))
         if not question.ask and (question.agent is None or agent_problem(question.agent, repo) is None):
             with_tools(repo, target, question.agent)
             return

@@ -151,3 +151,34 @@ def test_pmtui_deliver_without_agent_runs_the_configured_one(tmp_path: Path) -> 
     done = pmtui("--offline", "deliver", str(plan), "--repo", str(project), "--headless", env=env)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "[commit] T1 committed" in done.stdout
+
+
+async def test_deliver_on_a_plan_already_delivered_opens_its_dashboard(
+        keyed: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in the TUI walk at stop 28: Deliver on a released plan asked which agent to run, then said the run was
+    already released. Nothing will run: its dashboard opens at once."""
+    from pmtui.naming import plan_id_for
+    from pmtui.screens.dashboard import DashboardScreen
+    from pmtui.store import Store
+
+    repo = make_project(tmp_path)
+    gate_tools(tmp_path, monkeypatch)
+    store = Store(tmp_path / "pmtui.db")
+    app = PmtuiApp(store, with_model())
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            field = await deliver_dialog(app, pilot)
+            slug = app.screen_stack[-2].state.slug  # the spec screen under the dialog
+            dstore = DeliveryStore(store)
+            run = dstore.create_run(plan_id_for(slug), repo)
+            dstore.set_run_state(run.id, "released")
+            field.value = str(repo)
+            await pilot.press("enter")
+            for _ in range(100):
+                if isinstance(app.screen, DashboardScreen):
+                    break
+                await pilot.pause(0.05)
+            assert isinstance(app.screen, DashboardScreen) and app.screen.run_id == run.id
+            assert app.delivery is None  # no engine started
+    finally:
+        store.close()

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from pmtui.config import Config
+    from pmtui.delivery.records import RunRecord
     from pmtui.store import Store
 
 PLACEHOLDERS = "{prompt_file}, {task_file}, {result_file}, {repo}"
@@ -75,14 +76,18 @@ def which_agent(config: Config, previous: str | None = None) -> AgentQuestion:
     return AgentQuestion(True, resumed or (ready[0] if ready else ""), prompt)
 
 
-def resumed_agent(store: Store, plan_markdown: str, repo: Path) -> str | None:
-    """The agent the unfinished run of this plan in `repo` used (its recorded name), None when there is none."""
+def latest_run_of(store: Store, plan_markdown: str, repo: Path) -> RunRecord | None:
+    """The latest run of this plan (its `plan-id:`) in `repo`, None when it never ran there."""
     import re
 
     from pmtui.delivery.store import DeliveryStore
 
     found = re.search(r"^plan-id:\s*(\S+)", plan_markdown, re.MULTILINE)
-    run = DeliveryStore(store).latest_run(found.group(1), repo) if found else None
+    return DeliveryStore(store).latest_run(found.group(1), repo) if found else None
+
+
+def resumed_agent(run: RunRecord | None) -> str | None:
+    """The agent an unfinished run used (its recorded name), None when there is none."""
     if run is None or run.finished:
         return None
     agent = run.config.get("agent")
