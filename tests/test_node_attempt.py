@@ -222,3 +222,25 @@ def test_a_node_without_bubblewrap_refuses_a_run_that_requires_one_and_runs_an_a
     assert ran.unfit == "" and lines == ["seen [('home_write', True), ('key', None)]"]
     assert ran.sandbox.startswith("sandbox: none — bubblewrap is not installed")
     assert AgentResult.model_validate_json(ran.agent_result_json).sandboxed is False
+
+
+def test_a_node_where_git_knows_nobody_lends_its_clone_an_identity(
+        tmp_path: Path, project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As on the machine that runs pmtui (tests/test_git_identity.py): a node with no git identity gives its scratch
+    clone one, so an agent that checks it first does not stop there (aider writes one, which a node's sandbox
+    refuses); the user's repository is not touched and nothing of the identity comes back in the change."""
+    empty = tmp_path / "empty.gitconfig"
+    empty.write_text("")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(empty))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    for name in ("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "EMAIL"):
+        monkeypatch.delenv(name, raising=False)
+    agent = tmp_path / "identity_agent.sh"
+    agent.write_text('#!/bin/sh\n[ -n "$(git config --get user.name)" ] || { echo "no git identity" >&2; exit 3; }\n'
+                     'echo "x = 1" >> src/calc.py\n')
+    agent.chmod(0o755)
+    outcome = asyncio.run(run_attempt(spec_for(project, tmp_path, str(agent)), bundle_of(project, tmp_path)))
+    result = AgentResult.model_validate_json(outcome.agent_result_json)
+    assert result.exit_code == 0, result.output_tail
+    git_transfer.apply_patch(project, outcome.patch)
+    assert git_ops.change_set(project).files() == ["src/calc.py"]

@@ -74,3 +74,10 @@ def _count() -> int:
         return max(0, int(os.environ.get("GIT_CONFIG_COUNT", "0")))
     except ValueError:
         return 0
+
+
+def lend_identity_to_clone(clone: Path) -> None:
+    """The identity git lacks, written into a scratch clone's own config (a node's clone is pmtui's, never the
+    user's: nothing of it but the change comes back)."""
+    for key in missing_keys(clone):
+        run_git(clone, "config", key, FALLBACK[key])

@@ -28,6 +28,7 @@ from typing import Any
 
 from pmtui.delivery import agent_watch, gates, git_ops, git_transfer
 from pmtui.delivery.executors import attempt_files
+from pmtui.delivery.git_identity import lend_identity_to_clone
 from pmtui.delivery.sandbox import SANDBOX, Sandbox, SandboxPolicy, SandboxUnavailable
 from pmtui.delivery.toolcheck import missing_tool, program_of
 from pmtui.models.delivery import TaskContract
@@ -157,6 +158,9 @@ async def _in_scratch(spec: AttemptSpec, bundle: bytes | None, scratch: Path, on
         source.write_bytes(bundle)
     await asyncio.to_thread(git_transfer.clone_at, source, tree, spec.base, ref=spec.remote_ref)
     await asyncio.to_thread(git_transfer.apply_patch, tree, spec.start_patch)
+    # A node where git knows nobody: the scratch clone (pmtui's own, thrown away) says who, so an agent that checks
+    # it first (aider) neither writes it nor crashes under the node's sandbox (git_identity.py says why).
+    await asyncio.to_thread(lend_identity_to_clone, tree)
     timings["clone"] = _ms(started)
 
     contract = TaskContract.model_validate_json(spec.contract_json)
