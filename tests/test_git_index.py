@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from pmtui.delivery import git_index, git_ops
+from pmtui.delivery import git_index, git_ops, git_worktrees
 from pmtui.delivery.git_files import RECORD_END_OF_ENTRIES
 
 
@@ -54,7 +54,7 @@ def committed_tree(tmp_path: Path) -> tuple[Path, Path, str]:
     os.symlink("src/app.py", root / "link")
     git(root, "add", "-A")
     git(root, "commit", "-q", "-m", "initial")
-    tree = git_ops.add_detached_worktree(root, tmp_path / "pool" / "slot-0" / "tree", git(root, "rev-parse", "HEAD"))
+    tree = git_worktrees.add_detached_worktree(root, tmp_path / "pool" / "slot-0" / "tree", git(root, "rev-parse", "HEAD"))
     (tree / "src" / "feature.py").write_text("VALUE = 2\n")
     time.sleep(0.05)  # the task's files are older than the index that records them (else git itself re-reads them)
     git(tree, "add", "-A")
@@ -103,7 +103,7 @@ def test_a_tree_at_its_own_commit_is_reset_without_git_and_ends_as_git_clean_lea
     outside = tmp_path / "outside"
     outside.mkdir()
     (outside / "keep.txt").write_text("not the tree's\n")
-    twin = git_ops.add_detached_worktree(root, tmp_path / "pool" / "slot-1" / "tree", sha)
+    twin = git_worktrees.add_detached_worktree(root, tmp_path / "pool" / "slot-1" / "tree", sha)
     for each in (tree, twin):
         _leftovers(each, outside)
     assert git_index.tracked_as_committed(tree, git_ops.git_dirs(tree), sha) == {
@@ -156,7 +156,7 @@ def test_anything_the_stat_data_cannot_prove_gets_the_checkout_and_the_tree_is_t
     with counted(monkeypatch) as started:
         assert not git_index.reset_if_committed(tree, git_ops.git_dirs(tree), target)
     assert started == [] and (tree / "notes.txt").exists()  # not proven: nothing removed, git resets it
-    git_ops.reset_worktree(tree, target)
+    git_worktrees.reset_worktree(tree, target)
     assert git_ops.head(tree) == (target, None)
     assert git(tree, "status", "--porcelain", "--ignored") == ""
     assert app.read_text() == "def main():\n    return 1\n"

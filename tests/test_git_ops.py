@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pmtui.delivery import agent_watch, git_ops
+from pmtui.delivery import agent_watch, git_ops, git_worktrees
 from pmtui.delivery.git_ops import GitError
 from tests.fixtures.repo_copies import copy_of
 
@@ -155,8 +155,8 @@ def test_a_worktree_commit_is_brought_onto_the_plan_branch(repo_dir: Path, tmp_p
     _, plan_branch, baseline = git_ops.prepare_plan_branch(repo_dir, "habit-mvp")
     branch = git_ops.feature_branch_name("habit-mvp", "T3", "Copy edits: Settings page!")
     assert branch == "feat/habit-mvp/T3-copy-edits-settings-page"
-    tree = git_ops.add_worktree(repo_dir, tmp_path / "worktrees" / "T3", branch, plan_branch)
-    assert git_ops.add_worktree(repo_dir, tree, branch, plan_branch) == tree
+    tree = git_worktrees.add_worktree(repo_dir, tmp_path / "worktrees" / "T3", branch, plan_branch)
+    assert git_worktrees.add_worktree(repo_dir, tree, branch, plan_branch) == tree
     (tree / "README.md").write_text("# Habits\n")
     sha = git_ops.commit_task(
         tree, type_="docs", scope="readme", description="add a readme", task_id="T3", review_path="r.md"
@@ -170,7 +170,7 @@ def test_a_worktree_commit_is_brought_onto_the_plan_branch(repo_dir: Path, tmp_p
     assert git_ops.find_task_commit(repo_dir, plan_branch, "T3") == new_head
     assert [commit.subject for commit in git_ops.log_since(repo_dir, baseline)] == ["docs(readme): add a readme"]
     assert "README.md" in git_ops.diff_stat_since(repo_dir, baseline)
-    git_ops.remove_worktree(repo_dir, tree, delete_branch=branch)
+    git_worktrees.remove_worktree(repo_dir, tree, delete_branch=branch)
     assert not tree.exists()
     assert branch not in git(repo_dir, "branch", "--list")
 
@@ -178,7 +178,7 @@ def test_a_worktree_commit_is_brought_onto_the_plan_branch(repo_dir: Path, tmp_p
 def test_a_feature_branch_is_merged_and_a_conflict_names_the_files(repo_dir: Path, tmp_path: Path) -> None:
     _, plan_branch, _ = git_ops.prepare_plan_branch(repo_dir, "habit-mvp")
     branch = git_ops.feature_branch_name("habit-mvp", "T4", "Auth")
-    tree = git_ops.add_worktree(repo_dir, tmp_path / "wt-T4", branch, plan_branch)
+    tree = git_worktrees.add_worktree(repo_dir, tmp_path / "wt-T4", branch, plan_branch)
     (tree / "src" / "app.py").write_text("def main():\n    return 'feature'\n")
     git_ops.commit_task(tree, type_="feat", scope="auth", description="login", task_id="T4", review_path="r.md")
     (repo_dir / "src" / "app.py").write_text("def main():\n    return 'plan'\n")
@@ -228,7 +228,7 @@ def test_head_and_refs_are_read_without_git_in_trees_and_packed_refs(repo_dir: P
     assert not (repo_dir / ".git" / "refs" / "heads" / "main").exists()
     assert git_ops.ref_sha(repo_dir, "refs/heads/main") == sha
     assert git_ops.ref_sha(repo_dir, "refs/tags/v1") == git(repo_dir, "rev-parse", "refs/tags/v1")
-    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "pool" / "tree", sha)
+    tree = git_worktrees.add_detached_worktree(repo_dir, tmp_path / "pool" / "tree", sha)
     assert git_ops.head(tree) == (sha, None)
     assert git_ops.ref_sha(tree, "refs/heads/main") == sha
     git(tree, "checkout", "-q", "-b", "side")
@@ -249,7 +249,7 @@ def test_run_git_gives_stdout_and_names_the_failure(repo_dir: Path) -> None:
 
 def test_a_pooled_tree_is_reset_for_the_next_task_and_nothing_leaks(repo_dir: Path, tmp_path: Path) -> None:
     start = git(repo_dir, "rev-parse", "HEAD")
-    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "pool" / "slot-0" / "tree", start)
+    tree = git_worktrees.add_detached_worktree(repo_dir, tmp_path / "pool" / "slot-0" / "tree", start)
     (tree / "src" / "app.py").write_text("changed\n")
     (tree / "new.txt").write_text("untracked\n")
     (tree / "build").mkdir()
@@ -262,20 +262,20 @@ def test_a_pooled_tree_is_reset_for_the_next_task_and_nothing_leaks(repo_dir: Pa
     git(repo_dir, "commit", "-q", "-m", "the plan moved on")
     target = git(repo_dir, "rev-parse", "HEAD")
 
-    git_ops.reset_worktree(tree, target)
+    git_worktrees.reset_worktree(tree, target)
 
     assert git_ops.head(tree) == (target, None)
     assert git(tree, "status", "--porcelain", "--ignored") == ""
     assert (tree / "src" / "app.py").read_text() == "def main():\n    return 1\n"
     assert (tree / "b.txt").exists() and not (tree / "build").exists() and not (tree / "staged.txt").exists()
-    git_ops.remove_worktrees(repo_dir, [tree.parent])
+    git_worktrees.remove_worktrees(repo_dir, [tree.parent])
     assert not tree.parent.exists()
     assert len(git_ops.list_worktrees(repo_dir)) == 1
 
 
 def test_a_child_commit_is_fast_forwarded_with_the_checkout_and_local_work_kept(repo_dir: Path, tmp_path: Path) -> None:
     _, plan_branch, baseline = git_ops.prepare_plan_branch(repo_dir, "habit-mvp")
-    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "pool" / "tree", baseline)
+    tree = git_worktrees.add_detached_worktree(repo_dir, tmp_path / "pool" / "tree", baseline)
     (tree / "src" / "app.py").write_text("def main():\n    return 2\n")
     sha = git_ops.commit_task(tree, type_="fix", scope="app", description="two", task_id="T5", review_path="r.md",
                               paths=["src/app.py"])
@@ -300,7 +300,7 @@ def test_a_same_size_edit_made_in_the_second_its_tree_was_checked_out_is_committ
     copy made later, which made the entry look settled: the change was empty and the task was not committed."""
     git(repo_dir, "config", "core.trustctime", "false")  # the file's ctime cannot be set back; its mtime can
     _, _, baseline = git_ops.prepare_plan_branch(repo_dir, "habit-mvp")
-    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "pool" / "tree", baseline)
+    tree = git_worktrees.add_detached_worktree(repo_dir, tmp_path / "pool" / "tree", baseline)
     app = tree / "src" / "app.py"
     checked_out = time.time() - 100
     os.utime(app, (checked_out, checked_out))
@@ -323,7 +323,7 @@ def test_a_confined_agent_sees_its_own_same_size_edit_in_its_copy_of_the_index(r
 
     git(repo_dir, "config", "core.trustctime", "false")
     _, _, baseline = git_ops.prepare_plan_branch(repo_dir, "habit-mvp")
-    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "pool" / "tree", baseline)
+    tree = git_worktrees.add_detached_worktree(repo_dir, tmp_path / "pool" / "tree", baseline)
     app = tree / "src" / "app.py"
     checked_out = time.time() - 100
     os.utime(app, (checked_out, checked_out))
@@ -341,7 +341,7 @@ def test_a_confined_agent_sees_its_own_same_size_edit_in_its_copy_of_the_index(r
 
 def test_a_commit_whose_parent_moved_is_cherry_picked_not_fast_forwarded(repo_dir: Path, tmp_path: Path) -> None:
     _, plan_branch, baseline = git_ops.prepare_plan_branch(repo_dir, "habit-mvp")
-    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "pool" / "tree", baseline)
+    tree = git_worktrees.add_detached_worktree(repo_dir, tmp_path / "pool" / "tree", baseline)
     (tree / "src" / "store.py").write_text("X = 1\n")
     sha = git_ops.commit_task(tree, type_="feat", scope="store", description="store", task_id="T6",
                               review_path="r.md", paths=["src/store.py"])
@@ -405,7 +405,7 @@ def test_change_set_reads_odd_names_renames_and_the_stat_in_one_diff(repo_dir: P
 
 
 def test_a_snapshot_with_known_trees_skips_status_and_sees_a_new_sibling(repo_dir: Path, tmp_path: Path) -> None:
-    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "pool" / "slot-0" / "tree", "HEAD")
+    tree = git_worktrees.add_detached_worktree(repo_dir, tmp_path / "pool" / "slot-0" / "tree", "HEAD")
     before = git_ops.snapshot(tree, worktrees=[tree], with_status=False)
     assert before.status == [] and before.branch is None and before.worktrees == [str(tree)]
     (tree / "src" / "x.py").write_text("X = 1\n")
@@ -439,14 +439,14 @@ def test_the_delta_of_one_child_commit_is_read_once_and_matches_git_diff(repo_di
 def test_a_worktree_whose_add_was_killed_is_removed_with_its_commits(repo_dir: Path, tmp_path: Path) -> None:
     """`git worktree add` locks its entry while it works; killed, the lock stays, prune keeps the entry and
     `git log --all` goes on listing the commits at its HEAD (a duplicate `Refs: task-…` commit)."""
-    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "pool" / "slot-1" / "tree", git(repo_dir, "rev-parse", "HEAD"))
+    tree = git_worktrees.add_detached_worktree(repo_dir, tmp_path / "pool" / "slot-1" / "tree", git(repo_dir, "rev-parse", "HEAD"))
     (tree / "extra.txt").write_text("work\n")
     git(tree, "add", "extra.txt")
     git(tree, "-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "task commit")
     orphan = git(tree, "rev-parse", "HEAD")
     git(repo_dir, "worktree", "lock", "--reason", "initializing", str(tree))
 
-    git_ops.remove_worktrees(repo_dir, [tmp_path / "pool" / "slot-1"])
+    git_worktrees.remove_worktrees(repo_dir, [tmp_path / "pool" / "slot-1"])
 
     assert str(tree) not in git(repo_dir, "worktree", "list")
     assert orphan not in git(repo_dir, "log", "--all", "--format=%H").split()
@@ -458,7 +458,7 @@ def test_a_fast_forward_killed_halfway_completes_and_stale_locks_go(repo_dir: Pa
     copies of what the commit adds are removed; a file of the user's in the way still stops it."""
     old = git(repo_dir, "rev-parse", "HEAD")
     git_ops.prepare_plan_branch(repo_dir, "ff")
-    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "tree", old)
+    tree = git_worktrees.add_detached_worktree(repo_dir, tmp_path / "tree", old)
     (tree / "docs").mkdir()
     (tree / "docs" / "review.md").write_text("reviewed\n")
     git(tree, "add", "docs/review.md")
@@ -491,7 +491,7 @@ def test_a_cherry_pick_killed_while_it_wrote_its_marker_is_aborted(repo_dir: Pat
     pmtui's own lock file in the git directory stays."""
     old = git(repo_dir, "rev-parse", "HEAD")
     git_ops.prepare_plan_branch(repo_dir, "cp")
-    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "tree", old)
+    tree = git_worktrees.add_detached_worktree(repo_dir, tmp_path / "tree", old)
     (tree / "notes.txt").write_text("a task's file\n")
     git(tree, "add", "notes.txt")
     git(tree, "-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "task")
@@ -514,7 +514,7 @@ def test_a_worktree_add_killed_before_it_wrote_its_admin_files_is_dropped(repo_d
     """Found with PMTUI_KILL_SEED=209207162: `git worktree add` killed mid-way left .git/worktrees/tree with an empty
     commondir; every later `git worktree add` and `list` failed ("failed to read .git/worktrees/tree/commondir") and
     all four tasks escalated as engine errors. A whole worktree of the user's stays."""
-    theirs = git_ops.add_detached_worktree(repo_dir, tmp_path / "theirs", git(repo_dir, "rev-parse", "HEAD"))
+    theirs = git_worktrees.add_detached_worktree(repo_dir, tmp_path / "theirs", git(repo_dir, "rev-parse", "HEAD"))
     admin = repo_dir / ".git" / "worktrees" / "tree"
     admin.mkdir(parents=True)
     (admin / "commondir").write_text("" if left == "empty commondir" else "../..\n")
@@ -529,7 +529,7 @@ def test_a_worktree_add_killed_before_it_wrote_its_admin_files_is_dropped(repo_d
     git_ops.recover_after_kill(repo_dir)
     assert not admin.exists()
     assert str(theirs) in git(repo_dir, "worktree", "list")
-    assert git_ops.add_detached_worktree(repo_dir, tmp_path / "tree", git(repo_dir, "rev-parse", "HEAD")).is_dir()
+    assert git_worktrees.add_detached_worktree(repo_dir, tmp_path / "tree", git(repo_dir, "rev-parse", "HEAD")).is_dir()
 
 
 def test_a_fast_forward_killed_after_its_index_is_put_back_whatever_resumes_it(repo_dir: Path, tmp_path: Path) -> None:
@@ -540,7 +540,7 @@ def test_a_fast_forward_killed_after_its_index_is_put_back_whatever_resumes_it(r
     HEAD; anything else (the user's own work) stays."""
     old = git(repo_dir, "rev-parse", "HEAD")
     git_ops.prepare_plan_branch(repo_dir, "ff")
-    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "tree", old)
+    tree = git_worktrees.add_detached_worktree(repo_dir, tmp_path / "tree", old)
     (tree / "docs").mkdir()
     (tree / "docs" / "review.md").write_text("reviewed\n")
     (tree / "README.md").write_text("changed by the task\n")
@@ -590,7 +590,7 @@ def test_a_cherry_pick_killed_after_writing_the_files_is_put_back_whatever_resum
     commit's older copy of a file the user restored stays."""
     base = git(repo_dir, "rev-parse", "HEAD")
     git_ops.prepare_plan_branch(repo_dir, "cp")
-    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "tree", base)
+    tree = git_worktrees.add_detached_worktree(repo_dir, tmp_path / "tree", base)
     (tree / "docs").mkdir()
     (tree / "docs" / "usage.md").write_text("how to use it\n")
     (tree / "docs" / "review.md").write_text("reviewed\n")
@@ -625,7 +625,7 @@ def test_a_leftover_of_a_commit_its_worktree_has_moved_on_from_is_put_back(repo_
     own work: L2's fast-forward was refused. The worktree's reflog still knows the commit."""
     old = git(repo_dir, "rev-parse", "HEAD")
     git_ops.prepare_plan_branch(repo_dir, "ff2")
-    tree = git_ops.add_detached_worktree(repo_dir, tmp_path / "tree", old)
+    tree = git_worktrees.add_detached_worktree(repo_dir, tmp_path / "tree", old)
     (tree / "docs" / "reviews").mkdir(parents=True)
     (tree / "docs" / "reviews" / "L2-review.md").write_text("reviewed\n")
     git(tree, "add", "-A")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pmtui.delivery import git_ops, git_transfer
+from pmtui.delivery import git_ops, git_transfer, git_worktrees
 from pmtui.delivery.executors import CommandExecutor
 from pmtui.delivery.node_attempt import AttemptSpec, NodeOutcome, pickled_executor, run_attempt
 from pmtui.models.delivery import AgentResult, EnvironmentContract, ExpectedFiles, TaskContract
@@ -96,7 +96,7 @@ def test_the_change_comes_back_binary_safe_and_applies_to_the_base(tmp_path: Pat
 def test_a_fix_attempt_starts_from_the_earlier_change_and_a_commit_is_evidence(tmp_path: Path, project: Path) -> None:
     (project / "src" / "earlier.py").write_text("EARLIER = 1\n")
     start = git_transfer.binary_patch(project, git_ops.head(project)[0] or "")
-    git_ops.reset_worktree(project, git_ops.head(project)[0] or "")
+    git_worktrees.reset_worktree(project, git_ops.head(project)[0] or "")
     agent = tmp_path / "agent.py"
     agent.write_text(AGENT)
     spec = spec_for(project, tmp_path, f"{sys.executable} {agent}", env={"COMMIT": "1"}, start_patch=start)

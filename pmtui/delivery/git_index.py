@@ -28,7 +28,7 @@ _MASK = 0xFFFFFFFF
 
 
 def reset_if_committed(root: Path, dirs: tuple[Path, Path] | None, sha: str) -> bool:
-    """Make the tree `sha` with nothing else in it, as git_ops.reset_worktree does, when its HEAD, index and tracked
+    """Make the tree `sha` with nothing else in it, as git_worktrees.reset_worktree does, when its HEAD, index and tracked
     files are proven `sha`'s (tracked_as_committed): everything untracked or ignored is removed. False (and the
     tree as it was, or with some of its untracked files gone) when not proven or a removal failed."""
     tracked = tracked_as_committed(root, dirs, sha)

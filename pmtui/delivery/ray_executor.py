@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from pmtui.delivery import git_ops, git_transfer
+from pmtui.delivery import git_ops, git_transfer, git_worktrees
 from pmtui.delivery.executors import Executor, OutputCallback, attempt_files
 from pmtui.delivery.gates import CommandResult
 from pmtui.delivery.node_attempt import AttemptSpec, NodeOutcome, pickled_executor
@@ -319,7 +319,7 @@ class RayExecutor:
         node: NodeRef, lost_on: list[NodeRef], clock: dict[str, float], started: float,
     ) -> AgentResult:
         """The node's change applied to the pooled tree, its result file and report kept beside the attempt."""
-        git_ops.reset_worktree(tree, base)
+        git_worktrees.reset_worktree(tree, base)
         git_transfer.apply_patch(tree, outcome.patch)
         run_dir.mkdir(parents=True, exist_ok=True)
         result_path = attempt_files(run_dir, contract.task_id, attempt)[2]

@@ -20,7 +20,7 @@ import shutil
 import threading
 from pathlib import Path
 
-from pmtui.delivery import git_index, git_ops
+from pmtui.delivery import git_index, git_ops, git_worktrees
 from pmtui.delivery.gates.commands import gate_cache_dir
 from pmtui.delivery.run_context import RunContext
 from pmtui.delivery.store import TaskRecord
@@ -128,15 +128,15 @@ class WorktreePool:
             if git_index.reset_if_committed(path, git_ops.git_dirs(path), sha):
                 return
             try:
-                git_ops.reset_worktree(path, sha)
+                git_worktrees.reset_worktree(path, sha)
                 return
             except git_ops.GitError:
                 pass
         with self._admin:
             if path.exists():
-                git_ops.remove_worktrees(root, [path])
+                git_worktrees.remove_worktrees(root, [path])
             path.parent.mkdir(parents=True, exist_ok=True)
-            git_ops.add_detached_worktree(root, path, sha)
+            git_worktrees.add_detached_worktree(root, path, sha)
 
     def _prepare(self, slot: int, sha: str) -> None:
         """Make `slot` a clean tree at `sha` in the background (a free slot let go, or a new spare)."""
@@ -181,7 +181,7 @@ class WorktreePool:
         free = [slot for slot, owner in owners.items() if owner is None]
         if not free:
             return
-        git_ops.remove_worktrees(self.ctx.root, [self._tree(slot).parent for slot in free])
+        git_worktrees.remove_worktrees(self.ctx.root, [self._tree(slot).parent for slot in free])
         for slot in free:
             # The gate tools' caches of the tree (kept outside it) go with it.
             shutil.rmtree(gate_cache_dir(self._tree(slot)), ignore_errors=True)
