@@ -57,6 +57,17 @@ def test_a_dirty_tree_is_refused_with_the_files_named(repo_dir: Path) -> None:
     assert "src/app.py" in message and "notes.txt" in message and "debug.log" not in message
 
 
+def test_a_tree_with_only_new_files_is_told_how_to_put_them_aside(repo_dir: Path) -> None:
+    """`git stash` alone leaves untracked files where they are: "commit or stash them" did not help a founder with a
+    notes.txt beside their code (stop 28)."""
+    (repo_dir / "notes.txt").write_text("untracked\n")
+    with pytest.raises(GitError) as caught:
+        git_ops.ensure_clean(repo_dir)
+    message = str(caught.value)
+    assert message.startswith("the working tree has untracked files: ") and "`git stash -u`" in message
+    assert ".gitignore" in message and message.endswith("(notes.txt)")
+
+
 def test_the_plan_branch_starts_at_head_and_the_start_branch_is_untouched(repo_dir: Path) -> None:
     main_before = git(repo_dir, "rev-parse", "main")
     start, plan_branch, baseline = git_ops.prepare_plan_branch(repo_dir, "habit-mvp")

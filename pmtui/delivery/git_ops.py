@@ -331,6 +331,10 @@ def ensure_clean(repo: Repo | str | Path) -> None:
     if entries:
         names = [entry[3:] for entry in entries]
         shown = " ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
+        if all(entry.startswith("??") for entry in entries):
+            # Only new files: `git stash` alone would leave them where they are.
+            raise GitError(f"the working tree has untracked files: commit them, list them in .gitignore, or put "
+                           f"them aside with `git stash -u` first ({shown})")
         raise GitError(f"the working tree has uncommitted changes: commit or stash them first ({shown})")
 
 
