@@ -241,3 +241,24 @@ def test_an_attempt_updated_with_the_same_outcome_is_one_log_line(store: Store, 
     lines = [line.text for line in feed.events if line.task_id == "T1"]
     assert lines == ["T1 attempt 1 running", "T1 attempt 1 agent_done", "T1 attempt 1 gates passed",
                      "T1 attempt 1 gates passed", "T1 attempt 1 failed", "T1 attempt 2 running"], lines
+
+
+def test_a_tasks_time_leaves_out_the_wait_for_a_human_answer(store: Store) -> None:
+    """Seen in the TUI walk at stop 28: T1 did ten seconds of work, waited almost seven minutes for the founder's
+    answer, and showed 6m56s; the remaining estimate averages those durations. The wait is not the task's time.
+    (The wait here is an hour, written into the store's own stamps: no clock is raced.)"""
+    dstore, run_id = seeded(store, 1)
+    machine = TaskStateMachine(dstore)
+    for state in (S.ANALYZING_REQUIREMENTS, S.CREATING_TESTS, S.IMPLEMENTING, S.RUNNING_TESTS,
+                  S.REQUIRES_HUMAN_INTERVENTION):
+        machine.transition(run_id, "T1", state, "on")
+    with store.transaction() as conn:  # the task started an hour and a minute ago; it has waited since an hour ago
+        conn.execute("UPDATE tasks SET started_at = strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now', '-3660 seconds') "
+                     "WHERE run_id = ? AND task_id = 'T1'", (run_id,))
+        conn.execute("UPDATE transitions SET created_at = strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now', '-3600 seconds') "
+                     "WHERE run_id = ? AND to_state = ?", (run_id, S.REQUIRES_HUMAN_INTERVENTION.value))
+    for state in (S.HUMAN_INPUT_RECEIVED, S.IMPLEMENTING, S.RUNNING_TESTS, S.VALIDATING_SOLUTION, S.CREATING_PR,
+                  S.COMPLETED):
+        machine.transition(run_id, "T1", state, "on")
+    duration = dstore.task(run_id, "T1").duration_ms
+    assert duration is not None and 55_000 <= duration <= 70_000, duration  # its minute of work, not the hour

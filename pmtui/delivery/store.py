@@ -347,6 +347,20 @@ class DeliveryStore(EscalationTables):
             self._emit("task_state", run_id, task_id, state=rows[0]["state"], decision=decision)
 
     # -- transitions (written by TaskStateMachine only) -----------------------------------
+    @staticmethod
+    def _waited_for_human(conn: sqlite3.Connection, run_id: int, task_id: str) -> float:
+        """Seconds the task spent waiting for a human answer: not its work. The walk at stop 28 showed a task of
+        ten seconds' work as 6m56s, and the remaining estimate, an average of such durations, grew with it."""
+        waited, since = 0.0, None
+        for row in conn.execute("SELECT to_state, created_at FROM transitions WHERE run_id = ? AND task_id = ? "
+                                "ORDER BY id", (run_id, task_id)):
+            if since is not None:
+                waited += seconds_between(since, row["created_at"])
+                since = None
+            if row["to_state"] == IssueState.REQUIRES_HUMAN_INTERVENTION.value:
+                since = row["created_at"]
+        return waited
+
     def _write_transition(
         self,
         conn: sqlite3.Connection,
@@ -369,7 +383,8 @@ class DeliveryStore(EscalationTables):
             params.append(stamp)
         if to_state is IssueState.COMPLETED and started_at is not None:
             sets.append("duration_ms = ?")
-            params.append(seconds_between(started_at, stamp) * 1000.0)
+            waited = self._waited_for_human(conn, run_id, task_id)
+            params.append(max(0.0, seconds_between(started_at, stamp) - waited) * 1000.0)
         conn.execute(
             f"UPDATE tasks SET {', '.join(sets)} WHERE run_id = ? AND task_id = ?",
             (*params, run_id, task_id),
