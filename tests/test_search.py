@@ -87,6 +87,26 @@ def test_no_nice_to_have_noise_from_the_wishlist():
     assert all(p.category != "analytics" for p in search_comparable_products(summary, backend="catalog"))
 
 
+def test_one_word_of_a_products_keyword_phrase_is_not_its_idea():
+    """Seen in the TUI walk at stop 28: a tool-hire shop for "small builders and plasterers" got Squarespace and Wix
+    as comparables, matched on "small" (of "small business") and "builders" (of "website builder"). A word of a
+    phrase said alone is half an idea; the phrase said whole still matches."""
+    hire = DiscoverySummary(
+        target_user="joiners and small builders (about 80 regulars)",
+        core_problem="i cant answer the phone while im out on deliveries",
+        current_alternatives="a paper diary",
+        feature_wishlist=["Reserve a ladder for given days", "See what is in stock"],
+    )
+    names = {p.name for p in search_comparable_products(hire, backend="catalog")}
+    assert not names & {"Squarespace", "Wix"}, names
+    site = DiscoverySummary(
+        target_user="small business owners with no website",
+        core_problem="they need a website builder they can use alone",
+        feature_wishlist=["website templates", "an online store"],
+    )
+    assert {"Squarespace", "Wix"} & {p.name for p in search_comparable_products(site, backend="catalog")}
+
+
 def test_network_is_never_allowed_in_tests(monkeypatch):
     assert network_allowed() is False
     monkeypatch.delenv("PYTEST_CURRENT_TEST", raising=False)

@@ -298,6 +298,12 @@ def _product_words(name: str, category: str, description: str, keywords: tuple[s
 
 
 @lru_cache(maxsize=4096)
+def _single_keywords(keywords: tuple[str, ...]) -> frozenset[str]:
+    """The stems of a product's one-word keywords."""
+    return frozenset(stem(k.lower()) for k in keywords if " " not in k.strip())
+
+
+@lru_cache(maxsize=4096)
 def _name_pattern(name: str) -> re.Pattern[str]:
     """A product's name as a whole word, any case. Compiled once per name: the catalog's ~240 names, built
     again on every call, overflowed re's own cache of 512 and made every pattern of the turn compile again."""
@@ -339,6 +345,11 @@ class CatalogSearch:
                     weight = 3.0
                 elif forms & keyword_stems or word in keyword_phrases:
                     weight = 2.0 if stem(word) in keyword_stems else 1.5
+                    if (stem(word) in people_stems and not forms & _single_keywords(tuple(product["keywords"]))
+                            and not forms & description_stems):
+                        # A word said only of the people that is one word of a keyword phrase ("small builders" against
+                        # "website builder" and "small business"): who the users are is not half a product's idea.
+                        weight = 1.0
                 elif forms & description_stems:
                     weight = 1.0
                 if forms & name_stems and stem(word) in people_stems:
