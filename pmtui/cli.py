@@ -217,7 +217,14 @@ def run_tui(args: argparse.Namespace) -> int:
         app.run()
     finally:
         app.close_store()
-    return app_exit_code(app)
+    return tui_exit_code(app)
+
+
+def tui_exit_code(app: PmtuiApp) -> int:
+    """The bare TUI's exit code: a failure to start, else 0. A delivery started from its spec screen and stopped by
+    quitting stays resumable, and the quit was the user's: `make run` printed "Error 3" after a plain quit while a
+    run waited for an answer. (`pmtui deliver` and `pmtui demo` exit with their run's outcome: app_exit_code.)"""
+    return APP_FAILURE_EXIT.get(app.failure, EXIT_RUNTIME) if app.failure is not None else EXIT_OK
 
 
 def app_exit_code(app: PmtuiApp) -> int:

@@ -11,6 +11,7 @@ import pytest
 from textual.widgets import Input
 
 from pmtui.app import PmtuiApp
+from pmtui.cli import app_exit_code, tui_exit_code
 from pmtui.config import Config
 from pmtui.delivery.store import DeliveryStore
 from pmtui.screens.dashboard import DashboardScreen
@@ -89,6 +90,8 @@ async def test_deliver_this_plan_asks_for_the_repo_and_an_agent_then_opens_the_d
             await pilot.press("q")
             await pilot.pause()
             assert isinstance(app.screen, SpecScreen) and app.return_code is None
+        # Quitting the TUI after that is a plain quit (0), not the stopped run's 130: the run stays resumable.
+        assert app_exit_code(app) == 130 and tui_exit_code(app) == 0
         assert not written.is_relative_to(repo)
         assert git(repo, "status", "--porcelain", "--untracked-files=all") == ""
     finally:

@@ -8,7 +8,7 @@ import pytest
 from textual.widgets import DataTable
 
 from pmtui.app import PmtuiApp
-from pmtui.cli import app_exit_code
+from pmtui.cli import app_exit_code, tui_exit_code
 
 
 async def _until(pilot, condition, attempts: int = 100) -> None:  # type: ignore[no-untyped-def]
@@ -42,6 +42,6 @@ async def test_malformed_config_exits_with_code_2_naming_file_line_and_key(
     app = PmtuiApp(db_path=tmp_path / "x.db")
     async with app.run_test(size=(100, 30)) as pilot:
         await _until(pilot, lambda: app._exit)
-    assert app.failure == "bad_config" and app_exit_code(app) == 2
+    assert app.failure == "bad_config" and app_exit_code(app) == 2 and tui_exit_code(app) == 2
     message = capsys.readouterr().err.replace("\n", "")
     assert str(config) in message and "line 5" in message and "budget.project_usd" in message
