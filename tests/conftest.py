@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -47,9 +48,18 @@ def _isolated_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None
         yield
 
 
+def new_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder of its own for one test's isolation, made without listing anything. `tmp_path_factory.mktemp`
+    numbers a new folder by listing the whole base folder first: with a home and a `tmp_path` per test, a worker's
+    base folder grew to ~1,800 entries and the listings cost it 1.2 s of CPU over the suite (quadratic in its tests)."""
+    homes = tmp_path_factory.getbasetemp() / "homes"
+    homes.mkdir(exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix="home", dir=homes))
+
+
 @pytest.fixture(autouse=True)
 def _isolated(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    _isolate(tmp_path_factory.mktemp("home"), monkeypatch)
+    _isolate(new_home(tmp_path_factory), monkeypatch)
 
 
 @pytest.fixture(autouse=True)

@@ -21,6 +21,7 @@ from pmtui.config import Config
 from pmtui.delivery.engine import DeliveryEngine
 from pmtui.delivery.escalations import RETRY, RETRY_NOTE
 from pmtui.delivery.executors import CommandExecutor
+from pmtui.delivery.gates.reviewer import ReviewRequest, ReviewVerdict, offline_reviewer
 from pmtui.delivery.store import DeliveryStore, DeliveryStoreError
 from pmtui.models.states import IssueState
 from pmtui.store import Store
@@ -61,22 +62,42 @@ def new_repository(base: Path) -> Path:
     return root
 
 
-def engine(tmp_path: Path, repo: Path, store: Store) -> DeliveryEngine:
+class WarmedReviewer:
+    """A review model as the engine sees one (engine.ModelCall: `warm()`, then calls), answering as the offline
+    reviewer does. `warmed` holds, for each warm-up, how many attempts' prompts existed then; `reviews` counts calls."""
+
+    def __init__(self, runs: Path) -> None:
+        self.runs = runs
+        self.warmed: list[int] = []
+        self.reviews = 0
+
+    def warm(self) -> None:
+        self.warmed.append(len(list(self.runs.rglob("T1-attempt-*.prompt.md"))))
+
+    async def __call__(self, request: ReviewRequest) -> ReviewVerdict:
+        self.reviews += 1
+        return offline_reviewer(request)
+
+
+def engine(tmp_path: Path, repo: Path, store: Store, reviewer: WarmedReviewer | None = None) -> DeliveryEngine:
     (tmp_path / "plan.md").write_text(PLAN.format(environment=environment()))
     agent = CommandExecutor(f"{sys.executable} {PLAIN_AGENT} --message-file {{prompt_file}}")
     return DeliveryEngine(store, Config(offline=True), repo=repo, plan_path=tmp_path / "plan.md", executor=agent,
-                          run_dir=tmp_path / "runs", poll_interval=0.05, gate_timeout_s=60)
+                          run_dir=tmp_path / "runs", poll_interval=0.05, gate_timeout_s=60, reviewer=reviewer)
 
 
 def test_an_agent_that_fails_the_same_way_twice_is_given_the_humans_note_not_a_blind_retry(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     repo = new_repository(tmp_path)
     store = Store(tmp_path / "pmtui.db")
-    outcome = asyncio.run(engine(tmp_path, repo, store).run(no_wait=True))
+    reviewer = WarmedReviewer(tmp_path / "runs")
+    outcome = asyncio.run(engine(tmp_path, repo, store, reviewer).run(no_wait=True))
 
     dstore = DeliveryStore(store)
     [escalation] = dstore.escalations(outcome.run_id)
     assert escalation.kind == "same_failure"
+    # The review model's client is warmed as each attempt starts, before the agent has its prompt.
+    assert reviewer.warmed == [0, 1] and reviewer.reviews == 0
     assert "the agent exited 1: I could not work out which files this task is about." in escalation.problem
     # The recommendation is what a human would do: tell the agent what it lacks. A plain retry is still there.
     assert escalation.options[escalation.recommended - 1] == RETRY_NOTE and RETRY in escalation.options
@@ -92,12 +113,18 @@ def test_an_agent_that_fails_the_same_way_twice_is_given_the_humans_note_not_a_b
     # What `pmtui status` and the feed tell the founder to type includes the note.
     assert main(["--db", str(tmp_path / "pmtui.db"), "status"]) == 0
     assert f'answer: pmtui answer {escalation.id} --option 1 --note "…"' in capsys.readouterr().out
+    # Resumed with the question still open, the run attempts nothing, so it warms nothing (a `pmtui deliver` with a
+    # review model imported litellm for it: 0.5-3 s of CPU at every such start).
+    waiting = asyncio.run(engine(tmp_path, repo, store, reviewer).run(no_wait=True))
+    assert waiting.run_id == outcome.run_id and waiting.state == "waiting_for_human", waiting
+    assert reviewer.warmed == [0, 1]
 
     note = "The skeleton is pyproject.toml and src/main.py, with a smoke test in tests/test_smoke.py."
     dstore.answer_escalation(escalation.id, escalation.recommended, note)
-    again = asyncio.run(engine(tmp_path, repo, store).run(no_wait=True))
+    again = asyncio.run(engine(tmp_path, repo, store, reviewer).run(no_wait=True))
 
     assert again.run_id == outcome.run_id and again.state == "released", again
+    assert reviewer.warmed == [0, 1, 2] and reviewer.reviews == 1, "warmed for attempt 3, which was reviewed"
     assert dstore.task(outcome.run_id, "T1").state is IssueState.COMPLETED
     [prompt] = (tmp_path / "runs").rglob("T1-attempt-3.prompt.md")
     assert note in prompt.read_text(), "the agent's next prompt carries the human's note"

@@ -62,8 +62,9 @@ def test_the_first_frame_of_pmtui_needs_no_pydantic_no_store_and_no_eval() -> No
 
 
 def test_a_run_with_a_review_model_imports_litellm_in_the_background_once_and_silently() -> None:
-    """model_reviewer starts litellm's import in a thread when the run starts, so the first tier review
-    does not wait for it after the first agent; an offline review route imports nothing."""
+    """The review model's warm-up starts litellm's import in a thread (the task driver calls it as an agent's attempt
+    starts, tests/test_agent_side_escalations.py), so the first tier review does not wait for it after the first
+    agent; making the reviewer imports nothing, and an offline review route has nothing to warm."""
     code = (
         "import sys, threading\n"
         "from pmtui.config import Config\n"
@@ -74,10 +75,14 @@ def test_a_run_with_a_review_model_imports_litellm_in_the_background_once_and_si
         "assert model_reviewer(Config(offline=True), store) is None and gateway._WARMING is None\n"
         "assert 'litellm' not in sys.modules\n"
         "config = Config.model_validate({'models': {'review': {'model': 'openai/some-model'}}})\n"
-        "assert model_reviewer(config, store) is not None\n"
+        "review, mapper = model_reviewer(config, store), model_criteria_mapper(config, store)\n"
+        "assert review is not None and mapper is not None\n"
+        "assert gateway._WARMING is None and 'litellm' not in sys.modules, 'made, not warmed'\n"
+        "review.warm()\n"
         "first = gateway._WARMING\n"
         "assert first is not None and first.daemon\n"
-        "assert model_criteria_mapper(config, store) is not None and gateway._WARMING is first\n"
+        "mapper.warm()\n"
+        "assert gateway._WARMING is first\n"
         "first.join(120)\n"
         "assert gateway._LITELLM is not None and gateway.load_litellm() is gateway._LITELLM\n"
         "print([t.name for t in threading.enumerate() if t.name.startswith('pmtui-litellm')])\n"

@@ -8,7 +8,10 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from tests.fake_llm_server import FakeLLMServer, FakeResponse
 from tests.fixtures.delivery_repo import QUICK_TESTS, git, make_project
@@ -27,6 +30,14 @@ def plan(tmp_path: Path) -> Path:
         "- tests: tests/test_alpha.py", "", "Acceptance criteria:", "- alpha_value returns the alpha value", "",
     ]), encoding="utf-8")
     return path
+
+
+@pytest.fixture
+def fake_llm() -> Iterator[FakeLLMServer]:
+    """The review model's provider. Not tests/fake_llm_server.py's `fake_llm`, which imports litellm in the test's
+    own process (3-4 s of CPU, and a place in the workers' litellm group): here only the `pmtui` processes call it."""
+    with FakeLLMServer() as server:
+        yield server
 
 
 def test_a_planted_key_is_nowhere_after_a_full_run(tmp_path: Path, fake_llm: FakeLLMServer) -> None:

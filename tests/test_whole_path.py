@@ -22,7 +22,17 @@ from pmtui.delivery.store import DeliveryStore
 from pmtui.store import Store
 from tests.fixtures.delivery_repo import git
 from tests.fixtures.gate_tools import gate_tools
-from tests.fixtures.tui import PROJECT, SIZE, interview, new_project, say, screen_name, settle
+from tests.fixtures.tui import (
+    PROJECT,
+    SIZE,
+    interview,
+    new_project,
+    open_on,
+    say,
+    scoped,
+    screen_name,
+    settle,
+)
 
 AGENT = Path(__file__).parent / "agents" / "module_agent.py"
 PLAIN_AGENT = Path(__file__).parent / "agents" / "plain_agent.py"
@@ -168,12 +178,10 @@ async def test_deliver_this_plan_without_the_plans_type_checker(tmp_path: Path, 
     app = PmtuiApp(store, Config(offline=True))
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await new_project(pilot)
-            await interview(pilot)
-            await pilot.click("#looks-right")
-            await settle(pilot)
-            await pilot.click("#agree")
-            await settle(pilot)
+            # The spec reached as the PM's engine reaches it (the interview through the screens is the first test's).
+            project_id = await scoped(app)
+            await app.orchestrator.agree_scope(project_id)
+            await open_on(pilot, project_id)
             assert screen_name(app) == "SpecScreen"
             await deliver_this_plan(pilot, repo)
             await pilot.pause()

@@ -20,9 +20,9 @@ import dataclasses
 import secrets
 import shutil
 import threading
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from pmtui.delivery import baseline, gates, git_ops
 from pmtui.delivery.contract import (
@@ -67,6 +67,8 @@ if TYPE_CHECKING:
 
 S = IssueState
 POLL_INTERVAL_S = 0.2
+_In = TypeVar("_In")
+_Out = TypeVar("_Out")
 BASELINE_TEST_TIMEOUT_S = 300.0
 
 
@@ -578,14 +580,31 @@ def _default_design(plan_path: Path) -> Path | None:
     return None
 
 
-def model_reviewer(config: Config, store: Store) -> Reviewer | None:
+class ModelCall(Generic[_In, _Out]):
+    """The run's review model as the tier review or the criteria mapper. Making one imports nothing: `warm()` starts
+    litellm's import (2-4 s of CPU) in a daemon thread, and the task driver calls it as an agent's attempt starts (a
+    model review only ever follows an attempt), so the import runs while the agent works. A `pmtui deliver` that
+    attempts nothing (resumed to say the run waits for its human, or to review a task again with the offline
+    reviewer the human chose) imports none of it: that half second to 3 s of CPU was spent at every such start."""
+
+    def __init__(self, call: Callable[[_In], Awaitable[_Out]]) -> None:
+        self._call = call
+
+    async def __call__(self, request: _In) -> _Out:
+        return await self._call(request)
+
+    @staticmethod
+    def warm() -> None:
+        from pmtui.llm.gateway import warm_litellm
+
+        warm_litellm()
+
+
+def model_reviewer(config: Config, store: Store) -> ModelCall[gates.ReviewRequest, gates.ReviewVerdict] | None:
     """The review model of the config as the tier-review reviewer; None (the offline reviewer) when unset."""
     route = config.route("review")
     if route.is_offline:
         return None
-    from pmtui.llm.gateway import warm_litellm
-
-    warm_litellm()
 
     async def review(request: gates.ReviewRequest) -> gates.ReviewVerdict:
         from pmtui.llm.gateway import LLMGateway
@@ -593,17 +612,14 @@ def model_reviewer(config: Config, store: Store) -> Reviewer | None:
         result = await LLMGateway(config, store).llm_call("review", [{"role": "user", "content": request.prompt}])
         return gates.parse_review_reply(result.text, reviewer=result.model)
 
-    return review
+    return ModelCall(review)
 
 
-def model_criteria_mapper(config: Config, store: Store) -> gates.Ask | None:
+def model_criteria_mapper(config: Config, store: Store) -> ModelCall[str, str] | None:
     """The review model as the mapper of criteria the offline matcher could not place; None when unset."""
     route = config.route("review")
     if route.is_offline:
         return None
-    from pmtui.llm.gateway import warm_litellm
-
-    warm_litellm()
 
     async def ask(prompt: str) -> str:
         from pmtui.llm.gateway import LLMGateway
@@ -611,7 +627,7 @@ def model_criteria_mapper(config: Config, store: Store) -> gates.Ask | None:
         result = await LLMGateway(config, store).llm_call("review", [{"role": "user", "content": prompt}])
         return result.text
 
-    return ask
+    return ModelCall(ask)
 
 
 def _repository_replaced(root: Path, baseline_sha: str) -> bool:

@@ -235,6 +235,9 @@ class TaskDriver:
             self.escalations.escalate(task_id, reason, kind="agent_missing", recommended=recommended, options=options)
             return False
         self.past_agent.discard(task_id)
+        for model in (self.reviewer, self.criteria_mapper):
+            if (warm := getattr(model, "warm", None)) is not None:
+                warm()  # the review model's client imported while the agent works (engine.ModelCall)
         async with self.agent_slots:
             try:
                 result, tampering = await self._run_agent(task, attempt)

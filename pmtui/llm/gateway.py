@@ -99,9 +99,10 @@ def load_litellm() -> Any:
 def warm_litellm() -> None:
     """Start importing litellm (2-4 s of CPU) in a daemon thread, once per process, and return at once.
 
-    A delivery run whose review model is configured calls this when it starts: the first tier review
-    comes after an agent and its gates, and without this it waited for the import on the critical
-    path (a two-task run with aider: the first review 4.3 s, the second 8 ms). A call that comes while
+    A delivery run whose review model is configured calls this when an agent's attempt starts
+    (engine.ModelCall): the first tier review comes after the agent and its gates, and without this it
+    waited for the import on the critical path (a two-task run with aider: the first review 4.3 s, the
+    second 8 ms). A call that comes while
     the thread is importing waits on Python's import lock, so nothing is imported twice.
     """
     global _WARMING
