@@ -1,0 +1,94 @@
+"""Criteria a coding agent can build and a gate can judge (pmtui.product.plan_checks, bench/plan_quality.py): rows
+named as things, the PM's templates, the success metric and the founder's first person, on rows of their own."""
+
+from __future__ import annotations
+
+import pytest
+
+from pmtui.delivery.plan import parse_plan
+from pmtui.models import ConversationState, DiscoverySummary, Feature, ScopingOutput
+from pmtui.product.plan_checks import metric_check, template_check, thing_check, third_person
+from pmtui.product.plan_quality import defects
+from pmtui.product.plan_writer import write_plan
+
+
+@pytest.mark.parametrize(("row", "check"), [
+    ("Kiln firing reminder the evening before", "The app sends the kiln firing reminder the evening before"),
+    ("Ferry timetable per pier", "The app shows the ferry timetable per pier"),
+    ("Hay bale count per field", "A user can add a hay bale count per field from the app and sees the result saved"),
+    ("Fleece weighing by the shearer", "A user can weigh fleece by the shearer from the app and sees the result saved"),
+    ("Shearing the flock", "A user can shear the flock from the app and sees the result saved"),
+    ("Lambing records", "A user can add lambing records from the app and sees the result saved"),
+    ("Registration", "A user can create an account and sign in with it, and sees only their own data"),
+])
+def test_a_row_named_as_a_thing_is_checked_by_what_is_done_with_that_kind_of_thing(row: str, check: str) -> None:
+    assert thing_check(row) == check
+
+
+def test_the_pms_templates_become_what_they_promise_of_the_rows_own_words() -> None:
+    assert template_check("Keep track of vet visits", "Nothing slips: everything in one list, with a nudge") == [
+        "A user can add vet visits to one list from the app and sees the result saved",
+        "The app sends a reminder before anything on that list is missed"]
+    assert template_check("Rehearsal notes in one place", "Everything in one place instead of spread across tools") == [
+        "The app shows all rehearsal notes in one list"]
+    assert template_check("Import from ledger", "Bring over what they already keep today") == [
+        "A user can import the records they keep in their ledger today from the app and sees the result saved"]
+    assert template_check("See which boat is out", "Show it plainly, so nobody has to guess") == []
+    assert template_check("Choir rota", "Who sings which week, swapped by text") is None
+
+
+def test_the_success_metric_is_what_the_app_counts_and_its_target_is_no_check() -> None:
+    check, target = metric_check("Instrument the success metric from day one: two thirds of choirs book by spring")
+    assert "two thirds" not in check and "spring" not in check
+    assert target == "two thirds of choirs book by spring"
+    assert metric_check("Who sings which week") is None
+
+
+@pytest.mark.parametrize(("said", "third"), [
+    ("Text the tenants when I arrive", "Text the tenants when they arrive"),
+    ("Show me what we owe the feed merchant", "Show them what they owe the feed merchant"),
+    ("A user can see my kiln slots", "A user can see their kiln slots"),
+    ("I'm late: the pupils get a text", "They're late: the pupils get a text"),
+    ("A tenant taps 'I paid' and the rent is marked", "A tenant taps 'I paid' and the rent is marked"),
+    ("Prices in US dollars, i.e. with our tax", "Prices in US dollars, i.e. with their tax"),
+])
+def test_the_founders_first_person_is_said_of_the_user(said: str, third: str) -> None:
+    assert third_person(said) == third
+
+
+def test_a_plan_of_such_rows_has_none_of_the_measured_defects() -> None:
+    """Every class the bench measures, on rows unlike the eval's: a thing named with no description, a derived row's
+    template, the metric's target, a merged row that repeats its name, a row in the founder's first person, and a
+    core-flow step that carries the template."""
+    state = ConversationState(
+        project="Pottery studio", slug="pottery",
+        discovery_summary=DiscoverySummary(target_user="members of a community pottery studio"),
+        scoping_output=ScopingOutput(
+            mvp_features=[
+                Feature(name="Kiln shelf rota", description="", phase=1, priority="P0"),
+                Feature(name="Keep track of glaze orders", phase=1, priority="P0",
+                        description="Nothing slips: everything in one list, with a nudge before it is missed — from "
+                                    "your words: “we lose track of glaze orders”"),
+                Feature(name="Clay order and firing log", description="Clay order; Firing log", phase=1),
+                Feature(name="Open studio text", description="Open studio text when I unlock the door", phase=1),
+                Feature(name="Success metric tracking", phase=2, priority="P1",
+                        description="Instrument the success metric from day one: half of members book online by "
+                                    "the autumn (template: every MVP measures its goal)"),
+            ],
+            core_user_flow=["One of the members opens the app",
+                            ("Keep track of glaze orders — Nothing slips: everything in one list, with a nudge before "
+                             "it is missed"), "Kiln shelf rota"],
+        ),
+    )
+    markdown = write_plan(state)
+    plan = parse_plan(markdown)
+    assert {name: hits for name, hits in defects(plan).items() if hits} == {}
+    criteria = {task.title: task.acceptance_criteria for task in plan.tasks}
+    assert criteria["Kiln shelf rota"][0] == "The app shows the kiln shelf rota"
+    assert criteria["Open studio text"][0] == "The app sends the open studio text when they unlock the door"
+    assert criteria["Clay order and firing log"][:2] == [
+        "A user can add a clay order from the app and sees the result saved",
+        "A user can add an entry to the firing log from the app and sees the result saved"]
+    # The target stays where the agent reads what the task is for.
+    metric = next(task for task in plan.tasks if task.title == "Success metric tracking")
+    assert "half of members book online by the autumn" in metric.description
