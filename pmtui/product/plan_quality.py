@@ -24,8 +24,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from pmtui.delivery.plan import PlanDocument
+if TYPE_CHECKING:  # the measures are also read while rows are named, long before any plan is parsed
+    from pmtui.delivery.plan import PlanDocument
 
 _WORD = re.compile(r"[A-Za-z0-9][\w'’-]*")
 # Words a title can end on only when something was cut after them (not the particles of a phrasal verb: "Sign in",
