@@ -7,8 +7,8 @@ import pytest
 
 from pmtui.delivery.plan import parse_plan
 from pmtui.models import ConversationState, DiscoverySummary, Feature, ScopingOutput
-from pmtui.product.plan_checks import metric_check, template_check, thing_check, third_person
-from pmtui.product.plan_quality import defects
+from pmtui.product.plan_checks import metric_check, opens_on_verb, template_check, thing_check, third_person
+from pmtui.product.plan_quality import FirstPerson, defects
 from pmtui.product.plan_writer import write_plan
 
 
@@ -92,3 +92,38 @@ def test_a_plan_of_such_rows_has_none_of_the_measured_defects() -> None:
     # The target stays where the agent reads what the task is for.
     metric = next(task for task in plan.tasks if task.title == "Success metric tracking")
     assert "half of members book online by the autumn" in metric.description
+
+
+def test_two_apostrophes_are_no_quote_that_hides_the_first_person() -> None:
+    """"what's … what's" read as a quoted span kept "List for me of what's come off the boat" in the plan and out of
+    the measure."""
+    said = "Tide table: what's in for me and what's out"
+    assert FirstPerson().reason(said) == "says 'me'"
+    assert third_person(said) == "Tide table: what's in for them and what's out"
+
+
+@pytest.mark.parametrize(("text", "verb"), [
+    ("List the unpaid moorings", True), ("List of unpaid moorings", False), ("Record per ewe of each dip", False),
+    ("Schedule of the shearers", False), ("Check in at the hut", True), ("Book", True), ("Log with photos", False),
+    ("Tide table", False),
+])
+def test_a_word_that_is_a_verb_and_a_thing_opens_on_a_verb_only_when_said_as_one(text: str, verb: bool) -> None:
+    assert opens_on_verb(text, {"list", "record", "schedule", "check", "book", "log"}) is verb
+
+
+def test_a_thing_whose_first_word_is_also_a_verb_is_checked_as_the_thing() -> None:
+    """The PM wrote "A user can list of who hasn't paid", "A user can record per cow of each vaccine", and read
+    "Instalment plans with due dates" as instalments planning ("A user can plan with due dates")."""
+    state = ConversationState(
+        project="Sheep", slug="sheep", discovery_summary=DiscoverySummary(target_user="hill farmers"),
+        scoping_output=ScopingOutput(mvp_features=[
+            Feature(name="List of ewes due to lamb", description="", phase=1),
+            Feature(name="Record per ewe of each dip", description="", phase=1),
+            Feature(name="Grazing plans with move dates", description="", phase=1),
+        ], core_user_flow=[]))
+    first = {task.title: task.acceptance_criteria[0] for task in parse_plan(write_plan(state)).tasks}
+    assert first["List of ewes due to lamb"] == "The app shows the list of ewes due to lamb"
+    assert first["Record per ewe of each dip"] == (
+        "A user can add a record per ewe of each dip from the app and sees the result saved")
+    assert first["Grazing plans with move dates"] == (
+        "A user can add grazing plans with move dates from the app and sees the result saved")

@@ -30,6 +30,24 @@ _NOUNS = {"order", "book", "review", "alert", "rate", "check", "text", "call", "
           "tick", "tap", "swap", "scan", "track", "pay", "stop", "start", "open", "close"}
 
 
+# Words that head a thing's name as often as they say an act, and what follows them when they are the thing ("List of
+# who paid", "Record per cow", "Schedule of the trades", "Log with photos").
+_THING_HEADS = {"list", "record", "log", "schedule", "report", "map", "plan", "order", "count", "review", "note",
+                "request", "offer", "claim", "post", "export", "import", "view", "swap", "text", "message", "alert",
+                "rota", "check", "book", "calendar"}
+_THING_TAIL = {"of", "per", "for", "with", "that", "which", "showing", "from", "by", "before", "after", "when", "where",
+               "who", "to", "on"}
+
+
+def opens_on_verb(text: str, verbs: set[str]) -> bool:
+    """Whether `text` opens on one of `verbs` said as a verb: "List the unpaid jobs" does, "List of who paid" does
+    not (a thing named, whose first word is also a verb)."""
+    words = text.lower().split()
+    if not words or words[0] not in verbs:
+        return False
+    return not (words[0] in _THING_HEADS and len(words) > 1 and words[1] in _THING_TAIL)
+
+
 def _base(doing: str) -> str:
     """The verb of a doing: "shearing" shear, "planning" plan, "grazing" graze, "taking" take."""
     stem = doing[:-3]
@@ -195,7 +213,7 @@ def metric_check(description: str) -> tuple[str, str] | None:
 
 # The founder's own words for themselves, each said of the user. "I" and "we" take the verb they already had ("I
 # come" → "they come"); the contractions and "am/was" change with them.
-_QUOTED = re.compile(r"('[^'\n]{1,60}'|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|‘[^’\n]{1,60}’)")
+_QUOTED = re.compile(r"((?<!\w)'[^'\n]{1,60}'(?!\w)|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|‘[^’\n]{1,60}’)")
 _SAID_OF_THEM = (
     (re.compile(r"(?<![\w'’-])(?:I|i)\s+am\b"), "they are"),
     (re.compile(r"(?<![\w'’-])(?:I|i)\s+was\b"), "they were"),

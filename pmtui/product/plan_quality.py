@@ -108,7 +108,7 @@ class FragmentTitle:
         return ""
 
 
-_QUOTED = re.compile(r"'[^'\n]{1,60}'|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|‘[^’\n]{1,60}’")
+_QUOTED = re.compile(r"(?<!\w)'[^'\n]{1,60}'(?!\w)|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|‘[^’\n]{1,60}’")
 # The founder's "I", "we", "my", "our": "US" in capitals is a country, "i.e." is not "i".
 _FIRST_PERSON = re.compile(r"(?<![\w'’-])(?:(?i:my|mine|myself|we|we're|we've|we'd|we'll|our|ours|ourselves|me)|"
                            r"[Ii](?:['’](?:m|ve|d|ll))?(?!\.\w)|us|Us)(?![\w'’-])")

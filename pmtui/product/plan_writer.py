@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pmtui.delivery.plan import PlanFiles, PlanTask, classify_tier
 from pmtui.models import ConversationState, Feature
 from pmtui.naming import slugify
-from pmtui.product.plan_checks import metric_check, template_check, thing_check, third_person
+from pmtui.product.plan_checks import metric_check, opens_on_verb, template_check, thing_check, third_person
 from pmtui.product.plan_dependencies import TaskNeeds, actor_words, dependencies, kind_of, things_of
 from pmtui.product.rice import DOER_CAN
 
@@ -279,13 +279,13 @@ def _feature_task(
         # Two rows merged in argue-back ("Get a notification …; Say when they'll be at the plot"): one check each.
         # A part that names a thing is checked as that thing ("Kit list with service due dates": the app shows it), not
         # as "Name: part" (the name again, when the part is the row's first half).
-        criteria += [f"A user can {part[0].lower()}{part[1:]}" if part.split()[0].lower() in _ACTION_VERBS | _READ_VERBS
-                     | {"say", "tell", "mark", "share", "swap", "set", "choose", "pick"}
+        criteria += [f"A user can {part[0].lower()}{part[1:]}" if opens_on_verb(part, _ACTION_VERBS | _READ_VERBS
+                     | {"say", "tell", "mark", "share", "swap", "set", "choose", "pick"})
                      else thing_check(part) or f"{name}: {part}" for part in parts]
     elif description and description.split()[0].lower() in _SHOWN and description.lower().split()[1:2] == ["of"]:
         # "List of who paid and who is late": what the app shows.
         criteria.append(f"The app shows a {description[0].lower()}{description[1:].rstrip('.')}")
-    elif description and description.split()[0].lower() in _ACTION_VERBS | _READ_VERBS:
+    elif description and opens_on_verb(description, _ACTION_VERBS | _READ_VERBS):
         # "Get a message when van is 5 minutes away" is something a user does: said as a check, not "Name: name…".
         criteria.append(f"A user can {description[0].lower()}{description[1:].rstrip('.')}")
     elif description and (can := DOER_CAN.match(description)):
@@ -303,10 +303,10 @@ def _feature_task(
         criteria.append(thing)
     elif description:
         criteria.append(f"{name}: {description.rstrip('.')}")
-    elif name.split()[0].lower() in _READ_VERBS:
+    elif opens_on_verb(name, _READ_VERBS):
         # "See whats free", "Browse the menu": reading changes nothing, so there is no result to see saved.
         criteria.append(f"A user can {name[0].lower()}{name[1:]} from the app")
-    elif name.split()[0].lower() in _ACTION_VERBS:
+    elif opens_on_verb(name, _ACTION_VERBS):
         criteria.append(f"A user can {name[0].lower()}{name[1:]} from the app and sees the result saved")
     elif (done := _people_doing(name)) is not None:
         # "Customers see today's location", "Office assigns a technician": who does it is the user; said as the
@@ -361,12 +361,18 @@ _DOING = re.compile(r"^(?:the\s+|our\s+|my\s+)?(?:[A-Za-z][\w'-]*s\s+(?P<verb>[a
                     r"(?P<rest>\s.*)$")
 
 
+# What follows a thing's name, not a verb's object ("plans with due dates", "records per cow").
+_AFTER_NOUN = re.compile(r"\s+(?:with|of|per|for|from|by|at|on|in|so|that|which)\b", re.IGNORECASE)
+
+
 def _people_doing(name: str) -> tuple[str, str] | None:
     """(verb, the rest) of a row named as someone doing something ("Owners book the dates", "Office assigns a
     technician"), or None."""
     found = _DOING.match(name)
     if found is None or not found.group("rest").strip():
         return None  # "Photo updates", "Shift swaps": a thing named, no one doing anything
+    if found.group("verb3") and (name.split()[0].lower().endswith("ing") or _AFTER_NOUN.match(found.group("rest"))):
+        return None  # "Instalment plans with due dates", "Sharing records with a mentor": things, not someone doing
     verb = found.group("verb") or found.group("verb3")
     known = _ACTION_VERBS | _READ_VERBS | {"assign", "mark", "move", "pick", "choose", "confirm", "cancel", "update"}
     for base in (verb, verb[:-1] if verb.endswith("s") else "", verb[:-2] if verb.endswith("es") else ""):
