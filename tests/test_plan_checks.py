@@ -127,3 +127,19 @@ def test_a_thing_whose_first_word_is_also_a_verb_is_checked_as_the_thing() -> No
         "A user can add a record per ewe of each dip from the app and sees the result saved")
     assert first["Grazing plans with move dates"] == (
         "A user can add grazing plans with move dates from the app and sees the result saved")
+
+
+def test_people_named_before_a_thing_are_part_of_its_name() -> None:
+    """"Parts list per job" was read as parts listing ("A user can list per job …"), "Mass message to everyone booked"
+    as a mass messaging; a plural before a verb with its object stays someone doing something."""
+    state = ConversationState(
+        project="Kayaks", slug="kayaks", discovery_summary=DiscoverySummary(target_user="kayak club coaches"),
+        scoping_output=ScopingOutput(mvp_features=[
+            Feature(name="Paddles list per trip", description="", phase=1),
+            Feature(name="Mass message to everyone paddling", description="", phase=1),
+            Feature(name="Coaches book the pool lane", description="", phase=1),
+        ], core_user_flow=[]))
+    first = {task.title: task.acceptance_criteria[0] for task in parse_plan(write_plan(state)).tasks}
+    assert first["Paddles list per trip"] == "The app shows the paddles list per trip"
+    assert first["Mass message to everyone paddling"] == "The app sends the mass message to everyone paddling"
+    assert first["Coaches book the pool lane"] == "A user can book the pool lane from the app and sees the result saved"

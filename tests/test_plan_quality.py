@@ -10,6 +10,7 @@ from pmtui.product.plan_quality import (
     FirstPerson,
     FragmentTitle,
     TemplateCriterion,
+    ThingAsAct,
     TitleEcho,
     defects,
 )
@@ -93,4 +94,12 @@ Acceptance criteria:
 - tests/test_say.py covers these criteria and passes with `pytest -q`
 """)
     found = defects(plan)
-    assert [len(found[name]) for name in found] == [1, 1, 1, 1, 0]
+    assert [len(found[name]) for name in found] == [1, 1, 1, 1, 0, 0]
+
+
+def test_a_things_name_read_as_an_act() -> None:
+    as_act = ThingAsAct()
+    assert as_act.reason("A user can list of the moorings paid for")
+    assert as_act.reason("A user can record per hive of each inspection from the app")
+    assert as_act.reason("A user can list the moorings paid for") == ""
+    assert as_act.reason("The app shows the list of moorings paid for") == ""

@@ -32,7 +32,7 @@ _NOUNS = {"order", "book", "review", "alert", "rate", "check", "text", "call", "
 
 # Words that head a thing's name as often as they say an act, and what follows them when they are the thing ("List of
 # who paid", "Record per cow", "Schedule of the trades", "Log with photos").
-_THING_HEADS = {"list", "record", "log", "schedule", "report", "map", "plan", "order", "count", "review", "note",
+THING_HEADS = {"list", "record", "log", "schedule", "report", "map", "plan", "order", "count", "review", "note",
                 "request", "offer", "claim", "post", "export", "import", "view", "swap", "text", "message", "alert",
                 "rota", "check", "book", "calendar"}
 _THING_TAIL = {"of", "per", "for", "with", "that", "which", "showing", "from", "by", "before", "after", "when", "where",
@@ -45,7 +45,7 @@ def opens_on_verb(text: str, verbs: set[str]) -> bool:
     words = text.lower().split()
     if not words or words[0] not in verbs:
         return False
-    return not (words[0] in _THING_HEADS and len(words) > 1 and words[1] in _THING_TAIL)
+    return not (words[0] in THING_HEADS and len(words) > 1 and words[1] in _THING_TAIL)
 
 
 def _base(doing: str) -> str:
@@ -150,8 +150,8 @@ def _definite(phrase: str) -> str:
     phrase = _lower_first(phrase)
     if _ARTICLE.match(phrase):
         return phrase
-    head = phrase.split()[0]
-    return phrase if head.endswith("s") and not head.endswith("ss") else f"the {phrase}"
+    head = (_head(phrase).split() or [phrase])[-1]
+    return phrase if head.endswith("s") and not head.endswith(("ss", "us", "is")) else f"the {phrase}"
 
 
 # The scoping rules' templates for rows derived from a problem (pmtui/product/brains/offline/scoping/rules.py), each

@@ -13,7 +13,8 @@ defect, or nothing:
   title said twice, "Button to say I'm sick: Button to say I'm sick …");
 - `TemplateCriterion`: the PM's template sentences that name a benefit no code can show ("Everything in one place",
   "Nothing slips", "so nobody has to guess") and success-metric targets ("Half of all quotes … by the summer");
-- `DuplicateCriterion`: a criterion the same plan already states (its content words, as a set, equal another's).
+- `DuplicateCriterion`: a criterion the same plan already states (its content words, as a set, equal another's);
+- `ThingAsAct`: a thing's name read as the user's act ("A user can list of who paid").
 
 The plan's own fixed criteria (the skeleton's build, lint and test checks, the refusal of invalid input, the test
 file that covers the criteria) are the plan format's and are not read.
@@ -180,6 +181,26 @@ class TemplateCriterion:
         return ""
 
 
+# A thing's name read as the user's act: "A user can list of who paid", "A user can record per cow of each vaccine".
+_THING_AS_ACT = re.compile(r"^A user can (?:list|record|log|schedule|report|map|plan|order|count|review|note|request|"
+                           r"offer|claim|post|export|import|view|swap|text|message|alert|rota|calendar)\s+"
+                           r"(?!from the app\b)(?:of|per|for|with|that|which|showing|from|by|before|after|when|where|"
+                           r"who|to|on)\b",
+                           re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class ThingAsAct:
+    """A criterion that reads a thing's name as the user's act ("A user can list of who paid"): no English, and no
+    act a change can be judged against."""
+
+    name: str = "things read as acts"
+
+    def reason(self, criterion: str) -> str:
+        found = _THING_AS_ACT.match(criterion)
+        return f"{found.group(0)!r}" if found else ""
+
+
 @dataclass(frozen=True)
 class DuplicateCriterion:
     """A criterion the plan states already (the same content words)."""
@@ -208,21 +229,21 @@ def feature_tasks(plan: PlanDocument) -> list[tuple[str, list[str]]]:
 
 
 MEASURES = ("fragment titles", "first-person criteria", "criteria that repeat their title", "template criteria",
-            "duplicate criteria")
+            "duplicate criteria", "things read as acts")
 
 
 def defects(plan: PlanDocument) -> dict[str, list[str]]:
     """Each measure's hits in one plan, as "title" or "title | criterion — why"."""
     found: dict[str, list[str]] = {name: [] for name in MEASURES}
-    fragment, first, echo, template, duplicate = (FragmentTitle(), FirstPerson(), TitleEcho(), TemplateCriterion(),
-                                                  DuplicateCriterion())
+    fragment, first, echo, template, duplicate, as_act = (FragmentTitle(), FirstPerson(), TitleEcho(),
+                                                          TemplateCriterion(), DuplicateCriterion(), ThingAsAct())
     everything: list[str] = []
     for title, criteria in feature_tasks(plan):
         if why := fragment.reason(title):
             found[fragment.name].append(f"{title} — {why}")
         for criterion in criteria:
             for measure, why in ((first, first.reason(criterion)), (echo, echo.reason(criterion, title)),
-                                 (template, template.reason(criterion))):
+                                 (template, template.reason(criterion)), (as_act, as_act.reason(criterion))):
                 if why:
                     found[measure.name].append(f"{title} | {criterion} — {why}")
         everything += criteria

@@ -16,7 +16,14 @@ from dataclasses import dataclass, field
 from pmtui.delivery.plan import PlanFiles, PlanTask, classify_tier
 from pmtui.models import ConversationState, Feature
 from pmtui.naming import slugify
-from pmtui.product.plan_checks import metric_check, opens_on_verb, template_check, thing_check, third_person
+from pmtui.product.plan_checks import (
+    THING_HEADS,
+    metric_check,
+    opens_on_verb,
+    template_check,
+    thing_check,
+    third_person,
+)
 from pmtui.product.plan_dependencies import TaskNeeds, actor_words, dependencies, kind_of, things_of
 from pmtui.product.rice import DOER_CAN
 
@@ -362,7 +369,7 @@ _DOING = re.compile(r"^(?:the\s+|our\s+|my\s+)?(?:[A-Za-z][\w'-]*s\s+(?P<verb>[a
 
 
 # What follows a thing's name, not a verb's object ("plans with due dates", "records per cow").
-_AFTER_NOUN = re.compile(r"\s+(?:with|of|per|for|from|by|at|on|in|so|that|which)\b", re.IGNORECASE)
+_AFTER_NOUN = re.compile(r"\s+(?:with|of|per|for|from|by|at|on|in|so|that|which|after|before|to|when)\b", re.IGNORECASE)
 
 
 def _people_doing(name: str) -> tuple[str, str] | None:
@@ -371,9 +378,12 @@ def _people_doing(name: str) -> tuple[str, str] | None:
     found = _DOING.match(name)
     if found is None or not found.group("rest").strip():
         return None  # "Photo updates", "Shift swaps": a thing named, no one doing anything
-    if found.group("verb3") and (name.split()[0].lower().endswith("ing") or _AFTER_NOUN.match(found.group("rest"))):
-        return None  # "Instalment plans with due dates", "Sharing records with a mentor": things, not someone doing
     verb = found.group("verb") or found.group("verb3")
+    if (found.group("verb3") or verb in THING_HEADS) and (name.split()[0].lower().endswith("ing")
+                                                          or _AFTER_NOUN.match(found.group("rest"))):
+        # "Instalment plans with due dates", "Sharing records with a mentor", "Parts list per job", "Mass message to
+        # everyone booked": things, not someone doing something.
+        return None
     known = _ACTION_VERBS | _READ_VERBS | {"assign", "mark", "move", "pick", "choose", "confirm", "cancel", "update"}
     for base in (verb, verb[:-1] if verb.endswith("s") else "", verb[:-2] if verb.endswith("es") else ""):
         if base in known:
