@@ -143,3 +143,20 @@ def test_people_named_before_a_thing_are_part_of_its_name() -> None:
     assert first["Paddles list per trip"] == "The app shows the paddles list per trip"
     assert first["Mass message to everyone paddling"] == "The app sends the mass message to everyone paddling"
     assert first["Coaches book the pool lane"] == "A user can book the pool lane from the app and sees the result saved"
+
+
+def test_the_agent_reads_the_founder_as_the_founder_and_their_words_verbatim() -> None:
+    """A task's description said "— from your words: “…”" to a coding agent, and the founder's "my" outside quotes."""
+    state = ConversationState(
+        project="Bakery", slug="bakery", discovery_summary=DiscoverySummary(target_user="village bakers"),
+        scoping_output=ScopingOutput(mvp_features=[
+            Feature(name="Keep track of sourdough starters", phase=1,
+                    description="Nothing slips: everything in one list, with a nudge before it is missed — from your "
+                                "words: “I forget my starters on Sundays”"),
+            Feature(name="Proofing timer", description="Proofing timer for my two ovens", phase=1),
+        ], core_user_flow=[]))
+    tasks = {task.title: task for task in parse_plan(write_plan(state)).tasks}
+    starters = tasks["Keep track of sourdough starters"].description
+    assert "from the founder's words: “I forget my starters on Sundays”" in starters
+    assert "from your words" not in starters
+    assert "Proofing timer for their two ovens." in tasks["Proofing timer"].description

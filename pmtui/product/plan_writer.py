@@ -351,7 +351,8 @@ def _feature_task(
     return _Draft(
         id=task_id,
         title=name,
-        description=" ".join(part for part in (f"Phase {feature.phase}, {feature.priority}.", _sentence(full), flow_note)
+        description=" ".join(part for part in (f"Phase {feature.phase}, {feature.priority}.", _sentence(_for_agent(full)),
+                                               _for_agent(flow_note))
                              if part),
         ownership=feature_slug,
         depends=depends,
@@ -398,6 +399,15 @@ def _parts(description: str) -> list[str]:
              for p in re.split(r"\s*;\s*|,?\s+includes\s+", text) if p.strip(" .,")]
     parts = list({part.lower(): part for part in reversed(parts)}.values())[::-1]  # once each, as first said
     return parts if len(parts) >= 2 else []
+
+
+_YOUR_WORDS = re.compile(r"\bfrom your (words|constraints|revenue model)\b", re.IGNORECASE)
+
+
+def _for_agent(text: str) -> str:
+    """A description as the agent reads it: the founder is "the founder", not "you" ("— from the founder's words: “…”"),
+    and the founder's "I" and "my" outside quotes are theirs."""
+    return third_person(_YOUR_WORDS.sub(r"from the founder's \1", text))
 
 
 def _step_text(step: str) -> str:
