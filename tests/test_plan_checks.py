@@ -154,9 +154,12 @@ def test_the_agent_reads_the_founder_as_the_founder_and_their_words_verbatim() -
                     description="Nothing slips: everything in one list, with a nudge before it is missed — from your "
                                 "words: “I forget my starters on Sundays”"),
             Feature(name="Proofing timer", description="Proofing timer for my two ovens", phase=1),
-        ], core_user_flow=[]))
+        ], core_user_flow=["Proofing timer", ("Keep track of sourdough starters — Nothing slips: everything in one list, "
+                                              "with a nudge before it is missed — from your words: “I forget”")]))
     tasks = {task.title: task for task in parse_plan(write_plan(state)).tasks}
     starters = tasks["Keep track of sourdough starters"].description
     assert "from the founder's words: “I forget my starters on Sundays”" in starters
     assert "from your words" not in starters
     assert "Proofing timer for their two ovens." in tasks["Proofing timer"].description
+    # Where the flow goes next, without the PM's template or the quote (they are the next task's).
+    assert tasks["Proofing timer"].description.endswith("step 2 builds on it: Keep track of sourdough starters.")

@@ -336,7 +336,7 @@ def _feature_task(
             criteria.append(f"A user can complete core-flow step {step + 1} with it: {step_text}")
         flow_note = f"Core-flow step {step + 1} of {len(flow)}"
         if step + 1 < len(flow):
-            flow_note += f"; step {step + 2} builds on it: {_line(flow[step + 1]).rstrip('.')}"
+            flow_note += f"; step {step + 2} builds on it: {_step_text(flow[step + 1])}"
         flow_note += "."
     # The founder's "my week of lessons" is the user's: "A user can see their week of lessons".
     criteria = list(dict.fromkeys(third_person(criterion) for criterion in criteria))
