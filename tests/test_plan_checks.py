@@ -20,6 +20,9 @@ from pmtui.product.plan_writer import write_plan
     ("Shearing the flock", "A user can shear the flock from the app and sees the result saved"),
     ("Lambing records", "A user can add lambing records from the app and sees the result saved"),
     ("Registration", "A user can create an account and sign in with it, and sees only their own data"),
+    ("Mooring chart showing which buoys are free", "The app shows the mooring chart showing which buoys are free"),
+    ("Sees the tide times", "A user can see the tide times from the app"),
+    ("Skippers can see their crew list", "A user can see their crew list"),
 ])
 def test_a_row_named_as_a_thing_is_checked_by_what_is_done_with_that_kind_of_thing(row: str, check: str) -> None:
     assert thing_check(row) == check

@@ -22,6 +22,9 @@ import re
 
 from pmtui.product.plan_dependencies import kind_of
 from pmtui.product.plan_quality import VERBS
+from pmtui.product.rice import DOER_CAN
+
+_READ_ONLY = {"see", "view", "find", "get", "receive", "check", "look", "watch", "know", "browse", "compare", "read"}
 
 # One word that names a thing as often as an act: "Order form", "Review of the week", "Text the day before" are things.
 _NOUNS = {"order", "book", "review", "alert", "rate", "check", "text", "call", "message", "note", "log", "list", "plan",
@@ -88,7 +91,8 @@ def _with_article(phrase: str) -> str:
 
 
 # Where a thing's name ends and what qualifies it begins ("Seat plan with paddler weights").
-_QUALIFIED = re.compile(r"\s+(?:of|for|with|per|by|to|from|on|in|at|that|which|who|when|where|after|before)\b", re.IGNORECASE)
+_QUALIFIED = re.compile(r"\s+(?:of|for|with|per|by|to|from|on|in|at|that|which|who|when|where|after|before|showing|"
+                        r"saying|listing|telling)\b", re.IGNORECASE)
 # A message the app sends, by the head words of its name ("WhatsApp message to customer when …", "Quote txt").
 _SENT = re.compile(r"\b(?:messages?|msgs?|whatsapps?|sms|texts?|txts?|e-?mails?|reminders?|alerts?|notifications?|"
                    r"warnings?|nudges?|pings?|confirmations?|digests?|follow[- ]?ups?)$", re.IGNORECASE)
@@ -117,6 +121,15 @@ def thing_check(phrase: str) -> str:
     lowered = [w.lower() for w in words]
     first = lowered[0]
     doing = _DOINGS.get(first) or (_base(first) if first.endswith("ing") and len(first) > 5 else "")
+    can = DOER_CAN.match(text)
+    if can and len(text[can.end():].split()) >= 2:
+        # "Boys can see their duty day": what they can do is the check.
+        return f"A user can {text[can.end():]}"
+    if first.endswith("s") and first[:-1] in VERBS - _NOUNS and len(words) > 1:
+        # "Sees the price", "Gets a text": the act, said of the user.
+        verb = first[:-1]
+        rest = " ".join(words[1:])
+        return f"A user can {verb} {rest} from the app" + ("" if verb in _READ_ONLY else " and sees the result saved")
     if first in VERBS - _NOUNS or (doing and lowered[1:2] and lowered[1] in _FUNCTION_WORDS):
         # "Follow the sap in the tubing", "Planning the week": something to do, said as the user's act.
         rest = " ".join(words[1:])
