@@ -26,6 +26,8 @@ from pmtui.product.plan_quality import FragmentTitle
     ("No coriander", "", "Exclude coriander"),
     ("Kiln shelf rota", "", "Kiln shelf rota"),
     ("Reserve", "", "Reserve"),  # a lone verb: nothing to mend it with
+    ("Who pays", "", "Who pays"),  # without its "who" a clause says something else
+    ("When the ferry's late", "", "When the ferry's late"),
 ])
 def test_a_fragment_is_mended_by_its_class(name: str, said: str, mended: str) -> None:
     assert capability_name(name, said) == mended

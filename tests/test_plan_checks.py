@@ -23,6 +23,7 @@ from pmtui.product.plan_writer import write_plan
     ("Mooring chart showing which buoys are free", "The app shows the mooring chart showing which buoys are free"),
     ("Sees the tide times", "A user can see the tide times from the app"),
     ("Skippers can see their crew list", "A user can see their crew list"),
+    ("Prevent double-booked moorings", "The app prevents double-booked moorings"),
 ])
 def test_a_row_named_as_a_thing_is_checked_by_what_is_done_with_that_kind_of_thing(row: str, check: str) -> None:
     assert thing_check(row) == check
@@ -166,3 +167,13 @@ def test_the_agent_reads_the_founder_as_the_founder_and_their_words_verbatim() -
     assert "Proofing timer for their two ovens." in tasks["Proofing timer"].description
     # Where the flow goes next, without the PM's template or the quote (they are the next task's).
     assert tasks["Proofing timer"].description.endswith("step 2 builds on it: Keep track of sourdough starters.")
+
+
+def test_a_note_on_where_a_row_came_from_is_no_part_of_its_check() -> None:
+    state = ConversationState(
+        project="Hives", slug="hives", discovery_summary=DiscoverySummary(target_user="beekeepers"),
+        scoping_output=ScopingOutput(mvp_features=[
+            Feature(name="Swarm alert to neighbours", description="Swarm alert to neighbours (nice to have)", phase=2),
+        ], core_user_flow=[]))
+    task = parse_plan(write_plan(state)).tasks[1]
+    assert task.acceptance_criteria[0] == "The app sends the swarm alert to neighbours"

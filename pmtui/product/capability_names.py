@@ -29,6 +29,7 @@ _FRAGMENT = FragmentTitle()
 # Notes and remarks after a wish that are no part of its name.
 _REMARK = re.compile(r"\s*\((?:nice to have|template|split from|a smaller first cut of|instead of)\b[^)]*\)?.*$",
                      re.IGNORECASE)
+_LEADING = {"and", "or", "but", "nor", "plus", "also", "then", "so"}
 _NEGATED = re.compile(r"^(?:no|never)\s+(?:more\s+)?(?P<what>.+)$", re.IGNORECASE)
 
 
@@ -50,7 +51,9 @@ def _cut_again(name: str, said: str) -> str:
 def _trimmed(name: str) -> str:
     """The name without the words that dangle at its ends, or '' when nothing is left that is no fragment."""
     words = name.rstrip(" ,;:").split()
-    while len(words) > 1 and _FRAGMENT.reason(" ".join(words)).startswith("opens on"):
+    # Only a conjunction is let go at the start ("And playtest feedback in one place"): without its "who" or "when"
+    # a clause says something else ("Who owes" is not "Owes").
+    while len(words) > 1 and words[0].lower() in _LEADING:
         words.pop(0)
     while len(words) > 1 and _FRAGMENT.reason(" ".join(words)).startswith(("ends on", "a clause cut")):
         words.pop()

@@ -121,6 +121,9 @@ def thing_check(phrase: str) -> str:
     lowered = [w.lower() for w in words]
     first = lowered[0]
     doing = _DOINGS.get(first) or (_base(first) if first.endswith("ing") and len(first) > 5 else "")
+    if first in ("prevent", "exclude") and len(words) > 1:
+        # "Prevent double bookings" (capability_names' reading of "No double bookings"): what the app refuses.
+        return f"The app {first}s {' '.join(words[1:])}"
     can = DOER_CAN.match(text)
     if can and len(text[can.end():].split()) >= 2:
         # "Boys can see their duty day": what they can do is the check.

@@ -41,7 +41,7 @@ _ACTION_VERBS = {
 }
 # A parenthesised note on where a row came from, not something to build.
 # ("(split from Loan schedule)", "(a smaller first cut of …)": argue-back's notes on a row it made.)
-_NOTE = re.compile(r"\s*\((?:template|estimated|assumed|note|split from|a smaller first cut of|instead of)\b[^)]*\)", re.IGNORECASE)
+_NOTE = re.compile(r"\s*\((?:template|estimated|assumed|note|split from|a smaller first cut of|instead of|nice to have)\b[^)]*\)", re.IGNORECASE)
 # Where a description came from ("— from your words: “a paper notebook in the shed”"): the reader's, in the task's
 # description; as a criterion it asks the agent for nothing (or for the paper notebook it quotes).
 _SOURCE = re.compile(r"\s*[—–]\s*from your (?:words|constraints)\s*:\s*“[^”]*”", re.IGNORECASE)
