@@ -24,6 +24,7 @@ from pmtui.product.plan_writer import write_plan
     ("Sees the tide times", "A user can see the tide times from the app"),
     ("Skippers can see their crew list", "A user can see their crew list"),
     ("Prevent double-booked moorings", "The app prevents double-booked moorings"),
+    ("Who owes for the hay", "The app shows who owes for the hay"),
 ])
 def test_a_row_named_as_a_thing_is_checked_by_what_is_done_with_that_kind_of_thing(row: str, check: str) -> None:
     assert thing_check(row) == check

@@ -121,6 +121,9 @@ def thing_check(phrase: str) -> str:
     lowered = [w.lower() for w in words]
     first = lowered[0]
     doing = _DOINGS.get(first) or (_base(first) if first.endswith("ing") and len(first) > 5 else "")
+    if first.split("'")[0] in ("who", "what", "which", "where", "when", "how", "whose") and len(words) > 1:
+        # "Who owes money", "Which van is where": a question the app answers by showing it.
+        return f"The app shows {_lower_first(text)}"
     if first in ("prevent", "exclude") and len(words) > 1:
         # "Prevent double bookings" (capability_names' reading of "No double bookings"): what the app refuses.
         return f"The app {first}s {' '.join(words[1:])}"

@@ -43,7 +43,7 @@ _SUBJECTS = {"i", "we", "you", "they", "he", "she", "it's", "i'm", "we're", "the
 _POSSESSIVES = {"my", "our", "your", "their", "his", "its"}
 _RELATIVES = {"which", "who", "whose", "whom", "what", "where", "how", "why"}
 # A question inside the name ("See where their box is", "Log of who picked up when") may end on its verb or wh-word.
-_WH = _RELATIVES | {"when", "whichever", "whatever", "whoever"}
+_WH = _RELATIVES | {"when", "whichever", "whatever", "whoever"} | {f"{w}'s" for w in ("who", "what", "where", "when", "how")}
 _AUXILIARIES = {"is", "are", "was", "were", "be", "been", "am", "can", "could", "will", "would", "should", "shall",
                 "may", "might", "must", "do", "does", "did", "has", "have", "had", "not", "no"}
 _DEGREE = {"roughly", "very", "really", "quite", "almost", "nearly", "just", "too", "so", "more", "many", "much", "less",
