@@ -18,7 +18,7 @@ from pmtui.product.plan_quality import (
 
 @pytest.mark.parametrize("title", ["Pause a delivery", "Record practice minutes", "Kiln firing log", "Sign in",
                                    "Reminder the evening before", "See where the ferry is", "Log of who borrowed what", "List of who's on when",
-                                   "Rota everyone can see", "Export to CSV", "Order"])
+                                   "Rota everyone can see", "Export to CSV", "Order", "Who owes for the hay"])
 def test_a_capability_is_no_fragment(title: str) -> None:
     assert FragmentTitle().reason(title) == ""
 

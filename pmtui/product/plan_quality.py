@@ -55,7 +55,8 @@ _CLAUSE_VERBS = {f"{base}{end}" for base in ("say", "tell", "know", "think", "su
                                           "wondering", "hoping", "showing", "making", "giving", "letting", "said", "told",
                                           "knew", "thought", "meant"}
 # Words that open a clause in the founder's mouth and never a capability's name.
-_OPENERS = _CONJUNCTIONS | {"also", "just", "like", "which", "who", "whose", "that", "then", "pero", "but"}
+# ("Who owes money", "Which van is where": a question the app answers, a title.)
+_OPENERS = _CONJUNCTIONS | {"also", "just", "like", "that", "then", "pero", "but"}
 # Verbs a row's name starts with when it is something to do ("Say", "Ask", "Collect").
 VERBS = {"say", "tell", "ask", "get", "see", "show", "give", "take", "keep", "make", "do", "go", "know", "put", "send",
          "collect", "remind", "find", "let", "help", "want", "need", "try", "use", "come", "bring", "pick", "choose",
