@@ -133,9 +133,9 @@ def thing_check(phrase: str) -> str:
         return f"A user can {text[can.end():]}"
     if first.endswith("s") and first[:-1] in VERBS - _NOUNS and len(words) > 1:
         # "Sees the price", "Gets a text": the act, said of the user.
-        verb = first[:-1]
+        act = first[:-1]
         rest = " ".join(words[1:])
-        return f"A user can {verb} {rest} from the app" + ("" if verb in _READ_ONLY else " and sees the result saved")
+        return f"A user can {act} {rest} from the app" + ("" if act in _READ_ONLY else " and sees the result saved")
     if first in VERBS - _NOUNS or (doing and lowered[1:2] and lowered[1] in _FUNCTION_WORDS):
         # "Follow the sap in the tubing", "Planning the week": something to do, said as the user's act.
         rest = " ".join(words[1:])
