@@ -10,8 +10,7 @@ all quotes … by the summer"). Here:
   of thing: a message the app sends, a list or report the app shows, a record a user adds and sees saved; a thing named by its doing ("Waste logging", "Attendance marking") is that doing;
 - `template_check`: a row the PM derived from a problem (its description one of the scoping rules' templates) is
   checked by what the template promises, said of the row's own words;
-- `metric_check`: the success metric row records what its metric counts and shows the figure; the target itself (a
-  number to reach by a date) is for the description, not a check of code;
+- `metric_check`: the success metric row tracks the founder's metric, numbers kept, without the template's words;
 - `third_person`: the founder's "I", "we", "my", "our" said of the user ("A user can see their week of lessons"); words
   in quotes (a button's label) are left as they are.
 """
@@ -221,13 +220,16 @@ _METRIC_TEXT = re.compile(r"^Instrument the success metric from day one:\s*(?P<m
 
 
 def metric_check(description: str) -> tuple[str, str] | None:
-    """(the check, the target) of the success-metric row: what the app can show, and the founder's target for the
-    description; None for any other row."""
+    """(the check, the metric) of the success-metric row, None for any other row. The check keeps the founder's metric
+    with its numbers ("Track the success metric: 40% of nurses log a habit on 3 shifts a week after 2 months"): it is
+    what the task's code works out, and the gate reads it so (delivered by bench/plain_agent_delivery.py, a change that
+    computes it maps it; "The app counts what the success metric measures and shows the current figure" mapped
+    nothing). Only "Instrument … from day one", the template's words, are let go."""
     found = _METRIC_TEXT.match(description.strip())
     if not found:
         return None
-    return ("The app counts what the success metric measures and shows the current figure",
-            found.group("metric").strip().rstrip("."))
+    metric = found.group("metric").strip().rstrip(".")
+    return f"Track the success metric: {metric}", metric
 
 
 # The founder's own words for themselves, each said of the user. "I" and "we" take the verb they already had ("I

@@ -273,13 +273,13 @@ def _feature_task(
         description = full = ""
     criteria: list[str] = []
     parts = _parts(feature.description)
-    # The PM's template for a derived row ("Nothing slips: …", "Show it plainly, …") or the success metric's target
-    # is no check of code: what the row's own words ask is.
+    # The PM's template for a derived row ("Nothing slips: …", "Show it plainly, …") is no check of code: what the
+    # row's own words ask is; the success metric is tracked as the founder said it.
     metric, templated = metric_check(description), template_check(name, description)
     if templated == []:
         description = ""
     if metric is not None:
-        criteria.append(metric[0])
+        criteria.append(f"{name}: {metric[0]}")
     elif templated:
         criteria += templated
     elif len(parts) >= 2:
