@@ -16,6 +16,14 @@ from dataclasses import dataclass, field
 from pmtui.delivery.plan import PlanFiles, PlanTask, classify_tier
 from pmtui.models import ConversationState, Feature
 from pmtui.naming import plan_id_for, slugify
+from pmtui.product.plan_checks import (
+    THING_HEADS,
+    metric_check,
+    opens_on_verb,
+    template_check,
+    thing_check,
+    third_person,
+)
 from pmtui.product.plan_dependencies import TaskNeeds, actor_words, dependencies, kind_of, things_of
 from pmtui.product.rice import DOER_CAN
 
@@ -34,7 +42,8 @@ _ACTION_VERBS = {
     "track", "upload", "view", "write",
 }
 # A parenthesised note on where a row came from, not something to build.
-_NOTE = re.compile(r"\s*\((?:template|estimated|assumed|note)\b[^)]*\)", re.IGNORECASE)
+# ("(split from Loan schedule)", "(a smaller first cut of …)": argue-back's notes on a row it made.)
+_NOTE = re.compile(r"\s*\((?:template|estimated|assumed|note|split from|a smaller first cut of|instead of|nice to have)\b[^)]*\)", re.IGNORECASE)
 # Where a description came from ("— from your words: “a paper notebook in the shed”"): the reader's, in the task's
 # description; as a criterion it asks the agent for nothing (or for the paper notebook it quotes).
 _SOURCE = re.compile(r"\s*[—–]\s*from your (?:words|constraints)\s*:\s*“[^”]*”", re.IGNORECASE)
@@ -267,15 +276,26 @@ def _feature_task(
         description = full = ""
     criteria: list[str] = []
     parts = _parts(feature.description)
-    if len(parts) >= 2:
+    # The PM's template for a derived row ("Nothing slips: …", "Show it plainly, …") is no check of code: what the
+    # row's own words ask is; the success metric is tracked as the founder said it.
+    metric, templated = metric_check(description), template_check(name, description)
+    if templated == []:
+        description = ""
+    if metric is not None:
+        criteria.append(f"{name}: {metric[0]}")
+    elif templated:
+        criteria += templated
+    elif len(parts) >= 2:
         # Two rows merged in argue-back ("Get a notification …; Say when they'll be at the plot"): one check each.
-        criteria += [f"A user can {part[0].lower()}{part[1:]}" if part.split()[0].lower() in _ACTION_VERBS | _READ_VERBS
-                     | {"say", "tell", "mark", "share", "swap", "set", "choose", "pick"} else f"{name}: {part}"
-                     for part in parts]
+        # A part that names a thing is checked as that thing ("Kit list with service due dates": the app shows it), not
+        # as "Name: part" (the name again, when the part is the row's first half).
+        criteria += [f"A user can {part[0].lower()}{part[1:]}" if opens_on_verb(part, _ACTION_VERBS | _READ_VERBS
+                     | {"say", "tell", "mark", "share", "swap", "set", "choose", "pick"})
+                     else thing_check(part) or f"{name}: {part}" for part in parts]
     elif description and description.split()[0].lower() in _SHOWN and description.lower().split()[1:2] == ["of"]:
         # "List of who paid and who is late": what the app shows.
         criteria.append(f"The app shows a {description[0].lower()}{description[1:].rstrip('.')}")
-    elif description and description.split()[0].lower() in _ACTION_VERBS | _READ_VERBS:
+    elif description and opens_on_verb(description, _ACTION_VERBS | _READ_VERBS):
         # "Get a message when van is 5 minutes away" is something a user does: said as a check, not "Name: name…".
         criteria.append(f"A user can {description[0].lower()}{description[1:].rstrip('.')}")
     elif description and (can := DOER_CAN.match(description)):
@@ -287,12 +307,16 @@ def _feature_task(
         verb, rest = done
         criteria.append(f"A user can {verb}{rest.rstrip('.')} from the app" if verb in _READ_VERBS
                         else f"A user can {verb}{rest.rstrip('.')} from the app and sees the result saved")
+    elif description and description.lower().startswith(name.lower()) and (thing := thing_check(description)):
+        # "Label with a batch code for each bag", the row's own name said longer: checked as the thing it is, not
+        # "Label with a batch code: Label with a batch code for each bag".
+        criteria.append(thing)
     elif description:
         criteria.append(f"{name}: {description.rstrip('.')}")
-    elif name.split()[0].lower() in _READ_VERBS:
+    elif opens_on_verb(name, _READ_VERBS):
         # "See whats free", "Browse the menu": reading changes nothing, so there is no result to see saved.
         criteria.append(f"A user can {name[0].lower()}{name[1:]} from the app")
-    elif name.split()[0].lower() in _ACTION_VERBS:
+    elif opens_on_verb(name, _ACTION_VERBS):
         criteria.append(f"A user can {name[0].lower()}{name[1:]} from the app and sees the result saved")
     elif (done := _people_doing(name)) is not None:
         # "Customers see today's location", "Office assigns a technician": who does it is the user; said as the
@@ -301,19 +325,24 @@ def _feature_task(
         verb, rest = done
         criteria.append(f"A user can {verb}{rest} from the app" if verb in _READ_VERBS
                         else f"A user can {verb}{rest} from the app and sees the result saved")
+    elif thing := thing_check(name):
+        # "Glaze recipes", "Reminder the night before": what a user or the app does with that kind of thing.
+        criteria.append(thing)
     else:
         criteria.append(f"{name} works from start to finish in the app and its result is saved")
     flow_note = ""
     if step is not None:
-        step_text = _line(flow[step]).rstrip(".")
+        step_text = _step_text(flow[step])
         # The flow step as a criterion only where it asks more than the feature's own name does; where the
         # flow goes next is context for the agent (the next step is a later task), not a check of this one.
         if _tokens(step_text) - _tokens(name) - _tokens(description):
             criteria.append(f"A user can complete core-flow step {step + 1} with it: {step_text}")
         flow_note = f"Core-flow step {step + 1} of {len(flow)}"
         if step + 1 < len(flow):
-            flow_note += f"; step {step + 2} builds on it: {_line(flow[step + 1]).rstrip('.')}"
+            flow_note += f"; step {step + 2} builds on it: {_step_text(flow[step + 1])}"
         flow_note += "."
+    # The founder's "my week of lessons" is the user's: "A user can see their week of lessons".
+    criteria = list(dict.fromkeys(third_person(criterion) for criterion in criteria))
     refusal = "Invalid or empty input is refused with a message that says what to fix"
     # "…and nothing is saved" only where the task saves something: a calculation has nothing to leave unsaved.
     if _SAVES.search(" ".join(criteria)):
@@ -325,7 +354,8 @@ def _feature_task(
     return _Draft(
         id=task_id,
         title=name,
-        description=" ".join(part for part in (f"Phase {feature.phase}, {feature.priority}.", _sentence(full), flow_note)
+        description=" ".join(part for part in (f"Phase {feature.phase}, {feature.priority}.", _sentence(_for_agent(full)),
+                                               _for_agent(flow_note))
                              if part),
         ownership=feature_slug,
         depends=depends,
@@ -342,6 +372,10 @@ _DOING = re.compile(r"^(?:the\s+|our\s+|my\s+)?(?:[A-Za-z][\w'-]*s\s+(?P<verb>[a
                     r"(?P<rest>\s.*)$")
 
 
+# What follows a thing's name, not a verb's object ("plans with due dates", "records per cow").
+_AFTER_NOUN = re.compile(r"\s+(?:with|of|per|for|from|by|at|on|in|so|that|which|after|before|to|when)\b", re.IGNORECASE)
+
+
 def _people_doing(name: str) -> tuple[str, str] | None:
     """(verb, the rest) of a row named as someone doing something ("Owners book the dates", "Office assigns a
     technician"), or None."""
@@ -349,6 +383,11 @@ def _people_doing(name: str) -> tuple[str, str] | None:
     if found is None or not found.group("rest").strip():
         return None  # "Photo updates", "Shift swaps": a thing named, no one doing anything
     verb = found.group("verb") or found.group("verb3")
+    if (found.group("verb3") or verb in THING_HEADS) and (name.split()[0].lower().endswith("ing")
+                                                          or _AFTER_NOUN.match(found.group("rest"))):
+        # "Instalment plans with due dates", "Sharing records with a mentor", "Parts list per job", "Mass message to
+        # everyone booked": things, not someone doing something.
+        return None
     known = _ACTION_VERBS | _READ_VERBS | {"assign", "mark", "move", "pick", "choose", "confirm", "cancel", "update"}
     for base in (verb, verb[:-1] if verb.endswith("s") else "", verb[:-2] if verb.endswith("es") else ""):
         if base in known:
@@ -359,8 +398,28 @@ def _people_doing(name: str) -> tuple[str, str] | None:
 def _parts(description: str) -> list[str]:
     """The parts of a merged row's description ("A; B", "A, includes B"), each a line of its own; [] for one."""
     text = _SOURCE.sub("", _NOTE.sub("", description)).strip()
-    parts = [_line(p).strip(" .,") for p in re.split(r"\s*;\s*|,?\s+includes\s+", text) if p.strip(" .,")]
-    return list(dict.fromkeys(parts)) if len(parts) >= 2 else []
+    parts = [re.sub(r"^includes\s+", "", _line(p).strip(" .,"), flags=re.IGNORECASE)
+             for p in re.split(r"\s*;\s*|,?\s+includes\s+", text) if p.strip(" .,")]
+    parts = list({part.lower(): part for part in reversed(parts)}.values())[::-1]  # once each, as first said
+    return parts if len(parts) >= 2 else []
+
+
+_YOUR_WORDS = re.compile(r"\bfrom your (words|constraints|revenue model)\b", re.IGNORECASE)
+
+
+def _for_agent(text: str) -> str:
+    """A description as the agent reads it: the founder is "the founder", not "you" ("— from the founder's words: “…”"),
+    and the founder's "I" and "my" outside quotes are theirs."""
+    return third_person(_YOUR_WORDS.sub(r"from the founder's \1", text))
+
+
+def _step_text(step: str) -> str:
+    """A core-flow step without what the row's description adds that is no check: a note on where it came from, the
+    founder's quoted words, the PM's template ("Import from excel — Bring over what they already keep today")."""
+    pieces = _SOURCE.sub("", _NOTE.sub("", _line(step))).split(" \u2014 ")
+    kept = [piece for piece in pieces
+            if piece is pieces[0] or (template_check(pieces[0], piece) is None and metric_check(piece) is None)]
+    return " \u2014 ".join(kept).strip().rstrip(".")
 
 
 def _sentence(text: str) -> str:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.scoping.rules import DERIVE_RULES, DeriveRule
+from pmtui.product.capability_names import capability_name
 
 MAX_WORDS = 6
 _JOIN_TAIL = re.compile(r"\s+(?:and|or|but|so|because|which|that|when|while|then|the|a|an)$", re.IGNORECASE)
@@ -57,7 +58,8 @@ def _fill(rule: DeriveRule, match: re.Match[str]) -> str:
         # "See how much they made in" (a day): a name cut short never ends on its preposition.
         while _STOP_TAIL.search(name):
             name = _STOP_TAIL.sub("", name)
-    return name[:1].upper() + name[1:]
+    # "Write in the app, not" (of "… not on paper"), "Keep track of which day we": no fragment (capability_names).
+    return capability_name(name[:1].upper() + name[1:])
 
 
 def derive(summary: DiscoverySummary) -> list[Derived]:

@@ -8,6 +8,7 @@ from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.who_else import OF_US_RUNNING
 from pmtui.product.brains.offline.headcount import WORKED_OUT, held_count, people_noun
 from pmtui.product.brains.offline.scoping.rules import AGE_BEFORE, NAME_PREFIX, TRAILING, USER_COUNT
+from pmtui.product.capability_names import capability_name
 from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK, feature_name
 from pmtui.product.search import stem, terms
 
@@ -48,6 +49,7 @@ def short_name(item: str) -> str:
     text = re.sub(r"\s+for\s+(?:me|us|them|him|her)\s+(?=of\s)", " ", text, flags=re.IGNORECASE)
     # "list of which child is going in which car": "which" after "of" is part of the name; so it is after a verb of
     # knowing ("See which slots are free" was the row "See").
+    spoken = text
     text = re.split(r"\s+(?:so that|so|because|that would|to make sure)\s+|(?<!\bof)(?<!\bin)(?<!\bfor)(?<!\bon)"
                     r"(?<!\bsee)(?<!\bsees)(?<!\bknow)(?<!\bshow)(?<!\bshows)(?<!\bcheck)(?<!\btell)(?<!\bfind)(?<!\bpick)"
                     r"(?<!\bchoose)(?<!\btrack)(?<!\blearn)(?<!\bdecide)\s+which\s+|[,;:(]", text, flags=re.IGNORECASE)[0]
@@ -59,7 +61,8 @@ def short_name(item: str) -> str:
         # "Book it" stays "Book it", not a row named "Book".
         words.append(popped[-1])
     name = " ".join(words) or item.strip()[:40]
-    return name[:1].upper() + name[1:]
+    # Cut where the name is a fragment ("Counter that shows how many"): mended by class (capability_names).
+    return capability_name(name[:1].upper() + name[1:], spoken)
 
 
 # A word in -s used as a verb of the person just named ("the owner, he's 58, opens at 6am", "who runs a stall
