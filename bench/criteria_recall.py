@@ -24,10 +24,11 @@ for founders' apps, with domain nouns the code calls by another name, written be
 rules were read, measured once; heldout21: criteria copied verbatim from pmtui's offline PM plans for six new
 founders' ideas, task files named after the task's title, written before round 17's changes and before its rules were
 read, measured once; heldout22: the same for six more ideas, code under the agents' own names, written before round
-18's changes and before its rules were read, measured once) prints recall on the correct changes, the wrong changes that passed (false passes),
+18's changes and before its rules were read, measured once; heldout23: the same for six more ideas with the plans' gate
+criteria, written before round 19's changes and before its rules were read, measured once) prints recall on the correct changes, the wrong changes that passed (false passes),
 each miss with the matcher's reason, and the time per criterion.
 
-    .venv/bin/python bench/criteria_recall.py [--set tuned|heldout|heldout2|...|heldout16|pm_written|heldout17|heldout18|heldout19|heldout20|heldout21|heldout22|all]
+    .venv/bin/python bench/criteria_recall.py [--set tuned|heldout|heldout2|...|heldout16|pm_written|heldout17|heldout18|heldout19|heldout20|heldout21|heldout22|heldout23|all]
 """
 
 from __future__ import annotations

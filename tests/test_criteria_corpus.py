@@ -106,7 +106,8 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
                           ("heldout13", 24, 16), ("heldout14", 30, 24), ("heldout15", 30, 24),
                           ("heldout16", 36, 30), ("pm_written", 45, 25),
                           ("heldout17", 40, 25), ("heldout18", 40, 25), ("heldout19", 45, 30),
-                          ("heldout20", 45, 30), ("heldout21", 45, 30), ("heldout22", 40, 25)])
+                          ("heldout20", 45, 30), ("heldout21", 45, 30), ("heldout22", 40, 25),
+                          ("heldout23", 40, 25)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -117,7 +118,7 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
                                         "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
                                         "pm_written", "heldout17", "heldout18", "heldout19", "heldout20",
-                                        "heldout21", "heldout22")
+                                        "heldout21", "heldout22", "heldout23")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
@@ -166,7 +167,7 @@ def test_held_out_7_stays_at_its_once_measured_figure(scores: Callable[[str], Sc
                                   "heldout8", "heldout9", "heldout10", "heldout11",
                                   "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
                                   "pm_written", "heldout17", "heldout18", "heldout19", "heldout20", "heldout21",
-                                  "heldout22"])
+                                  "heldout22", "heldout23"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, scores: Callable[[str], Score]) -> None:
     for outcome in scores(name).correct:
         if outcome.passed:
