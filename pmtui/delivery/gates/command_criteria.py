@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 
 from pmtui.delivery.gates.commands import CommandResult
 from pmtui.delivery.git_ops import ChangeSet
@@ -37,7 +38,8 @@ _GATE_WORDS = {
     "test": ("test", "tests", "testing"),
 }
 _WORD = re.compile(r"[A-Za-z0-9][\w.+-]*")
-_PATH = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w-]+\.[A-Za-z0-9]+)(?![\w/])")
+# A file's path; its name may have several dots (`tests/see-all-bookings.test.ts`, the plan writer's TypeScript tests).
+_PATH = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w-][\w.-]*\.[A-Za-z0-9]+)(?![\w/])")
 # A line of a test that checks something: pytest/unittest asserts, Jest/Vitest/Chai expectations, Go and Rust
 # checks, RSpec. A test file without one passes whatever the code does, so it shows no criterion.
 _CHECKS = re.compile(
@@ -59,8 +61,20 @@ def _tool(command: str) -> str:
 
 
 def _asserts_nothing(change: ChangeSet, path: str) -> bool:
-    """Whether the lines the change adds to a test file check nothing (no assert, expect, raises…)."""
-    return not any(_CHECKS.search(text) for _, text in change.added_lines.get(path, []))
+    """Whether the change adds no test to a test file that checks something: no test the runner collects (a pytest
+    `test_…` function or `Test…` class, a unittest method, a Jest/Vitest `it`/`test`, a Go `TestX`, a Rust
+    `#[test]`) has an added line that asserts, expects or raises. An assert in a helper the runner never calls, or in
+    a `check_…` function pytest does not collect, passes `pytest -q` whatever the code does."""
+    # change_evidence loads the criteria vocabularies: when a change is checked, not with the gate commands.
+    from pmtui.delivery.gates.change_evidence import change_units
+
+    added = change.added_lines.get(path, [])
+    if not any(_CHECKS.search(text) for _, text in added):
+        return True
+    text_of = dict(added)
+    units = change_units({path: added}, [path], Path(change.root))
+    return not any(unit.kind == "test" and unit.defined and any(_CHECKS.search(text_of.get(n, "")) for n in unit.added)
+                   for unit in units)
 
 
 def _first_added_line(change: ChangeSet, paths: Iterable[str]) -> str | None:
