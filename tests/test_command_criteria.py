@@ -239,3 +239,35 @@ def test_the_typescript_test_file_a_plan_names_is_read_whole(repo: Path) -> None
         "tests/see-all-bookings.test.ts:1", "checked by the gate commands: `npm test` exited 0")
     (repo / "tests" / "see-all-bookings.test.ts").write_text("import { monthGrid } from '../src/see-all-bookings';\n")
     assert named not in checked_by_commands(task, change_set(repo), ran)  # the named file tests nothing
+
+
+def test_the_matcher_leaves_a_named_tests_criterion_to_the_test_gate_and_says_so(repo: Path) -> None:
+    """Criteria round 19: without the gate's run the word matcher looked for "covers", "criteria" and "q" in the code
+    ("closest is src/orders.py:12, which lacks: q, covers, criteria"). The criterion is the test gate's: the matcher
+    says so, and says why when the change itself refutes it (no such test file, or one that tests nothing)."""
+    skeleton_change(repo)
+    named = "tests/test_refunds.py covers these criteria and passes with `pytest -q`"
+    (repo / "tests" / "test_refunds.py").write_text("from main import main\n\n\ndef test_refund() -> None:\n"
+                                                     "    assert main() == 0\n")
+    [pending] = gates.map_criteria([named], change_set(repo))
+    assert pending.location is None and not pending.refuted
+    assert pending.note.startswith("the test gate's criterion: shown by `pytest -q` passing")
+    checked = checked_by_commands(contract([named]), change_set(repo), results())
+    [shown] = gates.map_criteria([named], change_set(repo), checked=checked)
+    assert (shown.location, shown.source) == ("tests/test_refunds.py:1", "gates")
+    (repo / "tests" / "test_refunds.py").unlink()
+    [missing] = gates.map_criteria([named], change_set(repo))
+    assert missing.refuted and "tests/test_refunds.py is not in the change" in missing.note
+    # A refuted criterion is never vouched for by the other tests passing.
+    gate = gates.plan_alignment([named], change_set(repo), tests_vouch="tests/test_smoke.py:1")
+    assert not gate.passed
+    (repo / "tests" / "test_refunds.py").write_text("from main import main\n\n\ndef helper() -> int:\n"
+                                                     "    return main()\n")
+    [hollow] = gates.map_criteria([named], change_set(repo))
+    assert hollow.refuted and "adds no test the runner collects" in hollow.note
+    # A criterion that asks more than the tests passing, or quotes the product's own command, is the matcher's.
+    from pmtui.delivery.gates.command_criteria import named_tests_criterion
+
+    assert named_tests_criterion("`pytest -q` passes and tests/test_refunds.py shows the total in euros") is None
+    assert named_tests_criterion("`backup verify` exits 0") is None
+    assert named_tests_criterion("src/refunds.py covers these criteria and passes with `pytest -q`") is None

@@ -381,3 +381,19 @@ def test_held_out_22_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[
     # later refusal, "their data is theirs" with whose data taken from the request; a noun bound to the one entity
     assert score.recall >= 13 / 43, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
+
+
+def test_the_test_gates_criteria_count_only_when_the_named_file_has_tests(scores: Callable[[str], Score]) -> None:
+    """Criteria round 19: "tests/test_x.py covers these criteria and passes with `pytest -q`" (every task of a plan
+    pmtui writes has one) is checked by the task's test gate running the command, not by the matcher's words: the
+    corpus decides it as the product does, the run taken as passed, so it counts as mapped only when the change adds
+    or edits the named test file and that file adds a test that checks something. Before, all 17 such correct changes
+    were misses, whatever their tests."""
+    named = [o for name in ("pm_written", "heldout21", "heldout22", "heldout23") for o in scores(name).outcomes
+             if "covers these criteria and passes with" in o.case.criterion]
+    correct = [o for o in named if o.case.expect == "pass"]
+    wrong = [o for o in named if o.case.expect == "fail"]
+    assert len(correct) >= 17 and len(wrong) >= 5
+    assert all(o.passed and o.source == "gates" for o in correct), [f"{o.case.id}: {o.note}" for o in correct]
+    assert not [o.case.id for o in wrong if o.passed]
+    assert all("taken as passed" in o.note for o in correct)

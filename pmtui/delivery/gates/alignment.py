@@ -41,6 +41,7 @@ from pmtui.delivery.gates.branch_sides import (
 )
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
 from pmtui.delivery.gates.code_idioms import cron_periods, unit_idioms
+from pmtui.delivery.gates.command_criteria import named_tests_criterion, unchecked_reason
 from pmtui.delivery.gates.compounds import CONDITIONS, compound_modifiers, heads_shown, same_keys
 from pmtui.delivery.gates.condition_sides import (
     lets_one_more_in,
@@ -581,6 +582,13 @@ def map_criteria(
             where, said = by_commands
             located.append(CriterionLocation(criterion=criterion, location=where, source="gates", refuted=where is None,
                                              note="; ".join([*notes, said if where else f"the command failed: {said}"])))
+            continue
+        asked = named_tests_criterion(criterion)
+        if asked is not None:
+            # round 19: the test gate's criterion is shown by its run (command_criteria), never by a line's words
+            why, refuted = unchecked_reason(asked, change)
+            located.append(CriterionLocation(criterion=criterion, location=None, refuted=refuted,
+                                             note="; ".join([*notes, why])))
             continue
         if units is None:
             units = change_units_of(change)
