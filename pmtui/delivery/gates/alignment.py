@@ -83,6 +83,7 @@ from pmtui.delivery.gates.pairings import unique_on_the_other, values_swapped
 from pmtui.delivery.gates.percentages import fraction_against_percent, pays_the_discount
 from pmtui.delivery.gates.permissions import PERMITTED, PRECISION_WORDS, permissions, precision_only
 from pmtui.delivery.gates.plan_shapes import shaped_location
+from pmtui.delivery.gates.plan_titles import said_only_in_comments
 from pmtui.delivery.gates.polarity import (
     asks_refusal,
     hides_what_happened,
@@ -487,6 +488,8 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                        # a constant's own unit (`DISCOUNT = 0.25`) is judged by what its file does with it
                        or pays_the_discount(criterion, files[unit.path]) or floors_the_cap(criterion, files[unit.path])
                        or user_blocker(criterion, unit.code_text, files[unit.path], unit.outside))
+        if not blocker and (why := said_only_in_comments(unit, matched)):
+            blocker = why
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):
             blocker = f"it uses the {word} the criterion rules out"
         context = frozenset(c.label for c in missing if c.label in modifiers and heads_shown(c.label, criterion, matched)

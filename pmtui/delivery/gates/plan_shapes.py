@@ -418,6 +418,20 @@ def commits_each_pass(lines: Sequence[str], index: int) -> bool:
     return False
 
 
+def _half_kept(location: str, units: Sequence[Any]) -> str:
+    """Why the unit at `location` keeps only part of its result, or "" (round 19): it refuses a bad row inside a loop
+    that commits each row it writes, so the rows before the bad one stay saved and the rest are lost (an import that
+    stops half-way through the notebook it was to bring over)."""
+    path, line = location.rsplit(":", 1)
+    for unit in units:
+        if unit.path != path or not unit.start <= int(line) <= unit.end:
+            continue
+        lines = unit.code_text.splitlines()
+        if any(commits_each_pass(lines, index) for index, _, _ in refusing_guards(unit.code_text, any_test=True)):
+            return f"{location} commits each row as it goes and refuses a later one: the rows before it stay saved"
+    return ""
+
+
 def _own_text(unit: Any) -> str:
     """The unit's own lines: its code text runs on with what it calls and what exercises it, each from column 0."""
     lines = unit.code_text.splitlines()
@@ -513,6 +527,8 @@ def shaped_location(
         return location, note
     if saved:
         location, note = locate(core, keeping)
+        if location is not None and (half := _half_kept(location, keeping)):
+            return None, half
         if location is not None:
             return location, f"{note}; the result is kept"
     # "create an account", "add a plant": the act of creating is the thing kept, its verb names no code; the unit

@@ -1,0 +1,106 @@
+"""Round 19 rules of the plan-alignment matcher, found with held-out 23 (criteria copied from pmtui's own offline PM
+plans for six more founders' ideas, code under the agents' own names).
+
+Each rule is shown on a (criterion, change) pair of its own, written for the class and unlike held-out 23's cases:
+the change that does what the criterion asks is mapped, the near miss an agent writes is not. The earlier rounds'
+rules are in test_criteria_rules*.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pmtui.delivery.gates.vocabulary import read_criterion
+from tests.criteria_corpus.corpus import Case, run_case
+
+
+def maps(tmp_path: Path, criterion: str, after: dict[str, str]) -> bool:
+    case = Case(id="rule", criterion=criterion, expect="pass", style="", lang="", before={}, after=after)
+    return run_case(case, tmp_path / "case").passed
+
+
+# -- a value computed from the criterion's word into a local nothing reads ------------------------------------------
+_DISPATCH = '''from datetime import date, timedelta
+
+
+def parcels_to_ship(db, today: date) -> list[str]:
+    friday = today + timedelta(days=(4 - today.weekday()) % 7)
+    rows = db.execute("SELECT ref FROM parcels WHERE shipped = 0{where}", {args}).fetchall()
+    return [r[0] for r in rows]
+'''
+_SHIP_BY_FRIDAY = "A user can see the parcels to ship by friday from the app"
+
+
+def test_a_value_computed_for_the_criterion_s_word_and_never_read_is_dropped() -> None:
+    from pmtui.delivery.gates.dropped_values import computes_and_drops
+
+    words = [c for c in read_criterion(_SHIP_BY_FRIDAY).concepts if c.strong]
+    used = _DISPATCH.format(where=" AND due_on <= ?", args="(friday.isoformat(),)")
+    dropped = _DISPATCH.format(where="", args="()")
+    body = lambda code: code.split("-> list[str]:", 1)[1]  # the function's body
+    assert "computes friday" in computes_and_drops(words, body(dropped), dropped)
+    assert not computes_and_drops(words, body(used), used)
+    # a field of the object (declared outside the function) and a keyword argument are not its locals
+    assert not computes_and_drops(words, "    friday = next_friday()\n", "var friday = nil\n    friday = next_friday()\n")
+    assert not computes_and_drops(words, "    send(\n        friday=next_friday(),\n    )\n", "")
+
+
+def test_a_day_nobody_reads_decides_nothing(tmp_path: Path) -> None:
+    right = _DISPATCH.format(where=" AND due_on <= ?", args="(friday.isoformat(),)")
+    assert maps(tmp_path / "right", _SHIP_BY_FRIDAY, {"warehouse/dispatch.py": right})
+    assert not maps(tmp_path / "dropped", _SHIP_BY_FRIDAY, {"warehouse/dispatch.py": _DISPATCH.format(where="", args="()")})
+
+
+# -- a block of loose lines whose comments alone name the criterion --------------------------------------------------
+_LAUNCH = '''from datetime import time
+
+SAFE_LAUNCH = (time(6), time(18))  # launching hours for the dinghies
+
+
+def launch_hours(berth_free: bool):
+    return SAFE_LAUNCH if berth_free else None
+'''
+
+
+def test_a_constant_named_only_by_its_comment_shows_nothing(tmp_path: Path) -> None:
+    criterion = "A user can see the dinghies from the app"
+    # the comment is the only place the dinghies are named; the function decides nothing about them
+    assert not maps(tmp_path / "comment", criterion, {"marina/hours.py": _LAUNCH})
+    # the code itself naming them is evidence as before
+    named = _LAUNCH.replace("SAFE_LAUNCH", "DINGHY_LAUNCH").replace("  # launching hours for the dinghies", "")
+    assert maps(tmp_path / "named", criterion, {"marina/hours.py": named})
+
+
+# -- a "saved" import that commits each row before it refuses a later one --------------------------------------------
+_READINGS = '''import json
+import sqlite3
+
+
+def load_meter_readings(path: str, db: sqlite3.Connection) -> int:
+    count = 0
+    {open_tx}for entry in json.load(open(path)):
+        if not isinstance(entry.get("kwh"), (int, float)) or entry["kwh"] < 0:
+            raise ValueError(f"reading {{count + 1}}: kwh must be a number of 0 or more")
+        db.execute("INSERT INTO readings (meter, kwh) VALUES (?, ?)", (entry["meter"], entry["kwh"]))
+        {commit_each}count += 1
+    {commit_once}return count
+'''
+
+
+def test_an_import_committing_row_by_row_before_a_refusal_keeps_half(tmp_path: Path) -> None:
+    criterion = "Import from the meter app: Bring over what they already keep today"
+    whole = _READINGS.format(open_tx="", commit_each="", commit_once="db.commit()\n    ")
+    assert maps(tmp_path / "whole", criterion, {"energy/import_meter_readings.py": whole})
+    half = _READINGS.format(open_tx="", commit_each="db.commit()\n        ", commit_once="")
+    assert not maps(tmp_path / "half", criterion, {"energy/import_meter_readings.py": half})
+
+
+# -- a plan-titled module named on an import line lends no act ------------------------------------------------------
+def test_an_import_of_a_plan_titled_module_lends_its_title_no_act(tmp_path: Path) -> None:
+    criterion = "A user can see when the van leaves from the app"
+    code = "def departures(timetable):\n    return sorted(timetable)\n"
+    test = ("from src.see_when_the_van_leaves import departures\n\n\ndef test_sorted():\n"
+            "    assert departures([3, 1]) == [1, 3]\n")
+    # the test file named for the title imports the module named for the title: neither says when a van leaves
+    assert not maps(tmp_path / "titled", criterion, {"src/see_when_the_van_leaves.py": code,
+                                                      "tests/test_see_when_the_van_leaves.py": test})
