@@ -104,3 +104,44 @@ def test_an_import_of_a_plan_titled_module_lends_its_title_no_act(tmp_path: Path
     # the test file named for the title imports the module named for the title: neither says when a van leaves
     assert not maps(tmp_path / "titled", criterion, {"src/see_when_the_van_leaves.py": code,
                                                       "tests/test_see_when_the_van_leaves.py": test})
+
+
+# -- "their data is theirs" with whose record a FastAPI route's own id parameter says --------------------------------
+_ALLOTMENTS = '''import sqlite3
+
+from fastapi import Depends, FastAPI, HTTPException
+from pydantic import BaseModel
+
+from plots.auth import signed_in_gardener
+
+app = FastAPI()
+db = sqlite3.connect("plots.db", check_same_thread=False)
+
+
+class NewGardener(BaseModel):
+    email: str
+    plot_number: int
+
+
+@app.post("/gardeners", status_code=201)
+def sign_up(body: NewGardener):
+    if "@" not in body.email:
+        raise HTTPException(422, "an email address is needed")
+    cur = db.execute("INSERT INTO gardeners (email, plot_number) VALUES (?, ?)", (body.email, body.plot_number))
+    db.commit()
+    return {{"id": cur.lastrowid}}
+
+
+@app.get("/gardeners/profile")
+def my_profile({whose}):
+    return db.execute("SELECT email, plot_number FROM gardeners WHERE id = ?", (gardener_id,)).fetchone()
+'''
+
+
+def test_a_route_taking_whose_record_as_its_own_id_parameter_keeps_nobody_s_data_theirs(tmp_path: Path) -> None:
+    criterion = "Sign-up and profile: Gardeners create an account so their data is theirs"
+    signed_in = _ALLOTMENTS.format(whose="gardener_id: int = Depends(signed_in_gardener)")
+    assert maps(tmp_path / "signed-in", criterion, {"plots/api.py": signed_in})
+    asked = (_ALLOTMENTS.format(whose="gardener_id: int").replace("from fastapi import Depends, FastAPI", "from fastapi import FastAPI")
+             .replace("from plots.auth import signed_in_gardener\n", ""))
+    assert not maps(tmp_path / "asked", criterion, {"plots/api.py": asked})

@@ -485,7 +485,9 @@ _SIGNED_IN = re.compile(
 
 
 # a route that takes whose record to show from the request itself: the query string or the path's id
-_ASKED_WHOSE = re.compile(r"\brequest\.(?:args|GET|query_params)\b|\breq\.(?:query|params)\b|\bsearchParams\.get\(")
+_ASKED_WHOSE = re.compile(r"\brequest\.(?:args|GET|query_params)\b|\breq\.(?:query|params)\b|\bsearchParams\.get\("
+                          # round 19: a FastAPI route's plain typed id parameter is read from the query string or path
+                          r"|@\w+\.(?:get|post|put|patch|delete)\([^)]*\)\s*\n\s*(?:async\s+)?def\s+\w+\([^)]*?\b\w*_?id\s*:\s*(?:int|str)\s*[,)]")
 
 
 def shaped_location(
