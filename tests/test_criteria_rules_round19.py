@@ -145,3 +145,26 @@ def test_a_route_taking_whose_record_as_its_own_id_parameter_keeps_nobody_s_data
     asked = (_ALLOTMENTS.format(whose="gardener_id: int").replace("from fastapi import Depends, FastAPI", "from fastapi import FastAPI")
              .replace("from plots.auth import signed_in_gardener\n", ""))
     assert not maps(tmp_path / "asked", criterion, {"plots/api.py": asked})
+
+
+# -- a message sent without what the criterion says it tells with --------------------------------------------------
+_READY = '''def prescription_ready(rx, sms, counter):
+    """Text the patient when the pharmacy has made up the prescription."""
+    rx.status = "ready"
+    rx.collection_counter = counter
+    rx.save()
+    sms.send(rx.patient_phone, {message})
+'''
+
+
+def test_a_message_without_what_it_is_to_tell_does_not_tell_it(tmp_path: Path) -> None:
+    from pmtui.delivery.gates.guards import message_without_what_it_tells
+
+    criterion = "Text the patient when the prescription is ready, with the collection counter"
+    told = 'f"Your prescription is ready at collection counter {counter}"'
+    bare = '"Your prescription is ready"'
+    assert message_without_what_it_tells(criterion, _READY.format(message=bare))
+    assert not message_without_what_it_tells(criterion, _READY.format(message=told))
+    assert not message_without_what_it_tells("Text the patient when the prescription is ready", _READY.format(message=bare))
+    assert maps(tmp_path / "told", criterion, {"pharmacy/ready.py": _READY.format(message=told)})
+    assert not maps(tmp_path / "bare", criterion, {"pharmacy/ready.py": _READY.format(message=bare)})

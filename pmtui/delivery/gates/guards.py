@@ -211,3 +211,37 @@ def hushes_the_other_way(criterion: str, code: str) -> str:
             if (name in _DISABLING and negated) or (name in _ENABLING and not negated):
                 return f"it passes --{flag} the other way round: `{argument}={negated}…{attribute}`"
     return ""
+
+
+# round 19: "Tell when its done with cost of parts and hours", "text the parent with the pick-up time": what the
+# message must carry is what follows "with" after a verb of telling
+_TELLS_WITH = re.compile(r"\b(?:tell|tells|text|texts|notify|notifies|message|email|emails|let\s+\w+\s+know)\b"
+                         r"[^.;]*?\bwith\s+(?:the\s+|a\s+|an\s+|their\s+|its\s+)?([^.;]+)", re.IGNORECASE)
+_STRING = re.compile(r"""[fF]?(["'`])(?:\\.|(?!\1).)*\1""")
+
+
+def message_without_what_it_tells(criterion: str, unit_code: str) -> str:
+    """Why every message the unit sends leaves out what the criterion says it tells, or "" (round 19).
+
+    `notify(job_id, f"Job {job_id} is finished.")` tells that the job is done and nothing of its cost, while the
+    criterion asks that the customer is told "with cost of parts and hours". The message is each string literal on a
+    line that calls something that sends; what it carries is its own words and what it interpolates. Only when every
+    such message names none of the "with …" phrase's words is the criterion not met (one of them named is enough:
+    the matcher judges the rest)."""
+    told = _TELLS_WITH.search(criterion)
+    if not told:
+        return ""
+    wanted = [c for c in read_criterion(told.group(1)).concepts if c.strong and c.kind in ("word", "phrase", "term")]
+    if not wanted:
+        return ""
+    messages = []
+    for line in unit_code.splitlines():
+        calls = re.findall(r"([A-Za-z_$][\w$]*)\s*\(", line)
+        if any(_SENDING_CALL.search(name) for name in calls):
+            messages += [found.group(0) for found in _STRING.finditer(line) if re.search(r"\s", found.group(0))]
+    if not messages:
+        return ""
+    said = code_concepts(" ".join(messages))
+    if any(c.alternatives & said for c in wanted):
+        return ""
+    return f"its message never says the {wanted[0].label}: it tells, without what the criterion says it tells with"
