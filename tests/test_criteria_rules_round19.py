@@ -168,3 +168,29 @@ def test_a_message_without_what_it_is_to_tell_does_not_tell_it(tmp_path: Path) -
     assert not message_without_what_it_tells("Text the patient when the prescription is ready", _READY.format(message=bare))
     assert maps(tmp_path / "told", criterion, {"pharmacy/ready.py": _READY.format(message=told)})
     assert not maps(tmp_path / "bare", criterion, {"pharmacy/ready.py": _READY.format(message=bare)})
+
+
+# -- a thing saved "with" something none of its writes stores --------------------------------------------------------
+_SIGHTINGS = '''import json
+from pathlib import Path
+
+
+def record_sighting(store: Path, species: str, gps: tuple[float, float] | None) -> dict:
+    if not species.strip():
+        raise ValueError("name the bird you saw")
+    if gps is None:
+        raise ValueError("turn on location so the sighting has its map point")
+    entry = {{"species": species.strip(){extra}}}
+    kept = json.loads(store.read_text()) if store.exists() else []
+    kept.append(entry)
+    store.write_text(json.dumps(kept))
+    return entry
+'''
+
+
+def test_a_record_saved_without_what_it_comes_with_is_not_the_record_asked_for(tmp_path: Path) -> None:
+    criterion = "A user can record a sighting with its gps location from the app and sees the result saved"
+    whole = _SIGHTINGS.format(extra=', "lat": gps[0], "lon": gps[1], "gps": list(gps)')
+    assert maps(tmp_path / "whole", criterion, {"birds/sightings.py": whole})
+    # the location is checked and left out of what is written
+    assert not maps(tmp_path / "without", criterion, {"birds/sightings.py": _SIGHTINGS.format(extra="")})
