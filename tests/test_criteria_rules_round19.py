@@ -194,3 +194,31 @@ def test_a_record_saved_without_what_it_comes_with_is_not_the_record_asked_for(t
     assert maps(tmp_path / "whole", criterion, {"birds/sightings.py": whole})
     # the location is checked and left out of what is written
     assert not maps(tmp_path / "without", criterion, {"birds/sightings.py": _SIGHTINGS.format(extra="")})
+
+
+# -- a period's total that adds up every row whatever its date -------------------------------------------------------
+_DUES = '''import sqlite3
+
+
+def weekly_dues(db: sqlite3.Connection, member_id: int, week_start: str) -> int:
+    """What a climbing-club member owes for the week starting on week_start."""
+    owed = db.execute(
+        "SELECT COUNT(*) FROM sessions WHERE member_id = ?{period}",
+        (member_id{args}),
+    ).fetchone()[0]
+    db.execute("INSERT INTO dues (member_id, week_start, sessions) VALUES (?, ?, ?)", (member_id, week_start, owed))
+    db.commit()
+    return owed
+'''
+
+
+def test_a_period_s_total_over_every_row_is_no_period_s_total(tmp_path: Path) -> None:
+    from pmtui.delivery.gates.guards import totals_every_period
+
+    criterion = "Weekly dues works from start to finish in the app and its result is saved"
+    weekly = _DUES.format(period=" AND climbed_on >= ? AND climbed_on < date(?, '+7 days')", args=", week_start, week_start")
+    ever = _DUES.format(period="", args=",")
+    assert totals_every_period(criterion, ever) and not totals_every_period(criterion, weekly)
+    assert not totals_every_period("Dues works from start to finish in the app and its result is saved", ever)
+    assert maps(tmp_path / "weekly", criterion, {"club/dues.py": weekly})
+    assert not maps(tmp_path / "ever", criterion, {"club/dues.py": ever})

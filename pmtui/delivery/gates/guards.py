@@ -245,3 +245,25 @@ def message_without_what_it_tells(criterion: str, unit_code: str) -> str:
     if any(c.alternatives & said for c in wanted):
         return ""
     return f"its message never says the {wanted[0].label}: it tells, without what the criterion says it tells with"
+
+
+# round 19: "Monthly invoice", "weekly report", "the month's total": a total for a period
+_PERIODIC = re.compile(r"\b(?:monthly|weekly|daily|yearly|annual|per\s+(?:month|week|day|year)|for\s+the\s+(?:month|week|day|year)|"
+                       r"(?:month|week|day|year)'s)\b", re.IGNORECASE)
+_SQL_TOTAL = re.compile(r"""(["'`])\s*SELECT\b[^"'`]*\b(?:SUM|COUNT|TOTAL)\s*\((?:(?!\1).)*\1""", re.IGNORECASE | re.DOTALL)
+_PERIOD_FILTER = re.compile(r"\b(?:date|time|month|week|day|year|period|between|strftime|substr|extract|date_trunc)\w*\b"
+                            r"|\w+_(?:on|at|date|month|week)\b|[<>]=?", re.IGNORECASE)
+
+
+def totals_every_period(criterion: str, unit_code: str) -> str:
+    """Why the unit's totals for a period add up every row whatever its date, or "" (round 19): a monthly statement
+    whose `SELECT SUM(total) FROM charges WHERE kitchen_id = ?` names no date sums every charge the kitchen ever had,
+    though the month is taken, checked and stored on the statement. Only SQL totals are read, and one that filters
+    by any date, period or comparison is enough."""
+    if not _PERIODIC.search(criterion):
+        return ""
+    totals = [found.group(0) for found in _SQL_TOTAL.finditer(unit_code)]
+    if totals and not any(_PERIOD_FILTER.search(total.split("FROM", 1)[-1] if "FROM" in total else total)
+                          for total in totals):
+        return "its totals add up every row whatever its date: nothing picks the period's"
+    return ""

@@ -43,6 +43,7 @@ from pmtui.delivery.gates.guards import (
     only_logs_the_forbidden,
     refuses_in_the_state,
     sends_nothing,
+    totals_every_period,
     totals_one_page,
 )
 from pmtui.delivery.gates.inclusive_bounds import excludes_the_stated_bound
@@ -571,5 +572,5 @@ def user_blocker(criterion: str, unit_code: str, file_code: str, outside: str = 
             # round 18: a thing looked up only to test it exists, the answer an argument handed back
             or answers_with_its_argument(unit_code) or shows_only_the_first(criterion, file_code)
             # round 19: a message sent without what the criterion says it tells with
-            or message_without_what_it_tells(criterion, unit_code))
+            or message_without_what_it_tells(criterion, unit_code) or totals_every_period(criterion, file_code))
 
