@@ -222,3 +222,32 @@ def test_a_period_s_total_over_every_row_is_no_period_s_total(tmp_path: Path) ->
     assert not totals_every_period("Dues works from start to finish in the app and its result is saved", ever)
     assert maps(tmp_path / "weekly", criterion, {"club/dues.py": weekly})
     assert not maps(tmp_path / "ever", criterion, {"club/dues.py": ever})
+
+
+# -- something done "after the <event>" by code that never tests the event happened ----------------------------------
+_REVIEWS = '''def leave_review(db, booking_id: int, stars: int, text: str) -> int:
+    booking = db.execute("SELECT id, ends_at FROM bookings WHERE id = ?", (booking_id,)).fetchone()
+    if booking is None:
+        raise LookupError("no such booking")
+    if not 1 <= stars <= 5:
+        raise ValueError("stars must be 1 to 5")
+{waits}    cur = db.execute("INSERT INTO reviews (booking_id, stars, text) VALUES (?, ?, ?)", (booking_id, stars, text))
+    db.commit()
+    return cur.lastrowid
+'''
+_WAITS = '''    if booking["ends_at"] > datetime.now().isoformat():
+        raise ValueError("you can review the stay once it has ended")
+'''
+
+
+def test_a_thing_done_after_an_event_needs_a_test_that_the_event_is_over(tmp_path: Path) -> None:
+    from pmtui.delivery.gates.guards import never_waits_for_the_event
+
+    criterion = "Guests can leave a review of the stay after the checkout"
+    assert never_waits_for_the_event(criterion, _REVIEWS.format(waits=""))
+    assert not never_waits_for_the_event(criterion, _REVIEWS.format(waits=_WAITS))
+    # a duration after something, or "after each", is another class
+    assert not never_waits_for_the_event("Reviews close 14 days after the checkout", _REVIEWS.format(waits=""))
+    assert not never_waits_for_the_event("Guests get a photo after each stay", _REVIEWS.format(waits=""))
+    assert maps(tmp_path / "waits", "Guests can leave a review with stars after the stay", {"stays/reviews.py": _REVIEWS.format(waits=_WAITS)})
+    assert not maps(tmp_path / "early", "Guests can leave a review with stars after the stay", {"stays/reviews.py": _REVIEWS.format(waits="")})

@@ -267,3 +267,33 @@ def totals_every_period(criterion: str, unit_code: str) -> str:
                           for total in totals):
         return "its totals add up every row whatever its date: nothing picks the period's"
     return ""
+
+
+# round 19: "get paid the match fee after the game", "a rating after the visit": an event the thing waits for, not a
+# duration after it ("14 days after they are borrowed", "3 seconds after the last keystroke" are other classes)
+_AFTER_EVENT = re.compile(r"\bafter\s+(?:the|their|its|his|her)\s+(?!last\b|first\b|\d)([a-z]+)\b",
+                          re.IGNORECASE)
+_DURATION_BEFORE = re.compile(r"\d+\s*\w+\s+after\b", re.IGNORECASE)
+_CONDITION_LINE = re.compile(r"^\s*(?:if|elif|elsif|unless|when|while|guard|assert)\b|\bWHERE\b|\bfilter\(|\?\s", re.IGNORECASE)
+_EXISTENCE = re.compile(r"\b(?:is\s+(?:not\s+)?None|[!=]==?\s*(?:null|nil|None|undefined))\b")
+_STATE = re.compile(r"\b\w*(?:done|finish|ended|over|played|complete|result|status|state|now|today|date|time|past|"
+                    r"closed|happened)\w*\b|\w+_(?:at|on|in)\b", re.IGNORECASE)
+
+
+def never_waits_for_the_event(criterion: str, unit_code: str) -> str:
+    """Why the unit never checks that the event the criterion waits for has happened, or "" (round 19): a match fee
+    paid "after the game" by code whose only tests are that the game and its referee exist pays it before a ball is
+    kicked. Some condition of the unit must test a state or a time (a result entered, a status, `ends_at < now`)."""
+    if _DURATION_BEFORE.search(criterion):
+        return ""
+    event = _AFTER_EVENT.search(criterion)
+    if not event:
+        return ""
+    conditions = [_EXISTENCE.sub(" ", line) for line in _STRINGS_OUT.sub('""', unit_code).splitlines()
+                  if _CONDITION_LINE.search(line)]
+    if not conditions or any(_STATE.search(line) for line in conditions):
+        return ""
+    return f"nothing in it checks that the {event.group(1)} is over: it only tests that things exist"
+
+
+_STRINGS_OUT = re.compile(r"""(["'`])(?:\\.|(?!\1).)*\1""")

@@ -40,6 +40,7 @@ from pmtui.delivery.gates.guards import (
     hushes_the_other_way,
     message_without_what_it_tells,
     named_only_by_its_tests,
+    never_waits_for_the_event,
     only_logs_the_forbidden,
     refuses_in_the_state,
     sends_nothing,
@@ -572,5 +573,6 @@ def user_blocker(criterion: str, unit_code: str, file_code: str, outside: str = 
             # round 18: a thing looked up only to test it exists, the answer an argument handed back
             or answers_with_its_argument(unit_code) or shows_only_the_first(criterion, file_code)
             # round 19: a message sent without what the criterion says it tells with
-            or message_without_what_it_tells(criterion, unit_code) or totals_every_period(criterion, file_code))
+            or message_without_what_it_tells(criterion, unit_code) or totals_every_period(criterion, file_code)
+            or never_waits_for_the_event(criterion, unit_code))
 
