@@ -251,3 +251,29 @@ def test_a_thing_done_after_an_event_needs_a_test_that_the_event_is_over(tmp_pat
     assert not never_waits_for_the_event("Guests get a photo after each stay", _REVIEWS.format(waits=""))
     assert maps(tmp_path / "waits", "Guests can leave a review with stars after the stay", {"stays/reviews.py": _REVIEWS.format(waits=_WAITS)})
     assert not maps(tmp_path / "early", "Guests can leave a review with stars after the stay", {"stays/reviews.py": _REVIEWS.format(waits="")})
+
+
+# -- a view asked to show things that shows only how many ------------------------------------------------------------
+_SHELF = '''import {{ useEffect, useState }} from "react";
+
+export function Shelf({{ memberId }}) {{
+  const [loans, setLoans] = useState([]);
+  useEffect(() => {{
+    fetch(`/api/members/${{memberId}}/loans`).then((r) => r.json()).then(setLoans);
+  }}, [memberId]);
+  return {body};
+}}
+'''
+
+
+def test_a_view_showing_only_how_many_shows_none_of_them(tmp_path: Path) -> None:
+    from pmtui.delivery.gates.guards import shows_only_a_count
+
+    listed = "<ul>{loans.map((l) => <li key={l.id}>{l.title} due {l.due}</li>)}</ul>"
+    counted = "<p>You have {loans.length} loans</p>"
+    criterion = "Members see their loans and when each is due"
+    assert shows_only_a_count(criterion, _SHELF.format(body=counted))
+    assert not shows_only_a_count(criterion, _SHELF.format(body=listed))
+    assert not shows_only_a_count("Members see how many loans they have", _SHELF.format(body=counted))
+    assert maps(tmp_path / "listed", "A user can see their loans from the app", {"web/Shelf.jsx": _SHELF.format(body=listed)})
+    assert not maps(tmp_path / "counted", "A user can see their loans from the app", {"web/Shelf.jsx": _SHELF.format(body=counted)})

@@ -297,3 +297,21 @@ def never_waits_for_the_event(criterion: str, unit_code: str) -> str:
 
 
 _STRINGS_OUT = re.compile(r"""(["'`])(?:\\.|(?!\1).)*\1""")
+
+
+# round 19: "A user can read it from work", "sees the list of …": the things themselves shown, not their number
+_READS_THEM = re.compile(r"\b(?:see|sees|read|reads|view|views|show|shows|list|lists|browse|check|checks)\b", re.IGNORECASE)
+_COUNT_ASKED = re.compile(r"\b(?:how\s+many|number\s+of|count|counts|total|totals|tally)\b", re.IGNORECASE)
+_SHOWN_COUNT = re.compile(r"\{\s*[\w$.]+\.length\s*\}|\{\{\s*[\w.]+\s*\|\s*length\s*\}\}|\{len\(\w+\)\}")
+_ITERATES = re.compile(r"\.map\(|\.forEach\(|\bfor\s*\(|\bfor\s+\w+\s+(?:in|of)\b|\{%\s*for\b|v-for=|\*ngFor|\{#each\b")
+
+
+def shows_only_a_count(criterion: str, unit_code: str) -> str:
+    """Why a view asked to show things shows only how many there are, or "" (round 19): a parent's diary page that
+    renders `{entries.length} things logged today` lets nobody read what was logged. The view must go through the
+    things (`.map(`, a `for` loop in its template) unless the criterion asks for a count."""
+    if not _READS_THEM.search(criterion) or _COUNT_ASKED.search(criterion):
+        return ""
+    if _SHOWN_COUNT.search(unit_code) and not _ITERATES.search(unit_code):
+        return "it shows only how many there are, never the things themselves"
+    return ""

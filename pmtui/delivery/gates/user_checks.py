@@ -44,6 +44,7 @@ from pmtui.delivery.gates.guards import (
     only_logs_the_forbidden,
     refuses_in_the_state,
     sends_nothing,
+    shows_only_a_count,
     totals_every_period,
     totals_one_page,
 )
@@ -574,5 +575,5 @@ def user_blocker(criterion: str, unit_code: str, file_code: str, outside: str = 
             or answers_with_its_argument(unit_code) or shows_only_the_first(criterion, file_code)
             # round 19: a message sent without what the criterion says it tells with
             or message_without_what_it_tells(criterion, unit_code) or totals_every_period(criterion, file_code)
-            or never_waits_for_the_event(criterion, unit_code))
+            or never_waits_for_the_event(criterion, unit_code) or shows_only_a_count(criterion, unit_code))
 
