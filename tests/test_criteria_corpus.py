@@ -50,6 +50,10 @@ Round 18: heldout22.yaml (criteria copied verbatim from pmtui's own offline PM p
 under the agents' own names) was written before any rule changed (and before the rules were read) and measured once
 (11/43, 4 false passes), then its false passes' classes were fixed and a noun named nowhere bound to the change's one
 entity (13/43, none after); its floor below is that figure, not the recall goal.
+Round 19: heldout23.yaml (criteria copied verbatim from pmtui's own offline PM plans for six more founders' ideas, with the
+plans' gate criteria) was written before any rule changed (and before the rules were read) and measured once (20/43, 9
+false passes), then the test gate's criteria were decided as the product decides them and its false passes' classes
+fixed (22/43, none after); its floor below is that figure, not the recall goal.
 """
 
 from __future__ import annotations
@@ -397,3 +401,16 @@ def test_the_test_gates_criteria_count_only_when_the_named_file_has_tests(scores
     assert all(o.passed and o.source == "gates" for o in correct), [f"{o.case.id}: {o.note}" for o in correct]
     assert not [o.case.id for o in wrong if o.passed]
     assert all("taken as passed" in o.note for o in correct)
+
+
+def test_held_out_23_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[str], Score]) -> None:
+    """Held-out 23 (criteria copied from pmtui's offline PM plans for a firewood round, a childminder, knife sharpening,
+    a village hall, referees and a handyman, with the plans' gate criteria) was written in round 19 before the
+    matcher's rules were read, and measured once: 20/43 and nine false passes."""
+    score = scores("heldout23")
+    # round 19: the test gate's criteria decided by the gate; a local computed from the criterion's word and unread;
+    # loose lines named only by their comments; an import committing row by row; a plan-titled import's act; a FastAPI
+    # id parameter as whose data; a message without what it tells with; a saved thing without what it comes with; a
+    # period's total over every row; an event never waited for; a view showing only a count
+    assert score.recall >= 22 / 43, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
