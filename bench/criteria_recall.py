@@ -24,10 +24,14 @@ for founders' apps, with domain nouns the code calls by another name, written be
 rules were read, measured once; heldout21: criteria copied verbatim from pmtui's offline PM plans for six new
 founders' ideas, task files named after the task's title, written before round 17's changes and before its rules were
 read, measured once; heldout22: the same for six more ideas, code under the agents' own names, written before round
-18's changes and before its rules were read, measured once) prints recall on the correct changes, the wrong changes that passed (false passes),
-each miss with the matcher's reason, and the time per criterion.
+18's changes and before its rules were read, measured once; heldout23: the same for six more ideas with the plans' gate
+criteria, written before round 19's changes and before its rules were read, measured once) prints recall on the correct changes, the wrong changes that passed (false passes),
+each miss with the matcher's reason, and the time per criterion. A criterion the task's test gate checks ("tests/test_x.py
+covers these criteria and passes with `pytest -q`") is decided as the product decides it, the command's run taken as
+passed (the corpus runs no test): mapped when the change adds or edits the named test file and that file adds a test
+the runner collects that checks something; the column "by the test gate" counts them.
 
-    .venv/bin/python bench/criteria_recall.py [--set tuned|heldout|heldout2|...|heldout16|pm_written|heldout17|heldout18|heldout19|heldout20|heldout21|heldout22|all]
+    .venv/bin/python bench/criteria_recall.py [--set tuned|heldout|heldout2|...|heldout16|pm_written|heldout17|heldout18|heldout19|heldout20|heldout21|heldout22|heldout23|all]
 """
 
 from __future__ import annotations
@@ -49,8 +53,8 @@ def main() -> int:
     parser.add_argument("--set", choices=[*SETS, "all"], default="all")
     args = parser.parse_args()
     names = SETS if args.set == "all" else (args.set,)
-    print("| set | correct | recall | wrong | false passes | ms per criterion |")
-    print("|---|---|---|---|---|---|")
+    print("| set | correct | recall | of them by the test gate | wrong | false passes | ms per criterion |")
+    print("|---|---|---|---|---|---|---|")
     details: list[str] = []
     for name in names:
         with tempfile.TemporaryDirectory(prefix="pmtui-criteria-") as folder:
@@ -58,7 +62,8 @@ def main() -> int:
             score = measure(name, Path(folder))
             elapsed = (time.perf_counter() - started) * 1000
         found = sum(o.passed for o in score.correct)
-        print(f"| {name} | {len(score.correct)} | {found}/{len(score.correct)} = {score.recall:.1%} | "
+        by_gate = sum(o.passed and o.source == "gates" for o in score.correct)
+        print(f"| {name} | {len(score.correct)} | {found}/{len(score.correct)} = {score.recall:.1%} | {by_gate} | "
               f"{len(score.wrong)} | {len(score.false_passes)} | {elapsed / len(score.outcomes):.1f} |")
         languages = Counter(o.case.lang for o in score.outcomes)
         details.append(f"{name}: languages {dict(sorted(languages.items()))}")

@@ -193,3 +193,81 @@ def test_a_named_test_file_that_checks_nothing_shows_no_criterion(repo: Path) ->
     (repo / "tests" / "test_smoke.py").write_text("import unittest\n\n\nclass T(unittest.TestCase):\n"
                                                   "    def test_it(self):\n        self.assertEqual(1, 1)\n")
     assert named in checked_by_commands(contract([named]), change_set(repo), results())
+
+
+def test_a_named_test_file_whose_checks_the_runner_never_collects_shows_no_criterion(repo: Path) -> None:
+    """Criteria round 19: "tests/test_x.py covers these criteria and passes with `pytest -q`" is the test gate's; it
+    counted as shown when any added line of the file asserted. An assert in a helper or a `check_…` function is never
+    run by pytest: the gate's real `pytest -q` passes while the named file tests nothing."""
+    import subprocess
+
+    skeleton_change(repo)
+    (repo / "tests" / "test_fees.py").write_text(
+        "from main import main\n\n\ndef check_main_returns_zero() -> None:\n    assert main() == 0\n\n\n"
+        "def _expect(value: int) -> None:\n    assert value == 0\n")
+    named = "tests/test_fees.py covers these criteria and passes with `pytest -q`"
+    uncollected = change_set(repo)
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_fees.py"],
+                         cwd=repo, capture_output=True, text=True, check=False)
+    assert run.returncode == 5, run.stdout  # pytest: no tests collected from the named file
+    assert named not in checked_by_commands(contract([named]), uncollected, results())
+    # The same checks in tests the runner collects: a function, a unittest method, a Jest `it`, a Go TestX.
+    collected = {
+        "tests/test_fees.py": "from main import main\n\n\ndef test_main_returns_zero() -> None:\n    assert main() == 0\n",
+        "tests/test_refunds.py": "import unittest\n\n\nclass Refunds(unittest.TestCase):\n    def test_zero(self):\n"
+                                 "        self.assertEqual(0, 0)\n",
+        "fees_test.go": "package fees\n\nimport \"testing\"\n\nfunc TestFee(t *testing.T) {\n\tif Fee(2) != 20 {\n"
+                        "\t\tt.Errorf(\"fee(2) = %d\", Fee(2))\n\t}\n}\n",
+    }
+    for path, text in collected.items():
+        (repo / path).write_text(text)
+        criterion = f"{path} covers these criteria and passes with `pytest -q`"
+        assert criterion in checked_by_commands(contract([criterion]), change_set(repo), results()), path
+
+
+def test_the_typescript_test_file_a_plan_names_is_read_whole(repo: Path) -> None:
+    """Criteria round 19: the plan writer names a TypeScript task's tests `tests/see-all-bookings.test.ts`; the path was
+    read as `tests/see-all-bookings.test`, a file no change has, so `npm test` passing never showed the criterion."""
+    skeleton_change(repo)
+    (repo / "tests" / "see-all-bookings.test.ts").write_text(
+        "import { monthGrid } from '../src/see-all-bookings';\n\nit('puts each booking on its day', () => {\n"
+        "  expect(monthGrid([{ day: 3 }])[3]).toHaveLength(1);\n});\n")
+    named = "tests/see-all-bookings.test.ts covers these criteria and passes with `npm test`"
+    task = contract([named]).model_copy(update={"environment": EnvironmentContract(test_command="npm test")})
+    ran = {"test": CommandResult(name="test", command="npm test", exit_code=0)}
+    assert checked_by_commands(task, change_set(repo), ran)[named] == (
+        "tests/see-all-bookings.test.ts:1", "checked by the gate commands: `npm test` exited 0")
+    (repo / "tests" / "see-all-bookings.test.ts").write_text("import { monthGrid } from '../src/see-all-bookings';\n")
+    assert named not in checked_by_commands(task, change_set(repo), ran)  # the named file tests nothing
+
+
+def test_the_matcher_leaves_a_named_tests_criterion_to_the_test_gate_and_says_so(repo: Path) -> None:
+    """Criteria round 19: without the gate's run the word matcher looked for "covers", "criteria" and "q" in the code
+    ("closest is src/orders.py:12, which lacks: q, covers, criteria"). The criterion is the test gate's: the matcher
+    says so, and says why when the change itself refutes it (no such test file, or one that tests nothing)."""
+    skeleton_change(repo)
+    named = "tests/test_refunds.py covers these criteria and passes with `pytest -q`"
+    (repo / "tests" / "test_refunds.py").write_text("from main import main\n\n\ndef test_refund() -> None:\n"
+                                                     "    assert main() == 0\n")
+    [pending] = gates.map_criteria([named], change_set(repo))
+    assert pending.location is None and not pending.refuted
+    assert pending.note.startswith("the test gate's criterion: shown by `pytest -q` passing")
+    checked = checked_by_commands(contract([named]), change_set(repo), results())
+    [shown] = gates.map_criteria([named], change_set(repo), checked=checked)
+    assert (shown.location, shown.source) == ("tests/test_refunds.py:1", "gates")
+    (repo / "tests" / "test_refunds.py").unlink()
+    [missing] = gates.map_criteria([named], change_set(repo))
+    assert missing.refuted and "tests/test_refunds.py is not in the change" in missing.note
+    # A refuted criterion is never vouched for by the other tests passing.
+    gate = gates.plan_alignment([named], change_set(repo), tests_vouch="tests/test_smoke.py:1")
+    assert not gate.passed
+    (repo / "tests" / "test_refunds.py").write_text("from main import main\n\n\ndef helper() -> int:\n"
+                                                     "    return main()\n")
+    [hollow] = gates.map_criteria([named], change_set(repo))
+    assert hollow.refuted and "adds no test the runner collects" in hollow.note
+    # A criterion that asks more than the tests passing, or quotes the product's own command, is the matcher's.
+    from pmtui.delivery.gates.command_criteria import named_tests_criterion
+
+    assert named_tests_criterion("`pytest -q` passes and tests/test_refunds.py shows the total in euros") is None
+    assert named_tests_criterion("`backup verify` exits 0") is None
+    assert named_tests_criterion("src/refunds.py covers these criteria and passes with `pytest -q`") is None

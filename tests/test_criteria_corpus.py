@@ -50,6 +50,10 @@ Round 18: heldout22.yaml (criteria copied verbatim from pmtui's own offline PM p
 under the agents' own names) was written before any rule changed (and before the rules were read) and measured once
 (11/43, 4 false passes), then its false passes' classes were fixed and a noun named nowhere bound to the change's one
 entity (13/43, none after); its floor below is that figure, not the recall goal.
+Round 19: heldout23.yaml (criteria copied verbatim from pmtui's own offline PM plans for six more founders' ideas, with the
+plans' gate criteria) was written before any rule changed (and before the rules were read) and measured once (20/43, 9
+false passes), then the test gate's criteria were decided as the product decides them and its false passes' classes
+fixed (22/43, none after); its floor below is that figure, not the recall goal.
 """
 
 from __future__ import annotations
@@ -106,7 +110,8 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
                           ("heldout13", 24, 16), ("heldout14", 30, 24), ("heldout15", 30, 24),
                           ("heldout16", 36, 30), ("pm_written", 45, 25),
                           ("heldout17", 40, 25), ("heldout18", 40, 25), ("heldout19", 45, 30),
-                          ("heldout20", 45, 30), ("heldout21", 45, 30), ("heldout22", 40, 25)])
+                          ("heldout20", 45, 30), ("heldout21", 45, 30), ("heldout22", 40, 25),
+                          ("heldout23", 40, 25)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -117,7 +122,7 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
                                         "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
                                         "pm_written", "heldout17", "heldout18", "heldout19", "heldout20",
-                                        "heldout21", "heldout22")
+                                        "heldout21", "heldout22", "heldout23")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
@@ -166,7 +171,7 @@ def test_held_out_7_stays_at_its_once_measured_figure(scores: Callable[[str], Sc
                                   "heldout8", "heldout9", "heldout10", "heldout11",
                                   "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
                                   "pm_written", "heldout17", "heldout18", "heldout19", "heldout20", "heldout21",
-                                  "heldout22"])
+                                  "heldout22", "heldout23"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, scores: Callable[[str], Score]) -> None:
     for outcome in scores(name).correct:
         if outcome.passed:
@@ -379,4 +384,33 @@ def test_held_out_22_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[
     # round 18: a value only echoed back, a lookup only tested for existence, a loop committing each row before a
     # later refusal, "their data is theirs" with whose data taken from the request; a noun bound to the one entity
     assert score.recall >= 13 / 43, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
+
+
+def test_the_test_gates_criteria_count_only_when_the_named_file_has_tests(scores: Callable[[str], Score]) -> None:
+    """Criteria round 19: "tests/test_x.py covers these criteria and passes with `pytest -q`" (every task of a plan
+    pmtui writes has one) is checked by the task's test gate running the command, not by the matcher's words: the
+    corpus decides it as the product does, the run taken as passed, so it counts as mapped only when the change adds
+    or edits the named test file and that file adds a test that checks something. Before, all 17 such correct changes
+    were misses, whatever their tests."""
+    named = [o for name in ("pm_written", "heldout21", "heldout22", "heldout23") for o in scores(name).outcomes
+             if "covers these criteria and passes with" in o.case.criterion]
+    correct = [o for o in named if o.case.expect == "pass"]
+    wrong = [o for o in named if o.case.expect == "fail"]
+    assert len(correct) >= 17 and len(wrong) >= 5
+    assert all(o.passed and o.source == "gates" for o in correct), [f"{o.case.id}: {o.note}" for o in correct]
+    assert not [o.case.id for o in wrong if o.passed]
+    assert all("taken as passed" in o.note for o in correct)
+
+
+def test_held_out_23_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[str], Score]) -> None:
+    """Held-out 23 (criteria copied from pmtui's offline PM plans for a firewood round, a childminder, knife sharpening,
+    a village hall, referees and a handyman, with the plans' gate criteria) was written in round 19 before the
+    matcher's rules were read, and measured once: 20/43 and nine false passes."""
+    score = scores("heldout23")
+    # round 19: the test gate's criteria decided by the gate; a local computed from the criterion's word and unread;
+    # loose lines named only by their comments; an import committing row by row; a plan-titled import's act; a FastAPI
+    # id parameter as whose data; a message without what it tells with; a saved thing without what it comes with; a
+    # period's total over every row; an event never waited for; a view showing only a count
+    assert score.recall >= 22 / 43, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]

@@ -18,12 +18,15 @@ from typing import Any
 import yaml
 
 from pmtui.delivery.gates.alignment import map_criteria
+from pmtui.delivery.gates.command_criteria import checked_by_commands, named_tests_criterion
+from pmtui.delivery.gates.commands import CommandResult
 from pmtui.delivery.git_ops import ChangeSet
+from pmtui.models.delivery import EnvironmentContract, TaskContract
 
 HERE = Path(__file__).parent
 SETS = ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11",
         "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "pm_written", "heldout17", "heldout18", "heldout19", "heldout20", "heldout21",
-        "heldout22")
+        "heldout22", "heldout23")
 
 
 @dataclass
@@ -43,6 +46,7 @@ class Outcome:
     case: Case
     location: str | None
     note: str
+    source: str = ""  # "offline" (the matcher), "gates" (the test gate's criterion)
 
     @property
     def passed(self) -> bool:
@@ -96,10 +100,26 @@ def change_for(case: Case, folder: Path) -> ChangeSet:
     return change
 
 
+def gate_verdict(criterion: str, change: ChangeSet) -> dict[str, tuple[str | None, str]]:
+    """What the task's test gate says of a "tests/test_x.py covers these criteria and passes with `pytest -q`"
+    criterion, as the product decides it (command_criteria.checked_by_commands) with the command's run taken as
+    passed: the corpus runs no test, so such a criterion counts as mapped only when the change adds or edits the
+    named test file and that file adds a test the runner collects that checks something."""
+    asked = named_tests_criterion(criterion)
+    if asked is None:
+        return {}
+    contract = TaskContract(task_id="T", title="corpus", tier="normal", acceptance_criteria=[criterion],
+                            environment=EnvironmentContract(test_command=asked.command))
+    ran = {"test": CommandResult(name="test", command=asked.command, exit_code=0)}
+    return {criterion: (where, f"{said} (the test gate's run, taken as passed: the corpus runs no test)")
+            for criterion, (where, said) in checked_by_commands(contract, change, ran).items()}
+
+
 def run_case(case: Case, folder: Path) -> Outcome:
     folder.mkdir(parents=True, exist_ok=True)
-    located = map_criteria([case.criterion], change_for(case, folder))[0]
-    return Outcome(case, located.location, located.note)
+    change = change_for(case, folder)
+    located = map_criteria([case.criterion], change, checked=gate_verdict(case.criterion, change))[0]
+    return Outcome(case, located.location, located.note, located.source)
 
 
 @dataclass

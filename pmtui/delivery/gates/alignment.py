@@ -41,6 +41,7 @@ from pmtui.delivery.gates.branch_sides import (
 )
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
 from pmtui.delivery.gates.code_idioms import cron_periods, unit_idioms
+from pmtui.delivery.gates.command_criteria import named_tests_criterion, unchecked_reason
 from pmtui.delivery.gates.compounds import CONDITIONS, compound_modifiers, heads_shown, same_keys
 from pmtui.delivery.gates.condition_sides import (
     lets_one_more_in,
@@ -82,6 +83,7 @@ from pmtui.delivery.gates.pairings import unique_on_the_other, values_swapped
 from pmtui.delivery.gates.percentages import fraction_against_percent, pays_the_discount
 from pmtui.delivery.gates.permissions import PERMITTED, PRECISION_WORDS, permissions, precision_only
 from pmtui.delivery.gates.plan_shapes import shaped_location
+from pmtui.delivery.gates.plan_titles import said_only_in_comments
 from pmtui.delivery.gates.polarity import (
     asks_refusal,
     hides_what_happened,
@@ -486,6 +488,8 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                        # a constant's own unit (`DISCOUNT = 0.25`) is judged by what its file does with it
                        or pays_the_discount(criterion, files[unit.path]) or floors_the_cap(criterion, files[unit.path])
                        or user_blocker(criterion, unit.code_text, files[unit.path], unit.outside))
+        if not blocker and (why := said_only_in_comments(unit, matched)):
+            blocker = why
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):
             blocker = f"it uses the {word} the criterion rules out"
         context = frozenset(c.label for c in missing if c.label in modifiers and heads_shown(c.label, criterion, matched)
@@ -581,6 +585,13 @@ def map_criteria(
             where, said = by_commands
             located.append(CriterionLocation(criterion=criterion, location=where, source="gates", refuted=where is None,
                                              note="; ".join([*notes, said if where else f"the command failed: {said}"])))
+            continue
+        asked = named_tests_criterion(criterion)
+        if asked is not None:
+            # round 19: the test gate's criterion is shown by its run (command_criteria), never by a line's words
+            why, refuted = unchecked_reason(asked, change)
+            located.append(CriterionLocation(criterion=criterion, location=None, refuted=refuted,
+                                             note="; ".join([*notes, why])))
             continue
         if units is None:
             units = change_units_of(change)

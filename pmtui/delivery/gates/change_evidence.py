@@ -305,8 +305,9 @@ def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], 
         path_concepts |= code_concepts("script")
     unit.text = "\n".join(code_lines)
     unit.code_text = unit.text
-    unit.acts = _acts(code_lines)
-    unit.fresh_acts = _acts(added_lines)
+    # round 19: what an import line does is load a module: a plan-titled one's name lends no act either
+    unit.acts = _acts(without_titled_imports("\n".join(code_lines)).splitlines())
+    unit.fresh_acts = _acts(without_titled_imports("\n".join(added_lines)).splitlines())
     unit.concepts = (unit.acts | code_concepts(without_titled_imports(unit.text)) | code_concepts(own_name) | path_concepts
                      | code_concepts(notes[0]) | cron_concepts(unit.text))
     if Path(unit.path).suffix.lower() in _MARKUP:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
 
 from pmtui.delivery.gates.commands import CommandResult
 from pmtui.delivery.git_ops import ChangeSet
@@ -37,7 +39,8 @@ _GATE_WORDS = {
     "test": ("test", "tests", "testing"),
 }
 _WORD = re.compile(r"[A-Za-z0-9][\w.+-]*")
-_PATH = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w-]+\.[A-Za-z0-9]+)(?![\w/])")
+# A file's path; its name may have several dots (`tests/see-all-bookings.test.ts`, the plan writer's TypeScript tests).
+_PATH = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w-][\w.-]*\.[A-Za-z0-9]+)(?![\w/])")
 # A line of a test that checks something: pytest/unittest asserts, Jest/Vitest/Chai expectations, Go and Rust
 # checks, RSpec. A test file without one passes whatever the code does, so it shows no criterion.
 _CHECKS = re.compile(
@@ -59,8 +62,20 @@ def _tool(command: str) -> str:
 
 
 def _asserts_nothing(change: ChangeSet, path: str) -> bool:
-    """Whether the lines the change adds to a test file check nothing (no assert, expect, raises…)."""
-    return not any(_CHECKS.search(text) for _, text in change.added_lines.get(path, []))
+    """Whether the change adds no test to a test file that checks something: no test the runner collects (a pytest
+    `test_…` function or `Test…` class, a unittest method, a Jest/Vitest `it`/`test`, a Go `TestX`, a Rust
+    `#[test]`) has an added line that asserts, expects or raises. An assert in a helper the runner never calls, or in
+    a `check_…` function pytest does not collect, passes `pytest -q` whatever the code does."""
+    # change_evidence loads the criteria vocabularies: when a change is checked, not with the gate commands.
+    from pmtui.delivery.gates.change_evidence import change_units
+
+    added = change.added_lines.get(path, [])
+    if not any(_CHECKS.search(text) for _, text in added):
+        return True
+    text_of = dict(added)
+    units = change_units({path: added}, [path], Path(change.root))
+    return not any(unit.kind == "test" and unit.defined and any(_CHECKS.search(text_of.get(n, "")) for n in unit.added)
+                   for unit in units)
 
 
 def _first_added_line(change: ChangeSet, paths: Iterable[str]) -> str | None:
@@ -144,3 +159,52 @@ def checked_by_commands(
         shown = "; ".join(f"`{ran[name].command}` exited 0" for name in order)
         found[criterion] = (location, f"checked by the gate commands: {shown}")
     return found
+
+
+_QUOTED = re.compile(r"`([^`]+)`")
+
+
+@dataclass(frozen=True)
+class NamedTestsCriterion:
+    """A criterion the test gate checks: "tests/test_x.py covers these criteria and passes with `pytest -q`"."""
+
+    command: str
+    test_files: tuple[str, ...]
+
+
+def named_tests_criterion(criterion: str) -> NamedTestsCriterion | None:
+    """The command and test files of a criterion that asks only that the named tests pass under a quoted command (the
+    plan writer's "<test file> covers these criteria and passes with `<test command>`"); None for any criterion that
+    asks more, names no test file or quotes no command, or quotes two (`--dry-run` … `--force` are the product's)."""
+    from pmtui.delivery.gates.change_evidence import is_test_file
+
+    quoted = _QUOTED.findall(criterion)
+    if len(quoted) != 1 or not quoted[0].strip():
+        return None
+    command = quoted[0].strip()
+    text = criterion.replace(f"`{quoted[0]}`", " ")
+    paths = [match.group(1) for match in _PATH.finditer(text)]
+    if not paths or not all(is_test_file(path) for path in paths):
+        return None
+    for path in paths:
+        text = text.replace(path, " ")
+    tools = {_tool(command), *_GATE_WORDS["test"]}
+    if any(word.lower() not in _OUTCOME_WORDS and word.lower() not in tools for word in _WORD.findall(text)):
+        return None
+    return NamedTestsCriterion(command=command, test_files=tuple(paths))
+
+
+def unchecked_reason(asked: NamedTestsCriterion, change: ChangeSet) -> tuple[str, bool]:
+    """Why a test-gate criterion is not shown by this change, and whether the change itself refutes it (a named test
+    file it lacks, or one that adds no test that checks something) rather than the gate not having run."""
+    present = set(change.present_files())
+    missing = [path for path in asked.test_files if path not in present]
+    if missing:
+        return (f"the test gate's criterion: {', '.join(missing)} is not in the change, so `{asked.command}` runs "
+                "no test of it"), True
+    hollow = [path for path in asked.test_files if _asserts_nothing(change, path)]
+    if hollow:
+        return (f"the test gate's criterion: {', '.join(hollow)} adds no test the runner collects that checks "
+                f"something, so `{asked.command}` passing shows nothing"), True
+    return (f"the test gate's criterion: shown by `{asked.command}` passing in the attempt's tree with the tests of "
+            f"{', '.join(asked.test_files)}, not by a line's words; the gate has not run it here"), False

@@ -63,6 +63,35 @@ def takes_and_drops(criterion: str, file_code: str) -> str:
             for duration in durations:
                 if duration.alternatives & named and explicit_durations(body):
                     return f"it takes {name} and never reads it, using a fixed duration instead of the {duration.label}"
+        if why := computes_and_drops(concepts, body, file_code):
+            return why
+    return ""
+
+
+# `deadline = thursday_deadline(sunday).isoformat()`, `const cutoff = addDays(today, 14);`
+# (an assignment statement, spaced as one: not a keyword argument `to=job.email,` nor a JSX attribute `type="checkbox"`)
+_LOCAL = re.compile(r"^\s*(?:const\s+|let\s+|var\s+)?([a-z_][A-Za-z0-9_]*)\s*(?::\s*[\w\[\], .|]+)?\s(?<![=!<>])=(?!=)\s+(.+?)\s*;?\s*$")
+
+
+def computes_and_drops(concepts: list, body: str, file_code: str) -> str:
+    """Why a function computes a value from a word of the criterion into a local and never reads it, or "" (round 19).
+
+    `deadline = thursday_deadline(sunday).isoformat()` in a function whose query then counts every allocation, on
+    time or not, names "Thursday" and decides nothing by it: the criterion's word is only in the dropped value. The
+    word must be nowhere else in the function's live code (a second use shows it), and the name the function's own (a
+    field of its object, `errorMessage = nil` under `@Published var errorMessage`, is read by whoever shows it)."""
+    lines = body.splitlines()
+    outside = file_code.replace(body, "")
+    for index, line in enumerate(lines):
+        local = _LOCAL.match(line)
+        if not local or line.rstrip().endswith((",", "(")) or _reads(local.group(1), "\n".join(lines[index + 1:])) \
+                or re.search(rf"(?<![\w$.]){re.escape(local.group(1))}(?![\w$])", outside):
+            continue
+        named = code_concepts(f"{local.group(1)} {local.group(2)}")
+        rest = code_concepts(live_text("\n".join(lines[:index] + lines[index + 1:])))
+        for concept in concepts:
+            if concept.alternatives & named and not concept.alternatives & rest:
+                return f"it computes {local.group(1)} from the {concept.label} and never reads it"
     return ""
 
 

@@ -211,3 +211,107 @@ def hushes_the_other_way(criterion: str, code: str) -> str:
             if (name in _DISABLING and negated) or (name in _ENABLING and not negated):
                 return f"it passes --{flag} the other way round: `{argument}={negated}…{attribute}`"
     return ""
+
+
+# round 19: "Tell when its done with cost of parts and hours", "text the parent with the pick-up time": what the
+# message must carry is what follows "with" after a verb of telling
+_TELLS_WITH = re.compile(r"\b(?:tell|tells|text|texts|notify|notifies|message|email|emails|let\s+\w+\s+know)\b"
+                         r"[^.;]*?\bwith\s+(?:the\s+|a\s+|an\s+|their\s+|its\s+)?([^.;]+)", re.IGNORECASE)
+_STRING = re.compile(r"""[fF]?(["'`])(?:\\.|(?!\1).)*\1""")
+
+
+def message_without_what_it_tells(criterion: str, unit_code: str) -> str:
+    """Why every message the unit sends leaves out what the criterion says it tells, or "" (round 19).
+
+    `notify(job_id, f"Job {job_id} is finished.")` tells that the job is done and nothing of its cost, while the
+    criterion asks that the customer is told "with cost of parts and hours". The message is each string literal on a
+    line that calls something that sends; what it carries is its own words and what it interpolates. Only when every
+    such message names none of the "with …" phrase's words is the criterion not met (one of them named is enough:
+    the matcher judges the rest)."""
+    told = _TELLS_WITH.search(criterion)
+    if not told:
+        return ""
+    wanted = [c for c in read_criterion(told.group(1)).concepts if c.strong and c.kind in ("word", "phrase", "term")]
+    if not wanted:
+        return ""
+    messages = []
+    for line in unit_code.splitlines():
+        calls = re.findall(r"([A-Za-z_$][\w$]*)\s*\(", line)
+        if any(_SENDING_CALL.search(name) for name in calls):
+            messages += [found.group(0) for found in _STRING.finditer(line) if re.search(r"\s", found.group(0))]
+    if not messages:
+        return ""
+    said = code_concepts(" ".join(messages))
+    if any(c.alternatives & said for c in wanted):
+        return ""
+    return f"its message never says the {wanted[0].label}: it tells, without what the criterion says it tells with"
+
+
+# round 19: "Monthly invoice", "weekly report", "the month's total": a total for a period
+_PERIODIC = re.compile(r"\b(?:monthly|weekly|daily|yearly|annual|per\s+(?:month|week|day|year)|for\s+the\s+(?:month|week|day|year)|"
+                       r"(?:month|week|day|year)'s)\b", re.IGNORECASE)
+_SQL_TOTAL = re.compile(r"""(["'`])\s*SELECT\b[^"'`]*\b(?:SUM|COUNT|TOTAL)\s*\((?:(?!\1).)*\1""", re.IGNORECASE | re.DOTALL)
+_PERIOD_FILTER = re.compile(r"\b(?:date|time|month|week|day|year|period|between|strftime|substr|extract|date_trunc)\w*\b"
+                            r"|\w+_(?:on|at|date|month|week)\b|[<>]=?", re.IGNORECASE)
+
+
+def totals_every_period(criterion: str, unit_code: str) -> str:
+    """Why the unit's totals for a period add up every row whatever its date, or "" (round 19): a monthly statement
+    whose `SELECT SUM(total) FROM charges WHERE kitchen_id = ?` names no date sums every charge the kitchen ever had,
+    though the month is taken, checked and stored on the statement. Only SQL totals are read, and one that filters
+    by any date, period or comparison is enough."""
+    if not _PERIODIC.search(criterion):
+        return ""
+    totals = [found.group(0) for found in _SQL_TOTAL.finditer(unit_code)]
+    if totals and not any(_PERIOD_FILTER.search(total.split("FROM", 1)[-1] if "FROM" in total else total)
+                          for total in totals):
+        return "its totals add up every row whatever its date: nothing picks the period's"
+    return ""
+
+
+# round 19: "get paid the match fee after the game", "a rating after the visit": an event the thing waits for, not a
+# duration after it ("14 days after they are borrowed", "3 seconds after the last keystroke" are other classes)
+_AFTER_EVENT = re.compile(r"\bafter\s+(?:the|their|its|his|her)\s+(?!last\b|first\b|\d)([a-z]+)\b",
+                          re.IGNORECASE)
+_DURATION_BEFORE = re.compile(r"\d+\s*\w+\s+after\b", re.IGNORECASE)
+_CONDITION_LINE = re.compile(r"^\s*(?:if|elif|elsif|unless|when|while|guard|assert)\b|\bWHERE\b|\bfilter\(|\?\s", re.IGNORECASE)
+_EXISTENCE = re.compile(r"\b(?:is\s+(?:not\s+)?None|[!=]==?\s*(?:null|nil|None|undefined))\b")
+_STATE = re.compile(r"\b\w*(?:done|finish|ended|over|played|complete|result|status|state|now|today|date|time|past|"
+                    r"closed|happened)\w*\b|\w+_(?:at|on|in)\b", re.IGNORECASE)
+
+
+def never_waits_for_the_event(criterion: str, unit_code: str) -> str:
+    """Why the unit never checks that the event the criterion waits for has happened, or "" (round 19): a match fee
+    paid "after the game" by code whose only tests are that the game and its referee exist pays it before a ball is
+    kicked. Some condition of the unit must test a state or a time (a result entered, a status, `ends_at < now`)."""
+    if _DURATION_BEFORE.search(criterion):
+        return ""
+    event = _AFTER_EVENT.search(criterion)
+    if not event:
+        return ""
+    conditions = [_EXISTENCE.sub(" ", line) for line in _STRINGS_OUT.sub('""', unit_code).splitlines()
+                  if _CONDITION_LINE.search(line)]
+    if not conditions or any(_STATE.search(line) for line in conditions):
+        return ""
+    return f"nothing in it checks that the {event.group(1)} is over: it only tests that things exist"
+
+
+_STRINGS_OUT = re.compile(r"""(["'`])(?:\\.|(?!\1).)*\1""")
+
+
+# round 19: "A user can read it from work", "sees the list of …": the things themselves shown, not their number
+_READS_THEM = re.compile(r"\b(?:see|sees|read|reads|view|views|show|shows|list|lists|browse|check|checks)\b", re.IGNORECASE)
+_COUNT_ASKED = re.compile(r"\b(?:how\s+many|number\s+of|count|counts|total|totals|tally)\b", re.IGNORECASE)
+_SHOWN_COUNT = re.compile(r"\{\s*[\w$.]+\.length\s*\}|\{\{\s*[\w.]+\s*\|\s*length\s*\}\}|\{len\(\w+\)\}")
+_ITERATES = re.compile(r"\.map\(|\.forEach\(|\bfor\s*\(|\bfor\s+\w+\s+(?:in|of)\b|\{%\s*for\b|v-for=|\*ngFor|\{#each\b")
+
+
+def shows_only_a_count(criterion: str, unit_code: str) -> str:
+    """Why a view asked to show things shows only how many there are, or "" (round 19): a parent's diary page that
+    renders `{entries.length} things logged today` lets nobody read what was logged. The view must go through the
+    things (`.map(`, a `for` loop in its template) unless the criterion asks for a count."""
+    if not _READS_THEM.search(criterion) or _COUNT_ASKED.search(criterion):
+        return ""
+    if _SHOWN_COUNT.search(unit_code) and not _ITERATES.search(unit_code):
+        return "it shows only how many there are, never the things themselves"
+    return ""

@@ -418,6 +418,53 @@ def commits_each_pass(lines: Sequence[str], index: int) -> bool:
     return False
 
 
+def _half_kept(location: str, units: Sequence[Any]) -> str:
+    """Why the unit at `location` keeps only part of its result, or "" (round 19): it refuses a bad row inside a loop
+    that commits each row it writes, so the rows before the bad one stay saved and the rest are lost (an import that
+    stops half-way through the notebook it was to bring over)."""
+    path, line = location.rsplit(":", 1)
+    for unit in units:
+        if unit.path != path or not unit.start <= int(line) <= unit.end:
+            continue
+        lines = unit.code_text.splitlines()
+        if any(commits_each_pass(lines, index) for index, _, _ in refusing_guards(unit.code_text, any_test=True)):
+            return f"{location} commits each row as it goes and refuses a later one: the rows before it stay saved"
+    return ""
+
+
+_WITH = re.compile(r"\bwith\s+(?:the\s+|a\s+|an\s+|their\s+|its\s+|some\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.IGNORECASE)
+_WRITES = re.compile(r"\b(?:INSERT|UPDATE)\b|\.(?:save|create|run|add|put|set|write_text|dump|insert_one|insertOne)\(",
+                     re.IGNORECASE)
+
+
+def _kept_without(core: str, location: str, units: Sequence[Any]) -> str:
+    """Why the unit at `location` saves the thing without what the criterion says it comes with, or "" (round 19): "a
+    job with photos … saved" whose writes store the job's address and description and no photo (the upload checked,
+    counted in the answer, and left in a temporary folder). One write naming it is enough."""
+    told = _WITH.search(core)
+    if not told:
+        return ""
+    from pmtui.delivery.gates.vocabulary import code_concepts, read_criterion
+
+    wanted = [c for c in read_criterion(told.group(1)).concepts if c.strong and c.kind == "word"]
+    path, line = location.rsplit(":", 1)
+    for unit in units:
+        if not wanted or unit.path != path or not unit.start <= int(line) <= unit.end:
+            continue
+        lines = unit.code_text.splitlines()
+        writes = [text for text in lines if _WRITES.search(text)]
+        # what the writes store, traced back: `record = Inspection(hive, mite_count)`, `rows.append(asdict(record))`,
+        # `path.write_text(json.dumps(rows))`
+        for _ in range(3):
+            used = set(re.findall(r"[A-Za-z_$][\w$]*", "\n".join(writes)))
+            writes += [text for text in lines if text not in writes
+                       and (fed := re.match(r"\s*(?:const\s+|let\s+|var\s+)?([A-Za-z_$][\w$]*)\s*(?:=[^=]|\.\w+\()", text))
+                       and fed.group(1) in used]
+        if writes and not any(c.alternatives & code_concepts("\n".join(writes)) for c in wanted):
+            return f"{location} saves it without the {wanted[0].label}: no write of it names them"
+    return ""
+
+
 def _own_text(unit: Any) -> str:
     """The unit's own lines: its code text runs on with what it calls and what exercises it, each from column 0."""
     lines = unit.code_text.splitlines()
@@ -471,7 +518,9 @@ _SIGNED_IN = re.compile(
 
 
 # a route that takes whose record to show from the request itself: the query string or the path's id
-_ASKED_WHOSE = re.compile(r"\brequest\.(?:args|GET|query_params)\b|\breq\.(?:query|params)\b|\bsearchParams\.get\(")
+_ASKED_WHOSE = re.compile(r"\brequest\.(?:args|GET|query_params)\b|\breq\.(?:query|params)\b|\bsearchParams\.get\("
+                          # round 19: a FastAPI route's plain typed id parameter is read from the query string or path
+                          r"|@\w+\.(?:get|post|put|patch|delete)\([^)]*\)\s*\n\s*(?:async\s+)?def\s+\w+\([^)]*?\b\w*_?id\s*:\s*(?:int|str)\s*[,)]")
 
 
 def shaped_location(
@@ -513,6 +562,8 @@ def shaped_location(
         return location, note
     if saved:
         location, note = locate(core, keeping)
+        if location is not None and (half := _half_kept(location, keeping) or _kept_without(core, location, keeping)):
+            return None, half
         if location is not None:
             return location, f"{note}; the result is kept"
     # "create an account", "add a plant": the act of creating is the thing kept, its verb names no code; the unit
@@ -522,6 +573,8 @@ def shaped_location(
         location, note = locate(asked, units)
         verb = creates.group(2) if creates else (re.findall(r"(?i)\bcan\s+(\w+)", core) or [""])[0]
         if location is not None and _kept_there(location, units, verb, asked):
+            if saved and (half := _half_kept(location, units) or _kept_without(core, location, units)):
+                return None, half
             return location, f"{note}; the result is kept"
         if first is None or (first[0] is None and location is not None):
             first = (location, note)

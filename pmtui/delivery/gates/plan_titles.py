@@ -56,3 +56,24 @@ def without_titled_imports(text: str) -> str:
             lines[n] = _MODULE.sub(lambda m: " " if titled_by_plan(m.group(0)) else m.group(0), line)
     return "\n".join(lines)
 
+
+
+def said_only_in_comments(unit, matched: list) -> str:
+    """Why a block of loose lines (no function or class: imports, a constant) does not show the criterion, or "": every
+    word of the criterion it matches is in its comments only (round 19). `WINDOWS = (time(8), time(13))  # morning and
+    afternoon visits` names the visits in a comment and decides nothing about them; the function that reads the
+    constant is where the criterion is or is not done. A comment lends its words to code that does something."""
+    # the vocabularies load when a change is checked, not with the engine
+    from pmtui.delivery.gates.vocabulary import code_concepts
+
+    if unit.kind != "code" or unit.defined:
+        return ""
+    words = [c for c in matched if c.strong and c.kind == "word"]
+    if not words or len(words) != len([c for c in matched if c.strong]):
+        return ""
+    path = PurePosixPath(unit.path)
+    spoken = (code_concepts(unit.code_text) | unit.acts
+              | (code_concepts(str(path.parent)) if titled_by_plan(unit.path) else code_concepts(str(path.with_suffix("")))))
+    if any(c.alternatives & spoken for c in words):
+        return ""
+    return "only its comments name what the criterion asks: its code is loose lines that decide nothing about it"

@@ -38,10 +38,14 @@ from pmtui.delivery.gates.guards import (
     counts_per_unnamed,
     declares_only,
     hushes_the_other_way,
+    message_without_what_it_tells,
     named_only_by_its_tests,
+    never_waits_for_the_event,
     only_logs_the_forbidden,
     refuses_in_the_state,
     sends_nothing,
+    shows_only_a_count,
+    totals_every_period,
     totals_one_page,
 )
 from pmtui.delivery.gates.inclusive_bounds import excludes_the_stated_bound
@@ -568,5 +572,8 @@ def user_blocker(criterion: str, unit_code: str, file_code: str, outside: str = 
             or takes_and_drops(criterion, file_code) or never_reads_today(criterion, file_code)
             or clash_on_another_column(criterion, file_code)
             # round 18: a thing looked up only to test it exists, the answer an argument handed back
-            or answers_with_its_argument(unit_code) or shows_only_the_first(criterion, file_code))
+            or answers_with_its_argument(unit_code) or shows_only_the_first(criterion, file_code)
+            # round 19: a message sent without what the criterion says it tells with
+            or message_without_what_it_tells(criterion, unit_code) or totals_every_period(criterion, file_code)
+            or never_waits_for_the_event(criterion, unit_code) or shows_only_a_count(criterion, unit_code))
 
