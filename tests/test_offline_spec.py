@@ -126,4 +126,16 @@ def test_the_founders_lower_case_facts_start_the_specs_sentences_with_a_capital(
     assert "\nWe run 12 matatus in nairobi and cash fares go missing\n" in spec
     assert "**Today they use:** A paper book and WhatsApp voice notes" in spec
     assert "**Why now:** Two conductors vanished with a week's takings" in spec
-    assert "- **Their problem:** We run 12 matatus in nairobi" in spec
+    # Said in the first person, the problem is the founder's own words, not the persona's.
+    assert "- **The problem, in the founder's words:** We run 12 matatus in nairobi" in spec
+
+
+def test_the_personas_problem_is_labelled_by_whose_words_it_is() -> None:
+    """The tool-hire walk (stop 28): "Their problem: I can't answer everyone while im loading vans" put the owner's
+    own complaint in the tradespeople's mouths. A problem said of the users keeps "Their problem"."""
+    owner = FULL.model_copy(update={"core_problem": "i cant pick up the phone while im out on a job"})
+    spec = write_spec(state_for(owner))
+    assert "- **The problem, in the founder's words:** I cant pick up the phone while im out on a job" in spec
+    assert "Their problem" not in spec
+    users = write_spec(state_for(FULL))
+    assert "- **Their problem:** Swapping shifts takes days of texting" in users

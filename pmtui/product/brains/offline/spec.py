@@ -222,6 +222,9 @@ def _effort_drivers(feature: Feature) -> str:
     return ", ".join(labels)
 
 
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|Im|I've|I'd|me|my|we|we're|our)\b", re.IGNORECASE)
+
+
 def _sentence(text: str) -> str:
     """A founder's words as the spec's prose: stripped, and starting with a capital ("we run 12 matatus…" is a
     sentence of the spec, not a chat line). Only the first letter changes: names and figures stay as typed."""
@@ -257,7 +260,10 @@ def write_spec(state: ConversationState) -> str:
     else:
         lines.append("- **Who:** not established in discovery (see open questions).")
     problem = _sentence(summary.core_problem) if has_real_content(summary.core_problem) else "see open questions"
-    lines.append(f"- **Their problem:** {problem}")
+    # "I can't answer everyone while im loading vans" is the founder's own problem: under "Their problem" it read as
+    # the users' (the tool-hire walk at stop 28). Said in the first person, it is labelled as the founder's words.
+    label = "The problem, in the founder's words" if _FIRST_PERSON.search(problem) else "Their problem"
+    lines.append(f"- **{label}:** {problem}")
     if has_real_content(summary.success_metric):
         lines.append(f"- **Success looks like:** {metric_phrase(summary)}")
     if has_real_content(summary.revenue_model):
