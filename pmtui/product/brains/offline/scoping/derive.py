@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from pmtui.models import DiscoverySummary
-from pmtui.product.brains.offline.scoping.rules import DERIVE_RULES, DeriveRule
+from pmtui.product.brains.offline.scoping.derive_rules import DERIVE_RULES, DeriveRule
 
 MAX_WORDS = 6
 _JOIN_TAIL = re.compile(r"\s+(?:and|or|but|so|because|which|that|when|while|then|the|a|an)$", re.IGNORECASE)
