@@ -36,3 +36,30 @@ def test_a_judgment_under_a_label_keeps_the_word_it_judges(said: str, asked: str
 ])
 def test_a_label_whose_value_stands_alone_is_not_given_its_word(said: str, value: str) -> None:
     assert extract(DiscoverySummary(), said, "constraints").constraints == value
+
+
+# -- money the users pay each other or save is not our revenue --------------------------------------------------------
+
+@pytest.mark.parametrize("pitch", [
+    "I look after a savings group in Kisii: each member saves 200 shillings a week into the group account and the ledger is a mess",
+    "Our five-a-side lot all chip in $10 a month to the pot for pitch hire, and I'm always chasing the money",
+    "The families on our street pool R150 each towards the transport fund for the school run, and the records are on paper",
+    "Me and eleven other mums run a susu: everyone contributes GH₵ 50 a week and one of us takes the lot each month",
+])
+def test_money_the_users_put_in_a_pot_of_their_own_is_not_the_revenue(pitch: str) -> None:
+    summary = extract(DiscoverySummary(), pitch, "")
+    assert not summary.revenue_model, summary.revenue_model
+
+
+@pytest.mark.parametrize(("said", "figure"), [
+    ("Each group would pay us 300 shillings a month for the app", "300"),
+    ("We'd charge the chama KSh 1,000 a month", "1,000"),
+    ("Teams pay £5 a week for the booking service", "£5"),
+])
+def test_money_paid_to_us_is_still_the_revenue(said: str, figure: str) -> None:
+    assert figure in extract(DiscoverySummary(), said, "revenue_model").revenue_model
+
+
+def test_forgetting_to_pay_is_no_price() -> None:
+    summary = extract(DiscoverySummary(), "The flat splits the bills and somebody always forgets to pay", "")
+    assert not summary.revenue_model

@@ -250,6 +250,8 @@ REVENUE_STRONG = re.compile(
 
 # "They will pay next week", "clients pay 60 days late": a debt being paid, not how the product makes money.
 DEBT_PAYMENT = re.compile(
+    # "someone always forgets to pay", "half of them forget to pay their subs": money owed, a problem.
+    r"\bforg[eo]t\w*\s+to\s+pay\b|"
     r"\b(?:will|would|should|to|never|don'?t|doesn'?t|didn'?t)\s+pay\s+(?:me\s+|us\s+|you\s+|them\s+)?(?:back\s+)?"
     r"(?:next (?:week|month)|later|tomorrow|on time|late|soon|eventually|back|in \d+ days)\b|"
     r"\bpa(?:y|ys|id|ying)\s+(?:\d+\s*(?:days?|weeks?)\s+)?late\b|"
