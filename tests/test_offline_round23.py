@@ -7,10 +7,13 @@ sentence, not for one founder's words.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery import extract
+from tests.fixtures.offline_talk import interview
 
 # -- a label's word stays when the value only judges it ("Budget is small, maybe 5k shillings") -------------------
 
@@ -63,3 +66,53 @@ def test_money_paid_to_us_is_still_the_revenue(said: str, figure: str) -> None:
 def test_forgetting_to_pay_is_no_price() -> None:
     summary = extract(DiscoverySummary(), "The flat splits the bills and somebody always forgets to pay", "")
     assert not summary.revenue_model
+
+
+# -- a change of direction in argue-back: the old idea goes with every row of it, and what is really needed is added --
+
+_BAKER = {
+    "target_user": "Parents ordering birthday cakes in Salford, about 60 orders a month",
+    "core_problem": "Orders come in by Instagram DM and I lose track of dates and flavours, twice I baked the wrong cake",
+    "current_alternatives": "Instagram DMs and a paper diary",
+    "why_now": "I'm giving up my day job in March to bake full time",
+    "feature_wishlist": ("Cake order form, order calendar, delivery route planner, live delivery tracking for customers, "
+                         "a photo gallery of cakes, and a loyalty card"),
+    "success_metric": "No wrong cakes, and 100 orders a month by summer",
+    "revenue_model": "Cakes are £45 to £120",
+    "constraints": "My brother can build it, 5 weeks of evenings",
+}
+
+
+def _argue(tmp_path: Path, line: str, **told: str) -> tuple[str, list[str], list[str]]:
+    answers = {**_BAKER, **told}
+    replies, state = interview(tmp_path, "I bake celebration cakes from home and the orders are chaos", answers, (line,))
+    assert state.scoping_output is not None
+    return (replies[-1], [f.name.lower() for f in state.scoping_output.mvp_features],
+            [c.name.lower() for c in state.scoping_output.cut_features])
+
+
+@pytest.mark.parametrize(("line", "gone", "added"), [
+    ("honestly forget the delivery stuff, the real need is a deposit at the time of ordering", "delivery", "deposit"),
+    ("ok scrap all the delivery side of it, all we actually need is a deposit when they order", "delivery", "deposit"),
+    ("never mind the gallery and the loyalty card, the one thing I really need is a flavour checklist per order",
+     "gallery|loyalty", "flavour checklist"),
+])
+def test_a_change_of_direction_drops_every_row_of_the_old_idea(tmp_path: Path, line: str, gone: str, added: str) -> None:
+    reply, rows, cut = _argue(tmp_path, line)
+    for word in gone.split("|"):
+        assert not [r for r in rows if word in r], (word, rows)
+        assert [c for c in cut if word in c], (word, cut)
+    assert [r for r in rows if added in r], rows
+    assert "nothing to cut" not in reply
+
+
+def test_one_row_named_whole_is_the_only_row_cut(tmp_path: Path) -> None:
+    _reply, rows, cut = _argue(tmp_path, "cut the delivery route planner")
+    assert cut == ["delivery route planner"]
+    assert "live delivery tracking for customers" in rows
+
+
+def test_a_word_for_a_kind_of_work_said_alone_names_the_row_that_says_it(tmp_path: Path) -> None:
+    problem = "Orders come in by Instagram DM and get buried, twice I baked the wrong cake"
+    _reply, _rows, cut = _argue(tmp_path, "drop the tracking", core_problem=problem)
+    assert cut == ["live delivery tracking for customers"]

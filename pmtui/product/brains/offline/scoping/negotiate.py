@@ -214,6 +214,11 @@ def _split_off_part(work: _Round, request: ChangeRequest, target: tuple[str, str
 
 
 def _apply(work: _Round, request: ChangeRequest) -> None:
+    if request.kind in ("cut", "defer") and (topic := work.topic_rows(request.what)):
+        # "forget the GPS stuff, what we really need is …": the old idea goes with every row of it, not one.
+        for name in topic:
+            _apply(work, ChangeRequest(request.kind, name, request.clause, phase=request.phase))
+        return
     target = work.find(request.what) if request.kind not in ("add", "merge") else None
     if target is None and request.refers_back and request.kind != "merge":
         # "Cancellations are where braiders make the day back. Move it up": "it" is the row named before the remark.

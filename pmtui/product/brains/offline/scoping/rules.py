@@ -467,8 +467,10 @@ CUT_PATTERNS = (
        r"(?=\s+(?:and\s+(?:add|include|put)|instead)\b|,|;|:|$)"),
     # "actually forget the bookings, what we really need is …", "forget about the leaderboard": said to the PM, a cut
     # ("we forget the pick-up time", with its own subject, is a pain).
-    rx(r"^\W*(?:(?:actually|ok(?:ay)?|so|and|but|oh|nah|no|look|honestly|just)\W+)*forget\s+(?:about\s+)?"
-       r"(?P<what>(?:the|that|this|those|these|all the)\s+[^,;:]+?)(?=\s+(?:and|then|we|i|instead)\b|,|;|:|$)"),
+    # "never mind the tracking and the map, all we really need is …": the same, with every row it lists.
+    rx(r"^\W*(?:(?:actually|ok(?:ay)?|so|and|but|oh|nah|no|look|honestly|just)\W+)*(?:forget|never\s*mind)\s+(?:about\s+)?"
+       r"(?P<what>(?:the|that|this|those|these|all the|all that|all this)\s+[^,;:]+?)"
+       r"(?=\s+(?:and\s+(?:then|we|i|just|instead)|then|we|i|instead)\b|,|;|:|$)"),
     # "take the card payment out", "take that out".
     rx(r"\btake\s+(?P<what>(?!out\b)[^,;:]+?)\s+out\b(?!\s+of\s+(?:phase|the mvp|v1))"),
     # "Sign-up is not needed" cuts; "only basic fields are needed" says how small, it cuts nothing.
@@ -579,6 +581,12 @@ PROMOTE_PATTERNS = (
        r"(?P<what>(?:" + _NOT_A_VERB + r"[\w'&+/-]+\s+){0,5}" + _NOT_A_VERB + r"[\w'&+/-]+)\s+"
        r"(?:also\s+|too\s+)?(?:in\s+)?" + _PHASE1 + SOFTENER + r"\s*$"),
 )
+# What the founder says is really needed: "what we really need is …", "the real need is …", "all we actually need is …",
+# "the one thing we really need is …".
+NEED_LEAD = (r"\b(?:what\s+(?:we|i|they)\s+(?:really\s+|actually\s+|truly\s+)?(?:need|want)s?\s+(?:most\s+)?(?:is|are)|"
+             r"(?:the|our|my|their)\s+(?:real|actual|true)\s+(?:need|want|priority)\s+is|"
+             r"all\s+(?:we|i|they)\s+(?:really\s+|actually\s+|truly\s+)?(?:need|want)s?\s+is|"
+             r"the\s+(?:one\s+|only\s+|main\s+)?thing\s+(?:we|i|they)\s+(?:really\s+|actually\s+|truly\s+)?(?:need|want)s?\s+is)")
 ADD_PATTERNS = (
     # "add one thing: the customer can see the price", "Add one: customer can book moving trolley".
     rx(r"\badd\s+(?:(?:one more|another|one|a new|a|new)\s+(?:thing|feature|item|row|screen)|something|one more|another one|one)"
@@ -591,8 +599,7 @@ ADD_PATTERNS = (
     # "actually put the daily report back, my father wants it after all": a cut row asked back.
     rx(r"\b(?:put|bring)\s+(?!(?:it|that|them|this|everything|all)\b)(?P<what>[^,;]+?)\s+back\b(?!\s+(?:how|the way|as)\b)"),
     # "what we really need is a way for the setters to hear about broken holds": the thing needed, not "is a way".
-    rx(r"\bwhat\s+(?:we|i|they)\s+(?:really\s+|actually\s+|truly\s+)?(?:need|want)s?\s+(?:most\s+)?(?:is|are)\s+"
-       r"(?P<what>[^,;]+?)(?=\s+(?:too|as well|instead)\b|,|;|$)"),
+    rx(NEED_LEAD + r"\s+(?P<what>[^,;]+?)(?=\s+(?:too|as well|instead)\b|,|;|$)"),
     # Not after a doubt: "not sure we need the map", "I doubt we need reports" (a deferral, above).
     rx(r"(?<!\bwhat )(?<!\bsure )(?<!\bunsure )(?<!\bdoubt )(?<!\bthink )(?<!\bif )(?<!\bwhether )(?<!\bsure that )"
        r"\b(?:we|i|they)\s+(?:also\s+)?(?:really\s+)?need\s+(?!is\b|are\b)(?P<what>[^,;]+?)(?=\s+(?:too|as well)\b|,|;|$)"),
