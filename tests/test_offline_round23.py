@@ -13,6 +13,7 @@ import pytest
 
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery import extract
+from pmtui.product.brains.offline.discovery.asides import number_correction, pending_correction
 from tests.fixtures.offline_talk import interview
 
 # -- a label's word stays when the value only judges it ("Budget is small, maybe 5k shillings") -------------------
@@ -116,3 +117,37 @@ def test_a_word_for_a_kind_of_work_said_alone_names_the_row_that_says_it(tmp_pat
     problem = "Orders come in by Instagram DM and get buried, twice I baked the wrong cake"
     _reply, _rows, cut = _argue(tmp_path, "drop the tracking", core_problem=problem)
     assert cut == ["live delivery tracking for customers"]
+
+
+# -- a correction's new figure is the one said with the correction, not a number of the reason after it -------------
+
+@pytest.mark.parametrize(("held", "said", "fixed"), [
+    ("Van drivers across 9 vans", "sorry it is 12 vans not 9, we bought 3 in May", "12 vans"),
+    ("Sellers at the market, 45 stalls", "correction, I said 45 stalls, make it 52, there are 7 new ones by the gate",
+     "52 stalls"),
+    ("About 200 households on the estate", "oops, change that to 260 households, 60 flats were finished in June",
+     "260 households"),
+])
+def test_the_corrected_figure_is_the_one_paired_with_the_old(held: str, said: str, fixed: str) -> None:
+    fix = number_correction(DiscoverySummary(target_user=held), said)
+    assert fix is not None and fix[0] == "target_user" and fixed in fix[1], fix
+
+
+@pytest.mark.parametrize(("said", "pending"), [
+    ("sorry, I said 25 cleaners, make it 35, two are part-time and 4 start in June", "35 cleaners"),
+    ("oops it's 18 stalls not 15, 6 of them only come on Saturdays", "18 stalls"),
+])
+def test_a_correction_waiting_for_its_old_figure_keeps_the_paired_figure(said: str, pending: str) -> None:
+    assert pending_correction(said) == pending
+
+
+def test_a_bare_old_count_beside_a_new_count_with_its_unit_lands_with_the_people() -> None:
+    summary = DiscoverySummary(target_user="Guests of our guesthouse, mostly hikers")
+    fix = number_correction(summary, "oops, it's 14 rooms not 11, we converted 3 last year")
+    assert fix == ("target_user", "Guests of our guesthouse, mostly hikers with 14 rooms")
+
+
+def test_a_correction_with_one_new_number_is_unchanged() -> None:
+    fix = number_correction(DiscoverySummary(target_user="Parents at the school, 300 families"),
+                            "sorry, it's 340 families not 300")
+    assert fix == ("target_user", "Parents at the school, 340 families")

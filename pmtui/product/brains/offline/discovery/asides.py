@@ -38,7 +38,12 @@ from pmtui.product.brains.offline.discovery.phrasing import (
     WHY_ASK,
     glossary,
 )
-from pmtui.product.brains.offline.discovery.text import drop_negated, is_thin, short, split_sentences
+from pmtui.product.brains.offline.discovery.text import (
+    drop_negated,
+    is_thin,
+    short,
+    split_sentences,
+)
 from pmtui.product.brains.offline.discovery.unclear import not_understood, what_i_meant
 
 
@@ -370,16 +375,36 @@ def _size_never_heard(summary: DiscoverySummary, text: str, named_only: bool,
         return None
     values = list(NUMBER_VALUE.finditer(text))
     fresh = [m for m in values if not _old_number(text, m)]
-    # "26 families not two dozen": an old count said in words (`bare_old`) takes the new one's unit.
-    new_unit = _unit(fresh[-1].group("after")) if fresh and bare_old else ""
+    paired = _paired_new(text, values, fresh)
+    new = paired or (fresh[-1] if fresh else None)
+    # "26 families not two dozen" (an old count said in words, `bare_old`) and "10 tables not 8" (a bare old number
+    # beside the new one) take the new one's unit.
+    new_unit = _unit(new.group("after")) if new is not None and (bare_old or paired is not None) else ""
     old = next((m for m in values if _old_number(text, m) and (_said_with(m) or new_unit) in _SIZE_UNITS), None)
-    if old is None or not fresh or _number_key(fresh[-1].group("num")) in _number_key(summary.target_user):
+    if old is None or new is None or _number_key(new.group("num")) in _number_key(summary.target_user):
         return None
-    new = fresh[-1]
     unit = new.group("after").strip() if _unit(new.group("after")) in _SIZE_UNITS else old.group("after").strip()
     size = f"{new.group('num').rstrip(',')} {unit}"
     shouted = summary.target_user.isupper()
     return "target_user", f"{summary.target_user.rstrip(' .')} {'WITH' if shouted else 'with'} {size.upper() if shouted else size}"
+
+
+# "10 tables not 8", "make it 40", "change that to 12", "should be 25": the new figure said with the correction itself.
+_BEFORE_OLD = re.compile(r"[\s,]*(?:and\s+)?(?:not|instead of|rather than)\s+(?:like\s+|about\s+|around\s+)?$", re.IGNORECASE)
+_NEW_LEAD = re.compile(r"\b(?:make (?:it|that|them|those)|change (?:it|that|them) to|(?:it'?s|its|it is|that'?s|they'?re) now|"
+                       r"is now|are now|should be|should say|more like|actually)\s+(?:like\s+|about\s+|around\s+)?$",
+                       re.IGNORECASE)
+
+
+def _paired_new(text: str, values: list[re.Match[str]], fresh: list[re.Match[str]]) -> re.Match[str] | None:
+    """The new number the correction pairs with the old one ("10 tables not 8, we added 2 last month": the 10; "I said
+    30 fitters, make it 40, there are 3 new ones": the 40), not a number of the reason told after it."""
+    olds = [m for m in values if _old_number(text, m)]
+    for m in fresh:
+        if any(old.start() >= m.end() and _BEFORE_OLD.fullmatch(text[m.end():old.start("num") if not old.group("cur")
+                                                                          else old.start()]) for old in olds):
+            return m
+    return next((m for m in fresh if _NEW_LEAD.search(text[max(0, m.start() - 24):m.start()])), None)
 
 
 def _number_correction(summary: DiscoverySummary, text: str, named_only: bool = False) -> tuple[str, str] | None:
@@ -398,7 +423,7 @@ def _number_correction(summary: DiscoverySummary, text: str, named_only: bool = 
     # "before I told you 5 until 15 workers, is better 5 until 25 workers, my friend has 22 guys": the new number is the
     # one said with the old one's word, not the last number of the reason after it.
     said_before = {_said_with(m) for m in values if _old_number(text, m) and _said_with(m)}
-    new = next((m for m in fresh if _said_with(m) in said_before), fresh[-1])
+    new = next((m for m in fresh if _said_with(m) in said_before), None) or _paired_new(text, values, fresh) or fresh[-1]
     # An old amount said with its currency ("£25") is only ever an amount; a bare one ("not 50") may be either.
     olds = {
         _number_key(m.group("num")): (bool(m.group("cur")), _said_with(m) or _unit(new.group("after")), _said_with(m))
@@ -488,7 +513,8 @@ def pending_correction(text: str) -> str:
     old = next(m for m in values if _old_number(text, m))
     # "before I said 2 percent, is better 3 percent, the card fee is already 1 percent": the new number is the one said
     # with the old one's word, not the reason's.
-    new = next((m for m in fresh if _said_with(old) and _said_with(m) == _said_with(old)), fresh[-1])
+    new = next((m for m in fresh if _said_with(old) and _said_with(m) == _said_with(old)), None) or _paired_new(
+        text, values, fresh) or fresh[-1]
     # "I said 30 fitters, make it 40, there's more": 40 fitters.
     after = _said_with(new) and new.group("after").strip() or _said_with(old) and old.group("after").strip()
     # "7k not 5k": the suffix stays on its number.
