@@ -7,13 +7,19 @@ sentence, not for one founder's words.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
 
+from pmtui.config import Config
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery import extract
 from pmtui.product.brains.offline.discovery.asides import number_correction, pending_correction
+from pmtui.product.eval.simulator import read_question
+from pmtui.product.list_check import without_list_confirmation
+from pmtui.product.orchestrator import Orchestrator
+from pmtui.store import Store
 from tests.fixtures.offline_talk import interview
 
 # -- a label's word stays when the value only judges it ("Budget is small, maybe 5k shillings") -------------------
@@ -151,3 +157,69 @@ def test_a_correction_with_one_new_number_is_unchanged() -> None:
     fix = number_correction(DiscoverySummary(target_user="Parents at the school, 300 families"),
                             "sorry, it's 340 families not 300")
     assert fix == ("target_user", "Parents at the school, 340 families")
+
+
+# -- "looks right" / "yep that's the lot" to the list read back confirms it: no wish, and the list is not asked again --
+
+@pytest.mark.parametrize(("said", "rest"), [
+    ("yep that's the lot", ""),
+    ("aye, that covers it", ""),
+    ("spot on, nothing else for now", ""),
+    ("ya those ones correct lah", ""),
+    ("all three", ""),
+    ("looks about right, maybe a loyalty stamp card too", "maybe a loyalty stamp card too"),
+    ("yes, but add a text when the dryer is free", "add a text when the dryer is free"),
+])
+def test_a_nod_to_the_list_read_back_is_no_wish(said: str, rest: str) -> None:
+    assert without_list_confirmation(said) == (True, rest)
+
+
+@pytest.mark.parametrize("said", ["right now they queue at the door", "good question, what counts as a wish?",
+                                  "card payments and a queue screen", "no, the dryers matter more"])
+def test_an_answer_that_does_not_nod_is_the_answer(said: str) -> None:
+    assert without_list_confirmation(said) == (False, said)
+
+
+_LAUNDRETTE = {
+    "target_user": "students and families near the launderette, around 300 regulars",
+    "core_problem": "people wait an hour for a free machine on Sundays and leave",
+    "current_alternatives": "a queue at the door and a paper list",
+    "why_now": "a second launderette opens round the corner in April",
+    "success_metric": "no Sunday walk-outs, and 20 percent more washes by summer",
+    "revenue_model": "£4.50 a wash, £3 a dry",
+    "constraints": "my daughter can build it over 6 weeks",
+}
+
+
+@pytest.mark.parametrize("nod", ["looks right", "yep thats the lot", "spot on, nothing missing"])
+def test_the_list_confirmed_stays_as_it_was_and_is_not_asked_again(tmp_path: Path, nod: str) -> None:
+    async def run() -> tuple[list[str], list[str], str]:
+        store = Store(tmp_path / "laundry.db")
+        try:
+            orchestrator = Orchestrator(store, Config(offline=True))
+            pid = orchestrator.open_project("laundry").project_id
+            reply = (await orchestrator.handle(pid, (
+                "I want an app for my launderette where customers book a machine, get a text when the wash is done, "
+                "and pay by card"))).reply
+            left, wishes, after_nod = dict(_LAUNDRETTE), [], ""
+            for _ in range(16):
+                state = orchestrator.state(pid)
+                if state.phase != "discovery" or state.discovery_summary_shown:
+                    break
+                if "So far the list is" in reply:
+                    wishes = list(state.discovery_summary.feature_wishlist)
+                    line = nod
+                else:
+                    aspect = read_question(reply)
+                    line = left.pop(aspect) if aspect in left else (left.pop(next(iter(left))) if left else "yes")
+                reply = (await orchestrator.handle(pid, line)).reply
+                after_nod = reply if line == nod else after_nod
+            return wishes, orchestrator.state(pid).discovery_summary.feature_wishlist, after_nod
+        finally:
+            store.close()
+
+    checked, final, after_nod = asyncio.run(run())
+    assert checked, "the PM read the list back"
+    assert final == checked
+    # The next question is about something else: the list is not asked about again.
+    assert read_question(after_nod) != "feature_wishlist", after_nod

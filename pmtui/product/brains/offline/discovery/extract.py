@@ -118,6 +118,7 @@ from pmtui.product.brains.offline.headcount import HAVE_COUNT, held_count
 from pmtui.product.brains.offline.own_people import own_people_count
 from pmtui.product.completeness import has_real_content
 from pmtui.product.constraint_facets import replace_facets
+from pmtui.product.list_check import without_list_confirmation
 from pmtui.product.rice import NICE_TO_HAVE_MARK
 
 _SOFT_ASPECTS = frozenset({"core_problem", "current_alternatives"})
@@ -158,6 +159,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     detail for the asked aspect is appended.
     """
     result = summary.model_copy(deep=True)
+    if asked_aspect == "feature_wishlist" and summary.feature_wishlist:
+        # "looks right" / "yep that's the lot" to the list read back: no wish; what follows the nod is the answer.
+        _confirmed, user_text = without_list_confirmation(user_text)
     text = txt_words(inline_list_lines(user_text.strip()))
     # "just me" to the limits question is a team of one: thin, but no shrug (it is kept, and sharpened once).
     bare_team = asked_aspect == "constraints" and bool(_BARE_TEAM.match(text))

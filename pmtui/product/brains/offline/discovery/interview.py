@@ -45,6 +45,7 @@ from pmtui.product.brains.offline.discovery.text import (
 from pmtui.product.brains.protocol import DiscoveryReply
 from pmtui.product.completeness import has_real_content
 from pmtui.product.drafts import weak
+from pmtui.product.list_check import without_list_confirmation
 
 MAX_ASKS = 3
 
@@ -206,6 +207,10 @@ def next_reply(
     if vague and asked and not changed and asked not in gaps and has_real_content(getattr(summary, asked)):
         # A shrug to a sharpening question: keep what we had rather than thank them for "idk".
         ack = f'Fair enough, "{short(summary.value_text(asked), 8)}" will do for now.'
+    if asked == "feature_wishlist" and not changed and summary.feature_wishlist and without_list_confirmation(
+            user_text) == (True, ""):
+        # "yep that's the lot" to the list read back: the list stands, and it is said so.
+        ack = "Good — that's the list, then."
     first_message = not asked and not any(has_real_content(getattr(before, a)) for a in ASPECTS)
     note = "" if first_message else _volunteered_note(asked, changed, ack_aspect=_ack_aspect(asked, changed))
     if first_message and "target_user" not in gaps and probes.get("target_user", 0) < 1:
