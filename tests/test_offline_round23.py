@@ -15,7 +15,7 @@ import pytest
 from pmtui.config import Config
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery import extract
-from pmtui.product.brains.offline.discovery.asides import number_correction, pending_correction
+from pmtui.product.brains.offline.discovery.asides import number_correction, pending_correction, restated
 from pmtui.product.eval.simulator import read_question
 from pmtui.product.list_check import without_list_confirmation
 from pmtui.product.orchestrator import Orchestrator
@@ -223,3 +223,45 @@ def test_the_list_confirmed_stays_as_it_was_and_is_not_asked_again(tmp_path: Pat
     assert final == checked
     # The next question is about something else: the list is not asked about again.
     assert read_question(after_nod) != "feature_wishlist", after_nod
+
+
+# -- the founder's own people at their post, named with who it is for, are users, not the team that builds it -------
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("the swimmers and their parents, about 80 families, and me and my sister on the front desk", "swimmers"),
+    ("walkers who book a trip, and myself and the wife behind the bar in the lodge", "walkers"),
+])
+def test_own_people_at_their_post_stay_with_who_it_is_for(said: str, kept: str) -> None:
+    summary = extract(DiscoverySummary(), said, "target_user")
+    assert kept in summary.target_user and not summary.constraints, summary
+
+
+def test_a_team_that_builds_it_is_still_the_limits() -> None:
+    summary = extract(DiscoverySummary(), "me and my brother, evenings, about 8 weeks", "constraints")
+    assert "brother" in summary.constraints
+
+
+# -- "we put on a show", "the council put up their fees to …": no restatement and no correction ---------------------
+
+def test_putting_on_or_putting_up_restates_nothing() -> None:
+    assert restated("we put on a panto every winter and the tickets are all on paper, it's chaos") is None
+    assert restated("I put 30 there, make it 40") is not None
+    summary = DiscoverySummary(target_user="Teams in the Sunday league")
+    assert number_correction(summary, "the council put up their fees to 50 pound a pitch this year") is None
+    assert number_correction(DiscoverySummary(target_user="Saccos in Thika, 100 chamas"), "put 150 chamas") is not None
+
+
+# -- a correction of a count the summary holds in words, and one opened with "och" or "its more like" --------------
+
+def test_a_count_held_in_words_is_put_right_by_digits() -> None:
+    summary = DiscoverySummary(target_user="Players in the league, about forty of them")
+    fix = number_correction(summary, "oh its more like 55 players not 40 theres two new teams")
+    assert fix == ("target_user", "Players in the league, about 55 of them")
+
+
+@pytest.mark.parametrize(("said", "pending"), [
+    ("ach its more like 12 boats not 9 the cousins bought two", "12 boats"),
+    ("hang on, that's more like 30 stalls not 25, we got the car park too", "30 stalls"),
+])
+def test_a_correction_opened_in_passing_is_one(said: str, pending: str) -> None:
+    assert pending_correction(said) == pending

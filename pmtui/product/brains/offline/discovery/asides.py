@@ -308,6 +308,10 @@ def _unit(after: str) -> str:
     # "it's more like 60 in summer": a word of when or where after the number is no unit of it.
     if not words or words[0] in ("a", "an", "per", "in", "on", "at", "for", "by", "from", "with", "of", "to", "during"):
         return ""
+    # "not 60 theres a new school coming", "not 8 we added two": a word that starts the next clause is no unit.
+    if re.fullmatch(r"(?:there'?s?|theres|here'?s?|we|i|they|he|she|it'?s?|its|you|and|but|so|because|cos|as|since|then|"
+                    r"now|now's|though|too|also|or|plus|yet)", words[0]):
+        return ""
     return _UNITS.get(words[-1], words[-1].rstrip("s"))
 
 
@@ -345,18 +349,18 @@ def number_correction(summary: DiscoverySummary, text: str, named_only: bool = F
     """As `_number_correction`, with numbers said as words ("sorry not fifty, thirty stalls more real lah") read as
     digits and written back as the founder said them."""
     digits, said = in_digits(text)
-    if not said:
-        return _number_correction(summary, text, named_only) or _size_never_heard(summary, text, named_only)
     values: dict[str, str] = {}
     kept: dict[str, list[tuple[str, str]]] = {}
     for aspect in ASPECTS:
         value = getattr(summary, aspect)
         if isinstance(value, str):
             values[aspect], kept[aspect] = in_digits(value)
+    # "its more like 70 dancers not 60" when the summary kept "about sixty of them": the summary's number words are
+    # read as digits too, and whatever the fix leaves of them is written back as the founder said it.
     fix = _number_correction(summary.model_copy(update=values), digits, named_only)
     if fix is None:
         # "it is 26 families not two dozen", when the card kept the families but not how many: the size is filed.
-        return _size_never_heard(summary, digits, named_only, bare_old=True)
+        return _size_never_heard(summary, digits, named_only, bare_old=bool(said))
     aspect, fixed = fix
     return aspect, in_words(fixed, kept.get(aspect, []) + said)
 
@@ -493,10 +497,13 @@ def corrections_kept(summary: DiscoverySummary, said: list[str]) -> DiscoverySum
 
 
 # "oh earlier i said 2 mths, make it 3 mths", "Sorry, before I told you 5 until 15 workers": when it was said, first.
-_OPENS_AS_CORRECTION = re.compile(r"^\W*(?:(?:oh|ah|oops|wait|hmm)\W+)*(?:(?:earlier|before|previously|last time)\W+)?"
+_OPENS_AS_CORRECTION = re.compile(r"^\W*(?:(?:oh|och|ach|ah|aw|eh|oops|wait|hmm|hang on)\W+)*"
+                                  r"(?:(?:earlier|before|previously|last time)\W+)?"
                                   r"(?:sorry|correction|oops|my (?:bad|mistake)|i (?:said|meant|made|told you)|"
-                                  # "nah more like 60 a month not 50", "actually more like 12 vans, not 10".
-                                  r"(?:(?:nah|naw|no|nope|actually|well)\W+)?more like\b(?=[^.;]*\bnot\b)|"
+                                  # "nah more like 60 a month not 50", "actually more like 12 vans, not 10", "och wait
+                                  # its more like 70 dancers not 60".
+                                  r"(?:(?:nah|naw|no|nope|actually|well)\W+)?(?:(?:it'?s|its|it is|that'?s|thats|they'?re)\s+)?"
+                                  r"more like\b(?=[^.;]*\bnot\b)|"
                                   r"typo|i typed)\b", re.IGNORECASE)
 
 

@@ -524,6 +524,14 @@ REVENUE_DECISIVE = re.compile(
     r"(?=\s*(?:[,.;!]|$|for\b|to (?:use|them|customers|users)\b)))",
     re.IGNORECASE,
 )
+# "me and my pal Morag doing the desk", "myself and the wife on the till": the founder's own people at their post, who
+# use it, not a team to build it.
+_AT_THEIR_POST = (r"\b(?:me|myself)\s+and\s+(?:my|our|the|a|one)\s+[\w' -]{1,30}?\s+(?:doing|on|at|running|taking|"
+                  r"handling|manning|minding|behind|who\s+(?:do|does|run|runs|take|takes|handle|handles|mind|minds))\s+"
+                  r"(?:the\s+)?(?:desk|till|counter|front|door|gate|bookings?|phones?|admin|entries|money|cash|register|"
+                  r"reception|office|books|orders?|paperwork|bar|kitchen)\b")
+AT_THEIR_POST = re.compile(_AT_THEIR_POST, re.IGNORECASE)
+
 CONSTRAINTS_DECISIVE = re.compile(
     r"\b((?:i'?m|i am|we'?re|we are|work(?:ing)?|build(?:ing)?|do(?:ing)? (?:it|this))\s+(?:\w+\s+)?"
     r"(?:alone|by myself|on my own|solo)|^solo\b(?!" + _SOLO_PEOPLE + r")|solo(?:,| dev| developer| founder| for)|just me|only me|"
