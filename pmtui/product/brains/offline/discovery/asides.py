@@ -349,6 +349,8 @@ def number_correction(summary: DiscoverySummary, text: str, named_only: bool = F
     """As `_number_correction`, with numbers said as words ("sorry not fifty, thirty stalls more real lah") read as
     digits and written back as the founder said them."""
     digits, said = in_digits(text)
+    if not said and (fix := _number_correction(summary, text, named_only)) is not None:
+        return fix
     values: dict[str, str] = {}
     kept: dict[str, list[tuple[str, str]]] = {}
     for aspect in ASPECTS:
@@ -356,8 +358,10 @@ def number_correction(summary: DiscoverySummary, text: str, named_only: bool = F
         if isinstance(value, str):
             values[aspect], kept[aspect] = in_digits(value)
     # "its more like 70 dancers not 60" when the summary kept "about sixty of them": the summary's number words are
-    # read as digits too, and whatever the fix leaves of them is written back as the founder said it.
-    fix = _number_correction(summary.model_copy(update=values), digits, named_only)
+    # read as digits too (only to find the old number the message names), and written back as the founder said them.
+    olds = {_number_key(m.group("num")) for m in NUMBER_VALUE.finditer(digits) if _old_number(digits, m)}
+    in_words_only = any(number in olds for pairs in kept.values() for number, _words in pairs)
+    fix = _number_correction(summary.model_copy(update=values), digits, named_only) if said or in_words_only else None
     if fix is None:
         # "it is 26 families not two dozen", when the card kept the families but not how many: the size is filed.
         return _size_never_heard(summary, digits, named_only, bare_old=bool(said))
