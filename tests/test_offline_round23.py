@@ -15,7 +15,12 @@ import pytest
 from pmtui.config import Config
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery import extract
-from pmtui.product.brains.offline.discovery.asides import number_correction, pending_correction, restated
+from pmtui.product.brains.offline.discovery.asides import (
+    aside_kind,
+    number_correction,
+    pending_correction,
+    restated,
+)
 from pmtui.product.eval.simulator import read_question
 from pmtui.product.list_check import without_list_confirmation
 from pmtui.product.orchestrator import Orchestrator
@@ -265,3 +270,24 @@ def test_a_count_held_in_words_is_put_right_by_digits() -> None:
 ])
 def test_a_correction_opened_in_passing_is_one(said: str, pending: str) -> None:
     assert pending_correction(said) == pending
+
+
+# -- "Forgive me, the builders just started drilling" is an interruption; "R25,000 a season" is no count of people ---
+
+@pytest.mark.parametrize("said", [
+    "Forgive me, the builders next door just started drilling and I lost my train of thought",
+    "My apologies, a customer just walked in, one moment",
+    "pardon me, the phone is ringing again",
+])
+def test_an_apology_for_the_surroundings_is_an_interruption(said: str) -> None:
+    assert aside_kind(said, "feature_wishlist") == "off_topic"
+    assert extract(DiscoverySummary(target_user="florists"), said, "feature_wishlist").feature_wishlist == []
+
+
+def test_an_apology_for_the_answer_itself_is_no_interruption() -> None:
+    assert aside_kind("Forgive me for rambling, the bookings are a mess", "core_problem") == ""
+
+
+def test_the_thousands_of_an_amount_are_no_count_of_the_people() -> None:
+    said = "Families who rent a stall, and the committee. The council gives us R25,000 a season for it."
+    assert "000" not in extract(DiscoverySummary(), said, "target_user").target_user

@@ -573,7 +573,8 @@ _NOD_ONLY = re.compile(r"^\W*(?:(?:yes|yep|yeah|yup|ok|okay|sure)\W+)*(?:looks?|
                        r"grand|spot on)\W*$", re.IGNORECASE)
 _TEAM_AFTER_STORY = re.compile(r"^(?P<story>[^;]+?),\s*(?P<team>(?:it'?s\s+|we'?re\s+)?(?:just|only)\s+(?:me|us)\b.*)$",
                                re.IGNORECASE)
-_HOW_MANY_A_PERIOD = re.compile(r",\s*(?P<said>(?:(?:about|around|roughly|like|maybe)\s+)?(?P<n>\d+)(?:-?ish)?\s+(?:a|per|each|"
+# "…, 50-ish a month in summer"; never the thousands of an amount ("TT$40,000 a season").
+_HOW_MANY_A_PERIOD = re.compile(r"(?<!\d),\s*(?P<said>(?:(?:about|around|roughly|like|maybe)\s+)?(?P<n>\d+)(?:-?ish)?\s+(?:a|per|each|"
                                 r"every)\s+(?:day|week|month|year|night|weekend|season|term))\b", re.IGNORECASE)
 _ONLY_MY_TRADE = re.compile(r"^\W*(?:(?:well|um|so|erm|oh)\W+)?(?:i'?m|i am|im)\s+(?:just\s+)?(?:a|an)\s+"
                             r"(?P<trade>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?:\s+for\s+(?P<whom>[a-z][\w' -]{1,40}?))?\W*$",
