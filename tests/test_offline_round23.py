@@ -291,3 +291,11 @@ def test_an_apology_for_the_answer_itself_is_no_interruption() -> None:
 def test_the_thousands_of_an_amount_are_no_count_of_the_people() -> None:
     said = "Families who rent a stall, and the committee. The council gives us R25,000 a season for it."
     assert "000" not in extract(DiscoverySummary(), said, "target_user").target_user
+
+
+# -- a row named after the thing is the one meant, beside rows that only mention it ----------------------------------
+
+def test_the_row_named_after_the_thing_is_the_one_moved(tmp_path: Path) -> None:
+    reply, _rows, _cut = _argue(tmp_path, "the delivery one, put that in phase 1, we lose orders on the road")
+    assert "could be" not in reply
+    assert "Delivery route planner" in reply

@@ -563,7 +563,14 @@ def _promote(work: _Round, request: ChangeRequest, target: tuple[str, str] | Non
         work.notes.append(f"I have no row called “{request.what}” (the rows are: {rows}) — name the one you mean, or "
                           f"say “add {request.what}” if it is new")
         return
-    several = [name for _, name in work.rows_with(stems(request.what))] if request.what else []
+    found = work.rows_with(stems(request.what)) if request.what else []
+    several = [name for _, name in found]
+    # "The attendance, put that in phase 1" beside "Attendance taken by the section leader" and "Stage list chosen
+    # from attendance": the one row named after the thing is the one meant.
+    headed = [(kind, name) for kind, name in found if (words := re.findall(r"[a-z]+", name.lower()))
+              and stems(words[0]) <= stems(request.what)]
+    if target is None and len(several) >= 2 and len(headed) == 1:
+        target, several = headed[0], [headed[0][1]]
     waiting = [name for name in several if (row := work.output.feature(name)) is None or row.phase != 1]
     if len(several) >= 2 and waiting == several and not any(name.lower() in request.what.lower() for name in several):
         # "payment must have" with "Card payment" and "PayNow payment" in the table: which one, not a third row.
