@@ -299,3 +299,26 @@ def test_the_row_named_after_the_thing_is_the_one_moved(tmp_path: Path) -> None:
     reply, _rows, _cut = _argue(tmp_path, "the delivery one, put that in phase 1, we lose orders on the road")
     assert "could be" not in reply
     assert "Delivery route planner" in reply
+
+
+# -- what a price covers is no wish; a count of what went wrong this year is no why-now --------------------------------
+
+@pytest.mark.parametrize("said", [
+    "Parents of the swimmers, about 90 families. Lessons are £80 a term including the badge.",
+    "Mostly tourists, 40 a day in summer. A tour is 1,200 baht including hotel pickup.",
+])
+def test_what_a_price_covers_is_no_wish(said: str) -> None:
+    assert extract(DiscoverySummary(), said, "target_user").feature_wishlist == []
+
+
+def test_a_wish_list_said_with_including_is_still_the_wishlist() -> None:
+    wishes = extract(DiscoverySummary(), "a few things, including a waiting list and a deposit", "feature_wishlist")
+    assert any("waiting list" in w.lower() for w in wishes.feature_wishlist)
+
+
+@pytest.mark.parametrize("said", [
+    "We've had three climbers turn up to a closed wall this year",
+    "I've already had a couple of hirers cancel on the day this year",
+])
+def test_what_went_wrong_counted_this_year_is_no_why_now(said: str) -> None:
+    assert not extract(DiscoverySummary(target_user="climbers"), said, "core_problem").why_now

@@ -117,6 +117,14 @@ WHY_NOW_STRONG = re.compile(
 
 WHY_NOW_WEAK = re.compile(r"\b(because|since|now|ai|llms?|gpt|today|moment|time is|ready)\b", re.IGNORECASE)
 
+# Not right after an amount or the unit a price is said in ("R3,500 including …", "£80 a term including …", "1,200
+# baht including …"): one fixed-width look-behind per unit.
+_PRICE_UNITS = ("day", "night", "week", "month", "term", "year", "season", "hour", "head", "person", "kid", "child",
+                "session", "class", "lesson", "visit", "trip", "ride", "tour", "rental", "hire", "each", "baht", "rand",
+                "pounds", "quid", "euros", "dollars", "bucks", "bob", "naira", "cedis", "rupees", "pesos", "ringgit",
+                "shillings", "dirhams", "yen", "rupiah", "dong", "taka", "kwacha")
+_AFTER_NO_PRICE = r"(?<![\d%]\s)(?<![\d%])" + "".join(rf"(?<!\b{unit}\s)" for unit in _PRICE_UNITS)
+
 FEATURE_TRIGGER = re.compile(
     # "more often than I'd like to admit": a comparison, no wish.
     r"\b(?:i (?:really )?want(?: it)?(?: to)?|(?<!than )i'?d (?:like|love)(?: it)?(?: to)?|(?<!than )i would (?:like|love)"
@@ -127,7 +135,8 @@ FEATURE_TRIGGER = re.compile(
     r"^(?:also,? |please |and )?(?:add|include)|(?:key|core|main|must[- ]"
     r"have) features?(?: are| would be| include)?:?|features?(?: would be| are| include| like)?:|"
     r"must[- ]haves?(?: are)?:?|must have|needs? to have|with features like|features like|things like|"
-    r"including)\s+|"
+    # "R3,500 including alterations", "£80 a term including the badge": what a price covers, no wish.
+    + _AFTER_NO_PRICE + r"including)\s+|"
     # Said without a subject: "want something where folk can see whats free and book it", "need a way to…".
     r"^(?:(?:so|and|but|just|really|basically|honestly)\s+)*(?:want|need|after|looking for)\s+(?:something|a thing|"
     r"a way|some way|an? (?:app|tool|site|website|system|place))\s+(?:where|that|to|so|which)\s+"
