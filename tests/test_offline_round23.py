@@ -322,3 +322,12 @@ def test_a_wish_list_said_with_including_is_still_the_wishlist() -> None:
 ])
 def test_what_went_wrong_counted_this_year_is_no_why_now(said: str) -> None:
     assert not extract(DiscoverySummary(target_user="climbers"), said, "core_problem").why_now
+
+
+@pytest.mark.parametrize("said", [
+    "Before we carry on, may I ask: can parents pay by card in the app?",
+    "Sorry to interrupt, can I ask something: do the drivers need a smartphone?",
+])
+def test_a_question_back_after_a_preface_is_a_question(said: str) -> None:
+    assert aside_kind(said, "constraints") == "question"
+    assert not extract(DiscoverySummary(target_user="parents"), said, "constraints").constraints

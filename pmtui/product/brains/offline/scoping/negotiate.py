@@ -567,9 +567,10 @@ def _promote(work: _Round, request: ChangeRequest, target: tuple[str, str] | Non
     several = [name for _, name in found]
     # "The attendance, put that in phase 1" beside "Attendance taken by the section leader" and "Stage list chosen
     # from attendance": the one row named after the thing is the one meant.
+    # ("Keep track of an order" is named after nothing the phrase says: a row led by a word of no weight is not.)
     headed = [(kind, name) for kind, name in found if (words := re.findall(r"[a-z]+", name.lower()))
-              and stems(words[0]) <= stems(request.what)]
-    if target is None and len(several) >= 2 and len(headed) == 1:
+              and (head := stems(words[0])) and head <= stems(request.what)]
+    if len(several) >= 2 and len(headed) == 1 and (target is None or target[1] in several):
         target, several = headed[0], [headed[0][1]]
     waiting = [name for name in several if (row := work.output.feature(name)) is None or row.phase != 1]
     if len(several) >= 2 and waiting == several and not any(name.lower() in request.what.lower() for name in several):
