@@ -21,6 +21,7 @@ from pmtui.product.brains.offline.discovery.asides import (
     pending_correction,
     restated,
 )
+from pmtui.product.brains.offline.discovery.clues import detect
 from pmtui.product.eval.simulator import read_question
 from pmtui.product.list_check import without_list_confirmation
 from pmtui.product.orchestrator import Orchestrator
@@ -331,3 +332,38 @@ def test_what_went_wrong_counted_this_year_is_no_why_now(said: str) -> None:
 def test_a_question_back_after_a_preface_is_a_question(said: str) -> None:
     assert aside_kind(said, "constraints") == "question"
     assert not extract(DiscoverySummary(target_user="parents"), said, "constraints").constraints
+
+
+# -- a turn told against a rival: the people it is really needed for, and nothing of the question it interrupted ------
+
+def test_a_turn_against_a_rival_names_who_it_is_really_needed_for() -> None:
+    summary = extract(DiscoverySummary(), "I want an app for every yoga studio in Lisbon to list classes, like ClassPass "
+                      "but local.", "")
+    summary = extract(summary, "studios and yogis all over the city", "target_user")
+    summary = extract(summary, "Hold on, let me stop you there. We can't compete with ClassPass. What I actually have is "
+                      "my own studio in Alfama, and what we really need is a way for my regulars and drop-in tourists "
+                      "to book a mat. People message at midnight and I miss them.", "success_metric")
+    assert "regulars and drop-in tourists" in summary.target_user
+    assert "ClassPass" not in summary.core_problem
+    assert not summary.success_metric
+
+
+@pytest.mark.parametrize("said", ["new orders arrive by text at 4am", "bookings land in the inbox at 11.30pm"])
+def test_a_time_of_day_counts_nothing(said: str) -> None:
+    metric = detect(said, said, False).get("success_metric")
+    assert metric is None or not metric.strong
+
+
+@pytest.mark.parametrize(("said", "amount"), [
+    ("IDR 25,000 a block, boats buy 30 at once", "IDR 25,000"),
+    ("THB 1,500 per tour, kids half price", "THB 1,500"),
+])
+def test_an_amount_in_any_currency_code_is_money_not_a_list(said: str, amount: str) -> None:
+    summary = extract(DiscoverySummary(target_user="fishers"), said, "revenue_model")
+    assert amount in summary.revenue_model and summary.feature_wishlist == []
+
+
+def test_how_often_said_as_an_adjective_names_the_row_that_says_it_otherwise(tmp_path: Path) -> None:
+    reply, _rows, _cut = _argue(tmp_path, "the weekly text can wait", feature_wishlist=(
+        "Cake order form, order calendar, a text to customers every week with new flavours, and a loyalty card"))
+    assert "Moved Text to customers every week to Phase 2" in reply

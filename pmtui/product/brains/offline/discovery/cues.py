@@ -209,7 +209,10 @@ PERCENT_TARGET = re.compile(
 # The founder's currency: a symbol or code before the digits (R299, KSh 500, GH₵ 60, RM25, S$9, Rs 200), or a word
 # after them (299 rand, 5000 naira, 500 shillings).
 CURRENCY_BEFORE = (r"(?:[$€£₱₹₦₵¥₩₺₴₪฿]|\b(?:R|N|Rs\.?|KSh|Ksh|Sh|GH₵|GHS|RM|Rp|S\$|A\$|NZ\$|C\$|HK\$|US\$|J\$|"
-                   r"TT\$|USD|EUR|GBP|ZAR|NGN|KES|INR|PKR|PHP|MYR|SGD|AUD|CAD|JMD|TTD|UGX|TZS))")
+                   r"TT\$|USD|EUR|GBP|ZAR|NGN|KES|INR|PKR|PHP|MYR|SGD|AUD|CAD|JMD|TTD|UGX|TZS|"
+                   # The other ISO codes founders price in: "LKR 3,500 to Negombo", "IDR 25,000 a block".
+                   r"LKR|IDR|THB|VND|BDT|NPR|EGP|AED|SAR|QAR|OMR|BRL|MXN|COP|ARS|CLP|PEN|CNY|JPY|KRW|TRY|XOF|XAF|RWF|"
+                   r"ZMW|MWK|ETB|BWP|NAD|MZN|BBD|XCD|BZD|GYD|NZD|HKD|TWD|CHF|SEK|NOK|DKK|PLN|CZK|HUF|RON|ILS|MAD|TND))")
 CURRENCY_AFTER = (r"(?:dollars|bucks|euros?|pounds|quid|usd|eur|gbp|pesos|rupees|rand|naira|shillings|bob|cedis|"
                   r"ringgit|rupiah|yen|won|lira|dirhams?|riyals?)")
 PRICE = re.compile(
@@ -573,6 +576,10 @@ PIVOT = re.compile(
     # "Ah hold on, I need to change tack. …", "Real talk, … none of them want another marketplace, … So it's for the
     # installers": the people asked said no, and the founder says who it is for now.
     r"chang(?:e|ing) (?:of )?tack|"
+    # "Actually, let me stop you there. … we can't fight PickMe. What I really have is my uncle's stand …": the old
+    # idea given up against a rival, and what the founder really has or needs instead.
+    r"let me stop you (?:there|right there)\b|\b(?:we|i) (?:can'?t|cannot|could never|won'?t ever) (?:fight|beat|"
+    r"compete with|take on|outdo)\b|\bwhat (?:i|we) (?:really|actually) (?:have|own|run) is\b|"
     # "So it's for the coaches, to manage the waiting list, not for parents to find coaches."
     # "Hold on, I need to change it. … So the app is for the print shops doing funeral brochures, not money transfer."
     r"\bso (?:(?:i|we) (?:think|guess|reckon|suppose) (?:that )?)?(?:it'?s|it is|it should be|the (?:app|tool|idea) "

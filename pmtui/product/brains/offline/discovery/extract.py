@@ -69,7 +69,7 @@ from pmtui.product.brains.offline.discovery.pivot import (
     pivot_people,
     said_not_for,
 )
-from pmtui.product.brains.offline.discovery.pivot_turn import restate_after_pivot
+from pmtui.product.brains.offline.discovery.pivot_turn import needed_for, restate_after_pivot
 from pmtui.product.brains.offline.discovery.relative_pain import people_and_their_trouble
 from pmtui.product.brains.offline.discovery.second_thoughts import (
     announces_the_list,
@@ -467,10 +467,13 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         people = pivot_people(text, summary.target_user)
         if people:
             found["target_user"].append(people)
+    if pivot and (needed_by := needed_for(text)) and new_people(summary.target_user, needed_by):
+        # "…what we really need is a way for guesthouses and their guests to book …": the people it is needed for.
+        found["target_user"].append(needed_by)
     if pivot and found["target_user"] and new_people(summary.target_user, found["target_user"][-1]):
         # A new direction: who it is for changes, and with it the problem, today's workaround, the
         # wishlist, the metric and the money — unless this very message restates them.
-        return restate_after_pivot(result, found, features, text)
+        return restate_after_pivot(result, found, features, text, asked)
     if asked and asked != "feature_wishlist" and not found[asked]:
         # Answers rarely use the cue words of the question: a soft topic answered in other words still counts.
         found[asked] = weak_asked or (soft_claimed if asked in _SOFT_ASPECTS else [])

@@ -5,10 +5,18 @@ from __future__ import annotations
 import re
 
 from pmtui.models import DiscoverySummary
+from pmtui.product.brains.offline.discovery.clues import detect
 from pmtui.product.brains.offline.discovery.cues import PIVOT
 from pmtui.product.brains.offline.discovery.fragments import dedupe as _dedupe
 from pmtui.product.brains.offline.discovery.pivot import PIVOT_STALE, TURN, WISH_SAID
-from pmtui.product.brains.offline.discovery.text import MAX_FIELD_CHARS, is_vague, split_sentences
+from pmtui.product.brains.offline.discovery.text import (
+    MAX_FIELD_CHARS,
+    has_persona,
+    is_vague,
+    persona_phrase,
+    split_clauses,
+    split_sentences,
+)
 from pmtui.product.brains.offline.discovery.wishlist import merge_features
 
 _REAL_PAIN = re.compile(r"\bthe real (?:mess|problem|pain|issue|headache|nightmare)\b", re.IGNORECASE)
@@ -16,8 +24,31 @@ _PRICED = re.compile(r"\d|[$€£₹₦₱₵]|\b(?:charge|subscription|fee|comm
                      re.IGNORECASE)
 
 
+# "what we really need is a way for guesthouses and their guests to book …", "we need something for the stall
+# holders to …": the people the new thing is for.
+_NEEDED_FOR = re.compile(
+    r"\b(?:what\s+(?:we|i)\s+(?:really\s+|actually\s+)?(?:need|want)\s+is|(?:we|i)\s+(?:really\s+|actually\s+)?(?:need|want))\s+"
+    r"(?:a\s+way|something|some\s+way|an?\s+(?:app|tool|system|place|site))\s+for\s+(?P<who>[^,.;:]+?)\s+to\b",
+    re.IGNORECASE,
+)
+# "we can't fight PickMe", "there's no beating Airbnb": why the old idea went, not the new problem.
+_GAVE_UP = re.compile(r"\b(?:we|i)\s+(?:can'?t|cannot|could never|won'?t ever)\s+(?:fight|beat|compete with|take on|outdo)\b|"
+                      r"\bno (?:beating|competing with)\b", re.IGNORECASE)
+
+
+def needed_for(text: str) -> str:
+    """The people a turn says the new thing is needed for, or ''."""
+    match = _NEEDED_FOR.search(text)
+    if not match:
+        return ""
+    who = re.sub(r"^(?:the|our|my|all the)\s+", "", match.group("who").strip(), flags=re.IGNORECASE)
+    # "guesthouses and their guests" is who, whole; a longer phrase gives its people.
+    return who if has_persona(who) and len(who.split()) <= 6 else (
+        persona_phrase(who) or persona_phrase(who, anchored=False))
+
+
 def restate_after_pivot(
-    result: DiscoverySummary, found: dict[str, list[str]], features: list[str], text: str
+    result: DiscoverySummary, found: dict[str, list[str]], features: list[str], text: str, asked: str = ""
 ) -> DiscoverySummary:
     target = [f for f in found["target_user"] if f and not is_vague(f)]
     # "So the app is for the print shops doing funeral brochures, not money transfer": what it is not for is no part
@@ -29,7 +60,11 @@ def restate_after_pivot(
             # "the money part is a licence nightmare with the FCA" is why the old idea went, not the new price.
             aspect != "revenue_model" or _PRICED.search(f)) and (
             # "The real mess is the funeral brochures: …": the turn's problem is the one it says is the real one.
-            aspect != "core_problem" or not real or real.group(0).lower() in f.lower())])
+            aspect != "core_problem" or not real or real.group(0).lower() in f.lower()) and (
+            aspect != "core_problem" or not _GAVE_UP.search(f)) and (
+            # A turn said in reply to a question answers it only where it says so: "…bookings come by WhatsApp at
+            # 3am" to the metric question is no metric.
+            aspect != asked or any(c.strong for c in (detect(p, f, False).get(aspect) for p in split_clauses(f)) if c))])
         if aspect == "core_problem" and real:
             # "nah scrap that, my uncle runs a boat and he say the real problem is he own bookings …": the problem is
             # what the real one is said to be, not the story of who said so.

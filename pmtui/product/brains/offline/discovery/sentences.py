@@ -10,7 +10,8 @@ BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d+[.)])\s+", re.MULTILINE)
 
 def list_items(text: str, joiners: str = r"\s+and\s+(?=\w)") -> list[str]:
     """The items of a list however it is written: commas, semicolons, `joiners` between two items, one per line."""
-    pieces = re.split(r",\s*(?:and\s+|or\s+|plus\s+)?|;\s*|" + joiners + r"|\n+", BULLET.sub("", text))
+    # "IDR 25,000 a block": the comma of a thousands separator ends no item.
+    pieces = re.split(r",(?!(?<=\d,)\d{3}(?!\d))\s*(?:and\s+|or\s+|plus\s+)?|;\s*|" + joiners + r"|\n+", BULLET.sub("", text))
     return [p.strip(" .!") for p in pieces if p.strip(" .!")]
 
 
