@@ -367,3 +367,12 @@ def test_how_often_said_as_an_adjective_names_the_row_that_says_it_otherwise(tmp
     reply, _rows, _cut = _argue(tmp_path, "the weekly text can wait", feature_wishlist=(
         "Cake order form, order calendar, a text to customers every week with new flavours, and a loyalty card"))
     assert "Moved Text to customers every week to Phase 2" in reply
+
+
+@pytest.mark.parametrize(("said", "size"), [
+    ("sorry, one correction, the stalls are 45 now, not 38", "with 45 stalls"),
+    ("correction please, members are about 120 now, not 90", "with 120 members"),
+])
+def test_the_people_counted_may_be_named_before_the_new_number(said: str, size: str) -> None:
+    fix = number_correction(DiscoverySummary(target_user="Market traders in the old town"), said)
+    assert fix is not None and fix[1].endswith(size), fix

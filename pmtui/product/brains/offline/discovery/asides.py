@@ -372,7 +372,7 @@ def number_correction(summary: DiscoverySummary, text: str, named_only: bool = F
 _SIZE_UNITS = frozenset({"staff", "employee", "worker", "cleaner", "people", "ppl", "person", "member", "driver", "rider",
                          "bed", "room", "branch", "site", "van", "truck", "boat", "vehicle", "seat", "table", "pupil",
                          "familie", "family", "household", "farmer", "customer", "client", "player", "student", "parent",
-                         "tenant", "flat", "shop", "outlet", "plot"})
+                         "tenant", "flat", "shop", "outlet", "plot", "stall", "agent", "volunteer", "teacher", "nurse"})
 
 
 def _size_never_heard(summary: DiscoverySummary, text: str, named_only: bool,
@@ -387,14 +387,29 @@ def _size_never_heard(summary: DiscoverySummary, text: str, named_only: bool,
     new = paired or (fresh[-1] if fresh else None)
     # "26 families not two dozen" (an old count said in words, `bare_old`) and "10 tables not 8" (a bare old number
     # beside the new one) take the new one's unit.
-    new_unit = _unit(new.group("after")) if new is not None and (bare_old or paired is not None) else ""
+    # "drivers are 31 now, not 26": the people counted may be named before the new number.
+    named = _unit_before(text, new) if new is not None and paired is not None and not _said_with(new) else ""
+    new_unit = (_unit(new.group("after")) or named) if new is not None and (bare_old or paired is not None) else ""
     old = next((m for m in values if _old_number(text, m) and (_said_with(m) or new_unit) in _SIZE_UNITS), None)
     if old is None or new is None or _number_key(new.group("num")) in _number_key(summary.target_user):
         return None
-    unit = new.group("after").strip() if _unit(new.group("after")) in _SIZE_UNITS else old.group("after").strip()
+    unit = (new.group("after").strip() if _unit(new.group("after")) in _SIZE_UNITS
+            else _UNIT_BEFORE.search(text[: new.start()]).group("unit") if named  # type: ignore[union-attr]
+            else old.group("after").strip())
     size = f"{new.group('num').rstrip(',')} {unit}"
     shouted = summary.target_user.isupper()
     return "target_user", f"{summary.target_user.rstrip(' .')} {'WITH' if shouted else 'with'} {size.upper() if shouted else size}"
+
+
+# "drivers are 31 now", "the shops are about 20": the people counted, named before the number.
+_UNIT_BEFORE = re.compile(r"\b(?P<unit>[a-z][\w'-]*)\s+(?:are|is|=|number|total|come to)\s+(?:now\s+)?(?:about\s+|around\s+|"
+                          r"like\s+|roughly\s+)?$", re.IGNORECASE)
+
+
+def _unit_before(text: str, match: re.Match[str]) -> str:
+    """The unit named right before a number ("drivers are 31" -> "driver"), '' when none."""
+    found = _UNIT_BEFORE.search(text[: match.start()])
+    return _unit(found.group("unit")) if found else ""
 
 
 # "10 tables not 8", "make it 40", "change that to 12", "should be 25": the new figure said with the correction itself.
