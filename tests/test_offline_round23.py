@@ -22,6 +22,7 @@ from pmtui.product.brains.offline.discovery.asides import (
     restated,
 )
 from pmtui.product.brains.offline.discovery.clues import detect
+from pmtui.product.brains.offline.scoping.requests import parse_requests
 from pmtui.product.eval.simulator import read_question
 from pmtui.product.list_check import without_list_confirmation
 from pmtui.product.orchestrator import Orchestrator
@@ -376,3 +377,26 @@ def test_how_often_said_as_an_adjective_names_the_row_that_says_it_otherwise(tmp
 def test_the_people_counted_may_be_named_before_the_new_number(said: str, size: str) -> None:
     fix = number_correction(DiscoverySummary(target_user="Market traders in the old town"), said)
     assert fix is not None and fix[1].endswith(size), fix
+
+
+# -- argue-back in Nigerian Pidgin and Jamaican patois: "comot dem", "make e wait", "tek it out", "haffi go inna" ------
+
+_ROWS = ["Loyalty points", "SMS receipt", "Weekly report", "Stock alert", "Customer map"]
+
+
+@pytest.mark.parametrize(("said", "wanted"), [
+    ("the loyalty points and the customer map, comot dem", [("cut", "loyalty points"), ("cut", "customer map")]),
+    ("SMS receipt make e wait", [("defer", "sms receipt")]),
+    ("abeg carry the stock alert enter phase 1", [("promote", "stock alert")]),
+    ("di weekly report, tek it out", [("cut", "weekly report")]),
+    ("di stock alert haffi go inna phase 1", [("promote", "stock alert")]),
+])
+def test_argue_back_in_pidgin_and_patois(said: str, wanted: list[tuple[str, str]]) -> None:
+    got = [(r.kind, r.what.lower().removeprefix("the ")) for r in parse_requests(said, _ROWS)]
+    for kind, what in wanted:
+        assert any(k == kind and what in w for k, w in got), got
+
+
+def test_patois_has_to_names_no_part_of_the_row() -> None:
+    requests = parse_requests("di stock alert haffi go inna phase 1", _ROWS)
+    assert [(r.kind, r.what.lower().removeprefix("the ")) for r in requests] == [("promote", "stock alert")]
