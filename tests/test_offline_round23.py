@@ -27,7 +27,7 @@ from pmtui.product.eval.simulator import read_question
 from pmtui.product.list_check import without_list_confirmation
 from pmtui.product.orchestrator import Orchestrator
 from pmtui.store import Store
-from tests.fixtures.offline_talk import interview
+from tests.fixtures.offline_talk import interview, talk
 
 # -- a label's word stays when the value only judges it ("Budget is small, maybe 5k shillings") -------------------
 
@@ -400,3 +400,14 @@ def test_argue_back_in_pidgin_and_patois(said: str, wanted: list[tuple[str, str]
 def test_patois_has_to_names_no_part_of_the_row() -> None:
     requests = parse_requests("di stock alert haffi go inna phase 1", _ROWS)
     assert [(r.kind, r.what.lower().removeprefix("the ")) for r in requests] == [("promote", "stock alert")]
+
+
+# -- a turn to the founder's own thing names no people: who it is for is asked again --------------------------------
+
+def test_a_turn_to_our_own_thing_asks_who_it_is_for(tmp_path: Path) -> None:
+    replies, summary = talk(tmp_path, "hi, i want one app for all the bakers in penang to sell direct to cafes",
+                            "all bakers and cafes in penang, hundreds",
+                            "wait ah, cannot lah, my auntie say bakers won't use. the real problem is our own kuih "
+                            "stall, orders by whatsapp always mixed up. so the app is for our stall orders only, ok?")
+    assert "stall orders" not in summary.target_user
+    assert read_question(replies[-1]) == "target_user", replies[-1]

@@ -578,6 +578,9 @@ PIVOT = re.compile(
     r"chang(?:e|ing) (?:of )?tack|"
     # "Actually, let me stop you there. … we can't fight PickMe. What I really have is my uncle's stand …": the old
     # idea given up against a rival, and what the founder really has or needs instead.
+    # "wait ah, actually cannot lah, … so the app is for our ice delivery only, can?": the new thing is the founder's own.
+    r"\bso (?:it'?s|it is|the (?:app|tool|idea) (?:is|should be|would be)) (?:really |actually |just )?for (?:our|my) own\b|"
+    r"\bso (?:it'?s|it is|the (?:app|tool|idea) (?:is|should be|would be)) (?:really |actually |just )?for [^.;?!]{3,60}? only\b|"
     r"let me stop you (?:there|right there)\b|\b(?:we|i) (?:can'?t|cannot|could never|won'?t ever) (?:fight|beat|"
     r"compete with|take on|outdo)\b|\bwhat (?:i|we) (?:really|actually) (?:have|own|run) is\b|"
     # "So it's for the coaches, to manage the waiting list, not for parents to find coaches."

@@ -124,13 +124,16 @@ def next_reply(
                                    "for whom?", asked_aspect="")
 
     if PIVOT.search(user_text) and "target_user" in changed and has_real_content(before.target_user):
-        # A new direction: say so, and re-check what depended on the old one, starting with the problem.
-        nxt = next((g for g in QUESTION_ORDER if g in gaps and g != "target_user"), "")
-        ack = f'New direction, then: it\'s for "{short(summary.target_user, 8)}" now.'
+        # A new direction: say so, and re-check what depended on the old one, starting with the problem (with who it
+        # is for, when the turn named a thing rather than people).
+        who_asked = not has_real_content(summary.target_user)
+        nxt = next((g for g in QUESTION_ORDER if g in gaps and (who_asked or g != "target_user")), "")
+        ack = ("New direction, then." if who_asked
+               else f'New direction, then: it\'s for "{short(summary.target_user, 8)}" now.')
         if not nxt:
             nxt, question = sharpening(summary, turn)
             return DiscoveryReply(text=join(ack, question), asked_aspect=nxt)
-        redo = "That changes most of what we had, so let me re-check it with them in mind."
+        redo = "That changes most of what we had, so let me re-check it" + ("." if who_asked else " with them in mind.")
         return DiscoveryReply(text=join(ack, redo, _fresh(state, nxt, summary, turn)), asked_aspect=nxt)
 
     aside = aside_kind(user_text, asked)

@@ -54,6 +54,9 @@ def restate_after_pivot(
     # "So the app is for the print shops doing funeral brochures, not money transfer": what it is not for is no part
     # of who it is for.
     result.target_user = re.sub(r",?\s+not\s+(?:for\s+)?[^,;.]+$", "", target[-1])[:MAX_FIELD_CHARS]
+    if re.match(r"^\W*(?:our|my)\b", result.target_user, re.IGNORECASE) and not has_persona(result.target_user):
+        # "so the app is for our ice delivery only, can?": a thing, not people — who it is for is asked again.
+        result.target_user = ""
     real = _REAL_PAIN.search(text)
     for aspect in PIVOT_STALE:
         restated = _dedupe([f for f in found[aspect] if f and not is_vague(f) and (
