@@ -411,3 +411,19 @@ def test_a_turn_to_our_own_thing_asks_who_it_is_for(tmp_path: Path) -> None:
                             "stall, orders by whatsapp always mixed up. so the app is for our stall orders only, ok?")
     assert "stall orders" not in summary.target_user
     assert read_question(replies[-1]) == "target_user", replies[-1]
+
+
+# -- a shrug in the conditional is no wish; a target said as none of the bad thing is no wish either -----------------
+
+@pytest.mark.parametrize("said", ["Whatever you'd suggest.", "whatever you would recommend, honestly"])
+def test_a_conditional_shrug_is_vague(said: str) -> None:
+    assert extract(DiscoverySummary(target_user="anglers"), said, "feature_wishlist").feature_wishlist == []
+
+
+@pytest.mark.parametrize("said", [
+    "No parcel left at the depot overnight, and every customer told the same day.",
+    "No swimmer missing from the heat sheets, and results posted to the league the same evening.",
+])
+def test_a_target_said_as_none_of_the_bad_thing_is_no_wish(said: str) -> None:
+    summary = extract(DiscoverySummary(target_user="clubs"), said, "success_metric")
+    assert summary.feature_wishlist == [], summary.feature_wishlist

@@ -314,7 +314,8 @@ _HEDGE_TAIL = (r"(?:[\s,]+(?:i'?d say|i suppose|i guess|i think|really|honestly|
                r"mainly|mostly|i'?m afraid|sorry|at the moment|for now|yet|though|as such))*\W*$")
 _NON_ANSWER = re.compile(
     r"^\W*(?:(?:well|hmm+|um+|erm|oh|honestly|to be honest|i mean|so|ah)\W+)*(?:"
-    r"(?:whatever|anything|what(?:ever)?)\s+you\s+(?:think|reckon|feel|suggest|recommend|prefer)(?:\s+(?:makes sense|is best|is right|"
+    # "Whatever you'd suggest.", "whatever you would recommend": the same shrug in the conditional.
+    r"(?:whatever|anything|what(?:ever)?)\s+you(?:'d|\u2019d|\s+would|\s+might)?\s+(?:think|reckon|feel|suggest|recommend|prefer)(?:\s+(?:makes sense|is best|is right|"
     r"works|would work|fits))?|"
     r"(?:(?:i'?ll|i will|i'?d|i would|i'?m happy to)\s+)?leave\s+(?:that|it|this)\s+(?:up\s+)?to\s+you|"
     r"(?:it'?s\s+)?(?:up to you|your call|your choice|you decide|you choose|you tell me|you(?:'re|\s+are) the (?:expert|pm|product manager))"
