@@ -16,6 +16,7 @@ from pmtui.product import drafts, texts
 from pmtui.product.brains.protocol import Brain, DiscoveryReply
 from pmtui.product.completeness import check_completeness
 from pmtui.product.labelled import apply_parts, labelled_parts, moved_answer
+from pmtui.product.list_check import without_list_confirmation
 from pmtui.product.rice import NICE_TO_HAVE_MARK
 from pmtui.product.units import amount
 from pmtui.store import Store, StoreError
@@ -266,6 +267,9 @@ class Orchestrator:
             said_before = texts.join(said_before, texts.labelled_ack(summary, labelled))
         # What was heard only in the pitch or in passing is a draft; the direct answer to its question replaces it.
         summary = drafts.update(state, prepared, summary, asked, labelled, spoken)
+        if asked == "feature_wishlist" and before.feature_wishlist and without_list_confirmation(spoken)[0]:
+            # "looks right" / "yep that's the lot" to the list read back: the list is the wishlist, not asked again.
+            state.ask_count["feature_wishlist"] = max(state.ask_count.get("feature_wishlist", 0), MAX_WISHLIST_ASKS)
         completeness = check_completeness(summary, state.user_turns)
         if completeness.is_complete and (
             self._wishlist_only_from_pitch(state, summary.feature_wishlist)

@@ -47,6 +47,11 @@ _SUBJECT = r"(?:i|we|you|e|dem|they|it|customer|customers|people|client|clients|
 # call me 10 times a day", "if phone don ready", "customer go see status", "i fit send price before i start work",
 # "i dey write am for exercise book", "e must dey phase 1", "the price before work na the main thing".
 _PIDGIN = (
+    # "the makeup booking, comot dem for now" (take them out), "delivery make e wait" (let it wait), "abeg put am for
+    # phase 1" (put it in phase 1).
+    (r"\bcomot\s+(?:dem|them)\b", "remove them"), (r"\bcomot\s+(?:am|it|e)\b", "remove it"), (r"\bcomot\b", "remove"),
+    (r"\bmake\s+(?:e|am|it|dem|them)\s+(?=(?:wait|hold|stay)\b)", "can "),
+    (r"\b(put|move|carry|bring|push)\s+(?:am|it)\s+(?:for|inside|enter)\s+(?=(?:the\s+)?(?:phase|first|mvp|v1)\b)", r"\1 it in "),
     (r"(?:^|(?<=[.!?]\s))na\s+so\b", "yes, that's right"),
     (r"(?:^|(?<=[.!?]\s))na\s+(?=[a-z])", ""),
     (r"(?<=\w\s)na\s+(?=(?:the|my|our|your|their|dem|him|her|wetin|how)\b)", "is "),
@@ -91,6 +96,10 @@ _CARIBBEAN = (
     ((r"\bdey\b(?=\s+(?:done|go|could|can|can't|don't|want|need|wait|like|say|come|use|have|pay|know|does|is|are|get|"
      r"see|would|will|all)\b)"), "they"),
     (r"\bwha\b(?=\s+[a-z])", "what"), (r"\bdi\b(?=\s+[a-z])", "the"), (r"\bnuttin\b", "nothing"),
+    # "di church news, tek it out", "mek it smaller": take, make.
+    (r"\btek\b(?=\s+[a-z])", "take"), (r"\bmek\b(?=\s+[a-z])", "make"),
+    # "di count haffi go inna phase 1": has to go in phase 1.
+    (r"\bhaffi\b", "has to"), (r"\binna\b(?=\s+(?:phase|di|the|v1|mvp|first)\b)", "in"),
     (r"\bfor\s+we\s+own\b", "for our own"), (r"\bfuh\b", "for"),
 )
 _CARIBBEAN_COMPILED = tuple((re.compile(pattern, re.IGNORECASE), word) for pattern, word in _CARIBBEAN)

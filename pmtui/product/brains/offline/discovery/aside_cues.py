@@ -23,7 +23,10 @@ ASIDE_ADDRESSED = re.compile(r"\b(?:you|your|u|yuh)\b|\bshould (?:i|we)\b|\bis i
 # "Let me ask you, do you think…", "Can I ask you something — would you…", "Quick question for you —": the words
 # before the question announce it; what follows is asked of the PM, whoever it names.
 ASIDE_QUESTION_LEAD = re.compile(
-    r"^\s*(?:(?:ok(?:ay)?|so|and|hmm+|oh|sorry|sir|madam|actually|bhai|boss|mate|bro|ji|yaar|sis)[\s,]+)*(?:let me ask(?: you)?(?: something| a question)?|"
+    r"^\s*(?:(?:ok(?:ay)?|so|and|hmm+|oh|sorry|sir|madam|actually|bhai|boss|mate|bro|ji|yaar|sis)[\s,]+)*"
+    # "Before I go on, can I ask: …", "Sorry to interrupt, may I ask …": a preface before the question is announced.
+    r"(?:(?:before (?:i|we) (?:go on|continue|answer that|carry on)|sorry to interrupt|one thing first|first)[\s,]+)?"
+    r"(?:let me ask(?: you)?(?: something| a question)?|"
     r"can i ask(?: you)?(?: something| a question)?|may i ask(?: you)?(?: something)?|i have a question|"
     # "ok quick q, is there not already an app for this?": the question announced in txt-speak.
     r"(?:a |one |quick |honest |real |small )?(?:question|doubt|(?<=quick )q)(?: for you)?(?: before i (?:go on|continue))?)"

@@ -38,7 +38,12 @@ from pmtui.product.brains.offline.discovery.phrasing import (
     WHY_ASK,
     glossary,
 )
-from pmtui.product.brains.offline.discovery.text import drop_negated, is_thin, short, split_sentences
+from pmtui.product.brains.offline.discovery.text import (
+    drop_negated,
+    is_thin,
+    short,
+    split_sentences,
+)
 from pmtui.product.brains.offline.discovery.unclear import not_understood, what_i_meant
 
 
@@ -303,6 +308,10 @@ def _unit(after: str) -> str:
     # "it's more like 60 in summer": a word of when or where after the number is no unit of it.
     if not words or words[0] in ("a", "an", "per", "in", "on", "at", "for", "by", "from", "with", "of", "to", "during"):
         return ""
+    # "not 60 theres a new school coming", "not 8 we added two": a word that starts the next clause is no unit.
+    if re.fullmatch(r"(?:there'?s?|theres|here'?s?|we|i|they|he|she|it'?s?|its|you|and|but|so|because|cos|as|since|then|"
+                    r"now|now's|though|too|also|or|plus|yet)", words[0]):
+        return ""
     return _UNITS.get(words[-1], words[-1].rstrip("s"))
 
 
@@ -340,18 +349,22 @@ def number_correction(summary: DiscoverySummary, text: str, named_only: bool = F
     """As `_number_correction`, with numbers said as words ("sorry not fifty, thirty stalls more real lah") read as
     digits and written back as the founder said them."""
     digits, said = in_digits(text)
-    if not said:
-        return _number_correction(summary, text, named_only) or _size_never_heard(summary, text, named_only)
+    if not said and (fix := _number_correction(summary, text, named_only)) is not None:
+        return fix
     values: dict[str, str] = {}
     kept: dict[str, list[tuple[str, str]]] = {}
     for aspect in ASPECTS:
         value = getattr(summary, aspect)
         if isinstance(value, str):
             values[aspect], kept[aspect] = in_digits(value)
-    fix = _number_correction(summary.model_copy(update=values), digits, named_only)
+    # "its more like 70 dancers not 60" when the summary kept "about sixty of them": the summary's number words are
+    # read as digits too (only to find the old number the message names), and written back as the founder said them.
+    olds = {_number_key(m.group("num")) for m in NUMBER_VALUE.finditer(digits) if _old_number(digits, m)}
+    in_words_only = any(number in olds for pairs in kept.values() for number, _words in pairs)
+    fix = _number_correction(summary.model_copy(update=values), digits, named_only) if said or in_words_only else None
     if fix is None:
         # "it is 26 families not two dozen", when the card kept the families but not how many: the size is filed.
-        return _size_never_heard(summary, digits, named_only, bare_old=True)
+        return _size_never_heard(summary, digits, named_only, bare_old=bool(said))
     aspect, fixed = fix
     return aspect, in_words(fixed, kept.get(aspect, []) + said)
 
@@ -359,7 +372,7 @@ def number_correction(summary: DiscoverySummary, text: str, named_only: bool = F
 _SIZE_UNITS = frozenset({"staff", "employee", "worker", "cleaner", "people", "ppl", "person", "member", "driver", "rider",
                          "bed", "room", "branch", "site", "van", "truck", "boat", "vehicle", "seat", "table", "pupil",
                          "familie", "family", "household", "farmer", "customer", "client", "player", "student", "parent",
-                         "tenant", "flat", "shop", "outlet", "plot"})
+                         "tenant", "flat", "shop", "outlet", "plot", "stall", "agent", "volunteer", "teacher", "nurse"})
 
 
 def _size_never_heard(summary: DiscoverySummary, text: str, named_only: bool,
@@ -370,16 +383,51 @@ def _size_never_heard(summary: DiscoverySummary, text: str, named_only: bool,
         return None
     values = list(NUMBER_VALUE.finditer(text))
     fresh = [m for m in values if not _old_number(text, m)]
-    # "26 families not two dozen": an old count said in words (`bare_old`) takes the new one's unit.
-    new_unit = _unit(fresh[-1].group("after")) if fresh and bare_old else ""
+    paired = _paired_new(text, values, fresh)
+    new = paired or (fresh[-1] if fresh else None)
+    # "26 families not two dozen" (an old count said in words, `bare_old`) and "10 tables not 8" (a bare old number
+    # beside the new one) take the new one's unit.
+    # "drivers are 31 now, not 26": the people counted may be named before the new number.
+    named = _unit_before(text, new) if new is not None and paired is not None and not _said_with(new) else ""
+    new_unit = (_unit(new.group("after")) or named) if new is not None and (bare_old or paired is not None) else ""
     old = next((m for m in values if _old_number(text, m) and (_said_with(m) or new_unit) in _SIZE_UNITS), None)
-    if old is None or not fresh or _number_key(fresh[-1].group("num")) in _number_key(summary.target_user):
+    if old is None or new is None or _number_key(new.group("num")) in _number_key(summary.target_user):
         return None
-    new = fresh[-1]
-    unit = new.group("after").strip() if _unit(new.group("after")) in _SIZE_UNITS else old.group("after").strip()
+    unit = (new.group("after").strip() if _unit(new.group("after")) in _SIZE_UNITS
+            else _UNIT_BEFORE.search(text[: new.start()]).group("unit") if named  # type: ignore[union-attr]
+            else old.group("after").strip())
     size = f"{new.group('num').rstrip(',')} {unit}"
     shouted = summary.target_user.isupper()
     return "target_user", f"{summary.target_user.rstrip(' .')} {'WITH' if shouted else 'with'} {size.upper() if shouted else size}"
+
+
+# "drivers are 31 now", "the shops are about 20": the people counted, named before the number.
+_UNIT_BEFORE = re.compile(r"\b(?P<unit>[a-z][\w'-]*)\s+(?:are|is|=|number|total|come to)\s+(?:now\s+)?(?:about\s+|around\s+|"
+                          r"like\s+|roughly\s+)?$", re.IGNORECASE)
+
+
+def _unit_before(text: str, match: re.Match[str]) -> str:
+    """The unit named right before a number ("drivers are 31" -> "driver"), '' when none."""
+    found = _UNIT_BEFORE.search(text[: match.start()])
+    return _unit(found.group("unit")) if found else ""
+
+
+# "10 tables not 8", "make it 40", "change that to 12", "should be 25": the new figure said with the correction itself.
+_BEFORE_OLD = re.compile(r"[\s,]*(?:and\s+)?(?:not|instead of|rather than)\s+(?:like\s+|about\s+|around\s+)?$", re.IGNORECASE)
+_NEW_LEAD = re.compile(r"\b(?:make (?:it|that|them|those)|change (?:it|that|them) to|(?:it'?s|its|it is|that'?s|they'?re) now|"
+                       r"is now|are now|should be|should say|more like|actually)\s+(?:like\s+|about\s+|around\s+)?$",
+                       re.IGNORECASE)
+
+
+def _paired_new(text: str, values: list[re.Match[str]], fresh: list[re.Match[str]]) -> re.Match[str] | None:
+    """The new number the correction pairs with the old one ("10 tables not 8, we added 2 last month": the 10; "I said
+    30 fitters, make it 40, there are 3 new ones": the 40), not a number of the reason told after it."""
+    olds = [m for m in values if _old_number(text, m)]
+    for m in fresh:
+        if any(old.start() >= m.end() and _BEFORE_OLD.fullmatch(text[m.end():old.start("num") if not old.group("cur")
+                                                                          else old.start()]) for old in olds):
+            return m
+    return next((m for m in fresh if _NEW_LEAD.search(text[max(0, m.start() - 24):m.start()])), None)
 
 
 def _number_correction(summary: DiscoverySummary, text: str, named_only: bool = False) -> tuple[str, str] | None:
@@ -398,7 +446,7 @@ def _number_correction(summary: DiscoverySummary, text: str, named_only: bool = 
     # "before I told you 5 until 15 workers, is better 5 until 25 workers, my friend has 22 guys": the new number is the
     # one said with the old one's word, not the last number of the reason after it.
     said_before = {_said_with(m) for m in values if _old_number(text, m) and _said_with(m)}
-    new = next((m for m in fresh if _said_with(m) in said_before), fresh[-1])
+    new = next((m for m in fresh if _said_with(m) in said_before), None) or _paired_new(text, values, fresh) or fresh[-1]
     # An old amount said with its currency ("£25") is only ever an amount; a bare one ("not 50") may be either.
     olds = {
         _number_key(m.group("num")): (bool(m.group("cur")), _said_with(m) or _unit(new.group("after")), _said_with(m))
@@ -468,10 +516,13 @@ def corrections_kept(summary: DiscoverySummary, said: list[str]) -> DiscoverySum
 
 
 # "oh earlier i said 2 mths, make it 3 mths", "Sorry, before I told you 5 until 15 workers": when it was said, first.
-_OPENS_AS_CORRECTION = re.compile(r"^\W*(?:(?:oh|ah|oops|wait|hmm)\W+)*(?:(?:earlier|before|previously|last time)\W+)?"
+_OPENS_AS_CORRECTION = re.compile(r"^\W*(?:(?:oh|och|ach|ah|aw|eh|oops|wait|hmm|hang on)\W+)*"
+                                  r"(?:(?:earlier|before|previously|last time)\W+)?"
                                   r"(?:sorry|correction|oops|my (?:bad|mistake)|i (?:said|meant|made|told you)|"
-                                  # "nah more like 60 a month not 50", "actually more like 12 vans, not 10".
-                                  r"(?:(?:nah|naw|no|nope|actually|well)\W+)?more like\b(?=[^.;]*\bnot\b)|"
+                                  # "nah more like 60 a month not 50", "actually more like 12 vans, not 10", "och wait
+                                  # its more like 70 dancers not 60".
+                                  r"(?:(?:nah|naw|no|nope|actually|well)\W+)?(?:(?:it'?s|its|it is|that'?s|thats|they'?re)\s+)?"
+                                  r"more like\b(?=[^.;]*\bnot\b)|"
                                   r"typo|i typed)\b", re.IGNORECASE)
 
 
@@ -488,7 +539,8 @@ def pending_correction(text: str) -> str:
     old = next(m for m in values if _old_number(text, m))
     # "before I said 2 percent, is better 3 percent, the card fee is already 1 percent": the new number is the one said
     # with the old one's word, not the reason's.
-    new = next((m for m in fresh if _said_with(old) and _said_with(m) == _said_with(old)), fresh[-1])
+    new = next((m for m in fresh if _said_with(old) and _said_with(m) == _said_with(old)), None) or _paired_new(
+        text, values, fresh) or fresh[-1]
     # "I said 30 fitters, make it 40, there's more": 40 fitters.
     after = _said_with(new) and new.group("after").strip() or _said_with(old) and old.group("after").strip()
     # "7k not 5k": the suffix stays on its number.

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from pmtui.product.brains.offline.discovery.cues import (
     ALTERNATIVES_STRONG,
+    AT_THEIR_POST,
     CONSTRAINTS_DECISIVE,
     COUNT_WITH_HORIZON,
     CURRENCY_AFTER,
@@ -163,7 +164,8 @@ _TRIAL = re.compile(r"\bfree\s+(?:for\s+)?(?:the\s+)?(?:first\s+)?(?:\d+|one|two
 
 
 def limits(text: str) -> int:
-    text = _TRIAL.sub(" ", text)
+    # "…and me and my pal Morag doing the desk": the founder's own people at their post are users, not a team.
+    text = AT_THEIR_POST.sub(" ", _TRIAL.sub(" ", text))
     return sum(1 for pattern in LIMITS if pattern.search(text))
 
 

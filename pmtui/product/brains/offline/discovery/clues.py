@@ -9,6 +9,7 @@ from pmtui.product.brains.offline.discovery.correction_cues import CORRECTION
 from pmtui.product.brains.offline.discovery.cues import (
     ALTERNATIVES_STRONG,
     ALTERNATIVES_WEAK,
+    AT_THEIR_POST,
     CONSTRAINTS_DECISIVE,
     CONSTRAINTS_STRONG,
     CONSTRAINTS_WEAK,
@@ -89,7 +90,8 @@ class Clue:
 # "I sell doubles by the Croisee, me and my wife, from 5 in the morning": who runs the business with the founder, not
 # who builds the app (no word of building, time or money beside it).
 _RUNS_THE_TRADE = re.compile(r"\b(?:i|we)\s+(?:also\s+|mainly\s+)?(?:sell|run|cook|bake|drive|own|work|serve|open|make|"
-                             r"fix|cut|clean|groom|teach|deliver|farm|grow|brew|cater|do)\b", re.IGNORECASE)
+                             r"fix|cut|clean|groom|teach|deliver|farm|grow|brew|cater|do)\b|" + AT_THEIR_POST.pattern, re.IGNORECASE)
+_CLOCK = re.compile(r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.?|p\.m\.?|o'?clock)(?![\w])", re.IGNORECASE)
 _BUILD_WORDS = re.compile(r"\b(?:build\w*|code|coding|develop\w*|program\w*|app|website|weeks?|months?|budget|"
                           r"evenings|weekends)\b", re.IGNORECASE)
 
@@ -474,7 +476,8 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     ):
         clues["revenue_model"] = Clue(cleaned, True)
     # "I run a 5-a-side team": a number inside a name counts nothing.
-    without_price = NAMED_NUMBER.sub(" ", PRICE.sub(" ", clause))
+    # "bookings come by WhatsApp at 3am": a time of day counts nothing either.
+    without_price = _CLOCK.sub(" ", NAMED_NUMBER.sub(" ", PRICE.sub(" ", clause)))
     has_number = re.search(NUMBER, without_price, re.IGNORECASE)
     success_strong = _success_strong(clause)
     # A number next to a metric noun is a target in a short answer ("200 walks/wk"); inside a longer
@@ -621,6 +624,8 @@ def decisive(aspect: str, clause: str, clue: Clue | None = None) -> bool:
         return bool((price and not theirs) or (REVENUE_DECISIVE.search(clause) and not DEBT_PAYMENT.search(clause))
                     or STANDS_TO_PAY.search(clause))
     if aspect == "constraints":
+        if AT_THEIR_POST.search(clause) and not _BUILD_WORDS.search(clause):
+            return False
         # "we've got a £2,000 grant that has to be spent by March": the money to build with is a budget.
         return bool(CONSTRAINTS_DECISIVE.search(clause) or (PRICE.search(clause) and FUNDING_RECEIVED.search(clause)))
     if aspect == "feature_wishlist":

@@ -86,7 +86,9 @@ CONFIRM_WORDS = re.compile(
 # "I said 30 businesses but make it 60", "earlier I said X, actually I mean Y": one fact restated.
 RESTATED = re.compile(
     # "like i said its free, its a charity" says the same thing again: no correction.
-    r"(?<!\blike )(?<!\bas )(?<!\blike\s)\b(?:i|we)\s+(?:said|told you|wrote|put)\s+(?P<old>[^,.;]+?)\s*,?\s+(?:but\s+|and\s+)?(?:\w+\s+)?"
+    # "we put on a competition every spring, …" stages something; it is no "I put 30, make it 40".
+    r"(?<!\blike )(?<!\bas )(?<!\blike\s)\b(?:i|we)\s+(?:said|told you|wrote|put(?!\s+(?:on|up|off|out|in|together|away|down|"
+    r"aside|forward|through|by)\b))\s+(?P<old>[^,.;]+?)\s*,?\s+(?:but\s+|and\s+)?(?:\w+\s+)?"
     r"(?:make it|it'?s|it is|it should be|should be|i mean|i meant|change it to|it was)\s+(?P<new>[^,.;]+)",
     re.IGNORECASE,
 )
@@ -108,7 +110,8 @@ NUMBER_CORRECTION_CUE = re.compile(
     r"typo|i meant|(?:i )?(?:said|wrote(?!\s+(?:off|down|back|to)\b)|told you))\b|"
     r"\b(?:not|instead of)\s+(?:[$€£₹₦₱]|[a-z]{1,3}[$₵]?\s?)?\d|"
     # "put 150 chamas", "put it at 60"; "Bookeo put its prices up 30 percent" corrects nothing.
-    r"\b(?:put(?!\s+(?:its|their|his|her|the|our|my)\s+[\w-]+\s+(?:up|down)\b)|make (?:it|that)|say|change (?:it|that) to|"
+    # "the hall put up their price to forty pound an hour" is news of another's price, not a number put right.
+    r"\b(?:put(?!\s+(?:its|their|his|her|the|our|my)\s+[\w-]+\s+(?:up|down)\b)(?!\s+(?:up|down)\b)|make (?:it|that)|say|change (?:it|that) to|"
     r"should be|is too (?:low|high|much|little|ambitious|optimistic))\b[^.;]*\d",
     re.IGNORECASE,
 )

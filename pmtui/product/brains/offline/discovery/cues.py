@@ -117,6 +117,14 @@ WHY_NOW_STRONG = re.compile(
 
 WHY_NOW_WEAK = re.compile(r"\b(because|since|now|ai|llms?|gpt|today|moment|time is|ready)\b", re.IGNORECASE)
 
+# Not right after an amount or the unit a price is said in ("R3,500 including …", "£80 a term including …", "1,200
+# baht including …"): one fixed-width look-behind per unit.
+_PRICE_UNITS = ("day", "night", "week", "month", "term", "year", "season", "hour", "head", "person", "kid", "child",
+                "session", "class", "lesson", "visit", "trip", "ride", "tour", "rental", "hire", "each", "baht", "rand",
+                "pounds", "quid", "euros", "dollars", "bucks", "bob", "naira", "cedis", "rupees", "pesos", "ringgit",
+                "shillings", "dirhams", "yen", "rupiah", "dong", "taka", "kwacha")
+_AFTER_NO_PRICE = r"(?<![\d%]\s)(?<![\d%])" + "".join(rf"(?<!\b{unit}\s)" for unit in _PRICE_UNITS)
+
 FEATURE_TRIGGER = re.compile(
     # "more often than I'd like to admit": a comparison, no wish.
     r"\b(?:i (?:really )?want(?: it)?(?: to)?|(?<!than )i'?d (?:like|love)(?: it)?(?: to)?|(?<!than )i would (?:like|love)"
@@ -127,7 +135,8 @@ FEATURE_TRIGGER = re.compile(
     r"^(?:also,? |please |and )?(?:add|include)|(?:key|core|main|must[- ]"
     r"have) features?(?: are| would be| include)?:?|features?(?: would be| are| include| like)?:|"
     r"must[- ]haves?(?: are)?:?|must have|needs? to have|with features like|features like|things like|"
-    r"including)\s+|"
+    # "R3,500 including alterations", "£80 a term including the badge": what a price covers, no wish.
+    + _AFTER_NO_PRICE + r"including)\s+|"
     # Said without a subject: "want something where folk can see whats free and book it", "need a way to…".
     r"^(?:(?:so|and|but|just|really|basically|honestly)\s+)*(?:want|need|after|looking for)\s+(?:something|a thing|"
     r"a way|some way|an? (?:app|tool|site|website|system|place))\s+(?:where|that|to|so|which)\s+"
@@ -200,7 +209,10 @@ PERCENT_TARGET = re.compile(
 # The founder's currency: a symbol or code before the digits (R299, KSh 500, GH₵ 60, RM25, S$9, Rs 200), or a word
 # after them (299 rand, 5000 naira, 500 shillings).
 CURRENCY_BEFORE = (r"(?:[$€£₱₹₦₵¥₩₺₴₪฿]|\b(?:R|N|Rs\.?|KSh|Ksh|Sh|GH₵|GHS|RM|Rp|S\$|A\$|NZ\$|C\$|HK\$|US\$|J\$|"
-                   r"TT\$|USD|EUR|GBP|ZAR|NGN|KES|INR|PKR|PHP|MYR|SGD|AUD|CAD|JMD|TTD|UGX|TZS))")
+                   r"TT\$|USD|EUR|GBP|ZAR|NGN|KES|INR|PKR|PHP|MYR|SGD|AUD|CAD|JMD|TTD|UGX|TZS|"
+                   # The other ISO codes founders price in: "LKR 3,500 to Negombo", "IDR 25,000 a block".
+                   r"LKR|IDR|THB|VND|BDT|NPR|EGP|AED|SAR|QAR|OMR|BRL|MXN|COP|ARS|CLP|PEN|CNY|JPY|KRW|TRY|XOF|XAF|RWF|"
+                   r"ZMW|MWK|ETB|BWP|NAD|MZN|BBD|XCD|BZD|GYD|NZD|HKD|TWD|CHF|SEK|NOK|DKK|PLN|CZK|HUF|RON|ILS|MAD|TND))")
 CURRENCY_AFTER = (r"(?:dollars|bucks|euros?|pounds|quid|usd|eur|gbp|pesos|rupees|rand|naira|shillings|bob|cedis|"
                   r"ringgit|rupiah|yen|won|lira|dirhams?|riyals?)")
 PRICE = re.compile(
@@ -250,6 +262,8 @@ REVENUE_STRONG = re.compile(
 
 # "They will pay next week", "clients pay 60 days late": a debt being paid, not how the product makes money.
 DEBT_PAYMENT = re.compile(
+    # "someone always forgets to pay", "half of them forget to pay their subs": money owed, a problem.
+    r"\bforg[eo]t\w*\s+to\s+pay\b|"
     r"\b(?:will|would|should|to|never|don'?t|doesn'?t|didn'?t)\s+pay\s+(?:me\s+|us\s+|you\s+|them\s+)?(?:back\s+)?"
     r"(?:next (?:week|month)|later|tomorrow|on time|late|soon|eventually|back|in \d+ days)\b|"
     r"\bpa(?:y|ys|id|ying)\s+(?:\d+\s*(?:days?|weeks?)\s+)?late\b|"
@@ -522,6 +536,14 @@ REVENUE_DECISIVE = re.compile(
     r"(?=\s*(?:[,.;!]|$|for\b|to (?:use|them|customers|users)\b)))",
     re.IGNORECASE,
 )
+# "me and my pal Morag doing the desk", "myself and the wife on the till": the founder's own people at their post, who
+# use it, not a team to build it.
+_AT_THEIR_POST = (r"\b(?:me|myself)\s+and\s+(?:my|our|the|a|one)\s+[\w' -]{1,30}?\s+(?:doing|on|at|running|taking|"
+                  r"handling|manning|minding|behind|who\s+(?:do|does|run|runs|take|takes|handle|handles|mind|minds))\s+"
+                  r"(?:the\s+)?(?:desk|till|counter|front|door|gate|bookings?|phones?|admin|entries|money|cash|register|"
+                  r"reception|office|books|orders?|paperwork|bar|kitchen)\b")
+AT_THEIR_POST = re.compile(_AT_THEIR_POST, re.IGNORECASE)
+
 CONSTRAINTS_DECISIVE = re.compile(
     r"\b((?:i'?m|i am|we'?re|we are|work(?:ing)?|build(?:ing)?|do(?:ing)? (?:it|this))\s+(?:\w+\s+)?"
     r"(?:alone|by myself|on my own|solo)|^solo\b(?!" + _SOLO_PEOPLE + r")|solo(?:,| dev| developer| founder| for)|just me|only me|"
@@ -554,6 +576,13 @@ PIVOT = re.compile(
     # "Ah hold on, I need to change tack. …", "Real talk, … none of them want another marketplace, … So it's for the
     # installers": the people asked said no, and the founder says who it is for now.
     r"chang(?:e|ing) (?:of )?tack|"
+    # "Actually, let me stop you there. … we can't fight PickMe. What I really have is my uncle's stand …": the old
+    # idea given up against a rival, and what the founder really has or needs instead.
+    # "wait ah, actually cannot lah, … so the app is for our ice delivery only, can?": the new thing is the founder's own.
+    r"\bso (?:it'?s|it is|the (?:app|tool|idea) (?:is|should be|would be)) (?:really |actually |just )?for (?:our|my) own\b|"
+    r"\bso (?:it'?s|it is|the (?:app|tool|idea) (?:is|should be|would be)) (?:really |actually |just )?for [^.;?!]{3,60}? only\b|"
+    r"let me stop you (?:there|right there)\b|\b(?:we|i) (?:can'?t|cannot|could never|won'?t ever) (?:fight|beat|"
+    r"compete with|take on|outdo)\b|\bwhat (?:i|we) (?:really|actually) (?:have|own|run) is\b|"
     # "So it's for the coaches, to manage the waiting list, not for parents to find coaches."
     # "Hold on, I need to change it. … So the app is for the print shops doing funeral brochures, not money transfer."
     r"\bso (?:(?:i|we) (?:think|guess|reckon|suppose) (?:that )?)?(?:it'?s|it is|it should be|the (?:app|tool|idea) "

@@ -55,7 +55,11 @@ def doings_told(sentence: str) -> bool:
 _MEASURE = re.compile(
     r"\d|%|\b(?:users?|customers?|clients?|retention|revenue|paying|paid|pays?|churn|nps|sign[- ]?ups?|active|"
     r"conversion|rate|percent|saved|saves?|fewer|less|more|reduce[sd]?|increase[sd]?|grow(?:th|s)?|cut|drop|"
-    r"success|successful|metric|target|goal|happy|use it|using it|recommend|stop|no more|zero|half|double)\b",
+    r"success|successful|metric|target|goal|happy|use it|using it|recommend|stop|no more|zero|half|double)\b|"
+    # "No dancer missing from the running order, and results sent the same evening": a state to reach, said as none of
+    # the bad thing and by when.
+    r"\bno\s+(?:[\w'-]+\s+){0,2}?(?:missing|missed|late|lost|wrong|left|waiting|forgotten|double[- ]?booked)\b|"
+    r"\b(?:the\s+)?same\s+(?:day|evening|night|morning|afternoon|week)\b|\b(?:on|in)\s+time\b",
     re.IGNORECASE,
 )
 

@@ -45,6 +45,7 @@ from pmtui.product.brains.offline.discovery.fragments import refines as _refines
 from pmtui.product.brains.offline.discovery.how_it_must_be import apart_limits, how_it_must_be
 from pmtui.product.brains.offline.discovery.item_price import not_their_item_price
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
+from pmtui.product.brains.offline.discovery.misfiled import cued, misfiled, put_back_misfiled
 from pmtui.product.brains.offline.discovery.people_list import with_count
 from pmtui.product.brains.offline.discovery.pitch import is_pain as _is_pain
 from pmtui.product.brains.offline.discovery.pitch import (
@@ -64,13 +65,11 @@ from pmtui.product.brains.offline.discovery.pitch import (
 )
 from pmtui.product.brains.offline.discovery.pitch import way_and_pain
 from pmtui.product.brains.offline.discovery.pivot import (
-    PIVOT_STALE,
-    TURN,
-    WISH_SAID,
     new_people,
     pivot_people,
     said_not_for,
 )
+from pmtui.product.brains.offline.discovery.pivot_turn import needed_for, restate_after_pivot
 from pmtui.product.brains.offline.discovery.relative_pain import people_and_their_trouble
 from pmtui.product.brains.offline.discovery.second_thoughts import (
     announces_the_list,
@@ -83,6 +82,7 @@ from pmtui.product.brains.offline.discovery.story_told import CONTACTED_ME
 from pmtui.product.brains.offline.discovery.text import (
     BULLET,
     LEADING_NO,
+    MAX_FIELD_CHARS,
     clean,
     drop_negated,
     has_persona,
@@ -95,7 +95,6 @@ from pmtui.product.brains.offline.discovery.text import (
     is_vague,
     norm,
     split_clauses,
-    split_sentences,
     txt_words,
 )
 from pmtui.product.brains.offline.discovery.who_else import (
@@ -119,9 +118,8 @@ from pmtui.product.brains.offline.headcount import HAVE_COUNT, held_count
 from pmtui.product.brains.offline.own_people import own_people_count
 from pmtui.product.completeness import has_real_content
 from pmtui.product.constraint_facets import replace_facets
+from pmtui.product.list_check import without_list_confirmation
 from pmtui.product.rice import NICE_TO_HAVE_MARK
-
-MAX_FIELD_CHARS = 400
 
 _SOFT_ASPECTS = frozenset({"core_problem", "current_alternatives"})
 # "its a paper book" is "a paper book"; "it's all in a paper diary" stays whole (without it, "all in…" reads broken).
@@ -161,6 +159,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     detail for the asked aspect is appended.
     """
     result = summary.model_copy(deep=True)
+    if asked_aspect == "feature_wishlist" and summary.feature_wishlist:
+        # "looks right" / "yep that's the lot" to the list read back: no wish; what follows the nod is the answer.
+        _confirmed, user_text = without_list_confirmation(user_text)
     text = txt_words(inline_list_lines(user_text.strip()))
     # "just me" to the limits question is a team of one: thin, but no shrug (it is kept, and sharpened once).
     bare_team = asked_aspect == "constraints" and bool(_BARE_TEAM.match(text))
@@ -196,7 +197,7 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         if belongs and asked:
             # The answer to the money question is the limits, and the limits hold the money from the turn before:
             # that earlier answer goes where it belongs before this one is filed.
-            summary = _put_back_misfiled(summary, belongs, asked)
+            summary = put_back_misfiled(summary, belongs, asked)
             result = summary.model_copy(deep=True)
         asked = belongs or asked
     # "Actually, scratch that — it's for studio office managers": a new direction answers no question.
@@ -411,14 +412,14 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 if clue.secondary and not empty:
                     continue
                 refines = not empty and _refines(aspect, current, clue.fragment)
-                if not empty and not refines and asked and decisive(aspect, clause, clue) and _misfiled(aspect, current):
+                if not empty and not refines and asked and decisive(aspect, clause, clue) and misfiled(aspect, current):
                     # "just me, 6 weeks, phone" for constraints that hold "free, maybe the building pays later"
                     # (an answer to the wrong question): the decisive clause takes its place, and the old words go
                     # to the aspect just asked if they are about it.
                     found[aspect].append(clue.fragment)
                     replace.add(aspect)
                     if asked != "feature_wishlist" and not has_real_content(getattr(summary, asked)) and (
-                        asked in _cued(current)
+                        asked in cued(current)
                     ):
                         found[asked].append(current)
                     continue
@@ -466,10 +467,13 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         people = pivot_people(text, summary.target_user)
         if people:
             found["target_user"].append(people)
+    if pivot and (needed_by := needed_for(text)) and new_people(summary.target_user, needed_by):
+        # "…what we really need is a way for guesthouses and their guests to book …": the people it is needed for.
+        found["target_user"].append(needed_by)
     if pivot and found["target_user"] and new_people(summary.target_user, found["target_user"][-1]):
         # A new direction: who it is for changes, and with it the problem, today's workaround, the
         # wishlist, the metric and the money — unless this very message restates them.
-        return _pivot(result, found, features, text)
+        return restate_after_pivot(result, found, features, text, asked)
     if asked and asked != "feature_wishlist" and not found[asked]:
         # Answers rarely use the cue words of the question: a soft topic answered in other words still counts.
         found[asked] = weak_asked or (soft_claimed if asked in _SOFT_ASPECTS else [])
@@ -572,7 +576,8 @@ _NOD_ONLY = re.compile(r"^\W*(?:(?:yes|yep|yeah|yup|ok|okay|sure)\W+)*(?:looks?|
                        r"grand|spot on)\W*$", re.IGNORECASE)
 _TEAM_AFTER_STORY = re.compile(r"^(?P<story>[^;]+?),\s*(?P<team>(?:it'?s\s+|we'?re\s+)?(?:just|only)\s+(?:me|us)\b.*)$",
                                re.IGNORECASE)
-_HOW_MANY_A_PERIOD = re.compile(r",\s*(?P<said>(?:(?:about|around|roughly|like|maybe)\s+)?(?P<n>\d+)(?:-?ish)?\s+(?:a|per|each|"
+# "…, 50-ish a month in summer"; never the thousands of an amount ("TT$40,000 a season").
+_HOW_MANY_A_PERIOD = re.compile(r"(?<!\d),\s*(?P<said>(?:(?:about|around|roughly|like|maybe)\s+)?(?P<n>\d+)(?:-?ish)?\s+(?:a|per|each|"
                                 r"every)\s+(?:day|week|month|year|night|weekend|season|term))\b", re.IGNORECASE)
 _ONLY_MY_TRADE = re.compile(r"^\W*(?:(?:well|um|so|erm|oh)\W+)?(?:i'?m|i am|im)\s+(?:just\s+)?(?:a|an)\s+"
                             r"(?P<trade>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?:\s+for\s+(?P<whom>[a-z][\w' -]{1,40}?))?\W*$",
@@ -582,75 +587,6 @@ _ONLY_MY_TRADE = re.compile(r"^\W*(?:(?:well|um|so|erm|oh)\W+)?(?:i'?m|i am|im)\
 _YES_BUT = re.compile(r"^\s*(?:(?:yes|yeah|yep|ok(?:ay)?|right|sure)[,\s]+(?:but|only|except)\b|" + LEADING_NO + r")[,\s]*",
                      re.IGNORECASE)
 
-_HARD_ASPECTS = frozenset({"constraints", "revenue_model", "success_metric"})
-
-
-def _cued(value: str) -> set[str]:
-    """The aspects any clause of a stored value has a cue for."""
-    return {aspect for clause in split_clauses(value) for aspect in detect(clause, value, False)}
-
-
-def _put_back_misfiled(summary: DiscoverySummary, aspect: str, asked: str) -> DiscoverySummary:
-    """`aspect` holds an answer to the wrong question: cleared, and the answer given to `asked` when it is about it."""
-    current = getattr(summary, aspect)
-    if not isinstance(current, str) or not has_real_content(current) or not _misfiled(aspect, current):
-        return summary
-    fixed = summary.model_copy(deep=True)
-    setattr(fixed, aspect, "")
-    if not has_real_content(getattr(summary, asked)) and asked in _cued(current):
-        setattr(fixed, asked, current)
-    return fixed
-
-
-def _misfiled(aspect: str, value: str) -> bool:
-    """A stored value with no cue at all for its aspect but a strong one for another: it answered the wrong question."""
-    if aspect not in _HARD_ASPECTS:
-        # A problem or a workaround is often said without any cue word; only money, limits and targets have them.
-        return False
-    clues = [detect(clause, value, False) for clause in split_clauses(value)]
-    return not any(aspect in c for c in clues) and any(c2.strong for c in clues for c2 in c.values())
-
-
-_REAL_PAIN = re.compile(r"\bthe real (?:mess|problem|pain|issue|headache|nightmare)\b", re.IGNORECASE)
-_PRICED = re.compile(r"\d|[$€£₹₦₱₵]|\b(?:charge|subscription|fee|commission|per (?:month|year|user|booking|order)|a month|free)\b",
-                     re.IGNORECASE)
-
-
-def _pivot(
-    result: DiscoverySummary, found: dict[str, list[str]], features: list[str], text: str
-) -> DiscoverySummary:
-    target = [f for f in found["target_user"] if f and not is_vague(f)]
-    # "So the app is for the print shops doing funeral brochures, not money transfer": what it is not for is no part
-    # of who it is for.
-    result.target_user = re.sub(r",?\s+not\s+(?:for\s+)?[^,;.]+$", "", target[-1])[:MAX_FIELD_CHARS]
-    real = _REAL_PAIN.search(text)
-    for aspect in PIVOT_STALE:
-        restated = _dedupe([f for f in found[aspect] if f and not is_vague(f) and (
-            # "the money part is a licence nightmare with the FCA" is why the old idea went, not the new price.
-            aspect != "revenue_model" or _PRICED.search(f)) and (
-            # "The real mess is the funeral brochures: …": the turn's problem is the one it says is the real one.
-            aspect != "core_problem" or not real or real.group(0).lower() in f.lower())])
-        if aspect == "core_problem" and real:
-            # "nah scrap that, my uncle runs a boat and he say the real problem is he own bookings …": the problem is
-            # what the real one is said to be, not the story of who said so.
-            restated = [_after_real_pain(f, real.group(0)) for f in restated]
-        setattr(result, aspect, "; ".join(restated)[:MAX_FIELD_CHARS] if restated else "")
-    # The sentence that tells of the turn ("… none of them want another marketplace, they got more work than they can
-    # handle June to November") is the story, not things to build.
-    story = " ".join(s.lower() for s in split_sentences(text) if PIVOT.search(s) or TURN.search(s))
-    # A turn told as a story ("… more work than they can handle. What kills them is the driving and the no-shows.")
-    # names things to build only where it says so ("it should …", "I want it to …").
-    wished = [f for f in features if f.lower() not in story] if WISH_SAID.search(text) else []
-    result.feature_wishlist = merge_features([], wished, True)
-    return result
-
-
-def _after_real_pain(fragment: str, said: str) -> str:
-    """'…, he say the real problem is he own bookings' -> 'he own bookings'; unchanged when little is left."""
-    # Only a story before it goes: "The real mess is the funeral brochures: …" says what the real mess is itself.
-    rest = re.sub(rf"^.+?\b{re.escape(said)}\s+(?:is|was|are|were|be)\s+(?:that\s+|just\s+)?", "", fragment,
-                  count=1, flags=re.IGNORECASE | re.DOTALL)
-    return rest if rest != fragment and len(rest.split()) >= 3 else fragment
 
 
 def _things_to_do(sentence: str) -> bool:

@@ -13,6 +13,8 @@ import re
 INTERRUPTION_OPENER = re.compile(
     r"^\s*(?:(?:haha+|hehe+|lol|lmao|ugh+|argh+|omg|oops|whoops|oh no|oh god|hold on|hang on|one sec(?:ond)?|"
     r"one moment|one min(?:ute)?|a (?:sec|min|minute|moment)|two secs?|brb|wait|sorry|apologies|excuse me|"
+    # "Forgive me, the tenor pans just started tuning outside", "my apologies, …", "pardon me, …".
+    r"forgive me|my apologies|pardon me|do excuse me|"
     # The same apology in the words founders mix in: "perdón, my mom is calling me…", "maaf", "pasensya na", "eish".
     r"perd[oó]n|lo siento|disculpa|pardon|d[ée]sol[ée]|entschuldigung|maaf|pasensya(?: na)?|samahani|aiyo+|eish)"
     r"(?=[\s,.!:;-]|$)[\s,.!:;-]*)+(?:(?:mate|man|guys|ah|lah|oh|o|sir|madam)\b[\s,.!]*)?",

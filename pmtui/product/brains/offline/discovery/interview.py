@@ -45,6 +45,7 @@ from pmtui.product.brains.offline.discovery.text import (
 from pmtui.product.brains.protocol import DiscoveryReply
 from pmtui.product.completeness import has_real_content
 from pmtui.product.drafts import weak
+from pmtui.product.list_check import without_list_confirmation
 
 MAX_ASKS = 3
 
@@ -123,13 +124,16 @@ def next_reply(
                                    "for whom?", asked_aspect="")
 
     if PIVOT.search(user_text) and "target_user" in changed and has_real_content(before.target_user):
-        # A new direction: say so, and re-check what depended on the old one, starting with the problem.
-        nxt = next((g for g in QUESTION_ORDER if g in gaps and g != "target_user"), "")
-        ack = f'New direction, then: it\'s for "{short(summary.target_user, 8)}" now.'
+        # A new direction: say so, and re-check what depended on the old one, starting with the problem (with who it
+        # is for, when the turn named a thing rather than people).
+        who_asked = not has_real_content(summary.target_user)
+        nxt = next((g for g in QUESTION_ORDER if g in gaps and (who_asked or g != "target_user")), "")
+        ack = ("New direction, then." if who_asked
+               else f'New direction, then: it\'s for "{short(summary.target_user, 8)}" now.')
         if not nxt:
             nxt, question = sharpening(summary, turn)
             return DiscoveryReply(text=join(ack, question), asked_aspect=nxt)
-        redo = "That changes most of what we had, so let me re-check it with them in mind."
+        redo = "That changes most of what we had, so let me re-check it" + ("." if who_asked else " with them in mind.")
         return DiscoveryReply(text=join(ack, redo, _fresh(state, nxt, summary, turn)), asked_aspect=nxt)
 
     aside = aside_kind(user_text, asked)
@@ -206,6 +210,10 @@ def next_reply(
     if vague and asked and not changed and asked not in gaps and has_real_content(getattr(summary, asked)):
         # A shrug to a sharpening question: keep what we had rather than thank them for "idk".
         ack = f'Fair enough, "{short(summary.value_text(asked), 8)}" will do for now.'
+    if asked == "feature_wishlist" and not changed and summary.feature_wishlist and without_list_confirmation(
+            user_text) == (True, ""):
+        # "yep that's the lot" to the list read back: the list stands, and it is said so.
+        ack = "Good — that's the list, then."
     first_message = not asked and not any(has_real_content(getattr(before, a)) for a in ASPECTS)
     note = "" if first_message else _volunteered_note(asked, changed, ack_aspect=_ack_aspect(asked, changed))
     if first_message and "target_user" not in gaps and probes.get("target_user", 0) < 1:

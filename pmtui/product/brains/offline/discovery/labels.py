@@ -26,6 +26,28 @@ _SECOND_LABEL = re.compile(
 )
 
 
+# A word that judges the thing the label names and means nothing without it: "Budget is small, maybe 5k shillings",
+# "the timeline is tight", "deadline's firm: end of March".
+_JUDGED = re.compile(
+    r"^(?P<judged>(?:(?:very|quite|pretty|really|fairly|rather|super|so|too|a bit|a little|kinda|kind of|extremely)\s+)*"
+    r"(?:small|smallish|tiny|tight|limited|low|lowish|high|big|huge|large|short|long|flexible|fixed|firm|strict|"
+    r"modest|minimal|lean|slim|thin|constrained|moderate|ambitious|aggressive|realistic|reasonable|generous|"
+    r"open|open-ended|unlimited|non-existent|nonexistent|basically nothing|next to nothing|negligible|"
+    r"hard|soft|urgent|cheap|expensive|pricey|affordable))"
+    r"(?=\s*(?:[,;:.!\u2014\u2013-]|$|\s+(?:but|so|and|though|maybe|like|about|around|roughly|probably|just)\b))",
+    re.IGNORECASE,
+)
+
+
+def _with_its_noun(label: str, value: str) -> str:
+    """'small, maybe 5k shillings' under the label 'budget' -> 'small budget, maybe 5k shillings': a judgment
+    keeps the word it judges."""
+    match = _JUDGED.match(value)
+    if not match or label in ("target", "today"):
+        return value
+    return f"{match.group('judged')} {label}{value[match.end():]}"
+
+
 def split_labelled(sentence: str) -> list[str]:
     """'revenue is R299 a month and the constraints are 6 weeks, two devs' -> one statement per label, when the
     sentence names two aspects outright; a lead-in ('no you mixed them up,') stays in front as its own piece."""
@@ -80,6 +102,7 @@ def label_statement(sentence: str) -> tuple[str, str] | None:
         value = clean(drop_negated(value))
         if not value or is_vague(value):
             return None
+        value = _with_its_noun(label, value)
         loose_user_label = aspect == "target_user" and pattern is LABEL_LINE and ":" not in sentence
         loose_user_label = loose_user_label and not re.match(r"\s*(?:the\s+)?target", sentence, re.IGNORECASE)
         if loose_user_label and not has_persona(value):

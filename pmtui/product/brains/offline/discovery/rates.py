@@ -115,7 +115,11 @@ _COUNTED = re.compile(r"\b(?:\d[\d,]*|a hundred|hundreds|a couple of hundred|doz
                       # How often a thing went wrong ("that's happened about 8 times this year", "twice last year"):
                       # the pain's count, no change.
                       r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|a dozen|dozens of)"
-                      r"\s+times\b|\b(?:once|twice)\b", re.IGNORECASE)
+                      r"\s+times\b|\b(?:once|twice)\b|"
+                      # "I've had two brides turn up for the same gown … this year": what went wrong, counted.
+                      r"\b(?:i'?ve|we'?ve|i have|we have)\s+(?:already\s+|now\s+)?had\s+(?:\d+|two|three|four|five|six|seven|"
+                      r"eight|nine|ten|a couple of|a few|several|a dozen|dozens of)\s+[\w'-]+\s+(?:\w+\s+){0,2}?"
+                      r"(?:turn|come|came|show|miss|cancel|go|went|get|got|leave|left|walk|fail|break|arrive)\w*\b", re.IGNORECASE)
 
 
 def year_volume(clause: str, cue: re.Match[str] | None) -> bool:

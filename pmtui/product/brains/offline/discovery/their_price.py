@@ -28,6 +28,10 @@ def their_price(clause: str, price: re.Match[str]) -> bool:
         # "a £20 deposit by bank transfer", "lose ~8% a yr. $180 each" (what a lost keg costs), "new blazers are like
         # 30 quid each" (what a thing costs to buy): money today, not our pricing.
         return True
+    if _INTO_THEIR_POT.search(before) or _POT_AFTER.match(after):
+        # "each rider contributes 100 bob a day to the sacco", "every player pays £5 a week into the team kitty",
+        # "we split the caretaker's wage, R200 each": money the users pay each other or save, not our pricing.
+        return True
     if _THIRD_PARTY_OR_INPUT.search(before) or _PER_COMMODITY.match(after):
         # "They pay daily to the owner, 15,000 shillings a day" (a payment between others today), "Diesel is over R22
         # a litre" (what an input costs): money today, not our pricing.
@@ -70,5 +74,21 @@ FUNDING_RECEIVED = re.compile(
     r"\b(?:grant|funding|award|bursary|lottery|donation|sponsorship|prize|seed money)\b|"
     r"\b(?:grant|funding|award|bursary)\s+(?:of|worth)\s+(?:about\s+|around\s+)?[£$€₦₹R]|"
     r"\b(?:grant|funding|award|bursary)\b[^.;]{0,30}?\b(?:came through|came in|was approved|got approved|landed)\b",
+    re.IGNORECASE,
+)
+
+
+# Money the users put into a pot of their own, lend each other or share out, said a few words before the amount.
+_INTO_THEIR_POT = re.compile(
+    r"\b(?:contribut\w*|chip(?:s|ped|ping)? in|put(?:s|ting)? (?:in|aside|away)|pool(?:s|ed|ing)?|split(?:s|ting)?|"
+    r"lend(?:s|ing)?|lent|borrow(?:s|ed|ing)?|(?:each|every \w+|they all|we all)\s+(?:\w+\s+)?sav(?:e|es|ed|ing))\b"
+    r"[^.;]{0,40}?$",
+    re.IGNORECASE,
+)
+# After the amount: where it goes, a pot of the users' own ("… a week into the team kitty", "… to the chama").
+_POT_AFTER = re.compile(
+    r"[^.;,]{0,25}?\b(?:in|into|to|towards?)\s+(?:the|their|our|a|his|her|its)\s+(?:[\w'-]+\s+){0,2}?"
+    r"(?:sacco|chama|kitty|pot|pool|fund|savings?|stokvel|susu|tontine|rosca|merry-go-round|group account|"
+    r"common purse|club fund|welfare fund|burial fund|piggy bank)\b",
     re.IGNORECASE,
 )

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from pmtui.models import DiscoverySummary
-from pmtui.product.brains.offline.scoping.rules import DERIVE_RULES, DeriveRule
+from pmtui.product.brains.offline.scoping.derive_rules import DERIVE_RULES, DeriveRule
 from pmtui.product.capability_names import capability_name
 
 MAX_WORDS = 6

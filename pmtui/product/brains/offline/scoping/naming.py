@@ -34,7 +34,9 @@ def _merged_name(first: str, second: str) -> str:
     return f"{heads[0]} and {heads[1][:1].lower() + heads[1][1:] if not heads[1][:2].isupper() else heads[1]}"
 
 
-_PROCESS_WORDS = stems("tracking feature features system screen page flow thing part module function tool app report bit stuff service option side")
+_PROCESS_WORDS = stems("tracking feature features system screen page flow thing part module function tool app report bit stuff service option side "
+                       # "the weekly SMS" is the SMS "every week": how often names no row.
+                       "daily nightly weekly fortnightly monthly quarterly yearly annual hourly")
 
 
 # Words founders use for one thing, each family a set of stems.

@@ -214,6 +214,11 @@ def _split_off_part(work: _Round, request: ChangeRequest, target: tuple[str, str
 
 
 def _apply(work: _Round, request: ChangeRequest) -> None:
+    if request.kind in ("cut", "defer") and (topic := work.topic_rows(request.what)):
+        # "forget the GPS stuff, what we really need is …": the old idea goes with every row of it, not one.
+        for name in topic:
+            _apply(work, ChangeRequest(request.kind, name, request.clause, phase=request.phase))
+        return
     target = work.find(request.what) if request.kind not in ("add", "merge") else None
     if target is None and request.refers_back and request.kind != "merge":
         # "Cancellations are where braiders make the day back. Move it up": "it" is the row named before the remark.
@@ -558,7 +563,15 @@ def _promote(work: _Round, request: ChangeRequest, target: tuple[str, str] | Non
         work.notes.append(f"I have no row called “{request.what}” (the rows are: {rows}) — name the one you mean, or "
                           f"say “add {request.what}” if it is new")
         return
-    several = [name for _, name in work.rows_with(stems(request.what))] if request.what else []
+    found = work.rows_with(stems(request.what)) if request.what else []
+    several = [name for _, name in found]
+    # "The attendance, put that in phase 1" beside "Attendance taken by the section leader" and "Stage list chosen
+    # from attendance": the one row named after the thing is the one meant.
+    # ("Keep track of an order" is named after nothing the phrase says: a row led by a word of no weight is not.)
+    headed = [(kind, name) for kind, name in found if (words := re.findall(r"[a-z]+", name.lower()))
+              and (head := stems(words[0])) and head <= stems(request.what)]
+    if len(several) >= 2 and len(headed) == 1 and (target is None or target[1] in several):
+        target, several = headed[0], [headed[0][1]]
     waiting = [name for name in several if (row := work.output.feature(name)) is None or row.phase != 1]
     if len(several) >= 2 and waiting == several and not any(name.lower() in request.what.lower() for name in several):
         # "payment must have" with "Card payment" and "PayNow payment" in the table: which one, not a third row.

@@ -21,6 +21,15 @@ from pmtui.product.brains.offline.scoping.said_count import asked_count, count_s
 from pmtui.product.brains.offline.scoping.terms import persona, stems
 from pmtui.product.rice import PHASE_PRIORITY
 
+# An idea named as a whole, not one row: "the GPS stuff", "all the payment side of it", "the social bits", "the whole
+# loyalty thing", "everything to do with deliveries".
+_TOPIC = re.compile(
+    r"^(?:all\s+)?(?:the\s+|that\s+|this\s+|those\s+|these\s+)?(?:whole\s+)?(?P<topic>.+?)\s+(?:stuff|side(?:\s+of\s+(?:it|things))?|"
+    r"bits|things|parts|end(?:\s+of\s+(?:it|things))?|malarkey|business)$|"
+    r"^(?:the\s+|that\s+|this\s+)?whole\s+(?P<whole>.+?)(?:\s+(?:thing|idea|part|bit))?$|"
+    r"^(?:everything|anything|all)\s+(?:to do with|about|around)\s+(?:the\s+)?(?P<about>.+)$",
+    re.IGNORECASE,
+)
 # A request names an existing row when this share of the row's words are in it,
 STRONG_MATCH = 0.75
 # and this share of the request's own words are in the row.
@@ -99,13 +108,23 @@ class Round:
     def _only_row_with(self, wanted: set[str]) -> tuple[str, str] | None:
         """The one row that has every word of the phrase but those saying what kind of work it is:
         "GPS tracking" is "Follow the walk on GPS"; "walker vetting" is not "Owners book vetted walkers"."""
+        named = wanted - _PROCESS_WORDS
+        if wanted and not named:
+            # "scrap the tracking": a word for a kind of work, said alone, names the one row whose name says it.
+            by_name = [(kind, name) for kind, name in self._names() if wanted <= stems(name)]
+            return by_name[0] if len(by_name) == 1 else None
         hits = self.rows_with(wanted)
         if len(hits) > 1:
             # "the waybill" when only the import row quotes "a paper waybill" in its description: the row named so wins.
-            named = wanted - _PROCESS_WORDS
             hits = [(kind, name) for kind, name in hits
                     if all(w in stems(name) or _related(w, stems(name)) for w in named)] or hits
+        if len(hits) > 1:
+            # "the map" beside "GPS walk tracking" and "Live GPS map": the row whose name says the very word wins.
+            hits = [(kind, name) for kind, name in hits if named <= stems(name)] or hits
         return hits[0] if len(hits) == 1 else None
+
+    def _names(self) -> list[tuple[str, str]]:
+        return [("mvp", f.name) for f in self.output.mvp_features] + [("cut", c.name) for c in self.output.cut_features]
 
     def rows_with(self, wanted: set[str]) -> list[tuple[str, str]]:
         """Every row that has every word of the phrase (but those saying what kind of work it is)."""
@@ -119,6 +138,17 @@ class Round:
             for kind, name, text in rows
             if all(w in stems(text) or _related(w, stems(name)) for w in named)
         ]
+
+    def topic_rows(self, phrase: str) -> list[str]:
+        """The rows of Phases 1-3 an idea named as a whole takes in ("the GPS stuff": every row whose name says GPS)."""
+        match = _TOPIC.match(phrase.strip(" .!?"))
+        if not match:
+            return []
+        wanted = stems(match.group("topic") or match.group("whole") or match.group("about")) - _PROCESS_WORDS
+        if not wanted:
+            return []
+        return [f.name for f in self.output.mvp_features
+                if wanted <= stems(f.name)]
 
     def strong(self, phrase: str) -> tuple[str, str] | None:
         found = match_features(self.output, phrase)

@@ -7,6 +7,7 @@ import re
 
 from pmtui.product.brains.offline.dialect import scots_words, spoken_forms
 from pmtui.product.brains.offline.scoping.rules import (
+    NEED_LEAD,
     PRONOUN,
     rx,
 )
@@ -56,7 +57,7 @@ _CLAUSE_BREAK = re.compile(
     # "…, first the skip and daily count", "…, the quote form is what matters": a new clause with its own subject.
     r",\s+(?=first\s+(?:the|my|our|a)\b)|"
     # "forget the bookings, what we really need is …": what is needed is a clause of its own.
-    r",\s+(?=what\s+(?:we|i|they)\s+(?:really\s+|actually\s+|truly\s+)?(?:need|want)s?\s+(?:most\s+)?(?:is|are)\b)|"
+    r",\s+(?=" + NEED_LEAD + r")|"
     r",\s+(?=[^,;]+?\s+(?:is|are)\s+(?:what (?:really\s+)?matters?|the (?:main|most important|key) (?:thing|bit|part)|"
     r"the (?:thing|bit|part) that (?:really\s+)?matters|the core|the heart of)\b)|"
     # "the receipt both sides can see — is that really needed", "…, can put later or not?", "…, and it can be simple".
