@@ -354,7 +354,7 @@ def _file_name_only(unit: Unit, own_name: str, notes: str, titled: bool) -> None
     given = (unit.acts | code_concepts(without_titled_imports(unit.text)) | code_concepts(notes)
              | code_concepts(str(file.parent)) | cron_concepts(unit.text)
              | (set() if file_named else code_concepts(own_name)))
-    unit.named_by_file = code_concepts(file.stem) - given
+    unit.named_by_file = set(code_concepts(file.stem) - given)
     unit.file_name_parts = set(split_identifier(file.stem)) - _identifier_parts(unit.text) - (
         set() if file_named else set(split_identifier(own_name)))
 

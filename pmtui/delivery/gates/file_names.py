@@ -23,6 +23,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from pmtui.delivery.gates.vocabulary import Concept, is_action, stem
 
@@ -39,7 +40,7 @@ _GIVES = re.compile(r"\breturn\s+(?!None\b|null\b|nil\b|undefined\b|void\b|;|$)\
                     r"|</?[a-z][\w-]*[\s>/]|<[A-Z]\w*\s*/?>|\bSELECT\b|\bfetch(?:all|one|many)?\(", re.MULTILINE)
 
 
-def lent_by_file_name(matched: Sequence[Concept], unit, has: Callable[[Concept, object], bool]) -> list[Concept]:
+def lent_by_file_name(matched: Sequence[Concept], unit: Any, has: Callable[[Concept, Any], bool]) -> list[Concept]:
     """The matched words the unit shows only through its file's name (`unit.named_by_file`)."""
     if not unit.named_by_file:
         return []
@@ -63,8 +64,8 @@ def heads(criterion: str, concepts: Sequence[Concept]) -> set[str]:
     return {run[-1] for run in runs if run}
 
 
-def leans_on_file_name(criterion: str, concepts: Sequence[Concept], matched: Sequence[Concept], unit,
-                       has: Callable[[Concept, object], bool]) -> str:
+def leans_on_file_name(criterion: str, concepts: Sequence[Concept], matched: Sequence[Concept], unit: Any,
+                       has: Callable[[Concept, Any], bool]) -> str:
     """Why the unit's match rests on its file's name and not on its code, or ""."""
     lent = lent_by_file_name(matched, unit, has)
     if not lent or any(c.strong and is_action(c) for c in matched):
