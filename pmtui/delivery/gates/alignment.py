@@ -66,6 +66,7 @@ from pmtui.delivery.gates.criterion_classes import (
     states_size,
     swallows_errors,
 )
+from pmtui.delivery.gates.file_names import leans_on_file_name
 from pmtui.delivery.gates.locations import CriterionLocation
 from pmtui.delivery.gates.main_entity import compounds_together, main_entity, named_by_code, noun_phrase
 from pmtui.delivery.gates.measure_units import wrong_dimension, wrong_measure_unit
@@ -489,6 +490,8 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                        or pays_the_discount(criterion, files[unit.path]) or floors_the_cap(criterion, files[unit.path])
                        or user_blocker(criterion, unit.code_text, files[unit.path], unit.outside))
         if not blocker and (why := said_only_in_comments(unit, matched)):
+            blocker = why
+        if not blocker and (why := leans_on_file_name(criterion, reading.concepts, matched, unit, _has)):
             blocker = why
         if not blocker and ruled_out and (word := uses_ruled_out(unit.code_text, ruled_out, stem, split_identifier)):
             blocker = f"it uses the {word} the criterion rules out"

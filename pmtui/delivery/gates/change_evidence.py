@@ -27,7 +27,7 @@ from pmtui.delivery.gates.code_lines import (  # single lines are read there sin
     is_code_line,
     negating_lines,
 )
-from pmtui.delivery.gates.plan_titles import lent_name, titled_by_plan, without_titled_imports
+from pmtui.delivery.gates.plan_titles import lent_name, sentence_words, titled_by_plan, without_titled_imports
 from pmtui.delivery.gates.route_handlers import ROUTE_HANDLER
 from pmtui.delivery.gates.vocabulary import (
     code_concepts,
@@ -93,6 +93,10 @@ class Unit:
     test_text: str = ""  # the code of the change's tests that exercise it
     defined: bool = False  # a function, method or class (not a block of loose lines)
     around: set[str] = field(default_factory=set)  # stems its file names outside it (`"backups"` beside `logs`)
+    # round 20: what only its file's own name says (`src/kiln_shelf_rota.py`: shelf, rota), not its code, its own name
+    # (unless that is the file's: a module's loose lines), its comments or its folders
+    named_by_file: set[str] = field(default_factory=set)
+    file_name_parts: set[str] = field(default_factory=set)  # the identifier parts only the file's name gives
     outside: str = ""  # the code lines of its file outside it (a caller the change left unchanged)
 
     @property
@@ -327,11 +331,38 @@ def _fill(unit: Unit, body: list[str], number_text: str, added_text: list[str], 
     unit.fresh_names = _identifier_parts(unit.added_code) | set(split_identifier(own_name))
     unit.names = _identifier_parts(unit.text)
     unit.names |= set() if titled else set(split_identifier(Path(unit.path).stem))
+    _file_name_only(unit, own_name, notes[0], titled)
     unit.defines = {unit.name.lower()} | {name.lower() for name in _DEFINED.findall(unit.text)}
     for line in code_lines:
         match = DEFINITION.match(line)
         if match:
             unit.defines |= {name.lower() for name in match.groupdict().values() if name}
+
+
+def _file_name_only(unit: Unit, own_name: str, notes: str, titled: bool) -> None:
+    """What of the unit's evidence only its file's own name gives (round 20). A plan names a task's file after its
+    title ("Kiln shelf rota" -> `src/kiln_shelf_rota.py`) whatever the code in it then does, so those words restate the
+    criterion; they are kept for the unit (an engineer's `order_queue.py` says what its code is about) but marked, for
+    the matcher to ask the code itself for the criterion's object and verb (file_names.leans_on_file_name)."""
+    file = Path(unit.path)
+    # a sentence-like name lends nothing already (plan_titles); a one-word name (`newsletter.py`, `Dockerfile`) is the
+    # engineer's concept, never a task's title
+    if titled or len(sentence_words(file.stem)) < 2:
+        return
+    # a module's loose lines are named after the file; a view or table its code creates under that name is not
+    file_named = unit.name in (file.name, file.stem) and not re.search(rf"\b{re.escape(unit.name)}\b", unit.text)
+    given = (unit.acts | code_concepts(without_titled_imports(unit.text)) | code_concepts(notes)
+             | code_concepts(str(file.parent)) | cron_concepts(unit.text)
+             | (set() if file_named else code_concepts(own_name)))
+    unit.named_by_file = set(code_concepts(file.stem) - given)
+    unit.file_name_parts = set(split_identifier(file.stem)) - _identifier_parts(unit.text) - (
+        set() if file_named else set(split_identifier(own_name)))
+
+
+def lend_file_names(unit: Unit, concepts: set[str], named_by_file: set[str]) -> None:
+    """Before the unit takes another's concepts: what only a file's name gives stays marked, unless either shows it."""
+    unit.named_by_file = (unit.named_by_file | named_by_file) - (unit.concepts - unit.named_by_file) - (
+        concepts - named_by_file)
 
 
 _TODO = re.compile(r"\b(?:TODO|FIXME|XXX|HACK)\b")
@@ -495,6 +526,7 @@ def _follow_definitions(units: list[Unit], added_lines: dict[str, list[tuple[int
             if helper.path != unit.path and helper.start in helper.added:
                 # a helper the change wrote in another file is this unit's code split off (a refactor across
                 # files): what it says is said here too
+                lend_file_names(unit, helper.fresh, helper.named_by_file)
                 unit.concepts |= helper.fresh
                 unit.fresh |= helper.fresh
                 unit.names |= helper.fresh_names
@@ -539,6 +571,7 @@ def _file_scopes(units: list[Unit]) -> list[Unit]:
         for part in parts:
             # the pieces' changes are merged, not their unchanged surroundings (a colour set in
             # __init__ does not make a new size setter a colour setter)
+            lend_file_names(scope, part.fresh, part.named_by_file)
             scope.concepts |= part.fresh | code_concepts(lent_name(part.path, part.name))
             scope.acts |= part.fresh_acts
             scope.fresh_acts |= part.fresh_acts
@@ -654,12 +687,14 @@ def _link_tests(units: list[Unit], root: Path) -> None:
         test.names, test.defines, test.code_text = set(), set(), ""
         outside: list[str] = []
         for target in targets:
+            lend_file_names(target, test_concepts, test.named_by_file)
             target.concepts |= test_concepts
             target.fresh |= test_concepts
             target.test_numbers |= test_numbers
             target.tokens |= test.tokens
             target.linked_tests.append(f"{test.path}:{test.start}")
             target.test_text += "\n" + test.text
+            lend_file_names(test, target.concepts, target.named_by_file)
             test.concepts |= target.concepts
             test.fresh |= target.fresh
             test.acts |= target.acts

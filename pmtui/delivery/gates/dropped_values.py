@@ -108,3 +108,60 @@ def never_reads_today(criterion: str, file_code: str) -> str:
     if not _TODAY.search(criterion) or _CLOCK.search(file_code):
         return ""
     return "it reads no date: what it shows is whatever it last had, not today's"
+
+
+_INSERT = re.compile(r"\bINSERT\s+(?:OR\s+\w+\s+)?INTO\s+[\w.\"`]+\s*\(([^)]*)\)\s*VALUES\s*\(([^)]*)\)", re.IGNORECASE)
+_NULL = frozenset({"None", "null", "NULL", "nil", "undefined"})
+
+
+def _balanced(text: str, start: int) -> str:
+    """The text inside the bracket that opens at `start`, up to its matching close."""
+    depth = 0
+    for index in range(start, len(text)):
+        depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(text[index], 0)
+        if depth == 0:
+            return text[start + 1:index]
+    return text[start + 1:]
+
+
+def _top_level(text: str) -> list[str]:
+    """The comma-separated items of an argument list, nested brackets kept whole."""
+    items, depth, current = [], 0, ""
+    for char in text:
+        depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            items.append(current.strip())
+            current = ""
+        else:
+            current += char
+    return [*items, current.strip()] if current.strip() else items
+
+
+def stores_null_for_taken(code: str) -> str:
+    """Why a function of the code takes a value and saves NULL in its column, or "" (criteria round 20).
+
+    `def take(self, kitchen, handed_over_by, description)` that runs `INSERT INTO blades (kitchen, handed_over_by,
+    description) VALUES (?, ?, ?)` with `(kitchen, None, description)` keeps the row without the name it was given:
+    the saved result has lost it, whatever the function returns to its caller. The same for a literal NULL in the
+    VALUES, and for a keyword or key set to None in a write (`Blade.objects.create(handed_over_by=None)`)."""
+    for params, body in _functions(code):
+        taken = set(params)
+        for insert in _INSERT.finditer(body):
+            columns = [column.strip(" \"`") for column in insert.group(1).split(",")]
+            slots = [slot.strip() for slot in insert.group(2).split(",")]
+            values: list[str] = []
+            rest = body[insert.end():]
+            opening = re.match(r"""\s*['"]{1,3}\s*,\s*[(\[]""", rest)
+            if opening:
+                values = _top_level(_balanced(rest, opening.end() - 1))
+            placeholders = iter(values)
+            for column, slot in zip(columns, slots, strict=False):
+                value = slot if slot.upper() == "NULL" else next(placeholders, "") if slot in ("?", "%s") or slot.startswith((":", "$", "@")) else slot
+                if column in taken and value in _NULL:
+                    return f"it takes {column} and saves NULL in its place: the {column.replace('_', ' ')} is lost"
+        for write in re.finditer(r"\.(?:create|insert|insert_one|insertOne|add|save|update|put)\(", body):
+            arguments = _balanced(body, write.end() - 1)
+            for name in taken:
+                if re.search(rf"""(?<![\w$]){re.escape(name)}['"]?\s*[=:]\s*(?:None|null|NULL|nil|undefined)\b""", arguments):
+                    return f"it takes {name} and saves NULL in its place: the {name.replace('_', ' ')} is lost"
+    return ""

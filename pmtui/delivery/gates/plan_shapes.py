@@ -432,6 +432,15 @@ def _half_kept(location: str, units: Sequence[Any]) -> str:
     return ""
 
 
+def _kept_as_null(location: str, units: Sequence[Any]) -> str:
+    """Why the unit at `location` saves NULL for a value it takes (dropped_values.stores_null_for_taken), or ""."""
+    from pmtui.delivery.gates.dropped_values import stores_null_for_taken
+
+    path, line = location.rsplit(":", 1)
+    return next((f"{location} {why}" for unit in units if unit.path == path and unit.start <= int(line) <= unit.end
+                 and (why := stores_null_for_taken(unit.code_text))), "")
+
+
 _WITH = re.compile(r"\bwith\s+(?:the\s+|a\s+|an\s+|their\s+|its\s+|some\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.IGNORECASE)
 _WRITES = re.compile(r"\b(?:INSERT|UPDATE)\b|\.(?:save|create|run|add|put|set|write_text|dump|insert_one|insertOne)\(",
                      re.IGNORECASE)
@@ -562,7 +571,8 @@ def shaped_location(
         return location, note
     if saved:
         location, note = locate(core, keeping)
-        if location is not None and (half := _half_kept(location, keeping) or _kept_without(core, location, keeping)):
+        if location is not None and (half := _half_kept(location, keeping) or _kept_without(core, location, keeping)
+                                     or _kept_as_null(location, keeping)):
             return None, half
         if location is not None:
             return location, f"{note}; the result is kept"
@@ -573,7 +583,8 @@ def shaped_location(
         location, note = locate(asked, units)
         verb = creates.group(2) if creates else (re.findall(r"(?i)\bcan\s+(\w+)", core) or [""])[0]
         if location is not None and _kept_there(location, units, verb, asked):
-            if saved and (half := _half_kept(location, units) or _kept_without(core, location, units)):
+            if saved and (half := _half_kept(location, units) or _kept_without(core, location, units)
+                          or _kept_as_null(location, units)):
                 return None, half
             return location, f"{note}; the result is kept"
         if first is None or (first[0] is None and location is not None):
