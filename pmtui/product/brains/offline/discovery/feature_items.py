@@ -20,6 +20,7 @@ from pmtui.product.brains.offline.discovery.deferrals import each_waits, left_fo
 from pmtui.product.brains.offline.discovery.featureness import feature_like, vague_feature
 from pmtui.product.brains.offline.discovery.held_list import choice_one_more, with_one_more
 from pmtui.product.brains.offline.discovery.inventory import is_inventory
+from pmtui.product.brains.offline.discovery.lone_verbs import with_their_object
 from pmtui.product.brains.offline.discovery.pronoun_wishes import the_thing_meant
 from pmtui.product.brains.offline.discovery.text import (
     clean,
@@ -286,4 +287,4 @@ def feature_items(text: str) -> list[str]:
         if norm(item) in {"etc", "more", "stuff", "things", "other stuff", "and more", "so on"} or LIST_REMARK.match(item):
             continue
         items.append(item[0].upper() + item[1:])
-    return [] if is_inventory(items) else the_thing_meant(items)
+    return [] if is_inventory(items) else the_thing_meant(with_their_object(items))

@@ -1,0 +1,95 @@
+"""A lone verb in a founder's list of wishes, given what it is done to.
+
+A terse founder lists doings and names the thing only once: "post shift, swap, approve", "book parcel, track, sms when
+it lands", "book slot, pay deposit, cancel". Split at the commas the list leaves rows named by one verb ("Approve",
+"Track", "Cancel") that no coding agent can build from. Here each such verb takes the object the list shares: the
+thing of the list's first doing said before it ("Track a parcel", "Cancel a slot"), or, for a verb of deciding right
+after a one-word request, that request ("post shift, swap, approve": "Approve a swap"). A word that names a thing as
+much as an act ("Swap", "Search", "Order") is left as said. A list of lone verbs and nothing else ("order and collect")
+is one act, one row. A lone verb with no object said before it (what is only seen is none) is left as it was.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pmtui.product.plan_quality import NOUNS_TOO, VERBS
+from pmtui.product.rice import NICE_TO_HAVE_MARK
+
+_DETERMINERS = frozenset(["a", "an", "the", "my", "our", "their", "your", "his", "her", "some", "any", "each", "every",
+                          "one", "new"])
+# Where what the doing is done to ends: "Book a table for tonight" is done to a table.
+_OBJECT_ENDS = frozenset(["for", "on", "at", "by", "via", "in", "with", "to", "from", "and", "or", "when", "if",
+                          "before", "after", "per", "online", "offline", "ahead", "now", "today"])
+# Verbs of deciding on a request: what they decide on is the request ("approve a swap", "confirm a booking").
+_DECIDING = frozenset(["approve", "accept", "confirm", "cancel", "reject", "decline", "refund", "sign"])
+# Verbs whose object is money: the list's thing is what it is paid for ("Pay for a table").
+_PAID_FOR = frozenset(["pay", "charge", "tip"])
+# Seeing is done to what is shown, not to the thing the list's doings act on: "see the details, pay and book" pays for
+# no details.
+_SEEING = frozenset(["see", "view", "show", "check", "look", "find", "know", "watch", "read", "browse", "search",
+                     "compare", "list"])
+_WORD = re.compile(r"[a-z][a-z'-]*")
+
+
+def _bare(item: str) -> tuple[str, bool]:
+    """The item without its nice-to-have mark, and whether it had one."""
+    return item.replace(NICE_TO_HAVE_MARK, "").strip(), NICE_TO_HAVE_MARK in item
+
+
+def _lone_verb(item: str) -> str:
+    """The verb, when the item is one verb and nothing else ("Approve"), else ''."""
+    words = _bare(item)[0].lower().split()
+    return words[0] if len(words) == 1 and words[0] in VERBS else ""
+
+
+def _object(item: str) -> str:
+    """What a doing with an object is done to ("shift" in "Post shift", "table" in "Book a table for tonight"), or ''."""
+    words = _bare(item)[0].lower().split()
+    if len(words) < 2 or words[0] not in VERBS:
+        return ""
+    rest = words[1:]
+    while rest and rest[0] in _DETERMINERS:
+        rest = rest[1:]
+    thing: list[str] = []
+    for word in rest[:3]:
+        if word in _OBJECT_ENDS or not _WORD.fullmatch(word):
+            break
+        thing.append(word)
+    return " ".join(thing)
+
+
+def _with_article(thing: str) -> str:
+    if thing.endswith("s") and not thing.endswith("ss"):
+        return thing
+    return f"{'an' if thing[0] in 'aeiou' else 'a'} {thing}"
+
+
+def with_their_object(items: list[str]) -> list[str]:
+    """The list with each lone verb given the object the list shares (see the module's doc)."""
+    lone = [_lone_verb(item) for item in items]
+    if len(items) >= 2 and all(lone):
+        # "order and collect": one act said with two verbs.
+        nice = any(_bare(item)[1] for item in items)
+        joined = " and ".join(verb for verb in lone)
+        return [f"{joined[:1].upper()}{joined[1:]}{' ' + NICE_TO_HAVE_MARK if nice else ''}"]
+    result: list[str] = []
+    shared = ""
+    for index, item in enumerate(items):
+        verb = lone[index]
+        if not verb:
+            shared = shared or ("" if _bare(item)[0].split()[0].lower() in _SEEING else _object(item))
+            result.append(item)
+            continue
+        before = lone[index - 1] if index else ""
+        # "swap, approve": a verb of deciding takes the request named just before it ("Approve a swap"); "search",
+        # "order", "swap" alone name a thing as much as an act and are left as said.
+        thing = before if verb in _DECIDING and before in NOUNS_TOO else shared
+        if verb in NOUNS_TOO or not thing or thing == verb:
+            result.append(item)
+            continue
+        name, nice = _bare(item)
+        # "book table, pay": what is paid is money, paid for the thing.
+        named = f"{name} {'for ' if verb in _PAID_FOR else ''}{_with_article(thing)}"
+        result.append(f"{named} {NICE_TO_HAVE_MARK}" if nice else named)
+    return result

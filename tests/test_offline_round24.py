@@ -1,0 +1,57 @@
+"""Round 24 of the offline engine: the rows discovery's wishlist split names (bench/plan_quality.py's fragment titles).
+
+Every sentence here is written for the class, unlike the eval founders' own: the rules must hold for the kind of
+sentence, not for one founder's words.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pmtui.product.brains.offline.discovery.feature_items import feature_items
+from pmtui.product.plan_quality import FragmentTitle
+
+_FRAGMENT = FragmentTitle()
+
+# -- a lone verb in a terse list takes the object the list shares ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "rows"),
+    [
+        ("log a catch, share, delete", ["Log a catch", "Share a catch", "Delete a catch"]),
+        ("add invoice, send, chase", ["Add invoice", "Send an invoice", "Chase an invoice"]),
+        ("reserve van, collect, return keys", ["Reserve van", "Collect a van", "Return keys"]),
+        ("upload lesson plan. edit. print", ["Upload lesson plan", "Edit a lesson plan", "Print"]),
+        ("request leave, request, approve", ["Request leave", "Request", "Approve a request"]),
+        ("book a pitch, pay, cancel", ["Book a pitch", "Pay for a pitch", "Cancel a pitch"]),
+    ],
+)
+def test_a_lone_verb_takes_the_object_its_list_shares(said: str, rows: list[str]) -> None:
+    items = feature_items(said)
+    assert items == rows
+    assert not [row for row in items if _FRAGMENT.reason(row)]
+
+
+@pytest.mark.parametrize("said", ["scan and pay", "sign and send"])
+def test_a_list_of_lone_verbs_alone_is_one_act(said: str) -> None:
+    (row,) = feature_items(said)
+    assert row.lower() == said
+    assert not _FRAGMENT.reason(row)
+
+
+@pytest.mark.parametrize(
+    ("said", "rows"),
+    [
+        # No object said before the verb: nothing to give it (left as said, never guessed).
+        ("confirm, book a court", ["Confirm", "Book a court"]),
+        # A word that names a thing as much as an act stays a thing.
+        ("upload photos, search, chat", ["Upload photos", "Search", "Chat"]),
+    ],
+)
+def test_a_lone_verb_with_no_object_before_it_is_left(said: str, rows: list[str]) -> None:
+    assert feature_items(said) == rows
+
+
+def test_what_is_only_seen_is_no_object_to_share() -> None:
+    assert feature_items("view the timetable, pay, cancel") == ["View the timetable", "Pay", "Cancel"]
