@@ -55,3 +55,32 @@ def test_a_lone_verb_with_no_object_before_it_is_left(said: str, rows: list[str]
 
 def test_what_is_only_seen_is_no_object_to_share() -> None:
     assert feature_items("view the timetable, pay, cancel") == ["View the timetable", "Pay", "Cancel"]
+
+
+# -- a row cut mid-clause: two verbs that share one thing are one row ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "rows"),
+    [
+        ("an open and close checklist for each shift, and a rota", ["Open and close checklist for each shift", "Rota"]),
+        ("track and pay invoices, chat", ["Track and pay invoices", "Chat"]),
+        # "online" is how, no thing: two doings.
+        ("book and pay online", ["Book", "Pay online"]),
+    ],
+)
+def test_two_verbs_before_one_bare_noun_share_it(said: str, rows: list[str]) -> None:
+    assert feature_items(said) == rows
+
+
+@pytest.mark.parametrize(
+    ("said", "first"),
+    [
+        ("a rota that staff and managers can view and edit", "Rota that staff and managers can view and edit"),
+        ("shared kit list that parents can tick and edit, reminders", "Shared kit list that parents can tick and edit"),
+    ],
+)
+def test_two_verbs_after_a_relative_clauses_modal_are_its_one_doing(said: str, first: str) -> None:
+    items = feature_items(said)
+    assert items[0] == first
+    assert not [row for row in items if _FRAGMENT.reason(row)]

@@ -7,6 +7,9 @@ thing of the list's first doing said before it ("Track a parcel", "Cancel a slot
 after a one-word request, that request ("post shift, swap, approve": "Approve a swap"). A word that names a thing as
 much as an act ("Swap", "Search", "Order") is left as said. A list of lone verbs and nothing else ("order and collect")
 is one act, one row. A lone verb with no object said before it (what is only seen is none) is left as it was.
+
+Said the other way round, two verbs before one bare noun ("a start and stop timer per table") share it and are one row,
+not a lone "Start" and a "Stop timer".
 """
 
 from __future__ import annotations
@@ -93,3 +96,22 @@ def with_their_object(items: list[str]) -> list[str]:
         named = f"{name} {'for ' if verb in _PAID_FOR else ''}{_with_article(thing)}"
         result.append(f"{named} {NICE_TO_HAVE_MARK}" if nice else named)
     return result
+
+
+# Words after "start and stop" that are no thing the two verbs share ("book and pay online").
+_NO_THING = _OBJECT_ENDS | _DETERMINERS | frozenset(["it", "them", "up", "out", "off", "back", "later", "here", "there",
+                                                     "too", "also", "maybe", "quickly", "easily"])
+_TWO_VERBS = re.compile(r"(?P<lead>^|[,;:]\s*|\b(?:an?|the)\s+)(?P<one>[a-z]+) and (?P<two>[a-z]+)(?= (?P<next>[a-z][\w'-]*))",
+                        re.IGNORECASE)
+
+
+def verbs_sharing_a_thing(text: str) -> str:
+    """Two verbs before one bare noun share it, one row: "a start and stop timer per table", "track and pay invoices"
+    (joined as "start-and-stop", which the split keeps whole)."""
+    def joined(found: re.Match[str]) -> str:
+        one, two, after = (found.group(name).lower() for name in ("one", "two", "next"))
+        if one in VERBS and two in VERBS and one != two and after not in _NO_THING:
+            return f"{found.group('lead')}{found.group('one')}-and-{found.group('two')}"
+        return found.group(0)
+
+    return _TWO_VERBS.sub(joined, text)
