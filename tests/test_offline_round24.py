@@ -84,3 +84,24 @@ def test_two_verbs_after_a_relative_clauses_modal_are_its_one_doing(said: str, f
     items = feature_items(said)
     assert items[0] == first
     assert not [row for row in items if _FRAGMENT.reason(row)]
+
+
+# -- a filler or an aside in the pitch is no row -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "sorts all that out, nothing too complicated",
+        "solve it for good, but a decent one",
+        "deal with this mess, just a basic one",
+        "anyway",
+    ],
+)
+def test_the_problem_said_as_a_pronoun_and_words_on_the_app_itself_are_no_rows(said: str) -> None:
+    assert feature_items(said) == []
+
+
+def test_a_wish_beside_the_aside_is_kept() -> None:
+    assert feature_items("tackle the backlog of refunds, nothing fancy, and a weekly summary") == [
+        "Tackle the backlog of refunds", "Weekly summary"]
