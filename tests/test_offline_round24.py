@@ -105,3 +105,22 @@ def test_the_problem_said_as_a_pronoun_and_words_on_the_app_itself_are_no_rows(s
 def test_a_wish_beside_the_aside_is_kept() -> None:
     assert feature_items("tackle the backlog of refunds, nothing fancy, and a weekly summary") == [
         "Tackle the backlog of refunds", "Weekly summary"]
+
+
+# -- "but later" said as many Englishes say it marks the wish before it, and is no row --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "rows"),
+    [
+        ("receipts by email, a loyalty card, pero later na lang", ["Receipts by email", "Loyalty card (nice to have)"]),
+        ("class timetable, then gift vouchers but later only", ["Class timetable", "Gift vouchers (nice to have)"]),
+    ],
+)
+def test_but_later_with_a_particle_marks_the_wish_before_it(said: str, rows: list[str]) -> None:
+    assert feature_items(said) == rows
+
+
+def test_a_new_sentence_opening_on_also_is_a_new_wish() -> None:
+    assert feature_items("Menus per table, and a bill per table at closing. Also a tip jar, pero later na lang") == [
+        "Menus per table", "Bill per table at closing", "Tip jar (nice to have)"]

@@ -165,7 +165,9 @@ def feature_items(text: str) -> list[str]:
                   r"(?= (?:the|a|an|their|your|my|our|it|them)\b)", r"\1\2-and-\3", text, flags=re.IGNORECASE)
     pieces = re.split(
         # ", n a gallery of my work": txt-speak "n" after a comma is "and".
-        r",\s*(?:and|or|plus|n)\s+|,\s*|\s+and\s+(?:also\s+)?|\s+plus\s+|\s+as well as\s+|\s*&\s*|\s+\+\s+|;\s*", text
+        # "…and notification when delivered. Also maybe payment online": a new sentence opening on "also" is a new item.
+        r",\s*(?:and|or|plus|n)\s+|,\s*|\s+and\s+(?:also\s+)?|\s+plus\s+|\s+as well as\s+|\s*&\s*|\s+\+\s+|;\s*|"
+        r"[.!]\s+(?=(?i:also|and|plus|oh and|maybe|and maybe|also maybe|oh,? and)\b)", text
     )
     # "the monthly log the inspector asks for, as a PDF": a manner or a place after a comma belongs to the item.
     joined: list[str] = []
