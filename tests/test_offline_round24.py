@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from pmtui.models import DiscoverySummary
+from pmtui.product.brains.offline.discovery import extract
 from pmtui.product.brains.offline.discovery.feature_items import feature_items
 from pmtui.product.plan_quality import FragmentTitle
 
@@ -124,3 +126,23 @@ def test_but_later_with_a_particle_marks_the_wish_before_it(said: str, rows: lis
 def test_a_new_sentence_opening_on_also_is_a_new_wish() -> None:
     assert feature_items("Menus per table, and a bill per table at closing. Also a tip jar, pero later na lang") == [
         "Menus per table", "Bill per table at closing", "Tip jar (nice to have)"]
+
+
+# -- what the app is, whom it is for or what it costs is no row --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Members pay 20 euro a season. The app would only be for our club, no charge to the parents.",
+        "Free for the first month, then 5 dollars. It should really be for the owners, nobody else.",
+    ],
+)
+def test_what_the_app_is_said_in_the_money_answer_is_no_row(said: str) -> None:
+    summary = extract(DiscoverySummary(), said, "revenue_model")
+    assert summary.feature_wishlist == []
+
+
+def test_what_the_app_does_in_the_same_words_is_still_a_wish() -> None:
+    summary = extract(DiscoverySummary(), "The app would let parents book a lift to training.", "feature_wishlist")
+    assert summary.feature_wishlist
