@@ -134,7 +134,7 @@ def test_a_new_sentence_opening_on_also_is_a_new_wish() -> None:
 @pytest.mark.parametrize(
     "said",
     [
-        "Members pay 20 euro a season. The app would only be for our club, no charge to the parents.",
+        "Members pay 20 euro a season. The app would only be for our club and the coaches in it.",
         "Free for the first month, then 5 dollars. It should really be for the owners, nobody else.",
     ],
 )
