@@ -146,3 +146,21 @@ def test_what_the_app_is_said_in_the_money_answer_is_no_row(said: str) -> None:
 def test_what_the_app_does_in_the_same_words_is_still_a_wish() -> None:
     summary = extract(DiscoverySummary(), "The app would let parents book a lift to training.", "feature_wishlist")
     assert summary.feature_wishlist
+
+
+# -- "a stall map they can see": a trigger whose verb stands alone is a clause on the noun before it ------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Drivers log each delivery, a route sheet they can print, and a tally for the office",
+         "Route sheet they can print"),
+        ("Players sign up for games, a league table members can check, and match photos",
+         "League table members can check"),
+    ],
+)
+def test_a_trigger_verb_alone_is_a_clause_on_the_noun_before_it(said: str, kept: str) -> None:
+    wishes = extract(DiscoverySummary(), said, "feature_wishlist").feature_wishlist
+    assert kept in wishes
+    assert not [row for row in wishes if _FRAGMENT.reason(row)]
