@@ -164,3 +164,53 @@ def test_a_trigger_verb_alone_is_a_clause_on_the_noun_before_it(said: str, kept:
     wishes = extract(DiscoverySummary(), said, "feature_wishlist").feature_wishlist
     assert kept in wishes
     assert not [row for row in wishes if _FRAGMENT.reason(row)]
+
+
+# -- scoping: a verb alone names the row it leads, and "<who> view" the row those people see in ----------------------
+
+
+def _kennel_state():  # a ConversationState in scoping
+    from pmtui.models import ConversationState
+    from pmtui.product.brains.offline.scoping import propose
+    from pmtui.product.rice import rescore
+
+    summary = DiscoverySummary(
+        target_user="dog kennel owners", core_problem="bookings on paper, vaccination papers lost",
+        current_alternatives="a diary and phone calls", why_now="insurers now ask for vaccination records",
+        feature_wishlist=["Owner books a stay", "Vet uploads vaccination card", "Kennel owner sees who uploaded"],
+        success_metric="30 kennels in a year", revenue_model="£10 a month per kennel", constraints="me, 6 weeks, phone",
+    )
+    return ConversationState(project="Kennels", phase="scoping", discovery_summary=summary,
+                             scoping_output=rescore(propose(summary, [])))
+
+
+def test_a_verb_alone_promoted_names_the_row_it_leads_never_a_new_row() -> None:
+    from pmtui.product.brains.offline.scoping import negotiate
+
+    result = negotiate(_kennel_state(), "owner view later. book + upload first", 1, False)
+    names = [f.name for f in result.output.mvp_features]
+    assert not [name for name in names if _FRAGMENT.reason(name)], names
+    assert "Upload" not in names and "Book" not in names
+    seen = next(f for f in result.output.mvp_features if f.name == "Kennel owner sees who uploaded")
+    assert seen.phase != 1, result.reply
+    uploads = next(f for f in result.output.mvp_features if f.name == "Vet uploads vaccination card")
+    assert uploads.phase == 1
+
+
+def test_whose_view_names_the_row_those_people_see_in() -> None:
+    from pmtui.models import ConversationState
+    from pmtui.product.brains.offline.scoping import negotiate, propose
+    from pmtui.product.rice import rescore
+
+    summary = DiscoverySummary(
+        target_user="swimming coaches", core_problem="sessions booked by text, coaches never know numbers",
+        current_alternatives="texts and a paper register", why_now="the pool now charges per lane",
+        feature_wishlist=["Parents book a lane session", "Coach sees who is coming", "Pay per session"],
+        success_metric="10 clubs by summer", revenue_model="£15 a month per club", constraints="2 of us, 8 weeks",
+    )
+    state = ConversationState(project="Lanes", phase="scoping", discovery_summary=summary,
+                              scoping_output=rescore(propose(summary, [])))
+    result = negotiate(state, "coach view later", 1, False)
+    seen = next(f for f in result.output.mvp_features if f.name == "Coach sees who is coming")
+    assert seen.phase != 1, result.reply
+    assert "no “coach view”" not in result.reply

@@ -51,6 +51,7 @@ from pmtui.product.brains.offline.scoping.round_reply import round_reply
 from pmtui.product.brains.offline.scoping.said_count import discovery_said
 from pmtui.product.brains.offline.scoping.terms import short_name, stems
 from pmtui.product.brains.protocol import Negotiation
+from pmtui.product.plan_quality import FragmentTitle
 from pmtui.product.rice import phase_effort, rescore, team_size
 from pmtui.product.units import amount
 
@@ -556,6 +557,9 @@ def _why_in(work: _Round) -> str:
     return "because this is our last round — recorded as a risk"
 
 
+_FRAGMENT = FragmentTitle()
+
+
 def _promote(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
     if target is None and request.extra.get("first"):
         # "first the calendar and the swap" ranks rows; a name the table lacks is no request for a new one.
@@ -579,6 +583,16 @@ def _promote(work: _Round, request: ChangeRequest, target: tuple[str, str] | Non
         work.notes.append(question)
         work.which.append(question)
         return
+    if target is None and several and _FRAGMENT.reason(request.what).startswith("a lone verb"):
+        # "send + sign first" beside "Parent signs on phone" and "Leader sees who signed": a verb alone names the row
+        # it leads (its first two words), never a new row called "Sign".
+        led = [(kind, name) for kind, name in found if stems(" ".join(name.split()[:2])) & stems(request.what)]
+        if len(led) != 1:
+            question = f"“{request.what}” could be {' or '.join(several)} — which one do you want in Phase 1?"
+            work.notes.append(question)
+            work.which.append(question)
+            return
+        target = led[0]
     if target is None:
         _add(work, request, None, promote=True)
         return
