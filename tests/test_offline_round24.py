@@ -214,3 +214,24 @@ def test_whose_view_names_the_row_those_people_see_in() -> None:
     seen = next(f for f in result.output.mvp_features if f.name == "Coach sees who is coming")
     assert seen.phase != 1, result.reply
     assert "no “coach view”" not in result.reply
+
+
+def test_a_row_split_by_two_occasions_keeps_its_doing_in_both() -> None:
+    from pmtui.models import ConversationState
+    from pmtui.product.brains.offline.scoping import negotiate, propose
+    from pmtui.product.rice import rescore
+
+    summary = DiscoverySummary(
+        target_user="yoga teachers", core_problem="students forget classes and no-show",
+        current_alternatives="a whatsapp group", why_now="studio rent went up",
+        feature_wishlist=["Class timetable", "Remind students the day before", "Pay per class"],
+        success_metric="no-shows halved", revenue_model="£8 a month per teacher", constraints="me, 6 weeks",
+    )
+    state = ConversationState(project="Yoga", phase="scoping", discovery_summary=summary,
+                              scoping_output=rescore(propose(summary, [])))
+    said = "And the reminder the day before, split that in two, one for the day before and one for when a class is cancelled."
+    result = negotiate(state, said, 1, False)
+    names = [f.name for f in result.output.mvp_features]
+    assert not [name for name in names if _FRAGMENT.reason(name)], names
+    assert any(name.startswith("Remind") and "cancelled" in name for name in names), names
+    assert any(name.startswith("Remind") and "day before" in name for name in names), names

@@ -22,6 +22,7 @@ from pmtui.product.brains.offline.scoping.intent import (
     match_features,
 )
 from pmtui.product.brains.offline.scoping.naming import (
+    _OCCASION,
     _PROCESS_WORDS,
     _merged_name,
     _part_name,
@@ -447,6 +448,12 @@ def _split(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
         work.notes.append("I need the two parts to split into")
         return
     rows = [work.find(part) for part in parts]
+    if source is None and (named := [row for row in rows if row and row[0] == "mvp"]) and len(named) == 1 and all(
+            _OCCASION.match(part.strip()) for part in parts):
+        # "the text the night before, split that in two, one for the night before and one for when I'm running late":
+        # the row one occasion names is the row split.
+        source = work.output.feature(named[0][1])
+        rows = [None, None]
     if rows[0] and rows[1] and rows[0][0] == rows[1][0] == "mvp" and rows[0][1] != rows[1][1] and (
             source is None or source.name in (rows[0][1], rows[1][1])):
         # "ask to swap and manager approve is 2 thing, please split": the table already has a row for each.
