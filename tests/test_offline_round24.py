@@ -25,7 +25,9 @@ _FRAGMENT = FragmentTitle()
         ("add invoice, send, chase", ["Add invoice", "Send an invoice", "Chase an invoice"]),
         ("reserve van, collect, return keys", ["Reserve van", "Collect a van", "Return keys"]),
         ("upload lesson plan. edit. print", ["Upload lesson plan", "Edit a lesson plan", "Print"]),
-        ("request leave, request, approve", ["Request leave", "Request", "Approve a request"]),
+        # The request a verb of deciding takes is a doing of the list too: a row for it stays.
+        ("offer a lift, claim, approve", ["Offer a lift", "Claim a lift", "Approve a claim"]),
+        ("add a room, book, confirm", ["Add a room", "Book", "Confirm a room"]),
         ("book a pitch, pay, cancel", ["Book a pitch", "Pay for a pitch", "Cancel a pitch"]),
     ],
 )

@@ -4,8 +4,8 @@ A terse founder lists doings and names the thing only once: "post shift, swap, a
 it lands", "book slot, pay deposit, cancel". Split at the commas the list leaves rows named by one verb ("Approve",
 "Track", "Cancel") that no coding agent can build from. Here each such verb takes the object the list shares: the
 thing of the list's first doing said before it ("Track a parcel", "Cancel a slot"), or, for a verb of deciding right
-after a one-word request, that request ("post shift, swap, approve": "Approve a swap"). A word that names a thing as
-much as an act ("Swap", "Search", "Order") is left as said. A list of lone verbs and nothing else ("order and collect")
+after a one-word request, that request, which is then a doing of the list too ("post shift, swap, approve": "Swap a
+shift", "Approve a swap"). A word that names a thing as much as an act ("Search", "Order") is otherwise left as said. A list of lone verbs and nothing else ("order and collect")
 is one act, one row. A lone verb with no object said before it (what is only seen is none) is left as it was.
 
 Said the other way round, two verbs before one bare noun ("a start and stop timer per table") share it and are one row,
@@ -27,6 +27,8 @@ _OBJECT_ENDS = frozenset(["for", "on", "at", "by", "via", "in", "with", "to", "f
 # Verbs of deciding on a request: what they decide on is the request ("approve a swap", "confirm a booking").
 _DECIDING = frozenset(["approve", "accept", "confirm", "cancel", "reject", "decline", "refund", "sign"])
 # Verbs whose object is money: the list's thing is what it is paid for ("Pay for a table").
+# Acts whose one-word name is also the request a verb of deciding decides on ("a swap", "a claim").
+_REQUESTS = frozenset(["swap", "request", "order", "claim", "offer", "hold", "refund"])
 _PAID_FOR = frozenset(["pay", "charge", "tip"])
 # Seeing is done to what is shown, not to the thing the list's doings act on: "see the details, pay and book" pays for
 # no details.
@@ -87,8 +89,11 @@ def with_their_object(items: list[str]) -> list[str]:
         before = lone[index - 1] if index else ""
         # "swap, approve": a verb of deciding takes the request named just before it ("Approve a swap"); "search",
         # "order", "swap" alone name a thing as much as an act and are left as said.
-        thing = before if verb in _DECIDING and before in NOUNS_TOO else shared
-        if verb in NOUNS_TOO or not thing or thing == verb:
+        thing = before if verb in _DECIDING and before in _REQUESTS else shared
+        # "swap, approve": the swap a later verb decides on is a doing of the list too ("Swap a shift"), never only
+        # the request ("Approve a swap" would leave no row for swapping).
+        decided = index + 1 < len(items) and lone[index + 1] in _DECIDING and verb in _REQUESTS
+        if (verb in NOUNS_TOO and not decided) or not thing or thing == verb:
             result.append(item)
             continue
         name, nice = _bare(item)
