@@ -72,6 +72,7 @@ _NOUNS_TOO = {"order", "book", "review", "alert", "rate", "check", "text", "call
               "plan", "record", "print", "scan", "swap", "count", "split", "charge", "refund", "post", "tap", "help",
               "import", "export", "request", "offer", "claim", "hold", "work", "run", "look", "watch", "change",
               "schedule", "store", "search", "stop", "update"}
+NOUNS_TOO = frozenset(_NOUNS_TOO)
 _VERB_FORMS = VERBS | {f"{v}s" for v in VERBS} | {f"{v}es" for v in VERBS} | {f"{v}ed" for v in VERBS} | {
     f"{v}d" for v in VERBS} | {f"{v}ing" for v in VERBS} | {f"{v[:-1]}ing" for v in VERBS if v.endswith("e")} | {
     "is", "are", "was", "were", "has", "have", "had", "does", "did", "sent", "kept", "got", "paid", "said", "told",

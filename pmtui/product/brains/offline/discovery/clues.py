@@ -319,6 +319,10 @@ def feature_clue(sentence: str, first_message: bool, strict: bool = False) -> Cl
         match = None
     if match:
         rest = before_new_clause(sentence[match.end() :])
+        if re.match(r"(?:(?:just|only|simply|really|mainly|also)\s+)?be\b(?!\s+able\b)", rest, re.IGNORECASE):
+            # "the app would just be for my spot, no fee to customers", "it should be free for members": what the
+            # app is, whom it is for or what it costs, no doing of it.
+            return None
         build = re.match(
             r"(?:to )?(?:build|make|create|develop|launch|start|design|write|do|have|set up)\s+", rest, re.IGNORECASE
         )

@@ -679,7 +679,9 @@ DEFERRED_TAIL = re.compile(
     re.IGNORECASE,
 )
 # "also maybe salary calculate but later": "later" alone after "but" defers too.
-BUT_LATER = re.compile(r"(?:^|\s+)(?:but|though|tho|maybe|probably)\s+(?:only\s+|much\s+)?later(?:\s+on)?\s*[.!]*$", re.IGNORECASE)
+# "…, but later", and as many Englishes say it: "pero later na lang" (Taglish), "but later only", "later lah".
+BUT_LATER = re.compile(r"(?:^|\s+)(?:but|though|tho|maybe|probably|pero|pero mamaya|tapos)\s+(?:only\s+|much\s+)?later(?:\s+on)?"
+                       r"(?:\s+(?:na\s+)?(?:lang|lng|nalang|only|lah|la|one|je|ja))?\s*[.!]*$", re.IGNORECASE)
 # "now we use zalo group", "currently they use excel": today's way, said inside a list of wishes.
 TODAYS_WAY = re.compile(r"^(?:(?:and|but|so)\s+)?(?:now|right now|currently|today|at the moment|at present|for now)\s*,?\s+"
                          r"(?:we|they|i|everyone|staff|people)\s+(?:use|uses|are using|is using|using|rely on|do it (?:on|in|with|by))\b",

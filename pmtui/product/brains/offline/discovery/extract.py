@@ -291,6 +291,11 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         ):
             # Asked what it should do, a list of things is the wishlist, whatever tools or words it mentions.
             trigger = FEATURE_TRIGGER.search(sentence)
+            if trigger and re.match(r"[\w'-]+\s*(?:[,;.]|$)", sentence[trigger.end():]) and re.search(
+                    r"\w\s+$", sentence[: trigger.start()]):
+                # "a stall map they can see, and …": the trigger's verb alone says what a thing is for, a clause on
+                # the noun before it, no new wish.
+                trigger = None
             if trigger and SUBORDINATE.search(sentence[: trigger.start()]) is None:
                 features.extend(feature_items(sentence[: trigger.start()]))
                 features.extend(feature_items(sentence[trigger.end():]))

@@ -20,6 +20,7 @@ from pmtui.product.brains.offline.discovery.deferrals import each_waits, left_fo
 from pmtui.product.brains.offline.discovery.featureness import feature_like, vague_feature
 from pmtui.product.brains.offline.discovery.held_list import choice_one_more, with_one_more
 from pmtui.product.brains.offline.discovery.inventory import is_inventory
+from pmtui.product.brains.offline.discovery.lone_verbs import verbs_sharing_a_thing, with_their_object
 from pmtui.product.brains.offline.discovery.pronoun_wishes import the_thing_meant
 from pmtui.product.brains.offline.discovery.text import (
     clean,
@@ -143,8 +144,12 @@ def feature_items(text: str) -> list[str]:
     # "a booking calendar that shows how many chairs and canopies are free": the "and" inside a relative clause joins
     # the subject of its verb, not two items.
     text = re.sub(r"(\b(?:that|which|who|whose|where|how many|how much|what)\b[^,;]*?\b\w+) and (\w+(?:\s+\w+)?)"
-                  r"(?=\s+(?:are|is|were|was|have|has|had|get|got|go|went|come|came|need|needs)\b)", r"\1-and-\2", text,
-                  flags=re.IGNORECASE)
+                  r"(?=\s+(?:are|is|were|was|have|has|had|get|got|go|went|come|came|need|needs|can|could|will|would|"
+                  r"should|must|may|might)\b)", r"\1-and-\2", text, flags=re.IGNORECASE)
+    # "seat counts that the agents can see and book against": two verbs after the clause's modal are its one doing.
+    text = re.sub(r"(\b(?:that|which|who)\b[^,;]*?\b(?:can|could|will|would|should|must|may|might)\s+\w+) and (\w+)",
+                  r"\1-and-\2", text, flags=re.IGNORECASE)
+    text = verbs_sharing_a_thing(text)
     text = re.sub(r"\b(search) and (filter)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
     # "paid and unpaid list", "read and unread": a word and its opposite share the noun after them.
     text = re.sub(r"\b(\w+) and ((?:un|non-?|in|dis)\1)\b", r"\1-and-\2", text, flags=re.IGNORECASE)
@@ -160,7 +165,9 @@ def feature_items(text: str) -> list[str]:
                   r"(?= (?:the|a|an|their|your|my|our|it|them)\b)", r"\1\2-and-\3", text, flags=re.IGNORECASE)
     pieces = re.split(
         # ", n a gallery of my work": txt-speak "n" after a comma is "and".
-        r",\s*(?:and|or|plus|n)\s+|,\s*|\s+and\s+(?:also\s+)?|\s+plus\s+|\s+as well as\s+|\s*&\s*|\s+\+\s+|;\s*", text
+        # "…and notification when delivered. Also maybe payment online": a new sentence opening on "also" is a new item.
+        r",\s*(?:and|or|plus|n)\s+|,\s*|\s+and\s+(?:also\s+)?|\s+plus\s+|\s+as well as\s+|\s*&\s*|\s+\+\s+|;\s*|"
+        r"[.!]\s+(?=(?i:also|and|plus|oh and|maybe|and maybe|also maybe|oh,? and)\b)", text
     )
     # "the monthly log the inspector asks for, as a PDF": a manner or a place after a comma belongs to the item.
     joined: list[str] = []
@@ -286,4 +293,4 @@ def feature_items(text: str) -> list[str]:
         if norm(item) in {"etc", "more", "stuff", "things", "other stuff", "and more", "so on"} or LIST_REMARK.match(item):
             continue
         items.append(item[0].upper() + item[1:])
-    return [] if is_inventory(items) else the_thing_meant(items)
+    return [] if is_inventory(items) else the_thing_meant(with_their_object(items))

@@ -35,8 +35,31 @@ def _said_bare(head: str) -> bool:
         r"\w*\s*(?:lah|leh|lor|sia|one|ah|already|liao|man)?\s*[.!]*", head[pain.end():], re.IGNORECASE) is not None
 
 
+# What the app does to the problem just told, said with a pronoun: "an app that fixes that", "an app could sort this out":
+# the problem again, no feature of the app.
+_FIXES_IT = re.compile(
+    r"^(?:to\s+)?(?:fix|fixes|fixing|solve|solves|solving|sort|sorts|sorting|handle|handles|tackle|tackles|improve|"
+    r"improves|change|changes|(?:help|helps|deal|deals)\s+with)\s+(?:all\s+)?(?:this|that|it|them|things|the problem|"
+    r"the mess|this mess|that mess)(?:\s+(?:out|up|properly|for good|once and for all))?\s*[.!]*$",
+    re.IGNORECASE,
+)
+# A word on the app itself, how big or how good, inside the pitch: "nothing fancy", "but a proper one", "a simple one".
+_THE_APP_ITSELF = re.compile(
+    r"^(?:(?:but|and|just)\s+)?(?:(?:nothing|none)\s+(?:too\s+|very\s+|really\s+|that\s+)?(?:fancy|special|"
+    r"complicated|flashy|elaborate|big|grand|crazy|huge)|(?:an?\s+|just\s+)?(?:(?:really|very|properly)\s+)?(?:proper|real|simple|"
+    r"good|decent|nice|better|basic|easy|small|little|cheap|modern|serious)\s+one)\s*[.!]*$",
+    re.IGNORECASE,
+)
+# A word that turns the talk, left alone by the split: "Anyway", "So yeah".
+_TURN = re.compile(r"^(?:anyway|anyways|anyhow|so yeah|yeah|ok|okay|right|well|whatever)\s*[.!,]*$", re.IGNORECASE)
+
+
 def vague_feature(item: str) -> bool:
-    """'stuff', 'everything', 'not sure' are not features; 'flag mismatches' is, however short."""
+    """'stuff', 'everything', 'not sure' are not features; 'flag mismatches' is, however short. Nor is what the app does
+    to the problem said as a pronoun ("fixes that"), a word on the app itself ("nothing fancy", "a proper one") or a
+    word that turns the talk ("Anyway")."""
+    if _FIXES_IT.match(item.strip()) or _THE_APP_ITSELF.match(item.strip()) or _TURN.match(item.strip()):
+        return True
     content = content_words(UNCERTAIN.sub(" ", item.lower()))
     # "manage their business", "everything inside one app": the whole product said again, no feature of it.
     return not content or bool(ALL_OF_IT.match(item.strip())) or all(

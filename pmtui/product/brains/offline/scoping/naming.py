@@ -8,11 +8,22 @@ import re
 from pmtui.models import Feature, Provenance, ScopingOutput
 from pmtui.product.brains.offline.scoping.rules import EVIDENCE
 from pmtui.product.brains.offline.scoping.terms import short_name, stems
+from pmtui.product.plan_quality import VERBS
 from pmtui.product.units import amount
+
+# A part that says when the row's doing happens: "the night before", "when I'm running late", "after each visit".
+_OCCASION = re.compile(r"^(?:for\s+)?(?:(?:the\s+)?(?:night|day|morning|evening|week|hour)\s+(?:before|after)\b|"
+                       r"(?:when|whenever|if|once|before|after|as soon as)\s+\w)", re.IGNORECASE)
 
 
 def _part_name(source: str, part: str) -> str:
-    """"Canopies" split from "Booking calendar" is "Booking calendar for canopies": a bare noun keeps the row's head."""
+    """"Canopies" split from "Booking calendar" is "Booking calendar for canopies": a bare noun keeps the row's head.
+    An occasion split from a doing keeps the doing: "Text the night before" split into "the night before" and "when
+    I'm running late" is "Text the night before" and "Text when I'm running late"."""
+    verb = source.split()[0] if source.split() else ""
+    if _OCCASION.match(part.strip()) and verb.lower() in VERBS:
+        occasion = re.sub(r"^for\s+", "", part.strip(), flags=re.IGNORECASE)
+        return short_name(f"{verb} {occasion}")
     if len(part.split()) > 3 or stems(part) & stems(source) or re.search(r"\b(?:\w+ing|\w+ed)\b", part):
         return short_name(part)
     head = " ".join(re.sub(r"\s+(?:the|a|an|who|whose)\b.*$", "", _QUALIFIER.sub("", source), flags=re.IGNORECASE).split()[:3])

@@ -22,6 +22,7 @@ from pmtui.product.brains.offline.scoping.intent import (
     match_features,
 )
 from pmtui.product.brains.offline.scoping.naming import (
+    _OCCASION,
     _PROCESS_WORDS,
     _merged_name,
     _part_name,
@@ -51,6 +52,7 @@ from pmtui.product.brains.offline.scoping.round_reply import round_reply
 from pmtui.product.brains.offline.scoping.said_count import discovery_said
 from pmtui.product.brains.offline.scoping.terms import short_name, stems
 from pmtui.product.brains.protocol import Negotiation
+from pmtui.product.plan_quality import FragmentTitle
 from pmtui.product.rice import phase_effort, rescore, team_size
 from pmtui.product.units import amount
 
@@ -446,6 +448,12 @@ def _split(work: _Round, request: ChangeRequest, target: tuple[str, str] | None)
         work.notes.append("I need the two parts to split into")
         return
     rows = [work.find(part) for part in parts]
+    if source is None and (named := [row for row in rows if row and row[0] == "mvp"]) and len(named) == 1 and all(
+            _OCCASION.match(part.strip()) for part in parts):
+        # "the text the night before, split that in two, one for the night before and one for when I'm running late":
+        # the row one occasion names is the row split.
+        source = work.output.feature(named[0][1])
+        rows = [None, None]
     if rows[0] and rows[1] and rows[0][0] == rows[1][0] == "mvp" and rows[0][1] != rows[1][1] and (
             source is None or source.name in (rows[0][1], rows[1][1])):
         # "ask to swap and manager approve is 2 thing, please split": the table already has a row for each.
@@ -556,6 +564,9 @@ def _why_in(work: _Round) -> str:
     return "because this is our last round — recorded as a risk"
 
 
+_FRAGMENT = FragmentTitle()
+
+
 def _promote(work: _Round, request: ChangeRequest, target: tuple[str, str] | None) -> None:
     if target is None and request.extra.get("first"):
         # "first the calendar and the swap" ranks rows; a name the table lacks is no request for a new one.
@@ -579,6 +590,16 @@ def _promote(work: _Round, request: ChangeRequest, target: tuple[str, str] | Non
         work.notes.append(question)
         work.which.append(question)
         return
+    if target is None and several and _FRAGMENT.reason(request.what).startswith("a lone verb"):
+        # "send + sign first" beside "Parent signs on phone" and "Leader sees who signed": a verb alone names the row
+        # it leads (its first two words), never a new row called "Sign".
+        led = [(kind, name) for kind, name in found if stems(" ".join(name.split()[:2])) & stems(request.what)]
+        if len(led) != 1:
+            question = f"“{request.what}” could be {' or '.join(several)} — which one do you want in Phase 1?"
+            work.notes.append(question)
+            work.which.append(question)
+            return
+        target = led[0]
     if target is None:
         _add(work, request, None, promote=True)
         return

@@ -34,6 +34,10 @@ _TOPIC = re.compile(
 STRONG_MATCH = 0.75
 # and this share of the request's own words are in the row.
 MIN_COVER = 0.6
+# Whose screen a phrase names: "leader view", "the parents' screen", "admin dashboard".
+_WHOSE_VIEW = re.compile(r"^(?:(?:the|a|an|my|our)\s+)?(?P<who>[a-z]+?)(?:'s|s'|')?\s+(?:view|screen|dashboard|page|side)$",
+                         re.IGNORECASE)
+_SEES = re.compile(r"(?:see|sees|view|views|check|checks|watch|watches|track|tracks|get|gets)")
 
 
 def pin(feature: Feature, phase: int, reason: str) -> None:
@@ -88,7 +92,19 @@ class Round:
                 spelled = re.sub(spaced, word, spelled, flags=re.IGNORECASE)
             if spelled != phrase:
                 found = self._find(spelled)
-        return found or only_of_its_kind(self.output, phrase)
+        return found or only_of_its_kind(self.output, phrase) or self._whose_view(phrase)
+
+    def _whose_view(self, phrase: str) -> tuple[str, str] | None:
+        """"leader view", "the parents' screen": the one row in which those people see something ("Leader sees who
+        signed"), named by whose view it is."""
+        said = _WHOSE_VIEW.match(phrase.strip())
+        if said is None:
+            return None
+        who = stems(said.group("who"))
+        rows = [("mvp", f.name) for f in self.output.mvp_features] + [("cut", c.name) for c in self.output.cut_features]
+        seen = [(kind, name) for kind, name in rows if (words := name.split()) and len(words) >= 2
+                and stems(words[0]) <= who and _SEES.fullmatch(words[1].lower())]
+        return seen[0] if len(seen) == 1 else None
 
     def _find(self, phrase: str) -> tuple[str, str] | None:
         """Clearly means both ways: "shift chat" is not "Post a shift" — half the request's words are missing."""
