@@ -65,7 +65,8 @@ class OfflineBrain:
         return scoping.propose(state.discovery_summary, comparables, scoping.discovery_said(state))
 
     async def classify_scoping_intent(self, state: ConversationState, text: str) -> ScopingIntent:
-        return scoping.classify_intent(text, state.scoping_output)
+        users = state.discovery_summary.target_user if state.discovery_summary else ""
+        return scoping.classify_intent(text, state.scoping_output, users)
 
     async def negotiate(
         self, state: ConversationState, text: str, round_number: int, final_round: bool

@@ -33,7 +33,7 @@ def _mentions_feature(text: str, output: ScopingOutput | None) -> bool:
     return bool(output and match_features(output, text))
 
 
-def classify_intent(text: str, output: ScopingOutput | None) -> ScopingIntent:
+def classify_intent(text: str, output: ScopingOutput | None, users: str = "") -> ScopingIntent:
     """AGREE, PUSHBACK or QUESTION for a message during scoping; mixed intents resolve to the stronger.
 
     A concrete change ("cut X", "X has to be P0") is the strongest and makes it PUSHBACK even after
@@ -49,7 +49,7 @@ def classify_intent(text: str, output: ScopingOutput | None) -> ScopingIntent:
     negated_agree = any(_negated(lowered, m.start()) for m in agree_hits)
     question = "?" in lowered or QUESTION_START.search(lowered) is not None
     rows = [feature.name for feature in output.mvp_features] if output is not None else []
-    if parse_requests(text, rows) or answers_a_hold(text, output) or said_count(text):
+    if parse_requests(text, rows) or answers_a_hold(text, output) or said_count(text, users):
         # "theres only 90 of us not 1000 lol" puts the table's reach right: a change, not a question.
         return "PUSHBACK"
     next_step = any(not _negated(lowered, m.start()) for m in NEXT_STEP.finditer(lowered))

@@ -73,7 +73,8 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
     notes = how_notes(text)  # "the reminder, can it go by SMS?": a detail of a row, noted on it
     # A count said against the table or a row's detail, and nothing else asked ("theres only 90 of us not 1000"), is
     # information.
-    information = not requests and (said_count(text) is not None or bool(notes))
+    users = summary.target_user if summary else ""
+    information = not requests and (said_count(text, users) is not None or bool(notes))
     label = (f"Noted — that's information, not a round of argue-back (still {round_number - 1} of "
              f"{state.max_negotiation_rounds} used)" if information else f"Round {round_number}/{state.max_negotiation_rounds}")
     requests = exchanges(state, output, requests)
@@ -81,7 +82,7 @@ def negotiate(state: ConversationState, text: str, round_number: int, final_roun
     work = _Round(state, output, text, label, round_number, final_round, evidence_in(text), trade)
     # A cut or a deferral of a row already below the line frees no Phase 1 work: the reply must not say it did.
     work.freed = trade and any(r.kind in ("cut", "defer") and _frees_phase_1(work, r.what) for r in requests)
-    work.changed += recount(work.output, text)  # "theres only 90 of us not 1000": reach from the founder's count
+    work.changed += recount(work.output, text, users)  # "theres only 90 of us not 1000": reach from the founder's count
     work.changed += noted(work, notes)
     if not requests and not work.changed:
         requests = _named_without_verb(work)

@@ -15,6 +15,7 @@ from pmtui.models import ConversationState, DiscoverySummary
 from pmtui.product.brains.offline.discovery.numbers import in_digits, in_words
 from pmtui.product.brains.offline.headcount import held_count, people_noun
 from pmtui.product.brains.offline.own_people import own_people_count
+from pmtui.product.brains.offline.per_site import per_place_count
 from pmtui.product.brains.offline.scoping.rules import AGE_BEFORE, USER_COUNT
 from pmtui.product.brains.offline.scoping.terms import stems, user_count_in
 
@@ -99,6 +100,11 @@ def count_said(summary: DiscoverySummary, said: Sequence[str] = ()) -> SaidCount
         held = held_count(message)
         if held is not None:
             return SaidCount(held[0], held[1], where)
+        # "nurses …, about 300 per hospital", "15 carers a branch across 4 branches": per place, times the places.
+        per = per_place_count(message, summary.target_user)
+        if per is not None and (not per.who or _about_the_users(per.who, summary.target_user)):
+            one = f" (one {per.one_place}'s worth: say how many {per.one_place}s there are)" if per.one_place else ""
+            return SaidCount(per.value, per.phrase, where + one)
         for value, phrase, noun in _spoken_counts(message):
             if _about_the_users(noun, summary.target_user):
                 return SaidCount(value, phrase, where)
