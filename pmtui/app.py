@@ -73,6 +73,9 @@ class PmtuiApp(App[None]):
         # The dashboard the command itself opened (`pmtui watch`, `pmtui deliver`, `pmtui demo`): closing it ends
         # the program, as it is the whole of what the user asked for.
         self.command_dashboard: DashboardScreen | None = None
+        # The agent the founder typed for a project's "Deliver this plan" (slug → command): asked again after a
+        # cancel (the gate-tools dialog, a repository), it is the answer prefilled.
+        self.agent_answers: dict[str, str] = {}
         # Why the app ended before it could work ("bad_config", "bad_store"); the CLI turns it into an exit code.
         self.failure: str | None = None
         self._model_label: str | None = None

@@ -290,7 +290,7 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
             "Agent command", question.prompt or f"[delivery] agent names {question.agent!r}, which cannot run. Which "
             f"coding agent should pmtui run for each task? A preset ({', '.join(preset.name for preset in PRESETS)}; "
             "`pmtui agents` shows which are installed) or a command.",
-            value=question.agent or "", placeholder="aider, or: my-agent --prompt {prompt_file}",
+            value=app.agent_answers.get(slug) or question.agent or "", placeholder="aider, or: my-agent --prompt {prompt_file}",
             empty="Please type a preset name or an agent command (Esc cancels).",
             check=lambda command: agent_problem(command, repo))
         app.push_screen(modal, lambda command: got_agent(repo, target, command))
@@ -336,6 +336,7 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
 
         if command is None:
             return
+        app.agent_answers[slug] = command.strip()
         if command.strip() == BUILT_IN_AGENT and not app.config.route("agent").is_offline:
             with_tools(repo, target, None)
             return

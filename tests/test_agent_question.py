@@ -10,6 +10,7 @@ own, the real app under Pilot, a real `pmtui deliver` subprocess.
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -180,5 +181,42 @@ async def test_deliver_on_a_plan_already_delivered_opens_its_dashboard(
                 await pilot.pause(0.05)
             assert isinstance(app.screen, DashboardScreen) and app.screen.run_id == run.id
             assert app.delivery is None  # no engine started
+    finally:
+        store.close()
+
+
+async def test_the_agent_typed_is_prefilled_after_a_cancel(
+        keyed: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Walked in tmux: the founder typed mini-swe-agent, the gate-tools dialog said ruff, mypy and pytest were missing,
+    they cancelled to install them, and "Deliver this plan" again offered "built-in": what they typed was gone."""
+    from pmtui.screens.modals import ConfirmationModal
+    from pmtui.store import Store
+
+    repo = make_project(tmp_path)
+    bare = tmp_path / "bare-bin"
+    bare.mkdir()
+    (bare / "git").symlink_to(shutil.which("git") or "/usr/bin/git")
+    monkeypatch.setenv("PATH", str(bare))  # git, and no gate tool installed anywhere
+    store = Store(tmp_path / "pmtui.db")
+    app = PmtuiApp(store, with_model())
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            (await deliver_dialog(app, pilot)).value = str(repo)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TextInputModal) and app.screen.query_one(Input).value == "built-in"
+            app.screen.query_one(Input).value = "mine"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmationModal), app.screen  # the gate tools are missing
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("d")
+            await pilot.pause()
+            app.screen.query_one(Input).value = str(repo)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TextInputModal), app.screen
+            assert app.screen.query_one(Input).value == "mine"
     finally:
         store.close()
