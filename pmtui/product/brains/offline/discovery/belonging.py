@@ -298,7 +298,7 @@ def only_a_tool(text: str) -> bool:
 def _tools_listed(text: str) -> bool:
     """Two or more items, most of them a tool, an app or paper by name ('Excel', 'a notebook', 'WhatsApp groups')."""
     # "notes app, paper, some use Tradify but reckon its too dear": what is said about a tool is no item.
-    items = list_items(_REMARK_ON_TOOL.split(text, maxsplit=1)[0], joiners=r"\s+(?:and|or|plus)\s+")
+    items = list_items(_REMARK_ON_TOOL.split(text, maxsplit=1)[0], joiners=r"\s+(?:and|or|plus|&)\s+|\s*\+\s*(?=[a-z])")
     if len(items) < 2 or any(len(item.split()) > 10 for item in items):
         return False
     named = sum(1 for item in items if (TOOL_RE.search(item) or _IN_USE.match(item)) and not _BUILT_WITH_TOOL.search(item))
@@ -395,6 +395,11 @@ RULES: tuple[BelongingRule, ...] = (
 )
 
 
+# "…, mark deposit paid. and maybe remind them? not sure about that one": a hedge on what came before tells nothing.
+_SAYS_NOTHING = re.compile(r"^\W*(?:(?:but\s+|tbh\s+|honestly\s+)?(?:i'?m\s+)?not\s+(?:too\s+|so\s+)?sure(?:\s+(?:about|on)\s+"
+                           r"(?:that|this|it|the\s+last)(?:\s+one)?)?|dunno|idk|no idea|just an idea|if possible|"
+                           r"(?:we'?ll|let'?s)\s+see|maybe not|or not|not a must|nice to have(?: though)?)\W*(?:lah|la|lor|mate|"
+                           r"though|tho|ya|yeah)?\W*$", re.IGNORECASE)
 _ONE_MORE = re.compile(r"^\W*(?:and|also|plus|oh and|and also|and maybe|maybe also)\b\s*(?P<item>.+)$", re.IGNORECASE)
 
 
@@ -426,7 +431,11 @@ def belongs_to(text: str, asked: str) -> str:
             listed = len(lines) >= 2 and all(BULLET.match(line) for line in lines)
             # A bullet list is one answer, its lines one item each ("1. digital brew log\n2. tax report").
             if len(sentences) == 1 or listed or all(
-                    SIGNS[rule.aspect](s) or (rule.aspect == "feature_wishlist" and index and _adds_an_item(s))
+                    SIGNS[rule.aspect](s) or rule.says(s)  # type: ignore[operator]
+                    or (rule.aspect == "feature_wishlist" and index and _adds_an_item(s))
+                    or (index and _SAYS_NOTHING.match(s))
+                    # "… a few use Gingr but most think it's too dear": who else uses what, after the tools listed.
+                    or (rule.aspect == "current_alternatives" and index and ALTERNATIVES_STRONG.search(s))
                     for index, s in enumerate(sentences)):
                 return rule.aspect
             return ""

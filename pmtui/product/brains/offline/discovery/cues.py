@@ -54,7 +54,7 @@ PROBLEM_WEAK = re.compile(
 
 ALTERNATIVES_STRONG = re.compile(
     r"\b(today,? (they|we|people|most|users|everyone|it)|currently|right now (they|we|people|it'?s|he|she|everyone|everybody|most)|"
-    r"at the moment|instead,? (they|we|people)|(they|we|i|people|most|everyone|users|nurses|teams?) "
+    r"at the moment|instead,? (they|we|people)|(they|we|i|she|he|people|most|some|a few|others|many|everyone|users|nurses|teams?) "
     r"(just |mostly |usually |still |all )?(use|using|rely on|relies on|resort to|fall back on|"
     r"cobble|track (it|them|everything) (in|on|with)|do it (by hand|manually|in)|hack)|existing "
     # "the running order has to be redone by hand every time": work done again is the pain, not today's way.

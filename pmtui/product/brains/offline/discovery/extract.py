@@ -43,6 +43,7 @@ from pmtui.product.brains.offline.discovery.fragments import adds_the_timing
 from pmtui.product.brains.offline.discovery.fragments import dedupe as _dedupe
 from pmtui.product.brains.offline.discovery.fragments import refines as _refines
 from pmtui.product.brains.offline.discovery.how_it_must_be import apart_limits, how_it_must_be
+from pmtui.product.brains.offline.discovery.incidents import incidents_joined
 from pmtui.product.brains.offline.discovery.item_price import not_their_item_price
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
 from pmtui.product.brains.offline.discovery.misfiled import cued, misfiled, put_back_misfiled
@@ -227,7 +228,12 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
 
     after_features = False
     bullets = len(BULLET.findall(text))
-    for sentence in [piece for said in answer_sentences(text) for piece in split_labelled(said)]:
+    pieces = [piece for said in answer_sentences(text) for piece in split_labelled(said)]
+    if asked not in ("", "core_problem"):
+        # "…she double books saturdays. last month she baked two cakes for the same day": the problem's own story.
+        pieces = incidents_joined(pieces, lambda s: any(
+            (clue := detect(c, s, first_message).get("core_problem")) is not None and clue.strong for c in split_clauses(s)))
+    for sentence in pieces:
         correction = bool(CORRECTION.search(sentence))
         label = label_statement(sentence)
         if label:

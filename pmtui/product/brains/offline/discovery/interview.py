@@ -321,6 +321,16 @@ _GREETING = re.compile(
 )
 
 
+# A wish to build that names nothing: "i want to build her something simple", "we're making a little app for them".
+_EMPTY_PITCH = re.compile(
+    r"\b(?:build|make|create|do|launch|start|building|making|creating)\s+(?:(?:her|him|them|us|me|my\s+\w+)\s+)?"
+    r"(?:something|a\s+thing|an?\s+(?:(?:simple|small|little|basic|quick|easy|nice)\s+)*(?:app|tool|thing|website|site|"
+    r"system))(?:\s+(?:simple|small|basic|easy|quick|nice|for\s+(?:her|him|them|us|me|my\s+\w+)))*\W*$",
+    re.IGNORECASE,
+)
+# "ok so hear me out", "so basically", "long story short": the lead-in to a story, not its pitch.
+_WARM_UP = re.compile(r"^\W*(?:ok(?:ay)?|so|right|well|basically|hear me out|listen|long story short|here'?s the thing)\b"
+                      r"[\w\s,']{0,20}\W*$", re.IGNORECASE)
 _GREETING_LEAD = re.compile(r"^\W*" + GREETED + r"[\s,!.:;-]+(?=\w)", re.IGNORECASE)
 
 
@@ -339,8 +349,11 @@ def _acknowledge(
         sentences = [s for s in sentences if not _GREETING.match(s)] or sentences
         # Nor is who the founder is: "Am the chairman of a boda stage in Kisumu, we have like 40 riders. Every evening…".
         sentences = [s for s in sentences if not introduction_only(txt_words(s), is_pain)] or sentences
-        # Quote the pitch, not the warm-up ("So this is something I've been thinking about for ages").
-        first = next((s for s in sentences if PITCH.search(s)), sentences[0])
+        # Quote the pitch, not the warm-up ("So this is something I've been thinking about for ages"), nor a wish
+        # to build that names nothing ("i want to build her something simple" after the bakery's story).
+        said = [s for s in sentences if not _EMPTY_PITCH.search(s)] or sentences
+        first = next((s for s in said if PITCH.search(s)),
+                     next((s for s in said if len(s.split()) >= 6 and not _WARM_UP.match(s)), said[0]))
         # "Hello, I have a small taqueria…": the greeting before the pitch is no part of the quote.
         first = _GREETING_LEAD.sub("", first) or first
         return IDEA_ACKS[turn % len(IDEA_ACKS)].format(f=short(first, 12))

@@ -1,0 +1,74 @@
+"""Classes found talking to the offline PM as a founder who answers in their own order (stop 29): a home baker's son
+in Penang. Each answer went one question late, and each was filed under the question asked: the tools they use
+today ("whatsapp + a paper calendar on the fridge") became the wishlist, the wishlist (ending "not sure about that
+one") became the success metric, the story of a bad day became today's way, and the pitch quoted was "i want to build
+her something simple". Every sentence here is written for the class, unlike the founder's own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pmtui.models import DiscoverySummary
+from pmtui.product.brains.offline.discovery.belonging import belongs_to
+from pmtui.product.brains.offline.discovery.extract import extract
+from tests.fixtures.offline_talk import talk
+
+STARTED = DiscoverySummary(target_user="mobile dog groomers", core_problem="clients forget their slot and I drive out "
+                           "for nothing")
+
+
+@pytest.mark.parametrize("answer", [
+    "google calendar + texts + a notebook in the van",
+    "a paper diary & WhatsApp. a few use Gingr but most think it's too dear",
+    "excel + email. others use paper and hope for the best",
+])
+def test_today_s_tools_joined_by_plus_or_ampersand_answer_today_s_way(answer: str) -> None:
+    assert belongs_to(answer, "feature_wishlist") == "current_alternatives"
+    result = extract(STARTED, answer, "feature_wishlist")
+    assert result.feature_wishlist == [] and result.current_alternatives, result
+
+
+def test_things_to_build_joined_by_plus_are_still_the_wishlist() -> None:
+    assert belongs_to("a calendar view + text reminders + deposit tracking", "feature_wishlist") != "current_alternatives"
+
+
+@pytest.mark.parametrize("hedge", ["not sure about that one", "dunno", "but im not too sure on that", "we'll see"])
+def test_a_hedge_after_a_list_of_things_to_build_does_not_keep_it_from_the_wishlist(hedge: str) -> None:
+    answer = f"book a slot, move a slot, see the day's route on a map. and maybe a tip jar? {hedge}"
+    assert belongs_to(answer, "success_metric") == "feature_wishlist"
+    result = extract(STARTED, answer, "success_metric")
+    assert not result.success_metric, result.success_metric
+    assert any("slot" in wish.lower() for wish in result.feature_wishlist), result.feature_wishlist
+
+
+@pytest.mark.parametrize("incident", [
+    "Two weeks ago I drove 40 minutes to a house and nobody was in.",
+    "the other day a client swore she booked tuesday, I had her down for thursday",
+    "Last Saturday three people turned up at once.",
+])
+def test_the_story_of_a_bad_day_after_the_problem_is_the_problem(incident: str) -> None:
+    summary = DiscoverySummary(target_user="mobile dog groomers")
+    answer = f"The problem is no-shows and mixed-up days. {incident}"
+    result = extract(summary, answer, "current_alternatives")
+    assert incident.rstrip(".").split()[-1] in result.core_problem, result
+    assert incident.rstrip(".").split()[-1] not in result.current_alternatives, result
+
+
+def test_an_incident_after_today_s_way_stays_with_it() -> None:
+    """No problem sentence before it: the story answers the question asked."""
+    result = extract(DiscoverySummary(target_user="mobile dog groomers"),
+                     "We use a paper diary. Last week I lost it in the van.", "current_alternatives")
+    assert "lost it" in result.current_alternatives, result
+
+
+@pytest.mark.parametrize(("opening", "quoted"), [
+    (("right so. my brother fixes bikes out of his garage in Leeds and loses track of whose bike is whose. "
+     "i want to make him something simple."), "my brother fixes bikes"),
+    (("My aunt runs a home daycare for six toddlers and the parents message her all day. We're making a little app "
+     "for her."), "My aunt runs a home daycare"),
+])
+def test_the_pitch_quoted_is_the_story_not_an_empty_wish_to_build(tmp_path, opening: str, quoted: str) -> None:
+    replies, _summary = talk(tmp_path, opening)
+    assert quoted in replies[0], replies[0]
+    assert "something simple" not in replies[0] and "little app" not in replies[0]
