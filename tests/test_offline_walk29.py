@@ -12,7 +12,10 @@ import pytest
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.belonging import belongs_to
 from pmtui.product.brains.offline.discovery.extract import extract
-from tests.fixtures.offline_talk import talk
+from pmtui.product.brains.offline.scoping.naming import possessive
+from pmtui.product.brains.offline.scoping.propose import _effort
+from pmtui.product.brains.offline.scoping.requests import parse_requests
+from tests.fixtures.offline_talk import interview, talk
 
 STARTED = DiscoverySummary(target_user="mobile dog groomers", core_problem="clients forget their slot and I drive out "
                            "for nothing")
@@ -72,3 +75,62 @@ def test_the_pitch_quoted_is_the_story_not_an_empty_wish_to_build(tmp_path, open
     replies, _summary = talk(tmp_path, opening)
     assert quoted in replies[0], replies[0]
     assert "something simple" not in replies[0] and "little app" not in replies[0]
+
+
+# -- argue-back, the same founder ---------------------------------------------------------------------------------
+
+GROOMER_ROWS = ["Book a groom", "See today's route", "Mark the fee paid", "Sign-up and profile", "Photo after each groom"]
+
+
+@pytest.mark.parametrize(("said", "what"), [
+    ("could the route one be top priority? i check it first thing", "route one"),
+    ("make the photo bit our number one priority", "photo bit"),
+    ("prioritise the booking please", "booking"),
+    ("honestly the fee marking is first priority", "fee marking"),
+])
+def test_a_row_asked_to_be_the_first_priority_is_promoted(said: str, what: str) -> None:
+    assert [(r.kind, r.what) for r in parse_requests(said, GROOMER_ROWS)] == [("promote", what)]
+
+
+@pytest.mark.parametrize("said", ["what is the top priority for you?", "is that a priority?"])
+def test_a_question_about_priority_promotes_nothing(said: str) -> None:
+    assert not [r for r in parse_requests(said, GROOMER_ROWS) if r.kind == "promote"]
+
+
+@pytest.mark.parametrize("row", ["Mark the fee paid", "Record who has paid", "Tick off the deposits", "See who owes"])
+def test_keeping_a_note_of_money_paid_elsewhere_is_no_payment_work(row: str) -> None:
+    weeks, why = _effort(row)
+    assert weeks == 1.0 and "payments" not in why, (weeks, why)
+
+
+@pytest.mark.parametrize("row", ["Pay the fee by card", "Take the deposit through the app with Stripe"])
+def test_taking_a_payment_is_still_payment_work(row: str) -> None:
+    assert _effort(row)[0] >= 2.5
+
+
+def test_possessive_of_a_row_name() -> None:
+    assert possessive("See today's orders") == "See today's orders'"
+    assert possessive("Sign-up and profile") == "Sign-up and profile's"
+
+
+ORDERS = {
+    "target_user": "home bakers who take cake orders by message",
+    "core_problem": "orders get lost in chats and the same day gets booked twice",
+    "current_alternatives": "a paper diary",
+    "feature_wishlist": "take an order for a date, see the week's orders on one screen, mark the deposit paid",
+    "success_metric": "no double bookings in the first month",
+    "revenue_model": "free for now",
+    "constraints": "just me, 8 weeks",
+    "why_now": "more people sell cakes from home since 2020",
+}
+
+
+def test_the_week_view_names_the_row_that_shows_the_week(tmp_path) -> None:
+    """"can the week view be first priority?" added a new row "Week view" below the line: "week" is no term of the
+    catalog's, so the row "See the week's orders" was never found by it."""
+    replies, state = interview(tmp_path, "an order book for home bakers", ORDERS,
+                               then=("can the week view be first priority? its what i open every morning",))
+    assert state.scoping_output is not None
+    names = [f.name for f in state.scoping_output.mvp_features]
+    assert not any(name.lower() == "week view" for name in names), (names, replies[-1])
+    assert "See the week's orders" in replies[-1] and "orders's" not in replies[-1], replies[-1]

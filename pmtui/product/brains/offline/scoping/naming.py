@@ -16,6 +16,11 @@ _OCCASION = re.compile(r"^(?:for\s+)?(?:(?:the\s+)?(?:night|day|morning|evening|
                        r"(?:when|whenever|if|once|before|after|as soon as)\s+\w)", re.IGNORECASE)
 
 
+def possessive(name: str) -> str:
+    """"Reminders'" and "See the week's orders'", not "orders's"; "Sign-up and profile's"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _part_name(source: str, part: str) -> str:
     """"Canopies" split from "Booking calendar" is "Booking calendar for canopies": a bare noun keeps the row's head.
     An occasion split from a doing keeps the doing: "Text the night before" split into "the night before" and "when

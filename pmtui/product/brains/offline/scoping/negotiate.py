@@ -33,6 +33,7 @@ from pmtui.product.brains.offline.scoping.naming import (
     other_row,
     other_way,
     plain_thing,
+    possessive,
     renamed_smaller,
     weeks_text,
     whole_rows,
@@ -381,7 +382,7 @@ def _effort(work: _Round, request: ChangeRequest, target: tuple[str, str] | None
     feature.provenance["effort"] = Provenance(source="stated", reason=f"you said: “{request.clause.strip()}”")
     work.names.append(feature.name)
     work.changed.append(
-        f"set {feature.name}'s effort to {amount(request.weeks, 'person-week')} (was {old:g}); its score is now "
+        f"set {possessive(feature.name)} effort to {amount(request.weeks, 'person-week')} (was {old:g}); its score is now "
         f"{feature.compute_score():g}"
     )
 

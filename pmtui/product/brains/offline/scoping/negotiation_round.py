@@ -37,6 +37,8 @@ MIN_COVER = 0.6
 # Whose screen a phrase names: "leader view", "the parents' screen", "admin dashboard".
 _WHOSE_VIEW = re.compile(r"^(?:(?:the|a|an|my|our)\s+)?(?P<who>[a-z]+?)(?:'s|s'|')?\s+(?:view|screen|dashboard|page|side)$",
                          re.IGNORECASE)
+_WHAT_VIEW = re.compile(r"^(?:(?:the|a|an|my|our|her|his|their)\s+)?(?P<what>[a-z'-]+(?:\s+[a-z'-]+)?)\s+"
+                        r"(?:view|screen|page|overview|list)$", re.IGNORECASE)
 _SEES = re.compile(r"(?:see|sees|view|views|check|checks|watch|watches|track|tracks|get|gets)")
 
 
@@ -92,7 +94,19 @@ class Round:
                 spelled = re.sub(spaced, word, spelled, flags=re.IGNORECASE)
             if spelled != phrase:
                 found = self._find(spelled)
-        return found or only_of_its_kind(self.output, phrase) or self._whose_view(phrase)
+        return found or only_of_its_kind(self.output, phrase) or self._whose_view(phrase) or self._what_view(phrase)
+
+    def _what_view(self, phrase: str) -> tuple[str, str] | None:
+        """"the week view", "the orders screen": the one row in which something is seen ("See the week's orders"),
+        named by what is on it (said in its own words: "week" is no term of the catalog's)."""
+        said = _WHAT_VIEW.match(phrase.strip())
+        if said is None:
+            return None
+        wanted = {w.lower().removesuffix("'s").rstrip("s") for w in said.group("what").split()}
+        seen = [(kind, name) for kind, name in self._names() if (words := name.split()) and len(words) >= 2
+                and _SEES.fullmatch(words[0].lower())
+                and wanted <= {w.lower().removesuffix("'s").rstrip("s") for w in re.findall(r"[\w'-]+", name)}]
+        return seen[0] if len(seen) == 1 else None
 
     def _whose_view(self, phrase: str) -> tuple[str, str] | None:
         """"leader view", "the parents' screen": the one row in which those people see something ("Leader sees who

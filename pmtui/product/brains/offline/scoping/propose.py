@@ -84,8 +84,16 @@ _NOTICE_HEAD = re.compile(r"^\s*(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:reminders?|al
                           re.IGNORECASE)
 
 
+# "Mark deposit paid", "record who has paid", "tick off the fees", "see who owes": keeping a note of money paid some
+# other way (cash, a bank transfer) is a field and a list, not taking a payment.
+_BOOKKEEPING = re.compile(r"^\s*(?:mark|tick(?:\s+off)?|record|log|note|track|see|check|show|list|keep track of)\s+"
+                          r"(?:(?:[\w'-]+\s+){0,3}?(?:as\s+)?(?:paid|unpaid|owed|settled)\b|who\s+(?:has\s+|have\s+)?"
+                          r"(?:paid|owes?)\b|(?:the\s+|a\s+|their\s+)?(?:deposits?|fees?|dues)(?:\s+(?:paid|status))?\s*$)"
+                          r"(?![^.;]*\b(?:online|card|stripe|checkout|paypal|in[- ]app|through the app)\b)", re.IGNORECASE)
+
+
 def _effort(text: str) -> tuple[float, str]:
-    notice = bool(_NOTICE_HEAD.match(text))
+    notice = bool(_NOTICE_HEAD.match(text) or _BOOKKEEPING.match(text))
     matched = [(weeks, label) for pattern, weeks, label in EFFORT_RULES
                if pattern.search(text) and not (notice and label == "payments")]
     if not matched:

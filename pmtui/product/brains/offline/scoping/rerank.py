@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from pmtui.models import ConversationState, Provenance, ScopingOutput
+from pmtui.product.brains.offline.scoping.naming import possessive
 from pmtui.product.brains.offline.scoping.requests import ChangeRequest
 from pmtui.product.rice import IMPACT_VALUES
 
@@ -115,11 +116,11 @@ def rank_above(work: _Round, request: ChangeRequest, target: tuple[str, str] | N
         up.provenance["impact"] = Provenance(
             source="stated", reason=f"you said it matters more than {down.name}: “{request.clause.strip()}”")
     if up.compute_score() > down.compute_score():
-        work.changed.append(f"raised {up.name}'s impact to {wanted:g} (was {old:g}) as you rank it above {down.name}; "
+        work.changed.append(f"raised {possessive(up.name)} impact to {wanted:g} (was {old:g}) as you rank it above {down.name}; "
                             f"it now scores {up.compute_score():g} against {down.compute_score():g} and comes first")
         return
     held_by = "effort" if up.rice_effort > down.rice_effort else "reach" if up.rice_reach < down.rice_reach else "confidence"
     if wanted > old:
-        work.changed.append(f"raised {up.name}'s impact to {wanted:g} (was {old:g}) as you rank it above {down.name}")
+        work.changed.append(f"raised {possessive(up.name)} impact to {wanted:g} (was {old:g}) as you rank it above {down.name}")
     work.notes.append(f"{up.name} still scores below {down.name} ({up.compute_score():g} vs {down.compute_score():g}) "
                       f"on its {held_by}; both stay in Phase {up.phase}")

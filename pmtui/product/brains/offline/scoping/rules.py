@@ -504,7 +504,16 @@ FIRST_PROMOTE = rx(r"^(?:(?:but|and|so|then)\s+)?first\s+(?P<what>(?!of\b|time\b
                    + SOFTENER + r"\s*$")
 # A word that makes a clause a sentence rather than a feature's name ("X is too big for phase 1" names no feature).
 _NOT_A_VERB = (r"(?!(?:is|are|was|be|for|to|than|not|no|can|could|should|must|need|needs|in|it|its|it's|that|too)\b)")
+# "first priority", "top priority", "number one priority", "#1 priority": the first of the rows.
+_FIRST_PRIORITY = r"(?:the\s+|our\s+|my\s+|her\s+|his\s+|their\s+|a\s+)?(?:first|top|highest|number\s+one|no\.?\s*1|#\s*1|main|1st)\s+priority\b"
 PROMOTE_PATTERNS = (
+    # "can the week view be first priority?", "could the reminders be top priority": the row between the modal and "be".
+    rx(r"^(?:(?:so|and|but|then|also|ok(?:ay)?)\s+)?(?:can|could|should|shall|would|will)\s+(?!(?:it|that|this|they|them|those|we|you|i)\s)"
+       r"(?P<what>[^,;]+?)\s+be\s+" + _FIRST_PRIORITY),
+    # "make the week view top priority", "prioritise the deposit list", "the deposit list is top priority".
+    rx(r"\b(?:make|making|made)\s+(?P<what>(?!(?:it|that|this|them)\b)[^,;]+?)\s+" + _FIRST_PRIORITY),
+    rx(r"\bprioriti[sz]e\s+(?P<what>(?!(?:it|that|this|them)\b)[^,;.!?]+?)(?:\s+(?:please|pls|first|lah|la|na))?\s*(?:[,;.!?].*)?$"),
+    rx(r"^(?P<what>(?!(?:it|that|this|they|what)\b)[^,;]+?)\s+(?:is|are|'s|should be|must be|has to be|needs to be)\s+" + _FIRST_PRIORITY),
     # "could the route plan come up into phase 1?": the row between the modal and its verb.
     rx(r"^(?:(?:so|and|but|then|also)\s+)?(?:can|could|should|shall)\s+(?!(?:it|that|this|they|them|those|we|you|i)\s)"
        r"(?P<what>[^,;]+?)\s+(?:come|go|move|jump|be moved)\s+(?:up\s+)?(?:in|into|to)\s+" + _PHASE1),
