@@ -134,3 +134,45 @@ def test_the_week_view_names_the_row_that_shows_the_week(tmp_path) -> None:
     names = [f.name for f in state.scoping_output.mvp_features]
     assert not any(name.lower() == "week view" for name in names), (names, replies[-1])
     assert "See the week's orders" in replies[-1] and "orders's" not in replies[-1], replies[-1]
+
+
+@pytest.mark.parametrize(("target", "message", "named"), [
+    ("him and his two lads", "My dad runs a scaffolding firm, I want to build him a job board. its for him and his two lads",
+     "my dad and his two lads"),
+    ("her", "my older sister teaches piano from home and the bookings are chaos. it's for her", "my older sister"),
+    ("them", "my folks have a B&B in Galway, this is for them", "my folks"),
+])
+def test_a_pronoun_for_the_users_is_the_person_named_before_it(target: str, message: str, named: str) -> None:
+    from pmtui.product.brains.offline.discovery.pronoun_users import pronoun_named
+
+    assert pronoun_named(target, message) == named
+
+
+def test_a_pronoun_of_the_other_gender_or_nobody_named_is_left_as_said() -> None:
+    from pmtui.product.brains.offline.discovery.pronoun_users import pronoun_named
+
+    assert pronoun_named("him", "my mum runs a cafe, it's for him") == "him"
+    assert pronoun_named("her", "it's for her") == "her"
+    assert pronoun_named("dog walkers", "my mum walks dogs") == "dog walkers"
+
+
+def test_people_for_later_said_with_and_maybe_in_the_pitch_are_a_note(tmp_path) -> None:
+    """"its for her and maybe other home bakers later" in the opening made those words the users."""
+    _replies, summary = talk(tmp_path, "My brother repairs bikes in his garage and loses track of whose bike is "
+                             "whose. I want to make him a simple tracker, its for him and maybe other bike mechanics later")
+    assert summary.target_user.startswith("my brother"), summary.target_user
+    assert "(later, not now: other bike mechanics)" in summary.target_user, summary.target_user
+
+
+def test_a_wish_put_off_with_and_maybe_is_no_people_for_later() -> None:
+    from pmtui.product.brains.offline.discovery.who_else import later_people, without_later_people
+
+    said = "book a slot and maybe pay later"
+    assert later_people(said) == [] and without_later_people(said) == said
+
+
+def test_the_pm_asks_about_the_person_named_not_the_note_for_later(tmp_path) -> None:
+    """"my brother (later, not now: other bike mechanics)" was asked about as "other bike mechanics) now"."""
+    replies, _summary = talk(tmp_path, "My brother repairs bikes in his garage and loses track of whose bike is "
+                             "whose. I want to make him a simple tracker, its for him and maybe other bike mechanics later")
+    assert "mechanics)" not in replies[0] and "your brother" in replies[0], replies[0]

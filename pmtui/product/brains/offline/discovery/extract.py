@@ -71,6 +71,7 @@ from pmtui.product.brains.offline.discovery.pivot import (
     said_not_for,
 )
 from pmtui.product.brains.offline.discovery.pivot_turn import needed_for, restate_after_pivot
+from pmtui.product.brains.offline.discovery.pronoun_users import pronoun_named, users_by_pronoun
 from pmtui.product.brains.offline.discovery.relative_pain import people_and_their_trouble
 from pmtui.product.brains.offline.discovery.second_thoughts import (
     announces_the_list,
@@ -211,7 +212,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         asked = "why_now"
     # With nothing asked on a filled summary, the user is revising the summary card: statements replace.
     revising = not asked and not first_message
-    later = later_people(text) if asked == "target_user" else []
+    # "its for her and maybe other home bakers later" in the pitch: people for later are a note there too.
+    later = later_people(text) if asked == "target_user" or first_message else []
     ours = own_use(text) if asked == "target_user" else None
     if later or ours:
         text = without_own_use(without_later_people(text)) if ours else without_later_people(text)
@@ -572,6 +574,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         held = (float(per.group("n")), per.group("said"))
     if held:
         result.target_user = count_beside(result.target_user, held)
+    if asked == "target_user" or first_message:
+        result.target_user = pronoun_named(result.target_user, said_whole)  # "its for her": "my mum"
+        if not has_real_content(result.target_user):
+            result.target_user = users_by_pronoun(said_whole) or result.target_user
     if (ranked := ranked_people(text) if asked == "target_user" else None) is not None:
         result.target_user, later = ranked[0], [ranked[1]]  # "the librarians first, the singers second"
     if later and has_real_content(result.target_user) and not re.search(r"\(later, not now:", result.target_user):

@@ -536,7 +536,9 @@ def persona_name(summary: DiscoverySummary) -> str:
     is called "freelance designers", and "change of shifts between nurses" is called "nurses"."""
     # The last thing said of who it is for, unless it is the founder's own story ("My own mother is doing it since 12
     # years" names one person the founder knows, not the users).
-    told = [part for part in summary.target_user.split(";") if part.strip()] if summary.target_user else []
+    # "my brother (later, not now: other bike mechanics)": the people for later are a note, not who it is for now.
+    now = re.sub(r"\s*\(later, not now:[^)]*\)", "", summary.target_user or "")
+    told = [part for part in now.split(";") if part.strip()]
     # Nor is a count of what passes through one of them ("the test bakery sells around 300 loaves a day").
     # Nor are the people who run the service ("us lot on the PTA who run it", "the volunteers who organise it").
     value = next((part for part in reversed(told) if not re.match(r"\s*(?:my|our|me|i|we|us)\b", part, re.IGNORECASE)
@@ -574,7 +576,14 @@ def persona_name(summary: DiscoverySummary) -> str:
             # "If the station mechanic could do only three things": one person (or a crew) takes the article.
             words.insert(0, "the")
         return " ".join(words)
-    return "your users"
+    # "my brother", "my older sister and her band": the one person the founder builds it for is theirs, said back.
+    own = _ONE_OF_MINE.match(value.strip())
+    return f"your {own.group('who').lower()}" if own else "your users"
+
+
+_ONE_OF_MINE = re.compile(r"^my\s+(?P<who>(?:(?:older|younger|little|big|best|old)\s+)?(?:mum|mom|mam|mother|dad|father|wife|"
+                          r"husband|partner|sister|brother|aunt|auntie|aunty|uncle|cousin|gran|granny|grandma|grandad|"
+                          r"grandpa|friend|mate|boss|son|daughter|folks|parents))\s*$", re.IGNORECASE)
 
 
 def is_clarifying(text: str) -> bool:

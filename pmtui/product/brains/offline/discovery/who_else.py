@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import re
 
+from pmtui.product.brains.offline.headcount import people_noun
+
 LATER_PEOPLE = re.compile(
-    r"(?:^|(?<=[.;!])|,)\s*(?:(?:and|but|oh and)\s+)?(?:(?:maybe|perhaps|possibly)\s+)?(?P<who>[^,.;!?]{2,40}?)\s+"
+    # "its for her and maybe other home bakers later": a hedged "and maybe …" starts the later people too.
+    r"(?:^|(?<=[.;!])|,|(?<=\w)(?=\s+and\s+(?:maybe|perhaps|possibly)\s))\s*(?:(?:and|but|oh and)\s+)?(?:(?:maybe|perhaps|possibly)\s+)?(?P<who>(?:(?!\s+and\s+(?:maybe|perhaps|possibly)\s)[^,.;!?]){2,40}?)\s+"
     # "Other van owners also maybe later": the hedge may follow the people, as many Englishes say it.
     r"(?:(?:also|too|as well)\s+)?(?:(?:maybe|perhaps|possibly|probably)\s+)?"
     r"(?:later|down the line|eventually|one day)(?:\s+(?:also|too|on))?"
@@ -37,13 +40,19 @@ OF_US_RUNNING = re.compile(r"\b(?:who|that)\s+(?:run|runs|ran|organi[sz]es?|orga
 def later_people(text: str) -> list[str]:
     """The people said to come later ("maybe other clubs later"); a plain "later" with no hedge counts only after
     a word that says so ("also", "too") — "the parents later" alone is too little to move anyone."""
-    return [m.group("who").strip() for m in LATER_PEOPLE.finditer(text) if _HEDGED.search(m.group(0).lstrip(" ,;.!"))
-            or re.search(r"\b(?:also|too|as well)\s+(?:later|down the line|eventually|one day)\b", m.group(0), re.IGNORECASE)]
+    return [m.group("who").strip() for m in LATER_PEOPLE.finditer(text) if (_HEDGED.search(m.group(0).lstrip(" ,;.!"))
+            or re.search(r"\b(?:also|too|as well)\s+(?:later|down the line|eventually|one day)\b", m.group(0), re.IGNORECASE))
+            # "… and maybe pay later" inside a clause is a wish put off; only people ("and maybe other bakers") come later.
+            and (not _IN_A_CLAUSE.match(m.group(0)) or any(people_noun(w) for w in m.group("who").split()))]
+
+
+# "… her and maybe other bakers later": the later people start inside a clause, after a word.
+_IN_A_CLAUSE = re.compile(r"\s+and\s+(?:maybe|perhaps|possibly)\s", re.IGNORECASE)
 
 
 def without_later_people(text: str) -> str:
-    return LATER_PEOPLE.sub(lambda m: "" if m.group("who").strip() in later_people(m.group(0)) else m.group(0),
-                            text).strip(" ,;")
+    later = set(later_people(text))
+    return LATER_PEOPLE.sub(lambda m: "" if m.group("who").strip() in later else m.group(0), text).strip(" ,;")
 
 
 def own_use(text: str) -> str | None:
