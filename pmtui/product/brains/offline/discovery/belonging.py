@@ -117,6 +117,13 @@ LIMITS = (
     re.compile(r"\b(?:(?:a|my|our|one)\s+(?:friend|mate|cousin|brother|sister|son|daughter|nephew|niece|uncle|partner)\s+"
                r"(?:who'?s|who is|is)\s+(?:a\s+)?(?:developer|dev|coder|programmer|engineer)|"
                r"(?:on|at|in the)\s+(?:weekends|evenings)|(?:weekends|evenings) only|part[- ]time)\b", re.IGNORECASE),
+    # "Needs to work on old phones", "must run offline", "cheap android phones": where it has to run.
+    re.compile(r"\b(?:needs?|has|have|must|got|should)\s+(?:to\s+)?(?:work|run)\s+(?:on|offline|without|in\s+(?:the\s+|a\s+)?"
+               r"browser)|\b(?:old|older|cheap|basic|low-end|budget)\s+(?:phones?|smartphones?|androids?|laptops?|pcs?|tablets?)\b",
+               re.IGNORECASE),
+    # "we have maybe 10 hours a week between us": the time there is to build, not a chore's cost.
+    re.compile(r"\b(?:have|got|spare|give|put in)\b[^.;]{0,25}?\b\d+\s*(?:hours?|hrs?)\s+(?:a|per)\s+week\b|"
+               r"\b\d+\s*(?:hours?|hrs?)\s+(?:a|per)\s+week\s+between\s+(?:us|the\s+(?:two|three)\s+of\s+us)\b", re.IGNORECASE),
 )
 
 _DATED = re.compile(DATED_CHANGE, re.IGNORECASE)

@@ -46,6 +46,7 @@ from pmtui.product.brains.offline.discovery.how_it_must_be import apart_limits, 
 from pmtui.product.brains.offline.discovery.incidents import incidents_joined
 from pmtui.product.brains.offline.discovery.item_price import not_their_item_price
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
+from pmtui.product.brains.offline.discovery.led_people import led_people
 from pmtui.product.brains.offline.discovery.misfiled import cued, misfiled, put_back_misfiled
 from pmtui.product.brains.offline.discovery.people_list import with_count
 from pmtui.product.brains.offline.discovery.pitch import is_pain as _is_pain
@@ -123,6 +124,21 @@ from pmtui.product.constraint_facets import replace_facets
 from pmtui.product.list_check import without_list_confirmation
 from pmtui.product.rice import NICE_TO_HAVE_MARK
 
+# Who it is for said without a people noun: "the ones on nights", "mostly the older ones", "me and my nephew".
+_SOMEONE = re.compile(r"\b(?:ones?|me|us|we|them|they|him|her|myself|everyone|anyone|somebody|someone|folks?|"
+                      r"(?:us|you|that|this|the whole) lot|crowd|crew|team|gang)\b", re.IGNORECASE)
+_I_NEED_TO = re.compile(r"^\W*(?:(?:and|also|plus|oh)\s+)?(?:i|we)\s+(?:also\s+|really\s+|definitely\s+|would\s+)*"
+                        r"(?:need|want|'d like|would like|'d love|would love)\s+(?:it\s+)?to\s+(?P<wish>(?:be able to\s+)?"
+                        r"(?:see|know|check|send|get|track|book|add|pick|find|view|print|export|mark|set|swap|share|"
+                        r"message|text|remind|list|log|record|keep|show|assign|approve|cancel|pay|take)\b.+)$", re.IGNORECASE)
+_COURTESY = re.compile(r"^\W*(?:(?:oh|ah|hmm+|ok(?:ay)?|yes|yeah)\W+)?(?:(?:that'?s|that is|what)\s+(?:a\s+)?)?(?:great|good|fair|"
+                       r"nice|interesting|excellent|brilliant|lovely|tough|hard|tricky)\s+(?:question|point|one|ask)"
+                       r"(?:\s+(?:actually|honestly|really|tbh))?\W*$|^\W*(?:fair enough|thanks(?: for asking)?|thank you|"
+                       r"good to know|i see|right then)\W*$", re.IGNORECASE)
+_IN_CASE = re.compile(r"\b(?:if|when|whenever|in case|once|should)\s+(?:they|he|she|someone|somebody|a\s+\w+|the\s+\w+|"
+                      r"i|we|you)\b", re.IGNORECASE)
+_WHO_CAN = re.compile(r"\b(?:should|could|must|would|can|will|shall|need to|needs to|have to|has to|ought to|want to|"
+                      r"wants to)\s*$", re.IGNORECASE)
 _SOFT_ASPECTS = frozenset({"core_problem", "current_alternatives"})
 # "its a paper book" is "a paper book"; "it's all in a paper diary" stays whole (without it, "all in…" reads broken).
 _ITS_LEAD = re.compile(r"^(?:it'?s|its|it is)\s+(?=(?:a|an|the|just|mostly|only|still)\b)", re.IGNORECASE)
@@ -230,7 +246,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
 
     after_features = False
     bullets = len(BULLET.findall(text))
-    pieces = [piece for said in answer_sentences(text) for piece in split_labelled(said)]
+    # "Great question.", "Good point!": a courtesy to the PM answers nothing (it was filed as who it is for).
+    pieces = [piece for said in answer_sentences(text) for piece in split_labelled(said) if not _COURTESY.match(piece)]
     if asked not in ("", "core_problem"):
         # "…she double books saturdays. last month she baked two cakes for the same day": the problem's own story.
         pieces = incidents_joined(pieces, lambda s: any(
@@ -256,6 +273,12 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                     continue
         if asked == "feature_wishlist" and _REPORTED.search(sentence) and not FEATURE_TRIGGER.search(sentence):
             found["why_now"].append(clean(sentence))  # "plus the head said we can use the old room from january"
+            continue
+        need = _I_NEED_TO.match(sentence) if asked == "feature_wishlist" and not CORRECTION.search(sentence) else None
+        if need:
+            # "I also need to see at a glance which shifts are understaffed", asked what it should do: a wish.
+            wish = need.group("wish").strip(" .!")
+            features.extend(feature_items(wish) if re.search(r",|\band\b", wish) else [wish[:1].upper() + wish[1:]])
             continue
         is_bullet = bool(BULLET.match(sentence))
         not_a_feature = (asked == "feature_wishlist" and any(p.search(sentence) for p in COUNTED_NOT_WISHED)
@@ -305,7 +328,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 # the noun before it, no new wish.
                 trigger = None
             if trigger and SUBORDINATE.search(sentence[: trigger.start()]) is None:
-                features.extend(feature_items(sentence[: trigger.start()]))
+                if not _WHO_CAN.search(sentence[: trigger.start()]):
+                    # "I think volunteers should be able to …": who, and a modal, is no item before the trigger.
+                    features.extend(feature_items(sentence[: trigger.start()]))
                 features.extend(feature_items(sentence[trigger.end():]))
             else:
                 features.extend(feature_items(sentence))
@@ -339,9 +364,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         after_features = bool(feature) and asked != "feature_wishlist"
         if feature:
             trigger = FEATURE_TRIGGER.search(sentence)
-            if asked == "feature_wishlist" and trigger and trigger.start() > 0:
+            if asked == "feature_wishlist" and trigger and trigger.start() > 0 and not _WHO_CAN.search(
+                    sentence[: trigger.start()]):
                 # "Reminders that sound human, a timeline per client, and I'd love it to add the late fee":
-                # what comes before the "I'd love it to" is on the list too.
+                # what comes before the "I'd love it to" is on the list too ("volunteers should be able to": no item).
                 features.extend(feature_items(sentence[: trigger.start()]))
             features.extend(feature.items)
         lead = _sentence_lead(sentence_clues, asked, clauses) if not feature else ""
@@ -365,7 +391,11 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             continued = (
                 in_feature_list
                 and not listed
-                and not any(c.strong for a, c in clues.items() if a != "target_user")
+                and (not any(c.strong for a, c in clues.items() if a != "target_user")
+                     # "…, and swap with someone if they can't make it": an item of the list, with the case it is for.
+                     or (feature is not None and _IN_CASE.search(clause) is not None
+                         and clean(re.sub(r"^\W*(?:and|or|also|then)\s+", "", clause)).lower().rstrip(".")
+                         in {item.lower() for item in feature.items}))
             )
             in_feature_list = in_feature_list or triggered
             feature_clause = bool(listed) or triggered or continued
@@ -460,6 +490,15 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         bulleted = is_bullet and not asked_parts and not strong_elsewhere
         if not feature and (wished or bulleted):
             features.extend(feature_items(sentence))
+        others = {a for cl in sentence_clues for a, c in cl.items() if c.strong and a != "target_user"}
+        if asked_parts and asked == "target_user" and strong_elsewhere and "core_problem" not in others and not any(
+                has_persona(part, allow_generic=True) or _SOMEONE.search(part) for part in asked_parts):
+            # "Right now it's the spreadsheet …, and honestly a lot of phone calls on Friday nights" to "who feels
+            # this most?": a clause naming nobody, in a sentence about today's way, goes with that, not who it is for.
+            # (A pain told instead is the whole answer's: the check after the sentences files it whole.)
+            if len(others) == 1:
+                found[others.pop()].append(", ".join(asked_parts))
+            asked_parts = []
         if asked_parts:
             whole = len(asked_parts) == len(clauses) and asked != "target_user"
             piece = (
@@ -577,7 +616,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if asked == "target_user" or first_message:
         result.target_user = pronoun_named(result.target_user, said_whole)  # "its for her": "my mum"
         if not has_real_content(result.target_user):
-            result.target_user = users_by_pronoun(said_whole) or result.target_user
+            # "its for him"; "I coordinate volunteers at a community food bank": whom the founder looks after.
+            result.target_user = users_by_pronoun(said_whole) or led_people(said_whole) or result.target_user
     if (ranked := ranked_people(text) if asked == "target_user" else None) is not None:
         result.target_user, later = ranked[0], [ranked[1]]  # "the librarians first, the singers second"
     if later and has_real_content(result.target_user) and not re.search(r"\(later, not now:", result.target_user):

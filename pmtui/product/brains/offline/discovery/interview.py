@@ -325,7 +325,10 @@ _GREETING = re.compile(
 _EMPTY_PITCH = re.compile(
     r"\b(?:build|make|create|do|launch|start|building|making|creating)\s+(?:(?:her|him|them|us|me|my\s+\w+)\s+)?"
     r"(?:something|a\s+thing|an?\s+(?:(?:simple|small|little|basic|quick|easy|nice)\s+)*(?:app|tool|thing|website|site|"
-    r"system))(?:\s+(?:simple|small|basic|easy|quick|nice|for\s+(?:her|him|them|us|me|my\s+\w+)))*\W*$",
+    r"system))(?:\s+(?:simple|small|basic|easy|quick|nice|for\s+(?:her|him|them|us|me|my\s+\w+)))*\W*$|"
+    # "I'd love an app that helps with this": an app for what the founder just told, naming nothing of it.
+    r"\b(?:an?\s+)?(?:app|tool|thing|something|system|website|platform)\s+(?:that|which|to)\s+(?:would\s+|could\s+)?"
+    r"(?:helps?|fix(?:es)?|sorts?(?:\s+out)?|deals?|solves?|handles?)\s+(?:with\s+)?(?:this|that|it|these|them|all\s+(?:this|that))\W*$",
     re.IGNORECASE,
 )
 # "ok so hear me out", "so basically", "long story short": the lead-in to a story, not its pitch.
