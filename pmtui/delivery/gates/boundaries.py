@@ -92,6 +92,13 @@ def _values(operand: str, constants: dict[str, set[str]]) -> set[str]:
     return constants.get(name, set())
 
 
+def _literal(operand: str) -> bool:
+    """Whether an operand is a number written out (`0`, `1.5`): a value named for the criterion's number (`weeks`
+    whose default is 6) compared with another literal (`if weeks <= 0: raise`) is a guard on the value itself, no
+    comparison at the criterion's number (round 22)."""
+    return bool(re.fullmatch(r"-?\d[\d_]*(?:\.\d+)?", operand.strip("()[]:;,{}")))
+
+
 def _constants_of(bare: str) -> dict[str, set[str]]:
     """Names the code assigns a number to (the number the value starts with): `FREE_MINUTES = 30` → 30."""
     constants: dict[str, set[str]] = {}
@@ -118,9 +125,9 @@ def _comparisons(code: str, number: str) -> list[tuple[int, str]]:
         if re.search(r"=>|->|<\w+>|</", line) and not re.search(r"\s(?:<=|>=)\s", line):
             line = re.sub(r"=>|->", " ", line)
         for left, op, right in _COMPARISON.findall(line):
-            if number in _values(right, constants):
+            if number in _values(right, constants) and not _literal(left):
                 found.append((index, op))
-            elif number in _values(left, constants):
+            elif number in _values(left, constants) and not _literal(right):
                 found.append((index, _MIRROR[op]))
         # `find -mtime +15` keeps what is older than 15 days, `-mtime -15` what is newer
         for sign, value in re.findall(r"\s-[amc](?:time|min)\s+([+-])(\d+)\b", line):

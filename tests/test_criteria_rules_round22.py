@@ -1,0 +1,60 @@
+"""Round 22 rules of the plan-alignment matcher (issue 7, part 3): false refusals, the PM's template sentences, and a
+number the code writes in another unit.
+
+Each rule is shown on a (criterion, change) pair of its own, written for the class and unlike the corpus's cases: the
+change that does what the criterion asks is mapped, the near miss an agent writes is not. The earlier rounds' rules
+are in test_criteria_rules*.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.criteria_corpus.corpus import Case, run_case
+
+
+def maps(tmp_path: Path, criterion: str, after: dict[str, str]) -> bool:
+    case = Case(id="rule", criterion=criterion, expect="pass", style="", lang="", before={}, after=after)
+    return run_case(case, tmp_path / "case").passed
+
+
+# -- a guard on the value itself is not the criterion's comparison --------------------------------------------------
+_LAPSED = '''from datetime import date, timedelta
+
+
+def lapsed_members(db, months: int = 18, today: date | None = None) -> list[str]:
+    if months {guard}:
+        raise ValueError("months must be at least 1")
+    since = (today or date.today()) - timedelta(days=30 * months)
+    rows = db.execute("SELECT name FROM members WHERE last_paid {op} ? ORDER BY name", (since.isoformat(),))
+    return [r[0] for r in rows]
+'''
+_LAPSED_CRITERION = "A treasurer can list members who have not paid for more than 18 months"
+
+
+def test_a_guard_on_the_parameter_is_not_the_boundary() -> None:
+    from pmtui.delivery.gates.boundaries import comparisons_with, criterion_boundaries, wrong_side
+
+    guarded = _LAPSED.format(guard="< 1", op="<")
+    # `months < 1` compares the value named for 18 (its default) with 1: a guard on the argument, no comparison at 18
+    assert comparisons_with(guarded, "18") == []
+    assert not wrong_side(guarded, criterion_boundaries("more than 18 months"))
+    # a comparison of something else with the parameter still counts: `if gap >= months` is at 18
+    assert comparisons_with("def f(gap, months=18):\n    if gap >= months:\n        return True\n", "18") == [">="]
+
+
+_LOANS = '''from datetime import date, timedelta
+
+
+def overdue_loans(db, days: int = 21, today: date | None = None) -> list[str]:
+    if days <= 0:
+        raise ValueError("days must be a positive number")
+    since = (today or date.today()) - timedelta(days=days)
+    rows = db.execute("SELECT title FROM loans WHERE returned_on IS NULL AND lent_on {op} ?", (since.isoformat(),))
+    return [r[0] for r in rows]
+'''
+
+
+def test_a_list_behind_an_argument_guard_maps(tmp_path: Path) -> None:
+    criterion = "A user can list loans out for more than 21 days from the app"
+    assert maps(tmp_path / "right", criterion, {"lib/loans.py": _LOANS.format(op="<")})
