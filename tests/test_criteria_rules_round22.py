@@ -58,3 +58,8 @@ def overdue_loans(db, days: int = 21, today: date | None = None) -> list[str]:
 def test_a_list_behind_an_argument_guard_maps(tmp_path: Path) -> None:
     criterion = "A user can list loans out for more than 21 days from the app"
     assert maps(tmp_path / "right", criterion, {"lib/loans.py": _LOANS.format(op="<")})
+    # the guard turned round refuses the criterion's own 21 days (the parameter's default): no list is ever made
+    for turned in ("if days > 0:", "if days >= 0:", "if not (days <= 0):"):
+        code = _LOANS.format(op="<").replace("if days <= 0:", turned)
+        assert not maps(tmp_path / turned.strip(":").replace(" ", "-"), criterion, {"lib/loans.py": code}), turned
+
