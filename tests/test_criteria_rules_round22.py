@@ -63,3 +63,61 @@ def test_a_list_behind_an_argument_guard_maps(tmp_path: Path) -> None:
         code = _LOANS.format(op="<").replace("if days <= 0:", turned)
         assert not maps(tmp_path / turned.strip(":").replace(" ", "-"), criterion, {"lib/loans.py": code}), turned
 
+
+# -- the PM's "Sign-up and profile: <who> create an account so their data is theirs" ---------------------------------
+_INSTRUCTORS = '''import sqlite3
+
+from flask import Flask, abort, jsonify, request
+from flask_login import current_user, login_required, login_user
+
+app = Flask(__name__)
+
+
+def db():
+    return sqlite3.connect("paddles.db")
+
+
+@app.route("/instructors", methods=["GET", "POST"])
+def enrol_instructor():
+    if request.method {method} "POST":
+        return jsonify({{"form": ["name", "licence", "pin"]}})
+    name = request.form.get("name", "").strip()
+    if {dup}db.execute("SELECT 1 FROM instructors WHERE name = ?", (name,)).fetchone():
+        abort(409, "an instructor with that name is already enrolled")
+    if len(request.form.get("pin", "")) {pin} 6:
+        abort(400, "the pin needs 6 or more digits")
+    conn = db()
+    cur = conn.execute("INSERT INTO instructors (name, licence) VALUES (?, ?)", (name, request.form["licence"]))
+    conn.commit()
+    login_user(cur.lastrowid)
+    return jsonify({{"id": cur.lastrowid}}), 201
+
+
+@app.get("/my-lessons")
+@login_required
+def my_lessons():
+    rows = db().execute("SELECT day, river FROM lessons{where}", {args}).fetchall()
+    return jsonify(rows)
+'''
+_RIGHT = {"method": "!=", "dup": "", "pin": "<", "where": " WHERE instructor_id = ?", "args": "(current_user.id,)"}
+_INSTRUCTORS_CRITERION = "Sign-up and profile: Kayak instructors create an account so their data is theirs"
+
+
+def _instructors(**changed: str) -> dict[str, str]:
+    return {"paddles/app.py": _INSTRUCTORS.format(**{**_RIGHT, **changed})}
+
+
+def test_an_account_created_and_kept_with_the_signed_in_view_reading_its_own_maps(tmp_path: Path) -> None:
+    assert maps(tmp_path / "right", _INSTRUCTORS_CRITERION, _instructors())
+
+
+def test_a_sign_up_turned_round_or_showing_everyone_s_data_does_not_map(tmp_path: Path) -> None:
+    near_misses = {
+        "every account's lessons": {"where": "", "args": "()"},
+        "the write made on the form's GET": {"method": "=="},
+        "a free name refused as taken": {"dup": "not "},
+        "a long pin refused as short": {"pin": ">="},
+    }
+    for why, changed in near_misses.items():
+        assert not maps(tmp_path / why.replace(" ", "-").replace("'", ""), _INSTRUCTORS_CRITERION,
+                        _instructors(**changed)), why
