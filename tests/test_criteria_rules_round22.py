@@ -121,3 +121,48 @@ def test_a_sign_up_turned_round_or_showing_everyone_s_data_does_not_map(tmp_path
     for why, changed in near_misses.items():
         assert not maps(tmp_path / why.replace(" ", "-").replace("'", ""), _INSTRUCTORS_CRITERION,
                         _instructors(**changed)), why
+
+
+# -- the PM's "… show it plainly, so nobody has to guess" -----------------------------------------------------------
+_SKIP_HIRE = '''from datetime import date
+
+
+def skip_line(street: str, bookings: dict[str, date], today: date) -> str:
+    coming = bookings.get(street)
+    if {absent}:
+        return {none}
+    return f"Your skip arrives {{coming:%A}} on {{street}}"
+'''
+_PLAINLY = "Skip delivery day: Show it plainly, so nobody has to guess"
+
+
+def _skip(**changed: str) -> dict[str, str]:
+    parts = {"absent": "coming is None or coming < today", "none": 'f"No skip is booked for {street} yet"', **changed}
+    return {"skips/status.py": _SKIP_HIRE.format(**parts)}
+
+
+def test_a_thing_said_in_words_with_its_absent_case_maps(tmp_path: Path) -> None:
+    assert maps(tmp_path / "right", _PLAINLY, _skip())
+    lamp = '''export function LampState({ lamp }) {
+  if (!lamp) return <span>No lamp is fitted on this pole.</span>;
+  return <span>Lamp {lamp.id} is {lamp.lit ? "lit" : "not lit"} tonight</span>;
+}
+'''
+    assert maps(tmp_path / "lamp", "A user can show it plainly, so nobody has to guess", {"web/LampState.jsx": lamp})
+
+
+def test_a_raw_dump_or_an_absent_case_turned_round_does_not_map(tmp_path: Path) -> None:
+    near_misses = {
+        "the booking dumped raw": {"none": "json.dumps(bookings)"},
+        "no skip for the ones still to come": {"absent": "coming is None or coming >= today"},
+        "the absent case told as there": {"none": 'f"Your skip arrives on {street}"'},
+        "a past skip told as coming": {"absent": "coming is None"},
+    }
+    for why, changed in near_misses.items():
+        assert not maps(tmp_path / why.replace(" ", "-"), _PLAINLY, _skip(**changed)), why
+    lamp = '''export function LampState({ lamp }) {
+  if (!lamp) return <span>No lamp is fitted on this pole.</span>;
+  return <span>Lamp {lamp.id} is {lamp.lit ? "not lit" : "lit"} tonight</span>;
+}
+'''
+    assert not maps(tmp_path / "lamp", "A user can show it plainly, so nobody has to guess", {"web/LampState.jsx": lamp})

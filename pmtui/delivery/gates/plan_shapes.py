@@ -544,9 +544,10 @@ def shaped_location(
     if (_THEIRS.search(criterion) and any(_ASKED_WHOSE.search(u.code_text) for u in units if _own(u))
             and not any(_SIGNED_IN.search(u.code_text) for u in units if _own(u))):
         return None, "its routes take whose data to show from the request, and nothing reads who is signed in"
-    from pmtui.delivery.gates.signups import signup_location  # round 22: the sign-up template, judged
+    from pmtui.delivery.gates.plain_shows import plain_location  # round 22: the PM's templates, judged
+    from pmtui.delivery.gates.signups import signup_location
 
-    if (signed := signup_location(criterion, units)) is not None:
+    if (signed := signup_location(criterion, units) or plain_location(criterion, units, added)) is not None:
         return signed
     core, saved = frame_removed(criterion)
     if brought := _BRING_OVER.match(core):
