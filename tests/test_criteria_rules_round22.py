@@ -166,3 +166,42 @@ def test_a_raw_dump_or_an_absent_case_turned_round_does_not_map(tmp_path: Path) 
 }
 '''
     assert not maps(tmp_path / "lamp", "A user can show it plainly, so nobody has to guess", {"web/LampState.jsx": lamp})
+
+
+# -- the PM's "… in one place: Everything in one place …" and "Nothing slips: … with a nudge before it is missed" ------
+_CLINIC = '''def pet_history(db, pet_id: int) -> list[dict]:
+    jabs = db.execute("SELECT given_on, vaccine FROM vaccinations WHERE pet_id = ?", (pet_id,)).fetchall()
+    visits = db.execute("SELECT seen_on, reason FROM checkups WHERE pet_id = ?", (pet_id,)).fetchall()
+{joined}
+'''
+_ONE_PLACE = "Vaccinations and check-ups in one place: Everything in one place instead of spread across tools"
+
+
+def test_two_kinds_brought_into_one_answer_map(tmp_path: Path) -> None:
+    together = ('    feed = [{"on": d, "what": v} for d, v in jabs]\n'
+                '    feed += [{"on": d, "what": r} for d, r in visits]\n'
+                '    return sorted(feed, key=lambda entry: entry["on"])')
+    assert maps(tmp_path / "right", _ONE_PLACE, {"vet/history.py": _CLINIC.format(joined=together)})
+    apart = '    return {"vaccinations": jabs, "checkups": visits}'
+    assert not maps(tmp_path / "apart", _ONE_PLACE, {"vet/history.py": _CLINIC.format(joined=apart)})
+
+
+_LOANS_DUE = '''from datetime import date, timedelta
+
+
+def open_loans(db) -> list[tuple]:
+    return db.execute("SELECT member, title, due FROM loans WHERE returned = 0 ORDER BY due").fetchall()
+
+
+def reminders(db, today: date, lead_days: int = 2) -> list[str]:
+    rows = open_loans(db)
+    return [f"{{member}}: {{title}} is due {{due}}" for member, title, due in rows if {test}]
+'''
+_NUDGE = "Keep the library's loans: Nothing slips: everything in one list, with a nudge before it is missed"
+
+
+def test_a_nudge_picked_ahead_of_the_day_maps(tmp_path: Path) -> None:
+    ahead = "(due - today).days <= lead_days"
+    assert maps(tmp_path / "right", _NUDGE, {"library/loans.py": _LOANS_DUE.format(test=ahead)})
+    for why, test in {"after it is missed": "due < today", "every day but the one before": "due - today != timedelta(days=1)"}.items():
+        assert not maps(tmp_path / why.replace(" ", "-"), _NUDGE, {"library/loans.py": _LOANS_DUE.format(test=test)}), why
