@@ -205,3 +205,40 @@ def test_a_nudge_picked_ahead_of_the_day_maps(tmp_path: Path) -> None:
     assert maps(tmp_path / "right", _NUDGE, {"library/loans.py": _LOANS_DUE.format(test=ahead)})
     for why, test in {"after it is missed": "due < today", "every day but the one before": "due - today != timedelta(days=1)"}.items():
         assert not maps(tmp_path / why.replace(" ", "-"), _NUDGE, {"library/loans.py": _LOANS_DUE.format(test=test)}), why
+
+
+# -- a number the code writes otherwise: a name that carries its unit, the days counted once each -------------------
+def test_a_least_or_most_named_for_its_unit_states_the_duration() -> None:
+    from pmtui.delivery.gates.criterion_classes import named_durations
+
+    assert ("4", 4 * 3600.0) in named_durations("def shifts(rota, max_hours: int = 4):\n")
+    assert ("2", 2 * 86400.0) in named_durations("MIN_DAYS = 2\n")
+    # a name whose last part is itself a unit of time still is not one: `one_minute_seconds = 60` is no 60 minutes
+    assert not [d for d in named_durations("minute_seconds = 60\n") if d[1] == 3600.0]
+
+
+def test_the_first_column_of_every_row_is_not_the_first_row() -> None:
+    from pmtui.delivery.gates.windows import shows_only_the_first
+
+    every = 'names = [row[0] for row in db.execute("SELECT name FROM swimmers").fetchall()]\n'
+    assert not shows_only_the_first("List all swimmers of the squad", every)
+    assert shows_only_the_first("List all swimmers of the squad", 'best = groups[lane][0]\nreturn best\n')
+
+
+_TRAINING = '''def regulars(db, week_start, week_end, min_days: int = 2) -> list[str]:
+    rows = db.execute(
+        "SELECT member FROM checkins WHERE on_day >= ? AND on_day < ? GROUP BY member HAVING COUNT({counted}) >= ?",
+        (week_start, week_end, min_days),
+    ).fetchall()
+    return [r[0] for r in rows]
+'''
+_REGULARS = "A user can list all members with checkins on at least 2 days a week from the app"
+
+
+def test_days_a_week_are_counted_once_each(tmp_path: Path) -> None:
+    from pmtui.delivery.gates.windows import counts_rows_as_days
+
+    assert counts_rows_as_days(_REGULARS, _TRAINING.format(counted="*"))
+    assert not counts_rows_as_days(_REGULARS, _TRAINING.format(counted="DISTINCT on_day"))
+    assert maps(tmp_path / "right", _REGULARS, {"gym/regulars.py": _TRAINING.format(counted="DISTINCT on_day")})
+    assert not maps(tmp_path / "rows", _REGULARS, {"gym/regulars.py": _TRAINING.format(counted="*")})
