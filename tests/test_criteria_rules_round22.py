@@ -242,3 +242,29 @@ def test_days_a_week_are_counted_once_each(tmp_path: Path) -> None:
     assert not counts_rows_as_days(_REGULARS, _TRAINING.format(counted="DISTINCT on_day"))
     assert maps(tmp_path / "right", _REGULARS, {"gym/regulars.py": _TRAINING.format(counted="DISTINCT on_day")})
     assert not maps(tmp_path / "rows", _REGULARS, {"gym/regulars.py": _TRAINING.format(counted="*")})
+
+
+_HIRE = '''DEPOSIT_PENCE = {deposit}
+WEEKEND_UPLIFT = {uplift}
+
+
+def hire_total_pence(hours: int, rate_pence: int, weekend: bool) -> int:
+    total = hours * rate_pence
+    if weekend:
+        total = round(total * WEEKEND_UPLIFT)
+    return total + DEPOSIT_PENCE
+'''
+
+
+def test_an_amount_before_its_currency_word_and_a_surcharge_as_a_multiplier(tmp_path: Path) -> None:
+    right = {"hire/prices.py": _HIRE.format(deposit=4000, uplift=1.15)}
+    assert maps(tmp_path / "deposit", "Every kayak hire takes a 40 pound deposit", right)
+    assert maps(tmp_path / "uplift", "Weekend hires have a 15% surcharge", right)
+    # forty pence is no 40 pound deposit; 0.85 of the price is a discount, not a surcharge
+    wrong = {"hire/prices.py": _HIRE.format(deposit=40, uplift=0.85)}
+    assert not maps(tmp_path / "pence", "Every kayak hire takes a 40 pound deposit", wrong)
+    assert not maps(tmp_path / "discount", "Weekend hires have a 15% surcharge", wrong)
+    from pmtui.delivery.gates.amounts import percent_forms
+
+    assert percent_forms("30", "% less for seniors") == frozenset({"0.3", "0.7"})
+    assert percent_forms("5", " percent") == frozenset({"0.05"})
