@@ -268,3 +268,42 @@ def test_an_amount_before_its_currency_word_and_a_surcharge_as_a_multiplier(tmp_
 
     assert percent_forms("30", "% less for seniors") == frozenset({"0.3", "0.7"})
     assert percent_forms("5", " percent") == frozenset({"0.05"})
+
+
+# -- the PM's "Import from <a format>: Bring over what they already keep today" -------------------------------------
+_STOCK = '''import json
+from pathlib import Path
+
+import pandas as pd
+
+
+def bring_over(path: str, store: Path = Path("stock.json")) -> int:
+    frame = pd.read_excel(path, sheet_name="Stock")
+    items = [{{"sku": str(r.sku), "count": int(r.count)}} for r in frame.itertuples()]
+{keep}    return len(items)
+'''
+_FROM_EXCEL = "Import from Excel: Bring over what they already keep today"
+
+
+def test_an_import_that_reads_the_format_and_keeps_it_maps(tmp_path: Path) -> None:
+    kept = {"shop/stock_import.py": _STOCK.format(keep="    store.write_text(json.dumps(items))\n")}
+    assert maps(tmp_path / "right", _FROM_EXCEL, kept)
+    assert not maps(tmp_path / "counted", _FROM_EXCEL, {"shop/stock_import.py": _STOCK.format(keep="")})
+    # a Google Sheet's CSV export, read by one unit and saved by the command block that calls it
+    sheet = '''import csv
+import sqlite3
+import sys
+
+
+def read_members(path):
+    with open(path, newline="") as fh:
+        return [(r["Name"], r["Phone"]) for r in csv.DictReader(fh)]
+
+
+if __name__ {main} "__main__":
+    with sqlite3.connect("club.db") as conn:
+        conn.executemany("INSERT INTO members (name, phone) VALUES (?, ?)", read_members(sys.argv[1]))
+'''
+    criterion = "Import from Google Sheets: Bring over what they already keep today"
+    assert maps(tmp_path / "sheet", criterion, {"club/import_members.py": sheet.format(main="==")})
+    assert not maps(tmp_path / "not-main", criterion, {"club/import_members.py": sheet.format(main="!=")})
