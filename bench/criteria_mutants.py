@@ -94,7 +94,9 @@ def _swap(lines: list[str], start: int) -> tuple[int, list[str]] | None:
         line = lines[index]
         if _COMMENT.match(line):
             continue
-        ternary = _TERNARY.search(_masked(line))
+        # strings masked with a character that is no space, so a string answer is taken whole (a space mask cut
+        # `? ", returned" : ", not yet returned"` to one character of each and swapped their quotes)
+        ternary = _TERNARY.search(_STRINGS.sub(lambda m: "_" * len(m.group(0)), line))
         if ternary and "?" in _masked(line) and not line.lstrip().startswith(("<", "{")):
             a, b = ternary.span(1), ternary.span(2)
             swapped = line[:a[0]] + line[b[0]:b[1]] + line[a[1]:b[0]] + line[a[0]:a[1]] + line[b[1]:]

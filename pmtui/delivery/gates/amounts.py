@@ -28,9 +28,23 @@ _PERCENT_AFTER = re.compile(r"\s*(?:%|percent\b|per\s+cent\b|pc\b)", re.IGNORECA
 
 def percent_forms(value: str, after: str) -> frozenset[str]:
     """A percentage's fraction, the way code often states it: "3%" is `0.03`, "25 percent" `0.25` (else nothing)."""
-    if not _PERCENT_AFTER.match(after):
+    percent = _PERCENT_AFTER.match(after)
+    if not percent:
         return frozenset()
-    return frozenset({f"{float(value) / 100:.10g}"})
+    share = float(value) / 100
+    forms = {f"{share:.10g}"}
+    # round 22: "a 20% surcharge" is the price times 1.2, "30% less", "a 25% discount" times 0.7 and 0.75
+    rest = after[percent.end():percent.end() + 40]
+    if _MORE_BY.match(rest):
+        forms.add(f"{1 + share:.10g}")
+    elif _LESS_BY.match(rest):
+        forms.add(f"{1 - share:.10g}")
+    return frozenset(forms)
+
+
+_MORE_BY = re.compile(r"\s*(?:(?:a|an|the)\s+)?(?:surcharge|more|extra|markup|mark-up|uplift|increase|on\s+top)\b",
+                      re.IGNORECASE)
+_LESS_BY = re.compile(r"\s*(?:(?:a|an|the)\s+)?(?:discount|off|less|cheaper|reduction|lower)\b", re.IGNORECASE)
 
 
 _CLOCK_AFTER = re.compile(r"\s*(?:(pm|p\.m\.)|am|a\.m\.)(?![A-Za-z])", re.IGNORECASE)
@@ -45,8 +59,9 @@ def hour_forms(value: str, after: str) -> frozenset[str]:
     return frozenset({str(hour)})
 
 
-def money_forms(value: str, previous: str) -> frozenset[str]:
-    """An amount after its currency ("£5") in the hundredths code may count it in (`CAP_PENCE = 500`), marked "c:"."""
-    if previous not in CURRENCY_BEFORE:
+def money_forms(value: str, previous: str, unit: str = "") -> frozenset[str]:
+    """An amount after its currency ("£5") or before its word ("50 pound deposit", "100 rupees", round 22) in the
+    hundredths code may count it in (`CAP_PENCE = 500`, `bond_pence = 5000`), marked "c:"."""
+    if previous not in CURRENCY_BEFORE and unit.lower().rstrip("s") not in CURRENCY_BEFORE | {"buck", "quid", "rand"}:
         return frozenset()
     return frozenset({f"c:{round(float(value) * 100)}"})

@@ -92,6 +92,13 @@ def _values(operand: str, constants: dict[str, set[str]]) -> set[str]:
     return constants.get(name, set())
 
 
+def _literal(operand: str) -> bool:
+    """Whether an operand is a number written out (`0`, `1.5`): a value named for the criterion's number (`weeks`
+    whose default is 6) compared with another literal (`if weeks <= 0: raise`) is a guard on the value itself, no
+    comparison at the criterion's number (round 22)."""
+    return bool(re.fullmatch(r"-?\d[\d_]*(?:\.\d+)?", operand.strip("()[]:;,{}")))
+
+
 def _constants_of(bare: str) -> dict[str, set[str]]:
     """Names the code assigns a number to (the number the value starts with): `FREE_MINUTES = 30` → 30."""
     constants: dict[str, set[str]] = {}
@@ -118,9 +125,9 @@ def _comparisons(code: str, number: str) -> list[tuple[int, str]]:
         if re.search(r"=>|->|<\w+>|</", line) and not re.search(r"\s(?:<=|>=)\s", line):
             line = re.sub(r"=>|->", " ", line)
         for left, op, right in _COMPARISON.findall(line):
-            if number in _values(right, constants):
+            if number in _values(right, constants) and not _literal(left):
                 found.append((index, op))
-            elif number in _values(left, constants):
+            elif number in _values(left, constants) and not _literal(right):
                 found.append((index, _MIRROR[op]))
         # `find -mtime +15` keeps what is older than 15 days, `-mtime -15` what is newer
         for sign, value in re.findall(r"\s-[amc](?:time|min)\s+([+-])(\d+)\b", line):
@@ -181,8 +188,34 @@ def refuses_the_allowed(code: str, condition: tuple[str, str]) -> str:
     return ""
 
 
+def refuses_its_own_value(code: str, number: str) -> str:
+    """Why a guard on the value named for the criterion's number (`weeks`, defaulting to 6) refuses that number itself
+    (`if weeks > 0: raise`), or "" (round 22): the guard compares the value with another written-out number, so it is
+    no comparison at the number (`_literal`), but what it refuses is the criterion's own case."""
+    bare = "\n".join(_STRING.sub('""', line) for line in code.splitlines())
+    constants = _constants_of(bare)
+    lines = bare.splitlines()
+    for index, line in enumerate(lines):
+        if not re.match(r"\s*(?:\}\s*)?(?:if|elif|else\s+if|unless)\b", line):
+            continue
+        negated = bool(re.match(r"\s*(?:\}\s*)?(?:if|elif)\s*\(?\s*(?:not\s*\(|!\s*\()", line))
+        for left, op, right in _COMPARISON.findall(line):
+            if _literal(right) and number in _values(left, constants):
+                holds = _HOLDS[op](float(number), float(right.strip("()[]:;,{}").replace("_", "")))
+            elif _literal(left) and number in _values(right, constants):
+                holds = _HOLDS[op](float(left.strip("()[]:;,{}").replace("_", "")), float(number))
+            else:
+                continue
+            if holds != negated and any(refusing_line(later) for later in lines[index:index + 3]):
+                return f"it refuses the criterion's own {number}: `{line.strip()}`"
+    return ""
+
+
 def wrong_side(code: str, boundaries: tuple[tuple[str, str], ...]) -> str:
     """Why the code puts a boundary's number on the other side from the criterion, or ""."""
+    for number, _ in boundaries:
+        if why := refuses_its_own_value(code, number):
+            return why
     for number, side in boundaries:
         ops = comparisons_with(code, number)
         if ops and not set(ops) & _KEEPS[side]:

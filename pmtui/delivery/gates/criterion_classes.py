@@ -298,7 +298,9 @@ def named_durations(code: str) -> list[tuple[str, float]]:
     for match in _NAMED_UNIT.finditer(code):
         name, unit, value = match.groups()
         # the unit is the name's last part: `IDLE_MS`, `idleMs`, `idle_ms`; never the end of a word (`items`)
-        if not (name.endswith("_") or (name[-1:].islower() and unit[0].isupper())) or _TIME_UNIT_NAME.search(name):
+        # `min_days`, `maxHours`: the least or most number of days, not minutes of days (round 22)
+        if not (name.endswith("_") or (name[-1:].islower() and unit[0].isupper())) or (
+                _TIME_UNIT_NAME.search(name) and name.rstrip("_").lower() not in ("min", "max")):
             continue
         factors = [float(f.replace("_", "")) for f in re.split(r"\s*\*\s*", value.strip())]
         product = 1.0

@@ -544,6 +544,11 @@ def shaped_location(
     if (_THEIRS.search(criterion) and any(_ASKED_WHOSE.search(u.code_text) for u in units if _own(u))
             and not any(_SIGNED_IN.search(u.code_text) for u in units if _own(u))):
         return None, "its routes take whose data to show from the request, and nothing reads who is signed in"
+    # round 22: the PM's template sentences, judged for what code shows
+    from pmtui.delivery.gates.templates import template_location
+
+    if (judged := template_location(criterion, units, added)) is not None:
+        return judged
     core, saved = frame_removed(criterion)
     if brought := _BRING_OVER.match(core):
         core, saved = frame_removed(f"{brought.group(1)} works from start to finish and its result is saved")

@@ -73,7 +73,7 @@ from pmtui.delivery.gates.stated_defaults import another_default
 from pmtui.delivery.gates.unread_names import turned_off
 from pmtui.delivery.gates.user_phrasing import status_numbers
 from pmtui.delivery.gates.vocabulary import read_criterion, split_identifier, stem
-from pmtui.delivery.gates.windows import shows_only_the_first
+from pmtui.delivery.gates.windows import counts_rows_as_days, shows_only_the_first
 
 _STRINGS = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`[^`\n]*`")
 
@@ -573,6 +573,7 @@ def user_blocker(criterion: str, unit_code: str, file_code: str, outside: str = 
             or clash_on_another_column(criterion, file_code)
             # round 18: a thing looked up only to test it exists, the answer an argument handed back
             or answers_with_its_argument(unit_code) or shows_only_the_first(criterion, file_code)
+            or counts_rows_as_days(criterion, file_code)
             # round 19: a message sent without what the criterion says it tells with
             or message_without_what_it_tells(criterion, unit_code) or totals_every_period(criterion, file_code)
             or never_waits_for_the_event(criterion, unit_code) or shows_only_a_count(criterion, unit_code))

@@ -508,7 +508,7 @@ def read_criterion(criterion: str) -> CriterionReading:
             # a scenario's numbers are its example's values: "Given a cart with 3 items … the badge shows 2" may be
             # stated only by the change's test (`expect(cart.badge).toBe(2)`)
             add(value, frozenset({value}), strong=strong, kind="number", example=example or scenario,
-                forms=(percent_forms(value, spaced[matches[index].end():]) | money_forms(value, previous)
+                forms=(percent_forms(value, spaced[matches[index].end():]) | money_forms(value, previous, unit)
 
                        # a zero-padded example states its width: "ORD-000123" is `f"ORD-{n:06d}"`
                        | (frozenset({f"pad:{len(raw)}"}) if len(raw) >= 3 and raw.startswith("0") and raw.isdigit()
