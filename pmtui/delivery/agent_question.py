@@ -86,6 +86,15 @@ def latest_run_of(store: Store, plan_markdown: str, repo: Path) -> RunRecord | N
     return DeliveryStore(store).latest_run(found.group(1), repo) if found else None
 
 
+def released_and_changed(store: Store, plan_markdown: str, run: RunRecord) -> bool:
+    """Whether `run` released this plan and the plan has changed since (tasks it did not deliver): Deliver then
+    starts a new run that builds on the release, rather than opening the released run's dashboard."""
+    from pmtui.delivery.plan_revisions import plan_changed, released_tasks
+    from pmtui.delivery.store import DeliveryStore
+
+    return run.state == "released" and plan_changed(plan_markdown, run, released_tasks(DeliveryStore(store), run))
+
+
 def resumed_agent(run: RunRecord | None) -> str | None:
     """The agent an unfinished run used (its recorded name), None when there is none."""
     if run is None or run.finished:

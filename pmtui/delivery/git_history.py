@@ -16,13 +16,15 @@ if TYPE_CHECKING:
     from git import Repo
 
 
-def find_task_commit(repo: Repo | str | Path, branch: str, task_id: str) -> str | None:
-    """The newest commit on `branch` whose body has the line `Refs: task-<id>` (resume guard)."""
+def find_task_commit(repo: Repo | str | Path, branch: str, task_id: str, since: str = "") -> str | None:
+    """The newest commit on `branch` whose body has the line `Refs: task-<id>` (resume guard); with `since`, only
+    among the commits after it (a run that builds on a release never takes that release's task of the same id)."""
     root = git_ops.repo_root(repo)
     if git_ops.complete(root, ["rev-parse", "--verify", "--quiet", f"{branch}^{{commit}}"]).returncode != 0:
         return None
     marker = f"Refs: task-{task_id}"
-    out = git_ops.run_git(root, "log", branch, "--fixed-strings", f"--grep={marker}", "--format=%H%x00%B%x1e")
+    out = git_ops.run_git(root, "log", f"{since}..{branch}" if since else branch, "--fixed-strings",
+                          f"--grep={marker}", "--format=%H%x00%B%x1e")
     for record in out.split("\x1e"):
         sha, _, body = record.strip("\n").partition("\0")
         if sha and any(line.strip() == marker for line in body.splitlines()):

@@ -396,6 +396,30 @@ def prepare_plan_branch(repo: Repo | str | Path, plan_id: str) -> tuple[str, str
     return start, plan_branch, baseline
 
 
+def continue_plan_branch(repo: Repo | str | Path, plan_id: str) -> tuple[str, str, str]:
+    """For a plan delivered again after a release of it (plan_revisions): `pm/<plan-id>` goes on from its released
+    head, or from HEAD when HEAD already holds that head (the founder merged the release and went on: a fast-forward
+    of pmtui's own branch, nothing of theirs moved), and is checked out. Returns (start_branch, plan_branch, base);
+    the base, where the new run starts, is kept as the plan's baseline in the local config for its resume."""
+    root = repo_root(repo)
+    plan_branch = plan_branch_name(plan_id)
+    released = ref_sha(root, f"refs/heads/{plan_branch}")
+    head_sha, branch = head(root)
+    if released is None or head_sha is None:
+        return prepare_plan_branch(root, plan_id)
+    current = branch or head_sha
+    start = _config_get(root, f"pmtui.{plan_id}.startbranch") or current
+    if current != plan_branch:
+        start = current
+        if head_sha != released and complete(root, ["merge-base", "--is-ancestor", released, head_sha]).returncode == 0:
+            run_git(root, "branch", "--force", plan_branch, head_sha)
+            released = head_sha
+        run_git(root, "checkout", "--quiet", plan_branch)
+        run_git(root, "config", "--local", f"pmtui.{plan_id}.startbranch", start)
+    run_git(root, "config", "--local", f"pmtui.{plan_id}.baseline", released)
+    return start, plan_branch, released
+
+
 def feature_branch_name(plan_id: str, task_id: str, title: str) -> str:
     """`feat/<plan-id>/<task-id>-<slug>` (seed 003 §6), also used for a parallel task's worktree."""
     return f"feat/{plan_id}/{task_id}-{slugify(title, 40, 'task')}"
