@@ -33,6 +33,7 @@ from pmtui.delivery.contract import (
 )
 from pmtui.delivery.controls import RunControls
 from pmtui.delivery.escalations import Escalations
+from pmtui.delivery.git_env import RUN_GIT_ENV
 from pmtui.delivery.git_identity import LentIdentity
 from pmtui.delivery.integration import Integration
 from pmtui.delivery.lease import LeaseHeld, RepositoryHeld, RepositoryLock, RunLease
@@ -125,7 +126,7 @@ class DeliveryEngine:
         # What the user types to resume a stopped run (`pmtui demo --dir …`); by default the same command.
         self.resume_command = resume_command
         self._sandbox_token: contextvars.Token[Sandbox | None] | None = None
-        self._identity: LentIdentity | None = None
+        self._identity: contextvars.Token[tuple[tuple[str, str], ...]] | None = None
         self._tools_token: contextvars.Token[Path | None] | None = None
 
     @property
@@ -151,7 +152,8 @@ class DeliveryEngine:
             if self.ctx.sandbox.scratch:
                 shutil.rmtree(self.ctx.sandbox.scratch, ignore_errors=True)
             if self._identity is not None:
-                self._identity.give_back()
+                RUN_GIT_ENV.reset(self._identity)
+                self._identity = None
             if self.lease is not None:
                 self.lease.release()
             if self.repository_lock is not None:
@@ -228,9 +230,10 @@ class DeliveryEngine:
             ctx.root = git_ops.work_tree(self.repo_path)
         except git_ops.GitError as error:
             raise DeliveryInputError(str(error)) from None
-        self._identity = LentIdentity(ctx.root)
-        if self._identity.note():
-            ctx.say("info", self._identity.note())
+        identity = LentIdentity(ctx.root)
+        self._identity = identity.lend()  # this run's own: its git calls, agents and gates, no other engine's
+        if identity.note():
+            ctx.say("info", identity.note())
         # The heavy imports of a fresh process, beside the set-up below (prewarm.py); not for a plan that does not
         # parse nor a folder that is no repository: that command ends here.
         PREWARM.start()

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from pmtui.delivery.diffs import ChangeSet, Snapshot, outside_paths, parse_diff, raw_gitlinks, split_raw
+from pmtui.delivery.git_env import RUN_GIT_ENV
 from pmtui.delivery.git_files import (
     RECORD_END_OF_ENTRIES,
     CommitInfo,
@@ -134,6 +135,9 @@ def _env(extra: dict[str, str] | None) -> dict[bytes, bytes]:
         _env_cache["env"] = {**os.environb, **_GIT_ENV} if raw is None else {**raw, **_GIT_ENV}
         _env_cache["raw"] = dict(raw) if raw is not None else None
     env = dict(_env_cache["env"] or {})
+    lent = RUN_GIT_ENV.get()  # the run's own additions (git_env.py): the identity it lends git, say
+    if lent:
+        env.update((os.fsencode(name), os.fsencode(value)) for name, value in lent)
     if extra:
         env.update((os.fsencode(name), os.fsencode(value)) for name, value in extra.items())
     return env
