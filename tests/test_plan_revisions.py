@@ -90,6 +90,43 @@ def test_a_changed_plan_delivers_its_new_tasks_as_a_new_run_on_the_release(tmp_p
     assert again.run_id == second.run_id and "already released" in again.message
 
 
+
+def test_a_run_on_a_release_killed_before_its_commit_resumes_without_taking_the_releases_commit(
+        tmp_path: Path, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The resume guard looks a task's commit up by `Refs: task-<id>`: on a plan branch that holds a release, the
+    release's T2 (Beta) answered for the new run's T2 (Gamma), which a kill before its commit left in CREATING_PR, and
+    the run released without Gamma's code. It looks only after the run's base now; and the resumed run keeps its
+    carried tasks out."""
+    import asyncio as aio
+
+    from pmtui.delivery import git_ops
+
+    repo = make_project(tmp_path)
+    plan = tmp_path / "plan.md"
+    plan.write_text(plan_text("calc-mvp", [ALPHA, BETA], lint=False))
+    assert deliver(store, repo, plan, tmp_path).ending == "released"
+    plan.write_text(plan_text("calc-mvp", [ALPHA, GAMMA, BETA_AFTER], lint=False))
+    commit = git_ops.commit_task
+
+    def killed(*args: object, **kwargs: object) -> str:
+        raise aio.CancelledError  # the process dies as it would commit the task
+
+    monkeypatch.setattr(git_ops, "commit_task", killed)
+    with pytest.raises(aio.CancelledError):
+        deliver(store, repo, plan, tmp_path)
+    monkeypatch.setattr(git_ops, "commit_task", commit)
+    dstore = DeliveryStore(store)
+    run = dstore.latest_run()
+    assert run is not None and dstore.task(run.id, "T2").state is IssueState.CREATING_PR
+    assert dstore.commit_for(run.id, "T2") is None
+
+    resumed = deliver(store, repo, plan, tmp_path)
+    assert resumed.ending == "released" and resumed.run_id == run.id, resumed.message
+    assert [task.task_id for task in dstore.tasks(run.id)] == ["T2"]  # T1 and T3 still carried, not added
+    recorded = dstore.commit_for(run.id, "T2")
+    assert recorded is not None and "gamma" in git(repo, "show", "--stat", "--format=%s", recorded.sha).lower()
+    assert (repo / "src" / "gamma.py").is_file()
+
 def test_what_counts_as_changed(tmp_path: Path, store: Store) -> None:
     """The comparison, on the class of edits a regenerated plan makes: ids renumbered and the gate commands' own
     criteria left out ("Deliver without them") are no change; a new task or a criterion changed is."""
