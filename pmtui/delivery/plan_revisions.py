@@ -99,12 +99,12 @@ def compare(plan: PlanDocument, released: RunRecord, tasks: list[TaskRecord]) ->
         if task.state == IssueState.COMPLETED and task.contract is not None:
             done.setdefault(_key(task.title, task.contract.acceptance_criteria, commands), task.task_id)
     revision = Revision(released)
-    for task in plan.tasks:
-        was = done.get(_key(task.title, task.acceptance_criteria, commands))
+    for planned in plan.tasks:
+        was = done.get(_key(planned.title, planned.acceptance_criteria, commands))
         if was is None:
-            revision.new.append(task.id)
+            revision.new.append(planned.id)
         else:
-            revision.carried[task.id] = was
+            revision.carried[planned.id] = was
     return revision if revision.new else None
 
 
