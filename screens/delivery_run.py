@@ -286,7 +286,7 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
                        title="Deliver", markup=False)
             app.show_dashboard(latest.id)
             return
-        question = which_agent(app.config, resumed_agent(latest))
+        question = which_agent(app.config, resumed_agent(latest), builds_on=latest is not None and latest.finished)
         if not question.ask and (question.agent is None or agent_problem(question.agent, repo) is None):
             with_tools(repo, target, question.agent)
             return

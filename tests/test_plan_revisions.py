@@ -185,8 +185,8 @@ async def test_the_founder_adds_a_feature_and_delivers_again_in_one_tui_session(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The whole path in one app session: the spec delivered to release from the TUI; a feature added to the scope and
     the plan written again by the PM's plan writer; Deliver on the spec starts a new run (not the released run's
-    dashboard) that delivers the new feature's task alone, on the release; Deliver once more on the same plan opens
-    that run's dashboard."""
+    dashboard), the release's agent prefilled, that delivers the new feature's task alone, on the release; Deliver
+    once more on the same plan opens that run's dashboard."""
     from pmtui.app import PmtuiApp
     from pmtui.config import AgentConfig
     from pmtui.models.scoping import Feature
@@ -203,7 +203,7 @@ async def test_the_founder_adds_a_feature_and_delivers_again_in_one_tui_session(
     dstore = DeliveryStore(store)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            await repo_and_agent(app, pilot, repo, AGENT)
+            await repo_and_agent(app, pilot, repo, "mine")  # the founder's own agent, by its [agents.NAME]
             first = await released(app, pilot, await started_run(app, pilot))
             spec = next(screen for screen in app.screen_stack if isinstance(screen, SpecScreen))
             project_id, slug = spec.project_id, spec.state.slug
@@ -228,7 +228,9 @@ async def test_the_founder_adds_a_feature_and_delivers_again_in_one_tui_session(
             await pilot.press("enter")
             await pilot.pause()
             assert not isinstance(app.screen, DashboardScreen) or app.screen.run_id != first  # not the old run
-            app.screen.query_one(Input).value = AGENT  # the agent question: a run will start
+            # The agent question, a run being about to start: the release's agent prefilled, and said.
+            assert "The release this run builds on used mine." in app.screen.prompt, app.screen.prompt
+            assert app.screen.query_one(Input).value == "mine"
             await pilot.press("enter")
             second = await released(app, pilot, await started_run(app, pilot))
             assert second != first and isinstance(app.screen, DashboardScreen) and app.screen.run_id == second
