@@ -91,6 +91,30 @@ def test_a_changed_plan_delivers_its_new_tasks_as_a_new_run_on_the_release(tmp_p
 
 
 
+
+def test_a_release_the_founder_merged_and_built_on_is_the_new_runs_base(tmp_path: Path, store: Store) -> None:
+    """The founder merged the release into main and committed more there: the changed plan's run starts from their
+    HEAD (pm/<plan-id> fast-forwarded to it, nothing of theirs moved), not from the older released head."""
+    repo = make_project(tmp_path)
+    plan = tmp_path / "plan.md"
+    plan.write_text(plan_text("calc-mvp", [ALPHA, BETA], lint=False))
+    assert deliver(store, repo, plan, tmp_path).ending == "released"
+    git(repo, "checkout", "-q", "main")
+    git(repo, "merge", "-q", "--no-ff", "-m", "Merge the first release", "pm/calc-mvp")
+    (repo / "NOTES.md").write_text("what the founder wrote after the release\n")
+    git(repo, "add", "NOTES.md")
+    git(repo, "commit", "-q", "-m", "notes")
+    theirs = git(repo, "rev-parse", "main")
+
+    plan.write_text(plan_text("calc-mvp", [ALPHA, GAMMA, BETA_AFTER], lint=False))
+    second = deliver(store, repo, plan, tmp_path)
+    assert second.ending == "released", second.message
+    run = DeliveryStore(store).get_run(second.run_id)
+    assert run.baseline_sha == theirs and run.start_branch == "main"
+    assert git(repo, "rev-parse", "main") == theirs  # their branch untouched
+    assert git(repo, "merge-base", "--is-ancestor", theirs, "pm/calc-mvp") == ""
+    assert (repo / "NOTES.md").is_file() and (repo / "src" / "gamma.py").is_file()
+
 def test_a_run_on_a_release_killed_before_its_commit_resumes_without_taking_the_releases_commit(
         tmp_path: Path, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """The resume guard looks a task's commit up by `Refs: task-<id>`: on a plan branch that holds a release, the
