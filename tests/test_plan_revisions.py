@@ -258,6 +258,9 @@ async def test_the_founder_adds_a_feature_and_delivers_again_in_one_tui_session(
             await pilot.press("enter")
             second = await released(app, pilot, await started_run(app, pilot))
             assert second != first and isinstance(app.screen, DashboardScreen) and app.screen.run_id == second
+            await pilot.pause(0.3)
+            run_line = str(app.screen.query_one("#run-line").render())
+            assert f"builds on run {first} ({len(delivered)} carried)" in run_line, run_line
             new_titles = [task.title for task in dstore.tasks(second)]
             assert new_titles and all(title not in delivered for title in new_titles), (new_titles, delivered)
             assert any("csv" in title.lower() or "export" in title.lower() for title in new_titles), new_titles
