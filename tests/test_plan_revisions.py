@@ -11,6 +11,7 @@ a real `pmtui deliver`.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import sys
 from pathlib import Path
@@ -201,8 +202,10 @@ def test_pmtui_deliver_on_a_changed_plan_starts_a_new_run(tmp_path: Path) -> Non
     assert done.returncode == 0, done.stdout + done.stderr
     assert "[commit] T2 committed" in done.stdout and "[commit] T1 committed" not in done.stdout
     assert "released: docs/releases/cli-mvp-2-release.yaml" in done.stdout
-    status = pmtui("--db", db, "status", "--json")
-    assert '"plan_id": "cli-mvp"' in status.stdout and '"completed": 1' in status.stdout, status.stdout
+    status = json.loads(pmtui("--db", db, "status", "--json").stdout)
+    assert (status["plan_id"], status["completed"], status["total"]) == ("cli-mvp", 1, 1)
+    assert status["builds_on"] == {"run": 1, "carried": {"T1": "T1"}}
+    assert status["manifest"] == "docs/releases/cli-mvp-2-release.yaml"
 
 
 async def test_the_founder_adds_a_feature_and_delivers_again_in_one_tui_session(
