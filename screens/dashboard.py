@@ -339,6 +339,10 @@ class DashboardScreen(StyledOnce, Screen[None]):
             # What needs the user comes first: the line is cut at the terminal's width.
             line.append(f" · {len(self.escalations)} open ask(s) (e)", style="bold magenta")
         line.append(f" · {figures.done}/{figures.total} done")
+        builds_on = run.config.get("builds_on")
+        if isinstance(builds_on, dict) and builds_on.get("run"):
+            # A changed plan's run: its own tasks above; the release it builds on holds the rest (plan_revisions).
+            line.append(f" · builds on run {builds_on['run']} ({len(builds_on.get('carried') or {})} carried)")
         line.append(f" · elapsed {format_duration(_elapsed(run))}")
         if figures.estimate_s is not None and not run.finished and not run.paused and not self.escalations:
             # Paused or waiting on an answer, the time left is the user's, which no figure here knows.

@@ -271,16 +271,22 @@ def deliver_project_plan(app: PmtuiApp, slug: str, plan_markdown: str) -> None:
             app.notify(f"Could not write the plan to {target}: {error.strerror}.", title="Deliver",
                        severity="error", markup=False)
             return
-        from pmtui.delivery.agent_question import latest_run_of, resumed_agent, which_agent
+        from pmtui.delivery.agent_question import (
+            latest_run_of,
+            released_and_changed,
+            resumed_agent,
+            which_agent,
+        )
 
         latest = latest_run_of(app.store, plan_markdown, repo)
-        if latest is not None and latest.finished:
-            # Delivered (or ended) already: its dashboard, not a question about an agent nothing will run.
+        if latest is not None and latest.finished and not released_and_changed(app.store, plan_markdown, latest):
+            # Delivered (or ended) already: its dashboard, not a question about an agent nothing will run. A plan
+            # whose scope changed since its release is delivered as a new run that builds on it (plan_revisions).
             app.notify(f"This plan's run {latest.id} in {repo} is {latest.state.replace('_', ' ')}: its dashboard.",
                        title="Deliver", markup=False)
             app.show_dashboard(latest.id)
             return
-        question = which_agent(app.config, resumed_agent(latest))
+        question = which_agent(app.config, resumed_agent(latest), builds_on=latest is not None and latest.finished)
         if not question.ask and (question.agent is None or agent_problem(question.agent, repo) is None):
             with_tools(repo, target, question.agent)
             return

@@ -23,7 +23,10 @@ from pmtui.config import Config
 from pmtui.delivery.agent_presets import resolve_agent
 from pmtui.delivery.engine import DeliveryEngine
 from pmtui.delivery.executors import CommandExecutor
+from pmtui.delivery.git_env import RUN_GIT_ENV, run_git_env
 from pmtui.delivery.git_identity import LentIdentity, missing_keys
+from pmtui.delivery.git_ops import run_git
+from pmtui.delivery.run_context import RunOutcome
 from pmtui.store import Store
 from tests.fixtures.delivery_repo import git, make_project, plan_text, task_block
 
@@ -85,17 +88,72 @@ def test_a_users_own_identity_is_never_overridden(nobody: Path, monkeypatch: pyt
     monkeypatch.setenv("GIT_CONFIG_KEY_0", "core.autocrlf")
     monkeypatch.setenv("GIT_CONFIG_VALUE_0", "false")
     lent = LentIdentity(nobody)
+    token = lent.lend()  # the run's environment (git_env.py), as the engine lends it
     try:
         assert lent.keys == ["user.name"] and "user.name = pmtui" in lent.note()
-        who = subprocess.run(["git", "var", "GIT_AUTHOR_IDENT"], cwd=nobody, capture_output=True, text=True, check=True)
+        who = subprocess.run(["git", "var", "GIT_AUTHOR_IDENT"], cwd=nobody, capture_output=True, text=True, check=True,
+                             env={**os.environ, **run_git_env()})  # an agent's or a gate's process
         assert who.stdout.startswith("pmtui <me@example.com>"), who.stdout
+        assert run_git(nobody, "var", "GIT_AUTHOR_IDENT").startswith("pmtui <me@example.com>")  # pmtui's own git
         assert git(nobody, "config", "--get", "core.autocrlf") == "false"
+        assert run_git(nobody, "config", "--get", "core.autocrlf") == "false"
     finally:
-        lent.give_back()
+        RUN_GIT_ENV.reset(token)
     assert os.environ["GIT_CONFIG_COUNT"] == "1" and "GIT_CONFIG_KEY_1" not in os.environ
+    assert run_git_env() == {}
     assert LentIdentity(make_identified(nobody)).note() == ""
 
 
 def make_identified(repo: Path) -> Path:
     git(repo, "config", "user.name", "Founder")
     return repo
+
+
+def waiting_agent(tmp_path: Path, name: str, marker: Path) -> str:
+    """The module agent, once `marker` exists (the test says when each run may go on)."""
+    script = tmp_path / f"{name}_agent.sh"
+    script.write_text(f'#!/bin/sh\nwhile [ ! -f "{marker}" ]; do sleep 0.02; done\nexec "{sys.executable}" "{MODULE_AGENT}"\n')
+    script.chmod(0o755)
+    return str(script)
+
+
+def test_two_engines_in_one_process_each_lend_their_own_identity(nobody: Path, tmp_path: Path, store: Store) -> None:
+    """Left at stop 28: the lent identity lived in os.environ, so of two engines in one process on repositories where
+    git knows nobody, the second found the first's and lent none, and when the first ended and gave the environment
+    back, the second's commits had no author. Each run now lends its own, in its own context (git_env.py): the first
+    ends while the second's agent still works, and the second still commits as pmtui."""
+    other = make_project(tmp_path / "other")
+    git(other, "config", "--unset", "user.name")
+    git(other, "config", "--unset", "user.email")
+    config = Config(offline=True)
+    markers = {name: tmp_path / f"{name}.go" for name in ("first", "second")}
+
+    def engine(repo: Path, name: str, module: str) -> DeliveryEngine:
+        plan = tmp_path / f"{name}.md"
+        plan.write_text(plan_text(name, [task_block("T1", f"{module.title()} value", module=module)], lint=False))
+        agent = waiting_agent(tmp_path, name, markers[name])
+        return DeliveryEngine(store, config, repo=repo, plan_path=plan, sandbox="off",
+                              executor=CommandExecutor(resolve_agent(agent, config)), poll_interval=0.05,
+                              gate_timeout_s=60)
+
+    first, second = engine(nobody, "first", "alpha"), engine(other, "second", "beta")
+
+    async def both() -> tuple[RunOutcome, RunOutcome]:
+        running_first = asyncio.create_task(first.run(no_wait=True))
+        while not first.run_id:  # the first run has lent git its identity
+            await asyncio.sleep(0.01)
+        running_second = asyncio.create_task(second.run(no_wait=True))
+        while not second.run_id:
+            await asyncio.sleep(0.01)
+        markers["first"].write_text("go")
+        ended = await running_first  # and gave back what it lent, while the second's agent still waits
+        markers["second"].write_text("go")
+        return ended, await running_second
+
+    ended_first, ended_second = asyncio.run(both())
+    assert ended_first.ending == "released", ended_first
+    assert ended_second.ending == "released", ended_second
+    for repo, branch in ((nobody, "pm/first"), (other, "pm/second")):
+        assert "pmtui <pmtui@localhost>" in git(repo, "log", "--format=%an <%ae>", branch).splitlines()
+        assert "[user]" not in (repo / ".git" / "config").read_text()
+    assert "GIT_CONFIG_COUNT" not in os.environ and run_git_env() == {}

@@ -44,10 +44,11 @@ def ready_agents(config: Config) -> list[str]:
 BUILT_IN_NAME = "llm"
 
 
-def which_agent(config: Config, previous: str | None = None) -> AgentQuestion:
+def which_agent(config: Config, previous: str | None = None, *, builds_on: bool = False) -> AgentQuestion:
     """What "Deliver this plan" does about the agent: `[delivery] agent` when set (an agent that cannot run is asked
     about again by the dialog's check, with its words), else a question when there is a choice. `previous` is the
-    agent the unfinished run being resumed used: the answer prefilled, when it can still run."""
+    agent the unfinished run being resumed used, or (`builds_on`) the one of the release a new run builds on: the
+    answer prefilled, when it can still run."""
     chosen = config.delivery.agent.strip()
     route = config.route("agent")
     model = not route.is_offline
@@ -62,7 +63,7 @@ def which_agent(config: Config, previous: str | None = None) -> AgentQuestion:
     again.update((name, name) for name in ready)
     resumed = again.get(previous or "")
     if resumed:
-        installed += f" The run this resumes used {resumed}."
+        installed += f" The {'release this run builds on' if builds_on else 'run this resumes'} used {resumed}."
     if model:
         prompt = (f"Which coding agent should pmtui run for each task? {installed} Or {BUILT_IN_AGENT}: pmtui's own "
                   f"agent on models.agent ({route.model}). Any other command works too, with the placeholders "
@@ -86,9 +87,19 @@ def latest_run_of(store: Store, plan_markdown: str, repo: Path) -> RunRecord | N
     return DeliveryStore(store).latest_run(found.group(1), repo) if found else None
 
 
+def released_and_changed(store: Store, plan_markdown: str, run: RunRecord) -> bool:
+    """Whether `run` released this plan and the plan has changed since (tasks it did not deliver): Deliver then
+    starts a new run that builds on the release, rather than opening the released run's dashboard."""
+    from pmtui.delivery.plan_revisions import plan_changed, released_tasks
+    from pmtui.delivery.store import DeliveryStore
+
+    return run.state == "released" and plan_changed(plan_markdown, run, released_tasks(DeliveryStore(store), run))
+
+
 def resumed_agent(run: RunRecord | None) -> str | None:
-    """The agent an unfinished run used (its recorded name), None when there is none."""
-    if run is None or run.finished:
+    """The agent an unfinished run used (its recorded name), or a released one (Deliver on its changed plan builds on
+    it); None when there is none."""
+    if run is None or (run.finished and run.state != "released"):
         return None
     agent = run.config.get("agent")
     return agent if isinstance(agent, str) else None

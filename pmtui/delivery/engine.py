@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from pmtui.delivery import baseline, gates, git_ops
+from pmtui.delivery import baseline, gates, git_ops, plan_revisions
 from pmtui.delivery.contract import (
     DEFAULT_PATCH_SIZE_LIMIT,
     build_contract,
@@ -33,6 +33,7 @@ from pmtui.delivery.contract import (
 )
 from pmtui.delivery.controls import RunControls
 from pmtui.delivery.escalations import Escalations
+from pmtui.delivery.git_env import RUN_GIT_ENV
 from pmtui.delivery.git_identity import LentIdentity
 from pmtui.delivery.integration import Integration
 from pmtui.delivery.lease import LeaseHeld, RepositoryHeld, RepositoryLock, RunLease
@@ -125,7 +126,7 @@ class DeliveryEngine:
         # What the user types to resume a stopped run (`pmtui demo --dir …`); by default the same command.
         self.resume_command = resume_command
         self._sandbox_token: contextvars.Token[Sandbox | None] | None = None
-        self._identity: LentIdentity | None = None
+        self._identity: contextvars.Token[tuple[tuple[str, str], ...]] | None = None
         self._tools_token: contextvars.Token[Path | None] | None = None
 
     @property
@@ -151,7 +152,8 @@ class DeliveryEngine:
             if self.ctx.sandbox.scratch:
                 shutil.rmtree(self.ctx.sandbox.scratch, ignore_errors=True)
             if self._identity is not None:
-                self._identity.give_back()
+                RUN_GIT_ENV.reset(self._identity)
+                self._identity = None
             if self.lease is not None:
                 self.lease.release()
             if self.repository_lock is not None:
@@ -228,9 +230,10 @@ class DeliveryEngine:
             ctx.root = git_ops.work_tree(self.repo_path)
         except git_ops.GitError as error:
             raise DeliveryInputError(str(error)) from None
-        self._identity = LentIdentity(ctx.root)
-        if self._identity.note():
-            ctx.say("info", self._identity.note())
+        identity = LentIdentity(ctx.root)
+        self._identity = identity.lend()  # this run's own: its git calls, agents and gates, no other engine's
+        if identity.note():
+            ctx.say("info", identity.note())
         # The heavy imports of a fresh process, beside the set-up below (prewarm.py); not for a plan that does not
         # parse nor a folder that is no repository: that command ends here.
         PREWARM.start()
@@ -253,20 +256,30 @@ class DeliveryEngine:
             ctx.say("info", f"{why}: a new run starts; run {existing.id} stays in the store as it was")
             existing = None
         resuming = existing is not None and not existing.finished
+        split, replaced = split_plan(plan, DEFAULT_PATCH_SIZE_LIMIT)
+        builds_on = None
         if existing is not None and existing.finished and existing.state == "released":
-            ctx.plan = plan
-            ctx.run_id = existing.id
-            return existing
+            # The plan changed since its release (a feature added, the spec regenerated): a new run that builds on
+            # it (plan_revisions); unchanged, the released run is the answer.
+            builds_on = plan_revisions.compare(split, existing, plan_revisions.released_tasks(ctx.dstore, existing))
+            if builds_on is None:
+                ctx.plan = plan
+                ctx.run_id = existing.id
+                return existing
         try:
             if resuming:
                 git_ops.recover_after_kill(ctx.root)
             else:
                 git_ops.ensure_clean(ctx.root)
-            start_branch, plan_branch, baseline_sha = git_ops.prepare_plan_branch(ctx.root, plan.plan_id)
+            start_branch, plan_branch, baseline_sha = (
+                git_ops.continue_plan_branch(ctx.root, plan.plan_id) if builds_on is not None
+                else git_ops.prepare_plan_branch(ctx.root, plan.plan_id))
         except git_ops.GitError as error:
             raise DeliveryInputError(str(error)) from None
         ctx.plan_branch = plan_branch
-        split, replaced = split_plan(plan, DEFAULT_PATCH_SIZE_LIMIT)
+        revision = {} if builds_on is None else {
+            plan_revisions.REVISION: plan_revisions.revision_of(existing.config if existing else {}) + 1,
+            plan_revisions.BUILDS_ON: builds_on.record()}
         ctx.plan = split
         design = self.design_path or _default_design(self.plan_path)
         run = ctx.dstore.create_run(
@@ -279,10 +292,16 @@ class DeliveryEngine:
             plan_branch=plan_branch,
             baseline_sha=baseline_sha,
             config={"max_parallel": self.max_parallel, "agent": getattr(self.executor, "name", "agent"),
-                    "split": replaced, "parallel_tiers": sorted(self.parallel_tiers), **self._where()},
+                    "split": replaced, "parallel_tiers": sorted(self.parallel_tiers), **revision, **self._where()},
             retry_budget=self.retry_budget,
         )
         ctx.run_id = run.id
+        ctx.base_sha = run.baseline_sha
+        ctx.label = plan_revisions.release_label(plan.plan_id, plan_revisions.revision_of(run.config))
+        carried = plan_revisions.carried_of(run.config)
+        if carried:
+            # The tasks the release this run builds on holds are not this run's, on a resume too.
+            split = ctx.plan = plan_revisions.without_carried(split, carried)
         ctx.retry_budget = run.retry_budget
         assert self.lease is not None
         self.lease.attach(run.id)
@@ -320,6 +339,8 @@ class DeliveryEngine:
                 ctx.say("answer", f"escalation {setup.id} (the agent's model setup) answered by resuming: retry")
         else:
             ctx.say("info", f"run {run.id}: plan {plan.plan_id} on {plan_branch} (from {start_branch})")
+            if builds_on is not None:
+                ctx.say("info", builds_on.said())
         if not run.shared_context:
             context = await self._baseline(split)
             run = ctx.dstore.set_run_fields(run.id, shared_context=context)
@@ -389,7 +410,7 @@ class DeliveryEngine:
             contract=contract,
             code_state=state,
             retry_budget=self.ctx.retry_budget,
-            branch=git_ops.feature_branch_name(plan.plan_id, task.id, task.title),
+            branch=git_ops.feature_branch_name(self.ctx.label or plan.plan_id, task.id, task.title),
         )
 
     def _add_remediation(self, tasks: list[PlanTask]) -> None:

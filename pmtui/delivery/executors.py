@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pmtui.delivery.agent_presets import AgentCommand
 from pmtui.delivery.contract import contract_context_markdown, contract_markdown
 from pmtui.delivery.gates.commands import signal_process_group
+from pmtui.delivery.git_env import run_git_env
 from pmtui.delivery.sandbox import current as current_sandbox
 from pmtui.delivery.sandbox import private_git, readable_paths, state_paths
 from pmtui.models.delivery import AgentResult, SelfAssessment, TaskContract
@@ -246,6 +247,7 @@ class CommandExecutor:
                             writable=[run_dir.resolve(), *state], readable=readable_paths(self.agent.readable))
         env = {
             **os.environ,
+            **run_git_env(),
             **self.env,
             "PMTUI_TASK_ID": contract.task_id,
             "PMTUI_ATTEMPT": str(attempt),

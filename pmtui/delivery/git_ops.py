@@ -19,10 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from pmtui.delivery.diffs import ChangeSet, Snapshot, outside_paths, parse_diff, raw_gitlinks, split_raw
+from pmtui.delivery.git_env import RUN_GIT_ENV
 from pmtui.delivery.git_files import (
     RECORD_END_OF_ENTRIES,
-    SINCE,
-    TREE_OF,
     CommitInfo,
     drop_half_made_worktrees,
     git_dirs,
@@ -37,6 +36,15 @@ from pmtui.naming import slugify
 
 if TYPE_CHECKING:
     from git import Repo
+
+    from pmtui.delivery.git_history import (  # noqa: F401 - answered by __getattr__ below
+        checkpoint_tag_name,
+        diff_stat_since,
+        find_task_commit,
+        log_since,
+        tag_checkpoint,
+        tree_of,
+    )
 
 COMMIT_TYPES: tuple[str, ...] = ("feat", "fix", "docs", "refactor", "test", "chore", "perf", "build", "ci", "style")
 EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
@@ -127,6 +135,9 @@ def _env(extra: dict[str, str] | None) -> dict[bytes, bytes]:
         _env_cache["env"] = {**os.environb, **_GIT_ENV} if raw is None else {**raw, **_GIT_ENV}
         _env_cache["raw"] = dict(raw) if raw is not None else None
     env = dict(_env_cache["env"] or {})
+    lent = RUN_GIT_ENV.get()  # the run's own additions (git_env.py): the identity it lends git, say
+    if lent:
+        env.update((os.fsencode(name), os.fsencode(value)) for name, value in lent)
     if extra:
         env.update((os.fsencode(name), os.fsencode(value)) for name, value in extra.items())
     return env
@@ -389,6 +400,30 @@ def prepare_plan_branch(repo: Repo | str | Path, plan_id: str) -> tuple[str, str
     return start, plan_branch, baseline
 
 
+def continue_plan_branch(repo: Repo | str | Path, plan_id: str) -> tuple[str, str, str]:
+    """For a plan delivered again after a release of it (plan_revisions): `pm/<plan-id>` goes on from its released
+    head, or from HEAD when HEAD already holds that head (the founder merged the release and went on: a fast-forward
+    of pmtui's own branch, nothing of theirs moved), and is checked out. Returns (start_branch, plan_branch, base);
+    the base, where the new run starts, is kept as the plan's baseline in the local config for its resume."""
+    root = repo_root(repo)
+    plan_branch = plan_branch_name(plan_id)
+    released = ref_sha(root, f"refs/heads/{plan_branch}")
+    head_sha, branch = head(root)
+    if released is None or head_sha is None:
+        return prepare_plan_branch(root, plan_id)
+    current = branch or head_sha
+    start = _config_get(root, f"pmtui.{plan_id}.startbranch") or current
+    if current != plan_branch:
+        start = current
+        if head_sha != released and complete(root, ["merge-base", "--is-ancestor", released, head_sha]).returncode == 0:
+            run_git(root, "branch", "--force", plan_branch, head_sha)
+            released = head_sha
+        run_git(root, "checkout", "--quiet", plan_branch)
+        run_git(root, "config", "--local", f"pmtui.{plan_id}.startbranch", start)
+    run_git(root, "config", "--local", f"pmtui.{plan_id}.baseline", released)
+    return start, plan_branch, released
+
+
 def feature_branch_name(plan_id: str, task_id: str, title: str) -> str:
     """`feat/<plan-id>/<task-id>-<slug>` (seed 003 §6), also used for a parallel task's worktree."""
     return f"feat/{plan_id}/{task_id}-{slugify(title, 40, 'task')}"
@@ -584,38 +619,6 @@ def commit_task(
     return sha
 
 
-def find_task_commit(repo: Repo | str | Path, branch: str, task_id: str) -> str | None:
-    """The newest commit on `branch` whose body has the line `Refs: task-<id>` (resume guard)."""
-    root = repo_root(repo)
-    if complete(root, ["rev-parse", "--verify", "--quiet", f"{branch}^{{commit}}"]).returncode != 0:
-        return None
-    marker = f"Refs: task-{task_id}"
-    out = run_git(root, "log", branch, "--fixed-strings", f"--grep={marker}", "--format=%H%x00%B%x1e")
-    for record in out.split("\x1e"):
-        sha, _, body = record.strip("\n").partition("\0")
-        if sha and any(line.strip() == marker for line in body.splitlines()):
-            return sha
-    return None
-
-
-def checkpoint_tag_name(plan_id: str, task_id: str) -> str:
-    return f"pm/{plan_id}/checkpoint-{task_id}"
-
-
-def tag_checkpoint(repo: Repo | str | Path, plan_id: str, task_id: str, sha: str) -> str:
-    """Tag `pm/<plan-id>/checkpoint-<task-id>` on `sha`; an existing tag on the same commit is fine."""
-    root = repo_root(repo)
-    name = checkpoint_tag_name(plan_id, task_id)
-    commit = sha if FULL_SHA.fullmatch(sha) else run_git(root, "rev-parse", "--verify", f"{sha}^{{commit}}")
-    if ref_sha(root, f"refs/tags/{name}") is not None:
-        existing = run_git(root, "rev-parse", "--verify", "--quiet", f"refs/tags/{name}^{{commit}}")
-        if existing != commit:
-            raise GitError(f"tag {name} already points at {existing[:12]}, not {commit[:12]}: tags are never moved")
-        return name
-    run_git(root, "tag", "-a", name, commit, "-m", f"pmtui checkpoint after task {task_id} of plan {plan_id}")
-    return name
-
-
 def _conflicts(root: Path) -> list[str]:
     out = run_git(root, "diff", "--name-only", "--diff-filter=U", IGNORE_NESTED)
     return [line for line in out.splitlines() if line]
@@ -690,49 +693,16 @@ def bring_onto(
     return new_head
 
 
-def tree_of(repo: Repo | str | Path, commit: str) -> str:
-    """The tree object of a commit (`commit^{tree}`)."""
-    known = TREE_OF.get(commit)
-    if known is not None:
-        return known
-    return run_git(repo_root(repo), "rev-parse", f"{commit}^{{tree}}")
+# Split into git_history.py; still reachable here (git_ops.log_since, and tests patch git_ops.tag_checkpoint).
+_MOVED = frozenset({"find_task_commit", "checkpoint_tag_name", "tag_checkpoint", "tree_of", "log_since",
+                    "diff_stat_since"})
 
 
-def _since(repo: Repo | str | Path, sha: str, ref: str) -> tuple[list[CommitInfo], str | None]:
-    """Commits `sha..ref` oldest first, and their diff stat when one `git log --stat` tells it: a single
-    commit whose only parent is `sha`."""
-    if (sha, ref) in SINCE:
-        return SINCE[(sha, ref)]
-    out = run_git(repo_root(repo), *_DIFF_CONFIG, "log", "--reverse", "--stat", "-M", "--no-ext-diff",
-                  "--format=%x1e%H%x00%P%x00%s%x00%b%x00%T%x00", f"{sha}..{ref}")
-    commits: list[CommitInfo] = []
-    parents: list[list[str]] = []
-    stats: list[str] = []
-    for record in out.split("\x1e")[1:]:
-        fields = record.split("\0")
-        if len(fields) < 6:
-            continue
-        commits.append(CommitInfo(sha=fields[0], subject=fields[2], body=fields[3].strip()))
-        parents.append(fields[1].split())
-        stats.append(fields[5].strip("\n"))
-        remember(None, None, fields[0], fields[4])
-    stat = stats[0] if len(commits) == 1 and parents[0] == [sha] else None
-    remember((sha, ref), (commits, stat))
-    return commits, stat
+def __getattr__(name: str) -> object:
+    if name in _MOVED:
+        from pmtui.delivery import git_history
 
-
-def log_since(repo: Repo | str | Path, sha: str, ref: str = "HEAD") -> list[CommitInfo]:
-    """Commits after `sha` up to `ref`, oldest first (the per-cycle incremental view)."""
-    return list(_since(repo, sha, ref)[0])
-
-
-def diff_stat_since(repo: Repo | str | Path, sha: str, ref: str = "HEAD") -> str:
-    """`git diff --stat sha..ref`: what changed since the last task's commit, without a rescan.
-
-    One task's commit on top of `sha` (the usual cycle) is read with its subject in one `git log`,
-    which `log_since` then reuses; anything else takes a `git diff --stat` of its own.
-    """
-    stat = _since(repo, sha, ref)[1]
-    if stat is not None:
-        return stat
-    return run_git(repo_root(repo), *_DIFF_CONFIG, "diff", "--stat", "--no-ext-diff", sha, ref)
+        value = getattr(git_history, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -103,10 +103,10 @@ class Integration:
         # task's `Refs:` commit is not the merge commit the plan branch records, so it is not searched for.
         recorded = None if entered_here else ctx.dstore.commit_for(ctx.run_id, task_id)
         sha = recorded.sha if recorded is not None else (
-            None if entered_here else git_ops.find_task_commit(ctx.root, ctx.plan_branch, task_id))
+            None if entered_here else git_ops.find_task_commit(ctx.root, ctx.plan_branch, task_id, since=ctx.base_sha))
         if sha is None:
             tree = await self.pool.tree_for(task)
-            sha = None if entered_here else (git_ops.find_task_commit(tree, "HEAD", task_id)
+            sha = None if entered_here else (git_ops.find_task_commit(tree, "HEAD", task_id, since=ctx.base_sha)
                                              or self._committed_in_tree(task))
             parent = git_ops.head(tree)[0] if sha is None else None
             if sha is None:
@@ -127,7 +127,7 @@ class Integration:
         if head != sha:
             ctx.dstore.set_run_fields(ctx.run_id, current_sha=head)
         if task.tier == "critical":
-            name = git_ops.tag_checkpoint(ctx.root, ctx.plan.plan_id, task_id, head)
+            name = git_ops.tag_checkpoint(ctx.root, ctx.label or ctx.plan.plan_id, task_id, head)
             ctx.dstore.record_tag(ctx.run_id, name, head, task_id)
             ctx.say("tag", f"{task_id} checkpoint tag {name}")
         self.pool.let_go(task, keep_branch=merge)

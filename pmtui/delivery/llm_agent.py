@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from pmtui.delivery.contract import contract_markdown
 from pmtui.delivery.executors import OutputCallback, OutputViewer, ResultFile, run_process
+from pmtui.delivery.git_env import run_git_env
 from pmtui.delivery.sandbox import current as current_sandbox
 from pmtui.llm.gateway import LLMGateway, first_json_object, load_litellm
 from pmtui.models.delivery import AgentResult, TaskContract
@@ -219,6 +220,7 @@ class AgentTools:
         if isinstance(timeout_s, (int, float)) and timeout_s > 0:
             limit = min(float(timeout_s), limit)
         env = {name: value for name, value in os.environ.items() if not _SECRET_ENV.search(name)}
+        env.update(run_git_env())
         outcome = await run_process(current_sandbox().wrap(argv, self.jail.root), cwd=self.jail.root, env=env,
                                     timeout_s=limit, tail_lines=COMMAND_OUTPUT_LINES)
         if outcome.not_started:

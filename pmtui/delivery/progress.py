@@ -315,6 +315,9 @@ def status_json(dstore: DeliveryStore, run_id: int) -> dict[str, Any]:
         "run_id": run.id,
         "retry_budget": run.retry_budget,
         "plan_name": run.plan_name or run.plan_id,
+        # A changed plan's run (plan_revisions): the released run it builds on and the tasks it carried from there
+        # (this run's task id → the released task's); null for a plan's first run.
+        "builds_on": run.config.get("builds_on") or None,
         "report": report.text(),
     }
 

@@ -104,11 +104,12 @@ class ReleaseStage:
                 return self._stop()
             self._accept("COMPLETENESS", "released with known gaps: " + "; ".join(problems))
         manifest = release.manifest_from_store(ctx.dstore, ctx.run_id, gate, repo=ctx.root, criteria_trace=trace)
-        rel = release.manifest_path(manifest.plan_id)
+        rel = release.manifest_path(manifest.release_label or manifest.plan_id)
         try:
             if await asyncio.to_thread(self._manifest_committed, rel, run.baseline_sha):
                 # Killed between the manifest's commit and its record: that commit is the release, as it was.
-                manifest = release.load_manifest(ctx.root / rel)
+                manifest = release.load_manifest(ctx.root / rel).model_copy(
+                    update={"release_label": manifest.release_label})
             else:
                 release.write_manifest(ctx.root, manifest)
                 await asyncio.to_thread(self._commit_manifest, rel)
@@ -153,7 +154,7 @@ class ReleaseStage:
         ctx = self.ctx
         assert ctx.plan is not None
         head, message = git_ops.run_git(ctx.root, "log", "-1", "--format=%H%n%B").partition("\n")[::2]
-        if head == baseline or f"Refs: release-{ctx.plan.plan_id}" not in message:
+        if head == baseline or f"Refs: release-{ctx.label or ctx.plan.plan_id}" not in message:
             return False
         git_ops.run_git(ctx.root, "checkout", "HEAD", "--", rel)
         return True
@@ -165,7 +166,8 @@ class ReleaseStage:
             return
         git_ops.run_git(ctx.root, "add", "--force", "--", rel)
         refuse_staged(ctx.root, "the release manifest's commit")
-        message = f"docs(release): release manifest for {ctx.plan.plan_id}\n\nRefs: release-{ctx.plan.plan_id}\n"
+        label = ctx.label or ctx.plan.plan_id
+        message = f"docs(release): release manifest for {label}\n\nRefs: release-{label}\n"
         git_ops.run_git(ctx.root, "commit", "--quiet", "-m", message)
         head = git_ops.head(ctx.root)[0]
         ctx.dstore.set_run_fields(ctx.run_id, current_sha=head)

@@ -82,6 +82,10 @@ class RunContext:
     retry_budget: int = DEFAULT_RETRY_BUDGET
     root: Path = field(default_factory=Path)
     plan_branch: str = ""
+    # The commit the run started from (its task commits are looked up after it) and what its tags, manifest and
+    # release commit are named by (plan_revisions.release_label: the plan id, "-2" after it for a second release).
+    base_sha: str = ""
+    label: str = ""
     run_dir: Path = field(default_factory=Path)
     plan: PlanDocument | None = None
     design_text: str = ""
@@ -158,8 +162,9 @@ class RunContext:
     def own_refs(self) -> tuple[str, ...]:
         """Ref prefixes pmtui moves during the run: the plan and feature branches, checkpoint tags, bases."""
         plan_id = self.plan.plan_id if self.plan is not None else ""
+        label = self.label or plan_id
         return (f"refs/heads/{self.plan_branch}", f"refs/heads/feat/{plan_id}/", f"refs/tags/pm/{plan_id}/",
-                "refs/pmtui/")
+                *((f"refs/heads/feat/{label}/", f"refs/tags/pm/{label}/") if label != plan_id else ()), "refs/pmtui/")
 
     def put_back_git(self, tree: Path, who: str) -> list[str]:
         """What `who` changed in the repository's git config, hooks, attributes and refs since the run found

@@ -227,6 +227,8 @@ class ReleaseManifest(BaseModel):
     plan_doc: str
     design_doc: str
     completed_at: str
+    # What the manifest's file is named by (plan_revisions.release_label; empty: the plan id). Not a field of the file.
+    release_label: str = Field(default="", exclude=True)
     tasks: list[ManifestTask] = Field(default_factory=list)
     tests_run: int = 0
     tests_passed: int = 0

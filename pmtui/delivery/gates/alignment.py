@@ -41,7 +41,7 @@ from pmtui.delivery.gates.branch_sides import (
 )
 from pmtui.delivery.gates.change_evidence import Unit, change_units, is_code_line, is_test_file
 from pmtui.delivery.gates.code_idioms import cron_periods, unit_idioms
-from pmtui.delivery.gates.command_criteria import named_tests_criterion, unchecked_reason
+from pmtui.delivery.gates.command_criteria import UNCHECKED, named_tests_criterion, unchecked_reason
 from pmtui.delivery.gates.compounds import CONDITIONS, compound_modifiers, heads_shown, same_keys
 from pmtui.delivery.gates.condition_sides import (
     lets_one_more_in,
@@ -644,6 +644,8 @@ def plan_alignment(
         if item.location:
             detail = f" ({_HOW[item.source]}{'; ' + item.note if item.note else ''})"
             evidence.append(f"✓ {item.criterion} → {item.location}{detail}")
+            if item.source == "gates" and item.note.startswith(UNCHECKED):
+                warnings.append(f"⚠ {item.criterion}: {item.note} — check it by hand")
         elif tests_vouch and not item.refuted:
             evidence.append(f"✓ {item.criterion} → {tests_vouch} (the change's tests pass; no line matched its words)")
             warnings.append(f"⚠ {item.criterion}: no line of the change matched its words; accepted because the "

@@ -8,6 +8,12 @@ tree. Such a criterion is checked when everything it asks is a command of the ta
 passing (the command quoted, or its tool named) on files of the change; it then maps to the file it
 names, or to the first added line of the change, with the command's result as the note. A criterion
 that asks anything more ("… and the total is shown in euros") is left to the matcher.
+
+"Builds with the commands in the Environment section" in a run whose Environment has none (the founder chose
+"Deliver without them" when ruff, mypy and pytest were not installed) was left to the matcher too: no line says it,
+so an agent without a criteria map failed its first attempt on wording and got through on the second. It is decided
+by the commands as well: there are none to run, and the criterion maps with a note that says so plainly ("not checked
+by any command …"), which plan alignment lists as a risk to check by hand in the review note.
 """
 
 from __future__ import annotations
@@ -108,7 +114,7 @@ def checked_by_commands(
     when they ran and passed and the files it names are in the change; (None, what failed) when one of them
     failed — such a criterion is not met, and passing tests never vouch for it."""
     ran = {name: result for name, result in results.items() if not result.skipped and result.command}
-    if not ran or not contract.acceptance_criteria:
+    if not contract.acceptance_criteria:
         return {}
     present = set(change.present_files())
     build = contract.environment.build_command
@@ -116,6 +122,7 @@ def checked_by_commands(
     for criterion in contract.acceptance_criteria:
         text = criterion
         named: set[str] = set()
+        whole_environment = False
         for name, result in ran.items():
             command = str(result.command)
             quoted = re.search(rf"`\s*{re.escape(command)}\s*`|(?<![\w-]){re.escape(command)}(?![\w-])", text)
@@ -126,6 +133,7 @@ def checked_by_commands(
             if build and build.strip().lower() not in {"none", ""} and "build" not in ran:
                 continue  # the build did not run in this gate: this attempt has not shown it
             named.update(ran)
+            whole_environment = True
             text = _ENVIRONMENT.sub(" ", text)
         paths = [match.group(1) for match in _PATH.finditer(text)]
         if any(path not in present for path in paths):
@@ -141,7 +149,7 @@ def checked_by_commands(
             if any(word in tools for word in words):
                 named.add(name)
                 words = [word for word in words if word not in tools]
-        if not named or any(word not in _OUTCOME_WORDS for word in words):
+        if not (named or whole_environment) or any(word not in _OUTCOME_WORDS for word in words):
             continue
         order = [name for name in ran if name in named]  # the environment's own order: lint, typecheck, test
         failed = [ran[name] for name in order if not ran[name].passed]
@@ -156,9 +164,32 @@ def checked_by_commands(
         location = _first_added_line(change, [*tests, *others])
         if location is None:
             continue
+        if not order:
+            # "Deliver without them" (the tools not installed) or a plan with none: nothing to run, said plainly.
+            said = (f"{UNCHECKED}: this run's Environment has no command to run ({_listed(_not_set(contract))} set "
+                    "to none, as \"Deliver without them\" sets the gates whose tools are not installed), so nothing ran "
+                    "or built the project")
+            found[criterion] = (location, said)
+            continue
         shown = "; ".join(f"`{ran[name].command}` exited 0" for name in order)
         found[criterion] = (location, f"checked by the gate commands: {shown}")
     return found
+
+
+# The note of an Environment criterion no command could check: plan_alignment lists it as a risk to check by hand.
+UNCHECKED = "not checked by any command"
+
+
+def _not_set(contract: TaskContract) -> list[str]:
+    """The Environment's gates that have no command in this run."""
+    environment = contract.environment
+    commands = {"lint": environment.lint_command, "typecheck": environment.typecheck_command,
+                "test": environment.test_command, "build": environment.build_command}
+    return [name for name, command in commands.items() if not command or command.strip().lower() in {"none", "-"}]
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if names else "no gate"
 
 
 _QUOTED = re.compile(r"`([^`]+)`")

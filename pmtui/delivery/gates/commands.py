@@ -19,6 +19,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from pmtui.delivery.git_env import RUN_GIT_ENV
 from pmtui.delivery.project_tools import run_tool_path
 from pmtui.delivery.sandbox import current as current_sandbox
 
@@ -162,6 +163,7 @@ def gate_env(cwd: str | Path, base: Mapping[str, str] | None = None, cache: Path
     became 1-1.5 s); and a cache kept across tasks may serve an earlier attempt's compile of a file
     rewritten in the same second with the same size."""
     env = _environ() if base is None else dict(base)
+    env.update(RUN_GIT_ENV.get())  # the run's own (git_env.py): the identity it lends git, say
     # The repository's own tools (.venv/bin, node_modules/.bin) before PATH, as with its environment active.
     env["PATH"] = run_tool_path(env.get("PATH", os.defpath))
     cache = gate_cache_dir(cwd) if cache is None else cache

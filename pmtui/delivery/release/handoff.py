@@ -47,7 +47,7 @@ def handoff_summary(
             f"Recommended next: {_inline(manifest.recommended_next, 'none')}",
             "",
             "Artifacts:",
-            f"  - Release manifest: {manifest_path(manifest.plan_id)}",
+            f"  - Release manifest: {manifest_path(manifest.release_label or manifest.plan_id)}",
             f"  - Review notes: {REVIEW_DIR}/<task-id>-review.md (per task: {task_ids or 'none'})",
             "",
             f"To merge: git checkout {start_branch} && git merge --no-ff {plan_branch}",

@@ -23,6 +23,8 @@ OPEN_AT_RELEASE = " [open at release: accepted because its task is not CRITICAL]
 
 
 def manifest_path(plan_id: str) -> str:
+    """Where a release's manifest is written; `plan_id` is the run's release label (plan_revisions.release_label):
+    a second release of a plan gets a file of its own, the first one's stays."""
     return f"{RELEASE_DIR}/{plan_id}-release.yaml"
 
 
@@ -112,7 +114,10 @@ def manifest_from_store(
     recommended_next: Sequence[str] | None = None,
 ) -> ReleaseManifest:
     """The manifest of a run from its stored tasks, commits, attempts and risks."""
+    from pmtui.delivery.plan_revisions import release_label, revision_of
+
     run = dstore.get_run(run_id)
+    label = release_label(run.plan_id, revision_of(run.config))
     tasks = dstore.tasks(run_id)
     breaking: list[str] = []
     manifest_tasks: list[ManifestTask] = []
@@ -136,10 +141,10 @@ def manifest_from_store(
         if gate.migrations:
             nexts.append("Dry-run the migrations forward and back on a staging copy of the database")
         nexts.append(
-            f"Review {manifest_path(run.plan_id)} and the review notes, then merge {run.plan_branch or 'the plan branch'}"
+            f"Review {manifest_path(label)} and the review notes, then merge {run.plan_branch or 'the plan branch'}"
         )
         recommended_next = nexts
-    return build_manifest(
+    manifest = build_manifest(
         plan_id=run.plan_id,
         plan_doc=run.plan_path,
         design_doc=run.design_path,
@@ -151,16 +156,19 @@ def manifest_from_store(
         rollback_plan=release_rollback_plan(tasks, run.plan_branch, run.start_branch),
         recommended_next=recommended_next,
     )
+    manifest.release_label = label if label != run.plan_id else ""
+    return manifest
 
 
 def write_manifest(repo: str | Path, manifest: ReleaseManifest) -> Path:
     """docs/releases/<plan-id>-release.yaml, fields in the seed's order."""
     import yaml
 
-    path = Path(repo) / manifest_path(manifest.plan_id)
+    rel = manifest_path(manifest.release_label or manifest.plan_id)
+    path = Path(repo) / rel
     path.parent.mkdir(parents=True, exist_ok=True)
     body = yaml.safe_dump(manifest.model_dump(mode="json"), sort_keys=False, allow_unicode=True, width=100)
-    path.write_text(redact(f"# {manifest_path(manifest.plan_id)} — written by pmtui\n{body}"), encoding="utf-8")
+    path.write_text(redact(f"# {rel} — written by pmtui\n{body}"), encoding="utf-8")
     return path
 
 
