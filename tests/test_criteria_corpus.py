@@ -111,7 +111,7 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
                           ("heldout16", 36, 30), ("pm_written", 45, 25),
                           ("heldout17", 40, 25), ("heldout18", 40, 25), ("heldout19", 45, 30),
                           ("heldout20", 45, 30), ("heldout21", 45, 30), ("heldout22", 40, 25),
-                          ("heldout23", 40, 25)])
+                          ("heldout23", 40, 25), ("heldout25", 40, 25)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -122,7 +122,7 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
                                         "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
                                         "pm_written", "heldout17", "heldout18", "heldout19", "heldout20",
-                                        "heldout21", "heldout22", "heldout23", "heldout24")
+                                        "heldout21", "heldout22", "heldout23", "heldout24", "heldout25")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
