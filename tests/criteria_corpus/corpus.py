@@ -119,7 +119,7 @@ def gate_verdict(criterion: str, change: ChangeSet) -> dict[str, tuple[str | Non
 def run_case(case: Case, folder: Path) -> Outcome:
     folder.mkdir(parents=True, exist_ok=True)
     change = change_for(case, folder)
-    located = map_criteria([case.criterion], change, checked=gate_verdict(case.criterion, change))[0]
+    located = map_criteria([case.criterion], change, checked=gate_verdict(case.criterion, change), title=case.title)[0]
     return Outcome(case, located.location, located.note, located.source)
 
 

@@ -102,6 +102,7 @@ from pmtui.delivery.gates.rank_direction import takes_the_worst, wrong_change_di
 from pmtui.delivery.gates.roles import actor_granted, keeps_the_left_out, role_refused
 from pmtui.delivery.gates.sign_checks import sign_of_another_value
 from pmtui.delivery.gates.time_direction import wrong_time_direction
+from pmtui.delivery.gates.title_bridge import bound_to_title, picked_by_clause, task_names, title_noun
 from pmtui.delivery.gates.unit_checks import (
     best_line,
     dead_only,
@@ -390,9 +391,9 @@ def shows_when_flag(code: str, flag: str) -> bool:
 _QUOTED = re.compile(r"'([^'\\\n]*)'|\"([^\"\\\n]*)\"")
 
 
-def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement | None:
+def judge(criterion: str, units: Sequence[Unit], written: str = "", title: str = "") -> Judgement | None:
     """The unit of the change that best answers the criterion (passing or not), None without units. `written` is
-    every line the change adds, comments and messages included (what it names anywhere)."""
+    every line the change adds, comments and messages included (what it names anywhere); `title` is the task's."""
     reading = read_criterion(criterion)
     main, contrast = split_contrast(criterion)
     # the contrasted alternative's words are not asked for, unless it names an action ("hidden, not deleted")
@@ -421,6 +422,8 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
     entity = main_entity(files)
     windows = per_windows(criterion)
     by_code = named_by_code(units, written) if entity else frozenset()
+    noun = title_noun(title, units, written)  # round 21: the title's noun, under the code's name for the task's thing
+    names = task_names(units) if noun else frozenset()
     for unit in units:
         if unit.kind == "prose" and not reading.about_docs:
             continue  # a promise in the README is not an implementation
@@ -454,7 +457,9 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
         missing = [c for c in reading.concepts if c not in matched]
         # round 18: the criterion's noun named nowhere binds to the one entity the change declares, in its units
         bound = noun_phrase(criterion, missing, by_code) if entity and entity in code_concepts(unit.code_text) else []
-        if bound and not compounds_together(criterion, reading.concepts, bound, unit.code_text):
+        bound += bound_to_title(criterion, title, [c for c in missing if c not in bound], noun, names, unit)
+        if bound and (not compounds_together(criterion, reading.concepts, bound, unit.code_text)
+                      or picked_by_clause(criterion, bound)):
             bound = []
         if bound:
             matched = [*matched, *bound]
@@ -516,17 +521,17 @@ def _written(change: ChangeSet) -> str:
     return "\n".join(text for lines in change.added_lines.values() for _, text in lines)
 
 
-def _offline_location(criterion: str, change: ChangeSet, units: Sequence[Unit]) -> tuple[str | None, str]:
+def _offline_location(criterion: str, change: ChangeSet, units: Sequence[Unit], title: str = "") -> tuple[str | None, str]:
     criterion = plain_criterion(criterion)
     if (named := named_refusal(criterion, units, change.added_lines)) is not None:
         return named
     shaped = shaped_location(criterion, units, _written(change), change.added_lines,
-                             lambda core, some: _judged_location(core, change, some))
-    return shaped if shaped is not None else _judged_location(criterion, change, units)
+                             lambda core, some: _judged_location(core, change, some, title))
+    return shaped if shaped is not None else _judged_location(criterion, change, units, title)
 
 
-def _judged_location(criterion: str, change: ChangeSet, units: Sequence[Unit]) -> tuple[str | None, str]:
-    verdict = judge(criterion, units, _written(change))
+def _judged_location(criterion: str, change: ChangeSet, units: Sequence[Unit], title: str = "") -> tuple[str | None, str]:
+    verdict = judge(criterion, units, _written(change), title)
     if verdict is None:
         return None, "the change adds no code a criterion could be matched to"
     missing = ", ".join(c.label for c in verdict.missing if c.strong)
@@ -567,10 +572,12 @@ def map_criteria(
     criteria_map: Mapping[str, str] | None = None,
     reviewer_map: Mapping[str, str] | None = None,
     checked: Mapping[str, tuple[str | None, str]] | None = None,
+    title: str = "",
 ) -> list[CriterionLocation]:
     """Each criterion's `path:line`: the agent's when it is an existing line of the change, else where the
     gate commands that check it passed (`checked`, from command_criteria), else matched offline against
-    what the change does, else the review model's (checked the same way)."""
+    what the change does (`title`: the task's, whose noun the code may name otherwise), else the review
+    model's (checked the same way)."""
     located: list[CriterionLocation] = []
     units: list[Unit] | None = None
     for criterion in criteria:
@@ -598,7 +605,7 @@ def map_criteria(
             continue
         if units is None:
             units = change_units_of(change)
-        location, detail = _offline_location(criterion, change, units)
+        location, detail = _offline_location(criterion, change, units, title)
         if location:
             located.append(CriterionLocation(criterion=criterion, location=location, source="offline",
                                              note="; ".join([*notes, detail])))
@@ -628,6 +635,7 @@ def plan_alignment(
     *,
     tests_vouch: str | None = None,
     checked: Mapping[str, tuple[str | None, str]] | None = None,
+    title: str = "",
 ) -> GateResult:
     """Gate 1: every acceptance criterion maps to an existing `path:line` of the change.
 
@@ -640,7 +648,7 @@ def plan_alignment(
     evidence: list[str] = []
     warnings: list[str] = []
     unmapped: list[str] = []
-    for item in map_criteria(criteria, change, criteria_map, reviewer_map, checked):
+    for item in map_criteria(criteria, change, criteria_map, reviewer_map, checked, title=title):
         if item.location:
             detail = f" ({_HOW[item.source]}{'; ' + item.note if item.note else ''})"
             evidence.append(f"✓ {item.criterion} → {item.location}{detail}")
