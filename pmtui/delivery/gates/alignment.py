@@ -17,6 +17,7 @@ from pathlib import Path
 
 from pmtui.delivery.gates.abbreviations import spelled_alike
 from pmtui.delivery.gates.amounts import HUNDREDTHS, only_in_hundredths
+from pmtui.delivery.gates.answer_sides import answers_the_other_way
 from pmtui.delivery.gates.boundaries import (
     floors_the_cap,
     lets_refused_example_through,
@@ -82,6 +83,7 @@ from pmtui.delivery.gates.outcomes import (
 )
 from pmtui.delivery.gates.pairings import unique_on_the_other, values_swapped
 from pmtui.delivery.gates.percentages import fraction_against_percent, pays_the_discount
+from pmtui.delivery.gates.period_names import period_only_named
 from pmtui.delivery.gates.permissions import PERMITTED, PRECISION_WORDS, permissions, precision_only
 from pmtui.delivery.gates.plan_shapes import shaped_location
 from pmtui.delivery.gates.plan_titles import said_only_in_comments
@@ -111,6 +113,7 @@ from pmtui.delivery.gates.unit_checks import (
     unread_constants,
 )
 from pmtui.delivery.gates.unread_names import unproven_word
+from pmtui.delivery.gates.upcoming import keeps_the_past_for_next
 from pmtui.delivery.gates.user_checks import user_blocker
 from pmtui.delivery.gates.user_phrasing import mark_returned_exits, plain_criterion
 from pmtui.delivery.gates.vocabulary import (
@@ -131,6 +134,7 @@ from pmtui.delivery.gates.vocabulary import (
     split_identifier,
     stem,
 )
+from pmtui.delivery.gates.when_sent import sent_on_another_event
 from pmtui.delivery.gates.windows import per_windows
 from pmtui.delivery.git_ops import ChangeSet
 from pmtui.models.delivery import GateResult
@@ -493,7 +497,10 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "", title: str =
                        or folds_one_side(criterion, unit.code_text)
                        # a constant's own unit (`DISCOUNT = 0.25`) is judged by what its file does with it
                        or pays_the_discount(criterion, files[unit.path]) or floors_the_cap(criterion, files[unit.path])
-                       or user_blocker(criterion, unit.code_text, files[unit.path], unit.outside))
+                       or user_blocker(criterion, unit.code_text, files[unit.path], unit.outside)
+                       # round 21: the last for the next, a period only named, a message sent on the other event
+                       or keeps_the_past_for_next(criterion, unit.code_text) or period_only_named(criterion, unit)
+                       or sent_on_another_event(criterion, unit.code_text) or answers_the_other_way(unit.code_text))
         if not blocker and (why := said_only_in_comments(unit, matched)):
             blocker = why
         if not blocker and (why := leans_on_file_name(criterion, reading.concepts, matched, unit, _has)):
