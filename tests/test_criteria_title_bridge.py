@@ -134,3 +134,35 @@ def test_the_products_gate_reads_the_contracts_title(tmp_path: Path) -> None:
 
     assert aligned("Walkers record their hike", tmp_path / "a")
     assert not aligned("Walkers plan a picnic", tmp_path / "b")
+
+
+
+STOPS = '''import sqlite3
+from datetime import date
+
+from flask import Flask, jsonify
+
+app = Flask(__name__)
+
+
+@app.get("/stops")
+def list_stops():
+    conn = sqlite3.connect("van.db")
+    rows = conn.execute("SELECT address, postcode, added_on FROM stops ORDER BY added_on").fetchall()
+    return jsonify([{"address": a, "postcode": p, "added": date.fromisoformat(d).isoformat()} for a, p, d in rows])
+'''
+
+
+def test_a_time_in_the_title_is_no_thing_to_find_under_the_code_s_name(tmp_path: Path) -> None:
+    """"Stops list for the day": the day is when, not what; every stop listed is not the day's stops, and the title
+    cannot make the code's `stops` stand for the day."""
+    assert _located(tmp_path, "The app shows the list of stops for the day", {"app.py": STOPS},
+                    title="Stops list for the day") is None
+
+
+def test_the_app_and_its_verb_are_no_compound_the_code_must_write_together(tmp_path: Path) -> None:
+    """"The app records their hike and its miles": "app records" is the product and its verb, not a noun compound the
+    code must name on one line before the title's noun may bind (round 18's check, kept for the other compounds)."""
+    criterion = "The app records their hike and its miles"
+    assert _located(tmp_path / "a", criterion, {"app.py": TREKS}, title="Walkers record their hike") is not None
+    assert _located(tmp_path / "b", criterion, {"app.py": TREKS}) is None

@@ -461,9 +461,11 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "", title: str =
         missing = [c for c in reading.concepts if c not in matched]
         # round 18: the criterion's noun named nowhere binds to the one entity the change declares, in its units
         bound = noun_phrase(criterion, missing, by_code) if entity and entity in code_concepts(unit.code_text) else []
-        bound += bound_to_title(criterion, title, [c for c in missing if c not in bound], noun, names, unit)
-        if bound and (not compounds_together(criterion, reading.concepts, bound, unit.code_text)
-                      or picked_by_clause(criterion, bound)):
+        tied = bound_to_title(criterion, title, [c for c in missing if c not in bound], noun, names, unit)
+        bound += tied
+        # "the app shows …" is the product and its verb, no compound the code must write on one line
+        said = [c for c in reading.concepts if c.label.lower() != "app"] if tied else reading.concepts
+        if bound and (not compounds_together(criterion, said, bound, unit.code_text) or picked_by_clause(criterion, bound)):
             bound = []
         if bound:
             matched = [*matched, *bound]

@@ -28,6 +28,7 @@ from pmtui.delivery.gates.change_evidence import Unit, is_test_file
 from pmtui.delivery.gates.compounds import CONDITIONS, DETERMINERS
 from pmtui.delivery.gates.plan_titles import titled_by_plan, without_titled_imports
 from pmtui.delivery.gates.vocabulary import (
+    TIME_UNITS,
     Concept,
     code_concepts,
     is_action,
@@ -60,6 +61,8 @@ _SKIP = frozenset({"in", "out", "row", "rows", "record", "data", "item", "items"
                    "response", "props", "base", "model", "schema", "dto", "entity", "info", "input", "output",
                    "payload", "result", "get", "set", "add", "new", "list", "show", "all", "one", "api", "app", "main",
                    "test", "handler", "view", "views", "route", "routes", "index", "page", "form", "db", "store"})
+_TIMES = frozenset({"night", "nights", "evening", "evenings", "morning", "mornings", "weekend", "weekends", "month", "months",
+                    "fortnight", "term", "season", "today", "tomorrow", "tonight", "date", "dates", "time", "times"})
 _PEOPLE = frozenset({"people", "user", "users", "customer", "customers", "client", "clients", "member", "members",
                      "staff", "owner", "owners", "parent", "parents", "family", "families", "resident", "residents",
                      "driver", "drivers", "crew", "school", "schools", "householder", "householders", "team",
@@ -110,10 +113,11 @@ def _named(units: Sequence[Unit], written: str) -> frozenset[str]:
 
 
 def _thing(concept: Concept) -> bool:
+    """A deciding word for a thing: not what code does, not a condition, not who acts, not a time ("the day")."""
     label = concept.label.lower()
     return (concept.kind == "word" and concept.strong and not is_action(concept) and not concept.negated_of
             and label not in CONDITIONS and label not in _PEOPLE and label.rstrip("s") not in _PEOPLE
-            and not label.endswith(("ers", "ors")))
+            and not label.endswith(("ers", "ors")) and label not in TIME_UNITS and label not in _TIMES)
 
 
 def _noun_phrases(text: str) -> set[str]:
