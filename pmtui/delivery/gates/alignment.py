@@ -464,8 +464,8 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "", title: str =
         tied = bound_to_title(criterion, title, [c for c in missing if c not in bound], noun, names, unit)
         bound += tied
         # "the app shows …" is the product and its verb, no compound the code must write on one line
-        said = [c for c in reading.concepts if c.label.lower() != "app"] if tied else reading.concepts
-        if bound and (not compounds_together(criterion, said, bound, unit.code_text) or picked_by_clause(criterion, bound)):
+        spoken = [c for c in reading.concepts if c.label.lower() != "app"] if tied else list(reading.concepts)
+        if bound and (not compounds_together(criterion, spoken, bound, unit.code_text) or picked_by_clause(criterion, bound)):
             bound = []
         if bound:
             matched = [*matched, *bound]

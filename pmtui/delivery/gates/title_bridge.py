@@ -48,11 +48,6 @@ _RECORD = re.compile(
     r"|^\s*(?:export\s+)?type\s+(\w+)\s*=\s*\{"
     r"|^\s*type\s+(\w+)\s+struct\b",
     re.MULTILINE)
-_DEFINED = re.compile(
-    r"^\s*(?:async\s+)?def\s+(\w+)|^\s*(?:export\s+)?(?:async\s+)?function\s+(\w+)|^\s*func\s+(?:\([^)]*\)\s*)?(\w+)"
-    r"|^\s*(?:export\s+)?(?:const|let)\s+(\w+)\s*=\s*(?:async\s*)?\(|^\s*(?:export\s+)?(?:data\s+)?class\s+(\w+)"
-    r"|^\s*(?:public\s+|private\s+)?fun\s+(\w+)",
-    re.MULTILINE)
 _ROUTE = re.compile(r"""["'`](/[A-Za-z0-9_\-/:{}<>.]*)["'`]""")
 _TOKEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*(?:'s\b)?")
 _DETERMINERS = DETERMINERS | {"which", "whose"}
