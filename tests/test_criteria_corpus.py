@@ -54,6 +54,10 @@ Round 19: heldout23.yaml (criteria copied verbatim from pmtui's own offline PM p
 plans' gate criteria) was written before any rule changed (and before the rules were read) and measured once (20/43, 9
 false passes), then the test gate's criteria were decided as the product decides them and its false passes' classes
 fixed (22/43, none after); its floor below is that figure, not the recall goal.
+Round 21: heldout25.yaml (criteria copied verbatim from pmtui's own offline PM plans for six more founders' ideas, each
+case with its task's title) was written before any rule changed (and before the rules were read) and measured once
+(17/50, 4 false passes), then the task's title became a bridge to the code's names and its false passes' classes were
+fixed (18/50, none after); its floor below is that figure, not the recall goal.
 """
 
 from __future__ import annotations
@@ -111,7 +115,7 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
                           ("heldout16", 36, 30), ("pm_written", 45, 25),
                           ("heldout17", 40, 25), ("heldout18", 40, 25), ("heldout19", 45, 30),
                           ("heldout20", 45, 30), ("heldout21", 45, 30), ("heldout22", 40, 25),
-                          ("heldout23", 40, 25)])
+                          ("heldout23", 40, 25), ("heldout25", 40, 25)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -122,7 +126,7 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
                                         "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
                                         "pm_written", "heldout17", "heldout18", "heldout19", "heldout20",
-                                        "heldout21", "heldout22", "heldout23", "heldout24")
+                                        "heldout21", "heldout22", "heldout23", "heldout24", "heldout25")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
@@ -171,7 +175,7 @@ def test_held_out_7_stays_at_its_once_measured_figure(scores: Callable[[str], Sc
                                   "heldout8", "heldout9", "heldout10", "heldout11",
                                   "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
                                   "pm_written", "heldout17", "heldout18", "heldout19", "heldout20", "heldout21",
-                                  "heldout22", "heldout23"])
+                                  "heldout22", "heldout23", "heldout25"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, scores: Callable[[str], Score]) -> None:
     for outcome in scores(name).correct:
         if outcome.passed:
@@ -426,4 +430,19 @@ def test_held_out_24_a_plan_titled_file_s_name_is_not_the_only_evidence(scores: 
     assert {case.criterion for case in wrong} <= {case.criterion for case in cases if case.expect == "pass"}
     score = scores("heldout24")
     assert score.recall == 1.0, [f"{o.case.id}: {o.note}" for o in score.misses]
+    assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
+
+
+def test_held_out_25_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[str], Score]) -> None:
+    """Held-out 25 (criteria round 21: criteria copied from pmtui's offline PM plans for a farrier, septic-tank
+    emptying, marquee hire, Christmas-tree deliveries, school photos and a dial-a-ride minibus, each case with its
+    task's title) was written before the round's changes and before the matcher's rules were read, and measured once:
+    17/50 and four false passes (the last visit for the next, a weekend rota only named, a text sent on the drop, every
+    passenger for who needs a wheelchair space)."""
+    cases = load("heldout25")
+    assert all(case.title for case in cases), "every case carries its task's title"
+    score = scores("heldout25")
+    # round 21: the title's noun under the code's name for the task's thing (+2); a relative clause's noun never bound
+    # (-1, the Go wheelchair list, mapped before by round 18's binding, as its wrong twin was)
+    assert score.recall >= 18 / 50, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]

@@ -211,7 +211,8 @@ class Integration:
         result = facts.agent_results.get(attempt) or (record.agent_result if record else None)
         note = build_review_note(task.contract, change, gate_results, result)
         located = {item.criterion: item.location for item in gates.map_criteria(
-            task.contract.acceptance_criteria, change, result.criteria_map if result else None)}
+            task.contract.acceptance_criteria, change, result.criteria_map if result else None,
+            title=task.contract.title)}
         # What the gates traced and a plain re-match cannot (the gate commands, passing tests): from the verdict.
         for criterion, location in criteria_locations_from_gates(gate_results).items():
             if location and not located.get(criterion):

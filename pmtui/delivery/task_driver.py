@@ -616,7 +616,7 @@ class TaskDriver:
         if self.criteria_mapper is None or not contract.acceptance_criteria:
             return {}
         located = gates.map_criteria(contract.acceptance_criteria, change, result.criteria_map if result else None,
-                                     checked=gates.checked_by_commands(contract, change, env))
+                                     checked=gates.checked_by_commands(contract, change, env), title=contract.title)
         unmapped = [item.criterion for item in located if item.location is None]
         if not unmapped:
             return {}

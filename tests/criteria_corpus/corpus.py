@@ -26,7 +26,7 @@ from pmtui.models.delivery import EnvironmentContract, TaskContract
 HERE = Path(__file__).parent
 SETS = ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11",
         "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "pm_written", "heldout17", "heldout18", "heldout19", "heldout20", "heldout21",
-        "heldout22", "heldout23", "heldout24")
+        "heldout22", "heldout23", "heldout24", "heldout25")
 
 
 @dataclass
@@ -39,6 +39,7 @@ class Case:
     before: dict[str, str] = field(default_factory=dict)
     after: dict[str, str] = field(default_factory=dict)
     why: str = ""
+    title: str = ""  # the plan's task title the criterion came under ("" where a set does not say)
 
 
 @dataclass
@@ -118,7 +119,7 @@ def gate_verdict(criterion: str, change: ChangeSet) -> dict[str, tuple[str | Non
 def run_case(case: Case, folder: Path) -> Outcome:
     folder.mkdir(parents=True, exist_ok=True)
     change = change_for(case, folder)
-    located = map_criteria([case.criterion], change, checked=gate_verdict(case.criterion, change))[0]
+    located = map_criteria([case.criterion], change, checked=gate_verdict(case.criterion, change), title=case.title)[0]
     return Outcome(case, located.location, located.note, located.source)
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from pmtui.delivery.gates.abbreviations import spelled_alike
 from pmtui.delivery.gates.amounts import HUNDREDTHS, only_in_hundredths
+from pmtui.delivery.gates.answer_sides import answers_the_other_way
 from pmtui.delivery.gates.boundaries import (
     floors_the_cap,
     lets_refused_example_through,
@@ -82,6 +83,7 @@ from pmtui.delivery.gates.outcomes import (
 )
 from pmtui.delivery.gates.pairings import unique_on_the_other, values_swapped
 from pmtui.delivery.gates.percentages import fraction_against_percent, pays_the_discount
+from pmtui.delivery.gates.period_names import period_only_named
 from pmtui.delivery.gates.permissions import PERMITTED, PRECISION_WORDS, permissions, precision_only
 from pmtui.delivery.gates.plan_shapes import shaped_location
 from pmtui.delivery.gates.plan_titles import said_only_in_comments
@@ -102,6 +104,7 @@ from pmtui.delivery.gates.rank_direction import takes_the_worst, wrong_change_di
 from pmtui.delivery.gates.roles import actor_granted, keeps_the_left_out, role_refused
 from pmtui.delivery.gates.sign_checks import sign_of_another_value
 from pmtui.delivery.gates.time_direction import wrong_time_direction
+from pmtui.delivery.gates.title_bridge import bound_to_title, picked_by_clause, task_names, title_noun
 from pmtui.delivery.gates.unit_checks import (
     best_line,
     dead_only,
@@ -110,6 +113,7 @@ from pmtui.delivery.gates.unit_checks import (
     unread_constants,
 )
 from pmtui.delivery.gates.unread_names import unproven_word
+from pmtui.delivery.gates.upcoming import keeps_the_past_for_next
 from pmtui.delivery.gates.user_checks import user_blocker
 from pmtui.delivery.gates.user_phrasing import mark_returned_exits, plain_criterion
 from pmtui.delivery.gates.vocabulary import (
@@ -130,6 +134,7 @@ from pmtui.delivery.gates.vocabulary import (
     split_identifier,
     stem,
 )
+from pmtui.delivery.gates.when_sent import sent_on_another_event
 from pmtui.delivery.gates.windows import per_windows
 from pmtui.delivery.git_ops import ChangeSet
 from pmtui.models.delivery import GateResult
@@ -390,9 +395,9 @@ def shows_when_flag(code: str, flag: str) -> bool:
 _QUOTED = re.compile(r"'([^'\\\n]*)'|\"([^\"\\\n]*)\"")
 
 
-def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement | None:
+def judge(criterion: str, units: Sequence[Unit], written: str = "", title: str = "") -> Judgement | None:
     """The unit of the change that best answers the criterion (passing or not), None without units. `written` is
-    every line the change adds, comments and messages included (what it names anywhere)."""
+    every line the change adds, comments and messages included (what it names anywhere); `title` is the task's."""
     reading = read_criterion(criterion)
     main, contrast = split_contrast(criterion)
     # the contrasted alternative's words are not asked for, unless it names an action ("hidden, not deleted")
@@ -421,6 +426,8 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
     entity = main_entity(files)
     windows = per_windows(criterion)
     by_code = named_by_code(units, written) if entity else frozenset()
+    noun = title_noun(title, units, written)  # round 21: the title's noun, under the code's name for the task's thing
+    names = task_names(units) if noun else frozenset()
     for unit in units:
         if unit.kind == "prose" and not reading.about_docs:
             continue  # a promise in the README is not an implementation
@@ -454,7 +461,11 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
         missing = [c for c in reading.concepts if c not in matched]
         # round 18: the criterion's noun named nowhere binds to the one entity the change declares, in its units
         bound = noun_phrase(criterion, missing, by_code) if entity and entity in code_concepts(unit.code_text) else []
-        if bound and not compounds_together(criterion, reading.concepts, bound, unit.code_text):
+        tied = bound_to_title(criterion, title, [c for c in missing if c not in bound], noun, names, unit)
+        bound += tied
+        # "the app shows …" is the product and its verb, no compound the code must write on one line
+        spoken = [c for c in reading.concepts if c.label.lower() != "app"] if tied else list(reading.concepts)
+        if bound and (not compounds_together(criterion, spoken, bound, unit.code_text) or picked_by_clause(criterion, bound)):
             bound = []
         if bound:
             matched = [*matched, *bound]
@@ -488,7 +499,10 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "") -> Judgement
                        or folds_one_side(criterion, unit.code_text)
                        # a constant's own unit (`DISCOUNT = 0.25`) is judged by what its file does with it
                        or pays_the_discount(criterion, files[unit.path]) or floors_the_cap(criterion, files[unit.path])
-                       or user_blocker(criterion, unit.code_text, files[unit.path], unit.outside))
+                       or user_blocker(criterion, unit.code_text, files[unit.path], unit.outside)
+                       # round 21: the last for the next, a period only named, a message sent on the other event
+                       or keeps_the_past_for_next(criterion, unit.code_text) or period_only_named(criterion, unit)
+                       or sent_on_another_event(criterion, unit.code_text) or answers_the_other_way(unit.code_text))
         if not blocker and (why := said_only_in_comments(unit, matched)):
             blocker = why
         if not blocker and (why := leans_on_file_name(criterion, reading.concepts, matched, unit, _has)):
@@ -516,17 +530,17 @@ def _written(change: ChangeSet) -> str:
     return "\n".join(text for lines in change.added_lines.values() for _, text in lines)
 
 
-def _offline_location(criterion: str, change: ChangeSet, units: Sequence[Unit]) -> tuple[str | None, str]:
+def _offline_location(criterion: str, change: ChangeSet, units: Sequence[Unit], title: str = "") -> tuple[str | None, str]:
     criterion = plain_criterion(criterion)
     if (named := named_refusal(criterion, units, change.added_lines)) is not None:
         return named
     shaped = shaped_location(criterion, units, _written(change), change.added_lines,
-                             lambda core, some: _judged_location(core, change, some))
-    return shaped if shaped is not None else _judged_location(criterion, change, units)
+                             lambda core, some: _judged_location(core, change, some, title))
+    return shaped if shaped is not None else _judged_location(criterion, change, units, title)
 
 
-def _judged_location(criterion: str, change: ChangeSet, units: Sequence[Unit]) -> tuple[str | None, str]:
-    verdict = judge(criterion, units, _written(change))
+def _judged_location(criterion: str, change: ChangeSet, units: Sequence[Unit], title: str = "") -> tuple[str | None, str]:
+    verdict = judge(criterion, units, _written(change), title)
     if verdict is None:
         return None, "the change adds no code a criterion could be matched to"
     missing = ", ".join(c.label for c in verdict.missing if c.strong)
@@ -567,10 +581,12 @@ def map_criteria(
     criteria_map: Mapping[str, str] | None = None,
     reviewer_map: Mapping[str, str] | None = None,
     checked: Mapping[str, tuple[str | None, str]] | None = None,
+    title: str = "",
 ) -> list[CriterionLocation]:
     """Each criterion's `path:line`: the agent's when it is an existing line of the change, else where the
     gate commands that check it passed (`checked`, from command_criteria), else matched offline against
-    what the change does, else the review model's (checked the same way)."""
+    what the change does (`title`: the task's, whose noun the code may name otherwise), else the review
+    model's (checked the same way)."""
     located: list[CriterionLocation] = []
     units: list[Unit] | None = None
     for criterion in criteria:
@@ -598,7 +614,7 @@ def map_criteria(
             continue
         if units is None:
             units = change_units_of(change)
-        location, detail = _offline_location(criterion, change, units)
+        location, detail = _offline_location(criterion, change, units, title)
         if location:
             located.append(CriterionLocation(criterion=criterion, location=location, source="offline",
                                              note="; ".join([*notes, detail])))
@@ -628,6 +644,7 @@ def plan_alignment(
     *,
     tests_vouch: str | None = None,
     checked: Mapping[str, tuple[str | None, str]] | None = None,
+    title: str = "",
 ) -> GateResult:
     """Gate 1: every acceptance criterion maps to an existing `path:line` of the change.
 
@@ -640,7 +657,7 @@ def plan_alignment(
     evidence: list[str] = []
     warnings: list[str] = []
     unmapped: list[str] = []
-    for item in map_criteria(criteria, change, criteria_map, reviewer_map, checked):
+    for item in map_criteria(criteria, change, criteria_map, reviewer_map, checked, title=title):
         if item.location:
             detail = f" ({_HOW[item.source]}{'; ' + item.note if item.note else ''})"
             evidence.append(f"✓ {item.criterion} → {item.location}{detail}")

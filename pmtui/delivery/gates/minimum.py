@@ -258,7 +258,7 @@ async def minimum_gate(
     checked = checked_by_commands(contract, change, env_results)
     for gate, check in (
         ("plan_alignment", lambda: plan_alignment(contract.acceptance_criteria, change, _criteria_map(agent_result),
-                                                  reviewer_map, checked=checked)),
+                                                  reviewer_map, checked=checked, title=contract.title)),
         ("tests_added", lambda: tests_added(contract, change, env_results)),
         ("tests_run", lambda: tests_run(env_results)),
         ("lint_and_typecheck", lambda: lint_and_typecheck(env_results)),
@@ -269,7 +269,7 @@ async def minimum_gate(
     if vouch is not None:
         gates[0] = _timed("plan_alignment", lambda: plan_alignment(
             contract.acceptance_criteria, change, _criteria_map(agent_result), reviewer_map, tests_vouch=vouch,
-            checked=checked))
+            checked=checked, title=contract.title))
     conduct = agent_conduct(agent_result, tampering)
     if not conduct.passed:
         gates.append(conduct)

@@ -342,7 +342,7 @@ async def _code_review(contract: TaskContract, change: ChangeSet, reviewer: Revi
     # The criteria vocabularies load when a review first needs them, not with the engine.
     from pmtui.delivery.gates.alignment import map_criteria
 
-    criteria = map_criteria(contract.acceptance_criteria, change, criteria_map)
+    criteria = map_criteria(contract.acceptance_criteria, change, criteria_map, title=contract.title)
     full = tier == "critical"
     diff = change.diff if len(change.diff) <= MAX_DIFF_CHARS else change.diff[:MAX_DIFF_CHARS] + "\n… (diff cut)"
     request = ReviewRequest(
