@@ -15,19 +15,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pmtui.config import Config
+from bench.plan_quality import written_plans
 from pmtui.delivery.plan import PlanDocument, execution_order, parse_plan
-from pmtui.product.eval.founders import load_founders
-from pmtui.product.eval.runner import run_conversation
-from pmtui.product.eval.simulator import ScriptedFounder
-from pmtui.product.orchestrator import Orchestrator
-from pmtui.store import Store
 
 SLOTS = 3
 
@@ -64,20 +58,8 @@ def shape(plan: PlanDocument) -> dict[str, float]:
 
 
 async def plans(which: str) -> list[tuple[str, str]]:
-    founders = load_founders(which)
-    found: list[tuple[str, str]] = []
-    with tempfile.TemporaryDirectory(prefix="pmtui-plan-shape-") as scratch:
-        store = Store(Path(scratch) / "shape.db")
-        try:
-            orchestrator = Orchestrator(store, Config(offline=True))
-            for founder in founders:
-                conversation = await run_conversation(orchestrator, ScriptedFounder(founder))
-                markdown = conversation.state.plan_markdown if conversation.state else ""
-                if markdown:
-                    found.append((founder.id, markdown))
-        finally:
-            store.close()
-    return found
+    """(founder id, plan) for every founder whose conversation reached a plan (bench/plan_quality.py runs the PM)."""
+    return [(founder_id, markdown) for founder_id, markdown in (await written_plans(which)).items() if markdown]
 
 
 def main() -> None:
