@@ -37,6 +37,7 @@ class SpecScreen(ProjectScreen):
         Binding("v", "toggle_plan", "Spec/Plan", id="spec.toggle_plan"),
         Binding("t", "toggle_toc", "Contents", id="spec.toggle_toc"),
         Binding("d", "deliver", "Deliver", id="spec.deliver"),
+        Binding("s", "rescope", "Change scope", id="spec.rescope"),
         Binding("ctrl+r", "retry", "Write again", show=False, id="spec.retry"),
     ]
 
@@ -122,6 +123,15 @@ class SpecScreen(ProjectScreen):
         from pmtui.screens.delivery_run import deliver_project_plan
 
         deliver_project_plan(self.pmtui, self.state.slug, self.state.plan_markdown)
+
+    @work(exclusive=True, exit_on_error=False, group="turn")
+    async def action_rescope(self) -> None:
+        """Open the agreed scope again (add, cut, move rows, then agree): the spec and the plan are written anew."""
+        result = await self.orchestrator.reopen_scope(self.project_id)
+        if result.error:
+            self.notify(result.error, title="Change scope", severity="warning")
+            return
+        self.pmtui.show_project(self.project_id)
 
     def action_retry(self) -> None:
         if self.state.spec_markdown:

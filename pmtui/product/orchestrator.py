@@ -116,6 +116,28 @@ class Orchestrator:
         state = self.store.load_state(project_id)
         return await self._guarded(state, self._enter_spec, on_delta)
 
+    async def reopen_scope(self, project_id: int, on_delta: DeltaCallback | None = None,
+                           text: str = "") -> TurnResult:
+        """Back to scoping after the spec is written: the agreed table, fresh rounds of argue-back; agreeing again
+        writes the spec and the plan anew (a plan delivered already keeps its run). `text`, when given, is the change
+        the founder asked for, taken as the first push-back."""
+        state = self.store.load_state(project_id)
+        if state.phase != "done" or state.scoping_output is None:
+            return self._result(state, [], error="There is no agreed scope to reopen.")
+        return await self._guarded(state, self._reopen, on_delta, text)
+
+    async def _reopen(self, state: ConversationState, said: list[str], on_delta: DeltaCallback | None,
+                      text: str) -> None:
+        self._enter_phase(state, "scoping")
+        state.scope_agreed = False
+        state.awaiting_scope_agreement = True
+        state.negotiation_rounds = 0
+        with self.store.transaction():
+            self.store.save_flags(state)
+            self._say(state, said, texts.SCOPE_REOPENED)
+        if text:
+            await self._scoping(state, said, on_delta, text)
+
     def edit_feature(self, project_id: int, feature_name: str, field: str, raw_value: str) -> ScopingOutput:
         """A table edit: validated first (EditRejected saves nothing), then stored with the new output."""
         from pmtui.product.rice import EditRejected, apply_edit
@@ -124,7 +146,8 @@ class Orchestrator:
         if state.scoping_output is None:
             raise EditRejected("There is no scope to edit yet: finish discovery first.")
         if state.phase != "scoping":
-            raise EditRejected("The scope is agreed and the spec is written; start a new project to rescope.")
+            raise EditRejected("The scope is agreed and the spec is written: press s on the spec screen (or tell the PM "
+                               "what to change) to open it again.")
         feature = state.scoping_output.feature(feature_name)
         if feature is None:
             raise EditRejected(f"There is no feature called {feature_name!r} in the scope.")
@@ -632,6 +655,10 @@ class Orchestrator:
     async def _done(
         self, state: ConversationState, said: list[str], on_delta: DeltaCallback | None, text: str
     ) -> None:
+        if state.scoping_output is not None and await self.brain.classify_scoping_intent(state, text) == "PUSHBACK":
+            # "can we add a waitlist after all?" once the spec is written: the scope opens again with that change.
+            await self._reopen(state, said, on_delta, text)
+            return
         self._say(state, said, texts.DONE_REPLY)
 
 

@@ -23,9 +23,15 @@ SPEC_READY = (
     "The spec and the delivery plan are ready. Export them from the spec screen (key `x`), with "
     "`pmtui export --md`, or check the plan with `pmtui plan check`."
 )
+SCOPE_REOPENED = (
+    "**The scope is open again**, as it was agreed. Push back on any row (add, cut, move, split or re-estimate), then "
+    "agree, and I'll write the spec and the delivery plan again. A plan delivered already keeps its run; delivering the "
+    "new plan builds on that release."
+)
 DONE_REPLY = (
     "This project is done: the spec and the delivery plan are written. Export them with "
-    "`pmtui export --md` (spec) or from the spec screen; start a new project for a new idea."
+    "`pmtui export --md` (spec) or from the spec screen. To change the scope, say what to add, cut or move (or press "
+    "s on the spec screen); for a new idea, start a new project."
 )
 
 _SKIP_PATTERNS = [
