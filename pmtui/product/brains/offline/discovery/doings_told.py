@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from pmtui.product.brains.offline.discovery.clues import feature_items, feature_like
-from pmtui.product.brains.offline.discovery.cues import NICE_LEAD, NICE_TAIL
+from pmtui.product.brains.offline.discovery.item_cues import NICE_LEAD, NICE_TAIL
 from pmtui.product.brains.offline.discovery.numbers import NUMBER_WORD
 
 # "I'd want customers to …", "we'd love parents to …", "ideally they could …": a wish said outright.

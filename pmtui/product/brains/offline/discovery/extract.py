@@ -28,13 +28,11 @@ from pmtui.product.brains.offline.discovery.clues import (
 )
 from pmtui.product.brains.offline.discovery.correction_cues import CORRECTION
 from pmtui.product.brains.offline.discovery.cues import (
-    COUNTED_NOT_WISHED,
     FEATURE_TRIGGER,
     FEATURE_VERB,
     IDEA_FEATURE,
     PIVOT,
     PIVOT_ANNOUNCEMENT,
-    PRODUCT_COLON_LIST,
     SUBORDINATE,
 )
 from pmtui.product.brains.offline.discovery.doings_told import wishes_told_instead
@@ -43,6 +41,10 @@ from pmtui.product.brains.offline.discovery.fragments import adds_the_timing
 from pmtui.product.brains.offline.discovery.fragments import dedupe as _dedupe
 from pmtui.product.brains.offline.discovery.fragments import refines as _refines
 from pmtui.product.brains.offline.discovery.how_it_must_be import apart_limits, how_it_must_be
+from pmtui.product.brains.offline.discovery.item_cues import (
+    COUNTED_NOT_WISHED,
+    PRODUCT_COLON_LIST,
+)
 from pmtui.product.brains.offline.discovery.item_price import not_their_item_price
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
 from pmtui.product.brains.offline.discovery.misfiled import cued, misfiled, put_back_misfiled
