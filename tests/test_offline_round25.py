@@ -1,0 +1,46 @@
+"""Round 25 of the offline PM: held-out 23's classes and stop 28's leftovers, each with sentences unlike the set's.
+
+Every test here fails on the engine (or the eval check) before its change; the guard cases, that a rule must not fire,
+pass on both."""
+
+from __future__ import annotations
+
+from pmtui.models import ConversationState, DiscoverySummary
+from pmtui.product.eval.assertions import CHECKS
+from pmtui.product.eval.founders import Founder
+from pmtui.product.eval.runner import Conversation, Turn
+from pmtui.product.eval.simulator import Say
+
+
+def _corrected(first: str, say: str, before: str, after: str, reply: str) -> Conversation:
+    founder = Founder(id="f", kind="terse", product="p", opening="an app", agree="ok",
+                      answers={"target_user": [first]}, interject=[{"after": 1, "kind": "correction", "say": say}])
+    summary = DiscoverySummary(target_user=after)
+    turns = [Turn(Say(first, "answer"), "", "discovery", "discovery", False, False, 0, None,
+                  summary_after=DiscoverySummary(target_user=before)),
+             Turn(Say(say, "interject", move=0), reply, "discovery", "discovery", False, False, 0, None,
+                  summary_after=summary)]
+    return Conversation(founder=founder, simulator="scripted", turns=turns,
+                        state=ConversationState(project="p", discovery_summary=summary))
+
+
+def test_the_correction_check_reads_the_corrected_figure_not_the_last_number() -> None:
+    # stop 28: "10 tables not 8, we add 2 last month" passed because some "2" was in the summary. The new figure is the
+    # one the correction puts right, never the number of the reason told after it.
+    check = CHECKS["interjections_handled"]
+    cases = [
+        ("the crews at our 2 yards, 30 boats", "sorry, it's 45 boats not 30, we bought 3 last winter",
+         "the crews at our 2 yards, 30 boats", "the crews at our 2 yards, 45 boats"),
+        ("the pickers, 12, plus my 2 foremen", "pickers r 12, actually 16, forgot the 4 on nights",
+         "the pickers, 12, plus my 2 foremen", "the pickers, 16, plus my 2 foremen"),
+        ("the tutors, about 9", "I said 9 tutors but with the new under-5s class it's nearer 11",
+         "the tutors, about 9", "the tutors, about 11"),
+    ]
+    for first, say, before, fixed in cases:
+        # Landed and acknowledged: passes.
+        ok, note = check(_corrected(first, say, before, fixed, f"Corrected: the target user now reads {fixed!r}."))
+        assert ok, (say, note)
+        # Nothing changed, while the reason's number ("3", "4", "5") or a figure the summary already held ("2")
+        # happens to be around: the correction did not land, and the check says so.
+        ok, note = check(_corrected(first, say, before, before + " and 3 4 5", f"Noted: {before} and 3 4 5."))
+        assert not ok and "did not reach the summary" in note, say
