@@ -44,3 +44,24 @@ def test_the_correction_check_reads_the_corrected_figure_not_the_last_number() -
         # happens to be around: the correction did not land, and the check says so.
         ok, note = check(_corrected(first, say, before, before + " and 3 4 5", f"Noted: {before} and 3 4 5."))
         assert not ok and "did not reach the summary" in note, say
+
+
+def test_counts_said_roughly_are_counts() -> None:
+    # stop 28: "ninety-odd", "a dozen or so", "couple hundred", "20-odd" were no counts, so the reach fell to a guess.
+    from pmtui.product.brains.offline.scoping.said_count import count_said
+
+    cases = {
+        "The volunteers, seventy-odd of them, and the two coordinators": (70, "seventy-odd volunteers"),
+        "a dozen or so clinics in the valley": (12, "a dozen or so clinics"),
+        "couple hundred members and the committee": (200, "couple hundred members"),
+        "the skippers, 30-odd boats in the harbour": (30, "30-odd boats"),
+        "the families, sixty odd of them": (60, "sixty odd families"),
+    }
+    for who, (value, phrase) in cases.items():
+        found = count_said(DiscoverySummary(target_user=who))
+        assert found is not None and found.value == value and found.phrase == phrase, (who, found)
+    # Said earlier in the interview, a rough count of the same people is still their count.
+    found = count_said(DiscoverySummary(target_user="the tutors"), ["we have 40-odd tutors on the list"])
+    assert found is not None and found.value == 40
+    # Odd jobs are no count, and a word number glued to "odd" only counts before people or things.
+    assert count_said(DiscoverySummary(target_user="handymen doing odd jobs")) is None
