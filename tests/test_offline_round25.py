@@ -65,3 +65,26 @@ def test_counts_said_roughly_are_counts() -> None:
     assert found is not None and found.value == 40
     # Odd jobs are no count, and a word number glued to "odd" only counts before people or things.
     assert count_said(DiscoverySummary(target_user="handymen doing odd jobs")) is None
+
+
+def test_a_target_said_as_states_to_reach_is_the_metric_not_the_wishlist() -> None:
+    # balikbayan-taglish (held-out 18) and held-out 23's yacht provisioner: asked for the metric, "less chat …, maybe
+    # half, and all boxes delivered before Christmas" put "Half" on the wishlist.
+    from pmtui.product.brains.offline.discovery.extract import extract
+
+    before = DiscoverySummary(target_user="the tenants", core_problem="repairs get forgotten")
+    said = [
+        "Fewer calls chasing the plumber, maybe a third, and every repair signed off within a week",
+        "Nobody left waiting at the school gate, and the last van back by five",
+        "Every invoice paid before the month ends, and no job the client didn't sign off",
+        "Zero missed collections and no more angry texts on Sunday",
+    ]
+    for text in said:
+        after = extract(before, text, "success_metric")
+        assert after.feature_wishlist == [], (text, after.feature_wishlist)
+        assert after.success_metric, text
+    # Things to build, asked the metric, are still the wishlist; so is "no login" beside them.
+    after = extract(before, "a repair form with photos, a text to the plumber, and a list of open jobs", "success_metric")
+    assert len(after.feature_wishlist) == 3 and not after.success_metric
+    after = extract(before, "track who paid, send reminders, export to excel", "success_metric")
+    assert after.feature_wishlist

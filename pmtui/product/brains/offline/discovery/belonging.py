@@ -29,6 +29,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     WHY_NOW_STRONG,
 )
 from pmtui.product.brains.offline.discovery.lexicon import TOOL_RE
+from pmtui.product.brains.offline.discovery.outcomes import outcome_states
 from pmtui.product.brains.offline.discovery.rates import target_change
 from pmtui.product.brains.offline.discovery.text import (
     BULLET,
@@ -309,7 +310,8 @@ def _tools_listed(text: str) -> bool:
 ANSWERS_ASKED = {
     "revenue_model": lambda t: money(t) > 0,
     "why_now": lambda t: change(t) > 0,
-    "success_metric": target,
+    # "Every order complete before the boat sails, and no substitution the chef didn't approve": a state to reach.
+    "success_metric": lambda t: target(t) or outcome_states(t),
     "constraints": lambda t: limits(t) > 0,
     "feature_wishlist": lambda t: bool(capabilities(t)),
     "core_problem": lambda t: bool(PROBLEM_STRONG.search(t)),
