@@ -88,3 +88,24 @@ def test_a_target_said_as_states_to_reach_is_the_metric_not_the_wishlist() -> No
     assert len(after.feature_wishlist) == 3 and not after.success_metric
     after = extract(before, "track who paid, send reminders, export to excel", "success_metric")
     assert after.feature_wishlist
+
+
+def test_the_founders_only_wish_said_unsure_is_the_core_row_not_the_problems_first_words() -> None:
+    # higgler-vague (held-out 10): "maybe a list of what's ready?" was the whole wishlist, so the core row was named from
+    # the problem's first words, "Drive farms knowing".
+    from pmtui.product.brains.offline.scoping.propose import propose
+    from pmtui.product.plan_quality import FragmentTitle
+
+    cases = [
+        ("Tenants ring the caretaker at all hours not knowing if anyone saw the leak", "Leak report form (nice to have)",
+         "Leak report form"),
+        ("Parents queue outside the hall without knowing which slot is theirs", "Slot reminder text (nice to have)",
+         "Slot reminder text"),
+    ]
+    for problem, wish, name in cases:
+        summary = DiscoverySummary(target_user="tenants of the block", core_problem=problem, feature_wishlist=[wish],
+                                   constraints="just me, 4 weeks")
+        scope = propose(summary, [])
+        core = next(f for f in scope.mvp_features if f.phase == 1)
+        assert core.name == name, [f.name for f in scope.mvp_features]
+        assert FragmentTitle().reason(core.name) == "", core.name
