@@ -109,3 +109,24 @@ def test_the_founders_only_wish_said_unsure_is_the_core_row_not_the_problems_fir
         core = next(f for f in scope.mvp_features if f.phase == 1)
         assert core.name == name, [f.name for f in scope.mvp_features]
         assert FragmentTitle().reason(core.name) == "", core.name
+
+
+def test_punctuation_said_aloud_is_written_as_marks_not_kept_as_words() -> None:
+    # bins-irish-voice (held-out 23): "about 600 customers comma and the two lads" kept "comma" in who it is for.
+    from pmtui.product.brains.offline.discovery.extract import extract
+
+    before = DiscoverySummary(core_problem="the rounds are a mess")
+    after = extract(before, "the dog owners in Salthill comma maybe 90 of them comma and my sister who walks with me",
+                    "target_user")
+    assert "comma" not in after.target_user.lower() and "dog owners" in after.target_user, after.target_user
+    after = extract(before, "nobody answers the phone after six full stop and the bookings go to the other groomer",
+                    "core_problem")
+    assert "full stop" not in after.core_problem.lower(), after.core_problem
+    after = extract(before, "we open the hall at seven period the caretaker locks up at ten", "constraints")
+    assert "period" not in after.constraints.lower(), after.constraints
+    # A period of time stays one, and so does a comma talked about.
+    from pmtui.product.brains.offline.discovery.text import spoken_marks
+
+    assert spoken_marks("six weeks and a two week trial period with the vets") == (
+        "six weeks and a two week trial period with the vets")
+    assert spoken_marks("the invoice number has a comma in it") == "the invoice number has a comma in it"
