@@ -130,3 +130,21 @@ def test_punctuation_said_aloud_is_written_as_marks_not_kept_as_words() -> None:
     assert spoken_marks("six weeks and a two week trial period with the vets") == (
         "six weeks and a two week trial period with the vets")
     assert spoken_marks("the invoice number has a comma in it") == "the invoice number has a comma in it"
+
+
+def test_a_figure_put_right_mid_sentence_keeps_only_the_new_one() -> None:
+    # held-out 23: "four weekends, no, make that five" kept the four; "140, sorry, 163" both.
+    from pmtui.product.brains.offline.discovery.extract import extract
+
+    before = DiscoverySummary(target_user="the choir", core_problem="nobody knows the rehearsal room")
+    after = extract(before, "Just me and a retired teacher, three months, no wait, make that four, and about £2,000",
+                    "constraints")
+    assert "four" in after.constraints and "three months" not in after.constraints, after.constraints
+    after = extract(before, "The singers, 35, sorry, 41 of them, and the two conductors",
+                    "target_user")
+    assert "41" in after.target_user and "35" not in after.target_user, after.target_user
+    after = extract(before, "£8 a head, no, £10 a head, paid at the door", "revenue_model")
+    assert "£10" in after.revenue_model and "£8" not in after.revenue_model, after.revenue_model
+    # "no" before something that is not a figure takes nothing back.
+    after = extract(before, "Me and 2 volunteers, no budget, six weeks", "constraints")
+    assert "2 volunteers" in after.constraints, after.constraints

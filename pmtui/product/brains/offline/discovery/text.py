@@ -30,6 +30,7 @@ from pmtui.product.brains.offline.discovery.lexicon import (
     TOOLS,
 )
 from pmtui.product.brains.offline.discovery.rates import throughput
+from pmtui.product.brains.offline.discovery.self_correction import without_repairs
 from pmtui.product.brains.offline.discovery.sentences import (  # noqa: F401  (re-exported)
     BULLET,
     inline_list_lines,
@@ -674,7 +675,8 @@ def spoken_marks(text: str) -> str:
 
 def txt_words(text: str) -> str:
     """The answer with txt-speak's small words spelled out, and a dictated answer's hesitations left out."""
-    text = caribbean_words(pidgin_words(scots_words(particle_words(spoken_marks(text)))))
+    # "four weekends, no, make that five": the figure put right mid-sentence is the one meant.
+    text = caribbean_words(pidgin_words(scots_words(particle_words(without_repairs(spoken_marks(text))))))
     for short_form, word in _TXT_WORDS:
         text = re.sub(short_form, word, text, flags=re.IGNORECASE)
     hesitant = _HESITATION.search(text) is not None
