@@ -148,3 +148,40 @@ def test_a_figure_put_right_mid_sentence_keeps_only_the_new_one() -> None:
     # "no" before something that is not a figure takes nothing back.
     after = extract(before, "Me and 2 volunteers, no budget, six weeks", "constraints")
     assert "2 volunteers" in after.constraints, after.constraints
+
+
+def test_the_reason_said_with_a_figure_is_no_why_now() -> None:
+    # held-out 23: "£10 a head since the hall went up" to the money question went to why now.
+    from pmtui.product.brains.offline.discovery.clues import detect
+
+    for clause in ("£12 a lesson since the pool hire went up", "R80 a wash because the water bill doubled",
+                   "about 45 stalls since the car park opened"):
+        assert "why_now" not in detect(clause, clause, False), clause
+    # A change with no figure before its "since" is still why now.
+    for clause in ("we need it now since the council changed the rules", "since 2023 the rents have doubled"):
+        assert "why_now" in detect(clause, clause, False), clause
+
+
+def test_a_margin_or_a_fee_for_one_job_is_money() -> None:
+    # held-out 23: "Cost plus 15 percent …, and EC$100 for the delivery" to the money question was read as why now.
+    from pmtui.product.brains.offline.discovery.belonging import belongs_to, money
+
+    for text in ("Cost plus 10 percent since the diesel went up, and J$500 for the drop-off",
+                 "a 20 percent markup on the parts, and £35 for each call-out",
+                 "we take ₱40 on each order"):
+        assert money(text) >= 1, text
+        assert belongs_to(text, "revenue_model") == "", text
+
+
+def test_two_states_to_reach_carry_a_third_said_without_a_how_much_word() -> None:
+    # yacht-llm-rambling (held-out 23): "No order changed after I've shopped, every payment collected within a week, and
+    # my daughter running Tuesdays on her own" was read as why now ("changed").
+    from pmtui.product.brains.offline.discovery.extract import extract
+
+    before = DiscoverySummary(target_user="the stall holders", core_problem="pitches get double let")
+    after = extract(before, "No pitch changed after the list is out, every fee collected within a week, and my nephew "
+                            "running the Saturday market by himself", "success_metric")
+    assert "nephew" in after.success_metric and not after.why_now and not after.feature_wishlist, after
+    # A thing to do among them is still a wish, not a state.
+    after = extract(before, "No pitch let twice, every fee paid, send a text to the stall holders", "success_metric")
+    assert "send a text" not in after.success_metric.lower(), after

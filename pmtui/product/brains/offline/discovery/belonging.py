@@ -68,6 +68,13 @@ MONEY = (
                r"(?:card\s+)?payments?\s+(?:up\s*front|in advance)|\b(?:small\s+)?fee\s+on\s+top\b", re.IGNORECASE),
 )
 _PRICED = MONEY[3]
+# "cost plus 15 percent", "a 12 percent markup", "EC$100 for the delivery", "₱50 on each order": a margin, or a fee
+# for one job of the service.
+_MARGIN_OR_FEE = re.compile(r"\bcost\s+plus\b|\bmark[- ]?ups?\b|" + _AMOUNT + r"\s+(?:for|on)\s+(?:the\s+|each\s+|every\s+|a\s+)?"
+                            r"(?:deliver(?:y|ies)|orders?|bookings?|trips?|jobs?|visits?|call[- ]?outs?|sessions?|lessons?|"
+                            r"class(?:es)?|cleans?|box(?:es)?|bags?|part(?:y|ies)|rides?|drop[- ]?offs?|pick[- ]?ups?)\b",
+                            re.IGNORECASE)
+MONEY = (*MONEY, _MARGIN_OR_FEE)
 
 CONTRAST = re.compile(r"\bnow\b[^.?!]{3,80}?\b(?:earlier|before(?! the\b)|previously|used to|in the old days|last year)\b|"
                       r"\b(?:earlier|previously|before|used to)\b[^.?!]{3,80}?\bnow\b", re.IGNORECASE)
