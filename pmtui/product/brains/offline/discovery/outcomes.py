@@ -29,7 +29,7 @@ _SHARE_ALONE = re.compile(r"^(?:(?:maybe|probably|like|about|around|at least)\s+
 _STATE = re.compile(
     r"\b(?:\w+ed|complete|done|paid|ready|back|home|gone|left|lost|late|missed|sent|sold|full|empty|right|wrong|"
     r"on time|in time|on the day|same day|(?:before|by|within|after|until|till)\s+\w+|didn'?t|don'?t|doesn'?t|"
-    r"wasn'?t|isn'?t|aren'?t|never|any ?more|anymore)\b",
+    r"wasn'?t|isn'?t|aren'?t|never|any ?more|anymore|\w{3,}ing)\b",
     re.IGNORECASE,
 )
 
@@ -63,7 +63,7 @@ def outcome_states(text: str) -> bool:
     pieces = list_items(text)
     if not pieces or any(len(p.split()) > 16 for p in pieces):
         return False
-    outcomes = [_outcome(p) for p in pieces]
+    outcomes = [_outcome(p) or (bool(_BY_WHEN.search(p)) and not FEATURE_VERB.match(p)) for p in pieces]
     # "No order changed after I've shopped, every payment in within a week, and my daughter running Tuesdays on her
     # own": two states to reach of three carry the third, unless it names a thing to do.
     most = sum(outcomes) >= 2 and 3 * sum(outcomes) >= 2 * len(outcomes)
