@@ -198,3 +198,10 @@ def test_none_of_them_doing_the_bad_thing_is_a_state_to_reach() -> None:
     assert after.feature_wishlist == [] and "middlemen" in after.success_metric, after
     after = extract(before, "no more chasing payments, send invoices by text, a weights list", "success_metric")
     assert after.feature_wishlist, after
+
+
+def test_a_new_figure_in_digits_takes_the_old_ones_words_before_the_comma() -> None:
+    from pmtui.product.brains.offline.discovery.self_correction import without_repairs
+
+    assert without_repairs("two vans, no, make that 3, we bought one in May") == "3 vans, we bought one in May"
+    assert without_repairs("about 1,200, no, 1,500 households") == "about 1,500 households"

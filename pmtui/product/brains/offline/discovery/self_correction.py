@@ -11,7 +11,7 @@ import re
 from pmtui.product.brains.offline.discovery.numbers import NUMBER_WORD
 
 _WORD_NUMBER = re.sub(r"\(\?P<\w+>", "(?:", NUMBER_WORD.pattern.removeprefix(r"\b").removesuffix(r"\b(?![-'])"))
-_FIGURE = (r"(?:(?:[$€£₱₹₦¥]|\b(?:EC|US|S|A|NZ|J|TT|C|HK)\$|\b(?:KSh|Ksh|GH₵|RM|Rp|R|N)\s?)?\d[\d,.]*(?:\s?%|k\b)?|"
+_FIGURE = (r"(?:(?:[$€£₱₹₦¥]|\b(?:EC|US|S|A|NZ|J|TT|C|HK)\$|\b(?:KSh|Ksh|GH₵|RM|Rp|R|N)\s?)?\d(?:[\d,.]*\d)?(?:\s?%|k\b)?|"
            rf"\b(?:{_WORD_NUMBER})\b(?![-']))")
 # The words a figure was said with before the repair ("boats in season"), at most three, none of them a figure.
 _SAID_WITH = r"(?P<unit>(?:\s+(?!(?:no|nope|sorry|wait|actually|i|or)\b)[\w'-]+){0,3}?)"
