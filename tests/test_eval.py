@@ -37,7 +37,7 @@ def test_the_founders_cover_every_kind_with_several_products() -> None:
     tuned = load_founders("tuned")
     held_out = [load_founders(name) for name in
                 ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
-                  "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17", "heldout18", "heldout19", "heldout20", "heldout21", "heldout22")]
+                  "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17", "heldout18", "heldout19", "heldout20", "heldout21", "heldout22", "heldout23")]
     # Held-out 7 is one founder of each kind (each answers one question with another aspect's content).
     assert len(tuned) >= 40 and all(len(founders) >= 12 for founders in held_out[:6] + held_out[7:])
     assert len(held_out[6]) >= len(KINDS)

@@ -57,7 +57,7 @@ def test_an_and_inside_a_relative_clause_or_a_sign_up_and_profile_is_one_item() 
 
 
 def test_a_bare_noun_split_off_a_row_keeps_the_rows_head() -> None:
-    from pmtui.product.brains.offline.scoping.negotiate import _part_name
+    from pmtui.product.brains.offline.scoping.naming import _part_name
 
     assert _part_name("Booking calendar", "canopies") == "Booking calendar for canopies"
     assert _part_name("UPI advance link", "collecting the advance") == "Collecting the advance"

@@ -755,7 +755,7 @@ def test_no_wahala_is_no_problem_and_agrees(text):
 
 
 def test_a_merged_row_gets_a_short_name_from_the_heads_of_both_rows():
-    from pmtui.product.brains.offline.scoping.negotiate import _merged_name
+    from pmtui.product.brains.offline.scoping.naming import _merged_name
 
     assert _merged_name("Fee reminders to parents", "Attendance marking") == "Fee reminders and attendance marking"
     assert _merged_name("Deposits by card", "Waitlist for cancellations") == "Deposits and waitlist"

@@ -617,6 +617,46 @@ def _absorbed(before: str, after: str, said: str) -> bool:
     return any(has_run(run, after) and not has_run(run, before) for run in runs)
 
 
+_OLD_LEADS = frozenset({"not", "said", "say", "says", "told", "wrote", "typed", "was", "were", "from"})
+_TAKEN_BACK = frozenset({"no", "nope", "actually", "sorry", "oops", "wait", "scratch", "correction"})
+_RANGE = frozenset({"to", "until", "till", "or"})
+_TOO = re.compile(r"^(?:\S+ ){0,2}(?:is|are|was|'s|it's|seems?|sounds?) (?:too|way too|a bit too|wrong)\b")
+
+
+def _is_number(token: str) -> bool:
+    return bool(token) and (token[0].isdigit() or (token[0] in "$€£₱₹₦₵" and token[1:2].isdigit()))
+
+
+def corrected_figure(said: list[str]) -> str:
+    """The new figure of a correction, read as the product must read it, from its words (`tokens`): never a number
+    taken back ("not 8", "I said 30", "from 20", "12, actually 14", "45 boats, no wait, 50", "5 until 15" after "told
+    you"), never a count glued to a word ("the under-8s"); of the numbers left, the one said with a taken-back number's
+    word ("5 until 15 workers, is better 5 until 25 workers, my friend has 22 guys": 25), else the first ("10 tables
+    not 8, we add 2 last month": 10; "12, actually 14, forgot the 2 learners": 14). '' when the message has none."""
+    old: set[int] = set()
+    for i, token in enumerate(said):
+        if not _is_number(token):
+            continue
+        before = said[max(0, i - 3):i]
+        after = said[i + 1:i + 3]
+        if (before[-1:] and before[-1] in _OLD_LEADS) or said[max(0, i - 2):i] in (["instead", "of"], ["rather", "than"]) \
+                or any(w in ("said", "told", "wrote", "typed") for w in before[-2:]) \
+                or (after and (after[0] in _TAKEN_BACK or (len(after) > 1 and not _is_number(after[0])
+                                                           and after[1] in ("no", "nope", "actually")))) \
+                or (i >= 2 and said[i - 1] in _RANGE and i - 2 in old) or (i >= 1 and i - 1 in old) \
+                or _TOO.match(" ".join(said[i + 1:i + 6])):
+            # "not 10-50 staff" takes the 50 back with the 10; "£25 is too much", "fewer than 5 wasted is too
+            # ambitious" take theirs back.
+            old.add(i)
+    glued = {i for i, t in enumerate(said) if _is_number(t) and said[i + 1:i + 2] == ["s"]}
+    fresh = [i for i, t in enumerate(said) if _is_number(t) and i not in old and i not in glued]
+    if not fresh:
+        return ""
+    units = {said[i + 1] for i in old if i + 1 < len(said) and not _is_number(said[i + 1]) and said[i + 1] not in _RANGE}
+    with_old_unit = [i for i in fresh if i + 1 < len(said) and said[i + 1] in units]
+    return said[(with_old_unit or fresh)[0]]
+
+
 def _interjection_problem(c: Conversation, index: int) -> str:
     interjection = c.founder.interject[index]
     at = next((i for i, t in enumerate(c.turns) if t.say.intent == "interject" and t.say.move == index), -1)
@@ -650,11 +690,11 @@ def _interjection_problem(c: Conversation, index: int) -> str:
         if not _ACK_UNDO.search(reply):
             return f"'undo' was not acknowledged: {reply[:90]!r}"
     if interjection.kind == "correction":
-        # The new value is the last number said ("I said 30 but make it 60"), unless it is the old one taken back
-        # ("make that 80 clubs, not 50"); words are checked by `expect`.
+        # The new value is the corrected figure as the product must read it (`corrected_figure`): "10 tables not 8, we
+        # add 2 last month" is 10, never the 2 of the reason after it; words are checked by `expect`.
         said = tokens(interjection.say)
-        old = {i for i in range(len(said)) if (i >= 1 and said[i - 1] == "not") or said[max(0, i - 2):i] == ["instead", "of"]}
-        numbers = [t for i, t in enumerate(said) if (t[0].isdigit() or t[0] in "$€£") and i not in old]
+        figure = corrected_figure(said)
+        numbers = [figure] if figure else []
         words = [w for w in tokens(interjection.say) if len(w) > 3 and w not in _GENERIC]
         summary_text = " ".join(after.value_text(a) for a in ASPECTS)
         # Said before the figure it corrects ("correction: not 200, 400 farmers" before the 200 was said), it can

@@ -29,6 +29,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     WHY_NOW_STRONG,
 )
 from pmtui.product.brains.offline.discovery.lexicon import TOOL_RE
+from pmtui.product.brains.offline.discovery.outcomes import outcome_states
 from pmtui.product.brains.offline.discovery.rates import target_change
 from pmtui.product.brains.offline.discovery.text import (
     BULLET,
@@ -52,6 +53,13 @@ _PERIOD = (r"(?:(?:/|a|an|each)\s*(?:month|mo|year|yr|week|day|night|hour|hr|rid
            r"(?:al|por|el|par|pro|im|au)\s+(?:mes|año|ano|mois|an|monat|jahr)\b|/mes\b|sebulan\b|per bulan\b)")
 
 # What money sounds like: free for someone, someone pays an amount, an amount a month, a subscription.
+# "cost plus 15 percent", "a 12 percent markup", "EC$100 for the delivery", "₱50 on each order": a margin, or a fee
+# for one job of the service.
+_MARGIN_OR_FEE = re.compile(r"\bcost\s+plus\b|\bmark[- ]?ups?\b|" + _AMOUNT + r"\s+(?:for|on)\s+(?:the\s+|each\s+|every\s+|a\s+)?"
+                            r"(?:deliver(?:y|ies)|orders?|bookings?|trips?|jobs?|visits?|call[- ]?outs?|sessions?|lessons?|"
+                            r"class(?:es)?|cleans?|box(?:es)?|bags?|part(?:y|ies)|rides?|drop[- ]?offs?|pick[- ]?ups?)\b",
+                            re.IGNORECASE)
+
 MONEY = (
     re.compile(r"^\W*(?:it'?s |it is |totally |always |completely )?free\b", re.IGNORECASE),
     re.compile(r"\bfree (?:for|to) (?:the )?\w+", re.IGNORECASE),
@@ -65,6 +73,7 @@ MONEY = (
     re.compile(r"\b(?:grant|council|funders?|charity|trust|lottery|donors?|school|club|association)\s+(?:\w+\s+)?"
                r"(?:covers?|pays? for|funds?)\s+(?:it|the\s+\w+)|\bchip(?:s|ping)?\s+in\b|\btak(?:e|ing)\s+(?:a\s+)?"
                r"(?:card\s+)?payments?\s+(?:up\s*front|in advance)|\b(?:small\s+)?fee\s+on\s+top\b", re.IGNORECASE),
+    _MARGIN_OR_FEE,
 )
 _PRICED = MONEY[3]
 
@@ -316,7 +325,8 @@ def _tools_listed(text: str) -> bool:
 ANSWERS_ASKED = {
     "revenue_model": lambda t: money(t) > 0,
     "why_now": lambda t: change(t) > 0,
-    "success_metric": target,
+    # "Every order complete before the boat sails, and no substitution the chef didn't approve": a state to reach.
+    "success_metric": lambda t: target(t) or outcome_states(t),
     "constraints": lambda t: limits(t) > 0,
     "feature_wishlist": lambda t: bool(capabilities(t)),
     "core_problem": lambda t: bool(PROBLEM_STRONG.search(t)),

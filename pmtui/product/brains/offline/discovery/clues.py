@@ -412,6 +412,10 @@ def list_clue(sentence: str, first_message: bool) -> Clue | None:
     return Clue("; ".join(items), True, tuple(items)) if len(items) >= 3 else None
 
 
+# A figure, then the reason for it: "£10 a head since the hall went up", "15 percent since the fuel went up".
+_FIGURE_REASON = re.compile(r"^(?=[^,;]*\d)[^,;]*?\d[^,;]*?\s(?:since|because|cos|coz|as)\s+(?P<reason>\S.*)$", re.IGNORECASE)
+
+
 def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     """Every aspect `clause` speaks to, with the fragment of the user's words to keep."""
     clues: dict[str, Clue] = {}
@@ -460,7 +464,12 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
         clues["current_alternatives"] = Clue(told or cleaned, True)
     elif ALTERNATIVES_WEAK.search(clause) or tool:
         clues["current_alternatives"] = Clue(cleaned, False)
-    if WHY_NOW_STRONG.search(clause) and not year_volume(clause, WHY_NOW_STRONG.search(clause)):
+    figure_reason = _FIGURE_REASON.match(clause)
+    if figure_reason and not WHY_NOW_STRONG.search(clause[: figure_reason.start("reason")]):
+        # "£10 a head since the hall went up", "nearer 50 boats since the new marina opened": the reason for a figure
+        # is said with it; the figure answers its own question, not why now.
+        pass
+    elif WHY_NOW_STRONG.search(clause) and not year_volume(clause, WHY_NOW_STRONG.search(clause)):
         clues["why_now"] = Clue(cleaned, True)
     elif WHY_NOW_WEAK.search(clause):
         clues["why_now"] = Clue(cleaned, False)

@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 
 from pmtui.product.brains.offline.discovery.clues import feature_items, feature_like
-from pmtui.product.brains.offline.discovery.cues import NICE_LEAD, NICE_TAIL
+from pmtui.product.brains.offline.discovery.item_cues import NICE_LEAD, NICE_TAIL
 from pmtui.product.brains.offline.discovery.numbers import NUMBER_WORD
+from pmtui.product.brains.offline.discovery.outcomes import outcome_states
 
 # "I'd want customers to …", "we'd love parents to …", "ideally they could …": a wish said outright.
 _WISH_LEAD = re.compile(r"^\W*(?:(?:honestly|so|well|basically|ideally|really|and)[\s,]+)*(?:i'?d|i would|we'?d|we would)"
@@ -78,6 +79,9 @@ def things_not_a_measure(sentence: str) -> bool:
 
 def wishes_told_instead(sentence: str, asked: str) -> str:
     """Asked the metric or why now, the wish list the sentence is instead (without "I'd want them to"), or ''."""
+    if asked == "success_metric" and outcome_states(sentence):
+        # "Every order complete before the boat sails, and no substitution the chef didn't approve": states to reach.
+        return ""
     if asked == "success_metric" and things_not_a_measure(sentence):
         # "online booking with a deposit, SMS reminder the day before, and a route for the day", asked for the metric.
         return sentence

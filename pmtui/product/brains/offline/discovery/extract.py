@@ -28,13 +28,11 @@ from pmtui.product.brains.offline.discovery.clues import (
 )
 from pmtui.product.brains.offline.discovery.correction_cues import CORRECTION
 from pmtui.product.brains.offline.discovery.cues import (
-    COUNTED_NOT_WISHED,
     FEATURE_TRIGGER,
     FEATURE_VERB,
     IDEA_FEATURE,
     PIVOT,
     PIVOT_ANNOUNCEMENT,
-    PRODUCT_COLON_LIST,
     SUBORDINATE,
 )
 from pmtui.product.brains.offline.discovery.doings_told import wishes_told_instead
@@ -44,10 +42,15 @@ from pmtui.product.brains.offline.discovery.fragments import dedupe as _dedupe
 from pmtui.product.brains.offline.discovery.fragments import refines as _refines
 from pmtui.product.brains.offline.discovery.how_it_must_be import apart_limits, how_it_must_be
 from pmtui.product.brains.offline.discovery.incidents import incidents_joined
+from pmtui.product.brains.offline.discovery.item_cues import (
+    COUNTED_NOT_WISHED,
+    PRODUCT_COLON_LIST,
+)
 from pmtui.product.brains.offline.discovery.item_price import not_their_item_price
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
 from pmtui.product.brains.offline.discovery.led_people import led_people
 from pmtui.product.brains.offline.discovery.misfiled import cued, misfiled, put_back_misfiled
+from pmtui.product.brains.offline.discovery.outcomes import outcome_states
 from pmtui.product.brains.offline.discovery.people_list import with_count
 from pmtui.product.brains.offline.discovery.pitch import is_pain as _is_pain
 from pmtui.product.brains.offline.discovery.pitch import (
@@ -218,6 +221,12 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
             summary = put_back_misfiled(summary, belongs, asked)
             result = summary.model_copy(deep=True)
         asked = belongs or asked
+    if asked == "success_metric" and not first_message and outcome_states(text):
+        # "Zero missed collections and no more angry texts on Sunday": states to reach, the whole answer, whatever
+        # tools or pains its words name.
+        result.success_metric = _merge_text(summary.success_metric, clean(text), is_thin("success_metric",
+                                                                                      summary.success_metric), fresh=True)
+        return result
     # "Actually, scratch that — it's for studio office managers": a new direction answers no question.
     pivot = bool(PIVOT.search(text)) and has_real_content(summary.target_user)
     if pivot:

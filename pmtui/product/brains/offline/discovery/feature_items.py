@@ -6,20 +6,22 @@ import re
 
 from pmtui.product.brains.offline.discovery.attributes import attributes_in_brackets
 from pmtui.product.brains.offline.discovery.cues import (
-    BUT_LATER,
-    DEFERRED_TAIL,
     FEATURE_VERB,
     HEDGE_WORDS,
     HEDGED_FEATURE,
-    ITEM_LEAD,
-    NICE_LEAD,
-    NICE_TAIL,
-    TODAYS_WAY,
 )
 from pmtui.product.brains.offline.discovery.deferrals import each_waits, left_for_later
 from pmtui.product.brains.offline.discovery.featureness import feature_like, vague_feature
 from pmtui.product.brains.offline.discovery.held_list import choice_one_more, with_one_more
 from pmtui.product.brains.offline.discovery.inventory import is_inventory
+from pmtui.product.brains.offline.discovery.item_cues import (
+    BUT_LATER,
+    DEFERRED_TAIL,
+    ITEM_LEAD,
+    NICE_LEAD,
+    NICE_TAIL,
+    TODAYS_WAY,
+)
 from pmtui.product.brains.offline.discovery.lone_verbs import verbs_sharing_a_thing, with_their_object
 from pmtui.product.brains.offline.discovery.pronoun_wishes import the_thing_meant
 from pmtui.product.brains.offline.discovery.text import (

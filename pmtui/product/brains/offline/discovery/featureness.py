@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 
 from pmtui.product.brains.offline.discovery.cues import (
-    ALL_OF_IT,
     FEATURE_VERB,
     NOT_FEATURE_LEAD,
     PROBLEM_STRONG,
     UNCERTAIN,
+)
+from pmtui.product.brains.offline.discovery.item_cues import (
+    ALL_OF_IT,
 )
 from pmtui.product.brains.offline.discovery.text import content_words
 

@@ -30,6 +30,7 @@ from pmtui.product.brains.offline.discovery.lexicon import (
     TOOLS,
 )
 from pmtui.product.brains.offline.discovery.rates import throughput
+from pmtui.product.brains.offline.discovery.self_correction import without_repairs
 from pmtui.product.brains.offline.discovery.sentences import (  # noqa: F401  (re-exported)
     BULLET,
     inline_list_lines,
@@ -659,9 +660,32 @@ _DICTATED_OPENING = re.compile(r"(?:^|(?<=[.!?]\s))\s*(?:(?:so|well|okay|ok|righ
                                re.IGNORECASE)
 
 
+# Punctuation said aloud to a phone ("about 600 customers comma and the two lads", "theres no bin full stop and the
+# direct debits fail", "new line"): the mark it names. "period" only in a message with no mark of its own, and never
+# after a word it is a length of time after ("the trial period", "a grace period").
+_SPOKEN_MARK = re.compile(r"(?<!\ba)(?<!\bthe)(?<!\bone)(?<!\bno)(?<!\bthat)(?<!\bany)\s+(?:(?P<comma>comma)|(?P<stop>full stop|fullstop)|(?P<q>question mark)|(?P<line>new line|new paragraph))"
+                          r"(?=\s|$)", re.IGNORECASE)
+_SPOKEN_PERIOD = re.compile(r"(?<!\btrial)(?<!\bgrace)(?<!\bwaiting)(?<!\bnotice)(?<!\brental)(?<!\bbilling)(?<!\btime)"
+                            r"(?<!\bschool)(?<!\bholiday)(?<!\bfree)(?<!\bthat)(?<!\bthe)(?<!\ba)(?<!\bsame)(?<!\bbusy)"
+                            r"(?<!\bquiet)(?<!\bpeak)(?<!\bshort)(?<!\blong)(?<!\bthis)(?<!\bsix week)(?<!\bsettling)"
+                            r"\s+period(?=\s|$)", re.IGNORECASE)
+
+
+def spoken_marks(text: str) -> str:
+    """A dictated answer with the punctuation said aloud written as marks."""
+    def mark(match: re.Match[str]) -> str:
+        return "," if match.group("comma") else "." if match.group("stop") else "?" if match.group("q") else ".\n"
+
+    text = _SPOKEN_MARK.sub(mark, text)
+    if not re.search(r"[,.;:!?]", text):
+        text = _SPOKEN_PERIOD.sub(".", text)
+    return text
+
+
 def txt_words(text: str) -> str:
     """The answer with txt-speak's small words spelled out, and a dictated answer's hesitations left out."""
-    text = caribbean_words(pidgin_words(scots_words(particle_words(text))))
+    # "four weekends, no, make that five": the figure put right mid-sentence is the one meant.
+    text = caribbean_words(pidgin_words(scots_words(particle_words(without_repairs(spoken_marks(text))))))
     for short_form, word in _TXT_WORDS:
         text = re.sub(short_form, word, text, flags=re.IGNORECASE)
     hesitant = _HESITATION.search(text) is not None

@@ -178,6 +178,14 @@ def _pick_core(candidates: list[Candidate], summary: DiscoverySummary) -> Candid
         # Nothing on the wishlist names the problem's words: the first thing the user asked for is the core.
         usable[0].role = "core"
         return usable[0]
+    hedged = [c for c in candidates if c.origin == "wishlist" and c.nice is not None and c.nice.kind != CAN_WAIT]
+    if hedged:
+        # "maybe a list of what's ready?" was the founder's only wish: said unsure (or of a kind the PM doubts), it is
+        # still what the product does, never a row named from the problem's first words ("Drive farms knowing"). One
+        # the founder said can wait stays where they put it.
+        best = max(hedged, key=lambda c: (_overlap(c.description, problem_stems), -hedged.index(c)))
+        best.nice, best.role = None, "core"
+        return best
     if problem_terms:
         name = " ".join(problem_terms[:3])
         core = Candidate(

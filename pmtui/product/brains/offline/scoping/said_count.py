@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from pmtui.models import ConversationState, DiscoverySummary
-from pmtui.product.brains.offline.discovery.numbers import in_digits, in_words
+from pmtui.product.brains.offline.discovery.numbers import in_words, rough_in_digits
 from pmtui.product.brains.offline.headcount import held_count, people_noun
 from pmtui.product.brains.offline.own_people import own_people_count
 from pmtui.product.brains.offline.per_site import per_place_count
@@ -53,7 +53,8 @@ def _spoken_counts(text: str) -> list[tuple[float, str, str]]:
     """The counts of `text` with those said in words ("forty-odd players", "a hundred members") read as numbers; each
     phrase is put back in the founder's words."""
     plain = _A_HUNDRED.sub("100", _ROUGHLY.sub("", text))
-    digits, said = in_digits(plain)
+    # "20-odd boats", "a dozen or so agencies", "couple hundred members": counts said roughly are counts too.
+    digits, said = rough_in_digits(plain)
     if digits == text:
         return _counts(text)
     # Put back as said, with the "-odd" the digits dropped: "forty-odd players", not "forty players".

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from pmtui.models import DiscoverySummary
+from pmtui.product.brains.offline.discovery.numbers import in_words, rough_in_digits
 from pmtui.product.brains.offline.discovery.who_else import OF_US_RUNNING
 from pmtui.product.brains.offline.headcount import WORKED_OUT, held_count, people_noun
 from pmtui.product.brains.offline.scoping.rules import AGE_BEFORE, NAME_PREFIX, TRAILING, USER_COUNT
@@ -164,7 +165,8 @@ def user_count_in(summary: DiscoverySummary) -> tuple[float, str, str] | None:
         # "households (about 220 on the books)": the founder's own count of who they have.
         return held[0], held[1], "target_user"
     for aspect in ("target_user", "why_now", "constraints", "current_alternatives", "success_metric"):
-        text = summary.value_text(aspect)
+        # "ninety-odd of them", "a dozen or so agencies", "couple hundred members": counts, read as digits.
+        text, rough = rough_in_digits(summary.value_text(aspect), plain_words=False)
         for match in USER_COUNT.finditer(text):
             raw = match.group(1).replace(",", "")
             try:
@@ -199,8 +201,9 @@ def user_count_in(summary: DiscoverySummary) -> tuple[float, str, str] | None:
                     who = re.sub(r"^(?:all\s+)?(?:the|a|an|our|my|their)\s+", "", " ".join(head.split()[-3:]),
                                  flags=re.IGNORECASE)
                     if who:
-                        return value, f"{match.group(1)} {who}", aspect
-                return value, f"{match.group(1)}{match.group(2) or ''} {noun}" if wider else match.group(0).strip(), aspect
+                        return value, in_words(f"{match.group(1)} {who}", rough), aspect
+                return value, in_words(f"{match.group(1)}{match.group(2) or ''} {noun}" if wider
+                                       else match.group(0).strip(), rough), aspect
     return None
 
 
