@@ -180,6 +180,39 @@ def test_a_node_without_the_agent_escalates_naming_it_and_spends_no_budget(tmp_p
     assert dstore.last_attempt(outcome.run_id or 0, "T1").outcome == "not_run"  # type: ignore[union-attr]
 
 
+def test_what_this_machine_writes_beside_the_repository_is_not_blamed_on_an_agent_that_ran_on_a_node(
+    tmp_path: Path, live: RayCluster
+) -> None:
+    # The layout an operator (and bench/real_agent_delivery.py) uses: the store, the run's logs and the shell's
+    # output file beside the repository. pmtui writes them while the attempt runs on a node; the agent, in a
+    # scratch clone on that node, never could. Run 1 of the operator walk (2026-11-28) failed T1 twice on
+    # "a file outside the repository was changed: …/pmtui.db-wal" and escalated.
+    root = make_project(tmp_path)
+    beside = root.parent
+    executor = RayExecutor(CommandExecutor(f"{AGENT} --sleep 0.5"), address=live.address)
+    engine = engine_for(beside, root, low_plan(tmp_path, "beside", 1), executor)
+
+    async def write_beside() -> None:
+        # The operator's `pmtui deliver … > out.txt` grows while the agent works.
+        while not list((beside / "runs").rglob("T1-attempt-1.output.log")):
+            await asyncio.sleep(0.05)
+        (beside / "out.txt").write_text("[agent] T1 attempt 1: ray agent at work\n")
+
+    async def run() -> tuple[RunOutcome, None]:
+        return await asyncio.gather(engine.run(no_wait=True), write_beside())
+
+    try:
+        executor.connect()
+        outcome, _ = asyncio.run(run())
+    finally:
+        executor.close()
+    assert outcome.state == "released", outcome.message
+    dstore = DeliveryStore(Store(beside / "pmtui.db"))
+    (attempt,) = dstore.attempts(outcome.run_id or 0, "T1")
+    assert attempt.outcome == "agent_done"
+    assert not [line for line in attempt.evidence if "outside the repository" in line], attempt.evidence
+
+
 def test_a_worker_killed_mid_attempt_reruns_it_elsewhere_and_commits_once(tmp_path: Path, live: RayCluster) -> None:
     root = make_project(tmp_path)
     marks = tmp_path / "marks"

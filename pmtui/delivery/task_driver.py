@@ -428,7 +428,10 @@ class TaskDriver:
         repository, the user's checkout, its branches and tags ($HOME and $TMPDIR only reported)."""
         ctx = self.ctx
         trees = self.pool.trees()
-        if ctx.sandbox.active and getattr(self.executor, "runs_in_sandbox", False):
+        # An attempt on a cluster node runs in a scratch clone there, watched by the node (NodeReport.tampering):
+        # what changes here meanwhile (the store beside the repository, the shell's output file) is pmtui's or the
+        # operator's doing, never the agent's.
+        if self.cluster is not None or (ctx.sandbox.active and getattr(self.executor, "runs_in_sandbox", False)):
             return git_ops.snapshot(tree, worktrees=trees, with_status=False)
         noted = [str(Path.home()), tempfile.gettempdir()]
         parent = str(ctx.root.parent)
