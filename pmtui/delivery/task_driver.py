@@ -93,6 +93,8 @@ class TaskDriver:
         self.executor = executor
         # An executor that runs attempts on a cluster's nodes (nodes.py), else None for a local one.
         self.cluster = executor if isinstance(executor, ClusterExecutor) else None
+        # The node each attempt on the cluster started on, to tell a start again elsewhere (its node lost).
+        self._attempt_nodes: dict[tuple[str, int], NodeRef] = {}
         # The agent each task runs with: the run's, or another the human chose for it in an escalation.
         self.agents = AgentChoice(executor, ctx.config, local=self.cluster is None)
         self.reviewer = reviewer
@@ -336,7 +338,14 @@ class TaskDriver:
     def _on_node(self, task_id: str, attempt: int, node: NodeRef) -> None:
         ctx = self.ctx
         ctx.dstore.set_attempt_node(ctx.run_id, task_id, attempt, node.node_id, node.name)
-        ctx.say("agent", f"{task_id} attempt {attempt} runs on node {node.label()}")
+        lost = self._attempt_nodes.get((task_id, attempt))
+        self._attempt_nodes[(task_id, attempt)] = node
+        if lost is not None:
+            # The same attempt started again: its node died under it (the executor placed it anew).
+            ctx.say("agent", f"{task_id} attempt {attempt} runs again, on node {node.label()}: node {lost.label()} "
+                             "was lost mid-attempt (the retry budget is not spent)")
+        else:
+            ctx.say("agent", f"{task_id} attempt {attempt} runs on node {node.label()}")
 
     def _node_report(self, task_id: str, attempt: int) -> NodeReport | None:
         if self.cluster is None:
