@@ -369,6 +369,48 @@ def test_an_agent_that_commits_fails_the_gate_and_its_commit_is_not_kept(
     assert refs_count(project, "T1", "pm/sneak") == 1
 
 
+def test_the_store_beside_the_repository_is_pmtuis_own_and_its_writes_are_no_unconfined_agents_tampering(
+    tmp_path: Path, project: Path
+) -> None:
+    """The operator walk of 2026-11-28 kept the store beside the repository (as bench/real_agent_delivery.py does);
+    with no sandbox, every aider attempt failed on 'a file outside the repository was changed: …/pmtui.db-wal'. The
+    store is written while an agent works (other tasks' steps, `pmtui watch` answering): by pmtui, not the agent."""
+    beside = Store(project.parent / "pmtui.db")
+    try:
+        def pmtui_writes_meanwhile(workdir: Path, contract: TaskContract) -> Any:
+            other = Store(beside.path)  # another writer of the store, as a parallel task's step or `pmtui watch` is
+            try:
+                other.emit(None, "control", {"note": "written while the agent works"})
+            finally:
+                other.close()
+            return write_files(module_files("theta", "8"))(workdir, contract)
+
+        plan = plan_text("own", [task_block("T1", "Theta value", module="theta")], lint=False)
+        engine = engine_for(tmp_path, project, plan, {"T1": [pmtui_writes_meanwhile]}, beside)
+        outcome = asyncio.run(engine.run(no_wait=True))
+        assert outcome.ending == "released", outcome.message
+        (first,) = DeliveryStore(beside).attempts(outcome.run_id, "T1")
+        assert first.gates_passed, [g.evidence for g in first.gate_results if not g.passed]
+    finally:
+        beside.close()
+    # An agent's own write beside the repository is still caught: the watch is not off, only pmtui's files are out.
+    second = make_project(tmp_path / "second")
+    beside = Store(second.parent / "pmtui.db")
+    try:
+        user_file = second.parent / "notes.txt"
+        user_file.write_text("a file the user keeps\n")
+        plan = plan_text("own2", [task_block("T1", "Iota value", module="iota")], lint=False)
+        files = module_files("iota", "9")
+        script = {"T1": [rewrite_outside(files, [user_file]), write_files(files)]}
+        caught = asyncio.run(engine_for(tmp_path / "second", second, plan, script, beside).run())
+        assert caught.ending == "released", caught.message
+        agent_gate = next(g for g in DeliveryStore(beside).attempts(caught.run_id, "T1")[0].gate_results
+                          if g.gate == "agent")
+        assert agent_gate.evidence == [f"a file outside the repository was changed: {user_file}"]
+    finally:
+        beside.close()
+
+
 @pytest.mark.skipif(not Path("/proc/self/mountinfo").exists(),
                     reason="change marks are Linux's: elsewhere files are fingerprinted by size and mtime")
 def test_an_agent_that_rewrites_files_outside_its_tree_and_puts_their_times_back_is_caught(

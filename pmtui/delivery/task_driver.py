@@ -453,7 +453,8 @@ class TaskDriver:
                 self._checkout_status = ctx.on_checkout(agent_watch.checkout_writes, ctx.root, [])[1]
         found = ctx.git_as_found()
         before = git_ops.snapshot(tree, worktrees=trees, with_status=False)
-        return agent_watch.watched(before, guarded, noted, ctx.root, found.refs, found.metadata, found.stash_log)
+        return agent_watch.watched(before, guarded, noted, ctx.root, found.refs, found.metadata, found.stash_log,
+                                   own=agent_watch.store_files(ctx.store.path))
 
     def _after_agent(self, before: git_ops.Snapshot, tree: Path) -> list[str]:
         """What the agent did that it must not (committed, switched branch, wrote outside, made branches or
