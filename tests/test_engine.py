@@ -4,6 +4,7 @@ pytest as gates, and the scripted executor as the coding agent."""
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -369,12 +370,13 @@ def test_an_agent_that_commits_fails_the_gate_and_its_commit_is_not_kept(
     assert refs_count(project, "T1", "pm/sneak") == 1
 
 
-def test_the_store_beside_the_repository_is_pmtuis_own_and_its_writes_are_no_unconfined_agents_tampering(
+def test_the_store_and_the_output_beside_the_repository_are_pmtuis_own_and_no_unconfined_agents_tampering(
     tmp_path: Path, project: Path
 ) -> None:
-    """The operator walk of 2026-11-28 kept the store beside the repository (as bench/real_agent_delivery.py does);
-    with no sandbox, every aider attempt failed on 'a file outside the repository was changed: …/pmtui.db-wal'. The
-    store is written while an agent works (other tasks' steps, `pmtui watch` answering): by pmtui, not the agent."""
+    """The operator walk of 2026-11-28 kept the store and the shell's output beside the repository (as
+    bench/real_agent_delivery.py does); with no sandbox, every aider attempt failed on 'a file outside the repository
+    was changed: …/pmtui.db-wal' (and `…/out.txt` on the cluster). pmtui writes both while an agent works (other
+    tasks' steps, `pmtui watch` answering, the feed's lines): they are pmtui's, not the agent's."""
     beside = Store(project.parent / "pmtui.db")
     try:
         def pmtui_writes_meanwhile(workdir: Path, contract: TaskContract) -> Any:
@@ -383,11 +385,22 @@ def test_the_store_beside_the_repository_is_pmtuis_own_and_its_writes_are_no_unc
                 other.emit(None, "control", {"note": "written while the agent works"})
             finally:
                 other.close()
+            os.write(1, b"[agent] T1 attempt 1: scripted agent at work\n")  # pmtui's own feed line, to `> out.txt`
             return write_files(module_files("theta", "8"))(workdir, contract)
 
         plan = plan_text("own", [task_block("T1", "Theta value", module="theta")], lint=False)
         engine = engine_for(tmp_path, project, plan, {"T1": [pmtui_writes_meanwhile]}, beside)
-        outcome = asyncio.run(engine.run(no_wait=True))
+        # `pmtui deliver … > out.txt` with out.txt beside the repository: this process's output goes there.
+        shell_out = os.open(project.parent / "out.txt", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        saved = os.dup(1)
+        os.dup2(shell_out, 1)
+        try:
+            outcome = asyncio.run(engine.run(no_wait=True))
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
+            os.close(shell_out)
+        assert "scripted agent at work" in (project.parent / "out.txt").read_text()
         assert outcome.ending == "released", outcome.message
         (first,) = DeliveryStore(beside).attempts(outcome.run_id, "T1")
         assert first.gates_passed, [g.evidence for g in first.gate_results if not g.passed]

@@ -14,6 +14,7 @@ run them. Git itself runs through git_ops.
 from __future__ import annotations
 
 import os
+import stat
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -403,7 +404,16 @@ def outside_notes(before: Snapshot) -> list[str]:
             for path, how in entry_changes(before.noted, now)]
 
 
-def store_files(path: str | Path) -> list[Path]:
-    """The store's file and the journal files SQLite keeps beside it (WAL, shared memory, rollback journal)."""
-    path = Path(path)
-    return [path, *(path.with_name(path.name + suffix) for suffix in ("-wal", "-shm", "-journal"))]
+def own_files(store: str | Path) -> list[Path]:
+    """pmtui's own files that may sit beside the repository, written while an agent works: the store and the journal
+    files SQLite keeps beside it (WAL, shared memory, rollback journal), and the files this process prints to
+    (`pmtui deliver … > out.txt 2> err.txt`)."""
+    path = Path(store)
+    found = [path, *(path.with_name(path.name + suffix) for suffix in ("-wal", "-shm", "-journal"))]
+    for fd in (1, 2):
+        try:
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                found.append(Path(os.readlink(f"/proc/self/fd/{fd}")))
+        except OSError:  # closed, or no /proc (not Linux): nothing of ours to leave out
+            continue
+    return found

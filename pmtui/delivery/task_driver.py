@@ -454,7 +454,7 @@ class TaskDriver:
         found = ctx.git_as_found()
         before = git_ops.snapshot(tree, worktrees=trees, with_status=False)
         return agent_watch.watched(before, guarded, noted, ctx.root, found.refs, found.metadata, found.stash_log,
-                                   own=agent_watch.store_files(ctx.store.path))
+                                   own=agent_watch.own_files(ctx.store.path))
 
     def _after_agent(self, before: git_ops.Snapshot, tree: Path) -> list[str]:
         """What the agent did that it must not (committed, switched branch, wrote outside, made branches or
