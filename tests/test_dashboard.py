@@ -292,6 +292,36 @@ async def test_a_cluster_run_shows_its_nodes_free_slots_and_each_attempts_node(
     writer.close()
 
 
+async def test_the_task_table_shows_which_node_runs_which_attempt_once_a_task_runs_on_a_cluster(
+    db: Path, tmp_path: Path, app_on: Callable[[], PmtuiApp]
+) -> None:
+    writer = Store(db)
+    run_id = build_run(writer, tmp_path)
+    dstore = DeliveryStore(writer)
+
+    def rows() -> dict[str, str]:
+        grid = table(app)
+        lines = [grid.render_line(y).text for y in range(len(grid.order) + 1)]
+        return {"header": lines[0], **{line.split()[0]: line for line in lines[1:] if line.strip()}}
+
+    app = app_on()
+    async with app.run_test(size=(160, 40)) as pilot:
+        await until(pilot, lambda: has_dashboard(app) and len(table(app).rows) == 12)
+        await pilot.pause()
+        assert "Node" not in rows()["header"]  # a run on this machine: no column of nodes
+        # Attempts start on the nodes of a cluster: each row says its node as the attempt starts there.
+        dstore.set_attempt_node(run_id, "T04", 1, "f" * 56, "gpu-b")
+        await until(pilot, lambda: "Node" in rows()["header"] and "gpu-b" in rows()["T04"])
+        dstore.record_attempt(run_id, "T05", 1, outcome="running")
+        dstore.set_attempt_node(run_id, "T05", 1, "e" * 56, "")
+        await until(pilot, lambda: "eeeeeeee" in rows()["T05"])  # a node without a name: its id, short
+        # gpu-b is lost mid-attempt: the attempt runs again on gpu-a, and the row follows it there.
+        dstore.set_attempt_node(run_id, "T04", 1, "a" * 56, "gpu-a")
+        await until(pilot, lambda: "gpu-a" in rows()["T04"] and "gpu-b" not in rows()["T04"])
+        assert "gpu" not in rows()["T01"]
+    writer.close()
+
+
 async def test_the_detail_follows_the_agents_output_while_the_task_stays_in_one_state(
     db: Path, tmp_path: Path, app_on: Callable[[], PmtuiApp]
 ) -> None:

@@ -4,6 +4,7 @@ pytest as gates, and the scripted executor as the coding agent."""
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -367,6 +368,60 @@ def test_an_agent_that_commits_fails_the_gate_and_its_commit_is_not_kept(
     assert not agent_gate.passed and any("HEAD moved" in line for line in agent_gate.evidence)
     assert "agent: sneak commit" not in git(project, "log", "--format=%s", "pm/sneak")
     assert refs_count(project, "T1", "pm/sneak") == 1
+
+
+def test_the_store_and_the_output_beside_the_repository_are_pmtuis_own_and_no_unconfined_agents_tampering(
+    tmp_path: Path, project: Path
+) -> None:
+    """The operator walk of 2026-11-28 kept the store and the shell's output beside the repository (as
+    bench/real_agent_delivery.py does); with no sandbox, every aider attempt failed on 'a file outside the repository
+    was changed: …/pmtui.db-wal' (and `…/out.txt` on the cluster). pmtui writes both while an agent works (other
+    tasks' steps, `pmtui watch` answering, the feed's lines): they are pmtui's, not the agent's."""
+    beside = Store(project.parent / "pmtui.db")
+    try:
+        def pmtui_writes_meanwhile(workdir: Path, contract: TaskContract) -> Any:
+            other = Store(beside.path)  # another writer of the store, as a parallel task's step or `pmtui watch` is
+            try:
+                other.emit(None, "control", {"note": "written while the agent works"})
+            finally:
+                other.close()
+            os.write(1, b"[agent] T1 attempt 1: scripted agent at work\n")  # pmtui's own feed line, to `> out.txt`
+            return write_files(module_files("theta", "8"))(workdir, contract)
+
+        plan = plan_text("own", [task_block("T1", "Theta value", module="theta")], lint=False)
+        engine = engine_for(tmp_path, project, plan, {"T1": [pmtui_writes_meanwhile]}, beside)
+        # `pmtui deliver … > out.txt` with out.txt beside the repository: this process's output goes there.
+        shell_out = os.open(project.parent / "out.txt", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        saved = os.dup(1)
+        os.dup2(shell_out, 1)
+        try:
+            outcome = asyncio.run(engine.run(no_wait=True))
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
+            os.close(shell_out)
+        assert "scripted agent at work" in (project.parent / "out.txt").read_text()
+        assert outcome.ending == "released", outcome.message
+        (first,) = DeliveryStore(beside).attempts(outcome.run_id, "T1")
+        assert first.gates_passed, [g.evidence for g in first.gate_results if not g.passed]
+    finally:
+        beside.close()
+    # An agent's own write beside the repository is still caught: the watch is not off, only pmtui's files are out.
+    second = make_project(tmp_path / "second")
+    beside = Store(second.parent / "pmtui.db")
+    try:
+        user_file = second.parent / "notes.txt"
+        user_file.write_text("a file the user keeps\n")
+        plan = plan_text("own2", [task_block("T1", "Iota value", module="iota")], lint=False)
+        files = module_files("iota", "9")
+        script = {"T1": [rewrite_outside(files, [user_file]), write_files(files)]}
+        caught = asyncio.run(engine_for(tmp_path / "second", second, plan, script, beside).run())
+        assert caught.ending == "released", caught.message
+        agent_gate = next(g for g in DeliveryStore(beside).attempts(caught.run_id, "T1")[0].gate_results
+                          if g.gate == "agent")
+        assert agent_gate.evidence == [f"a file outside the repository was changed: {user_file}"]
+    finally:
+        beside.close()
 
 
 @pytest.mark.skipif(not Path("/proc/self/mountinfo").exists(),

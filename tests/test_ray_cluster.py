@@ -135,7 +135,7 @@ def test_a_plan_on_two_nodes_commits_what_the_local_executor_commits(tmp_path: P
             assert secret.encode() not in path.read_bytes(), path
 
 
-def engine_for(tmp_path: Path, root: Path, plan: Path, executor: object) -> DeliveryEngine:
+def engine_for(tmp_path: Path, root: Path, plan: Path, executor: object, on_event: object = None) -> DeliveryEngine:
     tmp_path.mkdir(parents=True, exist_ok=True)
     config = Config(offline=True)
     # The holding agent's marks folder is the test's channel to it: writable under the sandbox, which confines the
@@ -143,7 +143,7 @@ def engine_for(tmp_path: Path, root: Path, plan: Path, executor: object) -> Deli
     config.delivery.sandbox_writable = [str(tmp_path / "marks")]
     return DeliveryEngine(Store(tmp_path / "pmtui.db"), config, repo=root, plan_path=plan,
                           executor=executor, run_dir=tmp_path / "runs", poll_interval=0.05,  # type: ignore[arg-type]
-                          gate_timeout_s=60, max_parallel=2)
+                          gate_timeout_s=60, max_parallel=2, on_event=on_event)  # type: ignore[arg-type]
 
 
 def holding_agent(marks: Path, hold: str) -> CommandExecutor:
@@ -180,13 +180,48 @@ def test_a_node_without_the_agent_escalates_naming_it_and_spends_no_budget(tmp_p
     assert dstore.last_attempt(outcome.run_id or 0, "T1").outcome == "not_run"  # type: ignore[union-attr]
 
 
+def test_what_this_machine_writes_beside_the_repository_is_not_blamed_on_an_agent_that_ran_on_a_node(
+    tmp_path: Path, live: RayCluster
+) -> None:
+    # The layout an operator (and bench/real_agent_delivery.py) uses: the store, the run's logs and the shell's
+    # output file beside the repository. pmtui writes them while the attempt runs on a node; the agent, in a
+    # scratch clone on that node, never could. Run 1 of the operator walk (2026-11-28) failed T1 twice on
+    # "a file outside the repository was changed: …/pmtui.db-wal" and escalated.
+    root = make_project(tmp_path)
+    beside = root.parent
+    executor = RayExecutor(CommandExecutor(f"{AGENT} --sleep 0.5"), address=live.address)
+    engine = engine_for(beside, root, low_plan(tmp_path, "beside", 1), executor)
+
+    async def write_beside() -> None:
+        # The operator's `pmtui deliver … > out.txt` grows while the agent works.
+        while not list((beside / "runs").rglob("T1-attempt-1.output.log")):
+            await asyncio.sleep(0.05)
+        (beside / "out.txt").write_text("[agent] T1 attempt 1: ray agent at work\n")
+
+    async def run() -> tuple[RunOutcome, None]:
+        return await asyncio.gather(engine.run(no_wait=True), write_beside())
+
+    try:
+        executor.connect()
+        outcome, _ = asyncio.run(run())
+    finally:
+        executor.close()
+    assert outcome.state == "released", outcome.message
+    dstore = DeliveryStore(Store(beside / "pmtui.db"))
+    (attempt,) = dstore.attempts(outcome.run_id or 0, "T1")
+    assert attempt.outcome == "agent_done"
+    assert not [line for line in attempt.evidence if "outside the repository" in line], attempt.evidence
+
+
 def test_a_worker_killed_mid_attempt_reruns_it_elsewhere_and_commits_once(tmp_path: Path, live: RayCluster) -> None:
     root = make_project(tmp_path)
     marks = tmp_path / "marks"
     marks.mkdir()
     executor = RayExecutor(holding_agent(marks, "T1,T2"), address=live.address)
     worker = live.node_name("worker-1")
-    engine = engine_for(tmp_path, root, low_plan(tmp_path, "kill", 2), executor)
+    feed: list[str] = []
+    engine = engine_for(tmp_path, root, low_plan(tmp_path, "kill", 2), executor,
+                        on_event=lambda kind, text: feed.append(f"[{kind}] {text}"))
 
     async def kill_the_worker() -> str:
         await both_held(marks)
@@ -222,6 +257,9 @@ def test_a_worker_killed_mid_attempt_reruns_it_elsewhere_and_commits_once(tmp_pa
     text = output_log_path(dstore.get_run(outcome.run_id or 0), tmp_path / "pmtui.db", victim, 1).read_text()
     assert f"[pmtui] node {worker}" in text and "was lost mid-attempt" in text
     assert text.count(f"agent {victim} done") == 1
+    # The feed (what `pmtui deliver` prints, the dashboard's log) says the node was lost where it says the node.
+    again = [line for line in feed if f"{victim} attempt 1 runs again, on node {live.node_name('head')}" in line]
+    assert len(again) == 1 and f"node {worker} (" in again[0] and "was lost mid-attempt" in again[0], feed
 
 
 def test_the_head_lost_mid_attempt_stops_the_run_and_the_same_command_resumes_it(

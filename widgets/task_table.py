@@ -78,11 +78,13 @@ COLUMNS: tuple[Column, ...] = (
            lambda v: f"{FAMILY_ORDER.get(v.family, 9)}{v.state}"),
     Column("deps", "Deps", 12, 4, _deps, lambda v: len(v.depends)),
     Column("attempt", "Try", 5, 2, _attempt, lambda v: v.attempts),
+    # Shown once a task of the run ran on a cluster node (`--executor ray`): which node runs which attempt.
+    Column("node", "Node", 14, 4, lambda v: v.node or "—", lambda v: v.node),
     Column("duration", "Time", 7, 3, lambda v: format_duration(v.duration_s()), lambda v: v.duration_s() or 0.0),
     Column("area", "Area", 12, 5, lambda v: v.ownership or "—", lambda v: v.ownership),
 )
 COLUMN_KEYS = tuple(column.key for column in COLUMNS)
-_STATE_SENSITIVE = frozenset({"state", "attempt", "duration"})
+_STATE_SENSITIVE = frozenset({"state", "attempt", "duration", "node"})
 # Strips of about three screens of rows: each Strip carries seven small caches the collector walks.
 _CACHE_SCREENS = 3
 
@@ -140,15 +142,26 @@ class TaskTable(LineStyleCache, ScrollView, can_focus=True):
         self._cache: dict[tuple[str, int, bool, int], Strip] = {}
         self._widths: list[tuple[Column, int]] = []
         self._layout_width = -1
+        # Whether a task ran on a cluster node: the Node column is shown from then on.
+        self._on_nodes = False
 
     # -- data -----------------------------------------------------------------------------
     def set_rows(self, views: Iterable[TaskView]) -> None:
         self.rows = {view.task_id: view for view in views}
+        self._on_nodes = any(view.node for view in self.rows.values())
+        self._layout_width = -1
         self._cache.clear()
         self._invalidate()
 
     def update_rows(self, views: Iterable[TaskView]) -> None:
         """Replace rows by key; re-order only when a change can move a row, repaint only visible rows."""
+        views = list(views)
+        if not self._on_nodes and any(view.node for view in views):
+            # The first attempt on a cluster node: the Node column joins the table.
+            self._on_nodes = True
+            self._layout_width = -1
+            self._cache.clear()
+            self.refresh()
         moved = False
         for view in views:
             old = self.rows.get(view.task_id)
@@ -315,7 +328,7 @@ class TaskTable(LineStyleCache, ScrollView, can_focus=True):
         width = self.size.width - 1
         if width == self._layout_width:
             return self._widths
-        shown = list(COLUMNS)
+        shown = [c for c in COLUMNS if c.key != "node" or self._on_nodes]
         min_title = 14
         while sum(c.width + 1 for c in shown) + min_title > width and any(c.priority for c in shown):
             shown.remove(max(shown, key=lambda c: c.priority))

@@ -14,6 +14,7 @@ run them. Git itself runs through git_ops.
 from __future__ import annotations
 
 import os
+import stat
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -99,17 +100,18 @@ def undo_agent_moves(before: Snapshot, tree: str | Path) -> list[str]:
 
 
 def watched(before: Snapshot, guarded: Sequence[str | Path], noted: Sequence[str | Path], checkout: str | Path,
-            refs: dict[str, str], metadata: dict[str, tuple[int, str]], stash: str | None) -> Snapshot:
+            refs: dict[str, str], metadata: dict[str, tuple[int, str]], stash: str | None,
+            own: Sequence[str | Path] = ()) -> Snapshot:
     """`before` with the entries of the `guarded` and `noted` folders, the user's checkout, and the refs and
     the git directory's code-running files (both as the run found them) to compare with after the agent ran
-    (the repository, its worktrees and the checkout left out)."""
-    skip = [before.root, *before.worktrees, checkout]
+    (the repository, its worktrees, the checkout and pmtui's `own` files left out)."""
+    skip = [before.root, *before.worktrees, checkout, *own]
     # Listed, their files not read: the scan after the agent finds each file changed since by its ctime.
     mark = change_mark()
     return before.model_copy(update={
         "guarded": dir_entries(guarded, skip, mark, read_files=False), "guarded_dirs": [str(path) for path in guarded],
         "noted": dir_entries(noted, skip, mark, read_files=False), "noted_dirs": [str(path) for path in noted],
-        "entries_mark": mark,
+        "entries_mark": mark, "own_files": [str(path) for path in own],
         "refs": refs, "stash_log": stash, "checkout": str(checkout),
         "git_metadata": metadata, "git_metadata_base": str(common_dir(before.root).parent),
     })
@@ -378,7 +380,8 @@ def put_back_git(found: FoundGit, tree: Path, ours: Sequence[str], keep: Path, w
 
 def guarded_writes(before: Snapshot) -> list[str]:
     """Entries created, deleted or changed in the `guarded` folders (beside the repository): tampering."""
-    now = dir_entries(before.guarded_dirs, [before.root, *before.worktrees, before.checkout], before.entries_mark)
+    now = dir_entries(before.guarded_dirs, [before.root, *before.worktrees, before.checkout, *before.own_files],
+                      before.entries_mark)
     return [f"a file outside the repository was {how}: {path}" for path, how in entry_changes(before.guarded, now)]
 
 
@@ -395,6 +398,22 @@ def checkout_writes(checkout: str | Path, earlier: Sequence[str]) -> tuple[list[
 def outside_notes(before: Snapshot) -> list[str]:
     """Writes of an unconfined agent in the `noted` folders ($HOME, $TMPDIR): reported, not refused
     (agent CLIs keep state there; other programs write there too)."""
-    now = dir_entries(before.noted_dirs, [before.root, *before.worktrees, before.checkout], before.entries_mark)
+    now = dir_entries(before.noted_dirs, [before.root, *before.worktrees, before.checkout, *before.own_files],
+                      before.entries_mark)
     return [f"note: unconfined, the agent's run {how} {path} (outside its worktree)"
             for path, how in entry_changes(before.noted, now)]
+
+
+def own_files(store: str | Path) -> list[Path]:
+    """pmtui's own files that may sit beside the repository, written while an agent works: the store and the journal
+    files SQLite keeps beside it (WAL, shared memory, rollback journal), and the files this process prints to
+    (`pmtui deliver … > out.txt 2> err.txt`)."""
+    path = Path(store)
+    found = [path, *(path.with_name(path.name + suffix) for suffix in ("-wal", "-shm", "-journal"))]
+    for fd in (1, 2):
+        try:
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                found.append(Path(os.readlink(f"/proc/self/fd/{fd}")))
+        except OSError:  # closed, or no /proc (not Linux): nothing of ours to leave out
+            continue
+    return found

@@ -37,6 +37,9 @@ class Snapshot(BaseModel):
     guarded_dirs: list[str] = Field(default_factory=list)
     noted: dict[str, str] = Field(default_factory=dict)
     noted_dirs: list[str] = Field(default_factory=list)
+    # pmtui's own files in those folders (its store and the store's journal files): pmtui writes them while
+    # the agent works (other tasks' steps, the attempt's own records), so they are no one's tampering.
+    own_files: list[str] = Field(default_factory=list)
     # When `guarded` and `noted` were listed (change_mark): their files were not read then; a file whose ctime
     # is this late or later has changed since. None: every file was fingerprinted instead.
     entries_mark: tuple[int, int] | None = None

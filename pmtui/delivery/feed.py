@@ -55,7 +55,11 @@ _NOT_IN_PROGRESS: frozenset[str] = frozenset({*_ASKING, *_STOPPED, S.RECEIVED.va
 EVENT_LOG_SIZE = 500
 _TASK_COLUMNS = (
     "task_id, position, title, tier, state, attempts, retry_budget, ownership, depends, "
-    "duration_ms, started_at, finished_at, commit_sha, tag"
+    "duration_ms, started_at, finished_at, commit_sha, tag, "
+    # The cluster node of the task's latest attempt ("" before one ran, or when it ran on this machine).
+    "(SELECT CASE WHEN a.node = 'local' THEN '' WHEN a.node_name != '' THEN a.node_name ELSE substr(a.node, 1, 8) END "
+    "FROM attempts a WHERE a.run_id = tasks.run_id AND a.task_id = tasks.task_id ORDER BY a.attempt DESC LIMIT 1) "
+    "AS node_name"
 )
 # SQLite's default limit on bound parameters is 999 in old builds; stay under it.
 _IN_CHUNK = 900
@@ -88,6 +92,7 @@ class TaskView:
     finished_at: str | None
     commit_sha: str | None
     tag: str | None
+    node: str = ""  # the cluster node its latest attempt runs (ran) on; "" on this machine
     version: int = 0
 
     @property
@@ -545,6 +550,7 @@ def _view(row: sqlite3.Row) -> TaskView:
         finished_at=row["finished_at"],
         commit_sha=row["commit_sha"],
         tag=row["tag"],
+        node=row["node_name"] or "",
     )
 
 

@@ -93,6 +93,8 @@ class TaskDriver:
         self.executor = executor
         # An executor that runs attempts on a cluster's nodes (nodes.py), else None for a local one.
         self.cluster = executor if isinstance(executor, ClusterExecutor) else None
+        # The node each attempt on the cluster started on, to tell a start again elsewhere (its node lost).
+        self._attempt_nodes: dict[tuple[str, int], NodeRef] = {}
         # The agent each task runs with: the run's, or another the human chose for it in an escalation.
         self.agents = AgentChoice(executor, ctx.config, local=self.cluster is None)
         self.reviewer = reviewer
@@ -336,7 +338,14 @@ class TaskDriver:
     def _on_node(self, task_id: str, attempt: int, node: NodeRef) -> None:
         ctx = self.ctx
         ctx.dstore.set_attempt_node(ctx.run_id, task_id, attempt, node.node_id, node.name)
-        ctx.say("agent", f"{task_id} attempt {attempt} runs on node {node.label()}")
+        lost = self._attempt_nodes.get((task_id, attempt))
+        self._attempt_nodes[(task_id, attempt)] = node
+        if lost is not None:
+            # The same attempt started again: its node died under it (the executor placed it anew).
+            ctx.say("agent", f"{task_id} attempt {attempt} runs again, on node {node.label()}: node {lost.label()} "
+                             "was lost mid-attempt (the retry budget is not spent)")
+        else:
+            ctx.say("agent", f"{task_id} attempt {attempt} runs on node {node.label()}")
 
     def _node_report(self, task_id: str, attempt: int) -> NodeReport | None:
         if self.cluster is None:
@@ -428,7 +437,10 @@ class TaskDriver:
         repository, the user's checkout, its branches and tags ($HOME and $TMPDIR only reported)."""
         ctx = self.ctx
         trees = self.pool.trees()
-        if ctx.sandbox.active and getattr(self.executor, "runs_in_sandbox", False):
+        # An attempt on a cluster node runs in a scratch clone there, watched by the node (NodeReport.tampering):
+        # what changes here meanwhile (the store beside the repository, the shell's output file) is pmtui's or the
+        # operator's doing, never the agent's.
+        if self.cluster is not None or (ctx.sandbox.active and getattr(self.executor, "runs_in_sandbox", False)):
             return git_ops.snapshot(tree, worktrees=trees, with_status=False)
         noted = [str(Path.home()), tempfile.gettempdir()]
         parent = str(ctx.root.parent)
@@ -441,7 +453,8 @@ class TaskDriver:
                 self._checkout_status = ctx.on_checkout(agent_watch.checkout_writes, ctx.root, [])[1]
         found = ctx.git_as_found()
         before = git_ops.snapshot(tree, worktrees=trees, with_status=False)
-        return agent_watch.watched(before, guarded, noted, ctx.root, found.refs, found.metadata, found.stash_log)
+        return agent_watch.watched(before, guarded, noted, ctx.root, found.refs, found.metadata, found.stash_log,
+                                   own=agent_watch.own_files(ctx.store.path))
 
     def _after_agent(self, before: git_ops.Snapshot, tree: Path) -> list[str]:
         """What the agent did that it must not (committed, switched branch, wrote outside, made branches or
