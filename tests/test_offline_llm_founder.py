@@ -70,3 +70,26 @@ def test_a_wish_list_said_with_who_and_a_modal_and_a_need_is_read_whole() -> Non
                                            "Cancel if they can't come", "See at a glance which slots are empty"], (
         result.feature_wishlist)
     assert result.core_problem == "slots go empty"  # "if they can't come" is the item's case, not a new problem
+
+
+@pytest.mark.parametrize("said", [
+    "Yes, that's right, although the stewards are more like 75 these days.",
+    "looks good, stewards closer to 75 now",
+    "spot on. it's more like 75 stewards",
+])
+def test_a_count_put_nearer_at_the_card_corrects_the_users_count(said: str) -> None:
+    """"Yes that's right, though I'd say the volunteers are more like 150 now" at the card got "what should I change?"."""
+    from pmtui.product.brains.offline.discovery.asides import number_correction
+
+    summary = DiscoverySummary(target_user="stewards at a football club (about 60)", constraints="me, 8 weeks")
+    assert number_correction(summary, said) == ("target_user", "stewards at a football club (about 75)")
+
+
+@pytest.mark.parametrize("said", ["the club is more like 20 minutes from town", "stewards do more like 4 hours a match",
+                                  "the build is more like 10 weeks"])
+def test_a_figure_of_something_else_said_nearer_leaves_the_users_count(said: str) -> None:
+    from pmtui.product.brains.offline.discovery.asides import number_correction
+
+    summary = DiscoverySummary(target_user="stewards at a football club (about 60)", constraints="me, 8 weeks")
+    fix = number_correction(summary, said)
+    assert fix is None or fix[0] != "target_user", fix

@@ -362,6 +362,9 @@ def number_correction(summary: DiscoverySummary, text: str, named_only: bool = F
     olds = {_number_key(m.group("num")) for m in NUMBER_VALUE.finditer(digits) if _old_number(digits, m)}
     in_words_only = any(number in olds for pairs in kept.values() for number, _words in pairs)
     fix = _number_correction(summary.model_copy(update=values), digits, named_only) if said or in_words_only else None
+    if fix is None and not named_only:
+        # "the volunteers are more like 150 now" with "volunteers at a food bank (about 120)" on the card.
+        fix = _count_beside_the_users(summary, digits)
     if fix is None:
         # "it is 26 families not two dozen", when the card kept the families but not how many: the size is filed.
         return _size_never_heard(summary, digits, named_only, bare_old=bool(said))
@@ -502,6 +505,31 @@ def _number_correction(summary: DiscoverySummary, text: str, named_only: bool = 
                                 r"(?:better\s+|rather\s+|more like\s+|actually\s+)?", "", clause, flags=re.IGNORECASE)
                 return aspect, clause.strip()[:1].upper() + clause.strip()[1:]
     return None
+
+
+_BESIDE = re.compile(r"\((?P<lead>(?:about|around|roughly|some|over|nearly)\s+)?(?P<num>\d[\d,]*)\)")
+_NEARER = re.compile(r"\b(?:more like|closer to|nearer(?: to)?|actually|now|it'?s|they'?re|are|is)\s+(?:about\s+|around\s+)?"
+                     r"(?P<num>\d[\d,]*)\b", re.IGNORECASE)
+
+
+def _count_beside_the_users(summary: DiscoverySummary, text: str) -> tuple[str, str] | None:
+    """The users' count kept beside them ("volunteers at a food bank (about 120)") put right by a message that names
+    them and says the figure is nearer another ("the volunteers are more like 150 now", "more like 150 volunteers")."""
+    held = _BESIDE.search(summary.target_user)
+    said = _NEARER.search(text)
+    if held is None or said is None or not NUMBER_CORRECTION_CUE.search(text):
+        return None
+    # Who they are is the head before where they are ("volunteers" of "volunteers at a community food bank").
+    head = re.split(r"\s+(?:at|in|on|for|of|from|with|who|that|across)\s+", summary.target_user[: held.start()].lower())[0]
+    users = {w.rstrip("s") for w in re.findall(r"[a-z]{3,}", head)}
+    named = {w.rstrip("s") for w in re.findall(r"[a-z]{3,}", text.lower())}
+    after = text[said.end():].lstrip().lower()
+    if not users & named or said.group("num").replace(",", "") == held.group("num").replace(",", "") or re.match(
+            r"(?:%|percent|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|pounds?|dollars?|euros?|quid|"
+            r"bucks|k\b|miles?|km)", after):
+        return None
+    value = summary.target_user
+    return "target_user", value[: held.start("num")] + said.group("num") + value[held.end("num"):]
 
 
 def corrections_kept(summary: DiscoverySummary, said: list[str]) -> DiscoverySummary:

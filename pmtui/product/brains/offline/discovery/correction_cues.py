@@ -109,6 +109,8 @@ NUMBER_CORRECTION_CUE = re.compile(
     # "I wrote off about $4,000 last year" is a loss, not "I wrote 4,000 before".
     r"typo|i meant|(?:i )?(?:said|wrote(?!\s+(?:off|down|back|to)\b)|told you))\b|"
     r"\b(?:not|instead of)\s+(?:[$€£₹₦₱]|[a-z]{1,3}[$₵]?\s?)?\d|"
+    # "the volunteers are more like 150 now", "closer to 40 riders these days": a figure put right, said as nearer.
+    r"\b(?:more like|closer to|nearer(?: to)?)\s+(?:[$€£₹₦₱])?\d|"
     # "put 150 chamas", "put it at 60"; "Bookeo put its prices up 30 percent" corrects nothing.
     # "the hall put up their price to forty pound an hour" is news of another's price, not a number put right.
     r"\b(?:put(?!\s+(?:its|their|his|her|the|our|my)\s+[\w-]+\s+(?:up|down)\b)(?!\s+(?:up|down)\b)|make (?:it|that)|say|change (?:it|that) to|"
