@@ -93,3 +93,27 @@ def test_a_figure_of_something_else_said_nearer_leaves_the_users_count(said: str
     summary = DiscoverySummary(target_user="stewards at a football club (about 60)", constraints="me, 8 weeks")
     fix = number_correction(summary, said)
     assert fix is None or fix[0] != "target_user", fix
+
+
+CLINIC_ROWS = ["Clients could book", "Pay a deposit by card", "Get a text the day before", "See the day's list"]
+
+
+@pytest.mark.parametrize(("said", "what"), [
+    ("I'm not sure the card deposit should be in the first version, clients might find it off-putting.", "card deposit"),
+    ("We're not convinced the day's list needs to be in v1", "day's list"),
+    ("I don't think the deposit needs to be in phase 1", "deposit"),
+    ("Could we move the deposit to phase 2", "deposit"),
+])
+def test_doubt_that_a_row_belongs_in_the_first_version_puts_it_off(said: str, what: str) -> None:
+    """"I'm not sure the deposit should be in the first version" added a row named "I'm not sure the deposit" to
+    Phase 1 and moved the core row below the line to make room."""
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    assert [(r.kind, r.what) for r in parse_requests(said, CLINIC_ROWS)] == [("defer", what)]
+
+
+def test_a_row_said_to_belong_in_the_first_version_is_still_promoted() -> None:
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    assert [r.kind for r in parse_requests("I'm sure the deposit should be in the first version", CLINIC_ROWS)] == [
+        "promote"]

@@ -404,8 +404,21 @@ QUESTION_REQUESTS = (
        r"first|for now))?\s*(?=[,;?.!]|$)"),
     rx(r"^(?:(?:hmm+|so|but|and|honestly)[\s,]+)*do\s+(?:we|they|you|i)\s+(?:really\s+|even\s+)?need\s+(?P<what>[^,;?]+?)\s+"
        r"(?:yet|now|right now|at first|for now)\s*\?"),
+    # "Could we move the deposit later?", "can we push the map back?": a move asked as a question is the move.
+    rx(r"^(?:(?:so|and|but|then|also)\s+)?(?:can|could|should|shall)\s+(?:we|you)\s+(?:move|push|put|shift|bump|leave|save)\s+"
+       r"(?P<what>[^,;?]+?)\s+(?:later|back|to later|for later|till later|until later|(?:to|into)\s+phase\s*[23])\b"),
 )
 DEFER_PATTERNS = (
+    # "I'm not sure the deposit should be in the first version", "I don't think the map needs to be in v1": doubt that a
+    # row belongs in the first version puts it off.
+    rx(r"^(?:(?:but|and|so|hmm|actually)\W+)*(?:i'?m|i am|we'?re|we are)\s+not\s+(?:so\s+|too\s+|really\s+|entirely\s+)?"
+       r"(?:sure|convinced)\s+(?:that\s+|whether\s+|if\s+|about\s+)?(?P<what>[^,;]+?)\s+(?:should|needs? to|has to|must|"
+       r"ought to)\s+(?:be|go)\s+(?:in(?:to)?\s+)?" + _PHASE1),
+    rx(r"^(?:(?:but|and|so|hmm|actually)\W+)*(?:i|we)\s+(?:don'?t|do not)\s+(?:really\s+)?think\s+(?P<what>[^,;]+?)\s+"
+       r"(?:should|needs? to|has to|must)\s+(?:be|go)\s+(?:in(?:to)?\s+)?" + _PHASE1),
+    # "Could we move the deposit later?", "can we push it back a bit": the row between the verb and "later".
+    rx(r"^(?:(?:so|and|but|then|also)\s+)?(?:can|could|should|shall)\s+(?:we|you)\s+(?:move|push|put|shift|bump|leave|save)\s+"
+       r"(?P<what>[^,;]+?)\s+(?:later|back|to later|for later|till later|until later|(?:to|into)\s+phase\s*[23])\b"),
     # "ok the reminder thing, can it wait till later": asked of the row named before.
     rx(r"^(?:can|could|should|shall)\s+(?P<what>it|that|this|they|those|these|them)\s+(?:wait\b|(?:go|come|move)\s+(?:later|after|"
        r"(?:to|in|into)\s+(?:phase\s*[23]|later))\b)"),
