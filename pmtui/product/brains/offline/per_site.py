@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from pmtui.product.brains.offline.discovery.numbers import in_digits, in_words
 from pmtui.product.brains.offline.headcount import people_noun
+from pmtui.product.search import stem
 
 _FLAGS = re.IGNORECASE
 # Per what: a time, a person or a sum is no place ("a week", "per nurse", "per head", "a pop").
@@ -100,8 +101,7 @@ def per_place_count(text: str, users: str = "") -> PerPlace | None:
 
 
 def _one_person(word: str, users: str) -> bool:
-    stem = re.sub(r"(?:ies|es|s)$", "", word)
-    return stem in _ONE_PERSON or word in _ONE_PERSON or stem in {re.sub(r"(?:ies|es|s)$", "", w) for w in _heads(users)}
+    return stem(word) in _ONE_PERSON or stem(word) in {stem(w) for w in _heads(users)}
 
 
 def _heads(text: str) -> set[str]:
@@ -113,28 +113,15 @@ def _heads(text: str) -> set[str]:
 def is_users_word(word: str, users: str) -> bool:
     """`word` is the founder's own noun for the users ("baristas" of "baristas in small coffee chains", "midwife" of
     "community midwives")."""
-    return _singular(word) in {_singular(w) for w in re.findall(r"[a-z][\w'-]{2,}", users.lower())} - _FILLER
-
-
-def _singular(word: str) -> str:
-    """A noun without its plural ending, the same for both forms ("midwives", "midwife"; "classes", "class")."""
-    word = word.lower()
-    if word.endswith("ves"):
-        return word[:-3] + "f"
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    if word.endswith(("ches", "shes", "sses", "xes")):
-        return word[:-2]
-    word = word[:-1] if word.endswith("s") and not word.endswith("ss") else word
-    return word[:-2] + "f" if word.endswith("fe") else word
+    return stem(word) in {stem(w) for w in re.findall(r"[a-z][\w'-]{2,}", users.lower())} - _FILLER
 
 
 def _names_the_users(before: str, users: str) -> bool:
     """The clause before a bare per-place count names the users ("Hospital nurses on rotating shifts, about 300 …",
     "groundsmen, maybe 6 at each club")."""
     clause = re.split(r"[.!?;]\s", before)[-1].lower()
-    said = {_singular(w) for w in re.findall(r"[a-z][\w'-]{2,}", clause)}
-    named = {_singular(w) for w in re.findall(r"[a-z][\w'-]{2,}", users.lower())} - _FILLER
+    said = {stem(w) for w in re.findall(r"[a-z][\w'-]{2,}", clause)}
+    named = {stem(w) for w in re.findall(r"[a-z][\w'-]{2,}", users.lower())} - _FILLER
     if named:
         return bool(said & named)
     return bool(_heads(clause))

@@ -10,6 +10,8 @@ import re
 _SHE = r"mum|mom|mam|mother|wife|sister|aunt|auntie|aunty|gran|granny|grandma|grandmother|nan|nana|daughter|girlfriend"
 _HE = r"dad|father|husband|brother|uncle|grandad|granddad|grandpa|grandfather|son|boyfriend"
 _EITHER = r"friend|mate|partner|boss|cousin|neighbou?r|flatmate|in-laws?|parents|folks|family"
+# "my mum", "my older sister", "my folks": one person (or one household) close to the founder.
+CLOSE_PERSON = (rf"(?:(?:best|old|little|big|younger|older|elder|kid)\s+)?(?:{_SHE}|{_HE}|{_EITHER})")
 _PERSON = re.compile(rf"\bmy\s+(?:(?:best|old|little|big|younger|older|elder|kid)\s+)?(?:(?P<she>{_SHE})|(?P<he>{_HE})|"
                      rf"(?P<either>{_EITHER}))\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"^(?P<pronoun>her|him|them)\b", re.IGNORECASE)

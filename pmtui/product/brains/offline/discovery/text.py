@@ -29,6 +29,7 @@ from pmtui.product.brains.offline.discovery.lexicon import (
     TOOL_RE,
     TOOLS,
 )
+from pmtui.product.brains.offline.discovery.pronoun_users import CLOSE_PERSON
 from pmtui.product.brains.offline.discovery.rates import throughput
 from pmtui.product.brains.offline.discovery.self_correction import without_repairs
 from pmtui.product.brains.offline.discovery.sentences import (  # noqa: F401  (re-exported)
@@ -582,9 +583,7 @@ def persona_name(summary: DiscoverySummary) -> str:
     return f"your {own.group('who').lower()}" if own else "your users"
 
 
-_ONE_OF_MINE = re.compile(r"^my\s+(?P<who>(?:(?:older|younger|little|big|best|old)\s+)?(?:mum|mom|mam|mother|dad|father|wife|"
-                          r"husband|partner|sister|brother|aunt|auntie|aunty|uncle|cousin|gran|granny|grandma|grandad|"
-                          r"grandpa|friend|mate|boss|son|daughter|folks|parents))\s*$", re.IGNORECASE)
+_ONE_OF_MINE = re.compile(rf"^my\s+(?P<who>{CLOSE_PERSON})\s*$", re.IGNORECASE)
 
 
 def is_clarifying(text: str) -> bool:
