@@ -84,6 +84,8 @@ _VERDICT = re.compile(
 
 
 def _value(raw: str) -> str:
+    # "Who it's for:\n- parents\n- the coaches": the items of a list under the label, one value.
+    raw = re.sub(r"\s*\n\s*(?:[-*\u2022]|\d{1,2}[.)])\s+", "; ", raw.strip())
     value = re.split(r"[.!?](?:\s|$)", raw.strip(), maxsplit=1)[0]
     value = value.strip(" \t,;:.!-\u2014\u2013")
     value = _VERDICT.sub("", value)

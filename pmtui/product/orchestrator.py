@@ -17,6 +17,7 @@ from pmtui.product.brains.protocol import Brain, DiscoveryReply
 from pmtui.product.completeness import check_completeness
 from pmtui.product.labelled import apply_parts, labelled_parts, moved_answer
 from pmtui.product.list_check import without_list_confirmation
+from pmtui.product.markdown_text import plain
 from pmtui.product.rice import NICE_TO_HAVE_MARK
 from pmtui.product.units import amount
 from pmtui.store import Store, StoreError
@@ -161,6 +162,9 @@ class Orchestrator:
     # -- internals ------------------------------------------------------------------------
     async def _turn(self, project_id: int, text: str, on_delta: DeltaCallback | None) -> TurnResult:
         state = self.store.load_state(project_id)
+        # The message is kept as written; it is heard without its Markdown ("**Users:** - a - b" says "Users:" and a
+        # list), as a chat model or a notes app writes it.
+        text = plain(text)
         picked = texts.choice_number(text, len(state.choices)) if state.choices else None
         if picked is not None:
             return await self._guarded(state, self._choose, on_delta, state.choices[picked - 1])

@@ -26,12 +26,18 @@ from pmtui.product.brains.protocol import (
     ReviewIntent,
     ScopingIntent,
 )
+from pmtui.product.markdown_text import plain, plain_state
 
 
 class OfflineBrain:
+    """Every entry reads the founder's words without their Markdown (`plain`): a message a chat model or a notes app
+    wrote ("**Who it's for:** - …") says what the same message typed plainly says."""
+
     name = "offline"
 
     async def extract_discovery(self, state: ConversationState, user_text: str) -> DiscoverySummary:
+        state = plain_state(state)
+        user_text = plain(user_text)
         summary = discovery.extract(state.discovery_summary, user_text, state.asked_aspect)
         # "The alert thing can wait", said before the alerts were on the list, still holds once they are.
         notes = [m.content for m in state.messages
@@ -49,12 +55,16 @@ class OfflineBrain:
         completeness: Completeness,
         on_delta: DeltaCallback | None = None,
     ) -> DiscoveryReply:
+        state = plain_state(state)
+        user_text = plain(user_text)
         reply = discovery.next_reply(state, user_text, before, completeness)
         if on_delta:
             on_delta(reply.text)
         return reply
 
     async def classify_review(self, state: ConversationState, text: str) -> ReviewIntent:
+        state = plain_state(state)
+        text = plain(text)
         intent = discovery.classify_review(text)
         # "Yes, that's it, although it's 45 stops, not 40": the card never said 40, so the yes stands.
         return "CONFIRM" if intent == "REVISE" and discovery.nothing_to_fix(text, state.discovery_summary) else intent
@@ -62,15 +72,20 @@ class OfflineBrain:
     async def propose_scope(
         self, state: ConversationState, comparables: list[ComparableProduct]
     ) -> ScopingOutput:
+        state = plain_state(state)
         return scoping.propose(state.discovery_summary, comparables, scoping.discovery_said(state))
 
     async def classify_scoping_intent(self, state: ConversationState, text: str) -> ScopingIntent:
+        state = plain_state(state)
+        text = plain(text)
         users = state.discovery_summary.target_user if state.discovery_summary else ""
         return scoping.classify_intent(text, state.scoping_output, users)
 
     async def negotiate(
         self, state: ConversationState, text: str, round_number: int, final_round: bool
     ) -> Negotiation:
+        state = plain_state(state)
+        text = plain(text)
         negotiation = scoping.negotiate(state, text, round_number, final_round)
         asked = _questions_beside_requests(state, text)
         if not asked or not negotiation.understood:
@@ -83,9 +98,12 @@ class OfflineBrain:
         return negotiation.model_copy(update={"reply": "\n\n".join([negotiation.reply, *answers])})
 
     async def answer_scope_question(self, state: ConversationState, text: str) -> str:
+        state = plain_state(state)
+        text = plain(text)
         return scoping.answer_question(state, text)
 
     async def write_spec(self, state: ConversationState, on_delta: DeltaCallback | None = None) -> str:
+        state = plain_state(state)
         markdown = spec.write_spec(state)
         if on_delta:
             on_delta(markdown)

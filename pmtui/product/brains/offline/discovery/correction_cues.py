@@ -21,10 +21,11 @@ LABELS: dict[str, str] = {
     "target users?|target audience|target market|target|audience|users?|customers?|persona|who it'?s for|hirers?|"
     "renters?|tenants?|buyers?|guests?|members?": "target_user",
     "core problem|problem|pain points?|pain": "core_problem",
-    "current alternatives?|alternatives?|competitors?|competition|workarounds?|today": "current_alternatives",
+    "current alternatives?|alternatives?|competitors?|competition|workarounds?|today|"
+    "current (?:process|solution|setup|set-up|workflow|system|tools?)|status quo": "current_alternatives",
     "why now|timing": "why_now",
     "features?|feature wishlist|wishlist|feature list": "feature_wishlist",
-    "success metrics?|metrics?|kpis?|success|goal": "success_metric",
+    "success metrics?|metrics?|kpis?|success(?: would be| looks like| means| for (?:me|us))?|goal": "success_metric",
     "revenue model|revenue|business model|pricing|price|monetization|monetisation": "revenue_model",
     "constraints?|timeline|budget|deadline|team size": "constraints",
 }
@@ -63,7 +64,10 @@ REVISE_MARKERS = re.compile(
     r"add|remove|drop|missing|forgot|except|but|however|although|though|almost|mostly|partly|close but|"
     r"revise|redo|meant|correction|not the|isn'?t|aren'?t|wasn'?t|"
     # "nearly. the hirers are …, you cut them off. rest is grand": something is still to fix.
-    r"nearly|not quite|left (?:\w+ )?(?:out|off)|cut (?:\w+ )?off|(?:you )?missed)\b|👎|❌",
+    r"nearly|not quite|left (?:\w+ )?(?:out|off)|cut (?:\w+ )?off|(?:you )?missed|"
+    # "Can we swap the reminders for payments?": a change asked of the card, however politely, is no yes.
+    r"swap|swop|switch|replace|(?:can|could) (?:we|you|u) (?:please )?(?!(?:just |now )?(?:go|start|move on|proceed|"
+    r"continue|crack on|get going|begin|get started|scope|carry on)\b)(?=\w))\b|👎|❌",
     re.IGNORECASE,
 )
 

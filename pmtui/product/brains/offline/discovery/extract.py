@@ -47,6 +47,7 @@ from pmtui.product.brains.offline.discovery.item_cues import (
     PRODUCT_COLON_LIST,
 )
 from pmtui.product.brains.offline.discovery.item_price import not_their_item_price
+from pmtui.product.brains.offline.discovery.labelled_lists import labelled_lists
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
 from pmtui.product.brains.offline.discovery.led_people import led_people
 from pmtui.product.brains.offline.discovery.misfiled import cued, misfiled, put_back_misfiled
@@ -183,7 +184,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if asked_aspect == "feature_wishlist" and summary.feature_wishlist:
         # "looks right" / "yep that's the lot" to the list read back: no wish; what follows the nod is the answer.
         _confirmed, user_text = without_list_confirmation(user_text)
-    text = txt_words(inline_list_lines(user_text.strip()))
+    # "Top priorities, in order: 1. … 2. …", "Nice to have: …": a heading says what its items are (labelled_lists).
+    text = labelled_lists(txt_words(inline_list_lines(user_text.strip())))
     # "just me" to the limits question is a team of one: thin, but no shrug (it is kept, and sharpened once).
     bare_team = asked_aspect == "constraints" and bool(_BARE_TEAM.match(text))
     aside = aside_kind(text, asked_aspect)
@@ -224,7 +226,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if asked == "success_metric" and not first_message and outcome_states(text):
         # "Zero missed collections and no more angry texts on Sunday": states to reach, the whole answer, whatever
         # tools or pains its words name.
-        result.success_metric = _merge_text(summary.success_metric, clean(text), is_thin("success_metric",
+        labelled = label_statement(text)  # "Success looks like: every game sorted by Thursday": the label is no part
+        said = labelled[1] if labelled and labelled[0] == "success_metric" else clean(text)
+        result.success_metric = _merge_text(summary.success_metric, said, is_thin("success_metric",
                                                                                       summary.success_metric), fresh=True)
         return result
     # "Actually, scratch that — it's for studio office managers": a new direction answers no question.
