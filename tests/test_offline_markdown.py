@@ -18,7 +18,7 @@ from pmtui.product.brains.offline.discovery.labelled_lists import labelled_lists
 from pmtui.product.brains.offline.discovery.review import classify_review
 from pmtui.product.markdown_text import plain
 from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK
-from tests.fixtures.offline_talk import interview
+from tests.fixtures.offline_talk import interview, talk
 
 STARTED = DiscoverySummary(target_user="parents of the under-9s team", core_problem="nobody knows who is driving to "
                            "away games until Saturday morning")
@@ -130,3 +130,15 @@ def test_a_founder_writing_markdown_gets_the_card_a_plain_founder_gets(tmp_path:
     assert any(WAITS_MARK in item and "club shop" in item.lower() for item in card.feature_wishlist), card
     assert card.current_alternatives.startswith("a WhatsApp group"), card
     assert card.success_metric.startswith("every away game"), card
+
+
+@pytest.mark.parametrize(("opening", "quoted"), [
+    ("Hello! Could you help me scope out a new app? **My idea:** a lift-sharing board for our junior football club.",
+     "a lift-sharing board for our junior football club"),
+    ("I need help planning my first product. Pitch — an order book for a two-person upholstery workshop.",
+     "an order book for a two-person upholstery workshop"),
+])
+def test_help_asked_of_the_pm_is_no_pitch_and_the_idea_s_label_is_no_part_of_it(tmp_path: Path, opening: str,
+                                                                                 quoted: str) -> None:
+    replies, _ = talk(tmp_path, opening)
+    assert f'"{quoted}"' in replies[0], replies[0]

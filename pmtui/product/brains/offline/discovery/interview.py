@@ -328,9 +328,16 @@ _EMPTY_PITCH = re.compile(
     r"system))(?:\s+(?:simple|small|basic|easy|quick|nice|for\s+(?:her|him|them|us|me|my\s+\w+)))*\W*$|"
     # "I'd love an app that helps with this": an app for what the founder just told, naming nothing of it.
     r"\b(?:an?\s+)?(?:app|tool|thing|something|system|website|platform)\s+(?:that|which|to)\s+(?:would\s+|could\s+)?"
-    r"(?:helps?|fix(?:es)?|sorts?(?:\s+out)?|deals?|solves?|handles?)\s+(?:with\s+)?(?:this|that|it|these|them|all\s+(?:this|that))\W*$",
+    r"(?:helps?|fix(?:es)?|sorts?(?:\s+out)?|deals?|solves?|handles?)\s+(?:with\s+)?(?:this|that|it|these|them|all\s+(?:this|that))\W*$|"
+    # "I'd love your help scoping an app", "can you help me plan out a new product?": help asked of the PM, no idea.
+    r"\bhelp\b[\w\s']{0,20}?\b(?:scop|plan|think|figur|shap|build|design|spec|work|sort|flesh|map)\w*(?:\s+(?:out|through|up))?"
+    r"\s+(?:(?:an?|my|our|this|the)\s+)?(?:(?:new|small|simple|little|side|first)\s+)*(?:app|idea|product|tool|mvp|project|"
+    r"startup|thing)(?:\s+idea)?\W*$",
     re.IGNORECASE,
 )
+# "The idea: a booking tool for …": what the founder calls the sentence is no part of the quote.
+_IDEA_LABEL = re.compile(r"^\W*(?:(?:the|my|our)\s+)?(?:(?:app\s+|product\s+|main\s+)?idea|pitch|elevator pitch|tl;?dr|"
+                         r"in short|in a nutshell|summary)\s*[:\u2014\u2013-]\s*(?=\w)", re.IGNORECASE)
 # "ok so hear me out", "so basically", "long story short": the lead-in to a story, not its pitch.
 _WARM_UP = re.compile(r"^\W*(?:ok(?:ay)?|so|right|well|basically|hear me out|listen|long story short|here'?s the thing)\b"
                       r"[\w\s,']{0,20}\W*$", re.IGNORECASE)
@@ -358,7 +365,7 @@ def _acknowledge(
         first = next((s for s in said if PITCH.search(s)),
                      next((s for s in said if len(s.split()) >= 6 and not _WARM_UP.match(s)), said[0]))
         # "Hello, I have a small taqueria…": the greeting before the pitch is no part of the quote.
-        first = _GREETING_LEAD.sub("", first) or first
+        first = _IDEA_LABEL.sub("", _GREETING_LEAD.sub("", first) or first) or first
         return IDEA_ACKS[turn % len(IDEA_ACKS)].format(f=short(first, 12))
     if aspect:
         fragment = _new_part(getattr(before, aspect), getattr(summary, aspect))
