@@ -57,6 +57,9 @@ SCOPE_NOTE = re.compile(
     r"\b(?:move|put|push|keep|leave|save)\s+(?:the\s+)?[\w' -]{2,40}?\s+(?:to|for|in|into|till|until)\s+(?:phase\s*[123]|"
     r"v[123]|later|the mvp|version [123])\b|\b(?:phase\s*[123]|v2)\s+(?:for|is fine for)\b|"
     r"\b[\w' -]{2,40}?\s+(?:can|could)\s+(?:wait|come later|go (?:to|in) phase\s*[23])\s*(?:[,.;!]|$)|"
+    # "Can the loyalty stamps wait for phase 2?", "could the map wait till later": the same note, asked.
+    r"\b(?:can|could)\s+[\w' -]{2,40}?\s+(?:wait|come later)\s+(?:for|till|until|to|in)\s+(?:phase\s*[23]|v[23]|"
+    r"later|version [23])\b|"
     # "the price before work na the main thing, e must dey phase 1" (Pidgin: it must be in phase 1).
     r"\b(?:must|should|has to|have to|needs? to)\s+(?:be|go|come|stay)\s+(?:in\s+)?(?:the\s+)?(?:phase\s*1|v1|mvp|first "
     r"(?:version|phase))\b",
@@ -101,9 +104,12 @@ def note_additions(text: str) -> list[str]:
 
 # "Wait, sorry, what do you mean by why now? it was always a problem", "wats RICE?": what one of the PM's words means.
 MEANING_QUESTION = re.compile(
-    r"^\W*(?:(?:wait|sorry|ok(?:ay)?|so|hmm+|um+|quick one|one question|sir|madam|but)[\s,:.!-]+)*"
-    r"(?:what|wat|wot|wht)\s*(?:'?s\b|\s+is\b|\s+(?:do|did|d')\s*(?:you|u|yuh|ya)\s+mean(?:\s+(?:by|with))?|"
-    r"\s+does\s+[\w' -]{1,25}\s+mean\b)(?P<term>[^?]{1,60})\?",
+    r"^\W*(?:(?:wait|sorry|ok(?:ay)?|so|hmm+|um+|quick one|one question|sir|madam|but|and|also|oh|btw|by the way)[\s,:.!-]+)*"
+    r"(?:what|wat|wot|wht)\s*(?:(?:'?s\b|\s+is\b|\s+are\b|\s+(?:do|did|d')\s*(?:you|u|yuh|ya)\s+mean(?:\s+(?:by|with))?)"
+    r"(?P<term>[^?]{1,60})\?|"
+    # "What does RICE stand for?", "what do reach and impact mean here": the term sits inside the question, which
+    # needs no question mark to be one.
+    r"\s+(?:does|do)\s+(?P<inner>[\w' .-]{1,40}?)\s+(?:mean|stand for|refer to)\b[^?.!]{0,30}(?:\?|\W*$))",
     re.IGNORECASE,
 )
 
@@ -111,7 +117,7 @@ MEANING_QUESTION = re.compile(
 def meaning_asked(text: str) -> list[str]:
     """What the PM's words the founder asks about mean ("what do you mean by why now?"), or [] for anything else."""
     match = MEANING_QUESTION.match(_bare(text))
-    return glossary(match.group("term")) if match else []
+    return glossary(match.group("term") or match.group("inner")) if match else []
 
 
 def aside_kind(text: str, asked: str = "") -> str:
@@ -119,11 +125,19 @@ def aside_kind(text: str, asked: str = "") -> str:
     answer. Asked what it should do, one wish beside the note makes it an answer ("treasurer marks who paid each
     evening. A penalty for late payers can come later": the wish was lost with the note)."""
     stripped = _bare(text)
+    # "btw what does effort refer to": the PM's own word asked about, however it is brought up.
+    if meaning_asked(stripped):
+        return "question"
     if ASIDE_OFF_TOPIC.match(stripped):
         return "off_topic"
-    if meaning_asked(stripped) or not_understood(stripped):
+    least = 1 if asked == "feature_wishlist" else 2
+    # "Can the stamps wait for phase 2? Also what does the cut line mean?": a note, and a word to explain beside it.
+    note = " ".join(s for s in split_sentences(stripped) if not meaning_asked(s)) if "?" in stripped else stripped
+    if note and SCOPE_NOTE.search(note) and not _wishes_beside_the_note(note, least):
+        return "scope_note"
+    if not_understood(stripped):
         return "question"
-    if SCOPE_NOTE.search(stripped) and not _wishes_beside_the_note(stripped, 1 if asked == "feature_wishlist" else 2):
+    if SCOPE_NOTE.search(stripped) and not _wishes_beside_the_note(stripped, least):
         return "scope_note"
     if restated(stripped):
         return ""
@@ -205,9 +219,14 @@ def aside_reply(text: str, asked: str, summary: DiscoverySummary | None = None) 
     if kind == "scope_note":
         added = note_additions(text)
         wished = f" {' and '.join(added)} {'is' if len(added) == 1 else 'are'} on the wishlist now." if added else ""
-        return (f'Noted for when we scope the MVP: "{short(text, 14)}" — a wish already on the list that can wait is '
+        # "Could we put the transfers in phase 2? And what does RICE stand for?": the note, and the answer.
+        sentences = split_sentences(text)
+        meanings = [line for sentence in sentences for line in meaning_asked(sentence)]
+        note = " ".join(sentence for sentence in sentences if not meaning_asked(sentence)) or text
+        answered = f" Fair question: {' '.join(meanings)}" if meanings else ""
+        return (f'Noted for when we scope the MVP: "{short(note, 14)}" — a wish already on the list that can wait is '
                 "marked for later; anything else, say it again at the scope table, where every feature has its "
-                f"numbers.{wished}")
+                f"numbers.{wished}{answered}")
     if not_understood(text):
         # "wdym by that?", "Wetin be dat one? I no understand the question": what the PM meant, not a guess at an answer.
         return what_i_meant(asked)
