@@ -46,3 +46,114 @@ def test_asked_what_a_word_means_the_pm_answers_and_asks_its_question_again(tmp_
                             "sorry what does RICE stand for")
     assert "reach" in replies[1].lower() and "effort" in replies[1].lower(), replies[1]
     assert summary.target_user == "", summary
+
+
+@pytest.mark.parametrize("wish", [
+    "Show which permits run out in the next 60 days",
+    "Keep the booking history for up to 6 months",
+    "Flag invoices older than 3 months",
+    "A chart of sales over the last 12 weeks",
+])
+def test_a_span_of_time_the_feature_works_over_is_not_its_effort(wish: str) -> None:
+    from pmtui.product.brains.offline.scoping.propose import _WISH_WINDOW
+    from pmtui.product.rice import timeframe_weeks
+
+    assert timeframe_weeks(wish) is not None  # the old reading: the span taken for the build time
+    assert timeframe_weeks(_WISH_WINDOW.sub(" ", wish)) is None
+
+
+def test_a_wish_with_its_build_time_still_states_its_effort() -> None:
+    from pmtui.product.brains.offline.scoping.propose import _WISH_WINDOW
+    from pmtui.product.rice import timeframe_weeks
+
+    assert timeframe_weeks(_WISH_WINDOW.sub(" ", "Card payments, maybe 3 weeks of work")) == 3.0
+
+
+def test_the_scope_rates_a_wish_over_the_next_days_by_its_kind_not_by_the_days(tmp_path: Path) -> None:
+    from tests.fixtures.offline_talk import interview
+
+    answers = {
+        "target_user": "the 12 mechanics at our two garages",
+        "core_problem": "MOTs lapse and customers blame us",
+        "current_alternatives": "a wall calendar and a spreadsheet",
+        "feature_wishlist": "log each car's MOT date, a list of MOTs due in the next 60 days, text the owner",
+        "success_metric": "no lapsed MOT for a customer car by summer",
+        "why_now": "we lost two fleet customers last month",
+        "revenue_model": "free, it's for our own garages",
+        "constraints": "me and a contractor for 6 weeks",
+    }
+    _, state = interview(tmp_path, "An MOT reminder app for our garages", answers, then=())
+    rows = {f.name: f for f in state.scoping_output.mvp_features + state.scoping_output.cut_features}  # type: ignore[union-attr]
+    due = next(f for name, f in rows.items() if "due" in name.lower())
+    assert due.provenance["effort"].source != "stated", due.provenance["effort"]
+    assert due.rice_effort < 8, due.rice_effort
+
+
+@pytest.mark.parametrize(("line", "shown"), [
+    ("Add a waiting list to phase 1", "Waiting list"),
+    ("deposits in phase 2", "Deposits (can wait)"),
+])
+def test_where_a_wish_goes_is_no_part_of_its_name(line: str, shown: str) -> None:
+    from pmtui.product.brains.offline.discovery.feature_items import feature_items
+
+    assert feature_items(line) == [shown]
+
+
+_CART = {
+    "target_user": "regulars at my coffee cart, about 200 a week",
+    "core_problem": "people queue and leave before ordering",
+    "current_alternatives": "shouting names and a paper tab",
+    "feature_wishlist": "order ahead from the phone, a loyalty card",
+    "success_metric": "a third of orders placed ahead by spring",
+    "why_now": "a second cart opens in March",
+    "revenue_model": "the coffee itself, no fee",
+    "constraints": "just me, weekends, 8 weeks",
+}
+
+
+@pytest.mark.parametrize("note", ["The loyalty card → phase 2", "Move the loyalty card to v2 please",
+                                  "loyalty card -> later"])
+def test_a_note_at_the_card_on_a_wish_on_the_list_marks_it_for_later(tmp_path: Path, note: str) -> None:
+    from pmtui.product.rice import WAITS_MARK
+
+    replies, state = _card_then(tmp_path, _CART, note)
+    loyalty = [item for item in state.discovery_summary.feature_wishlist if "loyalty" in item.lower()]
+    assert loyalty and WAITS_MARK in loyalty[0], state.discovery_summary.feature_wishlist
+    assert state.discovery_summary_shown and state.phase == "discovery", replies[-1]
+
+
+@pytest.mark.parametrize("note", ["Gift vouchers → phase 2", "move the gift vouchers to v2 please"])
+def test_a_note_at_the_card_on_something_not_on_the_list_is_noted_for_the_table(tmp_path: Path, note: str) -> None:
+    replies, state = _card_then(tmp_path, _CART, note)
+    assert "Noted for when we scope" in replies[-1], replies[-1]
+    assert state.discovery_summary_shown and state.phase == "discovery"
+
+
+def _card_then(tmp_path: Path, answers: dict[str, str], note: str):  # type: ignore[no-untyped-def]
+    import asyncio
+
+    from pmtui.config import Config
+    from pmtui.product.eval.simulator import read_question
+    from pmtui.product.orchestrator import Orchestrator
+    from pmtui.store import Store
+
+    async def run():  # type: ignore[no-untyped-def]
+        store = Store(tmp_path / "card.db")
+        try:
+            orchestrator = Orchestrator(store, Config(offline=True))
+            project_id = orchestrator.open_project("card").project_id
+            reply = (await orchestrator.handle(project_id, "An order-ahead app for my coffee cart")).reply
+            left = dict(answers)
+            for _ in range(24):
+                if orchestrator.state(project_id).discovery_summary_shown:
+                    break
+                aspect = read_question(reply)
+                line = (left.pop(aspect) if aspect in left else left.pop(next(iter(left)))) if left else "that's all"
+                reply = (await orchestrator.handle(project_id, line)).reply
+            assert orchestrator.state(project_id).discovery_summary_shown, reply
+            replies = [(await orchestrator.handle(project_id, note)).reply]
+            return replies, orchestrator.state(project_id)
+        finally:
+            store.close()
+
+    return asyncio.run(run())

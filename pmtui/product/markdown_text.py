@@ -50,10 +50,15 @@ def _inline_list(line: str) -> list[str]:
     return ([head] if head else []) + [f"- {item.strip()}" for item in items if item.strip()]
 
 
+# "Branch transfers → phase 2": an arrow to a phase says "to" that phase.
+_ARROW = re.compile(r"\s*(?:\u2192|\u27f6|\u21d2|->|=>)\s*(?=(?:phase|v\d|version|later|the mvp|mvp|next)\b)", re.IGNORECASE)
+
+
 @lru_cache(maxsize=4096)
 def plain(text: str) -> str:
     """The message without its Markdown: emphasis, code marks, headings, quote marks and links read as their words;
     a bullet list typed on one line after a label, one line per item. Text with no Markdown comes back as it was."""
+    text = _ARROW.sub(" to ", text)
     if not _MARKS.search(text):
         return text
     text = _LINK.sub(r"\1", text)

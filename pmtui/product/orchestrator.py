@@ -525,9 +525,10 @@ class Orchestrator:
             state.discovery_summary = before
         else:
             summary = await self.brain.extract_discovery(state, text)
-        if summary == before and texts.is_question(text):
+        if summary == before and (texts.is_question(text) or texts.talks_of_phases(text)):
             # A question back at the card ("Can I ask you something — would you charge the vendors?") gets an
-            # answer, and the card stays open for a yes or a correction.
+            # answer, and the card stays open for a yes or a correction; so does a note for the scope table ("move
+            # the transfers to phase 2"), which changes nothing on the card.
             reply = await self.brain.discovery_reply(state, text, before, state.completeness, on_delta)
             self._say(state, said, reply.text)
             return

@@ -93,6 +93,17 @@ def is_question(text: str) -> bool:
     return re.search(r"\?[^\w]*$", text.strip()) is not None
 
 
+# "Move the branch transfers to phase 2", "Add low-stock alerts to phase 1" said at the summary card: how to cut a
+# scope not proposed yet.
+_PHASE_TALK = re.compile(r"\b(?:phase\s*[1-9]|v[1-9]|version\s*[1-9]|the mvp|(?:the\s+)?first version|(?:for\s+)?later)\b",
+                         re.IGNORECASE)
+
+
+def talks_of_phases(text: str) -> bool:
+    """Does the message say which phase something belongs in (a note for the scope table, not the card)?"""
+    return _PHASE_TALK.search(text) is not None
+
+
 def undo_span(text: str) -> tuple[int, int] | None:
     """Where the message says its undo, for reading which row it names."""
     match = _UNDO.search(text)

@@ -57,6 +57,8 @@ SCOPE_NOTE = re.compile(
     r"\b(?:move|put|push|keep|leave|save)\s+(?:the\s+)?[\w' -]{2,40}?\s+(?:to|for|in|into|till|until)\s+(?:phase\s*[123]|"
     r"v[123]|later|the mvp|version [123])\b|\b(?:phase\s*[123]|v2)\s+(?:for|is fine for)\b|"
     r"\b[\w' -]{2,40}?\s+(?:can|could)\s+(?:wait|come later|go (?:to|in) phase\s*[23])\s*(?:[,.;!]|$)|"
+    # "Branch transfers to phase 2" (an arrow, typed as "to"): the thing and where it goes, nothing else.
+    r"^\W*[\w' -]{2,40}?\s+(?:to|in|into)\s+(?:phase\s*[23]|v[23]|later|version [23])\s*(?:[,.;!]|$)|"
     # "Can the loyalty stamps wait for phase 2?", "could the map wait till later": the same note, asked.
     r"\b(?:can|could)\s+[\w' -]{2,40}?\s+(?:wait|come later)\s+(?:for|till|until|to|in)\s+(?:phase\s*[23]|v[23]|"
     r"later|version [23])\b|"

@@ -29,7 +29,7 @@ from pmtui.product.brains.offline.discovery.text import (
     has_persona,
     norm,
 )
-from pmtui.product.rice import NICE_TO_HAVE_MARK, feature_name
+from pmtui.product.rice import NICE_TO_HAVE_MARK, WAITS_MARK, feature_name
 
 _CONDITIONAL_WISH = re.compile(
     r"^(?P<when>if|when|once)\s+(?P<cond>[^,]+?),?\s+(?:then\s+(?:it\s+|the app\s+)?|(?:it|the app)\s+)"
@@ -111,6 +111,10 @@ def _holds_in_brackets(match: re.Match[str]) -> str:
     if len(parts) < 2 or any(len(p.split()) > 4 or FEATURE_VERB.match(p) for p in parts):
         return match.group(0)
     return f"{match.group('item')} ({', '.join(parts)})"
+
+
+_PHASE_TAIL = re.compile(r"\s+(?:to|in|into|for|as part of)\s+(?:the\s+)?(?:phase\s*[1-9]|v[1-9]|version\s*[1-9]|mvp|"
+                         r"first version|first release)\W*$", re.IGNORECASE)
 
 
 def feature_items(text: str) -> list[str]:
@@ -286,6 +290,12 @@ def feature_items(text: str) -> list[str]:
         hedged = HEDGED_FEATURE.match(item)
         if hedged:
             item = hedged.group("x")
+        # "Add low-stock alerts to phase 1": where it goes is no part of its name; a later phase marks it so.
+        phased = _PHASE_TAIL.search(item)
+        if phased and item[: phased.start()].strip():
+            later = not re.search(r"1|mvp|first", phased.group(0), re.IGNORECASE)
+            item = item[: phased.start()].strip() + (f" {WAITS_MARK}" if later else "")
+            item = re.sub(r"^(?:(?:please\s+)?(?:add|include|put)\s+)?(?:an?\s+|the\s+)?(?=\w)", "", item, flags=re.IGNORECASE)
         # The wishlist keeps the founder's words ("report issues with photos"); the table shortens names.
         item = feature_name(item, WISHLIST_ITEM_WORDS)
         if len(item) < 3 or vague_feature(item) or not feature_like(item):

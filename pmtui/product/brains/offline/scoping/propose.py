@@ -57,6 +57,18 @@ class Candidate:
 SLACK_MIN_ROWS = 4
 
 
+
+# "List of what expires in the next 90 days", "bookings up to 30 days ahead", "visits older than 6 months": a span of
+# time the feature works over is what it does, not how long it takes to build.
+_WISH_WINDOW = re.compile(
+    r"\b(?:(?:in|over|for|within|during|from)\s+)?(?:the\s+)?(?:next|last|past|coming|previous|upcoming|following)\s+"
+    r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|few|couple of)?\s*(?:days?|weeks?|months?|years?)\b|"
+    r"\bup to\s+(?:\d+|a|one|two|three|four|six|twelve)\s*(?:days?|weeks?|months?)\b|"
+    r"\b(?:older|newer|younger|more|less|fewer|longer|shorter|sooner|later)\s+than\s+(?:\d+|a|one|two|three|six|twelve)\s*"
+    r"(?:days?|weeks?|months?|years?)\b",
+    re.IGNORECASE,
+)
+
 def nice_to_have(text: str, summary: DiscoverySummary) -> NiceToHave | None:
     if WAITS_MARK in text:
         # The founder said it can wait: their reason, before any kind of feature the PM would doubt.
@@ -298,7 +310,7 @@ def score_candidate(
         confidence, why = 0.5, "not on your wishlist, my guess that the core flow needs it: confidence 50%"
     provenance["confidence"] = Provenance(source="estimated", reason=why)
 
-    stated_effort = timeframe_weeks(text)
+    stated_effort = timeframe_weeks(_WISH_WINDOW.sub(" ", text))
     if stated_effort is not None and candidate.origin == "wishlist":
         effort, why, source = stated_effort, f"you said it takes “{text}”", "stated"
     elif candidate.nice is not None:
