@@ -11,7 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.asides import aside_kind, aside_reply, meaning_asked
+from pmtui.product.brains.offline.discovery.extract import extract
+from pmtui.product.brains.offline.discovery.sign_offs import from_the_restart, without_sign_offs
 from tests.fixtures.offline_talk import talk
 
 
@@ -157,3 +160,83 @@ def _card_then(tmp_path: Path, answers: dict[str, str], note: str):  # type: ign
             store.close()
 
     return asyncio.run(run())
+
+
+# -- a founder who answers as a chat model does: courtesy around each answer, a restart, a sentence for a heading --
+
+
+STUDIO = DiscoverySummary(target_user="parents of the swimmers", core_problem="lane bookings clash")
+
+
+@pytest.mark.parametrize(("said", "meant"), [
+    ("Of course! The coaches would use it most. Happy to elaborate if useful.", "The coaches would use it most."),
+    ("Great question. We use a shared spreadsheet. Hope that helps!", "We use a shared spreadsheet."),
+    ("Members book by phone. Does that answer your question?", "Members book by phone."),
+    ("Sure thing — the treasurer and the coaches. Let me know if you need any more details!",
+     "Sure thing — the treasurer and the coaches."),
+])
+def test_courtesy_around_an_answer_is_no_part_of_it(said: str, meant: str) -> None:
+    assert without_sign_offs(said) == meant
+
+
+@pytest.mark.parametrize("alone", ["Does that help?", "Absolutely!", "Hope that helps"])
+def test_courtesy_alone_is_left_as_it_was(alone: str) -> None:
+    assert without_sign_offs(alone) == alone
+
+
+def test_a_closing_courtesy_is_not_who_it_is_for(tmp_path: Path) -> None:
+    _, summary = talk(tmp_path, "An app for our swimming club's lane bookings",
+                            "Absolutely! Mostly the parents of the junior swimmers, about 90 families. Let me know "
+                            "if you need anything else!")
+    assert "let me know" not in summary.target_user.lower(), summary.target_user
+    assert "parents of the junior swimmers" in summary.target_user, summary.target_user
+
+
+@pytest.mark.parametrize(("said", "meant"), [
+    ("I sell candles... no wait, let me start over. I run a pottery studio with 40 members.",
+     "I run a pottery studio with 40 members."),
+    ("It's a marketplace, hmm, let me rephrase that: a booking page for one potter.",
+     "a booking page for one potter."),
+])
+def test_what_came_before_a_restart_is_unsaid(said: str, meant: str) -> None:
+    assert from_the_restart(said) == meant
+
+
+def test_the_pitch_after_a_restart_is_the_pitch(tmp_path: Path) -> None:
+    replies, _ = talk(tmp_path, "I make jam for markets... sorry, let me start over. I run a community orchard with "
+                                "60 volunteer pickers.")
+    assert "jam" not in replies[0].lower(), replies[0]
+
+
+@pytest.mark.parametrize("answer", [
+    "The must-haves would be logging a swim, seeing the lane plan and paying subs.",
+    "Our top priorities are logging a swim, seeing the lane plan and paying subs",
+])
+def test_a_heading_said_as_a_sentence_opens_the_list(answer: str) -> None:
+    wishes = extract(STUDIO, answer, "feature_wishlist").feature_wishlist
+    assert [w.lower() for w in wishes[:3]] == ["logging a swim", "seeing the lane plan", "paying subs"], wishes
+
+
+@pytest.mark.parametrize(("answer", "wish"), [
+    ("It would also be nice to text the parents when a session is cancelled.", "Text the parents"),
+    ("It'd be great to be able to print the lane plan.", "Print the lane plan"),
+    ("a kit swap page, but that's secondary", "Kit swap page"),
+])
+def test_a_lesser_wish_in_the_founder_s_words_is_a_nice_to_have(answer: str, wish: str) -> None:
+    from pmtui.product.brains.offline.discovery.feature_items import feature_items
+    from pmtui.product.rice import NICE_TO_HAVE_MARK
+
+    items = feature_items(answer)
+    assert len(items) == 1 and items[0].startswith(wish) and NICE_TO_HAVE_MARK in items[0], items
+
+
+@pytest.mark.parametrize("answer", ["We'd charge nothing; it's for our own club.",
+                                    "Nothing — it's purely for our own practice."])
+def test_our_own_whatever_is_nobody_paying(answer: str) -> None:
+    result = extract(STUDIO, answer, "constraints")
+    assert result.revenue_model and not result.constraints, result
+
+
+def test_the_reason_is_the_why_now_not_the_verdict_on_the_timing() -> None:
+    assert extract(STUDIO, "The timing is right because the pool reopens in May", "why_now").why_now == \
+        "the pool reopens in May"

@@ -228,8 +228,12 @@ NOBODY_PAYS = (r"(?:won'?t|wouldn'?t|will not|would not|can'?t|cannot|doesn'?t|d
                r"(?:nobody|no ?one|no-one|none of them)\s+(?:pays?|is paying|will pay|would pay|has to pay|needs to pay)"
                r"(?:\s+(?:for\s+)?(?:it|this|the app|the tool|anything))?|"
                r"(?:it'?s|its|it is|this is|that'?s)\s+(?:just\s+|only\s+|purely\s+|all\s+)?(?:for|4)\s+(?:my|our)\s+own\s+"
-               r"(?:business|shop|store|bakery|use|company|team|stall|salon|cafe|kitchen|work|orders|people|staff)|"
-               r"(?:internal|in-house|own)\s+use(?:\s+only)?")
+               # "it's for our own studio", "for my own practice": whatever the founder runs.
+               r"(?!(?:phones?|devices?|laptops?|cars?|vans?)\b)[a-z][a-z-]{2,}|"
+               r"(?:internal|in-house|own)\s+use(?:\s+only)?|internal tool|"
+               # "We'd charge nothing extra", "we're not charging for it": no money from the users.
+               r"(?:we'?d|we would|we will|we'?ll|i'?d|i would|i will|i'?ll)\s+charge\s+nothing|charg(?:e|ing)\s+nothing|"
+               r"(?:not|never)\s+charging\s+(?:for\s+(?:it|this|the app)|anyone|anybody|them|users|customers|parents|members)")
 
 REVENUE_STRONG = re.compile(
     r"^\W*free\b(?=\s*[,.;!]|\s+(?:for|to start|at first|initially|until|now)\b)|"
@@ -250,7 +254,7 @@ REVENUE_STRONG = re.compile(
     r"(?:association|club|league|council|school|federation|union|society|committee|charity|trust|employer|company|"
     r"board|district|government|ministry|church|parish)s? (?:might |would |could |will |may )?"
     r"pays? for (?:all|every|each|the|our|their|them|it|everyone|everybody)|"
-    r"b2b sales?|sell (it )?to|"
+    r"b2b sales?|sell (it )?to|licen[cs]e (?:it|this|the app|the software)(?: to| out)?|"
     # "its free for the station", "it's a charity, no money", "we wont charge the crew": no money from the users.
     r"(?:it'?s|its|it is|it will be|it'?ll be) (?:totally |completely |just |all )?free(?! (?:time|slots?|space|text|form|hand))|"
     r"(?:it'?s|its|it is|we'?re|we are|this is) (?:a |all )?(?:charity|non[- ]?profit|not[- ]for[- ]profit)|"

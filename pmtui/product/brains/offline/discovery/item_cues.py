@@ -55,7 +55,10 @@ DEFERRED_TAIL = re.compile(
     rf"(?:can|could|will|should|may)\s+(?:{INTENSIFIER}\s+)?(?:come|go|be added|be done|happen|follow)\s+(?:in\s+)?"
     r"(?:later(?:\s+on)?|afterwards|after(?:\s+launch)?|phase\s*[23]|v2|version\s*2|a later (?:phase|version)|"
     r"the (?:next|second) (?:phase|version|release))|"
-    r"(?:a\s+)?(?:low|lower)\s+priority|for later|later on)\s*[.!]*$",
+    r"(?:a\s+)?(?:low|lower)\s+priority|for later|later on|"
+    # "…, but that's secondary", "though it's optional": a lesser wish in the founder's own word.
+    r"(?:(?:more\s+of\s+)?(?:an?\s+)?(?:secondary|optional|bonus|extra|stretch goal|nice extra)(?:\s+(?:thing|one|feature))?))"
+    r"\s*[.!]*$",
     re.IGNORECASE,
 )
 # "also maybe salary calculate but later": "later" alone after "but" defers too.
@@ -87,10 +90,13 @@ ITEM_LEAD = re.compile(r"^(?:(?:oh|and|also|plus|so|then|maybe|perhaps|possibly|
                        r"of|more|by|or|per)\b)\w+\s+\w+)(?:\s+(?:small|little|simple|basic))?)\b[\s,:]*)+",
                        re.IGNORECASE)
 # "it'd be lovely to have a honey harvest tracker": the wish after the hedge, a nice-to-have.
-NICE_LEAD = re.compile(r"^(?:(?:and|also|oh)\s+)*(?:(?:it'?d|it would|would|it will|it'?ll|will)\s+)?be\s+(?:really\s+|so\s+|very\s+)?"
+NICE_LEAD = re.compile(r"^(?:(?:and|also|oh)\s+)*(?:(?:it'?d|it would|would|it will|it'?ll|will)\s+)?(?:also\s+)?be\s+"
+                       r"(?:really\s+|so\s+|very\s+)?"
                        r"(?:lovely|nice|great|cool|good|handy|brilliant|fab|ace|amazing|sweet)\s+"
                        # "it would be nice if the drivers get a receipt on WhatsApp": what they would get is the wish.
-                       r"(?:to have|if (?:we|it|they) (?:had|could have|got)|if (?:the\s+)?[\w'-]+\s+(?:get|got|could get|had))\s+",
+                       r"(?:to have|if (?:we|it|they) (?:had|could have|got)|if (?:the\s+)?[\w'-]+\s+(?:get|got|could get|had)|"
+                       # "It would also be nice to send reminders before class": the doing is the wish.
+                       r"to(?:\s+be\s+able\s+to)?(?=\s+(?!be\b|have\b)[a-z]+(?:\s+\w|\W*$)))\s+",
                        re.IGNORECASE)
 # "deposits would be nice too", "a loyalty card would be handy as well": the wish before the hedge, a nice-to-have.
 NICE_TAIL = re.compile(r"\s+(?:would|'d|will|could|might)\s+be\s+(?:an?\s+)?(?:(?:really|so|very|quite|pure|absolute|absolutely|total)\s+)?"

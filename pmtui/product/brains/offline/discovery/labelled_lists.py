@@ -30,7 +30,7 @@ _HEADINGS: dict[str, str] = {
              r"how (?:we|i|they) do it (?:now|today)|what (?:we|i|they) (?:use|do) (?:now|today)|today)",
 }
 _HEADING = re.compile(
-    r"^\s*(?P<label>" + "|".join(f"(?P<{kind}>{pattern})" for kind, pattern in _HEADINGS.items())
+    r"^\s*(?:(?:so|ok(?:ay)?|well|basically)[\s,]+)?(?:(?:the|my|our)\s+(?:(?:absolute|real)\s+)?)?(?P<label>" + "|".join(f"(?P<{kind}>{pattern})" for kind, pattern in _HEADINGS.items())
     + r")(?:\s*,?\s*(?:in (?:that |this )?order(?: of (?:priority|importance))?|ranked|roughly))?\s*:\s*(?P<rest>.*)$",
     re.IGNORECASE,
 )
@@ -72,9 +72,20 @@ def _inline_headings(line: str) -> list[str]:
     return sentences
 
 
+# "The must-haves would be booking a class, seeing the timetable and paying online", "our top priorities are …": the
+# heading said as a sentence.
+_SAID_HEADING = re.compile(
+    r"^(?P<lead>\s*(?:(?:so|ok(?:ay)?|well|basically)[\s,]+)?(?:the|my|our)\s+(?:(?:main|top|key|core|biggest|real|"
+    r"absolute|first)\s+)*(?:must[- ]haves|priorities|features|requirements|needs|nice[- ]to[- ]haves))"
+    r"\s+(?:would be|will be|should be|are|=)\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
 def labelled_lists(text: str) -> str:
     """The message with each headed list (and each headed wish said inline) as labelled statements, one per item;
     a message with no such heading comes back as it was."""
+    text = "\n".join(_SAID_HEADING.sub(lambda m: m.group("lead").strip() + ": ", line) for line in text.split("\n"))
     if ":" not in text:
         return text
     lines = [piece for line in text.split("\n") for piece in _inline_headings(line)]

@@ -103,6 +103,10 @@ def label_statement(sentence: str) -> tuple[str, str] | None:
         if not value or is_vague(value):
             return None
         value = _with_its_noun(label, value)
+        if aspect == "why_now":
+            # "The timing is right because we move in January": the reason, not the verdict on the timing.
+            value = re.sub(r"^(?:(?:just\s+)?(?:right|good|perfect|ideal|now|urgent)\s+(?:now\s+)?)?(?:because|since|as)\s+",
+                           "", value, flags=re.IGNORECASE) or value
         loose_user_label = aspect == "target_user" and pattern is LABEL_LINE and ":" not in sentence
         loose_user_label = loose_user_label and not re.match(r"\s*(?:the\s+)?target", sentence, re.IGNORECASE)
         if loose_user_label and not has_persona(value):
