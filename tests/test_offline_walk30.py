@@ -240,3 +240,13 @@ def test_our_own_whatever_is_nobody_paying(answer: str) -> None:
 def test_the_reason_is_the_why_now_not_the_verdict_on_the_timing() -> None:
     assert extract(STUDIO, "The timing is right because the pool reopens in May", "why_now").why_now == \
         "the pool reopens in May"
+
+
+@pytest.mark.parametrize(("answer", "pain"), [
+    ("Honestly the biggest pain point is that coaches text me at midnight to swap lanes.",
+     "coaches text me at midnight to swap lanes"),
+    ("The main problem is that the pool hire invoice never matches the sessions run", ("the pool hire invoice never "
+     "matches the sessions run")),
+])
+def test_the_pain_after_is_that_is_the_pain(answer: str, pain: str) -> None:
+    assert extract(STUDIO.model_copy(update={"core_problem": ""}), answer, "core_problem").core_problem.lower() == pain

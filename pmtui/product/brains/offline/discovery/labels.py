@@ -103,6 +103,9 @@ def label_statement(sentence: str) -> tuple[str, str] | None:
         if not value or is_vague(value):
             return None
         value = _with_its_noun(label, value)
+        if aspect in ("core_problem", "why_now", "current_alternatives"):
+            # "the biggest pain point is that parents message me at all hours": what follows "that" is the pain.
+            value = re.sub(r"^that\s+(?=\S+\s+\S)", "", value, flags=re.IGNORECASE)
         if aspect == "why_now":
             # "The timing is right because we move in January": the reason, not the verdict on the timing.
             value = re.sub(r"^(?:(?:just\s+)?(?:right|good|perfect|ideal|now|urgent)\s+(?:now\s+)?)?(?:because|since|as)\s+",
