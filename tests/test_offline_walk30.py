@@ -250,3 +250,51 @@ def test_the_reason_is_the_why_now_not_the_verdict_on_the_timing() -> None:
 ])
 def test_the_pain_after_is_that_is_the_pain(answer: str, pain: str) -> None:
     assert extract(STUDIO.model_copy(update={"core_problem": ""}), answer, "core_problem").core_problem.lower() == pain
+
+
+# -- a terse founder: labels typed with a dash, MoSCoW headings, a count said as a rate --
+
+
+@pytest.mark.parametrize(("line", "aspect", "value"), [
+    ("Users - dog owners dropping off at the wash, approx 30 a week", "target_user",
+     "dog owners dropping off at the wash, approx 30 a week"),
+    ("Pain – towels run out and the queue backs up", "core_problem", "towels run out and the queue backs up"),
+    ("Today - paper tickets and a cash tin", "current_alternatives", "paper tickets and a cash tin"),
+])
+def test_a_label_typed_with_a_spaced_dash_is_a_label(line: str, aspect: str, value: str) -> None:
+    from pmtui.product.brains.offline.discovery.labels import label_statement
+
+    assert label_statement(line) == (aspect, value)
+
+
+def test_moscow_headings_sort_the_wishes() -> None:
+    answer = "Must: book a wash slot, pay at the door. Could: a loyalty stamp. Won't: a shop for shampoo."
+    wishes = extract(STUDIO, answer, "feature_wishlist").feature_wishlist
+    assert wishes[:2] == ["Book a wash slot", "Pay at the door"], wishes
+    assert any("loyalty stamp" in w.lower() and "(nice to have)" in w for w in wishes), wishes
+    assert not any("shampoo" in w.lower() for w in wishes), wishes
+
+
+@pytest.mark.parametrize(("users", "reach"), [
+    ("dog owners booking a wash, approx 30-50/week", 520.0),
+    ("walk-in customers, around 40 a month", 120.0),
+])
+def test_users_counted_as_a_rate_are_a_quarter_s_worth(users: str, reach: float) -> None:
+    from pmtui.product.brains.offline.scoping.said_count import count_said
+
+    said = count_said(DiscoverySummary(target_user=users))
+    assert said is not None and said.value == reach, said
+
+
+def test_one_helper_named_in_the_pitch_is_never_the_reach() -> None:
+    from pmtui.product.brains.offline.scoping.said_count import count_said
+
+    summary = DiscoverySummary(target_user="customers of the wash; us two groomers")
+    assert count_said(summary, ["Dog-wash booking for my shop (me + 1 groomer), Utrecht."]) is None
+
+
+@pytest.mark.parametrize("said", ["what if the loyalty stamp waits", "maybe the loyalty stamp waits, paper works"])
+def test_a_deferral_put_as_a_suggestion_is_a_deferral(said: str) -> None:
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    assert [(r.kind, r.what) for r in parse_requests(said)][:1] == [("defer", "loyalty stamp")]

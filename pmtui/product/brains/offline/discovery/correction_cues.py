@@ -34,7 +34,9 @@ LABELS: dict[str, str] = {
 LABEL_LINE = re.compile(
     # "The main problem is double bookings, …" and "Why now, the council …" lead a paragraph with what they answer.
     r"^\s*(?:the\s+)?(?:(?:main|real|biggest|big|actual|key)\s+(?=problem|pain))?(?P<label>" + "|".join(LABELS)
-    + r")\s*(?::|=|->|should be|should say|is now|is|are|(?<=why now)\s*[,?\u2014\u2013-])\s+"
+    + r")\s*(?::|=|->|should be|should say|is now|is|are|(?<=why now)\s*[,?\u2014\u2013-]|"
+    # "Users - customers booking a repair", "Pain – double bookings": a label typed with a spaced dash.
+    r"(?<=\w)\s+[\u2014\u2013-](?=\s))\s+"
     r"(?P<value>.+)$",
     re.IGNORECASE,
 )

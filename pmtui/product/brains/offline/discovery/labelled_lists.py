@@ -21,8 +21,13 @@ from pmtui.product.rice import WAITS_MARK
 _HEADINGS: dict[str, str] = {
     "wish": r"(?:(?:my|our|the)\s+)?(?:(?:top|main|key|core|must[- ]have|first|biggest)\s+)?(?:priorities|features?|"
             r"requirements|needs|wishes|wish ?list|feature ?list|functions?)|must[- ]haves?|what (?:it|the app) "
-            r"(?:should|must|needs to) do|(?:the\s+)?mvp|(?:v|version\s*)1|phase\s*1|for (?:the\s+)?first version",
-    "nice": r"nice[- ]to[- ]haves?|(?:would|'d) be nice|bonus(?:es)?|stretch(?: goals?)?|extras?|optional|if time allows",
+            r"(?:should|must|needs to) do|(?:the\s+)?mvp|(?:v|version\s*)1|phase\s*1|for (?:the\s+)?first version|"
+            # MoSCoW as founders type it: "Must: …", "Should have: …", "Essentials: …".
+            r"musts?(?: have)?|should(?: have)?|essentials?|core",
+    "nice": r"nice[- ]to[- ]haves?|(?:would|'d) be nice|nice|bonus(?:es)?|stretch(?: goals?)?|extras?|optional|"
+            r"if time allows|could(?: have)?",
+    # "N/A: loyalty", "Won't: a marketplace", "Skip: chat": said only to say it is not wanted.
+    "never": r"n/?a|won'?t(?: have)?|skip|not needed|no need|don'?t need|not wanted|no thanks|nope",
     "later": r"(?:(?:definitely|probably|absolutely|but)\s+)?not (?:now|yet|for (?:now|v1|the mvp|the first version))|"
              r"later|(?:for\s+)?(?:v|version\s*)2|phase\s*2|out of scope|(?:can|could) wait|future|someday|down the line",
     "users": r"who (?:it'?s|it is) for|(?:(?:the|our|my|main|primary|target)\s+)*(?:users?|audience|customers?)",
@@ -38,7 +43,8 @@ _ITEM = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+(?P<item>\S.*)$")
 # "Online visit requests — …", "Day route: …", "Reminders - …": a short name, then what it means.
 _NAMED_ITEM = re.compile(r"^(?P<name>[^\s:\u2014\u2013,.;()][^:\u2014\u2013,.;()]{1,48}?)\s*(?:\s[\u2014\u2013-]+\s|:\s+)"
                          r"(?P<detail>\S.*)$")
-_LABEL_OF = {"wish": "Features", "nice": "Features", "later": "Features", "users": "Target user", "today": "Today"}
+_LABEL_OF = {"wish": "Features", "nice": "Features", "later": "Features", "users": "Target user", "today": "Today",
+             "never": ""}
 # "maybe" is how feature_items hears a nice-to-have; a wish for later carries the mark a scope note gives it.
 _MARK_OF = {"wish": "", "nice": " maybe", "later": f" {WAITS_MARK}"}
 
@@ -57,6 +63,8 @@ def _kind(match: re.Match[str]) -> str:
 
 
 def _statement(kind: str, items: list[str]) -> list[str]:
+    if kind == "never":
+        return []
     if kind in _MARK_OF:
         return [f"{_LABEL_OF[kind]}: {_named(item)}{_MARK_OF[kind]}" for item in items]
     return [f"{_LABEL_OF[kind]}: {'; '.join(item.strip(' .') for item in items)}"]

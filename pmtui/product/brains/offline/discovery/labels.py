@@ -77,8 +77,8 @@ def label_statement(sentence: str) -> tuple[str, str] | None:
             continue
         label = match.group("label").lower()
         people = label == "target" and has_persona(match.group("value")) and not re.search(r"\d", match.group("value"))
-        if label in ("target", "today") and not people and not re.match(r"\s*(?:the\s+)?(?:target|today)\s*:", sentence,
-                                                                          re.IGNORECASE):
+        if label in ("target", "today") and not people and not re.match(r"\s*(?:the\s+)?(?:target|today)\s*(?::|\s[\u2014\u2013-]\s)",
+                                                                          sentence, re.IGNORECASE):
             # "Target: admin staff" and "Today: a paper timetable" are labels; "the target is 100 users" is not.
             continue
         aspect = next(a for key, a in LABELS.items() if re.fullmatch(key, label))
@@ -110,7 +110,9 @@ def label_statement(sentence: str) -> tuple[str, str] | None:
             # "The timing is right because we move in January": the reason, not the verdict on the timing.
             value = re.sub(r"^(?:(?:just\s+)?(?:right|good|perfect|ideal|now|urgent)\s+(?:now\s+)?)?(?:because|since|as)\s+",
                            "", value, flags=re.IGNORECASE) or value
-        loose_user_label = aspect == "target_user" and pattern is LABEL_LINE and ":" not in sentence
+        # "Users: …" and "Users - …" label outright; "users are happy" may not.
+        typed_label = ":" in sentence or re.match(r"^\W*[\w' ]{1,30}?\s[\u2014\u2013-]\s", sentence) is not None
+        loose_user_label = aspect == "target_user" and pattern is LABEL_LINE and not typed_label
         loose_user_label = loose_user_label and not re.match(r"\s*(?:the\s+)?target", sentence, re.IGNORECASE)
         if loose_user_label and not has_persona(value):
             return None
@@ -118,7 +120,7 @@ def label_statement(sentence: str) -> tuple[str, str] | None:
             aspect == "core_problem"
             and pattern is LABEL_LINE
             and re.match(r"\s*(?:the\s+)?pain\b", sentence, re.IGNORECASE)
-            and ":" not in sentence
+            and not typed_label
         ):
             return None
         return aspect, value

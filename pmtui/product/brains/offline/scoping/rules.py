@@ -114,7 +114,9 @@ AUTH = rx(r"\b(auth\w*|log ?in|sign[- ]?(?:up|in)|accounts?|profiles?|onboard\w*
 # The number's commas are thousands only ("1,200 members"): "he's 58, opens at 6am" is no count of "opens".
 USER_COUNT = rx(
     r"\b(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*(k|m|thousand|million)?\+?\s+(?!years?\b|yrs?\b|hours?\b|%|percent\b|minutes?\b|"
-    r"days?\b|weeks?\b|months?\b|dollars?\b|usd\b|eur\b|times?\b)((?:[a-z-]+\s+){0,2}?[a-z-]+)"
+    r"days?\b|weeks?\b|months?\b|dollars?\b|usd\b|eur\b|times?\b|"
+    # "around 40 a month": a rate, counted by said_count as a quarter's worth, no count of "a".
+    r"(?:a|an|per|each|every)\s+(?:day|week|wk|month|year)s?\b)((?:[a-z-]+\s+){0,2}?[a-z-]+)"
 )
 # A person's age said before the number ("he's 58", "she is 70", "I'm 34", "aged 60"): no count of anyone.
 AGE_BEFORE = rx(r"(?:\b(?:he|she|s?he)'?s|\b(?:he|she|i)\s+(?:is|was|am)|\bi'?m|\baged?|\bturn(?:ed|ing|s)?)\s+$")
@@ -439,6 +441,9 @@ DEFER_PATTERNS = (
     # "that's not a phase 1 thing", "the crew sheet is not for launch".
     rx(r"^(?P<what>.+?)\s+(?:is|are)\s+not\s+(?:(?:a|an)\s+" + _PHASE1 + r"\s+(?:thing|feature|item|must)|(?:needed\s+)?for\s+(?:launch|"
        + _PHASE1 + r"))\b"),
+    # "what if route for the day waits", "how about the reviews wait till v2": a deferral put as a suggestion.
+    rx(r"\b(?:what if|how about|what about|maybe)\s+(?:we\s+let\s+)?(?P<what>[^,;?]+?)\s+(?:waits|wait|waited|"
+       r"(?:goes|go|went|moves|move)\s+(?:to\s+|in\s+|into\s+)?" + _LATER + r")\b"),
     # "the calendar, e go wait" (Pidgin: it will wait).
     rx(r"^(?P<what>.+?)\s+(?:can|could|should|will(?: have to)?)\s+wait\b"),
     rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\s+(?:to\s+|in\s+|into\s+)?" + _LATER),

@@ -89,6 +89,32 @@ def _about_the_users(noun: str, target_user: str) -> bool:
     return any(who.search(target_user) and noun in answered for who, answered in _ANSWER_FOR)
 
 
+# "customers booking a repair, approx 60-80/month", "walk-ins, ~40 a week": how many come, as a rate after the people.
+_RATE = re.compile(
+    r"(?:^|[,;(]\s*|\s)(?:(?:approx\.?|approximately|about|around|roughly|~|circa|ca\.?|maybe|some)\s*)?"
+    r"(?P<lo>\d{1,6})(?:\s*(?:[-\u2013]|to)\s*(?P<hi>\d{1,6}))?\s*(?:/|per|a|an|each|every)\s*"
+    r"(?P<per>day|week|wk|month|mo|mth|year|yr)\b",
+    re.IGNORECASE,
+)
+# A rate is counted over a quarter, the span RICE's reach counts people in.
+_PER_QUARTER = {"day": 65.0, "week": 13.0, "wk": 13.0, "month": 3.0, "mo": 3.0, "mth": 3.0, "year": 0.25, "yr": 0.25}
+
+
+def _rate_of_users(target_user: str) -> SaidCount | None:
+    """The users counted as how many come in a day, week or month (the first part of who it is for that says it)."""
+    part = target_user.split(";")[0]
+    found = _RATE.search(part)
+    if found is None or not re.search(r"[a-z]{3,}", part[: found.start()], re.IGNORECASE):
+        return None
+    low, high = float(found.group("lo")), float(found.group("hi") or found.group("lo"))
+    per = found.group("per").lower()
+    value = round((low + high) / 2 * _PER_QUARTER[per])
+    if value < 2:
+        return None
+    said = found.group(0).strip(" ,;(")
+    return SaidCount(float(value), f"{said} (about {value:,} a quarter)", "when you said who it is for")
+
+
 def count_said(summary: DiscoverySummary, said: Sequence[str] = ()) -> SaidCount | None:
     """The users' count from the summary; else one said about them in the founder's messages (`said`, first to last)."""
     counted = user_count_in(summary)
@@ -96,6 +122,9 @@ def count_said(summary: DiscoverySummary, said: Sequence[str] = ()) -> SaidCount
         return SaidCount(counted[0], counted[1], _HEARD_IN.get(counted[2], ""))
     if not summary.target_user.strip():
         return None
+    rate = _rate_of_users(summary.target_user)
+    if rate is not None:
+        return rate
     for index, message in enumerate(said):
         where = "in your first message" if index == 0 else "earlier in the interview"
         held = held_count(message)
@@ -107,7 +136,8 @@ def count_said(summary: DiscoverySummary, said: Sequence[str] = ()) -> SaidCount
             one = f" (one {per.one_place}'s worth: say how many {per.one_place}s there are)" if per.one_place else ""
             return SaidCount(per.value, per.phrase, where + one)
         for value, phrase, noun in _spoken_counts(message):
-            if _about_the_users(noun, summary.target_user):
+            # "me + 1 mechanic": one person is who helps build it, never the product's reach.
+            if value >= 2 and _about_the_users(noun, summary.target_user):
                 return SaidCount(value, phrase, where)
     # "me and my assistant", "the three of us": the founder counted only their own people, and those are the users.
     own = own_people_count(summary.target_user)
