@@ -142,3 +142,11 @@ def test_help_asked_of_the_pm_is_no_pitch_and_the_idea_s_label_is_no_part_of_it(
                                                                                  quoted: str) -> None:
     replies, _ = talk(tmp_path, opening)
     assert f'"{quoted}"' in replies[0], replies[0]
+
+
+def test_a_label_over_a_list_is_acknowledged_once_and_the_users_named_without_their_brackets(tmp_path: Path) -> None:
+    replies, summary = talk(tmp_path, "A rota app for our community choir in Cork.",
+                            "**Who it's for:** - Singers (mostly retired, 40-odd of them) - The two section leaders")
+    assert "Noted" not in replies[1] and "Who it's for:\"" not in replies[1], replies[1]
+    assert "(mostly retired" not in replies[1].split(".")[-1], replies[1]
+    assert "Singers" in summary.target_user and "section leaders" in summary.target_user, summary

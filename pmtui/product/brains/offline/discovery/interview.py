@@ -195,7 +195,9 @@ def next_reply(
         and is_thin(asked, getattr(summary, asked))
     )
     ack = _acknowledge(asked, changed, before, summary, user_text, turn)
-    if not changed and any(label_statement(s) for s in split_sentences(user_text)):
+    # "Who it's for:\n- smallholders\n- the nurses": a label over a list labels it as much as one typed on its line.
+    headed = re.sub(r":\s*\n\s*(?:[-*\u2022]|\d{1,2}[.)])\s+", ": ", user_text)
+    if not changed and any(label_statement(s) for s in split_sentences(headed)):
         # "success = 30 dogs…" already acknowledged in full by the shared flow: no "Thanks — 'success = …'".
         ack = ""
     asks = questions_back(user_text)

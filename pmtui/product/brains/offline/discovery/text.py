@@ -562,6 +562,8 @@ def persona_name(summary: DiscoverySummary) -> str:
             continue
         # "volunteer coordinators of community fridge networks" are "volunteer coordinators", not "of community…".
         phrase = re.split(r"\s+(?:who|that|with|in|at|on|from|of|working|running)\s+", phrase, maxsplit=1)[0]
+        # "smallholders (hobby farmers with 5–50 animals)": what the brackets explain is no part of the name.
+        phrase = re.sub(r"\s*\([^)]*\)?.*$", "", phrase) or phrase
         # Stray punctuation is not part of a name said mid-sentence ("the right moment for ? nurses").
         # "mostly busy mums": how many of them is no part of what they are called.
         phrase = re.sub(r"^(?:mostly|mainly|usually|often|primarily|largely|generally|typically)\s+", "", phrase,
