@@ -293,7 +293,8 @@ def test_one_helper_named_in_the_pitch_is_never_the_reach() -> None:
     assert count_said(summary, ["Dog-wash booking for my shop (me + 1 groomer), Utrecht."]) is None
 
 
-@pytest.mark.parametrize("said", ["what if the loyalty stamp waits", "maybe the loyalty stamp waits, paper works"])
+@pytest.mark.parametrize("said", ["what if the loyalty stamp waits", "maybe the loyalty stamp waits, paper works",
+                                  "how about the loyalty stamp goes to phase 2?"])
 def test_a_deferral_put_as_a_suggestion_is_a_deferral(said: str) -> None:
     from pmtui.product.brains.offline.scoping.requests import parse_requests
 

@@ -394,6 +394,9 @@ DEFER_WORDS = rx(r"\b(?:for now|later|" + LATER_ELSEWHERE + r"|phase\s*[23]|v2|(
                  r"from (?:the )?first (?:phase|version)|out of (?:the )?first (?:phase|version)|not yet|yet|"
                  r"nice[- ]to[- ]have|for the moment)\b")
 QUESTION_REQUESTS = (
+    # "what if route for the day waits", "how about the reviews go to phase 2?": a deferral put as a suggestion.
+    rx(r"\b(?:what if|how about|what about|maybe)\s+(?:we\s+let\s+)?(?P<what>[^,;?]+?)\s+(?:waits|wait|waited|"
+       r"(?:goes|go|went|moves|move)\s+(?:to\s+|in\s+|into\s+)?" + _LATER + r")\b"),
     # A question that is a request: "is the map really needed in phase 1?", "do we really need the chat in v1?"
     rx(r"^(?:(?:hmm+|so|but|and|honestly)[\s,]+)*(?:is|are)\s+(?P<what>.+?)\s+(?:really\s+)?(?:needed|necessary|required|"
        r"essential)\b(?:\s+(?:in|for)\s+" + _PHASE1 + r")?"),
@@ -441,9 +444,6 @@ DEFER_PATTERNS = (
     # "that's not a phase 1 thing", "the crew sheet is not for launch".
     rx(r"^(?P<what>.+?)\s+(?:is|are)\s+not\s+(?:(?:a|an)\s+" + _PHASE1 + r"\s+(?:thing|feature|item|must)|(?:needed\s+)?for\s+(?:launch|"
        + _PHASE1 + r"))\b"),
-    # "what if route for the day waits", "how about the reviews wait till v2": a deferral put as a suggestion.
-    rx(r"\b(?:what if|how about|what about|maybe)\s+(?:we\s+let\s+)?(?P<what>[^,;?]+?)\s+(?:waits|wait|waited|"
-       r"(?:goes|go|went|moves|move)\s+(?:to\s+|in\s+|into\s+)?" + _LATER + r")\b"),
     # "the calendar, e go wait" (Pidgin: it will wait).
     rx(r"^(?P<what>.+?)\s+(?:can|could|should|will(?: have to)?)\s+wait\b"),
     rx(r"^(?P<what>.+?)\s+can\s+(?:both\s+|all\s+|also\s+)?go\s+(?:to\s+|in\s+|into\s+)?" + _LATER),
