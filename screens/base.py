@@ -13,6 +13,7 @@ from pmtui.models import ConversationState
 from pmtui.screens.styling import StyledOnce
 from pmtui.widgets.chat_log import ChatLog, PMMessage
 from pmtui.widgets.choice_bar import ChoiceBar
+from pmtui.widgets.message_input import MessageInput
 from pmtui.widgets.status_bar import StatusBar
 
 if TYPE_CHECKING:
@@ -106,7 +107,7 @@ class ConversationScreen(ProjectScreen):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "message":
             return
-        text = event.value.strip()
+        text = MessageInput.said(event.value)
         if not text:
             self.notify("Type a message first.", severity="warning")
             return

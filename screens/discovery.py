@@ -14,6 +14,7 @@ from pmtui.screens.base import ConversationScreen
 from pmtui.widgets.chat_log import ChatLog
 from pmtui.widgets.choice_bar import ChoiceBar
 from pmtui.widgets.key_footer import KeyFooter
+from pmtui.widgets.message_input import MessageInput
 from pmtui.widgets.status_bar import StatusBar
 from pmtui.widgets.summary_sidebar import SummarySidebar
 
@@ -39,7 +40,7 @@ class DiscoveryScreen(ConversationScreen):
                     yield Static("Does this summary look right?", id="summary-question")
                     yield Button("Looks right", id="looks-right", variant="success")
                     yield Button("Revise", id="revise", variant="default")
-                yield Input(placeholder=self.input_placeholder(), id="message")
+                yield MessageInput(placeholder=self.input_placeholder(), id="message")
             yield SummarySidebar(id="sidebar")
         yield StatusBar()
         yield KeyFooter()

@@ -18,6 +18,7 @@ from pmtui.screens.base import ConversationScreen
 from pmtui.widgets.chat_log import ChatLog
 from pmtui.widgets.choice_bar import ChoiceBar
 from pmtui.widgets.key_footer import KeyFooter
+from pmtui.widgets.message_input import MessageInput
 from pmtui.widgets.status_bar import StatusBar
 
 CUT_ROW = "__cut__"
@@ -126,7 +127,7 @@ class ScopingScreen(ConversationScreen):
             yield ChoiceBar(id="choices")
             with Horizontal(id="argue-bar"):
                 yield Static("", id="round", markup=False)
-                yield Input(placeholder=self.input_placeholder(), id="message")
+                yield MessageInput(placeholder=self.input_placeholder(), id="message")
                 yield Button("Agree", id="agree", variant="success")
         yield StatusBar()
         yield KeyFooter()
