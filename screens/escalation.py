@@ -20,6 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from pmtui.screens.styling import StyledOnce
+from pmtui.widgets.message_input import MessageInput
 
 if TYPE_CHECKING:
     from pmtui.delivery.store import EscalationRecord
@@ -101,8 +102,9 @@ class EscalationModal(StyledOnce, ModalScreen["EscalationAnswer | None"]):
         await self.query_one("#escalation-body", VerticalScroll).mount_all([
             Label(label, classes="fact-name"),
             # Focusing a pre-filled note must not select it: the first key typed would replace the finding.
-            Input(value=f"{suggested}. " if suggested else "", placeholder="e.g. use the simpler approach", id="note",
-                  select_on_focus=False),
+            # A pasted note keeps every line (a stack trace, steps to take), as the chat's box does.
+            MessageInput(value=f"{suggested}. " if suggested else "", placeholder="e.g. use the simpler approach", id="note",
+                         select_on_focus=False),
         ])
 
     def _facts(self) -> Table:
@@ -139,7 +141,7 @@ class EscalationModal(StyledOnce, ModalScreen["EscalationAnswer | None"]):
     @property
     def note(self) -> str:
         notes = self.query("#note").results(Input)
-        return next((note.value.strip() for note in notes), "")
+        return next((MessageInput.said(note.value) for note in notes), "")
 
     def action_choose(self, number: int) -> None:
         if self._settled or not 1 <= number <= len(self.escalation.options):
