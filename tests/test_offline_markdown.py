@@ -150,3 +150,8 @@ def test_a_label_over_a_list_is_acknowledged_once_and_the_users_named_without_th
     assert "Noted" not in replies[1] and "Who it's for:\"" not in replies[1], replies[1]
     assert "(mostly retired" not in replies[1].split(".")[-1], replies[1]
     assert "Singers" in summary.target_user and "section leaders" in summary.target_user, summary
+
+
+@pytest.mark.parametrize("text", ["Budget: - not much, maybe 2k", "**Budget:** - not much"])
+def test_one_item_after_a_label_stays_on_its_line(text: str) -> None:
+    assert "\n" not in plain(text)

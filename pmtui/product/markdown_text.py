@@ -41,8 +41,8 @@ def _inline_list(line: str) -> list[str]:
         return [line]
     rest = line[start.end():]
     marks = list(_INLINE_BULLET.finditer(rest))
-    # "Who: - smallholders" (one item) or "- reminders - that's it" begun as a bullet: one item needs no split.
-    if not marks and not start.group("head"):
+    # "Budget: - not much" (one item after a label) or "- reminders" alone: one item needs no split.
+    if not marks:
         return [line]
     head = (start.group("head") or "").strip()
     items = [rest[: marks[0].start()] if marks else rest]
