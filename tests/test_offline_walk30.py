@@ -299,3 +299,13 @@ def test_a_deferral_put_as_a_suggestion_is_a_deferral(said: str) -> None:
     from pmtui.product.brains.offline.scoping.requests import parse_requests
 
     assert [(r.kind, r.what) for r in parse_requests(said)][:1] == [("defer", "loyalty stamp")]
+
+
+@pytest.mark.parametrize("answer", ["Biggest risk: the counter staff won't scan when it's busy.",
+                                    "Riskiest assumption - that the counter staff won't scan when it's busy"])
+def test_a_risk_label_is_no_part_of_the_answer_to_the_riskiest_assumption(answer: str) -> None:
+    problem = "Expired stock is found on the shelf by customers and we write off a lot every month"
+    result = extract(DiscoverySummary(target_user="pharmacists", core_problem=problem), answer, "core_problem")
+    assert result.core_problem.startswith(problem), result.core_problem
+    assert "the counter staff won't scan when it's busy" in result.core_problem
+    assert "risk" not in result.core_problem.lower(), result.core_problem

@@ -135,6 +135,8 @@ _I_NEED_TO = re.compile(r"^\W*(?:(?:and|also|plus|oh)\s+)?(?:i|we)\s+(?:also\s+|
                         r"(?:need|want|'d like|would like|'d love|would love)\s+(?:it\s+)?to\s+(?P<wish>(?:be able to\s+)?"
                         r"(?:see|know|check|send|get|track|book|add|pick|find|view|print|export|mark|set|swap|share|"
                         r"message|text|remind|list|log|record|keep|show|assign|approve|cancel|pay|take)\b.+)$", re.IGNORECASE)
+_RISK_LABEL = re.compile(r"^\W*(?:(?:the|my|our)\s+)?(?:(?:biggest|main|real|big|key)\s+)?(?:risk|riskiest assumption)"
+                         r"\s*(?::|\s[\u2014\u2013-]\s)\s*(?:that\s+)?(?=\w)", re.IGNORECASE)
 _COURTESY = re.compile(r"^\W*(?:(?:oh|ah|hmm+|ok(?:ay)?|yes|yeah)\W+)?(?:(?:that'?s|that is|what)\s+(?:a\s+)?)?(?:great|good|fair|"
                        r"nice|interesting|excellent|brilliant|lovely|tough|hard|tricky)\s+(?:question|point|one|ask)"
                        r"(?:\s+(?:actually|honestly|really|tbh))?\W*$|^\W*(?:fair enough|thanks(?: for asking)?|thank you|"
@@ -186,6 +188,9 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         _confirmed, user_text = without_list_confirmation(user_text)
     # "Top priorities, in order: 1. … 2. …", "Nice to have: …": a heading says what its items are (labelled_lists).
     text = labelled_lists(txt_words(inline_list_lines(user_text.strip())))
+    # "Biggest risk: the assistants won't scan when it's busy", to the riskiest-assumption question: the label goes,
+    # the answer is filed as the question's (with the problem), beside what is there.
+    text = _RISK_LABEL.sub("", text)
     # "just me" to the limits question is a team of one: thin, but no shrug (it is kept, and sharpened once).
     bare_team = asked_aspect == "constraints" and bool(_BARE_TEAM.match(text))
     aside = aside_kind(text, asked_aspect)
