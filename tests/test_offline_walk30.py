@@ -309,3 +309,18 @@ def test_a_risk_label_is_no_part_of_the_answer_to_the_riskiest_assumption(answer
     assert result.core_problem.startswith(problem), result.core_problem
     assert "the counter staff won't scan when it's busy" in result.core_problem
     assert "risk" not in result.core_problem.lower(), result.core_problem
+
+
+def test_after_the_spec_thanks_next_steps_and_a_question_about_the_scope_each_get_their_answer(tmp_path: Path) -> None:
+    from tests.fixtures.offline_talk import interview
+
+    then = ("Looks good, agreed.", "Cheers, this is brilliant!", "So what happens next?",
+            "How many weeks will phase 1 take?", "Do you like cats?")
+    replies, state = interview(tmp_path, "An order-ahead app for my coffee cart", _CART, then=then)
+    assert state.phase == "done" and state.scope_agreed, replies[-5]
+    thanks, steps, weeks, other = replies[-4:]
+    assert thanks.startswith("You're welcome"), thanks
+    assert "Deliver" in steps and "pmtui deliver" in steps, steps
+    assert "week" in weeks.lower() and "This project is done" not in weeks, weeks
+    assert "This project is done" in other, other
+    assert state.scope_agreed  # nothing asked reopened the scope

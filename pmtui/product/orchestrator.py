@@ -660,11 +660,20 @@ class Orchestrator:
     async def _done(
         self, state: ConversationState, said: list[str], on_delta: DeltaCallback | None, text: str
     ) -> None:
-        if state.scoping_output is not None and await self.brain.classify_scoping_intent(state, text) == "PUSHBACK":
+        intent = await self.brain.classify_scoping_intent(state, text) if state.scoping_output is not None else ""
+        if intent == "PUSHBACK":
             # "can we add a waitlist after all?" once the spec is written: the scope opens again with that change.
             await self._reopen(state, said, on_delta, text)
-            return
-        self._say(state, said, texts.DONE_REPLY)
+        elif texts.asks_next_steps(text):
+            self._say(state, said, texts.NEXT_STEPS)  # "Thanks! What are the next steps?": delivery, and how
+        elif texts.thanks_only(text):
+            self._say(state, said, texts.YOURE_WELCOME)
+        elif intent == "QUESTION" and texts.about_the_scope(text):
+            # "How long will phase 1 take with one developer?": answered from the agreed scope, which stays agreed.
+            answer = await self.brain.answer_scope_question(state, text)
+            self._say(state, said, f"{answer}\n\n(The scope stays as agreed; to change it, say what to add, cut or move.)")
+        else:
+            self._say(state, said, texts.DONE_REPLY)
 
 
 MAX_WISHLIST_ASKS = 2

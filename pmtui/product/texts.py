@@ -33,6 +33,52 @@ DONE_REPLY = (
     "`pmtui export --md` (spec) or from the spec screen. To change the scope, say what to add, cut or move (or press "
     "s on the spec screen); for a new idea, start a new project."
 )
+NEXT_STEPS = (
+    "Next is delivery: the plan is written for coding agents. On the spec screen press `d` (Deliver): pick the "
+    "repository and the agent (aider, Claude Code, Codex, Gemini CLI, opencode, mini-swe-agent, or pmtui's "
+    "built-in one), and the dashboard shows each task go through its gates; anything that needs you comes up as a "
+    "question. From a shell: export the plan (`x` on the spec screen) and run `pmtui deliver PLAN.md --repo DIR "
+    "--agent aider`. To change the scope first, say what to add, cut or move (or press `s` on the spec screen)."
+)
+YOURE_WELCOME = ("You're welcome — good luck with it. `d` on the spec screen delivers the plan. To change the scope, say "
+                 "what to add, cut or move (or press s on the spec screen).")
+
+# "What are the next steps?", "what now?", "what do I do next", "how do I build it": after the spec, delivery.
+_NEXT_STEPS = re.compile(
+    r"\b(?:next steps?|what(?:'s| is| do (?:i|we) do)? (?:now|next)|where do (?:i|we) go from here|what happens (?:now|next)|"
+    r"how do (?:i|we) (?:build|start building|deliver|get (?:it|this) built|make it)|how (?:do|can) (?:i|we) (?:use|run) "
+    r"(?:the|this) plan|(?:start|begin) (?:the )?(?:build|building|delivery|development))\b",
+    re.IGNORECASE,
+)
+_THANKS_ONLY = re.compile(
+    r"^\W*(?:(?:thank you|thanks|thx|ta|cheers|much appreciated|appreciate it|brilliant|great|perfect|awesome|amazing|"
+    r"lovely|wonderful|excellent|fantastic|nice one|(?:this|that|it)(?: i|')s (?:really |so |just |absolutely )?"
+    r"(?:great|helpful|useful|perfect|brilliant|amazing|awesome|fantastic|excellent|lovely|spot on)|so helpful|"
+    r"really helpful|very helpful)(?:\s+(?:so much|a lot|a million|again|for (?:this|that|everything|your help|the help)))?"
+    r"[\s!.,]*)+$",
+    re.IGNORECASE,
+)
+# A question about the agreed scope itself: its phases, weeks, scores and cuts.
+_ABOUT_THE_SCOPE = re.compile(
+    r"\b(?:phase\s*\d|phases|how long|weeks?|estimate\w*|effort|rice|reach|impact|confidence|scores?|cut line|cuts?|"
+    r"budget|person-weeks?|mvp|why (?:is|did|was)|priorit\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_next_steps(text: str) -> bool:
+    """Does the founder ask what to do now the spec is written?"""
+    return _NEXT_STEPS.search(text) is not None
+
+
+def thanks_only(text: str) -> bool:
+    """Only thanks or praise ("Thank you so much! This is really helpful.")."""
+    return all(_THANKS_ONLY.match(piece) for piece in re.split(r"(?<=[.!?])\s+", text.strip()) if piece.strip())
+
+
+def about_the_scope(text: str) -> bool:
+    """A question about the agreed scope's phases, weeks, scores or cuts."""
+    return _ABOUT_THE_SCOPE.search(text) is not None
 
 _SKIP_PATTERNS = [
     r"\bjust (write|give|make|generate|create|do|draft)\b.*\b(spec|prd|document|doc|plan)\b",
