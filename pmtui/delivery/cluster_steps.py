@@ -7,7 +7,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pmtui.delivery.escalations import NO_ACCEPT_OPTIONS
-from pmtui.delivery.nodes import AttemptLost, AttemptNotRun, ClusterLost, NodeRef, NodeReport, NodeUnfit
+from pmtui.delivery.nodes import (
+    NODE_UNFIT_NOTE,
+    AttemptLost,
+    AttemptNotRun,
+    ClusterLost,
+    NodeRef,
+    NodeReport,
+    NodeUnfit,
+)
 
 if TYPE_CHECKING:
     from pmtui.delivery.escalations import Escalations
@@ -19,6 +27,11 @@ if TYPE_CHECKING:
 NOT_RUN = "not_run"
 
 
+def cluster_agent(executor: object) -> str:
+    """The agent a cluster executor runs on its nodes, by name ("agent" when it has none)."""
+    return str(getattr(getattr(executor, "agent", None), "name", "") or "agent")
+
+
 class ClusterSteps:
     """What TaskDriver does for attempts on a cluster's nodes (its attributes, declared here)."""
 
@@ -26,6 +39,7 @@ class ClusterSteps:
     cluster: ClusterExecutor | None
     escalations: Escalations
     _attempt_nodes: dict[tuple[str, int], NodeRef]
+    _unfit_said: set[tuple[str, str]]
 
     def _on_node(self, task_id: str, attempt: int, node: NodeRef) -> None:
         ctx = self.ctx
@@ -37,7 +51,24 @@ class ClusterSteps:
             ctx.say("agent", f"{task_id} attempt {attempt} runs again, on node {node.label()}: node {lost.label()} "
                              "was lost mid-attempt (the retry budget is not spent)")
         else:
-            ctx.say("agent", f"{task_id} attempt {attempt} runs on node {node.label()}")
+            agent = cluster_agent(self.cluster)
+            ctx.say("agent", f"{task_id} attempt {attempt}: {agent} agent at work on node {node.label()}")
+
+    def _on_steered(self, task_id: str, attempt: int, node: NodeRef, reason: str) -> None:
+        """The node the attempt landed on lacks what it needs (the agent's program, a gate's…): the executor keeps
+        it off that node for the rest of the run and places the attempt again; said once a node and reason in the
+        feed, and in the task's log, whose lines of this kind its review note lists."""
+        ctx = self.ctx
+        # Not lost: the start elsewhere that follows is this attempt's first real start.
+        self._attempt_nodes.pop((task_id, attempt), None)
+        ctx.dstore.log_decision(ctx.run_id, task_id, f"{NODE_UNFIT_NOTE}node {node.label()} cannot run {task_id}'s "
+                                f"attempts: {reason}; attempt {attempt} ran on another node")
+        if (node.node_id, reason) in self._unfit_said:
+            return
+        self._unfit_said.add((node.node_id, reason))
+        ctx.say("agent", f"{task_id} attempt {attempt}: node {node.label()} cannot run it: {reason}. It is not used "
+                         "again for that in this run; the attempt waits for another Ray node (the retry budget is "
+                         "not spent)")
 
     def _node_report(self, task_id: str, attempt: int) -> NodeReport | None:
         if self.cluster is None:

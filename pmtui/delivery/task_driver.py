@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pmtui.delivery import agent_watch, gates, git_ops, tree_hygiene
 from pmtui.delivery.agent_choice import AgentChoice
-from pmtui.delivery.cluster_steps import NOT_RUN, ClusterSteps
+from pmtui.delivery.cluster_steps import NOT_RUN, ClusterSteps, cluster_agent
 from pmtui.delivery.contract import ambiguous_criteria, build_contract
 from pmtui.delivery.escalations import (
     BUDGET_RAISED,
@@ -73,6 +73,8 @@ class TaskDriver(GateSteps, ClusterSteps):
         self.cluster = executor if isinstance(executor, ClusterExecutor) else None
         # The node each attempt on the cluster started on, to tell a start again elsewhere (its node lost).
         self._attempt_nodes: dict[tuple[str, int], NodeRef] = {}
+        # (node id, reason) of each node the feed said lacks what attempts need (said once a run).
+        self._unfit_said: set[tuple[str, str]] = set()
         # The agent each task runs with: the run's, or another the human chose for it in an escalation.
         self.agents = AgentChoice(executor, ctx.config, local=self.cluster is None)
         self.reviewer = reviewer
@@ -262,7 +264,11 @@ class TaskDriver(GateSteps, ClusterSteps):
         if self.cluster is None and record.node != LOCAL_NODE:
             # The attempt ran on a cluster before the restart and runs here now.
             ctx.dstore.set_attempt_node(ctx.run_id, task_id, attempt, LOCAL_NODE)
-        ctx.say("agent", f"{task_id} attempt {attempt}: {getattr(executor, 'name', 'agent')} agent at work")
+        if self.cluster is None:
+            ctx.say("agent", f"{task_id} attempt {attempt}: {getattr(executor, 'name', 'agent')} agent at work")
+        else:
+            # Ray may keep it in its queue until a node has a free slot: at work once a node starts it (_on_node).
+            ctx.say("agent", f"{task_id} attempt {attempt}: {cluster_agent(executor)} agent waiting for a Ray node")
         before = await asyncio.to_thread(self._before_agent, tree)
         spent_before = ctx.store.llm_usage()["cost"]
         log_path = output_log_path(run, ctx.store.path, task_id, attempt)
@@ -292,6 +298,7 @@ class TaskDriver(GateSteps, ClusterSteps):
                 result = await self.cluster.run(
                     contract, tree, attempt=attempt, run_dir=ctx.run_dir / "attempts", on_output=stream,
                     on_node=lambda node: self._on_node(task_id, attempt, node),
+                    on_steered=lambda node, why: self._on_steered(task_id, attempt, node, why),
                 )
         tampering = await asyncio.to_thread(self._after_agent, before, tree)
         notes = agent_watch.outside_notes(before) if before.noted_dirs else []
