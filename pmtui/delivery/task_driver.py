@@ -34,6 +34,8 @@ from pmtui.delivery.nodes import (
     ClusterExecutor,
     NodeRef,
 )
+from pmtui.delivery.plan_revisions import revision_notes
+from pmtui.delivery.records import RunRecord
 from pmtui.delivery.run_context import RunContext
 from pmtui.delivery.store import TaskRecord
 from pmtui.delivery.task_gates import GateSteps
@@ -255,7 +257,7 @@ class TaskDriver(GateSteps, ClusterSteps):
         tree = await self.pool.tree_for(task)
         ctx.facts(task_id).changes = {}
         run = ctx.dstore.get_run(ctx.run_id)  # read once for the contract's shared context and the log's place
-        contract = self._contract_for(task, attempt, run.shared_context)
+        contract = self._contract_for(task, attempt, run)
         await asyncio.to_thread(self._clean_start, task_id, attempt, tree)
         # The contract the agent gets and its attempt's start in one transaction.
         with ctx.store.transaction():
@@ -444,7 +446,7 @@ class TaskDriver(GateSteps, ClusterSteps):
         self.escalations.escalate(task.task_id, "LLM budget: " + "; ".join(reasons), kind="budget", recommended=3)
         return True
 
-    def _contract_for(self, task: TaskRecord, attempt: int, shared: str) -> TaskContract:
+    def _contract_for(self, task: TaskRecord, attempt: int, run: RunRecord) -> TaskContract:
         """The attempt's contract (_run_agent stores it with the attempt's start)."""
         ctx = self.ctx
         assert ctx.plan is not None
@@ -460,7 +462,7 @@ class TaskDriver(GateSteps, ClusterSteps):
                 if earlier.attempt < attempt:
                     unmapped += [c for c in gates.unmapped_criteria(earlier.gate_results) if c not in unmapped]
         contract = build_contract(
-            ctx.plan, plan_task, shared_context=shared, task_delta=self._task_delta(task),
+            ctx.plan, plan_task, shared_context=run.shared_context, task_delta=self._task_delta(task),
             # The task's own ceiling: "Fix attempt k of n" counts as the task detail's "attempt a/b" does.
             attempt=attempt, failure_evidence=evidence, retry_budget=task.retry_budget, repo=ctx.root,
         )
@@ -468,7 +470,8 @@ class TaskDriver(GateSteps, ClusterSteps):
         clarifications = [line.split(": ", 1)[1] for line in task.decision_log if line.startswith(HUMAN_NOTES)]
         contract = contract.model_copy(update={
             "tier": task.tier, "unmapped_criteria": unmapped,
-            "context": contract.context.model_copy(update={"clarifications": clarifications}),
+            "context": contract.context.model_copy(update={
+                "clarifications": clarifications, "revision": revision_notes(run.config, task.task_id)}),
         })
         return contract
 
