@@ -216,16 +216,20 @@ def test_a_node_without_the_agent_is_left_out_and_its_attempt_runs_elsewhere_wit
     said = [line for line in feed if f"node {lacking} (" in line and "cannot run it" in line]
     assert len(said) == 1, feed
     assert "agent command not found: 'pmtui-cluster-agent'" in said[0] and "not used again" in said[0]
-    steered = said[0].split()[1]  # "[agent] T2 attempt 1: node …"
     status = {t["id"]: t for t in status_json(dstore, outcome.run_id or 0)["tasks"]}
     # It ran elsewhere under the same number (no retry budget spent); no task ran on the node without the agent.
     assert all(t["attempts"] == 1 and t["node_name"] != lacking for t in status.values()), status
-    assert [a.attempt for a in dstore.attempts(outcome.run_id or 0, steered)] == [1]
-    # The steered task's review note says it; the others' do not.
+    assert all([a.attempt for a in dstore.attempts(outcome.run_id or 0, t)] == [1] for t in status)
+    # Each attempt that landed there (its log says so; one queued before the first came back may land there too)
+    # has it in its review note; the others' notes do not.
+    run = dstore.get_run(outcome.run_id or 0)
+    landed = {task_id for task_id in status if f"[pmtui] node {lacking} (" in
+              output_log_path(run, tmp_path / "pmtui.db", task_id, 1).read_text()}
+    assert said[0].split()[1] in landed  # "[agent] T2 attempt 1: node …"
     for task_id in status:
         risks = dstore.task(outcome.run_id or 0, task_id).review_note.risks  # type: ignore[union-attr]
         named = [risk for risk in risks if f"node {lacking} (" in risk]
-        assert bool(named and "agent command not found: 'pmtui-cluster-agent'" in named[0]) == (task_id == steered), risks
+        assert bool(named and "agent command not found: 'pmtui-cluster-agent'" in named[0]) == (task_id in landed), risks
     # Each attempt waited for a Ray node and then said the node it works on (never "at work" before it had one).
     for task_id in status:
         mine = [line for line in feed if line.startswith(f"[agent] {task_id} attempt 1")]
@@ -233,6 +237,8 @@ def test_a_node_without_the_agent_is_left_out_and_its_attempt_runs_elsewhere_wit
         working = [n for n, line in enumerate(mine) if "agent at work" in line]
         assert waiting and working and waiting[0] < working[0], mine
         assert all(" at work on node " in mine[n] for n in working), mine
+    # A node that cannot run an attempt is never said to work on it.
+    assert not [line for line in feed if f"at work on node {lacking}" in line], feed
 
 
 def test_what_this_machine_writes_beside_the_repository_is_not_blamed_on_an_agent_that_ran_on_a_node(

@@ -150,6 +150,20 @@ def preflight(spec: AttemptSpec) -> str:
     return unmet(spec)[1]
 
 
+def refusal(spec: AttemptSpec) -> NodeOutcome | None:
+    """The outcome of a node that cannot run the attempt (what it lacks, or `--sandbox on` and no sandbox here), else
+    None: checked before the node says it works on the attempt, so a node that cannot is never said to be at work."""
+    need, unfit = unmet(spec)
+    if unfit:
+        return NodeOutcome(unfit=unfit, need=need)
+    if spec.sandbox == "on":
+        try:
+            spec.sandbox_policy().resolve()
+        except SandboxUnavailable as error:
+            return NodeOutcome(unfit=str(error), need=SANDBOX_ON)
+    return None
+
+
 async def run_attempt(spec: AttemptSpec, bundle: bytes | None, on_output: OutputSink | None = None) -> NodeOutcome:
     """The attempt in a scratch clone that is removed afterwards, whatever happens."""
     need, unfit = unmet(spec)

@@ -13,8 +13,8 @@ with its node and runs again elsewhere), `steered` {node, name, reason, need} (t
 attempt needs: it runs again elsewhere), then one of `result` {outcome}, `unfit` {node, name, reason,
 nodes}, `failed` {reason, lost} or `cancelled`.
 
-One attempt is one Ray task (a generator: it yields the node it landed on, the agent's output in
-batches, then the outcome) asking for `num_cpus`. Ray places it; when its node dies, the task is
+One attempt is one Ray task (a generator: it yields the node it landed on, then whether that node can
+run it, the agent's output in batches, then the outcome) asking for `num_cpus`. Ray places it; when its node dies, the task is
 submitted again and Ray places it on a live node — up to `node_retries` times. A node that lacks
 what an attempt needs (the agent's program, a gate's, git, bubblewrap under `--sandbox on`, pmtui) is
 not used again in this run for attempts that need it: they are submitted with a label selector
@@ -60,9 +60,15 @@ def attempt_on_node(spec_wire: dict[str, Any], bundle: bytes | None) -> Iterator
 
     yield {"kind": "started", "node": ray.get_runtime_context().get_node_id(), "host": socket.gethostname()}
     # After the node is known: a node that cannot import pmtui is then named in the escalation.
-    from pmtui.delivery.node_attempt import AttemptSpec, AttemptThread
+    from pmtui.delivery.node_attempt import AttemptSpec, AttemptThread, refusal
 
-    runner = AttemptThread(AttemptSpec.from_wire(spec_wire), bundle)
+    spec = AttemptSpec.from_wire(spec_wire)
+    refused = refusal(spec)
+    if refused is not None:
+        yield {"kind": "result", "outcome": refused}
+        return
+    yield {"kind": "working"}
+    runner = AttemptThread(spec, bundle)
     runner.start()
     try:
         lines: list[str] = []
@@ -265,7 +271,9 @@ class Driver:
                     item = self.ray.get(ref)
                     kind = item["kind"]
                     if kind == "started":
+                        # Known, not yet said: a node that cannot run the attempt is never said to run it.
                         node = {"node": item["node"], "name": self.name_of(item["node"]) or item["host"]}
+                    elif kind == "working":
                         self.channel.send("started", key=key, **node)
                     elif kind == "output":
                         self.channel.send("output", key=key, lines=item["lines"])
