@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from pmtui.delivery.agent_choice import AgentChoice
     from pmtui.delivery.escalations import Escalations
     from pmtui.delivery.gates import CommandResult, Reviewer
+    from pmtui.delivery.nodes import NodeReport
     from pmtui.delivery.run_context import RunContext
     from pmtui.delivery.store import TaskRecord
     from pmtui.delivery.worktrees import WorktreePool
@@ -53,6 +54,11 @@ class GateSteps:
     reviewer: Reviewer | None
     criteria_mapper: gates.Ask | None
     gate_timeout_s: float | None
+
+    if TYPE_CHECKING:  # TaskDriver's own and ClusterSteps': declared for the type checker only, never shadowing them
+        def _node_report(self, task_id: str, attempt: int) -> NodeReport | None: ...
+
+        def _first_attempt_of_cycle(self, task: TaskRecord) -> int: ...
 
     async def _env_results(self, task: TaskRecord, attempt: int, tree: Path) -> dict[str, CommandResult]:
         facts = self.ctx.facts(task.task_id)
