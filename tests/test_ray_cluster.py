@@ -12,8 +12,10 @@ import asyncio
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,7 +41,9 @@ SECRET_NAME = "PMTUI_TEST_AGENT_API_KEY"
 # cluster_agent.py as a program on PATH (`pmtui-cluster-agent`): on the module cluster's nodes, not on a node that
 # joins without this folder on its PATH.
 AGENT_BIN = Path(__file__).parent / "agents" / "bin"
-WITH_AGENT = {"PATH": f"{AGENT_BIN}{os.pathsep}{os.environ['PATH']}"}
+# A folder on every node's PATH that starts empty: a test "installs" a program on the nodes by linking it there.
+LATER_BIN = Path(tempfile.mkdtemp(prefix="pmtui-later-bin-"))
+WITH_AGENT = {"PATH": f"{AGENT_BIN}{os.pathsep}{LATER_BIN}{os.pathsep}{os.environ['PATH']}"}
 
 
 @pytest.fixture(scope="module")
@@ -49,6 +53,7 @@ def cluster() -> Iterator[RayCluster]:
         yield running
     finally:
         running.stop()
+        shutil.rmtree(LATER_BIN, ignore_errors=True)
 
 
 @pytest.fixture
@@ -185,6 +190,30 @@ def test_a_node_without_the_agent_escalates_naming_it_and_spends_no_budget(tmp_p
     task = dstore.task(outcome.run_id or 0, "T1")
     assert task.retry_budget == 2 and task.attempts == 1
     assert dstore.last_attempt(outcome.run_id or 0, "T1").outcome == "not_run"  # type: ignore[union-attr]
+
+
+def test_retry_once_the_agent_is_installed_tries_the_nodes_that_lacked_it_again(tmp_path: Path, live: RayCluster) -> None:
+    # The dashboard's flow: the same pmtui (the same Ray driver) asked the human, who installs the agent and answers
+    # "retry". Every node lacked it, so none may still be left out.
+    root = make_project(tmp_path)
+    program = f"pmtui-late-agent-{uuid.uuid4().hex[:8]}"
+    executor = RayExecutor(CommandExecutor(f"{program} --sleep 0.2"), address=live.address)
+    try:
+        executor.connect()
+        plan = low_plan(tmp_path, "later", 1)
+        first = asyncio.run(engine_for(tmp_path, root, plan, executor).run(no_wait=True))
+        assert first.ending == "waiting", first.message
+        dstore = DeliveryStore(Store(tmp_path / "pmtui.db"))
+        (escalation,) = dstore.escalations(first.run_id or 0)
+        assert f"agent command not found: '{program}'" in escalation.problem
+        (LATER_BIN / program).symlink_to(AGENT_BIN / "pmtui-cluster-agent")  # installed on every node
+        dstore.answer_escalation(escalation.id, 1)
+        again = asyncio.run(engine_for(tmp_path, root, plan, executor).run(no_wait=True))
+    finally:
+        executor.close()
+        (LATER_BIN / program).unlink(missing_ok=True)
+    assert again.state == "released" and again.run_id == first.run_id, again.message
+    assert refs_count(root, "T1") == 1
 
 
 def test_a_node_without_the_agent_is_left_out_and_its_attempt_runs_elsewhere_without_spending_budget(
