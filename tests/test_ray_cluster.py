@@ -12,10 +12,8 @@ import asyncio
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -41,19 +39,22 @@ SECRET_NAME = "PMTUI_TEST_AGENT_API_KEY"
 # cluster_agent.py as a program on PATH (`pmtui-cluster-agent`): on the module cluster's nodes, not on a node that
 # joins without this folder on its PATH.
 AGENT_BIN = Path(__file__).parent / "agents" / "bin"
-# A folder on every node's PATH that starts empty: a test "installs" a program on the nodes by linking it there.
-LATER_BIN = Path(tempfile.mkdtemp(prefix="pmtui-later-bin-"))
-WITH_AGENT = {"PATH": f"{AGENT_BIN}{os.pathsep}{LATER_BIN}{os.pathsep}{os.environ['PATH']}"}
 
 
 @pytest.fixture(scope="module")
-def cluster() -> Iterator[RayCluster]:
-    running = RayCluster(env=dict(WITH_AGENT)).start(workers=1)
+def later_bin(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder on every node's PATH that starts empty: a test "installs" a program on the nodes by linking it here."""
+    return tmp_path_factory.mktemp("later-bin")
+
+
+@pytest.fixture(scope="module")
+def cluster(later_bin: Path) -> Iterator[RayCluster]:
+    running = RayCluster(env={"PATH": f"{AGENT_BIN}{os.pathsep}{later_bin}{os.pathsep}{os.environ['PATH']}"})
+    running.start(workers=1)
     try:
         yield running
     finally:
         running.stop()
-        shutil.rmtree(LATER_BIN, ignore_errors=True)
 
 
 @pytest.fixture
@@ -192,7 +193,9 @@ def test_a_node_without_the_agent_escalates_naming_it_and_spends_no_budget(tmp_p
     assert dstore.last_attempt(outcome.run_id or 0, "T1").outcome == "not_run"  # type: ignore[union-attr]
 
 
-def test_retry_once_the_agent_is_installed_tries_the_nodes_that_lacked_it_again(tmp_path: Path, live: RayCluster) -> None:
+def test_retry_once_the_agent_is_installed_tries_the_nodes_that_lacked_it_again(
+    tmp_path: Path, live: RayCluster, later_bin: Path
+) -> None:
     # The dashboard's flow: the same pmtui (the same Ray driver) asked the human, who installs the agent and answers
     # "retry". Every node lacked it, so none may still be left out.
     root = make_project(tmp_path)
@@ -206,12 +209,12 @@ def test_retry_once_the_agent_is_installed_tries_the_nodes_that_lacked_it_again(
         dstore = DeliveryStore(Store(tmp_path / "pmtui.db"))
         (escalation,) = dstore.escalations(first.run_id or 0)
         assert f"agent command not found: '{program}'" in escalation.problem
-        (LATER_BIN / program).symlink_to(AGENT_BIN / "pmtui-cluster-agent")  # installed on every node
+        (later_bin / program).symlink_to(AGENT_BIN / "pmtui-cluster-agent")  # installed on every node
         dstore.answer_escalation(escalation.id, 1)
         again = asyncio.run(engine_for(tmp_path, root, plan, executor).run(no_wait=True))
     finally:
         executor.close()
-        (LATER_BIN / program).unlink(missing_ok=True)
+        (later_bin / program).unlink(missing_ok=True)
     assert again.state == "released" and again.run_id == first.run_id, again.message
     assert refs_count(root, "T1") == 1
 
@@ -220,11 +223,11 @@ def test_a_node_without_the_agent_is_left_out_and_its_attempt_runs_elsewhere_wit
     tmp_path: Path, live: RayCluster
 ) -> None:
     # The operator walk of stop 29: a worker without aider on its PATH made every attempt Ray placed there escalate.
-    live.env = {}  # worker-2 joins without the agent's folder on its PATH
+    with_agent, live.env = live.env, {}  # worker-2 joins without the agents' folders on its PATH
     try:
         live.add_worker("worker-2")
     finally:
-        live.env = dict(WITH_AGENT)
+        live.env = with_agent
     lacking = live.node_name("worker-2")
     root = make_project(tmp_path)
     feed: list[str] = []
