@@ -10,7 +10,10 @@ edits; mini-swe-agent: a bash heredoc, the tests, then submit). pmtui's own revi
 task, the agent runs, whether the first passed (else why), the escalations and the task's wall time.
 
     .venv/bin/python bench/real_agent_delivery.py [--agent aider|mini-swe-agent] [--founder nurses|hire]
-        [--no-gitignore] [--keep]
+        [--no-gitignore] [--keep] [--ray-address HOST:PORT]
+
+With `--ray-address` the attempts run on that Ray cluster (`--executor ray`; the key reaches the nodes through
+`[delivery] ray_env`, the agent must be on the nodes' PATH), and the feed's lines about nodes are printed.
 """
 
 from __future__ import annotations
@@ -77,7 +80,8 @@ def mini_responder(code: dict[str, str]):  # type: ignore[no-untyped-def]
 RESPONDERS = {"aider": (aider_responder, "aider"), "mini-swe-agent": (mini_responder, "mini")}
 
 
-def deliver(agent: str, founder: str, base: Path, *, gitignore: bool = True) -> None:
+def deliver(agent: str, founder: str, base: Path, *, gitignore: bool = True, ray_address: str = "",
+            extra: tuple[str, ...] = ()) -> None:
     make, program = RESPONDERS[agent]
     if not (AGENT_BIN / program).is_file():
         sys.exit(f"{program} is not in {AGENT_BIN}: `make agents` installs it")
@@ -87,13 +91,14 @@ def deliver(agent: str, founder: str, base: Path, *, gitignore: bool = True) -> 
     with FakeLLMServer() as server:
         server.set_responder(make(code_written_beforehand(founder)))
         config = base / "pmtui.toml"
-        config.write_text(f'[models.agent]\nmodel = "openai/fake-coder"\napi_base = "{server.api_base}"\n',
-                          encoding="utf-8")
+        config.write_text(f'[models.agent]\nmodel = "openai/fake-coder"\napi_base = "{server.api_base}"\n'
+                          + ('[delivery]\nray_env = ["OPENAI_API_KEY"]\n' if ray_address else ""), encoding="utf-8")
+        on_ray = ["--executor", "ray", "--ray-address", ray_address] if ray_address else []
         env = {**env, "PATH": f"{AGENT_BIN}:{env['PATH']}", "PMTUI_CONFIG": str(config), "HOME": str(base / "home"),
                "OPENAI_API_KEY": "sk-fake-for-bench", "NO_COLOR": "1"}
         started = time.perf_counter()
         run = subprocess.run([*PMTUI, "--db", str(db), "--offline", "deliver", str(plan), "--repo", str(repo),
-                              "--headless", "--no-wait", "--agent", agent], capture_output=True, text=True,
+                              "--headless", "--no-wait", "--agent", agent, *on_ray, *extra], capture_output=True, text=True,
                              env=env, check=False)
         wall = time.perf_counter() - started
         last = (run.stdout.strip().splitlines() or run.stderr.strip().splitlines() or [""])[-1]
@@ -101,6 +106,10 @@ def deliver(agent: str, founder: str, base: Path, *, gitignore: bool = True) -> 
               f"({server.call_count} model calls): {last}")
         if run.returncode not in (0, 3):
             print(run.stderr[-3000:])
+        if ray_address:
+            for line in (run.stdout + run.stderr).splitlines():
+                if re.search(r"Ray node|on node|node .* cannot run", line):
+                    print("  " + line)
     report(founder, db)
 
 
@@ -111,11 +120,12 @@ def main() -> None:
     parser.add_argument("--no-gitignore", action="store_true",
                         help="the founder's repository holds only a README, as `git init` and a first commit leave it")
     parser.add_argument("--keep", action="store_true", help="keep the run's folder (repo, store, agent files)")
+    parser.add_argument("--ray-address", default="", help="deliver on this Ray cluster (HOST:PORT)")
     options = parser.parse_args()
     for agent in options.agent or ["aider"]:
         for founder in options.founder or sorted(FOUNDERS):
             base = Path(tempfile.mkdtemp(prefix=f"real-{agent}-{founder}-"))
-            deliver(agent, founder, base, gitignore=not options.no_gitignore)
+            deliver(agent, founder, base, gitignore=not options.no_gitignore, ray_address=options.ray_address)
             if options.keep:
                 print(f"  kept in {base}")
             else:

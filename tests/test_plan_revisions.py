@@ -21,6 +21,7 @@ from textual.widgets import Input
 
 from pmtui.config import Config
 from pmtui.delivery.agent_presets import resolve_agent
+from pmtui.delivery.contract import contract_markdown
 from pmtui.delivery.engine import DeliveryEngine
 from pmtui.delivery.executors import CommandExecutor
 from pmtui.delivery.plan import parse_plan
@@ -91,6 +92,41 @@ def test_a_changed_plan_delivers_its_new_tasks_as_a_new_run_on_the_release(tmp_p
     assert again.run_id == second.run_id and "already released" in again.message
 
 
+
+
+def test_a_task_whose_criteria_changed_is_told_what_changed_and_starts_from_the_released_code(
+        tmp_path: Path, store: Store) -> None:
+    """Left at stop 29: a task whose criteria changed in a second release was redone as if new, its prompt the whole
+    task again. Its prompt now says which released task it was, what is new or reworded and what is no longer asked;
+    its files are there to edit (the base is the release)."""
+    repo = make_project(tmp_path)
+    plan = tmp_path / "plan.md"
+    plan.write_text(plan_text("calc-mvp", [ALPHA, BETA], lint=False))
+    assert deliver(store, repo, plan, tmp_path).ending == "released"
+    released_beta = (repo / "src" / "beta.py").read_text()
+    reworded = task_block("T3", "Beta value", module="beta", depends="T1",
+                          criteria=("beta returns the t2 value in euros", "beta refuses an empty name with a message"))
+    plan.write_text(plan_text("calc-mvp", [ALPHA, GAMMA, reworded], lint=False))
+    second = deliver(store, repo, plan, tmp_path)
+    dstore = DeliveryStore(store)
+    run = dstore.get_run(second.run_id)
+    assert run.config["builds_on"]["changed"] == {"T3": {
+        "was": "T2", "new": ["beta returns the t2 value in euros", "beta refuses an empty name with a message"],
+        "dropped": ["beta returns the t2 value"]}}
+    contract = dstore.task(run.id, "T3").contract
+    assert contract is not None
+    prompt = contract_markdown(contract)
+    section = prompt.split("## Changed since the release", 1)[1].split("\n## ", 1)[0]
+    assert "delivered before, as T2 of the release" in section
+    assert "New or reworded criterion: beta returns the t2 value in euros" in section
+    assert "New or reworded criterion: beta refuses an empty name with a message" in section
+    assert "No longer asked (remove it only where it now contradicts a criterion): beta returns the t2 value" in section
+    # It starts from the released code: the file the plan says to create is one to edit in place.
+    assert contract.expected_files.modify == ["src/beta.py"] and contract.expected_files.create == []
+    assert git(repo, "show", f"{run.baseline_sha}:src/beta.py").strip() == released_beta.strip()
+    # A task that is new, not changed, is told nothing of the kind.
+    gamma = dstore.task(run.id, "T2").contract
+    assert gamma is not None and "Changed since the release" not in contract_markdown(gamma)
 
 
 def test_a_release_the_founder_merged_and_built_on_is_the_new_runs_base(tmp_path: Path, store: Store) -> None:

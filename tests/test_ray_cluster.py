@@ -36,11 +36,21 @@ pytestmark = [pytest.mark.ray, pytest.mark.xdist_group("ray")]
 
 AGENT = f"{sys.executable} {Path(__file__).parent / 'agents' / 'cluster_agent.py'}"
 SECRET_NAME = "PMTUI_TEST_AGENT_API_KEY"
+# cluster_agent.py as a program on PATH (`pmtui-cluster-agent`): on the module cluster's nodes, not on a node that
+# joins without this folder on its PATH.
+AGENT_BIN = Path(__file__).parent / "agents" / "bin"
 
 
 @pytest.fixture(scope="module")
-def cluster() -> Iterator[RayCluster]:
-    running = RayCluster().start(workers=1)
+def later_bin(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder on every node's PATH that starts empty: a test "installs" a program on the nodes by linking it here."""
+    return tmp_path_factory.mktemp("later-bin")
+
+
+@pytest.fixture(scope="module")
+def cluster(later_bin: Path) -> Iterator[RayCluster]:
+    running = RayCluster(env={"PATH": f"{AGENT_BIN}{os.pathsep}{later_bin}{os.pathsep}{os.environ['PATH']}"})
+    running.start(workers=1)
     try:
         yield running
     finally:
@@ -135,7 +145,8 @@ def test_a_plan_on_two_nodes_commits_what_the_local_executor_commits(tmp_path: P
             assert secret.encode() not in path.read_bytes(), path
 
 
-def engine_for(tmp_path: Path, root: Path, plan: Path, executor: object, on_event: object = None) -> DeliveryEngine:
+def engine_for(tmp_path: Path, root: Path, plan: Path, executor: object, on_event: object = None,
+               max_parallel: int = 2) -> DeliveryEngine:
     tmp_path.mkdir(parents=True, exist_ok=True)
     config = Config(offline=True)
     # The holding agent's marks folder is the test's channel to it: writable under the sandbox, which confines the
@@ -143,7 +154,7 @@ def engine_for(tmp_path: Path, root: Path, plan: Path, executor: object, on_even
     config.delivery.sandbox_writable = [str(tmp_path / "marks")]
     return DeliveryEngine(Store(tmp_path / "pmtui.db"), config, repo=root, plan_path=plan,
                           executor=executor, run_dir=tmp_path / "runs", poll_interval=0.05,  # type: ignore[arg-type]
-                          gate_timeout_s=60, max_parallel=2, on_event=on_event)  # type: ignore[arg-type]
+                          gate_timeout_s=60, max_parallel=max_parallel, on_event=on_event)  # type: ignore[arg-type]
 
 
 def holding_agent(marks: Path, hold: str) -> CommandExecutor:
@@ -174,10 +185,92 @@ def test_a_node_without_the_agent_escalates_naming_it_and_spends_no_budget(tmp_p
     assert escalation.kind == "node_unfit"
     assert "agent command not found: 'pmtui-no-such-agent'" in escalation.problem
     assert escalation.options == ["Retry with a fresh budget", "Skip this task (dependents blocked)"]  # nothing ran
-    assert any(name in escalation.problem for name in (live.node_name("head"), live.node_name("worker-1")))
+    # No node has it: each was tried once (the first one it landed on is not used again for it), and both are named.
+    assert "no node of the cluster can run the attempt (2 tried)" in escalation.problem, escalation.problem
+    assert all(f"node {name} (" in escalation.problem for name in (live.node_name("head"), live.node_name("worker-1")))
     task = dstore.task(outcome.run_id or 0, "T1")
     assert task.retry_budget == 2 and task.attempts == 1
     assert dstore.last_attempt(outcome.run_id or 0, "T1").outcome == "not_run"  # type: ignore[union-attr]
+
+
+def test_retry_once_the_agent_is_installed_tries_the_nodes_that_lacked_it_again(
+    tmp_path: Path, live: RayCluster, later_bin: Path
+) -> None:
+    # The dashboard's flow: the same pmtui (the same Ray driver) asked the human, who installs the agent and answers
+    # "retry". Every node lacked it, so none may still be left out.
+    root = make_project(tmp_path)
+    program = f"pmtui-late-agent-{uuid.uuid4().hex[:8]}"
+    executor = RayExecutor(CommandExecutor(f"{program} --sleep 0.2"), address=live.address)
+    try:
+        executor.connect()
+        plan = low_plan(tmp_path, "later", 1)
+        first = asyncio.run(engine_for(tmp_path, root, plan, executor).run(no_wait=True))
+        assert first.ending == "waiting", first.message
+        dstore = DeliveryStore(Store(tmp_path / "pmtui.db"))
+        (escalation,) = dstore.escalations(first.run_id or 0)
+        assert f"agent command not found: '{program}'" in escalation.problem
+        (later_bin / program).symlink_to(AGENT_BIN / "pmtui-cluster-agent")  # installed on every node
+        dstore.answer_escalation(escalation.id, 1)
+        again = asyncio.run(engine_for(tmp_path, root, plan, executor).run(no_wait=True))
+    finally:
+        executor.close()
+        (later_bin / program).unlink(missing_ok=True)
+    assert again.state == "released" and again.run_id == first.run_id, again.message
+    assert refs_count(root, "T1") == 1
+
+
+def test_a_node_without_the_agent_is_left_out_and_its_attempt_runs_elsewhere_without_spending_budget(
+    tmp_path: Path, live: RayCluster
+) -> None:
+    # The operator walk of stop 29: a worker without aider on its PATH made every attempt Ray placed there escalate.
+    with_agent, live.env = live.env, {}  # worker-2 joins without the agents' folders on its PATH
+    try:
+        live.add_worker("worker-2")
+    finally:
+        live.env = with_agent
+    lacking = live.node_name("worker-2")
+    root = make_project(tmp_path)
+    feed: list[str] = []
+    # Three one-slot nodes and three attempts at once: Ray puts one on each, worker-2's included.
+    executor = RayExecutor(CommandExecutor("pmtui-cluster-agent --sleep 3"), address=live.address)
+    engine = engine_for(tmp_path, root, low_plan(tmp_path, "uneven", 3), executor, max_parallel=3,
+                        on_event=lambda kind, text: feed.append(f"[{kind}] {text}"))
+    try:
+        executor.connect()
+        outcome = asyncio.run(engine.run(no_wait=True))
+    finally:
+        executor.close()
+        live.kill("worker-2")
+    assert outcome.state == "released", (outcome.message, feed)
+    dstore = DeliveryStore(Store(tmp_path / "pmtui.db"))
+    assert dstore.escalations(outcome.run_id or 0) == []
+    # The first attempt that landed there says which node lacks which agent, once.
+    said = [line for line in feed if f"node {lacking} (" in line and "cannot run it" in line]
+    assert len(said) == 1, feed
+    assert "agent command not found: 'pmtui-cluster-agent'" in said[0] and "not used again" in said[0]
+    status = {t["id"]: t for t in status_json(dstore, outcome.run_id or 0)["tasks"]}
+    # It ran elsewhere under the same number (no retry budget spent); no task ran on the node without the agent.
+    assert all(t["attempts"] == 1 and t["node_name"] != lacking for t in status.values()), status
+    assert all([a.attempt for a in dstore.attempts(outcome.run_id or 0, t)] == [1] for t in status)
+    # Each attempt that landed there (its log says so; one queued before the first came back may land there too)
+    # has it in its review note; the others' notes do not.
+    run = dstore.get_run(outcome.run_id or 0)
+    landed = {task_id for task_id in status if f"[pmtui] node {lacking} (" in
+              output_log_path(run, tmp_path / "pmtui.db", task_id, 1).read_text()}
+    assert said[0].split()[1] in landed  # "[agent] T2 attempt 1: node …"
+    for task_id in status:
+        risks = dstore.task(outcome.run_id or 0, task_id).review_note.risks  # type: ignore[union-attr]
+        named = [risk for risk in risks if f"node {lacking} (" in risk]
+        assert bool(named and "agent command not found: 'pmtui-cluster-agent'" in named[0]) == (task_id in landed), risks
+    # Each attempt waited for a Ray node and then said the node it works on (never "at work" before it had one).
+    for task_id in status:
+        mine = [line for line in feed if line.startswith(f"[agent] {task_id} attempt 1")]
+        waiting = [n for n, line in enumerate(mine) if line.endswith("agent waiting for a Ray node")]
+        working = [n for n, line in enumerate(mine) if "agent at work" in line]
+        assert waiting and working and waiting[0] < working[0], mine
+        assert all(" at work on node " in mine[n] for n in working), mine
+    # A node that cannot run an attempt is never said to work on it.
+    assert not [line for line in feed if f"at work on node {lacking}" in line], feed
 
 
 def test_what_this_machine_writes_beside_the_repository_is_not_blamed_on_an_agent_that_ran_on_a_node(
@@ -196,7 +289,7 @@ def test_what_this_machine_writes_beside_the_repository_is_not_blamed_on_an_agen
         # The operator's `pmtui deliver … > out.txt` grows while the agent works.
         while not list((beside / "runs").rglob("T1-attempt-1.output.log")):
             await asyncio.sleep(0.05)
-        (beside / "out.txt").write_text("[agent] T1 attempt 1: ray agent at work\n")
+        (beside / "out.txt").write_text("[agent] T1 attempt 1: command agent waiting for a Ray node\n")
 
     async def run() -> tuple[RunOutcome, None]:
         return await asyncio.gather(engine.run(no_wait=True), write_beside())
@@ -260,6 +353,11 @@ def test_a_worker_killed_mid_attempt_reruns_it_elsewhere_and_commits_once(tmp_pa
     # The feed (what `pmtui deliver` prints, the dashboard's log) says the node was lost where it says the node.
     again = [line for line in feed if f"{victim} attempt 1 runs again, on node {live.node_name('head')}" in line]
     assert len(again) == 1 and f"node {worker} (" in again[0] and "was lost mid-attempt" in again[0], feed
+    # Before that, each attempt waited for a Ray node, then said which node it works on.
+    for task_id in ("T1", "T2"):
+        mine = [line for line in feed if line.startswith(f"[agent] {task_id} attempt 1")]
+        assert mine[0].endswith("agent waiting for a Ray node"), mine
+        assert " agent at work on node " in mine[1] and "agent at work" not in mine[0], mine
 
 
 def test_the_head_lost_mid_attempt_stops_the_run_and_the_same_command_resumes_it(

@@ -391,6 +391,8 @@ def _environment_block(env: EnvironmentContract) -> str:
 
 def _optional_sections(contract: TaskContract) -> str:
     sections: list[str] = []
+    if contract.context.revision:
+        sections.append("## Changed since the release\n\n" + _bullets(contract.context.revision))
     if contract.context.clarifications:
         sections.append("## Clarifications from the human\n\n" + _bullets(contract.context.clarifications))
     if contract.non_goals:

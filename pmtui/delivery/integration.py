@@ -19,6 +19,7 @@ from pmtui.delivery import gates, git_ops
 from pmtui.delivery.commit_check import final_content_check
 from pmtui.delivery.escalations import NO_ACCEPT_OPTIONS, Escalations
 from pmtui.delivery.git_files import loose_commit
+from pmtui.delivery.nodes import NODE_UNFIT_NOTE
 from pmtui.delivery.release.criteria_trace import criteria_locations_from_gates
 from pmtui.delivery.review import build_review_note, review_artifact_markdown, review_path
 from pmtui.delivery.run_context import RunContext
@@ -209,7 +210,9 @@ class Integration:
         record = ctx.dstore.attempt(ctx.run_id, task_id, attempt)
         gate_results = record.gate_results if record else []
         result = facts.agent_results.get(attempt) or (record.agent_result if record else None)
-        note = build_review_note(task.contract, change, gate_results, result)
+        # A cluster node that lacked what the task's attempts need: a reviewer of an uneven cluster is told.
+        unfit = [line.removeprefix(NODE_UNFIT_NOTE) for line in task.decision_log if line.startswith(NODE_UNFIT_NOTE)]
+        note = build_review_note(task.contract, change, gate_results, result, environment=unfit)
         located = {item.criterion: item.location for item in gates.map_criteria(
             task.contract.acceptance_criteria, change, result.criteria_map if result else None,
             title=task.contract.title)}

@@ -75,9 +75,11 @@ class AttemptSpec:
 
 @dataclass
 class NodeOutcome:
-    """What came back from the node. `unfit` is set (and nothing else) when the node cannot run it."""
+    """What came back from the node. `unfit` is set (and nothing else) when the node cannot run it, and `need`
+    names what it lacks (needs()), so that attempts needing it are steered to other nodes."""
 
     unfit: str = ""
+    need: str = ""
     agent_result_json: str = ""
     patch: bytes = b""
     gates: dict[str, str] = field(default_factory=dict)  # gate name → CommandResult JSON
@@ -98,35 +100,80 @@ class NodeOutcome:
         return cls(**values)
 
 
-def preflight(spec: AttemptSpec) -> str:
-    """Why this node cannot run the attempt ("" when it can): git, the agent's program and the gate commands'
-    programs on PATH. A gate program missing on one node is the node's problem, not the agent's: run, its gate
-    would fail with exit 127, blamed on the agent's change, and spend the task's budget."""
-    if shutil.which("git") is None:
-        return "git is not installed (or not on PATH)"
-    if spec.program and shutil.which(spec.program) is None:
-        return f"agent command not found: {spec.program!r} (is it installed and on PATH on this node?)"
+# What a node needs for any attempt: git, and pmtui importable (ray_driver names a node that cannot import it).
+GIT, PMTUI, SANDBOX_ON = "git", "pmtui", "sandbox on"
+
+
+def needs(spec: AttemptSpec) -> set[str]:
+    """What a node must have to run this attempt, by the names unmet() gives what is missing."""
+    found = {GIT, PMTUI}
+    if spec.program:
+        found.add(f"agent {spec.program}")
+    found.update(f"gate {program}" for _, _, program in _gate_programs(spec))
+    if spec.sandbox == "on":
+        found.add(SANDBOX_ON)
+    return found
+
+
+def _gate_programs(spec: AttemptSpec) -> list[tuple[str, str, str]]:
+    """(gate name, command, program) of the gate commands whose program is looked up on PATH."""
     contract = TaskContract.model_validate_json(spec.contract_json)
+    found = []
     for name, command in gates.gate_commands(contract).items():
         if not command or command.strip().lower() == "none":
             continue
         program = program_of(command)
-        if program and not ("/" in program and not program.startswith("/")) and missing_tool(command, Path("/")):
-            return (f"gate command not found: {program!r}, which the plan's {name} command `{command}` runs (is it "
-                    "installed and on PATH on this node?)")
-    return ""
+        if program and not ("/" in program and not program.startswith("/")):
+            found.append((name, command, program))
+    return found
+
+
+def unmet(spec: AttemptSpec) -> tuple[str, str]:
+    """(what this node lacks, why it cannot run the attempt), ("", "") when it can: git, the agent's program and
+    the gate commands' programs on PATH. A gate program missing on one node is the node's problem, not the agent's:
+    run, its gate would fail with exit 127, blamed on the agent's change, and spend the task's budget."""
+    if shutil.which("git") is None:
+        return GIT, "git is not installed (or not on PATH)"
+    if spec.program and shutil.which(spec.program) is None:
+        return (f"agent {spec.program}",
+                f"agent command not found: {spec.program!r} (is it installed and on PATH on this node?)")
+    for name, command, program in _gate_programs(spec):
+        if missing_tool(command, Path("/")):
+            why = (f"gate command not found: {program!r}, which the plan's {name} command `{command}` runs (is it "
+                   "installed and on PATH on this node?)")
+            return f"gate {program}", why
+    return "", ""
+
+
+def preflight(spec: AttemptSpec) -> str:
+    """Why this node cannot run the attempt ("" when it can): unmet()'s reason."""
+    return unmet(spec)[1]
+
+
+def refusal(spec: AttemptSpec) -> NodeOutcome | None:
+    """The outcome of a node that cannot run the attempt (what it lacks, or `--sandbox on` and no sandbox here), else
+    None: checked before the node says it works on the attempt, so a node that cannot is never said to be at work."""
+    need, unfit = unmet(spec)
+    if unfit:
+        return NodeOutcome(unfit=unfit, need=need)
+    if spec.sandbox == "on":
+        try:
+            spec.sandbox_policy().resolve()
+        except SandboxUnavailable as error:
+            return NodeOutcome(unfit=str(error), need=SANDBOX_ON)
+    return None
 
 
 async def run_attempt(spec: AttemptSpec, bundle: bytes | None, on_output: OutputSink | None = None) -> NodeOutcome:
     """The attempt in a scratch clone that is removed afterwards, whatever happens."""
-    unfit = preflight(spec)
+    need, unfit = unmet(spec)
     if unfit:
-        return NodeOutcome(unfit=unfit)
+        return NodeOutcome(unfit=unfit, need=need)
     try:
         # The same rule as a local run's start: `on` and no sandbox here is a refusal, `auto` runs unconfined.
         sandbox = await asyncio.to_thread(spec.sandbox_policy().resolve)
     except SandboxUnavailable as error:
-        return NodeOutcome(unfit=str(error))
+        return NodeOutcome(unfit=str(error), need=SANDBOX_ON)
     scratch = Path(tempfile.mkdtemp(prefix="pmtui-attempt-"))
     if sandbox.active:
         # The attempt's own TMPDIR inside the sandbox, removed with the clone.

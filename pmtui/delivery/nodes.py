@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from pmtui.models.delivery import AgentResult, TaskContract
 
 LOCAL_NODE = "local"
+# A task's log line saying a node lacked what its attempt needs (the attempt ran elsewhere): its review note says it.
+NODE_UNFIT_NOTE = "cluster node unfit: "
 # The keys of a run's config that say where its attempts run (ClusterExecutor.describe() and "executor").
 PLACEMENT_KEYS = frozenset({"executor", "ray_address", "num_cpus", "remote", "env", "cluster"})
 
@@ -39,6 +41,8 @@ class NodeRef:
 
 
 NodeCallback = Callable[[NodeRef], None]
+# A node that lacks what the attempt needs (its reason): the attempt runs again on another node.
+SteerCallback = Callable[[NodeRef, str], None]
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,8 @@ class NodeReport:
     lost_on: list[NodeRef] = field(default_factory=list)
     # How the node confined the agent and its gates: its sandbox's describe() ("" from a node that did not say).
     sandbox: str = ""
+    # The nodes an earlier try of this attempt landed on that lacked what it needs, each with its reason.
+    unfit_on: list[tuple[NodeRef, str]] = field(default_factory=list)
 
 
 class AttemptNotRun(Exception):
@@ -93,12 +99,20 @@ class AttemptNotRun(Exception):
 
 
 class NodeUnfit(AttemptNotRun):
-    """A node cannot run the attempt at all (the agent's command or git is missing there)."""
+    """A node cannot run the attempt at all (the agent's command or git is missing there); with `nodes`, no node
+    of the cluster can (each with what it lacks)."""
 
-    def __init__(self, node: NodeRef, reason: str) -> None:
-        super().__init__(f"node {node.label()} cannot run the attempt: {reason}")
+    def __init__(self, node: NodeRef, reason: str, nodes: list[tuple[NodeRef, str]] | None = None) -> None:
+        if nodes and len(nodes) == 1:
+            (node, reason), nodes = nodes[0], None  # a cluster of one node: that node
+        if nodes:
+            each = "; ".join(f"node {ref.label()}: {why}" for ref, why in nodes)
+            super().__init__(f"no node of the cluster can run the attempt ({len(nodes)} tried): {each}")
+        else:
+            super().__init__(f"node {node.label()} cannot run the attempt: {reason}")
         self.node = node
         self.reason = reason
+        self.nodes = nodes or [(node, reason)]
 
 
 class AttemptLost(AttemptNotRun):
@@ -128,6 +142,7 @@ class ClusterExecutor(Protocol):
         run_dir: Path,
         on_output: OutputCallback | None = None,
         on_node: NodeCallback | None = None,
+        on_steered: SteerCallback | None = None,
     ) -> AgentResult: ...
 
     def node_report(self, task_id: str, attempt: int, run_dir: Path) -> NodeReport | None:

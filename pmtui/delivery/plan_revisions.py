@@ -15,6 +15,11 @@ released run was found and its dashboard opened: the new tasks were never delive
   plan) is *carried*: it is not redone, not part of the new run, and a new task's dependency on it is met by the
   base. The new run records which run it builds on and which of its tasks were carried (run config `builds_on`),
   says so when it starts, and delivers the new and changed tasks, each of them again through every gate.
+- **A changed task** (a released task's title with other criteria) starts from the released code: the run's base
+  holds it, so the files the plan says to create are there and its prompt says to edit them in place. Its prompt
+  also says what changed: which task of the release it was, the criteria that are new or reworded, the ones no
+  longer asked (run config `builds_on.changed`, revision_notes()), so the agent changes what changed instead of
+  reading the whole task as new.
 - The released run and its history stay as they were: its store rows, its commits on the plan branch, its
   checkpoint tags and its manifest. The new run's names carry its release number so nothing of the first is moved
   or overwritten: tags `pm/<plan-id>-2/checkpoint-<task>`, manifest `docs/releases/<plan-id>-2-release.yaml`,
@@ -72,10 +77,16 @@ class Revision:
     released: RunRecord
     carried: dict[str, str] = field(default_factory=dict)
     new: list[str] = field(default_factory=list)
+    # A new task that is a released one with other criteria: task id → {"was": the released id, "new": [criteria
+    # new or reworded], "dropped": [criteria no longer asked]}.
+    changed: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def record(self) -> dict[str, Any]:
         """What the new run keeps in its config."""
-        return {"run": self.released.id, "carried": dict(self.carried)}
+        kept: dict[str, Any] = {"run": self.released.id, "carried": dict(self.carried)}
+        if self.changed:
+            kept["changed"] = {task: dict(what) for task, what in self.changed.items()}
+        return kept
 
     def said(self) -> str:
         """What the new run says when it starts."""
@@ -95,17 +106,50 @@ def compare(plan: PlanDocument, released: RunRecord, tasks: list[TaskRecord]) ->
         if task.contract is not None:
             commands.update(command.strip() for command in task.contract.environment.model_dump().values() if command)
     done: dict[tuple[str, frozenset[str]], str] = {}
+    titled: dict[str, TaskRecord] = {}
     for task in tasks:
         if task.state == IssueState.COMPLETED and task.contract is not None:
             done.setdefault(_key(task.title, task.contract.acceptance_criteria, commands), task.task_id)
+            titled.setdefault(_words(task.title), task)
     revision = Revision(released)
     for planned in plan.tasks:
         was = done.get(_key(planned.title, planned.acceptance_criteria, commands))
-        if was is None:
-            revision.new.append(planned.id)
-        else:
+        if was is not None:
             revision.carried[planned.id] = was
+            continue
+        revision.new.append(planned.id)
+        before = titled.get(_words(planned.title))
+        if before is not None and before.contract is not None:
+            old, now = (_own(criteria, commands) for criteria in (before.contract.acceptance_criteria,
+                                                                    planned.acceptance_criteria))
+            revision.changed[planned.id] = {
+                "was": before.task_id,
+                "new": [c for c in now if _words(c) not in {_words(o) for o in old}],
+                "dropped": [c for c in old if _words(c) not in {_words(n) for n in now}],
+            }
     return revision if revision.new else None
+
+
+def _own(criteria: list[str], commands: set[str]) -> list[str]:
+    """The criteria that are the task's own (a gate command's criterion left out, as _key leaves it out)."""
+    return [c for c in criteria if not any(quoted.strip() in commands for quoted in _QUOTED.findall(c))]
+
+
+def revision_notes(config: dict[str, Any], task_id: str) -> list[str]:
+    """What a changed task's prompt says about its release (empty for a task that is not one)."""
+    builds_on = config.get(BUILDS_ON)
+    changed = builds_on.get("changed") if isinstance(builds_on, dict) else None
+    what = changed.get(task_id) if isinstance(changed, dict) else None
+    if not isinstance(what, dict):
+        return []
+    first = (f"This task was delivered before, as {what.get('was', task_id)} of the release this run builds on: its "
+             "code and tests are in the repository. Change them for what changed below; keep what still holds, and do "
+             "not write the files anew.")
+    notes = [first]
+    notes += [f"New or reworded criterion: {criterion}" for criterion in what.get("new", [])]
+    notes += [f"No longer asked (remove it only where it now contradicts a criterion): {criterion}"
+              for criterion in what.get("dropped", [])]
+    return notes
 
 
 def released_tasks(dstore: DeliveryStore, run: RunRecord) -> list[TaskRecord]:

@@ -9,12 +9,18 @@ sees this process end, stops the run so that the same command resumes it.
 Requests on stdin: `submit` {key, spec, tree} and `cancel` {key}; end of input shuts down.
 Replies on stdout: `ready`/`fatal` once, `cluster` (the nodes and free slots, also a heartbeat),
 and per attempt `started` {node, name}, `output` {lines}, `lost` {node, name, reason} (the try died
-with its node and runs again elsewhere), then one of `result` {outcome}, `unfit` {node, name,
-reason}, `failed` {reason, lost} or `cancelled`.
+with its node and runs again elsewhere), `steered` {node, name, reason, need} (the node lacks what the
+attempt needs: it runs again elsewhere), then one of `result` {outcome}, `unfit` {node, name, reason,
+nodes}, `failed` {reason, lost} or `cancelled`.
 
-One attempt is one Ray task (a generator: it yields the node it landed on, the agent's output in
-batches, then the outcome) asking for `num_cpus`. Ray places it; when its node dies, the task is
-submitted again and Ray places it on a live node — up to `node_retries` times.
+One attempt is one Ray task (a generator: it yields the node it landed on, then whether that node can
+run it, the agent's output in batches, then the outcome) asking for `num_cpus`. Ray places it; when its node dies, the task is
+submitted again and Ray places it on a live node — up to `node_retries` times. A node that lacks
+what an attempt needs (the agent's program, a gate's, git, bubblewrap under `--sandbox on`, pmtui) is
+not used again in this run for attempts that need it: they are submitted with a label selector
+leaving it out (`ray.io/node-id`, Ray ≥ 2.49). When no live node is left for an attempt, it comes
+back `unfit`, naming every node and what it lacks; those nodes are tried again on the next submit
+(a retry after the fix).
 """
 
 from __future__ import annotations
@@ -43,6 +49,8 @@ BUNDLES_KEPT = 4
 WARM_UP_S = 30.0
 # A driver whose head is gone gives up after this long (Ray's default is 60 s): pmtui stops the run.
 HEAD_RECONNECT_S = 10
+# Ray's default label of every node: its id (label selectors, Ray ≥ 2.49).
+NODE_ID_LABEL = "ray.io/node-id"
 
 
 # -- on the node ---------------------------------------------------------------------------------
@@ -52,9 +60,15 @@ def attempt_on_node(spec_wire: dict[str, Any], bundle: bytes | None) -> Iterator
 
     yield {"kind": "started", "node": ray.get_runtime_context().get_node_id(), "host": socket.gethostname()}
     # After the node is known: a node that cannot import pmtui is then named in the escalation.
-    from pmtui.delivery.node_attempt import AttemptSpec, AttemptThread
+    from pmtui.delivery.node_attempt import AttemptSpec, AttemptThread, refusal
 
-    runner = AttemptThread(AttemptSpec.from_wire(spec_wire), bundle)
+    spec = AttemptSpec.from_wire(spec_wire)
+    refused = refusal(spec)
+    if refused is not None:
+        yield {"kind": "result", "outcome": refused}
+        return
+    yield {"kind": "working"}
+    runner = AttemptThread(spec, bundle)
     runner.start()
     try:
         lines: list[str] = []
@@ -129,6 +143,10 @@ class Driver:
         self._bundle_lock = threading.Lock()
         self._names: dict[str, str] = {}
         self._live: set[str] = set()
+        # Nodes that can take an attempt (CPU for one), as last seen.
+        self._placeable: set[str] = set()
+        # What a node lacks (node_attempt.needs) → node id → why it cannot run an attempt needing it.
+        self._unfit: dict[str, dict[str, str]] = {}
         self._stopping = threading.Event()
 
     # -- the cluster ---------------------------------------------------------------------------
@@ -171,6 +189,8 @@ class Driver:
         """The live nodes; each node is named the first time it is seen, and keeps its name."""
         alive = [node for node in self.ray.nodes() if node.get("Alive")]
         self._live = {node["NodeID"] for node in alive}
+        self._placeable = {node["NodeID"] for node in alive
+                           if float(node.get("Resources", {}).get("CPU", 0)) >= self.num_cpus}
         self._names.update(_node_names(alive, self._names))
         return alive
 
@@ -227,31 +247,50 @@ class Driver:
             self.channel.send("failed", key=key, reason=f"cannot bundle the repository: {error}", lost=lost)
             return
         name = f"pmtui {spec['task_id']} attempt {spec['attempt']}"
+        wanted = _needs(spec)
         while True:
+            options: dict[str, Any] = {"num_cpus": self.num_cpus, "max_retries": 0, "name": name}
+            avoid = self._avoid(wanted)
+            if avoid:
+                self._alive()
+                if not self._placeable - set(avoid):
+                    self._no_node_left(key, wanted, avoid)
+                    return
+                options["label_selector"] = {NODE_ID_LABEL: "!in(" + ",".join(sorted(avoid)) + ")"}
             with self._lock:
                 if key in self._cancelled:
                     self.channel.send("cancelled", key=key)
                     return
                 # An ObjectRefGenerator: one ref per value the task yields, as it yields them.
-                generator: Any = self.remote.options(num_cpus=self.num_cpus, max_retries=0, name=name).remote(spec, bundle)
+                generator: Any = self.remote.options(**options).remote(spec, bundle)
                 self._running[key] = generator
             node = {"node": "", "name": ""}
+            steered = False
             try:
                 for ref in generator:
                     item = self.ray.get(ref)
                     kind = item["kind"]
                     if kind == "started":
+                        # Known, not yet said: a node that cannot run the attempt is never said to run it.
                         node = {"node": item["node"], "name": self.name_of(item["node"]) or item["host"]}
+                    elif kind == "working":
                         self.channel.send("started", key=key, **node)
                     elif kind == "output":
                         self.channel.send("output", key=key, lines=item["lines"])
                     elif kind == "result":
                         outcome = item["outcome"]
+                        if outcome.unfit and outcome.need and node["node"]:
+                            steered = self._steer(key, node, outcome.need, outcome.unfit, wanted)
+                            if steered:
+                                break
+                            return
                         if outcome.unfit:
                             self.channel.send("unfit", key=key, reason=outcome.unfit, **node)
                         else:
                             self.channel.send("result", key=key, outcome=outcome.to_wire(), **node)
                         return
+                if steered:
+                    continue
                 self.channel.send("cancelled" if key in self._cancelled else "failed", key=key,
                                   reason="the attempt ended without an outcome", lost=lost)
                 return
@@ -271,7 +310,10 @@ class Driver:
                 self.channel.send("lost", key=key, reason=reason, **node)
             except rx.RayTaskError as error:
                 if isinstance(getattr(error, "cause", None), ImportError):
-                    self.channel.send("unfit", key=key, reason=_missing_module(error), **node)
+                    if not node["node"]:
+                        self.channel.send("unfit", key=key, reason=_missing_module(error), **node)
+                    elif self._steer(key, node, "pmtui", _missing_module(error), wanted):
+                        continue
                 else:
                     self.channel.send("failed", key=key, reason=_task_error(error), lost=lost)
                 return
@@ -281,6 +323,41 @@ class Driver:
             finally:
                 with self._lock:
                     self._running.pop(key, None)
+
+    def _avoid(self, wanted: set[str]) -> dict[str, str]:
+        """node id → why it cannot run an attempt needing `wanted` (what it lacks), for the nodes known to lack some."""
+        with self._lock:
+            return {node_id: why for need in sorted(wanted) for node_id, why in self._unfit.get(need, {}).items()}
+
+    def _steer(self, key: str, node: dict[str, str], need: str, reason: str, wanted: set[str]) -> bool:
+        """The node lacks `need`: not used again for attempts needing it. True: this attempt is to be submitted
+        again, elsewhere; False: it ended here (cancelled, or no other node is left: `unfit` was sent)."""
+        with self._lock:
+            self._unfit.setdefault(need, {})[node["node"]] = reason
+            cancelled = key in self._cancelled
+        if cancelled:
+            self.channel.send("cancelled", key=key)
+            return False
+        avoid = self._avoid(wanted)
+        self._alive()
+        if not self._placeable - set(avoid):
+            self._no_node_left(key, wanted, avoid)
+            return False
+        self.channel.send("steered", key=key, reason=reason, need=need, **node)
+        return True
+
+    def _no_node_left(self, key: str, wanted: set[str], avoid: dict[str, str]) -> None:
+        """Every live node lacks something the attempt needs: `unfit`, naming each. They are forgotten, so that the
+        attempt's next submit (a retry once the nodes have it) tries them again."""
+        with self._lock:
+            for need in wanted:
+                for node_id in avoid:
+                    self._unfit.get(need, {}).pop(node_id, None)
+        nodes = [{"node": node_id, "name": self.name_of(node_id), "reason": why}
+                 for node_id, why in sorted(avoid.items(), key=lambda item: self.name_of(item[0]))
+                 if node_id in self._placeable]
+        reason = "; ".join(f"{n['name'] or n['node'][:8]}: {n['reason']}" for n in nodes)
+        self.channel.send("unfit", key=key, reason=reason, nodes=nodes, node="", name="")
 
     def shutdown(self, grace_s: float = 5.0) -> None:
         """End of input: cancel what runs (the agents stop), then leave the cluster."""
@@ -317,6 +394,13 @@ def _node_names(alive: list[dict[str, Any]], known: dict[str, str]) -> dict[str,
             name = f"{name}:{node.get('NodeManagerPort')}"
         names[node["NodeID"]] = name
     return names
+
+
+def _needs(spec: dict[str, Any]) -> set[str]:
+    """What a node must have for this attempt (node_attempt.needs), read from its wire form."""
+    from pmtui.delivery.node_attempt import AttemptSpec, needs
+
+    return needs(AttemptSpec.from_wire(spec))
 
 
 def _first_line(error: BaseException) -> str:

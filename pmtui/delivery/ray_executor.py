@@ -42,6 +42,7 @@ from pmtui.delivery.nodes import (
     NodeRef,
     NodeReport,
     NodeUnfit,
+    SteerCallback,
 )
 from pmtui.delivery.sandbox import current as current_sandbox
 from pmtui.models.delivery import AgentResult, TaskContract
@@ -213,6 +214,7 @@ class RayExecutor:
         run_dir: Path,
         on_output: OutputCallback | None = None,
         on_node: NodeCallback | None = None,
+        on_steered: SteerCallback | None = None,
     ) -> AgentResult:
         contract = contract.model_copy(update={"attempt": attempt})
         tree = Path(workdir).resolve()
@@ -240,7 +242,7 @@ class RayExecutor:
             if self._lost:
                 raise ClusterLost(self._lost)
             self._send(op="submit", key=key, spec=spec.to_wire(), tree=str(tree))
-            outcome, node, lost_on = await self._follow(key, inbox, on_output, on_node, clock)
+            outcome, node, lost_on, unfit_on = await self._follow(key, inbox, on_output, on_node, on_steered, clock)
         except asyncio.CancelledError:
             with contextlib.suppress(ClusterLost):
                 self._send(op="cancel", key=key)
@@ -248,16 +250,17 @@ class RayExecutor:
         finally:
             with self._attempts_lock:
                 self._attempts.pop(key, None)
-        return await asyncio.to_thread(self._take, contract, attempt, tree, run_dir, base, outcome, node, lost_on,
-                                       clock, started)
+        return await asyncio.to_thread(self._take, contract, attempt, tree, run_dir, base, outcome, node,
+                                       (lost_on, unfit_on), clock, started)
 
     async def _follow(
         self, key: str, inbox: asyncio.Queue[dict[str, Any]], on_output: OutputCallback | None,
-        on_node: NodeCallback | None, clock: dict[str, float],
-    ) -> tuple[NodeOutcome, NodeRef, list[NodeRef]]:
+        on_node: NodeCallback | None, on_steered: SteerCallback | None, clock: dict[str, float],
+    ) -> tuple[NodeOutcome, NodeRef, list[NodeRef], list[tuple[NodeRef, str]]]:
         """The driver's messages about one attempt until its outcome (or an AttemptNotRun error)."""
         node = NodeRef("")
         lost_on: list[NodeRef] = []
+        unfit_on: list[tuple[NodeRef, str]] = []
         begun = time.perf_counter() - clock["prepare"]
         while True:
             try:
@@ -285,14 +288,25 @@ class RayExecutor:
                     on_output(f"[pmtui] node {gone.label() or '(not yet placed)'} was lost mid-attempt "
                               f"({message.get('reason', '')}); the attempt runs again on another node, "
                               "without spending the retry budget")
+            elif op == "steered":
+                lacking = NodeRef(message.get("node", ""), message.get("name", ""))
+                unfit_on.append((lacking, message["reason"]))
+                if on_output is not None:
+                    on_output(f"[pmtui] node {lacking.label()} cannot run the attempt: {message['reason']}; it is not "
+                              "used again for that in this run, and the attempt waits for another node (the retry "
+                              "budget is not spent)")
+                if on_steered is not None:
+                    on_steered(lacking, message["reason"])
             elif op == "result":
                 clock["result"] = time.perf_counter() - begun
                 outcome = NodeOutcome.from_wire(message["outcome"])
                 if on_output is not None and outcome.sandbox:
                     on_output(f"[pmtui] node {node.label()}: {outcome.sandbox}")
-                return outcome, node, lost_on
+                return outcome, node, lost_on, unfit_on
             elif op == "unfit":
-                raise NodeUnfit(NodeRef(message.get("node", ""), message.get("name", "")), message["reason"])
+                each = [(NodeRef(n.get("node", ""), n.get("name", "")), str(n.get("reason", "")))
+                        for n in message.get("nodes", [])]
+                raise NodeUnfit(NodeRef(message.get("node", ""), message.get("name", "")), message["reason"], each)
             elif op == "failed":
                 lost = [NodeRef(n.get("node", ""), n.get("name", "")) for n in message.get("lost", [])]
                 raise AttemptLost(f"the attempt could not run on the cluster: {message.get('reason', '')}", lost)
@@ -316,9 +330,11 @@ class RayExecutor:
 
     def _take(
         self, contract: TaskContract, attempt: int, tree: Path, run_dir: Path, base: str, outcome: NodeOutcome,
-        node: NodeRef, lost_on: list[NodeRef], clock: dict[str, float], started: float,
+        node: NodeRef, elsewhere: tuple[list[NodeRef], list[tuple[NodeRef, str]]], clock: dict[str, float],
+        started: float,
     ) -> AgentResult:
         """The node's change applied to the pooled tree, its result file and report kept beside the attempt."""
+        lost_on, unfit_on = elsewhere
         git_worktrees.reset_worktree(tree, base)
         git_transfer.apply_patch(tree, outcome.patch)
         run_dir.mkdir(parents=True, exist_ok=True)
@@ -332,6 +348,7 @@ class RayExecutor:
             tampering=list(outcome.tampering),
             lost_on=lost_on,
             sandbox=outcome.sandbox,
+            unfit_on=unfit_on,
         )
         self._reports[(contract.task_id, attempt)] = report
         _report_path(run_dir, contract.task_id, attempt).write_text(json.dumps({
@@ -339,6 +356,7 @@ class RayExecutor:
             "gates": outcome.gates,
             "tampering": outcome.tampering,
             "lost_on": [{"id": n.node_id, "name": n.name} for n in lost_on],
+            "unfit_on": [{"id": n.node_id, "name": n.name, "reason": why} for n, why in unfit_on],
             "sandbox": outcome.sandbox,
             "timings_ms": outcome.timings_ms,
             # Here, from the attempt's start: prepared, its node started it, its outcome arrived, applied.
@@ -361,6 +379,7 @@ class RayExecutor:
                 tampering=list(data["tampering"]),
                 lost_on=[NodeRef(n["id"], n["name"]) for n in data.get("lost_on", [])],
                 sandbox=str(data.get("sandbox", "")),
+                unfit_on=[(NodeRef(n["id"], n["name"]), str(n["reason"])) for n in data.get("unfit_on", [])],
             )
         except (OSError, ValueError, KeyError, TypeError):
             return None

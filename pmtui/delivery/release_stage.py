@@ -17,7 +17,7 @@ from pmtui.delivery.escalations import Escalations
 from pmtui.delivery.plan import PlanTask
 from pmtui.delivery.prewarm import PREWARM
 from pmtui.delivery.run_context import RunContext, RunOutcome
-from pmtui.delivery.task_driver import gate_line
+from pmtui.delivery.task_gates import gate_line
 from pmtui.models.delivery import Risk
 from pmtui.models.states import IssueState
 

@@ -72,9 +72,11 @@ def build_review_note(
     agent_result: AgentResult | None,
     *,
     sha: str | None = None,
+    environment: Sequence[str] = (),
 ) -> ReviewNote:
-    """ReviewNote: summary from the change set, risks from gates, tier and flags, rollback (+ migration notes)."""
-    risks: list[str] = []
+    """ReviewNote: summary from the change set, risks from gates, tier and flags, rollback (+ migration notes);
+    `environment`: what the reviewer should know of where it ran (a cluster node that could not run it)."""
+    risks: list[str] = list(dict.fromkeys(environment))
     for gate in gate_results:
         if not gate.passed:
             first = next((line.strip() for line in gate.evidence if line.strip()), "no evidence")

@@ -9,51 +9,36 @@ and integration run outside the slots, so other tasks' agents overlap them.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import re
 import tempfile
 import threading
-from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from pmtui.delivery import agent_watch, gates, git_ops, tree_hygiene
 from pmtui.delivery.agent_choice import AgentChoice
+from pmtui.delivery.cluster_steps import NOT_RUN, ClusterSteps, cluster_agent
 from pmtui.delivery.contract import ambiguous_criteria, build_contract
 from pmtui.delivery.escalations import (
     BUDGET_RAISED,
     HUMAN_NOTES,
     NO_ACCEPT_OPTIONS,
-    OFFLINE_REVIEW_CHOSEN,
-    REVIEW_OPTIONS,
     Escalations,
-    other_agent_option,
-)
-from pmtui.delivery.failure_findings import (
-    agent_side,
-    escalation_options,
-    finding_text,
-    first_finding,
-    never_accepted_findings,
-    repeated_failure_options,
 )
 from pmtui.delivery.feed import output_log_path
-from pmtui.delivery.integration import Integration, gate_timeout
+from pmtui.delivery.integration import Integration
 from pmtui.delivery.model_failure import SETUP_FIXES, live_model_error, model_failure, setup_failure
 from pmtui.delivery.nodes import (
     LOCAL_NODE,
-    AttemptLost,
     AttemptNotRun,
     ClusterExecutor,
-    ClusterLost,
     NodeRef,
-    NodeReport,
-    NodeUnfit,
 )
-from pmtui.delivery.prewarm import PREWARM
-from pmtui.delivery.release.criteria_trace import criteria_locations_from_gates
+from pmtui.delivery.plan_revisions import revision_notes
+from pmtui.delivery.records import RunRecord
 from pmtui.delivery.run_context import RunContext
 from pmtui.delivery.store import TaskRecord
+from pmtui.delivery.task_gates import GateSteps
 from pmtui.delivery.worktrees import WorktreePool
 from pmtui.models.delivery import AgentResult, GateResult, TaskContract
 from pmtui.models.states import VALID_TRANSITIONS, InvalidTransition, IssueState
@@ -61,19 +46,14 @@ from pmtui.redaction import clip, redact
 
 if TYPE_CHECKING:
     from pmtui.delivery.executors import Executor
-    from pmtui.delivery.gates import CommandResult, Reviewer
+    from pmtui.delivery.gates import Reviewer
 
 S = IssueState
 DriveResult = Literal["done", "failed", "waiting"]
-# Gates whose failure means the change must never be committed as it is: their escalations offer no accept.
-_VOLATILE = re.compile(r"\d+(\.\d+)?\s*(ms|s)\b|0x[0-9a-f]+|\b[0-9a-f]{12,40}\b|attempt \d+", re.IGNORECASE)
 _SPENT = re.compile(r"^spent \$(?P<usd>[0-9.]+) on attempt \d+")
-_TAMPERING = ("HEAD moved", "outside the repository", "switched the working tree", "stray ref:", "git metadata:")
-# The outcome of an attempt a cluster could not run (nodes.AttemptNotRun): it runs again under its number.
-NOT_RUN = "not_run"
 
 
-class TaskDriver:
+class TaskDriver(GateSteps, ClusterSteps):
     """Drives tasks of one run; shared by every task the dispatch loop starts."""
 
     def __init__(
@@ -95,6 +75,8 @@ class TaskDriver:
         self.cluster = executor if isinstance(executor, ClusterExecutor) else None
         # The node each attempt on the cluster started on, to tell a start again elsewhere (its node lost).
         self._attempt_nodes: dict[tuple[str, int], NodeRef] = {}
+        # (node id, reason) of each node the feed said lacks what attempts need (said once a run).
+        self._unfit_said: set[tuple[str, str]] = set()
         # The agent each task runs with: the run's, or another the human chose for it in an escalation.
         self.agents = AgentChoice(executor, ctx.config, local=self.cluster is None)
         self.reviewer = reviewer
@@ -275,7 +257,7 @@ class TaskDriver:
         tree = await self.pool.tree_for(task)
         ctx.facts(task_id).changes = {}
         run = ctx.dstore.get_run(ctx.run_id)  # read once for the contract's shared context and the log's place
-        contract = self._contract_for(task, attempt, run.shared_context)
+        contract = self._contract_for(task, attempt, run)
         await asyncio.to_thread(self._clean_start, task_id, attempt, tree)
         # The contract the agent gets and its attempt's start in one transaction.
         with ctx.store.transaction():
@@ -284,7 +266,11 @@ class TaskDriver:
         if self.cluster is None and record.node != LOCAL_NODE:
             # The attempt ran on a cluster before the restart and runs here now.
             ctx.dstore.set_attempt_node(ctx.run_id, task_id, attempt, LOCAL_NODE)
-        ctx.say("agent", f"{task_id} attempt {attempt}: {getattr(executor, 'name', 'agent')} agent at work")
+        if self.cluster is None:
+            ctx.say("agent", f"{task_id} attempt {attempt}: {getattr(executor, 'name', 'agent')} agent at work")
+        else:
+            # Ray may keep it in its queue until a node has a free slot: at work once a node starts it (_on_node).
+            ctx.say("agent", f"{task_id} attempt {attempt}: {cluster_agent(executor)} agent waiting for a Ray node")
         before = await asyncio.to_thread(self._before_agent, tree)
         spent_before = ctx.store.llm_usage()["cost"]
         log_path = output_log_path(run, ctx.store.path, task_id, attempt)
@@ -314,6 +300,7 @@ class TaskDriver:
                 result = await self.cluster.run(
                     contract, tree, attempt=attempt, run_dir=ctx.run_dir / "attempts", on_output=stream,
                     on_node=lambda node: self._on_node(task_id, attempt, node),
+                    on_steered=lambda node, why: self._on_steered(task_id, attempt, node, why),
                 )
         tampering = await asyncio.to_thread(self._after_agent, before, tree)
         notes = agent_watch.outside_notes(before) if before.noted_dirs else []
@@ -333,45 +320,6 @@ class TaskDriver:
         if tampering or notes:
             result = result.model_copy(update={"evidence": [*result.evidence, *tampering, *notes[:20]]})
         return result, tampering
-
-    # -- attempts on the nodes of a cluster ---------------------------------------------------------
-    def _on_node(self, task_id: str, attempt: int, node: NodeRef) -> None:
-        ctx = self.ctx
-        ctx.dstore.set_attempt_node(ctx.run_id, task_id, attempt, node.node_id, node.name)
-        lost = self._attempt_nodes.get((task_id, attempt))
-        self._attempt_nodes[(task_id, attempt)] = node
-        if lost is not None:
-            # The same attempt started again: its node died under it (the executor placed it anew).
-            ctx.say("agent", f"{task_id} attempt {attempt} runs again, on node {node.label()}: node {lost.label()} "
-                             "was lost mid-attempt (the retry budget is not spent)")
-        else:
-            ctx.say("agent", f"{task_id} attempt {attempt} runs on node {node.label()}")
-
-    def _node_report(self, task_id: str, attempt: int) -> NodeReport | None:
-        if self.cluster is None:
-            return None
-        return self.cluster.node_report(task_id, attempt, self.ctx.run_dir / "attempts")
-
-    def _not_run(self, task: TaskRecord, attempt: int, fault: AttemptNotRun) -> None:
-        """An attempt the cluster could not run: the run stops (head lost) or a human is asked; the
-        attempt keeps its number, so no retry budget is spent."""
-        ctx = self.ctx
-        task_id = task.task_id
-        ctx.dstore.record_attempt(ctx.run_id, task_id, attempt, outcome=NOT_RUN, evidence=[str(fault)])
-        ctx.dstore.log_decision(ctx.run_id, task_id, f"attempt {attempt} did not run: {fault}")
-        if isinstance(fault, ClusterLost):
-            ctx.stop_reason = str(fault)
-            ctx.stop.set()
-            return
-        if isinstance(fault, NodeUnfit):
-            reason = (f"{fault}. Install what is missing on every node of the cluster (docs/scale.md), "
-                      "then retry; the retry budget was not spent")
-            # Nothing ran: there is no change to accept and commit.
-            self.escalations.escalate(task_id, reason, kind="node_unfit", recommended=1, options=NO_ACCEPT_OPTIONS)
-            return
-        kind = "node_lost" if isinstance(fault, AttemptLost) else "cluster"
-        self.escalations.escalate(task_id, f"{fault} (the retry budget was not spent)", kind=kind, recommended=1,
-                                  options=NO_ACCEPT_OPTIONS)
 
     def _model_failed(self, task: TaskRecord, attempt: int, result: AgentResult, failure: str) -> None:
         """An agent whose own model call failed (a refused key, an unknown model, an address that does not answer):
@@ -498,7 +446,7 @@ class TaskDriver:
         self.escalations.escalate(task.task_id, "LLM budget: " + "; ".join(reasons), kind="budget", recommended=3)
         return True
 
-    def _contract_for(self, task: TaskRecord, attempt: int, shared: str) -> TaskContract:
+    def _contract_for(self, task: TaskRecord, attempt: int, run: RunRecord) -> TaskContract:
         """The attempt's contract (_run_agent stores it with the attempt's start)."""
         ctx = self.ctx
         assert ctx.plan is not None
@@ -514,7 +462,7 @@ class TaskDriver:
                 if earlier.attempt < attempt:
                     unmapped += [c for c in gates.unmapped_criteria(earlier.gate_results) if c not in unmapped]
         contract = build_contract(
-            ctx.plan, plan_task, shared_context=shared, task_delta=self._task_delta(task),
+            ctx.plan, plan_task, shared_context=run.shared_context, task_delta=self._task_delta(task),
             # The task's own ceiling: "Fix attempt k of n" counts as the task detail's "attempt a/b" does.
             attempt=attempt, failure_evidence=evidence, retry_budget=task.retry_budget, repo=ctx.root,
         )
@@ -522,7 +470,8 @@ class TaskDriver:
         clarifications = [line.split(": ", 1)[1] for line in task.decision_log if line.startswith(HUMAN_NOTES)]
         contract = contract.model_copy(update={
             "tier": task.tier, "unmapped_criteria": unmapped,
-            "context": contract.context.model_copy(update={"clarifications": clarifications}),
+            "context": contract.context.model_copy(update={
+                "clarifications": clarifications, "revision": revision_notes(run.config, task.task_id)}),
         })
         return contract
 
@@ -544,215 +493,6 @@ class TaskDriver:
                 lines.append(f"{dep} (done): {record.review_note.summary}")
         return "\n".join(lines)
 
-    # -- gates ------------------------------------------------------------------------------------
-    async def _env_results(self, task: TaskRecord, attempt: int, tree: Path) -> dict[str, CommandResult]:
-        facts = self.ctx.facts(task.task_id)
-        cached = facts.env_results.get(attempt)
-        if cached is None and (report := self._node_report(task.task_id, attempt)) is not None:
-            cached = facts.env_results[attempt] = report.gate_results
-        if cached is not None:
-            return cached
-        assert task.contract is not None
-        if self.ctx.found is None:  # taken once a run (never reset): a thread hop only the first time
-            await asyncio.to_thread(self.ctx.git_as_found)
-        results = await gates.run_commands(gates.gate_commands(task.contract), tree, gate_timeout(task.contract, self.gate_timeout_s))
-        # Gate commands run the agent's code (its tests): what they did to the git metadata and refs is put back
-        # and fails the attempt, as an agent's would.
-        undone = await asyncio.to_thread(self.ctx.put_back_git, tree, "the gate commands")
-        if undone:
-            ctx = self.ctx
-            record = ctx.dstore.attempt(ctx.run_id, task.task_id, attempt)
-            ctx.dstore.record_attempt(ctx.run_id, task.task_id, attempt,
-                                      evidence=[*(record.evidence if record else []), *undone])
-        facts.env_results[attempt] = results
-        return results
-
-    def _agent_result(self, task_id: str, attempt: int) -> AgentResult | None:
-        found = self.ctx.facts(task_id).agent_results.get(attempt)
-        if found is None:
-            record = self.ctx.dstore.attempt(self.ctx.run_id, task_id, attempt)
-            found = record.agent_result if record else None
-        return found
-
-    async def _change(self, task: TaskRecord, attempt: int, tree: Path) -> git_ops.ChangeSet:
-        """The attempt's change set, read once per attempt (the tree does not move between gates)."""
-        facts = self.ctx.facts(task.task_id)
-        if attempt not in facts.changes:
-            limit = file_limit(self.ctx)
-            facts.changes = {attempt: await asyncio.to_thread(_agent_change, tree, limit)}
-        return facts.changes[attempt]
-
-    async def _run_gates(self, task: TaskRecord) -> None:
-        ctx = self.ctx
-        task_id = task.task_id
-        attempt = task.attempts
-        assert task.contract is not None
-        tree = await self.pool.tree_for(task)
-        change = await self._change(task, attempt, tree)
-        result = self._agent_result(task_id, attempt)
-        env = await self._env_results(task, attempt, tree)
-        # Read after the gate commands ran: what they did is evidence too.
-        record = ctx.dstore.attempt(ctx.run_id, task_id, attempt)
-        tampering = [line for line in (record.evidence if record else []) if any(m in line for m in _TAMPERING)]
-        for module in ("pmtui.delivery.gates.alignment", "pmtui.delivery.gates.reviewer"):
-            await PREWARM.ready(module)  # a fresh process's first gates: the import, if still running, off the loop
-        reviewer_map = await self._reviewer_map(task.contract, change, result, env)
-        results = await gates.minimum_gate(task.contract, change, result, env, tampering=tampering,
-                                           reviewer_map=reviewer_map)
-        if (nothing := gates.change_gate(change, task.contract)) is not None:
-            results.append(nothing)
-        limits = gates.size_limit(change, file_limit(ctx), change_limit(ctx))
-        if not limits.passed:
-            results.append(limits)
-        if change.nested:
-            results.append(gates.nested_repo_gate(change))
-        for extra in (gates.own_config_gate(change, task.contract), gates.kept_entries_gate(change)):
-            if not extra.passed:
-                results.append(extra)
-        passed = all(g.passed for g in results)
-        signature = "" if passed else _signature(results)
-        why = "all six minimum gates passed"
-        # The verdicts and the move they allow in one transaction: a kill leaves both or neither.
-        with ctx.store.transaction():
-            ctx.dstore.save_gate_results(ctx.run_id, task_id, attempt, results, failure_signature=signature)
-            left = ctx.machine.transition_from(ctx.run_id, task_id, S.VALIDATING_SOLUTION, why) if passed else None
-        ctx.say("gate", f"{task_id} attempt {attempt}: " + gate_line(results))
-        if left is not None:
-            ctx.say_move(task_id, left, S.VALIDATING_SOLUTION, why)
-            return
-        self._after_failure(task, attempt, signature, "RUNNING_TESTS", results)
-
-    async def _reviewer_map(self, contract: TaskContract, change: git_ops.ChangeSet,
-                            result: AgentResult | None, env: Mapping[str, gates.CommandResult]) -> dict[str, str]:
-        """The review model's locations for the criteria neither the agent, the gate commands nor the offline
-        matcher mapped."""
-        if self.criteria_mapper is None or not contract.acceptance_criteria:
-            return {}
-        located = gates.map_criteria(contract.acceptance_criteria, change, result.criteria_map if result else None,
-                                     checked=gates.checked_by_commands(contract, change, env), title=contract.title)
-        unmapped = [item.criterion for item in located if item.location is None]
-        if not unmapped:
-            return {}
-        found, note = await gates.reviewer_locations(unmapped, change, self.criteria_mapper)
-        if note:
-            self.ctx.dstore.log_decision(self.ctx.run_id, contract.task_id, f"criteria mapping: {note}")
-        return found
-
-    def _after_failure(self, task: TaskRecord, attempt: int, signature: str, where: str,
-                       results: list[GateResult]) -> None:
-        ctx = self.ctx
-        task_id = task.task_id
-        failed = [g.gate for g in results if not g.passed]
-        ctx.dstore.record_attempt(ctx.run_id, task_id, attempt, outcome="failed", finished=True)
-        previous = ctx.dstore.attempt(ctx.run_id, task_id, attempt - 1) if attempt > 1 else None
-        same = (
-            previous is not None
-            and attempt - 1 >= self._first_attempt_of_cycle(task)
-            and previous.failure_signature == signature
-        )
-        # Never a default to accept a change that failed a gate: the recommendation is a retry (with a note for the
-        # agent when the agent itself was the cause: the same prompt to the same agent fails the same way).
-        result = self._agent_result(task_id, attempt)
-        by_agent = agent_side(results, result)
-        options, recommended = escalation_options(failed, agent_side=by_agent), 1
-        if by_agent and (others := self.agents.others(task.decision_log)):
-            options = (*options, other_agent_option(others, self.agents.unready(task.decision_log)))  # the same tool may well fail the same way again
-        agent = self.agents.current(task.decision_log) or ""
-        never = never_accepted_findings(results) or first_finding(results, result, agent)
-        if same and not by_agent:
-            # The code (not the agent) failed exactly as the attempt before: not the same prompt to the same agent.
-            options, recommended = repeated_failure_options(failed, finding_text(results, result, agent),
-                                                            self.agents.others(task.decision_log),
-                                                            self.agents.unready(task.decision_log))
-        if same:
-            self.escalations.escalate(task_id, f"attempt {attempt} failed exactly as attempt {attempt - 1} did "
-                                      f"({', '.join(failed)}): not retrying blindly{never}", kind="same_failure",
-                                      recommended=recommended, options=options)
-            return
-        if attempt >= task.retry_budget + 1:
-            self.escalations.escalate(task_id, f"{where.lower()} failed on attempt {attempt}, the last of the retry "
-                                      f"budget ({', '.join(failed)}){never}", kind="budget_exhausted",
-                                      recommended=recommended, options=options)
-            return
-        ctx.move(task_id, S.FIXING_ISSUES, f"attempt {attempt} failed {', '.join(failed)}: fix attempt {attempt + 1}")
-
-    async def _validate(self, task: TaskRecord) -> None:
-        ctx = self.ctx
-        task_id = task.task_id
-        attempt = task.attempts
-        assert task.contract is not None
-        tree = await self.pool.tree_for(task)
-        change = await self._change(task, attempt, tree)
-        result = self._agent_result(task_id, attempt)
-        env = await self._env_results(task, attempt, tree)
-        record = ctx.dstore.attempt(ctx.run_id, task_id, attempt)
-        # The tier review reads the criteria where plan alignment placed them (passing tests included).
-        placed = {criterion: where for criterion, where in criteria_locations_from_gates(
-            record.gate_results if record else []).items() if where}
-        # The human chose the offline reviewer after the review model was unavailable.
-        reviewer = None if OFFLINE_REVIEW_CHOSEN in task.decision_log else self.reviewer
-        review_gates, tier = await gates.tier_review(
-            task.contract, change, reviewer, env, ctx.design_text,
-            criteria_map={**(result.criteria_map if result else {}), **placed},
-        )
-        earlier = [g for g in (record.gate_results if record else []) if g.gate not in {r.gate for r in review_gates}]
-        passed = all(g.passed for g in review_gates)
-        signature = "" if passed else _signature(review_gates)
-        why = f"{tier} tier review passed"
-        # The verdicts, the tier and the move they allow in one transaction: a kill leaves all or none.
-        with ctx.store.transaction():
-            ctx.dstore.save_gate_results(ctx.run_id, task_id, attempt, [*earlier, *review_gates],
-                                         failure_signature=signature or None)
-            if tier != task.tier:
-                ctx.dstore.set_task_fields(ctx.run_id, task_id, tier=tier,
-                                           tier_reason=f"escalated to {tier} by the review gate")
-            left = ctx.machine.transition_from(ctx.run_id, task_id, S.CREATING_PR, why) if passed else None
-        ctx.say("gate", f"{task_id} tier review ({tier}): " + gate_line(review_gates))
-        if left is not None:
-            ctx.say_move(task_id, left, S.CREATING_PR, why)
-            ctx.facts(task_id).entered_pr = True
-            return
-        failing = [g for g in review_gates if not g.passed]
-        if [g.gate for g in failing] == ["code_review"] and failing[0].evidence[0].startswith(gates.REVIEW_UNAVAILABLE):
-            # Not the agent's fault, and never a silent approval: the human decides how to review.
-            self.escalations.escalate(task_id, f"{failing[0].evidence[0]} — retry, use the offline reviewer, or stop",
-                                      kind="review_unavailable", recommended=1, options=REVIEW_OPTIONS)
-            return
-        failed = ", ".join(g.gate for g in failing)
-        ctx.dstore.record_attempt(ctx.run_id, task_id, attempt, outcome="failed", finished=True)
-        if attempt >= task.retry_budget + 1:
-            self.escalations.escalate(task_id, f"tier review failed on the last attempt ({failed})",
-                                      kind="budget_exhausted", options=escalation_options([g.gate for g in failing]))
-            return
-        ctx.move(task_id, S.FIXING_ISSUES, "tier review failed: " + failed)
-
-
-def _agent_change(tree: Path, max_file_bytes: int) -> git_ops.ChangeSet:
-    """The change the agent made: tool caches a gate or a killed run left in the tree are removed first;
-    files over the size limit are left out of it (gates.limited_change)."""
-    listed = gates.tree_listing(tree)
-    kept = tree_hygiene.drop_tool_caches(tree, listed.changed)
-    return gates.limited_change(tree, max_file_bytes, gates.TreeListing(changed=kept, nested=listed.nested))
-
-
-def file_limit(ctx: RunContext) -> int:
-    return int(ctx.config.delivery.max_file_mb * gates.MB)
-
-
-def change_limit(ctx: RunContext) -> int:
-    return int(ctx.config.delivery.max_change_mb * gates.MB)
-
-
-def _signature(results: list[GateResult]) -> str:
-    """What failed and how, without timings or shas: equal signatures mean the same failure."""
-    parts = []
-    for gate in results:
-        if gate.passed:
-            continue
-        lines = [_VOLATILE.sub("#", line.strip()) for line in gate.evidence]
-        parts.append(gate.gate + "\n" + "\n".join(lines))
-    return hashlib.sha256("\n\n".join(parts).encode()).hexdigest()[:16]
-
 
 def _failure_evidence(results: list[GateResult], extra: list[str]) -> list[str]:
     lines: list[str] = []
@@ -763,14 +503,6 @@ def _failure_evidence(results: list[GateResult], extra: list[str]) -> list[str]:
         lines.extend(f"  {line}" for line in gate.evidence[:15])
     lines.extend(extra)
     return lines
-
-
-def gate_line(results: list[GateResult]) -> str:
-    failed = [g.gate for g in results if not g.passed]
-    passed = len(results) - len(failed)
-    if not failed:
-        return f"all {len(results)} gates passed"
-    return f"{passed}/{len(results)} gates passed; FAILED: {', '.join(failed)}"
 
 
 def _agent_summary(attempt: int, result: AgentResult) -> str:

@@ -52,6 +52,8 @@ class TaskContext(BaseModel):
     task_delta: str = ""
     # The human's answers to this task's clarification questions: instructions, so they go in the prompt.
     clarifications: list[str] = Field(default_factory=list)
+    # A task of a released plan whose criteria changed since (plan_revisions.revision_notes): what changed.
+    revision: list[str] = Field(default_factory=list)
 
 
 class SecurityFlags(BaseModel):
