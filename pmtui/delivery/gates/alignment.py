@@ -68,6 +68,7 @@ from pmtui.delivery.gates.criterion_classes import (
     swallows_errors,
 )
 from pmtui.delivery.gates.file_names import leans_on_file_name
+from pmtui.delivery.gates.lexicon import lexicon_bound
 from pmtui.delivery.gates.locations import CriterionLocation
 from pmtui.delivery.gates.main_entity import compounds_together, main_entity, named_by_code, noun_phrase
 from pmtui.delivery.gates.measure_units import wrong_dimension, wrong_measure_unit
@@ -463,6 +464,8 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "", title: str =
         bound = noun_phrase(criterion, missing, by_code) if entity and entity in code_concepts(unit.code_text) else []
         tied = bound_to_title(criterion, title, [c for c in missing if c not in bound], noun, names, unit)
         bound += tied
+        if not bound:  # round 23: a code word the lexicon relates to the criterion's noun (`cloth` for "fabric")
+            bound = lexicon_bound(missing, matched, named, unit)
         # "the app shows …" is the product and its verb, no compound the code must write on one line
         spoken = [c for c in reading.concepts if c.label.lower() != "app"] if tied else list(reading.concepts)
         if bound and (not compounds_together(criterion, spoken, bound, unit.code_text) or picked_by_clause(criterion, bound)):
