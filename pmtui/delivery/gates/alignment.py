@@ -106,6 +106,7 @@ from pmtui.delivery.gates.roles import actor_granted, keeps_the_left_out, role_r
 from pmtui.delivery.gates.sign_checks import sign_of_another_value
 from pmtui.delivery.gates.time_direction import wrong_time_direction
 from pmtui.delivery.gates.title_bridge import bound_to_title, picked_by_clause, task_names, title_noun
+from pmtui.delivery.gates.uncommitted import never_committed
 from pmtui.delivery.gates.unit_checks import (
     best_line,
     dead_only,
@@ -505,7 +506,8 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "", title: str =
                        or user_blocker(criterion, unit.code_text, files[unit.path], unit.outside)
                        # round 21: the last for the next, a period only named, a message sent on the other event
                        or keeps_the_past_for_next(criterion, unit.code_text) or period_only_named(criterion, unit)
-                       or sent_on_another_event(criterion, unit.code_text) or answers_the_other_way(unit.code_text))
+                       or sent_on_another_event(criterion, unit.code_text) or answers_the_other_way(unit.code_text)
+                       or never_committed(criterion, files[unit.path]))  # round 23: an INSERT rolled back
         if not blocker and (why := said_only_in_comments(unit, matched)):
             blocker = why
         if not blocker and (why := leans_on_file_name(criterion, reading.concepts, matched, unit, _has)):
