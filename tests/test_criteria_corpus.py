@@ -457,8 +457,10 @@ def test_held_out_26_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[
     cases = load("heldout26")
     assert all(case.title for case in cases), "every case carries its task's title"
     score = scores("heldout26")
-    assert score.recall >= 17 / 44, [f"{o.case.id}: {o.note}" for o in score.misses]
-    # round 23 took out the uncommitted booking (gates/uncommitted.py); the other three are left (docs/benchmarks.md)
-    left = {"h26-py-mower-joblist-class-all", "h26-py-mower-machine-list-fastapi-no-owner",
-            "h26-py-clock-estimate-approve-fastapi-noaccept"}
+    # round 23: two of the first 17 hits were credited with words their code does not show ("approve" read from `app`,
+    # "barn" bound to the change's record), and went with their wrong twins
+    assert score.recall >= 15 / 44, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 23 took out the uncommitted booking (gates/uncommitted.py), the quote nobody can accept (`app` abbreviates
+    # no word) and every job for what is in the barn (a place after "in" is a filter); whose machine is left
+    left = {"h26-py-mower-machine-list-fastapi-no-owner"}
     assert {o.case.id for o in score.false_passes} <= left, [f"{o.case.id} → {o.location}" for o in score.false_passes]
