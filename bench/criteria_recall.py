@@ -28,13 +28,15 @@ read, measured once; heldout22: the same for six more ideas, code under the agen
 criteria, written before round 19's changes and before its rules were read, measured once; heldout24: short task titles
 turned into file names, each wrong change a function in that file doing something else, written before round 20's
 change, measured once untouched; heldout25: criteria copied verbatim from pmtui's offline PM plans for six more ideas,
-each case with its task's title, written before round 21's changes and before its rules were read, measured once) prints recall on the correct changes, the wrong changes that passed (false passes),
+each case with its task's title, written before round 21's changes and before its rules were read, measured once;
+heldout26: the same for six more ideas, the code under the agents' own nouns, written before round 23's changes, measured
+once) prints recall on the correct changes, the wrong changes that passed (false passes),
 each miss with the matcher's reason, and the time per criterion. A criterion the task's test gate checks ("tests/test_x.py
 covers these criteria and passes with `pytest -q`") is decided as the product decides it, the command's run taken as
 passed (the corpus runs no test): mapped when the change adds or edits the named test file and that file adds a test
 the runner collects that checks something; the column "by the test gate" counts them.
 
-    .venv/bin/python bench/criteria_recall.py [--set tuned|heldout|heldout2|...|heldout16|pm_written|heldout17|heldout18|heldout19|heldout20|heldout21|heldout22|heldout23|heldout24|heldout25|all]
+    .venv/bin/python bench/criteria_recall.py [--set tuned|heldout|heldout2|...|heldout16|pm_written|heldout17|heldout18|heldout19|heldout20|heldout21|heldout22|heldout23|heldout24|heldout25|heldout26|all]
 """
 
 from __future__ import annotations

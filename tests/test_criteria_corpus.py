@@ -115,7 +115,7 @@ def test_the_second_held_out_set_is_big_and_varied_enough() -> None:
                           ("heldout16", 36, 30), ("pm_written", 45, 25),
                           ("heldout17", 40, 25), ("heldout18", 40, 25), ("heldout19", 45, 30),
                           ("heldout20", 45, 30), ("heldout21", 45, 30), ("heldout22", 40, 25),
-                          ("heldout23", 40, 25), ("heldout25", 40, 25)])
+                          ("heldout23", 40, 25), ("heldout25", 40, 25), ("heldout26", 40, 25)])
 def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin(
         name: str, correct_at_least: int, wrong_at_least: int) -> None:
     cases = load(name)
@@ -126,7 +126,7 @@ def test_the_later_held_out_sets_are_big_enough_and_each_wrong_change_has_a_twin
                                         "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
                                         "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
                                         "pm_written", "heldout17", "heldout18", "heldout19", "heldout20",
-                                        "heldout21", "heldout22", "heldout23", "heldout24", "heldout25")
+                                        "heldout21", "heldout22", "heldout23", "heldout24", "heldout25", "heldout26")
                   for case in load(other)]
     assert len(set(everything)) == len(everything)
     assert all(case.why for case in wrong)
@@ -175,7 +175,7 @@ def test_held_out_7_stays_at_its_once_measured_figure(scores: Callable[[str], Sc
                                   "heldout8", "heldout9", "heldout10", "heldout11",
                                   "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
                                   "pm_written", "heldout17", "heldout18", "heldout19", "heldout20", "heldout21",
-                                  "heldout22", "heldout23", "heldout25"])
+                                  "heldout22", "heldout23", "heldout25", "heldout26"])
 def test_a_held_out_criterion_is_mapped_to_an_added_line(name: str, scores: Callable[[str], Score]) -> None:
     for outcome in scores(name).correct:
         if outcome.passed:
@@ -446,3 +446,21 @@ def test_held_out_25_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[
     # (-1, the Go wheelchair list, mapped before by round 18's binding, as its wrong twin was)
     assert score.recall >= 18 / 50, [f"{o.case.id}: {o.note}" for o in score.misses]
     assert not [f"{o.case.id} → {o.location}" for o in score.false_passes]
+
+
+def test_held_out_26_keeps_its_recall_and_gains_no_false_pass(scores: Callable[[str], Score]) -> None:
+    """Held-out 26 (criteria round 23: criteria copied from pmtui's offline PM plans for a mower-servicing barn, alpaca
+    treks, an upholsterer, a clock repairer, a village egg round and a carpet-cleaning van, each case with its task's
+    title, the code under the agents' own nouns) was written before the round's changes and before the matcher's rules
+    were read, and measured once: 17/44 and four false passes (a booking never committed, every job for what is in the
+    barn, the owner dropped from the list of whose machine, a quote nobody can accept)."""
+    cases = load("heldout26")
+    assert all(case.title for case in cases), "every case carries its task's title"
+    score = scores("heldout26")
+    # round 23: two of the first 17 hits were credited with words their code does not show ("approve" read from `app`,
+    # "barn" bound to the change's record), and went with their wrong twins
+    assert score.recall >= 15 / 44, [f"{o.case.id}: {o.note}" for o in score.misses]
+    # round 23 took out the uncommitted booking (gates/uncommitted.py), the quote nobody can accept (`app` abbreviates
+    # no word) and every job for what is in the barn (a place after "in" is a filter); whose machine is left
+    left = {"h26-py-mower-machine-list-fastapi-no-owner"}
+    assert {o.case.id for o in score.false_passes} <= left, [f"{o.case.id} → {o.location}" for o in score.false_passes]

@@ -26,7 +26,7 @@ from pmtui.models.delivery import EnvironmentContract, TaskContract
 HERE = Path(__file__).parent
 SETS = ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11",
         "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "pm_written", "heldout17", "heldout18", "heldout19", "heldout20", "heldout21",
-        "heldout22", "heldout23", "heldout24", "heldout25")
+        "heldout22", "heldout23", "heldout24", "heldout25", "heldout26")
 
 
 @dataclass

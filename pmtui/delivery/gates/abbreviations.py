@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from pmtui.delivery.gates.vocabulary import one_typo_apart
+from pmtui.delivery.gates.vocabulary_data import WEAK
 
 _VOWELS = frozenset("aeiou")
 
@@ -27,6 +28,8 @@ def abbreviates(short: str, word: str) -> bool:
 def _abbreviates(short: str, word: str) -> bool:
     if not (2 <= len(short) <= 4 and short.isalpha() and word.isalpha() and len(word) >= len(short) + 3):
         return False
+    if short in WEAK:
+        return False  # round 23: a code word of its own (`app` of `from app.db import …`, `api`) shortens no other word
     if short[0] != word[0] or _VOWELS & set(short[1:]) or (len(short) == 2 and short[0] in _VOWELS):
         return False  # two letters begun by a vowel are a word of their own: `in`, `is`, `on`, `at`
     if word.endswith("s") and short.endswith("s") and "s" not in word[1:-1]:

@@ -68,6 +68,7 @@ from pmtui.delivery.gates.criterion_classes import (
     swallows_errors,
 )
 from pmtui.delivery.gates.file_names import leans_on_file_name
+from pmtui.delivery.gates.lexicon import lexicon_bound
 from pmtui.delivery.gates.locations import CriterionLocation
 from pmtui.delivery.gates.main_entity import compounds_together, main_entity, named_by_code, noun_phrase
 from pmtui.delivery.gates.measure_units import wrong_dimension, wrong_measure_unit
@@ -105,6 +106,7 @@ from pmtui.delivery.gates.roles import actor_granted, keeps_the_left_out, role_r
 from pmtui.delivery.gates.sign_checks import sign_of_another_value
 from pmtui.delivery.gates.time_direction import wrong_time_direction
 from pmtui.delivery.gates.title_bridge import bound_to_title, picked_by_clause, task_names, title_noun
+from pmtui.delivery.gates.uncommitted import never_committed
 from pmtui.delivery.gates.unit_checks import (
     best_line,
     dead_only,
@@ -463,6 +465,8 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "", title: str =
         bound = noun_phrase(criterion, missing, by_code) if entity and entity in code_concepts(unit.code_text) else []
         tied = bound_to_title(criterion, title, [c for c in missing if c not in bound], noun, names, unit)
         bound += tied
+        if not bound:  # round 23: a code word the lexicon relates to the criterion's noun (`cloth` for "fabric")
+            bound = lexicon_bound(missing, matched, named, unit)
         # "the app shows …" is the product and its verb, no compound the code must write on one line
         spoken = [c for c in reading.concepts if c.label.lower() != "app"] if tied else list(reading.concepts)
         if bound and (not compounds_together(criterion, spoken, bound, unit.code_text) or picked_by_clause(criterion, bound)):
@@ -502,7 +506,8 @@ def judge(criterion: str, units: Sequence[Unit], written: str = "", title: str =
                        or user_blocker(criterion, unit.code_text, files[unit.path], unit.outside)
                        # round 21: the last for the next, a period only named, a message sent on the other event
                        or keeps_the_past_for_next(criterion, unit.code_text) or period_only_named(criterion, unit)
-                       or sent_on_another_event(criterion, unit.code_text) or answers_the_other_way(unit.code_text))
+                       or sent_on_another_event(criterion, unit.code_text) or answers_the_other_way(unit.code_text)
+                       or never_committed(criterion, files[unit.path]))  # round 23: an INSERT rolled back
         if not blocker and (why := said_only_in_comments(unit, matched)):
             blocker = why
         if not blocker and (why := leans_on_file_name(criterion, reading.concepts, matched, unit, _has)):

@@ -73,6 +73,9 @@ def named_by_code(units: Sequence[Unit], written: str) -> frozenset[str]:
     return frozenset(named)
 
 
+_PLACES = frozenset({"in", "inside", "within", "at"})
+
+
 def noun_phrase(criterion: str, missing: Sequence[Concept], named: frozenset[str]) -> list[Concept]:
     """The criterion's missing noun phrase that may bind to the change's main entity: one word after a determiner, or
     a two-word compound after one, each a plain deciding word named nowhere in the change; [] when there is none or
@@ -83,8 +86,8 @@ def noun_phrase(criterion: str, missing: Sequence[Concept], named: frozenset[str
                 and c.label.lower() not in CONDITIONS and not c.alternatives & named}
     phrases: list[list[Concept]] = []
     for index, token in enumerate(tokens[:-1]):
-        if token not in DETERMINERS:
-            continue
+        if token not in DETERMINERS or (index and tokens[index - 1] in _PLACES):
+            continue  # round 23: "what's in the barn" says where they are, a filter, not the thing itself
         first = tokens[index + 1]
         second = tokens[index + 2] if index + 2 < len(tokens) else ""
         if first in by_label and second in by_label:

@@ -28,6 +28,8 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from pmtui.delivery.gates.uncommitted import uncommitted_at
+
 _PROVENANCE = re.compile(r"\s*[—–]\s*from (?:your|the founder's|their) (?:own )?(?:words|constraints|notes)\s*:\s*"
                          r"[“\"'].*?[”\"']\s*$", re.IGNORECASE)
 _CORE_FLOW = re.compile(r"^(A user can )complete (?:core-flow |core flow |the flow's )?step \d+ with it:\s*", re.IGNORECASE)
@@ -577,7 +579,7 @@ def shaped_location(
     if saved:
         location, note = locate(core, keeping)
         if location is not None and (half := _half_kept(location, keeping) or _kept_without(core, location, keeping)
-                                     or _kept_as_null(location, keeping)):
+                                     or _kept_as_null(location, keeping) or uncommitted_at(location, units)):
             return None, half
         if location is not None:
             return location, f"{note}; the result is kept"
@@ -589,7 +591,7 @@ def shaped_location(
         verb = creates.group(2) if creates else (re.findall(r"(?i)\bcan\s+(\w+)", core) or [""])[0]
         if location is not None and _kept_there(location, units, verb, asked):
             if saved and (half := _half_kept(location, units) or _kept_without(core, location, units)
-                          or _kept_as_null(location, units)):
+                          or _kept_as_null(location, units) or uncommitted_at(location, units)):
                 return None, half
             return location, f"{note}; the result is kept"
         if first is None or (first[0] is None and location is not None):
