@@ -324,3 +324,18 @@ def test_after_the_spec_thanks_next_steps_and_a_question_about_the_scope_each_ge
     assert "week" in weeks.lower() and "This project is done" not in weeks, weeks
     assert "This project is done" in other, other
     assert state.scope_agreed  # nothing asked reopened the scope
+
+
+def test_how_it_must_be_and_a_price_said_among_the_wishes_are_a_limit_and_money() -> None:
+    """Found by `crit23` writing held-out 26: "Phone first" and "Simple" (alpaca treks), "3 pounds for 6" and "Paid
+    monthly" (an egg round) became tasks."""
+    answer = "a lesson slot each week, a reminder the night before, 12 pounds for 4, paid monthly, mobile friendly, simple"
+    result = extract(STUDIO, answer, "feature_wishlist")
+    assert [w.lower() for w in result.feature_wishlist] == ["lesson slot each week", "reminder the night before"], result
+    assert "Mobile friendly" in result.constraints and "simple" in result.constraints.lower(), result.constraints
+    assert "12 pounds for 4" in result.revenue_model and "monthly" in result.revenue_model.lower(), result.revenue_model
+
+
+@pytest.mark.parametrize("wish", ["Simple booking", "Fast checkout", "A cheap-rate reminder"])
+def test_a_wish_that_only_has_a_quality_in_it_stays_a_wish(wish: str) -> None:
+    assert extract(STUDIO, wish, "feature_wishlist").feature_wishlist, wish

@@ -40,13 +40,13 @@ from pmtui.product.brains.offline.discovery.enabled_people import enabled_people
 from pmtui.product.brains.offline.discovery.fragments import adds_the_timing
 from pmtui.product.brains.offline.discovery.fragments import dedupe as _dedupe
 from pmtui.product.brains.offline.discovery.fragments import refines as _refines
-from pmtui.product.brains.offline.discovery.how_it_must_be import apart_limits, how_it_must_be
+from pmtui.product.brains.offline.discovery.how_it_must_be import apart_limits, how_it_must_be, quality_only
 from pmtui.product.brains.offline.discovery.incidents import incidents_joined
 from pmtui.product.brains.offline.discovery.item_cues import (
     COUNTED_NOT_WISHED,
     PRODUCT_COLON_LIST,
 )
-from pmtui.product.brains.offline.discovery.item_price import not_their_item_price
+from pmtui.product.brains.offline.discovery.item_price import not_their_item_price, price_only
 from pmtui.product.brains.offline.discovery.labelled_lists import labelled_lists
 from pmtui.product.brains.offline.discovery.labels import label_statement, split_labelled
 from pmtui.product.brains.offline.discovery.led_people import led_people
@@ -584,6 +584,22 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 and not SCALE_AMBITION.match(f.replace(NICE_TO_HAVE_MARK, "").strip())]
     notes = [f for f in features if WAITS_ITEM.search(f)]
     features = waiting([f for f in features if f not in notes], " ".join(notes)) if notes else features
+    # "…, 3 pounds for 6, paid monthly": a price said among the wishes is about the money.
+    prices = [f for f in features if price_only(f.replace(NICE_TO_HAVE_MARK, ""))]
+    if prices:
+        features = [f for f in features if f not in prices]
+        said_price = "; ".join(p.replace(NICE_TO_HAVE_MARK, "").strip() for p in prices)
+        if said_price.lower() not in result.revenue_model.lower():
+            result.revenue_model = f"{result.revenue_model}; {said_price}" if result.revenue_model.strip() else said_price
+    # "…, phone first, simple": how it must be, said among the wishes, is a limit.
+    qualities = [f for f in features if quality_only(f.replace(NICE_TO_HAVE_MARK, ""))]
+    if qualities:
+        features = [f for f in features if f not in qualities]
+        said_limits = "; ".join(re.sub(r"^(?:(?:it\s+)?(?:must|should|has to|needs to)\s+)?be\s+(?=\w)", "",
+                                       q.replace(NICE_TO_HAVE_MARK, "").strip(), flags=re.IGNORECASE).capitalize()
+                                for q in qualities)
+        if said_limits.lower() not in result.constraints.lower():
+            result.constraints = f"{result.constraints}; {said_limits}" if result.constraints.strip() else said_limits
     result.feature_wishlist = merge_features(wishlist, features, "feature_wishlist" in replace)
     if asked == "feature_wishlist":
         result.feature_wishlist = taken_back(result.feature_wishlist, said_whole)

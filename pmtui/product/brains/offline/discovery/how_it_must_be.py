@@ -76,3 +76,20 @@ def apart_limits(sentence: str) -> tuple[str, list[str]]:
         elif piece:
             kept.append(piece)
     return (", ".join(kept), limits) if limits else (sentence, [])
+
+
+# A list item that is only how the product must be ("Phone first", "Simple", "easy to use", "must be mobile friendly"),
+# said among the wishes: a limit, no feature (the alpaca trek founder's "Phone first" and "Simple" became tasks).
+_QUALITY_ONLY = re.compile(
+    r"^(?:(?:it\s+)?(?:must|should|has to|needs to|got to)\s+be\s+|be\s+)?(?:(?:dead|really|super|very|so|nice and|"
+    r"simple and|quick and)\s+)*(?:phone[- ]first|mobile[- ]first|mobile[- ]friendly|phone[- ]friendly|(?:simple|easy|"
+    r"quick|fast|cheap|affordable|lightweight|intuitive|user[- ]friendly|clean|minimal)(?:\s+to\s+use)?|"
+    r"works?\s+offline|offline[- ]first|no\s+(?:app\s+)?(?:download|install)(?:\s+needed)?)"
+    r"(?:\s+(?:please|pls|too|as well))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def quality_only(item: str) -> bool:
+    """Is a wishlist item only how the product must be ("Phone first", "Simple"), not what it does?"""
+    return _QUALITY_ONLY.match(item.strip()) is not None

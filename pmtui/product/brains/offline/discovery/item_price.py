@@ -29,3 +29,19 @@ def not_their_item_price(result: DiscoverySummary, before: DiscoverySummary) -> 
     if not kept or kept == parts:
         return result
     return result.model_copy(update={"revenue_model": "; ".join(kept)})
+
+
+# A list item that is only a price or how it is paid ("3 pounds for 6", "£4 a box", "paid monthly", "cash on the day"),
+# said among the wishes: money, no feature (the egg round's "3 pounds for 6" and "Paid monthly" became tasks).
+_PRICE_ONLY = re.compile(
+    r"^\W*(?:(?:[$€£₹₦₱₵]|php|rs\.?|ksh|gh₵|r)\s?\d[\d,.]*\s*k?|\d[\d,.]*\s*(?:pounds?|quid|p|pence|dollars?|bucks|euros?|"
+    r"cents?|rand|naira|cedis?|shillings?|bob|pesos?|rupees?|ringgit|rm))(?:\s+(?:for|per|a|an|each|every)\s+[\w -]{1,20})?"
+    r"\W*$|^\W*(?:paid|billed|charged)\s+(?:monthly|weekly|yearly|annually|upfront|up front|in advance|in cash|"
+    r"by card|by cash|cash|on (?:the day|delivery|collection)|at the door|each (?:week|month))\W*$",
+    re.IGNORECASE,
+)
+
+
+def price_only(item: str) -> bool:
+    """Is a wishlist item only a price or how it is paid, not something the product does?"""
+    return _PRICE_ONLY.match(item.strip()) is not None
