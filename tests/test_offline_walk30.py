@@ -339,3 +339,21 @@ def test_how_it_must_be_and_a_price_said_among_the_wishes_are_a_limit_and_money(
 @pytest.mark.parametrize("wish", ["Simple booking", "Fast checkout", "A cheap-rate reminder"])
 def test_a_wish_that_only_has_a_quality_in_it_stays_a_wish(wish: str) -> None:
     assert extract(STUDIO, wish, "feature_wishlist").feature_wishlist, wish
+
+
+@pytest.mark.parametrize("said", [("pause a box when they're away, and when we're short we skip the newest subscribers "
+                                  "first"), "they skip the queue and shout at the counter", ("skip the delivery on bank "
+                                  "holidays")])
+def test_skip_in_the_founder_s_own_work_is_no_request_to_skip_the_interview(said: str) -> None:
+    """Found by `crit23`: an egg round's wishlist answer got "you want the spec" three times."""
+    from pmtui.product.texts import is_skip_request
+
+    assert not is_skip_request(said)
+
+
+@pytest.mark.parametrize("said", ["skip this", "Skip this please", "skip the questions", "can we skip ahead?",
+                                  "skip this, I just want the spec"])
+def test_skip_said_of_the_interview_is_still_a_request_to_skip(said: str) -> None:
+    from pmtui.product.texts import is_skip_request
+
+    assert is_skip_request(said)

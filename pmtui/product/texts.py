@@ -82,7 +82,11 @@ def about_the_scope(text: str) -> bool:
 
 _SKIP_PATTERNS = [
     r"\bjust (write|give|make|generate|create|do|draft)\b.*\b(spec|prd|document|doc|plan)\b",
-    r"\bskip (this|these|the|all|ahead|to|discovery|scoping|the questions|the interview)\b",
+    # Said of the interview ("skip this", "skip the questions", "skip ahead", "skip to the spec"), not of the founder's
+    # own work ("when we're short we skip the newest subscribers first", "they skip the queue").
+    (r"(?<!\bwe )(?<!\bthey )(?<!\bi )(?<!\bhe )(?<!\bshe )(?<!\bpeople )\bskip (?:this(?: (?:part|bit|step|question|one))?(?:(?:,?\s+(?:please|pls|for now|ok))?\s*[.!]*$|\s*[,;:\u2014-])|"
+    r"these(?: questions)?\b|all (?:this|that|these|the questions)\b|ahead\b|to (?:the )?(?:spec|prd|plan|end|scope|"
+    r"scoping)\b|discovery\b|scoping\b|the (?:questions|interview|rest|discovery|scoping|chat|q&a|small talk)\b)"),
     r"\b(go|jump|fast[- ]forward|move) (straight |right |directly )?(on )?to the (spec|prd|end|plan)\b",
     r"\b(write|generate|give me|show me|draft) (me )?(the |a )?(spec|prd)( now| already| right now)?\s*[.!]*$",
     r"\b(enough|no more|stop( asking)?( the)?) questions\b",
