@@ -357,3 +357,37 @@ def test_skip_said_of_the_interview_is_still_a_request_to_skip(said: str) -> Non
     from pmtui.product.texts import is_skip_request
 
     assert is_skip_request(said)
+
+
+# -- a dispatcher writing as a chat model does: "(1) … (2) …", answers pointed at the question, asking to clarify --
+
+
+def test_a_list_numbered_in_brackets_under_a_ranking_is_the_wishes_whatever_was_asked() -> None:
+    answer = ("Ranked by priority: (1) log a tyre change, (2) see which vans are due a service, (3) a weekly cost "
+              "summary.")
+    wishes = extract(STUDIO, answer, "current_alternatives").feature_wishlist
+    assert [w.lower() for w in wishes] == ["log a tyre change", "see which vans are due a service",
+                                           "weekly cost summary"], wishes
+
+
+@pytest.mark.parametrize(("answer", "aspect", "value"), [
+    ("To answer your question directly — we keep a paper logbook in each van.", "current_alternatives",
+     "we keep a paper logbook in each van"),
+    ("If you mean who would open it every day, that's the two workshop managers.", "target_user",
+     "the two workshop managers"),
+])
+def test_words_pointing_at_the_question_are_no_part_of_the_answer(tmp_path: Path, answer: str, aspect: str,
+                                                                  value: str) -> None:
+    asked = {"current_alternatives": ("Fleet maintenance log for our 30 vans", "the workshop managers",
+                                      "services get missed and vans break down"),
+             "target_user": ("Fleet maintenance log for our 30 vans",)}[aspect]
+    _, summary = talk(tmp_path, *asked, answer)
+    assert getattr(summary, aspect).lower().startswith(value), getattr(summary, aspect)
+
+
+@pytest.mark.parametrize("question", ['Could you clarify what you mean by "first users"?', "can you rephrase that?"])
+def test_asking_the_pm_to_clarify_gets_what_it_meant(question: str) -> None:
+    from pmtui.product.brains.offline.discovery.unclear import MEANT
+
+    assert aside_reply(question, "target_user") == MEANT["target_user"] or MEANT["target_user"] in aside_reply(
+        question, "target_user")

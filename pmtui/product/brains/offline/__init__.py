@@ -18,7 +18,11 @@ from pmtui.models import (
 )
 from pmtui.product.brains.offline import discovery, scoping, spec
 from pmtui.product.brains.offline.discovery.asides import aside_kind
-from pmtui.product.brains.offline.discovery.sign_offs import from_the_restart, without_sign_offs
+from pmtui.product.brains.offline.discovery.sign_offs import (
+    from_the_restart,
+    without_pointers,
+    without_sign_offs,
+)
 from pmtui.product.brains.offline.scoping.how_notes import how_notes
 from pmtui.product.brains.protocol import (
     DeltaCallback,
@@ -39,7 +43,7 @@ class OfflineBrain:
     async def extract_discovery(self, state: ConversationState, user_text: str) -> DiscoverySummary:
         state = plain_state(state)
         # "Absolutely! … Let me know if you need more detail!": the courtesy around an answer is no part of it.
-        user_text = from_the_restart(without_sign_offs(plain(user_text)))
+        user_text = from_the_restart(without_pointers(without_sign_offs(plain(user_text))))
         summary = discovery.extract(state.discovery_summary, user_text, state.asked_aspect)
         # "The alert thing can wait", said before the alerts were on the list, still holds once they are.
         notes = [m.content for m in state.messages
@@ -58,7 +62,7 @@ class OfflineBrain:
         on_delta: DeltaCallback | None = None,
     ) -> DiscoveryReply:
         state = plain_state(state)
-        user_text = from_the_restart(without_sign_offs(plain(user_text)))
+        user_text = from_the_restart(without_pointers(without_sign_offs(plain(user_text))))
         reply = discovery.next_reply(state, user_text, before, completeness)
         if on_delta:
             on_delta(reply.text)

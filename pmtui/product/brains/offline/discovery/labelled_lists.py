@@ -23,7 +23,9 @@ _HEADINGS: dict[str, str] = {
             r"requirements|needs|wishes|wish ?list|feature ?list|functions?)|must[- ]haves?|what (?:it|the app) "
             r"(?:should|must|needs to) do|(?:the\s+)?mvp|(?:v|version\s*)1|phase\s*1|for (?:the\s+)?first version|"
             # MoSCoW as founders type it: "Must: …", "Should have: …", "Essentials: …".
-            r"musts?(?: have)?|should(?: have)?|essentials?|core",
+            r"musts?(?: have)?|should(?: have)?|essentials?|core|"
+            # "In order of importance: (1) … (2) …": a ranked list is the wishes.
+            r"in order of (?:importance|priority)|(?:ranked |sorted )?by (?:importance|priority)|most important first",
     "nice": r"nice[- ]to[- ]haves?|(?:would|'d) be nice|nice|bonus(?:es)?|stretch(?: goals?)?|extras?|optional|"
             r"if time allows|could(?: have)?",
     # "N/A: loyalty", "Won't: a marketplace", "Skip: chat": said only to say it is not wanted.

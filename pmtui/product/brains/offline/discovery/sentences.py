@@ -15,7 +15,8 @@ def list_items(text: str, joiners: str = r"\s+and\s+(?=\w)") -> list[str]:
     return [p.strip(" .!") for p in pieces if p.strip(" .!")]
 
 
-_INLINE_MARK = re.compile(r"(?:^|(?<=\s))(\d{1,2})[.)]\s+(?=\S)")
+# "1. a 2. b", "1) a 2) b" and "(1) a, (2) b" typed on one line.
+_INLINE_MARK = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})[.)]\s+(?=\S)")
 
 
 def inline_list_lines(text: str) -> str:
@@ -32,7 +33,9 @@ def inline_list_lines(text: str) -> str:
             if head:
                 lines.append(head)
             for mark, nxt in zip(marks, [*marks[1:], None], strict=True):
-                lines.append(f"{mark.group(1)}. " + line[mark.end(): nxt.start() if nxt else len(line)].strip())
+                item = line[mark.end(): nxt.start() if nxt else len(line)].strip()
+                # "(1) see who is free, (2) assign": the comma before the next number ends the item, not the list.
+                lines.append(f"{mark.group(1)}. " + (item.rstrip(" ,;") if nxt else item))
         else:
             lines.append(line)
     return "\n".join(lines)

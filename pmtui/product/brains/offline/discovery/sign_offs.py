@@ -76,3 +76,21 @@ def from_the_restart(text: str) -> str:
         return text
     rest = text[matches[-1].end():].strip()
     return rest if len(rest.split()) >= 3 else text
+
+
+# "To answer your question directly — we use …", "If you mean who would use it daily, that's our 3 dispatchers": the
+# words that point at the question are no part of the answer.
+_POINTER = re.compile(
+    r"(?:^|(?<=[.!?;]\s))[^\w\n]*(?:(?:to answer your question|to answer that|in answer to (?:that|your question)|as for your question|"
+    r"as for that|to your question|short answer|the short answer is|simply put|put simply|in short|to be clear|"
+    r"to clarify)(?:\s+(?:directly|briefly|simply|honestly|first))?\s*[,:\u2014\u2013-]+\s*|"
+    r"if you mean\s+[^,.;:\u2014\n]{3,80}[,:\u2014\u2013-]+\s*(?:(?:then\s+)?(?:that'?s|that is|it'?s|it is|those are|they'?re|"
+    r"they are)\s+|then\s+)?)(?=\w)",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def without_pointers(text: str) -> str:
+    """The message without the words pointing at the question each sentence answers ("To answer your question
+    directly — ", "If you mean who uses it daily, that's …"); nothing else of it changes."""
+    return _POINTER.sub("", text)

@@ -13,6 +13,9 @@ _OPENERS = (r"(?:sorry|scusi|scusa|perd[oó]n|pardon|excuse me|sir|madam|ok(?:ay
             r"wait|but|bhai|boss|mate|bro|ji|yaar|la[hh]?|lor|o)")
 # "what do you mean", "what you mean", "wdym", "wat u mean", "meaning what", "means what", "what is the meaning".
 _WHAT_MEANT = (r"(?:what|wat|wot|wht)\s+(?:do|did|d')?\s*(?:you|u|yuh|ya)\s+mean|wdym|"
+               # "Could you clarify what you mean by \"use it first\"?", as a chat model asks it.
+               r"(?:could|can|would)\s+(?:you|u)\s+(?:please\s+)?(?:clarify|explain|rephrase)(?:\s+(?:that|this|the\s+question|"
+               r"what\s+(?:you|u)\s+mean))?|"
                r"(?:meaning|means|mean)\s+what|what\s+(?:is|'s)\s+(?:the\s+)?meaning|"
                r"what\s+(?:does|do)\s+(?:that|this|it)\s+mean|what\s+(?:are|r)\s+(?:you|u)\s+asking|"
                r"what\s+exactly\s+(?:are\s+)?(?:you|u)\s+(?:are\s+)?asking|come again|say (?:that )?again|"
@@ -33,6 +36,7 @@ _NOT_GOT = (r"(?:i\s+)?(?:do\s*n[o']?t|did\s*n[o']?t|dont|didnt|no|not|cannot|ca
             r"hindi\s+ko\s+(?:gets|ma?intindihan|naintindihan)")
 # What may follow the words of not understanding: the PM's question named, and nothing else of substance.
 _TAIL = (r"(?:\s+(?:by|with|in)\s+(?:that|this|it)(?:\s+question)?|\s+(?:by|with)\s+(?:the|this|your|that)\s+question|"
+         r"\s+by\s+[\"\u201c'][^\"\u201d']{1,40}[\"\u201d']|"
          r"\s+(?:one|ya|eh|o|sir|madam|please|pls|plz|exactly|again|lah|lor|na|ji|no|yaar|bhai|boss|bro|mate))*")
 _PART = rf"(?:{_WHAT_MEANT}|{_NOT_GOT}){_TAIL}"
 _SEP = r"[\s,.;:!?()-]+"
