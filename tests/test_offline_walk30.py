@@ -391,3 +391,11 @@ def test_asking_the_pm_to_clarify_gets_what_it_meant(question: str) -> None:
 
     assert aside_reply(question, "target_user") == MEANT["target_user"] or MEANT["target_user"] in aside_reply(
         question, "target_user")
+
+
+@pytest.mark.parametrize("said", ["I'd push back on the van tracker — can it go to phase 2?",
+                                  "I would push back on the van tracker, it can wait"])
+def test_pushing_back_on_a_row_defers_that_row(said: str) -> None:
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    assert [(r.kind, r.what) for r in parse_requests(said)][:1] == [("defer", "van tracker")]

@@ -434,7 +434,9 @@ DEFER_PATTERNS = (
     # "kindly make it phase 2", "make the statement a phase 2 thing".
     rx(r"\bmake\s+(?P<what>[^,;]+?)\s+(?:a\s+)?" + _LATER + r"\b"),
     # "Invoice after, push that back": "back" is where it goes, not its name.
-    rx(r"\b(?:push|defer|postpone|park)\s+(?P<what>[^,;]+?)(?:\s+back)?(?=\s+(?:for now|for later)|,|;|$)"),
+    # "I'd push back on the daily report": argued against, it waits (the row is what follows "back on").
+    rx(r"\b(?:push|defer|postpone|park)\s+(?:back\s+(?:on|against)\s+)?(?P<what>[^,;?\u2014]+?)(?:\s+back)?"
+       r"(?=\s+(?:for now|for later)|\s*[,;?\u2014\u2013]|\s+-\s|$)"),
     # "maybe leave that for now", "park the map for the moment".
     rx(r"\b(?:leave|park|hold|skip)\s+(?P<what>[^,;]+?)(?:\s+out)?\s+(?:for now|for the moment|for the time being)\b"),
     # "so keep it aside", "put the vacancy list on hold": set aside for later, not thrown away.
