@@ -539,7 +539,13 @@ REVENUE_DECISIVE = re.compile(
 _AT_THEIR_POST = (r"\b(?:me|myself)\s+and\s+(?:my|our|the|a|one)\s+[\w' -]{1,30}?\s+(?:doing|on|at|running|taking|"
                   r"handling|manning|minding|behind|who\s+(?:do|does|run|runs|take|takes|handle|handles|mind|minds))\s+"
                   r"(?:the\s+)?(?:desk|till|counter|front|door|gate|bookings?|phones?|admin|entries|money|cash|register|"
-                  r"reception|office|books|orders?|paperwork|bar|kitchen)\b")
+                  r"reception|office|books|orders?|paperwork|bar|kitchen)\b"
+                  # "… and me and my son who drives the second carriage": the founder's own people, named by the work
+                  # they do in the business, not by building the app ("me and my son who codes" is the team).
+                  r"|\b(?:me|myself)\s+and\s+(?:my|our|the|a|one)\s+[\w'-]{1,20}(?:\s+[\w'-]{1,20})?\s+who\s+(?:also\s+)?"
+                  r"(?!(?:codes?|builds?|develops?|programs?|knows?|can|could|will|would|is|does\s+(?:it|the\s+(?:app|"
+                  r"site|website|coding|tech))|makes?\s+(?:apps?|websites?|sites?)|works?\s+(?:in\s+)?(?:it|tech|software))\b)"
+                  r"[a-z]+(?<!s)s\b")
 AT_THEIR_POST = re.compile(_AT_THEIR_POST, re.IGNORECASE)
 
 CONSTRAINTS_DECISIVE = re.compile(

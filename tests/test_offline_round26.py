@@ -1,0 +1,45 @@
+"""Round 26 of the offline PM (held-out 24): the founder's own people named by the work they do are users, not the
+team that builds; what building the app costs is a budget, not what the product earns."""
+
+from __future__ import annotations
+
+import pytest
+
+from pmtui.models import DiscoverySummary
+from pmtui.product.brains.offline.discovery.belonging import belongs_to, limits
+from pmtui.product.brains.offline.discovery.extract import extract
+
+
+@pytest.mark.parametrize("answer", [
+    "Families booking a lesson, and me and my daughter who teaches the beginners on Saturdays.",
+    "Mostly dog owners in town, plus me and my partner who walks the big dogs.",
+    "The shops we deliver to, and me and my cousin who drives the van.",
+])
+def test_the_founders_own_people_at_work_in_the_business_answer_who_it_is_for(answer: str) -> None:
+    assert belongs_to(answer, "target_user") == ""
+    assert limits(answer) < 2
+    found = extract(DiscoverySummary(), answer, "target_user")
+    assert found.target_user
+    assert not found.constraints
+
+
+@pytest.mark.parametrize("answer", ["Me and my son who codes, six weekends.", "Just me and my nephew who builds websites."])
+def test_the_people_who_build_it_are_still_the_team(answer: str) -> None:
+    assert extract(DiscoverySummary(), answer, "constraints").constraints
+
+
+@pytest.mark.parametrize("answer", [
+    "My neighbour will build it for $2,500 over the holidays, about six weeks.",
+    "A student from the polytechnic is charging R18,000 for three months.",
+    "I have €8,000 and a freelance developer for ten weeks.",
+    "The agency quoted £9k for two months of work.",
+])
+def test_what_building_it_costs_is_a_constraint_not_the_revenue_model(answer: str) -> None:
+    found = extract(DiscoverySummary(), answer, "constraints")
+    assert found.constraints
+    assert not found.revenue_model
+
+
+def test_a_price_per_unit_sold_is_still_the_revenue_model() -> None:
+    found = extract(DiscoverySummary(), "We charge £40 a lesson and my brother will build it.", "revenue_model")
+    assert "£40 a lesson" in found.revenue_model
