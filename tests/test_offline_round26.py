@@ -43,3 +43,27 @@ def test_what_building_it_costs_is_a_constraint_not_the_revenue_model(answer: st
 def test_a_price_per_unit_sold_is_still_the_revenue_model() -> None:
     found = extract(DiscoverySummary(), "We charge £40 a lesson and my brother will build it.", "revenue_model")
     assert "£40 a lesson" in found.revenue_model
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    ("Fine by me. And could we move the loyalty stamps later? A paper card works for now.", "loyalty"),
+    ("Could we move the loyalty stamps later? Paper cards work for now.", "loyalty"),
+    ("OK, good. Can you move the route map later?", "route map"),
+    ("can you push the route map back to phase 2 please?", "route map"),
+    ("Could we leave the invoice PDF for later?", "invoice"),
+    ("so can we shift the parents' portal to phase 2?", "portal"),
+])
+def test_a_move_asked_as_a_question_is_the_move(said: str, row: str) -> None:
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    rows = ["Loyalty stamps", "Route map for the day", "Invoice PDF", "Parents' portal", "Booking calendar"]
+    found = parse_requests(said, rows)
+    assert [request.kind for request in found] == ["defer"]
+    assert row in found[0].what.lower()
+
+
+def test_a_question_that_asks_for_nothing_stays_a_question() -> None:
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    assert parse_requests("could we do the invoice PDF as a link?", ["Invoice PDF"]) == []
+    assert parse_requests("can I ask why the route map is so low?", ["Route map for the day"]) == []
