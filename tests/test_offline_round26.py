@@ -67,3 +67,20 @@ def test_a_question_that_asks_for_nothing_stays_a_question() -> None:
 
     assert parse_requests("could we do the invoice PDF as a link?", ["Invoice PDF"]) == []
     assert parse_requests("can I ask why the route map is so low?", ["Route map for the day"]) == []
+
+
+@pytest.mark.parametrize("row", ["Take the deposit online when they book", "Card deposit at booking",
+                                 "Collect the class fee online", "Accepting the balance by card on the day"])
+def test_money_taken_through_the_app_is_sized_as_payments(row: str) -> None:
+    from pmtui.product.brains.offline.scoping.propose import _effort
+
+    weeks, why = _effort(row)
+    assert weeks >= 2.5
+    assert "payments" in why
+
+
+@pytest.mark.parametrize("row", ["Deposit record", "Deposit to lock the date", "Fee reminder the day before"])
+def test_a_deposit_only_noted_is_not_sized_as_payments(row: str) -> None:
+    from pmtui.product.brains.offline.scoping.propose import _effort
+
+    assert "payments" not in _effort(row)[1]

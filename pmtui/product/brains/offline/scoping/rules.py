@@ -69,7 +69,12 @@ NICE_TO_HAVES: tuple[NiceToHave, ...] = (
 # (pattern, person-weeks, label): the most complex match sets the base, each extra one adds half a week.
 EFFORT_RULES: tuple[tuple[re.Pattern[str], float, str], ...] = (
     (
-        rx(r"\b(payments?|billing|subscriptions?|checkout|stripe|pay|paid|invoic\w*|refunds?)\b"),
+        # "Take the deposit online", "a card deposit when they book", "fees online": money taken through the app.
+        rx(r"\b(payments?|billing|subscriptions?|checkout|stripe|pay|paid|invoic\w*|refunds?)\b|"
+           r"\b(?:take|taking|takes|collect|collecting|accept|accepting|"
+           r"charge|charging)\s+(?:the\s+|a\s+|their\s+)?(?:\w+\s+)?(?:deposits?|fees?|balance)\b[^.;]{0,25}?\b(?:online|"
+           r"by card|on card|in the app|by (?:phone|text))\b|\b(?:online|card)\s+(?:deposits?|fees?)\b|"
+           r"\b(?:deposits?|fees?)\s+(?:online|by card|on card|by mobile money|through the app)\b"),
         2.5,
         "payments",
     ),
