@@ -84,3 +84,24 @@ def test_a_deposit_only_noted_is_not_sized_as_payments(row: str) -> None:
     from pmtui.product.brains.offline.scoping.propose import _effort
 
     assert "payments" not in _effort(row)[1]
+
+
+@pytest.mark.parametrize("answer", [
+    "Paper diary and texts. We tried a generic booking app too but it was built for hairdressers.",
+    "A spreadsheet. Tried a big scheduling tool once, it was made mainly for gyms.",
+])
+def test_whom_another_tool_was_made_for_is_not_who_this_one_is_for(answer: str) -> None:
+    found = extract(DiscoverySummary(), answer, "current_alternatives")
+    assert not found.target_user
+    assert "tried" in found.current_alternatives.lower()
+
+
+def test_who_this_one_is_built_for_still_is() -> None:
+    assert extract(DiscoverySummary(), "It's built for small livery yards.", "target_user").target_user
+
+
+@pytest.mark.parametrize("answer", ["We tried a generic booking app last year, nobody used it.",
+                                    "We gave Calendly a go in 2022 and dropped it."])
+def test_a_tool_tried_before_said_to_who_is_it_for_is_no_user(answer: str) -> None:
+    assert belongs_to(answer, "target_user") == "current_alternatives"
+    assert not extract(DiscoverySummary(), answer, "target_user").target_user

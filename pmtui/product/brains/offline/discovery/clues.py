@@ -197,6 +197,11 @@ _HOW_MANY_OF_THEM = re.compile(r"\b(?:(?:about|around|roughly|some|nearly|almost
                                r"\s+of\s+(?:them|us)\b", re.IGNORECASE)
 
 
+_WAS_MADE_FOR = re.compile(r"\b(?:was|were|had been)\s+(?:(?:more|mainly|mostly|only|really|just|purely|clearly|all)\s+)?"
+                           r"(?:built|made|designed|meant|aimed|geared|intended|developed|set up|priced)\s+(?:(?:more|mainly|"
+                           r"mostly|only|really|just|purely|clearly)\s+)?(?:for|at|towards?)\s+$", re.IGNORECASE)
+
+
 def _target_clue(clause: str) -> Clue | None:
     clue = _people_clue(clause)
     if clue is not None:
@@ -212,6 +217,9 @@ def _target_clue(clause: str) -> Clue | None:
 def _people_clue(clause: str) -> Clue | None:
     match = TARGET_EXPLICIT.search(clause)
     if match and _serves(clause, match):
+        match = None
+    if match and match.group("who2") and _WAS_MADE_FOR.search(clause[:match.start("who2")]):
+        # "We tried a generic booking app but it was built for hairdressers": whom another tool was made for.
         match = None
     if match and _DOING.match(match.group("who") or ""):
         # "customers are saying 'I paid na'" tells what they do, not who they are.
@@ -235,6 +243,8 @@ def _people_clue(clause: str) -> Clue | None:
         if re.match(r"\s*(?:my|our|me|us)\b", match.group("who"), re.IGNORECASE):
             # "for my kid's school thing" is the founder's own story, not who the product is for.
             continue
+        if _WAS_MADE_FOR.search(clause[:match.start("who")]):
+            continue  # whom another tool was made for, as above
         phrase = persona_phrase(match.group("who"), anchored=False)
         if phrase and has_persona(phrase) and not is_generic_only(phrase):
             return Clue(phrase, True)

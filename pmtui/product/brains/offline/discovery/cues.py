@@ -634,3 +634,11 @@ PAIN_DECISIVE = re.compile(
     r"the problem|pain\w*|mess(?:y)?|chao(?:s|tic)|error[- ]prone|mistakes?|overwhelm\w*|stress\w*)\b",
     re.IGNORECASE,
 )
+
+
+# "I tried a yard app from England last year", "Tried a generic booking app but it was built for hairdressers", "we
+# gave Calendly a go": a way tried before, today's alternative whenever it was tried.
+TRIED_BEFORE = re.compile(r"^(?:(?:and|but|also|so|before|once|then)[\s,]+)*(?:(?:i|we|they|he|she)\s+)?(?:(?:already|once|"
+                          r"even|also|actually)\s+)?(?:(?:tried|trialled|trialed|tested|used to use)(?!\s+(?:to|and|it|that|"
+                          r"hard|everything)\b)|signed up (?:for|to)|gave\s+[^,.;]{2,40}?\s+a\s+(?:go|try|shot))\s+"
+                          r"(?:out\s+)?[\w-]+", re.IGNORECASE)
