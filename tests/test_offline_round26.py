@@ -105,3 +105,13 @@ def test_who_this_one_is_built_for_still_is() -> None:
 def test_a_tool_tried_before_said_to_who_is_it_for_is_no_user(answer: str) -> None:
     assert belongs_to(answer, "target_user") == "current_alternatives"
     assert not extract(DiscoverySummary(), answer, "target_user").target_user
+
+
+@pytest.mark.parametrize("answer", [
+    "Tenants in our four blocks. We had a repairs hotline but nobody answered it at night, so tenants stopped using it.",
+    "Mostly the parents. There was a Facebook page once, but parents ignored it.",
+])
+def test_people_who_gave_up_a_tool_are_no_new_users(answer: str) -> None:
+    found = extract(DiscoverySummary(), answer, "target_user")
+    assert ";" not in found.target_user  # the story is not appended to who it is for
+    assert found.current_alternatives

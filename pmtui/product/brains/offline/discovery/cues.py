@@ -642,3 +642,10 @@ TRIED_BEFORE = re.compile(r"^(?:(?:and|but|also|so|before|once|then)[\s,]+)*(?:(
                           r"even|also|actually)\s+)?(?:(?:tried|trialled|trialed|tested|used to use)(?!\s+(?:to|and|it|that|"
                           r"hard|everything)\b)|signed up (?:for|to)|gave\s+[^,.;]{2,40}?\s+a\s+(?:go|try|shot))\s+"
                           r"(?:out\s+)?[\w-]+", re.IGNORECASE)
+# "We had a phone reminder but it came at random times, so patients stopped using it", "There was a booking page once,
+# nobody used it": a way tried and given up, whoever gave it up.
+GAVE_UP_ON = re.compile(r"^(?:(?:and|but|so|before|once|also)[\s,]+)*(?:(?:we|i|they|the \w+)\s+(?:(?:already|once|also|even)\s+)?"
+                        r"(?:had|used|ran|set up|tried|trialled|paid for|bought)|there\s+(?:was|were|used to be))\s+(?:a|an|the|"
+                        r"one|our|some|this|that)\s+[^.;!?]{2,120}?\b(?:stopped using|stopped opening|gave up on|never used|"
+                        r"(?:didn'?t|did not|don'?t|couldn'?t|could not) (?:use|open|like|bother)|nobody used|no one used|hated|"
+                        r"ignored|dropped|ditched|binned|abandoned)\b", re.IGNORECASE)

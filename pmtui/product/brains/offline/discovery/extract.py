@@ -30,6 +30,7 @@ from pmtui.product.brains.offline.discovery.correction_cues import CORRECTION
 from pmtui.product.brains.offline.discovery.cues import (
     FEATURE_TRIGGER,
     FEATURE_VERB,
+    GAVE_UP_ON,
     IDEA_FEATURE,
     PIVOT,
     PIVOT_ANNOUNCEMENT,
@@ -280,6 +281,11 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 sentence = sentence[: colon_list.start("items")].rstrip(" :")
                 if announces_the_list(sentence):
                     continue
+        if asked in ("target_user", "why_now", "success_metric", "revenue_model") and GAVE_UP_ON.match(sentence.strip()):
+            # "Housebound patients. We had a phone reminder but it came at random times, so patients stopped using
+            # it.": a way tried and dropped, told to another question; its people are no new users.
+            found["current_alternatives"].append(clean(sentence))
+            continue
         if asked == "feature_wishlist" and _REPORTED.search(sentence) and not FEATURE_TRIGGER.search(sentence):
             found["why_now"].append(clean(sentence))  # "plus the head said we can use the old room from january"
             continue
