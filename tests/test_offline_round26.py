@@ -115,3 +115,51 @@ def test_people_who_gave_up_a_tool_are_no_new_users(answer: str) -> None:
     found = extract(DiscoverySummary(), answer, "target_user")
     assert ";" not in found.target_user  # the story is not appended to who it is for
     assert found.current_alternatives
+
+
+@pytest.mark.parametrize(("wish", "item"), [
+    ("It would be great if riders could see the van on a map.", "see the van on a map"),
+    ("It'd be nice if the mechanic could mark a job done.", "mark a job done"),
+    ("I'd love them to be able to book a slot on a Saturday.", "book a slot on a saturday"),
+])
+def test_a_wish_said_as_how_good_it_would_be_is_the_item(wish: str, item: str) -> None:
+    items = extract(DiscoverySummary(), wish, "feature_wishlist").feature_wishlist
+    assert [i.lower() for i in items] == [item]
+
+
+@pytest.mark.asyncio
+async def test_a_wish_in_passing_and_a_question_back_still_leave_the_wishlist_asked(tmp_path) -> None:
+    """One wish said about who it is for, then a question back when the wishlist is asked: the PM answers it and
+    asks the wishlist again, and the founder's list lands."""
+    from pmtui.config import Config
+    from pmtui.product.eval.founders import Founder, Interjection
+    from pmtui.product.eval.runner import run_conversation
+    from pmtui.product.eval.simulator import ScriptedFounder
+    from pmtui.product.orchestrator import Orchestrator
+    from pmtui.store import Store
+
+    founder = Founder(
+        id="bikevan", kind="rambling", product="Mobile bike repair van",
+        opening="I run a mobile bike repair van in Leeds, one van, two mechanics, and the bookings are chaos.",
+        answers={
+            "target_user": [("Commuters who ride to work, about 300 regulars, and my two mechanics. Oh, and I'd love "
+                             "them to be able to see the van coming on a map.")],
+            "core_problem": ["Riders book by text, we double-book slots and turn up without the right parts."],
+            "current_alternatives": ["Texts, a paper diary and a whiteboard in the van."],
+            "why_now": ["A second van arrives in May and the diary won't cope with two."],
+            "feature_wishlist": [("- riders booking a slot with the fault\n- the parts list for each job\n"
+                                  "- a text when the van is ten minutes away")],
+            "success_metric": ["No double bookings and every job fixed first time by the summer."],
+            "revenue_model": ["Riders pay per repair, £45 a service."],
+            "constraints": ["A friend will build it over eight weeks of evenings."],
+        },
+        interject=[Interjection(after=4, kind="question", say="Can I ask, will the map drain the mechanics' phones?")],
+        agree="Yes, write the spec.",
+    )
+    store = Store(tmp_path / "bikevan.db")
+    try:
+        conversation = await run_conversation(Orchestrator(store, Config(offline=True)), ScriptedFounder(founder))
+    finally:
+        store.close()
+    wishes = " ".join(conversation.state.discovery_summary.feature_wishlist).lower()
+    assert "parts list" in wishes and "ten minutes" in wishes

@@ -34,6 +34,8 @@ from tests.criteria_corpus.corpus import Case, change_for
      "Exhibitors can book a bench by postcode from the app and see the result saved"),
     ("Stallholders order by Friday noon",
      "Stallholders can order by Friday noon from the app and see the result saved"),
+    ("Riders checking roughly when the van arrives",
+     "Riders can check roughly when the van arrives from the app"),
     ("Skippers see who is on call",
      "Skippers can see who is on call from the app"),
     ("Inspector checks the smoke alarms",

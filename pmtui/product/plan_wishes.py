@@ -194,7 +194,7 @@ def doer_check(text: str) -> str | None:
         elif doing:
             # "Customers booking a room online": doing it to something; "Rider tracking", "Waiver signing before they
             # arrive": a thing named.
-            acted = after in _OPENS_OBJECT | {"yes"}
+            acted = after in _OPENS_OBJECT | {"yes", "how", "when", "where"} or after.endswith("ly")
         elif singular and said_as == act and lowered[0] not in _DETERMINERS:
             # "Client pick the style", "Manager approve": someone doing it, in Englishes that say it so; "Parent
             # queue position page", "Parent view of badges": a thing named for whom it is.

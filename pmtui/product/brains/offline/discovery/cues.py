@@ -124,6 +124,12 @@ _PRICE_UNITS = ("day", "night", "week", "month", "term", "year", "season", "hour
 _AFTER_NO_PRICE = r"(?<![\d%]\s)(?<![\d%])" + "".join(rf"(?<!\b{unit}\s)" for unit in _PRICE_UNITS)
 
 FEATURE_TRIGGER = re.compile(
+    # "It would be great if parents could see the bus on a map", "it'd be nice if drivers could mark a stop done": a
+    # wish said as how good it would be; what they could do is the item.
+    r"\b(?:it\s*(?:would|'d|will|'ll)\s+be|would\s+be|it'?s|that'?d\s+be)\s+(?:(?:really|so|super|well|dead|pure)\s+)?"
+    r"(?:great|nice|good|amazing|brilliant|lovely|ideal|helpful|handy|useful|cool|awesome|perfect|class|magic|grand|"
+    r"deadly|fab|fantastic|ace)\s+(?:if|when)\s+(?:(?:the|our|my|all|every|each)\s+)?(?:[\w'-]+\s+){0,3}?(?:could|can|"
+    r"would|were able to|was able to|got to|get to)(?: also)?(?: be able to)?\s+|"
     # "more often than I'd like to admit": a comparison, no wish.
     r"\b(?:i (?:really )?want(?: it)?(?: to)?|(?<!than )i'?d (?:like|love)(?: it)?(?: to)?|(?<!than )i would (?:like|love)"
     r"(?: it)?(?: to)?|we (?:want|need)(?: it)?(?: to)?|we'?d like(?: it)?(?: to)?|it (?:should|must|"

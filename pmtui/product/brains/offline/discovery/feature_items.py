@@ -252,6 +252,8 @@ def feature_items(text: str) -> list[str]:
             flags=re.IGNORECASE,
         ).strip()
         item = item.replace("\x00", "")
+        # "I'd love them to be able to see the van coming": after the people, what they can do.
+        item = re.sub(r"^(?:be|being)\s+able\s+to\s+(?=\w)", "", item, flags=re.IGNORECASE)
         item = ITEM_LEAD.sub("", item).strip()
         # "my stock with prices", "my tita sees the list on a tablet": the founder's own thing, or someone of theirs seeing it.
         item = re.sub(r"^(?:my|our)\s+(?=[a-z]+\s+(?:with|of|per)\s|[a-z]+\s+(?:sees|gets|receives|checks)\s)", "", item,
