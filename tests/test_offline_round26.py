@@ -163,3 +163,14 @@ async def test_a_wish_in_passing_and_a_question_back_still_leave_the_wishlist_as
         store.close()
     wishes = " ".join(conversation.state.discovery_summary.feature_wishlist).lower()
     assert "parts list" in wishes and "ten minutes" in wishes
+
+
+def test_the_same_answer_said_again_adds_no_wishes() -> None:
+    said = "No van sent out empty, and every crate counted at the bar"
+    summary = DiscoverySummary(success_metric=said)
+    again = extract(summary, f"Like I said: {said}.", "success_metric")
+    assert again.feature_wishlist == []
+    assert again.success_metric == said
+    # Something new after the pointer back is still heard.
+    more = extract(summary, "As I said before: no missed pick-ups, and 200 parents using it by June.", "success_metric")
+    assert "200 parents" in more.success_metric

@@ -173,6 +173,14 @@ def _merge_text(old: str, new: str, replace: bool, fresh: bool = False) -> str:
     return new[:MAX_FIELD_CHARS] if fresh else old
 
 
+_SAID_BEFORE = re.compile(r"^(?:(?:like|as|same as)\s+i\s+(?:said|mentioned|told you|wrote)(?:\s+(?:before|earlier|above))?|"
+                         r"as\s+(?:i\s+)?(?:said|mentioned)\s+(?:before|earlier))\s*[:\-\u2014\u2013]\s*(?=\S)", re.IGNORECASE)
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
 def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> DiscoverySummary:
     """A new summary with what `user_text` says merged in: the asked aspect and any volunteered one.
 
@@ -184,6 +192,11 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if asked_aspect == "feature_wishlist" and summary.feature_wishlist:
         # "looks right" / "yep that's the lot" to the list read back: no wish; what follows the nod is the answer.
         _confirmed, user_text = without_list_confirmation(user_text)
+    said_again = _SAID_BEFORE.match(user_text.strip())
+    if said_again and asked_aspect and _norm(user_text.strip()[said_again.end():]) in _norm(summary.value_text(asked_aspect)):
+        # "Like I said: No horse booked twice, and …" to the question asked again: the same answer, nothing new
+        # (the colon after "said" is no label of a list of wishes).
+        return result
     text = txt_words(inline_list_lines(user_text.strip()))
     # "just me" to the limits question is a team of one: thin, but no shrug (it is kept, and sharpened once).
     bare_team = asked_aspect == "constraints" and bool(_BARE_TEAM.match(text))
