@@ -174,3 +174,12 @@ def test_the_same_answer_said_again_adds_no_wishes() -> None:
     # Something new after the pointer back is still heard.
     more = extract(summary, "As I said before: no missed pick-ups, and 200 parents using it by June.", "success_metric")
     assert "200 parents" in more.success_metric
+
+
+@pytest.mark.parametrize("said", ["Fine. The kennel map can wait. The vaccination check is number one, phase 1.",
+                                  "the vaccination check is the number one thing", "Vaccination check is number one for us"])
+def test_a_row_said_to_be_number_one_is_promoted(said: str) -> None:
+    from pmtui.product.brains.offline.scoping.requests import parse_requests
+
+    found = parse_requests(said, ["Kennel map", "Vaccination check at drop-off", "Feeding notes"])
+    assert ("promote", "vaccination check") in [(r.kind, r.what.lower()) for r in found]
