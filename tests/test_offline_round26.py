@@ -183,3 +183,10 @@ def test_a_row_said_to_be_number_one_is_promoted(said: str) -> None:
 
     found = parse_requests(said, ["Kennel map", "Vaccination check at drop-off", "Feeding notes"])
     assert ("promote", "vaccination check") in [(r.kind, r.what.lower()) for r in found]
+
+
+@pytest.mark.parametrize("answer", ["per hive. rather not say how much", "Monthly, per stall. I'd rather not say the price yet."])
+def test_a_sentence_that_declines_is_not_kept_beside_what_was_said(answer: str) -> None:
+    said = extract(DiscoverySummary(), answer, "revenue_model").revenue_model
+    assert said
+    assert "rather" not in said.lower()

@@ -276,6 +276,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         pieces = incidents_joined(pieces, lambda s: any(
             (clue := detect(c, s, first_message).get("core_problem")) is not None and clue.strong for c in split_clauses(s)))
     for sentence in pieces:
+        if is_refusal(sentence):
+            continue  # "per acre. rather not say how much": the sentence that declines says nothing to keep
         correction = bool(CORRECTION.search(sentence))
         label = label_statement(sentence)
         if label:
