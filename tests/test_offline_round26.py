@@ -190,3 +190,15 @@ def test_a_sentence_that_declines_is_not_kept_beside_what_was_said(answer: str) 
     said = extract(DiscoverySummary(), answer, "revenue_model").revenue_model
     assert said
     assert "rather" not in said.lower()
+
+
+@pytest.mark.parametrize(("constraints", "row"), [
+    ("The volunteers use old phones and there's patchy signal up the glen.", "Works with patchy signal"),
+    ("It has to work without internet in the church hall.", "Works without internet"),
+    ("Must work offline in the barn, there's no signal at all.", "Works offline"),
+])
+def test_a_row_for_no_connection_is_named_in_the_founders_words_once(constraints: str, row: str) -> None:
+    from pmtui.product.brains.offline.scoping.derive import derive
+
+    names = [d.name for d in derive(DiscoverySummary(constraints=constraints))]
+    assert names == [row]
