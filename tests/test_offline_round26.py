@@ -202,3 +202,12 @@ def test_a_row_for_no_connection_is_named_in_the_founders_words_once(constraints
 
     names = [d.name for d in derive(DiscoverySummary(constraints=constraints))]
     assert names == [row]
+
+
+def test_how_big_the_work_is_and_who_does_it_are_no_wishes() -> None:
+    from pmtui.product.brains.offline.discovery.feature_items import feature_items
+
+    assert feature_items("two of us drive round the estates with the van, around 60 drops a day") == []
+    assert feature_items("bookings, about 40 orders a week, invoices") == ["Bookings", "Invoices"]
+    # A wish with a number in it is still a wish.
+    assert "2 reminders a week" in feature_items("a rota, 2 reminders a week, a list of who paid")

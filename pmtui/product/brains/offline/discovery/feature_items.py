@@ -113,6 +113,13 @@ def _holds_in_brackets(match: re.Match[str]) -> str:
     return f"{match.group('item')} ({', '.join(parts)})"
 
 
+_HOW_MANY_SO_OFTEN = re.compile(r"^(?:about|around|roughly|some|over|nearly|maybe|like|up to|almost|approx\.?)\s+\d[\d,.]*\+?(?:\s+[a-z'-]+)"
+                                r"{1,2}\s+(?:a|per|each|every)\s+(?:day|week|month|year|night|season|term|weekend)$",
+                                re.IGNORECASE)
+_SOME_OF_US = re.compile(r"^(?:the\s+|all\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+of\s+us\s+(?!can\b)\w+",
+                         re.IGNORECASE)
+
+
 def feature_items(text: str) -> list[str]:
     """Split 'post a shift, swap with one tap and get approval' into short feature names."""
     # "A site checklist the customer fills in when booking: power within 20 metres, flat lawn, gate width": one item and
@@ -295,6 +302,10 @@ def feature_items(text: str) -> list[str]:
         if hedged or HEDGE_WORDS.search(re.sub(r"^\s*(?:[-*\u2022>]+|\d+[.)])\s+", "", piece)):
             item = f"{item} {NICE_TO_HAVE_MARK}"
         if norm(item) in {"etc", "more", "stuff", "things", "other stuff", "and more", "so on"} or LIST_REMARK.match(item):
+            continue
+        if _HOW_MANY_SO_OFTEN.match(item) or _SOME_OF_US.match(item):
+            # "…: three of us go to the patients' homes, about 90 visits a week": how big the work is, and who does it,
+            # after a colon that named the business, not things to build.
             continue
         items.append(item[0].upper() + item[1:])
     return [] if is_inventory(items) else the_thing_meant(with_their_object(items))
