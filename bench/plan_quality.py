@@ -4,7 +4,8 @@ handle cleanly, criteria a gate can judge).
 Every eval founder (pmtui/product/eval/founders/*.yaml) goes through the offline PM in-process, the eval's own loop
 (`run_conversation`), to a plan; each plan is checked as `pmtui plan check` checks it (parsed and ordered) and read by
 the measures of pmtui.product.plan_quality: fragment titles, criteria in the founder's first person, criteria that
-repeat their title, template criteria no code can show and duplicate criteria. Totals at the end.
+repeat their title, template criteria no code can show, duplicate criteria and ungrammatical criteria (a
+wish glued after the template's verb: "A user can add a customers order a tree …"). Totals at the end.
 
     .venv/bin/python bench/plan_quality.py [--set all|tuned|heldout|…] [--save PLANS.json | --plans PLANS.json]
                                            [--show MEASURE] [-v]

@@ -378,6 +378,10 @@ class Orchestrator:
             # "…, and it would be nice if the drivers get a receipt on WhatsApp", said about the problem: a wish in
             # passing, beside the pitch's, is not yet what the first version must do.
             return True
+        if not state.ask_count.get("feature_wishlist") and len(wishlist) <= _IN_PASSING:
+            # "…and my two drivers. Oh and before I forget, I'd love them to see the van coming on a map", said about
+            # who it is for: a wish or two in passing is not yet the list; the question is asked once.
+            return True
         return bool(first) and set(wishlist) <= set(first)
 
     def _undo_discovery(self, state: ConversationState, said: list[str]) -> bool:
@@ -680,6 +684,9 @@ MAX_WISHLIST_ASKS = 2
 # Asked about at least once before the card, however complete the rest is.
 NEVER_SKIPPED = ("constraints", "revenue_model")
 THIN_ITEM_WORDS = 4
+
+
+_IN_PASSING = 2  # wishes said while another question was asked, at most, before the wishlist question is still asked
 
 
 def _thin_wishlist_answer(state: ConversationState, before: list[str], after: list[str]) -> bool:

@@ -21,6 +21,7 @@ import re
 
 from pmtui.product.plan_dependencies import kind_of
 from pmtui.product.plan_quality import VERBS
+from pmtui.product.plan_wishes import doer_check, plural_in_a_state, wish_check
 from pmtui.product.rice import DOER_CAN
 
 _READ_ONLY = {"see", "view", "find", "get", "receive", "check", "look", "watch", "know", "browse", "compare", "read"}
@@ -81,7 +82,7 @@ def _lower_first(text: str) -> str:
 def _with_article(phrase: str) -> str:
     """"a clay body", "the weekly menu", "ratings": a thing named, with an article where English wants one."""
     phrase = _lower_first(phrase.strip().rstrip("."))
-    if _ARTICLE.match(phrase) or re.match(r"^\d", phrase):
+    if _ARTICLE.match(phrase) or re.match(r"^\d", phrase) or plural_in_a_state(phrase):
         return phrase
     head = re.split(r"\s+(?:of|for|with|per|by|to|from|on|in|at|that|which|who|when)\b", phrase, maxsplit=1)[0].split()[-1]
     if head.endswith("s") and not head.endswith(("ss", "us", "is")):
@@ -130,6 +131,9 @@ def thing_check(phrase: str) -> str:
     if can and len(text[can.end():].split()) >= 2:
         # "Boys can see their duty day": what they can do is the check.
         return f"A user can {text[can.end():]}"
+    if (said := doer_check(text)) is not None:
+        # "Customers order a tree online", "Parents get a text when …": who does it, and what they do.
+        return said
     if first.endswith("s") and first[:-1] in VERBS - _NOUNS and len(words) > 1:
         # "Sees the price", "Gets a text": the act, said of the user.
         act = first[:-1]
@@ -160,6 +164,9 @@ def thing_check(phrase: str) -> str:
     if len(words) == 1 and first.endswith("ing"):
         # "Invoicing", "Rostering": the doing with nothing named to do it to.
         return f"A user can do the {first} in the app and sees the result saved"
+    if (said := wish_check(text)) is not None:
+        # "Customers order a tree online", "Call the evening before", "Whether they need the lift": a sentence.
+        return said
     return f"A user can add {_with_article(text)} from the app and sees the result saved"
 
 

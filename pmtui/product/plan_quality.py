@@ -14,7 +14,11 @@ defect, or nothing:
 - `TemplateCriterion`: the PM's template sentences that name a benefit no code can show ("Everything in one place",
   "Nothing slips", "so nobody has to guess") and success-metric targets ("Half of all quotes … by the summer");
 - `DuplicateCriterion`: a criterion the same plan already states (its content words, as a set, equal another's);
-- `ThingAsAct`: a thing's name read as the user's act ("A user can list of who paid").
+- `ThingAsAct`: a thing's name read as the user's act ("A user can list of who paid");
+- `UngrammaticalCriterion`: the founder's wish glued after the template's verb so that it is no sentence: a subject
+  after it ("A user can add a customers order a tree"), "add a" before a verb phrase ("add a scan a QR", "add a
+  borrow a packet", "add a seeing your place"), before a clause or a preposition ("add a whether they need …", "add
+  a with a reason …") or before a plural ("add a bookings grouped by suburb").
 
 The plan's own fixed criteria (the skeleton's build, lint and test checks, the refusal of invalid input, the test
 file that covers the criteria) are the plan format's and are not read.
@@ -183,11 +187,11 @@ class TemplateCriterion:
         return ""
 
 
-# A thing's name read as the user's act: "A user can list of who paid", "A user can record per cow of each vaccine".
+# A thing's name read as the user's act: "A user can list of who paid", "A user can record per cow of each vaccine"
+# ("A user can record who paid", "… list which boats are out": a question is what the act is done to).
 _THING_AS_ACT = re.compile(r"^A user can (?:list|record|log|schedule|report|map|plan|order|count|review|note|request|"
                            r"offer|claim|post|export|import|view|swap|text|message|alert|rota|calendar)\s+"
-                           r"(?!from the app\b)(?:of|per|for|with|that|which|showing|from|by|before|after|when|where|"
-                           r"who|to|on)\b",
+                           r"(?!from the app\b)(?:of|per|for|with|that|showing|from|by|before|after|to|on)\b",
                            re.IGNORECASE)
 
 
@@ -201,6 +205,86 @@ class ThingAsAct:
     def reason(self, criterion: str) -> str:
         found = _THING_AS_ACT.match(criterion)
         return f"{found.group(0)!r}" if found else ""
+
+
+# Who does something, by the words that name people ("customers", "a client", "the crew", "members or their family"),
+# and what follows a verb when it is one ("scan a QR", "tap what she sold", "measure the food").
+_PEOPLE_WORDS = {"customers", "customer", "clients", "client", "members", "member", "parents", "parent", "people",
+                 "staff", "crew", "team", "family", "families", "kids", "children", "students", "student", "pupils",
+                 "patients", "patient", "guests", "guest", "residents", "resident", "tenants", "tenant", "nurses",
+                 "nurse", "mums", "dads", "couples", "couple", "refs", "office", "neighbours", "locals", "users", "user",
+                 "everyone", "somebody", "someone", "anyone", "boys", "girls", "he", "she", "they"}
+_PERSON_ENDING = re.compile(r"^[a-z]{2,}(?:er|or|ist|ian|ant|ent|ee)s?$")
+_AFTER_VERB = _ARTICLES | _POSSESSIVES | _RELATIVES | {"it", "them", "him", "her", "me", "us", "up", "out", "back", "off",
+                                                       "down", "whether", "if"}
+# Words in -ly that name a thing's kind or time, not how something is done ("a daily total", "a tally").
+_LY_ADJECTIVES = {"daily", "weekly", "monthly", "yearly", "quarterly", "nightly", "hourly", "fortnightly", "early",
+                  "family", "elderly", "friendly", "lovely", "likely", "tally", "rally", "holy", "jelly", "belly",
+                  "supply", "reply", "assembly", "ally", "bully", "lily", "rely"}
+# Acts beyond the titles' verbs, and those of them that also name a thing ("a return", "a ring").
+_MORE_ACTS = {"report", "enter", "vote", "borrow", "lend", "rent", "hire", "deliver", "attach", "submit", "weigh",
+              "measure", "reply", "reserve", "fill"}
+_MORE_ACTS_TOO = {"ring", "return", "drop", "hand", "tick", "release"}
+_GLUED = re.compile(r"^(?:A user can (?:add (?:a|an)|do the)|The app (?:shows|sends)(?: the)?) (?P<what>.+?)"
+                    r"(?: (?:from|in) the app\b.*)?$")
+
+
+# Things whose names end as a person's does.
+_ER_THINGS = {"reminder", "order", "number", "letter", "poster", "sticker", "counter", "folder", "planner", "tracker",
+              "timer", "container", "trailer", "cooler", "heater", "marker", "printer", "scanner", "register", "voucher",
+              "ledger", "paper", "water", "weather", "filter", "flyer", "border", "finder", "calendar", "roster", "winter",
+              "summer", "monitor", "meter", "centre", "center", "dinner", "transfer", "quarter", "error", "sensor"}
+
+
+def _names_people(word: str) -> bool:
+    bare = word.removesuffix("s")
+    return word in _PEOPLE_WORDS or (bool(_PERSON_ENDING.match(word)) and word not in VERBS and bare not in _ER_THINGS
+                                     and not word.endswith(("ment", "ments")))
+
+
+@dataclass(frozen=True)
+class UngrammaticalCriterion:
+    """A criterion that glues the founder's wish after the template's verb and reads as no sentence."""
+
+    name: str = "ungrammatical criteria"
+
+    def reason(self, criterion: str) -> str:
+        found = _GLUED.match(criterion)
+        if not found:
+            return ""
+        said = words(found.group("what"))
+        if not said:
+            return ""
+        first, second = said[0], (said[1:2] or [""])[0]
+        people = 1 if _names_people(first) else 0
+        if first in ("the", "our", "my", "each", "every", "all") and _names_people(second):
+            people = 2
+        elif people and second in ("or", "and") and len(said) > 3:
+            people = 3 + (said[2] in _POSSESSIVES | {"the"})
+        verb, after = said[people:people + 1], (said[people + 1:people + 2] or [""])[0]
+        base = verb[0][:-1] if verb and verb[0].endswith("s") and verb[0][:-1] in VERBS else (verb or [""])[0]
+        plural = said[people - 1].endswith("s") if people else False
+        # ("Payment record", "Team schedule", "Guest lists for tomorrow": a thing; "Parents order by 8pm", "Refs
+        # mark", "The customer gets a text": someone doing something.)
+        acts = base in VERBS - _NOUNS_TOO - {"view"} | _MORE_ACTS or base == "can" or after in _ARTICLES | _POSSESSIVES or (
+            people > 2 and base in VERBS) or (
+            base in VERBS and (after in _ARTICLES | _POSSESSIVES | {"it", "them", "up", "out", "back"}
+                               or plural and base == verb[0] and after in _PREPOSITIONS))
+        if people and acts:
+            return f"a subject after the template's verb ({' '.join(said[:people + 1])!r})"
+        if criterion.startswith("The app"):
+            return ""
+        if first in VERBS | _MORE_ACTS | _MORE_ACTS_TOO and second in _AFTER_VERB:
+            return f"'add a' before a verb phrase ({first!r})"
+        if first.endswith("ing") and first not in _ARTICLES and second in _AFTER_VERB and len(first) > 4:
+            return f"'add a' before a doing ({first!r})"
+        if (first in _CONJUNCTIONS | _PREPOSITIONS | _RELATIVES | {"instead", "everything", "nothing", "only"}
+                or first.endswith("ly") and first not in _LY_ADJECTIVES):
+            return f"'add a' before {first!r}"
+        if (first.endswith("s") and not first.endswith(("ss", "us", "is", "'s")) and second
+                and (second.endswith("ed") or second in _VERB_FORMS - VERBS or second in VERBS - _NOUNS_TOO)):
+            return f"'a' before a plural ({first!r})"
+        return ""
 
 
 @dataclass(frozen=True)
@@ -231,7 +315,7 @@ def feature_tasks(plan: PlanDocument) -> list[tuple[str, list[str]]]:
 
 
 MEASURES = ("fragment titles", "first-person criteria", "criteria that repeat their title", "template criteria",
-            "duplicate criteria", "things read as acts")
+            "duplicate criteria", "things read as acts", "ungrammatical criteria")
 
 
 def defects(plan: PlanDocument) -> dict[str, list[str]]:
@@ -239,13 +323,15 @@ def defects(plan: PlanDocument) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {name: [] for name in MEASURES}
     fragment, first, echo, template, duplicate, as_act = (FragmentTitle(), FirstPerson(), TitleEcho(),
                                                           TemplateCriterion(), DuplicateCriterion(), ThingAsAct())
+    glued = UngrammaticalCriterion()
     everything: list[str] = []
     for title, criteria in feature_tasks(plan):
         if why := fragment.reason(title):
             found[fragment.name].append(f"{title} — {why}")
         for criterion in criteria:
             for measure, why in ((first, first.reason(criterion)), (echo, echo.reason(criterion, title)),
-                                 (template, template.reason(criterion)), (as_act, as_act.reason(criterion))):
+                                 (template, template.reason(criterion)), (as_act, as_act.reason(criterion)),
+                                 (glued, glued.reason(criterion))):
                 if why:
                     found[measure.name].append(f"{title} | {criterion} — {why}")
         everything += criteria

@@ -209,11 +209,20 @@ _BRING_OVER = re.compile(r"^(import\s+from\s+[^:]{2,40}?)\s*:\s*bring\s+over\s+w
                          r"(?:keep|have|use)(?:\s+today)?\s*\.?$", re.IGNORECASE)
 
 
+# round 26: the PM names who does it ("Customers can order a tree online … and see the result saved", "The driver can
+# reserve a seat from the app …"); said in its frame, who does it is the user, as "A user can" is, and names no code
+_WHO_CAN = re.compile(r"^(?:(?:the|a|an|each|every|all)\s+)?(?!(?:app|system|site|website|page|server|api|tool|bot|"
+                      r"it|this|that|nobody|no one|user)\b)[A-Za-z][\w'-]*(?:\s+(?:or|and|&)\s+(?:their\s+|the\s+)?"
+                      r"[A-Za-z][\w'-]*)?\s+can\s+(?!be\b|not\b|only\b)(?=[a-z])", re.IGNORECASE)
+
+
 def frame_removed(criterion: str) -> tuple[str, bool]:
     """The criterion without its frame, and whether it asks that the result is saved."""
     text = _PROVENANCE.sub("", criterion.strip())
     text = _CORE_FLOW.sub(r"\1", text)
     text = _METRIC.sub("", text)
+    if _SAVED.search(text) or _WHERE.search(text):
+        text = _WHO_CAN.sub("A user can ", text, count=1)
     saved = bool(_SAVED.search(text))
     if saved:
         text = _SAVED.sub("", text)

@@ -21,6 +21,7 @@ from itertools import pairwise
 from pmtui.models import ASPECTS, Feature, ScopingOutput
 from pmtui.product.eval.founders import Expectation
 from pmtui.product.eval.runner import Conversation
+from pmtui.product.eval.text_checks import TEXT_ASSERTIONS, TEXT_CHECKS, applies
 
 SPEC_SECTIONS: tuple[str, ...] = (
     "problem statement",
@@ -754,8 +755,10 @@ def score(conversation: Conversation) -> tuple[dict[str, bool], list[str]]:
     """Every assertion's verdict, and a note for each that failed."""
     verdicts: dict[str, bool] = {}
     notes: list[str] = []
-    for name in ASSERTIONS:
-        ok, note = CHECKS[name](conversation)
+    for name in ASSERTIONS + TEXT_ASSERTIONS:
+        if name in TEXT_ASSERTIONS and not applies(name, conversation):
+            continue  # counted only for a founder whose set says the words (held-out 24 on)
+        ok, note = {**CHECKS, **TEXT_CHECKS}[name](conversation)
         verdicts[name] = ok
         if not ok:
             notes.append(f"{name}: {note}")

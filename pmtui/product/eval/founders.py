@@ -4,7 +4,7 @@ A founder says how they open, how they answer each discovery aspect when asked (
 what they say when asked again), how they answer the summary card, their argue-back moves and how
 they agree; `expect` and `never` say what a sharp PM's summary holds at the end, and each move
 says what it must change in the RICE table. `tuned_*.yaml` is what the offline engine was tuned
-against; `heldout.yaml` to `heldout23.yaml` (new styles: several intents in one message, questions back,
+against; `heldout.yaml` to `heldout24.yaml` (new styles: several intents in one message, questions back,
 "undo that", off-topic remarks, corrections, typos, regional Englishes, voice-to-text, emoji, capitals,
 bullet lists, answers to the wrong question, "that was about …", labelled corrections at the card,
 numbered lists, a pasted mini PRD, yes/no until pressed, code-switching, a price changed twice, answers that belong to another aspect,
@@ -31,7 +31,7 @@ KINDS: tuple[str, ...] = (
     "rambling",
     "non-native English",
 )
-SETS: tuple[str, ...] = ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17", "heldout18", "heldout19", "heldout20", "heldout21", "heldout22", "heldout23", "typed")
+SETS: tuple[str, ...] = ("tuned", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17", "heldout18", "heldout19", "heldout20", "heldout21", "heldout22", "heldout23", "heldout24", "typed")
 ExpectationKind = Literal["add", "cut", "defer", "promote", "effort", "split", "merge", "question", "smaller", "undo"]
 InterjectionKind = Literal["question", "undo", "off_topic", "correction"]
 
@@ -132,6 +132,8 @@ class Founder(BaseModel):
     agree: str
     expect: dict[str, list[str]] = Field(default_factory=dict)
     never: dict[str, list[str]] = Field(default_factory=dict)
+    plan: list[str] = Field(default_factory=list)  # the founder's words the plan's criteria must say (held-out 24 on)
+    spec: list[str] = Field(default_factory=list)  # … and the spec
     set: str = "tuned"
 
     @model_validator(mode="after")

@@ -26,6 +26,7 @@ from pmtui.product.brains.offline.discovery.cues import (
     PERCENT_TARGET,
     PROBLEM_STRONG,
     SUCCESS_STRONG,
+    TRIED_BEFORE,
     WHY_NOW_STRONG,
 )
 from pmtui.product.brains.offline.discovery.lexicon import TOOL_RE
@@ -385,6 +386,10 @@ RULES: tuple[BelongingRule, ...] = (
     BelongingRule("capabilities", "feature_wishlist",
                   frozenset({"revenue_model", "success_metric", "why_now", "constraints", ""}),
                   lambda t: bool(capabilities(t)) and money(t) == 0 and limits(t) == 0 and not target(t)),
+    # "We tried a generic booking app last year, nobody used it" to "who is it for?" or "why now?": a way tried before.
+    BelongingRule("tried before", "current_alternatives",
+                  frozenset({"target_user", "why_now", "success_metric", "revenue_model"}),
+                  lambda t: bool(TRIED_BEFORE.match(t.strip())) and not PEOPLE.search(t) and money(t) == 0),
     # "oh well at the moment it's all done on a whatsapp group and a spreadsheet that Jo keeps" to "who is it for?"
     BelongingRule("workaround", "current_alternatives", frozenset({"target_user"}), lambda t: workaround(t)),
     # "i just use insta and the diary lol" to the metric question: today's way, with no number to watch.

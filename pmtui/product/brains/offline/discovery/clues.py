@@ -110,6 +110,24 @@ _SUM_TO_SPEND = re.compile(r"^(?![^.;]*\b(?:per|a|an|each|every)\s+(?:month|year
                            r"booking|hour|night|person|seat)\b)[^.;]*\b(?:in total|total|all[- ]in|overall|altogether)\b",
                            re.IGNORECASE)
 
+# "A lad in the village will build it for €3,000", "my neighbour will build it for $3,000 over eight weeks", "a developer
+# in Lusaka is charging K40,000 for two months", "I have £15,000 and a freelance developer": what building it costs
+# the founder, a budget; a price per unit sold ("€650 a wedding", "£12 a head") is what the product earns.
+_PAID_TO_BUILD = re.compile(
+    r"\b(?:will|can|could|would|is going to|(?:has )?offered to|agreed to)\s+(?:help\s+)?(?:build|code|develop|make|do|"
+    r"program|write)\s+(?:it|this|the\s+(?:app|site|website|thing|system|tool))\b|\b(?:is|are)\s+charging\b|"
+    r"\bquot(?:e|ed)\b[^.;]{0,20}\bfor\s+(?:\w+\s+)?(?:weeks?|months?|the\s+(?:build|app))\b|"
+    r"\bi\s+have\s+[^.;]{0,20}\d[^.;]{0,20}\band\s+(?:a|one|two)\s+(?:freelance\s+)?(?:developer|dev|coder|programmer)\b",
+    re.IGNORECASE)
+_PER_UNIT = re.compile(r"\bper\s+\w+|\b(?:a|an|each|every)\s+(?:month|year|week|day|head|user|member|order|kg|kilo|booking|"
+                       r"hour|night|person|seat|visit|wedding|event|job|class|lesson|session|crate|hectare|acre|"
+                       r"inspection|party|plate|tray|box|bag|ride|trip)\b", re.IGNORECASE)
+
+
+def _paid_to_build(clause: str) -> bool:
+    return bool(_PAID_TO_BUILD.search(clause)) and not _PER_UNIT.search(clause)
+
+
 def _success_strong(clause: str) -> bool:
     """An explicit success cue, or a target: a count of users with a horizon, a percentage of retention."""
     if SUCCESS_STRONG.search(clause) or zero_target(clause):
@@ -179,6 +197,11 @@ _HOW_MANY_OF_THEM = re.compile(r"\b(?:(?:about|around|roughly|some|nearly|almost
                                r"\s+of\s+(?:them|us)\b", re.IGNORECASE)
 
 
+_WAS_MADE_FOR = re.compile(r"\b(?:was|were|had been)\s+(?:(?:more|mainly|mostly|only|really|just|purely|clearly|all)\s+)?"
+                           r"(?:built|made|designed|meant|aimed|geared|intended|developed|set up|priced)\s+(?:(?:more|mainly|"
+                           r"mostly|only|really|just|purely|clearly)\s+)?(?:for|at|towards?)\s+$", re.IGNORECASE)
+
+
 def _target_clue(clause: str) -> Clue | None:
     clue = _people_clue(clause)
     if clue is not None:
@@ -194,6 +217,9 @@ def _target_clue(clause: str) -> Clue | None:
 def _people_clue(clause: str) -> Clue | None:
     match = TARGET_EXPLICIT.search(clause)
     if match and _serves(clause, match):
+        match = None
+    if match and match.group("who2") and _WAS_MADE_FOR.search(clause[:match.start("who2")]):
+        # "We tried a generic booking app but it was built for hairdressers": whom another tool was made for.
         match = None
     if match and _DOING.match(match.group("who") or ""):
         # "customers are saying 'I paid na'" tells what they do, not who they are.
@@ -217,6 +243,8 @@ def _people_clue(clause: str) -> Clue | None:
         if re.match(r"\s*(?:my|our|me|us)\b", match.group("who"), re.IGNORECASE):
             # "for my kid's school thing" is the founder's own story, not who the product is for.
             continue
+        if _WAS_MADE_FOR.search(clause[:match.start("who")]):
+            continue  # whom another tool was made for, as above
         phrase = persona_phrase(match.group("who"), anchored=False)
         if phrase and has_persona(phrase) and not is_generic_only(phrase):
             return Clue(phrase, True)
@@ -481,7 +509,7 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
         # "every table-hour billed, about HK$8,000 more a month", "an extra S$2,000 a month in bookings": money gained
         # is the target, not what the product costs.
         clues["success_metric"] = Clue(cleaned, True)
-    elif price and (FUNDING_RECEIVED.search(clause) or _SUM_TO_SPEND.search(clause)):
+    elif price and (FUNDING_RECEIVED.search(clause) or _SUM_TO_SPEND.search(clause) or _paid_to_build(clause)):
         # "we got a council grant of £5,000 in September": what they have to build with, not a price.
         clues["constraints"] = Clue(cleaned, True)
     elif (REVENUE_STRONG.search(clause) and not DEBT_PAYMENT.search(clause)) or STANDS_TO_PAY.search(clause) or (

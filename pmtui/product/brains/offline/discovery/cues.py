@@ -124,6 +124,12 @@ _PRICE_UNITS = ("day", "night", "week", "month", "term", "year", "season", "hour
 _AFTER_NO_PRICE = r"(?<![\d%]\s)(?<![\d%])" + "".join(rf"(?<!\b{unit}\s)" for unit in _PRICE_UNITS)
 
 FEATURE_TRIGGER = re.compile(
+    # "It would be great if parents could see the bus on a map", "it'd be nice if drivers could mark a stop done": a
+    # wish said as how good it would be; what they could do is the item.
+    r"\b(?:it\s*(?:would|'d|will|'ll)\s+be|would\s+be|it'?s|that'?d\s+be)\s+(?:(?:really|so|super|well|dead|pure)\s+)?"
+    r"(?:great|nice|good|amazing|brilliant|lovely|ideal|helpful|handy|useful|cool|awesome|perfect|class|magic|grand|"
+    r"deadly|fab|fantastic|ace)\s+(?:if|when)\s+(?:(?:the|our|my|all|every|each)\s+)?(?:[\w'-]+\s+){0,3}?(?:could|can|"
+    r"would|were able to|was able to|got to|get to)(?: also)?(?: be able to)?\s+|"
     # "more often than I'd like to admit": a comparison, no wish.
     r"\b(?:i (?:really )?want(?: it)?(?: to)?|(?<!than )i'?d (?:like|love)(?: it)?(?: to)?|(?<!than )i would (?:like|love)"
     r"(?: it)?(?: to)?|we (?:want|need)(?: it)?(?: to)?|we'?d like(?: it)?(?: to)?|it (?:should|must|"
@@ -543,7 +549,13 @@ REVENUE_DECISIVE = re.compile(
 _AT_THEIR_POST = (r"\b(?:me|myself)\s+and\s+(?:my|our|the|a|one)\s+[\w' -]{1,30}?\s+(?:doing|on|at|running|taking|"
                   r"handling|manning|minding|behind|who\s+(?:do|does|run|runs|take|takes|handle|handles|mind|minds))\s+"
                   r"(?:the\s+)?(?:desk|till|counter|front|door|gate|bookings?|phones?|admin|entries|money|cash|register|"
-                  r"reception|office|books|orders?|paperwork|bar|kitchen)\b")
+                  r"reception|office|books|orders?|paperwork|bar|kitchen)\b"
+                  # "… and me and my son who drives the second carriage": the founder's own people, named by the work
+                  # they do in the business, not by building the app ("me and my son who codes" is the team).
+                  r"|\b(?:me|myself)\s+and\s+(?:my|our|the|a|one)\s+[\w'-]{1,20}(?:\s+[\w'-]{1,20})?\s+who\s+(?:also\s+)?"
+                  r"(?!(?:codes?|builds?|develops?|programs?|knows?|can|could|will|would|is|does\s+(?:it|the\s+(?:app|"
+                  r"site|website|coding|tech))|makes?\s+(?:apps?|websites?|sites?)|works?\s+(?:in\s+)?(?:it|tech|software))\b)"
+                  r"[a-z]+(?<!s)s\b")
 AT_THEIR_POST = re.compile(_AT_THEIR_POST, re.IGNORECASE)
 
 CONSTRAINTS_DECISIVE = re.compile(
@@ -632,3 +644,18 @@ PAIN_DECISIVE = re.compile(
     r"the problem|pain\w*|mess(?:y)?|chao(?:s|tic)|error[- ]prone|mistakes?|overwhelm\w*|stress\w*)\b",
     re.IGNORECASE,
 )
+
+
+# "I tried a yard app from England last year", "Tried a generic booking app but it was built for hairdressers", "we
+# gave Calendly a go": a way tried before, today's alternative whenever it was tried.
+TRIED_BEFORE = re.compile(r"^(?:(?:and|but|also|so|before|once|then)[\s,]+)*(?:(?:i|we|they|he|she)\s+)?(?:(?:already|once|"
+                          r"even|also|actually)\s+)?(?:(?:tried|trialled|trialed|tested|used to use)(?!\s+(?:to|and|it|that|"
+                          r"hard|everything)\b)|signed up (?:for|to)|gave\s+[^,.;]{2,40}?\s+a\s+(?:go|try|shot))\s+"
+                          r"(?:out\s+)?[\w-]+", re.IGNORECASE)
+# "We had a phone reminder but it came at random times, so patients stopped using it", "There was a booking page once,
+# nobody used it": a way tried and given up, whoever gave it up.
+GAVE_UP_ON = re.compile(r"^(?:(?:and|but|so|before|once|also)[\s,]+)*(?:(?:we|i|they|the \w+)\s+(?:(?:already|once|also|even)\s+)?"
+                        r"(?:had|used|ran|set up|tried|trialled|paid for|bought)|there\s+(?:was|were|used to be))\s+(?:a|an|the|"
+                        r"one|our|some|this|that)\s+[^.;!?]{2,120}?\b(?:stopped using|stopped opening|gave up on|never used|"
+                        r"(?:didn'?t|did not|don'?t|couldn'?t|could not) (?:use|open|like|bother)|nobody used|no one used|hated|"
+                        r"ignored|dropped|ditched|binned|abandoned)\b", re.IGNORECASE)

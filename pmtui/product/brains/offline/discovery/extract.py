@@ -30,6 +30,7 @@ from pmtui.product.brains.offline.discovery.correction_cues import CORRECTION
 from pmtui.product.brains.offline.discovery.cues import (
     FEATURE_TRIGGER,
     FEATURE_VERB,
+    GAVE_UP_ON,
     IDEA_FEATURE,
     PIVOT,
     PIVOT_ANNOUNCEMENT,
@@ -175,6 +176,14 @@ def _merge_text(old: str, new: str, replace: bool, fresh: bool = False) -> str:
     return new[:MAX_FIELD_CHARS] if fresh else old
 
 
+_SAID_BEFORE = re.compile(r"^(?:(?:like|as|same as)\s+i\s+(?:said|mentioned|told you|wrote)(?:\s+(?:before|earlier|above))?|"
+                         r"as\s+(?:i\s+)?(?:said|mentioned)\s+(?:before|earlier))\s*[:\-\u2014\u2013]\s*(?=\S)", re.IGNORECASE)
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
 def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> DiscoverySummary:
     """A new summary with what `user_text` says merged in: the asked aspect and any volunteered one.
 
@@ -186,6 +195,11 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
     if asked_aspect == "feature_wishlist" and summary.feature_wishlist:
         # "looks right" / "yep that's the lot" to the list read back: no wish; what follows the nod is the answer.
         _confirmed, user_text = without_list_confirmation(user_text)
+    said_again = _SAID_BEFORE.match(user_text.strip())
+    if said_again and asked_aspect and _norm(user_text.strip()[said_again.end():]) in _norm(summary.value_text(asked_aspect)):
+        # "Like I said: No horse booked twice, and …" to the question asked again: the same answer, nothing new
+        # (the colon after "said" is no label of a list of wishes).
+        return result
     # "Top priorities, in order: 1. … 2. …", "Nice to have: …": a heading says what its items are (labelled_lists).
     text = labelled_lists(txt_words(inline_list_lines(user_text.strip())))
     # "Biggest risk: the assistants won't scan when it's busy", to the riskiest-assumption question: the label goes,
@@ -271,6 +285,8 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         pieces = incidents_joined(pieces, lambda s: any(
             (clue := detect(c, s, first_message).get("core_problem")) is not None and clue.strong for c in split_clauses(s)))
     for sentence in pieces:
+        if is_refusal(sentence):
+            continue  # "per acre. rather not say how much": the sentence that declines says nothing to keep
         correction = bool(CORRECTION.search(sentence))
         label = label_statement(sentence)
         if label:
@@ -289,6 +305,11 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
                 sentence = sentence[: colon_list.start("items")].rstrip(" :")
                 if announces_the_list(sentence):
                     continue
+        if asked in ("target_user", "why_now", "success_metric", "revenue_model") and GAVE_UP_ON.match(sentence.strip()):
+            # "Housebound patients. We had a phone reminder but it came at random times, so patients stopped using
+            # it.": a way tried and dropped, told to another question; its people are no new users.
+            found["current_alternatives"].append(clean(sentence))
+            continue
         if asked == "feature_wishlist" and _REPORTED.search(sentence) and not FEATURE_TRIGGER.search(sentence):
             found["why_now"].append(clean(sentence))  # "plus the head said we can use the old room from january"
             continue

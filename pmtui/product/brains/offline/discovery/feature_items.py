@@ -115,6 +115,11 @@ def _holds_in_brackets(match: re.Match[str]) -> str:
 
 _PHASE_TAIL = re.compile(r"\s+(?:to|in|into|for|as part of)\s+(?:the\s+)?(?:phase\s*[1-9]|v[1-9]|version\s*[1-9]|mvp|"
                          r"first version|first release)\W*$", re.IGNORECASE)
+_HOW_MANY_SO_OFTEN = re.compile(r"^(?:about|around|roughly|some|over|nearly|maybe|like|up to|almost|approx\.?)\s+\d[\d,.]*\+?(?:\s+[a-z'-]+)"
+                                r"{1,2}\s+(?:a|per|each|every)\s+(?:day|week|month|year|night|season|term|weekend)$",
+                                re.IGNORECASE)
+_SOME_OF_US = re.compile(r"^(?:the\s+|all\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+of\s+us\s+(?!can\b)\w+",
+                         re.IGNORECASE)
 
 
 def feature_items(text: str) -> list[str]:
@@ -256,6 +261,8 @@ def feature_items(text: str) -> list[str]:
             flags=re.IGNORECASE,
         ).strip()
         item = item.replace("\x00", "")
+        # "I'd love them to be able to see the van coming": after the people, what they can do.
+        item = re.sub(r"^(?:be|being)\s+able\s+to\s+(?=\w)", "", item, flags=re.IGNORECASE)
         item = ITEM_LEAD.sub("", item).strip()
         # "my stock with prices", "my tita sees the list on a tablet": the founder's own thing, or someone of theirs seeing it.
         item = re.sub(r"^(?:my|our)\s+(?=[a-z]+\s+(?:with|of|per)\s|[a-z]+\s+(?:sees|gets|receives|checks)\s)", "", item,
@@ -303,6 +310,10 @@ def feature_items(text: str) -> list[str]:
         if hedged or HEDGE_WORDS.search(re.sub(r"^\s*(?:[-*\u2022>]+|\d+[.)])\s+", "", piece)):
             item = f"{item} {NICE_TO_HAVE_MARK}"
         if norm(item) in {"etc", "more", "stuff", "things", "other stuff", "and more", "so on"} or LIST_REMARK.match(item):
+            continue
+        if _HOW_MANY_SO_OFTEN.match(item) or _SOME_OF_US.match(item):
+            # "…: three of us go to the patients' homes, about 90 visits a week": how big the work is, and who does it,
+            # after a colon that named the business, not things to build.
             continue
         items.append(item[0].upper() + item[1:])
     return [] if is_inventory(items) else the_thing_meant(with_their_object(items))

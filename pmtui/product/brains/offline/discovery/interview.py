@@ -153,7 +153,10 @@ def next_reply(
             # A thin answer was being probed ("it's just messy" — "walk me through the last time") when the aside
             # came: that probe again, not the next question.
             return DiscoveryReply(text=join(lead, _probe(state, asked, summary, thin=True)), asked_aspect=asked)
-        nxt = asked if asked in gaps else next(iter(gaps), "")
+        # The question the aside came after is still pending, even when a draft filled its aspect ("Besides a map of
+        # the van, what else must it do?" — "Can I ask, will the map drain the battery?").
+        pending_ask = asked == "feature_wishlist" and aside and asked not in changed and state.ask_count.get(asked, 0) < 2
+        nxt = asked if asked in gaps or pending_ask else next(iter(gaps), "")
         if not nxt:
             nxt, question = sharpening(summary, turn)
             return DiscoveryReply(text=join(lead, question), asked_aspect=nxt)

@@ -77,9 +77,11 @@ def derive(summary: DiscoverySummary) -> list[Derived]:
             continue
         name = _fill(rule, match)
         key = name.lower()
-        if key in seen or len(name) < 4:
+        # One row per kind of need: "offline" and "no signal" said both are one "works without a connection".
+        kind = rule.description.split(" — ")[0]
+        if key in seen or kind in seen or len(name) < 4:
             continue
-        seen.add(key)
+        seen.update((key, kind))
         quote = _sentence_around(text, match.start(), match.end())
         found.append(Derived(name, rule.description.format(quote=quote), rule.origin, quote))
     return found

@@ -87,8 +87,25 @@ DERIVE_RULES: tuple[DeriveRule, ...] = (
     ),
     DeriveRule(
         "constraints",
-        rx(r"\b(?P<what>offline|no signal|without (?:internet|signal|connection))\b"),
+        rx(r"\b(?P<what>offline)\b"),
         "Works offline",
+        "Works without a connection and syncs later — from your constraints: “{quote}”",
+        "constraint",
+    ),
+    # "there's no signal in some of the schemes", "it has to work without internet": the row is named in the founder's
+    # words, so it traces to them (one row for both, see derive.derive).
+    DeriveRule(
+        "constraints",
+        rx(r"\b(?P<what>without\s+(?:phone\s+|mobile\s+)?(?:signal|internet|connection|reception|coverage|network|data))\b"),
+        "Works {what}",
+        "Works without a connection and syncs later — from your constraints: “{quote}”",
+        "constraint",
+    ),
+    DeriveRule(
+        "constraints",
+        rx(r"\b(?P<what>(?:no|poor|bad|patchy|weak|zero)\s+(?:phone\s+|mobile\s+)?(?:signal|internet|connection|reception|"
+           r"coverage|network|data))\b"),
+        "Works with {what}",
         "Works without a connection and syncs later — from your constraints: “{quote}”",
         "constraint",
     ),

@@ -25,6 +25,14 @@ _ASKED_CHANGE = (r"(?P<pred>wait\b(?:\s+(?:a while|a bit|a little|till later|unt
 _INVERTED = re.compile(
     _CLAUSE_START + _NEG_MODAL + r"\s+(?P<subj>(?!(?:i|we|you|u|ya|y'?all)\b)[^,;?.!]{2,80}?)\s+" + _ASKED_CHANGE
     + r"(?P<rest>[^,;?.!]*?)\s*(?:,?\s*or not)?\s*(?:\?+|,|(?=[;.!]|$))", _FLAGS)
+# "And could we move the deposit later?", "can we push the reminders back?", "could you leave the map for phase 2?":
+# a change asked of the PM in a question is the change ("move the deposit later.").
+_WE_ASK = re.compile(
+    _CLAUSE_START + r"(?P<and>(?:(?:and|but|so|also|oh and|then)\s+)?)(?:could|can|shall|should|may|would)\s+(?:we|you|u|ya)\s+"
+    r"(?:please\s+|maybe\s+|just\s+|perhaps\s+)?(?P<req>(?:move|push|put|leave|do|hold|save|shift|park|bump|drop|cut|"
+    r"remove|skip)\s+[^?.!;]{2,80}?(?:\s+(?:later|back|after(?:wards)?|down|up|till later|for later|to phase\s*[123]|"
+    r"(?:in)?to\s+(?:the\s+)?(?:next|second|later)\s+phase|for phase\s*[23]|for now|out)))\s*(?:,?\s*(?:please|pls))?"
+    r"\s*\?", _FLAGS)
 # "do we really need the leaderboard at all?": not needed, so cut.
 _NEED_AT_ALL = re.compile(r"\b(?:do|does)\s+(?:we|they|you|i|people|anyone)\s+(?:really\s+|even\s+|actually\s+)?need\s+"
                           r"(?P<what>[^,;?.!]+?)\s+at\s+all\s*\?", _FLAGS)
@@ -83,6 +91,7 @@ def restate_questions(text: str) -> str:
     for pattern, replacement in _WHY_REWRITES:
         text = pattern.sub(replacement, text)
     text = _NEED_AT_ALL.sub(lambda m: f"we don't need {m.group('what')}.", text)
+    text = _WE_ASK.sub(lambda m: f"{m.group('lead')}{m.group('and')}{m.group('req')}.", text)
     text = _INVERTED.sub(_inverted, text)
     text = _MORE_THAN_NEEDED.sub(r"\1 too much", text)
     return re.sub(r"\.\s*\.", ".", text).strip()

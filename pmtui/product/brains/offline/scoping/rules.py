@@ -69,7 +69,12 @@ NICE_TO_HAVES: tuple[NiceToHave, ...] = (
 # (pattern, person-weeks, label): the most complex match sets the base, each extra one adds half a week.
 EFFORT_RULES: tuple[tuple[re.Pattern[str], float, str], ...] = (
     (
-        rx(r"\b(payments?|billing|subscriptions?|checkout|stripe|pay|paid|invoic\w*|refunds?)\b"),
+        # "Take the deposit online", "a card deposit when they book", "fees online": money taken through the app.
+        rx(r"\b(payments?|billing|subscriptions?|checkout|stripe|pay|paid|invoic\w*|refunds?)\b|"
+           r"\b(?:take|taking|takes|collect|collecting|accept|accepting|"
+           r"charge|charging)\s+(?:the\s+|a\s+|their\s+)?(?:\w+\s+)?(?:deposits?|fees?|balance)\b[^.;]{0,25}?\b(?:online|"
+           r"by card|on card|in the app|by (?:phone|text))\b|\b(?:online|card)\s+(?:deposits?|fees?)\b|"
+           r"\b(?:deposits?|fees?)\s+(?:online|by card|on card|by mobile money|through the app)\b"),
         2.5,
         "payments",
     ),
@@ -534,6 +539,9 @@ PROMOTE_PATTERNS = (
     rx(r"\b(?:make|making|made)\s+(?P<what>(?!(?:it|that|this|them)\b)[^,;]+?)\s+" + _FIRST_PRIORITY),
     rx(r"\bprioriti[sz]e\s+(?P<what>(?!(?:it|that|this|them)\b)[^,;.!?]+?)(?:\s+(?:please|pls|first|lah|la|na))?\s*(?:[,;.!?].*)?$"),
     rx(r"^(?P<what>(?!(?:it|that|this|they|what)\b)[^,;]+?)\s+(?:is|are|'s|should be|must be|has to be|needs to be)\s+" + _FIRST_PRIORITY),
+    # "The photo proof is number one, phase 1", "the crate count is the number one thing": first, said as a rank.
+    rx(r"^(?P<what>(?!(?:it|that|this|they|what|mine|ours)\b)[^,;]+?)\s+(?:is|are|'s|should be|must be)\s+(?:the\s+|my\s+|our\s+)?"
+       r"(?:number\s+one|no\.?\s*1|#\s*1)(?:\s+(?:thing|one|job|feature|must-have|for\s+(?:me|us)))?(?=\s*(?:[,.;!?]|$))"),
     # "could the route plan come up into phase 1?": the row between the modal and its verb.
     rx(r"^(?:(?:so|and|but|then|also)\s+)?(?:can|could|should|shall)\s+(?!(?:it|that|this|they|them|those|we|you|i)\s)"
        r"(?P<what>[^,;]+?)\s+(?:come|go|move|jump|be moved)\s+(?:up\s+)?(?:in|into|to)\s+" + _PHASE1),
