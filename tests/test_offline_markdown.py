@@ -155,3 +155,16 @@ def test_a_label_over_a_list_is_acknowledged_once_and_the_users_named_without_th
 @pytest.mark.parametrize("text", ["Budget: - not much, maybe 2k", "**Budget:** - not much"])
 def test_one_item_after_a_label_stays_on_its_line(text: str) -> None:
     assert "\n" not in plain(text)
+
+
+@pytest.mark.parametrize(("wish", "check"), [
+    ("Lift offers (seats free/pick-up point/time)", ("A user can add lift offers (seats free, pick-up point and time) from "
+     "the app and sees the result saved")),
+    ("Match reports (score/scorers)", "The app shows the match reports (score and scorers)"),
+])
+def test_a_wish_named_with_its_detail_reads_as_a_sentence_in_the_plan(wish: str, check: str) -> None:
+    """A wish written "Name — what it means" keeps its detail in brackets, its parts joined with slashes: the plan's
+    criterion says them as English, and a plural name takes no "a" ("A user can add an online visit requests (…/…)")."""
+    from pmtui.product.plan_checks import thing_check
+
+    assert thing_check(wish) == check

@@ -84,7 +84,9 @@ def _with_article(phrase: str) -> str:
     phrase = _lower_first(phrase.strip().rstrip("."))
     if _ARTICLE.match(phrase) or re.match(r"^\d", phrase) or plural_in_a_state(phrase):
         return phrase
-    head = re.split(r"\s+(?:of|for|with|per|by|to|from|on|in|at|that|which|who|when)\b", phrase, maxsplit=1)[0].split()[-1]
+    # "online visit requests (the animal, the problem)": the name's head is before what the brackets explain.
+    named = re.sub(r"\s*\(.*$", "", phrase) or phrase
+    head = re.split(r"\s+(?:of|for|with|per|by|to|from|on|in|at|that|which|who|when)\b", named, maxsplit=1)[0].split()[-1]
     if head.endswith("s") and not head.endswith(("ss", "us", "is")):
         return phrase
     return f"{'an' if phrase[:1] in 'aeiou' else 'a'} {phrase}"
@@ -106,6 +108,17 @@ _FUNCTION_WORDS = {"a", "an", "the", "each", "every", "all", "some", "any", "no"
                    "that", "these", "those", "one"}
 
 
+def _in_words(text: str) -> str:
+    """A wish's detail in brackets said as English: "(the animal/the problem/a rough day)" -> "(the animal, the
+    problem and a rough day)" (the wishlist joins a detail's parts with slashes)."""
+    def joined(match: re.Match[str]) -> str:
+        parts = [part.strip() for part in match.group(1).split("/") if part.strip()]
+        if len(parts) < 2 or any(len(part) < 2 for part in parts):
+            return match.group(0)
+        return "(" + (", ".join(parts[:-1]) + " and " + parts[-1]) + ")"
+    return re.sub(r"\(([^()]*/[^()]*)\)", joined, text)
+
+
 def _head(text: str) -> str:
     """The words that name the thing, before what qualifies it: "Seat plan" of "Seat plan with paddler weights"."""
     return _QUALIFIED.split(text, maxsplit=1)[0]
@@ -114,7 +127,7 @@ def _head(text: str) -> str:
 def thing_check(phrase: str) -> str:
     """The check of a row named as a thing ("Reminder the night before", "Monthly statement per practice", "Clay
     body", "Waste logging", "Planning the week"), or '' when it is no thing a check can be said of."""
-    text = " ".join(phrase.split()).rstrip(".")
+    text = _in_words(" ".join(phrase.split()).rstrip("."))
     words = text.split()
     if not words:
         return ""
