@@ -14,7 +14,11 @@ import pytest
 from pmtui.models import DiscoverySummary
 from pmtui.product.brains.offline.discovery.asides import aside_kind, aside_reply, meaning_asked
 from pmtui.product.brains.offline.discovery.extract import extract
-from pmtui.product.brains.offline.discovery.sign_offs import from_the_restart, without_sign_offs
+from pmtui.product.brains.offline.discovery.sign_offs import (
+    from_the_restart,
+    without_pointers,
+    without_sign_offs,
+)
 from tests.fixtures.offline_talk import talk
 
 
@@ -399,3 +403,25 @@ def test_pushing_back_on_a_row_defers_that_row(said: str) -> None:
     from pmtui.product.brains.offline.scoping.requests import parse_requests
 
     assert [(r.kind, r.what) for r in parse_requests(said)][:1] == [("defer", "van tracker")]
+
+
+def test_a_topic_named_before_a_sentence_labels_it_and_a_quoted_question_goes(tmp_path: Path) -> None:
+    """"Regarding the users: …", "Q: What's the pain? A: …", "As for today, …", "Regarding pricing: …", "On the budget
+    side, …": a chat model names the topic before the answer. Filed by what was asked, "Regarding the users: about 200
+    residents" was the problem and "On the budget side, …" the success metric."""
+    _, summary = talk(tmp_path, "A pill reminder app for a sheltered-housing charity",
+                      "Regarding the users: the wardens at our 4 homes, about 12 of them",
+                      "Q: What goes wrong today? A: residents miss doses and nobody notices for days",
+                      "As for today, each warden keeps a paper chart on the resident's door",
+                      "Regarding pricing: free for residents, the charity pays",
+                      "On the budget side, about £3k and a student developer for 8 weeks.")
+    assert summary.target_user.startswith("the wardens at our 4 homes"), summary
+    assert summary.core_problem.startswith("residents miss doses"), summary
+    assert summary.current_alternatives.startswith("each warden keeps a paper chart"), summary
+    assert summary.revenue_model.lower().startswith("free for residents"), summary
+    assert summary.constraints.startswith("about £3k"), summary
+    assert "Regarding" not in summary.model_dump_json() and "Q:" not in summary.model_dump_json()
+
+
+def test_a_topic_that_is_the_founder_s_own_thing_is_left_in_the_sentence() -> None:
+    assert without_pointers("As for the kids, they love the stickers.") == "As for the kids, they love the stickers."

@@ -80,17 +80,40 @@ def from_the_restart(text: str) -> str:
 
 # "To answer your question directly — we use …", "If you mean who would use it daily, that's our 3 dispatchers": the
 # words that point at the question are no part of the answer.
+# What a sentence may say it is about: the interview's own topics, not the founder's things ("As for the kids, …").
+_TOPIC = (r"(?:pricing|prices?|revenue|money|monetis\w+|monetiz\w+|business model|model|budget|timeline|timing|time|"
+          r"team|constraints?|limits?|users?|audience|customers?|problem|pain(?: points?)?|features?|wish ?list|must-haves|"
+          r"success|metrics?|kpis?|why now|the why now|competition|competitors|alternatives?|workarounds?|today|"
+          r"platforms?|tech|tech stack|version|v1|mvp)")
 _POINTER = re.compile(
-    r"(?:^|(?<=[.!?;]\s))[^\w\n]*(?:(?:to answer your question|to answer that|in answer to (?:that|your question)|as for your question|"
+    r"(?:^|(?<=[.!?;]\s))[^\w\n£$€₹₦₵]*(?:(?:to answer your question|to answer that|in answer to (?:that|your question)|as for your question|"
     r"as for that|to your question|short answer|the short answer is|simply put|put simply|in short|to be clear|"
     r"to clarify)(?:\s+(?:directly|briefly|simply|honestly|first))?\s*[,:\u2014\u2013-]+\s*|"
     r"if you mean\s+[^,.;:\u2014\n]{3,80}[,:\u2014\u2013-]+\s*(?:(?:then\s+)?(?:that'?s|that is|it'?s|it is|those are|they'?re|"
-    r"they are)\s+|then\s+)?)(?=\w)",
+    r"they are)\s+|then\s+)?|"
+    # "Regarding pricing: …", "Re: pricing — …", "As for the budget, …", "In terms of revenue, …", "On the budget side,
+    # …": the topic the sentence takes up, named before it.
+
+    # "Q: How will it make money? A: £5 a month": the question quoted back, then its answer.
+    r"q\s*[:.)-]\s*[^\n]{3,160}?\?\s*a\s*[:.)-]\s*|a\s*:\s+)(?=\w|[£$€₹₦₵])",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+# "Regarding pricing: …", "Re: pricing — …", "As for today, …", "In terms of revenue, …", "On the budget side, …": the
+# topic the sentence takes up, said before it, is the label the extractor reads ("Pricing: …").
+_TOPIC_LEAD = re.compile(
+    r"(?:^|(?<=[.!?;]\s))[^\w\n]*(?:(?:regarding|re:?|as for|as to|in terms of|when it comes to|with regards? to|"
+    r"concerning|speaking of|on the subject of)\s+(?:the\s+|your\s+|our\s+|my\s+)?"
+    rf"(?P<topic>(?:(?:first|target|main|core|business|revenue|success|feature|current)\s+)?{_TOPIC})|"
+    rf"on the\s+(?P<side>{_TOPIC})\s+(?:side|front))\s*[,:\u2014\u2013-]+\s*(?=\w|[£$€₹₦₵])",
     re.IGNORECASE | re.MULTILINE,
 )
 
 
 def without_pointers(text: str) -> str:
     """The message without the words pointing at the question each sentence answers ("To answer your question
-    directly — ", "If you mean who uses it daily, that's …"); nothing else of it changes."""
+    directly — ", "If you mean who uses it daily, that's …", "Q: …? A: …"), and with a topic named before a sentence
+    said as its label ("Regarding pricing: £5 a month" → "Pricing: £5 a month"); nothing else of it changes."""
+    text = _TOPIC_LEAD.sub(lambda m: f"{(m.group('topic') or m.group('side')).capitalize()}: ", text)
     return _POINTER.sub("", text)
