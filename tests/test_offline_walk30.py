@@ -425,3 +425,23 @@ def test_a_topic_named_before_a_sentence_labels_it_and_a_quoted_question_goes(tm
 
 def test_a_topic_that_is_the_founder_s_own_thing_is_left_in_the_sentence() -> None:
     assert without_pointers("As for the kids, they love the stickers.") == "As for the kids, they love the stickers."
+
+
+# -- a SaaS founder's jargon --
+
+
+def test_icp_names_who_it_is_for_and_mvp_scope_heads_the_wishes() -> None:
+    from pmtui.product.brains.offline.discovery.labels import label_statement
+
+    assert label_statement("ICP: independent pharmacies with 2-6 staff") == ("target_user",
+                                                                             "independent pharmacies with 2-6 staff")
+    answer = "MVP scope in my head: stock counts by shelf, expiry alerts, and later a supplier portal"
+    wishes = extract(STUDIO, answer, "why_now").feature_wishlist
+    assert [w.split(" (")[0] for w in wishes][:2] == ["Stock counts by shelf", "Expiry alerts"], wishes
+
+
+def test_what_most_of_them_use_today_said_to_the_wishlist_question_is_today_s_way() -> None:
+    result = extract(STUDIO, "Most clubs still use paper registers and a WhatsApp group. A lane booking page would fix "
+                             "that.", "feature_wishlist")
+    assert "paper registers" in result.current_alternatives, result
+    assert not any("paper" in w.lower() for w in result.feature_wishlist), result.feature_wishlist

@@ -19,6 +19,8 @@ CORRECTION = re.compile(
 
 LABELS: dict[str, str] = {
     "target users?|target audience|target market|target|audience|users?|customers?|persona|who it'?s for|hirers?|"
+    # The founder's own jargon: "ICP: independent clinics with 1-5 dentists", "Target segment: …".
+    "icp|ideal customers?(?: profile)?|(?:target |customer )?segments?|"
     "renters?|tenants?|buyers?|guests?|members?": "target_user",
     "core problem|problem|pain points?|pain": "core_problem",
     "current alternatives?|alternatives?|competitors?|competition|workarounds?|today|"

@@ -46,6 +46,7 @@ from pmtui.product.brains.offline.discovery.incidents import incidents_joined
 from pmtui.product.brains.offline.discovery.item_cues import (
     COUNTED_NOT_WISHED,
     PRODUCT_COLON_LIST,
+    TODAYS_WAY,
 )
 from pmtui.product.brains.offline.discovery.item_price import not_their_item_price, price_only
 from pmtui.product.brains.offline.discovery.labelled_lists import labelled_lists
@@ -308,6 +309,10 @@ def extract(summary: DiscoverySummary, user_text: str, asked_aspect: str) -> Dis
         if asked in ("target_user", "why_now", "success_metric", "revenue_model") and GAVE_UP_ON.match(sentence.strip()):
             # "Housebound patients. We had a phone reminder but it came at random times, so patients stopped using
             # it.": a way tried and dropped, told to another question; its people are no new users.
+            found["current_alternatives"].append(clean(sentence))
+            continue
+        if asked == "feature_wishlist" and TODAYS_WAY.match(clean(sentence)):
+            # "Most use paper agendas or generic software like Clinicorp", asked what it should do: today's way.
             found["current_alternatives"].append(clean(sentence))
             continue
         if asked == "feature_wishlist" and _REPORTED.search(sentence) and not FEATURE_TRIGGER.search(sentence):

@@ -66,8 +66,12 @@ DEFERRED_TAIL = re.compile(
 BUT_LATER = re.compile(r"(?:^|\s+)(?:but|though|tho|maybe|probably|pero|pero mamaya|tapos)\s+(?:only\s+|much\s+)?later(?:\s+on)?"
                        r"(?:\s+(?:na\s+)?(?:lang|lng|nalang|only|lah|la|one|je|ja))?\s*[.!]*$", re.IGNORECASE)
 # "now we use zalo group", "currently they use excel": today's way, said inside a list of wishes.
-TODAYS_WAY = re.compile(r"^(?:(?:and|but|so)\s+)?(?:now|right now|currently|today|at the moment|at present|for now)\s*,?\s+"
-                         r"(?:we|they|i|everyone|staff|people)\s+(?:use|uses|are using|is using|using|rely on|do it (?:on|in|with|by))\b",
+TODAYS_WAY = re.compile(r"^(?:(?:and|but|so)\s+)?(?:(?:now|right now|currently|today|at the moment|at present|for now)\s*,?\s+"
+                         r"(?:we|they|i|everyone|staff|people)|"
+                         # "Most use paper agendas or generic software", "most clinics still use WhatsApp": today's way.
+                         r"(?:most|many|some|all)(?:\s+of\s+(?:them|us|the\s+[a-z]+s)|\s+(?:[a-z]+\s+)?[a-z]+s)?"
+                         r"(?:\s+(?:still|just|currently|now))?)\s+"
+                         r"(?:use|uses|are using|is using|using|rely on|do it (?:on|in|with|by))\b",
                          re.IGNORECASE)
 # "oh and maybe a training log": the leading fillers and hedge words of a wishlist item, before its name.
 ITEM_LEAD = re.compile(r"^(?:(?:oh|and|also|plus|so|then|maybe|perhaps|possibly|probably|ideally|to|a|an|the|"

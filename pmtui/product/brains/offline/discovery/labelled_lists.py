@@ -25,7 +25,9 @@ _HEADINGS: dict[str, str] = {
             # MoSCoW as founders type it: "Must: …", "Should have: …", "Essentials: …".
             r"musts?(?: have)?|should(?: have)?|essentials?|core|"
             # "In order of importance: (1) … (2) …": a ranked list is the wishes.
-            r"in order of (?:importance|priority)|(?:ranked |sorted )?by (?:importance|priority)|most important first",
+            r"in order of (?:importance|priority)|(?:ranked |sorted )?by (?:importance|priority)|most important first|"
+            # "MVP scope in my head: …", "V1 scope: …", "In scope: …".
+            r"(?:(?:the|my)\s+)?(?:mvp|v1|first version)\s+scope(?:\s+in my head)?|in scope|scope for (?:the )?mvp",
     "nice": r"nice[- ]to[- ]haves?|(?:would|'d) be nice|nice|bonus(?:es)?|stretch(?: goals?)?|extras?|optional|"
             r"if time allows|could(?: have)?",
     # "N/A: loyalty", "Won't: a marketplace", "Skip: chat": said only to say it is not wanted.
