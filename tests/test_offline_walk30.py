@@ -445,3 +445,10 @@ def test_what_most_of_them_use_today_said_to_the_wishlist_question_is_today_s_wa
                              "that.", "feature_wishlist")
     assert "paper registers" in result.current_alternatives, result
     assert not any("paper" in w.lower() for w in result.feature_wishlist), result.feature_wishlist
+
+
+def test_the_channel_of_what_is_built_is_no_way_of_doing_it_today() -> None:
+    pitch = "We're building a small SaaS for yoga studios — class reminders via Instagram and a waitlist."
+    assert extract(DiscoverySummary(), pitch, "").current_alternatives == ""
+    told = "Right now bookings come in over Instagram DMs and we lose track"
+    assert "Instagram" in extract(DiscoverySummary(), told, "").current_alternatives

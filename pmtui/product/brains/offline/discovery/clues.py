@@ -474,7 +474,14 @@ def detect(clause: str, sentence: str, first_message: bool) -> dict[str, Clue]:
     possessed = tool is not None and re.search(
         r"\b(?:has|have|having|got|owns?|owning)\s+(?:\w+\s+){0,2}$", clause[: tool.start()], re.IGNORECASE
     )
-    if possessed:
+    # "appointment reminders over WhatsApp", "bookings via Instagram": the channel the product works through, said
+    # in the pitch of what is built, is no way of doing it today.
+    channel = tool is not None and first_message and re.search(
+        r"\b[a-z]+(?:s|ing)\s+(?:over|via|through|by)\s+$", clause[: tool.start()], re.IGNORECASE) and re.search(
+        r"\b(?:building|build|making|developing|creating|launching)\b|\b(?:app|tool|platform|saas|product|software|system)"
+        r"\s+(?:for|that|to|which)\b", sentence, re.IGNORECASE) and not re.search(
+        r"\b(?:we|they|i|customers|people|clients)\s+(?:take|get|send|receive|do|handle|manage)\b", clause, re.IGNORECASE)
+    if possessed or channel:
         tool = None
     # Told inside the pain, not opening it (a sentence that opens with it is told whole). In the opening pitch ("…but
     # we record it in an exercise book and people dispute") it is heard in passing: a draft the PM asks about, citing
