@@ -2,6 +2,11 @@
 me know if you need more detail!", "Does that help?", "Hope that helps." They answer nothing and ask nothing of the
 product: "Let me know if you need more detail" was filed as who it is for, and "Does that help?" got "Honest answer: I
 don't know yet". `without_sign_offs` takes them off a message that says something besides.
+
+The same module reads the other wrappings such a founder puts round an answer: a restart ("…no wait, let me start
+over. I run …", `from_the_restart`), words pointing at the question ("To answer your question directly —", "If you
+mean X, that's …", "Q: …? A: …") and a topic named first ("Regarding pricing:", "On the budget side,"), which becomes
+the label the extractor reads (`without_pointers`).
 """
 
 from __future__ import annotations
@@ -78,22 +83,19 @@ def from_the_restart(text: str) -> str:
     return rest if len(rest.split()) >= 3 else text
 
 
-# "To answer your question directly — we use …", "If you mean who would use it daily, that's our 3 dispatchers": the
-# words that point at the question are no part of the answer.
 # What a sentence may say it is about: the interview's own topics, not the founder's things ("As for the kids, …").
 _TOPIC = (r"(?:pricing|prices?|revenue|money|monetis\w+|monetiz\w+|business model|model|budget|timeline|timing|time|"
           r"team|constraints?|limits?|users?|audience|customers?|problem|pain(?: points?)?|features?|wish ?list|must-haves|"
           r"success|metrics?|kpis?|why now|the why now|competition|competitors|alternatives?|workarounds?|today|"
           r"platforms?|tech|tech stack|version|v1|mvp)")
+# "To answer your question directly — we use …", "If you mean who would use it daily, that's our 3 dispatchers": the
+# words that point at the question are no part of the answer.
 _POINTER = re.compile(
     r"(?:^|(?<=[.!?;]\s))[^\w\n£$€₹₦₵]*(?:(?:to answer your question|to answer that|in answer to (?:that|your question)|as for your question|"
     r"as for that|to your question|short answer|the short answer is|simply put|put simply|in short|to be clear|"
     r"to clarify)(?:\s+(?:directly|briefly|simply|honestly|first))?\s*[,:\u2014\u2013-]+\s*|"
     r"if you mean\s+[^,.;:\u2014\n]{3,80}[,:\u2014\u2013-]+\s*(?:(?:then\s+)?(?:that'?s|that is|it'?s|it is|those are|they'?re|"
     r"they are)\s+|then\s+)?|"
-    # "Regarding pricing: …", "Re: pricing — …", "As for the budget, …", "In terms of revenue, …", "On the budget side,
-    # …": the topic the sentence takes up, named before it.
-
     # "Q: How will it make money? A: £5 a month": the question quoted back, then its answer.
     r"q\s*[:.)-]\s*[^\n]{3,160}?\?\s*a\s*[:.)-]\s*|a\s*:\s+)(?=\w|[£$€₹₦₵])",
     re.IGNORECASE | re.MULTILINE,
