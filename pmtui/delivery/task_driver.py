@@ -357,12 +357,20 @@ class TaskDriver(GateSteps, ClusterSteps):
         stopped = stop_leftover_agent(folder / "agent.pid")
         if stopped:
             self.ctx.dstore.log_decision(self.ctx.run_id, task_id, f"attempt {attempt}: {stopped}")
+        head = git_ops.head(tree)[0] or ""
         if checkpoint.is_file():
-            sha = checkpoint.read_text(encoding="utf-8").strip()
-            tree_hygiene.restore_checkpoint(tree, sha, folder / "objects")
-            self.ctx.dstore.log_decision(self.ctx.run_id, task_id, f"attempt {attempt} runs again: the tree is back "
-                                         "to how the attempt found it (what the interrupted run left is gone)")
-            return
+            sha, _, at = checkpoint.read_text(encoding="utf-8").strip().partition(" ")
+            if not at or not head or at == head:
+                tree_hygiene.restore_checkpoint(tree, sha, folder / "objects")
+                self.ctx.dstore.log_decision(self.ctx.run_id, task_id, f"attempt {attempt} runs again: the tree is "
+                                             "back to how the attempt found it (what the interrupted run left is gone)")
+                return
+            # The attempt runs again on a tree at another commit (the run that was killed had its tree at `at`, the
+            # plan head has moved since): its checkpoint belongs to that commit. Put back here, it would keep this
+            # HEAD and the old files, and every task committed in between would look deleted by this one.
+            tree_hygiene.restore_checkpoint(tree, git_ops.tree_of(tree, head), folder / "objects")
+            self.ctx.dstore.log_decision(self.ctx.run_id, task_id, f"attempt {attempt} runs again on a tree at "
+                                         f"{head[:10]}, not the {at[:10]} it started on: it starts clean there")
         folder.mkdir(parents=True, exist_ok=True)
         facts = self.ctx.facts(task_id)
         clean_at, facts.clean_at = facts.clean_at, None
@@ -375,7 +383,8 @@ class TaskDriver(GateSteps, ClusterSteps):
             left_out = [*too_big, *gates.nested_repositories(tree)]
             sha = tree_hygiene.tree_checkpoint(tree, folder / "objects", leave_out=left_out)
         temporary = checkpoint.with_suffix(".tmp")
-        temporary.write_text(sha + "\n", encoding="utf-8")
+        # The commit the tree was at goes with it: a checkpoint is put back only onto that commit.
+        temporary.write_text(f"{sha} {head}\n" if head else sha + "\n", encoding="utf-8")
         temporary.replace(checkpoint)
 
     # -- what an unconfined agent did around its worktree -------------------------------------------
