@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from pmtui.config import Config
     from pmtui.product.orchestrator import Orchestrator
     from pmtui.screens.dashboard import DashboardScreen
-    from pmtui.screens.delivery_run import DeliveryEnded, DeliveryRun, DeliveryStarted
+    from pmtui.screens.delivery_run import DeliveringApp, DeliveryEnded, DeliveryRun, DeliveryStarted
     from pmtui.screens.home import HomeScreen
     from pmtui.store import Store
 
@@ -583,3 +583,11 @@ def _warm_imports() -> None:
     import pmtui.delivery.run_config
     import pmtui.screens.dashboard  # noqa: F401
 
+
+
+def delivering_app(engine: Any, **options: Any) -> DeliveringApp:
+    """The app that delivers a run on its dashboard (`pmtui deliver`, `pmtui demo` without --headless). The CLI reaches
+    the UI only through this module (pyproject's import contracts ignore `pmtui.cli -> pmtui.app` alone)."""
+    from pmtui.screens.delivery_run import DeliveringApp
+
+    return DeliveringApp(engine, **options)

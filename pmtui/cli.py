@@ -517,11 +517,12 @@ def _deliver_in_tui(
             pass  # the engine says what is wrong with the repository, on the dashboard
         probe.release()
     try:
-        from pmtui.screens.delivery_run import DeliveringApp
+        from pmtui.app import delivering_app
+
+        app = delivering_app(engine, no_wait=bool(getattr(args, "no_wait", False)), intro=intro,
+                             store=store, config=config, offline=bool(args.offline))
     except ImportError as exc:
         raise CommandError(f"the live dashboard cannot load ({exc}); use --headless", EXIT_RUNTIME) from None
-    app = DeliveringApp(engine, no_wait=bool(getattr(args, "no_wait", False)), intro=intro,
-                        store=store, config=config, offline=bool(args.offline))
     app.run()
     code = app_exit_code(app)
     if app.failure is None and app.delivery is not None and app.delivery.outcome is None and not app.delivery.error:
